@@ -1,0 +1,52 @@
+import NProgress from 'nprogress';
+import type { ComponentType } from 'react';
+import type { IslandName } from './islands/registry.ts';
+
+/**
+ * The one script every page loads. It shows the progress bar on navigation and form submits
+ * (SPEC §1) and hydrates the islands the page marked; React is fetched only when there is one.
+ */
+type Loader = () => Promise<{ default: ComponentType<any> }>;
+const loaders: Record<IslandName, Loader> = {
+  Customizer: () => import('./islands/Customizer.tsx'),
+};
+
+NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
+
+function isPlainNavigation(e: MouseEvent, a: HTMLAnchorElement): boolean {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return false;
+  if (a.target && a.target !== '_self') return false;
+  if (a.hasAttribute('download') || a.origin !== location.origin) return false;
+  // An in-page anchor does not load a page.
+  return !(a.pathname === location.pathname && a.search === location.search && a.hash);
+}
+
+document.addEventListener('click', (e) => {
+  const a = (e.target as Element | null)?.closest?.('a[href]');
+  if (a instanceof HTMLAnchorElement && isPlainNavigation(e, a)) NProgress.start();
+});
+document.addEventListener('submit', (e) => {
+  if (!e.defaultPrevented) NProgress.start();
+});
+// Coming back through the back/forward cache must not leave the bar running.
+window.addEventListener('pageshow', () => NProgress.done());
+
+async function hydrateIslands() {
+  const nodes = Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
+  if (!nodes.length) return;
+  const [{ hydrateRoot }, { createElement, startTransition }] = await Promise.all([import('react-dom/client'), import('react')]);
+  const done = new WeakSet<Element>();
+  for (const el of nodes) {
+    const name = el.dataset.island as IslandName;
+    const load = loaders[name];
+    if (!load || done.has(el)) continue;
+    done.add(el);
+    const propsEl = el.nextElementSibling;
+    const props = propsEl?.matches('script[data-island-props]') ? JSON.parse(propsEl.textContent || '{}') : {};
+    void load()
+      .then((mod) => startTransition(() => void hydrateRoot(el, createElement(mod.default, props))))
+      .catch((err) => console.warn(`island ${name} failed to load`, err));
+  }
+}
+
+void hydrateIslands();

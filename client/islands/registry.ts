@@ -1,0 +1,14 @@
+import type { ComponentType } from 'react';
+import Customizer from './Customizer.tsx';
+
+/**
+ * Every island, by name. The server renders them from here; client/boot.ts loads the same
+ * names lazily, and its loader map must have exactly these keys (checked by the type system),
+ * so a typo fails the build, not the browser (STYLE.md 6).
+ */
+export const ISLANDS = {
+  Customizer,
+} satisfies Record<string, ComponentType<any>>;
+
+export type IslandName = keyof typeof ISLANDS;
+export type IslandProps<N extends IslandName> = React.ComponentProps<(typeof ISLANDS)[N]>;

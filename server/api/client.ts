@@ -1,0 +1,76 @@
+import { execute, parse, validate as validateDocument, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import type { RoleMaps } from '../auth/default-roles.ts';
+import type { Lang } from '../i18n.ts';
+import type { SessionUser } from '../modules/auth/service.ts';
+import type { ApiContext, Services } from './context.ts';
+import { maskError } from './format-error.ts';
+
+export interface Caller {
+  /** The back-office `token` cookie or the candidate token, if any. */
+  token?: string | undefined;
+  aud?: 'admin' | 'candidate';
+  lang: Lang;
+  ip: string;
+}
+
+export interface GraphQLResult<T> {
+  data?: T | null;
+  errors?: readonly GraphQLFormattedError[];
+}
+
+/** The result of the account-info call (SPEC §7 GET Account/InfoToken). */
+export type InfoTokenResult = { status: 200; user: SessionUser } | { status: 401 } | { status: 500 };
+
+/**
+ * The web tier's only door to the API (DESIGN.md §2). In-process it runs the same operations
+ * against the schema with the caller's context; over HTTP (API_URL) another implementation
+ * sends them to the API process. Page handlers never see which.
+ */
+export interface ApiClient {
+  infoToken(token: string, aud?: 'admin' | 'candidate'): Promise<InfoTokenResult>;
+  roleMaps(): Promise<RoleMaps>;
+  graphql<T = Record<string, unknown>>(document: string, variables: Record<string, unknown>, caller: Caller): Promise<GraphQLResult<T>>;
+}
+
+export async function contextFor(services: Services, caller: Caller): Promise<ApiContext> {
+  let user: SessionUser | null = null;
+  if (caller.token) {
+    const r = await services.auth.resolve(caller.token, caller.aud ?? 'admin');
+    if (r.kind === 'ok') user = r.user;
+  }
+  return { services, user, lang: caller.lang, ip: caller.ip };
+}
+
+export function createInProcessClient(services: Services, schema: GraphQLSchema): ApiClient {
+  const parsed = new Map<string, DocumentNode>();
+  const documentFor = (source: string): DocumentNode => {
+    let doc = parsed.get(source);
+    if (!doc) {
+      doc = parse(source);
+      const errors = validateDocument(schema, doc);
+      if (errors.length) throw new Error(`Invalid operation document: ${errors.map((e) => e.message).join('; ')}`);
+      parsed.set(source, doc);
+    }
+    return doc;
+  };
+  return {
+    async infoToken(token, aud = 'admin') {
+      try {
+        const r = await services.auth.resolve(token, aud);
+        return r.kind === 'ok' ? { status: 200, user: r.user } : { status: 401 };
+      } catch (err) {
+        services.log.error({ err }, 'account-info check failed');
+        return { status: 500 };
+      }
+    },
+    roleMaps: () => services.roleMaps.get(),
+    async graphql(document, variables, caller) {
+      const contextValue = await contextFor(services, caller);
+      const result = await execute({ schema, document: documentFor(document), variableValues: variables, contextValue });
+      return {
+        data: result.data as never,
+        ...(result.errors?.length ? { errors: result.errors.map((e) => maskError(e, services.log).toJSON()) } : {}),
+      };
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/connect.ts';
+import type { Lang } from '../i18n.ts';
+import type { AuthService, SessionUser } from '../modules/auth/service.ts';
+import type { RoleMapCache } from '../modules/roles/role-maps.ts';
+
+/** Everything the API's resolvers and REST handlers may use. Built once in createApp. */
+export interface Services {
+  config: Config;
+  db: DB;
+  log: Logger;
+  auth: AuthService;
+  roleMaps: RoleMapCache;
+}
+
+/** One operation's caller. The same shape over HTTP, WebSocket and in-process calls. */
+export interface ApiContext {
+  services: Services;
+  user: SessionUser | null;
+  lang: Lang;
+  ip: string;
+}

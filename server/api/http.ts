@@ -1,0 +1,79 @@
+import express, { type Request, type Router } from 'express';
+import type { GraphQLSchema } from 'graphql';
+import { createHandler } from 'graphql-http/lib/use/express';
+import { chooseLang } from '../i18n.ts';
+import { contextFor } from './client.ts';
+import type { Services } from './context.ts';
+import { maskError } from './format-error.ts';
+
+/** The bearer token of an API call: `Authorization: Bearer x` (SPEC §7) or `jwt x` (Account/InfoToken). */
+export function headerToken(req: Request, scheme: 'bearer' | 'jwt'): string | undefined {
+  const h = req.get('authorization');
+  if (!h) return undefined;
+  const [s, t] = h.trim().split(/\s+/, 2);
+  return s?.toLowerCase() === scheme && t ? t : undefined;
+}
+
+/**
+ * A cookie-authenticated call must come from our own pages: browsers send Origin on
+ * cross-site POSTs, and Sec-Fetch-Site where they support it. Header tokens are not sent by
+ * browsers on their own, so they need no such check.
+ */
+export function sameOrigin(req: Request): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return false;
+  const origin = req.get('origin');
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === req.get('host');
+  } catch {
+    return false;
+  }
+}
+
+export function apiRouter(services: Services, schema: GraphQLSchema): Router {
+  const router = express.Router();
+  const { log, auth } = services;
+
+  // SPEC §7 GET Account/InfoToken: the user record with its role, for `Authorization: jwt {token}`.
+  router.get('/Account/InfoToken', async (req, res) => {
+    const token = headerToken(req, 'jwt') ?? headerToken(req, 'bearer');
+    if (!token) return void res.status(401).json({ error: 'UNAUTHENTICATED' });
+    const r = await auth.resolve(token, 'admin');
+    if (r.kind !== 'ok') return void res.status(401).json({ error: 'UNAUTHENTICATED' });
+    res.set('Cache-Control', 'no-store').json(r.user);
+  });
+
+  // SPEC §7 GET Web/Admin/Role/Management/Actions: the action-role map keyed by code.
+  router.get('/Web/Admin/Role/Management/Actions', async (req, res) => {
+    const token = headerToken(req, 'jwt') ?? headerToken(req, 'bearer') ?? (sameOrigin(req) ? req.cookies?.token : undefined);
+    if (!token || (await auth.resolve(token, 'admin')).kind !== 'ok') return void res.status(401).json({ error: 'UNAUTHENTICATED' });
+    const maps = await services.roleMaps.get();
+    res.set('Cache-Control', 'no-store').json(maps.actionRoles);
+  });
+
+  const graphqlHandler = createHandler({
+    schema,
+    context: async (req) => {
+      const raw = req.raw;
+      const bearer = headerToken(raw, 'bearer');
+      const cookieToken: string | undefined = raw.cookies?.token;
+      const token = bearer ?? cookieToken;
+      return contextFor(services, {
+        token,
+        lang: chooseLang(raw.cookies?.lang, raw.get('accept-language')),
+        ip: raw.ip ?? '',
+      }) as never;
+    },
+    formatError: (err) => maskError(err, log),
+  });
+
+  router.post('/graphql', express.json({ limit: '100kb' }), (req, res, next) => {
+    if (!headerToken(req, 'bearer') && req.cookies?.token && !sameOrigin(req)) {
+      return void res.status(403).json({ errors: [{ message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } }] });
+    }
+    graphqlHandler(req, res, next);
+  });
+  router.get('/graphql', (req, res, next) => graphqlHandler(req, res, next));
+  return router;
+}

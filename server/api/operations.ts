@@ -1,0 +1,20 @@
+/**
+ * The GraphQL operation documents the web tier and the islands send. Every one is validated
+ * against the schema by a test (operations.test.ts), so a renamed field fails the build.
+ */
+export const OPS = {
+  Login: /* GraphQL */ `
+    mutation Login($email: String!, $password: String!) {
+      login(email: $email, password: $password) { token user { id email name role companyId clientId lang } }
+    }`,
+  Logout: /* GraphQL */ `mutation Logout { logout }`,
+  Me: /* GraphQL */ `query Me { me { id email name role companyId clientId lang } }`,
+  SubmitContact: /* GraphQL */ `mutation SubmitContact($input: ContactInput!) { submitContact(input: $input) }`,
+  SubmitTrial: /* GraphQL */ `mutation SubmitTrial($input: TrialInput!) { submitTrial(input: $input) }`,
+  RequestPasswordReset: /* GraphQL */ `mutation RequestPasswordReset($email: String!) { requestPasswordReset(email: $email) }`,
+  PasswordResetTokenValid: /* GraphQL */ `query PasswordResetTokenValid($token: String!) { passwordResetTokenValid(token: $token) }`,
+  ResetPassword: /* GraphQL */ `
+    mutation ResetPassword($token: String!, $password: String!, $passwordConfirm: String!) {
+      resetPassword(token: $token, password: $password, passwordConfirm: $passwordConfirm)
+    }`,
+} as const;

@@ -1,0 +1,30 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as m0001 from './migrations/20261122_0001_foundation.ts';
+
+/**
+ * Every migration, by timestamped name. A static list (not a folder scan) so bundlers and
+ * tsx see the imports and a missing file fails at build time.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '20261122_0001_foundation': m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** True when every known migration has run (used by /readyz). */
+export async function migrationsDone(db: Kysely<any>): Promise<boolean> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const all = await migrator.getMigrations();
+  return all.every((m) => m.executedAt !== undefined);
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../auth/password.ts';
+import { defaultPageRoles, ROLE_KIND, type Role } from '../../auth/default-roles.ts';
+import { ROLE_TITLES } from '../../auth/role-titles.ts';
+import { ADMIN_CODES } from '../../web/routes.ts';
+import type { DB } from '../connect.ts';
+
+/** Built-in roles with their display names. */
+export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
+  name,
+  kind: name === 'candidate' ? ('candidate' as const) : ROLE_KIND[name],
+  ja: ROLE_TITLES[name]!.ja,
+  en: ROLE_TITLES[name]!.en,
+}));
+
+/** Roles always exist; the default page-role map is written only on a database that has none. */
+export async function seedRoles(db: DB): Promise<void> {
+  await db
+    .insertInto('roles')
+    .values(BUILTIN_ROLES.map((r) => ({ name: r.name, kind: r.kind, title_ja: r.ja, title_en: r.en, builtin: true })))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const any = await db.selectFrom('page_roles').select('code').limit(1).executeTakeFirst();
+  if (!any) {
+    const map = defaultPageRoles([...ADMIN_CODES]);
+    const rows = Object.entries(map).flatMap(([code, roles]) => roles.map((role) => ({ code: Number(code), role })));
+    await db.insertInto('page_roles').values(rows).execute();
+  }
+}
+
+export interface DemoAccount {
+  email: string;
+  role: Role;
+  name: string;
+  company?: string;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  password: string | null;
+  accounts: DemoAccount[];
+}
+
+export const DEMO_ACCOUNTS: (DemoAccount & { companyKey?: 'c1' | 'c2'; clientKey?: 'c1a' | 'c1b' | 'c2a' })[] = [
+  { email: 'superadmin@demo.test', role: 'superadmin', name: '山田 太郎 (Taro Yamada)' },
+  { email: 'admin@demo.test', role: 'admin', name: '佐藤 花子 (Hanako Sato)' },
+  { email: 'company@demo.test', role: 'company_admin', name: '鈴木 一郎 (Ichiro Suzuki)', companyKey: 'c1' },
+  { email: 'companystaff@demo.test', role: 'company_staff', name: '高橋 美咲 (Misaki Takahashi)', companyKey: 'c1' },
+  { email: 'client@demo.test', role: 'client_admin', name: '田中 健 (Ken Tanaka)', companyKey: 'c1', clientKey: 'c1a' },
+  { email: 'clientstaff@demo.test', role: 'client_staff', name: '伊藤 さくら (Sakura Ito)', companyKey: 'c1', clientKey: 'c1a' },
+  { email: 'company2@demo.test', role: 'company_admin', name: '渡辺 翔 (Sho Watanabe)', companyKey: 'c2' },
+  { email: 'candidate@demo.test', role: 'candidate', name: 'Nguyen Van An' },
+  { email: 'candidate2@demo.test', role: 'candidate', name: 'Maria Santos' },
+  { email: 'candidate3@demo.test', role: 'candidate', name: 'Aung Kyaw' },
+];
+
+/**
+ * Demo data for a fresh database (DESIGN.md §4). Runs only when there are no users, so a
+ * restart never duplicates anything. Later issues extend it for their screens.
+ */
+export async function seedDemo(db: DB, opts: { password?: string }): Promise<SeedResult> {
+  await seedRoles(db);
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return { seeded: false, password: null, accounts: [] };
+
+  const password = opts.password ?? randomBytes(9).toString('base64url');
+  const hash = await hashPassword(password);
+
+  return db.transaction().execute(async (trx) => {
+    const [c1, c2] = await trx
+      .insertInto('companies')
+      .values([
+        { name: 'さくら人材サービス株式会社', name_en: 'Sakura Staffing Co., Ltd.', email: 'info@sakura-staffing.demo.test', phone: '03-0000-0001' },
+        { name: 'みなと派遣株式会社', name_en: 'Minato Dispatch Inc.', email: 'contact@minato-dispatch.demo.test', phone: '06-0000-0002' },
+      ])
+      .returning('id')
+      .execute();
+    if (!c1 || !c2) throw new Error('seed: companies not created');
+    const clients = await trx
+      .insertInto('clients')
+      .values([
+        { company_id: c1.id, name: '東京フードサービス株式会社', name_en: 'Tokyo Food Service Co.' },
+        { company_id: c1.id, name: '関東ロジスティクス株式会社', name_en: 'Kanto Logistics Co.' },
+        { company_id: c2.id, name: '大阪ホテルズ株式会社', name_en: 'Osaka Hotels Co.' },
+      ])
+      .returning('id')
+      .execute();
+    const companyIds = { c1: c1.id, c2: c2.id };
+    const clientIds = { c1a: clients[0]!.id, c1b: clients[1]!.id, c2a: clients[2]!.id };
+
+    await trx
+      .insertInto('users')
+      .values(
+        DEMO_ACCOUNTS.map((a) => ({
+          email: a.email,
+          password_hash: hash,
+          name: a.name,
+          role: a.role,
+          company_id: a.companyKey ? companyIds[a.companyKey] : null,
+          client_id: a.clientKey ? clientIds[a.clientKey] : null,
+          lang: a.role === 'candidate' ? ('en' as const) : ('ja' as const),
+        })),
+      )
+      .execute();
+
+    return {
+      seeded: true,
+      password,
+      accounts: DEMO_ACCOUNTS.map(({ email, role, name, companyKey }) => ({
+        email,
+        role,
+        name,
+        company: companyKey === 'c1' ? 'Sakura Staffing' : companyKey === 'c2' ? 'Minato Dispatch' : undefined,
+      })),
+    };
+  });
+}

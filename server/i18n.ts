@@ -1,0 +1,38 @@
+/** The two languages of the product (DESIGN.md §4). Japanese is the default. */
+export const LANGS = ['ja', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'ja';
+
+/** A text in both languages. */
+export type Text = { ja: string; en: string };
+
+export function isLang(value: unknown): value is Lang {
+  return value === 'ja' || value === 'en';
+}
+
+/** Picks the text for a language. */
+export function tr(lang: Lang, text: Text): string {
+  return text[lang];
+}
+
+/**
+ * The language of a request: the `lang` cookie wins, else the first supported
+ * language of Accept-Language (in q order), else Japanese.
+ */
+export function chooseLang(cookieLang: unknown, acceptLanguage: string | undefined): Lang {
+  if (isLang(cookieLang)) return cookieLang;
+  if (acceptLanguage) {
+    const ranked = acceptLanguage
+      .split(',')
+      .map((part, index) => {
+        const [tag = '', ...params] = part.trim().split(';');
+        const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+        const weight = q ? Number(q.slice(2)) : 1;
+        return { base: tag.toLowerCase().split('-')[0] ?? '', weight: Number.isFinite(weight) ? weight : 0, index };
+      })
+      .filter((x) => x.weight > 0)
+      .sort((a, b) => b.weight - a.weight || a.index - b.index);
+    for (const { base } of ranked) if (isLang(base)) return base;
+  }
+  return DEFAULT_LANG;
+}

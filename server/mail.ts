@@ -1,0 +1,32 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(msg: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP_URL sends real mail (tests point it at a local SMTP server). Without it, mail is written to
+ * the log so a developer can follow a password-reset link on a laptop with no mail server.
+ */
+export function createMailer(opts: { smtpUrl: string | undefined; from: string; log: Logger }): Mailer {
+  const transport: Transporter = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(msg) {
+      await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text });
+      if (!opts.smtpUrl) opts.log.info({ mail: msg }, 'mail (no SMTP_URL set, so it is only logged)');
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

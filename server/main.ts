@@ -1,0 +1,97 @@
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { createApp } from './app.ts';
+import { resolveJwtSecret } from './auth/tokens.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { connectDatabase } from './db/connect.ts';
+import { startEmbeddedPostgres, withDatabase, type EmbeddedServer } from './db/embedded.ts';
+import { ensureDatabase } from './db/ensure.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemo, seedRoles } from './db/seed/index.ts';
+import { createMailer } from './mail.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel, base: { pid: process.pid } });
+
+  // The database: an external server (DATABASE_URL) or our own embedded one in DATA_DIR.
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log.info({ dir: path.join(config.dataDir, 'pg') }, 'starting the embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log });
+    databaseUrl = withDatabase(embedded.url, 'tsunagu');
+    await ensureDatabase(embedded.url, 'tsunagu');
+  }
+  const { db, pool } = connectDatabase(databaseUrl);
+  const applied = await migrateToLatest(db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  const seed = config.seed === 'demo' ? await seedDemo(db, { password: config.demoPassword }) : (await seedRoles(db), null);
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const built = await createApp({ config, db, pool, log, mailer, jwtSecret, root: ROOT });
+
+  const server = http.createServer(built.app);
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  const url = `http://localhost:${port}`;
+
+  const lines = [``, `  Tsunagu is running at ${url}`, ``];
+  if (seed?.seeded) {
+    lines.push('  Demo accounts (created now):');
+    for (const a of seed.accounts) lines.push(`    ${a.email.padEnd(24)} ${a.role}${a.company ? ` (${a.company})` : ''}`);
+    lines.push(`  Password: ${seed.password}${config.demoPassword ? ' (DEMO_PASSWORD)' : ' (random; set DEMO_PASSWORD to choose one)'}`, '');
+  } else if (config.seed === 'demo') {
+    lines.push('  Demo accounts: superadmin@ admin@ company@ companystaff@ client@ clientstaff@ company2@ candidate@ (demo.test)');
+    lines.push(`  Password: ${config.demoPassword ? 'DEMO_PASSWORD' : 'the one printed when the database was first created'}`, '');
+  }
+  console.log(lines.join('\n'));
+
+  // Graceful shutdown: stop accepting, finish requests, close the database (issue 2, item 9).
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.warn('requests did not finish in 10 s; closing anyway');
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await built.close();
+    await db.destroy();
+    mailer.close();
+    if (embedded) await embedded.stop();
+    clearTimeout(force);
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { DB } from '../../db/connect.ts';
+import type { UserRow } from '../../db/database.ts';
+import type { Lang } from '../../i18n.ts';
+import type { Mailer } from '../../mail.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
+import type { TokenClaims, TokenService } from '../../auth/tokens.ts';
+
+/** The signed-in person as every layer sees it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  companyId: string | null;
+  clientId: string | null;
+  lang: Lang;
+}
+
+export type SessionResult =
+  | { kind: 'ok'; user: SessionUser }
+  /** Bad signature, expired, revoked (logout, password change) or the user is gone or disabled: HTTP 401. */
+  | { kind: 'invalid' };
+
+export type LoginResult =
+  | { kind: 'ok'; token: string; user: SessionUser }
+  | { kind: 'bad-credentials' }
+  | { kind: 'rate-limited'; retryAfterSeconds: number };
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    companyId: row.company_id,
+    clientId: row.client_id,
+    lang: row.lang,
+  };
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export class AuthService {
+  /** Ten failed logins per e-mail and address in 15 minutes, then a pause (issue 2: rate-limited). */
+  private readonly failures = new RateLimiterMemory({ points: 10, duration: 15 * 60, blockDuration: 15 * 60 });
+
+  constructor(
+    private readonly db: DB,
+    private readonly tokens: TokenService,
+    private readonly mailer: Mailer,
+    private readonly publicUrl: (path: string) => string,
+  ) {}
+
+  private audience(role: string): TokenClaims['aud'] {
+    return role === 'candidate' ? 'candidate' : 'admin';
+  }
+
+  async login(emailInput: string, password: string, ip: string): Promise<LoginResult> {
+    const email = emailInput.trim().toLowerCase();
+    const key = `${email}|${ip}`;
+    const state = await this.failures.get(key);
+    if (state && state.consumedPoints >= 10) return { kind: 'rate-limited', retryAfterSeconds: Math.ceil(state.msBeforeNext / 1000) };
+
+    const row = await this.db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email).executeTakeFirst();
+    // Spend the same time on an unknown address as on a wrong password.
+    const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+    if (!row || !ok || !row.active) {
+      try {
+        await this.failures.consume(key);
+      } catch (res) {
+        if (res instanceof RateLimiterRes) return { kind: 'rate-limited', retryAfterSeconds: Math.ceil(res.msBeforeNext / 1000) };
+        throw res;
+      }
+      return { kind: 'bad-credentials' };
+    }
+    await this.failures.delete(key);
+    await this.db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', row.id).execute();
+    const token = await this.tokens.sign({ sub: row.id, role: row.role, sv: row.session_version, aud: this.audience(row.role) });
+    return { kind: 'ok', token, user: toSessionUser(row) };
+  }
+
+  /** Checks a token against the database: the user exists, is active and has not logged out since. */
+  async resolve(token: string, aud: TokenClaims['aud']): Promise<SessionResult> {
+    const claims = await this.tokens.verify(token, aud);
+    if (!claims) return { kind: 'invalid' };
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', claims.sub).executeTakeFirst();
+    if (!row || !row.active || row.session_version !== claims.sv || this.audience(row.role) !== aud) return { kind: 'invalid' };
+    return { kind: 'ok', user: toSessionUser(row) };
+  }
+
+  /** Makes every token of this user useless (all devices), as logout must (issue 3). */
+  async revokeSessions(userId: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ session_version: eb('session_version', '+', 1), updated_at: new Date() }))
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Sends a reset link if the address belongs to an active user; says nothing either way. */
+  async requestPasswordReset(emailInput: string, lang: Lang): Promise<void> {
+    const email = emailInput.trim().toLowerCase();
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'active'])
+      .where(sql`lower(email)`, '=', email)
+      .executeTakeFirst();
+    if (!row || !row.active) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.db
+      .insertInto('password_resets')
+      .values({ token_hash: sha256(token), user_id: row.id, expires_at: new Date(Date.now() + RESET_TTL_MS), used_at: null })
+      .execute();
+    const link = this.publicUrl(`/reset-password?token=${encodeURIComponent(token)}`);
+    const ja = lang === 'ja';
+    await this.mailer.send({
+      to: row.email,
+      subject: ja ? '【Tsunagu】パスワード再設定のご案内' : '[Tsunagu] Reset your password',
+      text: ja
+        ? `${row.name} 様\n\nパスワード再設定のリクエストを受け付けました。\n1時間以内に次のリンクから新しいパスワードを設定してください。\n\n${link}\n\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu`
+        : `Hello ${row.name},\n\nWe received a request to reset your password.\nSet a new password within one hour with this link:\n\n${link}\n\nIf you did not ask for this, you can ignore this mail.\n\nTsunagu`,
+    });
+  }
+
+  /** True when the token is known, unused and not expired. */
+  async resetTokenValid(token: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('password_resets')
+      .select('user_id')
+      .where('token_hash', '=', sha256(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    return !!row;
+  }
+
+  /** Sets the new password, uses up the token and logs the user out everywhere. False for a bad token. */
+  async resetPassword(token: string, password: string): Promise<boolean> {
+    const hash = await hashPassword(password);
+    return this.db.transaction().execute(async (trx) => {
+      const used = await trx
+        .updateTable('password_resets')
+        .set({ used_at: new Date() })
+        .where('token_hash', '=', sha256(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!used) return false;
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ password_hash: hash, session_version: eb('session_version', '+', 1), updated_at: new Date() }))
+        .where('id', '=', used.user_id)
+        .execute();
+      return true;
+    });
+  }
+}

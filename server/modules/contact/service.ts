@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { DB } from '../../db/connect.ts';
+import type { Lang } from '../../i18n.ts';
+import { email, optionalText, requiredText } from '../../validation.ts';
+
+export const CONTACT_TOPICS = ['work', 'visa', 'pay', 'company', 'other'] as const;
+
+/** /staff/contact: a foreign staff member or anyone writes to the platform. */
+export const ContactInput = z.object({
+  name: requiredText(100),
+  email: email(),
+  phone: optionalText(30).refine((v) => v === undefined || /^[0-9+()\-\s]{6,30}$/.test(v), {
+    message: 'phone',
+    params: { ja: '電話番号は数字とハイフンで入力してください。', en: 'Enter a phone number with digits and hyphens.' },
+  }),
+  topic: z.enum(CONTACT_TOPICS),
+  message: requiredText(4000),
+});
+export type ContactInput = z.output<typeof ContactInput>;
+
+/** /v3/trial: a staffing company asks for a trial. */
+export const TrialInput = z.object({
+  company_name: requiredText(200),
+  contact_name: requiredText(100),
+  email: email(),
+  phone: requiredText(30).refine((v) => /^[0-9+()\-\s]{6,30}$/.test(v), {
+    message: 'phone',
+    params: { ja: '電話番号は数字とハイフンで入力してください。', en: 'Enter a phone number with digits and hyphens.' },
+  }),
+  message: optionalText(4000),
+});
+export type TrialInput = z.output<typeof TrialInput>;
+
+export async function saveContact(db: DB, input: ContactInput, lang: Lang): Promise<string> {
+  const row = await db
+    .insertInto('contact_messages')
+    .values({ kind: 'contact', name: input.name, email: input.email, phone: input.phone ?? null, topic: input.topic, company_name: null, message: input.message, lang })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function saveTrial(db: DB, input: TrialInput, lang: Lang): Promise<string> {
+  const row = await db
+    .insertInto('contact_messages')
+    .values({
+      kind: 'trial',
+      name: input.contact_name,
+      email: input.email,
+      phone: input.phone,
+      topic: null,
+      company_name: input.company_name,
+      message: input.message ?? '',
+      lang,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

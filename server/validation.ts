@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { Lang } from './i18n.ts';
+
+/** Field errors keyed by field name, already in the page's language. */
+export type FieldErrors = Record<string, string>;
+
+export type Validated<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+
+/** One message per zod issue kind, in both languages. Every form and API input uses these. */
+function message(issue: z.core.$ZodIssue, lang: Lang): string {
+  const ja = lang === 'ja';
+  switch (issue.code) {
+    case 'too_small':
+      if (issue.origin === 'string') {
+        if (Number(issue.minimum) <= 1) return ja ? '入力してください。' : 'This field is required.';
+        return ja ? `${issue.minimum}文字以上で入力してください。` : `Use at least ${issue.minimum} characters.`;
+      }
+      return ja ? `${issue.minimum}以上の値を入力してください。` : `Enter ${issue.minimum} or more.`;
+    case 'too_big':
+      if (issue.origin === 'string') return ja ? `${issue.maximum}文字以内で入力してください。` : `Use at most ${issue.maximum} characters.`;
+      return ja ? `${issue.maximum}以下の値を入力してください。` : `Enter ${issue.maximum} or less.`;
+    case 'invalid_format':
+      if (issue.format === 'email') return ja ? '正しいメールアドレスを入力してください。' : 'Enter a valid email address.';
+      return ja ? '形式が正しくありません。' : 'This value is not in the right format.';
+    case 'invalid_value':
+      return ja ? '選択肢から選んでください。' : 'Choose one of the options.';
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return ja ? '入力してください。' : 'This field is required.';
+      return ja ? '値が正しくありません。' : 'This value is not valid.';
+    case 'custom': {
+      const params = (issue.params ?? {}) as { ja?: string; en?: string };
+      return (ja ? params.ja : params.en) ?? issue.message;
+    }
+    default:
+      return ja ? '値が正しくありません。' : 'This value is not valid.';
+  }
+}
+
+/** Parses input with a schema and turns every issue into a localized message beside its field. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: Lang): Validated<z.output<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    errors[key] ??= message(issue, lang);
+  }
+  return { ok: false, errors };
+}
+
+/** A custom refinement message in both languages (use with `ctx.addIssue` or `.refine`). */
+export function bilingual(ja: string, en: string): { message: string; params: { ja: string; en: string } } {
+  return { message: en, params: { ja, en } };
+}
+
+/** Trimmed text; empty strings become undefined so `.optional()` means "may be left blank". */
+export const text = (max: number) => z.string().trim().max(max);
+export const requiredText = (max: number) => z.string({ error: () => 'required' }).trim().min(1).max(max);
+export const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+export const email = () => z.string({ error: () => 'required' }).trim().min(1).max(254).pipe(z.email());

@@ -1,0 +1,95 @@
+import type { Request, Response } from 'express';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { CUSTOMIZER_COOKIE, parseCustomizer } from '../../client/stores/customizer.ts';
+import { ROLE_TITLES } from '../auth/role-titles.ts';
+import { type Lang, tr, type Text } from '../i18n.ts';
+import { Document } from '../../views/Document.tsx';
+import { AdminLayout, type NavGroup } from '../../views/layouts/AdminLayout.tsx';
+import { PublicLayout } from '../../views/layouts/PublicLayout.tsx';
+import { IslandCollector } from '../../views/ui/Island.tsx';
+import type { SessionUser } from '../modules/auth/service.ts';
+import type { RoleMaps } from '../auth/default-roles.ts';
+import { canEnter } from './guard.ts';
+import { ALL_ROUTES, AREAS, matchRoute } from './routes.ts';
+
+export type Layout = 'public' | 'admin' | 'bare';
+
+export interface PageOptions {
+  title: Text | string;
+  content: ReactElement;
+  status?: number;
+  /** Default: admin when a back-office user is signed in, else public. */
+  layout?: Layout;
+}
+
+/** The sidebar: every sidebar route the user may enter, grouped by area in the table's order. */
+export function sidebarFor(maps: RoleMaps, role: string, lang: Lang, currentPath: string): NavGroup[] {
+  const current = matchRoute(currentPath)?.route.path;
+  return AREAS.map((area) => ({
+    key: area.key,
+    title: tr(lang, area.title),
+    links: ALL_ROUTES.filter((r) => r.kind === 'admin' && r.sidebar && r.area === area.key && canEnter(maps, role, r.code)).map((r) => ({
+      href: r.path,
+      title: tr(lang, r.title),
+      current: r.path === current,
+    })),
+  })).filter((g) => g.links.length > 0);
+}
+
+export function renderHtml(element: ReactElement): { html: string; islands: Set<string> } {
+  const islands = new Set<string>();
+  const html = renderToString(<IslandCollector.Provider value={islands}>{element}</IslandCollector.Provider>);
+  return { html, islands };
+}
+
+/** Renders a page inside its layout and the document, and sends it. */
+export function sendPage(req: Request, res: Response, opts: PageOptions): void {
+  const lang: Lang = res.locals.lang;
+  const user: SessionUser | undefined = res.locals.user;
+  const maps: RoleMaps | undefined = res.locals.roleMaps;
+  const layout: Layout = opts.layout ?? (user && maps ? 'admin' : 'public');
+  const title = typeof opts.title === 'string' ? opts.title : tr(lang, opts.title);
+  const customizer = parseCustomizer(req.cookies?.[CUSTOMIZER_COOKIE]);
+  const path = req.path;
+
+  let page: ReactElement;
+  if (layout === 'admin' && user && maps) {
+    page = (
+      <AdminLayout
+        lang={lang}
+        path={path}
+        user={{ name: user.name, email: user.email, role: user.role, roleTitle: tr(lang, ROLE_TITLES[user.role] ?? { ja: user.role, en: user.role }) }}
+        nav={sidebarFor(maps, user.role, lang, path)}
+        customizer={customizer}
+      >
+        {opts.content}
+      </AdminLayout>
+    );
+  } else if (layout === 'public') {
+    page = (
+      <PublicLayout lang={lang} path={path}>
+        {opts.content}
+      </PublicLayout>
+    );
+  } else {
+    page = <main id="main" className="bare">{opts.content}</main>;
+  }
+  const { html } = renderHtml(page);
+  const doc = renderToString(
+    <Document
+      lang={lang}
+      title={title}
+      body={html}
+      path={path}
+      styles={layout === 'admin' ? ['/css/admin.css'] : ['/css/site.css']}
+      customizer={layout === 'admin' ? customizer : undefined}
+      noindex={layout !== 'public'}
+    />,
+  );
+  res
+    .status(opts.status ?? 200)
+    .type('html')
+    .set('Cache-Control', user ? 'private, no-store' : 'no-cache')
+    .send(`<!DOCTYPE html>${doc}`);
+}

@@ -1,0 +1,39 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ApiClient } from '../api/client.ts';
+import { chooseLang } from '../i18n.ts';
+import { clearSessionCookie } from './cookies.ts';
+
+/** Requests that must work with a stale token: they end or replace the session. */
+const SESSION_ENDPOINTS = new Set(['/login', '/logout']);
+
+/**
+ * Who is asking, in which language (SPEC §4, §8). A token is checked with the account-info call:
+ * 401 clears the cookie and sends the person to /errors/error401; any other failure of the check
+ * to /errors/_error. The error pages themselves never redirect, so this cannot loop.
+ */
+export function sessionMiddleware(api: ApiClient): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    res.locals.lang = chooseLang(req.cookies?.lang, req.get('accept-language'));
+    const token: string | undefined = req.cookies?.token;
+    if (!token) return next();
+    const info = await api.infoToken(token);
+    if (info.status === 200) {
+      res.locals.user = info.user;
+      res.locals.token = token;
+      try {
+        res.locals.roleMaps = await api.roleMaps();
+      } catch (err) {
+        return next(err);
+      }
+      return next();
+    }
+    const lenient = req.path.startsWith('/errors/') || SESSION_ENDPOINTS.has(req.path) || !['GET', 'HEAD'].includes(req.method);
+    if (info.status === 401) {
+      res.clearCookie('token', clearSessionCookie(req));
+      if (lenient) return next();
+      return res.redirect(303, '/errors/error401');
+    }
+    if (lenient) return next();
+    return res.redirect(303, '/errors/_error');
+  };
+}

@@ -1,0 +1,73 @@
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { createApp, type App } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { createMailer } from '../../server/mail.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export const DEMO = {
+  superadmin: 'superadmin@demo.test',
+  admin: 'admin@demo.test',
+  company_admin: 'company@demo.test',
+  company_staff: 'companystaff@demo.test',
+  client_admin: 'client@demo.test',
+  client_staff: 'clientstaff@demo.test',
+  company2: 'company2@demo.test',
+  candidate: 'candidate@demo.test',
+} as const;
+export type DemoLogin = keyof typeof DEMO;
+
+export interface TestApp extends App {
+  url: string;
+  database: TestDatabase;
+  config: Config;
+  /** Logs in through the real form and returns the `token` cookie value. */
+  login(who: DemoLogin): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The whole app on a free port with its own fresh database, as main.ts would run it. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: path.join(ROOT, 'data/test'), ...env });
+  const log = pino({ level: config.logLevel });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const built = await createApp({ config, db: database.db, pool: database.pool, log, mailer, jwtSecret: TEST_JWT_SECRET, root: ROOT });
+  const server = http.createServer(built.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const addr = server.address();
+  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  // The reset links in mail point at this server.
+  config.publicUrl = url;
+  const password = inject('demoPassword');
+  return {
+    ...built,
+    url,
+    database,
+    config,
+    async login(who) {
+      const res = await fetch(`${url}/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: DEMO[who], password }),
+      });
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('token='));
+      if (res.status !== 303 || !cookie) throw new Error(`login as ${who} failed: ${res.status}`);
+      return cookie.slice('token='.length).split(';')[0]!;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await built.close();
+      mailer.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives (the only fake: outside mail). */
+export async function startSmtpCapture(): Promise<{ url: string; mails: CapturedMail[]; waitFor(n?: number): Promise<CapturedMail[]>; close(): Promise<void> }> {
+  const mails: CapturedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, cb) {
+      simpleParser(stream)
+        .then((m) => {
+          const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
+          mails.push({ to, subject: m.subject ?? '', text: m.text ?? '' });
+          waiters.splice(0).forEach((w) => w());
+          cb();
+        })
+        .catch(cb);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const addr = server.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitFor(n = 1) {
+      const deadline = Date.now() + 10_000;
+      while (mails.length < n) {
+        if (Date.now() > deadline) throw new Error(`expected ${n} mail(s), got ${mails.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+      return mails;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

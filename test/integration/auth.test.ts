@@ -1,0 +1,173 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { DEMO, startTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+const form = (body: Record<string, string>, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  redirect: 'manual' as const,
+  headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  body: new URLSearchParams(body),
+});
+
+async function get(path: string, token?: string, headers: Record<string, string> = {}) {
+  return fetch(`${t.url}${path}`, { redirect: 'manual', headers: { ...(token ? { cookie: `token=${token}` } : {}), ...headers } });
+}
+
+describe('POST /login', () => {
+  it('sets an httpOnly, SameSite=Lax token cookie and redirects to /admin', async () => {
+    const res = await fetch(`${t.url}/login`, form({ email: DEMO.company_admin, password: inject('demoPassword') }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/admin');
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('token='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    const res = await fetch(`${t.url}/login`, form({ email: 'Company@Demo.TEST', password: inject('demoPassword') }));
+    expect(res.status).toBe(303);
+  });
+
+  it('re-renders the form with a Japanese message and the typed e-mail on a wrong password', async () => {
+    const res = await fetch(`${t.url}/login`, form({ email: DEMO.admin, password: 'wrong-password' }));
+    expect(res.status).toBe(401);
+    const html = await res.text();
+    expect(html).toContain('メールアドレスまたはパスワードが正しくありません。');
+    expect(html).toContain(`value="${DEMO.admin}"`);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('token=') && !c.startsWith('token=;'))).toBe(false);
+  });
+
+  it('says it in English when the browser asks for English', async () => {
+    const res = await fetch(`${t.url}/login`, form({ email: 'nobody@demo.test', password: 'x' }, { 'accept-language': 'en-US,en;q=0.9' }));
+    expect(await res.text()).toContain('The email address or password is incorrect.');
+  });
+
+  it('explains a malformed e-mail beside the form', async () => {
+    const res = await fetch(`${t.url}/login`, form({ email: 'not-an-email', password: 'x' }, { cookie: 'lang=en' }));
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain('Enter a valid email address.');
+  });
+
+  it('rate-limits repeated failures for the same account and address, even with the right password', async () => {
+    const email = DEMO.client_staff;
+    for (let i = 0; i < 10; i++) {
+      const r = await fetch(`${t.url}/login`, form({ email, password: `wrong-${i}` }));
+      expect(r.status).toBe(401);
+    }
+    const blocked = await fetch(`${t.url}/login`, form({ email, password: inject('demoPassword') }, { cookie: 'lang=en' }));
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toMatch(/Too many failed attempts\. Try again in \d+ minutes?\./);
+  });
+
+  it('refuses a login form posted from another site', async () => {
+    const res = await fetch(`${t.url}/login`, form({ email: DEMO.admin, password: inject('demoPassword') }, { origin: 'https://evil.example' }));
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('GET /Account/InfoToken', () => {
+  it('returns the user record with its role for "Authorization: jwt {token}"', async () => {
+    const token = await t.login('client_admin');
+    const res = await fetch(`${t.url}/Account/InfoToken`, { headers: { authorization: `jwt ${token}` } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ email: DEMO.client_admin, role: 'client_admin' });
+    expect(body).not.toHaveProperty('password_hash');
+  });
+
+  it('answers 401 for a missing, forged or expired token', async () => {
+    expect((await fetch(`${t.url}/Account/InfoToken`)).status).toBe(401);
+    const forged = await new SignJWT({ role: 'superadmin', sv: 1 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('00000000-0000-0000-0000-000000000000')
+      .setAudience('admin')
+      .setIssuer('tsunagu')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('some-other-secret-some-other-secret-000'));
+    expect((await fetch(`${t.url}/Account/InfoToken`, { headers: { authorization: `jwt ${forged}` } })).status).toBe(401);
+
+    const user = await t.database.db.selectFrom('users').select(['id', 'session_version']).where('email', '=', DEMO.admin).executeTakeFirstOrThrow();
+    const expired = await new SignJWT({ role: 'admin', sv: user.session_version })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setAudience('admin')
+      .setIssuer('tsunagu')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    expect((await fetch(`${t.url}/Account/InfoToken`, { headers: { authorization: `jwt ${expired}` } })).status).toBe(401);
+  });
+
+  it('answers 401 once the user has logged out (the token is revoked everywhere)', async () => {
+    const token = await t.login('company_staff');
+    expect((await fetch(`${t.url}/Account/InfoToken`, { headers: { authorization: `jwt ${token}` } })).status).toBe(200);
+    const out = await fetch(`${t.url}/logout`, { method: 'POST', redirect: 'manual', headers: { cookie: `token=${token}` } });
+    expect(out.status).toBe(303);
+    expect(out.headers.getSetCookie().some((c) => /^token=;/.test(c))).toBe(true);
+    expect((await fetch(`${t.url}/Account/InfoToken`, { headers: { authorization: `jwt ${token}` } })).status).toBe(401);
+    const gql = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: '{ me { email } }' }),
+    });
+    expect((await gql.json()).data.me).toBeNull();
+  });
+
+  it('answers 401 for a deactivated user', async () => {
+    const token = await t.login('company2');
+    await t.database.db.updateTable('users').set({ active: false }).where('email', '=', DEMO.company2).execute();
+    expect((await fetch(`${t.url}/Account/InfoToken`, { headers: { authorization: `jwt ${token}` } })).status).toBe(401);
+    await t.database.db.updateTable('users').set({ active: true }).where('email', '=', DEMO.company2).execute();
+  });
+});
+
+describe('GET /Web/Admin/Role/Management/Actions', () => {
+  it('returns the action-role map keyed by code to a signed-in user, and 401 otherwise', async () => {
+    await t.database.db.insertInto('action_roles').values({ code: 120001, role: 'client_staff' }).execute();
+    t.services.roleMaps.invalidate();
+    const token = await t.login('admin');
+    const res = await fetch(`${t.url}/Web/Admin/Role/Management/Actions`, { headers: { authorization: `jwt ${token}` } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ '120001': ['client_staff'] });
+    expect((await fetch(`${t.url}/Web/Admin/Role/Management/Actions`)).status).toBe(401);
+  });
+});
+
+describe('session and the error pages (SPEC §8)', () => {
+  it('sends a bad token to /errors/error401 and clears it; the error page then renders with 401', async () => {
+    const res = await get('/admin/jobs/list', 'garbage.token.value');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/errors/error401');
+    expect(res.headers.getSetCookie().some((c) => /^token=;/.test(c))).toBe(true);
+    const page = await get('/errors/error401', 'garbage.token.value');
+    expect(page.status).toBe(401);
+    expect(await page.text()).toContain('ログインが必要です');
+  });
+
+  it('goes to /errors/_error when the account check itself fails, without a loop', async () => {
+    const token = await t.login('admin');
+    const original = t.services.auth.resolve.bind(t.services.auth);
+    t.services.auth.resolve = async () => {
+      throw new Error('database down');
+    };
+    try {
+      const res = await get('/admin/jobs/list', token);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/errors/_error');
+      const page = await get('/errors/_error', token);
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(html).toContain('エラーが発生しました');
+      expect(html).not.toContain('database down');
+    } finally {
+      t.services.auth.resolve = original;
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import type { CustomizerState } from '../client/stores/customizer.ts';
+import { htmlAttributes } from '../client/stores/customizer.ts';
+import type { Lang } from '../server/i18n.ts';
+
+export const PRODUCT_NAME = 'Tsunagu';
+export const THEME_COLOR = '#154D9E';
+/** SPEC §1: the page description. */
+export const DESCRIPTION = 'We connect foreign staffs with employment opportunities';
+const DESCRIPTION_JA = '外国人スタッフと雇用の機会をつなぎます。';
+
+export interface DocumentProps {
+  lang: Lang;
+  title: string;
+  /** The page's rendered body HTML. */
+  body: string;
+  /** Stylesheets by path, e.g. /css/site.css. */
+  styles: string[];
+  customizer?: CustomizerState | undefined;
+  /** Canonical path for hreflang alternates. */
+  path: string;
+  noindex?: boolean;
+}
+
+/** The html/head shell around every page. */
+export function Document(p: DocumentProps) {
+  const attrs = p.customizer ? htmlAttributes(p.customizer) : undefined;
+  const fullTitle = p.title ? `${p.title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
+  const description = p.lang === 'ja' ? `${DESCRIPTION_JA} ${DESCRIPTION}` : DESCRIPTION;
+  return (
+    <html lang={p.lang} dir={attrs?.dir} className={attrs?.className} style={attrs?.style as React.CSSProperties | undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{fullTitle}</title>
+        <meta name="description" content={description} />
+        <meta name="theme-color" content={THEME_COLOR} />
+        {p.noindex && <meta name="robots" content="noindex" />}
+        <meta property="og:site_name" content={PRODUCT_NAME} />
+        <meta property="og:title" content={fullTitle} />
+        <meta property="og:description" content={description} />
+        <meta property="og:locale" content={p.lang === 'ja' ? 'ja_JP' : 'en_US'} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href="/build/nprogress.css" />
+        {p.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <script type="module" src="/build/boot.js" />
+      </head>
+      <body dangerouslySetInnerHTML={{ __html: p.body }} />
+    </html>
+  );
+}

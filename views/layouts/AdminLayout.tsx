@@ -1,0 +1,71 @@
+import type { CustomizerState } from '../../client/stores/customizer.ts';
+import { tr, type Lang } from '../../server/i18n.ts';
+import { Island } from '../ui/Island.tsx';
+
+export interface NavGroup {
+  key: string;
+  title: string;
+  links: { href: string; title: string; current: boolean }[];
+}
+
+export interface AdminLayoutProps {
+  lang: Lang;
+  path: string;
+  user: { name: string; email: string; role: string; roleTitle: string };
+  nav: NavGroup[];
+  customizer: CustomizerState;
+  children: React.ReactNode;
+}
+
+/** The back office frame: header with the user and logout, the sidebar of allowed pages, the customizer. */
+export function AdminLayout({ lang, path, user, nav, customizer, children }: AdminLayoutProps) {
+  const other: Lang = lang === 'ja' ? 'en' : 'ja';
+  return (
+    <div className="admin">
+      <a className="skip-link" href="#main">
+        {tr(lang, { ja: '本文へ移動', en: 'Skip to content' })}
+      </a>
+      <header className="admin-header">
+        <a className="brand" href="/admin">
+          <span className="brand-name">Tsunagu</span> <span className="brand-sub">つなぐ</span>
+        </a>
+        <div className="admin-header-right">
+          <a className="lang-switch" href={`/lang/${other}?back=${encodeURIComponent(path)}`} hrefLang={other} lang={other}>
+            {other === 'en' ? 'English' : '日本語'}
+          </a>
+          <span className="user" data-testid="current-user">
+            <span className="user-name">{user.name}</span>
+            <span className="user-role">{user.roleTitle}</span>
+          </span>
+          <form method="post" action="/logout" className="logout-form">
+            <button type="submit" className="btn btn-small">
+              {tr(lang, { ja: 'ログアウト', en: 'Log out' })}
+            </button>
+          </form>
+        </div>
+      </header>
+      <div className="admin-body">
+        <nav className="sidebar" aria-label={tr(lang, { ja: 'メニュー', en: 'Menu' })}>
+          {nav.map((group) => (
+            <section key={group.key} className="nav-group">
+              <h2>{group.title}</h2>
+              <ul>
+                {group.links.map((l) => (
+                  <li key={l.href}>
+                    <a href={l.href} aria-current={l.current ? 'page' : undefined}>
+                      {l.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </nav>
+        <main id="main" className="admin-main">
+          {children}
+        </main>
+      </div>
+      <Island name="Customizer" props={{ initial: customizer, lang }} />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import type { JSX, ReactNode } from 'react';
+import { tr, type Lang, type Text } from '../../server/i18n.ts';
+
+type NavLink = { href: string; label: Text };
+
+const NAV: readonly NavLink[] = [
+  { href: '/daily', label: { ja: '日払い・スポット', en: 'Daily jobs' } },
+  { href: '/part-time', label: { ja: 'アルバイト', en: 'Part-time jobs' } },
+  { href: '/staff', label: { ja: '働きたい方へ', en: 'For workers' } },
+  { href: '/about', label: { ja: 'つなぐについて', en: 'About' } },
+  { href: '/faq', label: { ja: 'よくある質問', en: 'FAQ' } },
+  { href: '/download', label: { ja: 'アプリ', en: 'App' } },
+];
+
+const FOOTER: readonly NavLink[] = [
+  { href: '/terms', label: { ja: '利用規約', en: 'Terms of use' } },
+  { href: '/policy', label: { ja: 'プライバシーポリシー', en: 'Privacy policy' } },
+  { href: '/staff/contact', label: { ja: 'お問い合わせ', en: 'Contact us' } },
+  { href: '/v3/trial', label: { ja: '企業の方（無料トライアル）', en: 'For companies (free trial)' } },
+];
+
+/** The path without query, hash or trailing slash ("/" stays "/"). */
+function normalize(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? '/';
+  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare || '/';
+}
+
+/**
+ * `page` for the link of the page being shown, `true` for the section it belongs to
+ * (e.g. /daily while viewing /daily/123), else nothing.
+ */
+function current(path: string, href: string): 'page' | 'true' | undefined {
+  const here = normalize(path);
+  if (here === href) return 'page';
+  if (href !== '/' && here.startsWith(href + '/')) return 'true';
+  return undefined;
+}
+
+function NavList(props: { lang: Lang; path: string; links: readonly NavLink[]; className: string }): JSX.Element {
+  return (
+    <ul className={props.className}>
+      {props.links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} aria-current={current(props.path, link.href)}>
+            {tr(props.lang, link.label)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The frame of every public page: skip link, header (brand, navigation, login, language switch),
+ * `<main id="main">` and footer. On narrow screens the navigation is a `<details>` menu, so the
+ * header works without JavaScript; from the tablet breakpoint up the inline navigation is shown.
+ */
+export function PublicLayout(props: { lang: Lang; path: string; children: ReactNode }): JSX.Element {
+  const { lang, path } = props;
+  const t = (text: Text) => tr(lang, text);
+  const other: Lang = lang === 'ja' ? 'en' : 'ja';
+  const switchHref = '/lang/' + other + '?back=' + encodeURIComponent(path);
+  const navLabel = t({ ja: 'メインメニュー', en: 'Main menu' });
+  const loginCurrent = current(path, '/login');
+
+  return (
+    <div className="site">
+      <a className="skip-link" href="#main">
+        {t({ ja: '本文へスキップ', en: 'Skip to content' })}
+      </a>
+      <header className="site-header">
+        <div className="container header-inner">
+          <a className="brand" href="/" aria-current={current(path, '/')}>
+            <span className="brand-mark" aria-hidden="true">
+              つ
+            </span>
+            <span className="brand-text">
+              <span className="brand-name">Tsunagu</span>
+              <span className="brand-kana" lang="ja">
+                つなぐ
+              </span>
+            </span>
+          </a>
+
+          <nav className="nav-desktop" aria-label={navLabel}>
+            <NavList lang={lang} path={path} links={NAV} className="nav-list" />
+          </nav>
+
+          <div className="header-actions">
+            <a className="lang-switch" href={switchHref} hrefLang={other} lang={other}>
+              {other === 'en' ? 'English' : '日本語'}
+            </a>
+            <a className="button button-primary button-small header-login" href="/login" aria-current={loginCurrent}>
+              {t({ ja: 'ログイン', en: 'Log in' })}
+            </a>
+          </div>
+
+          <details className="nav-mobile">
+            <summary>
+              <span className="menu-icon" aria-hidden="true"></span>
+              <span className="menu-label">{t({ ja: 'メニュー', en: 'Menu' })}</span>
+            </summary>
+            <nav aria-label={navLabel}>
+              <NavList lang={lang} path={path} links={NAV} className="nav-mobile-list" />
+            </nav>
+          </details>
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1}>
+        {props.children}
+      </main>
+
+      <footer className="site-footer">
+        <div className="container footer-inner">
+          <div className="footer-brand">
+            <p className="footer-name">
+              Tsunagu <span lang="ja">つなぐ</span>
+            </p>
+            <p className="footer-tagline">
+              {t({
+                ja: '外国人スタッフと、日本の仕事をつなぐ。',
+                en: 'We connect foreign staff with employment opportunities in Japan.',
+              })}
+            </p>
+          </div>
+          <nav aria-label={t({ ja: 'フッターメニュー', en: 'Footer menu' })}>
+            <NavList lang={lang} path={path} links={FOOTER} className="footer-list" />
+          </nav>
+          <p className="copyright">
+            <small>© {new Date().getFullYear()} Tsunagu</small>
+          </p>
+        </div>
+      </footer>
+    </div>
+  );
+}

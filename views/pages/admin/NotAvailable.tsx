@@ -1,0 +1,15 @@
+import { tr, type Lang, type Text } from '../../../server/i18n.ts';
+import { ERROR_TEXT } from '../errors/ErrorPage.tsx';
+
+/** An admin page whose screen is not built yet: honest, with HTTP 501 (issue 2, item 8). */
+export function NotAvailablePage({ lang, title }: { lang: Lang; title: Text }) {
+  return (
+    <section className="not-available">
+      <h1>{tr(lang, title)}</h1>
+      <div className="notice" role="status">
+        <strong>{tr(lang, ERROR_TEXT.notAvailable.title)}</strong>
+        <p>{tr(lang, ERROR_TEXT.notAvailable.body)}</p>
+      </div>
+    </section>
+  );
+}
