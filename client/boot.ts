@@ -34,7 +34,7 @@ window.addEventListener('pageshow', () => NProgress.done());
 async function hydrateIslands() {
   const nodes = Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
   if (!nodes.length) return;
-  const [{ hydrateRoot }, { createElement, startTransition }] = await Promise.all([import('react-dom/client'), import('react')]);
+  const { hydrateIsland } = await import('./hydrate.ts');
   const done = new WeakSet<Element>();
   for (const el of nodes) {
     const name = el.dataset.island as IslandName;
@@ -44,7 +44,7 @@ async function hydrateIslands() {
     const propsEl = el.nextElementSibling;
     const props = propsEl?.matches('script[data-island-props]') ? JSON.parse(propsEl.textContent || '{}') : {};
     void load()
-      .then((mod) => startTransition(() => void hydrateRoot(el, createElement(mod.default, props))))
+      .then((mod) => hydrateIsland(el, mod.default, props))
       .catch((err) => console.warn(`island ${name} failed to load`, err));
   }
 }

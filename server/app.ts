@@ -89,6 +89,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
         },
       },
       crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: config.production,
     }),
   );

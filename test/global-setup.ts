@@ -27,7 +27,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const started = Date.now();
-  await buildClient({ minify: false });
+  await buildClient();
 
   let embedded: EmbeddedServer | undefined;
   let tmp: string | undefined;

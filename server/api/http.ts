@@ -20,8 +20,10 @@ export function headerToken(req: Request, scheme: 'bearer' | 'jwt'): string | un
  * browsers on their own, so they need no such check.
  */
 export function sameOrigin(req: Request): boolean {
+  // Browsers that send Sec-Fetch-Site say it directly; trust that over Origin, which is "null"
+  // under some referrer policies.
   const site = req.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') return false;
+  if (site) return site === 'same-origin' || site === 'none';
   const origin = req.get('origin');
   if (!origin) return true;
   try {

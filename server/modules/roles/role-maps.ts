@@ -68,22 +68,28 @@ export class RoleMapCache {
 
   async listen(): Promise<void> {
     if (this.closed) return;
+    let client: pg.PoolClient | undefined;
     try {
-      const client = await this.pool.connect();
-      client.on('notification', (n) => {
+      client = await this.pool.connect();
+      const c = client;
+      c.on('notification', (n) => {
         if (n.channel === ROLE_MAPS_CHANNEL) this.invalidate();
       });
-      client.on('error', (err) => {
-        this.log?.warn({ err }, 'role map listener lost its connection; reconnecting');
+      c.on('error', (err) => {
+        if (this.listener !== c) return;
         this.listener = null;
         this.invalidate();
-        client.release(true);
+        c.release(true);
+        if (this.closed) return;
+        this.log?.warn({ err }, 'role map listener lost its connection; reconnecting');
         setTimeout(() => void this.listen(), 1000).unref();
       });
-      await client.query(`LISTEN ${ROLE_MAPS_CHANNEL}`);
-      this.listener = client;
+      await c.query(`LISTEN ${ROLE_MAPS_CHANNEL}`);
+      this.listener = c;
       this.invalidate();
     } catch (err) {
+      client?.release(true);
+      if (this.closed) return;
       this.log?.warn({ err }, 'role map listener could not connect; retrying');
       setTimeout(() => void this.listen(), 1000).unref();
     }
@@ -93,9 +99,7 @@ export class RoleMapCache {
     this.closed = true;
     const l = this.listener;
     this.listener = null;
-    if (l) {
-      await l.query(`UNLISTEN ${ROLE_MAPS_CHANNEL}`).catch(() => {});
-      l.release();
-    }
+    // Destroy rather than return the connection: it has listeners of ours attached.
+    if (l) l.release(true);
   }
 }

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+
+let t: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function newPage(): Promise<{ page: Page; scripts: string[]; errors: string[] }> {
+  const context = await browser.newContext({ locale: 'ja-JP' });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    // Chromium reports every non-2xx document (our honest 501 and 404 pages) as a console error.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script' && r.status() >= 400) errors.push(`script ${r.url()} answered ${r.status()}`);
+  });
+  return { page, scripts, errors };
+}
+
+async function login(page: Page, email: string) {
+  await page.goto(`${t.url}/login`);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', inject('demoPassword'));
+  await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/admin') || u.pathname.startsWith('/v3/admin')), page.click('form[action="/login"] button[type=submit]')]);
+}
+
+describe('a visitor and a back-office user in a real browser', () => {
+  it('shows the public site in Japanese, switches to English and remembers it, and ships no React', async () => {
+    const { page, scripts, errors } = await newPage();
+    await page.goto(`${t.url}/`);
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    expect(await page.title()).toContain('Tsunagu');
+    expect(await page.getAttribute('meta[name=theme-color]', 'content')).toBe('#154D9E');
+    await Promise.all([page.waitForURL(`${t.url}/`), page.click('a[hreflang=en]')]);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.goto(`${t.url}/faq`);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    // Only the boot script (and esbuild's tiny shared runtime): no island, so no React.
+    expect(scripts).toContain('/build/boot.js');
+    expect(scripts.filter((s) => /\/(client|react|Customizer)-/.test(s))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('logs a client admin in, lands on the v3 jobs list with only its pages in the sidebar, and is sent to its fallback', async () => {
+    const { page, errors } = await newPage();
+    await login(page, DEMO.client_admin);
+    expect(new URL(page.url()).pathname).toBe('/v3/admin/jobs/list');
+    const links = await page.$$eval('nav.sidebar a', (as) => as.map((a) => a.getAttribute('href')));
+    expect(links).toContain('/v3/admin/jobs/list');
+    expect(links).toContain('/admin/billing');
+    expect(links).not.toContain('/admin/jobs/list');
+    expect(links).not.toContain('/admin/roles');
+    expect(await page.textContent('[data-testid=current-user]')).toContain('田中');
+
+    await page.goto(`${t.url}/admin/users/admin`);
+    expect(new URL(page.url()).pathname).toBe('/admin/users/client');
+
+    const res = await page.goto(`${t.url}/admin/staff`);
+    expect(res?.status()).toBe(404);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the customizer choice across a reload with no flash, and logs out', async () => {
+    const { page, scripts, errors } = await newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'warning') errors.push(m.text());
+    });
+    await login(page, DEMO.company_admin);
+    // The island hydrated: its button works.
+    await page.click('.customizer-toggle');
+    await page.check('input[name=layout_version][value=dark-only]');
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark-only'));
+    expect(await page.evaluate(() => localStorage.getItem('tsunagu:customizer'))).toContain('dark-only');
+    expect(scripts.some((s) => s.startsWith('/build/chunks/Customizer-'))).toBe(true);
+
+    // The server renders the chosen layout itself: the class is in the HTML before any script runs.
+    const html = await (await page.request.get(`${t.url}/admin/jobs/list`)).text();
+    expect(html).toMatch(/<html[^>]*class="[^"]*dark-only/);
+
+    await Promise.all([page.waitForURL(`${t.url}/`), page.click('.logout-form button')]);
+    await page.goto(`${t.url}/admin/jobs/list`);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
