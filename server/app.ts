@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
 import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import helmet from 'helmet';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -11,10 +13,13 @@ import { createInProcessClient, type ApiClient } from './api/client.ts';
 import type { Services } from './api/context.ts';
 import { buildSchema } from './api/graphql/schema.ts';
 import { apiRouter } from './api/http.ts';
+import { ApiUnavailableError, API_TIMEOUT_MS, createHttpClient } from './api/http-client.ts';
+import { createGraphqlWsServer } from './api/ws.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/connect.ts';
 import { migrationsDone } from './db/migrate.ts';
+import type { EventBus } from './events/bus.ts';
 import type { Mailer } from './mail.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
@@ -28,6 +33,7 @@ export interface AppDeps {
   pool: pg.Pool;
   log: Logger;
   mailer: Mailer;
+  bus: EventBus;
   jwtSecret: string;
   /** Where public/ lives (static files and client bundles). */
   root: string;
@@ -35,33 +41,26 @@ export interface AppDeps {
 
 export interface App {
   app: Express;
-  services: Services;
   api: ApiClient;
-  /** Stops background work (role-map listener). The caller closes the pool and mailer. */
+  /** Routes WebSocket upgrades (/graphqlws) of the server that listens. */
+  attach(server: http.Server): void;
+  /** Stops background work (listeners, sockets). The caller closes the pool, bus and mailer. */
   close(): Promise<void>;
 }
 
-/** Builds the whole application without listening (STYLE.md 1). main.ts owns listen and shutdown. */
-export async function createApp(deps: AppDeps): Promise<App> {
-  const { config, db, pool, log } = deps;
-  const roleMaps = new RoleMapCache(db, pool, log);
-  await roleMaps.listen();
-  const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
-  const services: Services = {
-    config,
-    db,
-    log,
-    roleMaps,
-    auth: new AuthService(db, new TokenService(deps.jwtSecret), deps.mailer, publicUrl),
-  };
-  const schema = buildSchema();
-  const api = createInProcessClient(services, schema);
+export interface FullApp extends App {
+  services: Services;
+}
 
+/**
+ * The infrastructure middleware every process has, in a fixed order (STYLE.md 5):
+ * request id and logs → security headers → health checks → static files → cookies.
+ */
+function baseApp(config: Config, log: Logger, root: string, ready: () => Promise<{ ok: boolean; status: string }>): Express {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
 
-  // 1. Request id and structured logs.
   app.use(
     pinoHttp({
       logger: log,
@@ -73,7 +72,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/build/') },
     }),
   );
-  // 2. Security headers: a CSP that allows only our own scripts.
+  // A CSP that allows only our own scripts.
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -93,61 +92,146 @@ export async function createApp(deps: AppDeps): Promise<App> {
       strictTransportSecurity: config.production,
     }),
   );
-  // 3. Health checks: up, and ready (database reachable, migrations done).
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
-    try {
-      await sql`select 1`.execute(db);
-      if (!(await migrationsDone(db))) return void res.status(503).json({ status: 'migrating' });
-      res.json({ status: 'ready' });
-    } catch {
-      res.status(503).json({ status: 'database unreachable' });
-    }
+    const r = await ready().catch(() => ({ ok: false, status: 'unreachable' }));
+    res.status(r.ok ? 200 : 503).json({ status: r.status });
   });
-  // 4. Static files: hashed chunks are immutable; everything else revalidates.
+  // Hashed chunks are immutable; everything else revalidates.
   app.use(
-    express.static(path.join(deps.root, 'public'), {
+    express.static(path.join(root, 'public'), {
       index: false,
       setHeaders: (res, file) => {
         res.setHeader('Cache-Control', file.includes(`${path.sep}chunks${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     }),
   );
-  // 5. Cookies, then the API (it authenticates each call itself).
   app.use(cookieParser());
-  app.use(apiRouter(services, schema));
-  // 6. Session (account-info check), form actions, then the guard and the pages.
+  return app;
+}
+
+/** The web tier: session check, form actions, the guard and the pages, then 404 and the one error handler. */
+function mountWeb(app: Express, api: ApiClient): void {
   app.use(sessionMiddleware(api));
   app.use(actionsRouter(api));
   app.use(pagesMiddleware(api));
-  // 7. Anything else: the 404 page.
   app.use((req, res) => {
     if (req.method === 'GET' || req.method === 'HEAD') return sendError(req, res, 'error404');
     res.status(404).type('text').send('Not found');
   });
-  // 8. One error handler decides what a person sees; no stack trace ever reaches a browser.
+  // One error handler decides what a person sees; no stack trace ever reaches a browser.
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
-    const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
-    if (status >= 500) req.log?.error({ err }, 'request failed');
+    const unavailable = err instanceof ApiUnavailableError;
+    const status = unavailable ? 503 : typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status >= 500) req.log?.error({ err }, unavailable ? 'API unavailable' : 'request failed');
     if (res.headersSent) return void res.end();
     res.locals.lang ??= 'ja';
-    if (status === 500 && (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/graphql')) {
+    const isPage = req.method === 'GET' || req.method === 'HEAD' || unavailable;
+    // A malformed URL (bad percent-encoding) names no route: the 404 page, like any unknown path.
+    if (status === 400 && err instanceof URIError && isPage) return sendError(req, res, 'error404');
+    if (status >= 500 && isPage) {
       try {
-        return sendError(req, res, '_error');
+        return sendError(req, res, unavailable ? 'unavailable' : '_error');
       } catch {
         // fall through to the plain answer
       }
     }
-    res.status(status).type('text').send(status === 500 ? 'Internal server error' : 'Bad request');
+    res.status(status).type('text').send(status >= 500 ? 'Internal server error' : 'Bad request');
   };
   app.use(onError);
+}
+
+/** The whole application in one process: API and web tier (DESIGN.md §2). Does not listen (STYLE.md 1). */
+export async function createApp(deps: AppDeps): Promise<FullApp> {
+  const { config, db, pool, log, bus } = deps;
+  const roleMaps = new RoleMapCache(db, pool, log);
+  await roleMaps.listen();
+  const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
+  const services: Services = {
+    config,
+    db,
+    log,
+    roleMaps,
+    bus,
+    auth: new AuthService(db, new TokenService(deps.jwtSecret), deps.mailer, publicUrl, bus),
+  };
+  const schema = buildSchema();
+  const api = createInProcessClient(services, schema);
+  const ws = createGraphqlWsServer(services, schema);
+
+  const app = baseApp(config, log, deps.root, async () => {
+    await sql`select 1`.execute(db);
+    return (await migrationsDone(db)) ? { ok: true, status: 'ready' } : { ok: false, status: 'migrating' };
+  });
+  app.use(apiRouter(services, schema));
+  mountWeb(app, api);
 
   return {
     app,
-    services,
     api,
+    services,
+    attach(server) {
+      server.on('upgrade', (req, socket, head) => {
+        const { pathname } = new URL(req.url ?? '/', 'http://x');
+        if (pathname === '/graphqlws') {
+          ws.wss.handleUpgrade(req, socket, head, (client) => ws.wss.emit('connection', client, req));
+        } else if (!pathname.startsWith('/socket.io')) {
+          socket.destroy();
+        }
+      });
+    },
     async close() {
+      await ws.close();
       await roleMaps.close();
     },
+  };
+}
+
+/**
+ * A web tier apart from the API (API_URL): it renders pages with data fetched over HTTP and
+ * proxies the browser's API traffic (/graphql, /graphqlws, /socket.io and the REST compat calls),
+ * websockets included, with timeouts. It never touches the database.
+ */
+export function createWebApp(deps: { config: Config; log: Logger; root: string }): App {
+  const apiUrl = deps.config.apiUrl;
+  if (!apiUrl) throw new Error('createWebApp needs API_URL');
+  const api = createHttpClient(apiUrl);
+  const app = baseApp(deps.config, deps.log, deps.root, async () => {
+    const r = await fetch(`${apiUrl.replace(/\/$/, '')}/readyz`, { signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+    return { ok: r.ok, status: r.ok ? 'ready' : 'api not ready' };
+  });
+  const proxy = createProxyMiddleware({
+    target: apiUrl,
+    pathFilter: ['/graphql', '/graphqlws', '/socket.io', '/Account/InfoToken', '/Web/Admin/Role/Management/Actions'],
+    ws: true,
+    xfwd: true,
+    proxyTimeout: 30_000,
+    timeout: 30_000,
+    logger: undefined,
+    on: {
+      error: (err, _req, res) => {
+        deps.log.warn({ err }, 'API proxy error');
+        if ('writeHead' in res && !res.headersSent) {
+          res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ errors: [{ message: 'The API is unavailable', extensions: { code: 'UNAVAILABLE' } }] }));
+        } else if ('destroy' in res) {
+          res.destroy();
+        }
+      },
+    },
+  });
+  app.use(proxy);
+  mountWeb(app, api);
+  return {
+    app,
+    api,
+    attach(server) {
+      server.on('upgrade', (req, socket, head) => {
+        const { pathname } = new URL(req.url ?? '/', 'http://x');
+        if (pathname === '/graphqlws' || pathname.startsWith('/socket.io')) proxy.upgrade(req, socket as never, head);
+        else socket.destroy();
+      });
+    },
+    async close() {},
   };
 }

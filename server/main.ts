@@ -2,15 +2,16 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { createApp } from './app.ts';
+import { type App, createApp, createWebApp } from './app.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { startEmbeddedPostgres, withDatabase, type EmbeddedServer } from './db/embedded.ts';
 import { ensureDatabase } from './db/ensure.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedDemo, seedRoles } from './db/seed/index.ts';
-import { createMailer } from './mail.ts';
+import { seedDemo, seedBase } from './db/seed/index.ts';
+import { createEventBus } from './events/create.ts';
+import { createMailer, type Mailer } from './mail.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,27 +28,38 @@ async function main() {
   }
   const log = pino({ level: config.logLevel, base: { pid: process.pid } });
 
-  // The database: an external server (DATABASE_URL) or our own embedded one in DATA_DIR.
+  // A web tier apart from the API (API_URL) needs no database: it reaches the API over HTTP.
+  let built: App;
+  let seed: Awaited<ReturnType<typeof seedDemo>> | null = null;
+  const resources: { close(): Promise<void> | void }[] = [];
   let embedded: EmbeddedServer | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    log.info({ dir: path.join(config.dataDir, 'pg') }, 'starting the embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log });
-    databaseUrl = withDatabase(embedded.url, 'tsunagu');
-    await ensureDatabase(embedded.url, 'tsunagu');
+  if (config.apiUrl) {
+    built = createWebApp({ config, log, root: ROOT });
+    log.info({ apiUrl: config.apiUrl }, 'web tier only: pages and the proxy reach the API over HTTP');
+  } else {
+    // The database: an external server (DATABASE_URL) or our own embedded one in DATA_DIR.
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      log.info({ dir: path.join(config.dataDir, 'pg') }, 'starting the embedded PostgreSQL');
+      embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), log });
+      databaseUrl = withDatabase(embedded.url, 'tsunagu');
+      await ensureDatabase(embedded.url, 'tsunagu');
+    }
+    const { db, pool } = connectDatabase(databaseUrl);
+    const applied = await migrateToLatest(db);
+    if (applied.length) log.info({ applied }, 'migrations applied');
+    seed = config.seed === 'demo' ? await seedDemo(db, { password: config.demoPassword }) : (await seedBase(db), null);
+    const mailer: Mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    const bus = await createEventBus(config.redisUrl, log);
+    const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+    built = await createApp({ config, db, pool, log, mailer, bus, jwtSecret, root: ROOT });
+    resources.push({ close: () => db.destroy() }, { close: () => bus.close() }, mailer);
   }
-  const { db, pool } = connectDatabase(databaseUrl);
-  const applied = await migrateToLatest(db);
-  if (applied.length) log.info({ applied }, 'migrations applied');
-  const seed = config.seed === 'demo' ? await seedDemo(db, { password: config.demoPassword }) : (await seedRoles(db), null);
-
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const built = await createApp({ config, db, pool, log, mailer, jwtSecret, root: ROOT });
 
   const server = http.createServer(built.app);
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
+  built.attach(server);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
@@ -80,8 +92,7 @@ async function main() {
       server.closeIdleConnections();
     });
     await built.close();
-    await db.destroy();
-    mailer.close();
+    for (const r of resources) await r.close();
     if (embedded) await embedded.stop();
     clearTimeout(force);
     log.info('stopped');

@@ -1,9 +1,10 @@
-import { execute, parse, validate as validateDocument, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { execute, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { RoleMaps } from '../auth/default-roles.ts';
 import type { Lang } from '../i18n.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import type { ApiContext, Services } from './context.ts';
 import { maskError } from './format-error.ts';
+import { prepareDocument } from './limits.ts';
 
 export interface Caller {
   /** The back-office `token` cookie or the candidate token, if any. */
@@ -28,7 +29,8 @@ export type InfoTokenResult = { status: 200; user: SessionUser } | { status: 401
  */
 export interface ApiClient {
   infoToken(token: string, aud?: 'admin' | 'candidate'): Promise<InfoTokenResult>;
-  roleMaps(): Promise<RoleMaps>;
+  /** The role maps; over HTTP they are read with the caller's token. */
+  roleMaps(token?: string): Promise<RoleMaps>;
   graphql<T = Record<string, unknown>>(document: string, variables: Record<string, unknown>, caller: Caller): Promise<GraphQLResult<T>>;
 }
 
@@ -46,9 +48,9 @@ export function createInProcessClient(services: Services, schema: GraphQLSchema)
   const documentFor = (source: string): DocumentNode => {
     let doc = parsed.get(source);
     if (!doc) {
-      doc = parse(source);
-      const errors = validateDocument(schema, doc);
-      if (errors.length) throw new Error(`Invalid operation document: ${errors.map((e) => e.message).join('; ')}`);
+      const prepared = prepareDocument(schema, source, services.config.production);
+      if (prepared.errors) throw new Error(`Invalid operation document: ${prepared.errors.map((e) => e.message).join('; ')}`);
+      doc = prepared.document;
       parsed.set(source, doc);
     }
     return doc;

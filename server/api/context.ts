@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/connect.ts';
+import type { EventBus } from '../events/bus.ts';
 import type { Lang } from '../i18n.ts';
 import type { AuthService, SessionUser } from '../modules/auth/service.ts';
 import type { RoleMapCache } from '../modules/roles/role-maps.ts';
@@ -12,6 +13,7 @@ export interface Services {
   log: Logger;
   auth: AuthService;
   roleMaps: RoleMapCache;
+  bus: EventBus;
 }
 
 /** One operation's caller. The same shape over HTTP, WebSocket and in-process calls. */

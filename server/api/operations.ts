@@ -9,6 +9,7 @@ export const OPS = {
     }`,
   Logout: /* GraphQL */ `mutation Logout { logout }`,
   Me: /* GraphQL */ `query Me { me { id email name role companyId clientId lang } }`,
+  RoleMaps: /* GraphQL */ `query RoleMaps { roleMaps { pageRoles { code roles } actionRoles { code roles } } }`,
   SubmitContact: /* GraphQL */ `mutation SubmitContact($input: ContactInput!) { submitContact(input: $input) }`,
   SubmitTrial: /* GraphQL */ `mutation SubmitTrial($input: TrialInput!) { submitTrial(input: $input) }`,
   RequestPasswordReset: /* GraphQL */ `mutation RequestPasswordReset($email: String!) { requestPasswordReset(email: $email) }`,

@@ -11,6 +11,11 @@ export interface Database {
   meta: MetaTable;
   password_resets: PasswordResetsTable;
   contact_messages: ContactMessagesTable;
+  job_enums: JobEnumsTable;
+  job_enum_translations: JobEnumTranslationsTable;
+  visa_types: VisaTypesTable;
+  languages: LanguagesTable;
+  notifications: NotificationsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -92,5 +97,45 @@ export interface ContactMessagesTable {
   company_name: string | null;
   message: string;
   lang: 'ja' | 'en';
+  created_at: CreatedAt;
+}
+
+export interface JobEnumsTable {
+  id: Generated<number>;
+  type: number;
+  sort: ColumnType<number, number | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface JobEnumTranslationsTable {
+  enum_id: number;
+  language_key: 'ja' | 'en';
+  value: string;
+}
+
+export interface VisaTypesTable {
+  id: Generated<number>;
+  ja: string;
+  en: string;
+  sort: ColumnType<number, number | undefined>;
+}
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  code: string;
+  ja: string;
+  en: string;
+  sort: ColumnType<number, number | undefined>;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: 1 | 2;
+  title: string;
+  body: ColumnType<string, string | undefined>;
+  link: string | null;
+  is_read: ColumnType<boolean, boolean | undefined>;
   created_at: CreatedAt;
 }

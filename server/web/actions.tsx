@@ -27,9 +27,32 @@ function formValues(req: Request, names: string[]): Fields {
   return out;
 }
 
-function firstError(errors: readonly GraphQLFormattedError[] | undefined) {
+/**
+ * A same-site path to go back to, or '/'. Parsed the way a browser would (a backslash is a slash,
+ * so `/\\evil.example` is another host), never trusted as a string prefix.
+ */
+export function localPath(back: unknown): string {
+  if (typeof back !== 'string' || !back.startsWith('/')) return '/';
+  try {
+    const base = 'http://tsunagu.invalid';
+    const u = new URL(back, base);
+    return u.origin === base ? `${u.pathname}${u.search}${u.hash}` : '/';
+  } catch {
+    return '/';
+  }
+}
+
+const INTERNAL_MESSAGE = {
+  ja: '申し訳ありません。問題が発生しました。しばらくしてからもう一度お試しください。',
+  en: 'Sorry, something went wrong on our side. Please try again in a moment.',
+};
+
+function firstError(errors: readonly GraphQLFormattedError[] | undefined, lang: Lang) {
   const e = errors?.[0];
-  return e ? { code: String(e.extensions?.code ?? ''), message: e.message, fields: (e.extensions?.fields ?? {}) as Fields } : null;
+  if (!e) return null;
+  const code = String(e.extensions?.code ?? '');
+  const message = code === 'INTERNAL' || !code ? INTERNAL_MESSAGE[lang] : e.message;
+  return { code, message, fields: (e.extensions?.fields ?? {}) as Fields };
 }
 
 const titleOf = (path: string) => routeByPath(path)?.title ?? { ja: '', en: '' };
@@ -51,8 +74,7 @@ export function actionsRouter(api: ApiClient): Router {
   router.get('/lang/:lang', (req, res) => {
     const lang = req.params.lang;
     if (isLang(lang)) res.cookie('lang', lang, langCookie(req));
-    const back = typeof req.query.back === 'string' && req.query.back.startsWith('/') && !req.query.back.startsWith('//') ? req.query.back : '/';
-    res.redirect(303, back);
+    res.redirect(303, localPath(req.query.back));
   });
 
   router.post('/login', form, async (req, res) => {
@@ -68,7 +90,7 @@ export function actionsRouter(api: ApiClient): Router {
       res.cookie('token', login.token, sessionCookie(req));
       return res.redirect(303, '/admin');
     }
-    const err = firstError(r.errors);
+    const err = firstError(r.errors, res.locals.lang);
     const status = err?.code === 'TOO_MANY_REQUESTS' ? 429 : err?.code === 'BAD_USER_INPUT' ? 422 : err?.code === 'UNAUTHENTICATED' ? 401 : 500;
     const message = err?.code === 'BAD_USER_INPUT' ? Object.values(err.fields).join(' ') || err.message : (err?.message ?? '');
     sendPage(req, res, { title: titleOf('/login'), status, content: <LoginPage lang={lang} email={v.email} error={message} />, layout: 'public' });
@@ -84,7 +106,7 @@ export function actionsRouter(api: ApiClient): Router {
     const v = formValues(req, ['name', 'email', 'phone', 'topic', 'message']);
     const r = await api.graphql(OPS.SubmitContact, { input: { ...v, topic: v.topic ?? '' , name: v.name ?? '', email: v.email ?? '', message: v.message ?? '' } }, callerOf(req, res));
     if (!r.errors) return res.redirect(303, '/staff/contact?sent=1');
-    const err = firstError(r.errors);
+    const err = firstError(r.errors, res.locals.lang);
     sendPage(req, res, {
       title: titleOf('/staff/contact'),
       status: err?.code === 'BAD_USER_INPUT' ? 422 : 500,
@@ -97,7 +119,7 @@ export function actionsRouter(api: ApiClient): Router {
     const input = { company_name: v.company_name ?? '', contact_name: v.contact_name ?? '', email: v.email ?? '', phone: v.phone ?? '', message: v.message };
     const r = await api.graphql(OPS.SubmitTrial, { input }, callerOf(req, res));
     if (!r.errors) return res.redirect(303, '/v3/trial?sent=1');
-    const err = firstError(r.errors);
+    const err = firstError(r.errors, res.locals.lang);
     sendPage(req, res, {
       title: titleOf('/v3/trial'),
       status: err?.code === 'BAD_USER_INPUT' ? 422 : 500,
@@ -109,7 +131,7 @@ export function actionsRouter(api: ApiClient): Router {
     const v = formValues(req, ['email']);
     const r = await api.graphql(OPS.RequestPasswordReset, { email: v.email ?? '' }, callerOf(req, res));
     if (!r.errors) return res.redirect(303, '/forget-password?sent=1');
-    const err = firstError(r.errors);
+    const err = firstError(r.errors, res.locals.lang);
     sendPage(req, res, {
       title: titleOf('/forget-password'),
       status: err?.code === 'BAD_USER_INPUT' ? 422 : 500,
@@ -128,7 +150,7 @@ export function actionsRouter(api: ApiClient): Router {
       res.clearCookie('token', clearSessionCookie(req));
       return res.redirect(303, '/login?reset=1');
     }
-    const err = firstError(r.errors);
+    const err = firstError(r.errors, res.locals.lang);
     const fields = { ...(err?.fields ?? {}) };
     if (fields.passwordConfirm) {
       fields.password_confirm = fields.passwordConfirm;

@@ -207,7 +207,7 @@ export const ROUTES: RouteDef[] = [
 
   // Error pages (SPEC §2, §8)
   { path: '/errors/_error', kind: 'error', title: t('エラーが発生しました', 'Something went wrong') },
-  { path: '/errors/error401', kind: 'error', title: t('ログインが必要です', 'Please log in') },
+  { path: '/errors/error401', kind: 'error', title: t('ログインが必要です', 'Please log in again') },
   { path: '/errors/error404', kind: 'error', title: t('ページが見つかりません', 'Page not found') },
 ];
 

@@ -16,12 +16,18 @@ export function sessionMiddleware(api: ApiClient): RequestHandler {
     res.locals.lang = chooseLang(req.cookies?.lang, req.get('accept-language'));
     const token: string | undefined = req.cookies?.token;
     if (!token) return next();
-    const info = await api.infoToken(token);
+    let info;
+    try {
+      info = await api.infoToken(token);
+    } catch (err) {
+      // The API is unreachable (web tier apart from the API): the error handler shows a 503 page.
+      return next(err);
+    }
     if (info.status === 200) {
       res.locals.user = info.user;
       res.locals.token = token;
       try {
-        res.locals.roleMaps = await api.roleMaps();
+        res.locals.roleMaps = await api.roleMaps(token);
       } catch (err) {
         return next(err);
       }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { inject } from 'vitest';
-import { createApp, type App } from '../../server/app.ts';
+import { createApp, type FullApp } from '../../server/app.ts';
+import { createEventBus } from '../../server/events/create.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createMailer } from '../../server/mail.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -23,8 +24,9 @@ export const DEMO = {
 } as const;
 export type DemoLogin = keyof typeof DEMO;
 
-export interface TestApp extends App {
+export interface TestApp extends FullApp {
   url: string;
+  server: http.Server;
   database: TestDatabase;
   config: Config;
   /** Logs in through the real form and returns the `token` cookie value. */
@@ -38,8 +40,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: path.join(ROOT, 'data/test'), ...env });
   const log = pino({ level: config.logLevel });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const built = await createApp({ config, db: database.db, pool: database.pool, log, mailer, jwtSecret: TEST_JWT_SECRET, root: ROOT });
+  // REDIS_URL (CI's second run) puts the event bus on the machine's Redis, as in production.
+  const bus = await createEventBus(config.redisUrl ?? process.env.REDIS_URL, log);
+  const built = await createApp({ config, db: database.db, pool: database.pool, log, mailer, bus, jwtSecret: TEST_JWT_SECRET, root: ROOT });
   const server = http.createServer(built.app);
+  built.attach(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const addr = server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -49,6 +54,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     ...built,
     url,
+    server,
     database,
     config,
     async login(who) {
@@ -66,6 +72,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await built.close();
+      await bus.close();
       mailer.close();
       await database.drop();
     },

@@ -4,6 +4,7 @@ import { defaultPageRoles, ROLE_KIND, type Role } from '../../auth/default-roles
 import { ROLE_TITLES } from '../../auth/role-titles.ts';
 import { ADMIN_CODES } from '../../web/routes.ts';
 import type { DB } from '../connect.ts';
+import { seedReferenceData } from '../../modules/enums/service.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -13,8 +14,12 @@ export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => 
   en: ROLE_TITLES[name]!.en,
 }));
 
-/** Roles always exist; the default page-role map is written only on a database that has none. */
-export async function seedRoles(db: DB): Promise<void> {
+/**
+ * Roles and reference data (enumerations, visa types, languages) always exist; the default
+ * page-role map is written only on a database that has none.
+ */
+export async function seedBase(db: DB): Promise<void> {
+  await seedReferenceData(db);
   await db
     .insertInto('roles')
     .values(BUILTIN_ROLES.map((r) => ({ name: r.name, kind: r.kind, title_ja: r.ja, title_en: r.en, builtin: true })))
@@ -59,7 +64,7 @@ export const DEMO_ACCOUNTS: (DemoAccount & { companyKey?: 'c1' | 'c2'; clientKey
  * restart never duplicates anything. Later issues extend it for their screens.
  */
 export async function seedDemo(db: DB, opts: { password?: string }): Promise<SeedResult> {
-  await seedRoles(db);
+  await seedBase(db);
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return { seeded: false, password: null, accounts: [] };
 
@@ -101,6 +106,20 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
           lang: a.role === 'candidate' ? ('en' as const) : ('ja' as const),
         })),
       )
+      .execute();
+
+    // A few notifications and document notices per back-office user (SPEC §3 notification state).
+    const staff = await trx.selectFrom('users').select(['id', 'role']).where('role', '!=', 'candidate').execute();
+    const notes: { type: 1 | 2; title: string; body: string }[] = [
+      { type: 1, title: '新しい応募があります / New application', body: 'Nguyen Van An さんが「倉庫内ピッキング」に応募しました。 Nguyen Van An applied to "Warehouse picking".' },
+      { type: 1, title: '面接の予定 / Interview scheduled', body: '明日 10:00 にオンライン面接があります。 An online interview is scheduled for tomorrow at 10:00.' },
+      { type: 1, title: 'シフトが確定しました / Shift confirmed', body: '11月25日 9:00〜18:00 のシフトが確定しました。 The shift on 25 Nov, 9:00–18:00, is confirmed.' },
+      { type: 2, title: '在留カードの確認 / Residence card check', body: 'Maria Santos さんの在留カードの有効期限が近づいています。 Maria Santos\'s residence card expires soon.' },
+      { type: 2, title: '契約書が届きました / Contract received', body: '東京フードサービス株式会社との契約書がアップロードされました。 A contract with Tokyo Food Service was uploaded.' },
+    ];
+    await trx
+      .insertInto('notifications')
+      .values(staff.flatMap((u) => notes.map((n, i) => ({ user_id: u.id, ...n, is_read: i === 2, created_at: new Date(Date.now() - (i + 1) * 3_600_000) }))))
       .execute();
 
     return {

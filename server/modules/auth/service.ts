@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DB } from '../../db/connect.ts';
 import type { UserRow } from '../../db/database.ts';
 import type { Lang } from '../../i18n.ts';
+import type { EventBus } from '../../events/bus.ts';
 import type { Mailer } from '../../mail.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { TokenClaims, TokenService } from '../../auth/tokens.ts';
@@ -54,6 +55,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
     private readonly publicUrl: (path: string) => string,
+    private readonly bus: EventBus,
   ) {}
 
   private audience(role: string): TokenClaims['aud'] {
@@ -100,6 +102,8 @@ export class AuthService {
       .set((eb) => ({ session_version: eb('session_version', '+', 1), updated_at: new Date() }))
       .where('id', '=', userId)
       .execute();
+    // Open sockets of this user close at once (GraphQL subscriptions, chat).
+    await this.bus.publish('session.revoked', { userId });
   }
 
   /** Sends a reset link if the address belongs to an active user; says nothing either way. */
@@ -142,7 +146,7 @@ export class AuthService {
   /** Sets the new password, uses up the token and logs the user out everywhere. False for a bad token. */
   async resetPassword(token: string, password: string): Promise<boolean> {
     const hash = await hashPassword(password);
-    return this.db.transaction().execute(async (trx) => {
+    const userId = await this.db.transaction().execute(async (trx) => {
       const used = await trx
         .updateTable('password_resets')
         .set({ used_at: new Date() })
@@ -151,13 +155,16 @@ export class AuthService {
         .where('expires_at', '>', new Date())
         .returning('user_id')
         .executeTakeFirst();
-      if (!used) return false;
+      if (!used) return null;
       await trx
         .updateTable('users')
         .set((eb) => ({ password_hash: hash, session_version: eb('session_version', '+', 1), updated_at: new Date() }))
         .where('id', '=', used.user_id)
         .execute();
-      return true;
+      return used.user_id;
     });
+    if (!userId) return false;
+    await this.bus.publish('session.revoked', { userId });
+    return true;
   }
 }

@@ -1,0 +1,96 @@
+import { defaultFieldResolver, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import { canEnter } from '../web/guard.ts';
+import type { ApiContext } from './context.ts';
+import { forbidden, unauthenticated } from './errors.ts';
+
+/**
+ * Every root operation and the action codes that allow it (issue 3, SPEC §6). A caller may run an
+ * operation when its role is in pageRoles or actionRoles for ANY of the listed codes; codes follow
+ * the families of SPEC §2 (1100xx jobs, 1800xx companies, 2000xx templates, …). `public` needs no
+ * session, `user` any signed-in back-office user. The schema refuses to build if a root field is
+ * missing here, so no operation ships without a rule.
+ */
+export type Rule = { public: true } | { user: true } | { codes: readonly number[] };
+
+export const OPERATION_RULES: Record<string, Rule> = {
+  // session (issue 2)
+  'Query.me': { public: true },
+  'Query.roleMaps': { user: true },
+  'Query.passwordResetTokenValid': { public: true },
+  'Mutation.login': { public: true },
+  'Mutation.logout': { user: true },
+  'Mutation.submitContact': { public: true },
+  'Mutation.submitTrial': { public: true },
+  'Mutation.requestPasswordReset': { public: true },
+  'Mutation.resetPassword': { public: true },
+  // enumerations (SPEC §3): read by every page and the public boards; edited on the template pages
+  'Query.enums': { public: true },
+  'Query.languages': { public: true },
+  'Mutation.createJobEnum': { codes: [200014, 200015] },
+  'Mutation.updateJobEnum': { codes: [200014, 200015] },
+  'Mutation.deleteJobEnum': { codes: [200014, 200015] },
+  'Mutation.upsertVisaType': { codes: [200015] },
+  'Mutation.deleteVisaType': { codes: [200015] },
+  // notifications (SPEC §3, §4): each user's own
+  'Query.notifications': { user: true },
+  'Query.notificationCount': { user: true },
+  'Mutation.markNotificationRead': { user: true },
+  'Subscription.notificationAdded': { user: true },
+  // organizations (tenant-scoped): company and client records
+  'Query.companies': { codes: [180001, 360001] },
+  'Query.company': { codes: [180001, 180003, 180005, 360001] },
+  'Mutation.updateCompany': { codes: [180003, 360001] },
+  'Query.clients': { codes: [190001, 370001] },
+  'Query.client': { codes: [190001, 190003, 190005, 370001] },
+  'Mutation.updateClient': { codes: [190003, 370001] },
+};
+
+/** Checks one rule for a context; throws the GraphQL error a client sees. */
+export async function authorize(rule: Rule, ctx: ApiContext): Promise<void> {
+  if ('public' in rule) return;
+  if (!ctx.user || ctx.user.role === 'candidate') throw unauthenticated(ctx.lang);
+  if ('user' in rule) return;
+  const maps = await ctx.services.roleMaps.get();
+  if (!rule.codes.some((code) => canEnter(maps, ctx.user!.role, code))) throw forbidden(ctx.lang);
+}
+
+/** Wraps every root field's resolver (and subscribe) with its rule. */
+export function withAuthorization(schema: GraphQLSchema): GraphQLSchema {
+  const roots = new Map<string, string>();
+  for (const [kind, type] of [['Query', schema.getQueryType()], ['Mutation', schema.getMutationType()], ['Subscription', schema.getSubscriptionType()]] as const) {
+    if (type) roots.set(type.name, kind);
+  }
+  const missing: string[] = [];
+  const mapped = mapSchema(schema, {
+    [MapperKind.ROOT_OBJECT]: (type) => type,
+    [MapperKind.OBJECT_FIELD]: (field: GraphQLFieldConfig<unknown, ApiContext>, fieldName, typeName) => {
+      const kind = roots.get(typeName);
+      if (!kind) return field;
+      const key = `${kind}.${fieldName}`;
+      const rule = OPERATION_RULES[key];
+      if (!rule) {
+        missing.push(key);
+        return field;
+      }
+      const resolve = field.resolve ?? defaultFieldResolver;
+      const wrapped: GraphQLFieldConfig<unknown, ApiContext> = {
+        ...field,
+        resolve: async (src, args, ctx, info) => {
+          await authorize(rule, ctx);
+          return resolve(src, args, ctx, info);
+        },
+      };
+      if (field.subscribe) {
+        const subscribe = field.subscribe;
+        wrapped.subscribe = async (src, args, ctx, info) => {
+          await authorize(rule, ctx);
+          return subscribe(src, args, ctx, info);
+        };
+      }
+      return wrapped;
+    },
+  });
+  if (missing.length) throw new Error(`Operations without an authorization rule in OPERATION_RULES: ${missing.join(', ')}`);
+  return mapped;
+}

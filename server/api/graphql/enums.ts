@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { requiredText, validate } from '../../validation.ts';
+import { deriveJobEnum } from '../../modules/enums/derive.ts';
+import { createJobEnum, deleteJobEnum, deleteVisaType, enumStore, findJobEnum, listLanguages, updateJobEnum, upsertVisaType } from '../../modules/enums/service.ts';
+import { JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../modules/enums/reference-data.ts';
+import { canEnter } from '../../web/guard.ts';
+import type { ApiContext } from '../context.ts';
+import { apiError, badInput, forbidden } from '../errors.ts';
+
+export const typeDefs = /* GraphQL */ `
+  "One translation of an enumeration value (SPEC §3)."
+  type EnumTranslate {
+    language_key: String!
+    value: String!
+  }
+
+  "A job-enum record with the derived display fields of SPEC §3."
+  type JobEnum {
+    id: Int!
+    type: Int!
+    enum_job_translate_value: [EnumTranslate!]!
+    "The Japanese value."
+    name: String!
+    "The Japanese value."
+    label: String!
+    "The id."
+    value: Int!
+    "The English value; only on the read-skill list."
+    enName: String
+  }
+
+  type VisaType {
+    id: Int!
+    ja: String!
+    en: String!
+    "Shown as id plus name (SPEC §3)."
+    name: String!
+  }
+
+  type Language {
+    id: Int!
+    code: String!
+    ja: String!
+    en: String!
+  }
+
+  "The enumeration store of SPEC §3."
+  type EnumStore {
+    enums: [JobEnum!]!
+    jobTypes: [JobEnum!]!
+    genders: [JobEnum!]!
+    overtimes: [JobEnum!]!
+    jobWeeks: [JobEnum!]!
+    computerSkills: [JobEnum!]!
+    writeSkills: [JobEnum!]!
+    educations: [JobEnum!]!
+    readSkills: [JobEnum!]!
+    payTypes: [JobEnum!]!
+    visaTypes: [VisaType!]!
+  }
+
+  input JobEnumInput {
+    ja: String!
+    en: String!
+  }
+
+  extend type Query {
+    enums: EnumStore!
+    languages: [Language!]!
+  }
+
+  extend type Mutation {
+    createJobEnum(type: Int!, input: JobEnumInput!): JobEnum!
+    updateJobEnum(id: Int!, input: JobEnumInput!): JobEnum!
+    deleteJobEnum(id: Int!): Boolean!
+    upsertVisaType(id: Int, input: JobEnumInput!): VisaType!
+    deleteVisaType(id: Int!): Boolean!
+  }
+`;
+
+const Values = z.object({ ja: requiredText(100), en: requiredText(100) });
+
+const unknownType = (ctx: ApiContext) => (ctx.lang === 'ja' ? '不明な種類です。' : 'Unknown type.');
+
+/** Job-related types are edited under 200014 (enumjobvalue), person-related under 200015 (enumuservalue). */
+async function assertMayEditType(ctx: ApiContext, type: number) {
+  const code = (JOB_ENUM_TYPES as readonly number[]).includes(type) ? 200014 : (USER_ENUM_TYPES as readonly number[]).includes(type) ? 200015 : null;
+  if (code === null) throw badInput(ctx.lang, { type: unknownType(ctx) });
+  const maps = await ctx.services.roleMaps.get();
+  if (!canEnter(maps, ctx.user!.role, code)) throw forbidden(ctx.lang);
+}
+
+const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', ctx.lang === 'ja' ? '見つかりません。' : 'Not found.');
+
+export const resolvers = {
+  Query: {
+    enums: (_: unknown, __: unknown, ctx: ApiContext) => enumStore(ctx.services.db),
+    languages: (_: unknown, __: unknown, ctx: ApiContext) => listLanguages(ctx.services.db),
+  },
+  Mutation: {
+    createJobEnum: async (_: unknown, args: { type: number; input: unknown }, ctx: ApiContext) => {
+      await assertMayEditType(ctx, args.type);
+      const v = validate(Values, args.input, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      const id = await createJobEnum(ctx.services.db, { type: args.type, ...v.data });
+      return deriveJobEnum((await findJobEnum(ctx.services.db, id))!);
+    },
+    updateJobEnum: async (_: unknown, args: { id: number; input: unknown }, ctx: ApiContext) => {
+      const existing = await findJobEnum(ctx.services.db, args.id);
+      if (!existing) throw notFound(ctx);
+      await assertMayEditType(ctx, existing.type);
+      const v = validate(Values, args.input, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      await updateJobEnum(ctx.services.db, args.id, v.data);
+      return deriveJobEnum((await findJobEnum(ctx.services.db, args.id))!);
+    },
+    deleteJobEnum: async (_: unknown, args: { id: number }, ctx: ApiContext) => {
+      const existing = await findJobEnum(ctx.services.db, args.id);
+      if (!existing) throw notFound(ctx);
+      await assertMayEditType(ctx, existing.type);
+      return deleteJobEnum(ctx.services.db, args.id);
+    },
+    upsertVisaType: async (_: unknown, args: { id?: number | null; input: unknown }, ctx: ApiContext) => {
+      const v = validate(Values, args.input, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      const id = await upsertVisaType(ctx.services.db, { id: args.id, ...v.data });
+      if (id === null) throw notFound(ctx);
+      return { id, ...v.data, name: v.data.ja };
+    },
+    deleteVisaType: async (_: unknown, args: { id: number }, ctx: ApiContext) => {
+      if (!(await deleteVisaType(ctx.services.db, args.id))) throw notFound(ctx);
+      return true;
+    },
+  },
+};

@@ -1,0 +1,74 @@
+import { busIterator } from '../../events/bus.ts';
+import { countUnread, listNotifications, markRead } from '../../modules/notifications/service.ts';
+import type { ApiContext } from '../context.ts';
+import { apiError } from '../errors.ts';
+
+export const typeDefs = /* GraphQL */ `
+  "A notification (type 1) or a document notice (type 2), SPEC §3."
+  type Notification {
+    id: ID!
+    type: Int!
+    title: String!
+    body: String!
+    link: String
+    is_read: Int!
+    created_at: String!
+  }
+
+  "A page as SPEC §3 describes it: current page number, size and data."
+  type NotificationPage {
+    current: Int!
+    size: Int!
+    total: Int!
+    data: [Notification!]!
+  }
+
+  "The count payload of SPEC §3: unread notifications and documents."
+  type NotificationCount {
+    notification: Int!
+    document: Int!
+  }
+
+  extend type Query {
+    notifications(type: Int!, current: Int! = 1, size: Int! = 20): NotificationPage!
+    notificationCount: NotificationCount!
+  }
+
+  extend type Mutation {
+    markNotificationRead(id: ID!): Boolean!
+  }
+
+  type Subscription {
+    "New notifications of the signed-in user."
+    notificationAdded: Notification!
+  }
+`;
+
+const badPaging = (ctx: ApiContext) =>
+  apiError('BAD_USER_INPUT', ctx.lang === 'ja' ? 'ページ指定が正しくありません。' : 'Invalid page.', {
+    fields: { current: ctx.lang === 'ja' ? '1以上、件数は1〜100で指定してください。' : 'Use a page of 1 or more and a size of 1 to 100.' },
+  });
+
+export const resolvers = {
+  Query: {
+    notifications: (_: unknown, a: { type: number; current: number; size: number }, ctx: ApiContext) => {
+      if ((a.type !== 1 && a.type !== 2) || a.current < 1 || a.current > 10_000 || a.size < 1 || a.size > 100) throw badPaging(ctx);
+      return listNotifications(ctx.services.db, ctx.user!.id, a.type, a.current, a.size);
+    },
+    notificationCount: (_: unknown, __: unknown, ctx: ApiContext) => countUnread(ctx.services.db, ctx.user!.id),
+  },
+  Mutation: {
+    markNotificationRead: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
+      const ok = /^[0-9a-f-]{36}$/i.test(a.id) && (await markRead(ctx.services.db, ctx.user!.id, a.id));
+      if (!ok) throw apiError('NOT_FOUND', ctx.lang === 'ja' ? '通知が見つかりません。' : 'Notification not found.');
+      return true;
+    },
+  },
+  Subscription: {
+    notificationAdded: {
+      // Only the signed-in user's own notifications pass the filter (a user id is inside one tenant).
+      subscribe: (_: unknown, __: unknown, ctx: ApiContext) =>
+        busIterator(ctx.services.bus, 'notification.added', (p) => (p.userId === ctx.user!.id ? { notificationAdded: p.notification } : undefined)),
+    },
+  },
+};

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { ContactInput, TrialInput, saveContact, saveTrial } from '../../modules/contact/service.ts';
+import { email, validate } from '../../validation.ts';
+import type { ApiContext } from '../context.ts';
+import { apiError, badInput } from '../errors.ts';
+
+export const typeDefs = /* GraphQL */ `
+  type User {
+    id: ID!
+    email: String!
+    name: String!
+    role: String!
+    companyId: ID
+    clientId: ID
+    lang: String!
+  }
+
+  "One permission code and the roles allowed on it (SPEC §3 page-role and action-role maps)."
+  type RoleCodeEntry {
+    code: Int!
+    roles: [String!]!
+  }
+
+  type RoleMaps {
+    pageRoles: [RoleCodeEntry!]!
+    actionRoles: [RoleCodeEntry!]!
+  }
+
+  type LoginPayload {
+    token: String!
+    user: User!
+  }
+
+  input ContactInput {
+    name: String!
+    email: String!
+    phone: String
+    topic: String!
+    message: String!
+  }
+
+  input TrialInput {
+    company_name: String!
+    contact_name: String!
+    email: String!
+    phone: String!
+    message: String
+  }
+
+  type Query {
+    "The signed-in user, or null."
+    me: User
+    "The role maps; any signed-in back-office user may read them (the client needs them to draw its menus)."
+    roleMaps: RoleMaps!
+    "True when a password-reset link's token can still be used."
+    passwordResetTokenValid(token: String!): Boolean!
+  }
+
+  type Mutation {
+    login(email: String!, password: String!): LoginPayload!
+    "Ends every session of the caller (all devices)."
+    logout: Boolean!
+    submitContact(input: ContactInput!): ID!
+    submitTrial(input: TrialInput!): ID!
+    "Always true, whether or not the address has an account."
+    requestPasswordReset(email: String!): Boolean!
+    resetPassword(token: String!, password: String!, passwordConfirm: String!): Boolean!
+  }
+`;
+
+export const LoginInput = z.object({ email: email(), password: z.string().min(1).max(200) });
+export const ResetInput = z
+  .object({ token: z.string().min(1).max(200), password: z.string().min(8).max(200), passwordConfirm: z.string().max(200) })
+  .refine((v) => v.password === v.passwordConfirm, {
+    path: ['passwordConfirm'],
+    message: 'mismatch',
+    params: { ja: 'パスワードが一致しません。', en: 'The passwords do not match.' },
+  });
+
+const toEntries = (map: Record<string, string[]>) =>
+  Object.entries(map).map(([code, roles]) => ({ code: Number(code), roles }));
+
+export const resolvers = {
+  Query: {
+    me: (_: unknown, __: unknown, ctx: ApiContext) => ctx.user,
+    passwordResetTokenValid: (_: unknown, args: { token: string }, ctx: ApiContext) =>
+      args.token.length > 0 && args.token.length <= 200 ? ctx.services.auth.resetTokenValid(args.token) : false,
+    roleMaps: async (_: unknown, __: unknown, ctx: ApiContext) => {
+      const maps = await ctx.services.roleMaps.get();
+      return { pageRoles: toEntries(maps.pageRoles), actionRoles: toEntries(maps.actionRoles) };
+    },
+  },
+  Mutation: {
+    login: async (_: unknown, args: { email: string; password: string }, ctx: ApiContext) => {
+      const v = validate(LoginInput, args, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      const r = await ctx.services.auth.login(v.data.email, v.data.password, ctx.ip);
+      if (r.kind === 'rate-limited') {
+        const minutes = Math.max(1, Math.ceil(r.retryAfterSeconds / 60));
+        throw apiError(
+          'TOO_MANY_REQUESTS',
+          ctx.lang === 'ja'
+            ? `ログインの失敗が続いたため、${minutes}分後にもう一度お試しください。`
+            : `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          { retryAfterSeconds: r.retryAfterSeconds },
+        );
+      }
+      if (r.kind === 'bad-credentials') {
+        throw apiError(
+          'UNAUTHENTICATED',
+          ctx.lang === 'ja' ? 'メールアドレスまたはパスワードが正しくありません。' : 'The email address or password is incorrect.',
+        );
+      }
+      return { token: r.token, user: r.user };
+    },
+    logout: async (_: unknown, __: unknown, ctx: ApiContext) => {
+      await ctx.services.auth.revokeSessions(ctx.user!.id);
+      return true;
+    },
+    submitContact: async (_: unknown, args: { input: unknown }, ctx: ApiContext) => {
+      const v = validate(ContactInput, args.input, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      return saveContact(ctx.services.db, v.data, ctx.lang);
+    },
+    submitTrial: async (_: unknown, args: { input: unknown }, ctx: ApiContext) => {
+      const v = validate(TrialInput, args.input, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      return saveTrial(ctx.services.db, v.data, ctx.lang);
+    },
+    requestPasswordReset: async (_: unknown, args: { email: string }, ctx: ApiContext) => {
+      const v = validate(z.object({ email: email() }), args, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      await ctx.services.auth.requestPasswordReset(v.data.email, ctx.lang);
+      return true;
+    },
+    resetPassword: async (_: unknown, args: unknown, ctx: ApiContext) => {
+      const v = validate(ResetInput, args, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      const ok = await ctx.services.auth.resetPassword(v.data.token, v.data.password);
+      if (!ok) {
+        throw apiError(
+          'BAD_USER_INPUT',
+          ctx.lang === 'ja' ? 'このリンクは無効か、有効期限が切れています。' : 'This link is invalid or has expired.',
+          { fields: { token: ctx.lang === 'ja' ? 'リンクが無効です。' : 'The link is invalid.' } },
+        );
+      }
+      return true;
+    },
+  },
+};

@@ -1,0 +1,61 @@
+import type { RoleMaps } from '../auth/default-roles.ts';
+import type { ApiClient, Caller, GraphQLResult, InfoTokenResult } from './client.ts';
+import { OPS } from './operations.ts';
+
+/** The API could not be reached or did not answer in time: the web tier shows a 503 page. */
+export class ApiUnavailableError extends Error {
+  readonly status = 503;
+  constructor(cause: unknown) {
+    super('The API is unavailable', { cause });
+  }
+}
+
+export const API_TIMEOUT_MS = 5_000;
+
+/**
+ * The ApiClient of a web tier that runs apart from the API (API_URL, DESIGN.md §2): the same
+ * calls over HTTP, with a timeout so a dead API gives an error page, never a hang.
+ */
+export function createHttpClient(apiUrl: string, timeoutMs = API_TIMEOUT_MS): ApiClient {
+  const base = apiUrl.replace(/\/$/, '');
+  async function call(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      throw new ApiUnavailableError(err);
+    }
+  }
+  const headersFor = (caller: Caller): Record<string, string> => ({
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'accept-language': caller.lang,
+    cookie: `lang=${caller.lang}`,
+    ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+    ...(caller.ip ? { 'x-forwarded-for': caller.ip } : {}),
+  });
+  const client: ApiClient = {
+    async infoToken(token): Promise<InfoTokenResult> {
+      const res = await call('/Account/InfoToken', { headers: { authorization: `jwt ${token}` } });
+      if (res.status === 200) return { status: 200, user: await res.json() };
+      if (res.status === 401) return { status: 401 };
+      if (res.status >= 502) throw new ApiUnavailableError(`status ${res.status}`);
+      return { status: 500 };
+    },
+    async roleMaps(token): Promise<RoleMaps> {
+      const r = await client.graphql<{ roleMaps: { pageRoles: { code: number; roles: string[] }[]; actionRoles: { code: number; roles: string[] }[] } }>(
+        OPS.RoleMaps,
+        {},
+        { token, lang: 'ja', ip: '' },
+      );
+      if (!r.data?.roleMaps) throw new Error(`roleMaps failed: ${r.errors?.[0]?.message ?? 'no data'}`);
+      const toMap = (entries: { code: number; roles: string[] }[]) => Object.fromEntries(entries.map((e) => [String(e.code), e.roles]));
+      return { pageRoles: toMap(r.data.roleMaps.pageRoles), actionRoles: toMap(r.data.roleMaps.actionRoles) };
+    },
+    async graphql<T>(document: string, variables: Record<string, unknown>, caller: Caller): Promise<GraphQLResult<T>> {
+      const res = await call('/graphql', { method: 'POST', headers: headersFor(caller), body: JSON.stringify({ query: document, variables }) });
+      if (res.status >= 502) throw new ApiUnavailableError(`status ${res.status}`);
+      return (await res.json()) as GraphQLResult<T>;
+    },
+  };
+  return client;
+}

@@ -1,0 +1,134 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { NotificationItem } from '../modules/notifications/service.ts';
+
+/**
+ * Events the API publishes and subscriptions, sockets and caches listen to (DESIGN.md §2).
+ * In-process by default; with REDIS_URL, Redis pub/sub so every process sees every event.
+ * Payloads are JSON: what crosses processes must survive JSON.stringify.
+ */
+export interface BusEvents {
+  /** A notification for one user (SPEC §3 notification state). */
+  'notification.added': { userId: string; companyId: string | null; notification: NotificationItem };
+  /** Every session of the user ended (logout, password reset, deactivation): close its sockets. */
+  'session.revoked': { userId: string };
+}
+export type BusTopic = keyof BusEvents;
+
+export interface EventBus {
+  publish<T extends BusTopic>(topic: T, payload: BusEvents[T]): Promise<void>;
+  subscribe<T extends BusTopic>(topic: T, handler: (payload: BusEvents[T]) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL_PREFIX = 'tsunagu:';
+
+export function createInProcessBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(topic, payload) {
+      // Same shape as over Redis: a JSON copy, delivered asynchronously.
+      const copy = JSON.parse(JSON.stringify(payload));
+      queueMicrotask(() => emitter.emit(topic, copy));
+    },
+    subscribe(topic, handler) {
+      emitter.on(topic, handler as (p: unknown) => void);
+      return () => emitter.off(topic, handler as (p: unknown) => void);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+export async function createRedisBus(url: string, log: Logger): Promise<EventBus> {
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { lazyConnect: true });
+  for (const [name, client] of [['publisher', pub], ['subscriber', sub]] as const) {
+    client.on('error', (err) => log.warn({ err, client: name }, 'redis connection error'));
+  }
+  await Promise.all([pub.connect(), sub.connect()]);
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const counts = new Map<string, number>();
+  sub.on('message', (channel: string, message: string) => {
+    if (!channel.startsWith(CHANNEL_PREFIX)) return;
+    try {
+      local.emit(channel.slice(CHANNEL_PREFIX.length), JSON.parse(message));
+    } catch (err) {
+      log.warn({ err, channel }, 'dropped an unreadable bus message');
+    }
+  });
+  return {
+    async publish(topic, payload) {
+      await pub.publish(CHANNEL_PREFIX + topic, JSON.stringify(payload));
+    },
+    subscribe(topic, handler) {
+      const n = counts.get(topic) ?? 0;
+      counts.set(topic, n + 1);
+      if (n === 0) void sub.subscribe(CHANNEL_PREFIX + topic);
+      local.on(topic, handler as (p: unknown) => void);
+      return () => {
+        local.off(topic, handler as (p: unknown) => void);
+        const left = (counts.get(topic) ?? 1) - 1;
+        counts.set(topic, left);
+        if (left === 0) void sub.unsubscribe(CHANNEL_PREFIX + topic);
+      };
+    },
+    async close() {
+      local.removeAllListeners();
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}
+
+/**
+ * An async iterator over one topic's events that pass a filter, for GraphQL subscriptions.
+ * Unsubscribes when the consumer stops (return) so closed subscriptions leak nothing.
+ */
+export function busIterator<T extends BusTopic, R>(
+  bus: EventBus,
+  topic: T,
+  select: (payload: BusEvents[T]) => R | undefined,
+): AsyncIterableIterator<R> {
+  const queue: R[] = [];
+  let wake: (() => void) | null = null;
+  let done = false;
+  const unsubscribe = bus.subscribe(topic, (payload) => {
+    const value = select(payload);
+    if (value === undefined) return;
+    queue.push(value);
+    wake?.();
+  });
+  const finish = () => {
+    if (!done) {
+      done = true;
+      unsubscribe();
+      wake?.();
+    }
+  };
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next(): Promise<IteratorResult<R>> {
+      while (!done) {
+        const value = queue.shift();
+        if (value !== undefined) return { value, done: false };
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+      }
+      return { value: undefined, done: true };
+    },
+    async return(): Promise<IteratorResult<R>> {
+      finish();
+      return { value: undefined, done: true };
+    },
+    async throw(err?: unknown): Promise<IteratorResult<R>> {
+      finish();
+      throw err;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { DB } from '../../db/connect.ts';
+import { deriveJobEnum, deriveVisaType, type DerivedJobEnum, type JobEnumRecord } from './derive.ts';
+import { ENUM_SEED, ENUM_TYPES, type EnumListName, LANGUAGE_SEED, VISA_SEED } from './reference-data.ts';
+
+export const ALL_ENUM_TYPES: number[] = Object.values(ENUM_TYPES);
+
+export async function listJobEnums(db: DB): Promise<JobEnumRecord[]> {
+  const rows = await db
+    .selectFrom('job_enums as e')
+    .leftJoin('job_enum_translations as t', 't.enum_id', 'e.id')
+    .select(['e.id', 'e.type', 'e.sort', 't.language_key', 't.value'])
+    .orderBy('e.type')
+    .orderBy('e.sort')
+    .orderBy('e.id')
+    .execute();
+  const byId = new Map<number, JobEnumRecord>();
+  for (const r of rows) {
+    let rec = byId.get(r.id);
+    if (!rec) byId.set(r.id, (rec = { id: r.id, type: r.type, enum_job_translate_value: [] }));
+    if (r.language_key && r.value !== null) rec.enum_job_translate_value.push({ language_key: r.language_key, value: r.value });
+  }
+  for (const rec of byId.values()) rec.enum_job_translate_value.sort((a, b) => a.language_key.localeCompare(b.language_key) * -1);
+  return [...byId.values()];
+}
+
+/** The enumeration store of SPEC §3: every list, derived fields included. */
+export async function enumStore(db: DB) {
+  const [records, visas] = await Promise.all([listJobEnums(db), db.selectFrom('visa_types').selectAll().orderBy('sort').orderBy('id').execute()]);
+  const derived = records.map(deriveJobEnum);
+  const lists = Object.fromEntries(
+    (Object.entries(ENUM_TYPES) as [EnumListName, number][]).map(([name, type]) => [name, derived.filter((d) => d.type === type)]),
+  ) as Record<EnumListName, DerivedJobEnum[]>;
+  return { enums: derived, ...lists, visaTypes: visas.map(deriveVisaType) };
+}
+
+export async function listLanguages(db: DB) {
+  return db.selectFrom('languages').select(['id', 'code', 'ja', 'en']).orderBy('sort').orderBy('id').execute();
+}
+
+export async function createJobEnum(db: DB, input: { type: number; ja: string; en: string }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { max } = await trx
+      .selectFrom('job_enums')
+      .select((eb) => eb.fn.max('sort').as('max'))
+      .where('type', '=', input.type)
+      .executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('job_enums')
+      .values({ type: input.type, sort: (max ?? 0) + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('job_enum_translations')
+      .values([
+        { enum_id: id, language_key: 'ja', value: input.ja },
+        { enum_id: id, language_key: 'en', value: input.en },
+      ])
+      .execute();
+    return id;
+  });
+}
+
+export async function findJobEnum(db: DB, id: number): Promise<JobEnumRecord | undefined> {
+  return (await listJobEnums(db)).find((r) => r.id === id);
+}
+
+export async function updateJobEnum(db: DB, id: number, input: { ja: string; en: string }): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const found = await trx.updateTable('job_enums').set({ updated_at: new Date() }).where('id', '=', id).returning('id').executeTakeFirst();
+    if (!found) return false;
+    for (const language_key of ['ja', 'en'] as const) {
+      await trx
+        .insertInto('job_enum_translations')
+        .values({ enum_id: id, language_key, value: input[language_key] })
+        .onConflict((oc) => oc.columns(['enum_id', 'language_key']).doUpdateSet({ value: input[language_key] }))
+        .execute();
+    }
+    return true;
+  });
+}
+
+export async function deleteJobEnum(db: DB, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('job_enums').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function upsertVisaType(db: DB, input: { id?: number | null; ja: string; en: string }): Promise<number | null> {
+  if (input.id) {
+    const r = await db.updateTable('visa_types').set({ ja: input.ja, en: input.en }).where('id', '=', input.id).returning('id').executeTakeFirst();
+    return r?.id ?? null;
+  }
+  const { max } = await db.selectFrom('visa_types').select((eb) => eb.fn.max('sort').as('max')).executeTakeFirstOrThrow();
+  const r = await db.insertInto('visa_types').values({ ja: input.ja, en: input.en, sort: (max ?? 0) + 1 }).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function deleteVisaType(db: DB, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('visa_types').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Writes the reference data into empty tables; never touches tables that already have rows. */
+export async function seedReferenceData(db: DB): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const hasEnums = await trx.selectFrom('job_enums').select('id').limit(1).executeTakeFirst();
+    if (!hasEnums) {
+      for (const [type, values] of Object.entries(ENUM_SEED)) {
+        let sort = 0;
+        for (const [ja, en] of values) {
+          const { id } = await trx.insertInto('job_enums').values({ type: Number(type), sort: ++sort }).returning('id').executeTakeFirstOrThrow();
+          await trx
+            .insertInto('job_enum_translations')
+            .values([
+              { enum_id: id, language_key: 'ja', value: ja },
+              { enum_id: id, language_key: 'en', value: en },
+            ])
+            .execute();
+        }
+      }
+    }
+    if (!(await trx.selectFrom('visa_types').select('id').limit(1).executeTakeFirst())) {
+      await trx.insertInto('visa_types').values(VISA_SEED.map(([ja, en], i) => ({ ja, en, sort: i + 1 }))).execute();
+    }
+    if (!(await trx.selectFrom('languages').select('id').limit(1).executeTakeFirst())) {
+      await trx.insertInto('languages').values(LANGUAGE_SEED.map(([code, ja, en], i) => ({ code, ja, en, sort: i + 1 }))).execute();
+    }
+  });
+}

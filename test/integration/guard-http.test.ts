@@ -1,0 +1,503 @@
+/**
+ * The guard over real HTTP (SPEC §2, §4, §6, §8; DESIGN §5, §6; docs/access.md): every route of the
+ * route table, for each demo login and for an anonymous visitor, answers as the rules dictate.
+ *
+ * The expected answers are computed here from DESIGN §5's code lists and the route table's codes
+ * and fallbacks, independently of server/web/guard.ts (which this file does not import).
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ROLE_CODES, SUPERADMIN_ONLY_CODES, type RoleMaps } from '../../server/auth/default-roles.ts';
+import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
+import { ADMIN_CODES, ALL_ROUTES, hrefFor, routeByPath, type RouteDef } from '../../server/web/routes.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The model: who may enter what, from DESIGN §5 alone.
+
+const LOGINS = ['superadmin', 'admin', 'company_admin', 'company_staff', 'client_admin', 'client_staff', 'company2'] as const;
+type Login = (typeof LOGINS)[number];
+type Caller = Login | 'anonymous';
+const CALLERS: readonly Caller[] = ['anonymous', ...LOGINS];
+
+/** The role behind each demo login (company2 is the admin of the second demo company). */
+const ROLE_OF: Record<Login, string> = {
+  superadmin: 'superadmin',
+  admin: 'admin',
+  company_admin: 'company_admin',
+  company_staff: 'company_staff',
+  client_admin: 'client_admin',
+  client_staff: 'client_staff',
+  company2: 'company_admin',
+};
+
+/** Page codes per role, straight from DESIGN §5. */
+const CODES_OF: Record<string, readonly number[]> = {
+  superadmin: ADMIN_CODES,
+  admin: ADMIN_CODES.filter((c) => !SUPERADMIN_ONLY_CODES.includes(c)),
+  ...DEFAULT_ROLE_CODES,
+};
+
+const ID = '00000000-0000-0000-0000-000000000001';
+const NOT_FOUND_TITLE = 'ページが見つかりません';
+const ERROR_STATUS: Record<string, number> = { '/errors/error404': 404, '/errors/error401': 401, '/errors/_error': 500 };
+
+type Expected =
+  | { kind: 'page'; status: number; title: string }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'notFound' };
+
+function mayEnter(login: Login, code: number | undefined): boolean {
+  return code === undefined || CODES_OF[ROLE_OF[login]]!.includes(code);
+}
+
+/** The landing page (SPEC §4): the jobs list, else the v3 jobs list, else none. */
+function landingOf(login: Login): string | null {
+  if (mayEnter(login, 110001)) return '/admin/jobs/list';
+  if (mayEnter(login, 330001)) return '/v3/admin/jobs/list';
+  return null;
+}
+
+/** The answer for one caller on one route, from docs/access.md's table. */
+function expectedFor(caller: Caller, route: RouteDef): Expected {
+  const page = (): Expected => {
+    if (route.kind === 'error') return { kind: 'page', status: ERROR_STATUS[route.path]!, title: route.title.ja };
+    if (route.kind === 'admin') return { kind: 'page', status: 501, title: route.title.ja };
+    // /reset-password without a valid token is the "link expired" page (HTTP 410 Gone).
+    return { kind: 'page', status: route.path === '/reset-password' ? 410 : 200, title: route.title.ja };
+  };
+  if (caller === 'anonymous') return route.kind === 'admin' ? { kind: 'redirect', to: '/' } : page();
+
+  const landing = landingOf(caller);
+  const toLanding = (otherwise: Expected): Expected => (landing ? { kind: 'redirect', to: landing } : otherwise);
+  if (route.kind === 'public') return toLanding({ kind: 'redirect', to: '/admin' });
+  if (route.kind === 'error') return toLanding(page());
+  if (route.path === '/admin') return toLanding({ kind: 'notFound' });
+  if (mayEnter(caller, route.code)) return page();
+
+  // Walk the fallbacks; the real table has no cycles, but guard against one anyway.
+  const seen = new Set<string>();
+  let fallback = route.fallback;
+  while (fallback !== undefined && !seen.has(fallback)) {
+    seen.add(fallback);
+    if (fallback === '/admin') return toLanding({ kind: 'notFound' });
+    const target = routeByPath(fallback)!;
+    if (mayEnter(caller, target.code)) return { kind: 'redirect', to: fallback };
+    fallback = target.fallback;
+  }
+  return { kind: 'notFound' };
+}
+
+function describeExpected(caller: Caller, e: Expected): string {
+  const who = caller === 'anonymous' ? 'an anonymous visitor' : caller;
+  switch (e.kind) {
+    case 'page':
+      return `shows ${who} the page (${e.status})`;
+    case 'redirect':
+      return `sends ${who} to ${e.to} in one redirect`;
+    case 'notFound':
+      return `shows ${who} the 404 page`;
+  }
+}
+
+const hrefOf = (route: RouteDef) => hrefFor(route.path, { id: ID });
+
+/** Text as React renders it into HTML. */
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+let t: TestApp;
+const tokens = new Map<Login, string>();
+
+interface Answer {
+  status: number;
+  location: string | null;
+  body: string;
+}
+
+async function get(path: string, caller: Caller, headers: Record<string, string> = {}): Promise<Answer> {
+  const token = caller === 'anonymous' ? undefined : tokens.get(caller);
+  if (caller !== 'anonymous' && !token) throw new Error(`${caller} is not logged in`);
+  const res = await fetch(`${t.url}${path}`, {
+    redirect: 'manual',
+    headers: { ...(token ? { cookie: `token=${token}` } : {}), ...headers },
+  });
+  return { status: res.status, location: res.headers.get('location'), body: await res.text() };
+}
+
+async function inChunks<T, R>(items: readonly T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+function expectAnswer(a: Answer, e: Expected, requested: string) {
+  switch (e.kind) {
+    case 'page':
+      expect(a.status).toBe(e.status);
+      expect(a.location).toBeNull();
+      expect(a.body).toContain(escapeHtml(e.title));
+      break;
+    case 'redirect':
+      expect(a.status).toBe(302);
+      expect(a.location).toBe(e.to);
+      break;
+    case 'notFound':
+      expect(a.status).toBe(404);
+      expect(a.location).toBeNull();
+      expect(a.body).toContain(NOT_FOUND_TITLE);
+      break;
+  }
+  // Never a redirect to the URL that was asked for.
+  if (a.location !== null) {
+    expect(a.location).not.toBe(requested);
+    expect(a.location).not.toBe(requested.replace(/\/$/, ''));
+  }
+}
+
+/** Polls until `check` passes (role-map changes must reach the guard within a moment). */
+async function eventually(check: () => Promise<void>, timeoutMs = 2000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+// Every (caller, route) answer, plus the answer to following each redirect once, fetched up front.
+const answers = new Map<string, Answer>();
+const followed = new Map<string, Answer>();
+const key = (caller: Caller, path: string) => `${caller} ${path}`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const login of LOGINS) tokens.set(login, await t.login(login));
+
+  const pairs = CALLERS.flatMap((caller) => ALL_ROUTES.map((route) => ({ caller, path: hrefOf(route) })));
+  await inChunks(pairs, 16, async ({ caller, path }) => {
+    answers.set(key(caller, path), await get(path, caller));
+  });
+  const redirects = pairs.filter(({ caller, path }) => answers.get(key(caller, path))!.location !== null);
+  await inChunks(redirects, 16, async ({ caller, path }) => {
+    followed.set(key(caller, path), await get(answers.get(key(caller, path))!.location!, caller));
+  });
+});
+afterAll(async () => t?.close());
+
+// ---------------------------------------------------------------------------------------------
+// Every route × every caller
+
+describe('every route of SPEC §2 for every demo login and anonymous visitors', () => {
+  it('covers the whole route table', () => {
+    expect(ALL_ROUTES.length).toBeGreaterThanOrEqual(80);
+    expect(answers.size).toBe(ALL_ROUTES.length * CALLERS.length);
+  });
+
+  for (const route of ALL_ROUTES) {
+    const path = hrefOf(route);
+    describe(`GET ${path}`, () => {
+      for (const caller of CALLERS) {
+        const e = expectedFor(caller, route);
+        it(describeExpected(caller, e), () => {
+          const a = answers.get(key(caller, path))!;
+          expectAnswer(a, e, path);
+          if (e.kind === 'redirect') {
+            // No chains: the target answers without redirecting again.
+            const next = followed.get(key(caller, path))!;
+            expect(next.status >= 300 && next.status < 400, `${caller}: ${path} → ${a.location} → ${next.location}`).toBe(false);
+            expect(next.location).toBeNull();
+          }
+        });
+      }
+    });
+  }
+
+  it('never chains redirects for any (caller, route) pair', () => {
+    const chains = [...followed.entries()].filter(([, next]) => next.status >= 300 && next.status < 400).map(([k, next]) => `${k} → … → ${next.location}`);
+    expect(chains).toEqual([]);
+    expect(followed.size).toBeGreaterThan(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Named cases, written out by hand
+
+describe('GET /admin/users/admin', () => {
+  it('shows an admin the page (501, not built yet) with its Japanese title', async () => {
+    const a = await get('/admin/users/admin', 'admin');
+    expect(a.status).toBe(501);
+    expect(a.body).toContain('管理者ユーザー');
+    expect(a.body).toContain('この画面は準備中です');
+  });
+
+  it('sends a company admin to /admin/users/company in one redirect', async () => {
+    const a = await get('/admin/users/admin', 'company_admin');
+    expect(a.status).toBe(302);
+    expect(a.location).toBe('/admin/users/company');
+    expect((await get(a.location!, 'company_admin')).status).toBe(501);
+  });
+
+  it('sends a client admin to /admin/users/client in one redirect', async () => {
+    const a = await get('/admin/users/admin', 'client_admin');
+    expect(a.status).toBe(302);
+    expect(a.location).toBe('/admin/users/client');
+    expect((await get(a.location!, 'client_admin')).status).toBe(501);
+  });
+
+  it('shows a client staff member the 404 page (no fallback in the chain is allowed)', async () => {
+    const a = await get('/admin/users/admin', 'client_staff');
+    expect(a.status).toBe(404);
+    expect(a.body).toContain(NOT_FOUND_TITLE);
+  });
+});
+
+describe('GET /admin/billing', () => {
+  it('shows a company staff member the 404 page in place (no fallback)', async () => {
+    const a = await get('/admin/billing', 'company_staff');
+    expect(a.status).toBe(404);
+    expect(a.location).toBeNull();
+    expect(a.body).toContain(NOT_FOUND_TITLE);
+  });
+
+  it('shows a client admin the page (501) titled 請求管理', async () => {
+    const a = await get('/admin/billing', 'client_admin');
+    expect(a.status).toBe(501);
+    expect(a.body).toContain('請求管理');
+  });
+
+  it('sends an anonymous visitor home', async () => {
+    const a = await get('/admin/billing', 'anonymous');
+    expect(a.status).toBe(302);
+    expect(a.location).toBe('/');
+  });
+});
+
+describe('GET /admin/jobs/list', () => {
+  it('sends a client admin to /v3/admin/jobs/list (fallback /admin means the landing page)', async () => {
+    const a = await get('/admin/jobs/list', 'client_admin');
+    expect(a.status).toBe(302);
+    expect(a.location).toBe('/v3/admin/jobs/list');
+    expect((await get('/v3/admin/jobs/list', 'client_admin')).status).toBe(501);
+  });
+
+  it('shows a company staff member the page (501) titled 求人一覧', async () => {
+    const a = await get('/admin/jobs/list', 'company_staff');
+    expect(a.status).toBe(501);
+    expect(a.body).toContain('求人一覧');
+  });
+
+  it('works the same with a trailing slash', async () => {
+    expect(await get('/admin/jobs/list/', 'client_admin')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
+    const allowed = await get('/admin/jobs/list/', 'company_admin');
+    expect(allowed.status).toBe(501);
+    expect(allowed.body).toContain('求人一覧');
+    expect(await get('/admin/jobs/list/', 'anonymous')).toMatchObject({ status: 302, location: '/' });
+  });
+
+  it('ignores the query string', async () => {
+    expect(await get('/admin/jobs/list?page=2&sort=desc', 'client_admin')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
+    expect((await get('/admin/jobs/list?page=2', 'company_staff')).status).toBe(501);
+    expect(await get('/admin/jobs/list?token=x', 'anonymous')).toMatchObject({ status: 302, location: '/' });
+    expect((await get('/admin/billing?as=client_admin', 'company_staff')).status).toBe(404);
+    expect(await get('/about?stay=1', 'company_staff')).toMatchObject({ status: 302, location: '/admin/jobs/list' });
+  });
+});
+
+describe('GET /admin/jobs/add', () => {
+  it('sends a client admin to /v3/admin/jobs/list (the landing page)', async () => {
+    expect(await get('/admin/jobs/add', 'client_admin')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
+  });
+});
+
+describe('GET /v3/admin/jobs/add', () => {
+  it('shows a client staff member the 404 page (a child rule with no fallback of its own)', async () => {
+    const a = await get('/v3/admin/jobs/add', 'client_staff');
+    expect(a.status).toBe(404);
+    expect(a.body).toContain(NOT_FOUND_TITLE);
+  });
+});
+
+describe('GET /admin/company/edit/[id]', () => {
+  it('sends an anonymous visitor on /admin/company/edit/x to /', async () => {
+    expect(await get('/admin/company/edit/x', 'anonymous')).toMatchObject({ status: 302, location: '/' });
+  });
+
+  it('shows an admin the edit page (501) for any id', async () => {
+    const a = await get(`/admin/company/edit/${ID}`, 'admin');
+    expect(a.status).toBe(501);
+    expect(a.body).toContain('企業の編集');
+  });
+
+  it('shows a company admin the 404 page (neither the page nor its fallback /admin/company is allowed)', async () => {
+    const a = await get(`/admin/company/edit/${ID}`, 'company_admin');
+    expect(a.status).toBe(404);
+    expect(a.body).toContain(NOT_FOUND_TITLE);
+  });
+});
+
+describe('GET /admin/clients/edit/[id]', () => {
+  it('shows a company admin the page (501)', async () => {
+    expect((await get(`/admin/clients/edit/${ID}`, 'company_admin')).status).toBe(501);
+  });
+
+  it('shows a company staff member the 404 page (/admin/clients is not allowed either)', async () => {
+    expect((await get(`/admin/clients/edit/${ID}`, 'company_staff')).status).toBe(404);
+  });
+});
+
+describe('GET /admin', () => {
+  it('sends an anonymous visitor home', async () => {
+    expect(await get('/admin', 'anonymous')).toMatchObject({ status: 302, location: '/' });
+  });
+
+  it('sends a company staff member to /admin/jobs/list and a client staff member to /v3/admin/jobs/list', async () => {
+    expect(await get('/admin', 'company_staff')).toMatchObject({ status: 302, location: '/admin/jobs/list' });
+    expect(await get('/admin', 'client_staff')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
+  });
+});
+
+describe('public routes', () => {
+  it('shows an anonymous visitor the home page and the login form (200)', async () => {
+    expect((await get('/', 'anonymous')).status).toBe(200);
+    const login = await get('/login', 'anonymous');
+    expect(login.status).toBe(200);
+    expect(login.body).toContain('ログイン');
+  });
+
+  it('sends a signed-in user straight to the landing page, not via /admin', async () => {
+    expect(await get('/', 'admin')).toMatchObject({ status: 302, location: '/admin/jobs/list' });
+    expect(await get('/daily', 'client_staff')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
+    expect(await get('/login', 'client_admin')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
+  });
+});
+
+describe('error pages', () => {
+  it('shows an anonymous visitor /errors/error404 with status 404', async () => {
+    const a = await get('/errors/error404', 'anonymous');
+    expect(a.status).toBe(404);
+    expect(a.body).toContain(NOT_FOUND_TITLE);
+  });
+
+  it('shows an anonymous visitor /errors/error401 with status 401', async () => {
+    const a = await get('/errors/error401', 'anonymous');
+    expect(a.status).toBe(401);
+    expect(a.body).toContain('ログインが必要です');
+  });
+
+  it('shows an anonymous visitor /errors/_error with status 500', async () => {
+    const a = await get('/errors/_error', 'anonymous');
+    expect(a.status).toBe(500);
+    expect(a.body).toContain('エラーが発生しました');
+  });
+
+  it('sends a signed-in user on /errors/error404 to the landing page', async () => {
+    expect(await get('/errors/error404', 'company_admin')).toMatchObject({ status: 302, location: '/admin/jobs/list' });
+    expect(await get('/errors/error404', 'client_staff')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
+  });
+});
+
+describe('unknown paths', () => {
+  it('answers /no/such/page with the 404 page for anonymous and signed-in users alike', async () => {
+    for (const caller of CALLERS) {
+      const a = await get('/no/such/page', caller);
+      expect(a.status, caller).toBe(404);
+      expect(a.location, caller).toBeNull();
+      expect(a.body, caller).toContain(NOT_FOUND_TITLE);
+    }
+  });
+
+  it('answers an unknown path under /admin with 404 too, even for anonymous visitors', async () => {
+    expect((await get('/admin/no-such-page', 'anonymous')).status).toBe(404);
+    expect((await get('/admin/no-such-page', 'superadmin')).status).toBe(404);
+    expect((await get('/admin/company/edit', 'superadmin')).status).toBe(404);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Sidebar
+
+const SIDEBAR_ROUTES = ALL_ROUTES.filter((r) => r.sidebar === true);
+
+function sidebarHrefs(html: string): Set<string> {
+  const nav = /<nav class="sidebar"[^>]*>([\s\S]*?)<\/nav>/.exec(html);
+  if (!nav) throw new Error('no sidebar in the page');
+  return new Set([...nav[1]!.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!));
+}
+
+describe('the sidebar on the landing page', () => {
+  it('lists only admin pages without params', () => {
+    expect(SIDEBAR_ROUTES.length).toBeGreaterThan(40);
+    for (const r of SIDEBAR_ROUTES) {
+      expect(r.kind).toBe('admin');
+      expect(r.path).not.toContain('[');
+    }
+  });
+
+  for (const login of LOGINS) {
+    it(`links ${login} to every sidebar page it may enter and to none it may not`, async () => {
+      const landing = landingOf(login)!;
+      const a = await get(landing, login);
+      expect(a.status).toBe(501);
+      const hrefs = sidebarHrefs(a.body);
+      const allowed = SIDEBAR_ROUTES.filter((r) => mayEnter(login, r.code)).map((r) => r.path);
+      const denied = SIDEBAR_ROUTES.filter((r) => !mayEnter(login, r.code)).map((r) => r.path);
+      expect(allowed.filter((p) => !hrefs.has(p)), 'missing links').toEqual([]);
+      expect(denied.filter((p) => hrefs.has(p)), 'links to pages it may not enter').toEqual([]);
+      expect([...hrefs].sort()).toEqual([...allowed].sort());
+    });
+  }
+
+  it('shows a client staff member exactly its three pages', async () => {
+    const hrefs = sidebarHrefs((await get('/v3/admin/jobs/list', 'client_staff')).body);
+    expect([...hrefs].sort()).toEqual(['/admin/shift', '/admin/worker', '/v3/admin/jobs/list']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Role-map changes (SPEC §6, DESIGN §5: the next request sees them)
+
+describe('role-map changes', () => {
+  it('lets client_staff into /admin/billing once the action-role map grants 290001 (saveRoleMaps)', async () => {
+    const original: RoleMaps = await loadRoleMaps(t.database.db);
+    expect((await get('/admin/billing', 'client_staff')).status).toBe(404);
+    const changed: RoleMaps = structuredClone(original);
+    changed.actionRoles['290001'] = [...(changed.actionRoles['290001'] ?? []), 'client_staff'];
+    try {
+      await saveRoleMaps(t.database.db, changed);
+      await eventually(async () => {
+        const a = await get('/admin/billing', 'client_staff');
+        expect(a.status).toBe(501);
+        expect(a.body).toContain('請求管理');
+      });
+      // The sidebar follows the same maps.
+      expect(sidebarHrefs((await get('/v3/admin/jobs/list', 'client_staff')).body).has('/admin/billing')).toBe(true);
+    } finally {
+      await saveRoleMaps(t.database.db, original);
+    }
+    await eventually(async () => expect((await get('/admin/billing', 'client_staff')).status).toBe(404));
+    expect(sidebarHrefs((await get('/v3/admin/jobs/list', 'client_staff')).body).has('/admin/billing')).toBe(false);
+  });
+
+  it('follows a fallback that a raw page_roles insert plus NOTIFY made reachable', async () => {
+    expect((await get('/admin/users/admin', 'client_staff')).status).toBe(404);
+    const db = t.database.db;
+    try {
+      await db.insertInto('page_roles').values({ code: 170008, role: 'client_staff' }).execute();
+      await sql`select pg_notify('tsunagu_role_maps', '')`.execute(db);
+      await eventually(async () => {
+        expect(await get('/admin/users/admin', 'client_staff')).toMatchObject({ status: 302, location: '/admin/users/client' });
+      });
+      expect((await get('/admin/users/client', 'client_staff')).status).toBe(501);
+    } finally {
+      await db.deleteFrom('page_roles').where('code', '=', 170008).where('role', '=', 'client_staff').execute();
+      await sql`select pg_notify('tsunagu_role_maps', '')`.execute(db);
+    }
+    await eventually(async () => expect((await get('/admin/users/admin', 'client_staff')).status).toBe(404));
+  });
+});
