@@ -71,7 +71,7 @@ export function createInProcessClient(services: Services, schema: GraphQLSchema)
       const result = await execute({ schema, document: documentFor(document), variableValues: variables, contextValue });
       return {
         data: result.data as never,
-        ...(result.errors?.length ? { errors: result.errors.map((e) => maskError(e, services.log).toJSON()) } : {}),
+        ...(result.errors?.length ? { errors: result.errors.map((e) => maskError(e, services.log, services.config.production).toJSON()) } : {}),
       };
     },
   };

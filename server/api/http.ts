@@ -5,6 +5,7 @@ import { chooseLang } from '../i18n.ts';
 import { contextFor } from './client.ts';
 import type { Services } from './context.ts';
 import { maskError } from './format-error.ts';
+import { LIMITS, parseLimited, validationRules } from './limits.ts';
 
 /** The bearer token of an API call: `Authorization: Bearer x` (SPEC §7) or `jwt x` (Account/InfoToken). */
 export function headerToken(req: Request, scheme: 'bearer' | 'jwt'): string | undefined {
@@ -54,8 +55,12 @@ export function apiRouter(services: Services, schema: GraphQLSchema): Router {
     res.set('Cache-Control', 'no-store').json(maps.actionRoles);
   });
 
+  const rules = validationRules(services.config.production);
   const graphqlHandler = createHandler({
     schema,
+    parse: (source) => parseLimited(typeof source === 'string' ? source : source.body),
+    // Our list already starts with graphql's specified rules.
+    validationRules: () => rules,
     context: async (req) => {
       const raw = req.raw;
       const bearer = headerToken(raw, 'bearer');
@@ -67,10 +72,10 @@ export function apiRouter(services: Services, schema: GraphQLSchema): Router {
         ip: raw.ip ?? '',
       }) as never;
     },
-    formatError: (err) => maskError(err, log),
+    formatError: (err) => maskError(err, log, services.config.production),
   });
 
-  router.post('/graphql', express.json({ limit: '100kb' }), (req, res, next) => {
+  router.post('/graphql', express.json({ limit: LIMITS.maxBody }), (req, res, next) => {
     if (!headerToken(req, 'bearer') && req.cookies?.token && !sameOrigin(req)) {
       return void res.status(403).json({ errors: [{ message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } }] });
     }

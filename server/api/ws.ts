@@ -72,7 +72,7 @@ export function createGraphqlWsServer(services: Services, schema: GraphQLSchema)
       },
       onSubscribe: async (ctx, _id, payload) => {
         const prepared = prepareDocument(schema, payload.query, production);
-        if (prepared.errors) return prepared.errors.map((e) => maskError(e, services.log));
+        if (prepared.errors) return prepared.errors.map((e) => maskError(e, services.log, production));
         const state = ctx.extra.state!;
         const req = ctx.extra.request;
         const cookies = req.headers.cookie ? parseCookies(req.headers.cookie) : {};
@@ -93,7 +93,7 @@ export function createGraphqlWsServer(services: Services, schema: GraphQLSchema)
       },
       onNext: (_ctx, _id, _payload, _args, result) => {
         if ('errors' in result && result.errors?.length) {
-          return { ...result, errors: result.errors.map((e) => maskError(e, services.log).toJSON()) };
+          return { ...result, errors: result.errors.map((e) => maskError(e, services.log, production).toJSON()) };
         }
         return undefined;
       },

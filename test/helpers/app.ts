@@ -7,6 +7,7 @@ import { createApp, type FullApp } from '../../server/app.ts';
 import { createEventBus } from '../../server/events/create.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createMailer } from '../../server/mail.ts';
+import { connectDatabase } from '../../server/db/connect.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,8 +36,14 @@ export interface TestApp extends FullApp {
 }
 
 /** The whole app on a free port with its own fresh database, as main.ts would run it. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * `opts.database` shares another app's database (two processes behind one PostgreSQL); the
+ * database is then dropped only by the app that created it.
+ */
+export async function startTestApp(env: Record<string, string> = {}, opts: { database?: TestDatabase } = {}): Promise<TestApp> {
+  const ownsDatabase = !opts.database;
+  // A second app gets its own pool on the same database, as a second process would.
+  const database: TestDatabase = opts.database ? { ...opts.database, ...connectDatabase(opts.database.url, 5) } : await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: path.join(ROOT, 'data/test'), ...env });
   const log = pino({ level: config.logLevel });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
@@ -74,7 +81,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await built.close();
       await bus.close();
       mailer.close();
-      await database.drop();
+      if (ownsDatabase) await database.drop();
+      else await database.db.destroy();
     },
   };
 }
