@@ -24,6 +24,7 @@ import type { Mailer } from './mail.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
 import { actionsRouter } from './web/actions.tsx';
+import { enumActions } from './web/admin/enums.tsx';
 import { pagesMiddleware, sendError } from './web/pages.tsx';
 import { sessionMiddleware } from './web/session.ts';
 
@@ -114,6 +115,7 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
 function mountWeb(app: Express, api: ApiClient): void {
   app.use(sessionMiddleware(api));
   app.use(actionsRouter(api));
+  app.use(enumActions(api));
   app.use(pagesMiddleware(api));
   app.use((req, res) => {
     if (req.method === 'GET' || req.method === 'HEAD') return sendError(req, res, 'error404');

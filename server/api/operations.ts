@@ -18,4 +18,17 @@ export const OPS = {
     mutation ResetPassword($token: String!, $password: String!, $passwordConfirm: String!) {
       resetPassword(token: $token, password: $password, passwordConfirm: $passwordConfirm)
     }`,
+  Enums: /* GraphQL */ `
+    query Enums {
+      enums {
+        enums { id type name label value enName enum_job_translate_value { language_key value } }
+        visaTypes { id ja en name }
+      }
+    }`,
+  Languages: /* GraphQL */ `query Languages { languages { id code ja en } }`,
+  CreateJobEnum: /* GraphQL */ `mutation CreateJobEnum($type: Int!, $input: JobEnumInput!) { createJobEnum(type: $type, input: $input) { id } }`,
+  UpdateJobEnum: /* GraphQL */ `mutation UpdateJobEnum($id: Int!, $input: JobEnumInput!) { updateJobEnum(id: $id, input: $input) { id } }`,
+  DeleteJobEnum: /* GraphQL */ `mutation DeleteJobEnum($id: Int!) { deleteJobEnum(id: $id) }`,
+  UpsertVisaType: /* GraphQL */ `mutation UpsertVisaType($id: Int, $input: JobEnumInput!) { upsertVisaType(id: $id, input: $input) { id } }`,
+  DeleteVisaType: /* GraphQL */ `mutation DeleteVisaType($id: Int!) { deleteVisaType(id: $id) }`,
 } as const;
