@@ -25,6 +25,7 @@ import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
 import { actionsRouter } from './web/actions.tsx';
 import { enumActions } from './web/admin/enums.tsx';
+import { resourceActions } from './web/resources.tsx';
 import { pagesMiddleware, sendError } from './web/pages.tsx';
 import { sessionMiddleware } from './web/session.ts';
 
@@ -116,6 +117,7 @@ function mountWeb(app: Express, api: ApiClient): void {
   app.use(sessionMiddleware(api));
   app.use(actionsRouter(api));
   app.use(enumActions(api));
+  app.use(resourceActions(api));
   app.use(pagesMiddleware(api));
   app.use((req, res) => {
     if (req.method === 'GET' || req.method === 'HEAD') return sendError(req, res, 'error404');

@@ -50,7 +50,7 @@ async function main() {
     if (applied.length) log.info({ applied }, 'migrations applied');
     seed = config.seed === 'demo' ? await seedDemo(db, { password: config.demoPassword }) : (await seedBase(db), null);
     const mailer: Mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-    const bus = await createEventBus(config.redisUrl, log);
+    const bus = await createEventBus(config.redisUrl, log, config.redisPrefix);
     const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
     built = await createApp({ config, db, pool, log, mailer, bus, jwtSecret, root: ROOT });
     resources.push({ close: () => db.destroy() }, { close: () => bus.close() }, mailer);
@@ -87,11 +87,12 @@ async function main() {
       server.closeAllConnections();
     }, 10_000);
     force.unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
+    // Sockets first: server.close() waits for every open connection, and WebSockets stay open
+    // until their server closes them.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
     await built.close();
+    await closed;
     for (const r of resources) await r.close();
     if (embedded) await embedded.stop();
     clearTimeout(force);

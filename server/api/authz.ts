@@ -1,6 +1,8 @@
 import { defaultFieldResolver, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { canEnter } from '../web/guard.ts';
+import { resourceRules } from '../resources/graphql.ts';
+import { RESOURCES } from '../resources/registry.ts';
 import type { ApiContext } from './context.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
@@ -9,7 +11,8 @@ import { forbidden, unauthenticated } from './errors.ts';
  * operation when its role is in pageRoles or actionRoles for ANY of the listed codes; codes follow
  * the families of SPEC §2 (1100xx jobs, 1800xx companies, 2000xx templates, …). `public` needs no
  * session, `user` any signed-in back-office user. The schema refuses to build if a root field is
- * missing here, so no operation ships without a rule.
+ * missing here, so no operation ships without a rule. The resource engine's operations get
+ * theirs from the route table's codes of each resource's screens (resources/graphql.ts).
  */
 export type Rule = { public: true } | { user: true } | { codes: readonly number[] };
 
@@ -37,14 +40,10 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.notificationCount': { user: true },
   'Mutation.markNotificationRead': { user: true },
   'Subscription.notificationAdded': { user: true },
-  // organizations (tenant-scoped): company and client records
-  'Query.companies': { codes: [180001, 360001] },
-  'Query.company': { codes: [180001, 180003, 180005, 360001] },
-  'Mutation.updateCompany': { codes: [180003, 360001] },
-  'Query.clients': { codes: [190001, 370001] },
-  'Query.client': { codes: [190001, 190003, 190005, 370001] },
-  'Mutation.updateClient': { codes: [190003, 370001] },
 };
+
+/** Hand-written rules plus the resource engine's, derived from each resource's screen codes. */
+export const ALL_RULES: Record<string, Rule> = { ...OPERATION_RULES, ...Object.assign({}, ...RESOURCES.map(resourceRules)) };
 
 /** Checks one rule for a context; throws the GraphQL error a client sees. */
 export async function authorize(rule: Rule, ctx: ApiContext): Promise<void> {
@@ -68,7 +67,7 @@ export function withAuthorization(schema: GraphQLSchema): GraphQLSchema {
       const kind = roots.get(typeName);
       if (!kind) return field;
       const key = `${kind}.${fieldName}`;
-      const rule = OPERATION_RULES[key];
+      const rule = ALL_RULES[key];
       if (!rule) {
         missing.push(key);
         return field;

@@ -1,5 +1,5 @@
 import express, { type Request, type Router } from 'express';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/express';
 import { chooseLang } from '../i18n.ts';
 import { contextFor } from './client.ts';
@@ -72,15 +72,20 @@ export function apiRouter(services: Services, schema: GraphQLSchema): Router {
         ip: raw.ip ?? '',
       }) as never;
     },
-    formatError: (err) => maskError(err, log, services.config.production),
+    // graphql-http reports an unreadable request (bad JSON shape, no query) as a plain Error:
+    // that is the caller's mistake, not a crash.
+    formatError: (err) =>
+      err instanceof GraphQLError ? maskError(err, log, services.config.production) : new GraphQLError(err instanceof Error ? err.message : 'Bad request', { extensions: { code: 'BAD_REQUEST' } }),
   });
 
-  router.post('/graphql', express.json({ limit: LIMITS.maxBody }), (req, res, next) => {
+  // A cookie-authenticated call must come from our own pages, whether POST or GET.
+  const csrf: express.RequestHandler = (req, res, next) => {
     if (!headerToken(req, 'bearer') && req.cookies?.token && !sameOrigin(req)) {
       return void res.status(403).json({ errors: [{ message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } }] });
     }
-    graphqlHandler(req, res, next);
-  });
-  router.get('/graphql', (req, res, next) => graphqlHandler(req, res, next));
+    next();
+  };
+  router.post('/graphql', express.json({ limit: LIMITS.maxBody }), csrf, (req, res, next) => graphqlHandler(req, res, next));
+  router.get('/graphql', csrf, (req, res, next) => graphqlHandler(req, res, next));
   return router;
 }

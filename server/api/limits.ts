@@ -60,9 +60,10 @@ export function validationRules(production: boolean): ValidationRule[] {
   const rules: ValidationRule[] = [
     ...specifiedRules,
     maxOperationsRule,
-    maxDepthRule({ n: LIMITS.maxDepth, ...report }),
+    // Introspection counts too: a deep __schema query is as costly as any other.
+    maxDepthRule({ n: LIMITS.maxDepth, ignoreIntrospection: false, ...report }),
     maxAliasesRule({ n: LIMITS.maxAliases, ...report }),
-    costLimitRule({ maxCost: LIMITS.maxCost, ...report }),
+    costLimitRule({ maxCost: LIMITS.maxCost, ignoreIntrospection: false, ...report }),
     maxDirectivesRule({ n: LIMITS.maxDirectives, ...report }),
   ];
   if (production) rules.push(NoSchemaIntrospectionCustomRule);

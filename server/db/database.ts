@@ -16,6 +16,7 @@ export interface Database {
   visa_types: VisaTypesTable;
   languages: LanguagesTable;
   notifications: NotificationsTable;
+  audit_log: AuditLogTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -138,4 +139,16 @@ export interface NotificationsTable {
   link: string | null;
   is_read: ColumnType<boolean, boolean | undefined>;
   created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  entity: string;
+  entity_id: string;
+  action: 'create' | 'update' | 'delete';
+  actor_id: string | null;
+  actor_name: string;
+  company_id: string | null;
+  changes: ColumnType<Record<string, { from: unknown; to: unknown }>, string, string>;
+  at: CreatedAt;
 }

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/20261122_0001_foundation.ts';
 import * as m0002 from './migrations/20261122_0002_enums_notifications.ts';
+import * as m0003 from './migrations/20261122_0003_audit_templates.ts';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so bundlers and
@@ -9,6 +10,7 @@ import * as m0002 from './migrations/20261122_0002_enums_notifications.ts';
 const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m0001,
   '20261122_0002_enums_notifications': m0002,
+  '20261122_0003_audit_templates': m0003,
 };
 
 class StaticProvider implements MigrationProvider {

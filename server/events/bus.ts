@@ -22,7 +22,6 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-const CHANNEL_PREFIX = 'tsunagu:';
 
 export function createInProcessBus(): EventBus {
   const emitter = new EventEmitter();
@@ -43,7 +42,9 @@ export function createInProcessBus(): EventBus {
   };
 }
 
-export async function createRedisBus(url: string, log: Logger): Promise<EventBus> {
+/** `prefix` namespaces the channels: deployments (or test databases) sharing one Redis stay apart. */
+export async function createRedisBus(url: string, log: Logger, prefix = 'tsunagu:'): Promise<EventBus> {
+  const CHANNEL_PREFIX = prefix;
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true });
   for (const [name, client] of [['publisher', pub], ['subscriber', sub]] as const) {

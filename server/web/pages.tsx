@@ -23,6 +23,7 @@ import { sendPage } from './render.tsx';
 import type { RouteDef } from './routes.ts';
 import { callerOf } from './caller.ts';
 import { ENUM_PAGE_HANDLERS } from './admin/enums.tsx';
+import { RESOURCE_PAGE_HANDLERS } from './resources.tsx';
 
 export interface PageContext {
   req: Request;
@@ -88,6 +89,7 @@ export const PAGE_HANDLERS: Record<string, PageHandler> = {
     sendPage(req, res, { title: route.title, status: valid ? 200 : 410, content: <ResetPasswordPage lang={lang} token={token} errors={{}} invalid={!valid} /> });
   },
   ...ENUM_PAGE_HANDLERS,
+  ...RESOURCE_PAGE_HANDLERS,
   '/errors/_error': ({ req, res }) => sendError(req, res, '_error'),
   '/errors/error401': ({ req, res }) => sendError(req, res, 'error401'),
   '/errors/error404': ({ req, res }) => sendError(req, res, 'error404'),

@@ -48,7 +48,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
   const log = pino({ level: config.logLevel });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   // REDIS_URL (CI's second run) puts the event bus on the machine's Redis, as in production.
-  const bus = await createEventBus(config.redisUrl ?? process.env.REDIS_URL, log);
+  // Channels are per database, so test files running at once never see each other's events.
+  const bus = await createEventBus(config.redisUrl ?? process.env.REDIS_URL, log, `tsunagu:${database.name}:`);
   const built = await createApp({ config, db: database.db, pool: database.pool, log, mailer, bus, jwtSecret: TEST_JWT_SECRET, root: ROOT });
   const server = http.createServer(built.app);
   built.attach(server);
@@ -76,9 +77,10 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
       return cookie.slice('token='.length).split(';')[0]!;
     },
     async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
       await built.close();
+      await closed;
       await bus.close();
       mailer.close();
       if (ownsDatabase) await database.drop();

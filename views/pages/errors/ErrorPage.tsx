@@ -1,6 +1,6 @@
 import { tr, type Lang } from '../../../server/i18n.ts';
 
-export type ErrorKind = 'error401' | 'error404' | '_error' | 'notAvailable' | 'unavailable';
+export type ErrorKind = 'error401' | 'error404' | '_error' | 'notAvailable' | 'unavailable' | 'recordNotFound';
 
 export const ERROR_TEXT: Record<ErrorKind, { status: number; title: { ja: string; en: string }; body: { ja: string; en: string } }> = {
   error401: {
@@ -17,6 +17,14 @@ export const ERROR_TEXT: Record<ErrorKind, { status: number; title: { ja: string
     body: {
       ja: 'お探しのページは存在しないか、表示する権限がありません。',
       en: 'The page you are looking for does not exist or you do not have access to it.',
+    },
+  },
+  recordNotFound: {
+    status: 404,
+    title: { ja: 'データが見つかりません', en: 'Record not found' },
+    body: {
+      ja: 'このデータは存在しないか、削除されたか、表示する権限がありません。',
+      en: 'This record does not exist, was deleted, or is outside what you can see.',
     },
   },
   _error: {

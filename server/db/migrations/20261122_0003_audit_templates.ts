@@ -1,0 +1,141 @@
+import { type Kysely, sql } from 'kysely';
+
+const id = (c: any) => c.primaryKey().defaultTo(sql`gen_random_uuid()`);
+const now = (c: any) => c.notNull().defaultTo(sql`now()`);
+
+export async function up(db: Kysely<any>): Promise<void> {
+  // Who changed what, when (issue 4): one row per create, update or delete of any resource.
+  await db.schema
+    .createTable('audit_log')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('entity', 'text', (c) => c.notNull())
+    .addColumn('entity_id', 'text', (c) => c.notNull())
+    .addColumn('action', 'text', (c) => c.notNull().check(sql`action in ('create','update','delete')`))
+    .addColumn('actor_id', 'uuid')
+    .addColumn('actor_name', 'text', (c) => c.notNull())
+    .addColumn('company_id', 'uuid')
+    .addColumn('changes', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .addColumn('at', 'timestamptz', now)
+    .execute();
+  await db.schema.createIndex('audit_log_entity_idx').on('audit_log').columns(['entity', 'entity_id', 'at']).execute();
+
+  // Per-tenant templates (company_id null = the platform default every new tenant starts from).
+  await db.schema
+    .createTable('job_statuses')
+    .addColumn('id', 'uuid', id)
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+    .addColumn('name_ja', 'text', (c) => c.notNull())
+    .addColumn('name_en', 'text', (c) => c.notNull())
+    .addColumn('color', 'text', (c) => c.notNull().defaultTo('#154D9E'))
+    .addColumn('is_open', 'boolean', (c) => c.notNull().defaultTo(true))
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'timestamptz', now)
+    .addColumn('updated_at', 'timestamptz', now)
+    .execute();
+
+  // A tree: a status path from the root gives the `roots` of SPEC §3's candidate rows.
+  await db.schema
+    .createTable('candidate_statuses')
+    .addColumn('id', 'uuid', id)
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+    .addColumn('parent_id', 'uuid', (c) => c.references('candidate_statuses.id').onDelete('cascade'))
+    .addColumn('name_ja', 'text', (c) => c.notNull())
+    .addColumn('name_en', 'text', (c) => c.notNull())
+    .addColumn('list', 'text', (c) => c.notNull().defaultTo('candidate').check(sql`list in ('candidate','kakunin','shukkin')`))
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'timestamptz', now)
+    .addColumn('updated_at', 'timestamptz', now)
+    .execute();
+
+  await db.schema
+    .createTable('chatbot_messages')
+    .addColumn('id', 'uuid', id)
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('daily','other')`))
+    .addColumn('step', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('trigger', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('message_ja', 'text', (c) => c.notNull())
+    .addColumn('message_en', 'text', (c) => c.notNull())
+    .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
+    .addColumn('created_at', 'timestamptz', now)
+    .addColumn('updated_at', 'timestamptz', now)
+    .execute();
+
+  await db.schema
+    .createTable('app_settings')
+    .addColumn('id', 'uuid', id)
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('value', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('created_at', 'timestamptz', now)
+    .addColumn('updated_at', 'timestamptz', now)
+    .execute();
+  await sql`create unique index app_settings_key_uq on app_settings (coalesce(company_id, '00000000-0000-0000-0000-000000000000'::uuid), key)`.execute(db);
+
+  // Mail, contract and invoice templates share a shape: a key, a subject/title and a body per language.
+  await db.schema
+    .createTable('document_templates')
+    .addColumn('id', 'uuid', id)
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('mail','contract','billing','terms','privacy')`))
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('subject_ja', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('subject_en', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('body_ja', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('body_en', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('published_at', 'timestamptz')
+    .addColumn('created_at', 'timestamptz', now)
+    .addColumn('updated_at', 'timestamptz', now)
+    .execute();
+
+  await db.schema
+    .createTable('job_industries')
+    .addColumn('id', 'uuid', id)
+    .addColumn('name_ja', 'text', (c) => c.notNull())
+    .addColumn('name_en', 'text', (c) => c.notNull())
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'timestamptz', now)
+    .addColumn('updated_at', 'timestamptz', now)
+    .execute();
+  await db.schema
+    .createTable('job_categories')
+    .addColumn('id', 'uuid', id)
+    .addColumn('industry_id', 'uuid', (c) => c.references('job_industries.id').onDelete('set null'))
+    .addColumn('name_ja', 'text', (c) => c.notNull())
+    .addColumn('name_en', 'text', (c) => c.notNull())
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'timestamptz', now)
+    .addColumn('updated_at', 'timestamptz', now)
+    .execute();
+
+  // Extra company/client fields the organization screens edit.
+  // Company settings: payroll closing and pay days, quick pay (advance) availability and ceiling.
+  await db.schema
+    .alterTable('companies')
+    .addColumn('address', 'text')
+    .addColumn('representative', 'text')
+    .addColumn('closing_day', 'integer', (c) => c.notNull().defaultTo(31))
+    .addColumn('pay_day', 'integer', (c) => c.notNull().defaultTo(25))
+    .addColumn('quickpay_enabled', 'boolean', (c) => c.notNull().defaultTo(true))
+    .addColumn('quickpay_rate', 'integer', (c) => c.notNull().defaultTo(70))
+    .execute();
+  // Client settings: invoice closing day and payment terms.
+  await db.schema
+    .alterTable('clients')
+    .addColumn('address', 'text')
+    .addColumn('contact_name', 'text')
+    .addColumn('email', 'text')
+    .addColumn('phone', 'text')
+    .addColumn('billing_closing_day', 'integer', (c) => c.notNull().defaultTo(31))
+    .addColumn('payment_due_days', 'integer', (c) => c.notNull().defaultTo(30))
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('clients').dropColumn('address').dropColumn('contact_name').dropColumn('email').dropColumn('phone').dropColumn('billing_closing_day').dropColumn('payment_due_days').execute();
+  await db.schema.alterTable('companies').dropColumn('address').dropColumn('representative').dropColumn('closing_day').dropColumn('pay_day').dropColumn('quickpay_enabled').dropColumn('quickpay_rate').execute();
+  for (const t of ['job_categories', 'job_industries', 'document_templates', 'app_settings', 'chatbot_messages', 'candidate_statuses', 'job_statuses', 'audit_log']) {
+    await db.schema.dropTable(t).execute();
+  }
+}

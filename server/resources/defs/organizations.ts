@@ -1,0 +1,114 @@
+import type { Tenant } from '../../api/tenancy.ts';
+import { f, t, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
+
+/** Companies a caller may pick (e.g. a client's company): all for the platform, its own otherwise. */
+export async function companyOptions({ tenant, db }: OptionContext): Promise<Option[]> {
+  if (tenant.kind === 'none') return [];
+  let q = db.selectFrom('companies').select(['id', 'name', 'name_en']).orderBy('name');
+  if (tenant.kind !== 'platform') q = q.where('id', '=', tenant.companyId);
+  return (await q.execute()).map((c) => ({ value: c.id, label: { ja: c.name, en: c.name_en || c.name } }));
+}
+
+/** A company row is its own tenant: company and client users see only their company. */
+const companyRows: TenantScope = {
+  where: (t: Tenant) => (t.kind === 'platform' ? [] : t.kind === 'none' ? null : [{ column: 'id', value: t.companyId }]),
+  assign: () => ({}),
+  companyOf: (row) => (row.id as string) ?? null,
+};
+
+/** Clients: company users see their company's; client users only their own client. */
+const clientRows: TenantScope = {
+  where: (t: Tenant) => {
+    switch (t.kind) {
+      case 'platform':
+        return [];
+      case 'company':
+        return [{ column: 'company_id', value: t.companyId }];
+      case 'client':
+        return [
+          { column: 'company_id', value: t.companyId },
+          { column: 'id', value: t.clientId },
+        ];
+      case 'none':
+        return null;
+    }
+  },
+  assign: (t: Tenant): Record<string, string> => (t.kind === 'company' || t.kind === 'client' ? { company_id: t.companyId } : {}),
+  companyOf: (row) => (row.company_id as string) ?? null,
+};
+
+const dayOfMonth = (name: string, label: ReturnType<typeof t>) =>
+  f.number(name, label, { min: 1, max: 31, hint: t('31は月末を表します。', '31 means the last day of the month.') });
+
+export const companyResource: ResourceDef = {
+  name: 'company',
+  plural: 'companies',
+  table: 'companies',
+  title: t('企業', 'Company'),
+  titlePlural: t('企業', 'Companies'),
+  labelField: 'name',
+  defaultSort: { field: 'name', dir: 'asc' },
+  scope: companyRows,
+  fields: [
+    f.text('name', t('企業名', 'Company name'), { list: true, sortable: true, search: true }),
+    f.text('name_en', t('企業名（英語）', 'Company name (English)'), { list: true, sortable: true, search: true }),
+    f.email('email', t('メールアドレス', 'Email'), { list: true, search: true }),
+    f.tel('phone', t('電話番号', 'Phone')),
+    f.text('representative', t('代表者', 'Representative'), { required: false }),
+    f.text('address', t('住所', 'Address'), { required: false, max: 300 }),
+    f.select(
+      'status',
+      t('ステータス', 'Status'),
+      [
+        { value: 'active', label: t('契約中', 'Active') },
+        { value: 'trial', label: t('トライアル', 'Trial') },
+        { value: 'suspended', label: t('停止中', 'Suspended') },
+      ],
+      { list: true, filter: true, sortable: true, platformOnly: true },
+    ),
+    dayOfMonth('closing_day', t('給与締め日', 'Payroll closing day')),
+    dayOfMonth('pay_day', t('給与支払日', 'Pay day')),
+    f.boolean('quickpay_enabled', t('前払い（クイックペイ）を利用する', 'Offer quick pay (advances)')),
+    f.number('quickpay_rate', t('前払いの上限（確定給与の%）', 'Quick pay ceiling (% of earned pay)'), { min: 0, max: 100 }),
+  ],
+  screens: [
+    { path: '/admin/company', mode: 'list' },
+    { path: '/admin/company/add', mode: 'create' },
+    { path: '/admin/company/edit/[id]', mode: 'edit', fields: ['name', 'name_en', 'email', 'phone', 'representative', 'address', 'status'] },
+    { path: '/admin/company/[id]/settings', mode: 'edit', fields: ['closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate'] },
+    { path: '/v3/admin/company', mode: 'list' },
+    { path: '/v3/admin/company/add', mode: 'create' },
+    { path: '/v3/admin/company/[id]', mode: 'detail' },
+  ],
+};
+
+export const clientResource: ResourceDef = {
+  name: 'client',
+  plural: 'clients',
+  table: 'clients',
+  title: t('クライアント', 'Client'),
+  titlePlural: t('クライアント', 'Clients'),
+  labelField: 'name',
+  defaultSort: { field: 'name', dir: 'asc' },
+  scope: clientRows,
+  fields: [
+    f.ref('company_id', t('派遣会社', 'Staffing company'), companyOptions, { list: true, filter: true, platformOnly: true, createOnly: true }),
+    f.text('name', t('クライアント名', 'Client name'), { list: true, sortable: true, search: true }),
+    f.text('name_en', t('クライアント名（英語）', 'Client name (English)'), { list: true, sortable: true, search: true }),
+    f.text('contact_name', t('担当者', 'Contact person'), { required: false, list: true, search: true }),
+    f.email('email', t('メールアドレス', 'Email'), { search: true }),
+    f.tel('phone', t('電話番号', 'Phone')),
+    f.text('address', t('住所', 'Address'), { required: false, max: 300 }),
+    dayOfMonth('billing_closing_day', t('請求締め日', 'Invoice closing day')),
+    f.number('payment_due_days', t('支払期限（締め日からの日数）', 'Payment due (days after closing)'), { min: 0, max: 120 }),
+  ],
+  screens: [
+    { path: '/admin/clients', mode: 'list' },
+    { path: '/admin/clients/add', mode: 'create' },
+    { path: '/admin/clients/edit/[id]', mode: 'edit', fields: ['company_id', 'name', 'name_en', 'contact_name', 'email', 'phone', 'address'] },
+    { path: '/admin/clients/[id]/settings', mode: 'edit', fields: ['billing_closing_day', 'payment_due_days'] },
+    { path: '/v3/admin/clients', mode: 'list' },
+    { path: '/v3/admin/clients/add', mode: 'create' },
+    { path: '/v3/admin/clients/[id]', mode: 'detail' },
+  ],
+};

@@ -1,0 +1,215 @@
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Tenant } from '../api/tenancy.ts';
+import type { DB } from '../db/connect.ts';
+import type { Lang } from '../i18n.ts';
+import { validate, type FieldErrors } from '../validation.ts';
+import type { FieldDef, Option, ResourceDef } from './define.ts';
+
+export type Row = Record<string, unknown> & { id: string };
+
+export interface ListParams {
+  page: number;
+  size: number;
+  sort?: string | null;
+  dir?: 'asc' | 'desc' | null;
+  q?: string | null;
+  filters?: Record<string, string | null | undefined>;
+}
+
+export interface ListResult {
+  rows: Row[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+export interface Actor {
+  id: string;
+  name: string;
+}
+
+export type WriteResult = { ok: true; row: Row } | { ok: false; errors: FieldErrors } | { ok: false; notFound: true };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const MAX_PAGE_SIZE = 200;
+/** The CSV export's ceiling; a list larger than this is exported in pages. */
+export const MAX_EXPORT_ROWS = 10_000;
+
+// Engine tables are chosen by definition at run time, so queries here use an untyped handle.
+const anyDb = (db: DB) => db as unknown as Kysely<any>;
+
+export function columnsOf(def: ResourceDef): string[] {
+  return ['id', ...def.fields.map((f) => f.name), 'created_at', 'updated_at'];
+}
+
+function base(db: DB, def: ResourceDef, tenant: Tenant) {
+  const scope = def.scope.where(tenant);
+  if (scope === null) return null;
+  let q = anyDb(db).selectFrom(def.table);
+  for (const { column, value } of scope) q = q.where(column, '=', value);
+  for (const [column, value] of Object.entries(def.fixed ?? {})) q = q.where(column, '=', value);
+  return q;
+}
+
+export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: ListParams): Promise<ListResult> {
+  const size = Math.min(Math.max(1, Math.trunc(p.size) || 20), MAX_PAGE_SIZE);
+  const page = Math.max(1, Math.trunc(p.page) || 1);
+  let q = base(db, def, tenant);
+  if (!q) return { rows: [], total: 0, page, size };
+  const searchable = def.fields.filter((f) => f.search).map((f) => f.name);
+  if (p.q && p.q.trim() && searchable.length) {
+    const pattern = `%${p.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or(searchable.map((c) => eb(sql`${sql.ref(c)}::text`, 'ilike', pattern))));
+  }
+  for (const [name, value] of Object.entries(p.filters ?? {})) {
+    const field = def.fields.find((f) => f.name === name && f.filter);
+    if (!field || value === undefined || value === null || value === '') continue;
+    if (field.kind === 'boolean') q = q.where(name, '=', value === 'true');
+    else if (field.kind === 'select' || field.kind === 'number') q = q.where(sql`${sql.ref(name)}::text`, '=', value);
+    else q = q.where(sql`${sql.ref(name)}::text`, 'ilike', `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  const sortField = def.fields.find((f) => f.name === p.sort && f.sortable)?.name ?? (p.sort === 'created_at' || p.sort === 'updated_at' ? p.sort : def.defaultSort.field);
+  const dir = p.dir === 'asc' || p.dir === 'desc' ? p.dir : p.sort ? 'asc' : def.defaultSort.dir;
+  const [rows, count] = await Promise.all([
+    q
+      .select(columnsOf(def))
+      .orderBy(sortField, dir)
+      .orderBy('id', 'asc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as Row[], total: Number(count.n), page, size };
+}
+
+export async function getRow(db: DB, def: ResourceDef, tenant: Tenant, id: string): Promise<Row | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const q = base(db, def, tenant);
+  if (!q) return undefined;
+  return (await q.select(columnsOf(def)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
+}
+
+export async function optionsFor(field: FieldDef, tenant: Tenant, db: DB): Promise<Option[]> {
+  if (!field.options) return [];
+  return typeof field.options === 'function' ? field.options({ tenant, db }) : field.options;
+}
+
+/** The fields a caller may write in this operation. */
+export function writableFields(def: ResourceDef, tenant: Tenant, mode: 'create' | 'update', only?: string[]): FieldDef[] {
+  return def.fields.filter(
+    (f) => (!f.platformOnly || tenant.kind === 'platform') && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)),
+  );
+}
+
+/**
+ * Validates what a caller may write. A create takes every writable field; an update only the
+ * fields it names (a screen's subset, or the keys an API call sent), so partial updates work.
+ */
+async function validateInput(db: DB, def: ResourceDef, tenant: Tenant, mode: 'create' | 'update', input: Record<string, unknown>, lang: Lang, only?: string[]) {
+  const fields = writableFields(def, tenant, mode, mode === 'update' ? (only ?? Object.keys(input)) : undefined);
+  const schema = z.object(Object.fromEntries(fields.map((f) => [f.name, f.schema])));
+  const v = validate(schema, input, lang);
+  if (!v.ok) return v;
+  // A reference must point at a row the caller may choose (its own tenant's), not any id.
+  const errors: FieldErrors = {};
+  for (const field of fields) {
+    if (typeof field.options !== 'function') continue;
+    const value = (v.data as Record<string, unknown>)[field.name];
+    if (value === null || value === undefined) continue;
+    const allowed = await optionsFor(field, tenant, db);
+    if (!allowed.some((o) => o.value === value)) errors[field.name] = lang === 'ja' ? '選択肢から選んでください。' : 'Choose one of the options.';
+  }
+  if (Object.keys(errors).length) return { ok: false as const, errors };
+  return { ok: true as const, data: v.data as Record<string, unknown> };
+}
+
+async function audit(db: Kysely<any>, def: ResourceDef, actor: Actor, action: 'create' | 'update' | 'delete', row: Row, changes: Record<string, unknown>) {
+  await db
+    .insertInto('audit_log')
+    .values({
+      entity: def.name,
+      entity_id: row.id,
+      action,
+      actor_id: actor.id,
+      actor_name: actor.name,
+      company_id: def.scope.companyOf(row),
+      changes: JSON.stringify(changes),
+    })
+    .execute();
+}
+
+const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : v ?? null);
+
+export async function createRow(db: DB, def: ResourceDef, tenant: Tenant, actor: Actor, input: Record<string, unknown>, lang: Lang): Promise<WriteResult> {
+  if (def.scope.where(tenant) === null) return { ok: false, notFound: true };
+  const v = await validateInput(db, def, tenant, 'create', input, lang);
+  if (!v.ok) return v;
+  const values = { ...v.data, ...def.fixed, ...def.scope.assign(tenant) };
+  return anyDb(db)
+    .transaction()
+    .execute(async (trx) => {
+      const row = (await trx.insertInto(def.table).values(values).returning(columnsOf(def)).executeTakeFirstOrThrow()) as Row;
+      await audit(trx, def, actor, 'create', row, Object.fromEntries(Object.entries(v.data).map(([k, val]) => [k, { from: null, to: comparable(val) }])));
+      return { ok: true as const, row };
+    });
+}
+
+export async function updateRow(db: DB, def: ResourceDef, tenant: Tenant, actor: Actor, id: string, input: Record<string, unknown>, lang: Lang, only?: string[]): Promise<WriteResult> {
+  const before = await getRow(db, def, tenant, id);
+  if (!before) return { ok: false, notFound: true };
+  const v = await validateInput(db, def, tenant, 'update', input, lang, only);
+  if (!v.ok) return v;
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [k, val] of Object.entries(v.data)) {
+    if (JSON.stringify(comparable(before[k])) !== JSON.stringify(comparable(val))) changes[k] = { from: comparable(before[k]), to: comparable(val) };
+  }
+  if (!Object.keys(changes).length) return { ok: true, row: before };
+  return anyDb(db)
+    .transaction()
+    .execute(async (trx) => {
+      const row = (await trx
+        .updateTable(def.table)
+        .set({ ...v.data, updated_at: new Date() })
+        .where('id', '=', id)
+        .returning(columnsOf(def))
+        .executeTakeFirstOrThrow()) as Row;
+      await audit(trx, def, actor, 'update', row, changes);
+      return { ok: true as const, row };
+    });
+}
+
+export async function deleteRow(db: DB, def: ResourceDef, tenant: Tenant, actor: Actor, id: string): Promise<boolean> {
+  const before = await getRow(db, def, tenant, id);
+  if (!before) return false;
+  await anyDb(db)
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom(def.table).where('id', '=', id).execute();
+      await audit(trx, def, actor, 'delete', before, { [def.labelField]: { from: comparable(before[def.labelField]), to: null } });
+    });
+  return true;
+}
+
+export interface AuditEntry {
+  id: number;
+  action: string;
+  actor_name: string;
+  at: string;
+  changes: Record<string, { from: unknown; to: unknown }>;
+}
+
+export async function auditOf(db: DB, def: ResourceDef, tenant: Tenant, id: string): Promise<AuditEntry[]> {
+  if (!(await getRow(db, def, tenant, id))) return [];
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['id', 'action', 'actor_name', 'at', 'changes'])
+    .where('entity', '=', def.name)
+    .where('entity_id', '=', id)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), at: r.at.toISOString() }));
+}

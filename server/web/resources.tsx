@@ -1,0 +1,339 @@
+import { stringify } from 'csv-stringify/sync';
+import express, { type Request, type Response, type Router } from 'express';
+import type { ApiClient } from '../api/client.ts';
+import type { RoleMaps } from '../auth/default-roles.ts';
+import { tr, type Lang, type Text } from '../i18n.ts';
+import type { FieldDef, ResourceDef, Screen } from '../resources/define.ts';
+import { resourceDocuments } from '../resources/graphql.ts';
+import { MAX_EXPORT_ROWS } from '../resources/repo.ts';
+import { RESOURCES, screenFor } from '../resources/registry.ts';
+import { AuditLog, type AuditView, DeleteButton, displayValue, type FieldView, PageHead, ResourceForm, ResourceList } from '../../views/resources/ResourceViews.tsx';
+import { callerOf } from './caller.ts';
+import { canEnter, resolveAccess } from './guard.ts';
+import type { PageContext } from './pages.tsx';
+import { sendPage } from './render.tsx';
+import { hrefFor, matchRoute, routeByPath } from './routes.ts';
+
+/**
+ * The generic screens of the resource engine (DESIGN.md §3): every list, form and detail page
+ * of a resource definition, over the same GraphQL operations any client uses.
+ */
+type Values = Record<string, unknown>;
+const docsCache = new Map<ResourceDef, ReturnType<typeof resourceDocuments>>();
+const docs = (def: ResourceDef) => docsCache.get(def) ?? docsCache.set(def, resourceDocuments(def)).get(def)!;
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+const SAVED: Text = { ja: '保存しました。', en: 'Saved.' };
+const DELETED: Text = { ja: '削除しました。', en: 'Deleted.' };
+const CREATED: Text = { ja: '登録しました。', en: 'Created.' };
+
+class ApiFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(api: ApiClient, req: Request, res: Response, doc: string, vars: Values): Promise<T> {
+  const r = await api.graphql<T>(doc, vars, callerOf(req, res));
+  const e = r.errors?.[0];
+  if (e) throw new ApiFailure(String(e.extensions?.code ?? 'INTERNAL'), e.message, (e.extensions?.fields as Record<string, string>) ?? {});
+  return r.data as T;
+}
+
+/** Plain field data for the views, with select options loaded for the caller. */
+async function fieldViews(api: ApiClient, req: Request, res: Response, def: ResourceDef, fields: FieldDef[]): Promise<FieldView[]> {
+  return Promise.all(
+    fields.map(async (f) => {
+      let options: FieldView['options'];
+      if (typeof f.options === 'function') {
+        const d = await call<Record<string, { value: string; ja: string; en: string }[]>>(api, req, res, docs(def).options, { field: f.name });
+        options = d[`${def.name}Options`]!.map((o) => ({ value: o.value, label: { ja: o.ja, en: o.en } }));
+      } else if (f.options) options = f.options;
+      const required = !(f.schema.safeParse(null).success || f.schema.safeParse('').success || f.kind === 'boolean');
+      return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options };
+    }),
+  );
+}
+
+const isPlatform = (res: Response) => ['superadmin', 'admin'].includes(res.locals.user?.role);
+const fieldsFor = (def: ResourceDef, res: Response, mode: 'create' | 'update', only?: string[]) =>
+  def.fields.filter((f) => (!f.platformOnly || isPlatform(res)) && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)));
+
+/** Links between a resource's screens, only to screens the user may enter. */
+function navigator(def: ResourceDef, maps: RoleMaps, role: string, from: string) {
+  const allowed = (s: Screen) => canEnter(maps, role, routeByPath(s.path)?.code);
+  // Screens of the same family share the list path as a prefix (/admin/company vs /v3/admin/company).
+  const lp = listPathOf(def, from);
+  const family = def.screens.filter((s) => s.path === lp || s.path.startsWith(`${lp}/`));
+  const list = family.find((s) => s.mode === 'list' || s.mode === 'single');
+  const single = list?.mode === 'single' ? list.path : null;
+  return {
+    listHref: list && allowed(list) ? list.path : null,
+    createHref: single ? (allowed(list!) && !def.noCreate ? `${single}?new=1` : null) : (family.find((s) => s.mode === 'create' && allowed(s))?.path ?? null),
+    recordHref: (id: string) => {
+      if (single) return `${single}?id=${encodeURIComponent(id)}`;
+      const s = family.find((x) => (x.mode === 'detail' || x.mode === 'edit') && allowed(x));
+      return s ? hrefFor(s.path, { id }) : null;
+    },
+    extraLinks: (id: string) =>
+      single
+        ? []
+        : family
+            .filter((x) => x.mode === 'edit' && allowed(x))
+            .slice(1)
+            .map((x) => ({ href: hrefFor(x.path, { id }), label: routeByPath(x.path)!.title })),
+  };
+}
+
+/** List columns, the naming field first (it carries the link to the record). */
+function listColumns(def: ResourceDef, platform: boolean): string[] {
+  const cols = def.fields.filter((f) => f.list && (!f.platformOnly || platform)).map((f) => f.name);
+  return [def.labelField, ...cols.filter((c) => c !== def.labelField)];
+}
+
+function listPathOf(def: ResourceDef, path: string): string {
+  const lists = def.screens.filter((s) => s.mode === 'list' || s.mode === 'single').map((s) => s.path);
+  return lists.filter((l) => path === l || path.startsWith(`${l}/`)).sort((a, b) => b.length - a.length)[0] ?? lists[0]!;
+}
+
+function formValues(def: ResourceDef, body: Record<string, unknown>, fields: FieldDef[]): Values {
+  const out: Values = {};
+  for (const f of fields) {
+    const v = body[f.name];
+    if (f.kind === 'boolean') out[f.name] = v === 'on' || v === 'true';
+    else if (typeof v === 'string') out[f.name] = v;
+  }
+  return out;
+}
+
+/** HTML forms send strings; GraphQL wants Int for number fields. A non-number is a field error here. */
+function toInput(fields: FieldDef[], values: Values, lang: Lang): { input: Values; errors: Record<string, string> } {
+  const input: Values = {};
+  const errors: Record<string, string> = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    if (f.kind === 'number') {
+      if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) input[f.name] = Number(v.trim());
+      else errors[f.name] = lang === 'ja' ? '整数で入力してください。' : 'Enter a whole number.';
+    } else input[f.name] = v ?? null;
+  }
+  return { input, errors };
+}
+
+const status = (e: ApiFailure) => (e.code === 'BAD_USER_INPUT' ? 422 : e.code === 'FORBIDDEN' ? 403 : e.code === 'NOT_FOUND' ? 404 : e.code === 'UNAUTHENTICATED' ? 401 : 500);
+
+async function renderList(ctx: PageContext, def: ResourceDef) {
+  const { req, res, lang, api, route } = ctx;
+  const q = req.query;
+  const str = (k: string) => (typeof q[k] === 'string' ? (q[k] as string) : '');
+  const filters = def.fields.filter((f) => f.filter);
+  const filterValues = Object.fromEntries(filters.map((f) => [f.name, str(`f_${f.name}`)]).filter(([, v]) => v));
+  const vars = {
+    page: Math.max(1, Number(str('page')) || 1),
+    size: Math.min(200, Math.max(1, Number(str('size')) || 20)),
+    sort: str('sort') || null,
+    dir: str('dir') === 'desc' ? 'desc' : str('dir') === 'asc' ? 'asc' : null,
+    q: str('q') || null,
+    ...(filters.length ? { filter: filterValues } : {}),
+  };
+  const key = def.plural;
+  type Page = { total: number; page: number; size: number; rows: Values[] };
+  const views = await fieldViews(api, req, res, def, def.fields);
+  if (str('format') === 'csv') {
+    const rows: Values[] = [];
+    for (let page = 1; rows.length < MAX_EXPORT_ROWS; page++) {
+      const d = await call<Record<string, Page>>(api, req, res, docs(def).list, { ...vars, page, size: 200 });
+      rows.push(...d[key]!.rows);
+      if (d[key]!.rows.length < 200) break;
+    }
+    const cols = ['id', ...def.fields.map((f) => f.name), 'created_at', 'updated_at'];
+    const byName = new Map(views.map((f) => [f.name, f]));
+    const csv = stringify([cols.map((c) => (byName.get(c) ? tr(lang, byName.get(c)!.label) : c)), ...rows.map((r) => cols.map((c) => (byName.get(c) ? displayValue(lang, byName.get(c), r[c]).replace(/^—$/, '') : String(r[c] ?? ''))))]);
+    const filename = `${def.plural}-${new Date().toISOString().slice(0, 10)}.csv`;
+    // A BOM so Excel, which Japanese offices open CSV with, reads UTF-8.
+    return void res.type('text/csv; charset=utf-8').set('Content-Disposition', `attachment; filename="${filename}"`).send(`\uFEFF${csv}`);
+  }
+  const d = await call<Record<string, Page>>(api, req, res, docs(def).list, vars);
+  const nav = navigator(def, res.locals.roleMaps, res.locals.user.role, route.path);
+  const notice = q.saved === '1' ? tr(lang, SAVED) : q.created === '1' ? tr(lang, CREATED) : q.deleted === '1' ? tr(lang, DELETED) : undefined;
+  sendPage(req, res, {
+    title: route.title,
+    content: (
+      <ResourceList
+        lang={lang}
+        title={route.title}
+        path={req.path}
+        fields={views}
+        columns={listColumns(def, isPlatform(res))}
+        sortable={def.fields.filter((f) => f.sortable).map((f) => f.name)}
+        filters={views.filter((f) => filters.some((x) => x.name === f.name) && (!def.fields.find((x) => x.name === f.name)?.platformOnly || isPlatform(res)))}
+        rows={d[key]!.rows}
+        total={d[key]!.total}
+        page={d[key]!.page}
+        size={d[key]!.size}
+        sort={vars.sort}
+        dir={vars.dir as 'asc' | 'desc' | null}
+        q={vars.q ?? ''}
+        filterValues={filterValues as Record<string, string>}
+        createHref={nav.createHref}
+        rowHref={nav.recordHref}
+        rowLinks={nav.extraLinks}
+        notice={notice}
+        searchable={def.fields.some((f) => f.search)}
+      />
+    ),
+  });
+}
+
+interface FormState {
+  values?: Values;
+  errors?: Record<string, string>;
+  status?: number;
+}
+
+async function renderForm(ctx: PageContext, def: ResourceDef, mode: 'create' | 'update', id: string | null, only: string[] | undefined, state: FormState = {}) {
+  const { req, res, lang, api, route } = ctx;
+  const fields = fieldsFor(def, res, mode, only);
+  let current: Values = {};
+  if (id) {
+    const d = await call<Record<string, Values | null>>(api, req, res, docs(def).get, { id });
+    if (!d[def.name]) return notFound(ctx);
+    current = d[def.name]!;
+  }
+  const views = await fieldViews(api, req, res, def, fields);
+  const nav = navigator(def, res.locals.roleMaps, res.locals.user.role, route.path);
+  const action = req.originalUrl.split('#')[0]!;
+  const heading = id ? `${tr(lang, route.title)}: ${String(current[def.labelField] ?? '')}` : tr(lang, mode === 'create' && route.title ? route.title : def.title);
+  sendPage(req, res, {
+    title: heading,
+    status: state.status,
+    content: (
+      <>
+        <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
+        <ResourceForm lang={lang} title={route.title} action={action} fields={views} values={{ ...current, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
+      </>
+    ),
+  });
+}
+
+async function renderDetail(ctx: PageContext, def: ResourceDef, id: string, state: FormState = {}) {
+  const { req, res, lang, api, route } = ctx;
+  const d = await call<Record<string, Values | null>>(api, req, res, docs(def).get, { id });
+  const row = d[def.name];
+  if (!row) return notFound(ctx);
+  const fields = fieldsFor(def, res, 'update');
+  const [views, audit] = await Promise.all([
+    fieldViews(api, req, res, def, fields),
+    call<Record<string, { id: number; action: string; actor_name: string; at: string; changes: string }[]>>(api, req, res, docs(def).audit, { id }),
+  ]);
+  const entries: AuditView[] = audit[`${def.name}Audit`]!.map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
+  const nav = navigator(def, res.locals.roleMaps, res.locals.user.role, route.path);
+  const action = req.originalUrl.split('#')[0]!;
+  const heading = `${tr(lang, def.title)}: ${String(row[def.labelField] ?? '')}`;
+  sendPage(req, res, {
+    title: heading,
+    status: state.status,
+    content: (
+      <>
+        <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
+        <ResourceForm lang={lang} title={route.title} action={action} fields={views} values={{ ...row, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
+        {!def.noDelete && <DeleteButton lang={lang} action={action} />}
+        <AuditLog lang={lang} entries={entries} fields={views} />
+      </>
+    ),
+  });
+}
+
+function notFound(ctx: PageContext) {
+  // Imported lazily to avoid a cycle: pages.tsx imports this module's handlers.
+  return import('./pages.tsx').then(({ sendError }) => sendError(ctx.req, ctx.res, 'recordNotFound'));
+}
+
+/** GET handlers for every screen of every resource, keyed by route path (merged into PAGE_HANDLERS). */
+export const RESOURCE_PAGE_HANDLERS: Record<string, (ctx: PageContext) => Promise<void>> = Object.fromEntries(
+  RESOURCES.flatMap((def) =>
+    def.screens.map((screen) => [
+      screen.path,
+      async (ctx: PageContext) => {
+        const id = ctx.params.id ?? (typeof ctx.req.query.id === 'string' ? ctx.req.query.id : null);
+        switch (screen.mode) {
+          case 'list':
+            return renderList(ctx, def);
+          case 'create':
+            return renderForm(ctx, def, 'create', null, undefined);
+          case 'edit':
+            return renderForm(ctx, def, 'update', id, screen.fields);
+          case 'detail':
+            return renderDetail(ctx, def, id!);
+          case 'single':
+            if (ctx.req.query.new === '1' && !def.noCreate) return renderForm(ctx, def, 'create', null, undefined);
+            if (id) return renderDetail(ctx, def, id);
+            return renderList(ctx, def);
+        }
+      },
+    ]),
+  ),
+);
+
+/** POST handlers: create, update or delete through the API, then redirect (303) or re-render with errors. */
+export function resourceActions(api: ApiClient): Router {
+  const router = express.Router();
+  const form = express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 200 });
+  router.post('/{*rest}', form, async (req, res, next) => {
+    const match = matchRoute(req.path);
+    const found = match && screenFor(match.route.path);
+    if (!match || !found) return next();
+    if (!res.locals.user) return res.redirect(303, '/');
+    // The page's own rule first (the API checks again): a form nobody may open cannot be posted.
+    const access = resolveAccess(res.locals.roleMaps, { role: res.locals.user.role }, req.path);
+    if (access.kind !== 'allow') return res.status(403).type('text').send('Forbidden');
+    const { def, screen } = found;
+    const lang: Lang = res.locals.lang;
+    const ctx: PageContext = { req, res, lang, route: match.route, params: match.params, api };
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const id = match.params.id ?? (typeof req.query.id === 'string' ? req.query.id : null);
+    const nav = navigator(def, res.locals.roleMaps, res.locals.user.role, match.route.path);
+    const back = (flag: string) => `${nav.listHref ?? match.route.path}?${flag}=1`;
+    const creating = screen.mode === 'create' || (screen.mode === 'single' && req.query.new === '1');
+    try {
+      if (body._op === 'delete' && id && docs(def).delete) {
+        await call(api, req, res, docs(def).delete!, { id });
+        return res.redirect(303, back('deleted'));
+      }
+      const only = screen.mode === 'edit' ? screen.fields : undefined;
+      const fields = fieldsFor(def, res, creating ? 'create' : 'update', only);
+      const values = formValues(def, body, fields);
+      const { input, errors } = toInput(fields, values, lang);
+      if (Object.keys(errors).length) {
+        return creating ? renderForm(ctx, def, 'create', null, undefined, { values, errors, status: 422 }) : rerenderUpdate(ctx, def, screen, id!, { values, errors, status: 422 });
+      }
+      if (creating) {
+        if (!docs(def).create) return next();
+        const d = await call<Record<string, { id: string }>>(api, req, res, docs(def).create!, { input });
+        const newId = d[`create${cap(def.name)}`]!.id;
+        const target = nav.recordHref(newId);
+        return res.redirect(303, target ? `${target}${target.includes('?') ? '&' : '?'}created=1` : back('created'));
+      }
+      if (!id) return next();
+      await call(api, req, res, docs(def).update, { id, input });
+      return res.redirect(303, screen.mode === 'edit' ? back('saved') : `${req.originalUrl.split('?')[0]}${screen.mode === 'single' ? `?id=${encodeURIComponent(id)}&saved=1` : '?saved=1'}`);
+    } catch (err) {
+      if (!(err instanceof ApiFailure)) throw err;
+      const values = formValues(def, body, def.fields);
+      const errors = Object.keys(err.fields).length ? err.fields : { _: err.message };
+      const state = { values, errors, status: status(err) };
+      if (err.code === 'NOT_FOUND') return notFound(ctx);
+      if (creating) return renderForm(ctx, def, 'create', null, undefined, state);
+      return rerenderUpdate(ctx, def, screen, id!, state);
+    }
+  });
+  return router;
+}
+
+function rerenderUpdate(ctx: PageContext, def: ResourceDef, screen: Screen, id: string, state: FormState) {
+  return screen.mode === 'edit' ? renderForm(ctx, def, 'update', id, screen.fields, state) : renderDetail(ctx, def, id, state);
+}

@@ -1,0 +1,285 @@
+/**
+ * A web tier apart from the API (API_URL, DESIGN §2): pages rendered with data fetched over HTTP,
+ * the browser's API traffic (HTTP and websockets) proxied, and a dead API giving fast 503/502
+ * answers, never a hang, while public pages that need no API keep working.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { API_TIMEOUT_MS } from '../../server/api/http-client.ts';
+import { createWebApp, type App } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { addNotification } from '../../server/modules/notifications/service.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface WebApp extends App {
+  url: string;
+  server: http.Server;
+}
+
+/** A web-only process (no database) on a free port, talking to the API at `apiUrl`. */
+async function startWebApp(apiUrl: string): Promise<WebApp> {
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', API_URL: apiUrl });
+  const built = createWebApp({ config, log: pino({ level: 'silent' }), root: ROOT });
+  const server = http.createServer(built.app);
+  built.attach(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const addr = server.address();
+  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  return {
+    ...built,
+    url,
+    server,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await built.close();
+    },
+  };
+}
+
+let a: TestApp;
+let aClosed = false;
+let b: WebApp;
+beforeAll(async () => {
+  a = await startTestApp();
+  b = await startWebApp(a.url);
+});
+afterAll(async () => {
+  await b?.close();
+  if (!aClosed) await a?.close();
+});
+
+const disposers: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const dispose of disposers.splice(0).reverse()) await dispose();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function eventually(check: () => void | Promise<void>, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await sleep(50);
+    }
+  }
+}
+
+const get = (url: string, token?: string) => fetch(url, { redirect: 'manual', headers: token ? { cookie: `token=${token}` } : {} });
+
+const postGraphql = (base: string, token: string, query: string) =>
+  fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query }),
+  });
+
+function wsClient(base: string, token: string): Client {
+  const client = createClient({
+    url: `${base.replace(/^http/, 'ws')}/graphqlws`,
+    webSocketImpl: WebSocket,
+    connectionParams: { Authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+    lazy: false,
+    onNonLazyError: () => {},
+  });
+  disposers.push(() => client.dispose());
+  return client;
+}
+
+function runWs<T>(client: Client, query: string): Promise<FormattedExecutionResult<T, unknown>> {
+  return new Promise((resolve, reject) => {
+    let result: FormattedExecutionResult<T, unknown> | undefined;
+    client.subscribe<T>({ query }, { next: (r) => (result = r), error: reject, complete: () => resolve(result ?? {}) });
+  });
+}
+
+/** Logs in through B's form (B posts the login mutation to A over HTTP). */
+async function loginThroughB(): Promise<string> {
+  const res = await fetch(`${b.url}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: DEMO.company_admin, password: inject('demoPassword') }),
+  });
+  expect(res.status).toBe(303);
+  expect(res.headers.get('location')).toBe('/admin');
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('token='));
+  expect(cookie).toBeDefined();
+  return cookie!.slice('token='.length).split(';')[0]!;
+}
+
+describe('the web tier with the API up', () => {
+  it('renders the home page', async () => {
+    const res = await get(`${b.url}/`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<html');
+  });
+
+  it('logs in through the form, sends /admin to the landing page, and renders it with the sidebar', async () => {
+    const token = await loginThroughB();
+    const admin = await get(`${b.url}/admin`, token);
+    expect(admin.status).toBe(302);
+    expect(admin.headers.get('location')).toBe('/admin/jobs/list');
+
+    const landing = await get(`${b.url}/admin/jobs/list`, token);
+    // The jobs list is not built yet: the honest 501 page, inside the back-office frame.
+    expect(landing.status).toBe(501);
+    const html = await landing.text();
+    expect(html).toContain('求人一覧');
+    const nav = /<nav class="sidebar"[^>]*>([\s\S]*?)<\/nav>/.exec(html);
+    expect(nav, 'the sidebar').not.toBeNull();
+    expect(nav![1]).toContain('href="/admin/jobs/list"');
+    // The user and the role maps came over HTTP from A (B has no database).
+    const me = await a.database.db.selectFrom('users').select('name').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow();
+    expect(html).toContain(me.name);
+  });
+
+  it('proxies GET /Account/InfoToken to the API', async () => {
+    const token = await a.login('company_admin');
+    const res = await fetch(`${b.url}/Account/InfoToken`, { headers: { authorization: `jwt ${token}` } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ email: DEMO.company_admin, role: 'company_admin' });
+    expect((await fetch(`${b.url}/Account/InfoToken`)).status).toBe(401);
+  });
+
+  it('proxies POST /graphql to the API', async () => {
+    const token = await a.login('company_admin');
+    const res = await postGraphql(b.url, token, '{ me { email role } }');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { me: { email: DEMO.company_admin, role: 'company_admin' } } });
+  });
+
+  it("proxies /graphqlws: queries run and a subscription receives an event published on A's bus", async () => {
+    const token = await a.login('company_admin');
+    const client = wsClient(b.url, token);
+    expect((await runWs<{ me: { email: string } }>(client, '{ me { email } }')).data?.me.email).toBe(DEMO.company_admin);
+
+    const user = await a.database.db.selectFrom('users').select('id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow();
+    const titles: string[] = [];
+    const stop = client.subscribe<{ notificationAdded: { title: string } }>(
+      { query: 'subscription { notificationAdded { id title type } }' },
+      { next: (r) => r.data && titles.push(r.data.notificationAdded.title), error: () => {}, complete: () => {} },
+    );
+    disposers.push(stop);
+    // No acknowledgement of a subscription in graphql-ws: publish until the subscription is live.
+    await eventually(async () => {
+      if (!titles.includes('via-b')) await addNotification(a.services.db, a.services.bus, { userId: user.id, type: 1, title: 'via-b' });
+      await sleep(50);
+      expect(titles).toContain('via-b');
+    }, 5000);
+  });
+
+  it('answers /readyz with 200 while the API is ready', async () => {
+    const res = await get(`${b.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('the web tier once the API is gone', () => {
+  let token: string;
+  /** Whether A's close() finished within 3 s while a websocket through B was open. */
+  let stoppedInTime = false;
+  /** Whether that websocket was closed by the server side (not by this test giving up). */
+  let liveClosedByServer = false;
+  beforeAll(async () => {
+    token = await loginThroughB();
+    // Keep-alive connections from B to A are open now; they must not make B hang once A is gone.
+    expect((await get(`${b.url}/admin/jobs/list`, token)).status).toBe(501);
+    // So is a live websocket through B to A.
+    const live = new WebSocket(`${b.url.replace(/^http/, 'ws')}/graphqlws`, 'graphql-transport-ws');
+    live.on('error', () => {});
+    let givenUp = false;
+    const liveClosed = new Promise<void>((resolve) =>
+      live.on('close', () => {
+        liveClosedByServer = !givenUp;
+        resolve();
+      }),
+    );
+    await new Promise<void>((resolve, reject) => {
+      live.on('open', () => live.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: `Bearer ${token}` } })));
+      live.on('message', (m) => (JSON.parse(String(m)).type === 'connection_ack' ? resolve() : reject(new Error(String(m)))));
+    });
+
+    const closing = a.close();
+    stoppedInTime = await Promise.race([closing.then(() => true), sleep(3000).then(() => false)]);
+    if (!stoppedInTime) {
+      // Should not happen (see the test below); let the client go so A can finish stopping.
+      givenUp = true;
+      live.terminate();
+    }
+    await closing;
+    aClosed = true;
+    await liveClosed;
+  });
+
+  // Shutdown closes the websocket servers before waiting for server.close(), which would
+  // otherwise wait for every upgraded socket forever.
+  it('stops within 3 s while a websocket is open through B, and closes that websocket', () => {
+    expect(stoppedInTime).toBe(true);
+    expect(liveClosedByServer).toBe(true);
+  });
+
+  /** Fetches once and checks it came back well within the API timeout. */
+  async function timed(fetching: () => Promise<Response>): Promise<{ res: Response; body: string }> {
+    const started = Date.now();
+    const res = await fetching();
+    const body = await res.text();
+    const ms = Date.now() - started;
+    expect(ms, `answered in ${ms} ms`).toBeLessThan(API_TIMEOUT_MS + 1000);
+    return { res, body };
+  }
+
+  it('answers a signed-in page with the 503 "unavailable" page within 6 s, fast', async () => {
+    await eventually(async () => {
+      const { res, body } = await timed(() => get(`${b.url}/admin/jobs/list`, token));
+      expect(res.status).toBe(503);
+      expect(body).toContain('ただいま利用できません');
+    }, 6000);
+  });
+
+  it('answers POST /graphql with 502, fast', async () => {
+    await eventually(async () => {
+      const { res, body } = await timed(() => postGraphql(b.url, token, '{ me { email } }'));
+      expect(res.status).toBe(502);
+      expect(JSON.parse(body)).toMatchObject({ errors: [{ extensions: { code: 'UNAVAILABLE' } }] });
+    }, 6000);
+  });
+
+  it('answers /readyz with 503, fast', async () => {
+    await eventually(async () => {
+      const { res } = await timed(() => get(`${b.url}/readyz`));
+      expect(res.status).toBe(503);
+    }, 6000);
+  });
+
+  it('refuses a new websocket through B at once', async () => {
+    const started = Date.now();
+    const socket = new WebSocket(`${b.url.replace(/^http/, 'ws')}/graphqlws`, 'graphql-transport-ws');
+    disposers.push(() => socket.terminate());
+    const outcome = await new Promise<string>((resolve) => {
+      socket.on('open', () => resolve('open'));
+      socket.on('error', () => resolve('error'));
+      socket.on('close', () => resolve('closed'));
+    });
+    expect(outcome).not.toBe('open');
+    expect(Date.now() - started).toBeLessThan(API_TIMEOUT_MS + 1000);
+  });
+
+  it('still renders an anonymous public page that needs no API', async () => {
+    const { res, body } = await timed(() => get(`${b.url}/about`));
+    expect(res.status).toBe(200);
+    expect(body).toContain('<html');
+  });
+});

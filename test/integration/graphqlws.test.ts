@@ -1,0 +1,362 @@
+/**
+ * GraphQL over WebSocket at /graphqlws (graphql-ws protocol, SPEC §7; DESIGN §2): authentication in
+ * connection_init, the same authorization and limits as over HTTP, notificationAdded filtered to the
+ * signed-in user, logout closing the user's sockets, and (with REDIS_URL) events crossing processes.
+ */
+import { randomBytes } from 'node:crypto';
+import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { addNotification } from '../../server/modules/notifications/service.ts';
+import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+// Every client and socket a test opens is closed after it, whatever happened.
+const disposers: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const dispose of disposers.splice(0).reverse()) await dispose();
+});
+
+/**
+ * Titles carry this run's tag. The demo users have the same ids in every test database (they are
+ * cloned from one template), so with REDIS_URL another test file's events for the same user id can
+ * reach this file's sockets; the tag tells ours apart.
+ */
+const TAG = `ws-${randomBytes(4).toString('hex')}`;
+const PROBE = `${TAG}:probe`;
+
+const wsUrl = (base: string) => `${base.replace(/^http/, 'ws')}/graphqlws`;
+
+interface Closed {
+  code: number;
+  reason: string;
+}
+
+function gqlClient(base: string, token: string | undefined, onClosed?: (e: Closed) => void): Client {
+  const client = createClient({
+    url: wsUrl(base),
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { Authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+    lazy: false,
+    // A refused or closed connection is what several tests provoke; they assert it themselves.
+    onNonLazyError: () => {},
+    on: { closed: (e) => onClosed?.(e as Closed) },
+  });
+  disposers.push(() => client.dispose());
+  return client;
+}
+
+type Result<T> = { data?: T | null; errors?: readonly { message: string; extensions?: Record<string, unknown> }[] };
+
+/** One query or mutation over the socket: its result, or the errors graphql-ws sent for it. */
+function run<T = Record<string, unknown>>(client: Client, query: string): Promise<Result<T>> {
+  return new Promise((resolve, reject) => {
+    let result: FormattedExecutionResult<T, unknown> | undefined;
+    client.subscribe<T>(
+      { query },
+      {
+        next: (r) => (result = r),
+        error: (err) => (Array.isArray(err) ? resolve({ errors: err }) : reject(err)),
+        complete: () => resolve((result ?? {}) as Result<T>),
+      },
+    );
+  });
+}
+
+interface Note {
+  id: string;
+  title: string;
+  type: number;
+}
+
+const SUBSCRIPTION = 'subscription { notificationAdded { id title type } }';
+
+/** A notificationAdded subscription; `titles()` lists what arrived of this run, probes left out. */
+function subscribeNotes(client: Client) {
+  const got: Note[] = [];
+  const errors: unknown[] = [];
+  const stop = client.subscribe<{ notificationAdded: Note }>(
+    { query: SUBSCRIPTION },
+    {
+      next: (r) => {
+        if (r.data?.notificationAdded) got.push(r.data.notificationAdded);
+        if (r.errors) errors.push(r.errors);
+      },
+      error: (err) => errors.push(err),
+      complete: () => {},
+    },
+  );
+  disposers.push(stop);
+  return {
+    got,
+    errors,
+    titles: () => got.map((n) => n.title).filter((title) => title.startsWith(`${TAG}:`) && title !== PROBE),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function eventually(check: () => void, timeoutMs = 3000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await sleep(25);
+    }
+  }
+}
+
+async function userId(app: TestApp, who: DemoLogin): Promise<string> {
+  const u = await app.database.db.selectFrom('users').select('id').where('email', '=', DEMO[who]).executeTakeFirstOrThrow();
+  return u.id;
+}
+
+/**
+ * graphql-ws does not acknowledge a subscription, and the server subscribes to the bus only after
+ * its async onSubscribe (and, on Redis, after SUBSCRIBE reaches the server): probe notifications
+ * for the subscriber until one arrives, so the test's own notifications cannot race the setup.
+ */
+async function untilSubscribed(app: TestApp, sub: ReturnType<typeof subscribeNotes>, forUser: string): Promise<void> {
+  const until = Date.now() + 5000;
+  for (;;) {
+    await addNotification(app.services.db, app.services.bus, { userId: forUser, type: 1, title: PROBE });
+    for (let i = 0; i < 4; i++) {
+      await sleep(25);
+      if (sub.got.some((n) => n.title === PROBE)) return;
+    }
+    if (Date.now() > until) throw new Error(`the subscription never became active: ${JSON.stringify(sub.errors)}`);
+  }
+}
+
+/** A raw socket speaking graphql-transport-ws: when and how the server closed it. */
+function rawSocket(
+  base: string,
+  opts: { init?: Record<string, unknown> | null; headers?: Record<string, string>; origin?: string } = {},
+): { closed: Promise<Closed & { afterMs: number }>; acked: Promise<boolean>; socket: WebSocket } {
+  const started = Date.now();
+  const socket = new WebSocket(wsUrl(base), 'graphql-transport-ws', { headers: opts.headers, origin: opts.origin });
+  disposers.push(() => socket.terminate());
+  let ack: (v: boolean) => void = () => {};
+  const acked = new Promise<boolean>((resolve) => (ack = resolve));
+  socket.on('message', (data) => {
+    if (JSON.parse(String(data)).type === 'connection_ack') ack(true);
+  });
+  socket.on('error', () => {});
+  if (opts.init !== null) {
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', ...(opts.init ? { payload: opts.init } : {}) })));
+  }
+  const closed = new Promise<Closed & { afterMs: number }>((resolve) =>
+    socket.on('close', (code, reason) => {
+      ack(false);
+      resolve({ code, reason: reason.toString(), afterMs: Date.now() - started });
+    }),
+  );
+  return { closed, acked, socket };
+}
+
+async function httpGraphql(base: string, token: string, query: string) {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query }),
+  });
+  return { status: res.status, body: (await res.json()) as Result<Record<string, unknown>> };
+}
+
+describe('queries over the socket', () => {
+  it('runs { me { email role } } for the token given in connection_init', async () => {
+    const client = gqlClient(t.url, await t.login('company_admin'));
+    const r = await run<{ me: { email: string; role: string } }>(client, '{ me { email role } }');
+    expect(r.errors).toBeUndefined();
+    expect(r.data?.me).toEqual({ email: DEMO.company_admin, role: 'company_admin' });
+  });
+
+  it('applies the same authorization as over HTTP: company staff may not list companies', async () => {
+    const token = await t.login('company_staff');
+    // `companies { __typename }` selects validly whether companies is a list or a page of rows.
+    const query = '{ companies { __typename } }';
+    const overHttp = await httpGraphql(t.url, token, query);
+    const r = await run(gqlClient(t.url, token), query);
+    expect(r.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+    expect(r.data ?? null).toBeNull();
+    // The same answer as POST /graphql gives.
+    expect(overHttp.body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+    // And an allowed caller gets data over the socket.
+    const allowed = await run(gqlClient(t.url, await t.login('admin')), query);
+    expect(allowed.errors, JSON.stringify(allowed.errors)).toBeUndefined();
+    expect(allowed.data).toHaveProperty('companies');
+  });
+
+  it('accepts the session cookie of a same-origin page, and not of another origin', async () => {
+    const token = await t.login('company_admin');
+    const same = rawSocket(t.url, { init: {}, headers: { cookie: `token=${token}` }, origin: t.url });
+    expect(await same.acked).toBe(true);
+    const other = rawSocket(t.url, { init: {}, headers: { cookie: `token=${token}` }, origin: 'https://evil.example' });
+    expect((await other.closed).code).toBe(4403);
+  });
+});
+
+describe('authentication of the socket', () => {
+  it('closes the socket with 4403 when connection_init carries no token', async () => {
+    const { closed, acked } = rawSocket(t.url, { init: undefined });
+    expect((await closed).code).toBe(4403);
+    expect(await acked).toBe(false);
+  });
+
+  it('closes the socket with 4403 for a bad token', async () => {
+    for (const Authorization of ['Bearer not-a-token', 'Bearer a.b.c', 'Basic abc', 'Bearer']) {
+      const { closed, acked } = rawSocket(t.url, { init: { Authorization } });
+      expect((await closed).code, Authorization).toBe(4403);
+      expect(await acked).toBe(false);
+    }
+  });
+
+  it('closes the socket with 4403 through the graphql-ws client too', async () => {
+    let closedWith: Closed | undefined;
+    const client = gqlClient(t.url, 'garbage', (e) => (closedWith = e));
+    await expect(run(client, '{ me { email } }')).rejects.toBeTruthy();
+    expect(closedWith?.code).toBe(4403);
+  });
+
+  it('closes a socket that never sends connection_init with 4408 after about 3 s', async () => {
+    const { closed } = rawSocket(t.url, { init: null });
+    const c = await closed;
+    expect(c.code).toBe(4408);
+    expect(c.afterMs).toBeGreaterThanOrEqual(2800);
+    expect(c.afterMs).toBeLessThan(4500);
+  });
+});
+
+describe('subscription { notificationAdded }', () => {
+  it("delivers a user's own notifications and nobody else's, not even a colleague's", async () => {
+    const [a, staff, other] = await Promise.all([userId(t, 'company_admin'), userId(t, 'company_staff'), userId(t, 'company2')]);
+    const subA = subscribeNotes(gqlClient(t.url, await t.login('company_admin')));
+    const sub2 = subscribeNotes(gqlClient(t.url, await t.login('company2')));
+    await untilSubscribed(t, subA, a);
+    await untilSubscribed(t, sub2, other);
+
+    const mine = await addNotification(t.services.db, t.services.bus, { userId: a, type: 1, title: `${TAG}:for-a` });
+    await addNotification(t.services.db, t.services.bus, { userId: staff, type: 1, title: `${TAG}:for-staff` });
+    await addNotification(t.services.db, t.services.bus, { userId: other, type: 2, title: `${TAG}:for-company2` });
+
+    await eventually(() => expect(subA.titles()).toContain(`${TAG}:for-a`));
+    await eventually(() => expect(sub2.titles()).toContain(`${TAG}:for-company2`));
+    // Give the others every chance to arrive (they are published after A's), then only A's is there.
+    await sleep(500);
+    expect(subA.titles()).toEqual([`${TAG}:for-a`]);
+    expect(sub2.titles()).toEqual([`${TAG}:for-company2`]);
+    expect(subA.got.find((n) => n.title === `${TAG}:for-a`)).toEqual({ id: mine.id, title: `${TAG}:for-a`, type: 1 });
+    expect(subA.errors).toEqual([]);
+    expect(sub2.errors).toEqual([]);
+  });
+});
+
+describe('limits on the socket path', () => {
+  it('refuses a query with 20 aliases, with errors and no data', async () => {
+    const client = gqlClient(t.url, await t.login('company_admin'));
+    const aliases = Array.from({ length: 20 }, (_, i) => `a${i}: me { email }`).join(' ');
+    const r = await run(client, `{ ${aliases} }`);
+    expect(r.data ?? null).toBeNull();
+    expect(r.errors?.length).toBeGreaterThan(0);
+    expect(r.errors?.some((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX' && /alias/i.test(e.message))).toBe(true);
+  });
+
+  it('refuses a query nested deeper than 10 levels, with errors and no data', async () => {
+    const client = gqlClient(t.url, await t.login('company_admin'));
+    let selection = 'name';
+    for (let i = 0; i < 10; i++) selection = `ofType { ${selection} }`;
+    // __type (1) › fields (2) › type (3) › ofType ×10 › name: depth 14.
+    const r = await run(client, `{ __type(name: "Query") { fields { type { ${selection} } } } }`);
+    expect(r.data ?? null).toBeNull();
+    expect(r.errors?.some((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX' && /depth/i.test(e.message))).toBe(true);
+    // The same document within the limit runs (the refusal is about depth, not the query).
+    const ok = await run(client, '{ __type(name: "Query") { fields { type { ofType { name } } } } }');
+    expect(ok.errors).toBeUndefined();
+  });
+
+  it('applies the limits to subscriptions too', async () => {
+    const client = gqlClient(t.url, await t.login('company_admin'));
+    const aliases = Array.from({ length: 20 }, (_, i) => `n${i}: notificationAdded { id }`).join(' ');
+    const r = await run(client, `subscription { ${aliases} }`);
+    expect(r.data ?? null).toBeNull();
+    expect(r.errors?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('logout', () => {
+  it("closes the user's subscribed socket with 4403 within 2 s and refuses the old token afterwards", async () => {
+    const a = await userId(t, 'company_admin');
+    const token = await t.login('company_admin');
+    let closedWith: Closed | undefined;
+    let closedAt = 0;
+    const sub = subscribeNotes(
+      gqlClient(t.url, token, (e) => {
+        closedWith = e;
+        closedAt = Date.now();
+      }),
+    );
+    await untilSubscribed(t, sub, a);
+
+    const out = await httpGraphql(t.url, token, 'mutation { logout }');
+    expect(out.body).toEqual({ data: { logout: true } });
+    const loggedOutAt = Date.now();
+    await eventually(() => expect(closedWith?.code).toBe(4403), 2000);
+    expect(closedAt - loggedOutAt).toBeLessThan(2000);
+
+    const again = rawSocket(t.url, { init: { Authorization: `Bearer ${token}` } });
+    expect((await again.closed).code).toBe(4403);
+    expect(await again.acked).toBe(false);
+  });
+
+  it("leaves other users' sockets open", async () => {
+    const staffToken = await t.login('company_staff');
+    const adminToken = await t.login('company_admin');
+    let staffClosed: Closed | undefined;
+    const staff = gqlClient(t.url, staffToken, (e) => (staffClosed = e));
+    expect((await run<{ me: { email: string } }>(staff, '{ me { email } }')).data?.me?.email).toBe(DEMO.company_staff);
+
+    expect((await httpGraphql(t.url, adminToken, 'mutation { logout }')).body).toEqual({ data: { logout: true } });
+    await sleep(300);
+    expect(staffClosed).toBeUndefined();
+    expect((await run<{ me: { email: string } }>(staff, '{ me { email } }')).data?.me?.email).toBe(DEMO.company_staff);
+  });
+});
+
+describe('two processes on one database', () => {
+  let t2: TestApp;
+  beforeAll(async () => {
+    t2 = await startTestApp({}, { database: t.database });
+  });
+  afterAll(async () => t2?.close());
+
+  it("accepts app 1's session on app 2's socket", async () => {
+    const client = gqlClient(t2.url, await t.login('company_admin'));
+    const r = await run<{ me: { email: string } }>(client, '{ me { email } }');
+    expect(r.data?.me?.email).toBe(DEMO.company_admin);
+  });
+
+  // The in-process bus cannot cross processes by design (server/events/bus.ts): only with Redis
+  // does an event published in one process reach a subscriber connected to another.
+  it.skipIf(!process.env.REDIS_URL)('delivers a notification added in app 1 to a subscriber on app 2, and a logout in app 1 closes it', async () => {
+    const a = await userId(t, 'company_admin');
+    const token = await t.login('company_admin');
+    let closedWith: Closed | undefined;
+    const sub = subscribeNotes(gqlClient(t2.url, token, (e) => (closedWith = e)));
+    // Probed through app 1's bus: the subscription is active once an event crossed from app 1.
+    await untilSubscribed(t, sub, a);
+
+    await addNotification(t.services.db, t.services.bus, { userId: a, type: 1, title: `${TAG}:across` });
+    await eventually(() => expect(sub.titles()).toEqual([`${TAG}:across`]));
+
+    expect((await httpGraphql(t.url, token, 'mutation { logout }')).body).toEqual({ data: { logout: true } });
+    await eventually(() => expect(closedWith?.code).toBe(4403), 2000);
+  });
+});
