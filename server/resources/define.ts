@@ -83,6 +83,12 @@ export interface ResourceDef {
   noDelete?: boolean;
   /** Extra row constraints on list and get (e.g. kind = 'mail' on a shared table). */
   fixed?: Record<string, string>;
+  /**
+   * A valid create input, as a platform user would send it (GraphQL types: numbers as numbers).
+   * The generic resource tests create, read, update, audit and delete with it; a ref field may
+   * hold the placeholder '$company' (replaced by a real company id the caller may use).
+   */
+  sample: Record<string, unknown>;
 }
 
 /** Scoped by a company_id column: platform sees all; company and client users their company. */

@@ -71,6 +71,7 @@ export const companyResource: ResourceDef = {
     f.boolean('quickpay_enabled', t('前払い（クイックペイ）を利用する', 'Offer quick pay (advances)')),
     f.number('quickpay_rate', t('前払いの上限（確定給与の%）', 'Quick pay ceiling (% of earned pay)'), { min: 0, max: 100 }),
   ],
+  sample: { name: 'テスト人材株式会社', name_en: 'Test Staffing Inc.', email: 'info@test-staffing.test', phone: '03-1234-5678', status: 'trial', closing_day: 31, pay_day: 25, quickpay_enabled: true, quickpay_rate: 60 },
   screens: [
     { path: '/admin/company', mode: 'list' },
     { path: '/admin/company/add', mode: 'create' },
@@ -102,6 +103,7 @@ export const clientResource: ResourceDef = {
     dayOfMonth('billing_closing_day', t('請求締め日', 'Invoice closing day')),
     f.number('payment_due_days', t('支払期限（締め日からの日数）', 'Payment due (days after closing)'), { min: 0, max: 120 }),
   ],
+  sample: { company_id: '$company', name: 'テスト商事株式会社', name_en: 'Test Trading Co.', contact_name: '佐々木', email: 'sasaki@test-trading.test', billing_closing_day: 20, payment_due_days: 30 },
   screens: [
     { path: '/admin/clients', mode: 'list' },
     { path: '/admin/clients/add', mode: 'create' },
