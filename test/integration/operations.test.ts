@@ -2,6 +2,8 @@ import { parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { OPS } from '../../server/api/operations.ts';
+import { resourceDocuments } from '../../server/resources/graphql.ts';
+import { RESOURCES } from '../../server/resources/registry.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -26,6 +28,18 @@ describe('operation documents (server/api/operations.ts)', () => {
       const ops = doc.definitions.filter((d) => d.kind === 'OperationDefinition');
       expect(ops).toHaveLength(1);
       expect(ops[0]!.kind === 'OperationDefinition' ? ops[0]!.name?.value : undefined).toBe(name);
+    });
+  }
+});
+
+describe('resource operation documents (server/resources/graphql.ts)', () => {
+  const schema = buildSchema();
+  for (const def of RESOURCES) {
+    it(`every document the screens of "${def.name}" send validates against the schema`, () => {
+      for (const [kind, source] of Object.entries(resourceDocuments(def))) {
+        if (source === null) continue;
+        expect(validate(schema, parse(source)).map((e) => `${kind}: ${e.message}`)).toEqual([]);
+      }
     });
   }
 });
