@@ -25,7 +25,9 @@ import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
 import { actionsRouter } from './web/actions.tsx';
 import { enumActions } from './web/admin/enums.tsx';
+import { roleActions } from './web/admin/roles.tsx';
 import { resourceActions } from './web/resources.tsx';
+import { publicJobActions } from './web/public-jobs.tsx';
 import { pagesMiddleware, sendError } from './web/pages.tsx';
 import { sessionMiddleware } from './web/session.ts';
 
@@ -117,7 +119,9 @@ function mountWeb(app: Express, api: ApiClient): void {
   app.use(sessionMiddleware(api));
   app.use(actionsRouter(api));
   app.use(enumActions(api));
+  app.use(roleActions(api));
   app.use(resourceActions(api));
+  app.use(publicJobActions(api));
   app.use(pagesMiddleware(api));
   app.use((req, res) => {
     if (req.method === 'GET' || req.method === 'HEAD') return sendError(req, res, 'error404');

@@ -53,9 +53,9 @@ export function bilingual(ja: string, en: string): { message: string; params: { 
   return { message: en, params: { ja, en } };
 }
 
-/** Trimmed text; empty strings become undefined so `.optional()` means "may be left blank". */
+/** Trimmed text; empty strings (and null, as GraphQL sends it) become undefined: "may be left blank". */
 export const text = (max: number) => z.string().trim().max(max);
 export const requiredText = (max: number) => z.string({ error: () => 'required' }).trim().min(1).max(max);
 export const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional());
 export const email = () => z.string({ error: () => 'required' }).trim().min(1).max(254).pipe(z.email());

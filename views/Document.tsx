@@ -19,20 +19,23 @@ export interface DocumentProps {
   /** Canonical path for hreflang alternates. */
   path: string;
   noindex?: boolean;
+  /** A page's own description (a job's summary) for search results and link previews. */
+  description?: string;
 }
 
 /** The html/head shell around every page. */
 export function Document(p: DocumentProps) {
   const attrs = p.customizer ? htmlAttributes(p.customizer) : undefined;
   const fullTitle = p.title ? `${p.title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
-  const description = p.lang === 'ja' ? `${DESCRIPTION_JA} ${DESCRIPTION}` : DESCRIPTION;
+  const siteDescription = p.lang === 'ja' ? `${DESCRIPTION_JA} ${DESCRIPTION}` : DESCRIPTION;
+  const description = p.description ?? siteDescription;
   return (
     <html lang={p.lang} dir={attrs?.dir} className={attrs?.className} style={attrs?.style as React.CSSProperties | undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
-        <meta name="description" content={description} />
+        <meta name="description" content={siteDescription} />
         <meta name="theme-color" content={THEME_COLOR} />
         {p.noindex && <meta name="robots" content="noindex" />}
         <meta property="og:site_name" content={PRODUCT_NAME} />

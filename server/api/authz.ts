@@ -14,7 +14,7 @@ import { forbidden, unauthenticated } from './errors.ts';
  * missing here, so no operation ships without a rule. The resource engine's operations get
  * theirs from the route table's codes of each resource's screens (resources/graphql.ts).
  */
-export type Rule = { public: true } | { user: true } | { codes: readonly number[] };
+export type Rule = { public: true } | { user: true } | { candidate: true } | { codes: readonly number[] };
 
 export const OPERATION_RULES: Record<string, Rule> = {
   // session (issue 2)
@@ -40,6 +40,19 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.notificationCount': { user: true },
   'Mutation.markNotificationRead': { user: true },
   'Subscription.notificationAdded': { user: true },
+  // the role-map editor at /admin/roles (issue 4)
+  'Query.roleMapsAdmin': { codes: [280001] },
+  'Mutation.saveRoleMaps': { codes: [280001] },
+  // published terms of use and privacy policy (the public /terms and /policy pages)
+  'Query.legalDocument': { public: true },
+  // public job boards and applications (issue 5): candidates are foreign staff, not back-office users
+  'Query.publicJobs': { public: true },
+  'Query.publicJob': { public: true },
+  'Mutation.registerCandidate': { public: true },
+  'Mutation.applyToJob': { candidate: true },
+  'Query.myApplications': { candidate: true },
+  // the company's side of applications: the candidate lists (1200xx) and the v3 lists
+  'Query.applications': { codes: [120001, 120012, 120013, 340001] },
 };
 
 /** Hand-written rules plus the resource engine's, derived from each resource's screen codes. */
@@ -48,6 +61,10 @@ export const ALL_RULES: Record<string, Rule> = { ...OPERATION_RULES, ...Object.a
 /** Checks one rule for a context; throws the GraphQL error a client sees. */
 export async function authorize(rule: Rule, ctx: ApiContext): Promise<void> {
   if ('public' in rule) return;
+  if ('candidate' in rule) {
+    if (ctx.user?.role !== 'candidate') throw unauthenticated(ctx.lang);
+    return;
+  }
   if (!ctx.user || ctx.user.role === 'candidate') throw unauthenticated(ctx.lang);
   if ('user' in rule) return;
   const maps = await ctx.services.roleMaps.get();

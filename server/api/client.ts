@@ -37,8 +37,14 @@ export interface ApiClient {
 export async function contextFor(services: Services, caller: Caller): Promise<ApiContext> {
   let user: SessionUser | null = null;
   if (caller.token) {
-    const r = await services.auth.resolve(caller.token, caller.aud ?? 'admin');
-    if (r.kind === 'ok') user = r.user;
+    // A back-office token, else a candidate's (the audience tells them apart, no extra query).
+    for (const aud of caller.aud ? [caller.aud] : (['admin', 'candidate'] as const)) {
+      const r = await services.auth.resolve(caller.token, aud);
+      if (r.kind === 'ok') {
+        user = r.user;
+        break;
+      }
+    }
   }
   return { services, user, lang: caller.lang, ip: caller.ip };
 }

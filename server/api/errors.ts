@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import type { FieldErrors } from '../validation.ts';
 
 /** Stable error codes every GraphQL error carries in `extensions.code` (issue 3). */
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'TOO_MANY_REQUESTS' | 'INTERNAL';
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'INTERNAL';
 
 export function apiError(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...extra } });

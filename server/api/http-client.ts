@@ -34,7 +34,12 @@ export function createHttpClient(apiUrl: string, timeoutMs = API_TIMEOUT_MS): Ap
     ...(caller.ip ? { 'x-forwarded-for': caller.ip } : {}),
   });
   const client: ApiClient = {
-    async infoToken(token): Promise<InfoTokenResult> {
+    async infoToken(token, aud = 'admin'): Promise<InfoTokenResult> {
+      if (aud === 'candidate') {
+        // Account/InfoToken is the back office's call (SPEC §7); a candidate's session is read with `me`.
+        const r = await client.graphql<{ me: Record<string, unknown> | null }>(OPS.Me, {}, { token, aud: 'candidate', lang: 'ja', ip: '' });
+        return r.data?.me ? { status: 200, user: r.data.me as never } : { status: 401 };
+      }
       const res = await call('/Account/InfoToken', { headers: { authorization: `jwt ${token}` } });
       if (res.status === 200) return { status: 200, user: await res.json() };
       if (res.status === 401) return { status: 401 };

@@ -64,7 +64,7 @@ export function apiRouter(services: Services, schema: GraphQLSchema): Router {
     context: async (req) => {
       const raw = req.raw;
       const bearer = headerToken(raw, 'bearer');
-      const cookieToken: string | undefined = raw.cookies?.token;
+      const cookieToken: string | undefined = raw.cookies?.token ?? raw.cookies?.candidate_token;
       const token = bearer ?? cookieToken;
       return contextFor(services, {
         token,
@@ -80,7 +80,7 @@ export function apiRouter(services: Services, schema: GraphQLSchema): Router {
 
   // A cookie-authenticated call must come from our own pages, whether POST or GET.
   const csrf: express.RequestHandler = (req, res, next) => {
-    if (!headerToken(req, 'bearer') && req.cookies?.token && !sameOrigin(req)) {
+    if (!headerToken(req, 'bearer') && (req.cookies?.token || req.cookies?.candidate_token) && !sameOrigin(req)) {
       return void res.status(403).json({ errors: [{ message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } }] });
     }
     next();

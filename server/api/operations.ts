@@ -31,4 +31,49 @@ export const OPS = {
   DeleteJobEnum: /* GraphQL */ `mutation DeleteJobEnum($id: Int!) { deleteJobEnum(id: $id) }`,
   UpsertVisaType: /* GraphQL */ `mutation UpsertVisaType($id: Int, $input: JobEnumInput!) { upsertVisaType(id: $id, input: $input) { id } }`,
   DeleteVisaType: /* GraphQL */ `mutation DeleteVisaType($id: Int!) { deleteVisaType(id: $id) }`,
+  LegalDocument: /* GraphQL */ `
+    query LegalDocument($kind: LegalKind!, $lang: String) {
+      legalDocument(kind: $kind, lang: $lang) { kind version lang title body published_at }
+    }`,
+  PublicJobs: /* GraphQL */ `
+    query PublicJobs($kind: String!, $filter: PublicJobFilter, $sort: String, $page: Int) {
+      publicJobs(kind: $kind, filter: $filter, sort: $sort, page: $page) {
+        total page size
+        jobs { id kind title prefecture city station wage payType jobType nextDate openSeats company }
+      }
+    }`,
+  PublicJob: /* GraphQL */ `
+    query PublicJob($kind: String!, $id: ID!) {
+      publicJob(kind: $kind, id: $id) {
+        id kind title description prefecture city station wage payType jobType overtime jobWeek readSkill
+        languages visaTypes headcount company createdAt publishUntil nextDate openSeats
+        shifts { id date start end breakMinutes wage openSeats }
+      }
+    }`,
+  RegisterCandidate: /* GraphQL */ `mutation RegisterCandidate($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }`,
+  ApplyToJob: /* GraphQL */ `
+    mutation ApplyToJob($jobId: ID!, $shiftId: ID, $message: String) {
+      applyToJob(jobId: $jobId, shiftId: $shiftId, message: $message) { applicationId conversationId }
+    }`,
+  MyApplications: /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status createdAt } }`,
+  Applications: /* GraphQL */ `
+    query Applications($page: Int, $size: Int, $kind: String, $status: String, $q: String) {
+      applications(page: $page, size: $size, kind: $kind, status: $status, q: $q) {
+        total page size
+        rows { id candidateName candidateEmail nationality visaType jobId jobTitle kind clientName date start end status conversationId createdAt }
+      }
+    }`,
+  RoleMapsAdmin: /* GraphQL */ `
+    query RoleMapsAdmin {
+      roleMapsAdmin {
+        roles { name kind ja en }
+        pageRoles { code roles }
+        actionRoles { code roles }
+        history { id action actor_name at changes }
+      }
+    }`,
+  SaveRoleMaps: /* GraphQL */ `
+    mutation SaveRoleMaps($pageRoles: [RoleCodeInput!]!, $actionRoles: [RoleCodeInput!]!) {
+      saveRoleMaps(pageRoles: $pageRoles, actionRoles: $actionRoles)
+    }`,
 } as const;

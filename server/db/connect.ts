@@ -2,8 +2,10 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 
-// Return timestamps without time zone and bigint counts as JS values we can use directly.
+// bigint counts as numbers; a calendar date (no time zone) stays the string YYYY-MM-DD, since a
+// JS Date would shift it by the server's zone.
 pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1082, (v) => v);
 
 export type DB = Kysely<Database>;
 

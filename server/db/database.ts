@@ -17,6 +17,16 @@ export interface Database {
   languages: LanguagesTable;
   notifications: NotificationsTable;
   audit_log: AuditLogTable;
+  job_statuses: JobStatusesTable;
+  candidate_statuses: CandidateStatusesTable;
+  chatbot_messages: ChatbotMessagesTable;
+  app_settings: AppSettingsTable;
+  document_templates: DocumentTemplatesTable;
+  job_industries: JobIndustriesTable;
+  job_categories: JobCategoriesTable;
+  staff: StaffTable;
+  staff_documents: StaffDocumentsTable;
+  payment_settings: PaymentSettingsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -151,4 +161,146 @@ export interface AuditLogTable {
   company_id: string | null;
   changes: ColumnType<Record<string, { from: unknown; to: unknown }>, string, string>;
   at: CreatedAt;
+}
+
+// Template tables (migrations 0003 and 0004). company_id null = the platform default.
+export interface JobStatusesTable {
+  id: Generated<string>;
+  company_id: string | null;
+  name_ja: string;
+  name_en: string;
+  color: ColumnType<string, string | undefined>;
+  is_open: ColumnType<boolean, boolean | undefined>;
+  sort: ColumnType<number, number | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CandidateStatusesTable {
+  id: Generated<string>;
+  company_id: string | null;
+  /** The parent in the status tree; null for a root. */
+  parent_id: string | null;
+  name_ja: string;
+  name_en: string;
+  list: ColumnType<'candidate' | 'kakunin' | 'shukkin', 'candidate' | 'kakunin' | 'shukkin' | undefined>;
+  sort: ColumnType<number, number | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ChatbotMessagesTable {
+  id: Generated<string>;
+  company_id: string | null;
+  kind: 'daily' | 'other';
+  step: ColumnType<number, number | undefined>;
+  /** Comma-separated keywords that start this message. */
+  trigger: ColumnType<string, string | undefined>;
+  message_ja: string;
+  message_en: string;
+  active: ColumnType<boolean, boolean | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AppSettingsTable {
+  id: Generated<string>;
+  company_id: string | null;
+  key: string;
+  value: ColumnType<string, string | undefined>;
+  description: ColumnType<string, string | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type DocumentKind = 'mail' | 'contract' | 'billing' | 'terms' | 'privacy';
+
+export interface DocumentTemplatesTable {
+  id: Generated<string>;
+  company_id: string | null;
+  kind: DocumentKind;
+  /** The template's key (mail: what the system sends it for; terms/privacy: the version). */
+  key: string;
+  subject_ja: ColumnType<string, string | undefined>;
+  subject_en: ColumnType<string, string | undefined>;
+  body_ja: ColumnType<string, string | undefined>;
+  body_en: ColumnType<string, string | undefined>;
+  published: ColumnType<boolean, boolean | undefined>;
+  /** Kept by a trigger: set when `published` becomes true, null while unpublished. */
+  published_at: ColumnType<Date | null, Date | string | null | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface JobIndustriesTable {
+  id: Generated<string>;
+  name_ja: string;
+  name_en: string;
+  sort: ColumnType<number, number | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface JobCategoriesTable {
+  id: Generated<string>;
+  industry_id: string | null;
+  name_ja: string;
+  name_en: string;
+  sort: ColumnType<number, number | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+// Staff registry and platform payment settings (migration 0005, issue 4).
+export interface StaffTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  name_kana: string | null;
+  email: string | null;
+  phone: string | null;
+  /** ISO 3166-1 alpha-2 code, or 'other'. */
+  nationality: string | null;
+  /** YYYY-MM-DD. */
+  birth_date: string | null;
+  /** A job-enum id of type 8. */
+  gender: number | null;
+  visa_type_id: number | null;
+  /** YYYY-MM-DD: the residence card's expiry. */
+  visa_expiry: string | null;
+  /** A job-enum id of type 16. */
+  read_skill: number | null;
+  /** Codes of the languages table. */
+  languages: ColumnType<string[], string[] | undefined>;
+  address: string | null;
+  notes: ColumnType<string, string | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface StaffDocumentsTable {
+  id: Generated<string>;
+  staff_id: string;
+  kind: 'residence_card' | 'passport' | 'certificate' | 'other';
+  number: string | null;
+  expires_on: string | null;
+  note: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PaymentSettingsTable {
+  id: Generated<string>;
+  one_row: ColumnType<boolean, never, never>;
+  /** HH:MM, Japan time. */
+  transfer_cutoff: ColumnType<string, string | undefined>;
+  /** Yen per transfer, charged to the worker. */
+  transfer_fee: ColumnType<number, number | undefined>;
+  quickpay_enabled: ColumnType<boolean, boolean | undefined>;
+  /** numeric(5,2), read as a string ("3.00"). */
+  quickpay_fee_percent: ColumnType<string, string | number | undefined>;
+  quickpay_min_fee: ColumnType<number, number | undefined>;
+  quickpay_daily_limit: ColumnType<number, number | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }

@@ -2,6 +2,9 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m0001 from './migrations/20261122_0001_foundation.ts';
 import * as m0002 from './migrations/20261122_0002_enums_notifications.ts';
 import * as m0003 from './migrations/20261122_0003_audit_templates.ts';
+import * as m0004templates from './migrations/20261122_0004_templates.ts';
+import * as m0005staff from './migrations/20261122_0005_staff.ts';
+import * as m0006 from './migrations/20261122_0006_jobs.ts';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so bundlers and
@@ -11,6 +14,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122_0001_foundation': m0001,
   '20261122_0002_enums_notifications': m0002,
   '20261122_0003_audit_templates': m0003,
+  '20261122_0004_templates': m0004templates,
+  '20261122_0005_staff': m0005staff,
+  '20261122_0006_jobs': m0006,
 };
 
 class StaticProvider implements MigrationProvider {

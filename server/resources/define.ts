@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Text } from '../i18n.ts';
 import type { Tenant } from '../api/tenancy.ts';
+import type { Lang } from '../i18n.ts';
+import type { Services } from '../api/context.ts';
+import type { SessionUser } from '../modules/auth/service.ts';
 
 /**
  * A resource definition (DESIGN.md §3): one back-office entity, from which the engine derives
@@ -39,6 +42,13 @@ export interface FieldDef {
   hint?: Text;
   /** GraphQL scalar of the field. Default String (Int for number, Boolean for boolean). */
   graphqlType?: 'String' | 'Int' | 'Boolean' | 'ID';
+  /**
+   * Several choices at once (a select stored in an array column, e.g. text[]): the form shows a
+   * checkbox per option, the API takes [String!], a list filter matches rows holding the value.
+   */
+  multiple?: boolean;
+  /** The value a new record's form starts with (e.g. true for "active"); the API applies no default. */
+  default?: unknown;
 }
 
 export interface OptionContext {
@@ -87,8 +97,108 @@ export interface ResourceDef {
    * A valid create input, as a platform user would send it (GraphQL types: numbers as numbers).
    * The generic resource tests create, read, update, audit and delete with it; a ref field may
    * hold the placeholder '$company' (replaced by a real company id the caller may use).
+   * Likewise '$client': a client of that company.
    */
   sample: Record<string, unknown>;
+  /**
+   * Cross-field or cross-row checks the field schemas cannot make (a status tree without cycles,
+   * a key unique per tenant). Called by createRow and updateRow after field validation with the
+   * validated input (on update only the fields being written), and `id` null on create; the
+   * returned field errors (already in `lang`) are reported like validation errors. {} = valid.
+   */
+  validate?(input: Record<string, unknown>, ctx: ResourceValidateContext): Promise<Record<string, string>>;
+  /**
+   * An optional rendering of a record shown on its detail page under the form (e.g. a mail
+   * template filled with sample values). Plain text: the screen shows `body` pre-wrapped.
+   */
+  preview?: (row: Record<string, unknown>, lang: Lang) => { title: string; body: string } | null;
+  /**
+   * Rows whose column holds one of these values (list, get, update, delete): `fixed` for a set,
+   * e.g. the roles of one user screen. A create must pick one of them (give the field those options).
+   */
+  fixedIn?: Record<string, readonly string[]>;
+  /**
+   * Exactly one row, made by a migration (platform settings): its `single` screen shows the
+   * record's form and history directly. Use with noCreate and noDelete.
+   */
+  singleton?: boolean;
+  /**
+   * Shapes what is written, once the input is valid (after `validate`): the returned values are
+   * merged over it, e.g. columns that are not fields (a password hash) or values derived from
+   * another row. It may refuse with field errors (e.g. a role above the caller's own). On create
+   * `values` already holds the tenant's assigned columns; on update only the fields being written,
+   * and whatever it returns there is recorded as a change (so return only field values).
+   */
+  beforeWrite?(values: Record<string, unknown>, ctx: HookContext, change: WriteChange): Promise<BeforeWriteResult>;
+  /**
+   * Runs after a create or update has committed (mail an invitation, end the sessions of a user
+   * just deactivated). An error it throws reaches the caller, but the write stands.
+   */
+  afterWrite?(row: RecordRow, ctx: HookContext, change: WriteChange): Promise<void>;
+  /** Buttons on the record page (e.g. "send a password reset mail"); allowed to whoever may edit the record. */
+  actions?: RecordAction[];
+  /** Rows of other tables that belong to a record (e.g. a staff member's documents), listed and added on its page. */
+  children?: ChildResource[];
+}
+
+/** What a definition's `validate` hook may use: the database, the caller's tenant, the row (null on create). */
+export interface ResourceValidateContext {
+  db: import('../db/connect.ts').DB;
+  tenant: Tenant;
+  id: string | null;
+  lang: Lang;
+}
+
+/** A row as the engine reads it: its id, fields and timestamps. */
+export type RecordRow = Record<string, unknown> & { id: string };
+
+/** What the write hooks and record actions get: the caller, its tenant and language, the database and the API's services. */
+export interface HookContext {
+  user: SessionUser;
+  tenant: Tenant;
+  lang: Lang;
+  db: import('../db/connect.ts').DB;
+  /** Mail and sessions (`services.auth`), the event bus, the log, … */
+  services: Services;
+}
+
+export interface WriteChange {
+  mode: 'create' | 'update';
+  /** The row before the write (null on create). */
+  before: RecordRow | null;
+}
+
+/** Values to merge into the write, or field errors (already in the caller's language) that refuse it. */
+export type BeforeWriteResult = { values: Record<string, unknown> } | { errors: Record<string, string> };
+
+/** A button on a record's page that does something other than saving (engine: `<name>Action` mutation). */
+export interface RecordAction {
+  /** Letters only; the API's `action` argument. */
+  name: string;
+  label: Text;
+  /** The notice shown once it ran. */
+  done: Text;
+  /** Runs it; a returned text refuses (shown as the page's error), nothing means done. */
+  run(row: RecordRow, ctx: HookContext): Promise<Text | void>;
+}
+
+/**
+ * Rows of another table belonging to one record through `parentColumn`. They are read and
+ * written through the record (the caller must be allowed to see it, and to edit it to add or
+ * remove one), and each addition or removal is written to the record's own audit log.
+ * Operations: `<plural>(parentId)`, `create<Name>(parentId, input)`, `delete<Name>(id)`.
+ */
+export interface ChildResource {
+  name: string;
+  plural: string;
+  table: string;
+  parentColumn: string;
+  title: Text;
+  titlePlural: Text;
+  fields: FieldDef[];
+  /** The field that names a row in the audit log. */
+  labelField: string;
+  defaultSort: { field: string; dir: 'asc' | 'desc' };
 }
 
 /** Scoped by a company_id column: platform sees all; company and client users their company. */
@@ -97,6 +207,37 @@ export function companyScope(column = 'company_id'): TenantScope {
     where: (t) => (t.kind === 'platform' ? [] : t.kind === 'none' ? null : [{ column, value: t.companyId }]),
     assign: (t) => (t.kind === 'platform' || t.kind === 'none' ? {} : { [column]: t.companyId }),
     companyOf: (row) => (row[column] as string | null) ?? null,
+  };
+}
+
+/**
+ * Scoped by company and client: platform sees all; company users their company's rows; client
+ * users only their client's (`clientColumn` is the row's client, or `id` for the clients table).
+ */
+export function companyClientScope(clientColumn: string): TenantScope {
+  return {
+    where: (t) => {
+      switch (t.kind) {
+        case 'platform':
+          return [];
+        case 'company':
+          return [{ column: 'company_id', value: t.companyId }];
+        case 'client':
+          return [
+            { column: 'company_id', value: t.companyId },
+            { column: clientColumn, value: t.clientId },
+          ];
+        case 'none':
+          return null;
+      }
+    },
+    assign: (t): Record<string, string> =>
+      t.kind === 'company' || (t.kind === 'client' && clientColumn === 'id')
+        ? { company_id: t.companyId }
+        : t.kind === 'client'
+          ? { company_id: t.companyId, [clientColumn]: t.clientId }
+          : {},
+    companyOf: (row) => (row.company_id as string | null | undefined) ?? null,
   };
 }
 
@@ -188,6 +329,39 @@ export const f = {
     schema: z.string().regex(/^#[0-9a-fA-F]{6}$/),
     ...o,
   }),
+  /** A calendar date, YYYY-MM-DD (a date column; read back as the same string). */
+  date: (name: string, label: Text, o: Partial<FieldDef> & { required?: boolean } = {}): FieldDef => ({
+    name,
+    label,
+    kind: 'date',
+    schema: o.required ? z.iso.date() : z.preprocess(blankToNull, z.iso.date().nullable()),
+    ...o,
+  }),
+  /** Several choices (an array column); duplicates are dropped. */
+  multi: (name: string, label: Text, options: Option[] | ((ctx: OptionContext) => Promise<Option[]>), o: Partial<FieldDef> & { max?: number } = {}): FieldDef => ({
+    name,
+    label,
+    kind: 'select',
+    options,
+    multiple: true,
+    schema: z.preprocess(
+      (v) => (v === null || v === undefined || v === '' ? [] : typeof v === 'string' ? [v] : Array.isArray(v) ? [...new Set(v)] : v),
+      z.array(Array.isArray(options) ? z.enum(options.map((x) => x.value) as [string, ...string[]]) : z.string().min(1).max(100)).max(o.max ?? 50),
+    ),
+    ...o,
+  }),
 };
 
 export const t = (ja: string, en: string): Text => ({ ja, en });
+
+/**
+ * The list filter of a date field (`filter: true`): a window of days relative to today in Japan,
+ * both ends included (null = open). The API also takes one exact day, YYYY-MM-DD.
+ */
+export const DATE_FILTERS: Record<string, { label: Text; from: number | null; to: number | null }> = {
+  past: { label: t('期限切れ', 'Already past'), from: null, to: -1 },
+  next30: { label: t('30日以内', 'Within 30 days'), from: 0, to: 30 },
+  next60: { label: t('60日以内', 'Within 60 days'), from: 0, to: 60 },
+  next90: { label: t('90日以内', 'Within 90 days'), from: 0, to: 90 },
+  future: { label: t('今日以降', 'Today or later'), from: 0, to: null },
+};

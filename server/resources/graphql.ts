@@ -2,12 +2,14 @@ import type { ApiContext } from '../api/context.ts';
 import { apiError, badInput } from '../api/errors.ts';
 import { tenantOf } from '../api/tenancy.ts';
 import type { Rule } from '../api/authz.ts';
+import { tr } from '../i18n.ts';
+import type { FieldErrors } from '../validation.ts';
 import { routeByPath } from '../web/routes.ts';
-import type { FieldDef, ResourceDef } from './define.ts';
-import { auditOf, createRow, deleteRow, getRow, listRows, optionsFor, updateRow, type Row } from './repo.ts';
+import type { ChildResource, FieldDef, HookContext, ResourceDef } from './define.ts';
+import { auditOf, createChild, createRow, deleteChild, deleteRow, getRow, listChildren, listRows, optionsFor, updateRow, type Actor, type Row, type WriteResult } from './repo.ts';
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-const gqlType = (f: FieldDef) => f.graphqlType ?? (f.kind === 'number' ? 'Int' : f.kind === 'boolean' ? 'Boolean' : 'String');
+const gqlType = (f: FieldDef) => (f.multiple ? '[String!]' : (f.graphqlType ?? (f.kind === 'number' ? 'Int' : f.kind === 'boolean' ? 'Boolean' : 'String')));
 
 /** Dates become ISO strings; everything else as stored. */
 export function serialize(row: Row): Row {
@@ -34,6 +36,31 @@ export const sharedTypeDefs = /* GraphQL */ `
   }
 `;
 
+function childTypeDefs(def: ResourceDef, c: ChildResource): string {
+  const C = cap(c.name);
+  const fields = c.fields.map((f) => `    ${f.name}: ${gqlType(f)}`).join('\n');
+  return /* GraphQL */ `
+  type ${C} {
+    id: ID!
+    ${c.parentColumn}: ID!
+${fields}
+    created_at: String!
+    updated_at: String!
+  }
+  input ${C}Input {
+${fields}
+  }
+  extend type Query {
+    "The ${c.plural} of one ${def.name} (null when the caller may not see it)."
+    ${c.plural}(parentId: ID!): [${C}!]
+  }
+  extend type Mutation {
+    create${C}(parentId: ID!, input: ${C}Input!): ${C}!
+    delete${C}(id: ID!): Boolean!
+  }
+`;
+}
+
 export function resourceTypeDefs(def: ResourceDef): string {
   const T = cap(def.name);
   const fields = def.fields.map((f) => `    ${f.name}: ${gqlType(f)}`).join('\n');
@@ -59,23 +86,74 @@ ${def.fields.map((f) => `    ${f.name}: ${gqlType(f)}`).join('\n')}
     ${def.plural}(page: Int = 1, size: Int = 20, sort: String, dir: String, q: String${filters.length ? `, filter: ${T}Filter` : ''}): ${T}Page!
     ${def.name}(id: ID!): ${T}
     ${def.name}Audit(id: ID!): [AuditEntry!]!
-    "Choices of a select field for the caller (a reference only offers rows of the caller's tenant)."
+    "Choices of a select field for the caller (a reference only offers rows of the caller's tenant); a child's field as child.field."
     ${def.name}Options(field: String!): [ResourceOption!]!
   }
   extend type Mutation {
     ${def.noCreate ? '' : `create${T}(input: ${T}Input!): ${T}!`}
     update${T}(id: ID!, input: ${T}Input!): ${T}!
     ${def.noDelete ? '' : `delete${T}(id: ID!): Boolean!`}
+    ${def.actions?.length ? `"Runs one of the record's actions (${def.actions.map((a) => a.name).join(', ')}); returns the notice to show."\n    ${def.name}Action(id: ID!, action: String!): String!` : ''}
   }
-`;
+${(def.children ?? []).map((c) => childTypeDefs(def, c)).join('')}`;
 }
 
 const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', ctx.lang === 'ja' ? '見つかりません。' : 'Not found.');
-const actorOf = (ctx: ApiContext) => ({ id: ctx.user!.id, name: ctx.user!.name });
+
+/** The caller for the repository: who (for the audit log) and the whole context (for the definition's hooks). */
+function actorOf(ctx: ApiContext): Actor {
+  return { id: ctx.user!.id, name: ctx.user!.name, context: hookContextOf(ctx) };
+}
+
+function hookContextOf(ctx: ApiContext): HookContext {
+  return { user: ctx.user!, tenant: tenantOf(ctx.user!), lang: ctx.lang, db: ctx.services.db, services: ctx.services };
+}
+
+/**
+ * A write that broke a unique index (e.g. an e-mail address already registered, whatever its case)
+ * becomes an error beside the field the index covers, not an internal error.
+ */
+export function uniqueViolation(fields: FieldDef[], err: unknown, lang: 'ja' | 'en'): FieldErrors | null {
+  if (!err || typeof err !== 'object' || (err as { code?: unknown }).code !== '23505') return null;
+  const detail = String((err as { detail?: unknown }).detail ?? '');
+  // "Key (lower(email))=(a@b.test) already exists.": the columns are before ")=(".
+  const key = detail.slice(0, Math.max(0, detail.indexOf(')=(')));
+  const field = fields.find((f) => new RegExp(`\\b${f.name}\\b`).test(key));
+  const message = lang === 'ja' ? 'この値はすでに登録されています。' : 'This value is already registered.';
+  return { [field?.name ?? '_']: message };
+}
+
+/** Runs a write; a unique-index violation comes back as field errors. */
+async function guarded(fields: FieldDef[], lang: 'ja' | 'en', write: () => Promise<WriteResult>): Promise<WriteResult> {
+  try {
+    return await write();
+  } catch (err) {
+    const errors = uniqueViolation(fields, err, lang);
+    if (errors) return { ok: false, errors };
+    throw err;
+  }
+}
+
+function childResolvers(def: ResourceDef, c: ChildResource, Query: Record<string, unknown>, Mutation: Record<string, unknown>) {
+  const C = cap(c.name);
+  Query[c.plural] = async (_: unknown, a: { parentId: string }, ctx: ApiContext) => {
+    const rows = await listChildren(ctx.services.db, def, c, tenantOf(ctx.user!), a.parentId);
+    return rows ? rows.map(serialize) : null;
+  };
+  Mutation[`create${C}`] = async (_: unknown, a: { parentId: string; input: Record<string, unknown> }, ctx: ApiContext) => {
+    const r = await guarded(c.fields, ctx.lang, () => createChild(ctx.services.db, def, c, tenantOf(ctx.user!), actorOf(ctx), a.parentId, a.input, ctx.lang));
+    if (!r.ok) throw 'notFound' in r ? notFound(ctx) : badInput(ctx.lang, r.errors);
+    return serialize(r.row);
+  };
+  Mutation[`delete${C}`] = async (_: unknown, a: { id: string }, ctx: ApiContext) => {
+    if (!(await deleteChild(ctx.services.db, def, c, tenantOf(ctx.user!), actorOf(ctx), a.id))) throw notFound(ctx);
+    return true;
+  };
+}
 
 export function resourceResolvers(def: ResourceDef) {
   const T = cap(def.name);
-  const Query = {
+  const Query: Record<string, unknown> = {
     [def.plural]: async (_: unknown, a: { page: number; size: number; sort?: string; dir?: 'asc' | 'desc'; q?: string; filter?: Record<string, string> }, ctx: ApiContext) => {
       if (a.size < 1 || a.size > 200 || a.page < 1) {
         throw badInput(ctx.lang, { size: ctx.lang === 'ja' ? '件数は1〜200で指定してください。' : 'Use a page size from 1 to 200.' });
@@ -88,7 +166,9 @@ export function resourceResolvers(def: ResourceDef) {
       return row ? serialize(row) : null;
     },
     [`${def.name}Options`]: async (_: unknown, a: { field: string }, ctx: ApiContext) => {
-      const field = def.fields.find((x) => x.name === a.field && x.options);
+      const [childName, childField] = a.field.includes('.') ? a.field.split('.', 2) : [null, null];
+      const fields = childName ? (def.children?.find((c) => c.name === childName)?.fields ?? []) : def.fields;
+      const field = fields.find((x) => x.name === (childField ?? a.field) && x.options);
       if (!field) throw badInput(ctx.lang, { field: ctx.lang === 'ja' ? '選択肢のない項目です。' : 'This field has no choices.' });
       return (await optionsFor(field, tenantOf(ctx.user!), ctx.services.db)).map((o) => ({ value: o.value, ja: o.label.ja, en: o.label.en }));
     },
@@ -97,15 +177,20 @@ export function resourceResolvers(def: ResourceDef) {
   };
   const Mutation: Record<string, unknown> = {
     [`update${T}`]: async (_: unknown, a: { id: string; input: Record<string, unknown> }, ctx: ApiContext) => {
-      const r = await updateRow(ctx.services.db, def, tenantOf(ctx.user!), actorOf(ctx), a.id, a.input, ctx.lang);
+      const tenant = tenantOf(ctx.user!);
+      // afterWrite is told what the row was; only read when a hook wants it.
+      const before = def.afterWrite ? await getRow(ctx.services.db, def, tenant, a.id) : null;
+      const r = await guarded(def.fields, ctx.lang, () => updateRow(ctx.services.db, def, tenant, actorOf(ctx), a.id, a.input, ctx.lang));
       if (!r.ok) throw 'notFound' in r ? notFound(ctx) : badInput(ctx.lang, r.errors);
+      await def.afterWrite?.(r.row, hookContextOf(ctx), { mode: 'update', before: before ?? null });
       return serialize(r.row);
     },
   };
   if (!def.noCreate) {
     Mutation[`create${T}`] = async (_: unknown, a: { input: Record<string, unknown> }, ctx: ApiContext) => {
-      const r = await createRow(ctx.services.db, def, tenantOf(ctx.user!), actorOf(ctx), a.input, ctx.lang);
+      const r = await guarded(def.fields, ctx.lang, () => createRow(ctx.services.db, def, tenantOf(ctx.user!), actorOf(ctx), a.input, ctx.lang));
       if (!r.ok) throw 'notFound' in r ? notFound(ctx) : badInput(ctx.lang, r.errors);
+      await def.afterWrite?.(r.row, hookContextOf(ctx), { mode: 'create', before: null });
       return serialize(r.row);
     };
   }
@@ -115,6 +200,18 @@ export function resourceResolvers(def: ResourceDef) {
       return true;
     };
   }
+  if (def.actions?.length) {
+    Mutation[`${def.name}Action`] = async (_: unknown, a: { id: string; action: string }, ctx: ApiContext) => {
+      const action = def.actions!.find((x) => x.name === a.action);
+      if (!action) throw badInput(ctx.lang, { action: ctx.lang === 'ja' ? 'この操作はありません。' : 'There is no such action.' });
+      const row = await getRow(ctx.services.db, def, tenantOf(ctx.user!), a.id);
+      if (!row) throw notFound(ctx);
+      const refused = await action.run(row, hookContextOf(ctx));
+      if (refused) throw apiError('BAD_USER_INPUT', tr(ctx.lang, refused), { fields: { _: tr(ctx.lang, refused) } });
+      return tr(ctx.lang, action.done);
+    };
+  }
+  for (const c of def.children ?? []) childResolvers(def, c, Query, Mutation);
   return { Query, Mutation };
 }
 
@@ -127,7 +224,10 @@ function codesOf(def: ResourceDef, modes: string[]): number[] {
   return [...new Set(codes)];
 }
 
-/** Authorization rules of a resource's operations: read by any of its screens' codes, write by the form screens'. */
+/**
+ * Authorization rules of a resource's operations: read by any of its screens' codes, write by the
+ * form screens'. Record actions and child rows follow the record: whoever may edit it.
+ */
 export function resourceRules(def: ResourceDef): Record<string, Rule> {
   const T = cap(def.name);
   const read = { codes: codesOf(def, ['list', 'create', 'edit', 'detail']) };
@@ -141,15 +241,41 @@ export function resourceRules(def: ResourceDef): Record<string, Rule> {
   };
   if (!def.noCreate) rules[`Mutation.create${T}`] = { codes: codesOf(def, ['create']) };
   if (!def.noDelete) rules[`Mutation.delete${T}`] = { codes: editCodes };
+  if (def.actions?.length) rules[`Mutation.${def.name}Action`] = { codes: editCodes };
+  for (const c of def.children ?? []) {
+    rules[`Query.${c.plural}`] = read;
+    rules[`Mutation.create${cap(c.name)}`] = { codes: editCodes };
+    rules[`Mutation.delete${cap(c.name)}`] = { codes: editCodes };
+  }
   for (const [k, r] of Object.entries(rules)) if ('codes' in r && r.codes.length === 0) throw new Error(`Resource ${def.name}: ${k} has no screen code`);
   return rules;
 }
 
+/** The documents of one resource: the fixed ones, plus `<child>List`, `<child>Create` and `<child>Delete` per child. */
+export type ResourceDocuments = { [doc: string]: string | null } & {
+  list: string;
+  get: string;
+  audit: string;
+  options: string;
+  create: string | null;
+  update: string;
+  delete: string | null;
+  action: string | null;
+};
+
 /** The operation documents the web tier sends for a resource (validated against the schema in a test). */
-export function resourceDocuments(def: ResourceDef) {
+export function resourceDocuments(def: ResourceDef): ResourceDocuments {
   const T = cap(def.name);
   const cols = ['id', ...def.fields.map((x) => x.name), 'created_at', 'updated_at'].join(' ');
   const hasFilter = def.fields.some((x) => x.filter);
+  const children: Record<string, string> = {};
+  for (const c of def.children ?? []) {
+    const C = cap(c.name);
+    const childCols = ['id', c.parentColumn, ...c.fields.map((x) => x.name), 'created_at', 'updated_at'].join(' ');
+    children[`${c.name}List`] = `query ${C}List($parentId: ID!) { ${c.plural}(parentId: $parentId) { ${childCols} } }`;
+    children[`${c.name}Create`] = `mutation Create${C}($parentId: ID!, $input: ${C}Input!) { create${C}(parentId: $parentId, input: $input) { id } }`;
+    children[`${c.name}Delete`] = `mutation Delete${C}($id: ID!) { delete${C}(id: $id) }`;
+  }
   return {
     list: `query ${T}List($page: Int, $size: Int, $sort: String, $dir: String, $q: String${hasFilter ? `, $filter: ${T}Filter` : ''}) {
       ${def.plural}(page: $page, size: $size, sort: $sort, dir: $dir, q: $q${hasFilter ? ', filter: $filter' : ''}) { total page size rows { ${cols} } }
@@ -160,5 +286,8 @@ export function resourceDocuments(def: ResourceDef) {
     create: def.noCreate ? null : `mutation Create${T}($input: ${T}Input!) { create${T}(input: $input) { id } }`,
     update: `mutation Update${T}($id: ID!, $input: ${T}Input!) { update${T}(id: $id, input: $input) { id } }`,
     delete: def.noDelete ? null : `mutation Delete${T}($id: ID!) { delete${T}(id: $id) }`,
+    action: def.actions?.length ? `mutation ${T}Action($id: ID!, $action: String!) { ${def.name}Action(id: $id, action: $action) }` : null,
+    /** Per child: `<name>List`, `<name>Create`, `<name>Delete`. */
+    ...children,
   };
 }

@@ -1,8 +1,14 @@
 import type { ResourceDef } from './define.ts';
 import { clientResource, companyResource } from './defs/organizations.ts';
+import { TEMPLATE_RESOURCES } from './defs/templates.ts';
+import { paymentSettingsResource } from './defs/payment.ts';
+import { staffResource } from './defs/staff.ts';
+import { USER_RESOURCES } from './defs/users.ts';
 
 /** Every resource the engine serves. Add a definition here and its API and screens exist. */
-export const RESOURCES: ResourceDef[] = [companyResource, clientResource];
+export const RESOURCES: ResourceDef[] = [companyResource, clientResource, ...TEMPLATE_RESOURCES];
+// Users, staff and payment settings (issue 4).
+RESOURCES.push(...USER_RESOURCES, staffResource, paymentSettingsResource);
 
 /** The resource and screen behind a route path, if the engine serves it. */
 export function screenFor(path: string): { def: ResourceDef; screen: ResourceDef['screens'][number] } | undefined {

@@ -5,6 +5,7 @@ import type { DB } from '../db/connect.ts';
 import type { Lang } from '../i18n.ts';
 import { validate, type FieldErrors } from '../validation.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
+import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -27,6 +28,8 @@ export interface ListResult {
 export interface Actor {
   id: string;
   name: string;
+  /** The whole caller, for the definition's hooks (beforeWrite); the API always passes it. */
+  context?: HookContext;
 }
 
 export type WriteResult = { ok: true; row: Row } | { ok: false; errors: FieldErrors } | { ok: false; notFound: true };
@@ -49,6 +52,7 @@ function base(db: DB, def: ResourceDef, tenant: Tenant) {
   let q = anyDb(db).selectFrom(def.table);
   for (const { column, value } of scope) q = q.where(column, '=', value);
   for (const [column, value] of Object.entries(def.fixed ?? {})) q = q.where(column, '=', value);
+  for (const [column, values] of Object.entries(def.fixedIn ?? {})) q = values.length ? q.where(column, 'in', [...values]) : q.where(sql<boolean>`false`);
   return q;
 }
 
@@ -65,6 +69,19 @@ export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: List
   for (const [name, value] of Object.entries(p.filters ?? {})) {
     const field = def.fields.find((f) => f.name === name && f.filter);
     if (!field || value === undefined || value === null || value === '') continue;
+    if (field.multiple) {
+      q = q.where(sql<boolean>`${value} = any(${sql.ref(name)})`);
+      continue;
+    }
+    if (field.kind === 'date') {
+      // A window relative to today in Japan (DATE_FILTERS), or one exact day.
+      const w = DATE_FILTERS[value];
+      const today = sql`(now() at time zone 'Asia/Tokyo')::date`;
+      if (!w) q = z.iso.date().safeParse(value).success ? q.where(sql<boolean>`${sql.ref(name)} = ${value}::date`) : q.where(sql<boolean>`false`);
+      if (w && w.from !== null) q = q.where(sql<boolean>`${sql.ref(name)} >= ${today} + ${w.from}::int`);
+      if (w && w.to !== null) q = q.where(sql<boolean>`${sql.ref(name)} <= ${today} + ${w.to}::int`);
+      continue;
+    }
     if (field.kind === 'boolean') q = q.where(name, '=', value === 'true');
     else if (field.kind === 'select' || field.kind === 'number') q = q.where(sql`${sql.ref(name)}::text`, '=', value);
     else q = q.where(sql`${sql.ref(name)}::text`, 'ilike', `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -119,6 +136,15 @@ async function validateInput(db: DB, def: ResourceDef, tenant: Tenant, mode: 'cr
     const value = (v.data as Record<string, unknown>)[field.name];
     if (value === null || value === undefined) continue;
     const allowed = await optionsFor(field, tenant, db);
+    if (Array.isArray(value)) {
+      if (value.some((x) => !allowed.some((o) => o.value === x))) errors[field.name] = lang === 'ja' ? '選択肢から選んでください。' : 'Choose one of the options.';
+      continue;
+    }
+    // An integer id (e.g. an enumeration's) is offered as its decimal string.
+    if (typeof value === 'number') {
+      if (!allowed.some((o) => o.value === String(value))) errors[field.name] = lang === 'ja' ? '選択肢から選んでください。' : 'Choose one of the options.';
+      continue;
+    }
     if (!allowed.some((o) => o.value === value)) errors[field.name] = lang === 'ja' ? '選択肢から選んでください。' : 'Choose one of the options.';
   }
   if (Object.keys(errors).length) return { ok: false as const, errors };
@@ -140,13 +166,25 @@ async function audit(db: Kysely<any>, def: ResourceDef, actor: Actor, action: 'c
     .execute();
 }
 
+/** The definition's own checks (ResourceDef.validate), after the field schemas passed; null = none failed. */
+async function runValidateHook(db: DB, def: ResourceDef, tenant: Tenant, id: string | null, data: Record<string, unknown>, lang: Lang): Promise<FieldErrors | null> {
+  if (!def.validate) return null;
+  const errors = await def.validate(data, { db, tenant, id, lang });
+  return Object.keys(errors).length ? errors : null;
+}
+
 const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : v ?? null);
 
 export async function createRow(db: DB, def: ResourceDef, tenant: Tenant, actor: Actor, input: Record<string, unknown>, lang: Lang): Promise<WriteResult> {
   if (def.scope.where(tenant) === null) return { ok: false, notFound: true };
   const v = await validateInput(db, def, tenant, 'create', input, lang);
   if (!v.ok) return v;
+  const hookErrors = await runValidateHook(db, def, tenant, null, v.data, lang);
+  if (hookErrors) return { ok: false, errors: hookErrors };
   const values = { ...v.data, ...def.fixed, ...def.scope.assign(tenant) };
+  const shaped = def.beforeWrite ? await def.beforeWrite(values, hookContextOf(def, actor), { mode: 'create', before: null }) : null;
+  if (shaped && 'errors' in shaped) return { ok: false, errors: shaped.errors };
+  if (shaped) Object.assign(values, shaped.values);
   return anyDb(db)
     .transaction()
     .execute(async (trx) => {
@@ -161,6 +199,11 @@ export async function updateRow(db: DB, def: ResourceDef, tenant: Tenant, actor:
   if (!before) return { ok: false, notFound: true };
   const v = await validateInput(db, def, tenant, 'update', input, lang, only);
   if (!v.ok) return v;
+  const hookErrors = await runValidateHook(db, def, tenant, id, v.data, lang);
+  if (hookErrors) return { ok: false, errors: hookErrors };
+  const shaped = def.beforeWrite ? await def.beforeWrite(v.data, hookContextOf(def, actor), { mode: 'update', before }) : null;
+  if (shaped && 'errors' in shaped) return { ok: false, errors: shaped.errors };
+  if (shaped) Object.assign(v.data, shaped.values);
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [k, val] of Object.entries(v.data)) {
     if (JSON.stringify(comparable(before[k])) !== JSON.stringify(comparable(val))) changes[k] = { from: comparable(before[k]), to: comparable(val) };
@@ -212,4 +255,61 @@ export async function auditOf(db: DB, def: ResourceDef, tenant: Tenant, id: stri
     .limit(100)
     .execute();
   return rows.map((r) => ({ ...r, id: Number(r.id), at: r.at.toISOString() }));
+}
+
+/** The caller as a definition's hooks see it; a definition with hooks cannot be written without it. */
+function hookContextOf(def: ResourceDef, actor: Actor): HookContext {
+  if (!actor.context) throw new Error(`Resource ${def.name}: its hooks need the caller's context (Actor.context)`);
+  return actor.context;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child rows (ResourceDef.children): always reached through a parent the caller may see.
+
+function childColumnsOf(child: ChildResource): string[] {
+  return ['id', child.parentColumn, ...child.fields.map((f) => f.name), 'created_at', 'updated_at'];
+}
+
+const childLabel = (child: ChildResource, row: Record<string, unknown>) => comparable(row[child.labelField]);
+
+export async function listChildren(db: DB, def: ResourceDef, child: ChildResource, tenant: Tenant, parentId: string): Promise<Row[] | undefined> {
+  if (!(await getRow(db, def, tenant, parentId))) return undefined;
+  return (await anyDb(db)
+    .selectFrom(child.table)
+    .select(childColumnsOf(child))
+    .where(child.parentColumn, '=', parentId)
+    .orderBy(child.defaultSort.field, child.defaultSort.dir)
+    .orderBy('id', 'asc')
+    .execute()) as Row[];
+}
+
+/** Adds a child row to a record the caller may see; the record's audit log gets `{ <plural>: { from: null, to: label } }`. */
+export async function createChild(db: DB, def: ResourceDef, child: ChildResource, tenant: Tenant, actor: Actor, parentId: string, input: Record<string, unknown>, lang: Lang): Promise<WriteResult> {
+  const parent = await getRow(db, def, tenant, parentId);
+  if (!parent) return { ok: false, notFound: true };
+  const v = await validateInput(db, { ...def, fields: child.fields }, tenant, 'create', input, lang);
+  if (!v.ok) return v;
+  return anyDb(db)
+    .transaction()
+    .execute(async (trx) => {
+      const row = (await trx.insertInto(child.table).values({ ...v.data, [child.parentColumn]: parentId }).returning(childColumnsOf(child)).executeTakeFirstOrThrow()) as Row;
+      await audit(trx, def, actor, 'update', parent, { [child.plural]: { from: null, to: childLabel(child, row) } });
+      return { ok: true as const, row };
+    });
+}
+
+/** Removes a child row whose record the caller may see; false when there is none. */
+export async function deleteChild(db: DB, def: ResourceDef, child: ChildResource, tenant: Tenant, actor: Actor, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const row = (await anyDb(db).selectFrom(child.table).select(childColumnsOf(child)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  if (!row) return false;
+  const parent = await getRow(db, def, tenant, String(row[child.parentColumn]));
+  if (!parent) return false;
+  await anyDb(db)
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom(child.table).where('id', '=', id).execute();
+      await audit(trx, def, actor, 'update', parent, { [child.plural]: { from: childLabel(child, row), to: null } });
+    });
+  return true;
 }

@@ -6,13 +6,11 @@ import { ErrorPage, ERROR_TEXT, type ErrorKind } from '../../views/pages/errors/
 import { NotAvailablePage } from '../../views/pages/admin/NotAvailable.tsx';
 import { AboutPage } from '../../views/pages/public/About.tsx';
 import { ContactPage } from '../../views/pages/public/Contact.tsx';
-import { DailyPage } from '../../views/pages/public/Daily.tsx';
 import { DownloadPage } from '../../views/pages/public/Download.tsx';
 import { FaqPage } from '../../views/pages/public/Faq.tsx';
 import { ForgetPasswordPage } from '../../views/pages/public/ForgetPassword.tsx';
 import { HomePage } from '../../views/pages/public/Home.tsx';
 import { LoginPage } from '../../views/pages/public/Login.tsx';
-import { PartTimePage } from '../../views/pages/public/PartTime.tsx';
 import { PolicyPage } from '../../views/pages/public/Policy.tsx';
 import { ResetPasswordPage } from '../../views/pages/public/ResetPassword.tsx';
 import { StaffPage } from '../../views/pages/public/Staff.tsx';
@@ -23,7 +21,11 @@ import { sendPage } from './render.tsx';
 import type { RouteDef } from './routes.ts';
 import { callerOf } from './caller.ts';
 import { ENUM_PAGE_HANDLERS } from './admin/enums.tsx';
+import { ROLE_PAGE_HANDLERS } from './admin/roles.tsx';
 import { RESOURCE_PAGE_HANDLERS } from './resources.tsx';
+import { JOB_PAGE_HANDLERS } from './public-jobs.tsx';
+import { APPLICATION_PAGE_HANDLERS } from './admin/applications.tsx';
+import { legalPage } from './legal.tsx';
 
 export interface PageContext {
   req: Request;
@@ -64,10 +66,10 @@ export const PAGE_HANDLERS: Record<string, PageHandler> = {
   '/download': staticPage(DownloadPage),
   '/about': staticPage(AboutPage),
   '/faq': staticPage(FaqPage),
-  '/policy': staticPage(PolicyPage),
-  '/terms': staticPage(TermsPage),
-  '/daily': ({ req, res, lang, route }) => sendPage(req, res, { title: route.title, content: <DailyPage lang={lang} jobs={[]} /> }),
-  '/part-time': ({ req, res, lang, route }) => sendPage(req, res, { title: route.title, content: <PartTimePage lang={lang} jobs={[]} /> }),
+  '/policy': legalPage('privacy', PolicyPage),
+  '/terms': legalPage('terms', TermsPage),
+  ...JOB_PAGE_HANDLERS,
+  ...APPLICATION_PAGE_HANDLERS,
   '/login': ({ req, res, lang, route }) => {
     const notice = flag(req, 'reset')
       ? lang === 'ja'
@@ -89,6 +91,7 @@ export const PAGE_HANDLERS: Record<string, PageHandler> = {
     sendPage(req, res, { title: route.title, status: valid ? 200 : 410, content: <ResetPasswordPage lang={lang} token={token} errors={{}} invalid={!valid} /> });
   },
   ...ENUM_PAGE_HANDLERS,
+  ...ROLE_PAGE_HANDLERS,
   ...RESOURCE_PAGE_HANDLERS,
   '/errors/_error': ({ req, res }) => sendError(req, res, '_error'),
   '/errors/error401': ({ req, res }) => sendError(req, res, 'error401'),

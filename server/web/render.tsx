@@ -21,6 +21,8 @@ export interface PageOptions {
   status?: number;
   /** Default: admin when a back-office user is signed in, else public. */
   layout?: Layout;
+  /** The page's own summary for link previews (og:description); the site description stays in meta description. */
+  description?: string;
 }
 
 /** The sidebar: every sidebar route the user may enter, grouped by area in the table's order. */
@@ -85,6 +87,7 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
       styles={layout === 'admin' ? ['/css/admin.css'] : ['/css/site.css']}
       customizer={layout === 'admin' ? customizer : undefined}
       noindex={layout !== 'public'}
+      description={opts.description}
     />,
   );
   res

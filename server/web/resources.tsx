@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import express, { type Request, type Response, type Router } from 'express';
 import type { ApiClient } from '../api/client.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
@@ -8,7 +7,11 @@ import { resourceDocuments } from '../resources/graphql.ts';
 import { MAX_EXPORT_ROWS } from '../resources/repo.ts';
 import { RESOURCES, screenFor } from '../resources/registry.ts';
 import { AuditLog, type AuditView, DeleteButton, displayValue, type FieldView, PageHead, ResourceForm, ResourceList } from '../../views/resources/ResourceViews.tsx';
+import { PreviewCard } from '../../views/resources/ResourceViews.tsx';
+import { ChildList, Notice, RecordActions } from '../../views/resources/ResourceViews.tsx';
+import type { ChildResource } from '../resources/define.ts';
 import { callerOf } from './caller.ts';
+import { sendCsv } from './csv.ts';
 import { canEnter, resolveAccess } from './guard.ts';
 import type { PageContext } from './pages.tsx';
 import { sendPage } from './render.tsx';
@@ -54,6 +57,7 @@ async function fieldViews(api: ApiClient, req: Request, res: Response, def: Reso
         options = d[`${def.name}Options`]!.map((o) => ({ value: o.value, label: { ja: o.ja, en: o.en } }));
       } else if (f.options) options = f.options;
       const required = !(f.schema.safeParse(null).success || f.schema.safeParse('').success || f.kind === 'boolean');
+      if (f.multiple) return { name: f.name, label: f.label, kind: 'multiselect', hint: f.hint, required: false, options };
       return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options };
     }),
   );
@@ -104,6 +108,10 @@ function formValues(def: ResourceDef, body: Record<string, unknown>, fields: Fie
   const out: Values = {};
   for (const f of fields) {
     const v = body[f.name];
+    if (f.multiple) {
+      out[f.name] = (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string');
+      continue;
+    }
     if (f.kind === 'boolean') out[f.name] = v === 'on' || v === 'true';
     else if (typeof v === 'string') out[f.name] = v;
   }
@@ -152,10 +160,7 @@ async function renderList(ctx: PageContext, def: ResourceDef) {
     }
     const cols = ['id', ...def.fields.map((f) => f.name), 'created_at', 'updated_at'];
     const byName = new Map(views.map((f) => [f.name, f]));
-    const csv = stringify([cols.map((c) => (byName.get(c) ? tr(lang, byName.get(c)!.label) : c)), ...rows.map((r) => cols.map((c) => (byName.get(c) ? displayValue(lang, byName.get(c), r[c]).replace(/^—$/, '') : String(r[c] ?? ''))))]);
-    const filename = `${def.plural}-${new Date().toISOString().slice(0, 10)}.csv`;
-    // A BOM so Excel, which Japanese offices open CSV with, reads UTF-8.
-    return void res.type('text/csv; charset=utf-8').set('Content-Disposition', `attachment; filename="${filename}"`).send(`\uFEFF${csv}`);
+    return sendCsv(res, def.plural, [cols.map((c) => (byName.get(c) ? tr(lang, byName.get(c)!.label) : c)), ...rows.map((r) => cols.map((c) => (byName.get(c) ? displayValue(lang, byName.get(c), r[c]).replace(/^—$/, '') : String(r[c] ?? ''))))]);
   }
   const d = await call<Record<string, Page>>(api, req, res, docs(def).list, vars);
   const nav = navigator(def, res.locals.roleMaps, res.locals.user.role, route.path);
@@ -193,6 +198,8 @@ interface FormState {
   values?: Values;
   errors?: Record<string, string>;
   status?: number;
+  /** A failed post of a child row's add form (ResourceDef.children). */
+  child?: { name: string; values: Values; errors: Record<string, string> };
 }
 
 async function renderForm(ctx: PageContext, def: ResourceDef, mode: 'create' | 'update', id: string | null, only: string[] | undefined, state: FormState = {}) {
@@ -204,6 +211,7 @@ async function renderForm(ctx: PageContext, def: ResourceDef, mode: 'create' | '
     if (!d[def.name]) return notFound(ctx);
     current = d[def.name]!;
   }
+  if (!id) for (const f of fields) if (f.default !== undefined) current[f.name] = f.default;
   const views = await fieldViews(api, req, res, def, fields);
   const nav = navigator(def, res.locals.roleMaps, res.locals.user.role, route.path);
   const action = req.originalUrl.split('#')[0]!;
@@ -221,6 +229,7 @@ async function renderForm(ctx: PageContext, def: ResourceDef, mode: 'create' | '
 }
 
 async function renderDetail(ctx: PageContext, def: ResourceDef, id: string, state: FormState = {}) {
+  if (def.singleton) return renderSingleton(ctx, def, state);
   const { req, res, lang, api, route } = ctx;
   const d = await call<Record<string, Values | null>>(api, req, res, docs(def).get, { id });
   const row = d[def.name];
@@ -231,16 +240,22 @@ async function renderDetail(ctx: PageContext, def: ResourceDef, id: string, stat
     call<Record<string, { id: number; action: string; actor_name: string; at: string; changes: string }[]>>(api, req, res, docs(def).audit, { id }),
   ]);
   const entries: AuditView[] = audit[`${def.name}Audit`]!.map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
+  relabelChildChanges(entries, def, lang);
   const nav = navigator(def, res.locals.roleMaps, res.locals.user.role, route.path);
   const action = req.originalUrl.split('#')[0]!;
   const heading = `${tr(lang, def.title)}: ${String(row[def.labelField] ?? '')}`;
+  const extras = await recordExtras(ctx, def, row, action, state);
+  const preview = def.preview?.(row, lang) ?? null;
   sendPage(req, res, {
     title: heading,
     status: state.status,
     content: (
       <>
         <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
+        <Notice text={extras.notice} />
         <ResourceForm lang={lang} title={route.title} action={action} fields={views} values={{ ...row, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
+        {preview && <PreviewCard lang={lang} title={preview.title} body={preview.body} />}
+        {extras.below}
         {!def.noDelete && <DeleteButton lang={lang} action={action} />}
         <AuditLog lang={lang} entries={entries} fields={views} />
       </>
@@ -270,6 +285,7 @@ export const RESOURCE_PAGE_HANDLERS: Record<string, (ctx: PageContext) => Promis
           case 'detail':
             return renderDetail(ctx, def, id!);
           case 'single':
+            if (def.singleton) return renderSingleton(ctx, def);
             if (ctx.req.query.new === '1' && !def.noCreate) return renderForm(ctx, def, 'create', null, undefined);
             if (id) return renderDetail(ctx, def, id);
             return renderList(ctx, def);
@@ -295,11 +311,15 @@ export function resourceActions(api: ApiClient): Router {
     const lang: Lang = res.locals.lang;
     const ctx: PageContext = { req, res, lang, route: match.route, params: match.params, api };
     const body = (req.body ?? {}) as Record<string, unknown>;
+    // A singleton's one row is the screen's record: its form posts carry no id.
+    if (def.singleton && !match.params.id) match.params.id = String((await singletonRow(ctx, def))?.id ?? '');
     const id = match.params.id ?? (typeof req.query.id === 'string' ? req.query.id : null);
     const nav = navigator(def, res.locals.roleMaps, res.locals.user.role, match.route.path);
     const back = (flag: string) => `${nav.listHref ?? match.route.path}?${flag}=1`;
     const creating = screen.mode === 'create' || (screen.mode === 'single' && req.query.new === '1');
     try {
+      if (body._op === 'action' && id) return await postAction(ctx, def, id, String(body._action ?? ''), nav.recordHref(id));
+      if ((body._op === 'addChild' || body._op === 'deleteChild') && id) return await postChild(ctx, def, id, body, nav.recordHref(id));
       if (body._op === 'delete' && id && docs(def).delete) {
         await call(api, req, res, docs(def).delete!, { id });
         return res.redirect(303, back('deleted'));
@@ -336,4 +356,125 @@ export function resourceActions(api: ApiClient): Router {
 
 function rerenderUpdate(ctx: PageContext, def: ResourceDef, screen: Screen, id: string, state: FormState) {
   return screen.mode === 'edit' ? renderForm(ctx, def, 'update', id, screen.fields, state) : renderDetail(ctx, def, id, state);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Record pages: notices, action buttons (ResourceDef.actions), child rows (ResourceDef.children)
+// and singletons (ResourceDef.singleton).
+
+const withQuery = (href: string, query: string) => `${href}${href.includes('?') ? '&' : '?'}${query}`;
+
+/** The one row of a singleton definition. */
+async function singletonRow(ctx: PageContext, def: ResourceDef): Promise<Values | undefined> {
+  const d = await call<Record<string, { rows: Values[] }>>(ctx.api, ctx.req, ctx.res, docs(def).list, { page: 1, size: 1 });
+  return d[def.plural]!.rows[0];
+}
+
+/** A singleton's screen: the record's form and history directly, under the route's title. */
+async function renderSingleton(ctx: PageContext, def: ResourceDef, state: FormState = {}) {
+  const { req, res, lang, api, route } = ctx;
+  const row = await singletonRow(ctx, def);
+  if (!row) return notFound(ctx);
+  const id = String(row.id);
+  const fields = fieldsFor(def, res, 'update');
+  const [views, audit] = await Promise.all([
+    fieldViews(api, req, res, def, fields),
+    call<Record<string, { id: number; action: string; actor_name: string; at: string; changes: string }[]>>(api, req, res, docs(def).audit, { id }),
+  ]);
+  const entries: AuditView[] = audit[`${def.name}Audit`]!.map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
+  relabelChildChanges(entries, def, lang);
+  const extras = await recordExtras(ctx, def, row, route.path, state);
+  sendPage(req, res, {
+    title: route.title,
+    status: state.status,
+    content: (
+      <>
+        <PageHead lang={lang} title={tr(lang, route.title)} />
+        <Notice text={extras.notice} />
+        <ResourceForm lang={lang} title={route.title} action={route.path} fields={views} values={{ ...row, ...state.values }} errors={state.errors ?? {}} cancelHref={route.path} />
+        {extras.below}
+        <AuditLog lang={lang} entries={entries} fields={views} />
+      </>
+    ),
+  });
+}
+
+/** Child fields for the views; options of a child's field are asked for as `child.field`. */
+async function childFieldViews(ctx: PageContext, def: ResourceDef, child: ChildResource): Promise<FieldView[]> {
+  const prefix = `${child.name}.`;
+  const views = await fieldViews(ctx.api, ctx.req, ctx.res, def, child.fields.map((f) => ({ ...f, name: prefix + f.name })));
+  return views.map((v) => ({ ...v, name: v.name.slice(prefix.length) }));
+}
+
+/** What a record page shows besides its form: the notice of what just happened, action buttons and child rows. */
+async function recordExtras(ctx: PageContext, def: ResourceDef, row: Values, action: string, state: FormState) {
+  const { req, lang } = ctx;
+  const done = typeof req.query.done === 'string' ? def.actions?.find((a) => a.name === req.query.done) : undefined;
+  const notice = done ? tr(lang, done.done) : req.query.saved === '1' ? tr(lang, SAVED) : req.query.created === '1' ? tr(lang, CREATED) : undefined;
+  const children = await Promise.all(
+    (def.children ?? []).map(async (c) => {
+      const [d, views] = await Promise.all([call<Record<string, Values[] | null>>(ctx.api, req, ctx.res, docs(def)[`${c.name}List`]!, { parentId: String(row.id) }), childFieldViews(ctx, def, c)]);
+      const failed = state.child?.name === c.name ? state.child : undefined;
+      return <ChildList key={c.name} lang={lang} name={c.name} title={c.titlePlural} fields={views} rows={d[c.plural] ?? []} action={action} values={failed?.values ?? {}} errors={failed?.errors ?? {}} />;
+    }),
+  );
+  const below = (
+    <>
+      {def.actions?.length ? <RecordActions lang={lang} action={action} actions={def.actions.map((a) => ({ name: a.name, label: a.label }))} /> : null}
+      {children}
+    </>
+  );
+  return { notice, below };
+}
+
+/** Child additions and removals are audited on the record under the child list's key; show its title and option labels. */
+function relabelChildChanges(entries: AuditView[], def: ResourceDef, lang: Lang) {
+  for (const c of def.children ?? []) {
+    const labelField = c.fields.find((f) => f.name === c.labelField);
+    const show = (v: unknown) => (v === null || v === undefined ? null : Array.isArray(labelField?.options) ? (labelField.options.find((o) => o.value === v)?.label[lang] ?? v) : v);
+    for (const e of entries) {
+      const change = e.changes[c.plural];
+      if (!change) continue;
+      delete e.changes[c.plural];
+      e.changes[tr(lang, c.titlePlural)] = { from: show(change.from), to: show(change.to) };
+    }
+  }
+}
+
+/** Runs a record action, then back to the record with its notice (or the refusal as the page's error). */
+async function postAction(ctx: PageContext, def: ResourceDef, id: string, name: string, recordHref: string | null) {
+  const doc = docs(def).action;
+  if (!doc) return void ctx.res.status(400).type('text').send('Bad request');
+  try {
+    await call(ctx.api, ctx.req, ctx.res, doc, { id, action: name });
+  } catch (err) {
+    if (!(err instanceof ApiFailure)) throw err;
+    if (err.code === 'NOT_FOUND') return notFound(ctx);
+    return renderDetail(ctx, def, id, { errors: { _: err.fields._ ?? err.message }, status: status(err) });
+  }
+  ctx.res.redirect(303, withQuery(recordHref ?? ctx.route.path, `done=${encodeURIComponent(name)}`));
+}
+
+/** Adds or removes a child row from the record page's child forms (field names `child.field`). */
+async function postChild(ctx: PageContext, def: ResourceDef, id: string, body: Record<string, unknown>, recordHref: string | null) {
+  const child = def.children?.find((c) => c.name === body._child);
+  if (!child) return void ctx.res.status(400).type('text').send('Bad request');
+  const back = () => ctx.res.redirect(303, `${withQuery(recordHref ?? ctx.route.path, 'saved=1')}#child-${child.name}`);
+  const unprefixed = Object.fromEntries(child.fields.map((f) => [f.name, body[`${child.name}.${f.name}`]]));
+  const values = formValues(def, unprefixed, child.fields);
+  const failed = (errors: Record<string, string>, code: number) => renderDetail(ctx, def, id, { child: { name: child.name, values, errors }, status: code });
+  try {
+    if (body._op === 'deleteChild') {
+      await call(ctx.api, ctx.req, ctx.res, docs(def)[`${child.name}Delete`]!, { id: String(body._childId ?? '') });
+      return back();
+    }
+    const { input, errors } = toInput(child.fields, values, ctx.lang);
+    if (Object.keys(errors).length) return failed(errors, 422);
+    await call(ctx.api, ctx.req, ctx.res, docs(def)[`${child.name}Create`]!, { parentId: id, input });
+    return back();
+  } catch (err) {
+    if (!(err instanceof ApiFailure)) throw err;
+    if (err.code === 'NOT_FOUND') return notFound(ctx);
+    return failed(Object.keys(err.fields).length ? err.fields : { _: err.message }, status(err));
+  }
 }

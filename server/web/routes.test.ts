@@ -81,10 +81,14 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
   ['/admin/templates/enumuservalue', 200015, undefined],
 ];
 
-/** SPEC §2 public routes, plus /reset-password (the password-reset page we add). */
+/**
+ * SPEC §2 public routes, plus the pages we add: /reset-password (the password-reset link), each
+ * job's page, and the candidate's login, registration and applications (issue 5).
+ */
 const SPEC_PUBLIC = [
   '/', '/login', '/staff', '/download', '/about', '/faq', '/policy', '/terms', '/staff/contact', '/v3/trial',
   '/forget-password', '/daily', '/part-time', '/reset-password',
+  '/daily/[id]', '/part-time/[id]', '/staff/login', '/staff/register', '/staff/applications',
 ];
 const SPEC_ERRORS = ['/errors/_error', '/errors/error401', '/errors/error404'];
 

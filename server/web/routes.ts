@@ -105,6 +105,12 @@ export const ROUTES: RouteDef[] = [
   pub('/reset-password', t('パスワードの再設定', 'Reset your password')),
   pub('/daily', t('日払い・スポットのお仕事', 'Daily jobs')),
   pub('/part-time', t('アルバイトのお仕事', 'Part-time jobs')),
+  // A job's page, and the candidate's own pages (issue 5); candidates are not back-office users.
+  pub('/daily/[id]', t('日払いのお仕事', 'Daily job')),
+  pub('/part-time/[id]', t('アルバイトのお仕事', 'Part-time job')),
+  pub('/staff/login', t('求職者ログイン', 'Log in to apply')),
+  pub('/staff/register', t('求職者の新規登録', 'Register to find work')),
+  pub('/staff/applications', t('応募した仕事', 'My applications')),
 
   // The dashboard: no code, redirects to the landing page (SPEC §2, §4).
   { path: DASHBOARD_PATH, kind: 'admin', title: t('ダッシュボード', 'Dashboard'), sidebar: false },

@@ -14,6 +14,17 @@ const SESSION_ENDPOINTS = new Set(['/login', '/logout']);
 export function sessionMiddleware(api: ApiClient): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     res.locals.lang = chooseLang(req.cookies?.lang, req.get('accept-language'));
+    // A candidate (foreign staff) has a session of its own, used only by the public job pages.
+    const candidateToken: string | undefined = req.cookies?.candidate_token;
+    if (candidateToken) {
+      try {
+        const c = await api.infoToken(candidateToken, 'candidate');
+        if (c.status === 200) res.locals.candidate = c.user;
+        else if (c.status === 401) res.clearCookie('candidate_token', clearSessionCookie(req));
+      } catch (err) {
+        return next(err);
+      }
+    }
     const token: string | undefined = req.cookies?.token;
     if (!token) return next();
     let info;

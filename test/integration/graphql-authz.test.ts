@@ -8,7 +8,7 @@
  */
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { type GraphQLObjectType, Kind, parse, validate } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALL_RULES, OPERATION_RULES, withAuthorization, type Rule } from '../../server/api/authz.ts';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { LIMITS } from '../../server/api/limits.ts';
@@ -144,6 +144,7 @@ const OP_CASES: Record<string, OpCase> = {
   },
   'Query.enums': { query: 'query { enums { readSkills { id } } }' },
   'Query.languages': { query: 'query { languages { id code } }' },
+  'Query.legalDocument': { query: 'query { legalDocument(kind: terms) { version title } }' },
   // Code-protected mutations point at nothing, so a caller who may run them changes nothing.
   'Mutation.createJobEnum': {
     query: 'mutation ($type: Int!, $input: JobEnumInput!) { createJobEnum(type: $type, input: $input) { id } }',
@@ -163,7 +164,25 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.notificationCount': { query: 'query { notificationCount { notification document } }' },
   'Mutation.markNotificationRead': { query: 'mutation ($id: ID!) { markNotificationRead(id: $id) }', variables: { id: ZERO_UUID } },
   'Subscription.notificationAdded': { query: 'subscription { notificationAdded { id title } }', http: false },
+  // The role matrix (issue 4): an empty save would take 280001 from superadmins, so it is refused and changes nothing.
+  'Query.roleMapsAdmin': { query: 'query { roleMapsAdmin { roles { name } pageRoles { code roles } history { id } } }' },
+  'Mutation.saveRoleMaps': { query: 'mutation { saveRoleMaps(pageRoles: [], actionRoles: []) }' },
+  'Query.publicJobs': { query: 'query { publicJobs(kind: "daily") { total jobs { id title } } }' },
+  'Query.publicJob': { query: 'query ($id: ID!) { publicJob(kind: "daily", id: $id) { id } }', variables: { id: ZERO_UUID } },
+  'Mutation.registerCandidate': {
+    query: 'mutation ($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }',
+    variables: { input: { name: '', email: 'x', password: '1', nationality: '', visa_expiry: 'never' } },
+  },
+  'Mutation.applyToJob': { query: 'mutation ($id: ID!) { applyToJob(jobId: $id) { applicationId } }', variables: { id: ZERO_UUID } },
+  'Query.myApplications': { query: 'query { myApplications { id title } }' },
+  'Query.applications': { query: 'query { applications { total rows { id candidateName } } }' },
 };
+
+/** A candidate's token from the login mutation (candidates get a token of their own audience). */
+async function candidateToken_(): Promise<string> {
+  const r = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: 'candidate@demo.test', p: inject('demoPassword') });
+  return r.body.data.login.token as string;
+}
 
 const ruleEntries = Object.entries(OPERATION_RULES) as [string, Rule][];
 
@@ -249,6 +268,18 @@ describe('operation rules (server/api/authz.ts)', () => {
       const { body } = await gql(c.query, c.variables, { token: 'not.a.jwt' });
       expect(firstCode(body)).toBe('UNAUTHENTICATED');
     });
+
+    if ('candidate' in rule) {
+      it(`${key} (candidates only) refuses a back-office user, and runs for a signed-in candidate`, async () => {
+        const { body } = await gql(c.query, c.variables, { token: await tokenOf('admin') });
+        expect(firstCode(body)).toBe('UNAUTHENTICATED');
+        const candidateToken = await candidateToken_();
+        const ok = await gql(c.query, c.variables, { token: candidateToken });
+        expect(codes(ok.body)).not.toContain('UNAUTHENTICATED');
+        expect(codes(ok.body)).not.toContain('INTERNAL');
+      });
+      continue;
+    }
 
     if ('user' in rule) {
       if (key === 'Mutation.logout') continue; // would end the caller's sessions; see the logout tests below

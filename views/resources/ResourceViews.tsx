@@ -1,5 +1,6 @@
 import { tr, type Lang, type Text } from '../../server/i18n.ts';
 import { Field } from '../ui/Field.tsx';
+import { DATE_FILTERS } from '../../server/resources/define.ts';
 
 /** What the generic screens need to know of a field (no zod, no functions: plain data). */
 export interface FieldView {
@@ -41,6 +42,7 @@ const L = {
 
 export function displayValue(lang: Lang, field: FieldView | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.length ? value.map((x) => displayValue(lang, field, x)).join(lang === 'ja' ? '、' : ', ') : '—';
   if (field?.kind === 'boolean') return value ? L[lang].yes : L[lang].no;
   if (field?.options) {
     const o = field.options.find((x) => x.value === String(value));
@@ -106,7 +108,7 @@ export function ResourceList(v: ListView) {
                       {t.no}
                     </option>,
                   ]
-                : (f.options ?? []).map((o) => (
+                : (f.kind === 'date' ? DATE_FILTER_OPTIONS : (f.options ?? [])).map((o) => (
                     <option key={o.value} value={o.value}>
                       {tr(v.lang, o.label)}
                     </option>
@@ -224,9 +226,32 @@ export function ResourceForm(v: FormView) {
             </div>
           );
         }
-        if (f.options) {
+        if (f.kind === 'multiselect') {
+          const chosen = Array.isArray(value) ? value.map(String) : [];
           return (
-            <Field key={f.name} name={f.name} label={label} value={value === null || value === undefined ? '' : String(value)} error={v.errors[f.name]} required={f.required} hint={hint}>
+            <fieldset className="field field-multi" key={f.name} aria-describedby={v.errors[f.name] ? `${f.name}-error` : undefined}>
+              <legend>{label}</legend>
+              {hint && <p className="field-hint">{hint}</p>}
+              <div className="choices">
+                {(f.options ?? []).map((o) => (
+                  <label key={o.value} className="choice">
+                    <input type="checkbox" name={f.name} value={o.value} defaultChecked={chosen.includes(o.value)} /> {tr(v.lang, o.label)}
+                  </label>
+                ))}
+              </div>
+              {v.errors[f.name] && (
+                <p className="field-error" id={`${f.name}-error`}>
+                  {v.errors[f.name]}
+                </p>
+              )}
+            </fieldset>
+          );
+        }
+        if (f.options) {
+          // A required choice with a single option (e.g. a client user's own client) starts chosen.
+          const only = f.required && f.options.length === 1 ? f.options[0]!.value : '';
+          return (
+            <Field key={f.name} name={f.name} label={label} value={value === null || value === undefined || value === '' ? only : String(value)} error={v.errors[f.name]} required={f.required} hint={hint}>
               <option value="">{t.select}</option>
               {f.options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -326,5 +351,149 @@ export function PageHead({ lang, title, back }: { lang: Lang; title: string; bac
         </a>
       )}
     </div>
+  );
+}
+
+/** A record's preview (ResourceDef.preview), e.g. a mail template filled with sample values: plain text, pre-wrapped. */
+export function PreviewCard({ lang, title, body }: { lang: Lang; title: string; body: string }) {
+  return (
+    <section className="card resource-preview" aria-labelledby="preview-title">
+      <h2 id="preview-title">{lang === 'ja' ? 'プレビュー' : 'Preview'}</h2>
+      <p className="resource-preview-title">
+        <strong>{title}</strong>
+      </p>
+      <pre className="resource-preview-body">{body}</pre>
+    </section>
+  );
+}
+
+/** The list filter of a date field: windows relative to today (DATE_FILTERS). */
+const DATE_FILTER_OPTIONS = Object.entries(DATE_FILTERS).map(([value, w]) => ({ value, label: w.label }));
+
+/** A status line at the top of a record page ("saved", "the mail has been sent"). */
+export function Notice({ text }: { text?: string | undefined }) {
+  return text ? (
+    <p className="notice" role="status">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** The record's action buttons (ResourceDef.actions), each its own small form post. */
+export function RecordActions({ lang, action, actions }: { lang: Lang; action: string; actions: { name: string; label: Text }[] }) {
+  return (
+    <section className="card record-actions" aria-labelledby="record-actions-title">
+      <h2 id="record-actions-title">{lang === 'ja' ? '操作' : 'Actions'}</h2>
+      <div className="row-actions">
+        {actions.map((a) => (
+          <form key={a.name} method="post" action={action}>
+            <input type="hidden" name="_op" value="action" />
+            <input type="hidden" name="_action" value={a.name} />
+            <button type="submit" className="btn btn-secondary">
+              {tr(lang, a.label)}
+            </button>
+          </form>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export interface ChildListView {
+  lang: Lang;
+  /** The child's name: form field names are prefixed with it (`staffDocument.kind`). */
+  name: string;
+  title: Text;
+  fields: FieldView[];
+  rows: Record<string, unknown>[];
+  action: string;
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+}
+
+/** A record's child rows (ResourceDef.children): a table with a delete button per row and an add form. */
+export function ChildList(v: ChildListView) {
+  const t = L[v.lang];
+  const add = v.lang === 'ja' ? '追加する' : 'Add';
+  const id = (f: FieldView) => `${v.name}.${f.name}`;
+  return (
+    <section className="card child-list" id={`child-${v.name}`} aria-labelledby={`child-${v.name}-title`}>
+      <h2 id={`child-${v.name}-title`}>{tr(v.lang, v.title)}</h2>
+      <table className="table">
+        <thead>
+          <tr>
+            {v.fields.map((f) => (
+              <th key={f.name} scope="col">
+                {tr(v.lang, f.label)}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">{t.del}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {v.rows.length === 0 && (
+            <tr>
+              <td colSpan={v.fields.length + 1} className="empty">
+                {t.emptyAll}
+              </td>
+            </tr>
+          )}
+          {v.rows.map((r) => (
+            <tr key={String(r.id)}>
+              {v.fields.map((f) => (
+                <td key={f.name}>{displayValue(v.lang, f, r[f.name])}</td>
+              ))}
+              <td className="row-actions">
+                <form method="post" action={v.action}>
+                  <input type="hidden" name="_op" value="deleteChild" />
+                  <input type="hidden" name="_child" value={v.name} />
+                  <input type="hidden" name="_childId" value={String(r.id)} />
+                  <button type="submit" className="btn-link">
+                    {t.del}
+                  </button>
+                </form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form method="post" action={v.action} className="inline-form" noValidate>
+        <input type="hidden" name="_op" value="addChild" />
+        <input type="hidden" name="_child" value={v.name} />
+        {v.errors._ && (
+          <p className="field-error" role="alert">
+            {v.errors._}
+          </p>
+        )}
+        {v.fields.map((f) => {
+          const value = v.values[f.name];
+          const text = value === null || value === undefined ? '' : String(value);
+          const error = v.errors[f.name];
+          return (
+            <label key={f.name} htmlFor={id(f)}>
+              {tr(v.lang, f.label)}
+              {f.options ? (
+                <select id={id(f)} name={id(f)} defaultValue={text} aria-invalid={error ? true : undefined}>
+                  {!f.required && <option value="">{t.select}</option>}
+                  {f.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {tr(v.lang, o.label)}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input id={id(f)} name={id(f)} type={f.kind === 'date' ? 'date' : f.kind === 'number' ? 'number' : 'text'} defaultValue={text} aria-invalid={error ? true : undefined} />
+              )}
+              {error && <span className="field-error">{error}</span>}
+            </label>
+          );
+        })}
+        <button type="submit" className="btn btn-small-solid">
+          {add}
+        </button>
+      </form>
+    </section>
   );
 }

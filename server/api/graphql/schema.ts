@@ -2,13 +2,18 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { withAuthorization } from '../authz.ts';
 import * as enums from './enums.ts';
+import * as legal from './legal.ts';
+import * as jobs from './jobs.ts';
 import * as notifications from './notifications.ts';
+import * as roles from './roles.ts';
 import * as session from './session.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from '../../resources/graphql.ts';
 import { RESOURCES } from '../../resources/registry.ts';
 
 /** One module per area; each brings its type definitions and resolvers. Resources come from their definitions. */
-const MODULES = [session, enums, notifications];
+const MODULES = [session, enums, notifications, jobs, legal];
+// The role-map editor (issue 4); the array's element type is the union of the modules above, hence the widening.
+(MODULES as { typeDefs: string; resolvers: object }[]).push(roles);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

@@ -4,7 +4,11 @@ import { defaultPageRoles, ROLE_KIND, type Role } from '../../auth/default-roles
 import { ROLE_TITLES } from '../../auth/role-titles.ts';
 import { ADMIN_CODES } from '../../web/routes.ts';
 import type { DB } from '../connect.ts';
+import { seedDemoJobs } from '../../modules/jobs/seed.ts';
+import { seedDemoStaff } from '../../modules/staff/seed.ts';
 import { seedReferenceData } from '../../modules/enums/service.ts';
+import { seedTemplateDefaults } from '../../modules/templates/defaults.ts';
+import { copyTemplatesToCompany } from '../../modules/templates/copy.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -20,6 +24,8 @@ export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => 
  */
 export async function seedBase(db: DB): Promise<void> {
   await seedReferenceData(db);
+  // Template pages: platform defaults (company_id null) in empty tables.
+  await seedTemplateDefaults(db);
   await db
     .insertInto('roles')
     .values(BUILTIN_ROLES.map((r) => ({ name: r.name, kind: r.kind, title_ja: r.ja, title_en: r.en, builtin: true })))
@@ -92,6 +98,9 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
       .execute();
     const companyIds = { c1: c1.id, c2: c2.id };
     const clientIds = { c1a: clients[0]!.id, c1b: clients[1]!.id, c2a: clients[2]!.id };
+    // Each demo company starts from its own copy of the platform's templates (as a trial signup does).
+    await copyTemplatesToCompany(trx, c1.id);
+    await copyTemplatesToCompany(trx, c2.id);
 
     await trx
       .insertInto('users')
@@ -121,6 +130,14 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
       .insertInto('notifications')
       .values(staff.flatMap((u) => notes.map((n, i) => ({ user_id: u.id, ...n, is_read: i === 2, created_at: new Date(Date.now() - (i + 1) * 3_600_000) }))))
       .execute();
+
+    // Open daily and part-time jobs on both companies' boards, with two weeks of shifts (issue 5).
+    await seedDemoJobs(trx, [
+      { id: c1.id, clients: [clientIds.c1a, clientIds.c1b] },
+      { id: c2.id, clients: [clientIds.c2a] },
+    ]);
+    // The staff registry of both companies, some residence cards expiring soon (issue 4).
+    await seedDemoStaff(trx, companyIds);
 
     return {
       seeded: true,

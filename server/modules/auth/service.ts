@@ -31,6 +31,8 @@ export type LoginResult =
   | { kind: 'rate-limited'; retryAfterSeconds: number };
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** An invitation's password-set link lasts longer than a reset link: the invitee may not read mail at once. */
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function toSessionUser(row: UserRow): SessionUser {
   return {
@@ -115,12 +117,7 @@ export class AuthService {
       .where(sql`lower(email)`, '=', email)
       .executeTakeFirst();
     if (!row || !row.active) return;
-    const token = randomBytes(32).toString('base64url');
-    await this.db
-      .insertInto('password_resets')
-      .values({ token_hash: sha256(token), user_id: row.id, expires_at: new Date(Date.now() + RESET_TTL_MS), used_at: null })
-      .execute();
-    const link = this.publicUrl(`/reset-password?token=${encodeURIComponent(token)}`);
+    const link = await this.passwordLink(row.id, RESET_TTL_MS);
     const ja = lang === 'ja';
     await this.mailer.send({
       to: row.email,
@@ -129,6 +126,35 @@ export class AuthService {
         ? `${row.name} 様\n\nパスワード再設定のリクエストを受け付けました。\n1時間以内に次のリンクから新しいパスワードを設定してください。\n\n${link}\n\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu`
         : `Hello ${row.name},\n\nWe received a request to reset your password.\nSet a new password within one hour with this link:\n\n${link}\n\nIf you did not ask for this, you can ignore this mail.\n\nTsunagu`,
     });
+  }
+
+  /**
+   * Mails a new back-office user (issue 4: invite) a link to set a first password, valid for a
+   * week, in the user's own language. False (and no mail) when the user is unknown or inactive.
+   */
+  async sendInvitation(userId: string, invitedBy: string): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select(['id', 'email', 'name', 'lang', 'active']).where('id', '=', userId).executeTakeFirst();
+    if (!row || !row.active) return false;
+    const link = await this.passwordLink(row.id, INVITE_TTL_MS);
+    const ja = row.lang === 'ja';
+    await this.mailer.send({
+      to: row.email,
+      subject: ja ? '【Tsunagu】管理画面へのご招待' : '[Tsunagu] You are invited to the back office',
+      text: ja
+        ? `${row.name} 様\n\n${invitedBy} さんから Tsunagu の管理画面に招待されました。\n7日以内に次のリンクからパスワードを設定し、ログインしてください。\n\n${link}\n\nログインには、このメールアドレス（${row.email}）を使います。\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu`
+        : `Hello ${row.name},\n\n${invitedBy} invited you to the Tsunagu back office.\nSet your password within 7 days with this link, then log in:\n\n${link}\n\nYou log in with this address (${row.email}).\nIf you did not expect this, you can ignore this mail.\n\nTsunagu`,
+    });
+    return true;
+  }
+
+  /** A single-use link to /reset-password for the user, valid for `ttlMs` (only its hash is stored). */
+  private async passwordLink(userId: string, ttlMs: number): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.db
+      .insertInto('password_resets')
+      .values({ token_hash: sha256(token), user_id: userId, expires_at: new Date(Date.now() + ttlMs), used_at: null })
+      .execute();
+    return this.publicUrl(`/reset-password?token=${encodeURIComponent(token)}`);
   }
 
   /** True when the token is known, unused and not expired. */

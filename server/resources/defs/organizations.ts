@@ -1,5 +1,5 @@
 import type { Tenant } from '../../api/tenancy.ts';
-import { f, t, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
+import { companyClientScope, f, t, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
 
 /** Companies a caller may pick (e.g. a client's company): all for the platform, its own otherwise. */
 export async function companyOptions({ tenant, db }: OptionContext): Promise<Option[]> {
@@ -17,25 +17,7 @@ const companyRows: TenantScope = {
 };
 
 /** Clients: company users see their company's; client users only their own client. */
-const clientRows: TenantScope = {
-  where: (t: Tenant) => {
-    switch (t.kind) {
-      case 'platform':
-        return [];
-      case 'company':
-        return [{ column: 'company_id', value: t.companyId }];
-      case 'client':
-        return [
-          { column: 'company_id', value: t.companyId },
-          { column: 'id', value: t.clientId },
-        ];
-      case 'none':
-        return null;
-    }
-  },
-  assign: (t: Tenant): Record<string, string> => (t.kind === 'company' || t.kind === 'client' ? { company_id: t.companyId } : {}),
-  companyOf: (row) => (row.company_id as string) ?? null,
-};
+const clientRows: TenantScope = companyClientScope('id');
 
 const dayOfMonth = (name: string, label: ReturnType<typeof t>) =>
   f.number(name, label, { min: 1, max: 31, hint: t('31は月末を表します。', '31 means the last day of the month.') });

@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
 import { tr, type Lang, type Text } from '../../../server/i18n.ts';
 
 /** A job as the public boards show it; the server formats wage and date for the page language. */
@@ -15,10 +15,15 @@ export function JobBoard(props: {
   title: Text;
   intro: Text;
   empty: Text;
+  /** The search form (filters and sort), when the server offers one. */
+  search?: ReactNode;
+  /** Paging: the total across pages and the links, when the list is paged. */
+  total?: number;
+  pager?: ReactNode;
 }): JSX.Element {
   const { lang, jobs, basePath } = props;
   const t = (text: Text) => tr(lang, text);
-  const count = jobs.length;
+  const count = props.total ?? jobs.length;
 
   return (
     <div className="page page-jobs">
@@ -34,6 +39,7 @@ export function JobBoard(props: {
           <h2 id="jobs-title" className="visually-hidden">
             {t({ ja: '求人一覧', en: 'Job list' })}
           </h2>
+          {props.search}
           {count === 0 ? (
             <div className="empty-state">
               <p className="empty-title">{t(props.empty)}</p>
@@ -57,7 +63,14 @@ export function JobBoard(props: {
           ) : (
             <>
               <p className="job-count">
-                {lang === 'ja' ? `${count}件の求人` : `${count} ${count === 1 ? 'job' : 'jobs'}`}
+                {/* The server caps counts at 10,000 (a larger count arrives as 10,001). */}
+                {count > 10_000
+                  ? lang === 'ja'
+                    ? '10,000件以上の求人'
+                    : '10,000+ jobs'
+                  : lang === 'ja'
+                    ? `${count.toLocaleString('ja-JP')}件の求人`
+                    : `${count.toLocaleString('en')} ${count === 1 ? 'job' : 'jobs'}`}
               </p>
               <ul className="job-list">
                 {jobs.map((job) => (
@@ -91,6 +104,7 @@ export function JobBoard(props: {
                   </li>
                 ))}
               </ul>
+              {props.pager}
             </>
           )}
         </div>
@@ -100,11 +114,14 @@ export function JobBoard(props: {
 }
 
 /** /daily: the board of daily (spot) jobs. */
-export function DailyPage(props: { lang: Lang; jobs: PublicJob[] }): JSX.Element {
+export function DailyPage(props: { lang: Lang; jobs: PublicJob[]; search?: ReactNode; total?: number; pager?: ReactNode }): JSX.Element {
   return (
     <JobBoard
       lang={props.lang}
       jobs={props.jobs}
+      search={props.search}
+      total={props.total}
+      pager={props.pager}
       basePath="/daily"
       title={{ ja: '日払い・スポットの仕事', en: 'Daily and spot jobs' }}
       intro={{

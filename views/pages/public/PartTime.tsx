@@ -1,13 +1,16 @@
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
 import type { Lang } from '../../../server/i18n.ts';
 import { JobBoard, type PublicJob } from './Daily.tsx';
 
 /** /part-time: the board of part-time jobs (regular shifts each week). */
-export function PartTimePage(props: { lang: Lang; jobs: PublicJob[] }): JSX.Element {
+export function PartTimePage(props: { lang: Lang; jobs: PublicJob[]; search?: ReactNode; total?: number; pager?: ReactNode }): JSX.Element {
   return (
     <JobBoard
       lang={props.lang}
       jobs={props.jobs}
+      search={props.search}
+      total={props.total}
+      pager={props.pager}
       basePath="/part-time"
       title={{ ja: 'アルバイト', en: 'Part-time jobs' }}
       intro={{

@@ -192,3 +192,6 @@ export function PolicyPage(props: { lang: Lang }): JSX.Element {
     </div>
   );
 }
+
+/** The articles as data, for the published version the seed writes (modules/templates/defaults.ts). */
+export { ARTICLES as POLICY_ARTICLES, type Article as LegalArticle };

@@ -220,3 +220,6 @@ export function TermsPage(props: { lang: Lang }): JSX.Element {
     </div>
   );
 }
+
+/** The articles as data, for the published version the seed writes (modules/templates/defaults.ts). */
+export { ARTICLES as TERMS_ARTICLES, type Article as LegalArticle };

@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { applyToJob, CandidateRegistration, registerCandidate } from '../../modules/jobs/apply.ts';
+import { getPublicJob, jobsDb, listPublicJobs, type PublicFilters, type PublicSort } from '../../modules/jobs/public.ts';
+import { validate } from '../../validation.ts';
+import type { ApiContext } from '../context.ts';
+import { apiError, badInput, type ErrorCode } from '../errors.ts';
+import { tenantOf } from '../tenancy.ts';
+
+export const typeDefs = /* GraphQL */ `
+  "A job as the public boards show it (issue 5)."
+  type PublicJob {
+    id: ID!
+    kind: String!
+    title: String!
+    prefecture: String!
+    city: String!
+    station: String!
+    wage: Int!
+    payType: String
+    jobType: String
+    nextDate: String
+    openSeats: Int
+    company: String!
+  }
+
+  type PublicShift {
+    id: ID!
+    date: String!
+    start: String!
+    end: String!
+    breakMinutes: Int!
+    wage: Int!
+    openSeats: Int!
+  }
+
+  type PublicJobDetail {
+    id: ID!
+    kind: String!
+    title: String!
+    description: String!
+    prefecture: String!
+    city: String!
+    station: String!
+    wage: Int!
+    payType: String
+    jobType: String
+    overtime: String
+    jobWeek: String
+    readSkill: String
+    languages: [String!]!
+    visaTypes: [String!]!
+    headcount: Int!
+    company: String!
+    createdAt: String!
+    publishUntil: String
+    nextDate: String
+    openSeats: Int
+    shifts: [PublicShift!]!
+  }
+
+  type PublicJobPage {
+    jobs: [PublicJob!]!
+    total: Int!
+    page: Int!
+    size: Int!
+  }
+
+  input PublicJobFilter {
+    prefecture: String
+    date: String
+    minWage: Int
+    jobTypeId: Int
+    language: String
+    visaTypeId: Int
+    q: String
+  }
+
+  input CandidateRegistrationInput {
+    name: String!
+    email: String!
+    password: String!
+    phone: String
+    nationality: String!
+    visa_type_id: Int
+    visa_expiry: String!
+    languages: [String!]
+  }
+
+  type Application {
+    applicationId: ID!
+    conversationId: ID!
+  }
+
+  "One of the signed-in candidate's applications."
+  type MyApplication {
+    id: ID!
+    jobId: ID!
+    kind: String!
+    title: String!
+    date: String
+    start: String
+    end: String
+    status: String!
+    createdAt: String!
+  }
+
+  "An application as the company's candidate list shows it."
+  type CompanyApplication {
+    id: ID!
+    candidateName: String!
+    candidateEmail: String!
+    nationality: String
+    visaType: String
+    jobId: ID!
+    jobTitle: String!
+    kind: String!
+    clientName: String!
+    date: String
+    start: String
+    end: String
+    status: String!
+    conversationId: ID
+    createdAt: String!
+  }
+
+  type CompanyApplicationPage {
+    rows: [CompanyApplication!]!
+    total: Int!
+    page: Int!
+    size: Int!
+  }
+
+  extend type Query {
+    "Applications to the caller's company's jobs (client users: their client's), newest first."
+    applications(page: Int = 1, size: Int = 20, kind: String, status: String, q: String): CompanyApplicationPage!
+    "The signed-in candidate's applications, newest first."
+    myApplications: [MyApplication!]!
+    "Open jobs of one board: kind 'daily' or 'other'; sort 'new', 'wage' or 'date' (daily)."
+    publicJobs(kind: String!, filter: PublicJobFilter, sort: String, page: Int = 1): PublicJobPage!
+    publicJob(kind: String!, id: ID!): PublicJobDetail
+  }
+
+  extend type Mutation {
+    "A foreign staff member registers; log in afterwards with the login mutation."
+    registerCandidate(input: CandidateRegistrationInput!): ID!
+    "The signed-in candidate applies to a job (and, for a daily job, one of its shifts)."
+    applyToJob(jobId: ID!, shiftId: ID, message: String): Application!
+  }
+`;
+
+const Kind = z.enum(['daily', 'other']);
+const Filter = z
+  .object({
+    prefecture: z.string().max(10).nullish(),
+    date: z.iso.date().nullish(),
+    minWage: z.number().int().min(0).max(1_000_000).nullish(),
+    jobTypeId: z.number().int().positive().nullish(),
+    language: z.string().regex(/^[a-z]{2}$/).nullish(),
+    visaTypeId: z.number().int().positive().nullish(),
+    q: z.string().trim().max(100).nullish(),
+  })
+  .nullish();
+
+const REASONS: Record<string, { code: ErrorCode; ja: string; en: string }> = {
+  'not-found': { code: 'NOT_FOUND', ja: 'この求人またはシフトは見つかりません。', en: 'This job or shift was not found.' },
+  full: { code: 'CONFLICT', ja: '申し訳ありません。このシフトは満員になりました。', en: 'Sorry, this shift has just filled up.' },
+  'already-applied': { code: 'CONFLICT', ja: 'この求人（シフト）にはすでに応募しています。', en: 'You have already applied to this job (shift).' },
+  closed: { code: 'CONFLICT', ja: 'この求人（シフト）の募集は終了しました。', en: 'This job (shift) is no longer open.' },
+  visa: { code: 'FORBIDDEN', ja: 'この求人はお持ちの在留資格では応募できません。', en: 'Your residence status does not allow this job.' },
+};
+
+export const resolvers = {
+  Query: {
+    publicJobs: (_: unknown, a: { kind: string; filter?: unknown; sort?: string; page: number }, ctx: ApiContext) => {
+      const kind = Kind.safeParse(a.kind);
+      const filter = validate(Filter, a.filter, ctx.lang);
+      if (!kind.success) throw badInput(ctx.lang, { kind: ctx.lang === 'ja' ? '種類が正しくありません。' : 'Unknown kind.' });
+      if (!filter.ok) throw badInput(ctx.lang, filter.errors);
+      const sort: PublicSort = a.sort === 'wage' || a.sort === 'date' ? a.sort : 'new';
+      const f = Object.fromEntries(Object.entries(filter.data ?? {}).filter(([, v]) => v !== null && v !== undefined && v !== '')) as PublicFilters;
+      return listPublicJobs(ctx.services.db, kind.data, f, sort, Math.min(Math.max(1, a.page), 500), ctx.lang);
+    },
+    applications: async (_: unknown, a: { page: number; size: number; kind?: string | null; status?: string | null; q?: string | null }, ctx: ApiContext) => {
+      if (a.page < 1 || a.size < 1 || a.size > 200) throw badInput(ctx.lang, { size: ctx.lang === 'ja' ? '件数は1〜200で指定してください。' : 'Use a page size from 1 to 200.' });
+      const tenant = tenantOf(ctx.user!);
+      if (tenant.kind === 'none') return { rows: [], total: 0, page: a.page, size: a.size };
+      let q = jobsDb(ctx.services.db)
+        .selectFrom('applications as a')
+        .innerJoin('jobs as j', 'j.id', 'a.job_id')
+        .innerJoin('users as u', 'u.id', 'a.candidate_id')
+        .innerJoin('clients as cl', 'cl.id', 'a.client_id')
+        .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
+        .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+        .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+        .leftJoin('conversations as c', 'c.application_id', 'a.id');
+      if (tenant.kind !== 'platform') q = q.where('a.company_id', '=', tenant.companyId);
+      if (tenant.kind === 'client') q = q.where('a.client_id', '=', tenant.clientId);
+      if (a.kind === 'daily' || a.kind === 'other') q = q.where('j.kind', '=', a.kind);
+      if (a.status && ['applied', 'accepted', 'rejected', 'cancelled'].includes(a.status)) q = q.where('a.status', '=', a.status as 'applied');
+      if (a.q?.trim()) {
+        const pattern = `%${a.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('j.title_ja', 'ilike', pattern), eb('j.title_en', 'ilike', pattern)]));
+      }
+      const [rows, count] = await Promise.all([
+        q
+          .select([
+            'a.id', 'u.name as candidateName', 'u.email as candidateEmail', 'p.nationality', ctx.lang === 'ja' ? 'v.ja as visaType' : 'v.en as visaType',
+            'j.id as jobId', ctx.lang === 'ja' ? 'j.title_ja as jobTitle' : 'j.title_en as jobTitle', 'j.kind', 'cl.name as clientName',
+            's.date', 's.start_time', 's.end_time', 'a.status', 'c.id as conversationId', 'a.created_at',
+          ])
+          .orderBy('a.created_at', 'desc')
+          .orderBy('a.id')
+          .limit(a.size)
+          .offset((a.page - 1) * a.size)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        rows: rows.map((r) => ({ ...r, start: r.start_time?.slice(0, 5) ?? null, end: r.end_time?.slice(0, 5) ?? null, createdAt: r.created_at.toISOString() })),
+        total: Number(count.n),
+        page: a.page,
+        size: a.size,
+      };
+    },
+    myApplications: async (_: unknown, __: unknown, ctx: ApiContext) => {
+      const rows = await jobsDb(ctx.services.db)
+        .selectFrom('applications as a')
+        .innerJoin('jobs as j', 'j.id', 'a.job_id')
+        .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+        .select(['a.id', 'a.job_id', 'j.kind', ctx.lang === 'ja' ? 'j.title_ja as title' : 'j.title_en as title', 's.date', 's.start_time', 's.end_time', 'a.status', 'a.created_at'])
+        .where('a.candidate_id', '=', ctx.user!.id)
+        .orderBy('a.created_at', 'desc')
+        .limit(200)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        jobId: r.job_id,
+        kind: r.kind,
+        title: r.title,
+        date: r.date,
+        start: r.start_time?.slice(0, 5) ?? null,
+        end: r.end_time?.slice(0, 5) ?? null,
+        status: r.status,
+        createdAt: r.created_at.toISOString(),
+      }));
+    },
+    publicJob: (_: unknown, a: { kind: string; id: string }, ctx: ApiContext) => {
+      const kind = Kind.safeParse(a.kind);
+      return kind.success ? getPublicJob(ctx.services.db, kind.data, a.id, ctx.lang) : null;
+    },
+  },
+  Mutation: {
+    registerCandidate: async (_: unknown, a: { input: unknown }, ctx: ApiContext) => {
+      const v = validate(CandidateRegistration, a.input, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      const r = await registerCandidate(ctx.services.db, v.data);
+      if (!r.ok) {
+        throw badInput(ctx.lang, { email: ctx.lang === 'ja' ? 'このメールアドレスはすでに登録されています。ログインしてください。' : 'This email address is already registered. Please log in.' });
+      }
+      return r.userId;
+    },
+    applyToJob: async (_: unknown, a: { jobId: string; shiftId?: string | null; message?: string | null }, ctx: ApiContext) => {
+      const message = (a.message ?? '').trim();
+      if (message.length > 1000) throw badInput(ctx.lang, { message: ctx.lang === 'ja' ? '1000文字以内で入力してください。' : 'Use at most 1000 characters.' });
+      const r = await applyToJob(ctx.services.db, ctx.services.bus, { candidateId: ctx.user!.id, jobId: a.jobId, shiftId: a.shiftId, message });
+      if (!r.ok) {
+        const e = REASONS[r.reason]!;
+        throw apiError(e.code, ctx.lang === 'ja' ? e.ja : e.en, { reason: r.reason });
+      }
+      return { applicationId: r.applicationId, conversationId: r.conversationId };
+    },
+  },
+};

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { hashPassword } from '../../auth/password.ts';
+import type { DB } from '../../db/connect.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { email, optionalText, requiredText } from '../../validation.ts';
+import { addNotification } from '../notifications/service.ts';
+import { jobsDb } from './public.ts';
+
+/** What a foreign staff member gives to register on the public site (issue 5). */
+export const CandidateRegistration = z
+  .object({
+    name: requiredText(100),
+    email: email(),
+    password: z.string().min(8).max(200),
+    phone: optionalText(30),
+    nationality: requiredText(60),
+    visa_type_id: z.coerce.number().int().positive(),
+    // Checked on the field itself, so it is reported together with every other mistake.
+    visa_expiry: z.iso.date().refine((v) => v >= new Date().toISOString().slice(0, 10), {
+      message: 'expired',
+      params: { ja: '在留期限が過ぎています。有効な在留期限を入力してください。', en: 'This residence permit has expired. Enter a valid expiry date.' },
+    }),
+    languages: z.array(z.string().regex(/^[a-z]{2}$/)).max(12).default([]),
+  });
+export type CandidateRegistration = z.output<typeof CandidateRegistration>;
+
+export type RegisterResult = { ok: true; userId: string } | { ok: false; field: 'email' };
+
+export async function registerCandidate(db: DB, input: CandidateRegistration): Promise<RegisterResult> {
+  const hash = await hashPassword(input.password);
+  try {
+    return await jobsDb(db)
+      .transaction()
+      .execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({ email: input.email, password_hash: hash, name: input.name, role: 'candidate', lang: 'en' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('candidate_profiles')
+          .values({
+            user_id: user.id,
+            phone: input.phone ?? null,
+            nationality: input.nationality,
+            visa_type_id: input.visa_type_id,
+            visa_expiry: input.visa_expiry,
+            languages: input.languages,
+          })
+          .execute();
+        return { ok: true as const, userId: user.id };
+      });
+  } catch (err) {
+    // The e-mail is unique regardless of case: someone already registered it.
+    if ((err as { code?: string }).code === '23505') return { ok: false, field: 'email' };
+    throw err;
+  }
+}
+
+export type ApplyResult =
+  | { ok: true; applicationId: string; conversationId: string }
+  | { ok: false; reason: 'not-found' | 'full' | 'already-applied' | 'closed' | 'visa' };
+
+/**
+ * Applies a candidate to a job, and for a daily job to one of its shifts. The seat is taken with a
+ * single conditional UPDATE (filled < capacity) in the same transaction as the application, so
+ * two people can never take the last seat, in any number of processes; the database's CHECK
+ * (filled <= capacity) is the last line. The application opens a conversation about the job (and
+ * shift) and tells the company's users.
+ */
+export async function applyToJob(
+  dbIn: DB,
+  bus: EventBus,
+  input: { candidateId: string; jobId: string; shiftId?: string | null; message?: string },
+): Promise<ApplyResult> {
+  const db = jobsDb(dbIn);
+  const uuid = /^[0-9a-f-]{36}$/i;
+  if (!uuid.test(input.jobId) || (input.shiftId && !uuid.test(input.shiftId))) return { ok: false, reason: 'not-found' };
+  const result = await db.transaction().execute(async (trx): Promise<ApplyResult & { notify?: { companyId: string; title: string } }> => {
+    const job = await trx
+      .selectFrom('jobs')
+      .select(['id', 'kind', 'status', 'company_id', 'client_id', 'title_ja', 'title_en', 'visa_type_ids', 'publish_until'])
+      .where('id', '=', input.jobId)
+      .executeTakeFirst();
+    if (!job) return { ok: false, reason: 'not-found' };
+    if (job.status !== 'open' || (job.publish_until && job.publish_until < new Date())) return { ok: false, reason: 'closed' };
+    if (job.visa_type_ids.length) {
+      const profile = await trx.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', input.candidateId).executeTakeFirst();
+      if (!profile?.visa_type_id || !job.visa_type_ids.includes(profile.visa_type_id)) return { ok: false, reason: 'visa' };
+    }
+    let shiftId: string | null = null;
+    if (job.kind === 'daily') {
+      if (!input.shiftId) return { ok: false, reason: 'not-found' };
+      const shift = await trx
+        .selectFrom('job_daily_shifts')
+        .select(['id', 'date'])
+        .where('id', '=', input.shiftId)
+        .where('job_id', '=', job.id)
+        .executeTakeFirst();
+      if (!shift) return { ok: false, reason: 'not-found' };
+      if (shift.date < new Date().toISOString().slice(0, 10)) return { ok: false, reason: 'closed' };
+      shiftId = shift.id;
+    }
+    // ON CONFLICT DO NOTHING: applying twice to the same shift (or job) is answered, not an error.
+    const applied = await trx
+      .insertInto('applications')
+      .values({ job_id: job.id, shift_id: shiftId, candidate_id: input.candidateId, company_id: job.company_id, client_id: job.client_id, message: input.message ?? '' })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!applied) return { ok: false, reason: 'already-applied' };
+    if (shiftId) {
+      const seat = await trx
+        .updateTable('job_daily_shifts')
+        .set((eb) => ({ filled: eb('filled', '+', 1) }))
+        .where('id', '=', shiftId)
+        .whereRef('filled', '<', 'capacity')
+        .returning('id')
+        .executeTakeFirst();
+      if (!seat) throw new ShiftFull();
+    }
+    const conversation = await trx
+      .insertInto('conversations')
+      .values({ company_id: job.company_id, candidate_id: input.candidateId, job_id: job.id, shift_id: shiftId, application_id: applied.id, type: job.kind === 'daily' ? 1 : 2, last_message_at: new Date() })
+      .onConflict((oc) => oc.expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`).doUpdateSet({ application_id: applied.id }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { ok: true, applicationId: applied.id, conversationId: conversation.id, notify: { companyId: job.company_id, title: `${job.title_ja} / ${job.title_en}` } };
+  }).catch((err) => {
+    if (err instanceof ShiftFull) return { ok: false as const, reason: 'full' as const };
+    throw err;
+  });
+  if (result.ok && 'notify' in result && result.notify) {
+    const { companyId, title } = result.notify;
+    const candidate = await db.selectFrom('users').select('name').where('id', '=', input.candidateId).executeTakeFirst();
+    const staff = await db.selectFrom('users').select('id').where('company_id', '=', companyId).where('client_id', 'is', null).where('active', '=', true).execute();
+    for (const u of staff) {
+      await addNotification(dbIn, bus, {
+        userId: u.id,
+        type: 1,
+        title: `新しい応募 / New application: ${title}`,
+        body: `${candidate?.name ?? ''}`,
+        link: '/admin/candidate',
+      });
+    }
+    return { ok: true, applicationId: result.applicationId, conversationId: result.conversationId };
+  }
+  return result.ok ? { ok: true, applicationId: result.applicationId, conversationId: result.conversationId } : result;
+}
+
+/** Thrown inside the transaction when the last seat went to someone else: the whole application rolls back. */
+class ShiftFull extends Error {}

@@ -1,0 +1,224 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/connect.ts';
+import type { Database } from '../../db/database.ts';
+import type { Lang } from '../../i18n.ts';
+import type { JobKind, JobTables } from './tables.ts';
+
+export type JobsDb = Kysely<Database & JobTables>;
+export const jobsDb = (db: DB) => db as unknown as JobsDb;
+
+/** The filters of the public boards (issue 5): area, date, wage, job type, language, visa type. */
+export interface PublicFilters {
+  prefecture?: string;
+  /** YYYY-MM-DD: daily jobs with an open seat that day. */
+  date?: string;
+  minWage?: number;
+  jobTypeId?: number;
+  /** A language code the candidate speaks: jobs that require none, or only that one among others. */
+  language?: string;
+  visaTypeId?: number;
+  q?: string;
+}
+
+export type PublicSort = 'new' | 'wage' | 'date';
+
+export interface PublicJobCard {
+  id: string;
+  kind: JobKind;
+  title: string;
+  prefecture: string;
+  city: string;
+  station: string;
+  wage: number;
+  payType: string | null;
+  jobType: string | null;
+  /** Daily jobs: the next date with a free seat. */
+  nextDate: string | null;
+  openSeats: number | null;
+  company: string;
+}
+
+export const PUBLIC_PAGE_SIZE = 20;
+/**
+ * Counting every match of a broad search over 100,000 jobs costs more than the page itself, and
+ * nobody pages that far: counts stop here and the board says "10,000+".
+ */
+export const COUNT_CAP = 10_000;
+
+/** The open jobs of one board: open status, inside the publish window, and (daily) a future shift with a free seat. */
+function openJobs(db: JobsDb, kind: JobKind, today: string) {
+  let q = db
+    .selectFrom('jobs as j')
+    .where('j.kind', '=', kind)
+    .where('j.status', '=', 'open')
+    .where((eb) => eb.or([eb('j.publish_from', 'is', null), eb('j.publish_from', '<=', sql<Date>`now()`)]))
+    .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>', sql<Date>`now()`)]));
+  if (kind === 'daily') {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('job_daily_shifts as s').select('s.id').whereRef('s.job_id', '=', 'j.id').where('s.date', '>=', today).whereRef('s.filled', '<', 's.capacity')),
+    );
+  }
+  return q;
+}
+
+export async function listPublicJobs(
+  dbIn: DB,
+  kind: JobKind,
+  filters: PublicFilters,
+  sort: PublicSort,
+  page: number,
+  lang: Lang,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<{ jobs: PublicJobCard[]; total: number; page: number; size: number }> {
+  const db = jobsDb(dbIn);
+  let q = openJobs(db, kind, today);
+  if (filters.prefecture) q = q.where('j.prefecture', '=', filters.prefecture);
+  if (filters.minWage) q = q.where('j.wage', '>=', filters.minWage);
+  if (filters.jobTypeId) q = q.where('j.job_type_id', '=', filters.jobTypeId);
+  if (filters.visaTypeId) {
+    const v = filters.visaTypeId;
+    // A job that lists no visa types is open to every work-permitted status.
+    q = q.where((eb) => eb.or([sql<boolean>`cardinality(j.visa_type_ids) = 0`, sql<boolean>`${v}::int = any(j.visa_type_ids)`]));
+  }
+  if (filters.language) {
+    const l = filters.language;
+    q = q.where((eb) => eb.or([sql<boolean>`cardinality(j.languages) = 0`, sql<boolean>`${l}::text = any(j.languages)`]));
+  }
+  if (filters.q) {
+    const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb('j.title_ja', 'ilike', pattern), eb('j.title_en', 'ilike', pattern), eb('j.city', 'ilike', pattern), eb('j.station', 'ilike', pattern)]));
+  }
+  if (kind === 'daily' && filters.date) {
+    const date = filters.date;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('job_daily_shifts as d').select('d.id').whereRef('d.job_id', '=', 'j.id').where('d.date', '=', date).whereRef('d.filled', '<', 'd.capacity')),
+    );
+  }
+  const size = PUBLIC_PAGE_SIZE;
+  const nextDate = sql<string | null>`(select min(s.date)::text from job_daily_shifts s where s.job_id = j.id and s.date >= ${filters.date ?? today} and s.filled < s.capacity)`;
+  const openSeats = sql<number | null>`(select sum(s.capacity - s.filled)::int from job_daily_shifts s where s.job_id = j.id and s.date >= ${today})`;
+  let listed = q
+    .innerJoin('companies as c', 'c.id', 'j.company_id')
+    .leftJoin('job_enum_translations as pt', (jn) => jn.onRef('pt.enum_id', '=', 'j.pay_type_id').on('pt.language_key', '=', lang))
+    .leftJoin('job_enum_translations as jt', (jn) => jn.onRef('jt.enum_id', '=', 'j.job_type_id').on('jt.language_key', '=', lang))
+    .select([
+      'j.id',
+      'j.kind',
+      lang === 'ja' ? 'j.title_ja as title' : 'j.title_en as title',
+      'j.prefecture',
+      'j.city',
+      'j.station',
+      'j.wage',
+      'pt.value as payType',
+      'jt.value as jobType',
+      lang === 'ja' ? 'c.name as company' : sql<string>`coalesce(nullif(c.name_en, ''), c.name)`.as('company'),
+      (kind === 'daily' ? nextDate : sql<string | null>`null`).as('nextDate'),
+      (kind === 'daily' ? openSeats : sql<number | null>`null`).as('openSeats'),
+    ]);
+  const ordered =
+    sort === 'wage'
+      ? listed.orderBy('j.wage', 'desc')
+      : sort === 'date' && kind === 'daily'
+        ? listed.orderBy(sql`"nextDate"`, 'asc')
+        : listed;
+  const [jobs, count] = await Promise.all([
+    ordered
+      .orderBy('j.created_at', 'desc')
+      .orderBy('j.id')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    db
+      .selectFrom(q.select('j.id').limit(COUNT_CAP + 1).as('capped'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { jobs: jobs as PublicJobCard[], total: Number(count.n), page, size };
+}
+
+export interface PublicJobDetail extends PublicJobCard {
+  description: string;
+  overtime: string | null;
+  jobWeek: string | null;
+  readSkill: string | null;
+  languages: string[];
+  visaTypes: string[];
+  headcount: number;
+  createdAt: string;
+  publishUntil: string | null;
+  shifts: { id: string; date: string; start: string; end: string; breakMinutes: number; wage: number; openSeats: number }[];
+}
+
+/** One open job as the public sees it, with its future shifts that still have seats. */
+export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: Lang, today = new Date().toISOString().slice(0, 10)): Promise<PublicJobDetail | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const db = jobsDb(dbIn);
+  const tr = (col: 'j.pay_type_id' | 'j.job_type_id' | 'j.overtime_id' | 'j.job_week_id' | 'j.read_skill_id') =>
+    sql<string | null>`(select value from job_enum_translations t where t.enum_id = ${sql.ref(col)} and t.language_key = ${lang})`;
+  const job = await openJobs(db, kind, '0001-01-01')
+    .innerJoin('companies as c', 'c.id', 'j.company_id')
+    .where('j.id', '=', id)
+    .select([
+      'j.id',
+      'j.kind',
+      lang === 'ja' ? 'j.title_ja as title' : 'j.title_en as title',
+      lang === 'ja' ? 'j.description_ja as description' : 'j.description_en as description',
+      'j.prefecture',
+      'j.city',
+      'j.station',
+      'j.wage',
+      'j.languages',
+      'j.visa_type_ids',
+      'j.headcount',
+      'j.created_at',
+      'j.publish_until',
+      lang === 'ja' ? 'c.name as company' : sql<string>`coalesce(nullif(c.name_en, ''), c.name)`.as('company'),
+      tr('j.pay_type_id').as('payType'),
+      tr('j.job_type_id').as('jobType'),
+      tr('j.overtime_id').as('overtime'),
+      tr('j.job_week_id').as('jobWeek'),
+      tr('j.read_skill_id').as('readSkill'),
+    ])
+    .executeTakeFirst();
+  if (!job) return null;
+  const [shifts, visas, langs] = await Promise.all([
+    kind === 'daily'
+      ? db
+          .selectFrom('job_daily_shifts')
+          .select(['id', 'date', 'start_time', 'end_time', 'break_minutes', 'capacity', 'filled', 'wage'])
+          .where('job_id', '=', id)
+          .where('date', '>=', today)
+          .orderBy('date')
+          .orderBy('start_time')
+          .limit(200)
+          .execute()
+      : Promise.resolve([]),
+    job.visa_type_ids.length ? db.selectFrom('visa_types').select(['ja', 'en']).where('id', 'in', job.visa_type_ids).orderBy('sort').execute() : Promise.resolve([]),
+    job.languages.length ? db.selectFrom('languages').select(['code', 'ja', 'en']).where('code', 'in', job.languages).orderBy('sort').execute() : Promise.resolve([]),
+  ]);
+  const open = shifts.filter((s) => s.filled < s.capacity);
+  return {
+    id: job.id,
+    kind: job.kind,
+    title: job.title,
+    description: job.description,
+    prefecture: job.prefecture,
+    city: job.city,
+    station: job.station,
+    wage: job.wage,
+    payType: job.payType,
+    jobType: job.jobType,
+    overtime: job.overtime,
+    jobWeek: job.jobWeek,
+    readSkill: job.readSkill,
+    company: job.company,
+    headcount: job.headcount,
+    languages: langs.map((l) => l[lang]),
+    visaTypes: visas.map((v) => v[lang]),
+    createdAt: job.created_at.toISOString(),
+    publishUntil: job.publish_until?.toISOString() ?? null,
+    nextDate: open[0]?.date ?? null,
+    openSeats: kind === 'daily' ? open.reduce((n, s) => n + s.capacity - s.filled, 0) : null,
+    shifts: open.map((s) => ({ id: s.id, date: s.date, start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5), breakMinutes: s.break_minutes, wage: s.wage ?? job.wage, openSeats: s.capacity - s.filled })),
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * The shift editor's "add many at once": every date in a range whose weekday is chosen, times
+ * every time slot (issue 5). Pure, so the rules are tested on their own.
+ */
+export interface TimeSlot {
+  start: string; // HH:MM
+  end: string; // HH:MM
+}
+
+export interface ShiftPlan {
+  from: string; // YYYY-MM-DD
+  to: string; // YYYY-MM-DD
+  /** 0 = Sunday … 6 = Saturday. */
+  weekdays: number[];
+  slots: TimeSlot[];
+  capacity: number;
+  breakMinutes: number;
+  wage?: number | null;
+}
+
+export interface PlannedShift {
+  date: string;
+  start_time: string;
+  end_time: string;
+  capacity: number;
+  break_minutes: number;
+  wage: number | null;
+}
+
+/** A plan may not create more than this many shifts at once (a year of three slots a day). */
+export const MAX_SHIFTS_PER_PLAN = 1100;
+export const MAX_PLAN_DAYS = 366;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export type PlanError = { field: 'from' | 'to' | 'weekdays' | 'slots' | 'capacity' | 'breakMinutes'; ja: string; en: string };
+
+function parseDate(s: string): Date | null {
+  if (!DATE.test(s)) return null;
+  const d = new Date(`${s}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s ? null : d;
+}
+
+const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+/** Checks a plan; an empty list means it is valid. */
+export function checkPlan(p: ShiftPlan): PlanError[] {
+  const errors: PlanError[] = [];
+  const from = parseDate(p.from);
+  const to = parseDate(p.to);
+  if (!from) errors.push({ field: 'from', ja: '開始日を正しく入力してください。', en: 'Enter a valid start date.' });
+  if (!to) errors.push({ field: 'to', ja: '終了日を正しく入力してください。', en: 'Enter a valid end date.' });
+  if (from && to) {
+    const days = (to.getTime() - from.getTime()) / 86_400_000;
+    if (days < 0) errors.push({ field: 'to', ja: '終了日は開始日以降にしてください。', en: 'The end date must not be before the start date.' });
+    else if (days >= MAX_PLAN_DAYS) errors.push({ field: 'to', ja: '期間は1年以内にしてください。', en: 'Keep the range within one year.' });
+  }
+  if (!p.weekdays.length || p.weekdays.some((w) => !Number.isInteger(w) || w < 0 || w > 6)) {
+    errors.push({ field: 'weekdays', ja: '曜日を1つ以上選んでください。', en: 'Choose at least one weekday.' });
+  }
+  if (!p.slots.length) errors.push({ field: 'slots', ja: '時間帯を1つ以上入力してください。', en: 'Add at least one time slot.' });
+  for (const s of p.slots) {
+    if (!TIME.test(s.start) || !TIME.test(s.end)) {
+      errors.push({ field: 'slots', ja: '時刻は HH:MM で入力してください。', en: 'Enter times as HH:MM.' });
+      break;
+    }
+    if (minutes(s.start) === minutes(s.end)) {
+      errors.push({ field: 'slots', ja: '開始と終了が同じ時間帯があります。', en: 'A slot starts and ends at the same time.' });
+      break;
+    }
+  }
+  const starts = p.slots.map((s) => s.start);
+  if (new Set(starts).size !== starts.length) errors.push({ field: 'slots', ja: '同じ開始時刻の時間帯が重複しています。', en: 'Two slots start at the same time.' });
+  if (!Number.isInteger(p.capacity) || p.capacity < 1 || p.capacity > 1000) errors.push({ field: 'capacity', ja: '募集人数は1〜1000で入力してください。', en: 'Capacity must be 1 to 1000.' });
+  if (!Number.isInteger(p.breakMinutes) || p.breakMinutes < 0 || p.breakMinutes > 240) errors.push({ field: 'breakMinutes', ja: '休憩は0〜240分で入力してください。', en: 'Break must be 0 to 240 minutes.' });
+  if (!errors.length && expandPlanUnchecked(p).length > MAX_SHIFTS_PER_PLAN) {
+    errors.push({ field: 'to', ja: `一度に作成できるシフトは${MAX_SHIFTS_PER_PLAN}件までです。`, en: `At most ${MAX_SHIFTS_PER_PLAN} shifts at once.` });
+  }
+  return errors;
+}
+
+function expandPlanUnchecked(p: ShiftPlan): PlannedShift[] {
+  const out: PlannedShift[] = [];
+  const from = parseDate(p.from)!;
+  const to = parseDate(p.to)!;
+  const weekdays = new Set(p.weekdays);
+  const slots = [...p.slots].sort((a, b) => a.start.localeCompare(b.start));
+  for (let d = from; d.getTime() <= to.getTime(); d = new Date(d.getTime() + 86_400_000)) {
+    if (!weekdays.has(d.getUTCDay())) continue;
+    const date = d.toISOString().slice(0, 10);
+    for (const s of slots) {
+      out.push({ date, start_time: s.start, end_time: s.end, capacity: p.capacity, break_minutes: p.breakMinutes, wage: p.wage ?? null });
+    }
+  }
+  return out;
+}
+
+/** The shifts of a valid plan, by date then start time. Throws on an invalid plan. */
+export function expandPlan(p: ShiftPlan): PlannedShift[] {
+  const errors = checkPlan(p);
+  if (errors.length) throw new Error(errors.map((e) => e.en).join(' '));
+  return expandPlanUnchecked(p);
+}
+
+/** Paid minutes of a shift; a slot ending before it starts runs past midnight. */
+export function paidMinutes(start: string, end: string, breakMinutes: number): number {
+  let span = minutes(end) - minutes(start);
+  if (span <= 0) span += 24 * 60;
+  return Math.max(0, span - breakMinutes);
+}

@@ -1,0 +1,96 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** The tables of migration 0006 (jobs, shifts, candidates' profiles, applications, conversations). */
+export interface JobTables {
+  jobs: JobsTable;
+  job_daily_shifts: ShiftsTable;
+  candidate_profiles: CandidateProfilesTable;
+  applications: ApplicationsTable;
+  conversations: ConversationsTable;
+}
+
+export type JobKind = 'daily' | 'other';
+export type JobStatus = 'draft' | 'open' | 'paused' | 'closed';
+
+export interface JobsTable {
+  id: Generated<string>;
+  company_id: string;
+  client_id: string;
+  kind: JobKind;
+  title_ja: string;
+  title_en: string;
+  description_ja: ColumnType<string, string | undefined>;
+  description_en: ColumnType<string, string | undefined>;
+  job_type_id: number | null;
+  pay_type_id: number | null;
+  overtime_id: number | null;
+  job_week_id: number | null;
+  read_skill_id: number | null;
+  industry_id: string | null;
+  category_id: string | null;
+  wage: number;
+  prefecture: string;
+  city: ColumnType<string, string | undefined>;
+  station: ColumnType<string, string | undefined>;
+  languages: ColumnType<string[], string[] | undefined>;
+  visa_type_ids: ColumnType<number[], number[] | undefined>;
+  headcount: ColumnType<number, number | undefined>;
+  status: ColumnType<JobStatus, JobStatus | undefined>;
+  publish_from: Date | null;
+  publish_until: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ShiftsTable {
+  id: Generated<string>;
+  job_id: string;
+  /** YYYY-MM-DD (pg `date` is read as a string, see server/db/connect.ts). */
+  date: string;
+  start_time: string;
+  end_time: string;
+  break_minutes: ColumnType<number, number | undefined>;
+  capacity: number;
+  filled: ColumnType<number, number | undefined>;
+  wage: number | null;
+  created_at: CreatedAt;
+}
+
+export interface CandidateProfilesTable {
+  user_id: string;
+  phone: string | null;
+  nationality: string;
+  visa_type_id: number | null;
+  visa_expiry: string | null;
+  languages: ColumnType<string[], string[] | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ApplicationsTable {
+  id: Generated<string>;
+  job_id: string;
+  shift_id: string | null;
+  candidate_id: string;
+  company_id: string;
+  client_id: string;
+  status: ColumnType<'applied' | 'accepted' | 'rejected' | 'cancelled', 'applied' | 'accepted' | 'rejected' | 'cancelled' | undefined>;
+  message: ColumnType<string, string | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ConversationsTable {
+  id: Generated<string>;
+  company_id: string;
+  candidate_id: string;
+  job_id: string | null;
+  shift_id: string | null;
+  application_id: string | null;
+  type: 1 | 2;
+  last_message_at: Date | null;
+  created_at: CreatedAt;
+}

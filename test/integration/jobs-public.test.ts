@@ -1,0 +1,224 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { jobsDb } from '../../server/modules/jobs/public.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+const db = () => jobsDb(t.database.db);
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { redirect: 'manual', headers });
+const post = (path: string, body: Record<string, string | string[]>, headers: Record<string, string> = {}) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(body)) for (const x of Array.isArray(v) ? v : [v]) params.append(k, x);
+  return fetch(`${t.url}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.url, ...headers }, body: params });
+};
+const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
+  const res = await fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return res.json() as Promise<{ data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
+};
+const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0]?.slice(name.length + 1);
+
+async function candidateSession(email = 'candidate@demo.test', password = inject('demoPassword')): Promise<string> {
+  const res = await post('/staff/login', { email, password, next: '/daily' });
+  expect(res.status).toBe(303);
+  return cookieOf(res, 'candidate_token')!;
+}
+
+async function aDailyJob() {
+  return db()
+    .selectFrom('jobs')
+    .innerJoin('job_daily_shifts as s', 's.job_id', 'jobs.id')
+    .select(['jobs.id', 'jobs.title_ja', 'jobs.title_en', 's.id as shiftId', 's.capacity'])
+    .where('jobs.kind', '=', 'daily')
+    .where('jobs.status', '=', 'open')
+    .where(sql<boolean>`cardinality(jobs.visa_type_ids) = 0`)
+    .where('s.date', '>', new Date().toISOString().slice(0, 10))
+    .orderBy('s.date')
+    .executeTakeFirstOrThrow();
+}
+
+describe('the public boards', () => {
+  it('lists at least five open daily and five part-time jobs of the demo companies, never drafts or closed ones', async () => {
+    for (const [path, kind] of [['/daily', 'daily'], ['/part-time', 'other']] as const) {
+      const html = await (await get(path)).text();
+      const ids = [...html.matchAll(new RegExp(`href="${path}/([0-9a-f-]{36})"`, 'g'))].map((m) => m[1]);
+      expect(ids.length).toBeGreaterThanOrEqual(5);
+      const rows = await db().selectFrom('jobs').select(['id', 'status', 'kind']).where('id', 'in', ids as string[]).execute();
+      expect(rows.every((r) => r.status === 'open' && r.kind === kind)).toBe(true);
+    }
+    expect(await (await get('/part-time')).text()).not.toContain('年末イベント設営');
+    expect(await (await get('/daily')).text()).not.toContain('棚卸し作業');
+  });
+
+  it('speaks English when asked, titles and pay included', async () => {
+    const html = await (await get('/daily', { 'accept-language': 'en' })).text();
+    expect(html).toContain('Warehouse picking (daily pay)');
+    expect(html).toMatch(/Hourly ¥1,300/);
+    expect(html).not.toContain('倉庫内ピッキング');
+  });
+
+  it('filters by prefecture, minimum pay, job type and keyword, and sorts by pay', async () => {
+    const tokyo = await (await get(`/part-time?prefecture=${encodeURIComponent('東京都')}`)).text();
+    expect(tokyo).toContain('カフェスタッフ');
+    expect(tokyo).not.toContain('ホテルフロント');
+    const rich = await (await get('/part-time?minWage=200000')).text();
+    expect(rich).toContain('ホテルフロント');
+    expect(rich).not.toContain('カフェスタッフ');
+    const byWage = await (await get('/daily?sort=wage')).text();
+    expect(byWage.indexOf('仕分け作業')).toBeLessThan(byWage.indexOf('ホテル客室清掃'));
+    const keyword = await (await get(`/daily?q=${encodeURIComponent('宴会')}`)).text();
+    expect(keyword).toContain('宴会スタッフ');
+    expect(keyword).not.toContain('ホテル客室清掃');
+    const empty = await (await get('/daily?minWage=999999')).text();
+    expect(empty).toContain('現在、募集中の日払いの仕事はありません。');
+  });
+
+  it('filters by visa type: jobs open to every status, or listing that one', async () => {
+    const student = await db().selectFrom('visa_types').select('id').where('ja', '=', '留学').executeTakeFirstOrThrow();
+    const html = await (await get(`/part-time?visa=${student.id}`)).text();
+    expect(html).toContain('カフェスタッフ');
+    expect(html).not.toContain('フォークリフト');
+  });
+
+  it('shows a job with its open shifts, schema.org JobPosting data and its own preview text', async () => {
+    const job = await aDailyJob();
+    const res = await get(`/daily/${job.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(job.title_ja);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(ld).toMatchObject({ '@type': 'JobPosting', title: job.title_ja, employmentType: 'TEMPORARY', baseSalary: { currency: 'JPY' } });
+    expect(html).toMatch(/<meta property="og:description" content="[^"]+¥/);
+    // Not signed in: each shift's apply button leads to the candidate login and back.
+    expect(html).toContain(`/staff/login?next=${encodeURIComponent(`/daily/${job.id}`)}`);
+    expect(html).toContain('応募する');
+    expect((await get(`/part-time/${job.id}`)).status).toBe(404);
+    expect((await get('/daily/00000000-0000-0000-0000-000000000000')).status).toBe(404);
+  });
+});
+
+describe('registering, logging in and applying as a candidate', () => {
+  it('registers a foreign staff member, with field errors in the page language and nothing typed lost', async () => {
+    const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '特定技能1号').executeTakeFirstOrThrow();
+    const bad = await post('/staff/register', { name: 'Tran Thi Hoa', email: 'not-an-email', password: 'short', nationality: '', visa_type_id: String(visa.id), visa_expiry: '2020-01-01', languages: ['vi', 'en'] }, { cookie: 'lang=en' });
+    expect(bad.status).toBe(422);
+    const html = await bad.text();
+    expect(html).toContain('Enter a valid email address.');
+    expect(html).toContain('Use at least 8 characters.');
+    expect(html).toContain('This residence permit has expired.');
+    expect(html).toContain('value="Tran Thi Hoa"');
+    expect(html).toMatch(/checked="" value="vi"/);
+
+    const ok = await post('/staff/register', { name: 'Tran Thi Hoa', email: 'hoa@example.test', password: 'correct horse', phone: '080-1234-5678', nationality: 'Vietnam', visa_type_id: String(visa.id), visa_expiry: '2030-04-01', languages: ['vi', 'en'] });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toMatch(/^\/staff\/login\?registered=1/);
+    const again = await post('/staff/register', { name: 'X', email: 'HOA@example.test', password: 'correct horse', nationality: 'Vietnam', visa_type_id: String(visa.id), visa_expiry: '2030-04-01' });
+    expect(again.status).toBe(422);
+    expect(await again.text()).toContain('このメールアドレスはすでに登録されています。');
+    const session = await candidateSession('hoa@example.test', 'correct horse');
+    expect(session).toBeTruthy();
+  });
+
+  it('applies to a shift once, and the application reaches the company with a conversation and a notification', async () => {
+    const job = await aDailyJob();
+    const token = await candidateSession();
+    const res = await post(`/daily/${job.id}/apply`, { shift_id: job.shiftId }, { cookie: `candidate_token=${token}` });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('応募しました。');
+    const twice = await post(`/daily/${job.id}/apply`, { shift_id: job.shiftId }, { cookie: `candidate_token=${token}` });
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain('すでに応募しています');
+
+    const app = await db().selectFrom('applications').selectAll().where('job_id', '=', job.id).where('shift_id', '=', job.shiftId).executeTakeFirstOrThrow();
+    const conv = await db().selectFrom('conversations').selectAll().where('application_id', '=', app.id).executeTakeFirstOrThrow();
+    expect(conv).toMatchObject({ shift_id: job.shiftId, job_id: job.id, type: 1, company_id: app.company_id });
+    const shift = await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', job.shiftId).executeTakeFirstOrThrow();
+    expect(shift.filled).toBe(1);
+
+    // The company that owns the job sees it in its candidate list; the other company does not.
+    const owner = await db().selectFrom('users').select('email').where('company_id', '=', app.company_id).where('role', '=', 'company_admin').executeTakeFirstOrThrow();
+    const other = owner.email === 'company@demo.test' ? 'company2' : 'company_admin';
+    const ownerToken = await t.login(owner.email === 'company@demo.test' ? 'company_admin' : 'company2');
+    const list = await (await get('/admin/candidate', { cookie: `token=${ownerToken}` })).text();
+    expect(list).toContain('Nguyen Van An');
+    expect(list).toContain(job.title_ja);
+    const otherList = await (await get('/admin/candidate', { cookie: `token=${await t.login(other)}` })).text();
+    expect(otherList).not.toContain(job.title_ja);
+    const notes = await gql('{ notifications(type: 1, size: 5) { data { title } } }', {}, ownerToken);
+    expect(notes.data.notifications.data[0].title).toContain(job.title_ja);
+
+    const mine = await (await get('/staff/applications', { cookie: `candidate_token=${token}` })).text();
+    expect(mine).toContain(job.title_ja);
+  });
+
+  it('never gives the last seat twice: many candidates applying at once fill the shift exactly', async () => {
+    const job = await aDailyJob();
+    const shift = await db()
+      .insertInto('job_daily_shifts')
+      .values({ job_id: job.id, date: '2099-12-31', start_time: '08:00', end_time: '12:00', capacity: 3 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '永住者').executeTakeFirstOrThrow();
+    const tokens = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const email = `race${i}@example.test`;
+        const r = await gql('mutation ($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }', {
+          input: { name: `Racer ${i}`, email, password: 'racing-pass', nationality: 'Brazil', visa_type_id: visa.id, visa_expiry: '2031-01-01' },
+        });
+        expect(r.errors).toBeUndefined();
+        const login = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: email, p: 'racing-pass' });
+        return login.data.login.token as string;
+      }),
+    );
+    const results = await Promise.all(tokens.map((tok) => gql('mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.id, s: shift.id }, tok)));
+    const won = results.filter((r) => r.data?.applyToJob);
+    const full = results.filter((r) => r.errors?.[0]?.extensions?.reason === 'full');
+    expect(won).toHaveLength(3);
+    expect(full).toHaveLength(9);
+    const after = await db().selectFrom('job_daily_shifts').select(['filled', 'capacity']).where('id', '=', shift.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ filled: 3, capacity: 3 });
+    const apps = await db().selectFrom('applications').select('id').where('shift_id', '=', shift.id).execute();
+    expect(apps).toHaveLength(3);
+  });
+
+  it('refuses a job the candidate’s residence status does not allow, and a closed job', async () => {
+    const restricted = await db().selectFrom('jobs').select('id').where('title_ja', '=', 'フォークリフト').executeTakeFirst()
+      ?? await db().selectFrom('jobs').select('id').where('title_ja', 'like', '物流センター%').executeTakeFirstOrThrow();
+    await db().insertInto('candidate_profiles').values({ user_id: (await db().selectFrom('users').select('id').where('email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow()).id, nationality: 'Philippines', visa_type_id: (await db().selectFrom('visa_types').select('id').where('ja', '=', '留学').executeTakeFirstOrThrow()).id, visa_expiry: '2030-01-01' }).execute();
+    const token = await candidateSession('candidate2@demo.test');
+    const res = await post(`/part-time/${restricted.id}/apply`, { message: 'よろしくお願いします' }, { cookie: `candidate_token=${token}`, 'accept-language': 'en' });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('Your residence status does not allow this job.');
+    const closed = await db().selectFrom('jobs').select('id').where('status', '=', 'closed').executeTakeFirstOrThrow();
+    const r = await gql('mutation ($j: ID!) { applyToJob(jobId: $j) { applicationId } }', { j: closed.id }, (await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: 'candidate2@demo.test', p: inject('demoPassword') })).data.login.token);
+    expect(r.errors?.[0]?.extensions?.reason).toBe('closed');
+  });
+
+  it('sends a visitor who is not signed in to the candidate login, and back to the job after it', async () => {
+    const job = await aDailyJob();
+    const res = await post(`/daily/${job.id}/apply`, { shift_id: job.shiftId });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/staff/login?next=${encodeURIComponent(`/daily/${job.id}`)}`);
+    const login = await post('/staff/login', { email: 'candidate3@demo.test', password: inject('demoPassword'), next: `/daily/${job.id}` });
+    expect(login.headers.get('location')).toBe(`/daily/${job.id}`);
+    // A back-office account cannot sign in as a candidate.
+    const staff = await post('/staff/login', { email: 'company@demo.test', password: inject('demoPassword'), next: '/daily' });
+    expect(staff.status).toBe(401);
+    expect(cookieOf(staff, 'candidate_token')).toBeUndefined();
+  });
+
+  it('keeps a signed-in candidate on the public site (the back-office redirect is not for candidates)', async () => {
+    const token = await candidateSession();
+    const res = await get('/daily', { cookie: `candidate_token=${token}` });
+    expect(res.status).toBe(200);
+    expect((await get('/admin/candidate', { cookie: `candidate_token=${token}` })).status).toBe(302);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The role matrix at /admin/roles (issue 4, code 280001; DESIGN §5): both maps in one form, a
+ * change applies on the very next request, superadmins cannot lock themselves out, every change
+ * is in the audit log.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoleMaps } from '../../server/auth/default-roles.ts';
+import { loadRoleMaps } from '../../server/modules/roles/role-maps.ts';
+import { ADMIN_CODES } from '../../server/web/routes.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { getPage, postForm } from '../helpers/pages.ts';
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+type Who = 'superadmin' | 'admin' | 'client_staff';
+async function tokenOf(who: Who): Promise<string> {
+  if (!tokens.has(who)) tokens.set(who, await t.login(who));
+  return tokens.get(who)!;
+}
+
+const get = async (path: string, who: Who) => getPage(t, path, await tokenOf(who));
+
+/** The matrix form with the boxes of `maps` ticked. */
+async function save(maps: RoleMaps, who: Who = 'superadmin') {
+  const fields: Record<string, string> = { _form: 'roles' };
+  for (const [prefix, map] of [['page', maps.pageRoles], ['action', maps.actionRoles]] as const) {
+    for (const [code, roles] of Object.entries(map)) for (const role of roles) fields[`${prefix}:${code}:${role}`] = 'on';
+  }
+  return postForm(t, '/admin/roles', await tokenOf(who), fields);
+}
+
+const current = () => loadRoleMaps(t.database.db);
+
+/** Whether the matrix's checkbox `name` is ticked (undefined when there is none). */
+function ticked(html: string, name: string): boolean | undefined {
+  const tag = new RegExp(`<input type="checkbox"[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
+  return tag === undefined ? undefined : tag.includes('checked=""');
+}
+
+describe('GET /admin/roles', () => {
+  it('shows superadmins the matrix: every code once, titled from the route table and grouped by area, a column per role', async () => {
+    const page = await get('/admin/roles', 'superadmin');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<title>権限管理 | Tsunagu</title>');
+    for (const code of ADMIN_CODES) {
+      expect(page.html).toContain(`name="page:${code}:superadmin"`);
+      expect(page.html).toContain(`name="action:${code}:client_staff"`);
+    }
+    expect(page.html.match(/name="page:170005:/g)).toHaveLength(6);
+    for (const role of ['スーパー管理者', '運営管理者', '派遣会社管理者', '派遣会社スタッフ', '取引先管理者', '取引先スタッフ']) expect(page.html).toContain(`<th scope="col">${role}</th>`);
+    expect(page.html).toContain('<th scope="rowgroup" colSpan="8">ユーザー</th>');
+    // A code shared by several routes names them all.
+    expect(page.html).toContain('企業一覧（V3） / 企業の登録（V3） / 企業の詳細（V3）');
+    expect(ticked(page.html, 'page:280001:superadmin')).toBe(true);
+    expect(ticked(page.html, 'page:280001:admin')).toBe(false);
+  });
+
+  it('is not for admins (superadmin only by default): the page is 404 and the API refuses', async () => {
+    expect((await get('/admin/roles', 'admin')).status).toBe(404);
+    const before = await current();
+    const res = await save(before, 'admin');
+    expect(res.status).toBe(403);
+    const api = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf('admin')}` },
+      body: JSON.stringify({ query: 'mutation { saveRoleMaps(pageRoles: [], actionRoles: []) }' }),
+    });
+    expect(((await api.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('FORBIDDEN');
+    expect(await current()).toEqual(before);
+  });
+});
+
+describe('POST /admin/roles', () => {
+  it('a change applies on the next request of the affected role, and again when undone', async () => {
+    const original = await current();
+    expect((await get('/admin/billing', 'client_staff')).status).toBe(404);
+
+    const granted: RoleMaps = structuredClone(original);
+    granted.actionRoles['290001'] = [...(granted.actionRoles['290001'] ?? []), 'client_staff'];
+    const res = await save(granted);
+    expect(res.status, res.html.slice(0, 300)).toBe(303);
+    expect(res.location).toBe('/admin/roles?saved=1');
+    expect((await current()).actionRoles['290001']).toContain('client_staff');
+
+    // The very next request: no waiting for the notification.
+    const billing = await get('/admin/billing', 'client_staff');
+    expect(billing.status).not.toBe(404);
+    expect(billing.location).toBeNull();
+    expect(billing.html).toContain('請求管理');
+    expect(billing.html).toMatch(/<a href="\/admin\/billing"/);
+
+    const page = await get('/admin/roles?saved=1', 'superadmin');
+    expect(page.html).toContain('保存しました。次のリクエストから反映されます。');
+    expect(ticked(page.html, 'action:290001:client_staff')).toBe(true);
+
+    expect((await save(original)).status).toBe(303);
+    expect((await get('/admin/billing', 'client_staff')).status).toBe(404);
+    expect(await current()).toEqual(original);
+  });
+
+  it('writes who changed what to the audit log and shows it under the matrix', async () => {
+    const rows = await t.database.db.selectFrom('audit_log').selectAll().where('entity', '=', 'roleMaps').orderBy('id').execute();
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const [grant, undo] = rows.slice(-2);
+    expect(grant).toMatchObject({ entity_id: 'roleMaps', action: 'update', actor_name: '山田 太郎 (Taro Yamada)', company_id: null });
+    expect(Object.keys(grant!.changes)).toEqual(['action:290001']);
+    expect((grant!.changes['action:290001']!.to as string[])).toContain('client_staff');
+    expect((undo!.changes['action:290001']!.from as string[])).toContain('client_staff');
+    const page = await get('/admin/roles', 'superadmin');
+    expect(page.html).toContain('変更履歴');
+    expect(page.html).toMatch(/操作権限 290001 請求管理: [^<]*→ [^<]*取引先スタッフ/);
+  });
+
+  it('saving the matrix unchanged changes nothing and logs nothing', async () => {
+    const count = async () => (await t.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', '=', 'roleMaps').executeTakeFirstOrThrow()).n;
+    const before = await count();
+    expect((await save(await current())).status).toBe(303);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a save that would lock every superadmin out of /admin/roles, and keeps what was ticked', async () => {
+    const original = await current();
+    const locked: RoleMaps = structuredClone(original);
+    delete locked.pageRoles['280001'];
+    delete locked.actionRoles['280001'];
+    locked.pageRoles['210001'] = (locked.pageRoles['210001'] ?? []).filter((r) => r !== 'superadmin');
+    const res = await save(locked);
+    expect(res.status).toBe(422);
+    expect(res.html).toContain('スーパー管理者から権限管理（280001）を外すことはできません。');
+    // The form shows the attempted state, not the saved one.
+    expect(ticked(res.html, 'page:210001:superadmin')).toBe(false);
+    expect(ticked(res.html, 'page:220001:superadmin')).toBe(true);
+    expect(await current()).toEqual(original);
+    expect((await get('/admin/roles', 'superadmin')).status).toBe(200);
+
+    // Moving 280001 to the action-role map keeps superadmins in: allowed.
+    const moved: RoleMaps = structuredClone(original);
+    delete moved.pageRoles['280001'];
+    moved.actionRoles['280001'] = ['superadmin'];
+    expect((await save(moved)).status).toBe(303);
+    expect((await get('/admin/roles', 'superadmin')).status).toBe(200);
+    expect((await save(original)).status).toBe(303);
+  });
+
+  it('refuses unknown roles and codes through the API', async () => {
+    const call = async (pageRoles: unknown) => {
+      const res = await fetch(`${t.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf('superadmin')}` },
+        body: JSON.stringify({ query: 'mutation ($p: [RoleCodeInput!]!) { saveRoleMaps(pageRoles: $p, actionRoles: []) }', variables: { p: pageRoles } }),
+      });
+      return ((await res.json()) as { errors?: { extensions: { code: string } }[] }).errors?.[0]?.extensions.code;
+    };
+    const before = await current();
+    expect(await call([{ code: 280001, roles: ['superadmin', 'nobody'] }])).toBe('BAD_USER_INPUT');
+    expect(await call([{ code: 280001, roles: ['superadmin'] }, { code: 999999, roles: ['admin'] }])).toBe('BAD_USER_INPUT');
+    expect(await call([{ code: 280001, roles: ['candidate', 'superadmin'] }])).toBe('BAD_USER_INPUT');
+    expect(await current()).toEqual(before);
+  });
+});

@@ -1,0 +1,518 @@
+/**
+ * The template pages under /admin/templates/ (SPEC §2, codes 200002–200013) over real HTTP: each
+ * is one route serving the list, the ?new=1 form and the ?id=… record of its resource definition
+ * (server/resources/defs/templates.ts), with tenancy (DESIGN.md §5), the candidate-status tree's
+ * cycle guard, the mail preview and the published terms and privacy texts of /terms and /policy.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyTemplatesToCompany } from '../../server/modules/templates/copy.ts';
+import { statusRoots } from '../../server/modules/templates/status-tree.ts';
+import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+const tokens: Partial<Record<DemoLogin, string>> = {};
+let c1: string;
+let c2: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const who: DemoLogin[] = ['superadmin', 'company_admin', 'company_staff', 'company2'];
+  const got = await Promise.all(who.map((w) => t.login(w)));
+  who.forEach((w, i) => (tokens[w] = got[i]));
+  const companies = await t.database.db.selectFrom('users').select(['email', 'company_id']).where('email', 'in', ['company@demo.test', 'company2@demo.test']).execute();
+  c1 = companies.find((c) => c.email === 'company@demo.test')!.company_id!;
+  c2 = companies.find((c) => c.email === 'company2@demo.test')!.company_id!;
+});
+afterAll(async () => t?.close());
+
+const cookie = (who: DemoLogin, lang: 'ja' | 'en') => `token=${tokens[who]}; lang=${lang}`;
+const get = (path: string, who: DemoLogin, lang: 'ja' | 'en' = 'ja') => fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie: cookie(who, lang) } });
+const html = async (path: string, who: DemoLogin, lang: 'ja' | 'en' = 'ja') => {
+  const res = await get(path, who, lang);
+  expect(res.status, `GET ${path} as ${who}`).toBe(200);
+  return res.text();
+};
+const post = (path: string, who: DemoLogin, body: Record<string, string>, lang: 'ja' | 'en' = 'ja') =>
+  fetch(`${t.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: cookie(who, lang), 'content-type': 'application/x-www-form-urlencoded', origin: t.url },
+    body: new URLSearchParams(body),
+  });
+/** Creates through the form and returns the new record's id (from the redirect to its page). */
+async function create(path: string, who: DemoLogin, body: Record<string, string>): Promise<string> {
+  const res = await post(`${path}?new=1`, who, body);
+  const location = res.headers.get('location') ?? '';
+  expect(res.status, `${path} create: ${res.status === 422 ? await res.text() : location}`).toBe(303);
+  const id = /[?&]id=([0-9a-f-]{36})/.exec(location)?.[1];
+  expect(location.startsWith(`${path}?id=`)).toBe(true);
+  expect(location).toContain('created=1');
+  return id!;
+}
+/** Text as React renders it in HTML (the characters it escapes). */
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const uniq = () => Math.random().toString(36).slice(2, 8);
+
+interface Case {
+  page: string;
+  code: number;
+  /** company: company-scoped rows; platform: platform-wide lists. */
+  scope: 'company' | 'platform';
+  /** Who works on the page in these tests (company@ where the company role holds the code). */
+  user: DemoLogin;
+  /** A logged-in role without the code (gets the 404 page). */
+  denied: DemoLogin;
+  /** Texts the seeded list shows. */
+  seeded: string[];
+  /** A valid form post; `label` is unique text that then shows in the list. */
+  valid: (label: string) => Record<string, string>;
+  /** A post with one bad value: the field, the messages in ja and en, and a typed value that must be kept. */
+  bad: { body: Record<string, string>; field: string; ja: string; en: string; kept: string };
+}
+
+const REQUIRED = { ja: '入力してください。', en: 'This field is required.' };
+const KEY_FORMAT = { ja: '半角英小文字・数字・「_」「.」「-」で入力してください。', en: 'Use lower-case letters, digits, “_”, “.” and “-”.' };
+
+const CASES: Case[] = [
+  {
+    page: 'jobstatus',
+    code: 200002,
+    scope: 'company',
+    user: 'company_admin',
+    denied: 'company_staff',
+    seeded: ['募集中', '一時停止', '募集終了', '#2E7D32'],
+    valid: (label) => ({ name_ja: `面接調整中${label}`, name_en: `Arranging ${label}`, color: '#336699', is_open: 'on', sort: '12' }),
+    bad: { body: { name_ja: '選考中', name_en: 'Kept Screening', color: 'red', sort: '1' }, field: 'color', ja: '形式が正しくありません。', en: 'This value is not in the right format.', kept: 'value="Kept Screening"' },
+  },
+  {
+    page: 'candidateStatus',
+    code: 200003,
+    scope: 'company',
+    user: 'company_admin',
+    denied: 'company_staff',
+    seeded: ['応募', '書類確認', '面接', '内定', '就業確認', '出勤', '不採用', '辞退', '応募 › 書類確認 › 面接'],
+    valid: (label) => ({ name_ja: `適性検査${label}`, name_en: `Aptitude test ${label}`, parent_id: '', list: 'candidate', sort: '25' }),
+    bad: { body: { name_ja: '保留の応募者', name_en: 'On hold', list: 'bogus', sort: '1' }, field: 'list', ja: '選択肢から選んでください。', en: 'Choose one of the options.', kept: 'value="保留の応募者"' },
+  },
+  {
+    page: 'chatbot',
+    code: 200004,
+    scope: 'company',
+    user: 'company_admin',
+    denied: 'company_staff',
+    seeded: ['デイリー（スポット）求人サポート', '遅刻, 欠勤, late, absent'],
+    valid: (label) => ({ step: '5', trigger: `持ち物${label}`, message_ja: `持ち物は軍手です。${label}`, message_en: `Bring work gloves. ${label}`, active: 'on' }),
+    bad: { body: { step: '0', trigger: '', message_ja: '保持される本文', message_en: 'kept body' }, field: 'step', ja: '1以上の値を入力してください。', en: 'Enter 1 or more.', kept: '保持される本文' },
+  },
+  {
+    page: 'appsettings',
+    code: 200005,
+    scope: 'company',
+    user: 'superadmin',
+    denied: 'company_admin',
+    seeded: ['support.email', 'support@tsunagu.example', 'shift.reminder_hours'],
+    valid: (label) => ({ key: `test.${label}`, value: `value-${label}`, description: 'テスト / Test', company_id: '' }),
+    bad: { body: { key: 'Bad Key', value: 'kept-value-123', description: '', company_id: '' }, field: 'key', ...KEY_FORMAT, kept: 'value="kept-value-123"' },
+  },
+  {
+    page: 'otherchatbot',
+    code: 200006,
+    scope: 'company',
+    user: 'company_admin',
+    denied: 'company_staff',
+    seeded: ['アルバイト求人サポート', '面接, interview'],
+    valid: (label) => ({ step: '4', trigger: '', message_ja: `寮があります。${label}`, message_en: `Housing is available. ${label}`, active: 'on' }),
+    bad: { body: { step: '2', trigger: 'kept-trigger', message_ja: '', message_en: 'Kept English' }, field: 'message_ja', ...REQUIRED, kept: 'value="kept-trigger"' },
+  },
+  {
+    page: 'mail',
+    code: 200007,
+    scope: 'company',
+    user: 'company_admin',
+    denied: 'company_staff',
+    seeded: ['password_reset', 'invitation', 'application_received', 'interview_scheduled', '【Tsunagu】パスワード再設定のご案内'],
+    valid: (label) => ({ key: `reminder_${label}`, subject_ja: `リマインド${label}`, subject_en: `Reminder ${label}`, body_ja: '{{name}} 様', body_en: 'Dear {{name}}' }),
+    bad: {
+      body: { key: 'password_reset', subject_ja: '重複した件名', subject_en: 'Duplicate', body_ja: 'x', body_en: 'y' },
+      field: 'key',
+      ja: 'このキーのテンプレートは既にあります。',
+      en: 'A template with this key already exists.',
+      kept: 'value="重複した件名"',
+    },
+  },
+  {
+    page: 'contract',
+    code: 200008,
+    scope: 'company',
+    user: 'company_admin',
+    denied: 'company_staff',
+    seeded: ['dispatch_contract', '労働者派遣個別契約書'],
+    valid: (label) => ({ key: `nda_${label}`, subject_ja: `秘密保持契約書${label}`, subject_en: `NDA ${label}`, body_ja: '{{company}}と{{worker}}は…', body_en: '{{company}} and {{worker}}…' }),
+    bad: { body: { key: 'nda', subject_ja: '保持されるタイトル', subject_en: 'Kept', body_ja: '', body_en: 'x' }, field: 'body_ja', ...REQUIRED, kept: 'value="保持されるタイトル"' },
+  },
+  {
+    page: 'billing',
+    code: 200009,
+    scope: 'company',
+    user: 'company_admin',
+    denied: 'company_staff',
+    seeded: ['monthly_invoice', '請求書 {{invoice_no}}'],
+    valid: (label) => ({ key: `weekly_${label}`, subject_ja: `週次請求書${label}`, subject_en: `Weekly invoice ${label}`, body_ja: '{{client}} 御中', body_en: 'To {{client}}' }),
+    bad: { body: { key: 'x y', subject_ja: '保持', subject_en: 'Kept invoice', body_ja: 'a', body_en: 'b' }, field: 'key', ...KEY_FORMAT, kept: 'value="Kept invoice"' },
+  },
+  {
+    page: 'jobindustries',
+    code: 200010,
+    scope: 'platform',
+    user: 'superadmin',
+    denied: 'company_admin',
+    seeded: ['飲食・フード', '物流・倉庫', 'Manufacturing'],
+    valid: (label) => ({ name_ja: `農業${label}`, name_en: `Agriculture ${label}`, sort: '90' }),
+    bad: { body: { name_ja: '保持される業種', name_en: 'Kept', sort: 'abc' }, field: 'sort', ja: '整数で入力してください。', en: 'Enter a whole number.', kept: 'value="保持される業種"' },
+  },
+  {
+    page: 'jobcategories',
+    code: 200011,
+    scope: 'platform',
+    user: 'superadmin',
+    denied: 'company_admin',
+    seeded: ['ホールスタッフ', 'ピッキング', 'Kitchen staff'],
+    valid: (label) => ({ name_ja: `データ入力${label}`, name_en: `Data entry ${label}`, industry_id: '', sort: '5' }),
+    bad: { body: { name_ja: '保持される職種', name_en: 'Kept', industry_id: 'not-a-uuid', sort: '1' }, field: 'industry_id', ja: '形式が正しくありません。', en: 'This value is not in the right format.', kept: 'value="保持される職種"' },
+  },
+  {
+    page: 'terms',
+    code: 200012,
+    scope: 'platform',
+    user: 'superadmin',
+    denied: 'company_admin',
+    seeded: ['2026-11', '利用規約'],
+    valid: (label) => ({ key: `draft-${label}`, subject_ja: `利用規約（案）${label}`, subject_en: 'Draft terms', body_ja: '第1条（適用）\n\n案です。', body_en: 'Article 1 (Scope)\n\nA draft.' }),
+    bad: { body: { key: 'draft', subject_ja: '保持される題名', subject_en: 'Kept', body_ja: '', body_en: 'x' }, field: 'body_ja', ...REQUIRED, kept: 'value="保持される題名"' },
+  },
+  {
+    page: 'privacy',
+    code: 200013,
+    scope: 'platform',
+    user: 'superadmin',
+    denied: 'company_admin',
+    seeded: ['2026-11', 'プライバシーポリシー'],
+    valid: (label) => ({ key: `draft-${label}`, subject_ja: `プライバシーポリシー（案）${label}`, subject_en: 'Draft policy', body_ja: '案です。', body_en: 'A draft.' }),
+    bad: {
+      body: { key: '2026-11', subject_ja: '保持される題名', subject_en: 'Kept', body_ja: 'x', body_en: 'y' },
+      field: 'key',
+      ja: 'この版は既にあります。',
+      en: 'This version already exists.',
+      kept: 'value="保持される題名"',
+    },
+  },
+];
+
+for (const c of CASES) {
+  const path = `/admin/templates/${c.page}`;
+  describe(`${path} (${c.code}, ${c.scope})`, () => {
+    it(`lists the seeded rows for ${c.user}`, async () => {
+      const page = await html(path, c.user);
+      for (const text of c.seeded) expect(page).toContain(esc(text));
+      expect(page).toContain(`href="${path}?new=1"`);
+    });
+
+    if (c.user !== 'superadmin') {
+      it('lists them for superadmin too (every tenant’s rows and the platform defaults)', async () => {
+        const page = await html(`${path}?size=200`, 'superadmin');
+        for (const text of c.seeded) expect(page).toContain(esc(text));
+      });
+    }
+
+    it('creates a row through the form, which then shows in the list and on its record page', async () => {
+      const label = uniq();
+      const body = c.valid(label);
+      const id = await create(path, c.user, body);
+      const first = Object.values(body).find((v) => v.includes(label))!;
+      expect(await html(`${path}?q=${encodeURIComponent(label)}`, c.user)).toContain(esc(first));
+      const record = await html(`${path}?id=${id}`, c.user);
+      expect(record).toContain(esc(first));
+      expect(record).toContain('変更履歴');
+    });
+
+    it('refuses a bad value with the error beside the field, in Japanese and English, keeping what was typed', async () => {
+      for (const lang of ['ja', 'en'] as const) {
+        const res = await post(`${path}?new=1`, c.user, c.bad.body, lang);
+        expect(res.status).toBe(422);
+        const page = await res.text();
+        expect(page).toContain(`<p class="field-error" id="${c.bad.field}-error">${esc(c.bad[lang])}</p>`);
+        expect(page).toContain(c.bad.kept);
+      }
+    });
+
+    it(`is the 404 page for ${c.denied}, who lacks the code, and refuses its posts`, async () => {
+      const res = await get(path, c.denied);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain('ページが見つかりません');
+      expect((await get(`${path}?new=1`, c.denied)).status).toBe(404);
+      const label = uniq();
+      expect((await post(`${path}?new=1`, c.denied, c.valid(label))).status).toBe(403);
+    });
+
+    if (c.scope === 'company' && c.user === 'company_admin') {
+      it('keeps each company to its own rows: company@ neither lists nor opens company2@’s', async () => {
+        const label = uniq();
+        const body = c.valid(label);
+        const id = await create(path, 'company2', body);
+        const first = Object.values(body).find((v) => v.includes(label))!;
+        expect(await html(`${path}?id=${id}`, 'company2')).toContain(esc(first));
+        expect(await html(`${path}?q=${encodeURIComponent(label)}`, 'company2')).toContain(esc(first));
+        expect(await html(`${path}?q=${encodeURIComponent(label)}`, 'company_admin')).not.toContain(esc(first));
+        expect(await html(`${path}?size=200`, 'company_admin')).not.toContain(esc(first));
+        const res = await get(`${path}?id=${id}`, 'company_admin');
+        expect(res.status).toBe(404);
+        expect(await res.text()).toContain('データが見つかりません');
+        // Nor change or delete it by posting to its record.
+        expect((await post(`${path}?id=${id}`, 'company_admin', c.valid(uniq()))).status).toBe(404);
+        expect((await post(`${path}?id=${id}`, 'company_admin', { _op: 'delete' })).status).toBe(404);
+        expect(await html(`${path}?id=${id}`, 'company2')).toContain(esc(first));
+      });
+    }
+  });
+}
+
+describe('company-scoped rows belong to the right tenant', () => {
+  it('a company user’s new row gets its company; a superadmin’s blank company makes a platform default', async () => {
+    const label = uniq();
+    const mine = await create('/admin/templates/jobstatus', 'company_admin', { name_ja: `自社${label}`, name_en: `Own ${label}`, color: '#000000', sort: '1' });
+    const platform = await create('/admin/templates/jobstatus', 'superadmin', { name_ja: `共通${label}`, name_en: `Default ${label}`, color: '#000000', sort: '1', company_id: '' });
+    const forC2 = await create('/admin/templates/jobstatus', 'superadmin', { name_ja: `二社目${label}`, name_en: `Second ${label}`, color: '#000000', sort: '1', company_id: c2 });
+    const rows = await t.database.db.selectFrom('job_statuses').select(['id', 'company_id']).where('id', 'in', [mine, platform, forC2]).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.company_id]))).toEqual({ [mine]: c1, [platform]: null, [forC2]: c2 });
+  });
+
+  it('the seed gave both demo companies their own copy of the defaults', async () => {
+    const count = async (companyId: string | null) =>
+      (
+        await t.database.db
+          .selectFrom('candidate_statuses')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', companyId === null ? 'is' : '=', companyId)
+          .executeTakeFirstOrThrow()
+      ).n;
+    const defaults = await count(null);
+    expect(defaults).toBeGreaterThanOrEqual(8);
+    expect(await count(c1)).toBeGreaterThanOrEqual(defaults);
+    expect(await count(c2)).toBeGreaterThanOrEqual(defaults);
+  });
+});
+
+describe('copyTemplatesToCompany (trial signup)', () => {
+  it('gives a new company its own copy of the defaults, the status tree rebuilt, once', async () => {
+    const db = t.database.db;
+    const { id } = await db.insertInto('companies').values({ name: 'トライアル株式会社', name_en: 'Trial Inc.', email: null, phone: null }).returning('id').executeTakeFirstOrThrow();
+    // As many rows as the platform defaults have now (earlier tests here may have added some).
+    const defaults = async (table: 'job_statuses' | 'candidate_statuses' | 'chatbot_messages' | 'app_settings') =>
+      (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', 'is', null).executeTakeFirstOrThrow()).n;
+    const expected = {
+      jobStatuses: await defaults('job_statuses'),
+      candidateStatuses: await defaults('candidate_statuses'),
+      chatbotMessages: await defaults('chatbot_messages'),
+      appSettings: await defaults('app_settings'),
+      documentTemplates: (
+        await db
+          .selectFrom('document_templates')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', 'is', null)
+          .where('kind', 'in', ['mail', 'contract', 'billing'])
+          .executeTakeFirstOrThrow()
+      ).n,
+    };
+    expect(expected.candidateStatuses).toBeGreaterThanOrEqual(8);
+    expect(await copyTemplatesToCompany(db, id)).toEqual(expected);
+    expect(await copyTemplatesToCompany(db, id)).toEqual({ jobStatuses: 0, candidateStatuses: 0, chatbotMessages: 0, appSettings: 0, documentTemplates: 0 });
+
+    const statuses = await db.selectFrom('candidate_statuses').select(['id', 'parent_id', 'name_ja', 'name_en', 'company_id']).where('company_id', '=', id).execute();
+    const shukkin = statuses.find((s) => s.name_ja === '出勤')!;
+    const roots = statusRoots(statuses, shukkin.id);
+    expect(roots.map((r) => r.translate[0].name)).toEqual(['応募', '書類確認', '面接', '内定', '就業確認', '出勤']);
+    expect(roots.map((r) => r.translate[1].name)).toEqual(['Applied', 'Document check', 'Interview', 'Offer', 'Work confirmation', 'Attendance']);
+    // Every parent is the new company's own row, never a platform default.
+    const own = new Set(statuses.map((s) => s.id));
+    expect(statuses.every((s) => s.parent_id === null || own.has(s.parent_id))).toBe(true);
+    const docs = await db.selectFrom('document_templates').select(['kind', 'key']).where('company_id', '=', id).orderBy('kind').orderBy('key').execute();
+    expect(docs.map((d) => `${d.kind}:${d.key}`)).toEqual([
+      'billing:monthly_invoice',
+      'contract:dispatch_contract',
+      'mail:application_received',
+      'mail:interview_scheduled',
+      'mail:invitation',
+      'mail:password_reset',
+    ]);
+  });
+});
+
+describe('candidate statuses: the tree', () => {
+  const path = '/admin/templates/candidateStatus';
+  const statusId = async (companyId: string, name: string) =>
+    (await t.database.db.selectFrom('candidate_statuses').select('id').where('company_id', '=', companyId).where('name_ja', '=', name).executeTakeFirstOrThrow()).id;
+
+  it('refuses to make a status its own ancestor or its own parent', async () => {
+    const applied = await statusId(c1, '応募');
+    const interview = await statusId(c1, '面接');
+    for (const [lang, message] of [
+      ['ja', 'このステータス自身やその下位のステータスは、親にできません。'],
+      ['en', 'A status cannot be placed under itself or one of its own sub-statuses.'],
+    ] as const) {
+      const res = await post(`${path}?id=${applied}`, 'company_admin', { name_ja: '応募', name_en: 'Applied', parent_id: interview, list: 'candidate', sort: '10' }, lang);
+      expect(res.status).toBe(422);
+      expect(await res.text()).toContain(esc(message));
+    }
+    const self = await post(`${path}?id=${interview}`, 'company_admin', { name_ja: '面接', name_en: 'Interview', parent_id: interview, list: 'candidate', sort: '30' });
+    expect(self.status).toBe(422);
+    const row = await t.database.db.selectFrom('candidate_statuses').select('parent_id').where('id', '=', applied).executeTakeFirstOrThrow();
+    expect(row.parent_id).toBeNull();
+  });
+
+  it('moves a status under another branch when that makes no cycle', async () => {
+    const label = uniq();
+    const offer = await statusId(c1, '内定');
+    const id = await create(path, 'company_admin', { name_ja: `健康診断${label}`, name_en: `Health check ${label}`, parent_id: '', list: 'candidate', sort: '45' });
+    const res = await post(`${path}?id=${id}`, 'company_admin', { name_ja: `健康診断${label}`, name_en: `Health check ${label}`, parent_id: offer, list: 'candidate', sort: '45' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${path}?id=${id}&saved=1`);
+    expect(await html(`${path}?q=${label}`, 'company_admin')).toContain(`応募 › 書類確認 › 面接 › 内定`);
+  });
+
+  it('offers only the caller’s statuses as parents and refuses another tenant’s', async () => {
+    const label = uniq();
+    const theirs = await statusId(c2, '面接');
+    const res = await post(`${path}?new=1`, 'company_admin', { name_ja: `他社の下${label}`, name_en: 'x', parent_id: theirs, list: 'candidate', sort: '1' });
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain('選択肢から選んでください。');
+    const form = await html(`${path}?new=1`, 'company_admin');
+    expect(form).not.toContain(theirs);
+    expect(form).toContain(await statusId(c1, '面接'));
+    // A platform user may pick any tenant's status, but only within the row's own company.
+    const platform = await post(`${path}?new=1`, 'superadmin', { name_ja: `混在${label}`, name_en: 'x', parent_id: theirs, list: 'candidate', sort: '1', company_id: c1 });
+    expect(platform.status).toBe(422);
+    expect(await platform.text()).toContain('同じ企業のステータスから選んでください。');
+  });
+});
+
+describe('mail templates: the preview', () => {
+  const path = '/admin/templates/mail';
+
+  it('shows the subject and body filled with sample values, in the page language', async () => {
+    const id = (
+      await t.database.db.selectFrom('document_templates').select('id').where('company_id', '=', c1).where('kind', '=', 'mail').where('key', '=', 'password_reset').executeTakeFirstOrThrow()
+    ).id;
+    const ja = await html(`${path}?id=${id}`, 'company_admin');
+    expect(ja).toContain('プレビュー');
+    expect(ja).toContain('<pre class="resource-preview-body">グエン・ヴァン・アン 様\n\nTsunaguのパスワード再設定');
+    expect(ja).toContain('https://tsunagu.example/link/7f3a9c');
+    const en = await html(`${path}?id=${id}`, 'company_admin', 'en');
+    expect(en).toContain('Preview');
+    expect(en).toContain('[Tsunagu] Reset your password');
+    expect(en).toContain('Dear Nguyen Van An,');
+  });
+
+  it('leaves unknown variables visible and shows markup as text', async () => {
+    const label = uniq();
+    const id = await create(path, 'company_admin', {
+      key: `preview_${label}`,
+      subject_ja: '{{company}}からのお知らせ',
+      subject_en: 'News from {{company}}',
+      body_ja: '{{name}} 様 {{nmae}} <b>太字</b>',
+      body_en: 'Hi {{name}}',
+    });
+    const page = await html(`${path}?id=${id}`, 'company_admin');
+    expect(page).toContain('さくら人材サービス株式会社からのお知らせ');
+    expect(page).toContain('グエン・ヴァン・アン 様 {{nmae}} &lt;b&gt;太字&lt;/b&gt;');
+    expect(page).not.toContain('<b>太字</b>');
+  });
+
+  it('is not shown on pages without a preview', async () => {
+    const id = (await t.database.db.selectFrom('job_statuses').select('id').where('company_id', '=', c1).executeTakeFirstOrThrow()).id;
+    expect(await html(`/admin/templates/jobstatus?id=${id}`, 'company_admin')).not.toContain('resource-preview');
+  });
+});
+
+describe('/terms and /policy: the newest published version', () => {
+  const visit = async (path: string, lang: 'ja' | 'en') => {
+    const res = await fetch(`${t.url}${path}`, { headers: { cookie: `lang=${lang}` } });
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+
+  it('shows the seeded published texts in Japanese and English, as paragraphs', async () => {
+    const ja = await visit('/terms', 'ja');
+    expect(ja).toContain('<h2>第1条（適用）</h2>');
+    expect(ja).toContain('本規約は、「Tsunagu（つなぐ）」');
+    expect(ja).not.toContain('class="toc"');
+    const en = await visit('/terms', 'en');
+    expect(en).toContain('<h2>Article 1 (Scope)</h2>');
+    expect(en).toContain('These Terms set out the conditions');
+    const policy = await visit('/policy', 'ja');
+    expect(policy).toContain('<h2>第1条（総則）</h2>');
+    expect(policy).toContain('個人情報の保護に関する法律');
+    expect(await visit('/policy', 'en')).toContain('Act on the Protection of Personal Information');
+  });
+
+  for (const [page, kind] of [
+    ['/terms', 'terms'],
+    ['/policy', 'privacy'],
+  ] as const) {
+    it(`${page} changes when a new ${kind} version is published, and back when it is withdrawn`, async () => {
+      const label = uniq();
+      const body = {
+        key: `v-${label}`,
+        subject_ja: `改定版${label}`,
+        subject_en: `Revised ${label}`,
+        body_ja: `第1条（目的）\n\n改定した本文${label}です。\n二行目です。\n\n<script>alert(1)</script>`,
+        body_en: `Article 1 (Purpose)\n\nRevised text ${label}.`,
+      };
+      // A draft changes nothing.
+      const id = await create(`/admin/templates/${kind}`, 'superadmin', body);
+      expect(await visit(page, 'ja')).not.toContain(label);
+      const published = await post(`/admin/templates/${kind}?id=${id}`, 'superadmin', { ...body, published: 'on' });
+      expect(published.status).toBe(303);
+      const row = await t.database.db.selectFrom('document_templates').select(['published', 'published_at']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.published).toBe(true);
+      expect(row.published_at).toBeInstanceOf(Date);
+
+      const ja = await visit(page, 'ja');
+      expect(ja).toContain(`<h1>改定版${label}</h1>`);
+      expect(ja).toContain(`<p>改定した本文${label}です。<br/>二行目です。</p>`);
+      expect(ja).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(ja).not.toContain('<script>alert(1)</script>');
+      const en = await visit(page, 'en');
+      expect(en).toContain(`<h1>Revised ${label}</h1>`);
+      expect(en).toContain(`Revised text ${label}.`);
+
+      const withdrawn = await post(`/admin/templates/${kind}?id=${id}`, 'superadmin', body);
+      expect(withdrawn.status).toBe(303);
+      expect((await t.database.db.selectFrom('document_templates').select('published_at').where('id', '=', id).executeTakeFirstOrThrow()).published_at).toBeNull();
+      const back = await visit(page, 'ja');
+      expect(back).not.toContain(label);
+      expect(back).toContain('<h2>第1条');
+    });
+  }
+
+  it('answers the public legalDocument query without a session', async () => {
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ legalDocument(kind: privacy, lang: "en") { kind version lang title published_at } }' }),
+    });
+    const { data, errors } = await res.json();
+    expect(errors).toBeUndefined();
+    expect(data.legalDocument).toMatchObject({ kind: 'privacy', lang: 'en', title: 'Privacy policy' });
+  });
+
+  it('falls back to the built-in page when nothing is published', async () => {
+    await t.database.db.updateTable('document_templates').set({ published: false }).where('kind', '=', 'terms').execute();
+    try {
+      const ja = await visit('/terms', 'ja');
+      expect(ja).toContain('class="toc"');
+      expect(ja).toContain('利用規約');
+    } finally {
+      await t.database.db.updateTable('document_templates').set({ published: true }).where('kind', '=', 'terms').where('key', '=', '2026-11').execute();
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import { tr, type Lang, type Text } from '../../../server/i18n.ts';
+import { AuditLog, type AuditView } from '../../resources/ResourceViews.tsx';
+
+export interface MatrixRole {
+  name: string;
+  kind: string;
+  title: Text;
+}
+
+export interface MatrixRow {
+  code: number;
+  /** The titles of the routes that carry the code (several routes may share one). */
+  titles: Text[];
+}
+
+export interface MatrixGroup {
+  key: string;
+  title: Text;
+  rows: MatrixRow[];
+}
+
+export interface RoleMatrixProps {
+  lang: Lang;
+  title: Text;
+  action: string;
+  roles: MatrixRole[];
+  groups: MatrixGroup[];
+  /** Code → roles, for each map. */
+  pageRoles: Record<string, string[]>;
+  actionRoles: Record<string, string[]>;
+  errors: Record<string, string>;
+  notice?: string;
+  history: AuditView[];
+}
+
+const L = {
+  ja: {
+    intro: 'ロールごとに、入れる画面（権限コード）を選びます。ページ権限と操作権限のどちらかに含まれていれば、その画面に入れます。保存すると、次のリクエストからすべてのサーバーに反映されます。',
+    page: 'ページ権限',
+    pageHint: '画面を開く権限です。サイドバーにも表示されます。',
+    action: '操作権限',
+    actionHint: '画面の操作（登録・更新など）を許可する追加の権限です。ページ権限と同じく、画面にも入れるようになります。',
+    code: 'コード',
+    screen: '画面',
+    save: '保存する',
+    history: '変更履歴',
+    fix: '保存できませんでした。',
+  },
+  en: {
+    intro: 'Choose, for each role, the screens (permission codes) it may enter. A role may enter a screen when either the page-role map or the action-role map lists it. Saved changes apply to every server from the next request on.',
+    page: 'Page roles',
+    pageHint: 'Who may open each screen; the sidebar shows the same.',
+    action: 'Action roles',
+    actionHint: 'Extra grants for the actions on a screen (create, update, …); like page roles, they also let the role enter it.',
+    code: 'Code',
+    screen: 'Screen',
+    save: 'Save',
+    history: 'Change history',
+    fix: 'Nothing was saved.',
+  },
+};
+
+function MatrixTable(p: { lang: Lang; prefix: 'page' | 'action'; caption: string; hint: string; roles: MatrixRole[]; groups: MatrixGroup[]; map: Record<string, string[]>; errors: Record<string, string> }) {
+  const t = L[p.lang];
+  return (
+    <section className="card role-matrix" aria-labelledby={`${p.prefix}-title`}>
+      <h2 id={`${p.prefix}-title`}>{p.caption}</h2>
+      <p className="field-hint">{p.hint}</p>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t.code}</th>
+            <th scope="col">{t.screen}</th>
+            {p.roles.map((r) => (
+              <th key={r.name} scope="col">
+                {tr(p.lang, r.title)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {p.groups.map((g) => (
+          <tbody key={g.key}>
+            <tr className="role-matrix-group">
+              <th scope="rowgroup" colSpan={p.roles.length + 2}>
+                {tr(p.lang, g.title)}
+              </th>
+            </tr>
+            {g.rows.map((row) => {
+              const label = row.titles.map((x) => tr(p.lang, x)).join(' / ');
+              const error = p.prefix === 'page' ? p.errors[String(row.code)] : undefined;
+              return (
+                <tr key={row.code} className={error ? 'field-invalid' : undefined}>
+                  <td>{row.code}</td>
+                  <th scope="row">
+                    {label}
+                    {error && <span className="field-error">{error}</span>}
+                  </th>
+                  {p.roles.map((r) => (
+                    <td key={r.name}>
+                      <input
+                        type="checkbox"
+                        name={`${p.prefix}:${row.code}:${r.name}`}
+                        aria-label={`${label} (${row.code}): ${tr(p.lang, r.title)}`}
+                        defaultChecked={p.map[String(row.code)]?.includes(r.name) ?? false}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        ))}
+      </table>
+    </section>
+  );
+}
+
+/** /admin/roles: both role maps as one matrix form (codes × roles), with the change history. Works without JavaScript. */
+export function RoleMatrixPage(p: RoleMatrixProps) {
+  const t = L[p.lang];
+  return (
+    <section className="role-matrix-page">
+      <div className="page-head">
+        <h1>{tr(p.lang, p.title)}</h1>
+      </div>
+      <p>{t.intro}</p>
+      {p.notice && (
+        <p className="notice" role="status">
+          {p.notice}
+        </p>
+      )}
+      <form method="post" action={p.action} noValidate>
+        {p.errors._ && (
+          <div className="form-alert" role="alert">
+            {t.fix} {p.errors._}
+          </div>
+        )}
+        <input type="hidden" name="_form" value="roles" />
+        <MatrixTable lang={p.lang} prefix="page" caption={t.page} hint={t.pageHint} roles={p.roles} groups={p.groups} map={p.pageRoles} errors={p.errors} />
+        <MatrixTable lang={p.lang} prefix="action" caption={t.action} hint={t.actionHint} roles={p.roles} groups={p.groups} map={p.actionRoles} errors={p.errors} />
+        <div className="form-actions">
+          <button type="submit" className="btn">
+            {t.save}
+          </button>
+        </div>
+      </form>
+      <AuditLog lang={p.lang} entries={p.history} fields={[]} />
+    </section>
+  );
+}

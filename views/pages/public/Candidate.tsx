@@ -1,0 +1,182 @@
+import type { JSX } from 'react';
+import { tr, type Lang, type Text } from '../../../server/i18n.ts';
+import { Field } from '../../ui/Field.tsx';
+import type { Choice } from './JobSearch.tsx';
+
+/** The candidate side of the public site: log in, register, my applications (issue 5). */
+
+const t = (lang: Lang, text: Text) => tr(lang, text);
+
+export function CandidateLoginPage(p: { lang: Lang; email?: string; error?: string; next: string; notice?: string }): JSX.Element {
+  return (
+    <div className="page page-auth">
+      <div className="container auth-container">
+        <section className="form-panel" aria-labelledby="cl-title">
+          <h1 id="cl-title">{t(p.lang, { ja: 'お仕事を探す方のログイン', en: 'Log in to apply for jobs' })}</h1>
+          {p.notice && (
+            <div className="alert alert-success" role="status">
+              <p>{p.notice}</p>
+            </div>
+          )}
+          {p.error && (
+            <div className="alert alert-error" role="alert">
+              <p>{p.error}</p>
+            </div>
+          )}
+          <form method="post" action="/staff/login">
+            <input type="hidden" name="next" value={p.next} />
+            <Field name="email" type="email" label={t(p.lang, { ja: 'メールアドレス', en: 'Email address' })} value={p.email} required autoComplete="username" />
+            <Field name="password" type="password" label={t(p.lang, { ja: 'パスワード', en: 'Password' })} required autoComplete="current-password" />
+            <button className="button button-primary button-block" type="submit">
+              {t(p.lang, { ja: 'ログイン', en: 'Log in' })}
+            </button>
+          </form>
+          <ul className="form-links">
+            <li>
+              {t(p.lang, { ja: 'はじめての方は', en: 'New here?' })} <a href={`/staff/register?next=${encodeURIComponent(p.next)}`}>{t(p.lang, { ja: '無料で登録', en: 'Register for free' })}</a>
+            </li>
+            <li>
+              <a href="/forget-password">{t(p.lang, { ja: 'パスワードをお忘れの方', en: 'Forgot your password?' })}</a>
+            </li>
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function CandidateRegisterPage(p: {
+  lang: Lang;
+  values: Record<string, string | string[]>;
+  errors: Record<string, string>;
+  next: string;
+  visaTypes: Choice[];
+  languages: Choice[];
+}): JSX.Element {
+  const v = (k: string) => (typeof p.values[k] === 'string' ? (p.values[k] as string) : '');
+  const langs = Array.isArray(p.values.languages) ? p.values.languages : typeof p.values.languages === 'string' ? [p.values.languages] : [];
+  return (
+    <div className="page page-auth">
+      <div className="container auth-container">
+        <section className="form-panel" aria-labelledby="cr-title">
+          <h1 id="cr-title">{t(p.lang, { ja: '求職者の新規登録', en: 'Register to find work' })}</h1>
+          <p className="form-intro">
+            {t(p.lang, {
+              ja: '登録は無料です。在留資格と在留期限は、応募できる仕事を確認するために使います。',
+              en: 'Registration is free. Your residence status and its expiry let us show you jobs you may take.',
+            })}
+          </p>
+          {p.errors._ && (
+            <div className="alert alert-error" role="alert">
+              <p>{p.errors._}</p>
+            </div>
+          )}
+          <form method="post" action="/staff/register" noValidate>
+            <input type="hidden" name="next" value={p.next} />
+            <Field name="name" label={t(p.lang, { ja: 'お名前（パスポートと同じ表記）', en: 'Name (as in your passport)' })} value={v('name')} error={p.errors.name} required autoComplete="name" />
+            <Field name="email" type="email" label={t(p.lang, { ja: 'メールアドレス', en: 'Email address' })} value={v('email')} error={p.errors.email} required autoComplete="email" />
+            <Field name="password" type="password" label={t(p.lang, { ja: 'パスワード', en: 'Password' })} hint={t(p.lang, { ja: '8文字以上', en: 'At least 8 characters' })} error={p.errors.password} required autoComplete="new-password" minLength={8} />
+            <Field name="phone" type="tel" label={t(p.lang, { ja: '電話番号', en: 'Phone' })} value={v('phone')} error={p.errors.phone} autoComplete="tel" />
+            <Field name="nationality" label={t(p.lang, { ja: '国籍', en: 'Nationality' })} value={v('nationality')} error={p.errors.nationality} required />
+            <Field name="visa_type_id" label={t(p.lang, { ja: '在留資格', en: 'Residence status' })} value={v('visa_type_id')} error={p.errors.visa_type_id} required>
+              <option value="">{t(p.lang, { ja: '選択してください', en: 'Choose…' })}</option>
+              {p.visaTypes.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </Field>
+            <Field name="visa_expiry" type="date" label={t(p.lang, { ja: '在留期限', en: 'Residence permit expiry' })} value={v('visa_expiry')} error={p.errors.visa_expiry} required />
+            <fieldset className="field">
+              <legend>{t(p.lang, { ja: '話せる言語', en: 'Languages you speak' })}</legend>
+              <div className="checkbox-grid">
+                {p.languages.map((c) => (
+                  <label key={c.value}>
+                    <input type="checkbox" name="languages" value={c.value} defaultChecked={langs.includes(c.value)} /> {c.label}
+                  </label>
+                ))}
+              </div>
+              {p.errors.languages && <p className="field-error">{p.errors.languages}</p>}
+            </fieldset>
+            <button className="button button-primary button-block" type="submit">
+              {t(p.lang, { ja: '登録する', en: 'Register' })}
+            </button>
+          </form>
+          <ul className="form-links">
+            <li>
+              {t(p.lang, { ja: '登録済みの方は', en: 'Already registered?' })} <a href={`/staff/login?next=${encodeURIComponent(p.next)}`}>{t(p.lang, { ja: 'ログイン', en: 'Log in' })}</a>
+            </li>
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export interface MyApplication {
+  id: string;
+  title: string;
+  href: string;
+  date: string | null;
+  time: string | null;
+  status: string;
+  appliedAt: string;
+}
+
+export function MyApplicationsPage(p: { lang: Lang; name: string; applications: MyApplication[] }): JSX.Element {
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div className="container">
+          <h1>{t(p.lang, { ja: '応募した仕事', en: 'My applications' })}</h1>
+          <p className="lead">{p.name}</p>
+          <form method="post" action="/staff/logout">
+            <button type="submit" className="button button-secondary button-small">
+              {t(p.lang, { ja: 'ログアウト', en: 'Log out' })}
+            </button>
+          </form>
+        </div>
+      </header>
+      <div className="container section">
+        {p.applications.length === 0 ? (
+          <div className="empty-state">
+            <p>{t(p.lang, { ja: 'まだ応募はありません。', en: 'You have not applied to any job yet.' })}</p>
+            <a className="button button-primary" href="/daily">
+              {t(p.lang, { ja: '仕事を探す', en: 'Find work' })}
+            </a>
+          </div>
+        ) : (
+          <ul className="job-list">
+            {p.applications.map((a) => (
+              <li key={a.id}>
+                <article className="job-card">
+                  <h2>
+                    <a href={a.href}>{a.title}</a>
+                  </h2>
+                  <dl className="job-facts">
+                    {a.date && (
+                      <div>
+                        <dt>{t(p.lang, { ja: '勤務日', en: 'Date' })}</dt>
+                        <dd>
+                          {a.date} {a.time}
+                        </dd>
+                      </div>
+                    )}
+                    <div>
+                      <dt>{t(p.lang, { ja: '状況', en: 'Status' })}</dt>
+                      <dd>{a.status}</dd>
+                    </div>
+                    <div>
+                      <dt>{t(p.lang, { ja: '応募日', en: 'Applied' })}</dt>
+                      <dd>{a.appliedAt}</dd>
+                    </div>
+                  </dl>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
