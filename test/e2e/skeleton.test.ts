@@ -18,6 +18,7 @@ afterAll(async () => {
 async function newPage(): Promise<{ page: Page; scripts: string[]; errors: string[] }> {
   const context = await browser.newContext({ locale: 'ja-JP' });
   const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
   const scripts: string[] = [];
   const errors: string[] = [];
   page.on('request', (r) => {
@@ -85,7 +86,8 @@ describe('a visitor and a back-office user in a real browser', () => {
       if (m.type() === 'warning') errors.push(m.text());
     });
     await login(page, DEMO.company_admin);
-    // The island hydrated: its button works.
+    // Click only once React has taken the island over (under load the button can be clicked first).
+    await page.waitForSelector('[data-island="Customizer"][data-hydrated]', { state: 'attached' });
     await page.click('.customizer-toggle');
     await page.check('input[name=layout_version][value=dark-only]');
     await page.waitForFunction(() => document.documentElement.classList.contains('dark-only'));
