@@ -63,6 +63,13 @@ export const OPS = {
         rows { id candidateName candidateEmail nationality visaType jobId jobTitle kind clientName date start end status conversationId createdAt }
       }
     }`,
+  DailyJobShifts: /* GraphQL */ `
+    query DailyJobShifts($id: ID!) {
+      dailyJob(id: $id) { id status wage shifts { id date start end breakMinutes capacity filled wage applications } }
+    }`,
+  AddJobShifts: /* GraphQL */ `
+    mutation AddJobShifts($jobId: ID!, $input: ShiftPlanInput!) { addJobShifts(jobId: $jobId, input: $input) { created skipped } }`,
+  DeleteJobShift: /* GraphQL */ `mutation DeleteJobShift($id: ID!) { deleteJobShift(id: $id) }`,
   RoleMapsAdmin: /* GraphQL */ `
     query RoleMapsAdmin {
       roleMapsAdmin {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { JobTables } from '../modules/jobs/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -27,6 +28,12 @@ export interface Database {
   staff: StaffTable;
   staff_documents: StaffDocumentsTable;
   payment_settings: PaymentSettingsTable;
+  // Jobs, shifts, candidates' profiles, applications, conversations (migration 0006, issue 5).
+  jobs: JobTables['jobs'];
+  job_daily_shifts: JobTables['job_daily_shifts'];
+  candidate_profiles: JobTables['candidate_profiles'];
+  applications: JobTables['applications'];
+  conversations: JobTables['conversations'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

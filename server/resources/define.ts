@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Text } from '../i18n.ts';
 import type { Tenant } from '../api/tenancy.ts';
@@ -139,6 +140,26 @@ export interface ResourceDef {
   actions?: RecordAction[];
   /** Rows of other tables that belong to a record (e.g. a staff member's documents), listed and added on its page. */
   children?: ChildResource[];
+  /**
+   * Read-only values computed per row in SQL (e.g. a job's fill rate over its shifts): fields of
+   * the GraphQL type (String, null when not computed) and list columns; never written or audited.
+   */
+  computed?: ComputedColumn[];
+  /**
+   * Labels of audit-log keys that are not fields: changes written by the definition's own
+   * operations or actions (e.g. "shifts added", "duplicated as …").
+   */
+  auditLabels?: Record<string, Text>;
+}
+
+/** A value computed per row (ResourceDef.computed). */
+export interface ComputedColumn {
+  name: string;
+  label: Text;
+  /** The value as SQL text, given the resource's table name (e.g. a correlated subquery on `<table>.id`). */
+  sql: (table: string) => RawBuilder<string | null>;
+  /** Shown as a list column. */
+  list?: boolean;
 }
 
 /** What a definition's `validate` hook may use: the database, the caller's tenant, the row (null on create). */
@@ -263,7 +284,7 @@ export const f = {
     name,
     label,
     kind: 'textarea',
-    schema: o.required ? z.string().trim().min(1).max(o.max ?? 20_000) : z.string().trim().max(o.max ?? 20_000),
+    schema: o.required ? z.string().trim().min(1).max(o.max ?? 20_000) : z.preprocess((v) => v ?? '', z.string().trim().max(o.max ?? 20_000)),
     ...o,
   }),
   email: (name: string, label: Text, o: Partial<FieldDef> & { required?: boolean } = {}): FieldDef => ({

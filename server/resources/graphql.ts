@@ -65,10 +65,12 @@ export function resourceTypeDefs(def: ResourceDef): string {
   const T = cap(def.name);
   const fields = def.fields.map((f) => `    ${f.name}: ${gqlType(f)}`).join('\n');
   const filters = def.fields.filter((f) => f.filter);
+  // Computed values (ResourceDef.computed) are read-only: on the type, never on the input.
+  const computed = (def.computed ?? []).map((c) => `\n    "Computed: ${c.label.en}"\n    ${c.name}: String`).join('');
   return /* GraphQL */ `
   type ${T} {
     id: ID!
-${fields}
+${fields}${computed}
     created_at: String!
     updated_at: String!
   }
@@ -266,7 +268,7 @@ export type ResourceDocuments = { [doc: string]: string | null } & {
 /** The operation documents the web tier sends for a resource (validated against the schema in a test). */
 export function resourceDocuments(def: ResourceDef): ResourceDocuments {
   const T = cap(def.name);
-  const cols = ['id', ...def.fields.map((x) => x.name), 'created_at', 'updated_at'].join(' ');
+  const cols = ['id', ...def.fields.map((x) => x.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'].join(' ');
   const hasFilter = def.fields.some((x) => x.filter);
   const children: Record<string, string> = {};
   for (const c of def.children ?? []) {

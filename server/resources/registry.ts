@@ -4,11 +4,14 @@ import { TEMPLATE_RESOURCES } from './defs/templates.ts';
 import { paymentSettingsResource } from './defs/payment.ts';
 import { staffResource } from './defs/staff.ts';
 import { USER_RESOURCES } from './defs/users.ts';
+import { JOB_RESOURCES } from './defs/jobs.ts';
 
 /** Every resource the engine serves. Add a definition here and its API and screens exist. */
 export const RESOURCES: ResourceDef[] = [companyResource, clientResource, ...TEMPLATE_RESOURCES];
 // Users, staff and payment settings (issue 4).
 RESOURCES.push(...USER_RESOURCES, staffResource, paymentSettingsResource);
+// Regular/part-time and daily jobs (issue 5).
+RESOURCES.push(...JOB_RESOURCES);
 
 /** The resource and screen behind a route path, if the engine serves it. */
 export function screenFor(path: string): { def: ResourceDef; screen: ResourceDef['screens'][number] } | undefined {

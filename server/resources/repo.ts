@@ -46,6 +46,11 @@ export function columnsOf(def: ResourceDef): string[] {
   return ['id', ...def.fields.map((f) => f.name), 'created_at', 'updated_at'];
 }
 
+/** What list and get read: the columns, plus the definition's computed values (ResourceDef.computed). */
+function selectionsOf(def: ResourceDef) {
+  return [...columnsOf(def), ...(def.computed ?? []).map((c) => c.sql(def.table).as(c.name))];
+}
+
 function base(db: DB, def: ResourceDef, tenant: Tenant) {
   const scope = def.scope.where(tenant);
   if (scope === null) return null;
@@ -87,10 +92,11 @@ export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: List
     else q = q.where(sql`${sql.ref(name)}::text`, 'ilike', `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
   const sortField = def.fields.find((f) => f.name === p.sort && f.sortable)?.name ?? (p.sort === 'created_at' || p.sort === 'updated_at' ? p.sort : def.defaultSort.field);
-  const dir = p.dir === 'asc' || p.dir === 'desc' ? p.dir : p.sort ? 'asc' : def.defaultSort.dir;
+  // An explicit known sort column defaults to ascending; otherwise (none, or unknown) the definition's order.
+  const dir = p.dir === 'asc' || p.dir === 'desc' ? p.dir : sortField !== def.defaultSort.field ? 'asc' : def.defaultSort.dir;
   const [rows, count] = await Promise.all([
     q
-      .select(columnsOf(def))
+      .select(selectionsOf(def))
       .orderBy(sortField, dir)
       .orderBy('id', 'asc')
       .limit(size)
@@ -105,7 +111,7 @@ export async function getRow(db: DB, def: ResourceDef, tenant: Tenant, id: strin
   if (!UUID.test(id)) return undefined;
   const q = base(db, def, tenant);
   if (!q) return undefined;
-  return (await q.select(columnsOf(def)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  return (await q.select(selectionsOf(def)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
 }
 
 export async function optionsFor(field: FieldDef, tenant: Tenant, db: DB): Promise<Option[]> {
@@ -127,7 +133,10 @@ export function writableFields(def: ResourceDef, tenant: Tenant, mode: 'create' 
 async function validateInput(db: DB, def: ResourceDef, tenant: Tenant, mode: 'create' | 'update', input: Record<string, unknown>, lang: Lang, only?: string[]) {
   const fields = writableFields(def, tenant, mode, mode === 'update' ? (only ?? Object.keys(input)) : undefined);
   const schema = z.object(Object.fromEntries(fields.map((f) => [f.name, f.schema])));
-  const v = validate(schema, input, lang);
+  // A create that leaves a field out means "no value" (as a blank form field does): optional
+  // fields accept it, required ones say so.
+  const complete = mode === 'create' ? { ...Object.fromEntries(fields.map((f) => [f.name, f.default ?? null])), ...input } : input;
+  const v = validate(schema, complete, lang);
   if (!v.ok) return v;
   // A reference must point at a row the caller may choose (its own tenant's), not any id.
   const errors: FieldErrors = {};
@@ -137,7 +146,8 @@ async function validateInput(db: DB, def: ResourceDef, tenant: Tenant, mode: 'cr
     if (value === null || value === undefined) continue;
     const allowed = await optionsFor(field, tenant, db);
     if (Array.isArray(value)) {
-      if (value.some((x) => !allowed.some((o) => o.value === x))) errors[field.name] = lang === 'ja' ? '選択肢から選んでください。' : 'Choose one of the options.';
+      // Integer ids (e.g. visa types in an int[] column) are offered as decimal strings.
+      if (value.some((x) => !allowed.some((o) => o.value === String(x)))) errors[field.name] = lang === 'ja' ? '選択肢から選んでください。' : 'Choose one of the options.';
       continue;
     }
     // An integer id (e.g. an enumeration's) is offered as its decimal string.
@@ -164,6 +174,15 @@ async function audit(db: Kysely<any>, def: ResourceDef, actor: Actor, action: 'c
       changes: JSON.stringify(changes),
     })
     .execute();
+}
+
+/**
+ * Writes one audit-log entry of a record from outside the generic writes: a definition's own
+ * operations and record actions (e.g. shifts added to a job, a job duplicated), in the caller's
+ * transaction when given one.
+ */
+export async function recordAudit(db: DB | Kysely<any>, def: ResourceDef, actor: Actor, action: 'create' | 'update' | 'delete', row: Row, changes: Record<string, { from: unknown; to: unknown }>): Promise<void> {
+  await audit(db as Kysely<any>, def, actor, action, row, changes);
 }
 
 /** The definition's own checks (ResourceDef.validate), after the field schemas passed; null = none failed. */

@@ -96,7 +96,8 @@ function jobPostingJsonLd(j: JobDetailData, url: string): string {
     title: j.title,
     description: j.description,
     datePosted: j.createdAt.slice(0, 10),
-    ...(j.publishUntil ? { validThrough: j.publishUntil } : {}),
+    // The last day of the publish window (a day in Japan): valid through its end.
+    ...(j.publishUntil ? { validThrough: `${j.publishUntil}T23:59:59+09:00` } : {}),
     employmentType: j.kind === 'daily' ? 'TEMPORARY' : 'PART_TIME',
     hiringOrganization: { '@type': 'Organization', name: j.company },
     jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressRegion: j.prefecture, addressLocality: j.city, addressCountry: 'JP' } },

@@ -10,6 +10,7 @@ import { AuditLog, type AuditView, DeleteButton, displayValue, type FieldView, P
 import { PreviewCard } from '../../views/resources/ResourceViews.tsx';
 import { ChildList, Notice, RecordActions } from '../../views/resources/ResourceViews.tsx';
 import type { ChildResource } from '../resources/define.ts';
+import { RECORD_SECTIONS, type RecordSectionState } from './record-sections.tsx';
 import { callerOf } from './caller.ts';
 import { sendCsv } from './csv.ts';
 import { canEnter, resolveAccess } from './guard.ts';
@@ -72,7 +73,9 @@ function navigator(def: ResourceDef, maps: RoleMaps, role: string, from: string)
   const allowed = (s: Screen) => canEnter(maps, role, routeByPath(s.path)?.code);
   // Screens of the same family share the list path as a prefix (/admin/company vs /v3/admin/company).
   const lp = listPathOf(def, from);
-  const family = def.screens.filter((s) => s.path === lp || s.path.startsWith(`${lp}/`));
+  // A list at …/list (/admin/jobs/list) has its screens beside it (/admin/jobs/add, /admin/jobs/[id]).
+  const base = familyBase(lp);
+  const family = def.screens.filter((s) => s.path === lp || s.path.startsWith(`${base}/`));
   const list = family.find((s) => s.mode === 'list' || s.mode === 'single');
   const single = list?.mode === 'single' ? list.path : null;
   return {
@@ -96,12 +99,19 @@ function navigator(def: ResourceDef, maps: RoleMaps, role: string, from: string)
 /** List columns, the naming field first (it carries the link to the record). */
 function listColumns(def: ResourceDef, platform: boolean): string[] {
   const cols = def.fields.filter((f) => f.list && (!f.platformOnly || platform)).map((f) => f.name);
-  return [def.labelField, ...cols.filter((c) => c !== def.labelField)];
+  const computed = (def.computed ?? []).filter((c) => c.list).map((c) => c.name);
+  return [def.labelField, ...cols.filter((c) => c !== def.labelField), ...computed];
 }
+
+/** Computed values (ResourceDef.computed) as plain text fields of the views: a column label, shown as read. */
+const computedViews = (def: ResourceDef): FieldView[] => (def.computed ?? []).map((c) => ({ name: c.name, label: c.label, kind: 'text', required: false }));
+
+/** The path a list's sibling screens start with: the list's own, or its folder for a `…/list` path. */
+const familyBase = (listPath: string) => (listPath.endsWith('/list') ? listPath.slice(0, -'/list'.length) : listPath);
 
 function listPathOf(def: ResourceDef, path: string): string {
   const lists = def.screens.filter((s) => s.mode === 'list' || s.mode === 'single').map((s) => s.path);
-  return lists.filter((l) => path === l || path.startsWith(`${l}/`)).sort((a, b) => b.length - a.length)[0] ?? lists[0]!;
+  return lists.filter((l) => path === l || path.startsWith(`${familyBase(l)}/`)).sort((a, b) => b.length - a.length)[0] ?? lists[0]!;
 }
 
 function formValues(def: ResourceDef, body: Record<string, unknown>, fields: FieldDef[]): Values {
@@ -150,7 +160,7 @@ async function renderList(ctx: PageContext, def: ResourceDef) {
   };
   const key = def.plural;
   type Page = { total: number; page: number; size: number; rows: Values[] };
-  const views = await fieldViews(api, req, res, def, def.fields);
+  const views = [...(await fieldViews(api, req, res, def, def.fields)), ...computedViews(def)];
   if (str('format') === 'csv') {
     const rows: Values[] = [];
     for (let page = 1; rows.length < MAX_EXPORT_ROWS; page++) {
@@ -158,7 +168,7 @@ async function renderList(ctx: PageContext, def: ResourceDef) {
       rows.push(...d[key]!.rows);
       if (d[key]!.rows.length < 200) break;
     }
-    const cols = ['id', ...def.fields.map((f) => f.name), 'created_at', 'updated_at'];
+    const cols = ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'];
     const byName = new Map(views.map((f) => [f.name, f]));
     return sendCsv(res, def.plural, [cols.map((c) => (byName.get(c) ? tr(lang, byName.get(c)!.label) : c)), ...rows.map((r) => cols.map((c) => (byName.get(c) ? displayValue(lang, byName.get(c), r[c]).replace(/^—$/, '') : String(r[c] ?? ''))))]);
   }
@@ -200,6 +210,8 @@ interface FormState {
   status?: number;
   /** A failed post of a child row's add form (ResourceDef.children). */
   child?: { name: string; values: Values; errors: Record<string, string> };
+  /** A failed post of the record's own section (record-sections.tsx). */
+  section?: RecordSectionState;
 }
 
 async function renderForm(ctx: PageContext, def: ResourceDef, mode: 'create' | 'update', id: string | null, only: string[] | undefined, state: FormState = {}) {
@@ -235,9 +247,12 @@ async function renderDetail(ctx: PageContext, def: ResourceDef, id: string, stat
   const row = d[def.name];
   if (!row) return notFound(ctx);
   const fields = fieldsFor(def, res, 'update');
-  const [views, audit] = await Promise.all([
+  // Fields set only on creation (e.g. a job's client) are not on the form, but the history names them.
+  const createOnly = def.fields.filter((f) => f.createOnly && (!f.platformOnly || isPlatform(res)));
+  const [views, audit, createOnlyViews] = await Promise.all([
     fieldViews(api, req, res, def, fields),
     call<Record<string, { id: number; action: string; actor_name: string; at: string; changes: string }[]>>(api, req, res, docs(def).audit, { id }),
+    fieldViews(api, req, res, def, createOnly),
   ]);
   const entries: AuditView[] = audit[`${def.name}Audit`]!.map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
   relabelChildChanges(entries, def, lang);
@@ -257,7 +272,7 @@ async function renderDetail(ctx: PageContext, def: ResourceDef, id: string, stat
         {preview && <PreviewCard lang={lang} title={preview.title} body={preview.body} />}
         {extras.below}
         {!def.noDelete && <DeleteButton lang={lang} action={action} />}
-        <AuditLog lang={lang} entries={entries} fields={views} />
+        <AuditLog lang={lang} entries={entries} fields={[...views, ...createOnlyViews]} />
       </>
     ),
   });
@@ -319,6 +334,15 @@ export function resourceActions(api: ApiClient): Router {
     const creating = screen.mode === 'create' || (screen.mode === 'single' && req.query.new === '1');
     try {
       if (body._op === 'action' && id) return await postAction(ctx, def, id, String(body._action ?? ''), nav.recordHref(id));
+      // The forms of a record's own section (e.g. a daily job's shifts), handled by the section.
+      const section = RECORD_SECTIONS[def.name];
+      if (section && id && typeof body._op === 'string' && section.ops.includes(body._op)) {
+        return await section.post(ctx, id, body, {
+          recordHref: nav.recordHref(id) ?? req.originalUrl.split('?')[0]!,
+          rerender: (failed, code) => renderDetail(ctx, def, id, { section: failed, status: code }),
+          notFound: () => notFound(ctx),
+        });
+      }
       if ((body._op === 'addChild' || body._op === 'deleteChild') && id) return await postChild(ctx, def, id, body, nav.recordHref(id));
       if (body._op === 'delete' && id && docs(def).delete) {
         await call(api, req, res, docs(def).delete!, { id });
@@ -418,10 +442,13 @@ async function recordExtras(ctx: PageContext, def: ResourceDef, row: Values, act
       return <ChildList key={c.name} lang={lang} name={c.name} title={c.titlePlural} fields={views} rows={d[c.plural] ?? []} action={action} values={failed?.values ?? {}} errors={failed?.errors ?? {}} />;
     }),
   );
+  const section = RECORD_SECTIONS[def.name];
+  const sectionView = section ? await section.render(ctx, row, action, state.section) : null;
   const below = (
     <>
       {def.actions?.length ? <RecordActions lang={lang} action={action} actions={def.actions.map((a) => ({ name: a.name, label: a.label }))} /> : null}
       {children}
+      {sectionView}
     </>
   );
   return { notice, below };
@@ -429,6 +456,15 @@ async function recordExtras(ctx: PageContext, def: ResourceDef, row: Values, act
 
 /** Child additions and removals are audited on the record under the child list's key; show its title and option labels. */
 function relabelChildChanges(entries: AuditView[], def: ResourceDef, lang: Lang) {
+  // Keys the definition's own operations write (ResourceDef.auditLabels), shown with their label.
+  for (const [key, label] of Object.entries(def.auditLabels ?? {})) {
+    for (const e of entries) {
+      const change = e.changes[key];
+      if (!change) continue;
+      delete e.changes[key];
+      e.changes[tr(lang, label)] = change;
+    }
+  }
   for (const c of def.children ?? []) {
     const labelField = c.fields.find((f) => f.name === c.labelField);
     const show = (v: unknown) => (v === null || v === undefined ? null : Array.isArray(labelField?.options) ? (labelField.options.find((o) => o.value === v)?.label[lang] ?? v) : v);

@@ -118,10 +118,18 @@ export const ROUTES: RouteDef[] = [
   // Jobs
   admin('/admin/jobs/list', 110001, 'jobs', t('求人一覧', 'Jobs'), {
     fallback: DASHBOARD_PATH,
-    children: [admin('/admin/jobs/add', 110003, 'jobs', t('求人の登録', 'New job'), { fallback: DASHBOARD_PATH })],
+    children: [
+      admin('/admin/jobs/add', 110003, 'jobs', t('求人の登録', 'New job'), { fallback: DASHBOARD_PATH }),
+      // A job's record page (issue 5): the form, record actions and history.
+      admin('/admin/jobs/[id]', 110001, 'jobs', t('求人の詳細', 'Job details'), { fallback: DASHBOARD_PATH }),
+    ],
   }),
   admin('/v3/admin/jobs/list', 330001, 'jobs', t('求人一覧（V3）', 'Jobs (V3)'), {
-    children: [admin('/v3/admin/jobs/add', 330002, 'jobs', t('求人の登録（V3）', 'New job (V3)'))],
+    children: [
+      admin('/v3/admin/jobs/add', 330002, 'jobs', t('求人の登録（V3）', 'New job (V3)')),
+      // A daily job's record page (issue 5): the form, its shifts, record actions and history.
+      admin('/v3/admin/jobs/[id]', 330001, 'jobs', t('求人の詳細（V3）', 'Job details (V3)')),
+    ],
   }),
 
   // Candidates

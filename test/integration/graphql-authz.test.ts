@@ -13,6 +13,7 @@ import { ALL_RULES, OPERATION_RULES, withAuthorization, type Rule } from '../../
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { LIMITS } from '../../server/api/limits.ts';
 import { DEFAULT_ROLE_CODES, SUPERADMIN_ONLY_CODES } from '../../server/auth/default-roles.ts';
+import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { ADMIN_CODES } from '../../server/web/routes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 
@@ -176,6 +177,12 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.applyToJob': { query: 'mutation ($id: ID!) { applyToJob(jobId: $id) { applicationId } }', variables: { id: ZERO_UUID } },
   'Query.myApplications': { query: 'query { myApplications { id title } }' },
   'Query.applications': { query: 'query { applications { total rows { id candidateName } } }' },
+  // A daily job's shifts (issue 5): aimed at no job, so a caller who may run them changes nothing.
+  'Mutation.addJobShifts': {
+    query: 'mutation ($id: ID!, $input: ShiftPlanInput!) { addJobShifts(jobId: $id, input: $input) { created skipped } }',
+    variables: { id: ZERO_UUID, input: { from: '2030-01-07', to: '2030-01-11', weekdays: [1, 2], slots: [{ start: '09:00', end: '17:00' }], capacity: 2, breakMinutes: 60 } },
+  },
+  'Mutation.deleteJobShift': { query: 'mutation ($id: ID!) { deleteJobShift(id: $id) }', variables: { id: ZERO_UUID } },
 };
 
 /** A candidate's token from the login mutation (candidates get a token of their own audience). */
@@ -294,6 +301,32 @@ describe('operation rules (server/api/authz.ts)', () => {
 
     const lacking = LEAST_FIRST.find((l) => !holds(l, rule.codes));
     const having = LEAST_FIRST.find((l) => holds(l, rule.codes));
+    if (!lacking) {
+      // Every back-office role holds the code by default (e.g. 330001, the v3 jobs): the refusal is
+      // proven with a role map that takes the codes from client_staff for the length of the test.
+      it(`${key} [${rule.codes.join(', ')}]: every demo role may run it; client_staff without the codes gets FORBIDDEN`, async () => {
+        for (const login of LEAST_FIRST) {
+          const { body } = await gql(c.query, c.variables, { token: await tokenOf(login) });
+          expect(codes(body), login).not.toContain('FORBIDDEN');
+          expect(codes(body), login).not.toContain('INTERNAL');
+        }
+        const original = await loadRoleMaps(t.database.db);
+        const narrowed = structuredClone(original);
+        for (const map of [narrowed.pageRoles, narrowed.actionRoles]) {
+          for (const code of rule.codes) map[String(code)] = (map[String(code)] ?? []).filter((r) => r !== 'client_staff');
+        }
+        try {
+          await saveRoleMaps(t.database.db, narrowed);
+          t.services.roleMaps.invalidate();
+          const refused = await gql(c.query, c.variables, { token: await tokenOf('client_staff') });
+          expect(firstCode(refused.body)).toBe('FORBIDDEN');
+        } finally {
+          await saveRoleMaps(t.database.db, original);
+          t.services.roleMaps.invalidate();
+        }
+      });
+      continue;
+    }
     it(`${key} [${rule.codes.join(', ')}]: ${lacking} (none of the codes) gets FORBIDDEN, ${having} (one of them) does not`, async () => {
       // DESIGN §5: client_staff holds none of the 1800xx, 1900xx and 2000xx codes.
       expect(lacking).toBe('client_staff');

@@ -7,6 +7,7 @@ import * as jobs from './jobs.ts';
 import * as notifications from './notifications.ts';
 import * as roles from './roles.ts';
 import * as session from './session.ts';
+import * as jobShifts from './job-shifts.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from '../../resources/graphql.ts';
 import { RESOURCES } from '../../resources/registry.ts';
 
@@ -14,6 +15,8 @@ import { RESOURCES } from '../../resources/registry.ts';
 const MODULES = [session, enums, notifications, jobs, legal];
 // The role-map editor (issue 4); the array's element type is the union of the modules above, hence the widening.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(roles);
+// A daily job's shifts on its record page (issue 5): a field of the engine's DailyJob and two mutations.
+(MODULES as { typeDefs: string; resolvers: object }[]).push({ typeDefs: jobShifts.typeDefs + jobShifts.dailyJobShiftsTypeDefs, resolvers: jobShifts.resolvers });
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

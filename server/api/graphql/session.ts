@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ContactInput, TrialInput, saveContact, saveTrial } from '../../modules/contact/service.ts';
+import { ContactInput, TrialInput, saveContact } from '../../modules/contact/service.ts';
+import { signUpForTrial } from '../../modules/trial/signup.ts';
 import { email, validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
@@ -122,10 +123,20 @@ export const resolvers = {
       if (!v.ok) throw badInput(ctx.lang, v.errors);
       return saveContact(ctx.services.db, v.data, ctx.lang);
     },
+    // The trial signup (issue 5): company, first company admin, templates and the request row in
+    // one transaction; the invitation (which verifies the address) is mailed after the commit.
     submitTrial: async (_: unknown, args: { input: unknown }, ctx: ApiContext) => {
       const v = validate(TrialInput, args.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
-      return saveTrial(ctx.services.db, v.data, ctx.lang);
+      const r = await signUpForTrial(ctx.services.db, v.data, ctx.lang);
+      if (!r.ok) throw badInput(ctx.lang, r.errors);
+      try {
+        await ctx.services.auth.sendTrialInvitation(r.userId, v.data.company_name);
+      } catch (err) {
+        // The account stands: "forgot your password" sends a new link to the same address.
+        ctx.services.log.error({ err, userId: r.userId }, 'trial invitation mail failed');
+      }
+      return r.requestId;
     },
     requestPasswordReset: async (_: unknown, args: { email: string }, ctx: ApiContext) => {
       const v = validate(z.object({ email: email() }), args, ctx.lang);

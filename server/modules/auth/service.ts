@@ -133,17 +133,37 @@ export class AuthService {
    * week, in the user's own language. False (and no mail) when the user is unknown or inactive.
    */
   async sendInvitation(userId: string, invitedBy: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select(['id', 'email', 'name', 'lang', 'active']).where('id', '=', userId).executeTakeFirst();
-    if (!row || !row.active) return false;
-    const link = await this.passwordLink(row.id, INVITE_TTL_MS);
-    const ja = row.lang === 'ja';
-    await this.mailer.send({
-      to: row.email,
+    return this.mailPasswordLink(userId, (row, link, ja) => ({
       subject: ja ? '【Tsunagu】管理画面へのご招待' : '[Tsunagu] You are invited to the back office',
       text: ja
         ? `${row.name} 様\n\n${invitedBy} さんから Tsunagu の管理画面に招待されました。\n7日以内に次のリンクからパスワードを設定し、ログインしてください。\n\n${link}\n\nログインには、このメールアドレス（${row.email}）を使います。\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu`
         : `Hello ${row.name},\n\n${invitedBy} invited you to the Tsunagu back office.\nSet your password within 7 days with this link, then log in:\n\n${link}\n\nYou log in with this address (${row.email}).\nIf you did not expect this, you can ignore this mail.\n\nTsunagu`,
-    });
+    }));
+  }
+
+  /**
+   * The first mail of a trial signup (/v3/trial, issue 5): a link to set the new company admin's
+   * password, valid for a week. It doubles as the address check: only the mailbox's owner can set
+   * the password and log in. False (and no mail) when the user is unknown or inactive.
+   */
+  async sendTrialInvitation(userId: string, companyName: string): Promise<boolean> {
+    return this.mailPasswordLink(userId, (row, link, ja) => ({
+      subject: ja ? '【Tsunagu】無料トライアルのお申し込みありがとうございます（パスワードの設定）' : '[Tsunagu] Your free trial: set your password',
+      text: ja
+        ? `${row.name} 様\n\n${companyName} の無料トライアルをお申し込みいただき、ありがとうございます。\n管理画面をご用意しました。7日以内に次のリンクからパスワードを設定すると、メールアドレスの確認が完了し、ログインできます。\n\n${link}\n\nログインには、このメールアドレス（${row.email}）を使います。\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu`
+        : `Hello ${row.name},\n\nThank you for signing ${companyName} up for a free trial.\nYour back office is ready. Set your password within 7 days with this link; that confirms your address and lets you log in:\n\n${link}\n\nYou log in with this address (${row.email}).\nIf you did not sign up, you can ignore this mail.\n\nTsunagu`,
+    }));
+  }
+
+  /** Mails an active user a week-long set-password link; the text comes from `compose`. False when unknown or inactive. */
+  private async mailPasswordLink(
+    userId: string,
+    compose: (row: { name: string; email: string }, link: string, ja: boolean) => { subject: string; text: string },
+  ): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select(['id', 'email', 'name', 'lang', 'active']).where('id', '=', userId).executeTakeFirst();
+    if (!row || !row.active) return false;
+    const link = await this.passwordLink(row.id, INVITE_TTL_MS);
+    await this.mailer.send({ to: row.email, ...compose(row, link, row.lang === 'ja') });
     return true;
   }
 

@@ -85,7 +85,9 @@ export async function applyToJob(
       .where('id', '=', input.jobId)
       .executeTakeFirst();
     if (!job) return { ok: false, reason: 'not-found' };
-    if (job.status !== 'open' || (job.publish_until && job.publish_until < new Date())) return { ok: false, reason: 'closed' };
+    // The last day of the publish window is a day in Japan (YYYY-MM-DD).
+    const todayInJapan = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+    if (job.status !== 'open' || (job.publish_until && job.publish_until < todayInJapan)) return { ok: false, reason: 'closed' };
     if (job.visa_type_ids.length) {
       const profile = await trx.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', input.candidateId).executeTakeFirst();
       if (!profile?.visa_type_id || !job.visa_type_ids.includes(profile.visa_type_id)) return { ok: false, reason: 'visa' };

@@ -51,8 +51,9 @@ function openJobs(db: JobsDb, kind: JobKind, today: string) {
     .selectFrom('jobs as j')
     .where('j.kind', '=', kind)
     .where('j.status', '=', 'open')
-    .where((eb) => eb.or([eb('j.publish_from', 'is', null), eb('j.publish_from', '<=', sql<Date>`now()`)]))
-    .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>', sql<Date>`now()`)]));
+    // The publish window is in days in Japan, both ends included (migration 0007).
+    .where((eb) => eb.or([eb('j.publish_from', 'is', null), eb('j.publish_from', '<=', sql<string>`(now() at time zone 'Asia/Tokyo')::date`)]))
+    .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>=', sql<string>`(now() at time zone 'Asia/Tokyo')::date`)]));
   if (kind === 'daily') {
     q = q.where(({ exists, selectFrom }) =>
       exists(selectFrom('job_daily_shifts as s').select('s.id').whereRef('s.job_id', '=', 'j.id').where('s.date', '>=', today).whereRef('s.filled', '<', 's.capacity')),
@@ -216,7 +217,7 @@ export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: La
     languages: langs.map((l) => l[lang]),
     visaTypes: visas.map((v) => v[lang]),
     createdAt: job.created_at.toISOString(),
-    publishUntil: job.publish_until?.toISOString() ?? null,
+    publishUntil: job.publish_until ?? null,
     nextDate: open[0]?.date ?? null,
     openSeats: kind === 'daily' ? open.reduce((n, s) => n + s.capacity - s.filled, 0) : null,
     shifts: open.map((s) => ({ id: s.id, date: s.date, start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5), breakMinutes: s.break_minutes, wage: s.wage ?? job.wage, openSeats: s.capacity - s.filled })),

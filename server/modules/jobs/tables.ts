@@ -39,8 +39,9 @@ export interface JobsTable {
   visa_type_ids: ColumnType<number[], number[] | undefined>;
   headcount: ColumnType<number, number | undefined>;
   status: ColumnType<JobStatus, JobStatus | undefined>;
-  publish_from: Date | null;
-  publish_until: Date | null;
+  /** YYYY-MM-DD, days in Japan, both ends included (migration 0007). */
+  publish_from: string | null;
+  publish_until: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

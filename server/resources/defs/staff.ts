@@ -21,21 +21,21 @@ const staffRows: TenantScope = {
 };
 
 /** A job-enum list of the enumeration store, as choices (value: the id). */
-const enumOptions =
+export const enumOptions =
   (list: EnumListName) =>
   async ({ db }: OptionContext): Promise<Option[]> =>
     (await enumStore(db))[list].map((e) => ({ value: String(e.id), label: { ja: e.name, en: e.enum_job_translate_value.find((x) => x.language_key === 'en')?.value ?? e.name } }));
 
-async function visaOptions({ db }: OptionContext): Promise<Option[]> {
+export async function visaOptions({ db }: OptionContext): Promise<Option[]> {
   return (await enumStore(db)).visaTypes.map((v) => ({ value: String(v.id), label: { ja: v.ja, en: v.en } }));
 }
 
-async function languageOptions({ db }: OptionContext): Promise<Option[]> {
+export async function languageOptions({ db }: OptionContext): Promise<Option[]> {
   return (await listLanguages(db)).map((l) => ({ value: l.code, label: { ja: l.ja, en: l.en } }));
 }
 
 /** A choice stored as an integer id (enumerations, visa types); the API sends it as a string. */
-const idChoice = (name: string, label: Text, options: (ctx: OptionContext) => Promise<Option[]>, o: Partial<FieldDef> = {}): FieldDef => ({
+export const idChoice = (name: string, label: Text, options: (ctx: OptionContext) => Promise<Option[]>, o: Partial<FieldDef> = {}): FieldDef => ({
   name,
   label,
   kind: 'select',

@@ -44,9 +44,9 @@ const LABELS = {
 } satisfies Record<string, Text>;
 
 /**
- * /v3/trial: for staffing companies. Benefits and the trial application form
+ * /v3/trial: for staffing companies. Benefits and the trial signup form
  * (`company_name`, `contact_name`, `email`, `phone`, optional `message`), or a thank-you
- * panel once `sent`.
+ * panel once `sent` (the company and its first admin exist, and the password mail is on its way).
  */
 export function TrialPage(props: {
   lang: Lang;
@@ -88,14 +88,14 @@ export function TrialPage(props: {
             <li>{t({ ja: 'フォームからお申し込みください。', en: 'Send the form.' })}</li>
             <li>
               {t({
-                ja: '担当者からご連絡し、ご利用の状況やご要望をうかがいます。',
-                en: 'We get in touch to learn how you work and what you need.',
+                ja: 'すぐにトライアル用の管理画面をご用意し、ご入力いただいたメールアドレスにパスワード設定用のリンクをお送りします。',
+                en: 'Your trial back office is set up at once, and we mail a link to set your password to the address you gave.',
               })}
             </li>
             <li>
               {t({
-                ja: 'トライアル用の管理画面をご用意し、ログイン方法をご案内します。',
-                en: 'We set up your trial back office and send you your login details.',
+                ja: 'パスワードを設定すると、メールアドレスの確認が完了し、ログインして求人の掲載を始められます。',
+                en: 'Setting your password confirms your address; log in and start publishing jobs.',
               })}
             </li>
           </ol>
@@ -107,9 +107,16 @@ export function TrialPage(props: {
               <h2 id="trial-form-title">{t({ ja: 'お申し込みありがとうございます', en: 'Thank you for applying' })}</h2>
               <p>
                 {t({
-                  ja: '内容を確認のうえ、担当者からご入力いただいたメールアドレスにご連絡します。しばらくお待ちください。',
-                  en: 'We will review your application and contact you at the email address you gave us. We will be in touch soon.',
+                  ja: 'トライアル用の管理画面をご用意しました。ご入力いただいたメールアドレスに、パスワード設定用のリンクをお送りしましたので、メールボックスをご確認ください。',
+                  en: 'Your trial back office is ready. We have mailed a link to set your password to the address you gave: please check your mailbox.',
                 })}
+              </p>
+              <p>
+                {t({
+                  ja: 'リンクは7日間有効です。メールが届かない場合は、迷惑メールフォルダをご確認いただくか、「パスワードをお忘れの方」から再送してください。',
+                  en: 'The link works for 7 days. If the mail does not arrive, check your spam folder, or ask for a new link under “Forgot your password”.',
+                })}{' '}
+                <a href="/forget-password">{t({ ja: 'パスワードをお忘れの方', en: 'Forgot your password' })}</a>
               </p>
               <p>
                 <a href="/">{t({ ja: 'トップページへ戻る', en: 'Back to the home page' })}</a>

@@ -1,0 +1,190 @@
+import { sql } from 'kysely';
+import { jobsDb } from '../../modules/jobs/public.ts';
+import { checkPlan, expandPlan, type ShiftPlan } from '../../modules/jobs/shift-plan.ts';
+import { dailyJobResource } from '../../resources/defs/jobs.ts';
+import { getRow, recordAudit, type Actor } from '../../resources/repo.ts';
+import type { FieldErrors } from '../../validation.ts';
+import type { ApiContext } from '../context.ts';
+import { apiError, badInput } from '../errors.ts';
+import { tenantOf } from '../tenancy.ts';
+
+/**
+ * The shifts of a daily job on its back-office record page (issue 5): read as the `shifts` field
+ * of the engine's `DailyJob` (so whoever may read the job reads them), added many at once from a
+ * plan (date range × weekdays × time slots, modules/jobs/shift-plan.ts) and deleted one at a time
+ * while nobody has applied. Writes follow the job: the caller must see it (tenancy) and hold the
+ * record page's code; each is written to the job's own audit log.
+ */
+export const typeDefs = /* GraphQL */ `
+  "A shift of a daily job as the back office sees it."
+  type JobShift {
+    id: ID!
+    "YYYY-MM-DD"
+    date: String!
+    "HH:MM"
+    start: String!
+    "HH:MM (before start: the shift runs past midnight)"
+    end: String!
+    breakMinutes: Int!
+    capacity: Int!
+    filled: Int!
+    "The shift's own pay; null means the job's."
+    wage: Int
+    "Applications to the shift; a shift that has any cannot be deleted."
+    applications: Int!
+  }
+
+  input TimeSlotInput {
+    start: String!
+    end: String!
+  }
+
+  "Shifts to add at once: every date from..to whose weekday (0 = Sunday) is chosen, times every slot."
+  input ShiftPlanInput {
+    from: String!
+    to: String!
+    weekdays: [Int!]!
+    slots: [TimeSlotInput!]!
+    capacity: Int!
+    breakMinutes: Int!
+    wage: Int
+  }
+
+  type AddShiftsResult {
+    "Shifts added."
+    created: Int!
+    "Planned shifts skipped because the job already has one on that date at that start time."
+    skipped: Int!
+  }
+
+  extend type Mutation {
+    "Adds the shifts of a plan to a daily job; slots that already exist are skipped, not doubled."
+    addJobShifts(jobId: ID!, input: ShiftPlanInput!): AddShiftsResult!
+    "Deletes a shift nobody has applied to."
+    deleteJobShift(id: ID!): Boolean!
+  }
+`;
+
+/** The `shifts` field of the engine's DailyJob type (schema.ts adds it after the resources' types). */
+export const dailyJobShiftsTypeDefs = /* GraphQL */ `
+  extend type DailyJob {
+    "The job's shifts by date and start time."
+    shifts: [JobShift!]!
+  }
+`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', ctx.lang === 'ja' ? '見つかりません。' : 'Not found.');
+const actorOf = (ctx: ApiContext): Actor => ({ id: ctx.user!.id, name: ctx.user!.name });
+/** Today in Japan, YYYY-MM-DD. */
+const todayInJapan = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+const hhmm = (time: string) => time.slice(0, 5);
+
+interface PlanInput {
+  from: string;
+  to: string;
+  weekdays: number[];
+  slots: { start: string; end: string }[];
+  capacity: number;
+  breakMinutes: number;
+  wage?: number | null;
+}
+
+/** The plan's field errors (keys as in ShiftPlanInput) in the caller's language; {} = fine. */
+export function planErrors(plan: ShiftPlan, lang: 'ja' | 'en', today = todayInJapan()): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const e of checkPlan(plan)) errors[e.field] ??= e[lang];
+  if (!errors.from && plan.from < today) errors.from = lang === 'ja' ? '開始日は今日以降の日付にしてください。' : 'The start date cannot be in the past.';
+  if (plan.slots.length > 3) errors.slots ??= lang === 'ja' ? '時間帯は3つまでです。' : 'At most three time slots.';
+  const wage = plan.wage;
+  if (wage !== null && wage !== undefined && (!Number.isInteger(wage) || wage < 0 || wage > 10_000_000)) {
+    errors.wage = lang === 'ja' ? '給与は0〜10,000,000円で入力してください。' : 'Pay must be 0 to 10,000,000 yen.';
+  }
+  return errors;
+}
+
+export const resolvers = {
+  DailyJob: {
+    shifts: async (job: { id: string }, _: unknown, ctx: ApiContext) => {
+      const rows = await jobsDb(ctx.services.db)
+        .selectFrom('job_daily_shifts as s')
+        .select(['s.id', 's.date', 's.start_time', 's.end_time', 's.break_minutes', 's.capacity', 's.filled', 's.wage'])
+        .select(sql<number>`(select count(*)::int from applications a where a.shift_id = s.id)`.as('applications'))
+        .where('s.job_id', '=', job.id)
+        .orderBy('s.date')
+        .orderBy('s.start_time')
+        .execute();
+      return rows.map((s) => ({
+        id: s.id,
+        date: s.date,
+        start: hhmm(s.start_time),
+        end: hhmm(s.end_time),
+        breakMinutes: s.break_minutes,
+        capacity: s.capacity,
+        filled: s.filled,
+        wage: s.wage,
+        applications: s.applications,
+      }));
+    },
+  },
+  Mutation: {
+    addJobShifts: async (_: unknown, a: { jobId: string; input: PlanInput }, ctx: ApiContext) => {
+      const job = await getRow(ctx.services.db, dailyJobResource, tenantOf(ctx.user!), a.jobId);
+      if (!job) throw notFound(ctx);
+      const plan: ShiftPlan = {
+        from: a.input.from.trim(),
+        to: a.input.to.trim(),
+        weekdays: a.input.weekdays,
+        slots: a.input.slots.map((s) => ({ start: s.start.trim(), end: s.end.trim() })),
+        capacity: a.input.capacity,
+        breakMinutes: a.input.breakMinutes,
+        wage: a.input.wage ?? null,
+      };
+      const errors = planErrors(plan, ctx.lang);
+      if (job.status === 'closed') errors._ = ctx.lang === 'ja' ? '募集終了の求人にはシフトを追加できません。' : 'A closed job takes no new shifts.';
+      if (Object.keys(errors).length) throw badInput(ctx.lang, errors);
+      const planned = expandPlan(plan);
+      return jobsDb(ctx.services.db)
+        .transaction()
+        .execute(async (trx) => {
+          // A slot the job already has (same date and start) is skipped: the unique (job_id, date, start_time).
+          const added = await trx
+            .insertInto('job_daily_shifts')
+            .values(planned.map((s) => ({ ...s, job_id: job.id })))
+            .onConflict((oc) => oc.columns(['job_id', 'date', 'start_time']).doNothing())
+            .returning('id')
+            .execute();
+          if (added.length) {
+            const range = plan.from === plan.to ? plan.from : `${plan.from}〜${plan.to}`;
+            await recordAudit(trx, dailyJobResource, actorOf(ctx), 'update', job, { shifts: { from: null, to: `+${added.length} (${range})` } });
+          }
+          return { created: added.length, skipped: planned.length - added.length };
+        });
+    },
+    deleteJobShift: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
+      if (!UUID.test(a.id)) throw notFound(ctx);
+      const db = jobsDb(ctx.services.db);
+      const shift = await db.selectFrom('job_daily_shifts').select(['id', 'job_id', 'date', 'start_time', 'end_time']).where('id', '=', a.id).executeTakeFirst();
+      if (!shift) throw notFound(ctx);
+      const job = await getRow(ctx.services.db, dailyJobResource, tenantOf(ctx.user!), shift.job_id);
+      if (!job) throw notFound(ctx);
+      const outcome = await db.transaction().execute(async (trx) => {
+        // Locked first: an application in flight (its foreign key holds the row) finishes before we look.
+        const locked = await trx.selectFrom('job_daily_shifts').select('id').where('id', '=', shift.id).forUpdate().executeTakeFirst();
+        if (!locked) return 'gone' as const;
+        const applied = await trx.selectFrom('applications').select('id').where('shift_id', '=', shift.id).limit(1).executeTakeFirst();
+        if (applied) return 'applied' as const;
+        await trx.deleteFrom('job_daily_shifts').where('id', '=', shift.id).execute();
+        const label = `${shift.date} ${hhmm(shift.start_time)}–${hhmm(shift.end_time)}`;
+        await recordAudit(trx, dailyJobResource, actorOf(ctx), 'update', job, { shifts: { from: label, to: null } });
+        return 'deleted' as const;
+      });
+      if (outcome === 'gone') throw notFound(ctx);
+      if (outcome === 'applied') {
+        const message = ctx.lang === 'ja' ? '応募があるシフトは削除できません。' : 'A shift with applications cannot be deleted.';
+        throw apiError('BAD_USER_INPUT', message, { fields: { _: message } });
+      }
+      return true;
+    },
+  },
+};

@@ -1,0 +1,139 @@
+/**
+ * A resource's screens in a real browser (Chromium): a company admin adds a client through the
+ * form (a field error first, typed values kept), finds it in the list, edits it, reads the change
+ * in the record's history, and deletes it with the confirmation step; the other company's admin
+ * cannot open it.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+
+let t: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function newPage(errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ locale: 'ja-JP' });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    // Chromium reports every non-2xx document (our 422 form and 404 pages) as a console error.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  page.on('response', (r) => {
+    if (['script', 'stylesheet'].includes(r.request().resourceType()) && r.status() >= 400) errors.push(`${r.url()} answered ${r.status()}`);
+  });
+  return page;
+}
+
+async function login(page: Page, email: string) {
+  await page.goto(`${t.url}/login`);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', inject('demoPassword'));
+  await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/admin') || u.pathname.startsWith('/v3/admin')), page.click('form[action="/login"] button[type=submit]')]);
+}
+
+const submit = (page: Page) => Promise.all([page.waitForNavigation(), page.click('form.resource-form button[type=submit]')]);
+
+describe('a client through the resource screens in Chromium', () => {
+  it('company@ adds, lists, edits, reads the history of and deletes a client; company2@ cannot open it', async () => {
+    const errors: string[] = [];
+    const [page, other] = await Promise.all([newPage(errors), newPage(errors)]);
+    await Promise.all([login(page, DEMO.company_admin), login(other, DEMO.company2)]);
+    const name = `E2E商事${Math.random().toString(36).slice(2, 8)}`;
+
+    // The list, then its "new" button.
+    await page.goto(`${t.url}/admin/clients`);
+    expect(await page.textContent('h1')).toBe('クライアント一覧');
+    await Promise.all([page.waitForURL(`${t.url}/admin/clients/add`), page.click('a.btn[href="/admin/clients/add"]')]);
+    // A company user does not choose the company: it is its own.
+    expect(await page.locator('[name=company_id]').count()).toBe(0);
+
+    // The name left empty: the error beside the field, in Japanese, and what was typed is kept.
+    await page.fill('input[name=name_en]', 'E2E Trading Co.');
+    await page.fill('input[name=contact_name]', '山本');
+    await page.fill('input[name=email]', 'yamamoto@e2e-trading.test');
+    await page.fill('input[name=billing_closing_day]', '20');
+    await page.fill('input[name=payment_due_days]', '30');
+    const [failed] = await submit(page);
+    expect(failed?.status()).toBe(422);
+    expect(await page.textContent('.field:has(#name) .field-error')).toBe('入力してください。');
+    expect(await page.getAttribute('#name', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('.form-alert')).toBe('入力内容を確認してください。');
+    expect(await page.inputValue('input[name=name_en]')).toBe('E2E Trading Co.');
+    expect(await page.inputValue('input[name=contact_name]')).toBe('山本');
+    expect(await page.inputValue('input[name=email]')).toBe('yamamoto@e2e-trading.test');
+    expect(await page.inputValue('input[name=billing_closing_day]')).toBe('20');
+    expect(await page.inputValue('input[name=payment_due_days]')).toBe('30');
+    expect(await page.locator('.field-error').count()).toBe(1);
+
+    // Saved: the record's edit page.
+    await page.fill('input[name=name]', name);
+    await submit(page);
+    const created = new URL(page.url());
+    const id = /^\/admin\/clients\/edit\/([0-9a-f-]{36})$/.exec(created.pathname)?.[1];
+    expect(id, page.url()).toBeDefined();
+    expect(created.searchParams.get('created')).toBe('1');
+
+    // In the list; opening it leads to its edit page.
+    await page.goto(`${t.url}/admin/clients`);
+    const link = page.locator('table a', { hasText: name });
+    expect(await link.count()).toBe(1);
+    await Promise.all([page.waitForURL(`${t.url}/admin/clients/edit/${id}`), link.click()]);
+    expect(await page.inputValue('input[name=contact_name]')).toBe('山本');
+
+    // Another contact person.
+    await page.fill('input[name=contact_name]', '中村');
+    await submit(page);
+    expect(new URL(page.url()).pathname).toBe('/admin/clients');
+    expect(await page.textContent('.notice')).toBe('保存しました。');
+    expect(await page.locator('tr', { hasText: name }).textContent()).toContain('中村');
+
+    // The record page's history names the company user and the change.
+    await page.goto(`${t.url}/v3/admin/clients/${id}`);
+    const history = page.locator('section.audit-log');
+    expect(await history.locator('h2').textContent()).toBe('変更履歴');
+    const entries = history.locator('ol > li');
+    expect(await entries.count()).toBe(2);
+    const latest = (await entries.nth(0).textContent()) ?? '';
+    expect(latest).toContain('更新');
+    expect(latest).toContain('鈴木 一郎 (Ichiro Suzuki)');
+    expect(latest).toContain('担当者: 山本 → 中村');
+    const first = (await entries.nth(1).textContent()) ?? '';
+    expect(first).toContain('作成');
+    expect(first).toContain('鈴木 一郎 (Ichiro Suzuki)');
+
+    // The other company's admin cannot open it, by either URL.
+    for (const path of [`/v3/admin/clients/${id}`, `/admin/clients/edit/${id}`]) {
+      const res = await other.goto(`${t.url}${path}`);
+      expect(res?.status(), path).toBe(404);
+      expect(await other.textContent('h1'), path).toBe('データが見つかりません');
+      expect(await other.content()).not.toContain(name);
+    }
+
+    // Delete: the button only opens the confirmation; confirming deletes.
+    const zone = page.locator('details.danger-zone');
+    expect(await zone.getAttribute('open')).toBeNull();
+    expect(await zone.locator('button.btn-danger').isVisible()).toBe(false);
+    await zone.locator('summary').click();
+    expect(await zone.locator('p').textContent()).toBe('本当に削除しますか？この操作は取り消せません。');
+    await Promise.all([page.waitForURL((u) => u.pathname === '/v3/admin/clients' && u.searchParams.get('deleted') === '1'), zone.locator('button.btn-danger').click()]);
+    expect(await page.textContent('.notice')).toBe('削除しました。');
+    expect(await page.locator('table a', { hasText: name }).count()).toBe(0);
+    const gone = await page.goto(`${t.url}/v3/admin/clients/${id}`);
+    expect(gone?.status()).toBe(404);
+    expect(await page.textContent('h1')).toBe('データが見つかりません');
+    expect(await t.database.db.selectFrom('clients').select('id').where('id', '=', id!).executeTakeFirst()).toBeUndefined();
+
+    expect(errors).toEqual([]);
+    await Promise.all([page.context().close(), other.context().close()]);
+  });
+});

@@ -1,0 +1,429 @@
+/**
+ * The job screens of the back office (issue 5) over real HTTP: a company admin publishes a daily
+ * job on /v3/admin/jobs/add and adds a week of shifts at once on its record page, and the job is
+ * on the public board with its shifts; a bad plan is explained in Japanese and English; client
+ * users see and add jobs of their own client only; the second company sees none of the first's;
+ * duplicate and close are record actions written to the history; /admin/jobs/list holds the
+ * regular and part-time jobs only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobsDb } from '../../server/modules/jobs/public.ts';
+import { getPage, postForm, type PageAnswer } from '../helpers/pages.ts';
+import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+const tokens = new Map<DemoLogin, string>();
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+async function tokenOf(who: DemoLogin): Promise<string> {
+  if (!tokens.has(who)) tokens.set(who, await t.login(who));
+  return tokens.get(who)!;
+}
+const get = async (path: string, who: DemoLogin) => getPage(t, path, await tokenOf(who));
+const post = async (path: string, who: DemoLogin, fields: Record<string, string | string[]>) => postForm(t, path, await tokenOf(who), fields);
+/** A form post in English (the lang cookie). */
+async function postEn(path: string, who: DemoLogin, fields: Record<string, string | string[]>): Promise<PageAnswer> {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
+  const res = await fetch(`${t.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.url, cookie: `token=${await tokenOf(who)}; lang=en` },
+    body,
+  });
+  return { status: res.status, location: res.headers.get('location'), html: (await res.text()).replace(/<!-- -->/g, ''), type: res.headers.get('content-type'), cookies: [] };
+}
+
+const db = () => jobsDb(t.database.db);
+const companyOf = async (email: string) => (await db().selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;
+const clientOf = async (email: string) => (await db().selectFrom('users').select('client_id').where('email', '=', email).executeTakeFirstOrThrow()).client_id!;
+const jobByTitle = async (title: string) => db().selectFrom('jobs').selectAll().where('title_ja', '=', title).executeTakeFirstOrThrow();
+const enumId = async (type: number, ja: string) =>
+  String((await db().selectFrom('job_enums as e').innerJoin('job_enum_translations as t', 't.enum_id', 'e.id').select('e.id').where('e.type', '=', type).where('t.value', '=', ja).executeTakeFirstOrThrow()).id);
+const visaId = async (ja: string) => String((await db().selectFrom('visa_types').select('id').where('ja', '=', ja).executeTakeFirstOrThrow()).id);
+
+/** A day in Japan, YYYY-MM-DD, `days` from today. */
+const day = (days: number) => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+/** Monday to Friday of next week (Japan). */
+function nextWeek(): { monday: string; friday: string; days: string[] } {
+  const todayDow = new Date(`${day(0)}T00:00:00Z`).getUTCDay();
+  const toMonday = ((8 - todayDow) % 7) || 7;
+  const days = [0, 1, 2, 3, 4].map((i) => day(toMonday + i));
+  return { monday: days[0]!, friday: days[4]!, days };
+}
+
+/** The whole form of a daily job, as a browser posts it. */
+async function jobForm(clientId: string, title: string, extra: Record<string, string | string[]> = {}): Promise<Record<string, string | string[]>> {
+  return {
+    client_id: clientId,
+    title_ja: title,
+    title_en: `${title} (EN)`,
+    description_ja: '展示会場での設営と撤去です。',
+    description_en: 'Setting up and clearing an exhibition hall.',
+    job_type_id: await enumId(1, 'イベント'),
+    pay_type_id: await enumId(18, '時給'),
+    wage: '1450',
+    overtime_id: '',
+    job_week_id: '',
+    read_skill_id: '',
+    industry_id: '',
+    category_id: '',
+    prefecture: '東京都',
+    city: '江東区',
+    station: '国際展示場駅',
+    languages: ['en', 'vi'],
+    visa_type_ids: [await visaId('永住者')],
+    headcount: '6',
+    status: 'open',
+    publish_from: '',
+    publish_until: '',
+    ...extra,
+  };
+}
+
+/** Mon–Fri of next week × two slots. */
+function weekPlan(extra: Record<string, string | string[]> = {}): Record<string, string | string[]> {
+  const { monday, friday } = nextWeek();
+  return {
+    _op: 'addShifts',
+    plan_from: monday,
+    plan_to: friday,
+    plan_weekdays: ['1', '2', '3', '4', '5'],
+    plan_slot1_start: '09:00',
+    plan_slot1_end: '13:00',
+    plan_slot2_start: '14:00',
+    plan_slot2_end: '18:00',
+    plan_slot3_start: '',
+    plan_slot3_end: '',
+    plan_capacity: '3',
+    plan_break: '30',
+    plan_wage: '',
+    ...extra,
+  };
+}
+
+const TITLE = 'ビッグサイト展示会スタッフ';
+let jobId = '';
+
+describe('a company admin publishes a daily job with a week of shifts', () => {
+  it('creates the job on /v3/admin/jobs/add for one of its clients', async () => {
+    const form = await get('/v3/admin/jobs/add', 'company_admin');
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('<title>求人の登録（V3） | Tsunagu</title>');
+    // Its own clients only.
+    expect(form.html).toContain('東京フードサービス株式会社');
+    expect(form.html).toContain('関東ロジスティクス株式会社');
+    expect(form.html).not.toContain('大阪ホテルズ株式会社');
+
+    const clientId = await clientOf(DEMO.client_admin);
+    const res = await post('/v3/admin/jobs/add', 'company_admin', await jobForm(clientId, TITLE));
+    expect(res.status, res.html.slice(0, 400)).toBe(303);
+    const job = await jobByTitle(TITLE);
+    jobId = job.id;
+    expect(res.location).toBe(`/v3/admin/jobs/${job.id}?created=1`);
+    expect(job).toMatchObject({ kind: 'daily', status: 'open', client_id: clientId, company_id: await companyOf(DEMO.company_admin), wage: 1450, headcount: 6, languages: ['en', 'vi'] });
+    expect(job.visa_type_ids).toEqual([Number(await visaId('永住者'))]);
+
+    const page = await get(res.location!, 'company_admin');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('登録しました。');
+    expect(page.html).toContain('シフトはまだありません。');
+    // The history names the client (set once, so not on the form) and the choices in words.
+    expect(page.html).toContain('<li>クライアント: 東京フードサービス株式会社</li>');
+    expect(page.html).toContain('<li>応募できる在留資格: 永住者</li>');
+  });
+
+  it('adds Mon–Fri × 2 slots = 10 shifts in one post, and the same plan again adds none', async () => {
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan());
+    expect(res.status, res.html.slice(0, 400)).toBe(303);
+    expect(res.location).toBe(`/v3/admin/jobs/${jobId}?shiftsAdded=10&shiftsSkipped=0#job-shifts`);
+    const shifts = await db().selectFrom('job_daily_shifts').selectAll().where('job_id', '=', jobId).orderBy('date').orderBy('start_time').execute();
+    expect(shifts).toHaveLength(10);
+    expect([...new Set(shifts.map((s) => s.date))]).toEqual(nextWeek().days);
+    expect(shifts.map((s) => s.start_time.slice(0, 5))).toEqual(Array.from({ length: 5 }, () => ['09:00', '14:00']).flat());
+    expect(shifts.every((s) => s.capacity === 3 && s.break_minutes === 30 && s.filled === 0 && s.wage === null)).toBe(true);
+
+    const page = await get(res.location!.split('#')[0]!, 'company_admin');
+    expect(page.html).toContain('10件のシフトを追加しました。');
+    expect(page.html).toContain(`${nextWeek().monday} (月)`);
+    expect(page.html).toContain('09:00–13:00');
+    expect(page.html.match(/name="_op" value="deleteShift"/g)).toHaveLength(10);
+    // The history says so.
+    expect(page.html).toMatch(/シフト: — → \+10 \(/);
+
+    const again = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan());
+    expect(again.location).toBe(`/v3/admin/jobs/${jobId}?shiftsAdded=0&shiftsSkipped=10#job-shifts`);
+    expect(await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', jobId).execute()).toHaveLength(10);
+    // A plan overlapping the week adds only the new slots.
+    const more = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan({ plan_slot3_start: '19:00', plan_slot3_end: '22:00', plan_wage: '1600' }));
+    expect(more.location).toBe(`/v3/admin/jobs/${jobId}?shiftsAdded=5&shiftsSkipped=10#job-shifts`);
+    const evening = await db().selectFrom('job_daily_shifts').selectAll().where('job_id', '=', jobId).where('start_time', '=', '19:00').execute();
+    expect(evening.map((s) => s.wage)).toEqual([1600, 1600, 1600, 1600, 1600]);
+  });
+
+  it('is on /daily with its shifts, in Japanese and English', async () => {
+    const board = await (await fetch(`${t.url}/daily?size=50&prefecture=${encodeURIComponent('東京都')}`)).text();
+    expect(board).toContain(`/daily/${jobId}`);
+    const detail = await fetch(`${t.url}/daily/${jobId}`);
+    expect(detail.status).toBe(200);
+    const html = await detail.text();
+    expect(html).toContain(TITLE);
+    // Every shift, each with its own pay (the evening slots' is theirs).
+    expect(await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', jobId).execute()).toHaveLength(15);
+    for (const slot of ['09:00–13:00', '14:00–18:00', '19:00–22:00']) expect(html.split(`<td>${slot}</td>`).length - 1).toBe(5);
+    expect(html.split('<td>¥1,600</td>').length - 1).toBe(5);
+    expect(html).toMatch(/<td>\d+月\d+日\(月\)<\/td><td>09:00–13:00<\/td>/);
+    const en = await (await fetch(`${t.url}/daily/${jobId}`, { headers: { cookie: 'lang=en' } })).text();
+    expect(en).toContain(`${TITLE} (EN)`);
+  });
+
+  it('shows the fill rate of upcoming shifts on the v3 list', async () => {
+    const list = await get('/v3/admin/jobs/list?size=50', 'company_admin');
+    expect(list.status).toBe(200);
+    expect(list.html).toContain('充足率（今後のシフト）');
+    expect(list.html).toContain('0/45 (0%)');
+    // Two seats taken: 2 of 45.
+    const first = await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', jobId).orderBy('date').orderBy('start_time').executeTakeFirstOrThrow();
+    await db().updateTable('job_daily_shifts').set({ filled: 2 }).where('id', '=', first.id).execute();
+    expect((await get('/v3/admin/jobs/list?size=50', 'company_admin')).html).toContain('2/45 (4%)');
+    const page = await get(`/v3/admin/jobs/${jobId}`, 'company_admin');
+    expect(page.html).toContain('67%');
+    await db().updateTable('job_daily_shifts').set({ filled: 0 }).where('id', '=', first.id).execute();
+  });
+});
+
+describe('a bad plan', () => {
+  const bad = () => weekPlan({ plan_from: nextWeek().friday, plan_to: nextWeek().monday, plan_weekdays: [], plan_slot1_start: '', plan_slot1_end: '', plan_slot2_start: '', plan_slot2_end: '', plan_capacity: 'abc', plan_break: '30' });
+
+  it('is explained beside each field in Japanese, keeps what was typed and adds nothing', async () => {
+    const before = (await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', jobId).execute()).length;
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', bad());
+    expect(res.status).toBe(422);
+    expect(res.html).toContain('終了日は開始日以降にしてください。');
+    expect(res.html).toContain('曜日を1つ以上選んでください。');
+    expect(res.html).toContain('時間帯を1つ以上入力してください。');
+    expect(res.html).toContain('募集人数は1〜1000で入力してください。');
+    expect(res.html).toMatch(new RegExp(`name="plan_from"[^>]*value="${nextWeek().friday}"`));
+    expect(res.html).toMatch(/name="plan_capacity"[^>]*value="abc"/);
+    // No weekday stays checked: the defaults are not put back over what was sent.
+    expect(res.html).not.toMatch(/name="plan_weekdays" value="\d" checked/);
+    expect((await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', jobId).execute()).length).toBe(before);
+  });
+
+  it('is explained in English with the lang cookie', async () => {
+    const res = await postEn(`/v3/admin/jobs/${jobId}`, 'company_admin', bad());
+    expect(res.status).toBe(422);
+    expect(res.html).toContain('The end date must not be before the start date.');
+    expect(res.html).toContain('Choose at least one weekday.');
+    expect(res.html).toContain('Add at least one time slot.');
+    expect(res.html).toContain('Capacity must be 1 to 1000.');
+  });
+
+  it('refuses a half-filled slot, a start date in the past and a bad break', async () => {
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan({ plan_from: day(-3), plan_to: day(3), plan_slot1_end: '', plan_break: '-5' }));
+    expect(res.status).toBe(422);
+    expect(res.html).toContain('開始日は今日以降の日付にしてください。');
+    expect(res.html).toContain('時刻は HH:MM で入力してください。');
+    expect(res.html).toContain('休憩は0〜240分で入力してください。');
+    expect(res.html).toMatch(/name="plan_slot1_start"[^>]*value="09:00"/);
+  });
+});
+
+describe('deleting a shift', () => {
+  it('deletes one nobody applied to, behind a confirmation, and writes the history', async () => {
+    const [s] = await db().selectFrom('job_daily_shifts').select(['id', 'date']).where('job_id', '=', jobId).orderBy('date', 'desc').orderBy('start_time', 'desc').limit(1).execute();
+    const page = await get(`/v3/admin/jobs/${jobId}`, 'company_admin');
+    expect(page.html).toMatch(new RegExp(`<details class="confirm"><summary>削除</summary><form [^>]*method="post"[^>]*><input type="hidden" name="_op" value="deleteShift"/><input type="hidden" name="_shiftId" value="${s!.id}"/>`));
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _op: 'deleteShift', _shiftId: s!.id });
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`/v3/admin/jobs/${jobId}?shiftDeleted=1#job-shifts`);
+    expect(await db().selectFrom('job_daily_shifts').select('id').where('id', '=', s!.id).executeTakeFirst()).toBeUndefined();
+    const after = await get(`/v3/admin/jobs/${jobId}?shiftDeleted=1`, 'company_admin');
+    expect(after.html).toContain('シフトを削除しました。');
+    expect(after.html).toMatch(new RegExp(`シフト: ${s!.date} 19:00–22:00 → —`));
+  });
+
+  it('refuses a shift with an application', async () => {
+    const shift = await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', jobId).orderBy('date').orderBy('start_time').executeTakeFirstOrThrow();
+    const candidate = await db().selectFrom('users').select('id').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow();
+    const job = await jobByTitle(TITLE);
+    await db().insertInto('applications').values({ job_id: jobId, shift_id: shift.id, candidate_id: candidate.id, company_id: job.company_id, client_id: job.client_id }).execute();
+    const page = await get(`/v3/admin/jobs/${jobId}`, 'company_admin');
+    expect(page.html).toContain('応募あり（削除不可）');
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _op: 'deleteShift', _shiftId: shift.id });
+    expect(res.status).toBe(422);
+    expect(res.html).toContain('応募があるシフトは削除できません。');
+    expect(await db().selectFrom('job_daily_shifts').select('id').where('id', '=', shift.id).executeTakeFirst()).toBeDefined();
+    expect(await db().selectFrom('applications').select('id').where('shift_id', '=', shift.id).execute()).toHaveLength(1);
+  });
+});
+
+describe('client users', () => {
+  it("client@ lists only its own client's daily jobs", async () => {
+    const clientId = await clientOf(DEMO.client_admin);
+    const all = await db().selectFrom('jobs').select(['title_ja', 'client_id']).where('kind', '=', 'daily').execute();
+    const mine = all.filter((j) => j.client_id === clientId);
+    const others = all.filter((j) => j.client_id !== clientId);
+    expect(mine.length).toBeGreaterThanOrEqual(3);
+    expect(others.length).toBeGreaterThanOrEqual(3);
+    const list = await get('/v3/admin/jobs/list?size=200', 'client_admin');
+    expect(list.status).toBe(200);
+    for (const j of mine) expect(list.html).toContain(j.title_ja);
+    for (const j of others) expect(list.html).not.toContain(j.title_ja);
+    // The client column offers its own client only.
+    expect(list.html).not.toContain('関東ロジスティクス株式会社');
+  });
+
+  it("cannot open another client's job by id", async () => {
+    const other = await jobByTitle('倉庫内ピッキング（日払い）');
+    expect(other.client_id).not.toBe(await clientOf(DEMO.client_admin));
+    const page = await get(`/v3/admin/jobs/${other.id}`, 'client_admin');
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('データが見つかりません');
+    expect(page.html).not.toContain('倉庫内ピッキング');
+    // Nor add shifts to it.
+    const before = (await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', other.id).execute()).length;
+    const res = await post(`/v3/admin/jobs/${other.id}`, 'client_admin', weekPlan());
+    expect(res.status).toBe(404);
+    expect((await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', other.id).execute()).length).toBe(before);
+  });
+
+  it('cannot create a job for another client, and a job it adds is its own client’s', async () => {
+    const otherClient = await db().selectFrom('clients').select('id').where('name', '=', '関東ロジスティクス株式会社').executeTakeFirstOrThrow();
+    const refused = await post('/v3/admin/jobs/add', 'client_admin', await jobForm(otherClient.id, 'よその求人'));
+    expect(refused.status).toBe(422);
+    expect(refused.html).toMatch(/id="client_id-error">選択肢から選んでください。</);
+    expect(await db().selectFrom('jobs').select('id').where('title_ja', '=', 'よその求人').executeTakeFirst()).toBeUndefined();
+
+    const form = await get('/v3/admin/jobs/add', 'client_admin');
+    // Its one client, chosen already.
+    expect(form.html).toMatch(/<option value="[0-9a-f-]{36}" selected="">東京フードサービス株式会社<\/option>/);
+    const own = await clientOf(DEMO.client_admin);
+    const ok = await post('/v3/admin/jobs/add', 'client_admin', await jobForm(own, '自社クライアントの求人', { status: 'draft' }));
+    expect(ok.status).toBe(303);
+    expect(await jobByTitle('自社クライアントの求人')).toMatchObject({ client_id: own, company_id: await companyOf(DEMO.client_admin), kind: 'daily' });
+  });
+
+  it('client staff may not add jobs (404: a child rule without a fallback) nor post the form', async () => {
+    const page = await get('/v3/admin/jobs/add', 'client_staff');
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('ページが見つかりません');
+    const res = await post('/v3/admin/jobs/add', 'client_staff', await jobForm(await clientOf(DEMO.client_staff), 'スタッフの求人'));
+    expect(res.status).toBe(403);
+    expect(await db().selectFrom('jobs').select('id').where('title_ja', '=', 'スタッフの求人').executeTakeFirst()).toBeUndefined();
+    // The list is theirs to read.
+    expect((await get('/v3/admin/jobs/list', 'client_staff')).status).toBe(200);
+  });
+});
+
+describe('the second company', () => {
+  it("sees none of Sakura's jobs, on either list or by id", async () => {
+    const sakura = await companyOf(DEMO.company_admin);
+    const theirs = await db().selectFrom('jobs').select(['id', 'title_ja', 'kind']).where('company_id', '=', sakura).execute();
+    const mine = await db().selectFrom('jobs').select(['title_ja', 'kind']).where('company_id', '=', await companyOf(DEMO.company2)).execute();
+    expect(mine.length).toBeGreaterThan(0);
+    const v3 = await get('/v3/admin/jobs/list?size=200', 'company2');
+    const v1 = await get('/admin/jobs/list?size=200', 'company2');
+    for (const j of theirs) {
+      expect(v3.html).not.toContain(j.title_ja);
+      expect(v1.html).not.toContain(j.title_ja);
+    }
+    for (const j of mine) expect((j.kind === 'daily' ? v3 : v1).html).toContain(j.title_ja);
+    const job = theirs.find((j) => j.kind === 'daily')!;
+    const page = await get(`/v3/admin/jobs/${job.id}`, 'company2');
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('データが見つかりません');
+    const close = await post(`/v3/admin/jobs/${job.id}`, 'company2', { _op: 'action', _action: 'close' });
+    expect(close.status).toBe(404);
+    expect((await db().selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).status).not.toBe('closed');
+  });
+});
+
+describe('record actions', () => {
+  it('duplicates a job as a draft without shifts, in both histories', async () => {
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _op: 'action', _action: 'duplicate' });
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`/v3/admin/jobs/${jobId}?done=duplicate`);
+    const copy = await jobByTitle(`${TITLE}（コピー）`);
+    const original = await jobByTitle(TITLE);
+    expect(copy).toMatchObject({
+      kind: 'daily',
+      status: 'draft',
+      title_en: `${TITLE} (EN) (copy)`,
+      client_id: original.client_id,
+      company_id: original.company_id,
+      wage: original.wage,
+      languages: original.languages,
+      visa_type_ids: original.visa_type_ids,
+      job_type_id: original.job_type_id,
+    });
+    expect(await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', copy.id).execute()).toHaveLength(0);
+
+    const page = await get(res.location!, 'company_admin');
+    expect(page.html).toContain('下書きとして複製しました。');
+    expect(page.html).toContain(`複製: — → ${TITLE}（コピー） (${copy.id})`);
+    const copyPage = await get(`/v3/admin/jobs/${copy.id}`, 'company_admin');
+    expect(copyPage.status).toBe(200);
+    expect(copyPage.html).toContain('シフトはまだありません。');
+    const audit = await db().selectFrom('audit_log').select(['entity', 'entity_id', 'action']).where('entity_id', 'in', [jobId, copy.id]).execute();
+    expect(audit).toContainEqual({ entity: 'dailyJob', entity_id: copy.id, action: 'create' });
+  });
+
+  it('closes a job: it leaves the public board, takes no more shifts, and the history says who closed it', async () => {
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _op: 'action', _action: 'close' });
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`/v3/admin/jobs/${jobId}?done=close`);
+    expect((await jobByTitle(TITLE)).status).toBe('closed');
+    const page = await get(res.location!, 'company_admin');
+    expect(page.html).toContain('募集を終了しました。');
+    expect(page.html).toContain('ステータス: 募集中 → 募集終了');
+    expect(page.html).toContain('鈴木 一郎 (Ichiro Suzuki)');
+    expect(page.html).toContain('募集終了の求人にはシフトを追加できません。');
+    expect((await fetch(`${t.url}/daily/${jobId}`)).status).toBe(404);
+
+    const again = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _op: 'action', _action: 'close' });
+    expect(again.status).toBe(422);
+    expect(again.html).toContain('この求人はすでに募集終了です。');
+    const shifts = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan({ plan_from: day(30), plan_to: day(36) }));
+    expect(shifts.status).toBe(422);
+    expect(shifts.html).toContain('募集終了の求人にはシフトを追加できません。');
+  });
+});
+
+describe('/admin/jobs/list (regular and part-time jobs)', () => {
+  it('shows part-time jobs only, and a daily job is not found on its record route', async () => {
+    const sakura = await companyOf(DEMO.company_admin);
+    const jobs = await db().selectFrom('jobs').select(['id', 'title_ja', 'kind']).where('company_id', '=', sakura).execute();
+    const list = await get('/admin/jobs/list?size=200', 'company_admin');
+    expect(list.status).toBe(200);
+    expect(list.html).toContain('<title>求人一覧 | Tsunagu</title>');
+    for (const j of jobs) {
+      if (j.kind === 'other') expect(list.html).toContain(`href="/admin/jobs/${j.id}"`);
+      else expect(list.html).not.toContain(j.title_ja);
+    }
+    const daily = jobs.find((j) => j.kind === 'daily')!;
+    const page = await get(`/admin/jobs/${daily.id}`, 'company_admin');
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('データが見つかりません');
+  });
+
+  it('adds a part-time job through /admin/jobs/add with a publish window, and refuses a window that ends before it starts', async () => {
+    const clientId = await clientOf(DEMO.client_admin);
+    const bad = await post('/admin/jobs/add', 'company_staff', await jobForm(clientId, 'コンビニスタッフ', { publish_from: day(10), publish_until: day(5) }));
+    expect(bad.status).toBe(422);
+    expect(bad.html).toContain('公開終了日は公開開始日以降にしてください。');
+    const ok = await post('/admin/jobs/add', 'company_staff', await jobForm(clientId, 'コンビニスタッフ', { publish_from: day(0), publish_until: day(30) }));
+    expect(ok.status).toBe(303);
+    const job = await jobByTitle('コンビニスタッフ');
+    expect(job).toMatchObject({ kind: 'other', publish_from: day(0), publish_until: day(30) });
+    expect(ok.location).toBe(`/admin/jobs/${job.id}?created=1`);
+    const page = await get(ok.location!, 'company_staff');
+    expect(page.html).toMatch(new RegExp(`name="publish_until"[^>]*value="${day(30)}"`));
+    // No shifts section on a part-time job.
+    expect(page.html).not.toContain('job-shifts');
+    expect((await fetch(`${t.url}/part-time/${job.id}`)).status).toBe(200);
+  });
+});
