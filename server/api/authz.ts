@@ -55,8 +55,8 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.applications': { codes: [120001, 120012, 120013, 340001] },
   // a daily job's shifts (issue 5): whoever may edit the job's record page (/v3/admin/jobs/[id]),
   // like the engine's rule for a record's child rows; the job must be in the caller's tenant
-  'Mutation.addJobShifts': { codes: [330001] },
-  'Mutation.deleteJobShift': { codes: [330001] },
+  'Mutation.addJobShifts': { codes: [330002] },
+  'Mutation.deleteJobShift': { codes: [330002] },
 };
 
 /** Hand-written rules plus the resource engine's, derived from each resource's screen codes. */

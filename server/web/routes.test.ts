@@ -21,7 +21,7 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
   ['/admin/jobs/[id]', 110001, '/admin'],
   ['/v3/admin/jobs/list', 330001, undefined],
   ['/v3/admin/jobs/add', 330002, undefined],
-  ['/v3/admin/jobs/[id]', 330001, undefined],
+  ['/v3/admin/jobs/[id]', 330002, undefined],
   ['/admin/candidate', 120001, undefined],
   ['/admin/candidate/shukkin', 120012, undefined],
   ['/admin/candidate/kakunin', 120013, undefined],

@@ -128,7 +128,7 @@ export const ROUTES: RouteDef[] = [
     children: [
       admin('/v3/admin/jobs/add', 330002, 'jobs', t('求人の登録（V3）', 'New job (V3)')),
       // A daily job's record page (issue 5): the form, its shifts, record actions and history.
-      admin('/v3/admin/jobs/[id]', 330001, 'jobs', t('求人の詳細（V3）', 'Job details (V3)')),
+      admin('/v3/admin/jobs/[id]', 330002, 'jobs', t('求人の詳細（V3）', 'Job details (V3)')),
     ],
   }),
 
