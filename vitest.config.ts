@@ -25,7 +25,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           globalSetup: ['test/global-setup.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // Browser tests navigate many pages; on a loaded 2-core machine a whole flow can take a while.
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },

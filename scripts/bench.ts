@@ -66,13 +66,17 @@ try {
   ];
   for (let i = 0; i < 10; i++) for (const c of cases) await listPublicJobs(db, c.kind, c.f, c.sort, c.page, 'ja', today);
   const query: number[] = [];
+  const perCase = cases.map(() => [] as number[]);
   for (let i = 0; i < ROUNDS; i++) {
     const c = cases[i % cases.length]!;
     const s = performance.now();
     await listPublicJobs(db, c.kind, c.f, c.sort, c.page, i % 2 ? 'en' : 'ja', today);
-    query.push(performance.now() - s);
+    const ms = performance.now() - s;
+    query.push(ms);
+    perCase[i % cases.length]!.push(ms);
   }
   console.log(`listing query (listPublicJobs, ${cases.length} filter mixes): ${fmt(query)}`);
+  cases.forEach((c, i) => console.log(`  ${c.kind} ${JSON.stringify(c.f)} sort=${c.sort} page=${c.page}: ${fmt(perCase[i]!)}`));
 
   await buildClient();
   const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: path.join(ROOT, 'data/bench') });

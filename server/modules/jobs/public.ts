@@ -41,9 +41,9 @@ export interface PublicJobCard {
 export const PUBLIC_PAGE_SIZE = 20;
 /**
  * Counting every match of a broad search over 100,000 jobs costs more than the page itself, and
- * nobody pages that far: counts stop here and the board says "10,000+".
+ * nobody pages that far (50 pages): counts stop here and the board says "1,000+".
  */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 /** The open jobs of one board: open status, inside the publish window, and (daily) a future shift with a free seat. */
 function openJobs(db: JobsDb, kind: JobKind, today: string) {
@@ -54,11 +54,9 @@ function openJobs(db: JobsDb, kind: JobKind, today: string) {
     // The publish window is in days in Japan, both ends included (migration 0007).
     .where((eb) => eb.or([eb('j.publish_from', 'is', null), eb('j.publish_from', '<=', sql<string>`(now() at time zone 'Asia/Tokyo')::date`)]))
     .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>=', sql<string>`(now() at time zone 'Asia/Tokyo')::date`)]));
-  if (kind === 'daily') {
-    q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('job_daily_shifts as s').select('s.id').whereRef('s.job_id', '=', 'j.id').where('s.date', '>=', today).whereRef('s.filled', '<', 's.capacity')),
-    );
-  }
+  // A future shift with a free seat exists exactly when the latest such date is today or later
+  // (jobs.last_open_date, kept by a trigger: migration 0008).
+  if (kind === 'daily') q = q.where('j.last_open_date', '>=', today);
   return q;
 }
 
@@ -119,7 +117,8 @@ export async function listPublicJobs(
   const ordered =
     sort === 'wage'
       ? listed.orderBy('j.wage', 'desc')
-      : sort === 'date' && kind === 'daily'
+      : // With a date filter every listed job works that day: soonest-first is the newest order.
+        sort === 'date' && kind === 'daily' && !filters.date
         ? listed.orderBy(sql`"nextDate"`, 'asc')
         : listed;
   const [jobs, count] = await Promise.all([

@@ -42,6 +42,8 @@ export interface JobsTable {
   /** YYYY-MM-DD, days in Japan, both ends included (migration 0007). */
   publish_from: string | null;
   publish_until: string | null;
+  /** The latest date of a shift with a free seat (trigger-maintained, migration 0008). */
+  last_open_date: ColumnType<string | null, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

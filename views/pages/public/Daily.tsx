@@ -63,11 +63,11 @@ export function JobBoard(props: {
           ) : (
             <>
               <p className="job-count">
-                {/* The server caps counts at 10,000 (a larger count arrives as 10,001). */}
-                {count > 10_000
+                {/* The server caps counts at 1,000 (a larger count arrives as 1,001). */}
+                {count > 1_000
                   ? lang === 'ja'
-                    ? '10,000件以上の求人'
-                    : '10,000+ jobs'
+                    ? '1,000件以上の求人'
+                    : '1,000+ jobs'
                   : lang === 'ja'
                     ? `${count.toLocaleString('ja-JP')}件の求人`
                     : `${count.toLocaleString('en')} ${count === 1 ? 'job' : 'jobs'}`}
