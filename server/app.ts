@@ -15,6 +15,7 @@ import { buildSchema } from './api/graphql/schema.ts';
 import { apiRouter } from './api/http.ts';
 import { ApiUnavailableError, API_TIMEOUT_MS, createHttpClient } from './api/http-client.ts';
 import { createGraphqlWsServer } from './api/ws.ts';
+import { createChatServer, type ChatServer } from './chat/server.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { DB } from './db/connect.ts';
@@ -166,6 +167,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   const schema = buildSchema();
   const api = createInProcessClient(services, schema);
   const ws = createGraphqlWsServer(services, schema);
+  let chat: ChatServer | undefined;
 
   const app = baseApp(config, log, deps.root, async () => {
     await sql`select 1`.execute(db);
@@ -179,6 +181,8 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     api,
     services,
     attach(server) {
+      // socket.io answers /socket.io (polling and its own websocket upgrade).
+      chat = createChatServer(services, server);
       server.on('upgrade', (req, socket, head) => {
         const { pathname } = new URL(req.url ?? '/', 'http://x');
         if (pathname === '/graphqlws') {
@@ -190,6 +194,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     },
     async close() {
       await ws.close();
+      await chat?.close();
       await roleMaps.close();
     },
   };

@@ -14,7 +14,7 @@ import { forbidden, unauthenticated } from './errors.ts';
  * missing here, so no operation ships without a rule. The resource engine's operations get
  * theirs from the route table's codes of each resource's screens (resources/graphql.ts).
  */
-export type Rule = { public: true } | { user: true } | { candidate: true } | { codes: readonly number[] };
+export type Rule = { public: true } | { user: true } | { candidate: true } | { session: true } | { codes: readonly number[] };
 
 export const OPERATION_RULES: Record<string, Rule> = {
   // session (issue 2)
@@ -22,7 +22,8 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.roleMaps': { user: true },
   'Query.passwordResetTokenValid': { public: true },
   'Mutation.login': { public: true },
-  'Mutation.logout': { user: true },
+  // any signed-in person, back office or candidate, may end their own sessions
+  'Mutation.logout': { session: true },
   'Mutation.submitContact': { public: true },
   'Mutation.submitTrial': { public: true },
   'Mutation.requestPasswordReset': { public: true },
@@ -65,6 +66,10 @@ export const ALL_RULES: Record<string, Rule> = { ...OPERATION_RULES, ...Object.a
 /** Checks one rule for a context; throws the GraphQL error a client sees. */
 export async function authorize(rule: Rule, ctx: ApiContext): Promise<void> {
   if ('public' in rule) return;
+  if ('session' in rule) {
+    if (!ctx.user) throw unauthenticated(ctx.lang);
+    return;
+  }
   if ('candidate' in rule) {
     if (ctx.user?.role !== 'candidate') throw unauthenticated(ctx.lang);
     return;

@@ -7,6 +7,7 @@ import * as m0005staff from './migrations/20261122_0005_staff.ts';
 import * as m0006 from './migrations/20261122_0006_jobs.ts';
 import * as m0007 from './migrations/20261122_0007_job_publish_dates.ts';
 import * as m0008 from './migrations/20261122_0008_job_last_open_date.ts';
+import * as m0009 from './migrations/20261122_0009_messages.ts';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so bundlers and
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122_0006_jobs': m0006,
   '20261122_0007_job_publish_dates': m0007,
   '20261122_0008_job_last_open_date': m0008,
+  '20261122_0009_messages': m0009,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -215,6 +215,14 @@ describe('registering, logging in and applying as a candidate', () => {
     expect(cookieOf(staff, 'candidate_token')).toBeUndefined();
   });
 
+  it('logs a candidate out for real: the old token stops working', async () => {
+    const token = await candidateSession('candidate3@demo.test');
+    const out = await post('/staff/logout', {}, { cookie: `candidate_token=${token}` });
+    expect(out.status).toBe(303);
+    const me = await gql('{ me { email } }', {}, token);
+    expect(me.data.me).toBeNull();
+  });
+
   it('keeps a signed-in candidate on the public site (the back-office redirect is not for candidates)', async () => {
     const token = await candidateSession();
     const res = await get('/daily', { cookie: `candidate_token=${token}` });

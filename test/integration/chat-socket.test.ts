@@ -1,0 +1,247 @@
+/**
+ * The chat socket (issue 6, items 1 and 2): handshake auth and origin check, messages stored before
+ * they are acknowledged, resends deduplicated by client_msg_id, seq and backfill, per-event
+ * authorization across tenants, and logout closing open sockets.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Ack, ChatMessage, ClientToServerEvents, ServerToClientEvents } from '../../server/chat/events.ts';
+import { jobsDb } from '../../server/modules/jobs/public.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+
+type ChatClient = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let t: TestApp;
+let candidateToken: string;
+let conversationId: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  const login = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: DEMO.candidate, p: inject('demoPassword') });
+  candidateToken = login.data.login.token;
+  const db = jobsDb(t.database.db);
+  const company = await db.selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow();
+  const job = await db
+    .selectFrom('jobs')
+    .innerJoin('job_daily_shifts as s', 's.job_id', 'jobs.id')
+    .select(['jobs.id', 's.id as shiftId'])
+    .where('jobs.kind', '=', 'daily')
+    .where('jobs.status', '=', 'open')
+    .where('jobs.company_id', '=', company.company_id!)
+    .where(sql<boolean>`cardinality(jobs.visa_type_ids) = 0`)
+    .where('s.date', '>', new Date().toISOString().slice(0, 10))
+    .where(sql<boolean>`s.filled < s.capacity`)
+    .orderBy('s.date')
+    .executeTakeFirstOrThrow();
+  const applied = await gql('mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.id, s: job.shiftId }, candidateToken);
+  expect(applied.errors).toBeUndefined();
+  const conv = await db.selectFrom('conversations').select('id').where('job_id', '=', job.id).where('shift_id', '=', job.shiftId).executeTakeFirstOrThrow();
+  conversationId = conv.id;
+});
+afterAll(async () => t?.close());
+
+const disposers: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const dispose of disposers.splice(0).reverse()) await dispose();
+});
+
+async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
+  const res = await fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return res.json() as Promise<{ data?: any; errors?: { message: string }[] }>;
+}
+
+function client(token: string | undefined, extraHeaders?: Record<string, string>): ChatClient {
+  const s: ChatClient = connect(t.url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: token ? { token } : {},
+    ...(extraHeaders ? { extraHeaders } : {}),
+  });
+  disposers.push(() => s.disconnect());
+  return s;
+}
+
+function connected(s: ChatClient): Promise<void> {
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+}
+
+const send = (s: ChatClient, content: string, clientMsgId = randomUUID(), conversation = conversationId): Promise<Ack<{ message: ChatMessage }>> =>
+  s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversation, message_type: 1, message_content: content, client_msg_id: clientMsgId });
+const backfill = (s: ChatClient, afterSeq: number): Promise<Ack<{ messages: ChatMessage[] }>> =>
+  s.timeout(5_000).emitWithAck('backfill', { conversation_id: conversationId, after_seq: afterSeq });
+
+function ok<T>(r: Ack<T>): T {
+  if (!r.ok) throw new Error(`ack failed: ${r.error} ${r.message}`);
+  return r;
+}
+
+/** Rejects with `label` when `p` takes longer than `ms`: a hang names its step. */
+function within<T>(p: Promise<T>, label: string, ms = 5_000): Promise<T> {
+  return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${label}`)), ms))]);
+}
+
+const nextMessage = (s: ChatClient) => new Promise<ChatMessage>((resolve) => s.once('newMessage', resolve));
+const rowCount = async () =>
+  Number((await sql<{ n: string }>`select count(*) as n from messages where conversation_id = ${conversationId}`.execute(t.database.db)).rows[0]!.n);
+
+describe('the chat socket', () => {
+  it('lets the candidate and the company chat both ways, stored and acknowledged, seq one by one', async () => {
+    const staff = client(await t.login('company_admin'));
+    const candidate = client(candidateToken);
+    await Promise.all([connected(staff), connected(candidate)]);
+    ok(await staff.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversationId }));
+    // The candidate joins its conversations on connect; a moment for the room join.
+    await new Promise((r) => setTimeout(r, 200));
+
+    const heardByStaff = nextMessage(staff);
+    const a = ok(await send(candidate, 'こんにちは')).message;
+    expect((await heardByStaff).id).toBe(a.id);
+    expect(a).toMatchObject({ conversation_id: conversationId, sender_role: 'candidate', content: 'こんにちは', message_type: 1 });
+
+    const heardByCandidate = nextMessage(candidate);
+    const b = ok(await send(staff, 'Hello <b>there</b>')).message;
+    expect((await heardByCandidate).id).toBe(b.id);
+    expect(b.sender_role).toBe('staff');
+    expect(b.content).toBe('Hello <b>there</b>');
+    expect(b.seq).toBe(a.seq + 1);
+    const c = ok(await send(candidate, 'third')).message;
+    expect(c.seq).toBe(b.seq + 1);
+
+    const seen = new Promise((resolve) => candidate.once('seenAdmin', resolve));
+    const seenAck = ok(await staff.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId }));
+    expect(seenAck.last_seq).toBe(c.seq);
+    expect(await seen).toMatchObject({ conversation_id: conversationId, last_seq: c.seq });
+  });
+
+  it('answers a resend after a reconnect with the stored message, and backfills exactly what was missed', async () => {
+    const token = await t.login('company_admin');
+    const first = client(token);
+    await connected(first);
+    const id = randomUUID();
+    const original = ok(await send(first, 'once only', id)).message;
+    const before = await rowCount();
+    first.disconnect();
+
+    const second = client(token);
+    await connected(second);
+    const again = ok(await send(second, 'once only', id)).message;
+    expect(again.id).toBe(original.id);
+    expect(again.seq).toBe(original.seq);
+    expect(await rowCount()).toBe(before);
+
+    const missed = [ok(await send(second, 'm1')).message, ok(await send(second, 'm2')).message];
+    const back = ok(await backfill(second, original.seq)).messages;
+    expect(back.map((m) => m.id)).toEqual(missed.map((m) => m.id));
+    expect(back.map((m) => m.seq)).toEqual([original.seq + 1, original.seq + 2]);
+    const all = ok(await backfill(second, 0)).messages;
+    expect(all.map((m) => m.seq)).toEqual(all.map((_, i) => i + 1));
+  });
+
+  it('refuses another tenant every event on the conversation, and broadcasts nothing to it', async () => {
+    const other = client(await t.login('company2'));
+    const candidate = client(candidateToken);
+    await Promise.all([connected(other), connected(candidate)]);
+    let leaked = false;
+    other.on('newMessage', () => (leaked = true));
+    other.on('seenAdmin', () => (leaked = true));
+    const before = await rowCount();
+    const sent = await send(other, 'intrusion');
+    expect(sent).toMatchObject({ ok: false, error: 'forbidden' });
+    expect(await backfill(other, 0)).toMatchObject({ ok: false, error: 'forbidden' });
+    expect(await other.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId })).toMatchObject({ ok: false, error: 'forbidden' });
+    expect(await other.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversationId })).toMatchObject({ ok: false, error: 'forbidden' });
+    expect(await rowCount()).toBe(before);
+    ok(await send(candidate, 'private'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(leaked).toBe(false);
+  });
+
+  it('explains invalid payloads in the caller language', async () => {
+    const staff = client(await t.login('company_admin'));
+    await connected(staff);
+    const empty = await send(staff, '   ');
+    expect(empty).toMatchObject({ ok: false, error: 'invalid' });
+    expect(empty.ok ? '' : empty.message).toMatch(/送信内容|not valid/);
+    expect(await send(staff, 'x'.repeat(4001))).toMatchObject({ ok: false, error: 'invalid' });
+    expect(await send(staff, 'x', randomUUID(), 'not-a-uuid')).toMatchObject({ ok: false, error: 'invalid' });
+    expect(await staff.timeout(5_000).emitWithAck('backfill', { conversation_id: conversationId, after_seq: -1 })).toMatchObject({ ok: false, error: 'invalid' });
+  });
+
+  it('refuses a connection without a token, with a bad token or from another origin', async () => {
+    await expect(connected(client(undefined))).rejects.toThrow(/unauthorized/);
+    await expect(connected(client('not-a-token'))).rejects.toThrow(/unauthorized/);
+    await expect(connected(client(await t.login('company_admin'), { origin: 'http://evil.example' }))).rejects.toThrow();
+  });
+
+  it('accepts the same-origin session cookie, never a cookie sent from another origin', async () => {
+    const cookie = `token=${await t.login('company_admin')}`;
+    const same = client(undefined, { cookie, origin: t.url });
+    await connected(same);
+    ok(await send(same, 'via cookie'));
+    await expect(connected(client(undefined, { cookie }))).rejects.toThrow(/unauthorized/);
+    await expect(connected(client(undefined, { cookie, origin: 'http://evil.example' }))).rejects.toThrow();
+  });
+
+  it('lets a client user act only on conversations whose job belongs to its client', async () => {
+    const db = jobsDb(t.database.db);
+    const conv = await db.selectFrom('conversations as c').innerJoin('jobs as j', 'j.id', 'c.job_id').select(['j.id', 'j.client_id', 'j.company_id']).where('c.id', '=', conversationId).executeTakeFirstOrThrow();
+    const clientUser = await db.selectFrom('users').select(['client_id', 'company_id']).where('email', '=', DEMO.client_admin).executeTakeFirstOrThrow();
+    const otherClient = await db.selectFrom('clients').select('id').where('company_id', '=', conv.company_id).where('id', '!=', clientUser.client_id!).executeTakeFirst();
+    // The demo data: client@ works for a client of the same company, which has other clients too.
+    expect(clientUser.company_id).toBe(conv.company_id);
+    expect(otherClient).toBeDefined();
+    const s = client(await t.login('client_admin'));
+    await connected(s);
+    const setClient = (id: string) => db.updateTable('jobs').set({ client_id: id }).where('id', '=', conv.id).execute();
+    try {
+      await setClient(clientUser.client_id!);
+      expect((await backfill(s, 0)).ok).toBe(true);
+      await setClient(otherClient!.id);
+      expect(await backfill(s, 0)).toMatchObject({ ok: false, error: 'forbidden' });
+      expect(await send(s, 'not my client')).toMatchObject({ ok: false, error: 'forbidden' });
+    } finally {
+      await setClient(conv.client_id);
+    }
+  });
+
+  it('limits the message rate per socket', async () => {
+    const staff = client(await t.login('company_admin'));
+    await connected(staff);
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => send(staff, `burst ${i}`)));
+    expect(results.filter((r) => r.ok).length).toBeLessThanOrEqual(21);
+    expect(results.some((r) => !r.ok && r.error === 'rate')).toBe(true);
+  });
+
+  it('disconnects open sockets when the user logs out, back-office or candidate', async () => {
+    const token = await t.login('company_staff');
+    const staff = client(token);
+    await connected(staff);
+    const staffGone = new Promise<string>((resolve) => staff.once('disconnect', resolve));
+    const out = await gql('mutation { logout }', {}, token);
+    expect(out.errors).toBeUndefined();
+    expect(await within(staffGone, 'staff socket closed by logout')).toBe('io server disconnect');
+    // The old token no longer connects.
+    await expect(within(connected(client(token)), 'reconnect refused')).rejects.toThrow(/unauthorized/);
+
+    // A candidate's sessions ending (logout on the candidate site revokes them) closes its sockets too.
+    // (GraphQL `logout` is back-office only: Mutation.logout's rule refuses candidates.)
+    const login = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: 'candidate2@demo.test', p: inject('demoPassword') });
+    const candidateToken2 = login.data.login.token as string;
+    const candidate = client(candidateToken2);
+    await connected(candidate);
+    const candidateGone = new Promise<string>((resolve) => candidate.once('disconnect', resolve));
+    const row = await t.database.db.selectFrom('users').select('id').where('email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow();
+    await t.services.auth.revokeSessions(row.id);
+    expect(await within(candidateGone, 'candidate socket closed by logout')).toBe('io server disconnect');
+  });
+});
