@@ -12,9 +12,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALL_RULES, OPERATION_RULES, withAuthorization, type Rule } from '../../server/api/authz.ts';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { LIMITS } from '../../server/api/limits.ts';
-import { DEFAULT_ROLE_CODES, SUPERADMIN_ONLY_CODES } from '../../server/auth/default-roles.ts';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
-import { ADMIN_CODES } from '../../server/web/routes.ts';
+import { CODES_OF as CODES_BY_ROLE } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -100,11 +99,8 @@ const ROLE_OF: Record<BackOfficeLogin, string> = {
   client_admin: 'client_admin',
   client_staff: 'client_staff',
 };
-const CODES_OF: Record<string, readonly number[]> = {
-  superadmin: ADMIN_CODES,
-  admin: ADMIN_CODES.filter((c) => !SUPERADMIN_ONLY_CODES.includes(c)),
-  ...DEFAULT_ROLE_CODES,
-};
+/** Page codes per role, straight from DESIGN §5 (test/helpers/codes.ts). */
+const CODES_OF: Record<string, readonly number[]> = CODES_BY_ROLE;
 /** Least privileged first, so a "has one of the codes" pick is as narrow as possible. */
 const LEAST_FIRST: BackOfficeLogin[] = ['client_staff', 'client_admin', 'company_staff', 'company_admin', 'admin', 'superadmin'];
 const holds = (login: BackOfficeLogin, ruleCodes: readonly number[]) => ruleCodes.some((c) => CODES_OF[ROLE_OF[login]]!.includes(c));

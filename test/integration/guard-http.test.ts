@@ -7,10 +7,11 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ROLE_CODES, SUPERADMIN_ONLY_CODES, type RoleMaps } from '../../server/auth/default-roles.ts';
+import type { RoleMaps } from '../../server/auth/default-roles.ts';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
-import { ADMIN_CODES, ALL_ROUTES, hrefFor, routeByPath, type RouteDef } from '../../server/web/routes.ts';
+import { ALL_ROUTES, hrefFor, routeByPath, type RouteDef } from '../../server/web/routes.ts';
 import { PAGE_HANDLERS } from '../../server/web/pages.tsx';
+import { CODES_OF as CODES_BY_ROLE } from '../helpers/codes.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -32,12 +33,8 @@ const ROLE_OF: Record<Login, string> = {
   company2: 'company_admin',
 };
 
-/** Page codes per role, straight from DESIGN §5. */
-const CODES_OF: Record<string, readonly number[]> = {
-  superadmin: ADMIN_CODES,
-  admin: ADMIN_CODES.filter((c) => !SUPERADMIN_ONLY_CODES.includes(c)),
-  ...DEFAULT_ROLE_CODES,
-};
+/** Page codes per role, straight from DESIGN §5 (test/helpers/codes.ts). */
+const CODES_OF: Record<string, readonly number[]> = CODES_BY_ROLE;
 
 const ID = '00000000-0000-0000-0000-000000000001';
 const NOT_FOUND_TITLE = 'ページが見つかりません';

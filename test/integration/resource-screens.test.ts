@@ -9,10 +9,10 @@
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ROLE_CODES, SUPERADMIN_ONLY_CODES } from '../../server/auth/default-roles.ts';
 import type { ResourceDef, Screen } from '../../server/resources/define.ts';
 import { RESOURCES } from '../../server/resources/registry.ts';
 import { ADMIN_CODES, LANDING_PATHS, routeByPath } from '../../server/web/routes.ts';
+import { CODES_OF, LEAST_FIRST, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 
@@ -21,13 +21,6 @@ let c1: string;
 let client1: string;
 const tokens = new Map<DemoLogin, string>();
 
-type RoleLogin = 'superadmin' | 'admin' | 'company_admin' | 'company_staff' | 'client_admin' | 'client_staff';
-const CODES_OF: Record<RoleLogin, readonly number[]> = {
-  superadmin: ADMIN_CODES,
-  admin: ADMIN_CODES.filter((c) => !SUPERADMIN_ONLY_CODES.includes(c)),
-  ...DEFAULT_ROLE_CODES,
-};
-const LEAST_FIRST: RoleLogin[] = ['client_staff', 'client_admin', 'company_staff', 'company_admin', 'admin', 'superadmin'];
 const mayEnter = (login: RoleLogin, path: string) => {
   const code = routeByPath(path)?.code;
   return code !== undefined && CODES_OF[login].includes(code);

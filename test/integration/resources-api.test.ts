@@ -10,11 +10,11 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rule } from '../../server/api/authz.ts';
-import { DEFAULT_ROLE_CODES, SUPERADMIN_ONLY_CODES } from '../../server/auth/default-roles.ts';
 import type { FieldDef, ResourceDef } from '../../server/resources/define.ts';
 import { resourceDocuments, resourceRules } from '../../server/resources/graphql.ts';
 import { RESOURCES } from '../../server/resources/registry.ts';
 import { ADMIN_CODES } from '../../server/web/routes.ts';
+import { CODES_OF, LEAST_FIRST, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -27,14 +27,6 @@ const tokens = new Map<DemoLogin, string>();
 // ---------------------------------------------------------------------------------------------
 // Who holds which code (DESIGN §5 alone)
 
-type RoleLogin = 'superadmin' | 'admin' | 'company_admin' | 'company_staff' | 'client_admin' | 'client_staff';
-const CODES_OF: Record<RoleLogin, readonly number[]> = {
-  superadmin: ADMIN_CODES,
-  admin: ADMIN_CODES.filter((c) => !SUPERADMIN_ONLY_CODES.includes(c)),
-  ...DEFAULT_ROLE_CODES,
-};
-/** Least privileged first, so a denied role is as narrow a pick as possible. */
-const LEAST_FIRST: RoleLogin[] = ['client_staff', 'client_admin', 'company_staff', 'company_admin', 'admin', 'superadmin'];
 const codesOfRule = (rule: Rule | undefined): readonly number[] => (rule && 'codes' in rule ? rule.codes : []);
 const holds = (login: RoleLogin, codes: readonly number[]) => codes.some((c) => CODES_OF[login].includes(c));
 /** company2@ is a company_admin of the other demo company. */
