@@ -9,6 +9,11 @@ import type { IslandName } from './islands/registry.ts';
 type Loader = () => Promise<{ default: ComponentType<any> }>;
 const loaders: Record<IslandName, Loader> = {
   Customizer: () => import('./islands/Customizer.tsx'),
+  ChatDock: () => import('./islands/ChatDock.tsx'),
+  ChatWindowsV3: () => import('./islands/ChatWindowsV3.tsx'),
+  BadgeBell: () => import('./islands/BadgeBell.tsx'),
+  SupportChat: () => import('./islands/SupportChat.tsx'),
+  CandidateChat: () => import('./islands/CandidateChat.tsx'),
 };
 
 NProgress.configure({ showSpinner: false, trickleSpeed: 150 });

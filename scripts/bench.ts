@@ -1,6 +1,4 @@
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -8,20 +6,27 @@ import { pino } from 'pino';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { connectDatabase } from '../server/db/connect.ts';
-import { startEmbeddedPostgres, withDatabase, type EmbeddedServer } from '../server/db/embedded.ts';
+import { withDatabase } from '../server/db/embedded.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
 import { createInProcessBus } from '../server/events/bus.ts';
 import { createMailer } from '../server/mail.ts';
 import { seedLargeJobs } from '../server/modules/jobs/large-seed.ts';
 import { listPublicJobs, type PublicFilters } from '../server/modules/jobs/public.ts';
+import { benchChat } from './bench-chat.ts';
+import { benchChatLists } from './bench-chat-lists.ts';
+import { withBenchServer } from './bench-server.ts';
 import { buildClient } from './build-client.ts';
 
 /**
  * npm run bench — timing goals live here, not in tests (house rule 6). Builds a scratch database
  * (embedded, or a fresh one on DATABASE_URL's server) with BENCH_JOBS jobs (default 100,000) and
  * about 20 shifts per daily job, then reports p50/p99 of the public listing query and of the
- * whole /daily page over HTTP, for a spread of filters.
+ * whole /daily page over HTTP, for a spread of filters. Then the chat delivery benchmark
+ * (scripts/bench-chat.ts: BENCH_SOCKETS sockets, BENCH_MESSAGES messages) and the chat lists at
+ * scale (scripts/bench-chat-lists.ts: BENCH_CONVERSATIONS conversations,
+ * BENCH_MESSAGES_PER_CONVERSATION messages each). BENCH_ONLY=jobs or BENCH_ONLY=chat runs one of
+ * the two.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
@@ -33,78 +38,82 @@ const pct = (xs: number[], p: number) => {
 };
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms (n=${xs.length})`;
 
-let embedded: EmbeddedServer | undefined;
-let tmp: string | undefined;
-let serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-bench-'));
-  embedded = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg'), ephemeral: true, fast: true });
-  serverUrl = embedded.url;
-}
-const name = `tsunagu_bench_${Date.now().toString(36)}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const { db, pool } = connectDatabase(withDatabase(serverUrl, name), 10);
-try {
-  await migrateToLatest(db);
-  await seedDemo(db, { password: 'bench-password' });
-  let t0 = Date.now();
-  const sizes = await seedLargeJobs(db, { jobs: JOBS, shiftsPerDailyJob: 20 });
-  console.log(`data: ${sizes.jobs} jobs, ${sizes.shifts} shifts (generated in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY && ONLY !== 'jobs' && ONLY !== 'chat') throw new Error(`BENCH_ONLY must be jobs or chat, not ${ONLY}`);
 
-  const today = new Date().toISOString().slice(0, 10);
-  const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  const cases: { kind: 'daily' | 'other'; f: PublicFilters; sort: 'new' | 'wage' | 'date'; page: number }[] = [
-    { kind: 'daily', f: {}, sort: 'new', page: 1 },
-    { kind: 'daily', f: { prefecture: '東京都' }, sort: 'wage', page: 1 },
-    { kind: 'daily', f: { date: inAWeek }, sort: 'date', page: 1 },
-    { kind: 'daily', f: { minWage: 2000, language: 'vi' }, sort: 'new', page: 3 },
-    { kind: 'other', f: {}, sort: 'new', page: 1 },
-    { kind: 'other', f: { prefecture: '大阪府', visaTypeId: 5 }, sort: 'wage', page: 2 },
-    { kind: 'other', f: { q: 'test job 4242' }, sort: 'new', page: 1 },
-  ];
-  for (let i = 0; i < 10; i++) for (const c of cases) await listPublicJobs(db, c.kind, c.f, c.sort, c.page, 'ja', today);
-  const query: number[] = [];
-  const perCase = cases.map(() => [] as number[]);
-  for (let i = 0; i < ROUNDS; i++) {
-    const c = cases[i % cases.length]!;
-    const s = performance.now();
-    await listPublicJobs(db, c.kind, c.f, c.sort, c.page, i % 2 ? 'en' : 'ja', today);
-    const ms = performance.now() - s;
-    query.push(ms);
-    perCase[i % cases.length]!.push(ms);
+await withBenchServer(async (serverUrl) => {
+  if (ONLY !== 'chat') await benchJobs(serverUrl);
+  if (ONLY !== 'jobs') {
+    for (const line of await benchChat({ serverUrl })) console.log(line);
+    for (const line of await benchChatLists({ serverUrl })) console.log(line);
   }
-  console.log(`listing query (listPublicJobs, ${cases.length} filter mixes): ${fmt(query)}`);
-  cases.forEach((c, i) => console.log(`  ${c.kind} ${JSON.stringify(c.f)} sort=${c.sort} page=${c.page}: ${fmt(perCase[i]!)}`));
+});
 
-  await buildClient();
-  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: path.join(ROOT, 'data/bench') });
-  const log = pino({ level: 'silent' });
-  const app = await createApp({ config, db, pool, log, mailer: createMailer({ smtpUrl: undefined, from: 'x', log }), bus: createInProcessBus(), jwtSecret: 'bench-secret-bench-secret-bench-secret-00', root: ROOT });
-  const server = http.createServer(app.app);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const addr = server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const paths = ['/daily', `/daily?prefecture=${encodeURIComponent('東京都')}&sort=wage`, `/daily?date=${inAWeek}&sort=date`, '/part-time', '/part-time?page=5', `/part-time?minWage=1800&language=en`];
-  for (const p of paths) await (await fetch(base + p)).text();
-  const page: number[] = [];
-  t0 = Date.now();
-  for (let i = 0; i < ROUNDS; i++) {
-    const s = performance.now();
-    const res = await fetch(base + paths[i % paths.length]!);
-    await res.text();
-    if (res.status !== 200) throw new Error(`status ${res.status}`);
-    page.push(performance.now() - s);
+/** The job listings: the public listing query, then the /daily and /part-time pages over HTTP. */
+async function benchJobs(serverUrl: string): Promise<void> {
+  const name = `tsunagu_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const { db, pool } = connectDatabase(withDatabase(serverUrl, name), 10);
+  try {
+    await migrateToLatest(db);
+    await seedDemo(db, { password: 'bench-password' });
+    let t0 = Date.now();
+    const sizes = await seedLargeJobs(db, { jobs: JOBS, shiftsPerDailyJob: 20 });
+    console.log(`data: ${sizes.jobs} jobs, ${sizes.shifts} shifts (generated in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const cases: { kind: 'daily' | 'other'; f: PublicFilters; sort: 'new' | 'wage' | 'date'; page: number }[] = [
+      { kind: 'daily', f: {}, sort: 'new', page: 1 },
+      { kind: 'daily', f: { prefecture: '東京都' }, sort: 'wage', page: 1 },
+      { kind: 'daily', f: { date: inAWeek }, sort: 'date', page: 1 },
+      { kind: 'daily', f: { minWage: 2000, language: 'vi' }, sort: 'new', page: 3 },
+      { kind: 'other', f: {}, sort: 'new', page: 1 },
+      { kind: 'other', f: { prefecture: '大阪府', visaTypeId: 5 }, sort: 'wage', page: 2 },
+      { kind: 'other', f: { q: 'test job 4242' }, sort: 'new', page: 1 },
+    ];
+    for (let i = 0; i < 10; i++) for (const c of cases) await listPublicJobs(db, c.kind, c.f, c.sort, c.page, 'ja', today);
+    const query: number[] = [];
+    const perCase = cases.map(() => [] as number[]);
+    for (let i = 0; i < ROUNDS; i++) {
+      const c = cases[i % cases.length]!;
+      const s = performance.now();
+      await listPublicJobs(db, c.kind, c.f, c.sort, c.page, i % 2 ? 'en' : 'ja', today);
+      const ms = performance.now() - s;
+      query.push(ms);
+      perCase[i % cases.length]!.push(ms);
+    }
+    console.log(`listing query (listPublicJobs, ${cases.length} filter mixes): ${fmt(query)}`);
+    cases.forEach((c, i) => console.log(`  ${c.kind} ${JSON.stringify(c.f)} sort=${c.sort} page=${c.page}: ${fmt(perCase[i]!)}`));
+
+    await buildClient();
+    const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: path.join(ROOT, 'data/bench') });
+    const log = pino({ level: 'silent' });
+    const app = await createApp({ config, db, pool, log, mailer: createMailer({ smtpUrl: undefined, from: 'x', log }), bus: createInProcessBus(), jwtSecret: 'bench-secret-bench-secret-bench-secret-00', root: ROOT });
+    const server = http.createServer(app.app);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const addr = server.address();
+    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    const paths = ['/daily', `/daily?prefecture=${encodeURIComponent('東京都')}&sort=wage`, `/daily?date=${inAWeek}&sort=date`, '/part-time', '/part-time?page=5', `/part-time?minWage=1800&language=en`];
+    for (const p of paths) await (await fetch(base + p)).text();
+    const page: number[] = [];
+    t0 = Date.now();
+    for (let i = 0; i < ROUNDS; i++) {
+      const s = performance.now();
+      const res = await fetch(base + paths[i % paths.length]!);
+      await res.text();
+      if (res.status !== 200) throw new Error(`status ${res.status}`);
+      page.push(performance.now() - s);
+    }
+    console.log(`public board page over HTTP (${paths.length} URLs): ${fmt(page)}`);
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+    await app.close();
+  } finally {
+    await db.destroy();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
   }
-  console.log(`public board page over HTTP (${paths.length} URLs): ${fmt(page)}`);
-  server.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
-  await app.close();
-} finally {
-  await db.destroy();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  await embedded?.stop();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 }

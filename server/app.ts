@@ -31,6 +31,8 @@ import { resourceActions } from './web/resources.tsx';
 import { publicJobActions } from './web/public-jobs.tsx';
 import { pagesMiddleware, sendError } from './web/pages.tsx';
 import { sessionMiddleware } from './web/session.ts';
+import { chatAttachmentsRouter } from './chat/attachments.ts';
+import { ATTACHMENTS_PATH } from './chat/events.ts';
 
 export interface AppDeps {
   config: Config;
@@ -174,6 +176,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     return (await migrationsDone(db)) ? { ok: true, status: 'ready' } : { ok: false, status: 'migrating' };
   });
   app.use(apiRouter(services, schema));
+  app.use(chatAttachmentsRouter(services));
   mountWeb(app, api);
 
   return {
@@ -215,7 +218,7 @@ export function createWebApp(deps: { config: Config; log: Logger; root: string }
   });
   const proxy = createProxyMiddleware({
     target: apiUrl,
-    pathFilter: ['/graphql', '/graphqlws', '/socket.io', '/Account/InfoToken', '/Web/Admin/Role/Management/Actions'],
+    pathFilter: ['/graphql', '/graphqlws', '/socket.io', '/Account/InfoToken', '/Web/Admin/Role/Management/Actions', ATTACHMENTS_PATH],
     ws: true,
     xfwd: true,
     proxyTimeout: 30_000,

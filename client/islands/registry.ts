@@ -1,5 +1,10 @@
 import type { ComponentType } from 'react';
+import BadgeBell from './BadgeBell.tsx';
+import CandidateChat from './CandidateChat.tsx';
+import ChatDock from './ChatDock.tsx';
+import ChatWindowsV3 from './ChatWindowsV3.tsx';
 import Customizer from './Customizer.tsx';
+import SupportChat from './SupportChat.tsx';
 
 /**
  * Every island, by name. The server renders them from here; client/boot.ts loads the same
@@ -8,6 +13,11 @@ import Customizer from './Customizer.tsx';
  */
 export const ISLANDS = {
   Customizer,
+  ChatDock,
+  ChatWindowsV3,
+  BadgeBell,
+  SupportChat,
+  CandidateChat,
 } satisfies Record<string, ComponentType<any>>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -7,24 +7,16 @@
  * its id and the connected flag.
  */
 
+import { type ConversationFields, RECENT_SIZE } from '../../server/chat/events.ts';
+
 /** SPEC §9: the recent conversation page size; a shorter page finishes the list. */
-export const RECENT_PAGE_SIZE = 30;
+export const RECENT_PAGE_SIZE = RECENT_SIZE;
 
 /** SPEC §3: 1 daily, 2 other. */
 export type ConversationType = 1 | 2;
 
-/** SPEC §3 "Conversation fields". */
-export interface Conversation {
-  id: string;
-  conversation_id: string;
-  is_read: number;
-  message_type: number;
-  message_user_name: string;
-  message_content: string;
-  message_date: string;
-  last_message: string;
-  type: ConversationType;
-}
+/** SPEC §3 "Conversation fields" (the server sends them in its recent pages). */
+export type Conversation = ConversationFields;
 
 /** A badge list entry (SPEC §3): the conversation's id and whether the badge has been seen (1). */
 export interface BadgeEntry {

@@ -58,6 +58,8 @@ export const OPERATION_RULES: Record<string, Rule> = {
   // like the engine's rule for a record's child rows; the job must be in the caller's tenant
   'Mutation.addJobShifts': { codes: [330002] },
   'Mutation.deleteJobShift': { codes: [330002] },
+  // Chat (issue 6): whoever may open some kind of conversation; the filter narrows to the ones it may open.
+  'Subscription.chatMessageAdded': { codes: [120001, 340001, 420001] },
 };
 
 /** Hand-written rules plus the resource engine's, derived from each resource's screen codes. */

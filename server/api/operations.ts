@@ -55,7 +55,7 @@ export const OPS = {
     mutation ApplyToJob($jobId: ID!, $shiftId: ID, $message: String) {
       applyToJob(jobId: $jobId, shiftId: $shiftId, message: $message) { applicationId conversationId }
     }`,
-  MyApplications: /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status createdAt } }`,
+  MyApplications: /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status createdAt conversationId } }`,
   Applications: /* GraphQL */ `
     query Applications($page: Int, $size: Int, $kind: String, $status: String, $q: String) {
       applications(page: $page, size: $size, kind: $kind, status: $status, q: $q) {
@@ -82,5 +82,11 @@ export const OPS = {
   SaveRoleMaps: /* GraphQL */ `
     mutation SaveRoleMaps($pageRoles: [RoleCodeInput!]!, $actionRoles: [RoleCodeInput!]!) {
       saveRoleMaps(pageRoles: $pageRoles, actionRoles: $actionRoles)
+    }`,
+  ChatMessageAdded: /* GraphQL */ `
+    subscription ChatMessageAdded($conversationId: ID, $support: Boolean) {
+      chatMessageAdded(conversationId: $conversationId, support: $support) {
+        id conversation_id seq sender_id sender_role sender_name message_type content client_msg_id created_at conversation_type support
+      }
     }`,
 } as const;

@@ -16,6 +16,12 @@ export interface ChatMessage {
   content: string;
   client_msg_id: string | null;
   created_at: string;
+  /** Who sent it, for display: a staff member's or candidate's name, or the bot's. */
+  sender_name: string;
+  /** The conversation's type (SPEC §3): 1 daily, 2 other. */
+  conversation_type: 1 | 2;
+  /** True for a support conversation (no job: /v3/admin/supportChat). */
+  support: boolean;
 }
 
 /** Why an event was refused: a stable code, and `message` in the caller's language. */
@@ -52,19 +58,128 @@ export interface SeenNotice {
   last_seq: number;
 }
 
+/** 1: the chatbot answers the candidate; 2: a person has taken over (the bot stays quiet). */
+export type ChatStatus = 1 | 2;
+
+/** SPEC §3 "Conversation fields" (also the chat store's conversation, client/stores/chat.ts). */
+export interface ConversationFields {
+  id: string;
+  conversation_id: string;
+  is_read: number;
+  message_type: number;
+  message_user_name: string;
+  message_content: string;
+  message_date: string;
+  last_message: string;
+  /** 1 daily, 2 other. */
+  type: 1 | 2;
+}
+
+/**
+ * A row of the recent conversation list: SPEC §3's fields plus what a chat window needs to show
+ * it. `id` and `conversation_id` are the conversation's id.
+ */
+export interface ConversationRow extends ConversationFields {
+  support: boolean;
+  /** Messages from the other party the caller has not seen. */
+  unread: number;
+  last_seq: number;
+  /** How far the other party has read (their last seen seq): the caller's messages up to it show as read. */
+  other_seen_seq: number;
+  candidate_id: string;
+  candidate_name: string;
+  company_name: string;
+  job_id: string | null;
+  job_title: string | null;
+  shift_id: string | null;
+  shift_date: string | null;
+  application_id: string | null;
+  candidate_status_id: string | null;
+  chat_status: ChatStatus;
+}
+
+export interface RecentChatsPayload {
+  /** 1-based page of RECENT_PAGE_SIZE rows, newest message first. */
+  page: number;
+  /** Job conversations (the chat dock), support conversations, or both. */
+  kind?: 'job' | 'support' | 'all';
+}
+
+/** SPEC §7 "Recent chat pages": the current page and its rows. */
+export interface RecentChatsPage {
+  current: number;
+  size: number;
+  kind: 'job' | 'support' | 'all';
+  data: ConversationRow[];
+}
+
+export interface BadgeEntryWire {
+  id: string;
+  isSee: number;
+}
+
+/** SPEC §7 "Badge responses", plus the support chat's own badge list. */
+export interface BadgesPayload {
+  dailyChats: BadgeEntryWire[];
+  otherChats: BadgeEntryWire[];
+  /** Unread messages from candidates and workers in daily / other conversations. */
+  workerDailyIcCount: number;
+  workerOtherIcCount: number;
+  supportChats: BadgeEntryWire[];
+}
+
+export interface ChangeStatusPayload {
+  conversation_id: string;
+  /** The application's candidate status (a node of the candidateStatus tree); null clears it. */
+  candidate_status_id?: string | null;
+  chat_status?: ChatStatus;
+}
+
+/** Sent to everyone who can see the conversation when its status changes (SPEC §4). */
+export interface StatusNotice {
+  conversation_id: string;
+  application_id: string | null;
+  candidate_id: string;
+  candidate_status_id: string | null;
+  roots: { status_id: string; translate: { language_key: 'ja' | 'en'; name: string }[] }[];
+  chat_status: ChatStatus;
+}
+
 export interface ClientToServerEvents {
   sendMessageMember(payload: SendMessagePayload, ack: (r: Ack<{ message: ChatMessage }>) => void): void;
   sendSeenAdmin(payload: SeenPayload, ack?: (r: Ack<{ last_seq: number }>) => void): void;
   backfill(payload: BackfillPayload, ack: (r: Ack<{ messages: ChatMessage[] }>) => void): void;
   /** Joins a conversation's room (to receive its newMessage and seenAdmin events). */
   joinConversation(payload: SeenPayload, ack?: (r: Ack<Record<never, never>>) => void): void;
+  /** Asks the chatbot to answer the candidate's latest message (a no-op once a person has taken over). */
+  sendBotMember(payload: SeenPayload, ack?: (r: Ack<{ message: ChatMessage | null }>) => void): void;
+  changeStatus(payload: ChangeStatusPayload, ack?: (r: Ack<{ status: StatusNotice }>) => void): void;
+  /** Answered with a `recentChats` event to this socket, then the ack. */
+  getRecentChats(payload: RecentChatsPayload, ack?: (r: Ack<Record<never, never>>) => void): void;
+  /** Answered with a `badges` event to this socket, then the ack. */
+  getBadges(payload: Record<string, never>, ack?: (r: Ack<Record<never, never>>) => void): void;
+  /** The person looked at the badge list: every current badge becomes isSee 1, here and in their other tabs. */
+  seeBadges(payload: Record<string, never>, ack?: (r: Ack<Record<never, never>>) => void): void;
 }
 
 export interface ServerToClientEvents {
   newMessage(message: ChatMessage): void;
   seenAdmin(notice: SeenNotice): void;
+  recentChats(page: RecentChatsPage): void;
+  badges(badges: BadgesPayload): void;
+  statusChanged(notice: StatusNotice): void;
 }
 
 /** Most messages one backfill answers; a client asks again after the last seq it got. */
 export const BACKFILL_LIMIT = 500;
 export const MAX_CONTENT_LENGTH = 4000;
+/** message_type: 1 text; 2 an image, whose content is the id of an uploaded attachment. */
+export const MESSAGE_TEXT = 1;
+export const MESSAGE_IMAGE = 2;
+/** Largest image a person may send (bytes), and the kinds accepted. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** Where an attachment is uploaded (POST ?conversation_id=) and served (GET /{id}). */
+export const ATTACHMENTS_PATH = '/chat/attachments';
+/** SPEC §9: the recent conversation page size. */
+export const RECENT_SIZE = 30;

@@ -2,53 +2,49 @@ import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { parse as parseCookies } from 'cookie';
 import { Redis } from 'ioredis';
-import { type ColumnType, type Generated, type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Services } from '../api/context.ts';
-import { ownsRow, tenantOf } from '../api/tenancy.ts';
-import type { Database } from '../db/database.ts';
 import type { Lang, Text } from '../i18n.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
-import type { JobTables } from '../modules/jobs/tables.ts';
+import { statusRoots } from '../modules/templates/status-tree.ts';
+import { botSetup, pickBotReply } from './bot.ts';
 import {
   BACKFILL_LIMIT,
   type ChatErrorCode,
   type ChatFailure,
   type ChatMessage,
+  type ChatStatus,
   type ClientToServerEvents,
   MAX_CONTENT_LENGTH,
+  MESSAGE_IMAGE,
+  MESSAGE_TEXT,
   type SenderRole,
   type ServerToClientEvents,
+  type StatusNotice,
 } from './events.ts';
-
-/** The tables of migration 0009. */
-interface ChatTables {
-  messages: {
-    id: Generated<string>;
-    conversation_id: string;
-    seq: ColumnType<string, number, never>;
-    sender_id: string | null;
-    sender_role: SenderRole;
-    message_type: number;
-    content: string;
-    client_msg_id: string | null;
-    created_at: ColumnType<Date, Date | undefined, never>;
-  };
-  conversation_reads: {
-    conversation_id: string;
-    user_id: string;
-    last_seq: ColumnType<string, number, number>;
-    updated_at: ColumnType<Date, Date | undefined, Date>;
-  };
-}
-type ChatDb = Kysely<Database & JobTables & ChatTables>;
+import {
+  badgesFor,
+  type ChatDb,
+  type ConversationAccess,
+  kindOf,
+  loadConversation,
+  mayAccess,
+  messagesAfter,
+  recentConversations,
+  toMessage,
+  type Viewer,
+  viewerOf,
+} from './queries.ts'
 
 interface SocketData {
   token: string;
   aud: 'admin' | 'candidate';
   userId: string;
   lang: Lang;
+  /** The tenant rooms the socket was put in for the user's tenant and chat codes. */
+  rooms: string[];
 }
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -65,12 +61,17 @@ const ERRORS: Record<ChatErrorCode, Text> = {
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 const SendMessage = z.object({
   conversation_id: uuid,
-  message_type: z.number().int().min(1).max(100),
+  message_type: z.union([z.literal(MESSAGE_TEXT), z.literal(MESSAGE_IMAGE)]),
   message_content: z.string().trim().min(1).max(MAX_CONTENT_LENGTH),
   client_msg_id: z.string().min(1).max(100),
 });
 const Seen = z.object({ conversation_id: uuid });
 const Backfill = z.object({ conversation_id: uuid, after_seq: z.number().int().min(0) });
+const ChangeStatus = z
+  .object({ conversation_id: uuid, candidate_status_id: uuid.nullable().optional(), chat_status: z.union([z.literal(1), z.literal(2)]).optional() })
+  .refine((p) => p.candidate_status_id !== undefined || p.chat_status !== undefined);
+const Recent = z.object({ page: z.number().int().min(1).max(10_000), kind: z.enum(['job', 'support', 'all']).default('job') });
+const Empty = z.object({}).passthrough().optional();
 
 /** A token bucket: `capacity` events at once, refilled at `capacity / windowMs`. */
 function bucket(capacity: number, windowMs: number): () => boolean {
@@ -97,30 +98,29 @@ function sameOrigin(req: http.IncomingMessage): boolean {
   }
 }
 
-const toMessage = (r: {
-  id: string;
-  conversation_id: string;
-  seq: string | number;
-  sender_id: string | null;
-  sender_role: SenderRole;
-  message_type: number;
-  content: string;
-  client_msg_id: string | null;
-  created_at: Date;
-}): ChatMessage => ({
-  id: r.id,
-  conversation_id: r.conversation_id,
-  seq: Number(r.seq),
-  sender_id: r.sender_id,
-  sender_role: r.sender_role,
-  message_type: r.message_type,
-  content: r.content,
-  client_msg_id: r.client_msg_id,
-  created_at: r.created_at.toISOString(),
-});
-
 const userRoom = (id: string) => `user:${id}`;
 const convRoom = (id: string) => `conversation:${id}`;
+
+/**
+ * The rooms a back-office socket listens in: one per kind of conversation its role may open
+ * (CHAT_CODES), scoped to its tenant. A conversation's events go to the rooms of its kind and
+ * owners, so nobody hears a conversation they could not open.
+ */
+function tenantRooms(viewer: Viewer): string[] {
+  if (viewer.candidate) return [];
+  const t = viewer.tenant;
+  const scope = t.kind === 'platform' ? 'platform' : t.kind === 'company' ? `company:${t.companyId}` : t.kind === 'client' ? `client:${t.clientId}` : null;
+  if (!scope) return [];
+  return [...viewer.kinds].filter((k) => !(k === 'support' && t.kind === 'client')).map((k) => `${scope}:${k}`);
+}
+
+/** Everyone who may hear about a conversation. */
+function audience(c: ConversationAccess): string[] {
+  const kind = kindOf(c);
+  const rooms = [convRoom(c.id), userRoom(c.candidate_id), `platform:${kind}`, `company:${c.company_id}:${kind}`];
+  if (c.client_id && kind !== 'support') rooms.push(`client:${c.client_id}:${kind}`);
+  return rooms;
+}
 
 export interface ChatServer {
   io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -160,6 +160,23 @@ export function createChatServer(services: Services, server: http.Server): ChatS
     return r.kind === 'ok' ? r.user : null;
   }
 
+  async function viewer(user: SessionUser): Promise<Viewer> {
+    return viewerOf(user, await services.roleMaps.get());
+  }
+
+  /** Puts the socket in the rooms its user's tenant and codes give, leaving the ones they no longer give. */
+  async function placeInRooms(socket: ChatSocket, user: SessionUser) {
+    const rooms = tenantRooms(await viewer(user));
+    const stale = socket.data.rooms.filter((r) => !rooms.includes(r));
+    for (const r of stale) await socket.leave(r);
+    if (stale.length) {
+      // Rights were narrowed: conversation rooms are joined again through events that check them.
+      for (const r of socket.rooms) if (r.startsWith('conversation:')) await socket.leave(r);
+    }
+    await socket.join(rooms);
+    socket.data.rooms = rooms;
+  }
+
   io.use(async (socket, next) => {
     try {
       const req = socket.request;
@@ -174,7 +191,9 @@ export function createChatServer(services: Services, server: http.Server): ChatS
       for (const c of candidates) {
         const user = await authenticate(c.token, c.aud);
         if (user) {
-          socket.data = { token: c.token, aud: c.aud, userId: user.id, lang: user.lang };
+          socket.data = { token: c.token, aud: c.aud, userId: user.id, lang: user.lang, rooms: [] };
+          await socket.join(userRoom(user.id));
+          await placeInRooms(socket as ChatSocket, user);
           return next();
         }
       }
@@ -185,36 +204,27 @@ export function createChatServer(services: Services, server: http.Server): ChatS
     }
   });
 
-  /** The conversation if this user may act on it: its own (candidate) or of its tenant (staff). */
-  async function conversationFor(user: SessionUser, conversationId: string) {
-    const row = await db
-      .selectFrom('conversations as c')
-      .leftJoin('jobs as j', 'j.id', 'c.job_id')
-      .select(['c.id', 'c.company_id', 'c.candidate_id', 'j.client_id'])
-      .where('c.id', '=', conversationId)
-      .executeTakeFirst();
-    if (!row) return null;
-    if (user.role === 'candidate') return row.candidate_id === user.id ? row : null;
-    return ownsRow(tenantOf(user), { companyId: row.company_id, clientId: row.client_id }) ? row : null;
-  }
-
-  async function store(conversationId: string, sender: SessionUser, role: SenderRole, p: z.output<typeof SendMessage>) {
+  /** Stores a message (one writer per conversation; seq without gaps; a known client_msg_id returns the stored row). */
+  async function store(c: ConversationAccess, senderId: string | null, role: SenderRole, p: { message_type: number; message_content: string; client_msg_id: string }) {
     return db.transaction().execute(async (trx) => {
       // One writer per conversation at a time, in any number of processes: seq has no gaps or twins.
-      await sql`select id from conversations where id = ${conversationId} for update`.execute(trx);
+      const locked = await sql<{ chat_status: ChatStatus }>`select chat_status from conversations where id = ${c.id} for update`.execute(trx);
       const existing = await trx
-        .selectFrom('messages')
-        .selectAll()
-        .where('conversation_id', '=', conversationId)
-        .where('client_msg_id', '=', p.client_msg_id)
+        .selectFrom('messages as m')
+        .leftJoin('users as u', 'u.id', 'm.sender_id')
+        .selectAll('m')
+        .select('u.name as sender_name')
+        .where('m.conversation_id', '=', c.id)
+        .where('m.client_msg_id', '=', p.client_msg_id)
         .executeTakeFirst();
-      if (existing) return { message: toMessage(existing), created: false };
+      const shape = { conversation_type: c.type, support: c.job_id === null };
+      if (existing) return { message: toMessage({ ...existing, ...shape }), created: false, tookOver: false };
       const inserted = await trx
         .insertInto('messages')
         .values({
-          conversation_id: conversationId,
-          seq: sql<number>`(select coalesce(max(seq), 0) + 1 from messages where conversation_id = ${conversationId})`,
-          sender_id: sender.id,
+          conversation_id: c.id,
+          seq: sql<number>`(select coalesce(max(seq), 0) + 1 from messages where conversation_id = ${c.id})`,
+          sender_id: senderId,
           sender_role: role,
           message_type: p.message_type,
           content: p.message_content,
@@ -222,57 +232,93 @@ export function createChatServer(services: Services, server: http.Server): ChatS
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx.updateTable('conversations').set({ last_message_at: inserted.created_at }).where('id', '=', conversationId).execute();
-      return { message: toMessage(inserted), created: true };
+      // The insert's trigger (migration 0012) has moved the conversation's last_message_at and its
+      // unread counters, on the row locked above. A person answering takes the conversation over
+      // from the chatbot.
+      const tookOver = role === 'staff' && locked.rows[0]?.chat_status === 1;
+      if (tookOver) await trx.updateTable('conversations').set({ chat_status: 2 }).where('id', '=', c.id).execute();
+      const sender = senderId ? await trx.selectFrom('users').select('name').where('id', '=', senderId).executeTakeFirst() : undefined;
+      return { message: toMessage({ ...inserted, sender_name: sender?.name ?? null, ...shape }), created: true, tookOver };
     });
   }
 
-  const unsubscribe = services.bus.subscribe('session.revoked', ({ userId }) => {
-    io.local.in(userRoom(userId)).disconnectSockets(true);
-  });
+  async function statusOf(c: ConversationAccess): Promise<StatusNotice> {
+    const row = await db
+      .selectFrom('conversations as c')
+      .leftJoin('applications as a', 'a.id', 'c.application_id')
+      .select(['c.chat_status', 'a.candidate_status_id'])
+      .where('c.id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    const statusId = row.candidate_status_id ?? null;
+    const statuses = statusId
+      ? await db
+          .selectFrom('candidate_statuses')
+          .select(['id', 'parent_id', 'name_ja', 'name_en'])
+          .where((eb) => eb.or([eb('company_id', '=', c.company_id), eb('company_id', 'is', null)]))
+          .execute()
+      : [];
+    return {
+      conversation_id: c.id,
+      application_id: c.application_id,
+      candidate_id: c.candidate_id,
+      candidate_status_id: statusId,
+      roots: statusId ? statusRoots(statuses, statusId) : [],
+      chat_status: row.chat_status,
+    };
+  }
+
+  async function broadcast(c: ConversationAccess, message: ChatMessage, tookOver: boolean) {
+    io.to(audience(c)).emit('newMessage', message);
+    await services.bus.publish('chat.message', { message, conversation: c });
+    if (tookOver) io.to(audience(c)).emit('statusChanged', await statusOf(c));
+  }
+
+  const unsubscribe = [
+    services.bus.subscribe('session.revoked', ({ userId }) => {
+      io.local.in(userRoom(userId)).disconnectSockets(true);
+    }),
+    // A user's role, company or client changed, or the role maps did: open sockets move rooms now.
+    services.bus.subscribe('chat.rooms.refresh', ({ userId }) => {
+      void (async () => {
+        const sockets = userId ? await io.local.in(userRoom(userId)).fetchSockets() : await io.local.fetchSockets();
+        for (const remote of sockets) {
+          const socket = io.sockets.sockets.get(remote.id) as ChatSocket | undefined;
+          if (!socket) continue;
+          const user = await authenticate(socket.data.token, socket.data.aud);
+          if (!user) socket.disconnect(true);
+          else await placeInRooms(socket, user);
+        }
+      })().catch((err) => log.warn({ err }, 'chat: refreshing rooms failed'));
+    }),
+  ];
 
   io.on('connection', (socket: ChatSocket) => {
-    const { userId } = socket.data;
-    void socket.join(userRoom(userId));
     const sends = bucket(20, 10_000);
     const others = bucket(60, 10_000);
     const fail = (error: ChatErrorCode): ChatFailure => ({ ok: false, error, message: ERRORS[error][socket.data.lang] });
 
-    if (socket.data.aud === 'candidate') {
-      // A candidate hears every conversation of its own.
-      void db
-        .selectFrom('conversations')
-        .select('id')
-        .where('candidate_id', '=', userId)
-        .execute()
-        .then((rows) => socket.join(rows.map((r) => convRoom(r.id))))
-        .catch((err) => log.warn({ err }, 'chat: joining conversations failed'));
+    /** Checks rate and session (logout or deactivation since the handshake) and validates the payload. */
+    async function begin<S extends z.ZodType>(limiter: () => boolean, schema: S, payload: unknown): Promise<ChatFailure | { user: SessionUser; viewer: Viewer; p: z.output<S> }> {
+      if (!limiter()) return fail('rate');
+      const user = await authenticate(socket.data.token, socket.data.aud);
+      if (!user) {
+        setImmediate(() => socket.disconnect(true));
+        return fail('session');
+      }
+      socket.data.lang = user.lang;
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) return fail('invalid');
+      return { user, viewer: await viewer(user), p: parsed.data };
     }
 
-    /**
-     * Runs one event: rate, session (logout or deactivation since the handshake), payload and the
-     * right to the conversation are checked every time; the answer goes to `ack` if there is one.
-     */
-    function handle<S extends z.ZodType<{ conversation_id: string }>, R extends { ok: true }>(
-      schema: S,
-      limiter: () => boolean,
-      run: (user: SessionUser, payload: z.output<S>) => Promise<R>,
-    ) {
+    /** Runs one event and answers `ack` (if the client sent one); errors never reach the client's stack. */
+    function on<S extends z.ZodType>(limiter: () => boolean, schema: S, run: (ctx: { user: SessionUser; viewer: Viewer; p: z.output<S> }) => Promise<object>) {
       return async (payload: unknown, ack?: unknown) => {
-        const reply = typeof ack === 'function' ? (ack as (r: R | ChatFailure) => void) : () => {};
+        const reply = typeof ack === 'function' ? (ack as (r: object) => void) : () => {};
         try {
-          if (!limiter()) return reply(fail('rate'));
-          const user = await authenticate(socket.data.token, socket.data.aud);
-          if (!user) {
-            reply(fail('session'));
-            socket.disconnect(true);
-            return;
-          }
-          socket.data.lang = user.lang;
-          const parsed = schema.safeParse(payload);
-          if (!parsed.success) return reply(fail('invalid'));
-          if (!(await conversationFor(user, parsed.data.conversation_id))) return reply(fail('forbidden'));
-          reply(await run(user, parsed.data));
+          const ctx = await begin(limiter, schema, payload);
+          if ('ok' in ctx) return reply(ctx);
+          reply(await run(ctx));
         } catch (err) {
           log.error({ err }, 'chat event failed');
           reply(fail('server'));
@@ -280,26 +326,125 @@ export function createChatServer(services: Services, server: http.Server): ChatS
       };
     }
 
+    /** An event about one conversation: the caller must be allowed in it (tenant, codes, own). */
+    function onConversation<S extends z.ZodType<{ conversation_id: string }>>(
+      limiter: () => boolean,
+      schema: S,
+      run: (ctx: { user: SessionUser; viewer: Viewer; p: z.output<S>; c: ConversationAccess }) => Promise<object>,
+    ) {
+      return on(limiter, schema, async (ctx) => {
+        const c = await loadConversation(db, ctx.p.conversation_id);
+        if (!c || !mayAccess(ctx.viewer, c)) return fail('forbidden');
+        return run({ ...ctx, c });
+      });
+    }
+
     socket.on(
       'sendMessageMember',
-      handle(SendMessage, sends, async (user, p) => {
-        const { message, created } = await store(p.conversation_id, user, socket.data.aud === 'candidate' ? 'candidate' : 'staff', p);
-        await socket.join(convRoom(p.conversation_id));
+      onConversation(sends, SendMessage, async ({ user, c, p }) => {
+        // An image message carries the id of an image uploaded to this same conversation.
+        if (p.message_type === MESSAGE_IMAGE) {
+          const image = uuid.safeParse(p.message_content).success
+            ? await db.selectFrom('chat_attachments').select('id').where('id', '=', p.message_content).where('conversation_id', '=', c.id).executeTakeFirst()
+            : undefined;
+          if (!image) return fail('invalid');
+        }
+        const { message, created, tookOver } = await store(c, user.id, socket.data.aud === 'candidate' ? 'candidate' : 'staff', p);
+        await socket.join(convRoom(c.id));
         // Stored first; a resend of a stored message is answered, not broadcast again.
-        if (created) io.to(convRoom(p.conversation_id)).emit('newMessage', message);
-        return { ok: true as const, message };
+        if (created) await broadcast(c, message, tookOver);
+        return { ok: true, message };
+      }),
+    );
+
+    socket.on(
+      'sendBotMember',
+      onConversation(sends, Seen, async ({ c }) => {
+        // The bot answers the candidate's latest message, once (its client_msg_id is derived from it).
+        const last = await db
+          .selectFrom('messages')
+          .select(['id', 'content'])
+          .where('conversation_id', '=', c.id)
+          .where('sender_role', '=', 'candidate')
+          .orderBy('seq', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (!last) return { ok: true, message: null };
+        const clientMsgId = `bot:${last.id}`;
+        const status = await db.selectFrom('conversations').select('chat_status').where('id', '=', c.id).executeTakeFirstOrThrow();
+        const earlier = await db.selectFrom('messages').select('content').where('conversation_id', '=', c.id).where('sender_role', '=', 'bot').execute();
+        const answered = await db.selectFrom('messages').select('seq').where('conversation_id', '=', c.id).where('client_msg_id', '=', clientMsgId).executeTakeFirst();
+        if (answered) {
+          const [again] = await messagesAfter(db, c, Number(answered.seq) - 1, 1);
+          return { ok: true, message: again ?? null };
+        }
+        if (status.chat_status !== 1 || c.job_id === null) return { ok: true, message: null };
+        const setup = await botSetup(db, c.company_id, c.type === 1 ? 'daily' : 'other');
+        if (!setup.enabled) return { ok: true, message: null };
+        const candidate = await db.selectFrom('users').select('lang').where('id', '=', c.candidate_id).executeTakeFirstOrThrow();
+        const reply = pickBotReply(setup.templates, last.content, new Set(earlier.map((e) => e.content)), candidate.lang);
+        if (!reply) return { ok: true, message: null };
+        const { message, created } = await store(c, null, 'bot', { message_type: 1, message_content: reply.slice(0, MAX_CONTENT_LENGTH), client_msg_id: clientMsgId });
+        if (created) await broadcast(c, message, false);
+        return { ok: true, message };
+      }),
+    );
+
+    socket.on(
+      'changeStatus',
+      onConversation(others, ChangeStatus, async ({ user, viewer: v, c, p }) => {
+        // The candidate's status is the company's business, not the candidate's.
+        if (v.candidate) return fail('forbidden');
+        if (p.candidate_status_id) {
+          if (!c.application_id) return fail('invalid');
+          const status = await db
+            .selectFrom('candidate_statuses')
+            .select('id')
+            .where('id', '=', p.candidate_status_id)
+            .where((eb) => eb.or([eb('company_id', '=', c.company_id), eb('company_id', 'is', null)]))
+            .executeTakeFirst();
+          if (!status) return fail('invalid');
+        }
+        await db.transaction().execute(async (trx) => {
+          const before = await trx
+            .selectFrom('conversations as c')
+            .leftJoin('applications as a', 'a.id', 'c.application_id')
+            .select(['c.chat_status', 'a.candidate_status_id'])
+            .where('c.id', '=', c.id)
+            .forUpdate('c')
+            .executeTakeFirstOrThrow();
+          const changes: Record<string, { from: unknown; to: unknown }> = {};
+          if (p.candidate_status_id !== undefined && c.application_id && p.candidate_status_id !== before.candidate_status_id) {
+            await trx.updateTable('applications').set({ candidate_status_id: p.candidate_status_id, updated_at: new Date() }).where('id', '=', c.application_id).execute();
+            changes.candidate_status_id = { from: before.candidate_status_id, to: p.candidate_status_id };
+          }
+          if (p.chat_status !== undefined && p.chat_status !== before.chat_status) {
+            await trx.updateTable('conversations').set({ chat_status: p.chat_status }).where('id', '=', c.id).execute();
+            changes.chat_status = { from: before.chat_status, to: p.chat_status };
+          }
+          // Who changed what, in the same transaction (the application's history).
+          if (Object.keys(changes).length) {
+            await trx
+              .insertInto('audit_log')
+              .values({ entity: 'application', entity_id: c.application_id ?? c.id, action: 'update', actor_id: user.id, actor_name: user.name, company_id: c.company_id, changes: JSON.stringify(changes) })
+              .execute();
+          }
+        });
+        const status = await statusOf(c);
+        io.to(audience(c)).emit('statusChanged', status);
+        return { ok: true, status };
       }),
     );
 
     socket.on(
       'sendSeenAdmin',
-      handle(Seen, others, async (user, p) => {
+      onConversation(others, Seen, async ({ user, c }) => {
         const row = await db
           .insertInto('conversation_reads')
           .values({
-            conversation_id: p.conversation_id,
+            conversation_id: c.id,
             user_id: user.id,
-            last_seq: sql<number>`(select coalesce(max(seq), 0) from messages where conversation_id = ${p.conversation_id})`,
+            last_seq: sql<number>`(select coalesce(max(seq), 0) from messages where conversation_id = ${c.id})`,
           })
           .onConflict((oc) =>
             oc.columns(['conversation_id', 'user_id']).doUpdateSet({
@@ -310,32 +455,56 @@ export function createChatServer(services: Services, server: http.Server): ChatS
           .returning('last_seq')
           .executeTakeFirstOrThrow();
         const last_seq = Number(row.last_seq);
-        io.to(convRoom(p.conversation_id)).emit('seenAdmin', { conversation_id: p.conversation_id, user_id: user.id, last_seq });
-        return { ok: true as const, last_seq };
+        io.to(audience(c)).emit('seenAdmin', { conversation_id: c.id, user_id: user.id, last_seq });
+        return { ok: true, last_seq };
       }),
     );
 
     socket.on(
       'backfill',
-      handle(Backfill, others, async (_user, p) => {
-        const rows = await db
-          .selectFrom('messages')
-          .selectAll()
-          .where('conversation_id', '=', p.conversation_id)
-          .where('seq', '>', sql<string>`${p.after_seq}`)
-          .orderBy('seq')
-          .limit(BACKFILL_LIMIT)
-          .execute();
-        await socket.join(convRoom(p.conversation_id));
-        return { ok: true as const, messages: rows.map(toMessage) };
+      onConversation(others, Backfill, async ({ c, p }) => {
+        const messages = await messagesAfter(db, c, p.after_seq, BACKFILL_LIMIT);
+        await socket.join(convRoom(c.id));
+        return { ok: true, messages };
       }),
     );
 
     socket.on(
       'joinConversation',
-      handle(Seen, others, async (_user, p) => {
-        await socket.join(convRoom(p.conversation_id));
-        return { ok: true as const };
+      onConversation(others, Seen, async ({ c }) => {
+        await socket.join(convRoom(c.id));
+        return { ok: true };
+      }),
+    );
+
+    socket.on(
+      'getRecentChats',
+      on(others, Recent, async ({ viewer: v, p }) => {
+        const data = await recentConversations(db, v, p.page, p.kind);
+        socket.emit('recentChats', { current: p.page, size: data.length, kind: p.kind, data });
+        return { ok: true };
+      }),
+    );
+
+    socket.on(
+      'getBadges',
+      on(others, Empty, async ({ viewer: v }) => {
+        socket.emit('badges', await badgesFor(db, v));
+        return { ok: true };
+      }),
+    );
+
+    socket.on(
+      'seeBadges',
+      on(others, Empty, async ({ user, viewer: v }) => {
+        await db
+          .insertInto('chat_badge_seen')
+          .values({ user_id: user.id, seen_at: new Date() })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet({ seen_at: new Date() }))
+          .execute();
+        // The person's other tabs (and processes) get the seen badges too.
+        io.to(userRoom(user.id)).emit('badges', await badgesFor(db, v));
+        return { ok: true };
       }),
     );
   });
@@ -343,11 +512,15 @@ export function createChatServer(services: Services, server: http.Server): ChatS
   return {
     io,
     async close() {
-      unsubscribe();
-      io.local.disconnectSockets(true);
+      for (const u of unsubscribe) u();
+      // Closing the connections, not disconnecting the sockets: a socket.io disconnect packet
+      // ("io server disconnect") tells the client never to reconnect, so after a deploy or restart
+      // its outbox would wait and the conversation stay silent until the page was reloaded. Dropped
+      // connections make clients reconnect (with backoff), resend and backfill.
       // Not io.close(): that would close the HTTP server, which belongs to the caller.
       io.engine.close();
       await Promise.allSettled(redisClients.map((c) => c.quit()));
     },
   };
 }
+

@@ -8,6 +8,9 @@ import * as m0006 from './migrations/20261122_0006_jobs.ts';
 import * as m0007 from './migrations/20261122_0007_job_publish_dates.ts';
 import * as m0008 from './migrations/20261122_0008_job_last_open_date.ts';
 import * as m0009 from './migrations/20261122_0009_messages.ts';
+import * as m0010 from './migrations/20261123_0010_chat_status.ts';
+import * as m0011 from './migrations/20261123_0011_chat_attachments.ts';
+import * as m0012 from './migrations/20261123_0012_chat_counters.ts';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so bundlers and
@@ -23,6 +26,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122_0007_job_publish_dates': m0007,
   '20261122_0008_job_last_open_date': m0008,
   '20261122_0009_messages': m0009,
+  '20261123_0010_chat_status': m0010,
+  '20261123_0011_chat_attachments': m0011,
+  '20261123_0012_chat_counters': m0012,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import type { ChatMessage } from '../chat/events.ts';
+import type { ConversationAccess } from '../chat/queries.ts';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { NotificationItem } from '../modules/notifications/service.ts';
@@ -13,6 +15,10 @@ export interface BusEvents {
   'notification.added': { userId: string; companyId: string | null; notification: NotificationItem };
   /** Every session of the user ended (logout, password reset, deactivation): close its sockets. */
   'session.revoked': { userId: string };
+  /** A chat message was stored (issue 6): graphql-ws subscribers filter it by the conversation's owners. */
+  'chat.message': { message: ChatMessage; conversation: ConversationAccess };
+  /** A user's role, company or client changed (or, without userId, the role maps did): open chat sockets move rooms. */
+  'chat.rooms.refresh': { userId?: string };
 }
 export type BusTopic = keyof BusEvents;
 

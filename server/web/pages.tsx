@@ -25,6 +25,7 @@ import { ROLE_PAGE_HANDLERS } from './admin/roles.tsx';
 import { RESOURCE_PAGE_HANDLERS } from './resources.tsx';
 import { JOB_PAGE_HANDLERS } from './public-jobs.tsx';
 import { APPLICATION_PAGE_HANDLERS } from './admin/applications.tsx';
+import { SUPPORT_CHAT_PAGE_HANDLERS } from './admin/support-chat.tsx';
 import { legalPage } from './legal.tsx';
 
 export interface PageContext {
@@ -70,6 +71,7 @@ export const PAGE_HANDLERS: Record<string, PageHandler> = {
   '/terms': legalPage('terms', TermsPage),
   ...JOB_PAGE_HANDLERS,
   ...APPLICATION_PAGE_HANDLERS,
+  ...SUPPORT_CHAT_PAGE_HANDLERS,
   '/login': ({ req, res, lang, route }) => {
     const notice = flag(req, 'reset')
       ? lang === 'ja'

@@ -4,7 +4,7 @@ import { OPS } from '../api/operations.ts';
 import { tr, type Lang, type Text } from '../i18n.ts';
 import { PREFECTURES, prefectureName } from '../modules/jobs/prefectures.ts';
 import type { PublicJobCard, PublicJobDetail } from '../modules/jobs/public.ts';
-import { CandidateLoginPage, CandidateRegisterPage, MyApplicationsPage } from '../../views/pages/public/Candidate.tsx';
+import { CandidateChatPage, CandidateLoginPage, CandidateRegisterPage, MyApplicationsPage } from '../../views/pages/public/Candidate.tsx';
 import { DailyPage } from '../../views/pages/public/Daily.tsx';
 import { JobDetailPage, type JobDetailView } from '../../views/pages/public/JobDetail.tsx';
 import { type Choice, JobSearch, Pager } from '../../views/pages/public/JobSearch.tsx';
@@ -161,7 +161,9 @@ async function myApplications(ctx: PageContext) {
   const { req, res, lang, api, route } = ctx;
   const candidate = res.locals.candidate as { name: string } | undefined;
   if (!candidate) return res.redirect(302, `/staff/login?next=${encodeURIComponent('/staff/applications')}`);
-  const r = await api.graphql<{ myApplications: { id: string; jobId: string; kind: Kind; title: string; date: string | null; start: string | null; end: string | null; status: string; createdAt: string }[] }>(
+  const r = await api.graphql<{
+    myApplications: { id: string; jobId: string; kind: Kind; title: string; date: string | null; start: string | null; end: string | null; status: string; createdAt: string; conversationId: string | null }[];
+  }>(
     OPS.MyApplications,
     {},
     candidateCaller(req, res),
@@ -180,8 +182,25 @@ async function myApplications(ctx: PageContext) {
     time: a.start ? `${a.start}–${a.end}` : null,
     status: tr(lang, STATUS[a.status] ?? { ja: a.status, en: a.status }),
     appliedAt: new Date(a.createdAt).toLocaleDateString(lang === 'ja' ? 'ja-JP' : 'en-GB', { timeZone: 'Asia/Tokyo' }),
+    chatHref: a.conversationId ? `/staff/chat?c=${encodeURIComponent(a.conversationId)}` : null,
   }));
   sendPage(req, res, { title: route.title, content: <MyApplicationsPage lang={lang} name={candidate.name} applications={apps} /> });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The candidate's chat page (issue 6): the CandidateChat island talks to the chat socket with the
+ * candidate's cookie. `?c=` opens that conversation first (the island checks it is the candidate's:
+ * only their own conversations ever reach it).
+ */
+async function candidateChat(ctx: PageContext) {
+  const { req, res, lang, route } = ctx;
+  const candidate = res.locals.candidate as { name: string } | undefined;
+  const c = str(req, 'c');
+  const initial = UUID.test(c) ? c.toLowerCase() : null;
+  if (!candidate) return res.redirect(302, `/staff/login?next=${encodeURIComponent(initial ? `/staff/chat?c=${initial}` : '/staff/chat')}`);
+  sendPage(req, res, { title: route.title, content: <CandidateChatPage lang={lang} name={candidate.name} initial={initial} /> });
 }
 
 const nextOf = (v: unknown) => localPath(typeof v === 'string' && v ? v : '/staff/applications');
@@ -192,6 +211,7 @@ export const JOB_PAGE_HANDLERS: Record<string, (ctx: PageContext) => void | Prom
   '/daily/[id]': (ctx) => detail(ctx, 'daily'),
   '/part-time/[id]': (ctx) => detail(ctx, 'other'),
   '/staff/applications': myApplications,
+  '/staff/chat': candidateChat,
   '/staff/login': ({ req, res, lang, route }) => {
     if (res.locals.candidate) return res.redirect(302, nextOf(req.query.next));
     sendPage(req, res, { title: route.title, content: <CandidateLoginPage lang={lang} next={nextOf(req.query.next)} notice={req.query.registered === '1' ? (lang === 'ja' ? '登録が完了しました。ログインしてください。' : 'You are registered. Please log in.') : undefined} /> });

@@ -10,6 +10,7 @@ import { PublicLayout } from '../../views/layouts/PublicLayout.tsx';
 import { IslandCollector } from '../../views/ui/Island.tsx';
 import type { SessionUser } from '../modules/auth/service.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
+import { CHAT_CODES } from '../chat/queries.ts';
 import { canEnter } from './guard.ts';
 import { ALL_ROUTES, AREAS, matchRoute } from './routes.ts';
 
@@ -64,13 +65,17 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
         user={{ name: user.name, email: user.email, role: user.role, roleTitle: tr(lang, ROLE_TITLES[user.role] ?? { ja: user.role, en: user.role }) }}
         nav={sidebarFor(maps, user.role, lang, path)}
         customizer={customizer}
+        chat={{
+          jobs: canEnter(maps, user.role, CHAT_CODES.daily) || canEnter(maps, user.role, CHAT_CODES.other),
+          support: canEnter(maps, user.role, CHAT_CODES.support),
+        }}
       >
         {opts.content}
       </AdminLayout>
     );
   } else if (layout === 'public') {
     page = (
-      <PublicLayout lang={lang} path={path}>
+      <PublicLayout lang={lang} path={path} candidate={res.locals.candidate ? { name: res.locals.candidate.name } : null}>
         {opts.content}
       </PublicLayout>
     );

@@ -85,12 +85,12 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
 
 /**
  * SPEC §2 public routes, plus the pages we add: /reset-password (the password-reset link), each
- * job's page, and the candidate's login, registration and applications (issue 5).
+ * job's page, and the candidate's login, registration and applications (issue 5) and chat (issue 6).
  */
 const SPEC_PUBLIC = [
   '/', '/login', '/staff', '/download', '/about', '/faq', '/policy', '/terms', '/staff/contact', '/v3/trial',
   '/forget-password', '/daily', '/part-time', '/reset-password',
-  '/daily/[id]', '/part-time/[id]', '/staff/login', '/staff/register', '/staff/applications',
+  '/daily/[id]', '/part-time/[id]', '/staff/login', '/staff/register', '/staff/applications', '/staff/chat',
 ];
 const SPEC_ERRORS = ['/errors/_error', '/errors/error401', '/errors/error404'];
 

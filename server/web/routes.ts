@@ -111,6 +111,8 @@ export const ROUTES: RouteDef[] = [
   pub('/staff/login', t('求職者ログイン', 'Log in to apply')),
   pub('/staff/register', t('求職者の新規登録', 'Register to find work')),
   pub('/staff/applications', t('応募した仕事', 'My applications')),
+  // The candidate's chat with the companies they applied to (issue 6).
+  pub('/staff/chat', t('チャット', 'Chat')),
 
   // The dashboard: no code, redirects to the landing page (SPEC §2, §4).
   { path: DASHBOARD_PATH, kind: 'admin', title: t('ダッシュボード', 'Dashboard'), sidebar: false },

@@ -38,9 +38,10 @@ export interface TestApp extends FullApp {
 /** The whole app on a free port with its own fresh database, as main.ts would run it. */
 /**
  * `opts.database` shares another app's database (two processes behind one PostgreSQL); the
- * database is then dropped only by the app that created it.
+ * database is then dropped only by the app that created it. `opts.port` listens on that port
+ * instead of a free one (a process restarted where its clients expect it).
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { database?: TestDatabase } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { database?: TestDatabase; port?: number } = {}): Promise<TestApp> {
   const ownsDatabase = !opts.database;
   // A second app gets its own pool on the same database, as a second process would.
   const database: TestDatabase = opts.database ? { ...opts.database, ...connectDatabase(opts.database.url, 5) } : await createTestDatabase();
@@ -53,7 +54,14 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
   const built = await createApp({ config, db: database.db, pool: database.pool, log, mailer, bus, jwtSecret: TEST_JWT_SECRET, root: ROOT });
   const server = http.createServer(built.app);
   built.attach(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A taken port fails the start instead of leaving it waiting.
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const addr = server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   // The reset links in mail point at this server.

@@ -3,6 +3,7 @@
  * the browser's API traffic (HTTP and websockets) proxied, and a dead API giving fast 503/502
  * answers, never a hang, while public pages that need no API keep working.
  */
+import { sql } from 'kysely';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { createWebApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { eventually, sleep } from '../helpers/wait.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -60,20 +62,6 @@ const disposers: (() => unknown)[] = [];
 afterEach(async () => {
   for (const dispose of disposers.splice(0).reverse()) await dispose();
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function eventually(check: () => void | Promise<void>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await sleep(50);
-    }
-  }
-}
 
 const get = (url: string, token?: string) => fetch(url, { redirect: 'manual', headers: token ? { cookie: `token=${token}` } : {} });
 
@@ -154,6 +142,19 @@ describe('the web tier with the API up', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ email: DEMO.company_admin, role: 'company_admin' });
     expect((await fetch(`${b.url}/Account/InfoToken`)).status).toBe(401);
+  });
+
+  it('proxies chat image uploads and downloads to the API (they are kept in its database)', async () => {
+    const token = await a.login('company_admin');
+    const { rows } = await sql<{ id: string }>`select c.id from conversations c join users u on u.company_id = c.company_id where u.email = ${DEMO.company_admin} limit 1`.execute(a.database.db);
+    const conversation = rows[0]!;
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const up = await fetch(`${b.url}/chat/attachments?conversation_id=${conversation.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' }, body: new Uint8Array(png) });
+    expect(up.status).toBe(201);
+    const { id } = (await up.json()) as { id: string };
+    const down = await fetch(`${b.url}/chat/attachments/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(down.status).toBe(200);
+    expect(Buffer.from(await down.arrayBuffer()).equals(png)).toBe(true);
   });
 
   it('proxies POST /graphql to the API', async () => {

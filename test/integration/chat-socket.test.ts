@@ -5,13 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Ack, ChatMessage, ClientToServerEvents, ServerToClientEvents } from '../../server/chat/events.ts';
+import type { Ack, ChatMessage } from '../../server/chat/events.ts';
+import { OPS } from '../../server/api/operations.ts';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { applyToDailyShift, chatter, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
+import { within } from '../helpers/wait.ts';
 
-type ChatClient = Socket<ServerToClientEvents, ClientToServerEvents>;
+type ChatClient = RawChatSocket;
 
 let t: TestApp;
 let candidateToken: string;
@@ -20,24 +22,7 @@ beforeAll(async () => {
   t = await startTestApp();
   const login = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: DEMO.candidate, p: inject('demoPassword') });
   candidateToken = login.data.login.token;
-  const db = jobsDb(t.database.db);
-  const company = await db.selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow();
-  const job = await db
-    .selectFrom('jobs')
-    .innerJoin('job_daily_shifts as s', 's.job_id', 'jobs.id')
-    .select(['jobs.id', 's.id as shiftId'])
-    .where('jobs.kind', '=', 'daily')
-    .where('jobs.status', '=', 'open')
-    .where('jobs.company_id', '=', company.company_id!)
-    .where(sql<boolean>`cardinality(jobs.visa_type_ids) = 0`)
-    .where('s.date', '>', new Date().toISOString().slice(0, 10))
-    .where(sql<boolean>`s.filled < s.capacity`)
-    .orderBy('s.date')
-    .executeTakeFirstOrThrow();
-  const applied = await gql('mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.id, s: job.shiftId }, candidateToken);
-  expect(applied.errors).toBeUndefined();
-  const conv = await db.selectFrom('conversations').select('id').where('job_id', '=', job.id).where('shift_id', '=', job.shiftId).executeTakeFirstOrThrow();
-  conversationId = conv.id;
+  ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken }));
 });
 afterAll(async () => t?.close());
 
@@ -55,25 +40,9 @@ async function gql(query: string, variables: Record<string, unknown> = {}, token
   return res.json() as Promise<{ data?: any; errors?: { message: string }[] }>;
 }
 
-function client(token: string | undefined, extraHeaders?: Record<string, string>): ChatClient {
-  const s: ChatClient = connect(t.url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: token ? { token } : {},
-    ...(extraHeaders ? { extraHeaders } : {}),
-  });
-  disposers.push(() => s.disconnect());
-  return s;
-}
-
-function connected(s: ChatClient): Promise<void> {
-  return new Promise((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-}
+const client = (token: string | undefined, extraHeaders?: Record<string, string>): ChatClient =>
+  rawSocket(t.url, token, { extraHeaders, dispose: (close) => disposers.push(close) });
+const connected = socketConnected;
 
 const send = (s: ChatClient, content: string, clientMsgId = randomUUID(), conversation = conversationId): Promise<Ack<{ message: ChatMessage }>> =>
   s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversation, message_type: 1, message_content: content, client_msg_id: clientMsgId });
@@ -83,11 +52,6 @@ const backfill = (s: ChatClient, afterSeq: number): Promise<Ack<{ messages: Chat
 function ok<T>(r: Ack<T>): T {
   if (!r.ok) throw new Error(`ack failed: ${r.error} ${r.message}`);
   return r;
-}
-
-/** Rejects with `label` when `p` takes longer than `ms`: a hang names its step. */
-function within<T>(p: Promise<T>, label: string, ms = 5_000): Promise<T> {
-  return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${label}`)), ms))]);
 }
 
 const nextMessage = (s: ChatClient) => new Promise<ChatMessage>((resolve) => s.once('newMessage', resolve));
@@ -192,7 +156,7 @@ describe('the chat socket', () => {
     await expect(connected(client(undefined, { cookie, origin: 'http://evil.example' }))).rejects.toThrow();
   });
 
-  it('lets a client user act only on conversations whose job belongs to its client', async () => {
+  it('lets a client user chat only once its role holds the chat code, and only about its own client\'s jobs', async () => {
     const db = jobsDb(t.database.db);
     const conv = await db.selectFrom('conversations as c').innerJoin('jobs as j', 'j.id', 'c.job_id').select(['j.id', 'j.client_id', 'j.company_id']).where('c.id', '=', conversationId).executeTakeFirstOrThrow();
     const clientUser = await db.selectFrom('users').select(['client_id', 'company_id']).where('email', '=', DEMO.client_admin).executeTakeFirstOrThrow();
@@ -200,17 +164,27 @@ describe('the chat socket', () => {
     // The demo data: client@ works for a client of the same company, which has other clients too.
     expect(clientUser.company_id).toBe(conv.company_id);
     expect(otherClient).toBeDefined();
-    const s = client(await t.login('client_admin'));
-    await connected(s);
     const setClient = (id: string) => db.updateTable('jobs').set({ client_id: id }).where('id', '=', conv.id).execute();
+    const superadmin = await t.login('superadmin');
+    const maps = (await gql('{ roleMapsAdmin { pageRoles { code roles } actionRoles { code roles } } }', {}, superadmin)).data.roleMapsAdmin;
+    const save = async (pageRoles: { code: number; roles: string[] }[]) => {
+      const r = await gql(OPS.SaveRoleMaps, { pageRoles, actionRoles: maps.actionRoles }, superadmin);
+      expect(r.errors).toBeUndefined();
+    };
     try {
       await setClient(clientUser.client_id!);
+      // DESIGN §5: client roles do not hold 120001 (daily chats), so their own client's conversation is closed to them.
+      const s = client(await t.login('client_admin'));
+      await connected(s);
+      expect(await backfill(s, 0)).toMatchObject({ ok: false, error: 'forbidden' });
+      await save(maps.pageRoles.map((e: { code: number; roles: string[] }) => (e.code === 120001 ? { code: e.code, roles: [...e.roles, 'client_admin'] } : e)));
       expect((await backfill(s, 0)).ok).toBe(true);
       await setClient(otherClient!.id);
       expect(await backfill(s, 0)).toMatchObject({ ok: false, error: 'forbidden' });
       expect(await send(s, 'not my client')).toMatchObject({ ok: false, error: 'forbidden' });
     } finally {
       await setClient(conv.client_id);
+      await save(maps.pageRoles);
     }
   });
 
@@ -220,6 +194,19 @@ describe('the chat socket', () => {
     const results = await Promise.all(Array.from({ length: 25 }, (_, i) => send(staff, `burst ${i}`)));
     expect(results.filter((r) => r.ok).length).toBeLessThanOrEqual(21);
     expect(results.some((r) => !r.ok && r.error === 'rate')).toBe(true);
+  });
+
+  it('tells a call cut off by a lost connection (which pages ask again on reconnect) from a refusal', async () => {
+    const staff = chatter({ url: t.url, token: await t.login('company_admin'), conversationId, dispose: (close) => disposers.push(close) });
+    await connected(staff.conn.socket as ChatClient);
+    expect((await staff.conn.badges()).dailyChats).toBeDefined();
+    const cutOff = staff.conn.badges();
+    staff.conn.socket.disconnect();
+    await expect(cutOff).rejects.toMatchObject({ code: 'disconnected' });
+    // A refusal keeps the server's code: company2 may not mark this conversation seen.
+    const other = chatter({ url: t.url, token: await t.login('company2'), conversationId, dispose: (close) => disposers.push(close) });
+    await connected(other.conn.socket as ChatClient);
+    await expect(other.conn.seen(conversationId)).rejects.toMatchObject({ code: expect.not.stringMatching(/^(disconnected|timeout)$/) });
   });
 
   it('disconnects open sockets when the user logs out, back-office or candidate', async () => {

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { eventually, sleep } from '../helpers/wait.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,20 +99,6 @@ function subscribeNotes(client: Client) {
     errors,
     titles: () => got.map((n) => n.title).filter((title) => title.startsWith(`${TAG}:`) && title !== PROBE),
   };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function eventually(check: () => void, timeoutMs = 3000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await sleep(25);
-    }
-  }
 }
 
 async function userId(app: TestApp, who: DemoLogin): Promise<string> {

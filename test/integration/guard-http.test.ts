@@ -69,9 +69,10 @@ function expectedFor(caller: Caller, route: RouteDef): Expected {
     }
     // /reset-password without a valid token is the "link expired" page (HTTP 410 Gone).
     if (route.path === '/reset-password') return { kind: 'page', status: 410, title: route.title.ja };
-    // A job page for an id that does not exist says so; /staff/applications asks a visitor to log in first.
+    // A job page for an id that does not exist says so.
     if (route.path.includes('[')) return { kind: 'page', status: 404, title: 'データが見つかりません' };
-    if (route.path === '/staff/applications') return { kind: 'redirect', to: '/staff/login?next=%2Fstaff%2Fapplications' };
+    // The candidate's own pages ask a visitor to log in first.
+    if (route.path === '/staff/applications' || route.path === '/staff/chat') return { kind: 'redirect', to: `/staff/login?next=${encodeURIComponent(route.path)}` };
     return { kind: 'page', status: 200, title: route.title.ja };
   };
   if (caller === 'anonymous') return route.kind === 'admin' ? { kind: 'redirect', to: '/' } : page();

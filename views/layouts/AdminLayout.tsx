@@ -14,11 +14,13 @@ export interface AdminLayoutProps {
   user: { name: string; email: string; role: string; roleTitle: string };
   nav: NavGroup[];
   customizer: CustomizerState;
+  /** Which kinds of conversation the person's role opens (server/chat/queries.ts CHAT_CODES). */
+  chat?: { jobs: boolean; support: boolean };
   children: React.ReactNode;
 }
 
 /** The back office frame: header with the user and logout, the sidebar of allowed pages, the customizer. */
-export function AdminLayout({ lang, path, user, nav, customizer, children }: AdminLayoutProps) {
+export function AdminLayout({ lang, path, user, nav, customizer, chat, children }: AdminLayoutProps) {
   const other: Lang = lang === 'ja' ? 'en' : 'ja';
   return (
     <div className="admin">
@@ -33,6 +35,7 @@ export function AdminLayout({ lang, path, user, nav, customizer, children }: Adm
           <a className="lang-switch" href={`/lang/${other}?back=${encodeURIComponent(path)}`} hrefLang={other} lang={other}>
             {other === 'en' ? 'English' : '日本語'}
           </a>
+          {chat && (chat.jobs || chat.support) && <Island name="BadgeBell" props={{ lang, support: chat.support }} />}
           <span className="user" data-testid="current-user">
             <span className="user-name">{user.name}</span>
             <span className="user-role">{user.roleTitle}</span>
@@ -65,6 +68,8 @@ export function AdminLayout({ lang, path, user, nav, customizer, children }: Adm
           {children}
         </main>
       </div>
+      {chat?.jobs && <Island name="ChatWindowsV3" props={{ lang }} />}
+      {chat?.jobs && <Island name="ChatDock" props={{ lang }} />}
       <Island name="Customizer" props={{ initial: customizer, lang }} />
     </div>
   );

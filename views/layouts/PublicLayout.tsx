@@ -55,7 +55,8 @@ function NavList(props: { lang: Lang; path: string; links: readonly NavLink[]; c
  * `<main id="main">` and footer. On narrow screens the navigation is a `<details>` menu, so the
  * header works without JavaScript; from the tablet breakpoint up the inline navigation is shown.
  */
-export function PublicLayout(props: { lang: Lang; path: string; children: ReactNode }): JSX.Element {
+/** `candidate`: the signed-in candidate (their own session on the public site), if any. */
+export function PublicLayout(props: { lang: Lang; path: string; candidate?: { name: string } | null; children: ReactNode }): JSX.Element {
   const { lang, path } = props;
   const t = (text: Text) => tr(lang, text);
   const other: Lang = lang === 'ja' ? 'en' : 'ja';
@@ -90,9 +91,20 @@ export function PublicLayout(props: { lang: Lang; path: string; children: ReactN
             <a className="lang-switch" href={switchHref} hrefLang={other} lang={other}>
               {other === 'en' ? 'English' : '日本語'}
             </a>
-            <a className="button button-primary button-small header-login" href="/login" aria-current={loginCurrent}>
-              {t({ ja: 'ログイン', en: 'Log in' })}
-            </a>
+            {props.candidate ? (
+              <>
+                <a className="header-candidate" href="/staff/applications" aria-current={current(path, '/staff/applications')}>
+                  {props.candidate.name}
+                </a>
+                <a className="button button-primary button-small header-login" href="/staff/chat" aria-current={current(path, '/staff/chat')}>
+                  {t({ ja: 'チャット', en: 'Chat' })}
+                </a>
+              </>
+            ) : (
+              <a className="button button-primary button-small header-login" href="/login" aria-current={loginCurrent}>
+                {t({ ja: 'ログイン', en: 'Log in' })}
+              </a>
+            )}
           </div>
 
           <details className="nav-mobile">

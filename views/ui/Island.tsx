@@ -19,7 +19,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   return (
     <>
       <div data-island={name}>
-        <Component {...(props as Record<string, unknown>)} />
+        <Component {...(props as unknown as Record<string, unknown>)} />
       </div>
       <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: scriptJson(props) }} />
     </>

@@ -102,6 +102,8 @@ export const typeDefs = /* GraphQL */ `
     end: String
     status: String!
     createdAt: String!
+    "The conversation the application opened with the company (the candidate's chat page)."
+    conversationId: ID
   }
 
   "An application as the company's candidate list shows it."
@@ -227,7 +229,8 @@ export const resolvers = {
         .selectFrom('applications as a')
         .innerJoin('jobs as j', 'j.id', 'a.job_id')
         .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-        .select(['a.id', 'a.job_id', 'j.kind', ctx.lang === 'ja' ? 'j.title_ja as title' : 'j.title_en as title', 's.date', 's.start_time', 's.end_time', 'a.status', 'a.created_at'])
+        .leftJoin('conversations as c', (j) => j.onRef('c.application_id', '=', 'a.id').on('c.candidate_id', '=', ctx.user!.id))
+        .select(['a.id', 'a.job_id', 'j.kind', ctx.lang === 'ja' ? 'j.title_ja as title' : 'j.title_en as title', 's.date', 's.start_time', 's.end_time', 'a.status', 'a.created_at', 'c.id as conversationId'])
         .where('a.candidate_id', '=', ctx.user!.id)
         .orderBy('a.created_at', 'desc')
         .limit(200)
@@ -242,6 +245,7 @@ export const resolvers = {
         end: r.end_time?.slice(0, 5) ?? null,
         status: r.status,
         createdAt: r.created_at.toISOString(),
+        conversationId: r.conversationId ?? null,
       }));
     },
     publicJob: (_: unknown, a: { kind: string; id: string }, ctx: ApiContext) => {

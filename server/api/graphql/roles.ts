@@ -62,7 +62,11 @@ export const resolvers = {
       const r = await saveRoleMapsAudited(ctx.services.db, { pageRoles: toMap(args.pageRoles), actionRoles: toMap(args.actionRoles) }, { id: ctx.user!.id, name: ctx.user!.name }, ctx.lang);
       if (!r.ok) throw badInput(ctx.lang, r.errors);
       // This process sees the change at once; the others on the NOTIFY saveRoleMaps sent.
-      if (r.changed) ctx.services.roleMaps.invalidate();
+      if (r.changed) {
+        ctx.services.roleMaps.invalidate();
+        // Open chat sockets follow the new codes (which kinds of conversation they hear).
+        await ctx.services.bus.publish('chat.rooms.refresh', {});
+      }
       return true;
     },
   },

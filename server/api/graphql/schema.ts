@@ -1,6 +1,7 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { withAuthorization } from '../authz.ts';
+import * as chat from './chat.ts';
 import * as enums from './enums.ts';
 import * as legal from './legal.ts';
 import * as jobs from './jobs.ts';
@@ -17,6 +18,9 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(roles);
 // A daily job's shifts on its record page (issue 5): a field of the engine's DailyJob and two mutations.
 (MODULES as { typeDefs: string; resolvers: object }[]).push({ typeDefs: jobShifts.typeDefs + jobShifts.dailyJobShiftsTypeDefs, resolvers: jobShifts.resolvers });
+
+// Chat messages over graphql-ws (issue 6).
+(MODULES as { typeDefs: string; resolvers: object }[]).push(chat);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

@@ -4,6 +4,7 @@ import { defaultPageRoles, ROLE_KIND, type Role } from '../../auth/default-roles
 import { ROLE_TITLES } from '../../auth/role-titles.ts';
 import { ADMIN_CODES } from '../../web/routes.ts';
 import type { DB } from '../connect.ts';
+import { seedDemoChats } from '../../chat/seed.ts';
 import { seedDemoJobs } from '../../modules/jobs/seed.ts';
 import { seedDemoStaff } from '../../modules/staff/seed.ts';
 import { seedReferenceData } from '../../modules/enums/service.ts';
@@ -136,6 +137,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
       { id: c1.id, clients: [clientIds.c1a, clientIds.c1b] },
       { id: c2.id, clients: [clientIds.c2a] },
     ]);
+    // A few conversations with the first company, read and unread (issue 6).
+    await seedDemoChats(trx, c1.id);
     // The staff registry of both companies, some residence cards expiring soon (issue 4).
     await seedDemoStaff(trx, companyIds);
 

@@ -129,6 +129,12 @@ export async function applyToJob(
       .onConflict((oc) => oc.expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`).doUpdateSet({ application_id: applied.id }))
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The candidate's support conversation with the company (no job: /v3/admin/supportChat), once.
+    await trx
+      .insertInto('conversations')
+      .values({ company_id: job.company_id, candidate_id: input.candidateId, job_id: null, shift_id: null, application_id: null, type: 2, last_message_at: null })
+      .onConflict((oc) => oc.expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`).doNothing())
+      .execute();
     return { ok: true, applicationId: applied.id, conversationId: conversation.id, notify: { companyId: job.company_id, title: `${job.title_ja} / ${job.title_en}` } };
   }).catch((err) => {
     if (err instanceof ShiftFull) return { ok: false as const, reason: 'full' as const };

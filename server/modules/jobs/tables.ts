@@ -82,6 +82,8 @@ export interface ApplicationsTable {
   client_id: string;
   status: ColumnType<'applied' | 'accepted' | 'rejected' | 'cancelled', 'applied' | 'accepted' | 'rejected' | 'cancelled' | undefined>;
   message: ColumnType<string, string | undefined>;
+  /** Where the candidate stands in the candidateStatus tree (migration 0010). */
+  candidate_status_id: ColumnType<string | null, string | null | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -95,5 +97,7 @@ export interface ConversationsTable {
   application_id: string | null;
   type: 1 | 2;
   last_message_at: Date | null;
+  /** 1: the chatbot answers; 2: a person has taken over (migration 0010). */
+  chat_status: ColumnType<1 | 2, 1 | 2 | undefined>;
   created_at: CreatedAt;
 }

@@ -90,6 +90,10 @@ async function afterWrite(row: RecordRow, ctx: HookContext, change: WriteChange)
     return;
   }
   if (change.before?.active === true && row.active === false) await ctx.services.auth.revokeSessions(row.id);
+  // The user's chat sockets that are already open move to the rooms of the new role or tenant.
+  else if (change.before && ['role', 'company_id', 'client_id'].some((k) => change.before![k] !== row[k])) {
+    await ctx.services.bus.publish('chat.rooms.refresh', { userId: row.id });
+  }
 }
 
 const sendPasswordReset: RecordAction = {

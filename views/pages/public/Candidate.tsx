@@ -1,9 +1,10 @@
 import type { JSX } from 'react';
 import { tr, type Lang, type Text } from '../../../server/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
+import { Island } from '../../ui/Island.tsx';
 import type { Choice } from './JobSearch.tsx';
 
-/** The candidate side of the public site: log in, register, my applications (issue 5). */
+/** The candidate side of the public site: log in, register, my applications (issue 5), chat (issue 6). */
 
 const t = (lang: Lang, text: Text) => tr(lang, text);
 
@@ -121,6 +122,8 @@ export interface MyApplication {
   time: string | null;
   status: string;
   appliedAt: string;
+  /** The application's conversation with the company on the chat page, when it has one. */
+  chatHref: string | null;
 }
 
 export function MyApplicationsPage(p: { lang: Lang; name: string; applications: MyApplication[] }): JSX.Element {
@@ -130,11 +133,7 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
         <div className="container">
           <h1>{t(p.lang, { ja: '応募した仕事', en: 'My applications' })}</h1>
           <p className="lead">{p.name}</p>
-          <form method="post" action="/staff/logout">
-            <button type="submit" className="button button-secondary button-small">
-              {t(p.lang, { ja: 'ログアウト', en: 'Log out' })}
-            </button>
-          </form>
+          <CandidateNav lang={p.lang} current="/staff/applications" />
         </div>
       </header>
       <div className="container section">
@@ -171,11 +170,79 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
                       <dd>{a.appliedAt}</dd>
                     </div>
                   </dl>
+                  {a.chatHref && (
+                    <p className="application-chat">
+                      <a className="button button-secondary button-small" href={a.chatHref}>
+                        {t(p.lang, { ja: 'チャットする', en: 'Chat' })}
+                      </a>
+                    </p>
+                  )}
                 </article>
               </li>
             ))}
           </ul>
         )}
+      </div>
+    </div>
+  );
+}
+
+/** The candidate's own links (applications, chat) and the log-out button, under a page title. */
+function CandidateNav(p: { lang: Lang; current: '/staff/applications' | '/staff/chat' }): JSX.Element {
+  const links: { href: '/staff/applications' | '/staff/chat'; label: Text }[] = [
+    { href: '/staff/applications', label: { ja: '応募した仕事', en: 'My applications' } },
+    { href: '/staff/chat', label: { ja: 'チャット', en: 'Chat' } },
+  ];
+  return (
+    <div className="candidate-nav">
+      <nav aria-label={t(p.lang, { ja: 'マイページ', en: 'My page' })}>
+        <ul>
+          {links.map((l) => (
+            <li key={l.href}>
+              <a href={l.href} aria-current={l.href === p.current ? 'page' : undefined}>
+                {t(p.lang, l.label)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <form method="post" action="/staff/logout">
+        <button type="submit" className="button button-secondary button-small">
+          {t(p.lang, { ja: 'ログアウト', en: 'Log out' })}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * The candidate's chat with the companies they applied to (issue 6): the CandidateChat island
+ * (conversation list and thread), which needs JavaScript; without it the page says so.
+ */
+export function CandidateChatPage(p: { lang: Lang; name: string; initial: string | null }): JSX.Element {
+  return (
+    <div className="page page-candidate-chat">
+      <header className="page-header page-header-compact">
+        <div className="container">
+          <h1>{t(p.lang, { ja: 'チャット', en: 'Chat' })}</h1>
+          <p className="lead">{p.name}</p>
+          <CandidateNav lang={p.lang} current="/staff/chat" />
+        </div>
+      </header>
+      <div className="section">
+        <div className="container">
+          <noscript>
+            <div className="alert alert-error" role="alert">
+              <p>
+                {t(p.lang, {
+                  ja: 'チャットを使うにはJavaScriptを有効にしてください。',
+                  en: 'The chat needs JavaScript. Please turn it on in your browser.',
+                })}
+              </p>
+            </div>
+          </noscript>
+          <Island name="CandidateChat" props={{ lang: p.lang, initial: p.initial }} />
+        </div>
       </div>
     </div>
   );

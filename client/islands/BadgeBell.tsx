@@ -1,0 +1,95 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { chat, connectChat, loadRecent, openWindow, rows, warn } from '../chat/live.ts';
+
+export interface BadgeBellProps {
+  lang: 'ja' | 'en';
+  /** The person may open /v3/admin/supportChat (420001). */
+  support: boolean;
+}
+
+const L = {
+  ja: { title: '未読のチャット', none: '未読のメッセージはありません。', support: 'サポート', messages: '件の未読メッセージ', conversation: '会話' },
+  en: { title: 'Unread chats', none: 'No unread messages.', support: 'Support', messages: 'unread messages', conversation: 'Conversation' },
+};
+
+/**
+ * The badge bell in the header (issue 6): how many conversations have news the person has not
+ * looked at (SPEC §3 badge lists, isSee 0). Opening it marks every badge seen (SPEC §4 "Seeing
+ * the badges"), stored on the server so it stays seen in other tabs and after a reload.
+ */
+export default function BadgeBell({ lang, support }: BadgeBellProps) {
+  useSignals();
+  const t = L[lang];
+  const [open, setOpen] = useState(false);
+  const s = chat.state.value;
+  const entries = [...s.dailyBadges, ...s.otherBadges, ...(support ? s.supportBadges : [])];
+  const fresh = entries.filter((b) => b.isSee !== 1).length;
+  const total = s.workerDailyIcCount + s.workerOtherIcCount;
+
+  useEffect(() => {
+    connectChat('admin');
+    // Names for the support badges (the dock lists job conversations only).
+    if (support) void loadRecent(1, 'support');
+  }, [support]);
+
+  function toggle() {
+    const next = !open;
+    setOpen(next);
+    if (next && fresh > 0) {
+      chat.dispatch({ type: 'seeBadges' });
+      void connectChat('admin').seeBadges().catch((err) => warn('seeing badges', err));
+    }
+  }
+
+  return (
+    <div className="badge-bell">
+      <button type="button" className="icon-btn" aria-expanded={open} aria-label={t.title} title={t.title} onClick={toggle} data-testid="badge-bell">
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+        </svg>
+        {fresh > 0 && (
+          <span className="badge" data-testid="badge-bell-count">
+            {fresh}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="badge-bell-panel" role="dialog" aria-label={t.title}>
+          {entries.length === 0 ? (
+            <p className="chat-empty">{t.none}</p>
+          ) : (
+            <>
+              {total > 0 && (
+                <p className="muted">
+                  {total} {t.messages}
+                </p>
+              )}
+              <ul>
+                {entries.map((b) => {
+                  const row = rows.value[b.id];
+                  const isSupport = s.supportBadges.includes(b);
+                  return (
+                    <li key={b.id} className={b.isSee ? 'is-seen' : 'is-new'}>
+                      {isSupport ? (
+                        <a href={`/v3/admin/supportChat?c=${encodeURIComponent(b.id)}`}>
+                          {t.support}: {row?.candidate_name ?? t.conversation}
+                        </a>
+                      ) : (
+                        <button type="button" className="btn-link" onClick={() => row && void openWindow(row)}>
+                          {row?.candidate_name ?? t.conversation}
+                          {row?.job_title ? ` — ${row.job_title}` : ''}
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,399 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState } from 'react';
+import { type ConversationRow, RECENT_SIZE } from '../../server/chat/events.ts';
+import { ChatThread } from '../chat/ChatThread.tsx';
+import { chat, chatV3, connectChat, loadHistory, loadRecent, markSeen, refOf, rows } from '../chat/live.ts';
+
+export interface CandidateChatProps {
+  lang: 'ja' | 'en';
+  /** A conversation to open at once (?c=). */
+  initial?: string | null;
+}
+
+type Lang = CandidateChatProps['lang'];
+
+const L = {
+  ja: {
+    conversations: '会話',
+    loading: '読み込み中…',
+    connecting: '接続しています…',
+    offline: '再接続しています…',
+    sessionLost: 'ログインの有効期限が切れました。',
+    relogin: 'もう一度ログイン',
+    failed: '会話を読み込めませんでした。',
+    retry: '再読み込み',
+    more: 'さらに読み込む',
+    empty: 'まだ会話はありません。仕事に応募すると、会社とここでやり取りできます。',
+    findDaily: '日払い・スポットの仕事を探す',
+    findPartTime: 'アルバイトを探す',
+    support: 'サポート',
+    supportLead: '仕事以外のご質問（給与、手続きなど）はこちらへどうぞ。',
+    noMessages: 'まだメッセージはありません',
+    unread: '未読',
+    shift: '勤務日',
+    notFound: '指定された会話が見つかりませんでした。',
+    choose: '会話を選んでください。',
+  },
+  en: {
+    conversations: 'Conversations',
+    loading: 'Loading…',
+    connecting: 'Connecting…',
+    offline: 'Reconnecting…',
+    sessionLost: 'Your login has expired.',
+    relogin: 'Log in again',
+    failed: 'The conversations could not be loaded.',
+    retry: 'Try again',
+    more: 'Load more',
+    empty: 'No conversations yet. When you apply for a job, you can talk with the company here.',
+    findDaily: 'Find daily jobs',
+    findPartTime: 'Find part-time jobs',
+    support: 'Support',
+    supportLead: 'Questions that are not about one job (pay, paperwork…) go here.',
+    noMessages: 'No messages yet',
+    unread: 'Unread',
+    shift: 'Work date',
+    notFound: 'That conversation could not be found.',
+    choose: 'Choose a conversation.',
+  },
+} satisfies Record<Lang, Record<string, string>>;
+
+/** How many pages the page looks through for the conversation asked for with ?c=. */
+const MAX_PAGES_FOR_INITIAL = 10;
+const NARROW = '(max-width: 720px)';
+
+const locale = (lang: Lang) => (lang === 'ja' ? 'ja-JP' : 'en-GB');
+
+/** Today: the time; otherwise the day. */
+function when(iso: string, lang: Lang): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const today = new Date().toDateString() === d.toDateString();
+  return d.toLocaleString(locale(lang), today ? { hour: '2-digit', minute: '2-digit' } : { month: 'numeric', day: 'numeric' });
+}
+
+/** A shift's day (YYYY-MM-DD, a day in Japan). */
+const shiftDay = (date: string, lang: Lang) =>
+  new Date(`${date}T00:00:00+09:00`).toLocaleDateString(locale(lang), { timeZone: 'Asia/Tokyo', month: 'short', day: 'numeric', weekday: 'short' });
+
+/** Conversations with messages first, newest first (as the server pages them); the rest after. */
+function byNewest(a: ConversationRow, b: ConversationRow): number {
+  if (!a.last_seq !== !b.last_seq) return a.last_seq ? -1 : 1;
+  return Date.parse(b.message_date) - Date.parse(a.message_date) || a.id.localeCompare(b.id);
+}
+
+const jobHref = (row: ConversationRow) => (row.job_id ? `${row.type === 1 ? '/daily' : '/part-time'}/${row.job_id}` : null);
+
+/**
+ * The candidate's chat page (/staff/chat, issue 6): their conversations with the companies they
+ * applied to (and each company's support conversation) on the left, the chosen one on the right.
+ * Everything travels over the page's one chat socket (client/chat/live.ts, candidate mode: no
+ * graphql-ws); the thread itself is the shared ChatThread.
+ */
+export default function CandidateChat({ lang, initial = null }: CandidateChatProps) {
+  useSignals();
+  const t = L[lang];
+  const [page, setPage] = useState(0);
+  const [finished, setFinished] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [failed, setFailed] = useState(false);
+  /** A recent page is being asked for (one at a time). */
+  const [busy, setBusy] = useState(false);
+  const [everConnected, setEverConnected] = useState(false);
+  const [sessionLost, setSessionLost] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(initial);
+  const [notFound, setNotFound] = useState(false);
+  /**
+   * How far the candidate has read each conversation (a seq), as far as this page knows: from the
+   * recent pages, what they opened or wrote here, and seen notices from their other tabs. It only
+   * grows, so a page the server answered just before a seen notice cannot bring a dot back; a
+   * conversation is unread while its newest message is past it.
+   */
+  const [readTo, setReadTo] = useState<Record<string, number>>({});
+  const [historyLoaded, setHistoryLoaded] = useState<Record<string, true>>({});
+  const pageRef = useRef(0);
+  const inflight = useRef(false);
+  const currentRef = useRef<string | null>(null);
+  const threadRef = useRef<HTMLElement>(null);
+
+  const all = rows.value;
+  // Every row of this page's socket is the candidate's own: the server sends them nothing else.
+  const list = Object.values(all).sort(byNewest);
+  const loaded = page > 0;
+  const waitingForInitial = !!selectedId && !all[selectedId];
+  const current: ConversationRow | undefined = selectedId ? all[selectedId] : loaded ? list[0] : undefined;
+  const connected = chat.state.value.connected;
+  const unread = (row: ConversationRow) => row.last_seq > (readTo[row.id] ?? 0);
+  const markRead = (id: string, seq: number) => setReadTo((r) => ((r[id] ?? 0) >= seq ? r : { ...r, [id]: seq }));
+
+  async function request(p: number) {
+    if (inflight.current) return;
+    inflight.current = true;
+    setBusy(true);
+    setFailed(false);
+    await loadRecent(p, 'all');
+    inflight.current = false;
+    setBusy(false);
+    if (pageRef.current < p) setFailed(true);
+  }
+
+  // The connection, the first page, and the events this list reacts to.
+  useEffect(() => {
+    const c = connectChat('candidate');
+    let connectedBefore = c.socket.connected;
+    if (connectedBefore) setEverConnected(true);
+    const offPage = c.on('recentChats', (p) => {
+      // `unread` counts the other party's messages after the candidate's last seen seq.
+      setReadTo((r) => {
+        let next = r;
+        for (const row of p.data) {
+          const seq = row.unread > 0 ? Math.max(0, row.last_seq - row.unread) : row.last_seq;
+          if ((next[row.id] ?? 0) < seq) next = { ...next, [row.id]: seq };
+        }
+        return next;
+      });
+      if (p.kind !== 'all') return;
+      if (p.current >= pageRef.current) {
+        pageRef.current = p.current;
+        setPage(p.current);
+        setFinished(p.data.length < RECENT_SIZE);
+      }
+    });
+    const offMessage = c.on('newMessage', (m) => {
+      // The candidate's own messages, and the other party's in the thread on screen (ChatThread
+      // sends the seen notice for those), are read; others make the conversation unread.
+      const onScreen = currentRef.current === m.conversation_id && document.visibilityState === 'visible';
+      if (m.sender_role === 'candidate' || onScreen) markRead(m.conversation_id, m.seq);
+    });
+    const offSeen = c.on('seenAdmin', (n) => {
+      const row = rows.value[n.conversation_id];
+      if (row && n.user_id === row.candidate_id) markRead(n.conversation_id, n.last_seq);
+    });
+    const onConnect = () => {
+      setEverConnected(true);
+      setSessionLost(false);
+      // After a reconnect the list is asked for again (the open thread is backfilled by the connection).
+      if (connectedBefore || pageRef.current === 0) void request(1);
+      connectedBefore = true;
+    };
+    const onConnectError = () => {
+      // A refused handshake (logged out, session expired) is not retried by socket.io.
+      if (!c.socket.active) setSessionLost(true);
+    };
+    c.socket.on('connect', onConnect);
+    c.socket.on('connect_error', onConnectError);
+    void request(1);
+    return () => {
+      offPage();
+      offMessage();
+      offSeen();
+      c.socket.off('connect', onConnect);
+      c.socket.off('connect_error', onConnectError);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // ?c= names a conversation that is not on the pages loaded so far: look further, then give up.
+  useEffect(() => {
+    if (!loaded || !waitingForInitial || busy) return;
+    if (!finished && !failed && page < MAX_PAGES_FOR_INITIAL) void more();
+    else {
+      setNotFound(true);
+      setSelectedId(null);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, waitingForInitial, finished, failed, page, busy]);
+
+  // Opening a conversation: its window in the V3 store (so new messages reach it), its history,
+  // backfill after reconnects, and the seen notice.
+  const currentId = current?.id ?? null;
+  useEffect(() => {
+    currentRef.current = currentId;
+    if (!currentId) return;
+    const row = rows.value[currentId];
+    if (!row) return;
+    // The first conversation, shown by default, stays chosen when another one moves to the top.
+    setSelectedId((s) => s ?? row.id);
+    const c = connectChat('candidate');
+    chatV3.dispatch({ type: 'open', window: { ...refOf(row), image: null, name: row.company_name } });
+    c.track(row.id, row.last_seq);
+    let live = true;
+    void loadHistory(row).then(() => {
+      if (live) setHistoryLoaded((h) => ({ ...h, [row.id]: true }));
+    });
+    markSeen(row.id);
+    markRead(row.id, row.last_seq);
+    // The address names the open conversation, so a reload or a shared link comes back to it.
+    const url = new URL(location.href);
+    if (url.searchParams.get('c') !== row.id) {
+      url.searchParams.set('c', row.id);
+      history.replaceState(history.state, '', url);
+    }
+    return () => {
+      live = false;
+    };
+  }, [currentId]);
+
+  // Coming back to the tab: what arrived in the open conversation meanwhile is read now.
+  useEffect(() => {
+    const onVisible = () => {
+      const id = currentRef.current;
+      const row = id ? rows.value[id] : undefined;
+      if (document.visibilityState !== 'visible' || !row || !unread(row)) return;
+      connectChat('candidate')
+        .seen(row.id)
+        .catch(() => {});
+      markRead(row.id, row.last_seq);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  });
+
+  async function more() {
+    if (loadingMore || finished || inflight.current) return;
+    setLoadingMore(true);
+    await request(pageRef.current + 1);
+    setLoadingMore(false);
+  }
+
+  function choose(row: ConversationRow) {
+    setNotFound(false);
+    setSelectedId(row.id);
+    // On a phone the thread is under the list: bring it into view.
+    if (window.matchMedia?.(NARROW).matches) requestAnimationFrame(() => threadRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+  }
+
+  const status = sessionLost ? (
+    <p className="candidate-chat-status is-error" role="alert">
+      {t.sessionLost} <a href={`/staff/login?next=${encodeURIComponent('/staff/chat')}`}>{t.relogin}</a>
+    </p>
+  ) : everConnected && !connected ? (
+    <p className="candidate-chat-status" role="status" data-testid="chat-offline">
+      {t.offline}
+    </p>
+  ) : null;
+
+  if (!loaded) {
+    return (
+      <div className="candidate-chat is-loading" data-testid="candidate-chat">
+        {status}
+        {failed ? (
+          <p className="candidate-chat-note" role="alert">
+            {t.failed}{' '}
+            <button type="button" className="btn-link" onClick={() => void request(1)}>
+              {t.retry}
+            </button>
+          </p>
+        ) : (
+          <p className="candidate-chat-note" role="status">
+            {everConnected ? t.loading : t.connecting}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  if (list.length === 0) {
+    return (
+      <div className="candidate-chat is-empty" data-testid="candidate-chat">
+        {status}
+        <div className="empty-state">
+          <p>{t.empty}</p>
+          <div className="cta-group">
+            <a className="button button-primary" href="/daily">
+              {t.findDaily}
+            </a>
+            <a className="button button-secondary" href="/part-time">
+              {t.findPartTime}
+            </a>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="candidate-chat" data-testid="candidate-chat">
+      {status}
+      {notFound && (
+        <p className="candidate-chat-note" role="status">
+          {t.notFound}
+        </p>
+      )}
+      <div className="candidate-chat-layout">
+        <nav className="candidate-chat-list" aria-label={t.conversations}>
+          <ul>
+            {list.map((row) => {
+              const active = row.id === current?.id;
+              const isUnread = !active && unread(row);
+              return (
+                <li key={row.id} className={[active && 'is-active', isUnread && 'is-unread'].filter(Boolean).join(' ') || undefined} data-conversation={row.id}>
+                  <button type="button" aria-current={active ? 'true' : undefined} onClick={() => choose(row)}>
+                    <span className="cc-company">
+                      {row.company_name}
+                      {isUnread && <span className="dot" role="img" aria-label={t.unread} />}
+                    </span>
+                    <span className="cc-job">
+                      {row.support ? <span className="cc-support">{t.support}</span> : row.job_title}
+                      {row.shift_date ? ` · ${shiftDay(row.shift_date, lang)}` : ''}
+                    </span>
+                    <span className="cc-last">{row.last_message || t.noMessages}</span>
+                    {row.last_seq > 0 && (
+                      <time className="cc-time" dateTime={row.message_date}>
+                        {when(row.message_date, lang)}
+                      </time>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {failed && (
+            <p className="candidate-chat-note" role="alert">
+              {t.failed}
+            </p>
+          )}
+          {!finished && (
+            <button type="button" className="button button-secondary button-small candidate-chat-more" onClick={() => void more()} disabled={loadingMore}>
+              {loadingMore ? t.loading : t.more}
+            </button>
+          )}
+        </nav>
+        <section className="candidate-chat-thread" ref={threadRef} aria-label={current ? current.company_name : t.conversations}>
+          {current ? (
+            <>
+              <header className="candidate-chat-head">
+                <h2>{current.company_name}</h2>
+                <p>
+                  {current.support ? (
+                    <>
+                      <span className="cc-support">{t.support}</span> {t.supportLead}
+                    </>
+                  ) : (
+                    <>
+                      {jobHref(current) ? <a href={jobHref(current)!}>{current.job_title}</a> : current.job_title}
+                      {current.shift_date && (
+                        <>
+                          {' · '}
+                          {t.shift} {shiftDay(current.shift_date, lang)}
+                        </>
+                      )}
+                    </>
+                  )}
+                </p>
+              </header>
+              {historyLoaded[current.id] ? (
+                <ChatThread key={current.id} row={current} lang={lang} mode="candidate" />
+              ) : (
+                <p className="candidate-chat-note" role="status">
+                  {t.loading}
+                </p>
+              )}
+            </>
+          ) : (
+            <p className="candidate-chat-note">{waitingForInitial ? t.loading : t.choose}</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
+import { ChatThread } from '../chat/ChatThread.tsx';
+import { chatV3, closeWindow, connectChat, rows, subscribeWindow, warn } from '../chat/live.ts';
+
+export interface ChatWindowsV3Props {
+  lang: 'ja' | 'en';
+}
+
+const L = {
+  ja: { minimise: '最小化', restore: '元に戻す', close: '閉じる', bot: 'ボットが応答中', staff: '担当者が対応中', toBot: 'ボットに戻す', toStaff: '担当者が対応する' },
+  en: { minimise: 'Minimise', restore: 'Restore', close: 'Close', bot: 'The bot is answering', staff: 'A person is answering', toBot: 'Hand back to the bot', toStaff: 'Take over' },
+};
+
+/**
+ * The chat windows of the back office (SPEC §4 "Chat V3"): one per conversation and shift, each
+ * minimised or restored on its own, new messages over the graphql-ws subscription.
+ */
+export default function ChatWindowsV3({ lang }: ChatWindowsV3Props) {
+  useSignals();
+  const t = L[lang];
+  const windows = chatV3.state.value.openConversationV3;
+
+  useEffect(() => {
+    for (const w of windows) subscribeWindow(w.conversationId);
+  }, [windows]);
+
+  if (!windows.length) return <div className="chat-windows" />;
+  return (
+    <div className="chat-windows">
+      {windows.map((w) => {
+        const row = rows.value[w.conversationId];
+        return (
+          <section key={`${w.conversationId}:${w.jobDailyShiftId ?? ''}`} className={`chat-window${w.isMini ? ' is-mini' : ''}`} aria-label={w.name} data-testid="chat-window">
+            <header>
+              <button type="button" className="chat-window-title" onClick={() => chatV3.dispatch({ type: w.isMini ? 'restore' : 'minimise', ref: w })}>
+                <strong>{w.name}</strong>
+                {row?.job_title && (
+                  <small>
+                    {row.job_title}
+                    {row.shift_date ? ` · ${row.shift_date}` : ''}
+                  </small>
+                )}
+              </button>
+              <button type="button" className="icon-btn" aria-label={w.isMini ? t.restore : t.minimise} title={w.isMini ? t.restore : t.minimise} onClick={() => chatV3.dispatch({ type: w.isMini ? 'restore' : 'minimise', ref: w })}>
+                {w.isMini ? '▴' : '▾'}
+              </button>
+              <button type="button" className="icon-btn" aria-label={t.close} title={t.close} onClick={() => closeWindow(w)}>
+                ×
+              </button>
+            </header>
+            {!w.isMini && row && (
+              <>
+                {!row.support && (
+                  <p className="chat-status">
+                    {row.chat_status === 1 ? t.bot : t.staff}{' '}
+                    <button
+                      type="button"
+                      className="btn-link"
+                      onClick={() => void connectChat('admin').changeStatus({ conversation_id: row.id, chat_status: row.chat_status === 1 ? 2 : 1 }).catch((err) => warn('status change', err))}
+                    >
+                      {row.chat_status === 1 ? t.toStaff : t.toBot}
+                    </button>
+                  </p>
+                )}
+                <ChatThread row={row} lang={lang} mode="admin" autoFocus />
+              </>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { DUMMY_HASH } from '../server/auth/password.ts';
+import { badgesFor, type ChatDb, recentConversations, viewerOf } from '../server/chat/queries.ts';
+import { connectDatabase, type DB } from '../server/db/connect.ts';
+import { withDatabase } from '../server/db/embedded.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { seedDemo } from '../server/db/seed/index.ts';
+import { toSessionUser } from '../server/modules/auth/service.ts';
+import { loadRoleMaps } from '../server/modules/roles/role-maps.ts';
+import { withBenchServer } from './bench-server.ts';
+
+/**
+ * The chat lists at scale (issue 6), part of `npm run bench` (BENCH_ONLY=chat; alone with
+ * `npx tsx scripts/bench-chat-lists.ts`). On a scratch database with the demo data, the first demo
+ * company gets BENCH_CONVERSATIONS conversations (default 50,000) with candidates, applications
+ * and BENCH_MESSAGES_PER_CONVERSATION messages on average (default 20: about a million), generated
+ * in SQL; then p50/p99 over BENCH_CHAT_LIST_ROUNDS calls (default 50) of the recent list
+ * (`recentConversations`) and of the badges (`badgesFor`), called as the socket handlers call them,
+ * for a company admin, a superadmin and a candidate. docs/chat.md "Lists at scale" has the figures.
+ */
+const pct = (sorted: ArrayLike<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+function stats(xs: number[]): string {
+  const s = Float64Array.from(xs).sort();
+  return `p50 ${pct(s, 50).toFixed(1)} ms, p99 ${pct(s, 99).toFixed(1)} ms (n=${xs.length})`;
+}
+
+export interface LargeChatSizes {
+  candidates: number;
+  conversations: number;
+  messages: number;
+  companyAdminReads: number;
+}
+
+/**
+ * Conversations of the first demo company at scale, set-based: `conversations` conversations over
+ * conversations / 5 new candidates (each: one support conversation, two daily-shift and two
+ * part-time job conversations, with their applications), 1 to 2 × perConversation - 1 messages
+ * each (alternating candidate and company, the bot's greeting second), the newest over the last
+ * 90 days. company@demo.test has read 95 % of them to the end; the candidates 90 %.
+ */
+export async function seedLargeChats(dbIn: DB, opts: { conversations: number; messagesPerConversation: number }): Promise<LargeChatSizes> {
+  const db = dbIn as unknown as ChatDb;
+  const C = opts.conversations;
+  const M = opts.messagesPerConversation;
+  if (!(C >= 5 && M >= 1)) throw new Error(`bad BENCH_CONVERSATIONS (${C}) or BENCH_MESSAGES_PER_CONVERSATION (${M})`);
+  const K = Math.ceil(C / 5);
+  const admin = await db.selectFrom('users').select(['id', 'company_id']).where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
+  const staff = await db.selectFrom('users').select('id').where('email', '=', 'companystaff@demo.test').executeTakeFirstOrThrow();
+  const companyId = admin.company_id!;
+  // One session throughout. The scratch server commits asynchronously (fast mode), and VACUUM only
+  // marks rows visible to all once their commit is on disk: committing this session's work
+  // synchronously lets the VACUUM at the end do what autovacuum would soon after such a load.
+  await db.connection().execute(async (conn) => {
+    await sql`set synchronous_commit = on`.execute(conn);
+    await conn.transaction().execute(async (trx) => {
+      await sql`
+        insert into users (email, password_hash, name, role, lang)
+        select 'bench-candidate-' || k || '@bench.test', ${DUMMY_HASH}, 'Bench Candidate ' || k, 'candidate', case when k % 3 = 0 then 'en' else 'ja' end
+        from generate_series(0, ${K - 1}) k
+      `.execute(trx);
+      // The company's daily shifts and part-time jobs, numbered, to spread the conversations over.
+      await sql`
+        create temp table bench_daily on commit drop as
+        select row_number() over (order by j.created_at, j.id, s.date, s.start_time) - 1 as i, j.id as job_id, s.id as shift_id, j.client_id
+        from jobs j join job_daily_shifts s on s.job_id = j.id
+        where j.company_id = ${companyId} and j.kind = 'daily'
+      `.execute(trx);
+      await sql`
+        create temp table bench_other on commit drop as
+        select row_number() over (order by created_at, id) - 1 as i, id as job_id, client_id
+        from jobs where company_id = ${companyId} and kind = 'other'
+      `.execute(trx);
+      const count = async (t: string) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(t)}`.execute(trx)).rows[0]!.n);
+      const nd = await count('bench_daily');
+      const no = await count('bench_other');
+      if (nd < 2 || no < 2) throw new Error('the first demo company needs at least two daily shifts and two part-time jobs');
+      // Conversation g: candidate g % K; slot g / K: 0 support, 1–2 daily shifts, 3–4 part-time jobs
+      // (distinct for one candidate, as the unique thread key requires).
+      await sql`
+        create temp table bench_conv on commit drop as
+        select g, k, slot, u.id as candidate_id,
+               case when slot in (1, 2) then d.job_id when slot in (3, 4) then o.job_id end as job_id,
+               case when slot in (1, 2) then d.shift_id end as shift_id,
+               case when slot in (1, 2) then d.client_id when slot in (3, 4) then o.client_id end as client_id,
+               case when slot in (1, 2) then 1 else 2 end::smallint as type,
+               1 + abs(hashint4(g)) % ${2 * M - 1} as n,
+               now() - (abs(hashint4(g + 7919)) % (90 * 24 * 60)) * interval '1 minute' as last_at
+        from (select g, g % ${K} as k, g / ${K} as slot from generate_series(0, ${C - 1}) g) x
+        join users u on u.email = 'bench-candidate-' || x.k || '@bench.test'
+        left join bench_daily d on d.i = (x.k + x.slot) % ${nd}
+        left join bench_other o on o.i = (x.k + x.slot) % ${no}
+      `.execute(trx);
+      await sql`
+        insert into applications (job_id, shift_id, candidate_id, company_id, client_id, status, created_at)
+        select job_id, shift_id, candidate_id, ${companyId}, client_id, 'applied', last_at - n * interval '7 minutes'
+        from bench_conv where job_id is not null
+      `.execute(trx);
+      await sql`
+        insert into conversations (company_id, candidate_id, job_id, shift_id, application_id, type, last_message_at, created_at, chat_status)
+        select ${companyId}, b.candidate_id, b.job_id, b.shift_id, a.id, b.type, b.last_at, b.last_at - b.n * interval '7 minutes', case when b.n >= 4 then 2 else 1 end
+        from bench_conv b
+        left join applications a on a.candidate_id = b.candidate_id and a.job_id = b.job_id and a.shift_id is not distinct from b.shift_id
+      `.execute(trx);
+      await sql`alter table bench_conv add column conversation_id uuid`.execute(trx);
+      await sql`
+        update bench_conv b set conversation_id = c.id from conversations c
+        where c.company_id = ${companyId} and c.candidate_id = b.candidate_id and c.job_id is not distinct from b.job_id and c.shift_id is not distinct from b.shift_id
+      `.execute(trx);
+      // Odd seqs the candidate, even seqs the company (the bot's greeting at seq 2), 7 minutes apart.
+      await sql`
+        insert into messages (conversation_id, seq, sender_id, sender_role, message_type, content, client_msg_id, created_at)
+        select b.conversation_id, i,
+               case when i % 2 = 1 then b.candidate_id when i = 2 then null when i % 4 = 0 then ${admin.id}::uuid else ${staff.id}::uuid end,
+               case when i % 2 = 1 then 'candidate' when i = 2 then 'bot' else 'staff' end,
+               1,
+               case when i % 2 = 1 then 'Question ' || i || ' about conversation ' || b.g || ': what time should I arrive, and what should I bring?'
+                    else '回答 ' || i || ': 8時45分に正面入口へお越しください。 Please come to the main entrance at 8:45.' end,
+               'bench-' || i,
+               b.last_at - (b.n - i) * interval '7 minutes'
+        from bench_conv b cross join lateral generate_series(1, b.n) i
+      `.execute(trx);
+      // company@demo.test: read to the end, except every 20th conversation (no read row, or two behind).
+      await sql`
+        insert into conversation_reads (conversation_id, user_id, last_seq, updated_at)
+        select conversation_id, ${admin.id}, case when g % 20 = 0 then n - 3 else n end, last_at
+        from bench_conv where g % 20 <> 0 or (g % 40 = 20 and n > 3)
+      `.execute(trx);
+      await sql`
+        insert into conversation_reads (conversation_id, user_id, last_seq, updated_at)
+        select conversation_id, candidate_id, n, last_at from bench_conv where g % 10 <> 3
+      `.execute(trx);
+    });
+    // Statistics, and the visibility map that index-only scans rely on.
+    for (const t of ['users', 'applications', 'conversations', 'messages', 'conversation_reads']) await sql`vacuum analyze ${sql.table(t)}`.execute(conn);
+    await sql`reset synchronous_commit`.execute(conn);
+  });
+  const n = async (q: ReturnType<typeof sql<{ n: string }>>) => Number((await q.execute(db)).rows[0]!.n);
+  return {
+    candidates: K,
+    conversations: await n(sql<{ n: string }>`select count(*) as n from conversations where company_id = ${companyId}`),
+    messages: await n(sql<{ n: string }>`select count(*) as n from messages`),
+    companyAdminReads: await n(sql<{ n: string }>`select count(*) as n from conversation_reads where user_id = ${admin.id}`),
+  };
+}
+
+export async function benchChatLists(opts: { serverUrl: string; conversations?: number; messagesPerConversation?: number; rounds?: number }): Promise<string[]> {
+  const C = opts.conversations ?? Number(process.env.BENCH_CONVERSATIONS ?? 50_000);
+  const M = opts.messagesPerConversation ?? Number(process.env.BENCH_MESSAGES_PER_CONVERSATION ?? 20);
+  const R = opts.rounds ?? Number(process.env.BENCH_CHAT_LIST_ROUNDS ?? 50);
+  const lines: string[] = [];
+  const name = `tsunagu_bench_lists_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: opts.serverUrl });
+  await admin.connect();
+  let created = false;
+  let database: ReturnType<typeof connectDatabase> | undefined;
+  try {
+    await admin.query(`create database ${name}`);
+    created = true;
+    database = connectDatabase(withDatabase(opts.serverUrl, name), 10);
+    const { db } = database;
+    await migrateToLatest(db);
+    await seedDemo(db, { password: 'bench-password' });
+    const t0 = Date.now();
+    const sizes = await seedLargeChats(db, { conversations: C, messagesPerConversation: M });
+    lines.push(
+      `chat lists data: ${sizes.conversations.toLocaleString('en')} conversations of one company, ${sizes.messages.toLocaleString('en')} messages, ` +
+        `${sizes.candidates.toLocaleString('en')} candidates, the company admin has read ${sizes.companyAdminReads.toLocaleString('en')} (generated in ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+    );
+
+    const maps = await loadRoleMaps(db);
+    const userRow = (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    const companyAdmin = viewerOf(toSessionUser(await userRow('company@demo.test')), maps);
+    const superadmin = viewerOf(toSessionUser(await userRow('superadmin@demo.test')), maps);
+    const candidate = viewerOf(toSessionUser(await userRow('bench-candidate-7@bench.test')), maps);
+    const cdb = db as unknown as ChatDb;
+    const cases: { label: string; run: () => Promise<string> }[] = [
+      { label: 'recentConversations company_admin page 1 job', run: async () => `${(await recentConversations(cdb, companyAdmin, 1, 'job')).length} rows` },
+      { label: 'recentConversations company_admin page 100 job', run: async () => `${(await recentConversations(cdb, companyAdmin, 100, 'job')).length} rows` },
+      { label: 'recentConversations company_admin page 1 support', run: async () => `${(await recentConversations(cdb, companyAdmin, 1, 'support')).length} rows` },
+      { label: 'recentConversations superadmin page 1 job', run: async () => `${(await recentConversations(cdb, superadmin, 1, 'job')).length} rows` },
+      { label: 'recentConversations candidate page 1 all', run: async () => `${(await recentConversations(cdb, candidate, 1, 'all')).length} rows` },
+      { label: 'badgesFor company_admin', run: async () => badgeSummary(await badgesFor(cdb, companyAdmin)) },
+      { label: 'badgesFor superadmin', run: async () => badgeSummary(await badgesFor(cdb, superadmin)) },
+    ];
+    for (const c of cases) {
+      let result = '';
+      for (let i = 0; i < 3; i++) result = await c.run();
+      const ms: number[] = [];
+      for (let i = 0; i < R; i++) {
+        const s = performance.now();
+        await c.run();
+        ms.push(performance.now() - s);
+      }
+      lines.push(`  ${c.label}: ${stats(ms)}; ${result}`);
+    }
+    return lines;
+  } finally {
+    await database?.db.destroy().catch(() => {});
+    if (created) await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+function badgeSummary(b: Awaited<ReturnType<typeof badgesFor>>): string {
+  return `${b.dailyChats.length} daily + ${b.otherChats.length} other + ${b.supportChats.length} support unread, ${b.workerDailyIcCount} + ${b.workerOtherIcCount} messages`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await withBenchServer(async (serverUrl) => {
+    for (const line of await benchChatLists({ serverUrl })) console.log(line);
+  });
+}

@@ -1,0 +1,48 @@
+import type { ChatMessage } from '../../chat/events.ts';
+import { mayAccess, viewerOf } from '../../chat/queries.ts';
+import { busIterator } from '../../events/bus.ts';
+import type { ApiContext } from '../context.ts';
+
+/**
+ * Chat over graphql-ws (DESIGN.md §7): the V3 chat windows and the support chat listen for new
+ * messages here; they send and read history over socket.io (server/chat). The filter applies the
+ * same rule as every socket event (chat/queries.ts mayAccess), so a subscriber hears only the
+ * conversations of its tenant and of the kinds its role's codes open.
+ */
+export const typeDefs = /* GraphQL */ `
+  "A stored chat message (issue 6)."
+  type ChatMessage {
+    id: ID!
+    conversation_id: ID!
+    seq: Int!
+    sender_id: ID
+    sender_role: String!
+    sender_name: String!
+    message_type: Int!
+    content: String!
+    client_msg_id: String
+    created_at: String!
+    conversation_type: Int!
+    support: Boolean!
+  }
+
+  extend type Subscription {
+    "New messages of the conversations the caller may open; one conversation, or only support conversations, when asked."
+    chatMessageAdded(conversationId: ID, support: Boolean): ChatMessage!
+  }
+`;
+
+export const resolvers = {
+  Subscription: {
+    chatMessageAdded: {
+      subscribe: async (_: unknown, args: { conversationId?: string | null; support?: boolean | null }, ctx: ApiContext) => {
+        const viewer = viewerOf(ctx.user!, await ctx.services.roleMaps.get());
+        return busIterator(ctx.services.bus, 'chat.message', (p): { chatMessageAdded: ChatMessage } | undefined => {
+          if (args.conversationId && p.message.conversation_id !== args.conversationId) return undefined;
+          if (args.support != null && p.message.support !== args.support) return undefined;
+          return mayAccess(viewer, p.conversation) ? { chatMessageAdded: p.message } : undefined;
+        });
+      },
+    },
+  },
+};

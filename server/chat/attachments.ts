@@ -1,0 +1,127 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { Services } from '../api/context.ts';
+import { headerToken, sameOrigin } from '../api/http.ts';
+import { chooseLang, type Text, tr } from '../i18n.ts';
+import type { SessionUser } from '../modules/auth/service.ts';
+import { ATTACHMENTS_PATH, IMAGE_TYPES, MAX_IMAGE_BYTES } from './events.ts';
+import { type ChatDb, loadConversation, mayAccess, viewerOf } from './queries.ts';
+
+type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** What the bytes are, from their first bytes: the browser's Content-Type is not trusted. */
+export function sniffImage(b: Buffer): ImageType | null {
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 6 && (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'image/gif';
+  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  return null;
+}
+
+const MSG = {
+  unauthenticated: { ja: 'ログインしてください。', en: 'Please log in.' },
+  forbidden: { ja: 'この会話にはアクセスできません。', en: 'You cannot access this conversation.' },
+  notFound: { ja: '画像が見つかりません。', en: 'The image was not found.' },
+  tooLarge: { ja: `画像は${MAX_IMAGE_BYTES / 1024 / 1024}MB以内にしてください。`, en: `Images can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.` },
+  notImage: { ja: 'PNG・JPEG・GIF・WebPの画像を送ってください。', en: 'Send a PNG, JPEG, GIF or WebP image.' },
+  empty: { ja: '画像が空です。', en: 'The image is empty.' },
+  rate: { ja: '画像の送信が多すぎます。しばらくしてから再度お試しください。', en: 'Too many images. Please wait a moment and try again.' },
+} satisfies Record<string, Text>;
+
+/** Uploads a person may make in ten minutes. */
+export const UPLOADS_PER_10_MIN = 30;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Chat images (issue 6), next to the socket because they follow its rule: POST
+ * /chat/attachments?conversation_id= stores an image of a conversation the caller may open (the
+ * same `mayAccess` as every socket event) and answers its id, which an image message
+ * (message_type 2) then carries; GET /chat/attachments/:id serves it to whoever may open that
+ * conversation, and to nobody else. Auth: `Authorization: Bearer` or, from our own pages, the
+ * session cookie (back office or candidate).
+ */
+export function chatAttachmentsRouter(services: Services): Router {
+  const router = express.Router();
+  const db = services.db as unknown as ChatDb;
+  // Each person may upload UPLOADS_PER_10_MIN images per ten minutes (per process).
+  const uploads = new RateLimiterMemory({ points: UPLOADS_PER_10_MIN, duration: 600 });
+
+  async function caller(req: Request): Promise<SessionUser | null> {
+    const bearer = headerToken(req, 'bearer');
+    const tries: { token: string; aud: 'admin' | 'candidate' }[] = bearer
+      ? [
+          { token: bearer, aud: 'admin' },
+          { token: bearer, aud: 'candidate' },
+        ]
+      : sameOrigin(req)
+        ? [
+            ...(req.cookies?.token ? [{ token: req.cookies.token as string, aud: 'admin' as const }] : []),
+            ...(req.cookies?.candidate_token ? [{ token: req.cookies.candidate_token as string, aud: 'candidate' as const }] : []),
+          ]
+        : [];
+    for (const t of tries) {
+      const r = await services.auth.resolve(t.token, t.aud);
+      if (r.kind === 'ok') return r.user;
+    }
+    return null;
+  }
+
+  const fail = (req: Request, res: Response, status: number, code: keyof typeof MSG) =>
+    void res
+      .status(status)
+      .set('Cache-Control', 'no-store')
+      .json({ error: code, message: tr(chooseLang(req.cookies?.lang, req.get('accept-language')), MSG[code]) });
+
+  async function allowed(user: SessionUser, conversationId: string): Promise<boolean> {
+    const c = await loadConversation(db, conversationId);
+    return !!c && mayAccess(viewerOf(user, await services.roleMaps.get()), c);
+  }
+
+  router.post(
+    ATTACHMENTS_PATH,
+    // Any body is read as bytes (up to the limit): what it is, is decided by sniffing, not by its Content-Type.
+    express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }),
+    async (req, res) => {
+      const user = await caller(req);
+      if (!user) return fail(req, res, 401, 'unauthenticated');
+      if (!(await uploads.consume(user.id).then(() => true, () => false))) return fail(req, res, 429, 'rate');
+      const conversationId = typeof req.query.conversation_id === 'string' ? req.query.conversation_id : '';
+      if (!UUID.test(conversationId) || !(await allowed(user, conversationId))) return fail(req, res, 403, 'forbidden');
+      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (!bytes.length) return fail(req, res, 400, 'empty');
+      const mime = sniffImage(bytes);
+      if (!mime) return fail(req, res, 415, 'notImage');
+      const row = await db
+        .insertInto('chat_attachments')
+        .values({ conversation_id: conversationId, uploader_id: user.id, mime, size: bytes.length, bytes })
+        .returning(['id', 'mime', 'size'])
+        .executeTakeFirstOrThrow();
+      res.status(201).set('Cache-Control', 'no-store').json(row);
+    },
+  );
+
+  router.get(`${ATTACHMENTS_PATH}/:id`, async (req, res) => {
+    const user = await caller(req);
+    if (!user) return fail(req, res, 401, 'unauthenticated');
+    const id = req.params.id ?? '';
+    const row = UUID.test(id) ? await db.selectFrom('chat_attachments').select(['conversation_id', 'mime', 'bytes']).where('id', '=', id).executeTakeFirst() : undefined;
+    // Someone else's image answers like a missing one.
+    if (!row || !(await allowed(user, row.conversation_id))) return fail(req, res, 404, 'notFound');
+    res
+      .status(200)
+      .type(row.mime)
+      // Private: only this person's browser may keep it; the id never points at other bytes.
+      .set('Cache-Control', 'private, max-age=86400, immutable')
+      .set('Content-Disposition', 'inline')
+      .send(row.bytes);
+  });
+
+  // A body over the limit: a clear 413 instead of the error page.
+  router.use(ATTACHMENTS_PATH, ((err, req, res, next) => {
+    if (err?.type === 'entity.too.large') return fail(req, res, 413, 'tooLarge');
+    next(err);
+  }) as express.ErrorRequestHandler);
+
+  return router;
+}

@@ -1,0 +1,365 @@
+import { type ColumnType, type Generated, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { ownsRow, type Tenant, tenantOf } from '../api/tenancy.ts';
+import type { Database } from '../db/database.ts';
+import type { SessionUser } from '../modules/auth/service.ts';
+import type { JobTables } from '../modules/jobs/tables.ts';
+import type { RoleMaps } from '../auth/default-roles.ts';
+import { canEnter } from '../web/guard.ts';
+import { type BadgesPayload, type ChatMessage, type ConversationRow, RECENT_SIZE, type SenderRole } from './events.ts';
+
+/** The tables of migrations 0009, 0010, 0011 and 0012. */
+export interface ChatTables {
+  messages: {
+    id: Generated<string>;
+    conversation_id: string;
+    seq: ColumnType<string, number, never>;
+    sender_id: string | null;
+    sender_role: SenderRole;
+    message_type: number;
+    content: string;
+    client_msg_id: string | null;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
+  conversation_reads: {
+    conversation_id: string;
+    user_id: string;
+    last_seq: ColumnType<string, number, number>;
+    updated_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  chat_badge_seen: {
+    user_id: string;
+    seen_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  /** Migration 0012: per-side counters on each conversation, kept by a trigger on messages (never written by the app). */
+  conversations: {
+    last_candidate_seq: ColumnType<string, never, never>;
+    last_candidate_at: ColumnType<Date | null, never, never>;
+    candidate_messages: ColumnType<number, never, never>;
+    last_staff_seq: ColumnType<string, never, never>;
+    last_staff_at: ColumnType<Date | null, never, never>;
+    staff_messages: ColumnType<number, never, never>;
+  };
+  chat_attachments: {
+    id: Generated<string>;
+    conversation_id: string;
+    uploader_id: string | null;
+    mime: string;
+    size: number;
+    bytes: Buffer;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
+}
+export type ChatDb = Kysely<Database & JobTables & ChatTables>;
+
+/**
+ * The permission codes (DESIGN.md §5) that open each kind of conversation to back-office users:
+ * daily job chats with the candidates list (120001), other job chats with the part-time and other
+ * candidates (340001), support chats with /v3/admin/supportChat (420001).
+ */
+export const CHAT_CODES = { daily: 120001, other: 340001, support: 420001 } as const;
+export type ChatKind = keyof typeof CHAT_CODES;
+
+/** Who is asking, and which conversations that lets them see. */
+export interface Viewer {
+  id: string;
+  candidate: boolean;
+  tenant: Tenant;
+  kinds: ReadonlySet<ChatKind>;
+}
+
+export function viewerOf(user: SessionUser, maps: RoleMaps): Viewer {
+  if (user.role === 'candidate') return { id: user.id, candidate: true, tenant: { kind: 'none' }, kinds: new Set(['daily', 'other', 'support']) };
+  const kinds = new Set((Object.keys(CHAT_CODES) as ChatKind[]).filter((k) => canEnter(maps, user.role, CHAT_CODES[k])));
+  return { id: user.id, candidate: false, tenant: tenantOf(user), kinds };
+}
+
+export interface ConversationAccess {
+  id: string;
+  company_id: string;
+  candidate_id: string;
+  client_id: string | null;
+  job_id: string | null;
+  type: 1 | 2;
+  application_id: string | null;
+}
+
+export const kindOf = (c: { job_id: string | null; type: 1 | 2 }): ChatKind => (c.job_id === null ? 'support' : c.type === 1 ? 'daily' : 'other');
+
+/** True when the viewer may read and write in the conversation. */
+export function mayAccess(viewer: Viewer, c: ConversationAccess): boolean {
+  if (viewer.candidate) return c.candidate_id === viewer.id;
+  if (!viewer.kinds.has(kindOf(c))) return false;
+  // A support conversation belongs to the company alone: a client's users never see it.
+  if (c.job_id === null && viewer.tenant.kind === 'client') return false;
+  return ownsRow(viewer.tenant, { companyId: c.company_id, clientId: c.client_id });
+}
+
+export async function loadConversation(db: ChatDb, id: string): Promise<ConversationAccess | undefined> {
+  return db
+    .selectFrom('conversations as c')
+    .leftJoin('jobs as j', 'j.id', 'c.job_id')
+    .select(['c.id', 'c.company_id', 'c.candidate_id', 'j.client_id', 'c.job_id', 'c.type', 'c.application_id'])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The sender roles that count as "the other party" for this viewer. */
+const otherParty = (viewer: Viewer): SenderRole[] => (viewer.candidate ? ['staff', 'bot'] : ['candidate']);
+
+/**
+ * The other party's counters on the conversation row (migration 0012): its last seq, its newest
+ * message's time and how many messages it has sent. A candidate's other party is the company
+ * (staff and bot), everyone else's the candidate.
+ */
+const otherSide = (viewer: Viewer) => (viewer.candidate ? 'staff' : 'candidate');
+function otherCounters(viewer: Viewer) {
+  const side = otherSide(viewer);
+  return { seq: sql.ref(`c.last_${side}_seq`), at: sql.ref(`c.last_${side}_at`), count: sql.ref(`c.${side}_messages`) };
+}
+
+/**
+ * Messages from the other party after the viewer's last seen seq (`r`: the viewer's
+ * conversation_reads row, if any). Never read: the other party's whole count; read past the other
+ * party's last message: none; else counted from the messages after the read mark (few, by index).
+ */
+function unreadCount(viewer: Viewer) {
+  const o = otherCounters(viewer);
+  return sql<number>`case
+    when r.last_seq is null then ${o.count}
+    when ${o.seq} <= r.last_seq then 0
+    else (select count(*)::int from messages um where um.conversation_id = c.id and um.seq > r.last_seq and um.sender_role in (${sql.join(otherParty(viewer))}))
+  end`;
+}
+
+type Qb = SelectQueryBuilder<Database & JobTables & ChatTables & { c: JobTables['conversations']; j: JobTables['jobs'] }, 'c' | 'j', object>;
+
+/** Narrows conversations (aliased c, with jobs j left-joined) to the viewer's. */
+function visibleTo<Q extends Qb>(qb: Q, viewer: Viewer, kinds: readonly ChatKind[]): Q {
+  let q = qb as Qb;
+  const allowed = kinds.filter((k) => viewer.kinds.has(k));
+  // A candidate sees its own conversations, still narrowed to the kinds asked for (below).
+  if (viewer.candidate) q = q.where('c.candidate_id', '=', viewer.id);
+  else {
+    if (!allowed.length || viewer.tenant.kind === 'none') return q.where(sql<boolean>`false`) as Q;
+    const t = viewer.tenant;
+    if (t.kind === 'company' || t.kind === 'client') q = q.where('c.company_id', '=', t.companyId);
+    if (t.kind === 'client') q = q.where('j.client_id', '=', t.clientId);
+  }
+  // Every conversation is of one of the three kinds (type is 1 or 2): asking for all of them, or
+  // for both job kinds, needs no test of the type (and leaves an index-only scan possible).
+  const has = (k: ChatKind) => allowed.includes(k);
+  if (has('daily') && has('other') && has('support')) return q as Q;
+  if (has('daily') && has('other')) return q.where('c.job_id', 'is not', null) as Q;
+  q = q.where((eb) =>
+    eb.or(
+      allowed.map((k) =>
+        k === 'support' ? eb('c.job_id', 'is', null) : eb.and([eb('c.job_id', 'is not', null), eb('c.type', '=', k === 'daily' ? 1 : 2)]),
+      ),
+    ),
+  );
+  return q as Q;
+}
+
+const KINDS_OF = { job: ['daily', 'other'], support: ['support'], all: ['daily', 'other', 'support'] } as const;
+
+/**
+ * SPEC §7 "Recent chat pages": the viewer's conversations, newest message first, RECENT_SIZE a page.
+ * The page's conversations come first (an index scan in list order, skipping the earlier pages),
+ * then the details of those RECENT_SIZE rows only: page 100 costs 3,000 index entries, not 3,000
+ * last messages and unread counts.
+ */
+export async function recentConversations(db: ChatDb, viewer: Viewer, page: number, kind: 'job' | 'support' | 'all', only?: string): Promise<ConversationRow[]> {
+  let onPage = visibleTo(
+    db
+      .selectFrom('conversations as c')
+      .leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb,
+    viewer,
+    KINDS_OF[kind],
+  ) as unknown as SelectQueryBuilder<any, any, object>;
+  if (only) onPage = onPage.where('c.id', '=', only);
+  const side = otherSide(viewer);
+  onPage = onPage
+    .select(['c.id', 'c.type', 'c.job_id', 'c.shift_id', 'c.application_id', 'c.candidate_id', 'c.company_id', 'c.chat_status', 'c.created_at', 'c.last_message_at'])
+    .select([`c.last_${side}_seq`, `c.${side}_messages`])
+    .orderBy(sql`c.last_message_at desc nulls last`)
+    .orderBy('c.id')
+    .limit(RECENT_SIZE)
+    .offset((page - 1) * RECENT_SIZE);
+  const rows = await ((db as unknown as Kysely<any>).selectFrom(onPage.as('c')) as unknown as SelectQueryBuilder<any, any, object>)
+    .leftJoin('jobs as j', 'j.id', 'c.job_id')
+    .innerJoin('users as cu', 'cu.id', 'c.candidate_id')
+    .innerJoin('companies as co', 'co.id', 'c.company_id')
+    .leftJoin('job_daily_shifts as s', 's.id', 'c.shift_id')
+    .leftJoin('applications as a', 'a.id', 'c.application_id')
+    .leftJoin('conversation_reads as r', (j: any) => j.onRef('r.conversation_id', '=', 'c.id').on('r.user_id', '=', viewer.id))
+    .leftJoinLateral(
+      (eb: any) =>
+        eb
+          .selectFrom('messages as m')
+          .leftJoin('users as su', 'su.id', 'm.sender_id')
+          .select(['m.seq', 'm.content', 'm.message_type', 'm.sender_role', 'm.created_at', 'su.name as sender_name'])
+          .whereRef('m.conversation_id', '=', 'c.id')
+          .orderBy('m.seq', 'desc')
+          .limit(1)
+          .as('lm'),
+      (join: any) => join.onTrue(),
+    )
+    .select([
+      'c.id',
+      'c.type',
+      'c.job_id',
+      'c.shift_id',
+      'c.application_id',
+      'c.candidate_id',
+      'c.chat_status',
+      'c.created_at',
+      'cu.name as candidate_name',
+      'co.name as company_name',
+      'j.title_ja',
+      'j.title_en',
+      sql<string | null>`to_char(s.date, 'YYYY-MM-DD')`.as('shift_date'),
+      'a.candidate_status_id',
+      'lm.seq as last_seq',
+      'lm.content',
+      'lm.message_type',
+      'lm.sender_role',
+      'lm.sender_name',
+      'lm.created_at as message_at',
+      (viewer.candidate
+        ? sql<string>`(select coalesce(max(ro.last_seq), 0) from conversation_reads ro where ro.conversation_id = c.id and ro.user_id <> c.candidate_id)`
+        : sql<string>`(select coalesce(max(ro.last_seq), 0) from conversation_reads ro where ro.conversation_id = c.id and ro.user_id = c.candidate_id)`
+      ).as('other_seen_seq'),
+      unreadCount(viewer).as('unread'),
+    ])
+    .orderBy(sql`c.last_message_at desc nulls last`)
+    .orderBy('c.id')
+    .execute();
+  return rows.map((r: any): ConversationRow => {
+    const unread = Number(r.unread);
+    const date: Date = r.message_at ?? r.created_at;
+    return {
+      id: r.id,
+      conversation_id: r.id,
+      is_read: unread > 0 ? 0 : 1,
+      message_type: r.message_type ?? 1,
+      message_user_name: r.sender_role === 'bot' ? 'Bot' : (r.sender_name ?? ''),
+      message_content: r.content ?? '',
+      message_date: date.toISOString(),
+      last_message: r.content ?? '',
+      type: r.type,
+      support: r.job_id === null,
+      unread,
+      last_seq: Number(r.last_seq ?? 0),
+      other_seen_seq: Number(r.other_seen_seq ?? 0),
+      candidate_id: r.candidate_id,
+      candidate_name: r.candidate_name,
+      company_name: r.company_name,
+      job_id: r.job_id,
+      job_title: r.job_id ? `${r.title_ja}${r.title_en && r.title_en !== r.title_ja ? ` / ${r.title_en}` : ''}` : null,
+      shift_id: r.shift_id,
+      shift_date: r.shift_date,
+      application_id: r.application_id,
+      candidate_status_id: r.candidate_status_id ?? null,
+      chat_status: r.chat_status,
+    };
+  });
+}
+
+/**
+ * SPEC §7 "Badge responses": the viewer's conversations with unread messages from the other
+ * party, as badge entries (isSee 1 when the newest of them came before the viewer last looked at
+ * the badges), and the unread message counts of daily and other conversations.
+ *
+ * Unread is read from each conversation row's counters (migration 0012) against the viewer's read
+ * marks; messages are counted only for conversations read part-way. For a company's or a client's
+ * user, both sides are index scans in conversation id order (conversations_company_badges_idx,
+ * conversation_reads_user_idx), and the ORDER BYs keep the subqueries whole so PostgreSQL merges
+ * them instead of hashing tens of thousands of rows. A platform user's conversations span every
+ * company (and a candidate's are few), so those are left to the planner.
+ */
+export async function badgesFor(db: ChatDb, viewer: Viewer): Promise<BadgesPayload> {
+  const o = otherCounters(viewer);
+  const side = otherSide(viewer);
+  let convs = (
+    visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, KINDS_OF.all) as unknown as SelectQueryBuilder<any, any, object>
+  ).select(['c.id', 'c.type', 'c.job_id', 'c.last_message_at', `c.last_${side}_seq`, `c.last_${side}_at`, `c.${side}_messages`]);
+  let reads = db.selectFrom('conversation_reads').select(['conversation_id', 'last_seq']).where('user_id', '=', viewer.id) as unknown as SelectQueryBuilder<any, any, object>;
+  if (!viewer.candidate && (viewer.tenant.kind === 'company' || viewer.tenant.kind === 'client')) {
+    convs = convs.orderBy('c.id');
+    reads = reads.orderBy('conversation_id');
+  }
+  const newest = sql<Date | null>`case
+    when r.last_seq is null then ${o.at}
+    else (select max(um.created_at) from messages um where um.conversation_id = c.id and um.seq > r.last_seq and um.sender_role in (${sql.join(otherParty(viewer))}))
+  end`;
+  const rows = await ((db as unknown as Kysely<any>).selectFrom(convs.as('c')) as unknown as SelectQueryBuilder<any, any, object>)
+    .leftJoin(reads.as('r'), 'r.conversation_id', 'c.id')
+    .where(sql<boolean>`${o.seq} > coalesce(r.last_seq, 0)`)
+    .select([
+      'c.id',
+      'c.type',
+      sql<boolean>`c.job_id is null`.as('support'),
+      unreadCount(viewer).as('n'),
+      // In whole milliseconds, as seen_at (a JavaScript Date) always is.
+      sql<boolean>`coalesce(date_trunc('milliseconds', ${newest}) <= (select seen_at from chat_badge_seen where user_id = ${viewer.id}), false)`.as('see'),
+    ])
+    .orderBy(sql`c.last_message_at desc nulls last`)
+    .orderBy('c.id')
+    .execute();
+  const out: BadgesPayload = { dailyChats: [], otherChats: [], workerDailyIcCount: 0, workerOtherIcCount: 0, supportChats: [] };
+  for (const r of rows as { id: string; type: 1 | 2; support: boolean; n: number; see: boolean }[]) {
+    const entry = { id: r.id, isSee: r.see ? 1 : 0 };
+    if (r.support) out.supportChats.push(entry);
+    else if (r.type === 1) {
+      out.dailyChats.push(entry);
+      out.workerDailyIcCount += r.n;
+    } else {
+      out.otherChats.push(entry);
+      out.workerOtherIcCount += r.n;
+    }
+  }
+  return out;
+}
+
+export const toMessage = (r: {
+  id: string;
+  conversation_id: string;
+  seq: string | number;
+  sender_id: string | null;
+  sender_role: SenderRole;
+  message_type: number;
+  content: string;
+  client_msg_id: string | null;
+  created_at: Date;
+  sender_name?: string | null;
+  conversation_type: 1 | 2;
+  support: boolean;
+}): ChatMessage => ({
+  id: r.id,
+  conversation_id: r.conversation_id,
+  seq: Number(r.seq),
+  sender_id: r.sender_id,
+  sender_role: r.sender_role,
+  message_type: r.message_type,
+  content: r.content,
+  client_msg_id: r.client_msg_id,
+  created_at: r.created_at.toISOString(),
+  sender_name: r.sender_role === 'bot' ? 'Bot' : (r.sender_name ?? ''),
+  conversation_type: r.conversation_type,
+  support: r.support,
+});
+
+/** Messages of a conversation after `afterSeq`, oldest first, with their senders' names. */
+export async function messagesAfter(db: ChatDb, conversation: ConversationAccess, afterSeq: number, limit: number): Promise<ChatMessage[]> {
+  const rows = await db
+    .selectFrom('messages as m')
+    .leftJoin('users as u', 'u.id', 'm.sender_id')
+    .selectAll('m')
+    .select('u.name as sender_name')
+    .where('m.conversation_id', '=', conversation.id)
+    .where('m.seq', '>', sql<string>`${afterSeq}`)
+    .orderBy('m.seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => toMessage({ ...r, conversation_type: conversation.type, support: conversation.job_id === null }));
+}

@@ -1,0 +1,191 @@
+/**
+ * Issue 6 as it is judged, in two real browsers: a company admin (Japanese) and a candidate
+ * (English) chat both ways about a daily shift, with the chatbot's first answer, read marks and
+ * badges updating live on both sides; a user of another company never sees the conversation.
+ * (Every event's refusal for other tenants is in test/integration/chat-events.test.ts; restarts
+ * and two processes in chat-resilience.test.ts.)
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ChatConnection } from '../../client/api/chat-socket.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { applyToDailyShift } from '../helpers/chat.ts';
+
+let t: TestApp;
+let browser: Browser;
+let conversationId = '';
+const errors: string[] = [];
+
+async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
+  const res = await fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return res.json() as Promise<{ data?: any; errors?: { message: string }[] }>;
+}
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  // The candidate applies to a daily shift of company@'s company (the jobs e2e test applies through the site).
+  const login = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: DEMO.candidate, p: inject('demoPassword') });
+  ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: login.data.login.token }));
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function newPage(locale: string): Promise<Page> {
+  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.setDefaultNavigationTimeout(15_000);
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`${page.url()}: ${m.text()}`);
+  });
+  return page;
+}
+
+async function adminLogin(page: Page, email: string) {
+  await page.goto(`${t.url}/login`);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', inject('demoPassword'));
+  await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/admin') || u.pathname.startsWith('/v3/admin')), page.click('form[action="/login"] button[type=submit]')]);
+  await page.waitForSelector('[data-island=ChatDock][data-hydrated]', { state: 'attached' });
+}
+
+let admin: Page;
+let candidate: Page;
+const adminWindow = () => admin.locator('[data-testid=chat-window]');
+const candidateThread = () => candidate.locator('.candidate-chat-thread .chat-thread');
+
+describe('an admin and a candidate chat in two browsers', () => {
+  it('both open the conversation: the admin on a back-office page, the candidate from its chat link', async () => {
+    [admin, candidate] = await Promise.all([newPage('ja-JP'), newPage('en-US')]);
+    await adminLogin(admin, DEMO.company_admin);
+
+    const next = `/staff/chat?c=${conversationId}`;
+    await candidate.goto(`${t.url}${next}`);
+    await candidate.waitForURL((u) => u.pathname === '/staff/login');
+    const form = candidate.locator('form[action="/staff/login"]');
+    await form.locator('input[name=email]').fill(DEMO.candidate);
+    await form.locator('input[name=password]').fill(inject('demoPassword'));
+    await Promise.all([candidate.waitForURL(`${t.url}${next}`), form.locator('button[type=submit]').click()]);
+    await candidate.waitForSelector('[data-island=CandidateChat][data-hydrated]', { state: 'attached' });
+    await expect.poll(() => candidateThread().count()).toBe(1);
+    expect(await candidate.locator(`.candidate-chat-list li[data-conversation="${conversationId}"]`).count()).toBe(1);
+  });
+
+  /** The number on the dock (unread conversations) and on the bell (unseen badges); the demo data has some already. */
+  const count = async (testId: string) => {
+    const el = admin.locator(`[data-testid=${testId}]`);
+    return (await el.count()) ? Number(await el.textContent()) : 0;
+  };
+  let dockBefore = 0;
+  let bellBefore = 0;
+
+  it('the candidate writes; the bot answers; the admin sees the unread badge live', async () => {
+    // The badges have loaded (the demo company has unread conversations of its own).
+    await expect.poll(() => count('chat-dock-unread')).toBeGreaterThan(0);
+    dockBefore = await count('chat-dock-unread');
+    bellBefore = await count('badge-bell-count');
+    await candidateThread().locator('textarea').fill('Hello, is there parking near the warehouse?');
+    await candidateThread().locator('textarea').press('Enter');
+    // Stored (no longer "sending…"), then the chatbot's first answer in the candidate's language.
+    await expect.poll(() => candidateThread().locator('.chat-message.is-mine:not(.is-pending) .chat-content').allTextContents()).toEqual(['Hello, is there parking near the warehouse?']);
+    await expect.poll(() => candidateThread().locator('.chat-message.is-bot .chat-content').count()).toBe(1);
+    expect(await candidateThread().locator('.chat-message.is-bot .chat-content').textContent()).toMatch(/Thank you for applying/);
+
+    // The admin did nothing: the dock's unread count and the bell come from the socket.
+    await expect.poll(() => count('chat-dock-unread')).toBe(dockBefore + 1);
+    await expect.poll(() => count('badge-bell-count')).toBe(bellBefore + 1);
+  });
+
+  it('the admin opens it from the dock: the messages are there, the badge goes, the candidate sees "Read"', async () => {
+    await admin.click('.chat-dock-toggle');
+    const row = admin.locator(`.chat-recent li[data-conversation="${conversationId}"]`);
+    await expect.poll(() => row.getAttribute('class')).toBe('is-unread');
+    expect(await row.textContent()).toContain('Nguyen Van An');
+    await row.locator('button').click();
+    await expect.poll(() => adminWindow().count()).toBe(1);
+    await expect.poll(() => adminWindow().locator('.chat-message .chat-content').allTextContents()).toEqual([
+      'Hello, is there parking near the warehouse?',
+      expect.stringMatching(/Thank you for applying/),
+    ]);
+    await expect.poll(() => count('chat-dock-unread')).toBe(dockBefore);
+    // The candidate's own message shows as read once the company has seen it.
+    await expect.poll(() => candidateThread().locator('.chat-message.is-mine:not(.is-bot) .chat-read').count()).toBe(1);
+  });
+
+  it('the admin answers; the candidate gets it live and reads it; the admin sees 既読', async () => {
+    const box = adminWindow().locator('textarea');
+    await box.fill('駐車場はありませんが、駅から徒歩5分です。 No parking, but it is a 5-minute walk from the station.');
+    await box.press('Enter');
+    await expect.poll(() => candidateThread().locator('.chat-message.is-theirs .chat-content').last().textContent()).toMatch(/5-minute walk/);
+    // The candidate's thread is on screen, so the message is read at once: the admin's window says so.
+    await expect.poll(() => adminWindow().locator('.chat-message.is-mine.is-staff .chat-read').allTextContents()).toEqual(['既読']);
+    // A person answered: the bot steps back (the window shows who is answering).
+    expect(await adminWindow().locator('.chat-status').textContent()).toContain('担当者が対応中');
+  });
+
+  it('the candidate sends a photo; the admin sees the image in the open window', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await candidateThread().locator('.chat-attach input[type=file]').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: png });
+    const img = adminWindow().locator('.chat-message.is-theirs .chat-image img');
+    await expect.poll(() => img.count()).toBe(1);
+    // The browser really loaded it (with the session cookie), it is not a broken image.
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(1);
+    await expect.poll(() => candidateThread().locator('.chat-message.is-mine .chat-image img').count()).toBe(1);
+  });
+
+  it('with the window minimised and closed, a new candidate message brings the badge back; the bell marks it seen', async () => {
+    await adminWindow().getByRole('button', { name: '最小化' }).click();
+    await expect.poll(() => adminWindow().getAttribute('class')).toContain('is-mini');
+    await adminWindow().getByRole('button', { name: '元に戻す' }).click();
+    await expect.poll(() => adminWindow().locator('textarea').count()).toBe(1);
+    await adminWindow().getByRole('button', { name: '閉じる' }).click();
+    await expect.poll(() => adminWindow().count()).toBe(0);
+
+    await candidateThread().locator('textarea').fill('Thank you! See you on the day.');
+    await candidateThread().locator('button[type=submit]').click();
+    await expect.poll(() => count('chat-dock-unread')).toBe(dockBefore + 1);
+    await expect.poll(() => admin.locator(`.chat-recent li[data-conversation="${conversationId}"] .chat-recent-last`).textContent()).toBe('Thank you! See you on the day.');
+    expect(await admin.locator(`.chat-recent li[data-conversation="${conversationId}"]`).getAttribute('class')).toBe('is-unread');
+    await expect.poll(() => count('badge-bell-count')).toBeGreaterThan(0);
+    await admin.click('[data-testid=badge-bell]');
+    // Seen badges (isSee 1) no longer count on the bell, but the conversations stay unread in the dock.
+    await expect.poll(() => count('badge-bell-count')).toBe(0);
+    expect(await count('chat-dock-unread')).toBe(dockBefore + 1);
+    // Stored on the server: after a reload the bell stays quiet.
+    await admin.reload();
+    await admin.waitForSelector('[data-island=BadgeBell][data-hydrated]', { state: 'attached' });
+    await expect.poll(() => count('chat-dock-unread')).toBe(dockBefore + 1);
+    expect(await count('badge-bell-count')).toBe(0);
+  });
+
+  it('a user of another company never sees the conversation', async () => {
+    const other = await newPage('ja-JP');
+    await adminLogin(other, DEMO.company2);
+    await other.click('.chat-dock-toggle');
+    await expect.poll(() => other.locator('.chat-recent .chat-empty, .chat-recent li[data-conversation]').count()).toBeGreaterThan(0);
+    expect(await other.locator(`.chat-recent li[data-conversation="${conversationId}"]`).count()).toBe(0);
+    expect(await other.locator('.chat-recent').textContent()).not.toContain('Nguyen Van An');
+    // Its session cannot read or join it by any event either.
+    const probe = new ChatConnection({ url: t.url, token: await t.login('company2'), storage: null, reconnection: false });
+    try {
+      for (const attempt of [() => probe.history(conversationId), () => probe.join(conversationId), () => probe.seen(conversationId)]) {
+        await expect(attempt()).rejects.toMatchObject({ code: 'forbidden' });
+      }
+    } finally {
+      probe.close();
+    }
+    await other.context().close();
+  });
+
+  it('no page logged an error', () => {
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import { ChatConnection } from '../../client/api/chat-socket.ts';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ChatMessage, ClientToServerEvents, ServerToClientEvents } from '../../server/chat/events.ts';
+import type { DB } from '../../server/db/connect.ts';
+import { jobsDb } from '../../server/modules/jobs/public.ts';
+
+/**
+ * Opens a daily-job conversation the way a candidate does: the candidate (by its token) applies to
+ * the first open shift with seats of a daily job of `companyEmail`'s company that asks for no
+ * particular visa, through the real `applyToJob` mutation. Used by the chat tests and the chat
+ * benchmark.
+ */
+export async function applyToDailyShift(opts: { url: string; db: DB; candidateToken: string; companyEmail?: string }): Promise<{ conversationId: string; jobId: string; shiftId: string }> {
+  const db = jobsDb(opts.db);
+  const company = await db.selectFrom('users').select('company_id').where('email', '=', opts.companyEmail ?? 'company@demo.test').executeTakeFirstOrThrow();
+  const shift = await db
+    .selectFrom('jobs')
+    .innerJoin('job_daily_shifts as s', 's.job_id', 'jobs.id')
+    .select(['jobs.id', 's.id as shiftId'])
+    .where('jobs.kind', '=', 'daily')
+    .where('jobs.status', '=', 'open')
+    .where('jobs.company_id', '=', company.company_id!)
+    .where(sql<boolean>`cardinality(jobs.visa_type_ids) = 0`)
+    .where('s.date', '>', new Date().toISOString().slice(0, 10))
+    .where(sql<boolean>`s.filled < s.capacity`)
+    .orderBy('s.date')
+    .executeTakeFirstOrThrow();
+  const res = await fetch(`${opts.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.candidateToken}` },
+    body: JSON.stringify({ query: 'mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', variables: { j: shift.id, s: shift.shiftId } }),
+  });
+  const body = (await res.json()) as { data?: { applyToJob: { applicationId: string } }; errors?: { message: string }[] };
+  if (body.errors?.length || !body.data) throw new Error(`applyToJob: ${body.errors?.map((e) => e.message).join('; ')}`);
+  const conv = await db.selectFrom('conversations').select('id').where('application_id', '=', body.data.applyToJob.applicationId).executeTakeFirstOrThrow();
+  return { conversationId: conv.id, jobId: shift.id, shiftId: shift.shiftId };
+}
+
+/**
+ * A ChatConnection as an island holds it, recording what its `newMessage` listeners got (live and
+ * backfilled alike, by client_msg_id), what was acknowledged, and every warning it logged.
+ * `dispose` collects the connection's close for the test's cleanup.
+ */
+export function chatter(opts: { url: string; token: string; conversationId: string; storage?: Pick<Storage, 'getItem' | 'setItem'> | null; dispose: (close: () => void) => void }) {
+  const warnings: unknown[][] = [];
+  const conn = new ChatConnection({ url: opts.url, token: opts.token, storage: opts.storage ?? null, log: { warn: (...args: unknown[]) => void warnings.push(args) }, ackTimeoutMs: 3_000 });
+  opts.dispose(() => conn.close());
+  const heard = new Map<string, ChatMessage>();
+  conn.on('newMessage', (m) => {
+    if (m.conversation_id === opts.conversationId && m.client_msg_id) heard.set(m.client_msg_id, m);
+  });
+  const sent: { client_msg_id: string; stored: Promise<ChatMessage> }[] = [];
+  const acked = new Map<string, ChatMessage>();
+  return {
+    conn,
+    warnings,
+    heard,
+    sent,
+    acked,
+    send(content: string) {
+      const s = conn.send(opts.conversationId, content);
+      void s.stored.then((m) => acked.set(s.client_msg_id, m));
+      sent.push(s);
+      return s;
+    },
+  };
+}
+export type Chatter = ReturnType<typeof chatter>;
+
+/** The Redis the multi-process tests use (REDIS_URL, else this machine's), and whether it answers. */
+export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+export async function redisAnswers(url: string = TEST_REDIS_URL): Promise<boolean> {
+  const r = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  r.on('error', () => {});
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
+/** A bare socket.io client of the chat (no outbox, no reconnect): for testing the server's answers event by event. */
+export type RawChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export function rawSocket(url: string, token: string | undefined, opts: { extraHeaders?: Record<string, string>; dispose: (close: () => void) => void }): RawChatSocket {
+  const s: RawChatSocket = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: token ? { token } : {},
+    ...(opts.extraHeaders ? { extraHeaders: opts.extraHeaders } : {}),
+  });
+  opts.dispose(() => s.disconnect());
+  return s;
+}
+
+/** Resolves once the socket is connected; rejects with the handshake's refusal. */
+export function socketConnected(s: RawChatSocket): Promise<void> {
+  if (s.connected) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+}

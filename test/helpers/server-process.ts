@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEST_JWT_SECRET } from './app.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Environment variables main.ts reads that must not leak in from the test run's own environment. */
+const CLEARED = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'API_URL', 'PUBLIC_URL', 'SMTP_URL', 'TRUST_PROXY', 'JWT_SECRET', 'DEMO_PASSWORD'];
+
+/** A real `server/main.ts` process, as production runs it (one per deploy, several behind Redis). */
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly port: number;
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
+  /** Everything the process wrote to stdout and stderr so far (the last 64 KB). */
+  output(): string;
+  /** Resolves once the process has exited (at once when it already has). */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends SIGKILL (if still running) and waits for the exit. */
+  kill(): Promise<void>;
+}
+
+/** A port nobody listens on right now (listen on 0, close, reuse the number). */
+export async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', resolve);
+  });
+  const addr = srv.address();
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  if (!addr || typeof addr !== 'object') throw new Error('freePort: no address');
+  return addr.port;
+}
+
+const running = new Set<ChildProcess>();
+// Should the test worker die without running its hooks, its servers die with it.
+process.once('exit', () => {
+  for (const c of running) c.kill('SIGKILL');
+});
+
+/**
+ * Starts `node --import tsx server/main.ts` (not the tsx CLI: that one runs the server in a
+ * grandchild, which a SIGKILL to the CLI would leave running) and waits until GET /readyz answers
+ * 200. A process that exits or does not get ready in `readyMs` fails the start with its output.
+ * The JWT secret is the tests' own (TEST_JWT_SECRET), so tokens outlive a restart and work on
+ * every process; SEED=none: the cloned database is already seeded.
+ */
+export async function startServerProcess(opts: { databaseUrl: string; port: number; dataDir: string; env?: Record<string, string>; readyMs?: number }): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of CLEARED) delete env[k];
+  Object.assign(env, {
+    NODE_ENV: 'test',
+    DATABASE_URL: opts.databaseUrl,
+    PORT: String(opts.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: opts.dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'warn',
+    SEED: 'none',
+    ...opts.env,
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let out = '';
+  const collect = (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+    if (out.length > 65_536) out = out.slice(-65_536);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  // An object, not a let: TypeScript would keep a let narrowed to null across the awaits below.
+  const state: { exit: { code: number | null; signal: NodeJS.Signals | null } | null } = { exit: null };
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      state.exit = { code, signal };
+      running.delete(child);
+      resolve({ code, signal });
+    });
+    child.once('error', (err) => {
+      collect(Buffer.from(`spawn error: ${err.message}\n`));
+      state.exit = { code: null, signal: null };
+      running.delete(child);
+      resolve({ code: null, signal: null });
+    });
+  });
+  const url = `http://127.0.0.1:${opts.port}`;
+  const proc: ServerProcess = {
+    child,
+    port: opts.port,
+    url,
+    output: () => out,
+    exited,
+    async kill() {
+      if (!state.exit) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+
+  const deadline = Date.now() + (opts.readyMs ?? 30_000);
+  for (;;) {
+    if (state.exit) throw new Error(`server process exited before it was ready (${JSON.stringify(state.exit)}); its output:\n${out}`);
+    try {
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) });
+      await res.body?.cancel();
+      if (res.status === 200) return proc;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await proc.kill();
+      throw new Error(`server process not ready on ${url} after ${opts.readyMs ?? 30_000} ms; its output:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

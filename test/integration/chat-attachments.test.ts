@@ -1,0 +1,138 @@
+/**
+ * Images in the chat (issue 6: "content is plain text, or an uploaded image"): uploaded to a
+ * conversation the caller may open, checked by their bytes, served only to the people of that
+ * conversation, and sent as an image message (message_type 2) that must name an image of the
+ * same conversation.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Ack, ChatMessage } from '../../server/chat/events.ts';
+import { UPLOADS_PER_10_MIN } from '../../server/chat/attachments.ts';
+import { ATTACHMENTS_PATH, MAX_IMAGE_BYTES } from '../../server/chat/events.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { applyToDailyShift, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
+
+type ChatClient = RawChatSocket;
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+let t: TestApp;
+let candidateToken: string;
+let conversationId: string;
+let otherConversationId: string;
+const sockets: (() => void)[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const login = async (email: string) => {
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', variables: { e: email, p: inject('demoPassword') } }),
+    });
+    return ((await res.json()) as { data: { login: { token: string } } }).data.login.token;
+  };
+  candidateToken = await login(DEMO.candidate);
+  ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken }));
+  // Another conversation of the same company: an image of one cannot be sent in the other.
+  ({ conversationId: otherConversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: await login('candidate2@demo.test') }));
+});
+afterAll(async () => {
+  for (const close of sockets) close();
+  await t?.close();
+});
+
+const upload = (body: Buffer | string, token?: string, conversation = conversationId, headers: Record<string, string> = {}) =>
+  fetch(`${t.url}${ATTACHMENTS_PATH}?conversation_id=${conversation}`, {
+    method: 'POST',
+    headers: { 'content-type': 'image/png', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
+const download = (id: string, token?: string, headers: Record<string, string> = {}) =>
+  fetch(`${t.url}${ATTACHMENTS_PATH}/${id}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+
+async function socket(token: string): Promise<ChatClient> {
+  const s = rawSocket(t.url, token, { dispose: (close) => sockets.push(close) });
+  await socketConnected(s);
+  return s;
+}
+const sendImage = (s: ChatClient, content: string, conversation = conversationId, messageType = 2): Promise<Ack<{ message: ChatMessage }>> =>
+  s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversation, message_type: messageType as 1, message_content: content, client_msg_id: randomUUID() });
+
+describe('chat images', () => {
+  let imageId = '';
+
+  it('a candidate uploads an image to its conversation; both sides of it can fetch it, nobody else', async () => {
+    const res = await upload(PNG, candidateToken);
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { id: string; mime: string; size: number };
+    expect(body).toMatchObject({ mime: 'image/png', size: PNG.length });
+    imageId = body.id;
+
+    for (const token of [candidateToken, await t.login('company_admin'), await t.login('company_staff'), await t.login('superadmin')]) {
+      const got = await download(imageId, token);
+      expect(got.status).toBe(200);
+      expect(got.headers.get('content-type')).toBe('image/png');
+      expect(got.headers.get('cache-control')).toMatch(/^private/);
+      expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
+    }
+    // Another company, a client user without the chat code, and another candidate: as if it did not exist.
+    for (const token of [await t.login('company2'), await t.login('client_staff')]) {
+      expect((await download(imageId, token)).status).toBe(404);
+    }
+    expect((await download(imageId)).status).toBe(401);
+    // The same-origin session cookie works (an <img> on our page); a cookie from another site does not.
+    const cookie = `token=${await t.login('company_admin')}`;
+    expect((await download(imageId, undefined, { cookie, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await download(imageId, undefined, { cookie, 'sec-fetch-site': 'cross-site' })).status).toBe(401);
+  });
+
+  it('refuses uploads from outsiders, and anything that is not an image of a sensible size, with a message', async () => {
+    expect((await upload(PNG)).status).toBe(401);
+    const foreign = await upload(PNG, await t.login('company2'));
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { message: string }).message).toBe('この会話にはアクセスできません。');
+    expect((await upload(PNG, candidateToken, 'not-a-uuid')).status).toBe(403);
+
+    // Bytes decide, not the Content-Type: an HTML file called image/png is refused.
+    const html = await upload('<script>alert(1)</script>', candidateToken, conversationId, { 'accept-language': 'en' });
+    expect(html.status).toBe(415);
+    expect(((await html.json()) as { message: string }).message).toBe('Send a PNG, JPEG, GIF or WebP image.');
+    expect((await upload(Buffer.alloc(0), candidateToken)).status).toBe(400);
+    const big = await upload(Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES)]), candidateToken);
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: string }).error).toBe('tooLarge');
+    const count = await t.database.db.selectFrom('chat_attachments' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number((count as { n: string }).n)).toBe(1);
+  });
+
+  it('an image message names an image of its own conversation; the other side receives it as message_type 2', async () => {
+    const candidate = await socket(candidateToken);
+    const admin = await socket(await t.login('company_admin'));
+    await admin.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversationId });
+    const heard = new Promise<ChatMessage>((resolve) => admin.on('newMessage', (m) => m.conversation_id === conversationId && resolve(m)));
+    const sent = await sendImage(candidate, imageId);
+    expect(sent).toMatchObject({ ok: true, message: { message_type: 2, content: imageId, sender_role: 'candidate' } });
+    expect(await heard).toMatchObject({ message_type: 2, content: imageId });
+
+    // Not an image id, an image of another conversation, or an unknown message type: refused, nothing stored.
+    expect(await sendImage(candidate, 'https://evil.example/x.png')).toMatchObject({ ok: false, error: 'invalid' });
+    const otherImage = (await (await upload(PNG, await t.login('company_admin'), otherConversationId)).json()) as { id: string };
+    expect(await sendImage(admin, otherImage.id)).toMatchObject({ ok: false, error: 'invalid' });
+    expect(await sendImage(candidate, 'hello', conversationId, 3)).toMatchObject({ ok: false, error: 'invalid' });
+    const messages = await t.database.db.selectFrom('messages' as never).select(['message_type' as never]).where('conversation_id' as never, '=', conversationId as never).execute();
+    expect(messages).toEqual([{ message_type: 2 }]);
+  });
+
+  it('limits how many images one person uploads in ten minutes', async () => {
+    const token = await t.login('company_staff');
+    const statuses: number[] = [];
+    for (let i = 0; i < UPLOADS_PER_10_MIN + 1; i++) statuses.push((await upload(PNG, token)).status);
+    expect(statuses.slice(0, UPLOADS_PER_10_MIN).every((s) => s === 201)).toBe(true);
+    expect(statuses[UPLOADS_PER_10_MIN]).toBe(429);
+    // Another person is not held back by it.
+    expect((await upload(PNG, await t.login('company_admin'))).status).toBe(201);
+  });
+});
