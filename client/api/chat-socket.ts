@@ -40,6 +40,8 @@ export interface ChatConnectionOptions {
   ackTimeoutMs?: number;
   /** Reconnect on its own (default true). */
   reconnection?: boolean;
+  /** Which session the page speaks for when the browser holds both (back office first by default). */
+  as?: 'admin' | 'candidate';
 }
 
 type Listener<E extends keyof ServerToClientEvents> = ServerToClientEvents[E];
@@ -100,7 +102,7 @@ export class ChatConnection {
       reconnectionDelay: BACKOFF.minMs,
       reconnectionDelayMax: BACKOFF.maxMs,
       randomizationFactor: 0,
-      auth: opts.token ? { token: opts.token } : {},
+      auth: { ...(opts.token ? { token: opts.token } : {}), ...(opts.as ? { as: opts.as } : {}) },
     });
     this.socket.on('newMessage', (m) => this.saw(m));
     this.socket.on('connect', () => {

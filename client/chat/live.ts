@@ -128,7 +128,7 @@ function addToWindow(message: ChatMessage) {
 /** The chat connection of this page, made on first use. `mode` is who is on the page. */
 export function connectChat(mode: 'admin' | 'candidate' = 'admin'): ChatConnection {
   if (connection) return connection;
-  const c = new ChatConnection();
+  const c = new ChatConnection({ as: mode });
   connection = c;
   c.onOutboxChange(() => {
     pending.value = c.pending();

@@ -181,13 +181,20 @@ export function createChatServer(services: Services, server: http.Server): ChatS
     try {
       const req = socket.request;
       const candidates: { token: string; aud: 'admin' | 'candidate' }[] = [];
-      const authToken = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+      const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+      // `as` names the session a page speaks for when a browser holds both (a staff member trying
+      // the candidate site): the candidate chat page connects as the candidate, the back office as
+      // its user. Without it the back-office session comes first.
+      const as = auth.as;
+      if (as !== undefined && as !== 'admin' && as !== 'candidate') return next(new Error('unauthorized'));
+      const authToken = auth.token;
       if (typeof authToken === 'string' && authToken) candidates.push({ token: authToken, aud: 'admin' }, { token: authToken, aud: 'candidate' });
       else if (req.headers.cookie && req.headers.origin && sameOrigin(req)) {
         const cookies = parseCookies(req.headers.cookie);
         if (cookies.token) candidates.push({ token: cookies.token, aud: 'admin' });
         if (cookies.candidate_token) candidates.push({ token: cookies.candidate_token, aud: 'candidate' });
       }
+      if (as) candidates.splice(0, candidates.length, ...candidates.filter((c) => c.aud === as));
       for (const c of candidates) {
         const user = await authenticate(c.token, c.aud);
         if (user) {

@@ -86,13 +86,13 @@ export async function redisAnswers(url: string = TEST_REDIS_URL): Promise<boolea
 
 /** A bare socket.io client of the chat (no outbox, no reconnect): for testing the server's answers event by event. */
 export type RawChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-export function rawSocket(url: string, token: string | undefined, opts: { extraHeaders?: Record<string, string>; dispose: (close: () => void) => void }): RawChatSocket {
+export function rawSocket(url: string, token: string | undefined, opts: { extraHeaders?: Record<string, string>; as?: string; dispose: (close: () => void) => void }): RawChatSocket {
   const s: RawChatSocket = connect(url, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    auth: token ? { token } : {},
+    auth: { ...(token ? { token } : {}), ...(opts.as !== undefined ? { as: opts.as } : {}) },
     ...(opts.extraHeaders ? { extraHeaders: opts.extraHeaders } : {}),
   });
   opts.dispose(() => s.disconnect());

@@ -156,6 +156,29 @@ describe('the chat socket', () => {
     await expect(connected(client(undefined, { cookie, origin: 'http://evil.example' }))).rejects.toThrow();
   });
 
+  it('speaks for the session the page names when one browser holds a back-office and a candidate session', async () => {
+    const cookie = `token=${await t.login('company_admin')}; candidate_token=${candidateToken}`;
+    const as = (who: string | undefined) => rawSocket(t.url, undefined, { extraHeaders: { cookie, origin: t.url }, as: who, dispose: (close) => disposers.push(close) });
+    const recentAs = async (who: string | undefined) => {
+      const s = as(who);
+      await connected(s);
+      const page = new Promise<{ data: { candidate_id: string }[] }>((resolve) => s.once('recentChats', resolve));
+      ok(await s.timeout(5_000).emitWithAck('getRecentChats', { page: 1, kind: 'all' }));
+      return page;
+    };
+    const candidate = await t.database.db.selectFrom('users').select('id').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow();
+    // The candidate chat page: only the candidate's own conversations.
+    const own = await recentAs('candidate');
+    expect(own.data.length).toBeGreaterThan(0);
+    expect(own.data.every((r) => r.candidate_id === candidate.id)).toBe(true);
+    // The back office (named, or by default): the company's conversations, other candidates' too.
+    for (const who of ['admin', undefined]) expect((await recentAs(who)).data.some((r) => r.candidate_id !== candidate.id)).toBe(true);
+    // A page naming a session the browser does not hold, or something else, is refused.
+    const adminOnly = rawSocket(t.url, undefined, { extraHeaders: { cookie: `token=${await t.login('company_admin')}`, origin: t.url }, as: 'candidate', dispose: (close) => disposers.push(close) });
+    await expect(connected(adminOnly)).rejects.toThrow(/unauthorized/);
+    await expect(connected(as('root'))).rejects.toThrow(/unauthorized/);
+  });
+
   it('lets a client user chat only once its role holds the chat code, and only about its own client\'s jobs', async () => {
     const db = jobsDb(t.database.db);
     const conv = await db.selectFrom('conversations as c').innerJoin('jobs as j', 'j.id', 'c.job_id').select(['j.id', 'j.client_id', 'j.company_id']).where('c.id', '=', conversationId).executeTakeFirstOrThrow();
