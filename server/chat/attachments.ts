@@ -1,5 +1,4 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Services } from '../api/context.ts';
 import { headerToken, sameOrigin } from '../api/http.ts';
 import { chooseLang, type Text, tr } from '../i18n.ts';
@@ -44,8 +43,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function chatAttachmentsRouter(services: Services): Router {
   const router = express.Router();
   const db = services.db as unknown as ChatDb;
-  // Each person may upload UPLOADS_PER_10_MIN images per ten minutes (per process).
-  const uploads = new RateLimiterMemory({ points: UPLOADS_PER_10_MIN, duration: 600 });
+  // Each person may upload UPLOADS_PER_10_MIN images per ten minutes (across processes with REDIS_URL).
+  const uploads = services.bus.limiter({ name: 'chat-uploads', points: UPLOADS_PER_10_MIN, duration: 600 });
 
   async function caller(req: Request): Promise<SessionUser | null> {
     const bearer = headerToken(req, 'bearer');

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../chat/events.ts';
 import type { ConversationAccess } from '../chat/queries.ts';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { NotificationItem } from '../modules/notifications/service.ts';
 
 /**
@@ -22,11 +23,28 @@ export interface BusEvents {
 }
 export type BusTopic = keyof BusEvents;
 
+/** A limit of `points` per `duration` seconds (then `blockDuration` seconds of refusal) per key. */
+export interface LimitOptions {
+  /** Names the limit's keys: limits with different names never share points. */
+  name: string;
+  points: number;
+  duration: number;
+  blockDuration?: number;
+}
+
 export interface EventBus {
   publish<T extends BusTopic>(topic: T, payload: BusEvents[T]): Promise<void>;
   subscribe<T extends BusTopic>(topic: T, handler: (payload: BusEvents[T]) => void): () => void;
+  /**
+   * A rate limiter shared by every process the bus joins: in memory for the in-process bus, in
+   * Redis with REDIS_URL (so ten failed logins are ten, not ten per process). If Redis cannot be
+   * reached the limit falls back to this process's memory rather than failing the request.
+   */
+  limiter(opts: LimitOptions): RateLimiterAbstract;
   close(): Promise<void>;
 }
+
+const memoryLimiter = (opts: LimitOptions) => new RateLimiterMemory({ keyPrefix: opts.name, points: opts.points, duration: opts.duration, blockDuration: opts.blockDuration ?? 0 });
 
 
 export function createInProcessBus(): EventBus {
@@ -42,6 +60,7 @@ export function createInProcessBus(): EventBus {
       emitter.on(topic, handler as (p: unknown) => void);
       return () => emitter.off(topic, handler as (p: unknown) => void);
     },
+    limiter: memoryLimiter,
     async close() {
       emitter.removeAllListeners();
     },
@@ -83,6 +102,16 @@ export async function createRedisBus(url: string, log: Logger, prefix = 'tsunagu
         counts.set(topic, left);
         if (left === 0) void sub.unsubscribe(CHANNEL_PREFIX + topic);
       };
+    },
+    limiter(opts) {
+      return new RateLimiterRedis({
+        storeClient: pub,
+        keyPrefix: `${CHANNEL_PREFIX}limit:${opts.name}`,
+        points: opts.points,
+        duration: opts.duration,
+        blockDuration: opts.blockDuration ?? 0,
+        insuranceLimiter: memoryLimiter(opts),
+      });
     },
     async close() {
       local.removeAllListeners();

@@ -2,6 +2,10 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DEMO, startTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
+import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+
+/** The two-process case needs a Redis (REDIS_URL or the machine's own); skipped only when none answers. */
+const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,6 +68,30 @@ describe('POST /login', () => {
     const blocked = await fetch(`${t.url}/login`, form({ email, password: inject('demoPassword') }, { cookie: 'lang=en' }));
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toMatch(/Too many failed attempts\. Try again in \d+ minutes?\./);
+  });
+
+  describe.skipIf(!HAVE_REDIS)('with several processes (REDIS_URL)', () => {
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      a = await startTestApp({ REDIS_URL: TEST_REDIS_URL });
+      b = await startTestApp({ REDIS_URL: TEST_REDIS_URL }, { database: a.database });
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    it('counts failed logins across processes: ten in all, not ten per process', async () => {
+      const email = DEMO.client_admin;
+      for (let i = 0; i < 10; i++) {
+        const r = await fetch(`${(i % 2 ? a : b).url}/login`, form({ email, password: `wrong-${i}` }));
+        expect(r.status).toBe(401);
+      }
+      for (const app of [a, b]) expect((await fetch(`${app.url}/login`, form({ email, password: inject('demoPassword') }))).status).toBe(429);
+      // Another account (or address) is not affected.
+      expect((await fetch(`${a.url}/login`, form({ email: DEMO.client_staff, password: inject('demoPassword') }))).status).toBe(303);
+    });
   });
 
   it('refuses a login form posted from another site', async () => {

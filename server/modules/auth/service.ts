@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DB } from '../../db/connect.ts';
 import type { UserRow } from '../../db/database.ts';
 import type { Lang } from '../../i18n.ts';
@@ -49,8 +49,8 @@ export function toSessionUser(row: UserRow): SessionUser {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export class AuthService {
-  /** Ten failed logins per e-mail and address in 15 minutes, then a pause (issue 2: rate-limited). */
-  private readonly failures = new RateLimiterMemory({ points: 10, duration: 15 * 60, blockDuration: 15 * 60 });
+  /** Ten failed logins per e-mail and address in 15 minutes, then a pause (issue 2: rate-limited), counted across processes. */
+  private readonly failures: RateLimiterAbstract;
 
   constructor(
     private readonly db: DB,
@@ -58,7 +58,9 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly publicUrl: (path: string) => string,
     private readonly bus: EventBus,
-  ) {}
+  ) {
+    this.failures = bus.limiter({ name: 'login-failures', points: 10, duration: 15 * 60, blockDuration: 15 * 60 });
+  }
 
   private audience(role: string): TokenClaims['aud'] {
     return role === 'candidate' ? 'candidate' : 'admin';
