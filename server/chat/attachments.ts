@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import sharp from 'sharp';
 import type { Services } from '../api/context.ts';
 import { headerToken, sameOrigin } from '../api/http.ts';
 import { chooseLang, type Text, tr } from '../i18n.ts';
@@ -15,6 +16,34 @@ export function sniffImage(b: Buffer): ImageType | null {
   if (b.length >= 6 && (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'image/gif';
   if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
   return null;
+}
+
+/** The longest side an image is kept at: enough for a phone screen at 2×, a fraction of a camera's. */
+export const MAX_IMAGE_SIDE = 2048;
+/** Images of more pixels than this are refused before they are decoded (a small file can unpack to gigabytes). */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+/**
+ * What is kept of an upload: the image decoded and written again by sharp (libvips), turned
+ * upright by its EXIF orientation, no larger than MAX_IMAGE_SIDE, with every metadata block left
+ * out (EXIF with the phone's GPS position, XMP, comments). Writing it again also means the stored
+ * bytes are only ever a plain image of the sniffed type, never a file that is something else too.
+ * Animated GIF and WebP keep their frames. Null when the bytes do not decode as an image.
+ */
+export async function cleanImage(bytes: Buffer, mime: ImageType): Promise<Buffer | null> {
+  const animated = mime === 'image/gif' || mime === 'image/webp';
+  try {
+    let img = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    if (!animated) img = img.autoOrient();
+    img = img.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+    if (mime === 'image/png') img = img.png({ compressionLevel: 9 });
+    else if (mime === 'image/jpeg') img = img.jpeg({ quality: 85, mozjpeg: true });
+    else if (mime === 'image/gif') img = img.gif();
+    else img = img.webp({ quality: 85 });
+    return await img.toBuffer();
+  } catch {
+    return null;
+  }
 }
 
 const MSG = {
@@ -90,10 +119,11 @@ export function chatAttachmentsRouter(services: Services): Router {
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (!bytes.length) return fail(req, res, 400, 'empty');
       const mime = sniffImage(bytes);
-      if (!mime) return fail(req, res, 415, 'notImage');
+      const clean = mime && (await cleanImage(bytes, mime));
+      if (!mime || !clean) return fail(req, res, 415, 'notImage');
       const row = await db
         .insertInto('chat_attachments')
-        .values({ conversation_id: conversationId, uploader_id: user.id, mime, size: bytes.length, bytes })
+        .values({ conversation_id: conversationId, uploader_id: user.id, mime, size: clean.length, bytes: clean })
         .returning(['id', 'mime', 'size'])
         .executeTakeFirstOrThrow();
       res.status(201).set('Cache-Control', 'no-store').json(row);

@@ -176,8 +176,8 @@ export const MAX_CONTENT_LENGTH = 4000;
 /** message_type: 1 text; 2 an image, whose content is the id of an uploaded attachment. */
 export const MESSAGE_TEXT = 1;
 export const MESSAGE_IMAGE = 2;
-/** Largest image a person may send (bytes), and the kinds accepted. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Largest image a person may send (bytes: a phone camera's full-size photo; what is kept is at most 2048 px, see cleanImage), and the kinds accepted. */
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 /** Where an attachment is uploaded (POST ?conversation_id=) and served (GET /{id}). */
 export const ATTACHMENTS_PATH = '/chat/attachments';

@@ -6,6 +6,7 @@
  * and two processes in chat-resilience.test.ts.)
  */
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ChatConnection } from '../../client/api/chat-socket.ts';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
@@ -132,12 +133,13 @@ describe('an admin and a candidate chat in two browsers', () => {
   });
 
   it('the candidate sends a photo; the admin sees the image in the open window', async () => {
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    await candidateThread().locator('.chat-attach input[type=file]').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: png });
+    // A camera-sized photo: what reaches the admin is at most 2048 px wide.
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer();
+    await candidateThread().locator('.chat-attach input[type=file]').setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: photo });
     const img = adminWindow().locator('.chat-message.is-theirs .chat-image img');
     await expect.poll(() => img.count()).toBe(1);
     // The browser really loaded it (with the session cookie), it is not a broken image.
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(1);
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(2048);
     await expect.poll(() => candidateThread().locator('.chat-message.is-mine .chat-image img').count()).toBe(1);
   });
 

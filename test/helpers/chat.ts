@@ -84,6 +84,9 @@ export async function redisAnswers(url: string = TEST_REDIS_URL): Promise<boolea
   }
 }
 
+/** A real 1×1 PNG, for chat image uploads. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 /** A bare socket.io client of the chat (no outbox, no reconnect): for testing the server's answers event by event. */
 export type RawChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export function rawSocket(url: string, token: string | undefined, opts: { extraHeaders?: Record<string, string>; as?: string; dispose: (close: () => void) => void }): RawChatSocket {

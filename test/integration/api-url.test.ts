@@ -16,6 +16,7 @@ import { createWebApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { TINY_PNG } from '../helpers/chat.ts';
 import { eventually, sleep } from '../helpers/wait.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -148,13 +149,13 @@ describe('the web tier with the API up', () => {
     const token = await a.login('company_admin');
     const { rows } = await sql<{ id: string }>`select c.id from conversations c join users u on u.company_id = c.company_id where u.email = ${DEMO.company_admin} limit 1`.execute(a.database.db);
     const conversation = rows[0]!;
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    const up = await fetch(`${b.url}/chat/attachments?conversation_id=${conversation.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' }, body: new Uint8Array(png) });
+    const up = await fetch(`${b.url}/chat/attachments?conversation_id=${conversation.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' }, body: new Uint8Array(TINY_PNG) });
     expect(up.status).toBe(201);
     const { id } = (await up.json()) as { id: string };
     const down = await fetch(`${b.url}/chat/attachments/${id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(down.status).toBe(200);
-    expect(Buffer.from(await down.arrayBuffer()).equals(png)).toBe(true);
+    const stored = await sql<{ bytes: Buffer }>`select bytes from chat_attachments where id = ${id}`.execute(a.database.db);
+    expect(Buffer.from(await down.arrayBuffer()).equals(stored.rows[0]!.bytes)).toBe(true);
   });
 
   it('proxies POST /graphql to the API', async () => {

@@ -1,21 +1,41 @@
 /**
  * Images in the chat (issue 6: "content is plain text, or an uploaded image"): uploaded to a
- * conversation the caller may open, checked by their bytes, served only to the people of that
+ * conversation the caller may open, checked by their bytes and written again without metadata
+ * (EXIF: camera, GPS position), served only to the people of that
  * conversation, and sent as an image message (message_type 2) that must name an image of the
  * same conversation.
  */
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Ack, ChatMessage } from '../../server/chat/events.ts';
 import { UPLOADS_PER_10_MIN } from '../../server/chat/attachments.ts';
 import { ATTACHMENTS_PATH, MAX_IMAGE_BYTES } from '../../server/chat/events.ts';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { applyToDailyShift, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
+import { applyToDailyShift, type RawChatSocket, rawSocket, socketConnected, TINY_PNG } from '../helpers/chat.ts';
 
 type ChatClient = RawChatSocket;
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+/** A PNG whose header claims width × height pixels, with almost no pixel data behind it. */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(typed));
+    return Buffer.concat([head, typed, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([PNG.subarray(0, 8), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const PNG = TINY_PNG;
 
 let t: TestApp;
 let candidateToken: string;
@@ -67,8 +87,9 @@ describe('chat images', () => {
     const res = await upload(PNG, candidateToken);
     expect(res.status).toBe(201);
     const body = (await res.json()) as { id: string; mime: string; size: number };
-    expect(body).toMatchObject({ mime: 'image/png', size: PNG.length });
+    expect(body).toMatchObject({ mime: 'image/png' });
     imageId = body.id;
+    let served: Buffer | null = null;
 
     for (const token of [candidateToken, await t.login('company_admin'), await t.login('company_staff'), await t.login('superadmin')]) {
       const got = await download(imageId, token);
@@ -76,8 +97,13 @@ describe('chat images', () => {
       expect(got.headers.get('content-type')).toBe('image/png');
       expect(got.headers.get('cache-control')).toMatch(/^private/);
       expect(got.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
+      const bytes = Buffer.from(await got.arrayBuffer());
+      expect(bytes.length).toBe(body.size);
+      if (served) expect(bytes.equals(served)).toBe(true);
+      served = bytes;
     }
+    // The same picture: a 1×1 PNG.
+    expect(await sharp(served!).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     // Another company, a client user without the chat code, and another candidate: as if it did not exist.
     for (const token of [await t.login('company2'), await t.login('client_staff')]) {
       expect((await download(imageId, token)).status).toBe(404);
@@ -104,8 +130,33 @@ describe('chat images', () => {
     const big = await upload(Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES)]), candidateToken);
     expect(big.status).toBe(413);
     expect(((await big.json()) as { error: string }).error).toBe('tooLarge');
+    // Bytes that start like an image but do not decode as one, and a small PNG that would unpack to
+    // 900 million pixels (30,000 × 30,000): refused before anything is stored.
+    expect((await upload(PNG.subarray(0, 40), candidateToken)).status).toBe(415);
+    expect((await upload(pngClaiming(30_000, 30_000), candidateToken)).status).toBe(415);
     const count = await t.database.db.selectFrom('chat_attachments' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(Number((count as { n: string }).n)).toBe(1);
+  });
+
+  it('keeps a phone photo upright and at most 2048 px, without its EXIF (camera, GPS position)', async () => {
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .jpeg()
+      .withMetadata({ orientation: 6 }) // taken with the phone turned: shown rotated 90°
+      .withExifMerge({ IFD0: { Make: 'TestPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 41/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '139/1 46/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif?.includes('TestPhone')).toBe(true);
+    const res = await upload(photo, candidateToken, conversationId, { 'content-type': 'image/jpeg' });
+    expect(res.status).toBe(201);
+    const { id, mime, size } = (await res.json()) as { id: string; mime: string; size: number };
+    expect(mime).toBe('image/jpeg');
+    const kept = Buffer.from(await (await download(id, await t.login('company_admin'))).arrayBuffer());
+    expect(kept.length).toBe(size);
+    expect(size).toBeLessThan(photo.length);
+    const meta = await sharp(kept).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1536, height: 2048 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(kept.includes('TestPhone')).toBe(false);
   });
 
   it('an image message names an image of its own conversation; the other side receives it as message_type 2', async () => {
