@@ -284,20 +284,27 @@ export function createChatServer(services: Services, server: http.Server): ChatS
     services.bus.subscribe('session.revoked', ({ userId }) => {
       io.local.in(userRoom(userId)).disconnectSockets(true);
     }),
-    // A user's role, company or client changed, or the role maps did: open sockets move rooms now.
-    services.bus.subscribe('chat.rooms.refresh', ({ userId }) => {
-      void (async () => {
-        const sockets = userId ? await io.local.in(userRoom(userId)).fetchSockets() : await io.local.fetchSockets();
-        for (const remote of sockets) {
-          const socket = io.sockets.sockets.get(remote.id) as ChatSocket | undefined;
-          if (!socket) continue;
-          const user = await authenticate(socket.data.token, socket.data.aud);
-          if (!user) socket.disconnect(true);
-          else await placeInRooms(socket, user);
-        }
-      })().catch((err) => log.warn({ err }, 'chat: refreshing rooms failed'));
-    }),
+    // A user's role, company or client changed: that user's open sockets move rooms now.
+    services.bus.subscribe('chat.rooms.refresh', ({ userId }) => refreshRooms(userId)),
+    // The role maps changed (in any process): every open socket follows the new codes. This comes
+    // on the database's NOTIFY, after this process's role cache has been dropped, so the rooms are
+    // computed from the new maps (a bus event could arrive before the NOTIFY, and use the old ones).
+    services.roleMaps.onChange(() => refreshRooms()),
   ];
+
+  /** Places a user's sockets (or every socket of this process) in the rooms their rights give now. */
+  function refreshRooms(userId?: string) {
+    void (async () => {
+      const sockets = userId ? await io.local.in(userRoom(userId)).fetchSockets() : await io.local.fetchSockets();
+      for (const remote of sockets) {
+        const socket = io.sockets.sockets.get(remote.id) as ChatSocket | undefined;
+        if (!socket) continue;
+        const user = await authenticate(socket.data.token, socket.data.aud);
+        if (!user) socket.disconnect(true);
+        else await placeInRooms(socket, user);
+      }
+    })().catch((err) => log.warn({ err }, 'chat: refreshing rooms failed'));
+  }
 
   io.on('connection', (socket: ChatSocket) => {
     const sends = bucket(20, 10_000);

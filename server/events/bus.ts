@@ -18,8 +18,8 @@ export interface BusEvents {
   'session.revoked': { userId: string };
   /** A chat message was stored (issue 6): graphql-ws subscribers filter it by the conversation's owners. */
   'chat.message': { message: ChatMessage; conversation: ConversationAccess };
-  /** A user's role, company or client changed (or, without userId, the role maps did): open chat sockets move rooms. */
-  'chat.rooms.refresh': { userId?: string };
+  /** A user's role, company or client changed: its open chat sockets move rooms. (Role-map changes come on PostgreSQL NOTIFY: RoleMapCache.onChange.) */
+  'chat.rooms.refresh': { userId: string };
 }
 export type BusTopic = keyof BusEvents;
 

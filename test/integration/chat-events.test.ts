@@ -21,6 +21,7 @@ import {
   type StatusNotice,
 } from '../../server/chat/events.ts';
 import { type ChatDb, loadConversation } from '../../server/chat/queries.ts';
+import { OPS } from '../../server/api/operations.ts';
 import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { eventually, sleep, within } from '../helpers/wait.ts';
 import { type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
@@ -882,6 +883,48 @@ describe('membership changes on open sockets', () => {
     expect(await join(s, d.id)).toMatchObject({ ok: false, error: 'forbidden' });
     const company1Ids = new Set((await db.selectFrom('conversations').select('id').where('company_id', '=', company1).execute()).map((c) => c.id));
     expect((await allRows(s, 'all')).filter((r) => company1Ids.has(r.id))).toEqual([]);
+  });
+
+  it('a role-map change saved on another process moves the open sockets here (on PostgreSQL NOTIFY)', async () => {
+    const other = await startTestApp({}, { database: t.database });
+    disposers.push(() => other.close());
+    const superadmin = await tokenOf('superadmin');
+    const gqlOther = async (query: string, variables: Record<string, unknown> = {}) => {
+      const res = await fetch(`${other.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${superadmin}` }, body: JSON.stringify({ query, variables }) });
+      const body = (await res.json()) as { data?: any; errors?: unknown[] };
+      expect(body.errors).toBeUndefined();
+      return body.data;
+    };
+    const maps = (await gqlOther('{ roleMapsAdmin { pageRoles { code roles } actionRoles { code roles } } }')).roleMapsAdmin;
+    const saveSupportRoles = (roles: (current: string[]) => string[]) =>
+      gqlOther(OPS.SaveRoleMaps, { pageRoles: maps.pageRoles.map((e: { code: number; roles: string[] }) => (e.code === 420001 ? { code: e.code, roles: roles(e.roles) } : e)), actionRoles: maps.actionRoles });
+
+    const user = await newPerson('company_admin');
+    const cand = await newPerson('candidate');
+    const p = await openConversation(cand.id, 'support');
+    const platform = await open(superadmin); // hears every support message, before and after
+    const me = await open(cand.token);
+    const s = await open(user.token);
+    const got = record(s);
+    /** Sends a support message and says whether the company admin's open socket heard it. */
+    const adminHears = async (content: string) => {
+      const witness = heard(platform, p.id);
+      ok(await send(me, p.id, content));
+      await witness;
+      await sleep(100);
+      return got.newMessage.some((m) => m.content === content);
+    };
+    expect(await adminHears('before')).toBe(true);
+    let n = 0;
+    try {
+      await saveSupportRoles((roles) => roles.filter((r) => r !== 'company_admin'));
+      await eventually(async () => expect(await adminHears(`narrowed ${++n}`)).toBe(false), 5_000);
+      expect(await join(s, p.id)).toMatchObject({ ok: false, error: 'forbidden' });
+    } finally {
+      await saveSupportRoles(() => maps.pageRoles.find((e: { code: number }) => e.code === 420001).roles);
+    }
+    // Given back: the same socket hears the support chat again, without reconnecting.
+    await eventually(async () => expect(await adminHears(`widened ${++n}`)).toBe(true), 5_000);
   });
 
   it('deactivating a user disconnects its open socket', async () => {

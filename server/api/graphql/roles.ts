@@ -61,12 +61,9 @@ export const resolvers = {
     saveRoleMaps: async (_: unknown, args: { pageRoles: { code: number; roles: string[] }[]; actionRoles: { code: number; roles: string[] }[] }, ctx: ApiContext) => {
       const r = await saveRoleMapsAudited(ctx.services.db, { pageRoles: toMap(args.pageRoles), actionRoles: toMap(args.actionRoles) }, { id: ctx.user!.id, name: ctx.user!.name }, ctx.lang);
       if (!r.ok) throw badInput(ctx.lang, r.errors);
-      // This process sees the change at once; the others on the NOTIFY saveRoleMaps sent.
-      if (r.changed) {
-        ctx.services.roleMaps.invalidate();
-        // Open chat sockets follow the new codes (which kinds of conversation they hear).
-        await ctx.services.bus.publish('chat.rooms.refresh', {});
-      }
+      // This process sees the change at once; the others (and open chat sockets everywhere, see
+      // RoleMapCache.onChange) on the NOTIFY saveRoleMaps sent.
+      if (r.changed) ctx.services.roleMaps.invalidate();
       return true;
     },
   },

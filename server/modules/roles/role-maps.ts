@@ -43,6 +43,7 @@ export class RoleMapCache {
   private generation = 0;
   private listener: pg.PoolClient | null = null;
   private closed = false;
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(
     private readonly db: DB,
@@ -66,6 +67,16 @@ export class RoleMapCache {
     this.cached = null;
   }
 
+  /**
+   * Calls `listener` whenever any process changed the role maps (on the NOTIFY, which every
+   * process receives after the change has committed, so `get()` then returns the new maps).
+   * Returns the function that stops it.
+   */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   async listen(): Promise<void> {
     if (this.closed) return;
     let client: pg.PoolClient | undefined;
@@ -73,7 +84,9 @@ export class RoleMapCache {
       client = await this.pool.connect();
       const c = client;
       c.on('notification', (n) => {
-        if (n.channel === ROLE_MAPS_CHANNEL) this.invalidate();
+        if (n.channel !== ROLE_MAPS_CHANNEL) return;
+        this.invalidate();
+        for (const listener of this.changeListeners) listener();
       });
       c.on('error', (err) => {
         if (this.listener !== c) return;
