@@ -75,7 +75,8 @@ export function chatAttachmentsRouter(services: Services): Router {
   // Each person may upload UPLOADS_PER_10_MIN images per ten minutes (across processes with REDIS_URL).
   const uploads = services.bus.limiter({ name: 'chat-uploads', points: UPLOADS_PER_10_MIN, duration: 600 });
 
-  async function caller(req: Request): Promise<SessionUser | null> {
+  /** Every valid session the request carries (a browser can hold a back-office and a candidate one). */
+  async function callers(req: Request): Promise<SessionUser[]> {
     const bearer = headerToken(req, 'bearer');
     const tries: { token: string; aud: 'admin' | 'candidate' }[] = bearer
       ? [
@@ -88,11 +89,12 @@ export function chatAttachmentsRouter(services: Services): Router {
             ...(req.cookies?.candidate_token ? [{ token: req.cookies.candidate_token as string, aud: 'candidate' as const }] : []),
           ]
         : [];
+    const users: SessionUser[] = [];
     for (const t of tries) {
       const r = await services.auth.resolve(t.token, t.aud);
-      if (r.kind === 'ok') return r.user;
+      if (r.kind === 'ok') users.push(r.user);
     }
-    return null;
+    return users;
   }
 
   const fail = (req: Request, res: Response, status: number, code: keyof typeof MSG) =>
@@ -101,9 +103,12 @@ export function chatAttachmentsRouter(services: Services): Router {
       .set('Cache-Control', 'no-store')
       .json({ error: code, message: tr(chooseLang(req.cookies?.lang, req.get('accept-language')), MSG[code]) });
 
-  async function allowed(user: SessionUser, conversationId: string): Promise<boolean> {
-    const c = await loadConversation(db, conversationId);
-    return !!c && mayAccess(viewerOf(user, await services.roleMaps.get()), c);
+  /** The first of `users` who may open the conversation, if any. */
+  async function allowed(users: SessionUser[], conversationId: string): Promise<SessionUser | null> {
+    const c = UUID.test(conversationId) ? await loadConversation(db, conversationId) : undefined;
+    if (!c) return null;
+    const maps = await services.roleMaps.get();
+    return users.find((u) => mayAccess(viewerOf(u, maps), c)) ?? null;
   }
 
   router.post(
@@ -111,11 +116,12 @@ export function chatAttachmentsRouter(services: Services): Router {
     // Any body is read as bytes (up to the limit): what it is, is decided by sniffing, not by its Content-Type.
     express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }),
     async (req, res) => {
-      const user = await caller(req);
-      if (!user) return fail(req, res, 401, 'unauthenticated');
-      if (!(await uploads.consume(user.id).then(() => true, () => false))) return fail(req, res, 429, 'rate');
+      const users = await callers(req);
+      if (!users.length) return fail(req, res, 401, 'unauthenticated');
       const conversationId = typeof req.query.conversation_id === 'string' ? req.query.conversation_id : '';
-      if (!UUID.test(conversationId) || !(await allowed(user, conversationId))) return fail(req, res, 403, 'forbidden');
+      const user = await allowed(users, conversationId);
+      if (!user) return fail(req, res, 403, 'forbidden');
+      if (!(await uploads.consume(user.id).then(() => true, () => false))) return fail(req, res, 429, 'rate');
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (!bytes.length) return fail(req, res, 400, 'empty');
       const mime = sniffImage(bytes);
@@ -131,12 +137,12 @@ export function chatAttachmentsRouter(services: Services): Router {
   );
 
   router.get(`${ATTACHMENTS_PATH}/:id`, async (req, res) => {
-    const user = await caller(req);
-    if (!user) return fail(req, res, 401, 'unauthenticated');
+    const users = await callers(req);
+    if (!users.length) return fail(req, res, 401, 'unauthenticated');
     const id = req.params.id ?? '';
     const row = UUID.test(id) ? await db.selectFrom('chat_attachments').select(['conversation_id', 'mime', 'bytes']).where('id', '=', id).executeTakeFirst() : undefined;
     // Someone else's image answers like a missing one.
-    if (!row || !(await allowed(user, row.conversation_id))) return fail(req, res, 404, 'notFound');
+    if (!row || !(await allowed(users, row.conversation_id))) return fail(req, res, 404, 'notFound');
     res
       .status(200)
       .type(row.mime)

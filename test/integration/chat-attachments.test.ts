@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Ack, ChatMessage } from '../../server/chat/events.ts';
@@ -136,6 +137,19 @@ describe('chat images', () => {
     expect((await upload(pngClaiming(30_000, 30_000), candidateToken)).status).toBe(415);
     const count = await t.database.db.selectFrom('chat_attachments' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(Number((count as { n: string }).n)).toBe(1);
+  });
+
+  it('serves a browser holding two sessions through the one that may open the conversation', async () => {
+    // A company2 back-office session beside the candidate's own: company2 may not open it, the candidate may.
+    const cookie = `token=${await t.login('company2')}; candidate_token=${candidateToken}`;
+    const up = await upload(PNG, undefined, conversationId, { cookie, 'sec-fetch-site': 'same-origin' });
+    expect(up.status).toBe(201);
+    const { id } = (await up.json()) as { id: string };
+    const { rows } = await sql<{ email: string }>`select u.email from chat_attachments a join users u on u.id = a.uploader_id where a.id = ${id}`.execute(t.database.db);
+    expect(rows).toEqual([{ email: DEMO.candidate }]);
+    expect((await download(id, undefined, { cookie, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    // The company2 session alone: refused as before.
+    expect((await download(id, undefined, { cookie: `token=${await t.login('company2')}`, 'sec-fetch-site': 'same-origin' })).status).toBe(404);
   });
 
   it('keeps a phone photo upright and at most 2048 px, without its EXIF (camera, GPS position)', async () => {
