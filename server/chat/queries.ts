@@ -349,13 +349,12 @@ export const toMessage = (r: {
   support: r.support,
 });
 
+/** Messages (as `m`) with their senders' names: the rows toMessage reads. */
+export const messagesWithSenders = (db: ChatDb) => db.selectFrom('messages as m').leftJoin('users as u', 'u.id', 'm.sender_id').selectAll('m').select('u.name as sender_name');
+
 /** Messages of a conversation after `afterSeq`, oldest first, with their senders' names. */
 export async function messagesAfter(db: ChatDb, conversation: ConversationAccess, afterSeq: number, limit: number): Promise<ChatMessage[]> {
-  const rows = await db
-    .selectFrom('messages as m')
-    .leftJoin('users as u', 'u.id', 'm.sender_id')
-    .selectAll('m')
-    .select('u.name as sender_name')
+  const rows = await messagesWithSenders(db)
     .where('m.conversation_id', '=', conversation.id)
     .where('m.seq', '>', sql<string>`${afterSeq}`)
     .orderBy('m.seq')

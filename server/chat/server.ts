@@ -32,6 +32,7 @@ import {
   loadConversation,
   mayAccess,
   messagesAfter,
+  messagesWithSenders,
   recentConversations,
   toMessage,
   type Viewer,
@@ -216,11 +217,7 @@ export function createChatServer(services: Services, server: http.Server): ChatS
     return db.transaction().execute(async (trx) => {
       // One writer per conversation at a time, in any number of processes: seq has no gaps or twins.
       const locked = await sql<{ chat_status: ChatStatus }>`select chat_status from conversations where id = ${c.id} for update`.execute(trx);
-      const existing = await trx
-        .selectFrom('messages as m')
-        .leftJoin('users as u', 'u.id', 'm.sender_id')
-        .selectAll('m')
-        .select('u.name as sender_name')
+      const existing = await messagesWithSenders(trx)
         .where('m.conversation_id', '=', c.id)
         .where('m.client_msg_id', '=', p.client_msg_id)
         .executeTakeFirst();
