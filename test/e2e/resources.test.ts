@@ -53,6 +53,10 @@ describe('a client through the resource screens in Chromium', () => {
     // The list, then its "new" button.
     await page.goto(`${t.url}/admin/clients`);
     expect(await page.textContent('h1')).toBe('クライアント一覧');
+    // Each row's links sit inside that row, in line with its other cells (not pushed out of the table).
+    const cells = await page.locator('table tbody tr').first().locator('td').evaluateAll((tds) => tds.map((td) => { const r = td.getBoundingClientRect(); return { top: Math.round(r.top), bottom: Math.round(r.bottom) }; }));
+    expect(cells.length).toBeGreaterThan(1);
+    for (const c of cells) expect(c).toEqual(cells[0]);
     await Promise.all([page.waitForURL(`${t.url}/admin/clients/add`), page.click('a.btn[href="/admin/clients/add"]')]);
     // A company user does not choose the company: it is its own.
     expect(await page.locator('[name=company_id]').count()).toBe(0);
