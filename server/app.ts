@@ -164,6 +164,8 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     log,
     roleMaps,
     bus,
+    mailer: deps.mailer,
+    publicUrl,
     auth: new AuthService(db, new TokenService(deps.jwtSecret), deps.mailer, publicUrl, bus),
   };
   const schema = buildSchema();

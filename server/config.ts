@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Tsunagu <no-reply@tsunagu.test>'),
+  CHAT_MAIL_DELAY_SECONDS: z.coerce.number().int('CHAT_MAIL_DELAY_SECONDS must be a whole number of seconds').min(0).max(86_400).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   TRUST_PROXY: z.string().optional(),
@@ -44,6 +45,8 @@ export interface Config {
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How long a company's answer may stay unread before the candidate is mailed about it. */
+  chatMailDelaySeconds: number;
   logLevel: Env['LOG_LEVEL'];
   seed: Env['SEED'];
   trustProxy: string | undefined;
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    chatMailDelaySeconds: e.CHAT_MAIL_DELAY_SECONDS,
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY,

@@ -52,6 +52,9 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.registerCandidate': { public: true },
   'Mutation.applyToJob': { candidate: true },
   'Query.myApplications': { candidate: true },
+  // a candidate's own switch for mail about unread chat answers (server/chat/mail.ts)
+  'Query.myChatMail': { candidate: true },
+  'Mutation.setMyChatMail': { candidate: true },
   // the company's side of applications: the candidate lists (1200xx) and the v3 lists
   'Query.applications': { codes: [120001, 120012, 120013, 340001] },
   // a daily job's shifts (issue 5): whoever may edit the job's record page (/v3/admin/jobs/[id]),

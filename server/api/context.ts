@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { DB } from '../db/connect.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { Lang } from '../i18n.ts';
+import type { Mailer } from '../mail.ts';
 import type { AuthService, SessionUser } from '../modules/auth/service.ts';
 import type { RoleMapCache } from '../modules/roles/role-maps.ts';
 
@@ -14,6 +15,9 @@ export interface Services {
   auth: AuthService;
   roleMaps: RoleMapCache;
   bus: EventBus;
+  mailer: Mailer;
+  /** An absolute address of the public site (PUBLIC_URL) for a path, for links in mail. */
+  publicUrl: (path: string) => string;
 }
 
 /** One operation's caller. The same shape over HTTP, WebSocket and in-process calls. */

@@ -56,6 +56,8 @@ export const OPS = {
       applyToJob(jobId: $jobId, shiftId: $shiftId, message: $message) { applicationId conversationId }
     }`,
   MyApplications: /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status createdAt conversationId } }`,
+  MyChatMail: /* GraphQL */ `query MyChatMail { myChatMail }`,
+  SetMyChatMail: /* GraphQL */ `mutation SetMyChatMail($enabled: Boolean!) { setMyChatMail(enabled: $enabled) }`,
   Applications: /* GraphQL */ `
     query Applications($page: Int, $size: Int, $kind: String, $status: String, $q: String) {
       applications(page: $page, size: $size, kind: $kind, status: $status, q: $q) {

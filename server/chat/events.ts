@@ -176,6 +176,15 @@ export const MAX_CONTENT_LENGTH = 4000;
 /** message_type: 1 text; 2 an image, whose content is the id of an uploaded attachment. */
 export const MESSAGE_TEXT = 1;
 export const MESSAGE_IMAGE = 2;
+
+/**
+ * How a message reads in a list, a notice or a mail: text as it is, an image (whose content is
+ * only an attachment id) as a label in the reader's language.
+ */
+export function previewText(messageType: number, content: string, lang: string): string {
+  if (messageType !== MESSAGE_IMAGE) return content;
+  return lang === 'en' ? '[Image]' : '[画像]';
+}
 /** Largest image a person may send (bytes: a phone camera's full-size photo; what is kept is at most 2048 px, see cleanImage), and the kinds accepted. */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -24,6 +24,7 @@ import {
   type ServerToClientEvents,
   type StatusNotice,
 } from './events.ts';
+import { candidateMail } from './mail.ts';
 import {
   badgesFor,
   type ChatDb,
@@ -137,6 +138,7 @@ export interface ChatServer {
 export function createChatServer(services: Services, server: http.Server): ChatServer {
   const db = services.db as unknown as ChatDb;
   const log = services.log;
+  const mail = candidateMail(services);
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
     path: '/socket.io',
     serveClient: false,
@@ -360,10 +362,14 @@ export function createChatServer(services: Services, server: http.Server): ChatS
             : undefined;
           if (!image) return fail('invalid');
         }
-        const { message, created, tookOver } = await store(c, user.id, socket.data.aud === 'candidate' ? 'candidate' : 'staff', p);
+        const role = socket.data.aud === 'candidate' ? 'candidate' : 'staff';
+        const { message, created, tookOver } = await store(c, user.id, role, p);
         await socket.join(convRoom(c.id));
         // Stored first; a resend of a stored message is answered, not broadcast again.
-        if (created) await broadcast(c, message, tookOver);
+        if (created) {
+          await broadcast(c, message, tookOver);
+          if (role === 'staff') mail.afterStaffMessage(c, message);
+        }
         return { ok: true, message };
       }),
     );
@@ -524,6 +530,7 @@ export function createChatServer(services: Services, server: http.Server): ChatS
     io,
     async close() {
       for (const u of unsubscribe) u();
+      mail.close();
       // Closing the connections, not disconnecting the sockets: a socket.io disconnect packet
       // ("io server disconnect") tells the client never to reconnect, so after a deploy or restart
       // its outbox would wait and the conversation stay silent until the page was reloaded. Dropped

@@ -72,6 +72,8 @@ export interface UsersTable {
   /** Bumped on logout, password change or deactivation: every token carrying an older value is void. */
   session_version: ColumnType<number, number | undefined>;
   last_login_at: Date | null;
+  /** A candidate wants mail about company answers it has not read (migration 0013). */
+  chat_mail: ColumnType<boolean, boolean | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

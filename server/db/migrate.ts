@@ -11,6 +11,7 @@ import * as m0009 from './migrations/20261122_0009_messages.ts';
 import * as m0010 from './migrations/20261123_0010_chat_status.ts';
 import * as m0011 from './migrations/20261123_0011_chat_attachments.ts';
 import * as m0012 from './migrations/20261123_0012_chat_counters.ts';
+import * as m0013 from './migrations/20261123_0013_chat_mail.ts';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so bundlers and
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123_0010_chat_status': m0010,
   '20261123_0011_chat_attachments': m0011,
   '20261123_0012_chat_counters': m0012,
+  '20261123_0013_chat_mail': m0013,
 };
 
 class StaticProvider implements MigrationProvider {

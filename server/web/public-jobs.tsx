@@ -195,12 +195,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * only their own conversations ever reach it).
  */
 async function candidateChat(ctx: PageContext) {
-  const { req, res, lang, route } = ctx;
+  const { req, res, lang, route, api } = ctx;
   const candidate = res.locals.candidate as { name: string } | undefined;
   const c = str(req, 'c');
   const initial = UUID.test(c) ? c.toLowerCase() : null;
   if (!candidate) return res.redirect(302, `/staff/login?next=${encodeURIComponent(initial ? `/staff/chat?c=${initial}` : '/staff/chat')}`);
-  sendPage(req, res, { title: route.title, content: <CandidateChatPage lang={lang} name={candidate.name} initial={initial} /> });
+  const mail = await api.graphql<{ myChatMail: boolean }>(OPS.MyChatMail, {}, candidateCaller(req, res));
+  sendPage(req, res, {
+    title: route.title,
+    content: <CandidateChatPage lang={lang} name={candidate.name} initial={initial} chatMail={mail.data?.myChatMail ?? true} saved={req.query.saved === '1'} />,
+  });
 }
 
 const nextOf = (v: unknown) => localPath(typeof v === 'string' && v ? v : '/staff/applications');
@@ -242,6 +246,17 @@ export function publicJobActions(api: ApiClient): Router {
     const message = login || !e ? (lang === 'ja' ? 'メールアドレスまたはパスワードが正しくありません。' : 'The email address or password is incorrect.') : e.extensions?.code === 'BAD_USER_INPUT' ? Object.values((e.extensions.fields as Record<string, string>) ?? {}).join(' ') || e.message : e.message;
     const status = e?.extensions?.code === 'TOO_MANY_REQUESTS' ? 429 : e?.extensions?.code === 'BAD_USER_INPUT' ? 422 : 401;
     sendPage(req, res, { title: routeByPath('/staff/login')!.title, status, content: <CandidateLoginPage lang={lang} email={email} error={message} next={nextOf(b.next)} /> });
+  });
+
+  // The chat page's switch for mail about unread answers (server/chat/mail.ts).
+  router.post('/staff/chat/mail', form, async (req, res) => {
+    const b = req.body as Record<string, unknown>;
+    const c = typeof b.c === 'string' && UUID.test(b.c) ? b.c.toLowerCase() : null;
+    const back = `/staff/chat?${c ? `c=${c}&` : ''}saved=1`;
+    if (!res.locals.candidate) return res.redirect(303, `/staff/login?next=${encodeURIComponent(back)}`);
+    const r = await api.graphql(OPS.SetMyChatMail, { enabled: b.enabled === '1' }, candidateCaller(req, res));
+    if (r.errors?.length) throw new Error(`setMyChatMail failed: ${r.errors[0]!.message}`);
+    res.redirect(303, back);
   });
 
   router.post('/staff/logout', async (req, res) => {

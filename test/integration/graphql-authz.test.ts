@@ -172,6 +172,9 @@ const OP_CASES: Record<string, OpCase> = {
   },
   'Mutation.applyToJob': { query: 'mutation ($id: ID!) { applyToJob(jobId: $id) { applicationId } }', variables: { id: ZERO_UUID } },
   'Query.myApplications': { query: 'query { myApplications { id title } }' },
+  'Query.myChatMail': { query: 'query { myChatMail }' },
+  // Sets it to what it already is (on), so the candidate's setting is unchanged.
+  'Mutation.setMyChatMail': { query: 'mutation { setMyChatMail(enabled: true) }' },
   'Query.applications': { query: 'query { applications { total rows { id candidateName } } }' },
   // A daily job's shifts (issue 5): aimed at no job, so a caller who may run them changes nothing.
   'Mutation.addJobShifts': {

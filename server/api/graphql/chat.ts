@@ -26,6 +26,16 @@ export const typeDefs = /* GraphQL */ `
     support: Boolean!
   }
 
+  extend type Query {
+    "Whether the signed-in candidate gets mail about company answers left unread (on by default)."
+    myChatMail: Boolean!
+  }
+
+  extend type Mutation {
+    "Turns the signed-in candidate's mail about unread answers on or off; answers the new setting."
+    setMyChatMail(enabled: Boolean!): Boolean!
+  }
+
   extend type Subscription {
     "New messages of the conversations the caller may open; one conversation, or only support conversations, when asked."
     chatMessageAdded(conversationId: ID, support: Boolean): ChatMessage!
@@ -33,6 +43,18 @@ export const typeDefs = /* GraphQL */ `
 `;
 
 export const resolvers = {
+  Query: {
+    myChatMail: async (_: unknown, __: unknown, ctx: ApiContext) => {
+      const row = await ctx.services.db.selectFrom('users').select('chat_mail').where('id', '=', ctx.user!.id).executeTakeFirstOrThrow();
+      return row.chat_mail;
+    },
+  },
+  Mutation: {
+    setMyChatMail: async (_: unknown, args: { enabled: boolean }, ctx: ApiContext) => {
+      const row = await ctx.services.db.updateTable('users').set({ chat_mail: args.enabled }).where('id', '=', ctx.user!.id).returning('chat_mail').executeTakeFirstOrThrow();
+      return row.chat_mail;
+    },
+  },
   Subscription: {
     chatMessageAdded: {
       subscribe: async (_: unknown, args: { conversationId?: string | null; support?: boolean | null }, ctx: ApiContext) => {

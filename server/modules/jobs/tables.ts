@@ -99,5 +99,7 @@ export interface ConversationsTable {
   last_message_at: Date | null;
   /** 1: the chatbot answers; 2: a person has taken over (migration 0010). */
   chat_status: ColumnType<1 | 2, 1 | 2 | undefined>;
+  /** When the candidate was last mailed about an unread answer (migration 0013, server/chat/mail.ts). */
+  candidate_mailed_at: ColumnType<Date | null, Date | null | undefined>;
   created_at: CreatedAt;
 }

@@ -219,7 +219,7 @@ function CandidateNav(p: { lang: Lang; current: '/staff/applications' | '/staff/
  * The candidate's chat with the companies they applied to (issue 6): the CandidateChat island
  * (conversation list and thread), which needs JavaScript; without it the page says so.
  */
-export function CandidateChatPage(p: { lang: Lang; name: string; initial: string | null }): JSX.Element {
+export function CandidateChatPage(p: { lang: Lang; name: string; initial: string | null; chatMail: boolean; saved?: boolean }): JSX.Element {
   return (
     <div className="page page-candidate-chat">
       <header className="page-header page-header-compact">
@@ -242,6 +242,25 @@ export function CandidateChatPage(p: { lang: Lang; name: string; initial: string
             </div>
           </noscript>
           <Island name="CandidateChat" props={{ lang: p.lang, initial: p.initial }} />
+          <form method="post" action="/staff/chat/mail" className="chat-mail-setting" data-testid="chat-mail-setting">
+            {p.initial && <input type="hidden" name="c" value={p.initial} />}
+            <label>
+              <input type="checkbox" name="enabled" value="1" defaultChecked={p.chatMail} />{' '}
+              {t(p.lang, {
+                ja: '会社からの返信を読んでいないとき、メールで知らせる',
+                en: 'Email me when a company answer is waiting unread',
+              })}
+            </label>{' '}
+            <button type="submit" className="button button-small button-secondary">
+              {t(p.lang, { ja: '保存', en: 'Save' })}
+            </button>
+            {p.saved && (
+              <span className="chat-mail-saved" role="status">
+                {' '}
+                {t(p.lang, { ja: '保存しました。', en: 'Saved.' })}
+              </span>
+            )}
+          </form>
         </div>
       </div>
     </div>

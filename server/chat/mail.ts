@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import type { Services } from '../api/context.ts';
+import { type Lang, tr } from '../i18n.ts';
+import { type ChatMessage, previewText } from './events.ts';
+import type { ChatDb, ConversationAccess } from './queries.ts';
+
+/** After a mail about a conversation, the next one waits at least this long (however many answers come). */
+export const CHAT_MAIL_REPEAT_MINUTES = 30;
+/** How many unread answers a mail quotes (the newest ones). */
+const QUOTED = 5;
+/** How much of each quoted answer. */
+const QUOTE_CHARS = 300;
+
+export interface CandidateMail {
+  /** A person of the company answered: mail the candidate if it is still unread after the delay. */
+  afterStaffMessage(c: ConversationAccess, m: ChatMessage): void;
+  close(): void;
+}
+
+/**
+ * Mail to a candidate about a company's answer it has not read (candidates are not on the site
+ * all day; without it an answer can wait unseen for days). CHAT_MAIL_DELAY_SECONDS after a person
+ * of the company writes, the conversation is claimed with one UPDATE, only if
+ * - the candidate has not read up to that message (reading it in time means no mail),
+ * - the candidate wants these mails (users.chat_mail, a switch on /staff/chat) and is active,
+ * - no mail about this conversation went out in the last CHAT_MAIL_REPEAT_MINUTES;
+ * whichever process's timer claims it sends (one mail, however many processes and answers). The
+ * mail quotes the unread answers and links to the conversation. Bot answers do not mail: they
+ * answer the candidate's own message, which the candidate is there to see. A timer lost with its
+ * process (a restart within the delay) loses only that reminder, never a message.
+ */
+export function candidateMail(services: Services): CandidateMail {
+  const db = services.db as unknown as ChatDb;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const delayMs = services.config.chatMailDelaySeconds * 1000;
+
+  async function mailIfUnread(conversationId: string, seq: number): Promise<void> {
+    const claimed = await sql<{ candidate_id: string; company_id: string; job_id: string | null }>`
+      update conversations c set candidate_mailed_at = now()
+      from users u
+      where c.id = ${conversationId}
+        and u.id = c.candidate_id and u.active and u.chat_mail
+        and (c.candidate_mailed_at is null or c.candidate_mailed_at < now() - make_interval(mins => ${CHAT_MAIL_REPEAT_MINUTES}))
+        and coalesce((select r.last_seq from conversation_reads r where r.conversation_id = c.id and r.user_id = c.candidate_id), 0) < ${seq}
+      returning c.candidate_id, c.company_id, c.job_id`.execute(db);
+    const row = claimed.rows[0];
+    if (!row) return;
+    try {
+      const [candidate, company, job] = await Promise.all([
+        db.selectFrom('users').select(['email', 'name', 'lang']).where('id', '=', row.candidate_id).executeTakeFirstOrThrow(),
+        db.selectFrom('companies').select(['name', 'name_en']).where('id', '=', row.company_id).executeTakeFirstOrThrow(),
+        row.job_id ? db.selectFrom('jobs').select(['title_ja', 'title_en']).where('id', '=', row.job_id).executeTakeFirst() : undefined,
+      ]);
+      const read = await db.selectFrom('conversation_reads').select('last_seq').where('conversation_id', '=', conversationId).where('user_id', '=', row.candidate_id).executeTakeFirst();
+      const unread = await db
+        .selectFrom('messages as m')
+        .leftJoin('users as u', 'u.id', 'm.sender_id')
+        .select(['m.message_type', 'm.content', 'u.name as sender_name'])
+        .where('m.conversation_id', '=', conversationId)
+        .where('m.sender_role', '=', 'staff')
+        .where('m.seq', '>', sql<string>`${Number(read?.last_seq ?? 0)}`)
+        .orderBy('m.seq', 'desc')
+        .limit(QUOTED)
+        .execute();
+      const lang: Lang = candidate.lang === 'en' ? 'en' : 'ja';
+      const companyName = lang === 'en' && company.name_en ? company.name_en : company.name;
+      const jobTitle = job ? (lang === 'en' && job.title_en ? job.title_en : job.title_ja) : null;
+      const quotes = unread
+        .reverse()
+        .map((m) => {
+          const text = previewText(m.message_type, m.content, lang).replace(/\s+/g, ' ').trim();
+          return `${m.sender_name ?? companyName}: ${text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text}`;
+        })
+        .join('\n');
+      const link = services.publicUrl(`/staff/chat?c=${conversationId}`);
+      const minutes = Math.max(1, Math.round(services.config.chatMailDelaySeconds / 60));
+      await services.mailer.send({
+        to: candidate.email,
+        subject: tr(lang, { ja: `【Tsunagu】${companyName}から新しいメッセージ`, en: `New message from ${companyName} on Tsunagu` }),
+        text: [
+          tr(lang, { ja: `${candidate.name} さん`, en: `Hello ${candidate.name},` }),
+          '',
+          jobTitle
+            ? tr(lang, { ja: `${companyName}から「${jobTitle}」についてメッセージが届いています。`, en: `${companyName} has written to you about "${jobTitle}".` })
+            : tr(lang, { ja: `${companyName}からメッセージが届いています。`, en: `${companyName} has written to you.` }),
+          '',
+          quotes,
+          '',
+          tr(lang, { ja: `読んで返信する：${link}`, en: `Read and reply: ${link}` }),
+          '',
+          tr(lang, {
+            ja: `このメールは、メッセージが${minutes}分以上未読のときにお送りしています（同じ会話については${CHAT_MAIL_REPEAT_MINUTES}分に1通まで）。チャット画面でメール通知をオフにできます。`,
+            en: `We send this when a message has been unread for ${minutes} minute${minutes === 1 ? '' : 's'} (at most one mail per conversation every ${CHAT_MAIL_REPEAT_MINUTES} minutes). You can turn these mails off on the chat page.`,
+          }),
+        ].join('\n'),
+      });
+    } catch (err) {
+      // Not sent: give the claim back so the next answer can try again.
+      await db.updateTable('conversations').set({ candidate_mailed_at: null }).where('id', '=', conversationId).execute();
+      throw err;
+    }
+  }
+
+  return {
+    afterStaffMessage(c, m) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        mailIfUnread(c.id, m.seq).catch((err) => services.log.warn({ err, conversationId: c.id }, 'chat: mailing the candidate failed'));
+      }, delayMs);
+      timer.unref();
+      timers.add(timer);
+    },
+    close() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}

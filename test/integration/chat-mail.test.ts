@@ -1,0 +1,160 @@
+/**
+ * Mail to a candidate about a company answer left unread (server/chat/mail.ts), through a real
+ * SMTP server on loopback: sent once after the delay with the answers and a link, not sent when
+ * the candidate read in time, never for bot answers or the candidate's own messages, and not
+ * while the candidate has turned it off on the chat page.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Ack, ChatMessage } from '../../server/chat/events.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { applyToDailyShift, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
+import { startSmtpCapture } from '../helpers/smtp.ts';
+import { sleep } from '../helpers/wait.ts';
+
+/** The delay in these tests; production's default is 120 s. */
+const DELAY_S = 1;
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const disposers: (() => void)[] = [];
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url, CHAT_MAIL_DELAY_SECONDS: String(DELAY_S) });
+});
+afterAll(async () => {
+  for (const close of disposers) close();
+  await t?.close();
+  await smtp?.close();
+});
+
+async function candidateToken(email: string): Promise<string> {
+  const res = await fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', variables: { e: email, p: inject('demoPassword') } }),
+  });
+  return ((await res.json()) as { data: { login: { token: string } } }).data.login.token;
+}
+
+async function socket(token: string): Promise<RawChatSocket> {
+  const s = rawSocket(t.url, token, { dispose: (close) => disposers.push(close) });
+  await socketConnected(s);
+  return s;
+}
+
+async function send(s: RawChatSocket, conversationId: string, content: string): Promise<ChatMessage> {
+  const r: Ack<{ message: ChatMessage }> = await s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversationId, message_type: 1, message_content: content, client_msg_id: randomUUID() });
+  if (!r.ok) throw new Error(`send failed: ${r.error}`);
+  return r.message;
+}
+
+/** A seeded conversation of a demo candidate with the demo company. */
+async function conversationOf(email: string): Promise<string> {
+  const { rows } = await sql<{ id: string }>`select c.id from conversations c join users u on u.id = c.candidate_id where u.email = ${email} and c.job_id is not null limit 1`.execute(t.database.db);
+  return rows[0]!.id;
+}
+
+const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
+
+/** Waits out the delay and then some: what was going to be sent has been. */
+const afterTheDelay = () => sleep(DELAY_S * 1000 + 1200);
+
+describe('mail about an unread company answer', () => {
+  it('mails the candidate once, after the delay, in its language, quoting the answers and linking to the conversation', async () => {
+    const token = await candidateToken(DEMO.candidate);
+    const { conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: token });
+    const staff = await socket(await t.login('company_admin'));
+    await send(staff, conversationId, 'Please bring your residence card.');
+    await send(staff, conversationId, 'See you at 9:00 at the north gate.');
+    expect(mailsTo(DEMO.candidate)).toHaveLength(0); // not at once: the candidate may be reading
+
+    await smtp.waitFor(smtp.mails.length + 1);
+    const [mail] = mailsTo(DEMO.candidate);
+    expect(mail!.subject).toMatch(/^New message from .+ on Tsunagu$/); // demo candidates chose English
+    expect(mail!.text).toContain('Please bring your residence card.');
+    expect(mail!.text).toContain('See you at 9:00 at the north gate.');
+    expect(mail!.text).toContain(`Read and reply: ${t.url}/staff/chat?c=${conversationId}`);
+
+    // More answers soon after: no second mail (one per conversation per 30 minutes).
+    await send(staff, conversationId, 'And comfortable shoes.');
+    await afterTheDelay();
+    expect(mailsTo(DEMO.candidate)).toHaveLength(1);
+  });
+
+  it('sends nothing when the candidate reads the answer in time, and nothing for its own messages or the bot', async () => {
+    const email = 'candidate2@demo.test';
+    const conversationId = await conversationOf(email);
+    const candidate = await socket(await candidateToken(email));
+    const staff = await socket(await t.login('company_admin'));
+    await send(staff, conversationId, 'Are you free on Saturday?');
+    const seen = await candidate.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId });
+    expect(seen.ok).toBe(true);
+    // The candidate writes and the bot may answer: neither mails the candidate.
+    await send(candidate, conversationId, 'Yes, I am.');
+    await candidate.timeout(5_000).emitWithAck('sendBotMember', { conversation_id: conversationId });
+    await afterTheDelay();
+    expect(mailsTo(email)).toEqual([]);
+  });
+
+  it('follows the switch on the chat page: no mail while it is off, mail again once it is on', async () => {
+    const email = 'candidate3@demo.test';
+    const conversationId = await conversationOf(email);
+    const token = await candidateToken(email);
+    const cookie = `candidate_token=${token}; lang=en`;
+    const page = async () => (await fetch(`${t.url}/staff/chat?c=${conversationId}`, { headers: { cookie } })).text();
+    const toggle = (enabled: boolean) =>
+      fetch(`${t.url}/staff/chat/mail`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ c: conversationId, ...(enabled ? { enabled: '1' } : {}) }),
+      });
+    /** Whether the page shows the switch on. */
+    const shownOn = (html: string) => /<input[^>]*name="enabled"[^>]*>/.exec(html)![0].includes('checked');
+    expect(shownOn(await page())).toBe(true);
+
+    const off = await toggle(false);
+    expect(off.status).toBe(303);
+    expect(off.headers.get('location')).toBe(`/staff/chat?c=${conversationId}&saved=1`);
+    const html = await (await fetch(`${t.url}${off.headers.get('location')}`, { headers: { cookie } })).text();
+    expect(shownOn(html)).toBe(false);
+    expect(html).toContain('Saved.');
+
+    const staff = await socket(await t.login('company_admin'));
+    await send(staff, conversationId, 'Your contract is ready.');
+    await afterTheDelay();
+    expect(mailsTo(email)).toEqual([]);
+
+    // (This candidate reads Japanese: the mail follows the candidate's language.)
+    await sql`update users set lang = 'ja' where email = ${email}`.execute(t.database.db);
+    expect((await toggle(true)).status).toBe(303);
+    expect(shownOn(await page())).toBe(true);
+    await send(staff, conversationId, 'Please sign it by Friday.');
+    await smtp.waitFor(smtp.mails.length + 1);
+    const [mail] = mailsTo(email);
+    expect(mail!.subject).toMatch(/^【Tsunagu】.+から新しいメッセージ$/);
+    expect(mail!.text).toContain(`読んで返信する：${t.url}/staff/chat?c=${conversationId}`);
+    // Every answer still unread is quoted, the one sent while mail was off too.
+    expect(mail!.text).toContain('Your contract is ready.');
+    expect(mail!.text).toContain('Please sign it by Friday.');
+
+    // A form posted from another site changes nothing.
+    const forged = await fetch(`${t.url}/staff/chat/mail`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ c: conversationId }),
+    });
+    expect(forged.status).toBe(403);
+    expect(shownOn(await page())).toBe(true);
+  });
+
+  it('sends a signed-out visitor of the switch to the login first', async () => {
+    const res = await fetch(`${t.url}/staff/chat/mail`, { method: 'POST', redirect: 'manual', headers: { origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/staff/login?next=${encodeURIComponent('/staff/chat?saved=1')}`);
+  });
+});
