@@ -31,10 +31,12 @@ export interface CandidateMail {
  */
 export function candidateMail(services: Services): CandidateMail {
   const db = services.db as unknown as ChatDb;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  /** One timer per conversation: the first unread answer's seq it checks, and the newest answer's. */
+  const pending = new Map<string, { timer: ReturnType<typeof setTimeout>; seq: number; latest: number }>();
   const delayMs = services.config.chatMailDelaySeconds * 1000;
 
-  async function mailIfUnread(conversationId: string, seq: number): Promise<void> {
+  /** Claims and sends; false when nothing was claimed (read in time, switched off, mailed lately). */
+  async function mailIfUnread(conversationId: string, seq: number): Promise<boolean> {
     const claimed = await sql<{ candidate_id: string; company_id: string; job_id: string | null }>`
       update conversations c set candidate_mailed_at = now()
       from users u
@@ -44,7 +46,7 @@ export function candidateMail(services: Services): CandidateMail {
         and coalesce((select r.last_seq from conversation_reads r where r.conversation_id = c.id and r.user_id = c.candidate_id), 0) < ${seq}
       returning c.candidate_id, c.company_id, c.job_id`.execute(db);
     const row = claimed.rows[0];
-    if (!row) return;
+    if (!row) return false;
     try {
       const [candidate, company, job] = await Promise.all([
         db.selectFrom('users').select(['email', 'name', 'lang']).where('id', '=', row.candidate_id).executeTakeFirstOrThrow(),
@@ -94,6 +96,7 @@ export function candidateMail(services: Services): CandidateMail {
           }),
         ].join('\n'),
       });
+      return true;
     } catch (err) {
       // Not sent: give the claim back so the next answer can try again.
       await db.updateTable('conversations').set({ candidate_mailed_at: null }).where('id', '=', conversationId).execute();
@@ -101,18 +104,34 @@ export function candidateMail(services: Services): CandidateMail {
     }
   }
 
+  function schedule(conversationId: string, seq: number) {
+    const entry = { seq, latest: seq, timer: setTimeout(() => void fire(conversationId), delayMs) };
+    entry.timer.unref();
+    pending.set(conversationId, entry);
+  }
+
+  async function fire(conversationId: string) {
+    const entry = pending.get(conversationId);
+    if (!entry) return;
+    try {
+      const sent = await mailIfUnread(conversationId, entry.seq);
+      // Read in time (or not to be mailed now), but answers came after it: their own delay starts.
+      if (!sent && entry.latest > entry.seq && pending.get(conversationId) === entry) return schedule(conversationId, entry.latest);
+    } catch (err) {
+      services.log.warn({ err, conversationId }, 'chat: mailing the candidate failed');
+    }
+    if (pending.get(conversationId) === entry) pending.delete(conversationId);
+  }
+
   return {
     afterStaffMessage(c, m) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        mailIfUnread(c.id, m.seq).catch((err) => services.log.warn({ err, conversationId: c.id }, 'chat: mailing the candidate failed'));
-      }, delayMs);
-      timer.unref();
-      timers.add(timer);
+      const entry = pending.get(c.id);
+      if (entry) entry.latest = Math.max(entry.latest, m.seq);
+      else schedule(c.id, m.seq);
     },
     close() {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      for (const { timer } of pending.values()) clearTimeout(timer);
+      pending.clear();
     },
   };
 }

@@ -99,6 +99,22 @@ describe('mail about an unread company answer', () => {
     expect(mailsTo(email)).toEqual([]);
   });
 
+  it('an answer that comes after one the candidate read in time gets its own delay, and its mail quotes only what is unread', async () => {
+    const email = 'candidate2@demo.test';
+    const conversationId = await conversationOf(email);
+    const candidate = await socket(await candidateToken(email));
+    const staff = await socket(await t.login('company_admin'));
+    await send(staff, conversationId, 'Did you find the gate?');
+    expect((await candidate.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId })).ok).toBe(true);
+    await sleep(300);
+    await send(staff, conversationId, 'Call me when you arrive: 03-1234-5678.');
+    await smtp.waitFor(smtp.mails.length + 1);
+    const mails = mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Call me when you arrive: 03-1234-5678.');
+    expect(mails[0]!.text).not.toContain('Did you find the gate?');
+  });
+
   it('follows the switch on the chat page: no mail while it is off, mail again once it is on', async () => {
     const email = 'candidate3@demo.test';
     const conversationId = await conversationOf(email);
