@@ -129,13 +129,7 @@ export interface MyApplication {
 export function MyApplicationsPage(p: { lang: Lang; name: string; applications: MyApplication[] }): JSX.Element {
   return (
     <div className="page">
-      <header className="page-header">
-        <div className="container">
-          <h1>{t(p.lang, { ja: '応募した仕事', en: 'My applications' })}</h1>
-          <p className="lead">{p.name}</p>
-          <CandidateNav lang={p.lang} current="/staff/applications" />
-        </div>
-      </header>
+      <CandidateHeader lang={p.lang} name={p.name} current="/staff/applications" />
       <div className="container section">
         {p.applications.length === 0 ? (
           <div className="empty-state">
@@ -188,11 +182,27 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
 }
 
 /** The candidate's own links (applications, chat) and the log-out button, under a page title. */
-function CandidateNav(p: { lang: Lang; current: '/staff/applications' | '/staff/chat' }): JSX.Element {
-  const links: { href: '/staff/applications' | '/staff/chat'; label: Text }[] = [
-    { href: '/staff/applications', label: { ja: '応募した仕事', en: 'My applications' } },
-    { href: '/staff/chat', label: { ja: 'チャット', en: 'Chat' } },
-  ];
+type CandidatePath = '/staff/applications' | '/staff/chat';
+const CANDIDATE_LINKS: { href: CandidatePath; label: Text }[] = [
+  { href: '/staff/applications', label: { ja: '応募した仕事', en: 'My applications' } },
+  { href: '/staff/chat', label: { ja: 'チャット', en: 'Chat' } },
+];
+
+/** The header of a signed-in candidate's pages: the page's name, the candidate's, their links and log out. */
+function CandidateHeader(p: { lang: Lang; name: string; current: CandidatePath; compact?: boolean }): JSX.Element {
+  return (
+    <header className={p.compact ? 'page-header page-header-compact' : 'page-header'}>
+      <div className="container">
+        <h1>{t(p.lang, CANDIDATE_LINKS.find((l) => l.href === p.current)!.label)}</h1>
+        <p className="lead">{p.name}</p>
+        <CandidateNav lang={p.lang} current={p.current} />
+      </div>
+    </header>
+  );
+}
+
+function CandidateNav(p: { lang: Lang; current: CandidatePath }): JSX.Element {
+  const links = CANDIDATE_LINKS;
   return (
     <div className="candidate-nav">
       <nav aria-label={t(p.lang, { ja: 'マイページ', en: 'My page' })}>
@@ -222,13 +232,7 @@ function CandidateNav(p: { lang: Lang; current: '/staff/applications' | '/staff/
 export function CandidateChatPage(p: { lang: Lang; name: string; initial: string | null; chatMail: boolean; saved?: boolean }): JSX.Element {
   return (
     <div className="page page-candidate-chat">
-      <header className="page-header page-header-compact">
-        <div className="container">
-          <h1>{t(p.lang, { ja: 'チャット', en: 'Chat' })}</h1>
-          <p className="lead">{p.name}</p>
-          <CandidateNav lang={p.lang} current="/staff/chat" />
-        </div>
-      </header>
+      <CandidateHeader lang={p.lang} name={p.name} current="/staff/chat" compact />
       <div className="section">
         <div className="container">
           <noscript>
