@@ -205,6 +205,11 @@ export class ChatConnection {
     return this.request('changeStatus', payload);
   }
 
+  /** Says the person is writing in a conversation; dropped when not connected (it is only a hint). */
+  typing(conversationId: string): void {
+    if (this.socket.connected) this.socket.emit('typing', { conversation_id: conversationId });
+  }
+
   join(conversationId: string): Promise<unknown> {
     return this.request('joinConversation', { conversation_id: conversationId });
   }

@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { type ChatMessage, type ConversationRow, IMAGE_TYPES, MAX_CONTENT_LENGTH, MAX_IMAGE_BYTES, MESSAGE_IMAGE } from '../../server/chat/events.ts';
 import { messageKey } from '../stores/chat-v3.ts';
-import { attachmentUrl, chatV3, connectChat, pending, refOf, seenBy, sendImage, sendMessage } from './live.ts';
+import { attachmentUrl, chatV3, connectChat, markSeen, pending, refOf, sayTyping, seenBy, sendImage, sendMessage, typingIn } from './live.ts';
 import { previewText } from './preview.ts';
 
 export type Lang = 'ja' | 'en';
@@ -26,6 +26,7 @@ const L = {
     image: '画像',
     imageTooLarge: `画像は${MAX_IMAGE_BYTES / 1024 / 1024}MB以内にしてください。`,
     notImage: 'PNG・JPEG・GIF・WebPの画像を選んでください。',
+    typing: (name: string) => `${name}さんが入力中…`,
   },
   en: {
     empty: 'No messages yet.',
@@ -45,6 +46,7 @@ const L = {
     image: 'Image',
     imageTooLarge: `Images can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
     notImage: 'Choose a PNG, JPEG, GIF or WebP image.',
+    typing: (name: string) => `${name} is typing…`,
   },
 };
 
@@ -80,7 +82,7 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
   const lastSeq = last?.seq ?? 0;
   const lastFromOther = last ? !mine(last) : false;
   useEffect(() => {
-    if (lastFromOther && document.visibilityState === 'visible') void connectChat(mode).seen(row.id).catch(() => {});
+    if (lastFromOther && document.visibilityState === 'visible') markSeen(row.id);
   }, [row.id, lastSeq, lastFromOther, mode]);
 
   function submit() {
@@ -153,6 +155,9 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
           </li>
         ))}
       </ol>
+      <p className="chat-typing" aria-live="polite">
+        {typingIn.value[row.id] ? t.typing(typingIn.value[row.id]!) : ''}
+      </p>
       <form
         className="chat-compose"
         onSubmit={(e) => {
@@ -169,7 +174,10 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
           maxLength={MAX_CONTENT_LENGTH + 1}
           autoFocus={autoFocus}
           aria-invalid={error ? true : undefined}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value.trim()) sayTyping(row.id);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();

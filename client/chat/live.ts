@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-react';
 import type { Client } from 'graphql-ws';
 import { OPS } from '../../server/api/operations.ts';
-import { ATTACHMENTS_PATH, type ChatMessage, type ConversationRow, MESSAGE_IMAGE, MESSAGE_TEXT, type SeenNotice, type StatusNotice } from '../../server/chat/events.ts';
+import { ATTACHMENTS_PATH, type ChatMessage, type ConversationRow, MESSAGE_IMAGE, MESSAGE_TEXT, type SeenNotice, type StatusNotice, TYPING_EVERY_MS, TYPING_SHOW_MS, type TypingNotice } from '../../server/chat/events.ts';
 import { ChatConnection, type PendingMessage } from '../api/chat-socket.ts';
 import { createSubscriptionClient } from '../api/ws-client.ts';
 import { previewText } from './preview.ts';
@@ -44,6 +44,20 @@ export const chatV3 = createStore<ChatV3State, ChatV3Action>('chatV3', reduceCha
 export const rows = signal<Record<string, ConversationRow>>({});
 export const pending = signal<PendingMessage[]>([]);
 export const seenBy = signal<Record<string, number>>({});
+/** Who of the other party is writing in each conversation (names), for "… is typing". */
+export const typingIn = signal<Record<string, string>>({});
+const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
+/** When each writer's last message arrived, per conversation (`conversation:user`). */
+const lastMessageAt = new Map<string, number>();
+function typingStopped(conversationId: string) {
+  const timer = typingTimers.get(conversationId);
+  if (timer) clearTimeout(timer);
+  typingTimers.delete(conversationId);
+  if (conversationId in typingIn.value) {
+    const { [conversationId]: _gone, ...rest } = typingIn.value;
+    typingIn.value = rest;
+  }
+}
 /** The support conversations listed so far (the support chat's own list), newest message first. */
 export const supportRows = signal<ConversationRow[]>([]);
 
@@ -162,6 +176,11 @@ export function connectChat(mode: 'admin' | 'candidate' = 'admin'): ChatConnecti
     chat.dispatch({ type: 'supportBadgesLoaded', badges: b.supportChats });
   });
   c.on('newMessage', (m) => {
+    // The message the other party was typing has come.
+    if ((mode === 'admin') === (m.sender_role === 'candidate')) {
+      if (m.sender_id) lastMessageAt.set(`${m.conversation_id}:${m.sender_id}`, Date.now());
+      typingStopped(m.conversation_id);
+    }
     const known = rows.value[m.conversation_id];
     // The bot answers for the company, but an automatic answer does not mean a person has read the
     // candidate's question: in the back office it leaves an unread conversation unread.
@@ -193,11 +212,30 @@ export function connectChat(mode: 'admin' | 'candidate' = 'admin'): ChatConnecti
       refreshBadges();
     }
   });
+  c.on('typing', (n: TypingNotice) => {
+    // Only the other party's typing is shown (colleagues writing in the same conversation are not).
+    if ((mode === 'admin') !== (n.sender_role === 'candidate')) return;
+    // A notice overtaken by the message it announced (the server handles events concurrently).
+    if (Date.now() - (lastMessageAt.get(`${n.conversation_id}:${n.user_id}`) ?? 0) < 1000) return;
+    const timer = typingTimers.get(n.conversation_id);
+    if (timer) clearTimeout(timer);
+    typingTimers.set(n.conversation_id, setTimeout(() => typingStopped(n.conversation_id), TYPING_SHOW_MS));
+    if (typingIn.value[n.conversation_id] !== n.name) typingIn.value = { ...typingIn.value, [n.conversation_id]: n.name };
+  });
   c.on('statusChanged', (s: StatusNotice) => {
     const row = rows.value[s.conversation_id];
     if (row) rows.value = { ...rows.value, [s.conversation_id]: { ...row, chat_status: s.chat_status, candidate_status_id: s.candidate_status_id } };
   });
   return c;
+}
+
+const typingSent = new Map<string, number>();
+/** The person is writing in a conversation: tells the other side, at most once per TYPING_EVERY_MS. */
+export function sayTyping(conversationId: string): void {
+  const now = Date.now();
+  if (now - (typingSent.get(conversationId) ?? 0) < TYPING_EVERY_MS) return;
+  typingSent.set(conversationId, now);
+  connection?.typing(conversationId);
 }
 
 /** Asks for a recent page (SPEC §7); the answer arrives as the recentChats event. */

@@ -58,6 +58,18 @@ export interface SeenNotice {
   last_seq: number;
 }
 
+/** Someone is writing in a conversation (not stored; shown for TYPING_SHOW_MS after the last one). */
+export interface TypingNotice {
+  conversation_id: string;
+  user_id: string;
+  name: string;
+  sender_role: 'staff' | 'candidate';
+}
+/** A writer's page says it is typing at most this often... */
+export const TYPING_EVERY_MS = 2_500;
+/** ...and the other side shows it this long after the last notice (or until the message arrives). */
+export const TYPING_SHOW_MS = 6_000;
+
 /** 1: the chatbot answers the candidate; 2: a person has taken over (the bot stays quiet). */
 export type ChatStatus = 1 | 2;
 
@@ -151,6 +163,8 @@ export interface ClientToServerEvents {
   backfill(payload: BackfillPayload, ack: (r: Ack<{ messages: ChatMessage[] }>) => void): void;
   /** Joins a conversation's room (to receive its newMessage and seenAdmin events). */
   joinConversation(payload: SeenPayload, ack?: (r: Ack<Record<never, never>>) => void): void;
+  /** The caller is writing in the conversation: the other people of it hear `typing`. */
+  typing(payload: SeenPayload, ack?: (r: Ack<Record<never, never>>) => void): void;
   /** Asks the chatbot to answer the candidate's latest message (a no-op once a person has taken over). */
   sendBotMember(payload: SeenPayload, ack?: (r: Ack<{ message: ChatMessage | null }>) => void): void;
   changeStatus(payload: ChangeStatusPayload, ack?: (r: Ack<{ status: StatusNotice }>) => void): void;
@@ -168,6 +182,7 @@ export interface ServerToClientEvents {
   recentChats(page: RecentChatsPage): void;
   badges(badges: BadgesPayload): void;
   statusChanged(notice: StatusNotice): void;
+  typing(notice: TypingNotice): void;
 }
 
 /** Most messages one backfill answers; a client asks again after the last seq it got. */

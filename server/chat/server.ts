@@ -374,6 +374,15 @@ export function createChatServer(services: Services, server: http.Server): ChatS
       }),
     );
 
+    // Someone is writing: everyone else who may open the conversation hears it (nothing stored).
+    socket.on(
+      'typing',
+      onConversation(others, Seen, async ({ user, c }) => {
+        socket.to(audience(c)).emit('typing', { conversation_id: c.id, user_id: user.id, name: user.name, sender_role: socket.data.aud === 'candidate' ? 'candidate' : 'staff' });
+        return { ok: true };
+      }),
+    );
+
     socket.on(
       'sendBotMember',
       onConversation(sends, Seen, async ({ c }) => {

@@ -121,11 +121,15 @@ describe('an admin and a candidate chat in two browsers', () => {
     await expect.poll(() => candidateThread().locator('.chat-message.is-mine:not(.is-bot) .chat-read').count()).toBe(1);
   });
 
-  it('the admin answers; the candidate gets it live and reads it; the admin sees 既読', async () => {
+  it('the admin answers; the candidate sees it being typed, gets it live and reads it; the admin sees 既読', async () => {
     const box = adminWindow().locator('textarea');
     await box.fill('駐車場はありませんが、駅から徒歩5分です。 No parking, but it is a 5-minute walk from the station.');
+    // While the admin writes, the candidate sees who is typing (in English, its language).
+    await expect.poll(() => candidateThread().locator('.chat-typing').textContent()).toMatch(/^.+ is typing…$/);
     await box.press('Enter');
     await expect.poll(() => candidateThread().locator('.chat-message.is-theirs .chat-content').last().textContent()).toMatch(/5-minute walk/);
+    // The message came: the typing line is gone at once.
+    expect(await candidateThread().locator('.chat-typing').textContent()).toBe('');
     // The candidate's thread is on screen, so the message is read at once: the admin's window says so.
     await expect.poll(() => adminWindow().locator('.chat-message.is-mine.is-staff .chat-read').allTextContents()).toEqual(['既読']);
     // A person answered: the bot steps back (the window shows who is answering).

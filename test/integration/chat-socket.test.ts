@@ -11,7 +11,7 @@ import { OPS } from '../../server/api/operations.ts';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
 import { applyToDailyShift, chatter, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
-import { within } from '../helpers/wait.ts';
+import { sleep, within } from '../helpers/wait.ts';
 
 type ChatClient = RawChatSocket;
 
@@ -128,6 +128,24 @@ describe('the chat socket', () => {
     ok(await send(candidate, 'private'));
     await new Promise((r) => setTimeout(r, 300));
     expect(leaked).toBe(false);
+  });
+
+  it('tells the other people of the conversation who is typing, and nobody of another tenant', async () => {
+    const candidate = client(candidateToken);
+    const admin = client(await t.login('company_admin'));
+    const outsider = client(await t.login('company2'));
+    await Promise.all([connected(candidate), connected(admin), connected(outsider)]);
+    const heard: { who: string; n: unknown }[] = [];
+    for (const [who, s] of [['candidate', candidate], ['admin', admin], ['outsider', outsider]] as const) s.on('typing', (n) => heard.push({ who, n }));
+    const admin2 = new Promise((resolve) => admin.once('typing', resolve));
+    expect(await candidate.timeout(5_000).emitWithAck('typing', { conversation_id: conversationId })).toEqual({ ok: true });
+    const candidateUser = await t.database.db.selectFrom('users').select(['id', 'name']).where('email', '=', DEMO.candidate).executeTakeFirstOrThrow();
+    expect(await within(admin2, 'admin hears the candidate typing')).toEqual({ conversation_id: conversationId, user_id: candidateUser.id, name: candidateUser.name, sender_role: 'candidate' });
+    // company2 may not say it is typing there, and heard nothing; the sender does not hear itself.
+    expect(await outsider.timeout(5_000).emitWithAck('typing', { conversation_id: conversationId })).toMatchObject({ ok: false, error: 'forbidden' });
+    expect(await outsider.timeout(5_000).emitWithAck('typing', { conversation_id: 'nope' })).toMatchObject({ ok: false, error: 'invalid' });
+    await sleep(150);
+    expect(heard.map((h) => h.who)).toEqual(['admin']);
   });
 
   it('explains invalid payloads in the caller language', async () => {
