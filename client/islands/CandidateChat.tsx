@@ -228,6 +228,9 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
       url.searchParams.set('c', row.id);
       history.replaceState(history.state, '', url);
     }
+    // The mail switch under the chat (a plain form) comes back to this conversation after saving.
+    const back = document.querySelector<HTMLInputElement>('form.chat-mail-setting input[name=c]');
+    if (back) back.value = row.id;
     return () => {
       live = false;
     };

@@ -191,6 +191,18 @@ describe('an admin and a candidate chat in two browsers', () => {
     await other.context().close();
   });
 
+  it('the candidate turns mail off while reading another conversation, and comes back to that one', async () => {
+    const other = candidate.locator(`.candidate-chat li[data-conversation]:not([data-conversation="${conversationId}"]) button`).first();
+    const otherId = await candidate.locator(`.candidate-chat li[data-conversation]:not([data-conversation="${conversationId}"])`).first().getAttribute('data-conversation');
+    await other.click();
+    await candidate.uncheck('.chat-mail-setting input[name=enabled]');
+    await Promise.all([candidate.waitForURL((u) => u.searchParams.get('saved') === '1'), candidate.click('.chat-mail-setting button[type=submit]')]);
+    expect(new URL(candidate.url()).searchParams.get('c')).toBe(otherId);
+    expect(await candidate.isChecked('.chat-mail-setting input[name=enabled]')).toBe(false);
+    expect(await candidate.textContent('.chat-mail-saved')).toContain('Saved.');
+    await expect.poll(() => candidate.locator(`.candidate-chat li[data-conversation="${otherId}"] button`).getAttribute('aria-current')).toBe('true');
+  });
+
   it('no page logged an error', () => {
     expect(errors).toEqual([]);
   });

@@ -247,7 +247,8 @@ export function CandidateChatPage(p: { lang: Lang; name: string; initial: string
           </noscript>
           <Island name="CandidateChat" props={{ lang: p.lang, initial: p.initial }} />
           <form method="post" action="/staff/chat/mail" className="chat-mail-setting" data-testid="chat-mail-setting">
-            {p.initial && <input type="hidden" name="c" value={p.initial} />}
+            {/* The conversation to come back to (the chat island keeps it up to date). */}
+            <input type="hidden" name="c" value={p.initial ?? ''} />
             <label>
               <input type="checkbox" name="enabled" value="1" defaultChecked={p.chatMail} />{' '}
               {t(p.lang, {
