@@ -1,5 +1,4 @@
 import express, { type Request, type Response, type Router } from 'express';
-import sharp from 'sharp';
 import type { Services } from '../api/context.ts';
 import { headerToken, sameOrigin } from '../api/http.ts';
 import { chooseLang, type Text, tr } from '../i18n.ts';
@@ -32,6 +31,9 @@ const MAX_INPUT_PIXELS = 50_000_000;
  */
 export async function cleanImage(bytes: Buffer, mime: ImageType): Promise<Buffer | null> {
   const animated = mime === 'image/gif' || mime === 'image/webp';
+  // Loaded on the first upload: libvips stays out of start-up and out of processes that never get
+  // one. A failure to load it is the server's (500, logged), not the image's.
+  const { default: sharp } = await import('sharp');
   try {
     let img = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     if (!animated) img = img.autoOrient();
