@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type ConversationRow, RECENT_SIZE } from '../../server/chat/events.ts';
 import { ChatThread } from '../chat/ChatThread.tsx';
 import { chat, chatV3, connectChat, loadHistory, loadRecent, markSeen, refOf, rows } from '../chat/live.ts';
+import { useUnreadTitle } from '../chat/title.ts';
 
 export interface CandidateChatProps {
   lang: 'ja' | 'en';
@@ -124,6 +125,7 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
   const connected = chat.state.value.connected;
   const unread = (row: ConversationRow) => row.last_seq > (readTo[row.id] ?? 0);
   const markRead = (id: string, seq: number) => setReadTo((r) => ((r[id] ?? 0) >= seq ? r : { ...r, [id]: seq }));
+  useUnreadTitle(list.filter((row) => row.id !== current?.id && unread(row)).length);
 
   async function request(p: number) {
     if (inflight.current) return;

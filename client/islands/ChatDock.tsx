@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { chat, connectChat, loadRecent, openWindow, rows } from '../chat/live.ts';
+import { useUnreadTitle } from '../chat/title.ts';
 
 export interface ChatDockProps {
   lang: 'ja' | 'en';
@@ -30,6 +31,7 @@ export default function ChatDock({ lang }: ChatDockProps) {
   const sentinel = useRef<HTMLLIElement>(null);
   const s = chat.state.value;
   const unread = s.dailyBadges.length + s.otherBadges.length;
+  useUnreadTitle(unread);
 
   useEffect(() => {
     connectChat('admin');

@@ -103,6 +103,8 @@ describe('an admin and a candidate chat in two browsers', () => {
     // The admin did nothing: the dock's unread count and the bell come from the socket.
     await expect.poll(() => count('chat-dock-unread')).toBe(dockBefore + 1);
     await expect.poll(() => count('badge-bell-count')).toBe(bellBefore + 1);
+    // So does the tab's title, to be noticed from another tab.
+    await expect.poll(() => admin.title()).toMatch(new RegExp(`^\\(${dockBefore + 1}\\) \\S`));
   });
 
   it('the admin opens it from the dock: the messages are there, the badge goes, the candidate sees "Read"', async () => {
@@ -117,6 +119,7 @@ describe('an admin and a candidate chat in two browsers', () => {
       expect.stringMatching(/Thank you for applying/),
     ]);
     await expect.poll(() => count('chat-dock-unread')).toBe(dockBefore);
+    await expect.poll(() => admin.title()).toMatch(new RegExp(`^\\(${dockBefore}\\) \\S`));
     // The candidate's own message shows as read once the company has seen it.
     await expect.poll(() => candidateThread().locator('.chat-message.is-mine:not(.is-bot) .chat-read').count()).toBe(1);
   });
