@@ -18,7 +18,7 @@ export function sniffImage(b: Buffer): ImageType | null {
 }
 
 /** The longest side an image is kept at: enough for a phone screen at 2×, a fraction of a camera's. */
-export const MAX_IMAGE_SIDE = 2048;
+const MAX_IMAGE_SIDE = 2048;
 /** Images of more pixels than this are refused before they are decoded (a small file can unpack to gigabytes). */
 const MAX_INPUT_PIXELS = 50_000_000;
 

@@ -37,34 +37,34 @@ export function candidateMail(services: Services): CandidateMail {
 
   /** Claims and sends; false when nothing was claimed (read in time, switched off, mailed lately). */
   async function mailIfUnread(conversationId: string, seq: number): Promise<boolean> {
-    const claimed = await sql<{ candidate_id: string; company_id: string; job_id: string | null }>`
+    // The claim answers what the mail needs of the candidate too, and how far it has read.
+    const claimed = await sql<{ company_id: string; job_id: string | null; email: string; name: string; lang: string; read_seq: string }>`
       update conversations c set candidate_mailed_at = now()
       from users u
       where c.id = ${conversationId}
         and u.id = c.candidate_id and u.active and u.chat_mail
         and (c.candidate_mailed_at is null or c.candidate_mailed_at < now() - make_interval(mins => ${CHAT_MAIL_REPEAT_MINUTES}))
         and coalesce((select r.last_seq from conversation_reads r where r.conversation_id = c.id and r.user_id = c.candidate_id), 0) < ${seq}
-      returning c.candidate_id, c.company_id, c.job_id`.execute(db);
+      returning c.company_id, c.job_id, u.email, u.name, u.lang,
+        coalesce((select r.last_seq from conversation_reads r where r.conversation_id = c.id and r.user_id = c.candidate_id), 0) as read_seq`.execute(db);
     const row = claimed.rows[0];
     if (!row) return false;
     try {
-      const [candidate, company, job] = await Promise.all([
-        db.selectFrom('users').select(['email', 'name', 'lang']).where('id', '=', row.candidate_id).executeTakeFirstOrThrow(),
+      const [company, job] = await Promise.all([
         db.selectFrom('companies').select(['name', 'name_en']).where('id', '=', row.company_id).executeTakeFirstOrThrow(),
         row.job_id ? db.selectFrom('jobs').select(['title_ja', 'title_en']).where('id', '=', row.job_id).executeTakeFirst() : undefined,
       ]);
-      const read = await db.selectFrom('conversation_reads').select('last_seq').where('conversation_id', '=', conversationId).where('user_id', '=', row.candidate_id).executeTakeFirst();
       const unread = await db
         .selectFrom('messages as m')
         .leftJoin('users as u', 'u.id', 'm.sender_id')
         .select(['m.message_type', 'm.content', 'u.name as sender_name'])
         .where('m.conversation_id', '=', conversationId)
         .where('m.sender_role', '=', 'staff')
-        .where('m.seq', '>', sql<string>`${Number(read?.last_seq ?? 0)}`)
+        .where('m.seq', '>', sql<string>`${Number(row.read_seq)}`)
         .orderBy('m.seq', 'desc')
         .limit(QUOTED)
         .execute();
-      const lang: Lang = candidate.lang === 'en' ? 'en' : 'ja';
+      const lang: Lang = row.lang === 'en' ? 'en' : 'ja';
       const companyName = lang === 'en' && company.name_en ? company.name_en : company.name;
       const jobTitle = job ? (lang === 'en' && job.title_en ? job.title_en : job.title_ja) : null;
       const quotes = unread
@@ -77,10 +77,10 @@ export function candidateMail(services: Services): CandidateMail {
       const link = services.publicUrl(`/staff/chat?c=${conversationId}`);
       const minutes = Math.max(1, Math.round(services.config.chatMailDelaySeconds / 60));
       await services.mailer.send({
-        to: candidate.email,
+        to: row.email,
         subject: tr(lang, { ja: `【Tsunagu】${companyName}から新しいメッセージ`, en: `New message from ${companyName} on Tsunagu` }),
         text: [
-          tr(lang, { ja: `${candidate.name} さん`, en: `Hello ${candidate.name},` }),
+          tr(lang, { ja: `${row.name} さん`, en: `Hello ${row.name},` }),
           '',
           jobTitle
             ? tr(lang, { ja: `${companyName}から「${jobTitle}」についてメッセージが届いています。`, en: `${companyName} has written to you about "${jobTitle}".` })

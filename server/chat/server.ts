@@ -308,6 +308,8 @@ export function createChatServer(services: Services, server: http.Server): ChatS
   io.on('connection', (socket: ChatSocket) => {
     const sends = bucket(20, 10_000);
     const others = bucket(60, 10_000);
+    /** Which side this socket writes for (fixed at the handshake). */
+    const side = socket.data.aud === 'candidate' ? 'candidate' : 'staff';
     const fail = (error: ChatErrorCode): ChatFailure => ({ ok: false, error, message: ERRORS[error][socket.data.lang] });
 
     /** Checks rate and session (logout or deactivation since the handshake) and validates the payload. */
@@ -362,13 +364,12 @@ export function createChatServer(services: Services, server: http.Server): ChatS
             : undefined;
           if (!image) return fail('invalid');
         }
-        const role = socket.data.aud === 'candidate' ? 'candidate' : 'staff';
-        const { message, created, tookOver } = await store(c, user.id, role, p);
+        const { message, created, tookOver } = await store(c, user.id, side, p);
         await socket.join(convRoom(c.id));
         // Stored first; a resend of a stored message is answered, not broadcast again.
         if (created) {
           await broadcast(c, message, tookOver);
-          if (role === 'staff') mail.afterStaffMessage(c, message);
+          if (side === 'staff') mail.afterStaffMessage(c, message);
         }
         return { ok: true, message };
       }),
@@ -378,7 +379,7 @@ export function createChatServer(services: Services, server: http.Server): ChatS
     socket.on(
       'typing',
       onConversation(others, Seen, async ({ user, c }) => {
-        socket.to(audience(c)).emit('typing', { conversation_id: c.id, user_id: user.id, name: user.name, sender_role: socket.data.aud === 'candidate' ? 'candidate' : 'staff' });
+        socket.to(audience(c)).emit('typing', { conversation_id: c.id, user_id: user.id, name: user.name, sender_role: side });
         return { ok: true };
       }),
     );
