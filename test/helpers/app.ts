@@ -96,3 +96,18 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
     },
   };
 }
+
+/**
+ * A token from the app's own GraphQL `login` mutation: how a candidate (or any demo account, by
+ * e-mail) gets one outside the browser.
+ */
+export async function loginToken(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', variables: { e: email, p: inject('demoPassword') } }),
+  });
+  const body = (await res.json()) as { data?: { login: { token: string } }; errors?: { message: string }[] };
+  if (!body.data) throw new Error(`login as ${email} on ${url} failed: ${JSON.stringify(body.errors)}`);
+  return body.data.login.token;
+}

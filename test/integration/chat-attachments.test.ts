@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ack, ChatMessage } from '../../server/chat/events.ts';
 import { UPLOADS_PER_10_MIN } from '../../server/chat/attachments.ts';
 import { ATTACHMENTS_PATH, MAX_IMAGE_BYTES } from '../../server/chat/events.ts';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { applyToDailyShift, type RawChatSocket, rawSocket, socketConnected, TINY_PNG } from '../helpers/chat.ts';
 
 type ChatClient = RawChatSocket;
@@ -46,14 +46,7 @@ const sockets: (() => void)[] = [];
 
 beforeAll(async () => {
   t = await startTestApp();
-  const login = async (email: string) => {
-    const res = await fetch(`${t.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', variables: { e: email, p: inject('demoPassword') } }),
-    });
-    return ((await res.json()) as { data: { login: { token: string } } }).data.login.token;
-  };
+  const login = (email: string) => loginToken(t.url, email);
   candidateToken = await login(DEMO.candidate);
   ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken }));
   // Another conversation of the same company: an image of one cannot be sent in the other.

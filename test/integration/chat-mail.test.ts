@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ack, ChatMessage } from '../../server/chat/events.ts';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { applyToDailyShift, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
 import { startSmtpCapture } from '../helpers/smtp.ts';
 import { sleep } from '../helpers/wait.ts';
@@ -30,14 +30,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function candidateToken(email: string): Promise<string> {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: 'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', variables: { e: email, p: inject('demoPassword') } }),
-  });
-  return ((await res.json()) as { data: { login: { token: string } } }).data.login.token;
-}
+const candidateToken = (email: string) => loginToken(t.url, email);
 
 async function socket(token: string): Promise<RawChatSocket> {
   const s = rawSocket(t.url, token, { dispose: (close) => disposers.push(close) });

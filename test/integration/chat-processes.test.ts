@@ -10,25 +10,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
-import { DEMO } from '../helpers/app.ts';
+import { DEMO, loginToken } from '../helpers/app.ts';
 import { applyToDailyShift, type Chatter, chatter, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { sleep, until, within } from '../helpers/wait.ts';
 
-/** A token from the process's own GraphQL `login` mutation. */
-async function login(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: 'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', variables: { e: email, p: inject('demoPassword') } }),
-  });
-  const body = (await res.json()) as { data?: { login: { token: string } }; errors?: { message: string }[] };
-  if (!body.data) throw new Error(`login as ${email} on ${url} failed: ${JSON.stringify(body.errors)}`);
-  return body.data.login.token;
-}
+const login = loginToken;
 
 // Every connection a test opens is closed after it, whatever happened.
 const disposers: (() => unknown)[] = [];
