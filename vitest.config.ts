@@ -14,7 +14,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'server/**/*.test.tsx', 'client/**/*.test.ts', 'client/**/*.test.tsx', 'views/**/*.test.tsx'],
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'server/**/*.test.tsx', 'client/**/*.test.ts', 'client/**/*.test.tsx', 'views/**/*.test.tsx'],
           environment: 'node',
         },
       },

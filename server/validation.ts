@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Lang } from './i18n.ts';
+import type { Lang } from '../shared/i18n.ts';
 
 /** Field errors keyed by field name, already in the page's language. */
 export type FieldErrors = Record<string, string>;

@@ -1,6 +1,6 @@
 import type { CustomizerState } from '../client/stores/customizer.ts';
 import { htmlAttributes } from '../client/stores/customizer.ts';
-import type { Lang } from '../server/i18n.ts';
+import type { Lang } from '../shared/i18n.ts';
 
 export const PRODUCT_NAME = 'Tsunagu';
 export const THEME_COLOR = '#154D9E';

@@ -1,6 +1,6 @@
 import { defaultFieldResolver, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
-import { canEnter } from '../web/guard.ts';
+import { canEnter } from '../access/guard.ts';
 import { resourceRules } from '../resources/graphql.ts';
 import { RESOURCES } from '../resources/registry.ts';
 import type { ApiContext } from './context.ts';

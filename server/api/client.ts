@@ -1,6 +1,6 @@
 import { execute, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { RoleMaps } from '../auth/default-roles.ts';
-import type { Lang } from '../i18n.ts';
+import type { Lang } from '../../shared/i18n.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import type { ApiContext, Services } from './context.ts';
 import { maskError } from './format-error.ts';

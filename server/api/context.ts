@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/connect.ts';
 import type { EventBus } from '../events/bus.ts';
-import type { Lang } from '../i18n.ts';
+import type { Lang } from '../../shared/i18n.ts';
 import type { Mailer } from '../mail.ts';
 import type { AuthService, SessionUser } from '../modules/auth/service.ts';
 import type { RoleMapCache } from '../modules/roles/role-maps.ts';

@@ -1,7 +1,7 @@
 import express, { type Request, type Router } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/express';
-import { chooseLang } from '../i18n.ts';
+import { chooseLang } from '../../shared/i18n.ts';
 import { contextFor } from './client.ts';
 import type { Services } from './context.ts';
 import { maskError } from './format-error.ts';

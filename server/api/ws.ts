@@ -4,7 +4,7 @@ import { execute, GraphQLError, type GraphQLSchema, subscribe } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { chooseLang } from '../i18n.ts';
+import { chooseLang } from '../../shared/i18n.ts';
 import { contextFor } from './client.ts';
 import type { ApiContext, Services } from './context.ts';
 import { maskError } from './format-error.ts';

@@ -1,4 +1,4 @@
-import type { Text } from '../i18n.ts';
+import type { Text } from '../../shared/i18n.ts';
 
 /** Display names of the built-in roles (the seed writes the same into the roles table). */
 export const ROLE_TITLES: Record<string, Text> = {

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Services } from '../api/context.ts';
 import { headerToken, sameOrigin } from '../api/http.ts';
-import { chooseLang, type Text, tr } from '../i18n.ts';
+import { chooseLang, type Text, tr } from '../../shared/i18n.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import { ATTACHMENTS_PATH, IMAGE_TYPES, MAX_IMAGE_BYTES } from './events.ts';
 import { type ChatDb, loadConversation, mayAccess, viewerOf } from './queries.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Services } from '../api/context.ts';
-import { type Lang, tr } from '../i18n.ts';
+import { type Lang, tr } from '../../shared/i18n.ts';
 import { type ChatMessage, previewText } from './events.ts';
 import type { ChatDb, ConversationAccess } from './queries.ts';
 

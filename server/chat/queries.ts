@@ -4,7 +4,8 @@ import type { Database } from '../db/database.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import type { JobTables } from '../modules/jobs/tables.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
-import { canEnter } from '../web/guard.ts';
+import { canEnter } from '../access/guard.ts';
+import { CHAT_CODES, type ChatKind } from '../access/codes.ts';
 import { type BadgesPayload, type ChatMessage, type ConversationRow, RECENT_SIZE, type SenderRole } from './events.ts';
 
 /** The tables of migrations 0009, 0010, 0011 and 0012. */
@@ -50,14 +51,6 @@ export interface ChatTables {
   };
 }
 export type ChatDb = Kysely<Database & JobTables & ChatTables>;
-
-/**
- * The permission codes (DESIGN.md §5) that open each kind of conversation to back-office users:
- * daily job chats with the candidates list (120001), other job chats with the part-time and other
- * candidates (340001), support chats with /v3/admin/supportChat (420001).
- */
-export const CHAT_CODES = { daily: 120001, other: 340001, support: 420001 } as const;
-export type ChatKind = keyof typeof CHAT_CODES;
 
 /** Who is asking, and which conversations that lets them see. */
 export interface Viewer {

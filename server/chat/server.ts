@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Services } from '../api/context.ts';
-import type { Lang, Text } from '../i18n.ts';
+import type { Lang, Text } from '../../shared/i18n.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import { statusRoots } from '../modules/templates/status-tree.ts';
 import { botSetup, pickBotReply } from './bot.ts';

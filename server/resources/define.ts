@@ -1,8 +1,8 @@
 import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
-import type { Text } from '../i18n.ts';
+import type { Text } from '../../shared/i18n.ts';
 import type { Tenant } from '../api/tenancy.ts';
-import type { Lang } from '../i18n.ts';
+import type { Lang } from '../../shared/i18n.ts';
 import type { Services } from '../api/context.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 

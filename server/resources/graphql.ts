@@ -2,9 +2,9 @@ import type { ApiContext } from '../api/context.ts';
 import { apiError, badInput } from '../api/errors.ts';
 import { tenantOf } from '../api/tenancy.ts';
 import type { Rule } from '../api/authz.ts';
-import { tr } from '../i18n.ts';
+import { tr } from '../../shared/i18n.ts';
 import type { FieldErrors } from '../validation.ts';
-import { routeByPath } from '../web/routes.ts';
+import { routeByPath } from '../access/routes.ts';
 import type { ChildResource, FieldDef, HookContext, ResourceDef } from './define.ts';
 import { auditOf, createChild, createRow, deleteChild, deleteRow, getRow, listChildren, listRows, optionsFor, updateRow, type Actor, type Row, type WriteResult } from './repo.ts';
 

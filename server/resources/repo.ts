@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Tenant } from '../api/tenancy.ts';
 import type { DB } from '../db/connect.ts';
-import type { Lang } from '../i18n.ts';
+import type { Lang } from '../../shared/i18n.ts';
 import { validate, type FieldErrors } from '../validation.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
 import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';

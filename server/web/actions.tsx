@@ -3,7 +3,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import type { ApiClient } from '../api/client.ts';
 import { sameOrigin } from '../api/http.ts';
 import { OPS } from '../api/operations.ts';
-import { isLang, type Lang } from '../i18n.ts';
+import { isLang, type Lang } from '../../shared/i18n.ts';
 import { ContactPage } from '../../views/pages/public/Contact.tsx';
 import { ForgetPasswordPage } from '../../views/pages/public/ForgetPassword.tsx';
 import { LoginPage } from '../../views/pages/public/Login.tsx';
@@ -12,7 +12,7 @@ import { TrialPage } from '../../views/pages/public/Trial.tsx';
 import { callerOf } from './caller.ts';
 import { clearSessionCookie, langCookie, sessionCookie } from './cookies.ts';
 import { sendPage } from './render.tsx';
-import { routeByPath } from './routes.ts';
+import { routeByPath } from '../access/routes.ts';
 
 type Fields = Record<string, string>;
 

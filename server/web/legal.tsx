@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { OPS } from '../api/operations.ts';
-import type { Lang } from '../i18n.ts';
+import type { Lang } from '../../shared/i18n.ts';
 import { PublishedLegalPage, type PublishedLegalDoc } from '../../views/pages/public/PublishedLegal.tsx';
 import { callerOf } from './caller.ts';
 import type { PageContext } from './pages.tsx';

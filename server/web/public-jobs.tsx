@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { ApiClient, Caller } from '../api/client.ts';
 import { OPS } from '../api/operations.ts';
-import { tr, type Lang, type Text } from '../i18n.ts';
+import { tr, type Lang, type Text } from '../../shared/i18n.ts';
 import { PREFECTURES, prefectureName } from '../modules/jobs/prefectures.ts';
 import type { PublicJobCard, PublicJobDetail } from '../modules/jobs/public.ts';
 import { CandidateChatPage, CandidateLoginPage, CandidateRegisterPage, MyApplicationsPage } from '../../views/pages/public/Candidate.tsx';
@@ -14,7 +14,7 @@ import { localPath } from './actions.tsx';
 import { clearSessionCookie, sessionCookie } from './cookies.ts';
 import type { PageContext } from './pages.tsx';
 import { sendPage } from './render.tsx';
-import { routeByPath } from './routes.ts';
+import { routeByPath } from '../access/routes.ts';
 
 /**
  * The public job boards and the candidate's pages (issue 5). A candidate's session lives in its own

@@ -3,16 +3,16 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { CUSTOMIZER_COOKIE, parseCustomizer } from '../../client/stores/customizer.ts';
 import { ROLE_TITLES } from '../auth/role-titles.ts';
-import { type Lang, tr, type Text } from '../i18n.ts';
+import { type Lang, tr, type Text } from '../../shared/i18n.ts';
 import { Document } from '../../views/Document.tsx';
 import { AdminLayout, type NavGroup } from '../../views/layouts/AdminLayout.tsx';
 import { PublicLayout } from '../../views/layouts/PublicLayout.tsx';
 import { IslandCollector } from '../../views/ui/Island.tsx';
 import type { SessionUser } from '../modules/auth/service.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
-import { CHAT_CODES } from '../chat/queries.ts';
-import { canEnter } from './guard.ts';
-import { ALL_ROUTES, AREAS, matchRoute } from './routes.ts';
+import { CHAT_CODES } from '../access/codes.ts';
+import { canEnter } from '../access/guard.ts';
+import { ALL_ROUTES, AREAS, matchRoute } from '../access/routes.ts';
 
 export type Layout = 'public' | 'admin' | 'bare';
 

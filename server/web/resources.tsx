@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { ApiClient } from '../api/client.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
-import { tr, type Lang, type Text } from '../i18n.ts';
+import { tr, type Lang, type Text } from '../../shared/i18n.ts';
 import type { FieldDef, ResourceDef, Screen } from '../resources/define.ts';
 import { resourceDocuments } from '../resources/graphql.ts';
 import { MAX_EXPORT_ROWS } from '../resources/repo.ts';
@@ -13,10 +13,10 @@ import type { ChildResource } from '../resources/define.ts';
 import { RECORD_SECTIONS, type RecordSectionState } from './record-sections.tsx';
 import { callerOf } from './caller.ts';
 import { sendCsv } from './csv.ts';
-import { canEnter, resolveAccess } from './guard.ts';
+import { canEnter, resolveAccess } from '../access/guard.ts';
 import type { PageContext } from './pages.tsx';
 import { sendPage } from './render.tsx';
-import { hrefFor, matchRoute, routeByPath } from './routes.ts';
+import { hrefFor, matchRoute, routeByPath } from '../access/routes.ts';
 
 /**
  * The generic screens of the resource engine (DESIGN.md §3): every list, form and detail page

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ApiClient } from '../api/client.ts';
-import { chooseLang } from '../i18n.ts';
+import { chooseLang } from '../../shared/i18n.ts';
 import { clearSessionCookie } from './cookies.ts';
 
 /** Requests that must work with a stale token: they end or replace the session. */

@@ -1,5 +1,5 @@
 import { DEFAULT_ROLE_CODES, SUPERADMIN_ONLY_CODES } from '../../server/auth/default-roles.ts';
-import { ADMIN_CODES } from '../../server/web/routes.ts';
+import { ADMIN_CODES } from '../../server/access/routes.ts';
 
 /**
  * Who holds which permission code, computed from DESIGN.md §5 alone (not from the app's role

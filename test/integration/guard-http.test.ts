@@ -3,13 +3,13 @@
  * route table, for each demo login and for an anonymous visitor, answers as the rules dictate.
  *
  * The expected answers are computed here from DESIGN §5's code lists and the route table's codes
- * and fallbacks, independently of server/web/guard.ts (which this file does not import).
+ * and fallbacks, independently of server/access/guard.ts (which this file does not import).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleMaps } from '../../server/auth/default-roles.ts';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
-import { ALL_ROUTES, hrefFor, routeByPath, type RouteDef } from '../../server/web/routes.ts';
+import { ALL_ROUTES, hrefFor, routeByPath, type RouteDef } from '../../server/access/routes.ts';
 import { PAGE_HANDLERS } from '../../server/web/pages.tsx';
 import { CODES_OF as CODES_BY_ROLE } from '../helpers/codes.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef, Screen } from '../../server/resources/define.ts';
 import { RESOURCES } from '../../server/resources/registry.ts';
-import { ADMIN_CODES, LANDING_PATHS, routeByPath } from '../../server/web/routes.ts';
+import { ADMIN_CODES, LANDING_PATHS, routeByPath } from '../../server/access/routes.ts';
 import { CODES_OF, LEAST_FIRST, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { getPage, postForm } from '../helpers/pages.ts';

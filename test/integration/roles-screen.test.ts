@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleMaps } from '../../server/auth/default-roles.ts';
 import { loadRoleMaps } from '../../server/modules/roles/role-maps.ts';
-import { ADMIN_CODES } from '../../server/web/routes.ts';
+import { ADMIN_CODES } from '../../server/access/routes.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 

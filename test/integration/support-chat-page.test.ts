@@ -4,7 +4,7 @@
  * pages carry the chat dock and the badge bell.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeByPath } from '../../server/web/routes.ts';
+import { routeByPath } from '../../server/access/routes.ts';
 import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { CODES_OF } from '../helpers/codes.ts';
 import { getPage } from '../helpers/pages.ts';

@@ -1,5 +1,5 @@
 import type { CustomizerState } from '../../client/stores/customizer.ts';
-import { tr, type Lang } from '../../server/i18n.ts';
+import { tr, type Lang } from '../../shared/i18n.ts';
 import { Island } from '../ui/Island.tsx';
 
 export interface NavGroup {
@@ -14,7 +14,7 @@ export interface AdminLayoutProps {
   user: { name: string; email: string; role: string; roleTitle: string };
   nav: NavGroup[];
   customizer: CustomizerState;
-  /** Which kinds of conversation the person's role opens (server/chat/queries.ts CHAT_CODES). */
+  /** Which kinds of conversation the person's role opens (server/access/codes.ts CHAT_CODES). */
   chat?: { jobs: boolean; support: boolean };
   children: React.ReactNode;
 }

@@ -1,4 +1,4 @@
-import { tr, type Lang, type Text } from '../../server/i18n.ts';
+import { tr, type Lang, type Text } from '../../shared/i18n.ts';
 import { Field } from '../ui/Field.tsx';
 import { DATE_FILTERS } from '../../server/resources/define.ts';
 

@@ -3,7 +3,7 @@ import { requiredText, validate } from '../../validation.ts';
 import { deriveJobEnum } from '../../modules/enums/derive.ts';
 import { createJobEnum, deleteJobEnum, deleteVisaType, enumStore, findJobEnum, listLanguages, updateJobEnum, upsertVisaType } from '../../modules/enums/service.ts';
 import { JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../modules/enums/reference-data.ts';
-import { canEnter } from '../../web/guard.ts';
+import { canEnter } from '../../access/guard.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
 

@@ -1,4 +1,4 @@
-import { isLang } from '../../i18n.ts';
+import { isLang } from '../../../shared/i18n.ts';
 import { latestPublished, type LegalKind } from '../../modules/templates/legal.ts';
 import type { ApiContext } from '../context.ts';
 

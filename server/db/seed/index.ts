@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../auth/password.ts';
 import { defaultPageRoles, ROLE_KIND, type Role } from '../../auth/default-roles.ts';
 import { ROLE_TITLES } from '../../auth/role-titles.ts';
-import { ADMIN_CODES } from '../../web/routes.ts';
+import { ADMIN_CODES } from '../../access/routes.ts';
 import type { DB } from '../connect.ts';
 import { seedDemoChats } from '../../chat/seed.ts';
 import { seedDemoJobs } from '../../modules/jobs/seed.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DB } from '../../db/connect.ts';
 import type { UserRow } from '../../db/database.ts';
-import type { Lang } from '../../i18n.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { Mailer } from '../../mail.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';

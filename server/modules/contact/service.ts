@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DB } from '../../db/connect.ts';
-import type { Lang } from '../../i18n.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import { email, optionalText, requiredText } from '../../validation.ts';
 
 export const CONTACT_TOPICS = ['work', 'visa', 'pay', 'company', 'other'] as const;

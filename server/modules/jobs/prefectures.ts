@@ -1,4 +1,4 @@
-import type { Text } from '../../i18n.ts';
+import type { Text } from '../../../shared/i18n.ts';
 
 /** The 47 prefectures, north to south (the area filter of the public boards). */
 export const PREFECTURES: Text[] = [

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
-import type { Lang } from '../../i18n.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import type { JobKind, JobTables } from './tables.ts';
 
 export type JobsDb = Kysely<Database & JobTables>;

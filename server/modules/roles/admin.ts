@@ -1,9 +1,9 @@
 import { ROLE_NAMES, type RoleMap, type RoleMaps } from '../../auth/default-roles.ts';
 import type { DB } from '../../db/connect.ts';
-import type { Lang, Text } from '../../i18n.ts';
+import type { Lang, Text } from '../../../shared/i18n.ts';
 import type { FieldErrors } from '../../validation.ts';
-import { canEnter } from '../../web/guard.ts';
-import { ADMIN_CODES } from '../../web/routes.ts';
+import { canEnter } from '../../access/guard.ts';
+import { ADMIN_CODES } from '../../access/routes.ts';
 import { loadRoleMaps, saveRoleMaps } from './role-maps.ts';
 
 /**

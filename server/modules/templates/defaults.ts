@@ -1,7 +1,6 @@
 import type { DB } from '../../db/connect.ts';
-import type { Lang, Text } from '../../i18n.ts';
-import { POLICY_ARTICLES, type LegalArticle } from '../../../views/pages/public/Policy.tsx';
-import { TERMS_ARTICLES } from '../../../views/pages/public/Terms.tsx';
+import type { Lang, Text } from '../../../shared/i18n.ts';
+import { POLICY_ARTICLES, TERMS_ARTICLES, type LegalArticle } from '../../../shared/content/legal.ts';
 
 /**
  * The platform defaults of the template pages (company_id null): reference data every install

@@ -1,5 +1,5 @@
 import type { DB } from '../../db/connect.ts';
-import type { Lang } from '../../i18n.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 
 export type LegalKind = 'terms' | 'privacy';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from '../../auth/password.ts';
 import type { DB } from '../../db/connect.ts';
-import type { Lang } from '../../i18n.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import type { FieldErrors } from '../../validation.ts';
 import { saveTrial, type TrialInput } from '../contact/service.ts';
 import { copyTemplatesToCompany } from '../templates/copy.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Text } from '../../i18n.ts';
+import type { Text } from '../../../shared/i18n.ts';
 import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
 import { createRow, recordAudit, updateRow, type Actor } from '../repo.ts';
 import {

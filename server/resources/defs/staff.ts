@@ -3,7 +3,7 @@ import type { Tenant } from '../../api/tenancy.ts';
 import { enumStore, listLanguages } from '../../modules/enums/service.ts';
 import type { EnumListName } from '../../modules/enums/reference-data.ts';
 import { f, t, type FieldDef, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
-import type { Text } from '../../i18n.ts';
+import type { Text } from '../../../shared/i18n.ts';
 import { companyOptions } from './organizations.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Tenant } from '../../api/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
-import type { Lang, Text } from '../../i18n.ts';
+import type { Lang, Text } from '../../../shared/i18n.ts';
 import { renderTemplate, type TemplateVars } from '../../modules/templates/render-template.ts';
 import { statusPathLabel, wouldCycle } from '../../modules/templates/status-tree.ts';
 import { companyScope, f, platformScope, t, type FieldDef, type Option, type OptionContext, type ResourceDef, type ResourceValidateContext } from '../define.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../auth/password.ts';
 import { ROLE_NAMES, type AdminRole } from '../../auth/default-roles.ts';
 import { ROLE_TITLES } from '../../auth/role-titles.ts';
-import type { Lang, Text } from '../../i18n.ts';
+import type { Lang, Text } from '../../../shared/i18n.ts';
 import { companyClientScope, f, t, type BeforeWriteResult, type FieldDef, type HookContext, type Option, type OptionContext, type RecordAction, type RecordRow, type ResourceDef, type TenantScope, type WriteChange } from '../define.ts';
 import { companyOptions } from './organizations.ts';
 

@@ -1,4 +1,4 @@
-import type { Text } from '../../i18n.ts';
+import type { Text } from '../../../shared/i18n.ts';
 import { OPS } from '../../api/operations.ts';
 import { ResourceList, type FieldView } from '../../../views/resources/ResourceViews.tsx';
 import { callerOf } from '../caller.ts';

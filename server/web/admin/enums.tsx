@@ -1,13 +1,13 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { ApiClient } from '../../api/client.ts';
 import { OPS } from '../../api/operations.ts';
-import type { Text } from '../../i18n.ts';
+import type { Text } from '../../../shared/i18n.ts';
 import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../modules/enums/reference-data.ts';
 import { EnumEditorPage, type EnumSection } from '../../../views/pages/admin/EnumEditor.tsx';
 import { callerOf } from '../caller.ts';
 import type { PageContext } from '../pages.tsx';
 import { sendPage } from '../render.tsx';
-import { routeByPath } from '../routes.ts';
+import { routeByPath } from '../../access/routes.ts';
 
 const TYPE_TITLES: Record<number, Text> = {
   [ENUM_TYPES.jobTypes]: { ja: '職種', en: 'Job types' },

@@ -1,6 +1,6 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { OPS } from '../../api/operations.ts';
-import type { Lang } from '../../i18n.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import { JobShifts, type ShiftView } from '../../../views/pages/admin/JobShifts.tsx';
 import { callerOf } from '../caller.ts';
 import type { RecordSection, RecordSectionState } from '../record-sections.tsx';

@@ -2,13 +2,13 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { ApiClient } from '../../api/client.ts';
 import { OPS } from '../../api/operations.ts';
 import type { RoleMap } from '../../auth/default-roles.ts';
-import { tr, type Lang, type Text } from '../../i18n.ts';
+import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import type { AuditView } from '../../../views/resources/ResourceViews.tsx';
 import { RoleMatrixPage, type MatrixGroup, type MatrixRole } from '../../../views/pages/admin/RoleMatrix.tsx';
 import { callerOf } from '../caller.ts';
 import type { PageContext } from '../pages.tsx';
 import { sendPage } from '../render.tsx';
-import { ADMIN_CODES, ALL_ROUTES, AREAS, routeByPath } from '../routes.ts';
+import { ADMIN_CODES, ALL_ROUTES, AREAS, routeByPath } from '../../access/routes.ts';
 
 /** The role matrix at /admin/roles (issue 4, code 280001): both role maps, saved in one form post. */
 const PATH = '/admin/roles';

@@ -1,4 +1,4 @@
-import { tr, type Lang, type Text } from '../../../server/i18n.ts';
+import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 
 export interface EnumRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { Lang } from '../../../server/i18n.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 
 /** A shift as the record page shows it (the `shifts` field of DailyJob). */

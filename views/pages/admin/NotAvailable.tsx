@@ -1,4 +1,4 @@
-import { tr, type Lang, type Text } from '../../../server/i18n.ts';
+import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { ERROR_TEXT } from '../errors/ErrorPage.tsx';
 
 /** An admin page whose screen is not built yet: honest, with HTTP 501 (issue 2, item 8). */

@@ -1,4 +1,4 @@
-import { tr, type Lang } from '../../../server/i18n.ts';
+import { tr, type Lang } from '../../../shared/i18n.ts';
 import { Island } from '../../ui/Island.tsx';
 
 export interface SupportChatPageProps {

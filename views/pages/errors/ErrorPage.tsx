@@ -1,4 +1,4 @@
-import { tr, type Lang } from '../../../server/i18n.ts';
+import { tr, type Lang } from '../../../shared/i18n.ts';
 
 export type ErrorKind = 'error401' | 'error404' | '_error' | 'notAvailable' | 'unavailable' | 'recordNotFound';
 

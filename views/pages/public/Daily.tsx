@@ -1,5 +1,5 @@
 import type { JSX, ReactNode } from 'react';
-import { tr, type Lang, type Text } from '../../../server/i18n.ts';
+import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 
 /** A job as the public boards show it; the server formats wage and date for the page language. */
 export type PublicJob = { id: string; title: string; location: string; wage: string; date?: string };

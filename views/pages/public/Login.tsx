@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { tr, type Lang, type Text } from '../../../server/i18n.ts';
+import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 
 /**

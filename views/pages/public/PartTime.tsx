@@ -1,5 +1,5 @@
 import type { JSX, ReactNode } from 'react';
-import type { Lang } from '../../../server/i18n.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import { JobBoard, type PublicJob } from './Daily.tsx';
 
 /** /part-time: the board of part-time jobs (regular shifts each week). */

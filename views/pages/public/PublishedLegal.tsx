@@ -1,5 +1,5 @@
 import { Fragment, type JSX } from 'react';
-import { tr, type Lang, type Text } from '../../../server/i18n.ts';
+import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { legalSections } from '../../../server/modules/templates/legal-text.ts';
 
 export interface PublishedLegalDoc {

@@ -4,7 +4,7 @@
 import type { JSX } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { LANGS, type Lang } from '../../../server/i18n.ts';
+import { LANGS, type Lang } from '../../../shared/i18n.ts';
 import { PublicLayout } from '../../layouts/PublicLayout.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { AboutPage } from './About.tsx';

@@ -3,7 +3,7 @@
  * Path, permission code, fallback, child rules, title and sidebar entry live here and nowhere
  * else; the guard, the router, the sidebar and the tests all read this file.
  */
-import type { Text } from '../i18n.ts';
+import type { Text } from '../../shared/i18n.ts';
 
 export type RouteKind = 'public' | 'admin' | 'error';
 
