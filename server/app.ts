@@ -24,13 +24,11 @@ import type { EventBus } from './events/bus.ts';
 import type { Mailer } from './mail.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
-import { actionsRouter } from './web/actions.tsx';
-import { enumActions } from './web/admin/enums.tsx';
-import { roleActions } from './web/admin/roles.tsx';
-import { resourceActions } from './web/resources.tsx';
-import { publicJobActions } from './web/public-jobs.tsx';
-import { pagesMiddleware, sendError } from './web/pages.tsx';
-import { sessionMiddleware } from './web/session.ts';
+import { bindScreens, formPosts, pageRequests, sameOriginForms } from './web/dispatch.tsx';
+import { ApiFailure, BadRequest } from './web/kit.ts';
+import { sendError } from './web/render.tsx';
+import { SCREENS } from './web/screens/index.ts';
+import { sessionEndpoints, sessionMiddleware } from './web/session.ts';
 import { chatAttachmentsRouter } from './chat/attachments.ts';
 import { ATTACHMENTS_PATH } from './chat/events.ts';
 
@@ -117,22 +115,26 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
   return app;
 }
 
-/** The web tier: session check, form actions, the guard and the pages, then 404 and the one error handler. */
+/**
+ * The web tier, in order: the session (who is asking), the same-origin check for every form post,
+ * the session endpoints (language, logout), form posts to the screens, the guard and the screens'
+ * pages, then 404 and the one error handler. The screens are checked against the route table here,
+ * so a screen without a route stops the process at start-up.
+ */
 function mountWeb(app: Express, api: ApiClient): void {
+  const screens = bindScreens(SCREENS);
   app.use(sessionMiddleware(api));
-  app.use(actionsRouter(api));
-  app.use(enumActions(api));
-  app.use(roleActions(api));
-  app.use(resourceActions(api));
-  app.use(publicJobActions(api));
-  app.use(pagesMiddleware(api));
+  app.use(sameOriginForms);
+  app.use(sessionEndpoints(api));
+  app.use(formPosts(api, screens));
+  app.use(pageRequests(api, screens));
   app.use((req, res) => {
     if (req.method === 'GET' || req.method === 'HEAD') return sendError(req, res, 'error404');
     res.status(404).type('text').send('Not found');
   });
   // One error handler decides what a person sees; no stack trace ever reaches a browser.
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
-    const unavailable = err instanceof ApiUnavailableError;
+    const unavailable = err instanceof ApiUnavailableError || (err instanceof ApiFailure && err.code === 'UNAVAILABLE');
     const status = unavailable ? 503 : typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status >= 500) req.log?.error({ err }, unavailable ? 'API unavailable' : 'request failed');
     if (res.headersSent) return void res.end();
@@ -140,6 +142,8 @@ function mountWeb(app: Express, api: ApiClient): void {
     const isPage = req.method === 'GET' || req.method === 'HEAD' || unavailable;
     // A malformed URL (bad percent-encoding) names no route: the 404 page, like any unknown path.
     if (status === 400 && err instanceof URIError && isPage) return sendError(req, res, 'error404');
+    // A page number or other value in the address out of range (web kit): the 400 page.
+    if (err instanceof BadRequest && isPage) return sendError(req, res, 'badRequest');
     if (status >= 500 && isPage) {
       try {
         return sendError(req, res, unavailable ? 'unavailable' : '_error');

@@ -8,6 +8,7 @@ import { Document } from '../../views/Document.tsx';
 import { AdminLayout, type NavGroup } from '../../views/layouts/AdminLayout.tsx';
 import { PublicLayout } from '../../views/layouts/PublicLayout.tsx';
 import { IslandCollector } from '../../views/ui/Island.tsx';
+import { ErrorPage, ERROR_TEXT, type ErrorKind } from '../../views/pages/errors/ErrorPage.tsx';
 import type { SessionUser } from '../modules/auth/service.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
 import { CHAT_CODES } from '../access/codes.ts';
@@ -100,4 +101,15 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
     .type('html')
     .set('Cache-Control', user ? 'private, no-store' : 'no-cache')
     .send(`<!DOCTYPE html>${doc}`);
+}
+
+/** Sends one of the error pages with its status (SPEC §2 "Error pages", §8). */
+export function sendError(req: Request, res: Response, kind: ErrorKind): void {
+  const loggedIn = !!res.locals.user;
+  sendPage(req, res, {
+    title: ERROR_TEXT[kind].title,
+    status: ERROR_TEXT[kind].status,
+    content: <ErrorPage lang={res.locals.lang} kind={kind} loggedIn={loggedIn} />,
+    layout: loggedIn && res.locals.roleMaps ? 'admin' : 'public',
+  });
 }

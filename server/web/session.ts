@@ -1,7 +1,10 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { ApiClient } from '../api/client.ts';
-import { chooseLang } from '../../shared/i18n.ts';
-import { clearSessionCookie } from './cookies.ts';
+import { OPS } from '../api/operations.ts';
+import { chooseLang, isLang } from '../../shared/i18n.ts';
+import { clearSessionCookie, langCookie } from './cookies.ts';
+import { localPath } from './kit.ts';
+import { CANDIDATE_COOKIE } from './screen.ts';
 
 /** Requests that must work with a stale token: they end or replace the session. */
 const SESSION_ENDPOINTS = new Set(['/login', '/logout']);
@@ -53,4 +56,29 @@ export function sessionMiddleware(api: ApiClient): RequestHandler {
     if (lenient) return next();
     return res.redirect(303, '/errors/_error');
   };
+}
+
+/**
+ * The requests that are not pages: choosing the language, and ending a session (the back office's
+ * or the candidate's). Logging out ends every session of that user (session_version).
+ */
+export function sessionEndpoints(api: ApiClient): Router {
+  const router = express.Router();
+  router.get('/lang/:lang', (req, res) => {
+    const lang = req.params.lang;
+    if (isLang(lang)) res.cookie('lang', lang, langCookie(req));
+    res.redirect(303, localPath(req.query.back));
+  });
+  router.post('/logout', async (req, res) => {
+    if (res.locals.user) await api.graphql(OPS.Logout, {}, { token: res.locals.token, lang: res.locals.lang, ip: req.ip ?? '' });
+    res.clearCookie('token', clearSessionCookie(req));
+    res.redirect(303, '/');
+  });
+  router.post('/staff/logout', async (req, res) => {
+    const token: string | undefined = req.cookies?.[CANDIDATE_COOKIE];
+    if (token) await api.graphql(OPS.Logout, {}, { token, aud: 'candidate', lang: res.locals.lang, ip: req.ip ?? '' });
+    res.clearCookie(CANDIDATE_COOKIE, clearSessionCookie(req));
+    res.redirect(303, '/daily');
+  });
+  return router;
 }

@@ -160,7 +160,7 @@ describe('a daily job from the back office to an application, in Chromium', () =
     await Promise.all([page.waitForURL(`${t.url}${next}`), login.locator('button[type=submit]').click()]);
 
     // Signed in: the first shift's button posts the application.
-    await Promise.all([page.waitForURL(`${t.url}${next}/apply`), rows.nth(0).locator('form.apply-form button[type=submit]').click()]);
+    await Promise.all([page.waitForURL(`${t.url}${next}?applied=1`), rows.nth(0).locator('form.apply-form button[type=submit]').click()]);
     expect(await page.textContent('[role=status]')).toBe('You have applied. The company will message you soon.');
     expect(await rows.count()).toBe(5);
     expect(await rows.nth(0).locator('.badge').textContent()).toBe('Applied');

@@ -115,11 +115,11 @@ describe('mail about an unread company answer', () => {
     const cookie = `candidate_token=${token}; lang=en`;
     const page = async () => (await fetch(`${t.url}/staff/chat?c=${conversationId}`, { headers: { cookie } })).text();
     const toggle = (enabled: boolean) =>
-      fetch(`${t.url}/staff/chat/mail`, {
+      fetch(`${t.url}/staff/chat`, {
         method: 'POST',
         redirect: 'manual',
         headers: { cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ c: conversationId, ...(enabled ? { enabled: '1' } : {}) }),
+        body: new URLSearchParams({ _action: 'mail', c: conversationId, ...(enabled ? { enabled: '1' } : {}) }),
       });
     /** Whether the page shows the switch on. */
     const shownOn = (html: string) => /<input[^>]*name="enabled"[^>]*>/.exec(html)![0].includes('checked');
@@ -151,18 +151,18 @@ describe('mail about an unread company answer', () => {
     expect(mail!.text).toContain('Please sign it by Friday.');
 
     // A form posted from another site changes nothing.
-    const forged = await fetch(`${t.url}/staff/chat/mail`, {
+    const forged = await fetch(`${t.url}/staff/chat`, {
       method: 'POST',
       redirect: 'manual',
       headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ c: conversationId }),
+      body: new URLSearchParams({ _action: 'mail', c: conversationId }),
     });
     expect(forged.status).toBe(403);
     expect(shownOn(await page())).toBe(true);
   });
 
   it('sends a signed-out visitor of the switch to the login first', async () => {
-    const res = await fetch(`${t.url}/staff/chat/mail`, { method: 'POST', redirect: 'manual', headers: { origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const res = await fetch(`${t.url}/staff/chat`, { method: 'POST', redirect: 'manual', headers: { origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: '_action=mail' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/staff/login?next=${encodeURIComponent('/staff/chat?saved=1')}`);
   });

@@ -10,9 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleMaps } from '../../server/auth/default-roles.ts';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { ALL_ROUTES, hrefFor, routeByPath, type RouteDef } from '../../server/access/routes.ts';
-import { PAGE_HANDLERS } from '../../server/web/pages.tsx';
+import { SCREENS } from '../../server/web/screens/index.ts';
 import { CODES_OF as CODES_BY_ROLE } from '../helpers/codes.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+
+const SCREEN_PATHS = new Set(SCREENS.map((s) => s.path));
 
 // ---------------------------------------------------------------------------------------------
 // The model: who may enter what, from DESIGN §5 alone.
@@ -63,7 +65,7 @@ function expectedFor(caller: Caller, route: RouteDef): Expected {
     if (route.kind === 'admin') {
       // Built screens answer 200; a record screen asked for an id that does not exist says so (404,
       // its own title, not the guard's); screens not built yet answer 501.
-      if (!PAGE_HANDLERS[route.path]) return { kind: 'page', status: 501, title: route.title.ja };
+      if (!SCREEN_PATHS.has(route.path)) return { kind: 'page', status: 501, title: route.title.ja };
       if (route.path.includes('[')) return { kind: 'page', status: 404, title: 'データが見つかりません' };
       return { kind: 'page', status: 200, title: route.title.ja };
     }

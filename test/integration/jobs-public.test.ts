@@ -130,10 +130,12 @@ describe('registering, logging in and applying as a candidate', () => {
   it('applies to a shift once, and the application reaches the company with a conversation and a notification', async () => {
     const job = await aDailyJob();
     const token = await candidateSession();
-    const res = await post(`/daily/${job.id}/apply`, { shift_id: job.shiftId }, { cookie: `candidate_token=${token}` });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('応募しました。');
-    const twice = await post(`/daily/${job.id}/apply`, { shift_id: job.shiftId }, { cookie: `candidate_token=${token}` });
+    // Post, redirect, get: the job page says it, and a refresh never applies twice.
+    const res = await post(`/daily/${job.id}`, { _action: 'apply', shift_id: job.shiftId }, { cookie: `candidate_token=${token}` });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/daily/${job.id}?applied=1`);
+    expect(await (await get(res.headers.get('location')!, { cookie: `candidate_token=${token}` })).text()).toContain('応募しました。');
+    const twice = await post(`/daily/${job.id}`, { _action: 'apply', shift_id: job.shiftId }, { cookie: `candidate_token=${token}` });
     expect(twice.status).toBe(409);
     expect(await twice.text()).toContain('すでに応募しています');
 
@@ -194,7 +196,7 @@ describe('registering, logging in and applying as a candidate', () => {
       ?? await db().selectFrom('jobs').select('id').where('title_ja', 'like', '物流センター%').executeTakeFirstOrThrow();
     await db().insertInto('candidate_profiles').values({ user_id: (await db().selectFrom('users').select('id').where('email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow()).id, nationality: 'Philippines', visa_type_id: (await db().selectFrom('visa_types').select('id').where('ja', '=', '留学').executeTakeFirstOrThrow()).id, visa_expiry: '2030-01-01' }).execute();
     const token = await candidateSession('candidate2@demo.test');
-    const res = await post(`/part-time/${restricted.id}/apply`, { message: 'よろしくお願いします' }, { cookie: `candidate_token=${token}`, 'accept-language': 'en' });
+    const res = await post(`/part-time/${restricted.id}`, { _action: 'apply', message: 'よろしくお願いします' }, { cookie: `candidate_token=${token}`, 'accept-language': 'en' });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain('Your residence status does not allow this job.');
     const closed = await db().selectFrom('jobs').select('id').where('status', '=', 'closed').executeTakeFirstOrThrow();
@@ -204,7 +206,7 @@ describe('registering, logging in and applying as a candidate', () => {
 
   it('sends a visitor who is not signed in to the candidate login, and back to the job after it', async () => {
     const job = await aDailyJob();
-    const res = await post(`/daily/${job.id}/apply`, { shift_id: job.shiftId });
+    const res = await post(`/daily/${job.id}`, { _action: 'apply', shift_id: job.shiftId });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/staff/login?next=${encodeURIComponent(`/daily/${job.id}`)}`);
     const login = await post('/staff/login', { email: 'candidate3@demo.test', password: inject('demoPassword'), next: `/daily/${job.id}` });

@@ -1,6 +1,6 @@
 import { tr, type Lang } from '../../../shared/i18n.ts';
 
-export type ErrorKind = 'error401' | 'error404' | '_error' | 'notAvailable' | 'unavailable' | 'recordNotFound';
+export type ErrorKind = 'error401' | 'error404' | '_error' | 'notAvailable' | 'unavailable' | 'recordNotFound' | 'badRequest';
 
 export const ERROR_TEXT: Record<ErrorKind, { status: number; title: { ja: string; en: string }; body: { ja: string; en: string } }> = {
   error401: {
@@ -17,6 +17,14 @@ export const ERROR_TEXT: Record<ErrorKind, { status: number; title: { ja: string
     body: {
       ja: 'お探しのページは存在しないか、表示する権限がありません。',
       en: 'The page you are looking for does not exist or you do not have access to it.',
+    },
+  },
+  badRequest: {
+    status: 400,
+    title: { ja: 'アドレスを読み取れません', en: 'We could not read that address' },
+    body: {
+      ja: 'アドレスに読み取れない値や範囲外の値が含まれています。リンク元のページからもう一度お試しください。',
+      en: 'The address holds a value we cannot read or one out of range. Please go back and follow the link again.',
     },
   },
   recordNotFound: {

@@ -246,7 +246,8 @@ export function CandidateChatPage(p: { lang: Lang; name: string; initial: string
             </div>
           </noscript>
           <Island name="CandidateChat" props={{ lang: p.lang, initial: p.initial }} />
-          <form method="post" action="/staff/chat/mail" className="chat-mail-setting" data-testid="chat-mail-setting">
+          <form method="post" action="/staff/chat" className="chat-mail-setting" data-testid="chat-mail-setting">
+            <input type="hidden" name="_action" value="mail" />
             {/* The conversation to come back to (the chat island keeps it up to date). */}
             <input type="hidden" name="c" value={p.initial ?? ''} />
             <label>

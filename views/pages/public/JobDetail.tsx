@@ -55,7 +55,8 @@ export function JobDetailPage({ lang, job, candidate, notice, appliedShiftIds, a
     done ? (
       <span className="badge">{t('applied')}</span>
     ) : candidate ? (
-      <form method="post" action={`${base}/${job.id}/apply`} className="apply-form">
+      <form method="post" action={`${base}/${job.id}`} className="apply-form">
+        <input type="hidden" name="_action" value="apply" />
         {shiftId && <input type="hidden" name="shift_id" value={shiftId} />}
         {!shiftId && (
           <label>

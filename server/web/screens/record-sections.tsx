@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
+import type { Outcome, ScreenContext } from '../screen.ts';
 import { jobShiftsSection } from './admin/job-shifts.tsx';
-import type { PageContext } from './pages.tsx';
 
 /**
  * What a resource's record page shows beyond the engine's form, actions, child rows and history,
@@ -19,20 +19,18 @@ export interface RecordSection {
   /** The `_op` values of the section's forms; the record page's POST hands them to `post`. */
   ops: readonly string[];
   /** The section under the record's form (null: nothing to show), with a failed post's state. */
-  render(ctx: PageContext, row: Record<string, unknown>, action: string, failed: RecordSectionState | undefined): Promise<JSX.Element | null>;
+  render(ctx: ScreenContext, row: Record<string, unknown>, action: string, failed: RecordSectionState | undefined): Promise<JSX.Element | null>;
   post(
-    ctx: PageContext,
+    ctx: ScreenContext,
     id: string,
     body: Record<string, unknown>,
     o: {
       /** The record page's URL, to redirect to after a success (303). */
       recordHref: string;
       /** The record page again with the section's failed state and this status. */
-      rerender(failed: RecordSectionState, status: number): Promise<void>;
-      /** The record-not-found page (the record is gone or outside the caller's tenant). */
-      notFound(): Promise<void>;
+      rerender(failed: RecordSectionState, status: number): Promise<Outcome>;
     },
-  ): Promise<void>;
+  ): Promise<Outcome>;
 }
 
 /** Sections by resource name. */

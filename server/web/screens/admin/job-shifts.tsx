@@ -1,8 +1,10 @@
-import type { GraphQLFormattedError } from 'graphql';
-import { OPS } from '../../api/operations.ts';
-import type { Lang } from '../../../shared/i18n.ts';
-import { JobShifts, type ShiftView } from '../../../views/pages/admin/JobShifts.tsx';
-import { callerOf } from '../caller.ts';
+import { OPS } from '../../../api/operations.ts';
+import type { Lang } from '../../../../shared/i18n.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { JobShifts, type ShiftView } from '../../../../views/pages/admin/JobShifts.tsx';
+import { todayInJapan } from '../../../time.ts';
+import { ApiFailure, withFlag } from '../../kit.ts';
+import { errorPage, redirect } from '../../screen.ts';
 import type { RecordSection, RecordSectionState } from '../record-sections.tsx';
 
 /**
@@ -15,8 +17,6 @@ import type { RecordSection, RecordSectionState } from '../record-sections.tsx';
 
 const DEFAULTS: Record<string, unknown> = { weekdays: ['1', '2', '3', '4', '5'], capacity: '1', breakMinutes: '60' };
 
-const todayInJapan = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
-const withQuery = (href: string, query: string) => `${href}${href.includes('?') ? '&' : '?'}${query}`;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** What the add form sent, kept as typed (keys as the view reads them). */
@@ -60,22 +60,14 @@ function planInput(values: Record<string, unknown>) {
   };
 }
 
-function failure(errors: readonly GraphQLFormattedError[] | undefined) {
-  const e = errors?.[0];
-  if (!e) return null;
-  return { code: String(e.extensions?.code ?? 'INTERNAL'), message: e.message, fields: (e.extensions?.fields ?? {}) as Record<string, string> };
-}
-
-const statusOf = (code: string) => (code === 'BAD_USER_INPUT' ? 422 : code === 'FORBIDDEN' ? 403 : 500);
-
 function noticeOf(lang: Lang, query: Record<string, unknown>): string | undefined {
   const added = Number(query.shiftsAdded);
   const skipped = Number(query.shiftsSkipped) || 0;
   if (typeof query.shiftsAdded === 'string' && Number.isInteger(added)) {
-    const rest = skipped > 0 ? (lang === 'ja' ? `（すでにある${skipped}件は追加しませんでした）` : ` (${skipped} already existed and were skipped)`) : '';
-    return lang === 'ja' ? `${added}件のシフトを追加しました。${rest}` : `Added ${added} shift${added === 1 ? '' : 's'}.${rest}`;
+    const rest = skipped > 0 ? msg(lang, 'notice.shiftsSkipped', { count: skipped }) : '';
+    return `${msg(lang, 'notice.shiftsAdded', { count: added })}${rest}`;
   }
-  if (query.shiftDeleted === '1') return lang === 'ja' ? 'シフトを削除しました。' : 'The shift was deleted.';
+  if (query.shiftDeleted === '1') return msg(lang, 'notice.shiftDeleted');
   return undefined;
 }
 
@@ -83,10 +75,7 @@ export const jobShiftsSection: RecordSection = {
   ops: ['addShifts', 'deleteShift'],
 
   async render(ctx, row, action, failed) {
-    const r = await ctx.api.graphql<{ dailyJob: { status: string; wage: number; shifts: ShiftView[] } | null }>(OPS.DailyJobShifts, { id: String(row.id) }, callerOf(ctx.req, ctx.res));
-    const err = failure(r.errors);
-    if (err) throw new Error(`DailyJobShifts: ${err.message}`);
-    const job = r.data?.dailyJob;
+    const { dailyJob: job } = await ctx.call<{ dailyJob: { status: string; wage: number; shifts: ShiftView[] } | null }>(OPS.DailyJobShifts, { id: String(row.id) });
     if (!job) return null;
     return (
       <JobShifts
@@ -104,24 +93,24 @@ export const jobShiftsSection: RecordSection = {
   },
 
   async post(ctx, id, body, o) {
-    const caller = callerOf(ctx.req, ctx.res);
     if (body._op === 'deleteShift') {
-      const r = await ctx.api.graphql(OPS.DeleteJobShift, { id: text(body._shiftId) }, caller);
-      const err = failure(r.errors);
-      if (!err) return ctx.res.redirect(303, `${withQuery(o.recordHref, 'shiftDeleted=1')}#job-shifts`);
-      // A shift already gone (or not this caller's) is said on the record page; the page itself checks the job.
-      const state: RecordSectionState = { values: DEFAULTS, errors: { _: err.fields._ ?? err.message } };
-      return o.rerender(state, err.code === 'NOT_FOUND' ? 404 : statusOf(err.code));
+      try {
+        await ctx.call(OPS.DeleteJobShift, { id: text(body._shiftId) });
+        return redirect(`${withFlag(o.recordHref, 'shiftDeleted')}#job-shifts`);
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        // A shift already gone (or not this caller's) is said on the record page; the page itself checks the job.
+        return o.rerender({ values: DEFAULTS, errors: { _: err.fields._ ?? err.message } }, err.status === 500 ? 500 : err.status);
+      }
     }
     const values = planValues(body);
-    const r = await ctx.api.graphql<{ addJobShifts: { created: number; skipped: number } }>(OPS.AddJobShifts, { jobId: id, input: planInput(values) }, caller);
-    const err = failure(r.errors);
-    if (!err && r.data?.addJobShifts) {
-      const { created, skipped } = r.data.addJobShifts;
-      return ctx.res.redirect(303, `${withQuery(o.recordHref, `shiftsAdded=${created}&shiftsSkipped=${skipped}`)}#job-shifts`);
+    try {
+      const { addJobShifts } = await ctx.call<{ addJobShifts: { created: number; skipped: number } }>(OPS.AddJobShifts, { jobId: id, input: planInput(values) });
+      return redirect(`${withFlag(withFlag(o.recordHref, 'shiftsAdded', String(addJobShifts.created)), 'shiftsSkipped', String(addJobShifts.skipped))}#job-shifts`);
+    } catch (err) {
+      if (!(err instanceof ApiFailure)) throw err;
+      if (err.code === 'NOT_FOUND') return errorPage('recordNotFound');
+      return o.rerender({ values, errors: err.formErrors }, err.status);
     }
-    if (err?.code === 'NOT_FOUND') return o.notFound();
-    const errors = err && Object.keys(err.fields).length ? err.fields : { _: err?.message ?? '' };
-    return o.rerender({ values, errors }, statusOf(err?.code ?? 'INTERNAL'));
   },
 };

@@ -1,0 +1,150 @@
+/**
+ * The dispatcher: every page request and every form post goes through here, against the one route
+ * table and the screens bound to it. GET/HEAD: the guard decides (allow, redirect or 404), then the
+ * route's screen loads and draws; an admin route with no screen yet answers the 501 page. POST: an
+ * explicit chain of middleware — same-origin check, body limits, the page guard — then the screen's
+ * action. Screens return outcomes; this module alone turns them into HTTP.
+ */
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
+import { stringify } from 'csv-stringify';
+import type { ApiClient } from '../api/client.ts';
+import { sameOrigin } from '../api/http.ts';
+import { resolveAccess } from '../access/guard.ts';
+import { ALL_ROUTES, matchRoute, type RouteDef } from '../access/routes.ts';
+import { NotAvailablePage } from '../../views/pages/admin/NotAvailable.tsx';
+import { ApiFailure } from './kit.ts';
+import { sendError, sendPage } from './render.tsx';
+import { isOutcome, screenContext, type Outcome, type Screen } from './screen.ts';
+
+const EMPTY_MAPS = { pageRoles: {}, actionRoles: {} };
+
+/**
+ * Checks the screens against the route table: each screen answers a route of the table, and no
+ * route has two screens. Run at start-up (createApp) and by a test; a mismatch stops the process.
+ */
+export function bindScreens(screens: readonly Screen[], routes: readonly RouteDef[] = ALL_ROUTES): ReadonlyMap<string, Screen> {
+  const paths = new Set(routes.map((r) => r.path));
+  const byPath = new Map<string, Screen>();
+  for (const s of screens) {
+    if (!paths.has(s.path)) throw new Error(`screen ${s.path} has no route in the route table (server/access/routes.ts)`);
+    if (byPath.has(s.path)) throw new Error(`two screens answer ${s.path}`);
+    byPath.set(s.path, s);
+  }
+  return byPath;
+}
+
+/** Sends an outcome. */
+export async function sendOutcome(req: Request, res: Response, outcome: Outcome): Promise<void> {
+  switch (outcome.kind) {
+    case 'page':
+      return sendPage(req, res, outcome.page);
+    case 'redirect':
+      return res.redirect(outcome.status, outcome.to);
+    case 'error':
+      return sendError(req, res, outcome.error);
+    case 'text':
+      return void res.status(outcome.status).type('text').send(outcome.body);
+    case 'csv': {
+      // Streamed row by row, with a BOM so Excel (which Japanese offices open CSV with) reads UTF-8.
+      const filename = `${outcome.name}-${new Date().toISOString().slice(0, 10)}.csv`;
+      res.type('text/csv; charset=utf-8').set('Content-Disposition', `attachment; filename="${filename}"`);
+      const out = stringify();
+      out.pipe(res);
+      res.write('\uFEFF');
+      out.write(outcome.header);
+      for await (const row of outcome.rows) if (!out.write(row)) await new Promise((r) => out.once('drain', r));
+      out.end();
+      await new Promise<void>((resolve) => res.once('finish', () => resolve()));
+      return;
+    }
+  }
+}
+
+/**
+ * Runs a screen step and sends what it gives. An outcome thrown from a load is sent as is; an API
+ * failure the screen did not handle becomes the page a person expects (a record that is gone or
+ * outside the caller's tenant: 404; a session that ended: 401); anything else goes to the error
+ * handler (500, or 503 when the API is unreachable).
+ */
+async function run(req: Request, res: Response, next: NextFunction, step: () => Promise<Outcome>): Promise<void> {
+  let outcome: Outcome;
+  try {
+    outcome = await step();
+  } catch (err) {
+    if (isOutcome(err)) outcome = err;
+    else if (err instanceof ApiFailure && (err.code === 'NOT_FOUND' || err.code === 'FORBIDDEN')) outcome = { kind: 'error', error: 'recordNotFound' };
+    else if (err instanceof ApiFailure && err.code === 'UNAUTHENTICATED') outcome = { kind: 'error', error: 'error401' };
+    else return next(err);
+  }
+  try {
+    await sendOutcome(req, res, outcome);
+  } catch (err) {
+    next(err);
+  }
+}
+
+/** GET and HEAD: the guard (SPEC §4, §6), then the route's screen. */
+export function pageRequests(api: ApiClient, screens: ReadonlyMap<string, Screen>): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const user = res.locals.user as { role: string } | undefined;
+    const access = resolveAccess(res.locals.roleMaps ?? EMPTY_MAPS, user ? { role: user.role } : null, req.path);
+    switch (access.kind) {
+      case 'redirect':
+        return res.redirect(302, access.to);
+      case 'notFound':
+        return sendError(req, res, 'error404');
+      case 'allow': {
+        const screen = screens.get(access.route.path);
+        const ctx = screenContext(req, res, api, access.route, access.params);
+        if (screen) return void run(req, res, next, () => screen.get(ctx));
+        if (access.route.kind === 'admin') {
+          return sendPage(req, res, { title: access.route.title, status: 501, content: <NotAvailablePage lang={ctx.lang} title={access.route.title} /> });
+        }
+        return sendError(req, res, 'error404');
+      }
+    }
+  };
+}
+
+/** Refuses a cookie-carrying form post from another site (SameSite=Lax already keeps the cookie off it). */
+export const sameOriginForms: RequestHandler = (req, res, next) => {
+  if (req.method === 'POST' && !sameOrigin(req)) return void res.status(403).type('text').send('Cross-site form submission refused');
+  next();
+};
+
+const DEFAULT_FORM = { limit: '64kb', parameterLimit: 200 };
+
+/**
+ * Form posts to the screens: same-origin (mounted before, for every POST), then the body within
+ * the screen's limits, then the page guard — a form nobody may open cannot be posted (the API
+ * checks again) — then the screen's action.
+ */
+export function formPosts(api: ApiClient, screens: ReadonlyMap<string, Screen>): Router {
+  const router = express.Router();
+  const parsers = new Map<string, RequestHandler>();
+  const parserFor = (s: Screen) => {
+    const o = s.form ?? DEFAULT_FORM;
+    const key = `${o.limit}/${o.parameterLimit}`;
+    if (!parsers.has(key)) parsers.set(key, express.urlencoded({ extended: false, limit: o.limit, parameterLimit: o.parameterLimit }));
+    return parsers.get(key)!;
+  };
+  router.post('/{*rest}', (req, res, next) => {
+    const match = matchRoute(req.path);
+    const screen = match && screens.get(match.route.path);
+    if (!match || !screen?.post) return next();
+    const post = screen.post;
+    if (match.route.kind === 'admin') {
+      // Signed out (or the session ended): back to the start, as for a page of the back office.
+      if (!res.locals.user) return res.redirect(303, '/');
+      const access = resolveAccess(res.locals.roleMaps ?? EMPTY_MAPS, { role: res.locals.user.role }, req.path);
+      if (access.kind !== 'allow') return void res.status(403).type('text').send('Forbidden');
+    }
+    parserFor(screen)(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      const ctx = screenContext(req, res, api, match.route, match.params);
+      void run(req, res, next, () => post(ctx, (req.body ?? {}) as Record<string, unknown>));
+    });
+  });
+  return router;
+}

@@ -1,0 +1,165 @@
+/**
+ * The screen: the unit of the web tier (DESIGN.md §3). A screen binds to one route of the table
+ * and says how the page loads its data (through the API), how it is drawn (a view), and what its
+ * forms do (actions). Screens return outcomes — a page, a redirect, an error page, a CSV file —
+ * and never write to the response themselves; the dispatcher (dispatch.tsx) turns an outcome into
+ * HTTP. Loading and drawing are apart so that a failed form post draws the same page again with
+ * what was typed and the errors beside their fields.
+ */
+import type { Request, Response } from 'express';
+import type { ApiClient, Caller } from '../api/client.ts';
+import type { RoleMaps } from '../auth/default-roles.ts';
+import type { SessionUser } from '../modules/auth/service.ts';
+import type { RouteDef } from '../access/routes.ts';
+import type { Lang, Text } from '../../shared/i18n.ts';
+import { msg, type MessageKey } from '../../shared/messages.ts';
+import type { ErrorKind } from '../../views/pages/errors/ErrorPage.tsx';
+import { callApi } from './kit.ts';
+import type { PageOptions } from './render.tsx';
+
+// ---------------------------------------------------------------------------------------------
+// Outcomes
+
+export type Outcome =
+  | { kind: 'page'; page: PageOptions }
+  | { kind: 'redirect'; to: string; status: 302 | 303 }
+  | { kind: 'error'; error: ErrorKind }
+  | { kind: 'csv'; name: string; header: string[]; rows: AsyncIterable<string[]> | Iterable<string[]> }
+  | { kind: 'text'; status: number; body: string };
+
+const OUTCOME = Symbol('outcome');
+type Marked = Outcome & { [OUTCOME]: true };
+const mark = (o: Outcome): Outcome => Object.assign(o, { [OUTCOME]: true as const });
+
+/** True for a value made by one of the outcome constructors below (they may be thrown from `load`). */
+export const isOutcome = (v: unknown): v is Outcome => typeof v === 'object' && v !== null && (v as Marked)[OUTCOME] === true;
+
+export const page = (p: PageOptions): Outcome => mark({ kind: 'page', page: p });
+/** 303 after a form post (the browser GETs the target), 302 for a GET that sends the person elsewhere. */
+export const redirect = (to: string, status: 302 | 303 = 303): Outcome => mark({ kind: 'redirect', to, status });
+export const errorPage = (error: ErrorKind): Outcome => mark({ kind: 'error', error });
+export const csv = (name: string, header: string[], rows: AsyncIterable<string[]> | Iterable<string[]>): Outcome => mark({ kind: 'csv', name, header, rows });
+export const plain = (status: number, body: string): Outcome => mark({ kind: 'text', status, body });
+
+// ---------------------------------------------------------------------------------------------
+// The context a screen runs in
+
+export interface ScreenContext {
+  req: Request;
+  res: Response;
+  lang: Lang;
+  route: RouteDef;
+  /** The route's `[param]` values. */
+  params: Record<string, string>;
+  api: ApiClient;
+  /** The signed-in back-office user, if any (the session middleware checked the token). */
+  user: SessionUser | undefined;
+  /** The signed-in candidate (public site session), if any. */
+  candidate: SessionUser | undefined;
+  roleMaps: RoleMaps | undefined;
+  /** The API caller for the back-office session (or nobody). */
+  caller: Caller;
+  /** The API caller for the candidate's session. */
+  candidateCaller: Caller;
+  /** Runs an operation as `caller` (default: the back-office caller); an error answer throws ApiFailure. */
+  call<T>(document: string, variables?: Record<string, unknown>, caller?: Caller): Promise<T>;
+  /** A text in the page's language. */
+  t(text: Text): string;
+  /** A catalogue message in the page's language. */
+  msg(key: MessageKey, vars?: Readonly<Record<string, string | number>>): string;
+}
+
+/** The candidate's session cookie (DESIGN.md §5: apart from the back office's `token`). */
+export const CANDIDATE_COOKIE = 'candidate_token';
+
+export function screenContext(req: Request, res: Response, api: ApiClient, route: RouteDef, params: Record<string, string>): ScreenContext {
+  const lang: Lang = res.locals.lang;
+  const caller: Caller = { token: res.locals.token ?? req.cookies?.token, lang, ip: req.ip ?? '' };
+  const candidateCaller: Caller = { token: req.cookies?.[CANDIDATE_COOKIE], aud: 'candidate', lang, ip: req.ip ?? '' };
+  return {
+    req,
+    res,
+    lang,
+    route,
+    params,
+    api,
+    user: res.locals.user,
+    candidate: res.locals.candidate,
+    roleMaps: res.locals.roleMaps,
+    caller,
+    candidateCaller,
+    call: (document, variables = {}, as = caller) => callApi(api, document, variables, as),
+    t: (text) => text[lang],
+    msg: (key, vars) => msg(lang, key, vars),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screens
+
+/** What a failed form post hands back to the view: the values as typed, errors by field (`_`: the form). */
+export interface FormState {
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+  status: number;
+}
+
+/** A form post's handler: an outcome (usually a redirect), or the form's failed state to draw again. */
+export type Action = (ctx: ScreenContext, body: Record<string, unknown>) => Promise<Outcome | FormState> | Outcome | FormState;
+
+/** The screen as the dispatcher runs it. */
+export interface Screen {
+  /** The route pattern this screen answers (a path of the route table). */
+  path: string;
+  get(ctx: ScreenContext): Promise<Outcome>;
+  /** Form posts to the route; none: the route takes no posts. */
+  post?: (ctx: ScreenContext, body: Record<string, unknown>) => Promise<Outcome>;
+  /** Body limits of its forms (default 64 kB, 200 fields). */
+  form?: { limit: string; parameterLimit: number };
+}
+
+export interface ScreenDef<D> {
+  path: string;
+  /** The page's data, through the API. May throw an outcome (`throw redirect(…)`, `throw errorPage(…)`). */
+  load: (ctx: ScreenContext) => Promise<D> | D;
+  /** The page (or another outcome) for the data; `state` after a failed post. */
+  view: (ctx: ScreenContext, data: D, state?: FormState) => PageOptions | Outcome;
+  /**
+   * Form posts by the `_action` field of the form (`default` when it has none). A handler returns
+   * a redirect on success (post/redirect/get), or the form's state to draw again.
+   */
+  actions?: Record<string, Action>;
+  form?: { limit: string; parameterLimit: number };
+}
+
+const asOutcome = (v: PageOptions | Outcome): Outcome => (isOutcome(v) ? v : page(v));
+
+/** Builds a screen from its load, view and actions. */
+export function defineScreen<D>(def: ScreenDef<D>): Screen {
+  const draw = async (ctx: ScreenContext, state?: FormState): Promise<Outcome> => {
+    const data = await def.load(ctx);
+    const drawn = asOutcome(def.view(ctx, data, state));
+    if (state && drawn.kind === 'page') drawn.page = { ...drawn.page, status: state.status };
+    return drawn;
+  };
+  const actions = def.actions;
+  return {
+    path: def.path,
+    get: (ctx) => draw(ctx),
+    ...(def.form ? { form: def.form } : {}),
+    ...(actions
+      ? {
+          post: async (ctx: ScreenContext, body: Record<string, unknown>) => {
+            const name = typeof body._action === 'string' && body._action ? body._action : 'default';
+            const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
+            if (!action) return plain(400, 'Bad request');
+            const r = await action(ctx, body);
+            return isOutcome(r) ? r : draw(ctx, r);
+          },
+        }
+      : {}),
+  };
+}
+
+/** A form's failed state: what was typed, the errors and the status. */
+export const failed = (values: Record<string, unknown>, errors: Record<string, string>, status: number): FormState => ({ values, errors, status });

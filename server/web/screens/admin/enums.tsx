@@ -1,0 +1,98 @@
+import { OPS } from '../../../api/operations.ts';
+import type { Text } from '../../../../shared/i18n.ts';
+import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../../modules/enums/reference-data.ts';
+import { EnumEditorPage, type EnumSection } from '../../../../views/pages/admin/EnumEditor.tsx';
+import { ApiFailure, formStrings, withFlag } from '../../kit.ts';
+import { defineScreen, failed, plain, redirect, type Screen } from '../../screen.ts';
+
+const TYPE_TITLES: Record<number, Text> = {
+  [ENUM_TYPES.jobTypes]: { ja: '職種', en: 'Job types' },
+  [ENUM_TYPES.genders]: { ja: '性別', en: 'Genders' },
+  [ENUM_TYPES.overtimes]: { ja: '残業', en: 'Overtime' },
+  [ENUM_TYPES.jobWeeks]: { ja: '勤務日数', en: 'Days per week' },
+  [ENUM_TYPES.computerSkills]: { ja: 'パソコンスキル', en: 'Computer skills' },
+  [ENUM_TYPES.writeSkills]: { ja: '日本語の書き', en: 'Japanese writing' },
+  [ENUM_TYPES.educations]: { ja: '最終学歴', en: 'Education' },
+  [ENUM_TYPES.readSkills]: { ja: '日本語の読み', en: 'Japanese reading' },
+  [ENUM_TYPES.payTypes]: { ja: '給与形態', en: 'Pay types' },
+};
+const VISA_TITLE: Text = { ja: '在留資格', en: 'Visa types' };
+
+/** Which page edits what (SPEC §2 codes 200014 and 200015). */
+const PAGES: Record<string, { types: readonly number[]; visa: boolean }> = {
+  '/admin/templates/enumjobvalue': { types: JOB_ENUM_TYPES, visa: false },
+  '/admin/templates/enumuservalue': { types: USER_ENUM_TYPES, visa: true },
+};
+
+interface EnumsData {
+  enums: {
+    enums: { id: number; type: number; enum_job_translate_value: { language_key: string; value: string }[] }[];
+    visaTypes: { id: number; ja: string; en: string }[];
+  };
+}
+
+/** An enum editor screen: its sections from the enums query; each form post creates, updates or deletes one value. */
+const enumScreen = (path: string, page: { types: readonly number[]; visa: boolean }): Screen =>
+  defineScreen({
+    path,
+    load: ({ call }) => call<EnumsData>(OPS.Enums),
+    view: ({ lang, route, req, msg }, d, state) => {
+      const valueIn = (rec: EnumsData['enums']['enums'][number], l: string) => rec.enum_job_translate_value.find((t) => t.language_key === l)?.value ?? '';
+      const sections: EnumSection[] = page.types.map((type) => ({
+        type,
+        title: TYPE_TITLES[type]!,
+        rows: d.enums.enums.filter((e) => e.type === type).map((e) => ({ id: e.id, ja: valueIn(e, 'ja'), en: valueIn(e, 'en') })),
+      }));
+      if (page.visa) sections.push({ type: 'visa', title: VISA_TITLE, rows: d.enums.visaTypes });
+      // A failed post's errors and typed values are keyed by the form that sent them (`create-<type>`, `update-<id>`, `delete-<id>`).
+      const key = typeof state?.values.key === 'string' ? state.values.key : '';
+      const input = state?.values.input as { ja?: string; en?: string } | undefined;
+      return {
+        title: route.title,
+        content: (
+          <EnumEditorPage
+            lang={lang}
+            title={route.title}
+            action={path}
+            sections={sections}
+            errors={state ? { [key]: state.errors } : {}}
+            values={state && input ? { [key]: input } : {}}
+            notice={!state && req.query.saved === '1' ? msg('notice.saved') : undefined}
+          />
+        ),
+      };
+    },
+    form: { limit: '16kb', parameterLimit: 10 },
+    actions: {
+      default: async ({ call }, body) => {
+        const b = formStrings(body, ['op', 'type', 'id', 'ja', 'en']);
+        const visa = b.type === 'visa';
+        const id = Number(b.id);
+        const input = { ja: b.ja ?? '', en: b.en ?? '' };
+        let doc: string;
+        let vars: Record<string, unknown>;
+        let key: string;
+        if (b.op === 'create') {
+          key = `create-${b.type}`;
+          [doc, vars] = visa ? [OPS.UpsertVisaType, { input }] : [OPS.CreateJobEnum, { type: Number(b.type), input }];
+        } else if (b.op === 'update' && Number.isInteger(id)) {
+          key = `update-${id}`;
+          [doc, vars] = visa ? [OPS.UpsertVisaType, { id, input }] : [OPS.UpdateJobEnum, { id, input }];
+        } else if (b.op === 'delete' && Number.isInteger(id)) {
+          key = `delete-${id}`;
+          [doc, vars] = visa ? [OPS.DeleteVisaType, { id }] : [OPS.DeleteJobEnum, { id }];
+        } else {
+          return plain(400, 'Bad request');
+        }
+        try {
+          await call(doc, vars);
+          return redirect(`${withFlag(path, 'saved')}#type-${b.type}`);
+        } catch (err) {
+          if (!(err instanceof ApiFailure)) throw err;
+          return failed({ key, input: b.op === 'delete' ? undefined : input }, err.formErrors, err.status === 500 ? 422 : err.status);
+        }
+      },
+    },
+  });
+
+export const ENUM_SCREENS: readonly Screen[] = Object.entries(PAGES).map(([path, page]) => enumScreen(path, page));

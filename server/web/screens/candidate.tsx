@@ -1,0 +1,317 @@
+/**
+ * The public job boards and the candidate's own pages. A candidate's session lives in its own
+ * cookie, `candidate_token` (DESIGN.md §5), so the guard's "signed in on a public page" rule, which
+ * is about back-office users, never moves a candidate off the public site.
+ */
+import { OPS } from '../../api/operations.ts';
+import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { msg, type MessageKey } from '../../../shared/messages.ts';
+import { PREFECTURES, prefectureName } from '../../modules/jobs/prefectures.ts';
+import type { PublicJobCard, PublicJobDetail } from '../../modules/jobs/public.ts';
+import { CandidateChatPage, CandidateLoginPage, CandidateRegisterPage, MyApplicationsPage } from '../../../views/pages/public/Candidate.tsx';
+import { DailyPage } from '../../../views/pages/public/Daily.tsx';
+import { JobDetailPage, type JobDetailView } from '../../../views/pages/public/JobDetail.tsx';
+import { type Choice, JobSearch, Pager } from '../../../views/pages/public/JobSearch.tsx';
+import { PartTimePage } from '../../../views/pages/public/PartTime.tsx';
+import { sessionCookie } from '../cookies.ts';
+import { ApiFailure, formList, formStrings, localPath, queryInt, queryText, withFlag } from '../kit.ts';
+import { CANDIDATE_COOKIE, defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { dateText, dateTimeText, yen } from '../../../shared/format.ts';
+
+type Kind = 'daily' | 'other';
+const BASE: Record<Kind, '/daily' | '/part-time'> = { daily: '/daily', other: '/part-time' };
+
+const wageText = (wage: number, payType: string | null) => (payType ? `${payType} ${yen(wage)}` : yen(wage));
+
+type EnumsData = {
+  enums: { enums: { id: number; type: number; enum_job_translate_value: { language_key: string; value: string }[] }[]; visaTypes: { id: number; ja: string; en: string }[] };
+};
+
+/** The choices of the search and registration forms, in the page's language. */
+async function choices({ call, lang }: ScreenContext) {
+  const [enums, languages] = await Promise.all([call<EnumsData>(OPS.Enums), call<{ languages: { code: string; ja: string; en: string }[] }>(OPS.Languages)]);
+  const valueIn = (e: { enum_job_translate_value: { language_key: string; value: string }[] }) => e.enum_job_translate_value.find((t) => t.language_key === lang)?.value ?? '';
+  return {
+    prefectures: PREFECTURES.map((p): Choice => ({ value: p.ja, label: tr(lang, p) })),
+    jobTypes: enums.enums.enums.filter((e) => e.type === 1).map((e): Choice => ({ value: String(e.id), label: valueIn(e) })),
+    visaTypes: enums.enums.visaTypes.map((v): Choice => ({ value: String(v.id), label: v[lang] })),
+    languages: languages.languages.map((l): Choice => ({ value: l.code, label: l[lang] })),
+  };
+}
+
+const int = (s: string) => (/^\d{1,7}$/.test(s) ? Number(s) : null);
+
+const board = (kind: Kind): Screen =>
+  defineScreen({
+    path: BASE[kind],
+    load: async (ctx) => {
+      const { req, call } = ctx;
+      const values = Object.fromEntries(['q', 'prefecture', 'date', 'minWage', 'jobType', 'language', 'visa', 'sort'].map((k) => [k, queryText(req, k)]).filter(([, v]) => v)) as Record<string, string>;
+      const page = queryInt(req, 'page', { min: 1, max: 100_000, fallback: 1 });
+      const filter = {
+        q: values.q || null,
+        prefecture: values.prefecture || null,
+        date: kind === 'daily' && /^\d{4}-\d{2}-\d{2}$/.test(values.date ?? '') ? values.date : null,
+        minWage: int(values.minWage ?? ''),
+        jobTypeId: int(values.jobType ?? ''),
+        language: /^[a-z]{2}$/.test(values.language ?? '') ? values.language : null,
+        visaTypeId: int(values.visa ?? ''),
+      };
+      const [r, c] = await Promise.all([
+        call<{ publicJobs: { total: number; page: number; size: number; jobs: PublicJobCard[] } }>(OPS.PublicJobs, { kind, filter, sort: values.sort ?? 'new', page }),
+        choices(ctx),
+      ]);
+      return { values, data: r.publicJobs, choices: c };
+    },
+    view: ({ lang, route }, { values, data, choices: c }) => {
+      const jobs = data.jobs.map((j) => ({
+        id: j.id,
+        title: j.title,
+        location: [prefectureName(j.prefecture, lang), j.city, j.station].filter(Boolean).join(' '),
+        wage: wageText(j.wage, j.payType),
+        date: j.nextDate ? dateText(j.nextDate, lang) : undefined,
+      }));
+      const pages = Math.max(1, Math.ceil(data.total / data.size));
+      const href = (p: number) => `${BASE[kind]}?${new URLSearchParams({ ...values, page: String(p) }).toString()}`;
+      const search = <JobSearch lang={lang} action={BASE[kind]} values={values} daily={kind === 'daily'} {...c} />;
+      const pager = <Pager lang={lang} page={data.page} pages={pages} href={href} />;
+      const Board = kind === 'daily' ? DailyPage : PartTimePage;
+      return { title: route.title, content: <Board lang={lang} jobs={jobs} search={search} total={data.total} pager={pager} /> };
+    },
+  });
+
+/** schema.org JobPosting for search engines; safe inside a <script> element. */
+function jobPostingJsonLd(j: PublicJobDetail, url: string): string {
+  const unit = /時給|hour/i.test(j.payType ?? '') ? 'HOUR' : /日給|daily/i.test(j.payType ?? '') ? 'DAY' : /月給|month/i.test(j.payType ?? '') ? 'MONTH' : 'HOUR';
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: j.title,
+    description: j.description,
+    datePosted: j.createdAt.slice(0, 10),
+    // The last day of the publish window (a day in Japan): valid through its end.
+    ...(j.publishUntil ? { validThrough: `${j.publishUntil}T23:59:59+09:00` } : {}),
+    employmentType: j.kind === 'daily' ? 'TEMPORARY' : 'PART_TIME',
+    hiringOrganization: { '@type': 'Organization', name: j.company },
+    jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressRegion: j.prefecture, addressLocality: j.city, addressCountry: 'JP' } },
+    baseSalary: { '@type': 'MonetaryAmount', currency: 'JPY', value: { '@type': 'QuantitativeValue', value: j.wage, unitText: unit } },
+    url,
+  };
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+type MyApplication = { id: string; jobId: string; kind: Kind; title: string; date: string | null; start: string | null; end: string | null; status: string; createdAt: string; conversationId: string | null };
+
+const jobScreen = (kind: Kind): Screen =>
+  defineScreen({
+    path: `${BASE[kind]}/[id]`,
+    load: async ({ call, params, candidate, candidateCaller }) => {
+      const { publicJob: j } = await call<{ publicJob: PublicJobDetail | null }>(OPS.PublicJob, { kind, id: params.id ?? '' });
+      if (!j) throw new ApiFailure('NOT_FOUND', 'not found', {});
+      let applied = { toJob: false, shiftIds: [] as string[] };
+      if (candidate) {
+        const mine = await call<{ myApplications: MyApplication[] }>(OPS.MyApplications, {}, candidateCaller);
+        const forJob = mine.myApplications.filter((a) => a.jobId === j.id);
+        applied = { toJob: forJob.length > 0, shiftIds: j.shifts.filter((s) => forJob.some((a) => a.date === s.date && a.start === s.start)).map((s) => s.id) };
+      }
+      return { j, applied };
+    },
+    view: ({ lang, req, candidate }, { j, applied }, state) => {
+      const L = (ja: string, en: string): Text => ({ ja, en });
+      const facts = [
+        [L('職種', 'Job type'), j.jobType],
+        [L('勤務日数', 'Days per week'), j.jobWeek],
+        [L('残業', 'Overtime'), j.overtime],
+        [L('日本語（読み）', 'Japanese reading'), j.readSkill],
+        [L('使う言語', 'Languages used'), j.languages.join(', ')],
+        [L('応募できる在留資格', 'Residence statuses accepted'), j.visaTypes.join('、') || msg(lang, 'job.anyStatus')],
+        [L('募集人数', 'Openings'), String(j.headcount)],
+      ]
+        .filter((f): f is [Text, string] => !!f[1])
+        .map(([label, value]) => ({ label, value }));
+      const base = BASE[kind];
+      const url = `${req.protocol}://${req.get('host')}${base}/${j.id}`;
+      const view: JobDetailView = {
+        id: j.id,
+        kind,
+        title: j.title,
+        description: j.description,
+        location: [prefectureName(j.prefecture, lang), j.city].filter(Boolean).join(' '),
+        station: j.station,
+        wage: wageText(j.wage, j.payType),
+        company: j.company,
+        facts,
+        shifts: j.shifts.map((s) => ({ id: s.id, date: dateText(s.date, lang), time: `${s.start}–${s.end}`, wage: yen(s.wage), seats: s.openSeats })),
+        jsonLd: jobPostingJsonLd(j, url),
+      };
+      const notice = state ? { kind: 'error' as const, text: Object.values(state.errors).join(' ') } : req.query.applied === '1' ? { kind: 'ok' as const, text: msg(lang, 'notice.applied') } : undefined;
+      return {
+        title: j.title,
+        description: `${j.company} · ${view.location} · ${view.wage}`,
+        content: <JobDetailPage lang={lang} job={view} candidate={candidate ? { name: candidate.name } : null} notice={notice} appliedShiftIds={applied.shiftIds} appliedToJob={applied.toJob} />,
+      };
+    },
+    actions: {
+      // Applying: back to the job page with the notice (a refresh never applies twice).
+      apply: async ({ call, candidate, candidateCaller, params }, body) => {
+        const href = `${BASE[kind]}/${params.id ?? ''}`;
+        if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(href)}`);
+        const v = formStrings(body, ['shift_id', 'message']);
+        try {
+          await call(OPS.ApplyToJob, { jobId: params.id ?? '', shiftId: v.shift_id || null, message: v.message ?? null }, candidateCaller);
+          return redirect(withFlag(href, 'applied'));
+        } catch (err) {
+          if (!(err instanceof ApiFailure)) throw err;
+          if (err.code === 'NOT_FOUND') throw err;
+          return failed(v, { _: err.message }, err.status === 500 ? 422 : err.status);
+        }
+      },
+    },
+  });
+
+const STATUS: Record<string, MessageKey> = { applied: 'application.applied', accepted: 'application.accepted', rejected: 'application.rejected', cancelled: 'application.cancelled' };
+
+const myApplications = defineScreen({
+  path: '/staff/applications',
+  load: async ({ candidate, call, candidateCaller }) => {
+    if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`, 302);
+    return { name: candidate.name, apps: (await call<{ myApplications: MyApplication[] }>(OPS.MyApplications, {}, candidateCaller)).myApplications };
+  },
+  view: ({ lang, route }, { name, apps }) => ({
+    title: route.title,
+    content: (
+      <MyApplicationsPage
+        lang={lang}
+        name={name}
+        applications={apps.map((a) => ({
+          id: a.id,
+          title: a.title,
+          href: `${BASE[a.kind]}/${a.jobId}`,
+          date: a.date ? dateText(a.date, lang) : null,
+          time: a.start ? `${a.start}–${a.end}` : null,
+          status: STATUS[a.status] ? msg(lang, STATUS[a.status]!) : a.status,
+          appliedAt: dateTimeText(a.createdAt, lang, { dateOnly: true }),
+          chatHref: a.conversationId ? `/staff/chat?c=${encodeURIComponent(a.conversationId)}` : null,
+        }))}
+      />
+    ),
+  }),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const conversationParam = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : null);
+
+/**
+ * The candidate's chat page: the CandidateChat island talks to the chat socket with the candidate's
+ * cookie. `?c=` opens that conversation first (the island checks it is the candidate's: only their
+ * own conversations ever reach it).
+ */
+const candidateChat = defineScreen({
+  path: '/staff/chat',
+  load: async ({ req, candidate, call, candidateCaller }) => {
+    const initial = conversationParam(queryText(req, 'c'));
+    if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent(initial ? `/staff/chat?c=${initial}` : '/staff/chat')}`, 302);
+    const { myChatMail } = await call<{ myChatMail: boolean }>(OPS.MyChatMail, {}, candidateCaller);
+    return { name: candidate.name, initial, chatMail: myChatMail };
+  },
+  view: ({ lang, route, req }, d) => ({
+    title: route.title,
+    content: <CandidateChatPage lang={lang} name={d.name} initial={d.initial} chatMail={d.chatMail} saved={req.query.saved === '1'} />,
+  }),
+  actions: {
+    // The switch for mail about unread answers (server/chat/mail.ts); back to the conversation being read.
+    mail: async ({ candidate, call, candidateCaller }, body) => {
+      const c = conversationParam(body.c);
+      const back = `/staff/chat?${c ? `c=${c}&` : ''}saved=1`;
+      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(back)}`);
+      await call(OPS.SetMyChatMail, { enabled: body.enabled === '1' }, candidateCaller);
+      return redirect(back);
+    },
+  },
+});
+
+const nextOf = (v: unknown) => localPath(typeof v === 'string' && v ? v : '/staff/applications');
+
+const candidateLogin = defineScreen({
+  path: '/staff/login',
+  load: ({ candidate, req }) => {
+    if (candidate) throw redirect(nextOf(req.query.next), 302);
+    return null;
+  },
+  view: ({ lang, route, req }, _d, state) => ({
+    title: route.title,
+    content: (
+      <CandidateLoginPage
+        lang={lang}
+        email={typeof state?.values.email === 'string' ? state.values.email : undefined}
+        error={state ? Object.values(state.errors).join(' ') : undefined}
+        next={nextOf(state?.values.next ?? req.query.next)}
+        notice={!state && req.query.registered === '1' ? msg(lang, 'notice.registered') : undefined}
+      />
+    ),
+  }),
+  actions: {
+    default: async ({ call, caller, req, res, lang }, body) => {
+      const v = formStrings(body, ['email', 'password', 'next']);
+      const kept = { email: v.email ?? '', next: v.next ?? '' };
+      try {
+        const r = await call<{ login: { token: string; user: { role: string } } }>(OPS.Login, { email: v.email ?? '', password: v.password ?? '' }, { ...caller, token: undefined });
+        // A back-office account is not a candidate account: the same answer as a wrong password.
+        if (r.login.user.role !== 'candidate') return failed(kept, { _: msg(lang, 'error.badLogin') }, 401);
+        res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
+        return redirect(nextOf(v.next));
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        return failed(kept, err.formErrors, err.status);
+      }
+    },
+  },
+});
+
+const candidateRegister = defineScreen({
+  path: '/staff/register',
+  load: (ctx) => choices(ctx),
+  view: ({ lang, route, req }, c, state) => ({
+    title: route.title,
+    content: (
+      <CandidateRegisterPage
+        lang={lang}
+        values={(state?.values ?? {}) as Record<string, string | string[]>}
+        errors={state?.errors ?? {}}
+        next={nextOf(state?.values.next ?? req.query.next)}
+        visaTypes={c.visaTypes}
+        languages={c.languages}
+      />
+    ),
+  }),
+  actions: {
+    default: async ({ call }, body) => {
+      const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'next']);
+      const languages = formList(body, 'languages');
+      const visa = s.visa_type_id ?? '';
+      const input = {
+        name: s.name ?? '',
+        email: s.email ?? '',
+        password: s.password ?? '',
+        phone: s.phone || null,
+        nationality: s.nationality ?? '',
+        visa_type_id: /^\d+$/.test(visa) ? Number(visa) : null,
+        visa_expiry: s.visa_expiry ?? '',
+        languages,
+      };
+      try {
+        await call(OPS.RegisterCandidate, { input });
+        return redirect(`/staff/login?registered=1&next=${encodeURIComponent(nextOf(s.next))}`);
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        // Everything typed comes back except the password.
+        const { password: _pw, ...kept } = s;
+        return failed({ ...kept, languages }, err.formErrors, err.status === 500 ? 500 : 422);
+      }
+    },
+  },
+});
+
+export const CANDIDATE_SCREENS: readonly Screen[] = [board('daily'), board('other'), jobScreen('daily'), jobScreen('other'), myApplications, candidateChat, candidateLogin, candidateRegister];
+
+export type { Lang };

@@ -1,0 +1,182 @@
+/**
+ * The public site's own pages (SPEC §2 public routes): the static pages, the legal pages, the
+ * back-office login, the contact and trial forms, the password reset, and the error pages.
+ */
+import type { JSX } from 'react';
+import { OPS } from '../../api/operations.ts';
+import type { Lang } from '../../../shared/i18n.ts';
+import { AboutPage } from '../../../views/pages/public/About.tsx';
+import { ContactPage } from '../../../views/pages/public/Contact.tsx';
+import { DownloadPage } from '../../../views/pages/public/Download.tsx';
+import { FaqPage } from '../../../views/pages/public/Faq.tsx';
+import { ForgetPasswordPage } from '../../../views/pages/public/ForgetPassword.tsx';
+import { HomePage } from '../../../views/pages/public/Home.tsx';
+import { LoginPage } from '../../../views/pages/public/Login.tsx';
+import { PolicyPage } from '../../../views/pages/public/Policy.tsx';
+import { PublishedLegalPage, type PublishedLegalDoc } from '../../../views/pages/public/PublishedLegal.tsx';
+import { ResetPasswordPage } from '../../../views/pages/public/ResetPassword.tsx';
+import { StaffPage } from '../../../views/pages/public/Staff.tsx';
+import { TermsPage } from '../../../views/pages/public/Terms.tsx';
+import { TrialPage } from '../../../views/pages/public/Trial.tsx';
+import type { ErrorKind } from '../../../views/pages/errors/ErrorPage.tsx';
+import { clearSessionCookie, sessionCookie } from '../cookies.ts';
+import { ApiFailure, formStrings } from '../kit.ts';
+import { defineScreen, errorPage, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+
+const staticScreen = (path: string, Component: (p: { lang: Lang }) => JSX.Element): Screen =>
+  defineScreen({ path, load: () => null, view: ({ lang, route }) => ({ title: route.title, content: <Component lang={lang} /> }) });
+
+/**
+ * /terms and /policy: the newest version published at /admin/templates/terms or privacy, in the
+ * page's language; the built-in text when none is published or the API cannot answer (a legal
+ * page should never be an error page).
+ */
+const legalScreen = (path: string, kind: 'terms' | 'privacy', Fallback: (p: { lang: Lang }) => JSX.Element): Screen =>
+  defineScreen({
+    path,
+    load: async ({ call, lang, req }) => {
+      try {
+        return (await call<{ legalDocument: PublishedLegalDoc | null }>(OPS.LegalDocument, { kind, lang })).legalDocument;
+      } catch (err) {
+        req.log?.warn({ err }, `legalDocument(${kind}) failed; showing the built-in text`);
+        return null;
+      }
+    },
+    view: ({ lang, route }, doc) => ({ title: route.title, content: doc ? <PublishedLegalPage lang={lang} doc={doc} /> : <Fallback lang={lang} /> }),
+  });
+
+const errorScreen = (path: string, kind: ErrorKind): Screen => ({ path, get: async () => errorPage(kind) });
+
+/** A form's failure: field errors (or the message as the form's own error) and the status. */
+const failedWith = (values: Record<string, unknown>, err: unknown) => {
+  if (!(err instanceof ApiFailure)) throw err;
+  return failed(values, err.formErrors, err.status);
+};
+
+const login = defineScreen({
+  path: '/login',
+  load: () => null,
+  view: ({ lang, route, req, msg }, _d, state) => ({
+    title: route.title,
+    layout: 'public',
+    content: (
+      <LoginPage
+        lang={lang}
+        email={typeof state?.values.email === 'string' ? state.values.email : undefined}
+        error={state ? Object.values(state.errors).join(' ') : undefined}
+        notice={!state && req.query.reset === '1' ? msg('notice.passwordChanged') : undefined}
+      />
+    ),
+  }),
+  actions: {
+    default: async ({ call, caller, req, res }, body) => {
+      const v = formStrings(body, ['email', 'password']);
+      try {
+        const r = await call<{ login: { token: string } }>(OPS.Login, { email: v.email ?? '', password: v.password ?? '' }, { ...caller, token: undefined });
+        res.cookie('token', r.login.token, sessionCookie(req));
+        return redirect('/admin');
+      } catch (err) {
+        return failedWith({ email: v.email }, err);
+      }
+    },
+  },
+});
+
+/** A public form that posts to its own page and, once accepted, shows it again with `?sent=1`. */
+const sentForm = <V extends Record<string, unknown>>(
+  path: string,
+  fields: readonly string[],
+  send: (ctx: ScreenContext, v: Record<string, string>) => Promise<unknown>,
+  View: (p: { lang: Lang; values: Record<string, string>; errors: Record<string, string>; sent: boolean }) => JSX.Element,
+): Screen =>
+  defineScreen<V | null>({
+    path,
+    load: () => null,
+    view: ({ lang, route, req }, _d, state) => ({
+      title: route.title,
+      content: <View lang={lang} values={(state?.values ?? {}) as Record<string, string>} errors={state?.errors ?? {}} sent={!state && req.query.sent === '1'} />,
+    }),
+    actions: {
+      default: async (ctx, body) => {
+        const v = formStrings(body, fields);
+        try {
+          await send(ctx, v);
+          return redirect(`${path}?sent=1`);
+        } catch (err) {
+          return failedWith(v, err);
+        }
+      },
+    },
+  });
+
+const contact = sentForm(
+  '/staff/contact',
+  ['name', 'email', 'phone', 'topic', 'message'],
+  ({ call }, v) => call(OPS.SubmitContact, { input: { ...v, topic: v.topic ?? '', name: v.name ?? '', email: v.email ?? '', message: v.message ?? '' } }),
+  ContactPage,
+);
+
+const trial = sentForm(
+  '/v3/trial',
+  ['company_name', 'contact_name', 'email', 'phone', 'message'],
+  ({ call }, v) => call(OPS.SubmitTrial, { input: { company_name: v.company_name ?? '', contact_name: v.contact_name ?? '', email: v.email ?? '', phone: v.phone ?? '', message: v.message } }),
+  TrialPage,
+);
+
+const forgetPassword = sentForm(
+  '/forget-password',
+  ['email'],
+  ({ call }, v) => call(OPS.RequestPasswordReset, { email: v.email ?? '' }),
+  ({ lang, values, errors, sent }) => <ForgetPasswordPage lang={lang} email={values.email} errors={errors} sent={sent} />,
+);
+
+const resetPassword = defineScreen({
+  path: '/reset-password',
+  load: async ({ req, call }) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const valid = token ? (await call<{ passwordResetTokenValid: boolean }>(OPS.PasswordResetTokenValid, { token })).passwordResetTokenValid : false;
+    return { token, valid };
+  },
+  view: ({ lang, route }, d, state) => {
+    const token = typeof state?.values.token === 'string' ? state.values.token : d.token;
+    const invalid = state ? 'token' in state.errors : !d.valid;
+    return { title: route.title, status: invalid ? 410 : 200, content: <ResetPasswordPage lang={lang} token={token} errors={state?.errors ?? {}} invalid={invalid} /> };
+  },
+  actions: {
+    default: async ({ call, req, res }, body) => {
+      const v = formStrings(body, ['token', 'password', 'password_confirm']);
+      try {
+        await call(OPS.ResetPassword, { token: v.token ?? '', password: v.password ?? '', passwordConfirm: v.password_confirm ?? '' });
+        res.clearCookie('token', clearSessionCookie(req));
+        return redirect('/login?reset=1');
+      } catch (err) {
+        const state = failedWith({ token: v.token ?? '' }, err);
+        // The API names the confirmation field as its argument; the form calls it password_confirm.
+        if (state.errors.passwordConfirm) {
+          state.errors.password_confirm = state.errors.passwordConfirm;
+          delete state.errors.passwordConfirm;
+        }
+        if ('token' in state.errors) state.status = 410;
+        return state;
+      }
+    },
+  },
+});
+
+export const PUBLIC_SCREENS: readonly Screen[] = [
+  staticScreen('/', HomePage),
+  staticScreen('/staff', StaffPage),
+  staticScreen('/download', DownloadPage),
+  staticScreen('/about', AboutPage),
+  staticScreen('/faq', FaqPage),
+  legalScreen('/policy', 'privacy', PolicyPage),
+  legalScreen('/terms', 'terms', TermsPage),
+  login,
+  contact,
+  trial,
+  forgetPassword,
+  resetPassword,
+  errorScreen('/errors/_error', '_error'),
+  errorScreen('/errors/error401', 'error401'),
+  errorScreen('/errors/error404', 'error404'),
+];

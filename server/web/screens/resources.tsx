@@ -1,0 +1,460 @@
+import type { RoleMaps } from '../../auth/default-roles.ts';
+import { tr, type Lang } from '../../../shared/i18n.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { ChildResource, FieldDef, ResourceDef, Screen as ResourceScreen } from '../../resources/define.ts';
+import { resourceDocuments } from '../../resources/graphql.ts';
+import { RESOURCES } from '../../resources/registry.ts';
+import { AuditLog, type AuditView, ChildList, DeleteButton, displayValue, type FieldView, Notice, PageHead, PreviewCard, RecordActions, ResourceForm, ResourceList } from '../../../views/resources/ResourceViews.tsx';
+import { canEnter } from '../../access/guard.ts';
+import { hrefFor, routeByPath } from '../../access/routes.ts';
+import { allRows, ApiFailure, parseListQuery, withFlag } from '../kit.ts';
+import { csv, errorPage, page, plain, redirect, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
+import { RECORD_SECTIONS, type RecordSectionState } from './record-sections.tsx';
+
+/**
+ * The generic screens of the resource engine (DESIGN.md §3): every list, form and detail page
+ * of a resource definition, over the same GraphQL operations any client uses.
+ */
+type Values = Record<string, unknown>;
+const docsCache = new Map<ResourceDef, ReturnType<typeof resourceDocuments>>();
+const docs = (def: ResourceDef) => docsCache.get(def) ?? docsCache.set(def, resourceDocuments(def)).get(def)!;
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+
+/** Plain field data for the views, with select options loaded for the caller. */
+async function fieldViews(ctx: ScreenContext, def: ResourceDef, fields: FieldDef[]): Promise<FieldView[]> {
+  return Promise.all(
+    fields.map(async (f) => {
+      let options: FieldView['options'];
+      if (typeof f.options === 'function') {
+        const d = await ctx.call<Record<string, { value: string; ja: string; en: string }[]>>(docs(def).options, { field: f.name });
+        options = d[`${def.name}Options`]!.map((o) => ({ value: o.value, label: { ja: o.ja, en: o.en } }));
+      } else if (f.options) options = f.options;
+      const required = !(f.schema.safeParse(null).success || f.schema.safeParse('').success || f.kind === 'boolean');
+      if (f.multiple) return { name: f.name, label: f.label, kind: 'multiselect', hint: f.hint, required: false, options };
+      return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options };
+    }),
+  );
+}
+
+const isPlatform = (ctx: ScreenContext) => ['superadmin', 'admin'].includes(ctx.user?.role ?? '');
+const fieldsFor = (def: ResourceDef, ctx: ScreenContext, mode: 'create' | 'update', only?: string[]) =>
+  def.fields.filter((f) => (!f.platformOnly || isPlatform(ctx)) && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)));
+
+/** Links between a resource's screens, only to screens the user may enter. */
+function navigator(def: ResourceDef, maps: RoleMaps, role: string, from: string) {
+  const allowed = (s: ResourceScreen) => canEnter(maps, role, routeByPath(s.path)?.code);
+  // Screens of the same family share the list path as a prefix (/admin/company vs /v3/admin/company).
+  const lp = listPathOf(def, from);
+  // A list at …/list (/admin/jobs/list) has its screens beside it (/admin/jobs/add, /admin/jobs/[id]).
+  const base = familyBase(lp);
+  const family = def.screens.filter((s) => s.path === lp || s.path.startsWith(`${base}/`));
+  const list = family.find((s) => s.mode === 'list' || s.mode === 'single');
+  const single = list?.mode === 'single' ? list.path : null;
+  return {
+    listHref: list && allowed(list) ? list.path : null,
+    createHref: single ? (allowed(list!) && !def.noCreate ? `${single}?new=1` : null) : (family.find((s) => s.mode === 'create' && allowed(s))?.path ?? null),
+    recordHref: (id: string) => {
+      if (single) return `${single}?id=${encodeURIComponent(id)}`;
+      const s = family.find((x) => (x.mode === 'detail' || x.mode === 'edit') && allowed(x));
+      return s ? hrefFor(s.path, { id }) : null;
+    },
+    extraLinks: (id: string) =>
+      single
+        ? []
+        : family
+            .filter((x) => x.mode === 'edit' && allowed(x))
+            .slice(1)
+            .map((x) => ({ href: hrefFor(x.path, { id }), label: routeByPath(x.path)!.title })),
+  };
+}
+
+/** List columns, the naming field first (it carries the link to the record). */
+function listColumns(def: ResourceDef, platform: boolean): string[] {
+  const cols = def.fields.filter((f) => f.list && (!f.platformOnly || platform)).map((f) => f.name);
+  const computed = (def.computed ?? []).filter((c) => c.list).map((c) => c.name);
+  return [def.labelField, ...cols.filter((c) => c !== def.labelField), ...computed];
+}
+
+/** Computed values (ResourceDef.computed) as plain text fields of the views: a column label, shown as read. */
+const computedViews = (def: ResourceDef): FieldView[] => (def.computed ?? []).map((c) => ({ name: c.name, label: c.label, kind: 'text', required: false }));
+
+/** The path a list's sibling screens start with: the list's own, or its folder for a `…/list` path. */
+const familyBase = (listPath: string) => (listPath.endsWith('/list') ? listPath.slice(0, -'/list'.length) : listPath);
+
+function listPathOf(def: ResourceDef, path: string): string {
+  const lists = def.screens.filter((s) => s.mode === 'list' || s.mode === 'single').map((s) => s.path);
+  return lists.filter((l) => path === l || path.startsWith(`${familyBase(l)}/`)).sort((a, b) => b.length - a.length)[0] ?? lists[0]!;
+}
+
+function formValues(def: ResourceDef, body: Record<string, unknown>, fields: FieldDef[]): Values {
+  const out: Values = {};
+  for (const f of fields) {
+    const v = body[f.name];
+    if (f.multiple) {
+      out[f.name] = (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string');
+      continue;
+    }
+    if (f.kind === 'boolean') out[f.name] = v === 'on' || v === 'true';
+    else if (typeof v === 'string') out[f.name] = v;
+  }
+  return out;
+}
+
+/** HTML forms send strings; GraphQL wants Int for number fields. A non-number is a field error here. */
+function toInput(fields: FieldDef[], values: Values, lang: Lang): { input: Values; errors: Record<string, string> } {
+  const input: Values = {};
+  const errors: Record<string, string> = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    if (f.kind === 'number') {
+      // A blank number is no value (the API says "required" where one is needed), not a bad number.
+      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) input[f.name] = null;
+      else if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) input[f.name] = Number(v.trim());
+      else errors[f.name] = msg(lang, 'error.wholeNumber');
+    } else input[f.name] = v ?? null;
+  }
+  return { input, errors };
+}
+
+async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome> {
+  const { lang, route, req } = ctx;
+  const filters = def.fields.filter((f) => f.filter);
+  const q = parseListQuery(req, { filters: filters.map((f) => f.name) });
+  const vars = { page: q.page, size: q.size, sort: q.sort, dir: q.dir, q: q.q, ...(filters.length ? { filter: q.filter } : {}) };
+  const key = def.plural;
+  type Page = { total: number; page: number; size: number; rows: Values[] };
+  const views = [...(await fieldViews(ctx, def, def.fields)), ...computedViews(def)];
+  if (q.csv) {
+    const cols = ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'];
+    const byName = new Map(views.map((f) => [f.name, f]));
+    const cell = (r: Values, c: string) => (byName.get(c) ? displayValue(lang, byName.get(c), r[c]).replace(/^—$/, '') : String(r[c] ?? ''));
+    async function* rows() {
+      for await (const r of allRows((page, size) => ctx.call<Record<string, Page>>(docs(def).list, { ...vars, page, size }).then((d) => d[key]!))) yield cols.map((c) => cell(r, c));
+    }
+    return csv(def.plural, cols.map((c) => (byName.get(c) ? tr(lang, byName.get(c)!.label) : c)), rows());
+  }
+  const d = await ctx.call<Record<string, Page>>(docs(def).list, vars);
+  const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
+  const notice = req.query.saved === '1' ? msg(lang, 'notice.saved') : req.query.created === '1' ? msg(lang, 'notice.created') : req.query.deleted === '1' ? msg(lang, 'notice.deleted') : undefined;
+  return page({
+    title: route.title,
+    content: (
+      <ResourceList
+        lang={lang}
+        title={route.title}
+        path={req.path}
+        fields={views}
+        columns={listColumns(def, isPlatform(ctx))}
+        sortable={def.fields.filter((f) => f.sortable).map((f) => f.name)}
+        filters={views.filter((f) => filters.some((x) => x.name === f.name) && (!def.fields.find((x) => x.name === f.name)?.platformOnly || isPlatform(ctx)))}
+        rows={d[key]!.rows}
+        total={d[key]!.total}
+        page={d[key]!.page}
+        size={d[key]!.size}
+        sort={q.sort}
+        dir={q.dir}
+        q={q.q ?? ''}
+        filterValues={q.filter}
+        createHref={nav.createHref}
+        rowHref={nav.recordHref}
+        rowLinks={nav.extraLinks}
+        notice={notice}
+        searchable={def.fields.some((f) => f.search)}
+      />
+    ),
+  });
+}
+
+interface FormState {
+  values?: Values;
+  errors?: Record<string, string>;
+  status?: number;
+  /** A failed post of a child row's add form (ResourceDef.children). */
+  child?: { name: string; values: Values; errors: Record<string, string> };
+  /** A failed post of the record's own section (record-sections.tsx). */
+  section?: RecordSectionState;
+}
+
+const notFound = () => errorPage('recordNotFound');
+const actionOf = (ctx: ScreenContext) => ctx.req.originalUrl.split('#')[0]!;
+
+async function renderForm(ctx: ScreenContext, def: ResourceDef, mode: 'create' | 'update', id: string | null, only: string[] | undefined, state: FormState = {}): Promise<Outcome> {
+  const { lang, route } = ctx;
+  const fields = fieldsFor(def, ctx, mode, only);
+  let current: Values = {};
+  if (id) {
+    const d = await ctx.call<Record<string, Values | null>>(docs(def).get, { id });
+    if (!d[def.name]) return notFound();
+    current = d[def.name]!;
+  }
+  if (!id) for (const f of fields) if (f.default !== undefined) current[f.name] = f.default;
+  const views = await fieldViews(ctx, def, fields);
+  const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
+  const heading = id ? `${tr(lang, route.title)}: ${String(current[def.labelField] ?? '')}` : tr(lang, mode === 'create' && route.title ? route.title : def.title);
+  return page({
+    title: heading,
+    status: state.status,
+    content: (
+      <>
+        <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
+        <ResourceForm lang={lang} title={route.title} action={actionOf(ctx)} fields={views} values={{ ...current, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
+      </>
+    ),
+  });
+}
+
+type AuditRow = { id: number; action: string; actor_name: string; at: string; changes: string };
+
+async function renderDetail(ctx: ScreenContext, def: ResourceDef, id: string, state: FormState = {}): Promise<Outcome> {
+  if (def.singleton) return renderSingleton(ctx, def, state);
+  const { lang, route } = ctx;
+  const d = await ctx.call<Record<string, Values | null>>(docs(def).get, { id });
+  const row = d[def.name];
+  if (!row) return notFound();
+  const fields = fieldsFor(def, ctx, 'update');
+  // Fields set only on creation (e.g. a job's client) are not on the form, but the history names them.
+  const createOnly = def.fields.filter((f) => f.createOnly && (!f.platformOnly || isPlatform(ctx)));
+  const [views, audit, createOnlyViews] = await Promise.all([
+    fieldViews(ctx, def, fields),
+    ctx.call<Record<string, AuditRow[]>>(docs(def).audit, { id }),
+    fieldViews(ctx, def, createOnly),
+  ]);
+  const entries: AuditView[] = audit[`${def.name}Audit`]!.map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
+  relabelChildChanges(entries, def, lang);
+  const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
+  const action = actionOf(ctx);
+  const heading = `${tr(lang, def.title)}: ${String(row[def.labelField] ?? '')}`;
+  const extras = await recordExtras(ctx, def, row, action, state);
+  const preview = def.preview?.(row, lang) ?? null;
+  return page({
+    title: heading,
+    status: state.status,
+    content: (
+      <>
+        <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
+        <Notice text={extras.notice} />
+        <ResourceForm lang={lang} title={route.title} action={action} fields={views} values={{ ...row, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
+        {preview && <PreviewCard lang={lang} title={preview.title} body={preview.body} />}
+        {extras.below}
+        {!def.noDelete && <DeleteButton lang={lang} action={action} />}
+        <AuditLog lang={lang} entries={entries} fields={[...views, ...createOnlyViews]} />
+      </>
+    ),
+  });
+}
+
+const idOf = (ctx: ScreenContext) => ctx.params.id ?? (typeof ctx.req.query.id === 'string' ? ctx.req.query.id : null);
+
+/** The screen of one route of a resource: GET draws it, POST creates, updates, deletes or runs an action, then redirects (303) or draws the form again with the errors. */
+function resourceScreen(def: ResourceDef, screen: ResourceScreen): Screen {
+  return {
+    path: screen.path,
+    form: { limit: '256kb', parameterLimit: 200 },
+    async get(ctx) {
+      const id = idOf(ctx);
+      switch (screen.mode) {
+        case 'list':
+          return renderList(ctx, def);
+        case 'create':
+          return renderForm(ctx, def, 'create', null, undefined);
+        case 'edit':
+          return renderForm(ctx, def, 'update', id, screen.fields);
+        case 'detail':
+          return renderDetail(ctx, def, id!);
+        case 'single':
+          if (def.singleton) return renderSingleton(ctx, def);
+          if (ctx.req.query.new === '1' && !def.noCreate) return renderForm(ctx, def, 'create', null, undefined);
+          if (id) return renderDetail(ctx, def, id);
+          return renderList(ctx, def);
+      }
+    },
+    post: (ctx, body) => postResource(ctx, def, screen, body),
+  };
+}
+
+async function postResource(ctx: ScreenContext, def: ResourceDef, screen: ResourceScreen, body: Record<string, unknown>): Promise<Outcome> {
+  const { req, lang } = ctx;
+  const params = { ...ctx.params };
+  // A singleton's one row is the screen's record: its form posts carry no id.
+  if (def.singleton && !params.id) params.id = String((await singletonRow(ctx, def))?.id ?? '');
+  const id = params.id ?? (typeof req.query.id === 'string' ? req.query.id : null);
+  const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, ctx.route.path);
+  const back = (flag: string) => withFlag(nav.listHref ?? ctx.route.path, flag);
+  const creating = screen.mode === 'create' || (screen.mode === 'single' && req.query.new === '1');
+  try {
+    if (body._op === 'action' && id) return await postAction(ctx, def, id, String(body._action ?? ''), nav.recordHref(id));
+    // The forms of a record's own section (e.g. a daily job's shifts), handled by the section.
+    const section = RECORD_SECTIONS[def.name];
+    if (section && id && typeof body._op === 'string' && section.ops.includes(body._op)) {
+      return await section.post(ctx, id, body, {
+        recordHref: nav.recordHref(id) ?? req.originalUrl.split('?')[0]!,
+        rerender: (failed, code) => renderDetail(ctx, def, id, { section: failed, status: code }),
+      });
+    }
+    if ((body._op === 'addChild' || body._op === 'deleteChild') && id) return await postChild(ctx, def, id, body, nav.recordHref(id));
+    if (body._op === 'delete' && id && docs(def).delete) {
+      await ctx.call(docs(def).delete!, { id });
+      return redirect(back('deleted'));
+    }
+    const only = screen.mode === 'edit' ? screen.fields : undefined;
+    const fields = fieldsFor(def, ctx, creating ? 'create' : 'update', only);
+    const values = formValues(def, body, fields);
+    const { input, errors } = toInput(fields, values, lang);
+    if (Object.keys(errors).length) {
+      return creating ? renderForm(ctx, def, 'create', null, undefined, { values, errors, status: 422 }) : rerenderUpdate(ctx, def, screen, id!, { values, errors, status: 422 });
+    }
+    if (creating) {
+      if (!docs(def).create) return plain(404, 'Not found');
+      const d = await ctx.call<Record<string, { id: string }>>(docs(def).create!, { input });
+      const newId = d[`create${cap(def.name)}`]!.id;
+      const target = nav.recordHref(newId);
+      return redirect(target ? withFlag(target, 'created') : back('created'));
+    }
+    if (!id) return plain(404, 'Not found');
+    await ctx.call(docs(def).update, { id, input });
+    const here = req.originalUrl.split('?')[0]!;
+    return redirect(screen.mode === 'edit' ? back('saved') : screen.mode === 'single' ? `${here}?id=${encodeURIComponent(id)}&saved=1` : withFlag(here, 'saved'));
+  } catch (err) {
+    if (!(err instanceof ApiFailure)) throw err;
+    if (err.code === 'NOT_FOUND') return notFound();
+    const state = { values: formValues(def, body, def.fields), errors: err.formErrors, status: err.status };
+    if (creating) return renderForm(ctx, def, 'create', null, undefined, state);
+    return rerenderUpdate(ctx, def, screen, id!, state);
+  }
+}
+
+function rerenderUpdate(ctx: ScreenContext, def: ResourceDef, screen: ResourceScreen, id: string, state: FormState) {
+  return screen.mode === 'edit' ? renderForm(ctx, def, 'update', id, screen.fields, state) : renderDetail(ctx, def, id, state);
+}
+
+/** Every screen of every resource definition. */
+export const RESOURCE_SCREENS: readonly Screen[] = RESOURCES.flatMap((def) => def.screens.map((screen) => resourceScreen(def, screen)));
+
+// ---------------------------------------------------------------------------------------------
+// Record pages: notices, action buttons (ResourceDef.actions), child rows (ResourceDef.children)
+// and singletons (ResourceDef.singleton).
+
+/** The one row of a singleton definition. */
+async function singletonRow(ctx: ScreenContext, def: ResourceDef): Promise<Values | undefined> {
+  const d = await ctx.call<Record<string, { rows: Values[] }>>(docs(def).list, { page: 1, size: 1 });
+  return d[def.plural]!.rows[0];
+}
+
+/** A singleton's screen: the record's form and history directly, under the route's title. */
+async function renderSingleton(ctx: ScreenContext, def: ResourceDef, state: FormState = {}): Promise<Outcome> {
+  const { lang, route } = ctx;
+  const row = await singletonRow(ctx, def);
+  if (!row) return notFound();
+  const id = String(row.id);
+  const fields = fieldsFor(def, ctx, 'update');
+  const [views, audit] = await Promise.all([fieldViews(ctx, def, fields), ctx.call<Record<string, AuditRow[]>>(docs(def).audit, { id })]);
+  const entries: AuditView[] = audit[`${def.name}Audit`]!.map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
+  relabelChildChanges(entries, def, lang);
+  const extras = await recordExtras(ctx, def, row, route.path, state);
+  return page({
+    title: route.title,
+    status: state.status,
+    content: (
+      <>
+        <PageHead lang={lang} title={tr(lang, route.title)} />
+        <Notice text={extras.notice} />
+        <ResourceForm lang={lang} title={route.title} action={route.path} fields={views} values={{ ...row, ...state.values }} errors={state.errors ?? {}} cancelHref={route.path} />
+        {extras.below}
+        <AuditLog lang={lang} entries={entries} fields={views} />
+      </>
+    ),
+  });
+}
+
+/** Child fields for the views; options of a child's field are asked for as `child.field`. */
+async function childFieldViews(ctx: ScreenContext, def: ResourceDef, child: ChildResource): Promise<FieldView[]> {
+  const prefix = `${child.name}.`;
+  const views = await fieldViews(ctx, def, child.fields.map((f) => ({ ...f, name: prefix + f.name })));
+  return views.map((v) => ({ ...v, name: v.name.slice(prefix.length) }));
+}
+
+/** What a record page shows besides its form: the notice of what just happened, action buttons and child rows. */
+async function recordExtras(ctx: ScreenContext, def: ResourceDef, row: Values, action: string, state: FormState) {
+  const { req, lang } = ctx;
+  const done = typeof req.query.done === 'string' ? def.actions?.find((a) => a.name === req.query.done) : undefined;
+  const notice = done ? tr(lang, done.done) : req.query.saved === '1' ? msg(lang, 'notice.saved') : req.query.created === '1' ? msg(lang, 'notice.created') : undefined;
+  const children = await Promise.all(
+    (def.children ?? []).map(async (c) => {
+      const [d, views] = await Promise.all([ctx.call<Record<string, Values[] | null>>(docs(def)[`${c.name}List`]!, { parentId: String(row.id) }), childFieldViews(ctx, def, c)]);
+      const failed = state.child?.name === c.name ? state.child : undefined;
+      return <ChildList key={c.name} lang={lang} name={c.name} title={c.titlePlural} fields={views} rows={d[c.plural] ?? []} action={action} values={failed?.values ?? {}} errors={failed?.errors ?? {}} />;
+    }),
+  );
+  const section = RECORD_SECTIONS[def.name];
+  const sectionView = section ? await section.render(ctx, row, action, state.section) : null;
+  const below = (
+    <>
+      {def.actions?.length ? <RecordActions lang={lang} action={action} actions={def.actions.map((a) => ({ name: a.name, label: a.label }))} /> : null}
+      {children}
+      {sectionView}
+    </>
+  );
+  return { notice, below };
+}
+
+/** Child additions and removals are audited on the record under the child list's key; show its title and option labels. */
+function relabelChildChanges(entries: AuditView[], def: ResourceDef, lang: Lang) {
+  // Keys the definition's own operations write (ResourceDef.auditLabels), shown with their label.
+  for (const [key, label] of Object.entries(def.auditLabels ?? {})) {
+    for (const e of entries) {
+      const change = e.changes[key];
+      if (!change) continue;
+      delete e.changes[key];
+      e.changes[tr(lang, label)] = change;
+    }
+  }
+  for (const c of def.children ?? []) {
+    const labelField = c.fields.find((f) => f.name === c.labelField);
+    const show = (v: unknown) => (v === null || v === undefined ? null : Array.isArray(labelField?.options) ? (labelField.options.find((o) => o.value === v)?.label[lang] ?? v) : v);
+    for (const e of entries) {
+      const change = e.changes[c.plural];
+      if (!change) continue;
+      delete e.changes[c.plural];
+      e.changes[tr(lang, c.titlePlural)] = { from: show(change.from), to: show(change.to) };
+    }
+  }
+}
+
+/** Runs a record action, then back to the record with its notice (or the refusal as the page's error). */
+async function postAction(ctx: ScreenContext, def: ResourceDef, id: string, name: string, recordHref: string | null): Promise<Outcome> {
+  const doc = docs(def).action;
+  if (!doc) return plain(400, 'Bad request');
+  try {
+    await ctx.call(doc, { id, action: name });
+  } catch (err) {
+    if (!(err instanceof ApiFailure)) throw err;
+    if (err.code === 'NOT_FOUND') return notFound();
+    return renderDetail(ctx, def, id, { errors: { _: err.fields._ ?? err.message }, status: err.status });
+  }
+  return redirect(withFlag(recordHref ?? ctx.route.path, 'done', name));
+}
+
+/** Adds or removes a child row from the record page's child forms (field names `child.field`). */
+async function postChild(ctx: ScreenContext, def: ResourceDef, id: string, body: Record<string, unknown>, recordHref: string | null): Promise<Outcome> {
+  const child = def.children?.find((c) => c.name === body._child);
+  if (!child) return plain(400, 'Bad request');
+  const back = () => redirect(`${withFlag(recordHref ?? ctx.route.path, 'saved')}#child-${child.name}`);
+  const unprefixed = Object.fromEntries(child.fields.map((f) => [f.name, body[`${child.name}.${f.name}`]]));
+  const values = formValues(def, unprefixed, child.fields);
+  const failed = (errors: Record<string, string>, code: number) => renderDetail(ctx, def, id, { child: { name: child.name, values, errors }, status: code });
+  try {
+    if (body._op === 'deleteChild') {
+      await ctx.call(docs(def)[`${child.name}Delete`]!, { id: String(body._childId ?? '') });
+      return back();
+    }
+    const { input, errors } = toInput(child.fields, values, ctx.lang);
+    if (Object.keys(errors).length) return failed(errors, 422);
+    await ctx.call(docs(def)[`${child.name}Create`]!, { parentId: id, input });
+    return back();
+  } catch (err) {
+    if (!(err instanceof ApiFailure)) throw err;
+    if (err.code === 'NOT_FOUND') return notFound();
+    return failed(err.formErrors, err.status);
+  }
+}

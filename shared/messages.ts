@@ -1,0 +1,55 @@
+/**
+ * The message catalogue: every sentence the product says in both languages, under a typed key.
+ * `msg(lang, key, vars)` picks the language and fills `{name}` placeholders. A key that does not
+ * exist fails the type check; a test checks that both languages have the same placeholders.
+ *
+ * Texts that belong to one piece of data (a route's title, an enum value, a template) stay with
+ * that data as a `Text`; this catalogue holds the product's own sentences.
+ */
+import type { Lang, Text } from './i18n.ts';
+
+const m = (ja: string, en: string): Text => ({ ja, en });
+
+export const MESSAGES = {
+  // Errors
+  'error.internal': m('申し訳ありません。問題が発生しました。しばらくしてからもう一度お試しください。', 'Sorry, something went wrong on our side. Please try again in a moment.'),
+  'error.checkFields': m('入力内容を確認してください。', 'Please check the highlighted fields.'),
+  'error.required': m('入力してください。', 'This field is required.'),
+  'error.requiredChoice': m('選択してください。', 'Please choose one.'),
+  'error.wholeNumber': m('整数で入力してください。', 'Enter a whole number.'),
+  'error.badLogin': m('メールアドレスまたはパスワードが正しくありません。', 'The email address or password is incorrect.'),
+
+  // Notices after a successful post
+  'notice.saved': m('保存しました。', 'Saved.'),
+  'notice.created': m('登録しました。', 'Created.'),
+  'notice.deleted': m('削除しました。', 'Deleted.'),
+  'notice.rolesSaved': m('保存しました。次のリクエストから反映されます。', 'Saved. It applies from the next request on.'),
+  'notice.passwordChanged': m('パスワードを変更しました。新しいパスワードでログインしてください。', 'Your password has been changed. Log in with your new password.'),
+  'notice.registered': m('登録が完了しました。ログインしてください。', 'You are registered. Please log in.'),
+  'notice.applied': m('応募しました。会社からのメッセージをお待ちください。', 'You have applied. The company will message you soon.'),
+  'notice.shiftDeleted': m('シフトを削除しました。', 'The shift was deleted.'),
+  'notice.shiftsAdded': m('{count}件のシフトを追加しました。', 'Added {count} shift(s).'),
+  'notice.shiftsSkipped': m('（すでにある{count}件は追加しませんでした）', ' ({count} already existed and were skipped)'),
+
+  // Application statuses as the candidate reads them
+  'application.applied': m('応募中', 'Applied'),
+  'application.accepted': m('採用', 'Accepted'),
+  'application.rejected': m('不採用', 'Not selected'),
+  'application.cancelled': m('キャンセル', 'Cancelled'),
+
+  // Job facts
+  'job.anyStatus': m('就労可能な在留資格すべて', 'Any status that permits this work'),
+} as const satisfies Record<string, Text>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** The message in a language, with `{name}` placeholders filled from `vars`. */
+export function msg(lang: Lang, key: MessageKey, vars?: Readonly<Record<string, string | number>>): string {
+  const text = MESSAGES[key][lang];
+  return vars ? text.replace(/\{(\w+)\}/g, (all, name: string) => (name in vars ? String(vars[name]) : all)) : text;
+}
+
+/** Both languages of a message, for data that carries a `Text` (a notice built before the language is known). */
+export function msgText(key: MessageKey): Text {
+  return MESSAGES[key];
+}
