@@ -37,6 +37,10 @@ export const MESSAGES = {
   'application.rejected': m('不採用', 'Not selected'),
   'application.cancelled': m('キャンセル', 'Cancelled'),
 
+  // Jobs in the back office
+  'jobs.publicPage': m('公開ページを見る', 'See the public page'),
+  'jobs.offBoard': m('この求人は、今日以降で空きのあるシフトができるまで公開の求人一覧に載りません。下のフォームからシフトを追加してください。', 'This job is not on the public board until it has a shift from today on with a free seat. Add shifts with the form below.'),
+
   // Job facts
   'job.anyStatus': m('就労可能な在留資格すべて', 'Any status that permits this work'),
 } as const satisfies Record<string, Text>;

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 let base: string | null = null;
 
 /**
- * Puts the number of unread conversations in front of the tab's title ("(2) 求人一覧 | Tsunagu"),
+ * Puts the number of unread conversations in front of the tab's title ("(2) アルバイト求人 | Tsunagu"),
  * so a new message is noticed from another tab; the plain title comes back at 0.
  */
 export function useUnreadTitle(count: number): void {

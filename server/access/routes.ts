@@ -118,28 +118,28 @@ export const ROUTES: RouteDef[] = [
   { path: DASHBOARD_PATH, kind: 'admin', title: t('ダッシュボード', 'Dashboard'), sidebar: false },
 
   // Jobs
-  admin('/admin/jobs/list', 110001, 'jobs', t('求人一覧', 'Jobs'), {
+  admin('/admin/jobs/list', 110001, 'jobs', t('アルバイト求人', 'Part-time jobs'), {
     fallback: DASHBOARD_PATH,
     children: [
-      admin('/admin/jobs/add', 110003, 'jobs', t('求人の登録', 'New job'), { fallback: DASHBOARD_PATH }),
+      admin('/admin/jobs/add', 110003, 'jobs', t('アルバイト求人の登録', 'New part-time job'), { fallback: DASHBOARD_PATH }),
       // A job's record page (issue 5): the form, record actions and history.
-      admin('/admin/jobs/[id]', 110001, 'jobs', t('求人の詳細', 'Job details'), { fallback: DASHBOARD_PATH }),
+      admin('/admin/jobs/[id]', 110001, 'jobs', t('アルバイト求人の詳細', 'Part-time job'), { fallback: DASHBOARD_PATH }),
     ],
   }),
-  admin('/v3/admin/jobs/list', 330001, 'jobs', t('求人一覧（V3）', 'Jobs (V3)'), {
+  admin('/v3/admin/jobs/list', 330001, 'jobs', t('日払い求人', 'Daily jobs'), {
     children: [
-      admin('/v3/admin/jobs/add', 330002, 'jobs', t('求人の登録（V3）', 'New job (V3)')),
+      admin('/v3/admin/jobs/add', 330002, 'jobs', t('日払い求人の登録', 'New daily job')),
       // A daily job's record page (issue 5): the form, its shifts, record actions and history.
-      admin('/v3/admin/jobs/[id]', 330002, 'jobs', t('求人の詳細（V3）', 'Job details (V3)')),
+      admin('/v3/admin/jobs/[id]', 330002, 'jobs', t('日払い求人の詳細', 'Daily job')),
     ],
   }),
 
   // Candidates
   admin('/admin/candidate', 120001, 'candidates', t('応募者一覧', 'Candidates')),
-  admin('/admin/candidate/shukkin', 120012, 'candidates', t('出勤管理', 'Attendance (shukkin)')),
-  admin('/admin/candidate/kakunin', 120013, 'candidates', t('確認待ち', 'Confirmation (kakunin)')),
-  admin('/v3/admin/candidate/other', 340001, 'candidates', t('応募者（アルバイト・その他）', 'Candidates (part-time and other)')),
-  admin('/v3/admin/candidate/daily', 120001, 'candidates', t('応募者（日払い）', 'Candidates (daily jobs)')),
+  admin('/admin/candidate/shukkin', 120012, 'candidates', t('出勤管理', 'Attendance')),
+  admin('/admin/candidate/kakunin', 120013, 'candidates', t('確認待ち', 'Awaiting confirmation')),
+  admin('/v3/admin/candidate/other', 340001, 'candidates', t('アルバイト求人の応募者', 'Part-time applicants')),
+  admin('/v3/admin/candidate/daily', 120001, 'candidates', t('日払い求人の応募者', 'Daily job applicants')),
 
   // Chat
   admin('/v3/admin/supportChat', 420001, 'chat', t('サポートチャット', 'Support chat')),
@@ -165,7 +165,7 @@ export const ROUTES: RouteDef[] = [
   admin('/admin/staff', 150001, 'users', t('スタッフ管理', 'Staff')),
 
   // Companies and clients: child rules fall back to their list (SPEC §2).
-  admin('/admin/company', 180001, 'organizations', t('企業一覧', 'Companies'), {
+  admin('/admin/company', 180001, 'organizations', t('企業の管理', 'Manage companies'), {
     children: [
       admin('/admin/company/add', 180002, 'organizations', t('企業の登録', 'New company'), { fallback: '/admin/company' }),
       admin('/admin/company/edit/[id]', 180003, 'organizations', t('企業の編集', 'Edit company'), { fallback: '/admin/company' }),
@@ -174,7 +174,7 @@ export const ROUTES: RouteDef[] = [
       }),
     ],
   }),
-  admin('/admin/clients', 190001, 'organizations', t('クライアント一覧', 'Clients'), {
+  admin('/admin/clients', 190001, 'organizations', t('クライアントの管理', 'Manage clients'), {
     children: [
       admin('/admin/clients/add', 190002, 'organizations', t('クライアントの登録', 'New client'), { fallback: '/admin/clients' }),
       admin('/admin/clients/edit/[id]', 190003, 'organizations', t('クライアントの編集', 'Edit client'), {
@@ -185,16 +185,16 @@ export const ROUTES: RouteDef[] = [
       }),
     ],
   }),
-  admin('/v3/admin/company', 360001, 'organizations', t('企業一覧（V3）', 'Companies (V3)'), {
+  admin('/v3/admin/company', 360001, 'organizations', t('企業一覧', 'Companies'), {
     children: [
-      admin('/v3/admin/company/add', 360001, 'organizations', t('企業の登録（V3）', 'New company (V3)')),
-      admin('/v3/admin/company/[id]', 360001, 'organizations', t('企業の詳細（V3）', 'Company details (V3)')),
+      admin('/v3/admin/company/add', 360001, 'organizations', t('企業を追加', 'Add a company')),
+      admin('/v3/admin/company/[id]', 360001, 'organizations', t('企業の詳細', 'Company')),
     ],
   }),
-  admin('/v3/admin/clients', 370001, 'organizations', t('クライアント一覧（V3）', 'Clients (V3)'), {
+  admin('/v3/admin/clients', 370001, 'organizations', t('クライアント一覧', 'Clients'), {
     children: [
-      admin('/v3/admin/clients/add', 370001, 'organizations', t('クライアントの登録（V3）', 'New client (V3)')),
-      admin('/v3/admin/clients/[id]', 370001, 'organizations', t('クライアントの詳細（V3）', 'Client details (V3)')),
+      admin('/v3/admin/clients/add', 370001, 'organizations', t('クライアントを追加', 'Add a client')),
+      admin('/v3/admin/clients/[id]', 370001, 'organizations', t('クライアントの詳細', 'Client')),
     ],
   }),
 

@@ -105,7 +105,7 @@ describe('a daily job from the back office to an application, in Chromium', () =
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it('a visitor in English finds it, registers when applying, comes back and applies to the first shift', async () => {
+  it('a visitor in English finds it, registers when applying, is signed in and back on the job, and applies to the first shift', async () => {
     expect(jobId).not.toBe('');
     const page = await newPage('en-US');
     await page.goto(`${t.url}/daily`);
@@ -148,16 +148,9 @@ describe('a daily job from the back office to an application, in Chromium', () =
     await reg.locator('select[name=visa_type_id]').selectOption({ label: 'Permanent Resident' });
     await reg.locator('input[name=visa_expiry]').fill(day(365));
     await reg.locator('input[name=languages][value=en]').check();
-    await Promise.all([
-      page.waitForURL((u) => u.pathname === '/staff/login' && u.searchParams.get('registered') === '1' && u.searchParams.get('next') === next),
-      reg.locator('button[type=submit]').click(),
-    ]);
-    expect(await page.textContent('.alert-success')).toBe('You are registered. Please log in.');
-
-    const login = page.locator('form[action="/staff/login"]');
-    await login.locator('input[name=email]').fill(EMAIL);
-    await login.locator('input[name=password]').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${t.url}${next}`), login.locator('button[type=submit]').click()]);
+    // Registered: signed in at once and back on the job page, whose buttons now apply.
+    await Promise.all([page.waitForURL(`${t.url}${next}`), reg.locator('button[type=submit]').click()]);
+    expect(await page.textContent('header .header-candidate')).toBe(NAME);
 
     // Signed in: the first shift's button posts the application.
     await Promise.all([page.waitForURL(`${t.url}${next}?applied=1`), rows.nth(0).locator('form.apply-form button[type=submit]').click()]);

@@ -52,7 +52,7 @@ describe('a client through the resource screens in Chromium', () => {
 
     // The list, then its "new" button.
     await page.goto(`${t.url}/admin/clients`);
-    expect(await page.textContent('h1')).toBe('クライアント一覧');
+    expect(await page.textContent('h1')).toBe('クライアントの管理');
     // Each row's links sit inside that row, in line with its other cells (not pushed out of the table).
     const cells = await page.locator('table tbody tr').first().locator('td').evaluateAll((tds) => tds.map((td) => { const r = td.getBoundingClientRect(); return { top: Math.round(r.top), bottom: Math.round(r.bottom) }; }));
     expect(cells.length).toBeGreaterThan(1);

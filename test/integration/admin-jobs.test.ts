@@ -112,7 +112,7 @@ describe('a company admin publishes a daily job with a week of shifts', () => {
   it('creates the job on /v3/admin/jobs/add for one of its clients', async () => {
     const form = await get('/v3/admin/jobs/add', 'company_admin');
     expect(form.status).toBe(200);
-    expect(form.html).toContain('<title>求人の登録（V3） | Tsunagu</title>');
+    expect(form.html).toContain('<title>日払い求人の登録 | Tsunagu</title>');
     // Its own clients only.
     expect(form.html).toContain('東京フードサービス株式会社');
     expect(form.html).toContain('関東ロジスティクス株式会社');
@@ -131,6 +131,10 @@ describe('a company admin publishes a daily job with a week of shifts', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('登録しました。');
     expect(page.html).toContain('シフトはまだありません。');
+    // Shifts come first on a daily job's page, saying the job is not on the public board yet, with a link to its page.
+    expect(page.html.indexOf('id="job-shifts"')).toBeLessThan(page.html.indexOf('class="card resource-form"'));
+    expect(page.html).toContain('この求人は、今日以降で空きのあるシフトができるまで公開の求人一覧に載りません。');
+    expect(page.html).toContain(`href="/daily/${job.id}"`);
     // The history names the client (set once, so not on the form) and the choices in words.
     expect(page.html).toContain('<li>クライアント: 東京フードサービス株式会社</li>');
     expect(page.html).toContain('<li>応募できる在留資格: 永住者</li>');
@@ -148,6 +152,7 @@ describe('a company admin publishes a daily job with a week of shifts', () => {
 
     const page = await get(res.location!.split('#')[0]!, 'company_admin');
     expect(page.html).toContain('10件のシフトを追加しました。');
+    expect(page.html).not.toContain('公開の求人一覧に載りません');
     expect(page.html).toContain(`${nextWeek().monday} (月)`);
     expect(page.html).toContain('09:00–13:00');
     expect(page.html.match(/name="_op" value="deleteShift"/g)).toHaveLength(10);
@@ -399,7 +404,7 @@ describe('/admin/jobs/list (regular and part-time jobs)', () => {
     const jobs = await db().selectFrom('jobs').select(['id', 'title_ja', 'kind']).where('company_id', '=', sakura).execute();
     const list = await get('/admin/jobs/list?size=200', 'company_admin');
     expect(list.status).toBe(200);
-    expect(list.html).toContain('<title>求人一覧 | Tsunagu</title>');
+    expect(list.html).toContain('<title>アルバイト求人 | Tsunagu</title>');
     for (const j of jobs) {
       if (j.kind === 'other') expect(list.html).toContain(`href="/admin/jobs/${j.id}"`);
       else expect(list.html).not.toContain(j.title_ja);

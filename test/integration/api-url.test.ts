@@ -125,7 +125,7 @@ describe('the web tier with the API up', () => {
     // The jobs list (issue 5), its rows read from A over HTTP, inside the back-office frame.
     expect(landing.status).toBe(200);
     const html = await landing.text();
-    expect(html).toContain('求人一覧');
+    expect(html).toContain('アルバイト求人');
     const nav = /<nav class="sidebar"[^>]*>([\s\S]*?)<\/nav>/.exec(html);
     expect(nav, 'the sidebar').not.toBeNull();
     expect(nav![1]).toContain('href="/admin/jobs/list"');

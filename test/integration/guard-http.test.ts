@@ -296,17 +296,17 @@ describe('GET /admin/jobs/list', () => {
     expect((await get('/v3/admin/jobs/list', 'client_admin')).status).toBe(200);
   });
 
-  it('shows a company staff member the page (200) titled 求人一覧', async () => {
+  it('shows a company staff member the page (200) titled アルバイト求人', async () => {
     const a = await get('/admin/jobs/list', 'company_staff');
     expect(a.status).toBe(200);
-    expect(a.body).toContain('求人一覧');
+    expect(a.body).toContain('アルバイト求人');
   });
 
   it('works the same with a trailing slash', async () => {
     expect(await get('/admin/jobs/list/', 'client_admin')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
     const allowed = await get('/admin/jobs/list/', 'company_admin');
     expect(allowed.status).toBe(200);
-    expect(allowed.body).toContain('求人一覧');
+    expect(allowed.body).toContain('アルバイト求人');
     expect(await get('/admin/jobs/list/', 'anonymous')).toMatchObject({ status: 302, location: '/' });
   });
 

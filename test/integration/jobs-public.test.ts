@@ -118,8 +118,10 @@ describe('registering, logging in and applying as a candidate', () => {
     expect(html).toMatch(/checked="" value="vi"/);
 
     const ok = await post('/staff/register', { name: 'Tran Thi Hoa', email: 'hoa@example.test', password: 'correct horse', phone: '080-1234-5678', nationality: 'Vietnam', visa_type_id: String(visa.id), visa_expiry: '2030-04-01', languages: ['vi', 'en'] });
+    // Signed in at once (the candidate's own cookie) and sent on to their applications.
     expect(ok.status).toBe(303);
-    expect(ok.headers.get('location')).toMatch(/^\/staff\/login\?registered=1/);
+    expect(ok.headers.get('location')).toBe('/staff/applications');
+    expect(cookieOf(ok, 'candidate_token')).toBeTruthy();
     const again = await post('/staff/register', { name: 'X', email: 'HOA@example.test', password: 'correct horse', nationality: 'Vietnam', visa_type_id: String(visa.id), visa_expiry: '2030-04-01' });
     expect(again.status).toBe(422);
     expect(await again.text()).toContain('このメールアドレスはすでに登録されています。');

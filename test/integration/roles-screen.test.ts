@@ -55,7 +55,7 @@ describe('GET /admin/roles', () => {
     for (const role of ['スーパー管理者', '運営管理者', '派遣会社管理者', '派遣会社スタッフ', '取引先管理者', '取引先スタッフ']) expect(page.html).toContain(`<th scope="col">${role}</th>`);
     expect(page.html).toContain('<th scope="rowgroup" colSpan="8">ユーザー</th>');
     // A code shared by several routes names them all.
-    expect(page.html).toContain('企業一覧（V3） / 企業の登録（V3） / 企業の詳細（V3）');
+    expect(page.html).toContain('企業一覧 / 企業を追加 / 企業の詳細');
     expect(ticked(page.html, 'page:280001:superadmin')).toBe(true);
     expect(ticked(page.html, 'page:280001:admin')).toBe(false);
   });

@@ -122,7 +122,7 @@ describe('a trial signup', () => {
     expect(landing).toMatchObject({ status: 302, location: '/admin/jobs/list' });
     const jobs = await get('/admin/jobs/list', session);
     expect(jobs.status).toBe(200);
-    expect(jobs.html).toContain('<title>求人一覧 | Tsunagu</title>');
+    expect(jobs.html).toContain('<title>アルバイト求人 | Tsunagu</title>');
     expect(jobs.html).toContain('まだ登録がありません。');
     expect(jobs.html).toContain(SIGNUP.contact_name);
     const daily = await get('/v3/admin/jobs/list', session);

@@ -62,7 +62,7 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
   const other: Lang = lang === 'ja' ? 'en' : 'ja';
   const switchHref = '/lang/' + other + '?back=' + encodeURIComponent(path);
   const navLabel = t({ ja: 'メインメニュー', en: 'Main menu' });
-  const loginCurrent = current(path, '/login');
+  const loginCurrent = current(path, '/staff/login');
 
   return (
     <div className="site">
@@ -101,9 +101,15 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
                 </a>
               </>
             ) : (
-              <a className="button button-primary button-small header-login" href="/login" aria-current={loginCurrent}>
-                {t({ ja: 'ログイン', en: 'Log in' })}
-              </a>
+              <>
+                {/* Back-office users (companies and their clients) have their own door. */}
+                <a className="header-companies" href="/login" aria-current={current(path, '/login')}>
+                  {t({ ja: '企業の方', en: 'For companies' })}
+                </a>
+                <a className="button button-primary button-small header-login" href="/staff/login" aria-current={loginCurrent}>
+                  {t({ ja: 'ログイン', en: 'Log in' })}
+                </a>
+              </>
             )}
           </div>
 

@@ -285,7 +285,7 @@ const candidateRegister = defineScreen({
     ),
   }),
   actions: {
-    default: async ({ call }, body) => {
+    default: async ({ call, caller, req, res }, body) => {
       const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'next']);
       const languages = formList(body, 'languages');
       const visa = s.visa_type_id ?? '';
@@ -301,12 +301,19 @@ const candidateRegister = defineScreen({
       };
       try {
         await call(OPS.RegisterCandidate, { input });
-        return redirect(`/staff/login?registered=1&next=${encodeURIComponent(nextOf(s.next))}`);
       } catch (err) {
         if (!(err instanceof ApiFailure)) throw err;
         // Everything typed comes back except the password.
         const { password: _pw, ...kept } = s;
         return failed({ ...kept, languages }, err.formErrors, err.status === 500 ? 500 : 422);
+      }
+      // Registered: signed in at once and back to where they were going (the job they meant to apply to).
+      try {
+        const r = await call<{ login: { token: string } }>(OPS.Login, { email: input.email, password: input.password }, { ...caller, token: undefined });
+        res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
+        return redirect(nextOf(s.next));
+      } catch {
+        return redirect(`/staff/login?registered=1&next=${encodeURIComponent(nextOf(s.next))}`);
       }
     },
   },

@@ -18,6 +18,8 @@ export interface RecordSectionState {
 export interface RecordSection {
   /** The `_op` values of the section's forms; the record page's POST hands them to `post`. */
   ops: readonly string[];
+  /** Drawn above the record's form (what the page is mostly used for, e.g. a daily job's shifts), else below it. */
+  first?: boolean;
   /** The section under the record's form (null: nothing to show), with a failed post's state. */
   render(ctx: ScreenContext, row: Record<string, unknown>, action: string, failed: RecordSectionState | undefined): Promise<JSX.Element | null>;
   post(

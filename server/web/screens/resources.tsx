@@ -234,6 +234,7 @@ async function renderDetail(ctx: ScreenContext, def: ResourceDef, id: string, st
       <>
         <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
         <Notice text={extras.notice} />
+        {extras.above}
         <ResourceForm lang={lang} title={route.title} action={action} fields={views} values={{ ...row, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
         {preview && <PreviewCard lang={lang} title={preview.title} body={preview.body} />}
         {extras.below}
@@ -392,10 +393,10 @@ async function recordExtras(ctx: ScreenContext, def: ResourceDef, row: Values, a
     <>
       {def.actions?.length ? <RecordActions lang={lang} action={action} actions={def.actions.map((a) => ({ name: a.name, label: a.label }))} /> : null}
       {children}
-      {sectionView}
+      {section?.first ? null : sectionView}
     </>
   );
-  return { notice, below };
+  return { notice, above: section?.first ? sectionView : null, below };
 }
 
 /** Child additions and removals are audited on the record under the child list's key; show its title and option labels. */

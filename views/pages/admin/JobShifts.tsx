@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
+import { msg } from '../../../shared/messages.ts';
 
 /** A shift as the record page shows it (the `shifts` field of DailyJob). */
 export interface ShiftView {
@@ -29,6 +30,10 @@ export interface JobShiftsView {
   errors: Record<string, string>;
   today: string;
   notice?: string | undefined;
+  /** The job's public page (/daily/{id}). */
+  publicHref: string;
+  /** The job is open but has no shift from today on with a free seat: the public board does not list it. */
+  offBoard: boolean;
 }
 
 const L = {
@@ -129,6 +134,14 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
   return (
     <section className="card job-shifts" id="job-shifts" aria-labelledby="job-shifts-title">
       <h2 id="job-shifts-title">{t.title}</h2>
+      <p className="job-shifts-public">
+        <a href={v.publicHref}>{msg(v.lang, 'jobs.publicPage')}</a>
+      </p>
+      {v.offBoard && (
+        <p className="form-alert" role="note">
+          {msg(v.lang, 'jobs.offBoard')}
+        </p>
+      )}
       {v.notice && (
         <p className="notice" role="status">
           {v.notice}

@@ -147,6 +147,18 @@ describe('PublicLayout', () => {
     expect(toJa?.getAttribute('hreflang')).toBe('ja');
   });
 
+  it('offers candidates their login and back-office users a door of their own', () => {
+    const en = render(
+      <PublicLayout lang="en" path="/daily">
+        <p>x</p>
+      </PublicLayout>,
+    );
+    expect(en.querySelector('a.header-login')?.getAttribute('href')).toBe('/staff/login');
+    expect(en.querySelector('a.header-login')?.textContent).toBe('Log in');
+    expect(en.querySelector('a.header-companies')?.getAttribute('href')).toBe('/login');
+    expect(en.querySelector('a.header-companies')?.textContent).toBe('For companies');
+  });
+
   it('has a skip link to the main content, the children inside main, and the site links', () => {
     const doc = render(
       <PublicLayout lang="en" path="/">
@@ -161,7 +173,7 @@ describe('PublicLayout', () => {
     for (const href of ['/daily', '/part-time', '/staff', '/about', '/faq', '/download']) {
       expect(doc.querySelector(`header nav a[href="${href}"]`), href).not.toBeNull();
     }
-    expect(doc.querySelector('header a[href="/login"]')?.textContent).toBe('Log in');
+    expect(doc.querySelector('header a[href="/staff/login"]')?.textContent).toBe('Log in');
     const footerLinks = Array.from(doc.querySelectorAll('footer a')).map((a) => a.getAttribute('href'));
     expect(footerLinks).toEqual(['/terms', '/policy', '/staff/contact', '/v3/trial']);
     expect(doc.querySelector('footer')?.textContent).toMatch(/© \d{4} Tsunagu/);
@@ -177,7 +189,8 @@ describe('PublicLayout', () => {
       </PublicLayout>,
     );
     expect(doc.querySelector('a.skip-link')?.textContent).toBe('本文へスキップ');
-    expect(doc.querySelector('header a[href="/login"]')?.textContent).toBe('ログイン');
+    expect(doc.querySelector('header a[href="/staff/login"]')?.textContent).toBe('ログイン');
+    expect(doc.querySelector('header a[href="/login"]')?.textContent).toBe('企業の方');
     expect(doc.querySelector('footer a[href="/policy"]')?.textContent).toBe('プライバシーポリシー');
   });
 });

@@ -73,6 +73,8 @@ function noticeOf(lang: Lang, query: Record<string, unknown>): string | undefine
 
 export const jobShiftsSection: RecordSection = {
   ops: ['addShifts', 'deleteShift'],
+  // The shifts are what a daily job's page is for: they come before the job's form.
+  first: true,
 
   async render(ctx, row, action, failed) {
     const { dailyJob: job } = await ctx.call<{ dailyJob: { status: string; wage: number; shifts: ShiftView[] } | null }>(OPS.DailyJobShifts, { id: String(row.id) });
@@ -88,6 +90,8 @@ export const jobShiftsSection: RecordSection = {
         errors={failed?.errors ?? {}}
         today={todayInJapan()}
         notice={failed ? undefined : noticeOf(ctx.lang, ctx.req.query as Record<string, unknown>)}
+        publicHref={`/daily/${String(row.id)}`}
+        offBoard={job.status === 'open' && !job.shifts.some((s) => s.date >= todayInJapan() && s.filled < s.capacity)}
       />
     );
   },
