@@ -36,13 +36,25 @@ function message(issue: z.core.$ZodIssue, lang: Lang): string {
   }
 }
 
-/** Parses input with a schema and turns every issue into a localized message beside its field. */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: Lang): Validated<z.output<S>> {
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const valueAt = (input: unknown, path: readonly PropertyKey[]) =>
+  path.reduce<unknown>((o, k) => (o !== null && typeof o === 'object' ? (o as Record<PropertyKey, unknown>)[k] : undefined), input);
+
+/**
+ * Parses input with a schema and turns every issue into a localized message beside its field.
+ * A value left blank says "required" (for a choice — an enum, or a key in `choices` — "choose one"), whatever rule it broke: a
+ * person who left a field empty needs to hear that, not the format it should have had.
+ */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: Lang, choices: ReadonlySet<string> = new Set()): Validated<z.output<S>> {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    if (issue.path.length && issue.code !== 'custom' && isBlank(valueAt(input, issue.path))) {
+      const choice = issue.code === 'invalid_value' || choices.has(key);
+      errors[key] ??= choice ? (lang === 'ja' ? '選択してください。' : 'Please choose one.') : lang === 'ja' ? '入力してください。' : 'This field is required.';
+    }
     errors[key] ??= message(issue, lang);
   }
   return { ok: false, errors };

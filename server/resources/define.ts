@@ -309,14 +309,24 @@ export const f = {
     ),
     ...o,
   }),
-  number: (name: string, label: Text, o: Partial<FieldDef> & { min?: number; max?: number } = {}): FieldDef => ({
-    name,
-    label,
-    kind: 'number',
-    graphqlType: 'Int',
-    schema: z.coerce.number().int().min(o.min ?? 0).max(o.max ?? 1_000_000),
-    ...o,
-  }),
+  /**
+   * A whole number. Left blank it is "required", or null where `required: false` (a nullable
+   * column); never silently 0. A form that should start with a value gives `default`.
+   */
+  number: (name: string, label: Text, o: Partial<FieldDef> & { min?: number; max?: number; required?: boolean } = {}): FieldDef => {
+    const n = z.number().int().min(o.min ?? 0).max(o.max ?? 1_000_000);
+    return {
+      name,
+      label,
+      kind: 'number',
+      graphqlType: 'Int',
+      schema: z.preprocess(
+        (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? (o.required === false ? null : undefined) : typeof v === 'string' ? Number(v.trim()) : v),
+        o.required === false ? n.nullable() : n,
+      ),
+      ...o,
+    };
+  },
   boolean: (name: string, label: Text, o: Partial<FieldDef> = {}): FieldDef => ({
     name,
     label,

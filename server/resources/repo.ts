@@ -136,7 +136,7 @@ async function validateInput(db: DB, def: ResourceDef, tenant: Tenant, mode: 'cr
   // A create that leaves a field out means "no value" (as a blank form field does): optional
   // fields accept it, required ones say so.
   const complete = mode === 'create' ? { ...Object.fromEntries(fields.map((f) => [f.name, f.default ?? null])), ...input } : input;
-  const v = validate(schema, complete, lang);
+  const v = validate(schema, complete, lang, new Set(fields.filter((f) => f.kind === 'select').map((f) => f.name)));
   if (!v.ok) return v;
   // A reference must point at a row the caller may choose (its own tenant's), not any id.
   const errors: FieldErrors = {};

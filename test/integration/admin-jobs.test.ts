@@ -200,6 +200,26 @@ describe('a company admin publishes a daily job with a week of shifts', () => {
   });
 });
 
+/** The error shown in the form field (`<div class="field…">`) that holds the control named `name`. */
+function fieldErrorOf(html: string, name: string): string | undefined {
+  const block = html.split(/<(?:div|fieldset) class="field/).find((b) => b.includes(`name="${name}"`));
+  return block ? /<p class="field-error"[^>]*>([^<]*)<\/p>/.exec(block)?.[1] : undefined;
+}
+
+describe('an empty daily job form', () => {
+  it('marks every required field at once, "required" for a blank and "choose one" for a blank choice, and saves nothing', async () => {
+    const before = (await db().selectFrom('jobs').select('id').execute()).length;
+    const res = await post('/v3/admin/jobs/add', 'company_admin', { client_id: '', title_ja: '', title_en: '', prefecture: '', wage: '', headcount: '' });
+    expect(res.status).toBe(422);
+    expect(fieldErrorOf(res.html, 'client_id')).toBe('選択してください。');
+    expect(fieldErrorOf(res.html, 'title_ja')).toBe('入力してください。');
+    expect(fieldErrorOf(res.html, 'prefecture')).toBe('選択してください。');
+    expect(fieldErrorOf(res.html, 'wage')).toBe('入力してください。');
+    expect(fieldErrorOf(res.html, 'headcount')).toBe('入力してください。');
+    expect((await db().selectFrom('jobs').select('id').execute()).length).toBe(before);
+  });
+});
+
 describe('a bad plan', () => {
   const bad = () => weekPlan({ plan_from: nextWeek().friday, plan_to: nextWeek().monday, plan_weekdays: [], plan_slot1_start: '', plan_slot1_end: '', plan_slot2_start: '', plan_slot2_end: '', plan_capacity: 'abc', plan_break: '30' });
 

@@ -120,7 +120,7 @@ describe('POST /staff/contact', () => {
     const html = await res.text();
     expect(fieldError(html, 'name')).toBe('入力してください。');
     expect(fieldError(html, 'email')).toBe('入力してください。');
-    expect(fieldError(html, 'topic')).toBe('選択肢から選んでください。');
+    expect(fieldError(html, 'topic')).toBe('選択してください。');
     expect(fieldError(html, 'message')).toBe('入力してください。');
     expect(fieldError(html, 'phone')).toBeUndefined();
     expect(html).toContain('入力内容を確認してください。');
@@ -149,7 +149,7 @@ describe('POST /staff/contact', () => {
     expect(html).toMatch(/<html[^>]* lang="en"/);
     expect(fieldError(html, 'name')).toBe('This field is required.');
     expect(fieldError(html, 'email')).toBe('This field is required.');
-    expect(fieldError(html, 'topic')).toBe('Choose one of the options.');
+    expect(fieldError(html, 'topic')).toBe('Please choose one.');
     expect(fieldError(html, 'message')).toBe('This field is required.');
     expect(fieldError(html, 'phone')).toBe('Enter a phone number with digits and hyphens.');
     expect(html).toContain('Please check the form.');

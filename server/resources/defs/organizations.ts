@@ -19,8 +19,8 @@ const companyRows: TenantScope = {
 /** Clients: company users see their company's; client users only their own client. */
 const clientRows: TenantScope = companyClientScope('id');
 
-const dayOfMonth = (name: string, label: ReturnType<typeof t>) =>
-  f.number(name, label, { min: 1, max: 31, hint: t('31は月末を表します。', '31 means the last day of the month.') });
+const dayOfMonth = (name: string, label: ReturnType<typeof t>, initial = 31) =>
+  f.number(name, label, { min: 1, max: 31, default: initial, hint: t('31は月末を表します。', '31 means the last day of the month.') });
 
 export const companyResource: ResourceDef = {
   name: 'company',
@@ -49,9 +49,9 @@ export const companyResource: ResourceDef = {
       { list: true, filter: true, sortable: true, platformOnly: true },
     ),
     dayOfMonth('closing_day', t('給与締め日', 'Payroll closing day')),
-    dayOfMonth('pay_day', t('給与支払日', 'Pay day')),
+    dayOfMonth('pay_day', t('給与支払日', 'Pay day'), 25),
     f.boolean('quickpay_enabled', t('前払い（クイックペイ）を利用する', 'Offer quick pay (advances)')),
-    f.number('quickpay_rate', t('前払いの上限（確定給与の%）', 'Quick pay ceiling (% of earned pay)'), { min: 0, max: 100 }),
+    f.number('quickpay_rate', t('前払いの上限（確定給与の%）', 'Quick pay ceiling (% of earned pay)'), { min: 0, max: 100, default: 70 }),
   ],
   sample: { name: 'テスト人材株式会社', name_en: 'Test Staffing Inc.', email: 'info@test-staffing.test', phone: '03-1234-5678', status: 'trial', closing_day: 31, pay_day: 25, quickpay_enabled: true, quickpay_rate: 60 },
   screens: [
@@ -83,7 +83,7 @@ export const clientResource: ResourceDef = {
     f.tel('phone', t('電話番号', 'Phone')),
     f.text('address', t('住所', 'Address'), { required: false, max: 300 }),
     dayOfMonth('billing_closing_day', t('請求締め日', 'Invoice closing day')),
-    f.number('payment_due_days', t('支払期限（締め日からの日数）', 'Payment due (days after closing)'), { min: 0, max: 120 }),
+    f.number('payment_due_days', t('支払期限（締め日からの日数）', 'Payment due (days after closing)'), { min: 0, max: 120, default: 30 }),
   ],
   sample: { company_id: '$company', name: 'テスト商事株式会社', name_en: 'Test Trading Co.', contact_name: '佐々木', email: 'sasaki@test-trading.test', billing_closing_day: 20, payment_due_days: 30 },
   screens: [
