@@ -12,6 +12,13 @@ export interface Caller {
   aud?: 'admin' | 'candidate';
   lang: Lang;
   ip: string;
+  /**
+   * The user the session middleware already resolved from `token` in this request. The in-process
+   * client uses it instead of verifying the token and reading the user again for every operation
+   * of the page (one session check per request); the HTTP client ignores it (the API process
+   * checks the token itself).
+   */
+  user?: SessionUser | undefined;
 }
 
 export interface GraphQLResult<T> {
@@ -35,8 +42,8 @@ export interface ApiClient {
 }
 
 export async function contextFor(services: Services, caller: Caller): Promise<ApiContext> {
-  let user: SessionUser | null = null;
-  if (caller.token) {
+  let user: SessionUser | null = caller.token && caller.user ? caller.user : null;
+  if (caller.token && !user) {
     // A back-office token, else a candidate's (the audience tells them apart, no extra query).
     for (const aud of caller.aud ? [caller.aud] : (['admin', 'candidate'] as const)) {
       const r = await services.auth.resolve(caller.token, aud);

@@ -74,8 +74,9 @@ export const CANDIDATE_COOKIE = 'candidate_token';
 
 export function screenContext(req: Request, res: Response, api: ApiClient, route: RouteDef, params: Record<string, string>): ScreenContext {
   const lang: Lang = res.locals.lang;
-  const caller: Caller = { token: res.locals.token ?? req.cookies?.token, lang, ip: req.ip ?? '' };
-  const candidateCaller: Caller = { token: req.cookies?.[CANDIDATE_COOKIE], aud: 'candidate', lang, ip: req.ip ?? '' };
+  // The session middleware checked both tokens for this request: the API need not check them again.
+  const caller: Caller = { token: res.locals.token ?? req.cookies?.token, lang, ip: req.ip ?? '', user: res.locals.token ? res.locals.user : undefined };
+  const candidateCaller: Caller = { token: req.cookies?.[CANDIDATE_COOKIE], aud: 'candidate', lang, ip: req.ip ?? '', user: res.locals.candidate };
   return {
     req,
     res,
