@@ -1,0 +1,161 @@
+/**
+ * What a crawled page or feed says, as job drafts: pure functions over the fetched text. An HTML
+ * page is parsed with a real HTML parser (cheerio over parse5); each element matched by the
+ * source's item selector is one job, and each field is the text (or, for the link, the href) of a
+ * CSS selector inside it. A JSON feed names the array of jobs by a dotted path and each field by a
+ * dotted path inside one job.
+ */
+import { createHash } from 'node:crypto';
+import * as cheerio from 'cheerio';
+import { PREFECTURES } from '../jobs/prefectures.ts';
+
+/** Where the fields are: CSS selectors (html) or dotted paths (json). Empty = not mapped. */
+export interface FieldMapping {
+  url: string;
+  title: string;
+  title_en: string;
+  description: string;
+  wage: string;
+  prefecture: string;
+  city: string;
+  station: string;
+}
+
+/** One job as found, normalized for import. */
+export interface FoundJob {
+  /** Absolute URL of the job on the source site: what makes it the same job on the next run. */
+  sourceUrl: string;
+  title: string;
+  titleEn: string;
+  description: string;
+  /** Yen; null when the page says none (the draft is imported with 0 for a person to fill in). */
+  wage: number | null;
+  /** A prefecture's Japanese name when the text names one, else ''. */
+  prefecture: string;
+  city: string;
+  station: string;
+}
+
+export interface Extracted {
+  jobs: FoundJob[];
+  /** Items that could not become a job, and why (shown in the run history). */
+  problems: string[];
+}
+
+const LIMIT = { title: 200, description: 10_000, place: 100 } as const;
+const clean = (s: string, max: number) => s.replace(/\s+/g, ' ').trim().slice(0, max);
+
+/** The first whole number in a text ("時給1,200円〜" → 1200), or null. */
+export function wageOf(text: string): number | null {
+  const m = /(\d{1,3}(?:[,，]\d{3})+|\d+)/.exec(text.normalize('NFKC'));
+  if (!m) return null;
+  const n = Number(m[1]!.replace(/[,，]/g, ''));
+  return Number.isSafeInteger(n) && n <= 10_000_000 ? n : null;
+}
+
+/** A prefecture named in a text, Japanese or English ("東京都江東区", "Tokyo"), as its Japanese name. */
+export function prefectureOf(text: string): string {
+  const t = text.normalize('NFKC').toLowerCase();
+  for (const p of PREFECTURES) if (t.includes(p.ja) || t.includes(p.ja.replace(/[都道府県]$/, ''))) return p.ja;
+  for (const p of PREFECTURES) if (new RegExp(`\\b${p.en.toLowerCase()}\\b`).test(t)) return p.ja;
+  return '';
+}
+
+function absolute(href: string, base: string): string | null {
+  try {
+    const u = new URL(href, base);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href.split('#')[0]! : null;
+  } catch {
+    return null;
+  }
+}
+
+function normalize(raw: Record<keyof FieldMapping, string>, pageUrl: string, index: number, problems: string[]): FoundJob | null {
+  const title = clean(raw.title, LIMIT.title);
+  if (!title) {
+    problems.push(`item ${index + 1}: no title`);
+    return null;
+  }
+  // Without a link, the job's identity is the page and its title.
+  const sourceUrl = (raw.url && absolute(raw.url, pageUrl)) || `${pageUrl.split('#')[0]}#${encodeURIComponent(title)}`;
+  return {
+    sourceUrl,
+    title,
+    titleEn: clean(raw.title_en, LIMIT.title),
+    description: raw.description.trim().slice(0, LIMIT.description),
+    wage: raw.wage ? wageOf(raw.wage) : null,
+    prefecture: prefectureOf(raw.prefecture),
+    city: clean(raw.city, LIMIT.place),
+    station: clean(raw.station, LIMIT.place),
+  };
+}
+
+const FIELDS = ['url', 'title', 'title_en', 'description', 'wage', 'prefecture', 'city', 'station'] as const;
+
+/** Jobs in an HTML page: each element matching `itemSelector`, fields by selectors inside it. */
+export function extractHtml(html: string, pageUrl: string, itemSelector: string, map: FieldMapping): Extracted {
+  const $ = cheerio.load(html);
+  const problems: string[] = [];
+  const jobs: FoundJob[] = [];
+  let items;
+  try {
+    items = $(itemSelector).toArray();
+  } catch {
+    return { jobs, problems: [`the item selector "${itemSelector}" is not a valid CSS selector`] };
+  }
+  items.forEach((el, i) => {
+    const item = $(el);
+    const raw = Object.fromEntries(
+      FIELDS.map((f) => {
+        const sel = map[f];
+        if (!sel) return [f, ''];
+        try {
+          const found = item.find(sel).first();
+          // The link: the href of the matched element (or of the item itself when it is the link).
+          if (f === 'url') return [f, (found.length ? found : item).attr('href') ?? ''];
+          return [f, found.text()];
+        } catch {
+          problems.push(`the ${f} selector "${sel}" is not a valid CSS selector`);
+          return [f, ''];
+        }
+      }),
+    ) as Record<keyof FieldMapping, string>;
+    const job = normalize(raw, pageUrl, i, problems);
+    if (job) jobs.push(job);
+  });
+  return { jobs, problems: [...new Set(problems)] };
+}
+
+/** The value at a dotted path ("data.jobs", "location.city"); arrays by index ("tags.0"). */
+function at(value: unknown, path: string): unknown {
+  if (!path) return value;
+  return path.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value);
+}
+
+const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** Jobs in a JSON feed: the array at `itemsPath`, fields by dotted paths inside each element. */
+export function extractJson(text: string, pageUrl: string, itemsPath: string, map: FieldMapping): Extracted {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { jobs: [], problems: ['the feed is not valid JSON'] };
+  }
+  const list = at(data, itemsPath);
+  if (!Array.isArray(list)) return { jobs: [], problems: [`no list of jobs at "${itemsPath || '(top level)'}"`] };
+  const problems: string[] = [];
+  const jobs: FoundJob[] = [];
+  list.forEach((item, i) => {
+    const raw = Object.fromEntries(FIELDS.map((f) => [f, map[f] ? asText(at(item, map[f])) : ''])) as Record<keyof FieldMapping, string>;
+    const job = normalize(raw, pageUrl, i, problems);
+    if (job) jobs.push(job);
+  });
+  return { jobs, problems };
+}
+
+/** What makes two finds of the same URL the same job: every imported field. */
+export function contentHash(job: FoundJob): string {
+  const { sourceUrl: _url, ...fields } = job;
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}

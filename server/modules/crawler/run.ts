@@ -1,0 +1,189 @@
+/**
+ * Running a crawler source: claim it (one run at a time per source, across processes), check
+ * robots.txt, fetch the page or feed within limits, extract the jobs, and import each as a draft
+ * job for a person to review — skipping what an earlier run imported unchanged (same source URL,
+ * same content hash), updating a draft whose source changed, leaving alone a job a person already
+ * published or deleted. Every run is written to the history with its counts and problems.
+ */
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { DB } from '../../db/connect.ts';
+import { contentHash, extractHtml, extractJson, type FieldMapping, type FoundJob } from './extract.ts';
+import { CrawlError, DEFAULT_LIMITS, fetchText, robotsAllow, type FetchLimits } from './fetch.ts';
+
+/** A claim older than this is from a process that died mid-run: another may take the source. */
+const STALE_CLAIM_MINUTES = 15;
+const AUDIT_ACTOR = 'Crawler';
+
+export interface RunSummary {
+  runId: string;
+  status: 'ok' | 'failed';
+  found: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+  errors: string[];
+}
+
+/** Takes the source for one run; null when another run holds it (or it does not exist). */
+async function claim(db: DB, sourceId: string) {
+  return db
+    .updateTable('crawler_sources')
+    .set({ running_since: sql`now()` })
+    .where('id', '=', sourceId)
+    .where((eb) => eb.or([eb('running_since', 'is', null), eb('running_since', '<', sql<Date>`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+type Source = NonNullable<Awaited<ReturnType<typeof claim>>>;
+
+const mappingOf = (s: Source): FieldMapping => ({
+  url: s.map_url,
+  title: s.map_title,
+  title_en: s.map_title_en,
+  description: s.map_description,
+  wage: s.map_wage,
+  prefecture: s.map_prefecture,
+  city: s.map_city,
+  station: s.map_station,
+});
+
+const jobValues = (j: FoundJob) => ({
+  title_ja: j.title,
+  title_en: j.titleEn || j.title,
+  description_ja: j.description,
+  description_en: '',
+  wage: j.wage ?? 0,
+  prefecture: j.prefecture,
+  city: j.city,
+  station: j.station,
+});
+
+/** Imports one found job; which of the three things happened. */
+async function importOne(db: DB, source: Source, job: FoundJob): Promise<'imported' | 'updated' | 'skipped'> {
+  const hash = contentHash(job);
+  const entity = source.job_kind === 'daily' ? 'dailyJob' : 'job';
+  return db.transaction().execute(async (trx) => {
+    // The row lock makes two runs of the same source (which the claim already prevents) safe anyway.
+    const known = await trx.selectFrom('crawler_items').selectAll().where('source_id', '=', source.id).where('source_url', '=', job.sourceUrl).forUpdate().executeTakeFirst();
+    if (!known) {
+      const created = await trx
+        .insertInto('jobs')
+        .values({ ...jobValues(job), company_id: source.company_id, client_id: source.client_id, kind: source.job_kind, status: 'draft' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('crawler_items').values({ source_id: source.id, source_url: job.sourceUrl, content_hash: hash, job_id: created.id }).execute();
+      await trx
+        .insertInto('audit_log')
+        .values({ entity, entity_id: created.id, action: 'create', actor_id: null, actor_name: AUDIT_ACTOR, company_id: source.company_id, changes: JSON.stringify({ source: { from: null, to: job.sourceUrl } }) })
+        .execute();
+      return 'imported';
+    }
+    if (known.content_hash === hash) {
+      await trx.updateTable('crawler_items').set({ last_seen_at: new Date() }).where('id', '=', known.id).execute();
+      return 'skipped';
+    }
+    await trx.updateTable('crawler_items').set({ content_hash: hash, last_seen_at: new Date() }).where('id', '=', known.id).execute();
+    // Only a draft nobody published yet follows its source; a published or deleted job is a person's decision.
+    if (!known.job_id) return 'skipped';
+    const changed = await trx.updateTable('jobs').set({ ...jobValues(job), updated_at: new Date() }).where('id', '=', known.job_id).where('status', '=', 'draft').returning('id').executeTakeFirst();
+    if (!changed) return 'skipped';
+    await trx
+      .insertInto('audit_log')
+      .values({ entity, entity_id: known.job_id, action: 'update', actor_id: null, actor_name: AUDIT_ACTOR, company_id: source.company_id, changes: JSON.stringify({ source: { from: job.sourceUrl, to: job.sourceUrl } }) })
+      .execute();
+    return 'updated';
+  });
+}
+
+/**
+ * Runs one source now. Returns null when the source is being run elsewhere (or is gone); never
+ * throws for what the remote site does — that is a failed run in the history.
+ */
+export async function runSource(db: DB, sourceId: string, o: { limits?: FetchLimits; log?: Logger } = {}): Promise<RunSummary | null> {
+  const source = await claim(db, sourceId);
+  if (!source) return null;
+  const run = await db.insertInto('crawler_runs').values({ source_id: source.id }).returning('id').executeTakeFirstOrThrow();
+  const summary: RunSummary = { runId: run.id, status: 'ok', found: 0, imported: 0, updated: 0, skipped: 0, errors: [] };
+  try {
+    const limits = o.limits ?? DEFAULT_LIMITS;
+    if (!(await robotsAllow(source.url, limits))) throw new CrawlError('robots', `robots.txt does not allow ${source.url}`);
+    const page = await fetchText(source.url, limits);
+    if (page.status >= 400) throw new CrawlError('http', `${source.url} answered HTTP ${page.status}`);
+    const found = source.format === 'json' ? extractJson(page.text, source.url, source.item_selector, mappingOf(source)) : extractHtml(page.text, source.url, source.item_selector, mappingOf(source));
+    summary.found = found.jobs.length;
+    summary.errors.push(...found.problems);
+    const seen = new Set<string>();
+    for (const job of found.jobs) {
+      if (seen.has(job.sourceUrl)) {
+        summary.skipped++;
+        continue;
+      }
+      seen.add(job.sourceUrl);
+      try {
+        summary[await importOne(db, source, job)]++;
+      } catch (err) {
+        summary.errors.push(`${job.sourceUrl}: ${(err as Error).message}`);
+      }
+    }
+    if (found.jobs.length === 0 && found.problems.length) summary.status = 'failed';
+  } catch (err) {
+    summary.status = 'failed';
+    summary.errors.push(err instanceof CrawlError ? err.message : `internal error: ${(err as Error).message}`);
+    if (!(err instanceof CrawlError)) o.log?.error({ err, sourceId }, 'crawler run failed');
+  } finally {
+    await db
+      .updateTable('crawler_runs')
+      .set({ finished_at: new Date(), status: summary.status, found: summary.found, imported: summary.imported, updated: summary.updated, skipped: summary.skipped, errors: JSON.stringify(summary.errors.slice(0, 50)) })
+      .where('id', '=', run.id)
+      .execute();
+    await db.updateTable('crawler_sources').set({ running_since: null, last_run_at: new Date() }).where('id', '=', source.id).execute();
+  }
+  o.log?.info({ sourceId, ...summary }, 'crawler run finished');
+  return summary;
+}
+
+/** Sources whose schedule says they are due and that nobody is running. */
+export async function dueSources(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom('crawler_sources')
+    .select('id')
+    .where('active', '=', true)
+    .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<=', sql<Date>`now() - make_interval(mins => schedule_minutes)`)]))
+    .where((eb) => eb.or([eb('running_since', 'is', null), eb('running_since', '<', sql<Date>`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`)]))
+    .orderBy('last_run_at', (ob) => ob.asc().nullsFirst())
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The background job: every `intervalMs`, the due sources one after another. Several processes may
+ * run it; the claim gives each source to one of them. `stop()` waits for a run in progress.
+ */
+export function startCrawlerScheduler(db: DB, o: { log?: Logger; intervalMs?: number; limits?: FetchLimits } = {}): { stop(): Promise<void> } {
+  let busy: Promise<void> | null = null;
+  let stopped = false;
+  const tick = async () => {
+    for (const id of await dueSources(db)) {
+      if (stopped) return;
+      await runSource(db, id, { log: o.log, limits: o.limits });
+    }
+  };
+  const timer = setInterval(() => {
+    if (busy || stopped) return;
+    busy = tick()
+      .catch((err) => o.log?.warn({ err }, 'crawler scheduler tick failed'))
+      .finally(() => {
+        busy = null;
+      });
+  }, o.intervalMs ?? 60_000);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await busy;
+    },
+  };
+}
