@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Tsunagu <no-reply@tsunagu.test>'),
   CHAT_MAIL_DELAY_SECONDS: z.coerce.number().int('CHAT_MAIL_DELAY_SECONDS must be a whole number of seconds').min(0).max(86_400).default(120),
+  CRAWLER_INTERVAL_SECONDS: z.coerce.number().int('CRAWLER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   TRUST_PROXY: z.string().optional(),
@@ -47,6 +48,8 @@ export interface Config {
   mailFrom: string;
   /** How long a company's answer may stay unread before the candidate is mailed about it. */
   chatMailDelaySeconds: number;
+  /** How often the job-import scheduler looks for due sources; 0 = never (runs only by "Run now"). */
+  crawlerIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   seed: Env['SEED'];
   trustProxy: string | undefined;
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     chatMailDelaySeconds: e.CHAT_MAIL_DELAY_SECONDS,
+    crawlerIntervalSeconds: e.CRAWLER_INTERVAL_SECONDS,
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY,

@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo, seedBase } from './db/seed/index.ts';
 import { createEventBus } from './events/create.ts';
 import { createMailer, type Mailer } from './mail.ts';
+import { startCrawlerScheduler } from './modules/crawler/run.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -53,7 +54,9 @@ async function main() {
     const bus = await createEventBus(config.redisUrl, log, config.redisPrefix);
     const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
     built = await createApp({ config, db, pool, log, mailer, bus, jwtSecret, root: ROOT });
-    resources.push({ close: () => db.destroy() }, { close: () => bus.close() }, mailer);
+    // Job import on schedule (every process may run it: a run claims its source first).
+    const crawler = config.crawlerIntervalSeconds > 0 ? startCrawlerScheduler(db, { log, intervalMs: config.crawlerIntervalSeconds * 1000 }) : null;
+    resources.push({ close: async () => crawler?.stop() }, { close: () => db.destroy() }, { close: () => bus.close() }, mailer);
   }
 
   const server = http.createServer(built.app);

@@ -41,6 +41,20 @@ export const MESSAGES = {
   'jobs.publicPage': m('公開ページを見る', 'See the public page'),
   'jobs.offBoard': m('この求人は、今日以降で空きのあるシフトができるまで公開の求人一覧に載りません。下のフォームからシフトを追加してください。', 'This job is not on the public board until it has a shift from today on with a free seat. Add shifts with the form below.'),
 
+  // Job import (the crawler's run history)
+  'crawler.history': m('取り込みの履歴', 'Import history'),
+  'crawler.noRuns': m('まだ取り込んでいません。「今すぐ取り込む」で試せます。', 'No runs yet. Try one with "Run now".'),
+  'crawler.started': m('開始', 'Started'),
+  'crawler.result': m('結果', 'Result'),
+  'crawler.found': m('見つけた件数', 'Found'),
+  'crawler.imported': m('新規', 'New'),
+  'crawler.updated': m('更新', 'Updated'),
+  'crawler.skipped': m('変更なし', 'Unchanged'),
+  'crawler.problems': m('問題', 'Problems'),
+  'crawler.running': m('実行中', 'Running'),
+  'crawler.ok': m('完了', 'Done'),
+  'crawler.failed': m('失敗', 'Failed'),
+
   // Job facts
   'job.anyStatus': m('就労可能な在留資格すべて', 'Any status that permits this work'),
 } as const satisfies Record<string, Text>;

@@ -63,6 +63,8 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.deleteJobShift': { codes: [330002] },
   // Chat (issue 6): whoever may open some kind of conversation; the filter narrows to the ones it may open.
   'Subscription.chatMessageAdded': { codes: [120001, 340001, 420001] },
+  // Job import (the crawler's page): its run history.
+  'Query.crawlerRuns': { codes: [210001] },
 };
 
 /** Hand-written rules plus the resource engine's, derived from each resource's screen codes. */

@@ -85,6 +85,10 @@ export const OPS = {
     mutation SaveRoleMaps($pageRoles: [RoleCodeInput!]!, $actionRoles: [RoleCodeInput!]!) {
       saveRoleMaps(pageRoles: $pageRoles, actionRoles: $actionRoles)
     }`,
+  CrawlerRuns: /* GraphQL */ `
+    query CrawlerRuns($sourceId: ID!) {
+      crawlerRuns(sourceId: $sourceId) { id started_at finished_at status found imported updated skipped errors }
+    }`,
   ChatMessageAdded: /* GraphQL */ `
     subscription ChatMessageAdded($conversationId: ID, $support: Boolean) {
       chatMessageAdded(conversationId: $conversationId, support: $support) {

@@ -329,14 +329,14 @@ export interface CrawlerSourcesTable {
   client_id: string;
   /** Where each job is, then each field inside it: CSS selectors (html) or dotted paths (json); see modules/crawler/extract.ts. */
   item_selector: ColumnType<string, string | undefined>;
-  map_url: ColumnType<string, string | undefined>;
+  map_url: string | null;
   map_title: string;
-  map_title_en: ColumnType<string, string | undefined>;
-  map_description: ColumnType<string, string | undefined>;
-  map_wage: ColumnType<string, string | undefined>;
-  map_prefecture: ColumnType<string, string | undefined>;
-  map_city: ColumnType<string, string | undefined>;
-  map_station: ColumnType<string, string | undefined>;
+  map_title_en: string | null;
+  map_description: string | null;
+  map_wage: string | null;
+  map_prefecture: string | null;
+  map_city: string | null;
+  map_station: string | null;
   schedule_minutes: ColumnType<number, number | undefined>;
   active: ColumnType<boolean, boolean | undefined>;
   last_run_at: Date | null;

@@ -5,6 +5,7 @@ import { paymentSettingsResource } from './defs/payment.ts';
 import { staffResource } from './defs/staff.ts';
 import { USER_RESOURCES } from './defs/users.ts';
 import { JOB_RESOURCES } from './defs/jobs.ts';
+import { crawlerSourceResource } from './defs/crawler.ts';
 
 /** Every resource the engine serves. Add a definition here and its API and screens exist. */
 export const RESOURCES: ResourceDef[] = [companyResource, clientResource, ...TEMPLATE_RESOURCES];
@@ -12,6 +13,8 @@ export const RESOURCES: ResourceDef[] = [companyResource, clientResource, ...TEM
 RESOURCES.push(...USER_RESOURCES, staffResource, paymentSettingsResource);
 // Regular/part-time and daily jobs (issue 5).
 RESOURCES.push(...JOB_RESOURCES);
+// Job import (the crawler).
+RESOURCES.push(crawlerSourceResource);
 
 /** The resource and screen behind a route path, if the engine serves it. */
 export function screenFor(path: string): { def: ResourceDef; screen: ResourceDef['screens'][number] } | undefined {

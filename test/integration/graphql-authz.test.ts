@@ -184,6 +184,8 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.deleteJobShift': { query: 'mutation ($id: ID!) { deleteJobShift(id: $id) }', variables: { id: ZERO_UUID } },
   // Chat (issue 6): graphql-ws only; the tenant and code filters are tested in chat-events.test.ts.
   'Subscription.chatMessageAdded': { query: 'subscription { chatMessageAdded { id content } }', http: false },
+  // Job import's run history: platform only (210001).
+  'Query.crawlerRuns': { query: 'query ($id: ID!) { crawlerRuns(sourceId: $id) { id status } }', variables: { id: ZERO_UUID } },
 };
 
 /** A candidate's token from the login mutation (candidates get a token of their own audience). */

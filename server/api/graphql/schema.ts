@@ -2,6 +2,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { withAuthorization } from '../authz.ts';
 import * as chat from './chat.ts';
+import * as crawler from './crawler.ts';
 import * as enums from './enums.ts';
 import * as legal from './legal.ts';
 import * as jobs from './jobs.ts';
@@ -21,6 +22,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 
 // Chat messages over graphql-ws (issue 6).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(chat);
+// Job import's run history.
+(MODULES as { typeDefs: string; resolvers: object }[]).push(crawler);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

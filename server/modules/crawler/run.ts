@@ -39,14 +39,14 @@ async function claim(db: DB, sourceId: string) {
 type Source = NonNullable<Awaited<ReturnType<typeof claim>>>;
 
 const mappingOf = (s: Source): FieldMapping => ({
-  url: s.map_url,
+  url: s.map_url ?? '',
   title: s.map_title,
-  title_en: s.map_title_en,
-  description: s.map_description,
-  wage: s.map_wage,
-  prefecture: s.map_prefecture,
-  city: s.map_city,
-  station: s.map_station,
+  title_en: s.map_title_en ?? '',
+  description: s.map_description ?? '',
+  wage: s.map_wage ?? '',
+  prefecture: s.map_prefecture ?? '',
+  city: s.map_city ?? '',
+  station: s.map_station ?? '',
 });
 
 const jobValues = (j: FoundJob) => ({

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { Outcome, ScreenContext } from '../screen.ts';
+import { crawlerRunsSection } from './admin/crawler-runs.tsx';
 import { jobShiftsSection } from './admin/job-shifts.tsx';
 
 /**
@@ -38,4 +39,5 @@ export interface RecordSection {
 /** Sections by resource name. */
 export const RECORD_SECTIONS: Record<string, RecordSection> = {
   dailyJob: jobShiftsSection,
+  crawlerSource: crawlerRunsSection,
 };

@@ -1,0 +1,14 @@
+import { OPS } from '../../../api/operations.ts';
+import { CrawlerRuns, type CrawlerRunView } from '../../../../views/pages/admin/CrawlerRuns.tsx';
+import { plain } from '../../screen.ts';
+import type { RecordSection } from '../record-sections.tsx';
+
+/** A crawler source's run history under its form; "Run now" is the record's action. */
+export const crawlerRunsSection: RecordSection = {
+  ops: [],
+  async render(ctx, row) {
+    const { crawlerRuns } = await ctx.call<{ crawlerRuns: CrawlerRunView[] }>(OPS.CrawlerRuns, { sourceId: String(row.id) });
+    return <CrawlerRuns lang={ctx.lang} runs={crawlerRuns} />;
+  },
+  post: async () => plain(400, 'Bad request'),
+};

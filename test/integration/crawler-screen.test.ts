@@ -1,0 +1,80 @@
+/**
+ * /admin/superadmin/crawler over HTTP: a superadmin adds a source for a job site on loopback, runs
+ * it from the record page and reads the history; the drafts are on the company's part-time list;
+ * an admin (no 210001 by default) and a company never reach the page or the history.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPage, postForm } from '../helpers/pages.ts';
+import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+let site: http.Server;
+let siteUrl = '';
+const tokens = new Map<DemoLogin, string>();
+const tokenOf = async (who: DemoLogin) => tokens.get(who) ?? tokens.set(who, await t.login(who)).get(who)!;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  site = http.createServer((req, res) => {
+    if (req.url === '/robots.txt') return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<ul><li class="job"><a class="t" href="/j/1">イベント設営スタッフ</a><b>日給12,000円</b></li><li class="job"><a class="t" href="/j/2">配送助手</a><b>時給1,250円</b></li></ul>');
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/list`;
+});
+afterAll(async () => {
+  site?.closeAllConnections();
+  await new Promise((r) => site?.close(r));
+  await t?.close();
+});
+
+const PATH = '/admin/superadmin/crawler';
+
+describe(`GET and POST ${PATH}`, () => {
+  it('lets a superadmin add a source, run it now and read what it imported', async () => {
+    const token = await tokenOf('superadmin');
+    const form = await getPage(t, `${PATH}?new=1`, token);
+    expect(form.status).toBe(200);
+    const company = await t.database.db.selectFrom('companies').select('id').where('name', 'like', 'さくら%').executeTakeFirstOrThrow();
+    const client = await t.database.db.selectFrom('clients').select('id').where('company_id', '=', company.id).orderBy('name').executeTakeFirstOrThrow();
+    const created = await postForm(t, `${PATH}?new=1`, token, {
+      name: 'Loopback jobs', url: siteUrl, format: 'html', job_kind: 'other', company_id: company.id, client_id: client.id,
+      item_selector: 'li.job', map_title: 'a.t', map_url: 'a.t', map_wage: 'b', schedule_minutes: '1440',
+    });
+    expect(created.status, created.html.slice(0, 300)).toBe(303);
+    const record = created.location!;
+    expect(record).toMatch(/^\/admin\/superadmin\/crawler\?id=/);
+    const page = await getPage(t, record, token);
+    expect(page.html).toContain('まだ取り込んでいません。');
+    expect(page.html).toContain('今すぐ取り込む');
+
+    const run = await postForm(t, record.split('&')[0]!, token, { _op: 'action', _action: 'run' });
+    expect(run.status).toBe(303);
+    const after = await getPage(t, run.location!, token);
+    expect(after.html).toContain('取り込みが終わりました。');
+    expect(after.html).toMatch(/<span class="badge badge-success">完了<\/span><\/td><td>2<\/td><td>2<\/td>/);
+
+    // The drafts are the company's, on its part-time list.
+    const list = await getPage(t, '/admin/jobs/list?q=' + encodeURIComponent('配送助手'), await tokenOf('company_admin'));
+    expect(list.html).toContain('配送助手');
+    const job = await t.database.db.selectFrom('jobs').select(['status', 'wage', 'company_id']).where('title_ja', '=', 'イベント設営スタッフ').executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'draft', wage: 12000, company_id: company.id });
+  });
+
+  it('keeps the page and the history from an admin without the code and from a company', async () => {
+    for (const who of ['admin', 'company_admin', 'company2'] as const) {
+      const res = await getPage(t, PATH, await tokenOf(who));
+      expect(res.status === 302 || res.status === 404, `${who}: ${res.status}`).toBe(true);
+      const source = await t.database.db.selectFrom('crawler_sources').select('id').executeTakeFirstOrThrow();
+      const r = await fetch(`${t.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(who)}` },
+        body: JSON.stringify({ query: 'query ($id: ID!) { crawlerRuns(sourceId: $id) { id } }', variables: { id: source.id } }),
+      });
+      expect((await r.json()).errors?.[0]?.extensions?.code, who).toBe('FORBIDDEN');
+    }
+  });
+});
