@@ -24,7 +24,7 @@ import type { EventBus } from './events/bus.ts';
 import type { Mailer } from './mail.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
-import { bindScreens, formPosts, pageRequests, sameOriginForms } from './web/dispatch.tsx';
+import { bindScreens, formPosts, pageRequests, sameOriginForms, screenPaths } from './web/dispatch.tsx';
 import { ApiFailure, BadRequest } from './web/kit.ts';
 import { sendError } from './web/render.tsx';
 import { SCREENS } from './web/screens/index.ts';
@@ -123,6 +123,7 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
  */
 function mountWeb(app: Express, api: ApiClient): void {
   const screens = bindScreens(SCREENS);
+  app.use(screenPaths(screens));
   app.use(sessionMiddleware(api));
   app.use(sameOriginForms);
   app.use(sessionEndpoints(api));

@@ -107,6 +107,15 @@ export function pageRequests(api: ApiClient, screens: ReadonlyMap<string, Screen
   };
 }
 
+/** Tells the layout which routes have a screen, so its sidebar links only to built pages (every response, error pages included). */
+export function screenPaths(screens: ReadonlyMap<string, Screen>): RequestHandler {
+  const built: ReadonlySet<string> = new Set(screens.keys());
+  return (_req, res, next) => {
+    res.locals.screenPaths = built;
+    next();
+  };
+}
+
 /** Refuses a cookie-carrying form post from another site (SameSite=Lax already keeps the cookie off it). */
 export const sameOriginForms: RequestHandler = (req, res, next) => {
   if (req.method === 'POST' && !sameOrigin(req)) return void res.status(403).type('text').send('Cross-site form submission refused');

@@ -27,13 +27,16 @@ export interface PageOptions {
   description?: string;
 }
 
-/** The sidebar: every sidebar route the user may enter, grouped by area in the table's order. */
-export function sidebarFor(maps: RoleMaps, role: string, lang: Lang, currentPath: string): NavGroup[] {
+/**
+ * The sidebar: every sidebar route the user may enter and that has a screen (a link never leads
+ * to the "not available yet" page), grouped by area in the table's order.
+ */
+export function sidebarFor(maps: RoleMaps, role: string, lang: Lang, currentPath: string, built: ReadonlySet<string>): NavGroup[] {
   const current = matchRoute(currentPath)?.route.path;
   return AREAS.map((area) => ({
     key: area.key,
     title: tr(lang, area.title),
-    links: ALL_ROUTES.filter((r) => r.kind === 'admin' && r.sidebar && r.area === area.key && canEnter(maps, role, r.code)).map((r) => ({
+    links: ALL_ROUTES.filter((r) => r.kind === 'admin' && r.sidebar && r.area === area.key && built.has(r.path) && canEnter(maps, role, r.code)).map((r) => ({
       href: r.path,
       title: tr(lang, r.title),
       current: r.path === current,
@@ -64,7 +67,7 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
         lang={lang}
         path={path}
         user={{ name: user.name, email: user.email, role: user.role, roleTitle: tr(lang, ROLE_TITLES[user.role] ?? { ja: user.role, en: user.role }) }}
-        nav={sidebarFor(maps, user.role, lang, path)}
+        nav={sidebarFor(maps, user.role, lang, path, res.locals.screenPaths ?? new Set())}
         customizer={customizer}
         chat={{
           jobs: canEnter(maps, user.role, CHAT_CODES.daily) || canEnter(maps, user.role, CHAT_CODES.other),

@@ -66,7 +66,7 @@ describe('a visitor and a back-office user in a real browser', () => {
     expect(new URL(page.url()).pathname).toBe('/v3/admin/jobs/list');
     const links = await page.$$eval('nav.sidebar a', (as) => as.map((a) => a.getAttribute('href')));
     expect(links).toContain('/v3/admin/jobs/list');
-    expect(links).toContain('/admin/billing');
+    expect(links).toContain('/admin/users/client');
     expect(links).not.toContain('/admin/jobs/list');
     expect(links).not.toContain('/admin/roles');
     expect(await page.textContent('[data-testid=current-user]')).toContain('田中');

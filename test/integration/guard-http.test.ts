@@ -444,6 +444,8 @@ describe('unknown paths', () => {
 // Sidebar
 
 const SIDEBAR_ROUTES = ALL_ROUTES.filter((r) => r.sidebar === true);
+/** What the sidebar may link to: sidebar routes with a screen (a link never leads to the 501 page). */
+const LINKED_ROUTES = SIDEBAR_ROUTES.filter((r) => SCREEN_PATHS.has(r.path));
 
 function sidebarHrefs(html: string): Set<string> {
   const nav = /<nav class="sidebar"[^>]*>([\s\S]*?)<\/nav>/.exec(html);
@@ -467,17 +469,23 @@ describe('the sidebar on the landing page', () => {
       // The landing pages are the jobs lists, built since issue 5.
       expect(a.status).toBe(200);
       const hrefs = sidebarHrefs(a.body);
-      const allowed = SIDEBAR_ROUTES.filter((r) => mayEnter(login, r.code)).map((r) => r.path);
-      const denied = SIDEBAR_ROUTES.filter((r) => !mayEnter(login, r.code)).map((r) => r.path);
+      const allowed = LINKED_ROUTES.filter((r) => mayEnter(login, r.code)).map((r) => r.path);
+      const denied = SIDEBAR_ROUTES.filter((r) => !mayEnter(login, r.code) || !SCREEN_PATHS.has(r.path)).map((r) => r.path);
       expect(allowed.filter((p) => !hrefs.has(p)), 'missing links').toEqual([]);
       expect(denied.filter((p) => hrefs.has(p)), 'links to pages it may not enter').toEqual([]);
       expect([...hrefs].sort()).toEqual([...allowed].sort());
     });
   }
 
-  it('shows a client staff member exactly its three pages', async () => {
+  it('shows a client staff member its pages that exist (shifts and workers come with their screens)', async () => {
     const hrefs = sidebarHrefs((await get('/v3/admin/jobs/list', 'client_staff')).body);
-    expect([...hrefs].sort()).toEqual(['/admin/shift', '/admin/worker', '/v3/admin/jobs/list']);
+    expect([...hrefs].sort()).toEqual(['/admin/shift', '/admin/worker', '/v3/admin/jobs/list'].filter((p) => SCREEN_PATHS.has(p)));
+    expect(hrefs.has('/v3/admin/jobs/list')).toBe(true);
+  });
+
+  it('never links to a page that answers 501', async () => {
+    const hrefs = sidebarHrefs((await get('/admin/jobs/list', 'superadmin')).body);
+    for (const href of hrefs) expect((await get(href, 'superadmin')).status, href).not.toBe(501);
   });
 });
 
@@ -485,25 +493,25 @@ describe('the sidebar on the landing page', () => {
 // Role-map changes (SPEC §6, DESIGN §5: the next request sees them)
 
 describe('role-map changes', () => {
-  it('lets client_staff into /admin/billing once the action-role map grants 290001 (saveRoleMaps)', async () => {
+  it('lets client_staff into /admin/users/client once the action-role map grants 170008 (saveRoleMaps)', async () => {
     const original: RoleMaps = await loadRoleMaps(t.database.db);
-    expect((await get('/admin/billing', 'client_staff')).status).toBe(404);
+    expect((await get('/admin/users/client', 'client_staff')).status).toBe(404);
     const changed: RoleMaps = structuredClone(original);
-    changed.actionRoles['290001'] = [...(changed.actionRoles['290001'] ?? []), 'client_staff'];
+    changed.actionRoles['170008'] = [...(changed.actionRoles['170008'] ?? []), 'client_staff'];
     try {
       await saveRoleMaps(t.database.db, changed);
       await eventually(async () => {
-        const a = await get('/admin/billing', 'client_staff');
-        expect(a.status).toBe(501);
-        expect(a.body).toContain('請求管理');
+        const a = await get('/admin/users/client', 'client_staff');
+        expect(a.status).toBe(200);
+        expect(a.body).toContain('クライアントユーザー');
       });
       // The sidebar follows the same maps.
-      expect(sidebarHrefs((await get('/v3/admin/jobs/list', 'client_staff')).body).has('/admin/billing')).toBe(true);
+      expect(sidebarHrefs((await get('/v3/admin/jobs/list', 'client_staff')).body).has('/admin/users/client')).toBe(true);
     } finally {
       await saveRoleMaps(t.database.db, original);
     }
-    await eventually(async () => expect((await get('/admin/billing', 'client_staff')).status).toBe(404));
-    expect(sidebarHrefs((await get('/v3/admin/jobs/list', 'client_staff')).body).has('/admin/billing')).toBe(false);
+    await eventually(async () => expect((await get('/admin/users/client', 'client_staff')).status).toBe(404));
+    expect(sidebarHrefs((await get('/v3/admin/jobs/list', 'client_staff')).body).has('/admin/users/client')).toBe(false);
   });
 
   it('follows a fallback that a raw page_roles insert plus NOTIFY made reachable', async () => {
