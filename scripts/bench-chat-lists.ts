@@ -159,7 +159,7 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
   try {
     await admin.query(`create database ${name}`);
     created = true;
-    database = connectDatabase(withDatabase(opts.serverUrl, name), 10);
+    database = connectDatabase(withDatabase(opts.serverUrl, name), { max: 10, statementTimeoutMs: 0 });
     const { db } = database;
     await migrateToLatest(db);
     await seedDemo(db, { password: 'bench-password' });

@@ -198,7 +198,7 @@ export async function benchChat(opts: { serverUrl: string; sockets?: number; mes
     // 1. A scratch database and the whole app on a free loopback port.
     await admin.query(`create database ${name}`);
     created = true;
-    database = connectDatabase(withDatabase(opts.serverUrl, name), 10);
+    database = connectDatabase(withDatabase(opts.serverUrl, name), { max: 10, statementTimeoutMs: 0 });
     const { db, pool } = database;
     await migrateToLatest(db);
     await seedDemo(db, { password: PASSWORD });

@@ -55,7 +55,7 @@ async function benchJobs(serverUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const { db, pool } = connectDatabase(withDatabase(serverUrl, name), 10);
+  const { db, pool } = connectDatabase(withDatabase(serverUrl, name), { max: 10, statementTimeoutMs: 0 });
   try {
     await migrateToLatest(db);
     await seedDemo(db, { password: 'bench-password' });

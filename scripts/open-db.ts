@@ -16,7 +16,8 @@ export async function openAppDatabase(): Promise<{ db: DB; url: string; close():
     url = withDatabase(embedded.url, 'tsunagu');
     await ensureDatabase(embedded.url, 'tsunagu');
   }
-  const { db } = connectDatabase(url);
+  // Scripts load and measure large data sets: no statement time limit.
+  const { db } = connectDatabase(url, { statementTimeoutMs: 0 });
   await migrateToLatest(db);
   await seedDemo(db, { password: config.demoPassword });
   return {

@@ -13,7 +13,8 @@ import { createInProcessClient, type ApiClient } from './api/client.ts';
 import type { Services } from './api/context.ts';
 import { buildSchema } from './api/graphql/schema.ts';
 import { apiRouter } from './api/http.ts';
-import { ApiUnavailableError, API_TIMEOUT_MS, createHttpClient } from './api/http-client.ts';
+import { ApiUnavailableError } from './api/errors.ts';
+import { API_TIMEOUT_MS, createHttpClient } from './api/http-client.ts';
 import { createGraphqlWsServer } from './api/ws.ts';
 import { createChatServer, type ChatServer } from './chat/server.ts';
 import { TokenService } from './auth/tokens.ts';
@@ -22,6 +23,7 @@ import type { DB } from './db/connect.ts';
 import { migrationsDone } from './db/migrate.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Mailer } from './mail.ts';
+import { redactUrl } from './log.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
 import { bindScreens, formPosts, pageRequests, sameOriginForms, screenPaths } from './web/dispatch.tsx';
@@ -57,6 +59,9 @@ export interface FullApp extends App {
   services: Services;
 }
 
+/** How long /readyz waits for the database before it answers 503. */
+const READY_TIMEOUT_MS = 1_000;
+
 /**
  * The infrastructure middleware every process has, in a fixed order (STYLE.md 5):
  * request id and logs → security headers → health checks → static files → cookies.
@@ -75,6 +80,8 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/build/') },
+      // A reset link's token in the address is as good as a password: blank it (headers: server/log.ts).
+      serializers: { req: (req: { url?: string }) => ({ ...req, url: redactUrl(req.url ?? '') }) },
     }),
   );
   // A CSP that allows only our own scripts.
@@ -98,8 +105,14 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
     }),
   );
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  // Ready within a second or not ready: a load balancer must not wait on a database that hangs.
   app.get('/readyz', async (_req, res) => {
-    const r = await ready().catch(() => ({ ok: false, status: 'unreachable' }));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<{ ok: boolean; status: string }>((resolve) => {
+      timer = setTimeout(() => resolve({ ok: false, status: 'unreachable' }), READY_TIMEOUT_MS);
+    });
+    const r = await Promise.race([ready().catch(() => ({ ok: false, status: 'unreachable' })), late]);
+    clearTimeout(timer);
     res.status(r.ok ? 200 : 503).json({ status: r.status });
   });
   // Hashed chunks are immutable; everything else revalidates.

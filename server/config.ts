@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Tsunagu <no-reply@tsunagu.test>'),
   CHAT_MAIL_DELAY_SECONDS: z.coerce.number().int('CHAT_MAIL_DELAY_SECONDS must be a whole number of seconds').min(0).max(86_400).default(120),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int('DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds').min(0).max(600_000).default(15_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int('DB_CONNECT_TIMEOUT_MS must be a whole number of milliseconds').min(100).max(120_000).default(5_000),
   CRAWLER_INTERVAL_SECONDS: z.coerce.number().int('CRAWLER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
@@ -48,6 +50,10 @@ export interface Config {
   mailFrom: string;
   /** How long a company's answer may stay unread before the candidate is mailed about it. */
   chatMailDelaySeconds: number;
+  /** PostgreSQL statement_timeout of the app's connections (0 = none). */
+  dbStatementTimeoutMs: number;
+  /** How long to wait for a database connection before the request fails (503). */
+  dbConnectTimeoutMs: number;
   /** How often the job-import scheduler looks for due sources; 0 = never (runs only by "Run now"). */
   crawlerIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
@@ -81,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     chatMailDelaySeconds: e.CHAT_MAIL_DELAY_SECONDS,
     crawlerIntervalSeconds: e.CRAWLER_INTERVAL_SECONDS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY,

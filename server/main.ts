@@ -1,7 +1,6 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
 import { type App, createApp, createWebApp } from './app.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -12,6 +11,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo, seedBase } from './db/seed/index.ts';
 import { createEventBus } from './events/create.ts';
 import { createMailer, type Mailer } from './mail.ts';
+import { createLogger } from './log.ts';
 import { startCrawlerScheduler } from './modules/crawler/run.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,7 +27,7 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({ level: config.logLevel, base: { pid: process.pid } });
+  const log = createLogger(config.logLevel, undefined, { pid: process.pid });
 
   // A web tier apart from the API (API_URL) needs no database: it reaches the API over HTTP.
   let built: App;
@@ -46,10 +46,16 @@ async function main() {
       databaseUrl = withDatabase(embedded.url, 'tsunagu');
       await ensureDatabase(embedded.url, 'tsunagu');
     }
-    const { db, pool } = connectDatabase(databaseUrl);
-    const applied = await migrateToLatest(db);
-    if (applied.length) log.info({ applied }, 'migrations applied');
-    seed = config.seed === 'demo' ? await seedDemo(db, { password: config.demoPassword }) : (await seedBase(db), null);
+    // Migrations and the seed may take long on a large database: their own connection, no statement limit.
+    const setup = connectDatabase(databaseUrl, { max: 2, statementTimeoutMs: 0, log });
+    try {
+      const applied = await migrateToLatest(setup.db);
+      if (applied.length) log.info({ applied }, 'migrations applied');
+      seed = config.seed === 'demo' ? await seedDemo(setup.db, { password: config.demoPassword }) : (await seedBase(setup.db), null);
+    } finally {
+      await setup.db.destroy();
+    }
+    const { db, pool } = connectDatabase(databaseUrl, { statementTimeoutMs: config.dbStatementTimeoutMs, connectTimeoutMs: config.dbConnectTimeoutMs, log });
     const mailer: Mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     const bus = await createEventBus(config.redisUrl, log, config.redisPrefix);
     const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
@@ -59,7 +65,9 @@ async function main() {
     resources.push({ close: async () => crawler?.stop() }, { close: () => db.destroy() }, { close: () => bus.close() }, mailer);
   }
 
-  const server = http.createServer(built.app);
+  // Node checks the header and request timeouts every connectionsCheckingInterval (30 s by
+  // default), so a slow-header connection was held far past its 20 s; check every 5 s.
+  const server = http.createServer({ connectionsCheckingInterval: 5_000 }, built.app);
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
   built.attach(server);

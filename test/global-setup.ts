@@ -44,7 +44,7 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${admin.escapeIdentifier(templateDb)}`);
-  const { db } = connectDatabase(withDatabase(serverUrl, templateDb), 2);
+  const { db } = connectDatabase(withDatabase(serverUrl, templateDb), { max: 2, statementTimeoutMs: 0 });
   await migrateToLatest(db);
   await seedDemo(db, { password: TEST_DEMO_PASSWORD });
   await db.destroy();

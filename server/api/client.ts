@@ -3,7 +3,8 @@ import type { RoleMaps } from '../auth/default-roles.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import type { ApiContext, Services } from './context.ts';
-import { maskError } from './format-error.ts';
+import { isDatabaseUnavailable, maskError } from './format-error.ts';
+import { ApiUnavailableError } from './errors.ts';
 import { prepareDocument } from './limits.ts';
 
 export interface Caller {
@@ -74,6 +75,8 @@ export function createInProcessClient(services: Services, schema: GraphQLSchema)
         const r = await services.auth.resolve(token, aud);
         return r.kind === 'ok' ? { status: 200, user: r.user } : { status: 401 };
       } catch (err) {
+        // The database is down: the page is the 503 "try again" page, not an error of the session.
+        if (isDatabaseUnavailable(err)) throw new ApiUnavailableError(err);
         services.log.error({ err }, 'account-info check failed');
         return { status: 500 };
       }

@@ -16,3 +16,11 @@ export const forbidden = (lang: 'ja' | 'en') =>
 
 export const badInput = (lang: 'ja' | 'en', fields: FieldErrors) =>
   apiError('BAD_USER_INPUT', lang === 'ja' ? '入力内容を確認してください。' : 'Please check the highlighted fields.', { fields });
+
+/** The API (another process, or its database) cannot answer right now: the page is the 503 "try again" page. */
+export class ApiUnavailableError extends Error {
+  readonly status = 503;
+  constructor(cause: unknown) {
+    super('The API is unavailable', { cause });
+  }
+}

@@ -1,15 +1,9 @@
 import type { RoleMaps } from '../auth/default-roles.ts';
 import type { ApiClient, Caller, GraphQLResult, InfoTokenResult } from './client.ts';
+import { ApiUnavailableError } from './errors.ts';
 import { OPS } from './operations.ts';
 
-/** The API could not be reached or did not answer in time: the web tier shows a 503 page. */
-export class ApiUnavailableError extends Error {
-  readonly status = 503;
-  constructor(cause: unknown) {
-    super('The API is unavailable', { cause });
-  }
-}
-
+/** How long the web tier waits for the API before it shows the 503 page. */
 export const API_TIMEOUT_MS = 5_000;
 
 /**

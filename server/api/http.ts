@@ -4,7 +4,7 @@ import { createHandler } from 'graphql-http/lib/use/express';
 import { chooseLang } from '../../shared/i18n.ts';
 import { contextFor } from './client.ts';
 import type { Services } from './context.ts';
-import { maskError } from './format-error.ts';
+import { isDatabaseUnavailable, maskError } from './format-error.ts';
 import { LIMITS, parseLimited, validationRules } from './limits.ts';
 
 /** The bearer token of an API call: `Authorization: Bearer x` (SPEC §7) or `jwt x` (Account/InfoToken). */
@@ -66,11 +66,18 @@ export function apiRouter(services: Services, schema: GraphQLSchema): Router {
       const bearer = headerToken(raw, 'bearer');
       const cookieToken: string | undefined = raw.cookies?.token ?? raw.cookies?.candidate_token;
       const token = bearer ?? cookieToken;
-      return contextFor(services, {
-        token,
-        lang: chooseLang(raw.cookies?.lang, raw.get('accept-language')),
-        ip: raw.ip ?? '',
-      }) as never;
+      try {
+        return (await contextFor(services, {
+          token,
+          lang: chooseLang(raw.cookies?.lang, raw.get('accept-language')),
+          ip: raw.ip ?? '',
+        })) as never;
+      } catch (err) {
+        // Checking the session needs the database: while it is gone the answer is a coded error, not a crash.
+        if (!isDatabaseUnavailable(err)) throw err;
+        const body = { errors: [{ message: 'The service is temporarily unavailable. Please try again in a moment.', extensions: { code: 'UNAVAILABLE' } }] };
+        return [JSON.stringify(body), { status: 503, statusText: 'Service Unavailable', headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' } }];
+      }
     },
     // graphql-http reports an unreadable request (bad JSON shape, no query) as a plain Error:
     // that is the caller's mistake, not a crash.

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { Database } from './database.ts';
 
 // bigint counts as numbers; a calendar date (no time zone) stays the string YYYY-MM-DD, since a
@@ -9,10 +10,39 @@ pg.types.setTypeParser(1082, (v) => v);
 
 export type DB = Kysely<Database>;
 
-export function connectDatabase(url: string, max = 10): { db: DB; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+export interface ConnectOptions {
+  max?: number;
+  /** A statement running longer is cancelled by the server (PostgreSQL statement_timeout). */
+  statementTimeoutMs?: number;
+  /** Giving up on opening a connection (the database is down or unreachable). */
+  connectTimeoutMs?: number;
+  log?: Logger;
+}
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A pool and Kysely over it. The database may go away at any time (restart, failover, a network
+ * cut): no connection's error may end the process. An idle client's error reaches the pool's
+ * handler; a checked-out client's (one inside a transaction between two queries) reaches its own
+ * handler, attached to every client the moment it connects. The query in flight fails with the
+ * error, the pool drops the broken client, and the next query opens a new connection.
+ */
+export function connectDatabase(url: string, opts: number | ConnectOptions = {}): { db: DB; pool: pg.Pool } {
+  const o: ConnectOptions = typeof opts === 'number' ? { max: opts } : opts;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: o.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: o.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    statement_timeout: o.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    // A server that stops answering without closing the socket: give up a little after the server would have.
+    query_timeout: (o.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS) + 5_000,
+  });
+  const lost = (err: Error) => o.log?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'a database connection was lost');
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

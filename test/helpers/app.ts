@@ -1,7 +1,8 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from '../../server/log.ts';
 import { inject } from 'vitest';
 import { createApp, type FullApp } from '../../server/app.ts';
 import { createEventBus } from '../../server/events/create.ts';
@@ -41,12 +42,12 @@ export interface TestApp extends FullApp {
  * database is then dropped only by the app that created it. `opts.port` listens on that port
  * instead of a free one (a process restarted where its clients expect it).
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { database?: TestDatabase; port?: number } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { database?: TestDatabase; port?: number; log?: Logger } = {}): Promise<TestApp> {
   const ownsDatabase = !opts.database;
   // A second app gets its own pool on the same database, as a second process would.
   const database: TestDatabase = opts.database ? { ...opts.database, ...connectDatabase(opts.database.url, 5) } : await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: path.join(ROOT, 'data/test'), ...env });
-  const log = pino({ level: config.logLevel });
+  const log = opts.log ?? createLogger(config.logLevel);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   // REDIS_URL (CI's second run) puts the event bus on the machine's Redis, as in production.
   // Channels are per database, so test files running at once never see each other's events.
