@@ -31,6 +31,8 @@ export class ApiFailure extends Error {
     readonly code: string,
     message: string,
     readonly fields: Readonly<Record<string, string>>,
+    /** For TOO_MANY_REQUESTS: when to try again (the page sends it as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.status = STATUS_OF_CODE[code] ?? 500;
@@ -52,7 +54,8 @@ export function failureOf(errors: readonly GraphQLFormattedError[] | undefined, 
   const code = typeof e.extensions?.code === 'string' ? e.extensions.code : 'INTERNAL';
   const fields = (e.extensions?.fields ?? {}) as Record<string, string>;
   const known = code in STATUS_OF_CODE;
-  return new ApiFailure(code, known ? e.message : msg(lang, 'error.internal'), known ? fields : {});
+  const retry = Number(e.extensions?.retryAfterSeconds);
+  return new ApiFailure(code, known ? e.message : msg(lang, 'error.internal'), known ? fields : {}, Number.isInteger(retry) && retry > 0 ? retry : undefined);
 }
 
 /** Runs an operation and returns its data; an error answer throws {@link ApiFailure}. */

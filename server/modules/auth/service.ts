@@ -46,11 +46,21 @@ export function toSessionUser(row: UserRow): SessionUser {
   };
 }
 
+/** How many failed logins each key may have before logins pause for it (see AuthService). */
+export const LOGIN_LIMITS = { perAccountAndAddress: 10, perAddress: 30, perAccount: 50 } as const;
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export class AuthService {
-  /** Ten failed logins per e-mail and address in 15 minutes, then a pause (issue 2: rate-limited), counted across processes. */
+  /**
+   * Failed logins, counted across processes, three ways: per e-mail and address (10 in 15 minutes:
+   * someone guessing one password), per address across accounts (30 in 15 minutes: one password
+   * tried on many accounts, "password spraying") and per account across addresses (50 in an hour:
+   * one account attacked from many places). Reaching any one pauses logins for that key.
+   */
   private readonly failures: RateLimiterAbstract;
+  private readonly failuresByAddress: RateLimiterAbstract;
+  private readonly failuresByAccount: RateLimiterAbstract;
 
   constructor(
     private readonly db: DB,
@@ -59,7 +69,42 @@ export class AuthService {
     private readonly publicUrl: (path: string) => string,
     private readonly bus: EventBus,
   ) {
-    this.failures = bus.limiter({ name: 'login-failures', points: 10, duration: 15 * 60, blockDuration: 15 * 60 });
+    this.failures = bus.limiter({ name: 'login-failures', points: LOGIN_LIMITS.perAccountAndAddress, duration: 15 * 60, blockDuration: 15 * 60 });
+    this.failuresByAddress = bus.limiter({ name: 'login-failures-address', points: LOGIN_LIMITS.perAddress, duration: 15 * 60, blockDuration: 15 * 60 });
+    this.failuresByAccount = bus.limiter({ name: 'login-failures-account', points: LOGIN_LIMITS.perAccount, duration: 60 * 60, blockDuration: 15 * 60 });
+  }
+
+  /** Seconds until a login may be tried again for this e-mail from this address, or 0. */
+  private async pausedFor(email: string, ip: string): Promise<number> {
+    const checks: [RateLimiterAbstract, string, number][] = [
+      [this.failures, `${email}|${ip}`, LOGIN_LIMITS.perAccountAndAddress],
+      [this.failuresByAddress, ip, LOGIN_LIMITS.perAddress],
+      [this.failuresByAccount, email, LOGIN_LIMITS.perAccount],
+    ];
+    let wait = 0;
+    for (const [limiter, key, points] of checks) {
+      const state = await limiter.get(key);
+      if (state && state.consumedPoints >= points) wait = Math.max(wait, Math.ceil(state.msBeforeNext / 1000));
+    }
+    return wait;
+  }
+
+  /** Counts one failure on every key; the seconds to wait when that reached a limit, else 0. */
+  private async countFailure(email: string, ip: string): Promise<number> {
+    let wait = 0;
+    for (const [limiter, key] of [
+      [this.failures, `${email}|${ip}`],
+      [this.failuresByAddress, ip],
+      [this.failuresByAccount, email],
+    ] as const) {
+      try {
+        await limiter.consume(key);
+      } catch (res) {
+        if (!(res instanceof RateLimiterRes)) throw res;
+        wait = Math.max(wait, Math.ceil(res.msBeforeNext / 1000));
+      }
+    }
+    return wait;
   }
 
   private audience(role: string): TokenClaims['aud'] {
@@ -68,23 +113,19 @@ export class AuthService {
 
   async login(emailInput: string, password: string, ip: string): Promise<LoginResult> {
     const email = emailInput.trim().toLowerCase();
-    const key = `${email}|${ip}`;
-    const state = await this.failures.get(key);
-    if (state && state.consumedPoints >= 10) return { kind: 'rate-limited', retryAfterSeconds: Math.ceil(state.msBeforeNext / 1000) };
+    const paused = await this.pausedFor(email, ip);
+    if (paused > 0) return { kind: 'rate-limited', retryAfterSeconds: paused };
 
     const row = await this.db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email).executeTakeFirst();
     // Spend the same time on an unknown address as on a wrong password.
     const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
     if (!row || !ok || !row.active) {
-      try {
-        await this.failures.consume(key);
-      } catch (res) {
-        if (res instanceof RateLimiterRes) return { kind: 'rate-limited', retryAfterSeconds: Math.ceil(res.msBeforeNext / 1000) };
-        throw res;
-      }
-      return { kind: 'bad-credentials' };
+      const wait = await this.countFailure(email, ip);
+      return wait > 0 ? { kind: 'rate-limited', retryAfterSeconds: wait } : { kind: 'bad-credentials' };
     }
-    await this.failures.delete(key);
+    // A success forgives this account's guesses from this address only: a sprayer who knows one
+    // password must not reset the count of its address.
+    await this.failures.delete(`${email}|${ip}`);
     await this.db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', row.id).execute();
     const token = await this.tokens.sign({ sub: row.id, role: row.role, sv: row.session_version, aud: this.audience(row.role) });
     return { kind: 'ok', token, user: toSessionUser(row) };

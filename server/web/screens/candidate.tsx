@@ -262,6 +262,7 @@ const candidateLogin = defineScreen({
         return redirect(nextOf(v.next));
       } catch (err) {
         if (!(err instanceof ApiFailure)) throw err;
+        if (err.retryAfterSeconds) res.set('Retry-After', String(err.retryAfterSeconds));
         return failed(kept, err.formErrors, err.status);
       }
     },

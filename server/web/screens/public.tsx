@@ -76,6 +76,7 @@ const login = defineScreen({
         res.cookie('token', r.login.token, sessionCookie(req));
         return redirect('/admin');
       } catch (err) {
+        if (err instanceof ApiFailure && err.retryAfterSeconds) res.set('Retry-After', String(err.retryAfterSeconds));
         return failedWith({ email: v.email }, err);
       }
     },
