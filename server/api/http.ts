@@ -83,6 +83,12 @@ export function apiRouter(services: Services, schema: GraphQLSchema): Router {
     // that is the caller's mistake, not a crash.
     formatError: (err) =>
       err instanceof GraphQLError ? maskError(err, log, services.config.production) : new GraphQLError(err instanceof Error ? err.message : 'Bad request', { extensions: { code: 'BAD_REQUEST' } }),
+    // Errors graphql-js returns before running anything (a variable of the wrong type or out of
+    // range) bypass formatError: they are the caller's bad input, and say so with a code.
+    onOperation: (_req, _args, result) => {
+      if (!('errors' in result) || !result.errors?.some((e) => !e.extensions?.code)) return;
+      return { ...result, errors: result.errors.map((e) => (e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes, path: e.path, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } }))) };
+    },
   });
 
   // A cookie-authenticated call must come from our own pages, whether POST or GET.
@@ -92,7 +98,15 @@ export function apiRouter(services: Services, schema: GraphQLSchema): Router {
     }
     next();
   };
-  router.post('/graphql', express.json({ limit: LIMITS.maxBody }), csrf, (req, res, next) => graphqlHandler(req, res, next));
+  // A body that is not JSON (or too large) is answered in GraphQL's own shape, with a code.
+  const json = express.json({ limit: LIMITS.maxBody });
+  const readJson: express.RequestHandler = (req, res, next) =>
+    json(req, res, (err?: unknown) => {
+      if (!err) return next();
+      const tooLarge = (err as { type?: string }).type === 'entity.too.large';
+      res.status(tooLarge ? 413 : 400).json({ errors: [{ message: tooLarge ? 'The request body is too large' : 'The request body is not valid JSON', extensions: { code: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' } }] });
+    });
+  router.post('/graphql', readJson, csrf, (req, res, next) => graphqlHandler(req, res, next));
   router.get('/graphql', csrf, (req, res, next) => graphqlHandler(req, res, next));
   return router;
 }
