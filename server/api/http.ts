@@ -86,8 +86,10 @@ export function apiRouter(services: Services, schema: GraphQLSchema): Router {
     // Errors graphql-js returns before running anything (a variable of the wrong type or out of
     // range) bypass formatError: they are the caller's bad input, and say so with a code.
     onOperation: (_req, _args, result) => {
-      if (!('errors' in result) || !result.errors?.some((e) => !e.extensions?.code)) return;
-      return { ...result, errors: result.errors.map((e) => (e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes, path: e.path, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } }))) };
+      // (Errors of resolvers have a path and reach formatError, which codes them.)
+      const early = (e: GraphQLError) => !e.path && !e.extensions?.code;
+      if (!('errors' in result) || !result.errors?.some(early)) return;
+      return { ...result, errors: result.errors.map((e) => (early(e) ? new GraphQLError(e.message, { nodes: e.nodes, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } }) : e)) };
     },
   });
 
