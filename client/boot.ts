@@ -1,6 +1,7 @@
 import NProgress from 'nprogress';
 import type { ComponentType } from 'react';
 import type { IslandName } from './islands/registry.ts';
+import { clearIdentity, pageIdentity } from './stores/persist.ts';
 
 /**
  * The one script every page loads. It shows the progress bar on navigation and form submits
@@ -32,6 +33,14 @@ document.addEventListener('click', (e) => {
 });
 document.addEventListener('submit', (e) => {
   if (!e.defaultPrevented) NProgress.start();
+  // A logout form: what this browser stored for that person goes with the session (persist.ts).
+  const form = e.target;
+  if (!e.defaultPrevented && form instanceof HTMLFormElement && form.dataset.clears) {
+    const kind = form.dataset.clears === 'candidate' ? 'candidate' : 'admin';
+    // The chat resets its store first (writing the empty state), then everything stored is removed.
+    document.dispatchEvent(new CustomEvent('tsunagu:logout', { detail: kind }));
+    clearIdentity(pageIdentity(kind));
+  }
 });
 // Coming back through the back/forward cache must not leave the bar running.
 window.addEventListener('pageshow', () => NProgress.done());

@@ -21,6 +21,9 @@ export interface DocumentProps {
   noindex?: boolean;
   /** A page's own description (a job's summary) for search results and link previews. */
   description?: string;
+  /** Who is signed in (ids only): the browser keeps each one's stored state apart (client/stores/persist.ts). */
+  adminId?: string | undefined;
+  candidateId?: string | undefined;
 }
 
 /** The html/head shell around every page. */
@@ -30,7 +33,7 @@ export function Document(p: DocumentProps) {
   const siteDescription = p.lang === 'ja' ? `${DESCRIPTION_JA} ${DESCRIPTION}` : DESCRIPTION;
   const description = p.description ?? siteDescription;
   return (
-    <html lang={p.lang} dir={attrs?.dir} className={attrs?.className} style={attrs?.style as React.CSSProperties | undefined}>
+    <html lang={p.lang} dir={attrs?.dir} className={attrs?.className} style={attrs?.style as React.CSSProperties | undefined} data-admin-id={p.adminId} data-candidate-id={p.candidateId}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

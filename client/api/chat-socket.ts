@@ -33,7 +33,7 @@ export interface ChatConnectionOptions {
   /** Outside the browser: a back-office or candidate JWT (in the browser the httpOnly cookie is used). */
   token?: string;
   /** Keeps unsent messages across page loads (the browser's localStorage by default). */
-  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  storage?: (Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'removeItem'>>) | null;
   /** Where failed sends are reported (SPEC §8: warnings only, no message to the person). */
   log?: Pick<Console, 'warn'>;
   /** How long one send waits for its acknowledgement. */
@@ -42,17 +42,23 @@ export interface ChatConnectionOptions {
   reconnection?: boolean;
   /** Which session the page speaks for when the browser holds both (back office first by default). */
   as?: 'admin' | 'candidate';
+  /**
+   * Whose outbox this is (`admin:<user id>` or `candidate:<user id>`, client/stores/persist.ts):
+   * unsent messages are kept under it, so a person who signs in after another on the same browser
+   * never sends, nor sees, the first one's messages.
+   */
+  identity?: string;
 }
 
 type Listener<E extends keyof ServerToClientEvents> = ServerToClientEvents[E];
 
-const OUTBOX_KEY = 'tsunagu.chat.outbox';
+export const OUTBOX_KEY = 'tsunagu.chat.outbox';
 /** Failures that retrying cannot fix. */
 const FINAL = new Set(['invalid', 'forbidden']);
 
 const newId = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
 
-function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
+function defaultStorage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
@@ -78,7 +84,8 @@ export class ChatConnection {
   readonly socket: ChatSocket;
   private readonly outbox: PendingMessage[] = [];
   private readonly lastSeq = new Map<string, number>();
-  private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  private readonly storage: (Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'removeItem'>>) | null;
+  private readonly outboxKey: string;
   private readonly log: Pick<Console, 'warn'>;
   private readonly ackTimeoutMs: number;
   private flushing = false;
@@ -89,6 +96,7 @@ export class ChatConnection {
 
   constructor(opts: ChatConnectionOptions = {}) {
     this.storage = opts.storage === undefined ? defaultStorage() : opts.storage;
+    this.outboxKey = opts.identity ? `${OUTBOX_KEY}:${opts.identity}` : OUTBOX_KEY;
     this.log = opts.log ?? console;
     this.ackTimeoutMs = opts.ackTimeoutMs ?? 5_000;
     this.outbox.push(...this.loadOutbox());
@@ -218,6 +226,21 @@ export class ChatConnection {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.socket.disconnect();
+  }
+
+  /**
+   * Logout: the unsent messages belong to the person leaving, so they go too — from memory and
+   * from storage — and nothing is sent or stored after this (a send in flight is not retried).
+   */
+  forgetAll(): void {
+    this.close();
+    this.outbox.length = 0;
+    try {
+      this.storage?.removeItem?.(this.outboxKey);
+    } catch {
+      // Storage disabled: nothing was kept there.
+    }
+    for (const l of this.changeListeners) l();
   }
 
   // ------------------------------------------------------------------ internals
@@ -360,8 +383,10 @@ export class ChatConnection {
   }
 
   private outboxChanged() {
+    // A closed connection (logged out, page gone) writes nothing more.
+    if (this.closed) return;
     try {
-      this.storage?.setItem(OUTBOX_KEY, JSON.stringify(this.outbox));
+      this.storage?.setItem(this.outboxKey, JSON.stringify(this.outbox));
     } catch {
       // A full or disabled storage only loses the reload safety net, not the message in memory.
     }
@@ -370,7 +395,7 @@ export class ChatConnection {
 
   private loadOutbox(): PendingMessage[] {
     try {
-      const raw = this.storage?.getItem(OUTBOX_KEY);
+      const raw = this.storage?.getItem(this.outboxKey);
       const list = raw ? (JSON.parse(raw) as PendingMessage[]) : [];
       return Array.isArray(list) ? list.filter((m) => m && typeof m.client_msg_id === 'string' && typeof m.conversation_id === 'string') : [];
     } catch {

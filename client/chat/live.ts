@@ -8,7 +8,7 @@ import { previewText } from './preview.ts';
 import { type ChatAction, type ChatState, CHAT_STATE, type Conversation, stepChat } from '../stores/chat.ts';
 import { CHAT_V3_STATE, type ChatMessageV3, type ChatV3Action, type ChatV3State, type ConversationRef, reduceChatV3 } from '../stores/chat-v3.ts';
 import { createStore } from '../stores/create-store.ts';
-import { persistState } from '../stores/persist.ts';
+import { pageIdentity, persistState, setStorageScope } from '../stores/persist.ts';
 
 /**
  * The page's one chat connection and the stores every chat island shares (issue 6). Islands are
@@ -139,10 +139,23 @@ function addToWindow(message: ChatMessage) {
   if (open) chatV3.dispatch({ type: 'messageReceived', ref, message: message as unknown as ChatMessageV3 });
 }
 
+// SPEC §4: logout resets the whole chat store (which closes the socket). The logout forms announce
+// it (client/boot.ts), whether or not the page has a chat island loaded.
+if (typeof document !== 'undefined') {
+  document.addEventListener('tsunagu:logout', () => {
+    connection?.forgetAll();
+    connection = null;
+    pending.value = [];
+    chat.dispatch({ type: 'logout' });
+  });
+}
+
 /** The chat connection of this page, made on first use. `mode` is who is on the page. */
 export function connectChat(mode: 'admin' | 'candidate' = 'admin'): ChatConnection {
   if (connection) return connection;
-  const c = new ChatConnection({ as: mode });
+  const identity = pageIdentity(mode);
+  setStorageScope(identity);
+  const c = new ChatConnection({ as: mode, identity });
   connection = c;
   c.onOutboxChange(() => {
     pending.value = c.pending();

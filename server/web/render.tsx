@@ -97,6 +97,8 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
       customizer={layout === 'admin' ? customizer : undefined}
       noindex={layout !== 'public'}
       description={opts.description}
+      adminId={user?.id}
+      candidateId={(res.locals.candidate as SessionUser | undefined)?.id}
     />,
   );
   res

@@ -78,28 +78,28 @@ describe('GET /admin/roles', () => {
 describe('POST /admin/roles', () => {
   it('a change applies on the next request of the affected role, and again when undone', async () => {
     const original = await current();
-    expect((await get('/admin/billing', 'client_staff')).status).toBe(404);
+    expect((await get('/admin/users/client', 'client_staff')).status).toBe(404);
 
     const granted: RoleMaps = structuredClone(original);
-    granted.actionRoles['290001'] = [...(granted.actionRoles['290001'] ?? []), 'client_staff'];
+    granted.actionRoles['170008'] = [...(granted.actionRoles['170008'] ?? []), 'client_staff'];
     const res = await save(granted);
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     expect(res.location).toBe('/admin/roles?saved=1');
-    expect((await current()).actionRoles['290001']).toContain('client_staff');
+    expect((await current()).actionRoles['170008']).toContain('client_staff');
 
     // The very next request: no waiting for the notification.
-    const billing = await get('/admin/billing', 'client_staff');
-    expect(billing.status).not.toBe(404);
-    expect(billing.location).toBeNull();
-    expect(billing.html).toContain('請求管理');
-    expect(billing.html).toMatch(/<a href="\/admin\/billing"/);
+    const page2 = await get('/admin/users/client', 'client_staff');
+    expect(page2.status).not.toBe(404);
+    expect(page2.location).toBeNull();
+    expect(page2.html).toContain('クライアントユーザー');
+    expect(page2.html).toMatch(/<a href="\/admin\/users\/client"/);
 
     const page = await get('/admin/roles?saved=1', 'superadmin');
     expect(page.html).toContain('保存しました。次のリクエストから反映されます。');
-    expect(ticked(page.html, 'action:290001:client_staff')).toBe(true);
+    expect(ticked(page.html, 'action:170008:client_staff')).toBe(true);
 
     expect((await save(original)).status).toBe(303);
-    expect((await get('/admin/billing', 'client_staff')).status).toBe(404);
+    expect((await get('/admin/users/client', 'client_staff')).status).toBe(404);
     expect(await current()).toEqual(original);
   });
 
@@ -108,12 +108,12 @@ describe('POST /admin/roles', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     const [grant, undo] = rows.slice(-2);
     expect(grant).toMatchObject({ entity_id: 'roleMaps', action: 'update', actor_name: '山田 太郎 (Taro Yamada)', company_id: null });
-    expect(Object.keys(grant!.changes)).toEqual(['action:290001']);
-    expect((grant!.changes['action:290001']!.to as string[])).toContain('client_staff');
-    expect((undo!.changes['action:290001']!.from as string[])).toContain('client_staff');
+    expect(Object.keys(grant!.changes)).toEqual(['action:170008']);
+    expect((grant!.changes['action:170008']!.to as string[])).toContain('client_staff');
+    expect((undo!.changes['action:170008']!.from as string[])).toContain('client_staff');
     const page = await get('/admin/roles', 'superadmin');
     expect(page.html).toContain('変更履歴');
-    expect(page.html).toMatch(/操作権限 290001 請求管理: [^<]*→ [^<]*取引先スタッフ/);
+    expect(page.html).toMatch(/操作権限 170008 クライアントユーザー: [^<]*→ [^<]*取引先スタッフ/);
   });
 
   it('saving the matrix unchanged changes nothing and logs nothing', async () => {

@@ -40,7 +40,7 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, children 
             <span className="user-name">{user.name}</span>
             <span className="user-role">{user.roleTitle}</span>
           </span>
-          <form method="post" action="/logout" className="logout-form">
+          <form method="post" action="/logout" className="logout-form" data-clears="admin">
             <button type="submit" className="btn btn-small">
               {tr(lang, { ja: 'ログアウト', en: 'Log out' })}
             </button>

@@ -216,7 +216,7 @@ function CandidateNav(p: { lang: Lang; current: CandidatePath }): JSX.Element {
           ))}
         </ul>
       </nav>
-      <form method="post" action="/staff/logout">
+      <form method="post" action="/staff/logout" data-clears="candidate">
         <button type="submit" className="button button-secondary button-small">
           {t(p.lang, { ja: 'ログアウト', en: 'Log out' })}
         </button>
