@@ -91,7 +91,8 @@ describe('a visitor and a back-office user in a real browser', () => {
     await page.click('.customizer-toggle');
     await page.check('input[name=layout_version][value=dark-only]');
     await page.waitForFunction(() => document.documentElement.classList.contains('dark-only'));
-    expect(await page.evaluate(() => localStorage.getItem('tsunagu:customizer'))).toContain('dark-only');
+    // Stored under the signed-in person (client/stores/persist.ts), as all client state.
+    expect(await page.evaluate(() => Object.entries(localStorage).find(([k]) => /^tsunagu:admin:[^:]+:customizer$/.test(k))?.[1])).toContain('dark-only');
     expect(scripts.some((s) => s.startsWith('/build/chunks/Customizer-'))).toBe(true);
 
     // The server renders the chosen layout itself: the class is in the HTML before any script runs.
