@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef, Screen } from '../../server/resources/define.ts';
 import { RESOURCES } from '../../server/resources/registry.ts';
-import { ADMIN_CODES, LANDING_PATHS, routeByPath } from '../../server/access/routes.ts';
+import { LANDING_PATHS, routeByPath } from '../../server/access/routes.ts';
 import { CODES_OF, LEAST_FIRST, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
@@ -66,12 +66,16 @@ function csvFirstRow(text: string): string[] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') cells.push(cell), (cell = '');
-    else if (ch === '\n' || ch === '\r') break;
+    else if (ch === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') break;
     else cell += ch;
   }
   cells.push(cell);

@@ -13,7 +13,6 @@ import type { Rule } from '../../server/api/authz.ts';
 import type { FieldDef, ResourceDef } from '../../server/resources/define.ts';
 import { resourceDocuments, resourceRules } from '../../server/resources/graphql.ts';
 import { RESOURCES } from '../../server/resources/registry.ts';
-import { ADMIN_CODES } from '../../server/access/routes.ts';
 import { CODES_OF, LEAST_FIRST, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 

@@ -96,7 +96,7 @@ export async function listPublicJobs(
   const size = PUBLIC_PAGE_SIZE;
   const nextDate = sql<string | null>`(select min(s.date)::text from job_daily_shifts s where s.job_id = j.id and s.date >= ${filters.date ?? today} and s.filled < s.capacity)`;
   const openSeats = sql<number | null>`(select sum(s.capacity - s.filled)::int from job_daily_shifts s where s.job_id = j.id and s.date >= ${today})`;
-  let listed = q
+  const listed = q
     .innerJoin('companies as c', 'c.id', 'j.company_id')
     .leftJoin('job_enum_translations as pt', (jn) => jn.onRef('pt.enum_id', '=', 'j.pay_type_id').on('pt.language_key', '=', lang))
     .leftJoin('job_enum_translations as jt', (jn) => jn.onRef('jt.enum_id', '=', 'j.job_type_id').on('jt.language_key', '=', lang))

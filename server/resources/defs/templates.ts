@@ -105,14 +105,6 @@ export const jobStatusResource: ResourceDef = {
 
 // ---------------------------------------------------------------- candidate statuses (200003)
 
-interface StatusRow {
-  id: string;
-  parent_id: string | null;
-  company_id: string | null;
-  name_ja: string;
-  name_en: string;
-}
-
 /** Parent choices: the statuses of the caller's tenant, labelled with their path (platform: every tenant's, with its company). */
 export async function candidateStatusOptions({ tenant, db }: OptionContext): Promise<Option[]> {
   if (tenant.kind === 'none') return [];
