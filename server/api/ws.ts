@@ -25,7 +25,7 @@ export function tokenFromInit(params: Record<string, unknown> | undefined, req: 
   }
   const origin = req.headers.origin;
   const host = req.headers.host;
-  let sameOrigin = false;
+  let sameOrigin: boolean;
   try {
     sameOrigin = !!origin && new URL(origin).host === host;
   } catch {

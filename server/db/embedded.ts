@@ -121,7 +121,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     if (!initialised) await pg.initialise();
     await pg.start();
   } catch (err) {
-    throw new Error(`Could not start the embedded PostgreSQL in ${dir}: ${String(err ?? '')}\n${logs.join('')}`);
+    throw new Error(`Could not start the embedded PostgreSQL in ${dir}: ${String(err ?? '')}\n${logs.join('')}`, { cause: err });
   }
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   let stopped = false;
