@@ -7,6 +7,7 @@ import { clearIdentity, pageIdentity } from './stores/persist.ts';
  * The one script every page loads. It shows the progress bar on navigation and form submits
  * (SPEC §1) and hydrates the islands the page marked; React is fetched only when there is one.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; ISLANDS types them per name
 type Loader = () => Promise<{ default: ComponentType<any> }>;
 const loaders: Record<IslandName, Loader> = {
   Customizer: () => import('./islands/Customizer.tsx'),

@@ -10,6 +10,7 @@ function Hydrated({ el, children }: { el: Element; children?: ReactNode }) {
 }
 
 /** Hydrates one island in a transition so the page stays responsive (STYLE.md 7). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any island: its props were typed where the view named it (IslandProps)
 export function hydrateIsland(el: Element, component: ComponentType<any>, props: Record<string, unknown>): void {
   startTransition(() => {
     hydrateRoot(el, createElement(Hydrated, { el }, createElement(component, props)));

@@ -8,7 +8,7 @@ import { backoffDelay, subscriptionTimeout } from './ws-client.ts';
 // GraphQL server can give), and records what the client sent.
 let server: http.Server;
 let base = '';
-const seen: { body: any; headers: http.IncomingHttpHeaders }[] = [];
+const seen: { body: { operationName?: string; variables?: Record<string, unknown>; query?: string }; headers: http.IncomingHttpHeaders }[] = [];
 let answer: { status: number; body: string } = { status: 200, body: '{}' };
 
 beforeAll(async () => {

@@ -191,7 +191,6 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
       c.socket.off('connect', onConnect);
       c.socket.off('connect_error', onConnectError);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // ?c= names a conversation that is not on the pages loaded so far: look further, then give up.

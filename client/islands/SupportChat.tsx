@@ -153,13 +153,15 @@ export default function SupportChat({ lang, initial = null, showCompany = false 
       chat.dispatch({ type: 'closeConversation', conversation_id: openRow.id });
     };
     // Only a different conversation opens again; the row's own updates do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the row's id on purpose (above)
   }, [openKey]);
 
   // ?c= names a conversation further down the list: follow the pages until it turns up.
   useEffect(() => {
     if (!selectedId || selected || !hasMore || !lastPage || lastPage.current >= MAX_PAGES_FOR_INITIAL || loadingMore) return;
     void more();
-  }, [selectedId, selected, hasMore, lastPage]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- more() is a new function each render; it reads the state listed here
+  }, [selectedId, selected, hasMore, lastPage, loadingMore]);
 
   async function more() {
     if (loadingMore || !lastPage) return;

@@ -18,7 +18,7 @@ export const ISLANDS = {
   BadgeBell,
   SupportChat,
   CandidateChat,
-} satisfies Record<string, ComponentType<any>>;
+} satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof ISLANDS;
 export type IslandProps<N extends IslandName> = React.ComponentProps<(typeof ISLANDS)[N]>;
