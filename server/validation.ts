@@ -60,13 +60,6 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: L
   return { ok: false, errors };
 }
 
-/** A custom refinement message in both languages (use with `ctx.addIssue` or `.refine`). */
-export function bilingual(ja: string, en: string): { message: string; params: { ja: string; en: string } } {
-  return { message: en, params: { ja, en } };
-}
-
-/** Trimmed text; empty strings (and null, as GraphQL sends it) become undefined: "may be left blank". */
-export const text = (max: number) => z.string().trim().max(max);
 export const requiredText = (max: number) => z.string({ error: () => 'required' }).trim().min(1).max(max);
 export const optionalText = (max: number) =>
   z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional());

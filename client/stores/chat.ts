@@ -12,9 +12,6 @@ import { type ConversationFields, RECENT_SIZE } from '../../server/chat/events.t
 /** SPEC §9: the recent conversation page size; a shorter page finishes the list. */
 export const RECENT_PAGE_SIZE = RECENT_SIZE;
 
-/** SPEC §3: 1 daily, 2 other. */
-export type ConversationType = 1 | 2;
-
 /** SPEC §3 "Conversation fields" (the server sends them in its recent pages). */
 export type Conversation = ConversationFields;
 

@@ -53,8 +53,6 @@ function toState(v: Record<string, unknown>): CustomizerState {
 }
 
 export const CUSTOMIZER_COOKIE = 'customizer';
-/** SPEC §3: the router animation. */
-export const ROUTER_ANIMATION = 'fadeIn';
 
 /** Reads the cookie's JSON; anything unreadable falls back to the defaults field by field. */
 export function parseCustomizer(raw: unknown): CustomizerState {

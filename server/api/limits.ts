@@ -6,7 +6,6 @@ import {
   type DocumentNode,
   GraphQLError,
   type GraphQLSchema,
-  Kind,
   NoSchemaIntrospectionCustomRule,
   parse,
   specifiedRules,
@@ -89,11 +88,4 @@ export function prepareDocument(
   }
   const errors = validate(schema, document, validationRules(production));
   return errors.length ? { errors } : { document };
-}
-
-/** True when the document's selected operation is a subscription (only /graphqlws runs those). */
-export function isSubscription(document: DocumentNode, operationName?: string | null): boolean {
-  const ops = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
-  const op = operationName ? ops.find((o) => o.name?.value === operationName) : ops[0];
-  return op?.operation === 'subscription';
 }

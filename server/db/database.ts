@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { JobTables } from '../modules/jobs/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
@@ -82,8 +82,6 @@ export interface UsersTable {
   updated_at: UpdatedAt;
 }
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 
 export interface RolesTable {
   name: string;

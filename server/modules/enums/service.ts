@@ -2,8 +2,6 @@ import type { DB } from '../../db/connect.ts';
 import { deriveJobEnum, deriveVisaType, type DerivedJobEnum, type JobEnumRecord } from './derive.ts';
 import { ENUM_SEED, ENUM_TYPES, type EnumListName, LANGUAGE_SEED, VISA_SEED } from './reference-data.ts';
 
-export const ALL_ENUM_TYPES: number[] = Object.values(ENUM_TYPES);
-
 export async function listJobEnums(db: DB): Promise<JobEnumRecord[]> {
   const rows = await db
     .selectFrom('job_enums as e')
