@@ -1,57 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENUM_STATE, reduceEnums } from './enums.ts';
-import { INIT_STATE, reduceInit } from './init.ts';
-import { LOADING_STATE, reduceLoading } from './loading.ts';
 import { NOTIFICATION_STATE, reduceNotifications, type NotificationState } from './notifications.ts';
-
-describe('init state (SPEC §3)', () => {
-  it('sets the current and mysql users', () => {
-    const s = reduceInit(reduceInit(INIT_STATE, { type: 'setCurrentUser', user: { role: 'admin' } }), { type: 'setMysqlUser', user: { id: 1 } });
-    expect(s.currentUser).toEqual({ role: 'admin' });
-    expect(s.mysqlUser).toEqual({ id: 1 });
-    expect(s.initWorked).toBe(false);
-  });
-  it('marks init as worked once the roles are loaded', () => {
-    const s = reduceInit(INIT_STATE, { type: 'rolesLoaded', pageRoles: { '110001': ['admin'] }, actionRoles: { '120001': ['client_staff'] } });
-    expect(s).toMatchObject({ pageRoles: { '110001': ['admin'] }, actionRoles: { '120001': ['client_staff'] }, initWorked: true });
-  });
-});
-
-describe('enumeration store (SPEC §4)', () => {
-  const entry = { id: 1, type: 1, enum_job_translate_value: [], name: 'a', label: 'a', value: 1, enName: null };
-  it('replaces the whole store on fetch-enums and keeps the languages', () => {
-    const withLangs = reduceEnums(ENUM_STATE, { type: 'fetchLanguages', payload: [{ id: 1, code: 'vi', ja: 'ベトナム語', en: 'Vietnamese' }] });
-    const first = reduceEnums(withLangs, { type: 'fetchEnums', payload: { ...ENUM_STATE, jobTypes: [entry], genders: [entry] } });
-    const second = reduceEnums(first, { type: 'fetchEnums', payload: { ...ENUM_STATE, jobTypes: [{ ...entry, id: 2 }] } });
-    expect(second.jobTypes.map((e) => e.id)).toEqual([2]);
-    expect(second.genders).toEqual([]);
-    expect(second.languages).toHaveLength(1);
-  });
-  it('replaces only the languages on fetch-languages', () => {
-    const s = reduceEnums({ ...ENUM_STATE, jobTypes: [entry] }, { type: 'fetchLanguages', payload: [] });
-    expect(s.jobTypes).toHaveLength(1);
-    expect(s.languages).toEqual([]);
-  });
-});
-
-describe('loading and error flags (SPEC §4)', () => {
-  it('tracks a flag per action name through request, success and failure', () => {
-    let s = reduceLoading(LOADING_STATE, { type: 'request', name: 'FETCH_JOBS' });
-    s = reduceLoading(s, { type: 'request', name: 'FETCH_ENUMS' });
-    expect(s.loading).toEqual({ FETCH_JOBS: true, FETCH_ENUMS: true });
-    s = reduceLoading(s, { type: 'success', name: 'FETCH_JOBS' });
-    expect(s.loading).toEqual({ FETCH_JOBS: false, FETCH_ENUMS: true });
-  });
-  it('keeps the failure payload message as the error text', () => {
-    let s = reduceLoading(LOADING_STATE, { type: 'request', name: 'FETCH_ENUMS' });
-    s = reduceLoading(s, { type: 'failure', name: 'FETCH_ENUMS', payload: { message: 'Response not successful: Received status code 500' } });
-    expect(s.loading.FETCH_ENUMS).toBe(false);
-    expect(s.errors.FETCH_ENUMS).toBe('Response not successful: Received status code 500');
-    expect(s.error).toBe('Response not successful: Received status code 500');
-    s = reduceLoading(s, { type: 'request', name: 'FETCH_ENUMS' });
-    expect(s.errors.FETCH_ENUMS).toBeNull();
-  });
-});
 
 describe('notifications (SPEC §4)', () => {
   const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: `n${from + i}`, is_read: 0 }));
