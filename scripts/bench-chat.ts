@@ -16,6 +16,7 @@ import { seedDemo } from '../server/db/seed/index.ts';
 import { createInProcessBus } from '../server/events/bus.ts';
 import { createMailer } from '../server/mail.ts';
 import { applyToDailyShift } from '../test/helpers/chat.ts';
+import { loginByPassword } from '../test/helpers/graphql.ts';
 import { withBenchServer } from './bench-server.ts';
 
 /**
@@ -210,18 +211,7 @@ export async function benchChat(opts: { serverUrl: string; sockets?: number; mes
     config.publicUrl = url;
 
     // 2. One conversation: the demo candidate applies to an open daily job of company@demo.test.
-    const gql = async (query: string, variables: Record<string, unknown>, token?: string) => {
-      const res = await fetch(`${url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await res.json()) as { data?: any; errors?: { message: string }[] };
-      if (body.errors?.length) throw new Error(`GraphQL: ${body.errors.map((e) => e.message).join('; ')}`);
-      return body.data;
-    };
-    const login = async (email: string): Promise<string> =>
-      (await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: email, p: PASSWORD })).login.token;
+    const login = (email: string) => loginByPassword(url, email, PASSWORD);
     const candidateToken = await login('candidate@demo.test');
     const superadminToken = await login('superadmin@demo.test');
     const { conversationId: conversation_id } = await applyToDailyShift({ url, db, candidateToken });

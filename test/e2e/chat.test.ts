@@ -9,8 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ChatConnection } from '../../client/api/chat-socket.ts';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
 import { applyToDailyShift } from '../helpers/chat.ts';
 
 let t: TestApp;
@@ -18,54 +18,29 @@ let browser: Browser;
 let conversationId = '';
 const errors: string[] = [];
 
-async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  return res.json() as Promise<{ data?: any; errors?: { message: string }[] }>;
-}
-
 beforeAll(async () => {
   [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   // The candidate applies to a daily shift of company@'s company (the jobs e2e test applies through the site).
-  const login = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: DEMO.candidate, p: inject('demoPassword') });
-  ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: login.data.login.token }));
+  ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: await loginToken(t.url, DEMO.candidate) }));
 });
 afterAll(async () => {
   await browser?.close();
   await t?.close();
 });
 
-async function newPage(locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.setDefaultNavigationTimeout(15_000);
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`${page.url()}: ${m.text()}`);
-  });
-  return page;
-}
-
-async function adminLogin(page: Page, email: string) {
-  await page.goto(`${t.url}/login`);
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', inject('demoPassword'));
-  await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/admin') || u.pathname.startsWith('/v3/admin')), page.click('form[action="/login"] button[type=submit]')]);
-  await page.waitForSelector('[data-island=ChatDock][data-hydrated]', { state: 'attached' });
-}
-
 let admin: Page;
 let candidate: Page;
+/** Logs in to the back office and waits until the chat dock is live. */
+async function adminLogin(page: Page, email: string) {
+  await backOfficeLogin(page, t.url, email);
+  await page.waitForSelector('[data-island=ChatDock][data-hydrated]', { state: 'attached' });
+}
 const adminWindow = () => admin.locator('[data-testid=chat-window]');
 const candidateThread = () => candidate.locator('.candidate-chat-thread .chat-thread');
 
 describe('an admin and a candidate chat in two browsers', () => {
   it('both open the conversation: the admin on a back-office page, the candidate from its chat link', async () => {
-    [admin, candidate] = await Promise.all([newPage('ja-JP'), newPage('en-US')]);
+    [admin, candidate] = await Promise.all([openPage(browser, { locale: 'ja-JP', errors, viewport: { width: 1280, height: 900 } }), openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } })]);
     await adminLogin(admin, DEMO.company_admin);
 
     const next = `/staff/chat?c=${conversationId}`;
@@ -176,7 +151,7 @@ describe('an admin and a candidate chat in two browsers', () => {
   });
 
   it('a user of another company never sees the conversation', async () => {
-    const other = await newPage('ja-JP');
+    const other = await openPage(browser, { locale: 'ja-JP', errors, viewport: { width: 1280, height: 900 } });
     await adminLogin(other, DEMO.company2);
     await other.click('.chat-dock-toggle');
     await expect.poll(() => other.locator('.chat-recent .chat-empty, .chat-recent li[data-conversation]').count()).toBeGreaterThan(0);

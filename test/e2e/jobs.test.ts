@@ -5,10 +5,11 @@
  * logs in, comes back to the job and applies to a shift; the company admin then sees the new
  * candidate in its candidate list.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { tokyoDay } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let browser: Browser;
@@ -22,33 +23,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function newPage(locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.setDefaultNavigationTimeout(15_000);
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-  page.on('console', (m) => {
-    // Chromium reports every non-2xx document (a 422 form, a 404 page) as a console error.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('response', (r) => {
-    if (['script', 'stylesheet'].includes(r.request().resourceType()) && r.status() >= 400) errors.push(`${r.url()} answered ${r.status()}`);
-  });
-  return page;
-}
-
-async function adminLogin(page: Page) {
-  await page.goto(`${t.url}/login`);
-  await page.fill('input[name=email]', DEMO.company_admin);
-  await page.fill('input[name=password]', inject('demoPassword'));
-  await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/admin') || u.pathname.startsWith('/v3/admin')), page.click('form[action="/login"] button[type=submit]')]);
-}
-
-/** A day in Japan, YYYY-MM-DD, `days` from today. */
-const day = (days: number) => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 /** The weekdays (Mon–Fri) among the seven days from tomorrow: always five. */
-const weekdaysFromTomorrow = () => [1, 2, 3, 4, 5, 6, 7].map(day).filter((d) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay()));
+const weekdaysFromTomorrow = () => [1, 2, 3, 4, 5, 6, 7].map(tokyoDay).filter((d) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay()));
 
 const TITLE_JA = '検品スタッフ（e2e）';
 const TITLE_EN = 'Inspection staff (e2e)';
@@ -61,8 +37,8 @@ let jobId = '';
 
 describe('a daily job from the back office to an application, in Chromium', () => {
   it('company@ publishes a daily job with a week of shifts, and logs out', async () => {
-    admin = await newPage('ja-JP');
-    await adminLogin(admin);
+    admin = await openPage(browser, { locale: 'ja-JP', errors });
+    await backOfficeLogin(admin, t.url, DEMO.company_admin);
     await admin.goto(`${t.url}/v3/admin/jobs/add`);
     const form = admin.locator('form.resource-form');
     await form.locator('select[name=client_id]').selectOption({ label: '東京フードサービス株式会社' });
@@ -83,8 +59,8 @@ describe('a daily job from the back office to an application, in Chromium', () =
 
     // A week from tomorrow, Monday to Friday, 09:00–17:00, two seats each.
     const plan = admin.locator('form.shift-plan');
-    await plan.locator('input[name=plan_from]').fill(day(1));
-    await plan.locator('input[name=plan_to]').fill(day(7));
+    await plan.locator('input[name=plan_from]').fill(tokyoDay(1));
+    await plan.locator('input[name=plan_to]').fill(tokyoDay(7));
     for (const d of ['1', '2', '3', '4', '5']) await plan.locator(`input[name=plan_weekdays][value="${d}"]`).check();
     for (const d of ['6', '0']) await plan.locator(`input[name=plan_weekdays][value="${d}"]`).uncheck();
     await plan.locator('input[name=plan_slot1_start]').fill('09:00');
@@ -107,7 +83,7 @@ describe('a daily job from the back office to an application, in Chromium', () =
 
   it('a visitor in English finds it, registers when applying, is signed in and back on the job, and applies to the first shift', async () => {
     expect(jobId).not.toBe('');
-    const page = await newPage('en-US');
+    const page = await openPage(browser, { locale: 'en-US', errors });
     await page.goto(`${t.url}/daily`);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
 
@@ -146,7 +122,7 @@ describe('a daily job from the back office to an application, in Chromium', () =
     await reg.locator('input[name=password]').fill(PASSWORD);
     await reg.locator('input[name=nationality]').fill('Philippines');
     await reg.locator('select[name=visa_type_id]').selectOption({ label: 'Permanent Resident' });
-    await reg.locator('input[name=visa_expiry]').fill(day(365));
+    await reg.locator('input[name=visa_expiry]').fill(tokyoDay(365));
     await reg.locator('input[name=languages][value=en]').check();
     // Registered: signed in at once and back on the job page, whose buttons now apply.
     await Promise.all([page.waitForURL(`${t.url}${next}`), reg.locator('button[type=submit]').click()]);
@@ -171,7 +147,7 @@ describe('a daily job from the back office to an application, in Chromium', () =
 
   it('company@ logs in again and finds the new candidate on /admin/candidate', async () => {
     expect(jobId).not.toBe('');
-    await adminLogin(admin);
+    await backOfficeLogin(admin, t.url, DEMO.company_admin);
     await admin.goto(`${t.url}/admin/candidate`);
     const main = (await admin.textContent('main')) ?? '';
     expect(main).toContain(NAME);

@@ -4,10 +4,10 @@
  * in the record's history, and deletes it with the confirmation step; the other company's admin
  * cannot open it.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
 
 let t: TestApp;
 let browser: Browser;
@@ -20,34 +20,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function newPage(errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ locale: 'ja-JP' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    // Chromium reports every non-2xx document (our 422 form and 404 pages) as a console error.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-  page.on('response', (r) => {
-    if (['script', 'stylesheet'].includes(r.request().resourceType()) && r.status() >= 400) errors.push(`${r.url()} answered ${r.status()}`);
-  });
-  return page;
-}
-
-async function login(page: Page, email: string) {
-  await page.goto(`${t.url}/login`);
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', inject('demoPassword'));
-  await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/admin') || u.pathname.startsWith('/v3/admin')), page.click('form[action="/login"] button[type=submit]')]);
-}
-
 const submit = (page: Page) => Promise.all([page.waitForNavigation(), page.click('form.resource-form button[type=submit]')]);
 
 describe('a client through the resource screens in Chromium', () => {
   it('company@ adds, lists, edits, reads the history of and deletes a client; company2@ cannot open it', async () => {
     const errors: string[] = [];
-    const [page, other] = await Promise.all([newPage(errors), newPage(errors)]);
-    await Promise.all([login(page, DEMO.company_admin), login(other, DEMO.company2)]);
+    const [page, other] = await Promise.all([openPage(browser, { locale: 'ja-JP', errors }), openPage(browser, { locale: 'ja-JP', errors })]);
+    await Promise.all([backOfficeLogin(page, t.url, DEMO.company_admin), backOfficeLogin(other, t.url, DEMO.company2)]);
     const name = `E2E商事${Math.random().toString(36).slice(2, 8)}`;
 
     // The list, then its "new" button.

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
 
 let t: TestApp;
 let browser: Browser;
@@ -15,31 +14,15 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A Japanese page, with the scripts it loads and the errors the browser reports. */
 async function newPage(): Promise<{ page: Page; scripts: string[]; errors: string[] }> {
-  const context = await browser.newContext({ locale: 'ja-JP' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const scripts: string[] = [];
   const errors: string[] = [];
+  const page = await openPage(browser, { locale: 'ja-JP', errors, timeoutMs: 10_000 });
+  const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    // Chromium reports every non-2xx document (our honest 501 and 404 pages) as a console error.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-  page.on('response', (r) => {
-    if (r.request().resourceType() === 'script' && r.status() >= 400) errors.push(`script ${r.url()} answered ${r.status()}`);
-  });
   return { page, scripts, errors };
-}
-
-async function login(page: Page, email: string) {
-  await page.goto(`${t.url}/login`);
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', inject('demoPassword'));
-  await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/admin') || u.pathname.startsWith('/v3/admin')), page.click('form[action="/login"] button[type=submit]')]);
 }
 
 describe('a visitor and a back-office user in a real browser', () => {
@@ -62,7 +45,7 @@ describe('a visitor and a back-office user in a real browser', () => {
 
   it('logs a client admin in, lands on the v3 jobs list with only its pages in the sidebar, and is sent to its fallback', async () => {
     const { page, errors } = await newPage();
-    await login(page, DEMO.client_admin);
+    await backOfficeLogin(page, t.url, DEMO.client_admin);
     expect(new URL(page.url()).pathname).toBe('/v3/admin/jobs/list');
     const links = await page.$$eval('nav.sidebar a', (as) => as.map((a) => a.getAttribute('href')));
     expect(links).toContain('/v3/admin/jobs/list');
@@ -85,7 +68,7 @@ describe('a visitor and a back-office user in a real browser', () => {
     page.on('console', (m) => {
       if (m.type() === 'warning') errors.push(m.text());
     });
-    await login(page, DEMO.company_admin);
+    await backOfficeLogin(page, t.url, DEMO.company_admin);
     // Click only once React has taken the island over (under load the button can be clicked first).
     await page.waitForSelector('[data-island="Customizer"][data-hydrated]', { state: 'attached' });
     await page.click('.customizer-toggle');

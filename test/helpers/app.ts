@@ -2,14 +2,16 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { createLogger } from '../../server/log.ts';
+import supertest from 'supertest';
 import { inject } from 'vitest';
 import { createApp, type FullApp } from '../../server/app.ts';
+import { createLogger } from '../../server/log.ts';
 import { createEventBus } from '../../server/events/create.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createMailer } from '../../server/mail.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
+import { gql, loginByPassword, type GqlAnswer, type GqlOptions } from './graphql.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -26,23 +28,37 @@ export const DEMO = {
 } as const;
 export type DemoLogin = keyof typeof DEMO;
 
-export interface TestApp extends FullApp {
-  url: string;
-  server: http.Server;
+/** The app and its own fresh database, built as main.ts builds it, not listening. */
+export interface BuiltTestApp extends FullApp {
   database: TestDatabase;
   config: Config;
+  /** A supertest request against the Express app (no port of ours: supertest opens its own per request). */
+  request(): supertest.Agent;
   /** Logs in through the real form and returns the `token` cookie value. */
   login(who: DemoLogin): Promise<string>;
+  /** `login(who)` once per app: logging in is slow (password hashing), so a file logs in each account once. */
+  tokenOf(who: DemoLogin): Promise<string>;
+  /** Drops the kept token of `who`: after a logout, which ends every session of the account. */
+  forgetToken(who: DemoLogin): void;
   close(): Promise<void>;
 }
 
-/** The whole app on a free port with its own fresh database, as main.ts would run it. */
-/**
- * `opts.database` shares another app's database (two processes behind one PostgreSQL); the
- * database is then dropped only by the app that created it. `opts.port` listens on that port
- * instead of a free one (a process restarted where its clients expect it).
- */
-export async function startTestApp(env: Record<string, string> = {}, opts: { database?: TestDatabase; port?: number; log?: Logger } = {}): Promise<TestApp> {
+/** The whole app listening on a free port, as main.ts runs it. */
+export interface TestApp extends BuiltTestApp {
+  url: string;
+  server: http.Server;
+  /** POST /graphql on this app, with a session token (a string, or `token`) or as a demo account (`as`, logged in once). */
+  gql(query: string, variables?: Record<string, unknown>, auth?: string | (GqlOptions & { as?: DemoLogin })): Promise<GqlAnswer>;
+}
+
+interface AppOptions {
+  database?: TestDatabase;
+  port?: number;
+  log?: Logger;
+}
+
+/** Everything but the listening: the database, config, mailer, bus and createApp. */
+async function build(env: Record<string, string>, opts: AppOptions, login: (who: DemoLogin) => Promise<string>) {
   const ownsDatabase = !opts.database;
   // A second app gets its own pool on the same database, as a second process would.
   const database: TestDatabase = opts.database ? { ...opts.database, ...connectDatabase(opts.database.url, 5) } : await createTestDatabase();
@@ -53,6 +69,78 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
   // Channels are per database, so test files running at once never see each other's events.
   const bus = await createEventBus(config.redisUrl ?? process.env.REDIS_URL, log, `tsunagu:${database.name}:`);
   const built = await createApp({ config, db: database.db, pool: database.pool, log, mailer, bus, jwtSecret: TEST_JWT_SECRET, root: ROOT });
+  const tokens = new Map<DemoLogin, Promise<string>>();
+  const app: BuiltTestApp = {
+    ...built,
+    database,
+    config,
+    request: () => supertest(built.app),
+    login,
+    tokenOf(who) {
+      let token = tokens.get(who);
+      if (!token) {
+        token = login(who);
+        tokens.set(who, token);
+        // A failed login is not kept: the next call tries again.
+        token.catch(() => tokens.delete(who));
+      }
+      return token;
+    },
+    forgetToken(who) {
+      tokens.delete(who);
+    },
+    async close() {
+      await built.close();
+      await release();
+    },
+  };
+  /** After the app has stopped: the bus, the mailer and the database (dropped if it is this app's). */
+  async function release() {
+    await bus.close();
+    mailer.close();
+    if (ownsDatabase) await database.drop();
+    else await database.db.destroy();
+  }
+  return { app, stop: built.close, release };
+}
+
+function tokenFromSetCookie(who: DemoLogin, status: number, setCookie: readonly string[]): string {
+  const cookie = setCookie.find((c) => c.startsWith('token='));
+  if (status !== 303 || !cookie) throw new Error(`login as ${who} failed: ${status}`);
+  return cookie.slice('token='.length).split(';')[0]!;
+}
+
+/**
+ * The app built but not listening, for supertest (the route guard's HTTP tests). Needs no port and
+ * no sockets; a test that needs the chat socket or graphql-ws uses startTestApp.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<BuiltTestApp> {
+  const { app } = await build(env, {}, async (who) => {
+    const res = await app.request().post('/login').type('form').send({ email: DEMO[who], password: inject('demoPassword') }).redirects(0);
+    const setCookie = res.headers['set-cookie'] as unknown as string[] | undefined;
+    return tokenFromSetCookie(who, res.status, setCookie ?? []);
+  });
+  return app;
+}
+
+/**
+ * The whole app on a free port with its own fresh database, as main.ts would run it.
+ * `opts.database` shares another app's database (two processes behind one PostgreSQL); the
+ * database is then dropped only by the app that created it. `opts.port` listens on that port
+ * instead of a free one (a process restarted where its clients expect it).
+ */
+export async function startTestApp(env: Record<string, string> = {}, opts: AppOptions = {}): Promise<TestApp> {
+  const password = inject('demoPassword');
+  let url = '';
+  const { app: built, stop, release } = await build(env, opts, async (who) => {
+    const res = await fetch(`${url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: DEMO[who], password }),
+    });
+    return tokenFromSetCookie(who, res.status, res.headers.getSetCookie());
+  });
   const server = http.createServer(built.app);
   built.attach(server);
   await new Promise<void>((resolve, reject) => {
@@ -64,51 +152,30 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
     });
   });
   const addr = server.address();
-  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   // The reset links in mail point at this server.
-  config.publicUrl = url;
-  const password = inject('demoPassword');
-  return {
+  built.config.publicUrl = url;
+  const app: TestApp = {
     ...built,
     url,
     server,
-    database,
-    config,
-    async login(who) {
-      const res = await fetch(`${url}/login`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ email: DEMO[who], password }),
-      });
-      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('token='));
-      if (res.status !== 303 || !cookie) throw new Error(`login as ${who} failed: ${res.status}`);
-      return cookie.slice('token='.length).split(';')[0]!;
+    async gql(query, variables = {}, auth = {}) {
+      const { as, ...rest } = typeof auth === 'string' ? { token: auth } : auth;
+      return gql(url, query, variables, { ...rest, ...(as ? { token: await app.tokenOf(as) } : {}) });
     },
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await built.close();
+      await stop();
       await closed;
-      await bus.close();
-      mailer.close();
-      if (ownsDatabase) await database.drop();
-      else await database.db.destroy();
+      await release();
     },
   };
+  return app;
 }
 
 /**
- * A token from the app's own GraphQL `login` mutation: how a candidate (or any demo account, by
- * e-mail) gets one outside the browser.
+ * A token from the app's own GraphQL `login` mutation with the demo password: how a candidate (or
+ * any demo account, by e-mail) gets one outside the browser.
  */
-export async function loginToken(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: 'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', variables: { e: email, p: inject('demoPassword') } }),
-  });
-  const body = (await res.json()) as { data?: { login: { token: string } }; errors?: { message: string }[] };
-  if (!body.data) throw new Error(`login as ${email} on ${url} failed: ${JSON.stringify(body.errors)}`);
-  return body.data.login.token;
-}
+export const loginToken = (url: string, email: string): Promise<string> => loginByPassword(url, email, inject('demoPassword'));

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 /** Debian's Chromium, headless (CHROMIUM_PATH overrides). Fails loudly when it is missing. */
 export async function launchBrowser(): Promise<Browser> {
@@ -21,4 +22,33 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * A page in a context of its own (its own cookies), in `locale`. What the browser reports as broken
+ * is pushed to `errors`, prefixed with the page's address: uncaught exceptions, console errors and
+ * scripts or stylesheets that did not load. Chromium logs every non-2xx document (a 422 form, a
+ * 404 or 501 page) as "Failed to load resource": those are answers the tests check, not errors.
+ */
+export async function openPage(browser: Browser, opts: { locale: string; errors: string[]; viewport?: { width: number; height: number }; timeoutMs?: number }): Promise<Page> {
+  const context = await browser.newContext({ locale: opts.locale, ...(opts.viewport ? { viewport: opts.viewport } : {}) });
+  const page = await context.newPage();
+  page.setDefaultTimeout(opts.timeoutMs ?? 15_000);
+  page.setDefaultNavigationTimeout(opts.timeoutMs ?? 15_000);
+  page.on('pageerror', (e) => opts.errors.push(`${page.url()}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) opts.errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (['script', 'stylesheet'].includes(r.request().resourceType()) && r.status() >= 400) opts.errors.push(`${r.url()} answered ${r.status()}`);
+  });
+  return page;
+}
+
+/** Logs in through the back office's login form, as a person does; resolves on the landing page. */
+export async function backOfficeLogin(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', inject('demoPassword'));
+  await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/admin') || u.pathname.startsWith('/v3/admin')), page.click('form[action="/login"] button[type=submit]')]);
 }

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { ChatConnection } from '../../client/api/chat-socket.ts';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ChatMessage, ClientToServerEvents, ServerToClientEvents } from '../../server/chat/events.ts';
+import { type Ack, type ChatMessage, type ClientToServerEvents, MESSAGE_TEXT, type ServerToClientEvents } from '../../server/chat/events.ts';
 import type { DB } from '../../server/db/connect.ts';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
 
@@ -109,4 +110,15 @@ export function socketConnected(s: RawChatSocket): Promise<void> {
     s.once('connect', () => resolve());
     s.once('connect_error', reject);
   });
+}
+
+/** The answer of an acknowledged event that must succeed; a refusal fails with its code and message. */
+export function acked<T>(r: Ack<T>): T {
+  if (!r.ok) throw new Error(`ack failed: ${r.error} ${r.message}`);
+  return r;
+}
+
+/** Sends a message as a client does (sendMessageMember, a fresh client_msg_id unless given); the acknowledgement as it came. */
+export function sendMessage(s: RawChatSocket, conversationId: string, content: string, clientMsgId: string = randomUUID(), messageType: number = MESSAGE_TEXT): Promise<Ack<{ message: ChatMessage }>> {
+  return s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversationId, message_type: messageType, message_content: content, client_msg_id: clientMsgId });
 }

@@ -1,4 +1,8 @@
+import { inject } from 'vitest';
 import type { TestApp } from './app.ts';
+
+/** Text as React escapes it in HTML (the five characters it replaces). */
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 /** HTML without the empty comments React puts between adjacent text parts. */
 export const text = (html: string) => html.replace(/<!-- -->/g, '');
@@ -20,16 +24,38 @@ export async function getPage(t: TestApp, path: string, token?: string): Promise
   return answer(await fetch(`${t.url}${path}`, { redirect: 'manual', headers: token ? { cookie: `token=${token}` } : {} }));
 }
 
-/** A same-origin form post; an array value is sent as repeated fields (checkbox groups). */
-export async function postForm(t: TestApp, path: string, token: string | undefined, fields: Record<string, string | string[]>): Promise<PageAnswer> {
+/**
+ * The request of a form post as a browser sends it (urlencoded, redirects not followed); an array
+ * value is sent as repeated fields (checkbox groups). No Origin unless `headers` has one: the
+ * cross-site check is what some tests try.
+ */
+export function formRequest(fields: Record<string, string | string[]>, headers: Record<string, string> = {}): RequestInit {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
-  return answer(
-    await fetch(`${t.url}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.url, ...(token ? { cookie: `token=${token}` } : {}) },
-      body,
-    }),
-  );
+  return { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body };
+}
+
+/** A same-origin form post of a signed-in browser (or of a visitor, without a token). */
+export async function postForm(t: TestApp, path: string, token: string | undefined, fields: Record<string, string | string[]>): Promise<PageAnswer> {
+  return answer(await fetch(`${t.url}${path}`, formRequest(fields, { origin: t.url, ...(token ? { cookie: `token=${token}` } : {}) })));
+}
+
+/** The value of the cookie `name` that the response sets, if it sets one. */
+export const cookieOf = (res: Response, name: string) =>
+  res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0]?.slice(name.length + 1);
+
+/**
+ * Logs a candidate in through the candidate's own form (/staff/login), as a browser would, with the
+ * demo password unless told; the `candidate_token` cookie and where the answer sends the browser.
+ */
+export async function candidateLogin(t: TestApp, email: string, opts: { password?: string; next?: string } = {}): Promise<{ token: string; location: string | null }> {
+  const res = await fetch(`${t.url}/staff/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.url },
+    body: new URLSearchParams({ email, password: opts.password ?? inject('demoPassword'), ...(opts.next ? { next: opts.next } : {}) }),
+  });
+  const token = cookieOf(res, 'candidate_token');
+  if (res.status !== 303 || !token) throw new Error(`candidate login as ${email} failed: ${res.status}`);
+  return { token, location: res.headers.get('location') };
 }

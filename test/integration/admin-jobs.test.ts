@@ -10,20 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { getPage, postForm, type PageAnswer } from '../helpers/pages.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { companyOf, enumId, tokyoDay, visaId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
-const tokens = new Map<DemoLogin, string>();
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(async () => t?.close());
 
-async function tokenOf(who: DemoLogin): Promise<string> {
-  if (!tokens.has(who)) tokens.set(who, await t.login(who));
-  return tokens.get(who)!;
-}
-const get = async (path: string, who: DemoLogin) => getPage(t, path, await tokenOf(who));
-const post = async (path: string, who: DemoLogin, fields: Record<string, string | string[]>) => postForm(t, path, await tokenOf(who), fields);
+const get = async (path: string, who: DemoLogin) => getPage(t, path, await t.tokenOf(who));
+const post = async (path: string, who: DemoLogin, fields: Record<string, string | string[]>) => postForm(t, path, await t.tokenOf(who), fields);
 /** A form post in English (the lang cookie). */
 async function postEn(path: string, who: DemoLogin, fields: Record<string, string | string[]>): Promise<PageAnswer> {
   const body = new URLSearchParams();
@@ -31,27 +27,21 @@ async function postEn(path: string, who: DemoLogin, fields: Record<string, strin
   const res = await fetch(`${t.url}${path}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.url, cookie: `token=${await tokenOf(who)}; lang=en` },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.url, cookie: `token=${await t.tokenOf(who)}; lang=en` },
     body,
   });
   return { status: res.status, location: res.headers.get('location'), html: (await res.text()).replace(/<!-- -->/g, ''), type: res.headers.get('content-type'), cookies: [] };
 }
 
 const db = () => jobsDb(t.database.db);
-const companyOf = async (email: string) => (await db().selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;
 const clientOf = async (email: string) => (await db().selectFrom('users').select('client_id').where('email', '=', email).executeTakeFirstOrThrow()).client_id!;
 const jobByTitle = async (title: string) => db().selectFrom('jobs').selectAll().where('title_ja', '=', title).executeTakeFirstOrThrow();
-const enumId = async (type: number, ja: string) =>
-  String((await db().selectFrom('job_enums as e').innerJoin('job_enum_translations as t', 't.enum_id', 'e.id').select('e.id').where('e.type', '=', type).where('t.value', '=', ja).executeTakeFirstOrThrow()).id);
-const visaId = async (ja: string) => String((await db().selectFrom('visa_types').select('id').where('ja', '=', ja).executeTakeFirstOrThrow()).id);
 
-/** A day in Japan, YYYY-MM-DD, `days` from today. */
-const day = (days: number) => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 /** Monday to Friday of next week (Japan). */
 function nextWeek(): { monday: string; friday: string; days: string[] } {
-  const todayDow = new Date(`${day(0)}T00:00:00Z`).getUTCDay();
+  const todayDow = new Date(`${tokyoDay(0)}T00:00:00Z`).getUTCDay();
   const toMonday = ((8 - todayDow) % 7) || 7;
-  const days = [0, 1, 2, 3, 4].map((i) => day(toMonday + i));
+  const days = [0, 1, 2, 3, 4].map((i) => tokyoDay(toMonday + i));
   return { monday: days[0]!, friday: days[4]!, days };
 }
 
@@ -63,8 +53,8 @@ async function jobForm(clientId: string, title: string, extra: Record<string, st
     title_en: `${title} (EN)`,
     description_ja: '展示会場での設営と撤去です。',
     description_en: 'Setting up and clearing an exhibition hall.',
-    job_type_id: await enumId(1, 'イベント'),
-    pay_type_id: await enumId(18, '時給'),
+    job_type_id: await enumId(t, 1, 'イベント'),
+    pay_type_id: await enumId(t, 18, '時給'),
     wage: '1450',
     overtime_id: '',
     job_week_id: '',
@@ -75,7 +65,7 @@ async function jobForm(clientId: string, title: string, extra: Record<string, st
     city: '江東区',
     station: '国際展示場駅',
     languages: ['en', 'vi'],
-    visa_type_ids: [await visaId('永住者')],
+    visa_type_ids: [await visaId(t, '永住者')],
     headcount: '6',
     status: 'open',
     publish_from: '',
@@ -124,8 +114,8 @@ describe('a company admin publishes a daily job with a week of shifts', () => {
     const job = await jobByTitle(TITLE);
     jobId = job.id;
     expect(res.location).toBe(`/v3/admin/jobs/${job.id}?created=1`);
-    expect(job).toMatchObject({ kind: 'daily', status: 'open', client_id: clientId, company_id: await companyOf(DEMO.company_admin), wage: 1450, headcount: 6, languages: ['en', 'vi'] });
-    expect(job.visa_type_ids).toEqual([Number(await visaId('永住者'))]);
+    expect(job).toMatchObject({ kind: 'daily', status: 'open', client_id: clientId, company_id: await companyOf(t, DEMO.company_admin), wage: 1450, headcount: 6, languages: ['en', 'vi'] });
+    expect(job.visa_type_ids).toEqual([Number(await visaId(t, '永住者'))]);
 
     const page = await get(res.location!, 'company_admin');
     expect(page.status).toBe(200);
@@ -248,7 +238,7 @@ describe('a bad plan', () => {
   });
 
   it('refuses a half-filled slot, a start date in the past and a bad break', async () => {
-    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan({ plan_from: day(-3), plan_to: day(3), plan_slot1_end: '', plan_break: '-5' }));
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan({ plan_from: tokyoDay(-3), plan_to: tokyoDay(3), plan_slot1_end: '', plan_break: '-5' }));
     expect(res.status).toBe(422);
     expect(res.html).toContain('開始日は今日以降の日付にしてください。');
     expect(res.html).toContain('時刻は HH:MM で入力してください。');
@@ -329,7 +319,7 @@ describe('client users', () => {
     const own = await clientOf(DEMO.client_admin);
     const ok = await post('/v3/admin/jobs/add', 'client_admin', await jobForm(own, '自社クライアントの求人', { status: 'draft' }));
     expect(ok.status).toBe(303);
-    expect(await jobByTitle('自社クライアントの求人')).toMatchObject({ client_id: own, company_id: await companyOf(DEMO.client_admin), kind: 'daily' });
+    expect(await jobByTitle('自社クライアントの求人')).toMatchObject({ client_id: own, company_id: await companyOf(t, DEMO.client_admin), kind: 'daily' });
   });
 
   it('client staff may not add jobs (404: a child rule without a fallback) nor post the form', async () => {
@@ -346,9 +336,9 @@ describe('client users', () => {
 
 describe('the second company', () => {
   it("sees none of Sakura's jobs, on either list or by id", async () => {
-    const sakura = await companyOf(DEMO.company_admin);
+    const sakura = await companyOf(t, DEMO.company_admin);
     const theirs = await db().selectFrom('jobs').select(['id', 'title_ja', 'kind']).where('company_id', '=', sakura).execute();
-    const mine = await db().selectFrom('jobs').select(['title_ja', 'kind']).where('company_id', '=', await companyOf(DEMO.company2)).execute();
+    const mine = await db().selectFrom('jobs').select(['title_ja', 'kind']).where('company_id', '=', await companyOf(t, DEMO.company2)).execute();
     expect(mine.length).toBeGreaterThan(0);
     const v3 = await get('/v3/admin/jobs/list?size=200', 'company2');
     const v1 = await get('/admin/jobs/list?size=200', 'company2');
@@ -412,7 +402,7 @@ describe('record actions', () => {
     const again = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _op: 'action', _action: 'close' });
     expect(again.status).toBe(422);
     expect(again.html).toContain('この求人はすでに募集終了です。');
-    const shifts = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan({ plan_from: day(30), plan_to: day(36) }));
+    const shifts = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan({ plan_from: tokyoDay(30), plan_to: tokyoDay(36) }));
     expect(shifts.status).toBe(422);
     expect(shifts.html).toContain('募集終了の求人にはシフトを追加できません。');
   });
@@ -420,7 +410,7 @@ describe('record actions', () => {
 
 describe('/admin/jobs/list (regular and part-time jobs)', () => {
   it('shows part-time jobs only, and a daily job is not found on its record route', async () => {
-    const sakura = await companyOf(DEMO.company_admin);
+    const sakura = await companyOf(t, DEMO.company_admin);
     const jobs = await db().selectFrom('jobs').select(['id', 'title_ja', 'kind']).where('company_id', '=', sakura).execute();
     const list = await get('/admin/jobs/list?size=200', 'company_admin');
     expect(list.status).toBe(200);
@@ -437,16 +427,16 @@ describe('/admin/jobs/list (regular and part-time jobs)', () => {
 
   it('adds a part-time job through /admin/jobs/add with a publish window, and refuses a window that ends before it starts', async () => {
     const clientId = await clientOf(DEMO.client_admin);
-    const bad = await post('/admin/jobs/add', 'company_staff', await jobForm(clientId, 'コンビニスタッフ', { publish_from: day(10), publish_until: day(5) }));
+    const bad = await post('/admin/jobs/add', 'company_staff', await jobForm(clientId, 'コンビニスタッフ', { publish_from: tokyoDay(10), publish_until: tokyoDay(5) }));
     expect(bad.status).toBe(422);
     expect(bad.html).toContain('公開終了日は公開開始日以降にしてください。');
-    const ok = await post('/admin/jobs/add', 'company_staff', await jobForm(clientId, 'コンビニスタッフ', { publish_from: day(0), publish_until: day(30) }));
+    const ok = await post('/admin/jobs/add', 'company_staff', await jobForm(clientId, 'コンビニスタッフ', { publish_from: tokyoDay(0), publish_until: tokyoDay(30) }));
     expect(ok.status).toBe(303);
     const job = await jobByTitle('コンビニスタッフ');
-    expect(job).toMatchObject({ kind: 'other', publish_from: day(0), publish_until: day(30) });
+    expect(job).toMatchObject({ kind: 'other', publish_from: tokyoDay(0), publish_until: tokyoDay(30) });
     expect(ok.location).toBe(`/admin/jobs/${job.id}?created=1`);
     const page = await get(ok.location!, 'company_staff');
-    expect(page.html).toMatch(new RegExp(`name="publish_until"[^>]*value="${day(30)}"`));
+    expect(page.html).toMatch(new RegExp(`name="publish_until"[^>]*value="${tokyoDay(30)}"`));
     // No shifts section on a part-time job.
     expect(page.html).not.toContain('job-shifts');
     expect((await fetch(`${t.url}/part-time/${job.id}`)).status).toBe(200);

@@ -16,6 +16,7 @@ import { createWebApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { gql, postGraphql } from '../helpers/graphql.ts';
 import { TINY_PNG } from '../helpers/chat.ts';
 import { eventually, sleep } from '../helpers/wait.ts';
 
@@ -66,12 +67,6 @@ afterEach(async () => {
 
 const get = (url: string, token?: string) => fetch(url, { redirect: 'manual', headers: token ? { cookie: `token=${token}` } : {} });
 
-const postGraphql = (base: string, token: string, query: string) =>
-  fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query }),
-  });
 
 function wsClient(base: string, token: string): Client {
   const client = createClient({
@@ -160,9 +155,7 @@ describe('the web tier with the API up', () => {
 
   it('proxies POST /graphql to the API', async () => {
     const token = await a.login('company_admin');
-    const res = await postGraphql(b.url, token, '{ me { email role } }');
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: { me: { email: DEMO.company_admin, role: 'company_admin' } } });
+    expect(await gql(b.url, '{ me { email role } }', {}, { token })).toEqual({ status: 200, data: { me: { email: DEMO.company_admin, role: 'company_admin' } } });
   });
 
   it("proxies /graphqlws: queries run and a subscription receives an event published on A's bus", async () => {
@@ -256,7 +249,7 @@ describe('the web tier once the API is gone', () => {
 
   it('answers POST /graphql with 502, fast', async () => {
     await eventually(async () => {
-      const { res, body } = await timed(() => postGraphql(b.url, token, '{ me { email } }'));
+      const { res, body } = await timed(() => postGraphql(b.url, '{ me { email } }', {}, { token }));
       expect(res.status).toBe(502);
       expect(JSON.parse(body)).toMatchObject({ errors: [{ extensions: { code: 'UNAVAILABLE' } }] });
     }, 6000);

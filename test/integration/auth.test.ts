@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DEMO, startTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
+import { formRequest } from '../helpers/pages.ts';
 import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
 
 /** The two-process case needs a Redis (REDIS_URL or the machine's own); skipped only when none answers. */
@@ -13,20 +14,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const form = (body: Record<string, string>, headers: Record<string, string> = {}) => ({
-  method: 'POST',
-  redirect: 'manual' as const,
-  headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-  body: new URLSearchParams(body),
-});
-
 async function get(path: string, token?: string, headers: Record<string, string> = {}) {
   return fetch(`${t.url}${path}`, { redirect: 'manual', headers: { ...(token ? { cookie: `token=${token}` } : {}), ...headers } });
 }
 
 describe('POST /login', () => {
   it('sets an httpOnly, SameSite=Lax token cookie and redirects to /admin', async () => {
-    const res = await fetch(`${t.url}/login`, form({ email: DEMO.company_admin, password: inject('demoPassword') }));
+    const res = await fetch(`${t.url}/login`, formRequest({ email: DEMO.company_admin, password: inject('demoPassword') }));
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin');
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('token='))!;
@@ -35,12 +29,12 @@ describe('POST /login', () => {
   });
 
   it('accepts the e-mail in any case', async () => {
-    const res = await fetch(`${t.url}/login`, form({ email: 'Company@Demo.TEST', password: inject('demoPassword') }));
+    const res = await fetch(`${t.url}/login`, formRequest({ email: 'Company@Demo.TEST', password: inject('demoPassword') }));
     expect(res.status).toBe(303);
   });
 
   it('re-renders the form with a Japanese message and the typed e-mail on a wrong password', async () => {
-    const res = await fetch(`${t.url}/login`, form({ email: DEMO.admin, password: 'wrong-password' }));
+    const res = await fetch(`${t.url}/login`, formRequest({ email: DEMO.admin, password: 'wrong-password' }));
     expect(res.status).toBe(401);
     const html = await res.text();
     expect(html).toContain('メールアドレスまたはパスワードが正しくありません。');
@@ -49,12 +43,12 @@ describe('POST /login', () => {
   });
 
   it('says it in English when the browser asks for English', async () => {
-    const res = await fetch(`${t.url}/login`, form({ email: 'nobody@demo.test', password: 'x' }, { 'accept-language': 'en-US,en;q=0.9' }));
+    const res = await fetch(`${t.url}/login`, formRequest({ email: 'nobody@demo.test', password: 'x' }, { 'accept-language': 'en-US,en;q=0.9' }));
     expect(await res.text()).toContain('The email address or password is incorrect.');
   });
 
   it('explains a malformed e-mail beside the form', async () => {
-    const res = await fetch(`${t.url}/login`, form({ email: 'not-an-email', password: 'x' }, { cookie: 'lang=en' }));
+    const res = await fetch(`${t.url}/login`, formRequest({ email: 'not-an-email', password: 'x' }, { cookie: 'lang=en' }));
     expect(res.status).toBe(422);
     expect(await res.text()).toContain('Enter a valid email address.');
   });
@@ -62,10 +56,10 @@ describe('POST /login', () => {
   it('rate-limits repeated failures for the same account and address, even with the right password', async () => {
     const email = DEMO.client_staff;
     for (let i = 0; i < 10; i++) {
-      const r = await fetch(`${t.url}/login`, form({ email, password: `wrong-${i}` }));
+      const r = await fetch(`${t.url}/login`, formRequest({ email, password: `wrong-${i}` }));
       expect(r.status).toBe(401);
     }
-    const blocked = await fetch(`${t.url}/login`, form({ email, password: inject('demoPassword') }, { cookie: 'lang=en' }));
+    const blocked = await fetch(`${t.url}/login`, formRequest({ email, password: inject('demoPassword') }, { cookie: 'lang=en' }));
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toMatch(/Too many failed attempts\. Try again in \d+ minutes?\./);
   });
@@ -85,17 +79,17 @@ describe('POST /login', () => {
     it('counts failed logins across processes: ten in all, not ten per process', async () => {
       const email = DEMO.client_admin;
       for (let i = 0; i < 10; i++) {
-        const r = await fetch(`${(i % 2 ? a : b).url}/login`, form({ email, password: `wrong-${i}` }));
+        const r = await fetch(`${(i % 2 ? a : b).url}/login`, formRequest({ email, password: `wrong-${i}` }));
         expect(r.status).toBe(401);
       }
-      for (const app of [a, b]) expect((await fetch(`${app.url}/login`, form({ email, password: inject('demoPassword') }))).status).toBe(429);
+      for (const app of [a, b]) expect((await fetch(`${app.url}/login`, formRequest({ email, password: inject('demoPassword') }))).status).toBe(429);
       // Another account (or address) is not affected.
-      expect((await fetch(`${a.url}/login`, form({ email: DEMO.client_staff, password: inject('demoPassword') }))).status).toBe(303);
+      expect((await fetch(`${a.url}/login`, formRequest({ email: DEMO.client_staff, password: inject('demoPassword') }))).status).toBe(303);
     });
   });
 
   it('refuses a login form posted from another site', async () => {
-    const res = await fetch(`${t.url}/login`, form({ email: DEMO.admin, password: inject('demoPassword') }, { origin: 'https://evil.example' }));
+    const res = await fetch(`${t.url}/login`, formRequest({ email: DEMO.admin, password: inject('demoPassword') }, { origin: 'https://evil.example' }));
     expect(res.status).toBe(403);
   });
 });

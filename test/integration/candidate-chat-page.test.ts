@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { candidateLogin } from '../helpers/pages.ts';
 
 /** The candidate's chat page, /staff/chat (issue 6), and the links to it from /staff/applications. */
 
@@ -12,19 +13,12 @@ afterAll(async () => t?.close());
 
 const db = () => jobsDb(t.database.db);
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { redirect: 'manual', headers });
-const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0]?.slice(name.length + 1);
 
 /** Logs in through the candidate's own form, as a browser would; returns the cookie header. */
 async function candidateCookie(email: string): Promise<string> {
-  const res = await fetch(`${t.url}/staff/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.url },
-    body: new URLSearchParams({ email, password: inject('demoPassword'), next: '/staff/chat' }),
-  });
-  expect(res.status).toBe(303);
-  expect(res.headers.get('location')).toBe('/staff/chat');
-  return `candidate_token=${cookieOf(res, 'candidate_token')}`;
+  const { token, location } = await candidateLogin(t, email, { next: '/staff/chat' });
+  expect(location).toBe('/staff/chat');
+  return `candidate_token=${token}`;
 }
 
 /** The props the server serialised beside an island. */

@@ -10,11 +10,11 @@ import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ack, ChatMessage } from '../../server/chat/events.ts';
+import type { ChatMessage } from '../../server/chat/events.ts';
 import { UPLOADS_PER_10_MIN } from '../../server/chat/attachments.ts';
-import { ATTACHMENTS_PATH, MAX_IMAGE_BYTES } from '../../server/chat/events.ts';
+import { ATTACHMENTS_PATH, MAX_IMAGE_BYTES, MESSAGE_IMAGE } from '../../server/chat/events.ts';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { applyToDailyShift, type RawChatSocket, rawSocket, socketConnected, TINY_PNG } from '../helpers/chat.ts';
+import { applyToDailyShift, type RawChatSocket, rawSocket, sendMessage, socketConnected, TINY_PNG } from '../helpers/chat.ts';
 
 type ChatClient = RawChatSocket;
 
@@ -71,8 +71,7 @@ async function socket(token: string): Promise<ChatClient> {
   await socketConnected(s);
   return s;
 }
-const sendImage = (s: ChatClient, content: string, conversation = conversationId, messageType = 2): Promise<Ack<{ message: ChatMessage }>> =>
-  s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversation, message_type: messageType as 1, message_content: content, client_msg_id: randomUUID() });
+const sendImage = (s: ChatClient, content: string, conversation = conversationId, messageType = MESSAGE_IMAGE) => sendMessage(s, conversation, content, randomUUID(), messageType);
 
 describe('chat images', () => {
   let imageId = '';

@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   type Ack,
@@ -22,9 +22,10 @@ import {
 } from '../../server/chat/events.ts';
 import { type ChatDb, loadConversation } from '../../server/chat/queries.ts';
 import { OPS } from '../../server/api/operations.ts';
-import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { dataOf } from '../helpers/graphql.ts';
 import { eventually, sleep, within } from '../helpers/wait.ts';
-import { type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
+import { acked, type RawChatSocket, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 
 type ChatClient = RawChatSocket;
 type Kind = 'daily' | 'other' | 'support';
@@ -41,7 +42,6 @@ let company2: string;
 let daily: { id: string; client_id: string; title_ja: string; title_en: string; shiftId: string; shiftDate: string };
 let other: { id: string; client_id: string; title_ja: string; title_en: string };
 let demoHash: string;
-const tokens = new Map<DemoLogin, string>();
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -75,27 +75,6 @@ afterEach(async () => {
   for (const dispose of disposers.splice(0).reverse()) await dispose();
 });
 
-async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  return res.json() as Promise<{ data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
-}
-
-async function tokenOf(who: DemoLogin): Promise<string> {
-  if (!tokens.has(who)) tokens.set(who, await t.login(who));
-  return tokens.get(who)!;
-}
-
-async function loginToken(email: string): Promise<string> {
-  const r = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: email, p: inject('demoPassword') });
-  const token = r.data?.login?.token;
-  if (typeof token !== 'string') throw new Error(`login as ${email} failed: ${JSON.stringify(r.errors)}`);
-  return token;
-}
-
 interface Person {
   id: string;
   name: string;
@@ -113,7 +92,7 @@ async function newPerson(role: 'candidate' | 'company_admin' | 'company_staff', 
     .values({ email, password_hash: demoHash, name, role, company_id: role === 'candidate' ? null : company1, lang: lang ?? (role === 'candidate' ? 'en' : 'ja') })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, name, token: await loginToken(email) };
+  return { id: row.id, name, token: await loginToken(t.url, email) };
 }
 
 interface Conv {
@@ -152,13 +131,6 @@ async function open(token: string): Promise<ChatClient> {
   return s;
 }
 
-function ok<T>(r: Ack<T>): T {
-  if (!r.ok) throw new Error(`ack failed: ${r.error} ${r.message}`);
-  return r;
-}
-
-const send = (s: ChatClient, conversation: string, content: string, clientMsgId = randomUUID()): Promise<Ack<{ message: ChatMessage }>> =>
-  s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversation, message_type: 1, message_content: content, client_msg_id: clientMsgId });
 const askBot = (s: ChatClient, conversation: string): Promise<Ack<{ message: ChatMessage | null }>> =>
   s.timeout(5_000).emitWithAck('sendBotMember', { conversation_id: conversation });
 const markSeen = (s: ChatClient, conversation: string): Promise<Ack<{ last_seq: number }>> =>
@@ -204,7 +176,7 @@ function record(s: ChatClient) {
 
 async function recent(s: ChatClient, page: number, kind?: RecentKind): Promise<RecentChatsPage> {
   const got = waitFor<RecentChatsPage>(s, 'recentChats', (p) => p.current === page, `recent page ${page}`);
-  ok(await s.timeout(5_000).emitWithAck('getRecentChats', kind ? { page, kind } : { page }));
+  acked(await s.timeout(5_000).emitWithAck('getRecentChats', kind ? { page, kind } : { page }));
   return got;
 }
 
@@ -228,7 +200,7 @@ async function rowOf(s: ChatClient, conversation: string, kind: RecentKind = 'al
 
 async function badges(s: ChatClient): Promise<BadgesPayload> {
   const got = waitFor<BadgesPayload>(s, 'badges', () => true, 'badges');
-  ok(await s.timeout(5_000).emitWithAck('getBadges', {}));
+  acked(await s.timeout(5_000).emitWithAck('getBadges', {}));
   return got;
 }
 const badgeIds = (b: BadgesPayload) => [...b.dailyChats, ...b.otherChats, ...b.supportChats].map((e) => e.id);
@@ -240,7 +212,7 @@ const chatStatus = async (conversation: string) => (await db.selectFrom('convers
 
 describe('getRecentChats → recentChats', () => {
   it('pages the company’s conversations 30 at a time, newest message first, page after page without overlap', async () => {
-    const admin = await open(await tokenOf('company_admin'));
+    const admin = await open(await t.tokenOf('company_admin'));
     const companyCount = (where: 'all' | 'job' | 'support') =>
       countOf(
         sql<{ n: string }>`select count(*) as n from conversations where company_id = ${company1} ${
@@ -344,17 +316,17 @@ describe('getRecentChats → recentChats', () => {
     const d = await openConversation(cand.id, 'daily');
     const o = await openConversation(cand.id, 'other');
     const p = await openConversation(cand.id, 'support');
-    const adminToken = await tokenOf('company_admin');
+    const adminToken = await t.tokenOf('company_admin');
     const admin = await open(adminToken);
     const me = await open(cand.token);
     const adminUser = await db.selectFrom('users').select('name').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
 
-    const m1 = ok(await send(me, d.id, 'first question')).message;
-    expect(ok(await markSeen(admin, d.id)).last_seq).toBe(m1.seq);
-    const m2 = ok(await send(admin, d.id, 'an answer')).message;
-    expect(ok(await markSeen(me, d.id)).last_seq).toBe(m2.seq);
-    ok(await send(me, d.id, 'second question'));
-    const m4 = ok(await send(me, d.id, 'third question')).message;
+    const m1 = acked(await sendMessage(me, d.id, 'first question')).message;
+    expect(acked(await markSeen(admin, d.id)).last_seq).toBe(m1.seq);
+    const m2 = acked(await sendMessage(admin, d.id, 'an answer')).message;
+    expect(acked(await markSeen(me, d.id)).last_seq).toBe(m2.seq);
+    acked(await sendMessage(me, d.id, 'second question'));
+    const m4 = acked(await sendMessage(me, d.id, 'third question')).message;
 
     const title = `${daily.title_ja}${daily.title_en !== daily.title_ja ? ` / ${daily.title_en}` : ''}`;
     const row = await rowOf(admin, d.id);
@@ -388,12 +360,12 @@ describe('getRecentChats → recentChats', () => {
     expect(await rowOf(me, d.id)).toMatchObject({ is_read: 1, unread: 0, last_seq: m4.seq, other_seen_seq: m1.seq, candidate_name: cand.name, company_name: company1Name });
 
     // The staff reads everything: no unread left, and the candidate sees its messages read.
-    ok(await markSeen(admin, d.id));
+    acked(await markSeen(admin, d.id));
     expect(await rowOf(admin, d.id)).toMatchObject({ is_read: 1, unread: 0 });
     expect((await rowOf(me, d.id)).other_seen_seq).toBe(m4.seq);
 
     // A staff message is unread for the candidate, named after its sender.
-    ok(await send(admin, o.id, 'about the part-time job'));
+    acked(await sendMessage(admin, o.id, 'about the part-time job'));
     expect(await rowOf(me, o.id)).toMatchObject({ is_read: 0, unread: 1, message_user_name: adminUser.name, type: 2, support: false, shift_id: null, shift_date: null, job_id: other.id, chat_status: 2 });
     // A conversation without a message yet, and a support conversation.
     expect(await rowOf(admin, p.id)).toMatchObject({ type: 2, support: true, job_id: null, job_title: null, shift_date: null, application_id: null, unread: 0, is_read: 1, last_seq: 0, message_content: '', chat_status: 1 });
@@ -404,7 +376,7 @@ describe('getRecentChats → recentChats', () => {
     const d = await openConversation(cand.id, 'daily');
     const p = await openConversation(cand.id, 'support');
     const me = await open(cand.token);
-    ok(await send(me, d.id, 'hello'));
+    acked(await sendMessage(me, d.id, 'hello'));
     expect((await allRows(me, 'all')).map((r) => r.id)).toEqual([d.id, p.id]);
     expect((await allRows(me, 'job')).map((r) => r.id)).toEqual([d.id]);
     expect((await allRows(me, 'support')).map((r) => r.id)).toEqual([p.id]);
@@ -413,9 +385,9 @@ describe('getRecentChats → recentChats', () => {
     const maria = await db.selectFrom('users').select('id').where('email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow();
     const hers = await db.selectFrom('conversations').select('id').where('candidate_id', '=', maria.id).execute();
     expect(hers.length).toBeGreaterThan(0);
-    const mariaSocket = await open(await loginToken('candidate2@demo.test'));
+    const mariaSocket = await open(await loginToken(t.url, 'candidate2@demo.test'));
     expect((await allRows(mariaSocket, 'all')).map((r) => r.id).sort()).toEqual(hers.map((h) => h.id).sort());
-    const nobody = await open(await loginToken('candidate@demo.test'));
+    const nobody = await open(await loginToken(t.url, 'candidate@demo.test'));
     expect((await recent(nobody, 1, 'all')).data).toEqual([]);
   });
 
@@ -423,9 +395,9 @@ describe('getRecentChats → recentChats', () => {
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
     const me = await open(cand.token);
-    ok(await send(me, d.id, 'for company 1 only'));
+    acked(await sendMessage(me, d.id, 'for company 1 only'));
     const mine = new Set((await db.selectFrom('conversations').select('id').where('company_id', '=', company1).execute()).map((c) => c.id));
-    const other2 = await open(await tokenOf('company2'));
+    const other2 = await open(await t.tokenOf('company2'));
     const rows = await allRows(other2, 'all');
     expect(rows.filter((r) => mine.has(r.id))).toEqual([]);
     expect(rows.filter((r) => r.company_name === company1Name)).toEqual([]);
@@ -439,17 +411,17 @@ describe('getBadges → badges', () => {
     const d = await openConversation(cand.id, 'daily');
     const o = await openConversation(cand.id, 'other');
     const p = await openConversation(cand.id, 'support');
-    const adminToken = await tokenOf('company_admin');
+    const adminToken = await t.tokenOf('company_admin');
     const admin = await open(adminToken);
-    const staff = await open(await tokenOf('company_staff'));
+    const staff = await open(await t.tokenOf('company_staff'));
     const me = await open(cand.token);
     const base = await badges(admin);
     expect(badgeIds(base)).not.toContain(d.id);
 
-    ok(await send(me, d.id, 'one'));
-    ok(await send(me, d.id, 'two'));
-    ok(await send(me, o.id, 'three'));
-    ok(await send(me, p.id, 'four'));
+    acked(await sendMessage(me, d.id, 'one'));
+    acked(await sendMessage(me, d.id, 'two'));
+    acked(await sendMessage(me, o.id, 'three'));
+    acked(await sendMessage(me, p.id, 'four'));
 
     const b = await badges(admin);
     expect(b.dailyChats[0]).toEqual({ id: d.id, isSee: 0 });
@@ -464,7 +436,7 @@ describe('getBadges → badges', () => {
     expect(s.supportChats).toEqual([]);
 
     // Reading the daily conversation removes its badge and its count, for this user only.
-    ok(await markSeen(admin, d.id));
+    acked(await markSeen(admin, d.id));
     const afterRead = await badges(admin);
     expect(badgeIds(afterRead)).not.toContain(d.id);
     expect(afterRead.workerDailyIcCount).toBe(base.workerDailyIcCount);
@@ -475,7 +447,7 @@ describe('getBadges → badges', () => {
     const otherTab = await open(adminToken);
     const pushed = waitFor<BadgesPayload>(otherTab, 'badges', () => true, 'badges pushed to the other tab');
     const answered = waitFor<BadgesPayload>(admin, 'badges', () => true, 'badges after seeBadges');
-    ok(await admin.timeout(5_000).emitWithAck('seeBadges', {}));
+    acked(await admin.timeout(5_000).emitWithAck('seeBadges', {}));
     for (const seen of [await answered, await pushed]) {
       expect(seen.otherChats).toContainEqual({ id: o.id, isSee: 1 });
       expect(seen.supportChats).toContainEqual({ id: p.id, isSee: 1 });
@@ -489,12 +461,12 @@ describe('getBadges → badges', () => {
     // Stored: a new connection still has them seen.
     admin.disconnect();
     otherTab.disconnect();
-    const again = await open(await tokenOf('company_admin'));
+    const again = await open(await t.tokenOf('company_admin'));
     expect((await badges(again)).otherChats).toContainEqual({ id: o.id, isSee: 1 });
 
     // A newer message makes that badge new again, and only that one.
     await sleep(5);
-    ok(await send(me, o.id, 'five'));
+    acked(await sendMessage(me, o.id, 'five'));
     const newer = await badges(again);
     expect(newer.otherChats[0]).toEqual({ id: o.id, isSee: 0 });
     expect(newer.supportChats).toContainEqual({ id: p.id, isSee: 1 });
@@ -504,15 +476,15 @@ describe('getBadges → badges', () => {
   it('gives the candidate badges for the company’s messages', async () => {
     const cand = await newPerson('candidate');
     const o = await openConversation(cand.id, 'other');
-    const admin = await open(await tokenOf('company_admin'));
+    const admin = await open(await t.tokenOf('company_admin'));
     const me = await open(cand.token);
     expect(badgeIds(await badges(me))).toEqual([]);
-    ok(await send(admin, o.id, 'please come to an interview'));
-    ok(await send(admin, o.id, 'on Monday'));
+    acked(await sendMessage(admin, o.id, 'please come to an interview'));
+    acked(await sendMessage(admin, o.id, 'on Monday'));
     const b = await badges(me);
     expect(b.otherChats).toEqual([{ id: o.id, isSee: 0 }]);
     expect(b.workerOtherIcCount).toBe(2);
-    ok(await markSeen(me, o.id));
+    acked(await markSeen(me, o.id));
     expect(badgeIds(await badges(me))).toEqual([]);
   });
 });
@@ -547,14 +519,14 @@ describe('sendBotMember', () => {
   it('answers a candidate’s first message with the company’s step-1 template in its language, once, broadcast as a bot message', async () => {
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await tokenOf('company_admin'));
+    const admin = await open(await t.tokenOf('company_admin'));
     const me = await open(cand.token);
     const adminGot = record(admin);
-    const first = ok(await send(me, d.id, 'Hello, nice to meet you')).message;
+    const first = acked(await sendMessage(me, d.id, 'Hello, nice to meet you')).message;
 
     const toAdmin = heard(admin, d.id, 'bot');
     const toCandidate = heard(me, d.id, 'bot');
-    const answer = ok(await askBot(me, d.id)).message!;
+    const answer = acked(await askBot(me, d.id)).message!;
     expect(answer).toMatchObject({
       conversation_id: d.id,
       seq: first.seq + 1,
@@ -570,20 +542,20 @@ describe('sendBotMember', () => {
     expect((await toCandidate).id).toBe(answer.id);
 
     // Asked again (a retry, or two tabs at once): the same answer, stored and broadcast once.
-    expect(ok(await askBot(me, d.id)).message?.id).toBe(answer.id);
+    expect(acked(await askBot(me, d.id)).message?.id).toBe(answer.id);
     const both = await Promise.all([askBot(me, d.id), askBot(me, d.id)]);
-    expect(both.map((r) => ok(r).message?.id)).toEqual([answer.id, answer.id]);
+    expect(both.map((r) => acked(r).message?.id)).toEqual([answer.id, answer.id]);
     expect(await botRows(d.id)).toBe(1);
     await sleep(150);
     expect(adminGot.newMessage.filter((m) => m.conversation_id === d.id && m.sender_role === 'bot').map((m) => m.id)).toEqual([answer.id]);
 
     // The next message gets the next step; a trigger keyword gets its own template.
-    ok(await send(me, d.id, 'What time does it start?'));
-    expect(ok(await askBot(me, d.id)).message?.content).toBe(template('daily', 2).message_en);
+    acked(await sendMessage(me, d.id, 'What time does it start?'));
+    expect(acked(await askBot(me, d.id)).message?.content).toBe(template('daily', 2).message_en);
     const salary = templates.find((x) => x.kind === 'daily' && /salary/i.test(x.trigger))!;
     expect(salary).toBeDefined();
-    ok(await send(me, d.id, 'When do I get my SALARY?'));
-    expect(ok(await askBot(me, d.id)).message?.content).toBe(salary.message_en);
+    acked(await sendMessage(me, d.id, 'When do I get my SALARY?'));
+    expect(acked(await askBot(me, d.id)).message?.content).toBe(salary.message_en);
     expect(await botRows(d.id)).toBe(3);
   });
 
@@ -593,34 +565,34 @@ describe('sendBotMember', () => {
     const o = await openConversation(cand.id, 'other');
     const p = await openConversation(cand.id, 'support');
     const me = await open(cand.token);
-    ok(await send(me, d.id, 'こんにちは'));
-    expect(ok(await askBot(me, d.id)).message?.content).toBe(template('daily', 1).message_ja);
-    ok(await send(me, o.id, 'よろしくお願いします'));
-    const answer = ok(await askBot(me, o.id)).message;
+    acked(await sendMessage(me, d.id, 'こんにちは'));
+    expect(acked(await askBot(me, d.id)).message?.content).toBe(template('daily', 1).message_ja);
+    acked(await sendMessage(me, o.id, 'よろしくお願いします'));
+    const answer = acked(await askBot(me, o.id)).message;
     expect(answer).toMatchObject({ content: template('other', 1).message_ja, conversation_type: 2, sender_role: 'bot' });
-    ok(await send(me, p.id, '口座を変えたいです'));
-    expect(ok(await askBot(me, p.id)).message).toBeNull();
+    acked(await sendMessage(me, p.id, '口座を変えたいです'));
+    expect(acked(await askBot(me, p.id)).message).toBeNull();
     expect(await botRows(p.id)).toBe(0);
   });
 
   it('stays quiet once a staff member has answered (statusChanged: chat_status 2)', async () => {
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await tokenOf('company_admin'));
+    const admin = await open(await t.tokenOf('company_admin'));
     const me = await open(cand.token);
-    ok(await send(me, d.id, 'Hi there'));
-    expect(ok(await askBot(me, d.id)).message?.sender_role).toBe('bot');
+    acked(await sendMessage(me, d.id, 'Hi there'));
+    expect(acked(await askBot(me, d.id)).message?.sender_role).toBe('bot');
 
     const tookOver = heardStatus(me, d.id);
     const adminHeard = heardStatus(admin, d.id);
-    ok(await send(admin, d.id, 'I will help you from here'));
+    acked(await sendMessage(admin, d.id, 'I will help you from here'));
     expect(await tookOver).toMatchObject({ conversation_id: d.id, chat_status: 2, candidate_id: cand.id, application_id: d.applicationId });
     expect((await adminHeard).chat_status).toBe(2);
     expect(await chatStatus(d.id)).toBe(2);
 
     const mine = record(me);
-    ok(await send(me, d.id, 'Anything else I should know?'));
-    expect(ok(await askBot(me, d.id)).message).toBeNull();
+    acked(await sendMessage(me, d.id, 'Anything else I should know?'));
+    expect(acked(await askBot(me, d.id)).message).toBeNull();
     expect(await botRows(d.id)).toBe(1);
     await sleep(150);
     expect(mine.newMessage.filter((m) => m.sender_role === 'bot')).toEqual([]);
@@ -635,8 +607,8 @@ describe('sendBotMember', () => {
       const d = await openConversation(cand.id, 'daily');
       const me = await open(cand.token);
       const mine = record(me);
-      ok(await send(me, d.id, 'Hello, is anyone there?'));
-      expect(ok(await askBot(me, d.id)).message).toBeNull();
+      acked(await sendMessage(me, d.id, 'Hello, is anyone there?'));
+      expect(acked(await askBot(me, d.id)).message).toBeNull();
       expect(await botRows(d.id)).toBe(0);
       await sleep(100);
       expect(mine.newMessage.filter((m) => m.sender_role === 'bot')).toEqual([]);
@@ -659,16 +631,16 @@ describe('changeStatus', () => {
   it('sets the candidate’s status: the ack and a statusChanged to the candidate and the company carry the path from the root', async () => {
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await tokenOf('company_admin'));
-    const staff = await open(await tokenOf('company_staff'));
+    const admin = await open(await t.tokenOf('company_admin'));
+    const staff = await open(await t.tokenOf('company_staff'));
     const me = await open(cand.token);
-    const outsider = record(await open(await tokenOf('company2')));
+    const outsider = record(await open(await t.tokenOf('company2')));
     const { interview, path } = await interviewOf(company1);
     expect(path.map((s) => s.name_en)).toEqual(['Applied', 'Document check', 'Interview']);
 
     const toCandidate = heardStatus(me, d.id);
     const toStaff = heardStatus(staff, d.id);
-    const status = ok(await changeStatus(admin, { conversation_id: d.id, candidate_status_id: interview.id })).status;
+    const status = acked(await changeStatus(admin, { conversation_id: d.id, candidate_status_id: interview.id })).status;
     expect(status).toEqual({
       conversation_id: d.id,
       application_id: d.applicationId,
@@ -685,7 +657,7 @@ describe('changeStatus', () => {
 
     // Cleared again.
     const cleared = heardStatus(me, d.id, (n) => n.candidate_status_id === null);
-    expect(ok(await changeStatus(admin, { conversation_id: d.id, candidate_status_id: null })).status).toMatchObject({ candidate_status_id: null, roots: [] });
+    expect(acked(await changeStatus(admin, { conversation_id: d.id, candidate_status_id: null })).status).toMatchObject({ candidate_status_id: null, roots: [] });
     await cleared;
     expect((await db.selectFrom('applications').select('candidate_status_id').where('id', '=', d.applicationId!).executeTakeFirstOrThrow()).candidate_status_id).toBeNull();
     // Who changed what: one audit row per change, with the before and after values.
@@ -703,9 +675,9 @@ describe('changeStatus', () => {
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
     const p = await openConversation(cand.id, 'support');
-    const admin = await open(await tokenOf('company_admin'));
+    const admin = await open(await t.tokenOf('company_admin'));
     const me = await open(cand.token);
-    const company2Socket = await open(await tokenOf('company2'));
+    const company2Socket = await open(await t.tokenOf('company2'));
     const { interview } = await interviewOf(company1);
     const { interview: theirs } = await interviewOf(company2);
 
@@ -729,22 +701,22 @@ describe('changeStatus', () => {
   it('switches chat_status to 2 and back to 1, and the bot answers again', async () => {
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await tokenOf('company_admin'));
+    const admin = await open(await t.tokenOf('company_admin'));
     const me = await open(cand.token);
 
     const toTwo = heardStatus(me, d.id, (n) => n.chat_status === 2);
-    expect(ok(await changeStatus(admin, { conversation_id: d.id, chat_status: 2 })).status.chat_status).toBe(2);
+    expect(acked(await changeStatus(admin, { conversation_id: d.id, chat_status: 2 })).status.chat_status).toBe(2);
     await toTwo;
     expect(await chatStatus(d.id)).toBe(2);
-    ok(await send(me, d.id, 'Hello there'));
-    expect(ok(await askBot(me, d.id)).message).toBeNull();
+    acked(await sendMessage(me, d.id, 'Hello there'));
+    expect(acked(await askBot(me, d.id)).message).toBeNull();
 
     const toOne = heardStatus(me, d.id, (n) => n.chat_status === 1);
-    expect(ok(await changeStatus(admin, { conversation_id: d.id, chat_status: 1 })).status.chat_status).toBe(1);
+    expect(acked(await changeStatus(admin, { conversation_id: d.id, chat_status: 1 })).status.chat_status).toBe(1);
     await toOne;
     expect(await chatStatus(d.id)).toBe(1);
-    ok(await send(me, d.id, 'Are you there?'));
-    expect(ok(await askBot(me, d.id)).message?.sender_role).toBe('bot');
+    acked(await sendMessage(me, d.id, 'Are you there?'));
+    expect(acked(await askBot(me, d.id)).message?.sender_role).toBe('bot');
   });
 });
 
@@ -753,11 +725,11 @@ describe('authorization of every event (rule 5)', () => {
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
     const p = await openConversation(cand.id, 'support');
-    const admin = await open(await tokenOf('company_admin'));
+    const admin = await open(await t.tokenOf('company_admin'));
     const me = await open(cand.token);
-    const company2Socket = await open(await tokenOf('company2'));
-    const clientAdmin = await open(await tokenOf('client_admin'));
-    const staff = await open(await tokenOf('company_staff'));
+    const company2Socket = await open(await t.tokenOf('company2'));
+    const clientAdmin = await open(await t.tokenOf('client_admin'));
+    const staff = await open(await t.tokenOf('company_staff'));
     const heardBy = { company2: record(company2Socket), client_admin: record(clientAdmin), company_staff: record(staff) };
 
     // company2: another tenant. client_admin: no chat code at all, though the daily job is its client's.
@@ -771,7 +743,7 @@ describe('authorization of every event (rule 5)', () => {
     ];
     for (const [label, s, conv] of refused) {
       const answers = {
-        sendMessageMember: await send(s, conv, `intrusion ${label}`),
+        sendMessageMember: await sendMessage(s, conv, `intrusion ${label}`),
         sendBotMember: await askBot(s, conv),
         changeStatus: await changeStatus(s, { conversation_id: conv, chat_status: 2 }),
         sendSeenAdmin: await markSeen(s, conv),
@@ -788,14 +760,14 @@ describe('authorization of every event (rule 5)', () => {
     // Everything that happens in the two conversations: messages, a bot answer, reads, status changes.
     const staffHeardDaily = heardStatus(staff, d.id);
     const candidateHeardSupport = heardStatus(me, p.id);
-    ok(await send(me, d.id, 'a daily question'));
-    ok(await send(me, p.id, 'a support question'));
-    expect(ok(await askBot(me, d.id)).message?.sender_role).toBe('bot');
-    ok(await markSeen(admin, d.id));
-    ok(await markSeen(admin, p.id));
-    ok(await changeStatus(admin, { conversation_id: d.id, chat_status: 2 }));
+    acked(await sendMessage(me, d.id, 'a daily question'));
+    acked(await sendMessage(me, p.id, 'a support question'));
+    expect(acked(await askBot(me, d.id)).message?.sender_role).toBe('bot');
+    acked(await markSeen(admin, d.id));
+    acked(await markSeen(admin, p.id));
+    acked(await changeStatus(admin, { conversation_id: d.id, chat_status: 2 }));
     // A staff answer in the support chat takes it over from the bot: a statusChanged too.
-    ok(await send(admin, p.id, 'a support answer'));
+    acked(await sendMessage(admin, p.id, 'a support answer'));
     await staffHeardDaily;
     await candidateHeardSupport;
     await sleep(200);
@@ -833,24 +805,24 @@ describe('membership changes on open sockets', () => {
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
     const p = await openConversation(cand.id, 'support');
-    const admin = await open(await tokenOf('company_admin'));
+    const admin = await open(await t.tokenOf('company_admin'));
     const me = await open(cand.token);
     const s = await open(user.token);
     const got = record(s);
-    ok(await join(s, p.id));
+    acked(await join(s, p.id));
     const first = heard(s, p.id);
-    ok(await send(me, p.id, 'before'));
+    acked(await sendMessage(me, p.id, 'before'));
     await first;
 
-    const r = await gql('mutation ($id: ID!) { updateCompanyUser(id: $id, input: { role: "company_staff" }) { id role } }', { id: user.id }, await tokenOf('superadmin'));
+    const r = await t.gql('mutation ($id: ID!) { updateCompanyUser(id: $id, input: { role: "company_staff" }) { id role } }', { id: user.id }, await t.tokenOf('superadmin'));
     expect(r.errors).toBeUndefined();
     expect(r.data.updateCompanyUser.role).toBe('company_staff');
     await sleep(300);
 
     const adminHeard = heard(admin, p.id);
     const stillDaily = heard(s, d.id);
-    ok(await send(me, p.id, 'after'));
-    ok(await send(me, d.id, 'daily after'));
+    acked(await sendMessage(me, p.id, 'after'));
+    acked(await sendMessage(me, d.id, 'daily after'));
     await adminHeard;
     await stillDaily;
     await sleep(150);
@@ -862,13 +834,13 @@ describe('membership changes on open sockets', () => {
     const user = await newPerson('company_staff');
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await tokenOf('company_admin'));
+    const admin = await open(await t.tokenOf('company_admin'));
     const me = await open(cand.token);
     const s = await open(user.token);
     const got = record(s);
-    ok(await join(s, d.id));
+    acked(await join(s, d.id));
     const first = heard(s, d.id);
-    ok(await send(me, d.id, 'before'));
+    acked(await sendMessage(me, d.id, 'before'));
     await first;
 
     await db.updateTable('users').set({ company_id: company2 }).where('id', '=', user.id).execute();
@@ -876,7 +848,7 @@ describe('membership changes on open sockets', () => {
     await sleep(300);
 
     const adminHeard = heard(admin, d.id);
-    ok(await send(me, d.id, 'after'));
+    acked(await sendMessage(me, d.id, 'after'));
     await adminHeard;
     await sleep(150);
     expect(got.newMessage.map((m) => m.content)).toEqual(['before']);
@@ -888,13 +860,8 @@ describe('membership changes on open sockets', () => {
   it('a role-map change saved on another process moves the open sockets here (on PostgreSQL NOTIFY)', async () => {
     const other = await startTestApp({}, { database: t.database });
     disposers.push(() => other.close());
-    const superadmin = await tokenOf('superadmin');
-    const gqlOther = async (query: string, variables: Record<string, unknown> = {}) => {
-      const res = await fetch(`${other.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${superadmin}` }, body: JSON.stringify({ query, variables }) });
-      const body = (await res.json()) as { data?: any; errors?: unknown[] };
-      expect(body.errors).toBeUndefined();
-      return body.data;
-    };
+    const superadmin = await t.tokenOf('superadmin');
+    const gqlOther = async (query: string, variables: Record<string, unknown> = {}) => dataOf(await other.gql(query, variables, superadmin));
     const maps = (await gqlOther('{ roleMapsAdmin { pageRoles { code roles } actionRoles { code roles } } }')).roleMapsAdmin;
     const saveSupportRoles = (roles: (current: string[]) => string[]) =>
       gqlOther(OPS.SaveRoleMaps, { pageRoles: maps.pageRoles.map((e: { code: number; roles: string[] }) => (e.code === 420001 ? { code: e.code, roles: roles(e.roles) } : e)), actionRoles: maps.actionRoles });
@@ -909,7 +876,7 @@ describe('membership changes on open sockets', () => {
     /** Sends a support message and says whether the company admin's open socket heard it. */
     const adminHears = async (content: string) => {
       const witness = heard(platform, p.id);
-      ok(await send(me, p.id, content));
+      acked(await sendMessage(me, p.id, content));
       await witness;
       await sleep(100);
       return got.newMessage.some((m) => m.content === content);
@@ -933,7 +900,7 @@ describe('membership changes on open sockets', () => {
     const user = await newPerson('company_staff');
     const s = await open(user.token);
     const gone = new Promise<string>((resolve) => s.once('disconnect', resolve));
-    const r = await gql('mutation ($id: ID!) { updateCompanyUser(id: $id, input: { active: false }) { id active } }', { id: user.id }, await tokenOf('superadmin'));
+    const r = await t.gql('mutation ($id: ID!) { updateCompanyUser(id: $id, input: { active: false }) { id active } }', { id: user.id }, await t.tokenOf('superadmin'));
     expect(r.errors).toBeUndefined();
     expect(await within(gone, 'socket closed by deactivation', 2_000)).toBe('io server disconnect');
     await expect(within(socketConnected(rawSocket(t.url, user.token, { dispose: (close) => disposers.push(close) })), 'reconnect refused')).rejects.toThrow(/unauthorized/);
@@ -1008,12 +975,12 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
       .values({ company_id: company2, candidate_id: cand.id, job_id: null, shift_id: null, application_id: null, type: 2, last_message_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const adminWs = gqlClient(await tokenOf('company_admin'));
+    const adminWs = gqlClient(await t.tokenOf('company_admin'));
     const all = subscribe(adminWs, {});
     const support = subscribe(adminWs, { s: true });
     const one = subscribe(adminWs, { c: d.id });
-    const staff = subscribe(gqlClient(await tokenOf('company_staff')), {});
-    const outsider = subscribe(gqlClient(await tokenOf('company2')), {});
+    const staff = subscribe(gqlClient(await t.tokenOf('company_staff')), {});
+    const outsider = subscribe(gqlClient(await t.tokenOf('company2')), {});
     await untilSubscribed(all, d.id);
     await untilSubscribed(support, p.id);
     await untilSubscribed(one, d.id);
@@ -1021,9 +988,9 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
     await untilSubscribed(outsider, company2Support.id);
 
     const me = await open(cand.token);
-    const md = ok(await send(me, d.id, 'daily message')).message;
-    const mo = ok(await send(me, o.id, 'other message')).message;
-    const mp = ok(await send(me, p.id, 'support message')).message;
+    const md = acked(await sendMessage(me, d.id, 'daily message')).message;
+    const mo = acked(await sendMessage(me, o.id, 'other message')).message;
+    const mp = acked(await sendMessage(me, p.id, 'support message')).message;
 
     await eventually(() => expect(all.real().map((m) => m.id)).toEqual([md.id, mo.id, mp.id]));
     await eventually(() => expect(support.real().map((m) => m.id)).toEqual([mp.id]));
@@ -1041,7 +1008,7 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
   });
 
   it('refuses client_staff (no chat code) with FORBIDDEN', async () => {
-    const sub = subscribe(gqlClient(await tokenOf('client_staff')), {});
+    const sub = subscribe(gqlClient(await t.tokenOf('client_staff')), {});
     await eventually(() => expect(sub.errors.length).toBeGreaterThan(0));
     expect((sub.errors as { extensions?: { code?: string } }[]).map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
     expect(sub.got).toEqual([]);

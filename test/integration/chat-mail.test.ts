@@ -4,12 +4,11 @@
  * the candidate read in time, never for bot answers or the candidate's own messages, and not
  * while the candidate has turned it off on the chat page.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ack, ChatMessage } from '../../server/chat/events.ts';
+import type { ChatMessage } from '../../server/chat/events.ts';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { applyToDailyShift, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
+import { acked, applyToDailyShift, type RawChatSocket, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 import { startSmtpCapture } from '../helpers/smtp.ts';
 import { sleep } from '../helpers/wait.ts';
 
@@ -38,11 +37,7 @@ async function socket(token: string): Promise<RawChatSocket> {
   return s;
 }
 
-async function send(s: RawChatSocket, conversationId: string, content: string): Promise<ChatMessage> {
-  const r: Ack<{ message: ChatMessage }> = await s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversationId, message_type: 1, message_content: content, client_msg_id: randomUUID() });
-  if (!r.ok) throw new Error(`send failed: ${r.error}`);
-  return r.message;
-}
+const send = async (s: RawChatSocket, conversationId: string, content: string): Promise<ChatMessage> => acked(await sendMessage(s, conversationId, content)).message;
 
 /** A seeded conversation of a demo candidate with the demo company. */
 async function conversationOf(email: string): Promise<string> {

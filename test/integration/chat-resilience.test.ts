@@ -8,12 +8,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Socket as NetSocket } from 'node:net';
 import { createClient } from 'graphql-ws';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Ack, ChatMessage, SeenNotice } from '../../server/chat/events.ts';
-import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
+import { DEMO, loginToken, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { applyToDailyShift, chatter, type RawChatSocket, rawSocket, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { acked, applyToDailyShift, sendMessage, chatter, type RawChatSocket, rawSocket, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
 import { sleep, until, within } from '../helpers/wait.ts';
 
 type RawClient = RawChatSocket;
@@ -43,8 +43,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   t = await startTestApp({}, { database });
   openSockets = track(t);
-  const login = await gql(t.url, 'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: DEMO.candidate, p: inject('demoPassword') });
-  candidateToken = login.data.login.token;
+  candidateToken = await loginToken(t.url, DEMO.candidate);
   ({ conversationId } = await applyToDailyShift({ url: t.url, db: database.db, candidateToken }));
 });
 afterAll(async () => {
@@ -57,15 +56,6 @@ const disposers: (() => unknown)[] = [];
 afterEach(async () => {
   for (const dispose of disposers.splice(0).reverse()) await dispose();
 });
-
-async function gql(base: string, query: string, variables: Record<string, unknown> = {}, token?: string) {
-  const res = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  return res.json() as Promise<{ data?: any; errors?: { message: string }[] }>;
-}
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
   const items = new Map<string, string>();
@@ -85,14 +75,6 @@ function connected(s: RawClient): Promise<void> {
     'socket connected',
     5_000,
   );
-}
-
-const sendRaw = (s: RawClient, content: string, clientMsgId: string = randomUUID()): Promise<Ack<{ message: ChatMessage }>> =>
-  s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversationId, message_type: 1, message_content: content, client_msg_id: clientMsgId });
-
-function ok<T>(r: Ack<T>): T {
-  if (!r.ok) throw new Error(`ack failed: ${r.error} ${r.message}`);
-  return r;
 }
 
 async function stored() {
@@ -240,7 +222,7 @@ describe('a resend whose acknowledgement was lost', () => {
       if (m.client_msg_id) broadcasts.set(m.client_msg_id, (broadcasts.get(m.client_msg_id) ?? 0) + 1);
     });
     const id = randomUUID();
-    const [a, b] = (await Promise.all([sendRaw(sender, 'twice at once', id), sendRaw(sender, 'twice at once', id)])).map((r) => ok(r).message);
+    const [a, b] = (await Promise.all([sendMessage(sender, conversationId, 'twice at once', id), sendMessage(sender, conversationId, 'twice at once', id)])).map((r) => acked(r).message);
     expect(b!.id).toBe(a!.id);
     expect(b!.seq).toBe(a!.seq);
 
@@ -248,12 +230,12 @@ describe('a resend whose acknowledgement was lost', () => {
     sender.disconnect();
     const again = rawClient(t.url, token);
     await connected(again);
-    const c = ok(await sendRaw(again, 'twice at once', id)).message;
+    const c = acked(await sendMessage(again, conversationId, 'twice at once', id)).message;
     expect(c).toMatchObject({ id: a!.id, seq: a!.seq, client_msg_id: id });
 
     // A later message's broadcast comes after any repeat of the first on the same connection.
     const marker = randomUUID();
-    ok(await sendRaw(again, 'marker', marker));
+    acked(await sendMessage(again, conversationId, 'marker', marker));
     await until(() => broadcasts.has(marker), 'the marker broadcast');
     expect(broadcasts.get(id)).toBe(1);
     const rows = await expectConsistent([id, marker]);
@@ -293,7 +275,7 @@ describe.skipIf(!HAVE_REDIS)('two processes through Redis', () => {
         if (probes.some(heard)) return true;
         const id = `probe-${randomUUID()}`;
         probes.push(id);
-        ok(await sendRaw(from, `probe ${probes.length}`, id));
+        acked(await sendMessage(from, conversationId, `probe ${probes.length}`, id));
         for (let i = 0; i < 10; i++) {
           if (heard(id)) return true;
           await sleep(20);
@@ -317,12 +299,12 @@ describe.skipIf(!HAVE_REDIS)('two processes through Redis', () => {
     await untilCrossing(candidateOnA, (id) => onB.has(id), 'a message from A reaches B');
 
     // The candidate on A writes; the admin on B hears it, once.
-    const fromCandidate = ok(await sendRaw(candidateOnA, 'A から送信')).message;
+    const fromCandidate = acked(await sendMessage(candidateOnA, conversationId, 'A から送信')).message;
     const heardOnB = await until(() => onB.get(fromCandidate.client_msg_id!), 'the admin on B hears the candidate on A', 5_000);
     expect(heardOnB).toMatchObject({ id: fromCandidate.id, seq: fromCandidate.seq, sender_role: 'candidate' });
 
     // The admin on B answers; the candidate on A hears it.
-    const fromAdmin = ok(await sendRaw(adminOnB, 'B から返信')).message;
+    const fromAdmin = acked(await sendMessage(adminOnB, conversationId, 'B から返信')).message;
     expect(fromAdmin.seq).toBe(fromCandidate.seq + 1);
     const heardOnA = await until(() => onA.get(fromAdmin.client_msg_id!), 'the candidate on A hears the admin on B', 5_000);
     expect(heardOnA).toMatchObject({ id: fromAdmin.id, sender_role: 'staff' });
@@ -330,7 +312,7 @@ describe.skipIf(!HAVE_REDIS)('two processes through Redis', () => {
     // The admin on B has read it all: the candidate on A is told.
     const seen: SeenNotice[] = [];
     candidateOnA.on('seenAdmin', (n) => seen.push(n));
-    const seenAck = ok(await adminOnB.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId }));
+    const seenAck = acked(await adminOnB.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId }));
     expect(seenAck.last_seq).toBe(fromAdmin.seq);
     const notice = await until(() => seen.find((n) => n.last_seq === fromAdmin.seq), 'seenAdmin reaches A', 5_000);
     expect(notice).toMatchObject({ conversation_id: conversationId, user_id: await userId('company_admin') });
@@ -358,8 +340,8 @@ describe.skipIf(!HAVE_REDIS)('two processes through Redis', () => {
     // adapter): as when Redis pub/sub, which is at most once, drops a message.
     const candidateElsewhere = rawClient(t.url, candidateToken);
     await connected(candidateElsewhere);
-    const lost = ok(await sendRaw(candidateElsewhere, 'the broadcast that got lost')).message;
-    const next = ok(await sendRaw(candidateOnA, 'the next one')).message;
+    const lost = acked(await sendMessage(candidateElsewhere, conversationId, 'the broadcast that got lost')).message;
+    const next = acked(await sendMessage(candidateOnA, conversationId, 'the next one')).message;
     expect(next.seq).toBe(lost.seq + 1);
     await until(() => admin.heard.has(next.client_msg_id!), 'the admin on B hears the next message', 5_000);
     // Even a reconnect (which backfills after the last seq seen) must bring the lost one.
@@ -400,7 +382,7 @@ describe.skipIf(!HAVE_REDIS)('two processes through Redis', () => {
     await connected(candidateOnA);
     await untilCrossing(candidateOnA, (id) => got.some((m) => m.client_msg_id === id), 'the subscription on B hears A');
 
-    const sent = ok(await sendRaw(candidateOnA, 'subscription across processes')).message;
+    const sent = acked(await sendMessage(candidateOnA, conversationId, 'subscription across processes')).message;
     const heard = await until(() => got.find((m) => m.client_msg_id === sent.client_msg_id), 'chatMessageAdded on B', 5_000);
     expect(heard).toEqual({ id: sent.id, seq: sent.seq, client_msg_id: sent.client_msg_id, content: 'subscription across processes' });
     expect(errors).toEqual([]);

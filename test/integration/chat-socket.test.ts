@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Ack, ChatMessage } from '../../server/chat/events.ts';
 import { OPS } from '../../server/api/operations.ts';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { applyToDailyShift, chatter, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
+import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { acked, applyToDailyShift, sendMessage, chatter, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
 import { sleep, within } from '../helpers/wait.ts';
 
 type ChatClient = RawChatSocket;
@@ -20,8 +20,7 @@ let candidateToken: string;
 let conversationId: string;
 beforeAll(async () => {
   t = await startTestApp();
-  const login = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: DEMO.candidate, p: inject('demoPassword') });
-  candidateToken = login.data.login.token;
+  candidateToken = await loginToken(t.url, DEMO.candidate);
   ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken }));
 });
 afterAll(async () => t?.close());
@@ -31,28 +30,12 @@ afterEach(async () => {
   for (const dispose of disposers.splice(0).reverse()) await dispose();
 });
 
-async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  return res.json() as Promise<{ data?: any; errors?: { message: string }[] }>;
-}
-
 const client = (token: string | undefined, extraHeaders?: Record<string, string>): ChatClient =>
   rawSocket(t.url, token, { extraHeaders, dispose: (close) => disposers.push(close) });
 const connected = socketConnected;
 
-const send = (s: ChatClient, content: string, clientMsgId = randomUUID(), conversation = conversationId): Promise<Ack<{ message: ChatMessage }>> =>
-  s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversation, message_type: 1, message_content: content, client_msg_id: clientMsgId });
 const backfill = (s: ChatClient, afterSeq: number): Promise<Ack<{ messages: ChatMessage[] }>> =>
   s.timeout(5_000).emitWithAck('backfill', { conversation_id: conversationId, after_seq: afterSeq });
-
-function ok<T>(r: Ack<T>): T {
-  if (!r.ok) throw new Error(`ack failed: ${r.error} ${r.message}`);
-  return r;
-}
 
 const nextMessage = (s: ChatClient) => new Promise<ChatMessage>((resolve) => s.once('newMessage', resolve));
 const rowCount = async () =>
@@ -63,26 +46,26 @@ describe('the chat socket', () => {
     const staff = client(await t.login('company_admin'));
     const candidate = client(candidateToken);
     await Promise.all([connected(staff), connected(candidate)]);
-    ok(await staff.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversationId }));
+    acked(await staff.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversationId }));
     // The candidate joins its conversations on connect; a moment for the room join.
     await new Promise((r) => setTimeout(r, 200));
 
     const heardByStaff = nextMessage(staff);
-    const a = ok(await send(candidate, 'こんにちは')).message;
+    const a = acked(await sendMessage(candidate, conversationId, 'こんにちは')).message;
     expect((await heardByStaff).id).toBe(a.id);
     expect(a).toMatchObject({ conversation_id: conversationId, sender_role: 'candidate', content: 'こんにちは', message_type: 1 });
 
     const heardByCandidate = nextMessage(candidate);
-    const b = ok(await send(staff, 'Hello <b>there</b>')).message;
+    const b = acked(await sendMessage(staff, conversationId, 'Hello <b>there</b>')).message;
     expect((await heardByCandidate).id).toBe(b.id);
     expect(b.sender_role).toBe('staff');
     expect(b.content).toBe('Hello <b>there</b>');
     expect(b.seq).toBe(a.seq + 1);
-    const c = ok(await send(candidate, 'third')).message;
+    const c = acked(await sendMessage(candidate, conversationId, 'third')).message;
     expect(c.seq).toBe(b.seq + 1);
 
     const seen = new Promise((resolve) => candidate.once('seenAdmin', resolve));
-    const seenAck = ok(await staff.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId }));
+    const seenAck = acked(await staff.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId }));
     expect(seenAck.last_seq).toBe(c.seq);
     expect(await seen).toMatchObject({ conversation_id: conversationId, last_seq: c.seq });
   });
@@ -92,22 +75,22 @@ describe('the chat socket', () => {
     const first = client(token);
     await connected(first);
     const id = randomUUID();
-    const original = ok(await send(first, 'once only', id)).message;
+    const original = acked(await sendMessage(first, conversationId, 'once only', id)).message;
     const before = await rowCount();
     first.disconnect();
 
     const second = client(token);
     await connected(second);
-    const again = ok(await send(second, 'once only', id)).message;
+    const again = acked(await sendMessage(second, conversationId, 'once only', id)).message;
     expect(again.id).toBe(original.id);
     expect(again.seq).toBe(original.seq);
     expect(await rowCount()).toBe(before);
 
-    const missed = [ok(await send(second, 'm1')).message, ok(await send(second, 'm2')).message];
-    const back = ok(await backfill(second, original.seq)).messages;
+    const missed = [acked(await sendMessage(second, conversationId, 'm1')).message, acked(await sendMessage(second, conversationId, 'm2')).message];
+    const back = acked(await backfill(second, original.seq)).messages;
     expect(back.map((m) => m.id)).toEqual(missed.map((m) => m.id));
     expect(back.map((m) => m.seq)).toEqual([original.seq + 1, original.seq + 2]);
-    const all = ok(await backfill(second, 0)).messages;
+    const all = acked(await backfill(second, 0)).messages;
     expect(all.map((m) => m.seq)).toEqual(all.map((_, i) => i + 1));
   });
 
@@ -119,13 +102,13 @@ describe('the chat socket', () => {
     other.on('newMessage', () => (leaked = true));
     other.on('seenAdmin', () => (leaked = true));
     const before = await rowCount();
-    const sent = await send(other, 'intrusion');
+    const sent = await sendMessage(other, conversationId, 'intrusion');
     expect(sent).toMatchObject({ ok: false, error: 'forbidden' });
     expect(await backfill(other, 0)).toMatchObject({ ok: false, error: 'forbidden' });
     expect(await other.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId })).toMatchObject({ ok: false, error: 'forbidden' });
     expect(await other.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversationId })).toMatchObject({ ok: false, error: 'forbidden' });
     expect(await rowCount()).toBe(before);
-    ok(await send(candidate, 'private'));
+    acked(await sendMessage(candidate, conversationId, 'private'));
     await new Promise((r) => setTimeout(r, 300));
     expect(leaked).toBe(false);
   });
@@ -151,11 +134,11 @@ describe('the chat socket', () => {
   it('explains invalid payloads in the caller language', async () => {
     const staff = client(await t.login('company_admin'));
     await connected(staff);
-    const empty = await send(staff, '   ');
+    const empty = await sendMessage(staff, conversationId, '   ');
     expect(empty).toMatchObject({ ok: false, error: 'invalid' });
     expect(empty.ok ? '' : empty.message).toMatch(/送信内容|not valid/);
-    expect(await send(staff, 'x'.repeat(4001))).toMatchObject({ ok: false, error: 'invalid' });
-    expect(await send(staff, 'x', randomUUID(), 'not-a-uuid')).toMatchObject({ ok: false, error: 'invalid' });
+    expect(await sendMessage(staff, conversationId, 'x'.repeat(4001))).toMatchObject({ ok: false, error: 'invalid' });
+    expect(await sendMessage(staff, 'not-a-uuid', 'x')).toMatchObject({ ok: false, error: 'invalid' });
     expect(await staff.timeout(5_000).emitWithAck('backfill', { conversation_id: conversationId, after_seq: -1 })).toMatchObject({ ok: false, error: 'invalid' });
   });
 
@@ -169,7 +152,7 @@ describe('the chat socket', () => {
     const cookie = `token=${await t.login('company_admin')}`;
     const same = client(undefined, { cookie, origin: t.url });
     await connected(same);
-    ok(await send(same, 'via cookie'));
+    acked(await sendMessage(same, conversationId, 'via cookie'));
     await expect(connected(client(undefined, { cookie }))).rejects.toThrow(/unauthorized/);
     await expect(connected(client(undefined, { cookie, origin: 'http://evil.example' }))).rejects.toThrow();
   });
@@ -181,7 +164,7 @@ describe('the chat socket', () => {
       const s = as(who);
       await connected(s);
       const page = new Promise<{ data: { candidate_id: string }[] }>((resolve) => s.once('recentChats', resolve));
-      ok(await s.timeout(5_000).emitWithAck('getRecentChats', { page: 1, kind: 'all' }));
+      acked(await s.timeout(5_000).emitWithAck('getRecentChats', { page: 1, kind: 'all' }));
       return page;
     };
     const candidate = await t.database.db.selectFrom('users').select('id').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow();
@@ -207,9 +190,9 @@ describe('the chat socket', () => {
     expect(otherClient).toBeDefined();
     const setClient = (id: string) => db.updateTable('jobs').set({ client_id: id }).where('id', '=', conv.id).execute();
     const superadmin = await t.login('superadmin');
-    const maps = (await gql('{ roleMapsAdmin { pageRoles { code roles } actionRoles { code roles } } }', {}, superadmin)).data.roleMapsAdmin;
+    const maps = (await t.gql('{ roleMapsAdmin { pageRoles { code roles } actionRoles { code roles } } }', {}, superadmin)).data.roleMapsAdmin;
     const save = async (pageRoles: { code: number; roles: string[] }[]) => {
-      const r = await gql(OPS.SaveRoleMaps, { pageRoles, actionRoles: maps.actionRoles }, superadmin);
+      const r = await t.gql(OPS.SaveRoleMaps, { pageRoles, actionRoles: maps.actionRoles }, superadmin);
       expect(r.errors).toBeUndefined();
     };
     try {
@@ -222,7 +205,7 @@ describe('the chat socket', () => {
       expect((await backfill(s, 0)).ok).toBe(true);
       await setClient(otherClient!.id);
       expect(await backfill(s, 0)).toMatchObject({ ok: false, error: 'forbidden' });
-      expect(await send(s, 'not my client')).toMatchObject({ ok: false, error: 'forbidden' });
+      expect(await sendMessage(s, conversationId, 'not my client')).toMatchObject({ ok: false, error: 'forbidden' });
     } finally {
       await setClient(conv.client_id);
       await save(maps.pageRoles);
@@ -232,7 +215,7 @@ describe('the chat socket', () => {
   it('limits the message rate per socket', async () => {
     const staff = client(await t.login('company_admin'));
     await connected(staff);
-    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => send(staff, `burst ${i}`)));
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => sendMessage(staff, conversationId, `burst ${i}`)));
     expect(results.filter((r) => r.ok).length).toBeLessThanOrEqual(21);
     expect(results.some((r) => !r.ok && r.error === 'rate')).toBe(true);
   });
@@ -255,7 +238,7 @@ describe('the chat socket', () => {
     const staff = client(token);
     await connected(staff);
     const staffGone = new Promise<string>((resolve) => staff.once('disconnect', resolve));
-    const out = await gql('mutation { logout }', {}, token);
+    const out = await t.gql('mutation { logout }', {}, token);
     expect(out.errors).toBeUndefined();
     expect(await within(staffGone, 'staff socket closed by logout')).toBe('io server disconnect');
     // The old token no longer connects.
@@ -263,8 +246,7 @@ describe('the chat socket', () => {
 
     // A candidate's sessions ending (logout on the candidate site revokes them) closes its sockets too.
     // (GraphQL `logout` is back-office only: Mutation.logout's rule refuses candidates.)
-    const login = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: 'candidate2@demo.test', p: inject('demoPassword') });
-    const candidateToken2 = login.data.login.token as string;
+    const candidateToken2 = await loginToken(t.url, 'candidate2@demo.test');
     const candidate = client(candidateToken2);
     await connected(candidate);
     const candidateGone = new Promise<string>((resolve) => candidate.once('disconnect', resolve));

@@ -8,13 +8,14 @@
  */
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { type GraphQLObjectType, Kind, parse, validate } from 'graphql';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RULES, OPERATION_RULES, withAuthorization, type Rule } from '../../server/api/authz.ts';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { LIMITS } from '../../server/api/limits.ts';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { CODES_OF as CODES_BY_ROLE } from '../helpers/codes.ts';
-import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { DEMO, loginToken, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { firstCode, gql as postGql, type GqlAnswer, type GqlOptions } from '../helpers/graphql.ts';
 
 let t: TestApp;
 let prod: TestApp;
@@ -31,59 +32,11 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-interface GqlError {
-  message: string;
-  path?: (string | number)[];
-  extensions?: { code?: string; fields?: Record<string, string>; [k: string]: unknown };
-}
-/** Response data is checked field by field in each test. */
-type Data = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-interface GqlBody {
-  data?: Data;
-  errors?: GqlError[];
-}
+/** POST /graphql on this file's app, or on another one (`app`). */
+const gql = (query: string, variables: Record<string, unknown> = {}, opts: GqlOptions & { app?: TestApp } = {}) => postGql((opts.app ?? t).url, query, variables, opts);
 
-interface GqlOptions {
-  token?: string | undefined;
-  headers?: Record<string, string>;
-  app?: TestApp;
-}
+const codes = (body: GqlAnswer) => (body.errors ?? []).map((e) => e.extensions?.code);
 
-/** POST /graphql with a JSON body; returns the HTTP status and the parsed body. */
-async function gql(query: string, variables: Record<string, unknown> = {}, opts: GqlOptions = {}): Promise<{ status: number; body: GqlBody }> {
-  const app = opts.app ?? t;
-  const res = await fetch(`${app.url}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...opts.headers,
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const text = await res.text();
-  let body: GqlBody;
-  try {
-    body = JSON.parse(text) as GqlBody;
-  } catch {
-    throw new Error(`POST /graphql answered ${res.status} with a non-JSON body: ${text.slice(0, 200)}`);
-  }
-  return { status: res.status, body };
-}
-
-const codes = (body: GqlBody) => (body.errors ?? []).map((e) => e.extensions?.code);
-const firstCode = (body: GqlBody) => body.errors?.[0]?.extensions?.code;
-
-/** One login per demo account for the whole file (logging in is slow: password hashing). */
-const tokens = new Map<DemoLogin, string>();
-async function tokenOf(who: DemoLogin): Promise<string> {
-  let token = tokens.get(who);
-  if (!token) {
-    token = await t.login(who);
-    tokens.set(who, token);
-  }
-  return token;
-}
 
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
 
@@ -189,10 +142,7 @@ const OP_CASES: Record<string, OpCase> = {
 };
 
 /** A candidate's token from the login mutation (candidates get a token of their own audience). */
-async function candidateToken_(): Promise<string> {
-  const r = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: 'candidate@demo.test', p: inject('demoPassword') });
-  return r.body.data.login.token as string;
-}
+const candidateToken_ = () => loginToken(t.url, DEMO.candidate);
 
 const ruleEntries = Object.entries(OPERATION_RULES) as [string, Rule][];
 
@@ -233,7 +183,7 @@ describe('operation rules (server/api/authz.ts)', () => {
   it('the subscription has a signed-in-user rule (it runs over /graphqlws, not POST /graphql)', async () => {
     expect(OPERATION_RULES['Subscription.notificationAdded']).toEqual({ user: true });
     // graphql-http refuses subscriptions over HTTP, even for a signed-in user.
-    const { body } = await gql(OP_CASES['Subscription.notificationAdded']!.query, {}, { token: await tokenOf('client_staff') });
+    const body = await gql(OP_CASES['Subscription.notificationAdded']!.query, {}, { token: await t.tokenOf('client_staff') });
     expect(body.errors?.length).toBeGreaterThan(0);
     expect(body.data ?? null).toBeNull();
   });
@@ -257,7 +207,7 @@ describe('operation rules (server/api/authz.ts)', () => {
 
     if ('public' in rule) {
       it(`${key} (public) runs for an anonymous caller`, async () => {
-        const { body } = await gql(c.query, c.variables);
+        const body = await gql(c.query, c.variables);
         expect(codes(body)).not.toContain('UNAUTHENTICATED');
         expect(codes(body)).not.toContain('FORBIDDEN');
         expect(codes(body)).not.toContain('INTERNAL');
@@ -266,7 +216,7 @@ describe('operation rules (server/api/authz.ts)', () => {
     }
 
     it(`${key} refuses an anonymous caller with UNAUTHENTICATED`, async () => {
-      const { body } = await gql(c.query, c.variables);
+      const body = await gql(c.query, c.variables);
       expect(firstCode(body)).toBe('UNAUTHENTICATED');
       expect(body.errors).toHaveLength(1);
       expect(body.errors![0]!.message).toBe('ログインしてください。');
@@ -275,7 +225,7 @@ describe('operation rules (server/api/authz.ts)', () => {
     });
 
     it(`${key} refuses a forged token like no token`, async () => {
-      const { body } = await gql(c.query, c.variables, { token: 'not.a.jwt' });
+      const body = await gql(c.query, c.variables, { token: 'not.a.jwt' });
       expect(firstCode(body)).toBe('UNAUTHENTICATED');
     });
 
@@ -287,12 +237,12 @@ describe('operation rules (server/api/authz.ts)', () => {
 
     if ('candidate' in rule) {
       it(`${key} (candidates only) refuses a back-office user, and runs for a signed-in candidate`, async () => {
-        const { body } = await gql(c.query, c.variables, { token: await tokenOf('admin') });
+        const body = await gql(c.query, c.variables, { token: await t.tokenOf('admin') });
         expect(firstCode(body)).toBe('UNAUTHENTICATED');
         const candidateToken = await candidateToken_();
         const ok = await gql(c.query, c.variables, { token: candidateToken });
-        expect(codes(ok.body)).not.toContain('UNAUTHENTICATED');
-        expect(codes(ok.body)).not.toContain('INTERNAL');
+        expect(codes(ok)).not.toContain('UNAUTHENTICATED');
+        expect(codes(ok)).not.toContain('INTERNAL');
       });
       continue;
     }
@@ -300,7 +250,7 @@ describe('operation rules (server/api/authz.ts)', () => {
     if ('user' in rule) {
       if (key === 'Mutation.logout') continue; // would end the caller's sessions; see the logout tests below
       it(`${key} runs for any signed-in back-office user (client_staff)`, async () => {
-        const { body } = await gql(c.query, c.variables, { token: await tokenOf('client_staff') });
+        const body = await gql(c.query, c.variables, { token: await t.tokenOf('client_staff') });
         expect(codes(body)).not.toContain('UNAUTHENTICATED');
         expect(codes(body)).not.toContain('FORBIDDEN');
         expect(codes(body)).not.toContain('INTERNAL');
@@ -315,7 +265,7 @@ describe('operation rules (server/api/authz.ts)', () => {
       // proven with a role map that takes the codes from client_staff for the length of the test.
       it(`${key} [${rule.codes.join(', ')}]: every demo role may run it; client_staff without the codes gets FORBIDDEN`, async () => {
         for (const login of LEAST_FIRST) {
-          const { body } = await gql(c.query, c.variables, { token: await tokenOf(login) });
+          const body = await gql(c.query, c.variables, { token: await t.tokenOf(login) });
           expect(codes(body), login).not.toContain('FORBIDDEN');
           expect(codes(body), login).not.toContain('INTERNAL');
         }
@@ -327,8 +277,8 @@ describe('operation rules (server/api/authz.ts)', () => {
         try {
           await saveRoleMaps(t.database.db, narrowed);
           t.services.roleMaps.invalidate();
-          const refused = await gql(c.query, c.variables, { token: await tokenOf('client_staff') });
-          expect(firstCode(refused.body)).toBe('FORBIDDEN');
+          const refused = await gql(c.query, c.variables, { token: await t.tokenOf('client_staff') });
+          expect(firstCode(refused)).toBe('FORBIDDEN');
         } finally {
           await saveRoleMaps(t.database.db, original);
           t.services.roleMaps.invalidate();
@@ -340,21 +290,21 @@ describe('operation rules (server/api/authz.ts)', () => {
       // DESIGN §5: client_staff holds none of the 1800xx, 1900xx and 2000xx codes.
       expect(lacking).toBe('client_staff');
       expect(having).toBeDefined();
-      const refused = await gql(c.query, c.variables, { token: await tokenOf(lacking!) });
-      expect(firstCode(refused.body)).toBe('FORBIDDEN');
-      expect(refused.body.errors![0]!.message).toBe('この操作を行う権限がありません。');
-      expect(refused.body.data?.[key.split('.')[1]!] ?? null).toBeNull();
+      const refused = await gql(c.query, c.variables, { token: await t.tokenOf(lacking!) });
+      expect(firstCode(refused)).toBe('FORBIDDEN');
+      expect(refused.errors![0]!.message).toBe('この操作を行う権限がありません。');
+      expect(refused.data?.[key.split('.')[1]!] ?? null).toBeNull();
 
-      const allowed = await gql(c.query, c.variables, { token: await tokenOf(having!) });
-      expect(codes(allowed.body)).not.toContain('FORBIDDEN');
-      expect(codes(allowed.body)).not.toContain('UNAUTHENTICATED');
-      expect(codes(allowed.body)).not.toContain('INTERNAL');
+      const allowed = await gql(c.query, c.variables, { token: await t.tokenOf(having!) });
+      expect(codes(allowed)).not.toContain('FORBIDDEN');
+      expect(codes(allowed)).not.toContain('UNAUTHENTICATED');
+      expect(codes(allowed)).not.toContain('INTERNAL');
     });
 
     // Every other back-office login that lacks the codes is refused too.
     it(`${key}: every demo role without the codes is refused, every role with one is not`, async () => {
       for (const login of LEAST_FIRST) {
-        const { body } = await gql(c.query, c.variables, { token: await tokenOf(login) });
+        const body = await gql(c.query, c.variables, { token: await t.tokenOf(login) });
         if (holds(login, rule.codes)) expect(codes(body), login).not.toContain('FORBIDDEN');
         else expect(firstCode(body), login).toBe('FORBIDDEN');
       }
@@ -363,9 +313,9 @@ describe('operation rules (server/api/authz.ts)', () => {
 
   it('FORBIDDEN and UNAUTHENTICATED speak English when asked', async () => {
     const anon = await gql(OP_CASES['Query.roleMaps']!.query, {}, { headers: { 'accept-language': 'en' } });
-    expect(anon.body.errors?.[0]?.message).toBe('Please log in.');
-    const denied = await gql('query { companies { rows { id name } } }', {}, { token: await tokenOf('client_staff'), headers: { 'accept-language': 'en' } });
-    expect(denied.body.errors?.[0]?.message).toBe('You are not allowed to do this.');
+    expect(anon.errors?.[0]?.message).toBe('Please log in.');
+    const denied = await gql('query { companies { rows { id name } } }', {}, { token: await t.tokenOf('client_staff'), headers: { 'accept-language': 'en' } });
+    expect(denied.errors?.[0]?.message).toBe('You are not allowed to do this.');
   });
 });
 
@@ -398,7 +348,7 @@ describe('tenancy of companies and clients', () => {
   const UPDATE_CLIENT = 'mutation ($id: ID!, $input: ClientInput!) { updateClient(id: $id, input: $input) { id name name_en } }';
 
   it("company@ lists only its own company's clients", async () => {
-    const { body } = await gql(CLIENTS, {}, { token: await tokenOf('company_admin') });
+    const body = await gql(CLIENTS, {}, { token: await t.tokenOf('company_admin') });
     expect(body.errors).toBeUndefined();
     const rows = body.data.clients.rows as { id: string; company_id: string }[];
     expect(rows.every((r) => r.company_id === c1)).toBe(true);
@@ -406,17 +356,17 @@ describe('tenancy of companies and clients', () => {
   });
 
   it("company@ can read its own client but not the other company's (null, as if it did not exist)", async () => {
-    const token = await tokenOf('company_admin');
+    const token = await t.tokenOf('company_admin');
     const own = await gql(CLIENT, { id: c1Clients[0] }, { token });
-    expect(own.body.data.client).toMatchObject({ id: c1Clients[0], company_id: c1 });
+    expect(own.data.client).toMatchObject({ id: c1Clients[0], company_id: c1 });
     const other = await gql(CLIENT, { id: c2Clients[0] }, { token });
-    expect(other.body.errors).toBeUndefined();
-    expect(other.body.data.client).toBeNull();
+    expect(other.errors).toBeUndefined();
+    expect(other.data.client).toBeNull();
   });
 
   it("company@ cannot update the other company's client: NOT_FOUND and the row is unchanged", async () => {
     const before = await t.database.db.selectFrom('clients').selectAll().where('id', '=', c2Clients[0]!).executeTakeFirstOrThrow();
-    const { body } = await gql(UPDATE_CLIENT, { id: c2Clients[0], input: { name: '乗っ取り', name_en: 'Hijacked' } }, { token: await tokenOf('company_admin') });
+    const body = await gql(UPDATE_CLIENT, { id: c2Clients[0], input: { name: '乗っ取り', name_en: 'Hijacked' } }, { token: await t.tokenOf('company_admin') });
     expect(firstCode(body)).toBe('NOT_FOUND');
     expect(body.data).toBeNull();
     const after = await t.database.db.selectFrom('clients').selectAll().where('id', '=', c2Clients[0]!).executeTakeFirstOrThrow();
@@ -424,14 +374,14 @@ describe('tenancy of companies and clients', () => {
   });
 
   it('company2@ sees only its own client and cannot touch the first company’s', async () => {
-    const token = await tokenOf('company2');
+    const token = await t.tokenOf('company2');
     const list = await gql(CLIENTS, {}, { token });
-    expect((list.body.data.clients.rows as { id: string }[]).map((r) => r.id).sort()).toEqual(c2Clients);
+    expect((list.data.clients.rows as { id: string }[]).map((r) => r.id).sort()).toEqual(c2Clients);
     for (const id of c1Clients) {
-      expect((await gql(CLIENT, { id }, { token })).body.data.client).toBeNull();
+      expect((await gql(CLIENT, { id }, { token })).data.client).toBeNull();
       const before = await t.database.db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const upd = await gql(UPDATE_CLIENT, { id, input: { name: '乗っ取り', name_en: 'Hijacked' } }, { token });
-      expect(firstCode(upd.body)).toBe('NOT_FOUND');
+      expect(firstCode(upd)).toBe('NOT_FOUND');
       expect(await t.database.db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before);
     }
   });
@@ -439,35 +389,35 @@ describe('tenancy of companies and clients', () => {
   it("company@ can update its own client (and the change is company@'s only)", async () => {
     const id = c1Clients[0]!;
     const before = await t.database.db.selectFrom('clients').select(['name', 'name_en']).where('id', '=', id).executeTakeFirstOrThrow();
-    const token = await tokenOf('company_admin');
-    const { body } = await gql(UPDATE_CLIENT, { id, input: { name: '  更新テスト  ', name_en: 'Update test' } }, { token });
+    const token = await t.tokenOf('company_admin');
+    const body = await gql(UPDATE_CLIENT, { id, input: { name: '  更新テスト  ', name_en: 'Update test' } }, { token });
     expect(body.errors).toBeUndefined();
     expect(body.data.updateClient).toEqual({ id, name: '更新テスト', name_en: 'Update test' });
     // Restore.
     const back = await gql(UPDATE_CLIENT, { id, input: before }, { token });
-    expect(back.body.errors).toBeUndefined();
+    expect(back.errors).toBeUndefined();
   });
 
   for (const who of ['admin', 'superadmin'] as const) {
     it(`${who}@ sees every client of every company`, async () => {
-      const { body } = await gql(CLIENTS, {}, { token: await tokenOf(who) });
+      const body = await gql(CLIENTS, {}, { token: await t.tokenOf(who) });
       expect(body.errors).toBeUndefined();
       expect((body.data.clients.rows as { id: string }[]).map((r) => r.id).sort()).toEqual(allClients);
-      const other = await gql(CLIENT, { id: c2Clients[0] }, { token: await tokenOf(who) });
-      expect(other.body.data.client).toMatchObject({ id: c2Clients[0], company_id: c2 });
+      const other = await gql(CLIENT, { id: c2Clients[0] }, { token: await t.tokenOf(who) });
+      expect(other.data.client).toMatchObject({ id: c2Clients[0], company_id: c2 });
     });
   }
 
   it('client@ (client_admin) holds no client codes: FORBIDDEN', async () => {
-    const { body } = await gql(CLIENTS, {}, { token: await tokenOf('client_admin') });
+    const body = await gql(CLIENTS, {}, { token: await t.tokenOf('client_admin') });
     expect(firstCode(body)).toBe('FORBIDDEN');
-    const one = await gql(CLIENT, { id: c1Clients[0] }, { token: await tokenOf('client_admin') });
-    expect(firstCode(one.body)).toBe('FORBIDDEN');
+    const one = await gql(CLIENT, { id: c1Clients[0] }, { token: await t.tokenOf('client_admin') });
+    expect(firstCode(one)).toBe('FORBIDDEN');
   });
 
   it('a malformed id is simply not found (null), not an internal error', async () => {
     for (const who of ['company_admin', 'admin'] as const) {
-      const { body } = await gql('query { client(id: "not-a-uuid") { id } company(id: "not-a-uuid") { id } }', {}, { token: await tokenOf(who) });
+      const body = await gql('query { client(id: "not-a-uuid") { id } company(id: "not-a-uuid") { id } }', {}, { token: await t.tokenOf(who) });
       if (who === 'company_admin') {
         // company_admin may read clients but not companies.
         expect(body.data.client).toBeNull();
@@ -477,8 +427,8 @@ describe('tenancy of companies and clients', () => {
         expect(body.data).toEqual({ client: null, company: null });
       }
     }
-    const upd = await gql(UPDATE_CLIENT, { id: 'not-a-uuid', input: { name: 'a', name_en: 'b' } }, { token: await tokenOf('company_admin') });
-    expect(firstCode(upd.body)).toBe('NOT_FOUND');
+    const upd = await gql(UPDATE_CLIENT, { id: 'not-a-uuid', input: { name: 'a', name_en: 'b' } }, { token: await t.tokenOf('company_admin') });
+    expect(firstCode(upd)).toBe('NOT_FOUND');
   });
 
   const COMPANIES = 'query { companies(size: 200) { rows { id name name_en } } }';
@@ -486,15 +436,15 @@ describe('tenancy of companies and clients', () => {
 
   it('company_admin lacks 1800xx and 360001: companies is FORBIDDEN', async () => {
     for (const who of ['company_admin', 'company2'] as const) {
-      const { body } = await gql(COMPANIES, {}, { token: await tokenOf(who) });
+      const body = await gql(COMPANIES, {}, { token: await t.tokenOf(who) });
       expect(firstCode(body)).toBe('FORBIDDEN');
-      const one = await gql('query ($id: ID!) { company(id: $id) { id } }', { id: c1 }, { token: await tokenOf(who) });
-      expect(firstCode(one.body)).toBe('FORBIDDEN');
+      const one = await gql('query ($id: ID!) { company(id: $id) { id } }', { id: c1 }, { token: await t.tokenOf(who) });
+      expect(firstCode(one)).toBe('FORBIDDEN');
     }
   });
 
   it('admin@ sees both companies', async () => {
-    const { body } = await gql(COMPANIES, {}, { token: await tokenOf('admin') });
+    const body = await gql(COMPANIES, {}, { token: await t.tokenOf('admin') });
     expect(body.errors).toBeUndefined();
     const ids = (body.data.companies.rows as { id: string }[]).map((c) => c.id);
     expect(ids).toContain(c1);
@@ -504,8 +454,8 @@ describe('tenancy of companies and clients', () => {
   it('admin@ can update a company; the change is in the database', async () => {
     const db = t.database.db;
     const before = await db.selectFrom('companies').select(['name', 'name_en', 'email', 'phone']).where('id', '=', c2).executeTakeFirstOrThrow();
-    const token = await tokenOf('admin');
-    const { body } = await gql(
+    const token = await t.tokenOf('admin');
+    const body = await gql(
       UPDATE_COMPANY,
       { id: c2, input: { name: 'みなと派遣株式会社（更新）', name_en: 'Minato Dispatch (updated)', email: '', phone: '06-1111-2222' } },
       { token },
@@ -516,14 +466,14 @@ describe('tenancy of companies and clients', () => {
     expect(row).toEqual({ name: 'みなと派遣株式会社（更新）', name_en: 'Minato Dispatch (updated)', email: null, phone: '06-1111-2222' });
     // Restore.
     const back = await gql(UPDATE_COMPANY, { id: c2, input: before }, { token });
-    expect(back.body.errors).toBeUndefined();
+    expect(back.errors).toBeUndefined();
     expect(await db.selectFrom('companies').select(['name', 'name_en', 'email', 'phone']).where('id', '=', c2).executeTakeFirstOrThrow()).toEqual(before);
   });
 
   it('updateCompany validates its input: an empty name is BAD_USER_INPUT on `name`, in Japanese by default', async () => {
     const db = t.database.db;
     const before = await db.selectFrom('companies').selectAll().where('id', '=', c1).executeTakeFirstOrThrow();
-    const { body } = await gql(UPDATE_COMPANY, { id: c1, input: { name: '   ', name_en: 'X' } }, { token: await tokenOf('admin') });
+    const body = await gql(UPDATE_COMPANY, { id: c1, input: { name: '   ', name_en: 'X' } }, { token: await t.tokenOf('admin') });
     expect(firstCode(body)).toBe('BAD_USER_INPUT');
     expect(body.errors![0]!.message).toBe('入力内容を確認してください。');
     expect(body.errors![0]!.extensions!.fields).toEqual({ name: '入力してください。' });
@@ -531,10 +481,10 @@ describe('tenancy of companies and clients', () => {
   });
 
   it('… and in English with Accept-Language: en', async () => {
-    const { body } = await gql(
+    const body = await gql(
       UPDATE_COMPANY,
       { id: c1, input: { name: '', name_en: 'X', email: 'not-an-email' } },
-      { token: await tokenOf('admin'), headers: { 'accept-language': 'en' } },
+      { token: await t.tokenOf('admin'), headers: { 'accept-language': 'en' } },
     );
     expect(firstCode(body)).toBe('BAD_USER_INPUT');
     expect(body.errors![0]!.message).toBe('Please check the highlighted fields.');
@@ -553,18 +503,18 @@ describe('notifications are per user', () => {
   const userId = async (email: string) => (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
   it("returns the caller's own notifications, paged with current, size, total and data", async () => {
-    const token = await tokenOf('company_admin');
+    const token = await t.tokenOf('company_admin');
     const me = await userId(DEMO.company_admin);
     const own = await t.database.db.selectFrom('notifications').select(['id']).where('user_id', '=', me).where('type', '=', 1).execute();
     expect(own.length).toBeGreaterThan(2);
 
     const p1 = await gql(PAGE, { type: 1, current: 1, size: 2 }, { token });
-    expect(p1.body.errors).toBeUndefined();
-    const page1 = p1.body.data.notifications;
+    expect(p1.errors).toBeUndefined();
+    const page1 = p1.data.notifications;
     expect(page1).toMatchObject({ current: 1, size: 2, total: own.length });
     expect(page1.data).toHaveLength(2);
     const p2 = await gql(PAGE, { type: 1, current: 2, size: 2 }, { token });
-    const page2 = p2.body.data.notifications;
+    const page2 = p2.data.notifications;
     expect(page2).toMatchObject({ current: 2, size: 2, total: own.length });
 
     const seen = [...page1.data, ...page2.data] as { id: string; type: number; created_at: string }[];
@@ -579,9 +529,9 @@ describe('notifications are per user', () => {
   });
 
   it('another user sees a different set (the documents list too)', async () => {
-    const a = await gql(PAGE, { type: 2, current: 1, size: 100 }, { token: await tokenOf('company_admin') });
-    const b = await gql(PAGE, { type: 2, current: 1, size: 100 }, { token: await tokenOf('company2') });
-    const ids = (r: typeof a) => (r.body.data.notifications.data as { id: string }[]).map((n) => n.id);
+    const a = await gql(PAGE, { type: 2, current: 1, size: 100 }, { token: await t.tokenOf('company_admin') });
+    const b = await gql(PAGE, { type: 2, current: 1, size: 100 }, { token: await t.tokenOf('company2') });
+    const ids = (r: typeof a) => (r.data.notifications.data as { id: string }[]).map((n) => n.id);
     expect(ids(a).length).toBeGreaterThan(0);
     expect(ids(b).length).toBeGreaterThan(0);
     expect(ids(a).filter((id) => ids(b).includes(id))).toEqual([]);
@@ -595,7 +545,7 @@ describe('notifications are per user', () => {
       .where('user_id', '=', other)
       .where('is_read', '=', false)
       .executeTakeFirstOrThrow();
-    const { body } = await gql(MARK, { id: theirs.id }, { token: await tokenOf('company_admin') });
+    const body = await gql(MARK, { id: theirs.id }, { token: await t.tokenOf('company_admin') });
     expect(firstCode(body)).toBe('NOT_FOUND');
     expect(body.data).toBeNull();
     const after = await t.database.db.selectFrom('notifications').select('is_read').where('id', '=', theirs.id).executeTakeFirstOrThrow();
@@ -603,35 +553,36 @@ describe('notifications are per user', () => {
   });
 
   it('markNotificationRead of a malformed id is NOT_FOUND, not INTERNAL', async () => {
-    const { body } = await gql(MARK, { id: 'not-a-uuid' }, { token: await tokenOf('company_admin') });
+    const body = await gql(MARK, { id: 'not-a-uuid' }, { token: await t.tokenOf('company_admin') });
     expect(firstCode(body)).toBe('NOT_FOUND');
   });
 
   it('notificationCount drops by one after marking an own unread notification read', async () => {
-    const token = await tokenOf('client_admin');
-    const before = (await gql(COUNT, {}, { token })).body.data.notificationCount as { notification: number; document: number };
+    const token = await t.tokenOf('client_admin');
+    const before = (await gql(COUNT, {}, { token })).data.notificationCount as { notification: number; document: number };
     expect(before.notification).toBeGreaterThan(0);
     const list = await gql(PAGE, { type: 1, current: 1, size: 100 }, { token });
-    const unread = (list.body.data.notifications.data as { id: string; is_read: number }[]).find((n) => n.is_read === 0)!;
+    const unread = (list.data.notifications.data as { id: string; is_read: number }[]).find((n) => n.is_read === 0)!;
     expect(unread).toBeDefined();
     const mark = await gql(MARK, { id: unread.id }, { token });
-    expect(mark.body).toEqual({ data: { markNotificationRead: true } });
-    const after = (await gql(COUNT, {}, { token })).body.data.notificationCount;
+    expect(mark).toMatchObject({ status: 200, data: { markNotificationRead: true } });
+    expect(mark.errors).toBeUndefined();
+    const after = (await gql(COUNT, {}, { token })).data.notificationCount;
     expect(after).toEqual({ notification: before.notification - 1, document: before.document });
     // Marking it again is harmless and the count stays.
     await gql(MARK, { id: unread.id }, { token });
-    expect((await gql(COUNT, {}, { token })).body.data.notificationCount).toEqual(after);
+    expect((await gql(COUNT, {}, { token })).data.notificationCount).toEqual(after);
   });
 
   it('bad paging is BAD_USER_INPUT', async () => {
-    const token = await tokenOf('company_admin');
+    const token = await t.tokenOf('company_admin');
     for (const v of [
       { type: 1, current: 1, size: 1000 },
       { type: 1, current: 0, size: 10 },
       { type: 1, current: 1, size: 0 },
       { type: 3, current: 1, size: 10 },
     ]) {
-      const { body } = await gql(PAGE, v, { token });
+      const body = await gql(PAGE, v, { token });
       expect(firstCode(body), JSON.stringify(v)).toBe('BAD_USER_INPUT');
       expect(body.data).toBeNull();
     }
@@ -656,7 +607,7 @@ describe('enumerations', () => {
   const tr = (list: Translate[], lang: string) => list.find((x) => x.language_key === lang)?.value;
 
   it('the store is readable anonymously with the derived fields of SPEC §3', async () => {
-    const { body } = await gql(STORE);
+    const body = await gql(STORE);
     expect(body.errors).toBeUndefined();
     const { readSkills, jobTypes, visaTypes } = body.data.enums as {
       readSkills: { id: number; value: number; name: string; label: string; enName: string | null; enum_job_translate_value: Translate[] }[];
@@ -685,32 +636,32 @@ describe('enumerations', () => {
   });
 
   it('superadmin can create a read skill; it appears in enums.readSkills with its English name', async () => {
-    const { body } = await gql(CREATE, { type: 16, input: { ja: 'N1レベル（テスト）', en: 'JLPT N1 (test)' } }, { token: await tokenOf('superadmin') });
+    const body = await gql(CREATE, { type: 16, input: { ja: 'N1レベル（テスト）', en: 'JLPT N1 (test)' } }, { token: await t.tokenOf('superadmin') });
     expect(body.errors).toBeUndefined();
     const created = body.data.createJobEnum;
     expect(created).toMatchObject({ type: 16, name: 'N1レベル（テスト）', label: 'N1レベル（テスト）', enName: 'JLPT N1 (test)' });
     expect(created.value).toBe(created.id);
 
     const store = await gql('query { enums { readSkills { id name enName } } }');
-    expect(store.body.data.enums.readSkills).toContainEqual({ id: created.id, name: 'N1レベル（テスト）', enName: 'JLPT N1 (test)' });
+    expect(store.data.enums.readSkills).toContainEqual({ id: created.id, name: 'N1レベル（テスト）', enName: 'JLPT N1 (test)' });
   });
 
   it('company_admin (no 200014/200015) is FORBIDDEN and nothing is created', async () => {
     const count = async () => Number((await t.database.db.selectFrom('job_enums').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
-    const { body } = await gql(CREATE, { type: 16, input: { ja: '不正', en: 'Sneaky' } }, { token: await tokenOf('company_admin') });
+    const body = await gql(CREATE, { type: 16, input: { ja: '不正', en: 'Sneaky' } }, { token: await t.tokenOf('company_admin') });
     expect(firstCode(body)).toBe('FORBIDDEN');
     expect(await count()).toBe(before);
   });
 
   it('an empty ja is BAD_USER_INPUT on field `ja`', async () => {
-    const { body } = await gql(CREATE, { type: 16, input: { ja: ' ', en: 'Something' } }, { token: await tokenOf('superadmin') });
+    const body = await gql(CREATE, { type: 16, input: { ja: ' ', en: 'Something' } }, { token: await t.tokenOf('superadmin') });
     expect(firstCode(body)).toBe('BAD_USER_INPUT');
     expect(Object.keys(body.errors![0]!.extensions!.fields!)).toEqual(['ja']);
   });
 
   it('an unknown type (99) is BAD_USER_INPUT', async () => {
-    const { body } = await gql(CREATE, { type: 99, input: { ja: 'テスト', en: 'Test' } }, { token: await tokenOf('superadmin') });
+    const body = await gql(CREATE, { type: 99, input: { ja: 'テスト', en: 'Test' } }, { token: await t.tokenOf('superadmin') });
     expect(firstCode(body)).toBe('BAD_USER_INPUT');
     expect(body.errors![0]!.extensions!.fields).toHaveProperty('type');
   });
@@ -720,10 +671,10 @@ describe('enumerations', () => {
 // 5. Limits and hardening (issue 3)
 
 /** Refused before execution: at least one error, no data at all. */
-function expectRefused(r: { status: number; body: GqlBody }, pattern?: RegExp) {
-  expect(r.body.errors?.length, JSON.stringify(r.body)).toBeGreaterThan(0);
-  expect(r.body.data, JSON.stringify(r.body)).toBeUndefined();
-  if (pattern) expect(r.body.errors!.map((e) => e.message).join('\n')).toMatch(pattern);
+function expectRefused(r: GqlAnswer, pattern?: RegExp) {
+  expect(r.errors?.length, JSON.stringify(r)).toBeGreaterThan(0);
+  expect(r.data, JSON.stringify(r)).toBeUndefined();
+  if (pattern) expect(r.errors!.map((e) => e.message).join('\n')).toMatch(pattern);
 }
 
 describe('query limits', () => {
@@ -732,13 +683,13 @@ describe('query limits', () => {
     const q = `{ __type(name: "Query") { fields { type { ${'ofType { '.repeat(8)}name${' }'.repeat(8)} } } } }`;
     const r = await gql(q);
     expectRefused(r, /depth limit/i);
-    expect(firstCode(r.body)).toBe('QUERY_TOO_COMPLEX');
+    expect(firstCode(r)).toBe('QUERY_TOO_COMPLEX');
   });
 
   it('a shallow introspection query is allowed outside production', async () => {
     const r = await gql(`{ __type(name: "Query") { fields { type { ofType { name } } } } }`);
-    expect(r.body.errors).toBeUndefined();
-    expect(r.body.data.__type.fields.length).toBeGreaterThan(0);
+    expect(r.errors).toBeUndefined();
+    expect(r.data.__type.fields.length).toBeGreaterThan(0);
   });
 
   it(`a query made deep with chained fragments is refused`, async () => {
@@ -750,11 +701,11 @@ describe('query limits', () => {
 
   it(`more than ${LIMITS.maxAliases} aliases are refused`, async () => {
     const ok = Array.from({ length: LIMITS.maxAliases }, (_, i) => `a${i}: me { id }`).join(' ');
-    expect((await gql(`{ ${ok} }`)).body.errors).toBeUndefined();
+    expect((await gql(`{ ${ok} }`)).errors).toBeUndefined();
     const tooMany = Array.from({ length: LIMITS.maxAliases + 1 }, (_, i) => `a${i}: me { id }`).join(' ');
     const r = await gql(`{ ${tooMany} }`);
     expectRefused(r, /aliases/i);
-    expect(firstCode(r.body)).toBe('QUERY_TOO_COMPLEX');
+    expect(firstCode(r)).toBe('QUERY_TOO_COMPLEX');
   });
 
   it(`a query costing more than ${LIMITS.maxCost} is refused`, async () => {
@@ -763,7 +714,7 @@ describe('query limits', () => {
     const inner = Array.from({ length: LIMITS.maxAliases }, (_, i) => `e${i}: enum_job_translate_value { ${'value language_key '.repeat(60)} }`).join(' ');
     const r = await gql(`{ enums { enums { ${inner} } } }`);
     expectRefused(r, /cost/i);
-    expect(firstCode(r.body)).toBe('QUERY_TOO_COMPLEX');
+    expect(firstCode(r)).toBe('QUERY_TOO_COMPLEX');
   });
 
   it(`more than ${LIMITS.maxOperations} operations in one document are refused`, async () => {
@@ -773,14 +724,14 @@ describe('query limits', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: ops(LIMITS.maxOperations), operationName: 'Op0' }),
     });
-    expect(((await ok.json()) as GqlBody).errors).toBeUndefined();
+    expect(((await ok.json()) as GqlAnswer).errors).toBeUndefined();
     const res = await fetch(`${t.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: ops(LIMITS.maxOperations + 1), operationName: 'Op0' }),
     });
-    const body = (await res.json()) as GqlBody;
-    expectRefused({ status: res.status, body }, /Too many operations/);
+    const body = (await res.json()) as GqlAnswer;
+    expectRefused({ ...body, status: res.status }, /Too many operations/);
   });
 
   it('a body over 100 KB is refused with 413', async () => {
@@ -800,8 +751,8 @@ describe('query limits', () => {
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
-    const body = (await res.json()) as GqlBody;
-    expectRefused({ status: res.status, body });
+    const body = (await res.json()) as GqlAnswer;
+    expectRefused({ ...body, status: res.status });
   });
 
   // BUG (server/api/http.ts + format-error.ts): graphql-http throws a plain Error for a request it
@@ -814,7 +765,7 @@ describe('query limits', () => {
     for (const raw of ['[{"query":"{ me { id } }"}]', '{}', '{"query":5}', '{"query":"{ me { id } }","variables":[1]}']) {
       const res = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw });
       expect(res.status, raw).toBe(400);
-      const body = (await res.json()) as GqlBody;
+      const body = (await res.json()) as GqlAnswer;
       expect(firstCode(body), raw).toBe('BAD_REQUEST');
     }
   });
@@ -829,27 +780,27 @@ describe('query limits', () => {
     const original = roleMaps.get;
     roleMaps.get = () => Promise.reject(new Error('connection to 10.0.0.5:5432 refused (secret-detail)'));
     try {
-      const { body } = await gql('query { roleMaps { pageRoles { code } } }', {}, { token: await tokenOf('admin') });
+      const body = await gql('query { roleMaps { pageRoles { code } } }', {}, { token: await t.tokenOf('admin') });
       expect(body.errors).toHaveLength(1);
       const err = body.errors![0]!;
       expect(err.message).toBe('Internal server error');
       expect(err.extensions).toEqual({ code: 'INTERNAL' });
       expect(JSON.stringify(body)).not.toMatch(/secret-detail|10\.0\.0\.5|stack|at .*\.ts/);
       // A code rule reads the role maps too: the same masking.
-      const denied = await gql('query { companies { rows { id name } } }', {}, { token: await tokenOf('admin') });
-      expect(firstCode(denied.body)).toBe('INTERNAL');
-      expect(JSON.stringify(denied.body)).not.toMatch(/secret-detail/);
+      const denied = await gql('query { companies { rows { id name } } }', {}, { token: await t.tokenOf('admin') });
+      expect(firstCode(denied)).toBe('INTERNAL');
+      expect(JSON.stringify(denied)).not.toMatch(/secret-detail/);
     } finally {
       roleMaps.get = original;
     }
     // Restored: the same call works again.
-    const { body } = await gql('query { roleMaps { pageRoles { code } } }', {}, { token: await tokenOf('admin') });
+    const body = await gql('query { roleMaps { pageRoles { code } } }', {}, { token: await t.tokenOf('admin') });
     expect(body.errors).toBeUndefined();
   });
 
   it('outside production a typo gets a field suggestion (the production check below is meaningful)', async () => {
-    const { body } = await gql('{ mee { id } }');
-    expectRefused({ status: 0, body }, /Did you mean "me"\?/);
+    const body = await gql('{ mee { id } }');
+    expectRefused(body, /Did you mean "me"\?/);
   });
 });
 
@@ -864,13 +815,13 @@ describe('production hardening (NODE_ENV=production)', () => {
   it('a typo is refused without "Did you mean"', async () => {
     const r = await gql('{ mee { id } }', {}, { app: prod });
     expectRefused(r, /Cannot query field "mee"/);
-    expect(JSON.stringify(r.body)).not.toMatch(/Did you mean/);
+    expect(JSON.stringify(r)).not.toMatch(/Did you mean/);
   });
 
   it('ordinary queries still work', async () => {
     const r = await gql('{ languages { code } }', {}, { app: prod });
-    expect(r.body.errors).toBeUndefined();
-    expect(r.body.data.languages.length).toBeGreaterThan(0);
+    expect(r.errors).toBeUndefined();
+    expect(r.data.languages.length).toBeGreaterThan(0);
   });
 
   it('an unexpected failure is INTERNAL with no internals', async () => {
@@ -881,7 +832,7 @@ describe('production hardening (NODE_ENV=production)', () => {
     };
     try {
       const token = await prod.login('admin');
-      const { body } = await gql('query { roleMaps { pageRoles { code } } }', {}, { app: prod, token });
+      const body = await gql('query { roleMaps { pageRoles { code } } }', {}, { app: prod, token });
       expect(body.errors?.[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL' } });
       expect(JSON.stringify(body)).not.toMatch(/secret-detail/);
     } finally {
@@ -899,7 +850,7 @@ describe('cookie auth on /graphql', () => {
     fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: ME });
 
   it('works with only the token cookie from the same origin (Origin absent or equal to the app)', async () => {
-    const cookie = `token=${await tokenOf('company_admin')}`;
+    const cookie = `token=${await t.tokenOf('company_admin')}`;
     const variants: Record<string, string>[] = [{}, { origin: t.url }, { 'sec-fetch-site': 'same-origin' }];
     for (const extra of variants) {
       const res = await post({ cookie, ...extra });
@@ -909,16 +860,16 @@ describe('cookie auth on /graphql', () => {
   });
 
   it('refuses a cookie-authenticated call from another origin with 403', async () => {
-    const cookie = `token=${await tokenOf('company_admin')}`;
+    const cookie = `token=${await t.tokenOf('company_admin')}`;
     const evil = await post({ cookie, origin: 'https://evil.example' });
     expect(evil.status).toBe(403);
-    const body = (await evil.json()) as GqlBody;
+    const body = (await evil.json()) as GqlAnswer;
     expect(firstCode(body)).toBe('FORBIDDEN');
     expect(body.data).toBeUndefined();
   });
 
   it('refuses a cookie-authenticated call marked Sec-Fetch-Site: cross-site with 403', async () => {
-    const cookie = `token=${await tokenOf('company_admin')}`;
+    const cookie = `token=${await t.tokenOf('company_admin')}`;
     expect((await post({ cookie, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     // Sec-Fetch-Site wins over a matching Origin.
     expect((await post({ cookie, origin: t.url, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
@@ -932,7 +883,7 @@ describe('cookie auth on /graphql', () => {
   // so it is a gap in the defence rather than a working CSRF; the rule "a cookie-authenticated call
   // must come from our own pages" should hold on both methods.)
   it('a cookie-authenticated GET /graphql from another site is refused too', async () => {
-    const cookie = `token=${await tokenOf('company_admin')}`;
+    const cookie = `token=${await t.tokenOf('company_admin')}`;
     const res = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ me { email } }')}`, {
       headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
@@ -940,7 +891,7 @@ describe('cookie auth on /graphql', () => {
   });
 
   it('a Bearer token needs no origin check (browsers never send it on their own)', async () => {
-    const res = await post({ authorization: `Bearer ${await tokenOf('company_admin')}`, origin: 'https://evil.example' });
+    const res = await post({ authorization: `Bearer ${await t.tokenOf('company_admin')}`, origin: 'https://evil.example' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { me: { email: DEMO.company_admin } } });
   });
@@ -952,19 +903,20 @@ describe('cookie auth on /graphql', () => {
 describe('logout over /graphql', () => {
   it('makes the token useless: me is null and roleMaps is UNAUTHENTICATED', async () => {
     // A fresh login: logout ends every session of the user (tokens cached above are not used).
-    tokens.delete('company_staff');
+    t.forgetToken('company_staff');
     const token = await t.login('company_staff');
     const before = await gql('{ me { email role } }', {}, { token });
-    expect(before.body.data.me).toEqual({ email: DEMO.company_staff, role: 'company_staff' });
+    expect(before.data.me).toEqual({ email: DEMO.company_staff, role: 'company_staff' });
 
     const out = await gql('mutation { logout }', {}, { token });
-    expect(out.body).toEqual({ data: { logout: true } });
+    expect(out).toMatchObject({ status: 200, data: { logout: true } });
+    expect(out.errors).toBeUndefined();
 
     const me = await gql('{ me { email } }', {}, { token });
-    expect(me.body.errors).toBeUndefined();
-    expect(me.body.data.me).toBeNull();
+    expect(me.errors).toBeUndefined();
+    expect(me.data.me).toBeNull();
     const maps = await gql('{ roleMaps { pageRoles { code } } }', {}, { token });
-    expect(firstCode(maps.body)).toBe('UNAUTHENTICATED');
+    expect(firstCode(maps)).toBe('UNAUTHENTICATED');
     // The cookie path too.
     const viaCookie = await fetch(`${t.url}/graphql`, {
       method: 'POST',
@@ -973,6 +925,6 @@ describe('logout over /graphql', () => {
     });
     expect(await viaCookie.json()).toEqual({ data: { me: null } });
     // Logging out again with the dead token is refused.
-    expect(firstCode((await gql('mutation { logout }', {}, { token })).body)).toBe('UNAUTHENTICATED');
+    expect(firstCode((await gql('mutation { logout }', {}, { token })))).toBe('UNAUTHENTICATED');
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { gql } from '../helpers/graphql.ts';
 import { eventually, sleep } from '../helpers/wait.ts';
 
 let t: TestApp;
@@ -149,15 +150,6 @@ function rawSocket(
   return { closed, acked, socket };
 }
 
-async function httpGraphql(base: string, token: string, query: string) {
-  const res = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query }),
-  });
-  return { status: res.status, body: (await res.json()) as Result<Record<string, unknown>> };
-}
-
 describe('queries over the socket', () => {
   it('runs { me { email role } } for the token given in connection_init', async () => {
     const client = gqlClient(t.url, await t.login('company_admin'));
@@ -170,12 +162,12 @@ describe('queries over the socket', () => {
     const token = await t.login('company_staff');
     // `companies { __typename }` selects validly whether companies is a list or a page of rows.
     const query = '{ companies { __typename } }';
-    const overHttp = await httpGraphql(t.url, token, query);
+    const overHttp = await gql(t.url, query, {}, { token });
     const r = await run(gqlClient(t.url, token), query);
     expect(r.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
     expect(r.data ?? null).toBeNull();
     // The same answer as POST /graphql gives.
-    expect(overHttp.body.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
+    expect(overHttp.errors?.map((e) => e.extensions?.code)).toEqual(['FORBIDDEN']);
     // And an allowed caller gets data over the socket.
     const allowed = await run(gqlClient(t.url, await t.login('admin')), query);
     expect(allowed.errors, JSON.stringify(allowed.errors)).toBeUndefined();
@@ -292,8 +284,7 @@ describe('logout', () => {
     );
     await untilSubscribed(t, sub, a);
 
-    const out = await httpGraphql(t.url, token, 'mutation { logout }');
-    expect(out.body).toEqual({ data: { logout: true } });
+    expect(await gql(t.url, 'mutation { logout }', {}, { token })).toEqual({ status: 200, data: { logout: true } });
     const loggedOutAt = Date.now();
     await eventually(() => expect(closedWith?.code).toBe(4403), 2000);
     expect(closedAt - loggedOutAt).toBeLessThan(2000);
@@ -310,7 +301,7 @@ describe('logout', () => {
     const staff = gqlClient(t.url, staffToken, (e) => (staffClosed = e));
     expect((await run<{ me: { email: string } }>(staff, '{ me { email } }')).data?.me?.email).toBe(DEMO.company_staff);
 
-    expect((await httpGraphql(t.url, adminToken, 'mutation { logout }')).body).toEqual({ data: { logout: true } });
+    expect(await gql(t.url, 'mutation { logout }', {}, { token: adminToken })).toEqual({ status: 200, data: { logout: true } });
     await sleep(300);
     expect(staffClosed).toBeUndefined();
     expect((await run<{ me: { email: string } }>(staff, '{ me { email } }')).data?.me?.email).toBe(DEMO.company_staff);
@@ -343,7 +334,7 @@ describe('two processes on one database', () => {
     await addNotification(t.services.db, t.services.bus, { userId: a, type: 1, title: `${TAG}:across` });
     await eventually(() => expect(sub.titles()).toEqual([`${TAG}:across`]));
 
-    expect((await httpGraphql(t.url, token, 'mutation { logout }')).body).toEqual({ data: { logout: true } });
+    expect(await gql(t.url, 'mutation { logout }', {}, { token })).toEqual({ status: 200, data: { logout: true } });
     await eventually(() => expect(closedWith?.code).toBe(4403), 2000);
   });
 });

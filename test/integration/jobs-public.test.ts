@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { loginByPassword } from '../helpers/graphql.ts';
+import { candidateLogin, cookieOf, formRequest } from '../helpers/pages.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,26 +13,9 @@ afterAll(async () => t?.close());
 
 const db = () => jobsDb(t.database.db);
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { redirect: 'manual', headers });
-const post = (path: string, body: Record<string, string | string[]>, headers: Record<string, string> = {}) => {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(body)) for (const x of Array.isArray(v) ? v : [v]) params.append(k, x);
-  return fetch(`${t.url}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.url, ...headers }, body: params });
-};
-const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  return res.json() as Promise<{ data?: any; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
-};
-const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0]?.slice(name.length + 1);
-
-async function candidateSession(email = 'candidate@demo.test', password = inject('demoPassword')): Promise<string> {
-  const res = await post('/staff/login', { email, password, next: '/daily' });
-  expect(res.status).toBe(303);
-  return cookieOf(res, 'candidate_token')!;
-}
+const post = (path: string, body: Record<string, string | string[]>, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, formRequest(body, { origin: t.url, ...headers }));
+/** A candidate's session cookie, logged in through /staff/login. */
+const candidateSession = async (email = 'candidate@demo.test', password?: string) => (await candidateLogin(t, email, { ...(password ? { password } : {}), next: '/daily' })).token;
 
 async function aDailyJob() {
   return db()
@@ -156,7 +141,7 @@ describe('registering, logging in and applying as a candidate', () => {
     expect(list).toContain(job.title_ja);
     const otherList = await (await get('/admin/candidate', { cookie: `token=${await t.login(other)}` })).text();
     expect(otherList).not.toContain(job.title_ja);
-    const notes = await gql('{ notifications(type: 1, size: 5) { data { title } } }', {}, ownerToken);
+    const notes = await t.gql('{ notifications(type: 1, size: 5) { data { title } } }', {}, ownerToken);
     expect(notes.data.notifications.data[0].title).toContain(job.title_ja);
 
     const mine = await (await get('/staff/applications', { cookie: `candidate_token=${token}` })).text();
@@ -174,15 +159,14 @@ describe('registering, logging in and applying as a candidate', () => {
     const tokens = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
         const email = `race${i}@example.test`;
-        const r = await gql('mutation ($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }', {
+        const r = await t.gql('mutation ($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }', {
           input: { name: `Racer ${i}`, email, password: 'racing-pass', nationality: 'Brazil', visa_type_id: visa.id, visa_expiry: '2031-01-01' },
         });
         expect(r.errors).toBeUndefined();
-        const login = await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: email, p: 'racing-pass' });
-        return login.data.login.token as string;
+        return loginByPassword(t.url, email, 'racing-pass');
       }),
     );
-    const results = await Promise.all(tokens.map((tok) => gql('mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.id, s: shift.id }, tok)));
+    const results = await Promise.all(tokens.map((tok) => t.gql('mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.id, s: shift.id }, tok)));
     const won = results.filter((r) => r.data?.applyToJob);
     const full = results.filter((r) => r.errors?.[0]?.extensions?.reason === 'full');
     expect(won).toHaveLength(3);
@@ -202,7 +186,7 @@ describe('registering, logging in and applying as a candidate', () => {
     expect(res.status).toBe(403);
     expect(await res.text()).toContain('Your residence status does not allow this job.');
     const closed = await db().selectFrom('jobs').select('id').where('status', '=', 'closed').executeTakeFirstOrThrow();
-    const r = await gql('mutation ($j: ID!) { applyToJob(jobId: $j) { applicationId } }', { j: closed.id }, (await gql('mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', { e: 'candidate2@demo.test', p: inject('demoPassword') })).data.login.token);
+    const r = await t.gql('mutation ($j: ID!) { applyToJob(jobId: $j) { applicationId } }', { j: closed.id }, await loginToken(t.url, 'candidate2@demo.test'));
     expect(r.errors?.[0]?.extensions?.reason).toBe('closed');
   });
 
@@ -223,7 +207,7 @@ describe('registering, logging in and applying as a candidate', () => {
     const token = await candidateSession('candidate3@demo.test');
     const out = await post('/staff/logout', {}, { cookie: `candidate_token=${token}` });
     expect(out.status).toBe(303);
-    const me = await gql('{ me { email } }', {}, token);
+    const me = await t.gql('{ me { email } }', {}, token);
     expect(me.data.me).toBeNull();
   });
 

@@ -7,29 +7,15 @@ import { getPage, postForm } from '../helpers/pages.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-const tokens = new Map<string, string>();
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(async () => t?.close());
 
 type Who = 'superadmin' | 'admin' | 'company_admin';
-async function tokenOf(who: Who): Promise<string> {
-  if (!tokens.has(who)) tokens.set(who, await t.login(who));
-  return tokens.get(who)!;
-}
+const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(who));
+const post = async (path: string, who: Who, fields: Record<string, string>) => postForm(t, path, await t.tokenOf(who), fields);
 
-const get = async (path: string, who: Who) => getPage(t, path, await tokenOf(who));
-const post = async (path: string, who: Who, fields: Record<string, string>) => postForm(t, path, await tokenOf(who), fields);
-
-async function gql(query: string, who: Who) {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(who)}` },
-    body: JSON.stringify({ query }),
-  });
-  return (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 const settings = () => t.database.db.selectFrom('payment_settings').selectAll().execute();
 const auditCount = async () => (await t.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', '=', 'paymentSetting').executeTakeFirstOrThrow()).n;
@@ -58,7 +44,7 @@ describe('GET /admin/system/payment', () => {
   it('is superadmin-only by default: 404 for an admin and a company admin, FORBIDDEN through the API', async () => {
     expect((await get('/admin/system/payment', 'admin')).status).toBe(404);
     expect((await get('/admin/system/payment', 'company_admin')).status).toBe(404);
-    const api = await gql('mutation { updatePaymentSetting(id: "00000000-0000-0000-0000-000000000000", input: { transfer_fee: 0 }) { id } }', 'admin');
+    const api = await t.gql('mutation { updatePaymentSetting(id: "00000000-0000-0000-0000-000000000000", input: { transfer_fee: 0 }) { id } }', {}, { as: 'admin' });
     expect(api.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const before = await settings();
     expect((await post('/admin/system/payment', 'admin', VALID)).status).toBe(403);
@@ -115,10 +101,10 @@ describe('POST /admin/system/payment', () => {
 
 describe('the API', () => {
   it('offers no create or delete, and the table keeps exactly one row', async () => {
-    const list = await gql('{ paymentSettings { total rows { id transfer_cutoff quickpay_fee_percent } } }', 'superadmin');
+    const list = await t.gql('{ paymentSettings { total rows { id transfer_cutoff quickpay_fee_percent } } }', {}, { as: 'superadmin' });
     expect(list.data.paymentSettings.total).toBe(1);
-    expect((await gql('mutation { createPaymentSetting(input: {}) { id } }', 'superadmin')).errors?.[0]?.message).toMatch(/Cannot query field "createPaymentSetting"/);
-    expect((await gql('mutation { deletePaymentSetting(id: "x") }', 'superadmin')).errors?.[0]?.message).toMatch(/Cannot query field "deletePaymentSetting"/);
+    expect((await t.gql('mutation { createPaymentSetting(input: {}) { id } }', {}, { as: 'superadmin' })).errors?.[0]?.message).toMatch(/Cannot query field "createPaymentSetting"/);
+    expect((await t.gql('mutation { deletePaymentSetting(id: "x") }', {}, { as: 'superadmin' })).errors?.[0]?.message).toMatch(/Cannot query field "deletePaymentSetting"/);
     await expect(t.database.db.insertInto('payment_settings').defaultValues().execute()).rejects.toThrow(/duplicate key/);
     expect(await settings()).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { formRequest } from '../helpers/pages.ts';
 import { startSmtpCapture } from '../helpers/smtp.ts';
 
 let t: TestApp;
@@ -15,15 +16,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const form = (body: Record<string, string>, headers: Record<string, string> = {}) => ({
-  method: 'POST',
-  redirect: 'manual' as const,
-  headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-  body: new URLSearchParams(body),
-});
-
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { redirect: 'manual', headers });
-const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, form(body, headers));
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, formRequest(body, headers));
 
 /** The text of `<p class="field-error" id="{name}-error">`, or undefined when the field has no error. */
 function fieldError(html: string, name: string): string | undefined {

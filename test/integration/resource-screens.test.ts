@@ -14,7 +14,7 @@ import { RESOURCES } from '../../server/resources/registry.ts';
 import { LANDING_PATHS, routeByPath } from '../../server/access/routes.ts';
 import { CODES_OF, LEAST_FIRST, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
-import { getPage, postForm } from '../helpers/pages.ts';
+import { escapeHtml, getPage, postForm } from '../helpers/pages.ts';
 
 let t: TestApp;
 let c1: string;
@@ -55,8 +55,6 @@ function deniedLogin(path: string): RoleLogin | undefined {
 const CJK_NOT_FOUND = 'ページが見つかりません';
 const EMPTY_FILTERED = '該当するデータがありません。';
 const escRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** React escapes these in text. */
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 /** The first record of a CSV text (quoted cells with "" escapes, as csv-stringify writes them). */
 function csvFirstRow(text: string): string[] {
@@ -143,8 +141,8 @@ for (const def of RESOURCES) {
         const page = await getPage(t, path, tokens.get('superadmin'));
         expect(page.status, page.html.slice(0, 300)).toBe(200);
         expect(page.type).toMatch(/^text\/html/);
-        expect(page.html).toMatch(new RegExp(`<h1[^>]*>${escRe(esc(title))}</h1>`));
-        expect(page.html).toMatch(new RegExp(`<title>[^<]*${escRe(esc(title))}`));
+        expect(page.html).toMatch(new RegExp(`<h1[^>]*>${escRe(escapeHtml(title))}</h1>`));
+        expect(page.html).toMatch(new RegExp(`<title>[^<]*${escRe(escapeHtml(title))}`));
       });
 
       if (isList) {
@@ -173,7 +171,7 @@ for (const def of RESOURCES) {
             expect(page.status).toBe(200);
             expect(page.html).toContain(EMPTY_FILTERED);
             // The search box keeps the keyword.
-            expect(page.html).toContain(`value="${esc(q)}"`);
+            expect(page.html).toContain(`value="${escapeHtml(q)}"`);
             expect(page.html).toContain('0件中 0〜0件');
           });
         }

@@ -15,13 +15,13 @@ import { resourceDocuments, resourceRules } from '../../server/resources/graphql
 import { RESOURCES } from '../../server/resources/registry.ts';
 import { CODES_OF, LEAST_FIRST, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { dataOf, firstCode } from '../helpers/graphql.ts';
 
 let t: TestApp;
 let c1: string;
 let c2: string;
 let client1: string;
 let superadminName: string;
-const tokens = new Map<DemoLogin, string>();
 
 // ---------------------------------------------------------------------------------------------
 // Who holds which code (DESIGN §5 alone)
@@ -39,35 +39,8 @@ const anyDb = () => t.database.db as unknown as Kysely<any>; // eslint-disable-l
 // ---------------------------------------------------------------------------------------------
 // GraphQL over HTTP
 
-interface GqlError {
-  message: string;
-  extensions?: { code?: string; fields?: Record<string, string> };
-}
-type Data = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-interface GqlBody {
-  data?: Data;
-  errors?: GqlError[];
-}
-
-async function gql(query: string, variables: Record<string, unknown>, who?: DemoLogin, headers: Record<string, string> = {}): Promise<GqlBody> {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(who ? { authorization: `Bearer ${tokens.get(who)}` } : {}), ...headers },
-    body: JSON.stringify({ query, variables }),
-  });
-  const text = await res.text();
-  try {
-    return JSON.parse(text) as GqlBody;
-  } catch {
-    throw new Error(`POST /graphql answered ${res.status} with a non-JSON body: ${text.slice(0, 200)}`);
-  }
-}
-const firstCode = (body: GqlBody) => body.errors?.[0]?.extensions?.code;
-/** The data of a call that must succeed. */
-function ok(body: GqlBody, what: string): Data {
-  expect(body.errors, `${what}: ${JSON.stringify(body.errors)}`).toBeUndefined();
-  return body.data;
-}
+/** POST /graphql as a demo account, or anonymously. */
+const gql = (query: string, variables: Record<string, unknown>, who?: DemoLogin, headers: Record<string, string> = {}) => t.gql(query, variables, { ...(who ? { as: who } : {}), headers });
 
 // ---------------------------------------------------------------------------------------------
 // Sample values
@@ -136,8 +109,7 @@ beforeAll(async () => {
   const who = [...needed];
   for (let i = 0; i < who.length; i += 3) {
     const batch = who.slice(i, i + 3);
-    const got = await Promise.all(batch.map((w) => t.login(w)));
-    batch.forEach((w, j) => tokens.set(w, got[j]!));
+    await Promise.all(batch.map((w) => t.tokenOf(w)));
   }
   const users = await t.database.db.selectFrom('users').select(['email', 'name', 'company_id']).where('email', 'in', [DEMO.superadmin, DEMO.company_admin, DEMO.company2]).execute();
   c1 = users.find((u) => u.email === DEMO.company_admin)!.company_id!;
@@ -182,20 +154,20 @@ for (const def of RESOURCES) {
       });
     } else {
       it(`every demo role holds one of ${listCodes.join(', ')}: superadmin lists ${def.plural}`, async () => {
-        const data = ok(await list({ page: 1, size: 5 }), 'list');
+        const data = dataOf(await list({ page: 1, size: 5 }), 'list');
         expect(data[key].total).toBeGreaterThanOrEqual(0);
       });
     }
 
     if (def.noCreate) {
       it('superadmin writes the sample over the existing row and reads every field back', async () => {
-        const data = ok(await list({ page: 1, size: 1 }), 'list');
+        const data = dataOf(await list({ page: 1, size: 1 }), 'list');
         expect(data[key].rows.length, `${def.plural} has no row to work on`).toBe(1);
         id = data[key].rows[0].id;
         expected = resolvedSample(def);
-        const updated = ok(await gql(docs.update, { id, input: expected }, 'superadmin'), `update${T}`);
+        const updated = dataOf(await gql(docs.update, { id, input: expected }, 'superadmin'), `update${T}`);
         expect(updated[`update${T}`].id).toBe(id);
-        const row = ok(await get('superadmin'), 'get')[def.name];
+        const row = dataOf(await get('superadmin'), 'get')[def.name];
         for (const [k, v] of Object.entries(expected)) expectSame(row[k], v, `${def.name}.${k}`);
       });
     } else {
@@ -206,16 +178,16 @@ for (const def of RESOURCES) {
           const body = await gql(docs.create!, { input: resolvedSample(def) }, 'superadmin');
           const created = body.data?.[`create${T}`]?.id as string | undefined;
           if (created && docs.delete) await gql(docs.delete, { id: created }, 'superadmin');
-          ok(body, `create${T} with the sample as given`);
+          dataOf(body, `create${T} with the sample as given`);
         });
       }
 
       it('superadmin creates with the sample and reads every field back by id', async () => {
         expected = createInput(def);
-        const created = ok(await gql(docs.create!, { input: expected }, 'superadmin'), `create${T}`);
+        const created = dataOf(await gql(docs.create!, { input: expected }, 'superadmin'), `create${T}`);
         id = created[`create${T}`].id;
         expect(id).toMatch(/^[0-9a-f-]{36}$/);
-        const row = ok(await get('superadmin'), 'get')[def.name];
+        const row = dataOf(await get('superadmin'), 'get')[def.name];
         expect(row.id).toBe(id);
         for (const [k, v] of Object.entries(expected)) expectSame(row[k], v, `${def.name}.${k}`);
       });
@@ -233,16 +205,16 @@ for (const def of RESOURCES) {
       const owner = def.scope.companyOf(stored);
       if (!where || !where.some((w) => w.value === c2) || !owner) return ctx.skip(`${def.name} is not company-scoped`);
       expect(owner).not.toBe(c2);
-      const before = ok(await get('superadmin'), 'get')[def.name];
+      const before = dataOf(await get('superadmin'), 'get')[def.name];
       const change = pickChange(def, before);
 
       if (company2Holds(listCodes)) {
-        const listed = ok(await list({ page: 1, size: 200 }, 'company2'), 'company2 list')[key];
+        const listed = dataOf(await list({ page: 1, size: 200 }, 'company2'), 'company2 list')[key];
         expect(listed.rows.map((r: { id: string }) => r.id)).not.toContain(id);
-        const searched = ok(await list({ page: 1, size: 200, q: String(before[def.labelField] ?? '') }, 'company2'), 'company2 search')[key];
+        const searched = dataOf(await list({ page: 1, size: 200, q: String(before[def.labelField] ?? '') }, 'company2'), 'company2 search')[key];
         expect(searched.rows.map((r: { id: string }) => r.id)).not.toContain(id);
-        expect(ok(await get('company2'), 'company2 get')[def.name]).toBeNull();
-        expect(ok(await gql(docs.audit, { id }, 'company2'), 'company2 audit')[`${def.name}Audit`]).toEqual([]);
+        expect(dataOf(await get('company2'), 'company2 get')[def.name]).toBeNull();
+        expect(dataOf(await gql(docs.audit, { id }, 'company2'), 'company2 audit')[`${def.name}Audit`]).toEqual([]);
       } else {
         expect(firstCode(await list({ page: 1, size: 5 }, 'company2'))).toBe('FORBIDDEN');
         expect(firstCode(await get('company2'))).toBe('FORBIDDEN');
@@ -257,20 +229,20 @@ for (const def of RESOURCES) {
         expect(firstCode(del), JSON.stringify(del)).toBe(deleteCode);
       }
       // Untouched, timestamps included.
-      expect(ok(await get('superadmin'), 'get')[def.name]).toEqual(before);
+      expect(dataOf(await get('superadmin'), 'get')[def.name]).toEqual(before);
     });
 
     it(`superadmin updates one field; ${def.name}Audit lists the create and the update by the superadmin`, async () => {
-      const before = ok(await get('superadmin'), 'get')[def.name];
+      const before = dataOf(await get('superadmin'), 'get')[def.name];
       const change = pickChange(def, before);
-      const upd = ok(await gql(docs.update, { id, input: { [change.field.name]: change.send } }, 'superadmin'), `update${T}`);
+      const upd = dataOf(await gql(docs.update, { id, input: { [change.field.name]: change.send } }, 'superadmin'), `update${T}`);
       expect(upd[`update${T}`].id).toBe(id);
-      const after = ok(await get('superadmin'), 'get')[def.name];
+      const after = dataOf(await get('superadmin'), 'get')[def.name];
       expect(after[change.field.name]).toEqual(change.stored);
       // Only that field changed.
       for (const f of def.fields) if (f.name !== change.field.name) expect(after[f.name], f.name).toEqual(before[f.name]);
 
-      const audit = ok(await gql(docs.audit, { id }, 'superadmin'), 'audit')[`${def.name}Audit`] as { action: string; actor_name: string; at: string; changes: string }[];
+      const audit = dataOf(await gql(docs.audit, { id }, 'superadmin'), 'audit')[`${def.name}Audit`] as { action: string; actor_name: string; at: string; changes: string }[];
       const entries = audit.map((e) => ({ ...e, changes: JSON.parse(e.changes) as Record<string, { from: unknown; to: unknown }> }));
       const update = entries.find((e) => e.action === 'update' && change.field.name in e.changes);
       expect(update, JSON.stringify(entries)).toBeDefined();
@@ -290,7 +262,7 @@ for (const def of RESOURCES) {
     const required = requiredTextField(def);
     if (required) {
       it(`an empty ${required.name} is BAD_USER_INPUT with fields.${required.name} in Japanese, and in English with Accept-Language: en`, async () => {
-        const totalBefore = ok(await list({ page: 1, size: 1 }), 'list')[key].total;
+        const totalBefore = dataOf(await list({ page: 1, size: 1 }), 'list')[key].total;
         const call = (headers: Record<string, string>) =>
           def.noCreate
             ? gql(docs.update, { id, input: { [required.name]: '' } }, 'superadmin', headers)
@@ -304,14 +276,14 @@ for (const def of RESOURCES) {
         expect(enMsg, JSON.stringify(en.errors)).toMatch(/[A-Za-z]{3,}/);
         expect(enMsg).not.toMatch(CJK);
         // Nothing was written.
-        expect(ok(await list({ page: 1, size: 1 }), 'list')[key].total).toBe(totalBefore);
-        expect(ok(await get('superadmin'), 'get')[def.name][required.name]).not.toBe('');
+        expect(dataOf(await list({ page: 1, size: 1 }), 'list')[key].total).toBe(totalBefore);
+        expect(dataOf(await get('superadmin'), 'get')[def.name][required.name]).not.toBe('');
       });
     }
 
     it('list paging: size 1 gives one row and the total; size 500 is BAD_USER_INPUT', async () => {
       const [one, tooBig] = await Promise.all([list({ page: 1, size: 1 }), list({ page: 1, size: 500 })]);
-      const page = ok(one, 'size 1')[key];
+      const page = dataOf(one, 'size 1')[key];
       expect(page.rows).toHaveLength(1);
       expect(page.total).toBeGreaterThanOrEqual(1);
       expect(page.size).toBe(1);
@@ -322,8 +294,8 @@ for (const def of RESOURCES) {
 
     it('an unknown sort field is no error and lists the same rows', async () => {
       const [plain, unknown] = await Promise.all([list({ page: 1, size: 200 }), list({ page: 1, size: 200, sort: 'no_such_field' })]);
-      const a = ok(plain, 'default sort')[key];
-      const b = ok(unknown, 'unknown sort')[key];
+      const a = dataOf(plain, 'default sort')[key];
+      const b = dataOf(unknown, 'unknown sort')[key];
       expect(b.total).toBe(a.total);
       expect(b.rows.map((r: { id: string }) => r.id).sort()).toEqual(a.rows.map((r: { id: string }) => r.id).sort());
     });
@@ -331,8 +303,8 @@ for (const def of RESOURCES) {
     // An unknown sort column is ignored: the list keeps the definition's order, direction included.
     it(`an unknown sort field falls back to the default order (${def.defaultSort.field} ${def.defaultSort.dir})`, async () => {
       const [plain, unknown] = await Promise.all([list({ page: 1, size: 200 }), list({ page: 1, size: 200, sort: 'no_such_field' })]);
-      const a = ok(plain, 'default sort')[key].rows as Record<string, unknown>[];
-      const b = ok(unknown, 'unknown sort')[key].rows as Record<string, unknown>[];
+      const a = dataOf(plain, 'default sort')[key].rows as Record<string, unknown>[];
+      const b = dataOf(unknown, 'unknown sort')[key].rows as Record<string, unknown>[];
       // Meaningful only when the default order is not also its reverse.
       if (def.defaultSort.dir === 'desc') expect(new Set(a.map((r) => String(r[def.defaultSort.field]))).size).toBeGreaterThan(1);
       expect(b.map((r) => r.id)).toEqual(a.map((r) => r.id));
@@ -340,8 +312,8 @@ for (const def of RESOURCES) {
 
     if (!def.noDelete) {
       it(`superadmin deletes it: the get is null and audit_log has a 'delete' entry`, async () => {
-        expect(ok(await gql(docs.delete!, { id }, 'superadmin'), `delete${T}`)[`delete${T}`]).toBe(true);
-        expect(ok(await get('superadmin'), 'get')[def.name]).toBeNull();
+        expect(dataOf(await gql(docs.delete!, { id }, 'superadmin'), `delete${T}`)[`delete${T}`]).toBe(true);
+        expect(dataOf(await get('superadmin'), 'get')[def.name]).toBeNull();
         const entry = await t.database.db.selectFrom('audit_log').select(['action', 'actor_name', 'changes']).where('entity', '=', def.name).where('entity_id', '=', id).where('action', '=', 'delete').executeTakeFirst();
         expect(entry).toBeDefined();
         expect(entry!.actor_name).toBe(superadminName);

@@ -11,19 +11,13 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 
 let t: TestApp;
-const tokens = new Map<string, string>();
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(async () => t?.close());
 
 type Who = 'superadmin' | 'admin' | 'client_staff';
-async function tokenOf(who: Who): Promise<string> {
-  if (!tokens.has(who)) tokens.set(who, await t.login(who));
-  return tokens.get(who)!;
-}
-
-const get = async (path: string, who: Who) => getPage(t, path, await tokenOf(who));
+const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(who));
 
 /** The matrix form with the boxes of `maps` ticked. */
 async function save(maps: RoleMaps, who: Who = 'superadmin') {
@@ -31,7 +25,7 @@ async function save(maps: RoleMaps, who: Who = 'superadmin') {
   for (const [prefix, map] of [['page', maps.pageRoles], ['action', maps.actionRoles]] as const) {
     for (const [code, roles] of Object.entries(map)) for (const role of roles) fields[`${prefix}:${code}:${role}`] = 'on';
   }
-  return postForm(t, '/admin/roles', await tokenOf(who), fields);
+  return postForm(t, '/admin/roles', await t.tokenOf(who), fields);
 }
 
 const current = () => loadRoleMaps(t.database.db);
@@ -67,7 +61,7 @@ describe('GET /admin/roles', () => {
     expect(res.status).toBe(403);
     const api = await fetch(`${t.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf('admin')}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.tokenOf('admin')}` },
       body: JSON.stringify({ query: 'mutation { saveRoleMaps(pageRoles: [], actionRoles: []) }' }),
     });
     expect(((await api.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('FORBIDDEN');
@@ -151,7 +145,7 @@ describe('POST /admin/roles', () => {
     const call = async (pageRoles: unknown) => {
       const res = await fetch(`${t.url}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf('superadmin')}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.tokenOf('superadmin')}` },
         body: JSON.stringify({ query: 'mutation ($p: [RoleCodeInput!]!) { saveRoleMaps(pageRoles: $p, actionRoles: []) }', variables: { p: pageRoles } }),
       });
       return ((await res.json()) as { errors?: { extensions: { code: string } }[] }).errors?.[0]?.extensions.code;

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { companyOf, enumId, tokyoDay, visaId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
-const tokens = new Map<string, string>();
 beforeAll(async () => {
   t = await startTestApp();
   // By default only platform roles hold 150001 (DESIGN §5); a superadmin grants it to company admins.
@@ -21,25 +21,15 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Who = 'superadmin' | 'company_admin' | 'company_staff' | 'company2' | 'client_admin';
-async function tokenOf(who: Who): Promise<string> {
-  if (!tokens.has(who)) tokens.set(who, await t.login(who));
-  return tokens.get(who)!;
-}
 
-const get = async (path: string, who: Who) => getPage(t, path, await tokenOf(who));
-const post = async (path: string, who: Who, fields: Record<string, string | string[]>) => postForm(t, path, await tokenOf(who), fields);
+const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(who));
+const post = async (path: string, who: Who, fields: Record<string, string | string[]>) => postForm(t, path, await t.tokenOf(who), fields);
 
 const db = () => t.database.db;
-const companyOf = async (email: string) => (await db().selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;
-const visaId = async (ja: string) => (await db().selectFrom('visa_types').select('id').where('ja', '=', ja).executeTakeFirstOrThrow()).id;
-const enumId = async (type: number, ja: string) =>
-  (await db().selectFrom('job_enums as e').innerJoin('job_enum_translations as t', 't.enum_id', 'e.id').select('e.id').where('e.type', '=', type).where('t.value', '=', ja).executeTakeFirstOrThrow()).id;
-/** Today plus `days`, YYYY-MM-DD in Japan. */
-const day = (days: number) => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('GET /admin/staff', () => {
   it('shows a company its own registry only, and the platform everyone', async () => {
-    const c1 = await companyOf(DEMO.company_admin);
+    const c1 = await companyOf(t, DEMO.company_admin);
     const all = await db().selectFrom('staff').select(['name', 'company_id']).execute();
     expect(all.length).toBeGreaterThanOrEqual(8);
     const mine = all.filter((s) => s.company_id === c1);
@@ -61,7 +51,7 @@ describe('GET /admin/staff', () => {
   });
 
   it('filters by visa type', async () => {
-    const tokutei = await visaId('特定技能1号');
+    const tokutei = Number(await visaId(t, '特定技能1号'));
     const page = await get(`/admin/staff?f_visa_type_id=${tokutei}&size=50`, 'superadmin');
     const expected = await db().selectFrom('staff').select('name').where('visa_type_id', '=', tokutei).execute();
     const others = await db().selectFrom('staff').select('name').where('visa_type_id', '!=', tokutei).execute();
@@ -75,10 +65,10 @@ describe('GET /admin/staff', () => {
     const soon = await db()
       .selectFrom('staff')
       .select(['name', 'company_id', 'visa_expiry'])
-      .where('visa_expiry', '>=', day(0))
-      .where('visa_expiry', '<=', day(60))
+      .where('visa_expiry', '>=', tokyoDay(0))
+      .where('visa_expiry', '<=', tokyoDay(60))
       .execute();
-    const later = await db().selectFrom('staff').select('name').where('visa_expiry', '>', day(60)).execute();
+    const later = await db().selectFrom('staff').select('name').where('visa_expiry', '>', tokyoDay(60)).execute();
     expect(soon.length).toBeGreaterThanOrEqual(3);
     expect(later.length).toBeGreaterThan(0);
     const page = await get('/admin/staff?f_visa_expiry=next60&size=50', 'superadmin');
@@ -87,7 +77,7 @@ describe('GET /admin/staff', () => {
     for (const s of later) expect(page.html).not.toContain(s.name);
 
     // The same filter for a company: its own people only.
-    const c1 = await companyOf(DEMO.company_admin);
+    const c1 = await companyOf(t, DEMO.company_admin);
     const mine = await get('/admin/staff?f_visa_expiry=next60', 'company_admin');
     for (const s of soon) {
       if (s.company_id === c1) expect(mine.html).toContain(s.name);
@@ -97,7 +87,7 @@ describe('GET /admin/staff', () => {
     // And through the API.
     const res = await fetch(`${t.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf('superadmin')}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.tokenOf('superadmin')}` },
       body: JSON.stringify({ query: '{ staff(size: 200, filter: { visa_expiry: "next60" }, sort: "visa_expiry") { total rows { name visa_expiry languages } } }' }),
     });
     const body = (await res.json()) as { data: { staff: { total: number; rows: { name: string; visa_expiry: string; languages: string[] }[] } } };
@@ -116,7 +106,7 @@ describe('GET /admin/staff', () => {
 
   it('is not for clients (404, no fallback), and another company’s person is not found', async () => {
     expect((await get('/admin/staff', 'client_admin')).status).toBe(404);
-    const c1Person = await db().selectFrom('staff').select('id').where('company_id', '=', await companyOf(DEMO.company_admin)).executeTakeFirstOrThrow();
+    const c1Person = await db().selectFrom('staff').select('id').where('company_id', '=', await companyOf(t, DEMO.company_admin)).executeTakeFirstOrThrow();
     expect((await get(`/admin/staff?id=${c1Person.id}`, 'company2')).status).toBe(404);
     const before = await db().selectFrom('staff').selectAll().where('id', '=', c1Person.id).executeTakeFirstOrThrow();
     expect((await post(`/admin/staff?id=${c1Person.id}`, 'company2', { name: 'HIJACK', nationality: 'VN' })).status).toBe(404);
@@ -131,9 +121,9 @@ describe('registering a staff member', () => {
   it('offers the enumeration tables’ choices: gender, reading skill, visa types and languages', async () => {
     const form = await get('/admin/staff?new=1', 'company_admin');
     expect(form.status).toBe(200);
-    expect(form.html).toContain(`<option value="${await enumId(8, '女性')}">女性</option>`);
-    expect(form.html).toContain(`<option value="${await enumId(16, 'N3レベル')}">N3レベル</option>`);
-    expect(form.html).toContain(`<option value="${await visaId('家族滞在')}">家族滞在</option>`);
+    expect(form.html).toContain(`<option value="${await enumId(t, 8, '女性')}">女性</option>`);
+    expect(form.html).toContain(`<option value="${await enumId(t, 16, 'N3レベル')}">N3レベル</option>`);
+    expect(form.html).toContain(`<option value="${await visaId(t, '家族滞在')}">家族滞在</option>`);
     expect(form.html).toMatch(/<input type="checkbox" name="languages" value="vi"\/> ベトナム語/);
     // A value added on the enumeration page is a choice at once.
     await db().transaction().execute(async (trx) => {
@@ -149,21 +139,21 @@ describe('registering a staff member', () => {
       name_kana: 'ライ スマン',
       nationality: 'NP',
       birth_date: '2001-03-08',
-      gender: String(await enumId(8, '男性')),
-      visa_type_id: String(await visaId('留学')),
-      visa_expiry: day(30),
-      read_skill: String(await enumId(16, 'N4レベル')),
+      gender: String(await enumId(t, 8, '男性')),
+      visa_type_id: String(await visaId(t, '留学')),
+      visa_expiry: tokyoDay(30),
+      read_skill: String(await enumId(t, 16, 'N4レベル')),
       languages: ['ne', 'ja', 'en'],
       email: 'suman.rai@staff.test',
       phone: '080-1111-2222',
       address: '東京都豊島区高田3-1-1',
       notes: '週28時間まで。',
-      company_id: await companyOf(DEMO.company2),
+      company_id: await companyOf(t, DEMO.company2),
     });
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     const row = await db().selectFrom('staff').selectAll().where('name', '=', 'RAI SUMAN').executeTakeFirstOrThrow();
     id = row.id;
-    expect(row).toMatchObject({ company_id: await companyOf(DEMO.company_admin), languages: ['ne', 'ja', 'en'], visa_expiry: day(30), birth_date: '2001-03-08' });
+    expect(row).toMatchObject({ company_id: await companyOf(t, DEMO.company_admin), languages: ['ne', 'ja', 'en'], visa_expiry: tokyoDay(30), birth_date: '2001-03-08' });
     expect(res.location).toBe(`/admin/staff?id=${id}&created=1`);
 
     const page = await get(res.location!, 'company_admin');
@@ -225,14 +215,14 @@ describe('registering a staff member', () => {
       _child: 'staffDocument',
       'staffDocument.kind': 'residence_card',
       'staffDocument.number': 'ST11112222NP',
-      'staffDocument.expires_on': day(30),
+      'staffDocument.expires_on': tokyoDay(30),
       'staffDocument.note': '表裏コピー受領',
     });
     expect(add.status, add.html.slice(0, 300)).toBe(303);
     expect(add.location).toBe(`/admin/staff?id=${id}&saved=1#child-staffDocument`);
     const docs = await db().selectFrom('staff_documents').selectAll().where('staff_id', '=', id).execute();
     expect(docs).toHaveLength(1);
-    expect(docs[0]).toMatchObject({ kind: 'residence_card', number: 'ST11112222NP', expires_on: day(30), note: '表裏コピー受領' });
+    expect(docs[0]).toMatchObject({ kind: 'residence_card', number: 'ST11112222NP', expires_on: tokyoDay(30), note: '表裏コピー受領' });
 
     const page = await get(`/admin/staff?id=${id}`, 'company_admin');
     expect(page.html).toContain('ST11112222NP');

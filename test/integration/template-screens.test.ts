@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTemplatesToCompany } from '../../server/modules/templates/copy.ts';
 import { statusRoots } from '../../server/modules/templates/status-tree.ts';
 import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { escapeHtml } from '../helpers/pages.ts';
 
 let t: TestApp;
 const tokens: Partial<Record<DemoLogin, string>> = {};
@@ -49,8 +50,6 @@ async function create(path: string, who: DemoLogin, body: Record<string, string>
   expect(location).toContain('created=1');
   return id!;
 }
-/** Text as React renders it in HTML (the characters it escapes). */
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
 interface Case {
@@ -213,14 +212,14 @@ for (const c of CASES) {
   describe(`${path} (${c.code}, ${c.scope})`, () => {
     it(`lists the seeded rows for ${c.user}`, async () => {
       const page = await html(path, c.user);
-      for (const text of c.seeded) expect(page).toContain(esc(text));
+      for (const text of c.seeded) expect(page).toContain(escapeHtml(text));
       expect(page).toContain(`href="${path}?new=1"`);
     });
 
     if (c.user !== 'superadmin') {
       it('lists them for superadmin too (every tenant’s rows and the platform defaults)', async () => {
         const page = await html(`${path}?size=200`, 'superadmin');
-        for (const text of c.seeded) expect(page).toContain(esc(text));
+        for (const text of c.seeded) expect(page).toContain(escapeHtml(text));
       });
     }
 
@@ -229,9 +228,9 @@ for (const c of CASES) {
       const body = c.valid(label);
       const id = await create(path, c.user, body);
       const first = Object.values(body).find((v) => v.includes(label))!;
-      expect(await html(`${path}?q=${encodeURIComponent(label)}`, c.user)).toContain(esc(first));
+      expect(await html(`${path}?q=${encodeURIComponent(label)}`, c.user)).toContain(escapeHtml(first));
       const record = await html(`${path}?id=${id}`, c.user);
-      expect(record).toContain(esc(first));
+      expect(record).toContain(escapeHtml(first));
       expect(record).toContain('変更履歴');
     });
 
@@ -240,7 +239,7 @@ for (const c of CASES) {
         const res = await post(`${path}?new=1`, c.user, c.bad.body, lang);
         expect(res.status).toBe(422);
         const page = await res.text();
-        expect(page).toContain(`<p class="field-error" id="${c.bad.field}-error">${esc(c.bad[lang])}</p>`);
+        expect(page).toContain(`<p class="field-error" id="${c.bad.field}-error">${escapeHtml(c.bad[lang])}</p>`);
         expect(page).toContain(c.bad.kept);
       }
     });
@@ -260,17 +259,17 @@ for (const c of CASES) {
         const body = c.valid(label);
         const id = await create(path, 'company2', body);
         const first = Object.values(body).find((v) => v.includes(label))!;
-        expect(await html(`${path}?id=${id}`, 'company2')).toContain(esc(first));
-        expect(await html(`${path}?q=${encodeURIComponent(label)}`, 'company2')).toContain(esc(first));
-        expect(await html(`${path}?q=${encodeURIComponent(label)}`, 'company_admin')).not.toContain(esc(first));
-        expect(await html(`${path}?size=200`, 'company_admin')).not.toContain(esc(first));
+        expect(await html(`${path}?id=${id}`, 'company2')).toContain(escapeHtml(first));
+        expect(await html(`${path}?q=${encodeURIComponent(label)}`, 'company2')).toContain(escapeHtml(first));
+        expect(await html(`${path}?q=${encodeURIComponent(label)}`, 'company_admin')).not.toContain(escapeHtml(first));
+        expect(await html(`${path}?size=200`, 'company_admin')).not.toContain(escapeHtml(first));
         const res = await get(`${path}?id=${id}`, 'company_admin');
         expect(res.status).toBe(404);
         expect(await res.text()).toContain('データが見つかりません');
         // Nor change or delete it by posting to its record.
         expect((await post(`${path}?id=${id}`, 'company_admin', c.valid(uniq()))).status).toBe(404);
         expect((await post(`${path}?id=${id}`, 'company_admin', { _op: 'delete' })).status).toBe(404);
-        expect(await html(`${path}?id=${id}`, 'company2')).toContain(esc(first));
+        expect(await html(`${path}?id=${id}`, 'company2')).toContain(escapeHtml(first));
       });
     }
   });
@@ -361,7 +360,7 @@ describe('candidate statuses: the tree', () => {
     ] as const) {
       const res = await post(`${path}?id=${applied}`, 'company_admin', { name_ja: '応募', name_en: 'Applied', parent_id: interview, list: 'candidate', sort: '10' }, lang);
       expect(res.status).toBe(422);
-      expect(await res.text()).toContain(esc(message));
+      expect(await res.text()).toContain(escapeHtml(message));
     }
     const self = await post(`${path}?id=${interview}`, 'company_admin', { name_ja: '面接', name_en: 'Interview', parent_id: interview, list: 'candidate', sort: '30' });
     expect(self.status).toBe(422);

@@ -10,7 +10,6 @@ import { startSmtpCapture, type CapturedMail } from '../helpers/smtp.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
@@ -21,22 +20,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function tokenOf(who: 'superadmin' | 'admin' | 'company_admin' | 'client_admin' | 'company2'): Promise<string> {
-  if (!tokens.has(who)) tokens.set(who, await t.login(who));
-  return tokens.get(who)!;
-}
-
 const get = (path: string, token?: string) => getPage(t, path, token);
 const post = (path: string, token: string | undefined, fields: Record<string, string | string[]>) => postForm(t, path, token, fields);
-
-async function gql(query: string, variables: Record<string, unknown>, token: string) {
-  const res = await fetch(`${t.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string; fields?: Record<string, string> } }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 const infoToken = async (token: string) => (await fetch(`${t.url}/Account/InfoToken`, { headers: { authorization: `jwt ${token}` } })).status;
 
@@ -71,7 +56,7 @@ function userForm(u: { name: string; email: string; role: string; lang: string; 
 describe('invite (POST /admin/users/admin?new=1)', () => {
   it('creates the user, mails a password-set link in the user’s language, and the link lets the user log in', async () => {
     const email = 'new.admin@demo.test';
-    const res = await post('/admin/users/admin?new=1', await tokenOf('superadmin'), { name: '木村 拓也 (Takuya Kimura)', email, role: 'admin', lang: 'en', active: 'on' });
+    const res = await post('/admin/users/admin?new=1', await t.tokenOf('superadmin'), { name: '木村 拓也 (Takuya Kimura)', email, role: 'admin', lang: 'en', active: 'on' });
     expect(res.status, res.html.slice(0, 500)).toBe(303);
     const row = await userByEmail(email);
     expect(row).toMatchObject({ role: 'admin', company_id: null, client_id: null, active: true, lang: 'en' });
@@ -100,7 +85,7 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
 
   it('shows the new record with its audit entry, and never the password hash or session version', async () => {
     const row = (await userByEmail('new.admin@demo.test'))!;
-    const page = await get(`/admin/users/admin?id=${row.id}&created=1`, await tokenOf('superadmin'));
+    const page = await get(`/admin/users/admin?id=${row.id}&created=1`, await t.tokenOf('superadmin'));
     expect(page.status).toBe(200);
     expect(page.html).toContain('登録しました。');
     expect(page.html).toContain('変更履歴');
@@ -109,7 +94,7 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
     expect(page.html).not.toContain('scrypt$');
     expect(page.html).not.toContain('session_version');
 
-    const types = await gql('{ a: __type(name: "AdminUser") { fields { name } } c: __type(name: "CompanyUser") { fields { name } } i: __type(name: "AdminUserInput") { inputFields { name } } }', {}, await tokenOf('superadmin'));
+    const types = await t.gql('{ a: __type(name: "AdminUser") { fields { name } } c: __type(name: "CompanyUser") { fields { name } } i: __type(name: "AdminUserInput") { inputFields { name } } }', {}, await t.tokenOf('superadmin'));
     const names = [...types.data.a.fields, ...types.data.c.fields, ...types.data.i.inputFields].map((f: { name: string }) => f.name);
     expect(names).toContain('email');
     expect(names).not.toContain('password_hash');
@@ -121,7 +106,7 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
   it('a company admin invites a colleague into its own company, whatever company the post names', async () => {
     const other = (await userByEmail(DEMO.company2))!.company_id!;
     const mine = (await userByEmail(DEMO.company_admin))!.company_id!;
-    const res = await post('/admin/users/company?new=1', await tokenOf('company_admin'), { name: '小林 直子', email: 'naoko.kobayashi@demo.test', role: 'company_staff', lang: 'ja', active: 'on', company_id: other });
+    const res = await post('/admin/users/company?new=1', await t.tokenOf('company_admin'), { name: '小林 直子', email: 'naoko.kobayashi@demo.test', role: 'company_staff', lang: 'ja', active: 'on', company_id: other });
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     expect(await userByEmail('naoko.kobayashi@demo.test')).toMatchObject({ company_id: mine, client_id: null, role: 'company_staff' });
     const mail = await mailTo('naoko.kobayashi@demo.test');
@@ -130,10 +115,10 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
 
   it('a client admin invites a user of its own client; the client is chosen for it', async () => {
     const me = (await userByEmail(DEMO.client_admin))!;
-    const form = await get('/admin/users/client?new=1', await tokenOf('client_admin'));
+    const form = await get('/admin/users/client?new=1', await t.tokenOf('client_admin'));
     expect(form.status).toBe(200);
     expect(form.html).toMatch(new RegExp(`<option value="${me.client_id}" selected`));
-    const res = await post('/admin/users/client?new=1', await tokenOf('client_admin'), { name: '中村 優', email: 'yu.nakamura@demo.test', role: 'client_staff', lang: 'ja', active: 'on', client_id: me.client_id! });
+    const res = await post('/admin/users/client?new=1', await t.tokenOf('client_admin'), { name: '中村 優', email: 'yu.nakamura@demo.test', role: 'client_staff', lang: 'ja', active: 'on', client_id: me.client_id! });
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     expect(await userByEmail('yu.nakamura@demo.test')).toMatchObject({ company_id: me.company_id, client_id: me.client_id, role: 'client_staff' });
   });
@@ -141,18 +126,18 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
 
 describe('tenancy', () => {
   it('company@ lists its own company’s users only', async () => {
-    const page = await get('/admin/users/company', await tokenOf('company_admin'));
+    const page = await get('/admin/users/company', await t.tokenOf('company_admin'));
     expect(page.status).toBe(200);
     expect(page.html).toContain('companystaff@demo.test');
     expect(page.html).not.toContain(DEMO.company2);
     // Client users of its company are on the client screen.
-    const clients = await get('/admin/users/client', await tokenOf('company_admin'));
+    const clients = await get('/admin/users/client', await t.tokenOf('company_admin'));
     expect(clients.html).toContain(DEMO.client_staff);
   });
 
   it('company@ cannot see or edit company2@ by putting its id in the URL', async () => {
     const victim = (await userByEmail(DEMO.company2))!;
-    const token = await tokenOf('company_admin');
+    const token = await t.tokenOf('company_admin');
     const page = await get(`/admin/users/company?id=${victim.id}`, token);
     expect(page.status).toBe(404);
     expect(page.html).not.toContain(DEMO.company2);
@@ -160,7 +145,7 @@ describe('tenancy', () => {
     expect(res.status).toBe(404);
     expect(await userByEmail(DEMO.company2)).toEqual(victim);
     // Nor through the API, nor with the reset button.
-    const api = await gql('mutation ($id: ID!) { updateCompanyUser(id: $id, input: { active: false }) { id } }', { id: victim.id }, token);
+    const api = await t.gql('mutation ($id: ID!) { updateCompanyUser(id: $id, input: { active: false }) { id } }', { id: victim.id }, token);
     expect(api.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const reset = await post(`/admin/users/company?id=${victim.id}`, token, { _op: 'action', _action: 'sendPasswordReset' });
     expect(reset.status).toBe(404);
@@ -170,18 +155,18 @@ describe('tenancy', () => {
 
 describe('role ceilings', () => {
   it('company@ cannot create a superadmin, neither on its own screen nor through the API', async () => {
-    const token = await tokenOf('company_admin');
+    const token = await t.tokenOf('company_admin');
     const res = await post('/admin/users/company?new=1', token, { name: '偽 管理者', email: 'fake.super@demo.test', role: 'superadmin', lang: 'ja', active: 'on' });
     expect(res.status).toBe(422);
     expect(res.html).toContain('選択肢から選んでください。');
-    const api = await gql('mutation { createAdminUser(input: { name: "x", email: "fake.super2@demo.test", role: "superadmin", lang: "ja", active: true }) { id } }', {}, token);
+    const api = await t.gql('mutation { createAdminUser(input: { name: "x", email: "fake.super2@demo.test", role: "superadmin", lang: "ja", active: true }) { id } }', {}, token);
     expect(api.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(await userByEmail('fake.super@demo.test')).toBeUndefined();
     expect(await userByEmail('fake.super2@demo.test')).toBeUndefined();
   });
 
   it('an admin cannot grant superadmin, nor change a superadmin', async () => {
-    const token = await tokenOf('admin');
+    const token = await t.tokenOf('admin');
     const res = await post('/admin/users/admin?new=1', token, { name: '昇格 テスト', email: 'promote@demo.test', role: 'superadmin', lang: 'ja', active: 'on' });
     expect(res.status).toBe(422);
     expect(res.html).toContain('この権限を付与することはできません。');
@@ -195,7 +180,7 @@ describe('role ceilings', () => {
 
   it('nobody deactivates themselves', async () => {
     const me = (await userByEmail(DEMO.company_admin))!;
-    const res = await post(`/admin/users/company?id=${me.id}`, await tokenOf('company_admin'), userForm(me, { active: null }));
+    const res = await post(`/admin/users/company?id=${me.id}`, await t.tokenOf('company_admin'), userForm(me, { active: null }));
     expect(res.status).toBe(422);
     expect(res.html).toContain('自分自身を無効にすることはできません。');
     expect((await userByEmail(DEMO.company_admin))!.active).toBe(true);
@@ -208,7 +193,7 @@ describe('deactivate', () => {
     const phone = await t.login('company_staff');
     const laptop = await t.login('company_staff');
     expect(await infoToken(phone)).toBe(200);
-    const admin = await tokenOf('company_admin');
+    const admin = await t.tokenOf('company_admin');
     const res = await post(`/admin/users/company?id=${staff.id}`, admin, userForm(staff, { active: null }));
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     expect(await infoToken(phone)).toBe(401);
@@ -230,7 +215,7 @@ describe('deactivate', () => {
 
 describe('duplicate e-mail', () => {
   it('is a field error beside the e-mail, whatever its case, on create and on update', async () => {
-    const token = await tokenOf('company_admin');
+    const token = await t.tokenOf('company_admin');
     const count = async () => (await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();
     const res = await post('/admin/users/company?new=1', token, { name: '重複 太郎', email: 'Company2@Demo.Test', role: 'company_staff', lang: 'ja', active: 'on' });
@@ -245,7 +230,7 @@ describe('duplicate e-mail', () => {
     expect(upd.html).toContain('この値はすでに登録されています。');
     expect((await userByEmail(DEMO.company_staff))!.email).toBe(DEMO.company_staff);
 
-    const api = await gql('mutation { createCompanyUser(input: { name: "x", email: "ADMIN@demo.test", role: "company_staff", lang: "ja", active: true }) { id } }', {}, token);
+    const api = await t.gql('mutation { createCompanyUser(input: { name: "x", email: "ADMIN@demo.test", role: "company_staff", lang: "ja", active: true }) { id } }', {}, token);
     expect(api.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { email: 'この値はすでに登録されています。' } });
   });
 });
@@ -253,7 +238,7 @@ describe('duplicate e-mail', () => {
 describe('reset password button', () => {
   it('mails the user a reset link and says so on the record page', async () => {
     const staff = (await userByEmail(DEMO.client_staff))!;
-    const token = await tokenOf('company_admin');
+    const token = await t.tokenOf('company_admin');
     const sent = smtp.mails.length;
     const res = await post(`/admin/users/client?id=${staff.id}`, token, { _op: 'action', _action: 'sendPasswordReset' });
     expect(res.status).toBe(303);
@@ -267,8 +252,8 @@ describe('reset password button', () => {
   });
 
   it('refuses an inactive user with a message on the page', async () => {
-    const superadmin = await tokenOf('superadmin');
-    const created = await gql('mutation { createAdminUser(input: { name: "休止 中", email: "dormant@demo.test", role: "admin", lang: "ja", active: false }) { id } }', {}, superadmin);
+    const superadmin = await t.tokenOf('superadmin');
+    const created = await t.gql('mutation { createAdminUser(input: { name: "休止 中", email: "dormant@demo.test", role: "admin", lang: "ja", active: false }) { id } }', {}, superadmin);
     const id = created.data.createAdminUser.id as string;
     const res = await post(`/admin/users/admin?id=${id}`, superadmin, { _op: 'action', _action: 'sendPasswordReset' });
     expect(res.status).toBe(422);
@@ -279,7 +264,7 @@ describe('reset password button', () => {
 
 describe('screens', () => {
   it('each screen lists only its roles', async () => {
-    const token = await tokenOf('superadmin');
+    const token = await t.tokenOf('superadmin');
     const admins = await get('/admin/users/admin', token);
     expect(admins.html).toContain(DEMO.admin);
     expect(admins.html).not.toContain(DEMO.company_admin);
@@ -294,6 +279,6 @@ describe('screens', () => {
 
   it('an admin user record opened on the company screen is not found', async () => {
     const boss = (await userByEmail(DEMO.superadmin))!;
-    expect((await get(`/admin/users/company?id=${boss.id}`, await tokenOf('superadmin'))).status).toBe(404);
+    expect((await get(`/admin/users/company?id=${boss.id}`, await t.tokenOf('superadmin'))).status).toBe(404);
   });
 });

@@ -1,0 +1,21 @@
+import type { DB } from '../../server/db/connect.ts';
+
+/**
+ * Looking things up in a test's database, by what a person would name them (an account's e-mail,
+ * an enumeration's Japanese label), and dates as the tests compute them, independently of the app.
+ */
+type WithDb = { database: { db: DB } };
+
+/** The company of the account with this e-mail. */
+export const companyOf = async (t: WithDb, email: string): Promise<string> =>
+  (await t.database.db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;
+
+/** The id (as a form sends it) of the enumeration entry of `type` labelled `ja`. */
+export const enumId = async (t: WithDb, type: number, ja: string): Promise<string> =>
+  String((await t.database.db.selectFrom('job_enums as e').innerJoin('job_enum_translations as tr', 'tr.enum_id', 'e.id').select('e.id').where('e.type', '=', type).where('tr.value', '=', ja).executeTakeFirstOrThrow()).id);
+
+/** The id (as a form sends it) of the visa type labelled `ja`. */
+export const visaId = async (t: WithDb, ja: string): Promise<string> => String((await t.database.db.selectFrom('visa_types').select('id').where('ja', '=', ja).executeTakeFirstOrThrow()).id);
+
+/** A day in Japan (UTC+9, no daylight saving), YYYY-MM-DD, `days` from today. */
+export const tokyoDay = (days: number): string => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
