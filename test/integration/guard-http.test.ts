@@ -4,6 +4,10 @@
  *
  * The expected answers are computed here from DESIGN §5's code lists and the route table's codes
  * and fallbacks, independently of server/access/guard.ts (which this file does not import).
+ *
+ * Requests go through supertest against the Express app of createApp(), which the test never
+ * starts listening: the whole middleware chain (session, guard, pages, errors) with no port of
+ * ours and no sockets.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +16,9 @@ import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps
 import { ALL_ROUTES, hrefFor, routeByPath, type RouteDef } from '../../server/access/routes.ts';
 import { SCREENS } from '../../server/web/screens/index.ts';
 import { CODES_OF as CODES_BY_ROLE } from '../helpers/codes.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, type BuiltTestApp } from '../helpers/app.ts';
+import { escapeHtml } from '../helpers/pages.ts';
+import { eventually } from '../helpers/wait.ts';
 
 const SCREEN_PATHS = new Set(SCREENS.map((s) => s.path));
 
@@ -113,14 +119,11 @@ function describeExpected(caller: Caller, e: Expected): string {
 
 const hrefOf = (route: RouteDef) => hrefFor(route.path, { id: ID });
 
-/** Text as React renders it into HTML. */
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 // ---------------------------------------------------------------------------------------------
 // HTTP
 
-let t: TestApp;
-const tokens = new Map<Login, string>();
+let t: BuiltTestApp;
 
 interface Answer {
   status: number;
@@ -129,13 +132,13 @@ interface Answer {
 }
 
 async function get(path: string, caller: Caller, headers: Record<string, string> = {}): Promise<Answer> {
-  const token = caller === 'anonymous' ? undefined : tokens.get(caller);
-  if (caller !== 'anonymous' && !token) throw new Error(`${caller} is not logged in`);
-  const res = await fetch(`${t.url}${path}`, {
-    redirect: 'manual',
-    headers: { ...(token ? { cookie: `token=${token}` } : {}), ...headers },
-  });
-  return { status: res.status, location: res.headers.get('location'), body: await res.text() };
+  const token = caller === 'anonymous' ? undefined : await t.tokenOf(caller);
+  const res = await t
+    .request()
+    .get(path)
+    .set({ ...(token ? { cookie: `token=${token}` } : {}), ...headers })
+    .redirects(0);
+  return { status: res.status, location: (res.headers.location as string | undefined) ?? null, body: res.text };
 }
 
 async function inChunks<T, R>(items: readonly T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -168,27 +171,14 @@ function expectAnswer(a: Answer, e: Expected, requested: string) {
   }
 }
 
-/** Polls until `check` passes (role-map changes must reach the guard within a moment). */
-async function eventually(check: () => Promise<void>, timeoutMs = 2000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
-
 // Every (caller, route) answer, plus the answer to following each redirect once, fetched up front.
 const answers = new Map<string, Answer>();
 const followed = new Map<string, Answer>();
 const key = (caller: Caller, path: string) => `${caller} ${path}`;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  for (const login of LOGINS) tokens.set(login, await t.login(login));
+  t = await createTestApp();
+  for (const login of LOGINS) await t.tokenOf(login);
 
   const pairs = CALLERS.flatMap((caller) => ALL_ROUTES.map((route) => ({ caller, path: hrefOf(route) })));
   await inChunks(pairs, 16, async ({ caller, path }) => {
