@@ -1,35 +1,90 @@
-import { defineConfig } from 'vitest/config';
+import os from 'node:os';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// Two projects: fast unit tests beside their source, and integration and browser tests in test/
-// that share one PostgreSQL server (embedded, or DATABASE_URL) started once in globalSetup; each
-// test file clones its own database from a migrated template.
+// graphql ships ESM and CJS builds; Node's own loader gives our code and @graphql-tools the CJS
+// one, so the tests must too, or the schema's classes come from two copies ("another realm").
+const GRAPHQL_CJS = { find: /^graphql$/, replacement: 'graphql/index.js' };
+const setupFiles = ['test/setup/console.ts'];
+
+/**
+ * Test files that start processes of their own (a browser, server processes) or time what a
+ * restart costs: they run one at a time, after the rest, so they never compete with each other.
+ */
+const ALONE = ['test/e2e/**/*.test.ts', 'test/integration/chat-processes.test.ts', 'test/integration/chat-resilience.test.ts', 'test/integration/api-url.test.ts'];
+
+/**
+ * The other test files run side by side. An integration file spends most of its time waiting on
+ * PostgreSQL (a process of its own) and on its own sockets, so more workers than cores pay off;
+ * `TEST_WORKERS` overrides.
+ */
+const WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, os.availableParallelism() + 1);
+
 export default defineConfig({
-  // graphql ships ESM and CJS builds; Node's own loader gives our code and @graphql-tools the CJS
-  // one, so the tests must too, or the schema's classes come from two copies ("another realm").
-  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
-    setupFiles: ['test/setup/console.ts'],
+    // Once per run for every project: the client bundles, one PostgreSQL server (embedded, or
+    // DATABASE_URL) and a migrated, seeded template database that each test file clones (skipped
+    // when only the unit project runs). Projects do not extend this root config, so it runs once.
+    globalSetup: ['test/global-setup.ts'],
     projects: [
       {
-        extends: true,
+        resolve: { alias: [GRAPHQL_CJS] },
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'server/**/*.test.tsx', 'client/**/*.test.ts', 'client/**/*.test.tsx', 'views/**/*.test.tsx'],
+          setupFiles,
+          include: ['server/**/*.test.{ts,tsx}', 'client/**/*.test.{ts,tsx}', 'views/**/*.test.tsx', 'shared/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: WORKERS,
         },
       },
       {
-        extends: true,
+        // Real HTTP and sockets against the app in the test's own process, each file on its own
+        // database cloned from the template.
+        resolve: { alias: [GRAPHQL_CJS] },
         test: {
           name: 'integration',
-          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          globalSetup: ['test/global-setup.ts'],
+          setupFiles,
+          include: ['test/integration/**/*.test.ts'],
+          exclude: ALONE,
           environment: 'node',
+          maxWorkers: WORKERS,
+          // Workers keep their module cache from file to file: each file builds its own app on its
+          // own database, so nothing else is shared, and importing the server once per worker
+          // instead of once per file saves a third of this project's time.
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The islands in jsdom against a real server process (test/islands/chat-islands.test.tsx
+        // says why): imports resolve as in the browser bundle, so socket.io and graphql-ws run their
+        // browser builds, over test/setup/browser-websocket.ts.
+        resolve: { alias: [GRAPHQL_CJS], conditions: ['browser'], mainFields: ['browser', 'module', 'main'] },
+        test: {
+          name: 'islands',
+          setupFiles: [...setupFiles, 'test/setup/browser-websocket.ts'],
+          include: ['test/islands/**/*.test.tsx'],
+          environment: 'jsdom',
+          server: { deps: { inline: ['socket.io-client', 'engine.io-client'] } },
+          maxWorkers: WORKERS,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias: [GRAPHQL_CJS] },
+        test: {
+          name: 'alone',
+          setupFiles,
+          include: ALONE,
+          environment: 'node',
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           // Browser tests navigate many pages; on a loaded 2-core machine a whole flow can take a while.
           testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },
-    ],
+    ] satisfies TestProjectInlineConfiguration[],
   },
 });

@@ -26,6 +26,8 @@ declare module 'vitest' {
  * names) and a migrated, seeded template database that every test file clones in ~100 ms.
  */
 export default async function setup(project: TestProject) {
+  // The unit tests need none of it (`npm run test:unit`).
+  if (project.vitest.projects.every((p) => p.name === 'unit')) return;
   const started = Date.now();
   await buildClient();
 

@@ -1,0 +1,224 @@
+/**
+ * The back office's chat islands as a company admin sees them (DESIGN.md §7, §8): the chat dock,
+ * the badge bell and the chat windows, rendered together as AdminLayout renders them, after each
+ * thing that happens: the candidate writes, someone reads, the badges are looked at, a window is
+ * opened, minimised, restored and closed.
+ *
+ * How the islands are driven, and why so:
+ * - The islands' state goes through the pure stores (client/stores) under the one connection of
+ *   client/chat/live.ts, which makes its own socket.io connection and graphql-ws client with no
+ *   seam to hand it another transport. So the test runs the real thing on loopback: the app as a
+ *   real server process (`server/main.ts`, as a deploy runs it) on its own cloned database. A
+ *   process of its own, not createApp() in this file: under jsdom the server's libraries would see
+ *   the page's globals (jose refuses a Uint8Array from jsdom's realm).
+ * - The page is jsdom at the app's address, holding the admin's session as the httpOnly `token`
+ *   cookie; socket.io and graphql-ws run their browser builds (vitest.config.ts, project "islands")
+ *   over a WebSocket that sends the page's Origin and cookies as a browser's does
+ *   (test/setup/browser-websocket.ts). Nothing of ours is mocked.
+ * - The other side is real too: the candidate's own socket sends and reads messages, and a second
+ *   tab of the same admin (a raw socket) reads a conversation elsewhere.
+ * Updates arrive from the network, not from a click, so they cannot be wrapped in act(): the test
+ * waits for what the user sees (findBy…, waitFor) instead.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import BadgeBell from '../../client/islands/BadgeBell.tsx';
+import ChatDock from '../../client/islands/ChatDock.tsx';
+import ChatWindowsV3 from '../../client/islands/ChatWindowsV3.tsx';
+import { chat, chatV3, closeWindow } from '../../client/chat/live.ts';
+import type { BadgesPayload, ChatMessage } from '../../server/chat/events.ts';
+import { DEMO, loginToken } from '../helpers/app.ts';
+import { acked, applyToDailyShift, rawSocket, sendMessage, socketConnected, type RawChatSocket } from '../helpers/chat.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { openPage } from '../helpers/jsdom-page.ts';
+import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+
+// Updates come from sockets, outside any act() (see above); a round trip to the server process
+// on a busy machine can take longer than the library's default second.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+configure({ asyncUtilTimeout: 10_000 });
+
+let server: ServerProcess;
+let database: TestDatabase;
+let dataDir: string;
+let conversationId: string;
+let candidateName: string;
+let candidate: RawChatSocket;
+/** Another tab of the same admin, outside the page under test. */
+let otherTab: RawChatSocket;
+const sockets: (() => void)[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-islands-'));
+  server = await startServerProcess({ databaseUrl: database.url, port: await freePort(), dataDir });
+  const [adminToken, candidateToken] = await Promise.all([loginToken(server.url, DEMO.company_admin), loginToken(server.url, DEMO.candidate)]);
+  ({ conversationId } = await applyToDailyShift({ url: server.url, db: database.db, candidateToken }));
+  candidateName = (await database.db.selectFrom('users').select('name').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow()).name;
+
+  // The admin's page: its address and its session cookie, as after logging in.
+  openPage(`${server.url}/admin/jobs/list`, { token: adminToken });
+
+  candidate = rawSocket(server.url, candidateToken, { dispose: (close) => sockets.push(close) });
+  otherTab = rawSocket(server.url, adminToken, { dispose: (close) => sockets.push(close) });
+  await Promise.all([socketConnected(candidate), socketConnected(otherTab)]);
+
+  render(
+    <>
+      <BadgeBell lang="en" support={false} />
+      <ChatDock lang="en" />
+      <ChatWindowsV3 lang="en" />
+    </>,
+  );
+});
+
+afterAll(async () => {
+  // The page's connections close before the server goes, so nothing retries against a dead port.
+  for (const w of chatV3.state.value.openConversationV3) closeWindow(w);
+  chat.dispatch({ type: 'disconnect' });
+  cleanup();
+  for (const close of sockets.splice(0)) close();
+  await server?.kill();
+  await database?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The candidate writes in the conversation; resolves with the stored message. */
+const candidateWrites = async (content: string): Promise<ChatMessage> => acked(await sendMessage(candidate, conversationId, content)).message;
+
+const dock = () => screen.getByTestId('chat-dock');
+const dockToggle = () => within(dock()).getByRole('button', { name: /^Chat/ });
+const dockRow = () => dock().querySelector<HTMLElement>(`li[data-conversation="${conversationId}"]`);
+/** The number on the dock's toggle (unread conversations), 0 when it shows none. */
+const dockUnread = () => Number(within(dock()).queryByTestId('chat-dock-unread')?.textContent ?? 0);
+const bell = () => screen.getByTestId('badge-bell');
+const bellCount = () => Number(within(bell()).queryByTestId('badge-bell-count')?.textContent ?? 0);
+const windowOf = () => screen.queryByRole('region', { name: candidateName });
+
+describe('ChatDock', () => {
+  it('lists the company’s conversations once opened, the new application among them under the candidate’s name', async () => {
+    fireEvent.click(dockToggle());
+    const panel = await screen.findByRole('region', { name: 'Recent chats' });
+    await waitFor(() => expect(dockRow()).not.toBeNull());
+    expect(within(dockRow()!).getByText(candidateName)).toBeTruthy();
+    // The seeded conversations of the company are there too, and "Loading…" is gone.
+    expect(panel.querySelectorAll('li[data-conversation]').length).toBeGreaterThan(1);
+    expect(within(panel).queryByText('Loading…')).toBeNull();
+  });
+
+  it('shows the candidate’s new message in the row, marks it unread and counts it on the toggle', async () => {
+    const before = dockUnread();
+    await candidateWrites('Can I bring my own gloves?');
+    await waitFor(() => expect(within(dockRow()!).getByText('Can I bring my own gloves?')).toBeTruthy());
+    expect(dockRow()!.className).toBe('is-unread');
+    expect(within(dockRow()!).getByLabelText('unread')).toBeTruthy();
+    // The newest conversation comes first.
+    expect(dock().querySelector('li[data-conversation]')).toBe(dockRow());
+    await waitFor(() => expect(dockUnread()).toBe(before + 1));
+  });
+
+  it('clears the unread mark when the admin reads the conversation in another tab (a seen notice)', async () => {
+    const before = dockUnread();
+    const r = await otherTab.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId });
+    expect(r.ok).toBe(true);
+    await waitFor(() => expect(dockRow()!.className).toBe('is-read'));
+    expect(within(dockRow()!).queryByLabelText('unread')).toBeNull();
+    await waitFor(() => expect(dockUnread()).toBe(before - 1));
+  });
+});
+
+describe('BadgeBell', () => {
+  it('counts the conversations with news and lists them by candidate and job when opened; opening marks them all seen', async () => {
+    await candidateWrites('Also: where do I meet the team?');
+    // Badges are asked for again after a burst of messages (250 ms), so the count follows shortly.
+    await waitFor(() => expect(bellCount()).toBeGreaterThan(0));
+    fireEvent.click(bell());
+    const panel = await screen.findByRole('dialog', { name: 'Unread chats' });
+    expect(within(panel).getByRole('button', { name: new RegExp(`^${candidateName} — `) })).toBeTruthy();
+    // Seen on opening: the number goes at once…
+    expect(within(bell()).queryByTestId('badge-bell-count')).toBeNull();
+    // …and the server keeps it so for the admin's other tabs and the next page load.
+    await waitFor(async () => {
+      const badges = await new Promise<BadgesPayload>((resolve) => {
+        otherTab.once('badges', resolve);
+        otherTab.emit('getBadges', {});
+      });
+      expect(badges.dailyChats.length + badges.otherChats.length).toBeGreaterThan(0);
+      expect([...badges.dailyChats, ...badges.otherChats].every((b) => b.isSee === 1)).toBe(true);
+    });
+    fireEvent.click(bell());
+    expect(screen.queryByRole('dialog', { name: 'Unread chats' })).toBeNull();
+  });
+
+  it('counts again when the candidate writes after the badges were seen', async () => {
+    expect(bellCount()).toBe(0);
+    await candidateWrites('Sorry, one more question.');
+    await waitFor(() => expect(bellCount()).toBe(1));
+  });
+});
+
+describe('ChatWindowsV3', () => {
+  it('opens the conversation from the dock: a window with the candidate’s name and the messages so far', async () => {
+    fireEvent.click(within(dockRow()!).getByRole('button'));
+    const win = await screen.findByRole('region', { name: candidateName });
+    await within(win).findByText('Can I bring my own gloves?');
+    expect(within(win).getByText('Sorry, one more question.')).toBeTruthy();
+    expect(within(win).getByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+
+  it('shows a new message of the candidate in the open window, and reads it (the dock row stays read)', async () => {
+    await candidateWrites('Thank you!');
+    const win = windowOf()!;
+    await within(win).findByText('Thank you!');
+    await waitFor(() => expect(dockRow()!.className).toBe('is-read'));
+  });
+
+  it('sends what the admin writes: shown at once, stored, heard by the candidate, then marked Read once the candidate has seen it', async () => {
+    const win = windowOf()!;
+    const heard = new Promise<ChatMessage>((resolve) => {
+      const listener = (m: ChatMessage) => {
+        if (m.content !== 'See you at 9 at the north gate.') return;
+        candidate.off('newMessage', listener);
+        resolve(m);
+      };
+      candidate.on('newMessage', listener);
+    });
+    fireEvent.change(within(win).getByRole('textbox', { name: 'Message' }), { target: { value: 'See you at 9 at the north gate.' } });
+    fireEvent.click(within(win).getByRole('button', { name: 'Send' }));
+    await within(win).findByText('See you at 9 at the north gate.');
+    const stored = await heard;
+    expect(stored.sender_role).toBe('staff');
+    const mine = await waitFor(() => {
+      const li = win.querySelector<HTMLElement>(`li[data-seq="${stored.seq}"]`);
+      expect(li?.className).toContain('is-mine');
+      return li!;
+    });
+    expect(within(mine).queryByText('Read')).toBeNull();
+    const r = await candidate.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId });
+    expect(r.ok).toBe(true);
+    await within(mine).findByText('Read');
+  });
+
+  it('minimises to its title bar and restores with the thread as it was', async () => {
+    const win = windowOf()!;
+    fireEvent.click(within(win).getByRole('button', { name: 'Minimise' }));
+    await waitFor(() => expect(within(win).queryByRole('textbox', { name: 'Message' })).toBeNull());
+    expect(win.className).toContain('is-mini');
+    expect(within(win).queryByText('Thank you!')).toBeNull();
+    fireEvent.click(within(win).getByRole('button', { name: 'Restore' }));
+    await within(win).findByRole('textbox', { name: 'Message' });
+    expect(win.className).not.toContain('is-mini');
+    expect(within(win).getByText('Thank you!')).toBeTruthy();
+  });
+
+  it('closes, and opens again from the dock', async () => {
+    fireEvent.click(within(windowOf()!).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(windowOf()).toBeNull());
+    expect(screen.queryAllByTestId('chat-window')).toHaveLength(0);
+    fireEvent.click(within(dockRow()!).getByRole('button'));
+    await within(await screen.findByRole('region', { name: candidateName })).findByText('Thank you!');
+  });
+});
