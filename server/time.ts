@@ -8,7 +8,7 @@ export function todayInJapan(at: Date = new Date()): string {
   return new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** A day 'YYYY-MM-DD' plus n days. */
+/** A day 'YYYY-MM-DD' plus n days. @public (for the screens to come) */
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);

@@ -28,7 +28,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00+09:00`);
 /** A day with its weekday, short: "11月24日(火)" / "Tue 24 Nov". */
 export const dateText = (day: string, lang: Lang): string => dtf(lang, 'day', { month: 'short', day: 'numeric', weekday: 'short' }).format(dayStart(day));
 
-/** A day in full: "2026年11月24日" / "24 November 2026". */
+/** A day in full: "2026年11月24日" / "24 November 2026". @public (the UI kit's, for the screens to come) */
 export const dateLong = (day: string, lang: Lang): string => dtf(lang, 'long', { year: 'numeric', month: 'long', day: 'numeric' }).format(dayStart(day));
 
 /** An instant as day and time, short ("2026/11/24 9:05" / "24/11/2026, 09:05"), or its day only. */
@@ -38,7 +38,7 @@ export function dateTimeText(iso: string | Date, lang: Lang, o: { dateOnly?: boo
   return o.medium ? dtf(lang, 'medium', { dateStyle: 'medium', timeStyle: 'short' }).format(d) : dtf(lang, 'short', { dateStyle: 'short', timeStyle: 'short' }).format(d);
 }
 
-/** A whole number with the language's separators: 1,234. */
+/** A whole number with the language's separators: 1,234. @public (the UI kit's, for the screens to come) */
 export const numberText = (n: number, lang: Lang = 'ja'): string => nf(lang).format(n);
 
 /** Yen: "¥1,300". Amounts are whole yen (no floating point touches money). */

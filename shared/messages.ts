@@ -67,7 +67,7 @@ export function msg(lang: Lang, key: MessageKey, vars?: Readonly<Record<string, 
   return vars ? text.replace(/\{(\w+)\}/g, (all, name: string) => (name in vars ? String(vars[name]) : all)) : text;
 }
 
-/** Both languages of a message, for data that carries a `Text` (a notice built before the language is known). */
+/** Both languages of a message, for data that carries a `Text` (a notice built before the language is known). @public (the catalogue's, for the screens to come) */
 export function msgText(key: MessageKey): Text {
   return MESSAGES[key];
 }

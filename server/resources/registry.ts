@@ -16,11 +16,3 @@ RESOURCES.push(...JOB_RESOURCES);
 // Job import (the crawler).
 RESOURCES.push(crawlerSourceResource);
 
-/** The resource and screen behind a route path, if the engine serves it. */
-export function screenFor(path: string): { def: ResourceDef; screen: ResourceDef['screens'][number] } | undefined {
-  for (const def of RESOURCES) {
-    const screen = def.screens.find((s) => s.path === path);
-    if (screen) return { def, screen };
-  }
-  return undefined;
-}

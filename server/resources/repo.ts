@@ -36,8 +36,6 @@ export type WriteResult = { ok: true; row: Row } | { ok: false; errors: FieldErr
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_PAGE_SIZE = 200;
-/** The CSV export's ceiling; a list larger than this is exported in pages. */
-export const MAX_EXPORT_ROWS = 10_000;
 
 // Engine tables are chosen by definition at run time, so queries here use an untyped handle.
 const anyDb = (db: DB) => db as unknown as Kysely<any>;

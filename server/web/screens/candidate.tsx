@@ -4,7 +4,7 @@
  * is about back-office users, never moves a candidate off the public site.
  */
 import { OPS } from '../../api/operations.ts';
-import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { tr, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { PREFECTURES, prefectureName } from '../../modules/jobs/prefectures.ts';
 import type { PublicJobCard, PublicJobDetail } from '../../modules/jobs/public.ts';
@@ -322,4 +322,3 @@ const candidateRegister = defineScreen({
 
 export const CANDIDATE_SCREENS: readonly Screen[] = [board('daily'), board('other'), jobScreen('daily'), jobScreen('other'), myApplications, candidateChat, candidateLogin, candidateRegister];
 
-export type { Lang };
