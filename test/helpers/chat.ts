@@ -6,6 +6,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { type Ack, type ChatMessage, type ClientToServerEvents, MESSAGE_TEXT, type ServerToClientEvents } from '../../server/chat/events.ts';
 import type { DB } from '../../server/db/connect.ts';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
+import { dataOf, gql } from './graphql.ts';
 
 /**
  * Opens a daily-job conversation the way a candidate does: the candidate (by its token) applies to
@@ -28,14 +29,8 @@ export async function applyToDailyShift(opts: { url: string; db: DB; candidateTo
     .where(sql<boolean>`s.filled < s.capacity`)
     .orderBy('s.date')
     .executeTakeFirstOrThrow();
-  const res = await fetch(`${opts.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.candidateToken}` },
-    body: JSON.stringify({ query: 'mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', variables: { j: shift.id, s: shift.shiftId } }),
-  });
-  const body = (await res.json()) as { data?: { applyToJob: { applicationId: string } }; errors?: { message: string }[] };
-  if (body.errors?.length || !body.data) throw new Error(`applyToJob: ${body.errors?.map((e) => e.message).join('; ')}`);
-  const conv = await db.selectFrom('conversations').select('id').where('application_id', '=', body.data.applyToJob.applicationId).executeTakeFirstOrThrow();
+  const { applyToJob } = dataOf(await gql(opts.url, 'mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: shift.id, s: shift.shiftId }, { token: opts.candidateToken }), 'applyToJob');
+  const conv = await db.selectFrom('conversations').select('id').where('application_id', '=', applyToJob.applicationId as string).executeTakeFirstOrThrow();
   return { conversationId: conv.id, jobId: shift.id, shiftId: shift.shiftId };
 }
 

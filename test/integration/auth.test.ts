@@ -134,12 +134,7 @@ describe('GET /Account/InfoToken', () => {
     expect(out.status).toBe(303);
     expect(out.headers.getSetCookie().some((c) => /^token=;/.test(c))).toBe(true);
     expect((await fetch(`${t.url}/Account/InfoToken`, { headers: { authorization: `jwt ${token}` } })).status).toBe(401);
-    const gql = await fetch(`${t.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query: '{ me { email } }' }),
-    });
-    expect((await gql.json()).data.me).toBeNull();
+    expect((await t.gql('{ me { email } }', {}, token)).data.me).toBeNull();
   });
 
   it('answers 401 for a deactivated user', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { dataOf } from '../helpers/graphql.ts';
 import { candidateLogin } from '../helpers/pages.ts';
 
 /** The candidate's chat page, /staff/chat (issue 6), and the links to it from /staff/applications. */
@@ -99,13 +100,8 @@ describe('/staff/applications', () => {
 
     // The API gives the candidate the same conversation id with each application, and only theirs.
     const token = cookie.slice('candidate_token='.length);
-    const r = await fetch(`${t.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query: '{ myApplications { id conversationId } }' }),
-    });
-    const body = (await r.json()) as { data?: { myApplications: { id: string; conversationId: string | null }[] } };
-    const byApp = new Map(body.data!.myApplications.map((a) => [a.id, a.conversationId]));
+    const { myApplications } = dataOf(await t.gql('{ myApplications { id conversationId } }', {}, token)) as { myApplications: { id: string; conversationId: string | null }[] };
+    const byApp = new Map(myApplications.map((a) => [a.id, a.conversationId]));
     for (const c of convs) expect(byApp.get(c.applicationId)).toBe(c.id);
   });
 

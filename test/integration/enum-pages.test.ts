@@ -6,7 +6,7 @@ let superadmin: string;
 let company: string;
 beforeAll(async () => {
   t = await startTestApp();
-  [superadmin, company] = await Promise.all([t.login('superadmin'), t.login('company_admin')]);
+  [superadmin, company] = await Promise.all([t.tokenOf('superadmin'), t.tokenOf('company_admin')]);
 });
 afterAll(async () => t?.close());
 
@@ -33,12 +33,7 @@ describe('/admin/templates/enumuservalue (200015)', () => {
     const res = await post('/admin/templates/enumuservalue', superadmin, { op: 'create', type: '16', ja: 'ビジネスレベル', en: 'Business level' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/templates/enumuservalue?saved=1#type-16');
-    const gql = await fetch(`${t.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ enums { readSkills { id value name label enName } } }' }),
-    });
-    const added = (await gql.json()).data.enums.readSkills.find((e: { name: string }) => e.name === 'ビジネスレベル');
+    const added = (await t.gql('{ enums { readSkills { id value name label enName } } }')).data.enums.readSkills.find((e: { name: string }) => e.name === 'ビジネスレベル');
     expect(added).toMatchObject({ label: 'ビジネスレベル', enName: 'Business level' });
     expect(added.value).toBe(added.id);
     expect(await (await page('/admin/templates/enumuservalue?saved=1', superadmin)).text()).toContain('保存しました。');

@@ -8,6 +8,7 @@ import type { RoleMaps } from '../../server/auth/default-roles.ts';
 import { loadRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { ADMIN_CODES } from '../../server/access/routes.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { firstCode } from '../helpers/graphql.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 
 let t: TestApp;
@@ -59,12 +60,7 @@ describe('GET /admin/roles', () => {
     const before = await current();
     const res = await save(before, 'admin');
     expect(res.status).toBe(403);
-    const api = await fetch(`${t.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.tokenOf('admin')}` },
-      body: JSON.stringify({ query: 'mutation { saveRoleMaps(pageRoles: [], actionRoles: []) }' }),
-    });
-    expect(((await api.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('FORBIDDEN');
+    expect(firstCode(await t.gql('mutation { saveRoleMaps(pageRoles: [], actionRoles: []) }', {}, { as: 'admin' }))).toBe('FORBIDDEN');
     expect(await current()).toEqual(before);
   });
 });
@@ -142,14 +138,7 @@ describe('POST /admin/roles', () => {
   });
 
   it('refuses unknown roles and codes through the API', async () => {
-    const call = async (pageRoles: unknown) => {
-      const res = await fetch(`${t.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.tokenOf('superadmin')}` },
-        body: JSON.stringify({ query: 'mutation ($p: [RoleCodeInput!]!) { saveRoleMaps(pageRoles: $p, actionRoles: []) }', variables: { p: pageRoles } }),
-      });
-      return ((await res.json()) as { errors?: { extensions: { code: string } }[] }).errors?.[0]?.extensions.code;
-    };
+    const call = async (pageRoles: unknown) => firstCode(await t.gql('mutation ($p: [RoleCodeInput!]!) { saveRoleMaps(pageRoles: $p, actionRoles: []) }', { p: pageRoles }, { as: 'superadmin' }));
     const before = await current();
     expect(await call([{ code: 280001, roles: ['superadmin', 'nobody'] }])).toBe('BAD_USER_INPUT');
     expect(await call([{ code: 280001, roles: ['superadmin'] }, { code: 999999, roles: ['admin'] }])).toBe('BAD_USER_INPUT');

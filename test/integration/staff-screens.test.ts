@@ -85,14 +85,9 @@ describe('GET /admin/staff', () => {
     }
 
     // And through the API.
-    const res = await fetch(`${t.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await t.tokenOf('superadmin')}` },
-      body: JSON.stringify({ query: '{ staff(size: 200, filter: { visa_expiry: "next60" }, sort: "visa_expiry") { total rows { name visa_expiry languages } } }' }),
-    });
-    const body = (await res.json()) as { data: { staff: { total: number; rows: { name: string; visa_expiry: string; languages: string[] }[] } } };
+    const body = await t.gql('{ staff(size: 200, filter: { visa_expiry: "next60" }, sort: "visa_expiry") { total rows { name visa_expiry languages } } }', {}, { as: 'superadmin' });
     expect(body.data.staff.total).toBe(soon.length);
-    expect(body.data.staff.rows.map((r) => r.visa_expiry)).toEqual([...soon.map((s) => s.visa_expiry!)].sort());
+    expect(body.data.staff.rows.map((r: { visa_expiry: string }) => r.visa_expiry)).toEqual([...soon.map((s) => s.visa_expiry!)].sort());
     expect(Array.isArray(body.data.staff.rows[0]!.languages)).toBe(true);
   });
 

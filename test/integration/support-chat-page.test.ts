@@ -13,16 +13,12 @@ const PATH = '/v3/admin/supportChat';
 const ID = '00000000-0000-4000-8000-000000000abc';
 
 let t: TestApp;
-const tokens = new Map<DemoLogin, string>();
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(async () => t?.close());
 
-async function get(path: string, who?: DemoLogin) {
-  if (who && !tokens.has(who)) tokens.set(who, await t.login(who));
-  return getPage(t, path, who ? tokens.get(who) : undefined);
-}
+const get = async (path: string, who?: DemoLogin) => getPage(t, path, who ? await t.tokenOf(who) : undefined);
 
 /** The JSON props the server wrote beside an island. */
 function propsOf(html: string, island: string): Record<string, unknown> | undefined {

@@ -8,38 +8,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTemplatesToCompany } from '../../server/modules/templates/copy.ts';
 import { statusRoots } from '../../server/modules/templates/status-tree.ts';
 import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
-import { escapeHtml } from '../helpers/pages.ts';
+import { escapeHtml, formRequest } from '../helpers/pages.ts';
 
 let t: TestApp;
-const tokens: Partial<Record<DemoLogin, string>> = {};
 let c1: string;
 let c2: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const who: DemoLogin[] = ['superadmin', 'company_admin', 'company_staff', 'company2'];
-  const got = await Promise.all(who.map((w) => t.login(w)));
-  who.forEach((w, i) => (tokens[w] = got[i]));
+  await Promise.all((['superadmin', 'company_admin', 'company_staff', 'company2'] as const).map((w) => t.tokenOf(w)));
   const companies = await t.database.db.selectFrom('users').select(['email', 'company_id']).where('email', 'in', ['company@demo.test', 'company2@demo.test']).execute();
   c1 = companies.find((c) => c.email === 'company@demo.test')!.company_id!;
   c2 = companies.find((c) => c.email === 'company2@demo.test')!.company_id!;
 });
 afterAll(async () => t?.close());
 
-const cookie = (who: DemoLogin, lang: 'ja' | 'en') => `token=${tokens[who]}; lang=${lang}`;
-const get = (path: string, who: DemoLogin, lang: 'ja' | 'en' = 'ja') => fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie: cookie(who, lang) } });
+const cookie = async (who: DemoLogin, lang: 'ja' | 'en') => `token=${await t.tokenOf(who)}; lang=${lang}`;
+const get = async (path: string, who: DemoLogin, lang: 'ja' | 'en' = 'ja') => fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie: await cookie(who, lang) } });
 const html = async (path: string, who: DemoLogin, lang: 'ja' | 'en' = 'ja') => {
   const res = await get(path, who, lang);
   expect(res.status, `GET ${path} as ${who}`).toBe(200);
   return res.text();
 };
-const post = (path: string, who: DemoLogin, body: Record<string, string>, lang: 'ja' | 'en' = 'ja') =>
-  fetch(`${t.url}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: cookie(who, lang), 'content-type': 'application/x-www-form-urlencoded', origin: t.url },
-    body: new URLSearchParams(body),
-  });
+const post = async (path: string, who: DemoLogin, body: Record<string, string>, lang: 'ja' | 'en' = 'ja') =>
+  fetch(`${t.url}${path}`, formRequest(body, { cookie: await cookie(who, lang), origin: t.url }));
 /** Creates through the form and returns the new record's id (from the redirect to its page). */
 async function create(path: string, who: DemoLogin, body: Record<string, string>): Promise<string> {
   const res = await post(`${path}?new=1`, who, body);
@@ -494,12 +486,7 @@ describe('/terms and /policy: the newest published version', () => {
   }
 
   it('answers the public legalDocument query without a session', async () => {
-    const res = await fetch(`${t.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ legalDocument(kind: privacy, lang: "en") { kind version lang title published_at } }' }),
-    });
-    const { data, errors } = await res.json();
+    const { data, errors } = await t.gql('{ legalDocument(kind: privacy, lang: "en") { kind version lang title published_at } }');
     expect(errors).toBeUndefined();
     expect(data.legalDocument).toMatchObject({ kind: 'privacy', lang: 'en', title: 'Privacy policy' });
   });
