@@ -9,8 +9,10 @@ import path from 'node:path';
  * Exits non-zero when any check fails.
  */
 const CHECKS: { name: string; cmd: string[] }[] = [
-  { name: 'tsc', cmd: ['tsc', '--noEmit', '-p', '.'] },
-  { name: 'eslint', cmd: ['eslint', '.'] },
+  // Both keep what they learnt in node_modules/.cache, so a second run checks only what changed
+  // (~7 s and ~3 s instead of ~25 s and ~30 s here); `npm ci` (CI) starts without it.
+  { name: 'tsc', cmd: ['tsc', '--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/tsbuildinfo'] },
+  { name: 'eslint', cmd: ['eslint', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.'] },
   { name: 'depcruise', cmd: ['depcruise', 'server', 'client', 'views', 'shared', 'scripts', 'test', '--ignore-known'] },
   // Unused files, exports and dependencies; then files that only tests import (knip.jsonc).
   { name: 'knip', cmd: ['knip'] },
