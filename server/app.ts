@@ -209,7 +209,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
       server.on('upgrade', (req, socket, head) => {
         const { pathname } = new URL(req.url ?? '/', 'http://x');
         if (pathname === '/graphqlws') {
-          ws.wss.handleUpgrade(req, socket, head, (client) => ws.wss.emit('connection', client, req));
+          ws.handleUpgrade(req, socket, head);
         } else if (!pathname.startsWith('/socket.io')) {
           socket.destroy();
         }

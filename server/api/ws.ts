@@ -3,7 +3,9 @@ import { parse as parseCookies } from 'cookie';
 import { execute, GraphQLError, type GraphQLSchema, subscribe } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { createLegacyWsServer, LEGACY_PROTOCOLS, type SocketGate } from './ws-legacy.ts';
 import { chooseLang } from '../../shared/i18n.ts';
 import { contextFor } from './client.ts';
 import type { ApiContext, Services } from './context.ts';
@@ -36,11 +38,18 @@ export function tokenFromInit(params: Record<string, unknown> | undefined, req: 
 }
 
 /**
- * GraphQL over WebSocket at /graphqlws (graphql-ws protocol): authenticated in connection_init,
+ * GraphQL over WebSocket at /graphqlws — the graphql-transport-ws protocol (graphql-ws library), and
+ * the older subscriptions-transport-ws protocol SPEC §7 names (ws-legacy.ts), by subprotocol:
+ * authenticated in connection_init,
  * the same parse/validation limits as HTTP (graphql-ws runs outside the HTTP pipeline), every
  * operation re-checks the session, and a revoked session closes its sockets at once.
  */
-export function createGraphqlWsServer(services: Services, schema: GraphQLSchema): { wss: WebSocketServer; close(): Promise<void> } {
+export function createGraphqlWsServer(services: Services, schema: GraphQLSchema): {
+  wss: WebSocketServer;
+  /** Hands an upgrade of /graphqlws to the server of the protocol the client asks for. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
+} {
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.maxBody });
   const byUser = new Map<string, Set<WebSocket>>();
   const production = services.config.production;
@@ -49,6 +58,46 @@ export function createGraphqlWsServer(services: Services, schema: GraphQLSchema)
     for (const socket of byUser.get(userId) ?? []) socket.close(CloseCode.Forbidden, 'Session revoked');
   });
 
+  /** The checks both protocols make: who the socket is, and whether each operation may run. */
+  const gate: SocketGate<ConnectionState> = {
+    async connect(params, req, socket) {
+      const token = tokenFromInit(params, req);
+      if (!token) return null;
+      const r = await services.auth.resolve(token, 'admin');
+      if (r.kind !== 'ok') return null;
+      const set = byUser.get(r.user.id) ?? new Set();
+      set.add(socket);
+      byUser.set(r.user.id, set);
+      socket.once('close', () => {
+        set.delete(socket);
+        if (!set.size) byUser.delete(r.user.id);
+      });
+      return { token, userId: r.user.id };
+    },
+    async prepare(state, req, payload) {
+      const prepared = prepareDocument(schema, typeof payload.query === 'string' ? payload.query : '', production);
+      if (prepared.errors) return prepared.errors.map((e) => maskError(e, services.log, production));
+      const cookies = req.headers.cookie ? parseCookies(req.headers.cookie) : {};
+      const contextValue: ApiContext = await contextFor(services, {
+        token: state.token,
+        lang: chooseLang(cookies.lang, req.headers['accept-language']),
+        ip: req.socket.remoteAddress ?? '',
+      });
+      // Logged out since the socket opened: refuse, and the socket is closed by session.revoked.
+      if (!contextValue.user) return [new GraphQLError('Session ended', { extensions: { code: 'UNAUTHENTICATED' } })];
+      return {
+        schema,
+        document: prepared.document,
+        operationName: typeof payload.operationName === 'string' ? payload.operationName : undefined,
+        variableValues: payload.variables && typeof payload.variables === 'object' ? (payload.variables as Record<string, unknown>) : undefined,
+        contextValue,
+      };
+    },
+    mask(result) {
+      return result.errors?.length ? { ...result, errors: result.errors.map((e) => maskError(e, services.log, production).toJSON()) } : result;
+    },
+  };
+
   const server = useServer<Record<string, unknown> | undefined, { state?: ConnectionState }>(
     {
       schema,
@@ -56,55 +105,33 @@ export function createGraphqlWsServer(services: Services, schema: GraphQLSchema)
       subscribe,
       connectionInitWaitTimeout: 3_000,
       onConnect: async (ctx) => {
-        const token = tokenFromInit(ctx.connectionParams, ctx.extra.request);
-        if (!token) return false;
-        const r = await services.auth.resolve(token, 'admin');
-        if (r.kind !== 'ok') return false;
-        ctx.extra.state = { token, userId: r.user.id };
-        const set = byUser.get(r.user.id) ?? new Set();
-        set.add(ctx.extra.socket);
-        byUser.set(r.user.id, set);
-        ctx.extra.socket.once('close', () => {
-          set.delete(ctx.extra.socket);
-          if (!set.size) byUser.delete(r.user.id);
-        });
+        const state = await gate.connect(ctx.connectionParams, ctx.extra.request, ctx.extra.socket);
+        if (!state) return false;
+        ctx.extra.state = state;
         return true;
       },
-      onSubscribe: async (ctx, _id, payload) => {
-        const prepared = prepareDocument(schema, payload.query, production);
-        if (prepared.errors) return prepared.errors.map((e) => maskError(e, services.log, production));
-        const state = ctx.extra.state!;
-        const req = ctx.extra.request;
-        const cookies = req.headers.cookie ? parseCookies(req.headers.cookie) : {};
-        const contextValue: ApiContext = await contextFor(services, {
-          token: state.token,
-          lang: chooseLang(cookies.lang, req.headers['accept-language']),
-          ip: req.socket.remoteAddress ?? '',
-        });
-        // Logged out since the socket opened: refuse, and the socket is closed by session.revoked.
-        if (!contextValue.user) return [new GraphQLError('Session ended', { extensions: { code: 'UNAUTHENTICATED' } })];
-        return {
-          schema,
-          document: prepared.document,
-          operationName: payload.operationName ?? undefined,
-          variableValues: payload.variables ?? undefined,
-          contextValue,
-        };
-      },
-      onNext: (_ctx, _id, _payload, _args, result) => {
-        if ('errors' in result && result.errors?.length) {
-          return { ...result, errors: result.errors.map((e) => maskError(e, services.log, production).toJSON()) };
-        }
-        return undefined;
-      },
+      onSubscribe: (ctx, _id, payload) => gate.prepare(ctx.extra.state!, ctx.extra.request, payload) as never,
+      onNext: (_ctx, _id, _payload, _args, result) => ('errors' in result && result.errors?.length ? (gate.mask(result as never) as never) : undefined),
     },
     wss,
   );
+  const legacy = createLegacyWsServer(gate);
 
   return {
     wss,
+    handleUpgrade(req, socket, head) {
+      // SPEC §7 names the older protocol (graphql-ws, graphql-subscriptions); today's clients ask
+      // for graphql-transport-ws. A client that offers only an older name gets the older protocol.
+      const offered = String(req.headers['sec-websocket-protocol'] ?? '')
+        .split(',')
+        .map((p) => p.trim());
+      const older = !offered.includes('graphql-transport-ws') && offered.some((p) => (LEGACY_PROTOCOLS as readonly string[]).includes(p));
+      const target = older ? legacy.wss : wss;
+      target.handleUpgrade(req, socket, head, (client) => target.emit('connection', client, req));
+    },
     async close() {
       unsubscribe();
+      legacy.close();
       await server.dispose();
       wss.close();
     },
