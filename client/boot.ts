@@ -43,6 +43,11 @@ document.addEventListener('submit', (e) => {
     clearIdentity(pageIdentity(kind));
   }
 });
+// A form drawn again with errors: the cursor goes to the first field to fix (the server marks
+// every invalid control with aria-invalid; React does not render autofocus on the server).
+const firstInvalid = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+if (firstInvalid && (document.activeElement === document.body || document.activeElement === null)) firstInvalid.focus();
+
 // Coming back through the back/forward cache must not leave the bar running.
 window.addEventListener('pageshow', () => NProgress.done());
 

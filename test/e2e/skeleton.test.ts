@@ -43,6 +43,23 @@ describe('a visitor and a back-office user in a real browser', () => {
     await page.context().close();
   });
 
+  it('puts the cursor on the first field to fix when a form comes back with errors', async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${t.url}/staff/contact`);
+    // What the browser accepts but the server does not (an address without a domain suffix).
+    const form = page.locator('form[action="/staff/contact"]');
+    await form.locator('input[name=name]').fill('Ana');
+    await form.locator('input[name=email]').fill('ana@example');
+    await form.locator('select[name=topic]').selectOption({ index: 1 });
+    await form.locator('textarea[name=message]').fill('Hello');
+    await Promise.all([page.waitForLoadState('load'), form.locator('button[type=submit]').click()]);
+    await page.waitForSelector('[aria-invalid="true"]');
+    expect(await page.$eval('form [aria-invalid="true"]', (el) => el.getAttribute('name'))).toBe('email');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('logs a client admin in, lands on the v3 jobs list with only its pages in the sidebar, and is sent to its fallback', async () => {
     const { page, errors } = await newPage();
     await backOfficeLogin(page, t.url, DEMO.client_admin);
