@@ -60,6 +60,25 @@ describe('a visitor and a back-office user in a real browser', () => {
     await page.context().close();
   });
 
+  it('shows the registration form on a phone with each language a small box beside its name', async () => {
+    const { page, errors } = await newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${t.url}/staff/register`);
+    const boxes = await page.$$eval('.checkbox-grid label', (labels) =>
+      labels.map((l) => {
+        const box = l.querySelector('input')!.getBoundingClientRect();
+        const text = l.getBoundingClientRect();
+        return { width: box.width, beside: box.top >= text.top - 1 && box.bottom <= text.bottom + 1 && box.right < text.right };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(3);
+    for (const b of boxes) expect(b).toEqual({ width: expect.any(Number), beside: true });
+    expect(Math.max(...boxes.map((b) => b.width))).toBeLessThan(40);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('logs a client admin in, lands on the v3 jobs list with only its pages in the sidebar, and is sent to its fallback', async () => {
     const { page, errors } = await newPage();
     await backOfficeLogin(page, t.url, DEMO.client_admin);
