@@ -43,6 +43,18 @@ document.addEventListener('submit', (e) => {
     clearIdentity(pageIdentity(kind));
   }
 });
+// A list's "select all" box (views/ui/DataTable.tsx) checks the row boxes of its form.
+document.addEventListener('change', (e) => {
+  const box = e.target;
+  if (!(box instanceof HTMLInputElement) || !box.dataset.selectAll) return;
+  const form = box.getAttribute('form');
+  for (const row of document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name="${box.dataset.selectAll}"]${form ? `[form="${form}"]` : ''}`)) row.checked = box.checked;
+});
+// A button that asks first (data-confirm): a bulk move or any action that cannot be undone.
+document.addEventListener('click', (e) => {
+  const button = (e.target as Element | null)?.closest?.('button[data-confirm]');
+  if (button instanceof HTMLButtonElement && !window.confirm(button.dataset.confirm ?? '')) e.preventDefault();
+});
 // A form drawn again with errors: the cursor goes to the first field to fix (the server marks
 // every invalid control with aria-invalid; React does not render autofocus on the server).
 const firstInvalid = document.querySelector<HTMLElement>('form [aria-invalid="true"]');

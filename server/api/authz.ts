@@ -2,7 +2,8 @@ import { defaultFieldResolver, type GraphQLFieldConfig, type GraphQLSchema } fro
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { canEnter } from '../access/guard.ts';
 import { resourceRules } from '../resources/graphql.ts';
-import { RESOURCES } from '../resources/registry.ts';
+import { READ_MODELS, RESOURCES } from '../resources/registry.ts';
+import { readModelRules } from './graphql/read-models.ts';
 import type { ApiContext } from './context.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
@@ -55,8 +56,6 @@ export const OPERATION_RULES: Record<string, Rule> = {
   // a candidate's own switch for mail about unread chat answers (server/chat/mail.ts)
   'Query.myChatMail': { candidate: true },
   'Mutation.setMyChatMail': { candidate: true },
-  // the company's side of applications: the candidate lists (1200xx) and the v3 lists
-  'Query.applications': { codes: [120001, 120012, 120013, 340001] },
   // a daily job's shifts (issue 5): whoever may edit the job's record page (/v3/admin/jobs/[id]),
   // like the engine's rule for a record's child rows; the job must be in the caller's tenant
   'Mutation.addJobShifts': { codes: [330002] },
@@ -67,8 +66,8 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.crawlerRuns': { codes: [210001] },
 };
 
-/** Hand-written rules plus the resource engine's, derived from each resource's screen codes. */
-export const ALL_RULES: Record<string, Rule> = { ...OPERATION_RULES, ...Object.assign({}, ...RESOURCES.map(resourceRules)) };
+/** Hand-written rules plus the resource engine's and the read models', derived from their screens' codes. */
+export const ALL_RULES: Record<string, Rule> = { ...OPERATION_RULES, ...Object.assign({}, ...RESOURCES.map(resourceRules), ...READ_MODELS.map(readModelRules)) };
 
 /** Checks one rule for a context; throws the GraphQL error a client sees. */
 export async function authorize(rule: Rule, ctx: ApiContext): Promise<void> {

@@ -58,13 +58,6 @@ export const OPS = {
   MyApplications: /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status createdAt conversationId } }`,
   MyChatMail: /* GraphQL */ `query MyChatMail { myChatMail }`,
   SetMyChatMail: /* GraphQL */ `mutation SetMyChatMail($enabled: Boolean!) { setMyChatMail(enabled: $enabled) }`,
-  Applications: /* GraphQL */ `
-    query Applications($page: Int, $size: Int, $kind: String, $status: String, $q: String) {
-      applications(page: $page, size: $size, kind: $kind, status: $status, q: $q) {
-        total page size
-        rows { id candidateName candidateEmail nationality visaType jobId jobTitle kind clientName date start end status conversationId createdAt }
-      }
-    }`,
   DailyJobShifts: /* GraphQL */ `
     query DailyJobShifts($id: ID!) {
       dailyJob(id: $id) { id status wage shifts { id date start end breakMinutes capacity filled wage applications } }

@@ -1,5 +1,5 @@
 import { type ColumnType, type Generated, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { ownsRow, type Tenant, tenantOf } from '../api/tenancy.ts';
+import { ownsRow, type Tenant, tenantOf } from '../access/tenancy.ts';
 import type { Database } from '../db/database.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import type { JobTables } from '../modules/jobs/tables.ts';

@@ -1,7 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Text } from '../../shared/i18n.ts';
-import type { Tenant } from '../api/tenancy.ts';
+import type { Tenant } from '../access/tenancy.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import type { Services } from '../api/context.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
@@ -385,14 +385,5 @@ export const f = {
 
 export const t = (ja: string, en: string): Text => ({ ja, en });
 
-/**
- * The list filter of a date field (`filter: true`): a window of days relative to today in Japan,
- * both ends included (null = open). The API also takes one exact day, YYYY-MM-DD.
- */
-export const DATE_FILTERS: Record<string, { label: Text; from: number | null; to: number | null }> = {
-  past: { label: t('期限切れ', 'Already past'), from: null, to: -1 },
-  next30: { label: t('30日以内', 'Within 30 days'), from: 0, to: 30 },
-  next60: { label: t('60日以内', 'Within 60 days'), from: 0, to: 60 },
-  next90: { label: t('90日以内', 'Within 90 days'), from: 0, to: 90 },
-  future: { label: t('今日以降', 'Today or later'), from: 0, to: null },
-};
+/** The windows of a date field's list filter (shared with the views). */
+export { DATE_FILTERS } from '../../shared/date-filters.ts';

@@ -1,6 +1,6 @@
 import type { ApiContext } from '../api/context.ts';
 import { apiError, badInput } from '../api/errors.ts';
-import { tenantOf } from '../api/tenancy.ts';
+import { tenantOf } from '../access/tenancy.ts';
 import type { Rule } from '../api/authz.ts';
 import { tr } from '../../shared/i18n.ts';
 import type { FieldErrors } from '../validation.ts';

@@ -1,4 +1,6 @@
 import type { ResourceDef } from './define.ts';
+import type { ReadModelDef } from './read-model.ts';
+import { applicationsReadModel } from './defs/applications.ts';
 import { clientResource, companyResource } from './defs/organizations.ts';
 import { TEMPLATE_RESOURCES } from './defs/templates.ts';
 import { paymentSettingsResource } from './defs/payment.ts';
@@ -16,3 +18,6 @@ RESOURCES.push(...JOB_RESOURCES);
 // Job import (the crawler).
 RESOURCES.push(crawlerSourceResource);
 
+
+/** Every read model (lists over joined queries, read-model.ts): its API and screens exist from the definition. */
+export const READ_MODELS: ReadModelDef[] = [applicationsReadModel];

@@ -128,7 +128,6 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.myChatMail': { query: 'query { myChatMail }' },
   // Sets it to what it already is (on), so the candidate's setting is unchanged.
   'Mutation.setMyChatMail': { query: 'mutation { setMyChatMail(enabled: true) }' },
-  'Query.applications': { query: 'query { applications { total rows { id candidateName } } }' },
   // A daily job's shifts (issue 5): aimed at no job, so a caller who may run them changes nothing.
   'Mutation.addJobShifts': {
     query: 'mutation ($id: ID!, $input: ShiftPlanInput!) { addJobShifts(jobId: $id, input: $input) { created skipped } }',

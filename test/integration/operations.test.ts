@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { OPS } from '../../server/api/operations.ts';
 import { resourceDocuments } from '../../server/resources/graphql.ts';
-import { RESOURCES } from '../../server/resources/registry.ts';
+import { READ_MODELS, RESOURCES } from '../../server/resources/registry.ts';
+import { readModelDocuments } from '../../server/api/graphql/read-models.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -40,6 +41,17 @@ describe('resource operation documents (server/resources/graphql.ts)', () => {
         if (source === null) continue;
         expect(validate(schema, parse(source)).map((e) => `${kind}: ${e.message}`)).toEqual([]);
       }
+    });
+  }
+});
+
+describe('read-model operation documents (server/api/graphql/read-models.ts)', () => {
+  const schema = buildSchema();
+  for (const def of READ_MODELS) {
+    it(`every document the screens of "${def.name}" send validates against the schema`, () => {
+      const docs = Object.entries(readModelDocuments(def)).filter(([, source]) => source !== null);
+      expect(docs.length).toBeGreaterThan(1);
+      for (const [kind, source] of docs) expect(validate(schema, parse(source!)).map((e) => `${kind}: ${e.message}`)).toEqual([]);
     });
   }
 });

@@ -1,5 +1,5 @@
 import type { ApiContext } from '../context.ts';
-import { tenantOf } from '../tenancy.ts';
+import { tenantOf } from '../../access/tenancy.ts';
 
 /** The run history of a crawler source (/admin/superadmin/crawler, 210001: platform only). */
 export const typeDefs = /* GraphQL */ `

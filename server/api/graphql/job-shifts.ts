@@ -6,7 +6,7 @@ import { getRow, recordAudit, type Actor } from '../../resources/repo.ts';
 import type { FieldErrors } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
-import { tenantOf } from '../tenancy.ts';
+import { tenantOf } from '../../access/tenancy.ts';
 
 /**
  * The shifts of a daily job on its back-office record page (issue 5): read as the `shifts` field

@@ -4,7 +4,6 @@ import { getPublicJob, jobsDb, listPublicJobs, type PublicFilters, type PublicSo
 import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, type ErrorCode } from '../errors.ts';
-import { tenantOf } from '../tenancy.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A job as the public boards show it (issue 5)."
@@ -106,35 +105,7 @@ export const typeDefs = /* GraphQL */ `
     conversationId: ID
   }
 
-  "An application as the company's candidate list shows it."
-  type CompanyApplication {
-    id: ID!
-    candidateName: String!
-    candidateEmail: String!
-    nationality: String
-    visaType: String
-    jobId: ID!
-    jobTitle: String!
-    kind: String!
-    clientName: String!
-    date: String
-    start: String
-    end: String
-    status: String!
-    conversationId: ID
-    createdAt: String!
-  }
-
-  type CompanyApplicationPage {
-    rows: [CompanyApplication!]!
-    total: Int!
-    page: Int!
-    size: Int!
-  }
-
   extend type Query {
-    "Applications to the caller's company's jobs (client users: their client's), newest first."
-    applications(page: Int = 1, size: Int = 20, kind: String, status: String, q: String): CompanyApplicationPage!
     "The signed-in candidate's applications, newest first."
     myApplications: [MyApplication!]!
     "Open jobs of one board: kind 'daily' or 'other'; sort 'new', 'wage' or 'date' (daily)."
@@ -181,48 +152,6 @@ export const resolvers = {
       const sort: PublicSort = a.sort === 'wage' || a.sort === 'date' ? a.sort : 'new';
       const f = Object.fromEntries(Object.entries(filter.data ?? {}).filter(([, v]) => v !== null && v !== undefined && v !== '')) as PublicFilters;
       return listPublicJobs(ctx.services.db, kind.data, f, sort, Math.min(Math.max(1, a.page), 500), ctx.lang);
-    },
-    applications: async (_: unknown, a: { page: number; size: number; kind?: string | null; status?: string | null; q?: string | null }, ctx: ApiContext) => {
-      if (a.page < 1 || a.size < 1 || a.size > 200) throw badInput(ctx.lang, { size: ctx.lang === 'ja' ? '件数は1〜200で指定してください。' : 'Use a page size from 1 to 200.' });
-      const tenant = tenantOf(ctx.user!);
-      if (tenant.kind === 'none') return { rows: [], total: 0, page: a.page, size: a.size };
-      let q = jobsDb(ctx.services.db)
-        .selectFrom('applications as a')
-        .innerJoin('jobs as j', 'j.id', 'a.job_id')
-        .innerJoin('users as u', 'u.id', 'a.candidate_id')
-        .innerJoin('clients as cl', 'cl.id', 'a.client_id')
-        .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
-        .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
-        .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-        .leftJoin('conversations as c', 'c.application_id', 'a.id');
-      if (tenant.kind !== 'platform') q = q.where('a.company_id', '=', tenant.companyId);
-      if (tenant.kind === 'client') q = q.where('a.client_id', '=', tenant.clientId);
-      if (a.kind === 'daily' || a.kind === 'other') q = q.where('j.kind', '=', a.kind);
-      if (a.status && ['applied', 'accepted', 'rejected', 'cancelled'].includes(a.status)) q = q.where('a.status', '=', a.status as 'applied');
-      if (a.q?.trim()) {
-        const pattern = `%${a.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        q = q.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('j.title_ja', 'ilike', pattern), eb('j.title_en', 'ilike', pattern)]));
-      }
-      const [rows, count] = await Promise.all([
-        q
-          .select([
-            'a.id', 'u.name as candidateName', 'u.email as candidateEmail', 'p.nationality', ctx.lang === 'ja' ? 'v.ja as visaType' : 'v.en as visaType',
-            'j.id as jobId', ctx.lang === 'ja' ? 'j.title_ja as jobTitle' : 'j.title_en as jobTitle', 'j.kind', 'cl.name as clientName',
-            's.date', 's.start_time', 's.end_time', 'a.status', 'c.id as conversationId', 'a.created_at',
-          ])
-          .orderBy('a.created_at', 'desc')
-          .orderBy('a.id')
-          .limit(a.size)
-          .offset((a.page - 1) * a.size)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        rows: rows.map((r) => ({ ...r, start: r.start_time?.slice(0, 5) ?? null, end: r.end_time?.slice(0, 5) ?? null, createdAt: r.created_at.toISOString() })),
-        total: Number(count.n),
-        page: a.page,
-        size: a.size,
-      };
     },
     myApplications: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const rows = await jobsDb(ctx.services.db)

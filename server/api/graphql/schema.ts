@@ -11,7 +11,8 @@ import * as roles from './roles.ts';
 import * as session from './session.ts';
 import * as jobShifts from './job-shifts.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from '../../resources/graphql.ts';
-import { RESOURCES } from '../../resources/registry.ts';
+import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
+import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
 
 /** One module per area; each brings its type definitions and resolvers. Resources come from their definitions. */
 const MODULES = [session, enums, notifications, jobs, legal];
@@ -29,8 +30,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 export function buildSchema(): GraphQLSchema {
   return withAuthorization(
     makeExecutableSchema({
-      typeDefs: [...MODULES.map((m) => m.typeDefs), sharedTypeDefs, ...RESOURCES.map(resourceTypeDefs)],
-      resolvers: [...MODULES.map((m) => m.resolvers), ...RESOURCES.map(resourceResolvers)],
+      typeDefs: [...MODULES.map((m) => m.typeDefs), sharedTypeDefs, ...RESOURCES.map(resourceTypeDefs), readModelSharedTypeDefs, ...READ_MODELS.map(readModelTypeDefs)],
+      resolvers: [...MODULES.map((m) => m.resolvers), ...RESOURCES.map(resourceResolvers), ...READ_MODELS.map(readModelResolvers)],
     }),
   );
 }

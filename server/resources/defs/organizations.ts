@@ -1,4 +1,4 @@
-import type { Tenant } from '../../api/tenancy.ts';
+import type { Tenant } from '../../access/tenancy.ts';
 import { companyClientScope, f, t, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
 
 /** Companies a caller may pick (e.g. a client's company): all for the platform, its own otherwise. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Tenant } from '../../api/tenancy.ts';
+import type { Tenant } from '../../access/tenancy.ts';
 import { enumStore, listLanguages } from '../../modules/enums/service.ts';
 import type { EnumListName } from '../../modules/enums/reference-data.ts';
 import { f, t, type FieldDef, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Tenant } from '../../api/tenancy.ts';
+import type { Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
 import type { Lang, Text } from '../../../shared/i18n.ts';
 import { renderTemplate, type TemplateVars } from '../../modules/templates/render-template.ts';

@@ -1,20 +1,21 @@
 /**
  * Every screen, each bound to one route of the table (server/access/routes.ts). Adding a page:
- * a route row there, a screen module here, an API module under server/api (docs/architecture.md).
+ * a route row there, a screen module here, an API module under server/api (docs/architecture.md);
+ * a list over a joined query: a read-model definition in server/resources/defs (its screens come from it).
  */
 import type { Screen } from '../screen.ts';
-import { APPLICATION_SCREENS } from './admin/applications.tsx';
 import { ENUM_SCREENS } from './admin/enums.tsx';
 import { ROLES_SCREEN } from './admin/roles.tsx';
 import { SUPPORT_CHAT_SCREEN } from './admin/support-chat.tsx';
 import { CANDIDATE_SCREENS } from './candidate.tsx';
 import { PUBLIC_SCREENS } from './public.tsx';
+import { READ_MODEL_SCREENS } from './read-models.tsx';
 import { RESOURCE_SCREENS } from './resources.tsx';
 
 export const SCREENS: readonly Screen[] = [
   ...PUBLIC_SCREENS,
   ...CANDIDATE_SCREENS,
-  ...APPLICATION_SCREENS,
+  ...READ_MODEL_SCREENS,
   SUPPORT_CHAT_SCREEN,
   ...ENUM_SCREENS,
   ROLES_SCREEN,

@@ -1,4 +1,4 @@
-import { tenantOf } from '../../../api/tenancy.ts';
+import { tenantOf } from '../../../access/tenancy.ts';
 import { SupportChatPage } from '../../../../views/pages/admin/SupportChatPage.tsx';
 import { defineScreen } from '../../screen.ts';
 

@@ -1,4 +1,3 @@
-import type { SessionUser } from '../modules/auth/service.ts';
 
 /**
  * Which rows a caller may see (DESIGN.md §5): platform roles everything; company roles their
@@ -12,7 +11,14 @@ export type Tenant =
 
 const PLATFORM_ROLES = new Set(['superadmin', 'admin']);
 
-export function tenantOf(user: SessionUser): Tenant {
+/** What of a signed-in user decides its tenant (a SessionUser has it). */
+export interface TenantHolder {
+  role: string;
+  companyId: string | null;
+  clientId: string | null;
+}
+
+export function tenantOf(user: TenantHolder): Tenant {
   if (PLATFORM_ROLES.has(user.role)) return { kind: 'platform' };
   if (user.clientId && user.companyId) return { kind: 'client', companyId: user.companyId, clientId: user.clientId };
   if (user.companyId) return { kind: 'company', companyId: user.companyId };

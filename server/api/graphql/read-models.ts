@@ -1,0 +1,172 @@
+import type { ApiContext } from '../context.ts';
+import { apiError, badInput, forbidden } from '../errors.ts';
+import { tenantOf } from '../../access/tenancy.ts';
+import { canEnter } from '../../access/guard.ts';
+import { routeByPath } from '../../access/routes.ts';
+import type { RoleMaps } from '../../auth/default-roles.ts';
+import { tr } from '../../../shared/i18n.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { HookContext } from '../../resources/define.ts';
+import { optionsFor } from '../../resources/repo.ts';
+import { checkListParams, listReadModel, moveRows, visibleRows, type ColumnType, type ReadListParams, type ReadModelDef, type Transition } from '../../resources/read-model.ts';
+
+/**
+ * The GraphQL face of a read model (server/resources/read-model.ts): `<plural>(page, size, after, sort, dir, q,
+ * filter)`, `<name>Options(filter)`, and when declared `move<Name>(ids, to)` and
+ * `<name>Action(ids, action)`. Authorization: the route table's codes of the read model's
+ * screens, and rows narrowed to what the caller's screens show (ReadScreen.fixed).
+ */
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+const GQL_TYPE: Record<ColumnType, string> = { text: 'String', link: 'String', badge: 'String', date: 'String', datetime: 'String', number: 'Int', money: 'Int' };
+
+export const readModelSharedTypeDefs = /* GraphQL */ `
+  "A row a move or an action did not reach, and why: state (not in a state the move starts from), forbidden, missing."
+  type RefusedRow {
+    id: ID!
+    reason: String!
+  }
+  "The result of moving rows from state to state."
+  type MoveResult {
+    moved: [ID!]!
+    refused: [RefusedRow!]!
+  }
+`;
+
+export function readModelTypeDefs(def: ReadModelDef): string {
+  const T = cap(def.name);
+  const cols = def.columns.map((c) => `    "${c.label.en}"\n    ${c.name}: ${GQL_TYPE[c.type]}`).join('\n');
+  const filters = def.filters ?? [];
+  return /* GraphQL */ `
+  type ${T} {
+    id: ID!
+${cols}
+  }
+  type ${T}Page {
+    rows: [${T}!]!
+    total: Int!
+    page: Int!
+    size: Int!
+    "The cursor of the next page (the list's after argument), null on the last page."
+    next: String
+  }
+  ${filters.length ? `input ${T}Filter {\n${filters.map((f) => `    ${f.name}: String`).join('\n')}\n  }` : ''}
+  extend type Query {
+    "${def.titlePlural.en}: page by number, or by cursor with after (sorts on a never-null column)."
+    ${def.plural}(page: Int = 1, size: Int = 20, after: String, sort: String, dir: String, q: String${filters.length ? `, filter: ${T}Filter` : ''}): ${T}Page!
+    ${filters.some((f) => f.options) ? `"Choices of a filter for the caller."\n    ${def.name}Options(filter: String!): [ResourceOption!]!` : ''}
+  }
+  ${
+    def.transitions || def.actions?.length
+      ? `extend type Mutation {
+    ${def.transitions ? `"Moves rows to a state (${[...new Set(def.transitions.moves.map((m) => m.to))].join(', ')}) where a declared transition allows it."\n    move${T}(ids: [ID!]!, to: String!): MoveResult!` : ''}
+    ${def.actions?.length ? `"Runs one of the actions (${def.actions.map((a) => a.name).join(', ')}) on rows; returns the notice to show."\n    ${def.name}Action(ids: [ID!]!, action: String!): String!` : ''}
+  }`
+      : ''
+  }
+`;
+}
+
+/** The codes of the read model's screens (one source of truth: the route table). */
+export function readModelCodes(def: ReadModelDef): number[] {
+  const codes = def.screens.map((s) => routeByPath(s.path)?.code).filter((c): c is number => typeof c === 'number');
+  if (!codes.length) throw new Error(`Read model ${def.name}: no screen with a code`);
+  return [...new Set(codes)];
+}
+
+/**
+ * What the caller's screens show: `[]` when one of them shows every row, else each screen's fixed
+ * filter values (rows matching any), null when it may open none.
+ */
+export function fixedFor(def: ReadModelDef, maps: RoleMaps, role: string): Record<string, string>[] | null {
+  const open = def.screens.filter((s) => canEnter(maps, role, routeByPath(s.path)?.code));
+  if (!open.length) return null;
+  if (open.some((s) => !s.fixed || !Object.keys(s.fixed).length)) return [];
+  return open.map((s) => s.fixed!);
+}
+
+/** The rules of its operations (authz.ts's Rule, by shape: authz.ts imports this module). */
+export function readModelRules(def: ReadModelDef): Record<string, { codes: readonly number[] }> {
+  const T = cap(def.name);
+  const codes = readModelCodes(def);
+  const rules: Record<string, { codes: readonly number[] }> = { [`Query.${def.plural}`]: { codes } };
+  if (def.filters?.some((f) => f.options)) rules[`Query.${def.name}Options`] = { codes };
+  if (def.transitions) rules[`Mutation.move${T}`] = { codes: [...new Set([...codes, ...def.transitions.moves.flatMap((m) => m.codes ?? [])])] };
+  if (def.actions?.length) rules[`Mutation.${def.name}Action`] = { codes: [...new Set([...codes, ...def.actions.flatMap((a) => a.codes ?? [])])] };
+  return rules;
+}
+
+const hookContextOf = (ctx: ApiContext): HookContext => ({ user: ctx.user!, tenant: tenantOf(ctx.user!), lang: ctx.lang, db: ctx.services.db, services: ctx.services });
+
+export function readModelResolvers(def: ReadModelDef): { Query: Record<string, unknown>; Mutation?: Record<string, unknown> } {
+  const T = cap(def.name);
+  const scope = async (ctx: ApiContext) => ({ tenant: tenantOf(ctx.user!), maps: await ctx.services.roleMaps.get() });
+  const Query: Record<string, unknown> = {
+    [def.plural]: async (_: unknown, a: ReadListParams & { filter?: Record<string, string | null> }, ctx: ApiContext) => {
+      const checked = checkListParams(a);
+      if (!checked.ok) {
+        const text = { size: msg(ctx.lang, 'list.badSize'), page: msg(ctx.lang, 'list.badPage'), after: msg(ctx.lang, 'list.badCursor') }[checked.field];
+        throw badInput(ctx.lang, { [checked.field]: text });
+      }
+      const { tenant, maps } = await scope(ctx);
+      return listReadModel(ctx.services.db, def, tenant, ctx.lang, fixedFor(def, maps, ctx.user!.role), a);
+    },
+  };
+  if (def.filters?.some((f) => f.options)) {
+    Query[`${def.name}Options`] = async (_: unknown, a: { filter: string }, ctx: ApiContext) => {
+      const f = def.filters!.find((x) => x.name === a.filter && x.options);
+      if (!f) throw badInput(ctx.lang, { filter: msg(ctx.lang, 'list.noChoices') });
+      return (await optionsFor({ options: f.options } as Parameters<typeof optionsFor>[0], tenantOf(ctx.user!), ctx.services.db)).map((o) => ({ value: o.value, ja: o.label.ja, en: o.label.en }));
+    };
+  }
+  const Mutation: Record<string, unknown> = {};
+  const idsOf = (ids: readonly string[], ctx: ApiContext) => {
+    if (!ids.length || ids.length > 500) throw badInput(ctx.lang, { ids: msg(ctx.lang, 'list.badSelection') });
+    return ids;
+  };
+  if (def.transitions) {
+    const t = def.transitions;
+    Mutation[`move${T}`] = async (_: unknown, a: { ids: string[]; to: string }, ctx: ApiContext) => {
+      const ids = idsOf(a.ids, ctx);
+      if (!t.moves.some((m) => m.to === a.to)) throw badInput(ctx.lang, { to: msg(ctx.lang, 'list.unknownState') });
+      const { tenant, maps } = await scope(ctx);
+      const fixed = fixedFor(def, maps, ctx.user!.role);
+      const rows = await visibleRows(ctx.services.db, def, tenant, ctx.lang, fixed, ids);
+      const screenCodes = readModelCodes(def);
+      const mayUse = (m: Transition) => (m.codes ?? screenCodes).some((code) => canEnter(maps, ctx.user!.role, code));
+      return moveRows(def, rows, ids, a.to, hookContextOf(ctx), mayUse);
+    };
+  }
+  if (def.actions?.length) {
+    Mutation[`${def.name}Action`] = async (_: unknown, a: { ids: string[]; action: string }, ctx: ApiContext) => {
+      const ids = idsOf(a.ids, ctx);
+      const action = def.actions!.find((x) => x.name === a.action);
+      if (!action) throw badInput(ctx.lang, { action: msg(ctx.lang, 'list.unknownAction') });
+      const { tenant, maps } = await scope(ctx);
+      if (!(action.codes ?? readModelCodes(def)).some((code) => canEnter(maps, ctx.user!.role, code))) throw forbidden(ctx.lang);
+      if (!action.bulk && ids.length > 1) throw badInput(ctx.lang, { ids: msg(ctx.lang, 'list.badSelection') });
+      const rows = await visibleRows(ctx.services.db, def, tenant, ctx.lang, fixedFor(def, maps, ctx.user!.role), ids);
+      if (rows.length !== new Set(ids).size) throw apiError('NOT_FOUND', msg(ctx.lang, 'list.rowsGone'));
+      const refused = await action.run(rows, hookContextOf(ctx));
+      if (refused) throw apiError('BAD_USER_INPUT', tr(ctx.lang, refused), { fields: { _: tr(ctx.lang, refused) } });
+      return tr(ctx.lang, action.done);
+    };
+  }
+  const out: { Query: Record<string, unknown>; Mutation?: Record<string, unknown> } = { Query };
+  if (Object.keys(Mutation).length) out.Mutation = Mutation;
+  return out;
+}
+
+/** The operation documents the web tier sends for a read model (validated against the schema in a test). */
+export function readModelDocuments(def: ReadModelDef) {
+  const T = cap(def.name);
+  const hasFilter = !!def.filters?.length;
+  const cols = ['id', ...def.columns.map((c) => c.name)].join(' ');
+  return {
+    list: `query ${T}List($page: Int, $size: Int, $after: String, $sort: String, $dir: String, $q: String${hasFilter ? `, $filter: ${T}Filter` : ''}) {
+      ${def.plural}(page: $page, size: $size, after: $after, sort: $sort, dir: $dir, q: $q${hasFilter ? ', filter: $filter' : ''}) { total page size next rows { ${cols} } }
+    }`,
+    options: def.filters?.some((f) => f.options) ? `query ${T}Options($filter: String!) { ${def.name}Options(filter: $filter) { value ja en } }` : null,
+    move: def.transitions ? `mutation Move${T}($ids: [ID!]!, $to: String!) { move${T}(ids: $ids, to: $to) { moved refused { id reason } } }` : null,
+    action: def.actions?.length ? `mutation ${T}Action($ids: [ID!]!, $action: String!) { ${def.name}Action(ids: $ids, action: $action) }` : null,
+  };
+}

@@ -1,0 +1,404 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import type { Lang, Text } from '../../shared/i18n.ts';
+import type { Tenant } from '../access/tenancy.ts';
+import type { DB } from '../db/connect.ts';
+import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from './define.ts';
+
+/**
+ * A read model (DESIGN.md §3, docs/architecture.md "Read models"): a list screen over a query
+ * with joins, where the resource definition (define.ts) lists one table. From one definition
+ * the engine derives a GraphQL list operation (offset or keyset paging, search, filters, sort),
+ * its authorization from the route table's codes of the screens that show it, the declared state
+ * transitions and row/bulk actions as mutations, and the screens (server/web/screens/read-models.tsx)
+ * with typed column renderers, CSV export and bulk forms.
+ */
+
+/** How a column's value is shown (views/ui/DataTable.tsx) and typed in GraphQL (money and numbers are Int). */
+export type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'badge' | 'link';
+
+/** The colour of a badge: what the state means to the reader, not a colour name. */
+export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+
+export interface BadgeState {
+  value: string;
+  label: Text;
+  tone: Tone;
+}
+
+export interface ReadColumn {
+  /** The row's key and the GraphQL field. */
+  name: string;
+  label: Text;
+  type: ColumnType;
+  /**
+   * The value in SQL: a column reference of the source (`'u.name'`) or an expression; a function
+   * gets the caller's language (e.g. the job title in it, falling back to the other language).
+   */
+  sql: string | ((lang: Lang) => RawBuilder<unknown>);
+  sortable?: boolean;
+  /** Part of the free-text search (compared as text, case-insensitive). */
+  search?: boolean;
+  /** In the GraphQL type and the CSV, not a list column (e.g. the ids behind a link). */
+  hidden?: boolean;
+  /** The value is never null: a sort on it may page by cursor (keyset). */
+  notNull?: boolean;
+  /** badge: the states and their tones (the label is shown; an unknown value shows as it is). */
+  states?: readonly BadgeState[];
+  /**
+   * link: the routes of the route table it may open, the first that applies to the row (`when`:
+   * column values) and that the user may enter; `params` fill the route's parameters from columns.
+   */
+  links?: readonly ReadLink[];
+  /** money: the unit written after the amount. */
+  unit?: 'hour' | 'day' | 'month';
+}
+
+export interface ReadLink {
+  route: string;
+  params: Record<string, string>;
+  when?: Record<string, string>;
+}
+
+export interface ReadFilter {
+  name: string;
+  label: Text;
+  /** select: one of the options; date: a window of DATE_FILTERS or one day; text: a substring. */
+  kind: 'select' | 'date' | 'text';
+  options?: Option[] | ((ctx: OptionContext) => Promise<Option[]>);
+  /** The condition for a value (already checked against the options for a select). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a read model's source joins tables under aliases of its own
+  where(eb: ExpressionBuilder<any, any>, value: string): Expression<SqlBool>;
+}
+
+/**
+ * A move of rows from one state to another (SPEC: the candidate status moves). Who may: the codes
+ * (any of them), else whoever may open a screen of the read model. The engine checks the row's
+ * current state, writes the new one, and records who moved what in the audit log.
+ */
+export interface Transition {
+  from: readonly string[];
+  to: string;
+  codes?: readonly number[];
+}
+
+export interface Transitions {
+  /** The badge column that holds the state. */
+  column: string;
+  /** The table and column written, and the column of the table's company (for the audit log). */
+  table: string;
+  stateColumn: string;
+  companyColumn: string;
+  moves: readonly Transition[];
+  /** After the move has committed (a chat message, a mail): rows moved, with their read-model values. */
+  afterMove?(rows: ReadRow[], to: string, ctx: HookContext): Promise<void>;
+}
+
+/** A button on a row, or on the selected rows when `bulk`. */
+export interface ReadAction {
+  /** Letters only: the API's `action` argument. */
+  name: string;
+  label: Text;
+  /** Asked before running (a destructive or irreversible action). */
+  confirm?: Text;
+  bulk?: boolean;
+  /** Who may (any of the codes); default: whoever may open a screen of the read model. */
+  codes?: readonly number[];
+  /** Runs it on rows the caller may see; a returned text refuses (shown as the page's error). */
+  run(rows: ReadRow[], ctx: HookContext): Promise<Text | void>;
+  /** The notice once it ran. */
+  done: Text;
+}
+
+export interface ReadScreen {
+  /** A path of the route table. */
+  path: string;
+  /**
+   * Filter values this screen always applies (e.g. `kind: 'daily'`). The API applies them too:
+   * a caller who may open only such screens sees only the rows they show, whatever it asks for.
+   */
+  fixed?: Record<string, string>;
+}
+
+export type ReadRow = Record<string, unknown> & { id: string };
+
+export interface ReadModelDef {
+  /** Singular camelCase name: the GraphQL type (capitalised), the audit log's entity. */
+  name: string;
+  /** Plural camelCase name: the list query. */
+  plural: string;
+  title: Text;
+  titlePlural: Text;
+  /** The rows a tenant may see: from, joins and the tenant's conditions; no select. Null: none. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the joined query's aliases are the definition's own
+  source(db: DB, tenant: Tenant): SelectQueryBuilder<any, any, object> | null;
+  /** The row id in SQL (e.g. `'a.id'`): paging tie-break, actions, transitions. */
+  id: string;
+  columns: readonly ReadColumn[];
+  filters?: readonly ReadFilter[];
+  defaultSort: { column: string; dir: 'asc' | 'desc' };
+  /** 'keyset': the screens page with a cursor (large tables); 'offset' shows page numbers. */
+  paging: 'offset' | 'keyset';
+  screens: readonly ReadScreen[];
+  transitions?: Transitions;
+  actions?: readonly ReadAction[];
+}
+
+export interface ReadListParams {
+  page: number;
+  size: number;
+  /** A cursor of a previous page's `next`: keyset paging (page is ignored). */
+  after?: string | null;
+  sort?: string | null;
+  dir?: 'asc' | 'desc' | null;
+  q?: string | null;
+  filter?: Record<string, string | null | undefined>;
+}
+
+export interface ReadListResult {
+  rows: ReadRow[];
+  total: number;
+  page: number;
+  size: number;
+  /** The cursor of the next page, or null on the last one. */
+  next: string | null;
+}
+
+export const READ_MAX_PAGE_SIZE = 200;
+
+/** A read model's definition, checked: names are identifiers, columns and filters unique, references known. */
+export function defineReadModel(def: ReadModelDef): ReadModelDef {
+  const names = new Set<string>();
+  for (const c of def.columns) {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(c.name) || names.has(c.name) || c.name === 'id') throw new Error(`Read model ${def.name}: bad or repeated column ${c.name}`);
+    names.add(c.name);
+    if (c.type === 'badge' && !c.states?.length) throw new Error(`Read model ${def.name}: badge column ${c.name} has no states`);
+    for (const l of c.links ?? []) {
+      for (const col of [...Object.values(l.params), ...Object.keys(l.when ?? {})]) if (col !== 'id' && !def.columns.some((x) => x.name === col)) throw new Error(`Read model ${def.name}: link of ${c.name} uses unknown column ${col}`);
+    }
+  }
+  const sortCol = def.columns.find((c) => c.name === def.defaultSort.column);
+  if (!sortCol) throw new Error(`Read model ${def.name}: unknown default sort ${def.defaultSort.column}`);
+  if (def.paging === 'keyset' && !sortCol.notNull) throw new Error(`Read model ${def.name}: keyset paging needs a notNull default sort column`);
+  const t = def.transitions;
+  if (t) {
+    const col = def.columns.find((c) => c.name === t.column);
+    if (col?.type !== 'badge') throw new Error(`Read model ${def.name}: transitions need a badge column, not ${t.column}`);
+    const states = new Set(col.states!.map((s) => s.value));
+    for (const m of t.moves) for (const s of [...m.from, m.to]) if (!states.has(s)) throw new Error(`Read model ${def.name}: transition state ${s} is not a state of ${t.column}`);
+  }
+  for (const s of def.screens) for (const k of Object.keys(s.fixed ?? {})) if (!def.filters?.some((f) => f.name === k)) throw new Error(`Read model ${def.name}: screen ${s.path} fixes unknown filter ${k}`);
+  return def;
+}
+
+// The table a transition writes is named by the definition at run time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const anyDb = (db: DB) => db as unknown as Kysely<any>;
+const expr = (c: ReadColumn, lang: Lang): RawBuilder<unknown> => (typeof c.sql === 'string' ? sql.ref(c.sql) : c.sql(lang));
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/** The SQL type a cursor value is compared as, by column type. */
+const CURSOR_CAST: Record<ColumnType, string> = { text: 'text', link: 'text', badge: 'text', number: 'bigint', money: 'bigint', date: 'date', datetime: 'timestamptz' };
+
+/** The condition of a date filter (DATE_FILTERS' windows relative to today in Japan, or one exact day). */
+export function dateWindow(ref: string, value: string): RawBuilder<SqlBool> {
+  const w = DATE_FILTERS[value];
+  const today = sql`(now() at time zone 'Asia/Tokyo')::date`;
+  if (!w) return z.iso.date().safeParse(value).success ? sql<SqlBool>`${sql.ref(ref)} = ${value}::date` : sql<SqlBool>`false`;
+  const from = w.from === null ? sql`true` : sql`${sql.ref(ref)} >= ${today} + ${w.from}::int`;
+  const to = w.to === null ? sql`true` : sql`${sql.ref(ref)} <= ${today} + ${w.to}::int`;
+  return sql<SqlBool>`(${from} and ${to})`;
+}
+
+/** Select filter values outside a filter's fixed options are dropped (a list never errs on a stale link). */
+function knownValue(f: ReadFilter, value: string): boolean {
+  return !(f.kind === 'select' && Array.isArray(f.options) && !f.options.some((o) => o.value === value));
+}
+
+function encodeCursor(v: unknown, id: string): string {
+  return Buffer.from(JSON.stringify([String(v), id])).toString('base64url');
+}
+
+function decodeCursor(s: string): [string | number, string] | null {
+  try {
+    const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(v) && v.length === 2 && (typeof v[0] === 'string' || typeof v[0] === 'number') && typeof v[1] === 'string' && /^[0-9a-f-]{36}$/i.test(v[1])) return [v[0], v[1]];
+  } catch {
+    // A cursor the client made up: treated as none below.
+  }
+  return null;
+}
+
+/**
+ * The rows visible to the tenant under `fixed` (the union of what the caller's screens show:
+ * `[]` = no screen restriction; each entry is one screen's fixed filter values).
+ */
+function scoped(db: DB, def: ReadModelDef, tenant: Tenant, fixed: readonly Record<string, string>[] | null) {
+  if (fixed === null) return null;
+  let q = def.source(db, tenant);
+  if (!q) return null;
+  if (fixed.length) {
+    q = q.where((eb) =>
+      eb.or(
+        fixed.map((values) =>
+          eb.and(
+            Object.entries(values).map(([name, value]) => {
+              const f = def.filters!.find((x) => x.name === name)!;
+              return f.where(eb, value);
+            }),
+          ),
+        ),
+      ),
+    );
+  }
+  return q;
+}
+
+/** The validated paging values: a bad cursor or size is the caller's error (BAD_USER_INPUT upstream). */
+export function checkListParams(p: ReadListParams): { ok: true } | { ok: false; field: 'size' | 'page' | 'after' } {
+  if (!Number.isInteger(p.size) || p.size < 1 || p.size > READ_MAX_PAGE_SIZE) return { ok: false, field: 'size' };
+  if (!Number.isInteger(p.page) || p.page < 1 || p.page > 100_000) return { ok: false, field: 'page' };
+  if (p.after && !decodeCursor(p.after)) return { ok: false, field: 'after' };
+  return { ok: true };
+}
+
+export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[] | null, p: ReadListParams): Promise<ReadListResult> {
+  const { size, page } = p;
+  let q = scoped(db, def, tenant, fixed);
+  if (!q) return { rows: [], total: 0, page, size, next: null };
+  const searchable = def.columns.filter((c) => c.search);
+  if (p.q?.trim() && searchable.length) {
+    const pattern = `%${escapeLike(p.q.trim())}%`;
+    q = q.where((eb) => eb.or(searchable.map((c) => eb(sql`(${expr(c, lang)})::text`, 'ilike', pattern))));
+  }
+  for (const [name, value] of Object.entries(p.filter ?? {})) {
+    const f = def.filters?.find((x) => x.name === name);
+    if (!f || value === undefined || value === null || value === '' || !knownValue(f, value)) continue;
+    q = q.where((eb) => f.where(eb, value));
+  }
+  const sortCol = def.columns.find((c) => c.name === p.sort && c.sortable) ?? def.columns.find((c) => c.name === def.defaultSort.column)!;
+  const dir = p.dir === 'asc' || p.dir === 'desc' ? p.dir : sortCol.name === def.defaultSort.column ? def.defaultSort.dir : 'asc';
+  const sortExpr = expr(sortCol, lang);
+  const idRef = sql.ref(def.id);
+  const counted = q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  // The sort value travels in the cursor as PostgreSQL's own text of it: a timestamp keeps its
+  // microseconds (a JavaScript Date would round them to milliseconds and skip rows).
+  let rowsQ = q.select([idRef.as('id'), ...def.columns.map((c) => expr(c, lang).as(c.name)), sql<string>`(${sortExpr})::text`.as('__sort')]);
+  const cursor = p.after ? decodeCursor(p.after) : null;
+  // Keyset: rows after the cursor's (sort value, id) in the list's order. Only on a column that is
+  // never null (a null would fall outside the row comparison); other sorts page by offset.
+  const keyset = cursor && sortCol.notNull;
+  if (keyset) {
+    const cmp = dir === 'asc' ? sql`>` : sql`<`;
+    rowsQ = rowsQ.where(sql<SqlBool>`(${sortExpr}, ${idRef}) ${cmp} (${cursor[0]}::${sql.raw(CURSOR_CAST[sortCol.type])}, ${cursor[1]}::uuid)`);
+  }
+  const rows = (await rowsQ
+    .orderBy(sortExpr, dir)
+    .orderBy(idRef, dir)
+    .limit(size + 1)
+    .offset(keyset ? 0 : (page - 1) * size)
+    .execute()) as ReadRow[];
+  const more = rows.length > size;
+  const shown = rows.slice(0, size).map(({ __sort: _, ...r }) => serializeRow(r as ReadRow));
+  const last = rows[size - 1];
+  return {
+    rows: shown,
+    total: Number((await counted).n),
+    page: keyset ? 1 : page,
+    size,
+    next: more && last && sortCol.notNull ? encodeCursor(last.__sort, last.id) : null,
+  };
+}
+
+/** Dates as ISO strings (a date column as its YYYY-MM-DD), bigint counts as numbers. */
+function serializeRow(r: ReadRow): ReadRow {
+  const out: ReadRow = { ...r };
+  for (const [k, v] of Object.entries(out)) {
+    if (v instanceof Date) out[k] = v.toISOString();
+    else if (typeof v === 'bigint') out[k] = Number(v);
+  }
+  return out;
+}
+
+/** The rows among `ids` that the caller sees, with their read-model values (for actions and moves). */
+export async function visibleRows(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[] | null, ids: readonly string[]): Promise<ReadRow[]> {
+  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const q = scoped(db, def, tenant, fixed);
+  if (!q || !valid.length) return [];
+  const rows = (await q
+    .select([sql.ref(def.id).as('id'), ...def.columns.map((c) => expr(c, lang).as(c.name))])
+    .where(sql.ref(def.id), 'in', valid)
+    .execute()) as ReadRow[];
+  return rows.map(serializeRow);
+}
+
+export interface MoveOutcome {
+  moved: string[];
+  /** Rows not moved and why: not in this state any more, or a move the caller may not make. */
+  refused: { id: string; reason: 'state' | 'forbidden' | 'missing' }[];
+}
+
+/**
+ * Moves the rows to `to` where a declared transition allows it from their state and `mayUse` says
+ * the caller holds its codes. The state is checked again in the UPDATE, so two people moving
+ * the same row at once cannot both win; each move is audited.
+ */
+export async function moveRows(
+  def: ReadModelDef,
+  rows: readonly ReadRow[],
+  ids: readonly string[],
+  to: string,
+  ctx: HookContext,
+  mayUse: (t: Transition) => boolean,
+): Promise<MoveOutcome> {
+  const t = def.transitions!;
+  const out: MoveOutcome = { moved: [], refused: [] };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const db = anyDb(ctx.db);
+  const movedRows: ReadRow[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const id of new Set(ids)) {
+      const row = byId.get(id);
+      if (!row) {
+        out.refused.push({ id, reason: 'missing' });
+        continue;
+      }
+      const from = String(row[t.column]);
+      const move = t.moves.find((m) => m.to === to && m.from.includes(from));
+      if (!move) {
+        out.refused.push({ id, reason: 'state' });
+        continue;
+      }
+      if (!mayUse(move)) {
+        out.refused.push({ id, reason: 'forbidden' });
+        continue;
+      }
+      const updated = await trx
+        .updateTable(t.table)
+        .set({ [t.stateColumn]: to, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where(t.stateColumn, '=', from)
+        .returning(['id', t.companyColumn])
+        .executeTakeFirst();
+      if (!updated) {
+        out.refused.push({ id, reason: 'state' });
+        continue;
+      }
+      await trx
+        .insertInto('audit_log')
+        .values({
+          entity: def.name,
+          entity_id: id,
+          action: 'update',
+          actor_id: ctx.user.id,
+          actor_name: ctx.user.name,
+          company_id: (updated as Record<string, unknown>)[t.companyColumn] ?? null,
+          changes: JSON.stringify({ [t.column]: { from, to } }),
+        })
+        .execute();
+      out.moved.push(id);
+      movedRows.push({ ...row, [t.column]: to });
+    }
+  });
+  if (movedRows.length) await t.afterMove?.(movedRows, to, ctx);
+  return out;
+}

@@ -1,0 +1,180 @@
+import { tr } from '../../../shared/i18n.ts';
+import { canEnter } from '../../access/guard.ts';
+import { hrefFor, routeByPath } from '../../access/routes.ts';
+import { readModelDocuments } from '../../api/graphql/read-models.ts';
+import type { ReadColumn, ReadModelDef, ReadScreen } from '../../resources/read-model.ts';
+import { READ_MODELS } from '../../resources/registry.ts';
+import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView, type FilterView, type Row } from '../../../views/ui/DataTable.tsx';
+import { allRows, ApiFailure, formList, parseListQuery, queryText } from '../kit.ts';
+import { csv, defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+
+/**
+ * The screens of the read models (server/resources/read-model.ts): for each screen of a
+ * definition, a list with its filters (less the ones the screen fixes), typed columns, links the
+ * user may follow, CSV of the whole filtered list, and, where the definition declares
+ * transitions, row buttons and a bulk form that move rows between states (post/redirect/get).
+ */
+type Page = { total: number; page: number; size: number; next: string | null; rows: Row[] };
+const BULK_FORM = 'bulk';
+
+const columnView = (c: ReadColumn): ColumnView => ({
+  name: c.name,
+  label: c.label,
+  type: c.type === 'link' ? 'text' : c.type,
+  sortable: !!c.sortable,
+  ...(c.states ? { states: c.states } : {}),
+  ...(c.unit ? { unit: c.unit } : {}),
+});
+
+/** The first of a column's links that applies to the row and that the user may open. */
+function linkOf(ctx: ScreenContext, c: ReadColumn, row: Row): string | null {
+  for (const l of c.links ?? []) {
+    if (Object.entries(l.when ?? {}).some(([col, v]) => String(row[col]) !== v)) continue;
+    const route = routeByPath(l.route);
+    if (!route || !ctx.user || !ctx.roleMaps || !canEnter(ctx.roleMaps, ctx.user.role, route.code)) continue;
+    const params = Object.fromEntries(Object.entries(l.params).map(([p, col]) => [p, String(row[col] ?? '')]));
+    if (Object.values(params).some((v) => !v)) continue;
+    return hrefFor(l.route, params);
+  }
+  return null;
+}
+
+function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
+  const docs = readModelDocuments(def);
+  const fixed = screen.fixed ?? {};
+  const filters = (def.filters ?? []).filter((f) => !(f.name in fixed));
+  const sortable = def.columns.filter((c) => c.sortable).map((c) => c.name);
+  const fetchPage = (ctx: ScreenContext, vars: Record<string, unknown>) => ctx.call<Record<string, Page>>(docs.list, vars).then((d) => d[def.plural]!);
+
+  return defineScreen({
+    path: screen.path,
+    load: async (ctx) => {
+      const q = parseListQuery(ctx.req, { filters: filters.map((f) => f.name), sorts: sortable });
+      const after = def.paging === 'keyset' ? queryText(ctx.req, 'after', 400) || null : null;
+      const vars = { page: q.page, size: q.size, after, sort: q.sort, dir: q.dir, q: q.q, ...(def.filters?.length ? { filter: { ...q.filter, ...fixed } } : {}) };
+      if (q.csv) {
+        const cols = def.columns;
+        async function* rows() {
+          for await (const r of allRows((page, size) => fetchPage(ctx, { ...vars, after: null, page, size }))) yield cols.map((c) => cellText(ctx.lang, columnView(c), r[c.name]));
+        }
+        throw csv(def.plural, cols.map((c) => tr(ctx.lang, c.label)), rows());
+      }
+      const [data, options] = await Promise.all([
+        fetchPage(ctx, vars),
+        Promise.all(
+          filters.map(async (f): Promise<FilterView> => {
+            let opts = Array.isArray(f.options) ? f.options : undefined;
+            if (typeof f.options === 'function' && docs.options) {
+              const d = await ctx.call<Record<string, { value: string; ja: string; en: string }[]>>(docs.options, { filter: f.name });
+              opts = d[`${def.name}Options`]!.map((o) => ({ value: o.value, label: { ja: o.ja, en: o.en } }));
+            }
+            return { name: f.name, label: f.label, kind: f.kind, ...(opts ? { options: opts } : {}) };
+          }),
+        ),
+      ]);
+      return { q, after, data, filterViews: options };
+    },
+    view: (ctx, { q, data, filterViews }, state) => {
+      const { lang, route, req } = ctx;
+      const listState: Record<string, string | number | null> = { q: q.q, sort: q.sort, dir: q.dir, size: q.size === 20 ? null : q.size, ...Object.fromEntries(Object.entries(q.filter).map(([k, v]) => [`f_${k}`, v])) };
+      const filtered = !!q.q || Object.keys(q.filter).length > 0;
+      const shown = def.columns.filter((c) => !c.hidden);
+      const t = def.transitions;
+      const stateCol = t ? def.columns.find((c) => c.name === t.column) : undefined;
+      const targets = t ? [...new Set(t.moves.map((m) => m.to))] : [];
+      const stateLabel = (v: string) => tr(lang, stateCol?.states?.find((s) => s.value === v)?.label ?? { ja: v, en: v });
+      const moved = Number(queryText(req, 'moved')) || 0;
+      const notMoved = Number(queryText(req, 'notMoved')) || 0;
+      const movedTo = queryText(req, 'to');
+      const notice = moved ? ctx.msg('list.moved', { count: moved, state: stateLabel(movedTo) }) + (notMoved ? ` ${ctx.msg('list.notMoved', { count: notMoved })}` : '') : notMoved ? ctx.msg('list.notMoved', { count: notMoved }) : null;
+      const here = listHref(req.path, listState, { page: q.page === 1 ? null : q.page });
+      return {
+        title: route.title,
+        content: (
+          <section className="resource-list read-model">
+            <ListHead lang={lang} title={route.title} csvHref={listHref(req.path, listState, { format: 'csv', page: null })} />
+            <Notice text={state?.errors._} error />
+            <Notice text={notice} />
+            <FilterBar lang={lang} path={req.path} searchable={def.columns.some((c) => c.search)} q={q.q ?? ''} filters={filterViews} values={q.filter} keep={{ sort: q.sort, dir: q.dir }} />
+            {t && (
+              <form id={BULK_FORM} method="post" action={here} className="bulk-bar">
+                <input type="hidden" name="_action" value="move" />
+                <label>
+                  {ctx.msg('list.moveTo')}{' '}
+                  <select name="to" defaultValue="">
+                    <option value="" disabled>
+                      —
+                    </option>
+                    {targets.map((s) => (
+                      <option key={s} value={s}>
+                        {stateLabel(s)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="submit" className="btn btn-small-solid">
+                  {ctx.msg('list.move')}
+                </button>
+              </form>
+            )}
+            <DataTable
+              lang={lang}
+              columns={shown.map(columnView)}
+              rows={data.rows}
+              sort={{ current: q.sort ?? (q.dir ? def.defaultSort.column : null), dir: q.dir, href: (c, dir) => listHref(req.path, listState, { sort: c, dir, page: null }) }}
+              href={(row, name) => {
+                const c = def.columns.find((x) => x.name === name);
+                return c?.links ? linkOf(ctx, c, row) : null;
+              }}
+              {...(t ? { selectForm: BULK_FORM } : {})}
+              {...(t
+                ? {
+                    rowActions: (row: Row) =>
+                      t.moves
+                        .filter((m) => m.from.includes(String(row[t.column])))
+                        .map((m) => (
+                          <button key={m.to} type="submit" form={BULK_FORM} name="row" value={`${String(row.id)}|${m.to}`} className="btn-link is-move">
+                            {stateLabel(m.to)}
+                          </button>
+                        )),
+                  }
+                : {})}
+              empty={ctx.msg(filtered ? 'list.empty' : 'list.emptyAll')}
+            />
+            <Pager lang={lang} total={data.total} page={data.page} size={data.size} next={data.next} cursor={def.paging === 'keyset'} href={(change) => listHref(req.path, listState, change)} />
+          </section>
+        ),
+      };
+    },
+    ...(def.transitions
+      ? { actions: {
+          move: async (ctx, body) => {
+            if (!docs.move) return failed({}, { _: ctx.msg('list.unknownState') }, 400);
+            // A row's own button names one row and its target; the bulk form the ticked rows and the chosen state.
+            const row = typeof body.row === 'string' ? body.row.split('|') : null;
+            const ids = row ? [row[0]!] : formList(body, 'ids');
+            const to = row ? (row[1] ?? '') : typeof body.to === 'string' ? body.to : '';
+            if (!ids.length) return failed({}, { _: ctx.msg('list.badSelection') }, 422);
+            if (!to) return failed({}, { _: ctx.msg('list.unknownState') }, 422);
+            try {
+              const d = await ctx.call<Record<string, { moved: string[]; refused: { id: string; reason: string }[] }>>(docs.move, { ids, to });
+              const r = d[`move${def.name[0]!.toUpperCase()}${def.name.slice(1)}`]!;
+              // Back to the same list (filters, sort, page), saying what moved (post/redirect/get).
+              const back = new URL(ctx.req.originalUrl, 'http://list.invalid');
+              for (const k of ['moved', 'notMoved', 'to']) back.searchParams.delete(k);
+              back.searchParams.set('moved', String(r.moved.length));
+              back.searchParams.set('notMoved', String(r.refused.length));
+              back.searchParams.set('to', to);
+              return redirect(`${back.pathname}${back.search}`);
+            } catch (err) {
+              if (err instanceof ApiFailure) return failed({}, { _: err.fields.ids ?? err.fields.to ?? err.message }, err.status);
+              throw err;
+            }
+          },
+        } }
+      : {}),
+  });
+}
+
+/** One screen per screen of every read model. */
+export const READ_MODEL_SCREENS: readonly Screen[] = READ_MODELS.flatMap((def) => def.screens.map((s) => readModelScreen(def, s)));

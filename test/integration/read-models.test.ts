@@ -1,0 +1,182 @@
+/**
+ * The read-model engine (server/resources/read-model.ts) through its proof, the applicants lists
+ * (server/resources/defs/applications.ts): the API's rows, tenancy, the per-screen narrowing of
+ * codes (a role with only 340001 sees only part-time applicants), declared transitions with their
+ * audit, keyset paging, and the generated screens (typed cells, links, row and bulk moves with
+ * post/redirect/get, CSV).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
+import { defineReadModel } from '../../server/resources/read-model.ts';
+import { applicationsReadModel } from '../../server/resources/defs/applications.ts';
+import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { getPage, postForm } from '../helpers/pages.ts';
+
+let t: TestApp;
+type Row = { id: string; candidateName: string; jobTitle: string; kind: string; status: string; clientName: string; createdAt: string; shiftDate: string | null; jobId: string };
+const LIST = `query($size: Int, $page: Int, $after: String, $sort: String, $dir: String, $filter: ApplicantFilter) {
+  applicants(size: $size, page: $page, after: $after, sort: $sort, dir: $dir, filter: $filter) { total page size next rows { id candidateName jobTitle kind status clientName createdAt shiftDate jobId } }
+}`;
+const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason } } }';
+
+async function list(who: DemoLogin, vars: Record<string, unknown> = {}) {
+  const r = await t.gql(LIST, { size: 50, ...vars }, { as: who });
+  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+  return r.data.applicants as { total: number; page: number; next: string | null; rows: Row[] };
+}
+const db = () => t.database.db;
+const statusOf = async (id: string) => (await db().selectFrom('applications').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+let maria: Row;
+let aung: Row;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const rows = (await list('company_admin')).rows;
+  maria = rows.find((r) => r.candidateName === 'Maria Santos')!;
+  aung = rows.find((r) => r.candidateName === 'Aung Kyaw')!;
+});
+afterAll(() => t?.close());
+
+describe('the applicants read model (API)', () => {
+  it('lists the company its own applicants, joined with job, client and shift, newest first', async () => {
+    const { rows, total } = await list('company_admin');
+    expect(total).toBe(rows.length);
+    expect(maria).toMatchObject({ kind: 'daily', status: 'applied' });
+    expect(maria.shiftDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(aung).toMatchObject({ kind: 'other', status: 'applied', shiftDate: null });
+    const job = await db().selectFrom('jobs').select(['title_ja', 'client_id']).where('id', '=', maria.jobId).executeTakeFirstOrThrow();
+    expect(maria.jobTitle).toBe(job.title_ja);
+    const times = rows.map((r) => r.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('shows another company none of them, and refuses a role without any applicant code', async () => {
+    const other = await list('company2');
+    expect(other.rows.map((r) => r.id)).not.toContain(maria.id);
+    expect(other.rows.map((r) => r.id)).not.toContain(aung.id);
+    const refused = await t.gql(LIST, {}, { as: 'client_staff' });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('narrows a role that may open only the part-time applicants screen (340001) to part-time rows, whatever it asks', async () => {
+    const original = await loadRoleMaps(db());
+    const narrowed = structuredClone(original);
+    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) for (const code of ['120001', '120012', '120013']) map[code] = (map[code] ?? []).filter((r) => r !== 'company_staff');
+    try {
+      await saveRoleMaps(db(), narrowed);
+      t.services.roleMaps.invalidate();
+      const all = await list('company_staff');
+      expect(all.rows.length).toBeGreaterThan(0);
+      expect(new Set(all.rows.map((r) => r.kind))).toEqual(new Set(['other']));
+      expect((await list('company_staff', { filter: { kind: 'daily' } })).rows).toEqual([]);
+      // Nor can it move a daily applicant it cannot see.
+      const move = await t.gql(MOVE, { ids: [maria.id], to: 'rejected' }, { as: 'company_staff' });
+      expect(move.data.moveApplicant).toEqual({ moved: [], refused: [{ id: maria.id, reason: 'missing' }] });
+      expect(await statusOf(maria.id)).toBe('applied');
+      // And the screens follow the same maps: the daily list is closed to it.
+      expect((await getPage(t, '/v3/admin/candidate/daily', await t.tokenOf('company_staff'))).status).not.toBe(200);
+    } finally {
+      await saveRoleMaps(db(), original);
+      t.services.roleMaps.invalidate();
+    }
+  });
+
+  it('filters by status, kind and job, and sorts by a column', async () => {
+    expect((await list('company_admin', { filter: { kind: 'other' } })).rows.every((r) => r.kind === 'other')).toBe(true);
+    expect((await list('company_admin', { filter: { job: maria.jobId } })).rows.every((r) => r.jobId === maria.jobId)).toBe(true);
+    const byName = (await list('company_admin', { sort: 'candidateName', dir: 'asc' })).rows.map((r) => r.candidateName);
+    expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || 0));
+    // An unknown filter value is no filter error: the list is simply empty for it.
+    expect((await list('company_admin', { filter: { status: 'nonsense' } })).total).toBe((await list('company_admin')).total);
+  });
+
+  it('pages by cursor in the same order as by number, with no row twice', async () => {
+    const all = (await list('company_admin')).rows.map((r) => r.id);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < all.length + 2; i++) {
+      const p = await list('company_admin', { size: 1, after });
+      seen.push(...p.rows.map((r) => r.id));
+      if (!p.next) break;
+      after = p.next;
+    }
+    expect(seen).toEqual(all);
+    const bad = await t.gql(LIST, { after: 'not-a-cursor' }, { as: 'company_admin' });
+    expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const huge = await t.gql(LIST, { size: 100000 }, { as: 'company_admin' });
+    expect(huge.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('moves rows only along declared transitions, once, and audits who moved what', async () => {
+    const r = await t.gql(MOVE, { ids: [aung.id], to: 'accepted' }, { as: 'company_admin' });
+    expect(r.data.moveApplicant).toEqual({ moved: [aung.id], refused: [] });
+    expect(await statusOf(aung.id)).toBe('accepted');
+    // accepted → accepted is no declared move; an unknown state is the caller's error.
+    const again = await t.gql(MOVE, { ids: [aung.id], to: 'accepted' }, { as: 'company_admin' });
+    expect(again.data.moveApplicant.refused).toEqual([{ id: aung.id, reason: 'state' }]);
+    expect((await t.gql(MOVE, { ids: [aung.id], to: 'hired' }, { as: 'company_admin' })).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const audit = await db().selectFrom('audit_log').selectAll().where('entity', '=', 'applicant').where('entity_id', '=', aung.id).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_name: expect.any(String), changes: { status: { from: 'applied', to: 'accepted' } } });
+    // Another company cannot move it back: the row is not theirs.
+    const foreign = await t.gql(MOVE, { ids: [aung.id], to: 'rejected' }, { as: 'company2' });
+    expect(foreign.data.moveApplicant.refused).toEqual([{ id: aung.id, reason: 'missing' }]);
+    expect((await t.gql(MOVE, { ids: [aung.id], to: 'rejected' }, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(await statusOf(aung.id)).toBe('accepted');
+  });
+
+  it('refuses a definition that moves to a state its badge does not have', () => {
+    expect(() => defineReadModel({ ...applicationsReadModel, transitions: { ...applicationsReadModel.transitions!, moves: [{ from: ['applied'], to: 'hired' }] } })).toThrow(/hired/);
+  });
+});
+
+describe('the applicants screens', () => {
+  it('/admin/candidate shows status badges, links each job to its record, and offers the moves of each row', async () => {
+    const page = await getPage(t, '/admin/candidate', await t.tokenOf('company_admin'));
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Maria Santos');
+    expect(page.html).toMatch(/<span class="badge badge-info">応募中<\/span>/);
+    expect(page.html).toContain(`href="/v3/admin/jobs/${maria.jobId}"`);
+    expect(page.html).toContain(`value="${maria.id}|accepted"`);
+    expect(page.html).toContain('選んだ行を移す');
+  });
+
+  it('/v3/admin/candidate/other lists only part-time applicants and has no kind filter', async () => {
+    const page = await getPage(t, '/v3/admin/candidate/other', await t.tokenOf('company_admin'));
+    expect(page.html).toContain('Aung Kyaw');
+    expect(page.html).not.toContain('Maria Santos');
+    expect(page.html).not.toContain('name="f_kind"');
+  });
+
+  it('a row button moves the row and comes back to the list with a notice (post/redirect/get)', async () => {
+    const token = await t.tokenOf('company_admin');
+    const res = await postForm(t, '/admin/candidate?f_status=applied', token, { _action: 'move', row: `${maria.id}|rejected` });
+    expect(res.status).toBe(303);
+    expect(res.location).toMatch(/^\/admin\/candidate\?f_status=applied&moved=1&notMoved=0&to=rejected$/);
+    expect(await statusOf(maria.id)).toBe('rejected');
+    const after = await getPage(t, res.location!, token);
+    expect(after.html).toContain('1件を「不採用」にしました。');
+  });
+
+  it('a bulk move says how many rows could not make the move', async () => {
+    const token = await t.tokenOf('company_admin');
+    // Maria is rejected (→ applied allowed), Aung accepted (→ applied not declared).
+    const res = await postForm(t, '/admin/candidate', token, { _action: 'move', to: 'applied', ids: [maria.id, aung.id] });
+    expect(res.status).toBe(303);
+    const after = await getPage(t, res.location!, token);
+    expect(after.html).toContain('1件を「応募中」にしました。');
+    expect(after.html).toContain('1件は今の状態から移せないため、そのままです。');
+    const empty = await postForm(t, '/admin/candidate', token, { _action: 'move', to: 'applied' });
+    expect(empty.status).toBe(422);
+    expect(empty.html).toContain('対象の行を選んでください');
+  });
+
+  it('exports the filtered list as CSV with the column labels', async () => {
+    const res = await fetch(`${t.url}/v3/admin/candidate/other?format=csv`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}` } });
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    const body = await res.text();
+    expect(body.split('\n')[0]).toContain('応募者');
+    expect(body).toContain('Aung Kyaw');
+    expect(body).not.toContain('Maria Santos');
+  });
+});
