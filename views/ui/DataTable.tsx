@@ -63,14 +63,7 @@ export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: R
 function Cell({ lang, c, value, href }: { lang: Lang; c: ColumnView; value: unknown; href: string | null }) {
   const text = cellText(lang, c, value);
   if (!text) return <span className="muted">—</span>;
-  const shown =
-    c.type === 'badge' ? (
-      <Badge tone={c.states?.find((x) => x.value === String(value))?.tone}>{text}</Badge>
-    ) : c.type === 'money' || c.type === 'number' ? (
-      <span className="num">{text}</span>
-    ) : (
-      text
-    );
+  const shown = c.type === 'badge' ? <Badge tone={c.states?.find((x) => x.value === String(value))?.tone}>{text}</Badge> : text;
   return href ? <a href={href}>{shown}</a> : <>{shown}</>;
 }
 
@@ -178,7 +171,8 @@ export function FilterBar(v: { lang: Lang; path: string; searchable: boolean; q:
 export interface TableView {
   lang: Lang;
   columns: readonly ColumnView[];
-  rows: readonly Row[];
+  /** Plain objects (a view's own row type is fine); read by column name. */
+  rows: readonly object[];
   /** Sorting links: the list's address for a sort, and the current one. None: headers are plain. */
   sort?: { current: string | null; dir: 'asc' | 'desc' | null; href: (column: string, dir: 'asc' | 'desc') => string };
   /** Where a cell links for a row (null: no link). */
@@ -187,6 +181,10 @@ export interface TableView {
   selectForm?: string;
   /** Buttons or links at the end of each row. */
   rowActions?: (row: Row) => ReactNode;
+  /** A cell the screen draws itself (an inline editor's inputs, a list of problems); undefined: the typed cell. */
+  cell?: (row: Row, column: string) => ReactNode | undefined;
+  /** A class for a row (e.g. a past shift, dimmed). */
+  rowClass?: (row: Row) => string | undefined;
   /** Shown in place of the rows when there are none. */
   empty: string;
   caption?: string;
@@ -240,10 +238,10 @@ export function DataTable(v: TableView) {
                 </td>
               </tr>
             )}
-            {v.rows.map((r, i) => {
+            {(v.rows as readonly Row[]).map((r, i) => {
               const id = String(r.id ?? i);
               return (
-                <tr key={id}>
+                <tr key={id} className={v.rowClass?.(r)}>
                   {v.selectForm && (
                     <td className="select-cell">
                       <input type="checkbox" name="ids" value={id} form={v.selectForm} aria-label={msg(v.lang, 'list.selectRow')} />
@@ -251,7 +249,7 @@ export function DataTable(v: TableView) {
                   )}
                   {v.columns.map((c) => (
                     <td key={c.name} className={c.type === 'money' || c.type === 'number' ? 'num' : undefined}>
-                      <Cell lang={v.lang} c={c} value={r[c.name]} href={v.href?.(r, c.name) ?? null} />
+                      {v.cell?.(r, c.name) ?? <Cell lang={v.lang} c={c} value={r[c.name]} href={v.href?.(r, c.name) ?? null} />}
                     </td>
                   ))}
                   {actions && <td className="row-actions">{v.rowActions!(r)}</td>}

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
-import type { Lang } from '../../../shared/i18n.ts';
-import { msg } from '../../../shared/messages.ts';
-import { dateTimeText } from '../../../shared/format.ts';
+import type { Lang, Text } from '../../../shared/i18n.ts';
+import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 
 export interface CrawlerRunView {
   id: string;
@@ -15,7 +15,12 @@ export interface CrawlerRunView {
   errors: string[];
 }
 
-const STATUS = { running: 'crawler.running', ok: 'crawler.ok', failed: 'crawler.failed' } as const;
+const label = (key: MessageKey): Text => msgText(key);
+const STATES = [
+  { value: 'running', label: label('crawler.running'), tone: 'info' as const },
+  { value: 'ok', label: label('crawler.ok'), tone: 'success' as const },
+  { value: 'failed', label: label('crawler.failed'), tone: 'danger' as const },
+];
 
 /** A crawler source's run history on its record page: newest first, with counts and what went wrong. */
 export function CrawlerRuns({ lang, runs }: { lang: Lang; runs: CrawlerRunView[] }): JSX.Element {
@@ -25,46 +30,29 @@ export function CrawlerRuns({ lang, runs }: { lang: Lang; runs: CrawlerRunView[]
       {runs.length === 0 ? (
         <p className="empty">{msg(lang, 'crawler.noRuns')}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{msg(lang, 'crawler.started')}</th>
-                <th scope="col">{msg(lang, 'crawler.result')}</th>
-                <th scope="col">{msg(lang, 'crawler.found')}</th>
-                <th scope="col">{msg(lang, 'crawler.imported')}</th>
-                <th scope="col">{msg(lang, 'crawler.updated')}</th>
-                <th scope="col">{msg(lang, 'crawler.skipped')}</th>
-                <th scope="col">{msg(lang, 'crawler.problems')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((r) => (
-                <tr key={r.id}>
-                  <td>{dateTimeText(r.started_at, lang)}</td>
-                  <td>
-                    <span className={`badge badge-${r.status === 'failed' ? 'danger' : r.status === 'ok' ? 'success' : 'info'}`}>{msg(lang, STATUS[r.status as keyof typeof STATUS] ?? 'crawler.running')}</span>
-                  </td>
-                  <td>{r.found}</td>
-                  <td>{r.imported}</td>
-                  <td>{r.updated}</td>
-                  <td>{r.skipped}</td>
-                  <td>
-                    {r.errors.length ? (
-                      <ul className="plain-list">
-                        {r.errors.slice(0, 5).map((e, i) => (
-                          <li key={i}>{e}</li>
-                        ))}
-                      </ul>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          lang={lang}
+          columns={[
+            { name: 'started_at', label: label('crawler.started'), type: 'datetime' },
+            { name: 'status', label: label('crawler.result'), type: 'badge', states: STATES },
+            { name: 'found', label: label('crawler.found'), type: 'number' },
+            { name: 'imported', label: label('crawler.imported'), type: 'number' },
+            { name: 'updated', label: label('crawler.updated'), type: 'number' },
+            { name: 'skipped', label: label('crawler.skipped'), type: 'number' },
+            { name: 'errors', label: label('crawler.problems'), type: 'text' },
+          ]}
+          rows={runs}
+          cell={(r, c) =>
+            c === 'errors' && Array.isArray(r.errors) && r.errors.length ? (
+              <ul className="plain-list">
+                {(r.errors as string[]).slice(0, 5).map((e, i) => (
+                  <li key={i}>{e}</li>
+                ))}
+              </ul>
+            ) : undefined
+          }
+          empty={msg(lang, 'crawler.noRuns')}
+        />
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 
 export interface EnumRow {
   id: number;
@@ -54,68 +55,53 @@ export function EnumEditorPage({ lang, title, action, sections, errors, values, 
         return (
           <section key={String(s.type)} id={`type-${s.type}`} className="card">
             <h2>{tr(lang, s.title)}</h2>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t.id}</th>
-                  <th scope="col">{t.ja}</th>
-                  <th scope="col">{t.en}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t.save}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.rows.length === 0 && (
-                  <tr>
-                    <td colSpan={4} className="empty">
-                      {t.empty}
-                    </td>
-                  </tr>
-                )}
-                {s.rows.map((r) => {
-                  const key = `update-${r.id}`;
-                  const v = values[key] ?? r;
-                  const formId = `f-${s.type}-${r.id}`;
-                  return (
-                    <tr key={r.id}>
-                      <td>{r.id}</td>
-                      <td>
-                        <input form={formId} name="ja" defaultValue={v.ja} aria-label={`${t.ja} ${r.id}`} required aria-invalid={errors[key]?.ja ? true : undefined} />
-                        {fieldError(key, 'ja')}
-                      </td>
-                      <td>
-                        <input form={formId} name="en" defaultValue={v.en} aria-label={`${t.en} ${r.id}`} required aria-invalid={errors[key]?.en ? true : undefined} />
-                        {fieldError(key, 'en')}
-                      </td>
-                      <td className="row-actions">
-                        <form id={formId} method="post" action={action}>
-                          <input type="hidden" name="op" value="update" />
-                          <input type="hidden" name="type" value={String(s.type)} />
-                          <input type="hidden" name="id" value={String(r.id)} />
-                          <button type="submit" className="btn btn-small-solid">
-                            {t.save}
-                          </button>
-                        </form>
-                        <details className="confirm">
-                          <summary>{t.del}</summary>
-                          <form method="post" action={action}>
-                            <input type="hidden" name="op" value="delete" />
-                            <input type="hidden" name="type" value={String(s.type)} />
-                            <input type="hidden" name="id" value={String(r.id)} />
-                            <p>{t.confirm}</p>
-                            <button type="submit" className="btn btn-danger">
-                              {t.sure}
-                            </button>
-                          </form>
-                        </details>
-                        {fieldError(`delete-${r.id}`, '_')}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable
+              lang={lang}
+              columns={[
+                { name: 'id', label: { ja: L.ja.id, en: L.en.id }, type: 'text' },
+                { name: 'ja', label: { ja: L.ja.ja, en: L.en.ja }, type: 'text' },
+                { name: 'en', label: { ja: L.ja.en, en: L.en.en }, type: 'text' },
+              ]}
+              rows={s.rows}
+              // Each row is its own small form: the inputs sit in the cells and belong to the row's form.
+              cell={(r, c) => {
+                if (c !== 'ja' && c !== 'en') return undefined;
+                const key = `update-${String(r.id)}`;
+                const v = values[key] ?? (r as unknown as EnumRow);
+                return (
+                  <>
+                    <input form={`f-${s.type}-${String(r.id)}`} name={c} defaultValue={v[c]} aria-label={`${t[c]} ${String(r.id)}`} required aria-invalid={errors[key]?.[c] ? true : undefined} />
+                    {fieldError(key, c)}
+                  </>
+                );
+              }}
+              rowActions={(r) => (
+                <>
+                  <form id={`f-${s.type}-${String(r.id)}`} method="post" action={action}>
+                    <input type="hidden" name="op" value="update" />
+                    <input type="hidden" name="type" value={String(s.type)} />
+                    <input type="hidden" name="id" value={String(r.id)} />
+                    <button type="submit" className="btn btn-small-solid">
+                      {t.save}
+                    </button>
+                  </form>
+                  <details className="confirm">
+                    <summary>{t.del}</summary>
+                    <form method="post" action={action}>
+                      <input type="hidden" name="op" value="delete" />
+                      <input type="hidden" name="type" value={String(s.type)} />
+                      <input type="hidden" name="id" value={String(r.id)} />
+                      <p>{t.confirm}</p>
+                      <button type="submit" className="btn btn-danger">
+                        {t.sure}
+                      </button>
+                    </form>
+                  </details>
+                  {fieldError(`delete-${String(r.id)}`, '_')}
+                </>
+              )}
+              empty={t.empty}
+            />
             <form method="post" action={action} className="inline-form">
               <input type="hidden" name="op" value="create" />
               <input type="hidden" name="type" value={String(s.type)} />

@@ -2,6 +2,8 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { msg } from '../../../shared/messages.ts';
+import { yen } from '../../../shared/format.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 
 /** A shift as the record page shows it (the `shifts` field of DailyJob). */
 export interface ShiftView {
@@ -45,7 +47,7 @@ const L = {
     capacity: '募集人数',
     filled: '応募済み',
     rate: '充足率',
-    wage: '給与（円）',
+    wage: '給与',
     jobWage: '求人の給与',
     none: 'シフトはまだありません。下のフォームからまとめて追加できます。',
     del: '削除',
@@ -79,7 +81,7 @@ const L = {
     capacity: 'Capacity',
     filled: 'Filled',
     rate: 'Fill rate',
-    wage: 'Pay (yen)',
+    wage: 'Pay',
     jobWage: "Job's pay",
     none: 'No shifts yet. Add many at once with the form below.',
     del: 'Delete',
@@ -152,65 +154,45 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
           {v.errors._}
         </div>
       )}
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t.date}</th>
-            <th scope="col">{t.time}</th>
-            <th scope="col">{t.break}</th>
-            <th scope="col">{t.capacity}</th>
-            <th scope="col">{t.filled}</th>
-            <th scope="col">{t.rate}</th>
-            <th scope="col">{t.wage}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t.del}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {v.shifts.length === 0 && (
-            <tr>
-              <td colSpan={8} className="empty">
-                {t.none}
-              </td>
-            </tr>
-          )}
-          {v.shifts.map((s) => (
-            <tr key={s.id} className={s.date < v.today ? 'shift-past' : undefined}>
-              <td>
-                {dayLabel(v.lang, s.date)}
-                {s.date < v.today ? ` · ${t.past}` : ''}
-              </td>
-              <td>
-                {s.start}–{s.end}
-                {s.end <= s.start ? t.overnight : ''}
-              </td>
-              <td>{t.minutes(s.breakMinutes)}</td>
-              <td>{s.capacity}</td>
-              <td>{s.filled}</td>
-              <td>{s.capacity > 0 ? `${Math.round((100 * s.filled) / s.capacity)}%` : '—'}</td>
-              <td>{s.wage === null ? `${v.jobWage.toLocaleString('ja-JP')} (${t.jobWage})` : s.wage.toLocaleString('ja-JP')}</td>
-              <td className="row-actions">
-                {s.applications > 0 ? (
-                  <span className="muted">{t.locked}</span>
-                ) : (
-                  <details className="confirm">
-                    <summary>{t.del}</summary>
-                    <form method="post" action={v.action}>
-                      <input type="hidden" name="_op" value="deleteShift" />
-                      <input type="hidden" name="_shiftId" value={s.id} />
-                      <p>{t.confirm}</p>
-                      <button type="submit" className="btn btn-danger">
-                        {t.sure}
-                      </button>
-                    </form>
-                  </details>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        lang={v.lang}
+        columns={[
+          { name: 'day', label: { ja: L.ja.date, en: L.en.date }, type: 'text' },
+          { name: 'time', label: { ja: L.ja.time, en: L.en.time }, type: 'text' },
+          { name: 'breakText', label: { ja: L.ja.break, en: L.en.break }, type: 'text' },
+          { name: 'capacity', label: { ja: L.ja.capacity, en: L.en.capacity }, type: 'number' },
+          { name: 'filled', label: { ja: L.ja.filled, en: L.en.filled }, type: 'number' },
+          { name: 'rate', label: { ja: L.ja.rate, en: L.en.rate }, type: 'text' },
+          { name: 'pay', label: { ja: L.ja.wage, en: L.en.wage }, type: 'text' },
+        ]}
+        rows={v.shifts.map((s) => ({
+          ...s,
+          day: `${dayLabel(v.lang, s.date)}${s.date < v.today ? ` · ${t.past}` : ''}`,
+          time: `${s.start}–${s.end}${s.end <= s.start ? t.overnight : ''}`,
+          breakText: t.minutes(s.breakMinutes),
+          rate: s.capacity > 0 ? `${Math.round((100 * s.filled) / s.capacity)}%` : '',
+          pay: s.wage === null ? `${yen(v.jobWage)} (${t.jobWage})` : yen(s.wage),
+        }))}
+        rowClass={(r) => (String(r.date) < v.today ? 'shift-past' : undefined)}
+        rowActions={(r) =>
+          Number(r.applications) > 0 ? (
+            <span className="muted">{t.locked}</span>
+          ) : (
+            <details className="confirm">
+              <summary>{t.del}</summary>
+              <form method="post" action={v.action}>
+                <input type="hidden" name="_op" value="deleteShift" />
+                <input type="hidden" name="_shiftId" value={String(r.id)} />
+                <p>{t.confirm}</p>
+                <button type="submit" className="btn btn-danger">
+                  {t.sure}
+                </button>
+              </form>
+            </details>
+          )
+        }
+        empty={t.none}
+      />
 
       <h3>{t.add}</h3>
       {v.closed ? (

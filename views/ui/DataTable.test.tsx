@@ -1,0 +1,57 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { cellText, DataTable, Pager, type ColumnView } from './DataTable.tsx';
+
+const COLUMNS: ColumnView[] = [
+  { name: 'name', label: { ja: '名前', en: 'Name' }, type: 'text', sortable: true },
+  { name: 'wage', label: { ja: '時給', en: 'Wage' }, type: 'money', unit: 'hour' },
+  { name: 'day', label: { ja: '勤務日', en: 'Day' }, type: 'date' },
+  { name: 'status', label: { ja: '状況', en: 'Status' }, type: 'badge', states: [{ value: 'ok', label: { ja: '完了', en: 'Done' }, tone: 'success' }] },
+];
+
+describe('the list kit', () => {
+  it('writes money with ¥, separators and its unit, dates in the reader’s language, and nothing for no value', () => {
+    expect(cellText('ja', COLUMNS[1]!, 1300)).toBe('¥1,300/時');
+    expect(cellText('en', COLUMNS[1]!, 230000)).toBe('¥230,000/hour');
+    expect(cellText('ja', COLUMNS[2]!, '2026-11-24')).toBe('2026年11月24日');
+    expect(cellText('en', COLUMNS[2]!, '2026-11-24')).toBe('24 November 2026');
+    expect(cellText('en', COLUMNS[3]!, 'ok')).toBe('Done');
+    expect(cellText('en', COLUMNS[0]!, null)).toBe('');
+  });
+
+  it('draws badges by tone, a checkbox per row for the bulk form, sort links and the row actions', () => {
+    const html = renderToStaticMarkup(
+      <DataTable
+        lang="en"
+        columns={COLUMNS}
+        rows={[{ id: 'r1', name: 'Maria', wage: 1200, day: '2026-12-01', status: 'ok' }]}
+        sort={{ current: 'name', dir: 'asc', href: (c, dir) => `/list?sort=${c}&dir=${dir}` }}
+        selectForm="bulk"
+        rowActions={(r) => <button>{`Move ${String(r.id)}`}</button>}
+        empty="Nothing here yet."
+      />,
+    );
+    expect(html).toContain('<span class="badge badge-success">Done</span>');
+    expect(html).toContain('<td class="num">¥1,200/hour</td>');
+    expect(html).toContain('form="bulk" aria-label="Select this row" name="ids" value="r1"');
+    expect(html).toContain('href="/list?sort=name&amp;dir=desc"');
+    expect(html).toContain('aria-sort="ascending"');
+    expect(html).toContain('<button>Move r1</button>');
+    expect(html).not.toContain('Nothing here yet.');
+  });
+
+  it('says so when there are no rows, across every column', () => {
+    const html = renderToStaticMarkup(<DataTable lang="ja" columns={COLUMNS} rows={[]} selectForm="bulk" empty="まだ登録がありません。" />);
+    expect(html).toContain('<td colSpan="5" class="empty">まだ登録がありません。</td>');
+  });
+
+  it('pages by number with the range, or by cursor with first and next', () => {
+    const numbered = renderToStaticMarkup(<Pager lang="en" total={45} page={2} size={20} href={(c) => `?page=${String(c.page)}`} />);
+    expect(numbered).toContain('21–40 of 45');
+    expect(numbered).toContain('href="?page=1"');
+    expect(numbered).toContain('href="?page=3"');
+    const cursor = renderToStaticMarkup(<Pager lang="ja" total={5000} page={1} size={50} next="abc" cursor href={(c) => `?after=${String(c.after)}`} />);
+    expect(cursor).toContain('5,000件');
+    expect(cursor).toContain('href="?after=abc"');
+  });
+});
