@@ -7,6 +7,7 @@
  * what was typed and the errors beside their fields.
  */
 import type { Request, Response } from 'express';
+import { sourceOf, type AnyDocument, type ResultOf, type VariablesOf } from '../api/documents.ts';
 import type { ApiClient, Caller } from '../api/client.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
@@ -61,7 +62,12 @@ export interface ScreenContext {
   caller: Caller;
   /** The API caller for the candidate's session. */
   candidateCaller: Caller;
-  /** Runs an operation as `caller` (default: the back-office caller); an error answer throws ApiFailure. */
+  /**
+   * Runs an operation as `caller` (default: the back-office caller); an error answer throws
+   * ApiFailure. A typed document (`DOCS.X`) types its variables and result; a text document (the
+   * engines' generated ones) says its result type.
+   */
+  call<D extends AnyDocument>(document: D, variables?: VariablesOf<D>, caller?: Caller): Promise<ResultOf<D>>;
   call<T>(document: string, variables?: Record<string, unknown>, caller?: Caller): Promise<T>;
   /** A text in the page's language. */
   t(text: Text): string;
@@ -89,7 +95,7 @@ export function screenContext(req: Request, res: Response, api: ApiClient, route
     roleMaps: res.locals.roleMaps,
     caller,
     candidateCaller,
-    call: (document, variables = {}, as = caller) => callApi(api, document, variables, as),
+    call: (document: string | AnyDocument, variables: Record<string, unknown> = {}, as: Caller = caller) => callApi(api, typeof document === 'string' ? document : sourceOf(document), variables, as),
     t: (text) => text[lang],
     msg: (key, vars) => msg(lang, key, vars),
   };

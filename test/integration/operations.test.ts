@@ -1,4 +1,7 @@
-import { parse, validate } from 'graphql';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse, printSchema, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { OPS } from '../../server/api/operations.ts';
@@ -43,6 +46,15 @@ describe('resource operation documents (server/resources/graphql.ts)', () => {
       }
     });
   }
+});
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+describe('the typed operations (server/api/documents.ts)', () => {
+  it('schema.graphql, which types them, is the schema the server builds (after a schema change: npm run schema)', () => {
+    const file = readFileSync(path.join(ROOT, 'schema.graphql'), 'utf8');
+    expect(file, 'schema.graphql is stale: run `npm run schema`').toBe(`${printSchema(buildSchema())}\n`);
+  });
 });
 
 describe('read-model operation documents (server/api/graphql/read-models.ts)', () => {

@@ -3,11 +3,11 @@
  * cookie, `candidate_token` (DESIGN.md §5), so the guard's "signed in on a public page" rule, which
  * is about back-office users, never moves a candidate off the public site.
  */
-import { OPS } from '../../api/operations.ts';
+import { DOCS } from '../../api/documents.ts';
 import { tr, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { PREFECTURES, prefectureName } from '../../modules/jobs/prefectures.ts';
-import type { PublicJobCard, PublicJobDetail } from '../../modules/jobs/public.ts';
+import type { PublicJobDetail } from '../../modules/jobs/public.ts';
 import { CandidateChatPage, CandidateLoginPage, CandidateRegisterPage, MyApplicationsPage } from '../../../views/pages/public/Candidate.tsx';
 import { DailyPage } from '../../../views/pages/public/Daily.tsx';
 import { JobDetailPage, type JobDetailView } from '../../../views/pages/public/JobDetail.tsx';
@@ -19,17 +19,15 @@ import { CANDIDATE_COOKIE, defineScreen, failed, redirect, type Screen, type Scr
 import { dateText, dateTimeText, yen } from '../../../shared/format.ts';
 
 type Kind = 'daily' | 'other';
+/** The API's job kind (a String in the schema) as the pages' own type. */
+const asKind = (k: string): Kind => (k === 'daily' ? 'daily' : 'other');
 const BASE: Record<Kind, '/daily' | '/part-time'> = { daily: '/daily', other: '/part-time' };
 
 const wageText = (wage: number, payType: string | null) => (payType ? `${payType} ${yen(wage)}` : yen(wage));
 
-type EnumsData = {
-  enums: { enums: { id: number; type: number; enum_job_translate_value: { language_key: string; value: string }[] }[]; visaTypes: { id: number; ja: string; en: string }[] };
-};
-
 /** The choices of the search and registration forms, in the page's language. */
 async function choices({ call, lang }: ScreenContext) {
-  const [enums, languages] = await Promise.all([call<EnumsData>(OPS.Enums), call<{ languages: { code: string; ja: string; en: string }[] }>(OPS.Languages)]);
+  const [enums, languages] = await Promise.all([call(DOCS.Enums), call(DOCS.Languages)]);
   const valueIn = (e: { enum_job_translate_value: { language_key: string; value: string }[] }) => e.enum_job_translate_value.find((t) => t.language_key === lang)?.value ?? '';
   return {
     prefectures: PREFECTURES.map((p): Choice => ({ value: p.ja, label: tr(lang, p) })),
@@ -58,7 +56,7 @@ const board = (kind: Kind): Screen =>
         visaTypeId: int(values.visa ?? ''),
       };
       const [r, c] = await Promise.all([
-        call<{ publicJobs: { total: number; page: number; size: number; jobs: PublicJobCard[] } }>(OPS.PublicJobs, { kind, filter, sort: values.sort ?? 'new', page }),
+        call(DOCS.PublicJobs, { kind, filter, sort: values.sort ?? 'new', page }),
         choices(ctx),
       ]);
       return { values, data: r.publicJobs, choices: c };
@@ -100,17 +98,16 @@ function jobPostingJsonLd(j: PublicJobDetail, url: string): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-type MyApplication = { id: string; jobId: string; kind: Kind; title: string; date: string | null; start: string | null; end: string | null; status: string; createdAt: string; conversationId: string | null };
 
 const jobScreen = (kind: Kind): Screen =>
   defineScreen({
     path: `${BASE[kind]}/[id]`,
     load: async ({ call, params, candidate, candidateCaller }) => {
-      const { publicJob: j } = await call<{ publicJob: PublicJobDetail | null }>(OPS.PublicJob, { kind, id: params.id ?? '' });
+      const { publicJob: j } = await call(DOCS.PublicJob, { kind, id: params.id ?? '' });
       if (!j) throw new ApiFailure('NOT_FOUND', 'not found', {});
       let applied = { toJob: false, shiftIds: [] as string[] };
       if (candidate) {
-        const mine = await call<{ myApplications: MyApplication[] }>(OPS.MyApplications, {}, candidateCaller);
+        const mine = await call(DOCS.MyApplications, {}, candidateCaller);
         const forJob = mine.myApplications.filter((a) => a.jobId === j.id);
         applied = { toJob: forJob.length > 0, shiftIds: j.shifts.filter((s) => forJob.some((a) => a.date === s.date && a.start === s.start)).map((s) => s.id) };
       }
@@ -142,7 +139,7 @@ const jobScreen = (kind: Kind): Screen =>
         company: j.company,
         facts,
         shifts: j.shifts.map((s) => ({ id: s.id, date: dateText(s.date, lang), time: `${s.start}–${s.end}`, wage: yen(s.wage), seats: s.openSeats })),
-        jsonLd: jobPostingJsonLd(j, url),
+        jsonLd: jobPostingJsonLd({ ...j, kind: asKind(j.kind) }, url),
       };
       const notice = state ? { kind: 'error' as const, text: Object.values(state.errors).join(' ') } : req.query.applied === '1' ? { kind: 'ok' as const, text: msg(lang, 'notice.applied') } : undefined;
       return {
@@ -158,7 +155,7 @@ const jobScreen = (kind: Kind): Screen =>
         if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(href)}`);
         const v = formStrings(body, ['shift_id', 'message']);
         try {
-          await call(OPS.ApplyToJob, { jobId: params.id ?? '', shiftId: v.shift_id || null, message: v.message ?? null }, candidateCaller);
+          await call(DOCS.ApplyToJob, { jobId: params.id ?? '', shiftId: v.shift_id || null, message: v.message ?? null }, candidateCaller);
           return redirect(withFlag(href, 'applied'));
         } catch (err) {
           if (!(err instanceof ApiFailure)) throw err;
@@ -175,7 +172,7 @@ const myApplications = defineScreen({
   path: '/staff/applications',
   load: async ({ candidate, call, candidateCaller }) => {
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`, 302);
-    return { name: candidate.name, apps: (await call<{ myApplications: MyApplication[] }>(OPS.MyApplications, {}, candidateCaller)).myApplications };
+    return { name: candidate.name, apps: (await call(DOCS.MyApplications, {}, candidateCaller)).myApplications };
   },
   view: ({ lang, route }, { name, apps }) => ({
     title: route.title,
@@ -186,7 +183,7 @@ const myApplications = defineScreen({
         applications={apps.map((a) => ({
           id: a.id,
           title: a.title,
-          href: `${BASE[a.kind]}/${a.jobId}`,
+          href: `${BASE[asKind(a.kind)]}/${a.jobId}`,
           date: a.date ? dateText(a.date, lang) : null,
           time: a.start ? `${a.start}–${a.end}` : null,
           status: STATUS[a.status] ? msg(lang, STATUS[a.status]!) : a.status,
@@ -211,7 +208,7 @@ const candidateChat = defineScreen({
   load: async ({ req, candidate, call, candidateCaller }) => {
     const initial = conversationParam(queryText(req, 'c'));
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent(initial ? `/staff/chat?c=${initial}` : '/staff/chat')}`, 302);
-    const { myChatMail } = await call<{ myChatMail: boolean }>(OPS.MyChatMail, {}, candidateCaller);
+    const { myChatMail } = await call(DOCS.MyChatMail, {}, candidateCaller);
     return { name: candidate.name, initial, chatMail: myChatMail };
   },
   view: ({ lang, route, req }, d) => ({
@@ -224,7 +221,7 @@ const candidateChat = defineScreen({
       const c = conversationParam(body.c);
       const back = `/staff/chat?${c ? `c=${c}&` : ''}saved=1`;
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(back)}`);
-      await call(OPS.SetMyChatMail, { enabled: body.enabled === '1' }, candidateCaller);
+      await call(DOCS.SetMyChatMail, { enabled: body.enabled === '1' }, candidateCaller);
       return redirect(back);
     },
   },
@@ -255,7 +252,7 @@ const candidateLogin = defineScreen({
       const v = formStrings(body, ['email', 'password', 'next']);
       const kept = { email: v.email ?? '', next: v.next ?? '' };
       try {
-        const r = await call<{ login: { token: string; user: { role: string } } }>(OPS.Login, { email: v.email ?? '', password: v.password ?? '' }, { ...caller, token: undefined });
+        const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '' }, { ...caller, token: undefined });
         // A back-office account is not a candidate account: the same answer as a wrong password.
         if (r.login.user.role !== 'candidate') return failed(kept, { _: msg(lang, 'error.badLogin') }, 401);
         res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
@@ -301,7 +298,7 @@ const candidateRegister = defineScreen({
         languages,
       };
       try {
-        await call(OPS.RegisterCandidate, { input });
+        await call(DOCS.RegisterCandidate, { input });
       } catch (err) {
         if (!(err instanceof ApiFailure)) throw err;
         // Everything typed comes back except the password.
@@ -310,7 +307,7 @@ const candidateRegister = defineScreen({
       }
       // Registered: signed in at once and back to where they were going (the job they meant to apply to).
       try {
-        const r = await call<{ login: { token: string } }>(OPS.Login, { email: input.email, password: input.password }, { ...caller, token: undefined });
+        const r = await call(DOCS.Login, { email: input.email, password: input.password }, { ...caller, token: undefined });
         res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
         return redirect(nextOf(s.next));
       } catch {

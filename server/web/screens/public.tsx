@@ -3,7 +3,7 @@
  * back-office login, the contact and trial forms, the password reset, and the error pages.
  */
 import type { JSX } from 'react';
-import { OPS } from '../../api/operations.ts';
+import { DOCS } from '../../api/documents.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { AboutPage } from '../../../views/pages/public/About.tsx';
 import { ContactPage } from '../../../views/pages/public/Contact.tsx';
@@ -13,7 +13,7 @@ import { ForgetPasswordPage } from '../../../views/pages/public/ForgetPassword.t
 import { HomePage } from '../../../views/pages/public/Home.tsx';
 import { LoginPage } from '../../../views/pages/public/Login.tsx';
 import { PolicyPage } from '../../../views/pages/public/Policy.tsx';
-import { PublishedLegalPage, type PublishedLegalDoc } from '../../../views/pages/public/PublishedLegal.tsx';
+import { PublishedLegalPage } from '../../../views/pages/public/PublishedLegal.tsx';
 import { ResetPasswordPage } from '../../../views/pages/public/ResetPassword.tsx';
 import { StaffPage } from '../../../views/pages/public/Staff.tsx';
 import { TermsPage } from '../../../views/pages/public/Terms.tsx';
@@ -36,7 +36,7 @@ const legalScreen = (path: string, kind: 'terms' | 'privacy', Fallback: (p: { la
     path,
     load: async ({ call, lang, req }) => {
       try {
-        return (await call<{ legalDocument: PublishedLegalDoc | null }>(OPS.LegalDocument, { kind, lang })).legalDocument;
+        return (await call(DOCS.LegalDocument, { kind, lang })).legalDocument;
       } catch (err) {
         req.log?.warn({ err }, `legalDocument(${kind}) failed; showing the built-in text`);
         return null;
@@ -72,7 +72,7 @@ const login = defineScreen({
     default: async ({ call, caller, req, res }, body) => {
       const v = formStrings(body, ['email', 'password']);
       try {
-        const r = await call<{ login: { token: string } }>(OPS.Login, { email: v.email ?? '', password: v.password ?? '' }, { ...caller, token: undefined });
+        const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '' }, { ...caller, token: undefined });
         res.cookie('token', r.login.token, sessionCookie(req));
         return redirect('/admin');
       } catch (err) {
@@ -113,21 +113,21 @@ const sentForm = <V extends Record<string, unknown>>(
 const contact = sentForm(
   '/staff/contact',
   ['name', 'email', 'phone', 'topic', 'message'],
-  ({ call }, v) => call(OPS.SubmitContact, { input: { ...v, topic: v.topic ?? '', name: v.name ?? '', email: v.email ?? '', message: v.message ?? '' } }),
+  ({ call }, v) => call(DOCS.SubmitContact, { input: { ...v, topic: v.topic ?? '', name: v.name ?? '', email: v.email ?? '', message: v.message ?? '' } }),
   ContactPage,
 );
 
 const trial = sentForm(
   '/v3/trial',
   ['company_name', 'contact_name', 'email', 'phone', 'message'],
-  ({ call }, v) => call(OPS.SubmitTrial, { input: { company_name: v.company_name ?? '', contact_name: v.contact_name ?? '', email: v.email ?? '', phone: v.phone ?? '', message: v.message } }),
+  ({ call }, v) => call(DOCS.SubmitTrial, { input: { company_name: v.company_name ?? '', contact_name: v.contact_name ?? '', email: v.email ?? '', phone: v.phone ?? '', message: v.message } }),
   TrialPage,
 );
 
 const forgetPassword = sentForm(
   '/forget-password',
   ['email'],
-  ({ call }, v) => call(OPS.RequestPasswordReset, { email: v.email ?? '' }),
+  ({ call }, v) => call(DOCS.RequestPasswordReset, { email: v.email ?? '' }),
   ({ lang, values, errors, sent }) => <ForgetPasswordPage lang={lang} email={values.email} errors={errors} sent={sent} />,
 );
 
@@ -135,7 +135,7 @@ const resetPassword = defineScreen({
   path: '/reset-password',
   load: async ({ req, call }) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const valid = token ? (await call<{ passwordResetTokenValid: boolean }>(OPS.PasswordResetTokenValid, { token })).passwordResetTokenValid : false;
+    const valid = token ? (await call(DOCS.PasswordResetTokenValid, { token })).passwordResetTokenValid : false;
     return { token, valid };
   },
   view: ({ lang, route }, d, state) => {
@@ -147,7 +147,7 @@ const resetPassword = defineScreen({
     default: async ({ call, req, res }, body) => {
       const v = formStrings(body, ['token', 'password', 'password_confirm']);
       try {
-        await call(OPS.ResetPassword, { token: v.token ?? '', password: v.password ?? '', passwordConfirm: v.password_confirm ?? '' });
+        await call(DOCS.ResetPassword, { token: v.token ?? '', password: v.password ?? '', passwordConfirm: v.password_confirm ?? '' });
         res.clearCookie('token', clearSessionCookie(req));
         return redirect('/login?reset=1');
       } catch (err) {

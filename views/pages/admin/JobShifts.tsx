@@ -23,8 +23,8 @@ export interface JobShiftsView {
   /** The record page's URL: both forms post there (`_op` addShifts / deleteShift). */
   action: string;
   shifts: ShiftView[];
-  /** The job's own pay, shown for shifts without one. */
-  jobWage: number;
+  /** The job's own pay, shown for shifts without one (none: the job has no pay set). */
+  jobWage: number | null;
   closed: boolean;
   /** What the add form shows: what was typed (after a failed post) or the defaults. */
   values: Record<string, unknown>;
@@ -171,7 +171,7 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
           time: `${s.start}–${s.end}${s.end <= s.start ? t.overnight : ''}`,
           breakText: t.minutes(s.breakMinutes),
           rate: s.capacity > 0 ? `${Math.round((100 * s.filled) / s.capacity)}%` : '',
-          pay: s.wage === null ? `${yen(v.jobWage)} (${t.jobWage})` : yen(s.wage),
+          pay: s.wage !== null ? yen(s.wage) : v.jobWage !== null ? `${yen(v.jobWage)} (${t.jobWage})` : '',
         }))}
         rowClass={(r) => (String(r.date) < v.today ? 'shift-past' : undefined)}
         rowActions={(r) =>

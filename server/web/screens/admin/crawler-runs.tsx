@@ -1,5 +1,5 @@
-import { OPS } from '../../../api/operations.ts';
-import { CrawlerRuns, type CrawlerRunView } from '../../../../views/pages/admin/CrawlerRuns.tsx';
+import { DOCS } from '../../../api/documents.ts';
+import { CrawlerRuns } from '../../../../views/pages/admin/CrawlerRuns.tsx';
 import { plain } from '../../screen.ts';
 import type { RecordSection } from '../record-sections.tsx';
 
@@ -7,7 +7,7 @@ import type { RecordSection } from '../record-sections.tsx';
 export const crawlerRunsSection: RecordSection = {
   ops: [],
   async render(ctx, row) {
-    const { crawlerRuns } = await ctx.call<{ crawlerRuns: CrawlerRunView[] }>(OPS.CrawlerRuns, { sourceId: String(row.id) });
+    const { crawlerRuns } = await ctx.call(DOCS.CrawlerRuns, { sourceId: String(row.id) });
     return <CrawlerRuns lang={ctx.lang} runs={crawlerRuns} />;
   },
   post: async () => plain(400, 'Bad request'),

@@ -1,4 +1,4 @@
-import { OPS } from '../../../api/operations.ts';
+import { DOCS, sourceOf } from '../../../api/documents.ts';
 import type { Text } from '../../../../shared/i18n.ts';
 import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../../modules/enums/reference-data.ts';
 import { EnumEditorPage, type EnumSection } from '../../../../views/pages/admin/EnumEditor.tsx';
@@ -35,7 +35,7 @@ interface EnumsData {
 const enumScreen = (path: string, page: { types: readonly number[]; visa: boolean }): Screen =>
   defineScreen({
     path,
-    load: ({ call }) => call<EnumsData>(OPS.Enums),
+    load: ({ call }) => call(DOCS.Enums),
     view: ({ lang, route, req, msg }, d, state) => {
       const valueIn = (rec: EnumsData['enums']['enums'][number], l: string) => rec.enum_job_translate_value.find((t) => t.language_key === l)?.value ?? '';
       const sections: EnumSection[] = page.types.map((type) => ({
@@ -74,18 +74,18 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
         let key: string;
         if (b.op === 'create') {
           key = `create-${b.type}`;
-          [doc, vars] = visa ? [OPS.UpsertVisaType, { input }] : [OPS.CreateJobEnum, { type: Number(b.type), input }];
+          [doc, vars] = visa ? [sourceOf(DOCS.UpsertVisaType), { input }] : [sourceOf(DOCS.CreateJobEnum), { type: Number(b.type), input }];
         } else if (b.op === 'update' && Number.isInteger(id)) {
           key = `update-${id}`;
-          [doc, vars] = visa ? [OPS.UpsertVisaType, { id, input }] : [OPS.UpdateJobEnum, { id, input }];
+          [doc, vars] = visa ? [sourceOf(DOCS.UpsertVisaType), { id, input }] : [sourceOf(DOCS.UpdateJobEnum), { id, input }];
         } else if (b.op === 'delete' && Number.isInteger(id)) {
           key = `delete-${id}`;
-          [doc, vars] = visa ? [OPS.DeleteVisaType, { id }] : [OPS.DeleteJobEnum, { id }];
+          [doc, vars] = visa ? [sourceOf(DOCS.DeleteVisaType), { id }] : [sourceOf(DOCS.DeleteJobEnum), { id }];
         } else {
           return plain(400, 'Bad request');
         }
         try {
-          await call(doc, vars);
+          await call<unknown>(doc, vars);
           return redirect(`${withFlag(path, 'saved')}#type-${b.type}`);
         } catch (err) {
           if (!(err instanceof ApiFailure)) throw err;

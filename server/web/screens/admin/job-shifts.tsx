@@ -1,7 +1,7 @@
-import { OPS } from '../../../api/operations.ts';
+import { DOCS } from '../../../api/documents.ts';
 import type { Lang } from '../../../../shared/i18n.ts';
 import { msg } from '../../../../shared/messages.ts';
-import { JobShifts, type ShiftView } from '../../../../views/pages/admin/JobShifts.tsx';
+import { JobShifts } from '../../../../views/pages/admin/JobShifts.tsx';
 import { todayInJapan } from '../../../time.ts';
 import { ApiFailure, withFlag } from '../../kit.ts';
 import { errorPage, redirect } from '../../screen.ts';
@@ -77,7 +77,7 @@ export const jobShiftsSection: RecordSection = {
   first: true,
 
   async render(ctx, row, action, failed) {
-    const { dailyJob: job } = await ctx.call<{ dailyJob: { status: string; wage: number; shifts: ShiftView[] } | null }>(OPS.DailyJobShifts, { id: String(row.id) });
+    const { dailyJob: job } = await ctx.call(DOCS.DailyJobShifts, { id: String(row.id) });
     if (!job) return null;
     return (
       <JobShifts
@@ -99,7 +99,7 @@ export const jobShiftsSection: RecordSection = {
   async post(ctx, id, body, o) {
     if (body._op === 'deleteShift') {
       try {
-        await ctx.call(OPS.DeleteJobShift, { id: text(body._shiftId) });
+        await ctx.call(DOCS.DeleteJobShift, { id: text(body._shiftId) });
         return redirect(`${withFlag(o.recordHref, 'shiftDeleted')}#job-shifts`);
       } catch (err) {
         if (!(err instanceof ApiFailure)) throw err;
@@ -109,7 +109,7 @@ export const jobShiftsSection: RecordSection = {
     }
     const values = planValues(body);
     try {
-      const { addJobShifts } = await ctx.call<{ addJobShifts: { created: number; skipped: number } }>(OPS.AddJobShifts, { jobId: id, input: planInput(values) });
+      const { addJobShifts } = await ctx.call(DOCS.AddJobShifts, { jobId: id, input: planInput(values) });
       return redirect(`${withFlag(withFlag(o.recordHref, 'shiftsAdded', String(addJobShifts.created)), 'shiftsSkipped', String(addJobShifts.skipped))}#job-shifts`);
     } catch (err) {
       if (!(err instanceof ApiFailure)) throw err;

@@ -1,4 +1,4 @@
-import { OPS } from '../../../api/operations.ts';
+import { DOCS } from '../../../api/documents.ts';
 import type { RoleMap } from '../../../auth/default-roles.ts';
 import { tr, type Lang, type Text } from '../../../../shared/i18n.ts';
 import type { AuditView } from '../../../../views/resources/ResourceViews.tsx';
@@ -58,7 +58,7 @@ function historyView(lang: Lang, roles: MatrixRole[], history: AdminData['roleMa
 /** The matrix and its history; a failed save draws the ticked boxes as sent. */
 export const ROLES_SCREEN = defineScreen({
   path: PATH,
-  load: ({ call }) => call<AdminData>(OPS.RoleMapsAdmin),
+  load: ({ call }) => call(DOCS.RoleMapsAdmin),
   view: ({ lang, route, req, msg }, { roleMapsAdmin: d }, state) => {
     const roles: MatrixRole[] = d.roles.map((x) => ({ name: x.name, kind: x.kind, title: { ja: x.ja, en: x.en } }));
     const maps = state?.values as { pageRoles: RoleMap; actionRoles: RoleMap } | undefined;
@@ -87,7 +87,7 @@ export const ROLES_SCREEN = defineScreen({
       const maps = mapsFromForm(body);
       const toEntries = (map: RoleMap) => Object.entries(map).map(([code, roles]) => ({ code: Number(code), roles }));
       try {
-        await call(OPS.SaveRoleMaps, { pageRoles: toEntries(maps.pageRoles), actionRoles: toEntries(maps.actionRoles) });
+        await call(DOCS.SaveRoleMaps, { pageRoles: toEntries(maps.pageRoles), actionRoles: toEntries(maps.actionRoles) });
         return redirect(withFlag(PATH, 'saved'));
       } catch (err) {
         if (!(err instanceof ApiFailure)) throw err;

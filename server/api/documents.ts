@@ -1,0 +1,59 @@
+/**
+ * The operation documents of server/api/operations.ts, typed from the schema by gql.tada
+ * (`schema.graphql` and `graphql-env.d.ts`, written by `npm run schema`): a screen that calls
+ * `ctx.call(DOCS.PublicJobs, vars)` gets `data.publicJobs.jobs[0].title` typed, and a renamed
+ * field fails the type check where it is read. OPS stays the plain text the browser bundles and
+ * the remote ApiClient send; `satisfies` keeps the two lists the same.
+ */
+import { initGraphQLTada, type ResultOf, type TadaDocumentNode, type VariablesOf } from 'gql.tada';
+import { print } from 'graphql';
+import type { introspection } from './graphql-env.d.ts';
+import { OPS } from './operations.ts';
+
+export const graphql = initGraphQLTada<{ introspection: introspection; scalars: { ID: string } }>();
+
+export const DOCS = {
+  Login: graphql(OPS.Login),
+  Logout: graphql(OPS.Logout),
+  Me: graphql(OPS.Me),
+  RoleMaps: graphql(OPS.RoleMaps),
+  SubmitContact: graphql(OPS.SubmitContact),
+  SubmitTrial: graphql(OPS.SubmitTrial),
+  RequestPasswordReset: graphql(OPS.RequestPasswordReset),
+  PasswordResetTokenValid: graphql(OPS.PasswordResetTokenValid),
+  ResetPassword: graphql(OPS.ResetPassword),
+  Enums: graphql(OPS.Enums),
+  Languages: graphql(OPS.Languages),
+  CreateJobEnum: graphql(OPS.CreateJobEnum),
+  UpdateJobEnum: graphql(OPS.UpdateJobEnum),
+  DeleteJobEnum: graphql(OPS.DeleteJobEnum),
+  UpsertVisaType: graphql(OPS.UpsertVisaType),
+  DeleteVisaType: graphql(OPS.DeleteVisaType),
+  LegalDocument: graphql(OPS.LegalDocument),
+  PublicJobs: graphql(OPS.PublicJobs),
+  PublicJob: graphql(OPS.PublicJob),
+  RegisterCandidate: graphql(OPS.RegisterCandidate),
+  ApplyToJob: graphql(OPS.ApplyToJob),
+  MyApplications: graphql(OPS.MyApplications),
+  MyChatMail: graphql(OPS.MyChatMail),
+  SetMyChatMail: graphql(OPS.SetMyChatMail),
+  DailyJobShifts: graphql(OPS.DailyJobShifts),
+  AddJobShifts: graphql(OPS.AddJobShifts),
+  DeleteJobShift: graphql(OPS.DeleteJobShift),
+  RoleMapsAdmin: graphql(OPS.RoleMapsAdmin),
+  SaveRoleMaps: graphql(OPS.SaveRoleMaps),
+  CrawlerRuns: graphql(OPS.CrawlerRuns),
+  ChatMessageAdded: graphql(OPS.ChatMessageAdded),
+} satisfies Record<keyof typeof OPS, unknown>;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document
+export type AnyDocument = TadaDocumentNode<any, any>;
+export type { ResultOf, VariablesOf };
+
+const sources = new WeakMap<object, string>();
+/** The text of a typed document, as the API takes it (printed once per document). */
+export function sourceOf(doc: AnyDocument): string {
+  let s = sources.get(doc);
+  if (s === undefined) sources.set(doc, (s = print(doc)));
+  return s;
+}
