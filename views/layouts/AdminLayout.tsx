@@ -28,10 +28,17 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, children 
         {tr(lang, { ja: '本文へ移動', en: 'Skip to content' })}
       </a>
       <header className="admin-header">
+        {/* On a phone the menu is closed until asked for (#menu, no script needed). */}
+        <a className="menu-toggle" href="#menu" aria-controls="menu">
+          <span aria-hidden="true">☰</span> {tr(lang, { ja: 'メニュー', en: 'Menu' })}
+        </a>
         <a className="brand" href="/admin">
           <span className="brand-name">Tsunagu</span> <span className="brand-sub">つなぐ</span>
         </a>
+        {/* The chat dock and the customizer open from the header: nothing floats over the page. */}
         <div className="admin-header-right">
+          {chat?.jobs && <Island name="ChatDock" props={{ lang }} />}
+          <Island name="Customizer" props={{ initial: customizer, lang }} />
           <a className="lang-switch" href={`/lang/${other}?back=${encodeURIComponent(path)}`} hrefLang={other} lang={other}>
             {other === 'en' ? 'English' : '日本語'}
           </a>
@@ -48,7 +55,10 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, children 
         </div>
       </header>
       <div className="admin-body">
-        <nav className="sidebar" aria-label={tr(lang, { ja: 'メニュー', en: 'Menu' })}>
+        <nav className="sidebar" id="menu" aria-label={tr(lang, { ja: 'メニュー', en: 'Menu' })}>
+          <a className="menu-close" href="#main">
+            {tr(lang, { ja: 'メニューを閉じる', en: 'Close the menu' })}
+          </a>
           {nav.map((group) => (
             <section key={group.key} className="nav-group">
               <h2>{group.title}</h2>
@@ -69,8 +79,6 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, children 
         </main>
       </div>
       {chat?.jobs && <Island name="ChatWindowsV3" props={{ lang }} />}
-      {chat?.jobs && <Island name="ChatDock" props={{ lang }} />}
-      <Island name="Customizer" props={{ initial: customizer, lang }} />
     </div>
   );
 }

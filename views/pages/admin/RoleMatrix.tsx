@@ -66,7 +66,9 @@ function MatrixTable(p: { lang: Lang; prefix: 'page' | 'action'; caption: string
     <section className="card role-matrix" aria-labelledby={`${p.prefix}-title`}>
       <h2 id={`${p.prefix}-title`}>{p.caption}</h2>
       <p className="field-hint">{p.hint}</p>
-      <table className="table">
+      {/* A role per column: on a phone the matrix scrolls inside its box, the screen names held in place. */}
+      <div className="table-scroll">
+      <table className="table data-table role-matrix-table">
         <thead>
           <tr>
             <th scope="col">{t.code}</th>
@@ -111,6 +113,7 @@ function MatrixTable(p: { lang: Lang; prefix: 'page' | 'action'; caption: string
           </tbody>
         ))}
       </table>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,133 @@
+/**
+ * The layout check (issue 15): every built page, for roles that may open it, at a phone's size
+ * (390×844) and a laptop's (1366×900): the page never scrolls sideways, no fixed element covers
+ * a link, button or field, and an English page's heading is English. A failure names the page,
+ * the role and the size, and leaves a screenshot in test-results/layout/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ROUTES, routeByPath } from '../../server/access/routes.ts';
+import { SCREENS } from '../../server/web/screens/index.ts';
+import { CODES_OF, type RoleLogin } from '../helpers/codes.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+
+let t: TestApp;
+let browser: Browser;
+const SHOTS = path.resolve('test-results/layout');
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const SIZES = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 900 } } as const;
+/** Built pages without parameters (a record page needs a record: the resource tests open those). */
+const BUILT = new Set(SCREENS.map((s) => s.path).filter((p) => !p.includes('[')));
+const PUBLIC = ROUTES.filter((r) => r.kind === 'public' && BUILT.has(r.path)).map((r) => r.path);
+const adminPaths = (role: RoleLogin) =>
+  ROUTES.filter((r) => r.kind === 'admin' && BUILT.has(r.path) && r.code !== undefined && CODES_OF[role].includes(r.code)).map((r) => r.path);
+
+interface Problem {
+  kind: string;
+  detail: string;
+}
+
+/** What is wrong with the page as drawn now. */
+async function problemsOf(page: Page, english: boolean): Promise<Problem[]> {
+  return page.evaluate((english) => {
+    const out: { kind: string; detail: string }[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth + 1) out.push({ kind: 'sideways scroll', detail: `${doc.scrollWidth}px wide in ${doc.clientWidth}px` });
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && r.bottom > 0 && r.top < innerHeight;
+    };
+    const fixed = [...document.querySelectorAll('body *')].filter((el) => getComputedStyle(el).position === 'fixed' && visible(el));
+    const controls = [...document.querySelectorAll('main a[href], main button, main input:not([type=hidden]), main select, main textarea')].filter(visible);
+    for (const f of fixed) {
+      const a = f.getBoundingClientRect();
+      for (const c of controls) {
+        if (f.contains(c)) continue;
+        const b = c.getBoundingClientRect();
+        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
+          out.push({ kind: 'covered', detail: `${f.className || f.tagName} covers ${c.tagName.toLowerCase()} "${(c.textContent || c.getAttribute('name') || '').trim().slice(0, 30)}"` });
+        }
+      }
+    }
+    const h1 = document.querySelector('main h1')?.textContent ?? '';
+    if (english && /[\u3040-\u30ff\u4e00-\u9fff]/.test(h1)) out.push({ kind: 'Japanese in an English page', detail: h1 });
+    return out;
+  }, english);
+}
+
+async function check(page: Page, who: string, size: keyof typeof SIZES, paths: string[], english: boolean): Promise<string[]> {
+  const failures: string[] = [];
+  for (const p of paths) {
+    const res = await page.goto(`${t.url}${p}`);
+    expect(res?.status(), `${who} ${p}`).toBeLessThan(500);
+    const problems = await problemsOf(page, english);
+    if (problems.length) {
+      const shot = path.join(SHOTS, `${who}-${size}-${p.replace(/[^a-z0-9]+/gi, '_')}.png`);
+      await page.screenshot({ path: shot, fullPage: true });
+      failures.push(`${p} as ${who} at ${size}: ${problems.map((x) => `${x.kind}: ${x.detail}`).join('; ')} (screenshot ${shot})`);
+    }
+  }
+  return failures;
+}
+
+describe('the layout of every built page', () => {
+  it(`has ${PUBLIC.length} public pages and a page list per role to check`, () => {
+    expect(PUBLIC).toContain('/daily');
+    expect(adminPaths('superadmin')).toContain('/admin/candidate');
+    expect(adminPaths('client_staff')).not.toContain('/admin/candidate');
+  });
+
+  for (const size of ['phone', 'laptop'] as const) {
+    it(`the public site at ${size} size, in Japanese and in English`, async () => {
+      const errors: string[] = [];
+      const ja = await openPage(browser, { locale: 'ja-JP', errors, viewport: SIZES[size] });
+      const en = await openPage(browser, { locale: 'en-GB', errors, viewport: SIZES[size] });
+      await en.goto(`${t.url}/lang/en?back=/`);
+      const failures = [...(await check(ja, 'visitor-ja', size, PUBLIC, false)), ...(await check(en, 'visitor-en', size, PUBLIC, true))];
+      await ja.context().close();
+      await en.context().close();
+      expect(failures).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  // The platform sees every page; a company and a client role see theirs (phone size, where it is tight).
+  const RUNS: { role: RoleLogin; size: keyof typeof SIZES; english: boolean }[] = [
+    { role: 'superadmin', size: 'laptop', english: false },
+    { role: 'superadmin', size: 'phone', english: true },
+    { role: 'company_admin', size: 'phone', english: false },
+    { role: 'client_staff', size: 'phone', english: true },
+  ];
+  for (const run of RUNS) {
+    it(`the back office of ${run.role} at ${run.size} size${run.english ? ' in English' : ''}`, async () => {
+      const errors: string[] = [];
+      const page = await openPage(browser, { locale: run.english ? 'en-GB' : 'ja-JP', errors, viewport: SIZES[run.size], timeoutMs: 20_000 });
+      await backOfficeLogin(page, t.url, DEMO[run.role]);
+      if (run.english) await page.goto(`${t.url}/lang/en?back=/admin`);
+      const paths = adminPaths(run.role);
+      expect(paths.length).toBeGreaterThan(0);
+      const failures = await check(page, run.role, run.size, paths, run.english);
+      await page.context().close();
+      expect(failures).toEqual([]);
+      expect(errors).toEqual([]);
+    }, 240_000);
+  }
+});
+
+// A route in the table that the layout check cannot open is still reached: its code is known.
+it('knows the code of every page it opens', () => {
+  for (const p of adminPaths('superadmin')) expect(routeByPath(p)?.code).toBeDefined();
+});
