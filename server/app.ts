@@ -26,6 +26,7 @@ import type { Mailer } from './mail.ts';
 import { redactUrl } from './log.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
+import { ReferenceCache } from './modules/enums/reference-cache.ts';
 import { bindScreens, formPosts, pageRequests, sameOriginForms, screenPaths } from './web/dispatch.tsx';
 import { ApiFailure, BadRequest } from './web/kit.ts';
 import { sendError } from './web/render.tsx';
@@ -174,7 +175,8 @@ function mountWeb(app: Express, api: ApiClient): void {
 export async function createApp(deps: AppDeps): Promise<FullApp> {
   const { config, db, pool, log, bus } = deps;
   const roleMaps = new RoleMapCache(db, pool, log);
-  await roleMaps.listen();
+  const reference = new ReferenceCache(db, pool, log);
+  await Promise.all([roleMaps.listen(), reference.listen()]);
   const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
   const services: Services = {
     config,
@@ -219,6 +221,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
       await ws.close();
       await chat?.close();
       await roleMaps.close();
+      reference.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/connect.ts';
+import { cachedReference, invalidateReference } from './reference-cache.ts';
 import { deriveJobEnum, deriveVisaType, type DerivedJobEnum, type JobEnumRecord } from './derive.ts';
 import { ENUM_SEED, ENUM_TYPES, type EnumListName, LANGUAGE_SEED, VISA_SEED } from './reference-data.ts';
 
@@ -22,7 +23,11 @@ export async function listJobEnums(db: DB): Promise<JobEnumRecord[]> {
 }
 
 /** The enumeration store of SPEC §3: every list, derived fields included. */
-export async function enumStore(db: DB) {
+export function enumStore(db: DB) {
+  return cachedReference(db, 'enums', () => loadEnumStore(db));
+}
+
+async function loadEnumStore(db: DB) {
   const [records, visas] = await Promise.all([listJobEnums(db), db.selectFrom('visa_types').selectAll().orderBy('sort').orderBy('id').execute()]);
   const derived = records.map(deriveJobEnum);
   const lists = Object.fromEntries(
@@ -31,11 +36,11 @@ export async function enumStore(db: DB) {
   return { enums: derived, ...lists, visaTypes: visas.map(deriveVisaType) };
 }
 
-export async function listLanguages(db: DB) {
-  return db.selectFrom('languages').select(['id', 'code', 'ja', 'en']).orderBy('sort').orderBy('id').execute();
+export function listLanguages(db: DB) {
+  return cachedReference(db, 'languages', () => db.selectFrom('languages').select(['id', 'code', 'ja', 'en']).orderBy('sort').orderBy('id').execute());
 }
 
-export async function createJobEnum(db: DB, input: { type: number; ja: string; en: string }): Promise<number> {
+async function createJobEnumWrite(db: DB, input: { type: number; ja: string; en: string }): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { max } = await trx
       .selectFrom('job_enums')
@@ -62,7 +67,7 @@ export async function findJobEnum(db: DB, id: number): Promise<JobEnumRecord | u
   return (await listJobEnums(db)).find((r) => r.id === id);
 }
 
-export async function updateJobEnum(db: DB, id: number, input: { ja: string; en: string }): Promise<boolean> {
+async function updateJobEnumWrite(db: DB, id: number, input: { ja: string; en: string }): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const found = await trx.updateTable('job_enums').set({ updated_at: new Date() }).where('id', '=', id).returning('id').executeTakeFirst();
     if (!found) return false;
@@ -77,12 +82,12 @@ export async function updateJobEnum(db: DB, id: number, input: { ja: string; en:
   });
 }
 
-export async function deleteJobEnum(db: DB, id: number): Promise<boolean> {
+async function deleteJobEnumWrite(db: DB, id: number): Promise<boolean> {
   const r = await db.deleteFrom('job_enums').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
-export async function upsertVisaType(db: DB, input: { id?: number | null; ja: string; en: string }): Promise<number | null> {
+async function upsertVisaTypeWrite(db: DB, input: { id?: number | null; ja: string; en: string }): Promise<number | null> {
   if (input.id) {
     const r = await db.updateTable('visa_types').set({ ja: input.ja, en: input.en }).where('id', '=', input.id).returning('id').executeTakeFirst();
     return r?.id ?? null;
@@ -92,7 +97,7 @@ export async function upsertVisaType(db: DB, input: { id?: number | null; ja: st
   return r.id;
 }
 
-export async function deleteVisaType(db: DB, id: number): Promise<boolean> {
+async function deleteVisaTypeWrite(db: DB, id: number): Promise<boolean> {
   const r = await db.deleteFrom('visa_types').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
@@ -124,3 +129,23 @@ export async function seedReferenceData(db: DB): Promise<void> {
     }
   });
 }
+
+/**
+ * A write of reference data, then this process's cached copy dropped at once (the trigger's NOTIFY
+ * tells every process, this one included, a moment later: the next page must not be older).
+ */
+function thenInvalidate<A extends unknown[], R>(write: (db: DB, ...a: A) => Promise<R>) {
+  return async (db: DB, ...a: A): Promise<R> => {
+    try {
+      return await write(db, ...a);
+    } finally {
+      invalidateReference(db);
+    }
+  };
+}
+
+export const createJobEnum = thenInvalidate(createJobEnumWrite);
+export const updateJobEnum = thenInvalidate(updateJobEnumWrite);
+export const deleteJobEnum = thenInvalidate(deleteJobEnumWrite);
+export const upsertVisaType = thenInvalidate(upsertVisaTypeWrite);
+export const deleteVisaType = thenInvalidate(deleteVisaTypeWrite);

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { RoleMap, RoleMaps } from '../../auth/default-roles.ts';
 import type { DB } from '../../db/connect.ts';
+import { NotifyListener } from '../../db/notify.ts';
 
 /** PostgreSQL channel that says "the role maps changed"; every process listens (DESIGN.md §5). */
 export const ROLE_MAPS_CHANNEL = 'tsunagu_role_maps';
@@ -41,18 +42,31 @@ export async function saveRoleMaps(db: DB, maps: RoleMaps): Promise<void> {
 export class RoleMapCache {
   private cached: Promise<RoleMaps> | null = null;
   private generation = 0;
-  private listener: pg.PoolClient | null = null;
-  private closed = false;
+  private readonly listener: NotifyListener;
   private readonly changeListeners = new Set<() => void>();
 
   constructor(
     private readonly db: DB,
-    private readonly pool: pg.Pool,
-    private readonly log?: Logger,
-  ) {}
+    pool: pg.Pool,
+    log?: Logger,
+  ) {
+    this.listener = new NotifyListener(
+      pool,
+      ROLE_MAPS_CHANNEL,
+      {
+        onNotify: () => {
+          this.invalidate();
+          for (const listener of this.changeListeners) listener();
+        },
+        onConnected: () => this.invalidate(),
+        onLost: () => this.invalidate(),
+      },
+      log,
+    );
+  }
 
   get(): Promise<RoleMaps> {
-    if (this.cached && this.listener) return this.cached;
+    if (this.cached && this.listener.connected) return this.cached;
     const gen = this.generation;
     const p = loadRoleMaps(this.db);
     this.cached = p;
@@ -77,42 +91,11 @@ export class RoleMapCache {
     return () => this.changeListeners.delete(listener);
   }
 
-  async listen(): Promise<void> {
-    if (this.closed) return;
-    let client: pg.PoolClient | undefined;
-    try {
-      client = await this.pool.connect();
-      const c = client;
-      c.on('notification', (n) => {
-        if (n.channel !== ROLE_MAPS_CHANNEL) return;
-        this.invalidate();
-        for (const listener of this.changeListeners) listener();
-      });
-      c.on('error', (err) => {
-        if (this.listener !== c) return;
-        this.listener = null;
-        this.invalidate();
-        c.release(true);
-        if (this.closed) return;
-        this.log?.warn({ err }, 'role map listener lost its connection; reconnecting');
-        setTimeout(() => void this.listen(), 1000).unref();
-      });
-      await c.query(`LISTEN ${ROLE_MAPS_CHANNEL}`);
-      this.listener = c;
-      this.invalidate();
-    } catch (err) {
-      client?.release(true);
-      if (this.closed) return;
-      this.log?.warn({ err }, 'role map listener could not connect; retrying');
-      setTimeout(() => void this.listen(), 1000).unref();
-    }
+  listen(): Promise<void> {
+    return this.listener.listen();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    const l = this.listener;
-    this.listener = null;
-    // Destroy rather than return the connection: it has listeners of ours attached.
-    if (l) l.release(true);
+    this.listener.close();
   }
 }
