@@ -8,9 +8,9 @@ import data from './withholding-daily-hei.json' with { type: 'json' };
  * worker hired by the day, or for a fixed term of two months or less, is withheld on the 丙欄 of
  * the daily table (所得税法第185条第1項第3号), day by day, whatever the worker's dependants.
  *
- * The table lives in withholding-daily-hei.json (beside this file) with its source: below its first row nothing
- * is withheld; then one tax per 100-yen row; from 24,000 yen a base plus a percent of the excess,
- * rounded down. The table in force is the one for the year of the day the pay is paid (支払日), and
+ * The table lives in withholding-daily-hei.json beside this file, with its source: below its first
+ * row nothing is withheld; then one tax per 100-yen row; from 24,000 yen a base plus a percent of
+ * the excess, rounded down. The table in force is the one for the year of the day the pay is paid (支払日), and
  * a pay date no encoded table covers is refused rather than guessed. docs/payroll.md has the details.
  */
 
