@@ -1,0 +1,206 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeShiftPay, type ShiftContext, type ShiftWork } from './compute.ts';
+
+const shift = (w: Partial<ShiftWork> = {}): ShiftWork => ({
+  date: '2026-11-24',
+  start: '09:00',
+  end: '18:00',
+  breakMinutes: 60,
+  hourlyWage: 1200,
+  statutoryHoliday: false,
+  ...w,
+});
+const fresh: ShiftContext = { weeklyMinutesBefore: 0, monthlyOvertimeMinutesBefore: 0 };
+
+describe('computeShiftPay: hand-worked shifts', () => {
+  it('pays a plain 8-hour day shift its base only', () => {
+    // 09:00–18:00 = 540 min, less a 60-min break = 480 min worked, exactly 8 hours: no overtime.
+    // base = 480 × 1,200 / 60 = 9,600.
+    expect(computeShiftPay(shift(), fresh)).toEqual({
+      workedMinutes: 480, overtimeMinutes: 0, over60Minutes: 0, lateNightMinutes: 0, holidayMinutes: 0,
+      base: 9600, overtimePremium: 0, lateNightPremium: 0, holidayPremium: 0, total: 9600,
+    });
+  });
+
+  it('pays minutes beyond 8 hours in the shift at +25%', () => {
+    // 09:00–20:00 = 660 min − 60 break = 600 worked; 600 − 480 = 120 overtime.
+    // base = 600 × 1,000 / 60 = 10,000; overtime = 120 × 1,000 × 25% / 60 = 500.
+    expect(computeShiftPay(shift({ end: '20:00', hourlyWage: 1000 }), fresh)).toMatchObject({
+      workedMinutes: 600, overtimeMinutes: 120, over60Minutes: 0, base: 10000, overtimePremium: 500, total: 10500,
+    });
+  });
+
+  it('pays a night shift across midnight its late-night minutes at +25%, the break placed in the middle', () => {
+    // 22:00–07:00 (next day) = 540 min; break at floor((540 − 60) / 2) = 240 min after the start,
+    // i.e. 02:00–03:00. Worked: 22:00–02:00 (240, all night) and 03:00–07:00 (240, of which
+    // 03:00–05:00 = 120 are night): 480 worked, 360 late night.
+    // base = 480 × 1,100 / 60 = 8,800; late night = 360 × 1,100 × 25% / 60 = 1,650.
+    expect(computeShiftPay(shift({ start: '22:00', end: '07:00', hourlyWage: 1100 }), fresh)).toMatchObject({
+      workedMinutes: 480, overtimeMinutes: 0, lateNightMinutes: 360, base: 8800, lateNightPremium: 1650, total: 10450,
+    });
+  });
+
+  it('takes the break where breakStart says, which can move minutes out of the night', () => {
+    // 22:00–07:00 with the break at 05:00–06:00: worked 22:00–05:00 (420, all night) and
+    // 06:00–07:00 (60, day): late night = 420 × 1,100 × 25% / 60 = 1,925 (1,650 with the default break).
+    expect(computeShiftPay(shift({ start: '22:00', end: '07:00', breakStart: '05:00', hourlyWage: 1100 }), fresh)).toMatchObject({
+      workedMinutes: 480, lateNightMinutes: 420, base: 8800, lateNightPremium: 1925, total: 10725,
+    });
+  });
+
+  it('adds the late-night premium on top of overtime', () => {
+    // 14:00–23:30 = 570 min; break at floor((570 − 60) / 2) = 255 min → 18:15–19:15; 510 worked.
+    // The last 30 worked minutes (23:00–23:30) are beyond 8 hours; 22:00–23:30 = 90 are night.
+    // base = 510 × 1,200 / 60 = 10,200; overtime = 30 × 1,200 × 25% / 60 = 150;
+    // late night = 90 × 1,200 × 25% / 60 = 450; total 10,800.
+    expect(computeShiftPay(shift({ start: '14:00', end: '23:30' }), fresh)).toMatchObject({
+      workedMinutes: 510, overtimeMinutes: 30, lateNightMinutes: 90, base: 10200, overtimePremium: 150, lateNightPremium: 450, total: 10800,
+    });
+  });
+
+  it('makes minutes beyond 40 hours in the week overtime, counting the week so far', () => {
+    // 36 hours (2,160 min) already this week leave 240 regular minutes: of 480 worked, 240 are overtime.
+    // base = 9,600; overtime = 240 × 1,200 × 25% / 60 = 1,200.
+    expect(computeShiftPay(shift(), { weeklyMinutesBefore: 2160, monthlyOvertimeMinutesBefore: 0 })).toMatchObject({
+      workedMinutes: 480, overtimeMinutes: 240, base: 9600, overtimePremium: 1200, total: 10800,
+    });
+    // A week already at 40 hours: every minute is overtime. 480 × 1,200 × 25% / 60 = 2,400.
+    expect(computeShiftPay(shift(), { weeklyMinutesBefore: 2400, monthlyOvertimeMinutesBefore: 0 })).toMatchObject({ overtimeMinutes: 480, overtimePremium: 2400 });
+  });
+
+  it('pays overtime beyond 60 hours in the month at +50% instead of +25%', () => {
+    // 59 hours (3,540 min) of overtime already this month. 09:00–21:00 = 720 − 60 = 660 worked,
+    // 180 overtime: the first 60 reach the 60 hours at 25%, the other 120 are beyond at 50%.
+    // base = 660 × 1,200 / 60 = 13,200; overtime = 1,200 × (60 × 25% + 120 × 50%) / 60 = 1,200 × 75 / 60 = 1,500.
+    expect(computeShiftPay(shift({ end: '21:00' }), { weeklyMinutesBefore: 0, monthlyOvertimeMinutesBefore: 3540 })).toMatchObject({
+      workedMinutes: 660, overtimeMinutes: 180, over60Minutes: 120, base: 13200, overtimePremium: 1500, total: 14700,
+    });
+  });
+
+  it('pays every minute on a statutory holiday at +35%, with no overtime premium', () => {
+    // 09:00–20:00, 600 worked on the 法定休日: holiday = 600, no overtime minutes (holiday work is not overtime).
+    // base = 600 × 1,200 / 60 = 12,000; holiday = 600 × 1,200 × 35% / 60 = 4,200.
+    expect(computeShiftPay(shift({ end: '20:00', statutoryHoliday: true }), { weeklyMinutesBefore: 2400, monthlyOvertimeMinutesBefore: 4000 })).toEqual({
+      workedMinutes: 600, overtimeMinutes: 0, over60Minutes: 0, lateNightMinutes: 0, holidayMinutes: 600,
+      base: 12000, overtimePremium: 0, lateNightPremium: 0, holidayPremium: 4200, total: 16200,
+    });
+  });
+
+  it('adds late night on top of the holiday premium', () => {
+    // 20:00–05:00 = 540 min; break at floor(480 / 2) = 240 → 00:00–01:00; 480 worked.
+    // Night: 22:00–00:00 (120) and 01:00–05:00 (240) = 360.
+    // base = 480 × 1,000 / 60 = 8,000; holiday = 480 × 1,000 × 35% / 60 = 2,800;
+    // late night = 360 × 1,000 × 25% / 60 = 1,500; total 12,300.
+    expect(computeShiftPay(shift({ start: '20:00', end: '05:00', hourlyWage: 1000, statutoryHoliday: true }), fresh)).toMatchObject({
+      workedMinutes: 480, holidayMinutes: 480, lateNightMinutes: 360, base: 8000, holidayPremium: 2800, lateNightPremium: 1500, overtimePremium: 0, total: 12300,
+    });
+  });
+
+  it('rounds base and each premium half up to the yen, once per shift', () => {
+    // 09:00–09:30, no break, 30 min at 1,001: base = 30 × 1,001 / 60 = 500.5 → 501.
+    expect(computeShiftPay(shift({ end: '09:30', breakMinutes: 0, hourlyWage: 1001 }), fresh)).toMatchObject({ workedMinutes: 30, base: 501, total: 501 });
+    // 21:00–22:01, no break, at 1,080: 61 worked, the one at 22:00 is night.
+    // base = 61 × 1,080 / 60 = 1,098; late night = 1 × 1,080 × 25% / 60 = 4.5 → 5.
+    expect(computeShiftPay(shift({ start: '21:00', end: '22:01', breakMinutes: 0, hourlyWage: 1080 }), fresh)).toMatchObject({
+      workedMinutes: 61, lateNightMinutes: 1, base: 1098, lateNightPremium: 5, total: 1103,
+    });
+    // 09:00–18:01 less 60 at 1,013: 481 worked, 1 overtime.
+    // base = 481 × 1,013 / 60 = 487,253 / 60 = 8,120.88… → 8,121; overtime = 1,013 × 25% / 60 = 4.22… → 4.
+    expect(computeShiftPay(shift({ end: '18:01', hourlyWage: 1013 }), fresh)).toMatchObject({
+      workedMinutes: 481, overtimeMinutes: 1, base: 8121, overtimePremium: 4, total: 8125,
+    });
+  });
+
+  it('counts 05:00 as day and 22:00 as night, to the minute', () => {
+    // 04:00–06:00 without a break: 04:00–04:59 are night (60), 05:00 on is day.
+    expect(computeShiftPay(shift({ start: '04:00', end: '06:00', breakMinutes: 0 }), fresh).lateNightMinutes).toBe(60);
+    // 21:00–23:00: 22:00–22:59 are night (60).
+    expect(computeShiftPay(shift({ start: '21:00', end: '23:00', breakMinutes: 0 }), fresh).lateNightMinutes).toBe(60);
+  });
+
+  it('reads an end equal to the start as a 24-hour shift', () => {
+    // 08:00–08:00 next day = 1,440 min − 120 break = 1,320 worked; 1,320 − 480 = 840 overtime.
+    // Night 22:00–05:00 = 420; the break sits at floor(1,320 / 2) = 660 min → 19:00–21:00, outside it.
+    expect(computeShiftPay(shift({ start: '08:00', end: '08:00', breakMinutes: 120, hourlyWage: 1000 }), fresh)).toMatchObject({
+      workedMinutes: 1320, overtimeMinutes: 840, lateNightMinutes: 420,
+      // base 1,320 × 1,000 / 60 = 22,000; overtime 840 × 1,000 × 25% / 60 = 3,500; night 420 × 1,000 × 25% / 60 = 1,750.
+      base: 22000, overtimePremium: 3500, lateNightPremium: 1750, total: 27250,
+    });
+  });
+});
+
+describe('computeShiftPay: bad input', () => {
+  it('names what is wrong', () => {
+    expect(() => computeShiftPay(shift({ start: '25:00' }), fresh)).toThrow('computeShiftPay: shift: start: a time as HH:MM');
+    expect(() => computeShiftPay(shift({ date: '2026-02-30' }), fresh)).toThrow('date: not a calendar date');
+    expect(() => computeShiftPay(shift({ hourlyWage: 1200.5 }), fresh)).toThrow(/hourlyWage/);
+    expect(() => computeShiftPay(shift({ breakMinutes: 540 }), fresh)).toThrow(/break \(540 min\) must be shorter than the shift \(540 min\)/);
+    expect(() => computeShiftPay(shift({ breakStart: '17:30' }), fresh)).toThrow(/60-minute break from 17:30 does not fit in 09:00–18:00/);
+    expect(() => computeShiftPay(shift(), { weeklyMinutesBefore: -1, monthlyOvertimeMinutesBefore: 0 })).toThrow(/^computeShiftPay: context: weeklyMinutesBefore: /);
+  });
+});
+
+describe('computeShiftPay: properties', () => {
+  const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  const span = (s: string, e: string) => {
+    const m = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+    return ((m(e) - m(s) + 1439) % 1440) + 1;
+  };
+  const input = fc
+    .record({
+      start: hhmm,
+      end: hhmm,
+      breakShare: fc.integer({ min: 0, max: 99 }),
+      hourlyWage: fc.integer({ min: 1, max: 100_000 }),
+      statutoryHoliday: fc.boolean(),
+      weeklyMinutesBefore: fc.integer({ min: 0, max: 4000 }),
+      monthlyOvertimeMinutesBefore: fc.integer({ min: 0, max: 6000 }),
+    })
+    .map((r) => ({
+      work: shift({ start: r.start, end: r.end, breakMinutes: Math.floor((span(r.start, r.end) * r.breakShare) / 100), hourlyWage: r.hourlyWage, statutoryHoliday: r.statutoryHoliday }),
+      context: { weeklyMinutesBefore: r.weeklyMinutesBefore, monthlyOvertimeMinutesBefore: r.monthlyOvertimeMinutesBefore },
+    }));
+
+  it('keeps the minutes consistent with the limits of the Act', () => {
+    fc.assert(
+      fc.property(input, ({ work, context }) => {
+        const p = computeShiftPay(work, context);
+        expect(p.workedMinutes).toBe(span(work.start, work.end) - work.breakMinutes);
+        const regular = Math.max(0, Math.min(480, 2400 - context.weeklyMinutesBefore));
+        expect(p.overtimeMinutes).toBe(work.statutoryHoliday ? 0 : Math.max(0, p.workedMinutes - regular));
+        expect(p.over60Minutes).toBe(Math.max(0, Math.min(p.overtimeMinutes, context.monthlyOvertimeMinutesBefore + p.overtimeMinutes - 3600)));
+        expect(p.holidayMinutes).toBe(work.statutoryHoliday ? p.workedMinutes : 0);
+        expect(p.lateNightMinutes).toBeLessThanOrEqual(Math.min(p.workedMinutes, 420));
+      }),
+    );
+  });
+
+  it('totals its parts, each within half a yen of the exact amount', () => {
+    fc.assert(
+      fc.property(input, ({ work, context }) => {
+        const p = computeShiftPay(work, context);
+        const w = work.hourlyWage;
+        expect(p.total).toBe(p.base + p.overtimePremium + p.lateNightPremium + p.holidayPremium);
+        // |rounded − exact| ≤ ½ ⇔ |2 × 6000 × rounded − 2 × 6000 × exact| ≤ 6000, all in integers.
+        const near = (rounded: number, exactTimes6000: number) => expect(Math.abs(12000 * rounded - 2 * exactTimes6000)).toBeLessThanOrEqual(6000);
+        near(p.base, p.workedMinutes * w * 100);
+        near(p.overtimePremium, w * (25 * (p.overtimeMinutes - p.over60Minutes) + 50 * p.over60Minutes));
+        near(p.lateNightPremium, w * 25 * p.lateNightMinutes);
+        near(p.holidayPremium, w * 35 * p.holidayMinutes);
+        expect(p.overtimePremium === 0 || !work.statutoryHoliday).toBe(true);
+      }),
+    );
+  });
+
+  it('never pays less for a later point in the week or the month', () => {
+    fc.assert(
+      fc.property(input, fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 600 }), ({ work, context }, moreWeek, moreMonth) => {
+        const before = computeShiftPay(work, context);
+        const later = computeShiftPay(work, { weeklyMinutesBefore: context.weeklyMinutesBefore + moreWeek, monthlyOvertimeMinutesBefore: context.monthlyOvertimeMinutesBefore + moreMonth });
+        expect(later.overtimeMinutes).toBeGreaterThanOrEqual(before.overtimeMinutes);
+        expect(later.total).toBeGreaterThanOrEqual(before.total);
+      }),
+    );
+  });
+});
