@@ -17,6 +17,7 @@ export const MESSAGES = {
   'error.required': m('入力してください。', 'This field is required.'),
   'error.requiredChoice': m('選択してください。', 'Please choose one.'),
   'error.wholeNumber': m('整数で入力してください。', 'Enter a whole number.'),
+  'error.nulCharacter': m('入力に使えない制御文字（NUL）が含まれています。', 'The text contains a control character (NUL) that cannot be saved.'),
   'error.badLogin': m('メールアドレスまたはパスワードが正しくありません。', 'The email address or password is incorrect.'),
 
   // Notices after a successful post

@@ -5,7 +5,8 @@ import { resourceRules } from '../resources/graphql.ts';
 import { READ_MODELS, RESOURCES } from '../resources/registry.ts';
 import { readModelRules } from './graphql/read-models.ts';
 import type { ApiContext } from './context.ts';
-import { forbidden, unauthenticated } from './errors.ts';
+import { badInput, forbidden, unauthenticated } from './errors.ts';
+import { msg } from '../../shared/messages.ts';
 
 /**
  * Every root operation and the action codes that allow it (issue 3, SPEC §6). A caller may run an
@@ -86,7 +87,19 @@ export async function authorize(rule: Rule, ctx: ApiContext): Promise<void> {
   if (!rule.codes.some((code) => canEnter(maps, ctx.user!.role, code))) throw forbidden(ctx.lang);
 }
 
-/** Wraps every root field's resolver (and subscribe) with its rule. */
+/** True when a string anywhere in the value holds a NUL character (PostgreSQL cannot store one in text). */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.values(value).some((v) => hasNul(v, depth + 1));
+}
+
+/** Text the database cannot store is the caller's error at the edge, not an internal one in a resolver. */
+function assertStorableText(args: unknown, ctx: ApiContext): void {
+  if (hasNul(args)) throw badInput(ctx.lang, { _: msg(ctx.lang, 'error.nulCharacter') });
+}
+
+/** Wraps every root field's resolver (and subscribe) with its rule, and checks its arguments' text. */
 export function withAuthorization(schema: GraphQLSchema): GraphQLSchema {
   const roots = new Map<string, string>();
   for (const [kind, type] of [['Query', schema.getQueryType()], ['Mutation', schema.getMutationType()], ['Subscription', schema.getSubscriptionType()]] as const) {
@@ -109,6 +122,7 @@ export function withAuthorization(schema: GraphQLSchema): GraphQLSchema {
         ...field,
         resolve: async (src, args, ctx, info) => {
           await authorize(rule, ctx);
+          assertStorableText(args, ctx);
           return resolve(src, args, ctx, info);
         },
       };
