@@ -268,16 +268,16 @@ describe('refusals in words, through the message catalogue', () => {
 
 describe('input', () => {
   it.each([
-    ['an end before the start', { candidate: shift('2026-11-06T10:00', '2026-11-06T09:00') }],
-    ['an end equal to the start', { candidate: shift('2026-11-06T10:00', '2026-11-06T10:00') }],
-    ['a shift longer than 24 hours', { candidate: shift('2026-11-06T10:00', '2026-11-07T10:01') }],
-    ['a break as long as the shift', { candidate: shift('2026-11-06T09:00', '2026-11-06T10:00', 60) }],
-    ['a date that does not exist', { candidate: shift('2026-02-30T09:00', '2026-02-30T10:00') }],
-    ['a time of 24:00', { candidate: shift('2026-11-06T09:00', '2026-11-06T24:00') }],
-    ['a vacation that ends before it starts', { longVacations: [{ from: '2026-08-31', to: '2026-08-01' }] }],
-    ['a card expiry that is not a date', { cardExpiry: '2026/11/30' }],
-  ] as [string, Partial<WorkLimitsInput>][])('refuses %s', (_what, over) => {
-    expect(() => checkWorkLimits(student(over))).toThrow();
+    ['an end before the start', { candidate: shift('2026-11-06T10:00', '2026-11-06T09:00') }, 'candidate.end: the end (2026-11-06T09:00) must come after the start'],
+    ['an end equal to the start', { candidate: shift('2026-11-06T10:00', '2026-11-06T10:00') }, 'candidate.end: the end'],
+    ['a shift longer than 24 hours', { candidate: shift('2026-11-06T10:00', '2026-11-07T10:01') }, 'candidate.end: a shift is at most 24 hours'],
+    ['a break as long as the shift', { candidate: shift('2026-11-06T09:00', '2026-11-06T10:00', 60) }, 'candidate.breakMinutes: the break (60 min) must be shorter than the shift (60 min)'],
+    ['a date that does not exist', { candidate: shift('2026-02-30T09:00', '2026-02-30T10:00') }, 'candidate.start: not a calendar date'],
+    ['a time of 24:00', { candidate: shift('2026-11-06T09:00', '2026-11-06T24:00') }, 'candidate.end: a time in Japan as YYYY-MM-DDTHH:MM'],
+    ['a vacation that ends before it starts', { longVacations: [{ from: '2026-08-31', to: '2026-08-01' }] }, 'longVacations.0.to: a vacation ends on or after its first day'],
+    ['a card expiry that is not a date', { cardExpiry: '2026/11/30' }, 'cardExpiry: a date as YYYY-MM-DD'],
+  ] as [string, Partial<WorkLimitsInput>, string][])('refuses %s, naming the field', (_what, over, message) => {
+    expect(() => checkWorkLimits(student(over))).toThrow(`checkWorkLimits: ${message}`);
   });
 });
 

@@ -11,6 +11,7 @@ import { dateLong, dateText, numberText } from '../../../shared/format.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { VISA_SEED } from '../enums/reference-data.ts';
+import { parseOrThrow } from '../money/parse.ts';
 
 /** 28 hours in any 7 consecutive days under the permission to work outside status (資格外活動許可). */
 export const WEEKLY_LIMIT_MINUTES = 28 * 60;
@@ -170,10 +171,11 @@ const en = (n: number) => numberText(n, 'en');
  * the card's expiry (valid through `cardExpiry`, on every day the shift touches), that staff
  * verified the card, the residence status (permission, job type), a student's 8 hours on each
  * long-vacation day, and 28 hours in every 7 consecutive days the shift adds minutes to (days of
- * a student's long vacation left out). Throws a ZodError on input the schema refuses.
+ * a student's long vacation left out). Throws an Error naming every bad field on input the schema
+ * refuses (a caller's bug: forms are validated before they get here).
  */
 export function checkWorkLimits(raw: WorkLimitsInput): WorkLimitsResult {
-  const input = workLimitsInput.parse(raw);
+  const input = parseOrThrow(workLimitsInput, raw, 'checkWorkLimits');
   const { candidate } = input;
 
   // The card must still be valid on the last day the shift touches (its end is exclusive:
