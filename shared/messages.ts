@@ -109,6 +109,20 @@ export const MESSAGES = {
 
   // Job facts
   'job.anyStatus': m('就労可能な在留資格すべて', 'Any status that permits this work'),
+
+  // Legal working limits: why a person may not take a shift (server/modules/workforce/work-limits.ts)
+  'workLimits.cardExpired': m('在留カードの有効期限は{expiry}までのため、{day}のシフトには入れません。', 'The residence card is valid until {expiry}, so it does not cover the shift on {day}.'),
+  'workLimits.cardUnverified': m('在留カードの確認が済んでいません。スタッフが確認するまでシフトには入れません。', 'The residence card has not been checked yet. Staff must verify it before any shift.'),
+  'workLimits.noPermission': m('在留資格「{status}」で働くには資格外活動許可が必要です。', 'The residence status "{status}" needs permission to engage in activity outside status before any work.'),
+  'workLimits.jobType': m('この仕事の職種は、在留資格「{status}」で認められた仕事に含まれません。', 'This job type is not work that the residence status "{status}" permits.'),
+  'workLimits.weeklyLimit': m(
+    '{from}〜{to}の7日間の勤務が{minutes}分になり、上限の{limit}分（週28時間）を超えます。このシフトの前の残りは{left}分です。',
+    'This shift would make {minutes} minutes of work in the 7 days {from} to {to}, over the limit of {limit} minutes (28 hours). {left} minutes were left before this shift.',
+  ),
+  'workLimits.dailyLimit': m(
+    '長期休業中の{day}の勤務が{minutes}分になり、1日の上限の{limit}分（8時間）を超えます。このシフトの前の残りは{left}分です。',
+    'This shift would make {minutes} minutes of work on {day}, a day of the long vacation, over the daily limit of {limit} minutes (8 hours). {left} minutes were left before this shift.',
+  ),
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;
