@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateLong, dateText, dayTimeText, numberText, stampText, timeText, yen } from './format.ts';
+import { dateLong, dateText, dayTimeText, numberText, stampText, timeText, weekdayText, yen } from './format.ts';
 import { addDays, todayInJapan } from './time.ts';
 
 // 2026-11-24T00:05Z is 09:05 on Tuesday 24 November in Japan (UTC+9).
@@ -17,6 +17,13 @@ describe('dates and times are days and hours in Japan, in the reader language', 
     // 2026-10-31T15:30Z is 00:30 on 1 November in Japan: the published date is the 1st.
     expect(dateLong(new Date('2026-10-31T15:30:00Z'), 'ja')).toBe('2026年11月1日');
     expect(dateLong(new Date('2026-10-31T15:30:00Z'), 'en')).toBe('1 November 2026');
+  });
+
+  it('names weekdays, of a day or by number', () => {
+    expect(weekdayText('2026-11-24', 'ja')).toBe('火');
+    expect(weekdayText('2026-11-24', 'en')).toBe('Tue');
+    expect([1, 2, 3, 4, 5, 6, 0].map((n) => weekdayText(n, 'ja')).join('')).toBe('月火水木金土日');
+    expect(weekdayText(0, 'en')).toBe('Sun');
   });
 
   it('writes times', () => {

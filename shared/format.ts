@@ -41,6 +41,13 @@ export function dateTimeText(iso: string | Date, lang: Lang, o: { dateOnly?: boo
   return o.medium ? dtf(lang, 'medium', { dateStyle: 'medium', timeStyle: 'short' }).format(d) : dtf(lang, 'short', { dateStyle: 'short', timeStyle: 'short' }).format(d);
 }
 
+/** A weekday's short name, of a day 'YYYY-MM-DD' or of a weekday number (0 = Sunday … 6 = Saturday): "月" / "Mon". */
+export function weekdayText(day: string | number, lang: Lang): string {
+  // 2026-11-22 is a Sunday: the weekday n is n days after it.
+  const d = typeof day === 'number' ? dayStart(`2026-11-${String(22 + day)}`) : dayStart(day);
+  return dtf(lang, 'weekday', { weekday: 'short' }).format(d);
+}
+
 /** An instant's time of day in Japan: "09:05". */
 export const timeText = (iso: string | Date, lang: Lang): string => dtf(lang, 'time', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 

@@ -1,6 +1,7 @@
 import type { JSX, ReactNode } from 'react';
 import { LANG_NAMES, otherLang, type Lang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
+import { todayInJapan } from '../../shared/time.ts';
 
 type NavLink = { href: string; label: MessageKey };
 
@@ -143,7 +144,7 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
             <NavList lang={lang} path={path} links={FOOTER} className="footer-list" />
           </nav>
           <p className="copyright">
-            <small>© {new Date().getFullYear()} Tsunagu</small>
+            <small>© {todayInJapan().slice(0, 4)} Tsunagu</small>
           </p>
         </div>
       </footer>

@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { msg, msgText } from '../../../shared/messages.ts';
-import { yen } from '../../../shared/format.ts';
+import { weekdayText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 
 /** A shift as the record page shows it (the `shifts` field of DailyJob). */
@@ -39,21 +39,9 @@ export interface JobShiftsView {
 }
 
 /** Monday first, as Japanese and European calendars show a work week; values are 0 = Sunday … 6 = Saturday. */
-const WEEKDAYS: { value: number; ja: string; en: string }[] = [
-  { value: 1, ja: '月', en: 'Mon' },
-  { value: 2, ja: '火', en: 'Tue' },
-  { value: 3, ja: '水', en: 'Wed' },
-  { value: 4, ja: '木', en: 'Thu' },
-  { value: 5, ja: '金', en: 'Fri' },
-  { value: 6, ja: '土', en: 'Sat' },
-  { value: 0, ja: '日', en: 'Sun' },
-];
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
 
-function dayLabel(lang: Lang, date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  const w = WEEKDAYS.find((x) => x.value === d.getUTCDay());
-  return `${date} (${w ? w[lang] : ''})`;
-}
+const dayLabel = (lang: Lang, date: string): string => `${date} (${weekdayText(date, lang)})`;
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -142,8 +130,8 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
             <legend>{msg(v.lang, 'shifts.weekdays')}</legend>
             <div className="choices">
               {WEEKDAYS.map((w) => (
-                <label key={w.value} className="choice">
-                  <input type="checkbox" name="plan_weekdays" value={String(w.value)} defaultChecked={chosen.includes(String(w.value))} /> {w[v.lang]}
+                <label key={w} className="choice">
+                  <input type="checkbox" name="plan_weekdays" value={String(w)} defaultChecked={chosen.includes(String(w))} /> {weekdayText(w, v.lang)}
                 </label>
               ))}
             </div>
