@@ -11,6 +11,7 @@ import { seedDemo } from '../server/db/seed/index.ts';
 import { toSessionUser } from '../server/modules/auth/service.ts';
 import { loadRoleMaps } from '../server/modules/roles/role-maps.ts';
 import { withBenchServer } from './bench-server.ts';
+import { numberText } from '../shared/format.ts';
 
 /**
  * The chat lists at scale (issue 6), part of `npm run bench` (BENCH_ONLY=chat; alone with
@@ -166,8 +167,8 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
     const t0 = Date.now();
     const sizes = await seedLargeChats(db, { conversations: C, messagesPerConversation: M });
     lines.push(
-      `chat lists data: ${sizes.conversations.toLocaleString('en')} conversations of one company, ${sizes.messages.toLocaleString('en')} messages, ` +
-        `${sizes.candidates.toLocaleString('en')} candidates, the company admin has read ${sizes.companyAdminReads.toLocaleString('en')} (generated in ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      `chat lists data: ${numberText(sizes.conversations, 'en')} conversations of one company, ${numberText(sizes.messages, 'en')} messages, ` +
+        `${numberText(sizes.candidates, 'en')} candidates, the company admin has read ${numberText(sizes.companyAdminReads, 'en')} (generated in ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
     );
 
     const maps = await loadRoleMaps(db);

@@ -17,6 +17,7 @@ import { benchChat } from './bench-chat.ts';
 import { benchChatLists } from './bench-chat-lists.ts';
 import { withBenchServer } from './bench-server.ts';
 import { buildClient } from './build-client.ts';
+import { addDays, todayInJapan } from '../server/time.ts';
 
 /**
  * npm run bench — timing goals live here, not in tests (house rule 6). Builds a scratch database
@@ -63,8 +64,8 @@ async function benchJobs(serverUrl: string): Promise<void> {
     const sizes = await seedLargeJobs(db, { jobs: JOBS, shiftsPerDailyJob: 20 });
     console.log(`data: ${sizes.jobs} jobs, ${sizes.shifts} shifts (generated in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 
-    const today = new Date().toISOString().slice(0, 10);
-    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const today = todayInJapan();
+    const inAWeek = addDays(today, 7);
     const cases: { kind: 'daily' | 'other'; f: PublicFilters; sort: 'new' | 'wage' | 'date'; page: number }[] = [
       { kind: 'daily', f: {}, sort: 'new', page: 1 },
       { kind: 'daily', f: { prefecture: '東京都' }, sort: 'wage', page: 1 },

@@ -1,16 +1,6 @@
 /**
  * "Now" and "today" for the product, which lives in Japan: a day is a day in Asia/Tokyo wherever
- * the server runs. Every caller asks here (and may pass the instant, so tests need no clock).
+ * the server runs. Every server caller asks here (and may pass the instant, so tests need no
+ * clock). The functions are pure and live in shared/time.ts, where the browser code reads them.
  */
-
-/** The date in Japan ('YYYY-MM-DD') at an instant (default: now). Japan has no daylight saving. */
-export function todayInJapan(at: Date = new Date()): string {
-  return new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** A day 'YYYY-MM-DD' plus n days. @public (for the screens to come) */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays, todayInJapan } from '../shared/time.ts';

@@ -1,38 +1,37 @@
 import { z } from 'zod';
-import type { Lang } from '../shared/i18n.ts';
+import type { Lang, Text } from '../shared/i18n.ts';
+import { msg } from '../shared/messages.ts';
 
 /** Field errors keyed by field name, already in the page's language. */
 export type FieldErrors = Record<string, string>;
 
 export type Validated<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
-/** One message per zod issue kind, in both languages. Every form and API input uses these. */
+/** One message per zod issue kind, from the catalogue. Every form and API input uses these. */
 function message(issue: z.core.$ZodIssue, lang: Lang): string {
-  const ja = lang === 'ja';
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'string') {
-        if (Number(issue.minimum) <= 1) return ja ? '入力してください。' : 'This field is required.';
-        return ja ? `${issue.minimum}文字以上で入力してください。` : `Use at least ${issue.minimum} characters.`;
+        if (Number(issue.minimum) <= 1) return msg(lang, 'error.required');
+        return msg(lang, 'validation.minLength', { min: String(issue.minimum) });
       }
-      return ja ? `${issue.minimum}以上の値を入力してください。` : `Enter ${issue.minimum} or more.`;
+      return msg(lang, 'validation.min', { min: String(issue.minimum) });
     case 'too_big':
-      if (issue.origin === 'string') return ja ? `${issue.maximum}文字以内で入力してください。` : `Use at most ${issue.maximum} characters.`;
-      return ja ? `${issue.maximum}以下の値を入力してください。` : `Enter ${issue.maximum} or less.`;
+      if (issue.origin === 'string') return msg(lang, 'validation.maxLength', { max: String(issue.maximum) });
+      return msg(lang, 'validation.max', { max: String(issue.maximum) });
     case 'invalid_format':
-      if (issue.format === 'email') return ja ? '正しいメールアドレスを入力してください。' : 'Enter a valid email address.';
-      return ja ? '形式が正しくありません。' : 'This value is not in the right format.';
+      return msg(lang, issue.format === 'email' ? 'validation.email' : 'validation.format');
     case 'invalid_value':
-      return ja ? '選択肢から選んでください。' : 'Choose one of the options.';
+      return msg(lang, 'validation.choice');
     case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return ja ? '入力してください。' : 'This field is required.';
-      return ja ? '値が正しくありません。' : 'This value is not valid.';
+      return msg(lang, issue.input === undefined || issue.input === null ? 'error.required' : 'validation.invalid');
     case 'custom': {
-      const params = (issue.params ?? {}) as { ja?: string; en?: string };
-      return (ja ? params.ja : params.en) ?? issue.message;
+      // A refinement's own message: `params: msgText(key)`.
+      const params = (issue.params ?? {}) as Partial<Text>;
+      return params[lang] ?? issue.message;
     }
     default:
-      return ja ? '値が正しくありません。' : 'This value is not valid.';
+      return msg(lang, 'validation.invalid');
   }
 }
 
@@ -53,7 +52,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: L
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';
     if (issue.path.length && issue.code !== 'custom' && isBlank(valueAt(input, issue.path))) {
       const choice = issue.code === 'invalid_value' || choices.has(key);
-      errors[key] ??= choice ? (lang === 'ja' ? '選択してください。' : 'Please choose one.') : lang === 'ja' ? '入力してください。' : 'This field is required.';
+      errors[key] ??= msg(lang, choice ? 'error.requiredChoice' : 'error.required');
     }
     errors[key] ??= message(issue, lang);
   }

@@ -4,6 +4,7 @@
  * the views and the islands all format through here. Days are days in Japan (Asia/Tokyo).
  */
 import type { Lang } from './i18n.ts';
+import { todayInJapan } from './time.ts';
 
 const TZ = 'Asia/Tokyo';
 const LOCALE: Record<Lang, string> = { ja: 'ja-JP', en: 'en-GB' };
@@ -28,14 +29,40 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00+09:00`);
 /** A day with its weekday, short: "11月24日(火)" / "Tue 24 Nov". */
 export const dateText = (day: string, lang: Lang): string => dtf(lang, 'day', { month: 'short', day: 'numeric', weekday: 'short' }).format(dayStart(day));
 
-/** A day in full: "2026年11月24日" / "24 November 2026". @public (the UI kit's, for the screens to come) */
-export const dateLong = (day: string, lang: Lang): string => dtf(lang, 'long', { year: 'numeric', month: 'long', day: 'numeric' }).format(dayStart(day));
+/** A day in full: "2026年11月24日" / "24 November 2026"; of a calendar day 'YYYY-MM-DD' or of an instant (its day in Japan). */
+export const dateLong = (day: string | Date, lang: Lang): string =>
+  dtf(lang, 'long', { year: 'numeric', month: 'long', day: 'numeric' }).format(typeof day === 'string' && DAY.test(day) ? dayStart(day) : new Date(day));
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An instant as day and time, short ("2026/11/24 9:05" / "24/11/2026, 09:05"), or its day only. */
 export function dateTimeText(iso: string | Date, lang: Lang, o: { dateOnly?: boolean; medium?: boolean } = {}): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso;
   if (o.dateOnly) return dtf(lang, 'dateOnly', { dateStyle: 'short' }).format(d);
   return o.medium ? dtf(lang, 'medium', { dateStyle: 'medium', timeStyle: 'short' }).format(d) : dtf(lang, 'short', { dateStyle: 'short', timeStyle: 'short' }).format(d);
+}
+
+/** A weekday's short name, of a day 'YYYY-MM-DD' or of a weekday number (0 = Sunday … 6 = Saturday): "月" / "Mon". */
+export function weekdayText(day: string | number, lang: Lang): string {
+  // 2026-11-22 is a Sunday: the weekday n is n days after it.
+  const d = typeof day === 'number' ? dayStart(`2026-11-${String(22 + day)}`) : dayStart(day);
+  return dtf(lang, 'weekday', { weekday: 'short' }).format(d);
+}
+
+/** An instant's time of day in Japan: "09:05". */
+export const timeText = (iso: string | Date, lang: Lang): string => dtf(lang, 'time', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+/** An instant as month, day and time, without the year: "11/24 09:05" / "24/11, 09:05". */
+export const dayTimeText = (iso: string | Date, lang: Lang): string =>
+  dtf(lang, 'dayTime', { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+/**
+ * When something happened, as a list shows it: the time if it was today (in Japan), else the day
+ * ("11/24" / "24/11"). '' for a value that is not a date.
+ */
+export function stampText(iso: string | Date, lang: Lang, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return todayInJapan(d) === todayInJapan(now) ? timeText(d, lang) : dtf(lang, 'monthDay', { month: 'numeric', day: 'numeric' }).format(d);
 }
 
 /** A whole number with the language's separators: 1,234. @public (the UI kit's, for the screens to come) */

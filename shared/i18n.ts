@@ -15,6 +15,29 @@ export function tr(lang: Lang, text: Text): string {
   return text[lang];
 }
 
+const OTHER: Readonly<Record<Lang, Lang>> = { ja: 'en', en: 'ja' };
+
+/** The other language (what the language switch offers). */
+export function otherLang(lang: Lang): Lang {
+  return OTHER[lang];
+}
+
+/** Each language's name in that language, as the language switch shows it. */
+export const LANG_NAMES: Readonly<Record<Lang, string>> = { ja: '日本語', en: 'English' };
+
+/**
+ * The one way to choose between a record's two language columns (title_ja / title_en, name /
+ * name_en, message_ja / message_en): the column of `lang`, or the other language's when that one
+ * is empty (null, undefined or only spaces), so a record written in one language still reads in
+ * both. '' only when both are empty.
+ */
+export function pickLang(lang: Lang, ja: string | null | undefined, en: string | null | undefined): string {
+  const cols: Record<Lang, string | null | undefined> = { ja, en };
+  const own = cols[lang];
+  if (own != null && own.trim() !== '') return own;
+  return cols[OTHER[lang]] ?? own ?? '';
+}
+
 /**
  * The language of a request: the `lang` cookie wins, else the first supported
  * language of Accept-Language (in q order), else Japanese.

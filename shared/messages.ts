@@ -3,21 +3,58 @@
  * `msg(lang, key, vars)` picks the language and fills `{name}` placeholders. A key that does not
  * exist fails the type check; a test checks that both languages have the same placeholders.
  *
- * Texts that belong to one piece of data (a route's title, an enum value, a template) stay with
- * that data as a `Text`; this catalogue holds the product's own sentences.
+ * A sentence with a link or other element inside is one message with a placeholder for it
+ * (`msgParts`, views/ui/Sentence.tsx), so each language keeps its own word order.
+ *
+ * Texts that belong to one piece of data (a route's title, an enum value, a template, a record's
+ * `*_ja` / `*_en` columns, read with `pickLang`) stay with that data as a `Text`; so does the long
+ * copy of the public information pages (home, about, FAQ, for workers, app) and the legal
+ * articles, which read as their pages' content beside their layout and would otherwise ship to
+ * every island that imports this file. Everything else the product says is here: labels, buttons,
+ * hints, errors, notices, mails.
  */
 import type { Lang, Text } from './i18n.ts';
 
 const m = (ja: string, en: string): Text => ({ ja, en });
 
 export const MESSAGES = {
-  // Errors
+  // Words many screens share
+  'common.backHome': m('トップページへ戻る', 'Back to the home page'),
+  'common.chat': m('チャット', 'Chat'),
+  'common.contactUs': m('お問い合わせ', 'Contact us'),
+  'common.date': m('日付', 'Date'),
+  'common.email': m('メールアドレス', 'Email address'),
+  'common.faq': m('よくある質問', 'FAQ'),
+  'common.forgotPassword': m('パスワードをお忘れの方', 'Forgot your password?'),
+  'common.login': m('ログイン', 'Log in'),
+  'common.logout': m('ログアウト', 'Log out'),
+  'common.password': m('パスワード', 'Password'),
+  'common.pay': m('給与', 'Pay'),
+  'common.privacyPolicy': m('プライバシーポリシー', 'Privacy policy'),
+  'common.termsOfUse': m('利用規約', 'Terms of use'),
+  'common.time': m('時間', 'Time'),
+  'common.checkForm': m('入力内容を確認してください。', 'Please check the form.'),
+  'common.requiredNote': m('* は必須項目です。', 'Fields marked * are required.'),
+
+  // Errors (forms, the API, validation of every input)
   'error.internal': m('申し訳ありません。問題が発生しました。しばらくしてからもう一度お試しください。', 'Sorry, something went wrong on our side. Please try again in a moment.'),
   'error.checkFields': m('入力内容を確認してください。', 'Please check the highlighted fields.'),
   'error.required': m('入力してください。', 'This field is required.'),
   'error.requiredChoice': m('選択してください。', 'Please choose one.'),
   'error.wholeNumber': m('整数で入力してください。', 'Enter a whole number.'),
   'error.nulCharacter': m('入力に使えない制御文字（NUL）が含まれています。', 'The text contains a control character (NUL) that cannot be saved.'),
+  'validation.minLength': m('{min}文字以上で入力してください。', 'Use at least {min} characters.'),
+  'validation.maxLength': m('{max}文字以内で入力してください。', 'Use at most {max} characters.'),
+  'validation.min': m('{min}以上の値を入力してください。', 'Enter {min} or more.'),
+  'validation.max': m('{max}以下の値を入力してください。', 'Enter {max} or less.'),
+  'validation.email': m('正しいメールアドレスを入力してください。', 'Enter a valid email address.'),
+  'validation.format': m('形式が正しくありません。', 'This value is not in the right format.'),
+  'validation.choice': m('選択肢から選んでください。', 'Choose one of the options.'),
+  'validation.phone': m('電話番号は数字とハイフンで入力してください。', 'Enter a phone number with digits and hyphens.'),
+  'validation.invalid': m('値が正しくありません。', 'This value is not valid.'),
+  'error.unauthenticated': m('ログインしてください。', 'Please log in.'),
+  'error.forbidden': m('この操作を行う権限がありません。', 'You are not allowed to do this.'),
+  'error.notFound': m('見つかりません。', 'Not found.'),
   'error.badLogin': m('メールアドレスまたはパスワードが正しくありません。', 'The email address or password is incorrect.'),
 
   // Notices after a successful post
@@ -32,29 +69,311 @@ export const MESSAGES = {
   'notice.shiftsAdded': m('{count}件のシフトを追加しました。', 'Added {count} shift(s).'),
   'notice.shiftsSkipped': m('（すでにある{count}件は追加しませんでした）', ' ({count} already existed and were skipped)'),
 
-  // Application statuses as the candidate reads them
+  // Error pages (views/pages/errors/ErrorPage.tsx)
+  'errorPage.unauthorized': m('ログインが必要です', 'Please log in again'),
+  'errorPage.unauthorizedBody': m('セッションの有効期限が切れたか、無効になりました。もう一度ログインしてください。', 'Your session has expired or is no longer valid. Please log in again.'),
+  'errorPage.notFound': m('ページが見つかりません', 'Page not found'),
+  'errorPage.notFoundBody': m('お探しのページは存在しないか、表示する権限がありません。', 'The page you are looking for does not exist or you do not have access to it.'),
+  'errorPage.badRequest': m('アドレスを読み取れません', 'We could not read that address'),
+  'errorPage.badRequestBody': m('アドレスに読み取れない値や範囲外の値が含まれています。リンク元のページからもう一度お試しください。', 'The address holds a value we cannot read or one out of range. Please go back and follow the link again.'),
+  'errorPage.recordNotFound': m('データが見つかりません', 'Record not found'),
+  'errorPage.recordNotFoundBody': m('このデータは存在しないか、削除されたか、表示する権限がありません。', 'This record does not exist, was deleted, or is outside what you can see.'),
+  'errorPage.internal': m('エラーが発生しました', 'Something went wrong'),
+  'errorPage.unavailable': m('ただいま利用できません', 'Temporarily unavailable'),
+  'errorPage.unavailableBody': m('サービスに接続できませんでした。しばらくしてからもう一度お試しください。', 'We could not reach the service. Please try again in a moment.'),
+  'errorPage.notAvailable': m('この画面は準備中です', 'Not available yet'),
+  'errorPage.notAvailableBody': m('この画面はまだ利用できません。今後のリリースで提供されます。', 'This screen is not available yet. It will arrive in a coming release.'),
+  'errorPage.backToStart': m('トップへ戻る', 'Back to the start'),
+
+  // The page frames (views/layouts): navigation, footer, skip links
+  // SPEC §1: the page description (the Japanese page carries the English sentence too).
+  'site.description': m('外国人スタッフと雇用の機会をつなぎます。 We connect foreign staffs with employment opportunities', 'We connect foreign staffs with employment opportunities'),
+  'site.navDaily': m('日払い・スポット', 'Daily jobs'),
+  'site.navStaff': m('働きたい方へ', 'For workers'),
+  'site.navAbout': m('つなぐについて', 'About'),
+  'site.navApp': m('アプリ', 'App'),
+  'site.navTrial': m('企業の方（無料トライアル）', 'For companies (free trial)'),
+  'site.mainMenu': m('メインメニュー', 'Main menu'),
+  'site.skipToContent': m('本文へスキップ', 'Skip to content'),
+  'site.forCompanies': m('企業の方', 'For companies'),
+  'site.menu': m('メニュー', 'Menu'),
+  'site.tagline': m('外国人スタッフと、日本の仕事をつなぐ。', 'We connect foreign staff with employment opportunities in Japan.'),
+  'site.footerMenu': m('フッターメニュー', 'Footer menu'),
+  'admin.skipToContent': m('本文へ移動', 'Skip to content'),
+  'admin.closeMenu': m('メニューを閉じる', 'Close the menu'),
+
+  // Logging in and passwords
+  'login.tooMany': m('ログインの失敗が続いたため、{minutes}分後にもう一度お試しください。', 'Too many failed attempts. Try again in {minutes} minutes.'),
+  'login.tooManyOne': m('ログインの失敗が続いたため、{minutes}分後にもう一度お試しください。', 'Too many failed attempts. Try again in {minutes} minute.'),
+  'login.intro': m('登録したメールアドレスとパスワードを入力してください。', 'Enter the email address and password of your account.'),
+  'login.companyNoAccount': m('アカウントをお持ちでない企業の方は', 'A company without an account?'),
+  'login.startTrial': m('無料トライアルへ', 'Start a free trial'),
+  'login.lookingForWork': m('お仕事をお探しの方は', 'Looking for work?'),
+  'login.seeHowToApply': m('応募の方法をご覧ください', 'See how to apply'),
+  'forgot.title': m('パスワードの再設定', 'Reset your password'),
+  'forgot.checkEmail': m('メールを確認してください', 'Check your email'),
+  'forgot.sent': m('そのメールアドレスのアカウントが存在する場合は、パスワード再設定用のリンクを送信しました。リンクの有効期限は1時間です。', 'If an account exists for that address, we have sent it a link to reset your password. The link is valid for 1 hour.'),
+  'forgot.noMail': m('メールが届かない場合は、迷惑メールフォルダを確認するか、しばらくしてからもう一度お試しください。', 'If nothing arrives, check your spam folder or try again in a few minutes.'),
+  'forgot.backToLogin': m('ログインページへ戻る', 'Back to log in'),
+  'forgot.intro': m('登録したメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。', 'Enter the email address of your account and we will send you a link to set a new password.'),
+  'forgot.send': m('再設定用のリンクを送る', 'Send reset link'),
+  'resetPassword.title': m('新しいパスワードの設定', 'Choose a new password'),
+  'resetPassword.invalid': m('このリンクは無効か、有効期限が切れています。', 'This link is invalid or has expired.'),
+  'resetPassword.linkInvalid': m('リンクが無効です。', 'The link is invalid.'),
+  'resetPassword.mismatch': m('パスワードが一致しません。', 'The passwords do not match.'),
+  'resetPassword.invalidHelp': m('再設定用のリンクの有効期限は1時間で、一度しか使えません。もう一度お手続きください。', 'Reset links are valid for 1 hour and can only be used once. Please request a new one.'),
+  'resetPassword.requestNew': m('再設定用のリンクを再送する', 'Request a new link'),
+  'resetPassword.intro': m('新しいパスワードを2回入力してください。', 'Enter your new password twice.'),
+  'resetPassword.newPassword': m('新しいパスワード', 'New password'),
+  'resetPassword.minLength': m('{min}文字以上で入力してください。', 'At least {min} characters.'),
+  'resetPassword.confirmNewPassword': m('新しいパスワード（確認）', 'Confirm new password'),
+  'resetPassword.submit': m('パスワードを変更する', 'Change password'),
+
+  // Mails about accounts (server/modules/auth)
+  'mail.resetSubject': m('【Tsunagu】パスワード再設定のご案内', '[Tsunagu] Reset your password'),
+  'mail.resetText': m('{name} 様\n\nパスワード再設定のリクエストを受け付けました。\n1時間以内に次のリンクから新しいパスワードを設定してください。\n\n{link}\n\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu', 'Hello {name},\n\nWe received a request to reset your password.\nSet a new password within one hour with this link:\n\n{link}\n\nIf you did not ask for this, you can ignore this mail.\n\nTsunagu'),
+  'mail.inviteSubject': m('【Tsunagu】管理画面へのご招待', '[Tsunagu] You are invited to the back office'),
+  'mail.inviteText': m('{name} 様\n\n{invitedBy} さんから Tsunagu の管理画面に招待されました。\n7日以内に次のリンクからパスワードを設定し、ログインしてください。\n\n{link}\n\nログインには、このメールアドレス（{email}）を使います。\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu', 'Hello {name},\n\n{invitedBy} invited you to the Tsunagu back office.\nSet your password within 7 days with this link, then log in:\n\n{link}\n\nYou log in with this address ({email}).\nIf you did not expect this, you can ignore this mail.\n\nTsunagu'),
+  'mail.trialSubject': m('【Tsunagu】無料トライアルのお申し込みありがとうございます（パスワードの設定）', '[Tsunagu] Your free trial: set your password'),
+  'mail.trialText': m('{name} 様\n\n{companyName} の無料トライアルをお申し込みいただき、ありがとうございます。\n管理画面をご用意しました。7日以内に次のリンクからパスワードを設定すると、メールアドレスの確認が完了し、ログインできます。\n\n{link}\n\nログインには、このメールアドレス（{email}）を使います。\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu', 'Hello {name},\n\nThank you for signing {companyName} up for a free trial.\nYour back office is ready. Set your password within 7 days with this link; that confirms your address and lets you log in:\n\n{link}\n\nYou log in with this address ({email}).\nIf you did not sign up, you can ignore this mail.\n\nTsunagu'),
+
+  // The public job boards and a job's page
+  'job.jobType': m('職種', 'Job type'),
+  'job.jobWeek': m('勤務日数', 'Days per week'),
+  'job.overtime': m('残業', 'Overtime'),
+  'job.readSkill': m('日本語（読み）', 'Japanese reading'),
+  'job.languages': m('使う言語', 'Languages used'),
+  'job.visaTypes': m('応募できる在留資格', 'Residence statuses accepted'),
+  'job.headcount': m('募集人数', 'Openings'),
+  'job.anyStatus': m('就労可能な在留資格すべて', 'Any status that permits this work'),
+  'search.filters': m('条件で絞り込む', 'Filter jobs'),
+  'search.area': m('都道府県', 'Prefecture'),
+  'search.date': m('勤務日', 'Work date'),
+  'search.minWage': m('最低給与（円）', 'Minimum pay (yen)'),
+  'search.jobType': m('職種', 'Job type'),
+  'search.language': m('話せる言語', 'Language you speak'),
+  'search.visa': m('在留資格', 'Residence status'),
+  'search.sort': m('並び順', 'Sort by'),
+  'search.new': m('新着順', 'Newest'),
+  'search.wage': m('給与が高い順', 'Highest pay'),
+  'search.soon': m('勤務日が近い順', 'Soonest date'),
+  'search.pages': m('ページ', 'Pages'),
+  'search.any': m('指定なし', 'Any'),
+  'search.search': m('この条件で探す', 'Search'),
+  'search.clear': m('条件をクリア', 'Clear filters'),
+  'jobDetail.back': m('一覧へ戻る', 'Back to the list'),
+  'jobDetail.company': m('掲載企業', 'Posted by'),
+  'jobDetail.location': m('勤務地', 'Location'),
+  'jobDetail.station': m('最寄り駅', 'Nearest station'),
+  'jobDetail.shifts': m('募集中のシフト', 'Open shifts'),
+  'jobDetail.seats': m('残り', 'Seats left'),
+  'jobDetail.apply': m('応募する', 'Apply'),
+  'jobDetail.applied': m('応募済み', 'Applied'),
+  'jobDetail.noShifts': m('現在、応募できるシフトはありません。', 'No shifts are open right now.'),
+  'jobDetail.loginToApply': m('応募するにはログインしてください。', 'Log in to apply.'),
+  'jobDetail.register': m('新規登録（無料）', 'Register (free)'),
+  'jobDetail.message': m('会社へのメッセージ（任意）', 'Message to the company (optional)'),
+  'jobDetail.about': m('仕事内容', 'About the job'),
+  'board.dailyTitle': m('日払い・スポットの仕事', 'Daily and spot jobs'),
+  'board.dailyIntro': m('1日から働ける仕事です。好きな日を選んで働けて、給与は働いた日ごとに支払われます。在留資格と、留学生の方は週28時間の上限を確認してから応募してください。', 'Work for as little as one day. Choose the days that suit you and get paid for each day you work. Check your residence status, and for students the 28-hours-a-week limit, before you apply.'),
+  'board.dailyEmpty': m('現在、募集中の日払いの仕事はありません。', 'There are no daily jobs open right now.'),
+  'board.partTimeTitle': m('アルバイト', 'Part-time jobs'),
+  'board.partTimeIntro': m('毎週決まったシフトで続けて働ける仕事です。曜日や時間帯、必要な日本語レベルを確認して、生活に合った仕事を選んでください。', 'Ongoing jobs with regular weekly shifts. Check the days, hours and Japanese level required, and choose work that fits your life.'),
+  'board.partTimeEmpty': m('現在、募集中のアルバイトはありません。', 'There are no part-time jobs open right now.'),
+  'board.count': m('{count}件の求人', '{count} jobs'),
+  'board.countOne': m('{count}件の求人', '{count} job'),
+  'board.countOver': m('{count}件以上の求人', '{count}+ jobs'),
+  'board.jobList': m('求人一覧', 'Job list'),
+  'board.emptyHelp': m('新しい仕事は随時追加されます。また後でご確認ください。希望の仕事について相談したい場合は、お気軽にお問い合わせください。', 'New jobs are added all the time, so please check back soon. If you would like to talk about the kind of work you are looking for, get in touch.'),
+  'board.seePartTime': m('アルバイトを見る', 'See part-time jobs'),
+  'board.seeDaily': m('日払いの仕事を見る', 'See daily jobs'),
+  'board.viewDetails': m('詳細を見る', 'View details'),
+
+  // Applying to a job, and the application as the candidate reads it
   'application.applied': m('応募中', 'Applied'),
   'application.accepted': m('採用', 'Accepted'),
   'application.rejected': m('不採用', 'Not selected'),
   'application.cancelled': m('キャンセル', 'Cancelled'),
+  'apply.notFound': m('この求人またはシフトは見つかりません。', 'This job or shift was not found.'),
+  'apply.full': m('申し訳ありません。このシフトは満員になりました。', 'Sorry, this shift has just filled up.'),
+  'apply.alreadyApplied': m('この求人（シフト）にはすでに応募しています。', 'You have already applied to this job (shift).'),
+  'apply.closed': m('この求人（シフト）の募集は終了しました。', 'This job (shift) is no longer open.'),
+  'apply.visa': m('この求人はお持ちの在留資格では応募できません。', 'Your residence status does not allow this job.'),
+  'apply.unknownKind': m('種類が正しくありません。', 'Unknown kind.'),
 
-  // Jobs in the back office
-  'jobs.publicPage': m('公開ページを見る', 'See the public page'),
-  'jobs.offBoard': m('この求人は、今日以降で空きのあるシフトができるまで公開の求人一覧に載りません。下のフォームからシフトを追加してください。', 'This job is not on the public board until it has a shift from today on with a free seat. Add shifts with the form below.'),
+  // The candidate's pages on the public site (log in, register, applications, chat)
+  'candidate.loginTitle': m('お仕事を探す方のログイン', 'Log in to apply for jobs'),
+  'candidate.newHere': m('はじめての方は', 'New here?'),
+  'candidate.registerForFree': m('無料で登録', 'Register for free'),
+  'candidate.registerTitle': m('求職者の新規登録', 'Register to find work'),
+  'candidate.registerIntro': m('登録は無料です。在留資格と在留期限は、応募できる仕事を確認するために使います。', 'Registration is free. Your residence status and its expiry let us show you jobs you may take.'),
+  'candidate.name': m('お名前（パスポートと同じ表記）', 'Name (as in your passport)'),
+  'candidate.passwordHint': m('8文字以上', 'At least 8 characters'),
+  'candidate.phone': m('電話番号', 'Phone'),
+  'candidate.nationality': m('国籍', 'Nationality'),
+  'candidate.visaExpiry': m('在留期限', 'Residence permit expiry'),
+  'candidate.languages': m('話せる言語', 'Languages you speak'),
+  'candidate.register': m('登録する', 'Register'),
+  'candidate.alreadyRegistered': m('登録済みの方は', 'Already registered?'),
+  'candidate.noApplications': m('まだ応募はありません。', 'You have not applied to any job yet.'),
+  'candidate.findWork': m('仕事を探す', 'Find work'),
+  'candidate.date': m('勤務日', 'Date'),
+  'candidate.status': m('状況', 'Status'),
+  'candidate.applied': m('応募日', 'Applied'),
+  'candidate.chat': m('チャットする', 'Chat'),
+  'candidate.emailTaken': m('このメールアドレスはすでに登録されています。ログインしてください。', 'This email address is already registered. Please log in.'),
+  'candidate.visaExpired': m('在留期限が過ぎています。有効な在留期限を入力してください。', 'This residence permit has expired. Enter a valid expiry date.'),
+  'candidate.myApplications': m('応募した仕事', 'My applications'),
+  'candidate.myPage': m('マイページ', 'My page'),
+  'candidate.chatNoscript': m('チャットを使うにはJavaScriptを有効にしてください。', 'The chat needs JavaScript. Please turn it on in your browser.'),
+  'candidate.mailSetting': m('会社からの返信を読んでいないとき、メールで知らせる', 'Email me when a company answer is waiting unread'),
+  'candidate.save': m('保存', 'Save'),
 
-  // Job import (the crawler's run history)
-  'crawler.history': m('取り込みの履歴', 'Import history'),
-  'crawler.noRuns': m('まだ取り込んでいません。「今すぐ取り込む」で試せます。', 'No runs yet. Try one with "Run now".'),
-  'crawler.started': m('開始', 'Started'),
-  'crawler.result': m('結果', 'Result'),
-  'crawler.found': m('見つけた件数', 'Found'),
-  'crawler.imported': m('新規', 'New'),
-  'crawler.updated': m('更新', 'Updated'),
-  'crawler.skipped': m('変更なし', 'Unchanged'),
-  'crawler.problems': m('問題', 'Problems'),
-  'crawler.running': m('実行中', 'Running'),
-  'crawler.ok': m('完了', 'Done'),
-  'crawler.failed': m('失敗', 'Failed'),
+  // The contact form (/staff/contact)
+  'contact.thanks': m('お問い合わせありがとうございます。', 'Thank you for your message.'),
+  'contact.thanksBody': m('内容を確認し、ご入力いただいたメールアドレスに担当者からご返信します。返信まで数日かかる場合があります。', 'We will read it and reply to the email address you gave us. It may take a few days.'),
+  'contact.browseFaq': m('よくある質問も見る', 'Browse the FAQ'),
+  'contact.intro': m('仕事探し、在留資格、給与のことなど、日本語または英語でお気軽にお問い合わせください。すぐに答えが知りたい場合は、{faq}もご覧ください。', 'Ask us anything about finding work, residence status or pay, in Japanese or English. For quick answers, see the {faq}.'),
+  'contact.chooseTopic': m('選択してください', 'Choose a topic'),
+  'contact.messageHint': m('求人や勤務先についてのご質問は、求人名や会社名もお書きください。', 'If your question is about a job or a workplace, please include the job title or company name.'),
+  'contact.privacyNote': m('お預かりした個人情報は、{policy}に従って取り扱います。', 'We handle your personal information as described in our {policy}.'),
+  'contact.topicWork': m('仕事探し・応募について', 'Finding work or applying'),
+  'contact.topicVisa': m('在留資格・就労の条件について', 'Residence status and work permission'),
+  'contact.topicPay': m('給与・クイックペイについて', 'Pay and quick pay'),
+  'contact.topicCompany': m('企業・人材会社の方（導入・取材など）', 'For companies (using Tsunagu, press, etc.)'),
+  'contact.topicOther': m('その他（アカウントの削除など）', 'Other (account deletion, etc.)'),
+  'contact.name': m('お名前', 'Name'),
+  'contact.phone': m('電話番号（任意）', 'Phone number (optional)'),
+  'contact.topic': m('お問い合わせの種類', 'Topic'),
+  'contact.message': m('お問い合わせ内容', 'Message'),
+  'contact.send': m('送信する', 'Send'),
+
+  // The trial signup (/v3/trial)
+  'trial.title': m('人材会社・企業の方へ 無料トライアル', 'Free trial for staffing companies'),
+  'trial.lead': m('外国人スタッフの採用から、シフト、チャット、給与、請求まで。つなぐの管理画面を、実際の業務で無料でお試しいただけます。', 'Hiring foreign staff, shifts, chat, payroll and billing: try the Tsunagu back office with your real work, free of charge.'),
+  'trial.whatYouGet': m('つなぐでできること', 'What you get'),
+  'trial.whatHappensNext': m('お申し込み後の流れ', 'What happens next'),
+  'trial.step1': m('フォームからお申し込みください。', 'Send the form.'),
+  'trial.step2': m('すぐにトライアル用の管理画面をご用意し、ご入力いただいたメールアドレスにパスワード設定用のリンクをお送りします。', 'Your trial back office is set up at once, and we mail a link to set your password to the address you gave.'),
+  'trial.step3': m('パスワードを設定すると、メールアドレスの確認が完了し、ログインして求人の掲載を始められます。', 'Setting your password confirms your address; log in and start publishing jobs.'),
+  'trial.thanks': m('お申し込みありがとうございます', 'Thank you for applying'),
+  'trial.thanksBody': m('トライアル用の管理画面をご用意しました。ご入力いただいたメールアドレスに、パスワード設定用のリンクをお送りしましたので、メールボックスをご確認ください。', 'Your trial back office is ready. We have mailed a link to set your password to the address you gave: please check your mailbox.'),
+  'trial.linkHelp': m('リンクは7日間有効です。メールが届かない場合は、迷惑メールフォルダをご確認いただくか、「パスワードをお忘れの方」から再送してください。', 'The link works for 7 days. If the mail does not arrive, check your spam folder, or ask for a new link under “Forgot your password”.'),
+  'trial.forgotPassword': m('パスワードをお忘れの方', 'Forgot your password'),
+  'trial.formTitle': m('トライアルのお申し込み', 'Apply for a trial'),
+  'trial.phoneHint': m('例：03-1234-5678', 'e.g. 03-1234-5678'),
+  'trial.messageHint': m('スタッフの人数や、現在お困りのことなどをお書きください。', 'For example, how many workers you manage and what you would like to improve.'),
+  'trial.emailTaken': m('このメールアドレスはすでに登録されています。ログインするか、パスワードをお忘れの場合は再設定してください。', 'This email address is already registered. Log in, or reset your password if you forgot it.'),
+  'trial.agree': m('送信すると、{terms}と{policy}に同意したものとみなします。', 'By sending this form you agree to our {terms} and {policy}.'),
+  'trial.companyName': m('会社名', 'Company name'),
+  'trial.contactName': m('ご担当者名', 'Your name'),
+  'trial.phone': m('電話番号', 'Phone number'),
+  'trial.message': m('ご質問・ご要望（任意）', 'Questions or requests (optional)'),
+  'trial.submit': m('無料トライアルに申し込む', 'Apply for a free trial'),
+
+  // Terms and privacy pages
+  'legal.effective': m('制定日：', 'Effective: '),
+  'legal.seeAlso': m('関連：', 'See also: '),
+  'legal.article': m('第{n}条（{title}）', 'Article {n} ({title})'),
+  'legal.contents': m('目次', 'Contents'),
+  'legal.contactForm': m('お問い合わせフォームへ', 'Go to the contact form'),
+
+  // Chat: threads, the dock, the badge bell, the windows, and the chat server's refusals
+  'chat.empty': m('まだメッセージはありません。', 'No messages yet.'),
+  'chat.placeholder': m('メッセージを入力', 'Write a message'),
+  'chat.hint': m('Enterで送信、Shift+Enterで改行', 'Enter sends; Shift+Enter starts a new line'),
+  'chat.send': m('送信', 'Send'),
+  'chat.sending': m('送信中…', 'Sending…'),
+  'chat.retrying': m('再送信しています…', 'Retrying…'),
+  'chat.refused': m('送信できませんでした', 'Could not be sent'),
+  'chat.dismiss': m('削除', 'Remove'),
+  'chat.read': m('既読', 'Read'),
+  'chat.tooLong': m('メッセージは{max}文字以内で入力してください。', 'Messages can be at most {max} characters.'),
+  'chat.bot': m('ボット', 'Bot'),
+  'chat.label': m('メッセージ', 'Message'),
+  'chat.attach': m('画像を送る', 'Send an image'),
+  'chat.uploading': m('画像を送信中…', 'Sending the image…'),
+  'chat.image': m('画像', 'Image'),
+  'chat.imageTooLarge': m('画像は{mb}MB以内にしてください。', 'Images can be at most {mb} MB.'),
+  'chat.notImage': m('PNG・JPEG・GIF・WebPの画像を選んでください。', 'Choose a PNG, JPEG, GIF or WebP image.'),
+  'chat.typing': m('{name}さんが入力中…', '{name} is typing…'),
+  'chat.imagePreview': m('[画像]', '[Image]'),
+  'chat.errInvalid': m('送信内容が正しくありません。', 'The message is not valid.'),
+  'chat.errForbidden': m('この会話にはアクセスできません。', 'You cannot access this conversation.'),
+  'chat.errRate': m('送信が多すぎます。しばらくしてから再度お試しください。', 'Too many messages. Please wait a moment and try again.'),
+  'chat.errSession': m('セッションが終了しました。再度ログインしてください。', 'Your session has ended. Please log in again.'),
+  'chat.errServer': m('サーバーエラーが発生しました。', 'A server error occurred.'),
+  'chat.errImageNotFound': m('画像が見つかりません。', 'The image was not found.'),
+  'chat.errNotImage': m('PNG・JPEG・GIF・WebPの画像を送ってください。', 'Send a PNG, JPEG, GIF or WebP image.'),
+  'chat.errImageEmpty': m('画像が空です。', 'The image is empty.'),
+  'chat.errImageRate': m('画像の送信が多すぎます。しばらくしてから再度お試しください。', 'Too many images. Please wait a moment and try again.'),
+  'chat.recent': m('最近のチャット', 'Recent chats'),
+  'chat.noConversations': m('まだ会話はありません。応募があるとここに表示されます。', 'No conversations yet. They appear here when candidates apply.'),
+  'chat.more': m('さらに読み込む', 'Load more'),
+  'chat.loading': m('読み込み中…', 'Loading…'),
+  'chat.offline': m('再接続しています…', 'Reconnecting…'),
+  'chat.unread': m('未読', 'unread'),
+  'chat.unreadCount': m('未読{count}件', '{count} unread'),
+  'chat.close': m('閉じる', 'Close'),
+  'chat.unreadChats': m('未読のチャット', 'Unread chats'),
+  'chat.none': m('未読のメッセージはありません。', 'No unread messages.'),
+  'chat.support': m('サポート', 'Support'),
+  'chat.unreadMessages': m('{count}件の未読メッセージ', '{count} unread messages'),
+  'chat.conversation': m('会話', 'Conversation'),
+  'chat.minimise': m('最小化', 'Minimise'),
+  'chat.restore': m('元に戻す', 'Restore'),
+  'chat.botAnswering': m('ボットが応答中', 'The bot is answering'),
+  'chat.staff': m('担当者が対応中', 'A person is answering'),
+  'chat.toBot': m('ボットに戻す', 'Hand back to the bot'),
+  'chat.toStaff': m('担当者が対応する', 'Take over'),
+
+  // The candidate's chat page (client/islands/CandidateChat.tsx)
+  'candidateChat.conversations': m('会話', 'Conversations'),
+  'candidateChat.connecting': m('接続しています…', 'Connecting…'),
+  'candidateChat.sessionLost': m('ログインの有効期限が切れました。', 'Your login has expired.'),
+  'candidateChat.relogin': m('もう一度ログイン', 'Log in again'),
+  'candidateChat.failed': m('会話を読み込めませんでした。', 'The conversations could not be loaded.'),
+  'candidateChat.retry': m('再読み込み', 'Try again'),
+  'candidateChat.empty': m('まだ会話はありません。仕事に応募すると、会社とここでやり取りできます。', 'No conversations yet. When you apply for a job, you can talk with the company here.'),
+  'candidateChat.findDaily': m('日払い・スポットの仕事を探す', 'Find daily jobs'),
+  'candidateChat.findPartTime': m('アルバイトを探す', 'Find part-time jobs'),
+  'candidateChat.supportLead': m('仕事以外のご質問（給与、手続きなど）はこちらへどうぞ。', 'Questions that are not about one job (pay, paperwork…) go here.'),
+  'candidateChat.noMessages': m('まだメッセージはありません', 'No messages yet'),
+  'candidateChat.unread': m('未読', 'Unread'),
+  'candidateChat.notFound': m('指定された会話が見つかりませんでした。', 'That conversation could not be found.'),
+  'candidateChat.choose': m('会話を選んでください。', 'Choose a conversation.'),
+
+  // Support chat (/v3/admin/supportChat)
+  'supportChat.list': m('サポートチャットの一覧', 'Support chats'),
+  'supportChat.empty': m('サポートチャットはまだありません。応募者が応募すると、その会社との会話がここに作られます。', 'No support chats yet. A conversation with the company is created here when a candidate applies.'),
+  'supportChat.noMessages': m('メッセージはまだありません', 'No messages yet'),
+  'supportChat.fresh': m('新着', 'New'),
+  'supportChat.choose': m('一覧から会話を選んでください。', 'Choose a conversation from the list.'),
+  'supportChat.notFound': m('この会話は見つかりませんでした。一覧から選び直してください。', 'This conversation could not be found. Please choose one from the list.'),
+  'supportChat.back': m('一覧に戻る', 'Back to the list'),
+  'supportChat.notice': m('新しいサポートメッセージ', 'New support message'),
+  'supportChat.open': m('開く', 'Open'),
+  'supportChat.dismiss': m('閉じる', 'Dismiss'),
+  'supportChat.connecting': m('チャットサーバーに接続しています…', 'Connecting to the chat server…'),
+  'supportChat.offline': m('接続が切れました。再接続しています…（書いたメッセージは接続が戻ると送信されます）', 'Connection lost. Reconnecting… (messages you write are sent once it is back)'),
+  'supportChat.company': m('会社', 'Company'),
+  'supportChat.title': m('サポートチャット', 'Support chat'),
+  'supportChat.intro': m('応募者からの求人に関係しないお問い合わせ（サポートチャット）です。一覧から会話を選ぶと、その場で読んで返信できます。新しいメッセージはすぐに表示されます。', 'Questions from candidates that are not about a particular job (support chats). Choose a conversation from the list to read and answer it; new messages appear as they arrive.'),
+  'supportChat.noscript': m('サポートチャットを使うには JavaScript を有効にしてください。', 'The support chat needs JavaScript. Please enable it in your browser.'),
+
+  // The mail about an unread company answer (server/chat/mail.ts)
+  'chatMail.subject': m('【Tsunagu】{company}から新しいメッセージ', 'New message from {company} on Tsunagu'),
+  'chatMail.hello': m('{name} さん', 'Hello {name},'),
+  'chatMail.aboutJob': m('{company}から「{job}」についてメッセージが届いています。', '{company} has written to you about "{job}".'),
+  'chatMail.written': m('{company}からメッセージが届いています。', '{company} has written to you.'),
+  'chatMail.reply': m('読んで返信する：{link}', 'Read and reply: {link}'),
+  'chatMail.why': m('このメールは、メッセージが{minutes}分以上未読のときにお送りしています（同じ会話については{repeat}分に1通まで）。チャット画面でメール通知をオフにできます。', 'We send this when a message has been unread for {minutes} minutes (at most one mail per conversation every {repeat} minutes). You can turn these mails off on the chat page.'),
+  'chatMail.whyOne': m('このメールは、メッセージが{minutes}分以上未読のときにお送りしています（同じ会話については{repeat}分に1通まで）。チャット画面でメール通知をオフにできます。', 'We send this when a message has been unread for {minutes} minute (at most one mail per conversation every {repeat} minutes). You can turn these mails off on the chat page.'),
+
+  // Notifications (the API)
+  'notifications.badPage': m('ページ指定が正しくありません。', 'Invalid page.'),
+  'notifications.badPageHint': m('1以上、件数は1〜100で指定してください。', 'Use a page of 1 or more and a size of 1 to 100.'),
+  'notifications.notFound': m('通知が見つかりません。', 'Notification not found.'),
 
   // Lists (views/ui/DataTable.tsx and the read models' operations)
   'list.badSize': m('件数は1〜200で指定してください。', 'Use a page size from 1 to 200.'),
@@ -88,6 +407,7 @@ export const MESSAGES = {
   'list.actions': m('操作', 'Actions'),
   'list.yes': m('はい', 'Yes'),
   'list.no': m('いいえ', 'No'),
+  'list.separator': m('、', ', '),
   'list.perHour': m('/時', '/hour'),
   'list.perDay': m('/日', '/day'),
   'list.perMonth': m('/月', '/month'),
@@ -107,8 +427,6 @@ export const MESSAGES = {
   'record.deleted': m('削除', 'Deleted'),
   'record.preview': m('プレビュー', 'Preview'),
 
-  // Job facts
-  'job.anyStatus': m('就労可能な在留資格すべて', 'Any status that permits this work'),
 
   // Legal working limits: why a person may not take a shift (server/modules/workforce/work-limits.ts)
   'workLimits.cardExpired': m('在留カードの有効期限は{expiry}までのため、{day}のシフトには入れません。', 'The residence card is valid until {expiry}, so it does not cover the shift on {day}.'),
@@ -123,6 +441,106 @@ export const MESSAGES = {
     '長期休業中の{day}の勤務が{minutes}分になり、1日の上限の{limit}分（8時間）を超えます。このシフトの前の残りは{left}分です。',
     'This shift would make {minutes} minutes of work on {day}, a day of the long vacation, over the daily limit of {limit} minutes (8 hours). {left} minutes were left before this shift.',
   ),
+  // Jobs in the back office
+  'jobs.publicPage': m('公開ページを見る', 'See the public page'),
+  'jobs.offBoard': m('この求人は、今日以降で空きのあるシフトができるまで公開の求人一覧に載りません。下のフォームからシフトを追加してください。', 'This job is not on the public board until it has a shift from today on with a free seat. Add shifts with the form below.'),
+
+  // A daily job's shifts (views/pages/admin/JobShifts.tsx, the shift plan)
+  'shifts.title': m('シフト', 'Shifts'),
+  'shifts.break': m('休憩', 'Break'),
+  'shifts.capacity': m('募集人数', 'Capacity'),
+  'shifts.filled': m('応募済み', 'Filled'),
+  'shifts.rate': m('充足率', 'Fill rate'),
+  'shifts.jobWage': m('求人の給与', 'Job\'s pay'),
+  'shifts.none': m('シフトはまだありません。下のフォームからまとめて追加できます。', 'No shifts yet. Add many at once with the form below.'),
+  'shifts.confirm': m('このシフトを削除しますか？この操作は取り消せません。', 'Delete this shift? This cannot be undone.'),
+  'shifts.locked': m('応募あり（削除不可）', 'Has applications (cannot delete)'),
+  'shifts.past': m('終了', 'Over'),
+  'shifts.add': m('シフトをまとめて追加', 'Add shifts in bulk'),
+  'shifts.addHint': m('期間内の選んだ曜日に、入力した時間帯ごとのシフトを作ります。同じ日・同じ開始時刻のシフトがすでにある場合は追加しません。', 'Makes a shift for every time slot on each chosen weekday in the range. A slot the job already has (same date and start time) is not added again.'),
+  'shifts.from': m('開始日', 'From'),
+  'shifts.to': m('終了日', 'To'),
+  'shifts.weekdays': m('曜日', 'Weekdays'),
+  'shifts.slots': m('時間帯（最大3つ）', 'Time slots (up to 3)'),
+  'shifts.slot': m('時間帯{n}', 'Slot {n}'),
+  'shifts.start': m('開始', 'Start'),
+  'shifts.end': m('終了', 'End'),
+  'shifts.breakMinutes': m('休憩（分）', 'Break (minutes)'),
+  'shifts.shiftWage': m('シフトの給与（円・任意）', 'Pay for these shifts (yen, optional)'),
+  'shifts.shiftWageHint': m('空欄なら求人の給与を使います。', 'Blank: the job\'s pay.'),
+  'shifts.submit': m('シフトを追加する', 'Add shifts'),
+  'shifts.closed': m('募集終了の求人にはシフトを追加できません。', 'A closed job takes no new shifts.'),
+  'shifts.errFrom': m('開始日を正しく入力してください。', 'Enter a valid start date.'),
+  'shifts.errTo': m('終了日を正しく入力してください。', 'Enter a valid end date.'),
+  'shifts.errOrder': m('終了日は開始日以降にしてください。', 'The end date must not be before the start date.'),
+  'shifts.errRange': m('期間は1年以内にしてください。', 'Keep the range within one year.'),
+  'shifts.errWeekdays': m('曜日を1つ以上選んでください。', 'Choose at least one weekday.'),
+  'shifts.errNoSlots': m('時間帯を1つ以上入力してください。', 'Add at least one time slot.'),
+  'shifts.errTime': m('時刻は HH:MM で入力してください。', 'Enter times as HH:MM.'),
+  'shifts.errEmptySlot': m('開始と終了が同じ時間帯があります。', 'A slot starts and ends at the same time.'),
+  'shifts.errSameStart': m('同じ開始時刻の時間帯が重複しています。', 'Two slots start at the same time.'),
+  'shifts.errCapacity': m('募集人数は1〜1000で入力してください。', 'Capacity must be 1 to 1000.'),
+  'shifts.errBreak': m('休憩は0〜240分で入力してください。', 'Break must be 0 to 240 minutes.'),
+  'shifts.errTooMany': m('一度に作成できるシフトは{max}件までです。', 'At most {max} shifts at once.'),
+  'shifts.errPast': m('開始日は今日以降の日付にしてください。', 'The start date cannot be in the past.'),
+  'shifts.errSlots': m('時間帯は3つまでです。', 'At most three time slots.'),
+  'shifts.errWage': m('給与は0〜10,000,000円で入力してください。', 'Pay must be 0 to 10,000,000 yen.'),
+  'shifts.hasApplications': m('応募があるシフトは削除できません。', 'A shift with applications cannot be deleted.'),
+  'shifts.minutes': m('{n}分', '{n} min'),
+  'shifts.overnight': m('（翌日）', ' (next day)'),
+
+  // Job import (the crawler's run history)
+  'crawler.history': m('取り込みの履歴', 'Import history'),
+  'crawler.noRuns': m('まだ取り込んでいません。「今すぐ取り込む」で試せます。', 'No runs yet. Try one with "Run now".'),
+  'crawler.started': m('開始', 'Started'),
+  'crawler.result': m('結果', 'Result'),
+  'crawler.found': m('見つけた件数', 'Found'),
+  'crawler.imported': m('新規', 'New'),
+  'crawler.updated': m('更新', 'Updated'),
+  'crawler.skipped': m('変更なし', 'Unchanged'),
+  'crawler.problems': m('問題', 'Problems'),
+  'crawler.running': m('実行中', 'Running'),
+  'crawler.ok': m('完了', 'Done'),
+  'crawler.failed': m('失敗', 'Failed'),
+
+  // Roles and permissions (/admin/roles)
+  'roles.unknownCode': m('不明な権限コードです: {code}', 'Unknown permission code: {code}'),
+  'roles.unknownRole': m('不明な権限です: {role}', 'Unknown role: {role}'),
+  'roles.keepSuperadmin': m('スーパー管理者から権限管理（280001）を外すことはできません。外すと、誰も権限を変更できなくなります。', 'Superadmins must keep Roles and permissions (280001): without it nobody could change permissions again.'),
+  'roles.intro': m('ロールごとに、入れる画面（権限コード）を選びます。ページ権限と操作権限のどちらかに含まれていれば、その画面に入れます。保存すると、次のリクエストからすべてのサーバーに反映されます。', 'Choose, for each role, the screens (permission codes) it may enter. A role may enter a screen when either the page-role map or the action-role map lists it. Saved changes apply to every server from the next request on.'),
+  'roles.page': m('ページ権限', 'Page roles'),
+  'roles.pageHint': m('画面を開く権限です。サイドバーにも表示されます。', 'Who may open each screen; the sidebar shows the same.'),
+  'roles.action': m('操作権限', 'Action roles'),
+  'roles.actionHint': m('画面の操作（登録・更新など）を許可する追加の権限です。ページ権限と同じく、画面にも入れるようになります。', 'Extra grants for the actions on a screen (create, update, …); like page roles, they also let the role enter it.'),
+  'roles.code': m('コード', 'Code'),
+  'roles.screen': m('画面', 'Screen'),
+  'roles.fix': m('保存できませんでした。', 'Nothing was saved.'),
+
+  // Enumerations (/admin/templates/enumjobvalue, enumuservalue)
+  'enums.unknownType': m('不明な種類です。', 'Unknown type.'),
+  'enums.ja': m('日本語', 'Japanese'),
+  'enums.en': m('英語', 'English'),
+  'enums.add': m('追加', 'Add'),
+  'enums.confirm': m('本当に削除しますか？この値を使っている求人やスタッフの表示から消えます。', 'Delete this value? Jobs and staff that use it will no longer show it.'),
+  'enums.empty': m('まだ値がありません。', 'No values yet.'),
+  'enums.id': m('ID', 'ID'),
+
+  // The layout customizer (client/islands/Customizer.tsx)
+  'customizer.title': m('レイアウト設定', 'Layout settings'),
+  'customizer.open': m('カスタマイズ', 'Customize'),
+  'customizer.dir': m('方向', 'Direction'),
+  'customizer.ltr': m('左から右', 'Left to right'),
+  'customizer.rtl': m('右から左', 'Right to left'),
+  'customizer.box': m('ボックス', 'Boxed'),
+  'customizer.mode': m('表示', 'Mode'),
+  'customizer.light': m('ライト', 'Light'),
+  'customizer.dark': m('ダーク', 'Dark'),
+  'customizer.sidebar': m('サイドバー', 'Sidebar'),
+  'customizer.normal': m('標準', 'Default'),
+  'customizer.compact': m('コンパクト', 'Compact'),
+  'customizer.primary': m('メインカラー', 'Primary colour'),
+  'customizer.secondary': m('サブカラー', 'Secondary colour'),
+  'customizer.reset': m('初期設定に戻す', 'Reset to defaults'),
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -133,7 +551,23 @@ export function msg(lang: Lang, key: MessageKey, vars?: Readonly<Record<string, 
   return vars ? text.replace(/\{(\w+)\}/g, (all, name: string) => (name in vars ? String(vars[name]) : all)) : text;
 }
 
-/** Both languages of a message, for data that carries a `Text` (a notice built before the language is known). @public (the catalogue's, for the screens to come) */
-export function msgText(key: MessageKey): Text {
-  return MESSAGES[key];
+/**
+ * A message whose placeholders stand for things that are not text (a link inside a sentence), as
+ * its parts in reading order, so each language keeps its own word order:
+ * msgParts('en', 'trial.agree', { terms: <a/>, policy: <a/> }) →
+ * ['By sending this form you agree to our ', <a/>, ' and ', <a/>, '.'].
+ */
+export function msgParts<T>(lang: Lang, key: MessageKey, vars: Readonly<Record<string, T>>): (string | T)[] {
+  return MESSAGES[key][lang]
+    .split(/(\{\w+\})/)
+    .filter((part) => part !== '')
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return name !== undefined && name in vars ? vars[name]! : part;
+    });
+}
+
+/** Both languages of a message, filled, for data that carries a `Text` (a column's label, a refinement's error, a notice built before the language is known). */
+export function msgText(key: MessageKey, vars?: Readonly<Record<string, string | number>>): Text {
+  return vars ? { ja: msg('ja', key, vars), en: msg('en', key, vars) } : MESSAGES[key];
 }

@@ -1,12 +1,12 @@
 import type { CustomizerState } from '../client/stores/customizer.ts';
 import { htmlAttributes } from '../client/stores/customizer.ts';
 import type { Lang } from '../shared/i18n.ts';
+import { msg } from '../shared/messages.ts';
 
 export const PRODUCT_NAME = 'Tsunagu';
 export const THEME_COLOR = '#154D9E';
-/** SPEC §1: the page description. */
-export const DESCRIPTION = 'We connect foreign staffs with employment opportunities';
-const DESCRIPTION_JA = '外国人スタッフと雇用の機会をつなぎます。';
+/** Open Graph's locale of each language. */
+const OG_LOCALE: Record<Lang, string> = { ja: 'ja_JP', en: 'en_US' };
 
 export interface DocumentProps {
   lang: Lang;
@@ -30,7 +30,7 @@ export interface DocumentProps {
 export function Document(p: DocumentProps) {
   const attrs = p.customizer ? htmlAttributes(p.customizer) : undefined;
   const fullTitle = p.title ? `${p.title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
-  const siteDescription = p.lang === 'ja' ? `${DESCRIPTION_JA} ${DESCRIPTION}` : DESCRIPTION;
+  const siteDescription = msg(p.lang, 'site.description');
   const description = p.description ?? siteDescription;
   return (
     <html lang={p.lang} dir={attrs?.dir} className={attrs?.className} style={attrs?.style as React.CSSProperties | undefined} data-admin-id={p.adminId} data-candidate-id={p.candidateId}>
@@ -44,7 +44,7 @@ export function Document(p: DocumentProps) {
         <meta property="og:site_name" content={PRODUCT_NAME} />
         <meta property="og:title" content={fullTitle} />
         <meta property="og:description" content={description} />
-        <meta property="og:locale" content={p.lang === 'ja' ? 'ja_JP' : 'en_US'} />
+        <meta property="og:locale" content={OG_LOCALE[p.lang]} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/build/nprogress.css" />
         {p.styles.map((href) => (

@@ -4,53 +4,10 @@ import { type ChatMessage, type ConversationRow, IMAGE_TYPES, MAX_CONTENT_LENGTH
 import { messageKey } from '../stores/chat-v3.ts';
 import { attachmentUrl, chatV3, connectChat, markSeen, pending, refOf, sayTyping, seenBy, sendImage, sendMessage, typingIn } from './live.ts';
 import { previewText } from './preview.ts';
+import { dayTimeText } from '../../shared/format.ts';
+import { msg } from '../../shared/messages.ts';
 
 export type Lang = 'ja' | 'en';
-
-const L = {
-  ja: {
-    empty: 'まだメッセージはありません。',
-    placeholder: 'メッセージを入力',
-    hint: 'Enterで送信、Shift+Enterで改行',
-    send: '送信',
-    sending: '送信中…',
-    retrying: '再送信しています…',
-    refused: '送信できませんでした',
-    dismiss: '削除',
-    read: '既読',
-    tooLong: `メッセージは${MAX_CONTENT_LENGTH}文字以内で入力してください。`,
-    bot: 'ボット',
-    label: 'メッセージ',
-    attach: '画像を送る',
-    uploading: '画像を送信中…',
-    image: '画像',
-    imageTooLarge: `画像は${MAX_IMAGE_BYTES / 1024 / 1024}MB以内にしてください。`,
-    notImage: 'PNG・JPEG・GIF・WebPの画像を選んでください。',
-    typing: (name: string) => `${name}さんが入力中…`,
-  },
-  en: {
-    empty: 'No messages yet.',
-    placeholder: 'Write a message',
-    hint: 'Enter sends; Shift+Enter starts a new line',
-    send: 'Send',
-    sending: 'Sending…',
-    retrying: 'Retrying…',
-    refused: 'Could not be sent',
-    dismiss: 'Remove',
-    read: 'Read',
-    tooLong: `Messages can be at most ${MAX_CONTENT_LENGTH} characters.`,
-    bot: 'Bot',
-    label: 'Message',
-    attach: 'Send an image',
-    uploading: 'Sending the image…',
-    image: 'Image',
-    imageTooLarge: `Images can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
-    notImage: 'Choose a PNG, JPEG, GIF or WebP image.',
-    typing: (name: string) => `${name} is typing…`,
-  },
-};
-
-const time = (iso: string, lang: Lang) => new Date(iso).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB', { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /**
  * One conversation's messages and the box to write in (issue 6), shared by the admin chat
@@ -60,7 +17,6 @@ const time = (iso: string, lang: Lang) => new Date(iso).toLocaleString(lang === 
  */
 export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRow; lang: Lang; mode: 'admin' | 'candidate'; autoFocus?: boolean }) {
   useSignals();
-  const t = L[lang];
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -89,7 +45,7 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
     const content = text.trim();
     if (!content) return;
     if (content.length > MAX_CONTENT_LENGTH) {
-      setError(t.tooLong);
+      setError(msg(lang, 'chat.tooLong', { max: MAX_CONTENT_LENGTH }));
       return;
     }
     setError(null);
@@ -101,8 +57,8 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
 
   async function attach(file: File | undefined) {
     if (!file) return;
-    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return setError(t.notImage);
-    if (file.size > MAX_IMAGE_BYTES) return setError(t.imageTooLarge);
+    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return setError(msg(lang, 'chat.notImage'));
+    if (file.size > MAX_IMAGE_BYTES) return setError(msg(lang, 'chat.imageTooLarge', { mb: MAX_IMAGE_BYTES / 1024 / 1024 }));
     setError(null);
     setUploading(true);
     try {
@@ -118,20 +74,20 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
   return (
     <div className="chat-thread" data-conversation={row.id}>
       <ol className="chat-messages" ref={listRef} aria-live="polite">
-        {messages.length === 0 && waiting.length === 0 && <li className="chat-empty">{t.empty}</li>}
+        {messages.length === 0 && waiting.length === 0 && <li className="chat-empty">{msg(lang, 'chat.empty')}</li>}
         {messages.map((m) => (
           <li key={m.id} className={`chat-message ${mine(m) ? 'is-mine' : 'is-theirs'} is-${m.sender_role}`} data-seq={m.seq}>
-            <span className="chat-sender">{m.sender_role === 'bot' ? t.bot : m.sender_name}</span>
+            <span className="chat-sender">{m.sender_role === 'bot' ? msg(lang, 'chat.bot') : m.sender_name}</span>
             {m.message_type === MESSAGE_IMAGE ? (
               <a className="chat-content chat-image" href={attachmentUrl(m.content)} target="_blank" rel="noopener">
-                <img src={attachmentUrl(m.content)} alt={t.image} loading="lazy" />
+                <img src={attachmentUrl(m.content)} alt={msg(lang, 'chat.image')} loading="lazy" />
               </a>
             ) : (
               <span className="chat-content">{m.content}</span>
             )}
             <span className="chat-meta">
-              <time dateTime={m.created_at}>{time(m.created_at, lang)}</time>
-              {mine(m) && m.seq <= seen && <span className="chat-read">{t.read}</span>}
+              <time dateTime={m.created_at}>{dayTimeText(m.created_at, lang)}</time>
+              {mine(m) && m.seq <= seen && <span className="chat-read">{msg(lang, 'chat.read')}</span>}
             </span>
           </li>
         ))}
@@ -141,22 +97,22 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
             <span className="chat-meta">
               {p.refused ? (
                 <>
-                  {t.refused}: {p.refused}{' '}
+                  {msg(lang, 'chat.refused')}: {p.refused}{' '}
                   <button type="button" className="btn-link" onClick={() => connectChat(mode).discard(p.client_msg_id)}>
-                    {t.dismiss}
+                    {msg(lang, 'chat.dismiss')}
                   </button>
                 </>
               ) : p.attempts > 0 ? (
-                t.retrying
+                msg(lang, 'chat.retrying')
               ) : (
-                t.sending
+                msg(lang, 'chat.sending')
               )}
             </span>
           </li>
         ))}
       </ol>
       <p className="chat-typing" aria-live="polite">
-        {typingIn.value[row.id] ? t.typing(typingIn.value[row.id]!) : ''}
+        {typingIn.value[row.id] ? msg(lang, 'chat.typing', { name: typingIn.value[row.id]! }) : ''}
       </p>
       <form
         className="chat-compose"
@@ -166,9 +122,9 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
         }}
       >
         <textarea
-          aria-label={t.label}
-          placeholder={t.placeholder}
-          title={t.hint}
+          aria-label={msg(lang, 'chat.label')}
+          placeholder={msg(lang, 'chat.placeholder')}
+          title={msg(lang, 'chat.hint')}
           value={text}
           rows={2}
           maxLength={MAX_CONTENT_LENGTH + 1}
@@ -185,8 +141,8 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
             }
           }}
         />
-        <label className="chat-attach" title={t.attach}>
-          <span className="visually-hidden">{t.attach}</span>
+        <label className="chat-attach" title={msg(lang, 'chat.attach')}>
+          <span className="visually-hidden">{msg(lang, 'chat.attach')}</span>
           <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <rect x="3" y="3" width="18" height="18" rx="2" />
             <circle cx="8.5" cy="8.5" r="1.5" />
@@ -203,11 +159,11 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
           />
         </label>
         <button type="submit" className="btn btn-primary btn-small" disabled={!text.trim()}>
-          {t.send}
+          {msg(lang, 'chat.send')}
         </button>
         {uploading && (
           <p className="chat-uploading" role="status">
-            {t.uploading}
+            {msg(lang, 'chat.uploading')}
           </p>
         )}
         {error && (

@@ -1,17 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { chat, connectChat, loadRecent, openWindow, rows, warn } from '../chat/live.ts';
+import { msg } from '../../shared/messages.ts';
 
 export interface BadgeBellProps {
   lang: 'ja' | 'en';
   /** The person may open /v3/admin/supportChat (420001). */
   support: boolean;
 }
-
-const L = {
-  ja: { title: '未読のチャット', none: '未読のメッセージはありません。', support: 'サポート', messages: '件の未読メッセージ', conversation: '会話' },
-  en: { title: 'Unread chats', none: 'No unread messages.', support: 'Support', messages: 'unread messages', conversation: 'Conversation' },
-};
 
 /**
  * The badge bell in the header (issue 6): how many conversations have news the person has not
@@ -20,7 +16,6 @@ const L = {
  */
 export default function BadgeBell({ lang, support }: BadgeBellProps) {
   useSignals();
-  const t = L[lang];
   const [open, setOpen] = useState(false);
   const s = chat.state.value;
   const entries = [...s.dailyBadges, ...s.otherBadges, ...(support ? s.supportBadges : [])];
@@ -44,7 +39,7 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
 
   return (
     <div className="badge-bell">
-      <button type="button" className="icon-btn" aria-expanded={open} aria-label={t.title} title={t.title} onClick={toggle} data-testid="badge-bell">
+      <button type="button" className="icon-btn" aria-expanded={open} aria-label={msg(lang, 'chat.unreadChats')} title={msg(lang, 'chat.unreadChats')} onClick={toggle} data-testid="badge-bell">
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
@@ -56,14 +51,14 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
         )}
       </button>
       {open && (
-        <div className="badge-bell-panel" role="dialog" aria-label={t.title}>
+        <div className="badge-bell-panel" role="dialog" aria-label={msg(lang, 'chat.unreadChats')}>
           {entries.length === 0 ? (
-            <p className="chat-empty">{t.none}</p>
+            <p className="chat-empty">{msg(lang, 'chat.none')}</p>
           ) : (
             <>
               {total > 0 && (
                 <p className="muted">
-                  {total} {t.messages}
+                  {msg(lang, 'chat.unreadMessages', { count: total })}
                 </p>
               )}
               <ul>
@@ -74,11 +69,11 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
                     <li key={b.id} className={b.isSee ? 'is-seen' : 'is-new'}>
                       {isSupport ? (
                         <a href={`/v3/admin/supportChat?c=${encodeURIComponent(b.id)}`}>
-                          {t.support}: {row?.candidate_name ?? t.conversation}
+                          {msg(lang, 'chat.support')}: {row?.candidate_name ?? msg(lang, 'chat.conversation')}
                         </a>
                       ) : (
                         <button type="button" className="btn-link" onClick={() => row && void openWindow(row)}>
-                          {row?.candidate_name ?? t.conversation}
+                          {row?.candidate_name ?? msg(lang, 'chat.conversation')}
                           {row?.job_title ? ` — ${row.job_title}` : ''}
                         </button>
                       )}

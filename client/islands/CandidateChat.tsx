@@ -4,6 +4,8 @@ import { type ConversationRow, RECENT_SIZE } from '../../server/chat/events.ts';
 import { ChatThread } from '../chat/ChatThread.tsx';
 import { chat, chatV3, connectChat, loadHistory, loadRecent, markSeen, refOf, rows } from '../chat/live.ts';
 import { useUnreadTitle } from '../chat/title.ts';
+import { dateText, stampText } from '../../shared/format.ts';
+import { msg } from '../../shared/messages.ts';
 
 export interface CandidateChatProps {
   lang: 'ja' | 'en';
@@ -11,70 +13,9 @@ export interface CandidateChatProps {
   initial?: string | null;
 }
 
-type Lang = CandidateChatProps['lang'];
-
-const L = {
-  ja: {
-    conversations: '会話',
-    loading: '読み込み中…',
-    connecting: '接続しています…',
-    offline: '再接続しています…',
-    sessionLost: 'ログインの有効期限が切れました。',
-    relogin: 'もう一度ログイン',
-    failed: '会話を読み込めませんでした。',
-    retry: '再読み込み',
-    more: 'さらに読み込む',
-    empty: 'まだ会話はありません。仕事に応募すると、会社とここでやり取りできます。',
-    findDaily: '日払い・スポットの仕事を探す',
-    findPartTime: 'アルバイトを探す',
-    support: 'サポート',
-    supportLead: '仕事以外のご質問（給与、手続きなど）はこちらへどうぞ。',
-    noMessages: 'まだメッセージはありません',
-    unread: '未読',
-    shift: '勤務日',
-    notFound: '指定された会話が見つかりませんでした。',
-    choose: '会話を選んでください。',
-  },
-  en: {
-    conversations: 'Conversations',
-    loading: 'Loading…',
-    connecting: 'Connecting…',
-    offline: 'Reconnecting…',
-    sessionLost: 'Your login has expired.',
-    relogin: 'Log in again',
-    failed: 'The conversations could not be loaded.',
-    retry: 'Try again',
-    more: 'Load more',
-    empty: 'No conversations yet. When you apply for a job, you can talk with the company here.',
-    findDaily: 'Find daily jobs',
-    findPartTime: 'Find part-time jobs',
-    support: 'Support',
-    supportLead: 'Questions that are not about one job (pay, paperwork…) go here.',
-    noMessages: 'No messages yet',
-    unread: 'Unread',
-    shift: 'Work date',
-    notFound: 'That conversation could not be found.',
-    choose: 'Choose a conversation.',
-  },
-} satisfies Record<Lang, Record<string, string>>;
-
 /** How many pages the page looks through for the conversation asked for with ?c=. */
 const MAX_PAGES_FOR_INITIAL = 10;
 const NARROW = '(max-width: 720px)';
-
-const locale = (lang: Lang) => (lang === 'ja' ? 'ja-JP' : 'en-GB');
-
-/** Today: the time; otherwise the day. */
-function when(iso: string, lang: Lang): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const today = new Date().toDateString() === d.toDateString();
-  return d.toLocaleString(locale(lang), today ? { hour: '2-digit', minute: '2-digit' } : { month: 'numeric', day: 'numeric' });
-}
-
-/** A shift's day (YYYY-MM-DD, a day in Japan). */
-const shiftDay = (date: string, lang: Lang) =>
-  new Date(`${date}T00:00:00+09:00`).toLocaleDateString(locale(lang), { timeZone: 'Asia/Tokyo', month: 'short', day: 'numeric', weekday: 'short' });
 
 /** Conversations with messages first, newest first (as the server pages them); the rest after. */
 function byNewest(a: ConversationRow, b: ConversationRow): number {
@@ -92,7 +33,6 @@ const jobHref = (row: ConversationRow) => (row.job_id ? `${row.type === 1 ? '/da
  */
 export default function CandidateChat({ lang, initial = null }: CandidateChatProps) {
   useSignals();
-  const t = L[lang];
   const [page, setPage] = useState(0);
   const [finished, setFinished] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -268,11 +208,11 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
 
   const status = sessionLost ? (
     <p className="candidate-chat-status is-error" role="alert">
-      {t.sessionLost} <a href={`/staff/login?next=${encodeURIComponent('/staff/chat')}`}>{t.relogin}</a>
+      {msg(lang, 'candidateChat.sessionLost')} <a href={`/staff/login?next=${encodeURIComponent('/staff/chat')}`}>{msg(lang, 'candidateChat.relogin')}</a>
     </p>
   ) : everConnected && !connected ? (
     <p className="candidate-chat-status" role="status" data-testid="chat-offline">
-      {t.offline}
+      {msg(lang, 'chat.offline')}
     </p>
   ) : null;
 
@@ -282,14 +222,14 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
         {status}
         {failed ? (
           <p className="candidate-chat-note" role="alert">
-            {t.failed}{' '}
+            {msg(lang, 'candidateChat.failed')}{' '}
             <button type="button" className="btn-link" onClick={() => void request(1)}>
-              {t.retry}
+              {msg(lang, 'candidateChat.retry')}
             </button>
           </p>
         ) : (
           <p className="candidate-chat-note" role="status">
-            {everConnected ? t.loading : t.connecting}
+            {everConnected ? msg(lang, 'chat.loading') : msg(lang, 'candidateChat.connecting')}
           </p>
         )}
       </div>
@@ -301,13 +241,13 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
       <div className="candidate-chat is-empty" data-testid="candidate-chat">
         {status}
         <div className="empty-state">
-          <p>{t.empty}</p>
+          <p>{msg(lang, 'candidateChat.empty')}</p>
           <div className="cta-group">
             <a className="button button-primary" href="/daily">
-              {t.findDaily}
+              {msg(lang, 'candidateChat.findDaily')}
             </a>
             <a className="button button-secondary" href="/part-time">
-              {t.findPartTime}
+              {msg(lang, 'candidateChat.findPartTime')}
             </a>
           </div>
         </div>
@@ -320,11 +260,11 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
       {status}
       {notFound && (
         <p className="candidate-chat-note" role="status">
-          {t.notFound}
+          {msg(lang, 'candidateChat.notFound')}
         </p>
       )}
       <div className="candidate-chat-layout">
-        <nav className="candidate-chat-list" aria-label={t.conversations}>
+        <nav className="candidate-chat-list" aria-label={msg(lang, 'candidateChat.conversations')}>
           <ul>
             {list.map((row) => {
               const active = row.id === current?.id;
@@ -334,16 +274,16 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
                   <button type="button" aria-current={active ? 'true' : undefined} onClick={() => choose(row)}>
                     <span className="cc-company">
                       {row.company_name}
-                      {isUnread && <span className="dot" role="img" aria-label={t.unread} />}
+                      {isUnread && <span className="dot" role="img" aria-label={msg(lang, 'candidateChat.unread')} />}
                     </span>
                     <span className="cc-job">
-                      {row.support ? <span className="cc-support">{t.support}</span> : row.job_title}
-                      {row.shift_date ? ` · ${shiftDay(row.shift_date, lang)}` : ''}
+                      {row.support ? <span className="cc-support">{msg(lang, 'chat.support')}</span> : row.job_title}
+                      {row.shift_date ? ` · ${dateText(row.shift_date, lang)}` : ''}
                     </span>
-                    <span className="cc-last">{row.last_message || t.noMessages}</span>
+                    <span className="cc-last">{row.last_message || msg(lang, 'candidateChat.noMessages')}</span>
                     {row.last_seq > 0 && (
                       <time className="cc-time" dateTime={row.message_date}>
-                        {when(row.message_date, lang)}
+                        {stampText(row.message_date, lang)}
                       </time>
                     )}
                   </button>
@@ -353,16 +293,16 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
           </ul>
           {failed && (
             <p className="candidate-chat-note" role="alert">
-              {t.failed}
+              {msg(lang, 'candidateChat.failed')}
             </p>
           )}
           {!finished && (
             <button type="button" className="button button-secondary button-small candidate-chat-more" onClick={() => void more()} disabled={loadingMore}>
-              {loadingMore ? t.loading : t.more}
+              {loadingMore ? msg(lang, 'chat.loading') : msg(lang, 'chat.more')}
             </button>
           )}
         </nav>
-        <section className="candidate-chat-thread" ref={threadRef} aria-label={current ? current.company_name : t.conversations}>
+        <section className="candidate-chat-thread" ref={threadRef} aria-label={current ? current.company_name : msg(lang, 'candidateChat.conversations')}>
           {current ? (
             <>
               <header className="candidate-chat-head">
@@ -370,7 +310,7 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
                 <p>
                   {current.support ? (
                     <>
-                      <span className="cc-support">{t.support}</span> {t.supportLead}
+                      <span className="cc-support">{msg(lang, 'chat.support')}</span> {msg(lang, 'candidateChat.supportLead')}
                     </>
                   ) : (
                     <>
@@ -378,7 +318,7 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
                       {current.shift_date && (
                         <>
                           {' · '}
-                          {t.shift} {shiftDay(current.shift_date, lang)}
+                          {msg(lang, 'search.date')} {dateText(current.shift_date, lang)}
                         </>
                       )}
                     </>
@@ -389,12 +329,12 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
                 <ChatThread key={current.id} row={current} lang={lang} mode="candidate" />
               ) : (
                 <p className="candidate-chat-note" role="status">
-                  {t.loading}
+                  {msg(lang, 'chat.loading')}
                 </p>
               )}
             </>
           ) : (
-            <p className="candidate-chat-note">{waitingForInitial ? t.loading : t.choose}</p>
+            <p className="candidate-chat-note">{waitingForInitial ? msg(lang, 'chat.loading') : msg(lang, 'candidateChat.choose')}</p>
           )}
         </section>
       </div>

@@ -2,15 +2,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { ChatThread } from '../chat/ChatThread.tsx';
 import { chatV3, closeWindow, connectChat, rows, subscribeWindow, warn } from '../chat/live.ts';
+import { msg } from '../../shared/messages.ts';
 
 export interface ChatWindowsV3Props {
   lang: 'ja' | 'en';
 }
-
-const L = {
-  ja: { minimise: '最小化', restore: '元に戻す', close: '閉じる', bot: 'ボットが応答中', staff: '担当者が対応中', toBot: 'ボットに戻す', toStaff: '担当者が対応する' },
-  en: { minimise: 'Minimise', restore: 'Restore', close: 'Close', bot: 'The bot is answering', staff: 'A person is answering', toBot: 'Hand back to the bot', toStaff: 'Take over' },
-};
 
 /**
  * The chat windows of the back office (SPEC §4 "Chat V3"): one per conversation and shift, each
@@ -18,7 +14,6 @@ const L = {
  */
 export default function ChatWindowsV3({ lang }: ChatWindowsV3Props) {
   useSignals();
-  const t = L[lang];
   const windows = chatV3.state.value.openConversationV3;
 
   useEffect(() => {
@@ -42,10 +37,10 @@ export default function ChatWindowsV3({ lang }: ChatWindowsV3Props) {
                   </small>
                 )}
               </button>
-              <button type="button" className="icon-btn" aria-label={w.isMini ? t.restore : t.minimise} title={w.isMini ? t.restore : t.minimise} onClick={() => chatV3.dispatch({ type: w.isMini ? 'restore' : 'minimise', ref: w })}>
+              <button type="button" className="icon-btn" aria-label={w.isMini ? msg(lang, 'chat.restore') : msg(lang, 'chat.minimise')} title={w.isMini ? msg(lang, 'chat.restore') : msg(lang, 'chat.minimise')} onClick={() => chatV3.dispatch({ type: w.isMini ? 'restore' : 'minimise', ref: w })}>
                 {w.isMini ? '▴' : '▾'}
               </button>
-              <button type="button" className="icon-btn" aria-label={t.close} title={t.close} onClick={() => closeWindow(w)}>
+              <button type="button" className="icon-btn" aria-label={msg(lang, 'chat.close')} title={msg(lang, 'chat.close')} onClick={() => closeWindow(w)}>
                 ×
               </button>
             </header>
@@ -53,13 +48,13 @@ export default function ChatWindowsV3({ lang }: ChatWindowsV3Props) {
               <>
                 {!row.support && (
                   <p className="chat-status">
-                    {row.chat_status === 1 ? t.bot : t.staff}{' '}
+                    {row.chat_status === 1 ? msg(lang, 'chat.botAnswering') : msg(lang, 'chat.staff')}{' '}
                     <button
                       type="button"
                       className="btn-link"
                       onClick={() => void connectChat('admin').changeStatus({ conversation_id: row.id, chat_status: row.chat_status === 1 ? 2 : 1 }).catch((err) => warn('status change', err))}
                     >
-                      {row.chat_status === 1 ? t.toStaff : t.toBot}
+                      {row.chat_status === 1 ? msg(lang, 'chat.toStaff') : msg(lang, 'chat.toBot')}
                     </button>
                   </p>
                 )}

@@ -8,16 +8,12 @@ import {
   reduceCustomizer,
 } from '../stores/customizer.ts';
 import { persistState } from '../stores/persist.ts';
+import { msg } from '../../shared/messages.ts';
 
 export interface CustomizerProps {
   initial: CustomizerState;
   lang: 'ja' | 'en';
 }
-
-const L = {
-  ja: { title: 'レイアウト設定', open: 'カスタマイズ', dir: '方向', ltr: '左から右', rtl: '右から左', box: 'ボックス', mode: '表示', light: 'ライト', dark: 'ダーク', sidebar: 'サイドバー', normal: '標準', compact: 'コンパクト', primary: 'メインカラー', secondary: 'サブカラー', reset: '初期設定に戻す' },
-  en: { title: 'Layout settings', open: 'Customize', dir: 'Direction', ltr: 'Left to right', rtl: 'Right to left', box: 'Boxed', mode: 'Mode', light: 'Light', dark: 'Dark', sidebar: 'Sidebar', normal: 'Default', compact: 'Compact', primary: 'Primary colour', secondary: 'Secondary colour', reset: 'Reset to defaults' },
-};
 
 /** Applies a state to the live document the same way the server rendered it. */
 function apply(state: CustomizerState) {
@@ -35,7 +31,6 @@ export default function Customizer({ initial, lang }: CustomizerProps) {
   useSignals();
   const state = useSignal(initial);
   const open = useSignal(false);
-  const t = L[lang];
   const dispatch = (action: CustomizerAction) => {
     state.value = reduceCustomizer(state.value, action);
   };
@@ -50,37 +45,37 @@ export default function Customizer({ initial, lang }: CustomizerProps) {
   return (
     <div className="customizer">
       <button type="button" className="customizer-toggle" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>
-        {t.open}
+        {msg(lang, 'customizer.open')}
       </button>
       {open.value && (
-        <div className="customizer-panel" role="dialog" aria-label={t.title}>
-          <h2>{t.title}</h2>
+        <div className="customizer-panel" role="dialog" aria-label={msg(lang, 'customizer.title')}>
+          <h2>{msg(lang, 'customizer.title')}</h2>
           <fieldset>
-            <legend>{t.dir}</legend>
-            {radio('layout_type', 'ltr', t.ltr)}
-            {radio('layout_type', 'rtl', t.rtl)}
-            {radio('layout_type', 'box', t.box)}
+            <legend>{msg(lang, 'customizer.dir')}</legend>
+            {radio('layout_type', 'ltr', msg(lang, 'customizer.ltr'))}
+            {radio('layout_type', 'rtl', msg(lang, 'customizer.rtl'))}
+            {radio('layout_type', 'box', msg(lang, 'customizer.box'))}
           </fieldset>
           <fieldset>
-            <legend>{t.mode}</legend>
-            {radio('layout_version', 'light', t.light)}
-            {radio('layout_version', 'dark-only', t.dark)}
+            <legend>{msg(lang, 'customizer.mode')}</legend>
+            {radio('layout_version', 'light', msg(lang, 'customizer.light'))}
+            {radio('layout_version', 'dark-only', msg(lang, 'customizer.dark'))}
           </fieldset>
           <fieldset>
-            <legend>{t.sidebar}</legend>
-            {radio('sidebar', 'default', t.normal)}
-            {radio('sidebar', 'compact', t.compact)}
+            <legend>{msg(lang, 'customizer.sidebar')}</legend>
+            {radio('sidebar', 'default', msg(lang, 'customizer.normal'))}
+            {radio('sidebar', 'compact', msg(lang, 'customizer.compact'))}
           </fieldset>
           <label className="color">
-            {t.primary}
+            {msg(lang, 'customizer.primary')}
             <input type="color" value={s.primary_color} onChange={(e) => dispatch({ type: 'set', key: 'primary_color', value: e.target.value })} />
           </label>
           <label className="color">
-            {t.secondary}
+            {msg(lang, 'customizer.secondary')}
             <input type="color" value={s.secondary_color} onChange={(e) => dispatch({ type: 'set', key: 'secondary_color', value: e.target.value })} />
           </label>
           <button type="button" className="btn-link" onClick={() => dispatch({ type: 'reset' })}>
-            {t.reset}
+            {msg(lang, 'customizer.reset')}
           </button>
         </div>
       )}

@@ -5,6 +5,8 @@ import { ChatThread } from '../chat/ChatThread.tsx';
 import { chat, chatV3, connectChat, loadHistory, loadRecent, refOf, rows, subscribeMessages, supportRows, toConversation } from '../chat/live.ts';
 import { type ChatMessageV3, messageKey } from '../stores/chat-v3.ts';
 import { previewText } from '../chat/preview.ts';
+import { stampText } from '../../shared/format.ts';
+import { msg } from '../../shared/messages.ts';
 
 export interface SupportChatProps {
   lang: 'ja' | 'en';
@@ -13,55 +15,6 @@ export interface SupportChatProps {
   /** Platform staff see every company's support chats: each row then names its company. */
   showCompany?: boolean;
 }
-
-const L = {
-  ja: {
-    list: 'サポートチャットの一覧',
-    empty: 'サポートチャットはまだありません。応募者が応募すると、その会社との会話がここに作られます。',
-    loading: '読み込み中…',
-    more: 'さらに読み込む',
-    noMessages: 'メッセージはまだありません',
-    unread: '未読',
-    fresh: '新着',
-    choose: '一覧から会話を選んでください。',
-    notFound: 'この会話は見つかりませんでした。一覧から選び直してください。',
-    back: '一覧に戻る',
-    notice: '新しいサポートメッセージ',
-    open: '開く',
-    dismiss: '閉じる',
-    connecting: 'チャットサーバーに接続しています…',
-    offline: '接続が切れました。再接続しています…（書いたメッセージは接続が戻ると送信されます）',
-    company: '会社',
-    support: 'サポート',
-  },
-  en: {
-    list: 'Support chats',
-    empty: 'No support chats yet. A conversation with the company is created here when a candidate applies.',
-    loading: 'Loading…',
-    more: 'Load more',
-    noMessages: 'No messages yet',
-    unread: 'Unread',
-    fresh: 'New',
-    choose: 'Choose a conversation from the list.',
-    notFound: 'This conversation could not be found. Please choose one from the list.',
-    back: 'Back to the list',
-    notice: 'New support message',
-    open: 'Open',
-    dismiss: 'Dismiss',
-    connecting: 'Connecting to the chat server…',
-    offline: 'Connection lost. Reconnecting… (messages you write are sent once it is back)',
-    company: 'Company',
-    support: 'Support',
-  },
-};
-
-/** Today: the time; earlier: the date. */
-const when = (iso: string, lang: 'ja' | 'en') => {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const today = new Date().toDateString() === d.toDateString();
-  return d.toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB', today ? { hour: '2-digit', minute: '2-digit' } : { month: 'numeric', day: 'numeric' });
-};
 
 /** Conversations with messages first, newest message first; the rest keep the server's order. */
 function ordered(list: ConversationRow[]): ConversationRow[] {
@@ -80,7 +33,6 @@ const MAX_PAGES_FOR_INITIAL = 10;
  */
 export default function SupportChat({ lang, initial = null, showCompany = false }: SupportChatProps) {
   useSignals();
-  const t = L[lang];
   const [selectedId, setSelectedId] = useState<string | null>(initial);
   const [lastPage, setLastPage] = useState<{ current: number; size: number } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -192,24 +144,24 @@ export default function SupportChat({ lang, initial = null, showCompany = false 
     <div className={`support-chat${selectedId ? ' has-selection' : ''}`} data-testid="support-chat">
       {!s.connected && (
         <p className="support-chat-status" role="status">
-          {listReady ? t.offline : t.connecting}
+          {listReady ? msg(lang, 'supportChat.offline') : msg(lang, 'supportChat.connecting')}
         </p>
       )}
       {notice && (
         <div className="support-chat-notice" role="status" data-testid="support-chat-notice">
-          <button type="button" className="support-chat-notice-open" onClick={() => select(notice.conversation_id)} title={t.open}>
-            <strong>{t.notice}:</strong> <span className="support-chat-notice-name">{noticeRow?.candidate_name ?? notice.sender_name}</span>: <span className="support-chat-notice-text">{previewText(notice.message_type, notice.content, lang)}</span>
+          <button type="button" className="support-chat-notice-open" onClick={() => select(notice.conversation_id)} title={msg(lang, 'supportChat.open')}>
+            <strong>{msg(lang, 'supportChat.notice')}:</strong> <span className="support-chat-notice-name">{noticeRow?.candidate_name ?? notice.sender_name}</span>: <span className="support-chat-notice-text">{previewText(notice.message_type, notice.content, lang)}</span>
           </button>
-          <button type="button" className="icon-btn" aria-label={t.dismiss} title={t.dismiss} onClick={() => setNotice(null)}>
+          <button type="button" className="icon-btn" aria-label={msg(lang, 'supportChat.dismiss')} title={msg(lang, 'supportChat.dismiss')} onClick={() => setNotice(null)}>
             ×
           </button>
         </div>
       )}
       <div className="support-chat-columns">
-        <section className="support-chat-list" aria-label={t.list}>
+        <section className="support-chat-list" aria-label={msg(lang, 'supportChat.list')}>
           <ul>
-            {!listReady && <li className="chat-empty">{t.loading}</li>}
-            {listReady && list.length === 0 && <li className="chat-empty">{t.empty}</li>}
+            {!listReady && <li className="chat-empty">{msg(lang, 'chat.loading')}</li>}
+            {listReady && list.length === 0 && <li className="chat-empty">{msg(lang, 'supportChat.empty')}</li>}
             {list.map((r) => {
               const badge = badgeOf(r.id);
               const isSelected = r.id === selectedId;
@@ -220,21 +172,21 @@ export default function SupportChat({ lang, initial = null, showCompany = false 
                     <span className="support-chat-row-head">
                       <span className="support-chat-name">{r.candidate_name}</span>
                       {unread && (
-                        <span className={`dot${badge && badge.isSee !== 1 ? ' is-new' : ''}`} role="img" aria-label={badge && badge.isSee !== 1 ? t.fresh : t.unread} title={badge && badge.isSee !== 1 ? t.fresh : t.unread} />
+                        <span className={`dot${badge && badge.isSee !== 1 ? ' is-new' : ''}`} role="img" aria-label={badge && badge.isSee !== 1 ? msg(lang, 'supportChat.fresh') : msg(lang, 'candidateChat.unread')} title={badge && badge.isSee !== 1 ? msg(lang, 'supportChat.fresh') : msg(lang, 'candidateChat.unread')} />
                       )}
                       {r.last_seq > 0 && (
                         <time dateTime={r.message_date} className="support-chat-time">
-                          {when(r.message_date, lang)}
+                          {stampText(r.message_date, lang)}
                         </time>
                       )}
                     </span>
                     {showCompany && (
                       <span className="support-chat-company">
-                        {t.company}: {r.company_name}
+                        {msg(lang, 'supportChat.company')}: {r.company_name}
                       </span>
                     )}
                     <span className={`support-chat-last${r.last_seq > 0 ? '' : ' is-none'}`}>
-                      {r.last_seq > 0 ? `${r.message_user_name && r.message_user_name !== r.candidate_name ? `${r.message_user_name}: ` : ''}${r.last_message}` : t.noMessages}
+                      {r.last_seq > 0 ? `${r.message_user_name && r.message_user_name !== r.candidate_name ? `${r.message_user_name}: ` : ''}${r.last_message}` : msg(lang, 'supportChat.noMessages')}
                     </span>
                   </button>
                 </li>
@@ -243,18 +195,18 @@ export default function SupportChat({ lang, initial = null, showCompany = false 
             {listReady && hasMore && (
               <li className="chat-more">
                 <button type="button" className="btn-link" onClick={() => void more()} disabled={loadingMore}>
-                  {loadingMore ? t.loading : t.more}
+                  {loadingMore ? msg(lang, 'chat.loading') : msg(lang, 'chat.more')}
                 </button>
               </li>
             )}
           </ul>
         </section>
-        <section className="support-chat-pane" aria-label={selected ? selected.candidate_name : t.support}>
+        <section className="support-chat-pane" aria-label={selected ? selected.candidate_name : msg(lang, 'chat.support')}>
           {selected ? (
             <>
               <header className="support-chat-pane-head">
                 <button type="button" className="btn-link support-chat-back" onClick={() => select(null)}>
-                  ← {t.back}
+                  ← {msg(lang, 'supportChat.back')}
                 </button>
                 <h2>{selected.candidate_name}</h2>
                 {showCompany && <span className="support-chat-company">{selected.company_name}</span>}
@@ -262,7 +214,7 @@ export default function SupportChat({ lang, initial = null, showCompany = false 
               <ChatThread key={selected.id} row={selected} lang={lang} mode="admin" />
             </>
           ) : (
-            <p className="chat-empty support-chat-placeholder">{selectedId && gaveUp ? t.notFound : selectedId ? t.loading : t.choose}</p>
+            <p className="chat-empty support-chat-placeholder">{selectedId && gaveUp ? msg(lang, 'supportChat.notFound') : selectedId ? msg(lang, 'chat.loading') : msg(lang, 'supportChat.choose')}</p>
           )}
         </section>
       </div>

@@ -1,5 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { FieldErrors } from '../validation.ts';
+import type { Lang } from '../../shared/i18n.ts';
+import { msg } from '../../shared/messages.ts';
 
 /** Stable error codes every GraphQL error carries in `extensions.code` (issue 3). */
 export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'INTERNAL';
@@ -8,14 +10,11 @@ export function apiError(code: ErrorCode, message: string, extra: Record<string,
   return new GraphQLError(message, { extensions: { code, ...extra } });
 }
 
-export const unauthenticated = (lang: 'ja' | 'en') =>
-  apiError('UNAUTHENTICATED', lang === 'ja' ? 'ログインしてください。' : 'Please log in.');
+export const unauthenticated = (lang: Lang) => apiError('UNAUTHENTICATED', msg(lang, 'error.unauthenticated'));
 
-export const forbidden = (lang: 'ja' | 'en') =>
-  apiError('FORBIDDEN', lang === 'ja' ? 'この操作を行う権限がありません。' : 'You are not allowed to do this.');
+export const forbidden = (lang: Lang) => apiError('FORBIDDEN', msg(lang, 'error.forbidden'));
 
-export const badInput = (lang: 'ja' | 'en', fields: FieldErrors) =>
-  apiError('BAD_USER_INPUT', lang === 'ja' ? '入力内容を確認してください。' : 'Please check the highlighted fields.', { fields });
+export const badInput = (lang: Lang, fields: FieldErrors) => apiError('BAD_USER_INPUT', msg(lang, 'error.checkFields'), { fields });
 
 /** The API (another process, or its database) cannot answer right now: the page is the 503 "try again" page. */
 export class ApiUnavailableError extends Error {

@@ -1,7 +1,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Services } from '../api/context.ts';
 import { headerToken, sameOrigin } from '../api/http.ts';
-import { chooseLang, type Text, tr } from '../../shared/i18n.ts';
+import { chooseLang } from '../../shared/i18n.ts';
+import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import { ATTACHMENTS_PATH, IMAGE_TYPES, MAX_IMAGE_BYTES } from './events.ts';
 import { type ChatDb, loadConversation, mayAccess, viewerOf } from './queries.ts';
@@ -49,14 +50,14 @@ export async function cleanImage(bytes: Buffer, mime: ImageType): Promise<Buffer
 }
 
 const MSG = {
-  unauthenticated: { ja: 'ログインしてください。', en: 'Please log in.' },
-  forbidden: { ja: 'この会話にはアクセスできません。', en: 'You cannot access this conversation.' },
-  notFound: { ja: '画像が見つかりません。', en: 'The image was not found.' },
-  tooLarge: { ja: `画像は${MAX_IMAGE_BYTES / 1024 / 1024}MB以内にしてください。`, en: `Images can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.` },
-  notImage: { ja: 'PNG・JPEG・GIF・WebPの画像を送ってください。', en: 'Send a PNG, JPEG, GIF or WebP image.' },
-  empty: { ja: '画像が空です。', en: 'The image is empty.' },
-  rate: { ja: '画像の送信が多すぎます。しばらくしてから再度お試しください。', en: 'Too many images. Please wait a moment and try again.' },
-} satisfies Record<string, Text>;
+  unauthenticated: 'error.unauthenticated',
+  forbidden: 'chat.errForbidden',
+  notFound: 'chat.errImageNotFound',
+  tooLarge: 'chat.imageTooLarge',
+  notImage: 'chat.errNotImage',
+  empty: 'chat.errImageEmpty',
+  rate: 'chat.errImageRate',
+} satisfies Record<string, MessageKey>;
 
 /** Uploads a person may make in ten minutes. */
 export const UPLOADS_PER_10_MIN = 30;
@@ -103,7 +104,7 @@ export function chatAttachmentsRouter(services: Services): Router {
     void res
       .status(status)
       .set('Cache-Control', 'no-store')
-      .json({ error: code, message: tr(chooseLang(req.cookies?.lang, req.get('accept-language')), MSG[code]) });
+      .json({ error: code, message: msg(chooseLang(req.cookies?.lang, req.get('accept-language')), MSG[code], { mb: MAX_IMAGE_BYTES / 1024 / 1024 }) });
 
   /** The first of `users` who may open the conversation, if any. */
   async function allowed(users: SessionUser[], conversationId: string): Promise<SessionUser | null> {

@@ -1,4 +1,5 @@
 import type { ChatDb } from './queries.ts';
+import { pickLang, type Lang } from '../../shared/i18n.ts';
 
 /** A chatbot template row (/admin/templates/chatbot and /otherchatbot). */
 export interface BotTemplate {
@@ -21,10 +22,10 @@ const keywords = (trigger: string) =>
  * explains over the candidate's first messages, then stays quiet. `alreadySent` holds the
  * contents of the bot's earlier messages in this conversation.
  */
-export function pickBotReply(templates: readonly BotTemplate[], message: string, alreadySent: ReadonlySet<string>, lang: 'ja' | 'en'): string | null {
+export function pickBotReply(templates: readonly BotTemplate[], message: string, alreadySent: ReadonlySet<string>, lang: Lang): string | null {
   const sorted = [...templates].sort((a, b) => a.step - b.step);
   const text = message.toLowerCase();
-  const say = (t: BotTemplate) => (lang === 'en' ? t.message_en || t.message_ja : t.message_ja || t.message_en);
+  const say = (t: BotTemplate) => pickLang(lang, t.message_ja, t.message_en);
   const triggered = sorted.find((t) => keywords(t.trigger).some((k) => text.includes(k)));
   if (triggered) return say(triggered);
   const next = sorted.find((t) => keywords(t.trigger).length === 0 && !alreadySent.has(t.message_ja) && !alreadySent.has(t.message_en));

@@ -2,6 +2,8 @@
  * The chat's socket.io events (SPEC §7, issue 6), shared by the server and its clients so both
  * sides type the same payloads and acknowledgements.
  */
+import { DEFAULT_LANG, isLang } from '../../shared/i18n.ts';
+import { msg } from '../../shared/messages.ts';
 
 export type SenderRole = 'staff' | 'candidate' | 'bot';
 
@@ -198,7 +200,7 @@ export const MESSAGE_IMAGE = 2;
  */
 export function previewText(messageType: number, content: string, lang: string): string {
   if (messageType !== MESSAGE_IMAGE) return content;
-  return lang === 'en' ? '[Image]' : '[画像]';
+  return msg(isLang(lang) ? lang : DEFAULT_LANG, 'chat.imagePreview');
 }
 /** Largest image a person may send (bytes: a phone camera's full-size photo; what is kept is at most 2048 px, see cleanImage), and the kinds accepted. */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;

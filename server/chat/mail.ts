@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Services } from '../api/context.ts';
-import { type Lang, tr } from '../../shared/i18n.ts';
+import { DEFAULT_LANG, isLang, type Lang, pickLang } from '../../shared/i18n.ts';
+import { msg } from '../../shared/messages.ts';
 import { type ChatMessage, previewText } from './events.ts';
 import type { ChatDb, ConversationAccess } from './queries.ts';
 
@@ -64,9 +65,9 @@ export function candidateMail(services: Services): CandidateMail {
         .orderBy('m.seq', 'desc')
         .limit(QUOTED)
         .execute();
-      const lang: Lang = row.lang === 'en' ? 'en' : 'ja';
-      const companyName = lang === 'en' && company.name_en ? company.name_en : company.name;
-      const jobTitle = job ? (lang === 'en' && job.title_en ? job.title_en : job.title_ja) : null;
+      const lang: Lang = isLang(row.lang) ? row.lang : DEFAULT_LANG;
+      const companyName = pickLang(lang, company.name, company.name_en);
+      const jobTitle = job ? pickLang(lang, job.title_ja, job.title_en) : null;
       const quotes = unread
         .reverse()
         .map((m) => {
@@ -78,22 +79,17 @@ export function candidateMail(services: Services): CandidateMail {
       const minutes = Math.max(1, Math.round(services.config.chatMailDelaySeconds / 60));
       await services.mailer.send({
         to: row.email,
-        subject: tr(lang, { ja: `【Tsunagu】${companyName}から新しいメッセージ`, en: `New message from ${companyName} on Tsunagu` }),
+        subject: msg(lang, 'chatMail.subject', { company: companyName }),
         text: [
-          tr(lang, { ja: `${row.name} さん`, en: `Hello ${row.name},` }),
+          msg(lang, 'chatMail.hello', { name: row.name }),
           '',
-          jobTitle
-            ? tr(lang, { ja: `${companyName}から「${jobTitle}」についてメッセージが届いています。`, en: `${companyName} has written to you about "${jobTitle}".` })
-            : tr(lang, { ja: `${companyName}からメッセージが届いています。`, en: `${companyName} has written to you.` }),
+          jobTitle ? msg(lang, 'chatMail.aboutJob', { company: companyName, job: jobTitle }) : msg(lang, 'chatMail.written', { company: companyName }),
           '',
           quotes,
           '',
-          tr(lang, { ja: `読んで返信する：${link}`, en: `Read and reply: ${link}` }),
+          msg(lang, 'chatMail.reply', { link }),
           '',
-          tr(lang, {
-            ja: `このメールは、メッセージが${minutes}分以上未読のときにお送りしています（同じ会話については${CHAT_MAIL_REPEAT_MINUTES}分に1通まで）。チャット画面でメール通知をオフにできます。`,
-            en: `We send this when a message has been unread for ${minutes} minute${minutes === 1 ? '' : 's'} (at most one mail per conversation every ${CHAT_MAIL_REPEAT_MINUTES} minutes). You can turn these mails off on the chat page.`,
-          }),
+          msg(lang, minutes === 1 ? 'chatMail.whyOne' : 'chatMail.why', { minutes, repeat: CHAT_MAIL_REPEAT_MINUTES }),
         ].join('\n'),
       });
       return true;

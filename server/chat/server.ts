@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Services } from '../api/context.ts';
-import type { Lang, Text } from '../../shared/i18n.ts';
+import type { Lang } from '../../shared/i18n.ts';
+import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import { statusRoots } from '../modules/templates/status-tree.ts';
 import { botSetup, pickBotReply } from './bot.ts';
@@ -52,12 +53,12 @@ type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<stri
 
 const MAX_PAYLOAD = 64 * 1024;
 
-const ERRORS: Record<ChatErrorCode, Text> = {
-  invalid: { ja: '送信内容が正しくありません。', en: 'The message is not valid.' },
-  forbidden: { ja: 'この会話にはアクセスできません。', en: 'You cannot access this conversation.' },
-  rate: { ja: '送信が多すぎます。しばらくしてから再度お試しください。', en: 'Too many messages. Please wait a moment and try again.' },
-  session: { ja: 'セッションが終了しました。再度ログインしてください。', en: 'Your session has ended. Please log in again.' },
-  server: { ja: 'サーバーエラーが発生しました。', en: 'A server error occurred.' },
+const ERRORS: Record<ChatErrorCode, MessageKey> = {
+  invalid: 'chat.errInvalid',
+  forbidden: 'chat.errForbidden',
+  rate: 'chat.errRate',
+  session: 'chat.errSession',
+  server: 'chat.errServer',
 };
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
@@ -310,7 +311,7 @@ export function createChatServer(services: Services, server: http.Server): ChatS
     const others = bucket(60, 10_000);
     /** Which side this socket writes for (fixed at the handshake). */
     const side = socket.data.aud === 'candidate' ? 'candidate' : 'staff';
-    const fail = (error: ChatErrorCode): ChatFailure => ({ ok: false, error, message: ERRORS[error][socket.data.lang] });
+    const fail = (error: ChatErrorCode): ChatFailure => ({ ok: false, error, message: msg(socket.data.lang, ERRORS[error]) });
 
     /** Checks rate and session (logout or deactivation since the handshake) and validates the payload. */
     async function begin<S extends z.ZodType>(limiter: () => boolean, schema: S, payload: unknown): Promise<ChatFailure | { user: SessionUser; viewer: Viewer; p: z.output<S> }> {

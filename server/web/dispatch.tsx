@@ -15,6 +15,7 @@ import { NotAvailablePage } from '../../views/pages/admin/NotAvailable.tsx';
 import { ApiFailure } from './kit.ts';
 import { sendError, sendPage } from './render.tsx';
 import { isOutcome, screenContext, type Outcome, type Screen } from './screen.ts';
+import { todayInJapan } from '../time.ts';
 
 const EMPTY_MAPS = { pageRoles: {}, actionRoles: {} };
 
@@ -46,7 +47,7 @@ export async function sendOutcome(req: Request, res: Response, outcome: Outcome)
       return void res.status(outcome.status).type('text').send(outcome.body);
     case 'csv': {
       // Streamed row by row, with a BOM so Excel (which Japanese offices open CSV with) reads UTF-8.
-      const filename = `${outcome.name}-${new Date().toISOString().slice(0, 10)}.csv`;
+      const filename = `${outcome.name}-${todayInJapan()}.csv`;
       res.type('text/csv; charset=utf-8').set('Content-Disposition', `attachment; filename="${filename}"`);
       const out = stringify();
       out.pipe(res);

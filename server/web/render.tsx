@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { CUSTOMIZER_COOKIE, parseCustomizer } from '../../client/stores/customizer.ts';
 import { ROLE_TITLES } from '../auth/role-titles.ts';
 import { type Lang, tr, type Text } from '../../shared/i18n.ts';
+import { msgText } from '../../shared/messages.ts';
 import { Document } from '../../views/Document.tsx';
 import { AdminLayout, type NavGroup } from '../../views/layouts/AdminLayout.tsx';
 import { PublicLayout } from '../../views/layouts/PublicLayout.tsx';
@@ -112,7 +113,7 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
 export function sendError(req: Request, res: Response, kind: ErrorKind): void {
   const loggedIn = !!res.locals.user;
   sendPage(req, res, {
-    title: ERROR_TEXT[kind].title,
+    title: msgText(ERROR_TEXT[kind].title),
     status: ERROR_TEXT[kind].status,
     content: <ErrorPage lang={res.locals.lang} kind={kind} loggedIn={loggedIn} />,
     layout: loggedIn && res.locals.roleMaps ? 'admin' : 'public',

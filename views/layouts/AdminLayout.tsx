@@ -1,6 +1,7 @@
 import type { CustomizerState } from '../../client/stores/customizer.ts';
-import { tr, type Lang } from '../../shared/i18n.ts';
+import { LANG_NAMES, otherLang, type Lang } from '../../shared/i18n.ts';
 import { Island } from '../ui/Island.tsx';
+import { msg } from '../../shared/messages.ts';
 
 export interface NavGroup {
   key: string;
@@ -21,16 +22,16 @@ export interface AdminLayoutProps {
 
 /** The back office frame: header with the user and logout, the sidebar of allowed pages, the customizer. */
 export function AdminLayout({ lang, path, user, nav, customizer, chat, children }: AdminLayoutProps) {
-  const other: Lang = lang === 'ja' ? 'en' : 'ja';
+  const other = otherLang(lang);
   return (
     <div className="admin">
       <a className="skip-link" href="#main">
-        {tr(lang, { ja: '本文へ移動', en: 'Skip to content' })}
+        {msg(lang, 'admin.skipToContent')}
       </a>
       <header className="admin-header">
         {/* On a phone the menu is closed until asked for (#menu, no script needed). */}
         <a className="menu-toggle" href="#menu" aria-controls="menu">
-          <span aria-hidden="true">☰</span> {tr(lang, { ja: 'メニュー', en: 'Menu' })}
+          <span aria-hidden="true">☰</span> {msg(lang, 'site.menu')}
         </a>
         <a className="brand" href="/admin">
           <span className="brand-name">Tsunagu</span> <span className="brand-sub">つなぐ</span>
@@ -40,7 +41,7 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, children 
           {chat?.jobs && <Island name="ChatDock" props={{ lang }} />}
           <Island name="Customizer" props={{ initial: customizer, lang }} />
           <a className="lang-switch" href={`/lang/${other}?back=${encodeURIComponent(path)}`} hrefLang={other} lang={other}>
-            {other === 'en' ? 'English' : '日本語'}
+            {LANG_NAMES[other]}
           </a>
           {chat && (chat.jobs || chat.support) && <Island name="BadgeBell" props={{ lang, support: chat.support }} />}
           <span className="user" data-testid="current-user">
@@ -49,15 +50,15 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, children 
           </span>
           <form method="post" action="/logout" className="logout-form" data-clears="admin">
             <button type="submit" className="btn btn-small">
-              {tr(lang, { ja: 'ログアウト', en: 'Log out' })}
+              {msg(lang, 'common.logout')}
             </button>
           </form>
         </div>
       </header>
       <div className="admin-body">
-        <nav className="sidebar" id="menu" aria-label={tr(lang, { ja: 'メニュー', en: 'Menu' })}>
+        <nav className="sidebar" id="menu" aria-label={msg(lang, 'site.menu')}>
           <a className="menu-close" href="#main">
-            {tr(lang, { ja: 'メニューを閉じる', en: 'Close the menu' })}
+            {msg(lang, 'admin.closeMenu')}
           </a>
           {nav.map((group) => (
             <section key={group.key} className="nav-group">

@@ -1,22 +1,24 @@
 import type { JSX, ReactNode } from 'react';
-import { tr, type Lang, type Text } from '../../shared/i18n.ts';
+import { LANG_NAMES, otherLang, type Lang } from '../../shared/i18n.ts';
+import { msg, type MessageKey } from '../../shared/messages.ts';
+import { todayInJapan } from '../../shared/time.ts';
 
-type NavLink = { href: string; label: Text };
+type NavLink = { href: string; label: MessageKey };
 
 const NAV: readonly NavLink[] = [
-  { href: '/daily', label: { ja: '日払い・スポット', en: 'Daily jobs' } },
-  { href: '/part-time', label: { ja: 'アルバイト', en: 'Part-time jobs' } },
-  { href: '/staff', label: { ja: '働きたい方へ', en: 'For workers' } },
-  { href: '/about', label: { ja: 'つなぐについて', en: 'About' } },
-  { href: '/faq', label: { ja: 'よくある質問', en: 'FAQ' } },
-  { href: '/download', label: { ja: 'アプリ', en: 'App' } },
+  { href: '/daily', label: 'site.navDaily' },
+  { href: '/part-time', label: 'board.partTimeTitle' },
+  { href: '/staff', label: 'site.navStaff' },
+  { href: '/about', label: 'site.navAbout' },
+  { href: '/faq', label: 'common.faq' },
+  { href: '/download', label: 'site.navApp' },
 ];
 
 const FOOTER: readonly NavLink[] = [
-  { href: '/terms', label: { ja: '利用規約', en: 'Terms of use' } },
-  { href: '/policy', label: { ja: 'プライバシーポリシー', en: 'Privacy policy' } },
-  { href: '/staff/contact', label: { ja: 'お問い合わせ', en: 'Contact us' } },
-  { href: '/v3/trial', label: { ja: '企業の方（無料トライアル）', en: 'For companies (free trial)' } },
+  { href: '/terms', label: 'common.termsOfUse' },
+  { href: '/policy', label: 'common.privacyPolicy' },
+  { href: '/staff/contact', label: 'common.contactUs' },
+  { href: '/v3/trial', label: 'site.navTrial' },
 ];
 
 /** The path without query, hash or trailing slash ("/" stays "/"). */
@@ -42,7 +44,7 @@ function NavList(props: { lang: Lang; path: string; links: readonly NavLink[]; c
       {props.links.map((link) => (
         <li key={link.href}>
           <a href={link.href} aria-current={current(props.path, link.href)}>
-            {tr(props.lang, link.label)}
+            {msg(props.lang, link.label)}
           </a>
         </li>
       ))}
@@ -58,16 +60,15 @@ function NavList(props: { lang: Lang; path: string; links: readonly NavLink[]; c
 /** `candidate`: the signed-in candidate (their own session on the public site), if any. */
 export function PublicLayout(props: { lang: Lang; path: string; candidate?: { name: string } | null; children: ReactNode }): JSX.Element {
   const { lang, path } = props;
-  const t = (text: Text) => tr(lang, text);
-  const other: Lang = lang === 'ja' ? 'en' : 'ja';
+  const other = otherLang(lang);
   const switchHref = '/lang/' + other + '?back=' + encodeURIComponent(path);
-  const navLabel = t({ ja: 'メインメニュー', en: 'Main menu' });
+  const navLabel = msg(lang, 'site.mainMenu');
   const loginCurrent = current(path, '/staff/login');
 
   return (
     <div className="site">
       <a className="skip-link" href="#main">
-        {t({ ja: '本文へスキップ', en: 'Skip to content' })}
+        {msg(lang, 'site.skipToContent')}
       </a>
       <header className="site-header">
         <div className="container header-inner">
@@ -89,7 +90,7 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
 
           <div className="header-actions">
             <a className="lang-switch" href={switchHref} hrefLang={other} lang={other}>
-              {other === 'en' ? 'English' : '日本語'}
+              {LANG_NAMES[other]}
             </a>
             {props.candidate ? (
               <>
@@ -97,17 +98,17 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
                   {props.candidate.name}
                 </a>
                 <a className="button button-primary button-small header-login" href="/staff/chat" aria-current={current(path, '/staff/chat')}>
-                  {t({ ja: 'チャット', en: 'Chat' })}
+                  {msg(lang, 'common.chat')}
                 </a>
               </>
             ) : (
               <>
                 {/* Back-office users (companies and their clients) have their own door. */}
                 <a className="header-companies" href="/login" aria-current={current(path, '/login')}>
-                  {t({ ja: '企業の方', en: 'For companies' })}
+                  {msg(lang, 'site.forCompanies')}
                 </a>
                 <a className="button button-primary button-small header-login" href="/staff/login" aria-current={loginCurrent}>
-                  {t({ ja: 'ログイン', en: 'Log in' })}
+                  {msg(lang, 'common.login')}
                 </a>
               </>
             )}
@@ -116,7 +117,7 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
           <details className="nav-mobile">
             <summary>
               <span className="menu-icon" aria-hidden="true"></span>
-              <span className="menu-label">{t({ ja: 'メニュー', en: 'Menu' })}</span>
+              <span className="menu-label">{msg(lang, 'site.menu')}</span>
             </summary>
             <nav aria-label={navLabel}>
               <NavList lang={lang} path={path} links={NAV} className="nav-mobile-list" />
@@ -136,17 +137,14 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
               Tsunagu <span lang="ja">つなぐ</span>
             </p>
             <p className="footer-tagline">
-              {t({
-                ja: '外国人スタッフと、日本の仕事をつなぐ。',
-                en: 'We connect foreign staff with employment opportunities in Japan.',
-              })}
+              {msg(lang, 'site.tagline')}
             </p>
           </div>
-          <nav aria-label={t({ ja: 'フッターメニュー', en: 'Footer menu' })}>
+          <nav aria-label={msg(lang, 'site.footerMenu')}>
             <NavList lang={lang} path={path} links={FOOTER} className="footer-list" />
           </nav>
           <p className="copyright">
-            <small>© {new Date().getFullYear()} Tsunagu</small>
+            <small>© {todayInJapan().slice(0, 4)} Tsunagu</small>
           </p>
         </div>
       </footer>

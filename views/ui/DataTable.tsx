@@ -33,7 +33,7 @@ const UNIT = { hour: 'list.perHour', day: 'list.perDay', month: 'list.perMonth' 
 /** A cell's value as text (the table's cells, CSV files): '' for no value. */
 export function cellText(lang: Lang, c: ColumnView, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
-  if (Array.isArray(value)) return value.map((x) => cellText(lang, c, x)).filter(Boolean).join(lang === 'ja' ? '、' : ', ');
+  if (Array.isArray(value)) return value.map((x) => cellText(lang, c, x)).filter(Boolean).join(msg(lang, 'list.separator'));
   switch (c.type) {
     case 'money':
       return typeof value === 'number' ? `${yen(value)}${c.unit ? msg(lang, UNIT[c.unit]) : ''}` : String(value);

@@ -6,6 +6,7 @@ import { JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../modules/enums/reference-d
 import { canEnter } from '../../access/guard.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
+import { msg } from '../../../shared/messages.ts';
 
 export const typeDefs = /* GraphQL */ `
   "One translation of an enumeration value (SPEC §3)."
@@ -80,17 +81,15 @@ export const typeDefs = /* GraphQL */ `
 
 const Values = z.object({ ja: requiredText(100), en: requiredText(100) });
 
-const unknownType = (ctx: ApiContext) => (ctx.lang === 'ja' ? '不明な種類です。' : 'Unknown type.');
-
 /** Job-related types are edited under 200014 (enumjobvalue), person-related under 200015 (enumuservalue). */
 async function assertMayEditType(ctx: ApiContext, type: number) {
   const code = (JOB_ENUM_TYPES as readonly number[]).includes(type) ? 200014 : (USER_ENUM_TYPES as readonly number[]).includes(type) ? 200015 : null;
-  if (code === null) throw badInput(ctx.lang, { type: unknownType(ctx) });
+  if (code === null) throw badInput(ctx.lang, { type: msg(ctx.lang, 'enums.unknownType') });
   const maps = await ctx.services.roleMaps.get();
   if (!canEnter(maps, ctx.user!.role, code)) throw forbidden(ctx.lang);
 }
 
-const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', ctx.lang === 'ja' ? '見つかりません。' : 'Not found.');
+const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
 
 export const resolvers = {
   Query: {

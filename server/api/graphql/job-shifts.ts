@@ -1,4 +1,7 @@
 import { sql } from 'kysely';
+import type { Lang } from '../../../shared/i18n.ts';
+import { msg } from '../../../shared/messages.ts';
+import { todayInJapan } from '../../time.ts';
 import { jobsDb } from '../../modules/jobs/public.ts';
 import { checkPlan, expandPlan, type ShiftPlan } from '../../modules/jobs/shift-plan.ts';
 import { dailyJobResource } from '../../resources/defs/jobs.ts';
@@ -74,10 +77,8 @@ export const dailyJobShiftsTypeDefs = /* GraphQL */ `
 `;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', ctx.lang === 'ja' ? '見つかりません。' : 'Not found.');
+const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
 const actorOf = (ctx: ApiContext): Actor => ({ id: ctx.user!.id, name: ctx.user!.name });
-/** Today in Japan, YYYY-MM-DD. */
-const todayInJapan = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
 const hhmm = (time: string) => time.slice(0, 5);
 
 interface PlanInput {
@@ -91,14 +92,14 @@ interface PlanInput {
 }
 
 /** The plan's field errors (keys as in ShiftPlanInput) in the caller's language; {} = fine. */
-export function planErrors(plan: ShiftPlan, lang: 'ja' | 'en', today = todayInJapan()): FieldErrors {
+export function planErrors(plan: ShiftPlan, lang: Lang, today = todayInJapan()): FieldErrors {
   const errors: FieldErrors = {};
   for (const e of checkPlan(plan)) errors[e.field] ??= e[lang];
-  if (!errors.from && plan.from < today) errors.from = lang === 'ja' ? '開始日は今日以降の日付にしてください。' : 'The start date cannot be in the past.';
-  if (plan.slots.length > 3) errors.slots ??= lang === 'ja' ? '時間帯は3つまでです。' : 'At most three time slots.';
+  if (!errors.from && plan.from < today) errors.from = msg(lang, 'shifts.errPast');
+  if (plan.slots.length > 3) errors.slots ??= msg(lang, 'shifts.errSlots');
   const wage = plan.wage;
   if (wage !== null && wage !== undefined && (!Number.isInteger(wage) || wage < 0 || wage > 10_000_000)) {
-    errors.wage = lang === 'ja' ? '給与は0〜10,000,000円で入力してください。' : 'Pay must be 0 to 10,000,000 yen.';
+    errors.wage = msg(lang, 'shifts.errWage');
   }
   return errors;
 }
@@ -141,7 +142,7 @@ export const resolvers = {
         wage: a.input.wage ?? null,
       };
       const errors = planErrors(plan, ctx.lang);
-      if (job.status === 'closed') errors._ = ctx.lang === 'ja' ? '募集終了の求人にはシフトを追加できません。' : 'A closed job takes no new shifts.';
+      if (job.status === 'closed') errors._ = msg(ctx.lang, 'shifts.closed');
       if (Object.keys(errors).length) throw badInput(ctx.lang, errors);
       const planned = expandPlan(plan);
       return jobsDb(ctx.services.db)
@@ -181,7 +182,7 @@ export const resolvers = {
       });
       if (outcome === 'gone') throw notFound(ctx);
       if (outcome === 'applied') {
-        const message = ctx.lang === 'ja' ? '応募があるシフトは削除できません。' : 'A shift with applications cannot be deleted.';
+        const message = msg(ctx.lang, 'shifts.hasApplications');
         throw apiError('BAD_USER_INPUT', message, { fields: { _: message } });
       }
       return true;

@@ -4,6 +4,8 @@ import { getPublicJob, jobsDb, listPublicJobs, type PublicFilters, type PublicSo
 import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, type ErrorCode } from '../errors.ts';
+import { pickLang } from '../../../shared/i18n.ts';
+import { msg, type MessageKey } from '../../../shared/messages.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A job as the public boards show it (issue 5)."
@@ -134,12 +136,12 @@ const Filter = z
   })
   .nullish();
 
-const REASONS: Record<string, { code: ErrorCode; ja: string; en: string }> = {
-  'not-found': { code: 'NOT_FOUND', ja: 'この求人またはシフトは見つかりません。', en: 'This job or shift was not found.' },
-  full: { code: 'CONFLICT', ja: '申し訳ありません。このシフトは満員になりました。', en: 'Sorry, this shift has just filled up.' },
-  'already-applied': { code: 'CONFLICT', ja: 'この求人（シフト）にはすでに応募しています。', en: 'You have already applied to this job (shift).' },
-  closed: { code: 'CONFLICT', ja: 'この求人（シフト）の募集は終了しました。', en: 'This job (shift) is no longer open.' },
-  visa: { code: 'FORBIDDEN', ja: 'この求人はお持ちの在留資格では応募できません。', en: 'Your residence status does not allow this job.' },
+const REASONS: Record<string, { code: ErrorCode; message: MessageKey }> = {
+  'not-found': { code: 'NOT_FOUND', message: 'apply.notFound' },
+  full: { code: 'CONFLICT', message: 'apply.full' },
+  'already-applied': { code: 'CONFLICT', message: 'apply.alreadyApplied' },
+  closed: { code: 'CONFLICT', message: 'apply.closed' },
+  visa: { code: 'FORBIDDEN', message: 'apply.visa' },
 };
 
 export const resolvers = {
@@ -147,7 +149,7 @@ export const resolvers = {
     publicJobs: (_: unknown, a: { kind: string; filter?: unknown; sort?: string; page: number }, ctx: ApiContext) => {
       const kind = Kind.safeParse(a.kind);
       const filter = validate(Filter, a.filter, ctx.lang);
-      if (!kind.success) throw badInput(ctx.lang, { kind: ctx.lang === 'ja' ? '種類が正しくありません。' : 'Unknown kind.' });
+      if (!kind.success) throw badInput(ctx.lang, { kind: msg(ctx.lang, 'apply.unknownKind') });
       if (!filter.ok) throw badInput(ctx.lang, filter.errors);
       const sort: PublicSort = a.sort === 'wage' || a.sort === 'date' ? a.sort : 'new';
       const f = Object.fromEntries(Object.entries(filter.data ?? {}).filter(([, v]) => v !== null && v !== undefined && v !== '')) as PublicFilters;
@@ -159,7 +161,7 @@ export const resolvers = {
         .innerJoin('jobs as j', 'j.id', 'a.job_id')
         .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
         .leftJoin('conversations as c', (j) => j.onRef('c.application_id', '=', 'a.id').on('c.candidate_id', '=', ctx.user!.id))
-        .select(['a.id', 'a.job_id', 'j.kind', ctx.lang === 'ja' ? 'j.title_ja as title' : 'j.title_en as title', 's.date', 's.start_time', 's.end_time', 'a.status', 'a.created_at', 'c.id as conversationId'])
+        .select(['a.id', 'a.job_id', 'j.kind', 'j.title_ja', 'j.title_en', 's.date', 's.start_time', 's.end_time', 'a.status', 'a.created_at', 'c.id as conversationId'])
         .where('a.candidate_id', '=', ctx.user!.id)
         .orderBy('a.created_at', 'desc')
         .limit(200)
@@ -168,7 +170,7 @@ export const resolvers = {
         id: r.id,
         jobId: r.job_id,
         kind: r.kind,
-        title: r.title,
+        title: pickLang(ctx.lang, r.title_ja, r.title_en),
         date: r.date,
         start: r.start_time?.slice(0, 5) ?? null,
         end: r.end_time?.slice(0, 5) ?? null,
@@ -188,17 +190,17 @@ export const resolvers = {
       if (!v.ok) throw badInput(ctx.lang, v.errors);
       const r = await registerCandidate(ctx.services.db, v.data);
       if (!r.ok) {
-        throw badInput(ctx.lang, { email: ctx.lang === 'ja' ? 'このメールアドレスはすでに登録されています。ログインしてください。' : 'This email address is already registered. Please log in.' });
+        throw badInput(ctx.lang, { email: msg(ctx.lang, 'candidate.emailTaken') });
       }
       return r.userId;
     },
     applyToJob: async (_: unknown, a: { jobId: string; shiftId?: string | null; message?: string | null }, ctx: ApiContext) => {
       const message = (a.message ?? '').trim();
-      if (message.length > 1000) throw badInput(ctx.lang, { message: ctx.lang === 'ja' ? '1000文字以内で入力してください。' : 'Use at most 1000 characters.' });
+      if (message.length > 1000) throw badInput(ctx.lang, { message: msg(ctx.lang, 'validation.maxLength', { max: 1000 }) });
       const r = await applyToJob(ctx.services.db, ctx.services.bus, { candidateId: ctx.user!.id, jobId: a.jobId, shiftId: a.shiftId, message });
       if (!r.ok) {
         const e = REASONS[r.reason]!;
-        throw apiError(e.code, ctx.lang === 'ja' ? e.ja : e.en, { reason: r.reason });
+        throw apiError(e.code, msg(ctx.lang, e.message), { reason: r.reason });
       }
       return { applicationId: r.applicationId, conversationId: r.conversationId };
     },

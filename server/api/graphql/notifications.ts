@@ -2,6 +2,7 @@ import { busIterator } from '../../events/bus.ts';
 import { countUnread, listNotifications, markRead } from '../../modules/notifications/service.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError } from '../errors.ts';
+import { msg } from '../../../shared/messages.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A notification (type 1) or a document notice (type 2), SPEC §3."
@@ -45,9 +46,7 @@ export const typeDefs = /* GraphQL */ `
 `;
 
 const badPaging = (ctx: ApiContext) =>
-  apiError('BAD_USER_INPUT', ctx.lang === 'ja' ? 'ページ指定が正しくありません。' : 'Invalid page.', {
-    fields: { current: ctx.lang === 'ja' ? '1以上、件数は1〜100で指定してください。' : 'Use a page of 1 or more and a size of 1 to 100.' },
-  });
+  apiError('BAD_USER_INPUT', msg(ctx.lang, 'notifications.badPage'), { fields: { current: msg(ctx.lang, 'notifications.badPageHint') } });
 
 export const resolvers = {
   Query: {
@@ -60,7 +59,7 @@ export const resolvers = {
   Mutation: {
     markNotificationRead: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       const ok = /^[0-9a-f-]{36}$/i.test(a.id) && (await markRead(ctx.services.db, ctx.user!.id, a.id));
-      if (!ok) throw apiError('NOT_FOUND', ctx.lang === 'ja' ? '通知が見つかりません。' : 'Notification not found.');
+      if (!ok) throw apiError('NOT_FOUND', msg(ctx.lang, 'notifications.notFound'));
       return true;
     },
   },

@@ -4,6 +4,7 @@ import { signUpForTrial } from '../../modules/trial/signup.ts';
 import { email, validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
+import { msg, msgText } from '../../../shared/messages.ts';
 
 export const typeDefs = /* GraphQL */ `
   type User {
@@ -75,7 +76,7 @@ export const ResetInput = z
   .refine((v) => v.password === v.passwordConfirm, {
     path: ['passwordConfirm'],
     message: 'mismatch',
-    params: { ja: 'パスワードが一致しません。', en: 'The passwords do not match.' },
+    params: msgText('resetPassword.mismatch'),
   });
 
 const toEntries = (map: Record<string, string[]>) =>
@@ -100,17 +101,12 @@ export const resolvers = {
         const minutes = Math.max(1, Math.ceil(r.retryAfterSeconds / 60));
         throw apiError(
           'TOO_MANY_REQUESTS',
-          ctx.lang === 'ja'
-            ? `ログインの失敗が続いたため、${minutes}分後にもう一度お試しください。`
-            : `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          msg(ctx.lang, minutes === 1 ? 'login.tooManyOne' : 'login.tooMany', { minutes }),
           { retryAfterSeconds: r.retryAfterSeconds },
         );
       }
       if (r.kind === 'bad-credentials') {
-        throw apiError(
-          'UNAUTHENTICATED',
-          ctx.lang === 'ja' ? 'メールアドレスまたはパスワードが正しくありません。' : 'The email address or password is incorrect.',
-        );
+        throw apiError('UNAUTHENTICATED', msg(ctx.lang, 'error.badLogin'));
       }
       return { token: r.token, user: r.user };
     },
@@ -149,11 +145,7 @@ export const resolvers = {
       if (!v.ok) throw badInput(ctx.lang, v.errors);
       const ok = await ctx.services.auth.resetPassword(v.data.token, v.data.password);
       if (!ok) {
-        throw apiError(
-          'BAD_USER_INPUT',
-          ctx.lang === 'ja' ? 'このリンクは無効か、有効期限が切れています。' : 'This link is invalid or has expired.',
-          { fields: { token: ctx.lang === 'ja' ? 'リンクが無効です。' : 'The link is invalid.' } },
-        );
+        throw apiError('BAD_USER_INPUT', msg(ctx.lang, 'resetPassword.invalid'), { fields: { token: msg(ctx.lang, 'resetPassword.linkInvalid') } });
       }
       return true;
     },

@@ -3,11 +3,12 @@ import { sql } from 'kysely';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DB } from '../../db/connect.ts';
 import type { UserRow } from '../../db/database.ts';
-import type { Lang } from '../../../shared/i18n.ts';
+import { DEFAULT_LANG, isLang, type Lang } from '../../../shared/i18n.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { Mailer } from '../../mail.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { TokenClaims, TokenService } from '../../auth/tokens.ts';
+import { msg } from '../../../shared/messages.ts';
 
 /** The signed-in person as every layer sees it. */
 export interface SessionUser {
@@ -161,14 +162,7 @@ export class AuthService {
       .executeTakeFirst();
     if (!row || !row.active) return;
     const link = await this.passwordLink(row.id, RESET_TTL_MS);
-    const ja = lang === 'ja';
-    await this.mailer.send({
-      to: row.email,
-      subject: ja ? '【Tsunagu】パスワード再設定のご案内' : '[Tsunagu] Reset your password',
-      text: ja
-        ? `${row.name} 様\n\nパスワード再設定のリクエストを受け付けました。\n1時間以内に次のリンクから新しいパスワードを設定してください。\n\n${link}\n\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu`
-        : `Hello ${row.name},\n\nWe received a request to reset your password.\nSet a new password within one hour with this link:\n\n${link}\n\nIf you did not ask for this, you can ignore this mail.\n\nTsunagu`,
-    });
+    await this.mailer.send({ to: row.email, subject: msg(lang, 'mail.resetSubject'), text: msg(lang, 'mail.resetText', { name: row.name, link }) });
   }
 
   /**
@@ -176,11 +170,9 @@ export class AuthService {
    * week, in the user's own language. False (and no mail) when the user is unknown or inactive.
    */
   async sendInvitation(userId: string, invitedBy: string): Promise<boolean> {
-    return this.mailPasswordLink(userId, (row, link, ja) => ({
-      subject: ja ? '【Tsunagu】管理画面へのご招待' : '[Tsunagu] You are invited to the back office',
-      text: ja
-        ? `${row.name} 様\n\n${invitedBy} さんから Tsunagu の管理画面に招待されました。\n7日以内に次のリンクからパスワードを設定し、ログインしてください。\n\n${link}\n\nログインには、このメールアドレス（${row.email}）を使います。\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu`
-        : `Hello ${row.name},\n\n${invitedBy} invited you to the Tsunagu back office.\nSet your password within 7 days with this link, then log in:\n\n${link}\n\nYou log in with this address (${row.email}).\nIf you did not expect this, you can ignore this mail.\n\nTsunagu`,
+    return this.mailPasswordLink(userId, (row, link, lang) => ({
+      subject: msg(lang, 'mail.inviteSubject'),
+      text: msg(lang, 'mail.inviteText', { name: row.name, invitedBy, link, email: row.email }),
     }));
   }
 
@@ -190,23 +182,21 @@ export class AuthService {
    * the password and log in. False (and no mail) when the user is unknown or inactive.
    */
   async sendTrialInvitation(userId: string, companyName: string): Promise<boolean> {
-    return this.mailPasswordLink(userId, (row, link, ja) => ({
-      subject: ja ? '【Tsunagu】無料トライアルのお申し込みありがとうございます（パスワードの設定）' : '[Tsunagu] Your free trial: set your password',
-      text: ja
-        ? `${row.name} 様\n\n${companyName} の無料トライアルをお申し込みいただき、ありがとうございます。\n管理画面をご用意しました。7日以内に次のリンクからパスワードを設定すると、メールアドレスの確認が完了し、ログインできます。\n\n${link}\n\nログインには、このメールアドレス（${row.email}）を使います。\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu`
-        : `Hello ${row.name},\n\nThank you for signing ${companyName} up for a free trial.\nYour back office is ready. Set your password within 7 days with this link; that confirms your address and lets you log in:\n\n${link}\n\nYou log in with this address (${row.email}).\nIf you did not sign up, you can ignore this mail.\n\nTsunagu`,
+    return this.mailPasswordLink(userId, (row, link, lang) => ({
+      subject: msg(lang, 'mail.trialSubject'),
+      text: msg(lang, 'mail.trialText', { name: row.name, companyName, link, email: row.email }),
     }));
   }
 
   /** Mails an active user a week-long set-password link; the text comes from `compose`. False when unknown or inactive. */
   private async mailPasswordLink(
     userId: string,
-    compose: (row: { name: string; email: string }, link: string, ja: boolean) => { subject: string; text: string },
+    compose: (row: { name: string; email: string }, link: string, lang: Lang) => { subject: string; text: string },
   ): Promise<boolean> {
     const row = await this.db.selectFrom('users').select(['id', 'email', 'name', 'lang', 'active']).where('id', '=', userId).executeTakeFirst();
     if (!row || !row.active) return false;
     const link = await this.passwordLink(row.id, INVITE_TTL_MS);
-    await this.mailer.send({ to: row.email, ...compose(row, link, row.lang === 'ja') });
+    await this.mailer.send({ to: row.email, ...compose(row, link, isLang(row.lang) ? row.lang : DEFAULT_LANG) });
     return true;
   }
 

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import type { DB } from '../../db/connect.ts';
 import type { Lang } from '../../../shared/i18n.ts';
+import { msgText } from '../../../shared/messages.ts';
 import { email, optionalText, requiredText } from '../../validation.ts';
 
 export const CONTACT_TOPICS = ['work', 'visa', 'pay', 'company', 'other'] as const;
+
+const PHONE = /^[0-9+()\-\s]{6,30}$/;
 
 /** /staff/contact: a foreign staff member or anyone writes to the platform. */
 export const ContactInput = z.object({
   name: requiredText(100),
   email: email(),
-  phone: optionalText(30).refine((v) => v === undefined || /^[0-9+()\-\s]{6,30}$/.test(v), {
-    message: 'phone',
-    params: { ja: '電話番号は数字とハイフンで入力してください。', en: 'Enter a phone number with digits and hyphens.' },
-  }),
+  phone: optionalText(30).refine((v) => v === undefined || PHONE.test(v), { message: 'phone', params: msgText('validation.phone') }),
   topic: z.enum(CONTACT_TOPICS),
   message: requiredText(4000),
 });
@@ -23,10 +23,7 @@ export const TrialInput = z.object({
   company_name: requiredText(200),
   contact_name: requiredText(100),
   email: email(),
-  phone: requiredText(30).refine((v) => /^[0-9+()\-\s]{6,30}$/.test(v), {
-    message: 'phone',
-    params: { ja: '電話番号は数字とハイフンで入力してください。', en: 'Enter a phone number with digits and hyphens.' },
-  }),
+  phone: requiredText(30).refine((v) => PHONE.test(v), { message: 'phone', params: msgText('validation.phone') }),
   message: optionalText(4000),
 });
 export type TrialInput = z.output<typeof TrialInput>;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/password.ts';
 import type { DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
+import { msgText } from '../../../shared/messages.ts';
+import { todayInJapan } from '../../time.ts';
 import { email, optionalText, requiredText } from '../../validation.ts';
 import { addNotification } from '../notifications/service.ts';
 import { jobsDb } from './public.ts';
@@ -17,10 +19,7 @@ export const CandidateRegistration = z
     nationality: requiredText(60),
     visa_type_id: z.coerce.number().int().positive(),
     // Checked on the field itself, so it is reported together with every other mistake.
-    visa_expiry: z.iso.date().refine((v) => v >= new Date().toISOString().slice(0, 10), {
-      message: 'expired',
-      params: { ja: '在留期限が過ぎています。有効な在留期限を入力してください。', en: 'This residence permit has expired. Enter a valid expiry date.' },
-    }),
+    visa_expiry: z.iso.date().refine((v) => v >= todayInJapan(), { message: 'expired', params: msgText('candidate.visaExpired') }),
     languages: z.array(z.string().regex(/^[a-z]{2}$/)).max(12).default([]),
   });
 export type CandidateRegistration = z.output<typeof CandidateRegistration>;
@@ -85,8 +84,8 @@ export async function applyToJob(
       .executeTakeFirst();
     if (!job) return { ok: false, reason: 'not-found' };
     // The last day of the publish window is a day in Japan (YYYY-MM-DD).
-    const todayInJapan = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
-    if (job.status !== 'open' || (job.publish_until && job.publish_until < todayInJapan)) return { ok: false, reason: 'closed' };
+    const today = todayInJapan();
+    if (job.status !== 'open' || (job.publish_until && job.publish_until < today)) return { ok: false, reason: 'closed' };
     if (job.visa_type_ids.length) {
       const profile = await trx.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', input.candidateId).executeTakeFirst();
       if (!profile?.visa_type_id || !job.visa_type_ids.includes(profile.visa_type_id)) return { ok: false, reason: 'visa' };
@@ -101,7 +100,7 @@ export async function applyToJob(
         .where('job_id', '=', job.id)
         .executeTakeFirst();
       if (!shift) return { ok: false, reason: 'not-found' };
-      if (shift.date < new Date().toISOString().slice(0, 10)) return { ok: false, reason: 'closed' };
+      if (shift.date < today) return { ok: false, reason: 'closed' };
       shiftId = shift.id;
     }
     // ON CONFLICT DO NOTHING: applying twice to the same shift (or job) is answered, not an error.

@@ -1,4 +1,4 @@
-import type { Text } from '../../../shared/i18n.ts';
+import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 
 /** The 47 prefectures, north to south (the area filter of the public boards). */
 export const PREFECTURES: Text[] = [
@@ -11,7 +11,8 @@ export const PREFECTURES: Text[] = [
   ['熊本県', 'Kumamoto'], ['大分県', 'Oita'], ['宮崎県', 'Miyazaki'], ['鹿児島県', 'Kagoshima'], ['沖縄県', 'Okinawa'],
 ].map(([ja, en]) => ({ ja: ja!, en: en! }));
 
-/** Jobs store the Japanese name; this gives the name in the page's language. */
-export function prefectureName(ja: string, lang: 'ja' | 'en'): string {
-  return lang === 'ja' ? ja : (PREFECTURES.find((p) => p.ja === ja)?.en ?? ja);
+/** Jobs store the Japanese name; this gives the name in the page's language (a name it does not know, as stored). */
+export function prefectureName(ja: string, lang: Lang): string {
+  const prefecture = PREFECTURES.find((p) => p.ja === ja);
+  return prefecture ? tr(lang, prefecture) : ja;
 }

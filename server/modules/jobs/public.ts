@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
-import type { Lang } from '../../../shared/i18n.ts';
+import { pickLang, type Lang } from '../../../shared/i18n.ts';
+import { todayInJapan } from '../../time.ts';
 import type { JobKind, JobTables } from './tables.ts';
 
 export type JobsDb = Kysely<Database & JobTables>;
@@ -67,7 +68,7 @@ export async function listPublicJobs(
   sort: PublicSort,
   page: number,
   lang: Lang,
-  today = new Date().toISOString().slice(0, 10),
+  today = todayInJapan(),
 ): Promise<{ jobs: PublicJobCard[]; total: number; page: number; size: number }> {
   const db = jobsDb(dbIn);
   let q = openJobs(db, kind, today);
@@ -103,14 +104,16 @@ export async function listPublicJobs(
     .select([
       'j.id',
       'j.kind',
-      lang === 'ja' ? 'j.title_ja as title' : 'j.title_en as title',
+      'j.title_ja',
+      'j.title_en',
       'j.prefecture',
       'j.city',
       'j.station',
       'j.wage',
       'pt.value as payType',
       'jt.value as jobType',
-      lang === 'ja' ? 'c.name as company' : sql<string>`coalesce(nullif(c.name_en, ''), c.name)`.as('company'),
+      'c.name as company_ja',
+      'c.name_en as company_en',
       (kind === 'daily' ? nextDate : sql<string | null>`null`).as('nextDate'),
       (kind === 'daily' ? openSeats : sql<number | null>`null`).as('openSeats'),
     ]);
@@ -133,7 +136,12 @@ export async function listPublicJobs(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { jobs: jobs as PublicJobCard[], total: Number(count.n), page, size };
+  return {
+    jobs: jobs.map(({ title_ja, title_en, company_ja, company_en, ...card }) => ({ ...card, title: pickLang(lang, title_ja, title_en), company: pickLang(lang, company_ja, company_en) })),
+    total: Number(count.n),
+    page,
+    size,
+  };
 }
 
 export interface PublicJobDetail extends PublicJobCard {
@@ -150,7 +158,7 @@ export interface PublicJobDetail extends PublicJobCard {
 }
 
 /** One open job as the public sees it, with its future shifts that still have seats. */
-export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: Lang, today = new Date().toISOString().slice(0, 10)): Promise<PublicJobDetail | null> {
+export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: Lang, today = todayInJapan()): Promise<PublicJobDetail | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const db = jobsDb(dbIn);
   const tr = (col: 'j.pay_type_id' | 'j.job_type_id' | 'j.overtime_id' | 'j.job_week_id' | 'j.read_skill_id') =>
@@ -161,8 +169,10 @@ export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: La
     .select([
       'j.id',
       'j.kind',
-      lang === 'ja' ? 'j.title_ja as title' : 'j.title_en as title',
-      lang === 'ja' ? 'j.description_ja as description' : 'j.description_en as description',
+      'j.title_ja',
+      'j.title_en',
+      'j.description_ja',
+      'j.description_en',
       'j.prefecture',
       'j.city',
       'j.station',
@@ -172,7 +182,8 @@ export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: La
       'j.headcount',
       'j.created_at',
       'j.publish_until',
-      lang === 'ja' ? 'c.name as company' : sql<string>`coalesce(nullif(c.name_en, ''), c.name)`.as('company'),
+      'c.name as company_ja',
+      'c.name_en as company_en',
       tr('j.pay_type_id').as('payType'),
       tr('j.job_type_id').as('jobType'),
       tr('j.overtime_id').as('overtime'),
@@ -200,8 +211,8 @@ export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: La
   return {
     id: job.id,
     kind: job.kind,
-    title: job.title,
-    description: job.description,
+    title: pickLang(lang, job.title_ja, job.title_en),
+    description: pickLang(lang, job.description_ja, job.description_en),
     prefecture: job.prefecture,
     city: job.city,
     station: job.station,
@@ -211,10 +222,10 @@ export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: La
     overtime: job.overtime,
     jobWeek: job.jobWeek,
     readSkill: job.readSkill,
-    company: job.company,
+    company: pickLang(lang, job.company_ja, job.company_en),
     headcount: job.headcount,
-    languages: langs.map((l) => l[lang]),
-    visaTypes: visas.map((v) => v[lang]),
+    languages: langs.map((l) => pickLang(lang, l.ja, l.en)),
+    visaTypes: visas.map((v) => pickLang(lang, v.ja, v.en)),
     createdAt: job.created_at.toISOString(),
     publishUntil: job.publish_until ?? null,
     nextDate: open[0]?.date ?? null,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { jobsDb } from './public.ts';
 import { expandPlan } from './shift-plan.ts';
+import { addDays, todayInJapan } from '../../time.ts';
 
 /** Demo jobs (DESIGN.md §4): both demo companies publish daily and part-time jobs with a week or two of shifts. */
 interface DemoJob {
@@ -47,8 +48,8 @@ export async function seedDemoJobs(dbIn: DB, companies: { id: string; clients: s
     .execute();
   const enumId = (type: number, ja: string) => enums.find((e) => e.type === type && e.value === ja)?.id ?? null;
   const visas = await db.selectFrom('visa_types').select(['id', 'ja']).execute();
-  const from = today.toISOString().slice(0, 10);
-  const to = new Date(today.getTime() + 13 * 86_400_000).toISOString().slice(0, 10);
+  const from = todayInJapan(today);
+  const to = addDays(from, 13);
   for (const { company, client, job } of DEMO_JOBS) {
     const c = companies[company];
     if (!c) continue;

@@ -2,6 +2,9 @@
  * The shift editor's "add many at once": every date in a range whose weekday is chosen, times
  * every time slot (issue 5). Pure, so the rules are tested on their own.
  */
+import type { Text } from '../../../shared/i18n.ts';
+import { msgText } from '../../../shared/messages.ts';
+
 export interface TimeSlot {
   start: string; // HH:MM
   end: string; // HH:MM
@@ -34,7 +37,8 @@ export const MAX_PLAN_DAYS = 366;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export type PlanError = { field: 'from' | 'to' | 'weekdays' | 'slots' | 'capacity' | 'breakMinutes'; ja: string; en: string };
+/** A mistake in a plan, beside its field, in both languages. */
+export type PlanError = { field: 'from' | 'to' | 'weekdays' | 'slots' | 'capacity' | 'breakMinutes' } & Text;
 
 function parseDate(s: string): Date | null {
   if (!DATE.test(s)) return null;
@@ -49,33 +53,33 @@ export function checkPlan(p: ShiftPlan): PlanError[] {
   const errors: PlanError[] = [];
   const from = parseDate(p.from);
   const to = parseDate(p.to);
-  if (!from) errors.push({ field: 'from', ja: '開始日を正しく入力してください。', en: 'Enter a valid start date.' });
-  if (!to) errors.push({ field: 'to', ja: '終了日を正しく入力してください。', en: 'Enter a valid end date.' });
+  if (!from) errors.push({ field: 'from', ...msgText('shifts.errFrom') });
+  if (!to) errors.push({ field: 'to', ...msgText('shifts.errTo') });
   if (from && to) {
     const days = (to.getTime() - from.getTime()) / 86_400_000;
-    if (days < 0) errors.push({ field: 'to', ja: '終了日は開始日以降にしてください。', en: 'The end date must not be before the start date.' });
-    else if (days >= MAX_PLAN_DAYS) errors.push({ field: 'to', ja: '期間は1年以内にしてください。', en: 'Keep the range within one year.' });
+    if (days < 0) errors.push({ field: 'to', ...msgText('shifts.errOrder') });
+    else if (days >= MAX_PLAN_DAYS) errors.push({ field: 'to', ...msgText('shifts.errRange') });
   }
   if (!p.weekdays.length || p.weekdays.some((w) => !Number.isInteger(w) || w < 0 || w > 6)) {
-    errors.push({ field: 'weekdays', ja: '曜日を1つ以上選んでください。', en: 'Choose at least one weekday.' });
+    errors.push({ field: 'weekdays', ...msgText('shifts.errWeekdays') });
   }
-  if (!p.slots.length) errors.push({ field: 'slots', ja: '時間帯を1つ以上入力してください。', en: 'Add at least one time slot.' });
+  if (!p.slots.length) errors.push({ field: 'slots', ...msgText('shifts.errNoSlots') });
   for (const s of p.slots) {
     if (!TIME.test(s.start) || !TIME.test(s.end)) {
-      errors.push({ field: 'slots', ja: '時刻は HH:MM で入力してください。', en: 'Enter times as HH:MM.' });
+      errors.push({ field: 'slots', ...msgText('shifts.errTime') });
       break;
     }
     if (minutes(s.start) === minutes(s.end)) {
-      errors.push({ field: 'slots', ja: '開始と終了が同じ時間帯があります。', en: 'A slot starts and ends at the same time.' });
+      errors.push({ field: 'slots', ...msgText('shifts.errEmptySlot') });
       break;
     }
   }
   const starts = p.slots.map((s) => s.start);
-  if (new Set(starts).size !== starts.length) errors.push({ field: 'slots', ja: '同じ開始時刻の時間帯が重複しています。', en: 'Two slots start at the same time.' });
-  if (!Number.isInteger(p.capacity) || p.capacity < 1 || p.capacity > 1000) errors.push({ field: 'capacity', ja: '募集人数は1〜1000で入力してください。', en: 'Capacity must be 1 to 1000.' });
-  if (!Number.isInteger(p.breakMinutes) || p.breakMinutes < 0 || p.breakMinutes > 240) errors.push({ field: 'breakMinutes', ja: '休憩は0〜240分で入力してください。', en: 'Break must be 0 to 240 minutes.' });
+  if (new Set(starts).size !== starts.length) errors.push({ field: 'slots', ...msgText('shifts.errSameStart') });
+  if (!Number.isInteger(p.capacity) || p.capacity < 1 || p.capacity > 1000) errors.push({ field: 'capacity', ...msgText('shifts.errCapacity') });
+  if (!Number.isInteger(p.breakMinutes) || p.breakMinutes < 0 || p.breakMinutes > 240) errors.push({ field: 'breakMinutes', ...msgText('shifts.errBreak') });
   if (!errors.length && expandPlanUnchecked(p).length > MAX_SHIFTS_PER_PLAN) {
-    errors.push({ field: 'to', ja: `一度に作成できるシフトは${MAX_SHIFTS_PER_PLAN}件までです。`, en: `At most ${MAX_SHIFTS_PER_PLAN} shifts at once.` });
+    errors.push({ field: 'to', ...msgText('shifts.errTooMany', { max: MAX_SHIFTS_PER_PLAN }) });
   }
   return errors;
 }

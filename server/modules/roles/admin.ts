@@ -5,6 +5,7 @@ import type { FieldErrors } from '../../validation.ts';
 import { canEnter } from '../../access/guard.ts';
 import { ADMIN_CODES } from '../../access/routes.ts';
 import { loadRoleMaps, saveRoleMaps } from './role-maps.ts';
+import { msg } from '../../../shared/messages.ts';
 
 /**
  * Editing the role maps at /admin/roles (issue 4, code 280001): which roles may enter each
@@ -46,19 +47,16 @@ function normalize(map: RoleMap): RoleMap {
 
 /** Why a new pair of maps may not be saved, as field errors; null when it may. */
 export function checkRoleMaps(maps: RoleMaps, roles: readonly string[], lang: Lang): FieldErrors | null {
-  const ja = lang === 'ja';
   const codes = new Set(ADMIN_CODES.map(String));
   for (const map of [maps.pageRoles, maps.actionRoles]) {
     for (const [code, list] of Object.entries(map)) {
-      if (!codes.has(code)) return { _: ja ? `不明な権限コードです: ${code}` : `Unknown permission code: ${code}` };
+      if (!codes.has(code)) return { _: msg(lang, 'roles.unknownCode', { code }) };
       const unknown = list.find((r) => !roles.includes(r));
-      if (unknown) return { _: ja ? `不明な権限です: ${unknown}` : `Unknown role: ${unknown}` };
+      if (unknown) return { _: msg(lang, 'roles.unknownRole', { role: unknown }) };
     }
   }
   if (!canEnter(maps, 'superadmin', ROLES_SCREEN_CODE)) {
-    const message = ja
-      ? 'スーパー管理者から権限管理（280001）を外すことはできません。外すと、誰も権限を変更できなくなります。'
-      : 'Superadmins must keep Roles and permissions (280001): without it nobody could change permissions again.';
+    const message = msg(lang, 'roles.keepSuperadmin');
     return { [String(ROLES_SCREEN_CODE)]: message, _: message };
   }
   return null;

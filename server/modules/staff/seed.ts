@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { addDays, todayInJapan } from '../../time.ts';
 
 /**
  * Demo staff for /admin/staff (issue 4): people from the countries Japanese staffing companies
@@ -37,11 +38,7 @@ const PEOPLE: DemoStaff[] = [
 ];
 
 /** YYYY-MM-DD of today plus `days`, in Japan. */
-function dayFromToday(days: number): string {
-  const tokyo = new Date(Date.now() + 9 * 3_600_000);
-  tokyo.setUTCDate(tokyo.getUTCDate() + days);
-  return tokyo.toISOString().slice(0, 10);
-}
+const dayFromToday = (days: number): string => addDays(todayInJapan(), days);
 
 export async function seedDemoStaff(trx: Kysely<Database>, companies: { c1: string; c2: string }): Promise<void> {
   const enums = await trx

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/connect.ts';
 import type { Lang, Text } from '../../../shared/i18n.ts';
+import { msg } from '../../../shared/messages.ts';
 import { POLICY_ARTICLES, TERMS_ARTICLES, type LegalArticle } from '../../../shared/content/legal.ts';
 
 /**
@@ -172,7 +173,7 @@ export const DEFAULT_INDUSTRIES: { name: Text; categories: Text[] }[] = [
 export function articlesToText(articles: readonly LegalArticle[], lang: Lang): string {
   const blocks: string[] = [];
   articles.forEach((a, i) => {
-    blocks.push(lang === 'ja' ? `第${i + 1}条（${a.title.ja}）` : `Article ${i + 1} (${a.title.en})`);
+    blocks.push(msg(lang, 'legal.article', { n: i + 1, title: a.title[lang] }));
     a.paragraphs.forEach((p, j) => {
       blocks.push(a.paragraphs.length > 1 ? `${j + 1}. ${p[lang]}` : p[lang]);
       if (j === 0 && a.items) blocks.push(a.items.map((item, k) => `(${k + 1}) ${item[lang]}`).join('\n'));

@@ -3,6 +3,8 @@
  * path from the root to its status as `roots` (SPEC §3): each entry a status id with its name
  * in both languages. Pure functions over a tenant's statuses, safe against cycles in the data.
  */
+import { pickLang, type Lang } from '../../../shared/i18n.ts';
+
 export interface StatusNode {
   id: string;
   parent_id: string | null;
@@ -54,8 +56,8 @@ export function wouldCycle(statuses: readonly Pick<StatusNode, 'id' | 'parent_id
 }
 
 /** A status's label with its path, e.g. 応募 › 面接 › 内定 (for choosing a parent). */
-export function statusPathLabel(statuses: readonly StatusNode[], id: string, lang: 'ja' | 'en'): string {
+export function statusPathLabel(statuses: readonly StatusNode[], id: string, lang: Lang): string {
   return statusPath(statuses, id)
-    .map((s) => (lang === 'ja' ? s.name_ja : s.name_en || s.name_ja))
+    .map((s) => pickLang(lang, s.name_ja, s.name_en))
     .join(' › ');
 }

@@ -6,13 +6,9 @@ import type { Lang } from '../../../shared/i18n.ts';
 import type { FieldErrors } from '../../validation.ts';
 import { saveTrial, type TrialInput } from '../contact/service.ts';
 import { copyTemplatesToCompany } from '../templates/copy.ts';
+import { msg } from '../../../shared/messages.ts';
 
 export type TrialSignupResult = { ok: true; companyId: string; userId: string; requestId: string } | { ok: false; errors: FieldErrors };
-
-const emailTaken = (lang: Lang) =>
-  lang === 'ja'
-    ? 'このメールアドレスはすでに登録されています。ログインするか、パスワードをお忘れの場合は再設定してください。'
-    : 'This email address is already registered. Log in, or reset your password if you forgot it.';
 
 /**
  * /v3/trial (issue 5): a staffing company signs up for a trial. In one transaction: the company
@@ -28,7 +24,7 @@ export async function signUpForTrial(db: DB, input: TrialInput, lang: Lang): Pro
   try {
     return await db.transaction().execute(async (trx) => {
       const taken = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
-      if (taken) return { ok: false as const, errors: { email: emailTaken(lang) } };
+      if (taken) return { ok: false as const, errors: { email: msg(lang, 'trial.emailTaken') } };
       const company = await trx
         .insertInto('companies')
         .values({ name: input.company_name, name_en: input.company_name, email, phone: input.phone, status: 'trial' })
@@ -45,7 +41,7 @@ export async function signUpForTrial(db: DB, input: TrialInput, lang: Lang): Pro
     });
   } catch (err) {
     // Two signups with one address at the same moment: the unique index on lower(email) decides.
-    if ((err as { code?: string }).code === '23505') return { ok: false, errors: { email: emailTaken(lang) } };
+    if ((err as { code?: string }).code === '23505') return { ok: false, errors: { email: msg(lang, 'trial.emailTaken') } };
     throw err;
   }
 }

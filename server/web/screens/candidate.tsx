@@ -4,7 +4,7 @@
  * is about back-office users, never moves a candidate off the public site.
  */
 import { DOCS } from '../../api/documents.ts';
-import { tr, type Text } from '../../../shared/i18n.ts';
+import { tr } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { PREFECTURES, prefectureName } from '../../modules/jobs/prefectures.ts';
 import type { PublicJobDetail } from '../../modules/jobs/public.ts';
@@ -114,17 +114,18 @@ const jobScreen = (kind: Kind): Screen =>
       return { j, applied };
     },
     view: ({ lang, req, candidate }, { j, applied }, state) => {
-      const L = (ja: string, en: string): Text => ({ ja, en });
-      const facts = [
-        [L('職種', 'Job type'), j.jobType],
-        [L('勤務日数', 'Days per week'), j.jobWeek],
-        [L('残業', 'Overtime'), j.overtime],
-        [L('日本語（読み）', 'Japanese reading'), j.readSkill],
-        [L('使う言語', 'Languages used'), j.languages.join(', ')],
-        [L('応募できる在留資格', 'Residence statuses accepted'), j.visaTypes.join('、') || msg(lang, 'job.anyStatus')],
-        [L('募集人数', 'Openings'), String(j.headcount)],
-      ]
-        .filter((f): f is [Text, string] => !!f[1])
+      const list = (items: string[]) => items.join(msg(lang, 'list.separator'));
+      const rows: [MessageKey, string | null][] = [
+        ['job.jobType', j.jobType],
+        ['job.jobWeek', j.jobWeek],
+        ['job.overtime', j.overtime],
+        ['job.readSkill', j.readSkill],
+        ['job.languages', list(j.languages)],
+        ['job.visaTypes', list(j.visaTypes) || msg(lang, 'job.anyStatus')],
+        ['job.headcount', String(j.headcount)],
+      ];
+      const facts = rows
+        .filter((f): f is [MessageKey, string] => !!f[1])
         .map(([label, value]) => ({ label, value }));
       const base = BASE[kind];
       const url = `${req.protocol}://${req.get('host')}${base}/${j.id}`;

@@ -1,5 +1,9 @@
-import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { isLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
+
+/** The label of each language's column (the value in Japanese, in English). */
+const COLUMN_LABEL: Record<Lang, MessageKey> = { ja: 'enums.ja', en: 'enums.en' };
 
 export interface EnumRow {
   id: number;
@@ -26,14 +30,8 @@ export interface EnumEditorProps {
   notice?: string;
 }
 
-const L = {
-  ja: { ja: '日本語', en: '英語', save: '保存', add: '追加', del: '削除', confirm: '本当に削除しますか？この値を使っている求人やスタッフの表示から消えます。', sure: '削除する', empty: 'まだ値がありません。', id: 'ID' },
-  en: { ja: 'Japanese', en: 'English', save: 'Save', add: 'Add', del: 'Delete', confirm: 'Delete this value? Jobs and staff that use it will no longer show it.', sure: 'Delete', empty: 'No values yet.', id: 'ID' },
-};
-
 /** The enumeration editor of /admin/templates/enumjobvalue and enumuservalue (issue 3). Works without JavaScript. */
 export function EnumEditorPage({ lang, title, action, sections, errors, values, notice }: EnumEditorProps) {
-  const t = L[lang];
   const fieldError = (key: string, field: string) => {
     const e = errors[key]?.[field];
     return e ? (
@@ -58,19 +56,19 @@ export function EnumEditorPage({ lang, title, action, sections, errors, values, 
             <DataTable
               lang={lang}
               columns={[
-                { name: 'id', label: { ja: L.ja.id, en: L.en.id }, type: 'text' },
-                { name: 'ja', label: { ja: L.ja.ja, en: L.en.ja }, type: 'text' },
-                { name: 'en', label: { ja: L.ja.en, en: L.en.en }, type: 'text' },
+                { name: 'id', label: msgText('enums.id'), type: 'text' },
+                { name: 'ja', label: msgText('enums.ja'), type: 'text' },
+                { name: 'en', label: msgText('enums.en'), type: 'text' },
               ]}
               rows={s.rows}
               // Each row is its own small form: the inputs sit in the cells and belong to the row's form.
               cell={(r, c) => {
-                if (c !== 'ja' && c !== 'en') return undefined;
+                if (!isLang(c)) return undefined;
                 const key = `update-${String(r.id)}`;
                 const v = values[key] ?? (r as unknown as EnumRow);
                 return (
                   <>
-                    <input form={`f-${s.type}-${String(r.id)}`} name={c} defaultValue={v[c]} aria-label={`${t[c]} ${String(r.id)}`} required aria-invalid={errors[key]?.[c] ? true : undefined} />
+                    <input form={`f-${s.type}-${String(r.id)}`} name={c} defaultValue={v[c]} aria-label={`${msg(lang, COLUMN_LABEL[c])} ${String(r.id)}`} required aria-invalid={errors[key]?.[c] ? true : undefined} />
                     {fieldError(key, c)}
                   </>
                 );
@@ -82,41 +80,41 @@ export function EnumEditorPage({ lang, title, action, sections, errors, values, 
                     <input type="hidden" name="type" value={String(s.type)} />
                     <input type="hidden" name="id" value={String(r.id)} />
                     <button type="submit" className="btn btn-small-solid">
-                      {t.save}
+                      {msg(lang, 'candidate.save')}
                     </button>
                   </form>
                   <details className="confirm">
-                    <summary>{t.del}</summary>
+                    <summary>{msg(lang, 'record.delete')}</summary>
                     <form method="post" action={action}>
                       <input type="hidden" name="op" value="delete" />
                       <input type="hidden" name="type" value={String(s.type)} />
                       <input type="hidden" name="id" value={String(r.id)} />
-                      <p>{t.confirm}</p>
+                      <p>{msg(lang, 'enums.confirm')}</p>
                       <button type="submit" className="btn btn-danger">
-                        {t.sure}
+                        {msg(lang, 'record.deleteSure')}
                       </button>
                     </form>
                   </details>
                   {fieldError(`delete-${String(r.id)}`, '_')}
                 </>
               )}
-              empty={t.empty}
+              empty={msg(lang, 'enums.empty')}
             />
             <form method="post" action={action} className="inline-form">
               <input type="hidden" name="op" value="create" />
               <input type="hidden" name="type" value={String(s.type)} />
               <label>
-                {t.ja}
+                {msg(lang, 'enums.ja')}
                 <input name="ja" defaultValue={values[createKey]?.ja ?? ''} required aria-invalid={errors[createKey]?.ja ? true : undefined} />
                 {fieldError(createKey, 'ja')}
               </label>
               <label>
-                {t.en}
+                {msg(lang, 'enums.en')}
                 <input name="en" defaultValue={values[createKey]?.en ?? ''} required aria-invalid={errors[createKey]?.en ? true : undefined} />
                 {fieldError(createKey, 'en')}
               </label>
               <button type="submit" className="btn">
-                {t.add}
+                {msg(lang, 'enums.add')}
               </button>
               {fieldError(createKey, '_')}
             </form>

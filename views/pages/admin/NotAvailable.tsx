@@ -1,4 +1,5 @@
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { msg } from '../../../shared/messages.ts';
 import { ERROR_TEXT } from '../errors/ErrorPage.tsx';
 
 /** An admin page whose screen is not built yet: honest, with HTTP 501 (issue 2, item 8). */
@@ -7,8 +8,8 @@ export function NotAvailablePage({ lang, title }: { lang: Lang; title: Text }) {
     <section className="not-available">
       <h1>{tr(lang, title)}</h1>
       <div className="notice" role="status">
-        <strong>{tr(lang, ERROR_TEXT.notAvailable.title)}</strong>
-        <p>{tr(lang, ERROR_TEXT.notAvailable.body)}</p>
+        <strong>{msg(lang, ERROR_TEXT.notAvailable.title)}</strong>
+        <p>{msg(lang, ERROR_TEXT.notAvailable.body)}</p>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { AuditLog, type AuditView } from '../../resources/ResourceViews.tsx';
+import { msg } from '../../../shared/messages.ts';
 
 export interface MatrixRole {
   name: string;
@@ -33,35 +34,7 @@ export interface RoleMatrixProps {
   history: AuditView[];
 }
 
-const L = {
-  ja: {
-    intro: 'ロールごとに、入れる画面（権限コード）を選びます。ページ権限と操作権限のどちらかに含まれていれば、その画面に入れます。保存すると、次のリクエストからすべてのサーバーに反映されます。',
-    page: 'ページ権限',
-    pageHint: '画面を開く権限です。サイドバーにも表示されます。',
-    action: '操作権限',
-    actionHint: '画面の操作（登録・更新など）を許可する追加の権限です。ページ権限と同じく、画面にも入れるようになります。',
-    code: 'コード',
-    screen: '画面',
-    save: '保存する',
-    history: '変更履歴',
-    fix: '保存できませんでした。',
-  },
-  en: {
-    intro: 'Choose, for each role, the screens (permission codes) it may enter. A role may enter a screen when either the page-role map or the action-role map lists it. Saved changes apply to every server from the next request on.',
-    page: 'Page roles',
-    pageHint: 'Who may open each screen; the sidebar shows the same.',
-    action: 'Action roles',
-    actionHint: 'Extra grants for the actions on a screen (create, update, …); like page roles, they also let the role enter it.',
-    code: 'Code',
-    screen: 'Screen',
-    save: 'Save',
-    history: 'Change history',
-    fix: 'Nothing was saved.',
-  },
-};
-
 function MatrixTable(p: { lang: Lang; prefix: 'page' | 'action'; caption: string; hint: string; roles: MatrixRole[]; groups: MatrixGroup[]; map: Record<string, string[]>; errors: Record<string, string> }) {
-  const t = L[p.lang];
   return (
     <section className="card role-matrix" aria-labelledby={`${p.prefix}-title`}>
       <h2 id={`${p.prefix}-title`}>{p.caption}</h2>
@@ -71,8 +44,8 @@ function MatrixTable(p: { lang: Lang; prefix: 'page' | 'action'; caption: string
       <table className="table data-table role-matrix-table">
         <thead>
           <tr>
-            <th scope="col">{t.code}</th>
-            <th scope="col">{t.screen}</th>
+            <th scope="col">{msg(p.lang, 'roles.code')}</th>
+            <th scope="col">{msg(p.lang, 'roles.screen')}</th>
             {p.roles.map((r) => (
               <th key={r.name} scope="col">
                 {tr(p.lang, r.title)}
@@ -120,13 +93,12 @@ function MatrixTable(p: { lang: Lang; prefix: 'page' | 'action'; caption: string
 
 /** /admin/roles: both role maps as one matrix form (codes × roles), with the change history. Works without JavaScript. */
 export function RoleMatrixPage(p: RoleMatrixProps) {
-  const t = L[p.lang];
   return (
     <section className="role-matrix-page">
       <div className="page-head">
         <h1>{tr(p.lang, p.title)}</h1>
       </div>
-      <p>{t.intro}</p>
+      <p>{msg(p.lang, 'roles.intro')}</p>
       {p.notice && (
         <p className="notice" role="status">
           {p.notice}
@@ -135,15 +107,15 @@ export function RoleMatrixPage(p: RoleMatrixProps) {
       <form method="post" action={p.action} noValidate>
         {p.errors._ && (
           <div className="form-alert" role="alert">
-            {t.fix} {p.errors._}
+            {msg(p.lang, 'roles.fix')} {p.errors._}
           </div>
         )}
         <input type="hidden" name="_form" value="roles" />
-        <MatrixTable lang={p.lang} prefix="page" caption={t.page} hint={t.pageHint} roles={p.roles} groups={p.groups} map={p.pageRoles} errors={p.errors} />
-        <MatrixTable lang={p.lang} prefix="action" caption={t.action} hint={t.actionHint} roles={p.roles} groups={p.groups} map={p.actionRoles} errors={p.errors} />
+        <MatrixTable lang={p.lang} prefix="page" caption={msg(p.lang, 'roles.page')} hint={msg(p.lang, 'roles.pageHint')} roles={p.roles} groups={p.groups} map={p.pageRoles} errors={p.errors} />
+        <MatrixTable lang={p.lang} prefix="action" caption={msg(p.lang, 'roles.action')} hint={msg(p.lang, 'roles.actionHint')} roles={p.roles} groups={p.groups} map={p.actionRoles} errors={p.errors} />
         <div className="form-actions">
           <button type="submit" className="btn">
-            {t.save}
+            {msg(p.lang, 'record.save')}
           </button>
         </div>
       </form>

@@ -1,19 +1,18 @@
 import type { JSX } from 'react';
-import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Island } from '../../ui/Island.tsx';
 import type { Choice } from './JobSearch.tsx';
+import { msg, type MessageKey } from '../../../shared/messages.ts';
 
 /** The candidate side of the public site: log in, register, my applications (issue 5), chat (issue 6). */
-
-const t = (lang: Lang, text: Text) => tr(lang, text);
 
 export function CandidateLoginPage(p: { lang: Lang; email?: string; error?: string; next: string; notice?: string }): JSX.Element {
   return (
     <div className="page page-auth">
       <div className="container auth-container">
         <section className="form-panel" aria-labelledby="cl-title">
-          <h1 id="cl-title">{t(p.lang, { ja: 'お仕事を探す方のログイン', en: 'Log in to apply for jobs' })}</h1>
+          <h1 id="cl-title">{msg(p.lang, 'candidate.loginTitle')}</h1>
           {p.notice && (
             <div className="alert alert-success" role="status">
               <p>{p.notice}</p>
@@ -26,18 +25,18 @@ export function CandidateLoginPage(p: { lang: Lang; email?: string; error?: stri
           )}
           <form method="post" action="/staff/login">
             <input type="hidden" name="next" value={p.next} />
-            <Field name="email" type="email" label={t(p.lang, { ja: 'メールアドレス', en: 'Email address' })} value={p.email} required autoComplete="username" />
-            <Field name="password" type="password" label={t(p.lang, { ja: 'パスワード', en: 'Password' })} required autoComplete="current-password" />
+            <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={p.email} required autoComplete="username" />
+            <Field name="password" type="password" label={msg(p.lang, 'common.password')} required autoComplete="current-password" />
             <button className="button button-primary button-block" type="submit">
-              {t(p.lang, { ja: 'ログイン', en: 'Log in' })}
+              {msg(p.lang, 'common.login')}
             </button>
           </form>
           <ul className="form-links">
             <li>
-              {t(p.lang, { ja: 'はじめての方は', en: 'New here?' })} <a href={`/staff/register?next=${encodeURIComponent(p.next)}`}>{t(p.lang, { ja: '無料で登録', en: 'Register for free' })}</a>
+              {msg(p.lang, 'candidate.newHere')} <a href={`/staff/register?next=${encodeURIComponent(p.next)}`}>{msg(p.lang, 'candidate.registerForFree')}</a>
             </li>
             <li>
-              <a href="/forget-password">{t(p.lang, { ja: 'パスワードをお忘れの方', en: 'Forgot your password?' })}</a>
+              <a href="/forget-password">{msg(p.lang, 'common.forgotPassword')}</a>
             </li>
           </ul>
         </section>
@@ -60,12 +59,9 @@ export function CandidateRegisterPage(p: {
     <div className="page page-auth">
       <div className="container auth-container">
         <section className="form-panel" aria-labelledby="cr-title">
-          <h1 id="cr-title">{t(p.lang, { ja: '求職者の新規登録', en: 'Register to find work' })}</h1>
+          <h1 id="cr-title">{msg(p.lang, 'candidate.registerTitle')}</h1>
           <p className="form-intro">
-            {t(p.lang, {
-              ja: '登録は無料です。在留資格と在留期限は、応募できる仕事を確認するために使います。',
-              en: 'Registration is free. Your residence status and its expiry let us show you jobs you may take.',
-            })}
+            {msg(p.lang, 'candidate.registerIntro')}
           </p>
           {p.errors._ && (
             <div className="alert alert-error" role="alert">
@@ -74,22 +70,22 @@ export function CandidateRegisterPage(p: {
           )}
           <form method="post" action="/staff/register" noValidate>
             <input type="hidden" name="next" value={p.next} />
-            <Field name="name" label={t(p.lang, { ja: 'お名前（パスポートと同じ表記）', en: 'Name (as in your passport)' })} value={v('name')} error={p.errors.name} required autoComplete="name" />
-            <Field name="email" type="email" label={t(p.lang, { ja: 'メールアドレス', en: 'Email address' })} value={v('email')} error={p.errors.email} required autoComplete="email" />
-            <Field name="password" type="password" label={t(p.lang, { ja: 'パスワード', en: 'Password' })} hint={t(p.lang, { ja: '8文字以上', en: 'At least 8 characters' })} error={p.errors.password} required autoComplete="new-password" minLength={8} />
-            <Field name="phone" type="tel" label={t(p.lang, { ja: '電話番号', en: 'Phone' })} value={v('phone')} error={p.errors.phone} autoComplete="tel" />
-            <Field name="nationality" label={t(p.lang, { ja: '国籍', en: 'Nationality' })} value={v('nationality')} error={p.errors.nationality} required />
-            <Field name="visa_type_id" label={t(p.lang, { ja: '在留資格', en: 'Residence status' })} value={v('visa_type_id')} error={p.errors.visa_type_id} required>
-              <option value="">{t(p.lang, { ja: '選択してください', en: 'Choose…' })}</option>
+            <Field name="name" label={msg(p.lang, 'candidate.name')} value={v('name')} error={p.errors.name} required autoComplete="name" />
+            <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={v('email')} error={p.errors.email} required autoComplete="email" />
+            <Field name="password" type="password" label={msg(p.lang, 'common.password')} hint={msg(p.lang, 'candidate.passwordHint')} error={p.errors.password} required autoComplete="new-password" minLength={8} />
+            <Field name="phone" type="tel" label={msg(p.lang, 'candidate.phone')} value={v('phone')} error={p.errors.phone} autoComplete="tel" />
+            <Field name="nationality" label={msg(p.lang, 'candidate.nationality')} value={v('nationality')} error={p.errors.nationality} required />
+            <Field name="visa_type_id" label={msg(p.lang, 'search.visa')} value={v('visa_type_id')} error={p.errors.visa_type_id} required>
+              <option value="">{msg(p.lang, 'record.choose')}</option>
               {p.visaTypes.map((c) => (
                 <option key={c.value} value={c.value}>
                   {c.label}
                 </option>
               ))}
             </Field>
-            <Field name="visa_expiry" type="date" label={t(p.lang, { ja: '在留期限', en: 'Residence permit expiry' })} value={v('visa_expiry')} error={p.errors.visa_expiry} required />
+            <Field name="visa_expiry" type="date" label={msg(p.lang, 'candidate.visaExpiry')} value={v('visa_expiry')} error={p.errors.visa_expiry} required />
             <fieldset className="field">
-              <legend>{t(p.lang, { ja: '話せる言語', en: 'Languages you speak' })}</legend>
+              <legend>{msg(p.lang, 'candidate.languages')}</legend>
               <div className="checkbox-grid">
                 {p.languages.map((c) => (
                   <label key={c.value}>
@@ -100,12 +96,12 @@ export function CandidateRegisterPage(p: {
               {p.errors.languages && <p className="field-error">{p.errors.languages}</p>}
             </fieldset>
             <button className="button button-primary button-block" type="submit">
-              {t(p.lang, { ja: '登録する', en: 'Register' })}
+              {msg(p.lang, 'candidate.register')}
             </button>
           </form>
           <ul className="form-links">
             <li>
-              {t(p.lang, { ja: '登録済みの方は', en: 'Already registered?' })} <a href={`/staff/login?next=${encodeURIComponent(p.next)}`}>{t(p.lang, { ja: 'ログイン', en: 'Log in' })}</a>
+              {msg(p.lang, 'candidate.alreadyRegistered')} <a href={`/staff/login?next=${encodeURIComponent(p.next)}`}>{msg(p.lang, 'common.login')}</a>
             </li>
           </ul>
         </section>
@@ -133,9 +129,9 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
       <div className="container section">
         {p.applications.length === 0 ? (
           <div className="empty-state">
-            <p>{t(p.lang, { ja: 'まだ応募はありません。', en: 'You have not applied to any job yet.' })}</p>
+            <p>{msg(p.lang, 'candidate.noApplications')}</p>
             <a className="button button-primary" href="/daily">
-              {t(p.lang, { ja: '仕事を探す', en: 'Find work' })}
+              {msg(p.lang, 'candidate.findWork')}
             </a>
           </div>
         ) : (
@@ -149,25 +145,25 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
                   <dl className="job-facts">
                     {a.date && (
                       <div>
-                        <dt>{t(p.lang, { ja: '勤務日', en: 'Date' })}</dt>
+                        <dt>{msg(p.lang, 'candidate.date')}</dt>
                         <dd>
                           {a.date} {a.time}
                         </dd>
                       </div>
                     )}
                     <div>
-                      <dt>{t(p.lang, { ja: '状況', en: 'Status' })}</dt>
+                      <dt>{msg(p.lang, 'candidate.status')}</dt>
                       <dd>{a.status}</dd>
                     </div>
                     <div>
-                      <dt>{t(p.lang, { ja: '応募日', en: 'Applied' })}</dt>
+                      <dt>{msg(p.lang, 'candidate.applied')}</dt>
                       <dd>{a.appliedAt}</dd>
                     </div>
                   </dl>
                   {a.chatHref && (
                     <p className="application-chat">
                       <a className="button button-secondary button-small" href={a.chatHref}>
-                        {t(p.lang, { ja: 'チャットする', en: 'Chat' })}
+                        {msg(p.lang, 'candidate.chat')}
                       </a>
                     </p>
                   )}
@@ -183,9 +179,9 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
 
 /** The candidate's own links (applications, chat) and the log-out button, under a page title. */
 type CandidatePath = '/staff/applications' | '/staff/chat';
-const CANDIDATE_LINKS: { href: CandidatePath; label: Text }[] = [
-  { href: '/staff/applications', label: { ja: '応募した仕事', en: 'My applications' } },
-  { href: '/staff/chat', label: { ja: 'チャット', en: 'Chat' } },
+const CANDIDATE_LINKS: { href: CandidatePath; label: MessageKey }[] = [
+  { href: '/staff/applications', label: 'candidate.myApplications' },
+  { href: '/staff/chat', label: 'common.chat' },
 ];
 
 /** The header of a signed-in candidate's pages: the page's name, the candidate's, their links and log out. */
@@ -193,7 +189,7 @@ function CandidateHeader(p: { lang: Lang; name: string; current: CandidatePath; 
   return (
     <header className={p.compact ? 'page-header page-header-compact' : 'page-header'}>
       <div className="container">
-        <h1>{t(p.lang, CANDIDATE_LINKS.find((l) => l.href === p.current)!.label)}</h1>
+        <h1>{msg(p.lang, CANDIDATE_LINKS.find((l) => l.href === p.current)!.label)}</h1>
         <p className="lead">{p.name}</p>
         <CandidateNav lang={p.lang} current={p.current} />
       </div>
@@ -205,12 +201,12 @@ function CandidateNav(p: { lang: Lang; current: CandidatePath }): JSX.Element {
   const links = CANDIDATE_LINKS;
   return (
     <div className="candidate-nav">
-      <nav aria-label={t(p.lang, { ja: 'マイページ', en: 'My page' })}>
+      <nav aria-label={msg(p.lang, 'candidate.myPage')}>
         <ul>
           {links.map((l) => (
             <li key={l.href}>
               <a href={l.href} aria-current={l.href === p.current ? 'page' : undefined}>
-                {t(p.lang, l.label)}
+                {msg(p.lang, l.label)}
               </a>
             </li>
           ))}
@@ -218,7 +214,7 @@ function CandidateNav(p: { lang: Lang; current: CandidatePath }): JSX.Element {
       </nav>
       <form method="post" action="/staff/logout" data-clears="candidate">
         <button type="submit" className="button button-secondary button-small">
-          {t(p.lang, { ja: 'ログアウト', en: 'Log out' })}
+          {msg(p.lang, 'common.logout')}
         </button>
       </form>
     </div>
@@ -238,10 +234,7 @@ export function CandidateChatPage(p: { lang: Lang; name: string; initial: string
           <noscript>
             <div className="alert alert-error" role="alert">
               <p>
-                {t(p.lang, {
-                  ja: 'チャットを使うにはJavaScriptを有効にしてください。',
-                  en: 'The chat needs JavaScript. Please turn it on in your browser.',
-                })}
+                {msg(p.lang, 'candidate.chatNoscript')}
               </p>
             </div>
           </noscript>
@@ -252,18 +245,15 @@ export function CandidateChatPage(p: { lang: Lang; name: string; initial: string
             <input type="hidden" name="c" value={p.initial ?? ''} />
             <label>
               <input type="checkbox" name="enabled" value="1" defaultChecked={p.chatMail} />{' '}
-              {t(p.lang, {
-                ja: '会社からの返信を読んでいないとき、メールで知らせる',
-                en: 'Email me when a company answer is waiting unread',
-              })}
+              {msg(p.lang, 'candidate.mailSetting')}
             </label>{' '}
             <button type="submit" className="button button-small button-secondary">
-              {t(p.lang, { ja: '保存', en: 'Save' })}
+              {msg(p.lang, 'candidate.save')}
             </button>
             {p.saved && (
               <span className="chat-mail-saved" role="status">
                 {' '}
-                {t(p.lang, { ja: '保存しました。', en: 'Saved.' })}
+                {msg(p.lang, 'notice.saved')}
               </span>
             )}
           </form>

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { otherLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 
 type Item = { title: Text; body: Text };
 
@@ -93,7 +93,7 @@ const FOR_COMPANIES: readonly Item[] = [
 export function HomePage(props: { lang: Lang }): JSX.Element {
   const { lang } = props;
   const t = (text: Text) => tr(lang, text);
-  const other: Lang = lang === 'ja' ? 'en' : 'ja';
+  const other = otherLang(lang);
   const tagline: Text = {
     ja: '外国人スタッフと、日本の仕事をつなぐ。',
     en: 'We connect foreign staff with employment opportunities.',

@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
-import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
+import { msg } from '../../../shared/messages.ts';
 
 /**
  * /login: the login form (`email`, `password`, posted to /login). `error` (a failed login,
@@ -9,18 +10,14 @@ import { Field } from '../../ui/Field.tsx';
  */
 export function LoginPage(props: { lang: Lang; email?: string; error?: string; notice?: string }): JSX.Element {
   const { lang, email, error, notice } = props;
-  const t = (text: Text) => tr(lang, text);
 
   return (
     <div className="page page-auth">
       <div className="container auth-container">
         <section className="form-panel" aria-labelledby="login-title">
-          <h1 id="login-title">{t({ ja: 'ログイン', en: 'Log in' })}</h1>
+          <h1 id="login-title">{msg(lang, 'common.login')}</h1>
           <p className="form-intro">
-            {t({
-              ja: '登録したメールアドレスとパスワードを入力してください。',
-              en: 'Enter the email address and password of your account.',
-            })}
+            {msg(lang, 'login.intro')}
           </p>
           {notice ? (
             <div className="alert alert-success" role="status">
@@ -36,7 +33,7 @@ export function LoginPage(props: { lang: Lang; email?: string; error?: string; n
             <Field
               name="email"
               type="email"
-              label={t({ ja: 'メールアドレス', en: 'Email address' })}
+              label={msg(lang, 'common.email')}
               value={email}
               required
               autoComplete="username"
@@ -44,25 +41,25 @@ export function LoginPage(props: { lang: Lang; email?: string; error?: string; n
             <Field
               name="password"
               type="password"
-              label={t({ ja: 'パスワード', en: 'Password' })}
+              label={msg(lang, 'common.password')}
               required
               autoComplete="current-password"
             />
             <button className="button button-primary button-block" type="submit">
-              {t({ ja: 'ログイン', en: 'Log in' })}
+              {msg(lang, 'common.login')}
             </button>
           </form>
           <ul className="form-links">
             <li>
-              <a href="/forget-password">{t({ ja: 'パスワードをお忘れの方', en: 'Forgot your password?' })}</a>
+              <a href="/forget-password">{msg(lang, 'common.forgotPassword')}</a>
             </li>
             <li>
-              {t({ ja: 'アカウントをお持ちでない企業の方は', en: 'A company without an account?' })}{' '}
-              <a href="/v3/trial">{t({ ja: '無料トライアルへ', en: 'Start a free trial' })}</a>
+              {msg(lang, 'login.companyNoAccount')}{' '}
+              <a href="/v3/trial">{msg(lang, 'login.startTrial')}</a>
             </li>
             <li>
-              {t({ ja: 'お仕事をお探しの方は', en: 'Looking for work?' })}{' '}
-              <a href="/staff">{t({ ja: '応募の方法をご覧ください', en: 'See how to apply' })}</a>
+              {msg(lang, 'login.lookingForWork')}{' '}
+              <a href="/staff">{msg(lang, 'login.seeHowToApply')}</a>
             </li>
           </ul>
         </section>

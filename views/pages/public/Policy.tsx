@@ -1,28 +1,28 @@
 import type { JSX } from 'react';
+import { dateLong } from '../../../shared/format.ts';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { POLICY_ARTICLES } from '../../../shared/content/legal.ts';
+import { msg } from '../../../shared/messages.ts';
 
 const POLICY_DATE = '2026-11-01';
 
 /** /policy: the privacy policy, in numbered articles with a table of contents. */
 export function PolicyPage(props: { lang: Lang }): JSX.Element {
   const { lang } = props;
-  const t = (text: Text) => tr(lang, text);
-  const heading = (index: number, title: Text) =>
-    lang === 'ja' ? `第${index + 1}条（${title.ja}）` : `Article ${index + 1} (${title.en})`;
+  const heading = (index: number, title: Text) => msg(lang, 'legal.article', { n: index + 1, title: tr(lang, title) });
 
   return (
     <div className="page page-legal">
       <div className="container prose legal">
         <header className="page-header-plain">
-          <h1>{t({ ja: 'プライバシーポリシー', en: 'Privacy policy' })}</h1>
+          <h1>{msg(lang, 'common.privacyPolicy')}</h1>
           <p className="legal-date">
-            {t({ ja: '制定日：', en: 'Effective: ' })}
-            <time dateTime={POLICY_DATE}>{t({ ja: '2026年11月1日', en: 'November 1, 2026' })}</time>
+            {msg(lang, 'legal.effective')}
+            <time dateTime={POLICY_DATE}>{dateLong(POLICY_DATE, lang)}</time>
           </p>
         </header>
 
-        <nav className="toc" aria-label={t({ ja: '目次', en: 'Contents' })}>
+        <nav className="toc" aria-label={msg(lang, 'legal.contents')}>
           <ol>
             {POLICY_ARTICLES.map((article, index) => (
               <li key={article.title.en}>
@@ -39,12 +39,12 @@ export function PolicyPage(props: { lang: Lang }): JSX.Element {
               <div key={paragraph.en}>
                 <p>
                   {article.paragraphs.length > 1 ? <span className="clause-number">{p + 1}. </span> : null}
-                  {t(paragraph)}
+                  {tr(lang, paragraph)}
                 </p>
                 {p === 0 && article.items ? (
                   <ol className="legal-items">
                     {article.items.map((item) => (
-                      <li key={item.en}>{t(item)}</li>
+                      <li key={item.en}>{tr(lang, item)}</li>
                     ))}
                   </ol>
                 ) : null}
@@ -54,7 +54,7 @@ export function PolicyPage(props: { lang: Lang }): JSX.Element {
         ))}
 
         <p className="legal-contact">
-          <a href="/staff/contact">{t({ ja: 'お問い合わせフォームへ', en: 'Go to the contact form' })}</a>
+          <a href="/staff/contact">{msg(lang, 'legal.contactForm')}</a>
         </p>
       </div>
     </div>

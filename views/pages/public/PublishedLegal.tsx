@@ -1,6 +1,8 @@
 import { Fragment, type JSX } from 'react';
-import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { dateLong } from '../../../shared/format.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import { legalSections } from '../../../server/modules/templates/legal-text.ts';
+import { msg, type MessageKey } from '../../../shared/messages.ts';
 
 export interface PublishedLegalDoc {
   kind: 'terms' | 'privacy';
@@ -13,14 +15,14 @@ export interface PublishedLegalDoc {
   published_at: string;
 }
 
-const RELATED: Record<'terms' | 'privacy', { href: string; label: Text }[]> = {
+const RELATED: Record<'terms' | 'privacy', { href: string; label: MessageKey }[]> = {
   terms: [
-    { href: '/policy', label: { ja: 'プライバシーポリシー', en: 'Privacy policy' } },
-    { href: '/staff/contact', label: { ja: 'お問い合わせ', en: 'Contact us' } },
+    { href: '/policy', label: 'common.privacyPolicy' },
+    { href: '/staff/contact', label: 'common.contactUs' },
   ],
   privacy: [
-    { href: '/terms', label: { ja: '利用規約', en: 'Terms of use' } },
-    { href: '/staff/contact', label: { ja: 'お問い合わせ', en: 'Contact us' } },
+    { href: '/terms', label: 'common.termsOfUse' },
+    { href: '/staff/contact', label: 'common.contactUs' },
   ],
 };
 
@@ -29,18 +31,15 @@ const RELATED: Record<'terms' | 'privacy', { href: string; label: Text }[]> = {
  * The body is text: paragraphs split on blank lines, article headings as h2; never HTML.
  */
 export function PublishedLegalPage({ lang, doc }: { lang: Lang; doc: PublishedLegalDoc }): JSX.Element {
-  const t = (text: Text) => tr(lang, text);
   const date = new Date(doc.published_at);
-  const shown = Number.isNaN(date.getTime())
-    ? doc.published_at
-    : date.toLocaleDateString(lang === 'ja' ? 'ja-JP' : 'en-US', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'long', day: 'numeric' });
+  const shown = Number.isNaN(date.getTime()) ? doc.published_at : dateLong(date, lang);
   return (
     <div className="page page-legal">
       <div className="container prose legal" lang={doc.lang === lang ? undefined : doc.lang}>
         <header className="page-header-plain">
           <h1>{doc.title}</h1>
           <p className="legal-date">
-            {t({ ja: '制定日：', en: 'Effective: ' })}
+            {msg(lang, 'legal.effective')}
             <time dateTime={doc.published_at}>{shown}</time>
           </p>
         </header>
@@ -60,11 +59,11 @@ export function PublishedLegalPage({ lang, doc }: { lang: Lang; doc: PublishedLe
           </section>
         ))}
         <p className="legal-contact">
-          {t({ ja: '関連：', en: 'See also: ' })}
+          {msg(lang, 'legal.seeAlso')}
           {RELATED[doc.kind].map((l, i) => (
             <Fragment key={l.href}>
               {i > 0 && ' · '}
-              <a href={l.href}>{t(l.label)}</a>
+              <a href={l.href}>{msg(lang, l.label)}</a>
             </Fragment>
           ))}
         </p>

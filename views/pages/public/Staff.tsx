@@ -181,7 +181,8 @@ export function StaffPage(props: { lang: Lang }): JSX.Element {
               <li className="card visa-card" key={visa.en}>
                 <h3>
                   <span lang="ja">{visa.name}</span>
-                  {lang === 'en' ? <span className="visa-en"> ({visa.en})</span> : null}
+                  {/* The status's legal name is Japanese; English pages add its English name. */}
+                  {lang === 'en' && <span className="visa-en"> ({visa.en})</span>}
                 </h3>
                 {visa.permission ? (
                   <p className="badge badge-warning">

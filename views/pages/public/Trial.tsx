@@ -1,6 +1,8 @@
 import type { JSX } from 'react';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ErrorSummary, Field } from '../../ui/Field.tsx';
+import { Sentence } from '../../ui/Sentence.tsx';
 
 type Benefit = { title: Text; body: Text };
 
@@ -35,13 +37,14 @@ const BENEFITS: readonly Benefit[] = [
   },
 ];
 
+/** The form's fields and their labels (the error summary names the fields too). */
 const LABELS = {
-  company_name: { ja: '会社名', en: 'Company name' },
-  contact_name: { ja: 'ご担当者名', en: 'Your name' },
-  email: { ja: 'メールアドレス', en: 'Email address' },
-  phone: { ja: '電話番号', en: 'Phone number' },
-  message: { ja: 'ご質問・ご要望（任意）', en: 'Questions or requests (optional)' },
-} satisfies Record<string, Text>;
+  company_name: 'trial.companyName',
+  contact_name: 'trial.contactName',
+  email: 'common.email',
+  phone: 'trial.phone',
+  message: 'trial.message',
+} satisfies Record<string, MessageKey>;
 
 /**
  * /v3/trial: for staffing companies. Benefits and the trial signup form
@@ -55,48 +58,38 @@ export function TrialPage(props: {
   sent: boolean;
 }): JSX.Element {
   const { lang, values, errors, sent } = props;
-  const t = (text: Text) => tr(lang, text);
-  const labels = Object.fromEntries(Object.entries(LABELS).map(([name, label]) => [name, t(label)]));
+  const labels = Object.fromEntries(Object.entries(LABELS).map(([name, key]) => [name, msg(lang, key)]));
 
   return (
     <div className="page page-trial">
       <header className="page-header">
         <div className="container">
-          <h1>{t({ ja: '人材会社・企業の方へ 無料トライアル', en: 'Free trial for staffing companies' })}</h1>
+          <h1>{msg(lang, 'trial.title')}</h1>
           <p className="lead">
-            {t({
-              ja: '外国人スタッフの採用から、シフト、チャット、給与、請求まで。つなぐの管理画面を、実際の業務で無料でお試しいただけます。',
-              en: 'Hiring foreign staff, shifts, chat, payroll and billing: try the Tsunagu back office with your real work, free of charge.',
-            })}
+            {msg(lang, 'trial.lead')}
           </p>
         </div>
       </header>
 
       <div className="container two-columns">
         <section className="section" aria-labelledby="benefits-title">
-          <h2 id="benefits-title">{t({ ja: 'つなぐでできること', en: 'What you get' })}</h2>
+          <h2 id="benefits-title">{msg(lang, 'trial.whatYouGet')}</h2>
           <ul className="benefit-list">
             {BENEFITS.map((benefit) => (
               <li key={benefit.title.en}>
-                <h3>{t(benefit.title)}</h3>
-                <p>{t(benefit.body)}</p>
+                <h3>{tr(lang, benefit.title)}</h3>
+                <p>{tr(lang, benefit.body)}</p>
               </li>
             ))}
           </ul>
-          <h2>{t({ ja: 'お申し込み後の流れ', en: 'What happens next' })}</h2>
+          <h2>{msg(lang, 'trial.whatHappensNext')}</h2>
           <ol className="plain-steps">
-            <li>{t({ ja: 'フォームからお申し込みください。', en: 'Send the form.' })}</li>
+            <li>{msg(lang, 'trial.step1')}</li>
             <li>
-              {t({
-                ja: 'すぐにトライアル用の管理画面をご用意し、ご入力いただいたメールアドレスにパスワード設定用のリンクをお送りします。',
-                en: 'Your trial back office is set up at once, and we mail a link to set your password to the address you gave.',
-              })}
+              {msg(lang, 'trial.step2')}
             </li>
             <li>
-              {t({
-                ja: 'パスワードを設定すると、メールアドレスの確認が完了し、ログインして求人の掲載を始められます。',
-                en: 'Setting your password confirms your address; log in and start publishing jobs.',
-              })}
+              {msg(lang, 'trial.step3')}
             </li>
           </ol>
         </section>
@@ -104,69 +97,60 @@ export function TrialPage(props: {
         <section className="form-panel" aria-labelledby="trial-form-title">
           {sent ? (
             <div className="alert alert-success" role="status">
-              <h2 id="trial-form-title">{t({ ja: 'お申し込みありがとうございます', en: 'Thank you for applying' })}</h2>
+              <h2 id="trial-form-title">{msg(lang, 'trial.thanks')}</h2>
               <p>
-                {t({
-                  ja: 'トライアル用の管理画面をご用意しました。ご入力いただいたメールアドレスに、パスワード設定用のリンクをお送りしましたので、メールボックスをご確認ください。',
-                  en: 'Your trial back office is ready. We have mailed a link to set your password to the address you gave: please check your mailbox.',
-                })}
+                {msg(lang, 'trial.thanksBody')}
               </p>
               <p>
-                {t({
-                  ja: 'リンクは7日間有効です。メールが届かない場合は、迷惑メールフォルダをご確認いただくか、「パスワードをお忘れの方」から再送してください。',
-                  en: 'The link works for 7 days. If the mail does not arrive, check your spam folder, or ask for a new link under “Forgot your password”.',
-                })}{' '}
-                <a href="/forget-password">{t({ ja: 'パスワードをお忘れの方', en: 'Forgot your password' })}</a>
+                {msg(lang, 'trial.linkHelp')}{' '}
+                <a href="/forget-password">{msg(lang, 'trial.forgotPassword')}</a>
               </p>
               <p>
-                <a href="/">{t({ ja: 'トップページへ戻る', en: 'Back to the home page' })}</a>
+                <a href="/">{msg(lang, 'common.backHome')}</a>
               </p>
             </div>
           ) : (
             <>
-              <h2 id="trial-form-title">{t({ ja: 'トライアルのお申し込み', en: 'Apply for a trial' })}</h2>
+              <h2 id="trial-form-title">{msg(lang, 'trial.formTitle')}</h2>
               <ErrorSummary
-                title={t({ ja: '入力内容を確認してください。', en: 'Please check the form.' })}
+                title={msg(lang, 'common.checkForm')}
                 errors={errors}
                 labels={labels}
               />
               <form method="post" action="/v3/trial">
                 <p className="form-note">
-                  {t({ ja: '* は必須項目です。', en: 'Fields marked * are required.' })}
+                  {msg(lang, 'common.requiredNote')}
                 </p>
-                <Field name="company_name" label={t(LABELS.company_name)} value={values.company_name} error={errors.company_name} required autoComplete="organization" />
-                <Field name="contact_name" label={t(LABELS.contact_name)} value={values.contact_name} error={errors.contact_name} required autoComplete="name" />
-                <Field name="email" type="email" label={t(LABELS.email)} value={values.email} error={errors.email} required autoComplete="email" />
+                <Field name="company_name" label={msg(lang, LABELS.company_name)} value={values.company_name} error={errors.company_name} required autoComplete="organization" />
+                <Field name="contact_name" label={msg(lang, LABELS.contact_name)} value={values.contact_name} error={errors.contact_name} required autoComplete="name" />
+                <Field name="email" type="email" label={msg(lang, LABELS.email)} value={values.email} error={errors.email} required autoComplete="email" />
                 <Field
                   name="phone"
                   type="tel"
-                  label={t(LABELS.phone)}
+                  label={msg(lang, LABELS.phone)}
                   value={values.phone}
                   error={errors.phone}
                   required
                   autoComplete="tel"
-                  hint={t({ ja: '例：03-1234-5678', en: 'e.g. 03-1234-5678' })}
+                  hint={msg(lang, 'trial.phoneHint')}
                 />
                 <Field
                   name="message"
                   textarea
-                  label={t(LABELS.message)}
+                  label={msg(lang, LABELS.message)}
                   value={values.message}
                   error={errors.message}
-                  hint={t({
-                    ja: 'スタッフの人数や、現在お困りのことなどをお書きください。',
-                    en: 'For example, how many workers you manage and what you would like to improve.',
-                  })}
+                  hint={msg(lang, 'trial.messageHint')}
                 />
                 <p className="form-note">
-                  {t({ ja: '送信すると、', en: 'By sending this form you agree to our ' })}
-                  <a href="/terms">{t({ ja: '利用規約', en: 'Terms of use' })}</a>
-                  {t({ ja: 'と', en: ' and ' })}
-                  <a href="/policy">{t({ ja: 'プライバシーポリシー', en: 'Privacy policy' })}</a>
-                  {t({ ja: 'に同意したものとみなします。', en: '.' })}
+                  <Sentence
+                    lang={lang}
+                    k="trial.agree"
+                    parts={{ terms: <a href="/terms">{msg(lang, 'common.termsOfUse')}</a>, policy: <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a> }}
+                  />
                 </p>
                 <button className="button button-primary button-block" type="submit">
-                  {t({ ja: '無料トライアルに申し込む', en: 'Apply for a free trial' })}
+                  {msg(lang, 'trial.submit')}
                 </button>
               </form>
             </>

@@ -421,7 +421,9 @@ describe('content pages', () => {
       expect(ja.querySelector('section h2')?.textContent).toMatch(/^第1条\uff08/);
       expect(en.querySelector('section h2')?.textContent).toMatch(/^Article 1 \(/);
       expect(en.querySelectorAll('section h2').length).toBeGreaterThanOrEqual(8);
-      expect(text(en)).toContain('November 1, 2026');
+      // Dates read as everywhere else in the product (shared/format.ts): day, month, year.
+      expect(text(en)).toContain('Effective: 1 November 2026');
+      expect(text(ja)).toContain('制定日：2026年11月1日');
     }
   });
 

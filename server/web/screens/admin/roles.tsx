@@ -1,6 +1,7 @@
 import { DOCS } from '../../../api/documents.ts';
 import type { RoleMap } from '../../../auth/default-roles.ts';
-import { tr, type Lang, type Text } from '../../../../shared/i18n.ts';
+import { tr, type Lang } from '../../../../shared/i18n.ts';
+import { msg, type MessageKey } from '../../../../shared/messages.ts';
 import type { AuditView } from '../../../../views/resources/ResourceViews.tsx';
 import { RoleMatrixPage, type MatrixGroup, type MatrixRole } from '../../../../views/pages/admin/RoleMatrix.tsx';
 import { ADMIN_CODES, ALL_ROUTES, AREAS } from '../../../access/routes.ts';
@@ -42,13 +43,13 @@ const toMap = (entries: Entry[]): RoleMap => Object.fromEntries(entries.map((e) 
 /** Audit entries in words: "Page roles 170005 Company users: Company administrator, … → …". */
 function historyView(lang: Lang, roles: MatrixRole[], history: AdminData['roleMapsAdmin']['history']): AuditView[] {
   const roleTitle = (name: string) => tr(lang, roles.find((r) => r.name === name)?.title ?? { ja: name, en: name });
-  const kindTitle: Record<string, Text> = { page: { ja: 'ページ権限', en: 'Page roles' }, action: { ja: '操作権限', en: 'Action roles' } };
+  const kindTitle: Record<string, MessageKey> = { page: 'roles.page', action: 'roles.action' };
   return history.map((h) => {
     const changes = JSON.parse(h.changes) as Record<string, { from: string[]; to: string[] }>;
     const shown: AuditView['changes'] = {};
     for (const [key, c] of Object.entries(changes)) {
       const [kind = '', code = ''] = key.split(':');
-      const label = `${tr(lang, kindTitle[kind] ?? { ja: kind, en: kind })} ${code} ${(TITLES.get(code) ?? []).map((x) => tr(lang, x)).join(' / ')}`;
+      const label = `${kindTitle[kind] ? msg(lang, kindTitle[kind]) : kind} ${code} ${(TITLES.get(code) ?? []).map((x) => tr(lang, x)).join(' / ')}`;
       shown[label] = { from: c.from.map(roleTitle), to: c.to.map(roleTitle) };
     }
     return { ...h, changes: shown };

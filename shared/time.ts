@@ -1,0 +1,16 @@
+/**
+ * Days in Japan, pure (the browser bundles it too): the product lives in Japan, so a day is a day
+ * in Asia/Tokyo wherever the code runs. Server code reads these through server/time.ts.
+ */
+
+/** The date in Japan ('YYYY-MM-DD') at an instant (default: now). Japan has no daylight saving. */
+export function todayInJapan(at: Date = new Date()): string {
+  return new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** A day 'YYYY-MM-DD' plus n days (n may be negative). */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
