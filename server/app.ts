@@ -211,6 +211,9 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     attach(server) {
       // socket.io answers /socket.io (its websocket upgrade).
       chat = createChatServer(services, server);
+      // In a cluster, the chat WebSocket's handshake names the worker that took it (as /healthz does).
+      const worker = cluster.worker;
+      if (worker) chat.io.engine.on('headers', (headers: Record<string, string>) => void (headers['X-Tsunagu-Worker'] = String(worker.id)));
       server.on('upgrade', (req, socket, head) => {
         const { pathname } = new URL(req.url ?? '/', 'http://x');
         if (pathname === '/graphqlws') {
