@@ -25,7 +25,7 @@ const BROWSER_SAFE = [
 ];
 
 /** The composition roots, where the layers are wired together: they may import anything. */
-const ROOTS = ['^server/app\\.ts$', '^server/main\\.ts$', '^scripts/', '^test/', '\\.test\\.tsx?$'];
+const ROOTS = ['^server/app\\.ts$', '^server/(main|cluster|boot)\\.ts$', '^scripts/', '^test/', '\\.test\\.tsx?$'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

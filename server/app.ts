@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import path from 'node:path';
@@ -105,7 +106,9 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
       strictTransportSecurity: config.production,
     }),
   );
-  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  // In a cluster (npm run start:cluster) it names the worker that answered: 1, 2, … and a new
+  // number for each replacement of a worker that died.
+  app.get('/healthz', (_req, res) => void res.json(cluster.worker ? { status: 'ok', worker: cluster.worker.id } : { status: 'ok' }));
   // Ready within a second or not ready: a load balancer must not wait on a database that hangs.
   app.get('/readyz', async (_req, res) => {
     let timer: NodeJS.Timeout | undefined;
@@ -206,8 +209,11 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     api,
     services,
     attach(server) {
-      // socket.io answers /socket.io (polling and its own websocket upgrade).
+      // socket.io answers /socket.io (its websocket upgrade).
       chat = createChatServer(services, server);
+      // In a cluster, the chat WebSocket's handshake names the worker that took it (as /healthz does).
+      const worker = cluster.worker;
+      if (worker) chat.io.engine.on('headers', (headers: Record<string, string>) => void (headers['X-Tsunagu-Worker'] = String(worker.id)));
       server.on('upgrade', (req, socket, head) => {
         const { pathname } = new URL(req.url ?? '/', 'http://x');
         if (pathname === '/graphqlws') {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +30,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   TRUST_PROXY: z.string().optional(),
+  WEB_CONCURRENCY: z.coerce.number().int('WEB_CONCURRENCY must be a whole number of worker processes').min(1).max(64).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -59,6 +61,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   seed: Env['SEED'];
   trustProxy: string | undefined;
+  /** How many worker processes `npm run start:cluster` runs (default: the number of cores). */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -92,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY,
+    workers: e.WEB_CONCURRENCY ?? os.availableParallelism(),
   };
 }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Services } from '../api/context.ts';
+import { warnThrottled } from '../events/bus.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
@@ -143,6 +144,10 @@ export function createChatServer(services: Services, server: http.Server): ChatS
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
     path: '/socket.io',
     serveClient: false,
+    // WebSocket only, no long-polling: one TCP connection per client, so several processes behind
+    // one port or a load balancer need no sticky sessions (a polling client's requests would land
+    // on processes that do not know its session). Every client (client/api/chat-socket.ts) asks for it.
+    transports: ['websocket'],
     maxHttpBufferSize: MAX_PAYLOAD,
     // The app's own upgrade handler answers other paths.
     destroyUpgrade: false,
@@ -152,9 +157,19 @@ export function createChatServer(services: Services, server: http.Server): ChatS
 
   const redisClients: Redis[] = [];
   if (services.config.redisUrl) {
-    const pub = new Redis(services.config.redisUrl, { maxRetriesPerRequest: 3 });
-    const sub = pub.duplicate();
-    for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'chat redis connection error'));
+    // Redis may go away (docs/operations.md): the adapter still delivers to this process's own
+    // sockets, and its publishes to the others fail at once (no offline queue) instead of queueing;
+    // the subscriber reconnects and subscribes again by itself. The adapter does not wait for its
+    // publishes, so their failures are caught here: an unhandled rejection would end the process.
+    const pub = new Redis(services.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const sub = new Redis(services.config.redisUrl, { maxRetriesPerRequest: null });
+    for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'chat redis connection error'));
+    const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+    (pub as unknown as { publish: typeof publish }).publish = (channel, message) => {
+      const sent = publish(channel, message);
+      sent.catch((err) => warnThrottled(log, 'chat redis: a broadcast to the other processes failed', err));
+      return sent;
+    };
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub, { key: `${services.config.redisPrefix}socket.io` }));
   }

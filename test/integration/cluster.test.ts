@@ -1,0 +1,200 @@
+/**
+ * `npm run start:cluster` as an operator runs it (`node --import tsx server/cluster.ts`): a primary
+ * and two workers behind one port, events between them through Redis (docs/operations.md
+ * "Several processes behind one port"). Two chat clients on different workers talk to each other;
+ * a worker killed with SIGKILL is replaced and its client reconnects and catches up; SIGTERM drains
+ * every worker and the primary exits 0. Without Redis, more than one worker is refused.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { DEMO, loginToken } from '../helpers/app.ts';
+import { applyToDailyShift, type Chatter, chatter, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { freePort, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { sleep, until, within } from '../helpers/wait.ts';
+
+/** GET on a new TCP connection each time (no keep-alive), so the primary hands each to the next worker. */
+function getFresh(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** The worker numbers that answer /healthz over a few fresh connections. */
+async function answeringWorkers(url: string, tries = 6): Promise<Set<number>> {
+  const seen = new Set<number>();
+  for (let i = 0; i < tries; i++) {
+    const r = await getFresh(`${url}/healthz`).catch(() => null);
+    if (r?.status === 200) seen.add((JSON.parse(r.body) as { worker: number }).worker);
+  }
+  return seen;
+}
+
+describe('a cluster without Redis', () => {
+  it('refuses to start more than one worker, saying what to set', async () => {
+    const database = await createTestDatabase();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-cluster-'));
+    try {
+      const start = startServerProcess({ script: 'server/cluster.ts', databaseUrl: database.url, port: await freePort(), dataDir, env: { WEB_CONCURRENCY: '2' } });
+      await expect(start).rejects.toThrow(/"code":2[\s\S]*needs Redis[\s\S]*REDIS_URL[\s\S]*WEB_CONCURRENCY=1/);
+    } finally {
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
+
+describe.skipIf(!HAVE_REDIS)('a cluster of two workers with Redis', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let cluster: ServerProcess;
+  let candidateToken: string;
+  let adminToken: string;
+  let conversationId: string;
+  let candidate: Chatter;
+  let admin: Chatter;
+  const reasons: string[] = [];
+  // The chat clients live across the tests below (the kill and the shutdown act on them).
+  const closers: (() => void)[] = [];
+  const keep = (close: () => void) => void closers.push(close);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-cluster-'));
+    cluster = await startServerProcess({
+      script: 'server/cluster.ts',
+      databaseUrl: database.url,
+      port: await freePort(),
+      dataDir,
+      env: { WEB_CONCURRENCY: '2', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `tsunagu-cluster-${randomBytes(6).toString('hex')}:` },
+      readyMs: 60_000,
+    });
+    // Both workers listen: fresh connections are answered by worker 1 and worker 2.
+    await until(async () => (await answeringWorkers(cluster.url)).size === 2, 'both workers answer', 30_000);
+    [candidateToken, adminToken] = await Promise.all([loginToken(cluster.url, DEMO.candidate), loginToken(cluster.url, DEMO.company_admin)]);
+    ({ conversationId } = await applyToDailyShift({ url: cluster.url, db: database.db, candidateToken }));
+  });
+  afterAll(async () => {
+    for (const close of closers) close();
+    await cluster?.kill();
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const report = () => onTestFailed(() => console.log(`--- output of the cluster (pid ${cluster.child.pid}):\n${cluster.output()}`));
+  it('two chat clients on different workers hear each other', async () => {
+    report();
+    // Opened one right after the other, nothing else connecting: the primary hands the two
+    // connections to the two workers in turn (which the kill below confirms).
+    candidate = chatter({ url: cluster.url, token: candidateToken, conversationId, dispose: keep });
+    admin = chatter({ url: cluster.url, token: adminToken, conversationId, dispose: keep });
+    await until(() => candidate.conn.socket.connected && admin.conn.socket.connected, 'both connected', 10_000);
+    for (const c of [candidate, admin]) {
+      c.conn.track(conversationId, 0);
+      c.conn.socket.on('disconnect', (r) => reasons.push(r));
+    }
+    // Redis subscriptions are asynchronous: probe each way until one crosses.
+    for (const [from, to, label] of [
+      [candidate, admin, 'the candidate reaches the admin'],
+      [admin, candidate, 'the admin reaches the candidate'],
+    ] as const) {
+      const probes: string[] = [];
+      await until(
+        async () => {
+          if (probes.some((id) => to.heard.has(id))) return true;
+          const p = from.send(`probe ${probes.length}`);
+          probes.push(p.client_msg_id);
+          await within(p.stored, 'probe stored', 5_000);
+          for (let i = 0; i < 10 && !to.heard.has(p.client_msg_id); i++) await sleep(20);
+          return to.heard.has(p.client_msg_id);
+        },
+        label,
+        10_000,
+      );
+    }
+    for (let i = 0; i < 3; i++) {
+      candidate.send(`候補者から ${i}`);
+      admin.send(`from the company ${i}`);
+    }
+    await within(Promise.all([...candidate.sent, ...admin.sent].map((s) => s.stored)), 'every send acknowledged', 10_000);
+    await until(() => admin.sent.every((s) => candidate.heard.has(s.client_msg_id)) && candidate.sent.every((s) => admin.heard.has(s.client_msg_id)), 'both heard everything');
+  });
+
+  it('a worker killed with SIGKILL is replaced; the client that was on it reconnects and catches up', async () => {
+    report();
+    const before = await answeringWorkers(cluster.url);
+    const [victim, survivor] = await nodeChildPids(cluster.child.pid!);
+    expect(victim).toBeGreaterThan(0);
+    expect(survivor).toBeGreaterThan(0);
+    const drops = new Map<Chatter, number>([[candidate, 0], [admin, 0]]);
+    for (const c of [candidate, admin]) c.conn.socket.on('disconnect', () => drops.set(c, drops.get(c)! + 1));
+    process.kill(victim!, 'SIGKILL');
+
+    // Exactly one of the two clients was on the killed worker: they were on different workers.
+    // (It reconnects within ~100 ms, to the surviving worker or the replacement.)
+    await until(() => drops.get(candidate)! + drops.get(admin)! > 0, 'a client noticed the kill', 5_000);
+    await sleep(500);
+    const dropped = [candidate, admin].filter((c) => drops.get(c)! > 0);
+    const stayed = [candidate, admin].filter((c) => drops.get(c) === 0);
+    expect(dropped).toHaveLength(1);
+    expect(stayed).toHaveLength(1);
+    // The one still connected writes while the other is away.
+    const whileAway = [0, 1, 2].map((i) => stayed[0]!.send(`while the other worker is replaced ${i}`));
+    const fromDropped = dropped[0]!.send('written while reconnecting');
+
+    // A new worker with a new number takes the dead one's place.
+    await until(
+      async () => {
+        const now = await answeringWorkers(cluster.url);
+        return now.size === 2 && [...now].some((w) => !before.has(w));
+      },
+      'a replacement worker answers',
+      30_000,
+    );
+    expect(await nodeChildPids(cluster.child.pid!)).not.toContain(victim);
+    expect(await nodeChildPids(cluster.child.pid!)).toHaveLength(2);
+
+    // The dropped client is back, its outbox sent, and it caught up on what it missed.
+    await within(Promise.all([...whileAway.map((s) => s.stored), fromDropped.stored]), 'sends acknowledged after the kill', 20_000);
+    await until(() => whileAway.every((s) => dropped[0]!.heard.has(s.client_msg_id)), 'the reconnected client caught up');
+    await until(() => stayed[0]!.heard.has(fromDropped.client_msg_id), 'its message reached the other');
+    expect(reasons).not.toContain('io server disconnect');
+
+    // Every acknowledged message is stored once, seq 1..n.
+    const { rows } = await sql<{ seq: number; client_msg_id: string }>`select seq, client_msg_id from messages where conversation_id = ${conversationId} order by seq`.execute(database.db);
+    expect(rows.map((r) => Number(r.seq))).toEqual(rows.map((_, i) => i + 1));
+    const ids = rows.map((r) => r.client_msg_id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const s of [...candidate.sent, ...admin.sent]) expect(ids).toContain(s.client_msg_id);
+  });
+
+  it('SIGTERM drains every worker (requests in flight are answered) and the primary exits 0', async () => {
+    report();
+    const workers = await nodeChildPids(cluster.child.pid!);
+    expect(workers).toHaveLength(2);
+    // Requests in flight on fresh connections (both workers), the signal once the first is answered.
+    const requests = Array.from({ length: 8 }, () => getFresh(`${cluster.url}/daily`));
+    await Promise.race(requests);
+    cluster.child.kill('SIGTERM');
+    const answers = await within(Promise.all(requests), 'the requests in flight', 15_000);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(await within(cluster.exited, 'the primary exits', 30_000)).toEqual({ code: 0, signal: null });
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+    // The chat clients were dropped, not told to go away for good: they would reconnect.
+    await until(() => !candidate.conn.socket.connected && !admin.conn.socket.connected, 'clients disconnected', 5_000);
+    expect(reasons).not.toContain('io server disconnect');
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Redis goes away under two server processes and comes back (docs/operations.md "When Redis goes
+ * away"). Redis is reached through a TCP proxy on loopback that the test cuts, as
+ * database-loss.test.ts does for PostgreSQL. While it is gone each process keeps serving its own
+ * sockets (a message is stored, acknowledged and heard by the sockets on the same process, quickly)
+ * and pages, and failed logins are still limited (in the process's memory). Once it is back,
+ * messages cross between the processes again and the side on the other process catches up on what
+ * it missed.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, inject, onTestFailed } from 'vitest';
+import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
+import { DEMO, loginToken } from '../helpers/app.ts';
+import { applyToDailyShift, type Chatter, chatter, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { sleep, until, within } from '../helpers/wait.ts';
+
+const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
+
+describe.skipIf(!HAVE_REDIS)('Redis going away under two processes, and coming back', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let proxy: TcpProxy;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+  let conversationId: string;
+  /** The candidate and a company admin on process A, the same admin's other tab on process B. */
+  let candidate: Chatter;
+  let adminOnA: Chatter;
+  let adminOnB: Chatter;
+  const closers: (() => void)[] = [];
+  const keep = (close: () => void) => void closers.push(close);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-redis-'));
+    const redis = new URL(TEST_REDIS_URL);
+    proxy = await startTcpProxy(redis.hostname, Number(redis.port || 6379));
+    const viaProxy = new URL(TEST_REDIS_URL);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const env = { REDIS_URL: viaProxy.href, REDIS_PREFIX: `tsunagu-redis-loss-${randomBytes(6).toString('hex')}:`, TRUST_PROXY: '1' };
+    const [portA, portB] = [await freePort(), await freePort()];
+    [a, b] = await Promise.all([
+      startServerProcess({ databaseUrl: database.url, port: portA, dataDir, env }),
+      startServerProcess({ databaseUrl: database.url, port: portB, dataDir, env }),
+    ]);
+    const [candidateToken, adminToken] = await Promise.all([loginToken(a.url, DEMO.candidate), loginToken(a.url, DEMO.company_admin)]);
+    ({ conversationId } = await applyToDailyShift({ url: a.url, db: database.db, candidateToken }));
+    candidate = chatter({ url: a.url, token: candidateToken, conversationId, dispose: keep });
+    adminOnA = chatter({ url: a.url, token: adminToken, conversationId, dispose: keep });
+    adminOnB = chatter({ url: b.url, token: adminToken, conversationId, dispose: keep });
+    // Followed conversations: a message after a hole fetches what is missing (client/api/chat-socket.ts).
+    for (const c of [candidate, adminOnA, adminOnB]) c.conn.track(conversationId, 0);
+    await until(() => candidate.conn.socket.connected && adminOnA.conn.socket.connected && adminOnB.conn.socket.connected, 'all connected', 10_000);
+  });
+  afterAll(async () => {
+    for (const close of closers) close();
+    await Promise.all([a?.kill(), b?.kill()]);
+    await proxy?.close();
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const report = () =>
+    onTestFailed(() => {
+      for (const p of [a, b]) if (p) console.log(`--- output of the server process on ${p.url}:\n${p.output()}`);
+    });
+
+  /** Sends probes from `from` until one reaches `to` (Redis subscriptions are asynchronous). */
+  async function crosses(from: Chatter, to: Chatter, label: string, ms = 20_000) {
+    const probes: string[] = [];
+    await until(
+      async () => {
+        if (probes.some((id) => to.heard.has(id))) return true;
+        const p = from.send(`probe ${probes.length}`);
+        probes.push(p.client_msg_id);
+        await within(p.stored, 'probe stored', 5_000);
+        for (let i = 0; i < 20 && !to.heard.has(p.client_msg_id); i++) await sleep(25);
+        return to.heard.has(p.client_msg_id);
+      },
+      label,
+      ms,
+    );
+  }
+
+  const login = (url: string, email: string, password: string, ip: string) =>
+    fetch(`${url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, cookie: 'lang=en' },
+      body: new URLSearchParams({ email, password }),
+    });
+
+  let duringCut: { client_msg_id: string; stored: Promise<unknown> }[] = [];
+
+  it('with Redis: messages cross between the processes', async () => {
+    report();
+    await crosses(candidate, adminOnB, 'A to B');
+    await crosses(adminOnB, candidate, 'B to A');
+  });
+
+  it('without Redis: each process serves its own sockets and pages, and limits failed logins in memory', async () => {
+    report();
+    await proxy.cut();
+    await sleep(300);
+
+    // The candidate's messages on A are stored, acknowledged and heard by the admin's tab on A, quickly.
+    const started = Date.now();
+    duringCut = [0, 1, 2].map((i) => candidate.send(`Redis がない間 ${i}`));
+    await within(Promise.all(duringCut.map((s) => s.stored)), 'acknowledged without Redis', 5_000);
+    const ackMs = Date.now() - started;
+    expect(ackMs).toBeLessThan(3_000);
+    await until(() => duringCut.every((s) => adminOnA.heard.has(s.client_msg_id)), 'heard on the same process', 5_000);
+    // The cut is real: the tab on B heard none of them.
+    await sleep(300);
+    expect(duringCut.filter((s) => adminOnB.heard.has(s.client_msg_id))).toEqual([]);
+
+    // Pages and readiness on both processes (readiness is about the database, not Redis).
+    for (const p of [a!, b!]) {
+      const t0 = Date.now();
+      expect((await fetch(`${p.url}/daily`)).status).toBe(200);
+      expect((await fetch(`${p.url}/readyz`)).status).toBe(200);
+      expect(Date.now() - t0).toBeLessThan(3_000);
+    }
+
+    // Failed logins still count: after 10 failures for one account from one address, the right
+    // password is refused too (429), counted in A's memory while Redis is away.
+    const ip = '203.0.113.50';
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) expect((await login(a!.url, DEMO.client_staff, `wrong-${i}`, ip)).status).toBe(401);
+    const blocked = await login(a!.url, DEMO.client_staff, inject('demoPassword'), ip);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Nothing failed on A's clients, and both processes are still running.
+    expect([...candidate.warnings, ...adminOnA.warnings]).toEqual([]);
+    expect(a!.child.exitCode).toBeNull();
+    expect(b!.child.exitCode).toBeNull();
+    console.log(`Redis cut: 3 messages acknowledged in ${ackMs} ms`);
+  });
+
+  it('Redis back: messages cross again and the other process catches up on what it missed', async () => {
+    report();
+    await proxy.restore();
+    const restoredAt = Date.now();
+    await crosses(candidate, adminOnB, 'A to B after Redis returned');
+    await crosses(adminOnB, candidate, 'B to A after Redis returned');
+    // The next message that crossed showed B's tab a hole, which it filled from the database.
+    await until(() => duringCut.every((s) => adminOnB.heard.has(s.client_msg_id)), 'B caught up on the messages sent without Redis');
+    for (const p of [a!, b!]) {
+      expect(p.child.exitCode).toBeNull();
+      expect(p.output()).not.toMatch(/Unhandled|unhandledRejection/);
+    }
+    console.log(`Redis back: delivery between the processes resumed ${Date.now() - restoredAt} ms after it returned`);
+  });
+});
