@@ -27,6 +27,7 @@ import type { Mailer } from './mail.ts';
 import { redactUrl } from './log.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
+import { realTimers, type Timers } from './time.ts';
 import { ReferenceCache } from './modules/enums/reference-cache.ts';
 import { bindScreens, formPosts, pageRequests, sameOriginForms, screenPaths } from './web/dispatch.tsx';
 import { ApiFailure, BadRequest } from './web/kit.ts';
@@ -46,6 +47,8 @@ export interface AppDeps {
   jwtSecret: string;
   /** Where public/ lives (static files and client bundles). */
   root: string;
+  /** Timers for delayed work (default: real ones). */
+  timers?: Timers;
 }
 
 export interface App {
@@ -189,6 +192,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     bus,
     mailer: deps.mailer,
     publicUrl,
+    timers: deps.timers ?? realTimers,
     auth: new AuthService(db, new TokenService(deps.jwtSecret), deps.mailer, publicUrl, bus),
   };
   const schema = buildSchema();

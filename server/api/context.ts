@@ -1,3 +1,4 @@
+import type { Timers } from '../time.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/connect.ts';
@@ -18,6 +19,8 @@ export interface Services {
   mailer: Mailer;
   /** An absolute address of the public site (PUBLIC_URL) for a path, for links in mail. */
   publicUrl: (path: string) => string;
+  /** What the server waits with (real timers; a test's clock in tests). */
+  timers: Timers;
 }
 
 /** One operation's caller. The same shape over HTTP, WebSocket and in-process calls. */

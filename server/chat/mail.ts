@@ -33,7 +33,7 @@ export interface CandidateMail {
 export function candidateMail(services: Services): CandidateMail {
   const db = services.db as unknown as ChatDb;
   /** One timer per conversation: the first unread answer's seq it checks, and the newest answer's. */
-  const pending = new Map<string, { timer: ReturnType<typeof setTimeout>; seq: number; latest: number }>();
+  const pending = new Map<string, { timer: { cancel(): void }; seq: number; latest: number }>();
   const delayMs = services.config.chatMailDelaySeconds * 1000;
 
   /** Claims and sends; false when nothing was claimed (read in time, switched off, mailed lately). */
@@ -101,8 +101,7 @@ export function candidateMail(services: Services): CandidateMail {
   }
 
   function schedule(conversationId: string, seq: number) {
-    const entry = { seq, latest: seq, timer: setTimeout(() => void fire(conversationId), delayMs) };
-    entry.timer.unref();
+    const entry = { seq, latest: seq, timer: services.timers.set(() => fire(conversationId), delayMs) };
     pending.set(conversationId, entry);
   }
 
@@ -126,7 +125,7 @@ export function candidateMail(services: Services): CandidateMail {
       else schedule(c.id, m.seq);
     },
     close() {
-      for (const { timer } of pending.values()) clearTimeout(timer);
+      for (const { timer } of pending.values()) timer.cancel();
       pending.clear();
     },
   };

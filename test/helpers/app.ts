@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { createApp, type FullApp } from '../../server/app.ts';
+import type { Timers } from '../../server/time.ts';
 import { createLogger } from '../../server/log.ts';
 import { createEventBus } from '../../server/events/create.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -53,6 +54,8 @@ export interface TestApp extends BuiltTestApp {
 
 interface AppOptions {
   database?: TestDatabase;
+  /** The app's timers (test/helpers/clock.ts): a test moves time instead of sleeping. */
+  timers?: Timers;
   port?: number;
   log?: Logger;
 }
@@ -68,7 +71,7 @@ async function build(env: Record<string, string>, opts: AppOptions, login: (who:
   // REDIS_URL (CI's second run) puts the event bus on the machine's Redis, as in production.
   // Channels are per database, so test files running at once never see each other's events.
   const bus = await createEventBus(config.redisUrl ?? process.env.REDIS_URL, log, `tsunagu:${database.name}:`);
-  const built = await createApp({ config, db: database.db, pool: database.pool, log, mailer, bus, jwtSecret: TEST_JWT_SECRET, root: ROOT });
+  const built = await createApp({ config, db: database.db, pool: database.pool, log, mailer, bus, jwtSecret: TEST_JWT_SECRET, root: ROOT, ...(opts.timers ? { timers: opts.timers } : {}) });
   const tokens = new Map<DemoLogin, Promise<string>>();
   const app: BuiltTestApp = {
     ...built,

@@ -10,18 +10,20 @@ import type { ChatMessage } from '../../server/chat/events.ts';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { acked, applyToDailyShift, type RawChatSocket, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 import { startSmtpCapture } from '../helpers/smtp.ts';
-import { sleep } from '../helpers/wait.ts';
+import { testClock } from '../helpers/clock.ts';
 
 /** The delay in these tests; production's default is 120 s. */
 const DELAY_S = 1;
 
 let t: TestApp;
+/** The app waits out the delay on this clock: the tests move it instead of sleeping. */
+const clock = testClock();
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 const disposers: (() => void)[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, CHAT_MAIL_DELAY_SECONDS: String(DELAY_S) });
+  t = await startTestApp({ SMTP_URL: smtp.url, CHAT_MAIL_DELAY_SECONDS: String(DELAY_S) }, { timers: clock.timers });
 });
 afterAll(async () => {
   for (const close of disposers) close();
@@ -47,8 +49,8 @@ async function conversationOf(email: string): Promise<string> {
 
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
 
-/** Waits out the delay and then some: what was going to be sent has been. */
-const afterTheDelay = () => sleep(DELAY_S * 1000 + 1200);
+/** The delay passes: what was going to be sent has been (the clock waits for the sending). */
+const afterTheDelay = () => clock.advance(DELAY_S * 1000);
 
 describe('mail about an unread company answer', () => {
   it('mails the candidate once, after the delay, in its language, quoting the answers and linking to the conversation', async () => {
@@ -59,7 +61,9 @@ describe('mail about an unread company answer', () => {
     await send(staff, conversationId, 'See you at 9:00 at the north gate.');
     expect(mailsTo(DEMO.candidate)).toHaveLength(0); // not at once: the candidate may be reading
 
-    await smtp.waitFor(smtp.mails.length + 1);
+    const before = smtp.mails.length;
+    await afterTheDelay();
+    await smtp.waitFor(before + 1);
     const [mail] = mailsTo(DEMO.candidate);
     expect(mail!.subject).toMatch(/^New message from .+ on Tsunagu$/); // demo candidates chose English
     expect(mail!.text).toContain('Please bring your residence card.');
@@ -94,9 +98,13 @@ describe('mail about an unread company answer', () => {
     const staff = await socket(await t.login('company_admin'));
     await send(staff, conversationId, 'Did you find the gate?');
     expect((await candidate.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId })).ok).toBe(true);
-    await sleep(300);
     await send(staff, conversationId, 'Call me when you arrive: 03-1234-5678.');
-    await smtp.waitFor(smtp.mails.length + 1);
+    // The first answer's delay finds it read; the second answer's own delay starts then.
+    await afterTheDelay();
+    expect(mailsTo(email)).toHaveLength(0);
+    const before = smtp.mails.length;
+    await afterTheDelay();
+    await smtp.waitFor(before + 1);
     const mails = mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Call me when you arrive: 03-1234-5678.');
@@ -137,7 +145,9 @@ describe('mail about an unread company answer', () => {
     expect((await toggle(true)).status).toBe(303);
     expect(shownOn(await page())).toBe(true);
     await send(staff, conversationId, 'Please sign it by Friday.');
-    await smtp.waitFor(smtp.mails.length + 1);
+    const before = smtp.mails.length;
+    await afterTheDelay();
+    await smtp.waitFor(before + 1);
     const [mail] = mailsTo(email);
     expect(mail!.subject).toMatch(/^【Tsunagu】.+から新しいメッセージ$/);
     expect(mail!.text).toContain(`読んで返信する：${t.url}/staff/chat?c=${conversationId}`);
