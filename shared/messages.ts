@@ -55,6 +55,8 @@ export const MESSAGES = {
   'error.unauthenticated': m('ログインしてください。', 'Please log in.'),
   'error.forbidden': m('この操作を行う権限がありません。', 'You are not allowed to do this.'),
   'error.notFound': m('見つかりません。', 'Not found.'),
+  'error.alreadyRegistered': m('この値はすでに登録されています。', 'This value is already registered.'),
+  'error.noChoices': m('選択肢のない項目です。', 'This field has no choices.'),
   'error.badLogin': m('メールアドレスまたはパスワードが正しくありません。', 'The email address or password is incorrect.'),
 
   // Notices after a successful post

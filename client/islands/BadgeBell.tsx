@@ -1,3 +1,5 @@
+import { useHydrated } from './use-hydrated.ts';
+import { CHAT_STATE } from '../stores/chat.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { chat, connectChat, loadRecent, openWindow, rows, warn } from '../chat/live.ts';
@@ -17,7 +19,8 @@ export interface BadgeBellProps {
 export default function BadgeBell({ lang, support }: BadgeBellProps) {
   useSignals();
   const [open, setOpen] = useState(false);
-  const s = chat.state.value;
+  // Until hydrated, what the server drew (the dock may have filled the shared chat state already).
+  const s = useHydrated() ? chat.state.value : CHAT_STATE;
   const entries = [...s.dailyBadges, ...s.otherBadges, ...(support ? s.supportBadges : [])];
   const fresh = entries.filter((b) => b.isSee !== 1).length;
   const total = s.workerDailyIcCount + s.workerOtherIcCount;

@@ -1,3 +1,5 @@
+import { useHydrated } from './use-hydrated.ts';
+import { CHAT_STATE } from '../stores/chat.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { chat, connectChat, loadRecent, openWindow, rows } from '../chat/live.ts';
@@ -19,7 +21,8 @@ export default function ChatDock({ lang }: ChatDockProps) {
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const sentinel = useRef<HTMLLIElement>(null);
-  const s = chat.state.value;
+  // Until hydrated, what the server drew (another island may have filled the shared chat state already).
+  const s = useHydrated() ? chat.state.value : CHAT_STATE;
   const unread = s.dailyBadges.length + s.otherBadges.length;
   useUnreadTitle(unread);
 

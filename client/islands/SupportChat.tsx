@@ -1,3 +1,5 @@
+import { useHydrated } from './use-hydrated.ts';
+import { CHAT_STATE } from '../stores/chat.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { type ChatMessage, type ConversationRow, RECENT_SIZE } from '../../server/chat/events.ts';
@@ -41,10 +43,12 @@ export default function SupportChat({ lang, initial = null, showCompany = false 
   const selectedRef = useRef(selectedId);
   selectedRef.current = selectedId;
 
-  const s = chat.state.value;
+  // Until hydrated, what the server drew: the chat state other islands may have filled already comes after.
+  const hydrated = useHydrated();
+  const s = hydrated ? chat.state.value : CHAT_STATE;
   const live = (r: ConversationRow) => rows.value[r.id] ?? r;
-  const list = ordered(supportRows.value.map(live));
-  const selected = selectedId ? (list.find((r) => r.id === selectedId) ?? rows.value[selectedId]) : undefined;
+  const list = hydrated ? ordered(supportRows.value.map(live)) : [];
+  const selected = selectedId && hydrated ? (list.find((r) => r.id === selectedId) ?? rows.value[selectedId]) : undefined;
   const hasMore = lastPage !== null && lastPage.size >= RECENT_SIZE;
   const badgeOf = (id: string) => s.supportBadges.find((b) => b.id === id);
 

@@ -1,7 +1,7 @@
 import { defaultFieldResolver, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { canEnter } from '../access/guard.ts';
-import { resourceRules } from '../resources/graphql.ts';
+import { resourceRules } from './graphql/resources.ts';
 import { READ_MODELS, RESOURCES } from '../resources/registry.ts';
 import { readModelRules } from './graphql/read-models.ts';
 import type { ApiContext } from './context.ts';
@@ -14,7 +14,7 @@ import { msg } from '../../shared/messages.ts';
  * the families of SPEC §2 (1100xx jobs, 1800xx companies, 2000xx templates, …). `public` needs no
  * session, `user` any signed-in back-office user. The schema refuses to build if a root field is
  * missing here, so no operation ships without a rule. The resource engine's operations get
- * theirs from the route table's codes of each resource's screens (resources/graphql.ts).
+ * theirs from the route table's codes of each resource's screens (api/graphql/resources.ts).
  */
 export type Rule = { public: true } | { user: true } | { candidate: true } | { session: true } | { codes: readonly number[] };
 

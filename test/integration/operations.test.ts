@@ -5,7 +5,7 @@ import { parse, printSchema, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { OPS } from '../../server/api/operations.ts';
-import { resourceDocuments } from '../../server/resources/graphql.ts';
+import { resourceDocuments } from '../../server/api/graphql/resources.ts';
 import { READ_MODELS, RESOURCES } from '../../server/resources/registry.ts';
 import { readModelDocuments } from '../../server/api/graphql/read-models.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -36,7 +36,7 @@ describe('operation documents (server/api/operations.ts)', () => {
   }
 });
 
-describe('resource operation documents (server/resources/graphql.ts)', () => {
+describe('resource operation documents (server/api/graphql/resources.ts)', () => {
   const schema = buildSchema();
   for (const def of RESOURCES) {
     it(`every document the screens of "${def.name}" send validates against the schema`, () => {

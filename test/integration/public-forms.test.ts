@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
@@ -450,22 +451,39 @@ describe('POST /graphql and error answers', () => {
     }
   });
 
-  it('hides an unexpected database failure behind a generic message', async () => {
-    // PostgreSQL refuses a NUL character in text: a real failure inside the resolver.
+  it('refuses text with a NUL character at the edge, as the caller’s error, keeping what was typed', async () => {
+    // PostgreSQL cannot store a NUL in text: the API says so before any resolver runs.
     const bad = { name: 'Null\u0000Byte', email: 'nul@example.com', topic: 'other', message: 'hello' };
     const res = await gql(JSON.stringify({ query: 'mutation($input: ContactInput!) { submitContact(input: $input) }', variables: { input: bad } }));
     const body = await res.json();
-    expect(body.errors[0].extensions.code).toBe('INTERNAL');
-    expect(body.errors[0].message).toBe('Internal server error');
-    const raw = JSON.stringify(body);
-    leaks(raw);
-    expect(raw).not.toMatch(/byte sequence|UTF8|0x00/i);
-
+    expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(body.errors[0].extensions.fields._).toBe('入力に使えない制御文字（NUL）が含まれています。');
     const page = await post('/staff/contact', bad);
-    expect(page.status).toBe(500);
-    const html = await page.text();
-    leaks(html);
-    expect(html).not.toMatch(/byte sequence|UTF8|0x00/i);
-    expect(html).toContain('value="nul@example.com"');
+    expect(page.status).toBe(422);
+    expect(await page.text()).toContain('value="nul@example.com"');
+  });
+
+  it('hides an unexpected database failure behind a generic message', async () => {
+    // A real failure inside the resolver: the table it writes is gone for the length of the test.
+    const ok = { name: 'Ana', email: 'gone@example.com', topic: 'other', message: 'hello' };
+    await sql`alter table contact_messages rename to contact_messages_away`.execute(t.database.db);
+    try {
+      const res = await gql(JSON.stringify({ query: 'mutation($input: ContactInput!) { submitContact(input: $input) }', variables: { input: ok } }));
+      const body = await res.json();
+      expect(body.errors[0].extensions.code).toBe('INTERNAL');
+      expect(body.errors[0].message).toBe('Internal server error');
+      const raw = JSON.stringify(body);
+      leaks(raw);
+      expect(raw).not.toMatch(/contact_messages|relation|does not exist/i);
+
+      const page = await post('/staff/contact', ok);
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      leaks(html);
+      expect(html).not.toMatch(/contact_messages|relation|does not exist/i);
+      expect(html).toContain('value="gone@example.com"');
+    } finally {
+      await sql`alter table contact_messages_away rename to contact_messages`.execute(t.database.db);
+    }
   });
 });

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rule } from '../../server/api/authz.ts';
 import type { FieldDef, ResourceDef } from '../../server/resources/define.ts';
-import { resourceDocuments, resourceRules } from '../../server/resources/graphql.ts';
+import { resourceDocuments, resourceRules } from '../../server/api/graphql/resources.ts';
 import { RESOURCES } from '../../server/resources/registry.ts';
 import { CODES_OF, LEAST_FIRST, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';

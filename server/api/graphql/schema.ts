@@ -10,7 +10,7 @@ import * as notifications from './notifications.ts';
 import * as roles from './roles.ts';
 import * as session from './session.ts';
 import * as jobShifts from './job-shifts.ts';
-import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from '../../resources/graphql.ts';
+import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
 

@@ -1,40 +1,8 @@
-import type { JSX } from 'react';
-import type { Outcome, ScreenContext } from '../screen.ts';
+import type { RecordSection } from './record-section.ts';
 import { crawlerRunsSection } from './admin/crawler-runs.tsx';
 import { jobShiftsSection } from './admin/job-shifts.tsx';
 
-/**
- * What a resource's record page shows beyond the engine's form, actions, child rows and history,
- * when plain child rows cannot say it (e.g. a daily job's shifts: a table with fill rates and a
- * form that adds many shifts at once). A section reads and writes through the API like the rest
- * of the page; its forms post to the record page with their own `_op` values.
- */
-export interface RecordSectionState {
-  /** What was typed in the section's form, to show again. */
-  values: Record<string, unknown>;
-  /** Field errors in the page's language; `_` for the section as a whole. */
-  errors: Record<string, string>;
-}
-
-export interface RecordSection {
-  /** The `_op` values of the section's forms; the record page's POST hands them to `post`. */
-  ops: readonly string[];
-  /** Drawn above the record's form (what the page is mostly used for, e.g. a daily job's shifts), else below it. */
-  first?: boolean;
-  /** The section under the record's form (null: nothing to show), with a failed post's state. */
-  render(ctx: ScreenContext, row: Record<string, unknown>, action: string, failed: RecordSectionState | undefined): Promise<JSX.Element | null>;
-  post(
-    ctx: ScreenContext,
-    id: string,
-    body: Record<string, unknown>,
-    o: {
-      /** The record page's URL, to redirect to after a success (303). */
-      recordHref: string;
-      /** The record page again with the section's failed state and this status. */
-      rerender(failed: RecordSectionState, status: number): Promise<Outcome>;
-    },
-  ): Promise<Outcome>;
-}
+export type { RecordSection, RecordSectionState } from './record-section.ts';
 
 /** Sections by resource name. */
 export const RECORD_SECTIONS: Record<string, RecordSection> = {

@@ -2,7 +2,7 @@ import type { RoleMaps } from '../../auth/default-roles.ts';
 import { tr, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { ChildResource, FieldDef, ResourceDef, Screen as ResourceScreen } from '../../resources/define.ts';
-import { resourceDocuments } from '../../resources/graphql.ts';
+import { resourceDocuments } from '../../api/graphql/resources.ts';
 import { RESOURCES } from '../../resources/registry.ts';
 import { AuditLog, type AuditView, ChildList, DeleteButton, displayValue, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm, ResourceList } from '../../../views/resources/ResourceViews.tsx';
 import { Notice } from '../../../views/ui/DataTable.tsx';

@@ -1,7 +1,7 @@
 import { DOCS } from '../../../api/documents.ts';
 import { CrawlerRuns } from '../../../../views/pages/admin/CrawlerRuns.tsx';
 import { plain } from '../../screen.ts';
-import type { RecordSection } from '../record-sections.tsx';
+import type { RecordSection } from '../record-section.ts';
 
 /** A crawler source's run history under its form; "Run now" is the record's action. */
 export const crawlerRunsSection: RecordSection = {

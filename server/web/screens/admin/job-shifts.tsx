@@ -5,7 +5,7 @@ import { JobShifts } from '../../../../views/pages/admin/JobShifts.tsx';
 import { todayInJapan } from '../../../time.ts';
 import { ApiFailure, withFlag } from '../../kit.ts';
 import { errorPage, redirect } from '../../screen.ts';
-import type { RecordSection } from '../record-sections.tsx';
+import type { RecordSection } from '../record-section.ts';
 
 /**
  * A daily job's shifts on its record page (/v3/admin/jobs/[id], issue 5): the shifts with their

@@ -1,12 +1,12 @@
-import type { ApiContext } from '../api/context.ts';
-import { apiError, badInput } from '../api/errors.ts';
-import { tenantOf } from '../access/tenancy.ts';
-import type { Rule } from '../api/authz.ts';
-import { tr } from '../../shared/i18n.ts';
-import type { FieldErrors } from '../validation.ts';
-import { routeByPath } from '../access/routes.ts';
-import type { ChildResource, FieldDef, HookContext, ResourceDef } from './define.ts';
-import { auditOf, createChild, createRow, deleteChild, deleteRow, getRow, listChildren, listRows, optionsFor, updateRow, type Actor, type Row, type WriteResult } from './repo.ts';
+import type { ApiContext } from '../context.ts';
+import { apiError, badInput } from '../errors.ts';
+import { tenantOf } from '../../access/tenancy.ts';
+import { tr } from '../../../shared/i18n.ts';
+import { msg } from '../../../shared/messages.ts';
+import type { FieldErrors } from '../../validation.ts';
+import { routeByPath } from '../../access/routes.ts';
+import type { ChildResource, FieldDef, HookContext, ResourceDef } from '../../resources/define.ts';
+import { auditOf, createChild, createRow, deleteChild, deleteRow, getRow, listChildren, listRows, optionsFor, updateRow, type Actor, type Row, type WriteResult } from '../../resources/repo.ts';
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const gqlType = (f: FieldDef) => (f.multiple ? '[String!]' : (f.graphqlType ?? (f.kind === 'number' ? 'Int' : f.kind === 'boolean' ? 'Boolean' : 'String')));
@@ -100,7 +100,7 @@ ${def.fields.map((f) => `    ${f.name}: ${gqlType(f)}`).join('\n')}
 ${(def.children ?? []).map((c) => childTypeDefs(def, c)).join('')}`;
 }
 
-const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', ctx.lang === 'ja' ? '見つかりません。' : 'Not found.');
+const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
 
 /** The caller for the repository: who (for the audit log) and the whole context (for the definition's hooks). */
 function actorOf(ctx: ApiContext): Actor {
@@ -121,7 +121,7 @@ export function uniqueViolation(fields: FieldDef[], err: unknown, lang: 'ja' | '
   // "Key (lower(email))=(a@b.test) already exists.": the columns are before ")=(".
   const key = detail.slice(0, Math.max(0, detail.indexOf(')=(')));
   const field = fields.find((f) => new RegExp(`\\b${f.name}\\b`).test(key));
-  const message = lang === 'ja' ? 'この値はすでに登録されています。' : 'This value is already registered.';
+  const message = msg(lang, 'error.alreadyRegistered');
   return { [field?.name ?? '_']: message };
 }
 
@@ -158,7 +158,7 @@ export function resourceResolvers(def: ResourceDef) {
   const Query: Record<string, unknown> = {
     [def.plural]: async (_: unknown, a: { page: number; size: number; sort?: string; dir?: 'asc' | 'desc'; q?: string; filter?: Record<string, string> }, ctx: ApiContext) => {
       if (a.size < 1 || a.size > 200 || a.page < 1) {
-        throw badInput(ctx.lang, { size: ctx.lang === 'ja' ? '件数は1〜200で指定してください。' : 'Use a page size from 1 to 200.' });
+        throw badInput(ctx.lang, { size: msg(ctx.lang, 'list.badSize') });
       }
       const r = await listRows(ctx.services.db, def, tenantOf(ctx.user!), { page: a.page, size: a.size, sort: a.sort, dir: a.dir, q: a.q, filters: a.filter });
       return { ...r, rows: r.rows.map(serialize) };
@@ -171,7 +171,7 @@ export function resourceResolvers(def: ResourceDef) {
       const [childName, childField] = a.field.includes('.') ? a.field.split('.', 2) : [null, null];
       const fields = childName ? (def.children?.find((c) => c.name === childName)?.fields ?? []) : def.fields;
       const field = fields.find((x) => x.name === (childField ?? a.field) && x.options);
-      if (!field) throw badInput(ctx.lang, { field: ctx.lang === 'ja' ? '選択肢のない項目です。' : 'This field has no choices.' });
+      if (!field) throw badInput(ctx.lang, { field: msg(ctx.lang, 'error.noChoices') });
       return (await optionsFor(field, tenantOf(ctx.user!), ctx.services.db)).map((o) => ({ value: o.value, ja: o.label.ja, en: o.label.en }));
     },
     [`${def.name}Audit`]: async (_: unknown, a: { id: string }, ctx: ApiContext) =>
@@ -205,7 +205,7 @@ export function resourceResolvers(def: ResourceDef) {
   if (def.actions?.length) {
     Mutation[`${def.name}Action`] = async (_: unknown, a: { id: string; action: string }, ctx: ApiContext) => {
       const action = def.actions!.find((x) => x.name === a.action);
-      if (!action) throw badInput(ctx.lang, { action: ctx.lang === 'ja' ? 'この操作はありません。' : 'There is no such action.' });
+      if (!action) throw badInput(ctx.lang, { action: msg(ctx.lang, 'list.unknownAction') });
       const row = await getRow(ctx.services.db, def, tenantOf(ctx.user!), a.id);
       if (!row) throw notFound(ctx);
       const refused = await action.run(row, hookContextOf(ctx));
@@ -230,11 +230,11 @@ function codesOf(def: ResourceDef, modes: string[]): number[] {
  * Authorization rules of a resource's operations: read by any of its screens' codes, write by the
  * form screens'. Record actions and child rows follow the record: whoever may edit it.
  */
-export function resourceRules(def: ResourceDef): Record<string, Rule> {
+export function resourceRules(def: ResourceDef): Record<string, { codes: readonly number[] }> {
   const T = cap(def.name);
   const read = { codes: codesOf(def, ['list', 'create', 'edit', 'detail']) };
   const editCodes = codesOf(def, ['edit', 'detail']);
-  const rules: Record<string, Rule> = {
+  const rules: Record<string, { codes: readonly number[] }> = {
     [`Query.${def.plural}`]: read,
     [`Query.${def.name}`]: read,
     [`Query.${def.name}Audit`]: read,
