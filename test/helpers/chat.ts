@@ -7,6 +7,7 @@ import { type Ack, type ChatMessage, type ClientToServerEvents, MESSAGE_TEXT, ty
 import type { DB } from '../../server/db/connect.ts';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { dataOf, gql } from './graphql.ts';
+import { sleep, until, within } from './wait.ts';
 
 /**
  * Opens a daily-job conversation the way a candidate does: the candidate (by its token) applies to
@@ -116,4 +117,24 @@ export function acked<T>(r: Ack<T>): T {
 /** Sends a message as a client does (sendMessageMember, a fresh client_msg_id unless given); the acknowledgement as it came. */
 export function sendMessage(s: RawChatSocket, conversationId: string, content: string, clientMsgId: string = randomUUID(), messageType: number = MESSAGE_TEXT): Promise<Ack<{ message: ChatMessage }>> {
   return s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversationId, message_type: messageType, message_content: content, client_msg_id: clientMsgId });
+}
+
+/**
+ * Sends probes from `from` until one reaches `to`. Subscriptions between processes (Redis) are
+ * asynchronous: a test's own messages must not race the processes' setup.
+ */
+export async function probeUntilCrosses(from: Chatter, to: Chatter, label: string, ms = 20_000): Promise<void> {
+  const probes: string[] = [];
+  await until(
+    async () => {
+      if (probes.some((id) => to.heard.has(id))) return true;
+      const p = from.send(`probe ${probes.length}`);
+      probes.push(p.client_msg_id);
+      await within(p.stored, 'probe stored', 5_000);
+      for (let i = 0; i < 20 && !to.heard.has(p.client_msg_id); i++) await sleep(25);
+      return to.heard.has(p.client_msg_id);
+    },
+    label,
+    ms,
+  );
 }

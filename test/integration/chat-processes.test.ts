@@ -13,10 +13,10 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { applyToDailyShift, type Chatter, chatter, redisAnswers, TEST_REDIS_URL, probeUntilCrosses } from '../helpers/chat.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
-import { sleep, until, within } from '../helpers/wait.ts';
+import { until, within } from '../helpers/wait.ts';
 
 const login = loginToken;
 
@@ -223,22 +223,7 @@ describe.skipIf(!HAVE_REDIS)('two server processes on one database through Redis
       [candidate, admin, 'a message from A reaches B'],
       [admin, candidate, 'a message from B reaches A'],
     ] as const) {
-      const probes: string[] = [];
-      await until(
-        async () => {
-          if (probes.some((id) => to.heard.has(id))) return true;
-          const p = from.send(`probe ${probes.length}`);
-          probes.push(p.client_msg_id);
-          await within(p.stored, 'probe stored', 5_000);
-          for (let i = 0; i < 10; i++) {
-            if (to.heard.has(p.client_msg_id)) return true;
-            await sleep(20);
-          }
-          return false;
-        },
-        label,
-        8_000,
-      );
+      await probeUntilCrosses(from, to, label, 8_000);
     }
 
     // Both sides write at once.

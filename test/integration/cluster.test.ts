@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { applyToDailyShift, type Chatter, chatter, redisAnswers, TEST_REDIS_URL, probeUntilCrosses } from '../helpers/chat.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { sleep, until, within } from '../helpers/wait.ts';
@@ -111,19 +111,7 @@ describe.skipIf(!HAVE_REDIS)('a cluster of two workers with Redis', () => {
       [candidate, admin, 'the candidate reaches the admin'],
       [admin, candidate, 'the admin reaches the candidate'],
     ] as const) {
-      const probes: string[] = [];
-      await until(
-        async () => {
-          if (probes.some((id) => to.heard.has(id))) return true;
-          const p = from.send(`probe ${probes.length}`);
-          probes.push(p.client_msg_id);
-          await within(p.stored, 'probe stored', 5_000);
-          for (let i = 0; i < 10 && !to.heard.has(p.client_msg_id); i++) await sleep(20);
-          return to.heard.has(p.client_msg_id);
-        },
-        label,
-        10_000,
-      );
+      await probeUntilCrosses(from, to, label, 10_000);
     }
     for (let i = 0; i < 3; i++) {
       candidate.send(`候補者から ${i}`);

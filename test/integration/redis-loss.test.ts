@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject, onTestFailed } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { applyToDailyShift, type Chatter, chatter, probeUntilCrosses, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
@@ -72,22 +72,7 @@ describe.skipIf(!HAVE_REDIS)('Redis going away under two processes, and coming b
       for (const p of [a, b]) if (p) console.log(`--- output of the server process on ${p.url}:\n${p.output()}`);
     });
 
-  /** Sends probes from `from` until one reaches `to` (Redis subscriptions are asynchronous). */
-  async function crosses(from: Chatter, to: Chatter, label: string, ms = 20_000) {
-    const probes: string[] = [];
-    await until(
-      async () => {
-        if (probes.some((id) => to.heard.has(id))) return true;
-        const p = from.send(`probe ${probes.length}`);
-        probes.push(p.client_msg_id);
-        await within(p.stored, 'probe stored', 5_000);
-        for (let i = 0; i < 20 && !to.heard.has(p.client_msg_id); i++) await sleep(25);
-        return to.heard.has(p.client_msg_id);
-      },
-      label,
-      ms,
-    );
-  }
+  const crosses = probeUntilCrosses;
 
   const login = (url: string, email: string, password: string, ip: string) =>
     fetch(`${url}/login`, {
