@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLang, LANG_NAMES, otherLang, pickLang } from './i18n.ts';
+import { chooseLang, LANG_NAMES, fellBack, otherLang, pickLang } from './i18n.ts';
 
 describe('pickLang: a record read in the page language', () => {
   it("gives the page language's column", () => {
@@ -29,5 +29,15 @@ describe('the language switch', () => {
     expect(chooseLang('en', 'ja')).toBe('en');
     expect(chooseLang(undefined, 'fr;q=1, en;q=0.5')).toBe('en');
     expect(chooseLang(undefined, undefined)).toBe('ja');
+  });
+});
+
+describe('fellBack: whether the reader sees the other language', () => {
+  it('is true only when the own column is blank and the other one is not', () => {
+    expect(fellBack('en', '江東区', '')).toBe(true);
+    expect(fellBack('en', '江東区', 'Koto')).toBe(false);
+    expect(fellBack('ja', '江東区', '')).toBe(false);
+    expect(fellBack('ja', '', 'Koto')).toBe(true);
+    expect(fellBack('en', '', '  ')).toBe(false);
   });
 });

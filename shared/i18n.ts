@@ -38,6 +38,12 @@ export function pickLang(lang: Lang, ja: string | null | undefined, en: string |
   return cols[OTHER[lang]] ?? own ?? '';
 }
 
+/** Whether `pickLang` had to fall back: the reader's column is blank and the other one is not. */
+export function fellBack(lang: Lang, ja: string | null | undefined, en: string | null | undefined): boolean {
+  const cols: Record<Lang, string | null | undefined> = { ja, en };
+  return (cols[lang] ?? '').trim() === '' && (cols[OTHER[lang]] ?? '').trim() !== '';
+}
+
 /**
  * The language of a request: the `lang` cookie wins, else the first supported
  * language of Accept-Language (in q order), else Japanese.

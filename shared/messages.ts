@@ -444,6 +444,7 @@ export const MESSAGES = {
     'This shift would make {minutes} minutes of work on {day}, a day of the long vacation, over the daily limit of {limit} minutes (8 hours). {left} minutes were left before this shift.',
   ),
   // Jobs in the back office
+  'jobs.placeInOtherLanguage': m('（英語表記）', '(name in Japanese)'),
   'jobs.publicPage': m('公開ページを見る', 'See the public page'),
   'jobs.offBoard': m('この求人は、今日以降で空きのあるシフトができるまで公開の求人一覧に載りません。下のフォームからシフトを追加してください。', 'This job is not on the public board until it has a shift from today on with a free seat. Add shifts with the form below.'),
 

@@ -39,13 +39,13 @@ export const OPS = {
     query PublicJobs($kind: String!, $filter: PublicJobFilter, $sort: String, $page: Int) {
       publicJobs(kind: $kind, filter: $filter, sort: $sort, page: $page) {
         total page size
-        jobs { id kind title prefecture city station wage payType jobType nextDate openSeats company }
+        jobs { id kind title prefecture city station placeInOtherLanguage wage payType jobType nextDate openSeats company }
       }
     }`,
   PublicJob: /* GraphQL */ `
     query PublicJob($kind: String!, $id: ID!) {
       publicJob(kind: $kind, id: $id) {
-        id kind title description prefecture city station wage payType jobType overtime jobWeek readSkill
+        id kind title description prefecture city station placeInOtherLanguage wage payType jobType overtime jobWeek readSkill
         languages visaTypes headcount company createdAt publishUntil nextDate openSeats
         shifts { id date start end breakMinutes wage openSeats }
       }

@@ -50,6 +50,22 @@ describe('the public boards', () => {
     expect(html).not.toContain('倉庫内ピッキング');
   });
 
+  it('names places in English on English pages, and marks a place that has only its Japanese name', async () => {
+    const en = await (await get('/part-time?q=Monzen', { 'accept-language': 'en' })).text();
+    expect(en).toContain('Koto Monzen-nakacho Station');
+    expect(en).not.toContain('門前仲町駅');
+    const job = await db().selectFrom('jobs').select('id').where('station', '=', '門前仲町駅').executeTakeFirstOrThrow();
+    const detail = await (await get(`/part-time/${job.id}`, { 'accept-language': 'en' })).text();
+    expect(detail).toContain('Monzen-nakacho Station');
+    // A job with no English names yet: the Japanese ones, said to be Japanese (only in English).
+    await db().updateTable('jobs').set({ city_en: '', station_en: '' }).where('id', '=', job.id).execute();
+    const fallback = await (await get('/part-time?q=門前仲町', { 'accept-language': 'en' })).text();
+    expect(fallback).toContain('江東区 門前仲町駅 (name in Japanese)');
+    const ja = await (await get('/part-time?q=門前仲町', { 'accept-language': 'ja' })).text();
+    expect(ja).toContain('江東区 門前仲町駅');
+    expect(ja).not.toContain('日本語表記');
+  });
+
   it('filters by prefecture, minimum pay, job type and keyword, and sorts by pay', async () => {
     const tokyo = await (await get(`/part-time?prefecture=${encodeURIComponent('東京都')}`)).text();
     expect(tokyo).toContain('カフェスタッフ');

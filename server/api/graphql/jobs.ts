@@ -16,6 +16,8 @@ export const typeDefs = /* GraphQL */ `
     prefecture: String!
     city: String!
     station: String!
+    "True on an English page whose city or station is shown in Japanese (no English name given)."
+    placeInOtherLanguage: Boolean!
     wage: Int!
     payType: String
     jobType: String
@@ -42,6 +44,8 @@ export const typeDefs = /* GraphQL */ `
     prefecture: String!
     city: String!
     station: String!
+    "True on an English page whose city or station is shown in Japanese (no English name given)."
+    placeInOtherLanguage: Boolean!
     wage: Int!
     payType: String
     jobType: String

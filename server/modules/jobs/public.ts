@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
-import { pickLang, type Lang } from '../../../shared/i18n.ts';
+import { fellBack, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { todayInJapan } from '../../time.ts';
 import type { JobKind, JobTables } from './tables.ts';
 
@@ -28,8 +28,11 @@ export interface PublicJobCard {
   kind: JobKind;
   title: string;
   prefecture: string;
+  /** In the reader's language: the English name on English pages, else the other language's (then `placeInOtherLanguage`). */
   city: string;
   station: string;
+  /** An English page shows the city or station in Japanese: no English name was given. */
+  placeInOtherLanguage: boolean;
   wage: number;
   payType: string | null;
   jobType: string | null;
@@ -86,7 +89,7 @@ export async function listPublicJobs(
   }
   if (filters.q) {
     const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb('j.title_ja', 'ilike', pattern), eb('j.title_en', 'ilike', pattern), eb('j.city', 'ilike', pattern), eb('j.station', 'ilike', pattern)]));
+    q = q.where((eb) => eb.or([eb('j.title_ja', 'ilike', pattern), eb('j.title_en', 'ilike', pattern), eb('j.city', 'ilike', pattern), eb('j.station', 'ilike', pattern), eb('j.city_en', 'ilike', pattern), eb('j.station_en', 'ilike', pattern)]));
   }
   if (kind === 'daily' && filters.date) {
     const date = filters.date;
@@ -109,6 +112,8 @@ export async function listPublicJobs(
       'j.prefecture',
       'j.city',
       'j.station',
+      'j.city_en',
+      'j.station_en',
       'j.wage',
       'pt.value as payType',
       'jt.value as jobType',
@@ -137,7 +142,12 @@ export async function listPublicJobs(
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    jobs: jobs.map(({ title_ja, title_en, company_ja, company_en, ...card }) => ({ ...card, title: pickLang(lang, title_ja, title_en), company: pickLang(lang, company_ja, company_en) })),
+    jobs: jobs.map(({ title_ja, title_en, company_ja, company_en, city, station, city_en, station_en, ...card }) => ({
+      ...card,
+      ...placeIn(lang, { city, station, city_en, station_en }),
+      title: pickLang(lang, title_ja, title_en),
+      company: pickLang(lang, company_ja, company_en),
+    })),
     total: Number(count.n),
     page,
     size,
@@ -176,6 +186,8 @@ export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: La
       'j.prefecture',
       'j.city',
       'j.station',
+      'j.city_en',
+      'j.station_en',
       'j.wage',
       'j.languages',
       'j.visa_type_ids',
@@ -214,8 +226,7 @@ export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: La
     title: pickLang(lang, job.title_ja, job.title_en),
     description: pickLang(lang, job.description_ja, job.description_en),
     prefecture: job.prefecture,
-    city: job.city,
-    station: job.station,
+    ...placeIn(lang, job),
     wage: job.wage,
     payType: job.payType,
     jobType: job.jobType,
@@ -232,4 +243,14 @@ export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: La
     openSeats: kind === 'daily' ? open.reduce((n, s) => n + s.capacity - s.filled, 0) : null,
     shifts: open.map((s) => ({ id: s.id, date: s.date, start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5), breakMinutes: s.break_minutes, wage: s.wage ?? job.wage, openSeats: s.capacity - s.filled })),
   };
+}
+
+/**
+ * A job's city and station in the reader's language: English where the job gives them, else the
+ * other language's names, and then the page says the name is in the other language.
+ */
+function placeIn(lang: Lang, j: { city: string; station: string; city_en: string; station_en: string }): { city: string; station: string; placeInOtherLanguage: boolean } {
+  const city = pickLang(lang, j.city, j.city_en);
+  const station = pickLang(lang, j.station, j.station_en);
+  return { city, station, placeInOtherLanguage: fellBack(lang, j.city, j.city_en) || fellBack(lang, j.station, j.station_en) };
 }

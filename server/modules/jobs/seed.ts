@@ -38,6 +38,14 @@ const DEMO_JOBS: { company: 0 | 1; client: number; job: DemoJob }[] = [
   { company: 0, client: 0, job: { kind: 'other', ja: 'スーパーの品出し（早朝）', en: 'Supermarket shelf stocking (early morning)', dja: '開店前の品出しです。短時間で働けます。', den: 'Stocking shelves before opening. Short hours.', type: '小売・販売', pay: '時給', wage: 1180, prefecture: '東京都', city: '江東区', station: '門前仲町駅' } },
 ];
 
+/** The seeded places in English, as a candidate reading English finds them. */
+const PLACES_EN: Record<string, string> = {
+  川口市: 'Kawaguchi', 川口駅: 'Kawaguchi Station', 新宿区: 'Shinjuku', 新宿駅: 'Shinjuku Station', 渋谷区: 'Shibuya', 渋谷駅: 'Shibuya Station',
+  市川市: 'Ichikawa', 市川駅: 'Ichikawa Station', 大阪市中央区: 'Chuo, Osaka', 難波駅: 'Namba Station', 大阪市北区: 'Kita, Osaka', 梅田駅: 'Umeda Station',
+  豊島区: 'Toshima', 池袋駅: 'Ikebukuro Station', 相模原市: 'Sagamihara', 橋本駅: 'Hashimoto Station', 戸田市: 'Toda', 戸田公園駅: 'Toda-koen Station',
+  大阪市浪速区: 'Naniwa, Osaka', 新今宮駅: 'Shin-Imamiya Station', 神戸市: 'Kobe', 三宮駅: 'Sannomiya Station', 江東区: 'Koto', 門前仲町駅: 'Monzen-nakacho Station',
+};
+
 /** Writes the demo jobs; `today` anchors the shifts (the next 14 days). */
 export async function seedDemoJobs(dbIn: DB, companies: { id: string; clients: string[] }[], today = new Date()): Promise<void> {
   const db = jobsDb(dbIn);
@@ -73,6 +81,8 @@ export async function seedDemoJobs(dbIn: DB, companies: { id: string; clients: s
         prefecture: job.prefecture,
         city: job.city,
         station: job.station,
+        city_en: PLACES_EN[job.city] ?? '',
+        station_en: PLACES_EN[job.station] ?? '',
         languages: job.languages ?? [],
         visa_type_ids: (job.visas ?? []).map((v) => visas.find((x) => x.ja === v)?.id).filter((x): x is number => x !== undefined),
         headcount: job.kind === 'daily' ? 10 : 2,

@@ -35,6 +35,9 @@ export interface JobsTable {
   prefecture: string;
   city: ColumnType<string, string | undefined>;
   station: ColumnType<string, string | undefined>;
+  /** The city and station in English (migration 0018); blank: the Japanese ones, marked as such. */
+  city_en: ColumnType<string, string | undefined>;
+  station_en: ColumnType<string, string | undefined>;
   languages: ColumnType<string[], string[] | undefined>;
   visa_type_ids: ColumnType<number[], number[] | undefined>;
   headcount: ColumnType<number, number | undefined>;

@@ -113,6 +113,8 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
     f.select('prefecture', t('都道府県', 'Prefecture'), PREFECTURE_OPTIONS, { list: true, filter: true, sortable: true }),
     f.text('city', t('市区町村', 'City'), { max: 100, search: true, schema: blankable(100) }),
     f.text('station', t('最寄り駅', 'Nearest station'), { max: 100, search: true, schema: blankable(100) }),
+    f.text('city_en', t('市区町村（英語表記）', 'City in English'), { max: 100, search: true, schema: blankable(100), hint: t('英語のページに表示します（例: Koto, Tokyo）。空欄なら日本語表記を「日本語」と添えて表示します。', 'Shown on English pages (e.g. Koto, Tokyo). Left blank, the Japanese name shows, marked as Japanese.') }),
+    f.text('station_en', t('最寄り駅（英語表記）', 'Nearest station in English'), { max: 100, search: true, schema: blankable(100), hint: t('例: Monzen-nakacho Station', 'e.g. Monzen-nakacho Station') }),
     f.multi('languages', t('仕事で使う言語', 'Languages used at work'), languageOptions, { filter: true }),
     idMulti('visa_type_ids', t('応募できる在留資格', 'Residence statuses accepted'), visaOptions, {
       hint: t('選ばない場合は、就労できるすべての在留資格の方が応募できます。', 'None chosen: anyone whose status permits the work may apply.'),

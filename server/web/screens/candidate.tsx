@@ -65,7 +65,7 @@ const board = (kind: Kind): Screen =>
       const jobs = data.jobs.map((j) => ({
         id: j.id,
         title: j.title,
-        location: [prefectureName(j.prefecture, lang), j.city, j.station].filter(Boolean).join(' '),
+        location: [prefectureName(j.prefecture, lang), j.city, j.station].filter(Boolean).join(' ') + (j.placeInOtherLanguage ? ` ${msg(lang, 'jobs.placeInOtherLanguage')}` : ''),
         wage: wageText(j.wage, j.payType),
         date: j.nextDate ? dateText(j.nextDate, lang) : undefined,
       }));
@@ -134,7 +134,7 @@ const jobScreen = (kind: Kind): Screen =>
         kind,
         title: j.title,
         description: j.description,
-        location: [prefectureName(j.prefecture, lang), j.city].filter(Boolean).join(' '),
+        location: [prefectureName(j.prefecture, lang), j.city].filter(Boolean).join(' ') + (j.placeInOtherLanguage ? ` ${msg(lang, 'jobs.placeInOtherLanguage')}` : ''),
         station: j.station,
         wage: wageText(j.wage, j.payType),
         company: j.company,
