@@ -56,6 +56,7 @@ export const MESSAGES = {
   'error.forbidden': m('この操作を行う権限がありません。', 'You are not allowed to do this.'),
   'error.notFound': m('見つかりません。', 'Not found.'),
   'error.alreadyRegistered': m('この値はすでに登録されています。', 'This value is already registered.'),
+  'error.inUse': m('使用中のため削除できません（このステータスの応募者がいるなど）。先に移してから削除してください。', 'This is in use (for example, applicants are in this status), so it cannot be deleted. Move them first.'),
   'error.noChoices': m('選択肢のない項目です。', 'This field has no choices.'),
   'error.badLogin': m('メールアドレスまたはパスワードが正しくありません。', 'The email address or password is incorrect.'),
 
@@ -192,10 +193,6 @@ export const MESSAGES = {
   'board.viewDetails': m('詳細を見る', 'View details'),
 
   // Applying to a job, and the application as the candidate reads it
-  'application.applied': m('応募中', 'Applied'),
-  'application.accepted': m('採用', 'Accepted'),
-  'application.rejected': m('不採用', 'Not selected'),
-  'application.cancelled': m('キャンセル', 'Cancelled'),
   'apply.notFound': m('この求人またはシフトは見つかりません。', 'This job or shift was not found.'),
   'apply.full': m('申し訳ありません。このシフトは満員になりました。', 'Sorry, this shift has just filled up.'),
   'apply.alreadyApplied': m('この求人（シフト）にはすでに応募しています。', 'You have already applied to this job (shift).'),
@@ -221,6 +218,10 @@ export const MESSAGES = {
   'candidate.findWork': m('仕事を探す', 'Find work'),
   'candidate.date': m('勤務日', 'Date'),
   'candidate.status': m('状況', 'Status'),
+  'candidate.confirmPrompt': m('この勤務に来られることを確認してください。', 'Please confirm that you will come to this shift.'),
+  'candidate.confirm': m('出勤を確認する', 'Confirm I will come'),
+  'candidate.confirmed': m('出勤の確認を受け付けました。当日お待ちしています。', 'Thank you: your attendance is confirmed. See you on the day.'),
+  'candidate.notAwaitingConfirmation': m('この応募は、いま確認を待っていません。', 'This application is not waiting for your confirmation.'),
   'candidate.applied': m('応募日', 'Applied'),
   'candidate.chat': m('チャットする', 'Chat'),
   'candidate.emailTaken': m('このメールアドレスはすでに登録されています。ログインしてください。', 'This email address is already registered. Please log in.'),

@@ -8,3 +8,10 @@
  */
 export const CHAT_CODES = { daily: 120001, other: 340001, support: 420001 } as const;
 export type ChatKind = keyof typeof CHAT_CODES;
+
+/**
+ * Who works each list of the pipeline (SPEC §2): the candidate list with the applicant screens of
+ * either kind (120001 daily and all, 340001 part-time), kakunin (120013) and shukkin (120012).
+ * Moving an application into a list takes one of that list's codes (docs/pipeline.md).
+ */
+export const LIST_CODES = { candidate: [120001, 340001], kakunin: [120013], shukkin: [120012] } as const satisfies Record<string, readonly number[]>;

@@ -53,6 +53,7 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.publicJob': { public: true },
   'Mutation.registerCandidate': { public: true },
   'Mutation.applyToJob': { candidate: true },
+  'Mutation.confirmApplication': { candidate: true },
   'Query.myApplications': { candidate: true },
   // a candidate's own switch for mail about unread chat answers (server/chat/mail.ts)
   'Query.myChatMail': { candidate: true },

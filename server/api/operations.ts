@@ -55,7 +55,8 @@ export const OPS = {
     mutation ApplyToJob($jobId: ID!, $shiftId: ID, $message: String) {
       applyToJob(jobId: $jobId, shiftId: $shiftId, message: $message) { applicationId conversationId }
     }`,
-  MyApplications: /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status createdAt conversationId } }`,
+  ConfirmApplication: /* GraphQL */ `mutation ConfirmApplication($id: ID!) { confirmApplication(id: $id) }`,
+  MyApplications: /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status stage confirmable createdAt conversationId } }`,
   MyChatMail: /* GraphQL */ `query MyChatMail { myChatMail }`,
   SetMyChatMail: /* GraphQL */ `mutation SetMyChatMail($enabled: Boolean!) { setMyChatMail(enabled: $enabled) }`,
   DailyJobShifts: /* GraphQL */ `

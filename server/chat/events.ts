@@ -144,8 +144,8 @@ export interface BadgesPayload {
 
 export interface ChangeStatusPayload {
   conversation_id: string;
-  /** The application's candidate status (a node of the candidateStatus tree); null clears it. */
-  candidate_status_id?: string | null;
+  /** The application's candidate status: a node of the company's candidateStatus tree that a declared move reaches (docs/pipeline.md). */
+  candidate_status_id?: string;
   chat_status?: ChatStatus;
 }
 

@@ -41,7 +41,7 @@ export async function seedDemoChats(dbIn: DB, companyId: string): Promise<void> 
     const application = job
       ? await db
           .insertInto('applications')
-          .values({ job_id: job.id, shift_id: shiftId, candidate_id: candidateId, company_id: companyId, client_id: job.client_id, status: 'applied' })
+          .values({ job_id: job.id, shift_id: shiftId, candidate_id: candidateId, company_id: companyId, client_id: job.client_id })
           .returning('id')
           .executeTakeFirstOrThrow()
       : null;

@@ -11,6 +11,9 @@ import type { Lang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import { statusRoots } from '../modules/templates/status-tree.ts';
+import { declaredMove } from '../modules/pipeline/statuses.ts';
+import { canEnter } from '../access/guard.ts';
+import { LIST_CODES } from '../access/codes.ts';
 import { botSetup, pickBotReply } from './bot.ts';
 import {
   BACKFILL_LIMIT,
@@ -72,7 +75,7 @@ const SendMessage = z.object({
 const Seen = z.object({ conversation_id: uuid });
 const Backfill = z.object({ conversation_id: uuid, after_seq: z.number().int().min(0) });
 const ChangeStatus = z
-  .object({ conversation_id: uuid, candidate_status_id: uuid.nullable().optional(), chat_status: z.union([z.literal(1), z.literal(2)]).optional() })
+  .object({ conversation_id: uuid, candidate_status_id: uuid.optional(), chat_status: z.union([z.literal(1), z.literal(2)]).optional() })
   .refine((p) => p.candidate_status_id !== undefined || p.chat_status !== undefined);
 const Recent = z.object({ page: z.number().int().min(1).max(10_000), kind: z.enum(['job', 'support', 'all']).default('job') });
 const Empty = z.object({}).passthrough().optional();
@@ -440,13 +443,15 @@ export function createChatServer(services: Services, server: http.Server): ChatS
         if (v.candidate) return fail('forbidden');
         if (p.candidate_status_id) {
           if (!c.application_id) return fail('invalid');
-          const status = await db
-            .selectFrom('candidate_statuses')
-            .select('id')
-            .where('id', '=', p.candidate_status_id)
-            .where((eb) => eb.or([eb('company_id', '=', c.company_id), eb('company_id', 'is', null)]))
-            .executeTakeFirst();
-          if (!status) return fail('invalid');
+          // The same rule as the applicant lists: a move the company's tree declares, by someone
+          // who works the list it enters (docs/pipeline.md).
+          const current = await db.selectFrom('applications').select('candidate_status_id').where('id', '=', c.application_id).executeTakeFirstOrThrow();
+          if (current.candidate_status_id !== p.candidate_status_id) {
+            const move = await declaredMove(services.db, c.company_id, current.candidate_status_id, p.candidate_status_id);
+            if (!move) return fail('invalid');
+            const maps = await services.roleMaps.get();
+            if (!LIST_CODES[move.list].some((code) => canEnter(maps, user.role, code))) return fail('forbidden');
+          }
         }
         await db.transaction().execute(async (trx) => {
           const before = await trx

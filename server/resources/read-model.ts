@@ -43,8 +43,12 @@ export interface ReadColumn {
   hidden?: boolean;
   /** The value is never null: a sort on it may page by cursor (keyset). */
   notNull?: boolean;
-  /** badge: the states and their tones (the label is shown; an unknown value shows as it is). */
-  states?: readonly BadgeState[];
+  /**
+   * badge: the states and their tones (the label is shown; an unknown value shows as it is). A
+   * function reads them for the caller's tenant (a company's own status tree); only the state
+   * column of the transitions may be so, and the screens then read them from the API.
+   */
+  states?: readonly BadgeState[] | ((ctx: OptionContext) => Promise<readonly BadgeState[]>);
   /**
    * link: the routes of the route table it may open, the first that applies to the row (`when`:
    * column values) and that the user may enter; `params` fill the route's parameters from columns.
@@ -89,7 +93,10 @@ export interface Transitions {
   table: string;
   stateColumn: string;
   companyColumn: string;
-  moves: readonly Transition[];
+  /** The audit log's entity for a move (default: the read model's name), e.g. the table's own name. */
+  entity?: string;
+  /** The declared moves; a function reads them for the caller's tenant (e.g. from a status tree it owns). */
+  moves: readonly Transition[] | ((ctx: OptionContext) => Promise<readonly Transition[]>);
   /** After the move has committed (a chat message, a mail): rows moved, with their read-model values. */
   afterMove?(rows: ReadRow[], to: string, ctx: HookContext): Promise<void>;
 }
@@ -172,7 +179,8 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
   for (const c of def.columns) {
     if (!/^[a-z][A-Za-z0-9]*$/.test(c.name) || names.has(c.name) || c.name === 'id') throw new Error(`Read model ${def.name}: bad or repeated column ${c.name}`);
     names.add(c.name);
-    if (c.type === 'badge' && !c.states?.length) throw new Error(`Read model ${def.name}: badge column ${c.name} has no states`);
+    if (c.type === 'badge' && !(typeof c.states === 'function' || c.states?.length)) throw new Error(`Read model ${def.name}: badge column ${c.name} has no states`);
+    if (typeof c.states === 'function' && def.transitions?.column !== c.name) throw new Error(`Read model ${def.name}: only the transitions' column may read its states at run time, not ${c.name}`);
     for (const l of c.links ?? []) {
       for (const col of [...Object.values(l.params), ...Object.keys(l.when ?? {})]) if (col !== 'id' && !def.columns.some((x) => x.name === col)) throw new Error(`Read model ${def.name}: link of ${c.name} uses unknown column ${col}`);
     }
@@ -184,11 +192,23 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
   if (t) {
     const col = def.columns.find((c) => c.name === t.column);
     if (col?.type !== 'badge') throw new Error(`Read model ${def.name}: transitions need a badge column, not ${t.column}`);
-    const states = new Set(col.states!.map((s) => s.value));
-    for (const m of t.moves) for (const s of [...m.from, m.to]) if (!states.has(s)) throw new Error(`Read model ${def.name}: transition state ${s} is not a state of ${t.column}`);
+    if (Array.isArray(col.states) && Array.isArray(t.moves)) {
+      const states = new Set(col.states.map((s) => s.value));
+      for (const m of t.moves) for (const s of [...m.from, m.to]) if (!states.has(s)) throw new Error(`Read model ${def.name}: transition state ${s} is not a state of ${t.column}`);
+    }
   }
   for (const s of def.screens) for (const k of Object.keys(s.fixed ?? {})) if (!def.filters?.some((f) => f.name === k)) throw new Error(`Read model ${def.name}: screen ${s.path} fixes unknown filter ${k}`);
   return def;
+}
+
+/** A badge column's states for the caller (fixed, or read for the tenant). */
+export async function statesOf(c: ReadColumn, ctx: OptionContext): Promise<readonly BadgeState[]> {
+  return typeof c.states === 'function' ? c.states(ctx) : (c.states ?? []);
+}
+
+/** The declared moves for the caller (fixed, or read for the tenant). */
+export async function movesOf(t: Transitions, ctx: OptionContext): Promise<readonly Transition[]> {
+  return typeof t.moves === 'function' ? t.moves(ctx) : t.moves;
 }
 
 // The table a transition writes is named by the definition at run time.
@@ -351,6 +371,7 @@ export async function moveRows(
   mayUse: (t: Transition) => boolean,
 ): Promise<MoveOutcome> {
   const t = def.transitions!;
+  const moves = await movesOf(t, ctx);
   const out: MoveOutcome = { moved: [], refused: [] };
   const byId = new Map(rows.map((r) => [r.id, r]));
   const db = anyDb(ctx.db);
@@ -363,7 +384,7 @@ export async function moveRows(
         continue;
       }
       const from = String(row[t.column]);
-      const move = t.moves.find((m) => m.to === to && m.from.includes(from));
+      const move = moves.find((m) => m.to === to && m.from.includes(from));
       if (!move) {
         out.refused.push({ id, reason: 'state' });
         continue;
@@ -386,7 +407,7 @@ export async function moveRows(
       await trx
         .insertInto('audit_log')
         .values({
-          entity: def.name,
+          entity: t.entity ?? def.name,
           entity_id: id,
           action: 'update',
           actor_id: ctx.user.id,

@@ -352,7 +352,7 @@ describe('getRecentChats → recentChats', () => {
       shift_id: daily.shiftId,
       shift_date: daily.shiftDate,
       application_id: d.applicationId,
-      candidate_status_id: null,
+      candidate_status_id: (await db.selectFrom('applications').select('candidate_status_id').where('id', '=', d.applicationId!).executeTakeFirstOrThrow()).candidate_status_id,
       // The company answered: a person has taken over from the bot.
       chat_status: 2,
     });
@@ -635,37 +635,39 @@ describe('changeStatus', () => {
     const staff = await open(await t.tokenOf('company_staff'));
     const me = await open(cand.token);
     const outsider = record(await open(await t.tokenOf('company2')));
-    const { interview, path } = await interviewOf(company1);
+    const { path } = await interviewOf(company1);
     expect(path.map((s) => s.name_en)).toEqual(['Applied', 'Document check', 'Interview']);
+    // A declared move: forward from the root (Applied) to its child (Document check).
+    const [applied, screening] = path as [StatusRow, StatusRow];
 
     const toCandidate = heardStatus(me, d.id);
     const toStaff = heardStatus(staff, d.id);
-    const status = acked(await changeStatus(admin, { conversation_id: d.id, candidate_status_id: interview.id })).status;
+    const status = acked(await changeStatus(admin, { conversation_id: d.id, candidate_status_id: screening.id })).status;
     expect(status).toEqual({
       conversation_id: d.id,
       application_id: d.applicationId,
       candidate_id: cand.id,
-      candidate_status_id: interview.id,
-      roots: path.map((s) => ({ status_id: s.id, translate: [{ language_key: 'ja', name: s.name_ja }, { language_key: 'en', name: s.name_en }] })),
+      candidate_status_id: screening.id,
+      roots: path.slice(0, 2).map((s) => ({ status_id: s.id, translate: [{ language_key: 'ja', name: s.name_ja }, { language_key: 'en', name: s.name_en }] })),
       chat_status: 1,
     });
     expect(await toCandidate).toEqual(status);
     expect(await toStaff).toEqual(status);
     const app = await db.selectFrom('applications').select('candidate_status_id').where('id', '=', d.applicationId!).executeTakeFirstOrThrow();
-    expect(app.candidate_status_id).toBe(interview.id);
-    expect((await rowOf(admin, d.id)).candidate_status_id).toBe(interview.id);
+    expect(app.candidate_status_id).toBe(screening.id);
+    expect((await rowOf(admin, d.id)).candidate_status_id).toBe(screening.id);
 
-    // Cleared again.
-    const cleared = heardStatus(me, d.id, (n) => n.candidate_status_id === null);
-    expect(acked(await changeStatus(admin, { conversation_id: d.id, candidate_status_id: null })).status).toMatchObject({ candidate_status_id: null, roots: [] });
-    await cleared;
-    expect((await db.selectFrom('applications').select('candidate_status_id').where('id', '=', d.applicationId!).executeTakeFirstOrThrow()).candidate_status_id).toBeNull();
+    // Back one step (a declared move too).
+    const back = heardStatus(me, d.id, (n) => n.candidate_status_id === applied.id);
+    expect(acked(await changeStatus(admin, { conversation_id: d.id, candidate_status_id: applied.id })).status).toMatchObject({ candidate_status_id: applied.id, roots: [{ status_id: applied.id }] });
+    await back;
+    expect((await db.selectFrom('applications').select('candidate_status_id').where('id', '=', d.applicationId!).executeTakeFirstOrThrow()).candidate_status_id).toBe(applied.id);
     // Who changed what: one audit row per change, with the before and after values.
     const audit = await db.selectFrom('audit_log').select(['action', 'actor_name', 'changes', 'company_id']).where('entity', '=', 'application').where('entity_id', '=', d.applicationId!).orderBy('id').execute();
     const adminName = (await db.selectFrom('users').select('name').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).name;
     expect(audit).toEqual([
-      { action: 'update', actor_name: adminName, company_id: company1, changes: { candidate_status_id: { from: null, to: interview.id } } },
-      { action: 'update', actor_name: adminName, company_id: company1, changes: { candidate_status_id: { from: interview.id, to: null } } },
+      { action: 'update', actor_name: adminName, company_id: company1, changes: { candidate_status_id: { from: applied.id, to: screening.id } } },
+      { action: 'update', actor_name: adminName, company_id: company1, changes: { candidate_status_id: { from: screening.id, to: applied.id } } },
     ]);
     await sleep(100);
     expect(outsider.about(d.id)).toEqual([]);
@@ -692,9 +694,12 @@ describe('changeStatus', () => {
     expect(await changeStatus(admin, { conversation_id: p.id, candidate_status_id: interview.id })).toMatchObject({ ok: false, error: 'invalid' });
     // Nothing to change.
     expect(await changeStatus(admin, { conversation_id: d.id })).toMatchObject({ ok: false, error: 'invalid' });
+    // A move the tree does not declare: from Applied straight to Interview, skipping Document check.
+    expect(await changeStatus(admin, { conversation_id: d.id, candidate_status_id: interview.id })).toMatchObject({ ok: false, error: 'invalid' });
 
     const app = await db.selectFrom('applications').select('candidate_status_id').where('id', '=', d.applicationId!).executeTakeFirstOrThrow();
-    expect(app.candidate_status_id).toBeNull();
+    const root = (await interviewOf(company1)).path[0]!;
+    expect(app.candidate_status_id).toBe(root.id);
     expect(await chatStatus(d.id)).toBe(1);
   });
 

@@ -124,6 +124,8 @@ const OP_CASES: Record<string, OpCase> = {
     variables: { input: { name: '', email: 'x', password: '1', nationality: '', visa_expiry: 'never' } },
   },
   'Mutation.applyToJob': { query: 'mutation ($id: ID!) { applyToJob(jobId: $id) { applicationId } }', variables: { id: ZERO_UUID } },
+  // Aimed at no application: a candidate who may run it changes nothing (NOT_FOUND).
+  'Mutation.confirmApplication': { query: 'mutation ($id: ID!) { confirmApplication(id: $id) }', variables: { id: ZERO_UUID } },
   'Query.myApplications': { query: 'query { myApplications { id title } }' },
   'Query.myChatMail': { query: 'query { myChatMail }' },
   // Sets it to what it already is (on), so the candidate's setting is unchanged.

@@ -13,9 +13,9 @@ import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 
 let t: TestApp;
-type Row = { id: string; candidateName: string; jobTitle: string; kind: string; status: string; clientName: string; createdAt: string; shiftDate: string | null; jobId: string };
+type Row = { id: string; candidateName: string; jobTitle: string; kind: string; status: string; clientName: string; createdAt: string; updatedAt: string; shiftDate: string | null; jobId: string };
 const LIST = `query($size: Int, $page: Int, $after: String, $sort: String, $dir: String, $filter: ApplicantFilter) {
-  applicants(size: $size, page: $page, after: $after, sort: $sort, dir: $dir, filter: $filter) { total page size next rows { id candidateName jobTitle kind status clientName createdAt shiftDate jobId } }
+  applicants(size: $size, page: $page, after: $after, sort: $sort, dir: $dir, filter: $filter) { total page size next rows { id candidateName jobTitle kind status clientName createdAt updatedAt shiftDate jobId } }
 }`;
 const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason } } }';
 
@@ -25,12 +25,16 @@ async function list(who: DemoLogin, vars: Record<string, unknown> = {}) {
   return r.data.applicants as { total: number; page: number; next: string | null; rows: Row[] };
 }
 const db = () => t.database.db;
-const statusOf = async (id: string) => (await db().selectFrom('applications').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const statusOf = async (id: string) => (await db().selectFrom('applications').select('candidate_status_id').where('id', '=', id).executeTakeFirstOrThrow()).candidate_status_id;
 let maria: Row;
 let aung: Row;
+/** Sakura Staffing's statuses by English name (its own copy of the default tree). */
+const S = {} as Record<string, string> & Record<"Applied" | "Rejected" | "Offer" | "Interview" | "Withdrawn" | "Attendance" | "Document check" | "Work confirmation", string>;
 
 beforeAll(async () => {
   t = await startTestApp();
+  const company = await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
+  for (const st of await db().selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', company.company_id!).execute()) S[st.name_en] = st.id;
   const rows = (await list('company_admin')).rows;
   maria = rows.find((r) => r.candidateName === 'Maria Santos')!;
   aung = rows.find((r) => r.candidateName === 'Aung Kyaw')!;
@@ -38,15 +42,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the applicants read model (API)', () => {
-  it('lists the company its own applicants, joined with job, client and shift, newest first', async () => {
+  it('lists the company its own applicants, joined with job, client and shift, last changed first', async () => {
     const { rows, total } = await list('company_admin');
     expect(total).toBe(rows.length);
-    expect(maria).toMatchObject({ kind: 'daily', status: 'applied' });
+    expect(maria).toMatchObject({ kind: 'daily', status: S.Applied });
     expect(maria.shiftDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(aung).toMatchObject({ kind: 'other', status: 'applied', shiftDate: null });
+    expect(aung).toMatchObject({ kind: 'other', status: S.Applied, shiftDate: null });
     const job = await db().selectFrom('jobs').select(['title_ja', 'client_id']).where('id', '=', maria.jobId).executeTakeFirstOrThrow();
     expect(maria.jobTitle).toBe(job.title_ja);
-    const times = rows.map((r) => r.createdAt);
+    const times = rows.map((r) => r.updatedAt);
     expect([...times].sort().reverse()).toEqual(times);
   });
 
@@ -70,9 +74,9 @@ describe('the applicants read model (API)', () => {
       expect(new Set(all.rows.map((r) => r.kind))).toEqual(new Set(['other']));
       expect((await list('company_staff', { filter: { kind: 'daily' } })).rows).toEqual([]);
       // Nor can it move a daily applicant it cannot see.
-      const move = await t.gql(MOVE, { ids: [maria.id], to: 'rejected' }, { as: 'company_staff' });
+      const move = await t.gql(MOVE, { ids: [maria.id], to: S.Rejected }, { as: 'company_staff' });
       expect(move.data.moveApplicant).toEqual({ moved: [], refused: [{ id: maria.id, reason: 'missing' }] });
-      expect(await statusOf(maria.id)).toBe('applied');
+      expect(await statusOf(maria.id)).toBe(S.Applied);
       // And the screens follow the same maps: the daily list is closed to it.
       expect((await getPage(t, '/v3/admin/candidate/daily', await t.tokenOf('company_staff'))).status).not.toBe(200);
     } finally {
@@ -87,7 +91,8 @@ describe('the applicants read model (API)', () => {
     const byName = (await list('company_admin', { sort: 'candidateName', dir: 'asc' })).rows.map((r) => r.candidateName);
     expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || 0));
     // An unknown filter value is no filter error: the list is simply empty for it.
-    expect((await list('company_admin', { filter: { status: 'nonsense' } })).total).toBe((await list('company_admin')).total);
+    expect((await list('company_admin', { filter: { status: 'nonsense' } })).total).toBe(0);
+    expect((await list('company_admin', { filter: { status: S.Applied } })).rows.map((r) => r.id)).toContain(maria.id);
   });
 
   it('pages by cursor in the same order as by number, with no row twice', async () => {
@@ -107,26 +112,58 @@ describe('the applicants read model (API)', () => {
     expect(huge.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
-  it('moves rows only along declared transitions, once, and audits who moved what', async () => {
-    const r = await t.gql(MOVE, { ids: [aung.id], to: 'accepted' }, { as: 'company_admin' });
+  it('moves rows only along the moves the status tree declares, once, and audits who moved what', async () => {
+    // Applied › Document check is a declared move (forward to a child); Applied › Interview skips one.
+    expect((await t.gql(MOVE, { ids: [aung.id], to: S.Interview }, { as: 'company_admin' })).data.moveApplicant.refused).toEqual([{ id: aung.id, reason: 'state' }]);
+    const r = await t.gql(MOVE, { ids: [aung.id], to: S['Document check'] }, { as: 'company_admin' });
     expect(r.data.moveApplicant).toEqual({ moved: [aung.id], refused: [] });
-    expect(await statusOf(aung.id)).toBe('accepted');
-    // accepted → accepted is no declared move; an unknown state is the caller's error.
-    const again = await t.gql(MOVE, { ids: [aung.id], to: 'accepted' }, { as: 'company_admin' });
+    expect(await statusOf(aung.id)).toBe(S['Document check']);
+    // Document check → Document check is no move; a state of no tree is the caller's error.
+    const again = await t.gql(MOVE, { ids: [aung.id], to: S['Document check'] }, { as: 'company_admin' });
     expect(again.data.moveApplicant.refused).toEqual([{ id: aung.id, reason: 'state' }]);
     expect((await t.gql(MOVE, { ids: [aung.id], to: 'hired' }, { as: 'company_admin' })).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    const audit = await db().selectFrom('audit_log').selectAll().where('entity', '=', 'applicant').where('entity_id', '=', aung.id).execute();
+    const audit = await db().selectFrom('audit_log').selectAll().where('entity', '=', 'application').where('entity_id', '=', aung.id).execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_name: expect.any(String), changes: { status: { from: 'applied', to: 'accepted' } } });
-    // Another company cannot move it back: the row is not theirs.
-    const foreign = await t.gql(MOVE, { ids: [aung.id], to: 'rejected' }, { as: 'company2' });
-    expect(foreign.data.moveApplicant.refused).toEqual([{ id: aung.id, reason: 'missing' }]);
-    expect((await t.gql(MOVE, { ids: [aung.id], to: 'rejected' }, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect(await statusOf(aung.id)).toBe('accepted');
+    expect(audit[0]).toMatchObject({ actor_name: expect.any(String), changes: { status: { from: S.Applied, to: S['Document check'] } } });
+    // Another company cannot move it back: the row is not theirs; a role without the code is refused.
+    // (Sakura's statuses are no states of company 2's tree: the move is unknown to it.)
+    const foreign = await t.gql(MOVE, { ids: [aung.id], to: S.Rejected }, { as: 'company2' });
+    expect(foreign.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await t.gql(MOVE, { ids: [aung.id], to: S.Rejected }, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(await statusOf(aung.id)).toBe(S['Document check']);
+  });
+
+  it('gives each state its moves for the caller, and a move into kakunin takes the kakunin code', async () => {
+    const STATES = '{ applicantStates { value ja en tone next } }';
+    const states = (await t.gql(STATES, {}, { as: 'company_admin' })).data.applicantStates as { value: string; en: string; tone: string; next: string[] }[];
+    const offer = states.find((st) => st.value === S.Offer)!;
+    expect(offer.next).toEqual([S['Work confirmation'], S.Interview, S.Rejected, S.Withdrawn]);
+    expect(states.find((st) => st.value === S.Rejected)).toMatchObject({ tone: 'neutral', next: [S.Applied] });
+    // Company 2 sees its own tree, none of Sakura's statuses.
+    const theirs = (await t.gql(STATES, {}, { as: 'company2' })).data.applicantStates as { value: string }[];
+    expect(theirs.some((st) => Object.values(S).includes(st.value))).toBe(false);
+    // Without 120013 the move into the kakunin list is not offered, and refused if tried.
+    const original = await loadRoleMaps(db());
+    const narrowed = structuredClone(original);
+    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) map['120013'] = (map['120013'] ?? []).filter((r) => r !== 'company_staff');
+    try {
+      await saveRoleMaps(db(), narrowed);
+      t.services.roleMaps.invalidate();
+      const mine = (await t.gql(STATES, {}, { as: 'company_staff' })).data.applicantStates as { value: string; next: string[] }[];
+      expect(mine.find((st) => st.value === S.Offer)!.next).not.toContain(S['Work confirmation']);
+      await db().updateTable('applications').set({ candidate_status_id: S.Offer }).where('id', '=', maria.id).execute();
+      const tried = await t.gql(MOVE, { ids: [maria.id], to: S['Work confirmation'] }, { as: 'company_staff' });
+      expect(tried.data.moveApplicant.refused).toEqual([{ id: maria.id, reason: 'forbidden' }]);
+    } finally {
+      await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', maria.id).execute();
+      await saveRoleMaps(db(), original);
+      t.services.roleMaps.invalidate();
+    }
   });
 
   it('refuses a definition that moves to a state its badge does not have', () => {
-    expect(() => defineReadModel({ ...applicationsReadModel, transitions: { ...applicationsReadModel.transitions!, moves: [{ from: ['applied'], to: 'hired' }] } })).toThrow(/hired/);
+    const columns = applicationsReadModel.columns.map((c) => (c.name === 'status' ? { ...c, states: [{ value: 'applied', label: { ja: '応募', en: 'Applied' }, tone: 'info' as const }] } : c));
+    expect(() => defineReadModel({ ...applicationsReadModel, columns, transitions: { ...applicationsReadModel.transitions!, moves: [{ from: ['applied'], to: 'hired' }] } })).toThrow(/hired/);
   });
 });
 
@@ -135,9 +172,9 @@ describe('the applicants screens', () => {
     const page = await getPage(t, '/admin/candidate', await t.tokenOf('company_admin'));
     expect(page.status).toBe(200);
     expect(page.html).toContain('Maria Santos');
-    expect(page.html).toMatch(/<span class="badge badge-info">応募中<\/span>/);
+    expect(page.html).toMatch(/<span class="badge badge-info">応募<\/span>/);
     expect(page.html).toContain(`href="/v3/admin/jobs/${maria.jobId}"`);
-    expect(page.html).toContain(`value="${maria.id}|accepted"`);
+    expect(page.html).toContain(`value="${maria.id}|${S['Document check']}"`);
     expect(page.html).toContain('選んだ行を移す');
   });
 
@@ -150,25 +187,46 @@ describe('the applicants screens', () => {
 
   it('a row button moves the row and comes back to the list with a notice (post/redirect/get)', async () => {
     const token = await t.tokenOf('company_admin');
-    const res = await postForm(t, '/admin/candidate?f_status=applied', token, { _action: 'move', row: `${maria.id}|rejected` });
+    const res = await postForm(t, `/admin/candidate?f_status=${S.Applied}`, token, { _action: 'move', row: `${maria.id}|${S.Rejected}` });
     expect(res.status).toBe(303);
-    expect(res.location).toMatch(/^\/admin\/candidate\?f_status=applied&moved=1&notMoved=0&to=rejected$/);
-    expect(await statusOf(maria.id)).toBe('rejected');
+    expect(res.location).toBe(`/admin/candidate?f_status=${S.Applied}&moved=1&notMoved=0&to=${S.Rejected}`);
+    expect(await statusOf(maria.id)).toBe(S.Rejected);
     const after = await getPage(t, res.location!, token);
     expect(after.html).toContain('1件を「不採用」にしました。');
   });
 
   it('a bulk move says how many rows could not make the move', async () => {
     const token = await t.tokenOf('company_admin');
-    // Maria is rejected (→ applied allowed), Aung accepted (→ applied not declared).
-    const res = await postForm(t, '/admin/candidate', token, { _action: 'move', to: 'applied', ids: [maria.id, aung.id] });
+    // Maria is already rejected (no move to itself); Aung (Document check) may be closed.
+    const res = await postForm(t, '/admin/candidate', token, { _action: 'move', to: S.Rejected, ids: [maria.id, aung.id] });
     expect(res.status).toBe(303);
     const after = await getPage(t, res.location!, token);
-    expect(after.html).toContain('1件を「応募中」にしました。');
+    expect(after.html).toContain('1件を「不採用」にしました。');
     expect(after.html).toContain('1件は今の状態から移せないため、そのままです。');
-    const empty = await postForm(t, '/admin/candidate', token, { _action: 'move', to: 'applied' });
+    const empty = await postForm(t, '/admin/candidate', token, { _action: 'move', to: S.Applied });
     expect(empty.status).toBe(422);
     expect(empty.html).toContain('対象の行を選んでください');
+    // Both reopened for the tests after this one.
+    await postForm(t, '/admin/candidate', token, { _action: 'move', to: S.Applied, ids: [maria.id, aung.id] });
+    expect(await statusOf(aung.id)).toBe(S.Applied);
+  });
+
+  it('kakunin and shukkin list the applications whose status is on them, and the candidate list no longer does', async () => {
+    const token = await t.tokenOf('company_admin');
+    await db().updateTable('applications').set({ candidate_status_id: S['Work confirmation'] }).where('id', '=', maria.id).execute();
+    try {
+      const kakunin = await getPage(t, '/admin/candidate/kakunin', token);
+      expect(kakunin.status).toBe(200);
+      expect(kakunin.html).toContain('Maria Santos');
+      expect(kakunin.html).toContain(`value="${maria.id}|${S.Attendance}"`);
+      expect((await getPage(t, '/admin/candidate', token)).html).not.toContain('Maria Santos');
+      expect((await getPage(t, '/admin/candidate/shukkin', token)).html).not.toContain('Maria Santos');
+      const moved = await postForm(t, '/admin/candidate/kakunin', token, { _action: 'move', row: `${maria.id}|${S.Attendance}` });
+      expect(moved.status).toBe(303);
+      expect((await getPage(t, '/admin/candidate/shukkin', token)).html).toContain('Maria Santos');
+    } finally {
+      await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', maria.id).execute();
+    }
   });
 
   it('exports the filtered list as CSV with the column labels', async () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { applyToJob, CandidateRegistration, registerCandidate } from '../../modules/jobs/apply.ts';
+import { confirmApplication } from '../../modules/pipeline/confirm.ts';
+import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import { getPublicJob, jobsDb, listPublicJobs, type PublicFilters, type PublicSort } from '../../modules/jobs/public.ts';
 import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
@@ -105,7 +107,12 @@ export const typeDefs = /* GraphQL */ `
     date: String
     start: String
     end: String
+    "Where the application stands: its status in the company's tree, in the caller's language."
     status: String!
+    "The list it is on: candidate, kakunin (asked to confirm the shift) or shukkin (confirmed, attendance)."
+    stage: String!
+    "The candidate may confirm they will come (kakunin): the confirmApplication mutation."
+    confirmable: Boolean!
     createdAt: String!
     "The conversation the application opened with the company (the candidate's chat page)."
     conversationId: ID
@@ -124,6 +131,8 @@ export const typeDefs = /* GraphQL */ `
     registerCandidate(input: CandidateRegistrationInput!): ID!
     "The signed-in candidate applies to a job (and, for a daily job, one of its shifts)."
     applyToJob(jobId: ID!, shiftId: ID, message: String): Application!
+    "The signed-in candidate confirms they will come (an application on the kakunin list moves to shukkin)."
+    confirmApplication(id: ID!): Boolean!
   }
 `;
 
@@ -164,8 +173,10 @@ export const resolvers = {
         .selectFrom('applications as a')
         .innerJoin('jobs as j', 'j.id', 'a.job_id')
         .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+        .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
         .leftJoin('conversations as c', (j) => j.onRef('c.application_id', '=', 'a.id').on('c.candidate_id', '=', ctx.user!.id))
-        .select(['a.id', 'a.job_id', 'j.kind', 'j.title_ja', 'j.title_en', 's.date', 's.start_time', 's.end_time', 'a.status', 'a.created_at', 'c.id as conversationId'])
+        .select(['a.id', 'a.job_id', 'j.kind', 'j.title_ja', 'j.title_en', 's.date', 's.start_time', 's.end_time', 'st.name_ja', 'st.name_en', 'st.list', 'a.created_at', 'c.id as conversationId'])
+        .select((eb) => eb.exists(eb.selectFrom('candidate_statuses as nx').select('nx.id').whereRef('nx.parent_id', '=', 'st.id').where('nx.list', '=', 'shukkin')).as('confirmable'))
         .where('a.candidate_id', '=', ctx.user!.id)
         .orderBy('a.created_at', 'desc')
         .limit(200)
@@ -178,7 +189,9 @@ export const resolvers = {
         date: r.date,
         start: r.start_time?.slice(0, 5) ?? null,
         end: r.end_time?.slice(0, 5) ?? null,
-        status: r.status,
+        status: pickLang(ctx.lang, r.name_ja, r.name_en),
+        stage: r.list,
+        confirmable: r.list === 'kakunin' && !!r.confirmable,
         createdAt: r.created_at.toISOString(),
         conversationId: r.conversationId ?? null,
       }));
@@ -208,5 +221,17 @@ export const resolvers = {
       }
       return { applicationId: r.applicationId, conversationId: r.conversationId };
     },
+    confirmApplication: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
+      if (!UUID.test(a.id)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      const r = await confirmApplication(ctx.services.db, ctx.user!, a.id);
+      if (!r.ok) {
+        if (r.reason === 'not-found') throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+        throw apiError('CONFLICT', msg(ctx.lang, 'candidate.notAwaitingConfirmation'));
+      }
+      await notifyCompanyStaff(ctx.services.db, ctx.services.bus, r.companyId, { title: '就業確認済み / Confirmed', body: ctx.user!.name, link: '/admin/candidate/shukkin' });
+      return true;
+    },
   },
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

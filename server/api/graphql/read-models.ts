@@ -8,7 +8,7 @@ import { tr } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { HookContext } from '../../resources/define.ts';
 import { optionsFor } from '../../resources/repo.ts';
-import { checkListParams, listReadModel, moveRows, visibleRows, type ColumnType, type ReadListParams, type ReadModelDef, type Transition } from '../../resources/read-model.ts';
+import { checkListParams, listReadModel, moveRows, movesOf, statesOf, visibleRows, type ColumnType, type ReadListParams, type ReadModelDef, type Transition } from '../../resources/read-model.ts';
 
 /**
  * The GraphQL face of a read model (server/resources/read-model.ts): `<plural>(page, size, after, sort, dir, q,
@@ -24,6 +24,14 @@ export const readModelSharedTypeDefs = /* GraphQL */ `
   type RefusedRow {
     id: ID!
     reason: String!
+  }
+  "A state of a read model's rows for the caller: its label and tone, and the states the caller may move a row in it to."
+  type StateChoice {
+    value: String!
+    ja: String!
+    en: String!
+    tone: String!
+    next: [String!]!
   }
   "The result of moving rows from state to state."
   type MoveResult {
@@ -54,11 +62,12 @@ ${cols}
     "${def.titlePlural.en}: page by number, or by cursor with after (sorts on a never-null column)."
     ${def.plural}(page: Int = 1, size: Int = 20, after: String, sort: String, dir: String, q: String${filters.length ? `, filter: ${T}Filter` : ''}): ${T}Page!
     ${filters.some((f) => f.options) ? `"Choices of a filter for the caller."\n    ${def.name}Options(filter: String!): [ResourceOption!]!` : ''}
+    ${def.transitions ? `"The states of ${def.titlePlural.en.toLowerCase()} the caller sees, and the moves the caller may make from each."\n    ${def.name}States: [StateChoice!]!` : ''}
   }
   ${
     def.transitions || def.actions?.length
       ? `extend type Mutation {
-    ${def.transitions ? `"Moves rows to a state (${[...new Set(def.transitions.moves.map((m) => m.to))].join(', ')}) where a declared transition allows it."\n    move${T}(ids: [ID!]!, to: String!): MoveResult!` : ''}
+    ${def.transitions ? `"Moves rows to a state where a declared transition allows it (${def.name}States lists them)."\n    move${T}(ids: [ID!]!, to: String!): MoveResult!` : ''}
     ${def.actions?.length ? `"Runs one of the actions (${def.actions.map((a) => a.name).join(', ')}) on rows; returns the notice to show."\n    ${def.name}Action(ids: [ID!]!, action: String!): String!` : ''}
   }`
       : ''
@@ -90,7 +99,11 @@ export function readModelRules(def: ReadModelDef): Record<string, { codes: reado
   const codes = readModelCodes(def);
   const rules: Record<string, { codes: readonly number[] }> = { [`Query.${def.plural}`]: { codes } };
   if (def.filters?.some((f) => f.options)) rules[`Query.${def.name}Options`] = { codes };
-  if (def.transitions) rules[`Mutation.move${T}`] = { codes: [...new Set([...codes, ...def.transitions.moves.flatMap((m) => m.codes ?? [])])] };
+  if (def.transitions) {
+    rules[`Query.${def.name}States`] = { codes };
+    // Who may move is checked per move in the resolver; the operation is open to the screens' users.
+    rules[`Mutation.move${T}`] = { codes: [...new Set([...codes, ...(Array.isArray(def.transitions.moves) ? def.transitions.moves.flatMap((m) => m.codes ?? []) : [])])] };
+  }
   if (def.actions?.length) rules[`Mutation.${def.name}Action`] = { codes: [...new Set([...codes, ...def.actions.flatMap((a) => a.codes ?? [])])] };
   return rules;
 }
@@ -125,15 +138,29 @@ export function readModelResolvers(def: ReadModelDef): { Query: Record<string, u
   };
   if (def.transitions) {
     const t = def.transitions;
+    const stateColumn = def.columns.find((c) => c.name === t.column)!;
+    const screenCodes = readModelCodes(def);
+    const mayUseFor = (maps: RoleMaps, role: string) => (m: Transition) => (m.codes ?? screenCodes).some((code) => canEnter(maps, role, code));
+    Query[`${def.name}States`] = async (_: unknown, __: unknown, ctx: ApiContext) => {
+      const { tenant, maps } = await scope(ctx);
+      const octx = { tenant, db: ctx.services.db };
+      const [states, moves] = await Promise.all([statesOf(stateColumn, octx), movesOf(t, octx)]);
+      const mayUse = mayUseFor(maps, ctx.user!.role);
+      return states.map((st) => ({
+        value: st.value,
+        ja: st.label.ja,
+        en: st.label.en,
+        tone: st.tone,
+        next: moves.filter((m) => m.from.includes(st.value) && mayUse(m)).map((m) => m.to),
+      }));
+    };
     Mutation[`move${T}`] = async (_: unknown, a: { ids: string[]; to: string }, ctx: ApiContext) => {
       const ids = idsOf(a.ids, ctx);
-      if (!t.moves.some((m) => m.to === a.to)) throw badInput(ctx.lang, { to: msg(ctx.lang, 'list.unknownState') });
       const { tenant, maps } = await scope(ctx);
+      if (!(await movesOf(t, { tenant, db: ctx.services.db })).some((m) => m.to === a.to)) throw badInput(ctx.lang, { to: msg(ctx.lang, 'list.unknownState') });
       const fixed = fixedFor(def, maps, ctx.user!.role);
       const rows = await visibleRows(ctx.services.db, def, tenant, ctx.lang, fixed, ids);
-      const screenCodes = readModelCodes(def);
-      const mayUse = (m: Transition) => (m.codes ?? screenCodes).some((code) => canEnter(maps, ctx.user!.role, code));
-      return moveRows(def, rows, ids, a.to, hookContextOf(ctx), mayUse);
+      return moveRows(def, rows, ids, a.to, hookContextOf(ctx), mayUseFor(maps, ctx.user!.role));
     };
   }
   if (def.actions?.length) {
@@ -166,6 +193,7 @@ export function readModelDocuments(def: ReadModelDef) {
       ${def.plural}(page: $page, size: $size, after: $after, sort: $sort, dir: $dir, q: $q${hasFilter ? ', filter: $filter' : ''}) { total page size next rows { ${cols} } }
     }`,
     options: def.filters?.some((f) => f.options) ? `query ${T}Options($filter: String!) { ${def.name}Options(filter: $filter) { value ja en } }` : null,
+    states: def.transitions ? `query ${T}States { ${def.name}States { value ja en tone next } }` : null,
     move: def.transitions ? `mutation Move${T}($ids: [ID!]!, $to: String!) { move${T}(ids: $ids, to: $to) { moved refused { id reason } } }` : null,
     action: def.actions?.length ? `mutation ${T}Action($ids: [ID!]!, $action: String!) { ${def.name}Action(ids: $ids, action: $action) }` : null,
   };

@@ -198,7 +198,13 @@ export function resourceResolvers(def: ResourceDef) {
   }
   if (!def.noDelete) {
     Mutation[`delete${T}`] = async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!(await deleteRow(ctx.services.db, def, tenantOf(ctx.user!), actorOf(ctx), a.id))) throw notFound(ctx);
+      try {
+        if (!(await deleteRow(ctx.services.db, def, tenantOf(ctx.user!), actorOf(ctx), a.id))) throw notFound(ctx);
+      } catch (err) {
+        // A row others still refer to (a candidate status that applications are in): say so.
+        if (err && typeof err === 'object' && (err as { code?: unknown }).code === '23503') throw badInput(ctx.lang, { _: msg(ctx.lang, 'error.inUse') });
+        throw err;
+      }
       return true;
     };
   }

@@ -6,7 +6,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { msgText } from '../../../shared/messages.ts';
 import { todayInJapan } from '../../time.ts';
 import { email, optionalText, requiredText } from '../../validation.ts';
-import { addNotification } from '../notifications/service.ts';
+import { notifyCompanyStaff } from '../notifications/service.ts';
 import { jobsDb } from './public.ts';
 
 /** What a foreign staff member gives to register on the public site (issue 5). */
@@ -141,16 +141,7 @@ export async function applyToJob(
   if (result.ok && 'notify' in result && result.notify) {
     const { companyId, title } = result.notify;
     const candidate = await db.selectFrom('users').select('name').where('id', '=', input.candidateId).executeTakeFirst();
-    const staff = await db.selectFrom('users').select('id').where('company_id', '=', companyId).where('client_id', 'is', null).where('active', '=', true).execute();
-    for (const u of staff) {
-      await addNotification(dbIn, bus, {
-        userId: u.id,
-        type: 1,
-        title: `新しい応募 / New application: ${title}`,
-        body: `${candidate?.name ?? ''}`,
-        link: '/admin/candidate',
-      });
-    }
+    await notifyCompanyStaff(dbIn, bus, companyId, { title: `新しい応募 / New application: ${title}`, body: candidate?.name ?? '', link: '/admin/candidate' });
     return { ok: true, applicationId: result.applicationId, conversationId: result.conversationId };
   }
   return result.ok ? { ok: true, applicationId: result.applicationId, conversationId: result.conversationId } : result;

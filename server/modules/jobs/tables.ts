@@ -83,10 +83,12 @@ export interface ApplicationsTable {
   candidate_id: string;
   company_id: string;
   client_id: string;
-  status: ColumnType<'applied' | 'accepted' | 'rejected' | 'cancelled', 'applied' | 'accepted' | 'rejected' | 'cancelled' | undefined>;
   message: ColumnType<string, string | undefined>;
-  /** Where the candidate stands in the candidateStatus tree (migration 0010). */
-  candidate_status_id: ColumnType<string | null, string | null | undefined>;
+  /**
+   * Where the candidate stands: a node of the company's candidateStatus tree, the one status model
+   * (migration 0019; a new application starts at the tree's root, docs/pipeline.md).
+   */
+  candidate_status_id: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

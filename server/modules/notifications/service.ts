@@ -78,3 +78,9 @@ export async function addNotification(
   await bus.publish('notification.added', { userId: input.userId, companyId: user?.company_id ?? null, notification: item });
   return item;
 }
+
+/** A notification for every active back-office user of a company (its own staff, not its clients' users). */
+export async function notifyCompanyStaff(db: DB, bus: EventBus, companyId: string, input: { title: string; body?: string; link?: string | null }): Promise<void> {
+  const staff = await db.selectFrom('users').select('id').where('company_id', '=', companyId).where('client_id', 'is', null).where('active', '=', true).execute();
+  for (const u of staff) await addNotification(db, bus, { userId: u.id, type: 1, ...input });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusPath, statusPathLabel, statusRoots, wouldCycle, type StatusNode } from './status-tree.ts';
+import { statusMoves, statusPath, statusPathLabel, statusRoots, wouldCycle, type ListedStatus, type StatusNode } from './status-tree.ts';
 
 const s = (id: string, parent_id: string | null, name_ja: string, name_en: string): StatusNode => ({ id, parent_id, name_ja, name_en });
 const TREE = [
@@ -75,5 +75,49 @@ describe('statusPath / statusPathLabel', () => {
     expect(statusPathLabel(TREE, 'offer', 'ja')).toBe('応募 › 書類確認 › 面接 › 内定');
     expect(statusPathLabel(TREE, 'offer', 'en')).toBe('Applied › Document check › Interview › Offer');
     expect(statusPath(TREE, 'docs').map((x) => x.id)).toEqual(['apply', 'docs']);
+  });
+});
+
+describe('statusMoves: the moves a tree declares', () => {
+  const l = (id: string, parent_id: string | null, list: ListedStatus['list'], sort: number): ListedStatus => ({ id, parent_id, name_ja: id, name_en: id, list, sort });
+  // The default tree: applied › screening › interview › offer › kakunin › shukkin, and the closing
+  // statuses rejected and withdrawn under applied; plus a second company's small tree.
+  const DEFAULTS = [
+    l('applied', null, 'candidate', 10),
+    l('screening', 'applied', 'candidate', 20),
+    l('interview', 'screening', 'candidate', 30),
+    l('offer', 'interview', 'candidate', 40),
+    l('kakunin', 'offer', 'kakunin', 50),
+    l('shukkin', 'kakunin', 'shukkin', 60),
+    l('rejected', 'applied', 'candidate', 80),
+    l('withdrawn', 'applied', 'candidate', 90),
+    l('other-root', null, 'candidate', 10),
+    l('other-no', 'other-root', 'candidate', 20),
+  ];
+  const from = (id: string) => statusMoves(DEFAULTS).filter((m) => m.from === id).map((m) => `${m.kind}:${m.to}`);
+
+  it('goes forward to the children, back to the parent, and closes from anywhere', () => {
+    expect(from('applied')).toEqual(['forward:screening', 'close:rejected', 'close:withdrawn']);
+    expect(from('offer')).toEqual(['forward:kakunin', 'back:interview', 'close:rejected', 'close:withdrawn']);
+    expect(from('kakunin')).toEqual(['forward:shukkin', 'back:offer', 'close:rejected', 'close:withdrawn']);
+    expect(from('shukkin')).toEqual(['back:kakunin', 'close:rejected', 'close:withdrawn']);
+  });
+
+  it('reopens a closed application at the root, and never closes it twice', () => {
+    expect(from('rejected')).toEqual(['back:applied']);
+    expect(from('withdrawn')).toEqual(['back:applied']);
+  });
+
+  it('names the list entered (who may move is who works that list) and never crosses trees', () => {
+    const moves = statusMoves(DEFAULTS);
+    expect(moves.find((m) => m.to === 'kakunin')?.list).toBe('kakunin');
+    expect(moves.find((m) => m.to === 'shukkin')?.list).toBe('shukkin');
+    expect(from('other-root')).toEqual(['close:other-no']);
+    expect(moves.some((m) => m.from.startsWith('other') !== m.to.startsWith('other'))).toBe(false);
+  });
+
+  it('survives a cycle in the data', () => {
+    const cyclic = [l('a', 'b', 'candidate', 1), l('b', 'a', 'candidate', 2)];
+    expect(() => statusMoves(cyclic)).not.toThrow();
   });
 });

@@ -61,3 +61,61 @@ export function statusPathLabel(statuses: readonly StatusNode[], id: string, lan
     .map((s) => pickLang(lang, s.name_ja, s.name_en))
     .join(' › ');
 }
+
+export type CandidateList = 'candidate' | 'kakunin' | 'shukkin';
+
+export interface ListedStatus extends StatusNode {
+  list: CandidateList;
+  sort: number;
+}
+
+export interface StatusMove {
+  from: string;
+  to: string;
+  /** The list the application enters: who may make the move is who may work that list. */
+  list: CandidateList;
+  kind: 'forward' | 'back' | 'close';
+}
+
+/**
+ * True for a closing status: a leaf directly under a root (by default 不採用 Rejected and 辞退
+ * Withdrawn under 応募 Applied). An application can be closed from anywhere, and reopened.
+ */
+function closing(byParent: Map<string | null, ListedStatus[]>, s: ListedStatus): boolean {
+  return s.parent_id !== null && !byParent.get(s.id)?.length && byParent.get(null)!.some((r) => r.id === s.parent_id);
+}
+
+/**
+ * The moves the tree declares (docs/pipeline.md). From a status: forward to each child, back to
+ * its parent (undoing a step, or reopening a closed application), and to every closing status of
+ * the same tree. Statuses are one tree per company (or the platform's defaults); several trees may
+ * be passed at once, and moves never cross from one tree to another. Sorted for display: forward
+ * first, then back, then close, each by the target's sort.
+ */
+export function statusMoves(statuses: readonly ListedStatus[]): StatusMove[] {
+  const byId = new Map(statuses.map((s) => [s.id, s]));
+  const byParent = new Map<string | null, ListedStatus[]>([[null, []]]);
+  for (const s of statuses) {
+    const parent = s.parent_id !== null && byId.has(s.parent_id) ? s.parent_id : null;
+    byParent.set(parent, [...(byParent.get(parent) ?? []), s]);
+  }
+  const rootOf = (id: string) => statusPath(statuses, id)[0]?.id;
+  const moves: StatusMove[] = [];
+  const seen = new Set<string>();
+  const add = (from: ListedStatus, to: ListedStatus, kind: StatusMove['kind']) => {
+    const key = `${from.id}>${to.id}`;
+    if (from.id === to.id || seen.has(key)) return;
+    seen.add(key);
+    moves.push({ from: from.id, to: to.id, list: to.list, kind });
+  };
+  const closers = statuses.filter((s) => closing(byParent, s));
+  const order = (a: ListedStatus, b: ListedStatus) => a.sort - b.sort || a.name_ja.localeCompare(b.name_ja);
+  for (const s of statuses) {
+    const isClosing = closing(byParent, s);
+    for (const child of [...(byParent.get(s.id) ?? [])].sort(order)) if (!closing(byParent, child)) add(s, child, 'forward');
+    const parent = s.parent_id !== null ? byId.get(s.parent_id) : undefined;
+    if (parent && !wouldCycle(statuses, s.id, parent.id)) add(s, parent, 'back');
+    if (!isClosing) for (const c of [...closers].sort(order)) if (rootOf(c.id) === rootOf(s.id)) add(s, c, 'close');
+  }
+  return moves;
+}

@@ -1,22 +1,45 @@
 import { sql } from 'kysely';
+import { LIST_CODES } from '../../access/codes.ts';
+import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
+import { statusMoves, type CandidateList } from '../../modules/templates/status-tree.ts';
 import type { Option, OptionContext } from '../define.ts';
 import { t } from '../define.ts';
-import { dateWindow, defineReadModel, type BadgeState } from '../read-model.ts';
+import { dateWindow, defineReadModel, type BadgeState, type Transition } from '../read-model.ts';
 import { clientOptions } from './users.ts';
 import { visaOptions } from './staff.ts';
 
 /**
- * The company's applicants (SPEC §2: /admin/candidate 120001, /v3/admin/candidate/daily 120001,
- * /v3/admin/candidate/other 340001): every application to the tenant's jobs, joined with the
- * candidate, the job, the client, the shift and the conversation. The daily and part-time screens
- * fix the kind, and the API narrows to it too: a role that holds only 340001 never sees a daily
- * job's applicant. Statuses move through declared transitions (accept, decline, cancel, reopen).
+ * The company's applicants (SPEC §2, §3 "Candidate lists"): every application to the tenant's
+ * jobs, joined with the candidate, the job, the client, the shift and the conversation. Five
+ * screens show it: the candidate list (/admin/candidate 120001; daily 120001 and part-time 340001
+ * fix the kind), kakunin (120013) and shukkin (120012) fix the list of the application's status.
+ * The API narrows to what the caller's screens show: a role that holds only 340001 never sees a
+ * daily job's applicant, one that holds only 120013 only the kakunin list.
+ *
+ * One status model (docs/pipeline.md): the state is the application's node in the company's
+ * candidate-status tree; the moves are the tree's (forward, back, close), and a move into a list
+ * takes that list's code.
  */
-export const APPLICATION_STATES: readonly BadgeState[] = [
-  { value: 'applied', label: t('応募中', 'Applied'), tone: 'info' },
-  { value: 'accepted', label: t('採用', 'Accepted'), tone: 'success' },
-  { value: 'rejected', label: t('不採用', 'Not selected'), tone: 'neutral' },
-  { value: 'cancelled', label: t('キャンセル', 'Cancelled'), tone: 'warning' },
+const LIST_TONE: Record<CandidateList, BadgeState['tone']> = { candidate: 'info', kakunin: 'warning', shukkin: 'success' };
+
+async function statusStates(ctx: OptionContext): Promise<BadgeState[]> {
+  const statuses = await tenantStatuses(ctx.db, ctx.tenant);
+  const closers = new Set(statusMoves(statuses).filter((m) => m.kind === 'close').map((m) => m.to));
+  return statuses.map((st) => ({ value: st.id, label: { ja: st.name_ja, en: st.name_en }, tone: closers.has(st.id) ? 'neutral' : LIST_TONE[st.list] }));
+}
+
+async function statusTransitions(ctx: OptionContext): Promise<Transition[]> {
+  return statusMoves(await tenantStatuses(ctx.db, ctx.tenant)).map((m) => ({ from: [m.from], to: m.to, codes: LIST_CODES[m.list] }));
+}
+
+async function statusOptions(ctx: OptionContext): Promise<Option[]> {
+  return (await statusStates(ctx)).map(({ value, label }) => ({ value, label }));
+}
+
+const LISTS: Option[] = [
+  { value: 'candidate', label: t('応募者', 'Candidates') },
+  { value: 'kakunin', label: t('就業確認', 'Confirmation') },
+  { value: 'shukkin', label: t('出勤', 'Attendance') },
 ];
 
 const KINDS: Option[] = [
@@ -32,6 +55,15 @@ async function jobOptions({ tenant, db }: OptionContext): Promise<Option[]> {
   if (tenant.kind === 'client') q = q.where('client_id', '=', tenant.clientId);
   return (await q.execute()).map((j) => ({ value: j.id, label: { ja: j.title_ja || j.title_en, en: j.title_en || j.title_ja } }));
 }
+
+/** The status path from the root, names in the caller's language joined with › (SPEC §3 `roots`). */
+const statusPathSql = (lang: 'ja' | 'en') => sql`(
+  with recursive up(id, parent_id, name, depth) as (
+    select s0.id, s0.parent_id, ${lang === 'ja' ? sql`s0.name_ja` : sql`coalesce(nullif(s0.name_en, ''), s0.name_ja)`}, 0 from candidate_statuses s0 where s0.id = a.candidate_status_id
+    union all
+    select p.id, p.parent_id, ${lang === 'ja' ? sql`p.name_ja` : sql`coalesce(nullif(p.name_en, ''), p.name_ja)`}, up.depth + 1 from candidate_statuses p join up on p.id = up.parent_id where up.depth < 20
+  )
+  select string_agg(name, ' › ' order by depth desc) from up)`;
 
 const uuidOr = (value: string) => (/^[0-9a-f-]{36}$/i.test(value) ? value : '00000000-0000-0000-0000-000000000000');
 
@@ -49,6 +81,7 @@ export const applicationsReadModel = defineReadModel({
       .innerJoin('clients as cl', 'cl.id', 'a.client_id')
       .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
       .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+      .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
       .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
       .leftJoin('conversations as c', 'c.application_id', 'a.id');
     if (tenant.kind !== 'platform') q = q.where('a.company_id', '=', tenant.companyId);
@@ -80,13 +113,27 @@ export const applicationsReadModel = defineReadModel({
     { name: 'clientName', label: t('クライアント', 'Client'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`cl.name` : sql`coalesce(nullif(cl.name_en, ''), cl.name)`), sortable: true, search: true, notNull: true },
     { name: 'shiftDate', label: t('勤務日', 'Shift date'), type: 'date', sql: 's.date', sortable: true },
     { name: 'shiftTime', label: t('時間', 'Hours'), type: 'text', sql: () => sql`case when s.id is null then null else to_char(s.start_time, 'HH24:MI') || '–' || to_char(s.end_time, 'HH24:MI') end` },
-    { name: 'status', label: t('状況', 'Status'), type: 'badge', sql: 'a.status', sortable: true, notNull: true, states: APPLICATION_STATES },
+    { name: 'status', label: t('ステータス', 'Status'), type: 'badge', sql: () => sql`a.candidate_status_id::text`, notNull: true, states: statusStates },
+    { name: 'statusPath', label: t('ステータスの経路', 'Status path'), type: 'text', sql: (lang) => statusPathSql(lang), hidden: true },
+    { name: 'list', label: t('一覧', 'List'), type: 'text', sql: 'st.list', hidden: true },
+    {
+      name: 'unread',
+      label: t('未読', 'Unread'),
+      type: 'number',
+      // Messages from the candidate after the last one anyone of the company read (a team inbox).
+      sql: () => sql`case when c.id is null then 0 else greatest(0, c.last_candidate_seq - coalesce((select max(r.last_seq) from conversation_reads r where r.conversation_id = c.id and r.user_id <> c.candidate_id), 0))::int end`,
+      sortable: true,
+    },
+    { name: 'messageCount', label: t('メッセージ', 'Messages'), type: 'number', sql: () => sql`coalesce(c.candidate_messages + c.staff_messages, 0)`, hidden: true },
+    { name: 'chatStatus', label: t('チャット', 'Chat'), type: 'number', sql: 'c.chat_status', hidden: true },
     { name: 'conversationId', label: t('チャットID', 'Chat ID'), type: 'text', sql: 'c.id', hidden: true },
     { name: 'createdAt', label: t('応募日時', 'Applied at'), type: 'datetime', sql: 'a.created_at', sortable: true, notNull: true },
+    { name: 'updatedAt', label: t('更新日時', 'Updated'), type: 'datetime', sql: 'a.updated_at', sortable: true, notNull: true },
   ],
   filters: [
     { name: 'kind', label: t('種類', 'Kind'), kind: 'select', options: KINDS, where: (eb, v) => eb('j.kind', '=', v) },
-    { name: 'status', label: t('状況', 'Status'), kind: 'select', options: APPLICATION_STATES.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('a.status', '=', v) },
+    { name: 'list', label: t('一覧', 'List'), kind: 'select', options: LISTS, where: (eb, v) => eb('st.list', '=', v) },
+    { name: 'status', label: t('ステータス', 'Status'), kind: 'select', options: statusOptions, where: (eb, v) => eb('a.candidate_status_id', '=', uuidOr(v)) },
     { name: 'job', label: t('求人', 'Job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
     { name: 'client', label: t('クライアント', 'Client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('a.client_id', '=', uuidOr(v)) },
     { name: 'shiftDate', label: t('勤務日', 'Shift date'), kind: 'date', where: (_, v) => dateWindow('s.date', v) },
@@ -94,19 +141,23 @@ export const applicationsReadModel = defineReadModel({
     { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
     { name: 'nationality', label: t('国籍', 'Nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) },
   ],
-  defaultSort: { column: 'createdAt', dir: 'desc' },
-  paging: 'offset',
-  screens: [{ path: '/admin/candidate' }, { path: '/v3/admin/candidate/daily', fixed: { kind: 'daily' } }, { path: '/v3/admin/candidate/other', fixed: { kind: 'other' } }],
+  defaultSort: { column: 'updatedAt', dir: 'desc' },
+  // Keyset: a company's 10,000 applications page as fast on the last page as on the first.
+  paging: 'keyset',
+  screens: [
+    { path: '/admin/candidate', fixed: { list: 'candidate' } },
+    { path: '/v3/admin/candidate/daily', fixed: { list: 'candidate', kind: 'daily' } },
+    { path: '/v3/admin/candidate/other', fixed: { list: 'candidate', kind: 'other' } },
+    { path: '/admin/candidate/kakunin', fixed: { list: 'kakunin' } },
+    { path: '/admin/candidate/shukkin', fixed: { list: 'shukkin' } },
+  ],
   transitions: {
     column: 'status',
     table: 'applications',
-    stateColumn: 'status',
+    stateColumn: 'candidate_status_id',
     companyColumn: 'company_id',
-    moves: [
-      { from: ['applied'], to: 'accepted' },
-      { from: ['applied', 'accepted'], to: 'rejected' },
-      { from: ['applied', 'accepted'], to: 'cancelled' },
-      { from: ['rejected', 'cancelled'], to: 'applied' },
-    ],
+    // One history per application, whoever moved it (lists, chat window, the candidate).
+    entity: 'application',
+    moves: statusTransitions,
   },
 });

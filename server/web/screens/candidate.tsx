@@ -167,33 +167,48 @@ const jobScreen = (kind: Kind): Screen =>
     },
   });
 
-const STATUS: Record<string, MessageKey> = { applied: 'application.applied', accepted: 'application.accepted', rejected: 'application.rejected', cancelled: 'application.cancelled' };
-
 const myApplications = defineScreen({
   path: '/staff/applications',
   load: async ({ candidate, call, candidateCaller }) => {
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`, 302);
     return { name: candidate.name, apps: (await call(DOCS.MyApplications, {}, candidateCaller)).myApplications };
   },
-  view: ({ lang, route }, { name, apps }) => ({
+  view: ({ lang, route, req, msg }, { name, apps }, state) => ({
     title: route.title,
     content: (
       <MyApplicationsPage
         lang={lang}
         name={name}
+        notice={queryText(req, 'confirmed') ? msg('candidate.confirmed') : null}
+        error={state?.errors._ ?? null}
         applications={apps.map((a) => ({
           id: a.id,
           title: a.title,
           href: `${BASE[asKind(a.kind)]}/${a.jobId}`,
           date: a.date ? dateText(a.date, lang) : null,
           time: a.start ? `${a.start}–${a.end}` : null,
-          status: STATUS[a.status] ? msg(lang, STATUS[a.status]!) : a.status,
+          status: a.status,
+          confirmable: a.confirmable,
           appliedAt: dateTimeText(a.createdAt, lang, { dateOnly: true }),
           chatHref: a.conversationId ? `/staff/chat?c=${encodeURIComponent(a.conversationId)}` : null,
         }))}
       />
     ),
   }),
+  actions: {
+    // The candidate confirms a shift (kakunin): back to the list with the notice (post/redirect/get).
+    confirm: async ({ call, candidate, candidateCaller }, body) => {
+      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`);
+      const v = formStrings(body, ['application']);
+      try {
+        await call(DOCS.ConfirmApplication, { id: v.application ?? '' }, candidateCaller);
+        return redirect(withFlag('/staff/applications', 'confirmed'));
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        return failed(v, { _: err.message }, err.status === 500 ? 422 : err.status);
+      }
+    },
+  },
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@ import { tr } from '../../../shared/i18n.ts';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
 import { readModelDocuments } from '../../api/graphql/read-models.ts';
-import type { ReadColumn, ReadModelDef, ReadScreen } from '../../resources/read-model.ts';
+import type { BadgeState, ReadColumn, ReadModelDef, ReadScreen } from '../../resources/read-model.ts';
 import { READ_MODELS } from '../../resources/registry.ts';
 import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView, type FilterView, type Row } from '../../../views/ui/DataTable.tsx';
 import { allRows, ApiFailure, formList, parseListQuery, queryText } from '../kit.ts';
@@ -15,16 +15,22 @@ import { csv, defineScreen, failed, redirect, type Screen, type ScreenContext } 
  * transitions, row buttons and a bulk form that move rows between states (post/redirect/get).
  */
 type Page = { total: number; page: number; size: number; next: string | null; rows: Row[] };
+/** A state as the API gives it for the caller: label, tone, and where the caller may move a row in it. */
+type StateChoice = { value: string; ja: string; en: string; tone: BadgeState['tone']; next: string[] };
 const BULK_FORM = 'bulk';
 
-const columnView = (c: ReadColumn): ColumnView => ({
-  name: c.name,
-  label: c.label,
-  type: c.type === 'link' ? 'text' : c.type,
-  sortable: !!c.sortable,
-  ...(c.states ? { states: c.states } : {}),
-  ...(c.unit ? { unit: c.unit } : {}),
-});
+/** A column for the kit; the state column's states come from the API (`states`), the others' from the definition. */
+const columnView = (c: ReadColumn, states?: readonly BadgeState[]): ColumnView => {
+  const own = states ?? (Array.isArray(c.states) ? c.states : undefined);
+  return {
+    name: c.name,
+    label: c.label,
+    type: c.type === 'link' ? 'text' : c.type,
+    sortable: !!c.sortable,
+    ...(own ? { states: own } : {}),
+    ...(c.unit ? { unit: c.unit } : {}),
+  };
+};
 
 /** The first of a column's links that applies to the row and that the user may open. */
 function linkOf(ctx: ScreenContext, c: ReadColumn, row: Row): string | null {
@@ -50,12 +56,15 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
     path: screen.path,
     load: async (ctx) => {
       const q = parseListQuery(ctx.req, { filters: filters.map((f) => f.name), sorts: sortable });
+      const states = docs.states ? (await ctx.call<Record<string, StateChoice[]>>(docs.states))[`${def.name}States`]! : [];
+      const badges: readonly BadgeState[] | undefined = docs.states ? states.map((st) => ({ value: st.value, label: { ja: st.ja, en: st.en }, tone: st.tone })) : undefined;
+      const view = (c: ReadColumn) => columnView(c, c.name === def.transitions?.column ? badges : undefined);
       const after = def.paging === 'keyset' ? queryText(ctx.req, 'after', 400) || null : null;
       const vars = { page: q.page, size: q.size, after, sort: q.sort, dir: q.dir, q: q.q, ...(def.filters?.length ? { filter: { ...q.filter, ...fixed } } : {}) };
       if (q.csv) {
         const cols = def.columns;
         async function* rows() {
-          for await (const r of allRows((page, size) => fetchPage(ctx, { ...vars, after: null, page, size }))) yield cols.map((c) => cellText(ctx.lang, columnView(c), r[c.name]));
+          for await (const r of allRows((page, size) => fetchPage(ctx, { ...vars, after: null, page, size }))) yield cols.map((c) => cellText(ctx.lang, view(c), r[c.name]));
         }
         throw csv(def.plural, cols.map((c) => tr(ctx.lang, c.label)), rows());
       }
@@ -72,17 +81,16 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
           }),
         ),
       ]);
-      return { q, after, data, filterViews: options };
+      return { q, after, data, filterViews: options, states, columns: def.columns.filter((c) => !c.hidden).map(view) };
     },
-    view: (ctx, { q, data, filterViews }, state) => {
+    view: (ctx, { q, data, filterViews, states, columns }, state) => {
       const { lang, route, req } = ctx;
       const listState: Record<string, string | number | null> = { q: q.q, sort: q.sort, dir: q.dir, size: q.size === 20 ? null : q.size, ...Object.fromEntries(Object.entries(q.filter).map(([k, v]) => [`f_${k}`, v])) };
       const filtered = !!q.q || Object.keys(q.filter).length > 0;
-      const shown = def.columns.filter((c) => !c.hidden);
       const t = def.transitions;
-      const stateCol = t ? def.columns.find((c) => c.name === t.column) : undefined;
-      const targets = t ? [...new Set(t.moves.map((m) => m.to))] : [];
-      const stateLabel = (v: string) => tr(lang, stateCol?.states?.find((s) => s.value === v)?.label ?? { ja: v, en: v });
+      const byValue = new Map(states.map((st) => [st.value, st]));
+      const targets = [...new Set(states.flatMap((st) => st.next))];
+      const stateLabel = (v: string) => tr(lang, byValue.get(v) ?? { ja: v, en: v });
       const moved = Number(queryText(req, 'moved')) || 0;
       const notMoved = Number(queryText(req, 'notMoved')) || 0;
       const movedTo = queryText(req, 'to');
@@ -119,7 +127,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
             )}
             <DataTable
               lang={lang}
-              columns={shown.map(columnView)}
+              columns={columns}
               rows={data.rows}
               sort={{ current: q.sort ?? (q.dir ? def.defaultSort.column : null), dir: q.dir, href: (c, dir) => listHref(req.path, listState, { sort: c, dir, page: null }) }}
               href={(row, name) => {
@@ -130,13 +138,11 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
               {...(t
                 ? {
                     rowActions: (row: Row) =>
-                      t.moves
-                        .filter((m) => m.from.includes(String(row[t.column])))
-                        .map((m) => (
-                          <button key={m.to} type="submit" form={BULK_FORM} name="row" value={`${String(row.id)}|${m.to}`} className="btn-link is-move">
-                            {stateLabel(m.to)}
-                          </button>
-                        )),
+                      (byValue.get(String(row[t.column]))?.next ?? []).map((to) => (
+                        <button key={to} type="submit" form={BULK_FORM} name="row" value={`${String(row.id)}|${to}`} className="btn-link is-move">
+                          {stateLabel(to)}
+                        </button>
+                      )),
                   }
                 : {})}
               empty={ctx.msg(filtered ? 'list.empty' : 'list.emptyAll')}

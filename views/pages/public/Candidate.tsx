@@ -117,16 +117,28 @@ export interface MyApplication {
   date: string | null;
   time: string | null;
   status: string;
+  /** Waiting for the candidate to confirm the shift (kakunin): a confirm button is shown. */
+  confirmable: boolean;
   appliedAt: string;
   /** The application's conversation with the company on the chat page, when it has one. */
   chatHref: string | null;
 }
 
-export function MyApplicationsPage(p: { lang: Lang; name: string; applications: MyApplication[] }): JSX.Element {
+export function MyApplicationsPage(p: { lang: Lang; name: string; applications: MyApplication[]; notice?: string | null; error?: string | null }): JSX.Element {
   return (
     <div className="page">
       <CandidateHeader lang={p.lang} name={p.name} current="/staff/applications" />
       <div className="container section">
+        {p.notice && (
+          <p className="alert alert-success" role="status">
+            {p.notice}
+          </p>
+        )}
+        {p.error && (
+          <p className="alert alert-error" role="alert">
+            {p.error}
+          </p>
+        )}
         {p.applications.length === 0 ? (
           <div className="empty-state">
             <p>{msg(p.lang, 'candidate.noApplications')}</p>
@@ -160,6 +172,16 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
                       <dd>{a.appliedAt}</dd>
                     </div>
                   </dl>
+                  {a.confirmable && (
+                    <form method="post" action="/staff/applications" className="application-confirm">
+                      <p>{msg(p.lang, 'candidate.confirmPrompt')}</p>
+                      <input type="hidden" name="_action" value="confirm" />
+                      <input type="hidden" name="application" value={a.id} />
+                      <button type="submit" className="button button-primary button-small">
+                        {msg(p.lang, 'candidate.confirm')}
+                      </button>
+                    </form>
+                  )}
                   {a.chatHref && (
                     <p className="application-chat">
                       <a className="button button-secondary button-small" href={a.chatHref}>

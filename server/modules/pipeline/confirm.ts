@@ -1,0 +1,55 @@
+/**
+ * Kakunin from the candidate's side (issue 11 item 5): the candidate confirms they will come to
+ * the shift. The application moves from its kakunin status to that status's first child on the
+ * shukkin list: the same declared move staff make from the kakunin list, audited with the
+ * candidate as the actor. The status is checked again in the UPDATE, so a confirmation racing a
+ * staff move cannot apply twice.
+ */
+import { sql } from 'kysely';
+import type { DB } from '../../db/connect.ts';
+
+export type ConfirmResult = { ok: true; applicationId: string; companyId: string; to: string } | { ok: false; reason: 'not-found' | 'not-awaiting' };
+
+export async function confirmApplication(db: DB, candidate: { id: string; name: string }, applicationId: string): Promise<ConfirmResult> {
+  return db.transaction().execute(async (trx) => {
+    const app = await trx
+      .selectFrom('applications as a')
+      .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
+      .select(['a.id', 'a.company_id', 'a.candidate_status_id', 'st.list'])
+      .where('a.id', '=', applicationId)
+      .where('a.candidate_id', '=', candidate.id)
+      .executeTakeFirst();
+    if (!app) return { ok: false, reason: 'not-found' } as const;
+    if (app.list !== 'kakunin') return { ok: false, reason: 'not-awaiting' } as const;
+    const next = await trx
+      .selectFrom('candidate_statuses')
+      .select('id')
+      .where('parent_id', '=', app.candidate_status_id)
+      .where('list', '=', 'shukkin')
+      .orderBy('sort')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) return { ok: false, reason: 'not-awaiting' } as const;
+    const moved = await trx
+      .updateTable('applications')
+      .set({ candidate_status_id: next.id, updated_at: sql`now()` })
+      .where('id', '=', app.id)
+      .where('candidate_status_id', '=', app.candidate_status_id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) return { ok: false, reason: 'not-awaiting' } as const;
+    await trx
+      .insertInto('audit_log')
+      .values({
+        entity: 'application',
+        entity_id: app.id,
+        action: 'update',
+        actor_id: candidate.id,
+        actor_name: candidate.name,
+        company_id: app.company_id,
+        changes: JSON.stringify({ status: { from: app.candidate_status_id, to: next.id }, confirmedBy: 'candidate' }),
+      })
+      .execute();
+    return { ok: true, applicationId: app.id, companyId: app.company_id, to: next.id } as const;
+  });
+}

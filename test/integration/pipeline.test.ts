@@ -1,0 +1,111 @@
+/**
+ * The pipeline's one status model (issue 11, docs/pipeline.md): an application's place is its
+ * node in the company's candidate-status tree, a new one starts at the root whatever path made it,
+ * and the candidate confirms a shift (kakunin → shukkin) from /staff/applications.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { candidateLogin, formRequest, text } from '../helpers/pages.ts';
+
+let t: TestApp;
+const db = () => t.database.db;
+let companyId: string;
+const S = {} as Record<'Applied' | 'Offer' | 'Work confirmation' | 'Attendance' | 'Rejected', string>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  for (const st of await db().selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute()) (S as Record<string, string>)[st.name_en] = st.id;
+});
+afterAll(() => t?.close());
+
+/** A demo candidate's applications to Sakura Staffing. */
+async function applicationsOf(email: string) {
+  return db()
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .select(['a.id', 'a.candidate_status_id', 'a.company_id'])
+    .where('u.email', '=', email)
+    .where('a.company_id', '=', companyId)
+    .execute();
+}
+
+const post = (path: string, cookie: string, fields: Record<string, string>) => fetch(`${t.url}${path}`, formRequest(fields, { origin: t.url, cookie }));
+const get = (path: string, cookie: string, lang = 'en') => fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie, 'accept-language': lang } });
+
+describe('one status model', () => {
+  it('starts a new application at the root of the company’s tree, whatever path inserts it', async () => {
+    const job = await db().selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('kind', '=', 'other').executeTakeFirstOrThrow();
+    const person = await db().insertInto('users').values({ email: `p-${Date.now()}@example.test`, name: 'New Person', role: 'candidate', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const app = await db()
+      .insertInto('applications')
+      .values({ job_id: job.id, candidate_id: person.id, company_id: companyId, client_id: job.client_id })
+      .returning('candidate_status_id')
+      .executeTakeFirstOrThrow();
+    expect(app.candidate_status_id).toBe(S.Applied);
+  });
+
+  it('keeps a status that applications are in: deleting it is refused with a reason, in the user’s language', async () => {
+    await expect(db().deleteFrom('candidate_statuses').where('id', '=', S.Applied).execute()).rejects.toThrow(/foreign key/);
+    const r = await t.gql('mutation($id: ID!) { deleteCandidateStatus(id: $id) }', { id: S.Applied }, { as: 'company_admin' });
+    expect(r.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(r.errors?.[0]?.extensions?.fields).toEqual({ _: expect.stringContaining('使用中のため削除できません') });
+    expect(await db().selectFrom('candidate_statuses').select('id').where('id', '=', S.Applied).executeTakeFirst()).toBeDefined();
+  });
+});
+
+describe('kakunin from the candidate’s phone', () => {
+  it('shows the confirm button only on an application waiting for it, and confirming moves it to shukkin with a notice', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    expect(app).toBeDefined();
+    const { token } = await candidateLogin(t, 'candidate2@demo.test');
+    const cookie = `candidate_token=${token}`;
+    const before = await (await get('/staff/applications', cookie)).text();
+    expect(before).not.toContain(`name="application" value="${app!.id}"`);
+
+    await db().updateTable('applications').set({ candidate_status_id: S['Work confirmation'] }).where('id', '=', app!.id).execute();
+    const waiting = text(await (await get('/staff/applications', cookie)).text());
+    expect(waiting).toContain(`name="application" value="${app!.id}"`);
+    expect(waiting).toContain('Confirm I will come');
+    expect(waiting).toContain('Work confirmation');
+    expect(text(await (await get('/staff/applications', cookie, 'ja')).text())).toContain('出勤を確認する');
+
+    const res = await post('/staff/applications', cookie, { _action: 'confirm', application: app!.id });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/staff/applications?confirmed=1');
+    const after = text(await (await get('/staff/applications?confirmed=1', cookie)).text());
+    expect(after).toContain('your attendance is confirmed');
+    expect(after).not.toContain(`name="application" value="${app!.id}"`);
+    expect((await db().selectFrom('applications').select('candidate_status_id').where('id', '=', app!.id).executeTakeFirstOrThrow()).candidate_status_id).toBe(S.Attendance);
+
+    // Who moved it: the candidate, in the application's history.
+    const audit = await db().selectFrom('audit_log').select(['actor_name', 'changes']).where('entity', '=', 'application').where('entity_id', '=', app!.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit.changes).toMatchObject({ status: { from: S['Work confirmation'], to: S.Attendance }, confirmedBy: 'candidate' });
+    // The company's staff are told (the bell), and no one else.
+    const told = await db()
+      .selectFrom('notifications as n')
+      .innerJoin('users as u', 'u.id', 'n.user_id')
+      .select(['u.email', 'u.company_id'])
+      .where('n.link', '=', '/admin/candidate/shukkin')
+      .execute();
+    expect(told.map((n) => n.email)).toContain('company@demo.test');
+    expect(told.every((n) => n.company_id === companyId)).toBe(true);
+
+    // Twice: it is no longer waiting, and the page says so.
+    const again = await post('/staff/applications', cookie, { _action: 'confirm', application: app!.id });
+    expect(again.status).toBe(409);
+    expect(text(await again.text())).toContain('いま確認を待っていません');
+  });
+
+  it('refuses another candidate’s application and a staff session (the API checks who is asking)', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    await db().updateTable('applications').set({ candidate_status_id: S['Work confirmation'] }).where('id', '=', app!.id).execute();
+    const other = await db().selectFrom('users').select('email').where('role', '=', 'candidate').where('email', '<>', 'candidate2@demo.test').executeTakeFirstOrThrow();
+    const { token } = await candidateLogin(t, other.email);
+    const r = await t.gql('mutation($id: ID!) { confirmApplication(id: $id) }', { id: app!.id }, token);
+    expect(r.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const staff = await t.gql('mutation($id: ID!) { confirmApplication(id: $id) }', { id: app!.id }, { as: 'company_admin' });
+    expect(staff.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await db().selectFrom('applications').select('candidate_status_id').where('id', '=', app!.id).executeTakeFirstOrThrow()).candidate_status_id).toBe(S['Work confirmation']);
+  });
+});
