@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { JobTables } from '../modules/jobs/tables.ts';
+import type { PipelineTables } from '../modules/pipeline/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -38,6 +39,8 @@ export interface Database {
   crawler_sources: CrawlerSourcesTable;
   crawler_runs: CrawlerRunsTable;
   crawler_items: CrawlerItemsTable;
+  // Attendance records of the shukkin list (migration 0020).
+  attendance: PipelineTables['attendance'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

@@ -13,6 +13,7 @@ import * as m0016 from './migrations/20261124_0016_crawler.ts';
 import * as m0017 from './migrations/20261125_0017_reference_notify.ts';
 import * as m0018 from './migrations/20261125_0018_job_places_en.ts';
 import * as m0019 from './migrations/20261126_0019_one_status_model.ts';
+import * as m0020 from './migrations/20261126_0020_attendance.ts';
 import * as m0011 from './migrations/20261123_0011_chat_attachments.ts';
 import * as m0012 from './migrations/20261123_0012_chat_counters.ts';
 import * as m0013 from './migrations/20261123_0013_chat_mail.ts';
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_0017_reference_notify': m0017,
   '20261125_0018_job_places_en': m0018,
   '20261126_0019_one_status_model': m0019,
+  '20261126_0020_attendance': m0020,
 };
 
 class StaticProvider implements MigrationProvider {

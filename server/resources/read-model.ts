@@ -56,6 +56,8 @@ export interface ReadColumn {
   links?: readonly ReadLink[];
   /** money: the unit written after the amount. */
   unit?: 'hour' | 'day' | 'month';
+  /** Shown only on these screens (paths); default all. The API and the CSV always have it. */
+  screens?: readonly string[];
 }
 
 export interface ReadLink {
@@ -111,6 +113,8 @@ export interface ReadAction {
   bulk?: boolean;
   /** Who may (any of the codes); default: whoever may open a screen of the read model. */
   codes?: readonly number[];
+  /** Offered only on these screens (paths); default all. */
+  screens?: readonly string[];
   /** Runs it on rows the caller may see; a returned text refuses (shown as the page's error). */
   run(rows: ReadRow[], ctx: HookContext): Promise<Text | void>;
   /** The notice once it ran. */

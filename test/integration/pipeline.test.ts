@@ -109,3 +109,46 @@ describe('kakunin from the candidate’s phone', () => {
     expect((await db().selectFrom('applications').select('candidate_status_id').where('id', '=', app!.id).executeTakeFirstOrThrow()).candidate_status_id).toBe(S['Work confirmation']);
   });
 });
+
+describe('shukkin: attendance recorded on the list', () => {
+  const ACT = 'mutation($ids: [ID!]!, $action: String!) { applicantAction(ids: $ids, action: $action) }';
+
+  it('records clock-in and clock-out with who recorded them, from the row buttons (post/redirect/get)', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    await db().updateTable('applications').set({ candidate_status_id: S.Attendance }).where('id', '=', app!.id).execute();
+    const token = await t.tokenOf('company_admin');
+    const page = await fetch(`${t.url}/admin/candidate/shukkin`, { headers: { cookie: `token=${token}` } });
+    const html = await page.text();
+    expect(html).toContain(`value="${app!.id}|clockIn"`);
+    expect(html).toContain('出勤時刻');
+    // The candidate list has no attendance buttons or columns.
+    expect(await (await fetch(`${t.url}/admin/candidate`, { headers: { cookie: `token=${token}` } })).text()).not.toContain('|clockIn"');
+
+    const res = await fetch(`${t.url}/admin/candidate/shukkin`, formRequest({ _action: 'move', rowAct: `${app!.id}|clockIn` }, { origin: t.url, cookie: `token=${token}` }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/admin/candidate/shukkin?done=clockIn');
+    expect(text(await (await fetch(`${t.url}${res.headers.get('location')}`, { headers: { cookie: `token=${token}` } })).text())).toContain('出勤を記録しました。');
+    const rec = await db().selectFrom('attendance').selectAll().where('application_id', '=', app!.id).executeTakeFirstOrThrow();
+    expect(['present', 'late']).toContain(rec.status);
+    expect(rec.clock_in).toBeInstanceOf(Date);
+    expect(rec.recorded_by_name).toBe((await db().selectFrom('users').select('name').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).name);
+
+    expect((await t.gql(ACT, { ids: [app!.id], action: 'clockOut' }, { as: 'company_admin' })).data.applicantAction).toBe('退勤を記録しました。');
+    const out = await db().selectFrom('attendance').selectAll().where('application_id', '=', app!.id).executeTakeFirstOrThrow();
+    expect(out.clock_out!.getTime()).toBeGreaterThan(out.clock_in!.getTime());
+    // A second clock-in keeps the first time.
+    await t.gql(ACT, { ids: [app!.id], action: 'clockIn' }, { as: 'company_admin' });
+    expect((await db().selectFrom('attendance').select('clock_in').where('application_id', '=', app!.id).executeTakeFirstOrThrow()).clock_in).toEqual(rec.clock_in);
+  });
+
+  it('refuses another company, a client user, and rows that are not on the attendance list', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    await db().updateTable('applications').set({ candidate_status_id: S.Attendance }).where('id', '=', app!.id).execute();
+    expect((await t.gql(ACT, { ids: [app!.id], action: 'noShow' }, { as: 'company2' })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await t.gql(ACT, { ids: [app!.id], action: 'noShow' }, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', app!.id).execute();
+    const off = await t.gql(ACT, { ids: [app!.id], action: 'noShow' }, { as: 'company_admin' });
+    expect(off.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await db().selectFrom('attendance').select('status').where('application_id', '=', app!.id).executeTakeFirst())?.status).not.toBe('no_show');
+  });
+});

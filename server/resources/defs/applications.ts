@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
 import { statusMoves, type CandidateList } from '../../modules/templates/status-tree.ts';
-import type { Option, OptionContext } from '../define.ts';
+import { recordAttendance } from '../../modules/pipeline/attendance.ts';
+import type { HookContext, Option, OptionContext } from '../define.ts';
 import { t } from '../define.ts';
-import { dateWindow, defineReadModel, type BadgeState, type Transition } from '../read-model.ts';
+import { dateWindow, defineReadModel, type BadgeState, type ReadRow, type Transition } from '../read-model.ts';
 import { clientOptions } from './users.ts';
 import { visaOptions } from './staff.ts';
 
@@ -35,6 +36,15 @@ async function statusTransitions(ctx: OptionContext): Promise<Transition[]> {
 async function statusOptions(ctx: OptionContext): Promise<Option[]> {
   return (await statusStates(ctx)).map(({ value, label }) => ({ value, label }));
 }
+
+const SHUKKIN = '/admin/candidate/shukkin';
+
+const ATTENDANCE_STATES: readonly BadgeState[] = [
+  { value: 'present', label: t('出勤', 'Present'), tone: 'success' },
+  { value: 'late', label: t('遅刻', 'Late'), tone: 'warning' },
+  { value: 'absent', label: t('欠勤', 'Absent'), tone: 'neutral' },
+  { value: 'no_show', label: t('無断欠勤', 'No-show'), tone: 'danger' },
+];
 
 const LISTS: Option[] = [
   { value: 'candidate', label: t('応募者', 'Candidates') },
@@ -83,7 +93,8 @@ export const applicationsReadModel = defineReadModel({
       .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
       .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
       .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-      .leftJoin('conversations as c', 'c.application_id', 'a.id');
+      .leftJoin('conversations as c', 'c.application_id', 'a.id')
+      .leftJoin('attendance as at', 'at.application_id', 'a.id');
     if (tenant.kind !== 'platform') q = q.where('a.company_id', '=', tenant.companyId);
     if (tenant.kind === 'client') q = q.where('a.client_id', '=', tenant.clientId);
     return q;
@@ -127,6 +138,10 @@ export const applicationsReadModel = defineReadModel({
     { name: 'messageCount', label: t('メッセージ', 'Messages'), type: 'number', sql: () => sql`coalesce(c.candidate_messages + c.staff_messages, 0)`, hidden: true },
     { name: 'chatStatus', label: t('チャット', 'Chat'), type: 'number', sql: 'c.chat_status', hidden: true },
     { name: 'conversationId', label: t('チャットID', 'Chat ID'), type: 'text', sql: 'c.id', hidden: true },
+    { name: 'attendance', label: t('出勤', 'Attendance'), type: 'badge', sql: 'at.status', sortable: true, states: ATTENDANCE_STATES, screens: [SHUKKIN] },
+    { name: 'clockIn', label: t('出勤時刻', 'Clock-in'), type: 'datetime', sql: 'at.clock_in', sortable: true, screens: [SHUKKIN] },
+    { name: 'clockOut', label: t('退勤時刻', 'Clock-out'), type: 'datetime', sql: 'at.clock_out', screens: [SHUKKIN] },
+    { name: 'recordedBy', label: t('記録者', 'Recorded by'), type: 'text', sql: 'at.recorded_by_name', screens: [SHUKKIN] },
     { name: 'createdAt', label: t('応募日時', 'Applied at'), type: 'datetime', sql: 'a.created_at', sortable: true, notNull: true },
     { name: 'updatedAt', label: t('更新日時', 'Updated'), type: 'datetime', sql: 'a.updated_at', sortable: true, notNull: true },
   ],
@@ -149,8 +164,31 @@ export const applicationsReadModel = defineReadModel({
     { path: '/v3/admin/candidate/daily', fixed: { list: 'candidate', kind: 'daily' } },
     { path: '/v3/admin/candidate/other', fixed: { list: 'candidate', kind: 'other' } },
     { path: '/admin/candidate/kakunin', fixed: { list: 'kakunin' } },
-    { path: '/admin/candidate/shukkin', fixed: { list: 'shukkin' } },
+    { path: SHUKKIN, fixed: { list: 'shukkin' } },
   ],
+  // Attendance on the shukkin list (docs/pipeline.md): who recorded it is kept with the record.
+  actions: (
+    [
+      ['clockIn', t('出勤', 'Clock in'), t('出勤を記録しました。', 'Clock-in recorded.')],
+      ['clockOut', t('退勤', 'Clock out'), t('退勤を記録しました。', 'Clock-out recorded.')],
+      ['absent', t('欠勤', 'Absent'), t('欠勤を記録しました。', 'Absence recorded.')],
+      ['noShow', t('無断欠勤', 'No-show'), t('無断欠勤を記録しました。', 'No-show recorded.')],
+    ] as const
+  ).map(([name, label, done]) => ({
+    name,
+    label,
+    done,
+    bulk: true,
+    codes: LIST_CODES.shukkin,
+    screens: [SHUKKIN],
+    ...(name === 'noShow' ? { confirm: t('選んだ人を無断欠勤として記録しますか？', 'Record the selected people as no-shows?') } : {}),
+    run: async (rows: ReadRow[], ctx: HookContext) => {
+      const onShukkin = rows.filter((r) => r.list === 'shukkin').map((r) => r.id);
+      if (onShukkin.length !== rows.length) return t('出勤の一覧にいる応募者だけ記録できます。', 'Attendance can be recorded only for applicants on the attendance list.');
+      const changed = await recordAttendance(ctx.db, ctx.user, onShukkin, name);
+      if (!changed) return name === 'clockOut' ? t('出勤が記録されていないため、退勤を記録できません。', 'Clock-out needs a clock-in first.') : t('記録できませんでした。', 'Nothing was recorded.');
+    },
+  })),
   transitions: {
     column: 'status',
     table: 'applications',

@@ -47,6 +47,22 @@ function linkOf(ctx: ScreenContext, c: ReadColumn, row: Row): string | null {
 
 function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
   const docs = readModelDocuments(def);
+  /** A row's or the ticked rows' action, back to the same list with its notice (post/redirect/get). */
+  const runAction = async (ctx: ScreenContext, ids: string[], action: string) => {
+    if (!docs.action) return failed({}, { _: ctx.msg('list.unknownAction') }, 400);
+    if (!ids.length) return failed({}, { _: ctx.msg('list.badSelection') }, 422);
+    try {
+      await ctx.call<Record<string, string>>(docs.action, { ids, action });
+      const back = new URL(ctx.req.originalUrl, 'http://list.invalid');
+      for (const k of ['moved', 'notMoved', 'to', 'done']) back.searchParams.delete(k);
+      // The action's name, not its text: the page says the notice the definition gives it.
+      back.searchParams.set('done', action);
+      return redirect(`${back.pathname}${back.search}`);
+    } catch (err) {
+      if (err instanceof ApiFailure) return failed({}, { _: err.fields._ ?? err.fields.ids ?? err.fields.action ?? err.message }, err.status);
+      throw err;
+    }
+  };
   const fixed = screen.fixed ?? {};
   const filters = (def.filters ?? []).filter((f) => !(f.name in fixed));
   const sortable = def.columns.filter((c) => c.sortable).map((c) => c.name);
@@ -81,9 +97,10 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
           }),
         ),
       ]);
-      return { q, after, data, filterViews: options, states, columns: def.columns.filter((c) => !c.hidden).map(view) };
+      const onThisScreen = (x: { screens?: readonly string[] }) => !x.screens || x.screens.includes(screen.path);
+      return { q, after, data, filterViews: options, states, columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view), actions: (def.actions ?? []).filter(onThisScreen) };
     },
-    view: (ctx, { q, data, filterViews, states, columns }, state) => {
+    view: (ctx, { q, data, filterViews, states, columns, actions }, state) => {
       const { lang, route, req } = ctx;
       const listState: Record<string, string | number | null> = { q: q.q, sort: q.sort, dir: q.dir, size: q.size === 20 ? null : q.size, ...Object.fromEntries(Object.entries(q.filter).map(([k, v]) => [`f_${k}`, v])) };
       const filtered = !!q.q || Object.keys(q.filter).length > 0;
@@ -94,7 +111,8 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
       const moved = Number(queryText(req, 'moved')) || 0;
       const notMoved = Number(queryText(req, 'notMoved')) || 0;
       const movedTo = queryText(req, 'to');
-      const notice = moved ? ctx.msg('list.moved', { count: moved, state: stateLabel(movedTo) }) + (notMoved ? ` ${ctx.msg('list.notMoved', { count: notMoved })}` : '') : notMoved ? ctx.msg('list.notMoved', { count: notMoved }) : null;
+      const done = (def.actions ?? []).find((a) => a.name === queryText(req, 'done'));
+      const notice = done ? tr(lang, done.done) : moved ? ctx.msg('list.moved', { count: moved, state: stateLabel(movedTo) }) + (notMoved ? ` ${ctx.msg('list.notMoved', { count: notMoved })}` : '') : notMoved ? ctx.msg('list.notMoved', { count: notMoved }) : null;
       const here = listHref(req.path, listState, { page: q.page === 1 ? null : q.page });
       return {
         title: route.title,
@@ -104,8 +122,14 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
             <Notice text={state?.errors._} error />
             <Notice text={notice} />
             <FilterBar lang={lang} path={req.path} searchable={def.columns.some((c) => c.search)} q={q.q ?? ''} filters={filterViews} values={q.filter} keep={{ sort: q.sort, dir: q.dir }} />
-            {t && (
+            {(t || actions.length > 0) && (
               <form id={BULK_FORM} method="post" action={here} className="bulk-bar">
+                {actions.filter((a) => a.bulk).map((a) => (
+                  <button key={a.name} type="submit" name="act" value={a.name} className="btn btn-small" {...(a.confirm ? { 'data-confirm': tr(lang, a.confirm) } : {})}>
+                    {tr(lang, a.label)}
+                  </button>
+                ))}
+                {t && (<>
                 <input type="hidden" name="_action" value="move" />
                 <label>
                   {ctx.msg('list.moveTo')}{' '}
@@ -123,6 +147,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                 <button type="submit" className="btn btn-small-solid">
                   {ctx.msg('list.move')}
                 </button>
+                </>)}
               </form>
             )}
             <DataTable
@@ -134,15 +159,23 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                 const c = def.columns.find((x) => x.name === name);
                 return c?.links ? linkOf(ctx, c, row) : null;
               }}
-              {...(t ? { selectForm: BULK_FORM } : {})}
-              {...(t
+              {...(t || actions.length ? { selectForm: BULK_FORM } : {})}
+              {...(t || actions.length
                 ? {
-                    rowActions: (row: Row) =>
-                      (byValue.get(String(row[t.column]))?.next ?? []).map((to) => (
-                        <button key={to} type="submit" form={BULK_FORM} name="row" value={`${String(row.id)}|${to}`} className="btn-link is-move">
-                          {stateLabel(to)}
+                    rowActions: (row: Row) => [
+                      ...actions.map((a) => (
+                        <button key={`act-${a.name}`} type="submit" form={BULK_FORM} name="rowAct" value={`${String(row.id)}|${a.name}`} className="btn-link is-action" {...(a.confirm ? { 'data-confirm': tr(lang, a.confirm) } : {})}>
+                          {tr(lang, a.label)}
                         </button>
                       )),
+                      ...(t
+                        ? (byValue.get(String(row[t.column]))?.next ?? []).map((to) => (
+                            <button key={to} type="submit" form={BULK_FORM} name="row" value={`${String(row.id)}|${to}`} className="btn-link is-move">
+                              {stateLabel(to)}
+                            </button>
+                          ))
+                        : []),
+                    ],
                   }
                 : {})}
               empty={ctx.msg(filtered ? 'list.empty' : 'list.emptyAll')}
@@ -152,9 +185,11 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
         ),
       };
     },
-    ...(def.transitions
+    ...(def.transitions || def.actions?.length
       ? { actions: {
           move: async (ctx, body) => {
+            const act = typeof body.rowAct === 'string' ? body.rowAct.split('|') : typeof body.act === 'string' ? [null, body.act] : null;
+            if (act) return runAction(ctx, act[0] ? [act[0]] : formList(body, 'ids'), act[1] ?? '');
             if (!docs.move) return failed({}, { _: ctx.msg('list.unknownState') }, 400);
             // A row's own button names one row and its target; the bulk form the ticked rows and the chosen state.
             const row = typeof body.row === 'string' ? body.row.split('|') : null;

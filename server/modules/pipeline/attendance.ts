@@ -1,0 +1,42 @@
+/**
+ * Recording attendance on the shukkin list (issue 11 item 5, docs/pipeline.md): clock-in, clock-out,
+ * absent, no-show, with who recorded it. One record per application; the money screens read them.
+ * Clock-in after the shift's scheduled start (Asia/Tokyo) is recorded as late; clock-out takes the
+ * shift's break minutes. A second clock-in keeps the first time; clock-out needs a clock-in.
+ */
+import { sql } from 'kysely';
+import type { DB } from '../../db/connect.ts';
+
+export type AttendanceEvent = 'clockIn' | 'clockOut' | 'absent' | 'noShow';
+
+/** Records the event for the applications (already checked as the caller's); how many changed. */
+export async function recordAttendance(db: DB, actor: { id: string; name: string }, applicationIds: readonly string[], event: AttendanceEvent): Promise<number> {
+  if (!applicationIds.length) return 0;
+  const by = { recorded_by: actor.id, recorded_by_name: actor.name, updated_at: sql<Date>`now()` };
+  if (event === 'clockOut') {
+    const r = await db
+      .updateTable('attendance as t')
+      .set({ clock_out: sql`now()`, break_minutes: sql`coalesce((select s.break_minutes from job_daily_shifts s where s.id = t.shift_id), 0)`, ...by })
+      .where('t.application_id', 'in', applicationIds)
+      .where('t.clock_in', 'is not', null)
+      .where('t.clock_out', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+  const status =
+    event === 'clockIn'
+      ? sql<string>`case when s.id is not null and now() > ((s.date + s.start_time) at time zone 'Asia/Tokyo') then 'late' else 'present' end`
+      : sql<string>`${event === 'absent' ? 'absent' : 'no_show'}::text`;
+  const r = await sql<{ id: string }>`
+    insert into attendance (application_id, company_id, shift_id, status, clock_in, recorded_by, recorded_by_name)
+    select a.id, a.company_id, a.shift_id, ${status}, ${event === 'clockIn' ? sql`now()` : sql`null`}, ${actor.id}::uuid, ${actor.name}
+    from applications a left join job_daily_shifts s on s.id = a.shift_id
+    where a.id = any(${[...applicationIds]}::uuid[])
+    on conflict (application_id) do update set
+      status = ${event === 'clockIn' ? sql`case when attendance.clock_in is null then excluded.status else attendance.status end` : sql`excluded.status`},
+      clock_in = ${event === 'clockIn' ? sql`coalesce(attendance.clock_in, excluded.clock_in)` : sql`null`},
+      clock_out = ${event === 'clockIn' ? sql`attendance.clock_out` : sql`null`},
+      recorded_by = excluded.recorded_by, recorded_by_name = excluded.recorded_by_name, updated_at = now()
+    returning id`.execute(db);
+  return r.rows.length;
+}

@@ -1,0 +1,23 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The pipeline's own tables (migration 0020). */
+export interface PipelineTables {
+  attendance: AttendanceTable;
+}
+
+export type AttendanceStatus = 'present' | 'late' | 'absent' | 'no_show';
+
+export interface AttendanceTable {
+  id: Generated<string>;
+  application_id: string;
+  company_id: string;
+  shift_id: string | null;
+  status: AttendanceStatus;
+  clock_in: Date | null;
+  clock_out: Date | null;
+  break_minutes: ColumnType<number, number | undefined>;
+  recorded_by: string | null;
+  recorded_by_name: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
