@@ -6,6 +6,7 @@ import { chat, chatV3, connectChat, loadHistory, loadRecent, markSeen, refOf, ro
 import { useUnreadTitle } from '../chat/title.ts';
 import { dateText, stampText } from '../../shared/format.ts';
 import { msg } from '../../shared/messages.ts';
+import { pickLang } from '../../shared/i18n.ts';
 
 export interface CandidateChatProps {
   lang: 'ja' | 'en';
@@ -23,6 +24,8 @@ function byNewest(a: ConversationRow, b: ConversationRow): number {
   return Date.parse(b.message_date) - Date.parse(a.message_date) || a.id.localeCompare(b.id);
 }
 
+/** The company as the candidate reads it: its English name on English pages, else its Japanese one. */
+const companyName = (lang: 'ja' | 'en', row: ConversationRow) => pickLang(lang, row.company_name, row.company_name_en);
 const jobHref = (row: ConversationRow) => (row.job_id ? `${row.type === 1 ? '/daily' : '/part-time'}/${row.job_id}` : null);
 
 /**
@@ -155,7 +158,7 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
     // The first conversation, shown by default, stays chosen when another one moves to the top.
     setSelectedId((s) => s ?? row.id);
     const c = connectChat('candidate');
-    chatV3.dispatch({ type: 'open', window: { ...refOf(row), image: null, name: row.company_name } });
+    chatV3.dispatch({ type: 'open', window: { ...refOf(row), image: null, name: companyName(lang, row) } });
     c.track(row.id, row.last_seq);
     let live = true;
     void loadHistory(row).then(() => {
@@ -273,7 +276,7 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
                 <li key={row.id} className={[active && 'is-active', isUnread && 'is-unread'].filter(Boolean).join(' ') || undefined} data-conversation={row.id}>
                   <button type="button" aria-current={active ? 'true' : undefined} onClick={() => choose(row)}>
                     <span className="cc-company">
-                      {row.company_name}
+                      {companyName(lang, row)}
                       {isUnread && <span className="dot" role="img" aria-label={msg(lang, 'candidateChat.unread')} />}
                     </span>
                     <span className="cc-job">
@@ -302,11 +305,11 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
             </button>
           )}
         </nav>
-        <section className="candidate-chat-thread" ref={threadRef} aria-label={current ? current.company_name : msg(lang, 'candidateChat.conversations')}>
+        <section className="candidate-chat-thread" ref={threadRef} aria-label={current ? companyName(lang, current) : msg(lang, 'candidateChat.conversations')}>
           {current ? (
             <>
               <header className="candidate-chat-head">
-                <h2>{current.company_name}</h2>
+                <h2>{companyName(lang, current)}</h2>
                 <p>
                   {current.support ? (
                     <>

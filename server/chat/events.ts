@@ -103,6 +103,8 @@ export interface ConversationRow extends ConversationFields {
   candidate_id: string;
   candidate_name: string;
   company_name: string;
+  /** The company's English name ('' when it has none): English pages show it, with the Japanese as fallback. */
+  company_name_en: string;
   job_id: string | null;
   job_title: string | null;
   shift_id: string | null;

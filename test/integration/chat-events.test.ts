@@ -357,7 +357,7 @@ describe('getRecentChats → recentChats', () => {
       chat_status: 2,
     });
     // The candidate's side of the same conversation: the staff answer is read, the staff has read up to m1.
-    expect(await rowOf(me, d.id)).toMatchObject({ is_read: 1, unread: 0, last_seq: m4.seq, other_seen_seq: m1.seq, candidate_name: cand.name, company_name: company1Name });
+    expect(await rowOf(me, d.id)).toMatchObject({ is_read: 1, unread: 0, last_seq: m4.seq, other_seen_seq: m1.seq, candidate_name: cand.name, company_name: company1Name, company_name_en: 'Sakura Staffing Co., Ltd.' });
 
     // The staff reads everything: no unread left, and the candidate sees its messages read.
     acked(await markSeen(admin, d.id));
