@@ -14,6 +14,7 @@ const loaders: Record<IslandName, Loader> = {
   ChatDock: () => import('./islands/ChatDock.tsx'),
   ChatWindowsV3: () => import('./islands/ChatWindowsV3.tsx'),
   BadgeBell: () => import('./islands/BadgeBell.tsx'),
+  NotificationBell: () => import('./islands/NotificationBell.tsx'),
   SupportChat: () => import('./islands/SupportChat.tsx'),
   CandidateChat: () => import('./islands/CandidateChat.tsx'),
 };

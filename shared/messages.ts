@@ -377,6 +377,12 @@ export const MESSAGES = {
   'notifications.badPage': m('ページ指定が正しくありません。', 'Invalid page.'),
   'notifications.badPageHint': m('1以上、件数は1〜100で指定してください。', 'Use a page of 1 or more and a size of 1 to 100.'),
   'notifications.notFound': m('通知が見つかりません。', 'Notification not found.'),
+  'notifications.title': m('お知らせ', 'Notifications'),
+  'notifications.recent': m('お知らせ', 'Notifications'),
+  'notifications.documents': m('書類', 'Documents'),
+  'notifications.none': m('お知らせはありません。', 'No notifications.'),
+  'notifications.more': m('さらに表示', 'Show more'),
+  'notifications.failed': m('お知らせを読み込めませんでした。', 'Could not load notifications.'),
 
   // Lists (views/ui/DataTable.tsx and the read models' operations)
   'list.badSize': m('件数は1〜200で指定してください。', 'Use a page size from 1 to 200.'),

@@ -44,8 +44,7 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
     <div className="badge-bell">
       <button type="button" className="icon-btn" aria-expanded={open} aria-label={msg(lang, 'chat.unreadChats')} title={msg(lang, 'chat.unreadChats')} onClick={toggle} data-testid="badge-bell">
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+          <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
         </svg>
         {fresh > 0 && (
           <span className="badge" data-testid="badge-bell-count">

@@ -178,7 +178,7 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
     return () => {
       live = false;
     };
-  }, [currentId]);
+  }, [currentId, lang]);
 
   // Coming back to the tab: what arrived in the open conversation meanwhile is read now.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import BadgeBell from './BadgeBell.tsx';
 import CandidateChat from './CandidateChat.tsx';
+import NotificationBell from './NotificationBell.tsx';
 import ChatDock from './ChatDock.tsx';
 import ChatWindowsV3 from './ChatWindowsV3.tsx';
 import Customizer from './Customizer.tsx';
@@ -16,6 +17,7 @@ export const ISLANDS = {
   ChatDock,
   ChatWindowsV3,
   BadgeBell,
+  NotificationBell,
   SupportChat,
   CandidateChat,
 } satisfies Record<string, ComponentType<never>>;

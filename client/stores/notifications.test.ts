@@ -47,4 +47,14 @@ describe('notifications (SPEC §4)', () => {
     const s = reduceNotifications(NOTIFICATION_STATE, { type: 'countLoaded', notification: 4, document: -7 });
     expect(s).toMatchObject({ noti_count: 4, doc_count: 0, count: 4, count_worked: true });
   });
+  it('puts a live notification on top of its list once, counting it when unread', () => {
+    let s = reduceNotifications(loaded(NOTIFICATION_STATE, 1, 2), { type: 'countLoaded', notification: 1, document: 0 });
+    s = reduceNotifications(s, { type: 'added', item: { id: 'new', type: 1, is_read: 0 } });
+    expect(s.recentList[0]?.id).toBe('new');
+    expect(s).toMatchObject({ noti_count: 2, doc_count: 0, count: 2 });
+    expect(reduceNotifications(s, { type: 'added', item: { id: 'new', type: 1, is_read: 0 } })).toBe(s);
+    s = reduceNotifications(s, { type: 'added', item: { id: 'doc', type: 2, is_read: 0 } });
+    expect(s.documentList.map((n) => n.id)).toEqual(['doc']);
+    expect(s).toMatchObject({ noti_count: 2, doc_count: 1, count: 3 });
+  });
 });

@@ -34,6 +34,8 @@ export type NotificationAction =
   /** type 1 marks an item of the recent list, type 2 of the document list. */
   | { type: 'markRead'; kind: 1 | 2; id: string }
   | { type: 'countLoaded'; notification: number; document: number }
+  /** One arrived live (the notificationAdded subscription): on top of its list, counted when unread. */
+  | { type: 'added'; item: NotificationItem & { type: 1 | 2 } }
   | { type: 'setToken'; token: string | null };
 
 export const NOTIFICATION_STATE: NotificationState = {
@@ -90,6 +92,22 @@ export function reduceNotifications(state: NotificationState, action: Notificati
       const noti_count = Math.max(0, action.notification);
       const doc_count = Math.max(0, action.document);
       return { ...state, noti_count, doc_count, count: Math.max(0, noti_count + doc_count), count_worked: true };
+    }
+    case 'added': {
+      const { item } = action;
+      const own = item.type === 1 ? state.recentList : state.documentList;
+      if (own.some((n) => n.id === item.id)) return state;
+      const unread = item.is_read === 1 ? 0 : 1;
+      const noti_count = state.noti_count + (item.type === 1 ? unread : 0);
+      const doc_count = state.doc_count + (item.type === 2 ? unread : 0);
+      return {
+        ...state,
+        recentList: item.type === 1 ? [item, ...state.recentList] : state.recentList,
+        documentList: item.type === 2 ? [item, ...state.documentList] : state.documentList,
+        noti_count,
+        doc_count,
+        count: noti_count + doc_count,
+      };
     }
     case 'setToken':
       return { ...state, token: action.token };

@@ -44,6 +44,10 @@ export const DOCS = {
   RoleMapsAdmin: graphql(OPS.RoleMapsAdmin),
   SaveRoleMaps: graphql(OPS.SaveRoleMaps),
   CrawlerRuns: graphql(OPS.CrawlerRuns),
+  NotificationCount: graphql(OPS.NotificationCount),
+  Notifications: graphql(OPS.Notifications),
+  MarkNotificationRead: graphql(OPS.MarkNotificationRead),
+  NotificationAdded: graphql(OPS.NotificationAdded),
   ChatMessageAdded: graphql(OPS.ChatMessageAdded),
 } satisfies Record<keyof typeof OPS, unknown>;
 

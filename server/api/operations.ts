@@ -83,6 +83,15 @@ export const OPS = {
     query CrawlerRuns($sourceId: ID!) {
       crawlerRuns(sourceId: $sourceId) { id started_at finished_at status found imported updated skipped errors }
     }`,
+  // The notification bell (issue 11 item 8).
+  NotificationCount: /* GraphQL */ `query NotificationCount { notificationCount { notification document } }`,
+  Notifications: /* GraphQL */ `
+    query Notifications($type: Int!, $current: Int!, $size: Int!) {
+      notifications(type: $type, current: $current, size: $size) { current size total data { id type title body link is_read created_at } }
+    }
+  `,
+  MarkNotificationRead: /* GraphQL */ `mutation MarkNotificationRead($id: ID!) { markNotificationRead(id: $id) }`,
+  NotificationAdded: /* GraphQL */ `subscription NotificationAdded { notificationAdded { id type title body link is_read created_at } }`,
   ChatMessageAdded: /* GraphQL */ `
     subscription ChatMessageAdded($conversationId: ID, $support: Boolean) {
       chatMessageAdded(conversationId: $conversationId, support: $support) {

@@ -44,6 +44,7 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, children 
             {LANG_NAMES[other]}
           </a>
           {chat && (chat.jobs || chat.support) && <Island name="BadgeBell" props={{ lang, support: chat.support }} />}
+          <Island name="NotificationBell" props={{ lang }} />
           <span className="user" data-testid="current-user">
             <span className="user-name">{user.name}</span>
             <span className="user-role">{user.roleTitle}</span>

@@ -1,0 +1,62 @@
+/**
+ * The notification bell (issue 11 item 8) in a real browser: company staff have the back office
+ * open, a candidate applies, and the bell rings without a reload (graphql-ws subscription); the
+ * panel lists it, opening it marks it read and goes where it points. Another company hears nothing.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { applyToDailyShift } from '../helpers/chat.ts';
+import { candidateLogin } from '../helpers/pages.ts';
+import { visaId } from '../helpers/demo-data.ts';
+
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  page = await openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const count = async () => Number((await page.locator('[data-testid=notification-count]').textContent({ timeout: 1_000 }).catch(() => '0')) || 0);
+const unreadOf = async (who: 'company2' | 'company_admin') =>
+  ((await t.gql('{ notificationCount { notification } }', {}, { as: who })).data.notificationCount as { notification: number }).notification;
+
+describe('the notification bell', () => {
+  it('rings when a candidate applies, lists it, and marks it read when opened', async () => {
+    await backOfficeLogin(page, t.url, 'company@demo.test');
+    await page.goto(`${t.url}/admin/jobs/list`);
+    await page.waitForSelector('[data-island=NotificationBell][data-hydrated]', { state: 'attached' });
+    const before = await count();
+    const otherBefore = await unreadOf('company2');
+    const mineBefore = await unreadOf('company_admin');
+
+    // A new candidate applies to one of Sakura's daily shifts.
+    const email = `bell-${Date.now()}@example.test`;
+    const reg = await t.gql('mutation($i: CandidateRegistrationInput!) { registerCandidate(input: $i) }', {
+      i: { name: 'Bell Tester', email, password: 'Passw0rd!long', nationality: 'Vietnam', visa_type_id: Number(await visaId(t, '特定技能1号')), visa_expiry: '2030-12-31' },
+    });
+    expect(reg.errors, JSON.stringify(reg.errors)).toBeUndefined();
+    const { token } = await candidateLogin(t, email, { password: 'Passw0rd!long' });
+    await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: token });
+
+    await expect.poll(count, { timeout: 5_000 }).toBe(before + 1);
+    await page.click('[data-testid=notification-bell]');
+    const item = page.locator('.notification-panel li.is-new').filter({ hasText: 'Bell Tester' });
+    await expect.poll(() => item.count()).toBe(1);
+    expect(await item.textContent()).toContain('New application');
+    await Promise.all([page.waitForURL((u) => u.pathname === '/admin/candidate'), item.locator('button').click()]);
+    // Opened is read: back to the unread notifications there were before it came.
+    expect(await unreadOf('company_admin')).toBe(mineBefore);
+    // Another company was told nothing.
+    expect(await unreadOf('company2')).toBe(otherBefore);
+    expect(errors).toEqual([]);
+  });
+});
