@@ -69,8 +69,8 @@ export default {
       },
       to: {
         path: '^server/(api|web|resources|modules|chat)/',
-        // The one Database type gathers each module's table file (STYLE.md 10): types only.
-        pathNot: '^server/modules/[^/]+/tables\\.ts$',
+        // The one Database type gathers each module's table file, the chat's too (STYLE.md 10): types only.
+        pathNot: ['^server/modules/[^/]+/tables\\.ts$', '^server/chat/tables\\.ts$'],
       },
     },
     {

@@ -133,12 +133,6 @@ export const MESSAGES = {
   'resetPassword.submit': m('パスワードを変更する', 'Change password'),
 
   // Mails about accounts (server/modules/auth)
-  'mail.resetSubject': m('【Tsunagu】パスワード再設定のご案内', '[Tsunagu] Reset your password'),
-  'mail.resetText': m('{name} 様\n\nパスワード再設定のリクエストを受け付けました。\n1時間以内に次のリンクから新しいパスワードを設定してください。\n\n{link}\n\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu', 'Hello {name},\n\nWe received a request to reset your password.\nSet a new password within one hour with this link:\n\n{link}\n\nIf you did not ask for this, you can ignore this mail.\n\nTsunagu'),
-  'mail.inviteSubject': m('【Tsunagu】管理画面へのご招待', '[Tsunagu] You are invited to the back office'),
-  'mail.inviteText': m('{name} 様\n\n{invitedBy} さんから Tsunagu の管理画面に招待されました。\n7日以内に次のリンクからパスワードを設定し、ログインしてください。\n\n{link}\n\nログインには、このメールアドレス（{email}）を使います。\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu', 'Hello {name},\n\n{invitedBy} invited you to the Tsunagu back office.\nSet your password within 7 days with this link, then log in:\n\n{link}\n\nYou log in with this address ({email}).\nIf you did not expect this, you can ignore this mail.\n\nTsunagu'),
-  'mail.trialSubject': m('【Tsunagu】無料トライアルのお申し込みありがとうございます（パスワードの設定）', '[Tsunagu] Your free trial: set your password'),
-  'mail.trialText': m('{name} 様\n\n{companyName} の無料トライアルをお申し込みいただき、ありがとうございます。\n管理画面をご用意しました。7日以内に次のリンクからパスワードを設定すると、メールアドレスの確認が完了し、ログインできます。\n\n{link}\n\nログインには、このメールアドレス（{email}）を使います。\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu', 'Hello {name},\n\nThank you for signing {companyName} up for a free trial.\nYour back office is ready. Set your password within 7 days with this link; that confirms your address and lets you log in:\n\n{link}\n\nYou log in with this address ({email}).\nIf you did not sign up, you can ignore this mail.\n\nTsunagu'),
 
   // The public job boards and a job's page
   'job.jobType': m('職種', 'Job type'),
@@ -365,11 +359,8 @@ export const MESSAGES = {
   'supportChat.noscript': m('サポートチャットを使うには JavaScript を有効にしてください。', 'The support chat needs JavaScript. Please enable it in your browser.'),
 
   // The mail about an unread company answer (server/chat/mail.ts)
-  'chatMail.subject': m('【Tsunagu】{company}から新しいメッセージ', 'New message from {company} on Tsunagu'),
-  'chatMail.hello': m('{name} さん', 'Hello {name},'),
   'chatMail.aboutJob': m('{company}から「{job}」についてメッセージが届いています。', '{company} has written to you about "{job}".'),
   'chatMail.written': m('{company}からメッセージが届いています。', '{company} has written to you.'),
-  'chatMail.reply': m('読んで返信する：{link}', 'Read and reply: {link}'),
   'chatMail.why': m('このメールは、メッセージが{minutes}分以上未読のときにお送りしています（同じ会話については{repeat}分に1通まで）。チャット画面でメール通知をオフにできます。', 'We send this when a message has been unread for {minutes} minutes (at most one mail per conversation every {repeat} minutes). You can turn these mails off on the chat page.'),
   'chatMail.whyOne': m('このメールは、メッセージが{minutes}分以上未読のときにお送りしています（同じ会話については{repeat}分に1通まで）。チャット画面でメール通知をオフにできます。', 'We send this when a message has been unread for {minutes} minute (at most one mail per conversation every {repeat} minutes). You can turn these mails off on the chat page.'),
 

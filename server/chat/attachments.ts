@@ -74,7 +74,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function chatAttachmentsRouter(services: Services): Router {
   const router = express.Router();
-  const db = services.db as unknown as ChatDb;
+  const db: ChatDb = services.db;
   // Each person may upload UPLOADS_PER_10_MIN images per ten minutes (across processes with REDIS_URL).
   const uploads = services.bus.limiter({ name: 'chat-uploads', points: UPLOADS_PER_10_MIN, duration: 600 });
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Services } from '../api/context.ts';
 import { DEFAULT_LANG, isLang, type Lang, pickLang } from '../../shared/i18n.ts';
 import { msg } from '../../shared/messages.ts';
+import { composeMail } from '../modules/templates/mail.ts';
 import { type ChatMessage, previewText } from './events.ts';
 import type { ChatDb, ConversationAccess } from './queries.ts';
 
@@ -31,7 +32,7 @@ export interface CandidateMail {
  * process (a restart within the delay) loses only that reminder, never a message.
  */
 export function candidateMail(services: Services): CandidateMail {
-  const db = services.db as unknown as ChatDb;
+  const db: ChatDb = services.db;
   /** One timer per conversation: the first unread answer's seq it checks, and the newest answer's. */
   const pending = new Map<string, { timer: { cancel(): void }; seq: number; latest: number }>();
   const delayMs = services.config.chatMailDelaySeconds * 1000;
@@ -77,21 +78,21 @@ export function candidateMail(services: Services): CandidateMail {
         .join('\n');
       const link = services.publicUrl(`/staff/chat?c=${conversationId}`);
       const minutes = Math.max(1, Math.round(services.config.chatMailDelaySeconds / 60));
-      await services.mailer.send({
-        to: row.email,
-        subject: msg(lang, 'chatMail.subject', { company: companyName }),
-        text: [
-          msg(lang, 'chatMail.hello', { name: row.name }),
-          '',
-          jobTitle ? msg(lang, 'chatMail.aboutJob', { company: companyName, job: jobTitle }) : msg(lang, 'chatMail.written', { company: companyName }),
-          '',
-          quotes,
-          '',
-          msg(lang, 'chatMail.reply', { link }),
-          '',
-          msg(lang, minutes === 1 ? 'chatMail.whyOne' : 'chatMail.why', { minutes, repeat: CHAT_MAIL_REPEAT_MINUTES }),
-        ].join('\n'),
+      // The mail template chat_unread (issue 11 item 6): editing it on /admin/templates/mail changes the next mail.
+      const mail = await composeMail(services.db, 'chat_unread', {
+        companyId: row.company_id,
+        lang,
+        vars: {
+          name: row.name,
+          company: companyName,
+          job: jobTitle ?? '',
+          about: jobTitle ? msg(lang, 'chatMail.aboutJob', { company: companyName, job: jobTitle }) : msg(lang, 'chatMail.written', { company: companyName }),
+          messages: quotes,
+          link,
+          note: msg(lang, minutes === 1 ? 'chatMail.whyOne' : 'chatMail.why', { minutes, repeat: CHAT_MAIL_REPEAT_MINUTES }),
+        },
       });
+      await services.mailer.send({ to: row.email, ...mail });
       return true;
     } catch (err) {
       // Not sent: give the claim back so the next answer can try again.

@@ -1,56 +1,14 @@
-import { type ColumnType, type Generated, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { ownsRow, type Tenant, tenantOf } from '../access/tenancy.ts';
 import type { Database } from '../db/database.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
-import type { JobTables } from '../modules/jobs/tables.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
 import { canEnter } from '../access/guard.ts';
 import { CHAT_CODES, type ChatKind } from '../access/codes.ts';
 import { type BadgesPayload, type ChatMessage, type ConversationRow, RECENT_SIZE, type SenderRole } from './events.ts';
 
-/** The tables of migrations 0009, 0010, 0011 and 0012. */
-export interface ChatTables {
-  messages: {
-    id: Generated<string>;
-    conversation_id: string;
-    seq: ColumnType<string, number, never>;
-    sender_id: string | null;
-    sender_role: SenderRole;
-    message_type: number;
-    content: string;
-    client_msg_id: string | null;
-    created_at: ColumnType<Date, Date | undefined, never>;
-  };
-  conversation_reads: {
-    conversation_id: string;
-    user_id: string;
-    last_seq: ColumnType<string, number, number>;
-    updated_at: ColumnType<Date, Date | undefined, Date>;
-  };
-  chat_badge_seen: {
-    user_id: string;
-    seen_at: ColumnType<Date, Date | undefined, Date>;
-  };
-  /** Migration 0012: per-side counters on each conversation, kept by a trigger on messages (never written by the app). */
-  conversations: {
-    last_candidate_seq: ColumnType<string, never, never>;
-    last_candidate_at: ColumnType<Date | null, never, never>;
-    candidate_messages: ColumnType<number, never, never>;
-    last_staff_seq: ColumnType<string, never, never>;
-    last_staff_at: ColumnType<Date | null, never, never>;
-    staff_messages: ColumnType<number, never, never>;
-  };
-  chat_attachments: {
-    id: Generated<string>;
-    conversation_id: string;
-    uploader_id: string | null;
-    mime: string;
-    size: number;
-    bytes: Buffer;
-    created_at: ColumnType<Date, Date | undefined, never>;
-  };
-}
-export type ChatDb = Kysely<Database & JobTables & ChatTables>;
+/** The chat's tables are part of the one Database type (server/chat/tables.ts); the name stays for the chat's own code. */
+export type ChatDb = Kysely<Database>;
 
 /** Who is asking, and which conversations that lets them see. */
 export interface Viewer {
@@ -124,7 +82,7 @@ function unreadCount(viewer: Viewer) {
   end`;
 }
 
-type Qb = SelectQueryBuilder<Database & JobTables & ChatTables & { c: JobTables['conversations']; j: JobTables['jobs'] }, 'c' | 'j', object>;
+type Qb = SelectQueryBuilder<Database & { c: Database['conversations']; j: Database['jobs'] }, 'c' | 'j', object>;
 
 /** Narrows conversations (aliased c, with jobs j left-joined) to the viewer's. */
 function visibleTo<Q extends Qb>(qb: Q, viewer: Viewer, kinds: readonly ChatKind[]): Q {

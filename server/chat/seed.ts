@@ -12,7 +12,7 @@ type Line = { from: 'candidate' | 'staff' | 'bot'; text: string; minutesAgo: num
  * and chat from scratch (and the tests can apply to any shift).
  */
 export async function seedDemoChats(dbIn: DB, companyId: string): Promise<void> {
-  const db = dbIn as unknown as ChatDb;
+  const db: ChatDb = dbIn;
   const people = await db.selectFrom('users').select(['id', 'email']).where('email', 'in', ['candidate2@demo.test', 'candidate3@demo.test', 'companystaff@demo.test']).execute();
   const id = (email: string) => people.find((p) => p.email === email)!.id;
   const staffId = id('companystaff@demo.test');

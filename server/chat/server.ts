@@ -12,6 +12,8 @@ import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import { statusRoots } from '../modules/templates/status-tree.ts';
 import { declaredMove } from '../modules/pipeline/statuses.ts';
+import { announceMoves } from '../modules/pipeline/announce.ts';
+import type { StatusMove } from '../modules/templates/status-tree.ts';
 import { canEnter } from '../access/guard.ts';
 import { LIST_CODES } from '../access/codes.ts';
 import { botSetup, pickBotReply } from './bot.ts';
@@ -20,7 +22,6 @@ import {
   type ChatErrorCode,
   type ChatFailure,
   type ChatMessage,
-  type ChatStatus,
   type ClientToServerEvents,
   MAX_CONTENT_LENGTH,
   MESSAGE_IMAGE,
@@ -30,6 +31,7 @@ import {
   type StatusNotice,
 } from './events.ts';
 import { candidateMail } from './mail.ts';
+import { storeMessage, type StoredMessageInput } from './store.ts';
 import {
   badgesFor,
   type ChatDb,
@@ -38,9 +40,7 @@ import {
   loadConversation,
   mayAccess,
   messagesAfter,
-  messagesWithSenders,
   recentConversations,
-  toMessage,
   type Viewer,
   viewerOf,
 } from './queries.ts'
@@ -141,7 +141,7 @@ export interface ChatServer {
  * deduplicated by client_msg_id) before they are acknowledged or broadcast.
  */
 export function createChatServer(services: Services, server: http.Server): ChatServer {
-  const db = services.db as unknown as ChatDb;
+  const db: ChatDb = services.db;
   const log = services.log;
   const mail = candidateMail(services);
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
@@ -233,39 +233,7 @@ export function createChatServer(services: Services, server: http.Server): ChatS
     }
   });
 
-  /** Stores a message (one writer per conversation; seq without gaps; a known client_msg_id returns the stored row). */
-  async function store(c: ConversationAccess, senderId: string | null, role: SenderRole, p: { message_type: number; message_content: string; client_msg_id: string }) {
-    return db.transaction().execute(async (trx) => {
-      // One writer per conversation at a time, in any number of processes: seq has no gaps or twins.
-      const locked = await sql<{ chat_status: ChatStatus }>`select chat_status from conversations where id = ${c.id} for update`.execute(trx);
-      const existing = await messagesWithSenders(trx)
-        .where('m.conversation_id', '=', c.id)
-        .where('m.client_msg_id', '=', p.client_msg_id)
-        .executeTakeFirst();
-      const shape = { conversation_type: c.type, support: c.job_id === null };
-      if (existing) return { message: toMessage({ ...existing, ...shape }), created: false, tookOver: false };
-      const inserted = await trx
-        .insertInto('messages')
-        .values({
-          conversation_id: c.id,
-          seq: sql<number>`(select coalesce(max(seq), 0) + 1 from messages where conversation_id = ${c.id})`,
-          sender_id: senderId,
-          sender_role: role,
-          message_type: p.message_type,
-          content: p.message_content,
-          client_msg_id: p.client_msg_id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      // The insert's trigger (migration 0012) has moved the conversation's last_message_at and its
-      // unread counters, on the row locked above. A person answering takes the conversation over
-      // from the chatbot.
-      const tookOver = role === 'staff' && locked.rows[0]?.chat_status === 1;
-      if (tookOver) await trx.updateTable('conversations').set({ chat_status: 2 }).where('id', '=', c.id).execute();
-      const sender = senderId ? await trx.selectFrom('users').select('name').where('id', '=', senderId).executeTakeFirst() : undefined;
-      return { message: toMessage({ ...inserted, sender_name: sender?.name ?? null, ...shape }), created: true, tookOver };
-    });
-  }
+  const store = (c: ConversationAccess, senderId: string | null, role: SenderRole, p: StoredMessageInput) => storeMessage(db, c, senderId, role, p);
 
   async function statusOf(c: ConversationAccess): Promise<StatusNotice> {
     const row = await db
@@ -308,6 +276,21 @@ export function createChatServer(services: Services, server: http.Server): ChatS
     // on the database's NOTIFY, after this process's role cache has been dropped, so the rooms are
     // computed from the new maps (a bus event could arrive before the NOTIFY, and use the old ones).
     services.roleMaps.onChange(() => refreshRooms()),
+    // A message the API stored (a status move's note to the candidate, server/chat/post.ts): every
+    // process tells its own sockets; the bus already reached every process.
+    services.bus.subscribe('chat.message', ({ message, conversation, relay }) => {
+      if (relay) io.local.to(audience(conversation)).emit('newMessage', message);
+    }),
+    // Applications moved through the status tree outside the chat (the lists, the candidate's
+    // confirmation): everyone who sees the conversation hears the new status (SPEC §4).
+    services.bus.subscribe('application.moved', ({ conversationIds }) => {
+      void Promise.all(
+        conversationIds.map(async (id) => {
+          const c = await loadConversation(db, id);
+          if (c) io.local.to(audience(c)).emit('statusChanged', await statusOf(c));
+        }),
+      ).catch((err: unknown) => warnThrottled(log, 'telling sockets of a status move failed', err));
+    }),
   ];
 
   /** Places a user's sockets (or every socket of this process) in the rooms their rights give now. */
@@ -441,19 +424,22 @@ export function createChatServer(services: Services, server: http.Server): ChatS
       onConversation(others, ChangeStatus, async ({ user, viewer: v, c, p }) => {
         // The candidate's status is the company's business, not the candidate's.
         if (v.candidate) return fail('forbidden');
+        let move: StatusMove | undefined;
+        let checkedFrom: string | undefined;
         if (p.candidate_status_id) {
           if (!c.application_id) return fail('invalid');
           // The same rule as the applicant lists: a move the company's tree declares, by someone
           // who works the list it enters (docs/pipeline.md).
           const current = await db.selectFrom('applications').select('candidate_status_id').where('id', '=', c.application_id).executeTakeFirstOrThrow();
+          checkedFrom = current.candidate_status_id;
           if (current.candidate_status_id !== p.candidate_status_id) {
-            const move = await declaredMove(services.db, c.company_id, current.candidate_status_id, p.candidate_status_id);
+            move = await declaredMove(services.db, c.company_id, current.candidate_status_id, p.candidate_status_id);
             if (!move) return fail('invalid');
             const maps = await services.roleMaps.get();
             if (!LIST_CODES[move.list].some((code) => canEnter(maps, user.role, code))) return fail('forbidden');
           }
         }
-        await db.transaction().execute(async (trx) => {
+        const done = await db.transaction().execute(async (trx) => {
           const before = await trx
             .selectFrom('conversations as c')
             .leftJoin('applications as a', 'a.id', 'c.application_id')
@@ -461,10 +447,13 @@ export function createChatServer(services: Services, server: http.Server): ChatS
             .where('c.id', '=', c.id)
             .forUpdate('c')
             .executeTakeFirstOrThrow();
+          // Someone moved it since the check: the move checked is no longer the one it would make.
+          if (checkedFrom !== undefined && before.candidate_status_id !== checkedFrom) return false;
           const changes: Record<string, { from: unknown; to: unknown }> = {};
           if (p.candidate_status_id !== undefined && c.application_id && p.candidate_status_id !== before.candidate_status_id) {
             await trx.updateTable('applications').set({ candidate_status_id: p.candidate_status_id, updated_at: new Date() }).where('id', '=', c.application_id).execute();
-            changes.candidate_status_id = { from: before.candidate_status_id, to: p.candidate_status_id };
+            // The same key as the lists' moves: one status history per application.
+            changes.status = { from: before.candidate_status_id, to: p.candidate_status_id };
           }
           if (p.chat_status !== undefined && p.chat_status !== before.chat_status) {
             await trx.updateTable('conversations').set({ chat_status: p.chat_status }).where('id', '=', c.id).execute();
@@ -477,9 +466,15 @@ export function createChatServer(services: Services, server: http.Server): ChatS
               .values({ entity: 'application', entity_id: c.application_id ?? c.id, action: 'update', actor_id: user.id, actor_name: user.name, company_id: c.company_id, changes: JSON.stringify(changes) })
               .execute();
           }
+          return true;
         });
+        if (!done) return fail('invalid');
         const status = await statusOf(c);
         io.to(audience(c)).emit('statusChanged', status);
+        // The candidate hears of it in the chat and by mail, as from the lists (the sockets were just told).
+        if (move && c.application_id) {
+          announceMoves(services, [{ applicationId: c.application_id, kind: move.kind }], { broadcast: false }).catch((err: unknown) => warnThrottled(log, 'telling the candidate of a status move failed', err));
+        }
         return { ok: true, status };
       }),
     );

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { JobTables } from '../modules/jobs/tables.ts';
 import type { PipelineTables } from '../modules/pipeline/tables.ts';
+import type { ChatTables } from '../chat/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -34,7 +35,12 @@ export interface Database {
   job_daily_shifts: JobTables['job_daily_shifts'];
   candidate_profiles: JobTables['candidate_profiles'];
   applications: JobTables['applications'];
-  conversations: JobTables['conversations'];
+  conversations: JobTables['conversations'] & ChatTables['conversations'];
+  // The chat (migrations 0009–0013).
+  messages: ChatTables['messages'];
+  conversation_reads: ChatTables['conversation_reads'];
+  chat_badge_seen: ChatTables['chat_badge_seen'];
+  chat_attachments: ChatTables['chat_attachments'];
   // Job import (migration 0016).
   crawler_sources: CrawlerSourcesTable;
   crawler_runs: CrawlerRunsTable;

@@ -18,7 +18,14 @@ export interface BusEvents {
   /** Every session of the user ended (logout, password reset, deactivation): close its sockets. */
   'session.revoked': { userId: string };
   /** A chat message was stored (issue 6): graphql-ws subscribers filter it by the conversation's owners. */
-  'chat.message': { message: ChatMessage; conversation: ConversationAccess };
+  'chat.message': {
+    message: ChatMessage;
+    conversation: ConversationAccess;
+    /** Stored outside the chat server (the API): each process's chat server tells its own sockets. */
+    relay?: boolean;
+  };
+  /** Applications changed status (lists, the candidate's confirmation): sockets of their conversations hear statusChanged. */
+  'application.moved': { conversationIds: string[] };
   /** A user's role, company or client changed: its open chat sockets move rooms. (Role-map changes come on PostgreSQL NOTIFY: RoleMapCache.onChange.) */
   'chat.rooms.refresh': { userId: string };
 }

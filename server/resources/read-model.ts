@@ -99,8 +99,8 @@ export interface Transitions {
   entity?: string;
   /** The declared moves; a function reads them for the caller's tenant (e.g. from a status tree it owns). */
   moves: readonly Transition[] | ((ctx: OptionContext) => Promise<readonly Transition[]>);
-  /** After the move has committed (a chat message, a mail): rows moved, with their read-model values. */
-  afterMove?(rows: ReadRow[], to: string, ctx: HookContext): Promise<void>;
+  /** After the move has committed (a chat message, a mail): the rows moved (read-model values before the move) and the state each left. */
+  afterMove?(moved: { row: ReadRow; from: string }[], to: string, ctx: HookContext): Promise<void>;
 }
 
 /** A button on a row, or on the selected rows when `bulk`. */
@@ -379,7 +379,7 @@ export async function moveRows(
   const out: MoveOutcome = { moved: [], refused: [] };
   const byId = new Map(rows.map((r) => [r.id, r]));
   const db = anyDb(ctx.db);
-  const movedRows: ReadRow[] = [];
+  const movedRows: { row: ReadRow; from: string }[] = [];
   await db.transaction().execute(async (trx) => {
     for (const id of new Set(ids)) {
       const row = byId.get(id);
@@ -421,7 +421,7 @@ export async function moveRows(
         })
         .execute();
       out.moved.push(id);
-      movedRows.push({ ...row, [t.column]: to });
+      movedRows.push({ row, from });
     }
   });
   if (movedRows.length) await t.afterMove?.(movedRows, to, ctx);

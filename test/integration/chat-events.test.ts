@@ -45,7 +45,7 @@ let demoHash: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  db = t.database.db as unknown as ChatDb;
+  db = t.database.db;
   const admin = await db.selectFrom('users').select(['company_id', 'password_hash']).where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
   const c2 = await db.selectFrom('users').select('company_id').where('email', '=', 'company2@demo.test').executeTakeFirstOrThrow();
   const clientUser = await db.selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow();
@@ -666,8 +666,8 @@ describe('changeStatus', () => {
     const audit = await db.selectFrom('audit_log').select(['action', 'actor_name', 'changes', 'company_id']).where('entity', '=', 'application').where('entity_id', '=', d.applicationId!).orderBy('id').execute();
     const adminName = (await db.selectFrom('users').select('name').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).name;
     expect(audit).toEqual([
-      { action: 'update', actor_name: adminName, company_id: company1, changes: { candidate_status_id: { from: applied.id, to: screening.id } } },
-      { action: 'update', actor_name: adminName, company_id: company1, changes: { candidate_status_id: { from: screening.id, to: applied.id } } },
+      { action: 'update', actor_name: adminName, company_id: company1, changes: { status: { from: applied.id, to: screening.id } } },
+      { action: 'update', actor_name: adminName, company_id: company1, changes: { status: { from: screening.id, to: applied.id } } },
     ]);
     await sleep(100);
     expect(outsider.about(d.id)).toEqual([]);

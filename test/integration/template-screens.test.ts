@@ -331,9 +331,15 @@ describe('copyTemplatesToCompany (trial signup)', () => {
       'billing:monthly_invoice',
       'contract:dispatch_contract',
       'mail:application_received',
+      'mail:chat_unread',
       'mail:interview_scheduled',
       'mail:invitation',
+      'mail:kakunin_request',
+      'mail:kakunin_request_chat',
       'mail:password_reset',
+      'mail:status_changed',
+      'mail:status_changed_chat',
+      'mail:trial_invitation',
     ]);
   });
 });
@@ -395,12 +401,12 @@ describe('mail templates: the preview', () => {
     ).id;
     const ja = await html(`${path}?id=${id}`, 'company_admin');
     expect(ja).toContain('プレビュー');
-    expect(ja).toContain('<pre class="resource-preview-body">グエン・ヴァン・アン 様\n\nTsunaguのパスワード再設定');
+    expect(ja).toContain('<pre class="resource-preview-body">グエン・ヴァン・アン 様\n\nパスワード再設定のリクエストを受け付けました。');
     expect(ja).toContain('https://tsunagu.example/link/7f3a9c');
     const en = await html(`${path}?id=${id}`, 'company_admin', 'en');
     expect(en).toContain('Preview');
     expect(en).toContain('[Tsunagu] Reset your password');
-    expect(en).toContain('Dear Nguyen Van An,');
+    expect(en).toContain('Hello Nguyen Van An,');
   });
 
   it('leaves unknown variables visible and shows markup as text', async () => {

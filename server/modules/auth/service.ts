@@ -8,7 +8,8 @@ import type { EventBus } from '../../events/bus.ts';
 import type { Mailer } from '../../mail.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { TokenClaims, TokenService } from '../../auth/tokens.ts';
-import { msg } from '../../../shared/messages.ts';
+import { composeMail } from '../templates/mail.ts';
+import type { TemplateVars } from '../templates/render-template.ts';
 
 /** The signed-in person as every layer sees it. */
 export interface SessionUser {
@@ -157,12 +158,13 @@ export class AuthService {
     const email = emailInput.trim().toLowerCase();
     const row = await this.db
       .selectFrom('users')
-      .select(['id', 'email', 'name', 'active'])
+      .select(['id', 'email', 'name', 'active', 'company_id'])
       .where(sql`lower(email)`, '=', email)
       .executeTakeFirst();
     if (!row || !row.active) return;
     const link = await this.passwordLink(row.id, RESET_TTL_MS);
-    await this.mailer.send({ to: row.email, subject: msg(lang, 'mail.resetSubject'), text: msg(lang, 'mail.resetText', { name: row.name, link }) });
+    const mail = await composeMail(this.db, 'password_reset', { companyId: row.company_id, lang, vars: { name: row.name, link, email: row.email } });
+    await this.mailer.send({ to: row.email, ...mail });
   }
 
   /**
@@ -170,10 +172,7 @@ export class AuthService {
    * week, in the user's own language. False (and no mail) when the user is unknown or inactive.
    */
   async sendInvitation(userId: string, invitedBy: string): Promise<boolean> {
-    return this.mailPasswordLink(userId, (row, link, lang) => ({
-      subject: msg(lang, 'mail.inviteSubject'),
-      text: msg(lang, 'mail.inviteText', { name: row.name, invitedBy, link, email: row.email }),
-    }));
+    return this.mailPasswordLink(userId, 'invitation', (row, link) => ({ name: row.name, invitedBy, link, email: row.email }));
   }
 
   /**
@@ -182,21 +181,16 @@ export class AuthService {
    * the password and log in. False (and no mail) when the user is unknown or inactive.
    */
   async sendTrialInvitation(userId: string, companyName: string): Promise<boolean> {
-    return this.mailPasswordLink(userId, (row, link, lang) => ({
-      subject: msg(lang, 'mail.trialSubject'),
-      text: msg(lang, 'mail.trialText', { name: row.name, companyName, link, email: row.email }),
-    }));
+    return this.mailPasswordLink(userId, 'trial_invitation', (row, link) => ({ name: row.name, companyName, company: companyName, link, email: row.email }));
   }
 
-  /** Mails an active user a week-long set-password link; the text comes from `compose`. False when unknown or inactive. */
-  private async mailPasswordLink(
-    userId: string,
-    compose: (row: { name: string; email: string }, link: string, lang: Lang) => { subject: string; text: string },
-  ): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select(['id', 'email', 'name', 'lang', 'active']).where('id', '=', userId).executeTakeFirst();
+  /** Mails an active user a week-long set-password link with the mail template `key` (its variables from `vars`), in the user's language. False when unknown or inactive. */
+  private async mailPasswordLink(userId: string, key: 'invitation' | 'trial_invitation', vars: (row: { name: string; email: string }, link: string) => TemplateVars): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select(['id', 'email', 'name', 'lang', 'active', 'company_id']).where('id', '=', userId).executeTakeFirst();
     if (!row || !row.active) return false;
     const link = await this.passwordLink(row.id, INVITE_TTL_MS);
-    await this.mailer.send({ to: row.email, ...compose(row, link, isLang(row.lang) ? row.lang : DEFAULT_LANG) });
+    const mail = await composeMail(this.db, key, { companyId: row.company_id, lang: isLang(row.lang) ? row.lang : DEFAULT_LANG, vars: vars(row, link) });
+    await this.mailer.send({ to: row.email, ...mail });
     return true;
   }
 

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 
-export type ConfirmResult = { ok: true; applicationId: string; companyId: string; to: string } | { ok: false; reason: 'not-found' | 'not-awaiting' };
+export type ConfirmResult = { ok: true; applicationId: string; companyId: string; to: string; conversationId: string | null } | { ok: false; reason: 'not-found' | 'not-awaiting' };
 
 export async function confirmApplication(db: DB, candidate: { id: string; name: string }, applicationId: string): Promise<ConfirmResult> {
   return db.transaction().execute(async (trx) => {
@@ -50,6 +50,7 @@ export async function confirmApplication(db: DB, candidate: { id: string; name: 
         changes: JSON.stringify({ status: { from: app.candidate_status_id, to: next.id }, confirmedBy: 'candidate' }),
       })
       .execute();
-    return { ok: true, applicationId: app.id, companyId: app.company_id, to: next.id } as const;
+    const conversation = await trx.selectFrom('conversations').select('id').where('application_id', '=', app.id).executeTakeFirst();
+    return { ok: true, applicationId: app.id, companyId: app.company_id, to: next.id, conversationId: conversation?.id ?? null } as const;
   });
 }

@@ -104,17 +104,17 @@ export const DEFAULT_DOCUMENTS: { kind: 'mail' | 'contract' | 'billing'; key: st
     key: 'password_reset',
     subject: t('【Tsunagu】パスワード再設定のご案内', '[Tsunagu] Reset your password'),
     body: t(
-      '{{name}} 様\n\nTsunaguのパスワード再設定のお申し込みを受け付けました。\n次のリンクから、1時間以内に新しいパスワードを設定してください。\n\n{{link}}\n\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。\n\nTsunagu',
-      'Dear {{name}},\n\nWe received a request to reset your Tsunagu password.\nSet a new password within one hour using this link:\n\n{{link}}\n\nIf you did not ask for this, ignore this mail. Your password will not change.\n\nTsunagu',
+      '{{name}} 様\n\nパスワード再設定のリクエストを受け付けました。\n1時間以内に次のリンクから新しいパスワードを設定してください。\n\n{{link}}\n\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu',
+      'Hello {{name}},\n\nWe received a request to reset your password.\nSet a new password within one hour with this link:\n\n{{link}}\n\nIf you did not ask for this, you can ignore this mail.\n\nTsunagu',
     ),
   },
   {
     kind: 'mail',
     key: 'invitation',
-    subject: t('【{{company}}】Tsunaguへのご招待', '[{{company}}] You are invited to Tsunagu'),
+    subject: t('【Tsunagu】管理画面へのご招待', '[Tsunagu] You are invited to the back office'),
     body: t(
-      '{{name}} 様\n\n{{company}}から、Tsunaguの管理画面に招待されました。\n次のリンクからパスワードを設定して、ログインしてください（有効期限：7日間）。\n\n{{link}}\n\nTsunagu',
-      'Dear {{name}},\n\n{{company}} has invited you to the Tsunagu back office.\nSet your password and log in with this link (valid for 7 days):\n\n{{link}}\n\nTsunagu',
+      '{{name}} 様\n\n{{invitedBy}} さんから Tsunagu の管理画面に招待されました。\n7日以内に次のリンクからパスワードを設定し、ログインしてください。\n\n{{link}}\n\nログインには、このメールアドレス（{{email}}）を使います。\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu',
+      'Hello {{name}},\n\n{{invitedBy}} invited you to the Tsunagu back office.\nSet your password within 7 days with this link, then log in:\n\n{{link}}\n\nYou log in with this address ({{email}}).\nIf you did not expect this, you can ignore this mail.\n\nTsunagu',
     ),
   },
   {
@@ -133,6 +133,57 @@ export const DEFAULT_DOCUMENTS: { kind: 'mail' | 'contract' | 'billing'; key: st
     body: t(
       '{{name}} 様\n\n「{{job}}」の面接日時が決まりました。\n\n日時：{{date}}\n詳細・オンライン面接の参加方法：{{link}}\n\nご都合が悪くなった場合は、チャットでお知らせください。\n\n{{company}}',
       'Dear {{name}},\n\nYour interview for "{{job}}" is scheduled.\n\nDate and time: {{date}}\nDetails and how to join online: {{link}}\n\nIf the time no longer suits you, please tell us in the chat.\n\n{{company}}',
+    ),
+  },
+  {
+    kind: 'mail',
+    key: 'trial_invitation',
+    subject: t('【Tsunagu】無料トライアルのお申し込みありがとうございます（パスワードの設定）', '[Tsunagu] Your free trial: set your password'),
+    body: t(
+      '{{name}} 様\n\n{{companyName}} の無料トライアルをお申し込みいただき、ありがとうございます。\n管理画面をご用意しました。7日以内に次のリンクからパスワードを設定すると、メールアドレスの確認が完了し、ログインできます。\n\n{{link}}\n\nログインには、このメールアドレス（{{email}}）を使います。\nお心当たりがない場合は、このメールを破棄してください。\n\nTsunagu',
+      'Hello {{name}},\n\nThank you for signing {{companyName}} up for a free trial.\nYour back office is ready. Set your password within 7 days with this link; that confirms your address and lets you log in:\n\n{{link}}\n\nYou log in with this address ({{email}}).\nIf you did not sign up, you can ignore this mail.\n\nTsunagu',
+    ),
+  },
+  {
+    kind: 'mail',
+    key: 'status_changed',
+    subject: t('【{{company}}】応募状況が更新されました', '[{{company}}] Your application has been updated'),
+    body: t(
+      '{{name}} 様\n\n「{{job}}」への応募状況が「{{status}}」になりました。\n詳しくは次のリンクからご確認ください。\n\n{{link}}\n\n{{company}}',
+      'Dear {{name}},\n\nYour application for "{{job}}" is now: {{status}}.\nSee the details here:\n\n{{link}}\n\n{{company}}',
+    ),
+  },
+  {
+    kind: 'mail',
+    key: 'status_changed_chat',
+    subject: t('（チャット）応募状況の更新', '(Chat) Application update'),
+    body: t('「{{job}}」への応募状況が「{{status}}」になりました。', 'Your application for "{{job}}" is now: {{status}}.'),
+  },
+  {
+    kind: 'mail',
+    key: 'kakunin_request',
+    subject: t('【{{company}}】勤務の確認をお願いします', '[{{company}}] Please confirm your shift'),
+    body: t(
+      '{{name}} 様\n\n「{{job}}」の勤務（{{date}}）が近づいています。\n出勤できることを、次のリンクから確認してください。\n\n{{link}}\n\n来られなくなった場合は、チャットでお知らせください。\n\n{{company}}',
+      'Dear {{name}},\n\nYour shift for "{{job}}" ({{date}}) is coming up.\nPlease confirm that you will come, using this link:\n\n{{link}}\n\nIf you cannot come, please tell us in the chat.\n\n{{company}}',
+    ),
+  },
+  {
+    kind: 'mail',
+    key: 'kakunin_request_chat',
+    subject: t('（チャット）勤務の確認', '(Chat) Shift confirmation'),
+    body: t(
+      '「{{job}}」の勤務（{{date}}）に来られるか確認させてください。応募一覧の「出勤を確認する」ボタンから確認できます：{{link}}',
+      'Please confirm that you will come to your shift for "{{job}}" ({{date}}). Use the "Confirm I will come" button on your applications: {{link}}',
+    ),
+  },
+  {
+    kind: 'mail',
+    key: 'chat_unread',
+    subject: t('【Tsunagu】{{company}}から新しいメッセージ', 'New message from {{company}} on Tsunagu'),
+    body: t(
+      '{{name}} さん\n\n{{about}}\n\n{{messages}}\n\n読んで返信する：{{link}}\n\n{{note}}',
+      'Hello {{name}},\n\n{{about}}\n\n{{messages}}\n\nRead and reply: {{link}}\n\n{{note}}',
     ),
   },
   {

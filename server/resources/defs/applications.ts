@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
 import { statusMoves, type CandidateList } from '../../modules/templates/status-tree.ts';
+import { announceMoves } from '../../modules/pipeline/announce.ts';
 import { recordAttendance } from '../../modules/pipeline/attendance.ts';
 import type { HookContext, Option, OptionContext } from '../define.ts';
 import { t } from '../define.ts';
@@ -197,5 +198,13 @@ export const applicationsReadModel = defineReadModel({
     // One history per application, whoever moved it (lists, chat window, the candidate).
     entity: 'application',
     moves: statusTransitions,
+    // The candidate hears of it in the chat and by mail, from the templates; open windows and lists hear the status.
+    afterMove: async (moved, to, ctx) => {
+      const moves = statusMoves(await tenantStatuses(ctx.db, ctx.tenant));
+      await announceMoves(
+        ctx.services,
+        moved.map(({ row, from }) => ({ applicationId: row.id, kind: moves.find((m) => m.from === from && m.to === to)?.kind ?? 'forward' })),
+      );
+    },
   },
 });

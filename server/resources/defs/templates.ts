@@ -271,6 +271,13 @@ export const TEMPLATE_VARIABLES: Record<'mail' | 'contract' | 'billing', { name:
     { name: 'link', label: t('リンク', 'link'), sample: t('https://tsunagu.example/link/7f3a9c', 'https://tsunagu.example/link/7f3a9c') },
     { name: 'job', label: t('求人名', 'job title'), sample: t('倉庫内ピッキング（日払い）', 'Warehouse picking (daily pay)') },
     { name: 'date', label: t('日時', 'date and time'), sample: t('2026年11月25日 10:00', '25 Nov 2026, 10:00') },
+    { name: 'status', label: t('応募状況', 'application status'), sample: t('就業確認', 'Work confirmation') },
+    { name: 'email', label: t('ログインID（メールアドレス）', 'login (email address)'), sample: t('an.nguyen@example.com', 'an.nguyen@example.com') },
+    { name: 'invitedBy', label: t('招待した人', 'who invited'), sample: t('鈴木 一郎', 'Ichiro Suzuki') },
+    { name: 'companyName', label: t('トライアルの企業名', 'trial company name'), sample: t('さくら人材サービス株式会社', 'Sakura Staffing Co., Ltd.') },
+    { name: 'about', label: t('（未読メール）何についてのメッセージか', '(unread mail) what the messages are about'), sample: t('さくら人材サービス株式会社から「倉庫内ピッキング」についてメッセージが届いています。', 'Sakura Staffing has written to you about "Warehouse picking".') },
+    { name: 'messages', label: t('（未読メール）未読のメッセージ', '(unread mail) the unread messages'), sample: t('鈴木: 明日は9時に集合です。', 'Suzuki: Please be there at 9 tomorrow.') },
+    { name: 'note', label: t('（未読メール）送信の理由', '(unread mail) why it was sent'), sample: t('このメールは、メッセージが10分以上未読のときにお送りしています。', 'We send this mail when a message stays unread for 10 minutes.') },
   ],
   contract: [
     { name: 'worker', label: t('スタッフ氏名', 'worker’s name'), sample: t('グエン・ヴァン・アン', 'Nguyen Van An') },
@@ -355,8 +362,8 @@ export const mailTemplateResource = documentResource('mail', {
   titlePlural: t('メールテンプレート', 'Mail templates'),
   subject: t('件名', 'Subject'),
   keyHint: t(
-    'どのメールに使うかを表します：password_reset（パスワード再設定）、invitation（招待）、application_received（応募受付）、interview_scheduled（面接日程）。',
-    'Which mail it is for: password_reset, invitation, application_received, interview_scheduled.',
+    'どのメールに使うかを表します：password_reset（パスワード再設定）、invitation（招待）、trial_invitation（トライアル）、application_received（応募受付）、status_changed（応募状況の更新）、kakunin_request（勤務の確認）、interview_scheduled（面接日程）、chat_unread（未読メッセージ）。末尾が _chat のキーはチャットに送る文面です（件名は使いません）。',
+    'Which mail it is for: password_reset, invitation, trial_invitation, application_received, status_changed, kakunin_request, interview_scheduled, chat_unread. A key ending in _chat is a chat message (its subject is not used).',
   ),
   sample: {
     key: 'shift_reminder',

@@ -1,0 +1,45 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { SenderRole } from './events.ts';
+
+/** The tables of migrations 0009, 0010, 0011 and 0012. */
+export interface ChatTables {
+  messages: {
+    id: Generated<string>;
+    conversation_id: string;
+    seq: ColumnType<string, number, never>;
+    sender_id: string | null;
+    sender_role: SenderRole;
+    message_type: number;
+    content: string;
+    client_msg_id: string | null;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
+  conversation_reads: {
+    conversation_id: string;
+    user_id: string;
+    last_seq: ColumnType<string, number, number>;
+    updated_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  chat_badge_seen: {
+    user_id: string;
+    seen_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  /** Migration 0012: per-side counters on each conversation, kept by a trigger on messages (never written by the app). */
+  conversations: {
+    last_candidate_seq: ColumnType<string, never, never>;
+    last_candidate_at: ColumnType<Date | null, never, never>;
+    candidate_messages: ColumnType<number, never, never>;
+    last_staff_seq: ColumnType<string, never, never>;
+    last_staff_at: ColumnType<Date | null, never, never>;
+    staff_messages: ColumnType<number, never, never>;
+  };
+  chat_attachments: {
+    id: Generated<string>;
+    conversation_id: string;
+    uploader_id: string | null;
+    mime: string;
+    size: number;
+    bytes: Buffer;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * What the candidate hears when their application moves (issue 11 items 1 and 6, docs/pipeline.md):
+ * a move forward into the kakunin list asks them to confirm the shift (`kakunin_request`), any
+ * other move forward or a close tells them the new status (`status_changed`), a step back (an
+ * undo) says nothing. Each is a chat note in their conversation (the template's `_chat` variant)
+ * and a mail, both in their language from the company's templates. Every move, whatever its kind,
+ * is announced on the bus so open chat windows and lists hear the new status.
+ *
+ * Runs after the move has committed: a mail server that fails loses the mail (logged), never the
+ * move.
+ */
+import type { Logger } from 'pino';
+import { DEFAULT_LANG, isLang, pickLang } from '../../../shared/i18n.ts';
+import { dateText } from '../../../shared/format.ts';
+import { postNotice } from '../../chat/post.ts';
+import type { DB } from '../../db/connect.ts';
+import type { EventBus } from '../../events/bus.ts';
+import type { Mailer } from '../../mail.ts';
+import { composeMail } from '../templates/mail.ts';
+import type { StatusMove } from '../templates/status-tree.ts';
+
+export interface AnnounceDeps {
+  db: DB;
+  bus: EventBus;
+  mailer: Mailer;
+  log: Logger;
+  publicUrl: (path: string) => string;
+}
+
+/** `broadcast: false` when the caller tells the sockets itself (the chat server's changeStatus). */
+export async function announceMoves(deps: AnnounceDeps, moves: readonly { applicationId: string; kind: StatusMove['kind'] }[], o: { broadcast?: boolean } = {}): Promise<void> {
+  if (!moves.length) return;
+  const rows = await deps.db
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .innerJoin('companies as co', 'co.id', 'a.company_id')
+    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+    .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
+    .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .leftJoin('conversations as c', 'c.application_id', 'a.id')
+    .select(['a.id', 'a.company_id', 'a.candidate_status_id', 'u.name', 'u.email', 'u.lang', 'u.active', 'co.name as company', 'co.name_en as company_en'])
+    .select(['j.title_ja', 'j.title_en', 'st.name_ja as status_ja', 'st.name_en as status_en', 'st.list', 's.date', 's.start_time', 'c.id as conversation_id'])
+    .where(
+      'a.id',
+      'in',
+      moves.map((m) => m.applicationId),
+    )
+    .execute();
+  const kindOf = new Map(moves.map((m) => [m.applicationId, m.kind]));
+  for (const r of rows) {
+    const kind = kindOf.get(r.id);
+    if (kind === 'back') continue;
+    const key = kind === 'forward' && r.list === 'kakunin' ? 'kakunin_request' : 'status_changed';
+    const lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
+    const vars = {
+      name: r.name,
+      company: pickLang(lang, r.company, r.company_en),
+      job: pickLang(lang, r.title_ja, r.title_en),
+      status: pickLang(lang, r.status_ja, r.status_en),
+      date: r.date ? `${dateText(r.date, lang)} ${r.start_time?.slice(0, 5) ?? ''}`.trim() : '',
+      link: deps.publicUrl('/staff/applications'),
+    };
+    try {
+      if (r.conversation_id) {
+        const note = await composeMail(deps.db, `${key}_chat`, { companyId: r.company_id, lang, vars });
+        await postNotice(deps.db, deps.bus, r.conversation_id, note.text, `status:${r.id}:${r.candidate_status_id}:${Date.now()}`);
+      }
+      if (r.active) await deps.mailer.send({ to: r.email, ...(await composeMail(deps.db, key, { companyId: r.company_id, lang, vars })) });
+    } catch (err) {
+      deps.log.warn({ err, applicationId: r.id }, 'telling the candidate of a status move failed');
+    }
+  }
+  const conversationIds = rows.map((r) => r.conversation_id).filter((id): id is string => !!id);
+  if (conversationIds.length && o.broadcast !== false) await deps.bus.publish('application.moved', { conversationIds });
+}

@@ -1,0 +1,46 @@
+/**
+ * Every mail and chat note the product sends comes from a template (issue 11 item 6, docs/templates.md):
+ * a `document_templates` row of kind `mail` by key — the company's own copy when it has one,
+ * else the platform's, else the built-in default of `DEFAULT_DOCUMENTS` (so a key added in a
+ * release works on a database seeded before it) — in the recipient's language (the other language
+ * when a translation is blank), with `{{variables}}` filled. Editing a template on
+ * /admin/templates/mail changes the next mail. A key ending in `_chat` is a chat note: its body
+ * is posted in the conversation and its subject is unused.
+ */
+import { pickLang, type Lang } from '../../../shared/i18n.ts';
+import type { DB } from '../../db/connect.ts';
+import { DEFAULT_DOCUMENTS } from './defaults.ts';
+import { renderTemplate, type TemplateVars } from './render-template.ts';
+
+export type MailKey =
+  | 'password_reset'
+  | 'invitation'
+  | 'trial_invitation'
+  | 'application_received'
+  | 'status_changed'
+  | 'status_changed_chat'
+  | 'kakunin_request'
+  | 'kakunin_request_chat'
+  | 'interview_scheduled'
+  | 'chat_unread';
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+}
+
+/** The template `key` for a company (null: the platform's), rendered in `lang` with `vars`. */
+export async function composeMail(db: DB, key: MailKey, o: { companyId: string | null; lang: Lang; vars: TemplateVars }): Promise<ComposedMail> {
+  const rows = await db
+    .selectFrom('document_templates')
+    .select(['company_id', 'subject_ja', 'subject_en', 'body_ja', 'body_en'])
+    .where('kind', '=', 'mail')
+    .where('key', '=', key)
+    .where((eb) => (o.companyId ? eb.or([eb('company_id', '=', o.companyId), eb('company_id', 'is', null)]) : eb('company_id', 'is', null)))
+    .execute();
+  const own = rows.find((r) => r.company_id !== null) ?? rows[0];
+  const builtIn = DEFAULT_DOCUMENTS.find((d) => d.kind === 'mail' && d.key === key);
+  const subject = own ? pickLang(o.lang, own.subject_ja, own.subject_en) : builtIn ? builtIn.subject[o.lang] : key;
+  const body = own ? pickLang(o.lang, own.body_ja, own.body_en) : builtIn ? builtIn.body[o.lang] : '';
+  return { subject: renderTemplate(subject, o.vars).replace(/\s+/g, ' ').trim(), text: renderTemplate(body, o.vars) };
+}

@@ -1,0 +1,112 @@
+/**
+ * What a status move tells people (issue 11 items 1, 3 and 6; server/modules/pipeline/announce.ts):
+ * a move into kakunin from the list asks the candidate, in their language, in the chat and by mail
+ * from the company's templates; editing the template changes the next mail; a step back says
+ * nothing; the company's other staff hear the new status on their sockets, and
+ * another company hears nothing. SMTP is a real server on loopback.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, StatusNotice } from '../../server/chat/events.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
+import { startSmtpCapture } from '../helpers/smtp.ts';
+import { sleep, within } from '../helpers/wait.ts';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const disposers: (() => void)[] = [];
+const S = {} as Record<'Applied' | 'Offer' | 'Interview' | 'Work confirmation', string>;
+let companyId: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url });
+  companyId = (await t.database.db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  for (const st of await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute()) (S as Record<string, string>)[st.name_en] = st.id;
+});
+afterEach(() => {
+  for (const d of disposers.splice(0)) d();
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason } } }';
+
+async function socketOf(who: 'company_staff' | 'company2'): Promise<RawChatSocket> {
+  const s = rawSocket(t.url, await t.tokenOf(who), { dispose: (close) => disposers.push(close) });
+  await within(socketConnected(s), 'socket connected', 5_000);
+  return s;
+}
+
+/** A demo candidate's application to Sakura with its conversation, set at `status`. */
+async function applicationAt(status: string) {
+  const row = await t.database.db
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .innerJoin('conversations as c', 'c.application_id', 'a.id')
+    .select(['a.id', 'c.id as conversationId', 'u.email', 'u.lang'])
+    .where('u.email', '=', 'candidate2@demo.test')
+    .where('a.company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  await t.database.db.updateTable('applications').set({ candidate_status_id: status }).where('id', '=', row.id).execute();
+  return row;
+}
+
+const notesIn = async (conversationId: string) =>
+  (await t.database.db.selectFrom('messages').select(['content', 'sender_role']).where('conversation_id', '=', conversationId).orderBy('seq').execute()).filter((m) => m.sender_role === 'bot');
+
+describe('a move into kakunin', () => {
+  it('asks the candidate in the chat and by mail, in their language, and the other staff hear the status on their sockets', async () => {
+    const app = await applicationAt(S.Offer);
+    const staff = await socketOf('company_staff');
+    const outsider = await socketOf('company2');
+    const outsiderHeard: unknown[] = [];
+    outsider.on('statusChanged', (n) => outsiderHeard.push(n));
+    const heard = new Promise<StatusNotice>((resolve) => staff.on('statusChanged', (n) => n.conversation_id === app.conversationId && resolve(n)));
+    const note = new Promise<ChatMessage>((resolve) => staff.on('newMessage', (m) => m.conversation_id === app.conversationId && m.sender_role === 'bot' && resolve(m)));
+    const notesBefore = (await notesIn(app.conversationId)).length;
+    const mailsBefore = smtp.mails.length;
+
+    const r = await t.gql(MOVE, { ids: [app.id], to: S['Work confirmation'] }, { as: 'company_admin' });
+    expect(r.data.moveApplicant).toEqual({ moved: [app.id], refused: [] });
+    expect((await within(heard, 'statusChanged on another staff socket', 5_000)).candidate_status_id).toBe(S['Work confirmation']);
+    expect((await within(note, 'the chat note on the staff socket', 2_000)).content).toContain('Confirm I will come');
+
+    await smtp.waitFor(mailsBefore + 1);
+    const mail = smtp.mails.at(-1)!;
+    expect(mail.to).toContain(app.email);
+    // Demo candidates chose English: the company's English name and the English template.
+    expect(app.lang).toBe('en');
+    expect(mail.subject).toBe('[Sakura Staffing Co., Ltd.] Please confirm your shift');
+    expect(mail.text).toContain('/staff/applications');
+    const notes = await notesIn(app.conversationId);
+    expect(notes).toHaveLength(notesBefore + 1);
+    await sleep(100);
+    expect(outsiderHeard).toEqual([]);
+  });
+
+  it('uses the company’s edited template for the next mail, and a step back says nothing', async () => {
+    await t.database.db
+      .updateTable('document_templates')
+      .set({ subject_en: '[{{company}}] Are you coming on {{date}}?' })
+      .where('company_id', '=', companyId)
+      .where('kind', '=', 'mail')
+      .where('key', '=', 'kakunin_request')
+      .execute();
+    const app = await applicationAt(S.Offer);
+    const mailsBefore = smtp.mails.length;
+    await t.gql(MOVE, { ids: [app.id], to: S['Work confirmation'] }, { as: 'company_admin' });
+    await smtp.waitFor(mailsBefore + 1);
+    expect(smtp.mails.at(-1)!.subject).toMatch(/^\[Sakura Staffing Co., Ltd.\] Are you coming on /);
+
+    // Back to Offer (an undo): no note, no mail.
+    const notes = (await notesIn(app.conversationId)).length;
+    const mails = smtp.mails.length;
+    expect((await t.gql(MOVE, { ids: [app.id], to: S.Offer }, { as: 'company_admin' })).data.moveApplicant.moved).toEqual([app.id]);
+    await sleep(300);
+    expect(smtp.mails.length).toBe(mails);
+    expect((await notesIn(app.conversationId)).length).toBe(notes);
+  });
+});
