@@ -7,8 +7,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, StatusNotice } from '../../server/chat/events.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
+import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { applyToDailyShift, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
 import { startSmtpCapture } from '../helpers/smtp.ts';
 import { sleep, within } from '../helpers/wait.ts';
 
@@ -108,5 +108,17 @@ describe('a move into kakunin', () => {
     await sleep(300);
     expect(smtp.mails.length).toBe(mails);
     expect((await notesIn(app.conversationId)).length).toBe(notes);
+  });
+});
+
+describe('a new application', () => {
+  it('mails the candidate a receipt from the company’s template, in their language', async () => {
+    const before = smtp.mails.length;
+    const token = await loginToken(t.url, DEMO.candidate);
+    await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: token });
+    await smtp.waitFor(before + 1);
+    const mail = smtp.mails.slice(before).find((m) => m.to.includes(DEMO.candidate))!;
+    expect(mail.subject).toBe('[Sakura Staffing Co., Ltd.] Thank you for your application');
+    expect(mail.text).toContain('/staff/applications');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applyToJob, CandidateRegistration, registerCandidate } from '../../modules/jobs/apply.ts';
 import { confirmApplication } from '../../modules/pipeline/confirm.ts';
+import { announceApplication } from '../../modules/pipeline/announce.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import { getPublicJob, jobsDb, listPublicJobs, type PublicFilters, type PublicSort } from '../../modules/jobs/public.ts';
 import { validate } from '../../validation.ts';
@@ -219,6 +220,7 @@ export const resolvers = {
         const e = REASONS[r.reason]!;
         throw apiError(e.code, msg(ctx.lang, e.message), { reason: r.reason });
       }
+      await announceApplication(ctx.services, r.applicationId);
       return { applicationId: r.applicationId, conversationId: r.conversationId };
     },
     confirmApplication: async (_: unknown, a: { id: string }, ctx: ApiContext) => {

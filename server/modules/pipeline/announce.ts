@@ -73,3 +73,23 @@ export async function announceMoves(deps: AnnounceDeps, moves: readonly { applic
   const conversationIds = rows.map((r) => r.conversation_id).filter((id): id is string => !!id);
   if (conversationIds.length && o.broadcast !== false) await deps.bus.publish('application.moved', { conversationIds });
 }
+
+/** The candidate's receipt for a new application (`application_received`), in their language from the company's template. */
+export async function announceApplication(deps: AnnounceDeps, applicationId: string): Promise<void> {
+  const r = await deps.db
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .innerJoin('companies as co', 'co.id', 'a.company_id')
+    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+    .select(['a.company_id', 'u.name', 'u.email', 'u.lang', 'u.active', 'co.name as company', 'co.name_en as company_en', 'j.title_ja', 'j.title_en'])
+    .where('a.id', '=', applicationId)
+    .executeTakeFirst();
+  if (!r?.active) return;
+  const lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
+  const vars = { name: r.name, company: pickLang(lang, r.company, r.company_en), job: pickLang(lang, r.title_ja, r.title_en), link: deps.publicUrl('/staff/applications') };
+  try {
+    await deps.mailer.send({ to: r.email, ...(await composeMail(deps.db, 'application_received', { companyId: r.company_id, lang, vars })) });
+  } catch (err) {
+    deps.log.warn({ err, applicationId }, 'the application receipt mail failed');
+  }
+}
