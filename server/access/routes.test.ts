@@ -19,6 +19,9 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
   ['/admin/jobs/list', 110001, '/admin'],
   ['/admin/jobs/add', 110003, '/admin'],
   ['/admin/jobs/[id]', 110001, '/admin'],
+  // The applicant record (issue 11), for each code that works applicants of a kind.
+  ['/admin/candidate/[id]', 120001, undefined],
+  ['/v3/admin/candidate/other/[id]', 340001, undefined],
   ['/v3/admin/jobs/list', 330001, undefined],
   ['/v3/admin/jobs/add', 330002, undefined],
   ['/v3/admin/jobs/[id]', 330002, undefined],

@@ -64,6 +64,8 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.deleteJobShift': { codes: [330002] },
   // Chat (issue 6): whoever may open some kind of conversation; the filter narrows to the ones it may open.
   'Subscription.chatMessageAdded': { codes: [120001, 340001, 420001] },
+  // The applicant record (issue 11): whoever works an applicant list; the row must be one their lists show.
+  'Query.applicantRecord': { codes: [120001, 340001, 120012, 120013] },
   // Job import (the crawler's page): its run history.
   'Query.crawlerRuns': { codes: [210001] },
 };

@@ -44,6 +44,7 @@ export const DOCS = {
   RoleMapsAdmin: graphql(OPS.RoleMapsAdmin),
   SaveRoleMaps: graphql(OPS.SaveRoleMaps),
   CrawlerRuns: graphql(OPS.CrawlerRuns),
+  ApplicantRecord: graphql(OPS.ApplicantRecord),
   NotificationCount: graphql(OPS.NotificationCount),
   Notifications: graphql(OPS.Notifications),
   MarkNotificationRead: graphql(OPS.MarkNotificationRead),

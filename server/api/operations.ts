@@ -83,6 +83,20 @@ export const OPS = {
     query CrawlerRuns($sourceId: ID!) {
       crawlerRuns(sourceId: $sourceId) { id started_at finished_at status found imported updated skipped errors }
     }`,
+  // The applicant record (issue 11 item 4).
+  ApplicantRecord: /* GraphQL */ `
+    query ApplicantRecord($id: ID!) {
+      applicantRecord(id: $id) {
+        id candidateName candidateEmail phone nationality visaType visaExpiry visaDaysLeft languages
+        jobId jobKind jobTitle clientName shiftDate shiftStart shiftEnd
+        status { value ja en } statusPath { value ja en } list moves { value ja en } conversationId
+        messages { seq senderRole senderName content messageType createdAt }
+        attendance { status clockIn clockOut breakMinutes recordedBy }
+        history { at actor from to note }
+        createdAt updatedAt
+      }
+    }
+  `,
   // The notification bell (issue 11 item 8).
   NotificationCount: /* GraphQL */ `query NotificationCount { notificationCount { notification document } }`,
   Notifications: /* GraphQL */ `

@@ -127,6 +127,8 @@ const OP_CASES: Record<string, OpCase> = {
   // Aimed at no application: a candidate who may run it changes nothing (NOT_FOUND).
   'Mutation.confirmApplication': { query: 'mutation ($id: ID!) { confirmApplication(id: $id) }', variables: { id: ZERO_UUID } },
   'Query.myApplications': { query: 'query { myApplications { id title } }' },
+  // The applicant record (issue 11): aimed at no application, so it answers null to whoever may ask.
+  'Query.applicantRecord': { query: 'query ($id: ID!) { applicantRecord(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Query.myChatMail': { query: 'query { myChatMail }' },
   // Sets it to what it already is (on), so the candidate's setting is unchanged.
   'Mutation.setMyChatMail': { query: 'mutation { setMyChatMail(enabled: true) }' },

@@ -196,7 +196,8 @@ describe('registering, logging in and applying as a candidate', () => {
   it('refuses a job the candidate’s residence status does not allow, and a closed job', async () => {
     const restricted = await db().selectFrom('jobs').select('id').where('title_ja', '=', 'フォークリフト').executeTakeFirst()
       ?? await db().selectFrom('jobs').select('id').where('title_ja', 'like', '物流センター%').executeTakeFirstOrThrow();
-    await db().insertInto('candidate_profiles').values({ user_id: (await db().selectFrom('users').select('id').where('email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow()).id, nationality: 'Philippines', visa_type_id: (await db().selectFrom('visa_types').select('id').where('ja', '=', '留学').executeTakeFirstOrThrow()).id, visa_expiry: '2030-01-01' }).execute();
+    // Maria Santos (demo) is a student (留学): the forklift job does not take that status.
+    expect((await db().selectFrom('candidate_profiles as p').innerJoin('users as u', 'u.id', 'p.user_id').innerJoin('visa_types as v', 'v.id', 'p.visa_type_id').select('v.ja').where('u.email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow()).ja).toBe('留学');
     const token = await candidateSession('candidate2@demo.test');
     const res = await post(`/part-time/${restricted.id}`, { _action: 'apply', message: 'よろしくお願いします' }, { cookie: `candidate_token=${token}`, 'accept-language': 'en' });
     expect(res.status).toBe(403);

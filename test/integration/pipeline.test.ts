@@ -152,3 +152,40 @@ describe('shukkin: attendance recorded on the list', () => {
     expect((await db().selectFrom('attendance').select('status').where('application_id', '=', app!.id).executeTakeFirst())?.status).not.toBe('no_show');
   });
 });
+
+describe('the applicant record', () => {
+  const RECORD = 'query($id: ID!) { applicantRecord(id: $id) { id candidateName status { value } moves { value } statusPath { en } history { to } } }';
+
+  it('shows the person, the job, the status path with its moves, and moves from a button (post/redirect/get)', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', app!.id).execute();
+    const token = await t.tokenOf('company_admin');
+    const page = await fetch(`${t.url}/admin/candidate/${app!.id}`, { headers: { cookie: `token=${token}`, 'accept-language': 'en' } });
+    expect(page.status).toBe(200);
+    const html = text(await page.text());
+    expect(html).toContain('Maria Santos');
+    expect(html).toContain('Residence status');
+    expect(html).toMatch(new RegExp(`<button type="submit" value="${S.Rejected}"[^>]*name="to">Rejected</button>`));
+    // The list links each name to its record.
+    expect(await (await fetch(`${t.url}/admin/candidate`, { headers: { cookie: `token=${token}` } })).text()).toContain(`href="/admin/candidate/${app!.id}"`);
+
+    const res = await fetch(`${t.url}/admin/candidate/${app!.id}`, formRequest({ _action: 'move', to: S.Rejected }, { origin: t.url, cookie: `token=${token}` }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/admin/candidate/${app!.id}?moved=${S.Rejected}`);
+    const after = await t.gql(RECORD, { id: app!.id }, { as: 'company_admin' });
+    const rec = after.data.applicantRecord as { status: { value: string }; moves: { value: string }[]; statusPath: { en: string }[]; history: { to: string | null }[] };
+    expect(rec.status.value).toBe(S.Rejected);
+    expect(rec.statusPath.map((s) => s.en)).toEqual(['Applied', 'Rejected']);
+    expect(rec.moves.map((m) => m.value)).toEqual([S.Applied]);
+    expect(rec.history[0]!.to).toBe('不採用');
+    await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', app!.id).execute();
+  });
+
+  it('is nobody else’s: another company gets nothing, a client user is turned away, an unknown id is not found', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    expect((await t.gql(RECORD, { id: app!.id }, { as: 'company2' })).data.applicantRecord).toBeNull();
+    expect((await t.gql(RECORD, { id: app!.id }, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await fetch(`${t.url}/admin/candidate/${app!.id}`, { redirect: 'manual', headers: { cookie: `token=${await t.tokenOf('company2')}` } })).status).toBe(404);
+    expect((await fetch(`${t.url}/admin/candidate/00000000-0000-0000-0000-000000000000`, { redirect: 'manual', headers: { cookie: `token=${await t.tokenOf('company_admin')}` } })).status).toBe(404);
+  });
+});

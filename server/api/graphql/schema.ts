@@ -1,6 +1,7 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { withAuthorization } from '../authz.ts';
+import * as applicant from './applicant.ts';
 import * as chat from './chat.ts';
 import * as crawler from './crawler.ts';
 import * as enums from './enums.ts';
@@ -25,6 +26,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(chat);
 // Job import's run history.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(crawler);
+// The applicant record (issue 11).
+(MODULES as { typeDefs: string; resolvers: object }[]).push(applicant);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

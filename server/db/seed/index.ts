@@ -10,6 +10,7 @@ import { seedDemoStaff } from '../../modules/staff/seed.ts';
 import { seedReferenceData } from '../../modules/enums/service.ts';
 import { seedTemplateDefaults } from '../../modules/templates/defaults.ts';
 import { copyTemplatesToCompany } from '../../modules/templates/copy.ts';
+import { addDays, todayInJapan } from '../../../shared/time.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -117,6 +118,26 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
         })),
       )
       .execute();
+
+    // The demo candidates registered as candidates do (issue 11 item 4: nationality, residence status
+    // and card expiry show in every list): one card well in date, one expiring within 90 days and
+    // one within 30, so the record's warnings show.
+    const visa = async (ja: string) => (await trx.selectFrom('visa_types').select('id').where('ja', '=', ja).executeTakeFirstOrThrow()).id;
+    const inDays = (days: number) => addDays(todayInJapan(), days);
+    const profiles = [
+      { email: 'candidate@demo.test', phone: '090-0000-1001', nationality: 'Vietnam', visa: '特定技能1号', expiry: inDays(400), languages: ['vi', 'ja', 'en'] },
+      { email: 'candidate2@demo.test', phone: '090-0000-1002', nationality: 'Philippines', visa: '留学', expiry: inDays(45), languages: ['tl', 'en', 'ja'] },
+      { email: 'candidate3@demo.test', phone: '090-0000-1003', nationality: 'Myanmar', visa: '家族滞在', expiry: inDays(20), languages: ['my', 'ja'] },
+    ];
+    const candidates = await trx.selectFrom('users').select(['id', 'email']).where('role', '=', 'candidate').execute();
+    for (const p of profiles) {
+      const user = candidates.find((c) => c.email === p.email);
+      if (!user) continue;
+      await trx
+        .insertInto('candidate_profiles')
+        .values({ user_id: user.id, phone: p.phone, nationality: p.nationality, visa_type_id: await visa(p.visa), visa_expiry: p.expiry, languages: p.languages })
+        .execute();
+    }
 
     // A few notifications and document notices per back-office user (SPEC §3 notification state).
     const staff = await trx.selectFrom('users').select(['id', 'role']).where('role', '!=', 'candidate').execute();

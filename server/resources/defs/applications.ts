@@ -102,7 +102,19 @@ export const applicationsReadModel = defineReadModel({
   },
   id: 'a.id',
   columns: [
-    { name: 'candidateName', label: t('応募者', 'Candidate'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true },
+    {
+      name: 'candidateName',
+      label: t('応募者', 'Candidate'),
+      type: 'link',
+      sql: 'u.name',
+      sortable: true,
+      search: true,
+      notNull: true,
+      links: [
+        { route: '/admin/candidate/[id]', params: { id: 'id' } },
+        { route: '/v3/admin/candidate/other/[id]', params: { id: 'id' }, when: { kind: 'other' } },
+      ],
+    },
     { name: 'candidateEmail', label: t('メール', 'Email'), type: 'text', sql: 'u.email', search: true, hidden: true },
     { name: 'nationality', label: t('国籍', 'Nationality'), type: 'text', sql: 'p.nationality', sortable: true },
     { name: 'visaType', label: t('在留資格', 'Residence status'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`v.ja` : sql`coalesce(nullif(v.en, ''), v.ja)`) },

@@ -4,6 +4,7 @@
  * a list over a joined query: a read-model definition in server/resources/defs (its screens come from it).
  */
 import type { Screen } from '../screen.ts';
+import { APPLICANT_SCREENS } from './admin/applicant.tsx';
 import { ENUM_SCREENS } from './admin/enums.tsx';
 import { ROLES_SCREEN } from './admin/roles.tsx';
 import { SUPPORT_CHAT_SCREEN } from './admin/support-chat.tsx';
@@ -16,6 +17,7 @@ export const SCREENS: readonly Screen[] = [
   ...PUBLIC_SCREENS,
   ...CANDIDATE_SCREENS,
   ...READ_MODEL_SCREENS,
+  ...APPLICANT_SCREENS,
   SUPPORT_CHAT_SCREEN,
   ...ENUM_SCREENS,
   ROLES_SCREEN,

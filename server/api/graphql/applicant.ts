@@ -1,0 +1,189 @@
+/**
+ * The applicant record (issue 11 item 4, /admin/candidate/[id]): one application with the person,
+ * the job and shift, the status path and the moves the caller may make, the conversation's latest
+ * messages, attendance and the history. Who may read it is who may see the row in the applicant
+ * lists (the read model's tenant and per-screen narrowing): one rule for both.
+ */
+import { pickLang } from '../../../shared/i18n.ts';
+import { msg } from '../../../shared/messages.ts';
+import { tenantOf } from '../../access/tenancy.ts';
+import { canEnter } from '../../access/guard.ts';
+import { LIST_CODES } from '../../access/codes.ts';
+import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
+import { statusMoves, statusPath } from '../../modules/templates/status-tree.ts';
+import { applicationsReadModel } from '../../resources/defs/applications.ts';
+import { visibleRows } from '../../resources/read-model.ts';
+import type { ApiContext } from '../context.ts';
+import { apiError } from '../errors.ts';
+import { fixedFor } from './read-models.ts';
+import { todayInJapan } from '../../../shared/time.ts';
+
+export const typeDefs = /* GraphQL */ `
+  "A status named in both languages."
+  type StatusRef {
+    value: ID!
+    ja: String!
+    en: String!
+  }
+  "A message of the application's conversation, as the record shows it."
+  type RecordMessage {
+    seq: Int!
+    senderRole: String!
+    senderName: String
+    content: String!
+    messageType: Int!
+    createdAt: String!
+  }
+  "What was recorded on the day (shukkin)."
+  type AttendanceRecord {
+    status: String!
+    clockIn: String
+    clockOut: String
+    breakMinutes: Int!
+    recordedBy: String!
+  }
+  "One change of the application: who, when, and the status it went from and to (names in the caller's language)."
+  type ApplicationChange {
+    at: String!
+    actor: String!
+    from: String
+    to: String
+    note: String
+  }
+  "One application as its record page shows it."
+  type ApplicantRecord {
+    id: ID!
+    candidateName: String!
+    candidateEmail: String!
+    phone: String
+    nationality: String
+    visaType: String
+    visaExpiry: String
+    "Days until the residence card expires (negative once expired); null when unknown."
+    visaDaysLeft: Int
+    languages: [String!]!
+    jobId: ID!
+    jobKind: String!
+    jobTitle: String!
+    clientName: String!
+    shiftDate: String
+    shiftStart: String
+    shiftEnd: String
+    status: StatusRef!
+    "The status path from the root (SPEC §3 roots)."
+    statusPath: [StatusRef!]!
+    list: String!
+    "The moves the caller may make from here, in the tree's order (forward, back, close)."
+    moves: [StatusRef!]!
+    conversationId: ID
+    "The latest messages of the conversation, oldest first (at most 20)."
+    messages: [RecordMessage!]!
+    attendance: AttendanceRecord
+    history: [ApplicationChange!]!
+    createdAt: String!
+    updatedAt: String!
+  }
+  extend type Query {
+    "One application of the caller's tenant that the caller's applicant screens show; null when not."
+    applicantRecord(id: ID!): ApplicantRecord
+  }
+`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 86_400_000;
+
+export const resolvers = {
+  Query: {
+    applicantRecord: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
+      if (!UUID.test(a.id)) return null;
+      const db = ctx.services.db;
+      const tenant = tenantOf(ctx.user!);
+      const maps = await ctx.services.roleMaps.get();
+      const [visible] = await visibleRows(db, applicationsReadModel, tenant, ctx.lang, fixedFor(applicationsReadModel, maps, ctx.user!.role), [a.id]);
+      if (!visible) return null;
+      const r = await db
+        .selectFrom('applications as a')
+        .innerJoin('users as u', 'u.id', 'a.candidate_id')
+        .innerJoin('jobs as j', 'j.id', 'a.job_id')
+        .innerJoin('clients as cl', 'cl.id', 'a.client_id')
+        .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
+        .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+        .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+        .leftJoin('conversations as c', 'c.application_id', 'a.id')
+        .leftJoin('attendance as at', 'at.application_id', 'a.id')
+        .select(['a.id', 'a.candidate_status_id', 'a.created_at', 'a.updated_at', 'u.name', 'u.email', 'p.phone', 'p.nationality', 'p.visa_expiry', 'p.languages'])
+        .select(['v.ja as visa_ja', 'v.en as visa_en', 'j.id as job_id', 'j.kind', 'j.title_ja', 'j.title_en', 'cl.name as client', 'cl.name_en as client_en'])
+        .select(['s.date', 's.start_time', 's.end_time', 'c.id as conversation_id'])
+        .select(['at.status as at_status', 'at.clock_in', 'at.clock_out', 'at.break_minutes', 'at.recorded_by_name'])
+        .where('a.id', '=', a.id)
+        .executeTakeFirstOrThrow();
+      const statuses = await tenantStatuses(db, tenant);
+      const name = (s: { id: string; name_ja: string; name_en: string }) => ({ value: s.id, ja: s.name_ja, en: s.name_en });
+      const byId = new Map(statuses.map((s) => [s.id, s]));
+      const current = byId.get(r.candidate_status_id);
+      if (!current) throw apiError('INTERNAL', msg(ctx.lang, 'error.internal'));
+      const mayEnter = (list: keyof typeof LIST_CODES) => LIST_CODES[list].some((code) => canEnter(maps, ctx.user!.role, code));
+      const moves = statusMoves(statuses)
+        .filter((m) => m.from === current.id && mayEnter(m.list))
+        .map((m) => name(byId.get(m.to)!));
+      const [messages, history] = await Promise.all([
+        r.conversation_id
+          ? db
+              .selectFrom('messages as m')
+              .leftJoin('users as mu', 'mu.id', 'm.sender_id')
+              .select(['m.seq', 'm.sender_role', 'mu.name as sender_name', 'm.content', 'm.message_type', 'm.created_at'])
+              .where('m.conversation_id', '=', r.conversation_id)
+              .orderBy('m.seq', 'desc')
+              .limit(20)
+              .execute()
+          : [],
+        db.selectFrom('audit_log').select(['at', 'actor_name', 'changes']).where('entity', '=', 'application').where('entity_id', '=', r.id).orderBy('id', 'desc').limit(50).execute(),
+      ]);
+      const statusName = (id: unknown) => {
+        const s = typeof id === 'string' ? byId.get(id) : undefined;
+        return s ? pickLang(ctx.lang, s.name_ja, s.name_en) : null;
+      };
+      const days = r.visa_expiry ? Math.round((Date.parse(r.visa_expiry) - Date.parse(todayInJapan())) / DAY_MS) : null;
+      return {
+        id: r.id,
+        candidateName: r.name,
+        candidateEmail: r.email,
+        phone: r.phone ?? null,
+        nationality: r.nationality ?? null,
+        visaType: r.visa_ja ? pickLang(ctx.lang, r.visa_ja, r.visa_en) : null,
+        visaExpiry: r.visa_expiry ?? null,
+        visaDaysLeft: days,
+        languages: r.languages ?? [],
+        jobId: r.job_id,
+        jobKind: r.kind,
+        jobTitle: pickLang(ctx.lang, r.title_ja, r.title_en),
+        clientName: pickLang(ctx.lang, r.client, r.client_en),
+        shiftDate: r.date ?? null,
+        shiftStart: r.start_time?.slice(0, 5) ?? null,
+        shiftEnd: r.end_time?.slice(0, 5) ?? null,
+        status: name(current),
+        statusPath: statusPath(statuses, current.id).map(name),
+        list: current.list,
+        moves,
+        conversationId: r.conversation_id ?? null,
+        messages: messages.reverse().map((m) => ({ seq: Number(m.seq), senderRole: m.sender_role, senderName: m.sender_name ?? null, content: m.content, messageType: m.message_type, createdAt: m.created_at.toISOString() })),
+        attendance: r.at_status
+          ? { status: r.at_status, clockIn: r.clock_in?.toISOString() ?? null, clockOut: r.clock_out?.toISOString() ?? null, breakMinutes: r.break_minutes ?? 0, recordedBy: r.recorded_by_name ?? '' }
+          : null,
+        history: history.map((h) => {
+          const c = (h.changes ?? {}) as Record<string, { from?: unknown; to?: unknown } | unknown>;
+          const st = c.status as { from?: unknown; to?: unknown } | undefined;
+          return {
+            at: h.at.toISOString(),
+            actor: h.actor_name ?? '',
+            from: st ? statusName(st.from) : null,
+            to: st ? statusName(st.to) : null,
+            note: c.confirmedBy === 'candidate' ? msg(ctx.lang, 'applicant.confirmedByCandidate') : c.chat_status ? msg(ctx.lang, 'applicant.chatTakenOver') : null,
+          };
+        }),
+        createdAt: r.created_at.toISOString(),
+        updatedAt: r.updated_at.toISOString(),
+      };
+    },
+  },
+};

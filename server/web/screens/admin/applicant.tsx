@@ -1,0 +1,64 @@
+/**
+ * The applicant record (issue 11 item 4): /admin/candidate/[id], and the same page at
+ * /v3/admin/candidate/other/[id] for a role that works only part-time applicants. The moves the
+ * caller may make are buttons; a move posts, runs the read model's move, and comes back with a
+ * notice (post/redirect/get).
+ */
+import { pickLang } from '../../../../shared/i18n.ts';
+import { ApplicantRecord } from '../../../../views/pages/admin/ApplicantRecord.tsx';
+import { canEnter } from '../../../access/guard.ts';
+import { hrefFor, routeByPath } from '../../../access/routes.ts';
+import { DOCS } from '../../../api/documents.ts';
+import { readModelDocuments } from '../../../api/graphql/read-models.ts';
+import { applicationsReadModel } from '../../../resources/defs/applications.ts';
+import { ApiFailure, queryText, withFlag } from '../../kit.ts';
+import { defineScreen, errorPage, failed, redirect, type Screen, type ScreenContext } from '../../screen.ts';
+
+const MOVE = readModelDocuments(applicationsReadModel).move!;
+const JOB_RECORD = { daily: '/v3/admin/jobs/[id]', other: '/admin/jobs/[id]' } as const;
+
+function applicantScreen(path: string): Screen {
+  const load = async (ctx: ScreenContext) => {
+    const { applicantRecord } = await ctx.call(DOCS.ApplicantRecord, { id: ctx.params.id ?? '' });
+    if (!applicantRecord) throw errorPage('recordNotFound');
+    return applicantRecord;
+  };
+  return defineScreen({
+    path,
+    load,
+    view: (ctx, a, state) => {
+      const jobRoute = JOB_RECORD[a.jobKind === 'daily' ? 'daily' : 'other'];
+      const mayOpenJob = ctx.user && ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, routeByPath(jobRoute)?.code);
+      const moved = queryText(ctx.req, 'moved');
+      const movedTo = [a.status].find((s) => s.value === moved);
+      return {
+        title: { ja: `${a.candidateName} — ${ctx.route.title.ja}`, en: `${a.candidateName} — ${ctx.route.title.en}` },
+        content: (
+          <ApplicantRecord
+            lang={ctx.lang}
+            a={a}
+            jobHref={mayOpenJob ? hrefFor(jobRoute, { id: a.jobId }) : null}
+            notice={movedTo ? ctx.msg('applicant.moved', { state: pickLang(ctx.lang, movedTo.ja, movedTo.en) }) : null}
+            error={state?.errors._ ?? null}
+          />
+        ),
+      };
+    },
+    actions: {
+      move: async (ctx, body) => {
+        const to = typeof body.to === 'string' ? body.to : '';
+        const id = ctx.params.id ?? '';
+        try {
+          const d = await ctx.call<{ moveApplicant: { moved: string[] } }>(MOVE, { ids: [id], to });
+          if (!d.moveApplicant.moved.includes(id)) return failed({}, { _: ctx.msg('applicant.moveRefused') }, 409);
+          return redirect(withFlag(hrefFor(path, { id }), 'moved', to));
+        } catch (err) {
+          if (err instanceof ApiFailure) return failed({}, { _: err.fields.to ?? err.fields.ids ?? err.message }, err.status);
+          throw err;
+        }
+      },
+    },
+  });
+}
+
+export const APPLICANT_SCREENS: readonly Screen[] = [applicantScreen('/admin/candidate/[id]'), applicantScreen('/v3/admin/candidate/other/[id]')];

@@ -1,0 +1,173 @@
+import type { JSX } from 'react';
+import { pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
+import { dateText, dateTimeText } from '../../../shared/format.ts';
+import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
+import { Badge, DataTable, Notice } from '../../ui/DataTable.tsx';
+
+type Ref = { value: string; ja: string; en: string };
+
+export interface ApplicantRecordView {
+  id: string;
+  candidateName: string;
+  candidateEmail: string;
+  phone: string | null;
+  nationality: string | null;
+  visaType: string | null;
+  visaExpiry: string | null;
+  visaDaysLeft: number | null;
+  languages: string[];
+  jobTitle: string;
+  clientName: string;
+  shiftDate: string | null;
+  shiftStart: string | null;
+  shiftEnd: string | null;
+  status: Ref;
+  statusPath: Ref[];
+  moves: Ref[];
+  conversationId: string | null;
+  messages: { seq: number; senderRole: string; senderName: string | null; content: string; messageType: number; createdAt: string }[];
+  attendance: { status: string; clockIn: string | null; clockOut: string | null; breakMinutes: number; recordedBy: string } | null;
+  history: { at: string; actor: string; from: string | null; to: string | null; note: string | null }[];
+  createdAt: string;
+}
+
+/** Residence cards expiring within this many days are flagged (issue 11 item 4). */
+export const VISA_WARNING_DAYS = 90;
+
+const label = (key: MessageKey): Text => msgText(key);
+const ATTENDANCE: Record<string, MessageKey> = { present: 'applicant.present', late: 'applicant.late', absent: 'applicant.absent', no_show: 'applicant.noShow' };
+
+function Facts({ rows }: { rows: [string, JSX.Element | string | null][] }) {
+  return (
+    <dl className="record-facts">
+      {rows
+        .filter(([, v]) => v !== null && v !== '')
+        .map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/**
+ * An application's record: who, for what, where it stands with the moves the viewer may make as
+ * buttons, the conversation's latest messages, the day's attendance and the history.
+ */
+export function ApplicantRecord({ lang, a, jobHref, notice, error }: { lang: Lang; a: ApplicantRecordView; jobHref: string | null; notice: string | null; error: string | null }): JSX.Element {
+  const name = (r: Ref) => pickLang(lang, r.ja, r.en);
+  const expiring = a.visaDaysLeft !== null && a.visaDaysLeft <= VISA_WARNING_DAYS;
+  return (
+    <div className="applicant-record">
+      <Notice text={notice} />
+      <Notice text={error} error />
+      <section className="card" aria-labelledby="applicant-status">
+        <h2 id="applicant-status">{msg(lang, 'applicant.status')}</h2>
+        <p className="status-path">
+          {a.statusPath.map((s, i) => (
+            <span key={s.value}>
+              {i > 0 && <span aria-hidden="true"> › </span>}
+              {s.value === a.status.value ? <Badge tone="info">{name(s)}</Badge> : name(s)}
+            </span>
+          ))}
+        </p>
+        {a.moves.length > 0 ? (
+          <form method="post" className="record-moves">
+            <input type="hidden" name="_action" value="move" />
+            <span>{msg(lang, 'applicant.moveTo')}</span>{' '}
+            {a.moves.map((m) => (
+              <button key={m.value} type="submit" name="to" value={m.value} className="btn btn-small">
+                {name(m)}
+              </button>
+            ))}
+          </form>
+        ) : (
+          <p className="muted">{msg(lang, 'applicant.noMoves')}</p>
+        )}
+      </section>
+      <div className="record-columns">
+        <section className="card" aria-labelledby="applicant-person">
+          <h2 id="applicant-person">{msg(lang, 'applicant.person')}</h2>
+          <Facts
+            rows={[
+              [msg(lang, 'applicant.name'), a.candidateName],
+              [msg(lang, 'applicant.email'), <a href={`mailto:${a.candidateEmail}`}>{a.candidateEmail}</a>],
+              [msg(lang, 'applicant.phone'), a.phone],
+              [msg(lang, 'applicant.nationality'), a.nationality],
+              [msg(lang, 'applicant.visa'), a.visaType],
+              [
+                msg(lang, 'applicant.visaExpiry'),
+                a.visaExpiry ? (
+                  <>
+                    {dateText(a.visaExpiry, lang)}{' '}
+                    {expiring && <Badge tone="danger">{a.visaDaysLeft! < 0 ? msg(lang, 'applicant.visaExpired') : msg(lang, 'applicant.visaExpiresIn', { days: a.visaDaysLeft! })}</Badge>}
+                  </>
+                ) : null,
+              ],
+              [msg(lang, 'applicant.languages'), a.languages.join(', ')],
+            ]}
+          />
+        </section>
+        <section className="card" aria-labelledby="applicant-job">
+          <h2 id="applicant-job">{msg(lang, 'applicant.job')}</h2>
+          <Facts
+            rows={[
+              [msg(lang, 'applicant.jobTitle'), jobHref ? <a href={jobHref}>{a.jobTitle}</a> : a.jobTitle],
+              [msg(lang, 'applicant.client'), a.clientName],
+              [msg(lang, 'applicant.shift'), a.shiftDate ? `${dateText(a.shiftDate, lang)} ${a.shiftStart ?? ''}–${a.shiftEnd ?? ''}` : null],
+              [msg(lang, 'applicant.appliedAt'), dateTimeText(a.createdAt, lang)],
+              [
+                msg(lang, 'applicant.attendance'),
+                a.attendance
+                  ? [
+                      ATTENDANCE[a.attendance.status] ? msg(lang, ATTENDANCE[a.attendance.status]!) : a.attendance.status,
+                      a.attendance.clockIn ? `${msg(lang, 'applicant.clockIn')} ${dateTimeText(a.attendance.clockIn, lang)}` : '',
+                      a.attendance.clockOut ? `${msg(lang, 'applicant.clockOut')} ${dateTimeText(a.attendance.clockOut, lang)}` : '',
+                      msg(lang, 'applicant.recordedBy', { name: a.attendance.recordedBy }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')
+                  : null,
+              ],
+            ]}
+          />
+        </section>
+      </div>
+      <section className="card" aria-labelledby="applicant-chat">
+        <h2 id="applicant-chat">{msg(lang, 'applicant.conversation')}</h2>
+        {a.messages.length === 0 ? (
+          <p className="empty">{msg(lang, 'applicant.noMessages')}</p>
+        ) : (
+          <ol className="record-messages">
+            {a.messages.map((m) => (
+              <li key={m.seq} className={`from-${m.senderRole}`}>
+                <span className="who">{m.senderRole === 'bot' ? msg(lang, 'applicant.bot') : (m.senderName ?? '')}</span>{' '}
+                <time dateTime={m.createdAt}>{dateTimeText(m.createdAt, lang)}</time>
+                <p>{m.messageType === 1 ? m.content : msg(lang, 'applicant.image')}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section className="card" aria-labelledby="applicant-history">
+        <h2 id="applicant-history">{msg(lang, 'applicant.history')}</h2>
+        {a.history.length === 0 ? (
+          <p className="empty">{msg(lang, 'applicant.noHistory')}</p>
+        ) : (
+          <DataTable
+            lang={lang}
+            columns={[
+              { name: 'at', label: label('applicant.when'), type: 'datetime' },
+              { name: 'actor', label: label('applicant.who'), type: 'text' },
+              { name: 'what', label: label('applicant.what'), type: 'text' },
+            ]}
+            rows={a.history.map((h, i) => ({ id: String(i), at: h.at, actor: h.actor, what: [h.from && h.to ? `${h.from} → ${h.to}` : '', h.note ?? ''].filter(Boolean).join(' · ') }))}
+            empty=""
+          />
+        )}
+      </section>
+    </div>
+  );
+}
