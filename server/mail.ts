@@ -5,6 +5,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the mail (an interview's calendar invitation, a payslip). */
+  attachments?: { filename: string; content: string | Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -22,8 +24,8 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
     : nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(msg) {
-      await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text });
-      if (!opts.smtpUrl) opts.log.info({ mail: msg }, 'mail (no SMTP_URL set, so it is only logged)');
+      await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.attachments ? { attachments: msg.attachments } : {}) });
+      if (!opts.smtpUrl) opts.log.info({ mail: { to: msg.to, subject: msg.subject, text: msg.text, attachments: msg.attachments?.map((a) => a.filename) } }, 'mail (no SMTP_URL set, so it is only logged)');
     },
     close() {
       transport.close();

@@ -45,6 +45,7 @@ export const DOCS = {
   SaveRoleMaps: graphql(OPS.SaveRoleMaps),
   CrawlerRuns: graphql(OPS.CrawlerRuns),
   ApplicantRecord: graphql(OPS.ApplicantRecord),
+  ScheduleInterview: graphql(OPS.ScheduleInterview),
   NotificationCount: graphql(OPS.NotificationCount),
   Notifications: graphql(OPS.Notifications),
   MarkNotificationRead: graphql(OPS.MarkNotificationRead),

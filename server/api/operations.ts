@@ -93,10 +93,12 @@ export const OPS = {
         messages { seq senderRole senderName content messageType createdAt }
         attendance { status clockIn clockOut breakMinutes recordedBy }
         history { at actor from to note }
+        interviews { id startsAt minutes place onlineUrl interviewers status }
         createdAt updatedAt
       }
     }
   `,
+  ScheduleInterview: /* GraphQL */ `mutation ScheduleInterview($applicationId: ID!, $input: InterviewInput!) { scheduleInterview(applicationId: $applicationId, input: $input) }`,
   // The notification bell (issue 11 item 8).
   NotificationCount: /* GraphQL */ `query NotificationCount { notificationCount { notification document } }`,
   Notifications: /* GraphQL */ `

@@ -47,6 +47,8 @@ export interface Database {
   crawler_items: CrawlerItemsTable;
   // Attendance records of the shukkin list (migration 0020).
   attendance: PipelineTables['attendance'];
+  // Interviews (migration 0021).
+  interviews: PipelineTables['interviews'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

@@ -72,6 +72,8 @@ export interface ReadFilter {
   /** select: one of the options; date: a window of DATE_FILTERS or one day; text: a substring. */
   kind: 'select' | 'date' | 'text';
   options?: Option[] | ((ctx: OptionContext) => Promise<Option[]>);
+  /** Not drawn in the filter bar: set by the screen itself (the calendar's week). */
+  hidden?: boolean;
   /** The condition for a value (already checked against the options for a select). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a read model's source joins tables under aliases of its own
   where(eb: ExpressionBuilder<any, any>, value: string): Expression<SqlBool>;
@@ -153,6 +155,12 @@ export interface ReadModelDef {
   screens: readonly ReadScreen[];
   transitions?: Transitions;
   actions?: readonly ReadAction[];
+  /**
+   * The screens also show the rows as a week calendar (views/ui/WeekCalendar.tsx): `column` (a
+   * datetime) places each row on its day and time, `label` is its text (with that column's link),
+   * `badge` its state, and `week` a hidden filter that takes the week's Monday (YYYY-MM-DD).
+   */
+  calendar?: { column: string; label: string; badge?: string; week: string };
 }
 
 export interface ReadListParams {
@@ -202,6 +210,11 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
     }
   }
   for (const s of def.screens) for (const k of Object.keys(s.fixed ?? {})) if (!def.filters?.some((f) => f.name === k)) throw new Error(`Read model ${def.name}: screen ${s.path} fixes unknown filter ${k}`);
+  const cal = def.calendar;
+  if (cal) {
+    for (const c of [cal.column, cal.label, ...(cal.badge ? [cal.badge] : [])]) if (!def.columns.some((x) => x.name === c)) throw new Error(`Read model ${def.name}: calendar uses unknown column ${c}`);
+    if (!def.filters?.some((f) => f.name === cal.week && f.hidden)) throw new Error(`Read model ${def.name}: calendar needs a hidden filter ${cal.week}`);
+  }
   return def;
 }
 
@@ -223,13 +236,17 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 /** The SQL type a cursor value is compared as, by column type. */
 const CURSOR_CAST: Record<ColumnType, string> = { text: 'text', link: 'text', badge: 'text', number: 'bigint', money: 'bigint', date: 'date', datetime: 'timestamptz' };
 
-/** The condition of a date filter (DATE_FILTERS' windows relative to today in Japan, or one exact day). */
-export function dateWindow(ref: string, value: string): RawBuilder<SqlBool> {
+/**
+ * The condition of a date filter (DATE_FILTERS' windows relative to today in Japan, or one exact
+ * day) on a date column, or on an expression that gives a date (an instant's day in Japan).
+ */
+export function dateWindow(ref: string | RawBuilder<unknown>, value: string): RawBuilder<SqlBool> {
   const w = DATE_FILTERS[value];
+  const col = typeof ref === 'string' ? sql.ref(ref) : ref;
   const today = sql`(now() at time zone 'Asia/Tokyo')::date`;
-  if (!w) return z.iso.date().safeParse(value).success ? sql<SqlBool>`${sql.ref(ref)} = ${value}::date` : sql<SqlBool>`false`;
-  const from = w.from === null ? sql`true` : sql`${sql.ref(ref)} >= ${today} + ${w.from}::int`;
-  const to = w.to === null ? sql`true` : sql`${sql.ref(ref)} <= ${today} + ${w.to}::int`;
+  if (!w) return z.iso.date().safeParse(value).success ? sql<SqlBool>`${col} = ${value}::date` : sql<SqlBool>`false`;
+  const from = w.from === null ? sql`true` : sql`${col} >= ${today} + ${w.from}::int`;
+  const to = w.to === null ? sql`true` : sql`${col} <= ${today} + ${w.to}::int`;
   return sql<SqlBool>`(${from} and ${to})`;
 }
 

@@ -1,3 +1,4 @@
+import { interviewsReadModel } from './defs/interviews.ts';
 import type { ResourceDef } from './define.ts';
 import type { ReadModelDef } from './read-model.ts';
 import { applicationsReadModel } from './defs/applications.ts';
@@ -20,4 +21,4 @@ RESOURCES.push(crawlerSourceResource);
 
 
 /** Every read model (lists over joined queries, read-model.ts): its API and screens exist from the definition. */
-export const READ_MODELS: ReadModelDef[] = [applicationsReadModel];
+export const READ_MODELS: ReadModelDef[] = [applicationsReadModel, interviewsReadModel];

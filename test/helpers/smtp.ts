@@ -5,6 +5,7 @@ export interface CapturedMail {
   to: string;
   subject: string;
   text: string;
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 /** A real SMTP server on loopback that keeps what it receives (the only fake: outside mail). */
@@ -19,7 +20,8 @@ export async function startSmtpCapture(): Promise<{ url: string; mails: Captured
       simpleParser(stream)
         .then((m) => {
           const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
-          mails.push({ to, subject: m.subject ?? '', text: m.text ?? '' });
+          const attachments = m.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') }));
+          mails.push({ to, subject: m.subject ?? '', text: m.text ?? '', attachments });
           waiters.splice(0).forEach((w) => w());
           cb();
         })

@@ -129,6 +129,11 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.myApplications': { query: 'query { myApplications { id title } }' },
   // The applicant record (issue 11): aimed at no application, so it answers null to whoever may ask.
   'Query.applicantRecord': { query: 'query ($id: ID!) { applicantRecord(id: $id) { id } }', variables: { id: ZERO_UUID } },
+  // Aimed at no application: whoever may run it gets NOT_FOUND and nothing is scheduled.
+  'Mutation.scheduleInterview': {
+    query: 'mutation ($id: ID!, $input: InterviewInput!) { scheduleInterview(applicationId: $id, input: $input) }',
+    variables: { id: ZERO_UUID, input: { date: '2030-01-07', time: '10:00', minutes: 30, place: 'Tokyo' } },
+  },
   'Query.myChatMail': { query: 'query { myChatMail }' },
   // Sets it to what it already is (on), so the candidate's setting is unchanged.
   'Mutation.setMyChatMail': { query: 'mutation { setMyChatMail(enabled: true) }' },

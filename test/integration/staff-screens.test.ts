@@ -120,12 +120,12 @@ describe('registering a staff member', () => {
     expect(form.html).toContain(`<option value="${await enumId(t, 16, 'N3レベル')}">N3レベル</option>`);
     expect(form.html).toContain(`<option value="${await visaId(t, '家族滞在')}">家族滞在</option>`);
     expect(form.html).toMatch(/<input type="checkbox" name="languages" value="vi"\/> ベトナム語/);
-    // A value added on the enumeration page is a choice at once.
+    // A value added in the database (as by another process) is a choice as soon as its NOTIFY arrives.
     await db().transaction().execute(async (trx) => {
       const { id: e } = await trx.insertInto('job_enums').values({ type: 8, sort: 99 }).returning('id').executeTakeFirstOrThrow();
       await trx.insertInto('job_enum_translations').values([{ enum_id: e, language_key: 'ja', value: 'ノンバイナリー' }, { enum_id: e, language_key: 'en', value: 'Non-binary' }]).execute();
     });
-    expect((await get('/admin/staff?new=1', 'company_admin')).html).toContain('ノンバイナリー');
+    await expect.poll(async () => (await get('/admin/staff?new=1', 'company_admin')).html.includes('ノンバイナリー'), { timeout: 5_000 }).toBe(true);
   });
 
   it('saves the person to the caller’s company with several languages, and shows the record with its history', async () => {

@@ -333,6 +333,7 @@ describe('copyTemplatesToCompany (trial signup)', () => {
       'mail:application_received',
       'mail:chat_unread',
       'mail:interview_scheduled',
+      'mail:interview_scheduled_chat',
       'mail:invitation',
       'mail:kakunin_request',
       'mail:kakunin_request_chat',

@@ -14,7 +14,9 @@ import { statusMoves, statusPath } from '../../modules/templates/status-tree.ts'
 import { applicationsReadModel } from '../../resources/defs/applications.ts';
 import { visibleRows } from '../../resources/read-model.ts';
 import type { ApiContext } from '../context.ts';
-import { apiError } from '../errors.ts';
+import { apiError, badInput } from '../errors.ts';
+import { validate } from '../../validation.ts';
+import { InterviewInput, scheduleInterview } from '../../modules/pipeline/interviews.ts';
 import { fixedFor } from './read-models.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 
@@ -50,6 +52,25 @@ export const typeDefs = /* GraphQL */ `
     to: String
     note: String
   }
+  "An interview of the application."
+  type RecordInterview {
+    id: ID!
+    startsAt: String!
+    minutes: Int!
+    place: String!
+    onlineUrl: String!
+    interviewers: String!
+    status: String!
+  }
+  "What a person enters to schedule an interview: a day and time in Japan, a length, and a place or an https link."
+  input InterviewInput {
+    date: String!
+    time: String!
+    minutes: Int!
+    place: String
+    onlineUrl: String
+    interviewers: String
+  }
   "One application as its record page shows it."
   type ApplicantRecord {
     id: ID!
@@ -80,12 +101,17 @@ export const typeDefs = /* GraphQL */ `
     messages: [RecordMessage!]!
     attendance: AttendanceRecord
     history: [ApplicationChange!]!
+    interviews: [RecordInterview!]!
     createdAt: String!
     updatedAt: String!
   }
   extend type Query {
     "One application of the caller's tenant that the caller's applicant screens show; null when not."
     applicantRecord(id: ID!): ApplicantRecord
+  }
+  extend type Mutation {
+    "Schedules an interview for an application of the caller's tenant and invites the candidate (mail with a calendar file, chat)."
+    scheduleInterview(applicationId: ID!, input: InterviewInput!): ID!
   }
 `;
 
@@ -126,7 +152,7 @@ export const resolvers = {
       const moves = statusMoves(statuses)
         .filter((m) => m.from === current.id && mayEnter(m.list))
         .map((m) => name(byId.get(m.to)!));
-      const [messages, history] = await Promise.all([
+      const [messages, history, interviews] = await Promise.all([
         r.conversation_id
           ? db
               .selectFrom('messages as m')
@@ -138,6 +164,7 @@ export const resolvers = {
               .execute()
           : [],
         db.selectFrom('audit_log').select(['at', 'actor_name', 'changes']).where('entity', '=', 'application').where('entity_id', '=', r.id).orderBy('id', 'desc').limit(50).execute(),
+        db.selectFrom('interviews').select(['id', 'starts_at', 'minutes', 'place', 'online_url', 'interviewers', 'status']).where('application_id', '=', r.id).orderBy('starts_at', 'desc').execute(),
       ]);
       const statusName = (id: unknown) => {
         const s = typeof id === 'string' ? byId.get(id) : undefined;
@@ -181,9 +208,23 @@ export const resolvers = {
             note: c.confirmedBy === 'candidate' ? msg(ctx.lang, 'applicant.confirmedByCandidate') : c.chat_status ? msg(ctx.lang, 'applicant.chatTakenOver') : null,
           };
         }),
+        interviews: interviews.map((i) => ({ id: i.id, startsAt: i.starts_at.toISOString(), minutes: i.minutes, place: i.place, onlineUrl: i.online_url, interviewers: i.interviewers, status: i.status })),
         createdAt: r.created_at.toISOString(),
         updatedAt: r.updated_at.toISOString(),
       };
+    },
+  },
+  Mutation: {
+    scheduleInterview: async (_: unknown, a: { applicationId: string; input: unknown }, ctx: ApiContext) => {
+      const v = validate(InterviewInput, a.input, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      if (!UUID.test(a.applicationId)) throw apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
+      const r = await scheduleInterview(ctx.services, { name: ctx.user!.name, tenant: tenantOf(ctx.user!) }, a.applicationId, v.data);
+      if (!r.ok) {
+        if (r.reason === 'past') throw badInput(ctx.lang, { date: msg(ctx.lang, 'interview.past') });
+        throw apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
+      }
+      return r.id;
     },
   },
 };

@@ -11,6 +11,7 @@ import { seedReferenceData } from '../../modules/enums/service.ts';
 import { seedTemplateDefaults } from '../../modules/templates/defaults.ts';
 import { copyTemplatesToCompany } from '../../modules/templates/copy.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
+import { seedDemoPipeline } from '../../modules/pipeline/seed.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -65,6 +66,7 @@ export const DEMO_ACCOUNTS: (DemoAccount & { companyKey?: 'c1' | 'c2'; clientKey
   { email: 'candidate@demo.test', role: 'candidate', name: 'Nguyen Van An' },
   { email: 'candidate2@demo.test', role: 'candidate', name: 'Maria Santos' },
   { email: 'candidate3@demo.test', role: 'candidate', name: 'Aung Kyaw' },
+  { email: 'candidate4@demo.test', role: 'candidate', name: 'Siti Rahma' },
 ];
 
 /**
@@ -128,6 +130,7 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
       { email: 'candidate@demo.test', phone: '090-0000-1001', nationality: 'Vietnam', visa: '特定技能1号', expiry: inDays(400), languages: ['vi', 'ja', 'en'] },
       { email: 'candidate2@demo.test', phone: '090-0000-1002', nationality: 'Philippines', visa: '留学', expiry: inDays(45), languages: ['tl', 'en', 'ja'] },
       { email: 'candidate3@demo.test', phone: '090-0000-1003', nationality: 'Myanmar', visa: '家族滞在', expiry: inDays(20), languages: ['my', 'ja'] },
+      { email: 'candidate4@demo.test', phone: '090-0000-1004', nationality: 'Indonesia', visa: '特定技能1号', expiry: inDays(700), languages: ['id', 'ja', 'en'] },
     ];
     const candidates = await trx.selectFrom('users').select(['id', 'email']).where('role', '=', 'candidate').execute();
     for (const p of profiles) {
@@ -160,6 +163,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     ]);
     // A few conversations with the first company, read and unread (issue 6).
     await seedDemoChats(trx, c1.id);
+    // The pipeline on every list: kakunin due, a no-show, an interview tomorrow (issue 11).
+    await seedDemoPipeline(trx, c1.id);
     // The staff registry of both companies, some residence cards expiring soon (issue 4).
     await seedDemoStaff(trx, companyIds);
 

@@ -5,8 +5,8 @@
  * candidate as the actor. The status is checked again in the UPDATE, so a confirmation racing a
  * staff move cannot apply twice.
  */
-import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
+import { moveApplication } from './statuses.ts';
 
 export type ConfirmResult = { ok: true; applicationId: string; companyId: string; to: string; conversationId: string | null } | { ok: false; reason: 'not-found' | 'not-awaiting' };
 
@@ -30,26 +30,15 @@ export async function confirmApplication(db: DB, candidate: { id: string; name: 
       .limit(1)
       .executeTakeFirst();
     if (!next) return { ok: false, reason: 'not-awaiting' } as const;
-    const moved = await trx
-      .updateTable('applications')
-      .set({ candidate_status_id: next.id, updated_at: sql`now()` })
-      .where('id', '=', app.id)
-      .where('candidate_status_id', '=', app.candidate_status_id)
-      .returning('id')
-      .executeTakeFirst();
+    const moved = await moveApplication(trx, {
+      applicationId: app.id,
+      companyId: app.company_id,
+      from: app.candidate_status_id,
+      to: next.id,
+      actor: candidate,
+      extra: { confirmedBy: 'candidate' },
+    });
     if (!moved) return { ok: false, reason: 'not-awaiting' } as const;
-    await trx
-      .insertInto('audit_log')
-      .values({
-        entity: 'application',
-        entity_id: app.id,
-        action: 'update',
-        actor_id: candidate.id,
-        actor_name: candidate.name,
-        company_id: app.company_id,
-        changes: JSON.stringify({ status: { from: app.candidate_status_id, to: next.id }, confirmedBy: 'candidate' }),
-      })
-      .execute();
     const conversation = await trx.selectFrom('conversations').select('id').where('application_id', '=', app.id).executeTakeFirst();
     return { ok: true, applicationId: app.id, companyId: app.company_id, to: next.id, conversationId: conversation?.id ?? null } as const;
   });

@@ -31,3 +31,35 @@ export async function tenantStatuses(db: DB, tenant: Tenant): Promise<TreeStatus
 export async function declaredMove(db: DB, companyId: string, from: string, to: string): Promise<StatusMove | undefined> {
   return statusMoves(await companyTree(db, companyId)).find((m) => m.from === from && m.to === to);
 }
+
+/**
+ * Moves one application from `from` to `to` inside the caller's transaction, only if it is still in
+ * `from` (two moves at once cannot both win), and writes the history (audit_log, entity
+ * application, `status: {from, to}` plus `extra`). False when it had moved on.
+ */
+export async function moveApplication(
+  trx: DB,
+  m: { applicationId: string; companyId: string; from: string; to: string; actor: { id: string | null; name: string }; extra?: Record<string, unknown> },
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('applications')
+    .set({ candidate_status_id: m.to, updated_at: new Date() })
+    .where('id', '=', m.applicationId)
+    .where('candidate_status_id', '=', m.from)
+    .returning('id')
+    .executeTakeFirst();
+  if (!moved) return false;
+  await trx
+    .insertInto('audit_log')
+    .values({
+      entity: 'application',
+      entity_id: m.applicationId,
+      action: 'update',
+      actor_id: m.actor.id,
+      actor_name: m.actor.name,
+      company_id: m.companyId,
+      changes: JSON.stringify({ status: { from: m.from, to: m.to }, ...m.extra }),
+    })
+    .execute();
+  return true;
+}

@@ -3,6 +3,25 @@ import type { ColumnType, Generated } from 'kysely';
 /** The pipeline's own tables (migration 0020). */
 export interface PipelineTables {
   attendance: AttendanceTable;
+  interviews: InterviewsTable;
+}
+
+export type InterviewStatus = 'scheduled' | 'pass' | 'fail' | 'hold' | 'cancelled';
+
+export interface InterviewsTable {
+  id: Generated<string>;
+  application_id: string;
+  company_id: string;
+  starts_at: Date;
+  minutes: number;
+  place: ColumnType<string, string | undefined>;
+  online_url: ColumnType<string, string | undefined>;
+  interviewers: ColumnType<string, string | undefined>;
+  status: ColumnType<InterviewStatus, InterviewStatus | undefined>;
+  reminded_at: Date | null;
+  created_by_name: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export type AttendanceStatus = 'present' | 'late' | 'absent' | 'no_show';

@@ -137,6 +137,12 @@ export const DEFAULT_DOCUMENTS: { kind: 'mail' | 'contract' | 'billing'; key: st
   },
   {
     kind: 'mail',
+    key: 'interview_scheduled_chat',
+    subject: t('（チャット）面接のご案内', '(Chat) Interview invitation'),
+    body: t('「{{job}}」の面接日時が決まりました：{{date}}。場所・参加方法：{{link}}（メールでカレンダーの招待もお送りしました）', 'Your interview for "{{job}}" is scheduled: {{date}}. Where / how to join: {{link}} (we also mailed you a calendar invitation).'),
+  },
+  {
+    kind: 'mail',
     key: 'trial_invitation',
     subject: t('【Tsunagu】無料トライアルのお申し込みありがとうございます（パスワードの設定）', '[Tsunagu] Your free trial: set your password'),
     body: t(

@@ -22,6 +22,7 @@ export type MailKey =
   | 'kakunin_request'
   | 'kakunin_request_chat'
   | 'interview_scheduled'
+  | 'interview_scheduled_chat'
   | 'chat_unread';
 
 export interface ComposedMail {

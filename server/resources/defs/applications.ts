@@ -59,7 +59,7 @@ const KINDS: Option[] = [
 ];
 
 /** The jobs whose applicants the caller sees, for the job filter. */
-async function jobOptions({ tenant, db }: OptionContext): Promise<Option[]> {
+export async function jobOptions({ tenant, db }: OptionContext): Promise<Option[]> {
   if (tenant.kind === 'none') return [];
   let q = db.selectFrom('jobs').select(['id', 'title_ja', 'title_en']).orderBy('created_at', 'desc').limit(500);
   if (tenant.kind !== 'platform') q = q.where('company_id', '=', tenant.companyId);

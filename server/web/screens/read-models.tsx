@@ -6,6 +6,9 @@ import type { BadgeState, ReadColumn, ReadModelDef, ReadScreen } from '../../res
 import { READ_MODELS } from '../../resources/registry.ts';
 import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView, type FilterView, type Row } from '../../../views/ui/DataTable.tsx';
 import { allRows, ApiFailure, formList, parseListQuery, queryText } from '../kit.ts';
+import { WeekCalendar } from '../../../views/ui/WeekCalendar.tsx';
+import { mondayOf, todayInJapan } from '../../../shared/time.ts';
+import { READ_MAX_PAGE_SIZE } from '../../resources/read-model.ts';
 import { csv, defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
 
 /**
@@ -64,7 +67,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
     }
   };
   const fixed = screen.fixed ?? {};
-  const filters = (def.filters ?? []).filter((f) => !(f.name in fixed));
+  const filters = (def.filters ?? []).filter((f) => !(f.name in fixed) && !f.hidden);
   const sortable = def.columns.filter((c) => c.sortable).map((c) => c.name);
   const fetchPage = (ctx: ScreenContext, vars: Record<string, unknown>) => ctx.call<Record<string, Page>>(docs.list, vars).then((d) => d[def.plural]!);
 
@@ -76,7 +79,13 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
       const badges: readonly BadgeState[] | undefined = docs.states ? states.map((st) => ({ value: st.value, label: { ja: st.ja, en: st.en }, tone: st.tone })) : undefined;
       const view = (c: ReadColumn) => columnView(c, c.name === def.transitions?.column ? badges : undefined);
       const after = def.paging === 'keyset' ? queryText(ctx.req, 'after', 400) || null : null;
-      const vars = { page: q.page, size: q.size, after, sort: q.sort, dir: q.dir, q: q.q, ...(def.filters?.length ? { filter: { ...q.filter, ...fixed } } : {}) };
+      // The week calendar: the rows of one week (Monday to Sunday), in time order, on one page.
+      const cal = def.calendar && queryText(ctx.req, 'view') === 'week' ? def.calendar : null;
+      const weekParam = queryText(ctx.req, 'week');
+      const monday = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(weekParam) && !Number.isNaN(Date.parse(weekParam)) ? weekParam : todayInJapan());
+      const vars = cal
+        ? { page: 1, size: READ_MAX_PAGE_SIZE, after: null, sort: cal.column, dir: 'asc', q: q.q, filter: { ...q.filter, ...fixed, [cal.week]: monday } }
+        : { page: q.page, size: q.size, after, sort: q.sort, dir: q.dir, q: q.q, ...(def.filters?.length ? { filter: { ...q.filter, ...fixed } } : {}) };
       if (q.csv) {
         const cols = def.columns;
         async function* rows() {
@@ -98,9 +107,9 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
         ),
       ]);
       const onThisScreen = (x: { screens?: readonly string[] }) => !x.screens || x.screens.includes(screen.path);
-      return { q, after, data, filterViews: options, states, columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view), actions: (def.actions ?? []).filter(onThisScreen) };
+      return { q, after, data, filterViews: options, states, week: cal ? monday : null, columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view), actions: (def.actions ?? []).filter(onThisScreen) };
     },
-    view: (ctx, { q, data, filterViews, states, columns, actions }, state) => {
+    view: (ctx, { q, data, filterViews, states, columns, actions, week }, state) => {
       const { lang, route, req } = ctx;
       const listState: Record<string, string | number | null> = { q: q.q, sort: q.sort, dir: q.dir, size: q.size === 20 ? null : q.size, ...Object.fromEntries(Object.entries(q.filter).map(([k, v]) => [`f_${k}`, v])) };
       const filtered = !!q.q || Object.keys(q.filter).length > 0;
@@ -121,7 +130,17 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
             <ListHead lang={lang} title={route.title} csvHref={listHref(req.path, listState, { format: 'csv', page: null })} />
             <Notice text={state?.errors._} error />
             <Notice text={notice} />
-            <FilterBar lang={lang} path={req.path} searchable={def.columns.some((c) => c.search)} q={q.q ?? ''} filters={filterViews} values={q.filter} keep={{ sort: q.sort, dir: q.dir }} />
+            {def.calendar && (
+              <nav className="view-switch" aria-label={ctx.msg('calendar.weekView')}>
+                <a href={listHref(req.path, listState, {})} {...(week ? {} : { 'aria-current': 'page' as const })}>
+                  {ctx.msg('calendar.list')}
+                </a>
+                <a href={listHref(req.path, listState, { view: 'week' })} {...(week ? { 'aria-current': 'page' as const } : {})}>
+                  {ctx.msg('calendar.weekView')}
+                </a>
+              </nav>
+            )}
+            <FilterBar lang={lang} path={req.path} searchable={def.columns.some((c) => c.search)} q={q.q ?? ''} filters={filterViews} values={q.filter} keep={{ sort: q.sort, dir: q.dir, ...(week ? { view: 'week', week } : {}) }} />
             {(t || actions.length > 0) && (
               <form id={BULK_FORM} method="post" action={here} className="bulk-bar">
                 {actions.filter((a) => a.bulk).map((a) => (
@@ -150,6 +169,26 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                 </>)}
               </form>
             )}
+            {week && def.calendar ? (
+              <WeekCalendar
+                lang={lang}
+                monday={week}
+                weekHref={(m) => listHref(req.path, listState, { view: 'week', week: m })}
+                items={data.rows.map((row) => {
+                  const cal = def.calendar!;
+                  const labelCol = def.columns.find((c) => c.name === cal.label)!;
+                  const badgeCol = cal.badge ? columns.find((c) => c.name === cal.badge) : undefined;
+                  const badgeState = badgeCol?.states?.find((st) => st.value === row[cal.badge!]);
+                  return {
+                    id: String(row.id),
+                    at: String(row[cal.column]),
+                    text: String(row[cal.label] ?? ''),
+                    href: labelCol.links ? linkOf(ctx, labelCol, row) : null,
+                    badge: badgeState ? { label: tr(lang, badgeState.label), tone: badgeState.tone ?? 'neutral' } : null,
+                  };
+                })}
+              />
+            ) : (
             <DataTable
               lang={lang}
               columns={columns}
@@ -180,7 +219,8 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                 : {})}
               empty={ctx.msg(filtered ? 'list.empty' : 'list.emptyAll')}
             />
-            <Pager lang={lang} total={data.total} page={data.page} size={data.size} next={data.next} cursor={def.paging === 'keyset'} href={(change) => listHref(req.path, listState, change)} />
+            )}
+            {!week && <Pager lang={lang} total={data.total} page={data.page} size={data.size} next={data.next} cursor={def.paging === 'keyset'} href={(change) => listHref(req.path, listState, change)} />}
           </section>
         ),
       };

@@ -3,6 +3,7 @@ import { pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
 import { dateText, dateTimeText } from '../../../shared/format.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
 import { Badge, DataTable, Notice } from '../../ui/DataTable.tsx';
+import { Field } from '../../ui/Field.tsx';
 
 type Ref = { value: string; ja: string; en: string };
 
@@ -28,8 +29,23 @@ export interface ApplicantRecordView {
   messages: { seq: number; senderRole: string; senderName: string | null; content: string; messageType: number; createdAt: string }[];
   attendance: { status: string; clockIn: string | null; clockOut: string | null; breakMinutes: number; recordedBy: string } | null;
   history: { at: string; actor: string; from: string | null; to: string | null; note: string | null }[];
+  interviews: { id: string; startsAt: string; minutes: number; place: string; onlineUrl: string; interviewers: string; status: string }[];
   createdAt: string;
 }
+
+/** The schedule form: shown to whoever works the interviews page, with what was typed and its errors after a failed post. */
+export interface InterviewFormView {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+const INTERVIEW_STATUS: Record<string, { key: MessageKey; tone: 'info' | 'success' | 'neutral' | 'warning' }> = {
+  scheduled: { key: 'interviewStatus.scheduled', tone: 'info' },
+  pass: { key: 'interviewStatus.pass', tone: 'success' },
+  fail: { key: 'interviewStatus.fail', tone: 'neutral' },
+  hold: { key: 'interviewStatus.hold', tone: 'warning' },
+  cancelled: { key: 'interviewStatus.cancelled', tone: 'neutral' },
+};
 
 /** Residence cards expiring within this many days are flagged (issue 11 item 4). */
 export const VISA_WARNING_DAYS = 90;
@@ -56,7 +72,21 @@ function Facts({ rows }: { rows: [string, JSX.Element | string | null][] }) {
  * An application's record: who, for what, where it stands with the moves the viewer may make as
  * buttons, the conversation's latest messages, the day's attendance and the history.
  */
-export function ApplicantRecord({ lang, a, jobHref, notice, error }: { lang: Lang; a: ApplicantRecordView; jobHref: string | null; notice: string | null; error: string | null }): JSX.Element {
+export function ApplicantRecord({
+  lang,
+  a,
+  jobHref,
+  notice,
+  error,
+  interviewForm,
+}: {
+  lang: Lang;
+  a: ApplicantRecordView;
+  jobHref: string | null;
+  notice: string | null;
+  error: string | null;
+  interviewForm: InterviewFormView | null;
+}): JSX.Element {
   const name = (r: Ref) => pickLang(lang, r.ja, r.en);
   const expiring = a.visaDaysLeft !== null && a.visaDaysLeft <= VISA_WARNING_DAYS;
   return (
@@ -135,6 +165,38 @@ export function ApplicantRecord({ lang, a, jobHref, notice, error }: { lang: Lan
           />
         </section>
       </div>
+      <section className="card" id="interviews" aria-labelledby="applicant-interviews">
+        <h2 id="applicant-interviews">{msg(lang, 'interview.title')}</h2>
+        {a.interviews.length === 0 ? (
+          <p className="empty">{msg(lang, 'interview.none')}</p>
+        ) : (
+          <ul className="record-interviews">
+            {a.interviews.map((i) => {
+              const st = INTERVIEW_STATUS[i.status];
+              return (
+                <li key={i.id}>
+                  <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({i.minutes} min) {i.onlineUrl ? <a href={i.onlineUrl}>{i.onlineUrl}</a> : i.place} {i.interviewers && `· ${i.interviewers}`}{' '}
+                  {st && <Badge tone={st.tone}>{msg(lang, st.key)}</Badge>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {interviewForm && (
+          <form method="post" className="inline-form interview-form" noValidate>
+            <input type="hidden" name="_action" value="interview" />
+            <Field name="date" type="date" label={msg(lang, 'interview.date')} value={interviewForm.values.date ?? ''} error={interviewForm.errors.date} required />
+            <Field name="time" type="time" label={msg(lang, 'interview.time')} value={interviewForm.values.time ?? ''} error={interviewForm.errors.time} required />
+            <Field name="minutes" type="number" label={msg(lang, 'interview.minutes')} value={interviewForm.values.minutes ?? '30'} error={interviewForm.errors.minutes} required />
+            <Field name="place" label={msg(lang, 'interview.place')} value={interviewForm.values.place ?? ''} error={interviewForm.errors.place} />
+            <Field name="onlineUrl" type="url" label={msg(lang, 'interview.onlineUrl')} value={interviewForm.values.onlineUrl ?? ''} error={interviewForm.errors.onlineUrl} />
+            <Field name="interviewers" label={msg(lang, 'interview.interviewers')} value={interviewForm.values.interviewers ?? ''} error={interviewForm.errors.interviewers} />
+            <button type="submit" className="btn btn-primary">
+              {msg(lang, 'interview.schedule')}
+            </button>
+          </form>
+        )}
+      </section>
       <section className="card" aria-labelledby="applicant-chat">
         <h2 id="applicant-chat">{msg(lang, 'applicant.conversation')}</h2>
         {a.messages.length === 0 ? (

@@ -11,7 +11,7 @@ import { hrefFor, routeByPath } from '../../../access/routes.ts';
 import { DOCS } from '../../../api/documents.ts';
 import { readModelDocuments } from '../../../api/graphql/read-models.ts';
 import { applicationsReadModel } from '../../../resources/defs/applications.ts';
-import { ApiFailure, queryText, withFlag } from '../../kit.ts';
+import { ApiFailure, formStrings, queryText, withFlag } from '../../kit.ts';
 import { defineScreen, errorPage, failed, redirect, type Screen, type ScreenContext } from '../../screen.ts';
 
 const MOVE = readModelDocuments(applicationsReadModel).move!;
@@ -30,6 +30,8 @@ function applicantScreen(path: string): Screen {
       const jobRoute = JOB_RECORD[a.jobKind === 'daily' ? 'daily' : 'other'];
       const mayOpenJob = ctx.user && ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, routeByPath(jobRoute)?.code);
       const moved = queryText(ctx.req, 'moved');
+      const mayInterview = !!(ctx.user && ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, routeByPath('/admin/interview')?.code));
+      const scheduled = queryText(ctx.req, 'interview') === '1';
       const movedTo = [a.status].find((s) => s.value === moved);
       return {
         title: { ja: `${a.candidateName} — ${ctx.route.title.ja}`, en: `${a.candidateName} — ${ctx.route.title.en}` },
@@ -38,13 +40,25 @@ function applicantScreen(path: string): Screen {
             lang={ctx.lang}
             a={a}
             jobHref={mayOpenJob ? hrefFor(jobRoute, { id: a.jobId }) : null}
-            notice={movedTo ? ctx.msg('applicant.moved', { state: pickLang(ctx.lang, movedTo.ja, movedTo.en) }) : null}
+            notice={movedTo ? ctx.msg('applicant.moved', { state: pickLang(ctx.lang, movedTo.ja, movedTo.en) }) : scheduled ? ctx.msg('interview.scheduled') : null}
             error={state?.errors._ ?? null}
+            interviewForm={mayInterview ? { values: Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, x]) => [k, typeof x === "string" ? x : ""])), errors: state?.errors ?? {} } : null}
           />
         ),
       };
     },
     actions: {
+      interview: async (ctx, body) => {
+        const id = ctx.params.id ?? '';
+        const v = formStrings(body, ['date', 'time', 'minutes', 'place', 'onlineUrl', 'interviewers']);
+        try {
+          await ctx.call(DOCS.ScheduleInterview, { applicationId: id, input: { date: v.date ?? '', time: v.time ?? '', minutes: Number(v.minutes) || 0, place: v.place ?? '', onlineUrl: v.onlineUrl ?? '', interviewers: v.interviewers ?? '' } });
+          return redirect(`${withFlag(hrefFor(path, { id }), 'interview')}#interviews`);
+        } catch (err) {
+          if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
+          throw err;
+        }
+      },
       move: async (ctx, body) => {
         const to = typeof body.to === 'string' ? body.to : '';
         const id = ctx.params.id ?? '';

@@ -1,0 +1,59 @@
+/**
+ * Demo data that shows the pipeline (issue 11 item 9): for Sakura Staffing, a candidate with an
+ * application on each list — one awaiting confirmation (kakunin), one recorded as a no-show
+ * (shukkin), and one at the interview stage with an online interview tomorrow at 10:00 — with an
+ * unread question in the chat.
+ */
+import { sql } from 'kysely';
+import type { DB } from '../../db/connect.ts';
+import { addDays, todayInJapan } from '../../../shared/time.ts';
+import { companyTree } from './statuses.ts';
+
+export const PIPELINE_DEMO_CANDIDATE = { email: 'candidate4@demo.test', name: 'Siti Rahma' };
+
+export async function seedDemoPipeline(db: DB, companyId: string): Promise<void> {
+  const person = await db.selectFrom('users').select('id').where('email', '=', PIPELINE_DEMO_CANDIDATE.email).executeTakeFirst();
+  if (!person) return;
+  const tree = await companyTree(db, companyId);
+  const status = (en: string) => tree.find((s) => s.name_en === en)!.id;
+  const daily = await db.selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('kind', '=', 'daily').where('status', '=', 'open').orderBy('created_at').limit(1).executeTakeFirstOrThrow();
+  const other = await db.selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('kind', '=', 'other').where('status', '=', 'open').orderBy('created_at').limit(1).executeTakeFirstOrThrow();
+  // The last two shifts of the job, so the demo leaves its earliest seats to whoever tries applying.
+  const shifts = await db.selectFrom('job_daily_shifts').select('id').where('job_id', '=', daily.id).where(sql<boolean>`filled < capacity`).orderBy('date', 'desc').limit(2).execute();
+  const apply = async (job: { id: string; client_id: string }, shiftId: string | null, statusId: string, type: 1 | 2) => {
+    const app = await db
+      .insertInto('applications')
+      .values({ job_id: job.id, shift_id: shiftId, candidate_id: person.id, company_id: companyId, client_id: job.client_id, candidate_status_id: statusId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (shiftId) await db.updateTable('job_daily_shifts').set((eb) => ({ filled: eb('filled', '+', 1) })).where('id', '=', shiftId).execute();
+    const conv = await db
+      .insertInto('conversations')
+      .values({ company_id: companyId, candidate_id: person.id, job_id: job.id, shift_id: shiftId, application_id: app.id, type, last_message_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { app: app.id, conv: conv.id };
+  };
+  if (shifts[0]) await apply(daily, shifts[0].id, status('Work confirmation'), 1);
+  if (shifts[1]) {
+    const noShow = await apply(daily, shifts[1].id, status('Attendance'), 1);
+    await db.insertInto('attendance').values({ application_id: noShow.app, company_id: companyId, shift_id: shifts[1].id, status: 'no_show', recorded_by: null, recorded_by_name: 'Tsunagu' }).execute();
+  }
+  const interview = await apply(other, null, status('Interview'), 2);
+  await db
+    .insertInto('interviews')
+    .values({
+      application_id: interview.app,
+      company_id: companyId,
+      starts_at: new Date(`${addDays(todayInJapan(), 1)}T10:00:00+09:00`),
+      minutes: 30,
+      online_url: 'https://meet.example/sakura-interview',
+      interviewers: '鈴木 一郎 (Ichiro Suzuki)',
+      created_by_name: '鈴木 一郎 (Ichiro Suzuki)',
+    })
+    .execute();
+  await db
+    .insertInto('messages')
+    .values({ conversation_id: interview.conv, seq: 1, sender_id: person.id, sender_role: 'candidate', message_type: 1, content: 'Is the interview in English or Japanese?', client_msg_id: 'seed-1' })
+    .execute();
+}

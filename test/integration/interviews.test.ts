@@ -1,0 +1,150 @@
+/**
+ * Interviews (issue 11 item 7): scheduled from the applicant record with the candidate invited by
+ * mail (with a calendar file) in their language; listed and shown by week on /admin/interview; a
+ * result moves the application along the company's status tree; a client user sees the interviews
+ * of its own jobs only, another company none, a role without the code is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { formRequest, getPage, text } from '../helpers/pages.ts';
+import { startSmtpCapture } from '../helpers/smtp.ts';
+import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let companyId: string;
+const S = {} as Record<'Applied' | 'Document check' | 'Interview' | 'Offer' | 'Rejected', string>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url });
+  companyId = (await t.database.db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  for (const st of await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute()) (S as Record<string, string>)[st.name_en] = st.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const db = () => t.database.db;
+const LIST = 'query($filter: InterviewFilter) { interviews(size: 50, filter: $filter) { total rows { id candidateName status startsAt } } }';
+const ACT = 'mutation($ids: [ID!]!, $action: String!) { interviewAction(ids: $ids, action: $action) }';
+
+/** Maria Santos's (candidate2) application to Sakura, set at a status. */
+async function maria(status: string) {
+  const app = await db()
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .select(['a.id', 'a.client_id'])
+    .where('u.email', '=', 'candidate2@demo.test')
+    .where('a.company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  await db().updateTable('applications').set({ candidate_status_id: status }).where('id', '=', app.id).execute();
+  return app;
+}
+
+const post = async (path: string, fields: Record<string, string>) =>
+  fetch(`${t.url}${path}`, formRequest(fields, { origin: t.url, cookie: `token=${await t.tokenOf('company_admin')}`, 'accept-language': 'en' }));
+
+describe('scheduling from the applicant record', () => {
+  it('schedules, invites the candidate by mail with a calendar file in their language, and shows it on the record', async () => {
+    const app = await maria(S.Interview);
+    const day = addDays(todayInJapan(), 3);
+    const before = smtp.mails.length;
+    const res = await post(`/admin/candidate/${app.id}`, { _action: 'interview', date: day, time: '14:30', minutes: '45', place: '', onlineUrl: 'https://meet.example/abc', interviewers: 'Suzuki' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/admin/candidate/${app.id}?interview=1#interviews`);
+    const row = await db().selectFrom('interviews').selectAll().where('application_id', '=', app.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(row.starts_at.toISOString()).toBe(new Date(`${day}T14:30:00+09:00`).toISOString());
+    expect(row).toMatchObject({ minutes: 45, online_url: 'https://meet.example/abc', status: 'scheduled' });
+
+    await smtp.waitFor(before + 1);
+    const mail = smtp.mails.slice(before).find((m) => m.to.includes('candidate2@demo.test'))!;
+    expect(mail.subject).toBe('[Sakura Staffing Co., Ltd.] Your interview is scheduled');
+    expect(mail.text).toContain('https://meet.example/abc');
+    const ics = mail.attachments.find((a) => a.filename === 'interview.ics')!;
+    expect(ics.contentType).toMatch(/^text\/calendar/);
+    expect(ics.content).toContain(`DTSTART:${day.replaceAll('-', '')}T053000Z`);
+    expect(ics.content).toContain('DURATION:PT45M');
+
+    const page = text(await (await fetch(`${t.url}/admin/candidate/${app.id}?interview=1`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}`, 'accept-language': 'en' } })).text());
+    expect(page).toContain('Interview scheduled; the applicant has been invited.');
+    expect(page).toContain('https://meet.example/abc');
+  });
+
+  it('explains what is missing, beside the field, in the user’s language, and keeps what was typed', async () => {
+    const app = await maria(S.Interview);
+    const count = async () => (await db().selectFrom('interviews').select('id').where('application_id', '=', app.id).execute()).length;
+    const n = await count();
+    const res = await post(`/admin/candidate/${app.id}`, { _action: 'interview', date: addDays(todayInJapan(), 2), time: '10:00', minutes: '30', place: '', onlineUrl: '', interviewers: 'Tanaka' });
+    expect(res.status).toBe(422);
+    const html = text(await res.text());
+    expect(html).toContain('Enter a place or an online link.');
+    expect(html).toContain('value="Tanaka"');
+    const past = await post(`/admin/candidate/${app.id}`, { _action: 'interview', date: addDays(todayInJapan(), -2), time: '10:00', minutes: '30', place: 'Shinjuku office', onlineUrl: '', interviewers: '' });
+    expect(past.status).toBe(422);
+    expect(text(await past.text())).toContain('An interview cannot be in the past.');
+    const http = await post(`/admin/candidate/${app.id}`, { _action: 'interview', date: addDays(todayInJapan(), 2), time: '10:00', minutes: '30', place: '', onlineUrl: 'http://plain.example', interviewers: '' });
+    expect(text(await http.text())).toContain('An online link starts with https://.');
+    expect(await count()).toBe(n);
+  });
+});
+
+describe('/admin/interview', () => {
+  it('lists the tenant’s interviews, and shows them by week on their day', async () => {
+    const app = await maria(S.Interview);
+    const day = addDays(todayInJapan(), 8);
+    const r = await t.gql('mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }', { a: app.id, i: { date: day, time: '09:00', minutes: 30, place: 'Shinjuku office' } }, { as: 'company_admin' });
+    expect(r.errors).toBeUndefined();
+    const token = await t.tokenOf('company_admin');
+    const list = await getPage(t, '/admin/interview', token);
+    expect(list.status).toBe(200);
+    expect(list.html).toContain('Maria Santos');
+    expect(list.html).toContain(`href="/admin/candidate/${app.id}"`);
+    const week = await getPage(t, `/admin/interview?view=week&week=${day}`, token);
+    expect(week.status).toBe(200);
+    expect(week.html).toContain('week-calendar');
+    // The day's column holds it; the week before does not.
+    expect(week.html).toMatch(new RegExp(`<time dateTime="${new Date(`${day}T09:00:00+09:00`).toISOString().replace(/\./g, '\\.')}">09:00</time> <a href="/admin/candidate/${app.id}">Maria Santos</a>`));
+    const before = await getPage(t, `/admin/interview?view=week&week=${addDays(mondayOf(day), -7)}`, token);
+    expect(before.html).not.toContain(new Date(`${day}T09:00:00+09:00`).toISOString());
+  });
+
+  it('moves the application on a result: pass goes forward, fail closes it, and a finished interview stays finished', async () => {
+    const app = await maria(S.Interview);
+    const schedule = async () =>
+      (await t.gql('mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }', { a: app.id, i: { date: addDays(todayInJapan(), 1), time: '11:00', minutes: 30, place: 'Office' } }, { as: 'company_admin' })).data.scheduleInterview as string;
+    const statusNow = async () => (await db().selectFrom('applications').select('candidate_status_id').where('id', '=', app.id).executeTakeFirstOrThrow()).candidate_status_id;
+    const first = await schedule();
+    expect((await t.gql(ACT, { ids: [first], action: 'pass' }, { as: 'company_admin' })).data.interviewAction).toBe('合格にしました。応募者を次のステータスへ移しました。');
+    expect(await statusNow()).toBe(S.Offer);
+    const audit = await db().selectFrom('audit_log').select('changes').where('entity', '=', 'application').where('entity_id', '=', app.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit.changes).toMatchObject({ status: { from: S.Interview, to: S.Offer }, interview: 'pass' });
+    // Passed is final.
+    expect((await t.gql(ACT, { ids: [first], action: 'fail' }, { as: 'company_admin' })).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+
+    await maria(S.Interview);
+    const second = await schedule();
+    await t.gql(ACT, { ids: [second], action: 'fail' }, { as: 'company_admin' });
+    expect(await statusNow()).toBe(S.Rejected);
+    await maria(S.Applied);
+  });
+
+  it('gives a client user the interviews of its own jobs, another company none, and refuses a role without the code', async () => {
+    const app = await maria(S.Interview);
+    await t.gql('mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }', { a: app.id, i: { date: addDays(todayInJapan(), 4), time: '15:00', minutes: 30, place: 'Office' } }, { as: 'company_admin' });
+    const mine = (await t.gql(LIST, {}, { as: 'company_admin' })).data.interviews as { rows: { id: string; candidateName: string }[] };
+    expect(mine.rows.length).toBeGreaterThan(0);
+    const clientOf = await db().selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow();
+    const theirs = (await t.gql(LIST, {}, { as: 'client_admin' })).data.interviews as { rows: { id: string }[] };
+    const ownIds = (await db().selectFrom('interviews as i').innerJoin('applications as a', 'a.id', 'i.application_id').select('i.id').where('a.client_id', '=', clientOf.client_id!).execute()).map((r) => r.id);
+    expect(theirs.rows.map((r) => r.id).sort()).toEqual(ownIds.sort());
+    expect(((await t.gql(LIST, {}, { as: 'company2' })).data.interviews as { total: number }).total).toBe(0);
+    expect((await t.gql(LIST, {}, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // Another company can neither schedule for Sakura's application nor record a result.
+    const foreign = await t.gql('mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }', { a: app.id, i: { date: addDays(todayInJapan(), 4), time: '15:00', minutes: 30, place: 'X' } }, { as: 'company2' });
+    expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await t.gql(ACT, { ids: [mine.rows[0]!.id], action: 'cancelled' }, { as: 'company2' })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    await maria(S.Applied);
+  });
+});
