@@ -13,6 +13,7 @@ import { seedDemo, seedBase } from './db/seed/index.ts';
 import { createEventBus } from './events/create.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { startCrawlerScheduler } from './modules/crawler/run.ts';
+import { startReminderScheduler } from './modules/pipeline/reminders.ts';
 
 /**
  * Start-up in two halves, shared by `npm start` (server/main.ts: both in one process) and
@@ -91,10 +92,13 @@ export async function serve(config: Config, log: Logger, prepared: Pick<Prepared
     const { db, pool } = connectDatabase(prepared.databaseUrl, { statementTimeoutMs: config.dbStatementTimeoutMs, connectTimeoutMs: config.dbConnectTimeoutMs, log });
     const mailer: Mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     const bus = await createEventBus(config.redisUrl, log, config.redisPrefix);
-    built = await createApp({ config, db, pool, log, mailer, bus, jwtSecret: prepared.jwtSecret, root: ROOT });
+    const full = await createApp({ config, db, pool, log, mailer, bus, jwtSecret: prepared.jwtSecret, root: ROOT });
+    built = full;
     // Job import on schedule (every process may run it: a run claims its source first).
     const crawler = config.crawlerIntervalSeconds > 0 ? startCrawlerScheduler(db, { log, intervalMs: config.crawlerIntervalSeconds * 1000 }) : null;
-    resources.push({ close: async () => crawler?.stop() }, { close: () => db.destroy() }, { close: () => bus.close() }, mailer);
+    // The pipeline's reminders (kakunin the day before a shift, interviews): claimed, so once in all processes.
+    const reminders = config.reminderIntervalSeconds > 0 ? startReminderScheduler(full.services, config.reminderIntervalSeconds * 1000) : null;
+    resources.push({ close: async () => crawler?.stop() }, { close: async () => reminders?.stop() }, { close: () => db.destroy() }, { close: () => bus.close() }, mailer);
   }
 
   // Node checks the header and request timeouts every connectionsCheckingInterval (30 s by

@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int('DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds').min(0).max(600_000).default(15_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int('DB_CONNECT_TIMEOUT_MS must be a whole number of milliseconds').min(100).max(120_000).default(5_000),
   CRAWLER_INTERVAL_SECONDS: z.coerce.number().int('CRAWLER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int('REMINDER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   TRUST_PROXY: z.string().optional(),
@@ -58,6 +59,8 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** How often the job-import scheduler looks for due sources; 0 = never (runs only by "Run now"). */
   crawlerIntervalSeconds: number;
+  /** How often the pipeline's reminders run (0: never). */
+  reminderIntervalSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   seed: Env['SEED'];
   trustProxy: string | undefined;
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     chatMailDelaySeconds: e.CHAT_MAIL_DELAY_SECONDS,
     crawlerIntervalSeconds: e.CRAWLER_INTERVAL_SECONDS,
+    reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,

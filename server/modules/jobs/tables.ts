@@ -89,6 +89,8 @@ export interface ApplicationsTable {
    * (migration 0019; a new application starts at the tree's root, docs/pipeline.md).
    */
   candidate_status_id: ColumnType<string, string | undefined, string>;
+  /** When the day-before kakunin reminder went out (migration 0022, server/modules/pipeline/reminders.ts). */
+  kakunin_reminded_at: ColumnType<Date | null, Date | null | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

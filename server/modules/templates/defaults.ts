@@ -143,6 +143,21 @@ export const DEFAULT_DOCUMENTS: { kind: 'mail' | 'contract' | 'billing'; key: st
   },
   {
     kind: 'mail',
+    key: 'interview_reminder',
+    subject: t('【{{company}}】明日は面接です', '[{{company}}] Your interview is tomorrow'),
+    body: t(
+      '{{name}} 様\n\n「{{job}}」の面接のお知らせです。\n\n日時：{{date}}\n場所・参加方法：{{link}}\n\nご都合が悪くなった場合は、チャットでお知らせください。\n\n{{company}}',
+      'Dear {{name}},\n\nA reminder of your interview for "{{job}}".\n\nDate and time: {{date}}\nWhere / how to join: {{link}}\n\nIf the time no longer suits you, please tell us in the chat.\n\n{{company}}',
+    ),
+  },
+  {
+    kind: 'mail',
+    key: 'interview_reminder_chat',
+    subject: t('（チャット）面接のリマインド', '(Chat) Interview reminder'),
+    body: t('明日は「{{job}}」の面接です：{{date}}。場所・参加方法：{{link}}', 'Your interview for "{{job}}" is coming up: {{date}}. Where / how to join: {{link}}'),
+  },
+  {
+    kind: 'mail',
     key: 'trial_invitation',
     subject: t('【Tsunagu】無料トライアルのお申し込みありがとうございます（パスワードの設定）', '[Tsunagu] Your free trial: set your password'),
     body: t(

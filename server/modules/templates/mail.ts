@@ -23,6 +23,8 @@ export type MailKey =
   | 'kakunin_request_chat'
   | 'interview_scheduled'
   | 'interview_scheduled_chat'
+  | 'interview_reminder'
+  | 'interview_reminder_chat'
   | 'chat_unread';
 
 export interface ComposedMail {

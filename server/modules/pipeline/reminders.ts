@@ -1,0 +1,111 @@
+/**
+ * The reminders the pipeline sends on its own (issue 11 items 5 and 7, docs/pipeline.md):
+ *
+ * - **kakunin**: an application still on the kakunin list whose shift starts within the company's
+ *   `shift.reminder_hours` (app setting, default 24) asks the candidate, once, to confirm — the
+ *   `kakunin_request` chat note and mail;
+ * - **interviews**: a scheduled interview starting within 24 hours reminds the candidate, once —
+ *   `interview_reminder`.
+ *
+ * Each reminder is claimed with one UPDATE (`kakunin_reminded_at`, `reminded_at`) before it is sent,
+ * so any number of processes may run the scheduler and each reminder goes out once. A reminder
+ * whose sending fails is logged and not retried (the candidate still sees the request on
+ * /staff/applications and in the chat history of the move).
+ */
+import { sql } from 'kysely';
+import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
+import { dateText, dateTimeText } from '../../../shared/format.ts';
+import { postNotice } from '../../chat/post.ts';
+import { composeMail, type MailKey } from '../templates/mail.ts';
+import type { AnnounceDeps } from './announce.ts';
+
+const INTERVIEW_AHEAD_HOURS = 24;
+
+interface Due {
+  id: string;
+  company_id: string;
+  name: string;
+  email: string;
+  lang: string;
+  active: boolean;
+  company: string;
+  company_en: string;
+  title_ja: string;
+  title_en: string;
+  conversation_id: string | null;
+}
+
+async function tell(deps: AnnounceDeps, key: MailKey & ('kakunin_request' | 'interview_reminder'), r: Due, extra: { date: string; link: string }, noteKey: string) {
+  const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
+  const vars = { name: r.name, company: pickLang(lang, r.company, r.company_en), job: pickLang(lang, r.title_ja, r.title_en), ...extra };
+  try {
+    if (r.conversation_id) {
+      const note = await composeMail(deps.db, `${key}_chat`, { companyId: r.company_id, lang, vars });
+      await postNotice(deps.db, deps.bus, r.conversation_id, note.text, noteKey);
+    }
+    if (r.active) await deps.mailer.send({ to: r.email, ...(await composeMail(deps.db, key, { companyId: r.company_id, lang, vars })) });
+  } catch (err) {
+    deps.log.warn({ err, key, id: r.id }, 'a reminder could not be sent');
+  }
+}
+
+/** Sends what is due at `now`; how many kakunin and interview reminders it claimed. */
+export async function runReminders(deps: AnnounceDeps, now: Date = new Date()): Promise<{ kakunin: number; interviews: number }> {
+  const kakunin = await sql<Due & { date: string; start_time: string }>`
+    update applications a set kakunin_reminded_at = ${now}
+    from candidate_statuses st, job_daily_shifts s, users u, companies co, jobs j
+    where st.id = a.candidate_status_id and st.list = 'kakunin'
+      and s.id = a.shift_id and u.id = a.candidate_id and co.id = a.company_id and j.id = a.job_id
+      and a.kakunin_reminded_at is null
+      and ((s.date + s.start_time) at time zone 'Asia/Tokyo') > ${now}
+      and ((s.date + s.start_time) at time zone 'Asia/Tokyo') <= ${now}::timestamptz + make_interval(hours => coalesce(
+        (select nullif(regexp_replace(v.value, '[^0-9]', '', 'g'), '')::int from app_settings v
+          where v.key = 'shift.reminder_hours' and (v.company_id = a.company_id or v.company_id is null)
+          order by v.company_id nulls last limit 1), 24))
+    returning a.id, a.company_id, u.name, u.email, u.lang, u.active, co.name as company, co.name_en as company_en, j.title_ja, j.title_en,
+      to_char(s.date, 'YYYY-MM-DD') as date, to_char(s.start_time, 'HH24:MI') as start_time,
+      (select c.id from conversations c where c.application_id = a.id limit 1) as conversation_id`.execute(deps.db);
+  for (const r of kakunin.rows) {
+    const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
+    await tell(deps, 'kakunin_request', r, { date: `${dateText(r.date, lang)} ${r.start_time}`, link: deps.publicUrl('/staff/applications') }, `kakunin-reminder:${r.id}`);
+  }
+
+  const interviews = await sql<Due & { starts_at: Date; minutes: number; place: string; online_url: string }>`
+    update interviews i set reminded_at = ${now}
+    from applications a, users u, companies co, jobs j
+    where a.id = i.application_id and u.id = a.candidate_id and co.id = a.company_id and j.id = a.job_id
+      and i.status = 'scheduled' and i.reminded_at is null
+      and i.starts_at > ${now} and i.starts_at <= ${now}::timestamptz + make_interval(hours => ${INTERVIEW_AHEAD_HOURS})
+      -- Scheduled within the last hour: the invitation has just said it all.
+      and i.created_at < ${now}::timestamptz - interval '1 hour'
+    returning i.id, a.company_id, u.name, u.email, u.lang, u.active, co.name as company, co.name_en as company_en, j.title_ja, j.title_en,
+      i.starts_at, i.minutes, i.place, i.online_url,
+      (select c.id from conversations c where c.application_id = a.id limit 1) as conversation_id`.execute(deps.db);
+  for (const r of interviews.rows) {
+    const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
+    await tell(deps, 'interview_reminder', r, { date: `${dateTimeText(r.starts_at, lang)} (${r.minutes} min)`, link: r.online_url || r.place }, `interview-reminder:${r.id}`);
+  }
+  return { kakunin: kakunin.rows.length, interviews: interviews.rows.length };
+}
+
+/** Runs the reminders every `intervalMs` in this process (several processes may: claims keep them single). */
+export function startReminderScheduler(deps: AnnounceDeps, intervalMs: number): { stop(): Promise<void> } {
+  let busy: Promise<unknown> | null = null;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (busy || stopped) return;
+    busy = runReminders(deps)
+      .catch((err: unknown) => deps.log.warn({ err }, 'the reminder scheduler failed'))
+      .finally(() => {
+        busy = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await busy;
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The pipeline's reminders (server/modules/pipeline/reminders.ts): the day before a shift, a
+ * candidate still on the kakunin list is asked to confirm; the day before an interview, the
+ * candidate is reminded; each once, whoever runs the scheduler and however often; in the
+ * candidate's language, in the chat and by mail (real SMTP on loopback).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runReminders } from '../../server/modules/pipeline/reminders.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { startSmtpCapture } from '../helpers/smtp.ts';
+import { sleep } from '../helpers/wait.ts';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let companyId: string;
+const S = {} as Record<'Applied' | 'Work confirmation' | 'Interview', string>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url, REMINDER_INTERVAL_SECONDS: '0' });
+  companyId = (await t.database.db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  for (const st of await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute()) (S as Record<string, string>)[st.name_en] = st.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const db = () => t.database.db;
+const mailsTo = (email: string, subject: RegExp) => smtp.mails.filter((m) => m.to.includes(email) && subject.test(m.subject));
+
+/** Maria Santos's daily application with its shift's start as an instant. */
+async function mariasShift() {
+  const r = await db()
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .select(['a.id', 's.date', 's.start_time'])
+    .where('u.email', '=', 'candidate2@demo.test')
+    .where('a.company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return { id: r.id, start: new Date(`${r.date}T${r.start_time.slice(0, 5)}:00+09:00`) };
+}
+
+describe('kakunin the day before a shift', () => {
+  it('asks the candidate still awaiting confirmation once, within the reminder hours, in the chat and by mail', async () => {
+    const shift = await mariasShift();
+    const hours = (h: number) => new Date(shift.start.getTime() - h * 3_600_000);
+    // Not on the kakunin list: nothing.
+    await db().updateTable('applications').set({ candidate_status_id: S.Applied, kakunin_reminded_at: null }).where('id', '=', shift.id).execute();
+    await runReminders(t.services, hours(20));
+    expect((await db().selectFrom('applications').select('kakunin_reminded_at').where('id', '=', shift.id).executeTakeFirstOrThrow()).kakunin_reminded_at).toBeNull();
+
+    await db().updateTable('applications').set({ candidate_status_id: S['Work confirmation'] }).where('id', '=', shift.id).execute();
+    // Two days ahead: too early (the demo company's reminder hours are 24).
+    await runReminders(t.services, hours(48));
+    expect((await db().selectFrom('applications').select('kakunin_reminded_at').where('id', '=', shift.id).executeTakeFirstOrThrow()).kakunin_reminded_at).toBeNull();
+
+    const before = mailsTo('candidate2@demo.test', /Please confirm your shift/).length;
+    // Two schedulers at once (two processes): one claim.
+    await Promise.all([runReminders(t.services, hours(20)), runReminders(t.services, hours(20))]);
+    await runReminders(t.services, hours(19));
+    await expect.poll(() => mailsTo('candidate2@demo.test', /Please confirm your shift/).length).toBe(before + 1);
+    // Every run has returned, each sending before it returns: no second mail is on its way.
+    await sleep(200);
+    expect(mailsTo('candidate2@demo.test', /Please confirm your shift/)).toHaveLength(before + 1);
+    const mail = mailsTo('candidate2@demo.test', /Please confirm your shift/).at(-1)!;
+    expect(mail.text).toContain('/staff/applications');
+    const notes = await db().selectFrom('messages as m').innerJoin('conversations as c', 'c.id', 'm.conversation_id').select('m.content').where('c.application_id', '=', shift.id).where('m.client_msg_id', '=', `kakunin-reminder:${shift.id}`).execute();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.content).toContain('Confirm I will come');
+    await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', shift.id).execute();
+  });
+});
+
+describe('interviews the day before', () => {
+  it('reminds the candidate once of an interview within 24 hours, but not one scheduled within the hour', async () => {
+    const shift = await mariasShift();
+    const now = new Date();
+    const at = new Date(now.getTime() + 10 * 3_600_000);
+    const [old, fresh] = await Promise.all(
+      [new Date(now.getTime() - 2 * 3_600_000), now].map(async (created) =>
+        (
+          await db()
+            .insertInto('interviews')
+            .values({ application_id: shift.id, company_id: companyId, starts_at: at, minutes: 30, place: 'Shinjuku office', created_by_name: 'test', created_at: created })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+    );
+    const before = mailsTo('candidate2@demo.test', /Your interview is tomorrow/).length;
+    await runReminders(t.services, now);
+    await runReminders(t.services, now);
+    await expect.poll(() => mailsTo('candidate2@demo.test', /Your interview is tomorrow/).length).toBe(before + 1);
+    expect(mailsTo('candidate2@demo.test', /Your interview is tomorrow/).at(-1)!.text).toContain('Shinjuku office');
+    const rows = await db().selectFrom('interviews').select(['id', 'reminded_at']).where('id', 'in', [old!, fresh!]).execute();
+    expect(rows.find((r) => r.id === old)!.reminded_at).not.toBeNull();
+    expect(rows.find((r) => r.id === fresh)!.reminded_at).toBeNull();
+  });
+});
