@@ -15,6 +15,7 @@ const loaders: Record<IslandName, Loader> = {
   ChatWindowsV3: () => import('./islands/ChatWindowsV3.tsx'),
   BadgeBell: () => import('./islands/BadgeBell.tsx'),
   NotificationBell: () => import('./islands/NotificationBell.tsx'),
+  LiveApplicants: () => import('./islands/LiveApplicants.tsx'),
   SupportChat: () => import('./islands/SupportChat.tsx'),
   CandidateChat: () => import('./islands/CandidateChat.tsx'),
 };

@@ -431,6 +431,7 @@ export const MESSAGES = {
   'interviewStatus.fail': m('不合格', 'Not passed'),
   'interviewStatus.hold': m('保留', 'On hold'),
   'interviewStatus.cancelled': m('キャンセル', 'Cancelled'),
+  'live.stale': m('一覧を更新できませんでした。ページを再読み込みしてください。', 'The list could not be updated. Reload the page.'),
   'notifications.title': m('お知らせ', 'Notifications'),
   'notifications.recent': m('お知らせ', 'Notifications'),
   'notifications.documents': m('書類', 'Documents'),

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import BadgeBell from './BadgeBell.tsx';
 import CandidateChat from './CandidateChat.tsx';
 import NotificationBell from './NotificationBell.tsx';
+import LiveApplicants from './LiveApplicants.tsx';
 import ChatDock from './ChatDock.tsx';
 import ChatWindowsV3 from './ChatWindowsV3.tsx';
 import Customizer from './Customizer.tsx';
@@ -18,6 +19,7 @@ export const ISLANDS = {
   ChatWindowsV3,
   BadgeBell,
   NotificationBell,
+  LiveApplicants,
   SupportChat,
   CandidateChat,
 } satisfies Record<string, ComponentType<never>>;

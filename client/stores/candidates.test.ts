@@ -4,7 +4,7 @@ import { CANDIDATES_STATE, reduceCandidates, type CandidateRoot, type CandidateR
 const row = (n: number, over: Partial<CandidateRow> = {}): CandidateRow => ({
   id: `p${n}`,
   roots: [],
-  candidate_status_id: 1,
+  candidate_status_id: 's1',
   chat_status: 0,
   conversation_id: `c${n}`,
   is_read: 1,
@@ -14,7 +14,7 @@ const row = (n: number, over: Partial<CandidateRow> = {}): CandidateRow => ({
 });
 const run = (s: CandidatesState, ...actions: CandidatesAction[]) => actions.reduce(reduceCandidates, s);
 const ids = (list: CandidateRow[]) => list.map((r) => r.id);
-const roots: CandidateRoot[] = [{ status_id: 3, translate: [{ language_key: 'ja', name: '面接' }, { language_key: 'en', name: 'Interview' }] }];
+const roots: CandidateRoot[] = [{ status_id: 's3', translate: [{ language_key: 'ja', name: '面接' }, { language_key: 'en', name: 'Interview' }] }];
 
 /** Three rows per list, newest first: p3, p2, p1; kakunin rows carry a name. */
 const loaded = run(
@@ -61,9 +61,9 @@ describe('candidate, shukkin and kakunin lists (SPEC §4)', () => {
     expect(s.candidates).toBe(loaded.candidates);
   });
   it('a status change updates candidate_status_id, roots and chat_status in whichever list holds the person', () => {
-    const s = run(loaded, { type: 'statusChanged', id: 'p1', candidate_status_id: 3, roots, chat_status: 2 });
-    expect(s.candidates[2]).toMatchObject({ id: 'p1', candidate_status_id: 3, roots, chat_status: 2 });
-    expect(s.kakunins[1]).toMatchObject({ id: 'p1', candidate_status_id: 3, roots, chat_status: 2, candidate_name: 'Binh' });
+    const s = run(loaded, { type: 'statusChanged', id: 'p1', candidate_status_id: 's3', roots, chat_status: 2 });
+    expect(s.candidates[2]).toMatchObject({ id: 'p1', candidate_status_id: 's3', roots, chat_status: 2 });
+    expect(s.kakunins[1]).toMatchObject({ id: 'p1', candidate_status_id: 's3', roots, chat_status: 2, candidate_name: 'Binh' });
     expect(s.shukkins).toBe(loaded.shukkins);
     expect(s.candidates[0]).toBe(loaded.candidates[0]);
   });

@@ -11,14 +11,15 @@ export interface CandidateRootTranslate {
 
 /** One entry of a candidate's status path. */
 export interface CandidateRoot {
-  status_id: number;
+  status_id: string;
   translate: CandidateRootTranslate[];
 }
 
 export interface CandidateRow {
   id: string;
   roots: CandidateRoot[];
-  candidate_status_id: number;
+  /** A node of the company's status tree (a uuid, docs/pipeline.md). */
+  candidate_status_id: string;
   chat_status: number;
   conversation_id: string;
   is_read: number;
@@ -48,7 +49,7 @@ export type CandidatesAction =
   | { type: 'loaded'; list: CandidateListName; value: CandidateRow[]; count: number }
   | { type: 'fetchFailed'; list: CandidateListName }
   | { type: 'candidateAdded'; list: CandidateListName; candidate: CandidateRow }
-  | { type: 'statusChanged'; id: string; candidate_status_id: number; roots: CandidateRoot[]; chat_status: number }
+  | { type: 'statusChanged'; id: string; candidate_status_id: string; roots: CandidateRoot[]; chat_status: number }
   /** The person was checked into `list`: they leave the other two. */
   | { type: 'checked'; list: CandidateListName; id: string }
   | {

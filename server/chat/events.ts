@@ -186,6 +186,8 @@ export interface ServerToClientEvents {
   recentChats(page: RecentChatsPage): void;
   badges(badges: BadgesPayload): void;
   statusChanged(notice: StatusNotice): void;
+  /** A new application (its conversation opened): the applicant lists of the company redraw. */
+  applicationAdded(notice: { application_id: string; conversation_id: string }): void;
   typing(notice: TypingNotice): void;
 }
 

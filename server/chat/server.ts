@@ -281,6 +281,14 @@ export function createChatServer(services: Services, server: http.Server): ChatS
     services.bus.subscribe('chat.message', ({ message, conversation, relay }) => {
       if (relay) io.local.to(audience(conversation)).emit('newMessage', message);
     }),
+    // A new application: the company's applicant lists hear of it.
+    services.bus.subscribe('application.added', ({ applicationId, conversationId }) => {
+      loadConversation(db, conversationId)
+        .then((c) => {
+          if (c) io.local.to(audience(c)).emit('applicationAdded', { application_id: applicationId, conversation_id: conversationId });
+        })
+        .catch((err: unknown) => warnThrottled(log, 'telling sockets of a new application failed', err));
+    }),
     // Applications moved through the status tree outside the chat (the lists, the candidate's
     // confirmation): everyone who sees the conversation hears the new status (SPEC §4).
     services.bus.subscribe('application.moved', ({ conversationIds }) => {

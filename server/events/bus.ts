@@ -26,6 +26,8 @@ export interface BusEvents {
   };
   /** Applications changed status (lists, the candidate's confirmation): sockets of their conversations hear statusChanged. */
   'application.moved': { conversationIds: string[] };
+  /** A candidate applied: sockets of the company hear applicationAdded (live applicant lists). */
+  'application.added': { applicationId: string; conversationId: string };
   /** A user's role, company or client changed: its open chat sockets move rooms. (Role-map changes come on PostgreSQL NOTIFY: RoleMapCache.onChange.) */
   'chat.rooms.refresh': { userId: string };
 }

@@ -24,6 +24,8 @@ export interface BadgeState {
   value: string;
   label: Text;
   tone: Tone;
+  /** What the state belongs to, when states fall in groups (an applicant status: its list). */
+  group?: string;
 }
 
 export interface ReadColumn {
@@ -131,7 +133,15 @@ export interface ReadScreen {
    * a caller who may open only such screens sees only the rows they show, whatever it asks for.
    */
   fixed?: Record<string, string>;
+  /**
+   * The list stays current over the chat socket (client/islands/LiveApplicants.tsx): which SPEC §3
+   * list it is. The read model must have the columns the island reads (LIVE_COLUMNS).
+   */
+  live?: 'candidates' | 'kakunins' | 'shukkins';
 }
+
+/** The columns a live screen's island reads of each row. */
+export const LIVE_COLUMNS = ['conversationId', 'candidateId', 'status', 'chatStatus', 'unread', 'updatedAt'] as const;
 
 export type ReadRow = Record<string, unknown> & { id: string };
 
@@ -210,6 +220,7 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
     }
   }
   for (const s of def.screens) for (const k of Object.keys(s.fixed ?? {})) if (!def.filters?.some((f) => f.name === k)) throw new Error(`Read model ${def.name}: screen ${s.path} fixes unknown filter ${k}`);
+  if (def.screens.some((sc) => sc.live)) for (const c of LIVE_COLUMNS) if (!def.columns.some((x) => x.name === c)) throw new Error(`Read model ${def.name}: a live screen needs the column ${c}`);
   const cal = def.calendar;
   if (cal) {
     for (const c of [cal.column, cal.label, ...(cal.badge ? [cal.badge] : [])]) if (!def.columns.some((x) => x.name === c)) throw new Error(`Read model ${def.name}: calendar uses unknown column ${c}`);

@@ -55,7 +55,7 @@ describe(`GET and POST ${PATH}`, () => {
     expect(run.status).toBe(303);
     const after = await getPage(t, run.location!, token);
     expect(after.html).toContain('取り込みが終わりました。');
-    expect(after.html).toMatch(/<span class="badge badge-success">完了<\/span><\/td><td class="num">2<\/td><td class="num">2<\/td>/);
+    expect(after.html).toMatch(/<span class="badge badge-success">完了<\/span><\/td><td class="num" data-col="found">2<\/td><td class="num" data-col="imported">2<\/td>/);
 
     // The drafts are the company's, on its part-time list.
     const list = await getPage(t, '/admin/jobs/list?q=' + encodeURIComponent('配送助手'), await tokenOf('company_admin'));

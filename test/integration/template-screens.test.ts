@@ -332,6 +332,8 @@ describe('copyTemplatesToCompany (trial signup)', () => {
       'contract:dispatch_contract',
       'mail:application_received',
       'mail:chat_unread',
+      'mail:interview_reminder',
+      'mail:interview_reminder_chat',
       'mail:interview_scheduled',
       'mail:interview_scheduled_chat',
       'mail:invitation',

@@ -32,7 +32,7 @@ describe('the list kit', () => {
       />,
     );
     expect(html).toContain('<span class="badge badge-success">Done</span>');
-    expect(html).toContain('<td class="num">¥1,200/hour</td>');
+    expect(html).toContain('<td class="num" data-col="wage">¥1,200/hour</td>');
     expect(html).toContain('form="bulk" aria-label="Select this row" name="ids" value="r1"');
     expect(html).toContain('href="/list?sort=name&amp;dir=desc"');
     expect(html).toContain('aria-sort="ascending"');

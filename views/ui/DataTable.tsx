@@ -241,14 +241,14 @@ export function DataTable(v: TableView) {
             {(v.rows as readonly Row[]).map((r, i) => {
               const id = String(r.id ?? i);
               return (
-                <tr key={id} className={v.rowClass?.(r)}>
+                <tr key={id} className={v.rowClass?.(r)} data-row-id={id}>
                   {v.selectForm && (
                     <td className="select-cell">
                       <input type="checkbox" name="ids" value={id} form={v.selectForm} aria-label={msg(v.lang, 'list.selectRow')} />
                     </td>
                   )}
                   {v.columns.map((c) => (
-                    <td key={c.name} className={c.type === 'money' || c.type === 'number' ? 'num' : undefined}>
+                    <td key={c.name} className={c.type === 'money' || c.type === 'number' ? 'num' : undefined} data-col={c.name}>
                       {v.cell?.(r, c.name) ?? <Cell lang={v.lang} c={c} value={r[c.name]} href={v.href?.(r, c.name) ?? null} />}
                     </td>
                   ))}

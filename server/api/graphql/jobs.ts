@@ -221,6 +221,7 @@ export const resolvers = {
         throw apiError(e.code, msg(ctx.lang, e.message), { reason: r.reason });
       }
       await announceApplication(ctx.services, r.applicationId);
+      await ctx.services.bus.publish('application.added', { applicationId: r.applicationId, conversationId: r.conversationId });
       return { applicationId: r.applicationId, conversationId: r.conversationId };
     },
     confirmApplication: async (_: unknown, a: { id: string }, ctx: ApiContext) => {

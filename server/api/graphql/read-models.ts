@@ -31,6 +31,8 @@ export const readModelSharedTypeDefs = /* GraphQL */ `
     ja: String!
     en: String!
     tone: String!
+    "What the state belongs to, when states fall in groups (an applicant status: its list)."
+    group: String
     next: [String!]!
   }
   "The result of moving rows from state to state."
@@ -151,6 +153,7 @@ export function readModelResolvers(def: ReadModelDef): { Query: Record<string, u
         ja: st.label.ja,
         en: st.label.en,
         tone: st.tone,
+        group: st.group ?? null,
         next: moves.filter((m) => m.from.includes(st.value) && mayUse(m)).map((m) => m.to),
       }));
     };
@@ -193,7 +196,7 @@ export function readModelDocuments(def: ReadModelDef) {
       ${def.plural}(page: $page, size: $size, after: $after, sort: $sort, dir: $dir, q: $q${hasFilter ? ', filter: $filter' : ''}) { total page size next rows { ${cols} } }
     }`,
     options: def.filters?.some((f) => f.options) ? `query ${T}Options($filter: String!) { ${def.name}Options(filter: $filter) { value ja en } }` : null,
-    states: def.transitions ? `query ${T}States { ${def.name}States { value ja en tone next } }` : null,
+    states: def.transitions ? `query ${T}States { ${def.name}States { value ja en tone group next } }` : null,
     move: def.transitions ? `mutation Move${T}($ids: [ID!]!, $to: String!) { move${T}(ids: $ids, to: $to) { moved refused { id reason } } }` : null,
     action: def.actions?.length ? `mutation ${T}Action($ids: [ID!]!, $action: String!) { ${def.name}Action(ids: $ids, action: $action) }` : null,
   };

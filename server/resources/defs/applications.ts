@@ -27,7 +27,7 @@ const LIST_TONE: Record<CandidateList, BadgeState['tone']> = { candidate: 'info'
 async function statusStates(ctx: OptionContext): Promise<BadgeState[]> {
   const statuses = await tenantStatuses(ctx.db, ctx.tenant);
   const closers = new Set(statusMoves(statuses).filter((m) => m.kind === 'close').map((m) => m.to));
-  return statuses.map((st) => ({ value: st.id, label: { ja: st.name_ja, en: st.name_en }, tone: closers.has(st.id) ? 'neutral' : LIST_TONE[st.list] }));
+  return statuses.map((st) => ({ value: st.id, label: { ja: st.name_ja, en: st.name_en }, tone: closers.has(st.id) ? 'neutral' : LIST_TONE[st.list], group: st.list }));
 }
 
 async function statusTransitions(ctx: OptionContext): Promise<Transition[]> {
@@ -151,6 +151,7 @@ export const applicationsReadModel = defineReadModel({
     { name: 'messageCount', label: t('メッセージ', 'Messages'), type: 'number', sql: () => sql`coalesce(c.candidate_messages + c.staff_messages, 0)`, hidden: true },
     { name: 'chatStatus', label: t('チャット', 'Chat'), type: 'number', sql: 'c.chat_status', hidden: true },
     { name: 'conversationId', label: t('チャットID', 'Chat ID'), type: 'text', sql: 'c.id', hidden: true },
+    { name: 'candidateId', label: t('応募者ID', 'Candidate ID'), type: 'text', sql: 'a.candidate_id', hidden: true },
     { name: 'attendance', label: t('出勤', 'Attendance'), type: 'badge', sql: 'at.status', sortable: true, states: ATTENDANCE_STATES, screens: [SHUKKIN] },
     { name: 'clockIn', label: t('出勤時刻', 'Clock-in'), type: 'datetime', sql: 'at.clock_in', sortable: true, screens: [SHUKKIN] },
     { name: 'clockOut', label: t('退勤時刻', 'Clock-out'), type: 'datetime', sql: 'at.clock_out', screens: [SHUKKIN] },
@@ -173,11 +174,11 @@ export const applicationsReadModel = defineReadModel({
   // Keyset: a company's 10,000 applications page as fast on the last page as on the first.
   paging: 'keyset',
   screens: [
-    { path: '/admin/candidate', fixed: { list: 'candidate' } },
-    { path: '/v3/admin/candidate/daily', fixed: { list: 'candidate', kind: 'daily' } },
-    { path: '/v3/admin/candidate/other', fixed: { list: 'candidate', kind: 'other' } },
-    { path: '/admin/candidate/kakunin', fixed: { list: 'kakunin' } },
-    { path: SHUKKIN, fixed: { list: 'shukkin' } },
+    { path: '/admin/candidate', fixed: { list: 'candidate' }, live: 'candidates' },
+    { path: '/v3/admin/candidate/daily', fixed: { list: 'candidate', kind: 'daily' }, live: 'candidates' },
+    { path: '/v3/admin/candidate/other', fixed: { list: 'candidate', kind: 'other' }, live: 'candidates' },
+    { path: '/admin/candidate/kakunin', fixed: { list: 'kakunin' }, live: 'kakunins' },
+    { path: SHUKKIN, fixed: { list: 'shukkin' }, live: 'shukkins' },
   ],
   // Attendance on the shukkin list (docs/pipeline.md): who recorded it is kept with the record.
   actions: (

@@ -7,6 +7,7 @@ import { READ_MODELS } from '../../resources/registry.ts';
 import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView, type FilterView, type Row } from '../../../views/ui/DataTable.tsx';
 import { allRows, ApiFailure, formList, parseListQuery, queryText } from '../kit.ts';
 import { WeekCalendar } from '../../../views/ui/WeekCalendar.tsx';
+import { Island } from '../../../views/ui/Island.tsx';
 import { mondayOf, todayInJapan } from '../../../shared/time.ts';
 import { READ_MAX_PAGE_SIZE } from '../../resources/read-model.ts';
 import { csv, defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
@@ -19,7 +20,7 @@ import { csv, defineScreen, failed, redirect, type Screen, type ScreenContext } 
  */
 type Page = { total: number; page: number; size: number; next: string | null; rows: Row[] };
 /** A state as the API gives it for the caller: label, tone, and where the caller may move a row in it. */
-type StateChoice = { value: string; ja: string; en: string; tone: BadgeState['tone']; next: string[] };
+type StateChoice = { value: string; ja: string; en: string; tone: BadgeState['tone']; group: string | null; next: string[] };
 const BULK_FORM = 'bulk';
 
 /** A column for the kit; the state column's states come from the API (`states`), the others' from the definition. */
@@ -219,6 +220,28 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                 : {})}
               empty={ctx.msg(filtered ? 'list.empty' : 'list.emptyAll')}
             />
+            )}
+            {screen.live && !week && (
+              <Island
+                name="LiveApplicants"
+                props={{
+                  lang,
+                  list: screen.live,
+                  count: data.total,
+                  byUpdated: (q.sort ?? def.defaultSort.column) === 'updatedAt' && (q.dir ?? def.defaultSort.dir) === 'desc',
+                  statusList: Object.fromEntries(states.filter((st) => st.group === 'candidate' || st.group === 'kakunin' || st.group === 'shukkin').map((st) => [st.value, st.group as 'candidate' | 'kakunin' | 'shukkin'])),
+                  rows: data.rows.map((r) => ({
+                    id: String(r.id),
+                    conversation_id: String(r.conversationId ?? ''),
+                    candidate_id: String(r.candidateId ?? ''),
+                    candidate_status_id: String(r.status ?? ''),
+                    chat_status: Number(r.chatStatus ?? 1),
+                    is_read: Number(r.unread ?? 0) > 0 ? 0 : 1,
+                    message_count: Number(r.unread ?? 0),
+                    updated_at: String(r.updatedAt ?? ''),
+                  })),
+                }}
+              />
             )}
             {!week && <Pager lang={lang} total={data.total} page={data.page} size={data.size} next={data.next} cursor={def.paging === 'keyset'} href={(change) => listHref(req.path, listState, change)} />}
           </section>

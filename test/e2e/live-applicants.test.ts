@@ -1,0 +1,80 @@
+/**
+ * Applicant lists stay current (issue 11 item 3) in a real browser: one staff member has the
+ * kakunin list open; another moves an applicant into kakunin and the row appears without a reload;
+ * the candidate writes and the row's unread count goes up; a new application shows on the
+ * candidate list by itself.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { applyToDailyShift, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
+
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+const disposers: (() => void)[] = [];
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  page = await openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } });
+  await backOfficeLogin(page, t.url, DEMO.company_admin);
+});
+afterEach(() => {
+  for (const d of disposers.splice(0)) d();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function statusIds() {
+  const company = (await t.database.db.selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
+  const rows = await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', company).execute();
+  return { company, byName: (en: string) => rows.find((r) => r.name_en === en)!.id };
+}
+
+async function openList(path: string) {
+  await page.goto(`${t.url}${path}`);
+  await page.waitForSelector('[data-island=LiveApplicants][data-hydrated]', { state: 'attached' });
+}
+
+describe('live applicant lists', () => {
+  it('shows a row moved into kakunin by another staff member, and counts the candidate’s new message on it', async () => {
+    const { company, byName } = await statusIds();
+    const maria = await t.database.db
+      .selectFrom('applications as a')
+      .innerJoin('users as u', 'u.id', 'a.candidate_id')
+      .innerJoin('conversations as c', 'c.application_id', 'a.id')
+      .select(['a.id', 'c.id as conversationId'])
+      .where('u.email', '=', 'candidate2@demo.test')
+      .where('a.company_id', '=', company)
+      .executeTakeFirstOrThrow();
+    await t.database.db.updateTable('applications').set({ candidate_status_id: byName('Offer') }).where('id', '=', maria.id).execute();
+    await openList('/admin/candidate/kakunin');
+    const row = page.locator(`tr[data-row-id="${maria.id}"]`);
+    expect(await row.count()).toBe(0);
+
+    const moved = await t.gql('mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved } }', { ids: [maria.id], to: byName('Work confirmation') }, { as: 'company_staff' });
+    expect(moved.data.moveApplicant.moved).toEqual([maria.id]);
+    await expect.poll(() => row.count(), { timeout: 5_000 }).toBe(1);
+    expect(await row.textContent()).toContain('Maria Santos');
+
+    const candidate = rawSocket(t.url, await loginToken(t.url, 'candidate2@demo.test'), { dispose: (close) => disposers.push(close) });
+    await socketConnected(candidate);
+    const before = Number(await row.locator('td[data-col="unread"]').textContent());
+    expect((await sendMessage(candidate, maria.conversationId, 'I will be there at 9.')).ok).toBe(true);
+    await expect.poll(async () => Number(await row.locator('td[data-col="unread"]').textContent()), { timeout: 5_000 }).toBe(before + 1);
+    expect(errors).toEqual([]);
+  });
+
+  it('adds a new application to the candidate list by itself', async () => {
+    await openList('/admin/candidate');
+    const rowsBefore = await page.locator('tbody tr[data-row-id]').count();
+    await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: await loginToken(t.url, DEMO.candidate) });
+    await expect.poll(() => page.locator('tbody tr[data-row-id]').count(), { timeout: 5_000 }).toBe(rowsBefore + 1);
+    expect(await page.locator('tbody tr[data-row-id]').first().textContent()).toContain('Nguyen Van An');
+    expect(errors).toEqual([]);
+  });
+});
