@@ -11,6 +11,9 @@ import { seedDemo } from '../server/db/seed/index.ts';
 import { toSessionUser } from '../server/modules/auth/service.ts';
 import { loadRoleMaps } from '../server/modules/roles/role-maps.ts';
 import { withBenchServer } from './bench-server.ts';
+import { tenantOf } from '../server/access/tenancy.ts';
+import { applicationsReadModel } from '../server/resources/defs/applications.ts';
+import { listReadModel, type ReadListParams } from '../server/resources/read-model.ts';
 import { numberText } from '../shared/format.ts';
 
 /**
@@ -177,6 +180,13 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
     const superadmin = viewerOf(toSessionUser(await userRow('superadmin@demo.test')), maps);
     const candidate = viewerOf(toSessionUser(await userRow('bench-candidate-7@bench.test')), maps);
     const cdb = db as unknown as ChatDb;
+    const tenant = tenantOf(toSessionUser(await userRow('company@demo.test')));
+    const applicantsPage = async (p: ReadListParams) => {
+      const r = await listReadModel(db, applicationsReadModel, tenant, 'ja', [{ list: 'candidate' }], p);
+      return `${r.rows.length} rows of ${numberText(r.total, 'en')}`;
+    };
+    // A cursor 500 pages into the list (10,000 rows in): page 500's "next", as the pager carries it.
+    const deepCursor = (await listReadModel(db, applicationsReadModel, tenant, 'ja', [{ list: 'candidate' }], { page: 500, size: 20 })).next;
     const cases: { label: string; run: () => Promise<string> }[] = [
       { label: 'recentConversations company_admin page 1 job', run: async () => `${(await recentConversations(cdb, companyAdmin, 1, 'job')).length} rows` },
       { label: 'recentConversations company_admin page 100 job', run: async () => `${(await recentConversations(cdb, companyAdmin, 100, 'job')).length} rows` },
@@ -185,6 +195,12 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
       { label: 'recentConversations candidate page 1 all', run: async () => `${(await recentConversations(cdb, candidate, 1, 'all')).length} rows` },
       { label: 'badgesFor company_admin', run: async () => badgeSummary(await badgesFor(cdb, companyAdmin)) },
       { label: 'badgesFor superadmin', run: async () => badgeSummary(await badgesFor(cdb, superadmin)) },
+      // The applicant lists over the same applications (issue 11: "a list of 10,000 applications pages fast").
+      { label: 'applicants company_admin page 1 (by last change)', run: async () => applicantsPage({ page: 1, size: 20 }) },
+      { label: 'applicants company_admin next page by cursor, 500 pages in', run: async () => applicantsPage({ page: 1, size: 20, after: deepCursor }) },
+      { label: 'applicants company_admin page 500 by number', run: async () => applicantsPage({ page: 500, size: 20 }) },
+      { label: 'applicants company_admin search by name', run: async () => applicantsPage({ page: 1, size: 20, q: 'bench' }) },
+      { label: 'applicants company_admin sorted by name', run: async () => applicantsPage({ page: 1, size: 20, sort: 'candidateName', dir: 'asc' }) },
     ];
     for (const c of cases) {
       let result = '';

@@ -54,6 +54,7 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.registerCandidate': { public: true },
   'Mutation.applyToJob': { candidate: true },
   'Mutation.confirmApplication': { candidate: true },
+  'Mutation.clockMyShift': { candidate: true },
   'Query.myApplications': { candidate: true },
   // a candidate's own switch for mail about unread chat answers (server/chat/mail.ts)
   'Query.myChatMail': { candidate: true },

@@ -34,6 +34,7 @@ export const DOCS = {
   PublicJob: graphql(OPS.PublicJob),
   RegisterCandidate: graphql(OPS.RegisterCandidate),
   ApplyToJob: graphql(OPS.ApplyToJob),
+  ClockMyShift: graphql(OPS.ClockMyShift),
   ConfirmApplication: graphql(OPS.ConfirmApplication),
   MyApplications: graphql(OPS.MyApplications),
   MyChatMail: graphql(OPS.MyChatMail),

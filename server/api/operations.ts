@@ -55,8 +55,9 @@ export const OPS = {
     mutation ApplyToJob($jobId: ID!, $shiftId: ID, $message: String) {
       applyToJob(jobId: $jobId, shiftId: $shiftId, message: $message) { applicationId conversationId }
     }`,
+  ClockMyShift: /* GraphQL */ `mutation ClockMyShift($id: ID!, $event: String!) { clockMyShift(id: $id, event: $event) }`,
   ConfirmApplication: /* GraphQL */ `mutation ConfirmApplication($id: ID!) { confirmApplication(id: $id) }`,
-  MyApplications: /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status stage confirmable createdAt conversationId } }`,
+  MyApplications: /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status stage confirmable clock createdAt conversationId } }`,
   MyChatMail: /* GraphQL */ `query MyChatMail { myChatMail }`,
   SetMyChatMail: /* GraphQL */ `mutation SetMyChatMail($enabled: Boolean!) { setMyChatMail(enabled: $enabled) }`,
   DailyJobShifts: /* GraphQL */ `

@@ -126,6 +126,7 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.applyToJob': { query: 'mutation ($id: ID!) { applyToJob(jobId: $id) { applicationId } }', variables: { id: ZERO_UUID } },
   // Aimed at no application: a candidate who may run it changes nothing (NOT_FOUND).
   'Mutation.confirmApplication': { query: 'mutation ($id: ID!) { confirmApplication(id: $id) }', variables: { id: ZERO_UUID } },
+  'Mutation.clockMyShift': { query: 'mutation ($id: ID!) { clockMyShift(id: $id, event: "clockIn") }', variables: { id: ZERO_UUID } },
   'Query.myApplications': { query: 'query { myApplications { id title } }' },
   // The applicant record (issue 11): aimed at no application, so it answers null to whoever may ask.
   'Query.applicantRecord': { query: 'query ($id: ID!) { applicantRecord(id: $id) { id } }', variables: { id: ZERO_UUID } },

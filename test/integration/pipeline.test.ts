@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { candidateLogin, formRequest, text } from '../helpers/pages.ts';
+import { addDays, todayInJapan } from '../../shared/time.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -187,5 +188,45 @@ describe('the applicant record', () => {
     expect((await t.gql(RECORD, { id: app!.id }, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect((await fetch(`${t.url}/admin/candidate/${app!.id}`, { redirect: 'manual', headers: { cookie: `token=${await t.tokenOf('company2')}` } })).status).toBe(404);
     expect((await fetch(`${t.url}/admin/candidate/00000000-0000-0000-0000-000000000000`, { redirect: 'manual', headers: { cookie: `token=${await t.tokenOf('company_admin')}` } })).status).toBe(404);
+  });
+});
+
+describe('shukkin from the candidate’s phone', () => {
+  it('records clock-in and clock-out on the day of the shift, as the candidate, and nothing on another day', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    const shift = await db().selectFrom('applications').select('shift_id').where('id', '=', app!.id).executeTakeFirstOrThrow();
+    const original = await db().selectFrom('job_daily_shifts').select(['date', 'start_time']).where('id', '=', shift.shift_id!).executeTakeFirstOrThrow();
+    await db().updateTable('applications').set({ candidate_status_id: S.Attendance }).where('id', '=', app!.id).execute();
+    await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
+    const { token } = await candidateLogin(t, 'candidate2@demo.test');
+    const cookie = `candidate_token=${token}`;
+    const CLOCK = 'mutation($id: ID!, $e: String!) { clockMyShift(id: $id, event: $e) }';
+    try {
+      // Another day: no button, and the API says why.
+      // (An hour no seeded slot uses, so the move keeps the job's slots unique.)
+      await db().updateTable('job_daily_shifts').set({ date: addDays(todayInJapan(), 2), start_time: '05:55' }).where('id', '=', shift.shift_id!).execute();
+      expect(await (await get('/staff/applications', cookie)).text()).not.toContain('name="event"');
+      expect((await t.gql(CLOCK, { id: app!.id, e: 'clockIn' }, token)).errors?.[0]?.extensions?.code).toBe('CONFLICT');
+
+      await db().updateTable('job_daily_shifts').set({ date: todayInJapan(), start_time: '05:55' }).where('id', '=', shift.shift_id!).execute();
+      expect(text(await (await get('/staff/applications', cookie)).text())).toContain('Clock in');
+      const res = await post('/staff/applications', cookie, { _action: 'clock', application: app!.id, event: 'clockIn' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/staff/applications?clocked=clockIn');
+      expect(text(await (await get('/staff/applications?clocked=clockIn', cookie)).text())).toContain('Clock-in recorded.');
+      const rec = await db().selectFrom('attendance').selectAll().where('application_id', '=', app!.id).executeTakeFirstOrThrow();
+      expect(rec.recorded_by_name).toBe('Maria Santos');
+      expect(rec.clock_in).toBeInstanceOf(Date);
+      // Twice is refused; clock-out is next.
+      expect((await t.gql(CLOCK, { id: app!.id, e: 'clockIn' }, token)).errors?.[0]?.extensions?.code).toBe('CONFLICT');
+      expect((await t.gql(CLOCK, { id: app!.id, e: 'clockOut' }, token)).data?.clockMyShift).toBe(true);
+      expect((await db().selectFrom('attendance').select('clock_out').where('application_id', '=', app!.id).executeTakeFirstOrThrow()).clock_out).toBeInstanceOf(Date);
+      // Not someone else's.
+      const other = await candidateLogin(t, 'candidate3@demo.test');
+      expect((await t.gql(CLOCK, { id: app!.id, e: 'clockOut' }, other.token)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    } finally {
+      await db().updateTable('job_daily_shifts').set({ date: original.date, start_time: original.start_time }).where('id', '=', shift.shift_id!).execute();
+      await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', app!.id).execute();
+    }
   });
 });

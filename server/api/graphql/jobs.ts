@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { applyToJob, CandidateRegistration, registerCandidate } from '../../modules/jobs/apply.ts';
 import { confirmApplication } from '../../modules/pipeline/confirm.ts';
+import { recordAttendance } from '../../modules/pipeline/attendance.ts';
+import { todayInJapan } from '../../../shared/time.ts';
 import { announceApplication } from '../../modules/pipeline/announce.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import { getPublicJob, jobsDb, listPublicJobs, type PublicFilters, type PublicSort } from '../../modules/jobs/public.ts';
@@ -114,6 +116,8 @@ export const typeDefs = /* GraphQL */ `
     stage: String!
     "The candidate may confirm they will come (kakunin): the confirmApplication mutation."
     confirmable: Boolean!
+    "On the attendance list with the shift today (Japan): what the candidate may record from their phone (clockMyShift), or null."
+    clock: String
     createdAt: String!
     "The conversation the application opened with the company (the candidate's chat page)."
     conversationId: ID
@@ -134,6 +138,8 @@ export const typeDefs = /* GraphQL */ `
     applyToJob(jobId: ID!, shiftId: ID, message: String): Application!
     "The signed-in candidate confirms they will come (an application on the kakunin list moves to shukkin)."
     confirmApplication(id: ID!): Boolean!
+    "The signed-in candidate records arriving (clockIn) or leaving (clockOut) for today's shift of an application on the attendance list."
+    clockMyShift(id: ID!, event: String!): Boolean!
   }
 `;
 
@@ -178,6 +184,8 @@ export const resolvers = {
         .leftJoin('conversations as c', (j) => j.onRef('c.application_id', '=', 'a.id').on('c.candidate_id', '=', ctx.user!.id))
         .select(['a.id', 'a.job_id', 'j.kind', 'j.title_ja', 'j.title_en', 's.date', 's.start_time', 's.end_time', 'st.name_ja', 'st.name_en', 'st.list', 'a.created_at', 'c.id as conversationId'])
         .select((eb) => eb.exists(eb.selectFrom('candidate_statuses as nx').select('nx.id').whereRef('nx.parent_id', '=', 'st.id').where('nx.list', '=', 'shukkin')).as('confirmable'))
+        .leftJoin('attendance as at', 'at.application_id', 'a.id')
+        .select(['at.clock_in', 'at.clock_out', 'at.status as attendance'])
         .where('a.candidate_id', '=', ctx.user!.id)
         .orderBy('a.created_at', 'desc')
         .limit(200)
@@ -193,6 +201,7 @@ export const resolvers = {
         status: pickLang(ctx.lang, r.name_ja, r.name_en),
         stage: r.list,
         confirmable: r.list === 'kakunin' && !!r.confirmable,
+        clock: clockFor(r),
         createdAt: r.created_at.toISOString(),
         conversationId: r.conversationId ?? null,
       }));
@@ -224,6 +233,23 @@ export const resolvers = {
       await ctx.services.bus.publish('application.added', { applicationId: r.applicationId, conversationId: r.conversationId });
       return { applicationId: r.applicationId, conversationId: r.conversationId };
     },
+    clockMyShift: async (_: unknown, a: { id: string; event: string }, ctx: ApiContext) => {
+      if (a.event !== 'clockIn' && a.event !== 'clockOut') throw badInput(ctx.lang, { event: msg(ctx.lang, 'validation.choice') });
+      if (!UUID.test(a.id)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      const r = await jobsDb(ctx.services.db)
+        .selectFrom('applications as a')
+        .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
+        .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+        .leftJoin('attendance as at', 'at.application_id', 'a.id')
+        .select(['a.id', 'st.list', 's.date', 'at.clock_in', 'at.clock_out', 'at.status as attendance'])
+        .where('a.id', '=', a.id)
+        .where('a.candidate_id', '=', ctx.user!.id)
+        .executeTakeFirst();
+      if (!r) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      if (clockFor(r) !== a.event) throw apiError('CONFLICT', msg(ctx.lang, 'candidate.cannotClock'));
+      await recordAttendance(ctx.services.db, ctx.user!, [r.id], a.event);
+      return true;
+    },
     confirmApplication: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       if (!UUID.test(a.id)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       const r = await confirmApplication(ctx.services.db, ctx.user!, a.id);
@@ -238,5 +264,13 @@ export const resolvers = {
     },
   },
 };
+
+/** What the candidate may record for an application today: clock in, then out; nothing once done or on another day. */
+function clockFor(r: { list: string; date: string | null; clock_in: Date | null; clock_out: Date | null; attendance: string | null }): 'clockIn' | 'clockOut' | null {
+  if (r.list !== 'shukkin' || !r.date || r.date !== todayInJapan()) return null;
+  if (r.attendance === 'absent' || r.attendance === 'no_show') return null;
+  if (!r.clock_in) return 'clockIn';
+  return r.clock_out ? null : 'clockOut';
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

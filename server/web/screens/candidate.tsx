@@ -179,7 +179,7 @@ const myApplications = defineScreen({
       <MyApplicationsPage
         lang={lang}
         name={name}
-        notice={queryText(req, 'confirmed') ? msg('candidate.confirmed') : null}
+        notice={queryText(req, 'confirmed') ? msg('candidate.confirmed') : queryText(req, 'clocked') === 'clockIn' ? msg('candidate.clockedIn') : queryText(req, 'clocked') === 'clockOut' ? msg('candidate.clockedOut') : null}
         error={state?.errors._ ?? null}
         applications={apps.map((a) => ({
           id: a.id,
@@ -189,6 +189,7 @@ const myApplications = defineScreen({
           time: a.start ? `${a.start}–${a.end}` : null,
           status: a.status,
           confirmable: a.confirmable,
+          clock: a.clock === 'clockIn' || a.clock === 'clockOut' ? a.clock : null,
           appliedAt: dateTimeText(a.createdAt, lang, { dateOnly: true }),
           chatHref: a.conversationId ? `/staff/chat?c=${encodeURIComponent(a.conversationId)}` : null,
         }))}
@@ -196,6 +197,18 @@ const myApplications = defineScreen({
     ),
   }),
   actions: {
+    // The candidate records arriving or leaving on the day (shukkin), from their phone.
+    clock: async ({ call, candidate, candidateCaller }, body) => {
+      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`);
+      const v = formStrings(body, ['application', 'event']);
+      try {
+        await call(DOCS.ClockMyShift, { id: v.application ?? '', event: v.event ?? '' }, candidateCaller);
+        return redirect(withFlag('/staff/applications', 'clocked', v.event ?? ''));
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        return failed(v, { _: err.message }, err.status === 500 ? 422 : err.status);
+      }
+    },
     // The candidate confirms a shift (kakunin): back to the list with the notice (post/redirect/get).
     confirm: async ({ call, candidate, candidateCaller }, body) => {
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`);

@@ -119,6 +119,8 @@ export interface MyApplication {
   status: string;
   /** Waiting for the candidate to confirm the shift (kakunin): a confirm button is shown. */
   confirmable: boolean;
+  /** Today's shift on the attendance list: the button to record arriving or leaving. */
+  clock: 'clockIn' | 'clockOut' | null;
   appliedAt: string;
   /** The application's conversation with the company on the chat page, when it has one. */
   chatHref: string | null;
@@ -179,6 +181,17 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
                       <input type="hidden" name="application" value={a.id} />
                       <button type="submit" className="button button-primary button-small">
                         {msg(p.lang, 'candidate.confirm')}
+                      </button>
+                    </form>
+                  )}
+                  {a.clock && (
+                    <form method="post" action="/staff/applications" className="application-confirm">
+                      <p>{msg(p.lang, 'candidate.clockPrompt')}</p>
+                      <input type="hidden" name="_action" value="clock" />
+                      <input type="hidden" name="application" value={a.id} />
+                      <input type="hidden" name="event" value={a.clock} />
+                      <button type="submit" className="button button-primary button-small">
+                        {msg(p.lang, a.clock === 'clockIn' ? 'candidate.clockIn' : 'candidate.clockOut')}
                       </button>
                     </form>
                   )}
