@@ -481,7 +481,7 @@ export function createChatServer(services: Services, server: http.Server): ChatS
         io.to(audience(c)).emit('statusChanged', status);
         // The candidate hears of it in the chat and by mail, as from the lists (the sockets were just told).
         if (move && c.application_id) {
-          announceMoves(services, [{ applicationId: c.application_id, kind: move.kind }], { broadcast: false }).catch((err: unknown) => warnThrottled(log, 'telling the candidate of a status move failed', err));
+          announceMoves(services, [{ applicationId: c.application_id, kind: move.kind }], { broadcast: false, actor: { id: user.id, name: user.name } }).catch((err: unknown) => warnThrottled(log, 'telling the candidate of a status move failed', err));
         }
         return { ok: true, status };
       }),

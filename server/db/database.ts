@@ -49,6 +49,7 @@ export interface Database {
   attendance: PipelineTables['attendance'];
   // Interviews (migration 0021).
   interviews: PipelineTables['interviews'];
+  residence_alerts: PipelineTables['residence_alerts'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

@@ -79,8 +79,18 @@ export async function addNotification(
   return item;
 }
 
-/** A notification for every active back-office user of a company (its own staff, not its clients' users). */
-export async function notifyCompanyStaff(db: DB, bus: EventBus, companyId: string, input: { title: string; body?: string; link?: string | null }): Promise<void> {
-  const staff = await db.selectFrom('users').select('id').where('company_id', '=', companyId).where('client_id', 'is', null).where('active', '=', true).execute();
-  for (const u of staff) await addNotification(db, bus, { userId: u.id, type: 1, ...input });
+/**
+ * A notification for every active back-office user of a company (its own staff, not its clients'
+ * users), except `except` (who did it needs no news of it); type 2 for a document notice.
+ */
+export async function notifyCompanyStaff(
+  db: DB,
+  bus: EventBus,
+  companyId: string,
+  input: { title: string; body?: string; link?: string | null; type?: 1 | 2; except?: string | null },
+): Promise<void> {
+  let q = db.selectFrom('users').select('id').where('company_id', '=', companyId).where('client_id', 'is', null).where('active', '=', true);
+  if (input.except) q = q.where('id', '<>', input.except);
+  const { except: _, type = 1, ...rest } = input;
+  for (const u of await q.execute()) await addNotification(db, bus, { userId: u.id, type, ...rest });
 }

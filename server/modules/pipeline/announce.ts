@@ -17,6 +17,7 @@ import type { DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { Mailer } from '../../mail.ts';
 import { composeMail } from '../templates/mail.ts';
+import { notifyCompanyStaff } from '../notifications/service.ts';
 import type { StatusMove } from '../templates/status-tree.ts';
 
 export interface AnnounceDeps {
@@ -28,7 +29,11 @@ export interface AnnounceDeps {
 }
 
 /** `broadcast: false` when the caller tells the sockets itself (the chat server's changeStatus). */
-export async function announceMoves(deps: AnnounceDeps, moves: readonly { applicationId: string; kind: StatusMove['kind'] }[], o: { broadcast?: boolean } = {}): Promise<void> {
+export async function announceMoves(
+  deps: AnnounceDeps,
+  moves: readonly { applicationId: string; kind: StatusMove['kind'] }[],
+  o: { broadcast?: boolean; actor?: { id: string; name: string } } = {},
+): Promise<void> {
   if (!moves.length) return;
   const rows = await deps.db
     .selectFrom('applications as a')
@@ -49,6 +54,15 @@ export async function announceMoves(deps: AnnounceDeps, moves: readonly { applic
   const kindOf = new Map(moves.map((m) => [m.applicationId, m.kind]));
   for (const r of rows) {
     const kind = kindOf.get(r.id);
+    // The company's other staff hear of it in the bell (who moved it needs no news of it).
+    if (o.actor) {
+      await notifyCompanyStaff(deps.db, deps.bus, r.company_id, {
+        title: `ステータス変更 / Status changed: ${r.status_ja} / ${r.status_en}`,
+        body: `${r.name} · ${o.actor.name}`,
+        link: `/admin/candidate/${r.id}`,
+        except: o.actor.id,
+      });
+    }
     if (kind === 'back') continue;
     const key = kind === 'forward' && r.list === 'kakunin' ? 'kakunin_request' : 'status_changed';
     const lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;

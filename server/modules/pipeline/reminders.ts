@@ -5,7 +5,9 @@
  *   `shift.reminder_hours` (app setting, default 24) asks the candidate, once, to confirm — the
  *   `kakunin_request` chat note and mail;
  * - **interviews**: a scheduled interview starting within 24 hours reminds the candidate, once —
- *   `interview_reminder`.
+ *   `interview_reminder`;
+ * - **residence cards**: the companies a person applied to hear in the bell when the card is within
+ *   90, 60 and 30 days of expiry, and when it has expired (residence_alerts keeps each once).
  *
  * Each reminder is claimed with one UPDATE (`kakunin_reminded_at`, `reminded_at`) before it is sent,
  * so any number of processes may run the scheduler and each reminder goes out once. A reminder
@@ -18,6 +20,8 @@ import { dateText, dateTimeText } from '../../../shared/format.ts';
 import { postNotice } from '../../chat/post.ts';
 import { composeMail, type MailKey } from '../templates/mail.ts';
 import type { AnnounceDeps } from './announce.ts';
+import { notifyCompanyStaff } from '../notifications/service.ts';
+import { todayInJapan } from '../../../shared/time.ts';
 
 const INTERVIEW_AHEAD_HOURS = 24;
 
@@ -50,7 +54,7 @@ async function tell(deps: AnnounceDeps, key: MailKey & ('kakunin_request' | 'int
 }
 
 /** Sends what is due at `now`; how many kakunin and interview reminders it claimed. */
-export async function runReminders(deps: AnnounceDeps, now: Date = new Date()): Promise<{ kakunin: number; interviews: number }> {
+export async function runReminders(deps: AnnounceDeps, now: Date = new Date()): Promise<{ kakunin: number; interviews: number; cards: number }> {
   const kakunin = await sql<Due & { date: string; start_time: string }>`
     update applications a set kakunin_reminded_at = ${now}
     from candidate_statuses st, job_daily_shifts s, users u, companies co, jobs j
@@ -85,7 +89,48 @@ export async function runReminders(deps: AnnounceDeps, now: Date = new Date()): 
     const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
     await tell(deps, 'interview_reminder', r, { date: `${dateTimeText(r.starts_at, lang)} (${r.minutes} min)`, link: r.online_url || r.place }, `interview-reminder:${r.id}`);
   }
-  return { kakunin: kakunin.rows.length, interviews: interviews.rows.length };
+  const cards = await residenceAlerts(deps, now);
+  return { kakunin: kakunin.rows.length, interviews: interviews.rows.length, cards };
+}
+
+/** Days before a residence card's expiry at which the companies a person applied to are told (0: expired). */
+export const CARD_ALERT_DAYS = [90, 60, 30, 0] as const;
+
+/**
+ * Residence cards expiring: every company a person has an open application with hears, in the
+ * bell, when the card is within 90, 60 and 30 days of expiry and when it has expired — each
+ * threshold once per company and card (a renewed card's new expiry starts again).
+ */
+async function residenceAlerts(deps: AnnounceDeps, now: Date): Promise<number> {
+  const today = todayInJapan(now);
+  const due = await sql<{ user_id: string; company_id: string; expiry: string; threshold: number; name: string; days: number }>`
+    insert into residence_alerts (user_id, company_id, expiry, threshold)
+    select distinct p.user_id, a.company_id, p.visa_expiry, t.threshold
+    from candidate_profiles p
+    join applications a on a.candidate_id = p.user_id
+    join candidate_statuses st on st.id = a.candidate_status_id
+    cross join (values ${sql.join(CARD_ALERT_DAYS.map((d) => sql`(${d}::int)`))}) as t(threshold)
+    where p.visa_expiry is not null
+      and p.visa_expiry - ${today}::date <= t.threshold
+      -- Only the nearest threshold reached (a card found at 20 days left is not also "90 days").
+      and not exists (select 1 from (values ${sql.join(CARD_ALERT_DAYS.map((d) => sql`(${d}::int)`))}) as n(d) where n.d < t.threshold and p.visa_expiry - ${today}::date <= n.d)
+      -- Closed applications (rejected, withdrawn: leaves of a root) are no longer the company's concern.
+      and not (st.parent_id is not null and not exists (select 1 from candidate_statuses ch where ch.parent_id = st.id)
+               and exists (select 1 from candidate_statuses r where r.id = st.parent_id and r.parent_id is null))
+    on conflict do nothing
+    returning user_id, company_id, to_char(expiry, 'YYYY-MM-DD') as expiry, threshold,
+      (select u.name from users u where u.id = user_id) as name,
+      (expiry - ${today}::date) as days`.execute(deps.db);
+  for (const r of due.rows) {
+    const expired = r.days < 0 || r.threshold === 0;
+    await notifyCompanyStaff(deps.db, deps.bus, r.company_id, {
+      type: 2,
+      title: expired ? `在留期限切れ / Residence card expired: ${r.name}` : `在留期限まで${r.days}日 / Residence card expires in ${r.days} days: ${r.name}`,
+      body: r.expiry,
+      link: '/admin/candidate',
+    });
+  }
+  return due.rows.length;
 }
 
 /** Runs the reminders every `intervalMs` in this process (several processes may: claims keep them single). */

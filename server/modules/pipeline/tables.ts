@@ -4,6 +4,15 @@ import type { ColumnType, Generated } from 'kysely';
 export interface PipelineTables {
   attendance: AttendanceTable;
   interviews: InterviewsTable;
+  residence_alerts: ResidenceAlertsTable;
+}
+
+export interface ResidenceAlertsTable {
+  user_id: string;
+  company_id: string;
+  expiry: string;
+  threshold: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 export type InterviewStatus = 'scheduled' | 'pass' | 'fail' | 'hold' | 'cancelled';

@@ -4,6 +4,7 @@ import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
 import { statusMoves, type CandidateList } from '../../modules/templates/status-tree.ts';
 import { announceMoves } from '../../modules/pipeline/announce.ts';
 import { recordAttendance } from '../../modules/pipeline/attendance.ts';
+import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import type { HookContext, Option, OptionContext } from '../define.ts';
 import { t } from '../define.ts';
 import { dateWindow, defineReadModel, type BadgeState, type ReadRow, type Transition } from '../read-model.ts';
@@ -152,6 +153,7 @@ export const applicationsReadModel = defineReadModel({
     { name: 'chatStatus', label: t('チャット', 'Chat'), type: 'number', sql: 'c.chat_status', hidden: true },
     { name: 'conversationId', label: t('チャットID', 'Chat ID'), type: 'text', sql: 'c.id', hidden: true },
     { name: 'candidateId', label: t('応募者ID', 'Candidate ID'), type: 'text', sql: 'a.candidate_id', hidden: true },
+    { name: 'companyId', label: t('企業ID', 'Company ID'), type: 'text', sql: 'a.company_id', hidden: true },
     { name: 'attendance', label: t('出勤', 'Attendance'), type: 'badge', sql: 'at.status', sortable: true, states: ATTENDANCE_STATES, screens: [SHUKKIN] },
     { name: 'clockIn', label: t('出勤時刻', 'Clock-in'), type: 'datetime', sql: 'at.clock_in', sortable: true, screens: [SHUKKIN] },
     { name: 'clockOut', label: t('退勤時刻', 'Clock-out'), type: 'datetime', sql: 'at.clock_out', screens: [SHUKKIN] },
@@ -200,6 +202,16 @@ export const applicationsReadModel = defineReadModel({
       const onShukkin = rows.filter((r) => r.list === 'shukkin').map((r) => r.id);
       if (onShukkin.length !== rows.length) return t('出勤の一覧にいる応募者だけ記録できます。', 'Attendance can be recorded only for applicants on the attendance list.');
       const changed = await recordAttendance(ctx.db, ctx.user, onShukkin, name);
+      if (changed && name === 'noShow') {
+        for (const r of rows) {
+          await notifyCompanyStaff(ctx.db, ctx.services.bus, String(r.companyId), {
+            title: '無断欠勤 / No-show',
+            body: `${String(r.candidateName)} · ${String(r.jobTitle)}`,
+            link: `/admin/candidate/${r.id}`,
+            except: ctx.user.id,
+          });
+        }
+      }
       if (!changed) return name === 'clockOut' ? t('出勤が記録されていないため、退勤を記録できません。', 'Clock-out needs a clock-in first.') : t('記録できませんでした。', 'Nothing was recorded.');
     },
   })),
@@ -217,6 +229,7 @@ export const applicationsReadModel = defineReadModel({
       await announceMoves(
         ctx.services,
         moved.map(({ row, from }) => ({ applicationId: row.id, kind: moves.find((m) => m.from === from && m.to === to)?.kind ?? 'forward' })),
+        { actor: ctx.user },
       );
     },
   },

@@ -1,0 +1,21 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Residence-card expiry alerts (issue 11 item 8): which company was told about which person's card
+ * at which threshold (90, 60, 30 days, 0 = expired), so each alert goes out once.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('residence_alerts')
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('expiry', 'date', (c) => c.notNull())
+    .addColumn('threshold', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('residence_alerts_pk', ['user_id', 'company_id', 'expiry', 'threshold'])
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('residence_alerts').execute();
+}
