@@ -98,8 +98,8 @@ export async function seedLargeChats(dbIn: DB, opts: { conversations: number; me
         left join bench_other o on o.i = (x.k + x.slot) % ${no}
       `.execute(trx);
       await sql`
-        insert into applications (job_id, shift_id, candidate_id, company_id, client_id, status, created_at)
-        select job_id, shift_id, candidate_id, ${companyId}, client_id, 'applied', last_at - n * interval '7 minutes'
+        insert into applications (job_id, shift_id, candidate_id, company_id, client_id, created_at, updated_at)
+        select job_id, shift_id, candidate_id, ${companyId}, client_id, last_at - n * interval '7 minutes', last_at
         from bench_conv where job_id is not null
       `.execute(trx);
       await sql`

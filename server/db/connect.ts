@@ -31,14 +31,16 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
  */
 export function connectDatabase(url: string, opts: number | ConnectOptions = {}): { db: DB; pool: pg.Pool } {
   const o: ConnectOptions = typeof opts === 'number' ? { max: opts } : opts;
+  const statementMs = o.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: o.max ?? 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: o.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-    statement_timeout: o.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
-    // A server that stops answering without closing the socket: give up a little after the server would have.
-    query_timeout: (o.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS) + 5_000,
+    statement_timeout: statementMs,
+    // A server that stops answering without closing the socket: give up a little after the server
+    // would have. No statement limit (0: migrations, the seed, benchmarks) means no read limit either.
+    ...(statementMs > 0 ? { query_timeout: statementMs + 5_000 } : {}),
   });
   const lost = (err: Error) => o.log?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'a database connection was lost');
   pool.on('error', lost);
