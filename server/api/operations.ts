@@ -95,6 +95,7 @@ export const OPS = {
         attendance { status clockIn clockOut breakMinutes recordedBy }
         history { at actor from to note }
         interviews { id startsAt minutes place onlineUrl interviewers status }
+        documents { kind number expiresOn note staffId }
         createdAt updatedAt
       }
     }

@@ -182,6 +182,25 @@ describe('the applicant record', () => {
     await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', app!.id).execute();
   });
 
+  it('lists the documents the company’s staff registry holds for the person, and another company’s registry never', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    const company2 = (await db().selectFrom('users').select('company_id').where('email', '=', 'company2@demo.test').executeTakeFirstOrThrow()).company_id!;
+    const values = (company: string) => ({ company_id: company, name: 'Maria Santos', name_kana: null, email: 'Candidate2@demo.test', phone: null, nationality: 'PH', birth_date: null, gender: null, visa_type_id: null, visa_expiry: null, read_skill: null, address: null });
+    const [mine, theirs] = await Promise.all([companyId, company2].map(async (c) => (await db().insertInto('staff').values(values(c)).returning('id').executeTakeFirstOrThrow()).id));
+    await db().insertInto('staff_documents').values([
+      { staff_id: mine!, kind: 'residence_card', number: 'AB12345678CD', expires_on: '2027-03-31', note: null },
+      { staff_id: theirs!, kind: 'passport', number: 'P-SECRET', expires_on: null, note: null },
+    ]).execute();
+    const r = await t.gql('query($id: ID!) { applicantRecord(id: $id) { documents { kind number staffId } } }', { id: app!.id }, { as: 'company_admin' });
+    expect(r.data.applicantRecord.documents).toEqual([{ kind: 'residence_card', number: 'AB12345678CD', staffId: mine }]);
+    const page = text(await (await fetch(`${t.url}/admin/candidate/${app!.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}`, 'accept-language': 'en' } })).text());
+    expect(page).toContain('Residence card · AB12345678CD');
+    expect(page).not.toContain('P-SECRET');
+    // Linked to the registry entry for whoever may open the registry (150001: the platform here).
+    const platform = text(await (await fetch(`${t.url}/admin/candidate/${app!.id}`, { headers: { cookie: `token=${await t.tokenOf('superadmin')}`, 'accept-language': 'en' } })).text());
+    expect(platform).toContain(`href="/admin/staff?id=${mine}">Residence card</a>`);
+  });
+
   it('is nobody else’s: another company gets nothing, a client user is turned away, an unknown id is not found', async () => {
     const [app] = await applicationsOf('candidate2@demo.test');
     expect((await t.gql(RECORD, { id: app!.id }, { as: 'company2' })).data.applicantRecord).toBeNull();

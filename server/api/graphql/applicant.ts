@@ -4,6 +4,7 @@
  * messages, attendance and the history. Who may read it is who may see the row in the applicant
  * lists (the read model's tenant and per-screen narrowing): one rule for both.
  */
+import { sql } from 'kysely';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
@@ -71,6 +72,15 @@ export const typeDefs = /* GraphQL */ `
     onlineUrl: String
     interviewers: String
   }
+  "A document the company keeps for the person in its staff registry (residence card, passport, …)."
+  type RecordDocument {
+    kind: String!
+    number: String
+    expiresOn: String
+    note: String
+    "The registry record it belongs to."
+    staffId: ID!
+  }
   "One application as its record page shows it."
   type ApplicantRecord {
     id: ID!
@@ -102,6 +112,8 @@ export const typeDefs = /* GraphQL */ `
     attendance: AttendanceRecord
     history: [ApplicationChange!]!
     interviews: [RecordInterview!]!
+    "The documents the company's staff registry holds for the person (matched by e-mail)."
+    documents: [RecordDocument!]!
     createdAt: String!
     updatedAt: String!
   }
@@ -152,7 +164,7 @@ export const resolvers = {
       const moves = statusMoves(statuses)
         .filter((m) => m.from === current.id && mayEnter(m.list))
         .map((m) => name(byId.get(m.to)!));
-      const [messages, history, interviews] = await Promise.all([
+      const [messages, history, interviews, documents] = await Promise.all([
         r.conversation_id
           ? db
               .selectFrom('messages as m')
@@ -165,6 +177,16 @@ export const resolvers = {
           : [],
         db.selectFrom('audit_log').select(['at', 'actor_name', 'changes']).where('entity', '=', 'application').where('entity_id', '=', r.id).orderBy('id', 'desc').limit(50).execute(),
         db.selectFrom('interviews').select(['id', 'starts_at', 'minutes', 'place', 'online_url', 'interviewers', 'status']).where('application_id', '=', r.id).orderBy('starts_at', 'desc').execute(),
+        // Until the one person record (issue 12): the company's registry entry with the same e-mail.
+        db
+          .selectFrom('staff_documents as d')
+          .innerJoin('staff as st', 'st.id', 'd.staff_id')
+          .innerJoin('applications as ap', 'ap.company_id', 'st.company_id')
+          .select(['d.kind', 'd.number', 'd.expires_on', 'd.note', 'st.id as staff_id'])
+          .where('ap.id', '=', r.id)
+          .where(sql<boolean>`lower(st.email) = lower(${r.email})`)
+          .orderBy('d.created_at')
+          .execute(),
       ]);
       const statusName = (id: unknown) => {
         const s = typeof id === 'string' ? byId.get(id) : undefined;
@@ -208,6 +230,7 @@ export const resolvers = {
             note: c.confirmedBy === 'candidate' ? msg(ctx.lang, 'applicant.confirmedByCandidate') : c.chat_status ? msg(ctx.lang, 'applicant.chatTakenOver') : null,
           };
         }),
+        documents: documents.map((d) => ({ kind: d.kind, number: d.number ?? null, expiresOn: d.expires_on ?? null, note: d.note ?? null, staffId: d.staff_id })),
         interviews: interviews.map((i) => ({ id: i.id, startsAt: i.starts_at.toISOString(), minutes: i.minutes, place: i.place, onlineUrl: i.online_url, interviewers: i.interviewers, status: i.status })),
         createdAt: r.created_at.toISOString(),
         updatedAt: r.updated_at.toISOString(),

@@ -33,6 +33,15 @@ export interface ApplicantRecordView {
   createdAt: string;
 }
 
+/** A document as the record lists it: its kind already in the page's language, a link to the registry entry when the viewer may open it. */
+export interface RecordDocumentView {
+  kind: string;
+  number: string | null;
+  expiresOn: string | null;
+  note: string | null;
+  href: string | null;
+}
+
 /** The schedule form: shown to whoever works the interviews page, with what was typed and its errors after a failed post. */
 export interface InterviewFormView {
   values: Record<string, string>;
@@ -79,6 +88,7 @@ export function ApplicantRecord({
   notice,
   error,
   interviewForm,
+  documents,
 }: {
   lang: Lang;
   a: ApplicantRecordView;
@@ -86,6 +96,7 @@ export function ApplicantRecord({
   notice: string | null;
   error: string | null;
   interviewForm: InterviewFormView | null;
+  documents: RecordDocumentView[];
 }): JSX.Element {
   const name = (r: Ref) => pickLang(lang, r.ja, r.en);
   const expiring = a.visaDaysLeft !== null && a.visaDaysLeft <= VISA_WARNING_DAYS;
@@ -139,6 +150,21 @@ export function ApplicantRecord({
               [msg(lang, 'applicant.languages'), a.languages.join(', ')],
             ]}
           />
+          <h3 className="record-subhead">{msg(lang, 'applicant.documents')}</h3>
+          {documents.length === 0 ? (
+            <p className="empty">{msg(lang, 'applicant.noDocuments')}</p>
+          ) : (
+            <ul className="record-documents">
+              {documents.map((d, i) => (
+                <li key={i}>
+                  {d.href ? <a href={d.href}>{d.kind}</a> : d.kind}
+                  {d.number && ` · ${d.number}`}
+                  {d.expiresOn && ` · ${msg(lang, 'applicant.documentExpires', { date: dateText(d.expiresOn, lang) })}`}
+                  {d.note && ` · ${d.note}`}
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
         <section className="card" aria-labelledby="applicant-job">
           <h2 id="applicant-job">{msg(lang, 'applicant.job')}</h2>

@@ -4,7 +4,8 @@
  * caller may make are buttons; a move posts, runs the read model's move, and comes back with a
  * notice (post/redirect/get).
  */
-import { pickLang } from '../../../../shared/i18n.ts';
+import { pickLang, tr } from '../../../../shared/i18n.ts';
+import { DOCUMENT_KINDS } from '../../../resources/defs/staff.ts';
 import { ApplicantRecord } from '../../../../views/pages/admin/ApplicantRecord.tsx';
 import { canEnter } from '../../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../../access/routes.ts';
@@ -32,6 +33,7 @@ function applicantScreen(path: string): Screen {
       const moved = queryText(ctx.req, 'moved');
       const mayInterview = !!(ctx.user && ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, routeByPath('/admin/interview')?.code));
       const scheduled = queryText(ctx.req, 'interview') === '1';
+      const mayOpenStaff = !!(ctx.user && ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, routeByPath('/admin/staff')?.code));
       const movedTo = [a.status].find((s) => s.value === moved);
       return {
         title: { ja: `${a.candidateName} — ${ctx.route.title.ja}`, en: `${a.candidateName} — ${ctx.route.title.en}` },
@@ -42,6 +44,13 @@ function applicantScreen(path: string): Screen {
             jobHref={mayOpenJob ? hrefFor(jobRoute, { id: a.jobId }) : null}
             notice={movedTo ? ctx.msg('applicant.moved', { state: pickLang(ctx.lang, movedTo.ja, movedTo.en) }) : scheduled ? ctx.msg('interview.scheduled') : null}
             error={state?.errors._ ?? null}
+            documents={a.documents.map((d) => ({
+              kind: tr(ctx.lang, DOCUMENT_KINDS.find((k) => k.value === d.kind)?.label ?? { ja: d.kind, en: d.kind }),
+              number: d.number,
+              expiresOn: d.expiresOn,
+              note: d.note,
+              href: mayOpenStaff ? `/admin/staff?id=${encodeURIComponent(d.staffId)}` : null,
+            }))}
             interviewForm={mayInterview ? { values: Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, x]) => [k, typeof x === "string" ? x : ""])), errors: state?.errors ?? {} } : null}
           />
         ),
