@@ -67,6 +67,8 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Subscription.chatMessageAdded': { codes: [120001, 340001, 420001] },
   // The applicant record (issue 11): whoever works an applicant list; the row must be one their lists show.
   'Query.applicantRecord': { codes: [120001, 340001, 120012, 120013] },
+  // SPEC §3 candidate lists: whoever works one of them; the resolver asks for the list's own code.
+  'Query.candidateList': { codes: [120001, 340001, 120012, 120013] },
   // Interviews (issue 11): whoever works the interviews page; the application must be the caller's tenant's.
   'Mutation.scheduleInterview': { codes: [290002] },
   // Job import (the crawler's page): its run history.

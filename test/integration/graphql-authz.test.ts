@@ -129,6 +129,7 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.clockMyShift': { query: 'mutation ($id: ID!) { clockMyShift(id: $id, event: "clockIn") }', variables: { id: ZERO_UUID } },
   'Query.myApplications': { query: 'query { myApplications { id title } }' },
   // The applicant record (issue 11): aimed at no application, so it answers null to whoever may ask.
+  'Query.candidateList': { query: 'query { candidateList(list: "kakunins") { count value { id } } }' },
   'Query.applicantRecord': { query: 'query ($id: ID!) { applicantRecord(id: $id) { id } }', variables: { id: ZERO_UUID } },
   // Aimed at no application: whoever may run it gets NOT_FOUND and nothing is scheduled.
   'Mutation.scheduleInterview': {

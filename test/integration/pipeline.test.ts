@@ -249,3 +249,26 @@ describe('shukkin from the candidate’s phone', () => {
     }
   });
 });
+
+describe('the SPEC §3 list payload', () => {
+  const LIST = 'query($l: String!) { candidateList(list: $l, size: 50) { count row_count kakunin_size value { id candidate_name candidate_status_id is_read message_count roots { status_id translate { language_key name } } } } }';
+
+  it('gives value and count with the status path as roots, and kakunin_size on kakunins', async () => {
+    const r = await t.gql(LIST, { l: 'kakunins' }, { as: 'company_admin' });
+    const page = r.data.candidateList as { count: number; kakunin_size: number | null; row_count: number | null; value: { candidate_name: string; candidate_status_id: string; roots: { status_id: string; translate: { language_key: string; name: string }[] }[] }[] };
+    const siti = page.value.find((v) => v.candidate_name === 'Siti Rahma')!;
+    expect(siti.candidate_status_id).toBe(S['Work confirmation']);
+    expect(siti.roots.map((x) => x.translate.find((tr) => tr.language_key === 'en')!.name)).toEqual(['Applied', 'Document check', 'Interview', 'Offer', 'Work confirmation']);
+    expect(page.kakunin_size).toBe(page.count);
+    expect(page.row_count).toBeNull();
+    const candidates = (await t.gql(LIST, { l: 'candidates' }, { as: 'company_admin' })).data.candidateList as { row_count: number; count: number };
+    expect(candidates.row_count).toBe(candidates.count);
+  });
+
+  it('shows another company none of it, and refuses a list without its code or an unknown list', async () => {
+    const theirs = (await t.gql(LIST, { l: 'kakunins' }, { as: 'company2' })).data.candidateList as { value: { candidate_name: string }[] };
+    expect(theirs.value.some((v) => v.candidate_name === 'Siti Rahma')).toBe(false);
+    expect((await t.gql(LIST, { l: 'kakunins' }, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await t.gql(LIST, { l: 'everyone' }, { as: 'company_admin' })).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});

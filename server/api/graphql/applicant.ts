@@ -11,11 +11,11 @@ import { tenantOf } from '../../access/tenancy.ts';
 import { canEnter } from '../../access/guard.ts';
 import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
-import { statusMoves, statusPath } from '../../modules/templates/status-tree.ts';
+import { statusMoves, statusPath, statusRoots } from '../../modules/templates/status-tree.ts';
 import { applicationsReadModel } from '../../resources/defs/applications.ts';
-import { visibleRows } from '../../resources/read-model.ts';
+import { checkListParams, listReadModel, visibleRows } from '../../resources/read-model.ts';
 import type { ApiContext } from '../context.ts';
-import { apiError, badInput } from '../errors.ts';
+import { apiError, badInput, forbidden } from '../errors.ts';
 import { validate } from '../../validation.ts';
 import { InterviewInput, scheduleInterview } from '../../modules/pipeline/interviews.ts';
 import { fixedFor } from './read-models.ts';
@@ -117,9 +117,39 @@ export const typeDefs = /* GraphQL */ `
     createdAt: String!
     updatedAt: String!
   }
+  "SPEC §3 'Candidate lists': a status path entry with its names in both languages."
+  type CandidateRootTranslate {
+    language_key: String!
+    name: String!
+  }
+  type CandidateRoot {
+    status_id: ID!
+    translate: [CandidateRootTranslate!]!
+  }
+  "SPEC §3 candidate row (candidate_name is given on every list; the spec names it for kakunin)."
+  type CandidateListRow {
+    id: ID!
+    roots: [CandidateRoot!]!
+    candidate_status_id: ID!
+    chat_status: Int!
+    conversation_id: ID
+    is_read: Int!
+    message_count: Int!
+    updated_at: String!
+    candidate_name: String!
+  }
+  "SPEC §7 'value and count', with SPEC §3's row_count (candidates) and kakunin_size (kakunins)."
+  type CandidateListPage {
+    value: [CandidateListRow!]!
+    count: Int!
+    row_count: Int
+    kakunin_size: Int
+  }
   extend type Query {
     "One application of the caller's tenant that the caller's applicant screens show; null when not."
     applicantRecord(id: ID!): ApplicantRecord
+    "A SPEC §3 list (candidates, kakunins or shukkins) of the caller's tenant, last changed first."
+    candidateList(list: String!, page: Int = 1, size: Int = 20): CandidateListPage!
   }
   extend type Mutation {
     "Schedules an interview for an application of the caller's tenant and invites the candidate (mail with a calendar file, chat)."
@@ -130,8 +160,35 @@ export const typeDefs = /* GraphQL */ `
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
+const LIST_FILTER = { candidates: 'candidate', kakunins: 'kakunin', shukkins: 'shukkin' } as const;
+
 export const resolvers = {
   Query: {
+    candidateList: async (_: unknown, a: { list: string; page: number; size: number }, ctx: ApiContext) => {
+      const list = a.list as keyof typeof LIST_FILTER;
+      if (!Object.hasOwn(LIST_FILTER, list)) throw badInput(ctx.lang, { list: msg(ctx.lang, 'validation.choice') });
+      const checked = checkListParams({ page: a.page, size: a.size });
+      if (!checked.ok) throw badInput(ctx.lang, { [checked.field]: msg(ctx.lang, checked.field === 'size' ? 'list.badSize' : 'list.badPage') });
+      const maps = await ctx.services.roleMaps.get();
+      // The list's own code (a kakunin-only role reads kakunins, not candidates).
+      if (!LIST_CODES[LIST_FILTER[list]].some((code) => canEnter(maps, ctx.user!.role, code))) throw forbidden(ctx.lang);
+      const tenant = tenantOf(ctx.user!);
+      const fixed = fixedFor(applicationsReadModel, maps, ctx.user!.role);
+      const r = await listReadModel(ctx.services.db, applicationsReadModel, tenant, ctx.lang, fixed, { page: a.page, size: a.size, filter: { list: LIST_FILTER[list] } });
+      const statuses = await tenantStatuses(ctx.services.db, tenant);
+      const value = r.rows.map((row) => ({
+        id: row.id,
+        roots: statusRoots(statuses, String(row.status)),
+        candidate_status_id: String(row.status),
+        chat_status: Number(row.chatStatus ?? 1),
+        conversation_id: row.conversationId ?? null,
+        is_read: Number(row.unread ?? 0) > 0 ? 0 : 1,
+        message_count: Number(row.unread ?? 0),
+        updated_at: String(row.updatedAt),
+        candidate_name: String(row.candidateName),
+      }));
+      return { value, count: r.total, row_count: list === 'candidates' ? r.total : null, kakunin_size: list === 'kakunins' ? r.total : null };
+    },
     applicantRecord: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       if (!UUID.test(a.id)) return null;
       const db = ctx.services.db;
