@@ -168,9 +168,10 @@ export interface ReadModelDef {
   /**
    * The screens also show the rows as a week calendar (views/ui/WeekCalendar.tsx): `column` (a
    * datetime) places each row on its day and time, `label` is its text (with that column's link),
-   * `badge` its state, and `week` a hidden filter that takes the week's Monday (YYYY-MM-DD).
+   * `badge` its state, `detail` a column shown after it, and `week` a hidden filter that takes the
+   * week's Monday (YYYY-MM-DD).
    */
-  calendar?: { column: string; label: string; badge?: string; week: string };
+  calendar?: { column: string; label: string; badge?: string; detail?: string; week: string };
 }
 
 export interface ReadListParams {
@@ -223,7 +224,7 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
   if (def.screens.some((sc) => sc.live)) for (const c of LIVE_COLUMNS) if (!def.columns.some((x) => x.name === c)) throw new Error(`Read model ${def.name}: a live screen needs the column ${c}`);
   const cal = def.calendar;
   if (cal) {
-    for (const c of [cal.column, cal.label, ...(cal.badge ? [cal.badge] : [])]) if (!def.columns.some((x) => x.name === c)) throw new Error(`Read model ${def.name}: calendar uses unknown column ${c}`);
+    for (const c of [cal.column, cal.label, ...(cal.badge ? [cal.badge] : []), ...(cal.detail ? [cal.detail] : [])]) if (!def.columns.some((x) => x.name === c)) throw new Error(`Read model ${def.name}: calendar uses unknown column ${c}`);
     if (!def.filters?.some((f) => f.name === cal.week && f.hidden)) throw new Error(`Read model ${def.name}: calendar needs a hidden filter ${cal.week}`);
   }
   return def;

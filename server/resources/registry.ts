@@ -1,4 +1,5 @@
 import { interviewsReadModel } from './defs/interviews.ts';
+import { shiftsReadModel } from './defs/shifts.ts';
 import type { ResourceDef } from './define.ts';
 import type { ReadModelDef } from './read-model.ts';
 import { applicationsReadModel } from './defs/applications.ts';
@@ -21,4 +22,4 @@ RESOURCES.push(crawlerSourceResource);
 
 
 /** Every read model (lists over joined queries, read-model.ts): its API and screens exist from the definition. */
-export const READ_MODELS: ReadModelDef[] = [applicationsReadModel, interviewsReadModel];
+export const READ_MODELS: ReadModelDef[] = [applicationsReadModel, interviewsReadModel, shiftsReadModel];

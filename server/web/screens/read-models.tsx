@@ -186,6 +186,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                     text: String(row[cal.label] ?? ''),
                     href: labelCol.links ? linkOf(ctx, labelCol, row) : null,
                     badge: badgeState ? { label: tr(lang, badgeState.label), tone: badgeState.tone ?? 'neutral' } : null,
+                    detail: cal.detail ? String(row[cal.detail] ?? '') : null,
                   };
                 })}
               />

@@ -1,0 +1,69 @@
+/**
+ * /admin/shift (130001): the tenant's daily-job shifts with seats and what attendance recorded, as
+ * a list and a week calendar; a client user sees its own jobs' shifts only, another company none.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { getPage } from '../helpers/pages.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+const db = () => t.database.db;
+const LIST = 'query($filter: ShiftFilter) { shifts(size: 200, filter: $filter) { total rows { id jobTitle clientName capacity filled present noShows startsAt } } }';
+type Row = { id: string; jobTitle: string; clientName: string; capacity: number; filled: number; present: number; noShows: number; startsAt: string };
+
+describe('the shifts page', () => {
+  it('lists the company’s shifts with seats and attendance, and shows a week on its days', async () => {
+    const company = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+    const maria = await db()
+      .selectFrom('applications as a')
+      .innerJoin('users as u', 'u.id', 'a.candidate_id')
+      .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+      .select(['a.id', 'a.shift_id', 's.date'])
+      .where('u.email', '=', 'candidate2@demo.test')
+      .where('a.company_id', '=', company)
+      .executeTakeFirstOrThrow();
+    await db().insertInto('attendance').values({ application_id: maria.id, company_id: company, shift_id: maria.shift_id, status: 'present', clock_in: new Date(), recorded_by: null, recorded_by_name: 'test' }).execute();
+    const rows = ((await t.gql(LIST, { filter: { when: maria.date } }, { as: 'company_admin' })).data.shifts as { rows: Row[] }).rows;
+    const hers = rows.find((r) => r.id === maria.shift_id)!;
+    const absent = await db().selectFrom('attendance').select('id').where('shift_id', '=', maria.shift_id).where('status', 'in', ['absent', 'no_show']).execute();
+    expect(hers).toMatchObject({ present: 1, noShows: absent.length });
+    expect(hers.filled).toBeGreaterThanOrEqual(1);
+
+    const token = await t.tokenOf('company_admin');
+    const list = await getPage(t, '/admin/shift', token);
+    expect(list.status).toBe(200);
+    expect(list.html).toContain('data-col="filled"');
+    const week = await getPage(t, `/admin/shift?view=week&week=${maria.date}`, token);
+    expect(week.status).toBe(200);
+    expect(week.html).toContain(`${hers.filled} / ${hers.capacity}`);
+  });
+
+  it('gives a client user its own jobs’ shifts, another company none of these, and refuses a role without the code', async () => {
+    const mine = ((await t.gql(LIST, {}, { as: 'company_admin' })).data.shifts as { rows: Row[] }).rows;
+    const client = ((await t.gql(LIST, {}, { as: 'client_staff' })).data.shifts as { rows: Row[] }).rows;
+    const clientId = (await db().selectFrom('users').select('client_id').where('email', '=', 'clientstaff@demo.test').executeTakeFirstOrThrow()).client_id!;
+    const own = await db().selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').select('s.id').where('j.client_id', '=', clientId).execute();
+    expect(client.length).toBeGreaterThan(0);
+    expect(client.every((r) => own.some((o) => o.id === r.id))).toBe(true);
+    const theirs = ((await t.gql(LIST, {}, { as: 'company2' })).data.shifts as { rows: Row[] }).rows;
+    expect(theirs.some((r) => mine.some((m) => m.id === r.id))).toBe(false);
+    // company_staff without 130001 (narrowed here) is refused.
+    const original = await loadRoleMaps(db());
+    const narrowed = structuredClone(original);
+    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) map['130001'] = (map['130001'] ?? []).filter((r) => r !== 'company_staff');
+    try {
+      await saveRoleMaps(db(), narrowed);
+      t.services.roleMaps.invalidate();
+      expect((await t.gql(LIST, {}, { as: 'company_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    } finally {
+      await saveRoleMaps(db(), original);
+      t.services.roleMaps.invalidate();
+    }
+  });
+});
