@@ -24,6 +24,8 @@ export interface DocumentProps {
   /** Who is signed in (ids only): the browser keeps each one's stored state apart (client/stores/persist.ts). */
   adminId?: string | undefined;
   candidateId?: string | undefined;
+  /** Scripts the page's islands will load (modulepreload: fetched at once, not one import after another). */
+  preload?: readonly string[];
 }
 
 /** The html/head shell around every page. */
@@ -51,6 +53,9 @@ export function Document(p: DocumentProps) {
           <link key={href} rel="stylesheet" href={href} />
         ))}
         <script type="module" src="/build/boot.js" />
+        {p.preload?.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
       </head>
       <body dangerouslySetInnerHTML={{ __html: p.body }} />
     </html>

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -17,6 +20,24 @@ import { canEnter } from '../access/guard.ts';
 import { ALL_ROUTES, AREAS, matchRoute } from '../access/routes.ts';
 
 export type Layout = 'public' | 'admin' | 'bare';
+
+/** public/build/preload.json (scripts/build-client.ts): each island's script files; '*hydrate' the hydration code's. */
+const PRELOAD_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/build/preload.json');
+let preloads: Record<string, string[]> | undefined;
+/** The script files a page's islands load, read once per process (none when the bundles were never built). */
+export function preloadsFor(islands: ReadonlySet<string>): string[] {
+  if (!islands.size) return [];
+  if (!preloads) {
+    try {
+      preloads = JSON.parse(readFileSync(PRELOAD_FILE, 'utf8')) as Record<string, string[]>;
+    } catch {
+      preloads = {};
+    }
+  }
+  const files = new Set<string>(preloads['*hydrate'] ?? []);
+  for (const name of islands) for (const f of preloads[name] ?? []) files.add(f);
+  return [...files];
+}
 
 export interface PageOptions {
   title: Text | string;
@@ -87,7 +108,7 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
   } else {
     page = <main id="main" className="bare">{opts.content}</main>;
   }
-  const { html } = renderHtml(page);
+  const { html, islands } = renderHtml(page);
   const doc = renderToString(
     <Document
       lang={lang}
@@ -100,6 +121,7 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
       description={opts.description}
       adminId={user?.id}
       candidateId={(res.locals.candidate as SessionUser | undefined)?.id}
+      preload={preloadsFor(islands)}
     />,
   );
   res

@@ -1,0 +1,33 @@
+/**
+ * A page names the scripts its islands will load (issue 17 item 6): `<link rel="modulepreload">`
+ * for the hydration code and each island's chunks, so the browser fetches them together instead
+ * of one import after another; every one of them is served; a page without islands names none.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { getPage } from '../helpers/pages.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]!);
+
+describe('modulepreload', () => {
+  it('names the hydration code and the chunks of every island on the page, all served', async () => {
+    const page = await getPage(t, '/admin/candidate', await t.tokenOf('company_admin'));
+    const files = preloads(page.html);
+    for (const island of ['LiveApplicants', 'NotificationBell', 'Customizer', 'hydrate']) expect(files.some((f) => f.includes(`/chunks/${island}-`)), island).toBe(true);
+    expect(new Set(files).size).toBe(files.length);
+    for (const f of files) expect((await fetch(`${t.url}${f}`)).status, f).toBe(200);
+  });
+
+  it('names nothing on a page without islands', async () => {
+    const page = await getPage(t, '/about');
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('data-island=');
+    expect(preloads(page.html)).toEqual([]);
+  });
+});
