@@ -230,6 +230,21 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
   return def;
 }
 
+/** An id a filter compares with a uuid column: a value that is no uuid matches nothing (never an SQL error). */
+export const uuidOr = (value: string): string => (/^[0-9a-f-]{36}$/i.test(value) ? value : '00000000-0000-0000-0000-000000000000');
+
+/**
+ * A record's text in the caller's language, the other language when it is blank: `ref` names the
+ * column pair without its suffix (`'j.title'` reads `j.title_ja` and `j.title_en`). SQL's own
+ * pickLang (shared/i18n.ts), for a column's `sql`.
+ */
+export const langText =
+  (ref: string) =>
+  (lang: Lang): RawBuilder<unknown> => {
+    const [own, other] = lang === 'ja' ? [`${ref}_ja`, `${ref}_en`] : [`${ref}_en`, `${ref}_ja`];
+    return sql`coalesce(nullif(${sql.ref(own)}, ''), ${sql.ref(other)})`;
+  };
+
 /** A badge column's states for the caller (fixed, or read for the tenant). */
 export async function statesOf(c: ReadColumn, ctx: OptionContext): Promise<readonly BadgeState[]> {
   return typeof c.states === 'function' ? c.states(ctx) : (c.states ?? []);

@@ -7,7 +7,7 @@ import { recordAttendance } from '../../modules/pipeline/attendance.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import type { HookContext, Option, OptionContext } from '../define.ts';
 import { t } from '../define.ts';
-import { dateWindow, defineReadModel, type BadgeState, type ReadRow, type Transition } from '../read-model.ts';
+import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadColumn, type ReadRow, type Transition } from '../read-model.ts';
 import { clientOptions } from './users.ts';
 import { visaOptions } from './staff.ts';
 
@@ -48,6 +48,25 @@ const ATTENDANCE_STATES: readonly BadgeState[] = [
   { value: 'no_show', label: t('無断欠勤', 'No-show'), tone: 'danger' },
 ];
 
+/**
+ * The applicant's name (users as `u`), linked to the application's record: the applicant screens'
+ * record, else the part-time one for a role that works only those (`kind` column). `applicationId`
+ * names the column that holds the application's id.
+ */
+export const applicantNameColumn = (applicationId: string): ReadColumn => ({
+  name: 'candidateName',
+  label: t('応募者', 'Candidate'),
+  type: 'link',
+  sql: 'u.name',
+  sortable: true,
+  search: true,
+  notNull: true,
+  links: [
+    { route: '/admin/candidate/[id]', params: { id: applicationId } },
+    { route: '/v3/admin/candidate/other/[id]', params: { id: applicationId }, when: { kind: 'other' } },
+  ],
+});
+
 const LISTS: Option[] = [
   { value: 'candidate', label: t('応募者', 'Candidates') },
   { value: 'kakunin', label: t('就業確認', 'Confirmation') },
@@ -77,8 +96,6 @@ const statusPathSql = (lang: 'ja' | 'en') => sql`(
   )
   select string_agg(name, ' › ' order by depth desc) from up)`;
 
-const uuidOr = (value: string) => (/^[0-9a-f-]{36}$/i.test(value) ? value : '00000000-0000-0000-0000-000000000000');
-
 export const applicationsReadModel = defineReadModel({
   name: 'applicant',
   plural: 'applicants',
@@ -103,19 +120,7 @@ export const applicationsReadModel = defineReadModel({
   },
   id: 'a.id',
   columns: [
-    {
-      name: 'candidateName',
-      label: t('応募者', 'Candidate'),
-      type: 'link',
-      sql: 'u.name',
-      sortable: true,
-      search: true,
-      notNull: true,
-      links: [
-        { route: '/admin/candidate/[id]', params: { id: 'id' } },
-        { route: '/v3/admin/candidate/other/[id]', params: { id: 'id' }, when: { kind: 'other' } },
-      ],
-    },
+    applicantNameColumn('id'),
     { name: 'candidateEmail', label: t('メール', 'Email'), type: 'text', sql: 'u.email', search: true, hidden: true },
     { name: 'nationality', label: t('国籍', 'Nationality'), type: 'text', sql: 'p.nationality', sortable: true },
     { name: 'visaType', label: t('在留資格', 'Residence status'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`v.ja` : sql`coalesce(nullif(v.en, ''), v.ja)`) },
@@ -124,7 +129,7 @@ export const applicationsReadModel = defineReadModel({
       name: 'jobTitle',
       label: t('求人', 'Job'),
       type: 'link',
-      sql: (lang) => (lang === 'ja' ? sql`coalesce(nullif(j.title_ja, ''), j.title_en)` : sql`coalesce(nullif(j.title_en, ''), j.title_ja)`),
+      sql: langText('j.title'),
       sortable: true,
       search: true,
       notNull: true,

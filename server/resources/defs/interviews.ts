@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { HookContext, Option } from '../define.ts';
 import { t } from '../define.ts';
 import { recordInterviewResult, type InterviewResult } from '../../modules/pipeline/interviews.ts';
-import { dateWindow, defineReadModel, type BadgeState, type ReadRow } from '../read-model.ts';
-import { jobOptions } from './applications.ts';
+import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadRow } from '../read-model.ts';
+import { applicantNameColumn, jobOptions } from './applications.ts';
 
 /**
  * Interviews (SPEC §2 /admin/interview 290002, issue 11 item 7, docs/pipeline.md): every interview
@@ -18,8 +18,6 @@ const STATES: readonly BadgeState[] = [
   { value: 'hold', label: t('保留', 'On hold'), tone: 'warning' },
   { value: 'cancelled', label: t('キャンセル', 'Cancelled'), tone: 'neutral' },
 ];
-
-const uuidOr = (value: string) => (/^[0-9a-f-]{36}$/i.test(value) ? value : '00000000-0000-0000-0000-000000000000');
 
 const result = (name: InterviewResult, label: { ja: string; en: string }, done: { ja: string; en: string }, confirm?: { ja: string; en: string }) => ({
   name,
@@ -52,26 +50,14 @@ export const interviewsReadModel = defineReadModel({
   id: 'i.id',
   columns: [
     { name: 'startsAt', label: t('日時', 'When'), type: 'datetime', sql: 'i.starts_at', sortable: true, notNull: true },
-    {
-      name: 'candidateName',
-      label: t('応募者', 'Candidate'),
-      type: 'link',
-      sql: 'u.name',
-      sortable: true,
-      search: true,
-      notNull: true,
-      links: [
-        { route: '/admin/candidate/[id]', params: { id: 'applicationId' } },
-        { route: '/v3/admin/candidate/other/[id]', params: { id: 'applicationId' }, when: { kind: 'other' } },
-      ],
-    },
+    applicantNameColumn('applicationId'),
     { name: 'applicationId', label: t('応募ID', 'Application ID'), type: 'text', sql: 'a.id', hidden: true },
     { name: 'kind', label: t('種類', 'Kind'), type: 'text', sql: 'j.kind', hidden: true },
     {
       name: 'jobTitle',
       label: t('求人', 'Job'),
       type: 'text',
-      sql: (lang) => (lang === 'ja' ? sql`coalesce(nullif(j.title_ja, ''), j.title_en)` : sql`coalesce(nullif(j.title_en, ''), j.title_ja)`),
+      sql: langText('j.title'),
       search: true,
     },
     { name: 'minutes', label: t('時間（分）', 'Minutes'), type: 'number', sql: 'i.minutes' },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { t } from '../define.ts';
-import { dateWindow, defineReadModel } from '../read-model.ts';
+import { dateWindow, defineReadModel, langText, uuidOr } from '../read-model.ts';
 import { jobOptions } from './applications.ts';
 import { clientOptions } from './users.ts';
 
@@ -10,8 +10,6 @@ import { clientOptions } from './users.ts';
  * recorded, as a list and as a week calendar. Assigning people and the working-limit checks are
  * still to come (docs/workforce.md).
  */
-const uuidOr = (value: string) => (/^[0-9a-f-]{36}$/i.test(value) ? value : '00000000-0000-0000-0000-000000000000');
-
 export const shiftsReadModel = defineReadModel({
   name: 'shift',
   plural: 'shifts',
@@ -31,7 +29,7 @@ export const shiftsReadModel = defineReadModel({
       name: 'jobTitle',
       label: t('求人', 'Job'),
       type: 'link',
-      sql: (lang) => (lang === 'ja' ? sql`coalesce(nullif(j.title_ja, ''), j.title_en)` : sql`coalesce(nullif(j.title_en, ''), j.title_ja)`),
+      sql: langText('j.title'),
       sortable: true,
       search: true,
       notNull: true,
