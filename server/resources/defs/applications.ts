@@ -229,13 +229,14 @@ export const applicationsReadModel = defineReadModel({
     entity: 'application',
     moves: statusTransitions,
     // The candidate hears of it in the chat and by mail, from the templates; open windows and lists hear the status.
+    // After the answer: a bulk move of many rows does not wait on a mail server (failures are logged).
     afterMove: async (moved, to, ctx) => {
       const moves = statusMoves(await tenantStatuses(ctx.db, ctx.tenant));
-      await announceMoves(
+      void announceMoves(
         ctx.services,
         moved.map(({ row, from }) => ({ applicationId: row.id, kind: moves.find((m) => m.from === from && m.to === to)?.kind ?? 'forward' })),
         { actor: ctx.user },
-      );
+      ).catch((err: unknown) => ctx.services.log.warn({ err }, 'announcing status moves failed'));
     },
   },
 });
