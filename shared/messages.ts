@@ -440,6 +440,8 @@ export const MESSAGES = {
   'interviewStatus.fail': m('不合格', 'Not passed'),
   'interviewStatus.hold': m('保留', 'On hold'),
   'interviewStatus.cancelled': m('キャンセル', 'Cancelled'),
+  'list.expired': m('期限切れ', 'expired'),
+  'list.daysLeft': m('あと{days}日', '{days} days left'),
   'live.stale': m('一覧を更新できませんでした。ページを再読み込みしてください。', 'The list could not be updated. Reload the page.'),
   'notifications.title': m('お知らせ', 'Notifications'),
   'notifications.recent': m('お知らせ', 'Notifications'),

@@ -60,6 +60,8 @@ export interface ReadColumn {
   unit?: 'hour' | 'day' | 'month';
   /** Shown only on these screens (paths); default all. The API and the CSV always have it. */
   screens?: readonly string[];
+  /** date: flagged on the screens when within this many days or past (views/ui/DataTable.tsx `soon`). */
+  soon?: number;
 }
 
 export interface ReadLink {

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { cellText, DataTable, Pager, type ColumnView } from './DataTable.tsx';
+import { addDays, todayInJapan } from '../../shared/time.ts';
 
 const COLUMNS: ColumnView[] = [
   { name: 'name', label: { ja: '名前', en: 'Name' }, type: 'text', sortable: true },
@@ -53,5 +54,18 @@ describe('the list kit', () => {
     const cursor = renderToStaticMarkup(<Pager lang="ja" total={5000} page={1} size={50} next="abc" cursor href={(c) => `?after=${String(c.after)}`} />);
     expect(cursor).toContain('5,000件');
     expect(cursor).toContain('href="?after=abc"');
+  });
+  it('flags a date within its `soon` days, or past, and leaves a far one plain', () => {
+    const expiry: ColumnView = { name: 'expiry', label: { ja: '在留期限', en: 'Card expiry' }, type: 'date', soon: 90 };
+    const rows = [
+      { id: 'near', expiry: addDays(todayInJapan(), 20) },
+      { id: 'past', expiry: addDays(todayInJapan(), -3) },
+      { id: 'far', expiry: addDays(todayInJapan(), 200) },
+    ];
+    const html = renderToStaticMarkup(<DataTable lang="en" columns={[expiry]} rows={rows} empty="" />);
+    const cell = (id: string) => new RegExp(`data-row-id="${id}"><td data-col="expiry">(.*?)</td>`).exec(html)?.[1] ?? '';
+    expect(cell('near')).toMatch(/^<span class="badge badge-danger">.* \(20 days left\)<\/span>$/);
+    expect(cell('past')).toMatch(/\(expired\)<\/span>$/);
+    expect(cell('far')).not.toContain('badge');
   });
 });

@@ -3,6 +3,7 @@ import { tr, type Lang, type Text } from '../../shared/i18n.ts';
 import { msg } from '../../shared/messages.ts';
 import { dateLong, dateTimeText, numberText, yen } from '../../shared/format.ts';
 import { DATE_FILTERS } from '../../shared/date-filters.ts';
+import { todayInJapan } from '../../shared/time.ts';
 
 /**
  * The one UI kit for lists (issue 10 item 6): the head of a list page, its filter bar, the table
@@ -24,6 +25,8 @@ export interface ColumnView {
   states?: readonly { value: string; label: Text; tone?: Tone }[];
   /** money: the unit after the amount. */
   unit?: 'hour' | 'day' | 'month';
+  /** date: flagged (a danger badge) when it is within this many days of today in Japan, or past (a residence card's expiry). */
+  soon?: number;
 }
 
 export type Row = Record<string, unknown>;
@@ -60,10 +63,24 @@ export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: R
 }
 
 /** A cell: typed text, a badge, or a link when the screen gives one for this row. */
+/** Whole days from today in Japan to a day 'YYYY-MM-DD' (negative once past); null for no day. */
+function daysUntil(day: string): number | null {
+  const t = Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(t) ? null : Math.round((t - Date.parse(`${todayInJapan()}T00:00:00Z`)) / 86_400_000);
+}
+
 function Cell({ lang, c, value, href }: { lang: Lang; c: ColumnView; value: unknown; href: string | null }) {
   const text = cellText(lang, c, value);
   if (!text) return <span className="muted">—</span>;
-  const shown = c.type === 'badge' ? <Badge tone={c.states?.find((x) => x.value === String(value))?.tone}>{text}</Badge> : text;
+  const due = c.type === 'date' && c.soon !== undefined ? daysUntil(String(value)) : null;
+  const shown =
+    c.type === 'badge' ? (
+      <Badge tone={c.states?.find((x) => x.value === String(value))?.tone}>{text}</Badge>
+    ) : due !== null && due <= c.soon! ? (
+      <Badge tone="danger">{`${text} (${due < 0 ? msg(lang, 'list.expired') : msg(lang, 'list.daysLeft', { days: due })})`}</Badge>
+    ) : (
+      text
+    );
   return href ? <a href={href}>{shown}</a> : <>{shown}</>;
 }
 

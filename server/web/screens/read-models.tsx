@@ -33,6 +33,7 @@ const columnView = (c: ReadColumn, states?: readonly BadgeState[]): ColumnView =
     sortable: !!c.sortable,
     ...(own ? { states: own } : {}),
     ...(c.unit ? { unit: c.unit } : {}),
+    ...(c.soon !== undefined ? { soon: c.soon } : {}),
   };
 };
 
