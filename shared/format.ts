@@ -70,3 +70,6 @@ export const numberText = (n: number, lang: Lang = 'ja'): string => nf(lang).for
 
 /** Yen: "¥1,300". Amounts are whole yen (no floating point touches money). */
 export const yen = (n: number): string => `${n < 0 ? '-' : ''}¥${nf('ja').format(Math.abs(n))}`;
+
+/** A duration in minutes as hours and minutes: 510 → "8:30". */
+export const minutesText = (minutes: number): string => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;

@@ -20,3 +20,13 @@ export function mondayOf(day: string): string {
   const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
   return addDays(day, -((dow + 6) % 7));
 }
+
+/** The time of day in Japan ('HH:MM') at an instant. */
+export function clockInJapan(at: Date): string {
+  return new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(11, 16);
+}
+
+/** The day of the week of 'YYYY-MM-DD': 0 Sunday … 6 Saturday. */
+export function weekdayOf(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}

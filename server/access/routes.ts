@@ -113,6 +113,8 @@ export const ROUTES: RouteDef[] = [
   pub('/staff/applications', t('応募した仕事', 'My applications')),
   // The candidate's chat with the companies they applied to (issue 6).
   pub('/staff/chat', t('チャット', 'Chat')),
+  // The worker's pay, payslips, quick pay and bank account (issue 13).
+  pub('/staff/pay', t('給与・前払い', 'Pay and quick pay')),
 
   // The dashboard: no code, redirects to the landing page (SPEC §2, §4).
   { path: DASHBOARD_PATH, kind: 'admin', title: t('ダッシュボード', 'Dashboard'), sidebar: false },

@@ -69,6 +69,17 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.applicantRecord': { codes: [120001, 340001, 120012, 120013] },
   // SPEC §3 candidate lists: whoever works one of them; the resolver asks for the list's own code.
   'Query.candidateList': { codes: [120001, 340001, 120012, 120013] },
+  // money (issue 13): the pay screens' codes; a payslip or invoice also needs its row visible (the read model's tenant rule)
+  'Query.transferBatches': { codes: [140004] },
+  'Query.transferBatchFile': { codes: [140004] },
+  'Query.payslip': { codes: [140002] },
+  'Query.invoiceDocument': { codes: [290001] },
+  'Mutation.createInvoices': { codes: [290001] },
+  // a worker's own pay, quick pay and bank account on /staff
+  'Query.myPay': { candidate: true },
+  'Query.myPayslip': { candidate: true },
+  'Mutation.requestQuickPay': { candidate: true },
+  'Mutation.saveBankAccount': { candidate: true },
   // Interviews (issue 11): whoever works the interviews page; the application must be the caller's tenant's.
   'Mutation.scheduleInterview': { codes: [290002] },
   // Job import (the crawler's page): its run history.

@@ -52,6 +52,15 @@ export const DOCS = {
   MarkNotificationRead: graphql(OPS.MarkNotificationRead),
   NotificationAdded: graphql(OPS.NotificationAdded),
   ChatMessageAdded: graphql(OPS.ChatMessageAdded),
+  TransferBatches: graphql(OPS.TransferBatches),
+  TransferBatchFile: graphql(OPS.TransferBatchFile),
+  Payslip: graphql(OPS.Payslip),
+  MyPayslip: graphql(OPS.MyPayslip),
+  InvoiceDocument: graphql(OPS.InvoiceDocument),
+  CreateInvoices: graphql(OPS.CreateInvoices),
+  MyPay: graphql(OPS.MyPay),
+  RequestQuickPay: graphql(OPS.RequestQuickPay),
+  SaveBankAccount: graphql(OPS.SaveBankAccount),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

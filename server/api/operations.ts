@@ -116,4 +116,45 @@ export const OPS = {
         id conversation_id seq sender_id sender_role sender_name message_type content client_msg_id created_at conversation_type support
       }
     }`,
+  // Money (issue 13).
+  TransferBatches: /* GraphQL */ `query TransferBatches { transferBatches { id transferDate payees total createdBy createdAt } }`,
+  TransferBatchFile: /* GraphQL */ `query TransferBatchFile($id: ID!) { transferBatchFile(id: $id) { name base64 } }`,
+  Payslip: /* GraphQL */ `
+    query Payslip($id: ID!) {
+      payslip(id: $id) {
+        id lang workerName companyJa companyEn periodStart periodEnd payDate status shifts workedMinutes overtimeMinutes over60Minutes lateNightMinutes holidayMinutes gross advances transferFee net
+        lines { workDate jobJa jobEn workedMinutes overtimeMinutes lateNightMinutes holidayMinutes hourlyWage base overtimePremium lateNightPremium holidayPremium total }
+      }
+    }
+  `,
+  MyPayslip: /* GraphQL */ `
+    query MyPayslip($id: ID!) {
+      myPayslip(id: $id) {
+        id lang workerName companyJa companyEn periodStart periodEnd payDate status shifts workedMinutes overtimeMinutes over60Minutes lateNightMinutes holidayMinutes gross advances transferFee net
+        lines { workDate jobJa jobEn workedMinutes overtimeMinutes lateNightMinutes holidayMinutes hourlyWage base overtimePremium lateNightPremium holidayPremium total }
+      }
+    }
+  `,
+  InvoiceDocument: /* GraphQL */ `
+    query InvoiceDocument($id: ID!) {
+      invoiceDocument(id: $id) {
+        id number clientJa clientEn companyJa companyEn registrationNumber periodStart periodEnd issueDate dueDate status net tax total
+        byRate { rate net tax } lines { workDate descriptionJa descriptionEn minutes unitPrice amount taxRate } subject note
+      }
+    }
+  `,
+  CreateInvoices: /* GraphQL */ `mutation CreateInvoices($month: String!) { createInvoices(month: $month) { created updated skipped } }`,
+  MyPay: /* GraphQL */ `
+    query MyPay {
+      myPay {
+        companies { companyId companyJa companyEn quickPayEnabled earnedUnpaid available minAmount feePercent minFee }
+        lines { id workDate companyJa companyEn jobJa jobEn workedMinutes total withholding net status }
+        runs { id companyJa companyEn periodStart periodEnd payDate gross net status }
+        advances { id requestedOn amount fee net status }
+        bankAccount { bankCode bankName branchCode branchName accountType accountNumber holderKana }
+      }
+    }
+  `,
+  RequestQuickPay: /* GraphQL */ `mutation RequestQuickPay($companyId: ID!, $amount: Int!) { requestQuickPay(companyId: $companyId, amount: $amount) { id fee net } }`,
+  SaveBankAccount: /* GraphQL */ `mutation SaveBankAccount($input: BankAccountInput!) { saveBankAccount(input: $input) { bankCode } }`,
 } as const;

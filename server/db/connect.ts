@@ -48,3 +48,8 @@ export function connectDatabase(url: string, opts: number | ConnectOptions = {})
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }
+
+/** Runs `fn` in a transaction: the caller's, when it already is one (Kysely has no nested transactions), else a new one. */
+export function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { JobTables } from '../modules/jobs/tables.ts';
 import type { PipelineTables } from '../modules/pipeline/tables.ts';
+import type { MoneyTables } from '../modules/payroll/tables.ts';
 import type { ChatTables } from '../chat/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
@@ -50,6 +51,14 @@ export interface Database {
   // Interviews (migration 0021).
   interviews: PipelineTables['interviews'];
   residence_alerts: PipelineTables['residence_alerts'];
+  // Money (migration 0024, issue 13).
+  bank_accounts: MoneyTables['bank_accounts'];
+  transfer_batches: MoneyTables['transfer_batches'];
+  pay_runs: MoneyTables['pay_runs'];
+  pay_lines: MoneyTables['pay_lines'];
+  advances: MoneyTables['advances'];
+  invoices: MoneyTables['invoices'];
+  invoice_lines: MoneyTables['invoice_lines'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -62,6 +71,21 @@ export interface CompaniesTable {
   email: string | null;
   phone: string | null;
   status: ColumnType<'active' | 'trial' | 'suspended', 'active' | 'trial' | 'suspended' | undefined>;
+  /** Payroll closing day and pay day (1–31, 31 = the month's end); quick pay on/off and its ceiling percent (migration 0003). */
+  closing_day: ColumnType<number, number | undefined>;
+  pay_day: ColumnType<number, number | undefined>;
+  quickpay_enabled: ColumnType<boolean, boolean | undefined>;
+  quickpay_rate: ColumnType<number, number | undefined>;
+  /** The invoice registration number (T + 13 digits) and the account salaries are paid from (migration 0024). */
+  registration_number: ColumnType<string, string | undefined>;
+  transfer_requester_code: ColumnType<string, string | undefined>;
+  transfer_requester_name: ColumnType<string, string | undefined>;
+  transfer_bank_code: ColumnType<string, string | undefined>;
+  transfer_bank_name: ColumnType<string, string | undefined>;
+  transfer_branch_code: ColumnType<string, string | undefined>;
+  transfer_branch_name: ColumnType<string, string | undefined>;
+  transfer_account_type: ColumnType<number, number | undefined>;
+  transfer_account_number: ColumnType<string, string | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -71,6 +95,9 @@ export interface ClientsTable {
   company_id: string;
   name: string;
   name_en: string;
+  /** Invoice closing day (1–31) and days from closing to the due date (migration 0003). */
+  billing_closing_day: ColumnType<number, number | undefined>;
+  payment_due_days: ColumnType<number, number | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

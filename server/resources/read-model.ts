@@ -62,6 +62,11 @@ export interface ReadColumn {
   screens?: readonly string[];
   /** date: flagged on the screens when within this many days or past (views/ui/DataTable.tsx `soon`). */
   soon?: number;
+  /**
+   * The cell links to a file of the row on the same screen: `?<download>=<row id>` (a payslip, an
+   * invoice PDF), which the screen's panel serves (server/web/screens/panels.tsx).
+   */
+  download?: string;
 }
 
 export interface ReadLink {

@@ -10,6 +10,7 @@ import { staffResource } from './defs/staff.ts';
 import { USER_RESOURCES } from './defs/users.ts';
 import { JOB_RESOURCES } from './defs/jobs.ts';
 import { crawlerSourceResource } from './defs/crawler.ts';
+import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from './defs/money.ts';
 
 /** Every resource the engine serves. Add a definition here and its API and screens exist. */
 export const RESOURCES: ResourceDef[] = [companyResource, clientResource, ...TEMPLATE_RESOURCES];
@@ -23,3 +24,5 @@ RESOURCES.push(crawlerSourceResource);
 
 /** Every read model (lists over joined queries, read-model.ts): its API and screens exist from the definition. */
 export const READ_MODELS: ReadModelDef[] = [applicationsReadModel, interviewsReadModel, shiftsReadModel];
+// Money (issue 13): daily pay, monthly pay, quick pay, invoices.
+READ_MODELS.push(payLinesReadModel, payRunsReadModel, advancesReadModel, invoicesReadModel);

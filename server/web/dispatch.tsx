@@ -45,6 +45,10 @@ export async function sendOutcome(req: Request, res: Response, outcome: Outcome)
       return sendError(req, res, outcome.error);
     case 'text':
       return void res.status(outcome.status).type('text').send(outcome.body);
+    case 'file':
+      // Private documents (payslips, invoices, transfer files): never kept by a shared cache.
+      res.set('Cache-Control', 'private, no-store').type(outcome.type).set('Content-Disposition', `attachment; filename="${outcome.name.replace(/[^\w.-]/g, '_')}"`);
+      return void res.send(outcome.body);
     case 'csv': {
       // Streamed row by row, with a BOM so Excel (which Japanese offices open CSV with) reads UTF-8.
       const filename = `${outcome.name}-${todayInJapan()}.csv`;

@@ -26,7 +26,8 @@ export type Outcome =
   | { kind: 'redirect'; to: string; status: 302 | 303 }
   | { kind: 'error'; error: ErrorKind }
   | { kind: 'csv'; name: string; header: string[]; rows: AsyncIterable<string[]> | Iterable<string[]> }
-  | { kind: 'text'; status: number; body: string };
+  | { kind: 'text'; status: number; body: string }
+  | { kind: 'file'; name: string; type: string; body: Buffer };
 
 const OUTCOME = Symbol('outcome');
 type Marked = Outcome & { [OUTCOME]: true };
@@ -41,6 +42,8 @@ export const redirect = (to: string, status: 302 | 303 = 303): Outcome => mark({
 export const errorPage = (error: ErrorKind): Outcome => mark({ kind: 'error', error });
 export const csv = (name: string, header: string[], rows: AsyncIterable<string[]> | Iterable<string[]>): Outcome => mark({ kind: 'csv', name, header, rows });
 export const plain = (status: number, body: string): Outcome => mark({ kind: 'text', status, body });
+/** A file to download (a PDF, a bank transfer file), never cached. */
+export const file = (name: string, type: string, body: Buffer): Outcome => mark({ kind: 'file', name, type, body });
 
 // ---------------------------------------------------------------------------------------------
 // The context a screen runs in

@@ -131,6 +131,19 @@ const OP_CASES: Record<string, OpCase> = {
   // The applicant record (issue 11): aimed at no application, so it answers null to whoever may ask.
   'Query.candidateList': { query: 'query { candidateList(list: "kakunins") { count value { id } } }' },
   'Query.applicantRecord': { query: 'query ($id: ID!) { applicantRecord(id: $id) { id } }', variables: { id: ZERO_UUID } },
+  // Money (issue 13): reads, pointed at nothing; a month that fails validation makes no invoice.
+  'Query.transferBatches': { query: 'query { transferBatches { id } }' },
+  'Query.transferBatchFile': { query: 'query ($id: ID!) { transferBatchFile(id: $id) { name } }', variables: { id: ZERO_UUID } },
+  'Query.payslip': { query: 'query ($id: ID!) { payslip(id: $id) { id } }', variables: { id: ZERO_UUID } },
+  'Query.invoiceDocument': { query: 'query ($id: ID!) { invoiceDocument(id: $id) { id } }', variables: { id: ZERO_UUID } },
+  'Mutation.createInvoices': { query: 'mutation { createInvoices(month: "not-a-month") { created } }' },
+  'Query.myPay': { query: 'query { myPay { lines { id } } }' },
+  'Query.myPayslip': { query: 'query ($id: ID!) { myPayslip(id: $id) { id } }', variables: { id: ZERO_UUID } },
+  'Mutation.requestQuickPay': { query: 'mutation ($c: ID!) { requestQuickPay(companyId: $c, amount: 0) { id } }', variables: { c: ZERO_UUID } },
+  'Mutation.saveBankAccount': {
+    query: 'mutation ($input: BankAccountInput!) { saveBankAccount(input: $input) { bankCode } }',
+    variables: { input: { bankCode: 'x', bankName: '', branchCode: '', branchName: '', accountType: 1, accountNumber: '', holderKana: '' } },
+  },
   // Aimed at no application: whoever may run it gets NOT_FOUND and nothing is scheduled.
   'Mutation.scheduleInterview': {
     query: 'mutation ($id: ID!, $input: InterviewInput!) { scheduleInterview(applicationId: $id, input: $input) }',

@@ -11,6 +11,7 @@ import * as notifications from './notifications.ts';
 import * as roles from './roles.ts';
 import * as session from './session.ts';
 import * as jobShifts from './job-shifts.ts';
+import * as money from './money.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
@@ -28,6 +29,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(crawler);
 // The applicant record (issue 11).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(applicant);
+// Pay, quick pay, transfers and invoices (issue 13).
+(MODULES as { typeDefs: string; resolvers: object }[]).push(money);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

@@ -12,6 +12,7 @@ import { seedTemplateDefaults } from '../../modules/templates/defaults.ts';
 import { copyTemplatesToCompany } from '../../modules/templates/copy.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { seedDemoPipeline } from '../../modules/pipeline/seed.ts';
+import { seedDemoMoney } from '../../modules/payroll/seed.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -67,6 +68,10 @@ export const DEMO_ACCOUNTS: (DemoAccount & { companyKey?: 'c1' | 'c2'; clientKey
   { email: 'candidate2@demo.test', role: 'candidate', name: 'Maria Santos' },
   { email: 'candidate3@demo.test', role: 'candidate', name: 'Aung Kyaw' },
   { email: 'candidate4@demo.test', role: 'candidate', name: 'Siti Rahma' },
+  // Workers whose last week became pay, transfers and invoices (issue 13, server/modules/payroll/seed.ts).
+  { email: 'worker1@demo.test', role: 'candidate', name: 'Tran Thi Mai' },
+  { email: 'worker2@demo.test', role: 'candidate', name: 'Jose Reyes' },
+  { email: 'worker3@demo.test', role: 'candidate', name: 'Bikash Thapa' },
 ];
 
 /**
@@ -131,6 +136,9 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
       { email: 'candidate2@demo.test', phone: '090-0000-1002', nationality: 'Philippines', visa: '留学', expiry: inDays(45), languages: ['tl', 'en', 'ja'] },
       { email: 'candidate3@demo.test', phone: '090-0000-1003', nationality: 'Myanmar', visa: '家族滞在', expiry: inDays(20), languages: ['my', 'ja'] },
       { email: 'candidate4@demo.test', phone: '090-0000-1004', nationality: 'Indonesia', visa: '特定技能1号', expiry: inDays(700), languages: ['id', 'ja', 'en'] },
+      { email: 'worker1@demo.test', phone: '090-0000-2001', nationality: 'Vietnam', visa: '特定技能1号', expiry: inDays(500), languages: ['vi', 'ja'] },
+      { email: 'worker2@demo.test', phone: '090-0000-2002', nationality: 'Philippines', visa: '定住者', expiry: inDays(900), languages: ['tl', 'en', 'ja'] },
+      { email: 'worker3@demo.test', phone: '090-0000-2003', nationality: 'Nepal', visa: '技術・人文知識・国際業務', expiry: inDays(300), languages: ['ne', 'en', 'ja'] },
     ];
     const candidates = await trx.selectFrom('users').select(['id', 'email']).where('role', '=', 'candidate').execute();
     for (const p of profiles) {
@@ -165,6 +173,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoChats(trx, c1.id);
     // The pipeline on every list: kakunin due, a no-show, an interview tomorrow (issue 11).
     await seedDemoPipeline(trx, c1.id);
+    // A worked week becomes daily and monthly pay, an advance, a transfer batch, invoices (issue 13).
+    await seedDemoMoney(trx, c1.id);
     // The staff registry of both companies, some residence cards expiring soon (issue 4).
     await seedDemoStaff(trx, companyIds);
 

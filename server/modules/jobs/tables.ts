@@ -32,6 +32,10 @@ export interface JobsTable {
   industry_id: string | null;
   category_id: string | null;
   wage: number;
+  /** What the client is billed per hour (migration 0024); null: not billed by the hour. */
+  bill_rate: ColumnType<number | null, number | null | undefined>;
+  /** Paid per shift (daily) or with the monthly run (migration 0024; default by kind). */
+  pay_mode: ColumnType<'daily' | 'monthly', 'daily' | 'monthly' | undefined>;
   prefecture: string;
   city: ColumnType<string, string | undefined>;
   station: ColumnType<string, string | undefined>;
@@ -62,6 +66,8 @@ export interface ShiftsTable {
   capacity: number;
   filled: ColumnType<number, number | undefined>;
   wage: number | null;
+  /** The shift's own bill rate per hour, else the job's (migration 0024). */
+  bill_rate: ColumnType<number | null, number | null | undefined>;
   created_at: CreatedAt;
 }
 

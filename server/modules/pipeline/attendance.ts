@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
+import { syncPayForApplications } from '../payroll/lines.ts';
 
 export type AttendanceEvent = 'clockIn' | 'clockOut' | 'absent' | 'noShow';
 
@@ -21,6 +22,8 @@ export async function recordAttendance(db: DB, actor: { id: string; name: string
       .where('t.clock_in', 'is not', null)
       .where('t.clock_out', 'is', null)
       .executeTakeFirst();
+    // The finished shift becomes (or changes) its pay line (server/modules/payroll/lines.ts).
+    await syncPayForApplications(db, applicationIds);
     return Number(r.numUpdatedRows);
   }
   const status =
@@ -38,5 +41,6 @@ export async function recordAttendance(db: DB, actor: { id: string; name: string
       clock_out = ${event === 'clockIn' ? sql`attendance.clock_out` : sql`null`},
       recorded_by = excluded.recorded_by, recorded_by_name = excluded.recorded_by_name, updated_at = now()
     returning id`.execute(db);
+  await syncPayForApplications(db, applicationIds);
   return r.rows.length;
 }

@@ -4,7 +4,7 @@
  * is about back-office users, never moves a candidate off the public site.
  */
 import { DOCS } from '../../api/documents.ts';
-import { tr } from '../../../shared/i18n.ts';
+import { isLang, pickLang, tr } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { PREFECTURES, prefectureName } from '../../modules/jobs/prefectures.ts';
 import type { PublicJobDetail } from '../../modules/jobs/public.ts';
@@ -15,7 +15,9 @@ import { type Choice, JobSearch, Pager } from '../../../views/pages/public/JobSe
 import { PartTimePage } from '../../../views/pages/public/PartTime.tsx';
 import { sessionCookie } from '../cookies.ts';
 import { ApiFailure, formList, formStrings, localPath, queryInt, queryText, withFlag } from '../kit.ts';
-import { CANDIDATE_COOKIE, defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { CANDIDATE_COOKIE, defineScreen, errorPage, failed, file, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { MyPayPage } from '../../../views/pages/public/MyPay.tsx';
+import { payslipPdf } from '../pdf.ts';
 import { dateText, dateTimeText, yen } from '../../../shared/format.ts';
 
 type Kind = 'daily' | 'other';
@@ -224,6 +226,66 @@ const myApplications = defineScreen({
   },
 });
 
+/** The worker's pay (issue 13): quick pay, payslips (PDF), daily pay, the bank account. */
+const myPay = defineScreen({
+  path: '/staff/pay',
+  load: async ({ req, candidate, call, candidateCaller }) => {
+    if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`, 302);
+    const slip = queryText(req, 'payslip');
+    if (UUID.test(slip)) {
+      const { myPayslip } = await call(DOCS.MyPayslip, { id: slip }, candidateCaller);
+      if (!myPayslip) throw errorPage('recordNotFound');
+      throw file(`payslip-${myPayslip.periodEnd}.pdf`, 'application/pdf', await payslipPdf(myPayslip, isLang(myPayslip.lang) ? myPayslip.lang : 'ja'));
+    }
+    return { name: candidate.name, pay: (await call(DOCS.MyPay, {}, candidateCaller)).myPay };
+  },
+  view: ({ lang, route, req, msg }, { name, pay }, state) => {
+    const values = Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
+    const net = queryText(req, 'net');
+    return {
+      title: route.title,
+      content: (
+        <MyPayPage
+          lang={lang}
+          name={name}
+          notice={queryText(req, 'saved') ? msg('money.bankSaved') : net ? msg('money.requested', { fee: yen(Number(queryText(req, 'fee')) || 0), net: yen(Number(net) || 0) }) : null}
+          errors={state?.errors ?? {}}
+          values={values}
+          companies={pay.companies.map((c) => ({ companyId: c.companyId, company: pickLang(lang, c.companyJa, c.companyEn), enabled: c.quickPayEnabled, available: c.available, earned: c.earnedUnpaid, minAmount: c.minAmount, feePercent: c.feePercent, minFee: c.minFee }))}
+          bank={pay.bankAccount ? { ...pay.bankAccount, accountType: String(pay.bankAccount.accountType) } : null}
+          runs={pay.runs.map((r) => ({ ...r, company: pickLang(lang, r.companyJa, r.companyEn), pdf: 'PDF' }))}
+          lines={pay.lines.map((l) => ({ ...l, job: pickLang(lang, l.jobJa, l.jobEn) }))}
+          advances={pay.advances}
+        />
+      ),
+    };
+  },
+  actions: {
+    quickpay: async ({ call, candidate, candidateCaller }, body) => {
+      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`);
+      const v = formStrings(body, ['companyId', 'amount']);
+      try {
+        const { requestQuickPay: r } = await call(DOCS.RequestQuickPay, { companyId: v.companyId ?? '', amount: Number(v.amount) || 0 }, candidateCaller);
+        return redirect(`/staff/pay?fee=${r.fee}&net=${r.net}`);
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        return failed(v, { ...(err.formErrors.amount ? {} : { _: err.message }), ...err.formErrors }, err.status);
+      }
+    },
+    bank: async ({ call, candidate, candidateCaller }, body) => {
+      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`);
+      const v = formStrings(body, ['bankCode', 'bankName', 'branchCode', 'branchName', 'accountType', 'accountNumber', 'holderKana']);
+      try {
+        await call(DOCS.SaveBankAccount, { input: { bankCode: v.bankCode ?? '', bankName: v.bankName ?? '', branchCode: v.branchCode ?? '', branchName: v.branchName ?? '', accountType: Number(v.accountType) || 0, accountNumber: v.accountNumber ?? '', holderKana: v.holderKana ?? '' } }, candidateCaller);
+        return redirect(withFlag('/staff/pay', 'saved'));
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        return failed(v, err.formErrors, err.status);
+      }
+    },
+  },
+});
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const conversationParam = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : null);
 
@@ -346,5 +408,5 @@ const candidateRegister = defineScreen({
   },
 });
 
-export const CANDIDATE_SCREENS: readonly Screen[] = [board('daily'), board('other'), jobScreen('daily'), jobScreen('other'), myApplications, candidateChat, candidateLogin, candidateRegister];
+export const CANDIDATE_SCREENS: readonly Screen[] = [board('daily'), board('other'), jobScreen('daily'), jobScreen('other'), myApplications, myPay, candidateChat, candidateLogin, candidateRegister];
 

@@ -11,6 +11,7 @@ import { Island } from '../../../views/ui/Island.tsx';
 import { mondayOf, todayInJapan } from '../../../shared/time.ts';
 import { READ_MAX_PAGE_SIZE } from '../../resources/read-model.ts';
 import { csv, defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { READ_MODEL_PANELS } from './panels.tsx';
 
 /**
  * The screens of the read models (server/resources/read-model.ts): for each screen of a
@@ -72,10 +73,13 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
   const filters = (def.filters ?? []).filter((f) => !(f.name in fixed) && !f.hidden);
   const sortable = def.columns.filter((c) => c.sortable).map((c) => c.name);
   const fetchPage = (ctx: ScreenContext, vars: Record<string, unknown>) => ctx.call<Record<string, Page>>(docs.list, vars).then((d) => d[def.plural]!);
+  const panel = Object.hasOwn(READ_MODEL_PANELS, screen.path) ? READ_MODEL_PANELS[screen.path] : undefined;
 
   return defineScreen({
     path: screen.path,
     load: async (ctx) => {
+      // The panel first: a download it answers (a payslip, a transfer file) is the whole response.
+      const panelData = panel ? await panel.load(ctx) : null;
       const q = parseListQuery(ctx.req, { filters: filters.map((f) => f.name), sorts: sortable });
       const states = docs.states ? (await ctx.call<Record<string, StateChoice[]>>(docs.states))[`${def.name}States`]! : [];
       const badges: readonly BadgeState[] | undefined = docs.states ? states.map((st) => ({ value: st.value, label: { ja: st.ja, en: st.en }, tone: st.tone })) : undefined;
@@ -109,9 +113,9 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
         ),
       ]);
       const onThisScreen = (x: { screens?: readonly string[] }) => !x.screens || x.screens.includes(screen.path);
-      return { q, after, data, filterViews: options, states, week: cal ? monday : null, columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view), actions: (def.actions ?? []).filter(onThisScreen) };
+      return { panelData, q, after, data, filterViews: options, states, week: cal ? monday : null, columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view), actions: (def.actions ?? []).filter(onThisScreen) };
     },
-    view: (ctx, { q, data, filterViews, states, columns, actions, week }, state) => {
+    view: (ctx, { panelData, q, data, filterViews, states, columns, actions, week }, state) => {
       const { lang, route, req } = ctx;
       const listState: Record<string, string | number | null> = { q: q.q, sort: q.sort, dir: q.dir, size: q.size === 20 ? null : q.size, ...Object.fromEntries(Object.entries(q.filter).map(([k, v]) => [`f_${k}`, v])) };
       const filtered = !!q.q || Object.keys(q.filter).length > 0;
@@ -132,6 +136,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
             <ListHead lang={lang} title={route.title} csvHref={listHref(req.path, listState, { format: 'csv', page: null })} />
             <Notice text={state?.errors._} error />
             <Notice text={notice} />
+            {panel?.view(ctx, panelData, state)}
             {def.calendar && (
               <nav className="view-switch" aria-label={ctx.msg('calendar.weekView')}>
                 <a href={listHref(req.path, listState, {})} {...(week ? {} : { 'aria-current': 'page' as const })}>
@@ -199,6 +204,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
               sort={{ current: q.sort ?? (q.dir ? def.defaultSort.column : null), dir: q.dir, href: (c, dir) => listHref(req.path, listState, { sort: c, dir, page: null }) }}
               href={(row, name) => {
                 const c = def.columns.find((x) => x.name === name);
+                if (c?.download) return `${req.path}?${c.download}=${encodeURIComponent(String(row.id))}`;
                 return c?.links ? linkOf(ctx, c, row) : null;
               }}
               {...(t || actions.length ? { selectForm: BULK_FORM } : {})}
@@ -250,8 +256,9 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
         ),
       };
     },
-    ...(def.transitions || def.actions?.length
+    ...(def.transitions || def.actions?.length || panel?.actions
       ? { actions: {
+          ...panel?.actions,
           move: async (ctx, body) => {
             const act = typeof body.rowAct === 'string' ? body.rowAct.split('|') : typeof body.act === 'string' ? [null, body.act] : null;
             if (act) return runAction(ctx, act[0] ? [act[0]] : formList(body, 'ids'), act[1] ?? '');

@@ -213,14 +213,15 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
 }
 
 /** The candidate's own links (applications, chat) and the log-out button, under a page title. */
-type CandidatePath = '/staff/applications' | '/staff/chat';
+type CandidatePath = '/staff/applications' | '/staff/chat' | '/staff/pay';
 const CANDIDATE_LINKS: { href: CandidatePath; label: MessageKey }[] = [
   { href: '/staff/applications', label: 'candidate.myApplications' },
+  { href: '/staff/pay', label: 'pay.title' },
   { href: '/staff/chat', label: 'common.chat' },
 ];
 
 /** The header of a signed-in candidate's pages: the page's name, the candidate's, their links and log out. */
-function CandidateHeader(p: { lang: Lang; name: string; current: CandidatePath; compact?: boolean }): JSX.Element {
+export function CandidateHeader(p: { lang: Lang; name: string; current: CandidatePath; compact?: boolean }): JSX.Element {
   return (
     <header className={p.compact ? 'page-header page-header-compact' : 'page-header'}>
       <div className="container">

@@ -1,0 +1,459 @@
+/**
+ * Money (issue 13, docs/payroll.md): what the pay and billing screens need besides their lists
+ * (read models in server/resources/defs/money.ts): transfer batches and their 全銀 files, a pay
+ * run's payslip, an invoice's document, making the period's invoices; and the worker's own pay
+ * on /staff (lines, runs, advances, quick pay, the bank account). Who may read a payslip or an
+ * invoice is who may see its row in the list (the read model's tenant rule): one rule for both.
+ */
+import { z } from 'zod';
+import { pickLang } from '../../../shared/i18n.ts';
+import { msg, msgText } from '../../../shared/messages.ts';
+import { tenantOf } from '../../access/tenancy.ts';
+import { invoicesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
+import { visibleRows } from '../../resources/read-model.ts';
+import { batchFile, quickPayState, requestAdvance } from '../../modules/payroll/ledger.ts';
+import { quickPayAvailable } from '../../modules/payroll/quickpay.ts';
+import { createInvoices } from '../../modules/billing/invoices.ts';
+import { invoiceTotals } from '../../modules/billing/totals.ts';
+import type { ApiContext } from '../context.ts';
+import { apiError, badInput, forbidden } from '../errors.ts';
+import { validate } from '../../validation.ts';
+import { fixedFor } from './read-models.ts';
+import type { DB } from '../../db/connect.ts';
+import { dateText, yen } from '../../../shared/format.ts';
+
+export const typeDefs = /* GraphQL */ `
+  "A batch of daily pay sent to the bank on one day."
+  type TransferBatch {
+    id: ID!
+    transferDate: String!
+    payees: Int!
+    total: Int!
+    createdBy: String!
+    createdAt: String!
+  }
+  "A file to download: its name and its bytes in base64."
+  type FileDownload {
+    name: String!
+    base64: String!
+  }
+  "One shift on a payslip (minutes and yen)."
+  type PayslipLine {
+    workDate: String!
+    jobJa: String!
+    jobEn: String!
+    workedMinutes: Int!
+    overtimeMinutes: Int!
+    lateNightMinutes: Int!
+    holidayMinutes: Int!
+    hourlyWage: Int!
+    base: Int!
+    overtimePremium: Int!
+    lateNightPremium: Int!
+    holidayPremium: Int!
+    total: Int!
+  }
+  "A monthly pay run as its payslip (給与明細) shows it; lang is the worker's language."
+  type Payslip {
+    id: ID!
+    lang: String!
+    workerName: String!
+    companyJa: String!
+    companyEn: String!
+    periodStart: String!
+    periodEnd: String!
+    payDate: String!
+    status: String!
+    shifts: Int!
+    workedMinutes: Int!
+    overtimeMinutes: Int!
+    over60Minutes: Int!
+    lateNightMinutes: Int!
+    holidayMinutes: Int!
+    gross: Int!
+    advances: Int!
+    transferFee: Int!
+    net: Int!
+    lines: [PayslipLine!]!
+  }
+  type InvoiceRate {
+    rate: Int!
+    net: Int!
+    tax: Int!
+  }
+  type InvoiceDocLine {
+    workDate: String!
+    descriptionJa: String!
+    descriptionEn: String!
+    minutes: Int!
+    unitPrice: Int!
+    amount: Int!
+    taxRate: Int!
+  }
+  "An invoice as its PDF shows it; note is the company's billing template filled in, in the caller's language."
+  type InvoiceDocument {
+    id: ID!
+    number: String!
+    clientJa: String!
+    clientEn: String!
+    companyJa: String!
+    companyEn: String!
+    registrationNumber: String!
+    periodStart: String!
+    periodEnd: String!
+    issueDate: String
+    dueDate: String!
+    status: String!
+    net: Int!
+    tax: Int!
+    total: Int!
+    byRate: [InvoiceRate!]!
+    lines: [InvoiceDocLine!]!
+    subject: String!
+    note: String!
+  }
+  type InvoicesMade {
+    created: Int!
+    updated: Int!
+    skipped: Int!
+  }
+  "A worker's pay at one company (/staff)."
+  type MyPayCompany {
+    companyId: ID!
+    companyJa: String!
+    companyEn: String!
+    quickPayEnabled: Boolean!
+    earnedUnpaid: Int!
+    available: Int!
+    minAmount: Int!
+    feePercent: String!
+    minFee: Int!
+  }
+  type MyPayLine {
+    id: ID!
+    workDate: String!
+    companyJa: String!
+    companyEn: String!
+    jobJa: String!
+    jobEn: String!
+    workedMinutes: Int!
+    total: Int!
+    withholding: Int!
+    net: Int!
+    status: String!
+  }
+  type MyPayRun {
+    id: ID!
+    companyJa: String!
+    companyEn: String!
+    periodStart: String!
+    periodEnd: String!
+    payDate: String!
+    gross: Int!
+    net: Int!
+    status: String!
+  }
+  type MyAdvance {
+    id: ID!
+    requestedOn: String!
+    amount: Int!
+    fee: Int!
+    net: Int!
+    status: String!
+  }
+  type BankAccount {
+    bankCode: String!
+    bankName: String!
+    branchCode: String!
+    branchName: String!
+    accountType: Int!
+    accountNumber: String!
+    holderKana: String!
+  }
+  type MyPay {
+    companies: [MyPayCompany!]!
+    lines: [MyPayLine!]!
+    runs: [MyPayRun!]!
+    advances: [MyAdvance!]!
+    bankAccount: BankAccount
+  }
+  input BankAccountInput {
+    bankCode: String!
+    bankName: String!
+    branchCode: String!
+    branchName: String!
+    accountType: Int!
+    accountNumber: String!
+    holderKana: String!
+  }
+  "A quick-pay request as recorded: the fee and what is transferred."
+  type AdvanceRequested {
+    id: ID!
+    fee: Int!
+    net: Int!
+  }
+  extend type Query {
+    "The caller's company's latest transfer batches (daily pay), newest first."
+    transferBatches: [TransferBatch!]!
+    "A batch's 全銀協 総合振込 file (Shift_JIS, 120-byte records)."
+    transferBatchFile(id: ID!): FileDownload
+    "A monthly pay run as its payslip; null when the caller may not see it."
+    payslip(id: ID!): Payslip
+    "An invoice as its document; null when the caller may not see it."
+    invoiceDocument(id: ID!): InvoiceDocument
+    "The signed-in candidate's pay: per company, lines, runs, advances and bank account."
+    myPay: MyPay!
+    "One of the signed-in candidate's own pay runs as its payslip."
+    myPayslip(id: ID!): Payslip
+  }
+  extend type Mutation {
+    "Makes (again) the draft invoices of the caller's company's clients for the period closing in month (YYYY-MM)."
+    createInvoices(month: String!): InvoicesMade!
+    "The signed-in candidate asks a company for an advance on earned pay."
+    requestQuickPay(companyId: ID!, amount: Int!): AdvanceRequested!
+    "The signed-in candidate's bank account for pay transfers."
+    saveBankAccount(input: BankAccountInput!): BankAccount!
+  }
+`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Full-width katakana, half-width katakana, capital letters, digits, space and ( ) - . / , as banks accept (全銀). */
+const KANA_NAME = /^[ァ-ヴー\u3000 ｦ-ﾟA-Z0-9()\-./,]+$/u;
+const matching = (re: RegExp) => (v: string) => v === '' || re.test(v);
+export const bankAccountSchema = z.object({
+  bankCode: z.string().trim().min(1).refine(matching(/^\d{4}$/), { params: msgText('bank.bankCode') }),
+  bankName: z.string().trim().min(1).max(40),
+  branchCode: z.string().trim().min(1).refine(matching(/^\d{3}$/), { params: msgText('bank.branchCode') }),
+  branchName: z.string().trim().min(1).max(40),
+  accountType: z.union([z.literal(1), z.literal(2)]),
+  accountNumber: z.string().trim().min(1).refine(matching(/^\d{7}$/), { params: msgText('bank.accountNumber') }),
+  holderKana: z.string().trim().min(1).max(30).refine(matching(KANA_NAME), { params: msgText('bank.kana') }),
+});
+
+function tenantCompany(ctx: ApiContext): string | null {
+  const tenant = tenantOf(ctx.user!);
+  if (tenant.kind === 'company') return tenant.companyId;
+  if (tenant.kind === 'platform') return null;
+  throw forbidden(ctx.lang);
+}
+
+async function payslipOf(db: DB, id: string) {
+  const r = await db
+    .selectFrom('pay_runs as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .innerJoin('companies as c', 'c.id', 'r.company_id')
+    .selectAll('r')
+    .select(['u.name as worker', 'u.lang', 'c.name as company_ja', 'c.name_en as company_en'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  if (!r) return null;
+  const lines = await db
+    .selectFrom('pay_lines as l')
+    .innerJoin('jobs as j', 'j.id', 'l.job_id')
+    .selectAll('l')
+    .select(['j.title_ja', 'j.title_en'])
+    .where('l.run_id', '=', id)
+    .orderBy('l.start_at')
+    .execute();
+  return {
+    id: r.id,
+    userId: r.user_id,
+    lang: r.lang,
+    workerName: r.worker,
+    companyJa: r.company_ja,
+    companyEn: r.company_en || r.company_ja,
+    periodStart: r.period_start,
+    periodEnd: r.period_end,
+    payDate: r.pay_date,
+    status: r.status,
+    shifts: r.shifts,
+    workedMinutes: r.worked_minutes,
+    overtimeMinutes: r.overtime_minutes,
+    over60Minutes: r.over60_minutes,
+    lateNightMinutes: r.late_night_minutes,
+    holidayMinutes: r.holiday_minutes,
+    gross: r.gross,
+    advances: r.advances,
+    transferFee: r.transfer_fee,
+    net: r.net,
+    lines: lines.map((l) => ({
+      workDate: l.work_date,
+      jobJa: l.title_ja,
+      jobEn: l.title_en || l.title_ja,
+      workedMinutes: l.worked_minutes,
+      overtimeMinutes: l.overtime_minutes,
+      lateNightMinutes: l.late_night_minutes,
+      holidayMinutes: l.holiday_minutes,
+      hourlyWage: l.hourly_wage,
+      base: l.base,
+      overtimePremium: l.overtime_premium,
+      lateNightPremium: l.late_night_premium,
+      holidayPremium: l.holiday_premium,
+      total: l.total,
+    })),
+  };
+}
+
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (m, k: string) => values[k] ?? m);
+
+export const resolvers = {
+  Query: {
+    transferBatches: async (_: unknown, __: unknown, ctx: ApiContext) => {
+      const company = tenantCompany(ctx);
+      let q = ctx.services.db.selectFrom('transfer_batches').selectAll().orderBy('created_at', 'desc').limit(20);
+      if (company) q = q.where('company_id', '=', company);
+      return (await q.execute()).map((b) => ({ id: b.id, transferDate: b.transfer_date, payees: b.payees, total: b.total, createdBy: b.created_by_name, createdAt: b.created_at.toISOString() }));
+    },
+    transferBatchFile: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
+      if (!UUID.test(a.id)) return null;
+      const company = tenantCompany(ctx);
+      const batch = await ctx.services.db.selectFrom('transfer_batches').select('company_id').where('id', '=', a.id).executeTakeFirst();
+      if (!batch || (company && batch.company_id !== company)) return null;
+      try {
+        const f = await batchFile(ctx.services.db, a.id, batch.company_id);
+        return f && { name: f.name, base64: f.file.toString('base64') };
+      } catch (err) {
+        // The company's own transfer account is incomplete: say what to fix, not a 500.
+        ctx.services.log.warn({ err }, 'transfer file refused');
+        throw apiError('CONFLICT', msg(ctx.lang, 'money.transferAccountMissing'));
+      }
+    },
+    payslip: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
+      if (!UUID.test(a.id)) return null;
+      const maps = await ctx.services.roleMaps.get();
+      const [row] = await visibleRows(ctx.services.db, payRunsReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(payRunsReadModel, maps, ctx.user!.role), [a.id]);
+      return row ? payslipOf(ctx.services.db, a.id) : null;
+    },
+    invoiceDocument: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
+      if (!UUID.test(a.id)) return null;
+      const db = ctx.services.db;
+      const maps = await ctx.services.roleMaps.get();
+      const [row] = await visibleRows(db, invoicesReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(invoicesReadModel, maps, ctx.user!.role), [a.id]);
+      if (!row) return null;
+      const i = await db
+        .selectFrom('invoices as i')
+        .innerJoin('clients as cl', 'cl.id', 'i.client_id')
+        .innerJoin('companies as c', 'c.id', 'i.company_id')
+        .selectAll('i')
+        .select(['cl.name as client_ja', 'cl.name_en as client_en', 'c.name as company_ja', 'c.name_en as company_en', 'c.transfer_bank_name', 'c.transfer_branch_name', 'c.transfer_account_number'])
+        .where('i.id', '=', a.id)
+        .executeTakeFirstOrThrow();
+      const lines = await db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', a.id).orderBy('work_date').orderBy('description_ja').execute();
+      const totals = invoiceTotals(lines.map((l) => ({ amount: l.amount, taxRate: l.tax_rate })));
+      const template = await db
+        .selectFrom('document_templates')
+        .select(['subject_ja', 'subject_en', 'body_ja', 'body_en'])
+        .where('kind', '=', 'billing')
+        .where((eb) => eb.or([eb('company_id', '=', i.company_id), eb('company_id', 'is', null)]))
+        .orderBy((eb) => eb('company_id', 'is', null))
+        .orderBy('created_at')
+        .executeTakeFirst();
+      const lang = ctx.lang;
+      const values = {
+        invoice_no: i.number,
+        client: pickLang(lang, i.client_ja, i.client_en),
+        company: pickLang(lang, i.company_ja, i.company_en),
+        period: `${dateText(i.period_start, lang)} – ${dateText(i.period_end, lang)}`,
+        amount: yen(i.total),
+        due_date: dateText(i.due_date, lang),
+        bank_account: [i.transfer_bank_name, i.transfer_branch_name, i.transfer_account_number].filter(Boolean).join(' '),
+      };
+      return {
+        id: i.id,
+        number: i.number,
+        clientJa: i.client_ja,
+        clientEn: i.client_en || i.client_ja,
+        companyJa: i.company_ja,
+        companyEn: i.company_en || i.company_ja,
+        registrationNumber: i.registration_number,
+        periodStart: i.period_start,
+        periodEnd: i.period_end,
+        issueDate: i.issue_date,
+        dueDate: i.due_date,
+        status: i.status,
+        net: totals.net,
+        tax: totals.tax,
+        total: totals.total,
+        byRate: totals.byRate,
+        lines: lines.map((l) => ({ workDate: l.work_date, descriptionJa: l.description_ja, descriptionEn: l.description_en, minutes: l.minutes, unitPrice: l.unit_price, amount: l.amount, taxRate: l.tax_rate })),
+        subject: fill(template ? pickLang(lang, template.subject_ja, template.subject_en) : '', values),
+        note: fill(template ? pickLang(lang, template.body_ja, template.body_en) : '', values),
+      };
+    },
+    myPay: async (_: unknown, __: unknown, ctx: ApiContext) => {
+      const db = ctx.services.db;
+      const me = ctx.user!.id;
+      const [lines, runs, advances, account, companies] = await Promise.all([
+        db
+          .selectFrom('pay_lines as l')
+          .innerJoin('jobs as j', 'j.id', 'l.job_id')
+          .innerJoin('companies as c', 'c.id', 'l.company_id')
+          .select(['l.id', 'l.work_date', 'c.name as cja', 'c.name_en as cen', 'j.title_ja', 'j.title_en', 'l.worked_minutes', 'l.total', 'l.withholding', 'l.net', 'l.status'])
+          .where('l.user_id', '=', me)
+          .where('l.mode', '=', 'daily')
+          .orderBy('l.work_date', 'desc')
+          .limit(60)
+          .execute(),
+        db.selectFrom('pay_runs as r').innerJoin('companies as c', 'c.id', 'r.company_id').select(['r.id', 'c.name as cja', 'c.name_en as cen', 'r.period_start', 'r.period_end', 'r.pay_date', 'r.gross', 'r.net', 'r.status']).where('r.user_id', '=', me).orderBy('r.period_end', 'desc').limit(24).execute(),
+        db.selectFrom('advances').selectAll().where('user_id', '=', me).orderBy('created_at', 'desc').limit(30).execute(),
+        db.selectFrom('bank_accounts').selectAll().where('user_id', '=', me).executeTakeFirst(),
+        db.selectFrom('applications as a').innerJoin('companies as c', 'c.id', 'a.company_id').select(['c.id', 'c.name', 'c.name_en']).distinct().where('a.candidate_id', '=', me).innerJoin('pay_lines as l', 'l.application_id', 'a.id').orderBy('c.name').execute(),
+      ]);
+      return {
+        companies: await Promise.all(
+          companies.map(async (c) => {
+            const { enabled, state } = await quickPayState(db, c.id, me);
+            return { companyId: c.id, companyJa: c.name, companyEn: c.name_en || c.name, quickPayEnabled: enabled, earnedUnpaid: state.earnedUnpaid, available: enabled ? quickPayAvailable(state) : 0, minAmount: state.minAmount, feePercent: state.feePercent, minFee: state.minFee };
+          }),
+        ),
+        lines: lines.map((l) => ({ id: l.id, workDate: l.work_date, companyJa: l.cja, companyEn: l.cen || l.cja, jobJa: l.title_ja, jobEn: l.title_en || l.title_ja, workedMinutes: l.worked_minutes, total: l.total, withholding: l.withholding, net: l.net, status: l.status })),
+        runs: runs.map((r) => ({ id: r.id, companyJa: r.cja, companyEn: r.cen || r.cja, periodStart: r.period_start, periodEnd: r.period_end, payDate: r.pay_date, gross: r.gross, net: r.net, status: r.status })),
+        advances: advances.map((v) => ({ id: v.id, requestedOn: v.requested_on, amount: v.amount, fee: v.fee, net: v.net, status: v.status })),
+        bankAccount: account ? { bankCode: account.bank_code, bankName: account.bank_name, branchCode: account.branch_code, branchName: account.branch_name, accountType: account.account_type, accountNumber: account.account_number, holderKana: account.holder_kana } : null,
+      };
+    },
+    myPayslip: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
+      if (!UUID.test(a.id)) return null;
+      const slip = await payslipOf(ctx.services.db, a.id);
+      return slip && slip.userId === ctx.user!.id ? slip : null;
+    },
+  },
+  Mutation: {
+    createInvoices: async (_: unknown, a: { month: string }, ctx: ApiContext) => {
+      if (!MONTH.test(a.month)) throw badInput(ctx.lang, { month: msg(ctx.lang, 'money.month') });
+      const company = tenantCompany(ctx);
+      const db = ctx.services.db;
+      const companies = company ? [company] : (await db.selectFrom('companies').select('id').execute()).map((c) => c.id);
+      const total = { created: 0, updated: 0, skipped: 0 };
+      for (const id of companies) {
+        const r = await createInvoices(db, { id: ctx.user!.id, name: ctx.user!.name }, id, a.month);
+        total.created += r.created;
+        total.updated += r.updated;
+        total.skipped += r.skipped;
+      }
+      return total;
+    },
+    requestQuickPay: async (_: unknown, a: { companyId: string; amount: number }, ctx: ApiContext) => {
+      if (!UUID.test(a.companyId)) throw badInput(ctx.lang, { companyId: msg(ctx.lang, 'validation.choice') });
+      if (!Number.isInteger(a.amount) || a.amount < 1 || a.amount > 10_000_000) throw badInput(ctx.lang, { amount: msg(ctx.lang, 'money.amount') });
+      const db = ctx.services.db;
+      // Only a company the worker has pay at: anything else is someone else's ledger.
+      const works = await db.selectFrom('pay_lines').select('id').where('user_id', '=', ctx.user!.id).where('company_id', '=', a.companyId).limit(1).executeTakeFirst();
+      if (!works) throw forbidden(ctx.lang);
+      const r = await requestAdvance(db, { id: ctx.user!.id, name: ctx.user!.name }, a.companyId, a.amount);
+      if (r.ok) return { id: r.id, fee: r.fee, net: r.net };
+      if (r.reason === 'disabled') throw apiError('CONFLICT', msg(ctx.lang, 'money.quickPayOff'));
+      throw badInput(ctx.lang, { amount: msg(ctx.lang, r.reason === 'below_minimum' ? 'money.belowMinimum' : 'money.aboveAvailable', { available: yen(r.available) }) });
+    },
+    saveBankAccount: async (_: unknown, a: { input: unknown }, ctx: ApiContext) => {
+      const v = validate(bankAccountSchema, a.input, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      const d = v.data;
+      const row = { bank_code: d.bankCode, bank_name: d.bankName, branch_code: d.branchCode, branch_name: d.branchName, account_type: d.accountType, account_number: d.accountNumber, holder_kana: d.holderKana, updated_at: new Date() };
+      await ctx.services.db.insertInto('bank_accounts').values({ user_id: ctx.user!.id, ...row }).onConflict((oc) => oc.column('user_id').doUpdateSet(row)).execute();
+      return d;
+    },
+  },
+};

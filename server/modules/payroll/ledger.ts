@@ -1,0 +1,273 @@
+/**
+ * The money screens' writes (issue 13, docs/payroll.md): approving pay lines and runs, batching
+ * daily pay for transfer, the transfer file, quick-pay advances. Each write checks the row's state
+ * in its UPDATE (two people acting at once cannot both win), runs in one transaction with its
+ * audit entry, and says how many rows it changed.
+ */
+import { sql } from 'kysely';
+import { inTransaction, type DB } from '../../db/connect.ts';
+import { addDays, clockInJapan, todayInJapan } from '../../../shared/time.ts';
+import { advancesToRecover, earnedUnpaid, settleRunAdvances, transferFee } from './lines.ts';
+import { businessDayOnOrAfter, isBusinessDay } from './payday.ts';
+import { quickPayQuote, type QuickPayQuote } from './quickpay.ts';
+import { zenginTransferFile, type ZenginBatch } from './zengin.ts';
+
+type Trx = DB;
+export interface Actor {
+  id: string;
+  name: string;
+}
+
+export async function audit(trx: Trx | DB, actor: Actor, entity: string, id: string, companyId: string | null, changes: Record<string, unknown>, action: 'create' | 'update' = 'update'): Promise<void> {
+  await trx.insertInto('audit_log').values({ entity, entity_id: id, action, actor_id: actor.id, actor_name: actor.name, company_id: companyId, changes: JSON.stringify(changes) }).execute();
+}
+
+/** Moves rows of a money table from one state to another, audited; the ids moved. */
+export async function moveState(
+  db: DB,
+  actor: Actor,
+  table: 'pay_lines' | 'pay_runs' | 'advances' | 'invoices',
+  ids: readonly string[],
+  from: readonly string[],
+  to: string,
+  extra: Record<string, unknown> = {},
+): Promise<string[]> {
+  if (!ids.length) return [];
+  return inTransaction(db, async (trx) => {
+    const rows = await (trx as Kysely)
+      .updateTable(table)
+      .set({ status: to, updated_at: new Date(), ...extra })
+      .where('id', 'in', [...ids])
+      .where('status', 'in', [...from])
+      .returning(['id', 'company_id'])
+      .execute();
+    for (const r of rows as { id: string; company_id: string }[]) await audit(trx, actor, table.replace(/s$/, ''), r.id, r.company_id, { status: { from: from.join('|'), to }, ...extra });
+    return (rows as { id: string }[]).map((r) => r.id);
+  });
+}
+// The table is one of four with the same status/updated_at columns, named at run time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Kysely = import('kysely').Kysely<any>;
+
+/** The day a batch made now goes to the bank: today before the platform's cut-off on a business day, else the next business day. */
+export function transferDateFor(now: Date, cutoff: string): string {
+  const today = todayInJapan(now);
+  if (isBusinessDay(today) && clockInJapan(now) < cutoff) return today;
+  return businessDayOnOrAfter(addDays(today, 1));
+}
+
+export interface BatchOutcome {
+  batchId: string | null;
+  transferred: number;
+  /** Lines that could not go (no bank account): marked failed with the reason. */
+  failed: number;
+}
+
+/**
+ * Batches approved daily pay lines for transfer: per worker one transfer of their lines' pay less
+ * withholding, less the platform's transfer fee once, less the advances it recovers. A worker
+ * without a bank account: their lines fail with the reason `no_bank_account`.
+ */
+export async function createTransferBatch(db: DB, actor: Actor, companyId: string, lineIds: readonly string[], now = new Date()): Promise<BatchOutcome> {
+  return inTransaction(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`batch:${companyId}`}))`.execute(trx);
+    const lines = await trx
+      .selectFrom('pay_lines as l')
+      .leftJoin('bank_accounts as b', 'b.user_id', 'l.user_id')
+      .select(['l.id', 'l.user_id', 'l.total', 'l.withholding', 'b.user_id as account'])
+      .where('l.id', 'in', [...lineIds])
+      .where('l.company_id', '=', companyId)
+      .where('l.mode', '=', 'daily')
+      .where('l.status', '=', 'approved')
+      .where('l.batch_id', 'is', null)
+      .orderBy('l.work_date')
+      .orderBy('l.start_at')
+      .execute();
+    if (!lines.length) return { batchId: null, transferred: 0, failed: 0 };
+    const noAccount = lines.filter((l) => !l.account).map((l) => l.id);
+    if (noAccount.length) {
+      await trx.updateTable('pay_lines').set({ status: 'failed', failure_reason: 'no_bank_account', updated_at: new Date() }).where('id', 'in', noAccount).execute();
+      for (const id of noAccount) await audit(trx, actor, 'pay_line', id, companyId, { status: { from: 'approved', to: 'failed' }, reason: 'no_bank_account' });
+    }
+    const going = lines.filter((l) => l.account);
+    if (!going.length) return { batchId: null, transferred: 0, failed: noAccount.length };
+    const settings = await trx.selectFrom('payment_settings').select(['transfer_cutoff']).executeTakeFirst();
+    const fee = await transferFee(trx);
+    const batch = await trx
+      .insertInto('transfer_batches')
+      .values({ company_id: companyId, transfer_date: transferDateFor(now, settings?.transfer_cutoff ?? '15:00'), created_by_name: actor.name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const byUser = new Map<string, typeof going>();
+    for (const l of going) byUser.set(l.user_id, [...(byUser.get(l.user_id) ?? []), l]);
+    let total = 0;
+    for (const [userId, own] of byUser) {
+      const pay = own.reduce((s, l) => s + l.total - l.withholding, 0);
+      const payeeFee = Math.min(fee, pay);
+      const recover = await advancesToRecover(trx, companyId, userId, pay - payeeFee);
+      if (recover.ids.length) await trx.updateTable('advances').set({ status: 'recovered', recovered_batch_id: batch.id, updated_at: new Date() }).where('id', 'in', recover.ids).execute();
+      for (const [i, l] of own.entries()) {
+        const first = i === 0;
+        const lineFee = first ? payeeFee : 0;
+        const deducted = first ? recover.total : 0;
+        await trx
+          .updateTable('pay_lines')
+          .set({ status: 'transferred', batch_id: batch.id, transfer_fee: lineFee, advance_deducted: deducted, net: l.total - l.withholding - lineFee - deducted, updated_at: new Date() })
+          .where('id', '=', l.id)
+          .execute();
+        await audit(trx, actor, 'pay_line', l.id, companyId, { status: { from: 'approved', to: 'transferred' }, batch: batch.id });
+      }
+      total += pay - payeeFee - recover.total;
+    }
+    await trx.updateTable('transfer_batches').set({ payees: byUser.size, total }).where('id', '=', batch.id).execute();
+    await audit(trx, actor, 'transfer_batch', batch.id, companyId, { payees: byUser.size, total }, 'create');
+    return { batchId: batch.id, transferred: going.length, failed: noAccount.length };
+  });
+}
+
+/** Half-width katakana of a full-width katakana name, as banks want it (全銀 characters). */
+export function toZenginKana(s: string): string {
+  const map: Record<string, string> = { ガ: 'ｶﾞ', ギ: 'ｷﾞ', グ: 'ｸﾞ', ゲ: 'ｹﾞ', ゴ: 'ｺﾞ', ザ: 'ｻﾞ', ジ: 'ｼﾞ', ズ: 'ｽﾞ', ゼ: 'ｾﾞ', ゾ: 'ｿﾞ', ダ: 'ﾀﾞ', ヂ: 'ﾁﾞ', ヅ: 'ﾂﾞ', デ: 'ﾃﾞ', ド: 'ﾄﾞ', バ: 'ﾊﾞ', ビ: 'ﾋﾞ', ブ: 'ﾌﾞ', ベ: 'ﾍﾞ', ボ: 'ﾎﾞ', パ: 'ﾊﾟ', ピ: 'ﾋﾟ', プ: 'ﾌﾟ', ペ: 'ﾍﾟ', ポ: 'ﾎﾟ', ヴ: 'ｳﾞ' };
+  const plain = 'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲン';
+  const half = 'ｱｲｳｴｵｶｷｸｹｺｻｼｽｾｿﾀﾁﾂﾃﾄﾅﾆﾇﾈﾉﾊﾋﾌﾍﾎﾏﾐﾑﾒﾓﾔﾕﾖﾗﾘﾙﾚﾛﾜｦﾝ';
+  const small: Record<string, string> = { ァ: 'ｱ', ィ: 'ｲ', ゥ: 'ｳ', ェ: 'ｴ', ォ: 'ｵ', ッ: 'ﾂ', ャ: 'ﾔ', ュ: 'ﾕ', ョ: 'ﾖ', ｧ: 'ｱ', ｨ: 'ｲ', ｩ: 'ｳ', ｪ: 'ｴ', ｫ: 'ｵ', ｯ: 'ﾂ', ｬ: 'ﾔ', ｭ: 'ﾕ', ｮ: 'ﾖ' };
+  let out = '';
+  for (const ch of s.normalize('NFKC').toUpperCase()) {
+    const i = plain.indexOf(ch);
+    out += map[ch] ?? small[ch] ?? (i >= 0 ? half[i] : ch === 'ー' || ch === 'ｰ' ? '-' : ch === '　' ? ' ' : ch);
+  }
+  return out;
+}
+
+const ZENGIN_TEXT = /^[0-9A-Zｦｱ-ﾝﾞﾟ ()\-./,｢｣]*$/u;
+/** A bank or branch name for the file: in kana when it can be, else left out (the codes decide; banks read names as a hint). */
+const nameHint = (s: string, width = 15) => {
+  const k = toZenginKana(s);
+  return ZENGIN_TEXT.test(k) ? k.slice(0, width) : '';
+};
+
+/** The 全銀 総合振込 file of a batch (issue 13 item 6); a readable Error when the company's account is not set up. */
+export async function batchFile(db: DB, batchId: string, companyId: string): Promise<{ file: Buffer; name: string } | null> {
+  const batch = await db.selectFrom('transfer_batches').selectAll().where('id', '=', batchId).where('company_id', '=', companyId).executeTakeFirst();
+  if (!batch) return null;
+  const c = await db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
+  const payees = await db
+    .selectFrom('pay_lines as l')
+    .innerJoin('bank_accounts as b', 'b.user_id', 'l.user_id')
+    .select(['b.bank_code', 'b.bank_name', 'b.branch_code', 'b.branch_name', 'b.account_type', 'b.account_number', 'b.holder_kana', sql<string>`sum(l.net)`.as('amount')])
+    .where('l.batch_id', '=', batchId)
+    .groupBy(['l.user_id', 'b.bank_code', 'b.bank_name', 'b.branch_code', 'b.branch_name', 'b.account_type', 'b.account_number', 'b.holder_kana'])
+    .orderBy('b.holder_kana')
+    .execute();
+  const input: ZenginBatch = {
+    requesterCode: c.transfer_requester_code,
+    requesterName: toZenginKana(c.transfer_requester_name),
+    transferDate: batch.transfer_date.slice(5, 7) + batch.transfer_date.slice(8, 10),
+    bankCode: c.transfer_bank_code,
+    bankName: nameHint(c.transfer_bank_name),
+    branchCode: c.transfer_branch_code,
+    branchName: nameHint(c.transfer_branch_name),
+    accountType: c.transfer_account_type === 2 ? 2 : 1,
+    accountNumber: c.transfer_account_number,
+    payees: payees.map((p) => ({
+      bankCode: p.bank_code,
+      bankName: nameHint(p.bank_name),
+      branchCode: p.branch_code,
+      branchName: nameHint(p.branch_name),
+      accountType: p.account_type === 2 ? 2 : 1,
+      accountNumber: p.account_number,
+      name: toZenginKana(p.holder_kana).slice(0, 30),
+      amount: Number(p.amount),
+    })),
+  };
+  return { file: zenginTransferFile(input), name: `zengin-${batch.transfer_date}-${batchId.slice(0, 8)}.txt` };
+}
+
+/** Approves a monthly run: its lines approved with it, the advances it recovers marked recovered. */
+export async function approveRuns(db: DB, actor: Actor, ids: readonly string[]): Promise<number> {
+  let n = 0;
+  for (const id of ids) {
+    await inTransaction(db, async (trx) => {
+      const run = await trx.updateTable('pay_runs').set({ status: 'approved', updated_at: new Date() }).where('id', '=', id).where('status', '=', 'draft').returning(['id', 'company_id']).executeTakeFirst();
+      if (!run) return;
+      await settleRunAdvances(trx, id, true);
+      await trx.updateTable('pay_lines').set({ status: 'approved', updated_at: new Date() }).where('run_id', '=', id).where('status', '=', 'pending').execute();
+      await audit(trx, actor, 'pay_run', id, run.company_id, { status: { from: 'draft', to: 'approved' } });
+      n++;
+    });
+  }
+  return n;
+}
+
+/** Marks approved runs paid (the transfer went out on the pay day): their lines transferred. */
+export async function markRunsPaid(db: DB, actor: Actor, ids: readonly string[]): Promise<number> {
+  let n = 0;
+  for (const id of ids) {
+    await inTransaction(db, async (trx) => {
+      const run = await trx.updateTable('pay_runs').set({ status: 'paid', updated_at: new Date() }).where('id', '=', id).where('status', '=', 'approved').returning(['id', 'company_id']).executeTakeFirst();
+      if (!run) return;
+      await trx.updateTable('pay_lines').set({ status: 'transferred', updated_at: new Date() }).where('run_id', '=', id).execute();
+      await audit(trx, actor, 'pay_run', id, run.company_id, { status: { from: 'approved', to: 'paid' } });
+      n++;
+    });
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quick pay
+
+/** The quick-pay state of a worker at a company today, from the settings and the ledger. */
+export async function quickPayState(db: DB | Trx, companyId: string, userId: string, now = new Date()) {
+  const [company, settings, minRow, advances] = await Promise.all([
+    db.selectFrom('companies').select(['quickpay_enabled', 'quickpay_rate']).where('id', '=', companyId).executeTakeFirstOrThrow(),
+    db.selectFrom('payment_settings').selectAll().executeTakeFirstOrThrow(),
+    db
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', 'quickpay.min_amount')
+      .where((eb) => eb.or([eb('company_id', '=', companyId), eb('company_id', 'is', null)]))
+      .orderBy(sql`company_id is null`)
+      .executeTakeFirst(),
+    db
+      .selectFrom('advances')
+      .select([
+        sql<string>`coalesce(sum(amount) filter (where status in ('requested', 'approved', 'transferred')), 0)`.as('outstanding'),
+        sql<string>`coalesce(sum(amount) filter (where status <> 'rejected' and requested_on = ${todayInJapan(now)}), 0)`.as('today'),
+      ])
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    enabled: company.quickpay_enabled && settings.quickpay_enabled,
+    state: {
+      earnedUnpaid: await earnedUnpaid(db, companyId, userId),
+      outstandingAdvances: Number(advances.outstanding),
+      ceilingPercent: company.quickpay_rate,
+      dailyLimit: settings.quickpay_daily_limit,
+      requestedToday: Number(advances.today),
+      minAmount: Math.max(0, Number(String(minRow?.value ?? '0').replace(/[^0-9]/g, '')) || 0),
+      feePercent: String(Number(settings.quickpay_fee_percent)),
+      minFee: settings.quickpay_min_fee,
+    },
+  };
+}
+
+export type AdvanceOutcome = { ok: true; id: string; fee: number; net: number } | { ok: false; reason: 'disabled' } | Extract<QuickPayQuote, { ok: false }>;
+
+/** A worker asks for an advance: quoted and recorded as requested in one locked transaction (no double spend). */
+export async function requestAdvance(db: DB, actor: Actor, companyId: string, amount: number, now = new Date()): Promise<AdvanceOutcome> {
+  const userId = actor.id;
+  return inTransaction(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`advance:${companyId}:${userId}`}))`.execute(trx);
+    const { enabled, state } = await quickPayState(trx, companyId, userId, now);
+    if (!enabled) return { ok: false, reason: 'disabled' } as const;
+    // The request itself is outstanding once made: quote against what was outstanding before it.
+    const quote = quickPayQuote(state, amount);
+    if (!quote.ok) return quote;
+    const row = await trx.insertInto('advances').values({ company_id: companyId, user_id: userId, amount, fee: quote.fee, net: quote.net, requested_on: todayInJapan(now) }).returning('id').executeTakeFirstOrThrow();
+    await audit(trx, actor, 'advance', row.id, companyId, { amount, fee: quote.fee, net: quote.net }, 'create');
+    return { ok: true, id: row.id, fee: quote.fee, net: quote.net };
+  });
+}

@@ -1,0 +1,253 @@
+/**
+ * The pay run (issue 13 items 2–3, docs/payroll.md): every finished attendance record becomes a
+ * pay line, computed by `computeShiftPay` with the context built here, in one place, for both
+ * daily and monthly pay: the worker's earlier shifts in time order, the week Sunday to Saturday,
+ * the month as the company's closing period, Sunday as the statutory holiday. A line still
+ * pending is recomputed whenever the worker's attendance changes (a late record changes the
+ * overtime of later shifts); a line approved, transferred or in an approved run keeps its amounts.
+ *
+ * A job's pay mode (jobs.pay_mode; daily jobs daily, the others monthly by default) decides: daily
+ * pay is a line per shift, withholding by the 日額表 丙欄, batched for transfer; monthly pay (a draft run per worker and closing period, summing its lines, less
+ * outstanding advances and the transfer fee).
+ */
+import { sql } from 'kysely';
+import { inTransaction, type DB } from '../../db/connect.ts';
+import { addDays, clockInJapan, todayInJapan, weekdayOf } from '../../../shared/time.ts';
+import { computeShiftPay, type ShiftPay } from './compute.ts';
+import { payPeriod, type PayPeriod, type PaySchedule } from './payday.ts';
+import { dailyWithholdingHei } from './withholding.ts';
+
+type Trx = DB;
+
+/** The pay period (closing period) that holds a day. */
+export function periodOf(schedule: PaySchedule, day: string): PayPeriod {
+  const p = payPeriod(schedule, day.slice(0, 7));
+  if (day <= p.periodEnd) return p;
+  const [y, m] = day.slice(0, 7).split('-').map(Number) as [number, number];
+  return payPeriod(schedule, m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`);
+}
+
+/** Sunday of the week (Sunday to Saturday) holding a day. */
+const sundayOf = (day: string) => addDays(day, -weekdayOf(day));
+
+/** The platform's transfer fee charged per transfer to a worker. */
+export async function transferFee(db: DB | Trx): Promise<number> {
+  const s = await db.selectFrom('payment_settings').select('transfer_fee').executeTakeFirst();
+  return s?.transfer_fee ?? 0;
+}
+
+/** Recomputes the worker's pay lines and draft runs at a company (inside a lock per worker). */
+export async function syncPay(db: DB, companyId: string, userId: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`pay:${companyId}:${userId}`}))`.execute(trx);
+    const company = await trx.selectFrom('companies').select(['closing_day', 'pay_day']).where('id', '=', companyId).executeTakeFirstOrThrow();
+    const schedule = { closingDay: company.closing_day, payDay: company.pay_day };
+    const work = await trx
+      .selectFrom('attendance as t')
+      .innerJoin('applications as a', 'a.id', 't.application_id')
+      .innerJoin('jobs as j', 'j.id', 'a.job_id')
+      .leftJoin('job_daily_shifts as s', 's.id', 't.shift_id')
+      .leftJoin('pay_lines as l', 'l.attendance_id', 't.id')
+      .select([
+        't.id as attendanceId',
+        'a.id as applicationId',
+        'j.id as jobId',
+        'j.pay_mode',
+        sql<number>`coalesce(s.wage, j.wage)`.as('wage'),
+        't.clock_in',
+        't.clock_out',
+        't.break_minutes',
+        'l.id as lineId',
+        'l.status as lineStatus',
+        'l.worked_minutes',
+        'l.overtime_minutes',
+      ])
+      .where('t.company_id', '=', companyId)
+      .where('a.candidate_id', '=', userId)
+      .where('t.clock_in', 'is not', null)
+      .where('t.clock_out', 'is not', null)
+      .where('t.status', 'in', ['present', 'late'])
+      .orderBy('t.clock_in')
+      .execute();
+
+    const weekly = new Map<string, number>();
+    const monthlyOvertime = new Map<string, number>();
+    const periods = new Map<string, PayPeriod>();
+    for (const w of work) {
+      const startAt = w.clock_in!;
+      const endAt = w.clock_out!;
+      const date = todayInJapan(startAt);
+      const period = periodOf(schedule, date);
+      periods.set(period.periodStart, period);
+      const weekKey = sundayOf(date);
+      const holiday = weekdayOf(date) === 0;
+      // Approved, transferred or in an approved run (its lines are approved with it): amounts stay.
+      const frozen = w.lineId && w.lineStatus !== 'pending';
+      let pay: Pick<ShiftPay, 'workedMinutes' | 'overtimeMinutes'>;
+      if (frozen) {
+        pay = { workedMinutes: w.worked_minutes ?? 0, overtimeMinutes: w.overtime_minutes ?? 0 };
+      } else {
+        const spanMinutes = Math.floor((endAt.getTime() - startAt.getTime()) / 60_000);
+        // Less than a minute, or a day or more, is a recording mistake, not a shift: no line.
+        if (spanMinutes < 1 || spanMinutes >= 24 * 60 || !(w.wage >= 1)) continue;
+        const breakMinutes = w.break_minutes < spanMinutes ? w.break_minutes : 0;
+        const computed = computeShiftPay(
+          { date, start: clockInJapan(startAt), end: clockInJapan(endAt), breakMinutes, hourlyWage: w.wage, statutoryHoliday: holiday },
+          { weeklyMinutesBefore: Math.min(weekly.get(weekKey) ?? 0, 7 * 24 * 60), monthlyOvertimeMinutesBefore: Math.min(monthlyOvertime.get(period.periodStart) ?? 0, 31 * 24 * 60) },
+        );
+        pay = computed;
+        const mode = w.pay_mode;
+        const withholding = mode === 'daily' ? dailyWithholdingHei(computed.total, date) : 0;
+        const values = {
+          mode,
+          work_date: date,
+          start_at: startAt,
+          end_at: endAt,
+          break_minutes: breakMinutes,
+          hourly_wage: w.wage,
+          statutory_holiday: holiday,
+          worked_minutes: computed.workedMinutes,
+          overtime_minutes: computed.overtimeMinutes,
+          over60_minutes: computed.over60Minutes,
+          late_night_minutes: computed.lateNightMinutes,
+          holiday_minutes: computed.holidayMinutes,
+          base: computed.base,
+          overtime_premium: computed.overtimePremium,
+          late_night_premium: computed.lateNightPremium,
+          holiday_premium: computed.holidayPremium,
+          total: computed.total,
+          withholding,
+          net: computed.total - withholding,
+          updated_at: new Date(),
+        } as const;
+        if (w.lineId) await trx.updateTable('pay_lines').set(values).where('id', '=', w.lineId).execute();
+        else await trx.insertInto('pay_lines').values({ ...values, company_id: companyId, user_id: userId, application_id: w.applicationId, attendance_id: w.attendanceId, job_id: w.jobId }).execute();
+      }
+      if (!holiday) weekly.set(weekKey, (weekly.get(weekKey) ?? 0) + pay.workedMinutes - pay.overtimeMinutes);
+      monthlyOvertime.set(period.periodStart, (monthlyOvertime.get(period.periodStart) ?? 0) + pay.overtimeMinutes);
+    }
+    // A record changed to absent (or deleted) takes its pending line with it.
+    const kept = work.map((w) => w.attendanceId);
+    let stale = trx.deleteFrom('pay_lines').where('company_id', '=', companyId).where('user_id', '=', userId).where('status', '=', 'pending');
+    if (kept.length) stale = stale.where('attendance_id', 'not in', kept);
+    await stale.execute();
+    await syncRuns(trx, companyId, userId, [...periods.values()]);
+  });
+}
+
+/** The draft monthly runs of the periods the worker has monthly lines in: sums, advances, fee. */
+async function syncRuns(trx: Trx, companyId: string, userId: string, periods: PayPeriod[]): Promise<void> {
+  const fee = await transferFee(trx);
+  for (const p of periods.sort((a, b) => a.periodStart.localeCompare(b.periodStart))) {
+    const existing = await trx.selectFrom('pay_runs').select(['id', 'status']).where('company_id', '=', companyId).where('user_id', '=', userId).where('period_start', '=', p.periodStart).executeTakeFirst();
+    if (existing && existing.status !== 'draft') continue;
+    const sums = await trx
+      .selectFrom('pay_lines')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('shifts'),
+        sql<string>`coalesce(sum(worked_minutes), 0)`.as('worked'),
+        sql<string>`coalesce(sum(overtime_minutes), 0)`.as('overtime'),
+        sql<string>`coalesce(sum(over60_minutes), 0)`.as('over60'),
+        sql<string>`coalesce(sum(late_night_minutes), 0)`.as('lateNight'),
+        sql<string>`coalesce(sum(holiday_minutes), 0)`.as('holiday'),
+        sql<string>`coalesce(sum(total), 0)`.as('gross'),
+      ])
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', userId)
+      .where('mode', '=', 'monthly')
+      .where('work_date', '>=', p.periodStart)
+      .where('work_date', '<=', p.periodEnd)
+      .executeTakeFirstOrThrow();
+    if (Number(sums.shifts) === 0) continue;
+    const gross = Number(sums.gross);
+    const runFee = gross > 0 ? Math.min(fee, gross) : 0;
+    const values = {
+      period_end: p.periodEnd,
+      pay_date: p.payDate,
+      shifts: Number(sums.shifts),
+      worked_minutes: Number(sums.worked),
+      overtime_minutes: Number(sums.overtime),
+      over60_minutes: Number(sums.over60),
+      late_night_minutes: Number(sums.lateNight),
+      holiday_minutes: Number(sums.holiday),
+      gross,
+      transfer_fee: runFee,
+      updated_at: new Date(),
+    };
+    const run = existing
+      ? await trx.updateTable('pay_runs').set(values).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()
+      : await trx.insertInto('pay_runs').values({ ...values, company_id: companyId, user_id: userId, period_start: p.periodStart }).returning('id').executeTakeFirstOrThrow();
+    await trx
+      .updateTable('pay_lines')
+      .set({ run_id: run.id })
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', userId)
+      .where('mode', '=', 'monthly')
+      .where('work_date', '>=', p.periodStart)
+      .where('work_date', '<=', p.periodEnd)
+      .execute();
+    await settleRunAdvances(trx, run.id, false);
+  }
+}
+
+/**
+ * The advances a payment recovers: the worker's outstanding ones (approved or transferred, not yet
+ * recovered), oldest first, whole, while they fit in what is left to pay.
+ */
+export async function advancesToRecover(trx: Trx, companyId: string, userId: string, room: number): Promise<{ ids: string[]; total: number }> {
+  const open = await trx
+    .selectFrom('advances')
+    .select(['id', 'amount'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['approved', 'transferred'])
+    .orderBy('created_at')
+    .execute();
+  const ids: string[] = [];
+  let total = 0;
+  for (const a of open) {
+    if (total + a.amount > room) break;
+    ids.push(a.id);
+    total += a.amount;
+  }
+  return { ids, total };
+}
+
+/**
+ * Sets a run's advances and net: only the worker's earliest draft run recovers advances (the
+ * "next pay run"); on approval (`settle`) the advances it recovers are marked recovered by it.
+ */
+export async function settleRunAdvances(trx: Trx, runId: string, settle: boolean): Promise<void> {
+  const run = await trx.selectFrom('pay_runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
+  const earlier = await trx
+    .selectFrom('pay_runs')
+    .select('id')
+    .where('company_id', '=', run.company_id)
+    .where('user_id', '=', run.user_id)
+    .where('status', '=', 'draft')
+    .where('period_start', '<', run.period_start)
+    .executeTakeFirst();
+  const recover = earlier ? { ids: [], total: 0 } : await advancesToRecover(trx, run.company_id, run.user_id, run.gross - run.transfer_fee);
+  await trx.updateTable('pay_runs').set({ advances: recover.total, net: run.gross - run.transfer_fee - recover.total }).where('id', '=', runId).execute();
+  if (settle && recover.ids.length) await trx.updateTable('advances').set({ status: 'recovered', recovered_run_id: runId, updated_at: new Date() }).where('id', 'in', recover.ids).execute();
+}
+
+/** After attendance changed: the pay of each worker concerned. */
+export async function syncPayForApplications(db: DB, applicationIds: readonly string[]): Promise<void> {
+  if (!applicationIds.length) return;
+  const who = await db.selectFrom('applications').select(['company_id', 'candidate_id']).distinct().where('id', 'in', [...applicationIds]).execute();
+  for (const w of who) await syncPay(db, w.company_id, w.candidate_id);
+}
+
+/** What a worker may draw as quick pay: earned pay not yet paid (docs/payroll.md "Quick pay"). */
+export async function earnedUnpaid(db: DB | Trx, companyId: string, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('pay_lines as l')
+    .leftJoin('pay_runs as r', 'r.id', 'l.run_id')
+    .select(sql<string>`coalesce(sum(l.total - l.withholding), 0)`.as('sum'))
+    .where('l.company_id', '=', companyId)
+    .where('l.user_id', '=', userId)
+    .where((eb) => eb.or([eb.and([eb('l.mode', '=', 'daily'), eb('l.status', '=', 'approved')]), eb.and([eb('l.mode', '=', 'monthly'), eb.or([eb('r.status', 'is', null), eb('r.status', '!=', 'paid')])])]))
+    .executeTakeFirstOrThrow();
+  return Number(r.sum);
+}

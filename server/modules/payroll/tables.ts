@@ -1,0 +1,150 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The money tables (migration 0024, issue 13, docs/payroll.md). Amounts are integer yen. */
+export interface MoneyTables {
+  bank_accounts: BankAccountsTable;
+  transfer_batches: TransferBatchesTable;
+  pay_runs: PayRunsTable;
+  pay_lines: PayLinesTable;
+  advances: AdvancesTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+}
+
+type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Yen = ColumnType<number, number | undefined, number>;
+
+export interface BankAccountsTable {
+  user_id: string;
+  bank_code: string;
+  bank_name: string;
+  branch_code: string;
+  branch_name: string;
+  account_type: 1 | 2;
+  account_number: string;
+  holder_kana: string;
+  updated_at: Stamp;
+}
+
+export interface TransferBatchesTable {
+  id: Generated<string>;
+  company_id: string;
+  transfer_date: string;
+  payees: Yen;
+  total: Yen;
+  created_by_name: string;
+  created_at: Stamp;
+}
+
+export type PayRunStatus = 'draft' | 'approved' | 'paid';
+
+export interface PayRunsTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  period_start: string;
+  period_end: string;
+  pay_date: string;
+  shifts: Yen;
+  worked_minutes: Yen;
+  overtime_minutes: Yen;
+  over60_minutes: Yen;
+  late_night_minutes: Yen;
+  holiday_minutes: Yen;
+  gross: Yen;
+  advances: Yen;
+  transfer_fee: Yen;
+  net: Yen;
+  status: ColumnType<PayRunStatus, PayRunStatus | undefined>;
+  created_at: Stamp;
+  updated_at: Stamp;
+}
+
+export type PayLineStatus = 'pending' | 'approved' | 'transferred' | 'failed';
+
+export interface PayLinesTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  application_id: string;
+  attendance_id: string;
+  job_id: string;
+  mode: 'daily' | 'monthly';
+  work_date: string;
+  start_at: Date;
+  end_at: Date;
+  break_minutes: Yen;
+  hourly_wage: number;
+  statutory_holiday: ColumnType<boolean, boolean | undefined>;
+  worked_minutes: Yen;
+  overtime_minutes: Yen;
+  over60_minutes: Yen;
+  late_night_minutes: Yen;
+  holiday_minutes: Yen;
+  base: Yen;
+  overtime_premium: Yen;
+  late_night_premium: Yen;
+  holiday_premium: Yen;
+  total: Yen;
+  withholding: Yen;
+  transfer_fee: Yen;
+  advance_deducted: Yen;
+  net: Yen;
+  status: ColumnType<PayLineStatus, PayLineStatus | undefined>;
+  failure_reason: ColumnType<string, string | undefined>;
+  batch_id: string | null;
+  run_id: string | null;
+  created_at: Stamp;
+  updated_at: Stamp;
+}
+
+export type AdvanceStatus = 'requested' | 'approved' | 'rejected' | 'transferred' | 'recovered';
+
+export interface AdvancesTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  amount: number;
+  fee: Yen;
+  net: Yen;
+  status: ColumnType<AdvanceStatus, AdvanceStatus | undefined>;
+  requested_on: string;
+  decided_by_name: ColumnType<string, string | undefined>;
+  recovered_run_id: string | null;
+  recovered_batch_id: string | null;
+  created_at: Stamp;
+  updated_at: Stamp;
+}
+
+export type InvoiceStatus = 'draft' | 'issued' | 'paid';
+
+export interface InvoicesTable {
+  id: Generated<string>;
+  company_id: string;
+  client_id: string;
+  number: string;
+  period_start: string;
+  period_end: string;
+  issue_date: string | null;
+  due_date: string;
+  registration_number: ColumnType<string, string | undefined>;
+  net: Yen;
+  tax: Yen;
+  total: Yen;
+  status: ColumnType<InvoiceStatus, InvoiceStatus | undefined>;
+  created_at: Stamp;
+  updated_at: Stamp;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  attendance_id: string | null;
+  work_date: string;
+  description_ja: string;
+  description_en: string;
+  minutes: number;
+  unit_price: number;
+  amount: number;
+  tax_rate: 8 | 10;
+}

@@ -1,0 +1,320 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { HookContext, Option } from '../define.ts';
+import { t } from '../define.ts';
+import type { Lang, Text } from '../../../shared/i18n.ts';
+import { dateWindow, defineReadModel, uuidOr, type BadgeState, type ReadColumn, type ReadRow } from '../read-model.ts';
+import { jobOptions } from './applications.ts';
+import { clientOptions } from './users.ts';
+import { approveRuns, createTransferBatch, markRunsPaid, moveState, quickPayState } from '../../modules/payroll/ledger.ts';
+import { quickPayQuote } from '../../modules/payroll/quickpay.ts';
+import { issueInvoices } from '../../modules/billing/invoices.ts';
+import type { Tenant } from '../../access/tenancy.ts';
+
+/**
+ * The money screens (issue 13, docs/payroll.md): daily pay lines (/admin/salary/daily 140004),
+ * monthly pay runs (/admin/salary/monthly 140002), quick-pay advances (/admin/salary/quickpay
+ * 140005) and invoices (/admin/billing 290001; a client user sees its own). The amounts are made by
+ * server/modules/payroll and billing; these lists show them and run their state changes.
+ */
+
+const workerColumn: ReadColumn = { name: 'worker', label: t('ワーカー', 'Worker'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true };
+const hours = (name: string, label: Text, col: string): ReadColumn => ({ name, label, type: 'text', sql: () => sql`to_char(make_interval(mins => ${sql.ref(col)}), 'FMHH24:MI')` });
+const money = (name: string, label: Text, col: string, sortable = false): ReadColumn => ({ name, label, type: 'money', sql: col, sortable, notNull: true });
+/** Rows of the tenant's company (platform: all); a client user has no pay screens. */
+const companyRows = <Q extends { where: (...a: never[]) => Q }>(tenant: Tenant, q: Q, col: string): Q | null => {
+  if (tenant.kind === 'none' || tenant.kind === 'client') return null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return tenant.kind === 'platform' ? q : (q as any).where(col, '=', tenant.companyId);
+};
+const workerFilterOptions = async ({ tenant, db }: { tenant: Tenant; db: import('../../db/connect.ts').DB }): Promise<Option[]> => {
+  if (tenant.kind === 'none' || tenant.kind === 'client') return [];
+  let q = db.selectFrom('pay_lines as l').innerJoin('users as u', 'u.id', 'l.user_id').select(['u.id', 'u.name']).distinct().orderBy('u.name');
+  if (tenant.kind !== 'platform') q = q.where('l.company_id', '=', tenant.companyId);
+  return (await q.execute()).map((r) => ({ value: r.id, label: { ja: r.name, en: r.name } }));
+};
+const actor = (ctx: HookContext) => ({ id: ctx.user.id, name: ctx.user.name });
+const none = (n: number, text: Text): Text | void => (n === 0 ? text : undefined);
+
+// ---------------------------------------------------------------------------------------------
+// Daily pay
+
+const LINE_STATES: readonly BadgeState[] = [
+  { value: 'pending', label: t('承認待ち', 'Pending'), tone: 'warning' },
+  { value: 'approved', label: t('承認済み', 'Approved'), tone: 'info' },
+  { value: 'transferred', label: t('振込済み', 'Transferred'), tone: 'success' },
+  { value: 'failed', label: t('振込不可', 'Failed'), tone: 'danger' },
+];
+const FAILURES: Record<string, Text> = { no_bank_account: t('口座が登録されていません', 'No bank account registered') };
+const failureText = (lang: Lang): RawBuilder<unknown> =>
+  sql`case l.failure_reason ${sql.join(
+    Object.entries(FAILURES).map(([k, v]) => sql`when ${k} then ${v[lang]}`),
+    sql` `,
+  )} else l.failure_reason end`;
+
+export const payLinesReadModel = defineReadModel({
+  name: 'payLine',
+  plural: 'payLines',
+  title: t('日払い給与', 'Daily pay'),
+  titlePlural: t('日払い給与', 'Daily pay'),
+  source: (db, tenant) =>
+    companyRows(tenant, db.selectFrom('pay_lines as l').innerJoin('users as u', 'u.id', 'l.user_id').innerJoin('jobs as j', 'j.id', 'l.job_id').where('l.mode', '=', 'daily'), 'l.company_id'),
+  id: 'l.id',
+  columns: [
+    { name: 'workDate', label: t('勤務日', 'Worked on'), type: 'date', sql: 'l.work_date', sortable: true, notNull: true },
+    workerColumn,
+    { name: 'jobTitle', label: t('求人', 'Job'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`j.title_ja` : sql`coalesce(nullif(j.title_en, ''), j.title_ja)`), search: true },
+    hours('worked', t('実働', 'Worked'), 'l.worked_minutes'),
+    hours('overtime', t('残業', 'Overtime'), 'l.overtime_minutes'),
+    hours('lateNight', t('深夜', 'Late night'), 'l.late_night_minutes'),
+    { name: 'wage', label: t('時給', 'Wage'), type: 'money', sql: 'l.hourly_wage', unit: 'hour' },
+    money('total', t('支給額', 'Gross'), 'l.total', true),
+    money('withholding', t('源泉徴収', 'Withholding'), 'l.withholding'),
+    money('fee', t('振込手数料', 'Transfer fee'), 'l.transfer_fee'),
+    money('advance', t('前払い控除', 'Advance recovered'), 'l.advance_deducted'),
+    money('net', t('差引支給額', 'Net pay'), 'l.net', true),
+    { name: 'status', label: t('状態', 'Status'), type: 'badge', sql: 'l.status', sortable: true, notNull: true, states: LINE_STATES },
+    { name: 'reason', label: t('理由', 'Reason'), type: 'text', sql: failureText },
+    { name: 'transferDate', label: t('振込日', 'Transfer date'), type: 'date', sql: () => sql`(select b.transfer_date from transfer_batches b where b.id = l.batch_id)` },
+    // The company of each row, for batching per company (a platform user may select several).
+    { name: 'companyId', label: t('会社', 'Company'), type: 'text', sql: 'l.company_id', hidden: true },
+  ],
+  filters: [
+    { name: 'status', label: t('状態', 'Status'), kind: 'select', options: LINE_STATES.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('l.status', '=', v) },
+    { name: 'when', label: t('勤務日', 'Worked on'), kind: 'date', where: (_, v) => dateWindow('l.work_date', v) },
+    { name: 'worker', label: t('ワーカー', 'Worker'), kind: 'select', options: workerFilterOptions, where: (eb, v) => eb('l.user_id', '=', uuidOr(v)) },
+    { name: 'job', label: t('求人', 'Job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('l.job_id', '=', uuidOr(v)) },
+  ],
+  defaultSort: { column: 'workDate', dir: 'desc' },
+  paging: 'keyset',
+  screens: [{ path: '/admin/salary/daily' }],
+  transitions: {
+    column: 'status',
+    table: 'pay_lines',
+    stateColumn: 'status',
+    companyColumn: 'company_id',
+    entity: 'pay_line',
+    moves: [
+      { from: ['pending', 'failed'], to: 'approved' },
+      { from: ['approved'], to: 'pending' },
+    ],
+  },
+  actions: [
+    {
+      name: 'transfer',
+      label: t('振込データを作成', 'Batch for transfer'),
+      bulk: true,
+      confirm: t('選んだ承認済みの給与を振込にまとめますか？', 'Batch the selected approved pay for transfer?'),
+      done: t('振込データを作成しました。下の「振込データ」から全銀ファイルをダウンロードできます。', 'Batched for transfer. Download the Zengin file under "Transfer batches" below.'),
+      run: async (rows: ReadRow[], ctx) => {
+        const companies = [...new Set(rows.filter((r) => r.status === 'approved').map((r) => String(r.companyId)))];
+        let changed = 0;
+        for (const companyId of companies) {
+          const r = await createTransferBatch(ctx.db, actor(ctx), companyId, rows.filter((x) => x.companyId === companyId).map((x) => x.id));
+          changed += r.transferred + r.failed;
+        }
+        return none(changed, t('承認済みで未振込の給与を選んでください。', 'Select approved pay that has not been transferred.'));
+      },
+    },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Monthly pay
+
+const RUN_STATES: readonly BadgeState[] = [
+  { value: 'draft', label: t('下書き', 'Draft'), tone: 'warning' },
+  { value: 'approved', label: t('承認済み', 'Approved'), tone: 'info' },
+  { value: 'paid', label: t('支払済み', 'Paid'), tone: 'success' },
+];
+
+export const payRunsReadModel = defineReadModel({
+  name: 'payRun',
+  plural: 'payRuns',
+  title: t('月払い給与', 'Monthly pay'),
+  titlePlural: t('月払い給与', 'Monthly pay'),
+  source: (db, tenant) => companyRows(tenant, db.selectFrom('pay_runs as r').innerJoin('users as u', 'u.id', 'r.user_id'), 'r.company_id'),
+  id: 'r.id',
+  columns: [
+    { name: 'periodEnd', label: t('締め日', 'Period ends'), type: 'date', sql: 'r.period_end', sortable: true, notNull: true },
+    workerColumn,
+    { name: 'periodStart', label: t('期間開始', 'Period starts'), type: 'date', sql: 'r.period_start' },
+    { name: 'payDate', label: t('支払日', 'Pay day'), type: 'date', sql: 'r.pay_date', sortable: true },
+    { name: 'shifts', label: t('勤務回数', 'Shifts'), type: 'number', sql: 'r.shifts' },
+    hours('worked', t('実働', 'Worked'), 'r.worked_minutes'),
+    hours('overtime', t('残業', 'Overtime'), 'r.overtime_minutes'),
+    hours('over60', t('うち月60時間超', 'of which beyond 60 h'), 'r.over60_minutes'),
+    hours('lateNight', t('深夜', 'Late night'), 'r.late_night_minutes'),
+    hours('holiday', t('法定休日', 'Statutory holiday'), 'r.holiday_minutes'),
+    money('gross', t('総支給額', 'Gross'), 'r.gross', true),
+    money('advances', t('前払い控除', 'Advances recovered'), 'r.advances'),
+    money('fee', t('振込手数料', 'Transfer fee'), 'r.transfer_fee'),
+    money('net', t('差引支給額', 'Net pay'), 'r.net', true),
+    { name: 'status', label: t('状態', 'Status'), type: 'badge', sql: 'r.status', sortable: true, notNull: true, states: RUN_STATES },
+    { name: 'payslip', label: t('給与明細', 'Payslip'), type: 'text', sql: () => sql`'PDF'`, download: 'payslip' },
+  ],
+  filters: [
+    { name: 'status', label: t('状態', 'Status'), kind: 'select', options: RUN_STATES.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('r.status', '=', v) },
+    { name: 'payDate', label: t('支払日', 'Pay day'), kind: 'date', where: (_, v) => dateWindow('r.pay_date', v) },
+  ],
+  defaultSort: { column: 'periodEnd', dir: 'desc' },
+  paging: 'keyset',
+  screens: [{ path: '/admin/salary/monthly' }],
+  actions: [
+    {
+      name: 'approve',
+      label: t('承認', 'Approve'),
+      bulk: true,
+      done: t('承認しました。前払いはこの給与から差し引かれます。', 'Approved; advances are recovered from this pay.'),
+      run: async (rows, ctx) => none(await approveRuns(ctx.db, actor(ctx), rows.map((r) => r.id)), t('下書きの給与を選んでください。', 'Select draft pay runs.')),
+    },
+    {
+      name: 'paid',
+      label: t('支払済みにする', 'Mark paid'),
+      bulk: true,
+      confirm: t('選んだ給与を支払済みにしますか？', 'Mark the selected pay as paid?'),
+      done: t('支払済みにしました。', 'Marked as paid.'),
+      run: async (rows, ctx) => none(await markRunsPaid(ctx.db, actor(ctx), rows.map((r) => r.id)), t('承認済みの給与を選んでください。', 'Select approved pay runs.')),
+    },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Quick pay
+
+const ADVANCE_STATES: readonly BadgeState[] = [
+  { value: 'requested', label: t('申請中', 'Requested'), tone: 'warning' },
+  { value: 'approved', label: t('承認済み', 'Approved'), tone: 'info' },
+  { value: 'transferred', label: t('振込済み', 'Transferred'), tone: 'success' },
+  { value: 'recovered', label: t('給与から控除済み', 'Recovered from pay'), tone: 'neutral' },
+  { value: 'rejected', label: t('却下', 'Rejected'), tone: 'neutral' },
+];
+
+export const advancesReadModel = defineReadModel({
+  name: 'advance',
+  plural: 'advances',
+  title: t('前払い', 'Quick pay'),
+  titlePlural: t('前払い', 'Quick pay'),
+  source: (db, tenant) => companyRows(tenant, db.selectFrom('advances as v').innerJoin('users as u', 'u.id', 'v.user_id'), 'v.company_id'),
+  id: 'v.id',
+  columns: [
+    { name: 'requestedOn', label: t('申請日', 'Requested on'), type: 'date', sql: 'v.requested_on', sortable: true, notNull: true },
+    workerColumn,
+    money('amount', t('申請額', 'Amount'), 'v.amount', true),
+    money('fee', t('手数料', 'Fee'), 'v.fee'),
+    money('net', t('振込額', 'Paid out'), 'v.net'),
+    { name: 'status', label: t('状態', 'Status'), type: 'badge', sql: 'v.status', sortable: true, notNull: true, states: ADVANCE_STATES },
+    { name: 'decidedBy', label: t('承認者', 'Decided by'), type: 'text', sql: 'v.decided_by_name' },
+    { name: 'userId', label: t('ワーカーID', 'Worker ID'), type: 'text', sql: 'v.user_id', hidden: true },
+    { name: 'companyId', label: t('会社', 'Company'), type: 'text', sql: 'v.company_id', hidden: true },
+  ],
+  filters: [{ name: 'status', label: t('状態', 'Status'), kind: 'select', options: ADVANCE_STATES.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('v.status', '=', v) }],
+  defaultSort: { column: 'requestedOn', dir: 'desc' },
+  paging: 'keyset',
+  screens: [{ path: '/admin/salary/quickpay' }],
+  actions: [
+    {
+      name: 'approve',
+      label: t('承認', 'Approve'),
+      bulk: true,
+      done: t('承認しました。', 'Approved.'),
+      // Quoted again at approval: the worker's earned pay may have changed since the request.
+      run: async (rows, ctx) => {
+        const ok: string[] = [];
+        for (const r of rows.filter((x) => x.status === 'requested')) {
+          const { state } = await quickPayState(ctx.db, String(r.companyId), String(r.userId));
+          const quote = quickPayQuote({ ...state, outstandingAdvances: Math.max(0, state.outstandingAdvances - Number(r.amount)), requestedToday: 0 }, Number(r.amount));
+          if (quote.ok) ok.push(r.id);
+        }
+        const moved = await moveState(ctx.db, actor(ctx), 'advances', ok, ['requested'], 'approved', { decided_by_name: ctx.user.name });
+        return none(moved.length, t('承認できる申請がありません（前払いできる額を超えています）。', 'Nothing to approve (above what the worker may draw now).'));
+      },
+    },
+    {
+      name: 'reject',
+      label: t('却下', 'Reject'),
+      bulk: true,
+      confirm: t('選んだ申請を却下しますか？', 'Reject the selected requests?'),
+      done: t('却下しました。', 'Rejected.'),
+      run: async (rows, ctx) => none((await moveState(ctx.db, actor(ctx), 'advances', rows.map((r) => r.id), ['requested'], 'rejected', { decided_by_name: ctx.user.name })).length, t('申請中のものを選んでください。', 'Select requested advances.')),
+    },
+    {
+      name: 'transferred',
+      label: t('振込済みにする', 'Mark transferred'),
+      bulk: true,
+      done: t('振込済みにしました。次の給与から差し引きます。', 'Marked as transferred; it is recovered from the next pay.'),
+      run: async (rows, ctx) => none((await moveState(ctx.db, actor(ctx), 'advances', rows.map((r) => r.id), ['approved'], 'transferred')).length, t('承認済みのものを選んでください。', 'Select approved advances.')),
+    },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Billing
+
+const INVOICE_STATES: readonly BadgeState[] = [
+  { value: 'draft', label: t('下書き', 'Draft'), tone: 'neutral' },
+  { value: 'issued', label: t('発行済み', 'Issued'), tone: 'info' },
+  { value: 'overdue', label: t('支払期限超過', 'Overdue'), tone: 'danger' },
+  { value: 'paid', label: t('入金済み', 'Paid'), tone: 'success' },
+];
+/** Overdue is not stored: an issued invoice past its due date (Japan's day) is overdue. */
+const invoiceState = sql`case when i.status = 'issued' and i.due_date < (now() at time zone 'Asia/Tokyo')::date then 'overdue' else i.status end`;
+
+export const invoicesReadModel = defineReadModel({
+  name: 'invoice',
+  plural: 'invoices',
+  title: t('請求書', 'Invoice'),
+  titlePlural: t('請求書', 'Invoices'),
+  source: (db, tenant) => {
+    if (tenant.kind === 'none') return null;
+    let q = db.selectFrom('invoices as i').innerJoin('clients as cl', 'cl.id', 'i.client_id');
+    if (tenant.kind !== 'platform') q = q.where('i.company_id', '=', tenant.companyId);
+    // A client user sees its own invoices once issued, never the drafts.
+    if (tenant.kind === 'client') q = q.where('i.client_id', '=', tenant.clientId).where('i.status', '!=', 'draft');
+    return q;
+  },
+  id: 'i.id',
+  columns: [
+    { name: 'number', label: t('請求書番号', 'Number'), type: 'text', sql: 'i.number', sortable: true, search: true, notNull: true },
+    { name: 'clientName', label: t('クライアント', 'Client'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`cl.name` : sql`coalesce(nullif(cl.name_en, ''), cl.name)`), sortable: true, search: true },
+    { name: 'periodEnd', label: t('締め日', 'Period ends'), type: 'date', sql: 'i.period_end', sortable: true, notNull: true },
+    { name: 'issueDate', label: t('発行日', 'Issued on'), type: 'date', sql: 'i.issue_date' },
+    { name: 'dueDate', label: t('支払期限', 'Due'), type: 'date', sql: 'i.due_date', sortable: true },
+    money('net', t('小計（税抜）', 'Net'), 'i.net'),
+    money('tax', t('消費税', 'Tax'), 'i.tax'),
+    money('total', t('合計', 'Total'), 'i.total', true),
+    { name: 'status', label: t('状態', 'Status'), type: 'badge', sql: () => invoiceState, sortable: true, notNull: true, states: INVOICE_STATES },
+    { name: 'pdf', label: t('請求書', 'Invoice'), type: 'text', sql: () => sql`'PDF'`, download: 'invoice' },
+  ],
+  filters: [
+    { name: 'status', label: t('状態', 'Status'), kind: 'select', options: INVOICE_STATES.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb(invoiceState, '=', v) },
+    { name: 'client', label: t('クライアント', 'Client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('i.client_id', '=', uuidOr(v)) },
+    { name: 'due', label: t('支払期限', 'Due'), kind: 'date', where: (_, v) => dateWindow('i.due_date', v) },
+  ],
+  defaultSort: { column: 'periodEnd', dir: 'desc' },
+  paging: 'keyset',
+  screens: [{ path: '/admin/billing' }],
+  actions: [
+    {
+      name: 'issue',
+      label: t('発行', 'Issue'),
+      bulk: true,
+      codes: [290001],
+      confirm: t('発行した請求書は変更できません。発行しますか？', 'An issued invoice cannot be changed. Issue it?'),
+      done: t('発行しました。', 'Issued.'),
+      run: async (rows, ctx) => {
+        if (ctx.tenant.kind === 'client') return t('請求書を発行できるのは人材会社です。', 'Only the staffing company issues invoices.');
+        return none(await issueInvoices(ctx.db, actor(ctx), rows.map((r) => r.id)), t('下書きの請求書を選んでください。', 'Select draft invoices.'));
+      },
+    },
+    {
+      name: 'paid',
+      label: t('入金済みにする', 'Mark paid'),
+      bulk: true,
+      done: t('入金済みにしました。', 'Marked as paid.'),
+      run: async (rows, ctx) => {
+        if (ctx.tenant.kind === 'client') return t('入金の記録は人材会社が行います。', 'The staffing company records payments.');
+        return none((await moveState(ctx.db, actor(ctx), 'invoices', rows.map((r) => r.id), ['issued'], 'paid')).length, t('発行済みの請求書を選んでください。', 'Select issued invoices.'));
+      },
+    },
+  ],
+});

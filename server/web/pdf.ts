@@ -1,0 +1,127 @@
+/**
+ * Payslips (給与明細) and invoices as PDF (issue 13 items 5 and 7), drawn with pdfkit and Noto
+ * Sans JP (an npm-shipped font, embedded as a subset), in the reader's language. They draw what
+ * the API gave (the payslip and invoice documents); no amount is computed here.
+ */
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { tr, type Lang, type Text } from '../../shared/i18n.ts';
+import { dateLong, minutesText, yen } from '../../shared/format.ts';
+import type { ResultOf } from '../api/documents.ts';
+import type { DOCS } from '../api/documents.ts';
+
+const FONT = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf');
+const t = (ja: string, en: string): Text => ({ ja, en });
+
+type Payslip = NonNullable<ResultOf<typeof DOCS.Payslip>['payslip']>;
+type Invoice = NonNullable<ResultOf<typeof DOCS.InvoiceDocument>['invoiceDocument']>;
+
+function draw(title: string, body: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: title } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('jp', FONT);
+  doc.font('jp');
+  body(doc);
+  doc.end();
+  return done;
+}
+
+/** A table of rows: the first column left, the others right-aligned, at fixed widths. */
+function table(doc: PDFKit.PDFDocument, widths: number[], rows: string[][], header = true): void {
+  const left = doc.page.margins.left;
+  for (const [i, row] of rows.entries()) {
+    if (doc.y > doc.page.height - doc.page.margins.bottom - 20) doc.addPage();
+    const y = doc.y;
+    let x = left;
+    doc.fontSize(i === 0 && header ? 8 : 9).fillColor(i === 0 && header ? '#555555' : '#000000');
+    for (const [j, cell] of row.entries()) {
+      doc.text(cell, x, y, { width: widths[j]! - 4, align: j === 0 ? 'left' : 'right', lineBreak: false });
+      x += widths[j]!;
+    }
+    doc.y = y + 15;
+  }
+  doc.x = left;
+  doc.fillColor('#000000');
+}
+
+export function payslipPdf(p: Payslip, lang: Lang): Promise<Buffer> {
+  const title = `${tr(lang, t('給与明細', 'Payslip'))} ${p.periodStart} – ${p.periodEnd}`;
+  return draw(title, (doc) => {
+    doc.fontSize(18).text(tr(lang, t('給与明細', 'Payslip')));
+    doc.moveDown(0.5).fontSize(10);
+    doc.text(`${tr(lang, t('氏名', 'Name'))}: ${p.workerName}`);
+    doc.text(`${tr(lang, t('会社', 'Company'))}: ${tr(lang, { ja: p.companyJa, en: p.companyEn })}`);
+    doc.text(`${tr(lang, t('対象期間', 'Period'))}: ${dateLong(p.periodStart, lang)} – ${dateLong(p.periodEnd, lang)}`);
+    doc.text(`${tr(lang, t('支給日', 'Pay day'))}: ${dateLong(p.payDate, lang)}`);
+    doc.moveDown();
+    table(doc, [200, 100], [
+      [tr(lang, t('勤怠', 'Time')), ''],
+      [tr(lang, t('勤務回数', 'Shifts')), String(p.shifts)],
+      [tr(lang, t('実働時間', 'Hours worked')), minutesText(p.workedMinutes)],
+      [tr(lang, t('時間外労働', 'Overtime')), minutesText(p.overtimeMinutes)],
+      [tr(lang, t('うち月60時間超', 'of which beyond 60 h a month')), minutesText(p.over60Minutes)],
+      [tr(lang, t('深夜労働', 'Late night')), minutesText(p.lateNightMinutes)],
+      [tr(lang, t('法定休日労働', 'Statutory holiday')), minutesText(p.holidayMinutes)],
+    ]);
+    doc.moveDown();
+    const sum = (k: 'base' | 'overtimePremium' | 'lateNightPremium' | 'holidayPremium') => p.lines.reduce((s, l) => s + l[k], 0);
+    table(doc, [200, 100], [
+      [tr(lang, t('支給', 'Earnings')), ''],
+      [tr(lang, t('基本給（時給×実働）', 'Base (wage × hours)')), yen(sum('base'))],
+      [tr(lang, t('時間外手当', 'Overtime premium')), yen(sum('overtimePremium'))],
+      [tr(lang, t('深夜手当', 'Late-night premium')), yen(sum('lateNightPremium'))],
+      [tr(lang, t('休日手当', 'Holiday premium')), yen(sum('holidayPremium'))],
+      [tr(lang, t('総支給額', 'Gross pay')), yen(p.gross)],
+    ]);
+    doc.moveDown();
+    table(doc, [200, 100], [
+      [tr(lang, t('控除', 'Deductions')), ''],
+      [tr(lang, t('前払い（クイックペイ）', 'Quick pay advances')), yen(p.advances)],
+      [tr(lang, t('振込手数料', 'Transfer fee')), yen(p.transferFee)],
+      [tr(lang, t('差引支給額', 'Net pay')), yen(p.net)],
+    ]);
+    doc.moveDown();
+    table(doc, [80, 170, 55, 55, 55, 80], [
+      [tr(lang, t('勤務日', 'Date')), tr(lang, t('求人', 'Job')), tr(lang, t('実働', 'Worked')), tr(lang, t('残業', 'Overtime')), tr(lang, t('深夜', 'Night')), tr(lang, t('支給額', 'Pay'))],
+      ...p.lines.map((l) => [l.workDate, tr(lang, { ja: l.jobJa, en: l.jobEn }).slice(0, 24), minutesText(l.workedMinutes), minutesText(l.overtimeMinutes), minutesText(l.lateNightMinutes), yen(l.total)]),
+    ]);
+  });
+}
+
+export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
+  const title = `${tr(lang, t('請求書', 'Invoice'))} ${i.number}`;
+  return draw(title, (doc) => {
+    doc.fontSize(18).text(tr(lang, t('請求書', 'Invoice')));
+    doc.moveDown(0.5).fontSize(10);
+    doc.text(`${tr(lang, t('請求書番号', 'Invoice number'))}: ${i.number}`);
+    doc.text(`${tr(lang, t('請求先', 'Bill to'))}: ${tr(lang, { ja: i.clientJa, en: i.clientEn })}`);
+    doc.text(`${tr(lang, t('請求元', 'From'))}: ${tr(lang, { ja: i.companyJa, en: i.companyEn })}`);
+    if (i.registrationNumber) doc.text(`${tr(lang, t('登録番号', 'Registration number'))}: ${i.registrationNumber}`);
+    doc.text(`${tr(lang, t('対象期間', 'Period'))}: ${dateLong(i.periodStart, lang)} – ${dateLong(i.periodEnd, lang)}`);
+    if (i.issueDate) doc.text(`${tr(lang, t('発行日', 'Issued on'))}: ${dateLong(i.issueDate, lang)}`);
+    doc.text(`${tr(lang, t('お支払期限', 'Due date'))}: ${dateLong(i.dueDate, lang)}`);
+    doc.moveDown();
+    doc.fontSize(14).text(`${tr(lang, t('ご請求金額', 'Amount due'))}: ${yen(i.total)}`);
+    doc.moveDown();
+    table(doc, [75, 215, 50, 70, 80], [
+      [tr(lang, t('日付', 'Date')), tr(lang, t('内容', 'Description')), tr(lang, t('時間', 'Hours')), tr(lang, t('単価', 'Rate')), tr(lang, t('金額', 'Amount'))],
+      ...i.lines.map((l) => [l.workDate, tr(lang, { ja: l.descriptionJa, en: l.descriptionEn }).slice(0, 34), minutesText(l.minutes), yen(l.unitPrice), yen(l.amount)]),
+    ]);
+    doc.moveDown();
+    table(doc, [290, 200], [
+      ...i.byRate.map((r) => [`${tr(lang, t('税率', 'Tax rate'))} ${r.rate}%`, `${tr(lang, t('対象', 'Net'))} ${yen(r.net)} / ${tr(lang, t('消費税', 'Tax'))} ${yen(r.tax)}`]),
+      [tr(lang, t('小計（税抜）', 'Net')), yen(i.net)],
+      [tr(lang, t('消費税', 'Consumption tax')), yen(i.tax)],
+      [tr(lang, t('合計', 'Total')), yen(i.total)],
+    ], false);
+    if (i.note) {
+      doc.moveDown();
+      doc.fontSize(9).text(i.note, { width: 490 });
+    }
+  });
+}

@@ -1,0 +1,241 @@
+/**
+ * Money (issue 13): the demo week becomes daily pay lines and a monthly run whose amounts match the
+ * hand-worked figures below; daily pay is approved and batched into a 全銀 file; the run's payslip
+ * is a PDF in the worker's language; quick pay is quoted, requested and approved within the cap;
+ * invoices per client with tax once per rate, a client user seeing its own issued invoices only;
+ * another company and a role without the code see none of it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import iconv from 'iconv-lite';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { dataOf, firstCode } from '../helpers/graphql.ts';
+import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
+import { dailyWithholdingHei } from '../../server/modules/payroll/withholding.ts';
+
+let t: TestApp;
+let companyId: string;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+});
+afterAll(async () => t?.close());
+
+const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+const linesOf = async (email: string) => db().selectFrom('pay_lines').selectAll().where('user_id', '=', await userId(email)).orderBy('start_at').execute();
+
+async function pdfText(buf: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;
+  let out = '';
+  for (let p = 1; p <= pdf.numPages; p++) out += (await (await pdf.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
+  return out;
+}
+const yenText = (n: number) => `¥${n.toLocaleString('en-US')}`;
+
+describe('the demo week as pay (hand-worked)', () => {
+  it('Jose Reyes, daily: a night shift across midnight with its late-night premium, withholding above ¥9,300 only', async () => {
+    const [night, morning] = await linesOf('worker2@demo.test');
+    // 22:00–06:00, 60 min break from 01:30: 420 min worked, 360 of them between 22:00 and 05:00, wage ¥1,300.
+    expect(night).toMatchObject({ mode: 'daily', worked_minutes: 420, late_night_minutes: 360, overtime_minutes: 0, base: 9_100, late_night_premium: 1_950, total: 11_050 });
+    expect(night!.withholding).toBe(dailyWithholdingHei(11_050, night!.work_date));
+    expect(night!.withholding).toBeGreaterThan(0);
+    expect(morning).toMatchObject({ worked_minutes: 240, total: 5_200, withholding: 0 });
+    // Batched: one transfer, the ¥165 fee once, on the first line.
+    expect(night).toMatchObject({ status: 'transferred', transfer_fee: 165, net: 11_050 - night!.withholding - 165 });
+    expect(morning).toMatchObject({ status: 'transferred', transfer_fee: 0, net: 5_200 });
+  });
+
+  it('Tran Thi Mai, monthly: the Sunday at +35%, a 9-hour day with an hour of overtime in the late night, the advance recovered', async () => {
+    const [sunday, monday, tuesday] = await linesOf('worker1@demo.test');
+    // Wage ¥1,350. Sunday 10:00–16:00 less 60: 300 min, all holiday work: 6,750 + 300×1,350×0.35/60 = 2,362.5 → 2,363.
+    expect(sunday).toMatchObject({ mode: 'monthly', worked_minutes: 300, holiday_minutes: 300, base: 6_750, holiday_premium: 2_363, total: 9_113 });
+    // Monday 13:00–23:00 less 60: 540 min; the last 60 (22:00–23:00) are overtime and late night: 337.5 → 338 each.
+    expect(monday).toMatchObject({ worked_minutes: 540, overtime_minutes: 60, late_night_minutes: 60, base: 12_150, overtime_premium: 338, late_night_premium: 338, total: 12_826 });
+    expect(tuesday).toMatchObject({ worked_minutes: 300, overtime_minutes: 0, total: 6_750 });
+    const run = await db().selectFrom('pay_runs').selectAll().where('user_id', '=', await userId('worker1@demo.test')).executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ status: 'draft', shifts: 3, gross: 28_689, advances: 5_000, transfer_fee: 165, net: 28_689 - 165 - 5_000 });
+  });
+});
+
+describe('daily pay screen', () => {
+  it('lists the company’s lines; another company and a role without the code see none', async () => {
+    const page = await getPage(t, '/admin/salary/daily', await t.tokenOf('company_admin'));
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Jose Reyes');
+    expect(page.html).toContain('Bikash Thapa');
+    const other = dataOf(await t.gql('{ payLines(size: 50) { total } }', {}, { as: 'company2' }));
+    expect(other.payLines.total).toBe(0);
+    expect(firstCode(await t.gql('{ payLines(size: 50) { total } }', {}, { as: 'client_admin' }))).toBe('FORBIDDEN');
+    expect((await getPage(t, '/admin/salary/daily', await t.tokenOf('company_staff'))).status).toBe(404);
+  });
+
+  it('the batch’s 全銀 file: Shift_JIS, 120-byte records, the trailer’s count and total', async () => {
+    const batch = await db().selectFrom('transfer_batches').selectAll().where('company_id', '=', companyId).executeTakeFirstOrThrow();
+    const res = await fetch(`${t.url}/admin/salary/daily?batch=${batch.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const records = bytes.toString('latin1').split('\r\n').filter(Boolean);
+    expect(records.map((r) => r.length)).toEqual([120, 120, 120, 120]);
+    expect(records.map((r) => r[0])).toEqual(['1', '2', '8', '9']);
+    const trailer = iconv.decode(bytes, 'Shift_JIS').split('\r\n')[2]!;
+    expect(Number(trailer.slice(1, 7))).toBe(1);
+    expect(Number(trailer.slice(7, 19))).toBe(batch.total);
+    // Another company cannot fetch it.
+    const theirs = await fetch(`${t.url}/admin/salary/daily?batch=${batch.id}`, { redirect: 'manual', headers: { cookie: `token=${await t.tokenOf('company2')}` } });
+    expect(theirs.status).toBe(404);
+  });
+
+  it('batching a worker without a bank account fails their lines with the reason', async () => {
+    const bikash = await linesOf('worker3@demo.test');
+    expect(bikash.map((l) => l.status)).toEqual(['approved', 'approved']);
+    const res = await postForm(t, '/admin/salary/daily', await t.tokenOf('company_admin'), { _action: 'move', act: 'transfer', ids: bikash.map((l) => l.id) });
+    expect(res.status).toBe(303);
+    const after = await linesOf('worker3@demo.test');
+    expect(after.map((l) => [l.status, l.failure_reason])).toEqual([
+      ['failed', 'no_bank_account'],
+      ['failed', 'no_bank_account'],
+    ]);
+    const page = await getPage(t, '/admin/salary/daily?f_status=failed', await t.tokenOf('company_admin'));
+    expect(page.html).toContain('口座が登録されていません');
+  });
+});
+
+describe('monthly pay and the payslip', () => {
+  it('approving recovers the advance; the payslip is a PDF in the worker’s language with the figures', async () => {
+    const run = await db().selectFrom('pay_runs').selectAll().where('user_id', '=', await userId('worker1@demo.test')).executeTakeFirstOrThrow();
+    const res = await postForm(t, '/admin/salary/monthly', await t.tokenOf('company_admin'), { _action: 'move', rowAct: `${run.id}|approve` });
+    expect(res.status).toBe(303);
+    expect((await db().selectFrom('advances').select(['status', 'recovered_run_id']).where('user_id', '=', run.user_id).executeTakeFirstOrThrow())).toEqual({ status: 'recovered', recovered_run_id: run.id });
+    const pdf = await fetch(`${t.url}/admin/salary/monthly?payslip=${run.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}` } });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain('Payslip');
+    expect(text).toContain('Tran Thi Mai');
+    expect(text).toContain(yenText(28_689).replace('¥', '¥'));
+    expect(text).toContain('¥23,524');
+    // Another company: no such payslip.
+    expect(dataOf(await t.gql('query($id: ID!) { payslip(id: $id) { id } }', { id: run.id }, { as: 'company2' })).payslip).toBeNull();
+  });
+});
+
+describe('quick pay', () => {
+  it('the worker asks within what is available; above it is refused with the amount; the company approves', async () => {
+    const { token } = await candidateLogin(t, 'worker2@demo.test');
+    const pay = dataOf(await t.gql('{ myPay { companies { companyId available earnedUnpaid } } }', {}, token)).myPay;
+    const mine = pay.companies.find((c: { companyId: string }) => c.companyId === companyId);
+    expect(mine).toBeDefined();
+    // Jose's approved pay is all transferred: nothing earned and unpaid, so nothing to draw.
+    expect(mine.available).toBe(0);
+    const refused = await t.gql('mutation($c: ID!, $a: Int!) { requestQuickPay(companyId: $c, amount: $a) { id } }', { c: companyId, a: 1000 }, token);
+    expect(firstCode(refused)).toBe('BAD_USER_INPUT');
+    expect(JSON.stringify(refused.errors)).toMatch(/¥0/);
+    // Another company's ledger: refused outright.
+    const c2 = (await db().selectFrom('users').select('company_id').where('email', '=', 'company2@demo.test').executeTakeFirstOrThrow()).company_id!;
+    expect(firstCode(await t.gql('mutation($c: ID!, $a: Int!) { requestQuickPay(companyId: $c, amount: $a) { id } }', { c: c2, a: 1000 }, token))).toBe('FORBIDDEN');
+  });
+});
+
+describe('billing', () => {
+  it('one invoice per client, tax once per rate, issued then seen by its client only; PDF and CSV', async () => {
+    const invoices = await db().selectFrom('invoices').selectAll().where('company_id', '=', companyId).execute();
+    expect(invoices.length).toBeGreaterThanOrEqual(2);
+    for (const inv of invoices) {
+      const lines = await db().selectFrom('invoice_lines').selectAll().where('invoice_id', '=', inv.id).execute();
+      const net = lines.reduce((s, l) => s + l.amount, 0);
+      expect(inv).toMatchObject({ net, tax: Math.floor(net / 10), total: net + Math.floor(net / 10), status: 'draft' });
+      // 1,700 or 1,850 an hour, each line rounded half up.
+      for (const l of lines) expect(l.amount).toBe(Math.round((l.minutes * l.unit_price) / 60));
+    }
+    const client = await db().selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow();
+    const own = invoices.find((i) => i.client_id === client.client_id)!;
+    const others = invoices.filter((i) => i.client_id !== client.client_id);
+    // Drafts are the company's: the client sees nothing until issued.
+    expect(dataOf(await t.gql('{ invoices(size: 50) { total } }', {}, { as: 'client_admin' })).invoices.total).toBe(0);
+    const res = await postForm(t, '/admin/billing', await t.tokenOf('company_admin'), { _action: 'move', act: 'issue', ids: invoices.map((i) => i.id) });
+    expect(res.status).toBe(303);
+    const seen = dataOf(await t.gql('{ invoices(size: 50) { total rows { id } } }', {}, { as: 'client_admin' })).invoices;
+    expect(seen.rows.map((r: { id: string }) => r.id)).toEqual([own.id]);
+    expect(dataOf(await t.gql('query($id: ID!) { invoiceDocument(id: $id) { id } }', { id: others[0]!.id }, { as: 'client_admin' })).invoiceDocument).toBeNull();
+    // The client may not make or issue invoices.
+    expect(firstCode(await t.gql('mutation { createInvoices(month: "2026-11") { created } }', {}, { as: 'client_admin' }))).toBe('FORBIDDEN');
+    const pdf = await fetch(`${t.url}/admin/billing?invoice=${own.id}`, { headers: { cookie: `token=${await t.tokenOf('client_admin')}`, 'accept-language': 'ja' } });
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain('請求書');
+    expect(text).toContain(own.number);
+    expect(text).toContain(`¥${own.total.toLocaleString('en-US')}`);
+    expect(text).toContain('T1234567890123');
+    const csv = await getPage(t, '/admin/billing?format=csv', await t.tokenOf('client_admin'));
+    expect(csv.html).toContain(own.number);
+    expect(csv.html).not.toContain(others[0]!.number);
+    // Another company: none; company staff (no 290001): refused.
+    expect(dataOf(await t.gql('{ invoices(size: 50) { total } }', {}, { as: 'company2' })).invoices.total).toBe(0);
+    expect(firstCode(await t.gql('{ invoices(size: 50) { total } }', {}, { as: 'company_staff' }))).toBe('FORBIDDEN');
+  });
+
+  it('making the month’s invoices again updates drafts and leaves issued ones alone; a bad month is a field error', async () => {
+    const month = (await db().selectFrom('invoices').select('period_end').where('company_id', '=', companyId).executeTakeFirstOrThrow()).period_end.slice(0, 7);
+    const r = dataOf(await t.gql('mutation($m: String!) { createInvoices(month: $m) { created updated skipped } }', { m: month }, { as: 'company_admin' })).createInvoices;
+    expect(r.skipped).toBeGreaterThanOrEqual(2);
+    const bad = await postForm(t, '/admin/billing', await t.tokenOf('company_admin'), { _action: 'invoices', month: 'November' });
+    expect(bad.status).toBe(422);
+    expect(bad.html).toContain('2026-11');
+  });
+});
+
+describe('the worker’s pay page (/staff/pay)', () => {
+  it('shows payslips and quick pay; an advance within what is available is recorded, one above it refused', async () => {
+    const { token } = await candidateLogin(t, 'worker1@demo.test');
+    const cookie = `candidate_token=${token}`;
+    const page = await fetch(`${t.url}/staff/pay`, { headers: { cookie, 'accept-language': 'en' } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('Payslips (monthly pay)');
+    const run = await db().selectFrom('pay_runs').select('id').where('user_id', '=', await userId('worker1@demo.test')).executeTakeFirstOrThrow();
+    expect(html).toContain(`/staff/pay?payslip=${run.id}`);
+    const pdf = await fetch(`${t.url}/staff/pay?payslip=${run.id}`, { headers: { cookie } });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    // Someone else's payslip: not theirs to read.
+    const other = await candidateLogin(t, 'worker2@demo.test');
+    expect((await fetch(`${t.url}/staff/pay?payslip=${run.id}`, { headers: { cookie: `candidate_token=${other.token}` } })).status).toBe(404);
+
+    const mine = dataOf(await t.gql('{ myPay { companies { companyId available earnedUnpaid } } }', {}, token)).myPay.companies[0];
+    expect(mine.earnedUnpaid).toBe(28_689);
+    expect(mine.available).toBeGreaterThan(1_000);
+    const res = await fetch(`${t.url}/staff/pay`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _action: 'quickpay', companyId: mine.companyId, amount: '1000' }) });
+    expect(res.status).toBe(303);
+    const advance = await db().selectFrom('advances').selectAll().where('user_id', '=', await userId('worker1@demo.test')).where('status', '=', 'requested').executeTakeFirstOrThrow();
+    expect(advance.amount).toBe(1_000);
+    expect(advance.net).toBe(1_000 - advance.fee);
+    const after = dataOf(await t.gql('{ myPay { companies { available } } }', {}, token)).myPay.companies[0].available;
+    expect(after).toBe(mine.available - 1_000);
+    const over = await t.gql('mutation($c: ID!, $a: Int!) { requestQuickPay(companyId: $c, amount: $a) { id } }', { c: mine.companyId, a: after + 1 }, token);
+    expect(firstCode(over)).toBe('BAD_USER_INPUT');
+    // The company approves it on /admin/salary/quickpay.
+    const ok = await postForm(t, '/admin/salary/quickpay', await t.tokenOf('company_admin'), { _action: 'move', rowAct: `${advance.id}|approve` });
+    expect(ok.status).toBe(303);
+    expect((await db().selectFrom('advances').select('status').where('id', '=', advance.id).executeTakeFirstOrThrow()).status).toBe('approved');
+    expect(dataOf(await t.gql('{ advances(size: 50) { total } }', {}, { as: 'company2' })).advances.total).toBe(0);
+  });
+
+  it('the bank account form says what is wrong in the worker’s language and keeps what was typed', async () => {
+    const { token } = await candidateLogin(t, 'worker3@demo.test');
+    const post = (lang: string, fields: Record<string, string>) =>
+      fetch(`${t.url}/staff/pay`, { method: 'POST', redirect: 'manual', headers: { cookie: `candidate_token=${token}; lang=${lang}`, origin: t.url, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': lang }, body: new URLSearchParams({ _action: 'bank', ...fields }) });
+    const bad = { bankCode: '12', bankName: 'ゆうちょ', branchCode: '019', branchName: '〇一九', accountType: '1', accountNumber: '123', holderKana: 'Bikash' };
+    const en = await post('en', bad);
+    expect(en.status).toBe(422);
+    const enHtml = await en.text();
+    expect(enHtml).toContain('The bank code is 4 digits.');
+    expect(enHtml).toContain('The account number is 7 digits');
+    expect(enHtml).toContain('value="ゆうちょ"');
+    const ja = await (await post('ja', bad)).text();
+    expect(ja).toContain('口座番号は7桁の数字です');
+    const good = await post('en', { ...bad, bankCode: '9900', accountNumber: '1234567', holderKana: 'タパ ビカシュ' });
+    expect(good.status).toBe(303);
+    expect((await db().selectFrom('bank_accounts').select('holder_kana').where('user_id', '=', await userId('worker3@demo.test')).executeTakeFirstOrThrow()).holder_kana).toBe('タパ ビカシュ');
+  });
+});
