@@ -10,6 +10,7 @@ import { staffResource } from './defs/staff.ts';
 import { USER_RESOURCES } from './defs/users.ts';
 import { JOB_RESOURCES } from './defs/jobs.ts';
 import { crawlerSourceResource } from './defs/crawler.ts';
+import { workersReadModel } from './defs/workers.ts';
 import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from './defs/money.ts';
 
 /** Every resource the engine serves. Add a definition here and its API and screens exist. */
@@ -26,3 +27,5 @@ RESOURCES.push(crawlerSourceResource);
 export const READ_MODELS: ReadModelDef[] = [applicationsReadModel, interviewsReadModel, shiftsReadModel];
 // Money (issue 13): daily pay, monthly pay, quick pay, invoices.
 READ_MODELS.push(payLinesReadModel, payRunsReadModel, advancesReadModel, invoicesReadModel);
+// Workers (issue 12, first part).
+READ_MODELS.push(workersReadModel);

@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import { t } from '../define.ts';
+import { dateWindow, defineReadModel } from '../read-model.ts';
+import { visaOptions } from './staff.ts';
+
+/**
+ * Workers (SPEC §2 /admin/worker 160001; issue 12, first part): the people who applied to the
+ * tenant's jobs — a client user sees those of its own jobs — with what a company checks before
+ * placing someone: residence status, card expiry (flagged within 90 days), languages, whether a
+ * bank account for pay is registered, and shifts worked for the tenant. One person, read from
+ * their registration (users + candidate_profiles); companies see only people who applied to them
+ * (DESIGN §5). The one person record with merges and card checks is still to come (docs/workforce.md).
+ */
+export const workersReadModel = defineReadModel({
+  name: 'worker',
+  plural: 'workers',
+  title: t('ワーカー', 'Worker'),
+  titlePlural: t('ワーカー', 'Workers'),
+  source: (db, tenant) => {
+    if (tenant.kind === 'none') return null;
+    const q = db
+      .selectFrom('users as u')
+      .innerJoin('candidate_profiles as p', 'p.user_id', 'u.id')
+      .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+      .where('u.role', '=', 'candidate');
+    // Who applied to the tenant (a client: to its jobs); the platform sees everyone who applied anywhere.
+    return q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('applications as a')
+          .select('a.id')
+          .whereRef('a.candidate_id', '=', 'u.id')
+          .$if(tenant.kind !== 'platform', (s) => s.where('a.company_id', '=', (tenant as { companyId: string }).companyId))
+          .$if(tenant.kind === 'client', (s) => s.where('a.client_id', '=', (tenant as { clientId: string }).clientId)),
+      ),
+    );
+  },
+  id: 'u.id',
+  columns: [
+    { name: 'name', label: t('氏名', 'Name'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true },
+    { name: 'email', label: t('メール', 'Email'), type: 'text', sql: 'u.email', search: true },
+    { name: 'nationality', label: t('国籍', 'Nationality'), type: 'text', sql: 'p.nationality', sortable: true },
+    { name: 'visaType', label: t('在留資格', 'Residence status'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`v.ja` : sql`coalesce(nullif(v.en, ''), v.ja)`) },
+    { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
+    { name: 'languages', label: t('言語', 'Languages'), type: 'text', sql: () => sql`array_to_string(p.languages, ', ')` },
+    {
+      name: 'bank',
+      label: t('給与口座', 'Pay account'),
+      type: 'badge',
+      sql: () => sql`case when exists (select 1 from bank_accounts b where b.user_id = u.id) then 'yes' else 'no' end`,
+      states: [
+        { value: 'yes', label: t('登録済み', 'Registered'), tone: 'success' },
+        { value: 'no', label: t('未登録', 'Missing'), tone: 'warning' },
+      ],
+    },
+    { name: 'joined', label: t('登録日', 'Registered'), type: 'date', sql: () => sql`(u.created_at at time zone 'Asia/Tokyo')::date`, sortable: true },
+  ],
+  filters: [
+    { name: 'visa', label: t('在留資格', 'Residence status'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`) },
+    { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
+    { name: 'nationality', label: t('国籍', 'Nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) },
+  ],
+  defaultSort: { column: 'name', dir: 'asc' },
+  paging: 'keyset',
+  screens: [{ path: '/admin/worker' }],
+});
