@@ -12,6 +12,7 @@ import { JOB_RESOURCES } from './defs/jobs.ts';
 import { crawlerSourceResource } from './defs/crawler.ts';
 import { workersReadModel } from './defs/workers.ts';
 import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from './defs/money.ts';
+import { campaignResource, pointEntriesReadModel } from './defs/points.ts';
 
 /** Every resource the engine serves. Add a definition here and its API and screens exist. */
 export const RESOURCES: ResourceDef[] = [companyResource, clientResource, ...TEMPLATE_RESOURCES];
@@ -29,3 +30,6 @@ export const READ_MODELS: ReadModelDef[] = [applicationsReadModel, interviewsRea
 READ_MODELS.push(payLinesReadModel, payRunsReadModel, advancesReadModel, invoicesReadModel);
 // Workers (issue 12, first part).
 READ_MODELS.push(workersReadModel);
+// Points and campaigns (issue 14).
+READ_MODELS.push(pointEntriesReadModel);
+RESOURCES.push(campaignResource);

@@ -52,13 +52,16 @@ export const companyResource: ResourceDef = {
     dayOfMonth('pay_day', t('給与支払日', 'Pay day'), 25),
     f.boolean('quickpay_enabled', t('前払い（クイックペイ）を利用する', 'Offer quick pay (advances)')),
     f.number('quickpay_rate', t('前払いの上限（確定給与の%）', 'Quick pay ceiling (% of earned pay)'), { min: 0, max: 100, default: 70 }),
+    // Points (issue 14, docs/points.md): what a worked shift earns in the company's wallet, and for how long.
+    f.number('points_per_shift', t('勤務1回で付与するポイント', 'Points per worked shift'), { min: 0, max: 10_000, default: 10, hint: t('0にすると勤務ではポイントを付与しません。', '0 awards no points for shifts.') }),
+    f.number('points_valid_days', t('ポイントの有効期間（日）', 'Points stay valid for (days)'), { min: 1, max: 3650, default: 365 }),
   ],
   sample: { name: 'テスト人材株式会社', name_en: 'Test Staffing Inc.', email: 'info@test-staffing.test', phone: '03-1234-5678', status: 'trial', closing_day: 31, pay_day: 25, quickpay_enabled: true, quickpay_rate: 60 },
   screens: [
     { path: '/admin/company', mode: 'list' },
     { path: '/admin/company/add', mode: 'create' },
     { path: '/admin/company/edit/[id]', mode: 'edit', fields: ['name', 'name_en', 'email', 'phone', 'representative', 'address', 'status'] },
-    { path: '/admin/company/[id]/settings', mode: 'edit', fields: ['closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate'] },
+    { path: '/admin/company/[id]/settings', mode: 'edit', fields: ['closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate', 'points_per_shift', 'points_valid_days'] },
     { path: '/v3/admin/company', mode: 'list' },
     { path: '/v3/admin/company/add', mode: 'create' },
     { path: '/v3/admin/company/[id]', mode: 'detail' },
