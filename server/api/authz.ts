@@ -84,6 +84,12 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.scheduleInterview': { codes: [290002] },
   // Job import (the crawler's page): its run history.
   'Query.crawlerRuns': { codes: [210001] },
+  // Integrations: the catalogue (410001) and the Romuten page (410002); the company must be the caller's.
+  'Query.integrations': { codes: [410001] },
+  'Query.romutenConnection': { codes: [410002] },
+  'Mutation.saveRomutenConnection': { codes: [410002] },
+  'Mutation.syncRomuten': { codes: [410002] },
+  'Mutation.disconnectRomuten': { codes: [410002] },
 };
 
 /** Hand-written rules plus the resource engine's and the read models', derived from their screens' codes. */

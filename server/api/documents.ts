@@ -61,6 +61,11 @@ export const DOCS = {
   MyPay: graphql(OPS.MyPay),
   RequestQuickPay: graphql(OPS.RequestQuickPay),
   SaveBankAccount: graphql(OPS.SaveBankAccount),
+  Integrations: graphql(OPS.Integrations),
+  RomutenConnection: graphql(OPS.RomutenConnection),
+  SaveRomutenConnection: graphql(OPS.SaveRomutenConnection),
+  SyncRomuten: graphql(OPS.SyncRomuten),
+  DisconnectRomuten: graphql(OPS.DisconnectRomuten),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

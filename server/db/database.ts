@@ -3,6 +3,7 @@ import type { JobTables } from '../modules/jobs/tables.ts';
 import type { PipelineTables } from '../modules/pipeline/tables.ts';
 import type { MoneyTables } from '../modules/payroll/tables.ts';
 import type { ChatTables } from '../chat/tables.ts';
+import type { IntegrationTables } from '../modules/integrations/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -59,6 +60,10 @@ export interface Database {
   advances: MoneyTables['advances'];
   invoices: MoneyTables['invoices'];
   invoice_lines: MoneyTables['invoice_lines'];
+  // Integrations: connections to outside services, what was pushed, the sync log (migration 0028).
+  integration_connections: IntegrationTables['integration_connections'];
+  integration_items: IntegrationTables['integration_items'];
+  integration_syncs: IntegrationTables['integration_syncs'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

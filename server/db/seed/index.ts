@@ -13,6 +13,7 @@ import { copyTemplatesToCompany } from '../../modules/templates/copy.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { seedDemoPipeline } from '../../modules/pipeline/seed.ts';
 import { seedDemoMoney } from '../../modules/payroll/seed.ts';
+import { seedDemoIntegrations } from '../../modules/integrations/seed.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -175,6 +176,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoPipeline(trx, c1.id);
     // A worked week becomes daily and monthly pay, an advance, a transfer batch, invoices (issue 13).
     await seedDemoMoney(trx, c1.id);
+    // A Romuten connection started but without credentials: shown as not connected, never called.
+    await seedDemoIntegrations(trx, c1.id);
     // The staff registry of both companies, some residence cards expiring soon (issue 4).
     await seedDemoStaff(trx, companyIds);
 
