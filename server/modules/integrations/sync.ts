@@ -129,7 +129,15 @@ export async function syncRomuten(db: DB, key: Buffer | null, companyId: string,
     await release();
     return { refused: creds === 'missing' ? 'not_connected' : creds };
   }
-  const log = await db.insertInto('integration_syncs').values({ connection_id: conn.id, company_id: companyId, actor_id: actor.id, actor_name: actor.name }).returning('id').executeTakeFirstOrThrow();
+  const log = await db
+    .insertInto('integration_syncs')
+    .values({ connection_id: conn.id, company_id: companyId, actor_id: actor.id, actor_name: actor.name })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .catch(async (err: unknown) => {
+      await release();
+      throw err;
+    });
   const s: SyncSummary = { syncId: log.id, status: 'ok', workersPushed: 0, attendancePushed: 0, unchanged: 0, statusesPulled: 0, failed: 0, retries: 0, errors: [] };
   const client = romutenClient(creds, o.policy ?? DEFAULT_POLICY, () => s.retries++);
   let stopped = false;
