@@ -630,6 +630,7 @@ export const MESSAGES = {
   'integrations.entityWorker': m('スタッフ', 'Workers'),
   'integrations.entityAttendance': m('勤怠', 'Attendance'),
   'integrations.unknownStatus': m('未取得', 'Not read yet'),
+  'integrations.entity': m('種類', 'Kind'),
   'integrations.count': m('件数', 'Count'),
   'integrations.noItems': m('まだ何も送っていません。', 'Nothing sent yet.'),
   'integrations.url': m('http:// または https:// で始まるURLを入力してください。', 'Enter a URL starting with http:// or https://.'),

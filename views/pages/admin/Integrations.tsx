@@ -83,15 +83,18 @@ const companyName = (lang: Lang, c: { nameJa: string; nameEn: string }) => pickL
 function CompanyPicker({ lang, path, companies, chosen, all }: { lang: Lang; path: string; companies: CompanyChoice[]; chosen: string; all?: boolean }) {
   if (companies.length < 2) return null;
   return (
-    <form method="get" action={path} className="filter-bar integration-company">
-      <Field name="company" label={msg(lang, 'integrations.chooseCompany')} value={chosen}>
-        {all && <option value="">{msg(lang, 'list.all')}</option>}
-        {companies.map((c) => (
-          <option key={c.id} value={c.id}>
-            {companyName(lang, c)}
-          </option>
-        ))}
-      </Field>
+    <form method="get" action={path} className="filters">
+      <label>
+        {msg(lang, 'integrations.chooseCompany')}
+        <select name="company" defaultValue={chosen}>
+          {all && <option value="">{msg(lang, 'list.all')}</option>}
+          {companies.map((c) => (
+            <option key={c.id} value={c.id}>
+              {companyName(lang, c)}
+            </option>
+          ))}
+        </select>
+      </label>
       <button type="submit" className="btn btn-secondary">
         {msg(lang, 'integrations.show')}
       </button>
@@ -107,6 +110,13 @@ export function IntegrationCatalogue({ lang, title, companies, chosen, entries }
         <h1>{tr(lang, title)}</h1>
       </div>
       <p className="field-hint">{msg(lang, 'integrations.catalogueHint')}</p>
+      <ul className="plain-list">
+        {Object.values(PROVIDERS).map((p) => (
+          <li key={p.path}>
+            <strong>{msg(lang, p.name)}</strong> {msg(lang, p.about)}
+          </li>
+        ))}
+      </ul>
       <CompanyPicker lang={lang} path="/admin/integration" companies={companies} chosen={chosen} all />
       <DataTable
         lang={lang}
@@ -118,7 +128,7 @@ export function IntegrationCatalogue({ lang, title, companies, chosen, entries }
           { name: 'lastSyncStatus', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
         ]}
         rows={entries.map((e) => ({ ...e, id: `${e.companyId}:${e.provider}`, company: pickLang(lang, e.companyJa, e.companyEn), service: PROVIDERS[e.provider] ? msg(lang, PROVIDERS[e.provider]!.name) : e.provider }))}
-        cell={(r, c) => (c === 'service' && PROVIDERS[String(r.provider)] ? <ServiceCell lang={lang} provider={String(r.provider)} /> : undefined)}
+        href={(r, c) => (c === 'service' && PROVIDERS[String(r.provider)] ? `${PROVIDERS[String(r.provider)]!.path}?company=${encodeURIComponent(String(r.companyId))}` : null)}
         rowActions={(r) => {
           const p = PROVIDERS[String(r.provider)];
           return p ? (
@@ -130,17 +140,6 @@ export function IntegrationCatalogue({ lang, title, companies, chosen, entries }
         empty={msg(lang, 'integrations.none')}
       />
     </section>
-  );
-}
-
-function ServiceCell({ lang, provider }: { lang: Lang; provider: string }) {
-  const p = PROVIDERS[provider]!;
-  return (
-    <>
-      <strong>{msg(lang, p.name)}</strong>
-      <br />
-      <span className="muted">{msg(lang, p.about)}</span>
-    </>
   );
 }
 
@@ -166,7 +165,7 @@ export function RomutenSettings(p: { lang: Lang; title: Text; action: string; da
 
       <section className="card" aria-labelledby="romuten-settings-title">
         <h2 id="romuten-settings-title">{msg(lang, 'integrations.settings')}</h2>
-        <form method="post" action={p.action} noValidate autoComplete="off">
+        <form method="post" action={p.action} className="resource-form" noValidate autoComplete="off">
           <input type="hidden" name="_action" value="save" />
           {hidden}
           <Field name="baseUrl" type="url" label={msg(lang, 'integrations.baseUrl')} hint={msg(lang, 'integrations.baseUrlHint')} value={p.values.baseUrl} error={errors.baseUrl} required />
@@ -224,51 +223,59 @@ export function RomutenSettings(p: { lang: Lang; title: Text; action: string; da
 
       <section className="card" aria-labelledby="romuten-remote-title">
         <h2 id="romuten-remote-title">{msg(lang, 'integrations.remote')}</h2>
-        <DataTable
-          lang={lang}
-          columns={[
-            { name: 'entityText', label: label('integrations.service'), type: 'text' },
-            { name: 'status', label: label('integrations.state'), type: 'text' },
-            { name: 'count', label: label('integrations.count'), type: 'number' },
-          ]}
-          rows={d.items.map((i) => ({
-            id: `${i.entity}:${i.remoteStatus ?? ''}`,
-            entityText: msg(lang, i.entity === 'worker' ? 'integrations.entityWorker' : 'integrations.entityAttendance'),
-            status: i.remoteStatus ?? msg(lang, 'integrations.unknownStatus'),
-            count: i.count,
-          }))}
-          empty={msg(lang, 'integrations.noItems')}
-        />
+        {d.items.length === 0 ? (
+          <p className="empty">{msg(lang, 'integrations.noItems')}</p>
+        ) : (
+          <DataTable
+            lang={lang}
+            columns={[
+              { name: 'entityText', label: label('integrations.entity'), type: 'text' },
+              { name: 'status', label: label('integrations.state'), type: 'text' },
+              { name: 'count', label: label('integrations.count'), type: 'number' },
+            ]}
+            rows={d.items.map((i) => ({
+              id: `${i.entity}:${i.remoteStatus ?? ''}`,
+              entityText: msg(lang, i.entity === 'worker' ? 'integrations.entityWorker' : 'integrations.entityAttendance'),
+              status: i.remoteStatus ?? msg(lang, 'integrations.unknownStatus'),
+              count: i.count,
+            }))}
+            empty={msg(lang, 'integrations.noItems')}
+          />
+        )}
       </section>
 
       <section className="card" aria-labelledby="romuten-log-title" id="romuten-log">
         <h2 id="romuten-log-title">{msg(lang, 'integrations.log')}</h2>
-        <DataTable
-          lang={lang}
-          columns={[
-            { name: 'startedAt', label: label('integrations.started'), type: 'datetime' },
-            { name: 'actorName', label: label('integrations.by'), type: 'text' },
-            { name: 'status', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
-            { name: 'workersPushed', label: label('integrations.workers'), type: 'number' },
-            { name: 'attendancePushed', label: label('integrations.attendance'), type: 'number' },
-            { name: 'unchanged', label: label('integrations.unchanged'), type: 'number' },
-            { name: 'statusesPulled', label: label('integrations.pulled'), type: 'number' },
-            { name: 'failed', label: label('integrations.failedItems'), type: 'number' },
-            { name: 'retries', label: label('integrations.retries'), type: 'number' },
-            { name: 'errors', label: label('integrations.problems'), type: 'text' },
-          ]}
-          rows={d.syncs}
-          cell={(r, c) =>
-            c === 'errors' && Array.isArray(r.errors) && r.errors.length ? (
-              <ul className="plain-list">
-                {(r.errors as string[]).slice(0, 5).map((e, i) => (
-                  <li key={i}>{e}</li>
-                ))}
-              </ul>
-            ) : undefined
-          }
-          empty={msg(lang, 'integrations.noSyncs')}
-        />
+        {d.syncs.length === 0 ? (
+          <p className="empty">{msg(lang, 'integrations.noSyncs')}</p>
+        ) : (
+          <DataTable
+            lang={lang}
+            columns={[
+              { name: 'startedAt', label: label('integrations.started'), type: 'datetime' },
+              { name: 'actorName', label: label('integrations.by'), type: 'text' },
+              { name: 'status', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
+              { name: 'workersPushed', label: label('integrations.workers'), type: 'number' },
+              { name: 'attendancePushed', label: label('integrations.attendance'), type: 'number' },
+              { name: 'unchanged', label: label('integrations.unchanged'), type: 'number' },
+              { name: 'statusesPulled', label: label('integrations.pulled'), type: 'number' },
+              { name: 'failed', label: label('integrations.failedItems'), type: 'number' },
+              { name: 'retries', label: label('integrations.retries'), type: 'number' },
+              { name: 'errors', label: label('integrations.problems'), type: 'text' },
+            ]}
+            rows={d.syncs}
+            cell={(r, c) =>
+              c === 'errors' && Array.isArray(r.errors) && r.errors.length ? (
+                <ul className="plain-list">
+                  {(r.errors as string[]).slice(0, 5).map((e, i) => (
+                    <li key={i}>{e}</li>
+                  ))}
+                </ul>
+              ) : undefined
+            }
+            empty={msg(lang, 'integrations.noSyncs')}
+          />
+        )}
       </section>
     </section>
   );
