@@ -131,8 +131,9 @@ async function companyFor(ctx: ApiContext, requested: string | null | undefined)
 
 async function companiesFor(ctx: ApiContext) {
   const t = tenantOf(ctx.user!);
+  if (t.kind === 'none' || t.kind === 'client') return [];
   let q = ctx.services.db.selectFrom('companies').select(['id', 'name', 'name_en']).orderBy('name');
-  if (t.kind !== 'platform') q = q.where('id', '=', t.kind === 'none' ? '' : t.companyId);
+  if (t.kind === 'company') q = q.where('id', '=', t.companyId);
   return (await q.execute()).map((c) => ({ id: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
 }
 
