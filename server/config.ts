@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -28,6 +29,11 @@ const EnvSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int('DB_CONNECT_TIMEOUT_MS must be a whole number of milliseconds').min(100).max(120_000).default(5_000),
   CRAWLER_INTERVAL_SECONDS: z.coerce.number().int('CRAWLER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int('REMINDER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
+  INTEGRATION_KEY: z
+    .string()
+    .trim()
+    .refine((v) => integrationKeyBytes(v) !== null, 'INTEGRATION_KEY must be 32 bytes: 64 hex characters, or base64 of 32 bytes (openssl rand -base64 32)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   TRUST_PROXY: z.string().optional(),
@@ -61,6 +67,12 @@ export interface Config {
   crawlerIntervalSeconds: number;
   /** How often the pipeline's reminders run (0: never). */
   reminderIntervalSeconds: number;
+  /**
+   * The AES-256 key that seals integration credentials (docs/romuten.md). Production: INTEGRATION_KEY
+   * or null (credentials cannot be saved, the page says why); development and test: a fixed key
+   * derived from a public phrase, so a demo works without setup — never for real secrets.
+   */
+  integrationKey: Buffer | null;
   logLevel: Env['LOG_LEVEL'];
   seed: Env['SEED'];
   trustProxy: string | undefined;
@@ -69,6 +81,19 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The 32 bytes of an INTEGRATION_KEY written as 64 hex characters or as base64; null when it is neither. */
+function integrationKeyBytes(v: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(v)) return Buffer.from(v, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(v)) {
+    const b = Buffer.from(v, 'base64');
+    if (b.length === 32) return b;
+  }
+  return null;
+}
+
+/** The development and test default of INTEGRATION_KEY (README): public, so never a real secret's key. */
+const DEV_INTEGRATION_KEY = createHash('sha256').update('tsunagu development integration key').digest();
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -97,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    integrationKey: e.INTEGRATION_KEY ? integrationKeyBytes(e.INTEGRATION_KEY) : e.NODE_ENV === 'production' ? null : DEV_INTEGRATION_KEY,
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY,

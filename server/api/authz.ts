@@ -88,6 +88,12 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.adjustPoints': { codes: [390001] },
   'Query.pointWallets': { codes: [390001] },
   'Query.myPoints': { candidate: true },
+  // Integrations: the catalogue (410001) and the Romuten page (410002); the company must be the caller's.
+  'Query.integrations': { codes: [410001] },
+  'Query.romutenConnection': { codes: [410002] },
+  'Mutation.saveRomutenConnection': { codes: [410002] },
+  'Mutation.syncRomuten': { codes: [410002] },
+  'Mutation.disconnectRomuten': { codes: [410002] },
 };
 
 /** Hand-written rules plus the resource engine's and the read models', derived from their screens' codes. */

@@ -64,6 +64,11 @@ export const DOCS = {
   PointWallets: graphql(OPS.PointWallets),
   AdjustPoints: graphql(OPS.AdjustPoints),
   MyPoints: graphql(OPS.MyPoints),
+  Integrations: graphql(OPS.Integrations),
+  RomutenConnection: graphql(OPS.RomutenConnection),
+  SaveRomutenConnection: graphql(OPS.SaveRomutenConnection),
+  SyncRomuten: graphql(OPS.SyncRomuten),
+  DisconnectRomuten: graphql(OPS.DisconnectRomuten),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

@@ -168,4 +168,23 @@ export const OPS = {
         referralCode
       }
     }`,
+  // Integrations.
+  Integrations: /* GraphQL */ `
+    query Integrations($companyId: ID) {
+      integrations(companyId: $companyId) { companies { id nameJa nameEn } entries { companyId companyJa companyEn provider state lastSyncAt lastSyncStatus } }
+    }
+  `,
+  RomutenConnection: /* GraphQL */ `
+    query RomutenConnection($companyId: ID) {
+      romutenConnection(companyId: $companyId) {
+        companyId companyJa companyEn companies { id nameJa nameEn }
+        configured baseUrl apiKeySet apiKeyLast4 secretSet secretLast4 enabled state lastSyncAt lastSyncStatus keyAvailable
+        syncs { id startedAt finishedAt status actorName workersPushed attendancePushed unchanged statusesPulled failed retries errors }
+        items { entity remoteStatus count }
+      }
+    }
+  `,
+  SaveRomutenConnection: /* GraphQL */ `mutation SaveRomutenConnection($companyId: ID, $input: RomutenConnectionInput!) { saveRomutenConnection(companyId: $companyId, input: $input) }`,
+  SyncRomuten: /* GraphQL */ `mutation SyncRomuten($companyId: ID) { syncRomuten(companyId: $companyId) { id status } }`,
+  DisconnectRomuten: /* GraphQL */ `mutation DisconnectRomuten($companyId: ID) { disconnectRomuten(companyId: $companyId) }`,
 } as const;

@@ -4,6 +4,7 @@ import type { PipelineTables } from '../modules/pipeline/tables.ts';
 import type { MoneyTables } from '../modules/payroll/tables.ts';
 import type { ChatTables } from '../chat/tables.ts';
 import type { PointTables } from '../modules/points/tables.ts';
+import type { IntegrationTables } from '../modules/integrations/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -66,6 +67,10 @@ export interface Database {
   point_entries: PointTables['point_entries'];
   referral_codes: PointTables['referral_codes'];
   referrals: PointTables['referrals'];
+  // Integrations: connections to outside services, what was pushed, the sync log (migration 0028).
+  integration_connections: IntegrationTables['integration_connections'];
+  integration_items: IntegrationTables['integration_items'];
+  integration_syncs: IntegrationTables['integration_syncs'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

@@ -22,6 +22,7 @@ import * as m0025 from './migrations/20261128_0025_points.ts';
 import * as m0011 from './migrations/20261123_0011_chat_attachments.ts';
 import * as m0012 from './migrations/20261123_0012_chat_counters.ts';
 import * as m0013 from './migrations/20261123_0013_chat_mail.ts';
+import * as m0028 from './migrations/20261128_0028_integrations.ts';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so bundlers and
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126_0023_residence_alerts': m0023,
   '20261127_0024_money': m0024,
   '20261128_0025_points': m0025,
+  '20261128_0028_integrations': m0028,
 };
 
 class StaticProvider implements MigrationProvider {

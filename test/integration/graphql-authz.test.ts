@@ -166,6 +166,12 @@ const OP_CASES: Record<string, OpCase> = {
   'Subscription.chatMessageAdded': { query: 'subscription { chatMessageAdded { id content } }', http: false },
   // Job import's run history: platform only (210001).
   'Query.crawlerRuns': { query: 'query ($id: ID!) { crawlerRuns(sourceId: $id) { id status } }', variables: { id: ZERO_UUID } },
+  // Integrations: the caller's own company; the save fails validation, the sync finds no credentials (the demo's connection has none).
+  'Query.integrations': { query: 'query { integrations { entries { provider state } } }' },
+  'Query.romutenConnection': { query: 'query { romutenConnection { baseUrl apiKeySet } }' },
+  'Mutation.saveRomutenConnection': { query: 'mutation { saveRomutenConnection(input: { baseUrl: "not-a-url", enabled: false }) }' },
+  'Mutation.syncRomuten': { query: 'mutation { syncRomuten { id } }' },
+  'Mutation.disconnectRomuten': { query: 'mutation { disconnectRomuten }' },
 };
 
 /** A candidate's token from the login mutation (candidates get a token of their own audience). */

@@ -13,6 +13,7 @@ import * as session from './session.ts';
 import * as jobShifts from './job-shifts.ts';
 import * as money from './money.ts';
 import * as points from './points.ts';
+import * as integrations from './integrations.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
@@ -34,6 +35,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(money);
 // Points (issue 14): by hand on /v3/admin/point, the candidate's own on /staff/points.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(points);
+// Integrations: the catalogue and the Romuten connection.
+(MODULES as { typeDefs: string; resolvers: object }[]).push(integrations);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

@@ -14,6 +14,7 @@ import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { seedDemoPipeline } from '../../modules/pipeline/seed.ts';
 import { seedDemoMoney } from '../../modules/payroll/seed.ts';
 import { seedDemoPoints } from '../../modules/points/seed.ts';
+import { seedDemoIntegrations } from '../../modules/integrations/seed.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -178,6 +179,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoMoney(trx, c1.id);
     // Points for those shifts, platform campaigns, a referral, a gift and a spend (issue 14).
     await seedDemoPoints(trx, c1.id);
+    // A Romuten connection started but without credentials: shown as not connected, never called.
+    await seedDemoIntegrations(trx, c1.id);
     // The staff registry of both companies, some residence cards expiring soon (issue 4).
     await seedDemoStaff(trx, companyIds);
 

@@ -6,6 +6,7 @@
 import type { Screen } from '../screen.ts';
 import { APPLICANT_SCREENS } from './admin/applicant.tsx';
 import { ENUM_SCREENS } from './admin/enums.tsx';
+import { INTEGRATION_SCREENS } from './admin/integrations.tsx';
 import { ROLES_SCREEN } from './admin/roles.tsx';
 import { SUPPORT_CHAT_SCREEN } from './admin/support-chat.tsx';
 import { CANDIDATE_SCREENS } from './candidate.tsx';
@@ -21,5 +22,6 @@ export const SCREENS: readonly Screen[] = [
   SUPPORT_CHAT_SCREEN,
   ...ENUM_SCREENS,
   ROLES_SCREEN,
+  ...INTEGRATION_SCREENS,
   ...RESOURCE_SCREENS,
 ];

@@ -1,0 +1,239 @@
+/**
+ * Integrations (/admin/integration 410001, /admin/integration/romuten 410002; docs/romuten.md):
+ * the catalogue of a company's connections, its Romuten connection (credentials sealed, never
+ * answered back: only whether each is set and its last four characters), "sync now" and the log.
+ * A company user works on its own company only; a platform user picks one (`companyId`).
+ */
+import { z } from 'zod';
+import { msg, msgText } from '../../../shared/messages.ts';
+import { tenantOf } from '../../access/tenancy.ts';
+import { catalogue, disconnectRomuten, romutenSettings, saveRomuten } from '../../modules/integrations/connections.ts';
+import { DEFAULT_POLICY } from '../../modules/integrations/romuten-client.ts';
+import { syncRomuten } from '../../modules/integrations/sync.ts';
+import type { DB } from '../../db/connect.ts';
+import { validate } from '../../validation.ts';
+import type { ApiContext } from '../context.ts';
+import { apiError, badInput, forbidden } from '../errors.ts';
+
+export const typeDefs = /* GraphQL */ `
+  type IntegrationCompany {
+    id: ID!
+    nameJa: String!
+    nameEn: String!
+  }
+  "One service of one company in the catalogue."
+  type IntegrationEntry {
+    companyId: ID!
+    companyJa: String!
+    companyEn: String!
+    "romuten"
+    provider: String!
+    "not_connected | connected | failing"
+    state: String!
+    lastSyncAt: String
+    "ok | partial | failed"
+    lastSyncStatus: String
+  }
+  type IntegrationCatalogue {
+    "The companies the caller may choose from (a company user: its own)."
+    companies: [IntegrationCompany!]!
+    entries: [IntegrationEntry!]!
+  }
+  "One sync: who started it, when, what it did and what went wrong."
+  type IntegrationSync {
+    id: ID!
+    startedAt: String!
+    finishedAt: String
+    "running | ok | partial | failed"
+    status: String!
+    actorName: String!
+    workersPushed: Int!
+    attendancePushed: Int!
+    unchanged: Int!
+    statusesPulled: Int!
+    failed: Int!
+    retries: Int!
+    errors: [String!]!
+  }
+  "How many delivered items Romuten reports in each status (null: not read yet)."
+  type IntegrationItemCount {
+    "worker | attendance"
+    entity: String!
+    remoteStatus: String
+    count: Int!
+  }
+  "A company's Romuten connection. The key and secret are never answered: only whether they are set and their last four characters."
+  type RomutenConnection {
+    companyId: ID!
+    companyJa: String!
+    companyEn: String!
+    companies: [IntegrationCompany!]!
+    "False until the connection was first saved."
+    configured: Boolean!
+    baseUrl: String!
+    apiKeySet: Boolean!
+    apiKeyLast4: String
+    secretSet: Boolean!
+    secretLast4: String
+    enabled: Boolean!
+    "not_connected | connected | failing"
+    state: String!
+    lastSyncAt: String
+    lastSyncStatus: String
+    "False when the server has no INTEGRATION_KEY: credentials cannot be saved or used."
+    keyAvailable: Boolean!
+    syncs: [IntegrationSync!]!
+    items: [IntegrationItemCount!]!
+  }
+  input RomutenConnectionInput {
+    baseUrl: String!
+    "Blank or absent: keep the one that is set."
+    apiKey: String
+    "Blank or absent: keep the one that is set."
+    secret: String
+    enabled: Boolean!
+  }
+  extend type Query {
+    "The catalogue of connections: the caller's company, or for a platform user one company (companyId) or all."
+    integrations(companyId: ID): IntegrationCatalogue!
+    "A company's Romuten connection and its latest syncs (a platform user without companyId: the first company)."
+    romutenConnection(companyId: ID): RomutenConnection!
+  }
+  extend type Mutation {
+    "Saves a company's Romuten connection; the key and secret are sealed (AES-256-GCM) before they are stored."
+    saveRomutenConnection(companyId: ID, input: RomutenConnectionInput!): Boolean!
+    "Runs a sync now: push workers and attendance, pull their status. Answers the sync as logged."
+    syncRomuten(companyId: ID): IntegrationSync!
+    "Deletes the stored key and secret and switches sync off; the log stays."
+    disconnectRomuten(companyId: ID): Boolean!
+  }
+`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The company an operation is about: a company user's own (another is refused), or the one a platform user named. */
+async function companyFor(ctx: ApiContext, requested: string | null | undefined): Promise<string> {
+  const t = tenantOf(ctx.user!);
+  if (t.kind === 'company') {
+    if (requested && requested !== t.companyId) throw forbidden(ctx.lang);
+    return t.companyId;
+  }
+  if (t.kind !== 'platform') throw forbidden(ctx.lang);
+  const db = ctx.services.db;
+  const row = requested
+    ? UUID.test(requested)
+      ? await db.selectFrom('companies').select('id').where('id', '=', requested).executeTakeFirst()
+      : undefined
+    : await db.selectFrom('companies').select('id').orderBy('name').limit(1).executeTakeFirst();
+  if (!row) throw apiError('NOT_FOUND', msg(ctx.lang, 'integrations.none'));
+  return row.id;
+}
+
+async function companiesFor(ctx: ApiContext) {
+  const t = tenantOf(ctx.user!);
+  if (t.kind === 'none' || t.kind === 'client') return [];
+  let q = ctx.services.db.selectFrom('companies').select(['id', 'name', 'name_en']).orderBy('name');
+  if (t.kind === 'company') q = q.where('id', '=', t.companyId);
+  return (await q.execute()).map((c) => ({ id: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
+}
+
+/** Literal hosts that are this machine or a private network: refused in production (no requests into our own network). */
+const PRIVATE_HOST = /^(localhost|.*\.localhost|.*\.local|.*\.internal|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|0\.0\.0\.0|\[.*\])$/i;
+
+const inputSchema = (production: boolean) =>
+  z.object({
+    baseUrl: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { params: msgText('integrations.url') })
+      .refine((v) => !production || (URL.canParse(v) && new URL(v).protocol === 'https:' && !PRIVATE_HOST.test(new URL(v).hostname)), { params: msgText('integrations.urlPublic') }),
+    apiKey: z.string().trim().max(500).refine((v) => v === '' || v.length >= 8, { params: msgText('integrations.keyShort') }),
+    secret: z.string().trim().max(500).refine((v) => v === '' || v.length >= 8, { params: msgText('integrations.keyShort') }),
+    enabled: z.boolean(),
+  });
+
+async function syncView(db: DB, id: string) {
+  const r = await db.selectFrom('integration_syncs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return toSync(r);
+}
+
+const toSync = (r: Awaited<ReturnType<typeof romutenSettings>>['syncs'][number]) => ({
+  id: r.id,
+  startedAt: r.started_at.toISOString(),
+  finishedAt: r.finished_at?.toISOString() ?? null,
+  status: r.status,
+  actorName: r.actor_name,
+  workersPushed: r.workers_pushed,
+  attendancePushed: r.attendance_pushed,
+  unchanged: r.unchanged,
+  statusesPulled: r.statuses_pulled,
+  failed: r.failed,
+  retries: r.retries,
+  errors: r.errors,
+});
+
+const actorOf = (ctx: ApiContext) => ({ id: ctx.user!.id, name: ctx.user!.name });
+
+export const resolvers = {
+  Query: {
+    integrations: async (_: unknown, a: { companyId?: string | null }, ctx: ApiContext) => {
+      const t = tenantOf(ctx.user!);
+      const only = t.kind === 'platform' && !a.companyId ? null : [await companyFor(ctx, a.companyId)];
+      const entries = await catalogue(ctx.services.db, only);
+      return { companies: await companiesFor(ctx), entries: entries.map((e) => ({ ...e, lastSyncAt: e.lastSyncAt?.toISOString() ?? null })) };
+    },
+    romutenConnection: async (_: unknown, a: { companyId?: string | null }, ctx: ApiContext) => {
+      const companyId = await companyFor(ctx, a.companyId);
+      const db = ctx.services.db;
+      const company = await db.selectFrom('companies').select(['name', 'name_en']).where('id', '=', companyId).executeTakeFirstOrThrow();
+      const { connection: c, state, syncs, items } = await romutenSettings(db, companyId);
+      return {
+        companyId,
+        companyJa: company.name,
+        companyEn: company.name_en || company.name,
+        companies: await companiesFor(ctx),
+        configured: !!c,
+        baseUrl: c?.base_url ?? '',
+        apiKeySet: !!c?.credentials,
+        apiKeyLast4: c?.credentials ? c.api_key_last4 : null,
+        secretSet: !!c?.credentials,
+        secretLast4: c?.credentials ? c.secret_last4 : null,
+        enabled: c?.enabled ?? false,
+        state,
+        lastSyncAt: c?.last_sync_at?.toISOString() ?? null,
+        lastSyncStatus: c?.last_sync_status ?? null,
+        keyAvailable: ctx.services.config.integrationKey !== null,
+        syncs: syncs.map(toSync),
+        items: items.map((i) => ({ entity: i.entity, remoteStatus: i.remote_status, count: i.n })),
+      };
+    },
+  },
+  Mutation: {
+    saveRomutenConnection: async (_: unknown, a: { companyId?: string | null; input: Record<string, unknown> }, ctx: ApiContext) => {
+      const companyId = await companyFor(ctx, a.companyId);
+      const v = validate(inputSchema(ctx.services.config.production), { ...a.input, apiKey: a.input.apiKey ?? '', secret: a.input.secret ?? '' }, ctx.lang);
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      const r = await saveRomuten(ctx.services.db, ctx.services.config.integrationKey, actorOf(ctx), companyId, v.data);
+      if (r.ok) return true;
+      if (r.reason === 'no_key') throw apiError('CONFLICT', msg(ctx.lang, 'integrations.noKey'));
+      throw badInput(ctx.lang, { apiKey: msg(ctx.lang, r.reason === 'missing' ? 'integrations.credentialsNeeded' : 'integrations.credentialsUnreadable') });
+    },
+    syncRomuten: async (_: unknown, a: { companyId?: string | null }, ctx: ApiContext) => {
+      const companyId = await companyFor(ctx, a.companyId);
+      const timers = ctx.services.timers;
+      const policy = { ...DEFAULT_POLICY, wait: (ms: number) => new Promise<void>((resolve) => void timers.set(resolve, ms)) };
+      const r = await syncRomuten(ctx.services.db, ctx.services.config.integrationKey, companyId, actorOf(ctx), { policy, log: ctx.services.log });
+      if ('refused' in r) {
+        const key = ({ not_connected: 'integrations.notConnected', busy: 'integrations.busy', no_key: 'integrations.noKey', unreadable: 'integrations.unreadable' } as const)[r.refused];
+        throw apiError('CONFLICT', msg(ctx.lang, key));
+      }
+      return syncView(ctx.services.db, r.syncId);
+    },
+    disconnectRomuten: async (_: unknown, a: { companyId?: string | null }, ctx: ApiContext) => {
+      const companyId = await companyFor(ctx, a.companyId);
+      return disconnectRomuten(ctx.services.db, actorOf(ctx), companyId);
+    },
+  },
+};

@@ -1,0 +1,282 @@
+import type { JSX } from 'react';
+import { pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
+import { Badge, DataTable, Notice, type Tone } from '../../ui/DataTable.tsx';
+import { Field } from '../../ui/Field.tsx';
+
+export interface CompanyChoice {
+  id: string;
+  nameJa: string;
+  nameEn: string;
+}
+
+export interface CatalogueEntry {
+  companyId: string;
+  companyJa: string;
+  companyEn: string;
+  provider: string;
+  state: string;
+  lastSyncAt: string | null;
+  lastSyncStatus: string | null;
+}
+
+export interface SyncView {
+  id: string;
+  startedAt: string;
+  finishedAt: string | null;
+  status: string;
+  actorName: string;
+  workersPushed: number;
+  attendancePushed: number;
+  unchanged: number;
+  statusesPulled: number;
+  failed: number;
+  retries: number;
+  errors: string[];
+}
+
+export interface RomutenView {
+  companyId: string;
+  companyJa: string;
+  companyEn: string;
+  companies: CompanyChoice[];
+  configured: boolean;
+  baseUrl: string;
+  apiKeySet: boolean;
+  apiKeyLast4: string | null;
+  secretSet: boolean;
+  secretLast4: string | null;
+  enabled: boolean;
+  state: string;
+  lastSyncAt: string | null;
+  lastSyncStatus: string | null;
+  keyAvailable: boolean;
+  syncs: SyncView[];
+  items: { entity: string; remoteStatus: string | null; count: number }[];
+}
+
+const label = (key: MessageKey): Text => msgText(key);
+
+const CONNECTION_STATES = [
+  { value: 'not_connected', label: label('integrations.notConnectedState'), tone: 'neutral' as const },
+  { value: 'connected', label: label('integrations.connectedState'), tone: 'success' as const },
+  { value: 'failing', label: label('integrations.failingState'), tone: 'danger' as const },
+];
+const SYNC_STATES = [
+  { value: 'running', label: label('integrations.running'), tone: 'info' as const },
+  { value: 'ok', label: label('integrations.ok'), tone: 'success' as const },
+  { value: 'partial', label: label('integrations.partial'), tone: 'warning' as const },
+  { value: 'failed', label: label('integrations.failed'), tone: 'danger' as const },
+];
+const PROVIDERS: Record<string, { name: MessageKey; about: MessageKey; path: string }> = {
+  romuten: { name: 'integrations.romuten', about: 'integrations.romutenAbout', path: '/admin/integration/romuten' },
+};
+
+function StateBadge({ lang, state }: { lang: Lang; state: string }) {
+  const s = CONNECTION_STATES.find((x) => x.value === state);
+  return <Badge tone={(s?.tone ?? 'neutral') as Tone}>{s ? tr(lang, s.label) : state}</Badge>;
+}
+
+const companyName = (lang: Lang, c: { nameJa: string; nameEn: string }) => pickLang(lang, c.nameJa, c.nameEn);
+
+/** A GET form choosing the company (platform users; a company user has one and sees no picker). */
+function CompanyPicker({ lang, path, companies, chosen, all }: { lang: Lang; path: string; companies: CompanyChoice[]; chosen: string; all?: boolean }) {
+  if (companies.length < 2) return null;
+  return (
+    <form method="get" action={path} className="filters">
+      <label>
+        {msg(lang, 'integrations.chooseCompany')}
+        <select name="company" defaultValue={chosen}>
+          {all && <option value="">{msg(lang, 'list.all')}</option>}
+          {companies.map((c) => (
+            <option key={c.id} value={c.id}>
+              {companyName(lang, c)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn-secondary">
+        {msg(lang, 'integrations.show')}
+      </button>
+    </form>
+  );
+}
+
+/** /admin/integration: every service of each company the caller may see, its state and last sync. */
+export function IntegrationCatalogue({ lang, title, companies, chosen, entries }: { lang: Lang; title: Text; companies: CompanyChoice[]; chosen: string; entries: CatalogueEntry[] }): JSX.Element {
+  return (
+    <section className="integrations">
+      <div className="page-head">
+        <h1>{tr(lang, title)}</h1>
+      </div>
+      <p className="field-hint">{msg(lang, 'integrations.catalogueHint')}</p>
+      <ul className="plain-list">
+        {Object.values(PROVIDERS).map((p) => (
+          <li key={p.path}>
+            <strong>{msg(lang, p.name)}</strong> {msg(lang, p.about)}
+          </li>
+        ))}
+      </ul>
+      <CompanyPicker lang={lang} path="/admin/integration" companies={companies} chosen={chosen} all />
+      <DataTable
+        lang={lang}
+        columns={[
+          { name: 'company', label: label('integrations.company'), type: 'text' },
+          { name: 'service', label: label('integrations.service'), type: 'text' },
+          { name: 'state', label: label('integrations.state'), type: 'badge', states: CONNECTION_STATES },
+          { name: 'lastSyncAt', label: label('integrations.lastSync'), type: 'datetime' },
+          { name: 'lastSyncStatus', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
+        ]}
+        rows={entries.map((e) => ({ ...e, id: `${e.companyId}:${e.provider}`, company: pickLang(lang, e.companyJa, e.companyEn), service: PROVIDERS[e.provider] ? msg(lang, PROVIDERS[e.provider]!.name) : e.provider }))}
+        href={(r, c) => (c === 'service' && PROVIDERS[String(r.provider)] ? `${PROVIDERS[String(r.provider)]!.path}?company=${encodeURIComponent(String(r.companyId))}` : null)}
+        rowActions={(r) => {
+          const p = PROVIDERS[String(r.provider)];
+          return p ? (
+            <a className="btn btn-small" href={`${p.path}?company=${encodeURIComponent(String(r.companyId))}`}>
+              {msg(lang, 'integrations.open')}
+            </a>
+          ) : null;
+        }}
+        empty={msg(lang, 'integrations.none')}
+      />
+    </section>
+  );
+}
+
+/** /admin/integration/romuten: the connection's settings, "sync now", what Romuten reports, and the sync log. */
+export function RomutenSettings(p: { lang: Lang; title: Text; action: string; data: RomutenView; values: { baseUrl: string; enabled: boolean }; errors: Record<string, string>; notice?: string | undefined }): JSX.Element {
+  const { lang, data: d, errors } = p;
+  const hidden = <input type="hidden" name="company" value={d.companyId} />;
+  return (
+    <section className="integrations romuten">
+      <div className="page-head">
+        <h1>{tr(lang, p.title)}</h1>
+        <div className="page-actions">
+          <StateBadge lang={lang} state={d.state} />
+        </div>
+      </div>
+      <p>
+        <strong>{pickLang(lang, d.companyJa, d.companyEn)}</strong> · {msg(lang, 'integrations.romutenAbout')}
+      </p>
+      <CompanyPicker lang={lang} path="/admin/integration/romuten" companies={d.companies} chosen={d.companyId} />
+      <Notice text={p.notice} />
+      <Notice text={errors._} error />
+      {!d.keyAvailable && <Notice text={msg(lang, 'integrations.noKeyNote')} error />}
+
+      <section className="card" aria-labelledby="romuten-settings-title">
+        <h2 id="romuten-settings-title">{msg(lang, 'integrations.settings')}</h2>
+        <form method="post" action={p.action} className="resource-form" noValidate autoComplete="off">
+          <input type="hidden" name="_action" value="save" />
+          {hidden}
+          <Field name="baseUrl" type="url" label={msg(lang, 'integrations.baseUrl')} hint={msg(lang, 'integrations.baseUrlHint')} value={p.values.baseUrl} error={errors.baseUrl} required />
+          <Field
+            name="apiKey"
+            type="password"
+            autoComplete="off"
+            label={msg(lang, 'integrations.apiKey')}
+            hint={d.apiKeySet ? msg(lang, 'integrations.isSet', { last4: d.apiKeyLast4 ?? '' }) : msg(lang, 'integrations.notSet')}
+            error={errors.apiKey}
+          />
+          <Field
+            name="secret"
+            type="password"
+            autoComplete="off"
+            label={msg(lang, 'integrations.secret')}
+            hint={d.secretSet ? msg(lang, 'integrations.isSet', { last4: d.secretLast4 ?? '' }) : msg(lang, 'integrations.notSet')}
+            error={errors.secret}
+          />
+          <div className="field field-check">
+            <label>
+              <input type="checkbox" name="enabled" defaultChecked={p.values.enabled} /> {msg(lang, 'integrations.enabled')}
+            </label>
+            {errors.enabled && <p className="field-error">{errors.enabled}</p>}
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="btn">
+              {msg(lang, 'integrations.save')}
+            </button>
+          </div>
+        </form>
+        <div className="form-actions">
+          <form method="post" action={p.action}>
+            <input type="hidden" name="_action" value="sync" />
+            {hidden}
+            <button type="submit" className="btn btn-secondary">
+              {msg(lang, 'integrations.syncNow')}
+            </button>
+          </form>
+          {d.apiKeySet && (
+            <details className="confirm">
+              <summary>{msg(lang, 'integrations.disconnect')}</summary>
+              <form method="post" action={p.action}>
+                <input type="hidden" name="_action" value="disconnect" />
+                {hidden}
+                <p>{msg(lang, 'integrations.disconnectConfirm')}</p>
+                <button type="submit" className="btn btn-danger">
+                  {msg(lang, 'integrations.disconnectSure')}
+                </button>
+              </form>
+            </details>
+          )}
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="romuten-remote-title">
+        <h2 id="romuten-remote-title">{msg(lang, 'integrations.remote')}</h2>
+        {d.items.length === 0 ? (
+          <p className="empty">{msg(lang, 'integrations.noItems')}</p>
+        ) : (
+          <DataTable
+            lang={lang}
+            columns={[
+              { name: 'entityText', label: label('integrations.entity'), type: 'text' },
+              { name: 'status', label: label('integrations.state'), type: 'text' },
+              { name: 'count', label: label('integrations.count'), type: 'number' },
+            ]}
+            rows={d.items.map((i) => ({
+              id: `${i.entity}:${i.remoteStatus ?? ''}`,
+              entityText: msg(lang, i.entity === 'worker' ? 'integrations.entityWorker' : 'integrations.entityAttendance'),
+              status: i.remoteStatus ?? msg(lang, 'integrations.unknownStatus'),
+              count: i.count,
+            }))}
+            empty={msg(lang, 'integrations.noItems')}
+          />
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="romuten-log-title" id="romuten-log">
+        <h2 id="romuten-log-title">{msg(lang, 'integrations.log')}</h2>
+        {d.syncs.length === 0 ? (
+          <p className="empty">{msg(lang, 'integrations.noSyncs')}</p>
+        ) : (
+          <DataTable
+            lang={lang}
+            columns={[
+              { name: 'startedAt', label: label('integrations.started'), type: 'datetime' },
+              { name: 'actorName', label: label('integrations.by'), type: 'text' },
+              { name: 'status', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
+              { name: 'workersPushed', label: label('integrations.workers'), type: 'number' },
+              { name: 'attendancePushed', label: label('integrations.attendance'), type: 'number' },
+              { name: 'unchanged', label: label('integrations.unchanged'), type: 'number' },
+              { name: 'statusesPulled', label: label('integrations.pulled'), type: 'number' },
+              { name: 'failed', label: label('integrations.failedItems'), type: 'number' },
+              { name: 'retries', label: label('integrations.retries'), type: 'number' },
+              { name: 'errors', label: label('integrations.problems'), type: 'text' },
+            ]}
+            rows={d.syncs}
+            cell={(r, c) =>
+              c === 'errors' && Array.isArray(r.errors) && r.errors.length ? (
+                <ul className="plain-list">
+                  {(r.errors as string[]).slice(0, 5).map((e, i) => (
+                    <li key={i}>{e}</li>
+                  ))}
+                </ul>
+              ) : undefined
+            }
+            empty={msg(lang, 'integrations.noSyncs')}
+          />
+        )}
+      </section>
+    </section>
+  );
+}
