@@ -61,6 +61,11 @@ export const DOCS = {
   MyPay: graphql(OPS.MyPay),
   RequestQuickPay: graphql(OPS.RequestQuickPay),
   SaveBankAccount: graphql(OPS.SaveBankAccount),
+  ScoutDesk: graphql(OPS.ScoutDesk),
+  SendScoutOffer: graphql(OPS.SendScoutOffer),
+  MyScout: graphql(OPS.MyScout),
+  SaveMyScout: graphql(OPS.SaveMyScout),
+  AnswerScoutOffer: graphql(OPS.AnswerScoutOffer),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

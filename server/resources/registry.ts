@@ -11,6 +11,7 @@ import { USER_RESOURCES } from './defs/users.ts';
 import { JOB_RESOURCES } from './defs/jobs.ts';
 import { crawlerSourceResource } from './defs/crawler.ts';
 import { workersReadModel } from './defs/workers.ts';
+import { scoutCandidatesReadModel, scoutOffersReadModel } from './defs/scouting.ts';
 import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from './defs/money.ts';
 
 /** Every resource the engine serves. Add a definition here and its API and screens exist. */
@@ -29,3 +30,5 @@ export const READ_MODELS: ReadModelDef[] = [applicationsReadModel, interviewsRea
 READ_MODELS.push(payLinesReadModel, payRunsReadModel, advancesReadModel, invoicesReadModel);
 // Workers (issue 12, first part).
 READ_MODELS.push(workersReadModel);
+// Scouting (issue 14 item 1): the search over opted-in candidates, the offers awaiting an answer and the answered ones.
+READ_MODELS.push(scoutCandidatesReadModel, scoutOffersReadModel);
