@@ -144,12 +144,13 @@ export async function sendScoutOffer(
       .onConflict((oc) => oc.expression(sql`company_id, candidate_id, coalesce(job_id, ${NO_ID}), coalesce(shift_id, ${NO_ID})`).doUpdateSet({ last_message_at: new Date() }))
       .returning('id')
       .executeTakeFirstOrThrow();
-    const expires = new Date(Date.now() + SCOUT_OFFER_DAYS * 86_400_000);
+    // Sent now (the transaction's time), answerable for SCOUT_OFFER_DAYS from then.
     const offer = await trx
       .insertInto('scout_offers')
-      .values({ company_id: job.company_id, client_id: job.client_id, job_id: job.id, shift_id: shift?.id ?? null, candidate_id: candidate.id, message: input.message, expires_at: expires, conversation_id: conversation.id, sent_by: actor.id, sent_by_name: actor.name })
-      .returning('id')
+      .values({ company_id: job.company_id, client_id: job.client_id, job_id: job.id, shift_id: shift?.id ?? null, candidate_id: candidate.id, message: input.message, expires_at: sql<Date>`now() + make_interval(days => ${SCOUT_OFFER_DAYS})`, conversation_id: conversation.id, sent_by: actor.id, sent_by_name: actor.name })
+      .returning(['id', 'expires_at'])
       .executeTakeFirstOrThrow();
+    const expires = offer.expires_at;
     await audit(trx, actor, 'scout_offer', offer.id, job.company_id, { candidate_id: candidate.id, job_id: job.id, shift_id: shift?.id ?? null, status: 'pending' }, 'create');
     // What the candidate reads, in their language: who offers what, until when; then the company's words.
     const lang = isLang(candidate.lang) ? candidate.lang : DEFAULT_LANG;

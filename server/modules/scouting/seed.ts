@@ -68,6 +68,7 @@ export async function seedDemoScouting(db: DB, companyId: string): Promise<void>
     .where('j.status', '=', 'open')
     .where(sql<boolean>`cardinality(j.visa_type_ids) = 0`)
     .orderBy('j.created_at')
+    .orderBy('j.id')
     .executeTakeFirstOrThrow();
   const sender = await db.selectFrom('users').select(['id', 'name']).where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
   const lan = ids['scout1@demo.test']!;
