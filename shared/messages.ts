@@ -689,6 +689,7 @@ export const MESSAGES = {
   'scout.openChat': m('チャットを開く', 'Open the chat'),
   'scout.chatOffer': m('{company} からスカウトが届きました：「{job}」{date}\n{expires} までに /staff/scout で承諾または辞退してください。\n\n', 'You received a scout offer from {company}: "{job}"{date}\nAccept or decline it on /staff/scout by {expires}.\n\n'),
   'scout.chatAccepted': m('スカウトを承諾しました。応募として企業に届いています。', 'You accepted the offer; it is now an application with the company.'),
+  'scout.applicationNote': m('スカウトを承諾しての応募', 'Applied by accepting a scout offer'),
   'scout.chatDeclined': m('スカウトを辞退しました。', 'You declined the offer.'),
   'scout.notFound': m('このスカウトまたは候補者は見つかりません。', 'This offer or candidate was not found.'),
   'scout.expired': m('このスカウトは期限切れのため、承諾できません。', 'This offer has expired and can no longer be accepted.'),

@@ -204,8 +204,9 @@ export async function answerScoutOffer(db: DB, bus: EventBus, candidateId: strin
     await notifyCompanyStaff(db, bus, moved.company_id, { title: 'スカウト辞退 / Scout declined', body: actor.name, link: '/v3/admin/scout/confirm' });
     return { ok: true, status: 'declined', applicationId: null, conversationId: null, created: false };
   }
-  const applied = await applyToJob(db, bus, { candidateId, jobId: moved.job_id, shiftId: moved.shift_id, message: msg(lang, 'scout.chatAccepted') });
-  let applicationId: string | null = null;
+  // The application's note is for the company's staff, in both languages.
+  const applied = await applyToJob(db, bus, { candidateId, jobId: moved.job_id, shiftId: moved.shift_id, message: `${msg('ja', 'scout.applicationNote')} / ${msg('en', 'scout.applicationNote')}` });
+  let applicationId: string | null;
   if (applied.ok) applicationId = applied.applicationId;
   else if (applied.reason === 'already-applied') {
     // They applied on their own meanwhile: the offer is answered by that application.
