@@ -657,6 +657,7 @@ export const MESSAGES = {
   // Scouting (issue 14 item 1, docs/scouting.md)
   'scout.title': m('スカウト', 'Scouting'),
   'scout.intro': m('スカウトをオンにすると、企業があなたを見つけて仕事のオファーを送れます。承諾するまで、企業に名前や連絡先は見えません。', 'Turn scouting on and companies can find you and offer you a job. Until you accept, they do not see your name or contact details.'),
+  'scout.settings': m('スカウトの設定', 'Your scouting settings'),
   'scout.enabled': m('スカウトを受け取る', 'Receive scout offers'),
   'scout.share': m('企業に見せる情報', 'What companies may see'),
   'scout.shareNationality': m('国籍', 'Nationality'),

@@ -125,6 +125,34 @@ describe('a company scouts a candidate who accepts and appears in the pipeline',
   });
 });
 
+describe('a daily job', () => {
+  it('is offered with one of its coming shifts; accepting takes the seat like applying', async () => {
+    const sakura = await companyOf('company@demo.test');
+    const ana = await userId('scout3@demo.test');
+    const job = await db()
+      .selectFrom('jobs')
+      .select('id')
+      .where('company_id', '=', sakura)
+      .where('kind', '=', 'daily')
+      .where('status', '=', 'open')
+      .where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0)
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const desk = dataOf(await t.gql('query ($c: ID) { scoutDesk(candidateId: $c) { candidate { initials } jobs { id kind shifts { id } } } }', { c: ana }, { as: 'company_staff' })).scoutDesk;
+    expect(desk.candidate.initials).toBe('A. L.');
+    const offered = desk.jobs.find((j: { id: string }) => j.id === job.id);
+    const shiftId = offered.shifts[0].id as string;
+    expect(firstCode(await t.gql(SEND, { c: ana, j: job.id, m: 'A shift for you' }, { as: 'company_staff' }))).toBe('BAD_USER_INPUT');
+    const sent = dataOf(await t.gql(SEND, { c: ana, j: job.id, s: shiftId, m: 'A shift for you' }, { as: 'company_staff' })).sendScoutOffer;
+    const before = await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', shiftId).executeTakeFirstOrThrow();
+    const answer = dataOf(await t.gql(ANSWER, { id: sent.id, a: true }, await candidateToken('scout3@demo.test'))).answerScoutOffer;
+    const app = await db().selectFrom('applications').selectAll().where('id', '=', answer.applicationId).executeTakeFirstOrThrow();
+    expect(app).toMatchObject({ job_id: job.id, shift_id: shiftId, candidate_id: ana });
+    expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', shiftId).executeTakeFirstOrThrow()).filled).toBe(before.filled + 1);
+  });
+});
+
 describe('who can be found', () => {
   it('a candidate who did not opt in is never found nor offered; one who switches off disappears', async () => {
     const nguyen = await userId('candidate@demo.test');

@@ -33,7 +33,8 @@ export const scoutSearchPanel: {
     const value = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
     return (
       <section className="panel scout-panel" aria-labelledby="scout-panel-title">
-        <h2 id="scout-panel-title">{desk.quota ? ctx.msg('scout.quotaLeft', { used: desk.quota.used, limit: desk.quota.limit }) : ctx.msg('scout.title')}</h2>
+        <h2 id="scout-panel-title" className="visually-hidden">{ctx.msg('scout.title')}</h2>
+        {desk.quota && <p>{ctx.msg('scout.quotaLeft', { used: desk.quota.used, limit: desk.quota.limit })}</p>}
         {queryText(ctx.req, 'sent') && (
           <p className="form-notice" role="status">
             {ctx.msg('scout.sent')} <a href="/v3/admin/scout/pending">{ctx.t({ ja: '返信待ちの一覧へ', en: 'See pending offers' })}</a>
@@ -42,8 +43,8 @@ export const scoutSearchPanel: {
         {!asked && <p className="hint">{ctx.msg('scout.pick')}</p>}
         {asked && !c && <p className="field-error">{ctx.msg('scout.notFound')}</p>}
         {c && (
-          <form method="post" action={ctx.req.originalUrl} className="form-card scout-offer">
-            <h3>{ctx.msg('scout.formTitle', { who: c.initials })}</h3>
+          <form method="post" action={ctx.req.originalUrl} className="card resource-form scout-offer">
+            <h2>{ctx.msg('scout.formTitle', { who: c.initials })}</h2>
             <p className="hint">{[c.nationality, c.languages, c.area, c.availability].filter(Boolean).join(' · ') || '—'}</p>
             <input type="hidden" name="_action" value="offer" />
             <input type="hidden" name="candidateId" value={c.id} />
@@ -71,8 +72,8 @@ export const scoutSearchPanel: {
                   })}
                 </Field>
                 <Field name="message" label={ctx.msg('scout.messageLabel')} value={value('message')} error={state?.errors.message} textarea required />
-                <p>
-                  <button type="submit" className="btn btn-small-solid" disabled={desk.quota && desk.quota.used >= desk.quota.limit ? true : undefined}>
+                <p className="form-actions">
+                  <button type="submit" className="btn" disabled={desk.quota && desk.quota.used >= desk.quota.limit ? true : undefined}>
                     {ctx.msg('scout.send')}
                   </button>{' '}
                   <a href={ctx.req.path}>{ctx.msg('scout.cancel')}</a>

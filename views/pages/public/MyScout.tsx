@@ -109,7 +109,7 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
           </ul>
         </section>
         <section aria-labelledby="settings">
-          <h2 id="settings">{msg(L, 'scout.title')}</h2>
+          <h2 id="settings">{msg(L, 'scout.settings')}</h2>
           <form method="post" action="/staff/scout" className="card form-card">
             <p className="hint">{msg(L, 'scout.intro')}</p>
             <input type="hidden" name="_action" value="save" />
