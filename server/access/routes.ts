@@ -116,6 +116,8 @@ export const ROUTES: RouteDef[] = [
   // The worker's pay, payslips, quick pay and bank account (issue 13).
   pub('/staff/pay', t('給与・前払い', 'Pay and quick pay')),
   pub('/staff/points', t('ポイント', 'Points')),
+  // The candidate's scouting: on or off, what companies see, the offers to answer (issue 14 item 1).
+  pub('/staff/scout', t('スカウト', 'Scouting')),
 
   // The dashboard: no code, redirects to the landing page (SPEC §2, §4).
   { path: DASHBOARD_PATH, kind: 'admin', title: t('ダッシュボード', 'Dashboard'), sidebar: false },

@@ -94,6 +94,13 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.saveRomutenConnection': { codes: [410002] },
   'Mutation.syncRomuten': { codes: [410002] },
   'Mutation.disconnectRomuten': { codes: [410002] },
+  // Scouting (issue 14 item 1): the search screen's offer form and sending; the job must be the caller's tenant's.
+  'Query.scoutDesk': { codes: [380001] },
+  'Mutation.sendScoutOffer': { codes: [380001] },
+  // a candidate's own scouting profile and answers on /staff/scout
+  'Query.myScout': { candidate: true },
+  'Mutation.saveMyScout': { candidate: true },
+  'Mutation.answerScoutOffer': { candidate: true },
 };
 
 /** Hand-written rules plus the resource engine's and the read models', derived from their screens' codes. */

@@ -69,6 +69,11 @@ export const DOCS = {
   SaveRomutenConnection: graphql(OPS.SaveRomutenConnection),
   SyncRomuten: graphql(OPS.SyncRomuten),
   DisconnectRomuten: graphql(OPS.DisconnectRomuten),
+  ScoutDesk: graphql(OPS.ScoutDesk),
+  SendScoutOffer: graphql(OPS.SendScoutOffer),
+  MyScout: graphql(OPS.MyScout),
+  SaveMyScout: graphql(OPS.SaveMyScout),
+  AnswerScoutOffer: graphql(OPS.AnswerScoutOffer),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

@@ -187,4 +187,23 @@ export const OPS = {
   SaveRomutenConnection: /* GraphQL */ `mutation SaveRomutenConnection($companyId: ID, $input: RomutenConnectionInput!) { saveRomutenConnection(companyId: $companyId, input: $input) }`,
   SyncRomuten: /* GraphQL */ `mutation SyncRomuten($companyId: ID) { syncRomuten(companyId: $companyId) { id status } }`,
   DisconnectRomuten: /* GraphQL */ `mutation DisconnectRomuten($companyId: ID) { disconnectRomuten(companyId: $companyId) }`,
+  ScoutDesk: /* GraphQL */ `
+    query ScoutDesk($candidateId: ID) {
+      scoutDesk(candidateId: $candidateId) {
+        quota { used limit }
+        candidate { id initials nationality languages area availability }
+        jobs { id kind titleJa titleEn companyJa companyEn shifts { id date start end } }
+      }
+    }`,
+  SendScoutOffer: /* GraphQL */ `mutation SendScoutOffer($candidateId: ID!, $jobId: ID!, $shiftId: ID, $message: String!) { sendScoutOffer(candidateId: $candidateId, jobId: $jobId, shiftId: $shiftId, message: $message) { id conversationId } }`,
+  MyScout: /* GraphQL */ `
+    query MyScout {
+      myScout {
+        enabled shareNationality shareLanguages shareResidence shareAttendance prefecture availability intro
+        levels { code level }
+        offers { id state kind jobId jobJa jobEn companyJa companyEn date start message expiresAt sentAt conversationId applicationId }
+      }
+    }`,
+  SaveMyScout: /* GraphQL */ `mutation SaveMyScout($input: ScoutProfileInput!) { saveMyScout(input: $input) }`,
+  AnswerScoutOffer: /* GraphQL */ `mutation AnswerScoutOffer($id: ID!, $accept: Boolean!) { answerScoutOffer(id: $id, accept: $accept) { status applicationId } }`,
 } as const;

@@ -5,6 +5,7 @@ import type { MoneyTables } from '../modules/payroll/tables.ts';
 import type { ChatTables } from '../chat/tables.ts';
 import type { PointTables } from '../modules/points/tables.ts';
 import type { IntegrationTables } from '../modules/integrations/tables.ts';
+import type { ScoutTables } from '../modules/scouting/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -71,6 +72,9 @@ export interface Database {
   integration_connections: IntegrationTables['integration_connections'];
   integration_items: IntegrationTables['integration_items'];
   integration_syncs: IntegrationTables['integration_syncs'];
+  // Scouting (migration 0026, issue 14 item 1).
+  scout_profiles: ScoutTables['scout_profiles'];
+  scout_offers: ScoutTables['scout_offers'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -90,6 +94,8 @@ export interface CompaniesTable {
   quickpay_rate: ColumnType<number, number | undefined>;
   /** The invoice registration number (T + 13 digits) and the account salaries are paid from (migration 0024). */
   registration_number: ColumnType<string, string | undefined>;
+  /** Scout offers the company may send per month in Japan (migration 0026, docs/scouting.md). */
+  scout_monthly_quota: ColumnType<number, number | undefined>;
   transfer_requester_code: ColumnType<string, string | undefined>;
   transfer_requester_name: ColumnType<string, string | undefined>;
   transfer_bank_code: ColumnType<string, string | undefined>;

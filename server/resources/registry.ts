@@ -11,6 +11,7 @@ import { USER_RESOURCES } from './defs/users.ts';
 import { JOB_RESOURCES } from './defs/jobs.ts';
 import { crawlerSourceResource } from './defs/crawler.ts';
 import { workersReadModel } from './defs/workers.ts';
+import { scoutCandidatesReadModel, scoutOffersReadModel } from './defs/scouting.ts';
 import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from './defs/money.ts';
 import { campaignResource, pointEntriesReadModel } from './defs/points.ts';
 
@@ -33,3 +34,5 @@ READ_MODELS.push(workersReadModel);
 // Points and campaigns (issue 14).
 READ_MODELS.push(pointEntriesReadModel);
 RESOURCES.push(campaignResource);
+// Scouting (issue 14 item 1): the search over opted-in candidates, the offers awaiting an answer and the answered ones.
+READ_MODELS.push(scoutCandidatesReadModel, scoutOffersReadModel);

@@ -148,6 +148,15 @@ const OP_CASES: Record<string, OpCase> = {
     query: 'mutation ($input: BankAccountInput!) { saveBankAccount(input: $input) { bankCode } }',
     variables: { input: { bankCode: 'x', bankName: '', branchCode: '', branchName: '', accountType: 1, accountNumber: '', holderKana: '' } },
   },
+  // Scouting: the form's data reads; sending with no message and answering no offer change nothing.
+  'Query.scoutDesk': { query: 'query { scoutDesk { quota { used limit } jobs { id } } }' },
+  'Mutation.sendScoutOffer': { query: 'mutation ($id: ID!) { sendScoutOffer(candidateId: $id, jobId: $id, message: "") { id } }', variables: { id: ZERO_UUID } },
+  'Query.myScout': { query: 'query { myScout { enabled offers { id } } }' },
+  'Mutation.saveMyScout': {
+    query: 'mutation ($input: ScoutProfileInput!) { saveMyScout(input: $input) }',
+    variables: { input: { enabled: false, shareNationality: false, shareLanguages: false, shareResidence: false, shareAttendance: false, prefecture: 'nowhere', availability: [], levels: [], intro: '' } },
+  },
+  'Mutation.answerScoutOffer': { query: 'mutation ($id: ID!) { answerScoutOffer(id: $id, accept: true) { status } }', variables: { id: ZERO_UUID } },
   // Aimed at no application: whoever may run it gets NOT_FOUND and nothing is scheduled.
   'Mutation.scheduleInterview': {
     query: 'mutation ($id: ID!, $input: InterviewInput!) { scheduleInterview(applicationId: $id, input: $input) }',

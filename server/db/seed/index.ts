@@ -15,6 +15,7 @@ import { seedDemoPipeline } from '../../modules/pipeline/seed.ts';
 import { seedDemoMoney } from '../../modules/payroll/seed.ts';
 import { seedDemoPoints } from '../../modules/points/seed.ts';
 import { seedDemoIntegrations } from '../../modules/integrations/seed.ts';
+import { seedDemoScouting } from '../../modules/scouting/seed.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -183,6 +184,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoIntegrations(trx, c1.id);
     // The staff registry of both companies, some residence cards expiring soon (issue 4).
     await seedDemoStaff(trx, companyIds);
+    // Candidates open to scouting and Sakura Staffing's pending offer (issue 14 item 1).
+    await seedDemoScouting(trx, c1.id);
 
     return {
       seeded: true,

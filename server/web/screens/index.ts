@@ -10,6 +10,7 @@ import { INTEGRATION_SCREENS } from './admin/integrations.tsx';
 import { ROLES_SCREEN } from './admin/roles.tsx';
 import { SUPPORT_CHAT_SCREEN } from './admin/support-chat.tsx';
 import { CANDIDATE_SCREENS } from './candidate.tsx';
+import { CANDIDATE_SCOUT_SCREENS } from './candidate-scout.tsx';
 import { PUBLIC_SCREENS } from './public.tsx';
 import { READ_MODEL_SCREENS } from './read-models.tsx';
 import { RESOURCE_SCREENS } from './resources.tsx';
@@ -17,6 +18,7 @@ import { RESOURCE_SCREENS } from './resources.tsx';
 export const SCREENS: readonly Screen[] = [
   ...PUBLIC_SCREENS,
   ...CANDIDATE_SCREENS,
+  ...CANDIDATE_SCOUT_SCREENS,
   ...READ_MODEL_SCREENS,
   ...APPLICANT_SCREENS,
   SUPPORT_CHAT_SCREEN,

@@ -14,6 +14,7 @@ import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
 import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
 import { errorPage, failed, file, redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
+import { scoutSearchPanel } from './scout-panel.tsx';
 
 export interface Panel<P = unknown> {
   load(ctx: ScreenContext): Promise<P>;
@@ -187,4 +188,5 @@ export const READ_MODEL_PANELS: Readonly<Record<string, Panel>> = {
   '/admin/salary/monthly': monthlyPay,
   '/admin/billing': billing,
   '/v3/admin/point': points,
+  '/v3/admin/scout/search': panel(scoutSearchPanel),
 };
