@@ -61,6 +61,13 @@ export const DOCS = {
   MyPay: graphql(OPS.MyPay),
   RequestQuickPay: graphql(OPS.RequestQuickPay),
   SaveBankAccount: graphql(OPS.SaveBankAccount),
+  SurveyDetail: graphql(OPS.SurveyDetail),
+  SurveyAudience: graphql(OPS.SurveyAudience),
+  SurveyResponses: graphql(OPS.SurveyResponses),
+  CreateSurvey: graphql(OPS.CreateSurvey),
+  SendSurvey: graphql(OPS.SendSurvey),
+  MySurvey: graphql(OPS.MySurvey),
+  AnswerSurvey: graphql(OPS.AnswerSurvey),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

@@ -3,6 +3,7 @@ import type { JobTables } from '../modules/jobs/tables.ts';
 import type { PipelineTables } from '../modules/pipeline/tables.ts';
 import type { MoneyTables } from '../modules/payroll/tables.ts';
 import type { ChatTables } from '../chat/tables.ts';
+import type { SurveyTables } from '../modules/surveys/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -59,6 +60,13 @@ export interface Database {
   advances: MoneyTables['advances'];
   invoices: MoneyTables['invoices'];
   invoice_lines: MoneyTables['invoice_lines'];
+  // Surveys (migration 0027, issue 14 item 3).
+  surveys: SurveyTables['surveys'];
+  survey_questions: SurveyTables['survey_questions'];
+  survey_options: SurveyTables['survey_options'];
+  survey_recipients: SurveyTables['survey_recipients'];
+  survey_responses: SurveyTables['survey_responses'];
+  survey_answers: SurveyTables['survey_answers'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

@@ -7,6 +7,8 @@ import type { Screen } from '../screen.ts';
 import { APPLICANT_SCREENS } from './admin/applicant.tsx';
 import { ENUM_SCREENS } from './admin/enums.tsx';
 import { ROLES_SCREEN } from './admin/roles.tsx';
+import { SURVEY_SCREENS } from './admin/surveys.tsx';
+import { CANDIDATE_SURVEY_SCREENS } from './candidate-surveys.tsx';
 import { SUPPORT_CHAT_SCREEN } from './admin/support-chat.tsx';
 import { CANDIDATE_SCREENS } from './candidate.tsx';
 import { PUBLIC_SCREENS } from './public.tsx';
@@ -22,4 +24,7 @@ export const SCREENS: readonly Screen[] = [
   ...ENUM_SCREENS,
   ROLES_SCREEN,
   ...RESOURCE_SCREENS,
+  // Surveys (issue 14 item 3): the builder, and the candidate's answer page.
+  ...SURVEY_SCREENS,
+  ...CANDIDATE_SURVEY_SCREENS,
 ];
