@@ -217,9 +217,16 @@ export async function audienceChoices(db: DB, companyId: string) {
 
 export interface SendDeps {
   db: DB;
-  bus: EventBus;
   publicUrl: (path: string) => string;
+  /** Posts the note in the conversation (server/chat/post.ts's postNotice with the bus; the demo seed writes it directly). */
+  post: (conversationId: string, text: string, key: string) => Promise<unknown>;
 }
+
+/** The chat's own posting: stored, counted and announced to every open chat window. */
+export const chatPoster =
+  (db: DB, bus: EventBus): SendDeps['post'] =>
+  (conversationId, text, key) =>
+    postNotice(db, bus, conversationId, text, key);
 
 /** The chat note a recipient reads, in their language, with the answer page's address. */
 export function invitationText(lang: Lang, s: { companyJa: string; companyEn: string; titleJa: string; titleEn: string }, link: string): string {
@@ -256,7 +263,7 @@ export async function sendSurvey(deps: SendDeps, actor: Actor, survey: SurveyRec
     });
     if (!conversationId) continue;
     sent++;
-    await postNotice(deps.db, deps.bus, conversationId, invitationText(w.lang, survey, link), `survey:${survey.id}`);
+    await deps.post(conversationId, invitationText(w.lang, survey, link), `survey:${survey.id}`);
   }
   if (sent) {
     await deps.db.updateTable('surveys').set({ sent_at: new Date() }).where('id', '=', survey.id).where('sent_at', 'is', null).execute();

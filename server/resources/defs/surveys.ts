@@ -23,7 +23,7 @@ export const surveysReadModel = defineReadModel({
   id: 's.id',
   columns: [
     { name: 'title', label: t('タイトル', 'Title'), type: 'text', sql: langText('s.title'), search: true, sortable: true, notNull: true, download: 'id' },
-    { name: 'company', label: t('派遣会社', 'Staffing company'), type: 'text', sql: langText('c.name'), sortable: true },
+    { name: 'company', label: t('派遣会社', 'Staffing company'), type: 'text', sql: (lang) => sql`coalesce(nullif(${sql.ref(lang === 'en' ? 'c.name_en' : 'c.name')}, ''), c.name)`, sortable: true },
     {
       name: 'status',
       label: t('状態', 'Status'),
