@@ -5,13 +5,13 @@
  * (`?answers=`). The builder is /v3/admin/survey/add. Everything goes through the API, which checks
  * the code (400001) and that the survey is the caller's company's.
  */
+import type { ReactNode } from 'react';
 import { pickLang, tr, type Lang, type Text } from '../../../../shared/i18n.ts';
 import { dateTimeText } from '../../../../shared/format.ts';
 import { DOCS } from '../../../api/documents.ts';
 import { SurveyBuilder, SurveyPage, type BuilderForm, type BuilderQuestion } from '../../../../views/pages/admin/Surveys.tsx';
 import { ApiFailure, formList, queryText } from '../../kit.ts';
-import { csv, defineScreen, errorPage, failed, page, redirect, type Outcome, type ScreenContext } from '../../screen.ts';
-import type { Panel } from '../panels.tsx';
+import { csv, defineScreen, errorPage, failed, page, redirect, type Action, type Outcome, type ScreenContext } from '../../screen.ts';
 
 const t = (ja: string, en: string): Text => ({ ja, en });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -162,7 +162,8 @@ async function answersCsv(ctx: ScreenContext, id: string): Promise<Outcome> {
   return csv(`survey-${id.slice(0, 8)}`, header, rows);
 }
 
-export const surveysPanel: Panel<null> = {
+/** The list screen's panel (server/web/screens/panels.tsx; typed here by shape, as panels.tsx imports this file). */
+export const surveysPanel: { load(ctx: ScreenContext): Promise<null>; view(ctx: ScreenContext): ReactNode; actions: Record<string, Action> } = {
   load: async (ctx) => {
     const answers = wanted(ctx, 'answers');
     if (answers) throw await answersCsv(ctx, answers);
