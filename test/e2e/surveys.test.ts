@@ -64,6 +64,7 @@ describe('a survey answered on a phone and charted', () => {
     expect(chart!.width).toBeLessThanOrEqual(PHONE.width);
     expect(await scrollsSideways(admin)).toBe(false);
     await admin.screenshot({ path: path.join(SHOTS, 'results-phone.png'), fullPage: true });
+    await admin.locator('section[aria-labelledby=survey-results-title]').screenshot({ path: path.join(SHOTS, 'charts-phone.png') });
     expect(errors).toEqual([]);
   });
 });

@@ -185,7 +185,7 @@ describe('a survey is answered on a phone and charted', () => {
     expect(barsOf(page.html, 3)).toEqual({ 1: [0, 0], 2: [0, 0], 3: [0, 0], 4: [1, 100], 5: [0, 0] });
     expect(page.html).toContain('Nice team, more breaks please');
     // Drawn on the server: the bar's width follows its count.
-    expect(page.html).toMatch(/<rect x="220" y="6" width="310" height="22" rx="3" fill="#2f6fb5"/);
+    expect(page.html).toMatch(/<rect x="0" y="24" width="310" height="18" rx="3" fill="#2f6fb5"/);
 
     const file = await pageIn(`/v3/admin/survey?answers=${surveyId}`, `token=${admin}`, 'en');
     expect(file.status).toBe(200);

@@ -179,19 +179,19 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1
 const percent = (count: number, of: number) => (of > 0 ? Math.round((count * 100) / of) : 0);
 
 /**
- * A horizontal bar chart as SVG: one bar per option (or scale value) with its count and its
- * percentage of the people who answered the question. Drawn to a 640-wide box that scales to the
- * page (a phone shows it whole); each bar carries its full label and numbers for screen readers.
+ * A horizontal bar chart as SVG: one bar per option (or scale value), its label above it and its
+ * count with its percentage of the people who answered the question after it. Drawn to a 400-wide
+ * box that scales with the page, so a phone shows it whole and readable; each bar carries its full
+ * label and numbers for screen readers.
  */
 export function BarChart({ bars, answered, title }: { bars: Bar[]; answered: number; title: string }): JSX.Element {
-  const W = 640;
-  const LABEL = 220;
-  const VALUE = 110;
-  const ROW = 34;
-  const BAR = 22;
-  const top = 6;
+  const W = 400;
+  const VALUE = 90;
+  const ROW = 46;
+  const BAR = 18;
+  const top = 4;
   const max = Math.max(1, ...bars.map((b) => b.count));
-  const span = W - LABEL - VALUE;
+  const span = W - VALUE;
   const height = top * 2 + bars.length * ROW;
   return (
     <svg className="survey-chart" viewBox={`0 0 ${W} ${height}`} width="100%" role="img" aria-label={title} preserveAspectRatio="xMinYMin meet">
@@ -203,12 +203,12 @@ export function BarChart({ bars, answered, title }: { bars: Bar[]; answered: num
         return (
           <g key={i} className="survey-bar" data-label={b.label} data-count={b.count} data-percent={pct}>
             <title>{`${b.label}: ${b.count} (${pct}%)`}</title>
-            <text x={LABEL - 8} y={y + BAR / 2 + 5} textAnchor="end" fontSize="14" fill="currentColor">
-              {clip(b.label, 16)}
+            <text x="0" y={y + 14} fontSize="14" fill="currentColor">
+              {clip(b.label, 40)}
             </text>
-            <rect x={LABEL} y={y} width={span} height={BAR} rx="3" fill="#e6ebf2" />
-            <rect x={LABEL} y={y} width={w} height={BAR} rx="3" fill="#2f6fb5" />
-            <text x={LABEL + w + 8} y={y + BAR / 2 + 5} fontSize="14" fill="currentColor">
+            <rect x="0" y={y + 20} width={span} height={BAR} rx="3" fill="#e6ebf2" />
+            <rect x="0" y={y + 20} width={w} height={BAR} rx="3" fill="#2f6fb5" />
+            <text x={w + 6} y={y + 34} fontSize="14" fill="currentColor">
               {`${b.count} (${pct}%)`}
             </text>
           </g>
