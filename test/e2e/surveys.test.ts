@@ -37,13 +37,21 @@ describe('a survey answered on a phone and charted', () => {
     expect(note.length).toBe(3);
 
     const phone = await openPage(browser, { locale: 'en-US', errors, viewport: PHONE });
+    // A visitor is asked to log in first, then comes back to the survey.
     await phone.goto(`${t.url}${link}`);
-    // Not signed in: the login comes first, then back to the survey.
     await phone.waitForURL((u) => u.pathname === '/staff/login');
+    expect(new URL(phone.url()).searchParams.get('next')).toBe(link);
+    // Bikash logs in, opens his chat with Sakura Staffing and taps the link in the survey's note.
+    await phone.goto(`${t.url}/staff/login?next=${encodeURIComponent('/staff/chat')}`);
     const form = phone.locator('form[action="/staff/login"]');
     await form.locator('input[name=email]').fill('worker3@demo.test');
     await form.locator('input[name=password]').fill(inject('demoPassword'));
-    await Promise.all([phone.waitForURL((u) => u.pathname === link), form.locator('button[type=submit]').click()]);
+    await Promise.all([phone.waitForURL((u) => u.pathname === '/staff/chat'), form.locator('button[type=submit]').click()]);
+    await phone.waitForSelector('[data-island=CandidateChat][data-hydrated]', { state: 'attached' });
+    await phone.locator('.candidate-chat-list li button').first().click();
+    const inChat = phone.locator(`.chat-content a[href="${link}"]`);
+    await inChat.waitFor();
+    await Promise.all([phone.waitForURL((u) => u.pathname === link), inChat.click()]);
     await expect.poll(() => phone.locator('h1').textContent()).toContain('Workplace survey');
     expect(await scrollsSideways(phone)).toBe(false);
     await phone.getByLabel('Yes').check();
