@@ -210,6 +210,28 @@ describe('a survey is answered on a phone and charted', () => {
   });
 });
 
+describe('the platform', () => {
+  it('a superadmin sees every company’s surveys and builds one for a company it picks', async () => {
+    const sa = await t.tokenOf('superadmin');
+    const list = await getPage(t, '/v3/admin/survey', sa);
+    expect(list.status).toBe(200);
+    expect(list.html).toContain(`/v3/admin/survey?id=${surveyId}`);
+    const form = await getPage(t, '/v3/admin/survey/add', sa);
+    expect(form.html).toContain('name="companyId"');
+    expect(form.html).toContain('みなと派遣株式会社');
+    // No company picked: said beside the field, nothing made.
+    const none = await postForm(t, '/v3/admin/survey/add', sa, { ...BUILT, title_en: 'Platform survey' });
+    expect(none.status).toBe(422);
+    expect(none.html).toContain('選択してください。');
+    const minato = await db().selectFrom('companies').select('id').where('name_en', '=', 'Minato Dispatch Inc.').executeTakeFirstOrThrow();
+    const made = await postForm(t, '/v3/admin/survey/add', sa, { ...BUILT, title_ja: 'みなとの職場アンケート', title_en: 'Platform survey', companyId: minato.id });
+    expect(made.status).toBe(303);
+    expect((await db().selectFrom('surveys').select('company_id').where('title_en', '=', 'Platform survey').executeTakeFirstOrThrow()).company_id).toBe(minato.id);
+    // The company it was made for sees it on its list.
+    expect((await getPage(t, '/v3/admin/survey', await t.tokenOf('company2'))).html).toContain('みなとの職場アンケート');
+  });
+});
+
 describe('refusals', () => {
   it('answering twice is refused with a clear message; the database allows one response per person', async () => {
     const { token } = await candidateLogin(t, 'candidate2@demo.test');
