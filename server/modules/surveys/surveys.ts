@@ -16,9 +16,9 @@ import type { EventBus } from '../../events/bus.ts';
 import { requiredText, validate, type FieldErrors } from '../../validation.ts';
 import type { QuestionKind } from './tables.ts';
 
-export const QUESTION_KINDS = ['single', 'multiple', 'scale', 'text'] as const satisfies readonly QuestionKind[];
-export const MAX_QUESTIONS = 30;
-export const MAX_OPTIONS = 12;
+const QUESTION_KINDS = ['single', 'multiple', 'scale', 'text'] as const satisfies readonly QuestionKind[];
+const MAX_QUESTIONS = 30;
+const MAX_OPTIONS = 12;
 const MAX_TEXT_ANSWER = 2000;
 
 const choiceKind = (k: QuestionKind) => k === 'single' || k === 'multiple';
