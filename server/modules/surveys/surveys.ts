@@ -167,6 +167,8 @@ export interface AudienceFilter {
   clientId?: string | null;
   /** A shift date (YYYY-MM-DD): people with an application for a shift on that day. */
   date?: string | null;
+  /** Only these people (a send: whoever of them is a worker). */
+  userIds?: readonly string[];
 }
 
 export interface Worker {
@@ -199,6 +201,7 @@ export async function audience(db: DB, survey: { id: string; companyId: string }
   if (f.jobId) q = q.where('a.job_id', '=', f.jobId);
   if (f.clientId) q = q.where('a.client_id', '=', f.clientId);
   if (f.date) q = q.where('sh.date', '=', f.date);
+  if (f.userIds) q = f.userIds.length ? q.where('u.id', 'in', [...f.userIds]) : q.where(sql<boolean>`false`);
   const rows = await q.orderBy('u.name').orderBy('u.id').limit(500).execute();
   return rows.map((r) => ({ userId: r.id, name: r.name, lang: isLang(r.lang) ? r.lang : DEFAULT_LANG, sent: !!r.sent, answered: !!r.answered }));
 }
@@ -241,7 +244,7 @@ export function invitationText(lang: Lang, s: { companyJa: string; companyEn: st
  */
 export async function sendSurvey(deps: SendDeps, actor: Actor, survey: SurveyRecord, userIds: readonly string[]): Promise<{ sent: number; skipped: number }> {
   const wanted = [...new Set(userIds)];
-  const workers = (await audience(deps.db, survey, {})).filter((w) => wanted.includes(w.userId));
+  const workers = await audience(deps.db, survey, { userIds: wanted });
   const fresh = workers.filter((w) => !w.sent);
   const link = deps.publicUrl(`/staff/survey/${survey.id}`);
   let sent = 0;
