@@ -424,7 +424,9 @@ export async function surveyResponses(db: DB, survey: SurveyRecord) {
     name: r.name,
     submittedAt: r.submitted_at,
     answers: survey.questions.map((q) => {
-      const mine = answers.filter((a) => a.response_id === r.id && a.question_id === q.id);
+      // Chosen options in the options' order, whatever order they were stored in.
+      const order = (a: { option_id: string | null }) => q.options.findIndex((o) => o.id === a.option_id);
+      const mine = answers.filter((a) => a.response_id === r.id && a.question_id === q.id).sort((a, b) => order(a) - order(b));
       const labels = (lang: Lang) =>
         mine
           .map((a) => {
