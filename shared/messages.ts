@@ -803,6 +803,24 @@ export const MESSAGES = {
   'scout.noJobs': m('スカウトできる公開中の求人がありません。', 'There is no open job to offer.'),
   'scout.pick': m('下の一覧の「スカウト」から候補者を選んでください。', 'Pick a candidate with "Scout" in the list below.'),
   'scout.cancel': m('閉じる', 'Close'),
+  // Surveys (issue 14 item 3): the builder's checks, the chat invitation and the candidate's answer page
+  'survey.twoOptions': m('選択式の質問には、日本語と英語の選択肢を2つ以上入力してください。', 'A choice question needs at least two options, each in Japanese and English.'),
+  'survey.oneQuestion': m('質問を1つ以上入力してください。', 'Add at least one question.'),
+  'survey.oneChoice': m('1つだけ選んでください。', 'Choose only one.'),
+  'survey.scaleRange': m('1〜5から選んでください。', 'Choose a value from 1 to 5.'),
+  'survey.invitation': m('{company}からアンケートのお願いです：「{title}」。こちらから回答してください（1人1回）：{link}', '{company} asks you to answer a survey: "{title}". Answer here (once per person): {link}'),
+  'survey.title': m('アンケート', 'Survey'),
+  'survey.from': m('{company}からのアンケート', 'A survey from {company}'),
+  'survey.already': m('このアンケートにはすでに回答済みです。回答は1人1回までです。', 'You have already answered this survey. Each person can answer only once.'),
+  'survey.answeredOn': m('{date}に回答しました。ご協力ありがとうございました。', 'You answered on {date}. Thank you for your help.'),
+  'survey.notSent': m('このアンケートはあなたに送られていないため、回答できません。', 'This survey was not sent to you, so you cannot answer it.'),
+  'survey.thanks': m('ご回答ありがとうございました。', 'Thank you for your answers.'),
+  'survey.submit': m('回答を送信する', 'Send my answers'),
+  'survey.required': m('必須', 'Required'),
+  'survey.chooseMany': m('当てはまるものをすべて選んでください。', 'Choose all that apply.'),
+  'survey.scaleHint': m('1＝まったくそう思わない、5＝とてもそう思う', '1 = not at all, 5 = very much'),
+  'survey.yourAnswer': m('回答を入力', 'Your answer'),
+  'survey.checkAnswers': m('回答を確認してください。', 'Please check your answers.'),
 } as const satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -4,6 +4,7 @@ import { type ChatMessage, type ConversationRow, IMAGE_TYPES, MAX_CONTENT_LENGTH
 import { messageKey } from '../stores/chat-v3.ts';
 import { attachmentUrl, chatV3, connectChat, markSeen, pending, refOf, sayTyping, seenBy, sendImage, sendMessage, typingIn } from './live.ts';
 import { previewText } from './preview.ts';
+import { linkParts } from './links.ts';
 import { dayTimeText } from '../../shared/format.ts';
 import { msg } from '../../shared/messages.ts';
 
@@ -27,6 +28,8 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
   const seen = seenBy.value[row.id] ?? 0;
   const mine = (m: ChatMessage) => (mode === 'admin' ? m.sender_role !== 'candidate' : m.sender_role === 'candidate');
   const last = messages[messages.length - 1];
+  // This site's addresses in a message become links (a survey's answer page); none while rendered on the server.
+  const origin = typeof location === 'undefined' ? null : location.origin;
 
   // Keep the newest message in view.
   useEffect(() => {
@@ -83,7 +86,17 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
                 <img src={attachmentUrl(m.content)} alt={msg(lang, 'chat.image')} loading="lazy" />
               </a>
             ) : (
-              <span className="chat-content">{m.content}</span>
+              <span className="chat-content">
+                {linkParts(m.content, origin).map((part, i) =>
+                  typeof part === 'string' ? (
+                    part
+                  ) : (
+                    <a key={i} href={part.href}>
+                      {part.text}
+                    </a>
+                  ),
+                )}
+              </span>
             )}
             <span className="chat-meta">
               <time dateTime={m.created_at}>{dayTimeText(m.created_at, lang)}</time>

@@ -118,6 +118,8 @@ export const ROUTES: RouteDef[] = [
   pub('/staff/points', t('ポイント', 'Points')),
   // The candidate's scouting: on or off, what companies see, the offers to answer (issue 14 item 1).
   pub('/staff/scout', t('スカウト', 'Scouting')),
+  // A survey a company sent the candidate through the chat (issue 14 item 3), answered once.
+  pub('/staff/survey/[id]', t('アンケート', 'Survey')),
 
   // The dashboard: no code, redirects to the landing page (SPEC §2, §4).
   { path: DASHBOARD_PATH, kind: 'admin', title: t('ダッシュボード', 'Dashboard'), sidebar: false },

@@ -101,6 +101,15 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.myScout': { candidate: true },
   'Mutation.saveMyScout': { candidate: true },
   'Mutation.answerScoutOffer': { candidate: true },
+  // Surveys (issue 14 item 3): the survey pages' code; the survey must be the caller's company's.
+  'Query.surveyDetail': { codes: [400001] },
+  'Query.surveyAudience': { codes: [400001] },
+  'Query.surveyResponses': { codes: [400001] },
+  'Mutation.createSurvey': { codes: [400001] },
+  'Mutation.sendSurvey': { codes: [400001] },
+  // a survey sent to the candidate, answered once
+  'Query.mySurvey': { candidate: true },
+  'Mutation.answerSurvey': { candidate: true },
 };
 
 /** Hand-written rules plus the resource engine's and the read models', derived from their screens' codes. */

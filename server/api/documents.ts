@@ -74,6 +74,13 @@ export const DOCS = {
   MyScout: graphql(OPS.MyScout),
   SaveMyScout: graphql(OPS.SaveMyScout),
   AnswerScoutOffer: graphql(OPS.AnswerScoutOffer),
+  SurveyDetail: graphql(OPS.SurveyDetail),
+  SurveyAudience: graphql(OPS.SurveyAudience),
+  SurveyResponses: graphql(OPS.SurveyResponses),
+  CreateSurvey: graphql(OPS.CreateSurvey),
+  SendSurvey: graphql(OPS.SendSurvey),
+  MySurvey: graphql(OPS.MySurvey),
+  AnswerSurvey: graphql(OPS.AnswerSurvey),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

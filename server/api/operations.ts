@@ -206,4 +206,26 @@ export const OPS = {
     }`,
   SaveMyScout: /* GraphQL */ `mutation SaveMyScout($input: ScoutProfileInput!) { saveMyScout(input: $input) }`,
   AnswerScoutOffer: /* GraphQL */ `mutation AnswerScoutOffer($id: ID!, $accept: Boolean!) { answerScoutOffer(id: $id, accept: $accept) { status applicationId } }`,
+  SurveyDetail: /* GraphQL */ `
+    query SurveyDetail($id: ID!) {
+      surveyDetail(id: $id) {
+        id companyId companyJa companyEn titleJa titleEn createdAt createdBy sentAt recipients responses
+        questions { id position kind textJa textEn required options { id labelJa labelEn } }
+        results { questionId answered counts texts }
+      }
+    }`,
+  SurveyAudience: /* GraphQL */ `
+    query SurveyAudience($id: ID!, $jobId: ID, $clientId: ID, $date: String) {
+      surveyAudience(id: $id, jobId: $jobId, clientId: $clientId, date: $date) {
+        jobs { id ja en } clients { id ja en } workers { userId name lang sent answered }
+      }
+    }`,
+  SurveyResponses: /* GraphQL */ `query SurveyResponses($id: ID!) { surveyResponses(id: $id) { userId name submittedAt answers { questionId valueJa valueEn } } }`,
+  CreateSurvey: /* GraphQL */ `mutation CreateSurvey($input: SurveyInput!) { createSurvey(input: $input) }`,
+  SendSurvey: /* GraphQL */ `mutation SendSurvey($id: ID!, $userIds: [ID!]!) { sendSurvey(id: $id, userIds: $userIds) { sent skipped } }`,
+  MySurvey: /* GraphQL */ `
+    query MySurvey($id: ID!) {
+      mySurvey(id: $id) { id companyJa companyEn titleJa titleEn answeredAt questions { id position kind textJa textEn required options { id labelJa labelEn } } }
+    }`,
+  AnswerSurvey: /* GraphQL */ `mutation AnswerSurvey($id: ID!, $answers: [SurveyAnswerInput!]!) { answerSurvey(id: $id, answers: $answers) }`,
 } as const;

@@ -6,6 +6,7 @@ import type { ChatTables } from '../chat/tables.ts';
 import type { PointTables } from '../modules/points/tables.ts';
 import type { IntegrationTables } from '../modules/integrations/tables.ts';
 import type { ScoutTables } from '../modules/scouting/tables.ts';
+import type { SurveyTables } from '../modules/surveys/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -75,6 +76,13 @@ export interface Database {
   // Scouting (migration 0026, issue 14 item 1).
   scout_profiles: ScoutTables['scout_profiles'];
   scout_offers: ScoutTables['scout_offers'];
+  // Surveys (migration 0027, issue 14 item 3).
+  surveys: SurveyTables['surveys'];
+  survey_questions: SurveyTables['survey_questions'];
+  survey_options: SurveyTables['survey_options'];
+  survey_recipients: SurveyTables['survey_recipients'];
+  survey_responses: SurveyTables['survey_responses'];
+  survey_answers: SurveyTables['survey_answers'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

@@ -14,6 +14,7 @@ import { workersReadModel } from './defs/workers.ts';
 import { scoutCandidatesReadModel, scoutOffersReadModel } from './defs/scouting.ts';
 import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from './defs/money.ts';
 import { campaignResource, pointEntriesReadModel } from './defs/points.ts';
+import { surveysReadModel } from './defs/surveys.ts';
 
 /** Every resource the engine serves. Add a definition here and its API and screens exist. */
 export const RESOURCES: ResourceDef[] = [companyResource, clientResource, ...TEMPLATE_RESOURCES];
@@ -36,3 +37,5 @@ READ_MODELS.push(pointEntriesReadModel);
 RESOURCES.push(campaignResource);
 // Scouting (issue 14 item 1): the search over opted-in candidates, the offers awaiting an answer and the answered ones.
 READ_MODELS.push(scoutCandidatesReadModel, scoutOffersReadModel);
+// Surveys (issue 14 item 3).
+READ_MODELS.push(surveysReadModel);

@@ -181,6 +181,14 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.saveRomutenConnection': { query: 'mutation { saveRomutenConnection(input: { baseUrl: "not-a-url", enabled: false }) }' },
   'Mutation.syncRomuten': { query: 'mutation { syncRomuten { id } }' },
   'Mutation.disconnectRomuten': { query: 'mutation { disconnectRomuten }' },
+  // Surveys (issue 14 item 3): aimed at no survey (null or NOT_FOUND); a survey without a title or questions is refused, so nothing is made.
+  'Query.surveyDetail': { query: 'query ($id: ID!) { surveyDetail(id: $id) { id } }', variables: { id: ZERO_UUID } },
+  'Query.surveyAudience': { query: 'query ($id: ID!) { surveyAudience(id: $id) { workers { userId } } }', variables: { id: ZERO_UUID } },
+  'Query.surveyResponses': { query: 'query ($id: ID!) { surveyResponses(id: $id) { userId } }', variables: { id: ZERO_UUID } },
+  'Mutation.createSurvey': { query: 'mutation ($input: SurveyInput!) { createSurvey(input: $input) }', variables: { input: { titleJa: '', titleEn: '', questions: [] } } },
+  'Mutation.sendSurvey': { query: 'mutation ($id: ID!) { sendSurvey(id: $id, userIds: []) { sent } }', variables: { id: ZERO_UUID } },
+  'Query.mySurvey': { query: 'query ($id: ID!) { mySurvey(id: $id) { id } }', variables: { id: ZERO_UUID } },
+  'Mutation.answerSurvey': { query: 'mutation ($id: ID!) { answerSurvey(id: $id, answers: []) }', variables: { id: ZERO_UUID } },
 };
 
 /** A candidate's token from the login mutation (candidates get a token of their own audience). */

@@ -77,6 +77,8 @@ function expectedFor(caller: Caller, route: RouteDef): Expected {
     }
     // /reset-password without a valid token is the "link expired" page (HTTP 410 Gone).
     if (route.path === '/reset-password') return { kind: 'page', status: 410, title: route.title.ja };
+    // A survey sent to a candidate asks a visitor to log in first (issue 14 item 3).
+    if (route.path === '/staff/survey/[id]') return { kind: 'redirect', to: `/staff/login?next=${encodeURIComponent(hrefFor(route.path, { id: ID }))}` };
     // A job page for an id that does not exist says so.
     if (route.path.includes('[')) return { kind: 'page', status: 404, title: 'データが見つかりません' };
     // The candidate's own pages ask a visitor to log in first.

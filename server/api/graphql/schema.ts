@@ -15,6 +15,7 @@ import * as money from './money.ts';
 import * as points from './points.ts';
 import * as integrations from './integrations.ts';
 import * as scouting from './scouting.ts';
+import * as surveys from './surveys.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
@@ -40,6 +41,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(integrations);
 // Scouting: the offer form, sending offers, the candidate's answers (issue 14 item 1).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(scouting);
+// Surveys (issue 14 item 3).
+(MODULES as { typeDefs: string; resolvers: object }[]).push(surveys);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

@@ -8,6 +8,8 @@ import { APPLICANT_SCREENS } from './admin/applicant.tsx';
 import { ENUM_SCREENS } from './admin/enums.tsx';
 import { INTEGRATION_SCREENS } from './admin/integrations.tsx';
 import { ROLES_SCREEN } from './admin/roles.tsx';
+import { SURVEY_SCREENS } from './admin/surveys.tsx';
+import { CANDIDATE_SURVEY_SCREENS } from './candidate-surveys.tsx';
 import { SUPPORT_CHAT_SCREEN } from './admin/support-chat.tsx';
 import { CANDIDATE_SCREENS } from './candidate.tsx';
 import { CANDIDATE_SCOUT_SCREENS } from './candidate-scout.tsx';
@@ -26,4 +28,7 @@ export const SCREENS: readonly Screen[] = [
   ROLES_SCREEN,
   ...INTEGRATION_SCREENS,
   ...RESOURCE_SCREENS,
+  // Surveys (issue 14 item 3): the builder, and the candidate's answer page.
+  ...SURVEY_SCREENS,
+  ...CANDIDATE_SURVEY_SCREENS,
 ];

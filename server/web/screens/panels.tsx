@@ -15,6 +15,7 @@ import { invoicePdf, payslipPdf } from '../pdf.ts';
 import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
 import { errorPage, failed, file, redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
 import { scoutSearchPanel } from './scout-panel.tsx';
+import { surveysPanel } from './admin/surveys.tsx';
 
 export interface Panel<P = unknown> {
   load(ctx: ScreenContext): Promise<P>;
@@ -189,4 +190,6 @@ export const READ_MODEL_PANELS: Readonly<Record<string, Panel>> = {
   '/admin/billing': billing,
   '/v3/admin/point': points,
   '/v3/admin/scout/search': panel(scoutSearchPanel),
+  // A survey's page and its answers' CSV on the list's address (issue 14 item 3).
+  '/v3/admin/survey': panel(surveysPanel),
 };

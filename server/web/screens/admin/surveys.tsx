@@ -1,0 +1,199 @@
+/**
+ * Surveys in the back office (issue 14 item 3, docs/surveys.md). The list at /v3/admin/survey is
+ * the read model's (server/resources/defs/surveys.ts); its panel here turns the same address into
+ * a survey's own page (`?id=`: results as SVG charts, the send form) and its answers' CSV
+ * (`?answers=`). The builder is /v3/admin/survey/add. Everything goes through the API, which checks
+ * the code (400001) and that the survey is the caller's company's.
+ */
+import type { ReactNode } from 'react';
+import { pickLang, tr, type Lang, type Text } from '../../../../shared/i18n.ts';
+import { dateTimeText } from '../../../../shared/format.ts';
+import { DOCS } from '../../../api/documents.ts';
+import { SurveyBuilder, SurveyPage, type BuilderForm, type BuilderQuestion } from '../../../../views/pages/admin/Surveys.tsx';
+import { ApiFailure, formList, queryText } from '../../kit.ts';
+import { csv, defineScreen, errorPage, failed, page, redirect, type Action, type Outcome, type ScreenContext } from '../../screen.ts';
+
+const t = (ja: string, en: string): Text => ({ ja, en });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_QUESTIONS = 30;
+const MAX_OPTIONS = 12;
+
+// ---------------------------------------------------------------------------------------------
+// The builder
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const count = (v: unknown, max: number) => Math.min(max, Math.max(0, Number.parseInt(str(v), 10) || 0));
+
+const emptyQuestion = (kind = 'single'): BuilderQuestion => ({ kind, ja: '', en: '', required: true, options: kind === 'single' || kind === 'multiple' ? [{ ja: '', en: '' }, { ja: '', en: '' }, { ja: '', en: '' }] : [] });
+const EMPTY_FORM: BuilderForm = { companyId: '', titleJa: '', titleEn: '', questions: [emptyQuestion()] };
+
+/** The builder form as posted (names `title_ja`, `q<i>_kind`, `q<i>_o<j>_en` …), kept as typed. */
+function formOf(body: Record<string, unknown>): BuilderForm {
+  const questions: BuilderQuestion[] = [];
+  for (let i = 0; i < count(body.questions, MAX_QUESTIONS); i++) {
+    const options = [];
+    for (let j = 0; j < count(body[`q${i}_options`], MAX_OPTIONS); j++) options.push({ ja: str(body[`q${i}_o${j}_ja`]), en: str(body[`q${i}_o${j}_en`]) });
+    questions.push({ kind: str(body[`q${i}_kind`]), ja: str(body[`q${i}_ja`]), en: str(body[`q${i}_en`]), required: body[`q${i}_required`] === '1', options });
+  }
+  return { companyId: str(body.companyId), titleJa: str(body.title_ja), titleEn: str(body.title_en), questions };
+}
+
+const blank = (s: string) => s.trim() === '';
+
+/**
+ * The API's input and, for each of its paths, the form field it came from: an empty option row,
+ * or a question slot left wholly empty, is not sent (the form always offers a spare one).
+ */
+function inputOf(form: BuilderForm) {
+  const fieldOf: Record<string, string> = { titleJa: 'title_ja', titleEn: 'title_en', companyId: 'companyId', questions: 'questions' };
+  const questions = [];
+  for (const [i, q] of form.questions.entries()) {
+    const options = q.options.map((o, j) => ({ o, j })).filter(({ o }) => !blank(o.ja) || !blank(o.en));
+    if (blank(q.ja) && blank(q.en) && options.length === 0) continue;
+    const k = questions.length;
+    for (const [name, field] of [
+      ['kind', 'kind'],
+      ['textJa', 'ja'],
+      ['textEn', 'en'],
+      ['options', 'options'],
+    ]) fieldOf[`questions.${k}.${name}`] = `q${i}_${field}`;
+    options.forEach(({ j }, m) => {
+      fieldOf[`questions.${k}.options.${m}.labelJa`] = `q${i}_o${j}_ja`;
+      fieldOf[`questions.${k}.options.${m}.labelEn`] = `q${i}_o${j}_en`;
+    });
+    questions.push({ kind: q.kind, textJa: q.ja, textEn: q.en, required: q.required, options: options.map(({ o }) => ({ labelJa: o.ja, labelEn: o.en })) });
+  }
+  return { input: { ...(form.companyId ? { companyId: form.companyId } : {}), titleJa: form.titleJa, titleEn: form.titleEn, questions }, fieldOf };
+}
+
+async function companyChoices(ctx: ScreenContext): Promise<{ value: string; label: Text }[] | null> {
+  if (ctx.user?.companyId) return null;
+  const d = await ctx.call<{ companies: { rows: { id: string; name: string; name_en: string }[] } }>('query { companies(size: 200) { rows { id name name_en } } }');
+  return d.companies.rows.map((c) => ({ value: c.id, label: t(c.name, c.name_en || c.name) }));
+}
+
+const SURVEY_BUILDER = defineScreen({
+  path: '/v3/admin/survey/add',
+  form: { limit: '256kb', parameterLimit: 1000 },
+  load: async (ctx) => ({ companies: await companyChoices(ctx) }),
+  view: (ctx, { companies }, state) => {
+    const form = (state?.values.form as BuilderForm | undefined) ?? EMPTY_FORM;
+    return { title: ctx.route.title, content: <SurveyBuilder lang={ctx.lang} title={ctx.route.title} form={form} errors={state?.errors ?? {}} companies={companies} /> };
+  },
+  actions: {
+    default: async (ctx, body) => {
+      const form = formOf(body);
+      // Adding or removing a question or an option draws the form again with what was typed (no JavaScript needed).
+      const add = str(body.add);
+      if (add === 'q' && form.questions.length < MAX_QUESTIONS) form.questions.push(emptyQuestion(form.questions.at(-1)?.kind));
+      const opt = /^o(\d+)$/.exec(add);
+      const target = opt ? form.questions[Number(opt[1])] : undefined;
+      if (target && target.options.length < MAX_OPTIONS) target.options.push({ ja: '', en: '' });
+      const remove = str(body.remove);
+      if (/^\d+$/.test(remove) && form.questions.length > 1) form.questions.splice(Number(remove), 1);
+      if (add || remove) return failed({ form }, {}, 200);
+      const { input, fieldOf } = inputOf(form);
+      try {
+        const { createSurvey: id } = await ctx.call(DOCS.CreateSurvey, { input });
+        return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&created=1`);
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        const errors: Record<string, string> = {};
+        for (const [path, message] of Object.entries(err.fields)) errors[fieldOf[path] ?? '_'] ??= message;
+        if (!Object.keys(errors).length) errors._ = err.message;
+        // A question with nothing typed was left out; say "add one" where the questions are.
+        if (!input.questions.length) errors.q0_ja ??= errors.questions ?? '';
+        return failed({ form: form.questions.length ? form : EMPTY_FORM }, errors, err.status);
+      }
+    },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// A survey's page and its CSV, on the list's address
+
+const wanted = (ctx: ScreenContext, name: string) => {
+  const v = queryText(ctx.req, name);
+  return UUID.test(v) ? v : null;
+};
+
+const filterOf = (ctx: ScreenContext) => {
+  const job = wanted(ctx, 'job') ?? '';
+  const client = wanted(ctx, 'client') ?? '';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(queryText(ctx.req, 'date')) ? queryText(ctx.req, 'date') : '';
+  return { job, client, date };
+};
+
+function noticeOf(ctx: ScreenContext): string | null {
+  if (queryText(ctx.req, 'created')) return tr(ctx.lang, t('アンケートを作成しました。送る人を選んで送信してください。', 'The survey is made. Choose who gets it and send it.'));
+  const sent = queryText(ctx.req, 'sent');
+  if (/^\d+$/.test(sent)) {
+    const skipped = Number(queryText(ctx.req, 'skipped')) || 0;
+    return tr(ctx.lang, t(`${sent}人にチャットで送りました。`, `Sent to ${sent} people through the chat.`)) + (skipped ? ` ${tr(ctx.lang, t(`${skipped}人は送信済みか対象外のため送っていません。`, `${skipped} already had it or are not the company's workers.`))}` : '');
+  }
+  return null;
+}
+
+async function surveyPage(ctx: ScreenContext, id: string, error: string | null = null, status = 200): Promise<Outcome> {
+  const filter = filterOf(ctx);
+  const [{ surveyDetail: survey }, { surveyAudience: audience }] = await Promise.all([
+    ctx.call(DOCS.SurveyDetail, { id }),
+    ctx.call(DOCS.SurveyAudience, { id, jobId: filter.job || null, clientId: filter.client || null, date: filter.date || null }),
+  ]);
+  if (!survey || !audience) return errorPage('recordNotFound');
+  return page({
+    title: pickLang(ctx.lang, survey.titleJa, survey.titleEn),
+    status,
+    content: <SurveyPage lang={ctx.lang} survey={survey} audience={audience} filter={filter} notice={error ? null : noticeOf(ctx)} error={error} />,
+  });
+}
+
+/** The answers as CSV: one row per person, one column per question, in the page's language. */
+async function answersCsv(ctx: ScreenContext, id: string): Promise<Outcome> {
+  const { surveyDetail: survey } = await ctx.call(DOCS.SurveyDetail, { id });
+  if (!survey) return errorPage('recordNotFound');
+  const { surveyResponses } = await ctx.call(DOCS.SurveyResponses, { id });
+  const L: Lang = ctx.lang;
+  const header = [tr(L, t('回答日時', 'Answered at')), tr(L, t('氏名', 'Name')), ...survey.questions.map((q) => `${q.position}. ${pickLang(L, q.textJa, q.textEn)}`)];
+  const rows = surveyResponses.map((r) => [dateTimeText(r.submittedAt, L), r.name, ...survey.questions.map((q) => {
+    const a = r.answers.find((x) => x.questionId === q.id);
+    return a ? pickLang(L, a.valueJa, a.valueEn) : '';
+  })]);
+  return csv(`survey-${id.slice(0, 8)}`, header, rows);
+}
+
+/** The list screen's panel (server/web/screens/panels.tsx; typed here by shape, as panels.tsx imports this file). */
+export const surveysPanel: { load(ctx: ScreenContext): Promise<null>; view(ctx: ScreenContext): ReactNode; actions: Record<string, Action> } = {
+  load: async (ctx) => {
+    const answers = wanted(ctx, 'answers');
+    if (answers) throw await answersCsv(ctx, answers);
+    const id = wanted(ctx, 'id');
+    if (id) throw await surveyPage(ctx, id);
+    return null;
+  },
+  view: (ctx) => (
+    <p className="panel">
+      <a className="btn" href="/v3/admin/survey/add">
+        {tr(ctx.lang, t('アンケートを作成', 'New survey'))}
+      </a>
+    </p>
+  ),
+  actions: {
+    send: async (ctx, body) => {
+      const id = str(body.id);
+      if (!UUID.test(id)) return errorPage('recordNotFound');
+      const users = formList(body, 'users');
+      if (!users.length) return surveyPage(ctx, id, tr(ctx.lang, t('送る人を1人以上選んでください。', 'Choose at least one person to send it to.')), 422);
+      try {
+        const { sendSurvey: r } = await ctx.call(DOCS.SendSurvey, { id, userIds: users });
+        return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&sent=${r.sent}&skipped=${r.skipped}`);
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        if (err.code === 'NOT_FOUND') return errorPage('recordNotFound');
+        return surveyPage(ctx, id, Object.values(err.fields)[0] ?? err.message, err.status);
+      }
+    },
+  },
+};
+
+export const SURVEY_SCREENS = [SURVEY_BUILDER];

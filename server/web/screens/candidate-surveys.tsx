@@ -1,0 +1,72 @@
+/**
+ * The candidate's answer page for a survey sent through the chat (/staff/survey/[id], issue 14
+ * item 3, docs/surveys.md). Only a person it was sent to sees the questions; each answers once
+ * (the API refuses a second response, the database's unique constraint decides).
+ */
+import { pickLang } from '../../../shared/i18n.ts';
+import { dateTimeText } from '../../../shared/format.ts';
+import { DOCS } from '../../api/documents.ts';
+import { SurveyAnswerPage } from '../../../views/pages/public/SurveyAnswer.tsx';
+import { ApiFailure, formList, queryText } from '../kit.ts';
+import { defineScreen, errorPage, failed, page, redirect, type Screen } from '../screen.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const surveyAnswer = defineScreen({
+  path: '/staff/survey/[id]',
+  load: async ({ params, candidate, call, candidateCaller }) => {
+    const id = params.id ?? '';
+    const here = `/staff/survey/${id}`;
+    if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent(here)}`, 302);
+    if (!UUID.test(id)) throw errorPage('recordNotFound');
+    return { id, here, survey: (await call(DOCS.MySurvey, { id }, candidateCaller)).mySurvey };
+  },
+  view: ({ lang, req, route }, { here, survey }, state) => {
+    const values = Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]]));
+    const answeredOn = survey?.answeredAt ? dateTimeText(survey.answeredAt, lang) : null;
+    const kind = !survey ? 'notSent' : survey.answeredAt ? (queryText(req, 'thanks') ? 'thanks' : 'answered') : 'open';
+    const content = (
+      <SurveyAnswerPage
+        lang={lang}
+        action={here}
+        company={survey ? pickLang(lang, survey.companyJa, survey.companyEn) : ''}
+        title={survey ? pickLang(lang, survey.titleJa, survey.titleEn) : ''}
+        questions={survey?.questions ?? []}
+        state={kind}
+        answeredOn={answeredOn}
+        values={values}
+        errors={state?.errors ?? {}}
+      />
+    );
+    // Not sent to this person: refused (403), saying why.
+    return page({ title: survey ? pickLang(lang, survey.titleJa, survey.titleEn) : route.title, content, status: state?.status ?? (survey ? 200 : 403) });
+  },
+  actions: {
+    default: async ({ params, candidate, call, candidateCaller, msg }, body) => {
+      const id = params.id ?? '';
+      const here = `/staff/survey/${id}`;
+      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(here)}`);
+      if (!UUID.test(id)) return errorPage('recordNotFound');
+      const { mySurvey: survey } = await call(DOCS.MySurvey, { id }, candidateCaller);
+      const questions = survey?.questions ?? [];
+      const values: Record<string, string[]> = Object.fromEntries(questions.map((q) => [`q${q.position}`, formList(body, `q${q.position}`)]));
+      const answers = questions.map((q) => {
+        const given = values[`q${q.position}`] ?? [];
+        if (q.kind === 'scale') return { questionId: q.id, scale: /^\d$/.test(given[0] ?? '') ? Number(given[0]) : null };
+        if (q.kind === 'text') return { questionId: q.id, text: given[0] ?? '' };
+        return { questionId: q.id, optionIds: given.filter((g) => UUID.test(g)) };
+      });
+      try {
+        await call(DOCS.AnswerSurvey, { id, answers }, candidateCaller);
+        return redirect(`${here}?thanks=1`);
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        // Answered already, or not sent to them: the page says so, with the refusal's status.
+        if (err.code === 'CONFLICT' || err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND') return failed(values, { _: err.message }, err.status);
+        return failed(values, { _: msg('survey.checkAnswers'), ...err.fields }, err.status);
+      }
+    },
+  },
+});
+
+export const CANDIDATE_SURVEY_SCREENS: readonly Screen[] = [surveyAnswer];

@@ -1,0 +1,429 @@
+import type { JSX } from 'react';
+import { isLang, LANG_NAMES, pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { dateTimeText } from '../../../shared/format.ts';
+import { Notice } from '../../ui/DataTable.tsx';
+
+/**
+ * The survey screens of the back office (issue 14 item 3, docs/surveys.md): the builder
+ * (/v3/admin/survey/add), and a survey's own page (/v3/admin/survey?id=…) with its questions, the
+ * form that sends it to chosen workers through the chat, and the results as SVG bar charts drawn
+ * here on the server. Every form works without JavaScript: adding a question or an option posts
+ * the form and draws it again with what was typed.
+ */
+
+const t = (ja: string, en: string): Text => ({ ja, en });
+
+export const KIND_LABELS: Record<string, Text> = {
+  single: t('単一選択', 'Single choice'),
+  multiple: t('複数選択', 'Multiple choice'),
+  scale: t('5段階評価（1〜5）', 'Scale (1–5)'),
+  text: t('自由記述', 'Free text'),
+};
+
+// ---------------------------------------------------------------------------------------------
+// The builder
+
+export interface BuilderOption {
+  ja: string;
+  en: string;
+}
+export interface BuilderQuestion {
+  kind: string;
+  ja: string;
+  en: string;
+  required: boolean;
+  options: BuilderOption[];
+}
+export interface BuilderForm {
+  companyId: string;
+  titleJa: string;
+  titleEn: string;
+  questions: BuilderQuestion[];
+}
+
+export interface SurveyBuilderView {
+  lang: Lang;
+  title: Text;
+  form: BuilderForm;
+  /** Form field name → message (`_` the form as a whole). */
+  errors: Record<string, string>;
+  /** A platform user picks the company; a company user builds for its own. */
+  companies: { value: string; label: Text }[] | null;
+}
+
+function TextInput(p: { name: string; label: string; value: string; error?: string | undefined; required?: boolean; lang?: string; textarea?: boolean }): JSX.Element {
+  const common = { id: p.name, name: p.name, required: p.required || undefined, 'aria-invalid': p.error ? true : undefined, 'aria-describedby': p.error ? `${p.name}-error` : undefined, lang: p.lang };
+  return (
+    <div className="field">
+      <label htmlFor={p.name}>
+        {p.label}
+        {p.required && <span aria-hidden="true"> *</span>}
+      </label>
+      {p.textarea ? <textarea {...common} rows={2} defaultValue={p.value} maxLength={500} /> : <input {...common} type="text" defaultValue={p.value} maxLength={200} />}
+      {p.error && (
+        <p className="field-error" id={`${p.name}-error`}>
+          {p.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SurveyBuilder(v: SurveyBuilderView): JSX.Element {
+  const L = v.lang;
+  const hasErrors = Object.keys(v.errors).length > 0;
+  return (
+    <section className="survey-builder resource-form">
+      <div className="page-head">
+        <h1>{tr(L, v.title)}</h1>
+        <a className="back-link" href="/v3/admin/survey">
+          {tr(L, t('アンケート一覧へ', 'Back to surveys'))}
+        </a>
+      </div>
+      <p>{tr(L, t('質問と選択肢は、日本語と英語の両方を入力してください。回答者には自分の言語で表示されます。', 'Write every question and option in both Japanese and English: each worker reads them in their own language.'))}</p>
+      {hasErrors && <Notice text={v.errors._ ?? tr(L, t('入力内容を確認してください。', 'Please check the highlighted fields.'))} error />}
+      <form method="post" action="/v3/admin/survey/add" noValidate>
+        {v.companies && (
+          <div className="field">
+            <label htmlFor="companyId">{tr(L, t('派遣会社', 'Staffing company'))} *</label>
+            <select id="companyId" name="companyId" defaultValue={v.form.companyId} aria-invalid={v.errors.companyId ? true : undefined}>
+              <option value="">—</option>
+              {v.companies.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {tr(L, c.label)}
+                </option>
+              ))}
+            </select>
+            {v.errors.companyId && <p className="field-error">{v.errors.companyId}</p>}
+          </div>
+        )}
+        <TextInput name="title_ja" label={tr(L, t('タイトル（日本語）', 'Title (Japanese)'))} value={v.form.titleJa} error={v.errors.title_ja} required lang="ja" />
+        <TextInput name="title_en" label={tr(L, t('タイトル（英語）', 'Title (English)'))} value={v.form.titleEn} error={v.errors.title_en} required lang="en" />
+        <input type="hidden" name="questions" value={v.form.questions.length} />
+        {v.errors.questions && <p className="field-error">{v.errors.questions}</p>}
+        <ol className="survey-questions">
+          {v.form.questions.map((q, i) => (
+            <li key={i} className="card survey-question" id={`q${i}`}>
+              <fieldset>
+                <legend>{tr(L, t(`質問 ${i + 1}`, `Question ${i + 1}`))}</legend>
+                <div className="field">
+                  <label htmlFor={`q${i}_kind`}>{tr(L, t('種類', 'Kind'))}</label>
+                  <select id={`q${i}_kind`} name={`q${i}_kind`} defaultValue={q.kind} aria-invalid={v.errors[`q${i}_kind`] ? true : undefined}>
+                    {Object.entries(KIND_LABELS).map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {tr(L, label)}
+                      </option>
+                    ))}
+                  </select>
+                  {v.errors[`q${i}_kind`] && <p className="field-error">{v.errors[`q${i}_kind`]}</p>}
+                </div>
+                <TextInput name={`q${i}_ja`} label={tr(L, t('質問（日本語）', 'Question (Japanese)'))} value={q.ja} error={v.errors[`q${i}_ja`]} required lang="ja" textarea />
+                <TextInput name={`q${i}_en`} label={tr(L, t('質問（英語）', 'Question (English)'))} value={q.en} error={v.errors[`q${i}_en`]} required lang="en" textarea />
+                <div className="field field-check">
+                  <label>
+                    <input type="checkbox" name={`q${i}_required`} value="1" defaultChecked={q.required} /> {tr(L, t('回答必須', 'An answer is required'))}
+                  </label>
+                </div>
+                <fieldset className="survey-options">
+                  <legend>{tr(L, t('選択肢（単一選択・複数選択のとき。空の行は使われません）', 'Options (for single and multiple choice; empty rows are left out)'))}</legend>
+                  <input type="hidden" name={`q${i}_options`} value={q.options.length} />
+                  {v.errors[`q${i}_options`] && <p className="field-error">{v.errors[`q${i}_options`]}</p>}
+                  {q.options.map((o, j) => (
+                    <div key={j} className="survey-option-row">
+                      <TextInput name={`q${i}_o${j}_ja`} label={tr(L, t(`選択肢 ${j + 1}（日本語）`, `Option ${j + 1} (Japanese)`))} value={o.ja} error={v.errors[`q${i}_o${j}_ja`]} lang="ja" />
+                      <TextInput name={`q${i}_o${j}_en`} label={tr(L, t(`選択肢 ${j + 1}（英語）`, `Option ${j + 1} (English)`))} value={o.en} error={v.errors[`q${i}_o${j}_en`]} lang="en" />
+                    </div>
+                  ))}
+                  <button type="submit" name="add" value={`o${i}`} className="btn btn-secondary btn-small-solid" formNoValidate>
+                    {tr(L, t('選択肢を追加', 'Add an option'))}
+                  </button>
+                </fieldset>
+                {v.form.questions.length > 1 && (
+                  <p>
+                    <button type="submit" name="remove" value={String(i)} className="btn-link" formNoValidate>
+                      {tr(L, t('この質問を削除', 'Remove this question'))}
+                    </button>
+                  </p>
+                )}
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+        <p>
+          <button type="submit" name="add" value="q" className="btn btn-secondary" formNoValidate>
+            {tr(L, t('質問を追加', 'Add a question'))}
+          </button>
+        </p>
+        <div className="form-actions">
+          <button type="submit" name="create" value="1" className="btn">
+            {tr(L, t('アンケートを作成', 'Create the survey'))}
+          </button>
+          <a href="/v3/admin/survey" className="btn btn-secondary">
+            {tr(L, t('キャンセル', 'Cancel'))}
+          </a>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charts
+
+export interface Bar {
+  label: string;
+  count: number;
+}
+
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+const percent = (count: number, of: number) => (of > 0 ? Math.round((count * 100) / of) : 0);
+
+/**
+ * A horizontal bar chart as SVG: one bar per option (or scale value), its label above it and its
+ * count with its percentage of the people who answered the question after it. Drawn to a 400-wide
+ * box that scales with the page, so a phone shows it whole and readable; each bar carries its full
+ * label and numbers for screen readers.
+ */
+export function BarChart({ bars, answered, title }: { bars: Bar[]; answered: number; title: string }): JSX.Element {
+  const W = 400;
+  const VALUE = 90;
+  const ROW = 46;
+  const BAR = 18;
+  const top = 4;
+  const max = Math.max(1, ...bars.map((b) => b.count));
+  const span = W - VALUE;
+  const height = top * 2 + bars.length * ROW;
+  return (
+    <svg className="survey-chart" viewBox={`0 0 ${W} ${height}`} width="100%" role="img" aria-label={title} preserveAspectRatio="xMinYMin meet">
+      <title>{title}</title>
+      {bars.map((b, i) => {
+        const y = top + i * ROW;
+        const w = b.count === 0 ? 0 : Math.max(2, Math.round((b.count / max) * span));
+        const pct = percent(b.count, answered);
+        return (
+          <g key={i} className="survey-bar" data-label={b.label} data-count={b.count} data-percent={pct}>
+            <title>{`${b.label}: ${b.count} (${pct}%)`}</title>
+            <text x="0" y={y + 14} fontSize="14" fill="currentColor">
+              {clip(b.label, 40)}
+            </text>
+            <rect x="0" y={y + 20} width={span} height={BAR} rx="3" fill="#e6ebf2" />
+            <rect x="0" y={y + 20} width={w} height={BAR} rx="3" fill="#2f6fb5" />
+            <text x={w + 6} y={y + 34} fontSize="14" fill="currentColor">
+              {`${b.count} (${pct}%)`}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A survey's page
+
+export interface SurveyQuestionView {
+  id: string;
+  position: number;
+  kind: string;
+  textJa: string;
+  textEn: string;
+  required: boolean;
+  options: { id: string; labelJa: string; labelEn: string }[];
+}
+export interface SurveyResultView {
+  questionId: string;
+  answered: number;
+  counts: number[];
+  texts: string[];
+}
+export interface SurveyDetailView {
+  id: string;
+  companyJa: string;
+  companyEn: string;
+  titleJa: string;
+  titleEn: string;
+  createdAt: string;
+  createdBy: string;
+  sentAt: string | null;
+  recipients: number;
+  responses: number;
+  questions: SurveyQuestionView[];
+  results: SurveyResultView[];
+}
+export interface AudienceView {
+  jobs: { id: string; ja: string; en: string }[];
+  clients: { id: string; ja: string; en: string }[];
+  workers: { userId: string; name: string; lang: string; sent: boolean; answered: boolean }[];
+}
+
+export interface SurveyPageView {
+  lang: Lang;
+  survey: SurveyDetailView;
+  audience: AudienceView;
+  filter: { job: string; client: string; date: string };
+  notice: string | null;
+  error: string | null;
+}
+
+export function SurveyPage(v: SurveyPageView): JSX.Element {
+  const L = v.lang;
+  const s = v.survey;
+  const base = `/v3/admin/survey?id=${encodeURIComponent(s.id)}`;
+  const filterQuery = new URLSearchParams({ id: s.id, ...Object.fromEntries(Object.entries(v.filter).filter(([, x]) => x)) }).toString();
+  const rate = percent(s.responses, s.recipients);
+  const unsent = v.audience.workers.filter((w) => !w.sent);
+  return (
+    <section className="survey-page">
+      <div className="page-head">
+        <h1>{pickLang(L, s.titleJa, s.titleEn)}</h1>
+        <div className="page-actions">
+          <a className="btn btn-secondary" href={`/v3/admin/survey?answers=${encodeURIComponent(s.id)}`} download>
+            {tr(L, t('回答をCSVで出力', 'Answers as CSV'))}
+          </a>
+        </div>
+      </div>
+      <p>
+        <a className="back-link" href="/v3/admin/survey">
+          {tr(L, t('アンケート一覧へ', 'Back to surveys'))}
+        </a>
+      </p>
+      <Notice text={v.notice} />
+      <Notice text={v.error} error />
+      <dl className="detail-grid card">
+        <dt>{tr(L, t('派遣会社', 'Staffing company'))}</dt>
+        <dd>{pickLang(L, s.companyJa, s.companyEn)}</dd>
+        <dt>{tr(L, t('作成', 'Created'))}</dt>
+        <dd>
+          {dateTimeText(s.createdAt, L)} · {s.createdBy}
+        </dd>
+        <dt>{tr(L, t('送信', 'Sent'))}</dt>
+        <dd>{s.sentAt ? dateTimeText(s.sentAt, L) : tr(L, t('未送信', 'Not sent yet'))}</dd>
+        <dt>{tr(L, t('回答', 'Answers'))}</dt>
+        <dd data-testid="survey-responses">{tr(L, t(`${s.responses} / ${s.recipients}人（${rate}%）`, `${s.responses} of ${s.recipients} people (${rate}%)`))}</dd>
+      </dl>
+
+      <section className="card" aria-labelledby="survey-results-title">
+        <h2 id="survey-results-title">{tr(L, t('結果', 'Results'))}</h2>
+        {s.questions.map((q) => {
+          const r = s.results.find((x) => x.questionId === q.id) ?? { questionId: q.id, answered: 0, counts: [], texts: [] };
+          const text = pickLang(L, q.textJa, q.textEn);
+          const bars: Bar[] = q.kind === 'scale' ? [1, 2, 3, 4, 5].map((n, i) => ({ label: String(n), count: r.counts[i] ?? 0 })) : q.options.map((o, i) => ({ label: pickLang(L, o.labelJa, o.labelEn), count: r.counts[i] ?? 0 }));
+          const mean = q.kind === 'scale' && r.answered ? r.counts.reduce((sum, c, i) => sum + c * (i + 1), 0) / r.answered : null;
+          return (
+            <article key={q.id} className="survey-result" data-question={q.position} data-kind={q.kind}>
+              <h3>
+                {q.position}. {text}
+              </h3>
+              <p className="muted">
+                {tr(L, KIND_LABELS[q.kind] ?? t(q.kind, q.kind))} · {tr(L, t(`回答 ${r.answered}人`, `${r.answered} answered`))}
+                {mean !== null && ` · ${tr(L, t('平均', 'Average'))} ${mean.toFixed(1)}`}
+              </p>
+              {q.kind === 'text' ? (
+                r.texts.length ? (
+                  <ul className="survey-texts">
+                    {r.texts.map((x, i) => (
+                      <li key={i}>{x}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="empty">{tr(L, t('まだ回答はありません。', 'No answers yet.'))}</p>
+                )
+              ) : (
+                <BarChart bars={bars} answered={r.answered} title={text} />
+              )}
+            </article>
+          );
+        })}
+      </section>
+
+      <section className="card" aria-labelledby="survey-send-title" id="send">
+        <h2 id="survey-send-title">{tr(L, t('ワーカーに送る', 'Send to workers'))}</h2>
+        <p>{tr(L, t('求人・クライアント・シフト日で絞り込み、送る人を選んでください。チャットで各自の言語の案内と回答ページへのリンクが届きます。すでに送った人には送られません。', 'Narrow down by job, client or shift date and choose who gets it. Each person receives a chat message in their language with a link to the answer page. Nobody gets it twice.'))}</p>
+        <form method="get" action="/v3/admin/survey" className="inline-form survey-filter">
+          <input type="hidden" name="id" value={s.id} />
+          <label>
+            {tr(L, t('求人', 'Job'))}
+            <select name="job" defaultValue={v.filter.job}>
+              <option value="">{tr(L, t('すべて', 'All'))}</option>
+              {v.audience.jobs.map((j) => (
+                <option key={j.id} value={j.id}>
+                  {pickLang(L, j.ja, j.en)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {tr(L, t('クライアント', 'Client'))}
+            <select name="client" defaultValue={v.filter.client}>
+              <option value="">{tr(L, t('すべて', 'All'))}</option>
+              {v.audience.clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {pickLang(L, c.ja, c.en)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {tr(L, t('シフト日', 'Shift date'))}
+            <input type="date" name="date" defaultValue={v.filter.date} />
+          </label>
+          <button type="submit" className="btn btn-secondary btn-small-solid">
+            {tr(L, t('絞り込む', 'Find workers'))}
+          </button>
+        </form>
+        {v.audience.workers.length === 0 ? (
+          <p className="empty">{tr(L, t('条件に合うワーカーはいません。', 'No workers match.'))}</p>
+        ) : (
+          <form method="post" action={`/v3/admin/survey?${filterQuery}`} className="survey-send">
+            <input type="hidden" name="_action" value="send" />
+            <input type="hidden" name="id" value={s.id} />
+            <fieldset className="field-multi">
+              <legend>{tr(L, t(`送る人（${v.audience.workers.length}人）`, `Who gets it (${v.audience.workers.length})`))}</legend>
+              <ul className="survey-workers">
+                {v.audience.workers.map((w) => (
+                  <li key={w.userId}>
+                    <label className="choice">
+                      <input type="checkbox" name="users" value={w.userId} defaultChecked={!w.sent} disabled={w.sent || undefined} /> {w.name}{' '}
+                      <span className="muted">
+                        ({isLang(w.lang) ? LANG_NAMES[w.lang] : w.lang}
+                        {w.sent && ` · ${tr(L, w.answered ? t('回答済み', 'answered') : t('送信済み', 'sent'))}`})
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+            <button type="submit" className="btn" disabled={unsent.length === 0 || undefined}>
+              {tr(L, t('チャットで送信', 'Send through the chat'))}
+            </button>
+          </form>
+        )}
+        <p>
+          <a href={`${base}#send`}>{tr(L, t('絞り込みを解除', 'Clear the filter'))}</a>
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="survey-questions-title">
+        <h2 id="survey-questions-title">{tr(L, t('質問（日本語 / 英語）', 'Questions (Japanese / English)'))}</h2>
+        <ol>
+          {s.questions.map((q) => (
+            <li key={q.id}>
+              <p>
+                <span lang="ja">{q.textJa}</span> / <span lang="en">{q.textEn}</span> <span className="muted">({tr(L, KIND_LABELS[q.kind] ?? t(q.kind, q.kind))}{q.required ? ` · ${tr(L, t('必須', 'required'))}` : ''})</span>
+              </p>
+              {q.options.length > 0 && (
+                <ul>
+                  {q.options.map((o) => (
+                    <li key={o.id}>
+                      <span lang="ja">{o.labelJa}</span> / <span lang="en">{o.labelEn}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </section>
+  );
+}
