@@ -13,6 +13,7 @@ import { copyTemplatesToCompany } from '../../modules/templates/copy.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { seedDemoPipeline } from '../../modules/pipeline/seed.ts';
 import { seedDemoMoney } from '../../modules/payroll/seed.ts';
+import { seedDemoAds } from '../../modules/ads/seed.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -175,6 +176,7 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoPipeline(trx, c1.id);
     // A worked week becomes daily and monthly pay, an advance, a transfer batch, invoices (issue 13).
     await seedDemoMoney(trx, c1.id);
+    await seedDemoAds(trx);
     // The staff registry of both companies, some residence cards expiring soon (issue 4).
     await seedDemoStaff(trx, companyIds);
 

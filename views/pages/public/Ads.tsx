@@ -29,13 +29,13 @@ export function AdSlot({ lang, ads }: { lang: Lang; ads: AdView[] }): JSX.Elemen
     <div className="ad-slot">
       {featured.length > 0 ? (
         <section className="ad-featured" aria-label={msg(lang, 'ads.featuredJobs')}>
-          <ul className="job-list">
+          <ul className="ad-list">
             {featured.map((a) => (
               <li key={a.id}>
-                <article className="job-card job-card-sponsored" aria-labelledby={`ad-${a.id}`}>
+                <article className="ad-card" aria-labelledby={`ad-${a.id}`}>
                   <span className="ad-label">{msg(lang, 'ads.sponsored')}</span>
                   <h3 id={`ad-${a.id}`}>
-                    <a className="job-link" href={a.href} rel="sponsored nofollow">
+                    <a className="ad-link" href={a.href} rel="sponsored nofollow">
                       {a.title}
                     </a>
                   </h3>
