@@ -184,7 +184,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   const { config, db, pool, log, bus } = deps;
   const roleMaps = new RoleMapCache(db, pool, log);
   const reference = new ReferenceCache(db, pool, log);
-  const ads = new AdService(db, pool, log);
+  const ads = new AdService(db, pool, log, { flushMs: config.adsFlushSeconds * 1000 });
   await Promise.all([roleMaps.listen(), reference.listen(), ads.start()]);
   const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
   const services: Services = {

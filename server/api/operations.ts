@@ -51,8 +51,8 @@ export const OPS = {
       }
     }`,
   PublicAds: /* GraphQL */ `
-    query PublicAds($placement: String!) {
-      publicAds(placement: $placement) { id kind title body imageUrl clickUrl job { kind prefecture city wage payType } }
+    query PublicAds($placement: String!, $featured: Boolean, $exceptJob: ID) {
+      publicAds(placement: $placement, featured: $featured, exceptJob: $exceptJob) { id kind title body imageUrl clickUrl job { kind prefecture city wage payType } }
     }`,
   RegisterCandidate: /* GraphQL */ `mutation RegisterCandidate($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }`,
   ApplyToJob: /* GraphQL */ `

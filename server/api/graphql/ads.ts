@@ -31,13 +31,16 @@ export const typeDefs = /* GraphQL */ `
     """
     The current ads of a placement (daily, part_time, daily_job, part_time_job) for the caller's
     language: at most three featured jobs and one banner, each counted as one impression.
+    featured: false leaves out the featured jobs (a board filtered by a search); exceptJob the job
+    the page itself shows.
     """
-    publicAds(placement: String!): [PublicAd!]!
+    publicAds(placement: String!, featured: Boolean = true, exceptJob: ID): [PublicAd!]!
   }
 `;
 
 export const resolvers = {
   Query: {
-    publicAds: (_: unknown, a: { placement: string }, ctx: ApiContext) => (isPlacement(a.placement) ? ctx.services.ads.current(a.placement, ctx.lang) : []),
+    publicAds: (_: unknown, a: { placement: string; featured: boolean; exceptJob?: string | null }, ctx: ApiContext) =>
+      isPlacement(a.placement) ? ctx.services.ads.current(a.placement, ctx.lang, { featured: a.featured, exceptJob: a.exceptJob ?? null }) : [],
   },
 };

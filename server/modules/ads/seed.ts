@@ -2,16 +2,16 @@ import type { DB } from '../../db/connect.ts';
 import { addDays, todayInJapan } from '../../time.ts';
 
 /**
- * Demo ads (docs/ads.md): the hotel cleaning job featured on the daily board and the daily job
+ * Demo ads (docs/ads.md): the banquet staff job featured on the daily board and the daily job
  * pages, and a banner on both boards whose image is a file of this site.
  */
 export async function seedDemoAds(db: DB): Promise<void> {
   const today = todayInJapan();
-  const job = await db.selectFrom('jobs').select('id').where('title_en', '=', 'Hotel room cleaning').executeTakeFirst();
+  const job = await db.selectFrom('jobs').select('id').where('title_en', '=', 'Banquet staff').executeTakeFirst();
   if (job) {
     await db
       .insertInto('ads')
-      .values({ name: 'おすすめ: ホテル客室清掃', kind: 'featured', job_id: job.id, lang: 'both', placements: ['daily', 'daily_job'], starts_on: addDays(today, -7), ends_on: addDays(today, 60) })
+      .values({ name: 'おすすめ: 宴会スタッフ', kind: 'featured', job_id: job.id, lang: 'both', placements: ['daily', 'daily_job'], starts_on: addDays(today, -7), ends_on: addDays(today, 60) })
       .execute();
   }
   await db

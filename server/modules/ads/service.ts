@@ -16,7 +16,7 @@ import type { AdKind, AdLang } from './tables.ts';
  *   0029), on which every process drops its copy, the way the reference data does
  *   (server/modules/enums/reference-cache.ts); the copy is also reloaded after CACHE_TTL_MS, so a
  *   featured job that stops being published leaves the boards within a minute.
- * - **Impressions and clicks are counted in memory** and written every FLUSH_MS (and on shutdown)
+ * - **Impressions and clicks are counted in memory** and written every few seconds (ADS_FLUSH_SECONDS, 5 by default; and on shutdown)
  *   by one statement for all the ads counted since the last write. A failed write keeps the counts
  *   for the next one.
  * - No cookie, no identifier: an impression is "the page was rendered with this ad", a click is a
@@ -24,7 +24,6 @@ import type { AdKind, AdLang } from './tables.ts';
  */
 export const AD_CHANNEL = 'tsunagu_ads';
 const CACHE_TTL_MS = 60_000;
-const FLUSH_MS = 5_000;
 /** At most this many featured jobs per page view, and one banner. */
 const MAX_FEATURED = 3;
 
@@ -44,6 +43,7 @@ interface CachedAd {
   bodyJa: string;
   bodyEn: string;
   target: string | null;
+  jobId: string | null;
   /** A path of this site, or /ads/image/<id>?v=… for a stored copy; null without an image. */
   image: string | null;
   imageData: Buffer | null;
@@ -105,6 +105,7 @@ async function loadAds(db: DB, today: string): Promise<CachedAd[]> {
       bodyJa: featured ? '' : r.body_ja,
       bodyEn: featured ? '' : r.body_en,
       target: featured ? `${boardOf(r.job_kind ?? '')}/${r.job_id}` : r.link_url,
+      jobId: featured ? r.job_id : null,
       image: featured ? null : r.image_data ? `/ads/image/${r.id}?v=${new Date(r.updated_at).getTime().toString(36)}` : r.image_url?.startsWith('/') ? r.image_url : null,
       imageData: featured ? null : r.image_data,
       imageType: r.image_type,
@@ -144,7 +145,7 @@ export class AdService {
 
   async start(): Promise<void> {
     await this.listener.listen();
-    const ms = this.opts.flushMs ?? FLUSH_MS;
+    const ms = this.opts.flushMs ?? 5_000;
     if (ms > 0) {
       this.timer = setInterval(() => void this.flush(), ms);
       this.timer.unref();
@@ -182,11 +183,28 @@ export class AdService {
 
   /**
    * The ads of one placement for a visitor's language today: at most MAX_FEATURED featured jobs
-   * and one banner, taking turns when there are more. Each counts one impression.
+   * and one banner, taking turns when there are more. Each counts one impression. None when they
+   * cannot be loaded (the database is away): the page still renders. `featured: false` leaves out
+   * the featured jobs (a filtered board: a job that does not match the search would only confuse);
+   * `exceptJob` the job a job page already shows.
    */
-  async current(placement: Placement, lang: Lang, today = todayInJapan()): Promise<PublicAd[]> {
-    const all = await this.all(today);
-    const live = all.filter((a) => a.placements.includes(placement) && (a.lang === 'both' || a.lang === lang) && a.startsOn <= today && a.endsOn >= today);
+  async current(placement: Placement, lang: Lang, opts: { featured?: boolean; exceptJob?: string | null } = {}, today = todayInJapan()): Promise<PublicAd[]> {
+    let all: CachedAd[];
+    try {
+      all = await this.all(today);
+    } catch (err) {
+      // Ads are never worth a page: without them the board still answers.
+      this.log?.warn({ err }, 'ads could not be loaded; the page shows none');
+      return [];
+    }
+    const live = all.filter(
+      (a) =>
+        a.placements.includes(placement) &&
+        (a.lang === 'both' || a.lang === lang) &&
+        a.startsOn <= today &&
+        a.endsOn >= today &&
+        (a.kind === 'banner' || (opts.featured !== false && a.jobId !== opts.exceptJob)),
+    );
     const turn = this.turns.get(placement) ?? 0;
     this.turns.set(placement, turn + 1);
     const shown = [...rotate(live.filter((a) => a.kind === 'featured'), MAX_FEATURED, turn), ...rotate(live.filter((a) => a.kind === 'banner'), 1, turn)];

@@ -76,7 +76,8 @@ const board = (kind: Kind): Screen =>
       const [r, c, a] = await Promise.all([
         call(DOCS.PublicJobs, { kind, filter, sort: values.sort ?? 'new', page }),
         choices(ctx),
-        call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily' : 'part_time' }),
+        // Featured jobs only on the plain board: on a search they would not match it.
+        call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily' : 'part_time', featured: !Object.keys(values).some((k) => k !== 'sort') }),
       ]);
       return { values, data: r.publicJobs, choices: c, ads: a.publicAds };
     },
@@ -124,7 +125,7 @@ const jobScreen = (kind: Kind): Screen =>
     load: async ({ call, params, candidate, candidateCaller }) => {
       const [{ publicJob: j }, { publicAds: ads }] = await Promise.all([
         call(DOCS.PublicJob, { kind, id: params.id ?? '' }),
-        call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily_job' : 'part_time_job' }),
+        call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily_job' : 'part_time_job', exceptJob: params.id ?? null }),
       ]);
       if (!j) throw new ApiFailure('NOT_FOUND', 'not found', {});
       let applied = { toJob: false, shiftIds: [] as string[] };
