@@ -14,6 +14,7 @@ import { createEventBus } from './events/create.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { startCrawlerScheduler } from './modules/crawler/run.ts';
 import { startReminderScheduler } from './modules/pipeline/reminders.ts';
+import { startPointExpiry } from './modules/points/ledger.ts';
 
 /**
  * Start-up in two halves, shared by `npm start` (server/main.ts: both in one process) and
@@ -98,7 +99,9 @@ export async function serve(config: Config, log: Logger, prepared: Pick<Prepared
     const crawler = config.crawlerIntervalSeconds > 0 ? startCrawlerScheduler(db, { log, intervalMs: config.crawlerIntervalSeconds * 1000 }) : null;
     // The pipeline's reminders (kakunin the day before a shift, interviews): claimed, so once in all processes.
     const reminders = config.reminderIntervalSeconds > 0 ? startReminderScheduler(full.services, config.reminderIntervalSeconds * 1000) : null;
-    resources.push({ close: async () => crawler?.stop() }, { close: async () => reminders?.stop() }, { close: () => db.destroy() }, { close: () => bus.close() }, mailer);
+    // Points past their validity expire once an hour (they also expire whenever a wallet is read or written).
+    const points = config.reminderIntervalSeconds > 0 ? startPointExpiry(db, log, 3_600_000) : null;
+    resources.push({ close: async () => crawler?.stop() }, { close: async () => reminders?.stop() }, { close: async () => points?.stop() }, { close: () => db.destroy() }, { close: () => bus.close() }, mailer);
   }
 
   // Node checks the header and request timeouts every connectionsCheckingInterval (30 s by

@@ -86,6 +86,10 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.scheduleInterview': { codes: [290002] },
   // Job import (the crawler's page): its run history.
   'Query.crawlerRuns': { codes: [210001] },
+  // Points (issue 14): by hand on the points page; the candidate's own on /staff/points.
+  'Mutation.adjustPoints': { codes: [390001] },
+  'Query.pointWallets': { codes: [390001] },
+  'Query.myPoints': { candidate: true },
 };
 
 /** Hand-written rules plus the resource engine's and the read models', derived from their screens' codes. */

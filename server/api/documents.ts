@@ -62,6 +62,9 @@ export const DOCS = {
   MyPay: graphql(OPS.MyPay),
   RequestQuickPay: graphql(OPS.RequestQuickPay),
   SaveBankAccount: graphql(OPS.SaveBankAccount),
+  PointWallets: graphql(OPS.PointWallets),
+  AdjustPoints: graphql(OPS.AdjustPoints),
+  MyPoints: graphql(OPS.MyPoints),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

@@ -161,4 +161,15 @@ export const OPS = {
   `,
   RequestQuickPay: /* GraphQL */ `mutation RequestQuickPay($companyId: ID!, $amount: Int!) { requestQuickPay(companyId: $companyId, amount: $amount) { id fee net } }`,
   SaveBankAccount: /* GraphQL */ `mutation SaveBankAccount($input: BankAccountInput!) { saveBankAccount(input: $input) { bankCode } }`,
+  // Points (issue 14).
+  PointWallets: /* GraphQL */ `query PointWallets { pointWallets { companyId nameJa nameEn } }`,
+  AdjustPoints: /* GraphQL */ `mutation AdjustPoints($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }`,
+  MyPoints: /* GraphQL */ `
+    query MyPoints {
+      myPoints {
+        balances { companyId companyJa companyEn balance }
+        entries { id createdAt companyJa companyEn kind points reasonJa reasonEn expiresOn }
+        referralCode
+      }
+    }`,
 } as const;

@@ -3,6 +3,7 @@ import type { JobTables } from '../modules/jobs/tables.ts';
 import type { PipelineTables } from '../modules/pipeline/tables.ts';
 import type { MoneyTables } from '../modules/payroll/tables.ts';
 import type { ChatTables } from '../chat/tables.ts';
+import type { PointTables } from '../modules/points/tables.ts';
 import type { AdTables } from '../modules/ads/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
@@ -60,6 +61,12 @@ export interface Database {
   advances: MoneyTables['advances'];
   invoices: MoneyTables['invoices'];
   invoice_lines: MoneyTables['invoice_lines'];
+  // Points and campaigns (migration 0025, issue 14).
+  campaigns: PointTables['campaigns'];
+  point_balances: PointTables['point_balances'];
+  point_entries: PointTables['point_entries'];
+  referral_codes: PointTables['referral_codes'];
+  referrals: PointTables['referrals'];
   // Ads on the public boards (migration 0029).
   ads: AdTables['ads'];
   ad_counts: AdTables['ad_counts'];
@@ -90,6 +97,9 @@ export interface CompaniesTable {
   transfer_branch_name: ColumnType<string, string | undefined>;
   transfer_account_type: ColumnType<number, number | undefined>;
   transfer_account_number: ColumnType<string, string | undefined>;
+  /** Points a worked shift earns and how many days they stay valid (migration 0025, docs/points.md). */
+  points_per_shift: ColumnType<number, number | undefined>;
+  points_valid_days: ColumnType<number, number | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -19,6 +19,7 @@ import * as m0021 from './migrations/20261126_0021_interviews.ts';
 import * as m0022 from './migrations/20261126_0022_kakunin_reminder.ts';
 import * as m0023 from './migrations/20261126_0023_residence_alerts.ts';
 import * as m0024 from './migrations/20261127_0024_money.ts';
+import * as m0025 from './migrations/20261128_0025_points.ts';
 import * as m0011 from './migrations/20261123_0011_chat_attachments.ts';
 import * as m0012 from './migrations/20261123_0012_chat_counters.ts';
 import * as m0013 from './migrations/20261123_0013_chat_mail.ts';
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126_0022_kakunin_reminder': m0022,
   '20261126_0023_residence_alerts': m0023,
   '20261127_0024_money': m0024,
+  '20261128_0025_points': m0025,
   '20261128_0029_ads': m0029,
 };
 

@@ -13,6 +13,7 @@ import { crawlerSourceResource } from './defs/crawler.ts';
 import { adResource } from './defs/ads.ts';
 import { workersReadModel } from './defs/workers.ts';
 import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from './defs/money.ts';
+import { campaignResource, pointEntriesReadModel } from './defs/points.ts';
 
 /** Every resource the engine serves. Add a definition here and its API and screens exist. */
 export const RESOURCES: ResourceDef[] = [companyResource, clientResource, ...TEMPLATE_RESOURCES];
@@ -32,3 +33,6 @@ export const READ_MODELS: ReadModelDef[] = [applicationsReadModel, interviewsRea
 READ_MODELS.push(payLinesReadModel, payRunsReadModel, advancesReadModel, invoicesReadModel);
 // Workers (issue 12, first part).
 READ_MODELS.push(workersReadModel);
+// Points and campaigns (issue 14).
+READ_MODELS.push(pointEntriesReadModel);
+RESOURCES.push(campaignResource);

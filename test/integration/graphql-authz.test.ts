@@ -140,6 +140,10 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.invoiceDocument': { query: 'query ($id: ID!) { invoiceDocument(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.createInvoices': { query: 'mutation { createInvoices(month: "not-a-month") { created } }' },
   'Query.myPay': { query: 'query { myPay { lines { id } } }' },
+  // Points: an adjustment that fails validation writes nothing.
+  'Mutation.adjustPoints': { query: 'mutation ($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }', variables: { input: { email: 'nobody@example.test', direction: 'add', points: 0, reason: '' } } },
+  'Query.myPoints': { query: 'query { myPoints { referralCode } }' },
+  'Query.pointWallets': { query: 'query { pointWallets { companyId } }' },
   'Query.myPayslip': { query: 'query ($id: ID!) { myPayslip(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.requestQuickPay': { query: 'mutation ($c: ID!) { requestQuickPay(companyId: $c, amount: 0) { id } }', variables: { c: ZERO_UUID } },
   'Mutation.saveBankAccount': {

@@ -186,6 +186,42 @@ describe('billing', () => {
   });
 });
 
+describe('the settings money needs', () => {
+  it('the company’s invoice number and paying account are set on its settings page, checked field by field in both languages', async () => {
+    // The company settings page is platform staff's (180005, DESIGN §5).
+    const token = await t.tokenOf('superadmin');
+    const path = `/admin/company/${companyId}/settings`;
+    const form = (await getPage(t, path, token)).html;
+    expect(form).toContain('name="transfer_requester_code"');
+    expect(form).toContain('value="1234567890"');
+    const bad = await postForm(t, path, token, { closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '10', points_valid_days: '365', registration_number: '1234', transfer_bank_code: '12', transfer_account_number: '123' });
+    expect(bad.status).toBe(422);
+    expect(bad.html).toContain('「T」と13桁の数字で入力してください。');
+    expect(bad.html).toContain('4桁の数字で入力してください。');
+    expect(bad.html).toContain('7桁の数字で入力してください');
+    const before = await db().selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
+    expect(before.transfer_bank_code).not.toBe('12');
+    const good = await postForm(t, path, token, { closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '15', points_valid_days: '180', registration_number: 'T9876543210987', transfer_requester_code: '1234567890', transfer_account_type: '2', transfer_account_number: '7654321' });
+    expect(good.status).toBe(303);
+    const after = await db().selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ registration_number: 'T9876543210987', transfer_account_type: 2, transfer_account_number: '7654321', points_per_shift: 15, points_valid_days: 180, transfer_requester_code: before.transfer_requester_code });
+    // A company user cannot open or write the settings.
+    expect((await getPage(t, path, await t.tokenOf('company2'))).status).not.toBe(200);
+    expect((await postForm(t, path, await t.tokenOf('company2'), { transfer_account_number: '1111111' })).status).not.toBe(303);
+  });
+
+  it('a job’s bill rate and pay mode are on its form; a form without them keeps what the job had', async () => {
+    const job = await db().selectFrom('jobs').select(['id', 'bill_rate', 'pay_mode', 'kind']).where('company_id', '=', companyId).where('title_en', '=', 'Kitchen assistant (evening)').executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ bill_rate: 1_700, pay_mode: 'monthly' });
+    const api = await t.gql('mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { id bill_rate pay_mode } }', { id: job.id, input: { bill_rate: 1_750 } }, { as: 'company_admin' });
+    expect(dataOf(api).updateDailyJob).toMatchObject({ bill_rate: 1_750, pay_mode: 'monthly' });
+    const bad = await t.gql('mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { id } }', { id: job.id, input: { pay_mode: 'weekly' } }, { as: 'company_admin' });
+    expect(firstCode(bad)).toBe('BAD_USER_INPUT');
+    expect(firstCode(await t.gql('mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { id } }', { id: job.id, input: { bill_rate: 1 } }, { as: 'company2' }))).not.toBeUndefined();
+    expect((await db().selectFrom('jobs').select('bill_rate').where('id', '=', job.id).executeTakeFirstOrThrow()).bill_rate).toBe(1_750);
+  });
+});
+
 describe('the worker’s pay page (/staff/pay)', () => {
   it('shows payslips and quick pay; an advance within what is available is recorded, one above it refused', async () => {
     const { token } = await candidateLogin(t, 'worker1@demo.test');

@@ -94,6 +94,8 @@ export const typeDefs = /* GraphQL */ `
     visa_type_id: Int
     visa_expiry: String!
     languages: [String!]
+    "The referral code of the friend who invited them (docs/points.md); an unknown code is ignored."
+    referral: String
   }
 
   type Application {

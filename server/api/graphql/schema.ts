@@ -12,6 +12,7 @@ import * as roles from './roles.ts';
 import * as session from './session.ts';
 import * as jobShifts from './job-shifts.ts';
 import * as money from './money.ts';
+import * as points from './points.ts';
 import * as ads from './ads.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
@@ -32,6 +33,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(applicant);
 // Pay, quick pay, transfers and invoices (issue 13).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(money);
+// Points (issue 14): by hand on /v3/admin/point, the candidate's own on /staff/points.
+(MODULES as { typeDefs: string; resolvers: object }[]).push(points);
 // The ads of the public boards (issue 14).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(ads);
 

@@ -13,6 +13,7 @@ import { copyTemplatesToCompany } from '../../modules/templates/copy.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { seedDemoPipeline } from '../../modules/pipeline/seed.ts';
 import { seedDemoMoney } from '../../modules/payroll/seed.ts';
+import { seedDemoPoints } from '../../modules/points/seed.ts';
 import { seedDemoAds } from '../../modules/ads/seed.ts';
 
 /** Built-in roles with their display names. */
@@ -176,6 +177,9 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoPipeline(trx, c1.id);
     // A worked week becomes daily and monthly pay, an advance, a transfer batch, invoices (issue 13).
     await seedDemoMoney(trx, c1.id);
+    // Points for those shifts, platform campaigns, a referral, a gift and a spend (issue 14).
+    await seedDemoPoints(trx, c1.id);
+    // A featured job and a banner on the boards (issue 14).
     await seedDemoAds(trx);
     // The staff registry of both companies, some residence cards expiring soon (issue 4).
     await seedDemoStaff(trx, companyIds);

@@ -21,6 +21,7 @@ export const CandidateRegistration = z
     // Checked on the field itself, so it is reported together with every other mistake.
     visa_expiry: z.iso.date().refine((v) => v >= todayInJapan(), { message: 'expired', params: msgText('candidate.visaExpired') }),
     languages: z.array(z.string().regex(/^[a-z]{2}$/)).max(12).default([]),
+    referral: z.string().trim().max(40).nullish(),
   });
 export type CandidateRegistration = z.output<typeof CandidateRegistration>;
 
@@ -48,6 +49,10 @@ export async function registerCandidate(db: DB, input: CandidateRegistration): P
             languages: input.languages,
           })
           .execute();
+        // Invited by a friend: the friend's referral campaigns count this person's first shift (docs/points.md).
+        if (input.referral) {
+          await sql`insert into referrals (friend_id, referrer_id) select ${user.id}::uuid, r.user_id from referral_codes r where r.code = ${input.referral.toUpperCase()}`.execute(trx);
+        }
         return { ok: true as const, userId: user.id };
       });
   } catch (err) {

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { syncPayForApplications } from '../payroll/lines.ts';
+import { awardForWorkedShifts } from '../points/awards.ts';
 
 export type AttendanceEvent = 'clockIn' | 'clockOut' | 'absent' | 'noShow';
 
@@ -24,6 +25,8 @@ export async function recordAttendance(db: DB, actor: { id: string; name: string
       .executeTakeFirst();
     // The finished shift becomes (or changes) its pay line (server/modules/payroll/lines.ts).
     await syncPayForApplications(db, applicationIds);
+    // The worked shift earns points, and may complete a campaign (server/modules/points/awards.ts).
+    await awardForWorkedShifts(db, applicationIds);
     return Number(r.numUpdatedRows);
   }
   const status =

@@ -105,6 +105,21 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
       sortable: true,
       hint: t('給与形態の単位で入力します（時給なら1時間あたり）。', 'In the unit of the pay type (per hour for hourly pay).'),
     }),
+    // Money (issue 13, docs/payroll.md): what the client is billed per hour, and how the shifts are paid.
+    f.number('bill_rate', t('請求単価（円/時）', 'Bill rate (yen per hour)'), {
+      min: 0,
+      max: 1_000_000,
+      required: false,
+      hint: t('クライアントへの請求額の1時間あたりの単価です。空欄なら請求書に載りません。', 'What the client is billed per hour worked. Blank: the job is not invoiced.'),
+    }),
+    {
+      ...f.select('pay_mode', t('給与の支払い', 'Paid'), [
+        { value: 'daily', label: t('日払い（勤務ごと）', 'Daily (per shift)') },
+        { value: 'monthly', label: t('月払い（締め日でまとめて）', 'Monthly (with the pay run)') },
+      ], { default: kind === 'daily' ? 'daily' : 'monthly' }),
+      // Left out of a form or call: the job keeps its mode (a new job: by its kind).
+      schema: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['daily', 'monthly']).optional()),
+    },
     idChoice('overtime_id', t('残業', 'Overtime'), enumOptions('overtimes')),
     idChoice('job_week_id', t('勤務日数', 'Days per week'), enumOptions('jobWeeks')),
     idChoice('read_skill_id', t('必要な日本語の読み', 'Japanese reading needed'), enumOptions('readSkills')),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Tenant } from '../../access/tenancy.ts';
 import { companyClientScope, f, t, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
 
@@ -18,6 +19,15 @@ const companyRows: TenantScope = {
 
 /** Clients: company users see their company's; client users only their own client. */
 const clientRows: TenantScope = companyClientScope('id');
+
+/**
+ * A code of the company's billing or transfer details: blank until the company enters it (the
+ * column's default), else it must match the pattern, said in both languages.
+ */
+const code = (name: string, label: ReturnType<typeof t>, re: RegExp, message: ReturnType<typeof t>, hint?: ReturnType<typeof t>) => ({
+  ...f.text(name, label, { max: 60, default: '', ...(hint ? { hint } : {}) }),
+  schema: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(60).refine((v) => v === '' || re.test(v), { message: 'format', params: message })),
+});
 
 const dayOfMonth = (name: string, label: ReturnType<typeof t>, initial = 31) =>
   f.number(name, label, { min: 1, max: 31, default: initial, hint: t('31は月末を表します。', '31 means the last day of the month.') });
@@ -52,13 +62,33 @@ export const companyResource: ResourceDef = {
     dayOfMonth('pay_day', t('給与支払日', 'Pay day'), 25),
     f.boolean('quickpay_enabled', t('前払い（クイックペイ）を利用する', 'Offer quick pay (advances)')),
     f.number('quickpay_rate', t('前払いの上限（確定給与の%）', 'Quick pay ceiling (% of earned pay)'), { min: 0, max: 100, default: 70 }),
+    // Points (issue 14, docs/points.md): what a worked shift earns in the company's wallet, and for how long.
+    f.number('points_per_shift', t('勤務1回で付与するポイント', 'Points per worked shift'), { min: 0, max: 10_000, default: 10, hint: t('0にすると勤務ではポイントを付与しません。', '0 awards no points for shifts.') }),
+    // Invoices and the 全銀 transfer file (issue 13, docs/payroll.md): the company's registration number and the account salaries are paid from.
+    code('registration_number', t('適格請求書発行事業者登録番号', 'Invoice registration number'), /^T\d{13}$/, t('「T」と13桁の数字で入力してください。', 'Enter T followed by 13 digits.'), t('請求書に記載します（例: T1234567890123）。', 'Printed on invoices (e.g. T1234567890123).')),
+    code('transfer_requester_code', t('振込依頼人コード（委託者コード）', 'Transfer requester code'), /^\d{10}$/, t('10桁の数字で入力してください。', 'Enter 10 digits.'), t('銀行から通知された10桁のコードです。', 'The 10-digit code your bank gave you for bulk transfers.')),
+    code('transfer_requester_name', t('振込依頼人名（半角カナ）', 'Requester name (half-width kana)'), /^[ｦ-ﾟA-Z0-9 ()\-.\/,]{1,40}$/u, t('半角カナ・英大文字・数字で40文字までです。', 'Half-width katakana, capitals and digits, up to 40.')),
+    code('transfer_bank_code', t('振込元の金融機関コード', 'Paying bank code'), /^\d{4}$/, t('4桁の数字で入力してください。', 'Enter 4 digits.')),
+    code('transfer_bank_name', t('振込元の金融機関名（半角カナ）', 'Paying bank name (half-width kana)'), /^[ｦ-ﾟA-Z0-9 ()\-.\/,]{1,15}$/u, t('半角カナで15文字までです。', 'Half-width katakana, up to 15.')),
+    code('transfer_branch_code', t('振込元の支店コード', 'Paying branch code'), /^\d{3}$/, t('3桁の数字で入力してください。', 'Enter 3 digits.')),
+    code('transfer_branch_name', t('振込元の支店名（半角カナ）', 'Paying branch name (half-width kana)'), /^[ｦ-ﾟA-Z0-9 ()\-.\/,]{1,15}$/u, t('半角カナで15文字までです。', 'Half-width katakana, up to 15.')),
+    {
+      ...f.select('transfer_account_type', t('振込元の預金種目', 'Paying account type'), [
+        { value: '1', label: t('普通', 'Ordinary') },
+        { value: '2', label: t('当座', 'Current') },
+      ], { default: '1' }),
+      // Offered and sent as text like every choice; stored as the column's 1 or 2.
+      schema: z.preprocess((v) => (v === '' || v === null || v === undefined ? 1 : Number(v)), z.union([z.literal(1), z.literal(2)])),
+    },
+    code('transfer_account_number', t('振込元の口座番号', 'Paying account number'), /^\d{7}$/, t('7桁の数字で入力してください（足りない場合は先頭に0）。', 'Enter 7 digits (pad with leading zeros).')),
+    f.number('points_valid_days', t('ポイントの有効期間（日）', 'Points stay valid for (days)'), { min: 1, max: 3650, default: 365 }),
   ],
   sample: { name: 'テスト人材株式会社', name_en: 'Test Staffing Inc.', email: 'info@test-staffing.test', phone: '03-1234-5678', status: 'trial', closing_day: 31, pay_day: 25, quickpay_enabled: true, quickpay_rate: 60 },
   screens: [
     { path: '/admin/company', mode: 'list' },
     { path: '/admin/company/add', mode: 'create' },
     { path: '/admin/company/edit/[id]', mode: 'edit', fields: ['name', 'name_en', 'email', 'phone', 'representative', 'address', 'status'] },
-    { path: '/admin/company/[id]/settings', mode: 'edit', fields: ['closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate'] },
+    { path: '/admin/company/[id]/settings', mode: 'edit', fields: ['closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate', 'points_per_shift', 'points_valid_days', 'registration_number', 'transfer_requester_code', 'transfer_requester_name', 'transfer_bank_code', 'transfer_bank_name', 'transfer_branch_code', 'transfer_branch_name', 'transfer_account_type', 'transfer_account_number'] },
     { path: '/v3/admin/company', mode: 'list' },
     { path: '/v3/admin/company/add', mode: 'create' },
     { path: '/v3/admin/company/[id]', mode: 'detail' },

@@ -19,6 +19,7 @@ import { sessionCookie } from '../cookies.ts';
 import { ApiFailure, formList, formStrings, localPath, queryInt, queryText, withFlag } from '../kit.ts';
 import { CANDIDATE_COOKIE, defineScreen, errorPage, failed, file, redirect, type Screen, type ScreenContext } from '../screen.ts';
 import { MyPayPage } from '../../../views/pages/public/MyPay.tsx';
+import { MyPointsPage } from '../../../views/pages/public/MyPoints.tsx';
 import { payslipPdf } from '../pdf.ts';
 import { dateText, dateTimeText, yen } from '../../../shared/format.ts';
 
@@ -307,6 +308,30 @@ const myPay = defineScreen({
   },
 });
 
+/** The candidate's points (issue 14, docs/points.md): balances per wallet, history, the invite link. */
+const myPoints = defineScreen({
+  path: '/staff/points',
+  load: async ({ candidate, call, candidateCaller }) => {
+    if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/points')}`, 302);
+    return { name: candidate.name, points: (await call(DOCS.MyPoints, {}, candidateCaller)).myPoints };
+  },
+  view: ({ lang, route, req, msg }, { name, points }) => {
+    const wallet = (ja: string, en: string, platform: boolean) => (platform ? msg('points.platform') : pickLang(lang, ja, en));
+    return {
+      title: route.title,
+      content: (
+        <MyPointsPage
+          lang={lang}
+          name={name}
+          balances={points.balances.map((b) => ({ wallet: wallet(b.companyJa, b.companyEn, b.companyId === null), balance: b.balance }))}
+          entries={points.entries.map((e) => ({ ...e, wallet: wallet(e.companyJa, e.companyEn, e.companyJa === ''), reason: pickLang(lang, e.reasonJa, e.reasonEn) }))}
+          inviteUrl={`${req.protocol}://${req.get('host') ?? 'localhost'}/staff/register?ref=${encodeURIComponent(points.referralCode)}`}
+        />
+      ),
+    };
+  },
+});
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const conversationParam = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : null);
 
@@ -378,6 +403,9 @@ const candidateLogin = defineScreen({
   },
 });
 
+/** A friend's referral code from a link or the form (docs/points.md), or nothing when it is not one. */
+const referralOf = (v: unknown): string | undefined => (typeof v === 'string' && /^[A-Z0-9]{6,12}$/.test(v) ? v : undefined);
+
 const candidateRegister = defineScreen({
   path: '/staff/register',
   load: (ctx) => choices(ctx),
@@ -389,6 +417,7 @@ const candidateRegister = defineScreen({
         values={(state?.values ?? {}) as Record<string, string | string[]>}
         errors={state?.errors ?? {}}
         next={nextOf(state?.values.next ?? req.query.next)}
+        referral={referralOf(state?.values.ref ?? req.query.ref)}
         visaTypes={c.visaTypes}
         languages={c.languages}
       />
@@ -396,7 +425,7 @@ const candidateRegister = defineScreen({
   }),
   actions: {
     default: async ({ call, caller, req, res }, body) => {
-      const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'next']);
+      const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'next', 'ref']);
       const languages = formList(body, 'languages');
       const visa = s.visa_type_id ?? '';
       const input = {
@@ -408,6 +437,7 @@ const candidateRegister = defineScreen({
         visa_type_id: /^\d+$/.test(visa) ? Number(visa) : null,
         visa_expiry: s.visa_expiry ?? '',
         languages,
+        referral: referralOf(s.ref) ?? null,
       };
       try {
         await call(DOCS.RegisterCandidate, { input });
@@ -429,5 +459,5 @@ const candidateRegister = defineScreen({
   },
 });
 
-export const CANDIDATE_SCREENS: readonly Screen[] = [board('daily'), board('other'), jobScreen('daily'), jobScreen('other'), myApplications, myPay, candidateChat, candidateLogin, candidateRegister];
+export const CANDIDATE_SCREENS: readonly Screen[] = [board('daily'), board('other'), jobScreen('daily'), jobScreen('other'), myApplications, myPay, myPoints, candidateChat, candidateLogin, candidateRegister];
 

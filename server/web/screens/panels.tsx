@@ -6,7 +6,8 @@
  * 全銀 files, payslip and invoice PDFs, making the period's invoices.
  */
 import type { ReactNode } from 'react';
-import { isLang, tr, type Text } from '../../../shared/i18n.ts';
+import { isLang, pickLang, tr, type Text } from '../../../shared/i18n.ts';
+import { Field } from '../../../views/ui/Field.tsx';
 import { todayInJapan } from '../../../shared/time.ts';
 import { DOCS } from '../../api/documents.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
@@ -117,9 +118,73 @@ const billing = panel({
   },
 });
 
+/**
+ * The points ledger's hand form (issue 14 item 2): add points to, or take them from, a person's
+ * wallet with a reason. A company user writes its own wallet; platform staff choose one.
+ */
+const points = panel({
+  load: async (ctx) => (await ctx.call(DOCS.PointWallets)).pointWallets,
+  view: (ctx, wallets, state) => {
+    const v = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
+    const balance = queryText(ctx.req, 'balance');
+    return (
+      <form method="post" action={ctx.req.originalUrl} className="panel point-form" aria-labelledby="point-form-title" noValidate>
+        <h2 id="point-form-title">{ctx.msg('points.adjustTitle')}</h2>
+        <input type="hidden" name="_action" value="adjust" />
+        {/^\d+$/.test(balance) && (
+          <p className="form-notice" role="status">
+            {ctx.msg('points.saved', { balance: Number(balance) })}
+          </p>
+        )}
+        {state?.errors._ && (
+          <p className="alert alert-error" role="alert">
+            {state.errors._}
+          </p>
+        )}
+        <div className="form-grid">
+          <Field name="email" type="email" label={ctx.msg('points.person')} value={v('email')} error={state?.errors.email} required />
+          {wallets.length > 1 && (
+            <Field name="companyId" label={ctx.msg('points.wallet')} value={v('companyId')} error={state?.errors.companyId} required>
+              {wallets.map((w) => (
+                <option key={w.companyId ?? 'platform'} value={w.companyId ?? ''}>
+                  {pickLang(ctx.lang, w.nameJa, w.nameEn)}
+                </option>
+              ))}
+            </Field>
+          )}
+          <Field name="direction" label={ctx.msg('points.direction')} value={v('direction') || 'add'} required>
+            <option value="add">{ctx.msg('points.add')}</option>
+            <option value="spend">{ctx.msg('points.spend')}</option>
+          </Field>
+          <Field name="points" type="number" label={ctx.msg('points.amount')} value={v('points')} error={state?.errors.points} required />
+          <Field name="reason" label={ctx.msg('points.reason')} value={v('reason')} error={state?.errors.reason} required />
+        </div>
+        <button type="submit" className="btn btn-small-solid">
+          {ctx.msg('points.submit')}
+        </button>
+      </form>
+    );
+  },
+  actions: {
+    adjust: async (ctx, body) => {
+      const v = formStrings(body, ['email', 'companyId', 'direction', 'points', 'reason']);
+      try {
+        const { adjustPoints } = await ctx.call(DOCS.AdjustPoints, {
+          input: { email: v.email ?? '', companyId: v.companyId || null, direction: v.direction ?? '', points: /^\d{1,9}$/.test(v.points ?? '') ? Number(v.points) : 0, reason: v.reason ?? '' },
+        });
+        return redirect(withFlag(ctx.req.path, 'balance', String(adjustPoints.balance)));
+      } catch (err) {
+        if (err instanceof ApiFailure) return failed(v, { ...(Object.keys(err.formErrors).length ? {} : { _: err.message }), ...err.formErrors }, err.status);
+        throw err;
+      }
+    },
+  },
+});
+
 /** The panel of each read-model screen that has one, by path. */
 export const READ_MODEL_PANELS: Readonly<Record<string, Panel>> = {
   '/admin/salary/daily': dailyPay,
   '/admin/salary/monthly': monthlyPay,
   '/admin/billing': billing,
+  '/v3/admin/point': points,
 };

@@ -50,6 +50,8 @@ export function CandidateRegisterPage(p: {
   values: Record<string, string | string[]>;
   errors: Record<string, string>;
   next: string;
+  /** The referral code of the friend who sent the link (/staff/register?ref=…), kept through the form. */
+  referral?: string;
   visaTypes: Choice[];
   languages: Choice[];
 }): JSX.Element {
@@ -70,6 +72,7 @@ export function CandidateRegisterPage(p: {
           )}
           <form method="post" action="/staff/register" noValidate>
             <input type="hidden" name="next" value={p.next} />
+            {p.referral && <input type="hidden" name="ref" value={p.referral} />}
             <Field name="name" label={msg(p.lang, 'candidate.name')} value={v('name')} error={p.errors.name} required autoComplete="name" />
             <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={v('email')} error={p.errors.email} required autoComplete="email" />
             <Field name="password" type="password" label={msg(p.lang, 'common.password')} hint={msg(p.lang, 'candidate.passwordHint')} error={p.errors.password} required autoComplete="new-password" minLength={8} />
@@ -213,10 +216,11 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
 }
 
 /** The candidate's own links (applications, chat) and the log-out button, under a page title. */
-type CandidatePath = '/staff/applications' | '/staff/chat' | '/staff/pay';
+type CandidatePath = '/staff/applications' | '/staff/chat' | '/staff/pay' | '/staff/points';
 const CANDIDATE_LINKS: { href: CandidatePath; label: MessageKey }[] = [
   { href: '/staff/applications', label: 'candidate.myApplications' },
   { href: '/staff/pay', label: 'pay.title' },
+  { href: '/staff/points', label: 'points.title' },
   { href: '/staff/chat', label: 'common.chat' },
 ];
 

@@ -1,0 +1,165 @@
+/**
+ * Points (issue 14 item 2, docs/points.md): adding or taking a person's points by hand on
+ * /v3/admin/point (the ledger itself is the read model server/resources/defs/points.ts), and the
+ * candidate's own balances, history and referral link on /staff/points.
+ */
+import { z } from 'zod';
+import { msg } from '../../../shared/messages.ts';
+import { tenantOf } from '../../access/tenancy.ts';
+import { balancesOf, postPoints } from '../../modules/points/ledger.ts';
+import { referralCodeOf } from '../../modules/points/referral.ts';
+import { addDays, todayInJapan } from '../../../shared/time.ts';
+import { PLATFORM_POINTS_VALID_DAYS } from '../../modules/points/awards.ts';
+import type { ApiContext } from '../context.ts';
+import { badInput, forbidden } from '../errors.ts';
+
+export const typeDefs = /* GraphQL */ `
+  "Points added to (add) or taken from (spend) a person's wallet by hand, with the reason."
+  input PointAdjustInput {
+    email: String!
+    "The company's wallet; empty for the platform's (platform staff only). A company user always writes their own."
+    companyId: ID
+    direction: String!
+    points: Int!
+    reason: String!
+  }
+  type PointAdjusted {
+    balance: Int!
+  }
+  "One wallet of the signed-in candidate: a company's points, or the platform's (companyId null)."
+  type MyPointBalance {
+    companyId: ID
+    companyJa: String!
+    companyEn: String!
+    balance: Int!
+  }
+  type MyPointEntry {
+    id: ID!
+    createdAt: String!
+    companyJa: String!
+    companyEn: String!
+    kind: String!
+    points: Int!
+    reasonJa: String!
+    reasonEn: String!
+    expiresOn: String
+  }
+  type MyPoints {
+    balances: [MyPointBalance!]!
+    entries: [MyPointEntry!]!
+    referralCode: String!
+  }
+  "A wallet the caller may write by hand: a company's (companyId), or the platform's (null)."
+  type PointWallet {
+    companyId: ID
+    nameJa: String!
+    nameEn: String!
+  }
+  extend type Query {
+    "The wallets the caller may add to or take from on the points page (390001)."
+    pointWallets: [PointWallet!]!
+    "The signed-in candidate's points: balances per wallet, the latest movements and their referral code."
+    myPoints: MyPoints!
+  }
+  extend type Mutation {
+    "Adds or takes a person's points by hand (390001); a spend never takes a balance below zero."
+    adjustPoints(input: PointAdjustInput!): PointAdjusted!
+  }
+`;
+
+const AdjustInput = z.object({
+  email: z.string().trim().min(1).max(254),
+  companyId: z.uuid().nullish(),
+  direction: z.enum(['add', 'spend']),
+  points: z.number().int().min(1).max(100_000),
+  reason: z.string().trim().min(1).max(200),
+});
+
+export const resolvers = {
+  Query: {
+    pointWallets: async (_: unknown, __: unknown, ctx: ApiContext) => {
+      const tenant = tenantOf(ctx.user!);
+      if (tenant.kind !== 'company' && tenant.kind !== 'platform') throw forbidden(ctx.lang);
+      let q = ctx.services.db.selectFrom('companies').select(['id', 'name', 'name_en']).orderBy('name');
+      if (tenant.kind === 'company') q = q.where('id', '=', tenant.companyId);
+      const companies = (await q.execute()).map((c) => ({ companyId: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
+      return tenant.kind === 'platform' ? [{ companyId: null, nameJa: msg('ja', 'points.platform'), nameEn: msg('en', 'points.platform') }, ...companies] : companies;
+    },
+    myPoints: async (_: unknown, __: unknown, ctx: ApiContext) => {
+      const db = ctx.services.db;
+      const me = ctx.user!.id;
+      const [balances, entries, referralCode] = await Promise.all([
+        balancesOf(db, me),
+        db
+          .selectFrom('point_entries as e')
+          .leftJoin('companies as c', 'c.id', 'e.company_id')
+          .leftJoin('campaigns as g', 'g.id', 'e.campaign_id')
+          .select(['e.id', 'e.created_at', 'c.name', 'c.name_en', 'e.kind', 'e.delta', 'e.reason', 'g.name_ja', 'g.name_en as g_en', 'e.expires_on'])
+          .where('e.candidate_id', '=', me)
+          .orderBy('e.created_at', 'desc')
+          .limit(100)
+          .execute(),
+        referralCodeOf(db, me),
+      ]);
+      return {
+        balances,
+        entries: entries.map((e) => ({
+          id: e.id,
+          createdAt: e.created_at.toISOString(),
+          companyJa: e.name ?? '',
+          companyEn: e.name_en || e.name || '',
+          kind: e.kind,
+          points: e.delta,
+          // A campaign's name is what the person reads; a hand entry's reason is as staff wrote it.
+          reasonJa: e.name_ja ?? (e.kind === 'manual' || e.kind === 'spend' ? e.reason : ''),
+          reasonEn: e.g_en || e.name_ja || (e.kind === 'manual' || e.kind === 'spend' ? e.reason : ''),
+          expiresOn: e.expires_on,
+        })),
+        referralCode,
+      };
+    },
+  },
+  Mutation: {
+    adjustPoints: async (_: unknown, a: { input: unknown }, ctx: ApiContext) => {
+      const v = AdjustInput.safeParse(a.input);
+      if (!v.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of v.error.issues) {
+          const field = String(issue.path[0] ?? '_');
+          errors[field] ??= field === 'points' ? msg(ctx.lang, 'points.amountRange') : field === 'reason' ? msg(ctx.lang, 'points.reasonRequired') : field === 'email' ? msg(ctx.lang, 'points.unknownPerson') : msg(ctx.lang, 'validation.choice');
+        }
+        throw badInput(ctx.lang, errors);
+      }
+      const input = v.data;
+      const db = ctx.services.db;
+      const tenant = tenantOf(ctx.user!);
+      let companyId: string | null;
+      if (tenant.kind === 'company') companyId = tenant.companyId;
+      else if (tenant.kind === 'platform') companyId = input.companyId ?? null;
+      else throw forbidden(ctx.lang);
+      const person = await db.selectFrom('users').select('id').where('role', '=', 'candidate').where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase())).executeTakeFirst();
+      // A company writes only the points of people who applied to it (DESIGN §5): anyone else is "not found".
+      const known =
+        person &&
+        (tenant.kind === 'platform' || (await db.selectFrom('applications').select('id').where('candidate_id', '=', person.id).where('company_id', '=', companyId!).limit(1).executeTakeFirst()));
+      if (!person || !known) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
+      let validDays = PLATFORM_POINTS_VALID_DAYS;
+      if (companyId) {
+        const company = await db.selectFrom('companies').select('points_valid_days').where('id', '=', companyId).executeTakeFirst();
+        if (!company) throw badInput(ctx.lang, { companyId: msg(ctx.lang, 'validation.choice') });
+        validDays = company.points_valid_days;
+      }
+      const add = input.direction === 'add';
+      const r = await postPoints(db, { id: ctx.user!.id, name: ctx.user!.name }, {
+        candidateId: person.id,
+        companyId,
+        delta: add ? input.points : -input.points,
+        kind: add ? 'manual' : 'spend',
+        reason: input.reason,
+        expiresOn: add ? addDays(todayInJapan(), validDays) : null,
+      });
+      if (!r.ok) throw badInput(ctx.lang, { points: r.reason === 'insufficient' ? msg(ctx.lang, 'points.insufficient', { balance: r.balance }) : msg(ctx.lang, 'points.amountRange') });
+      return { balance: r.balance };
+    },
+  },
+};

@@ -1,0 +1,68 @@
+import type { JSX } from 'react';
+import type { Lang } from '../../../shared/i18n.ts';
+import { msg } from '../../../shared/messages.ts';
+import { DataTable, type ColumnView } from '../../ui/DataTable.tsx';
+import { CandidateHeader } from './Candidate.tsx';
+
+/**
+ * The candidate's points on /staff/points (issue 14 item 2, docs/points.md): the balance of each
+ * wallet (the platform's campaign points, each company's), the latest movements, and the link
+ * that invites a friend (referral campaigns). Phone-first: one column.
+ */
+export interface MyPointsView {
+  lang: Lang;
+  name: string;
+  balances: { wallet: string; balance: number }[];
+  entries: Record<string, unknown>[];
+  inviteUrl: string;
+}
+
+const KINDS = (['shift', 'campaign', 'manual', 'spend', 'expire'] as const).map((k) => ({
+  value: k,
+  label: { ja: msg('ja', `points.kind.${k}`), en: msg('en', `points.kind.${k}`) },
+  tone: k === 'spend' ? ('warning' as const) : k === 'expire' ? ('neutral' as const) : ('success' as const),
+}));
+const COLUMNS: ColumnView[] = [
+  { name: 'createdAt', label: { ja: '日時', en: 'When' }, type: 'datetime' },
+  { name: 'wallet', label: { ja: 'ポイントの種類', en: 'Wallet' }, type: 'text' },
+  { name: 'kind', label: { ja: '内容', en: 'Kind' }, type: 'badge', states: KINDS },
+  { name: 'points', label: { ja: 'ポイント', en: 'Points' }, type: 'number' },
+  { name: 'reason', label: { ja: '理由', en: 'Reason' }, type: 'text' },
+  { name: 'expiresOn', label: { ja: '有効期限', en: 'Valid until' }, type: 'date' },
+];
+
+export function MyPointsPage(p: MyPointsView): JSX.Element {
+  const L = p.lang;
+  return (
+    <div className="page">
+      <CandidateHeader lang={L} name={p.name} current="/staff/points" />
+      <div className="container section pay-page">
+        <section aria-labelledby="balances">
+          <h2 id="balances">{msg(L, 'points.balances')}</h2>
+          {p.balances.length === 0 ? (
+            <p>{msg(L, 'points.none')}</p>
+          ) : (
+            <ul className="point-balances">
+              {p.balances.map((b) => (
+                <li key={b.wallet} className="card">
+                  <span className="point-wallet">{b.wallet}</span> <strong className="point-balance">{`${b.balance} pt`}</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="history">
+          <h2 id="history">{msg(L, 'points.history')}</h2>
+          <DataTable lang={L} columns={COLUMNS} rows={p.entries} empty={msg(L, 'points.none')} />
+        </section>
+        <section aria-labelledby="invite" className="card form-card">
+          <h2 id="invite">{msg(L, 'points.invite')}</h2>
+          <p className="hint">{msg(L, 'points.inviteHint')}</p>
+          <p className="invite-link">
+            <a href={p.inviteUrl}>{p.inviteUrl}</a>
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
