@@ -169,6 +169,8 @@ describe('counting', () => {
     await t.services.ads.flush();
     const flushed = Number((await counts(id)).impressions);
     for (let i = 0; i < 5; i++) await board(`/part-time/${job.id}`);
+    // A HEAD shows nobody the ad: not counted.
+    expect((await fetch(`${t.url}/part-time/${job.id}`, { method: 'HEAD' })).status).toBe(200);
     expect(Number((await counts(id)).impressions), 'not written before the flush').toBe(flushed);
 
     const click = await fetch(`${t.url}/ads/click/${id}`, { redirect: 'manual' });

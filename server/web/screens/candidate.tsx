@@ -77,8 +77,9 @@ const board = (kind: Kind): Screen =>
       const [r, c, a] = await Promise.all([
         call(DOCS.PublicJobs, { kind, filter, sort: values.sort ?? 'new', page }),
         choices(ctx),
-        // Featured jobs only on the plain board: on a search they would not match it.
-        call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily' : 'part_time', featured: !Object.keys(values).some((k) => k !== 'sort') }),
+        // Featured jobs only on the plain board: on a search they would not match it. A HEAD
+        // request shows nobody anything, so it asks for (and counts) no ads.
+        req.method === 'HEAD' ? { publicAds: [] } : call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily' : 'part_time', featured: !Object.keys(values).some((k) => k !== 'sort') }),
       ]);
       return { values, data: r.publicJobs, choices: c, ads: a.publicAds };
     },
@@ -123,10 +124,10 @@ function jobPostingJsonLd(j: PublicJobDetail, url: string): string {
 const jobScreen = (kind: Kind): Screen =>
   defineScreen({
     path: `${BASE[kind]}/[id]`,
-    load: async ({ call, params, candidate, candidateCaller }) => {
+    load: async ({ call, params, candidate, candidateCaller, req }) => {
       const [{ publicJob: j }, { publicAds: ads }] = await Promise.all([
         call(DOCS.PublicJob, { kind, id: params.id ?? '' }),
-        call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily_job' : 'part_time_job', exceptJob: params.id ?? null }),
+        req.method === 'HEAD' ? { publicAds: [] } : call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily_job' : 'part_time_job', exceptJob: params.id ?? null }),
       ]);
       if (!j) throw new ApiFailure('NOT_FOUND', 'not found', {});
       let applied = { toJob: false, shiftIds: [] as string[] };
