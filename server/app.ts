@@ -29,6 +29,8 @@ import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
 import { realTimers, type Timers } from './time.ts';
 import { ReferenceCache } from './modules/enums/reference-cache.ts';
+import { AdService } from './modules/ads/service.ts';
+import { ADS_PATH, adsRouter } from './api/ads-http.ts';
 import { bindScreens, formPosts, pageRequests, sameOriginForms, screenPaths } from './web/dispatch.tsx';
 import { ApiFailure, BadRequest } from './web/kit.ts';
 import { sendError } from './web/render.tsx';
@@ -182,7 +184,8 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   const { config, db, pool, log, bus } = deps;
   const roleMaps = new RoleMapCache(db, pool, log);
   const reference = new ReferenceCache(db, pool, log);
-  await Promise.all([roleMaps.listen(), reference.listen()]);
+  const ads = new AdService(db, pool, log, { flushMs: config.adsFlushSeconds * 1000 });
+  await Promise.all([roleMaps.listen(), reference.listen(), ads.start()]);
   const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
   const services: Services = {
     config,
@@ -194,6 +197,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     publicUrl,
     timers: deps.timers ?? realTimers,
     auth: new AuthService(db, new TokenService(deps.jwtSecret), deps.mailer, publicUrl, bus),
+    ads,
   };
   const schema = buildSchema();
   const api = createInProcessClient(services, schema);
@@ -206,6 +210,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   });
   app.use(apiRouter(services, schema));
   app.use(chatAttachmentsRouter(services));
+  app.use(adsRouter(services));
   mountWeb(app, api);
 
   return {
@@ -232,6 +237,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
       await chat?.close();
       await roleMaps.close();
       reference.close();
+      await ads.close();
     },
   };
 }
@@ -251,7 +257,7 @@ export function createWebApp(deps: { config: Config; log: Logger; root: string }
   });
   const proxy = createProxyMiddleware({
     target: apiUrl,
-    pathFilter: ['/graphql', '/graphqlws', '/socket.io', '/Account/InfoToken', '/Web/Admin/Role/Management/Actions', ATTACHMENTS_PATH],
+    pathFilter: ['/graphql', '/graphqlws', '/socket.io', '/Account/InfoToken', '/Web/Admin/Role/Management/Actions', ATTACHMENTS_PATH, ADS_PATH],
     ws: true,
     xfwd: true,
     proxyTimeout: 30_000,

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int('DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds').min(0).max(600_000).default(15_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int('DB_CONNECT_TIMEOUT_MS must be a whole number of milliseconds').min(100).max(120_000).default(5_000),
   CRAWLER_INTERVAL_SECONDS: z.coerce.number().int('CRAWLER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
+  ADS_FLUSH_SECONDS: z.coerce.number().int('ADS_FLUSH_SECONDS must be a whole number of seconds').min(0).max(3_600).default(5),
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int('REMINDER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
   INTEGRATION_KEY: z
     .string()
@@ -65,6 +66,8 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** How often the job-import scheduler looks for due sources; 0 = never (runs only by "Run now"). */
   crawlerIntervalSeconds: number;
+  /** How often the ad impressions and clicks counted in memory are written (0: only at shutdown). */
+  adsFlushSeconds: number;
   /** How often the pipeline's reminders run (0: never). */
   reminderIntervalSeconds: number;
   /**
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     chatMailDelaySeconds: e.CHAT_MAIL_DELAY_SECONDS,
     crawlerIntervalSeconds: e.CRAWLER_INTERVAL_SECONDS,
+    adsFlushSeconds: e.ADS_FLUSH_SECONDS,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,

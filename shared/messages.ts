@@ -185,6 +185,10 @@ export const MESSAGES = {
   'board.seePartTime': m('アルバイトを見る', 'See part-time jobs'),
   'board.seeDaily': m('日払いの仕事を見る', 'See daily jobs'),
   'board.viewDetails': m('詳細を見る', 'View details'),
+  // Ads on the boards (docs/ads.md): always marked as such
+  'ads.sponsored': m('広告', 'Sponsored'),
+  'ads.featuredJobs': m('おすすめの求人（広告）', 'Featured jobs (sponsored)'),
+  'ads.banner': m('広告', 'Sponsored'),
 
   // Applying to a job, and the application as the candidate reads it
   'apply.notFound': m('この求人またはシフトは見つかりません。', 'This job or shift was not found.'),

@@ -51,6 +51,8 @@ export const OPERATION_RULES: Record<string, Rule> = {
   // public job boards and applications (issue 5): candidates are foreign staff, not back-office users
   'Query.publicJobs': { public: true },
   'Query.publicJob': { public: true },
+  // the ads a public board shows (issue 14): from the process's cache, counted as impressions
+  'Query.publicAds': { public: true },
   'Mutation.registerCandidate': { public: true },
   'Mutation.applyToJob': { candidate: true },
   'Mutation.confirmApplication': { candidate: true },

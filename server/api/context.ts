@@ -7,6 +7,7 @@ import type { Lang } from '../../shared/i18n.ts';
 import type { Mailer } from '../mail.ts';
 import type { AuthService, SessionUser } from '../modules/auth/service.ts';
 import type { RoleMapCache } from '../modules/roles/role-maps.ts';
+import type { AdService } from '../modules/ads/service.ts';
 
 /** Everything the API's resolvers and REST handlers may use. Built once in createApp. */
 export interface Services {
@@ -21,6 +22,8 @@ export interface Services {
   publicUrl: (path: string) => string;
   /** What the server waits with (real timers; a test's clock in tests). */
   timers: Timers;
+  /** The current ads of the public boards, cached, with their counters (docs/ads.md). */
+  ads: AdService;
 }
 
 /** One operation's caller. The same shape over HTTP, WebSocket and in-process calls. */

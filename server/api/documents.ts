@@ -32,6 +32,7 @@ export const DOCS = {
   LegalDocument: graphql(OPS.LegalDocument),
   PublicJobs: graphql(OPS.PublicJobs),
   PublicJob: graphql(OPS.PublicJob),
+  PublicAds: graphql(OPS.PublicAds),
   RegisterCandidate: graphql(OPS.RegisterCandidate),
   ApplyToJob: graphql(OPS.ApplyToJob),
   ClockMyShift: graphql(OPS.ClockMyShift),

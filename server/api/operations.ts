@@ -50,6 +50,10 @@ export const OPS = {
         shifts { id date start end breakMinutes wage openSeats }
       }
     }`,
+  PublicAds: /* GraphQL */ `
+    query PublicAds($placement: String!, $featured: Boolean, $exceptJob: ID) {
+      publicAds(placement: $placement, featured: $featured, exceptJob: $exceptJob) { id kind title body imageUrl clickUrl job { kind prefecture city wage payType } }
+    }`,
   RegisterCandidate: /* GraphQL */ `mutation RegisterCandidate($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }`,
   ApplyToJob: /* GraphQL */ `
     mutation ApplyToJob($jobId: ID!, $shiftId: ID, $message: String) {

@@ -7,6 +7,7 @@ import type { PointTables } from '../modules/points/tables.ts';
 import type { IntegrationTables } from '../modules/integrations/tables.ts';
 import type { ScoutTables } from '../modules/scouting/tables.ts';
 import type { SurveyTables } from '../modules/surveys/tables.ts';
+import type { AdTables } from '../modules/ads/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -83,6 +84,9 @@ export interface Database {
   survey_recipients: SurveyTables['survey_recipients'];
   survey_responses: SurveyTables['survey_responses'];
   survey_answers: SurveyTables['survey_answers'];
+  // Ads on the public boards (migration 0029).
+  ads: AdTables['ads'];
+  ad_counts: AdTables['ad_counts'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

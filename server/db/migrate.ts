@@ -10,6 +10,7 @@ import * as m0008 from './migrations/20261122_0008_job_last_open_date.ts';
 import * as m0009 from './migrations/20261122_0009_messages.ts';
 import * as m0010 from './migrations/20261123_0010_chat_status.ts';
 import * as m0016 from './migrations/20261124_0016_crawler.ts';
+import * as m0029 from './migrations/20261128_0029_ads.ts';
 import * as m0017 from './migrations/20261125_0017_reference_notify.ts';
 import * as m0018 from './migrations/20261125_0018_job_places_en.ts';
 import * as m0019 from './migrations/20261126_0019_one_status_model.ts';
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128_0028_integrations': m0028,
   '20261128_0026_scouting': m0026,
   '20261128_0027_surveys': m0027,
+  '20261128_0029_ads': m0029,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -10,6 +10,7 @@ import { staffResource } from './defs/staff.ts';
 import { USER_RESOURCES } from './defs/users.ts';
 import { JOB_RESOURCES } from './defs/jobs.ts';
 import { crawlerSourceResource } from './defs/crawler.ts';
+import { adResource } from './defs/ads.ts';
 import { workersReadModel } from './defs/workers.ts';
 import { scoutCandidatesReadModel, scoutOffersReadModel } from './defs/scouting.ts';
 import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from './defs/money.ts';
@@ -24,6 +25,8 @@ RESOURCES.push(...USER_RESOURCES, staffResource, paymentSettingsResource);
 RESOURCES.push(...JOB_RESOURCES);
 // Job import (the crawler).
 RESOURCES.push(crawlerSourceResource);
+// Ads on the public boards (issue 14).
+RESOURCES.push(adResource);
 
 
 /** Every read model (lists over joined queries, read-model.ts): its API and screens exist from the definition. */

@@ -119,6 +119,8 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.saveRoleMaps': { query: 'mutation { saveRoleMaps(pageRoles: [], actionRoles: []) }' },
   'Query.publicJobs': { query: 'query { publicJobs(kind: "daily") { total jobs { id title } } }' },
   'Query.publicJob': { query: 'query ($id: ID!) { publicJob(kind: "daily", id: $id) { id } }', variables: { id: ZERO_UUID } },
+  // A placement nobody uses: no ad is shown, so none is counted.
+  'Query.publicAds': { query: 'query { publicAds(placement: "none") { id } }' },
   'Mutation.registerCandidate': {
     query: 'mutation ($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }',
     variables: { input: { name: '', email: 'x', password: '1', nationality: '', visa_expiry: 'never' } },

@@ -16,6 +16,7 @@ import * as points from './points.ts';
 import * as integrations from './integrations.ts';
 import * as scouting from './scouting.ts';
 import * as surveys from './surveys.ts';
+import * as ads from './ads.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
@@ -43,6 +44,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(scouting);
 // Surveys (issue 14 item 3).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(surveys);
+// The ads of the public boards (issue 14).
+(MODULES as { typeDefs: string; resolvers: object }[]).push(ads);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

@@ -17,6 +17,7 @@ import { seedDemoPoints } from '../../modules/points/seed.ts';
 import { seedDemoIntegrations } from '../../modules/integrations/seed.ts';
 import { seedDemoScouting } from '../../modules/scouting/seed.ts';
 import { seedDemoSurveys } from '../../modules/surveys/seed.ts';
+import { seedDemoAds } from '../../modules/ads/seed.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -185,6 +186,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoIntegrations(trx, c1.id);
     // A workplace survey sent to the demo week's workers, two of them answered (issue 14 item 3).
     await seedDemoSurveys(trx, c1.id);
+    // A featured job and a banner on the boards (issue 14).
+    await seedDemoAds(trx);
     // The staff registry of both companies, some residence cards expiring soon (issue 4).
     await seedDemoStaff(trx, companyIds);
     // Candidates open to scouting and Sakura Staffing's pending offer (issue 14 item 1).

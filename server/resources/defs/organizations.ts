@@ -67,11 +67,11 @@ export const companyResource: ResourceDef = {
     // Invoices and the 全銀 transfer file (issue 13, docs/payroll.md): the company's registration number and the account salaries are paid from.
     code('registration_number', t('適格請求書発行事業者登録番号', 'Invoice registration number'), /^T\d{13}$/, t('「T」と13桁の数字で入力してください。', 'Enter T followed by 13 digits.'), t('請求書に記載します（例: T1234567890123）。', 'Printed on invoices (e.g. T1234567890123).')),
     code('transfer_requester_code', t('振込依頼人コード（委託者コード）', 'Transfer requester code'), /^\d{10}$/, t('10桁の数字で入力してください。', 'Enter 10 digits.'), t('銀行から通知された10桁のコードです。', 'The 10-digit code your bank gave you for bulk transfers.')),
-    code('transfer_requester_name', t('振込依頼人名（半角カナ）', 'Requester name (half-width kana)'), /^[ｦ-ﾟA-Z0-9 ()\-.\/,]{1,40}$/u, t('半角カナ・英大文字・数字で40文字までです。', 'Half-width katakana, capitals and digits, up to 40.')),
+    code('transfer_requester_name', t('振込依頼人名（半角カナ）', 'Requester name (half-width kana)'), /^[ｦ-ﾟA-Z0-9 ()\-./,]{1,40}$/u, t('半角カナ・英大文字・数字で40文字までです。', 'Half-width katakana, capitals and digits, up to 40.')),
     code('transfer_bank_code', t('振込元の金融機関コード', 'Paying bank code'), /^\d{4}$/, t('4桁の数字で入力してください。', 'Enter 4 digits.')),
-    code('transfer_bank_name', t('振込元の金融機関名（半角カナ）', 'Paying bank name (half-width kana)'), /^[ｦ-ﾟA-Z0-9 ()\-.\/,]{1,15}$/u, t('半角カナで15文字までです。', 'Half-width katakana, up to 15.')),
+    code('transfer_bank_name', t('振込元の金融機関名（半角カナ）', 'Paying bank name (half-width kana)'), /^[ｦ-ﾟA-Z0-9 ()\-./,]{1,15}$/u, t('半角カナで15文字までです。', 'Half-width katakana, up to 15.')),
     code('transfer_branch_code', t('振込元の支店コード', 'Paying branch code'), /^\d{3}$/, t('3桁の数字で入力してください。', 'Enter 3 digits.')),
-    code('transfer_branch_name', t('振込元の支店名（半角カナ）', 'Paying branch name (half-width kana)'), /^[ｦ-ﾟA-Z0-9 ()\-.\/,]{1,15}$/u, t('半角カナで15文字までです。', 'Half-width katakana, up to 15.')),
+    code('transfer_branch_name', t('振込元の支店名（半角カナ）', 'Paying branch name (half-width kana)'), /^[ｦ-ﾟA-Z0-9 ()\-./,]{1,15}$/u, t('半角カナで15文字までです。', 'Half-width katakana, up to 15.')),
     {
       ...f.select('transfer_account_type', t('振込元の預金種目', 'Paying account type'), [
         { value: '1', label: t('普通', 'Ordinary') },

@@ -4,7 +4,7 @@
  * is about back-office users, never moves a candidate off the public site.
  */
 import { DOCS } from '../../api/documents.ts';
-import { isLang, pickLang, tr } from '../../../shared/i18n.ts';
+import { isLang, pickLang, tr, type Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { PREFECTURES, prefectureName } from '../../modules/jobs/prefectures.ts';
 import type { PublicJobDetail } from '../../modules/jobs/public.ts';
@@ -13,6 +13,8 @@ import { DailyPage } from '../../../views/pages/public/Daily.tsx';
 import { JobDetailPage, type JobDetailView } from '../../../views/pages/public/JobDetail.tsx';
 import { type Choice, JobSearch, Pager } from '../../../views/pages/public/JobSearch.tsx';
 import { PartTimePage } from '../../../views/pages/public/PartTime.tsx';
+import { AdSlot, type AdView } from '../../../views/pages/public/Ads.tsx';
+import type { ResultOf } from 'gql.tada';
 import { sessionCookie } from '../cookies.ts';
 import { ApiFailure, formList, formStrings, localPath, queryInt, queryText, withFlag } from '../kit.ts';
 import { CANDIDATE_COOKIE, defineScreen, errorPage, failed, file, redirect, type Screen, type ScreenContext } from '../screen.ts';
@@ -40,6 +42,20 @@ async function choices({ call, lang }: ScreenContext) {
   };
 }
 
+type PublicAds = ResultOf<typeof DOCS.PublicAds>['publicAds'];
+
+/** The ads of a page as the view draws them: a featured job's place and pay in the page's language. */
+const adViews = (ads: PublicAds, lang: Lang): AdView[] =>
+  ads.map((a) => ({
+    id: a.id,
+    kind: a.kind === 'featured' ? 'featured' : 'banner',
+    title: a.title,
+    body: a.body,
+    href: a.clickUrl,
+    image: a.imageUrl ?? null,
+    ...(a.job ? { location: [prefectureName(a.job.prefecture, lang), a.job.city].filter(Boolean).join(' '), wage: wageText(a.job.wage, a.job.payType ?? null) } : {}),
+  }));
+
 const int = (s: string) => (/^\d{1,7}$/.test(s) ? Number(s) : null);
 
 const board = (kind: Kind): Screen =>
@@ -58,13 +74,16 @@ const board = (kind: Kind): Screen =>
         language: /^[a-z]{2}$/.test(values.language ?? '') ? values.language : null,
         visaTypeId: int(values.visa ?? ''),
       };
-      const [r, c] = await Promise.all([
+      const [r, c, a] = await Promise.all([
         call(DOCS.PublicJobs, { kind, filter, sort: values.sort ?? 'new', page }),
         choices(ctx),
+        // Featured jobs only on the plain board: on a search they would not match it. A HEAD
+        // request shows nobody anything, so it asks for (and counts) no ads.
+        req.method === 'HEAD' ? { publicAds: [] } : call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily' : 'part_time', featured: !Object.keys(values).some((k) => k !== 'sort') }),
       ]);
-      return { values, data: r.publicJobs, choices: c };
+      return { values, data: r.publicJobs, choices: c, ads: a.publicAds };
     },
-    view: ({ lang, route }, { values, data, choices: c }) => {
+    view: ({ lang, route }, { values, data, choices: c, ads }) => {
       const jobs = data.jobs.map((j) => ({
         id: j.id,
         title: j.title,
@@ -77,7 +96,7 @@ const board = (kind: Kind): Screen =>
       const search = <JobSearch lang={lang} action={BASE[kind]} values={values} daily={kind === 'daily'} {...c} />;
       const pager = <Pager lang={lang} page={data.page} pages={pages} href={href} />;
       const Board = kind === 'daily' ? DailyPage : PartTimePage;
-      return { title: route.title, content: <Board lang={lang} jobs={jobs} search={search} total={data.total} pager={pager} /> };
+      return { title: route.title, content: <Board lang={lang} jobs={jobs} search={search} total={data.total} pager={pager} ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />} /> };
     },
   });
 
@@ -105,8 +124,11 @@ function jobPostingJsonLd(j: PublicJobDetail, url: string): string {
 const jobScreen = (kind: Kind): Screen =>
   defineScreen({
     path: `${BASE[kind]}/[id]`,
-    load: async ({ call, params, candidate, candidateCaller }) => {
-      const { publicJob: j } = await call(DOCS.PublicJob, { kind, id: params.id ?? '' });
+    load: async ({ call, params, candidate, candidateCaller, req }) => {
+      const [{ publicJob: j }, { publicAds: ads }] = await Promise.all([
+        call(DOCS.PublicJob, { kind, id: params.id ?? '' }),
+        req.method === 'HEAD' ? { publicAds: [] } : call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily_job' : 'part_time_job', exceptJob: params.id ?? null }),
+      ]);
       if (!j) throw new ApiFailure('NOT_FOUND', 'not found', {});
       let applied = { toJob: false, shiftIds: [] as string[] };
       if (candidate) {
@@ -114,9 +136,9 @@ const jobScreen = (kind: Kind): Screen =>
         const forJob = mine.myApplications.filter((a) => a.jobId === j.id);
         applied = { toJob: forJob.length > 0, shiftIds: j.shifts.filter((s) => forJob.some((a) => a.date === s.date && a.start === s.start)).map((s) => s.id) };
       }
-      return { j, applied };
+      return { j, applied, ads };
     },
-    view: ({ lang, req, candidate }, { j, applied }, state) => {
+    view: ({ lang, req, candidate }, { j, applied, ads }, state) => {
       const list = (items: string[]) => items.join(msg(lang, 'list.separator'));
       const rows: [MessageKey, string | null][] = [
         ['job.jobType', j.jobType],
@@ -149,7 +171,7 @@ const jobScreen = (kind: Kind): Screen =>
       return {
         title: j.title,
         description: `${j.company} · ${view.location} · ${view.wage}`,
-        content: <JobDetailPage lang={lang} job={view} candidate={candidate ? { name: candidate.name } : null} notice={notice} appliedShiftIds={applied.shiftIds} appliedToJob={applied.toJob} />,
+        content: <JobDetailPage lang={lang} job={view} candidate={candidate ? { name: candidate.name } : null} notice={notice} appliedShiftIds={applied.shiftIds} appliedToJob={applied.toJob} ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />} />,
       };
     },
     actions: {

@@ -22,6 +22,8 @@ export function JobBoard(props: {
   /** Paging: the total across pages and the links, when the list is paged. */
   total?: number;
   pager?: ReactNode;
+  /** The board's ads (views/pages/public/Ads.tsx), between the search form and the results. */
+  ads?: ReactNode;
 }): JSX.Element {
   const { lang, jobs, basePath } = props;
   const count = props.total ?? jobs.length;
@@ -41,6 +43,7 @@ export function JobBoard(props: {
             {msg(lang, 'board.jobList')}
           </h2>
           {props.search}
+          {props.ads}
           {count === 0 ? (
             <div className="empty-state">
               <p className="empty-title">{msg(lang, props.empty)}</p>
@@ -108,10 +111,11 @@ export function JobBoard(props: {
 }
 
 /** /daily: the board of daily (spot) jobs. */
-export function DailyPage(props: { lang: Lang; jobs: PublicJob[]; search?: ReactNode; total?: number; pager?: ReactNode }): JSX.Element {
+export function DailyPage(props: { lang: Lang; jobs: PublicJob[]; search?: ReactNode; total?: number; pager?: ReactNode; ads?: ReactNode }): JSX.Element {
   return (
     <JobBoard
       lang={props.lang}
+      ads={props.ads}
       jobs={props.jobs}
       search={props.search}
       total={props.total}

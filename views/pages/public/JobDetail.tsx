@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 
@@ -25,10 +25,12 @@ export interface JobDetailProps {
   notice?: { kind: 'ok' | 'error'; text: string };
   appliedShiftIds: string[];
   appliedToJob: boolean;
+  /** Ads for job pages (views/pages/public/Ads.tsx), below the job's own content. */
+  ads?: ReactNode;
 }
 
 /** /daily/{id} and /part-time/{id}: the job, its open shifts and the apply buttons. */
-export function JobDetailPage({ lang, job, candidate, notice, appliedShiftIds, appliedToJob }: JobDetailProps): JSX.Element {
+export function JobDetailPage({ lang, job, candidate, notice, appliedShiftIds, appliedToJob, ads }: JobDetailProps): JSX.Element {
   const base = job.kind === 'daily' ? '/daily' : '/part-time';
   const next = encodeURIComponent(`${base}/${job.id}`);
   const applyForm = (shiftId: string | null, done: boolean) =>
@@ -144,6 +146,7 @@ export function JobDetailPage({ lang, job, candidate, notice, appliedShiftIds, a
             {msg(lang, 'jobDetail.loginToApply')} <a href={`/staff/login?next=${next}`}>{msg(lang, 'common.login')}</a> · <a href={`/staff/register?next=${next}`}>{msg(lang, 'jobDetail.register')}</a>
           </p>
         )}
+        {ads}
       </div>
     </article>
   );

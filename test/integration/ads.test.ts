@@ -1,0 +1,237 @@
+/**
+ * Ads (issue 14 item 5, docs/ads.md): a superadmin manages them at /admin/superadmin/ads; the
+ * boards show the current ones for their placement and the visitor's language, marked as ads;
+ * impressions and clicks are counted in memory and written in one statement per flush; a click
+ * redirects only to the ad's own target; a page view runs no query for ads (every statement the
+ * pool runs during a view is recorded); a company account never reaches the screen or the API.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInJapan } from '../../server/time.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { getPage, postForm } from '../helpers/pages.ts';
+import { eventually } from '../helpers/wait.ts';
+
+let t: TestApp;
+let site: http.Server;
+let siteUrl = '';
+/** The statements the app's pool ran while `recording` (the db's own log, seen from the client side). */
+const statements: string[] = [];
+let recording = false;
+
+beforeAll(async () => {
+  // Counts are written when the test flushes, not by the 5 s timer in the middle of a measurement.
+  t = await startTestApp({ ADS_FLUSH_SECONDS: '0' });
+  const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  site = http.createServer((req, res) => {
+    if (req.url === '/banner.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>not an image</p>');
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  // Every query of every client the pool hands out, from now on.
+  const patched = new WeakSet<pg.PoolClient>();
+  t.database.pool.on('acquire', (client) => {
+    if (patched.has(client)) return;
+    patched.add(client);
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...a: unknown[]) => {
+      if (recording) statements.push(typeof a[0] === 'string' ? a[0] : ((a[0] as { text?: string })?.text ?? ''));
+      return query(...a);
+    };
+  });
+});
+afterAll(async () => {
+  site?.closeAllConnections();
+  await new Promise((r) => site?.close(r));
+  await t?.close();
+});
+
+const PATH = '/admin/superadmin/ads';
+const today = todayInJapan();
+const db = () => t.database.db;
+const board = async (path: string, lang: 'ja' | 'en' = 'ja') => {
+  const res = await fetch(`${t.url}${path}`, { headers: { cookie: `lang=${lang}` } });
+  expect(res.status, path).toBe(200);
+  expect(res.headers.getSetCookie(), 'a board sets no cookie').toEqual([]);
+  return (await res.text()).replace(/<!-- -->/g, '');
+};
+const counts = async (id: string) => (await db().selectFrom('ad_counts').select(['impressions', 'clicks']).where('ad_id', '=', id).executeTakeFirst()) ?? { impressions: 0, clicks: 0 };
+
+async function banner(values: { title_ja: string; title_en: string; lang?: 'both' | 'ja' | 'en'; starts_on?: string; ends_on?: string; active?: boolean; placements?: string[] }) {
+  const row = await db()
+    .insertInto('ads')
+    .values({ name: values.title_en, kind: 'banner', link_url: 'https://example.test/landing', placements: ['daily'], lang: 'both', starts_on: addDays(today, -1), ends_on: addDays(today, 1), ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('the screen', () => {
+  it('lets a superadmin create a banner whose image is copied to this site, and lists impressions and clicks', async () => {
+    const token = await t.tokenOf('superadmin');
+    const list = await getPage(t, PATH, token);
+    expect(list.status).toBe(200);
+    for (const label of ['表示回数', 'クリック数', '日本語教室バナー', 'おすすめ: 宴会スタッフ']) expect(list.html).toContain(label);
+
+    const form = { name: 'x', kind: 'banner', lang: 'both', placements: 'daily', starts_on: today, ends_on: addDays(today, -1), active: 'on' };
+    const script = await postForm(t, `${PATH}?new=1`, token, { ...form, link_url: 'javascript:alert(1)' });
+    expect(script.status).toBe(422);
+    expect(script.html).toContain('http:// か https:// で始まるURL');
+    const bad = await postForm(t, `${PATH}?new=1`, token, { ...form, link_url: '//evil.test/', image_url: `${siteUrl}/page.html` });
+    expect(bad.status).toBe(422);
+    expect(bad.html).toContain('http:// か https:// で始まるURL');
+    const wrong = await postForm(t, `${PATH}?new=1`, token, { ...form, link_url: '/faq', image_url: `${siteUrl}/page.html` });
+    expect(wrong.status).toBe(422);
+    for (const m of ['このURLは画像ではありません。', '終了日は開始日以降にしてください。', 'バナーの見出しを日本語か英語で入力してください。']) expect(wrong.html).toContain(m);
+    const noJob = await postForm(t, `${PATH}?new=1`, token, { ...form, kind: 'featured', ends_on: today });
+    expect(noJob.html).toContain('おすすめする求人を選んでください。');
+
+    const created = await postForm(t, `${PATH}?new=1`, token, {
+      name: 'Spring campaign', kind: 'banner', title_ja: '春の登録キャンペーン', title_en: 'Spring sign-up campaign', body_ja: '今だけ', body_en: 'Now only',
+      link_url: 'https://example.test/spring', image_url: `${siteUrl}/banner.png`, lang: 'both', placements: ['part_time'], starts_on: today, ends_on: addDays(today, 30), active: 'on',
+    });
+    expect(created.status, created.html.slice(0, 400)).toBe(303);
+    const ad = await db().selectFrom('ads').select(['id', 'image_type']).where('name', '=', 'Spring campaign').executeTakeFirstOrThrow();
+    expect(ad.image_type).toBe('image/webp');
+
+    // The board shows one banner a view, taking turns with the demo one.
+    let html = '';
+    await eventually(async () => {
+      html = (await Promise.all([board('/part-time'), board('/part-time')])).join('');
+      expect(html).toContain('春の登録キャンペーン');
+    });
+    const src = html.match(new RegExp(`<img class="ad-banner-image" src="(/ads/image/${ad.id}\\?v=[^"]+)"`))?.[1]?.replace(/&amp;/g, '&');
+    expect(src).toBeTruthy();
+    const img = await fetch(`${t.url}${src}`);
+    expect(img.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await img.arrayBuffer())).metadata()).width).toBe(1200);
+  });
+
+  it('keeps the screen and the API from a user without 220001', async () => {
+    for (const who of ['company_admin', 'company2', 'admin'] as const) {
+      const res = await getPage(t, PATH, await t.tokenOf(who));
+      expect(res.status === 302 || res.status === 404, `${who}: ${res.status}`).toBe(true);
+      const list = await t.gql('query { ads { rows { id } total } }', {}, { as: who });
+      expect(list.errors?.[0]?.extensions?.code, who).toBe('FORBIDDEN');
+      const create = await t.gql('mutation ($input: AdInput!) { createAd(input: $input) { id } }', { input: { name: 'x', kind: 'banner', title_ja: 'x', link_url: 'https://example.test/', lang: 'both', placements: ['daily'], starts_on: today, ends_on: today, active: true } }, { as: who });
+      expect(create.errors?.[0]?.extensions?.code, who).toBe('FORBIDDEN');
+    }
+    expect(await db().selectFrom('ads').select('id').where('name', '=', 'x').execute()).toEqual([]);
+  });
+});
+
+describe('the boards', () => {
+  it('show a current ad on its board in the visitor language, marked as an ad, and nothing outside its period', async () => {
+    const now = await banner({ title_ja: '今週のお知らせ', title_en: 'This week only' });
+    await banner({ title_ja: '来週の広告', title_en: 'Next week ad', starts_on: addDays(today, 7), ends_on: addDays(today, 14) });
+    await banner({ title_ja: '先週の広告', title_en: 'Last week ad', starts_on: addDays(today, -14), ends_on: addDays(today, -1) });
+    await banner({ title_ja: '止めた広告', title_en: 'Paused ad', active: false });
+    await banner({ title_ja: '英語だけの広告', title_en: 'English-only ad', lang: 'en' });
+    // One banner a view, taking turns: enough views show each current one.
+    const seen = async (lang: 'ja' | 'en') => (await Promise.all(Array.from({ length: 6 }, () => board('/daily', lang)))).join('\n');
+    await eventually(async () => expect(await seen('ja')).toContain('今週のお知らせ'));
+    const ja = await seen('ja');
+    expect(ja).toContain('<span class="ad-label">広告</span>');
+    for (const gone of ['来週の広告', '先週の広告', '止めた広告', '英語だけの広告', 'English-only ad']) expect(ja).not.toContain(gone);
+    const en = await seen('en');
+    expect(en).toContain('This week only');
+    expect(en).toContain('English-only ad');
+    expect(en).toContain('<span class="ad-label">Sponsored</span>');
+    for (const gone of ['Next week ad', 'Last week ad', 'Paused ad']) expect(en).not.toContain(gone);
+    // Not on a board it was not placed on.
+    expect(await board('/part-time')).not.toContain('今週のお知らせ');
+    expect(ja).toContain(`href="/ads/click/${now}" rel="sponsored nofollow"`);
+  });
+
+  it('shows the featured job on the daily board and on daily job pages, in the flow of the page', async () => {
+    const featured = await db().selectFrom('ads').innerJoin('jobs', 'jobs.id', 'ads.job_id').select(['ads.id', 'jobs.id as job_id']).where('ads.kind', '=', 'featured').executeTakeFirstOrThrow();
+    const html = await board('/daily', 'en');
+    expect(html).toMatch(new RegExp(`<article class="ad-card" aria-labelledby="ad-${featured.id}"><span class="ad-label">Sponsored</span><h3 id="ad-${featured.id}"><a class="ad-link" href="/ads/click/${featured.id}" rel="sponsored nofollow">Banquet staff</a>`));
+    // Not on a search, whose results it may not match, nor on its own job page.
+    expect(await board('/daily?q=x', 'en')).not.toContain('Banquet staff');
+    expect(await board(`/daily/${featured.job_id}`, 'en')).not.toContain(`/ads/click/${featured.id}`);
+    const other = await db().selectFrom('jobs').select('id').where('kind', '=', 'daily').where('status', '=', 'open').where('id', '<>', featured.job_id).executeTakeFirstOrThrow();
+    expect(await board(`/daily/${other.id}`, 'ja')).toContain(`<a class="ad-link" href="/ads/click/${featured.id}" rel="sponsored nofollow">宴会スタッフ</a>`);
+  });
+});
+
+describe('counting', () => {
+  it('counts impressions and clicks in memory and writes them with one statement per flush', async () => {
+    await t.services.ads.flush();
+    const id = await banner({ title_ja: '数える広告', title_en: 'Counted ad', placements: ['part_time_job'] });
+    const job = await db().selectFrom('jobs').select('id').where('kind', '=', 'other').where('status', '=', 'open').executeTakeFirstOrThrow();
+    await eventually(async () => expect(await board(`/part-time/${job.id}`)).toContain('数える広告'));
+    const before = (await counts(id)).impressions;
+    await t.services.ads.flush();
+    const flushed = Number((await counts(id)).impressions);
+    for (let i = 0; i < 5; i++) await board(`/part-time/${job.id}`);
+    // A HEAD shows nobody the ad: not counted.
+    expect((await fetch(`${t.url}/part-time/${job.id}`, { method: 'HEAD' })).status).toBe(200);
+    expect(Number((await counts(id)).impressions), 'not written before the flush').toBe(flushed);
+
+    const click = await fetch(`${t.url}/ads/click/${id}`, { redirect: 'manual' });
+    expect(click.status).toBe(302);
+    expect(click.headers.get('location')).toBe('https://example.test/landing');
+    expect(click.headers.getSetCookie()).toEqual([]);
+
+    statements.length = 0;
+    recording = true;
+    await t.services.ads.flush();
+    recording = false;
+    expect(statements.filter((s) => /ad_counts/.test(s))).toHaveLength(1);
+    expect(Number((await counts(id)).impressions)).toBe(flushed + 5);
+    expect(Number((await counts(id)).clicks)).toBe(1);
+    expect(Number(before)).toBeLessThanOrEqual(flushed);
+
+    const list = await getPage(t, `${PATH}?q=${encodeURIComponent('Counted ad')}`, await t.tokenOf('superadmin'));
+    expect(list.html).toMatch(new RegExp(`<td[^>]*data-col="impressions"[^>]*>${flushed + 5}</td><td[^>]*data-col="clicks"[^>]*>1</td>`));
+  });
+
+  it('redirects a click only to the ad own target', async () => {
+    const featured = await db().selectFrom('ads').select(['id', 'job_id']).where('kind', '=', 'featured').executeTakeFirstOrThrow();
+    const go = (path: string) => fetch(`${t.url}${path}`, { redirect: 'manual' });
+    const f = await go(`/ads/click/${featured.id}?to=https://evil.test/&url=//evil.test`);
+    expect(f.status).toBe(302);
+    expect(f.headers.get('location')).toBe(`/daily/${featured.job_id}`);
+    for (const path of ['/ads/click/00000000-0000-0000-0000-000000000000', '/ads/click/not-an-id', '/ads/click/https%3A%2F%2Fevil.test']) {
+      const r = await go(path);
+      expect(r.status, path).toBe(404);
+      expect(r.headers.get('location')).toBeNull();
+    }
+  });
+});
+
+describe('the hot path', () => {
+  it('runs no query for ads on a page view once the ads are cached', async () => {
+    const job = await db().selectFrom('jobs').select('id').where('kind', '=', 'daily').where('status', '=', 'open').executeTakeFirstOrThrow();
+    const pages = ['/daily', `/daily/${job.id}`, '/part-time', '/daily?q=x'];
+    for (const p of pages) await board(p);
+    const loads = t.services.ads.loads;
+    statements.length = 0;
+    recording = true;
+    for (const p of pages) expect(await board(p)).toContain('ad-label');
+    recording = false;
+    expect(statements.length, 'the pool was watched').toBeGreaterThan(0);
+    expect(statements.filter((s) => /\bads\b|ad_counts/.test(s))).toEqual([]);
+    expect(t.services.ads.loads).toBe(loads);
+  });
+
+  it('drops the cached ads in every process when an ad changes', async () => {
+    const other = await startTestApp({ ADS_FLUSH_SECONDS: '0' }, { database: t.database });
+    try {
+      const id = await banner({ title_ja: '変わる前', title_en: 'Before', placements: ['daily_job'] });
+      const job = await db().selectFrom('jobs').select('id').where('kind', '=', 'daily').where('status', '=', 'open').executeTakeFirstOrThrow();
+      const view = async (app: TestApp) => (await (await fetch(`${app.url}/daily/${job.id}`)).text()).replace(/<!-- -->/g, '');
+      await eventually(async () => expect(await view(other)).toContain('変わる前'));
+      const updated = await t.gql('mutation ($id: ID!, $input: AdInput!) { updateAd(id: $id, input: $input) { id } }', { id, input: { title_ja: '変わった後' } }, { as: 'superadmin' });
+      expect(updated.errors).toBeUndefined();
+      await eventually(async () => expect(await view(other)).toContain('変わった後'));
+    } finally {
+      await other.close();
+    }
+  });
+});
