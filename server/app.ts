@@ -35,6 +35,7 @@ import { sendError } from './web/render.tsx';
 import { SCREENS } from './web/screens/index.ts';
 import { sessionEndpoints, sessionMiddleware } from './web/session.ts';
 import { chatAttachmentsRouter } from './chat/attachments.ts';
+import { CARD_IMAGES_PATH, cardImagesRouter } from './api/card-images.ts';
 import { ATTACHMENTS_PATH } from './chat/events.ts';
 
 export interface AppDeps {
@@ -206,6 +207,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   });
   app.use(apiRouter(services, schema));
   app.use(chatAttachmentsRouter(services));
+  app.use(cardImagesRouter(services));
   mountWeb(app, api);
 
   return {
@@ -251,7 +253,7 @@ export function createWebApp(deps: { config: Config; log: Logger; root: string }
   });
   const proxy = createProxyMiddleware({
     target: apiUrl,
-    pathFilter: ['/graphql', '/graphqlws', '/socket.io', '/Account/InfoToken', '/Web/Admin/Role/Management/Actions', ATTACHMENTS_PATH],
+    pathFilter: ['/graphql', '/graphqlws', '/socket.io', '/Account/InfoToken', '/Web/Admin/Role/Management/Actions', ATTACHMENTS_PATH, CARD_IMAGES_PATH],
     ws: true,
     xfwd: true,
     proxyTimeout: 30_000,

@@ -61,6 +61,9 @@ export const DOCS = {
   MyPay: graphql(OPS.MyPay),
   RequestQuickPay: graphql(OPS.RequestQuickPay),
   SaveBankAccount: graphql(OPS.SaveBankAccount),
+  ResidenceCardCheck: graphql(OPS.ResidenceCardCheck),
+  DecideResidenceCard: graphql(OPS.DecideResidenceCard),
+  MyResidenceCard: graphql(OPS.MyResidenceCard),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

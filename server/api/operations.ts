@@ -157,4 +157,20 @@ export const OPS = {
   `,
   RequestQuickPay: /* GraphQL */ `mutation RequestQuickPay($companyId: ID!, $amount: Int!) { requestQuickPay(companyId: $companyId, amount: $amount) { id fee net } }`,
   SaveBankAccount: /* GraphQL */ `mutation SaveBankAccount($input: BankAccountInput!) { saveBankAccount(input: $input) { bankCode } }`,
+  ResidenceCardCheck: /* GraphQL */ `
+    query ResidenceCardCheck($id: ID!) {
+      residenceCardCheck(id: $id) {
+        id personName email nationality status reason cardNumber numberMatches visaTypeId visaJa visaEn expiry permission uploadedAt decidedAt decidedBy personVerified frontUrl backUrl
+      }
+    }
+  `,
+  DecideResidenceCard: /* GraphQL */ `mutation DecideResidenceCard($id: ID!, $input: CardDecisionInput!) { decideResidenceCard(id: $id, input: $input) { id status } }`,
+  MyResidenceCard: /* GraphQL */ `
+    query MyResidenceCard {
+      myResidenceCard {
+        verified visaTypeId expiry cardNumber permission
+        latest { status reason cardNumber visaTypeId expiry permission uploadedAt frontUrl backUrl }
+      }
+    }
+  `,
 } as const;

@@ -3,6 +3,7 @@ import type { JobTables } from '../modules/jobs/tables.ts';
 import type { PipelineTables } from '../modules/pipeline/tables.ts';
 import type { MoneyTables } from '../modules/payroll/tables.ts';
 import type { ChatTables } from '../chat/tables.ts';
+import type { WorkforceTables } from '../modules/workforce/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -59,6 +60,8 @@ export interface Database {
   advances: MoneyTables['advances'];
   invoices: MoneyTables['invoices'];
   invoice_lines: MoneyTables['invoice_lines'];
+  // Residence-card checks (migration 0030, issue 12 item 2).
+  residence_cards: WorkforceTables['residence_cards'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

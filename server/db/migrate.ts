@@ -18,6 +18,7 @@ import * as m0021 from './migrations/20261126_0021_interviews.ts';
 import * as m0022 from './migrations/20261126_0022_kakunin_reminder.ts';
 import * as m0023 from './migrations/20261126_0023_residence_alerts.ts';
 import * as m0024 from './migrations/20261127_0024_money.ts';
+import * as m0030 from './migrations/20261128_0030_card_checks.ts';
 import * as m0011 from './migrations/20261123_0011_chat_attachments.ts';
 import * as m0012 from './migrations/20261123_0012_chat_counters.ts';
 import * as m0013 from './migrations/20261123_0013_chat_mail.ts';
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126_0022_kakunin_reminder': m0022,
   '20261126_0023_residence_alerts': m0023,
   '20261127_0024_money': m0024,
+  '20261128_0030_card_checks': m0030,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -11,6 +11,7 @@ import { USER_RESOURCES } from './defs/users.ts';
 import { JOB_RESOURCES } from './defs/jobs.ts';
 import { crawlerSourceResource } from './defs/crawler.ts';
 import { workersReadModel } from './defs/workers.ts';
+import { cardChecksReadModel } from './defs/card-checks.ts';
 import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from './defs/money.ts';
 
 /** Every resource the engine serves. Add a definition here and its API and screens exist. */
@@ -29,3 +30,5 @@ export const READ_MODELS: ReadModelDef[] = [applicationsReadModel, interviewsRea
 READ_MODELS.push(payLinesReadModel, payRunsReadModel, advancesReadModel, invoicesReadModel);
 // Workers (issue 12, first part).
 READ_MODELS.push(workersReadModel);
+// Residence-card checks (issue 12 item 2).
+READ_MODELS.push(cardChecksReadModel);

@@ -12,6 +12,7 @@ import * as roles from './roles.ts';
 import * as session from './session.ts';
 import * as jobShifts from './job-shifts.ts';
 import * as money from './money.ts';
+import * as cardChecks from './card-checks.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
@@ -31,6 +32,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(applicant);
 // Pay, quick pay, transfers and invoices (issue 13).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(money);
+// Residence-card checks (issue 12 item 2).
+(MODULES as { typeDefs: string; resolvers: object }[]).push(cardChecks);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {
