@@ -35,7 +35,8 @@ import { sendError } from './web/render.tsx';
 import { SCREENS } from './web/screens/index.ts';
 import { sessionEndpoints, sessionMiddleware } from './web/session.ts';
 import { chatAttachmentsRouter } from './chat/attachments.ts';
-import { CARD_IMAGES_PATH, cardImagesRouter } from './api/card-images.ts';
+import { cardImagesRouter } from './api/card-images.ts';
+import { CARD_IMAGES_PATH } from './modules/workforce/card-format.ts';
 import { ATTACHMENTS_PATH } from './chat/events.ts';
 
 export interface AppDeps {

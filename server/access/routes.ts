@@ -115,6 +115,8 @@ export const ROUTES: RouteDef[] = [
   pub('/staff/chat', t('チャット', 'Chat')),
   // The worker's pay, payslips, quick pay and bank account (issue 13).
   pub('/staff/pay', t('給与・前払い', 'Pay and quick pay')),
+  // The candidate's residence card: upload front and back, see the check's state (issue 12 item 2).
+  pub('/staff/card', t('在留カード', 'Residence card')),
 
   // The dashboard: no code, redirects to the landing page (SPEC §2, §4).
   { path: DASHBOARD_PATH, kind: 'admin', title: t('ダッシュボード', 'Dashboard'), sidebar: false },

@@ -5,13 +5,12 @@ import { canEnter } from '../access/guard.ts';
 import { tenantOf } from '../access/tenancy.ts';
 import { cleanImage, sniffImage } from '../chat/attachments.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
-import { CARD_IMAGE_TYPES, CardRecordInput, cardImage, MAX_CARD_IMAGE_BYTES, saveCardUpload, tenantSeesPerson, type CardImage } from '../modules/workforce/card-checks.ts';
+import { CardRecordInput, cardImage, saveCardUpload, tenantSeesPerson, type CardImage } from '../modules/workforce/card-checks.ts';
+import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../modules/workforce/card-format.ts';
 import type { CardImageType } from '../modules/workforce/tables.ts';
 import type { Services } from './context.ts';
 import { headerToken, sameOrigin } from './http.ts';
 
-/** Where a candidate posts their card and where its images are fetched: never a static path. */
-export const CARD_IMAGES_PATH = '/residence-cards';
 /** The page the upload form is on (a browser's post goes back to it). */
 const CARD_PAGE = '/staff/card';
 /** The code of the check screen (/admin/worker/rcCheckCandidate): who may look at someone's card. */

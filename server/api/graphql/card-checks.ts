@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import { tenantOf } from '../../access/tenancy.ts';
 import { msg } from '../../../shared/messages.ts';
-import { cardForStaff, cardNumberMatches, CardRecordInput, DECISIONS, decideCard, latestCard } from '../../modules/workforce/card-checks.ts';
+import { cardForStaff, CardRecordInput, DECISIONS, decideCard, latestCard } from '../../modules/workforce/card-checks.ts';
+import { CARD_IMAGES_PATH, cardNumberMatches } from '../../modules/workforce/card-format.ts';
 import { validate } from '../../validation.ts';
-import { CARD_IMAGES_PATH } from '../card-images.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 

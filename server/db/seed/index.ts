@@ -13,6 +13,7 @@ import { copyTemplatesToCompany } from '../../modules/templates/copy.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { seedDemoPipeline } from '../../modules/pipeline/seed.ts';
 import { seedDemoMoney } from '../../modules/payroll/seed.ts';
+import { seedDemoCardChecks } from '../../modules/workforce/seed.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -72,6 +73,8 @@ export const DEMO_ACCOUNTS: (DemoAccount & { companyKey?: 'c1' | 'c2'; clientKey
   { email: 'worker1@demo.test', role: 'candidate', name: 'Tran Thi Mai' },
   { email: 'worker2@demo.test', role: 'candidate', name: 'Jose Reyes' },
   { email: 'worker3@demo.test', role: 'candidate', name: 'Bikash Thapa' },
+  // A student whose residence card waits for a check (issue 12 item 2, server/modules/workforce/seed.ts).
+  { email: 'cardcheck@demo.test', role: 'candidate', name: 'Le Thi Hoa' },
 ];
 
 /**
@@ -177,6 +180,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoMoney(trx, c1.id);
     // The staff registry of both companies, some residence cards expiring soon (issue 4).
     await seedDemoStaff(trx, companyIds);
+    // A candidate's residence card waiting for a check (issue 12 item 2).
+    await seedDemoCardChecks(trx, c1.id);
 
     return {
       seeded: true,

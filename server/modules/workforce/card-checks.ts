@@ -20,18 +20,11 @@ import { inTransaction, type DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
 import { audit, type Actor } from '../payroll/ledger.ts';
+import { cardNumberMatches } from './card-format.ts';
 import type { CardImageType } from './tables.ts';
-
-/** The card number as printed: two letters, eight digits, two letters (e.g. AB12345678CD). */
-const CARD_NUMBER = /^[A-Z]{2}\d{8}[A-Z]{2}$/;
-export const cardNumberMatches = (n: string): boolean => CARD_NUMBER.test(n);
 
 /** As typed on a phone: full-width letters and digits made plain, upper case, spaces and hyphens out. */
 const normalizeCardNumber = (s: string): string => s.normalize('NFKC').toUpperCase().replace(/[\s\-‐－]/g, '');
-
-/** The largest image kept per side, before re-encoding. A phone photo is 2–6 MB. */
-export const MAX_CARD_IMAGE_BYTES = 10 * 1024 * 1024;
-export const CARD_IMAGE_TYPES: readonly CardImageType[] = ['image/png', 'image/jpeg', 'image/webp'];
 
 const checkbox = z.preprocess((v) => v === true || v === '1' || v === 'on' || v === 'true', z.boolean());
 

@@ -9,6 +9,7 @@ import { ENUM_SCREENS } from './admin/enums.tsx';
 import { ROLES_SCREEN } from './admin/roles.tsx';
 import { SUPPORT_CHAT_SCREEN } from './admin/support-chat.tsx';
 import { CANDIDATE_SCREENS } from './candidate.tsx';
+import { CANDIDATE_CARD_SCREEN } from './candidate-card.tsx';
 import { PUBLIC_SCREENS } from './public.tsx';
 import { READ_MODEL_SCREENS } from './read-models.tsx';
 import { RESOURCE_SCREENS } from './resources.tsx';
@@ -16,6 +17,7 @@ import { RESOURCE_SCREENS } from './resources.tsx';
 export const SCREENS: readonly Screen[] = [
   ...PUBLIC_SCREENS,
   ...CANDIDATE_SCREENS,
+  CANDIDATE_CARD_SCREEN,
   ...READ_MODEL_SCREENS,
   ...APPLICANT_SCREENS,
   SUPPORT_CHAT_SCREEN,

@@ -13,6 +13,7 @@ import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
 import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
 import { errorPage, failed, file, redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
+import { cardCheckPanel } from './admin/card-checks.tsx';
 
 export interface Panel<P = unknown> {
   load(ctx: ScreenContext): Promise<P>;
@@ -122,4 +123,6 @@ export const READ_MODEL_PANELS: Readonly<Record<string, Panel>> = {
   '/admin/salary/daily': dailyPay,
   '/admin/salary/monthly': monthlyPay,
   '/admin/billing': billing,
+  // Residence-card checks (issue 12 item 2): one card's images, record and decision.
+  '/admin/worker/rcCheckCandidate': panel(cardCheckPanel),
 };

@@ -213,10 +213,11 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
 }
 
 /** The candidate's own links (applications, chat) and the log-out button, under a page title. */
-type CandidatePath = '/staff/applications' | '/staff/chat' | '/staff/pay';
+type CandidatePath = '/staff/applications' | '/staff/chat' | '/staff/pay' | '/staff/card';
 const CANDIDATE_LINKS: { href: CandidatePath; label: MessageKey }[] = [
   { href: '/staff/applications', label: 'candidate.myApplications' },
   { href: '/staff/pay', label: 'pay.title' },
+  { href: '/staff/card', label: 'card.title' },
   { href: '/staff/chat', label: 'common.chat' },
 ];
 
