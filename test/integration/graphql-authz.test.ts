@@ -162,6 +162,10 @@ const OP_CASES: Record<string, OpCase> = {
   'Subscription.chatMessageAdded': { query: 'subscription { chatMessageAdded { id content } }', http: false },
   // Job import's run history: platform only (210001).
   'Query.crawlerRuns': { query: 'query ($id: ID!) { crawlerRuns(sourceId: $id) { id status } }', variables: { id: ZERO_UUID } },
+  // Residence-card checks (issue 12 item 2): aimed at no card, so whoever may run them changes nothing.
+  'Query.residenceCardCheck': { query: 'query ($id: ID!) { residenceCardCheck(id: $id) { id } }', variables: { id: ZERO_UUID } },
+  'Mutation.decideResidenceCard': { query: 'mutation ($id: ID!) { decideResidenceCard(id: $id, input: { decision: "reupload", reason: "x" }) { id } }', variables: { id: ZERO_UUID } },
+  'Query.myResidenceCard': { query: 'query { myResidenceCard { verified } }' },
 };
 
 /** A candidate's token from the login mutation (candidates get a token of their own audience). */

@@ -80,7 +80,7 @@ export async function saveCardUpload(db: DB, bus: EventBus, person: Actor, recor
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await audit(trx, person, 'residence_card', row.id, null, { uploaded: { cardNumber: record.cardNumber, visaTypeId: record.visaTypeId, expiry: record.expiry, permission: record.permission } }, 'create');
+    await audit(trx, person, 'residence_card', row.id, null, { status: { from: null, to: 'pending' }, card_number: { from: null, to: record.cardNumber }, visa_type_id: { from: null, to: record.visaTypeId }, expiry: { from: null, to: record.expiry }, permission_outside_status: { from: null, to: record.permission } }, 'create');
     return row.id;
   });
   const companies = await db.selectFrom('applications').select('company_id').distinct().where('candidate_id', '=', person.id).execute();
@@ -181,7 +181,7 @@ export async function decideCard(deps: DecideDeps, actor: Actor & { tenant: Tena
       // The card on file is not one staff vouch for any more: no shift until a card is verified.
       await trx.updateTable('candidate_profiles').set({ card_verified: false, card_verified_at: null, updated_at: new Date() }).where('user_id', '=', card.user_id).execute();
     }
-    const changes: Record<string, unknown> = { status: { from: 'pending', to: decision }, ...(why && decision !== 'verified' ? { reason: why } : {}) };
+    const changes: Record<string, unknown> = { status: { from: 'pending', to: decision }, ...(why && decision !== 'verified' ? { reason: { from: '', to: why } } : {}) };
     for (const [k, v] of Object.entries(corrected)) {
       const was = (locked as Record<string, unknown>)[k];
       if (was !== v) changes[k] = { from: was, to: v };
