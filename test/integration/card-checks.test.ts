@@ -157,6 +157,8 @@ describe('a candidate uploads their card and staff verify it', () => {
       candidate: { start: `${day}T09:00`, end: `${day}T13:00`, breakMinutes: 0 },
     });
     expect(verdict).toEqual({ ok: true, weeklyMinutesLeft: 1680 - 240 });
+    const workers = dataOf(await gqlAs('company_admin', '{ workers(size: 100) { rows { name card } } }')).workers.rows as { name: string; card: string }[];
+    expect(workers.find((w) => w.name === 'Le Thi Hoa')?.card).toBe('verified');
     const log = await db.selectFrom('audit_log').select(['action', 'actor_name', 'changes']).where('entity', '=', 'residence_card').where('entity_id', '=', cardId).orderBy('id').execute();
     expect(log.map((l) => l.action)).toEqual(['create', 'update']);
     expect(log[1]!.actor_name).toContain('Ichiro Suzuki');

@@ -5,7 +5,7 @@
  * the candidate entered, whether the number has the printed format, and the decision form:
  * verified (with the record as read from the images), re-upload with a reason, rejected.
  */
-import { dateText, dateTimeText } from '../../../../shared/format.ts';
+import { dateLong, dateTimeText } from '../../../../shared/format.ts';
 import { pickLang, tr, type Text } from '../../../../shared/i18n.ts';
 import { DOCS } from '../../../api/documents.ts';
 import { Badge } from '../../../../views/ui/DataTable.tsx';
@@ -103,7 +103,7 @@ function view(ctx: ScreenContext, data: Loaded, state?: FormState) {
         </div>
         <div>
           <dt>{ctx.msg('card.expiry')}</dt>
-          <dd>{card.expiry ? dateText(card.expiry, lang) : '—'}</dd>
+          <dd>{card.expiry ? dateLong(card.expiry, lang) : '—'}</dd>
         </div>
         <div>
           <dt>{tr(lang, t('資格外活動許可', 'Permission outside status'))}</dt>
