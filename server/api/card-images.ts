@@ -3,13 +3,11 @@ import { chooseLang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import { canEnter } from '../access/guard.ts';
 import { tenantOf } from '../access/tenancy.ts';
-import { cleanImage, sniffImage } from '../chat/attachments.ts';
-import type { SessionUser } from '../modules/auth/service.ts';
+import { cleanImage, sessionUsers, sniffImage } from '../chat/attachments.ts';
 import { CardRecordInput, cardImage, saveCardUpload, tenantSeesPerson, type CardImage } from '../modules/workforce/card-checks.ts';
 import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../modules/workforce/card-format.ts';
 import type { CardImageType } from '../modules/workforce/tables.ts';
 import type { Services } from './context.ts';
-import { headerToken, sameOrigin } from './http.ts';
 
 /** The page the upload form is on (a browser's post goes back to it). */
 const CARD_PAGE = '/staff/card';
@@ -48,27 +46,7 @@ export function cardImagesRouter(services: Services): Router {
   const { db } = services;
   const uploads = services.bus.limiter({ name: 'card-uploads', points: UPLOADS_PER_HOUR, duration: 3600 });
 
-  /** Every valid session the request carries (a browser can hold a back-office and a candidate one). */
-  async function callers(req: Request): Promise<SessionUser[]> {
-    const bearer = headerToken(req, 'bearer');
-    const tries: { token: string; aud: 'admin' | 'candidate' }[] = bearer
-      ? [
-          { token: bearer, aud: 'admin' },
-          { token: bearer, aud: 'candidate' },
-        ]
-      : sameOrigin(req)
-        ? [
-            ...(req.cookies?.token ? [{ token: req.cookies.token as string, aud: 'admin' as const }] : []),
-            ...(req.cookies?.candidate_token ? [{ token: req.cookies.candidate_token as string, aud: 'candidate' as const }] : []),
-          ]
-        : [];
-    const users: SessionUser[] = [];
-    for (const t of tries) {
-      const r = await services.auth.resolve(t.token, t.aud);
-      if (r.kind === 'ok') users.push(r.user);
-    }
-    return users;
-  }
+  const callers = (req: Request) => sessionUsers(services, req);
 
   const wantsPage = (req: Request) => (req.get('accept') ?? '').includes('text/html');
   const fail = (req: Request, res: Response, status: number, code: Failure) => {
