@@ -2,6 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { chooseLang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import { canEnter } from '../access/guard.ts';
+import { routeByPath } from '../access/routes.ts';
 import { tenantOf } from '../access/tenancy.ts';
 import { cleanImage, sessionUsers, sniffImage } from '../chat/attachments.ts';
 import { CardRecordInput, cardImage, saveCardUpload, tenantSeesPerson, type CardImage } from '../modules/workforce/card-checks.ts';
@@ -11,8 +12,8 @@ import type { Services } from './context.ts';
 
 /** The page the upload form is on (a browser's post goes back to it). */
 const CARD_PAGE = '/staff/card';
-/** The code of the check screen (/admin/worker/rcCheckCandidate): who may look at someone's card. */
-const CHECK_CODE = 160004;
+/** The code of the check screen (/admin/worker/rcCheckCandidate, 160004): who may look at someone's card. */
+const CHECK_CODE = routeByPath('/admin/worker/rcCheckCandidate')!.code!;
 /** Card uploads a person may make per hour. */
 const UPLOADS_PER_HOUR = 10;
 
