@@ -224,6 +224,14 @@ describe('who may see and decide', () => {
     expect(row.status).toBe('pending');
   });
 
+  it('a card of someone who applied nowhere is seen by the platform only', async () => {
+    const loner = (await candidateLogin(t, 'candidate@demo.test')).token;
+    expect((await upload({ token: loner })).status).toBe(201);
+    const list = async (as: 'admin' | 'company_admin') => (dataOf(await t.gql('{ residenceCards(size: 100) { rows { name } } }', {}, { as })).residenceCards.rows as { name: string }[]).map((r) => r.name);
+    expect(await list('admin')).toEqual(expect.arrayContaining(['Nguyen Van An', 'Le Thi Hoa']));
+    expect(await list('company_admin')).not.toContain('Nguyen Van An');
+  });
+
   it('a user without 160004 is refused by the API, the page and the image endpoint', async () => {
     const r = await gqlAs('client_staff', CARD, { id: cardId });
     expect(r.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

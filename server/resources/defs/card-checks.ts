@@ -26,22 +26,24 @@ export const cardChecksReadModel = defineReadModel({
   titlePlural: t('在留カード', 'Residence cards'),
   source: (db, tenant) => {
     if (tenant.kind === 'none') return null;
-    return db
+    const q = db
       .selectFrom('residence_cards as rc')
       .innerJoin('users as u', 'u.id', 'rc.user_id')
       .leftJoin('candidate_profiles as p', 'p.user_id', 'u.id')
       .leftJoin('visa_types as v', 'v.id', 'rc.visa_type_id')
       .where('rc.status', '!=', 'replaced')
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('residence_cards as n').select('n.id').whereRef('n.user_id', '=', 'rc.user_id').whereRef('n.created_at', '>', 'rc.created_at'))))
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('applications as a')
-            .select('a.id')
-            .whereRef('a.candidate_id', '=', 'rc.user_id')
-            .$if(tenant.kind !== 'platform', (s) => s.where('a.company_id', '=', (tenant as { companyId: string }).companyId))
-            .$if(tenant.kind === 'client', (s) => s.where('a.client_id', '=', (tenant as { clientId: string }).clientId)),
-        ),
-      );
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('residence_cards as n').select('n.id').whereRef('n.user_id', '=', 'rc.user_id').whereRef('n.created_at', '>', 'rc.created_at'))));
+    // The platform sees every card; a company those of people who applied to it (a client: to its jobs).
+    if (tenant.kind === 'platform') return q;
+    return q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('applications as a')
+          .select('a.id')
+          .whereRef('a.candidate_id', '=', 'rc.user_id')
+          .where('a.company_id', '=', tenant.companyId)
+          .$if(tenant.kind === 'client', (s) => s.where('a.client_id', '=', (tenant as { clientId: string }).clientId)),
+      ),
+    );
   },
   id: 'rc.id',
   columns: [
