@@ -37,6 +37,8 @@ import { sendError } from './web/render.tsx';
 import { SCREENS } from './web/screens/index.ts';
 import { sessionEndpoints, sessionMiddleware } from './web/session.ts';
 import { chatAttachmentsRouter } from './chat/attachments.ts';
+import { cardImagesRouter } from './api/card-images.ts';
+import { CARD_IMAGES_PATH } from './modules/workforce/card-format.ts';
 import { ATTACHMENTS_PATH } from './chat/events.ts';
 
 export interface AppDeps {
@@ -211,6 +213,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   app.use(apiRouter(services, schema));
   app.use(chatAttachmentsRouter(services));
   app.use(adsRouter(services));
+  app.use(cardImagesRouter(services));
   mountWeb(app, api);
 
   return {
@@ -257,7 +260,7 @@ export function createWebApp(deps: { config: Config; log: Logger; root: string }
   });
   const proxy = createProxyMiddleware({
     target: apiUrl,
-    pathFilter: ['/graphql', '/graphqlws', '/socket.io', '/Account/InfoToken', '/Web/Admin/Role/Management/Actions', ATTACHMENTS_PATH, ADS_PATH],
+    pathFilter: ['/graphql', '/graphqlws', '/socket.io', '/Account/InfoToken', '/Web/Admin/Role/Management/Actions', ATTACHMENTS_PATH, ADS_PATH, CARD_IMAGES_PATH],
     ws: true,
     xfwd: true,
     proxyTimeout: 30_000,

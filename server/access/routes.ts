@@ -120,6 +120,8 @@ export const ROUTES: RouteDef[] = [
   pub('/staff/scout', t('スカウト', 'Scouting')),
   // A survey a company sent the candidate through the chat (issue 14 item 3), answered once.
   pub('/staff/survey/[id]', t('アンケート', 'Survey')),
+  // The candidate's residence card: upload front and back, see the check's state (issue 12 item 2).
+  pub('/staff/card', t('在留カード', 'Residence card')),
 
   // The dashboard: no code, redirects to the landing page (SPEC §2, §4).
   { path: DASHBOARD_PATH, kind: 'admin', title: t('ダッシュボード', 'Dashboard'), sidebar: false },

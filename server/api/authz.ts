@@ -112,6 +112,11 @@ export const OPERATION_RULES: Record<string, Rule> = {
   // a survey sent to the candidate, answered once
   'Query.mySurvey': { candidate: true },
   'Mutation.answerSurvey': { candidate: true },
+  // Residence-card checks (issue 12 item 2): the check screen's code; the card's person must have applied to the caller's tenant.
+  'Query.residenceCardCheck': { codes: [160004] },
+  'Mutation.decideResidenceCard': { codes: [160004] },
+  // a candidate's own card on /staff/card
+  'Query.myResidenceCard': { candidate: true },
 };
 
 /** Hand-written rules plus the resource engine's and the read models', derived from their screens' codes. */

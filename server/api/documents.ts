@@ -82,6 +82,9 @@ export const DOCS = {
   SendSurvey: graphql(OPS.SendSurvey),
   MySurvey: graphql(OPS.MySurvey),
   AnswerSurvey: graphql(OPS.AnswerSurvey),
+  ResidenceCardCheck: graphql(OPS.ResidenceCardCheck),
+  DecideResidenceCard: graphql(OPS.DecideResidenceCard),
+  MyResidenceCard: graphql(OPS.MyResidenceCard),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

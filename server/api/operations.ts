@@ -232,4 +232,20 @@ export const OPS = {
       mySurvey(id: $id) { id companyJa companyEn titleJa titleEn answeredAt questions { id position kind textJa textEn required options { id labelJa labelEn } } }
     }`,
   AnswerSurvey: /* GraphQL */ `mutation AnswerSurvey($id: ID!, $answers: [SurveyAnswerInput!]!) { answerSurvey(id: $id, answers: $answers) }`,
+  ResidenceCardCheck: /* GraphQL */ `
+    query ResidenceCardCheck($id: ID!) {
+      residenceCardCheck(id: $id) {
+        id personName email nationality status reason cardNumber numberMatches visaTypeId visaJa visaEn expiry permission uploadedAt decidedAt decidedBy personVerified frontUrl backUrl
+      }
+    }
+  `,
+  DecideResidenceCard: /* GraphQL */ `mutation DecideResidenceCard($id: ID!, $input: CardDecisionInput!) { decideResidenceCard(id: $id, input: $input) { id status } }`,
+  MyResidenceCard: /* GraphQL */ `
+    query MyResidenceCard {
+      myResidenceCard {
+        verified visaTypeId expiry cardNumber permission
+        latest { status reason cardNumber visaTypeId expiry permission uploadedAt frontUrl backUrl }
+      }
+    }
+  `,
 } as const;

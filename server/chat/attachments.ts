@@ -59,6 +59,32 @@ const MSG = {
   rate: 'chat.errImageRate',
 } satisfies Record<string, MessageKey>;
 
+/**
+ * Every valid session a request for a file carries (a browser can hold a back-office and a
+ * candidate one): `Authorization: Bearer`, or from our own pages the session cookies. Also read by
+ * the residence-card images (server/api/card-images.ts).
+ */
+export async function sessionUsers(services: Pick<Services, 'auth'>, req: Request): Promise<SessionUser[]> {
+  const bearer = headerToken(req, 'bearer');
+  const tries: { token: string; aud: 'admin' | 'candidate' }[] = bearer
+    ? [
+        { token: bearer, aud: 'admin' },
+        { token: bearer, aud: 'candidate' },
+      ]
+    : sameOrigin(req)
+      ? [
+          ...(req.cookies?.token ? [{ token: req.cookies.token as string, aud: 'admin' as const }] : []),
+          ...(req.cookies?.candidate_token ? [{ token: req.cookies.candidate_token as string, aud: 'candidate' as const }] : []),
+        ]
+      : [];
+  const users: SessionUser[] = [];
+  for (const t of tries) {
+    const r = await services.auth.resolve(t.token, t.aud);
+    if (r.kind === 'ok') users.push(r.user);
+  }
+  return users;
+}
+
 /** Uploads a person may make in ten minutes. */
 export const UPLOADS_PER_10_MIN = 30;
 
@@ -78,27 +104,7 @@ export function chatAttachmentsRouter(services: Services): Router {
   // Each person may upload UPLOADS_PER_10_MIN images per ten minutes (across processes with REDIS_URL).
   const uploads = services.bus.limiter({ name: 'chat-uploads', points: UPLOADS_PER_10_MIN, duration: 600 });
 
-  /** Every valid session the request carries (a browser can hold a back-office and a candidate one). */
-  async function callers(req: Request): Promise<SessionUser[]> {
-    const bearer = headerToken(req, 'bearer');
-    const tries: { token: string; aud: 'admin' | 'candidate' }[] = bearer
-      ? [
-          { token: bearer, aud: 'admin' },
-          { token: bearer, aud: 'candidate' },
-        ]
-      : sameOrigin(req)
-        ? [
-            ...(req.cookies?.token ? [{ token: req.cookies.token as string, aud: 'admin' as const }] : []),
-            ...(req.cookies?.candidate_token ? [{ token: req.cookies.candidate_token as string, aud: 'candidate' as const }] : []),
-          ]
-        : [];
-    const users: SessionUser[] = [];
-    for (const t of tries) {
-      const r = await services.auth.resolve(t.token, t.aud);
-      if (r.kind === 'ok') users.push(r.user);
-    }
-    return users;
-  }
+  const callers = (req: Request) => sessionUsers(services, req);
 
   const fail = (req: Request, res: Response, status: number, code: keyof typeof MSG) =>
     void res

@@ -8,6 +8,7 @@ import type { IntegrationTables } from '../modules/integrations/tables.ts';
 import type { ScoutTables } from '../modules/scouting/tables.ts';
 import type { SurveyTables } from '../modules/surveys/tables.ts';
 import type { AdTables } from '../modules/ads/tables.ts';
+import type { WorkforceTables } from '../modules/workforce/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -87,6 +88,8 @@ export interface Database {
   // Ads on the public boards (migration 0029).
   ads: AdTables['ads'];
   ad_counts: AdTables['ad_counts'];
+  // Residence-card checks (migration 0030, issue 12 item 2).
+  residence_cards: WorkforceTables['residence_cards'];
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

@@ -22,6 +22,7 @@ import * as m0024 from './migrations/20261127_0024_money.ts';
 import * as m0025 from './migrations/20261128_0025_points.ts';
 import * as m0026 from './migrations/20261128_0026_scouting.ts';
 import * as m0027 from './migrations/20261128_0027_surveys.ts';
+import * as m0030 from './migrations/20261128_0030_card_checks.ts';
 import * as m0011 from './migrations/20261123_0011_chat_attachments.ts';
 import * as m0012 from './migrations/20261123_0012_chat_counters.ts';
 import * as m0013 from './migrations/20261123_0013_chat_mail.ts';
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128_0026_scouting': m0026,
   '20261128_0027_surveys': m0027,
   '20261128_0029_ads': m0029,
+  '20261128_0030_card_checks': m0030,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -13,6 +13,7 @@ import { crawlerSourceResource } from './defs/crawler.ts';
 import { adResource } from './defs/ads.ts';
 import { workersReadModel } from './defs/workers.ts';
 import { scoutCandidatesReadModel, scoutOffersReadModel } from './defs/scouting.ts';
+import { cardChecksReadModel } from './defs/card-checks.ts';
 import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from './defs/money.ts';
 import { campaignResource, pointEntriesReadModel } from './defs/points.ts';
 import { surveysReadModel } from './defs/surveys.ts';
@@ -42,3 +43,5 @@ RESOURCES.push(campaignResource);
 READ_MODELS.push(scoutCandidatesReadModel, scoutOffersReadModel);
 // Surveys (issue 14 item 3).
 READ_MODELS.push(surveysReadModel);
+// Residence-card checks (issue 12 item 2).
+READ_MODELS.push(cardChecksReadModel);

@@ -191,6 +191,10 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.sendSurvey': { query: 'mutation ($id: ID!) { sendSurvey(id: $id, userIds: []) { sent } }', variables: { id: ZERO_UUID } },
   'Query.mySurvey': { query: 'query ($id: ID!) { mySurvey(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.answerSurvey': { query: 'mutation ($id: ID!) { answerSurvey(id: $id, answers: []) }', variables: { id: ZERO_UUID } },
+  // Residence-card checks (issue 12 item 2): aimed at no card, so whoever may run them changes nothing.
+  'Query.residenceCardCheck': { query: 'query ($id: ID!) { residenceCardCheck(id: $id) { id } }', variables: { id: ZERO_UUID } },
+  'Mutation.decideResidenceCard': { query: 'mutation ($id: ID!) { decideResidenceCard(id: $id, input: { decision: "reupload", reason: "x" }) { id } }', variables: { id: ZERO_UUID } },
+  'Query.myResidenceCard': { query: 'query { myResidenceCard { verified } }' },
 };
 
 /** A candidate's token from the login mutation (candidates get a token of their own audience). */

@@ -17,6 +17,7 @@ import * as integrations from './integrations.ts';
 import * as scouting from './scouting.ts';
 import * as surveys from './surveys.ts';
 import * as ads from './ads.ts';
+import * as cardChecks from './card-checks.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
@@ -46,6 +47,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(surveys);
 // The ads of the public boards (issue 14).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(ads);
+// Residence-card checks (issue 12 item 2).
+(MODULES as { typeDefs: string; resolvers: object }[]).push(cardChecks);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

@@ -18,6 +18,7 @@ import { seedDemoIntegrations } from '../../modules/integrations/seed.ts';
 import { seedDemoScouting } from '../../modules/scouting/seed.ts';
 import { seedDemoSurveys } from '../../modules/surveys/seed.ts';
 import { seedDemoAds } from '../../modules/ads/seed.ts';
+import { seedDemoCardChecks } from '../../modules/workforce/seed.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -77,6 +78,8 @@ export const DEMO_ACCOUNTS: (DemoAccount & { companyKey?: 'c1' | 'c2'; clientKey
   { email: 'worker1@demo.test', role: 'candidate', name: 'Tran Thi Mai' },
   { email: 'worker2@demo.test', role: 'candidate', name: 'Jose Reyes' },
   { email: 'worker3@demo.test', role: 'candidate', name: 'Bikash Thapa' },
+  // A student whose residence card waits for a check (issue 12 item 2, server/modules/workforce/seed.ts).
+  { email: 'cardcheck@demo.test', role: 'candidate', name: 'Le Thi Hoa' },
 ];
 
 /**
@@ -192,6 +195,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoStaff(trx, companyIds);
     // Candidates open to scouting and Sakura Staffing's pending offer (issue 14 item 1).
     await seedDemoScouting(trx, c1.id);
+    // A candidate's residence card waiting for a check (issue 12 item 2).
+    await seedDemoCardChecks(trx, c1.id);
 
     return {
       seeded: true,

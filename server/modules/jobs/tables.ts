@@ -78,6 +78,11 @@ export interface CandidateProfilesTable {
   visa_type_id: number | null;
   visa_expiry: string | null;
   languages: ColumnType<string[], string[] | undefined>;
+  /** The residence card as staff last verified it (migration 0030, docs/workforce.md). */
+  card_number: ColumnType<string | null, string | null | undefined>;
+  permission_outside_status: ColumnType<boolean, boolean | undefined>;
+  card_verified: ColumnType<boolean, boolean | undefined>;
+  card_verified_at: ColumnType<Date | null, Date | null | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

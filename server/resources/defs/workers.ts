@@ -41,6 +41,17 @@ export const workersReadModel = defineReadModel({
     { name: 'nationality', label: t('国籍', 'Nationality'), type: 'text', sql: 'p.nationality', sortable: true },
     { name: 'visaType', label: t('在留資格', 'Residence status'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`v.ja` : sql`coalesce(nullif(v.en, ''), v.ja)`) },
     { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
+    {
+      // Whether staff verified the card (the residence-card check, 160004): no shift without it.
+      name: 'card',
+      label: t('在留カード確認', 'Card check'),
+      type: 'badge',
+      sql: () => sql`case when p.card_verified then 'verified' else 'unverified' end`,
+      states: [
+        { value: 'verified', label: t('確認済み', 'Verified'), tone: 'success' },
+        { value: 'unverified', label: t('未確認', 'Not verified'), tone: 'warning' },
+      ],
+    },
     { name: 'languages', label: t('言語', 'Languages'), type: 'text', sql: () => sql`array_to_string(p.languages, ', ')` },
     {
       name: 'bank',

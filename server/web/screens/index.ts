@@ -13,6 +13,7 @@ import { CANDIDATE_SURVEY_SCREENS } from './candidate-surveys.tsx';
 import { SUPPORT_CHAT_SCREEN } from './admin/support-chat.tsx';
 import { CANDIDATE_SCREENS } from './candidate.tsx';
 import { CANDIDATE_SCOUT_SCREENS } from './candidate-scout.tsx';
+import { CANDIDATE_CARD_SCREEN } from './candidate-card.tsx';
 import { PUBLIC_SCREENS } from './public.tsx';
 import { READ_MODEL_SCREENS } from './read-models.tsx';
 import { RESOURCE_SCREENS } from './resources.tsx';
@@ -21,6 +22,7 @@ export const SCREENS: readonly Screen[] = [
   ...PUBLIC_SCREENS,
   ...CANDIDATE_SCREENS,
   ...CANDIDATE_SCOUT_SCREENS,
+  CANDIDATE_CARD_SCREEN,
   ...READ_MODEL_SCREENS,
   ...APPLICANT_SCREENS,
   SUPPORT_CHAT_SCREEN,

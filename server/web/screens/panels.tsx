@@ -16,6 +16,7 @@ import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
 import { errorPage, failed, file, redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
 import { scoutSearchPanel } from './scout-panel.tsx';
 import { surveysPanel } from './admin/surveys.tsx';
+import { cardCheckPanel } from './admin/card-checks.tsx';
 
 export interface Panel<P = unknown> {
   load(ctx: ScreenContext): Promise<P>;
@@ -192,4 +193,6 @@ export const READ_MODEL_PANELS: Readonly<Record<string, Panel>> = {
   '/v3/admin/scout/search': panel(scoutSearchPanel),
   // A survey's page and its answers' CSV on the list's address (issue 14 item 3).
   '/v3/admin/survey': panel(surveysPanel),
+  // Residence-card checks (issue 12 item 2): one card's images, record and decision.
+  '/admin/worker/rcCheckCandidate': panel(cardCheckPanel),
 };

@@ -1,0 +1,200 @@
+/**
+ * One residence card on the check screen (/admin/worker/rcCheckCandidate, 160004; issue 12 item 2):
+ * the panel above the list of cards (server/resources/defs/card-checks.ts) that `?card=<id>`
+ * opens — both images (served by the authorized card endpoint, never a static path), the record
+ * the candidate entered, whether the number has the printed format, and the decision form:
+ * verified (with the record as read from the images), re-upload with a reason, rejected.
+ */
+import { dateLong, dateTimeText } from '../../../../shared/format.ts';
+import { pickLang, tr, type Text } from '../../../../shared/i18n.ts';
+import { DOCS } from '../../../api/documents.ts';
+import { Badge } from '../../../../views/ui/DataTable.tsx';
+import { ApiFailure, formStrings, queryText, withFlag } from '../../kit.ts';
+import { errorPage, failed, redirect, type FormState, type ScreenContext } from '../../screen.ts';
+
+const t = (ja: string, en: string): Text => ({ ja, en });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PATH = '/admin/worker/rcCheckCandidate';
+
+const STATE: Record<string, { label: Text; tone: 'warning' | 'info' | 'danger' | 'success' | 'neutral' }> = {
+  pending: { label: t('確認待ち', 'Waiting for a check'), tone: 'warning' },
+  reupload: { label: t('再アップロード依頼', 'Re-upload asked'), tone: 'info' },
+  rejected: { label: t('却下', 'Rejected'), tone: 'danger' },
+  verified: { label: t('確認済み', 'Verified'), tone: 'success' },
+  replaced: { label: t('新しいカードに置き換え', 'Replaced by a newer upload'), tone: 'neutral' },
+};
+
+const cardParam = (ctx: ScreenContext) => {
+  const v = queryText(ctx.req, 'card');
+  return UUID.test(v) ? v : null;
+};
+
+type Loaded = Awaited<ReturnType<typeof load>>;
+
+async function load(ctx: ScreenContext) {
+  const id = cardParam(ctx);
+  if (!id) return null;
+  const [{ residenceCardCheck: card }, { enums }] = await Promise.all([ctx.call(DOCS.ResidenceCardCheck, { id }), ctx.call(DOCS.Enums)]);
+  // Someone else's card, or none: the same answer.
+  if (!card) throw errorPage('recordNotFound');
+  return { card, visaTypes: enums.visaTypes };
+}
+
+const DECISION_DONE: Record<string, Text> = {
+  verified: t('確認済みにしました。', 'Marked as verified.'),
+  reupload: t('再アップロードを依頼しました。', 'Re-upload asked.'),
+  rejected: t('却下しました。', 'Rejected.'),
+};
+
+function view(ctx: ScreenContext, data: Loaded, state?: FormState) {
+  const { lang } = ctx;
+  if (!data) return <p className="hint">{tr(lang, t('氏名を押すと、そのカードの画像と記載内容を確認できます。', 'Press a name to check that card’s images and record.'))}</p>;
+  const { card, visaTypes } = data;
+  const s = STATE[card.status] ?? STATE.pending!;
+  const values = state?.values ?? {};
+  const val = (k: string, fallback: string) => (typeof values[k] === 'string' ? (values[k] as string) : fallback);
+  const err = state?.errors ?? {};
+  const done = DECISION_DONE[queryText(ctx.req, 'decided')];
+  const here = `${PATH}?card=${card.id}`;
+  return (
+    <section className="card card-check" aria-labelledby="card-check-title">
+      <h2 id="card-check-title">
+        {tr(lang, t('在留カード', 'Residence card'))}: {card.personName} <Badge tone={s.tone}>{tr(lang, s.label)}</Badge>
+      </h2>
+      {done && (
+        <p className="notice" role="status">
+          {tr(lang, done)} {ctx.msg('card.decisionSaved')}
+        </p>
+      )}
+      {err._ && (
+        <p className="form-alert" role="alert">
+          {err._}
+        </p>
+      )}
+      <div className="card-check-images">
+        {(['front', 'back'] as const).map((side) => (
+          <figure key={side}>
+            <a href={side === 'front' ? card.frontUrl : card.backUrl} target="_blank" rel="noopener">
+              <img src={side === 'front' ? card.frontUrl : card.backUrl} alt={ctx.msg(side === 'front' ? 'card.front' : 'card.back')} />
+            </a>
+            <figcaption>{ctx.msg(side === 'front' ? 'card.front' : 'card.back')}</figcaption>
+          </figure>
+        ))}
+      </div>
+      <dl className="record-facts">
+        <div>
+          <dt>{tr(lang, t('氏名', 'Name'))}</dt>
+          <dd>
+            {card.personName} ({card.email}){card.nationality ? ` · ${card.nationality}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>{ctx.msg('card.number')}</dt>
+          <dd>
+            <code>{card.cardNumber || '—'}</code>{' '}
+            <span data-testid="number-format" data-matches={card.numberMatches ? 'yes' : 'no'}>
+              {card.numberMatches ? <Badge tone="success">{ctx.msg('card.numberOk')}</Badge> : <Badge tone="danger">{ctx.msg('card.numberFormat')}</Badge>}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{ctx.msg('card.status')}</dt>
+          <dd>{pickLang(lang, card.visaJa, card.visaEn) || '—'}</dd>
+        </div>
+        <div>
+          <dt>{ctx.msg('card.expiry')}</dt>
+          <dd>{card.expiry ? dateLong(card.expiry, lang) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{tr(lang, t('資格外活動許可', 'Permission outside status'))}</dt>
+          <dd>{tr(lang, card.permission ? t('あり（本人の申告）', 'Yes (as the candidate says)') : t('なし（本人の申告）', 'No (as the candidate says)'))}</dd>
+        </div>
+        <div>
+          <dt>{tr(lang, t('アップロード', 'Uploaded'))}</dt>
+          <dd>{dateTimeText(card.uploadedAt, lang)}</dd>
+        </div>
+        {card.decidedAt && (
+          <div>
+            <dt>{tr(lang, t('確認者', 'Checked by'))}</dt>
+            <dd>
+              {card.decidedBy} · {dateTimeText(card.decidedAt, lang)}
+              {card.reason ? ` · ${card.reason}` : ''}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {card.status === 'pending' && (
+        <form method="post" action={here} className="resource-form card-decision">
+          <input type="hidden" name="_action" value="decide" />
+          <p className="hint">{tr(lang, t('画像と見比べて、違う項目は画像のとおりに直してから「確認済み」にしてください。', 'Compare with the images; correct any field to what the card says before marking it verified.'))}</p>
+          <div className="field">
+            <label htmlFor="cardNumber">{ctx.msg('card.number')}</label>
+            <input id="cardNumber" name="cardNumber" defaultValue={val('cardNumber', card.cardNumber)} autoComplete="off" aria-invalid={err.cardNumber ? true : undefined} />
+            {err.cardNumber && <span className="field-error">{err.cardNumber}</span>}
+          </div>
+          <div className="field">
+            <label htmlFor="visaTypeId">{ctx.msg('card.status')}</label>
+            <select id="visaTypeId" name="visaTypeId" defaultValue={val('visaTypeId', card.visaTypeId ? String(card.visaTypeId) : '')} aria-invalid={err.visaTypeId ? true : undefined}>
+              <option value="">—</option>
+              {visaTypes.map((v) => (
+                <option key={v.id} value={String(v.id)}>
+                  {v[lang]}
+                </option>
+              ))}
+            </select>
+            {err.visaTypeId && <span className="field-error">{err.visaTypeId}</span>}
+          </div>
+          <div className="field">
+            <label htmlFor="expiry">{ctx.msg('card.expiry')}</label>
+            <input id="expiry" name="expiry" type="date" defaultValue={val('expiry', card.expiry ?? '')} aria-invalid={err.expiry ? true : undefined} />
+            {err.expiry && <span className="field-error">{err.expiry}</span>}
+          </div>
+          <div className="field field-check">
+            <label>
+              <input type="checkbox" name="permission" value="1" defaultChecked={typeof values.permission === 'string' ? values.permission === '1' : card.permission} /> {tr(lang, t('資格外活動許可あり（裏面の許可欄）', 'Permission for activity outside status (stamp on the back)'))}
+            </label>
+          </div>
+          <div className="field">
+            <label htmlFor="reason">{tr(lang, t('理由（再アップロード・却下のとき。本人に伝わります）', 'Reason (for re-upload or rejection; the candidate reads it)'))}</label>
+            <textarea id="reason" name="reason" rows={3} maxLength={500} defaultValue={val('reason', '')} aria-invalid={err.reason ? true : undefined} />
+            {err.reason && <span className="field-error">{err.reason}</span>}
+          </div>
+          <div className="form-actions">
+            <button type="submit" name="decision" value="verified" className="btn">
+              {tr(lang, t('確認済みにする', 'Verified'))}
+            </button>
+            <button type="submit" name="decision" value="reupload" className="btn btn-secondary">
+              {tr(lang, t('再アップロードを依頼', 'Ask for re-upload'))}
+            </button>
+            <button type="submit" name="decision" value="rejected" className="btn btn-danger" data-confirm={tr(lang, t('このカードを却下しますか？本人にチャットで伝わります。', 'Reject this card? The candidate is told in the chat.'))}>
+              {tr(lang, t('却下', 'Reject'))}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The panel of the check screen (server/web/screens/panels.tsx lists it by path). */
+export const cardCheckPanel = {
+  load,
+  view,
+  actions: {
+    decide: async (ctx: ScreenContext, body: Record<string, unknown>) => {
+      const id = cardParam(ctx);
+      const v = formStrings(body, ['decision', 'reason', 'cardNumber', 'visaTypeId', 'expiry', 'permission']);
+      if (!id) return failed(v, { _: ctx.msg('error.notFound') }, 404);
+      try {
+        await ctx.call(DOCS.DecideResidenceCard, {
+          id,
+          input: { decision: v.decision ?? '', reason: v.reason ?? '', cardNumber: v.cardNumber ?? '', visaTypeId: v.visaTypeId ?? '', expiry: v.expiry ?? '', permission: v.permission === '1' },
+        });
+        return redirect(withFlag(`${PATH}?card=${id}`, 'decided', v.decision ?? ''));
+      } catch (err) {
+        if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
+        throw err;
+      }
+    },
+  },
+};

@@ -1,0 +1,273 @@
+/**
+ * Residence-card checks (issue 12 item 2, /admin/worker/rcCheckCandidate 160004 and /staff/card):
+ * a candidate uploads both sides of their card from the phone form, staff of a company they
+ * applied to look at the images and the record and decide; the decision sets the person's
+ * verified flag (what the working-limit check reads), is audited, and the candidate hears of it
+ * in the chat in their language. Nobody else sees the images or decides.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkWorkLimits } from '../../server/modules/workforce/work-limits.ts';
+import { addDays, todayInJapan } from '../../shared/time.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { dataOf } from '../helpers/graphql.ts';
+import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
+
+const PERSON = 'cardcheck@demo.test';
+const CHECK = '/admin/worker/rcCheckCandidate';
+
+let t: TestApp;
+let candidate: string;
+let personId: string;
+let studentVisa: number;
+const expiry = addDays(todayInJapan(), 300);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  candidate = (await candidateLogin(t, PERSON)).token;
+  const db = t.database.db;
+  personId = (await db.selectFrom('users').select('id').where('email', '=', PERSON).executeTakeFirstOrThrow()).id;
+  studentVisa = (await db.selectFrom('visa_types').select('id').where('ja', '=', '留学').executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => t?.close());
+
+/** A photo as a phone would send it: a JPEG with EXIF (camera and position), or a PNG. */
+const photo = (format: 'jpeg' | 'png', colour = '#88aacc') => {
+  const img = sharp({ create: { width: 900, height: 570, channels: 3, background: colour } });
+  return format === 'jpeg' ? img.jpeg().withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' } }).toBuffer() : img.png().toBuffer();
+};
+
+interface UploadOptions {
+  front?: Buffer | null;
+  back?: Buffer | null;
+  fields?: Record<string, string>;
+  /** A browser's form post (text/html: answered with a redirect), else JSON. */
+  browser?: boolean;
+  token?: string;
+}
+
+async function upload(o: UploadOptions = {}): Promise<Response> {
+  const form = new FormData();
+  const front = o.front === undefined ? await photo('jpeg') : o.front;
+  const back = o.back === undefined ? await photo('png', '#ccbbaa') : o.back;
+  if (front) form.append('front', new Blob([new Uint8Array(front)], { type: 'image/jpeg' }), 'front.jpg');
+  if (back) form.append('back', new Blob([new Uint8Array(back)], { type: 'image/png' }), 'back.png');
+  for (const [k, v] of Object.entries(o.fields ?? { cardNumber: 'ab 1234 5678 cd', visaTypeId: String(studentVisa), expiry, permission: '1' })) form.append(k, v);
+  return fetch(`${t.url}/residence-cards`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: `candidate_token=${o.token ?? candidate}`, origin: t.url, accept: o.browser ? 'text/html' : 'application/json', 'accept-language': 'en' },
+    body: form,
+  });
+}
+
+const gqlAs = (as: 'company_admin' | 'company2' | 'client_staff', query: string, variables: Record<string, unknown> = {}) => t.gql(query, variables, { as });
+const CARD = 'query ($id: ID!) { residenceCardCheck(id: $id) { id status cardNumber numberMatches frontUrl backUrl personVerified } }';
+const image = (url: string, cookie: string) => fetch(`${t.url}${url}`, { headers: { cookie } });
+const lastChat = async () => {
+  const m = await t.database.db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select(['m.content', 'm.sender_role'])
+    .where('c.candidate_id', '=', personId)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return m;
+};
+
+describe('a candidate uploads their card and staff verify it', () => {
+  let cardId: string;
+
+  it('the demo candidate starts with a card waiting for a check', async () => {
+    const list = dataOf(await gqlAs('company_admin', '{ residenceCards(size: 100, filter: { state: "pending" }) { rows { id name state numberFormat } } }')).residenceCards.rows as { name: string; numberFormat: string }[];
+    expect(list.find((r) => r.name === 'Le Thi Hoa')).toMatchObject({ numberFormat: 'ok' });
+  });
+
+  it('uploads front and back from the form; the page says it waits for a check and shows both photos', async () => {
+    const res = await upload({ browser: true });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/staff/card?saved=1');
+    const page = await fetch(`${t.url}/staff/card?saved=1`, { headers: { cookie: `candidate_token=${candidate}`, 'accept-language': 'en' } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('Uploaded. Staff will check it soon.');
+    expect(html).toContain('Waiting for a check by staff.');
+    const row = await t.database.db.selectFrom('residence_cards').select(['id', 'card_number', 'status']).where('user_id', '=', personId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    cardId = row.id;
+    // Typed on a phone with spaces and small letters: kept as printed.
+    expect(row).toMatchObject({ card_number: 'AB12345678CD', status: 'pending' });
+    expect(html).toContain(`/residence-cards/${cardId}/front`);
+    // The seeded card it replaces no longer waits.
+    const pending = await t.database.db.selectFrom('residence_cards').select('id').where('user_id', '=', personId).where('status', '=', 'pending').execute();
+    expect(pending.map((p) => p.id)).toEqual([cardId]);
+  });
+
+  it('serves the images to the candidate, re-encoded without the phone’s metadata', async () => {
+    const res = await image(`/residence-cards/${cardId}/front`, `candidate_token=${candidate}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(meta.width).toBe(900);
+    expect(meta.exif).toBeUndefined();
+    expect((await image(`/residence-cards/${cardId}/back`, `candidate_token=${candidate}`)).headers.get('content-type')).toBe('image/png');
+    // Never a static path.
+    expect((await fetch(`${t.url}/residence-cards/${cardId}`)).status).toBe(404);
+  });
+
+  it('staff of the company see both images, the record and the number format check', async () => {
+    const token = await t.tokenOf('company_admin');
+    const page = await getPage(t, `${CHECK}?card=${cardId}`, token);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(`src="/residence-cards/${cardId}/front"`);
+    expect(page.html).toContain(`src="/residence-cards/${cardId}/back"`);
+    expect(page.html).toContain('AB12345678CD');
+    expect(page.html).toContain('data-matches="yes"');
+    expect((await image(`/residence-cards/${cardId}/front`, `token=${token}`)).status).toBe(200);
+  });
+
+  it('verifying writes the person’s card fields, is audited, and the card then counts as verified', async () => {
+    const token = await t.tokenOf('company_admin');
+    // A number that is not in the printed format cannot be verified.
+    const bad = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide', decision: 'verified', cardNumber: 'AB1234567CD', visaTypeId: String(studentVisa), expiry, permission: '1', reason: '' });
+    expect(bad.status).toBe(422);
+    expect(bad.html).toContain('英字2文字・数字8桁・英字2文字');
+    const res = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide', decision: 'verified', cardNumber: 'AB12345678CD', visaTypeId: String(studentVisa), expiry, permission: '1', reason: '' });
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`${CHECK}?card=${cardId}&decided=verified`);
+    const db = t.database.db;
+    const profile = await db
+      .selectFrom('candidate_profiles as p')
+      .innerJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+      .select(['p.card_verified', 'p.card_number', 'p.visa_expiry', 'p.permission_outside_status', 'v.ja'])
+      .where('p.user_id', '=', personId)
+      .executeTakeFirstOrThrow();
+    expect(profile).toMatchObject({ card_verified: true, card_number: 'AB12345678CD', visa_expiry: expiry, permission_outside_status: true, ja: '留学' });
+    // What every assignment path gives checkWorkLimits: the card is no longer the refusal.
+    const day = addDays(todayInJapan(), 7);
+    const verdict = checkWorkLimits({
+      residenceStatus: profile.ja,
+      permissionOutsideStatus: profile.permission_outside_status,
+      cardExpiry: profile.visa_expiry!,
+      cardVerified: profile.card_verified,
+      longVacations: [],
+      assignments: [],
+      candidate: { start: `${day}T09:00`, end: `${day}T13:00`, breakMinutes: 0 },
+    });
+    expect(verdict).toEqual({ ok: true, weeklyMinutesLeft: 1680 - 240 });
+    const workers = dataOf(await gqlAs('company_admin', '{ workers(size: 100) { rows { name card } } }')).workers.rows as { name: string; card: string }[];
+    expect(workers.find((w) => w.name === 'Le Thi Hoa')?.card).toBe('verified');
+    const log = await db.selectFrom('audit_log').select(['action', 'actor_name', 'changes']).where('entity', '=', 'residence_card').where('entity_id', '=', cardId).orderBy('id').execute();
+    expect(log.map((l) => l.action)).toEqual(['create', 'update']);
+    expect(log[1]!.actor_name).toContain('Ichiro Suzuki');
+    expect(JSON.stringify(log[1]!.changes)).toContain('verified');
+    // The candidate sees it, and hears of it in the chat (in English, their language).
+    const page = await fetch(`${t.url}/staff/card`, { headers: { cookie: `candidate_token=${candidate}`, 'accept-language': 'en' } });
+    expect(await page.text()).toContain('Checked and verified.');
+    expect((await lastChat())?.content).toContain('it is verified');
+    // A decided card is not decided again.
+    const again = await gqlAs('company_admin', 'mutation ($id: ID!) { decideResidenceCard(id: $id, input: { decision: "rejected", reason: "x" }) { id } }', { id: cardId });
+    expect(again.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+  });
+});
+
+describe('uploads that are refused', () => {
+  it('a file that is not an image is refused with a clear message, as JSON and on the page', async () => {
+    const text = Buffer.from('this is a text file pretending to be a photo');
+    const res = await upload({ front: text });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ error: 'notImage', message: 'Choose an image file (JPEG, PNG or WebP).' });
+    const browser = await upload({ back: text, browser: true });
+    expect(browser.status).toBe(303);
+    expect(browser.headers.get('location')).toBe('/staff/card?error=notImage');
+    const page = await fetch(`${t.url}/staff/card?error=notImage`, { headers: { cookie: `candidate_token=${candidate}`, 'accept-language': 'ja' } });
+    expect(await page.text()).toContain('画像ファイル（JPEG・PNG・WebP）を選んでください。');
+  });
+
+  it('an image over the size cap is refused with the cap in the message', async () => {
+    const huge = Buffer.concat([await photo('png'), Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    const res = await upload({ front: huge });
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toBe('The image is too large. Each photo may be up to 10 MB.');
+  });
+
+  it('both sides are needed, and only a signed-in candidate may upload', async () => {
+    const res = await upload({ back: null });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('missing');
+    const anon = await fetch(`${t.url}/residence-cards`, { method: 'POST', body: new FormData(), headers: { accept: 'application/json' } });
+    expect(anon.status).toBe(401);
+  });
+});
+
+describe('who may see and decide', () => {
+  let cardId: string;
+  beforeAll(async () => {
+    expect((await upload()).status).toBe(201);
+    cardId = (await t.database.db.selectFrom('residence_cards').select('id').where('user_id', '=', personId).where('status', '=', 'pending').executeTakeFirstOrThrow()).id;
+  });
+
+  it('a company the candidate never applied to sees no card, no image, and cannot decide', async () => {
+    expect(dataOf(await gqlAs('company2', CARD, { id: cardId })).residenceCardCheck).toBeNull();
+    const list = dataOf(await gqlAs('company2', '{ residenceCards(size: 100) { rows { id } } }')).residenceCards.rows as { id: string }[];
+    expect(list.map((r) => r.id)).not.toContain(cardId);
+    const token = await t.tokenOf('company2');
+    expect((await image(`/residence-cards/${cardId}/front`, `token=${token}`)).status).toBe(404);
+    expect((await getPage(t, `${CHECK}?card=${cardId}`, token)).status).toBe(404);
+    const decide = await gqlAs('company2', 'mutation ($id: ID!) { decideResidenceCard(id: $id, input: { decision: "rejected", reason: "x" }) { id } }', { id: cardId });
+    expect(decide.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const post = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide', decision: 'rejected', reason: 'x' });
+    expect(post.status).toBe(404);
+    const row = await t.database.db.selectFrom('residence_cards').select('status').where('id', '=', cardId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+  });
+
+  it('a card of someone who applied nowhere is seen by the platform only', async () => {
+    const loner = (await candidateLogin(t, 'candidate@demo.test')).token;
+    expect((await upload({ token: loner })).status).toBe(201);
+    const list = async (as: 'admin' | 'company_admin') => (dataOf(await t.gql('{ residenceCards(size: 100) { rows { name } } }', {}, { as })).residenceCards.rows as { name: string }[]).map((r) => r.name);
+    expect(await list('admin')).toEqual(expect.arrayContaining(['Nguyen Van An', 'Le Thi Hoa']));
+    expect(await list('company_admin')).not.toContain('Nguyen Van An');
+  });
+
+  it('a user without 160004 is refused by the API, the page and the image endpoint', async () => {
+    const r = await gqlAs('client_staff', CARD, { id: cardId });
+    expect(r.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const d = await gqlAs('client_staff', 'mutation ($id: ID!) { decideResidenceCard(id: $id, input: { decision: "rejected", reason: "x" }) { id } }', { id: cardId });
+    expect(d.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const token = await t.tokenOf('client_staff');
+    const page = await getPage(t, `${CHECK}?card=${cardId}`, token);
+    expect(page.status).not.toBe(200);
+    expect(page.html).not.toContain(cardId);
+    expect((await image(`/residence-cards/${cardId}/front`, `token=${token}`)).status).toBe(404);
+    // Another candidate neither.
+    const other = (await candidateLogin(t, 'candidate@demo.test')).token;
+    expect((await image(`/residence-cards/${cardId}/front`, `candidate_token=${other}`)).status).toBe(404);
+    expect((await image(`/residence-cards/${cardId}/front`, '')).status).toBe(401);
+  });
+
+  it('re-upload with a reason reaches the candidate in the chat in their language, and the card is no longer verified', async () => {
+    const res = await gqlAs('company_admin', 'mutation ($id: ID!) { decideResidenceCard(id: $id, input: { decision: "reupload", reason: "" }) { id } }', { id: cardId });
+    expect(res.errors?.[0]?.extensions?.fields).toHaveProperty('reason');
+    const token = await t.tokenOf('company_admin');
+    const post = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide', decision: 'reupload', reason: 'The back is blurred' });
+    expect(post.status).toBe(303);
+    const chat = await lastChat();
+    expect(chat).toMatchObject({ sender_role: 'bot' });
+    expect(chat?.content).toContain('Please upload photos of your residence card again. Reason: The back is blurred');
+    expect(chat?.content).toContain('/staff/card');
+    const page = await fetch(`${t.url}/staff/card`, { headers: { cookie: `candidate_token=${candidate}`, 'accept-language': 'en' } });
+    expect(await page.text()).toContain('Please upload it again. Reason: The back is blurred');
+    const profile = await t.database.db.selectFrom('candidate_profiles').select('card_verified').where('user_id', '=', personId).executeTakeFirstOrThrow();
+    expect(profile.card_verified).toBe(false);
+
+    // A candidate who reads Japanese hears it in Japanese.
+    await t.database.db.updateTable('users').set({ lang: 'ja' }).where('id', '=', personId).execute();
+    expect((await upload()).status).toBe(201);
+    const next = (await t.database.db.selectFrom('residence_cards').select('id').where('user_id', '=', personId).where('status', '=', 'pending').executeTakeFirstOrThrow()).id;
+    expect((await postForm(t, `${CHECK}?card=${next}`, token, { _action: 'decide', decision: 'reupload', reason: '裏面がぼやけています' })).status).toBe(303);
+    expect((await lastChat())?.content).toContain('在留カードの写真を再度アップロードしてください。理由: 裏面がぼやけています');
+  });
+});
