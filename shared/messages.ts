@@ -710,6 +710,14 @@ export const MESSAGES = {
   'pay.daily': m('日払いの給与', 'Daily pay'),
   'pay.advances': m('前払いの履歴', 'Quick pay history'),
   'pay.none': m('まだありません。', 'Nothing yet.'),
+  // Assigning people to shifts (issue 12, docs/workforce.md)
+  'shifts.assignTitle': m('シフトに人を割り当てる', 'Put a person on a shift'),
+  'shifts.assignHint': m('在留カードの確認と、在留資格で働ける時間（留学・家族滞在は7日間で28時間まで）を確かめてから割り当てます。', 'The residence card and the hours the status allows (28 hours in any 7 days for students and dependents) are checked before the person is placed.'),
+  'shifts.shift': m('シフト', 'Shift'),
+  'shifts.person': m('スタッフのメールアドレス', 'The person’s e-mail'),
+  'shifts.assign': m('割り当てる', 'Assign'),
+  'shifts.assigned': m('シフトに割り当てました。応募者一覧に追加されています。', 'Placed on the shift; the application is on the applicants list.'),
+  'shifts.noneOpen': m('今後14日間に空きのあるシフトはありません。', 'No shift with a free seat in the next 14 days.'),
   // Points (issue 14, docs/points.md)
   'points.title': m('ポイント', 'Points'),
   'points.balances': m('ポイント残高', 'Your points'),

@@ -62,6 +62,8 @@ export const DOCS = {
   MyPay: graphql(OPS.MyPay),
   RequestQuickPay: graphql(OPS.RequestQuickPay),
   SaveBankAccount: graphql(OPS.SaveBankAccount),
+  AssignableShifts: graphql(OPS.AssignableShifts),
+  AssignShift: graphql(OPS.AssignShift),
   PointWallets: graphql(OPS.PointWallets),
   AdjustPoints: graphql(OPS.AdjustPoints),
   MyPoints: graphql(OPS.MyPoints),

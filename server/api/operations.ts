@@ -162,6 +162,8 @@ export const OPS = {
   RequestQuickPay: /* GraphQL */ `mutation RequestQuickPay($companyId: ID!, $amount: Int!) { requestQuickPay(companyId: $companyId, amount: $amount) { id fee net } }`,
   SaveBankAccount: /* GraphQL */ `mutation SaveBankAccount($input: BankAccountInput!) { saveBankAccount(input: $input) { bankCode } }`,
   // Points (issue 14).
+  AssignableShifts: /* GraphQL */ `query AssignableShifts { assignableShifts { id date start end titleJa titleEn filled capacity } }`,
+  AssignShift: /* GraphQL */ `mutation AssignShift($shiftId: ID!, $email: String!) { assignShift(shiftId: $shiftId, email: $email) { applicationId } }`,
   PointWallets: /* GraphQL */ `query PointWallets { pointWallets { companyId nameJa nameEn } }`,
   AdjustPoints: /* GraphQL */ `mutation AdjustPoints($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }`,
   MyPoints: /* GraphQL */ `

@@ -9,6 +9,7 @@ import type { ScoutTables } from '../modules/scouting/tables.ts';
 import type { SurveyTables } from '../modules/surveys/tables.ts';
 import type { AdTables } from '../modules/ads/tables.ts';
 import type { WorkforceTables } from '../modules/workforce/tables.ts';
+import type { LongVacationsTable } from '../modules/workforce/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -90,6 +91,8 @@ export interface Database {
   ad_counts: AdTables['ad_counts'];
   // Residence-card checks (migration 0030, issue 12 item 2).
   residence_cards: WorkforceTables['residence_cards'];
+  // A student's school vacations for the working limits (migration 0031, issue 12).
+  long_vacations: LongVacationsTable;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

@@ -144,6 +144,8 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.adjustPoints': { query: 'mutation ($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }', variables: { input: { email: 'nobody@example.test', direction: 'add', points: 0, reason: '' } } },
   'Query.myPoints': { query: 'query { myPoints { referralCode } }' },
   'Query.pointWallets': { query: 'query { pointWallets { companyId } }' },
+  'Query.assignableShifts': { query: 'query { assignableShifts { id } }' },
+  'Mutation.assignShift': { query: 'mutation ($s: ID!) { assignShift(shiftId: $s, email: "nobody@example.test") { applicationId } }', variables: { s: ZERO_UUID } },
   'Query.myPayslip': { query: 'query ($id: ID!) { myPayslip(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.requestQuickPay': { query: 'mutation ($c: ID!) { requestQuickPay(companyId: $c, amount: 0) { id } }', variables: { c: ZERO_UUID } },
   'Mutation.saveBankAccount': {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workLimitText } from '../../modules/workforce/work-limits.ts';
 import { applyToJob, CandidateRegistration, registerCandidate } from '../../modules/jobs/apply.ts';
 import { confirmApplication } from '../../modules/pipeline/confirm.ts';
 import { recordAttendance } from '../../modules/pipeline/attendance.ts';
@@ -227,6 +228,7 @@ export const resolvers = {
       const message = (a.message ?? '').trim();
       if (message.length > 1000) throw badInput(ctx.lang, { message: msg(ctx.lang, 'validation.maxLength', { max: 1000 }) });
       const r = await applyToJob(ctx.services.db, ctx.services.bus, { candidateId: ctx.user!.id, jobId: a.jobId, shiftId: a.shiftId, message });
+      if (!r.ok && r.reason === 'limits') throw apiError('FORBIDDEN', workLimitText(ctx.lang, r.refusal), { reason: r.refusal.reason, detail: r.refusal.detail });
       if (!r.ok) {
         const e = REASONS[r.reason]!;
         throw apiError(e.code, msg(ctx.lang, e.message), { reason: r.reason });

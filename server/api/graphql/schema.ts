@@ -18,6 +18,7 @@ import * as scouting from './scouting.ts';
 import * as surveys from './surveys.ts';
 import * as ads from './ads.ts';
 import * as cardChecks from './card-checks.ts';
+import * as workforce from './workforce.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
@@ -49,6 +50,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(ads);
 // Residence-card checks (issue 12 item 2).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(cardChecks);
+// Assigning people to shifts with the working limits (issue 12).
+(MODULES as { typeDefs: string; resolvers: object }[]).push(workforce);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

@@ -4,6 +4,7 @@
  * the caller may offer and the month's quota — sending an offer, and the candidate's side on
  * /staff/scout: their profile, their offers, accepting or declining.
  */
+import { workLimitText } from '../../modules/workforce/work-limits.ts';
 import { msg } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
 import { answerScoutOffer, offerableJobs, scoutQuota, sendScoutOffer } from '../../modules/scouting/offers.ts';
@@ -208,6 +209,7 @@ export const resolvers = {
     },
     answerScoutOffer: async (_: unknown, a: { id: string; accept: boolean }, ctx: ApiContext) => {
       const r = await answerScoutOffer(ctx.services.db, ctx.services.bus, ctx.user!.id, a.id, a.accept);
+      if (!r.ok && r.reason === 'limits') throw apiError('FORBIDDEN', workLimitText(ctx.lang, r.refusal), { reason: r.refusal.reason });
       if (!r.ok) {
         const [code, key] = ANSWER_REFUSALS[r.reason];
         throw apiError(code, msg(ctx.lang, key), { reason: r.reason });

@@ -19,6 +19,7 @@ import { seedDemoScouting } from '../../modules/scouting/seed.ts';
 import { seedDemoSurveys } from '../../modules/surveys/seed.ts';
 import { seedDemoAds } from '../../modules/ads/seed.ts';
 import { seedDemoCardChecks } from '../../modules/workforce/seed.ts';
+import { seedDemoWorkforce } from '../../modules/workforce/seed.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -80,6 +81,8 @@ export const DEMO_ACCOUNTS: (DemoAccount & { companyKey?: 'c1' | 'c2'; clientKey
   { email: 'worker3@demo.test', role: 'candidate', name: 'Bikash Thapa' },
   // A student whose residence card waits for a check (issue 12 item 2, server/modules/workforce/seed.ts).
   { email: 'cardcheck@demo.test', role: 'candidate', name: 'Le Thi Hoa' },
+  // A student near her 28 hours a week (issue 12, server/modules/workforce/seed.ts).
+  { email: 'student@demo.test', role: 'candidate', name: 'Tran Minh Chau' },
 ];
 
 /**
@@ -147,6 +150,7 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
       { email: 'worker1@demo.test', phone: '090-0000-2001', nationality: 'Vietnam', visa: '特定技能1号', expiry: inDays(500), languages: ['vi', 'ja'] },
       { email: 'worker2@demo.test', phone: '090-0000-2002', nationality: 'Philippines', visa: '定住者', expiry: inDays(900), languages: ['tl', 'en', 'ja'] },
       { email: 'worker3@demo.test', phone: '090-0000-2003', nationality: 'Nepal', visa: '技術・人文知識・国際業務', expiry: inDays(300), languages: ['ne', 'en', 'ja'] },
+      { email: 'student@demo.test', phone: '090-0000-3101', nationality: 'Vietnam', visa: '留学', expiry: inDays(300), languages: ['vi', 'ja', 'en'] },
     ];
     const candidates = await trx.selectFrom('users').select(['id', 'email']).where('role', '=', 'candidate').execute();
     for (const p of profiles) {
@@ -197,6 +201,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoScouting(trx, c1.id);
     // A candidate's residence card waiting for a check (issue 12 item 2).
     await seedDemoCardChecks(trx, c1.id);
+    // Last: cards verified (the people above included), a student near her 28 hours, a dependent without the permission (issue 12).
+    await seedDemoWorkforce(trx, c1.id);
 
     return {
       seeded: true,

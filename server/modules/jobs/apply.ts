@@ -8,6 +8,8 @@ import { todayInJapan } from '../../time.ts';
 import { email, optionalText, requiredText } from '../../validation.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
 import { jobsDb } from './public.ts';
+import { checkPersonForShift } from '../workforce/assign.ts';
+import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 
 /** What a foreign staff member gives to register on the public site (issue 5). */
 export const CandidateRegistration = z
@@ -64,7 +66,9 @@ export async function registerCandidate(db: DB, input: CandidateRegistration): P
 
 export type ApplyResult =
   | { ok: true; applicationId: string; conversationId: string }
-  | { ok: false; reason: 'not-found' | 'full' | 'already-applied' | 'closed' | 'visa' };
+  | { ok: false; reason: 'not-found' | 'full' | 'already-applied' | 'closed' | 'visa' }
+  /** The legal working limits refuse the shift (server/modules/workforce/work-limits.ts). */
+  | { ok: false; reason: 'limits'; refusal: WorkLimitRefusal };
 
 /**
  * Applies a candidate to a job, and for a daily job to one of its shifts. The seat is taken with a
@@ -106,6 +110,9 @@ export async function applyToJob(
         .executeTakeFirst();
       if (!shift) return { ok: false, reason: 'not-found' };
       if (shift.date < today) return { ok: false, reason: 'closed' };
+      // The residence card and the hours the status allows, with the person's row locked (docs/workforce.md).
+      const limits = await checkPersonForShift(trx as unknown as DB, input.candidateId, shift.id);
+      if (!limits.ok) return { ok: false, reason: 'limits', refusal: limits };
       shiftId = shift.id;
     }
     // ON CONFLICT DO NOTHING: applying twice to the same shift (or job) is answered, not an error.

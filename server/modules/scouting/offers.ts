@@ -9,6 +9,7 @@
  * once cannot both take the last one); an answer is one conditional UPDATE on a pending, unexpired
  * offer, so two clicks on "accept" make one application.
  */
+import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 import { sql } from 'kysely';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
@@ -169,7 +170,9 @@ export async function sendScoutOffer(
 
 export type AnswerResult =
   | { ok: true; status: 'accepted' | 'declined'; applicationId: string | null; conversationId: string | null; created: boolean }
-  | { ok: false; reason: 'not-found' | 'expired' | 'answered' | 'closed' | 'full' | 'visa' };
+  | { ok: false; reason: 'not-found' | 'expired' | 'answered' | 'closed' | 'full' | 'visa' }
+  /** The shift's legal working limits refuse the person (card, permission, hours: docs/workforce.md). */
+  | { ok: false; reason: 'limits'; refusal: WorkLimitRefusal };
 
 /**
  * The candidate's answer. Accepting applies them to the offered job (and shift) through
@@ -220,6 +223,7 @@ export async function answerScoutOffer(db: DB, bus: EventBus, candidateId: strin
     applicationId = a?.id ?? null;
   } else {
     await db.updateTable('scout_offers').set({ status: 'pending', answered_at: null }).where('id', '=', offerId).where('status', '=', 'accepted').where('application_id', 'is', null).execute();
+    if (applied.reason === 'limits') return { ok: false, reason: 'limits', refusal: applied.refusal };
     return { ok: false, reason: applied.reason === 'not-found' ? 'closed' : applied.reason };
   }
   await db.updateTable('scout_offers').set({ application_id: applicationId }).where('id', '=', offerId).execute();

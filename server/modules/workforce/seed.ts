@@ -44,3 +44,43 @@ export async function seedDemoCardChecks(db: DB, companyId: string): Promise<voi
     .values({ user_id: person.id, front, front_mime: 'image/png', back, back_mime: 'image/png', card_number: 'AB12345678CD', visa_type_id: visa.id, expiry, permission_outside_status: true })
     .execute();
 }
+
+/**
+ * Demo data for the working limits (issue 12 item 6, docs/workforce.md), so a new user meets every
+ * refusal: the demo people's cards are verified (Maria Santos, a student, with the permission to
+ * work outside status); Aung Kyaw is a dependent (家族滞在) without the permission whose card
+ * expires in 20 days; Tran Minh Chau (student@demo.test) is a student with 24 of her 28 hours taken in
+ * the coming days, on Sakura's warehouse picking; the card waiting for a check on
+ * /admin/worker/rcCheckCandidate is an unverified one.
+ */
+/** Shifts the student already has: four days of six hours from tomorrow (24 h of 28). */
+export const STUDENT_SHIFTS = [1, 2, 3, 4].map((d) => ({ day: d, start: '08:00', end: '14:00' }));
+
+export async function seedDemoWorkforce(db: DB, companyId: string): Promise<void> {
+  // Every demo person's card was checked, except the one waiting on /admin/worker/rcCheckCandidate.
+  const people = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('role', '=', 'candidate')
+    .where('email', 'like', '%@demo.test')
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('residence_cards as r').select('r.id').whereRef('r.user_id', '=', 'users.id').where('r.status', '=', 'pending'))))
+    .execute();
+  const id = (email: string) => people.find((p) => p.email === email)!.id;
+  await db.updateTable('candidate_profiles').set({ card_verified: true, card_verified_at: new Date() }).where('user_id', 'in', people.map((p) => p.id)).execute();
+  await db.updateTable('candidate_profiles').set({ permission_outside_status: true }).where('user_id', 'in', [id('candidate2@demo.test'), id('student@demo.test')]).execute();
+
+  const today = todayInJapan();
+  const job = await db.selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
+  const confirmed = (await companyTree(db, companyId)).find((s) => s.name_en === 'Attendance')?.id;
+  for (const s of STUDENT_SHIFTS) {
+    const shift = await db
+      .insertInto('job_daily_shifts')
+      .values({ job_id: job.id, date: addDays(today, s.day), start_time: s.start, end_time: s.end, break_minutes: 0, capacity: 2, filled: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('applications')
+      .values({ job_id: job.id, shift_id: shift.id, candidate_id: id('student@demo.test'), company_id: companyId, client_id: job.client_id, ...(confirmed ? { candidate_status_id: confirmed } : {}) })
+      .execute();
+  }
+}

@@ -27,3 +27,12 @@ export interface ResidenceCardsTable {
   decided_at: ColumnType<Date | null, Date | null | undefined>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
+
+/** The long vacations of a student's school (migration 0031, docs/workforce.md): both days included. */
+export interface LongVacationsTable {
+  id: Generated<string>;
+  user_id: string;
+  from_date: ColumnType<string, string, string>;
+  to_date: ColumnType<string, string, string>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}

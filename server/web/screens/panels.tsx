@@ -10,6 +10,7 @@ import { isLang, pickLang, tr, type Text } from '../../../shared/i18n.ts';
 import { Field } from '../../../views/ui/Field.tsx';
 import { todayInJapan } from '../../../shared/time.ts';
 import { DOCS } from '../../api/documents.ts';
+import { dateText } from '../../../shared/format.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
 import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
@@ -184,6 +185,67 @@ const points = panel({
   },
 });
 
+/**
+ * The shifts page's assignment form (issue 12, docs/workforce.md): a shift with a free seat of the
+ * next 14 days and the person's e-mail; a refusal of the card or working-limit check is the
+ * form's error, in the reader's language, with the window and the minutes left.
+ */
+const shifts = panel({
+  load: async (ctx) => (ctx.user?.clientId ? null : (await ctx.call(DOCS.AssignableShifts)).assignableShifts),
+  view: (ctx, open, state) => {
+    if (!open) return null;
+    const v = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
+    return (
+      <form method="post" action={ctx.req.originalUrl} className="panel assign-form" aria-labelledby="assign-title" noValidate>
+        <h2 id="assign-title">{ctx.msg('shifts.assignTitle')}</h2>
+        <p className="hint">{ctx.msg('shifts.assignHint')}</p>
+        <input type="hidden" name="_action" value="assign" />
+        {queryText(ctx.req, 'assigned') && (
+          <p className="form-notice" role="status">
+            {ctx.msg('shifts.assigned')}
+          </p>
+        )}
+        {state?.errors._ && (
+          <p className="alert alert-error" role="alert">
+            {state.errors._}
+          </p>
+        )}
+        {open.length === 0 ? (
+          <p>{ctx.msg('shifts.noneOpen')}</p>
+        ) : (
+          <>
+            <div className="form-grid">
+              <Field name="shiftId" label={ctx.msg('shifts.shift')} value={v('shiftId')} error={state?.errors.shiftId} required>
+                {open.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {`${dateText(s.date, ctx.lang)} ${s.start}–${s.end} ${pickLang(ctx.lang, s.titleJa, s.titleEn)} (${s.filled}/${s.capacity})`}
+                  </option>
+                ))}
+              </Field>
+              <Field name="email" type="email" label={ctx.msg('shifts.person')} value={v('email')} error={state?.errors.email} required />
+            </div>
+            <button type="submit" className="btn btn-small-solid">
+              {ctx.msg('shifts.assign')}
+            </button>
+          </>
+        )}
+      </form>
+    );
+  },
+  actions: {
+    assign: async (ctx, body) => {
+      const v = formStrings(body, ['shiftId', 'email']);
+      try {
+        await ctx.call(DOCS.AssignShift, { shiftId: v.shiftId ?? '', email: v.email ?? '' });
+        return redirect(withFlag(ctx.req.path, 'assigned'));
+      } catch (err) {
+        if (err instanceof ApiFailure) return failed(v, { ...(Object.keys(err.formErrors).length ? {} : { _: err.message }), ...err.formErrors }, err.status);
+        throw err;
+      }
+    },
+  },
+});
+
 /** The panel of each read-model screen that has one, by path. */
 export const READ_MODEL_PANELS: Readonly<Record<string, Panel>> = {
   '/admin/salary/daily': dailyPay,
@@ -195,4 +257,5 @@ export const READ_MODEL_PANELS: Readonly<Record<string, Panel>> = {
   '/v3/admin/survey': panel(surveysPanel),
   // Residence-card checks (issue 12 item 2): one card's images, record and decision.
   '/admin/worker/rcCheckCandidate': panel(cardCheckPanel),
+  '/admin/shift': shifts,
 };

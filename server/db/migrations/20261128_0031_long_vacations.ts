@@ -1,0 +1,24 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Working limits on every assignment path (issue 12 item 3, docs/workforce.md): the long
+ * vacations of a student's school (長期休業), in which a student may work up to 8 hours a day
+ * instead of 28 hours a week. Entered by staff on the person's record; both days included.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('long_vacations')
+    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('from_date', 'date', (c) => c.notNull())
+    .addColumn('to_date', 'date', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addCheckConstraint('long_vacations_order', sql`to_date >= from_date`)
+    .addCheckConstraint('long_vacations_length', sql`to_date - from_date <= 120`)
+    .execute();
+  await db.schema.createIndex('long_vacations_user').on('long_vacations').columns(['user_id', 'from_date']).execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('long_vacations').execute();
+}

@@ -1,0 +1,73 @@
+/**
+ * The working-limit check of every path that puts a person on a shift (issue 12 item 3,
+ * docs/workforce.md "How assignment paths must call it"): reads the person's record, their other
+ * live shifts around the candidate shift and their school's long vacations, and asks the pure
+ * `checkWorkLimits`. Called inside the transaction that writes the assignment, after locking the
+ * person's row, so two assignments of one person at once cannot both pass on the same old total.
+ */
+import { sql } from 'kysely';
+import type { DB } from '../../db/connect.ts';
+import { addDays } from '../../../shared/time.ts';
+import { checkWorkLimits, type WorkLimitsResult } from './work-limits.ts';
+
+const local = (date: string, time: string) => `${date}T${time.slice(0, 5)}`;
+/** A shift's start and end as wall-clock times; an end at or before the start is on the next day. */
+const span = (s: { date: string; start_time: string; end_time: string; break_minutes: number }) => ({
+  start: local(s.date, s.start_time),
+  end: local(s.end_time.slice(0, 5) <= s.start_time.slice(0, 5) ? addDays(s.date, 1) : s.date, s.end_time),
+  breakMinutes: s.break_minutes,
+});
+
+/** May this person take this shift? Locks the person's row for the rest of the caller's transaction. */
+export async function checkPersonForShift(trx: DB, candidateId: string, shiftId: string): Promise<WorkLimitsResult> {
+  await sql`select id from users where id = ${candidateId}::uuid for update`.execute(trx);
+  const shift = await trx
+    .selectFrom('job_daily_shifts as s')
+    .innerJoin('jobs as j', 'j.id', 's.job_id')
+    .select(['s.id', 's.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes', 'j.job_type_id'])
+    .where('s.id', '=', shiftId)
+    .executeTakeFirstOrThrow();
+  const person = await trx
+    .selectFrom('candidate_profiles as p')
+    .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+    .select(['p.visa_expiry', 'p.card_verified', 'p.permission_outside_status', 'v.ja as status'])
+    .where('p.user_id', '=', candidateId)
+    .executeTakeFirst();
+  // No card on record at all: nothing to check it against.
+  if (!person?.visa_expiry) return { ok: false, reason: 'card_unverified', detail: 'no residence card on record', facts: {} };
+  const others = await trx
+    .selectFrom('applications as a')
+    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .leftJoin('attendance as t', 't.application_id', 'a.id')
+    .select(['s.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes'])
+    .where('a.candidate_id', '=', candidateId)
+    .where('s.id', '!=', shiftId)
+    .where('s.date', '>=', addDays(shift.date, -8))
+    .where('s.date', '<=', addDays(shift.date, 8))
+    // Not a closing status (rejected, withdrawn: a leaf right under a root), and not a shift they did not come to.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('candidate_statuses as st')
+            .innerJoin('candidate_statuses as p', 'p.id', 'st.parent_id')
+            .select('st.id')
+            .whereRef('st.id', '=', 'a.candidate_status_id')
+            .where('p.parent_id', 'is', null)
+            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('candidate_statuses as c').select('c.id').whereRef('c.parent_id', '=', 'st.id')))),
+        ),
+      ),
+    )
+    .where((eb) => eb.or([eb('t.status', 'is', null), eb('t.status', 'not in', ['absent', 'no_show'])]))
+    .execute();
+  const vacations = await trx.selectFrom('long_vacations').select(['from_date', 'to_date']).where('user_id', '=', candidateId).execute();
+  return checkWorkLimits({
+    residenceStatus: person.status ?? '',
+    permissionOutsideStatus: person.permission_outside_status,
+    cardExpiry: person.visa_expiry,
+    cardVerified: person.card_verified,
+    longVacations: vacations.map((v) => ({ from: v.from_date, to: v.to_date })),
+    assignments: others.map(span),
+    candidate: span(shift),
+    jobType: shift.job_type_id,
+  });
+}
