@@ -509,7 +509,7 @@ export const MESSAGES = {
 
   // Legal working limits: why a person may not take a shift (server/modules/workforce/work-limits.ts)
   'workLimits.cardExpired': m('在留カードの有効期限は{expiry}までのため、{day}のシフトには入れません。', 'The residence card is valid until {expiry}, so it does not cover the shift on {day}.'),
-  'workLimits.cardUnverified': m('在留カードの確認が済んでいません。スタッフが確認するまでシフトには入れません。', 'The residence card has not been checked yet. Staff must verify it before any shift.'),
+  'workLimits.cardUnverified': m('在留カードの確認が済んでいません。スタッフが確認するまでシフトには入れません（在留カードの写真は /staff/card から送れます）。', 'The residence card has not been checked yet: no shift until staff verify it (photos of the card are sent at /staff/card).'),
   'workLimits.noPermission': m('在留資格「{status}」で働くには資格外活動許可が必要です。', 'The residence status "{status}" needs permission to engage in activity outside status before any work.'),
   'workLimits.jobType': m('この仕事の職種は、在留資格「{status}」で認められた仕事に含まれません。', 'This job type is not work that the residence status "{status}" permits.'),
   'workLimits.weeklyLimit': m(

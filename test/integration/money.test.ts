@@ -194,17 +194,17 @@ describe('the settings money needs', () => {
     const form = (await getPage(t, path, token)).html;
     expect(form).toContain('name="transfer_requester_code"');
     expect(form).toContain('value="1234567890"');
-    const bad = await postForm(t, path, token, { closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '10', points_valid_days: '365', registration_number: '1234', transfer_bank_code: '12', transfer_account_number: '123' });
+    const bad = await postForm(t, path, token, { closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '10', points_valid_days: '365', scout_monthly_quota: '50', registration_number: '1234', transfer_bank_code: '12', transfer_account_number: '123' });
     expect(bad.status).toBe(422);
     expect(bad.html).toContain('「T」と13桁の数字で入力してください。');
     expect(bad.html).toContain('4桁の数字で入力してください。');
     expect(bad.html).toContain('7桁の数字で入力してください');
     const before = await db().selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
     expect(before.transfer_bank_code).not.toBe('12');
-    const good = await postForm(t, path, token, { closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '15', points_valid_days: '180', registration_number: 'T9876543210987', transfer_requester_code: '1234567890', transfer_account_type: '2', transfer_account_number: '7654321' });
+    const good = await postForm(t, path, token, { closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '15', points_valid_days: '180', registration_number: 'T9876543210987', transfer_requester_code: '1234567890', transfer_account_type: '2', transfer_account_number: '7654321', scout_monthly_quota: '30' });
     expect(good.status).toBe(303);
     const after = await db().selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
-    expect(after).toMatchObject({ registration_number: 'T9876543210987', transfer_account_type: 2, transfer_account_number: '7654321', points_per_shift: 15, points_valid_days: 180, transfer_requester_code: before.transfer_requester_code });
+    expect(after).toMatchObject({ registration_number: 'T9876543210987', transfer_account_type: 2, transfer_account_number: '7654321', points_per_shift: 15, points_valid_days: 180, scout_monthly_quota: 30, transfer_requester_code: before.transfer_requester_code });
     // A company user cannot open or write the settings.
     expect((await getPage(t, path, await t.tokenOf('company2'))).status).not.toBe(200);
     expect((await postForm(t, path, await t.tokenOf('company2'), { transfer_account_number: '1111111' })).status).not.toBe(303);

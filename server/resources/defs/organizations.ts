@@ -81,6 +81,8 @@ export const companyResource: ResourceDef = {
       schema: z.preprocess((v) => (v === '' || v === null || v === undefined ? 1 : Number(v)), z.union([z.literal(1), z.literal(2)])),
     },
     code('transfer_account_number', t('振込元の口座番号', 'Paying account number'), /^\d{7}$/, t('7桁の数字で入力してください（足りない場合は先頭に0）。', 'Enter 7 digits (pad with leading zeros).')),
+    // Scouting (issue 14, docs/scouting.md): offers a company may send in a month.
+    f.number('scout_monthly_quota', t('月間のスカウト送信数の上限', 'Scout offers per month'), { min: 0, max: 100_000, default: 50 }),
     f.number('points_valid_days', t('ポイントの有効期間（日）', 'Points stay valid for (days)'), { min: 1, max: 3650, default: 365 }),
   ],
   sample: { name: 'テスト人材株式会社', name_en: 'Test Staffing Inc.', email: 'info@test-staffing.test', phone: '03-1234-5678', status: 'trial', closing_day: 31, pay_day: 25, quickpay_enabled: true, quickpay_rate: 60 },
@@ -88,7 +90,7 @@ export const companyResource: ResourceDef = {
     { path: '/admin/company', mode: 'list' },
     { path: '/admin/company/add', mode: 'create' },
     { path: '/admin/company/edit/[id]', mode: 'edit', fields: ['name', 'name_en', 'email', 'phone', 'representative', 'address', 'status'] },
-    { path: '/admin/company/[id]/settings', mode: 'edit', fields: ['closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate', 'points_per_shift', 'points_valid_days', 'registration_number', 'transfer_requester_code', 'transfer_requester_name', 'transfer_bank_code', 'transfer_bank_name', 'transfer_branch_code', 'transfer_branch_name', 'transfer_account_type', 'transfer_account_number'] },
+    { path: '/admin/company/[id]/settings', mode: 'edit', fields: ['closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate', 'points_per_shift', 'points_valid_days', 'registration_number', 'transfer_requester_code', 'transfer_requester_name', 'transfer_bank_code', 'transfer_bank_name', 'transfer_branch_code', 'transfer_branch_name', 'transfer_account_type', 'transfer_account_number', 'scout_monthly_quota'] },
     { path: '/v3/admin/company', mode: 'list' },
     { path: '/v3/admin/company/add', mode: 'create' },
     { path: '/v3/admin/company/[id]', mode: 'detail' },
