@@ -44,6 +44,8 @@ describe('the notification bell', () => {
       i: { name: 'Bell Tester', email, password: 'Passw0rd!long', nationality: 'Vietnam', visa_type_id: Number(await visaId(t, '特定技能1号')), visa_expiry: '2030-12-31' },
     });
     expect(reg.errors, JSON.stringify(reg.errors)).toBeUndefined();
+    // Staff checked the new candidate's residence card: only then may they take a shift (docs/workforce.md).
+    await t.database.db.updateTable('candidate_profiles').set({ card_verified: true }).where('user_id', '=', reg.data!.registerCandidate as string).execute();
     const { token } = await candidateLogin(t, email, { password: 'Passw0rd!long' });
     await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: token });
 
