@@ -5,6 +5,7 @@
  * same content hash), updating a draft whose source changed, leaving alone a job a person already
  * published or deleted. Every run is written to the history with its counts and problems.
  */
+import { repeatEvery } from '../repeat.ts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/connect.ts';
@@ -162,28 +163,14 @@ export async function dueSources(db: DB): Promise<string[]> {
  * run it; the claim gives each source to one of them. `stop()` waits for a run in progress.
  */
 export function startCrawlerScheduler(db: DB, o: { log?: Logger; intervalMs?: number; limits?: FetchLimits } = {}): { stop(): Promise<void> } {
-  let busy: Promise<void> | null = null;
-  let stopped = false;
-  const tick = async () => {
-    for (const id of await dueSources(db)) {
-      if (stopped) return;
-      await runSource(db, id, { log: o.log, limits: o.limits });
-    }
-  };
-  const timer = setInterval(() => {
-    if (busy || stopped) return;
-    busy = tick()
-      .catch((err) => o.log?.warn({ err }, 'crawler scheduler tick failed'))
-      .finally(() => {
-        busy = null;
-      });
-  }, o.intervalMs ?? 60_000);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await busy;
+  return repeatEvery(
+    o.intervalMs ?? 60_000,
+    async (job) => {
+      for (const id of await dueSources(db)) {
+        if (job.stopped) return;
+        await runSource(db, id, { log: o.log, limits: o.limits });
+      }
     },
-  };
+    (err) => o.log?.warn({ err }, 'crawler scheduler tick failed'),
+  );
 }

@@ -14,6 +14,7 @@
  * whose sending fails is logged and not retried (the candidate still sees the request on
  * /staff/applications and in the chat history of the move).
  */
+import { repeatEvery } from '../repeat.ts';
 import { sql } from 'kysely';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { dateText, dateTimeText } from '../../../shared/format.ts';
@@ -135,22 +136,5 @@ async function residenceAlerts(deps: AnnounceDeps, now: Date): Promise<number> {
 
 /** Runs the reminders every `intervalMs` in this process (several processes may: claims keep them single). */
 export function startReminderScheduler(deps: AnnounceDeps, intervalMs: number): { stop(): Promise<void> } {
-  let busy: Promise<unknown> | null = null;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (busy || stopped) return;
-    busy = runReminders(deps)
-      .catch((err: unknown) => deps.log.warn({ err }, 'the reminder scheduler failed'))
-      .finally(() => {
-        busy = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await busy;
-    },
-  };
+  return repeatEvery(intervalMs, () => runReminders(deps), (err) => deps.log.warn({ err }, 'the reminder scheduler failed'));
 }

@@ -8,6 +8,7 @@
  * nothing. Earned points expire after the wallet's validity; spends take the soonest to expire
  * first, so what expires on a day is what was earned until then and not yet used (see `dueToExpire`).
  */
+import { repeatEvery } from '../repeat.ts';
 import { sql } from 'kysely';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { todayInJapan } from '../../../shared/time.ts';
@@ -153,20 +154,5 @@ export async function balancesOf(db: DB, candidateId: string, today = todayInJap
 
 /** The sweep every `intervalMs` in the server process (several processes may run it: each wallet is locked while it expires). */
 export function startPointExpiry(db: DB, log: { warn(o: object, m: string): void }, intervalMs: number): { stop(): Promise<void> } {
-  let busy: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = expireAll(db)
-      .catch((err: unknown) => log.warn({ err }, 'point expiry failed'))
-      .finally(() => {
-        busy = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await busy;
-    },
-  };
+  return repeatEvery(intervalMs, () => expireAll(db), (err) => log.warn({ err }, 'point expiry failed'));
 }
