@@ -82,6 +82,18 @@ describe('the worker record', () => {
     expect(page.html).toContain(`¥${w.pay.total.toLocaleString('en-US')}`);
   });
 
+  it('warns of a card expiring soon and links a card waiting for a check to the check screen', async () => {
+    const token = await t.tokenOf('company_admin');
+    const aung = await db().selectFrom('users as u').innerJoin('candidate_profiles as p', 'p.user_id', 'u.id').select(['u.id', 'p.visa_expiry']).where('u.email', '=', 'candidate3@demo.test').executeTakeFirstOrThrow();
+    const days = Math.round((Date.parse(`${aung.visa_expiry}T00:00:00Z`) - Date.parse(`${todayInJapan()}T00:00:00Z`)) / 86_400_000);
+    expect(days).toBeLessThanOrEqual(90);
+    expect((await getPage(t, `/admin/worker?id=${aung.id}`, token)).html).toContain(`期限まであと${days}日`);
+    const hoa = await db().selectFrom('users as u').innerJoin('residence_cards as c', 'c.user_id', 'u.id').select(['u.id', 'c.id as card']).where('u.email', '=', 'cardcheck@demo.test').where('c.status', '=', 'pending').executeTakeFirstOrThrow();
+    const page = await getPage(t, `/admin/worker?id=${hoa.id}`, token);
+    expect(page.html).toContain(`/admin/worker/rcCheckCandidate?card=${hoa.card}`);
+    expect(page.html).toContain('確認待ち');
+  });
+
   it('the employment contract is a PDF from the contract template, in Japanese or in English', async () => {
     const w = dataOf(await t.gql(RECORD, { id: tran }, { as: 'company_admin' })).workerRecord;
     const job = w.jobs.find((j: { titleEn: string }) => j.titleEn === 'Kitchen assistant (evening)');
