@@ -59,6 +59,8 @@ export const DOCS = {
   MyPayslip: graphql(OPS.MyPayslip),
   InvoiceDocument: graphql(OPS.InvoiceDocument),
   CreateInvoices: graphql(OPS.CreateInvoices),
+  WorkerRecord: graphql(OPS.WorkerRecord),
+  WorkerContract: graphql(OPS.WorkerContract),
   MyPay: graphql(OPS.MyPay),
   RequestQuickPay: graphql(OPS.RequestQuickPay),
   SaveBankAccount: graphql(OPS.SaveBankAccount),

@@ -147,6 +147,23 @@ export const OPS = {
       }
     }
   `,
+  // The worker record on /admin/worker (issue 12 item 5).
+  WorkerRecord: /* GraphQL */ `
+    query WorkerRecord($id: ID!) {
+      workerRecord(id: $id) {
+        id name email phone nationality visaJa visaEn visaExpiry cardVerified cardCheckId cardCheckStatus permissionOutsideStatus languages
+        shifts { applicationId shiftId date start end breakMinutes upcoming jobId jobJa jobEn clientJa clientEn attendance clockIn clockOut }
+        pay { thisMonth total lines workedMinutes runs { id periodStart periodEnd payDate gross net status } }
+        documents { kind number expiresOn note }
+        jobs { id titleJa titleEn clientJa clientEn }
+      }
+    }
+  `,
+  WorkerContract: /* GraphQL */ `
+    query WorkerContract($workerId: ID!, $jobId: ID!, $lang: String!) {
+      workerContract(workerId: $workerId, jobId: $jobId, lang: $lang) { lang title body workerName company client job place startDate endDate wage }
+    }
+  `,
   CreateInvoices: /* GraphQL */ `mutation CreateInvoices($month: String!) { createInvoices(month: $month) { created updated skipped } }`,
   MyPay: /* GraphQL */ `
     query MyPay {

@@ -15,6 +15,7 @@ const t = (ja: string, en: string): Text => ({ ja, en });
 
 type Payslip = NonNullable<ResultOf<typeof DOCS.Payslip>['payslip']>;
 type Invoice = NonNullable<ResultOf<typeof DOCS.InvoiceDocument>['invoiceDocument']>;
+type Contract = NonNullable<ResultOf<typeof DOCS.WorkerContract>['workerContract']>;
 
 function draw(title: string, body: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: title } });
@@ -123,5 +124,32 @@ export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
       doc.moveDown();
       doc.fontSize(9).text(i.note, { width: 490 });
     }
+  });
+}
+
+/**
+ * A worker's employment contract (issue 12 item 5): the facts of the job, then the company's
+ * contract template as the API filled it, in the language asked for (the API's `lang`).
+ */
+export function contractPdf(c: Contract, lang: Lang): Promise<Buffer> {
+  const title = c.title || tr(lang, t('労働条件通知書', 'Employment contract'));
+  return draw(`${title} ${c.workerName}`, (doc) => {
+    doc.fontSize(18).text(title);
+    doc.moveDown(0.5);
+    doc.fontSize(10);
+    const facts: [Text, string][] = [
+      [t('氏名', 'Worker'), c.workerName],
+      [t('雇用主', 'Employer'), c.company],
+      [t('就業先', 'Client'), c.client],
+      [t('業務内容', 'Job'), c.job],
+      [t('就業場所', 'Workplace'), c.place],
+      [t('期間', 'Period'), `${c.startDate} – ${c.endDate}`],
+      [t('時給', 'Hourly wage'), c.wage],
+    ];
+    for (const [k, v] of facts) doc.text(`${tr(lang, k)}: ${v}`);
+    doc.moveDown();
+    doc.fontSize(10).text(c.body, { width: 490 });
+    doc.moveDown(2);
+    doc.fontSize(10).text(`${tr(lang, t('交付日', 'Issued on'))}: ${dateLong(new Date(), lang)}`);
   });
 }

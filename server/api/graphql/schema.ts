@@ -19,6 +19,7 @@ import * as surveys from './surveys.ts';
 import * as ads from './ads.ts';
 import * as cardChecks from './card-checks.ts';
 import * as workforce from './workforce.ts';
+import * as workerRecord from './worker-record.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
@@ -52,6 +53,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(cardChecks);
 // Assigning people to shifts with the working limits (issue 12).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(workforce);
+// One worker's record and employment contract on /admin/worker (issue 12 item 5).
+(MODULES as { typeDefs: string; resolvers: object }[]).push(workerRecord);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

@@ -9,7 +9,8 @@ import { visaOptions } from './staff.ts';
  * placing someone: residence status, card expiry (flagged within 90 days), languages, whether a
  * bank account for pay is registered, and shifts worked for the tenant. One person, read from
  * their registration (users + candidate_profiles); companies see only people who applied to them
- * (DESIGN §5). The one person record with merges and card checks is still to come (docs/workforce.md).
+ * (DESIGN §5). A name opens the worker's record on the same screen (`?id=`, server/web/screens/
+ * admin/worker-record.tsx); the record's API asks this list's rule who may open whom.
  */
 export const workersReadModel = defineReadModel({
   name: 'worker',
@@ -36,7 +37,7 @@ export const workersReadModel = defineReadModel({
   },
   id: 'u.id',
   columns: [
-    { name: 'name', label: t('氏名', 'Name'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true },
+    { name: 'name', label: t('氏名', 'Name'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'id' },
     { name: 'email', label: t('メール', 'Email'), type: 'text', sql: 'u.email', search: true },
     { name: 'nationality', label: t('国籍', 'Nationality'), type: 'text', sql: 'p.nationality', sortable: true },
     { name: 'visaType', label: t('在留資格', 'Residence status'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`v.ja` : sql`coalesce(nullif(v.en, ''), v.ja)`) },

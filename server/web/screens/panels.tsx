@@ -18,6 +18,7 @@ import { errorPage, failed, file, redirect, type Action, type FormState, type Sc
 import { scoutSearchPanel } from './scout-panel.tsx';
 import { surveysPanel } from './admin/surveys.tsx';
 import { cardCheckPanel } from './admin/card-checks.tsx';
+import { workerRecordPanel } from './admin/worker-record.tsx';
 
 export interface Panel<P = unknown> {
   load(ctx: ScreenContext): Promise<P>;
@@ -257,5 +258,7 @@ export const READ_MODEL_PANELS: Readonly<Record<string, Panel>> = {
   '/v3/admin/survey': panel(surveysPanel),
   // Residence-card checks (issue 12 item 2): one card's images, record and decision.
   '/admin/worker/rcCheckCandidate': panel(cardCheckPanel),
+  // One worker's record and employment contract (issue 12 item 5): `?id=<userId>`.
+  '/admin/worker': panel(workerRecordPanel),
   '/admin/shift': shifts,
 };

@@ -1,0 +1,231 @@
+/**
+ * The worker record (issue 12 item 5, docs/workforce.md "Workers"): one row of /admin/worker
+ * opened — the person's profile, their shifts with attendance, pay to date with the payslips, the
+ * documents on file — and their employment contract for one job, filled from the company's
+ * contract template in the language asked for. Who may open a worker is who sees the row in the
+ * workers list (that read model's tenant rule, through `visibleRows`), so a company sees a person
+ * only once they applied to it and a client user only the people of its jobs. Pay and payslips
+ * follow the pay lists' own rule (a client user sees none; a payslip needs its row in the runs list).
+ */
+import { isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
+import { dateLong, yen } from '../../../shared/format.ts';
+import { tenantOf } from '../../access/tenancy.ts';
+import { canEnter } from '../../access/guard.ts';
+import { routeByPath } from '../../access/routes.ts';
+import { workersReadModel } from '../../resources/defs/workers.ts';
+import { payLinesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
+import { visibleRows } from '../../resources/read-model.ts';
+import { prefectureName } from '../../modules/jobs/prefectures.ts';
+import { renderTemplate } from '../../modules/templates/render-template.ts';
+import { contractFacts, contractTemplate, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../../modules/workforce/worker-record.ts';
+import type { ApiContext } from '../context.ts';
+import { fixedFor } from './read-models.ts';
+
+export const typeDefs = /* GraphQL */ `
+  "A shift of the worker with the attendance recorded for it (status null: none yet)."
+  type WorkerShift {
+    applicationId: ID!
+    shiftId: ID!
+    date: String!
+    start: String!
+    end: String!
+    breakMinutes: Int!
+    upcoming: Boolean!
+    jobId: ID!
+    jobJa: String!
+    jobEn: String!
+    clientJa: String!
+    clientEn: String!
+    attendance: String
+    clockIn: String
+    clockOut: String
+  }
+  "A monthly pay run of the worker, whose payslip opens on /admin/salary/monthly."
+  type WorkerPayRun {
+    id: ID!
+    periodStart: String!
+    periodEnd: String!
+    payDate: String!
+    gross: Int!
+    net: Int!
+    status: String!
+  }
+  "Pay to date at the caller's company: gross pay this month (Japan) and overall, from the pay lines."
+  type WorkerPay {
+    thisMonth: Int!
+    total: Int!
+    lines: Int!
+    workedMinutes: Int!
+    runs: [WorkerPayRun!]!
+  }
+  "A document the staff registry keeps for the person (same e-mail)."
+  type WorkerDocument {
+    kind: String!
+    number: String
+    expiresOn: String
+    note: String
+  }
+  "A job of the caller's the worker applied to."
+  type WorkerJob {
+    id: ID!
+    titleJa: String!
+    titleEn: String!
+    clientJa: String!
+    clientEn: String!
+  }
+  "One worker as the caller may see them."
+  type WorkerRecord {
+    id: ID!
+    name: String!
+    email: String!
+    phone: String
+    nationality: String!
+    visaJa: String
+    visaEn: String
+    visaExpiry: String
+    cardVerified: Boolean!
+    "The latest residence-card upload (pending, verified, reupload, rejected), null when none."
+    cardCheckId: ID
+    cardCheckStatus: String
+    permissionOutsideStatus: Boolean!
+    languages: [String!]!
+    shifts: [WorkerShift!]!
+    "Null when the caller may not see pay (a client user, a role without the pay pages)."
+    pay: WorkerPay
+    documents: [WorkerDocument!]!
+    jobs: [WorkerJob!]!
+  }
+  "An employment contract filled from the company's contract template, in one language."
+  type WorkerContract {
+    lang: String!
+    title: String!
+    body: String!
+    workerName: String!
+    company: String!
+    client: String!
+    job: String!
+    place: String!
+    startDate: String!
+    endDate: String!
+    wage: String!
+  }
+  extend type Query {
+    "One worker of the caller's workers list; null when the list does not show them."
+    workerRecord(id: ID!): WorkerRecord
+    "The worker's employment contract for one of their jobs, in lang (ja, en); null when not the caller's."
+    workerContract(workerId: ID!, jobId: ID!, lang: String!): WorkerContract
+  }
+`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The workers list shows this person to the caller (the list's own tenant rule and role filter). */
+async function seesWorker(ctx: ApiContext, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const maps = await ctx.services.roleMaps.get();
+  const [row] = await visibleRows(ctx.services.db, workersReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(workersReadModel, maps, ctx.user!.role), [id]);
+  return !!row;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const resolvers = {
+  Query: {
+    workerRecord: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
+      if (!(await seesWorker(ctx, a.id))) return null;
+      const db = ctx.services.db;
+      const tenant = tenantOf(ctx.user!);
+      const scope = scopeOf(tenant)!;
+      const p = await workerProfile(db, a.id);
+      if (!p) return null;
+      const maps = await ctx.services.roleMaps.get();
+      // Pay is the staffing company's: shown to whoever may open a pay list, never to a client user.
+      const seesPay = tenant.kind !== 'client' && [payLinesReadModel, payRunsReadModel].some((m) => m.screens.some((s) => canEnter(maps, ctx.user!.role, routeByPath(s.path)?.code)));
+      const [shifts, jobs, documents, pay] = await Promise.all([
+        workerShifts(db, scope, a.id),
+        workerJobs(db, scope, a.id),
+        tenant.kind === 'client' ? [] : workerDocuments(db, scope.companyId, p.email),
+        seesPay ? workerPay(db, scope.companyId, a.id) : null,
+      ]);
+      // A payslip link only where the runs list would show the run (the payslip's own rule).
+      const runs = pay ? await visibleRows(db, payRunsReadModel, tenant, ctx.lang, fixedFor(payRunsReadModel, maps, ctx.user!.role), pay.runs.map((r) => r.id)) : [];
+      const openRuns = new Set(runs.map((r) => String(r.id)));
+      const [cardCheckId, cardCheckStatus] = p.latest_card ? p.latest_card.split(':') : [null, null];
+      return {
+        id: p.id,
+        name: p.name,
+        email: p.email,
+        phone: p.phone,
+        nationality: p.nationality,
+        visaJa: p.visa_ja,
+        visaEn: p.visa_en || p.visa_ja,
+        visaExpiry: p.visa_expiry,
+        cardVerified: p.card_verified,
+        cardCheckId,
+        cardCheckStatus,
+        permissionOutsideStatus: p.permission_outside_status,
+        languages: p.languages,
+        shifts: shifts.map((s) => ({
+          applicationId: s.application_id,
+          shiftId: s.shift_id,
+          date: s.date,
+          start: s.start,
+          end: s.end,
+          breakMinutes: s.break_minutes,
+          upcoming: s.upcoming,
+          jobId: s.job_id,
+          jobJa: s.title_ja,
+          jobEn: s.title_en || s.title_ja,
+          clientJa: s.client_ja,
+          clientEn: s.client_en || s.client_ja,
+          attendance: s.attendance,
+          clockIn: iso(s.clock_in),
+          clockOut: iso(s.clock_out),
+        })),
+        pay: pay && {
+          thisMonth: pay.month,
+          total: pay.total,
+          lines: pay.lines,
+          workedMinutes: pay.minutes,
+          runs: pay.runs
+            .filter((r) => openRuns.has(r.id))
+            .map((r) => ({ id: r.id, periodStart: r.period_start, periodEnd: r.period_end, payDate: r.pay_date, gross: r.gross, net: r.net, status: r.status })),
+        },
+        documents: documents.map((d) => ({ kind: d.kind, number: d.number, expiresOn: d.expires_on, note: d.note })),
+        jobs: jobs.map((j) => ({ id: j.id, titleJa: j.title_ja, titleEn: j.title_en || j.title_ja, clientJa: j.client_ja, clientEn: j.client_en || j.client_ja })),
+      };
+    },
+    workerContract: async (_: unknown, a: { workerId: string; jobId: string; lang: string }, ctx: ApiContext) => {
+      if (!UUID.test(a.jobId) || !(await seesWorker(ctx, a.workerId))) return null;
+      const lang: Lang = isLang(a.lang) ? a.lang : ctx.lang;
+      const db = ctx.services.db;
+      const f = await contractFacts(db, scopeOf(tenantOf(ctx.user!))!, a.workerId, a.jobId);
+      if (!f) return null;
+      const template = await contractTemplate(db, f.company_id);
+      const start = f.first_day ?? f.applied_on;
+      const values = {
+        worker: f.worker,
+        company: pickLang(lang, f.company_ja, f.company_en),
+        client: pickLang(lang, f.client_ja, f.client_en),
+        job: pickLang(lang, f.title_ja, f.title_en),
+        place: [prefectureName(f.prefecture, lang), pickLang(lang, f.city, f.city_en)].filter(Boolean).join(' '),
+        start_date: dateLong(start, lang),
+        end_date: f.last_day ? dateLong(f.last_day, lang) : '—',
+        wage: yen(f.shift_wage ?? f.wage),
+      };
+      return {
+        lang,
+        title: renderTemplate(template ? pickLang(lang, template.subject_ja, template.subject_en) : '', values),
+        body: renderTemplate(template ? pickLang(lang, template.body_ja, template.body_en) : '', values),
+        workerName: values.worker,
+        company: values.company,
+        client: values.client,
+        job: values.job,
+        place: values.place,
+        startDate: values.start_date,
+        endDate: values.end_date,
+        wage: values.wage,
+      };
+    },
+  },
+};

@@ -1,0 +1,167 @@
+/**
+ * The record of one worker (/admin/worker?id=<userId>, issue 12 item 5, docs/workforce.md
+ * "Workers"): what a row of the workers list opens. Who may open it is decided by the caller (the
+ * API asks the workers read model's tenant rule); these functions read only what lies inside the
+ * caller's scope: the applications, shifts and attendance at the caller's company (a client user:
+ * at its own jobs; the platform: everywhere), the pay lines and runs of the caller's company, and
+ * the company's staff-registry documents of the same e-mail.
+ */
+import { sql } from 'kysely';
+import type { DB } from '../../db/connect.ts';
+import type { Tenant } from '../../access/tenancy.ts';
+import { todayInJapan } from '../../../shared/time.ts';
+
+/** The part of the data a tenant sees: its company (null: every company) and client (null: all of them). */
+interface Scope {
+  companyId: string | null;
+  clientId: string | null;
+}
+export const scopeOf = (tenant: Tenant): Scope | null =>
+  tenant.kind === 'none' ? null : tenant.kind === 'platform' ? { companyId: null, clientId: null } : { companyId: tenant.companyId, clientId: tenant.kind === 'client' ? tenant.clientId : null };
+
+export async function workerProfile(db: DB, userId: string) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('candidate_profiles as p', 'p.user_id', 'u.id')
+    .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+    .select(['u.id', 'u.name', 'u.email', 'u.lang', 'p.phone', 'p.nationality', 'v.ja as visa_ja', 'v.en as visa_en', 'p.visa_expiry', 'p.card_verified', 'p.permission_outside_status', 'p.languages'])
+    .select((eb) =>
+      eb
+        .selectFrom('residence_cards as c')
+        .select(sql<string>`c.id || ':' || c.status`.as('card'))
+        .whereRef('c.user_id', '=', 'u.id')
+        .where('c.status', '!=', 'replaced')
+        .orderBy('c.created_at', 'desc')
+        .limit(1)
+        .as('latest_card'),
+    )
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The worker's shifts in scope, newest first, with the attendance recorded for each. */
+export async function workerShifts(db: DB, scope: Scope, userId: string) {
+  let q = db
+    .selectFrom('applications as a')
+    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+    .innerJoin('clients as cl', 'cl.id', 'a.client_id')
+    .leftJoin('attendance as t', (join) => join.onRef('t.application_id', '=', 'a.id'))
+    .select([
+      'a.id as application_id',
+      's.id as shift_id',
+      's.date',
+      sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start'),
+      sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end'),
+      's.break_minutes',
+      'j.id as job_id',
+      'j.title_ja',
+      'j.title_en',
+      'cl.name as client_ja',
+      'cl.name_en as client_en',
+      't.status as attendance',
+      't.clock_in',
+      't.clock_out',
+    ])
+    .where('a.candidate_id', '=', userId);
+  if (scope.companyId) q = q.where('a.company_id', '=', scope.companyId);
+  if (scope.clientId) q = q.where('a.client_id', '=', scope.clientId);
+  const rows = await q.orderBy('s.date', 'desc').orderBy('s.start_time', 'desc').limit(200).execute();
+  const today = todayInJapan();
+  return rows.map((r) => ({ ...r, upcoming: r.date >= today }));
+}
+
+/** The jobs in scope the worker applied to (the employment contract is for one of them). */
+export async function workerJobs(db: DB, scope: Scope, userId: string) {
+  let q = db
+    .selectFrom('applications as a')
+    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+    .innerJoin('clients as cl', 'cl.id', 'a.client_id')
+    .select(['j.id', 'j.title_ja', 'j.title_en', 'cl.name as client_ja', 'cl.name_en as client_en'])
+    .distinct()
+    .where('a.candidate_id', '=', userId);
+  if (scope.companyId) q = q.where('a.company_id', '=', scope.companyId);
+  if (scope.clientId) q = q.where('a.client_id', '=', scope.clientId);
+  return q.orderBy('j.title_ja').execute();
+}
+
+/** Pay to date at the caller's company (all of them for the platform): gross this month (Japan) and overall. */
+export async function workerPay(db: DB, companyId: string | null, userId: string) {
+  const month = `${todayInJapan().slice(0, 7)}-01`;
+  let q = db
+    .selectFrom('pay_lines')
+    .select([
+      sql<string>`coalesce(sum(total), 0)`.as('total'),
+      sql<string>`coalesce(sum(total) filter (where work_date >= ${month}::date), 0)`.as('month'),
+      sql<string>`count(*)`.as('lines'),
+      sql<string>`coalesce(sum(worked_minutes), 0)`.as('minutes'),
+    ])
+    .where('user_id', '=', userId);
+  if (companyId) q = q.where('company_id', '=', companyId);
+  const r = await q.executeTakeFirstOrThrow();
+  let runs = db.selectFrom('pay_runs').select(['id', 'period_start', 'period_end', 'pay_date', 'gross', 'net', 'status']).where('user_id', '=', userId);
+  if (companyId) runs = runs.where('company_id', '=', companyId);
+  return { total: Number(r.total), month: Number(r.month), lines: Number(r.lines), minutes: Number(r.minutes), runs: await runs.orderBy('period_end', 'desc').limit(24).execute() };
+}
+
+/** Until the one person record: the staff registry's documents of the rows with the worker's e-mail (the company's own). */
+export async function workerDocuments(db: DB, companyId: string | null, email: string) {
+  let q = db
+    .selectFrom('staff_documents as d')
+    .innerJoin('staff as st', 'st.id', 'd.staff_id')
+    .select(['d.kind', 'd.number', 'd.expires_on', 'd.note'])
+    .where(sql<boolean>`lower(st.email) = lower(${email})`);
+  if (companyId) q = q.where('st.company_id', '=', companyId);
+  return q.orderBy('d.created_at').execute();
+}
+
+/**
+ * What the employment contract of one job fills its template with: the job in scope the worker
+ * applied to, its company and client, the first and last of the worker's shifts on it, the wage.
+ * Null when the worker has no application to that job inside the scope.
+ */
+export async function contractFacts(db: DB, scope: Scope, userId: string, jobId: string) {
+  let q = db
+    .selectFrom('applications as a')
+    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+    .innerJoin('clients as cl', 'cl.id', 'a.client_id')
+    .innerJoin('companies as c', 'c.id', 'a.company_id')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .select([
+      'u.name as worker',
+      'c.id as company_id',
+      'c.name as company_ja',
+      'c.name_en as company_en',
+      'cl.name as client_ja',
+      'cl.name_en as client_en',
+      'j.title_ja',
+      'j.title_en',
+      'j.prefecture',
+      'j.city',
+      'j.city_en',
+      'j.wage',
+      sql<string | null>`min(s.date)::text`.as('first_day'),
+      sql<string | null>`max(s.date)::text`.as('last_day'),
+      sql<string>`min(a.created_at at time zone 'Asia/Tokyo')::date::text`.as('applied_on'),
+      sql<number | null>`max(s.wage)`.as('shift_wage'),
+    ])
+    .where('a.candidate_id', '=', userId)
+    .where('a.job_id', '=', jobId)
+    .groupBy(['u.name', 'c.id', 'c.name', 'c.name_en', 'cl.name', 'cl.name_en', 'j.title_ja', 'j.title_en', 'j.prefecture', 'j.city', 'j.city_en', 'j.wage']);
+  if (scope.companyId) q = q.where('a.company_id', '=', scope.companyId);
+  if (scope.clientId) q = q.where('a.client_id', '=', scope.clientId);
+  return q.executeTakeFirst();
+}
+
+/** The company's contract template (its own first, else the platform's), or none. */
+export async function contractTemplate(db: DB, companyId: string) {
+  return db
+    .selectFrom('document_templates')
+    .select(['subject_ja', 'subject_en', 'body_ja', 'body_en'])
+    .where('kind', '=', 'contract')
+    .where((eb) => eb.or([eb('company_id', '=', companyId), eb('company_id', 'is', null)]))
+    .orderBy((eb) => eb('company_id', 'is', null))
+    .orderBy('created_at')
+    .executeTakeFirst();
+}

@@ -1,0 +1,156 @@
+/**
+ * The worker record (/admin/worker?id=<userId>, issue 12 item 5): a row of the workers list opens
+ * the person's profile, shifts with attendance and pay to date as the database holds them, and
+ * their employment contract as a PDF in Japanese or English from the company's contract template.
+ * Another company cannot open a Sakura worker; a client user opens only the people of its jobs; a
+ * role without 160001 is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { dataOf, firstCode } from '../helpers/graphql.ts';
+import { getPage } from '../helpers/pages.ts';
+import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
+import { todayInJapan } from '../../shared/time.ts';
+
+let t: TestApp;
+const db = () => t.database.db;
+let tran: string;
+let jose: string;
+let sakura: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const id = async (email: string) => (await db().selectFrom('users').select(['id', 'company_id']).where('email', '=', email).executeTakeFirstOrThrow());
+  tran = (await id('worker1@demo.test')).id;
+  jose = (await id('worker2@demo.test')).id;
+  sakura = (await id('company@demo.test')).company_id!;
+});
+afterAll(async () => t?.close());
+
+const RECORD = `query($id: ID!) { workerRecord(id: $id) {
+  id name visaExpiry cardVerified languages
+  shifts { applicationId date start end upcoming attendance clockIn clockOut jobEn }
+  pay { thisMonth total lines runs { id gross } }
+  jobs { id titleJa titleEn }
+} }`;
+const CONTRACT = 'query($w: ID!, $j: ID!, $l: String!) { workerContract(workerId: $w, jobId: $j, lang: $l) { title job workerName } }';
+
+async function pdfText(buf: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;
+  let out = '';
+  for (let p = 1; p <= pdf.numPages; p++) out += (await (await pdf.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
+  return out;
+}
+const pdfOf = async (path: string, as: 'company_admin' | 'company2' | 'client_admin') =>
+  fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie: `token=${await t.tokenOf(as)}` } });
+
+describe('the worker record', () => {
+  it('shows the demo worker’s shifts, attendance and pay to date as the database holds them', async () => {
+    const w = dataOf(await t.gql(RECORD, { id: tran }, { as: 'company_admin' })).workerRecord;
+    expect(w.name).toBe('Tran Thi Mai');
+    const apps = await db()
+      .selectFrom('applications as a')
+      .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+      .leftJoin('attendance as at', 'at.application_id', 'a.id')
+      .select(['a.id', 's.date', 'at.status', 'at.clock_in'])
+      .where('a.candidate_id', '=', tran)
+      .where('a.company_id', '=', sakura)
+      .execute();
+    expect(w.shifts.length).toBe(apps.length);
+    expect(apps.length).toBeGreaterThanOrEqual(3);
+    for (const a of apps) {
+      const s = w.shifts.find((x: { applicationId: string }) => x.applicationId === a.id);
+      expect(s).toMatchObject({ date: a.date, attendance: a.status ?? null, clockIn: a.clock_in?.toISOString() ?? null, upcoming: a.date >= todayInJapan() });
+    }
+    const lines = await db().selectFrom('pay_lines').select(['total', 'work_date']).where('user_id', '=', tran).where('company_id', '=', sakura).execute();
+    const month = todayInJapan().slice(0, 7);
+    expect(w.pay.total).toBe(lines.reduce((s, l) => s + l.total, 0));
+    expect(w.pay.total).toBeGreaterThan(0);
+    expect(w.pay.thisMonth).toBe(lines.filter((l) => l.work_date.slice(0, 7) === month).reduce((s, l) => s + l.total, 0));
+    const runs = await db().selectFrom('pay_runs').select(['id', 'gross']).where('user_id', '=', tran).execute();
+    expect(w.pay.runs).toEqual(runs.map((r) => ({ id: r.id, gross: r.gross })));
+
+    // The screen: the row's name opens the record, with the payslip link of the monthly pay screen.
+    const list = await getPage(t, '/admin/worker', await t.tokenOf('company_admin'));
+    expect(list.html).toContain(`/admin/worker?id=${tran}`);
+    const page = await getPage(t, `/admin/worker?id=${tran}`, await t.tokenOf('company_admin'));
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('過去のシフトと勤怠');
+    expect(page.html).toContain('出勤');
+    expect(page.html).toContain(`/admin/salary/monthly?payslip=${runs[0]!.id}`);
+    expect(page.html).toContain(`¥${w.pay.total.toLocaleString('en-US')}`);
+  });
+
+  it('warns of a card expiring soon and links a card waiting for a check to the check screen', async () => {
+    const token = await t.tokenOf('company_admin');
+    const aung = await db().selectFrom('users as u').innerJoin('candidate_profiles as p', 'p.user_id', 'u.id').select(['u.id', 'p.visa_expiry']).where('u.email', '=', 'candidate3@demo.test').executeTakeFirstOrThrow();
+    const days = Math.round((Date.parse(`${aung.visa_expiry}T00:00:00Z`) - Date.parse(`${todayInJapan()}T00:00:00Z`)) / 86_400_000);
+    expect(days).toBeLessThanOrEqual(90);
+    expect((await getPage(t, `/admin/worker?id=${aung.id}`, token)).html).toContain(`期限まであと${days}日`);
+    const hoa = await db().selectFrom('users as u').innerJoin('residence_cards as c', 'c.user_id', 'u.id').select(['u.id', 'c.id as card']).where('u.email', '=', 'cardcheck@demo.test').where('c.status', '=', 'pending').executeTakeFirstOrThrow();
+    const page = await getPage(t, `/admin/worker?id=${hoa.id}`, token);
+    expect(page.html).toContain(`/admin/worker/rcCheckCandidate?card=${hoa.card}`);
+    expect(page.html).toContain('確認待ち');
+  });
+
+  it('the employment contract is a PDF from the contract template, in Japanese or in English', async () => {
+    const w = dataOf(await t.gql(RECORD, { id: tran }, { as: 'company_admin' })).workerRecord;
+    const job = w.jobs.find((j: { titleEn: string }) => j.titleEn === 'Kitchen assistant (evening)');
+    expect(job).toBeDefined();
+    for (const [lang, title, heading] of [
+      ['en', job.titleEn, 'Individual worker dispatch contract'],
+      ['ja', job.titleJa, '労働者派遣個別契約書'],
+    ] as const) {
+      const res = await pdfOf(`/admin/worker?id=${tran}&contract=${job.id}&language=${lang}`, 'company_admin');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      const buf = Buffer.from(await res.arrayBuffer());
+      expect(buf.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = await pdfText(buf);
+      expect(text).toContain('Tran Thi Mai');
+      expect(text.replace(/\s+/g, '')).toContain(title.replace(/\s+/g, ''));
+      expect(text.replace(/\s+/g, '')).toContain(heading.replace(/\s+/g, ''));
+    }
+  });
+
+  it('another company cannot open a Sakura worker’s record or contract', async () => {
+    const job = dataOf(await t.gql(RECORD, { id: tran }, { as: 'company_admin' })).workerRecord.jobs[0];
+    expect(dataOf(await t.gql(RECORD, { id: tran }, { as: 'company2' })).workerRecord).toBeNull();
+    expect(dataOf(await t.gql(CONTRACT, { w: tran, j: job.id, l: 'ja' }, { as: 'company2' })).workerContract).toBeNull();
+    expect((await getPage(t, `/admin/worker?id=${tran}`, await t.tokenOf('company2'))).status).toBe(404);
+    const pdf = await pdfOf(`/admin/worker?id=${tran}&contract=${job.id}&language=en`, 'company2');
+    expect(pdf.status).toBe(404);
+    expect(pdf.headers.get('content-type')).not.toBe('application/pdf');
+  });
+
+  it('a client user opens only the people of its own jobs, and sees no pay', async () => {
+    const own = dataOf(await t.gql(RECORD, { id: tran }, { as: 'client_admin' })).workerRecord;
+    expect(own.name).toBe('Tran Thi Mai');
+    expect(own.pay).toBeNull();
+    const client = (await db().selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow()).client_id!;
+    const ofOthers = await db().selectFrom('applications').select('id').where('candidate_id', '=', tran).where('client_id', '!=', client).execute();
+    expect(own.shifts.every((s: { applicationId: string }) => !ofOthers.some((o) => o.id === s.applicationId))).toBe(true);
+    expect(dataOf(await t.gql(RECORD, { id: jose }, { as: 'client_admin' })).workerRecord).toBeNull();
+    expect((await getPage(t, `/admin/worker?id=${jose}`, await t.tokenOf('client_admin'))).status).toBe(404);
+  });
+
+  it('a role without 160001 is refused', async () => {
+    const original = await loadRoleMaps(db());
+    const narrowed = structuredClone(original);
+    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) map['160001'] = (map['160001'] ?? []).filter((r) => r !== 'client_staff');
+    try {
+      await saveRoleMaps(db(), narrowed);
+      t.services.roleMaps.invalidate();
+      expect(firstCode(await t.gql(RECORD, { id: tran }, { as: 'client_staff' }))).toBe('FORBIDDEN');
+      expect(firstCode(await t.gql(CONTRACT, { w: tran, j: tran, l: 'en' }, { as: 'client_staff' }))).toBe('FORBIDDEN');
+      // The page guard answers a page the role may not enter with the 404 page.
+      const page = await getPage(t, `/admin/worker?id=${tran}`, await t.tokenOf('client_staff'));
+      expect(page.status).toBe(404);
+      expect(page.html).not.toContain('Tran Thi Mai');
+    } finally {
+      await saveRoleMaps(db(), original);
+      t.services.roleMaps.invalidate();
+    }
+  });
+});
