@@ -68,6 +68,16 @@ export function stampText(iso: string | Date, lang: Lang, now: Date = new Date()
 /** A whole number with the language's separators: 1,234. @public (the UI kit's, for the screens to come) */
 export const numberText = (n: number, lang: Lang = 'ja'): string => nf(lang).format(n);
 
+/**
+ * Lists and boards count matches up to this many and no further (issue 17 item 5): counting every
+ * match of a broad search over a large table costs more than the page, and nobody pages that far.
+ * A count past it arrives as COUNT_CAP + 1 and reads "1,000+" (`countText`).
+ */
+export const COUNT_CAP = 1_000;
+
+/** A list's count as the reader sees it: "1,234", or "1,000+" past COUNT_CAP. */
+export const countText = (n: number, lang: Lang = 'ja'): string => (n > COUNT_CAP ? `${numberText(COUNT_CAP, lang)}+` : numberText(n, lang));
+
 /** Yen: "¥1,300". Amounts are whole yen (no floating point touches money). */
 export const yen = (n: number): string => `${n < 0 ? '-' : ''}¥${nf('ja').format(Math.abs(n))}`;
 

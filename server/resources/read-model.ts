@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { COUNT_CAP } from '../../shared/format.ts';
 import { z } from 'zod';
 import type { Lang, Text } from '../../shared/i18n.ts';
 import type { Tenant } from '../access/tenancy.ts';
@@ -354,7 +355,8 @@ export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, l
   const dir = p.dir === 'asc' || p.dir === 'desc' ? p.dir : sortCol.name === def.defaultSort.column ? def.defaultSort.dir : 'asc';
   const sortExpr = expr(sortCol, lang);
   const idRef = sql.ref(def.id);
-  const counted = q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the page.
+  const counted = db.selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   // The sort value travels in the cursor as PostgreSQL's own text of it: a timestamp keeps its
   // microseconds (a JavaScript Date would round them to milliseconds and skip rows).
   let rowsQ = q.select([idRef.as('id'), ...def.columns.map((c) => expr(c, lang).as(c.name)), sql<string>`(${sortExpr})::text`.as('__sort')]);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { COUNT_CAP } from '../../shared/format.ts';
 import { z } from 'zod';
 import type { Tenant } from '../access/tenancy.ts';
 import type { DB } from '../db/connect.ts';
@@ -100,7 +101,8 @@ export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: List
       .limit(size)
       .offset((page - 1) * size)
       .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the page.
+    anyDb(db).selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as Row[], total: Number(count.n), page, size };
 }

@@ -6,6 +6,7 @@
  * an invite link on /staff/points; another company and a role without the code see none of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
@@ -180,6 +181,20 @@ describe('the points page', () => {
     const csv = await fetch(`${t.url}/v3/admin/point?format=csv`, { headers: { cookie: `token=${token}` } });
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     expect(await csv.text()).toContain('Perfect attendance in November');
+  });
+
+  it('a ledger past 1,000 entries counts "1,000+" without counting every row, and its CSV still has every row', async () => {
+    const person = await userId('candidate4@demo.test');
+    await db().insertInto('point_entries').columns(['candidate_id', 'company_id', 'delta', 'balance_after', 'kind', 'reason', 'created_by_name']).expression((eb) =>
+      eb.selectFrom(sql<{ n: number }>`generate_series(1, 1100)`.as('g')).select([sql`${person}::uuid`.as('c'), sql`${companyId}::uuid`.as('co'), sql`1`.as('d'), sql`g`.as('b'), sql`'manual'`.as('k'), sql`'bulk ' || g`.as('r'), sql`'test'`.as('n')]),
+    ).execute();
+    const list = dataOf(await t.gql('{ pointEntries(size: 20) { total rows { id } } }', {}, { as: 'company_admin' })).pointEntries;
+    expect(list.total).toBe(1_001);
+    expect(list.rows).toHaveLength(20);
+    const page = await getPage(t, '/v3/admin/point', await t.tokenOf('company_admin'));
+    expect(page.html).toContain('1,000+件');
+    const csv = await (await fetch(`${t.url}/v3/admin/point?format=csv`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}` } })).text();
+    expect(csv.split('\n').filter((l) => l.includes('bulk ')).length).toBe(1_100);
   });
 
   it('another company sees none of Sakura’s ledger and cannot write its people’s points; a role without 390001 is refused', async () => {

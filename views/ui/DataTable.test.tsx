@@ -51,9 +51,22 @@ describe('the list kit', () => {
     expect(numbered).toContain('21–40 of 45');
     expect(numbered).toContain('href="?page=1"');
     expect(numbered).toContain('href="?page=3"');
-    const cursor = renderToStaticMarkup(<Pager lang="ja" total={5000} page={1} size={50} next="abc" cursor href={(c) => `?after=${String(c.after)}`} />);
-    expect(cursor).toContain('5,000件');
+    const cursor = renderToStaticMarkup(<Pager lang="ja" total={42} page={1} size={50} next="abc" cursor href={(c) => `?after=${String(c.after)}`} />);
+    expect(cursor).toContain('42件');
     expect(cursor).toContain('href="?after=abc"');
+  });
+
+  it('past the count cap says "1,000+" and keeps offering the next page', () => {
+    // The engines count up to 1,001: a larger list arrives as 1,001.
+    const capped = renderToStaticMarkup(<Pager lang="en" total={1_001} page={50} size={20} href={(c) => `?page=${String(c.page)}`} />);
+    expect(capped).toContain('981–1,000 of 1,000+');
+    expect(capped).toContain('50 / 50+');
+    expect(capped).toContain('href="?page=51"');
+    expect(renderToStaticMarkup(<Pager lang="ja" total={1_001} page={1} size={50} next="x" cursor href={() => '?'} />)).toContain('1,000+件');
+    // At the cap exactly, the count is exact and the last page is the last.
+    const exact = renderToStaticMarkup(<Pager lang="en" total={1_000} page={50} size={20} href={(c) => `?page=${String(c.page)}`} />);
+    expect(exact).toContain('of 1,000<');
+    expect(exact).not.toContain('href="?page=51"');
   });
   it('flags a date within its `soon` days, or past, and leaves a far one plain', () => {
     const expiry: ColumnView = { name: 'expiry', label: { ja: '在留期限', en: 'Card expiry' }, type: 'date', soon: 90 };

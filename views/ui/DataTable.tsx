@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { tr, type Lang, type Text } from '../../shared/i18n.ts';
 import { msg } from '../../shared/messages.ts';
-import { dateLong, dateTimeText, numberText, yen } from '../../shared/format.ts';
+import { COUNT_CAP, countText, dateLong, dateTimeText, numberText, yen } from '../../shared/format.ts';
 import { DATE_FILTERS } from '../../shared/date-filters.ts';
 import { todayInJapan } from '../../shared/time.ts';
 
@@ -288,23 +288,25 @@ export function Pager(v: { lang: Lang; total: number; page: number; size: number
   if (v.cursor) {
     return (
       <nav className="pager" aria-label="pagination">
-        <span>{msg(v.lang, 'list.count', { total: numberText(v.total, v.lang) })}</span>
+        <span>{msg(v.lang, 'list.count', { total: countText(v.total, v.lang) })}</span>
         <a href={v.href({ after: null, page: null })}>{msg(v.lang, 'list.first')}</a>
         {v.next ? <a href={v.href({ after: v.next, page: null })}>{msg(v.lang, 'list.next')}</a> : <span aria-disabled="true">{msg(v.lang, 'list.next')}</span>}
       </nav>
     );
   }
+  // Past COUNT_CAP the count is "1,000+": the last page is not known, so "next" stays offered.
+  const capped = v.total > COUNT_CAP;
   const from = v.total === 0 ? 0 : (v.page - 1) * v.size + 1;
-  const to = Math.min(v.total, v.page * v.size);
-  const pages = Math.max(1, Math.ceil(v.total / v.size));
+  const to = capped ? v.page * v.size : Math.min(v.total, v.page * v.size);
+  const pages = Math.max(1, Math.ceil(Math.min(v.total, COUNT_CAP) / v.size));
   return (
     <nav className="pager" aria-label="pagination">
-      <span>{msg(v.lang, 'list.range', { from: numberText(from, v.lang), to: numberText(to, v.lang), total: numberText(v.total, v.lang) })}</span>
+      <span>{msg(v.lang, 'list.range', { from: numberText(from, v.lang), to: numberText(to, v.lang), total: countText(v.total, v.lang) })}</span>
       {v.page > 1 ? <a href={v.href({ page: v.page - 1 })}>{msg(v.lang, 'list.prev')}</a> : <span aria-disabled="true">{msg(v.lang, 'list.prev')}</span>}
       <span>
-        {v.page} / {pages}
+        {v.page} / {capped ? `${numberText(pages, v.lang)}+` : pages}
       </span>
-      {v.page < pages ? <a href={v.href({ page: v.page + 1 })}>{msg(v.lang, 'list.next')}</a> : <span aria-disabled="true">{msg(v.lang, 'list.next')}</span>}
+      {v.page < pages || capped ? <a href={v.href({ page: v.page + 1 })}>{msg(v.lang, 'list.next')}</a> : <span aria-disabled="true">{msg(v.lang, 'list.next')}</span>}
     </nav>
   );
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { COUNT_CAP } from '../../../shared/format.ts';
 import type { DB } from '../../db/connect.ts';
 import type { Database } from '../../db/database.ts';
 import { fellBack, pickLang, type Lang } from '../../../shared/i18n.ts';
@@ -43,11 +44,6 @@ export interface PublicJobCard {
 }
 
 export const PUBLIC_PAGE_SIZE = 20;
-/**
- * Counting every match of a broad search over 100,000 jobs costs more than the page itself, and
- * nobody pages that far (50 pages): counts stop here and the board says "1,000+".
- */
-export const COUNT_CAP = 1_000;
 
 /** The open jobs of one board: open status, inside the publish window, and (daily) a future shift with a free seat. */
 function openJobs(db: JobsDb, kind: JobKind, today: string) {

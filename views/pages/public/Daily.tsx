@@ -1,5 +1,5 @@
 import type { JSX, ReactNode } from 'react';
-import { numberText } from '../../../shared/format.ts';
+import { COUNT_CAP, numberText } from '../../../shared/format.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 
@@ -64,9 +64,9 @@ export function JobBoard(props: {
           ) : (
             <>
               <p className="job-count">
-                {/* The server caps counts at 1,000 (a larger count arrives as 1,001). */}
-                {count > 1_000
-                  ? msg(lang, 'board.countOver', { count: numberText(1_000, lang) })
+                {/* The server caps counts at COUNT_CAP (a larger count arrives as one more). */}
+                {count > COUNT_CAP
+                  ? msg(lang, 'board.countOver', { count: numberText(COUNT_CAP, lang) })
                   : msg(lang, count === 1 ? 'board.countOne' : 'board.count', { count: numberText(count, lang) })}
               </p>
               <ul className="job-list">
