@@ -8,7 +8,8 @@ import type { AuthService, SessionUser } from '../modules/auth/service.ts';
 import type { AnnounceDeps } from '../modules/pipeline/announce.ts';
 import type { RoleMapCache } from '../modules/roles/role-maps.ts';
 import type { ChatErrorCode, ChatFailure, ClientToServerEvents, ServerToClientEvents } from './events.ts';
-import type { CandidateMail } from './mail.ts';
+import type { Config } from '../config.ts';
+import type { CandidateMail, MailDeps } from './mail.ts';
 import type { ConversationAccess, Viewer } from './queries.ts';
 
 export interface SocketData {
@@ -22,7 +23,14 @@ export interface SocketData {
 export type ChatIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-/** The services the chat server uses (a part of the API's Services, which the chat does not import). */
+/** What createChatServer is given: the part of the API's Services the chat uses (the chat does not import the API). */
+export interface ChatServices extends AnnounceDeps, MailDeps {
+  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'chatMailDelaySeconds'>;
+  auth: AuthService;
+  roleMaps: RoleMapCache;
+}
+
+/** What the chat's handlers use. */
 export interface ChatDeps extends AnnounceDeps {
   auth: AuthService;
   roleMaps: RoleMapCache;

@@ -3,9 +3,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { parse as parseCookies } from 'cookie';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import type { Services } from '../api/context.ts';
 import { warnThrottled } from '../events/bus.ts';
-import type { ChatDeps, ChatIo, ChatSocket, SocketData } from './context.ts';
+import type { ChatDeps, ChatIo, ChatServices, ChatSocket, SocketData } from './context.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from './events.ts';
 import { socketLimits } from './limits.ts';
 import { candidateMail } from './mail.ts';
@@ -39,7 +38,7 @@ export interface ChatServer {
  * event in handlers.ts). Messages are stored (with their seq, deduplicated by client_msg_id) before
  * they are acknowledged or broadcast.
  */
-export function createChatServer(services: Services, server: http.Server): ChatServer {
+export function createChatServer(services: ChatServices, server: http.Server): ChatServer {
   const db = services.db;
   const log = services.log;
   const mail = candidateMail(services);
