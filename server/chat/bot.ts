@@ -1,4 +1,6 @@
-import type { ChatDb } from './queries.ts';
+import { type ChatDb, type ConversationAccess, messagesAfter } from './queries.ts';
+import { MAX_CONTENT_LENGTH, type ChatMessage } from './events.ts';
+import { storeMessage } from './store.ts';
 import { pickLang, type Lang } from '../../shared/i18n.ts';
 
 /** A chatbot template row (/admin/templates/chatbot and /otherchatbot). */
@@ -56,4 +58,38 @@ export async function botSetup(db: ChatDb, companyId: string, kind: 'daily' | 'o
   const own = rows.filter((r) => r.company_id === companyId);
   const setting = settings.find((s) => s.company_id === companyId) ?? settings.find((s) => s.company_id === null);
   return { enabled: (setting?.value ?? 'true').trim().toLowerCase() !== 'false', templates: own.length ? own : rows.filter((r) => r.company_id === null) };
+}
+
+/**
+ * The chatbot's answer to the candidate's latest message, stored once (its client_msg_id is
+ * derived from that message, so asking twice answers once): `message` null when the bot stays
+ * silent (nothing to answer, a person took over, a support conversation, the bot switched off,
+ * no template fits); `created` false when it had answered already.
+ */
+export async function botAnswer(db: ChatDb, c: ConversationAccess): Promise<{ message: ChatMessage | null; created: boolean }> {
+  const none = { message: null, created: false };
+  const last = await db
+    .selectFrom('messages')
+    .select(['id', 'content'])
+    .where('conversation_id', '=', c.id)
+    .where('sender_role', '=', 'candidate')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!last) return none;
+  const clientMsgId = `bot:${last.id}`;
+  const status = await db.selectFrom('conversations').select('chat_status').where('id', '=', c.id).executeTakeFirstOrThrow();
+  const earlier = await db.selectFrom('messages').select('content').where('conversation_id', '=', c.id).where('sender_role', '=', 'bot').execute();
+  const answered = await db.selectFrom('messages').select('seq').where('conversation_id', '=', c.id).where('client_msg_id', '=', clientMsgId).executeTakeFirst();
+  if (answered) {
+    const [again] = await messagesAfter(db, c, Number(answered.seq) - 1, 1);
+    return { message: again ?? null, created: false };
+  }
+  if (status.chat_status !== 1 || c.job_id === null) return none;
+  const setup = await botSetup(db, c.company_id, c.type === 1 ? 'daily' : 'other');
+  if (!setup.enabled) return none;
+  const candidate = await db.selectFrom('users').select('lang').where('id', '=', c.candidate_id).executeTakeFirstOrThrow();
+  const reply = pickBotReply(setup.templates, last.content, new Set(earlier.map((e) => e.content)), candidate.lang);
+  if (!reply) return none;
+  return storeMessage(db, c, null, 'bot', { message_type: 1, message_content: reply.slice(0, MAX_CONTENT_LENGTH), client_msg_id: clientMsgId });
 }

@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import type { Services } from '../api/context.ts';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/connect.ts';
+import type { Mailer } from '../mail.ts';
+import type { Timers } from '../time.ts';
 import { DEFAULT_LANG, isLang, type Lang, pickLang } from '../../shared/i18n.ts';
 import { msg } from '../../shared/messages.ts';
 import { composeMail } from '../modules/templates/mail.ts';
@@ -12,6 +16,16 @@ export const CHAT_MAIL_REPEAT_MINUTES = 30;
 const QUOTED = 5;
 /** How much of each quoted answer. */
 const QUOTE_CHARS = 300;
+
+/** What the mail needs of the server's services (the API's Services has them; the chat does not import the API). */
+export interface MailDeps {
+  db: DB;
+  log: Logger;
+  mailer: Mailer;
+  config: Pick<Config, 'chatMailDelaySeconds'>;
+  publicUrl: (path: string) => string;
+  timers: Timers;
+}
 
 export interface CandidateMail {
   /** A person of the company answered: mail the candidate if it is still unread after the delay. */
@@ -31,7 +45,7 @@ export interface CandidateMail {
  * answer the candidate's own message, which the candidate is there to see. A timer lost with its
  * process (a restart within the delay) loses only that reminder, never a message.
  */
-export function candidateMail(services: Services): CandidateMail {
+export function candidateMail(services: MailDeps): CandidateMail {
   const db: ChatDb = services.db;
   /** One timer per conversation: the first unread answer's seq it checks, and the newest answer's. */
   const pending = new Map<string, { timer: { cancel(): void }; seq: number; latest: number }>();

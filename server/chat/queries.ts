@@ -5,7 +5,8 @@ import type { SessionUser } from '../modules/auth/service.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
 import { canEnter } from '../access/guard.ts';
 import { CHAT_CODES, type ChatKind } from '../access/codes.ts';
-import { type BadgesPayload, type ChatMessage, type ConversationRow, RECENT_SIZE, type SenderRole } from './events.ts';
+import { statusRoots } from '../modules/templates/status-tree.ts';
+import { type BadgesPayload, type ChatMessage, type ConversationRow, RECENT_SIZE, type SenderRole, type StatusNotice } from './events.ts';
 
 /** The chat's tables are part of the one Database type (server/chat/tables.ts); the name stays for the chat's own code. */
 export type ChatDb = Kysely<Database>;
@@ -314,4 +315,45 @@ export async function messagesAfter(db: ChatDb, conversation: ConversationAccess
     .limit(limit)
     .execute();
   return rows.map((r) => toMessage({ ...r, conversation_type: conversation.type, support: conversation.job_id === null }));
+}
+
+/** The conversation's chat status and its application's place in the company's status tree (SPEC §3 `roots`). */
+export async function statusNotice(db: ChatDb, c: ConversationAccess): Promise<StatusNotice> {
+  const row = await db
+    .selectFrom('conversations as c')
+    .leftJoin('applications as a', 'a.id', 'c.application_id')
+    .select(['c.chat_status', 'a.candidate_status_id'])
+    .where('c.id', '=', c.id)
+    .executeTakeFirstOrThrow();
+  const statusId = row.candidate_status_id ?? null;
+  const statuses = statusId
+    ? await db
+        .selectFrom('candidate_statuses')
+        .select(['id', 'parent_id', 'name_ja', 'name_en'])
+        .where((eb) => eb.or([eb('company_id', '=', c.company_id), eb('company_id', 'is', null)]))
+        .execute()
+    : [];
+  return {
+    conversation_id: c.id,
+    application_id: c.application_id,
+    candidate_id: c.candidate_id,
+    candidate_status_id: statusId,
+    roots: statusId ? statusRoots(statuses, statusId) : [],
+    chat_status: row.chat_status,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `id` is an image uploaded to this same conversation (what an image message may carry). */
+export async function isImageOf(db: ChatDb, c: ConversationAccess, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const row = await db.selectFrom('chat_attachments').select('id').where('id', '=', id).where('conversation_id', '=', c.id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The application's current node of the candidateStatus tree. */
+export async function applicationStatus(db: ChatDb, applicationId: string): Promise<string> {
+  const row = await db.selectFrom('applications').select('candidate_status_id').where('id', '=', applicationId).executeTakeFirstOrThrow();
+  return row.candidate_status_id;
 }

@@ -42,3 +42,74 @@ export async function storeMessage(db: ChatDb, c: ConversationAccess, senderId: 
     return { message: toMessage({ ...inserted, sender_name: sender?.name ?? null, ...shape }), created: true, tookOver };
   });
 }
+
+/** Records that the user has seen the conversation up to its newest message (never backwards); the seq seen. */
+export async function markSeen(db: ChatDb, conversationId: string, userId: string): Promise<number> {
+  const row = await db
+    .insertInto('conversation_reads')
+    .values({
+      conversation_id: conversationId,
+      user_id: userId,
+      last_seq: sql<number>`(select coalesce(max(seq), 0) from messages where conversation_id = ${conversationId})`,
+    })
+    .onConflict((oc) =>
+      oc.columns(['conversation_id', 'user_id']).doUpdateSet({
+        last_seq: sql<number>`greatest(conversation_reads.last_seq, excluded.last_seq)`,
+        updated_at: new Date(),
+      }),
+    )
+    .returning('last_seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_seq);
+}
+
+/** The user opened the badge bell now: its entries count as seen (in every tab). */
+export async function markBadgesSeen(db: ChatDb, userId: string): Promise<void> {
+  await db
+    .insertInto('chat_badge_seen')
+    .values({ user_id: userId, seen_at: new Date() })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ seen_at: new Date() }))
+    .execute();
+}
+
+/** A change of the application's candidate status and/or the conversation's chat status. */
+export interface StatusChange {
+  candidate_status_id?: string | undefined;
+  chat_status?: ChatStatus | undefined;
+}
+
+/**
+ * Applies a status change with its audit entry, in one transaction on the locked conversation.
+ * `checkedFrom`: the application's status the move was authorized from; false (nothing changed)
+ * when someone moved it since, because the move checked is no longer the one it would make.
+ */
+export async function applyStatusChange(db: ChatDb, c: ConversationAccess, actor: { id: string; name: string }, p: StatusChange, checkedFrom: string | undefined): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('conversations as c')
+      .leftJoin('applications as a', 'a.id', 'c.application_id')
+      .select(['c.chat_status', 'a.candidate_status_id'])
+      .where('c.id', '=', c.id)
+      .forUpdate('c')
+      .executeTakeFirstOrThrow();
+    if (checkedFrom !== undefined && before.candidate_status_id !== checkedFrom) return false;
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    if (p.candidate_status_id !== undefined && c.application_id && p.candidate_status_id !== before.candidate_status_id) {
+      await trx.updateTable('applications').set({ candidate_status_id: p.candidate_status_id, updated_at: new Date() }).where('id', '=', c.application_id).execute();
+      // The same key as the lists' moves: one status history per application.
+      changes.status = { from: before.candidate_status_id, to: p.candidate_status_id };
+    }
+    if (p.chat_status !== undefined && p.chat_status !== before.chat_status) {
+      await trx.updateTable('conversations').set({ chat_status: p.chat_status }).where('id', '=', c.id).execute();
+      changes.chat_status = { from: before.chat_status, to: p.chat_status };
+    }
+    // Who changed what, in the same transaction (the application's history).
+    if (Object.keys(changes).length) {
+      await trx
+        .insertInto('audit_log')
+        .values({ entity: 'application', entity_id: c.application_id ?? c.id, action: 'update', actor_id: actor.id, actor_name: actor.name, company_id: c.company_id, changes: JSON.stringify(changes) })
+        .execute();
+    }
+    return true;
+  });
+}

@@ -1,0 +1,20 @@
+/** What each socket event's payload must be (zod), checked before its handler runs. */
+import { z } from 'zod';
+import { MAX_CONTENT_LENGTH, MESSAGE_IMAGE, MESSAGE_TEXT } from './events.ts';
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+export const SendMessage = z.object({
+  conversation_id: uuid,
+  message_type: z.union([z.literal(MESSAGE_TEXT), z.literal(MESSAGE_IMAGE)]),
+  message_content: z.string().trim().min(1).max(MAX_CONTENT_LENGTH),
+  client_msg_id: z.string().min(1).max(100),
+});
+/** An event about one conversation and nothing else (seen, typing, join, the bot). */
+export const OneConversation = z.object({ conversation_id: uuid });
+export const Backfill = z.object({ conversation_id: uuid, after_seq: z.number().int().min(0) });
+export const ChangeStatus = z
+  .object({ conversation_id: uuid, candidate_status_id: uuid.optional(), chat_status: z.union([z.literal(1), z.literal(2)]).optional() })
+  .refine((p) => p.candidate_status_id !== undefined || p.chat_status !== undefined);
+export const Recent = z.object({ page: z.number().int().min(1).max(10_000), kind: z.enum(['job', 'support', 'all']).default('job') });
+export const Empty = z.object({}).passthrough().optional();
