@@ -190,7 +190,8 @@ beforeAll(async () => {
   await inChunks(redirects, 16, async ({ caller, path }) => {
     followed.set(key(caller, path), await get(answers.get(key(caller, path))!.location!, caller));
   });
-});
+  // Every page of the table is a real screen now (no cheap 501s): rendering them all for every login takes a while.
+}, 240_000);
 afterAll(async () => t?.close());
 
 // ---------------------------------------------------------------------------------------------
