@@ -92,6 +92,9 @@ export const OPERATION_RULES: Record<string, Rule> = {
   // Shifts (issue 12): the assignment form of /admin/shift; client users are refused in the resolver.
   'Query.assignableShifts': { codes: [130001] },
   'Mutation.assignShift': { codes: [130001] },
+  'Query.swappablePlacements': { codes: [130001] },
+  'Query.shiftHoursLeft': { codes: [130001] },
+  'Mutation.swapShifts': { codes: [130001] },
   'Query.myPoints': { candidate: true },
   // Integrations: the catalogue (410001) and the Romuten page (410002); the company must be the caller's.
   'Query.integrations': { codes: [410001] },

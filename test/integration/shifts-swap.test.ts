@@ -1,0 +1,139 @@
+/**
+ * The rest of /admin/shift (issue 12 item 4, docs/workforce.md "The shifts page"): swapping two
+ * people between two shifts through the working-limit check (both or neither), the minutes left of
+ * each worker with an hour limit in the week shown, and who may do it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { dataOf, firstCode } from '../helpers/graphql.ts';
+import { candidateLogin, getPage, postForm, text } from '../helpers/pages.ts';
+import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
+
+let t: TestApp;
+let companyId: string;
+const db = () => t.database.db;
+const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
+const SWAP = 'mutation($a: ID!, $b: ID!) { swapShifts(a: $a, b: $b) }';
+const LEFT = 'query($w: String!) { shiftHoursLeft(week: $w) { personId name status shifts minutesLeft note } }';
+
+beforeAll(async () => {
+  t = await startTestApp();
+  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+});
+afterAll(async () => t?.close());
+
+const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+/** A new shift on Sakura's warehouse picking, `day` days from today (a few minutes after the hour: the job's own slots start on it). */
+let nth = 0;
+async function shift(day: number, hourStart: string, end: string): Promise<string> {
+  const start = `${hourStart.slice(0, 3)}${String(11 + (nth++ % 40)).padStart(2, '0')}`;
+  const job = await db().selectFrom('jobs').select('id').where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
+  return (await db().insertInto('job_daily_shifts').values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: start, end_time: end, break_minutes: 0, capacity: 3 }).returning('id').executeTakeFirstOrThrow()).id;
+}
+/** The student's application on her demo shift `day` days from today. */
+async function studentOn(day: number): Promise<{ id: string; shiftId: string }> {
+  const student = await userId('student@demo.test');
+  const r = await db()
+    .selectFrom('applications as a')
+    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .select(['a.id', 's.id as shiftId'])
+    .where('a.candidate_id', '=', student)
+    .where('s.date', '=', addDays(todayInJapan(), day))
+    .where('s.start_time', '=', '08:00')
+    .executeTakeFirstOrThrow();
+  return { id: r.id, shiftId: r.shiftId! };
+}
+const shiftOf = async (applicationId: string) => (await db().selectFrom('applications').select('shift_id').where('id', '=', applicationId).executeTakeFirstOrThrow()).shift_id;
+
+describe('minutes left in the week shown', () => {
+  it('the demo student shows 4 hours (240 minutes) left of her 28; unrestricted people are not listed', async () => {
+    const week = mondayOf(addDays(todayInJapan(), 1));
+    const rows = dataOf(await t.gql(LEFT, { w: week }, { as: 'company_admin' })).shiftHoursLeft as { name: string; minutesLeft: number | null; status: string }[];
+    const student = rows.find((r) => r.name === 'Tran Minh Chau');
+    expect(student).toMatchObject({ minutesLeft: 240, status: '留学' });
+    expect(rows.every((r) => r.status !== '定住者')).toBe(true);
+    // On the page, above the calendar, in h:mm.
+    const page = await getPage(t, `/admin/shift?view=week&week=${week}`, await t.tokenOf('company_admin'));
+    const html = text(page.html);
+    expect(html).toContain('今週の残り時間');
+    expect(html).toMatch(/Tran Minh Chau<\/td>.*?4:00/s);
+    // Another company sees none of Sakura's people.
+    const theirs = dataOf(await t.gql(LEFT, { w: week }, { as: 'company2' })).shiftHoursLeft as { name: string }[];
+    expect(theirs.some((r) => r.name === 'Tran Minh Chau')).toBe(false);
+  });
+});
+
+describe('swapping two people', () => {
+  it('a swap that breaks the 28-hour window for one person is refused with the reason and changes nothing', async () => {
+    const long = await shift(5, '08:00', '19:00'); // 11 hours: 18 + 11 = 29 for the student
+    const jose = dataOf(await t.gql(ASSIGN, { s: long, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    const mine = await studentOn(1);
+    const answer = await t.gql(SWAP, { a: mine.id, b: jose }, { as: 'company_admin' });
+    expect(firstCode(answer)).toBe('FORBIDDEN');
+    expect(answer.errors![0]!.extensions?.reason).toBe('weekly_limit');
+    expect(answer.errors![0]!.message).toContain('Tran Minh Chau');
+    expect(answer.errors![0]!.message).toContain('上限の1,680分（週28時間）を超えます');
+    expect(await shiftOf(mine.id)).toBe(mine.shiftId);
+    expect(await shiftOf(jose)).toBe(long);
+    // The form says it too, in the reader's language.
+    const res = await postForm(t, '/admin/shift', await t.tokenOf('company_admin'), { _action: 'swap', a: mine.id, b: jose });
+    expect(res.status).toBe(403);
+    expect(text(res.html)).toContain('Tran Minh Chau');
+    expect(await shiftOf(mine.id)).toBe(mine.shiftId);
+  });
+
+  it('a valid swap moves both (their chats follow) and is audited; the student then has her minutes from the new week', async () => {
+    const five = await shift(5, '09:00', '14:00'); // 18 + 5 = 23 hours
+    const jose = dataOf(await t.gql(ASSIGN, { s: five, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    const mine = await studentOn(1);
+    const res = await postForm(t, '/admin/shift', await t.tokenOf('company_admin'), { _action: 'swap', a: jose, b: mine.id });
+    expect(res.status).toBe(303);
+    expect(await shiftOf(mine.id)).toBe(five);
+    expect(await shiftOf(jose)).toBe(mine.shiftId);
+    // Jose's conversation about the shift follows him (the demo student's seeded shifts have none).
+    const chat = await db().selectFrom('conversations').select('shift_id').where('application_id', '=', jose).executeTakeFirstOrThrow();
+    expect(chat.shift_id).toBe(mine.shiftId);
+    expect(await db().selectFrom('audit_log').select('id').where('entity', '=', 'application').where('entity_id', 'in', [mine.id, jose]).execute()).toHaveLength(2);
+    // Seats: one out, one in.
+    expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', five).executeTakeFirstOrThrow()).filled).toBe(1);
+    const rows = dataOf(await t.gql(LEFT, { w: mondayOf(addDays(todayInJapan(), 5)) }, { as: 'company_admin' })).shiftHoursLeft as { name: string; minutesLeft: number }[];
+    // 18 hours left on days 2–4 plus a shift of a little under 5 hours (it starts a few minutes after 9).
+    const left = rows.find((r) => r.name === 'Tran Minh Chau')!.minutesLeft;
+    expect(left).toBeGreaterThan(1680 - 18 * 60 - 5 * 60);
+    expect(left).toBeLessThan(1680 - 18 * 60 - 4 * 60);
+  });
+
+  it('another company, a client user, a candidate and a user without 130001 cannot swap Sakura’s people', async () => {
+    const a = await shift(6, '10:00', '12:00');
+    const b = await shift(7, '10:00', '12:00');
+    const x = dataOf(await t.gql(ASSIGN, { s: a, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    const y = dataOf(await t.gql(ASSIGN, { s: b, e: 'candidate4@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    expect(firstCode(await t.gql(SWAP, { a: x, b: y }, { as: 'company2' }))).toBe('NOT_FOUND');
+    expect(firstCode(await t.gql(SWAP, { a: x, b: y }, { as: 'client_admin' }))).toBe('NOT_FOUND');
+    const theirs = dataOf(await t.gql('{ swappablePlacements { applicationId } }', {}, { as: 'company2' })).swappablePlacements as { applicationId: string }[];
+    expect(theirs.some((p) => p.applicationId === x)).toBe(false);
+    expect(dataOf(await t.gql('{ swappablePlacements { applicationId } }', {}, { as: 'client_admin' })).swappablePlacements).toEqual([]);
+    const { token } = await candidateLogin(t, 'worker2@demo.test');
+    expect(['FORBIDDEN', 'UNAUTHENTICATED']).toContain(firstCode(await t.gql(SWAP, { a: x, b: y }, token)));
+    const original = await loadRoleMaps(db());
+    const narrowed = structuredClone(original);
+    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) map['130001'] = (map['130001'] ?? []).filter((r) => r !== 'company_staff');
+    try {
+      await saveRoleMaps(db(), narrowed);
+      t.services.roleMaps.invalidate();
+      expect(firstCode(await t.gql(SWAP, { a: x, b: y }, { as: 'company_staff' }))).toBe('FORBIDDEN');
+      expect(firstCode(await t.gql(LEFT, { w: mondayOf(todayInJapan()) }, { as: 'company_staff' }))).toBe('FORBIDDEN');
+    } finally {
+      await saveRoleMaps(db(), original);
+      t.services.roleMaps.invalidate();
+    }
+    expect(await shiftOf(x)).toBe(a);
+    expect(await shiftOf(y)).toBe(b);
+    // Company staff with the code may.
+    expect(dataOf(await t.gql(SWAP, { a: x, b: y }, { as: 'company_staff' })).swapShifts).toBe(true);
+    expect(await shiftOf(x)).toBe(b);
+    expect(await userId('worker2@demo.test')).toBeTruthy();
+  });
+});
