@@ -137,3 +137,34 @@ describe('swapping two people', () => {
     expect(await userId('worker2@demo.test')).toBeTruthy();
   });
 });
+
+describe('the client confirms its own shifts', () => {
+  const CONFIRM = 'mutation($ids: [ID!]!) { shiftAction(ids: $ids, action: "confirm") }';
+  it('a client user confirms its own shift (who and when shown to the company); not another client’s; a company user cannot confirm for it', async () => {
+    const clientId = (await db().selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow()).client_id!;
+    const own = await db().selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').select('s.id').where('j.client_id', '=', clientId).where('s.date', '>=', todayInJapan()).orderBy('s.date').executeTakeFirstOrThrow();
+    const other = await db().selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').select('s.id').where('j.client_id', '!=', clientId).executeTakeFirstOrThrow();
+    // The company sees the list, not the button, and cannot confirm on the client's behalf.
+    const companyToken = await t.tokenOf('company_admin');
+    expect(text((await getPage(t, '/admin/shift', companyToken)).html)).not.toContain('人員を確認');
+    expect(firstCode(await t.gql(CONFIRM, { ids: [own.id] }, { as: 'company_admin' }))).toBe('FORBIDDEN');
+    // Another client's shift: not in its list, and "gone" when named.
+    const list = dataOf(await t.gql('{ shifts(size: 200) { rows { id confirmed } } }', {}, { as: 'client_admin' })).shifts.rows as { id: string; confirmed: string }[];
+    expect(list.some((r) => r.id === other.id)).toBe(false);
+    expect(list.find((r) => r.id === own.id)?.confirmed).toBe('open');
+    expect(firstCode(await t.gql(CONFIRM, { ids: [other.id] }, { as: 'client_admin' }))).toBe('NOT_FOUND');
+    // Its own, from the page's bulk action.
+    const clientToken = await t.tokenOf('client_admin');
+    expect(text((await getPage(t, '/admin/shift', clientToken)).html)).toContain('人員を確認');
+    const res = await postForm(t, '/admin/shift', clientToken, { _action: 'move', act: 'confirm', ids: [own.id] });
+    expect(res.status).toBe(303);
+    const row = await db().selectFrom('job_daily_shifts').select(['client_confirmed_at', 'client_confirmed_by']).where('id', '=', own.id).executeTakeFirstOrThrow();
+    expect(row.client_confirmed_by).toBe(await userId('client@demo.test'));
+    expect(row.client_confirmed_at).toBeTruthy();
+    expect((await db().selectFrom('job_daily_shifts').select('client_confirmed_at').where('id', '=', other.id).executeTakeFirstOrThrow()).client_confirmed_at).toBeNull();
+    // The company sees the badge and who confirmed.
+    const seen = dataOf(await t.gql('{ shifts(size: 200, filter: { confirmed: "confirmed" }) { rows { id confirmed confirmedBy } } }', {}, { as: 'company_admin' })).shifts.rows as { id: string; confirmed: string; confirmedBy: string }[];
+    const client = (await db().selectFrom('users').select('name').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow()).name;
+    expect(seen.find((r) => r.id === own.id)).toMatchObject({ confirmed: 'confirmed', confirmedBy: expect.stringContaining(client) });
+  });
+});
