@@ -93,6 +93,7 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.assignableShifts': { codes: [130001] },
   'Mutation.assignShift': { codes: [130001] },
   'Query.swappablePlacements': { codes: [130001] },
+  'Query.myOpenShifts': { candidate: true },
   'Query.shiftHoursLeft': { codes: [130001] },
   'Mutation.swapShifts': { codes: [130001] },
   'Query.myPoints': { candidate: true },

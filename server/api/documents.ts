@@ -67,6 +67,7 @@ export const DOCS = {
   SwappablePlacements: graphql(OPS.SwappablePlacements),
   ShiftHoursLeft: graphql(OPS.ShiftHoursLeft),
   SwapShifts: graphql(OPS.SwapShifts),
+  MyOpenShifts: graphql(OPS.MyOpenShifts),
   PointWallets: graphql(OPS.PointWallets),
   AdjustPoints: graphql(OPS.AdjustPoints),
   MyPoints: graphql(OPS.MyPoints),

@@ -147,6 +147,7 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.assignableShifts': { query: 'query { assignableShifts { id } }' },
   'Mutation.assignShift': { query: 'mutation ($s: ID!) { assignShift(shiftId: $s, email: "nobody@example.test") { applicationId } }', variables: { s: ZERO_UUID } },
   'Query.swappablePlacements': { query: 'query { swappablePlacements { applicationId } }' },
+  'Query.myOpenShifts': { query: 'query { myOpenShifts(date: "2026-11-23") { shiftId } }' },
   'Query.shiftHoursLeft': { query: 'query { shiftHoursLeft(week: "2026-11-23") { personId minutesLeft } }' },
   'Mutation.swapShifts': { query: 'mutation ($a: ID!) { swapShifts(a: $a, b: $a) }', variables: { a: ZERO_UUID } },
   'Query.myPayslip': { query: 'query ($id: ID!) { myPayslip(id: $id) { id } }', variables: { id: ZERO_UUID } },

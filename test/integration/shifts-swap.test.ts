@@ -65,6 +65,40 @@ describe('minutes left in the week shown', () => {
   });
 });
 
+describe('open seats claimed from /staff/shifts', () => {
+  const OPEN = 'query($d: String!) { myOpenShifts(date: $d) { shiftId minutesLeft refusal seatsLeft } }';
+  const on = (day: number) => ({ d: addDays(todayInJapan(), day) });
+  it('a candidate sees open seats with what the working limits say, and takes one from a phone-sized page; the student is told why one does not fit', async () => {
+    const free = await shift(9, '07:00', '10:00');
+    const { token } = await candidateLogin(t, 'worker2@demo.test');
+    const before = dataOf(await t.gql(OPEN, on(9), token)).myOpenShifts as { shiftId: string; minutesLeft: number | null; seatsLeft: number }[];
+    expect(before.find((x) => x.shiftId === free)).toMatchObject({ minutesLeft: null, seatsLeft: 3 });
+    const cookie = { cookie: `candidate_token=${token}`, 'accept-language': 'en' };
+    const page = await fetch(`${t.url}/staff/shifts?date=${on(9).d}`, { headers: cookie });
+    expect(page.status).toBe(200);
+    const html = text(await page.text());
+    expect(html).toContain('Open shifts');
+    expect(html).toContain(`value="${free}"`);
+    const res = await fetch(`${t.url}/staff/shifts`, { method: 'POST', redirect: 'manual', headers: { ...cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _action: 'claim', jobId: (await db().selectFrom('job_daily_shifts').select('job_id').where('id', '=', free).executeTakeFirstOrThrow()).job_id, shiftId: free }) });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/staff/shifts?claimed=1');
+    expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', free).executeTakeFirstOrThrow()).filled).toBe(1);
+    expect(await db().selectFrom('applications').select('id').where('shift_id', '=', free).where('candidate_id', '=', await userId('worker2@demo.test')).execute()).toHaveLength(1);
+    const after = dataOf(await t.gql(OPEN, on(9), token)).myOpenShifts as { shiftId: string }[];
+    expect(after.some((x) => x.shiftId === free)).toBe(false);
+    // The student: a five-hour seat in her full week is shown with the reason, a three-hour one with what is left.
+    const tooLong = await shift(4, '15:00', '20:00');
+    const fits = await shift(4, '15:00', '18:00');
+    const student = (await candidateLogin(t, 'student@demo.test')).token;
+    const hers = dataOf(await t.gql(OPEN, on(4), student)).myOpenShifts as { shiftId: string; minutesLeft: number | null; refusal: string | null }[];
+    expect(hers.find((x) => x.shiftId === tooLong)?.refusal).toContain('1,680');
+    expect(hers.find((x) => x.shiftId === fits)?.minutesLeft).toBeGreaterThan(0);
+    // Back-office users have no such list.
+    expect(['FORBIDDEN', 'UNAUTHENTICATED']).toContain(firstCode(await t.gql(OPEN, on(4), { as: 'company_admin' })));
+    await db().deleteFrom('job_daily_shifts').where('id', 'in', [tooLong, fits]).execute();
+  });
+});
+
 describe('swapping two people', () => {
   it('a swap that breaks the 28-hour window for one person is refused with the reason and changes nothing', async () => {
     const long = await shift(5, '08:00', '19:00'); // 11 hours: 18 + 11 = 29 for the student

@@ -4,7 +4,9 @@
  * placement is an application made as the public board makes it (`applyToJob`), so the seat, the
  * conversation and the legal working limits are checked in one place for every path.
  */
+import { sql } from 'kysely';
 import { z } from 'zod';
+import { pickLang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { tenantOf } from '../../access/tenancy.ts';
@@ -53,7 +55,29 @@ export const typeDefs = /* GraphQL */ `
     "Why a shift of theirs would not pass the check today (an expired card), in the caller's language."
     note: String
   }
+  "An upcoming shift with a free seat that the signed-in candidate may claim (/staff/shifts)."
+  type OpenShift {
+    shiftId: ID!
+    jobId: ID!
+    date: String!
+    start: String!
+    end: String!
+    breakMinutes: Int!
+    titleJa: String!
+    titleEn: String!
+    companyJa: String!
+    companyEn: String!
+    place: String!
+    wage: Int!
+    seatsLeft: Int!
+    "Minutes still free in the candidate's fullest 7 days with this shift added; null when no hour limit applies."
+    minutesLeft: Int
+    "Why the working-limit check would refuse it today (in the caller's language), or null."
+    refusal: String
+  }
   extend type Query {
+    "Open seats on one day (today to 14 days ahead) of daily jobs that accept the candidate's residence status, not yet applied to (candidate)."
+    myOpenShifts(date: String!): [OpenShift!]!
     "Shifts of the next 14 days with a free seat that the caller's company may fill (130001; not client users)."
     assignableShifts: [AssignableShift!]!
     "People on shifts of the next 14 days that the caller's company may swap (130001; not client users)."
@@ -86,6 +110,54 @@ const SWAP_REFUSAL = { 'not-found': 'apply.notFound', same: 'shifts.swapSame', p
 
 export const resolvers = {
   Query: {
+    myOpenShifts: async (_: unknown, a: { date: string }, ctx: ApiContext) => {
+      const me = ctx.user!.id;
+      const db = ctx.services.db;
+      const today = todayInJapan();
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(a.date) || a.date < today || a.date > addDays(today, 14)) return [];
+      const profile = await db.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', me).executeTakeFirst();
+      const rows = await db
+        .selectFrom('job_daily_shifts as s')
+        .innerJoin('jobs as j', 'j.id', 's.job_id')
+        .innerJoin('companies as c', 'c.id', 'j.company_id')
+        .select(['s.id', 's.job_id', 's.date', 's.start_time', 's.end_time', 's.break_minutes', 's.filled', 's.capacity', 'j.title_ja', 'j.title_en', 'j.prefecture', 'j.city', 'j.city_en', 'j.wage', 'c.name as company', 'c.name_en as companyEn'])
+        .select(sql<number | null>`coalesce(s.wage, j.wage)`.as('pay'))
+        .where('j.kind', '=', 'daily')
+        .where('j.status', '=', 'open')
+        .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>=', today)]))
+        .where('s.date', '=', a.date)
+        .whereRef('s.filled', '<', 's.capacity')
+        // The job's accepted residence statuses, as applying checks them.
+        .where((eb) => eb.or([sql<boolean>`cardinality(j.visa_type_ids) = 0`, profile?.visa_type_id ? sql<boolean>`${profile.visa_type_id}::int = any(j.visa_type_ids)` : sql<boolean>`false`]))
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('applications as a').select('a.id').whereRef('a.shift_id', '=', 's.id').where('a.candidate_id', '=', me))))
+        .orderBy('s.start_time')
+        .orderBy('j.title_ja')
+        .limit(50)
+        .execute();
+      const out = [];
+      for (const r of rows) {
+        // What the same check as the claim would say now (a read: no lock); the claim checks again.
+        const check = await checkPersonForShift(db, me, r.id, { lock: false });
+        out.push({
+          shiftId: r.id,
+          jobId: r.job_id,
+          date: r.date,
+          start: r.start_time.slice(0, 5),
+          end: r.end_time.slice(0, 5),
+          breakMinutes: r.break_minutes,
+          titleJa: r.title_ja,
+          titleEn: r.title_en || r.title_ja,
+          companyJa: r.company,
+          companyEn: r.companyEn || r.company,
+          place: pickLang(ctx.lang, `${r.prefecture}${r.city}`, r.city_en),
+          wage: r.pay ?? r.wage,
+          seatsLeft: r.capacity - r.filled,
+          minutesLeft: check.ok ? check.weeklyMinutesLeft : null,
+          refusal: check.ok ? null : workLimitText(ctx.lang, check),
+        });
+      }
+      return out;
+    },
     swappablePlacements: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const company = assigningCompany(ctx);
       if (company === 'none') return [];
