@@ -79,10 +79,12 @@ describe('open seats claimed from /staff/shifts', () => {
     const html = text(await page.text());
     expect(html).toContain('Open shifts');
     expect(html).toContain(`value="${free}"`);
+    await db().updateTable('job_daily_shifts').set({ client_confirmed_at: new Date() }).where('id', '=', free).execute();
     const res = await fetch(`${t.url}/staff/shifts`, { method: 'POST', redirect: 'manual', headers: { ...cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _action: 'claim', jobId: (await db().selectFrom('job_daily_shifts').select('job_id').where('id', '=', free).executeTakeFirstOrThrow()).job_id, shiftId: free }) });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/staff/shifts?claimed=1');
-    expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', free).executeTakeFirstOrThrow()).filled).toBe(1);
+    // Taken, and the client's confirmation of the old staffing is cleared.
+    expect(await db().selectFrom('job_daily_shifts').select(['filled', 'client_confirmed_at']).where('id', '=', free).executeTakeFirstOrThrow()).toEqual({ filled: 1, client_confirmed_at: null });
     expect(await db().selectFrom('applications').select('id').where('shift_id', '=', free).where('candidate_id', '=', await userId('worker2@demo.test')).execute()).toHaveLength(1);
     const after = dataOf(await t.gql(OPEN, on(9), token)).myOpenShifts as { shiftId: string }[];
     expect(after.some((x) => x.shiftId === free)).toBe(false);
@@ -122,6 +124,8 @@ describe('swapping two people', () => {
     const five = await shift(5, '09:00', '14:00'); // 18 + 5 = 23 hours
     const jose = dataOf(await t.gql(ASSIGN, { s: five, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
     const mine = await studentOn(1);
+    // The client had confirmed the staffing of both: it changes, so it confirms again.
+    await db().updateTable('job_daily_shifts').set({ client_confirmed_at: new Date(), client_confirmed_by: await userId('client@demo.test') }).where('id', 'in', [five, mine.shiftId]).execute();
     const res = await postForm(t, '/admin/shift', await t.tokenOf('company_admin'), { _action: 'swap', a: jose, b: mine.id });
     expect(res.status).toBe(303);
     expect(await shiftOf(mine.id)).toBe(five);
@@ -130,6 +134,7 @@ describe('swapping two people', () => {
     const chat = await db().selectFrom('conversations').select('shift_id').where('application_id', '=', jose).executeTakeFirstOrThrow();
     expect(chat.shift_id).toBe(mine.shiftId);
     expect(await db().selectFrom('audit_log').select('id').where('entity', '=', 'application').where('entity_id', 'in', [mine.id, jose]).execute()).toHaveLength(2);
+    expect(await db().selectFrom('job_daily_shifts').select('id').where('id', 'in', [five, mine.shiftId]).where('client_confirmed_at', 'is not', null).execute()).toEqual([]);
     // Seats: one out, one in.
     expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', five).executeTakeFirstOrThrow()).filled).toBe(1);
     const rows = dataOf(await t.gql(LEFT, { w: mondayOf(addDays(todayInJapan(), 5)) }, { as: 'company_admin' })).shiftHoursLeft as { name: string; minutesLeft: number }[];
