@@ -93,7 +93,7 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
 const SPEC_PUBLIC = [
   '/', '/login', '/staff', '/download', '/about', '/faq', '/policy', '/terms', '/staff/contact', '/v3/trial',
   '/forget-password', '/daily', '/part-time', '/reset-password',
-  '/daily/[id]', '/part-time/[id]', '/staff/login', '/staff/register', '/staff/applications', '/staff/chat', '/staff/pay', '/staff/points', '/staff/scout', '/staff/survey/[id]', '/staff/card',
+  '/daily/[id]', '/part-time/[id]', '/staff/login', '/staff/register', '/staff/applications', '/staff/chat', '/staff/pay', '/staff/points', '/staff/scout', '/staff/survey/[id]', '/staff/card', '/staff/shifts',
 ];
 const SPEC_ERRORS = ['/errors/_error', '/errors/error401', '/errors/error404'];
 

@@ -122,6 +122,8 @@ export const ROUTES: RouteDef[] = [
   pub('/staff/survey/[id]', t('アンケート', 'Survey')),
   // The candidate's residence card: upload front and back, see the check's state (issue 12 item 2).
   pub('/staff/card', t('在留カード', 'Residence card')),
+  // The candidate's open shifts: free seats they may take, taken by applying (issue 12 item 4).
+  pub('/staff/shifts', t('空きシフト', 'Open shifts')),
 
   // The dashboard: no code, redirects to the landing page (SPEC §2, §4).
   { path: DASHBOARD_PATH, kind: 'admin', title: t('ダッシュボード', 'Dashboard'), sidebar: false },

@@ -95,6 +95,10 @@ export const OPERATION_RULES: Record<string, Rule> = {
   // The worker record (issue 12 item 5): whoever opens the workers list; the person must be a row of it.
   'Query.workerRecord': { codes: [160001] },
   'Query.workerContract': { codes: [160001] },
+  'Query.swappablePlacements': { codes: [130001] },
+  'Query.myOpenShifts': { candidate: true },
+  'Query.shiftHoursLeft': { codes: [130001] },
+  'Mutation.swapShifts': { codes: [130001] },
   'Query.myPoints': { candidate: true },
   // Integrations: the catalogue (410001) and the Romuten page (410002); the company must be the caller's.
   'Query.integrations': { codes: [410001] },

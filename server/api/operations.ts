@@ -181,6 +181,10 @@ export const OPS = {
   // Points (issue 14).
   AssignableShifts: /* GraphQL */ `query AssignableShifts { assignableShifts { id date start end titleJa titleEn filled capacity } }`,
   AssignShift: /* GraphQL */ `mutation AssignShift($shiftId: ID!, $email: String!) { assignShift(shiftId: $shiftId, email: $email) { applicationId } }`,
+  SwappablePlacements: /* GraphQL */ `query SwappablePlacements { swappablePlacements { applicationId name date start end titleJa titleEn } }`,
+  ShiftHoursLeft: /* GraphQL */ `query ShiftHoursLeft($week: String!) { shiftHoursLeft(week: $week) { personId name status shifts minutesLeft note } }`,
+  MyOpenShifts: /* GraphQL */ `query MyOpenShifts($date: String!) { myOpenShifts(date: $date) { shiftId jobId date start end breakMinutes titleJa titleEn companyJa companyEn place wage seatsLeft minutesLeft refusal } }`,
+  SwapShifts: /* GraphQL */ `mutation SwapShifts($a: ID!, $b: ID!) { swapShifts(a: $a, b: $b) }`,
   PointWallets: /* GraphQL */ `query PointWallets { pointWallets { companyId nameJa nameEn } }`,
   AdjustPoints: /* GraphQL */ `mutation AdjustPoints($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }`,
   MyPoints: /* GraphQL */ `

@@ -127,6 +127,8 @@ export interface ReadAction {
   codes?: readonly number[];
   /** Offered only on these screens (paths); default all. */
   screens?: readonly string[];
+  /** Offered only to users of these tenant kinds (a client's own confirmation); default all. */
+  tenants?: readonly Tenant['kind'][];
   /** Runs it on rows the caller may see; a returned text refuses (shown as the page's error). */
   run(rows: ReadRow[], ctx: HookContext): Promise<Text | void>;
   /** The notice once it ran. */

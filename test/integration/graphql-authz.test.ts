@@ -148,6 +148,10 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.workerRecord': { query: 'query ($id: ID!) { workerRecord(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Query.workerContract': { query: 'query ($id: ID!) { workerContract(workerId: $id, jobId: $id, lang: "ja") { title } }', variables: { id: ZERO_UUID } },
   'Mutation.assignShift': { query: 'mutation ($s: ID!) { assignShift(shiftId: $s, email: "nobody@example.test") { applicationId } }', variables: { s: ZERO_UUID } },
+  'Query.swappablePlacements': { query: 'query { swappablePlacements { applicationId } }' },
+  'Query.myOpenShifts': { query: 'query { myOpenShifts(date: "2026-11-23") { shiftId } }' },
+  'Query.shiftHoursLeft': { query: 'query { shiftHoursLeft(week: "2026-11-23") { personId minutesLeft } }' },
+  'Mutation.swapShifts': { query: 'mutation ($a: ID!) { swapShifts(a: $a, b: $a) }', variables: { a: ZERO_UUID } },
   'Query.myPayslip': { query: 'query ($id: ID!) { myPayslip(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.requestQuickPay': { query: 'mutation ($c: ID!) { requestQuickPay(companyId: $c, amount: 0) { id } }', variables: { c: ZERO_UUID } },
   'Mutation.saveBankAccount': {

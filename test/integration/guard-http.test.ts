@@ -82,7 +82,7 @@ function expectedFor(caller: Caller, route: RouteDef): Expected {
     // A job page for an id that does not exist says so.
     if (route.path.includes('[')) return { kind: 'page', status: 404, title: 'データが見つかりません' };
     // The candidate's own pages ask a visitor to log in first.
-    if (route.path === '/staff/applications' || route.path === '/staff/chat' || route.path === '/staff/pay' || route.path === '/staff/points' || route.path === '/staff/scout' || route.path === '/staff/card') return { kind: 'redirect', to: `/staff/login?next=${encodeURIComponent(route.path)}` };
+    if (route.path === '/staff/applications' || route.path === '/staff/chat' || route.path === '/staff/pay' || route.path === '/staff/points' || route.path === '/staff/scout' || route.path === '/staff/card' || route.path === '/staff/shifts') return { kind: 'redirect', to: `/staff/login?next=${encodeURIComponent(route.path)}` };
     return { kind: 'page', status: 200, title: route.title.ja };
   };
   if (caller === 'anonymous') return route.kind === 'admin' ? { kind: 'redirect', to: '/' } : page();

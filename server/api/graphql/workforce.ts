@@ -4,13 +4,17 @@
  * placement is an application made as the public board makes it (`applyToJob`), so the seat, the
  * conversation and the legal working limits are checked in one place for every path.
  */
+import { sql } from 'kysely';
 import { z } from 'zod';
+import { pickLang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { tenantOf } from '../../access/tenancy.ts';
 import { applyToJob } from '../../modules/jobs/apply.ts';
 import { announceApplication } from '../../modules/pipeline/announce.ts';
-import { workLimitText } from '../../modules/workforce/work-limits.ts';
+import { checkPersonForShift } from '../../modules/workforce/assign.ts';
+import { liveApplication, swapShiftPeople } from '../../modules/workforce/swap.ts';
+import { statusRule, workLimitText } from '../../modules/workforce/work-limits.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 
@@ -29,13 +33,63 @@ export const typeDefs = /* GraphQL */ `
   type ShiftAssigned {
     applicationId: ID!
   }
+  "A person placed on an upcoming shift (a live application), as the swap form offers it."
+  type ShiftPlacement {
+    applicationId: ID!
+    name: String!
+    date: String!
+    start: String!
+    end: String!
+    titleJa: String!
+    titleEn: String!
+  }
+  "A worker with an hour limit on a shift of the week: the minutes still free in their fullest 7 days."
+  type WorkerHoursLeft {
+    personId: ID!
+    name: String!
+    "The residence status as stored (visa_types.ja)."
+    status: String!
+    shifts: Int!
+    "Null when no hour limit touches their shifts this week (a student's vacation)."
+    minutesLeft: Int
+    "Why a shift of theirs would not pass the check today (an expired card), in the caller's language."
+    note: String
+  }
+  "An upcoming shift with a free seat that the signed-in candidate may claim (/staff/shifts)."
+  type OpenShift {
+    shiftId: ID!
+    jobId: ID!
+    date: String!
+    start: String!
+    end: String!
+    breakMinutes: Int!
+    titleJa: String!
+    titleEn: String!
+    companyJa: String!
+    companyEn: String!
+    place: String!
+    wage: Int!
+    seatsLeft: Int!
+    "Minutes still free in the candidate's fullest 7 days with this shift added; null when no hour limit applies."
+    minutesLeft: Int
+    "Why the working-limit check would refuse it today (in the caller's language), or null."
+    refusal: String
+  }
   extend type Query {
+    "Open seats on one day (today to 14 days ahead) of daily jobs that accept the candidate's residence status, not yet applied to (candidate)."
+    myOpenShifts(date: String!): [OpenShift!]!
     "Shifts of the next 14 days with a free seat that the caller's company may fill (130001; not client users)."
     assignableShifts: [AssignableShift!]!
+    "People on shifts of the next 14 days that the caller's company may swap (130001; not client users)."
+    swappablePlacements: [ShiftPlacement!]!
+    "Restricted workers (students, dependents, …) on the tenant's shifts of the week from a Monday, with the minutes left (130001)."
+    shiftHoursLeft(week: String!): [WorkerHoursLeft!]!
   }
   extend type Mutation {
     "Places a person (by e-mail) on a shift, refused with the reason when the card or the hours their status allows forbid it."
     assignShift(shiftId: ID!, email: String!): ShiftAssigned!
+    "Swaps the shifts of two placements (applications) in one step: both or neither, each checked on the other's shift."
+    swapShifts(a: ID!, b: ID!): Boolean!
   }
 `;
 
@@ -52,8 +106,116 @@ function assigningCompany(ctx: ApiContext): string | null | 'none' {
   return 'none';
 }
 
+const SWAP_REFUSAL = { 'not-found': 'apply.notFound', same: 'shifts.swapSame', past: 'shifts.swapPast', attended: 'shifts.swapAttended', closed: 'shifts.swapClosed', already: 'shifts.swapAlready', visa: 'shifts.swapVisa' } as const;
+
 export const resolvers = {
   Query: {
+    myOpenShifts: async (_: unknown, a: { date: string }, ctx: ApiContext) => {
+      const me = ctx.user!.id;
+      const db = ctx.services.db;
+      const today = todayInJapan();
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(a.date) || a.date < today || a.date > addDays(today, 14)) return [];
+      const profile = await db.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', me).executeTakeFirst();
+      const rows = await db
+        .selectFrom('job_daily_shifts as s')
+        .innerJoin('jobs as j', 'j.id', 's.job_id')
+        .innerJoin('companies as c', 'c.id', 'j.company_id')
+        .select(['s.id', 's.job_id', 's.date', 's.start_time', 's.end_time', 's.break_minutes', 's.filled', 's.capacity', 'j.title_ja', 'j.title_en', 'j.prefecture', 'j.city', 'j.city_en', 'j.wage', 'c.name as company', 'c.name_en as companyEn'])
+        .select(sql<number | null>`coalesce(s.wage, j.wage)`.as('pay'))
+        .where('j.kind', '=', 'daily')
+        .where('j.status', '=', 'open')
+        .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>=', today)]))
+        .where('s.date', '=', a.date)
+        .whereRef('s.filled', '<', 's.capacity')
+        // The job's accepted residence statuses, as applying checks them.
+        .where((eb) => eb.or([sql<boolean>`cardinality(j.visa_type_ids) = 0`, profile?.visa_type_id ? sql<boolean>`${profile.visa_type_id}::int = any(j.visa_type_ids)` : sql<boolean>`false`]))
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('applications as a').select('a.id').whereRef('a.shift_id', '=', 's.id').where('a.candidate_id', '=', me))))
+        .orderBy('s.start_time')
+        .orderBy('j.title_ja')
+        .limit(50)
+        .execute();
+      const out = [];
+      for (const r of rows) {
+        // What the same check as the claim would say now (a read: no lock); the claim checks again.
+        const check = await checkPersonForShift(db, me, r.id, { lock: false });
+        out.push({
+          shiftId: r.id,
+          jobId: r.job_id,
+          date: r.date,
+          start: r.start_time.slice(0, 5),
+          end: r.end_time.slice(0, 5),
+          breakMinutes: r.break_minutes,
+          titleJa: r.title_ja,
+          titleEn: r.title_en || r.title_ja,
+          companyJa: r.company,
+          companyEn: r.companyEn || r.company,
+          place: pickLang(ctx.lang, `${r.prefecture}${r.city}`, r.city_en),
+          wage: r.pay ?? r.wage,
+          seatsLeft: r.capacity - r.filled,
+          minutesLeft: check.ok ? check.weeklyMinutesLeft : null,
+          refusal: check.ok ? null : workLimitText(ctx.lang, check),
+        });
+      }
+      return out;
+    },
+    swappablePlacements: async (_: unknown, __: unknown, ctx: ApiContext) => {
+      const company = assigningCompany(ctx);
+      if (company === 'none') return [];
+      const today = todayInJapan();
+      const rows = await ctx.services.db
+        .selectFrom('applications as a')
+        .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+        .innerJoin('jobs as j', 'j.id', 's.job_id')
+        .innerJoin('users as u', 'u.id', 'a.candidate_id')
+        .select(['a.id', 'u.name', 's.date', 's.start_time', 's.end_time', 'j.title_ja', 'j.title_en'])
+        .where('s.date', '>=', today)
+        .where('s.date', '<=', addDays(today, 14))
+        .where(liveApplication)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('attendance as t').select('t.id').whereRef('t.application_id', '=', 'a.id'))))
+        .$if(company !== null, (q) => q.where('a.company_id', '=', company!))
+        .orderBy('s.date')
+        .orderBy('s.start_time')
+        .orderBy('u.name')
+        .limit(300)
+        .execute();
+      return rows.map((r) => ({ applicationId: r.id, name: r.name, date: r.date, start: r.start_time.slice(0, 5), end: r.end_time.slice(0, 5), titleJa: r.title_ja, titleEn: r.title_en || r.title_ja }));
+    },
+    shiftHoursLeft: async (_: unknown, a: { week: string }, ctx: ApiContext) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(a.week) || Number.isNaN(Date.parse(a.week))) throw badInput(ctx.lang, { week: msg(ctx.lang, 'shifts.errFrom') });
+      const tenant = tenantOf(ctx.user!);
+      if (tenant.kind === 'none') return [];
+      const db = ctx.services.db;
+      const placed = await db
+        .selectFrom('applications as a')
+        .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+        .innerJoin('jobs as j', 'j.id', 's.job_id')
+        .innerJoin('users as u', 'u.id', 'a.candidate_id')
+        .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
+        .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+        .select(['a.candidate_id', 'u.name', 'v.ja as status', 's.id as shiftId'])
+        .where('s.date', '>=', a.week)
+        .where('s.date', '<', addDays(a.week, 7))
+        .where(liveApplication)
+        .$if(tenant.kind !== 'platform', (q) => q.where('j.company_id', '=', tenant.kind === 'platform' ? '' : tenant.companyId))
+        .$if(tenant.kind === 'client', (q) => q.where('j.client_id', '=', tenant.kind === 'client' ? tenant.clientId : ''))
+        .orderBy('u.name')
+        .limit(500)
+        .execute();
+      const people = new Map<string, { personId: string; name: string; status: string; shifts: number; minutesLeft: number | null; note: string | null }>();
+      for (const row of placed) {
+        const status = row.status ?? '';
+        if (statusRule(status).kind !== 'permission') continue;
+        const person = people.get(row.candidate_id) ?? { personId: row.candidate_id, name: row.name, status, shifts: 0, minutesLeft: null, note: null };
+        people.set(row.candidate_id, person);
+        person.shifts += 1;
+        // The same check as every placement, with this shift as the candidate and their others around it; a read, so no lock.
+        const r = await checkPersonForShift(db, row.candidate_id, row.shiftId, { lock: false });
+        const left = r.ok ? r.weeklyMinutesLeft : r.reason === 'weekly_limit' ? Math.max(0, r.facts.limit - r.facts.minutes) : null;
+        if (left !== null) person.minutesLeft = person.minutesLeft === null ? left : Math.min(person.minutesLeft, left);
+        if (!r.ok && r.reason !== 'weekly_limit' && !person.note) person.note = workLimitText(ctx.lang, r);
+      }
+      return [...people.values()];
+    },
     assignableShifts: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const company = assigningCompany(ctx);
       if (company === 'none') return [];
@@ -91,6 +253,14 @@ export const resolvers = {
       await announceApplication(ctx.services, r.applicationId);
       await ctx.services.bus.publish('application.added', { applicationId: r.applicationId, conversationId: r.conversationId });
       return { applicationId: r.applicationId };
+    },
+    swapShifts: async (_: unknown, a: { a: string; b: string }, ctx: ApiContext) => {
+      const company = assigningCompany(ctx);
+      if (company === 'none') throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      const r = await swapShiftPeople(ctx.services.db, { id: ctx.user!.id, name: ctx.user!.name }, company, a.a, a.b);
+      if (r.ok) return true;
+      if (r.reason === 'limits') throw apiError('FORBIDDEN', msg(ctx.lang, 'shifts.swapRefused', { name: r.name, reason: workLimitText(ctx.lang, r.refusal) }), { reason: r.refusal.reason, detail: r.refusal.detail });
+      throw apiError(r.reason === 'not-found' ? 'NOT_FOUND' : 'CONFLICT', msg(ctx.lang, SWAP_REFUSAL[r.reason]));
     },
   },
 };

@@ -126,7 +126,8 @@ export async function applyToJob(
     if (shiftId) {
       const seat = await trx
         .updateTable('job_daily_shifts')
-        .set((eb) => ({ filled: eb('filled', '+', 1) }))
+        // A new person on the shift: the staffing the client confirmed changed (docs/workforce.md).
+        .set((eb) => ({ filled: eb('filled', '+', 1), client_confirmed_at: null, client_confirmed_by: null }))
         .where('id', '=', shiftId)
         .whereRef('filled', '<', 'capacity')
         .returning('id')

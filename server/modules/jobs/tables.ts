@@ -68,6 +68,9 @@ export interface ShiftsTable {
   wage: number | null;
   /** The shift's own bill rate per hour, else the job's (migration 0024). */
   bill_rate: ColumnType<number | null, number | null | undefined>;
+  /** The client confirmed the staffing: when and who (migration 0033); cleared by a swap. */
+  client_confirmed_at: ColumnType<Date | null, Date | null | undefined>;
+  client_confirmed_by: ColumnType<string | null, string | null | undefined>;
   created_at: CreatedAt;
 }
 

@@ -18,9 +18,13 @@ const span = (s: { date: string; start_time: string; end_time: string; break_min
   breakMinutes: s.break_minutes,
 });
 
-/** May this person take this shift? Locks the person's row for the rest of the caller's transaction. */
-export async function checkPersonForShift(trx: DB, candidateId: string, shiftId: string): Promise<WorkLimitsResult> {
-  await sql`select id from users where id = ${candidateId}::uuid for update`.execute(trx);
+/**
+ * May this person take this shift? Locks the person's row for the rest of the caller's transaction.
+ * `without`: a shift of theirs to leave out (a swap moves them off it in the same transaction);
+ * `lock: false` only for a read that writes nothing (the minutes-left table of the shifts page).
+ */
+export async function checkPersonForShift(trx: DB, candidateId: string, shiftId: string, opts: { without?: string; lock?: boolean } = {}): Promise<WorkLimitsResult> {
+  if (opts.lock !== false) await sql`select id from users where id = ${candidateId}::uuid for update`.execute(trx);
   const shift = await trx
     .selectFrom('job_daily_shifts as s')
     .innerJoin('jobs as j', 'j.id', 's.job_id')
@@ -42,6 +46,7 @@ export async function checkPersonForShift(trx: DB, candidateId: string, shiftId:
     .select(['s.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes'])
     .where('a.candidate_id', '=', candidateId)
     .where('s.id', '!=', shiftId)
+    .$if(!!opts.without, (q) => q.where('s.id', '!=', opts.without!))
     .where('s.date', '>=', addDays(shift.date, -8))
     .where('s.date', '<=', addDays(shift.date, 8))
     // Not a closing status (rejected, withdrawn: a leaf right under a root), and not a shift they did not come to.

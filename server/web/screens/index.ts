@@ -14,6 +14,7 @@ import { SUPPORT_CHAT_SCREEN } from './admin/support-chat.tsx';
 import { CANDIDATE_SCREENS } from './candidate.tsx';
 import { CANDIDATE_SCOUT_SCREENS } from './candidate-scout.tsx';
 import { CANDIDATE_CARD_SCREEN } from './candidate-card.tsx';
+import { CANDIDATE_SHIFTS_SCREEN } from './candidate-shifts.tsx';
 import { PUBLIC_SCREENS } from './public.tsx';
 import { READ_MODEL_SCREENS } from './read-models.tsx';
 import { RESOURCE_SCREENS } from './resources.tsx';
@@ -23,6 +24,7 @@ export const SCREENS: readonly Screen[] = [
   ...CANDIDATE_SCREENS,
   ...CANDIDATE_SCOUT_SCREENS,
   CANDIDATE_CARD_SCREEN,
+  CANDIDATE_SHIFTS_SCREEN,
   ...READ_MODEL_SCREENS,
   ...APPLICANT_SCREENS,
   SUPPORT_CHAT_SCREEN,

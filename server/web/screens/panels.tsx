@@ -8,9 +8,9 @@
 import type { ReactNode } from 'react';
 import { isLang, pickLang, tr, type Text } from '../../../shared/i18n.ts';
 import { Field } from '../../../views/ui/Field.tsx';
-import { todayInJapan } from '../../../shared/time.ts';
+import { mondayOf, todayInJapan } from '../../../shared/time.ts';
 import { DOCS } from '../../api/documents.ts';
-import { dateText } from '../../../shared/format.ts';
+import { dateText, minutesText } from '../../../shared/format.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
 import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
@@ -187,60 +187,137 @@ const points = panel({
 });
 
 /**
- * The shifts page's assignment form (issue 12, docs/workforce.md): a shift with a free seat of the
- * next 14 days and the person's e-mail; a refusal of the card or working-limit check is the
- * form's error, in the reader's language, with the window and the minutes left.
+ * The shifts page's panel (issue 12 item 4, docs/workforce.md "The shifts page"): for company users
+ * the assignment form (a shift with a free seat of the next 14 days and the person's e-mail) and the
+ * swap form (two people on shifts); for everyone the minutes left of each worker with an hour limit
+ * in the week shown. A refusal of the card or working-limit check is the form's error, in the
+ * reader's language, with the window and the minutes left.
  */
 const shifts = panel({
-  load: async (ctx) => (ctx.user?.clientId ? null : (await ctx.call(DOCS.AssignableShifts)).assignableShifts),
-  view: (ctx, open, state) => {
-    if (!open) return null;
+  load: async (ctx) => {
+    const weekParam = queryText(ctx.req, 'week');
+    const week = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(weekParam) && !Number.isNaN(Date.parse(weekParam)) ? weekParam : todayInJapan());
+    const company = !ctx.user?.clientId;
+    const [open, placements, left] = await Promise.all([
+      company ? ctx.call(DOCS.AssignableShifts).then((d) => d.assignableShifts) : null,
+      company ? ctx.call(DOCS.SwappablePlacements).then((d) => d.swappablePlacements) : null,
+      ctx.call(DOCS.ShiftHoursLeft, { week }).then((d) => d.shiftHoursLeft),
+    ]);
+    return { open, placements, left, week };
+  },
+  view: (ctx, { open, placements, left, week }, state) => {
     const v = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
+    const action = typeof state?.values._action === 'string' ? state.values._action : '';
+    const error = (form: string) =>
+      action === form && state?.errors._ ? (
+        <p className="alert alert-error" role="alert">
+          {state.errors._}
+        </p>
+      ) : null;
     return (
-      <form method="post" action={ctx.req.originalUrl} className="panel assign-form" aria-labelledby="assign-title" noValidate>
-        <h2 id="assign-title">{ctx.msg('shifts.assignTitle')}</h2>
-        <p className="hint">{ctx.msg('shifts.assignHint')}</p>
-        <input type="hidden" name="_action" value="assign" />
-        {queryText(ctx.req, 'assigned') && (
-          <p className="form-notice" role="status">
-            {ctx.msg('shifts.assigned')}
-          </p>
+      <>
+        {open && (
+          <form method="post" action={ctx.req.originalUrl} className="panel assign-form" aria-labelledby="assign-title" noValidate>
+            <h2 id="assign-title">{ctx.msg('shifts.assignTitle')}</h2>
+            <p className="hint">{ctx.msg('shifts.assignHint')}</p>
+            <input type="hidden" name="_action" value="assign" />
+            {queryText(ctx.req, 'assigned') && (
+              <p className="form-notice" role="status">
+                {ctx.msg('shifts.assigned')}
+              </p>
+            )}
+            {error('assign')}
+            {open.length === 0 ? (
+              <p>{ctx.msg('shifts.noneOpen')}</p>
+            ) : (
+              <>
+                <div className="form-grid">
+                  <Field name="shiftId" label={ctx.msg('shifts.shift')} value={action === 'assign' ? v('shiftId') : ''} error={action === 'assign' ? state?.errors.shiftId : undefined} required>
+                    {open.map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {`${dateText(s.date, ctx.lang)} ${s.start}–${s.end} ${pickLang(ctx.lang, s.titleJa, s.titleEn)} (${s.filled}/${s.capacity})`}
+                      </option>
+                    ))}
+                  </Field>
+                  <Field name="email" type="email" label={ctx.msg('shifts.person')} value={action === 'assign' ? v('email') : ''} error={action === 'assign' ? state?.errors.email : undefined} required />
+                </div>
+                <button type="submit" className="btn btn-small-solid">
+                  {ctx.msg('shifts.assign')}
+                </button>
+              </>
+            )}
+          </form>
         )}
-        {state?.errors._ && (
-          <p className="alert alert-error" role="alert">
-            {state.errors._}
-          </p>
+        {placements && (
+          <form method="post" action={ctx.req.originalUrl} className="panel swap-form" aria-labelledby="swap-title" noValidate>
+            <h2 id="swap-title">{ctx.msg('shifts.swapTitle')}</h2>
+            <p className="hint">{ctx.msg('shifts.swapHint')}</p>
+            <input type="hidden" name="_action" value="swap" />
+            {queryText(ctx.req, 'swapped') && (
+              <p className="form-notice" role="status">
+                {ctx.msg('shifts.swapped')}
+              </p>
+            )}
+            {error('swap')}
+            {placements.length < 2 ? (
+              <p>{ctx.msg('shifts.swapNone')}</p>
+            ) : (
+              <>
+                <div className="form-grid">
+                  {(['a', 'b'] as const).map((k) => (
+                    <Field key={k} name={k} label={ctx.msg(k === 'a' ? 'shifts.swapA' : 'shifts.swapB')} value={action === 'swap' ? v(k) : ''} required>
+                      {placements.map((p) => (
+                        <option key={p.applicationId} value={p.applicationId}>
+                          {`${p.name} — ${dateText(p.date, ctx.lang)} ${p.start}–${p.end} ${pickLang(ctx.lang, p.titleJa, p.titleEn)}`}
+                        </option>
+                      ))}
+                    </Field>
+                  ))}
+                </div>
+                <button type="submit" className="btn btn-small-solid" data-confirm={ctx.msg('shifts.swapConfirm')}>
+                  {ctx.msg('shifts.swap')}
+                </button>
+              </>
+            )}
+          </form>
         )}
-        {open.length === 0 ? (
-          <p>{ctx.msg('shifts.noneOpen')}</p>
-        ) : (
-          <>
-            <div className="form-grid">
-              <Field name="shiftId" label={ctx.msg('shifts.shift')} value={v('shiftId')} error={state?.errors.shiftId} required>
-                {open.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {`${dateText(s.date, ctx.lang)} ${s.start}–${s.end} ${pickLang(ctx.lang, s.titleJa, s.titleEn)} (${s.filled}/${s.capacity})`}
-                  </option>
-                ))}
-              </Field>
-              <Field name="email" type="email" label={ctx.msg('shifts.person')} value={v('email')} error={state?.errors.email} required />
-            </div>
-            <button type="submit" className="btn btn-small-solid">
-              {ctx.msg('shifts.assign')}
-            </button>
-          </>
-        )}
-      </form>
+        <section className="panel hours-left" aria-labelledby="left-title">
+          <h2 id="left-title">{ctx.msg('shifts.leftTitle')}</h2>
+          <p className="hint">{ctx.msg('shifts.leftHint', { from: dateText(week, ctx.lang) })}</p>
+          <DataTable
+            lang={ctx.lang}
+            columns={[
+              { name: 'name', label: t('氏名', 'Name'), type: 'text' },
+              { name: 'status', label: t('在留資格', 'Residence status'), type: 'text' },
+              { name: 'shifts', label: t('今週のシフト', 'Shifts this week'), type: 'number' },
+              { name: 'left', label: t('残り（時間:分）', 'Left (h:mm)'), type: 'text' },
+              { name: 'note', label: t('注意', 'Note'), type: 'text' },
+            ]}
+            rows={left.map((w) => ({ id: w.personId, name: w.name, status: w.status, shifts: w.shifts, left: w.minutesLeft === null ? '—' : minutesText(w.minutesLeft), note: w.note ?? '' }))}
+            empty={ctx.msg('shifts.leftNone')}
+          />
+        </section>
+      </>
     );
   },
   actions: {
     assign: async (ctx, body) => {
-      const v = formStrings(body, ['shiftId', 'email']);
+      const v = formStrings(body, ['_action', 'shiftId', 'email']);
       try {
         await ctx.call(DOCS.AssignShift, { shiftId: v.shiftId ?? '', email: v.email ?? '' });
         return redirect(withFlag(ctx.req.path, 'assigned'));
       } catch (err) {
         if (err instanceof ApiFailure) return failed(v, { ...(Object.keys(err.formErrors).length ? {} : { _: err.message }), ...err.formErrors }, err.status);
+        throw err;
+      }
+    },
+    swap: async (ctx, body) => {
+      const v = formStrings(body, ['_action', 'a', 'b']);
+      try {
+        await ctx.call(DOCS.SwapShifts, { a: v.a ?? '', b: v.b ?? '' });
+        return redirect(withFlag(ctx.req.path, 'swapped'));
+      } catch (err) {
+        if (err instanceof ApiFailure) return failed(v, { _: err.message }, err.status);
         throw err;
       }
     },

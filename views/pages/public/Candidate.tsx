@@ -216,9 +216,10 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
 }
 
 /** The candidate's own links (applications, chat) and the log-out button, under a page title. */
-type CandidatePath = '/staff/applications' | '/staff/chat' | '/staff/pay' | '/staff/points' | '/staff/scout' | '/staff/card';
+type CandidatePath = '/staff/applications' | '/staff/shifts' | '/staff/chat' | '/staff/pay' | '/staff/points' | '/staff/scout' | '/staff/card';
 const CANDIDATE_LINKS: { href: CandidatePath; label: MessageKey }[] = [
   { href: '/staff/applications', label: 'candidate.myApplications' },
+  { href: '/staff/shifts', label: 'openShifts.title' },
   { href: '/staff/pay', label: 'pay.title' },
   { href: '/staff/points', label: 'points.title' },
   { href: '/staff/scout', label: 'scout.title' },

@@ -1,0 +1,209 @@
+/**
+ * The rest of /admin/shift (issue 12 item 4, docs/workforce.md "The shifts page"): swapping two
+ * people between two shifts through the working-limit check (both or neither), the minutes left of
+ * each worker with an hour limit in the week shown, and who may do it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { dataOf, firstCode } from '../helpers/graphql.ts';
+import { candidateLogin, getPage, postForm, text } from '../helpers/pages.ts';
+import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
+
+let t: TestApp;
+let companyId: string;
+const db = () => t.database.db;
+const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
+const SWAP = 'mutation($a: ID!, $b: ID!) { swapShifts(a: $a, b: $b) }';
+const LEFT = 'query($w: String!) { shiftHoursLeft(week: $w) { personId name status shifts minutesLeft note } }';
+
+beforeAll(async () => {
+  t = await startTestApp();
+  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+});
+afterAll(async () => t?.close());
+
+const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+/** A new shift on Sakura's warehouse picking, `day` days from today (a few minutes after the hour: the job's own slots start on it). */
+let nth = 0;
+async function shift(day: number, hourStart: string, end: string): Promise<string> {
+  const start = `${hourStart.slice(0, 3)}${String(11 + (nth++ % 40)).padStart(2, '0')}`;
+  const job = await db().selectFrom('jobs').select('id').where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
+  return (await db().insertInto('job_daily_shifts').values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: start, end_time: end, break_minutes: 0, capacity: 3 }).returning('id').executeTakeFirstOrThrow()).id;
+}
+/** The student's application on her demo shift `day` days from today. */
+async function studentOn(day: number): Promise<{ id: string; shiftId: string }> {
+  const student = await userId('student@demo.test');
+  const r = await db()
+    .selectFrom('applications as a')
+    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .select(['a.id', 's.id as shiftId'])
+    .where('a.candidate_id', '=', student)
+    .where('s.date', '=', addDays(todayInJapan(), day))
+    .where('s.start_time', '=', '08:00')
+    .executeTakeFirstOrThrow();
+  return { id: r.id, shiftId: r.shiftId! };
+}
+const shiftOf = async (applicationId: string) => (await db().selectFrom('applications').select('shift_id').where('id', '=', applicationId).executeTakeFirstOrThrow()).shift_id;
+
+describe('minutes left in the week shown', () => {
+  it('the demo student shows 4 hours (240 minutes) left of her 28; unrestricted people are not listed', async () => {
+    const week = mondayOf(addDays(todayInJapan(), 1));
+    const rows = dataOf(await t.gql(LEFT, { w: week }, { as: 'company_admin' })).shiftHoursLeft as { name: string; minutesLeft: number | null; status: string }[];
+    const student = rows.find((r) => r.name === 'Tran Minh Chau');
+    expect(student).toMatchObject({ minutesLeft: 240, status: '留学' });
+    expect(rows.every((r) => r.status !== '定住者')).toBe(true);
+    // On the page, above the calendar, in h:mm.
+    const page = await getPage(t, `/admin/shift?view=week&week=${week}`, await t.tokenOf('company_admin'));
+    const html = text(page.html);
+    expect(html).toContain('今週の残り時間');
+    expect(html).toMatch(/Tran Minh Chau<\/td>.*?4:00/s);
+    // Another company sees none of Sakura's people.
+    const theirs = dataOf(await t.gql(LEFT, { w: week }, { as: 'company2' })).shiftHoursLeft as { name: string }[];
+    expect(theirs.some((r) => r.name === 'Tran Minh Chau')).toBe(false);
+  });
+});
+
+describe('open seats claimed from /staff/shifts', () => {
+  const OPEN = 'query($d: String!) { myOpenShifts(date: $d) { shiftId minutesLeft refusal seatsLeft } }';
+  const on = (day: number) => ({ d: addDays(todayInJapan(), day) });
+  it('a candidate sees open seats with what the working limits say, and takes one from a phone-sized page; the student is told why one does not fit', async () => {
+    const free = await shift(9, '07:00', '10:00');
+    const { token } = await candidateLogin(t, 'worker2@demo.test');
+    const before = dataOf(await t.gql(OPEN, on(9), token)).myOpenShifts as { shiftId: string; minutesLeft: number | null; seatsLeft: number }[];
+    expect(before.find((x) => x.shiftId === free)).toMatchObject({ minutesLeft: null, seatsLeft: 3 });
+    const cookie = { cookie: `candidate_token=${token}`, 'accept-language': 'en' };
+    const page = await fetch(`${t.url}/staff/shifts?date=${on(9).d}`, { headers: cookie });
+    expect(page.status).toBe(200);
+    const html = text(await page.text());
+    expect(html).toContain('Open shifts');
+    expect(html).toContain(`value="${free}"`);
+    await db().updateTable('job_daily_shifts').set({ client_confirmed_at: new Date() }).where('id', '=', free).execute();
+    const res = await fetch(`${t.url}/staff/shifts`, { method: 'POST', redirect: 'manual', headers: { ...cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _action: 'claim', jobId: (await db().selectFrom('job_daily_shifts').select('job_id').where('id', '=', free).executeTakeFirstOrThrow()).job_id, shiftId: free }) });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/staff/shifts?claimed=1');
+    // Taken, and the client's confirmation of the old staffing is cleared.
+    expect(await db().selectFrom('job_daily_shifts').select(['filled', 'client_confirmed_at']).where('id', '=', free).executeTakeFirstOrThrow()).toEqual({ filled: 1, client_confirmed_at: null });
+    expect(await db().selectFrom('applications').select('id').where('shift_id', '=', free).where('candidate_id', '=', await userId('worker2@demo.test')).execute()).toHaveLength(1);
+    const after = dataOf(await t.gql(OPEN, on(9), token)).myOpenShifts as { shiftId: string }[];
+    expect(after.some((x) => x.shiftId === free)).toBe(false);
+    // The student: a five-hour seat in her full week is shown with the reason, a three-hour one with what is left.
+    const tooLong = await shift(4, '15:00', '20:00');
+    const fits = await shift(4, '15:00', '18:00');
+    const student = (await candidateLogin(t, 'student@demo.test')).token;
+    const hers = dataOf(await t.gql(OPEN, on(4), student)).myOpenShifts as { shiftId: string; minutesLeft: number | null; refusal: string | null }[];
+    expect(hers.find((x) => x.shiftId === tooLong)?.refusal).toContain('1,680');
+    expect(hers.find((x) => x.shiftId === fits)?.minutesLeft).toBeGreaterThan(0);
+    // Back-office users have no such list.
+    expect(['FORBIDDEN', 'UNAUTHENTICATED']).toContain(firstCode(await t.gql(OPEN, on(4), { as: 'company_admin' })));
+    await db().deleteFrom('job_daily_shifts').where('id', 'in', [tooLong, fits]).execute();
+  });
+});
+
+describe('swapping two people', () => {
+  it('a swap that breaks the 28-hour window for one person is refused with the reason and changes nothing', async () => {
+    const long = await shift(5, '08:00', '19:00'); // 11 hours: 18 + 11 = 29 for the student
+    const jose = dataOf(await t.gql(ASSIGN, { s: long, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    const mine = await studentOn(1);
+    const answer = await t.gql(SWAP, { a: mine.id, b: jose }, { as: 'company_admin' });
+    expect(firstCode(answer)).toBe('FORBIDDEN');
+    expect(answer.errors![0]!.extensions?.reason).toBe('weekly_limit');
+    expect(answer.errors![0]!.message).toContain('Tran Minh Chau');
+    expect(answer.errors![0]!.message).toContain('上限の1,680分（週28時間）を超えます');
+    expect(await shiftOf(mine.id)).toBe(mine.shiftId);
+    expect(await shiftOf(jose)).toBe(long);
+    // The form says it too, in the reader's language.
+    const res = await postForm(t, '/admin/shift', await t.tokenOf('company_admin'), { _action: 'swap', a: mine.id, b: jose });
+    expect(res.status).toBe(403);
+    expect(text(res.html)).toContain('Tran Minh Chau');
+    expect(await shiftOf(mine.id)).toBe(mine.shiftId);
+  });
+
+  it('a valid swap moves both (their chats follow) and is audited; the student then has her minutes from the new week', async () => {
+    const five = await shift(5, '09:00', '14:00'); // 18 + 5 = 23 hours
+    const jose = dataOf(await t.gql(ASSIGN, { s: five, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    const mine = await studentOn(1);
+    // The client had confirmed the staffing of both: it changes, so it confirms again.
+    await db().updateTable('job_daily_shifts').set({ client_confirmed_at: new Date(), client_confirmed_by: await userId('client@demo.test') }).where('id', 'in', [five, mine.shiftId]).execute();
+    const res = await postForm(t, '/admin/shift', await t.tokenOf('company_admin'), { _action: 'swap', a: jose, b: mine.id });
+    expect(res.status).toBe(303);
+    expect(await shiftOf(mine.id)).toBe(five);
+    expect(await shiftOf(jose)).toBe(mine.shiftId);
+    // Jose's conversation about the shift follows him (the demo student's seeded shifts have none).
+    const chat = await db().selectFrom('conversations').select('shift_id').where('application_id', '=', jose).executeTakeFirstOrThrow();
+    expect(chat.shift_id).toBe(mine.shiftId);
+    expect(await db().selectFrom('audit_log').select('id').where('entity', '=', 'application').where('entity_id', 'in', [mine.id, jose]).execute()).toHaveLength(2);
+    expect(await db().selectFrom('job_daily_shifts').select('id').where('id', 'in', [five, mine.shiftId]).where('client_confirmed_at', 'is not', null).execute()).toEqual([]);
+    // Seats: one out, one in.
+    expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', five).executeTakeFirstOrThrow()).filled).toBe(1);
+    const rows = dataOf(await t.gql(LEFT, { w: mondayOf(addDays(todayInJapan(), 5)) }, { as: 'company_admin' })).shiftHoursLeft as { name: string; minutesLeft: number }[];
+    // 18 hours left on days 2–4 plus a shift of a little under 5 hours (it starts a few minutes after 9).
+    const left = rows.find((r) => r.name === 'Tran Minh Chau')!.minutesLeft;
+    expect(left).toBeGreaterThan(1680 - 18 * 60 - 5 * 60);
+    expect(left).toBeLessThan(1680 - 18 * 60 - 4 * 60);
+  });
+
+  it('another company, a client user, a candidate and a user without 130001 cannot swap Sakura’s people', async () => {
+    const a = await shift(6, '10:00', '12:00');
+    const b = await shift(7, '10:00', '12:00');
+    const x = dataOf(await t.gql(ASSIGN, { s: a, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    const y = dataOf(await t.gql(ASSIGN, { s: b, e: 'candidate4@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    expect(firstCode(await t.gql(SWAP, { a: x, b: y }, { as: 'company2' }))).toBe('NOT_FOUND');
+    expect(firstCode(await t.gql(SWAP, { a: x, b: y }, { as: 'client_admin' }))).toBe('NOT_FOUND');
+    const theirs = dataOf(await t.gql('{ swappablePlacements { applicationId } }', {}, { as: 'company2' })).swappablePlacements as { applicationId: string }[];
+    expect(theirs.some((p) => p.applicationId === x)).toBe(false);
+    expect(dataOf(await t.gql('{ swappablePlacements { applicationId } }', {}, { as: 'client_admin' })).swappablePlacements).toEqual([]);
+    const { token } = await candidateLogin(t, 'worker2@demo.test');
+    expect(['FORBIDDEN', 'UNAUTHENTICATED']).toContain(firstCode(await t.gql(SWAP, { a: x, b: y }, token)));
+    const original = await loadRoleMaps(db());
+    const narrowed = structuredClone(original);
+    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) map['130001'] = (map['130001'] ?? []).filter((r) => r !== 'company_staff');
+    try {
+      await saveRoleMaps(db(), narrowed);
+      t.services.roleMaps.invalidate();
+      expect(firstCode(await t.gql(SWAP, { a: x, b: y }, { as: 'company_staff' }))).toBe('FORBIDDEN');
+      expect(firstCode(await t.gql(LEFT, { w: mondayOf(todayInJapan()) }, { as: 'company_staff' }))).toBe('FORBIDDEN');
+    } finally {
+      await saveRoleMaps(db(), original);
+      t.services.roleMaps.invalidate();
+    }
+    expect(await shiftOf(x)).toBe(a);
+    expect(await shiftOf(y)).toBe(b);
+    // Company staff with the code may.
+    expect(dataOf(await t.gql(SWAP, { a: x, b: y }, { as: 'company_staff' })).swapShifts).toBe(true);
+    expect(await shiftOf(x)).toBe(b);
+    expect(await userId('worker2@demo.test')).toBeTruthy();
+  });
+});
+
+describe('the client confirms its own shifts', () => {
+  const CONFIRM = 'mutation($ids: [ID!]!) { shiftAction(ids: $ids, action: "confirm") }';
+  it('a client user confirms its own shift (who and when shown to the company); not another client’s; a company user cannot confirm for it', async () => {
+    const clientId = (await db().selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow()).client_id!;
+    const own = await db().selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').select('s.id').where('j.client_id', '=', clientId).where('s.date', '>=', todayInJapan()).orderBy('s.date').executeTakeFirstOrThrow();
+    const other = await db().selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').select('s.id').where('j.client_id', '!=', clientId).executeTakeFirstOrThrow();
+    // The company sees the list, not the button, and cannot confirm on the client's behalf.
+    const companyToken = await t.tokenOf('company_admin');
+    expect(text((await getPage(t, '/admin/shift', companyToken)).html)).not.toContain('人員を確認');
+    expect(firstCode(await t.gql(CONFIRM, { ids: [own.id] }, { as: 'company_admin' }))).toBe('FORBIDDEN');
+    // Another client's shift: not in its list, and "gone" when named.
+    const list = dataOf(await t.gql('{ shifts(size: 200) { rows { id confirmed } } }', {}, { as: 'client_admin' })).shifts.rows as { id: string; confirmed: string }[];
+    expect(list.some((r) => r.id === other.id)).toBe(false);
+    expect(list.find((r) => r.id === own.id)?.confirmed).toBe('open');
+    expect(firstCode(await t.gql(CONFIRM, { ids: [other.id] }, { as: 'client_admin' }))).toBe('NOT_FOUND');
+    // Its own, from the page's bulk action.
+    const clientToken = await t.tokenOf('client_admin');
+    expect(text((await getPage(t, '/admin/shift', clientToken)).html)).toContain('人員を確認');
+    const res = await postForm(t, '/admin/shift', clientToken, { _action: 'move', act: 'confirm', ids: [own.id] });
+    expect(res.status).toBe(303);
+    const row = await db().selectFrom('job_daily_shifts').select(['client_confirmed_at', 'client_confirmed_by']).where('id', '=', own.id).executeTakeFirstOrThrow();
+    expect(row.client_confirmed_by).toBe(await userId('client@demo.test'));
+    expect(row.client_confirmed_at).toBeTruthy();
+    expect((await db().selectFrom('job_daily_shifts').select('client_confirmed_at').where('id', '=', other.id).executeTakeFirstOrThrow()).client_confirmed_at).toBeNull();
+    // The company sees the badge and who confirmed.
+    const seen = dataOf(await t.gql('{ shifts(size: 200, filter: { confirmed: "confirmed" }) { rows { id confirmed confirmedBy } } }', {}, { as: 'company_admin' })).shifts.rows as { id: string; confirmed: string; confirmedBy: string }[];
+    const client = (await db().selectFrom('users').select('name').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow()).name;
+    expect(seen.find((r) => r.id === own.id)).toMatchObject({ confirmed: 'confirmed', confirmedBy: expect.stringContaining(client) });
+  });
+});
