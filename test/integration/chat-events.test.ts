@@ -61,7 +61,11 @@ beforeAll(async () => {
       .where('company_id', '=', company1)
       .where('client_id', '=', clientUser.client_id!)
       .where('kind', '=', kind)
+      // A daily job with shifts (the seed also has a draft one without); the demo jobs share one
+      // created_at, so the title decides which comes first, the same on every run.
+      .$if(kind === 'daily', (q) => q.where(({ exists, selectFrom }) => exists(selectFrom('job_daily_shifts as s').select('s.id').whereRef('s.job_id', '=', 'jobs.id'))))
       .orderBy('created_at')
+      .orderBy('title_en')
       .executeTakeFirstOrThrow();
   const d = await jobOf('daily');
   const shift = await db.selectFrom('job_daily_shifts').select(['id', 'date']).where('job_id', '=', d.id).orderBy('date').executeTakeFirstOrThrow();
