@@ -19,6 +19,7 @@ import * as surveys from './surveys.ts';
 import * as ads from './ads.ts';
 import * as cardChecks from './card-checks.ts';
 import * as workforce from './workforce.ts';
+import * as person from './person.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
@@ -52,6 +53,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(cardChecks);
 // Assigning people to shifts with the working limits (issue 12).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(workforce);
+// One person: duplicates, links and merges on /admin/staff (issue 12 item 1).
+(MODULES as { typeDefs: string; resolvers: object }[]).push(person);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {
