@@ -84,8 +84,6 @@ export async function findDuplicates(db: DB, tenant: Tenant, staffId?: string): 
 export type MergeRefusal = 'not_found' | 'already_linked' | 'already_merged' | 'cross_tenant' | 'same_row' | 'two_people';
 export type MergeResult = { ok: true; mergeId: string } | { ok: false; reason: MergeRefusal };
 
-type StaffRow = Awaited<ReturnType<typeof lockStaff>>;
-
 async function lockStaff(trx: DB, id: string) {
   return trx.selectFrom('staff').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
@@ -136,12 +134,12 @@ export async function linkStaffToCandidate(db: DB, actor: Actor & { tenant: Tena
         permission_outside_status: 'from',
         email: row.email ? 'into' : 'from',
       };
+      const reasons = await reasonsFor(trx, staffId, userId);
       await trx
         .updateTable('staff')
         .set({ person_user_id: userId, ...(row.email ? {} : { email: person.email }), updated_at: new Date() })
         .where('id', '=', staffId)
         .execute();
-      const reasons = await reasonsFor(trx, staffId, userId);
       const m = await trx
         .insertInto('person_merges')
         .values({ company_id: row.company_id, kind: 'link', into_staff_id: staffId, from_user_id: userId, from_label: `${person.name} <${person.email}>`, reasons, fields: JSON.stringify(fields), merged_by: actor.id, merged_by_name: actor.name })
@@ -173,8 +171,8 @@ export async function mergeStaffRows(db: DB, actor: Actor & { tenant: Tenant }, 
       const [first, second] = fromId < intoId ? [fromId, intoId] : [intoId, fromId];
       const a = await lockStaff(trx, first);
       const b = await lockStaff(trx, second);
-      const from = (a?.id === fromId ? a : b) as StaffRow;
-      const into = (a?.id === intoId ? a : b) as StaffRow;
+      const from = [a, b].find((r) => r?.id === fromId);
+      const into = [a, b].find((r) => r?.id === intoId);
       if (!into || !inTenant(actor.tenant, into)) return { ok: false, reason: 'not_found' } as const;
       if (!from) {
         const done = await trx.selectFrom('person_merges').select('id').where('from_staff_id', '=', fromId).executeTakeFirst();
