@@ -78,7 +78,7 @@ describe('possible duplicates on /admin/staff', () => {
     const person = await applicantOf(c1, c2, ['cardcheck@demo.test']);
     const visa = await db().selectFrom('visa_types').select(['id', 'ja']).where('ja', '=', '留学').executeTakeFirstOrThrow();
     await db().updateTable('candidate_profiles').set({ card_number: 'QW12345678ER', card_verified: true, permission_outside_status: true, visa_type_id: visa.id, visa_expiry: '2028-03-31', languages: ['vi', 'ja'] }).where('user_id', '=', person.id).execute();
-    const row = await addStaff(c1, 'PERSON BY CARD', { card: 'qw-12345678-er' });
+    const row = await addStaff(c1, 'PERSON BY CARD', { card: 'qw-12345678-er', email: 'another.address@staff.test' });
 
     const before = dataOf(await t.gql(ROW, { id: row }, { as: 'company_admin' })).staffMember;
     expect(before).toMatchObject({ person: null, card_check: null, person_expiry: '2027-01-31', card_number: 'qw-12345678-er' });
@@ -94,7 +94,11 @@ describe('possible duplicates on /admin/staff', () => {
 
     const record = await db().selectFrom('person_merges').selectAll().where('id', '=', merged.mergeId).executeTakeFirstOrThrow();
     expect(record).toMatchObject({ company_id: c1, kind: 'link', into_staff_id: row, from_user_id: person.id, reasons: ['card'], merged_by_name: expect.stringContaining('Ichiro Suzuki') });
-    expect(record.fields).toMatchObject({ visa_expiry: 'from', card_verified: 'from', email: 'from' });
+    expect(record.fields).toMatchObject({ visa_expiry: 'from', card_verified: 'from', email: 'into' });
+    // The applicant's record page reads the same person: the registry row's card, found through the link.
+    const application = await db().selectFrom('applications').select('id').where('candidate_id', '=', person.id).where('company_id', '=', c1).executeTakeFirstOrThrow();
+    const rec = dataOf(await t.gql('query ($id: ID!) { applicantRecord(id: $id) { documents { kind number staffId } } }', { id: application.id }, { as: 'company_admin' })).applicantRecord;
+    expect(rec.documents).toContainEqual({ kind: 'residence_card', number: 'qw-12345678-er', staffId: row });
     const log = await db().selectFrom('audit_log').select(['actor_name', 'changes']).where('entity', '=', 'staffMember').where('entity_id', '=', row).execute();
     expect(log.some((l) => JSON.stringify(l.changes).includes('person_linked'))).toBe(true);
     // The row's history on its page says so.
