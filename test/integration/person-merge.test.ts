@@ -99,6 +99,10 @@ describe('possible duplicates on /admin/staff', () => {
     const application = await db().selectFrom('applications').select('id').where('candidate_id', '=', person.id).where('company_id', '=', c1).executeTakeFirstOrThrow();
     const rec = dataOf(await t.gql('query ($id: ID!) { applicantRecord(id: $id) { documents { kind number staffId } } }', { id: application.id }, { as: 'company_admin' })).applicantRecord;
     expect(rec.documents).toContainEqual({ kind: 'residence_card', number: 'qw-12345678-er', staffId: row });
+    // And the workers list says the person is in the company's registry.
+    const workers = dataOf(await t.gql('{ workers(size: 100) { rows { id registry } } }', {}, { as: 'company_admin' })).workers.rows as { id: string; registry: string }[];
+    expect(workers.find((w) => w.id === person.id)?.registry).toBe('linked');
+    expect(workers.filter((w) => w.registry === 'linked').map((w) => w.id)).toEqual([person.id]);
     const log = await db().selectFrom('audit_log').select(['actor_name', 'changes']).where('entity', '=', 'staffMember').where('entity_id', '=', row).execute();
     expect(log.some((l) => JSON.stringify(l.changes).includes('person_linked'))).toBe(true);
     // The row's history on its page says so.
