@@ -70,6 +70,11 @@ describe('possible duplicates on /admin/staff', () => {
     expect(html).toContain('重複の可能性');
     expect(html).toContain('メールアドレスが同じ');
     expect(html).toContain('在留カード番号が同じ');
+    // And in English.
+    const en = text(await (await fetch(`${t.url}/admin/staff`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}; lang=en` } })).text());
+    expect(en).toContain('Possible duplicates');
+    expect(en).toContain('Same e-mail (any capitals)');
+    expect(en).toContain('Same residence-card number');
   });
 
   it('a registry row and a registered candidate with the same card number are one person: linked, the row shows the candidate’s card data, recorded and audited; linking twice is refused', async () => {

@@ -1,6 +1,6 @@
 import type { ScreenContext } from '../../screen.ts';
 import { tr, type Lang, type Text } from '../../../../shared/i18n.ts';
-import { dateText } from '../../../../shared/format.ts';
+import { dateLong, dateTimeText } from '../../../../shared/format.ts';
 import { DOCS } from '../../../api/documents.ts';
 import { ApiFailure, queryText, withFlag } from '../../kit.ts';
 import { redirect } from '../../screen.ts';
@@ -54,7 +54,7 @@ export async function personListPanel(ctx: ScreenContext) {
           <ul className="person-pairs">
             {merges.map((m) => (
               <li key={m.id}>
-                {dateText(m.mergedAt.slice(0, 10), lang)} · {m.fromLabel} → {m.intoName ?? '—'} · {reasonText(lang, m.reasons)} · {m.mergedBy}
+                {dateTimeText(m.mergedAt, lang)} · {m.fromLabel} → {m.intoName ?? '—'} · {reasonText(lang, m.reasons)} · {m.mergedBy}
               </li>
             ))}
           </ul>
@@ -101,7 +101,7 @@ export const personSection: RecordSection = {
           </div>
           <div>
             <dt>{tr(lang, t('在留期限', 'Card expiry'))}</dt>
-            <dd>{text(row.person_expiry) ? dateText(text(row.person_expiry), lang) : '—'}</dd>
+            <dd>{text(row.person_expiry) ? dateLong(text(row.person_expiry), lang) : '—'}</dd>
           </div>
           <div>
             <dt>{tr(lang, t('在留カード番号', 'Residence card number'))}</dt>
