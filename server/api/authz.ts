@@ -127,6 +127,11 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.decideResidenceCard': { codes: [160004] },
   // a candidate's own card on /staff/card
   'Query.myResidenceCard': { candidate: true },
+  // One person (issue 12 item 1): the registry's code; rows of another company are not found, merges across companies refused.
+  'Query.personDuplicates': { codes: [150001] },
+  'Query.personMerges': { codes: [150001] },
+  'Mutation.linkStaffPerson': { codes: [150001] },
+  'Mutation.mergeStaffRows': { codes: [150001] },
 };
 
 /** Hand-written rules plus the resource engine's and the read models', derived from their screens' codes. */

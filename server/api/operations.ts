@@ -271,4 +271,8 @@ export const OPS = {
       }
     }
   `,
+  PersonDuplicates: /* GraphQL */ `query PersonDuplicates($staffId: ID) { personDuplicates(staffId: $staffId) { kind staffId staffName otherId otherName otherEmail reasons } }`,
+  PersonMerges: /* GraphQL */ `query PersonMerges { personMerges { id kind intoStaffId intoName fromLabel reasons fields mergedBy mergedAt } }`,
+  LinkStaffPerson: /* GraphQL */ `mutation LinkStaffPerson($staffId: ID!, $userId: ID!) { linkStaffPerson(staffId: $staffId, userId: $userId) { mergeId } }`,
+  MergeStaffRows: /* GraphQL */ `mutation MergeStaffRows($fromId: ID!, $intoId: ID!) { mergeStaffRows(fromId: $fromId, intoId: $intoId) { mergeId } }`,
 } as const;

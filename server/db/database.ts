@@ -10,6 +10,7 @@ import type { SurveyTables } from '../modules/surveys/tables.ts';
 import type { AdTables } from '../modules/ads/tables.ts';
 import type { WorkforceTables } from '../modules/workforce/tables.ts';
 import type { LongVacationsTable } from '../modules/workforce/tables.ts';
+import type { PersonMergesTable } from '../modules/staff/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -91,6 +92,7 @@ export interface Database {
   ad_counts: AdTables['ad_counts'];
   // Residence-card checks (migration 0030, issue 12 item 2).
   residence_cards: WorkforceTables['residence_cards'];
+  person_merges: PersonMergesTable;
   // A student's school vacations for the working limits (migration 0031, issue 12).
   long_vacations: LongVacationsTable;
 }
@@ -363,6 +365,8 @@ export interface StaffTable {
   languages: ColumnType<string[], string[] | undefined>;
   address: string | null;
   notes: ColumnType<string, string | undefined>;
+  /** The registered candidate this row is (migration 0034, docs/workforce.md "One person"). */
+  person_user_id: ColumnType<string | null, string | null | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -203,6 +203,10 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.residenceCardCheck': { query: 'query ($id: ID!) { residenceCardCheck(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.decideResidenceCard': { query: 'mutation ($id: ID!) { decideResidenceCard(id: $id, input: { decision: "reupload", reason: "x" }) { id } }', variables: { id: ZERO_UUID } },
   'Query.myResidenceCard': { query: 'query { myResidenceCard { verified } }' },
+  'Query.personDuplicates': { query: 'query { personDuplicates { staffId otherId reasons } }' },
+  'Query.personMerges': { query: 'query { personMerges { id } }' },
+  'Mutation.linkStaffPerson': { query: 'mutation ($s: ID!, $u: ID!) { linkStaffPerson(staffId: $s, userId: $u) { mergeId } }', variables: { s: ZERO_UUID, u: ZERO_UUID } },
+  'Mutation.mergeStaffRows': { query: 'mutation ($f: ID!, $i: ID!) { mergeStaffRows(fromId: $f, intoId: $i) { mergeId } }', variables: { f: ZERO_UUID, i: '00000000-0000-0000-0000-000000000001' } },
 };
 
 /** A candidate's token from the login mutation (candidates get a token of their own audience). */

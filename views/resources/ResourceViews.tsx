@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { tr, type Lang, type Text } from '../../shared/i18n.ts';
 import { Field } from '../ui/Field.tsx';
 import { msg } from '../../shared/messages.ts';
@@ -35,6 +36,8 @@ export interface ListView {
   rowLinks: (id: string) => { href: string; label: Text }[];
   notice?: string;
   searchable: boolean;
+  /** What the screen shows between the list's head and its filters (e.g. the registry's possible duplicates). */
+  panel?: ReactNode;
 }
 
 
@@ -59,6 +62,7 @@ export function ResourceList(v: ListView) {
     <section className="resource-list">
       <ListHead lang={v.lang} title={v.title} csvHref={listHref(v.path, state, { format: 'csv', page: null })} createHref={v.createHref} />
       <Notice text={v.notice} />
+      {v.panel}
       <FilterBar
         lang={v.lang}
         path={v.path}

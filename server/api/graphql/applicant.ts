@@ -112,7 +112,7 @@ export const typeDefs = /* GraphQL */ `
     attendance: AttendanceRecord
     history: [ApplicationChange!]!
     interviews: [RecordInterview!]!
-    "The documents the company's staff registry holds for the person (matched by e-mail)."
+    "The documents the company's staff registry holds for the person (the registry row linked to the person, else matched by e-mail)."
     documents: [RecordDocument!]!
     createdAt: String!
     updatedAt: String!
@@ -234,14 +234,15 @@ export const resolvers = {
           : [],
         db.selectFrom('audit_log').select(['at', 'actor_name', 'changes']).where('entity', '=', 'application').where('entity_id', '=', r.id).orderBy('id', 'desc').limit(50).execute(),
         db.selectFrom('interviews').select(['id', 'starts_at', 'minutes', 'place', 'online_url', 'interviewers', 'status']).where('application_id', '=', r.id).orderBy('starts_at', 'desc').execute(),
-        // Until the one person record (issue 12): the company's registry entry with the same e-mail.
+        // One person (issue 12 item 1, docs/workforce.md): the company's registry row linked to this
+        // candidate, or, not yet linked, the one with the same e-mail.
         db
           .selectFrom('staff_documents as d')
           .innerJoin('staff as st', 'st.id', 'd.staff_id')
           .innerJoin('applications as ap', 'ap.company_id', 'st.company_id')
           .select(['d.kind', 'd.number', 'd.expires_on', 'd.note', 'st.id as staff_id'])
           .where('ap.id', '=', r.id)
-          .where(sql<boolean>`lower(st.email) = lower(${r.email})`)
+          .where(sql<boolean>`(st.person_user_id = ap.candidate_id or lower(st.email) = lower(${r.email}))`)
           .orderBy('d.created_at')
           .execute(),
       ]);

@@ -20,6 +20,7 @@ import * as ads from './ads.ts';
 import * as cardChecks from './card-checks.ts';
 import * as workforce from './workforce.ts';
 import * as workerRecord from './worker-record.ts';
+import * as person from './person.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
@@ -55,6 +56,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(workforce);
 // One worker's record and employment contract on /admin/worker (issue 12 item 5).
 (MODULES as { typeDefs: string; resolvers: object }[]).push(workerRecord);
+// One person: duplicates, links and merges on /admin/staff (issue 12 item 1).
+(MODULES as { typeDefs: string; resolvers: object }[]).push(person);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */
 export function buildSchema(): GraphQLSchema {

@@ -6,7 +6,7 @@ import { ADMIN_CODES } from '../../access/routes.ts';
 import type { DB } from '../connect.ts';
 import { seedDemoChats } from '../../chat/seed.ts';
 import { seedDemoJobs } from '../../modules/jobs/seed.ts';
-import { seedDemoStaff } from '../../modules/staff/seed.ts';
+import { seedDemoPersonDuplicates, seedDemoStaff } from '../../modules/staff/seed.ts';
 import { seedReferenceData } from '../../modules/enums/service.ts';
 import { seedTemplateDefaults } from '../../modules/templates/defaults.ts';
 import { copyTemplatesToCompany } from '../../modules/templates/copy.ts';
@@ -203,6 +203,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoCardChecks(trx, c1.id);
     // Last: cards verified (the people above included), a student near her 28 hours, a dependent without the permission (issue 12).
     await seedDemoWorkforce(trx, c1.id);
+    // A registry row duplicating a demo candidate, and one registered twice (issue 12 item 1).
+    await seedDemoPersonDuplicates(trx, c1.id);
 
     return {
       seeded: true,

@@ -81,3 +81,40 @@ export async function seedDemoStaff(trx: Kysely<Database>, companies: { c1: stri
       .execute();
   }
 }
+
+/**
+ * Likely duplicates on first start (issue 12 item 1, docs/workforce.md "One person"): Sakura
+ * Staffing registered Le Thi Hoa by hand with her e-mail in other capitals (she is also the
+ * registered candidate cardcheck@demo.test, who applied to Sakura), and registered Nguyen Van Minh
+ * twice with the same residence card written with spaces.
+ */
+export async function seedDemoPersonDuplicates(trx: Kysely<Database>, companyId: string): Promise<void> {
+  const visas = await trx.selectFrom('visa_types').select(['id', 'ja']).execute();
+  const rows = [
+    { name: 'LE THI HOA', kana: 'レ ティ ホア', email: 'CardCheck@Demo.test', visa: '留学', expiresIn: 200, card: null, notes: '電話で登録。 Registered by phone.' },
+    { name: 'NGUYEN V. MINH', kana: 'グエン ミン', email: null, visa: '特定技能1号', expiresIn: 25, card: 'UH 12345678 EA', notes: '紹介で登録（重複の可能性）。 Registered from a referral (may be a duplicate).' },
+  ];
+  for (const p of rows) {
+    const { id } = await trx
+      .insertInto('staff')
+      .values({
+        company_id: companyId,
+        name: p.name,
+        name_kana: p.kana,
+        email: p.email,
+        phone: null,
+        nationality: 'VN',
+        birth_date: null,
+        gender: null,
+        visa_type_id: visas.find((v) => v.ja === p.visa)?.id ?? null,
+        visa_expiry: dayFromToday(p.expiresIn),
+        read_skill: null,
+        languages: ['vi'],
+        address: null,
+        notes: p.notes,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (p.card) await trx.insertInto('staff_documents').values({ staff_id: id, kind: 'residence_card', number: p.card, expires_on: dayFromToday(p.expiresIn), note: null }).execute();
+  }
+}

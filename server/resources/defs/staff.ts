@@ -1,10 +1,12 @@
+import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Tenant } from '../../access/tenancy.ts';
 import { enumStore, listLanguages } from '../../modules/enums/service.ts';
 import type { EnumListName } from '../../modules/enums/reference-data.ts';
-import { f, t, type FieldDef, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
+import { f, t, type ComputedColumn, type FieldDef, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
 import type { Text } from '../../../shared/i18n.ts';
 import { companyOptions } from './organizations.ts';
+import { visibleToCompany } from '../../modules/staff/person.ts';
 
 /**
  * The registry of foreign staff (issue 4, /admin/staff, code 150001): the people a staffing
@@ -72,6 +74,61 @@ export const DOCUMENT_KINDS: Option[] = [
   { value: 'other', label: t('その他', 'Other') },
 ];
 
+/**
+ * A value of the linked candidate's profile (docs/workforce.md "One person"), only while the
+ * candidate applied to the row's company or accepted its scout (DESIGN §5); else null.
+ */
+const fromPerson = (table: string, expr: RawBuilder<unknown>) =>
+  sql`(select ${expr} from candidate_profiles p left join visa_types pv on pv.id = p.visa_type_id
+    where p.user_id = ${sql.ref(`${table}.person_user_id`)} and ${visibleToCompany(sql.ref(`${table}.person_user_id`), sql.ref(`${table}.company_id`))})`;
+const visaName = (alias: string) => sql`${sql.ref(`${alias}.ja`)} || coalesce(' / ' || nullif(${sql.ref(`${alias}.en`)}, ''), '')`;
+
+/**
+ * What the registry row shows of its person: the candidate's data wins where the row is linked
+ * and both have a value; the row's own where the candidate has none.
+ */
+const PERSON_COLUMNS: ComputedColumn[] = [
+  {
+    name: 'person',
+    label: t('登録ユーザー（本人）', 'Registered candidate'),
+    list: true,
+    sql: (table) => fromPerson(table, sql`(select u.name || ' <' || u.email || '>' from users u where u.id = p.user_id)`) as RawBuilder<string | null>,
+  },
+  {
+    name: 'person_status',
+    label: t('在留資格（本人の登録）', 'Residence status (one person)'),
+    sql: (table) =>
+      sql<string | null>`coalesce(${fromPerson(table, visaName('pv'))}, (select ${visaName('sv')} from visa_types sv where sv.id = ${sql.ref(`${table}.visa_type_id`)}))`,
+  },
+  {
+    name: 'person_expiry',
+    label: t('在留期限（本人の登録）', 'Card expiry (one person)'),
+    sql: (table) => sql<string | null>`coalesce(${fromPerson(table, sql`p.visa_expiry::text`)}, ${sql.ref(`${table}.visa_expiry`)}::text)`,
+  },
+  {
+    name: 'card_check',
+    label: t('在留カード確認', 'Card check'),
+    list: true,
+    sql: (table) => fromPerson(table, sql`case when p.card_verified then '確認済み / Verified' else '未確認 / Not verified' end`) as RawBuilder<string | null>,
+  },
+  {
+    name: 'permission',
+    label: t('資格外活動許可', 'Permission outside status'),
+    sql: (table) => fromPerson(table, sql`case when p.permission_outside_status then 'あり / Granted' else 'なし / None' end`) as RawBuilder<string | null>,
+  },
+  {
+    name: 'card_number',
+    label: t('在留カード番号', 'Residence card number'),
+    sql: (table) =>
+      sql<string | null>`coalesce(${fromPerson(table, sql`nullif(p.card_number, '')`)}, (select d.number from staff_documents d where d.staff_id = ${sql.ref(`${table}.id`)} and d.kind = 'residence_card' order by d.expires_on desc nulls last limit 1))`,
+  },
+  {
+    name: 'person_languages',
+    label: t('話せる言語（本人の登録）', 'Languages (one person)'),
+    sql: (table) => sql<string | null>`array_to_string(coalesce(${fromPerson(table, sql`nullif(p.languages, '{}')`)}, ${sql.ref(`${table}.languages`)}), ', ')`,
+  },
+];
+
 export const staffResource: ResourceDef = {
   name: 'staffMember',
   plural: 'staff',
@@ -102,6 +159,14 @@ export const staffResource: ResourceDef = {
     f.text('address', t('住所', 'Address'), { required: false, max: 300 }),
     f.textarea('notes', t('メモ', 'Notes'), { max: 2000, schema: z.preprocess((v) => v ?? '', z.string().trim().max(2000)) }),
   ],
+  computed: PERSON_COLUMNS,
+  auditLabels: {
+    person_linked: t('本人（登録ユーザー）と紐付け', 'Linked to the registered candidate'),
+    merge_reasons: t('重複の理由', 'Why they matched'),
+    merged_from: t('統合したスタッフ', 'Merged in from'),
+    merged_into: t('統合先', 'Merged into'),
+    documents_moved: t('移した書類', 'Documents moved'),
+  },
   children: [
     {
       name: 'staffDocument',

@@ -19,10 +19,20 @@ export const workersReadModel = defineReadModel({
   titlePlural: t('ワーカー', 'Workers'),
   source: (db, tenant) => {
     if (tenant.kind === 'none') return null;
+    // One person (docs/workforce.md): the rows of the tenant's staff registry linked to the person
+    // (a client user has no registry).
+    const registry = db
+      .selectFrom('staff')
+      .select(['person_user_id', sql<number>`count(*)::int`.as('n')])
+      .where('person_user_id', 'is not', null)
+      .$if(tenant.kind !== 'platform', (s) => (tenant.kind === 'company' ? s.where('company_id', '=', tenant.companyId) : s.where(sql<boolean>`false`)))
+      .groupBy('person_user_id')
+      .as('reg');
     const q = db
       .selectFrom('users as u')
       .innerJoin('candidate_profiles as p', 'p.user_id', 'u.id')
       .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+      .leftJoin(registry, 'reg.person_user_id', 'u.id')
       .where('u.role', '=', 'candidate');
     // Who applied to the tenant (a client: to its jobs); the platform sees everyone who applied anywhere.
     return q.where(({ exists, selectFrom }) =>
@@ -62,6 +72,17 @@ export const workersReadModel = defineReadModel({
       states: [
         { value: 'yes', label: t('登録済み', 'Registered'), tone: 'success' },
         { value: 'no', label: t('未登録', 'Missing'), tone: 'warning' },
+      ],
+    },
+    {
+      // Whether the person is a row of the caller's staff registry (linked on /admin/staff).
+      name: 'registry',
+      label: t('スタッフ名簿', 'Staff registry'),
+      type: 'badge',
+      sql: () => sql`case when reg.n is not null then 'linked' else 'none' end`,
+      states: [
+        { value: 'linked', label: t('紐付け済み', 'Linked'), tone: 'success' },
+        { value: 'none', label: t('なし', 'Not in it'), tone: 'neutral' },
       ],
     },
     { name: 'joined', label: t('登録日', 'Registered'), type: 'date', sql: () => sql`(u.created_at at time zone 'Asia/Tokyo')::date`, sortable: true },

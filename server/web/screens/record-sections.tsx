@@ -1,6 +1,7 @@
 import type { RecordSection } from './record-section.ts';
 import { crawlerRunsSection } from './admin/crawler-runs.tsx';
 import { jobShiftsSection } from './admin/job-shifts.tsx';
+import { personSection } from './admin/person.tsx';
 
 export type { RecordSection, RecordSectionState } from './record-section.ts';
 
@@ -8,4 +9,6 @@ export type { RecordSection, RecordSectionState } from './record-section.ts';
 export const RECORD_SECTIONS: Record<string, RecordSection> = {
   dailyJob: jobShiftsSection,
   crawlerSource: crawlerRunsSection,
+  // One person (issue 12 item 1): the linked candidate and the row's duplicates.
+  staffMember: personSection,
 };

@@ -11,6 +11,7 @@ import { hrefFor, routeByPath } from '../../access/routes.ts';
 import { allRows, ApiFailure, parseListQuery, withFlag } from '../kit.ts';
 import { csv, errorPage, page, plain, redirect, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
 import { RECORD_SECTIONS, type RecordSectionState } from './record-sections.tsx';
+import { personListPanel } from './admin/person.tsx';
 
 /**
  * The generic screens of the resource engine (DESIGN.md §3): every list, form and detail page
@@ -138,11 +139,15 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
   const d = await ctx.call<Record<string, Page>>(docs(def).list, vars);
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
   const notice = req.query.saved === '1' ? msg(lang, 'notice.saved') : req.query.created === '1' ? msg(lang, 'notice.created') : req.query.deleted === '1' ? msg(lang, 'notice.deleted') : undefined;
+  // The registry's possible duplicates (issue 12 item 1), over the whole list only (first page, no search or filter).
+  const whole = q.page === 1 && !q.q && !Object.values(q.filter).some(Boolean);
+  const panel = def.name === 'staffMember' && whole ? await personListPanel(ctx) : null;
   return page({
     title: route.title,
     content: (
       <ResourceList
         lang={lang}
+        panel={panel}
         title={route.title}
         path={req.path}
         fields={views}

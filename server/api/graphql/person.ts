@@ -1,0 +1,105 @@
+/**
+ * One person on /admin/staff (issue 12 item 1, docs/workforce.md "One person"): the likely
+ * duplicates of the caller's registry (by residence-card number and e-mail), linking a registry
+ * row to the candidate it is, merging two registry rows, and the record of merges. Code 150001
+ * (the registry's); rows of another company are "not found", and a merge across companies is refused.
+ */
+import { z } from 'zod';
+import { tr, type Text } from '../../../shared/i18n.ts';
+import { tenantOf } from '../../access/tenancy.ts';
+import { findDuplicates, linkStaffToCandidate, listMerges, mergeStaffRows, type MergeRefusal } from '../../modules/staff/person.ts';
+import type { ApiContext } from '../context.ts';
+import { apiError } from '../errors.ts';
+
+export const typeDefs = /* GraphQL */ `
+  "Two records that are likely one person, and why (card: same residence-card number; email: same e-mail, any case)."
+  type PersonDuplicate {
+    "link: a registry row and a registered candidate; staff: two registry rows."
+    kind: String!
+    staffId: ID!
+    staffName: String!
+    otherId: ID!
+    otherName: String!
+    otherEmail: String
+    reasons: [String!]!
+  }
+  "A recorded link or merge: what was merged into which registry row, which side each field came from, by whom."
+  type PersonMerge {
+    id: ID!
+    kind: String!
+    intoStaffId: ID
+    intoName: String
+    fromLabel: String!
+    reasons: [String!]!
+    "JSON: { field: 'from' | 'into' }"
+    fields: String!
+    mergedBy: String!
+    mergedAt: String!
+  }
+  type PersonMerged {
+    mergeId: ID!
+  }
+  extend type Query {
+    "Likely duplicates in the caller's registry (150001), optionally of one row; candidates only those who applied to the company or accepted its scout."
+    personDuplicates(staffId: ID): [PersonDuplicate!]!
+    "The links and merges recorded in the caller's registry, newest first (150001)."
+    personMerges: [PersonMerge!]!
+  }
+  extend type Mutation {
+    "Links a registry row to the registered candidate it is (150001); refused when already linked."
+    linkStaffPerson(staffId: ID!, userId: ID!): PersonMerged!
+    "Merges registry row fromId into intoId, same company only (150001); fromId is deleted."
+    mergeStaffRows(fromId: ID!, intoId: ID!): PersonMerged!
+  }
+`;
+
+const t = (ja: string, en: string): Text => ({ ja, en });
+const REFUSALS: Record<MergeRefusal, { code: 'NOT_FOUND' | 'CONFLICT' | 'FORBIDDEN'; text: Text }> = {
+  not_found: { code: 'NOT_FOUND', text: t('対象が見つかりません。', 'Record not found.') },
+  already_linked: { code: 'CONFLICT', text: t('このスタッフ（またはこの登録ユーザー）はすでに紐付けられています。', 'This registry row (or this candidate) is already linked.') },
+  already_merged: { code: 'CONFLICT', text: t('このスタッフはすでに統合されています。', 'This registry row has already been merged.') },
+  cross_tenant: { code: 'FORBIDDEN', text: t('別の会社のスタッフとは統合できません。', 'Registry rows of different companies cannot be merged.') },
+  same_row: { code: 'CONFLICT', text: t('同じスタッフ同士は統合できません。', 'A row cannot be merged into itself.') },
+  two_people: { code: 'CONFLICT', text: t('別々の登録ユーザーに紐付いたスタッフは統合できません。', 'These rows are linked to two different candidates and cannot be merged.') },
+};
+
+const Id = z.uuid();
+const ids = (ctx: ApiContext, ...v: (string | undefined)[]) => {
+  if (v.some((x) => x !== undefined && !Id.safeParse(x).success)) throw apiError('NOT_FOUND', tr(ctx.lang, REFUSALS.not_found.text));
+};
+const actorOf = (ctx: ApiContext) => ({ id: ctx.user!.id, name: ctx.user!.name, tenant: tenantOf(ctx.user!) });
+const answer = (ctx: ApiContext, r: Awaited<ReturnType<typeof mergeStaffRows>>) => {
+  if (!r.ok) throw apiError(REFUSALS[r.reason].code, tr(ctx.lang, REFUSALS[r.reason].text), { reason: r.reason });
+  return { mergeId: r.mergeId };
+};
+
+export const resolvers = {
+  Query: {
+    personDuplicates: async (_: unknown, a: { staffId?: string | null }, ctx: ApiContext) => {
+      ids(ctx, a.staffId ?? undefined);
+      return findDuplicates(ctx.services.db, tenantOf(ctx.user!), a.staffId ?? undefined);
+    },
+    personMerges: async (_: unknown, __: unknown, ctx: ApiContext) =>
+      (await listMerges(ctx.services.db, tenantOf(ctx.user!))).map((m) => ({
+        id: m.id,
+        kind: m.kind,
+        intoStaffId: m.into_staff_id,
+        intoName: m.into_name,
+        fromLabel: m.from_label,
+        reasons: m.reasons,
+        fields: JSON.stringify(m.fields),
+        mergedBy: m.merged_by_name,
+        mergedAt: m.created_at.toISOString(),
+      })),
+  },
+  Mutation: {
+    linkStaffPerson: async (_: unknown, a: { staffId: string; userId: string }, ctx: ApiContext) => {
+      ids(ctx, a.staffId, a.userId);
+      return answer(ctx, await linkStaffToCandidate(ctx.services.db, actorOf(ctx), a.staffId, a.userId));
+    },
+    mergeStaffRows: async (_: unknown, a: { fromId: string; intoId: string }, ctx: ApiContext) => {
+      ids(ctx, a.fromId, a.intoId);
+      return answer(ctx, await mergeStaffRows(ctx.services.db, actorOf(ctx), a.fromId, a.intoId));
+    },
+  },
+};
