@@ -11,7 +11,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { createInProcessClient, type ApiClient } from './api/client.ts';
-import type { Services } from './api/context.ts';
+import type { Services } from './services.ts';
 import { buildSchema } from './api/graphql/schema.ts';
 import { apiRouter } from './api/http.ts';
 import { ApiUnavailableError } from './api/errors.ts';

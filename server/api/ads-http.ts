@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Services } from './context.ts';
+import type { Services } from '../services.ts';
 
 /** The paths the ads answer outside GraphQL (a remote web tier proxies them to the API). */
 export const ADS_PATH = '/ads';

@@ -8,7 +8,7 @@ import { cleanImage, sessionUsers, sniffImage } from '../chat/attachments.ts';
 import { CardRecordInput, cardImage, saveCardUpload, tenantSeesPerson, type CardImage } from '../modules/workforce/card-checks.ts';
 import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../modules/workforce/card-format.ts';
 import type { CardImageType } from '../modules/workforce/tables.ts';
-import type { Services } from './context.ts';
+import type { Services } from '../services.ts';
 
 /** The page the upload form is on (a browser's post goes back to it). */
 const CARD_PAGE = '/staff/card';

@@ -2,7 +2,8 @@ import { execute, type DocumentNode, type GraphQLFormattedError, type GraphQLSch
 import type { RoleMaps } from '../auth/default-roles.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
-import type { ApiContext, Services } from './context.ts';
+import type { ApiContext } from './context.ts';
+import type { Services } from '../services.ts';
 import { isDatabaseUnavailable, maskError } from './format-error.ts';
 import { ApiUnavailableError } from './errors.ts';
 import { prepareDocument } from './limits.ts';

@@ -3,36 +3,10 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/express';
 import { chooseLang } from '../../shared/i18n.ts';
 import { contextFor } from './client.ts';
-import type { Services } from './context.ts';
+import type { Services } from '../services.ts';
 import { isDatabaseUnavailable, maskError } from './format-error.ts';
 import { LIMITS, parseLimited, validationRules } from './limits.ts';
-
-/** The bearer token of an API call: `Authorization: Bearer x` (SPEC §7) or `jwt x` (Account/InfoToken). */
-export function headerToken(req: Request, scheme: 'bearer' | 'jwt'): string | undefined {
-  const h = req.get('authorization');
-  if (!h) return undefined;
-  const [s, t] = h.trim().split(/\s+/, 2);
-  return s?.toLowerCase() === scheme && t ? t : undefined;
-}
-
-/**
- * A cookie-authenticated call must come from our own pages: browsers send Origin on
- * cross-site POSTs, and Sec-Fetch-Site where they support it. Header tokens are not sent by
- * browsers on their own, so they need no such check.
- */
-export function sameOrigin(req: Request): boolean {
-  // Browsers that send Sec-Fetch-Site say it directly; trust that over Origin, which is "null"
-  // under some referrer policies.
-  const site = req.get('sec-fetch-site');
-  if (site) return site === 'same-origin' || site === 'none';
-  const origin = req.get('origin');
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === req.get('host');
-  } catch {
-    return false;
-  }
-}
+import { headerToken, sameOrigin } from '../http-kit.ts';
 
 export function apiRouter(services: Services, schema: GraphQLSchema): Router {
   const router = express.Router();

@@ -8,7 +8,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { createLegacyWsServer, LEGACY_PROTOCOLS, type SocketGate } from './ws-legacy.ts';
 import { chooseLang } from '../../shared/i18n.ts';
 import { contextFor } from './client.ts';
-import type { ApiContext, Services } from './context.ts';
+import type { ApiContext } from './context.ts';
+import type { Services } from '../services.ts';
 import { maskError } from './format-error.ts';
 import { LIMITS, prepareDocument } from './limits.ts';
 

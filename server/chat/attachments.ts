@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
-import type { Services } from '../api/context.ts';
-import { headerToken, sameOrigin } from '../api/http.ts';
+import type { Services } from '../services.ts';
+import { headerToken, sameOrigin } from '../http-kit.ts';
 import { chooseLang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { SessionUser } from '../modules/auth/service.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Text } from '../../shared/i18n.ts';
 import type { Tenant } from '../access/tenancy.ts';
 import type { Lang } from '../../shared/i18n.ts';
-import type { Services } from '../api/context.ts';
+import type { Services } from '../services.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 
 /**

@@ -8,7 +8,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { stringify } from 'csv-stringify';
 import type { ApiClient } from '../api/client.ts';
-import { sameOrigin } from '../api/http.ts';
+import { sameOrigin } from '../http-kit.ts';
 import { resolveAccess } from '../access/guard.ts';
 import { ALL_ROUTES, matchRoute, type RouteDef } from '../access/routes.ts';
 import { NotAvailablePage } from '../../views/pages/admin/NotAvailable.tsx';
