@@ -25,6 +25,19 @@ export function viewerOf(user: SessionUser, maps: RoleMaps): Viewer {
   return { id: user.id, candidate: false, tenant: tenantOf(user), kinds };
 }
 
+/** The chat's topic on the event bus (the bus imports no feature: the chat adds its topic to the bus's map). */
+declare module '../events/bus.ts' {
+  interface BusEvents {
+    /** A chat message was stored (issue 6): graphql-ws subscribers filter it by the conversation's owners. */
+    'chat.message': {
+      message: ChatMessage;
+      conversation: ConversationAccess;
+      /** Stored outside the chat server (the API): each process's chat server tells its own sockets. */
+      relay?: boolean;
+    };
+  }
+}
+
 export interface ConversationAccess {
   id: string;
   company_id: string;

@@ -1,29 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { ChatMessage } from '../chat/events.ts';
-import type { ConversationAccess } from '../chat/queries.ts';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import type { NotificationItem } from '../modules/notifications/service.ts';
 
 /**
  * Events the API publishes and subscriptions, sockets and caches listen to (DESIGN.md §2).
  * In-process by default; with REDIS_URL, Redis pub/sub so every process sees every event.
  * Payloads are JSON: what crosses processes must survive JSON.stringify.
+ *
+ * The bus imports no feature (docs/architecture.md "Layers and the import rule"): the topics whose
+ * payloads are a feature's types are added to this map by the feature itself, with a module
+ * augmentation next to those types (`declare module '../events/bus.ts' { interface BusEvents … }`):
+ * 'chat.message' in server/chat/queries.ts, 'notification.added' in
+ * server/modules/notifications/service.ts. The topics below carry plain ids.
  */
 export interface BusEvents {
-  /** A notification for one user (SPEC §3 notification state). */
-  'notification.added': { userId: string; companyId: string | null; notification: NotificationItem };
   /** Every session of the user ended (logout, password reset, deactivation): close its sockets. */
   'session.revoked': { userId: string };
-  /** A chat message was stored (issue 6): graphql-ws subscribers filter it by the conversation's owners. */
-  'chat.message': {
-    message: ChatMessage;
-    conversation: ConversationAccess;
-    /** Stored outside the chat server (the API): each process's chat server tells its own sockets. */
-    relay?: boolean;
-  };
   /** Applications changed status (lists, the candidate's confirmation): sockets of their conversations hear statusChanged. */
   'application.moved': { conversationIds: string[] };
   /** A candidate applied: sockets of the company hear applicationAdded (live applicant lists). */

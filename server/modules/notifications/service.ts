@@ -11,6 +11,14 @@ export interface NotificationItem {
   created_at: string;
 }
 
+/** The notifications' topic on the event bus (the bus imports no feature: the feature adds its topic to the bus's map). */
+declare module '../../events/bus.ts' {
+  interface BusEvents {
+    /** A notification for one user (SPEC §3 notification state). */
+    'notification.added': { userId: string; companyId: string | null; notification: NotificationItem };
+  }
+}
+
 /** A page as SPEC §3 describes it: current (page number), size and data. */
 export interface Page<T> {
   current: number;
