@@ -1,4 +1,4 @@
-import express, { type Request, type Router } from 'express';
+import express, { type Router } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/express';
 import { chooseLang } from '../../shared/i18n.ts';
