@@ -9,7 +9,7 @@ import path from 'node:path';
 export async function writeStamp(file: string, metafile: { inputs: Record<string, unknown> }, startedMs: number, script: string): Promise<void> {
   const inputs = [...Object.keys(metafile.inputs).filter((f) => !f.includes(':')), script];
   await writeFile(file, JSON.stringify({ inputs }));
-  const at = new Date(startedMs - 1_000);
+  const at = new Date(startedMs);
   await utimes(file, at, at);
 }
 
