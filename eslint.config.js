@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * rules of hooks in the islands and views, and a few habits of the team's style guide.
  */
 export default defineConfig(
-  { ignores: ['public/build/**', 'data/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['public/build/**', 'dist/**', 'data/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

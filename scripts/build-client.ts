@@ -1,6 +1,7 @@
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { writeStamp } from './build-stamp.ts';
 
 /**
  * Bundles the browser code: client/boot.ts as the one entry, each island as its own chunk
@@ -12,6 +13,7 @@ import { build } from 'esbuild';
 export async function buildClient(opts: { root?: string; minify?: boolean } = {}): Promise<void> {
   const root = opts.root ?? process.cwd();
   const outdir = path.join(root, 'public/build');
+  const started = Date.now();
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   const result = await build({
@@ -32,6 +34,7 @@ export async function buildClient(opts: { root?: string; minify?: boolean } = {}
   });
   await copyFile(path.join(root, 'node_modules/nprogress/nprogress.css'), path.join(outdir, 'nprogress.css'));
   await writeFile(path.join(outdir, 'preload.json'), JSON.stringify(islandPreloads(result.metafile.outputs, root)));
+  await writeStamp(path.join(outdir, 'inputs.json'), result.metafile, started, 'scripts/build-client.ts');
 }
 
 /** The preload list's key for the hydration code every island needs. */

