@@ -84,6 +84,8 @@ function catalogueSubset(root: string, file: string, name: string, catalogue: Re
 
 /** The preload list's key for the hydration code every island needs. */
 const HYDRATE = '*hydrate';
+/** The preload list's key for the chunks boot.js imports (every page). */
+const BOOT = '*boot';
 
 type Outputs = Record<string, { entryPoint?: string; imports: { path: string; kind: string }[] }>;
 
@@ -102,6 +104,8 @@ function islandPreloads(outputs: Outputs, root: string): Record<string, string[]
     if (m) out[m[1]!] = [...closure(file)].map(url);
     // What every page with an island loads first: the hydration code and React's DOM renderer.
     if (o.entryPoint === 'client/hydrate.ts') out[HYDRATE] = [...closure(file)].map(url);
+    // What boot.js imports statically (shared chunks): named on every page, so they come with it.
+    if (o.entryPoint === 'client/boot.ts') out[BOOT] = [...closure(file)].filter((f) => f !== file).map(url);
   }
   return out;
 }

@@ -5,6 +5,7 @@
  * a page loads at once is named in its HTML, so the browser fetches them together (no import
  * waterfall); code that only a click needs (the chat windows, socket.io) is not among them.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +48,8 @@ const admin = () => weights.filter((x) => x.page.startsWith('admin') || x.page =
 
 describe('JavaScript budget', () => {
   it('keeps the heaviest admin page within 100 KB gzipped', () => {
-    const heaviest = admin().reduce((a, b) => (b.w.gzip > a.w.gzip ? b : a));
+    // The support chat page is the chat itself: it loads the socket at once and is not held to it (docs/ui.md).
+    const heaviest = admin().filter((x) => x.page !== 'support chat').reduce((a, b) => (b.w.gzip > a.w.gzip ? b : a));
     expect(heaviest.w.gzip, `${heaviest.path} as ${heaviest.who}: ${kb(heaviest.w.gzip)}`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
   });
 
@@ -55,9 +57,10 @@ describe('JavaScript budget', () => {
     for (const x of weights) expect(x.w.unpreloaded, `${x.page} ${x.path}`).toEqual([]);
   });
 
-  it('leaves what only a click needs (chat windows, the chat socket) out of what a list page loads', () => {
-    for (const x of admin().filter((y) => y.page === 'admin list')) {
-      expect(x.w.files.filter((f) => /\/chunks\/(ChatWindowsV3|ChatThread|socket|chat-socket)/.test(f)), x.who).toEqual([]);
+  it('leaves what only the chat needs (its windows, socket.io) out of what a list or record page loads', () => {
+    for (const x of admin().filter((y) => y.page !== 'support chat')) {
+      const chatCode = x.w.files.filter((f) => /\/chunks\/(ChatWindows|live)-/.test(f) || readFileSync(path.join(PUBLIC, f), 'utf8').includes('/socket.io'));
+      expect(chatCode, `${x.path} as ${x.who}`).toEqual([]);
     }
   });
 });
