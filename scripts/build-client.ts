@@ -53,7 +53,8 @@ async function namedWords(root: string, inputs: string[]): Promise<Set<string>> 
   for (const file of inputs) {
     if (file.includes('node_modules/') || file === 'shared/messages.ts' || file === 'server/api/operations.ts') continue;
     const source = await readFile(path.resolve(root, file), 'utf8');
-    for (const m of source.matchAll(/[\w.-]+/g)) words.add(m[0]);
+    // `'chat.loading'` names a message whole, `OPS.Notifications` an operation after the dot.
+    for (const m of source.matchAll(/[\w.-]+/g)) for (const w of [m[0], ...m[0].split('.')]) words.add(w);
   }
   return words;
 }
