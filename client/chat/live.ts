@@ -1,51 +1,20 @@
-import { signal } from '@preact/signals-react';
 import type { Client } from 'graphql-ws';
 import { OPS } from '../../server/api/operations.ts';
 import { ATTACHMENTS_PATH, type ChatMessage, type ConversationRow, MESSAGE_IMAGE, MESSAGE_TEXT, type SeenNotice, type StatusNotice, TYPING_EVERY_MS, TYPING_SHOW_MS, type TypingNotice } from '../../server/chat/events.ts';
-import { ChatConnection, type PendingMessage } from '../api/chat-socket.ts';
+import { ChatConnection } from '../api/chat-socket.ts';
 import { createSubscriptionClient } from '../api/ws-client.ts';
 import { previewText } from './preview.ts';
-import { type ChatAction, type ChatState, CHAT_STATE, type Conversation, stepChat } from '../stores/chat.ts';
-import { CHAT_V3_STATE, type ChatMessageV3, type ChatV3Action, type ChatV3State, type ConversationRef, reduceChatV3 } from '../stores/chat-v3.ts';
-import { createStore } from '../stores/create-store.ts';
-import { pageIdentity, persistState, setStorageScope } from '../stores/persist.ts';
+import { type Conversation } from '../stores/chat.ts';
+import { type ChatMessageV3, type ConversationRef } from '../stores/chat-v3.ts';
+import { pageIdentity, setStorageScope } from '../stores/persist.ts';
+import { chat, chatV3, handleChatEffects, pending, rows, seenBy, supportRows, typingIn } from './state.ts';
 
 /**
- * The page's one chat connection and the stores every chat island shares (issue 6). Islands are
- * separate React roots, but esbuild's code splitting gives them this one module instance, so the
- * chat dock, the badge bell, the windows and the support chat use one socket and one state.
- *
- * - `chat`: SPEC §3 "Chat store" (recent list, badges, open conversations), through stepChat; its
- *   effects (seen notices to the server) are carried out here.
- * - `chatV3`: SPEC §3 "Chat V3 state" (windows and their messages).
- * - `rows`: the full ConversationRow of every conversation seen in a recent page (names, job, shift).
- * - `pending`: the outbox (messages written but not yet stored), for "sending…" marks.
- * - `seenBy`: how far the other party has read each conversation, for read marks.
+ * The page's one chat connection (issue 6), over the stores of client/chat/state.ts. Islands load
+ * this module (socket.io, graphql-ws) with a dynamic import when the chat is used, so a page's
+ * first load does not carry it (issue 17 item 6); esbuild's code splitting gives every island the
+ * same module instance, so they share one socket.
  */
-const chatSignal = signal<ChatState>(CHAT_STATE);
-export const chat = {
-  state: chatSignal,
-  dispatch(action: ChatAction) {
-    const step = stepChat(chatSignal.value, action);
-    if (step.state !== chatSignal.value) {
-      chatSignal.value = step.state;
-      persistState('chat', step.state);
-    }
-    for (const effect of step.effects) {
-      if (effect.type === 'sendSeenAdmin') markSeen(effect.conversation_id);
-      else if (effect.type === 'closeSocket') {
-        connection?.close();
-        connection = null;
-      }
-    }
-  },
-};
-export const chatV3 = createStore<ChatV3State, ChatV3Action>('chatV3', reduceChatV3, CHAT_V3_STATE);
-export const rows = signal<Record<string, ConversationRow>>({});
-export const pending = signal<PendingMessage[]>([]);
-export const seenBy = signal<Record<string, number>>({});
-/** Who of the other party is writing in each conversation (names), for "… is typing". */
-export const typingIn = signal<Record<string, string>>({});
 const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
 /** When each writer's last message arrived, per conversation (`conversation:user`). */
 const lastMessageAt = new Map<string, number>();
@@ -58,8 +27,6 @@ function typingStopped(conversationId: string) {
     typingIn.value = rest;
   }
 }
-/** The support conversations listed so far (the support chat's own list), newest message first. */
-export const supportRows = signal<ConversationRow[]>([]);
 
 let connection: ChatConnection | null = null;
 let subscriptions: Client | null = null;
@@ -173,7 +140,7 @@ export function connectChat(mode: 'admin' | 'candidate' = 'admin'): ChatConnecti
   c.socket.on('connect_error', () => chat.dispatch({ type: 'connectFailed' }));
   c.socket.on('disconnect', () => {
     // Not the store's disconnect (that closes the socket): the connection comes back by itself.
-    chatSignal.value = { ...chatSignal.value, connected: false };
+    chat.state.value = { ...chat.state.value, connected: false };
   });
   c.on('recentChats', (page) => {
     remember(page.data);
@@ -197,7 +164,7 @@ export function connectChat(mode: 'admin' | 'candidate' = 'admin'): ChatConnecti
     const known = rows.value[m.conversation_id];
     // The bot answers for the company, but an automatic answer does not mean a person has read the
     // candidate's question: in the back office it leaves an unread conversation unread.
-    const fromOtherParty = mode === 'admin' ? m.sender_role === 'candidate' || (m.sender_role === 'bot' && chatSignal.value.recentList.find((r) => r.id === m.conversation_id)?.is_read === 0) : m.sender_role !== 'candidate';
+    const fromOtherParty = mode === 'admin' ? m.sender_role === 'candidate' || (m.sender_role === 'bot' && chat.state.value.recentList.find((r) => r.id === m.conversation_id)?.is_read === 0) : m.sender_role !== 'candidate';
     const text = previewText(m.message_type, m.content);
     if (known) {
       rows.value = {
@@ -340,3 +307,12 @@ export function subscribeWindow(conversationId: string): void {
     subscribeMessages({ conversationId }, (m) => addToWindow(m)),
   );
 }
+
+// Last, once `connection` exists: seen notices asked for before this module was loaded go out now.
+handleChatEffects((effect) => {
+  if (effect.type === 'sendSeenAdmin') markSeen(effect.conversation_id);
+  else if (effect.type === 'closeSocket') {
+    connection?.close();
+    connection = null;
+  }
+});

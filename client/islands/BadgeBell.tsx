@@ -2,7 +2,8 @@ import { useHydrated } from './use-hydrated.ts';
 import { CHAT_STATE } from '../stores/chat.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { chat, connectChat, loadRecent, openWindow, rows, warn } from '../chat/live.ts';
+import { loadLive } from '../chat/load-live.ts';
+import { chat, rows } from '../chat/state.ts';
 import { msg } from '../../shared/messages.ts';
 
 export interface BadgeBellProps {
@@ -26,9 +27,9 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
   const total = s.workerDailyIcCount + s.workerOtherIcCount;
 
   useEffect(() => {
-    connectChat('admin');
+    void loadLive().then((live) => live.connectChat('admin'));
     // Names for the support badges (the dock lists job conversations only).
-    if (support) void loadRecent(1, 'support');
+    if (support) void loadLive().then((live) => live.loadRecent(1, 'support'));
   }, [support]);
 
   function toggle() {
@@ -36,7 +37,7 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
     setOpen(next);
     if (next && fresh > 0) {
       chat.dispatch({ type: 'seeBadges' });
-      void connectChat('admin').seeBadges().catch((err) => warn('seeing badges', err));
+      void loadLive().then((live) => live.connectChat('admin').seeBadges().catch((err) => live.warn('seeing badges', err)));
     }
   }
 
@@ -74,7 +75,7 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
                           {msg(lang, 'chat.support')}: {row?.candidate_name ?? msg(lang, 'chat.conversation')}
                         </a>
                       ) : (
-                        <button type="button" className="btn-link" onClick={() => row && void openWindow(row)}>
+                        <button type="button" className="btn-link" onClick={() => row && void loadLive().then((live) => live.openWindow(row))}>
                           {row?.candidate_name ?? msg(lang, 'chat.conversation')}
                           {row?.job_title ? ` — ${row.job_title}` : ''}
                         </button>

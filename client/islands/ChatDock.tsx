@@ -2,7 +2,8 @@ import { useHydrated } from './use-hydrated.ts';
 import { CHAT_STATE } from '../stores/chat.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { chat, connectChat, loadRecent, openWindow, rows } from '../chat/live.ts';
+import { loadLive } from '../chat/load-live.ts';
+import { chat, rows } from '../chat/state.ts';
 import { useUnreadTitle } from '../chat/title.ts';
 import { stampText } from '../../shared/format.ts';
 import { msg } from '../../shared/messages.ts';
@@ -27,13 +28,13 @@ export default function ChatDock({ lang }: ChatDockProps) {
   useUnreadTitle(unread);
 
   useEffect(() => {
-    connectChat('admin');
+    void loadLive().then((live) => live.connectChat('admin'));
   }, []);
 
   async function more() {
     if (loading || s.recentFinished) return;
     setLoading(true);
-    await loadRecent(s.recentPage + 1);
+    await (await loadLive()).loadRecent(s.recentPage + 1);
     setLoading(false);
   }
 
@@ -73,7 +74,7 @@ export default function ChatDock({ lang }: ChatDockProps) {
               const row = rows.value[c.id];
               return (
                 <li key={c.id} className={c.is_read ? 'is-read' : 'is-unread'} data-conversation={c.id}>
-                  <button type="button" onClick={() => row && void openWindow(row)}>
+                  <button type="button" onClick={() => row && void loadLive().then((live) => live.openWindow(row))}>
                     <span className="chat-recent-name">
                       {row?.candidate_name ?? c.message_user_name}
                       {!c.is_read && <span className="dot" aria-label={msg(lang, 'chat.unread')} />}

@@ -1,69 +1,34 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect } from 'react';
-import { ChatThread } from '../chat/ChatThread.tsx';
-import { chatV3, closeWindow, connectChat, rows, subscribeWindow, warn } from '../chat/live.ts';
+import { lazy, Suspense } from 'react';
+import { chatV3 } from '../chat/state.ts';
 import { msg } from '../../shared/messages.ts';
 
 export interface ChatWindowsV3Props {
   lang: 'ja' | 'en';
 }
 
+/** The windows and their thread code (and the chat socket), fetched when the first window opens. */
+const ChatWindows = lazy(() => import('../chat/ChatWindows.tsx'));
+
 /**
- * The chat windows of the back office (SPEC §4 "Chat V3"): one per conversation and shift, each
- * minimised or restored on its own, new messages over the graphql-ws subscription.
+ * The chat windows of the back office (SPEC §4 "Chat V3"): nothing until a conversation is
+ * opened (the dock, the bell), then the windows, loaded on that click (client/chat/ChatWindows.tsx)
+ * with a loading mark meanwhile.
  */
 export default function ChatWindowsV3({ lang }: ChatWindowsV3Props) {
   useSignals();
-  const windows = chatV3.state.value.openConversationV3;
-
-  useEffect(() => {
-    for (const w of windows) subscribeWindow(w.conversationId);
-  }, [windows]);
-
-  if (!windows.length) return <div className="chat-windows" />;
+  if (!chatV3.state.value.openConversationV3.length) return <div className="chat-windows" />;
   return (
-    <div className="chat-windows">
-      {windows.map((w) => {
-        const row = rows.value[w.conversationId];
-        return (
-          <section key={`${w.conversationId}:${w.jobDailyShiftId ?? ''}`} className={`chat-window${w.isMini ? ' is-mini' : ''}`} aria-label={w.name} data-testid="chat-window">
-            <header>
-              <button type="button" className="chat-window-title" onClick={() => chatV3.dispatch({ type: w.isMini ? 'restore' : 'minimise', ref: w })}>
-                <strong>{w.name}</strong>
-                {row?.job_title && (
-                  <small>
-                    {row.job_title}
-                    {row.shift_date ? ` · ${row.shift_date}` : ''}
-                  </small>
-                )}
-              </button>
-              <button type="button" className="icon-btn" aria-label={w.isMini ? msg(lang, 'chat.restore') : msg(lang, 'chat.minimise')} title={w.isMini ? msg(lang, 'chat.restore') : msg(lang, 'chat.minimise')} onClick={() => chatV3.dispatch({ type: w.isMini ? 'restore' : 'minimise', ref: w })}>
-                {w.isMini ? '▴' : '▾'}
-              </button>
-              <button type="button" className="icon-btn" aria-label={msg(lang, 'chat.close')} title={msg(lang, 'chat.close')} onClick={() => closeWindow(w)}>
-                ×
-              </button>
-            </header>
-            {!w.isMini && row && (
-              <>
-                {!row.support && (
-                  <p className="chat-status">
-                    {row.chat_status === 1 ? msg(lang, 'chat.botAnswering') : msg(lang, 'chat.staff')}{' '}
-                    <button
-                      type="button"
-                      className="btn-link"
-                      onClick={() => void connectChat('admin').changeStatus({ conversation_id: row.id, chat_status: row.chat_status === 1 ? 2 : 1 }).catch((err) => warn('status change', err))}
-                    >
-                      {row.chat_status === 1 ? msg(lang, 'chat.toStaff') : msg(lang, 'chat.toBot')}
-                    </button>
-                  </p>
-                )}
-                <ChatThread row={row} lang={lang} mode="admin" autoFocus />
-              </>
-            )}
+    <Suspense
+      fallback={
+        <div className="chat-windows">
+          <section className="chat-window" aria-busy="true" data-testid="chat-window-loading">
+            <p className="chat-empty">{msg(lang, 'chat.loading')}</p>
           </section>
-        );
-      })}
-    </div>
+        </div>
+      }
+    >
+      <ChatWindows lang={lang} />
+    </Suspense>
   );
 }

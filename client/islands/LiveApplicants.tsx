@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { dateTimeText } from '../../shared/format.ts';
 import { msg } from '../../shared/messages.ts';
-import { chatV3, connectChat, warn } from '../chat/live.ts';
+import { connectChat, warn } from '../chat/live.ts';
+import { chatV3 } from '../chat/state.ts';
 import { createStore } from '../stores/create-store.ts';
 import { CANDIDATES_STATE, reduceCandidates, type CandidateListName, type CandidateRow } from '../stores/candidates.ts';
 import { useHydrated } from './use-hydrated.ts';

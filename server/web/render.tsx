@@ -24,9 +24,11 @@ export type Layout = 'public' | 'admin' | 'bare';
 /** public/build/preload.json (scripts/build-client.ts): each island's script files; '*hydrate' the hydration code's. */
 const PRELOAD_FILE = path.join(PROJECT_ROOT, 'public/build/preload.json');
 let preloads: Record<string, string[]> | undefined;
-/** The script files a page's islands load, read once per process (none when the bundles were never built). */
+/**
+ * The script files a page loads at once, read once per process (none when the bundles were never
+ * built): the chunks boot.js imports, and with islands the hydration code and their chunks.
+ */
 export function preloadsFor(islands: ReadonlySet<string>): string[] {
-  if (!islands.size) return [];
   if (!preloads) {
     try {
       preloads = JSON.parse(readFileSync(PRELOAD_FILE, 'utf8')) as Record<string, string[]>;
@@ -34,7 +36,9 @@ export function preloadsFor(islands: ReadonlySet<string>): string[] {
       preloads = {};
     }
   }
-  const files = new Set<string>(preloads['*hydrate'] ?? []);
+  const files = new Set<string>(preloads['*boot'] ?? []);
+  if (!islands.size) return [...files];
+  for (const f of preloads['*hydrate'] ?? []) files.add(f);
   for (const name of islands) for (const f of preloads[name] ?? []) files.add(f);
   return [...files];
 }

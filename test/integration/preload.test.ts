@@ -24,10 +24,20 @@ describe('modulepreload', () => {
     for (const f of files) expect((await fetch(`${t.url}${f}`)).status, f).toBe(200);
   });
 
-  it('names nothing on a page without islands', async () => {
+  it('names only what boot.js imports on a page without islands', async () => {
     const page = await getPage(t, '/about');
     expect(page.status).toBe(200);
     expect(page.html).not.toContain('data-island=');
-    expect(preloads(page.html)).toEqual([]);
+    const files = preloads(page.html);
+    expect(files.every((f) => /^\/build\/chunks\/chunk-/.test(f))).toBe(true);
+    for (const f of files) expect((await fetch(`${t.url}${f}`)).status, f).toBe(200);
+  });
+
+  it('does not preload what only opening the chat needs (the socket, the windows)', async () => {
+    const page = await getPage(t, '/admin/jobs/list', await t.tokenOf('company_admin'));
+    expect(page.html).toContain('data-island="ChatWindowsV3"');
+    const files = preloads(page.html);
+    expect(files.some((f) => f.includes('/chunks/ChatWindowsV3-'))).toBe(true);
+    expect(files.filter((f) => /\/chunks\/(ChatWindows|live|load-live)-/.test(f))).toEqual([]);
   });
 });
