@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { workLimitText } from '../../modules/workforce/work-limits.ts';
-import { applyToJob, CandidateRegistration, registerCandidate } from '../../modules/jobs/apply.ts';
+import { workLimitText, type WorkLimitRefusal } from '../../modules/workforce/work-limits.ts';
+import type { GraphQLError } from 'graphql';
+import { applyToJob, CandidateRegistration, registerCandidate, type ApplyResult } from '../../modules/jobs/apply.ts';
 import { confirmApplication } from '../../modules/pipeline/confirm.ts';
 import { recordAttendance } from '../../modules/pipeline/attendance.ts';
 import { todayInJapan } from '../../../shared/time.ts';
-import { announceApplication } from '../../modules/pipeline/announce.ts';
+import { applicationMade } from '../../modules/pipeline/announce.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import { getPublicJob, jobsDb, listPublicJobs, type PublicFilters, type PublicSort } from '../../modules/jobs/public.ts';
 import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, type ErrorCode } from '../errors.ts';
-import { pickLang } from '../../../shared/i18n.ts';
+import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 
 export const typeDefs = /* GraphQL */ `
@@ -167,6 +168,16 @@ const REASONS: Record<string, { code: ErrorCode; message: MessageKey }> = {
   visa: { code: 'FORBIDDEN', message: 'apply.visa' },
 };
 
+/** The working limits' refusal as the API says it: FORBIDDEN, the reason in the reader's language, its code. */
+export const limitsRefused = (lang: Lang, refusal: WorkLimitRefusal): GraphQLError => apiError('FORBIDDEN', workLimitText(lang, refusal), { reason: refusal.reason, detail: refusal.detail });
+
+/** An application refused, whoever made it (the candidate, staff placing a person): one code and message per reason. */
+export function applyRefused(lang: Lang, r: Exclude<ApplyResult, { ok: true }>): GraphQLError {
+  if (r.reason === 'limits') return limitsRefused(lang, r.refusal);
+  const e = REASONS[r.reason]!;
+  return apiError(e.code, msg(lang, e.message), { reason: r.reason });
+}
+
 export const resolvers = {
   Query: {
     publicJobs: (_: unknown, a: { kind: string; filter?: unknown; sort?: string; page: number }, ctx: ApiContext) => {
@@ -228,13 +239,8 @@ export const resolvers = {
       const message = (a.message ?? '').trim();
       if (message.length > 1000) throw badInput(ctx.lang, { message: msg(ctx.lang, 'validation.maxLength', { max: 1000 }) });
       const r = await applyToJob(ctx.services.db, ctx.services.bus, { candidateId: ctx.user!.id, jobId: a.jobId, shiftId: a.shiftId, message });
-      if (!r.ok && r.reason === 'limits') throw apiError('FORBIDDEN', workLimitText(ctx.lang, r.refusal), { reason: r.refusal.reason, detail: r.refusal.detail });
-      if (!r.ok) {
-        const e = REASONS[r.reason]!;
-        throw apiError(e.code, msg(ctx.lang, e.message), { reason: r.reason });
-      }
-      await announceApplication(ctx.services, r.applicationId);
-      await ctx.services.bus.publish('application.added', { applicationId: r.applicationId, conversationId: r.conversationId });
+      if (!r.ok) throw applyRefused(ctx.lang, r);
+      await applicationMade(ctx.services, r);
       return { applicationId: r.applicationId, conversationId: r.conversationId };
     },
     clockMyShift: async (_: unknown, a: { id: string; event: string }, ctx: ApiContext) => {

@@ -3,6 +3,7 @@
  * /v3/admin/point (the ledger itself is the read model server/resources/defs/points.ts), and the
  * candidate's own balances, history and referral link on /staff/points.
  */
+import { candidateByEmail } from '../../modules/staff/person.ts';
 import { z } from 'zod';
 import { msg } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
@@ -137,12 +138,9 @@ export const resolvers = {
       if (tenant.kind === 'company') companyId = tenant.companyId;
       else if (tenant.kind === 'platform') companyId = input.companyId ?? null;
       else throw forbidden(ctx.lang);
-      const person = await db.selectFrom('users').select('id').where('role', '=', 'candidate').where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase())).executeTakeFirst();
-      // A company writes only the points of people who applied to it (DESIGN §5): anyone else is "not found".
-      const known =
-        person &&
-        (tenant.kind === 'platform' || (await db.selectFrom('applications').select('id').where('candidate_id', '=', person.id).where('company_id', '=', companyId!).limit(1).executeTakeFirst()));
-      if (!person || !known) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
+      // A company writes only the points of people who came to it (DESIGN §5): anyone else is "not found".
+      const personId = await candidateByEmail(db, input.email, tenant.kind === 'platform' ? null : companyId);
+      if (!personId) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
       let validDays = PLATFORM_POINTS_VALID_DAYS;
       if (companyId) {
         const company = await db.selectFrom('companies').select('points_valid_days').where('id', '=', companyId).executeTakeFirst();
@@ -151,7 +149,7 @@ export const resolvers = {
       }
       const add = input.direction === 'add';
       const r = await postPoints(db, { id: ctx.user!.id, name: ctx.user!.name }, {
-        candidateId: person.id,
+        candidateId: personId,
         companyId,
         delta: add ? input.points : -input.points,
         kind: add ? 'manual' : 'spend',

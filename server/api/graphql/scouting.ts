@@ -4,12 +4,12 @@
  * the caller may offer and the month's quota — sending an offer, and the candidate's side on
  * /staff/scout: their profile, their offers, accepting or declining.
  */
-import { workLimitText } from '../../modules/workforce/work-limits.ts';
 import { msg } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
 import { answerScoutOffer, offerableJobs, scoutQuota, sendScoutOffer } from '../../modules/scouting/offers.ts';
 import { myScout, saveScoutProfile, ScoutProfileInput } from '../../modules/scouting/profile.ts';
-import { announceApplication } from '../../modules/pipeline/announce.ts';
+import { applicationMade } from '../../modules/pipeline/announce.ts';
+import { limitsRefused } from './jobs.ts';
 import { scoutCandidatesReadModel } from '../../resources/defs/scouting.ts';
 import { visibleRows } from '../../resources/read-model.ts';
 import { validate } from '../../validation.ts';
@@ -209,15 +209,14 @@ export const resolvers = {
     },
     answerScoutOffer: async (_: unknown, a: { id: string; accept: boolean }, ctx: ApiContext) => {
       const r = await answerScoutOffer(ctx.services.db, ctx.services.bus, ctx.user!.id, a.id, a.accept);
-      if (!r.ok && r.reason === 'limits') throw apiError('FORBIDDEN', workLimitText(ctx.lang, r.refusal), { reason: r.refusal.reason });
+      if (!r.ok && r.reason === 'limits') throw limitsRefused(ctx.lang, r.refusal);
       if (!r.ok) {
         const [code, key] = ANSWER_REFUSALS[r.reason];
         throw apiError(code, msg(ctx.lang, key), { reason: r.reason });
       }
       // A new application is announced exactly as one made on the job's page.
       if (r.created && r.applicationId && r.conversationId) {
-        await announceApplication(ctx.services, r.applicationId);
-        await ctx.services.bus.publish('application.added', { applicationId: r.applicationId, conversationId: r.conversationId });
+        await applicationMade(ctx.services, { applicationId: r.applicationId, conversationId: r.conversationId });
       }
       return { status: r.status, applicationId: r.applicationId };
     },

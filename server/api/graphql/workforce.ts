@@ -11,7 +11,9 @@ import { msg } from '../../../shared/messages.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { tenantOf } from '../../access/tenancy.ts';
 import { applyToJob } from '../../modules/jobs/apply.ts';
-import { announceApplication } from '../../modules/pipeline/announce.ts';
+import { applicationMade } from '../../modules/pipeline/announce.ts';
+import { candidateByEmail } from '../../modules/staff/person.ts';
+import { applyRefused } from './jobs.ts';
 import { checkPersonForShift } from '../../modules/workforce/assign.ts';
 import { liveApplication, swapShiftPeople } from '../../modules/workforce/swap.ts';
 import { statusRule, workLimitText } from '../../modules/workforce/work-limits.ts';
@@ -243,15 +245,12 @@ export const resolvers = {
       const db = ctx.services.db;
       const shift = await db.selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').select(['s.id', 'j.id as jobId', 'j.company_id']).where('s.id', '=', v.data.shiftId).executeTakeFirst();
       if (!shift || company === 'none' || (company && shift.company_id !== company)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
-      const person = await db.selectFrom('users').select('id').where('role', '=', 'candidate').where((eb) => eb(eb.fn('lower', ['email']), '=', v.data.email.toLowerCase())).executeTakeFirst();
-      // A company places only people who applied to it (DESIGN §5): anyone else is "not found".
-      const known = person && (await db.selectFrom('applications').select('id').where('candidate_id', '=', person.id).where('company_id', '=', shift.company_id).limit(1).executeTakeFirst());
-      if (!person || !known) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
-      const r = await applyToJob(db, ctx.services.bus, { candidateId: person.id, jobId: shift.jobId, shiftId: shift.id, message: '' });
-      if (!r.ok && r.reason === 'limits') throw apiError('FORBIDDEN', workLimitText(ctx.lang, r.refusal), { reason: r.refusal.reason, detail: r.refusal.detail });
-      if (!r.ok) throw apiError(r.reason === 'not-found' ? 'NOT_FOUND' : 'CONFLICT', msg(ctx.lang, r.reason === 'full' ? 'apply.full' : r.reason === 'already-applied' ? 'apply.alreadyApplied' : r.reason === 'visa' ? 'apply.visa' : 'apply.closed'));
-      await announceApplication(ctx.services, r.applicationId);
-      await ctx.services.bus.publish('application.added', { applicationId: r.applicationId, conversationId: r.conversationId });
+      // A company places only people who came to it (DESIGN §5): anyone else is "not found".
+      const personId = await candidateByEmail(db, v.data.email, shift.company_id);
+      if (!personId) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
+      const r = await applyToJob(db, ctx.services.bus, { candidateId: personId, jobId: shift.jobId, shiftId: shift.id, message: '' });
+      if (!r.ok) throw applyRefused(ctx.lang, r);
+      await applicationMade(ctx.services, r);
       return { applicationId: r.applicationId };
     },
     swapShifts: async (_: unknown, a: { a: string; b: string }, ctx: ApiContext) => {

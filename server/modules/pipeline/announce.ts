@@ -88,8 +88,17 @@ export async function announceMoves(
   if (conversationIds.length && o.broadcast !== false) await deps.bus.publish('application.moved', { conversationIds });
 }
 
+/**
+ * What follows every new application, wherever it was made (the board, staff placing a person, an
+ * accepted scout offer): the candidate's receipt, then the live lists and chat rooms hear of it.
+ */
+export async function applicationMade(deps: AnnounceDeps, made: { applicationId: string; conversationId: string }): Promise<void> {
+  await announceApplication(deps, made.applicationId);
+  await deps.bus.publish('application.added', made);
+}
+
 /** The candidate's receipt for a new application (`application_received`), in their language from the company's template. */
-export async function announceApplication(deps: AnnounceDeps, applicationId: string): Promise<void> {
+async function announceApplication(deps: AnnounceDeps, applicationId: string): Promise<void> {
   const r = await deps.db
     .selectFrom('applications as a')
     .innerJoin('users as u', 'u.id', 'a.candidate_id')

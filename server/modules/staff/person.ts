@@ -23,6 +23,16 @@ export const visibleToCompany = (user: RawBuilder<unknown>, company: RawBuilder<
   sql<boolean>`(exists (select 1 from applications va where va.candidate_id = ${user} and va.company_id = ${company})
     or exists (select 1 from scout_offers vo where vo.candidate_id = ${user} and vo.company_id = ${company} and vo.status = 'accepted'))`;
 
+/**
+ * The candidate with this e-mail (any capitals) whom the company may name — one who applied to it
+ * or accepted its scout (DESIGN §5); with no company (platform staff), any candidate. Null otherwise.
+ */
+export async function candidateByEmail(db: DB, email: string, companyId: string | null): Promise<string | null> {
+  let q = db.selectFrom('users').select('id').where('role', '=', 'candidate').where(sql<boolean>`lower(email) = ${email.trim().toLowerCase()}`);
+  if (companyId) q = q.where(visibleToCompany(sql.ref('users.id'), sql`${companyId}::uuid`));
+  return (await q.executeTakeFirst())?.id ?? null;
+}
+
 export type MatchReason = 'card' | 'email';
 
 export interface DuplicatePair {

@@ -179,7 +179,7 @@ const points = panel({
         });
         return redirect(withFlag(ctx.req.path, 'balance', String(adjustPoints.balance)));
       } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, { ...(Object.keys(err.formErrors).length ? {} : { _: err.message }), ...err.formErrors }, err.status);
+        if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
         throw err;
       }
     },
@@ -307,7 +307,7 @@ const shifts = panel({
         await ctx.call(DOCS.AssignShift, { shiftId: v.shiftId ?? '', email: v.email ?? '' });
         return redirect(withFlag(ctx.req.path, 'assigned'));
       } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, { ...(Object.keys(err.formErrors).length ? {} : { _: err.message }), ...err.formErrors }, err.status);
+        if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
         throw err;
       }
     },
