@@ -15,19 +15,22 @@ import { seedLargeJobs } from '../server/modules/jobs/large-seed.ts';
 import { listPublicJobs, type PublicFilters } from '../server/modules/jobs/public.ts';
 import { benchChat } from './bench-chat.ts';
 import { benchChatLists } from './bench-chat-lists.ts';
+import { benchPages } from './bench-pages.ts';
 import { withBenchServer } from './bench-server.ts';
 import { buildClient } from './build-client.ts';
 import { addDays, todayInJapan } from '../server/time.ts';
 
 /**
- * npm run bench — timing goals live here, not in tests (house rule 6). Builds a scratch database
+ * npm run bench — timing goals live here, not in tests (house rule 6). First the pages table
+ * (scripts/bench-pages.ts: each page's throughput next to a bare render of the same page, SQL
+ * statements and JavaScript per page). Then the job listings: builds a scratch database
  * (embedded, or a fresh one on DATABASE_URL's server) with BENCH_JOBS jobs (default 100,000) and
  * about 20 shifts per daily job, then reports p50/p99 of the public listing query and of the
  * whole /daily page over HTTP, for a spread of filters. Then the chat delivery benchmark
  * (scripts/bench-chat.ts: BENCH_SOCKETS sockets, BENCH_MESSAGES messages) and the chat lists at
  * scale (scripts/bench-chat-lists.ts: BENCH_CONVERSATIONS conversations,
- * BENCH_MESSAGES_PER_CONVERSATION messages each). BENCH_ONLY=jobs or BENCH_ONLY=chat runs one of
- * the two.
+ * BENCH_MESSAGES_PER_CONVERSATION messages each). BENCH_ONLY=pages, jobs or chat runs one of
+ * the three.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
@@ -40,11 +43,12 @@ const pct = (xs: number[], p: number) => {
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms (n=${xs.length})`;
 
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY && ONLY !== 'jobs' && ONLY !== 'chat') throw new Error(`BENCH_ONLY must be jobs or chat, not ${ONLY}`);
+if (ONLY && !['pages', 'jobs', 'chat'].includes(ONLY)) throw new Error(`BENCH_ONLY must be pages, jobs or chat, not ${ONLY}`);
 
 await withBenchServer(async (serverUrl) => {
-  if (ONLY !== 'chat') await benchJobs(serverUrl);
-  if (ONLY !== 'jobs') {
+  if (!ONLY || ONLY === 'pages') for (const line of await benchPages(serverUrl)) console.log(line);
+  if (!ONLY || ONLY === 'jobs') await benchJobs(serverUrl);
+  if (!ONLY || ONLY === 'chat') {
     for (const line of await benchChat({ serverUrl })) console.log(line);
     for (const line of await benchChatLists({ serverUrl })) console.log(line);
   }

@@ -5,6 +5,7 @@ import type { Tenant } from '../access/tenancy.ts';
 import type { DB } from '../db/connect.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import { validate, type FieldErrors } from '../validation.ts';
+import { wroteTable } from '../modules/enums/reference-cache.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
 import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
 
@@ -17,6 +18,8 @@ export interface ListParams {
   dir?: 'asc' | 'desc' | null;
   q?: string | null;
   filters?: Record<string, string | null | undefined>;
+  /** The columns to read (`id` always); all of them when left out. */
+  columns?: ReadonlySet<string> | undefined;
 }
 
 export interface ListResult {
@@ -45,9 +48,10 @@ export function columnsOf(def: ResourceDef): string[] {
   return ['id', ...def.fields.map((f) => f.name), 'created_at', 'updated_at'];
 }
 
-/** What list and get read: the columns, plus the definition's computed values (ResourceDef.computed). */
-function selectionsOf(def: ResourceDef) {
-  return [...columnsOf(def), ...(def.computed ?? []).map((c) => c.sql(def.table).as(c.name))];
+/** What list and get read: the columns, plus the definition's computed values (ResourceDef.computed); only `only`'s when given. */
+function selectionsOf(def: ResourceDef, only?: ReadonlySet<string>) {
+  const wanted = (name: string) => !only || name === 'id' || only.has(name);
+  return [...columnsOf(def).filter(wanted), ...(def.computed ?? []).filter((c) => wanted(c.name)).map((c) => c.sql(def.table).as(c.name))];
 }
 
 function base(db: DB, def: ResourceDef, tenant: Tenant) {
@@ -93,18 +97,21 @@ export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: List
   const sortField = def.fields.find((f) => f.name === p.sort && f.sortable)?.name ?? (p.sort === 'created_at' || p.sort === 'updated_at' ? p.sort : def.defaultSort.field);
   // An explicit known sort column defaults to ascending; otherwise (none, or unknown) the definition's order.
   const dir = p.dir === 'asc' || p.dir === 'desc' ? p.dir : sortField !== def.defaultSort.field ? 'asc' : def.defaultSort.dir;
-  const [rows, count] = await Promise.all([
-    q
-      .select(selectionsOf(def))
-      .orderBy(sortField, dir)
-      .orderBy('id', 'asc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the page.
-    anyDb(db).selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as Row[], total: Number(count.n), page, size };
+  // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the
+  // page. The count rides on the page's own statement as a scalar subquery (run once); only a page
+  // past the end, which has no row to carry it, counts on its own.
+  const count = anyDb(db).selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n'));
+  const rows = (await q
+    .select(selectionsOf(def, p.columns))
+    .select(count.as('__total'))
+    .orderBy(sortField, dir)
+    .orderBy('id', 'asc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute()) as (Row & { __total?: unknown })[];
+  const total = rows.length ? Number(rows[0]!.__total) : page === 1 ? 0 : Number((await count.executeTakeFirstOrThrow()).n);
+  for (const r of rows) delete r.__total;
+  return { rows, total, page, size };
 }
 
 export async function getRow(db: DB, def: ResourceDef, tenant: Tenant, id: string): Promise<Row | undefined> {
@@ -204,13 +211,15 @@ export async function createRow(db: DB, def: ResourceDef, tenant: Tenant, actor:
   const shaped = def.beforeWrite ? await def.beforeWrite(values, hookContextOf(def, actor), { mode: 'create', before: null }) : null;
   if (shaped && 'errors' in shaped) return { ok: false, errors: shaped.errors };
   if (shaped) Object.assign(values, shaped.values);
-  return anyDb(db)
+  const created = await anyDb(db)
     .transaction()
     .execute(async (trx) => {
       const row = (await trx.insertInto(def.table).values(values).returning(columnsOf(def)).executeTakeFirstOrThrow()) as Row;
       await audit(trx, def, actor, 'create', row, Object.fromEntries(Object.entries(v.data).map(([k, val]) => [k, { from: null, to: comparable(val) }])));
       return { ok: true as const, row };
     });
+  wroteTable(db, def.table);
+  return created;
 }
 
 export async function updateRow(db: DB, def: ResourceDef, tenant: Tenant, actor: Actor, id: string, input: Record<string, unknown>, lang: Lang, only?: string[]): Promise<WriteResult> {
@@ -228,7 +237,7 @@ export async function updateRow(db: DB, def: ResourceDef, tenant: Tenant, actor:
     if (JSON.stringify(comparable(before[k])) !== JSON.stringify(comparable(val))) changes[k] = { from: comparable(before[k]), to: comparable(val) };
   }
   if (!Object.keys(changes).length) return { ok: true, row: before };
-  return anyDb(db)
+  const updated = await anyDb(db)
     .transaction()
     .execute(async (trx) => {
       const row = (await trx
@@ -240,6 +249,8 @@ export async function updateRow(db: DB, def: ResourceDef, tenant: Tenant, actor:
       await audit(trx, def, actor, 'update', row, changes);
       return { ok: true as const, row };
     });
+  wroteTable(db, def.table);
+  return updated;
 }
 
 export async function deleteRow(db: DB, def: ResourceDef, tenant: Tenant, actor: Actor, id: string): Promise<boolean> {
@@ -251,6 +262,7 @@ export async function deleteRow(db: DB, def: ResourceDef, tenant: Tenant, actor:
       await trx.deleteFrom(def.table).where('id', '=', id).execute();
       await audit(trx, def, actor, 'delete', before, { [def.labelField]: { from: comparable(before[def.labelField]), to: null } });
     });
+  wroteTable(db, def.table);
   return true;
 }
 
@@ -263,12 +275,15 @@ export interface AuditEntry {
 }
 
 export async function auditOf(db: DB, def: ResourceDef, tenant: Tenant, id: string): Promise<AuditEntry[]> {
-  if (!(await getRow(db, def, tenant, id))) return [];
+  const visible = UUID.test(id) ? base(db, def, tenant) : null;
+  if (!visible) return [];
+  // Only a record the caller may see has a history for them: checked in the same statement.
   const rows = await db
     .selectFrom('audit_log')
     .select(['id', 'action', 'actor_name', 'at', 'changes'])
     .where('entity', '=', def.name)
     .where('entity_id', '=', id)
+    .where(({ exists }) => exists(visible.select(sql`1`.as('one')).where(`${def.table}.id`, '=', id)))
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(100)

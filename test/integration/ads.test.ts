@@ -7,10 +7,10 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInJapan } from '../../server/time.ts';
+import { statementLog, type StatementLog } from '../../scripts/statement-log.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 import { eventually } from '../helpers/wait.ts';
@@ -18,9 +18,8 @@ import { eventually } from '../helpers/wait.ts';
 let t: TestApp;
 let site: http.Server;
 let siteUrl = '';
-/** The statements the app's pool ran while `recording` (the db's own log, seen from the client side). */
-const statements: string[] = [];
-let recording = false;
+/** The statements the app's pool runs (the db's own log, seen from the client side). */
+let log: StatementLog;
 
 beforeAll(async () => {
   // Counts are written when the test flushes, not by the 5 s timer in the middle of a measurement.
@@ -32,17 +31,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  // Every query of every client the pool hands out, from now on.
-  const patched = new WeakSet<pg.PoolClient>();
-  t.database.pool.on('acquire', (client) => {
-    if (patched.has(client)) return;
-    patched.add(client);
-    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...a: unknown[]) => {
-      if (recording) statements.push(typeof a[0] === 'string' ? a[0] : ((a[0] as { text?: string })?.text ?? ''));
-      return query(...a);
-    };
-  });
+  log = statementLog(t.database.pool);
 });
 afterAll(async () => {
   site?.closeAllConnections();
@@ -178,10 +167,7 @@ describe('counting', () => {
     expect(click.headers.get('location')).toBe('https://example.test/landing');
     expect(click.headers.getSetCookie()).toEqual([]);
 
-    statements.length = 0;
-    recording = true;
-    await t.services.ads.flush();
-    recording = false;
+    const statements = await log.during(() => t.services.ads.flush());
     expect(statements.filter((s) => /ad_counts/.test(s))).toHaveLength(1);
     expect(Number((await counts(id)).impressions)).toBe(flushed + 5);
     expect(Number((await counts(id)).clicks)).toBe(1);
@@ -211,10 +197,9 @@ describe('the hot path', () => {
     const pages = ['/daily', `/daily/${job.id}`, '/part-time', '/daily?q=x'];
     for (const p of pages) await board(p);
     const loads = t.services.ads.loads;
-    statements.length = 0;
-    recording = true;
-    for (const p of pages) expect(await board(p)).toContain('ad-label');
-    recording = false;
+    const statements = await log.during(async () => {
+      for (const p of pages) expect(await board(p)).toContain('ad-label');
+    });
     expect(statements.length, 'the pool was watched').toBeGreaterThan(0);
     expect(statements.filter((s) => /\bads\b|ad_counts/.test(s))).toEqual([]);
     expect(t.services.ads.loads).toBe(loads);

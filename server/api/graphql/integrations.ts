@@ -4,6 +4,7 @@
  * answered back: only whether each is set and its last four characters), "sync now" and the log.
  * A company user works on its own company only; a platform user picks one (`companyId`).
  */
+import { companyDirectory } from '../../modules/companies/directory.ts';
 import { z } from 'zod';
 import { msg, msgText } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
@@ -119,12 +120,8 @@ async function companyFor(ctx: ApiContext, requested: string | null | undefined)
     return t.companyId;
   }
   if (t.kind !== 'platform') throw forbidden(ctx.lang);
-  const db = ctx.services.db;
-  const row = requested
-    ? UUID.test(requested)
-      ? await db.selectFrom('companies').select('id').where('id', '=', requested).executeTakeFirst()
-      : undefined
-    : await db.selectFrom('companies').select('id').orderBy('name').limit(1).executeTakeFirst();
+  const all = await companyDirectory(ctx.services.db);
+  const row = requested ? (UUID.test(requested) ? all.find((c) => c.id === requested) : undefined) : all[0];
   if (!row) throw apiError('NOT_FOUND', msg(ctx.lang, 'integrations.none'));
   return row.id;
 }
@@ -132,9 +129,7 @@ async function companyFor(ctx: ApiContext, requested: string | null | undefined)
 async function companiesFor(ctx: ApiContext) {
   const t = tenantOf(ctx.user!);
   if (t.kind === 'none' || t.kind === 'client') return [];
-  let q = ctx.services.db.selectFrom('companies').select(['id', 'name', 'name_en']).orderBy('name');
-  if (t.kind === 'company') q = q.where('id', '=', t.companyId);
-  return (await q.execute()).map((c) => ({ id: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
+  return (await companyDirectory(ctx.services.db)).filter((c) => t.kind === 'platform' || c.id === t.companyId).map((c) => ({ id: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
 }
 
 /** Literal hosts that are this machine or a private network: refused in production (no requests into our own network). */
@@ -187,7 +182,7 @@ export const resolvers = {
     romutenConnection: async (_: unknown, a: { companyId?: string | null }, ctx: ApiContext) => {
       const companyId = await companyFor(ctx, a.companyId);
       const db = ctx.services.db;
-      const company = await db.selectFrom('companies').select(['name', 'name_en']).where('id', '=', companyId).executeTakeFirstOrThrow();
+      const company = (await companyDirectory(db)).find((c) => c.id === companyId)!;
       const { connection: c, state, syncs, items } = await romutenSettings(db, companyId);
       return {
         companyId,

@@ -1,3 +1,4 @@
+import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 import { tenantOf } from '../../access/tenancy.ts';
@@ -100,6 +101,29 @@ ${def.fields.map((f) => `    ${f.name}: ${gqlType(f)}`).join('\n')}
 ${(def.children ?? []).map((c) => childTypeDefs(def, c)).join('')}`;
 }
 
+/**
+ * The field names selected under `child` of the resolver's field (through fragments too), or
+ * undefined when `child` is not selected at all.
+ */
+export function selectedFields(info: GraphQLResolveInfo, child: string): Set<string> | undefined {
+  let found: Set<string> | undefined;
+  const walk = (set: SelectionSetNode | undefined, into: (name: string, node: FieldNode) => void) => {
+    for (const sel of set?.selections ?? []) {
+      if (sel.kind === Kind.FIELD) into(sel.name.value, sel);
+      else if (sel.kind === Kind.INLINE_FRAGMENT) walk(sel.selectionSet, into);
+      else walk(info.fragments[sel.name.value]?.selectionSet, into);
+    }
+  };
+  for (const node of info.fieldNodes) {
+    walk(node.selectionSet, (name, f) => {
+      if (name !== child) return;
+      found ??= new Set();
+      walk(f.selectionSet, (n) => found!.add(n));
+    });
+  }
+  return found;
+}
+
 const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
 
 /** The caller for the repository: who (for the audit log) and the whole context (for the definition's hooks). */
@@ -156,11 +180,13 @@ function childResolvers(def: ResourceDef, c: ChildResource, Query: Record<string
 export function resourceResolvers(def: ResourceDef) {
   const T = cap(def.name);
   const Query: Record<string, unknown> = {
-    [def.plural]: async (_: unknown, a: { page: number; size: number; sort?: string; dir?: 'asc' | 'desc'; q?: string; filter?: Record<string, string> }, ctx: ApiContext) => {
+    [def.plural]: async (_: unknown, a: { page: number; size: number; sort?: string; dir?: 'asc' | 'desc'; q?: string; filter?: Record<string, string> }, ctx: ApiContext, info: GraphQLResolveInfo) => {
       if (a.size < 1 || a.size > 200 || a.page < 1) {
         throw badInput(ctx.lang, { size: msg(ctx.lang, 'list.badSize') });
       }
-      const r = await listRows(ctx.services.db, def, tenantOf(ctx.user!), { page: a.page, size: a.size, sort: a.sort, dir: a.dir, q: a.q, filters: a.filter });
+      // Only the columns the caller asked for under `rows` are read (a list page asks for what it shows).
+      const columns = selectedFields(info, 'rows');
+      const r = await listRows(ctx.services.db, def, tenantOf(ctx.user!), { page: a.page, size: a.size, sort: a.sort, dir: a.dir, q: a.q, filters: a.filter, columns });
       return { ...r, rows: r.rows.map(serialize) };
     },
     [def.name]: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
@@ -298,4 +324,51 @@ export function resourceDocuments(def: ResourceDef): ResourceDocuments {
     /** Per child: `<name>List`, `<name>Create`, `<name>Delete`. */
     ...children,
   };
+}
+
+/** What one page of a resource asks for in its one call (resourcePageDocument). */
+export interface ResourcePageParts {
+  /** A page of the list ($page, $size, $sort, $dir, $q, $filter) with these row fields; `id` is always asked for. */
+  list?: readonly string[];
+  /** The record ($id) with all its fields. */
+  record?: boolean;
+  /** The record's history ($id). */
+  audit?: boolean;
+  /** The rows of the record's children (parent $id). */
+  children?: boolean;
+  /** The choices of these fields (a child's as `child.field`), answered as o0, o1, … in this order. */
+  options?: readonly string[];
+}
+
+const NAME = /^[a-z][a-zA-Z0-9_]*(\.[a-z][a-zA-Z0-9_]*)?$/;
+
+/**
+ * One document for everything a resource page shows (issue 17: one fetch per page): the list or
+ * the record, the children, and the choices of the fields on the page, so a page costs one
+ * session check and one operation, and the list reads only the columns it shows.
+ */
+export function resourcePageDocument(def: ResourceDef, parts: ResourcePageParts): string {
+  const T = cap(def.name);
+  const vars: string[] = [];
+  const selections: string[] = [];
+  const cols = ['id', ...def.fields.map((x) => x.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'];
+  if (parts.list) {
+    const unknown = parts.list.filter((c) => !cols.includes(c));
+    if (unknown.length) throw new Error(`${def.name}: no field ${unknown.join(', ')}`);
+    const hasFilter = def.fields.some((x) => x.filter);
+    vars.push('$page: Int', '$size: Int', '$sort: String', '$dir: String', '$q: String', ...(hasFilter ? [`$filter: ${T}Filter`] : []));
+    const rows = [...new Set(['id', ...parts.list])].join(' ');
+    selections.push(`${def.plural}(page: $page, size: $size, sort: $sort, dir: $dir, q: $q${hasFilter ? ', filter: $filter' : ''}) { total page size rows { ${rows} } }`);
+  }
+  if (parts.record || parts.audit || parts.children) vars.push('$id: ID!');
+  if (parts.record) selections.push(`${def.name}(id: $id) { ${cols.join(' ')} }`);
+  if (parts.audit) selections.push(`${def.name}Audit(id: $id) { id action actor_name at changes }`);
+  if (parts.children) {
+    for (const c of def.children ?? []) selections.push(`${c.plural}(parentId: $id) { ${['id', c.parentColumn, ...c.fields.map((x) => x.name), 'created_at', 'updated_at'].join(' ')} }`);
+  }
+  (parts.options ?? []).forEach((field, i) => {
+    if (!NAME.test(field)) throw new Error(`${def.name}: bad field name ${field}`);
+    selections.push(`o${i}: ${def.name}Options(field: "${field}") { value ja en }`);
+  });
+  return `query ${T}Page${vars.length ? `(${vars.join(', ')})` : ''} { ${selections.join(' ')} }`;
 }

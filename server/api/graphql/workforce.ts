@@ -14,7 +14,7 @@ import { applyToJob } from '../../modules/jobs/apply.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
 import { candidateByEmail } from '../../modules/staff/person.ts';
 import { applyRefused } from './jobs.ts';
-import { checkPersonForShift } from '../../modules/workforce/assign.ts';
+import { checkPeopleForShifts } from '../../modules/workforce/assign.ts';
 import { liveApplication, swapShiftPeople } from '../../modules/workforce/swap.ts';
 import { statusRule, workLimitText } from '../../modules/workforce/work-limits.ts';
 import type { ApiContext } from '../context.ts';
@@ -136,11 +136,11 @@ export const resolvers = {
         .orderBy('j.title_ja')
         .limit(50)
         .execute();
-      const out = [];
-      for (const r of rows) {
-        // What the same check as the claim would say now (a read: no lock); the claim checks again.
-        const check = await checkPersonForShift(db, me, r.id, { lock: false });
-        out.push({
+      // What the same check as the claim would say now (a read: no lock, one batch); the claim checks again.
+      const checks = await checkPeopleForShifts(db, rows.map((r) => ({ candidateId: me, shiftId: r.id })));
+      return rows.map((r, i) => {
+        const check = checks[i]!;
+        return {
           shiftId: r.id,
           jobId: r.job_id,
           date: r.date,
@@ -156,9 +156,8 @@ export const resolvers = {
           seatsLeft: r.capacity - r.filled,
           minutesLeft: check.ok ? check.weeklyMinutesLeft : null,
           refusal: check.ok ? null : workLimitText(ctx.lang, check),
-        });
-      }
-      return out;
+        };
+      });
     },
     swappablePlacements: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const company = assigningCompany(ctx);
@@ -204,18 +203,18 @@ export const resolvers = {
         .limit(500)
         .execute();
       const people = new Map<string, { personId: string; name: string; status: string; shifts: number; minutesLeft: number | null; note: string | null }>();
-      for (const row of placed) {
-        const status = row.status ?? '';
-        if (statusRule(status).kind !== 'permission') continue;
-        const person = people.get(row.candidate_id) ?? { personId: row.candidate_id, name: row.name, status, shifts: 0, minutesLeft: null, note: null };
+      const checked = placed.filter((row) => statusRule(row.status ?? '').kind === 'permission');
+      // The same check as every placement, with each shift as the candidate and their others around it; a read, so no lock, and one batch for the whole table.
+      const results = await checkPeopleForShifts(db, checked.map((row) => ({ candidateId: row.candidate_id, shiftId: row.shiftId })));
+      checked.forEach((row, i) => {
+        const person = people.get(row.candidate_id) ?? { personId: row.candidate_id, name: row.name, status: row.status ?? '', shifts: 0, minutesLeft: null, note: null };
         people.set(row.candidate_id, person);
         person.shifts += 1;
-        // The same check as every placement, with this shift as the candidate and their others around it; a read, so no lock.
-        const r = await checkPersonForShift(db, row.candidate_id, row.shiftId, { lock: false });
+        const r = results[i]!;
         const left = r.ok ? r.weeklyMinutesLeft : r.reason === 'weekly_limit' ? Math.max(0, r.facts.limit - r.facts.minutes) : null;
         if (left !== null) person.minutesLeft = person.minutesLeft === null ? left : Math.min(person.minutesLeft, left);
         if (!r.ok && r.reason !== 'weekly_limit' && !person.note) person.note = workLimitText(ctx.lang, r);
-      }
+      });
       return [...people.values()];
     },
     assignableShifts: async (_: unknown, __: unknown, ctx: ApiContext) => {

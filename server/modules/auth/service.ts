@@ -36,7 +36,10 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 /** An invitation's password-set link lasts longer than a reset link: the invitee may not read mail at once. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function toSessionUser(row: UserRow): SessionUser {
+/** The columns a session needs: who, in which role and tenant, and whether the token is still good. */
+const SESSION_COLUMNS = ['id', 'email', 'name', 'role', 'company_id', 'client_id', 'lang', 'active', 'session_version'] as const;
+
+export function toSessionUser(row: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'company_id' | 'client_id' | 'lang'>): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -137,7 +140,7 @@ export class AuthService {
   async resolve(token: string, aud: TokenClaims['aud']): Promise<SessionResult> {
     const claims = await this.tokens.verify(token, aud);
     if (!claims) return { kind: 'invalid' };
-    const row = await this.db.selectFrom('users').selectAll().where('id', '=', claims.sub).executeTakeFirst();
+    const row = await this.db.selectFrom('users').select(SESSION_COLUMNS).where('id', '=', claims.sub).executeTakeFirst();
     if (!row || !row.active || row.session_version !== claims.sv || this.audience(row.role) !== aud) return { kind: 'invalid' };
     return { kind: 'ok', user: toSessionUser(row) };
   }

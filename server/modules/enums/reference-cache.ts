@@ -12,6 +12,20 @@ import { NotifyListener } from '../../db/notify.ts';
  */
 export const REFERENCE_CHANNEL = 'tsunagu_reference';
 
+/** The tables whose writes send that notice (migrations 0017 and 0035). */
+export const REFERENCE_TABLES: ReadonlySet<string> = new Set([
+  'job_enums',
+  'job_enum_translations',
+  'visa_types',
+  'languages',
+  'job_industries',
+  'job_categories',
+  'clients',
+  'companies',
+  'candidate_statuses',
+  'jobs',
+]);
+
 const caches = new WeakMap<DB, ReferenceCache>();
 
 export class ReferenceCache {
@@ -69,4 +83,12 @@ export function cachedReference<T>(db: DB, key: string, load: () => Promise<T>):
 /** Drops this process's cached reference data for the database (after a write it made itself). */
 export function invalidateReference(db: DB): void {
   caches.get(db)?.invalidate();
+}
+
+/**
+ * After a committed write to `table` by this process: drops the cache at once when the table is
+ * reference data, so the writer's next page shows it even before its own notice comes back.
+ */
+export function wroteTable(db: DB, table: string): void {
+  if (REFERENCE_TABLES.has(table)) invalidateReference(db);
 }

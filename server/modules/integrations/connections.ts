@@ -2,6 +2,7 @@
  * A company's connections to outside services: the catalogue with each one's state, the Romuten
  * connection's settings (the credentials sealed, crypto.ts) and its sync log. Writes are audited.
  */
+import { companyDirectory } from '../companies/directory.ts';
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { open, seal } from './crypto.ts';
@@ -37,12 +38,8 @@ export interface Actor {
 
 /** Every (company, service) pair of the given companies (null: all), with its state and last sync. */
 export async function catalogue(db: DB, companyIds: readonly string[] | null) {
-  let q = db.selectFrom('companies as c').select(['c.id', 'c.name', 'c.name_en']).orderBy('c.name');
-  if (companyIds) {
-    if (!companyIds.length) return [];
-    q = q.where('c.id', 'in', companyIds);
-  }
-  const companies = await q.execute();
+  if (companyIds && !companyIds.length) return [];
+  const companies = (await companyDirectory(db)).filter((c) => !companyIds || companyIds.includes(c.id));
   const connections = companies.length
     ? await db
         .selectFrom('integration_connections')

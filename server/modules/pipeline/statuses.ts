@@ -5,6 +5,7 @@
  */
 import type { Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
+import { cachedReference } from '../enums/reference-cache.ts';
 import { statusMoves, type ListedStatus, type StatusMove } from '../templates/status-tree.ts';
 
 export interface TreeStatus extends ListedStatus {
@@ -13,18 +14,24 @@ export interface TreeStatus extends ListedStatus {
 
 const COLUMNS = ['id', 'parent_id', 'company_id', 'name_ja', 'name_en', 'list', 'sort'] as const;
 
-/** The tree a company's applications move along: its own statuses, else the platform's. */
-export async function companyTree(db: DB, companyId: string): Promise<TreeStatus[]> {
-  const own = await db.selectFrom('candidate_statuses').select(COLUMNS).where('company_id', '=', companyId).execute();
-  if (own.length) return own;
-  return db.selectFrom('candidate_statuses').select(COLUMNS).where('company_id', 'is', null).execute();
+/**
+ * The tree a company's applications move along: its own statuses, else the platform's. Cached in
+ * the process like reference data (migration 0035 notifies on a write); inside a transaction
+ * (`db` a transaction) it is read fresh. Callers must not change the rows.
+ */
+export function companyTree(db: DB, companyId: string): Promise<readonly TreeStatus[]> {
+  return cachedReference(db, `statusTree:${companyId}`, async () => {
+    const own = await db.selectFrom('candidate_statuses').select(COLUMNS).where('company_id', '=', companyId).execute();
+    if (own.length) return own;
+    return db.selectFrom('candidate_statuses').select(COLUMNS).where('company_id', 'is', null).execute();
+  });
 }
 
-/** Every status a tenant's applications can be in (the platform: all trees). */
-export async function tenantStatuses(db: DB, tenant: Tenant): Promise<TreeStatus[]> {
+/** Every status a tenant's applications can be in (the platform: all trees), in their order. */
+export async function tenantStatuses(db: DB, tenant: Tenant): Promise<readonly TreeStatus[]> {
   if (tenant.kind === 'none') return [];
-  if (tenant.kind === 'platform') return db.selectFrom('candidate_statuses').select(COLUMNS).orderBy('sort').execute();
-  return (await companyTree(db, tenant.companyId)).sort((a, b) => a.sort - b.sort);
+  if (tenant.kind === 'platform') return cachedReference(db, 'statusTrees', () => db.selectFrom('candidate_statuses').select(COLUMNS).orderBy('sort').execute());
+  return [...(await companyTree(db, tenant.companyId))].sort((a, b) => a.sort - b.sort);
 }
 
 /** The declared move from one status to another in the company's tree, if there is one. */

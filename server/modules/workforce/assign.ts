@@ -18,6 +18,13 @@ const span = (s: { date: string; start_time: string; end_time: string; break_min
   breakMinutes: s.break_minutes,
 });
 
+/** One question for checkPeopleForShifts: may this person take this shift (leaving out `without`, a shift of theirs)? */
+export interface ShiftQuestion {
+  candidateId: string;
+  shiftId: string;
+  without?: string | undefined;
+}
+
 /**
  * May this person take this shift? Locks the person's row for the rest of the caller's transaction.
  * `without`: a shift of theirs to leave out (a swap moves them off it in the same transaction);
@@ -25,54 +32,80 @@ const span = (s: { date: string; start_time: string; end_time: string; break_min
  */
 export async function checkPersonForShift(trx: DB, candidateId: string, shiftId: string, opts: { without?: string; lock?: boolean } = {}): Promise<WorkLimitsResult> {
   if (opts.lock !== false) await sql`select id from users where id = ${candidateId}::uuid for update`.execute(trx);
-  const shift = await trx
-    .selectFrom('job_daily_shifts as s')
-    .innerJoin('jobs as j', 'j.id', 's.job_id')
-    .select(['s.id', 's.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes', 'j.job_type_id'])
-    .where('s.id', '=', shiftId)
-    .executeTakeFirstOrThrow();
-  const person = await trx
-    .selectFrom('candidate_profiles as p')
-    .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
-    .select(['p.visa_expiry', 'p.card_verified', 'p.permission_outside_status', 'v.ja as status'])
-    .where('p.user_id', '=', candidateId)
-    .executeTakeFirst();
-  // No card on record at all: nothing to check it against.
-  if (!person?.visa_expiry) return { ok: false, reason: 'card_unverified', detail: 'no residence card on record', facts: {} };
-  const others = await trx
-    .selectFrom('applications as a')
-    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-    .leftJoin('attendance as t', 't.application_id', 'a.id')
-    .select(['s.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes'])
-    .where('a.candidate_id', '=', candidateId)
-    .where('s.id', '!=', shiftId)
-    .$if(!!opts.without, (q) => q.where('s.id', '!=', opts.without!))
-    .where('s.date', '>=', addDays(shift.date, -8))
-    .where('s.date', '<=', addDays(shift.date, 8))
-    // Not a closing status (rejected, withdrawn: a leaf right under a root), and not a shift they did not come to.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('candidate_statuses as st')
-            .innerJoin('candidate_statuses as p', 'p.id', 'st.parent_id')
-            .select('st.id')
-            .whereRef('st.id', '=', 'a.candidate_status_id')
-            .where('p.parent_id', 'is', null)
-            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('candidate_statuses as c').select('c.id').whereRef('c.parent_id', '=', 'st.id')))),
+  return (await checkPeopleForShifts(trx, [{ candidateId, shiftId, without: opts.without }]))[0]!;
+}
+
+/**
+ * The same check for many (person, shift) pairs in four statements whatever their number (a
+ * table of people and their shifts must not run a query per row), without locks: for reads only.
+ * The answers are in the order of the questions.
+ */
+export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQuestion[]): Promise<WorkLimitsResult[]> {
+  if (!questions.length) return [];
+  const people = [...new Set(questions.map((q) => q.candidateId))];
+  const shiftIds = [...new Set(questions.map((q) => q.shiftId))];
+  const shifts = new Map(
+    (
+      await db
+        .selectFrom('job_daily_shifts as s')
+        .innerJoin('jobs as j', 'j.id', 's.job_id')
+        .select(['s.id', 's.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes', 'j.job_type_id'])
+        .where('s.id', 'in', shiftIds)
+        .execute()
+    ).map((s) => [s.id, s]),
+  );
+  const missing = shiftIds.find((id) => !shifts.has(id));
+  if (missing) throw new Error(`no shift ${missing}`);
+  const dates = [...shifts.values()].map((s) => s.date).sort();
+  const [profiles, others, vacations] = await Promise.all([
+    db
+      .selectFrom('candidate_profiles as p')
+      .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+      .select(['p.user_id', 'p.visa_expiry', 'p.card_verified', 'p.permission_outside_status', 'v.ja as status'])
+      .where('p.user_id', 'in', people)
+      .execute(),
+    db
+      .selectFrom('applications as a')
+      .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+      .leftJoin('attendance as t', 't.application_id', 'a.id')
+      .select(['a.candidate_id', 's.id', 's.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes'])
+      .where('a.candidate_id', 'in', people)
+      .where('s.date', '>=', addDays(dates[0]!, -8))
+      .where('s.date', '<=', addDays(dates[dates.length - 1]!, 8))
+      // Not a closing status (rejected, withdrawn: a leaf right under a root), and not a shift they did not come to.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('candidate_statuses as st')
+              .innerJoin('candidate_statuses as p', 'p.id', 'st.parent_id')
+              .select('st.id')
+              .whereRef('st.id', '=', 'a.candidate_status_id')
+              .where('p.parent_id', 'is', null)
+              .where(({ not, exists, selectFrom }) => not(exists(selectFrom('candidate_statuses as c').select('c.id').whereRef('c.parent_id', '=', 'st.id')))),
+          ),
         ),
-      ),
-    )
-    .where((eb) => eb.or([eb('t.status', 'is', null), eb('t.status', 'not in', ['absent', 'no_show'])]))
-    .execute();
-  const vacations = await trx.selectFrom('long_vacations').select(['from_date', 'to_date']).where('user_id', '=', candidateId).execute();
-  return checkWorkLimits({
-    residenceStatus: person.status ?? '',
-    permissionOutsideStatus: person.permission_outside_status,
-    cardExpiry: person.visa_expiry,
-    cardVerified: person.card_verified,
-    longVacations: vacations.map((v) => ({ from: v.from_date, to: v.to_date })),
-    assignments: others.map(span),
-    candidate: span(shift),
-    jobType: shift.job_type_id,
+      )
+      .where((eb) => eb.or([eb('t.status', 'is', null), eb('t.status', 'not in', ['absent', 'no_show'])]))
+      .execute(),
+    db.selectFrom('long_vacations').select(['user_id', 'from_date', 'to_date']).where('user_id', 'in', people).execute(),
+  ]);
+  const profileOf = new Map(profiles.map((p) => [p.user_id, p]));
+  return questions.map((q) => {
+    const shift = shifts.get(q.shiftId)!;
+    const person = profileOf.get(q.candidateId);
+    // No card on record at all: nothing to check it against.
+    if (!person?.visa_expiry) return { ok: false, reason: 'card_unverified', detail: 'no residence card on record', facts: {} };
+    const from = addDays(shift.date, -8);
+    const to = addDays(shift.date, 8);
+    return checkWorkLimits({
+      residenceStatus: person.status ?? '',
+      permissionOutsideStatus: person.permission_outside_status,
+      cardExpiry: person.visa_expiry,
+      cardVerified: person.card_verified,
+      longVacations: vacations.filter((v) => v.user_id === q.candidateId).map((v) => ({ from: v.from_date, to: v.to_date })),
+      assignments: others.filter((o) => o.candidate_id === q.candidateId && o.id !== q.shiftId && o.id !== q.without && o.date >= from && o.date <= to).map(span),
+      candidate: span(shift),
+      jobType: shift.job_type_id,
+    });
   });
 }

@@ -31,7 +31,7 @@ export async function seedDemoCardChecks(db: DB, companyId: string): Promise<voi
     .execute();
   // Applied to a part-time job of the company, so its staff may see the card and the chat has a conversation.
   const job = await db.selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('kind', '=', 'other').where('status', '=', 'open').orderBy('created_at').limit(1).executeTakeFirstOrThrow();
-  const first = (await companyTree(db, companyId)).sort((a, b) => a.sort - b.sort)[0]!;
+  const first = [...(await companyTree(db, companyId))].sort((a, b) => a.sort - b.sort)[0]!;
   const app = await db
     .insertInto('applications')
     .values({ job_id: job.id, shift_id: null, candidate_id: person.id, company_id: companyId, client_id: job.client_id, candidate_status_id: first.id })

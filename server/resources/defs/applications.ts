@@ -1,3 +1,4 @@
+import { cachedReference } from '../../modules/enums/reference-cache.ts';
 import { sql } from 'kysely';
 import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
@@ -81,10 +82,14 @@ const KINDS: Option[] = [
 /** The jobs whose applicants the caller sees, for the job filter. */
 export async function jobOptions({ tenant, db }: OptionContext): Promise<Option[]> {
   if (tenant.kind === 'none') return [];
-  let q = db.selectFrom('jobs').select(['id', 'title_ja', 'title_en']).orderBy('created_at', 'desc').limit(500);
-  if (tenant.kind !== 'platform') q = q.where('company_id', '=', tenant.companyId);
-  if (tenant.kind === 'client') q = q.where('client_id', '=', tenant.clientId);
-  return (await q.execute()).map((j) => ({ value: j.id, label: { ja: j.title_ja || j.title_en, en: j.title_en || j.title_ja } }));
+  // Cached per process and tenant (migration 0035 notifies when a job's title, owner or status changes).
+  const key = tenant.kind === 'platform' ? 'jobOptions' : tenant.kind === 'company' ? `jobOptions:${tenant.companyId}` : `jobOptions:${tenant.companyId}:${tenant.clientId}`;
+  return cachedReference(db, key, async () => {
+    let q = db.selectFrom('jobs').select(['id', 'title_ja', 'title_en']).orderBy('created_at', 'desc').limit(500);
+    if (tenant.kind !== 'platform') q = q.where('company_id', '=', tenant.companyId);
+    if (tenant.kind === 'client') q = q.where('client_id', '=', tenant.clientId);
+    return (await q.execute()).map((j) => ({ value: j.id, label: { ja: j.title_ja || j.title_en, en: j.title_en || j.title_ja } }));
+  });
 }
 
 /** The status path from the root, names in the caller's language joined with › (SPEC §3 `roots`). */

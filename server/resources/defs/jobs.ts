@@ -17,7 +17,9 @@ import {
   type ResourceValidateContext,
   type WriteChange,
 } from '../define.ts';
+import { cachedReference } from '../../modules/enums/reference-cache.ts';
 import { enumOptions, idChoice, languageOptions, visaOptions } from './staff.ts';
+import { allIndustryOptions } from './templates.ts';
 import { clientOptions } from './users.ts';
 
 /**
@@ -46,15 +48,18 @@ export const JOB_STATUSES: Option[] = [
 
 const PREFECTURE_OPTIONS: Option[] = PREFECTURES.map((p) => ({ value: p.ja, label: p }));
 
-/** Industries and categories are platform-wide templates every company picks from. */
+/** Industries and categories are platform-wide templates every company picks from (reference data, cached per process). */
 async function industryChoices({ tenant, db }: OptionContext): Promise<Option[]> {
   if (tenant.kind === 'none') return [];
-  const rows = await db.selectFrom('job_industries').select(['id', 'name_ja', 'name_en']).orderBy('sort').orderBy('name_ja').execute();
-  return rows.map((r) => ({ value: r.id, label: { ja: r.name_ja, en: r.name_en || r.name_ja } }));
+  return allIndustryOptions(db);
 }
 
 async function categoryChoices({ tenant, db }: OptionContext): Promise<Option[]> {
   if (tenant.kind === 'none') return [];
+  return cachedReference(db, 'categoryChoices', () => loadCategoryChoices(db));
+}
+
+async function loadCategoryChoices(db: OptionContext['db']): Promise<Option[]> {
   const rows = await db
     .selectFrom('job_categories as c')
     .leftJoin('job_industries as i', 'i.id', 'c.industry_id')

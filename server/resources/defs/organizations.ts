@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Tenant } from '../../access/tenancy.ts';
+import { companyDirectory } from '../../modules/companies/directory.ts';
 import { companyClientScope, f, t, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
 
 /** Companies a caller may pick (e.g. a client's company): all for the platform, its own otherwise. */
 export async function companyOptions({ tenant, db }: OptionContext): Promise<Option[]> {
   if (tenant.kind === 'none') return [];
-  let q = db.selectFrom('companies').select(['id', 'name', 'name_en']).orderBy('name');
-  if (tenant.kind !== 'platform') q = q.where('id', '=', tenant.companyId);
-  return (await q.execute()).map((c) => ({ value: c.id, label: { ja: c.name, en: c.name_en || c.name } }));
+  const all = await companyDirectory(db);
+  return all.filter((c) => tenant.kind === 'platform' || c.id === tenant.companyId).map((c) => ({ value: c.id, label: { ja: c.name, en: c.name_en || c.name } }));
 }
 
 /** A company row is its own tenant: company and client users see only their company. */

@@ -7,6 +7,7 @@ import { renderTemplate, type TemplateVars } from '../../modules/templates/rende
 import { statusPathLabel, wouldCycle } from '../../modules/templates/status-tree.ts';
 import { companyScope, f, platformScope, t, type FieldDef, type Option, type OptionContext, type ResourceDef, type ResourceValidateContext } from '../define.ts';
 import { companyOptions } from './organizations.ts';
+import { cachedReference } from '../../modules/enums/reference-cache.ts';
 
 /**
  * The template pages under /admin/templates/ (SPEC §2, codes 200002–200013), one definition per
@@ -425,11 +426,17 @@ export const jobIndustryResource: ResourceDef = {
   screens: [{ path: '/admin/templates/jobindustries', mode: 'single' }],
 };
 
-/** Every industry (platform-wide). */
+/** Every industry as choices: reference data, cached per process (migration 0017 notifies on a write). */
+export function allIndustryOptions(db: OptionContext['db']): Promise<Option[]> {
+  return cachedReference(db, 'industryOptions', async () => {
+    const rows = await db.selectFrom('job_industries').select(['id', 'name_ja', 'name_en']).orderBy('sort').orderBy('name_ja').execute();
+    return rows.map((r) => ({ value: r.id, label: { ja: r.name_ja, en: r.name_en || r.name_ja } }));
+  });
+}
+
+/** Every industry (platform-wide), for the platform's own editors. */
 export async function industryOptions({ tenant, db }: OptionContext): Promise<Option[]> {
-  if (tenant.kind !== 'platform') return [];
-  const rows = await db.selectFrom('job_industries').select(['id', 'name_ja', 'name_en']).orderBy('sort').orderBy('name_ja').execute();
-  return rows.map((r) => ({ value: r.id, label: { ja: r.name_ja, en: r.name_en || r.name_ja } }));
+  return tenant.kind === 'platform' ? allIndustryOptions(db) : [];
 }
 
 export const jobCategoryResource: ResourceDef = {

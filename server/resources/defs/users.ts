@@ -5,6 +5,7 @@ import { ROLE_TITLES } from '../../auth/role-titles.ts';
 import type { Lang, Text } from '../../../shared/i18n.ts';
 import { companyClientScope, f, t, type BeforeWriteResult, type FieldDef, type HookContext, type Option, type OptionContext, type RecordAction, type RecordRow, type ResourceDef, type TenantScope, type WriteChange } from '../define.ts';
 import { companyOptions } from './organizations.ts';
+import { cachedReference } from '../../modules/enums/reference-cache.ts';
 
 /**
  * The back-office users (issue 4), one definition per screen of SPEC §2 over the one `users`
@@ -31,9 +32,17 @@ export function grantableRoles(callerRole: string): AdminRole[] {
 
 const userRows: TenantScope = companyClientScope('client_id');
 
-/** Clients a caller may put a user in: all (with their company) for the platform, its company's, or its own. */
+/**
+ * Clients a caller may put a user in: all (with their company) for the platform, its company's, or
+ * its own. Cached per process and tenant like reference data (migration 0035 notifies on a write).
+ */
 export async function clientOptions({ tenant, db }: OptionContext): Promise<Option[]> {
   if (tenant.kind === 'none') return [];
+  const key = tenant.kind === 'platform' ? 'clientOptions' : tenant.kind === 'company' ? `clientOptions:${tenant.companyId}` : `clientOptions:${tenant.companyId}:${tenant.clientId}`;
+  return cachedReference(db, key, () => loadClientOptions(tenant, db));
+}
+
+async function loadClientOptions(tenant: Exclude<OptionContext['tenant'], { kind: 'none' }>, db: OptionContext['db']): Promise<Option[]> {
   let q = db
     .selectFrom('clients as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')

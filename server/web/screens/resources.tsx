@@ -1,8 +1,8 @@
 import type { RoleMaps } from '../../auth/default-roles.ts';
 import { tr, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
-import type { ChildResource, FieldDef, ResourceDef, Screen as ResourceScreen } from '../../resources/define.ts';
-import { resourceDocuments } from '../../api/graphql/resources.ts';
+import type { ChildResource, FieldDef, Option, ResourceDef, Screen as ResourceScreen } from '../../resources/define.ts';
+import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from '../../api/graphql/resources.ts';
 import { RESOURCES } from '../../resources/registry.ts';
 import { AuditLog, type AuditView, ChildList, DeleteButton, displayValue, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm, ResourceList } from '../../../views/resources/ResourceViews.tsx';
 import { Notice } from '../../../views/ui/DataTable.tsx';
@@ -23,20 +23,35 @@ const docs = (def: ResourceDef) => docsCache.get(def) ?? docsCache.set(def, reso
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 
-/** Plain field data for the views, with select options loaded for the caller. */
-async function fieldViews(ctx: ScreenContext, def: ResourceDef, fields: FieldDef[]): Promise<FieldView[]> {
-  return Promise.all(
-    fields.map(async (f) => {
-      let options: FieldView['options'];
-      if (typeof f.options === 'function') {
-        const d = await ctx.call<Record<string, { value: string; ja: string; en: string }[]>>(docs(def).options, { field: f.name });
-        options = d[`${def.name}Options`]!.map((o) => ({ value: o.value, label: { ja: o.ja, en: o.en } }));
-      } else if (f.options) options = f.options;
-      const required = !(f.schema.safeParse(null).success || f.schema.safeParse('').success || f.kind === 'boolean');
-      if (f.multiple) return { name: f.name, label: f.label, kind: 'multiselect', hint: f.hint, required: false, options };
-      return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options };
-    }),
-  );
+type RawOption = { value: string; ja: string; en: string };
+type Choices = ReadonlyMap<string, Option[]>;
+
+/** The fields whose choices come from the API (a reference to the caller's rows, an enumeration), by name. */
+const loadedChoices = (fields: readonly FieldDef[]) => fields.filter((f) => typeof f.options === 'function').map((f) => f.name);
+
+const pageDocs = new Map<string, string>();
+/**
+ * Loads what a resource page shows in one call (resourcePageDocument): the list or the record,
+ * the children and the choices of the page's fields. Returns the answer and the choices by field.
+ */
+async function loadPage(ctx: ScreenContext, def: ResourceDef, parts: ResourcePageParts, variables: Record<string, unknown>): Promise<{ data: Record<string, unknown>; choices: Choices }> {
+  if (!parts.list && !parts.record && !parts.audit && !parts.children && !parts.options?.length) return { data: {}, choices: new Map() };
+  const key = `${def.name}:${JSON.stringify(parts)}`;
+  let doc = pageDocs.get(key);
+  if (!doc) pageDocs.set(key, (doc = resourcePageDocument(def, parts)));
+  const data = await ctx.call<Record<string, unknown>>(doc, variables);
+  const choices = new Map((parts.options ?? []).map((name, i) => [name, (data[`o${i}`] as RawOption[]).map((o) => ({ value: o.value, label: { ja: o.ja, en: o.en } }))]));
+  return { data, choices };
+}
+
+/** Plain field data for the views, with the choices loaded for the caller (a field whose choices were not loaded has none). */
+function fieldViews(fields: readonly FieldDef[], choices: Choices): FieldView[] {
+  return fields.map((f) => {
+    const options: FieldView['options'] = typeof f.options === 'function' ? choices.get(f.name) : f.options;
+    const required = !(f.schema.safeParse(null).success || f.schema.safeParse('').success || f.kind === 'boolean');
+    if (f.multiple) return { name: f.name, label: f.label, kind: 'multiselect', hint: f.hint, required: false, options };
+    return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options };
+  });
 }
 
 const isPlatform = (ctx: ScreenContext) => ['superadmin', 'admin'].includes(ctx.user?.role ?? '');
@@ -121,13 +136,15 @@ function toInput(fields: FieldDef[], values: Values, lang: Lang): { input: Value
 
 async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome> {
   const { lang, route, req } = ctx;
+  const platform = isPlatform(ctx);
   const filters = def.fields.filter((f) => f.filter);
   const q = parseListQuery(req, { filters: filters.map((f) => f.name) });
   const vars = { page: q.page, size: q.size, sort: q.sort, dir: q.dir, q: q.q, ...(filters.length ? { filter: q.filter } : {}) };
   const key = def.plural;
   type Page = { total: number; page: number; size: number; rows: Values[] };
-  const views = [...(await fieldViews(ctx, def, def.fields)), ...computedViews(def)];
   if (q.csv) {
+    const { choices } = await loadPage(ctx, def, { options: loadedChoices(def.fields) }, {});
+    const views = [...fieldViews(def.fields, choices), ...computedViews(def)];
     const cols = ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'];
     const byName = new Map(views.map((f) => [f.name, f]));
     const cell = (r: Values, c: string) => (byName.get(c) ? displayValue(lang, byName.get(c), r[c]).replace(/^—$/, '') : String(r[c] ?? ''));
@@ -136,7 +153,13 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
     }
     return csv(def.plural, cols.map((c) => (byName.get(c) ? tr(lang, byName.get(c)!.label) : c)), rows());
   }
-  const d = await ctx.call<Record<string, Page>>(docs(def).list, vars);
+  // One call: the rows with only the columns shown, and the choices of the columns and filters shown.
+  const columns = listColumns(def, platform);
+  const shownFilters = filters.filter((f) => !f.platformOnly || platform);
+  const shown = def.fields.filter((f) => columns.includes(f.name) || shownFilters.includes(f));
+  const { data, choices } = await loadPage(ctx, def, { list: columns, options: loadedChoices(shown) }, vars);
+  const d = data as Record<string, Page>;
+  const views = [...fieldViews(def.fields, choices), ...computedViews(def)];
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
   const notice = req.query.saved === '1' ? msg(lang, 'notice.saved') : req.query.created === '1' ? msg(lang, 'notice.created') : req.query.deleted === '1' ? msg(lang, 'notice.deleted') : undefined;
   // The registry's possible duplicates (issue 12 item 1), over the whole list only (first page, no search or filter).
@@ -151,9 +174,9 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
         title={route.title}
         path={req.path}
         fields={views}
-        columns={listColumns(def, isPlatform(ctx))}
+        columns={columns}
         sortable={def.fields.filter((f) => f.sortable).map((f) => f.name)}
-        filters={views.filter((f) => filters.some((x) => x.name === f.name) && (!def.fields.find((x) => x.name === f.name)?.platformOnly || isPlatform(ctx)))}
+        filters={views.filter((f) => shownFilters.some((x) => x.name === f.name))}
         rows={d[key]!.rows}
         total={d[key]!.total}
         page={d[key]!.page}
@@ -188,14 +211,15 @@ const actionOf = (ctx: ScreenContext) => ctx.req.originalUrl.split('#')[0]!;
 async function renderForm(ctx: ScreenContext, def: ResourceDef, mode: 'create' | 'update', id: string | null, only: string[] | undefined, state: FormState = {}): Promise<Outcome> {
   const { lang, route } = ctx;
   const fields = fieldsFor(def, ctx, mode, only);
+  const { data, choices } = await loadPage(ctx, def, { record: !!id, options: loadedChoices(fields) }, id ? { id } : {});
   let current: Values = {};
   if (id) {
-    const d = await ctx.call<Record<string, Values | null>>(docs(def).get, { id });
-    if (!d[def.name]) return notFound();
-    current = d[def.name]!;
+    const row = data[def.name] as Values | null;
+    if (!row) return notFound();
+    current = row;
   }
   if (!id) for (const f of fields) if (f.default !== undefined) current[f.name] = f.default;
-  const views = await fieldViews(ctx, def, fields);
+  const views = fieldViews(fields, choices);
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
   const heading = id ? `${tr(lang, route.title)}: ${String(current[def.labelField] ?? '')}` : tr(lang, mode === 'create' && route.title ? route.title : def.title);
   return page({
@@ -215,23 +239,21 @@ type AuditRow = { id: number; action: string; actor_name: string; at: string; ch
 async function renderDetail(ctx: ScreenContext, def: ResourceDef, id: string, state: FormState = {}): Promise<Outcome> {
   if (def.singleton) return renderSingleton(ctx, def, state);
   const { lang, route } = ctx;
-  const d = await ctx.call<Record<string, Values | null>>(docs(def).get, { id });
-  const row = d[def.name];
-  if (!row) return notFound();
   const fields = fieldsFor(def, ctx, 'update');
   // Fields set only on creation (e.g. a job's client) are not on the form, but the history names them.
   const createOnly = def.fields.filter((f) => f.createOnly && (!f.platformOnly || isPlatform(ctx)));
-  const [views, audit, createOnlyViews] = await Promise.all([
-    fieldViews(ctx, def, fields),
-    ctx.call<Record<string, AuditRow[]>>(docs(def).audit, { id }),
-    fieldViews(ctx, def, createOnly),
-  ]);
-  const entries: AuditView[] = audit[`${def.name}Audit`]!.map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
+  // One call: the record, its history, its children and the choices of every field shown.
+  const loaded = await loadPage(ctx, def, { record: true, audit: true, children: !!def.children?.length, options: [...loadedChoices([...fields, ...createOnly]), ...childChoices(def)] }, { id });
+  const row = loaded.data[def.name] as Values | null;
+  if (!row) return notFound();
+  const views = fieldViews(fields, loaded.choices);
+  const createOnlyViews = fieldViews(createOnly, loaded.choices);
+  const entries: AuditView[] = (loaded.data[`${def.name}Audit`] as AuditRow[]).map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
   relabelChildChanges(entries, def, lang);
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
   const action = actionOf(ctx);
   const heading = `${tr(lang, def.title)}: ${String(row[def.labelField] ?? '')}`;
-  const extras = await recordExtras(ctx, def, row, action, state);
+  const extras = await recordExtras(ctx, def, row, action, state, loaded);
   const preview = def.preview?.(row, lang) ?? null;
   return page({
     title: heading,
@@ -355,10 +377,11 @@ async function renderSingleton(ctx: ScreenContext, def: ResourceDef, state: Form
   if (!row) return notFound();
   const id = String(row.id);
   const fields = fieldsFor(def, ctx, 'update');
-  const [views, audit] = await Promise.all([fieldViews(ctx, def, fields), ctx.call<Record<string, AuditRow[]>>(docs(def).audit, { id })]);
-  const entries: AuditView[] = audit[`${def.name}Audit`]!.map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
+  const loaded = await loadPage(ctx, def, { audit: true, children: !!def.children?.length, options: [...loadedChoices(fields), ...childChoices(def)] }, { id });
+  const views = fieldViews(fields, loaded.choices);
+  const entries: AuditView[] = (loaded.data[`${def.name}Audit`] as AuditRow[]).map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
   relabelChildChanges(entries, def, lang);
-  const extras = await recordExtras(ctx, def, row, route.path, state);
+  const extras = await recordExtras(ctx, def, row, route.path, state, loaded);
   return page({
     title: route.title,
     status: state.status,
@@ -374,25 +397,25 @@ async function renderSingleton(ctx: ScreenContext, def: ResourceDef, state: Form
   });
 }
 
-/** Child fields for the views; options of a child's field are asked for as `child.field`. */
-async function childFieldViews(ctx: ScreenContext, def: ResourceDef, child: ChildResource): Promise<FieldView[]> {
+/** The choices a record page loads for its children's add forms, asked for as `child.field`. */
+const childChoices = (def: ResourceDef) => (def.children ?? []).flatMap((c) => loadedChoices(c.fields).map((name) => `${c.name}.${name}`));
+
+/** Child fields for the views, with the choices loaded as `child.field`. */
+function childFieldViews(child: ChildResource, choices: Choices): FieldView[] {
   const prefix = `${child.name}.`;
-  const views = await fieldViews(ctx, def, child.fields.map((f) => ({ ...f, name: prefix + f.name })));
-  return views.map((v) => ({ ...v, name: v.name.slice(prefix.length) }));
+  return fieldViews(child.fields.map((f) => ({ ...f, name: prefix + f.name })), choices).map((v) => ({ ...v, name: v.name.slice(prefix.length) }));
 }
 
 /** What a record page shows besides its form: the notice of what just happened, action buttons and child rows. */
-async function recordExtras(ctx: ScreenContext, def: ResourceDef, row: Values, action: string, state: FormState) {
+async function recordExtras(ctx: ScreenContext, def: ResourceDef, row: Values, action: string, state: FormState, loaded: { data: Record<string, unknown>; choices: Choices }) {
   const { req, lang } = ctx;
   const done = typeof req.query.done === 'string' ? def.actions?.find((a) => a.name === req.query.done) : undefined;
   const notice = done ? tr(lang, done.done) : req.query.saved === '1' ? msg(lang, 'notice.saved') : req.query.created === '1' ? msg(lang, 'notice.created') : undefined;
-  const children = await Promise.all(
-    (def.children ?? []).map(async (c) => {
-      const [d, views] = await Promise.all([ctx.call<Record<string, Values[] | null>>(docs(def)[`${c.name}List`]!, { parentId: String(row.id) }), childFieldViews(ctx, def, c)]);
-      const failed = state.child?.name === c.name ? state.child : undefined;
-      return <ChildList key={c.name} lang={lang} name={c.name} title={c.titlePlural} fields={views} rows={d[c.plural] ?? []} action={action} values={failed?.values ?? {}} errors={failed?.errors ?? {}} />;
-    }),
-  );
+  const children = (def.children ?? []).map((c) => {
+    const failed = state.child?.name === c.name ? state.child : undefined;
+    const rows = (loaded.data[c.plural] as Values[] | null | undefined) ?? [];
+    return <ChildList key={c.name} lang={lang} name={c.name} title={c.titlePlural} fields={childFieldViews(c, loaded.choices)} rows={rows} action={action} values={failed?.values ?? {}} errors={failed?.errors ?? {}} />;
+  });
   const section = RECORD_SECTIONS[def.name];
   const sectionView = section ? await section.render(ctx, row, action, state.section) : null;
   const below = (

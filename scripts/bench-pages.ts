@@ -1,0 +1,245 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { pino } from 'pino';
+import { createApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { connectDatabase } from '../server/db/connect.ts';
+import { freePort, withDatabase } from '../server/db/embedded.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { seedDemo } from '../server/db/seed/index.ts';
+import { createInProcessBus } from '../server/events/bus.ts';
+import { createMailer } from '../server/mail.ts';
+import { seedLargeJobs } from '../server/modules/jobs/large-seed.ts';
+import { buildClient } from './build-client.ts';
+import { buildServer } from './build-server.ts';
+import { kb, pageWeight } from './js-weight.ts';
+import { statementLog } from './statement-log.ts';
+
+/**
+ * The pages table of `npm run bench` (issue 17 item 8), measured in one run on one machine:
+ * the logged-in admin list page at 50 rows, the public board and a job page, each next to a bare
+ * `renderToString` of the same page (same layout, view and rows, nothing else per request) and a
+ * static string of the same HTML, both served by scripts/bench-bare.ts in a process of its own.
+ * The app runs as `npm start` runs it (the esbuild bundle under plain node, NODE_ENV=production)
+ * on a scratch database with the demo data and BENCH_PAGE_JOBS (3,000) more jobs. Load: autocannon,
+ * 50 connections, a 3 s warm-up then BENCH_SECONDS (10) per target, the targets interleaved, for
+ * BENCH_PAGE_ROUNDS (2) rounds; req/s is the mean of the rounds. Also: SQL statements per page
+ * (every statement the pool runs for one warm request, counted in this process) and the
+ * JavaScript each page type loads (gzip -9, scripts/js-weight.ts). BENCH_PAGES=list,daily,job
+ * limits the load to some pages; BENCH_PROFILE=dir keeps the app's CPU profile.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PUBLIC = path.join(ROOT, 'public');
+const PASSWORD = 'bench-password';
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-00';
+const JOBS = Number(process.env.BENCH_PAGE_JOBS ?? 3_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 2);
+const CONNECTIONS = 50;
+
+/** The goals of issue 17: the page at ≥ 70% of its bare render, ≤ 3 statements per admin page, ≤ 100 KB of JS. */
+const GOAL_RATIO = 0.7;
+const GOAL_QUERIES = 3;
+
+interface Target {
+  name: string;
+  url: string;
+  cookie?: string;
+}
+interface Result {
+  rps: number[];
+  p99: number[];
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+async function until(url: string, child: ChildProcess, what: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${what} did not start`);
+}
+
+function start(what: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => void (err = (err + d.toString()).slice(-4000)));
+  child.on('exit', (code) => {
+    if (code && code !== 143) console.error(`${what} exited with ${code}\n${err}`);
+  });
+  return child;
+}
+
+function load(t: Target, seconds: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: t.url, connections: CONNECTIONS, duration: seconds, headers: t.cookie ? { cookie: t.cookie } : {} }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+}
+
+/** Every SQL statement the app's pool runs for one request of each page, after a warm-up request. */
+async function statementsPerPage(databaseUrl: string, pages: { path: string; cookie?: string }[]): Promise<Map<string, string[]>> {
+  const { db, pool } = connectDatabase(databaseUrl, { max: 10 });
+  const silent = pino({ level: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: path.join(ROOT, 'data/bench') });
+  const built = await createApp({ config, db, pool, log: silent, mailer: createMailer({ smtpUrl: undefined, from: 'x', log: silent }), bus: createInProcessBus(), jwtSecret: JWT_SECRET, root: ROOT });
+  const server = http.createServer(built.app);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const addr = server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const log = statementLog(pool);
+  const out = new Map<string, string[]>();
+  try {
+    for (const p of pages) {
+      const get = async () => {
+        const res = await fetch(base + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} });
+        await res.text();
+        if (res.status !== 200) throw new Error(`${p.path}: ${res.status}`);
+      };
+      await get();
+      out.set(p.path, await log.during(get));
+    }
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+    await built.close();
+    await db.destroy();
+  }
+  return out;
+}
+
+export async function benchPages(serverUrl: string): Promise<string[]> {
+  const name = `tsunagu_bench_pages_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const databaseUrl = withDatabase(serverUrl, name);
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-bench-pages-'));
+  const children: ChildProcess[] = [];
+  try {
+    const { db } = connectDatabase(databaseUrl, { max: 2, statementTimeoutMs: 0 });
+    try {
+      await migrateToLatest(db);
+      await seedDemo(db, { password: PASSWORD });
+      await seedLargeJobs(db, { jobs: JOBS, shiftsPerDailyJob: 20 });
+    } finally {
+      await db.destroy();
+    }
+    await buildClient({ root: ROOT });
+    await buildServer({ root: ROOT });
+
+    const [appPort, barePort] = [await freePort(), await freePort()];
+    const env = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET, SEED: 'none', LOG_LEVEL: 'warn', DATA_DIR: tmp, HOST: '127.0.0.1', CRAWLER_INTERVAL_SECONDS: '0', REMINDER_INTERVAL_SECONDS: '0' };
+    const startedAt = Date.now();
+    // BENCH_PROFILE=dir: the app writes a V8 CPU profile there when it stops (node --cpu-prof).
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+    const appChild = start('the app', [...profile, '--enable-source-maps', 'dist/server/main.js'], { ...env, PORT: String(appPort) });
+    children.push(appChild);
+    const app = `http://127.0.0.1:${appPort}`;
+    await until(`${app}/readyz`, appChild, 'the app');
+    const startup = Date.now() - startedAt;
+    const bareChild = start('the bare server', ['--import', 'tsx', 'scripts/bench-bare.ts'], { ...env, PORT: String(barePort) });
+    children.push(bareChild);
+    const bare = `http://127.0.0.1:${barePort}`;
+
+    const login = await fetch(`${app}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', variables: { e: 'company@demo.test', p: PASSWORD } }),
+    });
+    const token = ((await login.json()) as { data?: { login?: { token?: string } } }).data?.login?.token;
+    if (!token) throw new Error('bench login failed');
+    const cookie = `token=${token}; lang=ja`;
+    const board = await (await fetch(`${app}/daily`, { headers: { cookie: 'lang=ja' } })).text();
+    const job = /href="(\/daily\/[^"?#]+)"/.exec(board)?.[1];
+    if (!job) throw new Error('no job on /daily');
+    const LIST = '/admin/jobs/list?size=50';
+    const pages = [
+      { label: 'admin list, 50 rows (company admin)', path: LIST, cookie },
+      { label: 'public board /daily', path: '/daily', cookie: 'lang=ja' },
+      { label: 'job page /daily/{id}', path: job, cookie: 'lang=ja' },
+    ];
+    await until(`${bare}/readyz`, bareChild, 'the bare server');
+    for (const p of pages) {
+      const r = await fetch(`${bare}/capture${p.path}`, { headers: { cookie: p.cookie } });
+      await r.text();
+      if (r.status !== 200) throw new Error(`capture ${p.path}: ${r.status}`);
+    }
+
+    // Statements per page and JS per page type, before the load.
+    const record = await fetch(`${app}/admin/worker`, { headers: { cookie } }).then((r) => r.text());
+    const recordPath = /href="(\/admin\/worker\?id=[^"&]+)"/.exec(record)?.[1]?.replace(/&amp;/g, '&');
+    const counted = [...pages, { label: 'admin list /admin/worker', path: '/admin/worker', cookie }, ...(recordPath ? [{ label: 'admin record (worker)', path: recordPath, cookie }] : [])];
+    const statements = await statementsPerPage(databaseUrl, counted);
+    const js = new Map<string, number>();
+    for (const p of counted) js.set(p.path, pageWeight(await fetch(app + p.path, { headers: { cookie: p.cookie } }).then((r) => r.text()), PUBLIC).gzip);
+
+    // The load, interleaved: each real page, then its bare render, then (for the admin list) the static string.
+    const targets: Target[] = [];
+    const only = process.env.BENCH_PAGES?.split(',');
+    const keys = ['list', 'daily', 'job'];
+    for (const p of pages.filter((_, i) => !only || only.includes(keys[i]!))) {
+      targets.push({ name: `app ${p.path}`, url: app + p.path, cookie: p.cookie });
+      targets.push({ name: `bare ${p.path}`, url: `${bare}/bare${p.path}`, cookie: p.cookie });
+      if (p.path === LIST) targets.push({ name: `static ${p.path}`, url: `${bare}/static${p.path}` });
+    }
+    const results = new Map<string, Result>(targets.map((t) => [t.name, { rps: [], p99: [] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const t of targets) {
+        await load(t, 3);
+        const r = await load(t, SECONDS);
+        if (r.non2xx || r.errors || r.timeouts) throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+        results.get(t.name)!.rps.push(r.requests.average);
+        results.get(t.name)!.p99.push(r.latency.p99);
+      }
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const range = (xs: number[]) => (xs.length > 1 ? ` (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})` : '');
+    const bytes = async (url: string, c?: string) => (await (await fetch(url, { headers: c ? { cookie: c } : {} })).arrayBuffer()).byteLength;
+    const lines = [
+      `machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${JOBS.toLocaleString('en')} extra jobs; autocannon -c ${CONNECTIONS}, ${SECONDS} s after 3 s warm-up, ${ROUNDS} interleaved rounds; app start-up (npm start's bundle to /readyz) ${startup} ms`,
+      '',
+      '| page | req/s | p99 ms | of bare render | SQL statements | HTML KB | JS gzip -9 |',
+      '|---|---|---|---|---|---|---|',
+    ];
+    const goals: string[] = [];
+    for (const p of pages.filter((x) => results.has(`app ${x.path}`))) {
+      const real = results.get(`app ${p.path}`)!;
+      const b = results.get(`bare ${p.path}`)!;
+      const ratio = mean(real.rps) / mean(b.rps);
+      const n = statements.get(p.path)!.length;
+      const html = kb(await bytes(app + p.path, p.cookie));
+      lines.push(`| ${p.label} | ${Math.round(mean(real.rps))}${range(real.rps)} | ${Math.max(...real.p99)} | ${(ratio * 100).toFixed(0)}% | ${n} | ${html} | ${kb(js.get(p.path)!)} |`);
+      lines.push(`| ↳ bare renderToString of the same page | ${Math.round(mean(b.rps))}${range(b.rps)} | ${Math.max(...b.p99)} | 100% | 0 | ${kb(await bytes(`${bare}/bare${p.path}`, p.cookie))} | |`);
+      if (p.path === LIST) {
+        const s = results.get(`static ${p.path}`)!;
+        lines.push(`| ↳ the same HTML as a static string | ${Math.round(mean(s.rps))}${range(s.rps)} | ${Math.max(...s.p99)} | ${((mean(s.rps) / mean(b.rps)) * 100).toFixed(0)}% | 0 | ${html} | |`);
+      }
+      if (p.path === LIST || p.path === '/daily') goals.push(`${p.label} at ${(ratio * 100).toFixed(0)}% of its bare render (goal ≥ ${GOAL_RATIO * 100}%): ${ratio >= GOAL_RATIO ? 'met' : 'NOT MET'}`);
+    }
+    for (const p of counted.slice(pages.length)) lines.push(`| ${p.label} | | | | ${statements.get(p.path)!.length} | | ${kb(js.get(p.path)!)} |`);
+    const adminCounts = counted.filter((p) => p.path.startsWith('/admin')).map((p) => statements.get(p.path)!.length);
+    goals.push(`SQL statements per admin page: at most ${Math.max(...adminCounts)} (goal ≤ ${GOAL_QUERIES}): ${Math.max(...adminCounts) <= GOAL_QUERIES ? 'met' : 'NOT MET'}`);
+    lines.push('', ...goals);
+    if (process.env.BENCH_VERBOSE) for (const [p, s] of statements) lines.push('', `${p}:`, ...s.map((x) => `  ${x.replace(/\s+/g, ' ').slice(0, 160)}`));
+    return lines;
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))));
+    await rm(tmp, { recursive: true, force: true });
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,26 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The choices most back-office pages offer join the reference data cached in every process
+ * (server/modules/enums/reference-cache.ts): clients and companies by name, the candidate-status
+ * trees, and jobs by title (a list's job filter). They change far less often than pages are
+ * viewed. A write that changes what a choice shows sends the NOTIFY of migration 0017, so every
+ * process drops its copy when the transaction commits. Columns that change often and no choice
+ * shows (a job's last open date, a company's counters) do not notify.
+ */
+const TRIGGERS: [table: string, events: string][] = [
+  ['clients', 'insert or update or delete or truncate'],
+  ['companies', 'insert or update of name, name_en or delete or truncate'],
+  ['candidate_statuses', 'insert or update or delete or truncate'],
+  ['jobs', 'insert or update of title_ja, title_en, company_id, client_id, kind, status, created_at or delete or truncate'],
+];
+
+export async function up(db: Kysely<any>): Promise<void> {
+  for (const [table, events] of TRIGGERS) {
+    await sql`create trigger ${sql.raw(`${table}_reference_changed`)} after ${sql.raw(events)} on ${sql.table(table)} for each statement execute function tsunagu_reference_changed()`.execute(db);
+  }
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const [table] of TRIGGERS) await sql`drop trigger if exists ${sql.raw(`${table}_reference_changed`)} on ${sql.table(table)}`.execute(db);
+}
