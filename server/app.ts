@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { existsSync, readdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import path from 'node:path';
@@ -28,7 +29,8 @@ import { redactUrl } from './log.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
 import { realTimers, type Timers } from './time.ts';
-import { ReferenceCache } from './modules/enums/reference-cache.ts';
+import { createReferenceCache } from './modules/enums/reference-cache.ts';
+import { createBoardCache } from './modules/jobs/board-cache.ts';
 import { AdService } from './modules/ads/service.ts';
 import { ADS_PATH, adsRouter } from './api/ads-http.ts';
 import { bindScreens, formPosts, pageRequests, sameOriginForms, screenPaths } from './web/dispatch.tsx';
@@ -80,18 +82,28 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
 
+  const requestId = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const id = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].slice(0, 100)) || randomUUID();
+    res.setHeader('X-Request-Id', id);
+    return id;
+  };
+  // The access log when the level shows it (info); otherwise each request still gets its id and a
+  // logger bound to it for warnings and errors, without pino-http's per-request work.
   app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const id = (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].slice(0, 100)) || randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/build/') },
-      // A reset link's token in the address is as good as a password: blank it (headers: server/log.ts).
-      serializers: { req: (req: { url?: string }) => ({ ...req, url: redactUrl(req.url ?? '') }) },
-    }),
+    log.isLevelEnabled('info')
+      ? pinoHttp({
+          logger: log,
+          genReqId: requestId,
+          autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || (req.url ?? '').startsWith('/build/') },
+          // A reset link's token in the address is as good as a password: blank it (headers: server/log.ts).
+          serializers: { req: (req: { url?: string }) => ({ ...req, url: redactUrl(req.url ?? '') }) },
+        })
+      : (req, res, next) => {
+          const id = requestId(req, res);
+          req.id = id;
+          req.log = log.child({ reqId: id });
+          next();
+        },
   );
   // A CSP that allows only our own scripts.
   app.use(
@@ -126,15 +138,17 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
     clearTimeout(timer);
     res.status(r.ok ? 200 : 503).json({ status: r.status });
   });
-  // Hashed chunks are immutable; everything else revalidates.
-  app.use(
-    express.static(path.join(root, 'public'), {
-      index: false,
-      setHeaders: (res, file) => {
-        res.setHeader('Cache-Control', file.includes(`${path.sep}chunks${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+  // Hashed chunks are immutable; everything else revalidates. Only a path under one of public/'s
+  // own entries (/build, /css, /favicon.svg, …) looks on the disk: a page costs no file lookup.
+  const publicDir = path.join(root, 'public');
+  const assets = express.static(publicDir, {
+    index: false,
+    setHeaders: (res, file) => {
+      res.setHeader('Cache-Control', file.includes(`${path.sep}chunks${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const entries = new Set(existsSync(publicDir) ? readdirSync(publicDir) : []);
+  app.use((req, res, next) => (entries.has(req.path.split('/', 2)[1] ?? '') ? assets(req, res, next) : next()));
   app.use(cookieParser());
   return app;
 }
@@ -185,9 +199,10 @@ function mountWeb(app: Express, api: ApiClient): void {
 export async function createApp(deps: AppDeps): Promise<FullApp> {
   const { config, db, pool, log, bus } = deps;
   const roleMaps = new RoleMapCache(db, pool, log);
-  const reference = new ReferenceCache(db, pool, log);
+  const reference = createReferenceCache(db, pool, log);
+  const board = createBoardCache(db, pool, log);
   const ads = new AdService(db, pool, log, { flushMs: config.adsFlushSeconds * 1000 });
-  await Promise.all([roleMaps.listen(), reference.listen(), ads.start()]);
+  await Promise.all([roleMaps.listen(), reference.listen(), board.listen(), ads.start()]);
   const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
   const services: Services = {
     config,
@@ -240,6 +255,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
       await chat?.close();
       await roleMaps.close();
       reference.close();
+      board.close();
       await ads.close();
     },
   };

@@ -1,4 +1,5 @@
-import { execute, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { execute, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { RoleMaps } from '../auth/default-roles.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
@@ -58,17 +59,30 @@ export async function contextFor(services: Services, caller: Caller): Promise<Ap
   return { services, user, lang: caller.lang, ip: caller.ip };
 }
 
+/** An operation the in-process client runs: checked once, then compiled to a function (graphql-jit). */
+type Runner = (context: ApiContext, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
+
 export function createInProcessClient(services: Services, schema: GraphQLSchema): ApiClient {
-  const parsed = new Map<string, DocumentNode>();
-  const documentFor = (source: string): DocumentNode => {
-    let doc = parsed.get(source);
-    if (!doc) {
+  const runners = new Map<string, Runner>();
+  /**
+   * The web tier sends a handful of fixed documents, thousands of times: each is parsed, checked
+   * against the schema and its limits once, and compiled by graphql-jit into one function that
+   * runs the same resolvers (a page's in-process call costs a fraction of graphql-js's generic
+   * execute). A document graphql-jit cannot compile runs through execute.
+   */
+  const runnerFor = (source: string): Runner => {
+    let run = runners.get(source);
+    if (!run) {
       const prepared = prepareDocument(schema, source, services.config.production);
       if (prepared.errors) throw new Error(`Invalid operation document: ${prepared.errors.map((e) => e.message).join('; ')}`);
-      doc = prepared.document;
-      parsed.set(source, doc);
+      const document = prepared.document;
+      const compiled = compileQuery(schema, document);
+      run = isCompiledQuery(compiled)
+        ? (contextValue, variables) => compiled.query(undefined, contextValue, variables)
+        : (contextValue, variables) => execute({ schema, document, variableValues: variables, contextValue });
+      runners.set(source, run);
     }
-    return doc;
+    return run;
   };
   return {
     async infoToken(token, aud = 'admin') {
@@ -85,7 +99,7 @@ export function createInProcessClient(services: Services, schema: GraphQLSchema)
     roleMaps: () => services.roleMaps.get(),
     async graphql(document, variables, caller) {
       const contextValue = await contextFor(services, caller);
-      const result = await execute({ schema, document: documentFor(document), variableValues: variables, contextValue });
+      const result = await runnerFor(document)(contextValue, variables);
       return {
         data: result.data as never,
         ...(result.errors?.length ? { errors: result.errors.map((e) => maskError(e, services.log, services.config.production).toJSON()) } : {}),

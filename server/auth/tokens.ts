@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -16,10 +16,19 @@ export interface TokenClaims {
 export const TOKEN_TTL_SECONDS = 60 * 60 * 12;
 const ISSUER = 'tsunagu';
 
+/** How many verified tokens a process remembers (the oldest is forgotten first). */
+const VERIFIED_CACHE = 10_000;
+
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly key: KeyObject;
+  /**
+   * Tokens whose signature and claims were checked, with their expiry: a session sends the same
+   * token on every request, and checking it again would give the same answer until it expires.
+   * (Revocation is the session_version the caller compares with the user row on every request.)
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async sign(claims: TokenClaims, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {
@@ -35,10 +44,17 @@ export class TokenService {
 
   /** The claims of a valid token, or null for a bad signature, a wrong audience or an expired token. */
   async verify(token: string, aud: TokenClaims['aud']): Promise<TokenClaims | null> {
+    const key = `${aud} ${token}`;
+    const known = this.verified.get(key);
+    if (known && known.exp > Date.now() / 1000) return known.claims;
+    if (known) this.verified.delete(key);
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: aud, algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.sv !== 'number') return null;
-      return { sub: payload.sub, role: payload.role, sv: payload.sv, aud };
+      if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.sv !== 'number' || typeof payload.exp !== 'number') return null;
+      const claims: TokenClaims = { sub: payload.sub, role: payload.role, sv: payload.sv, aud };
+      if (this.verified.size >= VERIFIED_CACHE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(key, { claims, exp: payload.exp });
+      return claims;
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;
       throw err;

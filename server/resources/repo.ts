@@ -5,7 +5,7 @@ import type { Tenant } from '../access/tenancy.ts';
 import type { DB } from '../db/connect.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import { validate, type FieldErrors } from '../validation.ts';
-import { wroteTable } from '../modules/enums/reference-cache.ts';
+import { wroteTable } from '../db/notified-cache.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
 import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
 

@@ -199,6 +199,8 @@ describe('the hot path', () => {
     const loads = t.services.ads.loads;
     const statements = await log.during(async () => {
       for (const p of pages) expect(await board(p)).toContain('ad-label');
+      // A search never made before is not in the board cache: its queries show the pool was watched.
+      await board(`/daily?q=${Date.now()}`);
     });
     expect(statements.length, 'the pool was watched').toBeGreaterThan(0);
     expect(statements.filter((s) => /\bads\b|ad_counts/.test(s))).toEqual([]);

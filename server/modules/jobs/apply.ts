@@ -1,3 +1,4 @@
+import { wroteTable } from '../../db/notified-cache.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.ts';
@@ -151,6 +152,8 @@ export async function applyToJob(
     if (err instanceof ShiftFull) return { ok: false as const, reason: 'full' as const };
     throw err;
   });
+  // A seat taken: this process's board shows it at once (others on the database's notice).
+  if (result.ok) wroteTable(dbIn, 'job_daily_shifts');
   if (result.ok && 'notify' in result && result.notify) {
     const { companyId, title } = result.notify;
     const candidate = await db.selectFrom('users').select('name').where('id', '=', input.candidateId).executeTakeFirst();

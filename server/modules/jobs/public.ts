@@ -1,3 +1,4 @@
+import { cachedBoard } from './board-cache.ts';
 import { type Kysely, sql } from 'kysely';
 import { COUNT_CAP } from '../../../shared/format.ts';
 import type { DB } from '../../db/connect.ts';
@@ -60,15 +61,14 @@ function openJobs(db: JobsDb, kind: JobKind, today: string) {
   return q;
 }
 
-export async function listPublicJobs(
-  dbIn: DB,
-  kind: JobKind,
-  filters: PublicFilters,
-  sort: PublicSort,
-  page: number,
-  lang: Lang,
-  today = todayInJapan(),
-): Promise<{ jobs: PublicJobCard[]; total: number; page: number; size: number }> {
+export type PublicJobsPage = { jobs: PublicJobCard[]; total: number; page: number; size: number };
+
+/** A page of the public board, through the process's board cache (board-cache.ts). */
+export function listPublicJobs(dbIn: DB, kind: JobKind, filters: PublicFilters, sort: PublicSort, page: number, lang: Lang, today = todayInJapan()): Promise<PublicJobsPage> {
+  return cachedBoard(dbIn, ['board', kind, filters, sort, page, lang, today], () => loadPublicJobs(dbIn, kind, filters, sort, page, lang, today));
+}
+
+async function loadPublicJobs(dbIn: DB, kind: JobKind, filters: PublicFilters, sort: PublicSort, page: number, lang: Lang, today: string): Promise<PublicJobsPage> {
   const db = jobsDb(dbIn);
   let q = openJobs(db, kind, today);
   if (filters.prefecture) q = q.where('j.prefecture', '=', filters.prefecture);
@@ -164,8 +164,13 @@ export interface PublicJobDetail extends PublicJobCard {
 }
 
 /** One open job as the public sees it, with its future shifts that still have seats. */
-export async function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: Lang, today = todayInJapan()): Promise<PublicJobDetail | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+/** A job's public page, through the process's board cache (board-cache.ts). */
+export function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: Lang, today = todayInJapan()): Promise<PublicJobDetail | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null);
+  return cachedBoard(dbIn, ['job', kind, id.toLowerCase(), lang, today], () => loadPublicJob(dbIn, kind, id, lang, today));
+}
+
+async function loadPublicJob(dbIn: DB, kind: JobKind, id: string, lang: Lang, today: string): Promise<PublicJobDetail | null> {
   const db = jobsDb(dbIn);
   const tr = (col: 'j.pay_type_id' | 'j.job_type_id' | 'j.overtime_id' | 'j.job_week_id' | 'j.read_skill_id') =>
     sql<string | null>`(select value from job_enum_translations t where t.enum_id = ${sql.ref(col)} and t.language_key = ${lang})`;

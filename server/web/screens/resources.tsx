@@ -44,11 +44,19 @@ async function loadPage(ctx: ScreenContext, def: ResourceDef, parts: ResourcePag
   return { data, choices };
 }
 
+/** Whether a field must be filled in: its schema refuses both null and a blank (asked once per field, not per page). */
+const requiredness = new WeakMap<FieldDef['schema'], boolean>();
+function isRequired(f: FieldDef): boolean {
+  let r = requiredness.get(f.schema);
+  if (r === undefined) requiredness.set(f.schema, (r = !(f.schema.safeParse(null).success || f.schema.safeParse('').success)));
+  return r && f.kind !== 'boolean';
+}
+
 /** Plain field data for the views, with the choices loaded for the caller (a field whose choices were not loaded has none). */
 function fieldViews(fields: readonly FieldDef[], choices: Choices): FieldView[] {
   return fields.map((f) => {
     const options: FieldView['options'] = typeof f.options === 'function' ? choices.get(f.name) : f.options;
-    const required = !(f.schema.safeParse(null).success || f.schema.safeParse('').success || f.kind === 'boolean');
+    const required = isRequired(f);
     if (f.multiple) return { name: f.name, label: f.label, kind: 'multiselect', hint: f.hint, required: false, options };
     return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options };
   });
