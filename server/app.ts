@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import path from 'node:path';
 import cookieParser from 'cookie-parser';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { sql } from 'kysely';
@@ -70,6 +70,29 @@ export interface FullApp extends App {
   services: Services;
 }
 
+/**
+ * The headers a middleware that always sets the same ones (helmet) would set, taken once from a
+ * dry run, and a middleware that sets them on every response. Throws if the middleware did not
+ * finish at once (it would not be a fixed set).
+ */
+function fixedHeaders(mw: RequestHandler): RequestHandler {
+  const set = new Map<string, string | number | readonly string[]>();
+  const removed = new Set<string>();
+  let done = false;
+  const dry = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (set.set(name, value), removed.delete(name)),
+    removeHeader: (name: string) => void (set.delete(name), removed.add(name)),
+  };
+  void mw({ headers: {}, method: 'GET', url: '/' } as Request, dry as unknown as Response, () => void (done = true));
+  if (!done) throw new Error('fixedHeaders: the middleware did not call next at once');
+  const headers = [...set];
+  return (_req, res, next) => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
 /** How long /readyz waits for the database before it answers 503. */
 const READY_TIMEOUT_MS = 1_000;
 
@@ -105,9 +128,10 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
           next();
         },
   );
-  // A CSP that allows only our own scripts.
+  // A CSP that allows only our own scripts. Helmet's headers depend on nothing in the request:
+  // they are worked out once here and set together on every response (one step, not thirteen).
   app.use(
-    helmet({
+    fixedHeaders(helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -123,7 +147,7 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: config.production,
-    }),
+    })),
   );
   // In a cluster (npm run start:cluster) it names the worker that answered: 1, 2, … and a new
   // number for each replacement of a worker that died.
