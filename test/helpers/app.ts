@@ -182,3 +182,20 @@ export async function startTestApp(env: Record<string, string> = {}, opts: AppOp
  * any demo account, by e-mail) gets one outside the browser.
  */
 export const loginToken = (url: string, email: string): Promise<string> => loginByPassword(url, email, inject('demoPassword'));
+
+/**
+ * Two apps on one database, as two processes of a deployment are, for a file's beforeAll: `a`
+ * owns the database, `b` has its own pool on it. `close` closes both (b first).
+ */
+export async function startTwoApps(env: Record<string, string> = {}): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+  const a = await startTestApp(env);
+  const b = await startTestApp(env, { database: a.database });
+  return {
+    a,
+    b,
+    async close() {
+      await b.close();
+      await a.close();
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { DEMO, startTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
+import { DEMO, startTestApp, startTwoApps, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
 import { formRequest } from '../helpers/pages.ts';
 import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
 
@@ -65,16 +65,14 @@ describe('POST /login', () => {
   });
 
   describe.skipIf(!HAVE_REDIS)('with several processes (REDIS_URL)', () => {
+    let apps: Awaited<ReturnType<typeof startTwoApps>>;
     let a: TestApp;
     let b: TestApp;
     beforeAll(async () => {
-      a = await startTestApp({ REDIS_URL: TEST_REDIS_URL });
-      b = await startTestApp({ REDIS_URL: TEST_REDIS_URL }, { database: a.database });
+      apps = await startTwoApps({ REDIS_URL: TEST_REDIS_URL });
+      ({ a, b } = apps);
     });
-    afterAll(async () => {
-      await b?.close();
-      await a?.close();
-    });
+    afterAll(() => apps?.close());
 
     it('counts failed logins across processes: ten in all, not ten per process', async () => {
       const email = DEMO.client_admin;

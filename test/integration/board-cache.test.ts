@@ -5,22 +5,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementLog, type StatementLog } from '../../scripts/statement-log.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTwoApps, type TestApp } from '../helpers/app.ts';
 import { text } from '../helpers/pages.ts';
 import { eventually } from '../helpers/wait.ts';
 
+let apps: Awaited<ReturnType<typeof startTwoApps>>;
 let a: TestApp;
 let b: TestApp;
 let log: StatementLog;
 beforeAll(async () => {
-  a = await startTestApp();
-  b = await startTestApp({}, { database: a.database });
+  apps = await startTwoApps();
+  ({ a, b } = apps);
   log = statementLog(a.database.pool);
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => apps?.close());
 
 const view = async (t: TestApp, path: string) => {
   const res = await fetch(t.url + path, { headers: { cookie: 'lang=en' } });

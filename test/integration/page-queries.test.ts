@@ -7,21 +7,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementLog, type StatementLog } from '../../scripts/statement-log.ts';
 import { ALL_ROUTES } from '../../server/access/routes.ts';
-import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { startTwoApps, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/wait.ts';
 
+let apps: Awaited<ReturnType<typeof startTwoApps>>;
 let a: TestApp;
 let b: TestApp;
 let log: StatementLog;
 beforeAll(async () => {
-  a = await startTestApp();
-  b = await startTestApp({}, { database: a.database });
+  apps = await startTwoApps();
+  ({ a, b } = apps);
   log = statementLog(a.database.pool);
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => apps?.close());
 
 const MAX_STATEMENTS = 3;
 /**

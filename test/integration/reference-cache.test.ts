@@ -4,19 +4,17 @@
  * database) shows on the next read in every process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTwoApps, type TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/wait.ts';
 
+let apps: Awaited<ReturnType<typeof startTwoApps>>;
 let a: TestApp;
 let b: TestApp;
 beforeAll(async () => {
-  a = await startTestApp();
-  b = await startTestApp({}, { database: a.database });
+  apps = await startTwoApps();
+  ({ a, b } = apps);
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => apps?.close());
 
 const VISAS = '{ enums { visaTypes { id ja en } } }';
 const visaEn = async (t: TestApp, id: number) => ((await t.gql(VISAS)).data.enums.visaTypes as { id: number; en: string }[]).find((v) => v.id === id)?.en;
