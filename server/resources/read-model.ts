@@ -358,12 +358,14 @@ export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, l
   const sortExpr = expr(sortCol, lang);
   const idRef = sql.ref(def.id);
   // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the
-  // page. The count rides on the page's statement as a scalar subquery (run once); a page with no
-  // row to carry it counts on its own.
-  const counted = db.selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n'));
+  // page. Read models join and sort many rows: the count runs beside the page's statement, on its
+  // own connection, rather than inside it (inside, the two run one after the other: at 40,000
+  // applications 300 ms against 240). The resource engine's single-table lists fold it into the
+  // page's statement instead (repo.ts), saving a round trip.
+  const counted = db.selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   // The sort value travels in the cursor as PostgreSQL's own text of it: a timestamp keeps its
   // microseconds (a JavaScript Date would round them to milliseconds and skip rows).
-  let rowsQ = q.select([idRef.as('id'), ...def.columns.map((c) => expr(c, lang).as(c.name)), sql<string>`(${sortExpr})::text`.as('__sort'), counted.as('__total')]);
+  let rowsQ = q.select([idRef.as('id'), ...def.columns.map((c) => expr(c, lang).as(c.name)), sql<string>`(${sortExpr})::text`.as('__sort')]);
   const cursor = p.after ? decodeCursor(p.after) : null;
   // Keyset: rows after the cursor's (sort value, id) in the list's order. Only on a column that is
   // never null (a null would fall outside the row comparison); other sorts page by offset.
@@ -377,14 +379,13 @@ export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, l
     .orderBy(idRef, dir)
     .limit(size + 1)
     .offset(keyset ? 0 : (page - 1) * size)
-    .execute()) as unknown as (ReadRow & { __sort: string; __total: unknown })[];
+    .execute()) as ReadRow[];
   const more = rows.length > size;
-  const shown = rows.slice(0, size).map(({ __sort: _, __total: _t, ...r }) => serializeRow(r as ReadRow));
+  const shown = rows.slice(0, size).map(({ __sort: _, ...r }) => serializeRow(r as ReadRow));
   const last = rows[size - 1];
-  const total = rows.length ? Number(rows[0]!.__total) : page === 1 && !keyset ? 0 : Number((await counted.executeTakeFirstOrThrow()).n);
   return {
     rows: shown,
-    total,
+    total: Number((await counted).n),
     page: keyset ? 1 : page,
     size,
     next: more && last && sortCol.notNull ? encodeCursor(last.__sort, last.id) : null,

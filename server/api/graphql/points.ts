@@ -4,6 +4,7 @@
  * candidate's own balances, history and referral link on /staff/points.
  */
 import { candidateByEmail } from '../../modules/staff/person.ts';
+import { companyDirectory } from '../../modules/companies/directory.ts';
 import { z } from 'zod';
 import { msg } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
@@ -81,9 +82,9 @@ export const resolvers = {
     pointWallets: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const tenant = tenantOf(ctx.user!);
       if (tenant.kind !== 'company' && tenant.kind !== 'platform') throw forbidden(ctx.lang);
-      let q = ctx.services.db.selectFrom('companies').select(['id', 'name', 'name_en']).orderBy('name');
-      if (tenant.kind === 'company') q = q.where('id', '=', tenant.companyId);
-      const companies = (await q.execute()).map((c) => ({ companyId: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
+      const companies = (await companyDirectory(ctx.services.db))
+        .filter((c) => tenant.kind === 'platform' || c.id === tenant.companyId)
+        .map((c) => ({ companyId: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
       return tenant.kind === 'platform' ? [{ companyId: null, nameJa: msg('ja', 'points.platform'), nameEn: msg('en', 'points.platform') }, ...companies] : companies;
     },
     myPoints: async (_: unknown, __: unknown, ctx: ApiContext) => {
