@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           setupFiles,
+          // Pure modules: a worker keeps its imports from file to file.
+          isolate: false,
           include: ['server/**/*.test.{ts,tsx}', 'client/**/*.test.{ts,tsx}', 'views/**/*.test.tsx', 'shared/**/*.test.ts'],
           environment: 'node',
           maxWorkers: WORKERS,
@@ -79,6 +81,8 @@ export default defineConfig({
           include: ALONE,
           environment: 'node',
           maxWorkers: 1,
+          // One worker runs them all in turn: it imports the server once, not once per file.
+          isolate: false,
           sequence: { groupOrder: 1 },
           // Browser tests navigate many pages; on a loaded 2-core machine a whole flow can take a while.
           testTimeout: 90_000,
