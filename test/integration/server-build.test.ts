@@ -7,7 +7,7 @@
  * A second `npm start` skips a bundle that is newer than every file it was built from.
  * (The other process tests run the server from source through tsx.)
  */
-import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,11 +82,17 @@ describe('npm start rebuilds only a stale bundle (scripts/build.ts --if-stale)',
       expect(await upToDate(stamp, dir)).toBe(false);
       await writeFile(path.join(dir, 'a.ts'), 'export {};');
       await writeFile(path.join(dir, 'build.ts'), 'export {};');
-      const old = new Date(Date.now() - 60_000);
-      for (const f of ['a.ts', 'build.ts']) await utimes(path.join(dir, f), old, old);
-      await writeStamp(stamp, { inputs: { 'a.ts': {} } }, Date.now(), 'build.ts');
+      // Times set apart explicitly: two steps in one millisecond would tell nothing.
+      const ago = (s: number) => new Date(Date.now() - s * 1000);
+      for (const f of ['a.ts', 'build.ts']) await utimes(path.join(dir, f), ago(60), ago(60));
+      await writeStamp(stamp, { inputs: { 'a.ts': {} } }, ago(30).getTime(), 'build.ts');
       expect(await upToDate(stamp, dir)).toBe(true);
-      await utimes(path.join(dir, 'a.ts'), new Date(), new Date());
+      await utimes(path.join(dir, 'a.ts'), ago(10), ago(10));
+      expect(await upToDate(stamp, dir)).toBe(false);
+      // A file changed in the build's first millisecond may or may not be in it: stale.
+      await writeStamp(stamp, { inputs: { 'a.ts': {} } }, ago(10).getTime(), 'build.ts');
+      const stampAt = (await stat(stamp)).mtime;
+      await utimes(path.join(dir, 'a.ts'), stampAt, stampAt);
       expect(await upToDate(stamp, dir)).toBe(false);
       await writeStamp(stamp, { inputs: { 'a.ts': {} } }, Date.now(), 'build.ts');
       expect(await upToDate(stamp, dir)).toBe(true);
