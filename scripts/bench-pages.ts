@@ -1,22 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { pino } from 'pino';
-import { createApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { connectDatabase } from '../server/db/connect.ts';
 import { freePort, withDatabase } from '../server/db/embedded.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
-import { createInProcessBus } from '../server/events/bus.ts';
-import { createMailer } from '../server/mail.ts';
 import { seedLargeJobs } from '../server/modules/jobs/large-seed.ts';
 import { buildClient } from './build-client.ts';
+import { listenBenchApp } from './bench-server.ts';
 import { buildServer } from './build-server.ts';
 import { kb, pageWeight } from './js-weight.ts';
 import { statementLog } from './statement-log.ts';
@@ -92,19 +87,13 @@ function load(t: Target, seconds: number): Promise<autocannon.Result> {
 /** Every SQL statement the app's pool runs for one request of each page, after a warm-up request. */
 async function statementsPerPage(databaseUrl: string, pages: { path: string; cookie?: string }[]): Promise<Map<string, string[]>> {
   const { db, pool } = connectDatabase(databaseUrl, { max: 10 });
-  const silent = pino({ level: 'silent' });
-  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: path.join(ROOT, 'data/bench') });
-  const built = await createApp({ config, db, pool, log: silent, mailer: createMailer({ smtpUrl: undefined, from: 'x', log: silent }), bus: createInProcessBus(), jwtSecret: JWT_SECRET, root: ROOT });
-  const server = http.createServer(built.app);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const addr = server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const app = await listenBenchApp(db, pool, JWT_SECRET);
   const log = statementLog(pool);
   const out = new Map<string, string[]>();
   try {
     for (const p of pages) {
       const get = async () => {
-        const res = await fetch(base + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} });
+        const res = await fetch(app.base + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} });
         await res.text();
         if (res.status !== 200) throw new Error(`${p.path}: ${res.status}`);
       };
@@ -112,9 +101,7 @@ async function statementsPerPage(databaseUrl: string, pages: { path: string; coo
       out.set(p.path, await log.during(get));
     }
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
-    await built.close();
+    await app.close();
     await db.destroy();
   }
   return out;

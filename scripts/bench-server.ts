@@ -1,7 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { pino } from 'pino';
+import { createApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import type { DB } from '../server/db/connect.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../server/db/embedded.ts';
+import { createInProcessBus } from '../server/events/bus.ts';
+import { createMailer } from '../server/mail.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * The PostgreSQL server a benchmark makes its scratch databases on: `DATABASE_URL`'s, or an
@@ -22,4 +33,25 @@ export async function withBenchServer<T>(run: (serverUrl: string) => Promise<T>)
     await embedded?.stop();
     if (tmp) await rm(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * The whole app as `npm start` builds it (NODE_ENV=production, silent logs) on a loopback port,
+ * in this process: for the benches that time pages or count their statements on `db`.
+ */
+export async function listenBenchApp(db: DB, pool: pg.Pool, jwtSecret: string): Promise<{ base: string; close(): Promise<void> }> {
+  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: path.join(ROOT, 'data/bench') });
+  const log = pino({ level: 'silent' });
+  const app = await createApp({ config, db, pool, log, mailer: createMailer({ smtpUrl: undefined, from: 'x', log }), bus: createInProcessBus(), jwtSecret, root: ROOT });
+  const server = http.createServer(app.app);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const addr = server.address();
+  return {
+    base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await app.close();
+    },
+  };
 }

@@ -1,22 +1,14 @@
-import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { pino } from 'pino';
-import { createApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { connectDatabase } from '../server/db/connect.ts';
 import { withDatabase } from '../server/db/embedded.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
-import { createInProcessBus } from '../server/events/bus.ts';
-import { createMailer } from '../server/mail.ts';
 import { seedLargeJobs } from '../server/modules/jobs/large-seed.ts';
 import { listPublicJobs, type PublicFilters } from '../server/modules/jobs/public.ts';
 import { benchChat } from './bench-chat.ts';
 import { benchChatLists } from './bench-chat-lists.ts';
 import { benchPages } from './bench-pages.ts';
-import { withBenchServer } from './bench-server.ts';
+import { listenBenchApp, withBenchServer } from './bench-server.ts';
 import { buildClient } from './build-client.ts';
 import { addDays, todayInJapan } from '../server/time.ts';
 
@@ -32,7 +24,6 @@ import { addDays, todayInJapan } from '../server/time.ts';
  * BENCH_MESSAGES_PER_CONVERSATION messages each). BENCH_ONLY=pages, jobs or chat runs one of
  * the three.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 
@@ -94,13 +85,8 @@ async function benchJobs(serverUrl: string): Promise<void> {
     cases.forEach((c, i) => console.log(`  ${c.kind} ${JSON.stringify(c.f)} sort=${c.sort} page=${c.page}: ${fmt(perCase[i]!)}`));
 
     await buildClient();
-    const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: path.join(ROOT, 'data/bench') });
-    const log = pino({ level: 'silent' });
-    const app = await createApp({ config, db, pool, log, mailer: createMailer({ smtpUrl: undefined, from: 'x', log }), bus: createInProcessBus(), jwtSecret: 'bench-secret-bench-secret-bench-secret-00', root: ROOT });
-    const server = http.createServer(app.app);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const addr = server.address();
-    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    const app = await listenBenchApp(db, pool, 'bench-secret-bench-secret-bench-secret-00');
+    const base = app.base;
     const paths = ['/daily', `/daily?prefecture=${encodeURIComponent('東京都')}&sort=wage`, `/daily?date=${inAWeek}&sort=date`, '/part-time', '/part-time?page=5', `/part-time?minWage=1800&language=en`];
     for (const p of paths) await (await fetch(base + p)).text();
     const page: number[] = [];
@@ -113,8 +99,6 @@ async function benchJobs(serverUrl: string): Promise<void> {
       page.push(performance.now() - s);
     }
     console.log(`public board page over HTTP (${paths.length} URLs): ${fmt(page)}`);
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
     await app.close();
   } finally {
     await db.destroy();

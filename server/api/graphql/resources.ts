@@ -105,7 +105,7 @@ ${(def.children ?? []).map((c) => childTypeDefs(def, c)).join('')}`;
  * The field names selected under `child` of the resolver's field (through fragments too), or
  * undefined when `child` is not selected at all.
  */
-export function selectedFields(info: GraphQLResolveInfo, child: string): Set<string> | undefined {
+function selectedFields(info: GraphQLResolveInfo, child: string): Set<string> | undefined {
   let found: Set<string> | undefined;
   const walk = (set: SelectionSetNode | undefined, into: (name: string, node: FieldNode) => void) => {
     for (const sel of set?.selections ?? []) {
@@ -298,15 +298,19 @@ export type ResourceDocuments = { [doc: string]: string | null } & {
 };
 
 /** The operation documents the web tier sends for a resource (validated against the schema in a test). */
+/** Every field of a resource's GraphQL type, and of a child's. */
+const typeFields = (def: ResourceDef) => ['id', ...def.fields.map((x) => x.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'];
+const childTypeFields = (c: ChildResource) => ['id', c.parentColumn, ...c.fields.map((x) => x.name), 'created_at', 'updated_at'];
+const AUDIT_FIELDS = 'id action actor_name at changes';
+
 export function resourceDocuments(def: ResourceDef): ResourceDocuments {
   const T = cap(def.name);
-  const cols = ['id', ...def.fields.map((x) => x.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'].join(' ');
+  const cols = typeFields(def).join(' ');
   const hasFilter = def.fields.some((x) => x.filter);
   const children: Record<string, string> = {};
   for (const c of def.children ?? []) {
     const C = cap(c.name);
-    const childCols = ['id', c.parentColumn, ...c.fields.map((x) => x.name), 'created_at', 'updated_at'].join(' ');
-    children[`${c.name}List`] = `query ${C}List($parentId: ID!) { ${c.plural}(parentId: $parentId) { ${childCols} } }`;
+    children[`${c.name}List`] = `query ${C}List($parentId: ID!) { ${c.plural}(parentId: $parentId) { ${childTypeFields(c).join(' ')} } }`;
     children[`${c.name}Create`] = `mutation Create${C}($parentId: ID!, $input: ${C}Input!) { create${C}(parentId: $parentId, input: $input) { id } }`;
     children[`${c.name}Delete`] = `mutation Delete${C}($id: ID!) { delete${C}(id: $id) }`;
   }
@@ -315,7 +319,7 @@ export function resourceDocuments(def: ResourceDef): ResourceDocuments {
       ${def.plural}(page: $page, size: $size, sort: $sort, dir: $dir, q: $q${hasFilter ? ', filter: $filter' : ''}) { total page size rows { ${cols} } }
     }`,
     get: `query ${T}Get($id: ID!) { ${def.name}(id: $id) { ${cols} } }`,
-    audit: `query ${T}Audit($id: ID!) { ${def.name}Audit(id: $id) { id action actor_name at changes } }`,
+    audit: `query ${T}Audit($id: ID!) { ${def.name}Audit(id: $id) { ${AUDIT_FIELDS} } }`,
     options: `query ${T}Options($field: String!) { ${def.name}Options(field: $field) { value ja en } }`,
     create: def.noCreate ? null : `mutation Create${T}($input: ${T}Input!) { create${T}(input: $input) { id } }`,
     update: `mutation Update${T}($id: ID!, $input: ${T}Input!) { update${T}(id: $id, input: $input) { id } }`,
@@ -351,7 +355,7 @@ export function resourcePageDocument(def: ResourceDef, parts: ResourcePageParts)
   const T = cap(def.name);
   const vars: string[] = [];
   const selections: string[] = [];
-  const cols = ['id', ...def.fields.map((x) => x.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'];
+  const cols = typeFields(def);
   if (parts.list) {
     const unknown = parts.list.filter((c) => !cols.includes(c));
     if (unknown.length) throw new Error(`${def.name}: no field ${unknown.join(', ')}`);
@@ -362,10 +366,8 @@ export function resourcePageDocument(def: ResourceDef, parts: ResourcePageParts)
   }
   if (parts.record || parts.audit || parts.children) vars.push('$id: ID!');
   if (parts.record) selections.push(`${def.name}(id: $id) { ${cols.join(' ')} }`);
-  if (parts.audit) selections.push(`${def.name}Audit(id: $id) { id action actor_name at changes }`);
-  if (parts.children) {
-    for (const c of def.children ?? []) selections.push(`${c.plural}(parentId: $id) { ${['id', c.parentColumn, ...c.fields.map((x) => x.name), 'created_at', 'updated_at'].join(' ')} }`);
-  }
+  if (parts.audit) selections.push(`${def.name}Audit(id: $id) { ${AUDIT_FIELDS} }`);
+  if (parts.children) for (const c of def.children ?? []) selections.push(`${c.plural}(parentId: $id) { ${childTypeFields(c).join(' ')} }`);
   (parts.options ?? []).forEach((field, i) => {
     if (!NAME.test(field)) throw new Error(`${def.name}: bad field name ${field}`);
     selections.push(`o${i}: ${def.name}Options(field: "${field}") { value ja en }`);

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/connect.ts';
-import { cachedOn, NotifiedCache, wroteTable } from '../../db/notified-cache.ts';
+import { cachedOn, NotifiedCache } from '../../db/notified-cache.ts';
 
 /**
  * Reference data cached in the process: the enumeration store (enums with their derived fields,
@@ -21,9 +21,4 @@ export const createReferenceCache = (db: DB, pool: pg.Pool, log?: Logger) => new
 /** Through the process's reference cache for this database when there is one (the app makes it), else loaded. */
 export function cachedReference<T>(db: DB, key: string, load: () => Promise<T>): Promise<T> {
   return cachedOn(db, REFERENCE_CHANNEL, key, load);
-}
-
-/** Drops this process's cached reference data for the database (after a write it made itself). */
-export function invalidateReference(db: DB): void {
-  wroteTable(db, 'job_enums');
 }

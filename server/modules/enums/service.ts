@@ -1,5 +1,6 @@
 import type { DB } from '../../db/connect.ts';
-import { cachedReference, invalidateReference } from './reference-cache.ts';
+import { wroteTable } from '../../db/notified-cache.ts';
+import { cachedReference } from './reference-cache.ts';
 import { deriveJobEnum, deriveVisaType, type DerivedJobEnum, type JobEnumRecord } from './derive.ts';
 import { ENUM_SEED, ENUM_TYPES, type EnumListName, LANGUAGE_SEED, VISA_SEED } from './reference-data.ts';
 
@@ -131,21 +132,23 @@ export async function seedReferenceData(db: DB): Promise<void> {
 }
 
 /**
- * A write of reference data, then this process's cached copy dropped at once (the trigger's NOTIFY
- * tells every process, this one included, a moment later: the next page must not be older).
+ * A write of reference data, then this process's cached copies of those tables dropped at once
+ * (the trigger's NOTIFY tells every process, this one included, a moment later: the next page must
+ * not be older).
  */
-function thenInvalidate<A extends unknown[], R>(write: (db: DB, ...a: A) => Promise<R>) {
+function thenInvalidate<A extends unknown[], R>(tables: readonly string[], write: (db: DB, ...a: A) => Promise<R>) {
   return async (db: DB, ...a: A): Promise<R> => {
     try {
       return await write(db, ...a);
     } finally {
-      invalidateReference(db);
+      for (const table of tables) wroteTable(db, table);
     }
   };
 }
 
-export const createJobEnum = thenInvalidate(createJobEnumWrite);
-export const updateJobEnum = thenInvalidate(updateJobEnumWrite);
-export const deleteJobEnum = thenInvalidate(deleteJobEnumWrite);
-export const upsertVisaType = thenInvalidate(upsertVisaTypeWrite);
-export const deleteVisaType = thenInvalidate(deleteVisaTypeWrite);
+const ENUM_TABLES = ['job_enums', 'job_enum_translations'];
+export const createJobEnum = thenInvalidate(ENUM_TABLES, createJobEnumWrite);
+export const updateJobEnum = thenInvalidate(ENUM_TABLES, updateJobEnumWrite);
+export const deleteJobEnum = thenInvalidate(ENUM_TABLES, deleteJobEnumWrite);
+export const upsertVisaType = thenInvalidate(['visa_types'], upsertVisaTypeWrite);
+export const deleteVisaType = thenInvalidate(['visa_types'], deleteVisaTypeWrite);

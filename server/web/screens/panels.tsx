@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { isLang, pickLang, tr, type Text } from '../../../shared/i18n.ts';
 import { Field } from '../../../views/ui/Field.tsx';
+import { PanelForm } from '../../../views/ui/PanelForm.tsx';
 import { mondayOf, todayInJapan } from '../../../shared/time.ts';
 import { DOCS } from '../../api/documents.ts';
 import { dateText, minutesText } from '../../../shared/format.ts';
@@ -133,19 +134,15 @@ const points = panel({
     const v = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
     const balance = queryText(ctx.req, 'balance');
     return (
-      <form method="post" action={ctx.req.originalUrl} className="panel point-form" aria-labelledby="point-form-title" noValidate>
-        <h2 id="point-form-title">{ctx.msg('points.adjustTitle')}</h2>
-        <input type="hidden" name="_action" value="adjust" />
-        {/^\d+$/.test(balance) && (
-          <p className="form-notice" role="status">
-            {ctx.msg('points.saved', { balance: Number(balance) })}
-          </p>
-        )}
-        {state?.errors._ && (
-          <p className="alert alert-error" role="alert">
-            {state.errors._}
-          </p>
-        )}
+      <PanelForm
+        id="point-form-title"
+        className="point-form"
+        action={ctx.req.originalUrl}
+        title={ctx.msg('points.adjustTitle')}
+        op="adjust"
+        done={/^\d+$/.test(balance) ? ctx.msg('points.saved', { balance: Number(balance) }) : null}
+        error={state?.errors._}
+      >
         <div className="form-grid">
           <Field name="email" type="email" label={ctx.msg('points.person')} value={v('email')} error={state?.errors.email} required />
           {wallets.length > 1 && (
@@ -167,7 +164,7 @@ const points = panel({
         <button type="submit" className="btn btn-small-solid">
           {ctx.msg('points.submit')}
         </button>
-      </form>
+      </PanelForm>
     );
   },
   actions: {
@@ -208,25 +205,20 @@ const shifts = panel({
   view: (ctx, { open, placements, left, week }, state) => {
     const v = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
     const action = typeof state?.values._action === 'string' ? state.values._action : '';
-    const error = (form: string) =>
-      action === form && state?.errors._ ? (
-        <p className="alert alert-error" role="alert">
-          {state.errors._}
-        </p>
-      ) : null;
+    const error = (form: string) => (action === form ? state?.errors._ : null);
     return (
       <>
         {open && (
-          <form method="post" action={ctx.req.originalUrl} className="panel assign-form" aria-labelledby="assign-title" noValidate>
-            <h2 id="assign-title">{ctx.msg('shifts.assignTitle')}</h2>
-            <p className="hint">{ctx.msg('shifts.assignHint')}</p>
-            <input type="hidden" name="_action" value="assign" />
-            {queryText(ctx.req, 'assigned') && (
-              <p className="form-notice" role="status">
-                {ctx.msg('shifts.assigned')}
-              </p>
-            )}
-            {error('assign')}
+          <PanelForm
+            id="assign-title"
+            className="assign-form"
+            action={ctx.req.originalUrl}
+            title={ctx.msg('shifts.assignTitle')}
+            hint={ctx.msg('shifts.assignHint')}
+            op="assign"
+            done={queryText(ctx.req, 'assigned') ? ctx.msg('shifts.assigned') : null}
+            error={error('assign')}
+          >
             {open.length === 0 ? (
               <p>{ctx.msg('shifts.noneOpen')}</p>
             ) : (
@@ -246,19 +238,19 @@ const shifts = panel({
                 </button>
               </>
             )}
-          </form>
+          </PanelForm>
         )}
         {placements && (
-          <form method="post" action={ctx.req.originalUrl} className="panel swap-form" aria-labelledby="swap-title" noValidate>
-            <h2 id="swap-title">{ctx.msg('shifts.swapTitle')}</h2>
-            <p className="hint">{ctx.msg('shifts.swapHint')}</p>
-            <input type="hidden" name="_action" value="swap" />
-            {queryText(ctx.req, 'swapped') && (
-              <p className="form-notice" role="status">
-                {ctx.msg('shifts.swapped')}
-              </p>
-            )}
-            {error('swap')}
+          <PanelForm
+            id="swap-title"
+            className="swap-form"
+            action={ctx.req.originalUrl}
+            title={ctx.msg('shifts.swapTitle')}
+            hint={ctx.msg('shifts.swapHint')}
+            op="swap"
+            done={queryText(ctx.req, 'swapped') ? ctx.msg('shifts.swapped') : null}
+            error={error('swap')}
+          >
             {placements.length < 2 ? (
               <p>{ctx.msg('shifts.swapNone')}</p>
             ) : (
@@ -279,7 +271,7 @@ const shifts = panel({
                 </button>
               </>
             )}
-          </form>
+          </PanelForm>
         )}
         <section className="panel hours-left" aria-labelledby="left-title">
           <h2 id="left-title">{ctx.msg('shifts.leftTitle')}</h2>

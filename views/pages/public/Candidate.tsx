@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Island } from '../../ui/Island.tsx';
@@ -131,87 +131,74 @@ export interface MyApplication {
 
 export function MyApplicationsPage(p: { lang: Lang; name: string; applications: MyApplication[]; notice?: string | null; error?: string | null }): JSX.Element {
   return (
-    <div className="page">
-      <CandidateHeader lang={p.lang} name={p.name} current="/staff/applications" />
-      <div className="container section">
-        {p.notice && (
-          <p className="alert alert-success" role="status">
-            {p.notice}
-          </p>
-        )}
-        {p.error && (
-          <p className="alert alert-error" role="alert">
-            {p.error}
-          </p>
-        )}
-        {p.applications.length === 0 ? (
-          <div className="empty-state">
-            <p>{msg(p.lang, 'candidate.noApplications')}</p>
-            <a className="button button-primary" href="/daily">
-              {msg(p.lang, 'candidate.findWork')}
-            </a>
-          </div>
-        ) : (
-          <ul className="job-list">
-            {p.applications.map((a) => (
-              <li key={a.id}>
-                <article className="job-card">
-                  <h2>
-                    <a href={a.href}>{a.title}</a>
-                  </h2>
-                  <dl className="job-facts">
-                    {a.date && (
-                      <div>
-                        <dt>{msg(p.lang, 'candidate.date')}</dt>
-                        <dd>
-                          {a.date} {a.time}
-                        </dd>
-                      </div>
-                    )}
+    <CandidatePage lang={p.lang} name={p.name} current="/staff/applications" notice={p.notice} error={p.error}>
+      {p.applications.length === 0 ? (
+        <div className="empty-state">
+          <p>{msg(p.lang, 'candidate.noApplications')}</p>
+          <a className="button button-primary" href="/daily">
+            {msg(p.lang, 'candidate.findWork')}
+          </a>
+        </div>
+      ) : (
+        <ul className="job-list">
+          {p.applications.map((a) => (
+            <li key={a.id}>
+              <article className="job-card">
+                <h2>
+                  <a href={a.href}>{a.title}</a>
+                </h2>
+                <dl className="job-facts">
+                  {a.date && (
                     <div>
-                      <dt>{msg(p.lang, 'candidate.status')}</dt>
-                      <dd>{a.status}</dd>
+                      <dt>{msg(p.lang, 'candidate.date')}</dt>
+                      <dd>
+                        {a.date} {a.time}
+                      </dd>
                     </div>
-                    <div>
-                      <dt>{msg(p.lang, 'candidate.applied')}</dt>
-                      <dd>{a.appliedAt}</dd>
-                    </div>
-                  </dl>
-                  {a.confirmable && (
-                    <form method="post" action="/staff/applications" className="application-confirm">
-                      <p>{msg(p.lang, 'candidate.confirmPrompt')}</p>
-                      <input type="hidden" name="_action" value="confirm" />
-                      <input type="hidden" name="application" value={a.id} />
-                      <button type="submit" className="button button-primary button-small">
-                        {msg(p.lang, 'candidate.confirm')}
-                      </button>
-                    </form>
                   )}
-                  {a.clock && (
-                    <form method="post" action="/staff/applications" className="application-confirm">
-                      <p>{msg(p.lang, 'candidate.clockPrompt')}</p>
-                      <input type="hidden" name="_action" value="clock" />
-                      <input type="hidden" name="application" value={a.id} />
-                      <input type="hidden" name="event" value={a.clock} />
-                      <button type="submit" className="button button-primary button-small">
-                        {msg(p.lang, a.clock === 'clockIn' ? 'candidate.clockIn' : 'candidate.clockOut')}
-                      </button>
-                    </form>
-                  )}
-                  {a.chatHref && (
-                    <p className="application-chat">
-                      <a className="button button-secondary button-small" href={a.chatHref}>
-                        {msg(p.lang, 'candidate.chat')}
-                      </a>
-                    </p>
-                  )}
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+                  <div>
+                    <dt>{msg(p.lang, 'candidate.status')}</dt>
+                    <dd>{a.status}</dd>
+                  </div>
+                  <div>
+                    <dt>{msg(p.lang, 'candidate.applied')}</dt>
+                    <dd>{a.appliedAt}</dd>
+                  </div>
+                </dl>
+                {a.confirmable && (
+                  <form method="post" action="/staff/applications" className="application-confirm">
+                    <p>{msg(p.lang, 'candidate.confirmPrompt')}</p>
+                    <input type="hidden" name="_action" value="confirm" />
+                    <input type="hidden" name="application" value={a.id} />
+                    <button type="submit" className="button button-primary button-small">
+                      {msg(p.lang, 'candidate.confirm')}
+                    </button>
+                  </form>
+                )}
+                {a.clock && (
+                  <form method="post" action="/staff/applications" className="application-confirm">
+                    <p>{msg(p.lang, 'candidate.clockPrompt')}</p>
+                    <input type="hidden" name="_action" value="clock" />
+                    <input type="hidden" name="application" value={a.id} />
+                    <input type="hidden" name="event" value={a.clock} />
+                    <button type="submit" className="button button-primary button-small">
+                      {msg(p.lang, a.clock === 'clockIn' ? 'candidate.clockIn' : 'candidate.clockOut')}
+                    </button>
+                  </form>
+                )}
+                {a.chatHref && (
+                  <p className="application-chat">
+                    <a className="button button-secondary button-small" href={a.chatHref}>
+                      {msg(p.lang, 'candidate.chat')}
+                    </a>
+                  </p>
+                )}
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </CandidatePage>
   );
 }
 
@@ -237,6 +224,28 @@ export function CandidateHeader(p: { lang: Lang; name: string; current: Candidat
         <CandidateNav lang={p.lang} current={p.current} />
       </div>
     </header>
+  );
+}
+
+/** A page of the candidate's own area: its header, then the notice or the error of the last post, then the page. */
+export function CandidatePage(p: { lang: Lang; name: string; current: CandidatePath; className?: string; notice?: string | null | undefined; error?: string | null | undefined; children: ReactNode }): JSX.Element {
+  return (
+    <div className="page">
+      <CandidateHeader lang={p.lang} name={p.name} current={p.current} />
+      <div className={p.className ? `container section ${p.className}` : 'container section'}>
+        {p.notice && (
+          <p className="alert alert-success" role="status">
+            {p.notice}
+          </p>
+        )}
+        {p.error && (
+          <p className="alert alert-error" role="alert">
+            {p.error}
+          </p>
+        )}
+        {p.children}
+      </div>
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { Field } from '../../ui/Field.tsx';
-import { CandidateHeader } from './Candidate.tsx';
+import { CandidatePage } from './Candidate.tsx';
 
 /**
  * The candidate's residence card on /staff/card (issue 12 item 2): where the check stands (not
@@ -32,84 +32,71 @@ export function MyCardPage(p: MyCardView): JSX.Element {
   const L = p.lang;
   const stateText = msg(L, STATE_KEY[p.state], { reason: p.reason });
   return (
-    <div className="page">
-      <CandidateHeader lang={L} name={p.name} current="/staff/card" />
-      <div className="container section card-page">
-        {p.notice && (
-          <p className="alert alert-success" role="status">
-            {p.notice}
-          </p>
+    <CandidatePage lang={L} name={p.name} current="/staff/card" className="card-page" notice={p.notice} error={p.error}>
+      <section aria-labelledby="card-state">
+        <h2 id="card-state">{msg(L, 'card.state')}</h2>
+        <p className={TONE[p.state]} data-state={p.state}>
+          {stateText}
+        </p>
+        {p.uploadedAt && <p className="hint">{msg(L, 'card.uploadedOn', { at: p.uploadedAt })}</p>}
+        {p.images && (
+          <div className="card-photos">
+            <figure>
+              <img src={p.images.front} alt={msg(L, 'card.front')} loading="lazy" />
+              <figcaption>{msg(L, 'card.front')}</figcaption>
+            </figure>
+            <figure>
+              <img src={p.images.back} alt={msg(L, 'card.back')} loading="lazy" />
+              <figcaption>{msg(L, 'card.back')}</figcaption>
+            </figure>
+          </div>
         )}
-        {p.error && (
-          <p className="alert alert-error" role="alert">
-            {p.error}
-          </p>
-        )}
-        <section aria-labelledby="card-state">
-          <h2 id="card-state">{msg(L, 'card.state')}</h2>
-          <p className={TONE[p.state]} data-state={p.state}>
-            {stateText}
-          </p>
-          {p.uploadedAt && <p className="hint">{msg(L, 'card.uploadedOn', { at: p.uploadedAt })}</p>}
-          {p.images && (
-            <div className="card-photos">
-              <figure>
-                <img src={p.images.front} alt={msg(L, 'card.front')} loading="lazy" />
-                <figcaption>{msg(L, 'card.front')}</figcaption>
-              </figure>
-              <figure>
-                <img src={p.images.back} alt={msg(L, 'card.back')} loading="lazy" />
-                <figcaption>{msg(L, 'card.back')}</figcaption>
-              </figure>
-            </div>
-          )}
-        </section>
-        <section aria-labelledby="card-upload">
-          <h2 id="card-upload">{p.state === 'none' ? msg(L, 'card.title') : msg(L, 'card.uploadAgain')}</h2>
-          <form method="post" action={p.action} encType="multipart/form-data" className="card form-card">
-            <p className="hint">{msg(L, 'card.intro')}</p>
-            <div className="field">
-              <label htmlFor="front">
-                {msg(L, 'card.front')}
-                <span className="required-mark" aria-hidden="true">
-                  {' '}*
-                </span>
-              </label>
-              <p className="field-hint" id="front-hint">
-                {msg(L, 'card.photoHint', { mb: p.maxMb })}
-              </p>
-              <input id="front" name="front" type="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="front-hint" />
-            </div>
-            <div className="field">
-              <label htmlFor="back">
-                {msg(L, 'card.back')}
-                <span className="required-mark" aria-hidden="true">
-                  {' '}*
-                </span>
-              </label>
-              <input id="back" name="back" type="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="front-hint" />
-            </div>
-            <Field name="cardNumber" label={msg(L, 'card.number')} hint={msg(L, 'card.numberHint')} value={p.values.cardNumber} autoComplete="off" required />
-            <Field name="visaTypeId" label={msg(L, 'card.status')} value={p.values.visaTypeId} required>
-              <option value="">—</option>
-              {p.visaTypes.map((v) => (
-                <option key={v.value} value={v.value}>
-                  {v.label}
-                </option>
-              ))}
-            </Field>
-            <Field name="expiry" type="date" label={msg(L, 'card.expiry')} value={p.values.expiry} required />
-            <div className="field field-check">
-              <label>
-                <input type="checkbox" name="permission" value="1" defaultChecked={p.values.permission} /> {msg(L, 'card.permission')}
-              </label>
-            </div>
-            <button type="submit" className="button button-primary">
-              {msg(L, 'card.upload')}
-            </button>
-          </form>
-        </section>
-      </div>
-    </div>
+      </section>
+      <section aria-labelledby="card-upload">
+        <h2 id="card-upload">{p.state === 'none' ? msg(L, 'card.title') : msg(L, 'card.uploadAgain')}</h2>
+        <form method="post" action={p.action} encType="multipart/form-data" className="card form-card">
+          <p className="hint">{msg(L, 'card.intro')}</p>
+          <div className="field">
+            <label htmlFor="front">
+              {msg(L, 'card.front')}
+              <span className="required-mark" aria-hidden="true">
+                {' '}*
+              </span>
+            </label>
+            <p className="field-hint" id="front-hint">
+              {msg(L, 'card.photoHint', { mb: p.maxMb })}
+            </p>
+            <input id="front" name="front" type="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="front-hint" />
+          </div>
+          <div className="field">
+            <label htmlFor="back">
+              {msg(L, 'card.back')}
+              <span className="required-mark" aria-hidden="true">
+                {' '}*
+              </span>
+            </label>
+            <input id="back" name="back" type="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="front-hint" />
+          </div>
+          <Field name="cardNumber" label={msg(L, 'card.number')} hint={msg(L, 'card.numberHint')} value={p.values.cardNumber} autoComplete="off" required />
+          <Field name="visaTypeId" label={msg(L, 'card.status')} value={p.values.visaTypeId} required>
+            <option value="">—</option>
+            {p.visaTypes.map((v) => (
+              <option key={v.value} value={v.value}>
+                {v.label}
+              </option>
+            ))}
+          </Field>
+          <Field name="expiry" type="date" label={msg(L, 'card.expiry')} value={p.values.expiry} required />
+          <div className="field field-check">
+            <label>
+              <input type="checkbox" name="permission" value="1" defaultChecked={p.values.permission} /> {msg(L, 'card.permission')}
+            </label>
+          </div>
+          <button type="submit" className="button button-primary">
+            {msg(L, 'card.upload')}
+          </button>
+        </form>
+      </section>
+    </CandidatePage>
   );
 }

@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { DataTable, type ColumnView } from '../../ui/DataTable.tsx';
-import { CandidateHeader } from './Candidate.tsx';
+import { CandidatePage } from './Candidate.tsx';
 
 /**
  * The candidate's points on /staff/points (issue 14 item 2, docs/points.md): the balance of each
@@ -34,35 +34,32 @@ const COLUMNS: ColumnView[] = [
 export function MyPointsPage(p: MyPointsView): JSX.Element {
   const L = p.lang;
   return (
-    <div className="page">
-      <CandidateHeader lang={L} name={p.name} current="/staff/points" />
-      <div className="container section pay-page">
-        <section aria-labelledby="balances">
-          <h2 id="balances">{msg(L, 'points.balances')}</h2>
-          {p.balances.length === 0 ? (
-            <p>{msg(L, 'points.none')}</p>
-          ) : (
-            <ul className="point-balances">
-              {p.balances.map((b) => (
-                <li key={b.wallet} className="card">
-                  <span className="point-wallet">{b.wallet}</span> <strong className="point-balance">{`${b.balance} pt`}</strong>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section aria-labelledby="history">
-          <h2 id="history">{msg(L, 'points.history')}</h2>
-          <DataTable lang={L} columns={COLUMNS} rows={p.entries} empty={msg(L, 'points.none')} />
-        </section>
-        <section aria-labelledby="invite" className="card form-card">
-          <h2 id="invite">{msg(L, 'points.invite')}</h2>
-          <p className="hint">{msg(L, 'points.inviteHint')}</p>
-          <p className="invite-link">
-            <a href={p.inviteUrl}>{p.inviteUrl}</a>
-          </p>
-        </section>
-      </div>
-    </div>
+    <CandidatePage lang={L} name={p.name} current="/staff/points" className="pay-page">
+      <section aria-labelledby="balances">
+        <h2 id="balances">{msg(L, 'points.balances')}</h2>
+        {p.balances.length === 0 ? (
+          <p>{msg(L, 'points.none')}</p>
+        ) : (
+          <ul className="point-balances">
+            {p.balances.map((b) => (
+              <li key={b.wallet} className="card">
+                <span className="point-wallet">{b.wallet}</span> <strong className="point-balance">{`${b.balance} pt`}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="history">
+        <h2 id="history">{msg(L, 'points.history')}</h2>
+        <DataTable lang={L} columns={COLUMNS} rows={p.entries} empty={msg(L, 'points.none')} />
+      </section>
+      <section aria-labelledby="invite" className="card form-card">
+        <h2 id="invite">{msg(L, 'points.invite')}</h2>
+        <p className="hint">{msg(L, 'points.inviteHint')}</p>
+        <p className="invite-link">
+          <a href={p.inviteUrl}>{p.inviteUrl}</a>
+        </p>
+      </section>
+    </CandidatePage>
   );
 }

@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { Field } from '../../ui/Field.tsx';
-import { CandidateHeader } from './Candidate.tsx';
+import { CandidatePage } from './Candidate.tsx';
 
 /**
  * The candidate's scouting page, /staff/scout (issue 14 item 1, docs/scouting.md): scouting on or
@@ -48,127 +48,114 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
   const L = p.lang;
   const s = p.settings;
   return (
-    <div className="page">
-      <CandidateHeader lang={L} name={p.name} current="/staff/scout" />
-      <div className="container section scout-page">
-        {p.notice && (
-          <p className="alert alert-success" role="status">
-            {p.notice}
-          </p>
-        )}
-        {p.errors._ && (
-          <p className="alert alert-error" role="alert">
-            {p.errors._}
-          </p>
-        )}
-        <section aria-labelledby="offers">
-          <h2 id="offers">{msg(L, 'scout.offers')}</h2>
-          {p.offers.length === 0 && <p>{msg(L, 'scout.noOffers')}</p>}
-          <ul className="job-list">
-            {p.offers.map((o) => (
-              <li key={o.id}>
-                <article className="job-card">
-                  <h3>{o.title}</h3>
-                  <dl className="job-facts">
-                    {o.when && (
-                      <div>
-                        <dt>{msg(L, 'candidate.date')}</dt>
-                        <dd>{o.when}</dd>
-                      </div>
-                    )}
+    <CandidatePage lang={L} name={p.name} current="/staff/scout" className="scout-page" notice={p.notice} error={p.errors._}>
+      <section aria-labelledby="offers">
+        <h2 id="offers">{msg(L, 'scout.offers')}</h2>
+        {p.offers.length === 0 && <p>{msg(L, 'scout.noOffers')}</p>}
+        <ul className="job-list">
+          {p.offers.map((o) => (
+            <li key={o.id}>
+              <article className="job-card">
+                <h3>{o.title}</h3>
+                <dl className="job-facts">
+                  {o.when && (
                     <div>
-                      <dt>{msg(L, 'candidate.status')}</dt>
-                      <dd>
-                        <strong>{msg(L, STATE_KEYS[o.state] ?? 'scout.status.pending')}</strong>
-                        {o.state === 'pending' && <> · {msg(L, 'scout.expires', { date: o.expires })}</>}
-                      </dd>
+                      <dt>{msg(L, 'candidate.date')}</dt>
+                      <dd>{o.when}</dd>
                     </div>
-                  </dl>
-                  <p className="scout-message">{o.message}</p>
-                  {o.state === 'pending' && (
-                    <form method="post" action="/staff/scout" className="application-confirm">
-                      <input type="hidden" name="id" value={o.id} />
-                      <button type="submit" name="_action" value="accept" className="button button-primary button-small">
-                        {msg(L, 'scout.accept')}
-                      </button>{' '}
-                      <button type="submit" name="_action" value="decline" className="button button-secondary button-small" data-confirm={msg(L, 'scout.declineConfirm')}>
-                        {msg(L, 'scout.decline')}
-                      </button>
-                    </form>
                   )}
-                  {o.chatHref && (
-                    <p className="application-chat">
-                      <a className="button button-secondary button-small" href={o.chatHref}>
-                        {msg(L, 'scout.openChat')}
-                      </a>
-                    </p>
-                  )}
-                </article>
-              </li>
+                  <div>
+                    <dt>{msg(L, 'candidate.status')}</dt>
+                    <dd>
+                      <strong>{msg(L, STATE_KEYS[o.state] ?? 'scout.status.pending')}</strong>
+                      {o.state === 'pending' && <> · {msg(L, 'scout.expires', { date: o.expires })}</>}
+                    </dd>
+                  </div>
+                </dl>
+                <p className="scout-message">{o.message}</p>
+                {o.state === 'pending' && (
+                  <form method="post" action="/staff/scout" className="application-confirm">
+                    <input type="hidden" name="id" value={o.id} />
+                    <button type="submit" name="_action" value="accept" className="button button-primary button-small">
+                      {msg(L, 'scout.accept')}
+                    </button>{' '}
+                    <button type="submit" name="_action" value="decline" className="button button-secondary button-small" data-confirm={msg(L, 'scout.declineConfirm')}>
+                      {msg(L, 'scout.decline')}
+                    </button>
+                  </form>
+                )}
+                {o.chatHref && (
+                  <p className="application-chat">
+                    <a className="button button-secondary button-small" href={o.chatHref}>
+                      {msg(L, 'scout.openChat')}
+                    </a>
+                  </p>
+                )}
+              </article>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="settings">
+        <h2 id="settings">{msg(L, 'scout.settings')}</h2>
+        <form method="post" action="/staff/scout" className="card form-card">
+          <p className="hint">{msg(L, 'scout.intro')}</p>
+          <input type="hidden" name="_action" value="save" />
+          <p>
+            <label>
+              <input type="checkbox" name="enabled" value="on" defaultChecked={s.enabled} /> <strong>{msg(L, 'scout.enabled')}</strong>
+            </label>
+          </p>
+          <fieldset>
+            <legend>{msg(L, 'scout.share')}</legend>
+            {s.share.map((x) => (
+              <p key={x.name}>
+                <label>
+                  <input type="checkbox" name={x.name} value="on" defaultChecked={x.on} /> {msg(L, x.label)}
+                </label>
+              </p>
             ))}
-          </ul>
-        </section>
-        <section aria-labelledby="settings">
-          <h2 id="settings">{msg(L, 'scout.settings')}</h2>
-          <form method="post" action="/staff/scout" className="card form-card">
-            <p className="hint">{msg(L, 'scout.intro')}</p>
-            <input type="hidden" name="_action" value="save" />
-            <p>
-              <label>
-                <input type="checkbox" name="enabled" value="on" defaultChecked={s.enabled} /> <strong>{msg(L, 'scout.enabled')}</strong>
-              </label>
-            </p>
+            <p className="hint">{msg(L, 'scout.alwaysShown')}</p>
+          </fieldset>
+          <Field name="prefecture" label={msg(L, 'scout.prefecture')} value={s.prefecture} error={p.errors.prefecture}>
+            <option value="">{msg(L, 'scout.anyPrefecture')}</option>
+            {s.prefectures.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Field>
+          <fieldset>
+            <legend>{msg(L, 'scout.availability')}</legend>
+            {s.availability.map((a) => (
+              <p key={a.value}>
+                <label>
+                  <input type="checkbox" name="availability" value={a.value} defaultChecked={a.on} /> {a.label}
+                </label>
+              </p>
+            ))}
+          </fieldset>
+          {s.levels.length > 0 && (
             <fieldset>
-              <legend>{msg(L, 'scout.share')}</legend>
-              {s.share.map((x) => (
-                <p key={x.name}>
-                  <label>
-                    <input type="checkbox" name={x.name} value="on" defaultChecked={x.on} /> {msg(L, x.label)}
-                  </label>
-                </p>
-              ))}
-              <p className="hint">{msg(L, 'scout.alwaysShown')}</p>
-            </fieldset>
-            <Field name="prefecture" label={msg(L, 'scout.prefecture')} value={s.prefecture} error={p.errors.prefecture}>
-              <option value="">{msg(L, 'scout.anyPrefecture')}</option>
-              {s.prefectures.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Field>
-            <fieldset>
-              <legend>{msg(L, 'scout.availability')}</legend>
-              {s.availability.map((a) => (
-                <p key={a.value}>
-                  <label>
-                    <input type="checkbox" name="availability" value={a.value} defaultChecked={a.on} /> {a.label}
-                  </label>
-                </p>
+              <legend>{msg(L, 'scout.levels')}</legend>
+              {s.levels.map((l) => (
+                <Field key={l.code} name={`level_${l.code}`} label={l.language} value={String(l.level)}>
+                  <option value="0">{msg(L, 'scout.levelNone')}</option>
+                  {s.levelChoices.map((c) => (
+                    <option key={c.value} value={String(c.value)}>
+                      {tr(L, c.label)}
+                    </option>
+                  ))}
+                </Field>
               ))}
             </fieldset>
-            {s.levels.length > 0 && (
-              <fieldset>
-                <legend>{msg(L, 'scout.levels')}</legend>
-                {s.levels.map((l) => (
-                  <Field key={l.code} name={`level_${l.code}`} label={l.language} value={String(l.level)}>
-                    <option value="0">{msg(L, 'scout.levelNone')}</option>
-                    {s.levelChoices.map((c) => (
-                      <option key={c.value} value={String(c.value)}>
-                        {tr(L, c.label)}
-                      </option>
-                    ))}
-                  </Field>
-                ))}
-              </fieldset>
-            )}
-            <Field name="intro" label={msg(L, 'scout.introLabel')} value={s.intro} error={p.errors.intro} textarea />
-            <button type="submit" className="button button-primary">
-              {msg(L, 'scout.save')}
-            </button>
-          </form>
-        </section>
-      </div>
-    </div>
+          )}
+          <Field name="intro" label={msg(L, 'scout.introLabel')} value={s.intro} error={p.errors.intro} textarea />
+          <button type="submit" className="button button-primary">
+            {msg(L, 'scout.save')}
+          </button>
+        </form>
+      </section>
+    </CandidatePage>
   );
 }

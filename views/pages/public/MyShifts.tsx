@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
-import { CandidateHeader } from './Candidate.tsx';
+import { CandidatePage } from './Candidate.tsx';
 
 /**
  * The signed-in candidate's open shifts on /staff/shifts (issue 12 item 4): free seats of the next
@@ -34,69 +34,56 @@ export interface MyShiftsView {
 export function MyShiftsPage(p: MyShiftsView): JSX.Element {
   const L = p.lang;
   return (
-    <div className="page">
-      <CandidateHeader lang={L} name={p.name} current="/staff/shifts" />
-      <div className="container section open-shifts">
-        {p.notice && (
-          <p className="alert alert-success" role="status">
-            {p.notice}
-          </p>
-        )}
-        {p.error && (
-          <p className="alert alert-error" role="alert">
-            {p.error}
-          </p>
-        )}
-        <p className="lead">{msg(L, 'openShifts.intro')}</p>
-        <nav aria-label={msg(L, 'openShifts.days')}>
-          <ul className="day-chips">
-            {p.days.map((d) => (
-              <li key={d.href}>
-                <a href={d.href} aria-current={d.current ? 'page' : undefined}>
-                  {d.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {p.shifts.length === 0 ? (
-          <p>
-            {msg(L, 'openShifts.none')} <a href="/daily">{msg(L, 'openShifts.board')}</a>
-          </p>
-        ) : (
-          <ul className="open-shift-list">
-            {p.shifts.map((s) => (
-              <li key={s.shiftId} className="card open-shift" data-shift={s.shiftId}>
-                <h2 className="card-title">
-                  <a href={`/daily/${s.jobId}`}>{s.title}</a>
-                </h2>
-                <p>
-                  <strong>{s.when}</strong>
-                </p>
-                <p>
-                  {s.company} · {s.place}
-                </p>
-                <p>
-                  {s.pay} · {s.seats}
-                </p>
-                {s.left && <p className="hint">{s.left}</p>}
-                {s.refusal ? (
-                  <p className="alert alert-error">{s.refusal}</p>
-                ) : (
-                  <form method="post" action={p.days.find((d) => d.current)?.href ?? '/staff/shifts'}>
-                    <input type="hidden" name="_action" value="claim" />
-                    <input type="hidden" name="jobId" value={s.jobId} />
-                    <input type="hidden" name="shiftId" value={s.shiftId} />
-                    <button type="submit" className="button">
-                      {msg(L, 'openShifts.claim')}
-                    </button>
-                  </form>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+    <CandidatePage lang={L} name={p.name} current="/staff/shifts" className="open-shifts" notice={p.notice} error={p.error}>
+      <p className="lead">{msg(L, 'openShifts.intro')}</p>
+      <nav aria-label={msg(L, 'openShifts.days')}>
+        <ul className="day-chips">
+          {p.days.map((d) => (
+            <li key={d.href}>
+              <a href={d.href} aria-current={d.current ? 'page' : undefined}>
+                {d.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {p.shifts.length === 0 ? (
+        <p>
+          {msg(L, 'openShifts.none')} <a href="/daily">{msg(L, 'openShifts.board')}</a>
+        </p>
+      ) : (
+        <ul className="open-shift-list">
+          {p.shifts.map((s) => (
+            <li key={s.shiftId} className="card open-shift" data-shift={s.shiftId}>
+              <h2 className="card-title">
+                <a href={`/daily/${s.jobId}`}>{s.title}</a>
+              </h2>
+              <p>
+                <strong>{s.when}</strong>
+              </p>
+              <p>
+                {s.company} · {s.place}
+              </p>
+              <p>
+                {s.pay} · {s.seats}
+              </p>
+              {s.left && <p className="hint">{s.left}</p>}
+              {s.refusal ? (
+                <p className="alert alert-error">{s.refusal}</p>
+              ) : (
+                <form method="post" action={p.days.find((d) => d.current)?.href ?? '/staff/shifts'}>
+                  <input type="hidden" name="_action" value="claim" />
+                  <input type="hidden" name="jobId" value={s.jobId} />
+                  <input type="hidden" name="shiftId" value={s.shiftId} />
+                  <button type="submit" className="button">
+                    {msg(L, 'openShifts.claim')}
+                  </button>
+                </form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </CandidatePage>
   );
 }
