@@ -20,6 +20,9 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Fewer renderer processes to start and keep: a test navigates hundreds of same-site pages.
+      '--disable-features=BackForwardCache,ProactivelySwapBrowsingInstance,RenderDocument,SpareRendererForSitePerProcess',
+      '--disable-site-isolation-trials',
     ],
   });
 }
