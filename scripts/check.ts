@@ -9,10 +9,14 @@ import path from 'node:path';
  * Exits non-zero when any check fails.
  */
 const CHECKS: { name: string; cmd: string[] }[] = [
-  // Both keep what they learnt in node_modules/.cache, so a second run checks only what changed
-  // (~7 s and ~3 s instead of ~25 s and ~30 s here); `npm ci` (CI) starts without it.
-  { name: 'tsc', cmd: ['tsc', '--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/tsbuildinfo'] },
+  // The longest first: the linter takes one core for the whole run; the rest share the other.
   { name: 'eslint', cmd: ['eslint', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.'] },
+  // Both keep what they learnt in node_modules/.cache, so a second run checks only what changed
+  // (under 1 s and ~3 s instead of ~8 s and ~30 s here); `npm ci` (CI) starts without it.
+  // The type check is TypeScript 7's native compiler (package `typescript7`), on one thread (the
+  // linter has the other core): 5 s where 5.9 took 23 s. The linter's typed rules need 5.9's
+  // compiler API (typescript-eslint), which stays `typescript` for them and for editors.
+  { name: 'tsc', cmd: ['node_modules/typescript7/bin/tsc', '--noEmit', '-p', '.', '--singleThreaded', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/tsbuildinfo'] },
   { name: 'depcruise', cmd: ['depcruise', 'server', 'client', 'views', 'shared', 'scripts', 'test', '--ignore-known'] },
   // Unused files, exports and dependencies; then files that only tests import (knip.jsonc).
   { name: 'knip', cmd: ['knip'] },
@@ -25,7 +29,8 @@ function run(check: (typeof CHECKS)[number]): Promise<{ name: string; ok: boolea
   const started = Date.now();
   return new Promise((resolve) => {
     const [cmd, ...args] = check.cmd;
-    const child = spawn(path.join(bin, cmd!), args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    // A bare name is a package's bin; a path is relative to the project.
+    const child = spawn(cmd!.includes('/') ? path.resolve(cmd!) : path.join(bin, cmd!), args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));

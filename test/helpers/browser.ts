@@ -14,7 +14,6 @@ export async function launchBrowser(): Promise<Browser> {
     args: [
       '--no-sandbox',
       '--disable-gpu',
-      '--disable-dev-shm-usage',
       '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',
