@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildClient } from '../scripts/build-client.ts';
+import { buildServer } from '../scripts/build-server.ts';
 import { connectDatabase } from '../server/db/connect.ts';
 import { startEmbeddedPostgres, withDatabase, type EmbeddedServer } from '../server/db/embedded.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
@@ -30,7 +31,8 @@ export default async function setup(project: TestProject) {
   // The unit tests need none of it (`npm run test:unit`).
   if (project.vitest.projects.every((p) => p.name === 'unit')) return;
   const started = Date.now();
-  await buildClient();
+  // The browser bundles, and the server bundle the process tests run (as `npm start` does).
+  await Promise.all([buildClient(), buildServer()]);
 
   let embedded: EmbeddedServer | undefined;
   let tmp: string | undefined;

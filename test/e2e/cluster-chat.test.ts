@@ -47,7 +47,7 @@ describe.skipIf(!HAVE_REDIS)('two browsers on two workers of a cluster', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-cluster-e2e-'));
     [cluster, browser] = await Promise.all([
       startServerProcess({
-        script: 'server/cluster.ts',
+        script: 'dist/server/cluster.js',
         databaseUrl: database.url,
         port: await freePort(),
         dataDir,

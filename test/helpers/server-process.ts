@@ -43,12 +43,12 @@ process.once('exit', () => {
 });
 
 /**
- * Starts `node --import tsx server/main.ts` (the tests run the server from source; a bundle,
- * `dist/server/*.js`, runs with plain node; not the tsx CLI: that one runs the server in a
- * grandchild, which a SIGKILL to the CLI would leave running) and waits until GET /readyz answers
- * 200. A process that exits or does not get ready in `readyMs` fails the start with its output.
- * The JWT secret is the tests' own (TEST_JWT_SECRET), so tokens outlive a restart and work on
- * every process; SEED=none: the cloned database is already seeded.
+ * Starts the server as `npm start` runs it, the bundle `dist/server/main.js` under plain node
+ * (test/global-setup.ts builds it from the sources of the run; through tsx a start took twice the
+ * CPU), and waits until GET /readyz answers 200. A process that exits or does not get ready in
+ * `readyMs` fails the start with its output. The JWT secret is the tests' own (TEST_JWT_SECRET),
+ * so tokens outlive a restart and work on every process; SEED=none: the cloned database is
+ * already seeded.
  */
 export async function startServerProcess(opts: {
   databaseUrl: string;
@@ -56,12 +56,8 @@ export async function startServerProcess(opts: {
   dataDir: string;
   env?: Record<string, string>;
   readyMs?: number;
-  /**
-   * What to run: `server/main.ts` (one process, the default) or `server/cluster.ts` (a primary and
-   * its workers) from source, or their bundles `dist/server/*.js` as `npm start` runs them (built
-   * first by scripts/build-server.ts).
-   */
-  script?: 'server/main.ts' | 'server/cluster.ts' | 'dist/server/main.js' | 'dist/server/cluster.js';
+  /** What to run: the bundle of `server/main.ts` (one process, the default) or of `server/cluster.ts` (a primary and its workers). */
+  script?: 'dist/server/main.js' | 'dist/server/cluster.js';
 }): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of CLEARED) delete env[k];
@@ -76,9 +72,8 @@ export async function startServerProcess(opts: {
     SEED: 'none',
     ...opts.env,
   });
-  const script = opts.script ?? 'server/main.ts';
-  const args = script.endsWith('.js') ? ['--enable-source-maps', script] : ['--import', 'tsx', script];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const script = opts.script ?? 'dist/server/main.js';
+  const child = spawn(process.execPath, ['--enable-source-maps', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let out = '';
   const collect = (chunk: Buffer) => {
@@ -133,7 +128,7 @@ export async function startServerProcess(opts: {
   }
 }
 
-/** The pids of a process's Node children (a cluster primary's workers; not tsx's esbuild service), from `ps`. */
+/** The pids of a process's Node children (a cluster primary's workers), from `ps`. */
 export async function nodeChildPids(pid: number): Promise<number[]> {
   const out = await new Promise<string>((resolve) => execFile('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], (_err, stdout) => resolve(stdout)));
   return out

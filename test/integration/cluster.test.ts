@@ -1,8 +1,6 @@
 /**
- * The cluster as an operator runs it, from source (`node --import tsx server/cluster.ts`, what
- * `npm run start:cluster:dev` runs; the bundle `npm run start:cluster` runs is started in
- * server-build.test.ts): a primary
- * and two workers behind one port, events between them through Redis (docs/operations.md
+ * The cluster as an operator runs it (the bundle `npm run start:cluster` runs): a primary and two
+ * workers behind one port, events between them through Redis (docs/operations.md
  * "Several processes behind one port"). Two chat clients on different workers talk to each other;
  * a worker killed with SIGKILL is replaced and its client reconnects and catches up; SIGTERM drains
  * every worker and the primary exits 0. Without Redis, more than one worker is refused.
@@ -48,7 +46,7 @@ describe('a cluster without Redis', () => {
     const database = await createTestDatabase();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-cluster-'));
     try {
-      const start = startServerProcess({ script: 'server/cluster.ts', databaseUrl: database.url, port: await freePort(), dataDir, env: { WEB_CONCURRENCY: '2' } });
+      const start = startServerProcess({ script: 'dist/server/cluster.js', databaseUrl: database.url, port: await freePort(), dataDir, env: { WEB_CONCURRENCY: '2' } });
       await expect(start).rejects.toThrow(/"code":2[\s\S]*needs Redis[\s\S]*REDIS_URL[\s\S]*WEB_CONCURRENCY=1/);
     } finally {
       await database.drop();
@@ -77,7 +75,7 @@ describe.skipIf(!HAVE_REDIS)('a cluster of two workers with Redis', () => {
     database = await createTestDatabase();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-cluster-'));
     cluster = await startServerProcess({
-      script: 'server/cluster.ts',
+      script: 'dist/server/cluster.js',
       databaseUrl: database.url,
       port: await freePort(),
       dataDir,

@@ -5,7 +5,7 @@
  * preloads from public/build/preload.json (paths read at run time resolve from the project root,
  * not from dist/server); SIGTERM stops it cleanly. The cluster bundle starts its workers too.
  * A second `npm start` skips a bundle that is newer than every file it was built from.
- * (The other process tests run the server from source through tsx.)
+ * (The other process tests run the bundle test/global-setup.ts builds; this file builds it itself.)
  */
 import { mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
