@@ -8,9 +8,11 @@ import path from 'node:path';
  * at once as there are cores); each one's output is printed whole when it ends, with its time.
  * Exits non-zero when any check fails.
  */
-const CHECKS: { name: string; cmd: string[] }[] = [
+const CHECKS: { name: string; cmd: string[]; env?: Record<string, string> }[] = [
   // The longest first: the linter takes one core for the whole run; the rest share the other.
-  { name: 'eslint', cmd: ['eslint', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.'] },
+  // Its typed rules build a TypeScript program: with a larger young generation the collector
+  // runs less often (27 s → 24 s here, 2.7 GB at most).
+  { name: 'eslint', cmd: ['eslint', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.'], env: { NODE_OPTIONS: '--max-semi-space-size=128' } },
   // Both keep what they learnt in node_modules/.cache, so a second run checks only what changed
   // (under 1 s and ~3 s instead of ~8 s and ~30 s here); `npm ci` (CI) starts without it.
   // The type check is TypeScript 7's native compiler (package `typescript7`), on one thread (the
@@ -30,7 +32,7 @@ function run(check: (typeof CHECKS)[number]): Promise<{ name: string; ok: boolea
   return new Promise((resolve) => {
     const [cmd, ...args] = check.cmd;
     // A bare name is a package's bin; a path is relative to the project.
-    const child = spawn(cmd!.includes('/') ? path.resolve(cmd!) : path.join(bin, cmd!), args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    const child = spawn(cmd!.includes('/') ? path.resolve(cmd!) : path.join(bin, cmd!), args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...check.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
