@@ -79,12 +79,13 @@ app.get('/{*rest}', async (req, res, next) => {
     if (outcome.kind !== 'page') return void res.status(500).type('text').send(`the screen answered ${outcome.kind}`);
     const key = req.url;
     const locals = { ...res.locals };
-    // Render once the way the real page is sent, to keep its HTML for /static.
-    const send = res.send.bind(res);
-    res.send = (body: unknown) => {
-      captured.set(key, { locals, page: outcome.page, html: String(body) });
-      return send(body);
-    };
+    // Render once the way the real page is sent, to keep its HTML for /static (sendPage ends a
+    // signed-in page with res.end, an anonymous one with res.send, which ends it with a Buffer).
+    const end = res.end.bind(res) as (chunk?: unknown) => typeof res;
+    res.end = ((chunk?: unknown) => {
+      if (chunk !== undefined && !captured.has(key)) captured.set(key, { locals, page: outcome.page, html: Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk) });
+      return end(chunk);
+    }) as typeof res.end;
     sendPage(req, res, outcome.page);
   } catch (err) {
     next(err);

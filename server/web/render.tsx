@@ -128,11 +128,13 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
       preload={preloadsFor(islands)}
     />,
   );
-  res
-    .status(opts.status ?? 200)
-    .type('html')
-    .set('Cache-Control', user ? 'private, no-store' : 'no-cache')
-    .send(`<!DOCTYPE html>${doc}`);
+  res.status(opts.status ?? 200).type('html');
+  const whole = `<!DOCTYPE html>${doc}`;
+  // A page drawn for someone signed in (staff, or a candidate: their name is in the header) is
+  // never stored by any cache, so never revalidated either: it is sent without the ETag Express
+  // would hash it for (a SHA-1 of 40 KB per page view). An anonymous page keeps it for its 304s.
+  if (user || res.locals.candidate) res.set('Cache-Control', 'private, no-store').end(whole);
+  else res.set('Cache-Control', 'no-cache').send(whole);
 }
 
 /** Sends one of the error pages with its status (SPEC §2 "Error pages", §8). */

@@ -31,6 +31,30 @@ async function aDailyJob() {
 }
 
 describe('the public boards', () => {
+  it('an anonymous board revalidates by its ETag; a page drawn for a signed-in candidate or staff member is never stored, by any cache', async () => {
+    const first = await get('/daily');
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // As a browser revalidates (fetch would add "cache-control: no-cache", which asks for the page anew).
+    expect((await get('/daily', { 'if-none-match': etag!, 'cache-control': 'max-age=0' })).status).toBe(304);
+
+    const token = await candidateSession();
+    const mine = await get('/daily', { cookie: `candidate_token=${token}` });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect(mine.headers.get('etag')).toBeNull();
+    // The whole page arrives, with its length (no ETag is not a cut-short body).
+    const html = await mine.text();
+    expect(Number(mine.headers.get('content-length'))).toBe(Buffer.byteLength(html));
+    expect(html).toMatch(/<\/html>$/);
+
+    const staff = await get('/admin/jobs/list', { cookie: `token=${await t.tokenOf('company_admin')}` });
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get('cache-control')).toBe('private, no-store');
+    expect(staff.headers.get('etag')).toBeNull();
+  });
+
   it('lists at least five open daily and five part-time jobs of the demo companies, never drafts or closed ones', async () => {
     for (const [path, kind] of [['/daily', 'daily'], ['/part-time', 'other']] as const) {
       const html = await (await get(path)).text();
