@@ -72,8 +72,9 @@ function defaultStorage(): Storage | null {
  *
  * - **Nothing lost**: every message goes through an outbox with its own `client_msg_id`. It stays
  *   there (and in localStorage, so a reload keeps it) until the server acknowledges it as stored;
- *   a failed or timed-out send is logged as a warning and retried with the SPEC §9 backoff, and
- *   resent after a reconnect. The server treats a repeated `client_msg_id` as the same message.
+ *   a failed or timed-out send is logged as a warning and retried with the SPEC §9 backoff (a
+ *   send over the socket's limit: when the server says the limit's window ends), and resent
+ *   after a reconnect. The server treats a repeated `client_msg_id` as the same message.
  * - **Nothing missed**: the connection remembers the last `seq` it saw per conversation and, after
  *   every reconnect, asks the server to backfill what came after it; backfilled messages reach the
  *   same `newMessage` listeners (listeners must tolerate a message they already have: the reducers
@@ -370,10 +371,13 @@ export class ChatConnection {
         }
         this.outboxChanged();
         if (!this.retryTimer) {
+          // Over the socket's send limit, the server says when its window ends: try again then,
+          // not after a backoff that may have grown past it.
+          const wait = r.error === 'rate' && r.retry_after_ms !== undefined ? Math.min(Math.max(r.retry_after_ms, BACKOFF.minMs), BACKOFF.maxMs) : backoffDelay(next.attempts - 1);
           this.retryTimer = setTimeout(() => {
             this.retryTimer = null;
             void this.flush();
-          }, backoffDelay(next.attempts - 1));
+          }, wait);
         }
         return;
       }

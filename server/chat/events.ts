@@ -32,6 +32,8 @@ export interface ChatFailure {
   ok: false;
   error: ChatErrorCode;
   message: string;
+  /** With `rate`: the milliseconds until the socket may send again (its limit's window ends). */
+  retry_after_ms?: number;
 }
 
 export type Ack<T> = ({ ok: true } & T) | ChatFailure;

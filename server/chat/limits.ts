@@ -17,9 +17,14 @@ export const CHAT_LIMITS: Limits = {
   others: { points: 60, duration: 10 },
 };
 
+export type LimitAnswer = { allowed: true } | { allowed: false; retryAfterMs: number };
+
 export interface SocketLimits {
-  /** Counts one event of the socket; false when it is over its limit (refused, not counted against the other kind). */
-  allow(kind: LimitKind, socketId: string): Promise<boolean>;
+  /**
+   * Counts one event of the socket; when it is over its limit the event is refused (not counted
+   * against the other kind), with the milliseconds until the window ends.
+   */
+  check(kind: LimitKind, socketId: string): Promise<LimitAnswer>;
 }
 
 export function socketLimits(bus: Pick<EventBus, 'limiter'>, limits: Limits = CHAT_LIMITS): SocketLimits {
@@ -28,12 +33,12 @@ export function socketLimits(bus: Pick<EventBus, 'limiter'>, limits: Limits = CH
     others: bus.limiter({ name: 'chat-socket-others', ...limits.others }),
   };
   return {
-    async allow(kind, socketId) {
+    async check(kind, socketId) {
       try {
         await limiters[kind].consume(socketId);
-        return true;
+        return { allowed: true };
       } catch (res) {
-        if (res instanceof RateLimiterRes) return false;
+        if (res instanceof RateLimiterRes) return { allowed: false, retryAfterMs: Math.max(1, Math.ceil(res.msBeforeNext)) };
         throw res;
       }
     },

@@ -43,7 +43,8 @@ export function bindEvents(deps: ChatDeps, limits: SocketLimits, socket: ChatSoc
 
   /** Checks rate and session and validates the payload: the event's context, or the refusal. */
   async function begin<S extends z.ZodType>(limit: LimitKind, schema: S, payload: unknown): Promise<ChatFailure | { ctx: EventContext; p: z.output<S> }> {
-    if (!(await limits.allow(limit, socket.id))) return fail('rate');
+    const rate = await limits.check(limit, socket.id);
+    if (!rate.allowed) return { ...fail('rate'), retry_after_ms: rate.retryAfterMs };
     const user = await sessionOf(deps, socket.data.token, socket.data.aud);
     if (!user) {
       setImmediate(() => socket.disconnect(true));

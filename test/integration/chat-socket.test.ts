@@ -217,7 +217,27 @@ describe('the chat socket', () => {
     await connected(staff);
     const results = await Promise.all(Array.from({ length: 25 }, (_, i) => sendMessage(staff, conversationId, `burst ${i}`)));
     expect(results.filter((r) => r.ok).length).toBeLessThanOrEqual(21);
-    expect(results.some((r) => !r.ok && r.error === 'rate')).toBe(true);
+    const refused = results.find((r) => !r.ok && r.error === 'rate');
+    // It says when the socket may send again: when the limit's 10 s window ends.
+    expect(refused).toMatchObject({ ok: false, error: 'rate', retry_after_ms: expect.any(Number) });
+    expect(!refused!.ok && refused!.retry_after_ms).toBeGreaterThan(8_000);
+    expect(!refused!.ok && refused!.retry_after_ms).toBeLessThanOrEqual(10_000);
+  });
+
+  it('sends a burst over the limit as soon as the window ends, every message once', async () => {
+    const staff = chatter({ url: t.url, token: await t.login('company_admin'), conversationId, dispose: (close) => disposers.push(close) });
+    await connected(staff.conn.socket as ChatClient);
+    const started = Date.now();
+    for (let i = 0; i < 24; i++) staff.send(`over the limit ${i}`);
+    await within(Promise.all(staff.sent.map((m) => m.stored)), 'every message stored', 20_000);
+    // 20 go at once; the rest wait out the window (10 s), not a backoff grown past it (12.7 s).
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThan(8_000);
+    expect(took).toBeLessThan(11_500);
+    expect(staff.warnings.some((w) => /rate/.test(String(w[0])))).toBe(true);
+    const ids = staff.sent.map((m) => m.client_msg_id);
+    const { rows } = await sql<{ n: string }>`select count(*) as n from messages where client_msg_id in (${sql.join(ids)})`.execute(t.database.db);
+    expect(Number(rows[0]!.n)).toBe(24);
   });
 
   it('tells a call cut off by a lost connection (which pages ask again on reconnect) from a refusal', async () => {
