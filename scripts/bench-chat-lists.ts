@@ -43,7 +43,7 @@ export interface LargeChatSizes {
  * conversations / 5 new candidates (each: one support conversation, two daily-shift and two
  * part-time job conversations, with their applications), 1 to 2 × perConversation - 1 messages
  * each (alternating candidate and company, the bot's greeting second), the newest over the last
- * 90 days. company@demo.test has read 95 % of them to the end; the candidates 90 %.
+ * 90 days. company@demo.test and admin@demo.test have read 95 % of them to the end; the candidates 90 %.
  */
 export async function seedLargeChats(dbIn: DB, opts: { conversations: number; messagesPerConversation: number }): Promise<LargeChatSizes> {
   const db = dbIn as unknown as ChatDb;
@@ -126,11 +126,13 @@ export async function seedLargeChats(dbIn: DB, opts: { conversations: number; me
                b.last_at - (b.n - i) * interval '7 minutes'
         from bench_conv b cross join lateral generate_series(1, b.n) i
       `.execute(trx);
-      // company@demo.test: read to the end, except every 20th conversation (no read row, or two behind).
+      // company@demo.test and the platform's admin@demo.test: read to the end, except every 20th
+      // conversation (no read row, or two behind).
       await sql`
         insert into conversation_reads (conversation_id, user_id, last_seq, updated_at)
-        select conversation_id, ${admin.id}, case when g % 20 = 0 then n - 3 else n end, last_at
-        from bench_conv where g % 20 <> 0 or (g % 40 = 20 and n > 3)
+        select conversation_id, u.id, case when g % 20 = 0 then n - 3 else n end, last_at
+        from bench_conv, (select id from users where email in ('company@demo.test', 'admin@demo.test')) u
+        where g % 20 <> 0 or (g % 40 = 20 and n > 3)
       `.execute(trx);
       await sql`
         insert into conversation_reads (conversation_id, user_id, last_seq, updated_at)
@@ -178,6 +180,7 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
     const userRow = (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     const companyAdmin = viewerOf(toSessionUser(await userRow('company@demo.test')), maps);
     const superadmin = viewerOf(toSessionUser(await userRow('superadmin@demo.test')), maps);
+    const platformAdmin = viewerOf(toSessionUser(await userRow('admin@demo.test')), maps);
     const candidate = viewerOf(toSessionUser(await userRow('bench-candidate-7@bench.test')), maps);
     const cdb = db as unknown as ChatDb;
     const tenant = tenantOf(toSessionUser(await userRow('company@demo.test')));
@@ -194,7 +197,8 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
       { label: 'recentConversations superadmin page 1 job', run: async () => `${(await recentConversations(cdb, superadmin, 1, 'job')).length} rows` },
       { label: 'recentConversations candidate page 1 all', run: async () => `${(await recentConversations(cdb, candidate, 1, 'all')).length} rows` },
       { label: 'badgesFor company_admin', run: async () => badgeSummary(await badgesFor(cdb, companyAdmin)) },
-      { label: 'badgesFor superadmin', run: async () => badgeSummary(await badgesFor(cdb, superadmin)) },
+      { label: 'badgesFor superadmin (never read)', run: async () => badgeSummary(await badgesFor(cdb, superadmin)) },
+      { label: 'badgesFor platform admin (read as the company admin)', run: async () => badgeSummary(await badgesFor(cdb, platformAdmin)) },
       // The applicant lists over the same applications (issue 11: "a list of 10,000 applications pages fast").
       { label: 'applicants company_admin page 1 (by last change)', run: async () => applicantsPage({ page: 1, size: 20 }) },
       { label: 'applicants company_admin next page by cursor, 500 pages in', run: async () => applicantsPage({ page: 1, size: 20, after: deepCursor }) },
@@ -222,7 +226,8 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
 }
 
 function badgeSummary(b: Awaited<ReturnType<typeof badgesFor>>): string {
-  return `${b.dailyChats.length} daily + ${b.otherChats.length} other + ${b.supportChats.length} support unread, ${b.workerDailyIcCount} + ${b.workerOtherIcCount} messages`;
+  const n = (x: number) => numberText(x, 'en');
+  return `${n(b.dailyChatsTotal)} daily + ${n(b.otherChatsTotal)} other + ${n(b.supportChatsTotal)} support unread (${b.dailyChats.length} + ${b.otherChats.length} + ${b.supportChats.length} listed), ${n(b.workerDailyIcCount)} + ${n(b.workerOtherIcCount)} messages`;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -153,7 +153,7 @@ export function connectChat(mode: 'admin' | 'candidate' = 'admin'): ChatConnecti
   });
   c.on('badges', (b) => {
     chat.dispatch({ type: 'badgesLoaded', badges: b });
-    chat.dispatch({ type: 'supportBadgesLoaded', badges: b.supportChats });
+    chat.dispatch({ type: 'supportBadgesLoaded', badges: b.supportChats, total: b.supportChatsTotal });
   });
   c.on('newMessage', (m) => {
     // The message the other party was typing has come.

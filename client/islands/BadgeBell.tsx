@@ -1,10 +1,11 @@
 import { useHydrated } from './use-hydrated.ts';
-import { CHAT_STATE } from '../stores/chat.ts';
+import { type BadgeEntry, CHAT_STATE } from '../stores/chat.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { loadLive } from '../chat/load-live.ts';
 import { chat, rows } from '../chat/state.ts';
 import { msg } from '../../shared/messages.ts';
+import { numberText } from '../../shared/format.ts';
 
 export interface BadgeBellProps {
   lang: 'ja' | 'en';
@@ -25,6 +26,11 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
   const entries = [...s.dailyBadges, ...s.otherBadges, ...(support ? s.supportBadges : [])];
   const fresh = entries.filter((b) => b.isSee !== 1).length;
   const total = s.workerDailyIcCount + s.workerOtherIcCount;
+  // Each list holds the newest unread conversations (BADGE_LIMIT): past a cut list's end there are
+  // more, unseen too when its last entry is.
+  const cut: [BadgeEntry[], number][] = [[s.dailyBadges, s.dailyBadgesMore], [s.otherBadges, s.otherBadgesMore], ...(support ? [[s.supportBadges, s.supportBadgesMore] as [BadgeEntry[], number]] : [])];
+  const more = cut.reduce((n, [, m]) => n + m, 0);
+  const freshMore = cut.some(([list, m]) => m > 0 && list.at(-1)?.isSee !== 1);
 
   useEffect(() => {
     void loadLive().then((live) => live.connectChat('admin'));
@@ -50,6 +56,7 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
         {fresh > 0 && (
           <span className="badge" data-testid="badge-bell-count">
             {fresh}
+            {freshMore ? '+' : ''}
           </span>
         )}
       </button>
@@ -84,6 +91,7 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
                   );
                 })}
               </ul>
+              {more > 0 && <p className="muted">{msg(lang, more === 1 ? 'chat.moreUnreadOne' : 'chat.moreUnread', { count: numberText(more, lang) })}</p>}
             </>
           )}
         </div>

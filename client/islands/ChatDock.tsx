@@ -24,7 +24,7 @@ export default function ChatDock({ lang }: ChatDockProps) {
   const sentinel = useRef<HTMLLIElement>(null);
   // Until hydrated, what the server drew (another island may have filled the shared chat state already).
   const s = useHydrated() ? chat.state.value : CHAT_STATE;
-  const unread = s.dailyBadges.length + s.otherBadges.length;
+  const unread = s.dailyBadges.length + s.dailyBadgesMore + s.otherBadges.length + s.otherBadgesMore;
   useUnreadTitle(unread);
 
   useEffect(() => {

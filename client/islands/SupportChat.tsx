@@ -170,7 +170,8 @@ export default function SupportChat({ lang, initial = null, showCompany = false 
             {list.map((r) => {
               const badge = badgeOf(r.id);
               const isSelected = r.id === selectedId;
-              const unread = !isSelected && (badgesReady ? !!badge : r.is_read === 0);
+              // The badge list holds the newest unread conversations; past its end, the row's own mark.
+              const unread = !isSelected && (badgesReady && (badge || s.supportBadgesMore === 0) ? !!badge : r.is_read === 0);
               return (
                 <li key={r.id} className={`${unread ? 'is-unread' : 'is-read'}${isSelected ? ' is-selected' : ''}`} data-conversation={r.id}>
                   <button type="button" aria-current={isSelected ? 'true' : undefined} onClick={() => select(r.id)}>

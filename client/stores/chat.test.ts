@@ -198,6 +198,20 @@ describe('badge responses and support chat (SPEC §3, §7)', () => {
     const s = run(CHAT_STATE, { type: 'badgesLoaded', badges: { dailyChats: [{ id: 'a', isSee: 0 }], otherChats: [], workerDailyIcCount: 3, workerOtherIcCount: 4 } });
     expect(s).toMatchObject({ dailyBadges: [{ id: 'a', isSee: 0 }], otherBadges: [], workerDailyIcCount: 3, workerOtherIcCount: 4 });
   });
+  it('a cut badge list keeps the count past its end, through live additions and reads, until the next response', () => {
+    const cut = { dailyChats: [{ id: 'a', isSee: 0 }], otherChats: [{ id: 'c', isSee: 0 }], workerDailyIcCount: 9, workerOtherIcCount: 1, dailyChatsTotal: 120, otherChatsTotal: 1 };
+    let s = run(CHAT_STATE, { type: 'recentLoaded', page: { current: 1, data: rows(1, 3) } }, { type: 'badgesLoaded', badges: cut });
+    expect([s.dailyBadgesMore, s.otherBadgesMore]).toEqual([119, 0]);
+    const id = s.recentList.find((c) => c.type === 1)!.conversation_id;
+    s = reduceChat(s, { type: 'messageReceived', message: { conversation_id: id, message_type: 1, message_user_name: 'W', message_content: 'hi', message_date: '2026-11-26T00:00:00Z', fromOtherParty: true } });
+    expect(s.dailyBadges.map((b) => b.id)).toContain(id);
+    expect(s.dailyBadgesMore).toBe(119);
+    s = reduceChat(s, { type: 'seen', conversation_id: 'a' });
+    expect([s.dailyBadges.some((b) => b.id === 'a'), s.dailyBadgesMore]).toEqual([false, 119]);
+    // A response without totals (SPEC §7 as written) lists everything: nothing past the end.
+    expect(reduceChat(s, { type: 'badgesLoaded', badges: { ...cut, dailyChatsTotal: undefined } }).dailyBadgesMore).toBe(0);
+    expect(run(CHAT_STATE, { type: 'supportBadgesLoaded', badges: [{ id: 's1', isSee: 0 }], total: 5 }).supportBadgesMore).toBe(4);
+  });
   it('keeps the support badge list, the newest support message and the seen notice', () => {
     const s = run(
       CHAT_STATE,

@@ -38,13 +38,18 @@ export interface ChatMessageEvent {
   fromOtherParty: boolean;
 }
 
-/** The badge response of SPEC §7. */
+/** The badge response of SPEC §7; our server adds each list's total when it cuts the list (BADGE_LIMIT). */
 export interface BadgeResponse {
   dailyChats: BadgeEntry[];
   otherChats: BadgeEntry[];
   workerDailyIcCount: number;
   workerOtherIcCount: number;
+  dailyChatsTotal?: number;
+  otherChatsTotal?: number;
 }
+
+/** How many unread conversations a response counts beyond the entries it lists. */
+export const beyond = (list: readonly BadgeEntry[], total: number | undefined) => Math.max(0, (total ?? list.length) - list.length);
 
 /** SPEC §3 gives no fields for these; they are kept as the server sends them. */
 export type ProfileInfo = Record<string, unknown>;
@@ -68,6 +73,9 @@ export interface ChatState {
   recentWorked: boolean;
   dailyBadges: BadgeEntry[];
   otherBadges: BadgeEntry[];
+  /** Unread conversations past the end of each list (the server lists the newest only). */
+  dailyBadgesMore: number;
+  otherBadgesMore: number;
   workerDailyIcCount: number;
   workerOtherIcCount: number;
   /** The type 2 conversation on screen. */
@@ -76,6 +84,7 @@ export interface ChatState {
   openConversations: Conversation[];
   profileInfo: ProfileInfo | null;
   supportBadges: BadgeEntry[];
+  supportBadgesMore: number;
   newestSupportMessage: SupportMessage | null;
   supportSeenNotice: SupportSeenNotice | null;
 }
@@ -92,7 +101,7 @@ export type ChatAction =
   | { type: 'messageReceived'; message: ChatMessageEvent }
   | { type: 'seen'; conversation_id: string }
   | { type: 'conversationAdded'; conversation: Conversation }
-  | { type: 'supportBadgesLoaded'; badges: BadgeEntry[] }
+  | { type: 'supportBadgesLoaded'; badges: BadgeEntry[]; total?: number }
   | { type: 'supportMessageReceived'; message: SupportMessage }
   | { type: 'supportSeen'; notice: SupportSeenNotice }
   // The person's own actions.
@@ -119,12 +128,15 @@ export const CHAT_STATE: ChatState = {
   recentWorked: false,
   dailyBadges: [],
   otherBadges: [],
+  dailyBadgesMore: 0,
+  otherBadgesMore: 0,
   workerDailyIcCount: 0,
   workerOtherIcCount: 0,
   currentConversation: null,
   openConversations: [],
   profileInfo: null,
   supportBadges: [],
+  supportBadgesMore: 0,
   newestSupportMessage: null,
   supportSeenNotice: null,
 };
@@ -202,7 +214,15 @@ export function stepChat(state: ChatState, action: ChatAction): ChatStep {
       return only(onPage(state, action.page));
     case 'badgesLoaded': {
       const b = action.badges;
-      return only({ ...state, dailyBadges: b.dailyChats, otherBadges: b.otherChats, workerDailyIcCount: b.workerDailyIcCount, workerOtherIcCount: b.workerOtherIcCount });
+      return only({
+        ...state,
+        dailyBadges: b.dailyChats,
+        otherBadges: b.otherChats,
+        dailyBadgesMore: beyond(b.dailyChats, b.dailyChatsTotal),
+        otherBadgesMore: beyond(b.otherChats, b.otherChatsTotal),
+        workerDailyIcCount: b.workerDailyIcCount,
+        workerOtherIcCount: b.workerOtherIcCount,
+      });
     }
     case 'messageReceived':
       return only(onMessage(state, action.message));
@@ -218,7 +238,7 @@ export function stepChat(state: ChatState, action: ChatAction): ChatStep {
     case 'conversationAdded':
       return only(state.recentList.some((c) => c.id === action.conversation.id) ? state : { ...state, recentList: [action.conversation, ...state.recentList] });
     case 'supportBadgesLoaded':
-      return only({ ...state, supportBadges: action.badges });
+      return only({ ...state, supportBadges: action.badges, supportBadgesMore: beyond(action.badges, action.total) });
     case 'supportMessageReceived':
       return only({ ...state, newestSupportMessage: action.message });
     case 'supportSeen':

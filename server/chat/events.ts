@@ -136,14 +136,25 @@ export interface BadgeEntryWire {
   isSee: number;
 }
 
+/**
+ * The most entries a badge list carries: the conversations with the newest messages. A platform
+ * user can have tens of thousands of unread conversations; the totals below count them all.
+ */
+export const BADGE_LIMIT = 100;
+
 /** SPEC §7 "Badge responses", plus the support chat's own badge list. */
 export interface BadgesPayload {
+  /** At most BADGE_LIMIT entries each, newest message first. */
   dailyChats: BadgeEntryWire[];
   otherChats: BadgeEntryWire[];
   /** Unread messages from candidates and workers in daily / other conversations. */
   workerDailyIcCount: number;
   workerOtherIcCount: number;
   supportChats: BadgeEntryWire[];
+  /** The unread conversations of each list, listed or not (a list is cut at BADGE_LIMIT). */
+  dailyChatsTotal: number;
+  otherChatsTotal: number;
+  supportChatsTotal: number;
 }
 
 export interface ChangeStatusPayload {

@@ -6,7 +6,7 @@ import type { RoleMaps } from '../auth/default-roles.ts';
 import { canEnter } from '../access/guard.ts';
 import { CHAT_CODES, type ChatKind } from '../access/codes.ts';
 import { statusRoots } from '../modules/templates/status-tree.ts';
-import { type BadgesPayload, type ChatMessage, type ConversationRow, RECENT_SIZE, type SenderRole, type StatusNotice } from './events.ts';
+import { BADGE_LIMIT, type BadgesPayload, type ChatMessage, type ConversationRow, RECENT_SIZE, type SenderRole, type StatusNotice } from './events.ts';
 
 /** The chat's tables are part of the one Database type (server/chat/tables.ts); the name stays for the chat's own code. */
 export type ChatDb = Kysely<Database>;
@@ -235,20 +235,58 @@ export async function recentConversations(db: ChatDb, viewer: Viewer, page: numb
 /**
  * SPEC §7 "Badge responses": the viewer's conversations with unread messages from the other
  * party, as badge entries (isSee 1 when the newest of them came before the viewer last looked at
- * the badges), and the unread message counts of daily and other conversations.
+ * the badges), and the unread message counts of daily and other conversations. Each list carries
+ * the BADGE_LIMIT conversations with the newest messages and the total of its unread ones.
  *
- * Unread is read from each conversation row's counters (migration 0012) against the viewer's read
- * marks; messages are counted only for conversations read part-way. For a company's or a client's
- * user, both sides are index scans in conversation id order (conversations_company_badges_idx,
- * conversation_reads_user_idx), and the ORDER BYs keep the subqueries whole so PostgreSQL merges
- * them instead of hashing tens of thousands of rows. A platform user's conversations span every
- * company (and a candidate's are few), so those are left to the planner.
+ * A platform user's totals come from counters (migration 0037, `platformTotals`) and its lists
+ * from the newest conversations down, so neither reads every conversation of the platform. Anyone
+ * else's badges are read from each conversation row's counters (migration 0012) against the
+ * viewer's read marks; messages are counted only for conversations read part-way. For a company's
+ * or a client's user, both sides are index scans in conversation id order
+ * (conversations_company_badges_idx, conversation_reads_user_idx), and the ORDER BYs keep the
+ * subqueries whole so PostgreSQL merges them instead of hashing tens of thousands of rows; a
+ * candidate's conversations are few.
  */
 export async function badgesFor(db: ChatDb, viewer: Viewer): Promise<BadgesPayload> {
+  const out: BadgesPayload = { dailyChats: [], otherChats: [], workerDailyIcCount: 0, workerOtherIcCount: 0, supportChats: [], dailyChatsTotal: 0, otherChatsTotal: 0, supportChatsTotal: 0 };
+  const lists = { daily: out.dailyChats, other: out.otherChats, support: out.supportChats };
+  if (!viewer.candidate && viewer.tenant.kind === 'platform') {
+    const kinds = KINDS_OF.all.filter((k) => viewer.kinds.has(k));
+    const [totals, ...entries] = await Promise.all([platformTotals(db, viewer), ...kinds.map((k) => badgeRows(db, viewer, [k]).limit(BADGE_LIMIT).execute())]);
+    for (const rows of entries) for (const r of rows) lists[badgeKind(r)].push({ id: r.id, isSee: r.see ? 1 : 0 });
+    for (const k of kinds) {
+      const t = totals.get(k) ?? { conversations: 0, messages: 0 };
+      out[`${k}ChatsTotal`] = t.conversations;
+      if (k === 'daily') out.workerDailyIcCount = t.messages;
+      if (k === 'other') out.workerOtherIcCount = t.messages;
+    }
+    return out;
+  }
+  for (const r of await badgeRows(db, viewer, KINDS_OF.all).execute()) {
+    const kind = badgeKind(r);
+    out[`${kind}ChatsTotal`] += 1;
+    if (lists[kind].length < BADGE_LIMIT) lists[kind].push({ id: r.id, isSee: r.see ? 1 : 0 });
+    if (kind === 'daily') out.workerDailyIcCount += r.n;
+    if (kind === 'other') out.workerOtherIcCount += r.n;
+  }
+  return out;
+}
+
+interface BadgeRow {
+  id: string;
+  type: 1 | 2;
+  support: boolean;
+  n: number;
+  see: boolean;
+}
+const badgeKind = (r: BadgeRow): ChatKind => (r.support ? 'support' : r.type === 1 ? 'daily' : 'other');
+
+/** The viewer's conversations of `kinds` with unread messages from the other party, newest message first. */
+function badgeRows(db: ChatDb, viewer: Viewer, kinds: readonly ChatKind[]) {
   const o = otherCounters(viewer);
   const side = otherSide(viewer);
   let convs = (
-    visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, KINDS_OF.all) as unknown as SelectQueryBuilder<any, any, object>
+    visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, kinds) as unknown as SelectQueryBuilder<any, any, object>
   ).select(['c.id', 'c.type', 'c.job_id', 'c.last_message_at', `c.last_${side}_seq`, `c.last_${side}_at`, `c.${side}_messages`]);
   let reads = db.selectFrom('conversation_reads').select(['conversation_id', 'last_seq']).where('user_id', '=', viewer.id) as unknown as SelectQueryBuilder<any, any, object>;
   if (!viewer.candidate && (viewer.tenant.kind === 'company' || viewer.tenant.kind === 'client')) {
@@ -259,7 +297,7 @@ export async function badgesFor(db: ChatDb, viewer: Viewer): Promise<BadgesPaylo
     when r.last_seq is null then ${o.at}
     else (select max(um.created_at) from messages um where um.conversation_id = c.id and um.seq > r.last_seq and um.sender_role in (${sql.join(otherParty(viewer))}))
   end`;
-  const rows = await ((db as unknown as Kysely<any>).selectFrom(convs.as('c')) as unknown as SelectQueryBuilder<any, any, object>)
+  return ((db as unknown as Kysely<any>).selectFrom(convs.as('c')) as unknown as SelectQueryBuilder<any, any, BadgeRow>)
     .leftJoin(reads.as('r'), 'r.conversation_id', 'c.id')
     .where(sql<boolean>`${o.seq} > coalesce(r.last_seq, 0)`)
     .select([
@@ -271,21 +309,23 @@ export async function badgesFor(db: ChatDb, viewer: Viewer): Promise<BadgesPaylo
       sql<boolean>`coalesce(date_trunc('milliseconds', ${newest}) <= (select seen_at from chat_badge_seen where user_id = ${viewer.id}), false)`.as('see'),
     ])
     .orderBy(sql`c.last_message_at desc nulls last`)
-    .orderBy('c.id')
-    .execute();
-  const out: BadgesPayload = { dailyChats: [], otherChats: [], workerDailyIcCount: 0, workerOtherIcCount: 0, supportChats: [] };
-  for (const r of rows as { id: string; type: 1 | 2; support: boolean; n: number; see: boolean }[]) {
-    const entry = { id: r.id, isSee: r.see ? 1 : 0 };
-    if (r.support) out.supportChats.push(entry);
-    else if (r.type === 1) {
-      out.dailyChats.push(entry);
-      out.workerDailyIcCount += r.n;
-    } else {
-      out.otherChats.push(entry);
-      out.workerOtherIcCount += r.n;
-    }
-  }
-  return out;
+    .orderBy('c.id');
+}
+
+const KIND_CODES: Record<number, ChatKind> = { 1: 'daily', 2: 'other', 3: 'support' };
+
+/**
+ * A platform user's unread conversations and candidate messages per kind (migration 0037): the
+ * platform's counters (eight slots a kind) less what the user's read marks cover.
+ */
+async function platformTotals(db: ChatDb, viewer: Viewer): Promise<Map<ChatKind, { conversations: number; messages: number }>> {
+  const { rows } = await sql<{ kind: number; conversations: string; messages: string }>`
+    select p.kind,
+           sum(p.conversations) - coalesce((select r.caught_up from chat_reader_counters r where r.user_id = ${viewer.id} and r.kind = p.kind), 0) as conversations,
+           sum(p.messages) - coalesce((select r.read_messages from chat_reader_counters r where r.user_id = ${viewer.id} and r.kind = p.kind), 0) as messages
+    from chat_platform_counters p
+    group by p.kind`.execute(db);
+  return new Map(rows.map((r) => [KIND_CODES[r.kind]!, { conversations: Number(r.conversations), messages: Number(r.messages) }]));
 }
 
 export const toMessage = (r: {

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SenderRole } from './events.ts';
 
-/** The tables of migrations 0009, 0010, 0011 and 0012. */
+/** The tables of migrations 0009, 0010, 0011, 0012 and 0037. */
 export interface ChatTables {
   messages: {
     id: Generated<string>;
@@ -19,6 +19,24 @@ export interface ChatTables {
     user_id: string;
     last_seq: ColumnType<string, number, number>;
     updated_at: ColumnType<Date, Date | undefined, Date>;
+    /** Migration 0037, set by the row's trigger: 1 daily, 2 other job, 3 support; the candidate messages its mark covers; caught up with them. */
+    kind: ColumnType<number, never, never>;
+    read_messages: ColumnType<number, never, never>;
+    caught_up: ColumnType<boolean, never, never>;
+  };
+  /** Migration 0037: the platform's conversations with candidate messages and those messages, per kind in eight slots (kept by triggers). */
+  chat_platform_counters: {
+    kind: number;
+    slot: number;
+    conversations: ColumnType<string, never, never>;
+    messages: ColumnType<string, never, never>;
+  };
+  /** Migration 0037: per user and kind, the caught-up read conversations and the candidate messages read (kept by triggers). */
+  chat_reader_counters: {
+    user_id: string;
+    kind: number;
+    caught_up: ColumnType<number, never, never>;
+    read_messages: ColumnType<string, never, never>;
   };
   chat_badge_seen: {
     user_id: string;

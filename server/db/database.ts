@@ -45,11 +45,13 @@ export interface Database {
   candidate_profiles: JobTables['candidate_profiles'];
   applications: JobTables['applications'];
   conversations: JobTables['conversations'] & ChatTables['conversations'];
-  // The chat (migrations 0009–0013).
+  // The chat (migrations 0009–0013 and 0037).
   messages: ChatTables['messages'];
   conversation_reads: ChatTables['conversation_reads'];
   chat_badge_seen: ChatTables['chat_badge_seen'];
   chat_attachments: ChatTables['chat_attachments'];
+  chat_platform_counters: ChatTables['chat_platform_counters'];
+  chat_reader_counters: ChatTables['chat_reader_counters'];
   // Job import (migration 0016).
   crawler_sources: CrawlerSourcesTable;
   crawler_runs: CrawlerRunsTable;
