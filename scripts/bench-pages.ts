@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,9 @@ import { statementLog } from './statement-log.ts';
  * BENCH_PAGE_ROUNDS (2) rounds; req/s is the mean of the rounds. Also: SQL statements per page
  * (every statement the pool runs for one warm request, counted in this process) and the
  * JavaScript each page type loads (gzip -9, scripts/js-weight.ts). BENCH_PAGES=list,daily,job
- * limits the load to some pages; BENCH_PROFILE=dir keeps the app's CPU profile.
+ * limits the load to some pages; BENCH_PROFILE=dir keeps the app's and the bare server's CPU
+ * profiles. Both run with the node flags of `npm start`; the CPU each request took in the serving
+ * process and in PostgreSQL is printed under the table (from /proc).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLIC = path.join(ROOT, 'public');
@@ -51,6 +54,49 @@ interface Result {
   rps: number[];
   p99: number[];
 }
+
+/** The node flags of package.json's `start` script (`node <flags> dist/server/main.js`). */
+function nodeFlagsOfStart(): string[] {
+  const start = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+  const m = /^node((?: --?[\w-]+(?:=\S+)?)*) dist\/server\/main\.js$/.exec(start);
+  if (!m) throw new Error(`package.json's start script is not "node <flags> dist/server/main.js": ${start}`);
+  return m[1]!.split(' ').filter(Boolean);
+}
+
+/** CPU time (user + system) of each process, in ms, from /proc (none where there is no /proc). */
+function cpuMs(pids: number[]): Map<number, number> {
+  const ms = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After "pid (comm) ": state, ppid, …; utime and stime are the 14th and 15th fields, in ticks (100 a second).
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms.set(pid, (Number(f[11]) + Number(f[12])) * 10);
+    } catch {
+      // gone, or no /proc
+    }
+  }
+  return ms;
+}
+/** The CPU the processes used between two readings; one gone meanwhile counts up to its last reading only (a new one from 0). */
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, t] of after) sum += t - (before.get(pid) ?? 0);
+  return sum;
+}
+const postgresPids = () => {
+  try {
+    return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return [];
+  }
+};
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -130,14 +176,15 @@ export async function benchPages(serverUrl: string): Promise<string[]> {
     const [appPort, barePort] = [await freePort(), await freePort()];
     const env = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET, SEED: 'none', LOG_LEVEL: 'warn', DATA_DIR: tmp, HOST: '127.0.0.1', CRAWLER_INTERVAL_SECONDS: '0', REMINDER_INTERVAL_SECONDS: '0' };
     const startedAt = Date.now();
-    // BENCH_PROFILE=dir: the app writes a V8 CPU profile there when it stops (node --cpu-prof).
-    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-    const appChild = start('the app', [...profile, '--enable-source-maps', 'dist/server/main.js'], { ...env, PORT: String(appPort) });
+    // BENCH_PROFILE=dir: the app and the bare server write V8 CPU profiles there when they stop (node --cpu-prof).
+    // Node's flags as `npm start` gives them (package.json), for the app and the bare server alike.
+    const flags = [...nodeFlagsOfStart(), ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [])];
+    const appChild = start('the app', [...flags, 'dist/server/main.js'], { ...env, PORT: String(appPort) });
     children.push(appChild);
     const app = `http://127.0.0.1:${appPort}`;
     await until(`${app}/readyz`, appChild, 'the app');
     const startup = Date.now() - startedAt;
-    const bareChild = start('the bare server', ['--import', 'tsx', 'scripts/bench-bare.ts'], { ...env, PORT: String(barePort) });
+    const bareChild = start('the bare server', [...flags, '--import', 'tsx', 'scripts/bench-bare.ts'], { ...env, PORT: String(barePort) });
     children.push(bareChild);
     const bare = `http://127.0.0.1:${barePort}`;
 
@@ -183,10 +230,14 @@ export async function benchPages(serverUrl: string): Promise<string[]> {
       if (p.path === LIST) targets.push({ name: `static ${p.path}`, url: `${bare}/static${p.path}` });
     }
     const results = new Map<string, Result>(targets.map((t) => [t.name, { rps: [], p99: [] }]));
+    const cpu = new Map<string, { app: number; db: number; requests: number }>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const t of targets) {
         await load(t, 3);
+        const before = { app: cpuMs([appChild.pid!, bareChild.pid!]), db: cpuMs(postgresPids()) };
         const r = await load(t, SECONDS);
+        const c = cpu.get(t.name) ?? { app: 0, db: 0, requests: 0 };
+        cpu.set(t.name, { app: c.app + cpuSince(before.app, cpuMs([appChild.pid!, bareChild.pid!])), db: c.db + cpuSince(before.db, cpuMs(postgresPids())), requests: c.requests + r.requests.total });
         if (r.non2xx || r.errors || r.timeouts) throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
         results.get(t.name)!.rps.push(r.requests.average);
         results.get(t.name)!.p99.push(r.latency.p99);
@@ -224,6 +275,8 @@ export async function benchPages(serverUrl: string): Promise<string[]> {
     goals.push(`SQL statements per admin list page: at most ${most} (goal ≤ ${GOAL_QUERIES}): ${most <= GOAL_QUERIES ? 'met' : 'NOT MET'}`);
     for (const p of counted.filter((x) => x.path.includes('?id='))) goals.push(`${p.label}: ${statements.get(p.path)!.length} statements, one per section, in parallel`);
     lines.push('', ...goals);
+    // Where each request's CPU went: the serving process (app or bare) and PostgreSQL's backends.
+    lines.push('', 'CPU per request (ms): ' + [...cpu].map(([n, c]) => `${n}: server ${(c.app / c.requests).toFixed(2)}, PostgreSQL ${(c.db / c.requests).toFixed(2)}`).join('; '));
     if (process.env.BENCH_VERBOSE) for (const [p, s] of statements) lines.push('', `${p}:`, ...s.map((x) => `  ${x.replace(/\s+/g, ' ').slice(0, 160)}`));
     return lines;
   } finally {

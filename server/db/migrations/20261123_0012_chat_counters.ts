@@ -33,32 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column last_staff_at timestamptz,
       add column staff_messages integer not null default 0
   `.execute(db);
-  await sql`
-    create function conversations_count_messages() returns trigger language plpgsql as $$
-    begin
-      update conversations c set
-        last_message_at = n.newest,
-        last_candidate_seq = greatest(c.last_candidate_seq, n.candidate_seq),
-        last_candidate_at = greatest(c.last_candidate_at, n.candidate_at),
-        candidate_messages = c.candidate_messages + n.candidates,
-        last_staff_seq = greatest(c.last_staff_seq, n.staff_seq),
-        last_staff_at = greatest(c.last_staff_at, n.staff_at),
-        staff_messages = c.staff_messages + n.staff
-      from (
-        select conversation_id,
-               max(created_at) as newest,
-               coalesce(max(seq) filter (where sender_role = 'candidate'), 0) as candidate_seq,
-               max(created_at) filter (where sender_role = 'candidate') as candidate_at,
-               count(*) filter (where sender_role = 'candidate') as candidates,
-               coalesce(max(seq) filter (where sender_role <> 'candidate'), 0) as staff_seq,
-               max(created_at) filter (where sender_role <> 'candidate') as staff_at,
-               count(*) filter (where sender_role <> 'candidate') as staff
-        from inserted
-        group by conversation_id
-      ) n
-      where c.id = n.conversation_id;
-      return null;
-    end $$`.execute(db);
+  await sql`create function${countMessagesBody}`.execute(db);
   await sql`
     create trigger messages_conversation_counters
     after insert on messages referencing new table as inserted
@@ -101,3 +76,30 @@ export async function down(db: Kysely<any>): Promise<void> {
       drop column last_staff_seq, drop column last_staff_at, drop column staff_messages
   `.execute(db);
 }
+
+/** The message trigger's function as this migration made it (migration 0037 extends it, and puts it back on the way down). */
+export const countMessagesBody = sql` conversations_count_messages() returns trigger language plpgsql as $$
+    begin
+      update conversations c set
+        last_message_at = n.newest,
+        last_candidate_seq = greatest(c.last_candidate_seq, n.candidate_seq),
+        last_candidate_at = greatest(c.last_candidate_at, n.candidate_at),
+        candidate_messages = c.candidate_messages + n.candidates,
+        last_staff_seq = greatest(c.last_staff_seq, n.staff_seq),
+        last_staff_at = greatest(c.last_staff_at, n.staff_at),
+        staff_messages = c.staff_messages + n.staff
+      from (
+        select conversation_id,
+               max(created_at) as newest,
+               coalesce(max(seq) filter (where sender_role = 'candidate'), 0) as candidate_seq,
+               max(created_at) filter (where sender_role = 'candidate') as candidate_at,
+               count(*) filter (where sender_role = 'candidate') as candidates,
+               coalesce(max(seq) filter (where sender_role <> 'candidate'), 0) as staff_seq,
+               max(created_at) filter (where sender_role <> 'candidate') as staff_at,
+               count(*) filter (where sender_role <> 'candidate') as staff
+        from inserted
+        group by conversation_id
+      ) n
+      where c.id = n.conversation_id;
+      return null;
+    end $$`;

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { countMessagesBody } from './20261123_0012_chat_counters.ts';
 
 /**
  * A platform user's chat badges from counters (issue 17; docs/chat.md "Platform badges"). A
@@ -212,31 +213,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table chat_platform_counters`.execute(db);
   await sql`alter table conversation_reads drop column kind, drop column read_messages, drop column caught_up`.execute(db);
   // Migration 0012's message trigger as it was.
-  await sql`
-    create or replace function conversations_count_messages() returns trigger language plpgsql as $$
-    begin
-      update conversations c set
-        last_message_at = n.newest,
-        last_candidate_seq = greatest(c.last_candidate_seq, n.candidate_seq),
-        last_candidate_at = greatest(c.last_candidate_at, n.candidate_at),
-        candidate_messages = c.candidate_messages + n.candidates,
-        last_staff_seq = greatest(c.last_staff_seq, n.staff_seq),
-        last_staff_at = greatest(c.last_staff_at, n.staff_at),
-        staff_messages = c.staff_messages + n.staff
-      from (
-        select conversation_id,
-               max(created_at) as newest,
-               coalesce(max(seq) filter (where sender_role = 'candidate'), 0) as candidate_seq,
-               max(created_at) filter (where sender_role = 'candidate') as candidate_at,
-               count(*) filter (where sender_role = 'candidate') as candidates,
-               coalesce(max(seq) filter (where sender_role <> 'candidate'), 0) as staff_seq,
-               max(created_at) filter (where sender_role <> 'candidate') as staff_at,
-               count(*) filter (where sender_role <> 'candidate') as staff
-        from inserted
-        group by conversation_id
-      ) n
-      where c.id = n.conversation_id;
-      return null;
-    end $$`.execute(db);
+  await sql`create or replace function${countMessagesBody}`.execute(db);
   await sql`drop function chat_kind(uuid, smallint)`.execute(db);
 }
