@@ -253,7 +253,7 @@ export async function badgesFor(db: ChatDb, viewer: Viewer): Promise<BadgesPaylo
   if (!viewer.candidate && viewer.tenant.kind === 'platform') {
     const kinds = KINDS_OF.all.filter((k) => viewer.kinds.has(k));
     const [totals, ...entries] = await Promise.all([platformTotals(db, viewer), ...kinds.map((k) => badgeRows(db, viewer, [k]).limit(BADGE_LIMIT).execute())]);
-    for (const rows of entries) for (const r of rows) lists[badgeKind(r)].push({ id: r.id, isSee: r.see ? 1 : 0 });
+    for (const rows of entries) for (const r of rows) lists[kindOf(r)].push({ id: r.id, isSee: r.see ? 1 : 0 });
     for (const k of kinds) {
       const t = totals.get(k) ?? { conversations: 0, messages: 0 };
       out[`${k}ChatsTotal`] = t.conversations;
@@ -263,7 +263,7 @@ export async function badgesFor(db: ChatDb, viewer: Viewer): Promise<BadgesPaylo
     return out;
   }
   for (const r of await badgeRows(db, viewer, KINDS_OF.all).execute()) {
-    const kind = badgeKind(r);
+    const kind = kindOf(r);
     out[`${kind}ChatsTotal`] += 1;
     if (lists[kind].length < BADGE_LIMIT) lists[kind].push({ id: r.id, isSee: r.see ? 1 : 0 });
     if (kind === 'daily') out.workerDailyIcCount += r.n;
@@ -275,11 +275,10 @@ export async function badgesFor(db: ChatDb, viewer: Viewer): Promise<BadgesPaylo
 interface BadgeRow {
   id: string;
   type: 1 | 2;
-  support: boolean;
+  job_id: string | null;
   n: number;
   see: boolean;
 }
-const badgeKind = (r: BadgeRow): ChatKind => (r.support ? 'support' : r.type === 1 ? 'daily' : 'other');
 
 /** The viewer's conversations of `kinds` with unread messages from the other party, newest message first. */
 function badgeRows(db: ChatDb, viewer: Viewer, kinds: readonly ChatKind[]) {
@@ -303,7 +302,7 @@ function badgeRows(db: ChatDb, viewer: Viewer, kinds: readonly ChatKind[]) {
     .select([
       'c.id',
       'c.type',
-      sql<boolean>`c.job_id is null`.as('support'),
+      'c.job_id',
       unreadCount(viewer).as('n'),
       // In whole milliseconds, as seen_at (a JavaScript Date) always is.
       sql<boolean>`coalesce(date_trunc('milliseconds', ${newest}) <= (select seen_at from chat_badge_seen where user_id = ${viewer.id}), false)`.as('see'),
