@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -44,9 +45,58 @@ export function connectDatabase(url: string, opts: number | ConnectOptions = {})
   });
   const lost = (err: Error) => o.log?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'a database connection was lost');
   pool.on('error', lost);
-  pool.on('connect', (client) => client.on('error', lost));
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    namedStatements(client);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
+}
+
+/** A statement is kept prepared on its connection when it is a query with parameters, not a bulk one. */
+const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
+const MAX_TEXT = 8_000;
+const MAX_VALUES = 100;
+/** Statements one connection keeps prepared; past it, new texts are sent unnamed (as before). */
+export const MAX_PREPARED_PER_CONNECTION = 300;
+
+const names = new Map<string, string>();
+/** A statement's name: a digest of its text, so every connection and process calls it the same. */
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    if (names.size >= 5_000) names.clear();
+    name = `t${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * Sends the app's statements as named prepared statements, so that PostgreSQL parses each text
+ * once per connection and, after a few runs, keeps its plan (plan_cache_mode auto) instead of
+ * planning every page's statements again: for the small statements of a page (the session check,
+ * a list of 50 rows) parsing and planning took several times longer than running them. pg sends
+ * a name's Parse once per connection and Bind/Execute after. Only parameterised statements (a
+ * statement without parameters goes by the simple protocol and may hold several commands) and
+ * not bulk ones (more than 100 values, or a long text); at most MAX_PREPARED_PER_CONNECTION texts
+ * per connection, so varying texts cannot grow a server process without bound.
+ */
+function namedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryFn;
+  const prepared = new Set<string>();
+  (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
+    const [text, values, callback] = args;
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || values.length > MAX_VALUES || text.length > MAX_TEXT || !PREPARABLE.test(text)) return query(...args);
+    const name = nameOf(text);
+    if (!prepared.has(name)) {
+      if (prepared.size >= MAX_PREPARED_PER_CONNECTION) return query(...args);
+      prepared.add(name);
+    }
+    return query({ name, text, values }, callback);
+  };
 }
 
 /** Runs `fn` in a transaction: the caller's, when it already is one (Kysely has no nested transactions), else a new one. */
