@@ -31,6 +31,7 @@ import { RoleMapCache } from './modules/roles/role-maps.ts';
 import { realTimers, type Timers } from './time.ts';
 import { createReferenceCache } from './modules/enums/reference-cache.ts';
 import { createBoardCache } from './modules/jobs/board-cache.ts';
+import { createSessionCache } from './modules/auth/session-cache.ts';
 import { AdService } from './modules/ads/service.ts';
 import { ADS_PATH, adsRouter } from './api/ads-http.ts';
 import { bindScreens, formPosts, pageRequests, sameOriginForms, screenPaths } from './web/dispatch.tsx';
@@ -225,8 +226,9 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   const roleMaps = new RoleMapCache(db, pool, log);
   const reference = createReferenceCache(db, pool, log);
   const board = createBoardCache(db, pool, log);
+  const sessions = createSessionCache(db, pool, log);
   const ads = new AdService(db, pool, log, { flushMs: config.adsFlushSeconds * 1000 });
-  await Promise.all([roleMaps.listen(), reference.listen(), board.listen(), ads.start()]);
+  await Promise.all([roleMaps.listen(), reference.listen(), board.listen(), sessions.listen(), ads.start()]);
   const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
   const services: Services = {
     config,
@@ -280,6 +282,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
       await roleMaps.close();
       reference.close();
       board.close();
+      sessions.close();
       await ads.close();
     },
   };

@@ -8,7 +8,9 @@ import type { EventBus } from '../../events/bus.ts';
 import type { Mailer } from '../../mail.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { TokenClaims, TokenService } from '../../auth/tokens.ts';
+import { wroteTable } from '../../db/notified-cache.ts';
 import { composeMail } from '../templates/mail.ts';
+import { cachedSession } from './session-cache.ts';
 import type { TemplateVars } from '../templates/render-template.ts';
 
 /** The signed-in person as every layer sees it. */
@@ -140,7 +142,7 @@ export class AuthService {
   async resolve(token: string, aud: TokenClaims['aud']): Promise<SessionResult> {
     const claims = await this.tokens.verify(token, aud);
     if (!claims) return { kind: 'invalid' };
-    const row = await this.db.selectFrom('users').select(SESSION_COLUMNS).where('id', '=', claims.sub).executeTakeFirst();
+    const row = await cachedSession(this.db, claims.sub, () => this.db.selectFrom('users').select(SESSION_COLUMNS).where('id', '=', claims.sub).executeTakeFirst());
     if (!row || !row.active || row.session_version !== claims.sv || this.audience(row.role) !== aud) return { kind: 'invalid' };
     return { kind: 'ok', user: toSessionUser(row) };
   }
@@ -152,6 +154,7 @@ export class AuthService {
       .set((eb) => ({ session_version: eb('session_version', '+', 1), updated_at: new Date() }))
       .where('id', '=', userId)
       .execute();
+    wroteTable(this.db, 'users');
     // Open sockets of this user close at once (GraphQL subscriptions, chat).
     await this.bus.publish('session.revoked', { userId });
   }
@@ -240,6 +243,7 @@ export class AuthService {
       return used.user_id;
     });
     if (!userId) return false;
+    wroteTable(this.db, 'users');
     await this.bus.publish('session.revoked', { userId });
     return true;
   }
