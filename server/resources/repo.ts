@@ -101,7 +101,7 @@ export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: List
   // page. The count rides on the page's own statement as a scalar subquery (run once); only a page
   // past the end, which has no row to carry it, counts on its own.
   const count = anyDb(db).selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n'));
-  const rows = (await q
+  const withTotal = (await q
     .select(selectionsOf(def, p.columns))
     .select(count.as('__total'))
     .orderBy(sortField, dir)
@@ -109,8 +109,10 @@ export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: List
     .limit(size)
     .offset((page - 1) * size)
     .execute()) as (Row & { __total?: unknown })[];
-  const total = rows.length ? Number(rows[0]!.__total) : page === 1 ? 0 : Number((await count.executeTakeFirstOrThrow()).n);
-  for (const r of rows) delete r.__total;
+  const total = withTotal.length ? Number(withTotal[0]!.__total) : page === 1 ? 0 : Number((await count.executeTakeFirstOrThrow()).n);
+  // Copied without the total rather than `delete`d: a deleted property turns each row into a slow
+  // dictionary object for everything that reads it afterwards (resolvers, cells).
+  const rows = withTotal.map(({ __total: _, ...row }) => row as Row);
   return { rows, total, page, size };
 }
 
