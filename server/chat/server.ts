@@ -4,6 +4,7 @@ import { parse as parseCookies } from 'cookie';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { warnThrottled } from '../events/bus.ts';
+import { forgetSessions } from '../modules/auth/session-cache.ts';
 import type { ChatDeps, ChatIo, ChatServices, ChatSocket, SocketData } from './context.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from './events.ts';
 import { socketLimits } from './limits.ts';
@@ -127,7 +128,12 @@ export function createChatServer(services: ChatServices, server: http.Server): C
       io.local.in(userRoom(userId)).disconnectSockets(true);
     }),
     // A user's role, company or client changed: that user's open sockets move rooms now.
-    services.bus.subscribe('chat.rooms.refresh', ({ userId }) => refreshRooms(userId)),
+    // A user's role or tenant changed: the change has committed, but this process's session row
+    // may still be the old one until the NOTIFY arrives, so it is read again.
+    services.bus.subscribe('chat.rooms.refresh', ({ userId }) => {
+      forgetSessions(db);
+      refreshRooms(userId);
+    }),
     // The role maps changed (in any process): every open socket follows the new codes. This comes
     // on the database's NOTIFY, after this process's role cache has been dropped, so the rooms are
     // computed from the new maps (a bus event could arrive before the NOTIFY, and use the old ones).

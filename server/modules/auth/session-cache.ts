@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/connect.ts';
-import { cachedOn, NotifiedCache } from '../../db/notified-cache.ts';
+import { cachedOn, NotifiedCache, wroteTable } from '../../db/notified-cache.ts';
 
 /**
  * The session rows, cached per process (issue 17): every page view checks its token against the
@@ -22,4 +22,13 @@ export const createSessionCache = (db: DB, pool: pg.Pool, log?: Logger) => new N
 /** A user's session row through the process's cache (loaded when there is none). Callers must not change the value. */
 export function cachedSession<T>(db: DB, userId: string, load: () => Promise<T>): Promise<T> {
   return cachedOn(db, SESSION_CHANNEL, userId, load);
+}
+
+/**
+ * Drops this process's session rows now, for news of a user change that came another way than the
+ * NOTIFY: a bus event published after the change committed may reach another process before the
+ * notice does (the chat moving a user's open sockets to the rooms of a new role or company).
+ */
+export function forgetSessions(db: DB): void {
+  wroteTable(db, SESSION_TABLES[0]!);
 }
