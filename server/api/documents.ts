@@ -24,6 +24,7 @@ export const DOCS = {
   ResetPassword: graphql(OPS.ResetPassword),
   Enums: graphql(OPS.Enums),
   Languages: graphql(OPS.Languages),
+  BoardChoices: graphql(OPS.BoardChoices),
   CreateJobEnum: graphql(OPS.CreateJobEnum),
   UpdateJobEnum: graphql(OPS.UpdateJobEnum),
   DeleteJobEnum: graphql(OPS.DeleteJobEnum),

@@ -26,6 +26,16 @@ export const OPS = {
       }
     }`,
   Languages: /* GraphQL */ `query Languages { languages { id code ja en } }`,
+  // The public boards' search choices: only the job types, visa types and languages they offer
+  // (not every enumeration with every translation), in one call.
+  BoardChoices: /* GraphQL */ `
+    query BoardChoices {
+      enums {
+        jobTypes { id enum_job_translate_value { language_key value } }
+        visaTypes { id ja en }
+      }
+      languages { code ja en }
+    }`,
   CreateJobEnum: /* GraphQL */ `mutation CreateJobEnum($type: Int!, $input: JobEnumInput!) { createJobEnum(type: $type, input: $input) { id } }`,
   UpdateJobEnum: /* GraphQL */ `mutation UpdateJobEnum($id: Int!, $input: JobEnumInput!) { updateJobEnum(id: $id, input: $input) { id } }`,
   DeleteJobEnum: /* GraphQL */ `mutation DeleteJobEnum($id: Int!) { deleteJobEnum(id: $id) }`,

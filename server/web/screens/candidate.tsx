@@ -32,13 +32,13 @@ const wageText = (wage: number, payType: string | null) => (payType ? `${payType
 
 /** The choices of the search and registration forms, in the page's language. */
 async function choices({ call, lang }: ScreenContext) {
-  const [enums, languages] = await Promise.all([call(DOCS.Enums), call(DOCS.Languages)]);
+  const { enums, languages } = await call(DOCS.BoardChoices);
   const valueIn = (e: { enum_job_translate_value: { language_key: string; value: string }[] }) => e.enum_job_translate_value.find((t) => t.language_key === lang)?.value ?? '';
   return {
     prefectures: PREFECTURES.map((p): Choice => ({ value: p.ja, label: tr(lang, p) })),
-    jobTypes: enums.enums.enums.filter((e) => e.type === 1).map((e): Choice => ({ value: String(e.id), label: valueIn(e) })),
-    visaTypes: enums.enums.visaTypes.map((v): Choice => ({ value: String(v.id), label: v[lang] })),
-    languages: languages.languages.map((l): Choice => ({ value: l.code, label: l[lang] })),
+    jobTypes: enums.jobTypes.map((e): Choice => ({ value: String(e.id), label: valueIn(e) })),
+    visaTypes: enums.visaTypes.map((v): Choice => ({ value: String(v.id), label: v[lang] })),
+    languages: languages.map((l): Choice => ({ value: l.code, label: l[lang] })),
   };
 }
 
