@@ -9,6 +9,10 @@ describe('dates and times are days and hours in Japan, in the reader language', 
   it('writes a day', () => {
     expect(dateText('2026-11-24', 'ja')).toBe('11月24日(火)');
     expect(dateText('2026-11-24', 'en')).toBe('Tue 24 Nov');
+    // Remembered per language: asking again, or in the other language first, changes nothing.
+    expect(dateText('2026-11-25', 'en')).toBe('Wed 25 Nov');
+    expect(dateText('2026-11-25', 'ja')).toBe('11月25日(水)');
+    expect(dateText('2026-11-25', 'en')).toBe('Wed 25 Nov');
     expect(dateLong('2026-11-24', 'ja')).toBe('2026年11月24日');
     expect(dateLong('2026-11-24', 'en')).toBe('24 November 2026');
   });
@@ -47,6 +51,17 @@ describe('numbers and money', () => {
     expect(numberText(1234567, 'ja')).toBe('1,234,567');
     expect(numberText(1234567, 'en')).toBe('1,234,567');
     expect(yen(-1300)).toBe('-¥1,300');
+  });
+
+  it('groups whole numbers exactly as Intl does in both languages, and leaves fractions to Intl', () => {
+    const samples = [0, 1, 12, 123, 999, 1000, 1001, 12345, 100000, 999999, 1000000, 1234567890, Number.MAX_SAFE_INTEGER];
+    for (let n = 1; n < 1e15; n = n * 7 + 3) samples.push(n);
+    for (const lang of ['ja', 'en'] as const) {
+      const intl = new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-GB');
+      for (const n of samples.flatMap((x) => [x, -x]).filter((x) => !Object.is(x, -0))) expect(numberText(n, lang), `${lang} ${n}`).toBe(intl.format(n));
+      expect(numberText(1234.5, lang)).toBe(intl.format(1234.5));
+    }
+    expect(yen(1_100)).toBe('¥1,100');
   });
 });
 
