@@ -11,8 +11,16 @@ export const PREFECTURES: Text[] = [
   ['熊本県', 'Kumamoto'], ['大分県', 'Oita'], ['宮崎県', 'Miyazaki'], ['鹿児島県', 'Kagoshima'], ['沖縄県', 'Okinawa'],
 ].map(([ja, en]) => ({ ja: ja!, en: en! }));
 
+const BY_JA = new Map(PREFECTURES.map((p) => [p.ja, p]));
+
 /** Jobs store the Japanese name; this gives the name in the page's language (a name it does not know, as stored). */
 export function prefectureName(ja: string, lang: Lang): string {
-  const prefecture = PREFECTURES.find((p) => p.ja === ja);
+  const prefecture = BY_JA.get(ja);
   return prefecture ? tr(lang, prefecture) : ja;
+}
+
+const CHOICES: Partial<Record<Lang, readonly { value: string; label: string }[]>> = {};
+/** The prefectures as a form's choices in a language (the value is the Japanese name jobs store), made once per language. */
+export function prefectureChoices(lang: Lang): readonly { value: string; label: string }[] {
+  return (CHOICES[lang] ??= Object.freeze(PREFECTURES.map((p) => Object.freeze({ value: p.ja, label: tr(lang, p) }))));
 }

@@ -8,7 +8,7 @@ import { dateText, dateTimeText } from '../../../shared/format.ts';
 import { AVAILABILITY, LANGUAGE_LEVELS } from '../../../shared/scouting.ts';
 import type { MessageKey } from '../../../shared/messages.ts';
 import { DOCS } from '../../api/documents.ts';
-import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
+import { prefectureChoices } from '../../modules/jobs/prefectures.ts';
 import { MyScoutPage } from '../../../views/pages/public/MyScout.tsx';
 import { ApiFailure, formList, formStrings, queryText, withFlag } from '../kit.ts';
 import { defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
@@ -44,7 +44,7 @@ const myScout = defineScreen({
             enabled: scout.enabled,
             share: SHARES.map((s) => ({ ...s, on: scout[s.name] })),
             prefecture: scout.prefecture,
-            prefectures: PREFECTURES.map((p) => ({ value: p.ja, label: tr(lang, p) })),
+            prefectures: prefectureChoices(lang),
             availability: AVAILABILITY.map((a) => ({ value: a.value, label: tr(lang, a.label), on: scout.availability.includes(a.value) })),
             levels: scout.levels.map((l) => {
               const known = languages.find((x) => x.code === l.code);

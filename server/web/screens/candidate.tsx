@@ -4,9 +4,9 @@
  * is about back-office users, never moves a candidate off the public site.
  */
 import { DOCS } from '../../api/documents.ts';
-import { isLang, pickLang, tr, type Lang } from '../../../shared/i18n.ts';
+import { isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
-import { PREFECTURES, prefectureName } from '../../modules/jobs/prefectures.ts';
+import { prefectureChoices, prefectureName } from '../../modules/jobs/prefectures.ts';
 import type { PublicJobDetail } from '../../modules/jobs/public.ts';
 import { CandidateChatPage, CandidateLoginPage, CandidateRegisterPage, MyApplicationsPage } from '../../../views/pages/public/Candidate.tsx';
 import { DailyPage } from '../../../views/pages/public/Daily.tsx';
@@ -35,7 +35,7 @@ async function choices({ call, lang }: ScreenContext) {
   const { enums, languages } = await call(DOCS.BoardChoices);
   const valueIn = (e: { enum_job_translate_value: { language_key: string; value: string }[] }) => e.enum_job_translate_value.find((t) => t.language_key === lang)?.value ?? '';
   return {
-    prefectures: PREFECTURES.map((p): Choice => ({ value: p.ja, label: tr(lang, p) })),
+    prefectures: prefectureChoices(lang),
     jobTypes: enums.jobTypes.map((e): Choice => ({ value: String(e.id), label: valueIn(e) })),
     visaTypes: enums.visaTypes.map((v): Choice => ({ value: String(v.id), label: v[lang] })),
     languages: languages.map((l): Choice => ({ value: l.code, label: l[lang] })),

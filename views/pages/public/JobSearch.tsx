@@ -11,7 +11,7 @@ export interface JobSearchProps {
   lang: Lang;
   action: '/daily' | '/part-time';
   values: Record<string, string>;
-  prefectures: Choice[];
+  prefectures: readonly Choice[];
   jobTypes: Choice[];
   languages: Choice[];
   visaTypes: Choice[];
@@ -21,7 +21,7 @@ export interface JobSearchProps {
 
 /** The filters of the public boards: a GET form, so results are linkable and work without JavaScript. */
 export function JobSearch(p: JobSearchProps): JSX.Element {
-  const select = (name: string, label: string, choices: Choice[]) => (
+  const select = (name: string, label: string, choices: readonly Choice[]) => (
     <label className="search-field">
       <span>{label}</span>
       <select name={name} defaultValue={p.values[name] ?? ''}>

@@ -19,7 +19,7 @@ export interface MyScoutView {
     enabled: boolean;
     share: { name: string; label: MessageKey; on: boolean }[];
     prefecture: string;
-    prefectures: { value: string; label: string }[];
+    prefectures: readonly { value: string; label: string }[];
     availability: { value: string; label: string; on: boolean }[];
     levels: { code: string; language: string; level: number }[];
     levelChoices: { value: number; label: Text }[];
