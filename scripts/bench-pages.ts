@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { connectDatabase } from '../server/db/connect.ts';
 import { freePort, withDatabase } from '../server/db/embedded.ts';
@@ -23,9 +23,13 @@ import { statementLog } from './statement-log.ts';
  * `renderToString` of the same page (same layout, view and rows, nothing else per request) and a
  * static string of the same HTML, both served by scripts/bench-bare.ts in a process of its own.
  * The app runs as `npm start` runs it (the esbuild bundle under plain node, NODE_ENV=production)
- * on a scratch database with the demo data and BENCH_PAGE_JOBS (3,000) more jobs. Load: autocannon,
- * 50 connections, a 3 s warm-up then BENCH_SECONDS (10) per target, the targets interleaved, for
- * BENCH_PAGE_ROUNDS (2) rounds; req/s is the mean of the rounds. Also: SQL statements per page
+ * on a scratch database with the demo data and BENCH_PAGE_JOBS (3,000) more jobs. Load: 50
+ * requests kept in flight on keep-alive connections, the targets taking turns every
+ * BENCH_SLICE_MS (500) for BENCH_SECONDS (20) each after a 3 s warm-up; req/s is the mean of
+ * BENCH_PAGE_ROUNDS (4) rounds, whose range is shown. Fine turns, not long runs one after the
+ * other: a shared virtual machine's speed drifts by half over minutes (the same bare render drew
+ * 432 to 940 pages a second in one session), and taking turns lets the app and its bare render
+ * see the same drift. Also: SQL statements per page
  * (every statement the pool runs for one warm request, counted in this process) and the
  * JavaScript each page type loads (gzip -9, scripts/js-weight.ts). BENCH_PAGES=list,daily,job
  * limits the load to some pages; BENCH_PROFILE=dir keeps the app's and the bare server's CPU
@@ -37,8 +41,9 @@ const PUBLIC = path.join(ROOT, 'public');
 const PASSWORD = 'bench-password';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-00';
 const JOBS = Number(process.env.BENCH_PAGE_JOBS ?? 3_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 4);
+const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 500);
 const CONNECTIONS = 50;
 
 /** The goals of issue 17: the page at ≥ 70% of its bare render, ≤ 3 statements per admin page, ≤ 100 KB of JS. */
@@ -124,11 +129,49 @@ function start(what: string, args: string[], env: Record<string, string>): Child
   return child;
 }
 
-function load(t: Target, seconds: number): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url: t.url, connections: CONNECTIONS, duration: seconds, headers: t.cookie ? { cookie: t.cookie } : {} }, (err, r) => (err ? reject(err) : resolve(r)));
-  });
+/** What one target drew: answers, their times (ms) and the time the load ran. */
+interface Drawn {
+  requests: number;
+  latencies: number[];
+  failures: number;
+  ms: number;
 }
+const drawn = (): Drawn => ({ requests: 0, latencies: [], failures: 0, ms: 0 });
+
+/**
+ * Keeps CONNECTIONS requests in flight against one target for `ms`, on keep-alive connections
+ * that stay open between slices, then lets the last ones finish; counts the time until then.
+ */
+async function slice(t: Target, agent: http.Agent, ms: number, into: Drawn): Promise<void> {
+  const u = new URL(t.url);
+  const started = performance.now();
+  const end = started + ms;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const t0 = performance.now();
+      const req = http.get({ agent, host: u.hostname, port: u.port, path: u.pathname + u.search, headers: t.cookie ? { cookie: t.cookie } : {} }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode === 200) {
+            into.requests++;
+            into.latencies.push(performance.now() - t0);
+          } else into.failures++;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        into.failures++;
+        resolve();
+      });
+    });
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) await one();
+    }),
+  );
+  into.ms += performance.now() - started;
+}
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] ?? 0;
 
 /** Every SQL statement the app's pool runs for one request of each page, after a warm-up request. */
 async function statementsPerPage(databaseUrl: string, pages: { path: string; cookie?: string }[]): Promise<Map<string, string[]>> {
@@ -231,23 +274,39 @@ export async function benchPages(serverUrl: string): Promise<string[]> {
     }
     const results = new Map<string, Result>(targets.map((t) => [t.name, { rps: [], p99: [] }]));
     const cpu = new Map<string, { app: number; db: number; requests: number }>();
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const t of targets) {
-        await load(t, 3);
-        const before = { app: cpuMs([appChild.pid!, bareChild.pid!]), db: cpuMs(postgresPids()) };
-        const r = await load(t, SECONDS);
-        const c = cpu.get(t.name) ?? { app: 0, db: 0, requests: 0 };
-        cpu.set(t.name, { app: c.app + cpuSince(before.app, cpuMs([appChild.pid!, bareChild.pid!])), db: c.db + cpuSince(before.db, cpuMs(postgresPids())), requests: c.requests + r.requests.total });
-        if (r.non2xx || r.errors || r.timeouts) throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-        results.get(t.name)!.rps.push(r.requests.average);
-        results.get(t.name)!.p99.push(r.latency.p99);
+    // The targets take turns every SLICE_MS, each on its own connections, so a drift in the
+    // machine's speed (a shared virtual machine's can halve it for minutes) falls on all alike.
+    const agents = new Map(targets.map((t) => [t.name, new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })]));
+    try {
+      for (const t of targets) await slice(t, agents.get(t.name)!, 3_000, drawn());
+      const slicesPerRound = Math.max(1, Math.round((SECONDS * 1000) / ROUNDS / SLICE_MS));
+      for (let round = 0; round < ROUNDS; round++) {
+        const inRound = new Map(targets.map((t) => [t.name, drawn()]));
+        for (let i = 0; i < slicesPerRound; i++) {
+          for (const t of targets) {
+            const before = { app: cpuMs([appChild.pid!, bareChild.pid!]), db: cpuMs(postgresPids()) };
+            const d = inRound.get(t.name)!;
+            const n = d.requests;
+            await slice(t, agents.get(t.name)!, SLICE_MS, d);
+            const c = cpu.get(t.name) ?? { app: 0, db: 0, requests: 0 };
+            cpu.set(t.name, { app: c.app + cpuSince(before.app, cpuMs([appChild.pid!, bareChild.pid!])), db: c.db + cpuSince(before.db, cpuMs(postgresPids())), requests: c.requests + d.requests - n });
+          }
+        }
+        for (const t of targets) {
+          const d = inRound.get(t.name)!;
+          if (d.failures) throw new Error(`${t.name}: ${d.failures} failed requests`);
+          results.get(t.name)!.rps.push((d.requests * 1000) / d.ms);
+          results.get(t.name)!.p99.push(Math.round(p99(d.latencies)));
+        }
       }
+    } finally {
+      for (const a of agents.values()) a.destroy();
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const range = (xs: number[]) => (xs.length > 1 ? ` (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})` : '');
     const bytes = async (url: string, c?: string) => (await (await fetch(url, { headers: c ? { cookie: c } : {} })).arrayBuffer()).byteLength;
     const lines = [
-      `machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${JOBS.toLocaleString('en')} extra jobs; autocannon -c ${CONNECTIONS}, ${SECONDS} s after 3 s warm-up, ${ROUNDS} interleaved rounds; app start-up (npm start's bundle to /readyz) ${startup} ms`,
+      `machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${JOBS.toLocaleString('en')} extra jobs; ${CONNECTIONS} requests in flight per target, the targets taking turns every ${SLICE_MS} ms for ${SECONDS} s each (${ROUNDS} rounds) after a 3 s warm-up; app start-up (npm start's bundle to /readyz) ${startup} ms`,
       '',
       '| page | req/s | p99 ms | of bare render | SQL statements | HTML KB | JS gzip -9 |',
       '|---|---|---|---|---|---|---|',
