@@ -152,6 +152,37 @@ describe('the layout of every built page', () => {
   }
 });
 
+// What a post did and why one was refused must stand out from the form around it (they were
+// plain paragraphs in the back office: its stylesheet had no rule for them).
+it('draws a done notice and a refusal in the back office as tinted boxes with a coloured edge', async () => {
+  const page = await openPage(browser, { locale: 'en-GB', errors: [], viewport: SIZES.phone });
+  await backOfficeLogin(page, t.url, DEMO.company_admin);
+  await page.goto(`${t.url}/admin/billing?made=2-1-0`);
+  const looks = await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const refusal = document.createElement('p');
+    refusal.className = 'alert alert-error';
+    refusal.textContent = 'refused';
+    main.prepend(refusal);
+    const boxes = { notice: document.querySelector('.form-notice'), refusal };
+    return Object.fromEntries(
+      Object.entries(boxes).map(([k, el]) => {
+        if (!el) return [k, null];
+        const s = getComputedStyle(el);
+        return [k, { text: el.textContent, background: s.backgroundColor, edge: parseFloat(s.borderLeftWidth), edgeColour: s.borderLeftColor, colour: s.color }];
+      }),
+    );
+  });
+  await page.context().close();
+  expect(looks.notice?.text).toMatch(/2/);
+  for (const box of [looks.notice, looks.refusal]) {
+    expect(box!.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(box!.edge).toBeGreaterThanOrEqual(3);
+    expect(box!.edgeColour).not.toBe(box!.colour);
+  }
+  expect(looks.notice!.edgeColour).not.toBe(looks.refusal!.edgeColour);
+});
+
 // A route in the table that the layout check cannot open is still reached: its code is known.
 it('knows the code of every page it opens', () => {
   for (const p of adminPaths('superadmin')) expect(routeByPath(p)?.code).toBeDefined();
