@@ -15,6 +15,7 @@ import { tenantOf } from '../server/access/tenancy.ts';
 import { applicationsReadModel } from '../server/resources/defs/applications.ts';
 import { listReadModel, type ReadListParams } from '../server/resources/read-model.ts';
 import { numberText } from '../shared/format.ts';
+import { percentileOfSorted } from './percentile.ts';
 
 /**
  * The chat lists at scale (issue 6), part of `npm run bench` (BENCH_ONLY=chat; alone with
@@ -25,10 +26,9 @@ import { numberText } from '../shared/format.ts';
  * (`recentConversations`) and of the badges (`badgesFor`), called as the socket handlers call them,
  * for a company admin, a superadmin and a candidate. docs/chat.md "Lists at scale" has the figures.
  */
-const pct = (sorted: ArrayLike<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 function stats(xs: number[]): string {
   const s = Float64Array.from(xs).sort();
-  return `p50 ${pct(s, 50).toFixed(1)} ms, p99 ${pct(s, 99).toFixed(1)} ms (n=${xs.length})`;
+  return `p50 ${percentileOfSorted(s, 50).toFixed(1)} ms, p99 ${percentileOfSorted(s, 99).toFixed(1)} ms (n=${xs.length})`;
 }
 
 export interface LargeChatSizes {

@@ -18,6 +18,7 @@ import { createMailer } from '../server/mail.ts';
 import { applyToDailyShift } from '../test/helpers/chat.ts';
 import { loginByPassword } from '../test/helpers/graphql.ts';
 import { withBenchServer } from './bench-server.ts';
+import { percentileOfSorted } from './percentile.ts';
 
 /**
  * The chat delivery benchmark (issue 6), part of `npm run bench` (BENCH_ONLY=chat runs it alone;
@@ -58,11 +59,10 @@ interface BareToServer {
 }
 type BareClient = Socket<BareToClient, BareToServer>;
 
-const pct = (sorted: ArrayLike<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 function stats(xs: number[]): string {
   if (!xs.length) return 'no samples';
   const s = Float64Array.from(xs).sort();
-  return `p50 ${pct(s, 50).toFixed(1)} ms, p99 ${pct(s, 99).toFixed(1)} ms, max ${s[s.length - 1]!.toFixed(1)} ms`;
+  return `p50 ${percentileOfSorted(s, 50).toFixed(1)} ms, p99 ${percentileOfSorted(s, 99).toFixed(1)} ms, max ${s[s.length - 1]!.toFixed(1)} ms`;
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -16,6 +16,7 @@ import { listenBenchApp } from './bench-server.ts';
 import { buildServer } from './build-server.ts';
 import { kb, pageWeight } from './js-weight.ts';
 import { statementLog } from './statement-log.ts';
+import { percentile } from './percentile.ts';
 
 /**
  * The pages table of `npm run bench` (issue 17 item 8), measured in one run on one machine:
@@ -171,7 +172,6 @@ async function slice(t: Target, agent: http.Agent, ms: number, into: Drawn): Pro
   );
   into.ms += performance.now() - started;
 }
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] ?? 0;
 
 /** Every SQL statement the app's pool runs for one request of each page, after a warm-up request. */
 async function statementsPerPage(databaseUrl: string, pages: { path: string; cookie?: string }[]): Promise<Map<string, string[]>> {
@@ -296,7 +296,7 @@ export async function benchPages(serverUrl: string): Promise<string[]> {
           const d = inRound.get(t.name)!;
           if (d.failures) throw new Error(`${t.name}: ${d.failures} failed requests`);
           results.get(t.name)!.rps.push((d.requests * 1000) / d.ms);
-          results.get(t.name)!.p99.push(Math.round(p99(d.latencies)));
+          results.get(t.name)!.p99.push(Math.round(percentile(d.latencies, 99)));
         }
       }
     } finally {

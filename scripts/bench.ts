@@ -11,6 +11,7 @@ import { benchPages } from './bench-pages.ts';
 import { listenBenchApp, withBenchServer } from './bench-server.ts';
 import { buildClient } from './build-client.ts';
 import { addDays, todayInJapan } from '../server/time.ts';
+import { percentile } from './percentile.ts';
 
 /**
  * npm run bench — timing goals live here, not in tests (house rule 6). First the pages table
@@ -27,11 +28,7 @@ import { addDays, todayInJapan } from '../server/time.ts';
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms (n=${xs.length})`;
+const fmt = (xs: number[]) => `p50 ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms (n=${xs.length})`;
 
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY && !['pages', 'jobs', 'chat'].includes(ONLY)) throw new Error(`BENCH_ONLY must be pages, jobs or chat, not ${ONLY}`);

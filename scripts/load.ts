@@ -16,6 +16,7 @@ import { ensureDatabase } from '../server/db/ensure.ts';
 import { freePort, startEmbeddedPostgres, withDatabase, type EmbeddedServer } from '../server/db/embedded.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
+import { percentile } from './percentile.ts';
 
 /**
  * npm run load — the proof under load of docs/operations.md ("Load"): the cluster (from source, as `npm run start:cluster:dev`) on
@@ -54,11 +55,6 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 async function until(check: () => boolean | Promise<boolean>, label: string, ms: number) {
@@ -306,9 +302,9 @@ async function main() {
     const steady = {
       sent: tabs.reduce((n, t) => n + t.sent.length, 0),
       errors: [...errors],
-      ack: { p50: pct(ackMs, 50), p99: pct(ackMs, 99) },
-      delivery: { p50: pct(deliveryMs, 50), p99: pct(deliveryMs, 99) },
-      pages: { ok: pagesOk, p50: pct(pageMs, 50), p99: pct(pageMs, 99) },
+      ack: { p50: percentile(ackMs, 50), p99: percentile(ackMs, 99) },
+      delivery: { p50: percentile(deliveryMs, 50), p99: percentile(deliveryMs, 99) },
+      pages: { ok: pagesOk, p50: percentile(pageMs, 50), p99: percentile(pageMs, 99) },
     };
 
     // ---------------------------------------------------------------- burst and kill -9

@@ -84,12 +84,7 @@ export function stampText(iso: string | Date, lang: Lang, now: Date = new Date()
  * @public (the UI kit's, for the screens to come)
  */
 export const numberText = (n: number, lang: Lang = 'ja'): string => (Number.isSafeInteger(n) ? grouped(n) : nf(lang).format(n));
-const grouped = (n: number): string => {
-  const digits = String(n < 0 ? -n : n);
-  let out = digits.length > 3 ? digits.replace(THOUSANDS, ',') : digits;
-  if (n < 0) out = `-${out}`;
-  return out;
-};
+const grouped = (n: number): string => `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(THOUSANDS, ',')}`;
 const THOUSANDS = /\B(?=(\d{3})+$)/g;
 
 /**
