@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from './database.ts';
+import { sharedConnectionsDialect } from './shared-connections.ts';
 
 // bigint counts as numbers; a calendar date (no time zone) stays the string YYYY-MM-DD, since a
 // JS Date would shift it by the server's zone.
@@ -17,6 +18,11 @@ export interface ConnectOptions {
   statementTimeoutMs?: number;
   /** Giving up on opening a connection (the database is down or unreachable). */
   connectTimeoutMs?: number;
+  /**
+   * Pooled connections kept for statements run on their own, pipelined (server/db/shared-connections.ts);
+   * by default 2 when the pool has 4 or more, else none.
+   */
+  shared?: number;
   log?: Logger;
 }
 
@@ -33,9 +39,10 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 export function connectDatabase(url: string, opts: number | ConnectOptions = {}): { db: DB; pool: pg.Pool } {
   const o: ConnectOptions = typeof opts === 'number' ? { max: opts } : opts;
   const statementMs = o.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const max = o.max ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: o.max ?? 10,
+    max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: o.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     statement_timeout: statementMs,
@@ -49,7 +56,7 @@ export function connectDatabase(url: string, opts: number | ConnectOptions = {})
     client.on('error', lost);
     namedStatements(client);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: sharedConnectionsDialect(pool, o.shared ?? (max >= 4 ? 2 : 0)) });
   return { db, pool };
 }
 
