@@ -32,6 +32,8 @@ import { realTimers, type Timers } from './time.ts';
 import { createReferenceCache } from './modules/enums/reference-cache.ts';
 import { createBoardCache } from './modules/jobs/board-cache.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
+import { RESOURCES } from './resources/registry.ts';
+import { createRowCounts } from './resources/row-counts.ts';
 import { AdService } from './modules/ads/service.ts';
 import { ADS_PATH, adsRouter } from './api/ads-http.ts';
 import { bindScreens, formPosts, pageRequests, sameOriginForms, screenPaths } from './web/dispatch.tsx';
@@ -175,6 +177,12 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
   const entries = new Set(existsSync(publicDir) ? readdirSync(publicDir) : []);
   app.use((req, res, next) => (entries.has(req.path.split('/', 2)[1] ?? '') ? assets(req, res, next) : next()));
   app.use(cookieParser());
+  // Express 5's req.query is a getter that parses the query string again on each read; a list page
+  // reads it a dozen times (its filters, sort and page). Parsed once here, on the way in.
+  app.use((req, _res, next) => {
+    Object.defineProperty(req, 'query', { value: req.query, writable: true, configurable: true, enumerable: true });
+    next();
+  });
   return app;
 }
 
@@ -227,8 +235,9 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   const reference = createReferenceCache(db, pool, log);
   const board = createBoardCache(db, pool, log);
   const sessions = createSessionCache(db, pool, log);
+  const rowCounts = createRowCounts(db, pool, RESOURCES.map((d) => d.table), log);
   const ads = new AdService(db, pool, log, { flushMs: config.adsFlushSeconds * 1000 });
-  await Promise.all([roleMaps.listen(), reference.listen(), board.listen(), sessions.listen(), ads.start()]);
+  await Promise.all([roleMaps.listen(), reference.listen(), board.listen(), sessions.listen(), ...rowCounts.map((c) => c.listen()), ads.start()]);
   const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
   const services: Services = {
     config,
@@ -283,6 +292,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
       reference.close();
       board.close();
       sessions.close();
+      for (const c of rowCounts) c.close();
       await ads.close();
     },
   };

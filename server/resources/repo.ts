@@ -6,6 +6,8 @@ import type { DB } from '../db/connect.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import { validate, type FieldErrors } from '../validation.ts';
 import { wroteTable } from '../db/notified-cache.ts';
+import { todayInJapan } from '../../shared/time.ts';
+import { cachedCount } from './row-counts.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
 import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
 
@@ -69,14 +71,19 @@ export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: List
   const page = Math.max(1, Math.trunc(p.page) || 1);
   let q = base(db, def, tenant);
   if (!q) return { rows: [], total: 0, page, size };
+  // What the total depends on (row-counts.ts): the definition, the tenant's scope, the search and
+  // the filters applied, and the day in Japan when a date window is among them.
+  const counted: unknown[] = [def.name, def.scope.where(tenant)];
   const searchable = def.fields.filter((f) => f.search).map((f) => f.name);
   if (p.q && p.q.trim() && searchable.length) {
+    counted.push(['q', p.q.trim()]);
     const pattern = `%${p.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or(searchable.map((c) => eb(sql`${sql.ref(c)}::text`, 'ilike', pattern))));
   }
   for (const [name, value] of Object.entries(p.filters ?? {})) {
     const field = def.fields.find((f) => f.name === name && f.filter);
     if (!field || value === undefined || value === null || value === '') continue;
+    counted.push([name, value]);
     if (field.multiple) {
       q = q.where(sql<boolean>`${value} = any(${sql.ref(name)})`);
       continue;
@@ -84,6 +91,7 @@ export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: List
     if (field.kind === 'date') {
       // A window relative to today in Japan (DATE_FILTERS), or one exact day.
       const w = DATE_FILTERS[value];
+      if (w) counted.push(todayInJapan());
       const today = sql`(now() at time zone 'Asia/Tokyo')::date`;
       if (!w) q = z.iso.date().safeParse(value).success ? q.where(sql<boolean>`${sql.ref(name)} = ${value}::date`) : q.where(sql<boolean>`false`);
       if (w && w.from !== null) q = q.where(sql<boolean>`${sql.ref(name)} >= ${today} + ${w.from}::int`);
@@ -97,22 +105,26 @@ export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: List
   const sortField = def.fields.find((f) => f.name === p.sort && f.sortable)?.name ?? (p.sort === 'created_at' || p.sort === 'updated_at' ? p.sort : def.defaultSort.field);
   // An explicit known sort column defaults to ascending; otherwise (none, or unknown) the definition's order.
   const dir = p.dir === 'asc' || p.dir === 'desc' ? p.dir : sortField !== def.defaultSort.field ? 'asc' : def.defaultSort.dir;
-  // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the
-  // page. The count rides on the page's own statement as a scalar subquery (run once); only a page
-  // past the end, which has no row to carry it, counts on its own.
+  // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the page.
   const count = anyDb(db).selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n'));
-  const withTotal = (await q
+  const pageOf = q
     .select(selectionsOf(def, p.columns))
-    .select(count.as('__total'))
     .orderBy(sortField, dir)
     .orderBy('id', 'asc')
     .limit(size)
-    .offset((page - 1) * size)
-    .execute()) as (Row & { __total?: unknown })[];
-  const total = withTotal.length ? Number(withTotal[0]!.__total) : page === 1 ? 0 : Number((await count.executeTakeFirstOrThrow()).n);
-  // Copied without the total rather than `delete`d: a deleted property turns each row into a slow
-  // dictionary object for everything that reads it afterwards (resolvers, cells).
-  const rows = withTotal.map(({ __total: _, ...row }) => row as Row);
+    .offset((page - 1) * size);
+  // The total of these filters is kept until the table changes (row-counts.ts). When it has to be
+  // counted, it rides on the page's statement as a scalar subquery (run once); only a page past
+  // the end, which has no row to carry it, counts on its own.
+  let rows: Row[] | undefined;
+  const total = await cachedCount(db, def.table, JSON.stringify(counted), async () => {
+    const withTotal = (await pageOf.select(count.as('__total')).execute()) as (Row & { __total?: unknown })[];
+    // Copied without the total rather than `delete`d: a deleted property turns each row into a slow
+    // dictionary object for everything that reads it afterwards (resolvers, cells).
+    rows = withTotal.map(({ __total: _, ...row }) => row as Row);
+    return withTotal.length ? Number(withTotal[0]!.__total) : page === 1 ? 0 : Number((await count.executeTakeFirstOrThrow()).n);
+  });
+  rows ??= (await pageOf.execute()) as Row[];
   return { rows, total, page, size };
 }
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementLog, type StatementLog } from '../../scripts/statement-log.ts';
 import { ALL_ROUTES } from '../../server/access/routes.ts';
+import { wroteTable } from '../../server/db/notified-cache.ts';
 import { startTwoApps, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/wait.ts';
 
@@ -56,7 +57,9 @@ describe('statements per page', () => {
     expect(over.join('\n')).toBe('');
   });
 
-  it('reads only the columns a list shows, with its total in the same statement', async () => {
+  it('reads only the columns a list shows, counting its total (when no total is kept) in the same statement', async () => {
+    // The totals kept from the views above are dropped, as after a write to jobs (row-counts.ts).
+    wroteTable(a.database.db, 'jobs');
     const statements = await log.during(() => open(a, '/admin/jobs/list?size=50', 'company_admin'));
     const list = statements.filter((s) => /from "jobs"/.test(s));
     expect(list).toHaveLength(1);
