@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { COUNT_CAP } from '../../shared/format.ts';
 import { z } from 'zod';
 import type { Tenant } from '../access/tenancy.ts';
@@ -45,6 +45,7 @@ export const MAX_PAGE_SIZE = 200;
 
 // Engine tables are chosen by definition at run time, so queries here use an untyped handle.
 const anyDb = (db: DB) => db as unknown as Kysely<any>;
+type Query = SelectQueryBuilder<any, any, any>;
 
 export function columnsOf(def: ResourceDef): string[] {
   return ['id', ...def.fields.map((f) => f.name), 'created_at', 'updated_at'];
@@ -56,75 +57,166 @@ function selectionsOf(def: ResourceDef, only?: ReadonlySet<string>) {
   return [...columnsOf(def).filter(wanted), ...(def.computed ?? []).filter((c) => wanted(c.name)).map((c) => c.sql(def.table).as(c.name))];
 }
 
-function base(db: DB, def: ResourceDef, tenant: Tenant) {
-  const scope = def.scope.where(tenant);
-  if (scope === null) return null;
+/** The definition's table with the tenant's scope (its `i`th value as `value(i)`) and the definition's fixed constraints. */
+function restricted(db: DB, def: ResourceDef, scope: { column: string; value: string }[], value: (i: number) => unknown = (i) => scope[i]!.value): Query {
   let q = anyDb(db).selectFrom(def.table);
-  for (const { column, value } of scope) q = q.where(column, '=', value);
-  for (const [column, value] of Object.entries(def.fixed ?? {})) q = q.where(column, '=', value);
+  scope.forEach(({ column }, i) => (q = q.where(column, '=', value(i))));
+  for (const [column, v] of Object.entries(def.fixed ?? {})) q = q.where(column, '=', v);
   for (const [column, values] of Object.entries(def.fixedIn ?? {})) q = values.length ? q.where(column, 'in', [...values]) : q.where(sql<boolean>`false`);
   return q;
 }
 
-export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: ListParams): Promise<ListResult> {
-  const size = Math.min(Math.max(1, Math.trunc(p.size) || 20), MAX_PAGE_SIZE);
-  const page = Math.max(1, Math.trunc(p.page) || 1);
-  let q = base(db, def, tenant);
-  if (!q) return { rows: [], total: 0, page, size };
-  // What the total depends on (row-counts.ts): the definition, the tenant's scope, the search and
-  // the filters applied, and the day in Japan when a date window is among them.
-  const counted: unknown[] = [def.name, def.scope.where(tenant)];
+function base(db: DB, def: ResourceDef, tenant: Tenant) {
+  const scope = def.scope.where(tenant);
+  return scope === null ? null : restricted(db, def, scope);
+}
+
+/** A value of a list statement, put in when the statement runs (`listStatement`). */
+class Slot {
+  constructor(readonly i: number) {}
+}
+
+
+/**
+ * A list view taken apart: what its statement's text depends on (`shape`), its values in the
+ * order `build` puts them, and the key of its total (row-counts.ts).
+ */
+interface ListPlan {
+  shape: string;
+  values: unknown[];
+  countKey: string;
+  /** The page's statement (with the capped total when `withCount`) and the total's own, with `value(i)` for each value. */
+  build(db: DB, value: (i: number) => unknown, withCount: boolean): { page: Query; count: Query };
+}
+
+export function planList(def: ResourceDef, tenant: Tenant, p: ListParams, size: number, page: number): ListPlan | null {
+  const scope = def.scope.where(tenant);
+  if (scope === null) return null;
+  const values: unknown[] = [];
+  const slot = (x: unknown) => values.push(x) - 1;
+  const shape: unknown[] = [def.name];
+  // What the total depends on: the definition, the tenant's scope, the search and the filters
+  // applied, and the day in Japan when a date window is among them.
+  const counted: unknown[] = [def.name, scope];
+  const wheres: ((q: Query, v: (i: number) => unknown) => Query)[] = [];
+  // The scope's values are the first ones (`restricted` asks for them by their index).
+  for (const { column, value } of scope) {
+    slot(value);
+    shape.push(column);
+  }
   const searchable = def.fields.filter((f) => f.search).map((f) => f.name);
   if (p.q && p.q.trim() && searchable.length) {
     counted.push(['q', p.q.trim()]);
-    const pattern = `%${p.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or(searchable.map((c) => eb(sql`${sql.ref(c)}::text`, 'ilike', pattern))));
+    shape.push('q');
+    const i = slot(`%${p.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    wheres.push((q, v) => q.where((eb) => eb.or(searchable.map((c) => eb(sql`${sql.ref(c)}::text`, 'ilike', v(i))))));
   }
   for (const [name, value] of Object.entries(p.filters ?? {})) {
     const field = def.fields.find((f) => f.name === name && f.filter);
     if (!field || value === undefined || value === null || value === '') continue;
     counted.push([name, value]);
     if (field.multiple) {
-      q = q.where(sql<boolean>`${value} = any(${sql.ref(name)})`);
-      continue;
-    }
-    if (field.kind === 'date') {
+      const i = slot(value);
+      shape.push([name, 'any']);
+      wheres.push((q, v) => q.where(sql<boolean>`${v(i)} = any(${sql.ref(name)})`));
+    } else if (field.kind === 'date') {
       // A window relative to today in Japan (DATE_FILTERS), or one exact day.
       const w = DATE_FILTERS[value];
-      if (w) counted.push(todayInJapan());
-      const today = sql`(now() at time zone 'Asia/Tokyo')::date`;
-      if (!w) q = z.iso.date().safeParse(value).success ? q.where(sql<boolean>`${sql.ref(name)} = ${value}::date`) : q.where(sql<boolean>`false`);
-      if (w && w.from !== null) q = q.where(sql<boolean>`${sql.ref(name)} >= ${today} + ${w.from}::int`);
-      if (w && w.to !== null) q = q.where(sql<boolean>`${sql.ref(name)} <= ${today} + ${w.to}::int`);
-      continue;
+      if (w) {
+        counted.push(todayInJapan());
+        shape.push([name, 'window', value]);
+        const today = sql`(now() at time zone 'Asia/Tokyo')::date`;
+        wheres.push((q) => {
+          if (w.from !== null) q = q.where(sql<boolean>`${sql.ref(name)} >= ${today} + ${w.from}::int`);
+          if (w.to !== null) q = q.where(sql<boolean>`${sql.ref(name)} <= ${today} + ${w.to}::int`);
+          return q;
+        });
+      } else if (z.iso.date().safeParse(value).success) {
+        const i = slot(value);
+        shape.push([name, 'day']);
+        wheres.push((q, v) => q.where(sql<boolean>`${sql.ref(name)} = ${v(i)}::date`));
+      } else {
+        shape.push([name, 'none']);
+        wheres.push((q) => q.where(sql<boolean>`false`));
+      }
+    } else if (field.kind === 'boolean') {
+      const i = slot(value === 'true');
+      shape.push([name, 'is']);
+      wheres.push((q, v) => q.where(name, '=', v(i)));
+    } else if (field.kind === 'select' || field.kind === 'number') {
+      const i = slot(value);
+      shape.push([name, 'eq']);
+      wheres.push((q, v) => q.where(sql`${sql.ref(name)}::text`, '=', v(i)));
+    } else {
+      const i = slot(`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      shape.push([name, 'like']);
+      wheres.push((q, v) => q.where(sql`${sql.ref(name)}::text`, 'ilike', v(i)));
     }
-    if (field.kind === 'boolean') q = q.where(name, '=', value === 'true');
-    else if (field.kind === 'select' || field.kind === 'number') q = q.where(sql`${sql.ref(name)}::text`, '=', value);
-    else q = q.where(sql`${sql.ref(name)}::text`, 'ilike', `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
   const sortField = def.fields.find((f) => f.name === p.sort && f.sortable)?.name ?? (p.sort === 'created_at' || p.sort === 'updated_at' ? p.sort : def.defaultSort.field);
   // An explicit known sort column defaults to ascending; otherwise (none, or unknown) the definition's order.
   const dir = p.dir === 'asc' || p.dir === 'desc' ? p.dir : sortField !== def.defaultSort.field ? 'asc' : def.defaultSort.dir;
-  // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the page.
-  const count = anyDb(db).selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n'));
-  const pageOf = q
-    .select(selectionsOf(def, p.columns))
-    .orderBy(sortField, dir)
-    .orderBy('id', 'asc')
-    .limit(size)
-    .offset((page - 1) * size);
+  const columns = p.columns ? [...p.columns].sort() : null;
+  shape.push(sortField, dir, columns);
+  const limit = slot(size);
+  const offset = slot((page - 1) * size);
+  return {
+    shape: JSON.stringify(shape),
+    values,
+    countKey: JSON.stringify(counted),
+    build(db, v, withCount) {
+      let q = restricted(db, def, scope, v);
+      for (const w of wheres) q = w(q, v);
+      // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the page.
+      const count = anyDb(db).selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n'));
+      let pageQ = q.select(selectionsOf(def, columns ? new Set(columns) : undefined));
+      // The total rides on the page's statement as a scalar subquery (run once).
+      if (withCount) pageQ = pageQ.select(count.as('__total'));
+      return { page: pageQ.orderBy(sortField, dir).orderBy('id', 'asc').limit(v(limit) as number).offset(v(offset) as number), count };
+    },
+  };
+}
+
+/** Statement texts by shape, with their values as slots: a list view is compiled by Kysely once per shape, not per view. */
+const compiled = new Map<string, { sql: string; parameters: readonly unknown[] }>();
+const MAX_SHAPES = 2_000;
+
+/**
+ * The page's statement of a list view. Kysely builds and compiles it the first time its shape is
+ * seen (with slots for its values); after that only the values change. Exported for the test that
+ * compares it with Kysely's own compilation of the same view.
+ */
+export function listStatement(db: DB, plan: ListPlan, withCount: boolean): CompiledQuery {
+  const key = withCount ? `${plan.shape}+` : plan.shape;
+  let c = compiled.get(key);
+  if (!c) {
+    if (compiled.size >= MAX_SHAPES) compiled.clear();
+    c = plan.build(db, (i) => new Slot(i), withCount).page.compile();
+    compiled.set(key, c);
+  }
+  const { values } = plan;
+  return CompiledQuery.raw(c.sql, c.parameters.map((x) => (x instanceof Slot ? values[x.i] : x)));
+}
+
+export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: ListParams): Promise<ListResult> {
+  const size = Math.min(Math.max(1, Math.trunc(p.size) || 20), MAX_PAGE_SIZE);
+  const page = Math.max(1, Math.trunc(p.page) || 1);
+  const plan = planList(def, tenant, p, size, page);
+  if (!plan) return { rows: [], total: 0, page, size };
   // The total of these filters is kept until the table changes (row-counts.ts). When it has to be
-  // counted, it rides on the page's statement as a scalar subquery (run once); only a page past
-  // the end, which has no row to carry it, counts on its own.
+  // counted, it rides on the page's statement; only a page past the end, which has no row to
+  // carry it, counts on its own.
   let rows: Row[] | undefined;
-  const total = await cachedCount(db, def.table, JSON.stringify(counted), async () => {
-    const withTotal = (await pageOf.select(count.as('__total')).execute()) as (Row & { __total?: unknown })[];
+  const total = await cachedCount(db, def.table, plan.countKey, async () => {
+    const withTotal = (await db.executeQuery(listStatement(db, plan, true))).rows as (Row & { __total?: unknown })[];
     // Copied without the total rather than `delete`d: a deleted property turns each row into a slow
     // dictionary object for everything that reads it afterwards (resolvers, cells).
     rows = withTotal.map(({ __total: _, ...row }) => row as Row);
-    return withTotal.length ? Number(withTotal[0]!.__total) : page === 1 ? 0 : Number((await count.executeTakeFirstOrThrow()).n);
+    if (withTotal.length) return Number(withTotal[0]!.__total);
+    if (page === 1) return 0;
+    return Number((await plan.build(db, (i) => plan.values[i], false).count.executeTakeFirstOrThrow()).n);
   });
-  rows ??= (await pageOf.execute()) as Row[];
+  rows ??= (await db.executeQuery(listStatement(db, plan, false))).rows as Row[];
   return { rows, total, page, size };
 }
 

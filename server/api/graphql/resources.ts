@@ -12,11 +12,14 @@ import { auditOf, createChild, createRow, deleteChild, deleteRow, getRow, listCh
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const gqlType = (f: FieldDef) => (f.multiple ? '[String!]' : (f.graphqlType ?? (f.kind === 'number' ? 'Int' : f.kind === 'boolean' ? 'Boolean' : 'String')));
 
-/** Dates become ISO strings; everything else as stored. */
+/** Dates become ISO strings; everything else as stored. A row without a date is the row itself (a list of 50 is not copied). */
 export function serialize(row: Row): Row {
-  const out: Row = { ...row };
-  for (const [k, v] of Object.entries(out)) if (v instanceof Date) out[k] = v.toISOString();
-  return out;
+  let out: Row | undefined;
+  for (const k in row) {
+    const v = row[k];
+    if (v instanceof Date) (out ??= { ...row })[k] = v.toISOString();
+  }
+  return out ?? row;
 }
 
 export const sharedTypeDefs = /* GraphQL */ `

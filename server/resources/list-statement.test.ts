@@ -1,0 +1,78 @@
+/**
+ * A list view's statement is compiled by Kysely once per shape and reused with each view's own
+ * values (repo.ts, `listStatement`). It must be exactly what Kysely compiles for that view: for
+ * every list of the engine, each tenant, search, filter, sort, column set and page, one view after
+ * another of the same shape with other values (another company, another search) included.
+ */
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../access/tenancy.ts';
+import type { DB } from '../db/connect.ts';
+import { DATE_FILTERS, type ResourceDef } from './define.ts';
+import { RESOURCES } from './registry.ts';
+import { listStatement, planList, type ListParams } from './repo.ts';
+
+// Compiling needs no connection: the pool is never asked for one.
+const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none' });
+const db = new Kysely({ dialect: new PostgresDialect({ pool }) }) as unknown as DB;
+afterAll(() => pool.end());
+
+const TENANTS: Tenant[] = [
+  { kind: 'platform' },
+  { kind: 'company', companyId: '11111111-1111-4111-8111-111111111111' },
+  { kind: 'company', companyId: '22222222-2222-4222-8222-222222222222' },
+  { kind: 'client', companyId: '11111111-1111-4111-8111-111111111111', clientId: '33333333-3333-4333-8333-333333333333' },
+  { kind: 'client', companyId: '22222222-2222-4222-8222-222222222222', clientId: '44444444-4444-4444-8444-444444444444' },
+];
+
+/** Views of one definition: every filter with two values of each kind, searches, sorts, columns, pages. */
+function views(def: ResourceDef): ListParams[] {
+  const out: ListParams[] = [{ page: 1, size: 20 }, { page: 3, size: 50 }, { page: 1, size: 20, q: 'abc' }, { page: 2, size: 20, q: '100%_\\' }];
+  for (const f of def.fields.filter((x) => x.filter)) {
+    const values =
+      f.kind === 'date'
+        ? [...Object.keys(DATE_FILTERS), '2026-11-26', '2026-12-01', 'not-a-day']
+        : f.kind === 'boolean'
+          ? ['true', 'false']
+          : f.multiple
+            ? ['ja', 'en']
+            : ['1', 'x%y'];
+    for (const v of values) out.push({ page: 1, size: 20, filters: { [f.name]: v } }, { page: 2, size: 10, q: 'q', filters: { [f.name]: v } });
+  }
+  for (const f of def.fields.filter((x) => x.sortable)) for (const dir of ['asc', 'desc', null] as const) out.push({ page: 1, size: 20, sort: f.name, dir });
+  out.push({ page: 1, size: 20, sort: 'created_at' }, { page: 1, size: 20, sort: 'no_such_field', dir: 'desc' });
+  const shown = def.fields.slice(0, 2).map((f) => f.name);
+  out.push({ page: 1, size: 50, columns: new Set(shown) }, { page: 1, size: 50, columns: new Set([...shown].reverse()) });
+  return out;
+}
+
+describe('list statements compiled once per shape', () => {
+  for (const def of RESOURCES) {
+    it(`${def.name}: every view's statement and values are Kysely's own`, () => {
+      let checked = 0;
+      for (const view of views(def)) {
+        for (const tenant of TENANTS) {
+          const plan = planList(def, tenant, view, view.size, view.page);
+          if (!plan) continue;
+          for (const withCount of [true, false]) {
+            const own = plan.build(db, (i) => plan.values[i], withCount).page.compile();
+            const reused = listStatement(db, plan, withCount);
+            expect({ sql: reused.sql, parameters: reused.parameters }).toEqual({ sql: own.sql, parameters: own.parameters });
+            checked++;
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
+  }
+
+  it('gives one shape to views that differ only in their values, and another when a filter is added', () => {
+    const def = RESOURCES.find((d) => d.table === 'jobs')!;
+    const [a, b] = TENANTS.slice(1, 3).map((t) => planList(def, t, { page: 1, size: 20 }, 20, 1)!);
+    expect(a!.shape).toBe(b!.shape);
+    expect(a!.values).not.toEqual(b!.values);
+    const filtered = planList(def, TENANTS[1]!, { page: 1, size: 20, filters: { status: 'open' } }, 20, 1)!;
+    expect(filtered.shape).not.toBe(a!.shape);
+  });
+});
