@@ -104,6 +104,16 @@ const postgresPids = () => {
   }
 };
 
+/** The machine's idle and total CPU time so far, in ticks (/proc/stat's first line; zeros where there is none). */
+function machineTicks(): { idle: number; all: number } {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { idle: f[3]! + f[4]!, all: f.reduce((a, b) => a + b, 0) };
+  } catch {
+    return { idle: 0, all: 0 };
+  }
+}
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function until(url: string, child: ChildProcess, what: string): Promise<void> {
@@ -273,7 +283,7 @@ export async function benchPages(serverUrl: string): Promise<string[]> {
       if (p.path === LIST) targets.push({ name: `static ${p.path}`, url: `${bare}/static${p.path}` });
     }
     const results = new Map<string, Result>(targets.map((t) => [t.name, { rps: [], p99: [] }]));
-    const cpu = new Map<string, { app: number; db: number; requests: number }>();
+    const cpu = new Map<string, { app: number; db: number; requests: number; idle: number; all: number }>();
     // The targets take turns every SLICE_MS, each on its own connections, so a drift in the
     // machine's speed (a shared virtual machine's can halve it for minutes) falls on all alike.
     const agents = new Map(targets.map((t) => [t.name, new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })]));
@@ -284,12 +294,19 @@ export async function benchPages(serverUrl: string): Promise<string[]> {
         const inRound = new Map(targets.map((t) => [t.name, drawn()]));
         for (let i = 0; i < slicesPerRound; i++) {
           for (const t of targets) {
-            const before = { app: cpuMs([appChild.pid!, bareChild.pid!]), db: cpuMs(postgresPids()) };
+            const before = { app: cpuMs([appChild.pid!, bareChild.pid!]), db: cpuMs(postgresPids()), machine: machineTicks() };
             const d = inRound.get(t.name)!;
             const n = d.requests;
             await slice(t, agents.get(t.name)!, SLICE_MS, d);
-            const c = cpu.get(t.name) ?? { app: 0, db: 0, requests: 0 };
-            cpu.set(t.name, { app: c.app + cpuSince(before.app, cpuMs([appChild.pid!, bareChild.pid!])), db: c.db + cpuSince(before.db, cpuMs(postgresPids())), requests: c.requests + d.requests - n });
+            const c = cpu.get(t.name) ?? { app: 0, db: 0, requests: 0, idle: 0, all: 0 };
+            const machine = machineTicks();
+            cpu.set(t.name, {
+              app: c.app + cpuSince(before.app, cpuMs([appChild.pid!, bareChild.pid!])),
+              db: c.db + cpuSince(before.db, cpuMs(postgresPids())),
+              requests: c.requests + d.requests - n,
+              idle: c.idle + machine.idle - before.machine.idle,
+              all: c.all + machine.all - before.machine.all,
+            });
           }
         }
         for (const t of targets) {
@@ -334,8 +351,11 @@ export async function benchPages(serverUrl: string): Promise<string[]> {
     goals.push(`SQL statements per admin list page: at most ${most} (goal ≤ ${GOAL_QUERIES}): ${most <= GOAL_QUERIES ? 'met' : 'NOT MET'}`);
     for (const p of counted.filter((x) => x.path.includes('?id='))) goals.push(`${p.label}: ${statements.get(p.path)!.length} statements, one per section, in parallel`);
     lines.push('', ...goals);
-    // Where each request's CPU went: the serving process (app or bare) and PostgreSQL's backends.
-    lines.push('', 'CPU per request (ms): ' + [...cpu].map(([n, c]) => `${n}: server ${(c.app / c.requests).toFixed(2)}, PostgreSQL ${(c.db / c.requests).toFixed(2)}`).join('; '));
+    // Where each request's CPU went: the serving process (app or bare) and PostgreSQL's backends;
+    // and how much of the machine stayed idle meanwhile (when some does, the serving process's one
+    // thread is the limit, not the cores: docs/performance.md).
+    const idle = (c: { idle: number; all: number }) => (c.all ? `, machine idle ${Math.round((100 * c.idle) / c.all)}%` : '');
+    lines.push('', 'CPU per request (ms): ' + [...cpu].map(([n, c]) => `${n}: server ${(c.app / c.requests).toFixed(2)}, PostgreSQL ${(c.db / c.requests).toFixed(2)}${idle(c)}`).join('; '));
     if (process.env.BENCH_VERBOSE) for (const [p, s] of statements) lines.push('', `${p}:`, ...s.map((x) => `  ${x.replace(/\s+/g, ' ').slice(0, 160)}`));
     return lines;
   } finally {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import supertest from 'supertest';
-import { inject } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp, type FullApp } from '../../server/app.ts';
 import type { Timers } from '../../server/time.ts';
 import { createLogger } from '../../server/log.ts';
@@ -196,6 +197,36 @@ export async function startTwoApps(env: Record<string, string> = {}): Promise<{ 
     async close() {
       await b.close();
       await a.close();
+    },
+  };
+}
+
+/**
+ * For a file's tests of what every process hears of a change: two processes on one database and a
+ * connection of its own, as psql would be (no process hears of its writes but by NOTIFY), started
+ * before the file's tests and stopped after them. Read `a`, `b` and `psql` inside the tests.
+ */
+export function twoAppsAndPsql(): { readonly a: TestApp; readonly b: TestApp; readonly psql: pg.Client } {
+  let apps: Awaited<ReturnType<typeof startTwoApps>> | undefined;
+  let psql: pg.Client | undefined;
+  beforeAll(async () => {
+    apps = await startTwoApps();
+    psql = new pg.Client({ connectionString: apps.a.database.url });
+    await psql.connect();
+  });
+  afterAll(async () => {
+    await psql?.end();
+    await apps?.close();
+  });
+  return {
+    get a() {
+      return apps!.a;
+    },
+    get b() {
+      return apps!.b;
+    },
+    get psql() {
+      return psql!;
     },
   };
 }

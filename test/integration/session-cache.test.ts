@@ -4,27 +4,12 @@
  * session still counts: at once on the process that made it, on the other process as soon as
  * PostgreSQL delivers the notice (migration 0038), whatever made the change (the app, or psql).
  */
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { statementLog } from '../../scripts/statement-log.ts';
-import { DEMO, startTwoApps, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { DEMO, twoAppsAndPsql, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/wait.ts';
 
-let apps: Awaited<ReturnType<typeof startTwoApps>>;
-let a: TestApp;
-let b: TestApp;
-let psql: pg.Client;
-beforeAll(async () => {
-  apps = await startTwoApps();
-  ({ a, b } = apps);
-  // A connection of its own, as psql would be: no process hears of its writes but by NOTIFY.
-  psql = new pg.Client({ connectionString: a.database.url });
-  await psql.connect();
-});
-afterAll(async () => {
-  await psql?.end();
-  await apps?.close();
-});
+const both = twoAppsAndPsql();
 
 const info = (t: TestApp, token: string) => fetch(`${t.url}/Account/InfoToken`, { headers: { authorization: `jwt ${token}` } });
 const page = async (t: TestApp, token: string, path = '/admin/jobs/list') => {
@@ -33,36 +18,36 @@ const page = async (t: TestApp, token: string, path = '/admin/jobs/list') => {
 };
 /** Both processes have checked the token once, so both hold the row. */
 async function warm(token: string): Promise<void> {
-  for (const t of [a, b]) expect((await info(t, token)).status).toBe(200);
+  for (const t of [both.a, both.b]) expect((await info(t, token)).status).toBe(200);
 }
 
 describe('session rows cached in the process', () => {
   it('checks a warm token without a statement; the first view of a process reads the row once', async () => {
-    const token = await a.login('company_admin' satisfies DemoLogin);
-    const log = statementLog(b.database.pool);
-    const first = await log.during(() => page(b, token));
+    const token = await both.a.login('company_admin' satisfies DemoLogin);
+    const log = statementLog(both.b.database.pool);
+    const first = await log.during(() => page(both.b, token));
     expect(first.filter((s) => /from "users" where "id" = \$1/.test(s))).toHaveLength(1);
-    const again = await log.during(() => page(b, token));
+    const again = await log.during(() => page(both.b, token));
     expect(again.filter((s) => /from "users"/.test(s))).toEqual([]);
-    expect((await page(b, token)).status).toBe(200);
+    expect((await page(both.b, token)).status).toBe(200);
   });
 
   it('refuses a token at once on the process that logged it out, and on the other as soon as the notice arrives', async () => {
-    const token = await a.login('company_staff');
+    const token = await both.a.login('company_staff');
     await warm(token);
-    const out = await fetch(`${a.url}/logout`, { method: 'POST', redirect: 'manual', headers: { cookie: `token=${token}` } });
+    const out = await fetch(`${both.a.url}/logout`, { method: 'POST', redirect: 'manual', headers: { cookie: `token=${token}` } });
     expect(out.status).toBe(303);
     // No waiting on the process that wrote.
-    expect((await info(a, token)).status).toBe(401);
-    await eventually(async () => expect((await info(b, token)).status).toBe(401));
-    const p = await page(b, token);
+    expect((await info(both.a, token)).status).toBe(401);
+    await eventually(async () => expect((await info(both.b, token)).status).toBe(401));
+    const p = await page(both.b, token);
     expect(p.status).toBe(303);
     expect(p.location).toBe('/errors/error401');
   });
 
   it('has the process that revoked a session refuse its token before any notice can arrive', async () => {
-    const token = await a.login('client_staff');
-    const auth = a.services.auth;
+    const token = await both.a.login('client_staff');
+    const auth = both.a.services.auth;
     const user = await auth.resolve(token, 'admin');
     expect(user.kind).toBe('ok');
     // The next check follows the revocation with no I/O between them: only the writer's own drop
@@ -72,49 +57,49 @@ describe('session rows cached in the process', () => {
   });
 
   it('refuses a user deactivated straight in the database in every process, and takes them back when reactivated', async () => {
-    const token = await a.login('company2');
+    const token = await both.a.login('company2');
     await warm(token);
-    await psql.query('update users set active = false where email = $1', [DEMO.company2]);
+    await both.psql.query('update users set active = false where email = $1', [DEMO.company2]);
     try {
       await eventually(async () => {
-        expect((await info(a, token)).status).toBe(401);
-        expect((await info(b, token)).status).toBe(401);
+        expect((await info(both.a, token)).status).toBe(401);
+        expect((await info(both.b, token)).status).toBe(401);
       });
     } finally {
-      await psql.query('update users set active = true where email = $1', [DEMO.company2]);
+      await both.psql.query('update users set active = true where email = $1', [DEMO.company2]);
     }
     await eventually(async () => {
-      expect((await info(a, token)).status).toBe(200);
-      expect((await info(b, token)).status).toBe(200);
+      expect((await info(both.a, token)).status).toBe(200);
+      expect((await info(both.b, token)).status).toBe(200);
     });
   });
 
   it('shows a name and a role changed in the database on the next checks of both processes', async () => {
-    const token = await a.login('client_admin');
+    const token = await both.a.login('client_admin');
     await warm(token);
-    const before = await psql.query<{ name: string }>('select name from users where email = $1', [DEMO.client_admin]);
-    await psql.query('update users set name = $2 where email = $1', [DEMO.client_admin, 'Renamed By Psql']);
+    const before = await both.psql.query<{ name: string }>('select name from users where email = $1', [DEMO.client_admin]);
+    await both.psql.query('update users set name = $2 where email = $1', [DEMO.client_admin, 'Renamed By Psql']);
     try {
       await eventually(async () => {
-        for (const t of [a, b]) expect((await (await info(t, token)).json()) as { name: string }).toMatchObject({ name: 'Renamed By Psql' });
+        for (const t of [both.a, both.b]) expect((await (await info(t, token)).json()) as { name: string }).toMatchObject({ name: 'Renamed By Psql' });
       });
-      await psql.query(`update users set role = 'client_staff' where email = $1`, [DEMO.client_admin]);
+      await both.psql.query(`update users set role = 'client_staff' where email = $1`, [DEMO.client_admin]);
       await eventually(async () => {
-        for (const t of [a, b]) expect((await (await info(t, token)).json()) as { role: string }).toMatchObject({ role: 'client_staff' });
+        for (const t of [both.a, both.b]) expect((await (await info(t, token)).json()) as { role: string }).toMatchObject({ role: 'client_staff' });
       });
     } finally {
-      await psql.query(`update users set name = $2, role = 'client_admin' where email = $1`, [DEMO.client_admin, before.rows[0]!.name]);
+      await both.psql.query(`update users set name = $2, role = 'client_admin' where email = $1`, [DEMO.client_admin, before.rows[0]!.name]);
     }
   });
 
   it('sends no notice for a write that cannot change a session (a login)', async () => {
-    const token = await a.login('company_admin');
+    const token = await both.a.login('company_admin');
     await warm(token);
-    const log = statementLog(b.database.pool);
-    await a.login('company_admin');
+    const log = statementLog(both.b.database.pool);
+    await both.a.login('company_admin');
     // Give a notice the time it would take to arrive, then: still no statement for the session.
     await new Promise((r) => setTimeout(r, 200));
-    const statements = await log.during(() => info(b, token));
+    const statements = await log.during(() => info(both.b, token));
     expect(statements).toEqual([]);
   });
 });
