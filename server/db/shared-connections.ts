@@ -33,8 +33,8 @@ import type pg from 'pg';
  * `STALL_MS`: a slow statement (a report) must not hold up the quick ones behind it, so while every
  * shared connection is held up like that, a statement takes a pooled connection as before.
  * A statement queued behind one that turns slow after it joined still waits for it; that is the
- * price, bounded by the statement timeout. `db.connection()` is not a session of its own here
- * (only its second statement onwards are): hold session state in a transaction instead.
+ * price, bounded by the statement timeout. `db.connection()` (a session for several statements)
+ * is given a pooled connection by `connectDatabase`, not through this driver.
  */
 export const STALL_MS = 20;
 

@@ -1,7 +1,7 @@
 /**
  * Lone statements on shared, pipelined connections (server/db/shared-connections.ts): many at once
  * use the few kept connections; each fails alone; a transaction still has a connection of its own
- * and its uncommitted rows stay its own; a slow statement does not hold up the quick ones after it;
+ * and its uncommitted rows stay its own, as does `db.connection()`'s session; a slow statement does not hold up the quick ones after it;
  * a shared connection the server drops is replaced; the statement limit still applies.
  */
 import { randomBytes } from 'node:crypto';
@@ -71,6 +71,20 @@ describe('statements on shared connections', () => {
       }),
     ).rejects.toThrow(/division by zero/);
     expect((await sql<{ n: number }>`select count(*)::int as n from ${sql.id(table)} where n = 2`.execute(db)).rows[0]!.n).toBe(0);
+  });
+
+  it('keeps db.connection() one session of its own: what it sets holds for its next statements and stays there', async () => {
+    const inside = await db.connection().execute(async (conn) => {
+      await sql`set application_name = 'one-session'`.execute(conn);
+      const a = (await sql<{ name: string; pid: number }>`select current_setting('application_name') as name, pg_backend_pid() as pid`.execute(conn)).rows[0]!;
+      const b = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn)).rows[0]!;
+      return { name: a.name, pids: [a.pid, b.pid] };
+    });
+    expect(inside.name).toBe('one-session');
+    expect(inside.pids[0]).toBe(inside.pids[1]);
+    const outside = await Promise.all(Array.from({ length: 10 }, () => sql<{ name: string }>`select current_setting('application_name') as name`.execute(db)));
+    expect(outside.map((r) => r.rows[0]!.name)).not.toContain('one-session');
+    await db.connection().execute((conn) => sql`reset application_name`.execute(conn));
   });
 
   it('does not hold a quick statement up behind slow ones: while both shared connections are busy past the limit, it takes a pooled one', async () => {
