@@ -232,12 +232,10 @@ function mountWeb(app: Express, api: ApiClient): void {
 export async function createApp(deps: AppDeps): Promise<FullApp> {
   const { config, db, pool, log, bus } = deps;
   const roleMaps = new RoleMapCache(db, pool, log);
-  const reference = createReferenceCache(db, pool, log);
-  const board = createBoardCache(db, pool, log);
-  const sessions = createSessionCache(db, pool, log);
-  const rowCounts = createRowCounts(db, pool, RESOURCES.map((d) => d.table), log);
+  // What each process keeps until a NOTIFY says its tables changed (docs/operations.md).
+  const caches = [createReferenceCache(db, pool, log), createBoardCache(db, pool, log), createSessionCache(db, pool, log), ...createRowCounts(db, pool, RESOURCES.map((d) => d.table), log)];
   const ads = new AdService(db, pool, log, { flushMs: config.adsFlushSeconds * 1000 });
-  await Promise.all([roleMaps.listen(), reference.listen(), board.listen(), sessions.listen(), ...rowCounts.map((c) => c.listen()), ads.start()]);
+  await Promise.all([roleMaps.listen(), ...caches.map((c) => c.listen()), ads.start()]);
   const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
   const services: Services = {
     config,
@@ -289,10 +287,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
       await ws.close();
       await chat?.close();
       await roleMaps.close();
-      reference.close();
-      board.close();
-      sessions.close();
-      for (const c of rowCounts) c.close();
+      for (const c of caches) c.close();
       await ads.close();
     },
   };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Lang, Text } from '../../shared/i18n.ts';
 import type { Tenant } from '../access/tenancy.ts';
 import type { DB } from '../db/connect.ts';
+import { containing } from '../db/like.ts';
 import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from './define.ts';
 
 /**
@@ -269,7 +270,6 @@ export async function movesOf(t: Transitions, ctx: OptionContext): Promise<reado
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const anyDb = (db: DB) => db as unknown as Kysely<any>;
 const expr = (c: ReadColumn, lang: Lang): RawBuilder<unknown> => (typeof c.sql === 'string' ? sql.ref(c.sql) : c.sql(lang));
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 /** The SQL type a cursor value is compared as, by column type. */
 const CURSOR_CAST: Record<ColumnType, string> = { text: 'text', link: 'text', badge: 'text', number: 'bigint', money: 'bigint', date: 'date', datetime: 'timestamptz' };
 
@@ -345,7 +345,7 @@ export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, l
   if (!q) return { rows: [], total: 0, page, size, next: null };
   const searchable = def.columns.filter((c) => c.search);
   if (p.q?.trim() && searchable.length) {
-    const pattern = `%${escapeLike(p.q.trim())}%`;
+    const pattern = containing(p.q.trim());
     q = q.where((eb) => eb.or(searchable.map((c) => eb(sql`(${expr(c, lang)})::text`, 'ilike', pattern))));
   }
   for (const [name, value] of Object.entries(p.filter ?? {})) {

@@ -6,6 +6,7 @@ import type { DB } from '../db/connect.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import { validate, type FieldErrors } from '../validation.ts';
 import { wroteTable } from '../db/notified-cache.ts';
+import { containing } from '../db/like.ts';
 import { todayInJapan } from '../../shared/time.ts';
 import { cachedCount } from './row-counts.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
@@ -76,7 +77,6 @@ class Slot {
   constructor(readonly i: number) {}
 }
 
-
 /**
  * A list view taken apart: what its statement's text depends on (`shape`), its values in the
  * order `build` puts them, and the key of its total (row-counts.ts).
@@ -108,7 +108,7 @@ export function planList(def: ResourceDef, tenant: Tenant, p: ListParams, size: 
   if (p.q && p.q.trim() && searchable.length) {
     counted.push(['q', p.q.trim()]);
     shape.push('q');
-    const i = slot(`%${p.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const i = slot(containing(p.q.trim()));
     wheres.push((q, v) => q.where((eb) => eb.or(searchable.map((c) => eb(sql`${sql.ref(c)}::text`, 'ilike', v(i))))));
   }
   for (const [name, value] of Object.entries(p.filters ?? {})) {
@@ -148,7 +148,7 @@ export function planList(def: ResourceDef, tenant: Tenant, p: ListParams, size: 
       shape.push([name, 'eq']);
       wheres.push((q, v) => q.where(sql`${sql.ref(name)}::text`, '=', v(i)));
     } else {
-      const i = slot(`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      const i = slot(containing(value));
       shape.push([name, 'like']);
       wheres.push((q, v) => q.where(sql`${sql.ref(name)}::text`, 'ilike', v(i)));
     }

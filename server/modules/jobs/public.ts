@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { fellBack, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { todayInJapan } from '../../time.ts';
 import type { JobKind, JobTables } from './tables.ts';
+import { containing } from '../../db/like.ts';
 
 export type JobsDb = Kysely<Database & JobTables>;
 export const jobsDb = (db: DB) => db as unknown as JobsDb;
@@ -84,7 +85,7 @@ async function loadPublicJobs(dbIn: DB, kind: JobKind, filters: PublicFilters, s
     q = q.where((eb) => eb.or([sql<boolean>`cardinality(j.languages) = 0`, sql<boolean>`${l}::text = any(j.languages)`]));
   }
   if (filters.q) {
-    const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(filters.q);
     q = q.where((eb) => eb.or([eb('j.title_ja', 'ilike', pattern), eb('j.title_en', 'ilike', pattern), eb('j.city', 'ilike', pattern), eb('j.station', 'ilike', pattern), eb('j.city_en', 'ilike', pattern), eb('j.station_en', 'ilike', pattern)]));
   }
   if (kind === 'daily' && filters.date) {

@@ -11,6 +11,7 @@ import { t } from '../define.ts';
 import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadColumn, type ReadRow, type Transition } from '../read-model.ts';
 import { clientOptions } from './users.ts';
 import { visaOptions } from './staff.ts';
+import { containing } from '../../db/like.ts';
 
 /**
  * The company's applicants (SPEC §2, §3 "Candidate lists"): every application to the tenant's
@@ -181,7 +182,7 @@ export const applicationsReadModel = defineReadModel({
     { name: 'shiftDate', label: t('勤務日', 'Shift date'), kind: 'date', where: (_, v) => dateWindow('s.date', v) },
     { name: 'visa', label: t('在留資格', 'Residence status'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`) },
     { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
-    { name: 'nationality', label: t('国籍', 'Nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) },
+    { name: 'nationality', label: t('国籍', 'Nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
   ],
   defaultSort: { column: 'updatedAt', dir: 'desc' },
   // Keyset: a company's 10,000 applications page as fast on the last page as on the first.

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { t } from '../define.ts';
 import { dateWindow, defineReadModel } from '../read-model.ts';
 import { visaOptions } from './staff.ts';
+import { containing } from '../../db/like.ts';
 
 /**
  * Workers (SPEC §2 /admin/worker 160001; issue 12, first part): the people who applied to the
@@ -90,7 +91,7 @@ export const workersReadModel = defineReadModel({
   filters: [
     { name: 'visa', label: t('在留資格', 'Residence status'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`) },
     { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
-    { name: 'nationality', label: t('国籍', 'Nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) },
+    { name: 'nationality', label: t('国籍', 'Nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
   ],
   defaultSort: { column: 'name', dir: 'asc' },
   paging: 'keyset',
