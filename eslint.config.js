@@ -51,6 +51,18 @@ export default defineConfig(
     },
   },
   {
+    // An action and its button are one declaration (views/ui/Action.tsx): no form field names its
+    // action by hand, so a page cannot draw a button its screen does not handle.
+    files: ['server/**/*.{ts,tsx}', 'views/**/*.{ts,tsx}', 'client/**/*.{ts,tsx}'],
+    ignores: ['views/ui/Action.tsx', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='name'][value.value=/^_(action|op)$/]", message: 'Draw the button with <ActionButton action={act.x}> (views/ui/Action.tsx) from the actions its screen declares.' },
+      ],
+    },
+  },
+  {
     // Migrations are frozen against `Kysely<any>` on purpose (a migration must not change when the
     // Database type does), and the migrator runs them through the same untyped handle.
     files: ['server/db/migrations/**', 'server/db/migrate.ts'],

@@ -19,6 +19,7 @@ const m = (ja: string, en: string): Text => ({ ja, en });
 
 export const MESSAGES = {
   // Words many screens share
+  'common.listSeparator': m('、', ', '),
   'common.backHome': m('トップページへ戻る', 'Back to the home page'),
   'common.chat': m('チャット', 'Chat'),
   'common.contactUs': m('お問い合わせ', 'Contact us'),
@@ -51,12 +52,14 @@ export const MESSAGES = {
   'validation.format': m('形式が正しくありません。', 'This value is not in the right format.'),
   'validation.choice': m('選択肢から選んでください。', 'Choose one of the options.'),
   'validation.phone': m('電話番号は数字とハイフンで入力してください。', 'Enter a phone number with digits and hyphens.'),
+  'validation.outOfRange': m('数値が大きすぎるか、正しくありません。', 'This number is too large or not valid.'),
   'validation.invalid': m('値が正しくありません。', 'This value is not valid.'),
   'error.unauthenticated': m('ログインしてください。', 'Please log in.'),
   'error.forbidden': m('この操作を行う権限がありません。', 'You are not allowed to do this.'),
   'error.notFound': m('見つかりません。', 'Not found.'),
   'error.alreadyRegistered': m('この値はすでに登録されています。', 'This value is already registered.'),
   'error.inUse': m('使用中のため削除できません（このステータスの応募者がいるなど）。先に移してから削除してください。', 'This is in use (for example, applicants are in this status), so it cannot be deleted. Move them first.'),
+  'error.keptBy': m('{what}の記録があるため削除できません（履歴は残す必要があります）。使わなくなった場合は求人を終了してください。', 'This cannot be deleted: it has {what}, whose history must be kept. Close its jobs instead when it is no longer used.'),
   'error.noChoices': m('選択肢のない項目です。', 'This field has no choices.'),
   'error.badLogin': m('メールアドレスまたはパスワードが正しくありません。', 'The email address or password is incorrect.'),
 
@@ -704,6 +707,7 @@ export const MESSAGES = {
   'pay.save': m('口座を保存', 'Save the account'),
   'pay.quick': m('前払い（クイックペイ）', 'Quick pay (advance)'),
   'pay.available': m('今申請できる額: {available}（働いて承認された未払いの給与 {earned} のうち）', 'Available now: {available} (of {earned} earned, approved and not yet paid)'),
+  'pay.confirm': m('前払いを申請しますか？手数料は{percent}%（最低{minFee}）で、振り込まれるのは申請額から手数料を引いた額です。', 'Request this advance? The fee is {percent}% (at least {minFee}); what arrives is the amount less the fee.'),
   'pay.fee': m('手数料は{percent}%（最低{minFee}）。最低申請額は{min}です。申請額は次の給与から差し引かれます。', 'The fee is {percent}% (at least {minFee}); the smallest request is {min}. The amount is recovered from your next pay.'),
   'pay.amount': m('申請額（円）', 'Amount (yen)'),
   'pay.request': m('前払いを申請', 'Request quick pay'),

@@ -2,6 +2,7 @@ import { execute, type ExecutionResult, type GraphQLFormattedError, type GraphQL
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { RoleMaps } from '../auth/default-roles.ts';
 import type { Lang } from '../../shared/i18n.ts';
+import { msg } from '../../shared/messages.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import type { ApiContext } from './context.ts';
 import type { Services } from '../services.ts';
@@ -62,6 +63,13 @@ export async function contextFor(services: Services, caller: Caller): Promise<Ap
 /** An operation the in-process client runs: checked once, then compiled to a function (graphql-jit). */
 type Runner = (context: ApiContext, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
 
+/** The answer to a variable that does not fit its type: BAD_USER_INPUT, with the variable as the field. */
+function badVariable(message: string, lang: Lang | undefined): GraphQLFormattedError {
+  const name = /Variable "\$(\w+)"/.exec(message)?.[1] ?? '_';
+  const text = msg(lang ?? 'ja', 'validation.outOfRange');
+  return { message: text, extensions: { code: 'BAD_USER_INPUT', fields: { [name]: text } } };
+}
+
 export function createInProcessClient(services: Services, schema: GraphQLSchema): ApiClient {
   const runners = new Map<string, Runner>();
   /**
@@ -100,6 +108,9 @@ export function createInProcessClient(services: Services, schema: GraphQLSchema)
     async graphql(document, variables, caller) {
       const contextValue = await contextFor(services, caller);
       const result = await runnerFor(document)(contextValue, variables);
+      // A variable its declared type refuses (a number past Int's 32 bits) stops the operation
+      // before it runs: the caller's input, said beside the variable's field, never a 500.
+      if (result.errors?.length && result.data === undefined) return { errors: result.errors.map((e) => badVariable(e.message, caller.lang)) };
       return {
         data: result.data as never,
         ...(result.errors?.length ? { errors: result.errors.map((e) => maskError(e, services.log, services.config.production).toJSON()) } : {}),

@@ -92,6 +92,12 @@ export interface ResourceDef {
   /** No create or delete through the engine (e.g. rows made elsewhere). */
   noCreate?: boolean;
   noDelete?: boolean;
+  /**
+   * Rows of other tables that keep a record from being deleted: its history (a client's jobs,
+   * with their applications, attendance and pay; its invoices). Deleting it is refused with the
+   * tables named, instead of cascading the history away.
+   */
+  keptBy?: readonly { table: string; column: string; what: Text }[];
   /** Extra row constraints on list and get (e.g. kind = 'mail' on a shared table). */
   fixed?: Record<string, string>;
   /**

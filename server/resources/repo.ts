@@ -3,7 +3,7 @@ import { COUNT_CAP } from '../../shared/format.ts';
 import { z } from 'zod';
 import type { Tenant } from '../access/tenancy.ts';
 import type { DB } from '../db/connect.ts';
-import type { Lang } from '../../shared/i18n.ts';
+import type { Lang, Text } from '../../shared/i18n.ts';
 import { validate, type FieldErrors } from '../validation.ts';
 import { wroteTable } from '../db/notified-cache.ts';
 import { containing } from '../db/like.ts';
@@ -359,9 +359,14 @@ export async function updateRow(db: DB, def: ResourceDef, tenant: Tenant, actor:
   return updated;
 }
 
-export async function deleteRow(db: DB, def: ResourceDef, tenant: Tenant, actor: Actor, id: string): Promise<boolean> {
+export async function deleteRow(db: DB, def: ResourceDef, tenant: Tenant, actor: Actor, id: string): Promise<boolean | { keptBy: Text[] }> {
   const before = await getRow(db, def, tenant, id);
   if (!before) return false;
+  const keptBy: Text[] = [];
+  for (const k of def.keptBy ?? []) {
+    if (await anyDb(db).selectFrom(k.table).select(sql`1`.as('one')).where(k.column, '=', id).limit(1).executeTakeFirst()) keptBy.push(k.what);
+  }
+  if (keptBy.length) return { keptBy };
   await anyDb(db)
     .transaction()
     .execute(async (trx) => {

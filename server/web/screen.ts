@@ -15,6 +15,7 @@ import type { RouteDef } from '../access/routes.ts';
 import type { Lang, Text } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { ErrorKind } from '../../views/pages/errors/ErrorPage.tsx';
+import { ACTION_FIELD, declaredActions, parseAction, type ActionRefs } from '../../views/ui/Action.tsx';
 import { callApi } from './kit.ts';
 import type { PageOptions } from './render.tsx';
 
@@ -114,8 +115,11 @@ export interface FormState {
   status: number;
 }
 
-/** A form post's handler: an outcome (usually a redirect), or the form's failed state to draw again. */
-export type Action = (ctx: ScreenContext, body: Record<string, unknown>) => Promise<Outcome | FormState> | Outcome | FormState;
+/**
+ * A form post's handler: an outcome (usually a redirect), or the form's failed state to draw again.
+ * `arg` is what the pressed button said the action is for (a row's id), null for a form's own button.
+ */
+export type Action = (ctx: ScreenContext, body: Record<string, unknown>, arg: string | null) => Promise<Outcome | FormState> | Outcome | FormState;
 
 /** The screen as the dispatcher runs it. */
 export interface Screen {
@@ -128,46 +132,55 @@ export interface Screen {
   form?: { limit: string; parameterLimit: number };
 }
 
-export interface ScreenDef<D> {
+export interface ScreenDef<D, K extends string> {
   path: string;
   /** The page's data, through the API. May throw an outcome (`throw redirect(…)`, `throw errorPage(…)`). */
   load: (ctx: ScreenContext) => Promise<D> | D;
-  /** The page (or another outcome) for the data; `state` after a failed post. */
-  view: (ctx: ScreenContext, data: D, state?: FormState) => PageOptions | Outcome;
   /**
-   * Form posts by the `_action` field of the form (`default` when it has none). A handler returns
-   * a redirect on success (post/redirect/get), or the form's state to draw again.
+   * The page (or another outcome) for the data; `state` after a failed post. `act` holds one
+   * reference per declared action: the view draws its buttons from them (views/ui/Action.tsx), so
+   * it cannot draw a button for an action this screen does not handle.
    */
-  actions?: Record<string, Action>;
+  view: (ctx: ScreenContext, data: D, state: FormState | undefined, act: ActionRefs<K>) => PageOptions | Outcome;
+  /** What its buttons do, by name; each button sends the name of its action (and a row's id). */
+  actions?: { readonly [P in K]: Action };
+  /**
+   * The action a post that names none runs. Only for a form whose fields are a contract of their
+   * own (DESIGN.md §4: `POST /login` with `email` and `password`); every other post names its action.
+   */
+  bare?: NoInfer<K>;
   form?: { limit: string; parameterLimit: number };
 }
 
 const asOutcome = (v: PageOptions | Outcome): Outcome => (isOutcome(v) ? v : page(v));
 
+/**
+ * Runs the action a post names, or answers 400 when it names none of the declared ones (a form no
+ * page of this screen drew: an old tab, a hand-made post). There is no default action.
+ */
+export async function runAction<K extends string>(actions: { readonly [P in K]: Action }, ctx: ScreenContext, body: Record<string, unknown>, draw: (state: FormState) => Promise<Outcome>, bare?: K): Promise<Outcome> {
+  const asked = parseAction(body[ACTION_FIELD]) ?? (bare && body[ACTION_FIELD] === undefined ? { name: bare, arg: null } : null);
+  const action = asked && Object.hasOwn(actions, asked.name) ? actions[asked.name as K] : undefined;
+  if (!asked || !action) return errorPage('badRequest');
+  const r = await action(ctx, body, asked.arg);
+  return isOutcome(r) ? r : draw(r);
+}
+
 /** Builds a screen from its load, view and actions. */
-export function defineScreen<D>(def: ScreenDef<D>): Screen {
+export function defineScreen<D, K extends string = never>(def: ScreenDef<D, K>): Screen {
+  const actions = def.actions;
+  const act = declaredActions(actions ? (Object.keys(actions) as K[]) : []);
   const draw = async (ctx: ScreenContext, state?: FormState): Promise<Outcome> => {
     const data = await def.load(ctx);
-    const drawn = asOutcome(def.view(ctx, data, state));
+    const drawn = asOutcome(def.view(ctx, data, state, act));
     if (state && drawn.kind === 'page') drawn.page = { ...drawn.page, status: state.status };
     return drawn;
   };
-  const actions = def.actions;
   return {
     path: def.path,
     get: (ctx) => draw(ctx),
     ...(def.form ? { form: def.form } : {}),
-    ...(actions
-      ? {
-          post: async (ctx: ScreenContext, body: Record<string, unknown>) => {
-            const name = typeof body._action === 'string' && body._action ? body._action : 'default';
-            const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
-            if (!action) return plain(400, 'Bad request');
-            const r = await action(ctx, body);
-            return isOutcome(r) ? r : draw(ctx, r);
-          },
-        }
-      : {}),
+    ...(actions ? { post: (ctx: ScreenContext, body: Record<string, unknown>) => runAction(actions, ctx, body, (state) => draw(ctx, state), def.bare) } : {}),
   };
 }
 

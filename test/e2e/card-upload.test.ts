@@ -61,7 +61,7 @@ describe('a residence card from a phone to verified', () => {
     await expect.poll(() => staff.locator('.card-check-images img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth))).toEqual([1200, 1200]);
     expect(await staff.getAttribute('[data-testid=number-format]', 'data-matches')).toBe('yes');
     expect(await sideways(staff)).toBe(false);
-    await Promise.all([staff.waitForURL((u) => u.searchParams.get('decided') === 'verified'), staff.locator('button[name=decision][value=verified]').click()]);
+    await Promise.all([staff.waitForURL((u) => u.searchParams.get('decided') === 'verified'), staff.locator('button[name=_action][value="decide:verified"]').click()]);
     expect(await staff.textContent('.card-check')).toContain('確認済み');
 
     await candidate.goto(`${t.url}/staff/card`);

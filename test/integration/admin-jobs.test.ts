@@ -48,6 +48,7 @@ function nextWeek(): { monday: string; friday: string; days: string[] } {
 /** The whole form of a daily job, as a browser posts it. */
 async function jobForm(clientId: string, title: string, extra: Record<string, string | string[]> = {}): Promise<Record<string, string | string[]>> {
   return {
+    _action: 'save',
     client_id: clientId,
     title_ja: title,
     title_en: `${title} (EN)`,
@@ -78,7 +79,7 @@ async function jobForm(clientId: string, title: string, extra: Record<string, st
 function weekPlan(extra: Record<string, string | string[]> = {}): Record<string, string | string[]> {
   const { monday, friday } = nextWeek();
   return {
-    _op: 'addShifts',
+    _action: 'section:addShifts',
     plan_from: monday,
     plan_to: friday,
     plan_weekdays: ['1', '2', '3', '4', '5'],
@@ -145,7 +146,7 @@ describe('a company admin publishes a daily job with a week of shifts', () => {
     expect(page.html).not.toContain('公開の求人一覧に載りません');
     expect(page.html).toContain(`${nextWeek().monday} (月)`);
     expect(page.html).toContain('09:00–13:00');
-    expect(page.html.match(/name="_op" value="deleteShift"/g)).toHaveLength(10);
+    expect(page.html.match(/<button type="submit" value="section:deleteShift"/g)).toHaveLength(10);
     // The history says so.
     expect(page.html).toMatch(/シフト: — → \+10 \(/);
 
@@ -199,7 +200,7 @@ function fieldErrorOf(html: string, name: string): string | undefined {
 describe('an empty daily job form', () => {
   it('marks every required field at once, "required" for a blank and "choose one" for a blank choice, and saves nothing', async () => {
     const before = (await db().selectFrom('jobs').select('id').execute()).length;
-    const res = await post('/v3/admin/jobs/add', 'company_admin', { client_id: '', title_ja: '', title_en: '', prefecture: '', wage: '', headcount: '' });
+    const res = await post('/v3/admin/jobs/add', 'company_admin', { _action: 'save', client_id: '', title_ja: '', title_en: '', prefecture: '', wage: '', headcount: '' });
     expect(res.status).toBe(422);
     expect(fieldErrorOf(res.html, 'client_id')).toBe('選択してください。');
     expect(fieldErrorOf(res.html, 'title_ja')).toBe('入力してください。');
@@ -251,8 +252,8 @@ describe('deleting a shift', () => {
   it('deletes one nobody applied to, behind a confirmation, and writes the history', async () => {
     const [s] = await db().selectFrom('job_daily_shifts').select(['id', 'date']).where('job_id', '=', jobId).orderBy('date', 'desc').orderBy('start_time', 'desc').limit(1).execute();
     const page = await get(`/v3/admin/jobs/${jobId}`, 'company_admin');
-    expect(page.html).toMatch(new RegExp(`<details class="confirm"><summary>削除</summary><form [^>]*method="post"[^>]*><input type="hidden" name="_op" value="deleteShift"/><input type="hidden" name="_shiftId" value="${s!.id}"/>`));
-    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _op: 'deleteShift', _shiftId: s!.id });
+    expect(page.html).toMatch(new RegExp(`<details class="confirm"><summary>削除</summary><form [^>]*method="post"[^>]*><input type="hidden" name="_shiftId" value="${s!.id}"/>`));
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _action: 'section:deleteShift', _shiftId: s!.id });
     expect(res.status).toBe(303);
     expect(res.location).toBe(`/v3/admin/jobs/${jobId}?shiftDeleted=1#job-shifts`);
     expect(await db().selectFrom('job_daily_shifts').select('id').where('id', '=', s!.id).executeTakeFirst()).toBeUndefined();
@@ -268,7 +269,7 @@ describe('deleting a shift', () => {
     await db().insertInto('applications').values({ job_id: jobId, shift_id: shift.id, candidate_id: candidate.id, company_id: job.company_id, client_id: job.client_id }).execute();
     const page = await get(`/v3/admin/jobs/${jobId}`, 'company_admin');
     expect(page.html).toContain('応募あり（削除不可）');
-    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _op: 'deleteShift', _shiftId: shift.id });
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _action: 'section:deleteShift', _shiftId: shift.id });
     expect(res.status).toBe(422);
     expect(res.html).toContain('応募があるシフトは削除できません。');
     expect(await db().selectFrom('job_daily_shifts').select('id').where('id', '=', shift.id).executeTakeFirst()).toBeDefined();
@@ -351,7 +352,7 @@ describe('the second company', () => {
     const page = await get(`/v3/admin/jobs/${job.id}`, 'company2');
     expect(page.status).toBe(404);
     expect(page.html).toContain('データが見つかりません');
-    const close = await post(`/v3/admin/jobs/${job.id}`, 'company2', { _op: 'action', _action: 'close' });
+    const close = await post(`/v3/admin/jobs/${job.id}`, 'company2', { _action: 'run:close' });
     expect(close.status).toBe(404);
     expect((await db().selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).status).not.toBe('closed');
   });
@@ -359,7 +360,7 @@ describe('the second company', () => {
 
 describe('record actions', () => {
   it('duplicates a job as a draft without shifts, in both histories', async () => {
-    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _op: 'action', _action: 'duplicate' });
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _action: 'run:duplicate' });
     expect(res.status).toBe(303);
     expect(res.location).toBe(`/v3/admin/jobs/${jobId}?done=duplicate`);
     const copy = await jobByTitle(`${TITLE}（コピー）`);
@@ -388,7 +389,7 @@ describe('record actions', () => {
   });
 
   it('closes a job: it leaves the public board, takes no more shifts, and the history says who closed it', async () => {
-    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _op: 'action', _action: 'close' });
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _action: 'run:close' });
     expect(res.status).toBe(303);
     expect(res.location).toBe(`/v3/admin/jobs/${jobId}?done=close`);
     expect((await jobByTitle(TITLE)).status).toBe('closed');
@@ -399,7 +400,7 @@ describe('record actions', () => {
     expect(page.html).toContain('募集終了の求人にはシフトを追加できません。');
     expect((await fetch(`${t.url}/daily/${jobId}`)).status).toBe(404);
 
-    const again = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _op: 'action', _action: 'close' });
+    const again = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _action: 'run:close' });
     expect(again.status).toBe(422);
     expect(again.html).toContain('この求人はすでに募集終了です。');
     const shifts = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan({ plan_from: tokyoDay(30), plan_to: tokyoDay(36) }));

@@ -66,7 +66,7 @@ describe('the screen', () => {
     expect(list.status).toBe(200);
     for (const label of ['表示回数', 'クリック数', '日本語教室バナー', 'おすすめ: 宴会スタッフ']) expect(list.html).toContain(label);
 
-    const form = { name: 'x', kind: 'banner', lang: 'both', placements: 'daily', starts_on: today, ends_on: addDays(today, -1), active: 'on' };
+    const form = { _action: 'save', name: 'x', kind: 'banner', lang: 'both', placements: 'daily', starts_on: today, ends_on: addDays(today, -1), active: 'on' };
     const script = await postForm(t, `${PATH}?new=1`, token, { ...form, link_url: 'javascript:alert(1)' });
     expect(script.status).toBe(422);
     expect(script.html).toContain('http:// か https:// で始まるURL');
@@ -80,7 +80,7 @@ describe('the screen', () => {
     expect(noJob.html).toContain('おすすめする求人を選んでください。');
 
     const created = await postForm(t, `${PATH}?new=1`, token, {
-      name: 'Spring campaign', kind: 'banner', title_ja: '春の登録キャンペーン', title_en: 'Spring sign-up campaign', body_ja: '今だけ', body_en: 'Now only',
+      _action: 'save', name: 'Spring campaign', kind: 'banner', title_ja: '春の登録キャンペーン', title_en: 'Spring sign-up campaign', body_ja: '今だけ', body_en: 'Now only',
       link_url: 'https://example.test/spring', image_url: `${siteUrl}/banner.png`, lang: 'both', placements: ['part_time'], starts_on: today, ends_on: addDays(today, 30), active: 'on',
     });
     expect(created.status, created.html.slice(0, 400)).toBe(303);

@@ -131,10 +131,10 @@ describe('a candidate uploads their card and staff verify it', () => {
   it('verifying writes the person’s card fields, is audited, and the card then counts as verified', async () => {
     const token = await t.tokenOf('company_admin');
     // A number that is not in the printed format cannot be verified.
-    const bad = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide', decision: 'verified', cardNumber: 'AB1234567CD', visaTypeId: String(studentVisa), expiry, permission: '1', reason: '' });
+    const bad = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide:verified', cardNumber: 'AB1234567CD', visaTypeId: String(studentVisa), expiry, permission: '1', reason: '' });
     expect(bad.status).toBe(422);
     expect(bad.html).toContain('英字2文字・数字8桁・英字2文字');
-    const res = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide', decision: 'verified', cardNumber: 'AB12345678CD', visaTypeId: String(studentVisa), expiry, permission: '1', reason: '' });
+    const res = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide:verified', cardNumber: 'AB12345678CD', visaTypeId: String(studentVisa), expiry, permission: '1', reason: '' });
     expect(res.status).toBe(303);
     expect(res.location).toBe(`${CHECK}?card=${cardId}&decided=verified`);
     const db = t.database.db;
@@ -218,7 +218,7 @@ describe('who may see and decide', () => {
     expect((await getPage(t, `${CHECK}?card=${cardId}`, token)).status).toBe(404);
     const decide = await gqlAs('company2', 'mutation ($id: ID!) { decideResidenceCard(id: $id, input: { decision: "rejected", reason: "x" }) { id } }', { id: cardId });
     expect(decide.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    const post = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide', decision: 'rejected', reason: 'x' });
+    const post = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide:rejected', reason: 'x' });
     expect(post.status).toBe(404);
     const row = await t.database.db.selectFrom('residence_cards').select('status').where('id', '=', cardId).executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
@@ -252,7 +252,7 @@ describe('who may see and decide', () => {
     const res = await gqlAs('company_admin', 'mutation ($id: ID!) { decideResidenceCard(id: $id, input: { decision: "reupload", reason: "" }) { id } }', { id: cardId });
     expect(res.errors?.[0]?.extensions?.fields).toHaveProperty('reason');
     const token = await t.tokenOf('company_admin');
-    const post = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide', decision: 'reupload', reason: 'The back is blurred' });
+    const post = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide:reupload', reason: 'The back is blurred' });
     expect(post.status).toBe(303);
     const chat = await lastChat();
     expect(chat).toMatchObject({ sender_role: 'bot' });
@@ -267,7 +267,7 @@ describe('who may see and decide', () => {
     await t.database.db.updateTable('users').set({ lang: 'ja' }).where('id', '=', personId).execute();
     expect((await upload()).status).toBe(201);
     const next = (await t.database.db.selectFrom('residence_cards').select('id').where('user_id', '=', personId).where('status', '=', 'pending').executeTakeFirstOrThrow()).id;
-    expect((await postForm(t, `${CHECK}?card=${next}`, token, { _action: 'decide', decision: 'reupload', reason: '裏面がぼやけています' })).status).toBe(303);
+    expect((await postForm(t, `${CHECK}?card=${next}`, token, { _action: 'decide:reupload', reason: '裏面がぼやけています' })).status).toBe(303);
     expect((await lastChat())?.content).toContain('在留カードの写真を再度アップロードしてください。理由: 裏面がぼやけています');
   });
 });

@@ -41,7 +41,7 @@ describe(`GET and POST ${PATH}`, () => {
     const company = await t.database.db.selectFrom('companies').select('id').where('name', 'like', 'さくら%').executeTakeFirstOrThrow();
     const client = await t.database.db.selectFrom('clients').select('id').where('company_id', '=', company.id).orderBy('name').executeTakeFirstOrThrow();
     const created = await postForm(t, `${PATH}?new=1`, token, {
-      name: 'Loopback jobs', url: siteUrl, format: 'html', job_kind: 'other', company_id: company.id, client_id: client.id,
+      _action: 'save', name: 'Loopback jobs', url: siteUrl, format: 'html', job_kind: 'other', company_id: company.id, client_id: client.id,
       item_selector: 'li.job', map_title: 'a.t', map_url: 'a.t', map_wage: 'b', schedule_minutes: '1440',
     });
     expect(created.status, created.html.slice(0, 300)).toBe(303);
@@ -51,7 +51,7 @@ describe(`GET and POST ${PATH}`, () => {
     expect(page.html).toContain('まだ取り込んでいません。');
     expect(page.html).toContain('今すぐ取り込む');
 
-    const run = await postForm(t, record.split('&')[0]!, token, { _op: 'action', _action: 'run' });
+    const run = await postForm(t, record.split('&')[0]!, token, { _action: 'run:run' });
     expect(run.status).toBe(303);
     const after = await getPage(t, run.location!, token);
     expect(after.html).toContain('取り込みが終わりました。');

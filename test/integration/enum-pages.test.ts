@@ -30,7 +30,7 @@ describe('/admin/templates/enumuservalue (200015)', () => {
   });
 
   it('adds a read-skill value that the enum query then returns with its derived fields', async () => {
-    const res = await post('/admin/templates/enumuservalue', superadmin, { op: 'create', type: '16', ja: 'ビジネスレベル', en: 'Business level' });
+    const res = await post('/admin/templates/enumuservalue', superadmin, { _action: 'create', type: '16', ja: 'ビジネスレベル', en: 'Business level' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/templates/enumuservalue?saved=1#type-16');
     const added = (await t.gql('{ enums { readSkills { id value name label enName } } }')).data.enums.readSkills.find((e: { name: string }) => e.name === 'ビジネスレベル');
@@ -40,7 +40,7 @@ describe('/admin/templates/enumuservalue (200015)', () => {
   });
 
   it('keeps what was typed and shows the error beside the field, in the page language', async () => {
-    const res = await post('/admin/templates/enumuservalue', superadmin, { op: 'create', type: '8', ja: '', en: 'Non-binary' }, 'en');
+    const res = await post('/admin/templates/enumuservalue', superadmin, { _action: 'create', type: '8', ja: '', en: 'Non-binary' }, 'en');
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toContain('This field is required.');
@@ -48,20 +48,20 @@ describe('/admin/templates/enumuservalue (200015)', () => {
   });
 
   it('edits and deletes a visa type', async () => {
-    const created = await post('/admin/templates/enumuservalue', superadmin, { op: 'create', type: 'visa', ja: '高度専門職', en: 'Highly Skilled Professional' });
+    const created = await post('/admin/templates/enumuservalue', superadmin, { _action: 'create', type: 'visa', ja: '高度専門職', en: 'Highly Skilled Professional' });
     expect(created.status).toBe(303);
     const row = await t.database.db.selectFrom('visa_types').select('id').where('ja', '=', '高度専門職').executeTakeFirstOrThrow();
-    const edited = await post('/admin/templates/enumuservalue', superadmin, { op: 'update', type: 'visa', id: String(row.id), ja: '高度専門職1号', en: 'Highly Skilled Professional (i)' });
+    const edited = await post('/admin/templates/enumuservalue', superadmin, { _action: 'update', type: 'visa', id: String(row.id), ja: '高度専門職1号', en: 'Highly Skilled Professional (i)' });
     expect(edited.status).toBe(303);
     expect(await (await page('/admin/templates/enumuservalue', superadmin)).text()).toContain('高度専門職1号');
-    const deleted = await post('/admin/templates/enumuservalue', superadmin, { op: 'delete', type: 'visa', id: String(row.id) });
+    const deleted = await post('/admin/templates/enumuservalue', superadmin, { _action: 'delete', type: 'visa', id: String(row.id) });
     expect(deleted.status).toBe(303);
     expect(await t.database.db.selectFrom('visa_types').select('id').where('id', '=', row.id).executeTakeFirst()).toBeUndefined();
   });
 
   it('is refused to a company admin in the page and in the API', async () => {
     expect((await page('/admin/templates/enumuservalue', company)).status).toBe(404);
-    const res = await post('/admin/templates/enumuservalue', company, { op: 'create', type: '8', ja: '不正', en: 'Forbidden' });
+    const res = await post('/admin/templates/enumuservalue', company, { _action: 'create', type: '8', ja: '不正', en: 'Forbidden' });
     expect(res.status).toBe(403);
     expect(await t.database.db.selectFrom('job_enum_translations').select('value').where('value', '=', '不正').executeTakeFirst()).toBeUndefined();
   });
@@ -74,7 +74,7 @@ describe('/admin/templates/enumjobvalue (200014)', () => {
     expect(html).not.toContain('在留資格');
     // A person-related type cannot be edited through the job page's permission.
     const row = await t.database.db.selectFrom('job_enums').select('id').where('type', '=', 18).orderBy('id').executeTakeFirstOrThrow();
-    const res = await post('/admin/templates/enumjobvalue', superadmin, { op: 'update', type: '18', id: String(row.id), ja: '時間給', en: 'Per hour' });
+    const res = await post('/admin/templates/enumjobvalue', superadmin, { _action: 'update', type: '18', id: String(row.id), ja: '時間給', en: 'Per hour' });
     expect(res.status).toBe(303);
     expect(await (await page('/admin/templates/enumjobvalue', superadmin)).text()).toContain('時間給');
   });

@@ -91,7 +91,7 @@ describe('daily pay screen', () => {
   it('batching a worker without a bank account fails their lines with the reason', async () => {
     const bikash = await linesOf('worker3@demo.test');
     expect(bikash.map((l) => l.status)).toEqual(['approved', 'approved']);
-    const res = await postForm(t, '/admin/salary/daily', await t.tokenOf('company_admin'), { _action: 'move', act: 'transfer', ids: bikash.map((l) => l.id) });
+    const res = await postForm(t, '/admin/salary/daily', await t.tokenOf('company_admin'), { _action: 'bulk:transfer', ids: bikash.map((l) => l.id) });
     expect(res.status).toBe(303);
     const after = await linesOf('worker3@demo.test');
     expect(after.map((l) => [l.status, l.failure_reason])).toEqual([
@@ -106,7 +106,7 @@ describe('daily pay screen', () => {
 describe('monthly pay and the payslip', () => {
   it('approving recovers the advance; the payslip is a PDF in the worker’s language with the figures', async () => {
     const run = await db().selectFrom('pay_runs').selectAll().where('user_id', '=', await userId('worker1@demo.test')).executeTakeFirstOrThrow();
-    const res = await postForm(t, '/admin/salary/monthly', await t.tokenOf('company_admin'), { _action: 'move', rowAct: `${run.id}|approve` });
+    const res = await postForm(t, '/admin/salary/monthly', await t.tokenOf('company_admin'), { _action: `row:${run.id}:approve` });
     expect(res.status).toBe(303);
     expect((await db().selectFrom('advances').select(['status', 'recovered_run_id']).where('user_id', '=', run.user_id).executeTakeFirstOrThrow())).toEqual({ status: 'recovered', recovered_run_id: run.id });
     const pdf = await fetch(`${t.url}/admin/salary/monthly?payslip=${run.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}` } });
@@ -154,7 +154,7 @@ describe('billing', () => {
     const others = invoices.filter((i) => i.client_id !== client.client_id);
     // Drafts are the company's: the client sees nothing until issued.
     expect(dataOf(await t.gql('{ invoices(size: 50) { total } }', {}, { as: 'client_admin' })).invoices.total).toBe(0);
-    const res = await postForm(t, '/admin/billing', await t.tokenOf('company_admin'), { _action: 'move', act: 'issue', ids: invoices.map((i) => i.id) });
+    const res = await postForm(t, '/admin/billing', await t.tokenOf('company_admin'), { _action: 'bulk:issue', ids: invoices.map((i) => i.id) });
     expect(res.status).toBe(303);
     const seen = dataOf(await t.gql('{ invoices(size: 50) { total rows { id } } }', {}, { as: 'client_admin' })).invoices;
     expect(seen.rows.map((r: { id: string }) => r.id)).toEqual([own.id]);
@@ -194,20 +194,20 @@ describe('the settings money needs', () => {
     const form = (await getPage(t, path, token)).html;
     expect(form).toContain('name="transfer_requester_code"');
     expect(form).toContain('value="1234567890"');
-    const bad = await postForm(t, path, token, { closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '10', points_valid_days: '365', scout_monthly_quota: '50', registration_number: '1234', transfer_bank_code: '12', transfer_account_number: '123' });
+    const bad = await postForm(t, path, token, { _action: 'save', closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '10', points_valid_days: '365', scout_monthly_quota: '50', registration_number: '1234', transfer_bank_code: '12', transfer_account_number: '123' });
     expect(bad.status).toBe(422);
     expect(bad.html).toContain('「T」と13桁の数字で入力してください。');
     expect(bad.html).toContain('4桁の数字で入力してください。');
     expect(bad.html).toContain('7桁の数字で入力してください');
     const before = await db().selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
     expect(before.transfer_bank_code).not.toBe('12');
-    const good = await postForm(t, path, token, { closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '15', points_valid_days: '180', registration_number: 'T9876543210987', transfer_requester_code: '1234567890', transfer_account_type: '2', transfer_account_number: '7654321', scout_monthly_quota: '30' });
+    const good = await postForm(t, path, token, { _action: 'save', closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '15', points_valid_days: '180', registration_number: 'T9876543210987', transfer_requester_code: '1234567890', transfer_account_type: '2', transfer_account_number: '7654321', scout_monthly_quota: '30' });
     expect(good.status).toBe(303);
     const after = await db().selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ registration_number: 'T9876543210987', transfer_account_type: 2, transfer_account_number: '7654321', points_per_shift: 15, points_valid_days: 180, scout_monthly_quota: 30, transfer_requester_code: before.transfer_requester_code });
     // A company user cannot open or write the settings.
     expect((await getPage(t, path, await t.tokenOf('company2'))).status).not.toBe(200);
-    expect((await postForm(t, path, await t.tokenOf('company2'), { transfer_account_number: '1111111' })).status).not.toBe(303);
+    expect((await postForm(t, path, await t.tokenOf('company2'), { _action: 'save', transfer_account_number: '1111111' })).status).not.toBe(303);
   });
 
   it('a job’s bill rate and pay mode are on its form; a form without them keeps what the job had', async () => {
@@ -251,7 +251,7 @@ describe('the worker’s pay page (/staff/pay)', () => {
     const over = await t.gql('mutation($c: ID!, $a: Int!) { requestQuickPay(companyId: $c, amount: $a) { id } }', { c: mine.companyId, a: after + 1 }, token);
     expect(firstCode(over)).toBe('BAD_USER_INPUT');
     // The company approves it on /admin/salary/quickpay.
-    const ok = await postForm(t, '/admin/salary/quickpay', await t.tokenOf('company_admin'), { _action: 'move', rowAct: `${advance.id}|approve` });
+    const ok = await postForm(t, '/admin/salary/quickpay', await t.tokenOf('company_admin'), { _action: `row:${advance.id}:approve` });
     expect(ok.status).toBe(303);
     expect((await db().selectFrom('advances').select('status').where('id', '=', advance.id).executeTakeFirstOrThrow()).status).toBe('approved');
     expect(dataOf(await t.gql('{ advances(size: 50) { total } }', {}, { as: 'company2' })).advances.total).toBe(0);

@@ -20,7 +20,7 @@ const post = async (path: string, who: Who, fields: Record<string, string>) => p
 const settings = () => t.database.db.selectFrom('payment_settings').selectAll().execute();
 const auditCount = async () => (await t.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', '=', 'paymentSetting').executeTakeFirstOrThrow()).n;
 
-const VALID = { transfer_cutoff: '14:30', transfer_fee: '220', quickpay_enabled: 'on', quickpay_fee_percent: '3.5', quickpay_min_fee: '300', quickpay_daily_limit: '50000' };
+const VALID = { _action: 'save', transfer_cutoff: '14:30', transfer_fee: '220', quickpay_enabled: 'on', quickpay_fee_percent: '3.5', quickpay_min_fee: '300', quickpay_daily_limit: '50000' };
 
 describe('GET /admin/system/payment', () => {
   it('shows the one settings record’s form directly, titled as the route, without list, create or delete', async () => {
@@ -36,7 +36,7 @@ describe('GET /admin/system/payment', () => {
     expect(page.html).toMatch(/<input type="checkbox" name="quickpay_enabled" checked=""\/>/);
     expect(page.html).toContain('変更履歴');
     expect(page.html).not.toContain('新規登録');
-    expect(page.html).not.toContain('name="_op" value="delete"');
+    expect(page.html).not.toContain('value="delete"');
     expect(page.html).not.toContain('CSVで書き出す');
     expect(row).toBeDefined();
   });

@@ -130,12 +130,12 @@ describe('possible duplicates on /admin/staff', () => {
     const page = await getPage(t, `/admin/staff?id=${row}`, token);
     expect(page.html).toContain('class="confirm danger-zone"');
     const hoa = await db().selectFrom('users').select('id').where('email', '=', 'cardcheck@demo.test').executeTakeFirstOrThrow();
-    const res = await postForm(t, `/admin/staff?id=${row}`, token, { _op: 'personLink', otherId: hoa.id });
+    const res = await postForm(t, `/admin/staff?id=${row}`, token, { _action: 'section:personLink', otherId: hoa.id });
     expect(res.status).toBe(303);
     const after = text((await getPage(t, `/admin/staff?id=${row}`, token)).html);
     expect(after).toContain(escapeHtml('Le Thi Hoa <cardcheck@demo.test>'));
     // Linking again from the page is refused on the page, nothing recorded twice.
-    const twice = await postForm(t, `/admin/staff?id=${row}`, token, { _op: 'personLink', otherId: hoa.id });
+    const twice = await postForm(t, `/admin/staff?id=${row}`, token, { _action: 'section:personLink', otherId: hoa.id });
     expect(twice.status).toBe(409);
     expect(text(twice.html)).toContain('すでに紐付けられています');
   });

@@ -120,12 +120,12 @@ describe('shukkin: attendance recorded on the list', () => {
     const token = await t.tokenOf('company_admin');
     const page = await fetch(`${t.url}/admin/candidate/shukkin`, { headers: { cookie: `token=${token}` } });
     const html = await page.text();
-    expect(html).toContain(`value="${app!.id}|clockIn"`);
+    expect(html).toContain(`value="row:${app!.id}:clockIn"`);
     expect(html).toContain('出勤時刻');
     // The candidate list has no attendance buttons or columns.
-    expect(await (await fetch(`${t.url}/admin/candidate`, { headers: { cookie: `token=${token}` } })).text()).not.toContain('|clockIn"');
+    expect(await (await fetch(`${t.url}/admin/candidate`, { headers: { cookie: `token=${token}` } })).text()).not.toContain(':clockIn"');
 
-    const res = await fetch(`${t.url}/admin/candidate/shukkin`, formRequest({ _action: 'move', rowAct: `${app!.id}|clockIn` }, { origin: t.url, cookie: `token=${token}` }));
+    const res = await fetch(`${t.url}/admin/candidate/shukkin`, formRequest({ _action: `row:${app!.id}:clockIn` }, { origin: t.url, cookie: `token=${token}` }));
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/candidate/shukkin?done=clockIn');
     expect(text(await (await fetch(`${t.url}${res.headers.get('location')}`, { headers: { cookie: `token=${token}` } })).text())).toContain('出勤を記録しました。');
@@ -166,11 +166,11 @@ describe('the applicant record', () => {
     const html = text(await page.text());
     expect(html).toContain('Maria Santos');
     expect(html).toContain('Residence status');
-    expect(html).toMatch(new RegExp(`<button type="submit" value="${S.Rejected}"[^>]*name="to">Rejected</button>`));
+    expect(html).toMatch(new RegExp(`<button type="submit" value="move:${S.Rejected}"[^>]*name="_action">Rejected</button>`));
     // The list links each name to its record.
     expect(await (await fetch(`${t.url}/admin/candidate`, { headers: { cookie: `token=${token}` } })).text()).toContain(`href="/admin/candidate/${app!.id}"`);
 
-    const res = await fetch(`${t.url}/admin/candidate/${app!.id}`, formRequest({ _action: 'move', to: S.Rejected }, { origin: t.url, cookie: `token=${token}` }));
+    const res = await fetch(`${t.url}/admin/candidate/${app!.id}`, formRequest({ _action: `move:${S.Rejected}` }, { origin: t.url, cookie: `token=${token}` }));
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/admin/candidate/${app!.id}?moved=${S.Rejected}`);
     const after = await t.gql(RECORD, { id: app!.id }, { as: 'company_admin' });

@@ -79,7 +79,7 @@ describe('campaigns award once per person and rule', () => {
     const reg = await fetch(`${t.url}/staff/register?ref=${code}`);
     expect(await reg.text()).toContain(`name="ref" value="${code}"`);
     const posted = await postForm(t, '/staff/register', undefined, {
-      name: 'Nguyen Van An', email: 'an.referred@example.test', password: 'a-long-password', nationality: 'Vietnam', visa_type_id: '1', visa_expiry: addDays(todayInJapan(), 400), ref: code,
+      _action: 'register', name: 'Nguyen Van An', email: 'an.referred@example.test', password: 'a-long-password', nationality: 'Vietnam', visa_type_id: '1', visa_expiry: addDays(todayInJapan(), 400), ref: code,
     });
     expect(posted.status).toBe(303);
     const an = await userId('an.referred@example.test');

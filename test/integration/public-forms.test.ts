@@ -110,7 +110,7 @@ describe('GET /lang/:lang', () => {
 describe('POST /staff/contact', () => {
   it('refuses an empty form with a Japanese message beside each required field', async () => {
     const before = await countMessages('contact');
-    const res = await post('/staff/contact', {});
+    const res = await post('/staff/contact', { _action: 'send' });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(fieldError(html, 'name')).toBe('入力してください。');
@@ -124,7 +124,7 @@ describe('POST /staff/contact', () => {
   });
 
   it('keeps what the visitor typed (escaped) when the form is re-rendered', async () => {
-    const res = await post('/staff/contact', { name: 'Taro <b>Yamada</b>', email: 'not-an-email', phone: '090-1234-5678', topic: 'visa', message: '在留資格 "について" & more' });
+    const res = await post('/staff/contact', { _action: 'send', name: 'Taro <b>Yamada</b>', email: 'not-an-email', phone: '090-1234-5678', topic: 'visa', message: '在留資格 "について" & more' });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(fieldError(html, 'email')).toBe('正しいメールアドレスを入力してください。');
@@ -138,7 +138,7 @@ describe('POST /staff/contact', () => {
   });
 
   it('explains the errors in English with the lang=en cookie', async () => {
-    const res = await post('/staff/contact', { phone: 'call me' }, { cookie: 'lang=en' });
+    const res = await post('/staff/contact', { _action: 'send', phone: 'call me' }, { cookie: 'lang=en' });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toMatch(/<html[^>]* lang="en"/);
@@ -152,7 +152,7 @@ describe('POST /staff/contact', () => {
 
   it('refuses a message over 4000 characters', async () => {
     const before = await countMessages('contact');
-    const body = { name: '山田 太郎', email: 'taro@example.com', topic: 'work', message: 'あ'.repeat(4001) };
+    const body = { _action: 'send', name: '山田 太郎', email: 'taro@example.com', topic: 'work', message: 'あ'.repeat(4001) };
     const res = await post('/staff/contact', body);
     expect(res.status).toBe(422);
     expect(fieldError(await res.text(), 'message')).toBe('4000文字以内で入力してください。');
@@ -162,7 +162,7 @@ describe('POST /staff/contact', () => {
   });
 
   it('stores a valid message and redirects to the thank-you panel', async () => {
-    const res = await post('/staff/contact', { name: '  Maria Santos ', email: 'maria@example.com', phone: '', topic: 'pay', message: 'When is payday?' }, { 'accept-language': 'en' });
+    const res = await post('/staff/contact', { _action: 'send', name: '  Maria Santos ', email: 'maria@example.com', phone: '', topic: 'pay', message: 'When is payday?' }, { 'accept-language': 'en' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/staff/contact?sent=1');
     const row = await t.database.db.selectFrom('contact_messages').selectAll().where('email', '=', 'maria@example.com').executeTakeFirstOrThrow();
@@ -181,7 +181,7 @@ describe('POST /staff/contact', () => {
 
   it('refuses a form posted from another site and stores nothing', async () => {
     const before = await countMessages('contact');
-    const valid = { name: 'Eve', email: 'eve@example.com', topic: 'other', message: 'cross-site' };
+    const valid = { _action: 'send', name: 'Eve', email: 'eve@example.com', topic: 'other', message: 'cross-site' };
     const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }];
     for (const headers of crossSite) {
       const res = await post('/staff/contact', valid, headers);
@@ -198,7 +198,7 @@ describe('POST /staff/contact', () => {
 describe('POST /v3/trial', () => {
   it('refuses an empty form with a Japanese message beside each required field', async () => {
     const before = await countMessages('trial');
-    const res = await post('/v3/trial', {});
+    const res = await post('/v3/trial', { _action: 'send' });
     expect(res.status).toBe(422);
     const html = await res.text();
     for (const name of ['company_name', 'contact_name', 'email', 'phone']) expect(fieldError(html, name), name).toBe('入力してください。');
@@ -207,7 +207,7 @@ describe('POST /v3/trial', () => {
   });
 
   it('explains a bad phone number and keeps the typed values', async () => {
-    const res = await post('/v3/trial', { company_name: '株式会社テスト & Co', contact_name: '佐藤 花子', email: 'hanako@example.co.jp', phone: 'abc', message: '20名ほど' });
+    const res = await post('/v3/trial', { _action: 'send', company_name: '株式会社テスト & Co', contact_name: '佐藤 花子', email: 'hanako@example.co.jp', phone: 'abc', message: '20名ほど' });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(fieldError(html, 'phone')).toBe('電話番号は数字とハイフンで入力してください。');
@@ -220,7 +220,7 @@ describe('POST /v3/trial', () => {
   });
 
   it('explains the errors in English with the lang=en cookie', async () => {
-    const res = await post('/v3/trial', { phone: '12' }, { cookie: 'lang=en' });
+    const res = await post('/v3/trial', { _action: 'send', phone: '12' }, { cookie: 'lang=en' });
     expect(res.status).toBe(422);
     const html = await res.text();
     for (const name of ['company_name', 'contact_name', 'email']) expect(fieldError(html, name), name).toBe('This field is required.');
@@ -228,7 +228,7 @@ describe('POST /v3/trial', () => {
   });
 
   it('stores a valid application with kind "trial" and shows the thank-you panel', async () => {
-    const res = await post('/v3/trial', { company_name: 'Nihon Staffing KK', contact_name: 'Ken Ito', email: 'ken@nihon-staffing.example', phone: '03-1234-5678' });
+    const res = await post('/v3/trial', { _action: 'send', company_name: 'Nihon Staffing KK', contact_name: 'Ken Ito', email: 'ken@nihon-staffing.example', phone: '03-1234-5678' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/v3/trial?sent=1');
     const row = await t.database.db.selectFrom('contact_messages').selectAll().where('email', '=', 'ken@nihon-staffing.example').executeTakeFirstOrThrow();
@@ -242,7 +242,7 @@ describe('POST /v3/trial', () => {
     const before = await countMessages('trial');
     const res = await post(
       '/v3/trial',
-      { company_name: 'Evil', contact_name: 'Eve', email: 'eve@example.com', phone: '03-0000-0000' },
+      { _action: 'send', company_name: 'Evil', contact_name: 'Eve', email: 'eve@example.com', phone: '03-0000-0000' },
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     );
     expect(res.status).toBe(403);
@@ -259,7 +259,7 @@ describe('forgotten password, end to end with the mail', () => {
   let oldToken = '';
 
   it('explains a malformed address beside the field', async () => {
-    const res = await post('/forget-password', { email: 'nope' });
+    const res = await post('/forget-password', { _action: 'send', email: 'nope' });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(fieldError(html, 'email')).toBe('正しいメールアドレスを入力してください。');
@@ -271,7 +271,7 @@ describe('forgotten password, end to end with the mail', () => {
     expect((await fetch(`${t.url}/Account/InfoToken`, { headers: { authorization: `jwt ${oldToken}` } })).status).toBe(200);
 
     const before = smtp.mails.length;
-    const res = await post('/forget-password', { email });
+    const res = await post('/forget-password', { _action: 'send', email });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/forget-password?sent=1');
     const mails = await smtp.waitFor(before + 1);
@@ -305,7 +305,7 @@ describe('forgotten password, end to end with the mail', () => {
   });
 
   it('refuses a confirmation that does not match', async () => {
-    const res = await post('/reset-password', { token, password: newPassword, password_confirm: `${newPassword}x` });
+    const res = await post('/reset-password', { _action: 'reset', token, password: newPassword, password_confirm: `${newPassword}x` });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(fieldError(html, 'password_confirm')).toBe('パスワードが一致しません。');
@@ -315,18 +315,18 @@ describe('forgotten password, end to end with the mail', () => {
   });
 
   it('refuses a password shorter than 8 characters', async () => {
-    const res = await post('/reset-password', { token, password: 'abcde', password_confirm: 'abcde' });
+    const res = await post('/reset-password', { _action: 'reset', token, password: 'abcde', password_confirm: 'abcde' });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(fieldError(html, 'password')).toBe('8文字以上で入力してください。');
-    const en = await post('/reset-password', { token, password: 'abcde', password_confirm: 'abcde' }, { cookie: 'lang=en' });
+    const en = await post('/reset-password', { _action: 'reset', token, password: 'abcde', password_confirm: 'abcde' }, { cookie: 'lang=en' });
     expect(fieldError(await en.text(), 'password')).toBe('Use at least 8 characters.');
     // The failed attempts did not use the token up.
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(200);
   });
 
   it('sets the new password and sends the person to log in with a notice', async () => {
-    const res = await post('/reset-password', { token, password: newPassword, password_confirm: newPassword }, { cookie: `token=${oldToken}` });
+    const res = await post('/reset-password', { _action: 'reset', token, password: newPassword, password_confirm: newPassword }, { cookie: `token=${oldToken}` });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/login?reset=1');
     expect(res.headers.getSetCookie().some((c) => /^token=;/.test(c))).toBe(true);
@@ -359,7 +359,7 @@ describe('forgotten password, end to end with the mail', () => {
     expect(html).not.toContain('action="/reset-password"');
     expect(page.status).toBe(410);
 
-    const again = await post('/reset-password', { token, password: 'yet-another-password', password_confirm: 'yet-another-password' });
+    const again = await post('/reset-password', { _action: 'reset', token, password: 'yet-another-password', password_confirm: 'yet-another-password' });
     expect(again.status).toBe(410);
     expect(await again.text()).toContain('このリンクは無効か、有効期限が切れています。');
     expect((await post('/login', { email, password: newPassword })).status).toBe(303);
@@ -367,7 +367,7 @@ describe('forgotten password, end to end with the mail', () => {
 
   it('answers an unknown address exactly like a known one and sends no mail', async () => {
     const before = smtp.mails.length;
-    const res = await post('/forget-password', { email: 'nobody-here@demo.test' });
+    const res = await post('/forget-password', { _action: 'send', email: 'nobody-here@demo.test' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/forget-password?sent=1');
     await settle();
@@ -376,7 +376,7 @@ describe('forgotten password, end to end with the mail', () => {
 
   it('mails in English when the page is in English', async () => {
     const before = smtp.mails.length;
-    const res = await post('/forget-password', { email: DEMO.client_admin }, { cookie: 'lang=en' });
+    const res = await post('/forget-password', { _action: 'send', email: DEMO.client_admin }, { cookie: 'lang=en' });
     expect(res.status).toBe(303);
     const mail = (await smtp.waitFor(before + 1))[before]!;
     expect(mail.subject).toBe('[Tsunagu] Reset your password');
@@ -390,7 +390,7 @@ describe('forgotten password, end to end with the mail', () => {
     expect(await none.text()).toContain('このリンクは無効か、有効期限が切れています。');
 
     const before = smtp.mails.length;
-    await post('/forget-password', { email: DEMO.admin });
+    await post('/forget-password', { _action: 'send', email: DEMO.admin });
     const mail = (await smtp.waitFor(before + 1))[before]!;
     const expiredToken = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!);
     expect((await get(`/reset-password?token=${encodeURIComponent(expiredToken)}`)).status).toBe(200);
@@ -403,7 +403,7 @@ describe('forgotten password, end to end with the mail', () => {
     const page = await get(`/reset-password?token=${encodeURIComponent(expiredToken)}`);
     expect(page.status).toBe(410);
     expect(await page.text()).toContain('このリンクは無効か、有効期限が切れています。');
-    const submit = await post('/reset-password', { token: expiredToken, password: 'expired-but-long-enough', password_confirm: 'expired-but-long-enough' });
+    const submit = await post('/reset-password', { _action: 'reset', token: expiredToken, password: 'expired-but-long-enough', password_confirm: 'expired-but-long-enough' });
     expect(submit.status).toBe(410);
     expect((await post('/login', { email: DEMO.admin, password: oldPassword })).status).toBe(303);
   });
@@ -439,7 +439,7 @@ describe('POST /graphql and error answers', () => {
       ['GET /graphql without a query', await fetch(`${t.url}/graphql`)],
       ['404 page', await get('/no-such-page')],
       ['404 for another method', await fetch(`${t.url}/no-such-page`, { method: 'DELETE' })],
-      ['oversized form body', await post('/staff/contact', { name: 'x', message: 'y'.repeat(70_000) })],
+      ['oversized form body', await post('/staff/contact', { _action: 'send', name: 'x', message: 'y'.repeat(70_000) })],
       ['too many form fields', await post('/staff/contact', Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, 'v'])))],
     ];
     for (const [what, res] of answers) {
@@ -458,7 +458,7 @@ describe('POST /graphql and error answers', () => {
     const body = await res.json();
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(body.errors[0].extensions.fields._).toBe('入力に使えない制御文字（NUL）が含まれています。');
-    const page = await post('/staff/contact', bad);
+    const page = await post('/staff/contact', { _action: 'send', ...bad });
     expect(page.status).toBe(422);
     expect(await page.text()).toContain('value="nul@example.com"');
   });
@@ -476,7 +476,7 @@ describe('POST /graphql and error answers', () => {
       leaks(raw);
       expect(raw).not.toMatch(/contact_messages|relation|does not exist/i);
 
-      const page = await post('/staff/contact', ok);
+      const page = await post('/staff/contact', { _action: 'send', ...ok });
       expect(page.status).toBe(500);
       const html = await page.text();
       leaks(html);

@@ -174,7 +174,7 @@ describe('the applicants screens', () => {
     expect(page.html).toContain('Maria Santos');
     expect(page.html).toMatch(/<span class="badge badge-info">応募<\/span>/);
     expect(page.html).toContain(`href="/v3/admin/jobs/${maria.jobId}"`);
-    expect(page.html).toContain(`value="${maria.id}|${S['Document check']}"`);
+    expect(page.html).toContain(`value="moveRow:${maria.id}:${S['Document check']}"`);
     expect(page.html).toContain('選んだ行を移す');
   });
 
@@ -187,7 +187,7 @@ describe('the applicants screens', () => {
 
   it('a row button moves the row and comes back to the list with a notice (post/redirect/get)', async () => {
     const token = await t.tokenOf('company_admin');
-    const res = await postForm(t, `/admin/candidate?f_status=${S.Applied}`, token, { _action: 'move', row: `${maria.id}|${S.Rejected}` });
+    const res = await postForm(t, `/admin/candidate?f_status=${S.Applied}`, token, { _action: `moveRow:${maria.id}:${S.Rejected}` });
     expect(res.status).toBe(303);
     expect(res.location).toBe(`/admin/candidate?f_status=${S.Applied}&moved=1&notMoved=0&to=${S.Rejected}`);
     expect(await statusOf(maria.id)).toBe(S.Rejected);
@@ -218,10 +218,10 @@ describe('the applicants screens', () => {
       const kakunin = await getPage(t, '/admin/candidate/kakunin', token);
       expect(kakunin.status).toBe(200);
       expect(kakunin.html).toContain('Maria Santos');
-      expect(kakunin.html).toContain(`value="${maria.id}|${S.Attendance}"`);
+      expect(kakunin.html).toContain(`value="moveRow:${maria.id}:${S.Attendance}"`);
       expect((await getPage(t, '/admin/candidate', token)).html).not.toContain('Maria Santos');
       expect((await getPage(t, '/admin/candidate/shukkin', token)).html).not.toContain('Maria Santos');
-      const moved = await postForm(t, '/admin/candidate/kakunin', token, { _action: 'move', row: `${maria.id}|${S.Attendance}` });
+      const moved = await postForm(t, '/admin/candidate/kakunin', token, { _action: `moveRow:${maria.id}:${S.Attendance}` });
       expect(moved.status).toBe(303);
       expect((await getPage(t, '/admin/candidate/shukkin', token)).html).toContain('Maria Santos');
     } finally {

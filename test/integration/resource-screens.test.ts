@@ -82,7 +82,7 @@ function csvFirstRow(text: string): string[] {
 
 /** The sample as a form post: strings, checkboxes as 'on', arrays as repeated fields. */
 function sampleForm(def: ResourceDef): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  const out: Record<string, string | string[]> = { _action: 'save' };
   for (const [k, v] of Object.entries(def.sample)) {
     const value = v === '$company' ? c1 : v === '$client' ? client1 : v;
     if (value === false || value === null || value === undefined) continue;

@@ -22,7 +22,7 @@ const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(w
 
 /** The matrix form with the boxes of `maps` ticked. */
 async function save(maps: RoleMaps, who: Who = 'superadmin') {
-  const fields: Record<string, string> = { _form: 'roles' };
+  const fields: Record<string, string> = { _form: 'roles', _action: 'save' };
   for (const [prefix, map] of [['page', maps.pageRoles], ['action', maps.actionRoles]] as const) {
     for (const [code, roles] of Object.entries(map)) for (const role of roles) fields[`${prefix}:${code}:${role}`] = 'on';
   }

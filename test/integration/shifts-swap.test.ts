@@ -195,7 +195,7 @@ describe('the client confirms its own shifts', () => {
     // Its own, from the page's bulk action.
     const clientToken = await t.tokenOf('client_admin');
     expect(text((await getPage(t, '/admin/shift', clientToken)).html)).toContain('人員を確認');
-    const res = await postForm(t, '/admin/shift', clientToken, { _action: 'move', act: 'confirm', ids: [own.id] });
+    const res = await postForm(t, '/admin/shift', clientToken, { _action: 'bulk:confirm', ids: [own.id] });
     expect(res.status).toBe(303);
     const row = await db().selectFrom('job_daily_shifts').select(['client_confirmed_at', 'client_confirmed_by']).where('id', '=', own.id).executeTakeFirstOrThrow();
     expect(row.client_confirmed_by).toBe(await userId('client@demo.test'));

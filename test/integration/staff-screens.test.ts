@@ -104,8 +104,8 @@ describe('GET /admin/staff', () => {
     const c1Person = await db().selectFrom('staff').select('id').where('company_id', '=', await companyOf(t, DEMO.company_admin)).executeTakeFirstOrThrow();
     expect((await get(`/admin/staff?id=${c1Person.id}`, 'company2')).status).toBe(404);
     const before = await db().selectFrom('staff').selectAll().where('id', '=', c1Person.id).executeTakeFirstOrThrow();
-    expect((await post(`/admin/staff?id=${c1Person.id}`, 'company2', { name: 'HIJACK', nationality: 'VN' })).status).toBe(404);
-    expect((await post(`/admin/staff?id=${c1Person.id}`, 'company2', { _op: 'addChild', _child: 'staffDocument', 'staffDocument.kind': 'passport' })).status).toBe(404);
+    expect((await post(`/admin/staff?id=${c1Person.id}`, 'company2', { _action: 'save', name: 'HIJACK', nationality: 'VN' })).status).toBe(404);
+    expect((await post(`/admin/staff?id=${c1Person.id}`, 'company2', { _action: 'addChild', _child: 'staffDocument', 'staffDocument.kind': 'passport' })).status).toBe(404);
     expect(await db().selectFrom('staff').selectAll().where('id', '=', c1Person.id).executeTakeFirstOrThrow()).toEqual(before);
   });
 });
@@ -130,6 +130,7 @@ describe('registering a staff member', () => {
 
   it('saves the person to the caller’s company with several languages, and shows the record with its history', async () => {
     const res = await post('/admin/staff?new=1', 'company_admin', {
+      _action: 'save',
       name: 'RAI SUMAN',
       name_kana: 'ライ スマン',
       nationality: 'NP',
@@ -166,11 +167,11 @@ describe('registering a staff member', () => {
   });
 
   it('refuses a choice that is not in the tables, and a malformed date, beside the fields', async () => {
-    const malformed = await post(`/admin/staff?id=${id}`, 'company_admin', { name: 'RAI SUMAN', nationality: 'XX', visa_expiry: '2026-02-31x' });
+    const malformed = await post(`/admin/staff?id=${id}`, 'company_admin', { _action: 'save', name: 'RAI SUMAN', nationality: 'XX', visa_expiry: '2026-02-31x' });
     expect(malformed.status).toBe(422);
     for (const field of ['nationality', 'visa_expiry']) expect(malformed.html, field).toMatch(new RegExp(`id="${field}-error"`));
     // Choices loaded from the tables are checked once the values are well-formed.
-    const unknown = await post(`/admin/staff?id=${id}`, 'company_admin', { name: 'RAI SUMAN', nationality: 'NP', gender: '999999', languages: ['ne', 'klingon'] });
+    const unknown = await post(`/admin/staff?id=${id}`, 'company_admin', { _action: 'save', name: 'RAI SUMAN', nationality: 'NP', gender: '999999', languages: ['ne', 'klingon'] });
     expect(unknown.status).toBe(422);
     for (const field of ['gender', 'languages']) expect(unknown.html, field).toMatch(new RegExp(`id="${field}-error">選択肢から選んでください。`));
     expect((await db().selectFrom('staff').select('languages').where('id', '=', id).executeTakeFirstOrThrow()).languages).toEqual(['ne', 'ja', 'en']);
@@ -181,6 +182,7 @@ describe('registering a staff member', () => {
     const count = async () => (await db().selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('entity_id', '=', id).executeTakeFirstOrThrow()).n;
     const before = await count();
     const res = await post(`/admin/staff?id=${id}`, 'company_admin', {
+      _action: 'save',
       name: row.name,
       name_kana: row.name_kana ?? '',
       nationality: row.nationality ?? '',
@@ -200,13 +202,13 @@ describe('registering a staff member', () => {
   });
 
   it('adds and removes identity documents on the record page, each in the record’s history', async () => {
-    const bad = await post(`/admin/staff?id=${id}`, 'company_admin', { _op: 'addChild', _child: 'staffDocument', 'staffDocument.kind': 'residence_card', 'staffDocument.expires_on': 'someday' });
+    const bad = await post(`/admin/staff?id=${id}`, 'company_admin', { _action: 'addChild', _child: 'staffDocument', 'staffDocument.kind': 'residence_card', 'staffDocument.expires_on': 'someday' });
     expect(bad.status).toBe(422);
     expect(bad.html).toMatch(/<select id="staffDocument.kind" name="staffDocument.kind"[^>]*>/);
     expect(bad.html).toContain('value="someday"');
 
     const add = await post(`/admin/staff?id=${id}`, 'company_admin', {
-      _op: 'addChild',
+      _action: 'addChild',
       _child: 'staffDocument',
       'staffDocument.kind': 'residence_card',
       'staffDocument.number': 'ST11112222NP',
@@ -224,8 +226,8 @@ describe('registering a staff member', () => {
     expect(page.html).toContain('本人確認書類: — → 在留カード');
 
     // Another company cannot remove it.
-    expect((await post(`/admin/staff?id=${id}`, 'company2', { _op: 'deleteChild', _child: 'staffDocument', _childId: docs[0]!.id })).status).toBe(404);
-    const del = await post(`/admin/staff?id=${id}`, 'company_admin', { _op: 'deleteChild', _child: 'staffDocument', _childId: docs[0]!.id });
+    expect((await post(`/admin/staff?id=${id}`, 'company2', { _action: 'deleteChild', _child: 'staffDocument', _childId: docs[0]!.id })).status).toBe(404);
+    const del = await post(`/admin/staff?id=${id}`, 'company_admin', { _action: 'deleteChild', _child: 'staffDocument', _childId: docs[0]!.id });
     expect(del.status).toBe(303);
     expect(await db().selectFrom('staff_documents').select('id').where('staff_id', '=', id).execute()).toEqual([]);
     expect((await get(`/admin/staff?id=${id}`, 'company_admin')).html).toContain('本人確認書類: 在留カード → —');

@@ -23,6 +23,7 @@ afterAll(async () => t?.close());
 
 /** The builder's fields for a survey of one question of each kind. */
 const BUILT = {
+  _action: 'create',
   title_ja: '勤務後アンケート',
   title_en: 'After-shift survey',
   questions: '4',
@@ -89,7 +90,7 @@ describe('a survey is answered on a phone and charted', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('name="q0_kind"');
     // Adding a question needs no JavaScript: the form comes back with one more, nothing lost.
-    const more = await postForm(t, '/v3/admin/survey/add', admin, { ...BUILT, add: 'q' });
+    const more = await postForm(t, '/v3/admin/survey/add', admin, { ...BUILT, _action: 'addQuestion' });
     expect(more.status).toBe(200);
     expect(more.html).toContain('name="q4_kind"');
     expect(more.html).toContain('value="After-shift survey"');
@@ -166,10 +167,10 @@ describe('a survey is answered on a phone and charted', () => {
     const questions = await db().selectFrom('survey_questions').select(['id', 'position']).where('survey_id', '=', surveyId).orderBy('position').execute();
     const options = await db().selectFrom('survey_options').select(['id', 'label_en']).where('question_id', 'in', questions.map((q) => q.id)).execute();
     const opt = (en: string) => options.find((o) => o.label_en === en)!.id;
-    const missing = await candidatePost(`/staff/survey/${surveyId}`, token, { q1: opt('Train'), q4: 'x' });
+    const missing = await candidatePost(`/staff/survey/${surveyId}`, token, { _action: 'answer', q1: opt('Train'), q4: 'x' });
     expect(missing.status).toBe(422);
     expect(missing.html).toContain('id="q3-error"');
-    const answered = await candidatePost(`/staff/survey/${surveyId}`, token, { q1: opt('Train'), q2: [opt('Saturday'), opt('Sunday')], q3: '4', q4: 'Nice team, more breaks please' });
+    const answered = await candidatePost(`/staff/survey/${surveyId}`, token, { _action: 'answer', q1: opt('Train'), q2: [opt('Saturday'), opt('Sunday')], q3: '4', q4: 'Nice team, more breaks please' });
     expect(answered.status).toBe(303);
     expect(answered.location).toBe(`/staff/survey/${surveyId}?thanks=1`);
     const thanks = await pageIn(answered.location!, `candidate_token=${token}`, 'en');
@@ -236,7 +237,7 @@ describe('refusals', () => {
   it('answering twice is refused with a clear message; the database allows one response per person', async () => {
     const { token } = await candidateLogin(t, 'candidate2@demo.test');
     const q = await db().selectFrom('survey_questions').select(['id']).where('survey_id', '=', surveyId).where('position', '=', 3).executeTakeFirstOrThrow();
-    const second = await candidatePost(`/staff/survey/${surveyId}`, token, { q3: '1' });
+    const second = await candidatePost(`/staff/survey/${surveyId}`, token, { _action: 'answer', q3: '1' });
     expect(second.status).toBe(409);
     expect(second.html).toContain('You have already answered this survey. Each person can answer only once.');
     const api = await t.gql('mutation ($id: ID!, $a: [SurveyAnswerInput!]!) { answerSurvey(id: $id, answers: $a) }', { id: surveyId, a: [{ questionId: q.id, scale: 1 }] }, token);
@@ -254,7 +255,7 @@ describe('refusals', () => {
     expect(page.status).toBe(403);
     expect(page.html).toContain('This survey was not sent to you, so you cannot answer it.');
     expect(page.html).not.toContain('How do you get to work?');
-    const post = await candidatePost(`/staff/survey/${surveyId}`, token, { q3: '5' });
+    const post = await candidatePost(`/staff/survey/${surveyId}`, token, { _action: 'answer', q3: '5' });
     expect(post.status).toBe(403);
     const api = await t.gql('mutation ($id: ID!) { answerSurvey(id: $id, answers: []) }', { id: surveyId }, token);
     expect(firstCode(api)).toBe('FORBIDDEN');

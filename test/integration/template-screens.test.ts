@@ -30,8 +30,9 @@ const html = async (path: string, who: DemoLogin, lang: 'ja' | 'en' = 'ja') => {
   expect(res.status, `GET ${path} as ${who}`).toBe(200);
   return res.text();
 };
+/** Posts a resource form as its save button sends it, unless `body` names another action (`_action: 'delete'`). */
 const post = async (path: string, who: DemoLogin, body: Record<string, string>, lang: 'ja' | 'en' = 'ja') =>
-  fetch(`${t.url}${path}`, formRequest(body, { cookie: await cookie(who, lang), origin: t.url }));
+  fetch(`${t.url}${path}`, formRequest({ _action: 'save', ...body }, { cookie: await cookie(who, lang), origin: t.url }));
 /** Creates through the form and returns the new record's id (from the redirect to its page). */
 async function create(path: string, who: DemoLogin, body: Record<string, string>): Promise<string> {
   const res = await post(`${path}?new=1`, who, body);
@@ -260,7 +261,7 @@ for (const c of CASES) {
         expect(await res.text()).toContain('データが見つかりません');
         // Nor change or delete it by posting to its record.
         expect((await post(`${path}?id=${id}`, 'company_admin', c.valid(uniq()))).status).toBe(404);
-        expect((await post(`${path}?id=${id}`, 'company_admin', { _op: 'delete' })).status).toBe(404);
+        expect((await post(`${path}?id=${id}`, 'company_admin', { _action: 'delete' })).status).toBe(404);
         expect(await html(`${path}?id=${id}`, 'company2')).toContain(escapeHtml(first));
       });
     }

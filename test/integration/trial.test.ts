@@ -45,6 +45,7 @@ const db = () => t.database.db;
 const count = async (table: 'companies' | 'users' | 'contact_messages') => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 const SIGNUP = {
+  _action: 'send',
   company_name: 'ひかり人材株式会社',
   contact_name: '中村 優',
   email: 'Yu.Nakamura@hikari-staffing.example',
@@ -107,7 +108,7 @@ describe('a trial signup', () => {
 
   it('lets the new admin set a password through the mail, log in and land on an empty jobs list', async () => {
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(200);
-    const set = await post('/reset-password', { token, password: PASSWORD, password_confirm: PASSWORD });
+    const set = await post('/reset-password', { _action: 'reset', token, password: PASSWORD, password_confirm: PASSWORD });
     expect(set.status).toBe(303);
     expect(set.location).toBe('/login?reset=1');
     // The link is used up.
@@ -166,7 +167,7 @@ describe('a trial signup', () => {
 
   it('signs up in English: the admin, the mail and the screens are in English', async () => {
     const mailsBefore = smtp.mails.length;
-    const res = await post('/v3/trial', { company_name: 'Sunrise Staffing KK', contact_name: 'Alex Kim', email: 'alex@sunrise-staffing.example', phone: '06-1234-5678' }, { cookie: 'lang=en' });
+    const res = await post('/v3/trial', { _action: 'send', company_name: 'Sunrise Staffing KK', contact_name: 'Alex Kim', email: 'alex@sunrise-staffing.example', phone: '06-1234-5678' }, { cookie: 'lang=en' });
     expect(res.status).toBe(303);
     expect((await db().selectFrom('users').select('lang').where('email', '=', 'alex@sunrise-staffing.example').executeTakeFirstOrThrow()).lang).toBe('en');
     const mail = (await smtp.waitFor(mailsBefore + 1))[mailsBefore]!;

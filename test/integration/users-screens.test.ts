@@ -45,7 +45,7 @@ const linkIn = (mail: CapturedMail) => {
 
 /** The editable fields of a user record, as its form holds them (checkbox only when checked). */
 function userForm(u: { name: string; email: string; role: string; lang: string; active: boolean }, change: Partial<Record<'name' | 'email' | 'role' | 'lang' | 'active', string | null>> = {}) {
-  const fields: Record<string, string> = { name: u.name, email: u.email, role: u.role, lang: u.lang, ...(u.active ? { active: 'on' } : {}) };
+  const fields: Record<string, string> = { _action: 'save', name: u.name, email: u.email, role: u.role, lang: u.lang, ...(u.active ? { active: 'on' } : {}) };
   for (const [k, v] of Object.entries(change)) {
     if (v === null) delete fields[k];
     else fields[k] = v;
@@ -56,7 +56,7 @@ function userForm(u: { name: string; email: string; role: string; lang: string; 
 describe('invite (POST /admin/users/admin?new=1)', () => {
   it('creates the user, mails a password-set link in the user’s language, and the link lets the user log in', async () => {
     const email = 'new.admin@demo.test';
-    const res = await post('/admin/users/admin?new=1', await t.tokenOf('superadmin'), { name: '木村 拓也 (Takuya Kimura)', email, role: 'admin', lang: 'en', active: 'on' });
+    const res = await post('/admin/users/admin?new=1', await t.tokenOf('superadmin'), { _action: 'save', name: '木村 拓也 (Takuya Kimura)', email, role: 'admin', lang: 'en', active: 'on' });
     expect(res.status, res.html.slice(0, 500)).toBe(303);
     const row = await userByEmail(email);
     expect(row).toMatchObject({ role: 'admin', company_id: null, client_id: null, active: true, lang: 'en' });
@@ -73,7 +73,7 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
     expect(before.status).not.toBe(303);
 
     expect((await get(link.slice(t.url.length))).status).toBe(200);
-    const set = await post('/reset-password', undefined, { token, password: 'a-brand-new-password', password_confirm: 'a-brand-new-password' });
+    const set = await post('/reset-password', undefined, { _action: 'reset', token, password: 'a-brand-new-password', password_confirm: 'a-brand-new-password' });
     expect(set.status).toBe(303);
     expect(set.location).toBe('/login?reset=1');
     const login = await post('/login', undefined, { email: email.toUpperCase(), password: 'a-brand-new-password' });
@@ -106,7 +106,7 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
   it('a company admin invites a colleague into its own company, whatever company the post names', async () => {
     const other = (await userByEmail(DEMO.company2))!.company_id!;
     const mine = (await userByEmail(DEMO.company_admin))!.company_id!;
-    const res = await post('/admin/users/company?new=1', await t.tokenOf('company_admin'), { name: '小林 直子', email: 'naoko.kobayashi@demo.test', role: 'company_staff', lang: 'ja', active: 'on', company_id: other });
+    const res = await post('/admin/users/company?new=1', await t.tokenOf('company_admin'), { _action: 'save', name: '小林 直子', email: 'naoko.kobayashi@demo.test', role: 'company_staff', lang: 'ja', active: 'on', company_id: other });
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     expect(await userByEmail('naoko.kobayashi@demo.test')).toMatchObject({ company_id: mine, client_id: null, role: 'company_staff' });
     const mail = await mailTo('naoko.kobayashi@demo.test');
@@ -118,7 +118,7 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
     const form = await get('/admin/users/client?new=1', await t.tokenOf('client_admin'));
     expect(form.status).toBe(200);
     expect(form.html).toMatch(new RegExp(`<option value="${me.client_id}" selected`));
-    const res = await post('/admin/users/client?new=1', await t.tokenOf('client_admin'), { name: '中村 優', email: 'yu.nakamura@demo.test', role: 'client_staff', lang: 'ja', active: 'on', client_id: me.client_id! });
+    const res = await post('/admin/users/client?new=1', await t.tokenOf('client_admin'), { _action: 'save', name: '中村 優', email: 'yu.nakamura@demo.test', role: 'client_staff', lang: 'ja', active: 'on', client_id: me.client_id! });
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     expect(await userByEmail('yu.nakamura@demo.test')).toMatchObject({ company_id: me.company_id, client_id: me.client_id, role: 'client_staff' });
   });
@@ -141,13 +141,13 @@ describe('tenancy', () => {
     const page = await get(`/admin/users/company?id=${victim.id}`, token);
     expect(page.status).toBe(404);
     expect(page.html).not.toContain(DEMO.company2);
-    const res = await post(`/admin/users/company?id=${victim.id}`, token, { name: '乗っ取り', email: 'hijack@demo.test', role: 'company_admin', lang: 'ja' });
+    const res = await post(`/admin/users/company?id=${victim.id}`, token, { _action: 'save', name: '乗っ取り', email: 'hijack@demo.test', role: 'company_admin', lang: 'ja' });
     expect(res.status).toBe(404);
     expect(await userByEmail(DEMO.company2)).toEqual(victim);
     // Nor through the API, nor with the reset button.
     const api = await t.gql('mutation ($id: ID!) { updateCompanyUser(id: $id, input: { active: false }) { id } }', { id: victim.id }, token);
     expect(api.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    const reset = await post(`/admin/users/company?id=${victim.id}`, token, { _op: 'action', _action: 'sendPasswordReset' });
+    const reset = await post(`/admin/users/company?id=${victim.id}`, token, { _action: 'run:sendPasswordReset' });
     expect(reset.status).toBe(404);
     expect(await userByEmail(DEMO.company2)).toEqual(victim);
   });
@@ -156,7 +156,7 @@ describe('tenancy', () => {
 describe('role ceilings', () => {
   it('company@ cannot create a superadmin, neither on its own screen nor through the API', async () => {
     const token = await t.tokenOf('company_admin');
-    const res = await post('/admin/users/company?new=1', token, { name: '偽 管理者', email: 'fake.super@demo.test', role: 'superadmin', lang: 'ja', active: 'on' });
+    const res = await post('/admin/users/company?new=1', token, { _action: 'save', name: '偽 管理者', email: 'fake.super@demo.test', role: 'superadmin', lang: 'ja', active: 'on' });
     expect(res.status).toBe(422);
     expect(res.html).toContain('選択肢から選んでください。');
     const api = await t.gql('mutation { createAdminUser(input: { name: "x", email: "fake.super2@demo.test", role: "superadmin", lang: "ja", active: true }) { id } }', {}, token);
@@ -167,7 +167,7 @@ describe('role ceilings', () => {
 
   it('an admin cannot grant superadmin, nor change a superadmin', async () => {
     const token = await t.tokenOf('admin');
-    const res = await post('/admin/users/admin?new=1', token, { name: '昇格 テスト', email: 'promote@demo.test', role: 'superadmin', lang: 'ja', active: 'on' });
+    const res = await post('/admin/users/admin?new=1', token, { _action: 'save', name: '昇格 テスト', email: 'promote@demo.test', role: 'superadmin', lang: 'ja', active: 'on' });
     expect(res.status).toBe(422);
     expect(res.html).toContain('この権限を付与することはできません。');
     expect(await userByEmail('promote@demo.test')).toBeUndefined();
@@ -218,7 +218,7 @@ describe('duplicate e-mail', () => {
     const token = await t.tokenOf('company_admin');
     const count = async () => (await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();
-    const res = await post('/admin/users/company?new=1', token, { name: '重複 太郎', email: 'Company2@Demo.Test', role: 'company_staff', lang: 'ja', active: 'on' });
+    const res = await post('/admin/users/company?new=1', token, { _action: 'save', name: '重複 太郎', email: 'Company2@Demo.Test', role: 'company_staff', lang: 'ja', active: 'on' });
     expect(res.status).toBe(422);
     expect(res.html).toMatch(/<p class="field-error" id="email-error">この値はすでに登録されています。<\/p>/);
     expect(res.html).toContain('value="Company2@Demo.Test"');
@@ -240,7 +240,7 @@ describe('reset password button', () => {
     const staff = (await userByEmail(DEMO.client_staff))!;
     const token = await t.tokenOf('company_admin');
     const sent = smtp.mails.length;
-    const res = await post(`/admin/users/client?id=${staff.id}`, token, { _op: 'action', _action: 'sendPasswordReset' });
+    const res = await post(`/admin/users/client?id=${staff.id}`, token, { _action: 'run:sendPasswordReset' });
     expect(res.status).toBe(303);
     expect(res.location).toBe(`/admin/users/client?id=${staff.id}&done=sendPasswordReset`);
     await smtp.waitFor(sent + 1);
@@ -255,7 +255,7 @@ describe('reset password button', () => {
     const superadmin = await t.tokenOf('superadmin');
     const created = await t.gql('mutation { createAdminUser(input: { name: "休止 中", email: "dormant@demo.test", role: "admin", lang: "ja", active: false }) { id } }', {}, superadmin);
     const id = created.data.createAdminUser.id as string;
-    const res = await post(`/admin/users/admin?id=${id}`, superadmin, { _op: 'action', _action: 'sendPasswordReset' });
+    const res = await post(`/admin/users/admin?id=${id}`, superadmin, { _action: 'run:sendPasswordReset' });
     expect(res.status).toBe(422);
     expect(res.html).toContain('無効なユーザーには送信できません。');
     expect(smtp.mails.some((m) => m.to.includes('dormant@demo.test'))).toBe(false);

@@ -4,6 +4,7 @@ import { Field } from '../ui/Field.tsx';
 import { msg } from '../../shared/messages.ts';
 import { dateTimeText } from '../../shared/format.ts';
 import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView } from '../ui/DataTable.tsx';
+import { ActionButton, type ActionRefs } from '../ui/Action.tsx';
 
 /** What the generic screens need to know of a field (no zod, no functions: plain data). */
 export interface FieldView {
@@ -93,6 +94,7 @@ export function ResourceList(v: ListView) {
 }
 
 export interface FormView {
+  act: ActionRefs<'save'>;
   lang: Lang;
   title: Text;
   action: string;
@@ -176,9 +178,9 @@ export function ResourceForm(v: FormView) {
         );
       })}
       <div className="form-actions">
-        <button type="submit" className="btn">
+        <ActionButton action={v.act.save} className="btn">
           {msg(v.lang, 'record.save')}
-        </button>
+        </ActionButton>
         <a href={v.cancelHref} className="btn btn-secondary">
           {msg(v.lang, 'record.cancel')}
         </a>
@@ -223,16 +225,15 @@ export function AuditLog({ lang, entries, fields }: { lang: Lang; entries: Audit
 }
 
 /** Delete with a confirmation step that needs no JavaScript. */
-export function DeleteButton({ lang, action }: { lang: Lang; action: string }) {
+export function DeleteButton({ act, lang, action }: { act: ActionRefs<'delete'>; lang: Lang; action: string }) {
   return (
     <details className="confirm danger-zone">
       <summary>{msg(lang, 'record.delete')}</summary>
       <form method="post" action={action}>
-        <input type="hidden" name="_op" value="delete" />
         <p>{msg(lang, 'record.deleteConfirm')}</p>
-        <button type="submit" className="btn btn-danger">
+        <ActionButton action={act.delete} className="btn btn-danger">
           {msg(lang, 'record.deleteSure')}
-        </button>
+        </ActionButton>
       </form>
     </details>
   );
@@ -265,18 +266,16 @@ export function PreviewCard({ lang, title, body }: { lang: Lang; title: string; 
 }
 
 /** The record's action buttons (ResourceDef.actions), each its own small form post. */
-export function RecordActions({ lang, action, actions }: { lang: Lang; action: string; actions: { name: string; label: Text }[] }) {
+export function RecordActions({ act, lang, action, actions }: { act: ActionRefs<'run'>; lang: Lang; action: string; actions: { name: string; label: Text }[] }) {
   return (
     <section className="card record-actions" aria-labelledby="record-actions-title">
       <h2 id="record-actions-title">{msg(lang, 'list.actions')}</h2>
       <div className="row-actions">
         {actions.map((a) => (
           <form key={a.name} method="post" action={action}>
-            <input type="hidden" name="_op" value="action" />
-            <input type="hidden" name="_action" value={a.name} />
-            <button type="submit" className="btn btn-secondary">
+            <ActionButton action={act.run} arg={a.name} className="btn btn-secondary">
               {tr(lang, a.label)}
-            </button>
+            </ActionButton>
           </form>
         ))}
       </div>
@@ -285,6 +284,7 @@ export function RecordActions({ lang, action, actions }: { lang: Lang; action: s
 }
 
 export interface ChildListView {
+  act: ActionRefs<'addChild' | 'deleteChild'>;
   lang: Lang;
   /** The child's name: form field names are prefixed with it (`staffDocument.kind`). */
   name: string;
@@ -309,17 +309,15 @@ export function ChildList(v: ChildListView) {
         empty={msg(v.lang, 'list.emptyAll')}
         rowActions={(r) => (
           <form method="post" action={v.action}>
-            <input type="hidden" name="_op" value="deleteChild" />
             <input type="hidden" name="_child" value={v.name} />
             <input type="hidden" name="_childId" value={String(r.id)} />
-            <button type="submit" className="btn-link">
+            <ActionButton action={v.act.deleteChild} className="btn-link">
               {msg(v.lang, 'record.delete')}
-            </button>
+            </ActionButton>
           </form>
         )}
       />
       <form method="post" action={v.action} className="inline-form" noValidate>
-        <input type="hidden" name="_op" value="addChild" />
         <input type="hidden" name="_child" value={v.name} />
         {v.errors._ && (
           <p className="field-error" role="alert">
@@ -349,9 +347,9 @@ export function ChildList(v: ChildListView) {
             </label>
           );
         })}
-        <button type="submit" className="btn btn-small-solid">
+        <ActionButton action={v.act.addChild} className="btn btn-small-solid">
           {msg(v.lang, 'record.add')}
-        </button>
+        </ActionButton>
       </form>
     </section>
   );

@@ -229,6 +229,8 @@ const SHARED = {
   labelField: 'title_ja',
   defaultSort: { field: 'created_at', dir: 'desc' as const },
   scope: companyClientScope('client_id'),
+  // A job someone applied to keeps its applications, attendance and pay: close it instead.
+  keptBy: [{ table: 'applications', column: 'job_id', what: t('応募', 'applications') }],
   beforeWrite,
   validate,
   auditLabels: {

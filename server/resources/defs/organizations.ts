@@ -41,6 +41,10 @@ export const companyResource: ResourceDef = {
   labelField: 'name',
   defaultSort: { field: 'name', dir: 'asc' },
   scope: companyRows,
+  keptBy: [
+    { table: 'clients', column: 'company_id', what: t('クライアント', 'clients') },
+    { table: 'jobs', column: 'company_id', what: t('求人', 'jobs') },
+  ],
   fields: [
     f.text('name', t('企業名', 'Company name'), { list: true, sortable: true, search: true }),
     f.text('name_en', t('企業名（英語）', 'Company name (English)'), { list: true, sortable: true, search: true }),
@@ -106,6 +110,10 @@ export const clientResource: ResourceDef = {
   labelField: 'name',
   defaultSort: { field: 'name', dir: 'asc' },
   scope: clientRows,
+  keptBy: [
+    { table: 'jobs', column: 'client_id', what: t('求人', 'jobs') },
+    { table: 'invoices', column: 'client_id', what: t('請求書', 'invoices') },
+  ],
   fields: [
     f.ref('company_id', t('派遣会社', 'Staffing company'), companyOptions, { list: true, filter: true, platformOnly: true, createOnly: true }),
     f.text('name', t('クライアント名', 'Client name'), { list: true, sortable: true, search: true }),

@@ -30,12 +30,13 @@ const myScout = defineScreen({
     const [scout, languages] = await Promise.all([call(DOCS.MyScout, {}, candidateCaller), call(DOCS.Languages)]);
     return { name: candidate.name, scout: scout.myScout, languages: languages.languages };
   },
-  view: ({ lang, route, req, msg }, { name, scout, languages }, state) => {
+  view: ({ lang, route, req, msg }, { name, scout, languages }, state, act) => {
     const done = queryText(req, 'done');
     return {
       title: route.title,
       content: (
         <MyScoutPage
+          act={act}
           lang={lang}
           name={name}
           notice={Object.hasOwn(NOTICES, done) ? msg(NOTICES[done]!) : null}

@@ -25,10 +25,11 @@ export const CANDIDATE_SHIFTS_SCREEN: Screen = defineScreen({
     const date = days.includes(asked) ? asked : today;
     return { name: candidate.name, date, days, shifts: (await call(DOCS.MyOpenShifts, { date }, candidateCaller)).myOpenShifts };
   },
-  view: ({ lang, route, req, msg }, { name, date, days, shifts }, state) => ({
+  view: ({ lang, route, req, msg }, { name, date, days, shifts }, state, act) => ({
     title: route.title,
     content: (
       <MyShiftsPage
+        act={act}
         lang={lang}
         name={name}
         notice={queryText(req, 'claimed') ? msg('openShifts.claimed') : null}

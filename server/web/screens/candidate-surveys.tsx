@@ -21,12 +21,13 @@ const surveyAnswer = defineScreen({
     if (!UUID.test(id)) throw errorPage('recordNotFound');
     return { id, here, survey: (await call(DOCS.MySurvey, { id }, candidateCaller)).mySurvey };
   },
-  view: ({ lang, req, route }, { here, survey }, state) => {
+  view: ({ lang, req, route }, { here, survey }, state, act) => {
     const values = Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]]));
     const answeredOn = survey?.answeredAt ? dateTimeText(survey.answeredAt, lang) : null;
     const kind = !survey ? 'notSent' : survey.answeredAt ? (queryText(req, 'thanks') ? 'thanks' : 'answered') : 'open';
     const content = (
       <SurveyAnswerPage
+        act={act}
         lang={lang}
         action={here}
         company={survey ? pickLang(lang, survey.companyJa, survey.companyEn) : ''}
@@ -42,7 +43,7 @@ const surveyAnswer = defineScreen({
     return page({ title: survey ? pickLang(lang, survey.titleJa, survey.titleEn) : route.title, content, status: state?.status ?? (survey ? 200 : 403) });
   },
   actions: {
-    default: async ({ params, candidate, call, candidateCaller, msg }, body) => {
+    answer: async ({ params, candidate, call, candidateCaller, msg }, body) => {
       const id = params.id ?? '';
       const here = `/staff/survey/${id}`;
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(here)}`);

@@ -138,7 +138,7 @@ const jobScreen = (kind: Kind): Screen =>
       }
       return { j, applied, ads };
     },
-    view: ({ lang, req, candidate }, { j, applied, ads }, state) => {
+    view: ({ lang, req, candidate }, { j, applied, ads }, state, act) => {
       const list = (items: string[]) => items.join(msg(lang, 'list.separator'));
       const rows: [MessageKey, string | null][] = [
         ['job.jobType', j.jobType],
@@ -171,7 +171,7 @@ const jobScreen = (kind: Kind): Screen =>
       return {
         title: j.title,
         description: `${j.company} · ${view.location} · ${view.wage}`,
-        content: <JobDetailPage lang={lang} job={view} candidate={candidate ? { name: candidate.name } : null} notice={notice} appliedShiftIds={applied.shiftIds} appliedToJob={applied.toJob} ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />} />,
+        content: <JobDetailPage act={act} lang={lang} job={view} candidate={candidate ? { name: candidate.name } : null} notice={notice} appliedShiftIds={applied.shiftIds} appliedToJob={applied.toJob} ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />} />,
       };
     },
     actions: {
@@ -186,7 +186,9 @@ const jobScreen = (kind: Kind): Screen =>
         } catch (err) {
           if (!(err instanceof ApiFailure)) throw err;
           if (err.code === 'NOT_FOUND') throw err;
-          return failed(v, { _: err.message }, err.status === 500 ? 422 : err.status);
+          // A shift the law or the card check keeps them from is a rule of the work, not a page
+          // they may not open: 409, with the reason the API gives.
+          return failed(v, { _: err.message }, err.status === 500 ? 422 : err.code === 'FORBIDDEN' ? 409 : err.status);
         }
       },
     },
@@ -198,10 +200,11 @@ const myApplications = defineScreen({
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`, 302);
     return { name: candidate.name, apps: (await call(DOCS.MyApplications, {}, candidateCaller)).myApplications };
   },
-  view: ({ lang, route, req, msg }, { name, apps }, state) => ({
+  view: ({ lang, route, req, msg }, { name, apps }, state, act) => ({
     title: route.title,
     content: (
       <MyApplicationsPage
+        act={act}
         lang={lang}
         name={name}
         notice={queryText(req, 'confirmed') ? msg('candidate.confirmed') : queryText(req, 'clocked') === 'clockIn' ? msg('candidate.clockedIn') : queryText(req, 'clocked') === 'clockOut' ? msg('candidate.clockedOut') : null}
@@ -262,13 +265,14 @@ const myPay = defineScreen({
     }
     return { name: candidate.name, pay: (await call(DOCS.MyPay, {}, candidateCaller)).myPay };
   },
-  view: ({ lang, route, req, msg }, { name, pay }, state) => {
+  view: ({ lang, route, req, msg }, { name, pay }, state, act) => {
     const values = Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
     const net = queryText(req, 'net');
     return {
       title: route.title,
       content: (
         <MyPayPage
+          act={act}
           lang={lang}
           name={name}
           notice={queryText(req, 'saved') ? msg('money.bankSaved') : net ? msg('money.requested', { fee: yen(Number(queryText(req, 'fee')) || 0), net: yen(Number(net) || 0) }) : null}
@@ -349,9 +353,9 @@ const candidateChat = defineScreen({
     const { myChatMail } = await call(DOCS.MyChatMail, {}, candidateCaller);
     return { name: candidate.name, initial, chatMail: myChatMail };
   },
-  view: ({ lang, route, req }, d) => ({
+  view: ({ lang, route, req }, d, _state, act) => ({
     title: route.title,
-    content: <CandidateChatPage lang={lang} name={d.name} initial={d.initial} chatMail={d.chatMail} saved={req.query.saved === '1'} />,
+    content: <CandidateChatPage act={act} lang={lang} name={d.name} initial={d.initial} chatMail={d.chatMail} saved={req.query.saved === '1'} />,
   }),
   actions: {
     // The switch for mail about unread answers (server/chat/mail.ts); back to the conversation being read.
@@ -373,10 +377,11 @@ const candidateLogin = defineScreen({
     if (candidate) throw redirect(nextOf(req.query.next), 302);
     return null;
   },
-  view: ({ lang, route, req }, _d, state) => ({
+  view: ({ lang, route, req }, _d, state, act) => ({
     title: route.title,
     content: (
       <CandidateLoginPage
+        act={act}
         lang={lang}
         email={typeof state?.values.email === 'string' ? state.values.email : undefined}
         error={state ? Object.values(state.errors).join(' ') : undefined}
@@ -385,8 +390,9 @@ const candidateLogin = defineScreen({
       />
     ),
   }),
+  bare: 'login',
   actions: {
-    default: async ({ call, caller, req, res, lang }, body) => {
+    login: async ({ call, caller, req, res, lang }, body) => {
       const v = formStrings(body, ['email', 'password', 'next']);
       const kept = { email: v.email ?? '', next: v.next ?? '' };
       try {
@@ -410,10 +416,11 @@ const referralOf = (v: unknown): string | undefined => (typeof v === 'string' &&
 const candidateRegister = defineScreen({
   path: '/staff/register',
   load: (ctx) => choices(ctx),
-  view: ({ lang, route, req }, c, state) => ({
+  view: ({ lang, route, req }, c, state, act) => ({
     title: route.title,
     content: (
       <CandidateRegisterPage
+        act={act}
         lang={lang}
         values={(state?.values ?? {}) as Record<string, string | string[]>}
         errors={state?.errors ?? {}}
@@ -425,7 +432,7 @@ const candidateRegister = defineScreen({
     ),
   }),
   actions: {
-    default: async ({ call, caller, req, res }, body) => {
+    register: async ({ call, caller, req, res }, body) => {
       const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'next', 'ref']);
       const languages = formList(body, 'languages');
       const visa = s.visa_type_id ?? '';

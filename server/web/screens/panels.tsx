@@ -20,13 +20,18 @@ import { scoutSearchPanel } from './scout-panel.tsx';
 import { surveysPanel } from './admin/surveys.tsx';
 import { cardCheckPanel } from './admin/card-checks.tsx';
 import { workerRecordPanel } from './admin/worker-record.tsx';
+import { ActionButton, type ActionRefs } from '../../../views/ui/Action.tsx';
 
-export interface Panel<P = unknown> {
-  load(ctx: ScreenContext): Promise<P>;
-  view(ctx: ScreenContext, data: P, state?: FormState): ReactNode;
-  actions?: Record<string, Action>;
+/**
+ * A panel's own actions are the screen's too: its load and view get one reference per action it
+ * declares (views/ui/Action.tsx), the only way to draw their buttons.
+ */
+export interface Panel<P = unknown, K extends string = string> {
+  load(ctx: ScreenContext, act: ActionRefs<K>): Promise<P>;
+  view(ctx: ScreenContext, data: P, state: FormState | undefined, act: ActionRefs<K>): ReactNode;
+  actions?: { readonly [A in K]: Action };
 }
-const panel = <P,>(p: Panel<P>): Panel => p as Panel;
+const panel = <P, K extends string = never>(p: Panel<P, K>): Panel => p as unknown as Panel;
 const t = (ja: string, en: string): Text => ({ ja, en });
 const UUID = /^[0-9a-f-]{36}$/i;
 
@@ -86,14 +91,13 @@ const billing = panel({
     if (!invoiceDocument) throw errorPage('recordNotFound');
     throw file(`invoice-${invoiceDocument.number}.pdf`, 'application/pdf', await invoicePdf(invoiceDocument, ctx.lang));
   },
-  view: (ctx, _data, state) => {
+  view: (ctx, _data, state, act) => {
     // A client user reads its invoices; the staffing company makes them.
     if (ctx.user?.clientId) return null;
     const made = queryText(ctx.req, 'made').split('-').map(Number);
     const month = typeof state?.values.month === 'string' ? state.values.month : todayInJapan().slice(0, 7);
     return (
       <form method="post" action={ctx.req.originalUrl} className="panel inline-form">
-        <input type="hidden" name="_action" value="invoices" />
         {made.length === 3 && made.every((n) => Number.isInteger(n)) && (
           <p className="form-notice" role="status">
             {ctx.msg('money.invoicesMade', { created: made[0]!, updated: made[1]!, skipped: made[2]! })}
@@ -103,9 +107,9 @@ const billing = panel({
           {tr(ctx.lang, t('締め月', 'Closing month'))}{' '}
           <input type="month" name="month" defaultValue={month} required aria-invalid={state?.errors.month ? true : undefined} />
         </label>{' '}
-        <button type="submit" className="btn btn-small-solid">
+        <ActionButton action={act.invoices} className="btn btn-small-solid">
           {tr(ctx.lang, t('この月の請求書を作成', 'Make this month’s invoices'))}
-        </button>
+        </ActionButton>
         {state?.errors.month && <span className="field-error">{state.errors.month}</span>}
       </form>
     );
@@ -130,7 +134,7 @@ const billing = panel({
  */
 const points = panel({
   load: async (ctx) => (await ctx.call(DOCS.PointWallets)).pointWallets,
-  view: (ctx, wallets, state) => {
+  view: (ctx, wallets, state, act) => {
     const v = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
     const balance = queryText(ctx.req, 'balance');
     return (
@@ -139,7 +143,6 @@ const points = panel({
         className="point-form"
         action={ctx.req.originalUrl}
         title={ctx.msg('points.adjustTitle')}
-        op="adjust"
         done={/^\d+$/.test(balance) ? ctx.msg('points.saved', { balance: Number(balance) }) : null}
         error={state?.errors._}
       >
@@ -161,9 +164,9 @@ const points = panel({
           <Field name="points" type="number" label={ctx.msg('points.amount')} value={v('points')} error={state?.errors.points} required />
           <Field name="reason" label={ctx.msg('points.reason')} value={v('reason')} error={state?.errors.reason} required />
         </div>
-        <button type="submit" className="btn btn-small-solid">
+        <ActionButton action={act.adjust} className="btn btn-small-solid">
           {ctx.msg('points.submit')}
-        </button>
+        </ActionButton>
       </PanelForm>
     );
   },
@@ -202,7 +205,7 @@ const shifts = panel({
     ]);
     return { open, placements, left, week };
   },
-  view: (ctx, { open, placements, left, week }, state) => {
+  view: (ctx, { open, placements, left, week }, state, act) => {
     const v = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
     const action = typeof state?.values._action === 'string' ? state.values._action : '';
     const error = (form: string) => (action === form ? state?.errors._ : null);
@@ -215,7 +218,6 @@ const shifts = panel({
             action={ctx.req.originalUrl}
             title={ctx.msg('shifts.assignTitle')}
             hint={ctx.msg('shifts.assignHint')}
-            op="assign"
             done={queryText(ctx.req, 'assigned') ? ctx.msg('shifts.assigned') : null}
             error={error('assign')}
           >
@@ -233,9 +235,9 @@ const shifts = panel({
                   </Field>
                   <Field name="email" type="email" label={ctx.msg('shifts.person')} value={action === 'assign' ? v('email') : ''} error={action === 'assign' ? state?.errors.email : undefined} required />
                 </div>
-                <button type="submit" className="btn btn-small-solid">
+                <ActionButton action={act.assign} className="btn btn-small-solid">
                   {ctx.msg('shifts.assign')}
-                </button>
+                </ActionButton>
               </>
             )}
           </PanelForm>
@@ -247,7 +249,6 @@ const shifts = panel({
             action={ctx.req.originalUrl}
             title={ctx.msg('shifts.swapTitle')}
             hint={ctx.msg('shifts.swapHint')}
-            op="swap"
             done={queryText(ctx.req, 'swapped') ? ctx.msg('shifts.swapped') : null}
             error={error('swap')}
           >
@@ -266,9 +267,9 @@ const shifts = panel({
                     </Field>
                   ))}
                 </div>
-                <button type="submit" className="btn btn-small-solid" data-confirm={ctx.msg('shifts.swapConfirm')}>
+                <ActionButton action={act.swap} className="btn btn-small-solid" confirm={ctx.msg('shifts.swapConfirm')}>
                   {ctx.msg('shifts.swap')}
-                </button>
+                </ActionButton>
               </>
             )}
           </PanelForm>

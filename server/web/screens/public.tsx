@@ -19,6 +19,7 @@ import { StaffPage } from '../../../views/pages/public/Staff.tsx';
 import { TermsPage } from '../../../views/pages/public/Terms.tsx';
 import { TrialPage } from '../../../views/pages/public/Trial.tsx';
 import type { ErrorKind } from '../../../views/pages/errors/ErrorPage.tsx';
+import type { ActionRef } from '../../../views/ui/Action.tsx';
 import { clearSessionCookie, sessionCookie } from '../cookies.ts';
 import { ApiFailure, formStrings } from '../kit.ts';
 import { defineScreen, errorPage, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
@@ -56,11 +57,12 @@ const failedWith = (values: Record<string, unknown>, err: unknown) => {
 const login = defineScreen({
   path: '/login',
   load: () => null,
-  view: ({ lang, route, req, msg }, _d, state) => ({
+  view: ({ lang, route, req, msg }, _d, state, act) => ({
     title: route.title,
     layout: 'public',
     content: (
       <LoginPage
+        action={act.login}
         lang={lang}
         email={typeof state?.values.email === 'string' ? state.values.email : undefined}
         error={state ? Object.values(state.errors).join(' ') : undefined}
@@ -68,8 +70,9 @@ const login = defineScreen({
       />
     ),
   }),
+  bare: 'login',
   actions: {
-    default: async ({ call, caller, req, res }, body) => {
+    login: async ({ call, caller, req, res }, body) => {
       const v = formStrings(body, ['email', 'password']);
       try {
         const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '' }, { ...caller, token: undefined });
@@ -88,17 +91,17 @@ const sentForm = <V extends Record<string, unknown>>(
   path: string,
   fields: readonly string[],
   send: (ctx: ScreenContext, v: Record<string, string>) => Promise<unknown>,
-  View: (p: { lang: Lang; values: Record<string, string>; errors: Record<string, string>; sent: boolean }) => JSX.Element,
+  View: (p: { action: ActionRef; lang: Lang; values: Record<string, string>; errors: Record<string, string>; sent: boolean }) => JSX.Element,
 ): Screen =>
-  defineScreen<V | null>({
+  defineScreen<V | null, 'send'>({
     path,
     load: () => null,
-    view: ({ lang, route, req }, _d, state) => ({
+    view: ({ lang, route, req }, _d, state, act) => ({
       title: route.title,
-      content: <View lang={lang} values={(state?.values ?? {}) as Record<string, string>} errors={state?.errors ?? {}} sent={!state && req.query.sent === '1'} />,
+      content: <View action={act.send} lang={lang} values={(state?.values ?? {}) as Record<string, string>} errors={state?.errors ?? {}} sent={!state && req.query.sent === '1'} />,
     }),
     actions: {
-      default: async (ctx, body) => {
+      send: async (ctx, body) => {
         const v = formStrings(body, fields);
         try {
           await send(ctx, v);
@@ -128,7 +131,7 @@ const forgetPassword = sentForm(
   '/forget-password',
   ['email'],
   ({ call }, v) => call(DOCS.RequestPasswordReset, { email: v.email ?? '' }),
-  ({ lang, values, errors, sent }) => <ForgetPasswordPage lang={lang} email={values.email} errors={errors} sent={sent} />,
+  ({ action, lang, values, errors, sent }) => <ForgetPasswordPage action={action} lang={lang} email={values.email} errors={errors} sent={sent} />,
 );
 
 const resetPassword = defineScreen({
@@ -138,13 +141,13 @@ const resetPassword = defineScreen({
     const valid = token ? (await call(DOCS.PasswordResetTokenValid, { token })).passwordResetTokenValid : false;
     return { token, valid };
   },
-  view: ({ lang, route }, d, state) => {
+  view: ({ lang, route }, d, state, act) => {
     const token = typeof state?.values.token === 'string' ? state.values.token : d.token;
     const invalid = state ? 'token' in state.errors : !d.valid;
-    return { title: route.title, status: invalid ? 410 : 200, content: <ResetPasswordPage lang={lang} token={token} errors={state?.errors ?? {}} invalid={invalid} /> };
+    return { title: route.title, status: invalid ? 410 : 200, content: <ResetPasswordPage action={act.reset} lang={lang} token={token} errors={state?.errors ?? {}} invalid={invalid} /> };
   },
   actions: {
-    default: async ({ call, req, res }, body) => {
+    reset: async ({ call, req, res }, body) => {
       const v = formStrings(body, ['token', 'password', 'password_confirm']);
       try {
         await call(DOCS.ResetPassword, { token: v.token ?? '', password: v.password ?? '', passwordConfirm: v.password_confirm ?? '' });

@@ -13,6 +13,7 @@ import { mondayOf, todayInJapan } from '../../../shared/time.ts';
 import { READ_MAX_PAGE_SIZE } from '../../resources/read-model.ts';
 import { csv, defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
 import { READ_MODEL_PANELS } from './panels.tsx';
+import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
 
 /**
  * The screens of the read models (server/resources/read-model.ts): for each screen of a
@@ -56,7 +57,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
   const docs = readModelDocuments(def);
   /** A row's or the ticked rows' action, back to the same list with its notice (post/redirect/get). */
   const runAction = async (ctx: ScreenContext, ids: string[], action: string) => {
-    if (!docs.action) return failed({}, { _: ctx.msg('list.unknownAction') }, 400);
+    if (!docs.action) return failed({}, { _: ctx.msg('list.unknownAction') }, 422);
     if (!ids.length) return failed({}, { _: ctx.msg('list.badSelection') }, 422);
     try {
       await ctx.call<Record<string, string>>(docs.action, { ids, action });
@@ -75,12 +76,37 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
   const sortable = def.columns.filter((c) => c.sortable).map((c) => c.name);
   const fetchPage = (ctx: ScreenContext, vars: Record<string, unknown>) => ctx.call<Record<string, Page>>(docs.list, vars).then((d) => d[def.plural]!);
   const panel = Object.hasOwn(READ_MODEL_PANELS, screen.path) ? READ_MODEL_PANELS[screen.path] : undefined;
+  const panelAct = declaredActions(Object.keys(panel?.actions ?? {}));
+  /** A row's button says the row and what to do with it: `<id>:<state or action>`. */
+  const rowArg = (arg: string | null): [string, string] | null => {
+    const at = (arg ?? '').indexOf(':');
+    return at > 0 ? [arg!.slice(0, at), arg!.slice(at + 1)] : null;
+  };
+  /** Moves rows to a state, back to the same list saying what moved (post/redirect/get). */
+  const moveRows = async (ctx: ScreenContext, ids: string[], to: string) => {
+    if (!docs.move) return failed({}, { _: ctx.msg('list.unknownState') }, 422);
+    if (!ids.length) return failed({}, { _: ctx.msg('list.badSelection') }, 422);
+    if (!to) return failed({}, { _: ctx.msg('list.unknownState') }, 422);
+    try {
+      const d = await ctx.call<Record<string, { moved: string[]; refused: { id: string; reason: string }[] }>>(docs.move, { ids, to });
+      const r = d[`move${def.name[0]!.toUpperCase()}${def.name.slice(1)}`]!;
+      const back = new URL(ctx.req.originalUrl, 'http://list.invalid');
+      for (const k of ['moved', 'notMoved', 'to', 'done']) back.searchParams.delete(k);
+      back.searchParams.set('moved', String(r.moved.length));
+      back.searchParams.set('notMoved', String(r.refused.length));
+      back.searchParams.set('to', to);
+      return redirect(`${back.pathname}${back.search}`);
+    } catch (err) {
+      if (err instanceof ApiFailure) return failed({}, { _: err.fields.ids ?? err.fields.to ?? err.message }, err.status);
+      throw err;
+    }
+  };
 
   return defineScreen({
     path: screen.path,
     load: async (ctx) => {
       // The panel first: a download it answers (a payslip, a transfer file) is the whole response.
-      const panelData = panel ? await panel.load(ctx) : null;
+      const panelData = panel ? await panel.load(ctx, panelAct) : null;
       const q = parseListQuery(ctx.req, { filters: filters.map((f) => f.name), sorts: sortable });
       const states = docs.states ? (await ctx.call<Record<string, StateChoice[]>>(docs.states))[`${def.name}States`]! : [];
       const badges: readonly BadgeState[] | undefined = docs.states ? states.map((st) => ({ value: st.value, label: { ja: st.ja, en: st.en }, tone: st.tone })) : undefined;
@@ -116,7 +142,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
       const onThisScreen = (x: { screens?: readonly string[] }) => !x.screens || x.screens.includes(screen.path);
       return { panelData, q, after, data, filterViews: options, states, week: cal ? monday : null, columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view), actions: (def.actions ?? []).filter((a) => onThisScreen(a) && (!a.tenants || (ctx.user ? a.tenants.includes(tenantOf(ctx.user).kind) : false))) };
     },
-    view: (ctx, { panelData, q, data, filterViews, states, columns, actions, week }, state) => {
+    view: (ctx, { panelData, q, data, filterViews, states, columns, actions, week }, state, act) => {
       const { lang, route, req } = ctx;
       const listState: Record<string, string | number | null> = { q: q.q, sort: q.sort, dir: q.dir, size: q.size === 20 ? null : q.size, ...Object.fromEntries(Object.entries(q.filter).map(([k, v]) => [`f_${k}`, v])) };
       const filtered = !!q.q || Object.keys(q.filter).length > 0;
@@ -137,7 +163,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
             <ListHead lang={lang} title={route.title} csvHref={listHref(req.path, listState, { format: 'csv', page: null })} />
             <Notice text={state?.errors._} error />
             <Notice text={notice} />
-            {panel?.view(ctx, panelData, state)}
+            {panel?.view(ctx, panelData, state, panelAct)}
             {def.calendar && (
               <nav className="view-switch" aria-label={ctx.msg('calendar.weekView')}>
                 <a href={listHref(req.path, listState, {})} {...(week ? {} : { 'aria-current': 'page' as const })}>
@@ -152,12 +178,11 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
             {(t || actions.length > 0) && (
               <form id={BULK_FORM} method="post" action={here} className="bulk-bar">
                 {actions.filter((a) => a.bulk).map((a) => (
-                  <button key={a.name} type="submit" name="act" value={a.name} className="btn btn-small" {...(a.confirm ? { 'data-confirm': tr(lang, a.confirm) } : {})}>
+                  <ActionButton key={a.name} action={act.bulk} arg={a.name} className="btn btn-small" confirm={a.confirm ? tr(lang, a.confirm) : null}>
                     {tr(lang, a.label)}
-                  </button>
+                  </ActionButton>
                 ))}
                 {t && (<>
-                <input type="hidden" name="_action" value="move" />
                 <label>
                   {ctx.msg('list.moveTo')}{' '}
                   <select name="to" defaultValue="">
@@ -171,9 +196,9 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                     ))}
                   </select>
                 </label>
-                <button type="submit" className="btn btn-small-solid">
+                <ActionButton action={act.move} className="btn btn-small-solid">
                   {ctx.msg('list.move')}
-                </button>
+                </ActionButton>
                 </>)}
               </form>
             )}
@@ -213,15 +238,15 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                 ? {
                     rowActions: (row: Row) => [
                       ...actions.map((a) => (
-                        <button key={`act-${a.name}`} type="submit" form={BULK_FORM} name="rowAct" value={`${String(row.id)}|${a.name}`} className="btn-link is-action" {...(a.confirm ? { 'data-confirm': tr(lang, a.confirm) } : {})}>
+                        <ActionButton key={`act-${a.name}`} action={act.row} arg={`${String(row.id)}:${a.name}`} form={BULK_FORM} className="btn-link is-action" confirm={a.confirm ? tr(lang, a.confirm) : null}>
                           {tr(lang, a.label)}
-                        </button>
+                        </ActionButton>
                       )),
                       ...(t
                         ? (byValue.get(String(row[t.column]))?.next ?? []).map((to) => (
-                            <button key={to} type="submit" form={BULK_FORM} name="row" value={`${String(row.id)}|${to}`} className="btn-link is-move">
+                            <ActionButton key={to} action={act.moveRow} arg={`${String(row.id)}:${to}`} form={BULK_FORM} className="btn-link is-move">
                               {stateLabel(to)}
-                            </button>
+                            </ActionButton>
                           ))
                         : []),
                     ],
@@ -257,36 +282,21 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
         ),
       };
     },
-    ...(def.transitions || def.actions?.length || panel?.actions
-      ? { actions: {
-          ...panel?.actions,
-          move: async (ctx, body) => {
-            const act = typeof body.rowAct === 'string' ? body.rowAct.split('|') : typeof body.act === 'string' ? [null, body.act] : null;
-            if (act) return runAction(ctx, act[0] ? [act[0]] : formList(body, 'ids'), act[1] ?? '');
-            if (!docs.move) return failed({}, { _: ctx.msg('list.unknownState') }, 400);
-            // A row's own button names one row and its target; the bulk form the ticked rows and the chosen state.
-            const row = typeof body.row === 'string' ? body.row.split('|') : null;
-            const ids = row ? [row[0]!] : formList(body, 'ids');
-            const to = row ? (row[1] ?? '') : typeof body.to === 'string' ? body.to : '';
-            if (!ids.length) return failed({}, { _: ctx.msg('list.badSelection') }, 422);
-            if (!to) return failed({}, { _: ctx.msg('list.unknownState') }, 422);
-            try {
-              const d = await ctx.call<Record<string, { moved: string[]; refused: { id: string; reason: string }[] }>>(docs.move, { ids, to });
-              const r = d[`move${def.name[0]!.toUpperCase()}${def.name.slice(1)}`]!;
-              // Back to the same list (filters, sort, page), saying what moved (post/redirect/get).
-              const back = new URL(ctx.req.originalUrl, 'http://list.invalid');
-              for (const k of ['moved', 'notMoved', 'to']) back.searchParams.delete(k);
-              back.searchParams.set('moved', String(r.moved.length));
-              back.searchParams.set('notMoved', String(r.refused.length));
-              back.searchParams.set('to', to);
-              return redirect(`${back.pathname}${back.search}`);
-            } catch (err) {
-              if (err instanceof ApiFailure) return failed({}, { _: err.fields.ids ?? err.fields.to ?? err.message }, err.status);
-              throw err;
-            }
-          },
-        } }
-      : {}),
+    actions: {
+      ...panel?.actions,
+      // The bulk bar: the ticked rows to the chosen state, or one of the definition's actions on them.
+      move: (ctx, body) => moveRows(ctx, formList(body, 'ids'), typeof body.to === 'string' ? body.to : ''),
+      bulk: (ctx, body, name) => runAction(ctx, formList(body, 'ids'), name ?? ''),
+      // A row's own buttons: that row to a state, or an action on that row.
+      moveRow: (ctx, _body, arg) => {
+        const r = rowArg(arg);
+        return r ? moveRows(ctx, [r[0]], r[1]) : failed({}, { _: ctx.msg('list.badSelection') }, 422);
+      },
+      row: (ctx, _body, arg) => {
+        const r = rowArg(arg);
+        return r ? runAction(ctx, [r[0]], r[1]) : failed({}, { _: ctx.msg('list.badSelection') }, 422);
+      },
+    },
   });
 }
 

@@ -1,11 +1,13 @@
 import type { JSX } from 'react';
+import type { ActionRefs } from '../../../views/ui/Action.tsx';
 import type { Outcome, ScreenContext } from '../screen.ts';
 
 /**
  * What a resource's record page shows beyond the engine's form, actions, child rows and history,
  * when plain child rows cannot say it (e.g. a daily job's shifts: a table with fill rates and a
  * form that adds many shifts at once). A section reads and writes through the API like the rest
- * of the page; its forms post to the record page with their own `_op` values.
+ * of the page; its buttons are the record page's `section` action with their own op after it
+ * (`section:addShifts`), which the record page hands to `post` as `body._op`.
  */
 export interface RecordSectionState {
   /** What was typed in the section's form, to show again. */
@@ -15,12 +17,12 @@ export interface RecordSectionState {
 }
 
 export interface RecordSection {
-  /** The `_op` values of the section's forms; the record page's POST hands them to `post`. */
+  /** The ops of the section's buttons; the record page's POST hands them to `post` as `body._op`. */
   ops: readonly string[];
   /** Drawn above the record's form (what the page is mostly used for, e.g. a daily job's shifts), else below it. */
   first?: boolean;
   /** The section under the record's form (null: nothing to show), with a failed post's state. */
-  render(ctx: ScreenContext, row: Record<string, unknown>, action: string, failed: RecordSectionState | undefined): Promise<JSX.Element | null>;
+  render(ctx: ScreenContext, row: Record<string, unknown>, action: string, failed: RecordSectionState | undefined, act: ActionRefs<'section'>): Promise<JSX.Element | null>;
   post(
     ctx: ScreenContext,
     id: string,

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { validate } from '../../validation.ts';
 import type { RoleMaps } from '../../auth/default-roles.ts';
 import { tr, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
@@ -9,9 +11,10 @@ import { Notice } from '../../../views/ui/DataTable.tsx';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
 import { allRows, ApiFailure, parseListQuery, withFlag } from '../kit.ts';
-import { csv, errorPage, page, plain, redirect, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
+import { csv, errorPage, page, plain, redirect, runAction, type Action, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
 import { RECORD_SECTIONS, type RecordSectionState } from './record-sections.tsx';
 import { personListPanel } from './admin/person.tsx';
+import { declaredActions } from '../../../views/ui/Action.tsx';
 
 /**
  * The generic screens of the resource engine (DESIGN.md §3): every list, form and detail page
@@ -135,8 +138,16 @@ function toInput(fields: FieldDef[], values: Values, lang: Lang): { input: Value
     if (f.kind === 'number') {
       // A blank number is no value (the API says "required" where one is needed), not a bad number.
       if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) input[f.name] = null;
-      else if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) input[f.name] = Number(v.trim());
-      else errors[f.name] = msg(lang, 'error.wholeNumber');
+      else if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) {
+        const n = Number(v.trim());
+        // A number past GraphQL's Int (32 bits) cannot even be sent: the field's own bound is
+        // said here (the API's rule); any other number goes to the API, which checks every field.
+        if (Math.abs(n) <= 2_147_483_647) input[f.name] = n;
+        else {
+          const checked = validate(z.object({ [f.name]: f.schema }), { [f.name]: v.trim() }, lang);
+          errors[f.name] = (!checked.ok && checked.errors[f.name]) || msg(lang, 'validation.outOfRange');
+        }
+      } else errors[f.name] = msg(lang, 'error.wholeNumber');
     } else input[f.name] = v ?? null;
   }
   return { input, errors };
@@ -236,7 +247,7 @@ async function renderForm(ctx: ScreenContext, def: ResourceDef, mode: 'create' |
     content: (
       <>
         <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
-        <ResourceForm lang={lang} title={route.title} action={actionOf(ctx)} fields={views} values={{ ...current, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
+        <ResourceForm act={RESOURCE_ACT} lang={lang} title={route.title} action={actionOf(ctx)} fields={views} values={{ ...current, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
       </>
     ),
   });
@@ -271,10 +282,10 @@ async function renderDetail(ctx: ScreenContext, def: ResourceDef, id: string, st
         <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
         <Notice text={extras.notice} />
         {extras.above}
-        <ResourceForm lang={lang} title={route.title} action={action} fields={views} values={{ ...row, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
+        <ResourceForm act={RESOURCE_ACT} lang={lang} title={route.title} action={action} fields={views} values={{ ...row, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
         {preview && <PreviewCard lang={lang} title={preview.title} body={preview.body} />}
         {extras.below}
-        {!def.noDelete && <DeleteButton lang={lang} action={action} />}
+        {!def.noDelete && <DeleteButton act={RESOURCE_ACT} lang={lang} action={action} />}
         <AuditLog lang={lang} entries={entries} fields={[...views, ...createOnlyViews]} />
       </>
     ),
@@ -306,9 +317,22 @@ function resourceScreen(def: ResourceDef, screen: ResourceScreen): Screen {
           return renderList(ctx, def);
       }
     },
-    post: (ctx, body) => postResource(ctx, def, screen, body),
+    post: (ctx, body) => runAction(resourceActions(def, screen), ctx, body, () => Promise.resolve(errorPage('badRequest'))),
   };
 }
+
+/**
+ * What a resource page's buttons do: save the form (create or update), delete the record, run one
+ * of the definition's actions on it (`run:<name>`), add or delete a child row, or one of its
+ * record section's ops (`section:<op>`). Each sets the internal op postResource dispatches on.
+ */
+function resourceActions(def: ResourceDef, screen: ResourceScreen): { readonly [K in ResourceActionName]: Action } {
+  const op = (name: string) => (ctx: ScreenContext, body: Record<string, unknown>, arg: string | null) => postResource(ctx, def, screen, { ...body, _op: name, _arg: arg ?? '' });
+  return { save: op('save'), delete: op('delete'), run: op('action'), addChild: op('addChild'), deleteChild: op('deleteChild'), section: (ctx, body, arg) => (arg && RECORD_SECTIONS[def.name]?.ops.includes(arg) ? postResource(ctx, def, screen, { ...body, _op: arg }) : errorPage('badRequest')) };
+}
+type ResourceActionName = 'save' | 'delete' | 'run' | 'addChild' | 'deleteChild' | 'section';
+/** The buttons of every resource page, one per action of resourceActions. */
+const RESOURCE_ACT = declaredActions<ResourceActionName>(['save', 'delete', 'run', 'addChild', 'deleteChild', 'section']);
 
 async function postResource(ctx: ScreenContext, def: ResourceDef, screen: ResourceScreen, body: Record<string, unknown>): Promise<Outcome> {
   const { req, lang } = ctx;
@@ -320,7 +344,7 @@ async function postResource(ctx: ScreenContext, def: ResourceDef, screen: Resour
   const back = (flag: string) => withFlag(nav.listHref ?? ctx.route.path, flag);
   const creating = screen.mode === 'create' || (screen.mode === 'single' && req.query.new === '1');
   try {
-    if (body._op === 'action' && id) return await postAction(ctx, def, id, String(body._action ?? ''), nav.recordHref(id));
+    if (body._op === 'action' && id) return await postAction(ctx, def, id, String(body._arg ?? ''), nav.recordHref(id));
     // The forms of a record's own section (e.g. a daily job's shifts), handled by the section.
     const section = RECORD_SECTIONS[def.name];
     if (section && id && typeof body._op === 'string' && section.ops.includes(body._op)) {
@@ -397,7 +421,7 @@ async function renderSingleton(ctx: ScreenContext, def: ResourceDef, state: Form
       <>
         <PageHead lang={lang} title={tr(lang, route.title)} />
         <Notice text={extras.notice} />
-        <ResourceForm lang={lang} title={route.title} action={route.path} fields={views} values={{ ...row, ...state.values }} errors={state.errors ?? {}} cancelHref={route.path} />
+        <ResourceForm act={RESOURCE_ACT} lang={lang} title={route.title} action={route.path} fields={views} values={{ ...row, ...state.values }} errors={state.errors ?? {}} cancelHref={route.path} />
         {extras.below}
         <AuditLog lang={lang} entries={entries} fields={views} />
       </>
@@ -422,13 +446,13 @@ async function recordExtras(ctx: ScreenContext, def: ResourceDef, row: Values, a
   const children = (def.children ?? []).map((c) => {
     const failed = state.child?.name === c.name ? state.child : undefined;
     const rows = (loaded.data[c.plural] as Values[] | null | undefined) ?? [];
-    return <ChildList key={c.name} lang={lang} name={c.name} title={c.titlePlural} fields={childFieldViews(c, loaded.choices)} rows={rows} action={action} values={failed?.values ?? {}} errors={failed?.errors ?? {}} />;
+    return <ChildList key={c.name} act={RESOURCE_ACT} lang={lang} name={c.name} title={c.titlePlural} fields={childFieldViews(c, loaded.choices)} rows={rows} action={action} values={failed?.values ?? {}} errors={failed?.errors ?? {}} />;
   });
   const section = RECORD_SECTIONS[def.name];
-  const sectionView = section ? await section.render(ctx, row, action, state.section) : null;
+  const sectionView = section ? await section.render(ctx, row, action, state.section, RESOURCE_ACT) : null;
   const below = (
     <>
-      {def.actions?.length ? <RecordActions lang={lang} action={action} actions={def.actions.map((a) => ({ name: a.name, label: a.label }))} /> : null}
+      {def.actions?.length ? <RecordActions act={RESOURCE_ACT} lang={lang} action={action} actions={def.actions.map((a) => ({ name: a.name, label: a.label }))} /> : null}
       {children}
       {section?.first ? null : sectionView}
     </>

@@ -12,6 +12,7 @@ import type { ResultOf } from '../../api/documents.ts';
 import { Field } from '../../../views/ui/Field.tsx';
 import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
 import { failed, redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
+import { ActionButton, type ActionRefs } from '../../../views/ui/Action.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Desk = ResultOf<typeof DOCS.ScoutDesk>['scoutDesk'];
@@ -19,15 +20,15 @@ type Desk = ResultOf<typeof DOCS.ScoutDesk>['scoutDesk'];
 /** The offer form's panel, in the shape of server/web/screens/panels.tsx's `Panel`. */
 export const scoutSearchPanel: {
   load(ctx: ScreenContext): Promise<{ asked: boolean; desk: Desk }>;
-  view(ctx: ScreenContext, data: { asked: boolean; desk: Desk }, state?: FormState): ReactNode;
-  actions: Record<string, Action>;
+  view(ctx: ScreenContext, data: { asked: boolean; desk: Desk }, state: FormState | undefined, act: ActionRefs<'offer'>): ReactNode;
+  actions: { offer: Action };
 } = {
   load: async (ctx) => {
     const id = queryText(ctx.req, 'scout');
     const asked = UUID.test(id);
     return { asked, desk: (await ctx.call(DOCS.ScoutDesk, { candidateId: asked ? id : null })).scoutDesk };
   },
-  view: (ctx, { asked, desk }, state) => {
+  view: (ctx, { asked, desk }, state, act) => {
     const { lang } = ctx;
     const c = desk.candidate;
     const value = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
@@ -46,7 +47,6 @@ export const scoutSearchPanel: {
           <form method="post" action={ctx.req.originalUrl} className="card resource-form scout-offer">
             <h2>{ctx.msg('scout.formTitle', { who: c.initials })}</h2>
             <p className="hint">{[c.nationality, c.languages, c.area, c.availability].filter(Boolean).join(' · ') || '—'}</p>
-            <input type="hidden" name="_action" value="offer" />
             <input type="hidden" name="candidateId" value={c.id} />
             {desk.jobs.length === 0 ? (
               <p>{ctx.msg('scout.noJobs')}</p>
@@ -73,9 +73,9 @@ export const scoutSearchPanel: {
                 </Field>
                 <Field name="message" label={ctx.msg('scout.messageLabel')} value={value('message')} error={state?.errors.message} textarea required />
                 <p className="form-actions">
-                  <button type="submit" className="btn" disabled={desk.quota && desk.quota.used >= desk.quota.limit ? true : undefined}>
+                  <ActionButton action={act.offer} className="btn" disabled={desk.quota && desk.quota.used >= desk.quota.limit ? true : undefined}>
                     {ctx.msg('scout.send')}
-                  </button>{' '}
+                  </ActionButton>{' '}
                   <a href={ctx.req.path}>{ctx.msg('scout.cancel')}</a>
                 </p>
               </>

@@ -4,6 +4,7 @@ import { dateText, dateTimeText } from '../../../shared/format.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
 import { Badge, DataTable, Notice } from '../../ui/DataTable.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 type Ref = { value: string; ja: string; en: string };
 
@@ -82,6 +83,7 @@ function Facts({ rows }: { rows: [string, JSX.Element | string | null][] }) {
  * buttons, the conversation's latest messages, the day's attendance and the history.
  */
 export function ApplicantRecord({
+  act,
   lang,
   a,
   jobHref,
@@ -90,6 +92,7 @@ export function ApplicantRecord({
   interviewForm,
   documents,
 }: {
+  act: ActionRefs<'move' | 'interview'>;
   lang: Lang;
   a: ApplicantRecordView;
   jobHref: string | null;
@@ -116,12 +119,11 @@ export function ApplicantRecord({
         </p>
         {a.moves.length > 0 ? (
           <form method="post" className="record-moves">
-            <input type="hidden" name="_action" value="move" />
             <span>{msg(lang, 'applicant.moveTo')}</span>{' '}
             {a.moves.map((m) => (
-              <button key={m.value} type="submit" name="to" value={m.value} className="btn btn-small">
+              <ActionButton key={m.value} action={act.move} arg={m.value} className="btn btn-small">
                 {name(m)}
-              </button>
+              </ActionButton>
             ))}
           </form>
         ) : (
@@ -210,16 +212,15 @@ export function ApplicantRecord({
         )}
         {interviewForm && (
           <form method="post" className="inline-form interview-form" noValidate>
-            <input type="hidden" name="_action" value="interview" />
             <Field name="date" type="date" label={msg(lang, 'interview.date')} value={interviewForm.values.date ?? ''} error={interviewForm.errors.date} required />
             <Field name="time" type="time" label={msg(lang, 'interview.time')} value={interviewForm.values.time ?? ''} error={interviewForm.errors.time} required />
             <Field name="minutes" type="number" label={msg(lang, 'interview.minutes')} value={interviewForm.values.minutes ?? '30'} error={interviewForm.errors.minutes} required />
             <Field name="place" label={msg(lang, 'interview.place')} value={interviewForm.values.place ?? ''} error={interviewForm.errors.place} />
             <Field name="onlineUrl" type="url" label={msg(lang, 'interview.onlineUrl')} value={interviewForm.values.onlineUrl ?? ''} error={interviewForm.errors.onlineUrl} />
             <Field name="interviewers" label={msg(lang, 'interview.interviewers')} value={interviewForm.values.interviewers ?? ''} error={interviewForm.errors.interviewers} />
-            <button type="submit" className="btn btn-primary">
+            <ActionButton action={act.interview} className="btn btn-primary">
               {msg(lang, 'interview.schedule')}
-            </button>
+            </ActionButton>
           </form>
         )}
       </section>

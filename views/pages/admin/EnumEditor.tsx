@@ -1,6 +1,7 @@
 import { isLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /** The label of each language's column (the value in Japanese, in English). */
 const COLUMN_LABEL: Record<Lang, MessageKey> = { ja: 'enums.ja', en: 'enums.en' };
@@ -19,6 +20,7 @@ export interface EnumSection {
 }
 
 export interface EnumEditorProps {
+  act: ActionRefs<'create' | 'update' | 'delete'>;
   lang: Lang;
   title: Text;
   action: string;
@@ -31,7 +33,7 @@ export interface EnumEditorProps {
 }
 
 /** The enumeration editor of /admin/templates/enumjobvalue and enumuservalue (issue 3). Works without JavaScript. */
-export function EnumEditorPage({ lang, title, action, sections, errors, values, notice }: EnumEditorProps) {
+export function EnumEditorPage({ act, lang, title, action, sections, errors, values, notice }: EnumEditorProps) {
   const fieldError = (key: string, field: string) => {
     const e = errors[key]?.[field];
     return e ? (
@@ -76,23 +78,21 @@ export function EnumEditorPage({ lang, title, action, sections, errors, values, 
               rowActions={(r) => (
                 <>
                   <form id={`f-${s.type}-${String(r.id)}`} method="post" action={action}>
-                    <input type="hidden" name="op" value="update" />
                     <input type="hidden" name="type" value={String(s.type)} />
                     <input type="hidden" name="id" value={String(r.id)} />
-                    <button type="submit" className="btn btn-small-solid">
+                    <ActionButton action={act.update} className="btn btn-small-solid">
                       {msg(lang, 'candidate.save')}
-                    </button>
+                    </ActionButton>
                   </form>
                   <details className="confirm">
                     <summary>{msg(lang, 'record.delete')}</summary>
                     <form method="post" action={action}>
-                      <input type="hidden" name="op" value="delete" />
                       <input type="hidden" name="type" value={String(s.type)} />
                       <input type="hidden" name="id" value={String(r.id)} />
                       <p>{msg(lang, 'enums.confirm')}</p>
-                      <button type="submit" className="btn btn-danger">
+                      <ActionButton action={act.delete} className="btn btn-danger">
                         {msg(lang, 'record.deleteSure')}
-                      </button>
+                      </ActionButton>
                     </form>
                   </details>
                   {fieldError(`delete-${String(r.id)}`, '_')}
@@ -101,7 +101,6 @@ export function EnumEditorPage({ lang, title, action, sections, errors, values, 
               empty={msg(lang, 'enums.empty')}
             />
             <form method="post" action={action} className="inline-form">
-              <input type="hidden" name="op" value="create" />
               <input type="hidden" name="type" value={String(s.type)} />
               <label>
                 {msg(lang, 'enums.ja')}
@@ -113,9 +112,9 @@ export function EnumEditorPage({ lang, title, action, sections, errors, values, 
                 <input name="en" defaultValue={values[createKey]?.en ?? ''} required aria-invalid={errors[createKey]?.en ? true : undefined} />
                 {fieldError(createKey, 'en')}
               </label>
-              <button type="submit" className="btn">
+              <ActionButton action={act.create} className="btn">
                 {msg(lang, 'enums.add')}
-              </button>
+              </ActionButton>
               {fieldError(createKey, '_')}
             </form>
           </section>

@@ -3,6 +3,7 @@ import { pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
 import { Badge, DataTable, Notice, type Tone } from '../../ui/DataTable.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 export interface CompanyChoice {
   id: string;
@@ -144,7 +145,7 @@ export function IntegrationCatalogue({ lang, title, companies, chosen, entries }
 }
 
 /** /admin/integration/romuten: the connection's settings, "sync now", what Romuten reports, and the sync log. */
-export function RomutenSettings(p: { lang: Lang; title: Text; action: string; data: RomutenView; values: { baseUrl: string; enabled: boolean }; errors: Record<string, string>; notice?: string | undefined }): JSX.Element {
+export function RomutenSettings(p: { act: ActionRefs<'save' | 'sync' | 'disconnect'>; lang: Lang; title: Text; action: string; data: RomutenView; values: { baseUrl: string; enabled: boolean }; errors: Record<string, string>; notice?: string | undefined }): JSX.Element {
   const { lang, data: d, errors } = p;
   const hidden = <input type="hidden" name="company" value={d.companyId} />;
   return (
@@ -166,7 +167,6 @@ export function RomutenSettings(p: { lang: Lang; title: Text; action: string; da
       <section className="card" aria-labelledby="romuten-settings-title">
         <h2 id="romuten-settings-title">{msg(lang, 'integrations.settings')}</h2>
         <form method="post" action={p.action} className="resource-form" noValidate autoComplete="off">
-          <input type="hidden" name="_action" value="save" />
           {hidden}
           <Field name="baseUrl" type="url" label={msg(lang, 'integrations.baseUrl')} hint={msg(lang, 'integrations.baseUrlHint')} value={p.values.baseUrl} error={errors.baseUrl} required />
           <Field
@@ -192,29 +192,27 @@ export function RomutenSettings(p: { lang: Lang; title: Text; action: string; da
             {errors.enabled && <p className="field-error">{errors.enabled}</p>}
           </div>
           <div className="form-actions">
-            <button type="submit" className="btn">
+            <ActionButton action={p.act.save} className="btn">
               {msg(lang, 'integrations.save')}
-            </button>
+            </ActionButton>
           </div>
         </form>
         <div className="form-actions">
           <form method="post" action={p.action}>
-            <input type="hidden" name="_action" value="sync" />
             {hidden}
-            <button type="submit" className="btn btn-secondary">
+            <ActionButton action={p.act.sync} className="btn btn-secondary">
               {msg(lang, 'integrations.syncNow')}
-            </button>
+            </ActionButton>
           </form>
           {d.apiKeySet && (
             <details className="confirm">
               <summary>{msg(lang, 'integrations.disconnect')}</summary>
               <form method="post" action={p.action}>
-                <input type="hidden" name="_action" value="disconnect" />
                 {hidden}
                 <p>{msg(lang, 'integrations.disconnectConfirm')}</p>
-                <button type="submit" className="btn btn-danger">
+                <ActionButton action={p.act.disconnect} className="btn btn-danger">
                   {msg(lang, 'integrations.disconnectSure')}
-                </button>
+                </ActionButton>
               </form>
             </details>
           )}

@@ -4,6 +4,7 @@ import { Field } from '../../ui/Field.tsx';
 import { msg, msgText } from '../../../shared/messages.ts';
 import { weekdayText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /** A shift as the record page shows it (the `shifts` field of DailyJob). */
 export interface ShiftView {
@@ -19,8 +20,9 @@ export interface ShiftView {
 }
 
 export interface JobShiftsView {
+  act: ActionRefs<'section'>;
   lang: Lang;
-  /** The record page's URL: both forms post there (`_op` addShifts / deleteShift). */
+  /** The record page's URL: both forms post there (the section's action: addShifts / deleteShift). */
   action: string;
   shifts: ShiftView[];
   /** The job's own pay, shown for shifts without one (none: the job has no pay set). */
@@ -97,12 +99,11 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
             <details className="confirm">
               <summary>{msg(v.lang, 'record.delete')}</summary>
               <form method="post" action={v.action}>
-                <input type="hidden" name="_op" value="deleteShift" />
                 <input type="hidden" name="_shiftId" value={String(r.id)} />
                 <p>{msg(v.lang, 'shifts.confirm')}</p>
-                <button type="submit" className="btn btn-danger">
+                <ActionButton action={v.act.section} arg="deleteShift" className="btn btn-danger">
                   {msg(v.lang, 'record.deleteSure')}
-                </button>
+                </ActionButton>
               </form>
             </details>
           )
@@ -115,7 +116,6 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
         <p className="muted">{msg(v.lang, 'shifts.closed')}</p>
       ) : (
         <form method="post" action={v.action} className="shift-plan" noValidate>
-          <input type="hidden" name="_op" value="addShifts" />
           <p className="field-hint">{msg(v.lang, 'shifts.addHint')}</p>
           {hasErrors && (
             <div className="form-alert" role="alert">
@@ -166,9 +166,9 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
             <Field name="plan_wage" type="number" label={msg(v.lang, 'shifts.shiftWage')} hint={msg(v.lang, 'shifts.shiftWageHint')} value={str(v.values.wage)} error={v.errors.wage} />
           </div>
           <div className="form-actions">
-            <button type="submit" className="btn">
+            <ActionButton action={v.act.section} arg="addShifts" className="btn">
               {msg(v.lang, 'shifts.submit')}
-            </button>
+            </ActionButton>
           </div>
         </form>
       )}

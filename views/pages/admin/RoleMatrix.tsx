@@ -1,6 +1,7 @@
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { AuditLog, type AuditView } from '../../resources/ResourceViews.tsx';
 import { msg } from '../../../shared/messages.ts';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 export interface MatrixRole {
   name: string;
@@ -21,6 +22,7 @@ export interface MatrixGroup {
 }
 
 export interface RoleMatrixProps {
+  act: ActionRefs<'save'>;
   lang: Lang;
   title: Text;
   action: string;
@@ -114,9 +116,9 @@ export function RoleMatrixPage(p: RoleMatrixProps) {
         <MatrixTable lang={p.lang} prefix="page" caption={msg(p.lang, 'roles.page')} hint={msg(p.lang, 'roles.pageHint')} roles={p.roles} groups={p.groups} map={p.pageRoles} errors={p.errors} />
         <MatrixTable lang={p.lang} prefix="action" caption={msg(p.lang, 'roles.action')} hint={msg(p.lang, 'roles.actionHint')} roles={p.roles} groups={p.groups} map={p.actionRoles} errors={p.errors} />
         <div className="form-actions">
-          <button type="submit" className="btn">
+          <ActionButton action={p.act.save} className="btn">
             {msg(p.lang, 'record.save')}
-          </button>
+          </ActionButton>
         </div>
       </form>
       <AuditLog lang={p.lang} entries={p.history} fields={[]} />

@@ -2,6 +2,7 @@ import type { JSX } from 'react';
 import { isLang, LANG_NAMES, pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { dateTimeText } from '../../../shared/format.ts';
 import { Notice } from '../../ui/DataTable.tsx';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
  * The survey screens of the back office (issue 14 item 3, docs/surveys.md): the builder
@@ -42,6 +43,7 @@ export interface BuilderForm {
 }
 
 export interface SurveyBuilderView {
+  act: ActionRefs<'addQuestion' | 'addOption' | 'removeQuestion' | 'create'>;
   lang: Lang;
   title: Text;
   form: BuilderForm;
@@ -134,15 +136,15 @@ export function SurveyBuilder(v: SurveyBuilderView): JSX.Element {
                       <TextInput name={`q${i}_o${j}_en`} label={tr(L, t(`選択肢 ${j + 1}（英語）`, `Option ${j + 1} (English)`))} value={o.en} error={v.errors[`q${i}_o${j}_en`]} lang="en" />
                     </div>
                   ))}
-                  <button type="submit" name="add" value={`o${i}`} className="btn btn-secondary btn-small-solid" formNoValidate>
+                  <ActionButton action={v.act.addOption} arg={String(i)} className="btn btn-secondary btn-small-solid" noValidate>
                     {tr(L, t('選択肢を追加', 'Add an option'))}
-                  </button>
+                  </ActionButton>
                 </fieldset>
                 {v.form.questions.length > 1 && (
                   <p>
-                    <button type="submit" name="remove" value={String(i)} className="btn-link" formNoValidate>
+                    <ActionButton action={v.act.removeQuestion} arg={String(i)} className="btn-link" noValidate>
                       {tr(L, t('この質問を削除', 'Remove this question'))}
-                    </button>
+                    </ActionButton>
                   </p>
                 )}
               </fieldset>
@@ -150,14 +152,14 @@ export function SurveyBuilder(v: SurveyBuilderView): JSX.Element {
           ))}
         </ol>
         <p>
-          <button type="submit" name="add" value="q" className="btn btn-secondary" formNoValidate>
+          <ActionButton action={v.act.addQuestion} className="btn btn-secondary" noValidate>
             {tr(L, t('質問を追加', 'Add a question'))}
-          </button>
+          </ActionButton>
         </p>
         <div className="form-actions">
-          <button type="submit" name="create" value="1" className="btn">
+          <ActionButton action={v.act.create} className="btn">
             {tr(L, t('アンケートを作成', 'Create the survey'))}
-          </button>
+          </ActionButton>
           <a href="/v3/admin/survey" className="btn btn-secondary">
             {tr(L, t('キャンセル', 'Cancel'))}
           </a>
@@ -257,6 +259,7 @@ export interface AudienceView {
 }
 
 export interface SurveyPageView {
+  act: ActionRefs<'send'>;
   lang: Lang;
   survey: SurveyDetailView;
   audience: AudienceView;
@@ -375,7 +378,6 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
           <p className="empty">{tr(L, t('条件に合うワーカーはいません。', 'No workers match.'))}</p>
         ) : (
           <form method="post" action={`/v3/admin/survey?${filterQuery}`} className="survey-send">
-            <input type="hidden" name="_action" value="send" />
             <input type="hidden" name="id" value={s.id} />
             <fieldset className="field-multi">
               <legend>{tr(L, t(`送る人（${v.audience.workers.length}人）`, `Who gets it (${v.audience.workers.length})`))}</legend>
@@ -393,9 +395,9 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
                 ))}
               </ul>
             </fieldset>
-            <button type="submit" className="btn" disabled={unsent.length === 0 || undefined}>
+            <ActionButton action={v.act.send} className="btn" disabled={unsent.length === 0 || undefined}>
               {tr(L, t('チャットで送信', 'Send through the chat'))}
-            </button>
+            </ActionButton>
           </form>
         )}
         <p>

@@ -4,10 +4,11 @@ import { Field } from '../../ui/Field.tsx';
 import { Island } from '../../ui/Island.tsx';
 import type { Choice } from './JobSearch.tsx';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /** The candidate side of the public site: log in, register, my applications (issue 5), chat (issue 6). */
 
-export function CandidateLoginPage(p: { lang: Lang; email?: string; error?: string; next: string; notice?: string }): JSX.Element {
+export function CandidateLoginPage(p: { act: ActionRefs<'login'>; lang: Lang; email?: string; error?: string; next: string; notice?: string }): JSX.Element {
   return (
     <div className="page page-auth">
       <div className="container auth-container">
@@ -27,9 +28,9 @@ export function CandidateLoginPage(p: { lang: Lang; email?: string; error?: stri
             <input type="hidden" name="next" value={p.next} />
             <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={p.email} required autoComplete="username" />
             <Field name="password" type="password" label={msg(p.lang, 'common.password')} required autoComplete="current-password" />
-            <button className="button button-primary button-block" type="submit">
+            <ActionButton action={p.act.login} className="button button-primary button-block">
               {msg(p.lang, 'common.login')}
-            </button>
+            </ActionButton>
           </form>
           <ul className="form-links">
             <li>
@@ -46,6 +47,7 @@ export function CandidateLoginPage(p: { lang: Lang; email?: string; error?: stri
 }
 
 export function CandidateRegisterPage(p: {
+  act: ActionRefs<'register'>;
   lang: Lang;
   values: Record<string, string | string[]>;
   errors: Record<string, string>;
@@ -98,9 +100,9 @@ export function CandidateRegisterPage(p: {
               </div>
               {p.errors.languages && <p className="field-error">{p.errors.languages}</p>}
             </fieldset>
-            <button className="button button-primary button-block" type="submit">
+            <ActionButton action={p.act.register} className="button button-primary button-block">
               {msg(p.lang, 'candidate.register')}
-            </button>
+            </ActionButton>
           </form>
           <ul className="form-links">
             <li>
@@ -129,7 +131,7 @@ export interface MyApplication {
   chatHref: string | null;
 }
 
-export function MyApplicationsPage(p: { lang: Lang; name: string; applications: MyApplication[]; notice?: string | null; error?: string | null }): JSX.Element {
+export function MyApplicationsPage(p: { act: ActionRefs<'confirm' | 'clock'>; lang: Lang; name: string; applications: MyApplication[]; notice?: string | null; error?: string | null }): JSX.Element {
   return (
     <CandidatePage lang={p.lang} name={p.name} current="/staff/applications" notice={p.notice} error={p.error}>
       {p.applications.length === 0 ? (
@@ -168,22 +170,20 @@ export function MyApplicationsPage(p: { lang: Lang; name: string; applications: 
                 {a.confirmable && (
                   <form method="post" action="/staff/applications" className="application-confirm">
                     <p>{msg(p.lang, 'candidate.confirmPrompt')}</p>
-                    <input type="hidden" name="_action" value="confirm" />
                     <input type="hidden" name="application" value={a.id} />
-                    <button type="submit" className="button button-primary button-small">
+                    <ActionButton action={p.act.confirm} className="button button-primary button-small">
                       {msg(p.lang, 'candidate.confirm')}
-                    </button>
+                    </ActionButton>
                   </form>
                 )}
                 {a.clock && (
                   <form method="post" action="/staff/applications" className="application-confirm">
                     <p>{msg(p.lang, 'candidate.clockPrompt')}</p>
-                    <input type="hidden" name="_action" value="clock" />
                     <input type="hidden" name="application" value={a.id} />
                     <input type="hidden" name="event" value={a.clock} />
-                    <button type="submit" className="button button-primary button-small">
+                    <ActionButton action={p.act.clock} className="button button-primary button-small">
                       {msg(p.lang, a.clock === 'clockIn' ? 'candidate.clockIn' : 'candidate.clockOut')}
-                    </button>
+                    </ActionButton>
                   </form>
                 )}
                 {a.chatHref && (
@@ -277,7 +277,7 @@ function CandidateNav(p: { lang: Lang; current: CandidatePath }): JSX.Element {
  * The candidate's chat with the companies they applied to (issue 6): the CandidateChat island
  * (conversation list and thread), which needs JavaScript; without it the page says so.
  */
-export function CandidateChatPage(p: { lang: Lang; name: string; initial: string | null; chatMail: boolean; saved?: boolean }): JSX.Element {
+export function CandidateChatPage(p: { act: ActionRefs<'mail'>; lang: Lang; name: string; initial: string | null; chatMail: boolean; saved?: boolean }): JSX.Element {
   return (
     <div className="page page-candidate-chat">
       <CandidateHeader lang={p.lang} name={p.name} current="/staff/chat" compact />
@@ -292,16 +292,15 @@ export function CandidateChatPage(p: { lang: Lang; name: string; initial: string
           </noscript>
           <Island name="CandidateChat" props={{ lang: p.lang, initial: p.initial }} />
           <form method="post" action="/staff/chat" className="chat-mail-setting" data-testid="chat-mail-setting">
-            <input type="hidden" name="_action" value="mail" />
             {/* The conversation to come back to (the chat island keeps it up to date). */}
             <input type="hidden" name="c" value={p.initial ?? ''} />
             <label>
               <input type="checkbox" name="enabled" value="1" defaultChecked={p.chatMail} />{' '}
               {msg(p.lang, 'candidate.mailSetting')}
             </label>{' '}
-            <button type="submit" className="button button-small button-secondary">
+            <ActionButton action={p.act.mail} className="button button-small button-secondary">
               {msg(p.lang, 'candidate.save')}
-            </button>
+            </ActionButton>
             {p.saved && (
               <span className="chat-mail-saved" role="status">
                 {' '}

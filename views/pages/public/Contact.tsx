@@ -3,6 +3,7 @@ import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ErrorSummary, Field } from '../../ui/Field.tsx';
 import { Sentence } from '../../ui/Sentence.tsx';
+import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
 
 /** The topics of the contact form, in the order of the select. */
 export const CONTACT_TOPICS = ['work', 'visa', 'pay', 'company', 'other'] as const;
@@ -30,7 +31,7 @@ const LABELS = {
  * posted to /staff/contact). Keeps `values`, shows each of `errors` beside its field, and
  * shows a thank-you panel once `sent`.
  */
-export function ContactPage(props: {
+export function ContactPage(props: { action: ActionRef;
   lang: Lang;
   values: Record<string, string>;
   errors: Record<string, string>;
@@ -93,9 +94,9 @@ export function ContactPage(props: {
                 <p className="form-note">
                   <Sentence lang={lang} k="contact.privacyNote" parts={{ policy: <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a> }} />
                 </p>
-                <button className="button button-primary button-block" type="submit">
+                <ActionButton action={props.action} className="button button-primary button-block">
                   {msg(lang, 'contact.send')}
-                </button>
+                </ActionButton>
               </form>
             </>
           )}

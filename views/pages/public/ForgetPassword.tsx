@@ -2,12 +2,13 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { msg } from '../../../shared/messages.ts';
+import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
 
 /**
  * /forget-password: asks for the account's `email` (posted to /forget-password). Once `sent`, the
  * same message is shown whether or not an account exists, so the page never reveals it.
  */
-export function ForgetPasswordPage(props: { lang: Lang; email?: string; errors: Record<string, string>; sent: boolean }): JSX.Element {
+export function ForgetPasswordPage(props: { action: ActionRef; lang: Lang; email?: string; errors: Record<string, string>; sent: boolean }): JSX.Element {
   const { lang, email, errors, sent } = props;
   const otherErrors = Object.entries(errors).filter(([name, message]) => name !== 'email' && message);
 
@@ -51,9 +52,9 @@ export function ForgetPasswordPage(props: { lang: Lang; email?: string; errors: 
                   required
                   autoComplete="username"
                 />
-                <button className="button button-primary button-block" type="submit">
+                <ActionButton action={props.action} className="button button-primary button-block">
                   {msg(lang, 'forgot.send')}
-                </button>
+                </ActionButton>
               </form>
               <ul className="form-links">
                 <li>

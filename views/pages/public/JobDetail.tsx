@@ -1,6 +1,7 @@
 import type { JSX, ReactNode } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 export interface JobDetailView {
   id: string;
@@ -18,6 +19,7 @@ export interface JobDetailView {
 }
 
 export interface JobDetailProps {
+  act: ActionRefs<'apply'>;
   lang: Lang;
   job: JobDetailView;
   /** Signed in as a candidate: apply buttons post; otherwise they lead to login / registration. */
@@ -30,7 +32,7 @@ export interface JobDetailProps {
 }
 
 /** /daily/{id} and /part-time/{id}: the job, its open shifts and the apply buttons. */
-export function JobDetailPage({ lang, job, candidate, notice, appliedShiftIds, appliedToJob, ads }: JobDetailProps): JSX.Element {
+export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftIds, appliedToJob, ads }: JobDetailProps): JSX.Element {
   const base = job.kind === 'daily' ? '/daily' : '/part-time';
   const next = encodeURIComponent(`${base}/${job.id}`);
   const applyForm = (shiftId: string | null, done: boolean) =>
@@ -38,7 +40,6 @@ export function JobDetailPage({ lang, job, candidate, notice, appliedShiftIds, a
       <span className="badge">{msg(lang, 'jobDetail.applied')}</span>
     ) : candidate ? (
       <form method="post" action={`${base}/${job.id}`} className="apply-form">
-        <input type="hidden" name="_action" value="apply" />
         {shiftId && <input type="hidden" name="shift_id" value={shiftId} />}
         {!shiftId && (
           <label>
@@ -46,9 +47,9 @@ export function JobDetailPage({ lang, job, candidate, notice, appliedShiftIds, a
             <textarea name="message" rows={3} maxLength={1000} />
           </label>
         )}
-        <button type="submit" className="button button-primary button-small">
+        <ActionButton action={act.apply} className="button button-primary button-small">
           {msg(lang, 'jobDetail.apply')}
-        </button>
+        </ActionButton>
       </form>
     ) : (
       <a className="button button-secondary button-small" href={`/staff/login?next=${next}`}>

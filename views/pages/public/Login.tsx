@@ -2,13 +2,14 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { msg } from '../../../shared/messages.ts';
+import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
 
 /**
  * /login: the login form (`email`, `password`, posted to /login). `error` (a failed login,
  * already in the page language) is shown in a `role="alert"` box above the form; `notice`
  * (e.g. "your password was changed") in a `role="status"` box.
  */
-export function LoginPage(props: { lang: Lang; email?: string; error?: string; notice?: string }): JSX.Element {
+export function LoginPage(props: { action: ActionRef; lang: Lang; email?: string; error?: string; notice?: string }): JSX.Element {
   const { lang, email, error, notice } = props;
 
   return (
@@ -45,9 +46,9 @@ export function LoginPage(props: { lang: Lang; email?: string; error?: string; n
               required
               autoComplete="current-password"
             />
-            <button className="button button-primary button-block" type="submit">
+            <ActionButton action={props.action} className="button button-primary button-block">
               {msg(lang, 'common.login')}
-            </button>
+            </ActionButton>
           </form>
           <ul className="form-links">
             <li>

@@ -5,6 +5,7 @@ import { yen } from '../../../shared/format.ts';
 import { Field } from '../../ui/Field.tsx';
 import { DataTable, type ColumnView } from '../../ui/DataTable.tsx';
 import { CandidatePage } from './Candidate.tsx';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
  * The worker's pay on /staff/pay (issue 13 items 4–6): the bank account pay goes to, quick pay per
@@ -12,6 +13,7 @@ import { CandidatePage } from './Candidate.tsx';
  * pay lines and the quick-pay history. Phone-first: one column, tables that scroll in their box.
  */
 export interface MyPayView {
+  act: ActionRefs<'quickpay' | 'bank'>;
   lang: Lang;
   name: string;
   notice: string | null;
@@ -52,12 +54,11 @@ export function MyPayPage(p: MyPayView): JSX.Element {
               <>
                 <p>{msg(L, 'pay.available', { available: yen(c.available), earned: yen(c.earned) })}</p>
                 <p className="hint">{msg(L, 'pay.fee', { percent: c.feePercent, minFee: yen(c.minFee), min: yen(c.minAmount) })}</p>
-                <input type="hidden" name="_action" value="quickpay" />
                 <input type="hidden" name="companyId" value={c.companyId} />
                 <Field name="amount" type="number" label={msg(L, 'pay.amount')} value={p.values.companyId === c.companyId ? (p.values.amount ?? '') : ''} error={p.values.companyId === c.companyId ? p.errors.amount : undefined} required />
-                <button type="submit" className="button button-primary" disabled={c.available === 0 || undefined}>
+                <ActionButton action={p.act.quickpay} className="button button-primary" disabled={c.available === 0 || undefined} confirm={msg(L, 'pay.confirm', { percent: c.feePercent, minFee: yen(c.minFee) })}>
                   {msg(L, 'pay.request')}
-                </button>
+                </ActionButton>
               </>
             ) : (
               <p>{msg(L, 'pay.off')}</p>
@@ -97,7 +98,6 @@ export function MyPayPage(p: MyPayView): JSX.Element {
         <h2 id="bank">{msg(L, 'pay.bank')}</h2>
         <form method="post" action="/staff/pay" className="card form-card">
           <p className="hint">{msg(L, 'pay.bankHint')}</p>
-          <input type="hidden" name="_action" value="bank" />
           <Field name="bankCode" label={msg(L, 'pay.bankCode')} value={v('bankCode')} error={p.errors.bankCode} required />
           <Field name="bankName" label={msg(L, 'pay.bankName')} value={v('bankName')} error={p.errors.bankName} required />
           <Field name="branchCode" label={msg(L, 'pay.branchCode')} value={v('branchCode')} error={p.errors.branchCode} required />
@@ -108,9 +108,9 @@ export function MyPayPage(p: MyPayView): JSX.Element {
           </Field>
           <Field name="accountNumber" label={msg(L, 'pay.accountNumber')} value={v('accountNumber')} error={p.errors.accountNumber} required />
           <Field name="holderKana" label={msg(L, 'pay.holderKana')} value={v('holderKana')} error={p.errors.holderKana} required />
-          <button type="submit" className="button button-primary">
+          <ActionButton action={p.act.bank} className="button button-primary">
             {msg(L, 'pay.save')}
-          </button>
+          </ActionButton>
         </form>
       </section>
     </CandidatePage>

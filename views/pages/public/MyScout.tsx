@@ -3,6 +3,7 @@ import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { Field } from '../../ui/Field.tsx';
 import { CandidatePage } from './Candidate.tsx';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
  * The candidate's scouting page, /staff/scout (issue 14 item 1, docs/scouting.md): scouting on or
@@ -11,6 +12,7 @@ import { CandidatePage } from './Candidate.tsx';
  * answered or expired. Phone-first: one column of cards.
  */
 export interface MyScoutView {
+  act: ActionRefs<'save' | 'accept' | 'decline'>;
   lang: Lang;
   name: string;
   notice: string | null;
@@ -76,12 +78,12 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
                 {o.state === 'pending' && (
                   <form method="post" action="/staff/scout" className="application-confirm">
                     <input type="hidden" name="id" value={o.id} />
-                    <button type="submit" name="_action" value="accept" className="button button-primary button-small">
+                    <ActionButton action={p.act.accept} className="button button-primary button-small">
                       {msg(L, 'scout.accept')}
-                    </button>{' '}
-                    <button type="submit" name="_action" value="decline" className="button button-secondary button-small" data-confirm={msg(L, 'scout.declineConfirm')}>
+                    </ActionButton>{' '}
+                    <ActionButton action={p.act.decline} className="button button-secondary button-small" confirm={msg(L, 'scout.declineConfirm')}>
                       {msg(L, 'scout.decline')}
-                    </button>
+                    </ActionButton>
                   </form>
                 )}
                 {o.chatHref && (
@@ -100,7 +102,6 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
         <h2 id="settings">{msg(L, 'scout.settings')}</h2>
         <form method="post" action="/staff/scout" className="card form-card">
           <p className="hint">{msg(L, 'scout.intro')}</p>
-          <input type="hidden" name="_action" value="save" />
           <p>
             <label>
               <input type="checkbox" name="enabled" value="on" defaultChecked={s.enabled} /> <strong>{msg(L, 'scout.enabled')}</strong>
@@ -151,9 +152,9 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
             </fieldset>
           )}
           <Field name="intro" label={msg(L, 'scout.introLabel')} value={s.intro} error={p.errors.intro} textarea />
-          <button type="submit" className="button button-primary">
+          <ActionButton action={p.act.save} className="button button-primary">
             {msg(L, 'scout.save')}
-          </button>
+          </ActionButton>
         </form>
       </section>
     </CandidatePage>

@@ -2,6 +2,7 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { CandidatePage } from './Candidate.tsx';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
  * The signed-in candidate's open shifts on /staff/shifts (issue 12 item 4): free seats of the next
@@ -10,6 +11,7 @@ import { CandidatePage } from './Candidate.tsx';
  * shift, no table.
  */
 export interface MyShiftsView {
+  act: ActionRefs<'claim'>;
   lang: Lang;
   name: string;
   notice: string | null;
@@ -72,12 +74,11 @@ export function MyShiftsPage(p: MyShiftsView): JSX.Element {
                 <p className="alert alert-error">{s.refusal}</p>
               ) : (
                 <form method="post" action={p.days.find((d) => d.current)?.href ?? '/staff/shifts'}>
-                  <input type="hidden" name="_action" value="claim" />
                   <input type="hidden" name="jobId" value={s.jobId} />
                   <input type="hidden" name="shiftId" value={s.shiftId} />
-                  <button type="submit" className="button">
+                  <ActionButton action={p.act.claim} className="button">
                     {msg(L, 'openShifts.claim')}
-                  </button>
+                  </ActionButton>
                 </form>
               )}
             </li>

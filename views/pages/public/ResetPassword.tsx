@@ -2,6 +2,7 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { msg } from '../../../shared/messages.ts';
+import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
 
 /** The minimum password length the hint announces (the server enforces it). */
 const MIN_PASSWORD = 8;
@@ -11,7 +12,7 @@ const MIN_PASSWORD = 8;
  * `password` and `password_confirm` to /reset-password. When `invalid` (unknown, used or
  * expired token), shows that the link no longer works and links to /forget-password instead.
  */
-export function ResetPasswordPage(props: { lang: Lang; token: string; errors: Record<string, string>; invalid: boolean }): JSX.Element {
+export function ResetPasswordPage(props: { action: ActionRef; lang: Lang; token: string; errors: Record<string, string>; invalid: boolean }): JSX.Element {
   const { lang, token, errors, invalid } = props;
   const otherErrors = Object.entries(errors).filter(
     ([name, message]) => name !== 'password' && name !== 'password_confirm' && message,
@@ -69,9 +70,9 @@ export function ResetPasswordPage(props: { lang: Lang; token: string; errors: Re
                   autoComplete="new-password"
                   minLength={MIN_PASSWORD}
                 />
-                <button className="button button-primary button-block" type="submit">
+                <ActionButton action={props.action} className="button button-primary button-block">
                   {msg(lang, 'resetPassword.submit')}
-                </button>
+                </ActionButton>
               </form>
             </>
           )}

@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
+import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
  * The candidate's answer page for a survey a company sent through the chat (/staff/survey/[id],
@@ -18,6 +19,7 @@ export interface SurveyAnswerQuestion {
 }
 
 export interface SurveyAnswerView {
+  act: ActionRefs<'answer'>;
   lang: Lang;
   action: string;
   company: string;
@@ -101,9 +103,9 @@ export function SurveyAnswerPage(p: SurveyAnswerView): JSX.Element {
                 </fieldset>
               );
             })}
-            <button type="submit" className="button button-primary button-block">
+            <ActionButton action={p.act.answer} className="button button-primary button-block">
               {msg(L, 'survey.submit')}
-            </button>
+            </ActionButton>
           </form>
         )}
         <p>

@@ -3,6 +3,7 @@ import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ErrorSummary, Field } from '../../ui/Field.tsx';
 import { Sentence } from '../../ui/Sentence.tsx';
+import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
 
 type Benefit = { title: Text; body: Text };
 
@@ -51,7 +52,7 @@ const LABELS = {
  * (`company_name`, `contact_name`, `email`, `phone`, optional `message`), or a thank-you
  * panel once `sent` (the company and its first admin exist, and the password mail is on its way).
  */
-export function TrialPage(props: {
+export function TrialPage(props: { action: ActionRef;
   lang: Lang;
   values: Record<string, string>;
   errors: Record<string, string>;
@@ -149,9 +150,9 @@ export function TrialPage(props: {
                     parts={{ terms: <a href="/terms">{msg(lang, 'common.termsOfUse')}</a>, policy: <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a> }}
                   />
                 </p>
-                <button className="button button-primary button-block" type="submit">
+                <ActionButton action={props.action} className="button button-primary button-block">
                   {msg(lang, 'trial.submit')}
-                </button>
+                </ActionButton>
               </form>
             </>
           )}

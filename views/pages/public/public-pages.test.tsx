@@ -21,6 +21,10 @@ import { ResetPasswordPage } from './ResetPassword.tsx';
 import { StaffPage } from './Staff.tsx';
 import { TermsPage } from './Terms.tsx';
 import { TrialPage } from './Trial.tsx';
+import { declaredActions } from '../../ui/Action.tsx';
+
+/** A declared action, as the screen kit hands the views. */
+const TEST_ACTION = declaredActions(['test']).test;
 
 /** Parses server-rendered HTML into a document, as a browser receiving the page would. */
 function render(element: JSX.Element): Document {
@@ -53,11 +57,11 @@ const CASES: Case[] = [
   { name: 'terms', page: (lang) => <TermsPage lang={lang} />, heading: { ja: '利用規約', en: 'Terms of use' } },
   { name: 'daily', page: (lang) => <DailyPage lang={lang} jobs={jobs} />, heading: { ja: '日払い・スポットの仕事', en: 'Daily and spot jobs' } },
   { name: 'part-time', page: (lang) => <PartTimePage lang={lang} jobs={[]} />, heading: { ja: 'アルバイト', en: 'Part-time jobs' } },
-  { name: 'trial', page: (lang) => <TrialPage lang={lang} values={{}} errors={{}} sent={false} />, heading: { ja: '人材会社・企業の方へ 無料トライアル', en: 'Free trial for staffing companies' } },
-  { name: 'login', page: (lang) => <LoginPage lang={lang} />, heading: { ja: 'ログイン', en: 'Log in' } },
-  { name: 'contact', page: (lang) => <ContactPage lang={lang} values={{}} errors={{}} sent={false} />, heading: { ja: 'お問い合わせ', en: 'Contact us' } },
-  { name: 'forget-password', page: (lang) => <ForgetPasswordPage lang={lang} errors={{}} sent={false} />, heading: { ja: 'パスワードの再設定', en: 'Reset your password' } },
-  { name: 'reset-password', page: (lang) => <ResetPasswordPage lang={lang} token="tok" errors={{}} invalid={false} />, heading: { ja: '新しいパスワードの設定', en: 'Choose a new password' } },
+  { name: 'trial', page: (lang) => <TrialPage action={TEST_ACTION} lang={lang} values={{}} errors={{}} sent={false} />, heading: { ja: '人材会社・企業の方へ 無料トライアル', en: 'Free trial for staffing companies' } },
+  { name: 'login', page: (lang) => <LoginPage action={TEST_ACTION} lang={lang} />, heading: { ja: 'ログイン', en: 'Log in' } },
+  { name: 'contact', page: (lang) => <ContactPage action={TEST_ACTION} lang={lang} values={{}} errors={{}} sent={false} />, heading: { ja: 'お問い合わせ', en: 'Contact us' } },
+  { name: 'forget-password', page: (lang) => <ForgetPasswordPage action={TEST_ACTION} lang={lang} errors={{}} sent={false} />, heading: { ja: 'パスワードの再設定', en: 'Reset your password' } },
+  { name: 'reset-password', page: (lang) => <ResetPasswordPage action={TEST_ACTION} lang={lang} token="tok" errors={{}} invalid={false} />, heading: { ja: '新しいパスワードの設定', en: 'Choose a new password' } },
 ];
 
 describe('every public page, in both languages', () => {
@@ -197,7 +201,7 @@ describe('PublicLayout', () => {
 
 describe('LoginPage', () => {
   it('posts email and password to /login with the right autocomplete hints', () => {
-    const doc = render(<LoginPage lang="en" email="ana@example.com" />);
+    const doc = render(<LoginPage action={TEST_ACTION} lang="en" email="ana@example.com" />);
     const form = doc.querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.getAttribute('action')).toBe('/login');
@@ -217,7 +221,7 @@ describe('LoginPage', () => {
   });
 
   it('shows the error in an alert above the form and a notice as a status', () => {
-    const doc = render(<LoginPage lang="ja" email="a@b.jp" error="メールアドレスまたはパスワードが違います。" notice="パスワードを変更しました。" />);
+    const doc = render(<LoginPage action={TEST_ACTION} lang="ja" email="a@b.jp" error="メールアドレスまたはパスワードが違います。" notice="パスワードを変更しました。" />);
     const alert = doc.querySelector('[role="alert"]');
     expect(alert?.textContent).toBe('メールアドレスまたはパスワードが違います。');
     const form = doc.querySelector('form');
@@ -230,7 +234,7 @@ describe('ContactPage', () => {
   const values = { name: 'Nguyen Van An', email: 'an@example', phone: '090-1234-5678', topic: 'visa', message: '<週28時間> について' };
 
   it('keeps what the visitor typed and shows each error beside its field', () => {
-    const doc = render(<ContactPage lang="en" values={values} errors={{ email: 'Enter a valid email address.' }} sent={false} />);
+    const doc = render(<ContactPage action={TEST_ACTION} lang="en" values={values} errors={{ email: 'Enter a valid email address.' }} sent={false} />);
     const form = doc.querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.getAttribute('action')).toBe('/staff/contact');
@@ -258,7 +262,7 @@ describe('ContactPage', () => {
 
   it('offers every topic in both languages, marks required fields and leaves the phone optional', () => {
     for (const lang of LANGS) {
-      const doc = render(<ContactPage lang={lang} values={{}} errors={{}} sent={false} />);
+      const doc = render(<ContactPage action={TEST_ACTION} lang={lang} values={{}} errors={{}} sent={false} />);
       const options = Array.from(doc.querySelectorAll('select[name="topic"] option')).map((o) => o.getAttribute('value'));
       expect(options).toEqual(['', 'work', 'visa', 'pay', 'company', 'other']);
       for (const name of ['name', 'email', 'topic', 'message']) {
@@ -270,7 +274,7 @@ describe('ContactPage', () => {
   });
 
   it('shows a thank-you panel instead of the form once sent', () => {
-    const doc = render(<ContactPage lang="en" values={values} errors={{}} sent />);
+    const doc = render(<ContactPage action={TEST_ACTION} lang="en" values={values} errors={{}} sent />);
     expect(doc.querySelector('form')).toBeNull();
     expect(doc.querySelector('[role="status"]')?.textContent).toContain('Thank you for your message.');
   });
@@ -278,7 +282,7 @@ describe('ContactPage', () => {
 
 describe('TrialPage', () => {
   it('posts the company fields to /v3/trial, keeps values and shows errors', () => {
-    const doc = render(<TrialPage lang="ja" values={{ company_name: '株式会社サンプル人材', email: 'x' }} errors={{ email: 'メールアドレスの形式が正しくありません。' }} sent={false} />);
+    const doc = render(<TrialPage action={TEST_ACTION} lang="ja" values={{ company_name: '株式会社サンプル人材', email: 'x' }} errors={{ email: 'メールアドレスの形式が正しくありません。' }} sent={false} />);
     const form = doc.querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.getAttribute('action')).toBe('/v3/trial');
@@ -292,7 +296,7 @@ describe('TrialPage', () => {
   });
 
   it('shows a success panel instead of the form once sent', () => {
-    const doc = render(<TrialPage lang="en" values={{}} errors={{}} sent />);
+    const doc = render(<TrialPage action={TEST_ACTION} lang="en" values={{}} errors={{}} sent />);
     expect(doc.querySelector('form')).toBeNull();
     expect(doc.querySelector('[role="status"]')?.textContent).toContain('Thank you for applying');
   });
@@ -300,21 +304,21 @@ describe('TrialPage', () => {
 
 describe('password pages', () => {
   it('forget-password posts the email and, once sent, never says whether the account exists', () => {
-    const form = render(<ForgetPasswordPage lang="en" email="a@b.c" errors={{ email: 'Enter your email address.' }} sent={false} />);
+    const form = render(<ForgetPasswordPage action={TEST_ACTION} lang="en" email="a@b.c" errors={{ email: 'Enter your email address.' }} sent={false} />);
     expect(form.querySelector('form')?.getAttribute('action')).toBe('/forget-password');
     expect(form.querySelector('input[name="email"]')?.getAttribute('aria-invalid')).toBe('true');
     expect(form.getElementById('email-error')?.textContent).toBe('Enter your email address.');
 
-    const sent = render(<ForgetPasswordPage lang="en" email="a@b.c" errors={{}} sent />);
+    const sent = render(<ForgetPasswordPage action={TEST_ACTION} lang="en" email="a@b.c" errors={{}} sent />);
     expect(sent.querySelector('form')).toBeNull();
     const status = sent.querySelector('[role="status"]')?.textContent ?? '';
     expect(status).toContain('If an account exists for that address');
     expect(status).toContain('1 hour');
-    expect(text(render(<ForgetPasswordPage lang="ja" errors={{}} sent />))).toContain('1時間');
+    expect(text(render(<ForgetPasswordPage action={TEST_ACTION} lang="ja" errors={{}} sent />))).toContain('1時間');
   });
 
   it('reset-password posts the token and the new password twice', () => {
-    const doc = render(<ResetPasswordPage lang="en" token="abc.def" errors={{ password_confirm: 'The passwords do not match.' }} invalid={false} />);
+    const doc = render(<ResetPasswordPage action={TEST_ACTION} lang="en" token="abc.def" errors={{ password_confirm: 'The passwords do not match.' }} invalid={false} />);
     const form = doc.querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.getAttribute('action')).toBe('/reset-password');
@@ -337,7 +341,7 @@ describe('password pages', () => {
       ['en', 'This link is invalid or has expired.'],
       ['ja', 'このリンクは無効か、有効期限が切れています。'],
     ] as const) {
-      const doc = render(<ResetPasswordPage lang={lang} token="" errors={{}} invalid />);
+      const doc = render(<ResetPasswordPage action={TEST_ACTION} lang={lang} token="" errors={{}} invalid />);
       expect(doc.querySelector('form')).toBeNull();
       expect(doc.querySelector('[role="alert"]')?.textContent).toContain(message);
       expect(doc.querySelector('a[href="/forget-password"]')).not.toBeNull();

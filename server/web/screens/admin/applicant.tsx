@@ -27,7 +27,7 @@ function applicantScreen(path: string): Screen {
   return defineScreen({
     path,
     load,
-    view: (ctx, a, state) => {
+    view: (ctx, a, state, act) => {
       const jobRoute = JOB_RECORD[a.jobKind === 'daily' ? 'daily' : 'other'];
       const mayOpenJob = ctx.user && ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, routeByPath(jobRoute)?.code);
       const moved = queryText(ctx.req, 'moved');
@@ -39,6 +39,7 @@ function applicantScreen(path: string): Screen {
         title: { ja: `${a.candidateName} — ${ctx.route.title.ja}`, en: `${a.candidateName} — ${ctx.route.title.en}` },
         content: (
           <ApplicantRecord
+            act={act}
             lang={ctx.lang}
             a={a}
             jobHref={mayOpenJob ? hrefFor(jobRoute, { id: a.jobId }) : null}
@@ -68,8 +69,8 @@ function applicantScreen(path: string): Screen {
           throw err;
         }
       },
-      move: async (ctx, body) => {
-        const to = typeof body.to === 'string' ? body.to : '';
+      move: async (ctx, _body, to) => {
+        if (!to) return failed({}, { _: ctx.msg('list.unknownState') }, 422);
         const id = ctx.params.id ?? '';
         try {
           const d = await ctx.call<{ moveApplicant: { moved: string[] } }>(MOVE, { ids: [id], to });

@@ -11,6 +11,7 @@ import { DOCS } from '../../../api/documents.ts';
 import { Badge } from '../../../../views/ui/DataTable.tsx';
 import { ApiFailure, formStrings, queryText, withFlag } from '../../kit.ts';
 import { errorPage, failed, redirect, type FormState, type ScreenContext } from '../../screen.ts';
+import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
 
 const t = (ja: string, en: string): Text => ({ ja, en });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,7 +47,7 @@ const DECISION_DONE: Record<string, Text> = {
   rejected: t('却下しました。', 'Rejected.'),
 };
 
-function view(ctx: ScreenContext, data: Loaded, state?: FormState) {
+function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, act: ActionRefs<'decide'>) {
   const { lang } = ctx;
   if (!data) return <p className="hint">{tr(lang, t('氏名を押すと、そのカードの画像と記載内容を確認できます。', 'Press a name to check that card’s images and record.'))}</p>;
   const { card, visaTypes } = data;
@@ -125,7 +126,6 @@ function view(ctx: ScreenContext, data: Loaded, state?: FormState) {
       </dl>
       {card.status === 'pending' && (
         <form method="post" action={here} className="resource-form card-decision">
-          <input type="hidden" name="_action" value="decide" />
           <p className="hint">{tr(lang, t('画像と見比べて、違う項目は画像のとおりに直してから「確認済み」にしてください。', 'Compare with the images; correct any field to what the card says before marking it verified.'))}</p>
           <div className="field">
             <label htmlFor="cardNumber">{ctx.msg('card.number')}</label>
@@ -160,15 +160,15 @@ function view(ctx: ScreenContext, data: Loaded, state?: FormState) {
             {err.reason && <span className="field-error">{err.reason}</span>}
           </div>
           <div className="form-actions">
-            <button type="submit" name="decision" value="verified" className="btn">
+            <ActionButton action={act.decide} arg="verified" className="btn">
               {tr(lang, t('確認済みにする', 'Verified'))}
-            </button>
-            <button type="submit" name="decision" value="reupload" className="btn btn-secondary">
+            </ActionButton>
+            <ActionButton action={act.decide} arg="reupload" className="btn btn-secondary">
               {tr(lang, t('再アップロードを依頼', 'Ask for re-upload'))}
-            </button>
-            <button type="submit" name="decision" value="rejected" className="btn btn-danger" data-confirm={tr(lang, t('このカードを却下しますか？本人にチャットで伝わります。', 'Reject this card? The candidate is told in the chat.'))}>
+            </ActionButton>
+            <ActionButton action={act.decide} arg="rejected" className="btn btn-danger" confirm={tr(lang, t('このカードを却下しますか？本人にチャットで伝わります。', 'Reject this card? The candidate is told in the chat.'))}>
               {tr(lang, t('却下', 'Reject'))}
-            </button>
+            </ActionButton>
           </div>
         </form>
       )}
@@ -181,9 +181,9 @@ export const cardCheckPanel = {
   load,
   view,
   actions: {
-    decide: async (ctx: ScreenContext, body: Record<string, unknown>) => {
+    decide: async (ctx: ScreenContext, body: Record<string, unknown>, decision: string | null) => {
       const id = cardParam(ctx);
-      const v = formStrings(body, ['decision', 'reason', 'cardNumber', 'visaTypeId', 'expiry', 'permission']);
+      const v: Record<string, string> = { ...formStrings(body, ['reason', 'cardNumber', 'visaTypeId', 'expiry', 'permission']), decision: decision ?? '' };
       if (!id) return failed(v, { _: ctx.msg('error.notFound') }, 404);
       try {
         await ctx.call(DOCS.DecideResidenceCard, {

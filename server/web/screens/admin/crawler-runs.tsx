@@ -1,6 +1,6 @@
 import { DOCS } from '../../../api/documents.ts';
 import { CrawlerRuns } from '../../../../views/pages/admin/CrawlerRuns.tsx';
-import { plain } from '../../screen.ts';
+import { errorPage } from '../../screen.ts';
 import type { RecordSection } from '../record-section.ts';
 
 /** A crawler source's run history under its form; "Run now" is the record's action. */
@@ -10,5 +10,5 @@ export const crawlerRunsSection: RecordSection = {
     const { crawlerRuns } = await ctx.call(DOCS.CrawlerRuns, { sourceId: String(row.id) });
     return <CrawlerRuns lang={ctx.lang} runs={crawlerRuns} />;
   },
-  post: async () => plain(400, 'Bad request'),
+  post: async () => errorPage('badRequest'),
 };

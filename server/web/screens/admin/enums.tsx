@@ -3,7 +3,7 @@ import type { Text } from '../../../../shared/i18n.ts';
 import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../../modules/enums/reference-data.ts';
 import { EnumEditorPage, type EnumSection } from '../../../../views/pages/admin/EnumEditor.tsx';
 import { ApiFailure, formStrings, withFlag } from '../../kit.ts';
-import { defineScreen, failed, plain, redirect, type Screen } from '../../screen.ts';
+import { defineScreen, failed, redirect, type Screen, type ScreenContext } from '../../screen.ts';
 
 const TYPE_TITLES: Record<number, Text> = {
   [ENUM_TYPES.jobTypes]: { ja: '職種', en: 'Job types' },
@@ -36,7 +36,7 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
   defineScreen({
     path,
     load: ({ call }) => call(DOCS.Enums),
-    view: ({ lang, route, req, msg }, d, state) => {
+    view: ({ lang, route, req, msg }, d, state, act) => {
       const valueIn = (rec: EnumsData['enums']['enums'][number], l: string) => rec.enum_job_translate_value.find((t) => t.language_key === l)?.value ?? '';
       const sections: EnumSection[] = page.types.map((type) => ({
         type,
@@ -51,6 +51,7 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
         title: route.title,
         content: (
           <EnumEditorPage
+            act={act}
             lang={lang}
             title={route.title}
             action={path}
@@ -64,8 +65,16 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
     },
     form: { limit: '16kb', parameterLimit: 10 },
     actions: {
-      default: async ({ call }, body) => {
-        const b = formStrings(body, ['op', 'type', 'id', 'ja', 'en']);
+      create: (ctx, body) => save(ctx, path, 'create', body),
+      update: (ctx, body) => save(ctx, path, 'update', body),
+      delete: (ctx, body) => save(ctx, path, 'delete', body),
+    },
+  });
+
+/** Creates, updates or deletes one value of the page's enums: back to its section, or the form's errors. */
+async function save(ctx: ScreenContext, path: string, op: 'create' | 'update' | 'delete', body: Record<string, unknown>) {
+        const { call } = ctx;
+        const b: Record<string, string> = { ...formStrings(body, ["type", "id", "ja", "en"]), op };
         const visa = b.type === 'visa';
         const id = Number(b.id);
         const input = { ja: b.ja ?? '', en: b.en ?? '' };
@@ -82,7 +91,7 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
           key = `delete-${id}`;
           [doc, vars] = visa ? [sourceOf(DOCS.DeleteVisaType), { id }] : [sourceOf(DOCS.DeleteJobEnum), { id }];
         } else {
-          return plain(400, 'Bad request');
+          return failed({ key: `${op}-${b.id ?? ''}` }, { _: ctx.msg('error.notFound') }, 404);
         }
         try {
           await call<unknown>(doc, vars);
@@ -91,8 +100,6 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
           if (!(err instanceof ApiFailure)) throw err;
           return failed({ key, input: b.op === 'delete' ? undefined : input }, err.formErrors, err.status === 500 ? 422 : err.status);
         }
-      },
-    },
-  });
+}
 
 export const ENUM_SCREENS: readonly Screen[] = Object.entries(PAGES).map(([path, page]) => enumScreen(path, page));

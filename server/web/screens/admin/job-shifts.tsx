@@ -76,11 +76,12 @@ export const jobShiftsSection: RecordSection = {
   // The shifts are what a daily job's page is for: they come before the job's form.
   first: true,
 
-  async render(ctx, row, action, failed) {
+  async render(ctx, row, action, failed, act) {
     const { dailyJob: job } = await ctx.call(DOCS.DailyJobShifts, { id: String(row.id) });
     if (!job) return null;
     return (
       <JobShifts
+        act={act}
         lang={ctx.lang}
         action={action}
         shifts={job.shifts}

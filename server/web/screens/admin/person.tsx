@@ -5,6 +5,7 @@ import { DOCS } from '../../../api/documents.ts';
 import { ApiFailure, queryText, withFlag } from '../../kit.ts';
 import { redirect } from '../../screen.ts';
 import type { RecordSection } from '../record-section.ts';
+import { ActionButton } from '../../../../views/ui/Action.tsx';
 
 /**
  * One person on /admin/staff (issue 12 item 1, docs/workforce.md "One person"): above the
@@ -72,7 +73,7 @@ const NOTICE: Record<string, Text> = {
 /** A registry row's person: its linked candidate, its likely duplicates and the merge forms. */
 export const personSection: RecordSection = {
   ops: ['personLink', 'personMerge'],
-  async render(ctx, row, action, failed) {
+  async render(ctx, row, action, failed, act) {
     const { lang } = ctx;
     const { personDuplicates: pairs } = await ctx.call(DOCS.PersonDuplicates, { staffId: String(row.id) });
     const done = text(queryText(ctx.req, 'person'));
@@ -131,16 +132,15 @@ export const personSection: RecordSection = {
               {p.otherEmail ? ` <${p.otherEmail}>` : ''} — {reasonText(lang, p.reasons)}
             </summary>
             <form method="post" action={action}>
-              <input type="hidden" name="_op" value={p.kind === 'link' ? 'personLink' : 'personMerge'} />
               <input type="hidden" name="otherId" value={p.otherId} />
               <p>
                 {p.kind === 'link'
                   ? tr(lang, t('このスタッフを登録ユーザーと紐付けます。在留資格・期限・カード確認・許可・言語は本人の登録から表示されます。', 'Link this registry row to the registered candidate: residence status, expiry, card check, permission and languages then come from their registration.'))
                   : tr(lang, t('もう一方のスタッフをこのスタッフに統合します。空欄はもう一方の値で埋め、書類を移し、もう一方は削除されます。元に戻せません。', 'Merge the other registry row into this one: empty fields are filled from it, its documents move here, and it is deleted. This cannot be undone.'))}
               </p>
-              <button type="submit" className="btn btn-danger">
+              <ActionButton action={act.section} arg={p.kind === 'link' ? 'personLink' : 'personMerge'} className="btn btn-danger">
                 {p.kind === 'link' ? tr(lang, t('紐付ける', 'Link')) : tr(lang, t('統合する', 'Merge'))}
-              </button>
+              </ActionButton>
             </form>
           </details>
         ))}

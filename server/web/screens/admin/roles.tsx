@@ -60,13 +60,14 @@ function historyView(lang: Lang, roles: MatrixRole[], history: AdminData['roleMa
 export const ROLES_SCREEN = defineScreen({
   path: PATH,
   load: ({ call }) => call(DOCS.RoleMapsAdmin),
-  view: ({ lang, route, req, msg }, { roleMapsAdmin: d }, state) => {
+  view: ({ lang, route, req, msg }, { roleMapsAdmin: d }, state, act) => {
     const roles: MatrixRole[] = d.roles.map((x) => ({ name: x.name, kind: x.kind, title: { ja: x.ja, en: x.en } }));
     const maps = state?.values as { pageRoles: RoleMap; actionRoles: RoleMap } | undefined;
     return {
       title: route.title,
       content: (
         <RoleMatrixPage
+          act={act}
           lang={lang}
           title={route.title}
           action={PATH}
@@ -84,7 +85,7 @@ export const ROLES_SCREEN = defineScreen({
   // Two checkboxes per code and role: about a thousand fields.
   form: { limit: '256kb', parameterLimit: 5000 },
   actions: {
-    default: async ({ call }, body) => {
+    save: async ({ call }, body) => {
       const maps = mapsFromForm(body);
       const toEntries = (map: RoleMap) => Object.entries(map).map(([code, roles]) => ({ code: Number(code), roles }));
       try {

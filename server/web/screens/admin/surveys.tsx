@@ -12,6 +12,7 @@ import { DOCS } from '../../../api/documents.ts';
 import { SurveyBuilder, SurveyPage, type BuilderForm, type BuilderQuestion } from '../../../../views/pages/admin/Surveys.tsx';
 import { ApiFailure, formList, queryText } from '../../kit.ts';
 import { csv, defineScreen, errorPage, failed, page, redirect, type Action, type Outcome, type ScreenContext } from '../../screen.ts';
+import { type ActionRefs, declaredActions } from '../../../../views/ui/Action.tsx';
 
 const t = (ja: string, en: string): Text => ({ ja, en });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,22 +77,30 @@ const SURVEY_BUILDER = defineScreen({
   path: '/v3/admin/survey/add',
   form: { limit: '256kb', parameterLimit: 1000 },
   load: async (ctx) => ({ companies: await companyChoices(ctx) }),
-  view: (ctx, { companies }, state) => {
+  view: (ctx, { companies }, state, act) => {
     const form = (state?.values.form as BuilderForm | undefined) ?? EMPTY_FORM;
-    return { title: ctx.route.title, content: <SurveyBuilder lang={ctx.lang} title={ctx.route.title} form={form} errors={state?.errors ?? {}} companies={companies} /> };
+    return { title: ctx.route.title, content: <SurveyBuilder act={act} lang={ctx.lang} title={ctx.route.title} form={form} errors={state?.errors ?? {}} companies={companies} /> };
   },
+  // Adding or removing a question or an option draws the form again with what was typed (no JavaScript needed).
   actions: {
-    default: async (ctx, body) => {
+    addQuestion: (_ctx, body) => {
       const form = formOf(body);
-      // Adding or removing a question or an option draws the form again with what was typed (no JavaScript needed).
-      const add = str(body.add);
-      if (add === 'q' && form.questions.length < MAX_QUESTIONS) form.questions.push(emptyQuestion(form.questions.at(-1)?.kind));
-      const opt = /^o(\d+)$/.exec(add);
-      const target = opt ? form.questions[Number(opt[1])] : undefined;
+      if (form.questions.length < MAX_QUESTIONS) form.questions.push(emptyQuestion(form.questions.at(-1)?.kind));
+      return failed({ form }, {}, 200);
+    },
+    addOption: (_ctx, body, i) => {
+      const form = formOf(body);
+      const target = /^\d+$/.test(i ?? '') ? form.questions[Number(i)] : undefined;
       if (target && target.options.length < MAX_OPTIONS) target.options.push({ ja: '', en: '' });
-      const remove = str(body.remove);
-      if (/^\d+$/.test(remove) && form.questions.length > 1) form.questions.splice(Number(remove), 1);
-      if (add || remove) return failed({ form }, {}, 200);
+      return failed({ form }, {}, 200);
+    },
+    removeQuestion: (_ctx, body, i) => {
+      const form = formOf(body);
+      if (/^\d+$/.test(i ?? '') && form.questions.length > 1) form.questions.splice(Number(i), 1);
+      return failed({ form }, {}, 200);
+    },
+    create: async (ctx, body) => {
+      const form = formOf(body);
       const { input, fieldOf } = inputOf(form);
       try {
         const { createSurvey: id } = await ctx.call(DOCS.CreateSurvey, { input });
@@ -134,7 +143,7 @@ function noticeOf(ctx: ScreenContext): string | null {
   return null;
 }
 
-async function surveyPage(ctx: ScreenContext, id: string, error: string | null = null, status = 200): Promise<Outcome> {
+async function surveyPage(ctx: ScreenContext, act: ActionRefs<'send'>, id: string, error: string | null = null, status = 200): Promise<Outcome> {
   const filter = filterOf(ctx);
   const [{ surveyDetail: survey }, { surveyAudience: audience }] = await Promise.all([
     ctx.call(DOCS.SurveyDetail, { id }),
@@ -144,7 +153,7 @@ async function surveyPage(ctx: ScreenContext, id: string, error: string | null =
   return page({
     title: pickLang(ctx.lang, survey.titleJa, survey.titleEn),
     status,
-    content: <SurveyPage lang={ctx.lang} survey={survey} audience={audience} filter={filter} notice={error ? null : noticeOf(ctx)} error={error} />,
+    content: <SurveyPage act={act} lang={ctx.lang} survey={survey} audience={audience} filter={filter} notice={error ? null : noticeOf(ctx)} error={error} />,
   });
 }
 
@@ -163,12 +172,12 @@ async function answersCsv(ctx: ScreenContext, id: string): Promise<Outcome> {
 }
 
 /** The list screen's panel (server/web/screens/panels.tsx; typed here by shape, as panels.tsx imports this file). */
-export const surveysPanel: { load(ctx: ScreenContext): Promise<null>; view(ctx: ScreenContext): ReactNode; actions: Record<string, Action> } = {
-  load: async (ctx) => {
+export const surveysPanel: { load(ctx: ScreenContext, act: ActionRefs<'send'>): Promise<null>; view(ctx: ScreenContext): ReactNode; actions: { send: Action } } = {
+  load: async (ctx, act) => {
     const answers = wanted(ctx, 'answers');
     if (answers) throw await answersCsv(ctx, answers);
     const id = wanted(ctx, 'id');
-    if (id) throw await surveyPage(ctx, id);
+    if (id) throw await surveyPage(ctx, act, id);
     return null;
   },
   view: (ctx) => (
@@ -180,17 +189,18 @@ export const surveysPanel: { load(ctx: ScreenContext): Promise<null>; view(ctx: 
   ),
   actions: {
     send: async (ctx, body) => {
+      const act = declaredActions(['send']);
       const id = str(body.id);
       if (!UUID.test(id)) return errorPage('recordNotFound');
       const users = formList(body, 'users');
-      if (!users.length) return surveyPage(ctx, id, tr(ctx.lang, t('送る人を1人以上選んでください。', 'Choose at least one person to send it to.')), 422);
+      if (!users.length) return surveyPage(ctx, act, id, tr(ctx.lang, t('送る人を1人以上選んでください。', 'Choose at least one person to send it to.')), 422);
       try {
         const { sendSurvey: r } = await ctx.call(DOCS.SendSurvey, { id, userIds: users });
         return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&sent=${r.sent}&skipped=${r.skipped}`);
       } catch (err) {
         if (!(err instanceof ApiFailure)) throw err;
         if (err.code === 'NOT_FOUND') return errorPage('recordNotFound');
-        return surveyPage(ctx, id, Object.values(err.fields)[0] ?? err.message, err.status);
+        return surveyPage(ctx, act, id, Object.values(err.fields)[0] ?? err.message, err.status);
       }
     },
   },

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+
+/**
+ * An action and its button are one thing (DESIGN.md §3). A screen declares its actions; the screen
+ * kit (server/web/screen.ts) hands its view one reference per declared action, and the view draws
+ * the action's buttons from those references only. The pressed button itself carries the action
+ * (`_action=name`, or `_action=name:arg` for a row's button), so what the page draws is what the
+ * dispatcher runs: a button for an action the screen does not handle is a type error, not a 400.
+ */
+
+/** The form field every action button sends. */
+export const ACTION_FIELD = '_action';
+
+declare const declared: unique symbol;
+
+/** A declared action of a screen; only the screen kit makes them. */
+export interface ActionRef<K extends string = string> {
+  readonly name: K;
+  readonly [declared]: true;
+}
+
+/** One reference per declared action name. */
+export type ActionRefs<K extends string> = { readonly [P in K]: ActionRef<P> };
+
+/** Made by the screen kit from a screen's declared actions; a view never makes its own. */
+export const declaredActions = <K extends string>(names: readonly K[]): ActionRefs<K> => Object.fromEntries(names.map((name) => [name, { name }])) as unknown as ActionRefs<K>;
+
+/** The value a button sends: the action's name, and after a colon what it is for (a row's id). */
+export const actionValue = (action: ActionRef, arg?: string | null) => (arg === undefined || arg === null ? action.name : `${action.name}:${arg}`);
+
+/** What a post asked for, or null when it names no action (a form no page of ours drew). */
+export function parseAction(v: unknown): { name: string; arg: string | null } | null {
+  if (typeof v !== 'string' || !v) return null;
+  const at = v.indexOf(':');
+  return at < 0 ? { name: v, arg: null } : { name: v.slice(0, at), arg: v.slice(at + 1) };
+}
+
+export interface ActionButtonProps {
+  action: ActionRef;
+  /** What the action is for (a row's id): sent after the action's name. */
+  arg?: string | null;
+  /** The form it submits when it stands outside it (a row's button in a table, the bulk bar's form). */
+  form?: string;
+  /** The kit's button classes (docs/ui.md): `btn`, `btn btn-small-solid`, `btn-link`… */
+  className?: string;
+  /** Asks the person first (client/boot.ts): an action that cannot be undone. */
+  confirm?: string | null;
+  disabled?: boolean | undefined;
+  /** Sends the form without the browser's checks (adding a row to a form being filled in). */
+  noValidate?: boolean;
+  title?: string;
+  'aria-label'?: string;
+  children: ReactNode;
+}
+
+/** The one way to draw a button that posts: it sends its declared action. */
+export function ActionButton(p: ActionButtonProps) {
+  return (
+    <button
+      type="submit"
+      name={ACTION_FIELD}
+      value={actionValue(p.action, p.arg)}
+      {...(p.form ? { form: p.form } : {})}
+      className={p.className ?? 'btn'}
+      {...(p.confirm ? { 'data-confirm': p.confirm } : {})}
+      {...(p.disabled ? { disabled: true } : {})}
+      {...(p.noValidate ? { formNoValidate: true } : {})}
+      {...(p.title ? { title: p.title } : {})}
+      {...(p['aria-label'] ? { 'aria-label': p['aria-label'] } : {})}
+    >
+      {p.children}
+    </button>
+  );
+}
