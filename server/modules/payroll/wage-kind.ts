@@ -11,6 +11,12 @@
  *   (施行規則第19条第1項第4号), which jobs do not record, so a 月給 job is refused when saved and a
  *   record on an older one makes no pay line (it is never a crash at clock-out).
  */
+import type { Text } from '../../../shared/i18n.ts';
+import type { DB } from '../../db/connect.ts';
+import { msg } from '../../../shared/messages.ts';
+import { PREFECTURES } from '../jobs/prefectures.ts';
+import { belowMinimumWage, prefectureCode } from './minimum-wage.ts';
+
 export type WageKind = 'hourly' | 'daily' | 'monthly';
 
 export function wageKindOf(payTypeJa: string | null | undefined): WageKind {
@@ -38,4 +44,35 @@ export function shiftWageOf(kind: WageKind, wage: number, plan: { start: string;
   if (kind === 'monthly') return null;
   if (kind === 'daily') return { dailyWage: wage, scheduledMinutes: scheduledMinutesOf(plan) };
   return { hourlyWage: wage };
+}
+
+const prefectureEn = (ja: string) => PREFECTURES.find((p) => p.ja === ja)?.en ?? ja;
+
+/**
+ * Why a wage may not be saved for work on `day` at a workplace in `prefecture` (its Japanese name or
+ * JIS code), in both languages, or null when it may: a 月給 is not paid per shift (above); an hourly
+ * wage, or a day rate's hourly basis over the planned shift's scheduled minutes, below the regional
+ * minimum wage in force that day (最低賃金法第4条, server/modules/payroll/minimum-wage.ts) names the
+ * minimum, the prefecture and the day. A day rate without a planned shift is checked where its
+ * shifts are planned, since its basis depends on them (`plan` undefined: not checked here).
+ */
+export function wageRefusal(w: { kind: WageKind; wage: number; prefecture: string; day: string; plan?: { start: string; end: string; breakMinutes: number } }): Text | null {
+  if (w.kind === 'monthly') return { ja: msg('ja', 'pay.monthlyNotSupported'), en: msg('en', 'pay.monthlyNotSupported') };
+  if (w.kind === 'daily' && !w.plan) return null;
+  const code = /^\d{2}$/.test(w.prefecture) ? w.prefecture : prefectureCode(w.prefecture);
+  if (!code) return null;
+  // A day before the encoded table has no minimum to check against (minimumWage would throw).
+  if (w.day < '2024-10-01') return null;
+  const below = w.kind === 'daily' ? belowMinimumWage({ prefecture: code, day: w.day, dailyWage: w.wage, scheduledMinutes: scheduledMinutesOf(w.plan) }) : belowMinimumWage({ prefecture: code, day: w.day, hourlyWage: w.wage });
+  if (!below) return null;
+  const vars = (lang: 'ja' | 'en') => ({ prefecture: lang === 'ja' ? below.prefecture.name : prefectureEn(below.prefecture.name), day: below.day, minimum: below.minimum.toLocaleString('en-US'), hourly: below.hourly.toLocaleString('en-US') });
+  return { ja: msg('ja', 'pay.belowMinimumWage', vars('ja')), en: msg('en', 'pay.belowMinimumWage', vars('en')) };
+}
+
+/** The wage kind of a pay type id (a job's pay_type_id), by its Japanese name; no id: hourly. */
+export async function wageKindOfType(db: DB, payTypeId: number | string | null | undefined): Promise<WageKind> {
+  const id = Number(payTypeId);
+  if (payTypeId === null || payTypeId === undefined || payTypeId === '' || !Number.isInteger(id)) return 'hourly';
+  const row = await db.selectFrom('job_enum_translations').select('value').where('enum_id', '=', id).where('language_key', '=', 'ja').executeTakeFirst();
+  return wageKindOf(row?.value);
 }
