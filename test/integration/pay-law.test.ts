@@ -120,5 +120,14 @@ describe('saving jobs and shift plans', () => {
     // 05:00–10:00 at ¥9,800 is 1,960/h: added.
     const fine = await post(`/v3/admin/jobs/${job.id}`, 'company_admin', plan({ plan_slot1_start: '05:00', plan_slot1_end: '10:00', plan_break: '0', plan_from: tokyoDay(21), plan_to: tokyoDay(21), plan_weekdays: String(weekdayOf(tokyoDay(21))) }));
     expect(fine.status, fine.html.slice(0, 300)).toBe(303);
+    // The job's rate cut to ¥5,000 would pay that 5-hour shift 1,000/h, below 1,140: refused at save.
+    const current = await db().selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
+    const cut = await post(`/v3/admin/jobs/${job.id}`, 'company_admin', {
+      ...(await jobForm({})),
+      title_ja: current.title_ja, title_en: current.title_en, pay_type_id: String(current.pay_type_id), prefecture: current.prefecture, status: current.status, wage: '5000',
+    });
+    expect(cut.status).toBe(422);
+    expect(cut.html).toContain('時給換算で1,000円');
+    expect((await db().selectFrom('jobs').select('wage').where('id', '=', job.id).executeTakeFirstOrThrow()).wage).toBe(9800);
   });
 });

@@ -180,7 +180,8 @@ async function validate(input: Record<string, unknown>, ctx: ResourceValidateCon
  * job's): a 月給 is refused (pay computes per shift and jobs do not record a month's scheduled hours,
  * docs/payroll.md), and an hourly wage below the regional minimum wage of the job's prefecture today
  * (最低賃金法第4条) is refused naming the minimum. A 日給's hourly basis depends on its shifts'
- * length, so it is checked when shifts are planned (server/api/graphql/job-shifts.ts).
+ * length: it is checked against the job's upcoming shifts paid at the job's rate, and when shifts
+ * are planned (server/api/graphql/job-shifts.ts).
  */
 async function validatePay(input: Record<string, unknown>, ctx: ResourceValidateContext): Promise<Record<string, string>> {
   if (!('wage' in input) && !('pay_type_id' in input) && !('prefecture' in input)) return {};
@@ -194,9 +195,26 @@ async function validatePay(input: Record<string, unknown>, ctx: ResourceValidate
   const kind = await wageKindOfType(ctx.db, payType as number | string | null | undefined);
   const amount = Number(wage);
   if (kind !== 'monthly' && (!Number.isInteger(amount) || typeof prefecture !== 'string')) return {};
-  const refusal = wageRefusal({ kind, wage: amount, prefecture: String(prefecture ?? ''), day: todayInJapan() });
-  if (!refusal) return {};
-  return { [kind === 'monthly' ? 'pay_type_id' : 'wage']: refusal[ctx.lang] };
+  const today = todayInJapan();
+  const refusal = wageRefusal({ kind, wage: amount, prefecture: String(prefecture ?? ''), day: today });
+  if (refusal) return { [kind === 'monthly' ? 'pay_type_id' : 'wage']: refusal[ctx.lang] };
+  // A day rate paid on the job's upcoming shifts that have no wage of their own: each shift length,
+  // on its latest day (minimum wages only rise), must keep the basis at the minimum.
+  if (kind === 'daily' && ctx.id) {
+    const shapes = await ctx.db
+      .selectFrom('job_daily_shifts')
+      .select(['start_time', 'end_time', 'break_minutes', (eb) => eb.fn.max('date').as('last')])
+      .where('job_id', '=', ctx.id)
+      .where('wage', 'is', null)
+      .where('date', '>=', today)
+      .groupBy(['start_time', 'end_time', 'break_minutes'])
+      .execute();
+    for (const s of shapes) {
+      const r = wageRefusal({ kind, wage: amount, prefecture: String(prefecture ?? ''), day: String(s.last), plan: { start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5), breakMinutes: s.break_minutes } });
+      if (r) return { wage: r[ctx.lang] };
+    }
+  }
+  return {};
 }
 
 async function validatePublishWindow(input: Record<string, unknown>, ctx: ResourceValidateContext): Promise<Record<string, string>> {
