@@ -289,6 +289,18 @@ describe('computeShiftPay: properties', () => {
     );
   });
 
+  it('pays a day rate whose basis is a whole yen exactly what that hourly wage pays', () => {
+    // dailyWage = basis × hours: the rate is the basis per hour, so every minute and premium agree.
+    fc.assert(
+      fc.property(input, fc.integer({ min: 1, max: 12 }), ({ work, context }, hours) => {
+        const wage = Math.min(work.hourlyWage!, 80_000);
+        const hourly = computeShiftPay({ ...work, hourlyWage: wage }, context);
+        const daily = computeShiftPay({ ...work, hourlyWage: undefined, dailyWage: wage * hours, scheduledMinutes: hours * 60 }, context);
+        expect(daily).toEqual(hourly);
+      }),
+    );
+  });
+
   it('never pays less for a later point in the week or the month', () => {
     fc.assert(
       fc.property(input, fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 600 }), ({ work, context }, moreWeek, moreMonth) => {
