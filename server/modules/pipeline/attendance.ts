@@ -8,12 +8,35 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { syncPayForApplications } from '../payroll/lines.ts';
 import { awardForWorkedShifts } from '../points/awards.ts';
+import { mayWorkApplication } from '../workforce/may-work.ts';
+import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 
 export type AttendanceEvent = 'clockIn' | 'clockOut' | 'absent' | 'noShow';
 
-/** Records the event for the applications (already checked as the caller's); how many changed. */
-export async function recordAttendance(db: DB, actor: { id: string; name: string }, applicationIds: readonly string[], event: AttendanceEvent): Promise<number> {
-  if (!applicationIds.length) return 0;
+export interface AttendanceOutcome {
+  /** How many records changed. */
+  changed: number;
+  /** Clock-ins refused because the person may not work the application's time (card, age, status, hours); nothing recorded for them. */
+  refused: { id: string; refusal: WorkLimitRefusal }[];
+}
+
+/**
+ * Records the event for the applications (already checked as the caller's). A clock-in first asks
+ * `mayWork` for each application, as a placement does: a card that expired since the placement,
+ * say, keeps the person from starting work, and nothing is recorded for them.
+ */
+export async function recordAttendance(db: DB, actor: { id: string; name: string }, applicationIds: readonly string[], event: AttendanceEvent): Promise<AttendanceOutcome> {
+  if (!applicationIds.length) return { changed: 0, refused: [] };
+  const refused: AttendanceOutcome['refused'] = [];
+  if (event === 'clockIn') {
+    for (const id of applicationIds) {
+      // Without the lock: a clock-in places nobody new, and the lists clock in many people at once.
+      const r = await mayWorkApplication(db, id, { lock: false });
+      if (r && !r.ok) refused.push({ id, refusal: r });
+    }
+    applicationIds = applicationIds.filter((id) => !refused.some((r) => r.id === id));
+    if (!applicationIds.length) return { changed: 0, refused };
+  }
   const by = { recorded_by: actor.id, recorded_by_name: actor.name, updated_at: sql<Date>`now()` };
   if (event === 'clockOut') {
     const r = await db
@@ -27,7 +50,7 @@ export async function recordAttendance(db: DB, actor: { id: string; name: string
     await syncPayForApplications(db, applicationIds);
     // The worked shift earns points, and may complete a campaign (server/modules/points/awards.ts).
     await awardForWorkedShifts(db, applicationIds);
-    return Number(r.numUpdatedRows);
+    return { changed: Number(r.numUpdatedRows), refused };
   }
   const status =
     event === 'clockIn'
@@ -45,5 +68,5 @@ export async function recordAttendance(db: DB, actor: { id: string; name: string
       recorded_by = excluded.recorded_by, recorded_by_name = excluded.recorded_by_name, updated_at = now()
     returning id`.execute(db);
   await syncPayForApplications(db, applicationIds);
-  return r.rows.length;
+  return { changed: r.rows.length, refused };
 }

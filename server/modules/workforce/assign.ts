@@ -57,12 +57,20 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
   const missing = shiftIds.find((id) => !shifts.has(id));
   if (missing) throw new Error(`no shift ${missing}`);
   const dates = [...shifts.values()].map((s) => s.date).sort();
-  const [profiles, others, vacations] = await Promise.all([
+  const [profiles, births, others, vacations] = await Promise.all([
     db
       .selectFrom('candidate_profiles as p')
       .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
       .select(['p.user_id', 'p.visa_expiry', 'p.card_verified', 'p.permission_outside_status', 'v.ja as status'])
       .where('p.user_id', 'in', people)
+      .execute(),
+    // The date of birth the companies' registries hold for the person (a registry row linked to
+    // them); of two that differ, the later (the younger person: the stricter answer).
+    db
+      .selectFrom('staff')
+      .select(['person_user_id', sql<string | null>`to_char(max(birth_date), 'YYYY-MM-DD')`.as('birth_date')])
+      .where('person_user_id', 'in', people)
+      .groupBy('person_user_id')
       .execute(),
     db
       .selectFrom('applications as a')
@@ -90,6 +98,7 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
     db.selectFrom('long_vacations').select(['user_id', 'from_date', 'to_date']).where('user_id', 'in', people).execute(),
   ]);
   const profileOf = new Map(profiles.map((p) => [p.user_id, p]));
+  const bornOf = new Map(births.map((b) => [b.person_user_id, b.birth_date]));
   return questions.map((q) => {
     const shift = shifts.get(q.shiftId)!;
     const person = profileOf.get(q.candidateId);
@@ -106,6 +115,10 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       assignments: others.filter((o) => o.candidate_id === q.candidateId && o.id !== q.shiftId && o.id !== q.without && o.date >= from && o.date <= to).map(span),
       candidate: span(shift),
       jobType: shift.job_type_id,
+      birthDate: bornOf.get(q.candidateId) ?? null,
+      // A placement does not record yet whether it is dispatch or direct employment: the dispatch
+      // rules wait for it (docs/workforce.md "What callers pass today").
+      dispatch: null,
     });
   });
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VISA_SEED } from '../enums/reference-data.ts';
-import { ACTIVITY_RULES, AGE_RULES, checkWorkLimits, STATUS_RULES, workLimitText, type WorkLimitRefusal, type WorkLimitsInput, type WorkLimitsResult } from './work-limits.ts';
+import { ACTIVITY_RULES, AGE_RULES, checkUnscheduled, checkWorkLimits, STATUS_RULES, workLimitText, type WorkLimitRefusal, type WorkLimitsInput, type WorkLimitsResult } from './work-limits.ts';
 
 type Shift = WorkLimitsInput['candidate'];
 const shift = (start: string, end: string, breakMinutes = 0): Shift => ({ start, end, breakMinutes });
@@ -672,5 +672,28 @@ describe('properties of the new rules', () => {
         expect(r.ok).toBe(!night && worked <= 480);
       }),
     );
+  });
+});
+
+describe('a placement that does not record dispatch or direct employment (dispatch: null)', () => {
+  it('leaves the dispatch rules out and keeps every other rule', () => {
+    expect(checkWorkLimits(student({ residenceStatus: '技能実習', dispatch: null })).ok).toBe(true);
+    expect(checkWorkLimits(student({ residenceStatus: '特定技能1号', dispatch: null })).ok).toBe(true);
+    expect(refusal(checkWorkLimits(student({ residenceStatus: '特定技能1号', dispatch: null, jobField: '農業', personField: '外食業' }))).facts).toMatchObject({ rule: 'field' });
+    expect(refusal(checkWorkLimits(student({ residenceStatus: '短期滞在', dispatch: null }))).facts).toMatchObject({ rule: 'no_work' });
+  });
+});
+
+describe('checkUnscheduled: a hire without a scheduled time checks card, age and status on its day', () => {
+  const base = { residenceStatus: '留学', permissionOutsideStatus: true, cardExpiry: '2026-11-30', cardVerified: true };
+  it('answers the card, the age under 15 (第56条) and the status, never the hours', () => {
+    expect(checkUnscheduled({ ...base, day: '2026-11-30' })).toEqual({ ok: true, weeklyMinutesLeft: null });
+    expect(refusal(checkUnscheduled({ ...base, day: '2026-12-01' })).reason).toBe('card_expired');
+    expect(refusal(checkUnscheduled({ ...base, day: '2026-11-06', cardVerified: false })).reason).toBe('card_unverified');
+    expect(refusal(checkUnscheduled({ ...base, day: '2026-11-06', permissionOutsideStatus: false })).reason).toBe('no_permission');
+    expect(refusal(checkUnscheduled({ ...base, day: '2026-11-06', birthDate: '2012-05-01' })).facts).toMatchObject({ rule: 'under_15' });
+    // A 17-year-old may be hired; the night and the 8 hours are checked on each scheduled time.
+    expect(checkUnscheduled({ ...base, day: '2026-11-06', birthDate: '2009-01-15' }).ok).toBe(true);
+    expect(refusal(checkUnscheduled({ ...base, residenceStatus: '技術・人文知識・国際業務', day: '2026-11-06', simpleLabour: true })).facts).toMatchObject({ rule: 'simple_labour' });
   });
 });

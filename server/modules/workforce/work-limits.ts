@@ -98,7 +98,7 @@ const SCOPED_WORK = ['技術・人文知識・国際業務', '技能実習'] as 
 
 /** What the activity rules read of the input. */
 interface ActivityInput {
-  dispatch: boolean;
+  dispatch: boolean | null;
   jobField: string | null | undefined;
   personField: string | null | undefined;
   simpleLabour: boolean;
@@ -139,7 +139,7 @@ export const ACTIVITY_RULES: readonly ActivityRule[] = [
     rule: 'dispatch',
     statuses: ['技能実習'],
     law: '外国人の技能実習の適正な実施及び技能実習生の保護に関する法律 第2条・第8条・第9条（実習実施者による雇用）',
-    refuses: (i) => i.dispatch,
+    refuses: (i) => i.dispatch === true,
   },
   {
     // 特定技能 is direct employment by the 特定技能所属機関; dispatch is allowed only in the fields
@@ -147,7 +147,7 @@ export const ACTIVITY_RULES: readonly ActivityRule[] = [
     rule: 'dispatch',
     statuses: SSW,
     law: '特定技能雇用契約及び一号特定技能外国人支援計画の基準等を定める省令 第1条・第2条、農業・漁業分野の分野別運用方針、特定技能運用要領（派遣は農業・漁業のみ）',
-    refuses: (i) => i.dispatch && !(i.jobField != null && SSW_DISPATCH_FIELDS.includes(i.jobField)),
+    refuses: (i) => i.dispatch === true && !(i.jobField != null && SSW_DISPATCH_FIELDS.includes(i.jobField)),
   },
   {
     // 特定技能 permits work in the field (特定産業分野) written on the person's status only.
@@ -307,8 +307,12 @@ export const workLimitsInput = z.object({
   allowedJobTypes: z.array(z.number().int().positive()).nullish(),
   /** The person's date of birth; absent or null = not known, the age rules are not checked. */
   birthDate: calendarDay.nullish(),
-  /** Placed by the platform as a dispatching company (労働者派遣) rather than employed directly by the job's client. */
-  dispatch: z.boolean().default(true),
+  /**
+   * Placed by the platform as a dispatching company (労働者派遣) rather than employed directly by
+   * the job's client. null = the placement does not record which, and the dispatch rules are
+   * left out (docs/workforce.md says which callers pass it).
+   */
+  dispatch: z.boolean().nullable().default(true),
   /**
    * The 特定技能 field (分野) of the job and the one on the person's status, by their Japanese
    * names ('外食業', '農業'). null = recorded as none; absent (both) = the caller does not know
@@ -489,6 +493,23 @@ export function checkWorkLimits(raw: WorkLimitsInput): WorkLimitsResult {
     };
   }
   return { ok: true, weeklyMinutesLeft: WEEKLY_LIMIT_MINUTES - t.minutes };
+}
+
+/** The input of a placement without a scheduled time: everything but the shifts, and the day it starts. */
+export type UnscheduledInput = Omit<WorkLimitsInput, 'candidate' | 'assignments' | 'longVacations'> & { day: string };
+
+/**
+ * May the person be placed on a job that has no scheduled time (a part-time hire before its
+ * schedule): the card on `day`, the age on `day` (the 31 March after the 15th birthday; the night
+ * and 8-hour rules need times), what the status allows, and the permission. No hours are counted
+ * (`weeklyMinutesLeft: null`): each scheduled or recorded time is checked on its own. The same
+ * rules as `checkWorkLimits`, asked of one nominal minute at noon of `day` with no other work, so
+ * only the rules above can refuse it.
+ */
+export function checkUnscheduled(raw: UnscheduledInput): WorkLimitsResult {
+  const { day, ...rest } = raw;
+  const r = checkWorkLimits({ ...rest, longVacations: [], assignments: [], candidate: { start: `${day}T12:00`, end: `${day}T12:01`, breakMinutes: 0 } });
+  return r.ok ? { ok: true, weeklyMinutesLeft: null } : r;
 }
 
 /** The first age rule that refuses the shift, as a refusal; null when none does. */
