@@ -513,6 +513,7 @@ export const MESSAGES = {
   'workLimits.cardExpired': m('在留カードの有効期限は{expiry}までのため、{day}のシフトには入れません。', 'The residence card is valid until {expiry}, so it does not cover the shift on {day}.'),
   'workLimits.cardUnverified': m('在留カードの確認が済んでいません。スタッフが確認するまでシフトには入れません（在留カードの写真は /staff/card から送れます）。', 'The residence card has not been checked yet: no shift until staff verify it (photos of the card are sent at /staff/card).'),
   'workLimits.noPermission': m('在留資格「{status}」で働くには資格外活動許可が必要です。', 'The residence status "{status}" needs permission to engage in activity outside status before any work.'),
+  'workLimits.crossedTitle': m('勤務時間が法定の上限を超えました', 'Worked time crossed a legal limit'),
   'workLimits.ageUnder15': m(
     '義務教育が終わる{until}（15歳になった後の最初の3月31日）までは、シフトには入れません（労働基準法第56条）。',
     'No shift until compulsory schooling has ended on {until}, the 31 March after the 15th birthday (Labour Standards Act, Article 56).',

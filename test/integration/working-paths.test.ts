@@ -4,7 +4,8 @@
  * declares into a confirmation (kakunin) or attendance (shukkin) status is tried, on the applicant
  * lists (one row and in bulk), through moveApplication (the candidate's confirmation, an
  * interview's pass) and the chat window's status change; then clock-in, a part-time hire without a
- * schedule, a withdrawn student moved back into work, and a 17-year-old on a late shift.
+ * schedule, a withdrawn student moved back into work, a 17-year-old on a late shift, and recorded
+ * clock-in/out times counted (a clock-out that crosses a limit is recorded and raised to staff).
  * server/modules/workforce/working-paths.test.ts fails when a write into work appears elsewhere.
  *
  * The refusals are the law's: no work on a residence card staff have not verified (入管法 第19条,
@@ -49,7 +50,7 @@ async function newShift(day: number, start: string, end: string, breakMinutes = 
   const job = await db().selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
   const s = await db()
     .insertInto('job_daily_shifts')
-    .values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: `${start.slice(0, 3)}${String(1 + (nth++ % 9)).padStart(2, '0')}`, end_time: end, break_minutes: breakMinutes, capacity: 3 })
+    .values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: `${start.slice(0, 3)}${String(1 + (nth++ % 59)).padStart(2, '0')}`, end_time: end, break_minutes: breakMinutes, capacity: 3 })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { shiftId: s.id, jobId: job.id, clientId: job.client_id };
@@ -169,6 +170,48 @@ describe('a withdrawn student moved back into work', () => {
     const app = await application(student, m.from, await newShift(3, '09:00', '14:00'));
     const r = dataOf(await t.gql(MOVE, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
     expect(r.refused).toEqual([{ id: app, reason: 'weekly_limit', message: expect.stringContaining('このシフトの前の残りは240分です') }]);
+    // Not placed: out of her week again for the tests below.
+    await db().deleteFrom('applications').where('id', '=', app).execute();
+  });
+});
+
+describe('recorded times count toward the limits (入管法施行規則 第19条第5項: the hours worked)', () => {
+  const shukkin = () => intoWork.find((m) => m.list === 'shukkin')!.to;
+  /** A timestamp for a wall-clock time in Japan. */
+  const jst = (date: string, time: string) => new Date(`${date}T${time}:00+09:00`);
+
+  it('a clock-out after the scheduled end counts its real length for the next placement', async () => {
+    // 24 of her 28 hours are taken from tomorrow (4 × 360). One more scheduled hour on day 5,
+    // clocked 09:0x to 13:00: 240 minutes were worked, not 60 — the week is full.
+    const student = await userId('student@demo.test');
+    const s1 = await newShift(5, '09:00', '10:00');
+    const app = await application(student, shukkin(), s1);
+    const day5 = addDays(todayInJapan(), 5);
+    const staffId = await userId('company@demo.test');
+    await db().insertInto('attendance').values({ application_id: app, company_id: companyId, shift_id: s1.shiftId, status: 'present', clock_in: jst(day5, '09:00'), clock_out: jst(day5, '13:00'), break_minutes: 0, recorded_by: staffId, recorded_by_name: 'test' }).execute();
+    const next = await newShift(6, '09:00', '10:00');
+    const answer = await t.gql(ASSIGN, { s: next.shiftId, e: 'student@demo.test' }, { as: 'company_admin' });
+    expect(answer.errors?.[0]?.extensions?.reason).toBe('weekly_limit');
+    expect(answer.errors![0]!.message).toContain('このシフトの前の残りは0分です');
+    // Had the schedule counted (60 minutes), 180 would have been left and the hour would fit.
+    await db().updateTable('attendance').set({ clock_out: jst(day5, '10:00') }).where('application_id', '=', app).execute();
+    expect(dataOf(await t.gql(ASSIGN, { s: next.shiftId, e: 'student@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
+    await db().deleteFrom('applications').where('id', 'in', [app]).execute();
+    await db().deleteFrom('applications').where('shift_id', '=', next.shiftId).execute();
+  });
+
+  it('a clock-out that crosses the 28 hours is recorded and raised to staff at once', async () => {
+    const student = await userId('student@demo.test');
+    const today = await newShift(0, '00:00', '01:00');
+    const app = await application(student, shukkin(), today);
+    // Clocked in five hours ago: 300 minutes on top of her 1,440 this week.
+    await db().insertInto('attendance').values({ application_id: app, company_id: companyId, shift_id: today.shiftId, status: 'present', clock_in: new Date(Date.now() - 5 * 3_600_000), recorded_by: null, recorded_by_name: 'test' }).execute();
+    expect(dataOf(await t.gql('mutation($ids: [ID!]!) { applicantAction(ids: $ids, action: "clockOut") }', { ids: [app] }, { as: 'company_admin' })).applicantAction).toBeTruthy();
+    expect((await db().selectFrom('attendance').select('clock_out').where('application_id', '=', app).executeTakeFirstOrThrow()).clock_out).not.toBeNull();
+    const raised = await db().selectFrom('notifications').select(['title', 'body', 'link']).where('link', '=', `/admin/candidate/${app}`).execute();
+    expect(raised.length).toBeGreaterThan(0);
+    expect(raised[0]!.title).toBe('勤務時間が法定の上限を超えました / Worked time crossed a legal limit');
+    expect(raised[0]!.body).toContain('上限の1,680分（週28時間）を超えます');
   });
 });
 

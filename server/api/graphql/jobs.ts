@@ -3,7 +3,7 @@ import { workLimitText, type WorkLimitRefusal } from '../../modules/workforce/wo
 import type { GraphQLError } from 'graphql';
 import { applyToJob, CandidateRegistration, registerCandidate, type ApplyResult } from '../../modules/jobs/apply.ts';
 import { confirmApplication } from '../../modules/pipeline/confirm.ts';
-import { recordAttendance } from '../../modules/pipeline/attendance.ts';
+import { raiseCrossedLimits, recordAttendance } from '../../modules/pipeline/attendance.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
@@ -259,6 +259,7 @@ export const resolvers = {
       if (clockFor(r) !== a.event) throw apiError('CONFLICT', msg(ctx.lang, 'candidate.cannotClock'));
       const done = await recordAttendance(ctx.services.db, ctx.user!, [r.id], a.event);
       if (done.refused[0]) throw limitsRefused(ctx.lang, done.refused[0].refusal);
+      await raiseCrossedLimits(ctx.services.db, ctx.services.bus, done.crossed);
       return true;
     },
     confirmApplication: async (_: unknown, a: { id: string }, ctx: ApiContext) => {

@@ -4,7 +4,7 @@ import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
 import { statusMoves, type CandidateList } from '../../modules/templates/status-tree.ts';
 import { announceMoves } from '../../modules/pipeline/announce.ts';
-import { recordAttendance } from '../../modules/pipeline/attendance.ts';
+import { raiseCrossedLimits, recordAttendance } from '../../modules/pipeline/attendance.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import type { HookContext, Option, OptionContext } from '../define.ts';
 import { t } from '../define.ts';
@@ -216,7 +216,8 @@ export const applicationsReadModel = defineReadModel({
     run: async (rows: ReadRow[], ctx: HookContext) => {
       const onShukkin = rows.filter((r) => r.list === 'shukkin').map((r) => r.id);
       if (onShukkin.length !== rows.length) return t('出勤の一覧にいる応募者だけ記録できます。', 'Attendance can be recorded only for applicants on the attendance list.');
-      const { changed, refused } = await recordAttendance(ctx.db, ctx.user, onShukkin, name);
+      const { changed, refused, crossed } = await recordAttendance(ctx.db, ctx.user, onShukkin, name);
+      await raiseCrossedLimits(ctx.db, ctx.services.bus, crossed);
       // A clock-in the person may not work: said for each of them, by name, in both languages (the others are recorded).
       if (refused.length) {
         const said = (lang: Lang) => refused.map((r) => `${String(rows.find((row) => row.id === r.id)?.candidateName ?? '')}: ${workLimitText(lang, r.refusal)}`).join(' ');
