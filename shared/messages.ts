@@ -513,6 +513,39 @@ export const MESSAGES = {
   'workLimits.cardExpired': m('在留カードの有効期限は{expiry}までのため、{day}のシフトには入れません。', 'The residence card is valid until {expiry}, so it does not cover the shift on {day}.'),
   'workLimits.cardUnverified': m('在留カードの確認が済んでいません。スタッフが確認するまでシフトには入れません（在留カードの写真は /staff/card から送れます）。', 'The residence card has not been checked yet: no shift until staff verify it (photos of the card are sent at /staff/card).'),
   'workLimits.noPermission': m('在留資格「{status}」で働くには資格外活動許可が必要です。', 'The residence status "{status}" needs permission to engage in activity outside status before any work.'),
+  'workLimits.crossedTitle': m('勤務時間が法定の上限を超えました', 'Worked time crossed a legal limit'),
+  'workLimits.ageUnder15': m(
+    '義務教育が終わる{until}（15歳になった後の最初の3月31日）までは、シフトには入れません（労働基準法第56条）。',
+    'No shift until compulsory schooling has ended on {until}, the 31 March after the 15th birthday (Labour Standards Act, Article 56).',
+  ),
+  'workLimits.ageNight': m(
+    '{day}は{age}歳で18歳未満のため、22時から翌5時までの時間にかかるシフトには入れません（労働基準法第61条）。',
+    'Aged {age} on {day}: under 18, no shift may reach into the hours from 22:00 to 05:00 (Labour Standards Act, Article 61).',
+  ),
+  'workLimits.ageHours': m(
+    '18歳未満のため、1回のシフトの勤務は{limit}分（8時間）までです。このシフトは{minutes}分です（労働基準法第60条）。',
+    'Under 18, a shift is at most {limit} minutes (8 hours) of work; this one is {minutes} minutes (Labour Standards Act, Article 60).',
+  ),
+  'workLimits.activityNoWork': m(
+    '在留資格「{status}」では、資格外活動許可の有無にかかわらず、報酬を受ける仕事はできません（入管法第19条）。',
+    'The residence status "{status}" allows no paid work at all, whatever permission is recorded (Immigration Control Act, Article 19).',
+  ),
+  'workLimits.activityDispatchIntern': m(
+    '在留資格「{status}」の人は、実習実施者に直接雇用されて働きます。派遣では配置できません（技能実習法）。',
+    'A person with the residence status "{status}" works only for the organisation that employs them under the training plan: never through dispatch (Technical Intern Training Act).',
+  ),
+  'workLimits.activityDispatchSsw': m(
+    '在留資格「{status}」の人を派遣で配置できるのは農業と漁業の分野だけです（この仕事の分野：{jobField}）。',
+    'A person with the residence status "{status}" may be placed through dispatch only in agriculture and fisheries (this job\'s field: {jobField}).',
+  ),
+  'workLimits.activityField': m(
+    '在留資格「{status}」で働けるのは、本人の分野（{field}）の仕事だけです（この仕事の分野：{jobField}）。',
+    'The residence status "{status}" allows work only in the person\'s own field ({field}); this job\'s field is {jobField}.',
+  ),
+  'workLimits.activitySimpleLabour': m(
+    '在留資格「{status}」では、単純作業（ピッキング、梱包、清掃、ライン作業、配膳など）の仕事には就けません（入管法別表第一の二）。',
+    'The residence status "{status}" does not cover simple manual work such as picking, packing, cleaning, line work or serving (Immigration Control Act, Appended Table I (2)).',
+  ),
   'workLimits.jobType': m('この仕事の職種は、在留資格「{status}」で認められた仕事に含まれません。', 'This job type is not work that the residence status "{status}" permits.'),
   'workLimits.weeklyLimit': m(
     '{from}〜{to}の7日間の勤務が{minutes}分になり、上限の{limit}分（週28時間）を超えます。このシフトの前の残りは{left}分です。',

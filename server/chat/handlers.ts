@@ -12,6 +12,7 @@ import { warnThrottled } from '../events/bus.ts';
 import { announceMoves } from '../modules/pipeline/announce.ts';
 import { declaredMove } from '../modules/pipeline/statuses.ts';
 import type { StatusMove } from '../modules/templates/status-tree.ts';
+import { workLimitText } from '../modules/workforce/work-limits.ts';
 import { botAnswer } from './bot.ts';
 import type { ChatDeps, ConversationContext, EventContext } from './context.ts';
 import { BACKFILL_LIMIT, type ChatMessage, MESSAGE_IMAGE } from './events.ts';
@@ -76,7 +77,10 @@ export async function changeStatus(ctx: ConversationContext, p: z.output<typeof 
       if (!LIST_CODES[move.list].some((code) => canEnter(maps, user.role, code))) return ctx.fail('forbidden');
     }
   }
-  if (!(await applyStatusChange(ctx.db, c, user, p, checkedFrom))) return ctx.fail('invalid');
+  const changed = await applyStatusChange(ctx.db, c, user, p, checkedFrom);
+  if (changed === false) return ctx.fail('invalid');
+  // A person who may not work the application's time: the sentence that says why, and its code.
+  if (changed !== true) return { ...ctx.fail('forbidden'), message: workLimitText(ctx.socket.data.lang, changed), reason: changed.reason };
   const status = await statusNotice(ctx.db, c);
   ctx.io.to(audience(c)).emit('statusChanged', status);
   // The candidate hears of it in the chat and by mail, as from the lists (the sockets were just told).

@@ -1,4 +1,7 @@
 import { sql } from 'kysely';
+import type { DB } from '../db/connect.ts';
+import { mayEnterStatus } from '../modules/workforce/may-work.ts';
+import type { WorkLimitRefusal } from '../modules/workforce/work-limits.ts';
 import type { ChatStatus, SenderRole } from './events.ts';
 import { type ChatDb, type ConversationAccess, messagesWithSenders, toMessage } from './queries.ts';
 
@@ -81,9 +84,10 @@ export interface StatusChange {
 /**
  * Applies a status change with its audit entry, in one transaction on the locked conversation.
  * `checkedFrom`: the application's status the move was authorized from; false (nothing changed)
- * when someone moved it since, because the move checked is no longer the one it would make.
+ * when someone moved it since, because the move checked is no longer the one it would make. A move
+ * into a working status asks `mayEnterStatus` first; its refusal is returned and nothing changes.
  */
-export async function applyStatusChange(db: ChatDb, c: ConversationAccess, actor: { id: string; name: string }, p: StatusChange, checkedFrom: string | undefined): Promise<boolean> {
+export async function applyStatusChange(db: ChatDb, c: ConversationAccess, actor: { id: string; name: string }, p: StatusChange, checkedFrom: string | undefined): Promise<boolean | WorkLimitRefusal> {
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('conversations as c')
@@ -95,6 +99,8 @@ export async function applyStatusChange(db: ChatDb, c: ConversationAccess, actor
     if (checkedFrom !== undefined && before.candidate_status_id !== checkedFrom) return false;
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (p.candidate_status_id !== undefined && c.application_id && p.candidate_status_id !== before.candidate_status_id) {
+      const refusal = await mayEnterStatus(trx as unknown as DB, c.application_id, p.candidate_status_id);
+      if (refusal) return refusal;
       await trx.updateTable('applications').set({ candidate_status_id: p.candidate_status_id, updated_at: new Date() }).where('id', '=', c.application_id).execute();
       // The same key as the lists' moves: one status history per application.
       changes.status = { from: before.candidate_status_id, to: p.candidate_status_id };

@@ -3,7 +3,7 @@ import { workLimitText, type WorkLimitRefusal } from '../../modules/workforce/wo
 import type { GraphQLError } from 'graphql';
 import { applyToJob, CandidateRegistration, registerCandidate, type ApplyResult } from '../../modules/jobs/apply.ts';
 import { confirmApplication } from '../../modules/pipeline/confirm.ts';
-import { recordAttendance } from '../../modules/pipeline/attendance.ts';
+import { raiseCrossedLimits, recordAttendance } from '../../modules/pipeline/attendance.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
@@ -257,7 +257,9 @@ export const resolvers = {
         .executeTakeFirst();
       if (!r) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       if (clockFor(r) !== a.event) throw apiError('CONFLICT', msg(ctx.lang, 'candidate.cannotClock'));
-      await recordAttendance(ctx.services.db, ctx.user!, [r.id], a.event);
+      const done = await recordAttendance(ctx.services.db, ctx.user!, [r.id], a.event);
+      if (done.refused[0]) throw limitsRefused(ctx.lang, done.refused[0].refusal);
+      await raiseCrossedLimits(ctx.services.db, ctx.services.bus, done.crossed);
       return true;
     },
     confirmApplication: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
@@ -265,6 +267,7 @@ export const resolvers = {
       const r = await confirmApplication(ctx.services.db, ctx.user!, a.id);
       if (!r.ok) {
         if (r.reason === 'not-found') throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+        if (r.reason === 'limits') throw limitsRefused(ctx.lang, r.refusal);
         throw apiError('CONFLICT', msg(ctx.lang, 'candidate.notAwaitingConfirmation'));
       }
       await notifyCompanyStaff(ctx.services.db, ctx.services.bus, r.companyId, { title: '就業確認済み / Confirmed', body: ctx.user!.name, link: '/admin/candidate/shukkin' });
