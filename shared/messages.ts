@@ -486,6 +486,7 @@ export const MESSAGES = {
   'list.count': m('{total}件', '{total} in all'),
   'list.details': m('詳細', 'Details'),
   'list.actions': m('操作', 'Actions'),
+  'list.scrollBox': m('表（横にスクロールできます）', 'Table (scrolls sideways)'),
   'list.yes': m('はい', 'Yes'),
   'list.no': m('いいえ', 'No'),
   'list.separator': m('、', ', '),

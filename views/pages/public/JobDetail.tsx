@@ -130,7 +130,7 @@ export function JobDetailPage({ lang, job, candidate, notice, appliedShiftIds, a
                       <td>{s.date}</td>
                       <td>{s.time}</td>
                       <td>{s.wage}</td>
-                      <td>{s.seats}</td>
+                      <td data-label={msg(lang, 'jobDetail.seats')}>{s.seats}</td>
                       <td>{applyForm(s.id, appliedShiftIds.includes(s.id))}</td>
                     </tr>
                   ))}
