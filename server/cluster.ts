@@ -7,7 +7,7 @@ import { stickyPrimary } from './sticky.ts';
  * `npm run start:cluster`: several processes behind one port (docs/operations.md "Several
  * processes"). The primary prepares the database once (the embedded PostgreSQL started, migrated
  * and seeded, or DATABASE_URL migrated) and forks WEB_CONCURRENCY workers (default: one per core)
- * that share the port and connect to that database. Events between workers (chat, subscriptions,
+ * that serve behind its port and connect to that database. Events between workers (chat, subscriptions,
  * logouts, rate limits) go through Redis, so more than one worker needs REDIS_URL.
  *
  * The primary owns the port and hands each connection to a worker, sticky by socket.io session
