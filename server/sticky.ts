@@ -14,14 +14,19 @@ import { setupWorker } from '@socket.io/sticky';
  * A socket.io client that opens with HTTP long-polling sends many requests for one session, and
  * each must reach the worker that holds that session. The primary owns the port: it reads the first
  * bytes of each connection and hands the connection to the worker that holds the session named by
- * its `sid`, else to the next ready worker in turn. Each worker tells the primary which sessions it holds,
- * and answers every request with `Connection: close`, so a kept-alive connection is never reused for
+ * its `sid` (which starts with that worker's number), else to the next ready worker in turn. Each
+ * worker answers every request with `Connection: close`, so a kept-alive connection is never reused for
  * another worker's session. Events between the workers still go through Redis (the adapter and the
  * event bus).
  */
 
-/** Of a request's first bytes, the socket.io session it belongs to (engine.io's 20-character ids). */
-const SID = /[?&]sid=([\w-]{20})/;
+/**
+ * Of a request's first bytes, the worker holding its socket.io session: a worker's session ids
+ * start with its number (`<worker id>_<engine.io's id>`, set in `stickyWorker`), so the primary
+ * needs no table that could lag behind the client. Learning a session from the worker's message
+ * raced the client's next request, which follows the handshake's answer at once.
+ */
+const SID = /[?&]sid=(\d+)_[\w-]+/;
 /** A connection that has not sent its request line and headers within this long is closed. */
 const FIRST_BYTES_MS = 20_000;
 
@@ -39,14 +44,14 @@ type Relayed = { socket: net.Socket; worker: Worker };
  */
 export function stickyPrimary(): { front: net.Server; ready(worker: Worker): void } {
   const ready = new Map<number, Worker>();
-  const owner = new Map<string, number>();
   const relayed = new Map<string, Relayed>();
   let turn = 0;
 
   const pick = (head: string): Worker | undefined => {
-    const sid = SID.exec(head)?.[1];
-    const id = sid === undefined ? undefined : owner.get(sid);
-    const own = id === undefined ? undefined : ready.get(id);
+    const owner = SID.exec(head)?.[1];
+    const own = owner === undefined ? undefined : ready.get(Number(owner));
+    // A session of a worker that died goes to another, which answers that it does not know it:
+    // the client opens a new session.
     if (own) return own;
     const workers = [...ready.values()];
     return workers.length ? workers[turn++ % workers.length] : undefined;
@@ -88,12 +93,6 @@ export function stickyPrimary(): { front: net.Server; ready(worker: Worker): voi
   cluster.on('message', (worker, message: { type?: string; data?: unknown; connectionId?: string; error?: string }) => {
     const r = message.connectionId === undefined ? undefined : relayed.get(message.connectionId);
     switch (message.type) {
-      case 'sticky:connection':
-        owner.set(String(message.data), worker.id);
-        return;
-      case 'sticky:disconnection':
-        if (owner.get(String(message.data)) === worker.id) owner.delete(String(message.data));
-        return;
       case 'sticky:http-response':
         if (r && !r.socket.destroyed) r.socket.write(message.data as Buffer);
         return;
@@ -109,7 +108,6 @@ export function stickyPrimary(): { front: net.Server; ready(worker: Worker): voi
   });
   cluster.on('exit', (worker) => {
     ready.delete(worker.id);
-    for (const [sid, id] of owner) if (id === worker.id) owner.delete(sid);
     for (const [id, r] of relayed) {
       if (r.worker !== worker) continue;
       relayed.delete(id);
@@ -125,12 +123,17 @@ export function stickyPrimary(): { front: net.Server; ready(worker: Worker): voi
   };
 }
 
+/** What the worker side needs of the chat's engine.io server. */
+interface Engine extends EventEmitter {
+  generateId(req: http.IncomingMessage): string | PromiseLike<string>;
+}
+
 export interface StickyWorker {
   /**
    * The app is built: its request handler takes the server's requests, `attach` adds its upgrades
    * and socket.io, and what came while it was being built is handled now.
    */
-  ready(app: http.RequestListener, attach: () => { chatEngine?: EventEmitter }): void;
+  ready(app: http.RequestListener, attach: () => { chatEngine?: Engine }): void;
   /** Resolves once every connection the primary handed over has closed; after `ms`, closes the rest. */
   drain(ms: number): Promise<void>;
 }
@@ -169,7 +172,12 @@ export function stickyWorker(server: http.Server): StickyWorker {
       server.removeListener('upgrade', earlyUpgrade);
       server.on('request', app);
       const { chatEngine } = attach();
-      chatEngine?.on('connection', (socket: unknown) => engine.emit('connection', socket));
+      if (chatEngine) {
+        // The primary reads the worker from the session id (SID above).
+        const generateId = chatEngine.generateId.bind(chatEngine);
+        chatEngine.generateId = async (req) => `${cluster.worker?.id ?? 0}_${await generateId(req)}`;
+        chatEngine.on('connection', (socket: unknown) => engine.emit('connection', socket));
+      }
       // socket.io answers its own requests before the listeners it found (the library's among
       // them): every response closes its connection, socket.io's included.
       server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
