@@ -63,8 +63,8 @@ export interface AppDeps {
 export interface App {
   app: Express;
   api: ApiClient;
-  /** Routes WebSocket upgrades (/graphqlws) of the server that listens. */
-  attach(server: http.Server): void;
+  /** Routes WebSocket upgrades (/graphqlws) of the server that listens; the chat's socket.io server, where this app has one. */
+  attach(server: http.Server): { chatEngine?: ChatServer['io']['engine'] };
   /** Stops background work (listeners, sockets). The caller closes the pool, bus and mailer. */
   close(): Promise<void>;
 }
@@ -282,6 +282,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
           socket.destroy();
         }
       });
+      return { chatEngine: chat.io.engine };
     },
     async close() {
       await ws.close();
@@ -337,6 +338,7 @@ export function createWebApp(deps: { config: Config; log: Logger; root: string }
         if (pathname === '/graphqlws' || pathname.startsWith('/socket.io')) proxy.upgrade(req, socket as never, head);
         else socket.destroy();
       });
+      return {};
     },
     async close() {},
   };

@@ -15,6 +15,7 @@ import { startCrawlerScheduler } from './modules/crawler/run.ts';
 import { startReminderScheduler } from './modules/pipeline/reminders.ts';
 import { startPointExpiry } from './modules/points/ledger.ts';
 import { PROJECT_ROOT } from './root.ts';
+import { stickyWorker } from './sticky.ts';
 
 /**
  * Start-up in two halves, shared by `npm start` (server/main.ts: both in one process) and
@@ -82,8 +83,19 @@ export interface Serving {
   stop(): Promise<void>;
 }
 
-/** One serving process: the app on its HTTP server, listening on PORT (shared by a cluster's workers). */
-export async function serve(config: Config, log: Logger, prepared: Pick<Prepared, 'databaseUrl' | 'jwtSecret'>): Promise<Serving> {
+/**
+ * One serving process: the app on its HTTP server, listening on PORT; or, for a cluster's worker
+ * (`behindPrimary`), not listening: the primary owns the port and hands this process its
+ * connections, sticky by socket.io session (server/sticky.ts).
+ */
+export async function serve(config: Config, log: Logger, prepared: Pick<Prepared, 'databaseUrl' | 'jwtSecret'>, opts: { behindPrimary?: boolean } = {}): Promise<Serving> {
+  // Node checks the header and request timeouts every connectionsCheckingInterval (30 s by
+  // default), so a slow-header connection was held far past its 20 s; check every 5 s.
+  const server = http.createServer({ connectionsCheckingInterval: 5_000 });
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+  // Installed first: the primary may hand over connections while the app is being built.
+  const sticky = opts.behindPrimary ? stickyWorker(server) : undefined;
   let built: App;
   const resources: { close(): Promise<void> | void }[] = [];
   if (config.apiUrl || !prepared.databaseUrl || !prepared.jwtSecret) {
@@ -104,15 +116,16 @@ export async function serve(config: Config, log: Logger, prepared: Pick<Prepared
     resources.push({ close: async () => crawler?.stop() }, { close: async () => reminders?.stop() }, { close: async () => points?.stop() }, { close: () => db.destroy() }, { close: () => bus.close() }, mailer);
   }
 
-  // Node checks the header and request timeouts every connectionsCheckingInterval (30 s by
-  // default), so a slow-header connection was held far past its 20 s; check every 5 s.
-  const server = http.createServer({ connectionsCheckingInterval: 5_000 }, built.app);
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 60_000;
-  built.attach(server);
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  let port = config.port;
+  if (sticky) {
+    sticky.ready(built.app, () => built.attach(server));
+  } else {
+    server.on('request', built.app);
+    built.attach(server);
+    await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+    const addr = server.address();
+    if (typeof addr === 'object' && addr) port = addr.port;
+  }
 
   let stopped: Promise<void> | undefined;
   const stop = () =>
@@ -123,11 +136,12 @@ export async function serve(config: Config, log: Logger, prepared: Pick<Prepared
       }, 10_000);
       force.unref();
       // Sockets first: server.close() waits for every open connection, and WebSockets stay open
-      // until their server closes them.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // until their server closes them. A worker behind the primary does not listen: it waits
+      // for the connections it was handed (each closes after its response).
+      const closed = sticky ? undefined : new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await built.close();
-      await closed;
+      await (closed ?? sticky?.drain(10_000));
       for (const r of resources) await r.close();
       clearTimeout(force);
     })());

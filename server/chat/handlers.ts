@@ -5,6 +5,7 @@
  * client is acknowledged. Database work is in the service modules (queries.ts, store.ts, bot.ts),
  * plain functions that take the database first; who hears what is rooms.ts.
  */
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { canEnter } from '../access/guard.ts';
 import { LIST_CODES } from '../access/codes.ts';
@@ -33,7 +34,8 @@ export async function sendMessageMember(ctx: ConversationContext, p: z.output<ty
   const { c, user, side } = ctx;
   // An image message carries the id of an image uploaded to this same conversation.
   if (p.message_type === MESSAGE_IMAGE && !(await isImageOf(ctx.db, c, p.message_content))) return ctx.fail('invalid');
-  const { message, created, tookOver } = await storeMessage(ctx.db, c, user.id, side, p);
+  // A message without the client's id (SPEC §7's payload) gets one here: stored once, never deduplicated.
+  const { message, created, tookOver } = await storeMessage(ctx.db, c, user.id, side, { ...p, client_msg_id: p.client_msg_id ?? `server:${randomUUID()}` });
   await ctx.socket.join(convRoom(c.id));
   if (created) {
     await broadcast(ctx, c, message, tookOver);
