@@ -80,10 +80,11 @@ async function primary() {
   }
   if (stopping) return;
 
-  // The workers connect to the database the primary prepared and sign with its secret.
+  // The workers connect to the database the primary prepared, sign with its secret and seal with its key.
   const env: Record<string, string> = {};
   if (prepared.databaseUrl) env.DATABASE_URL = prepared.databaseUrl;
   if (prepared.jwtSecret) env.JWT_SECRET = prepared.jwtSecret;
+  if (prepared.integrationKey) env.INTEGRATION_KEY = prepared.integrationKey.toString('hex');
 
   let announced = false;
   const fork = (slot: Slot) => {
@@ -114,7 +115,7 @@ async function primary() {
 async function worker() {
   const config = configOrExit();
   const log = createLogger(config.logLevel, undefined, { pid: process.pid, worker: cluster.worker?.id });
-  const serving = await serve(config, log, { databaseUrl: config.databaseUrl, jwtSecret: config.jwtSecret });
+  const serving = await serve(config, log, { databaseUrl: config.databaseUrl, jwtSecret: config.jwtSecret, integrationKey: config.integrationKey ?? undefined });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
