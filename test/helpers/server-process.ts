@@ -54,7 +54,8 @@ export async function startServerProcess(opts: {
   databaseUrl: string;
   port: number;
   dataDir: string;
-  env?: Record<string, string>;
+  /** Set these variables; one given as undefined is left unset (e.g. NODE_ENV, to start as `npm start` does). */
+  env?: Record<string, string | undefined>;
   readyMs?: number;
   /** What to run: the bundle of `server/main.ts` (one process, the default) or of `server/cluster.ts` (a primary and its workers). */
   script?: 'dist/server/main.js' | 'dist/server/cluster.js';
@@ -72,6 +73,7 @@ export async function startServerProcess(opts: {
     SEED: 'none',
     ...opts.env,
   });
+  for (const [k, v] of Object.entries(opts.env ?? {})) if (v === undefined) delete env[k];
   const script = opts.script ?? 'dist/server/main.js';
   const child = spawn(process.execPath, ['--enable-source-maps', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
