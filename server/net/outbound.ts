@@ -27,7 +27,6 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch, type Response } from 'undici';
 
-export type { Response } from 'undici';
 
 /** Why a request was not made. */
 export type OutboundRefusal = 'url' | 'name' | 'address' | 'redirect';
