@@ -7,7 +7,7 @@ import { TEST_JWT_SECRET } from './app.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Environment variables main.ts reads that must not leak in from the test run's own environment. */
-const CLEARED = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'API_URL', 'PUBLIC_URL', 'SMTP_URL', 'TRUST_PROXY', 'JWT_SECRET', 'DEMO_PASSWORD'];
+const CLEARED = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'API_URL', 'PUBLIC_URL', 'SMTP_URL', 'TRUST_PROXY', 'JWT_SECRET', 'DEMO_PASSWORD', 'INTEGRATION_KEY', 'OUTBOUND_ALLOW'];
 
 /** A real `server/main.ts` process, as production runs it (one per deploy, several behind Redis). */
 export interface ServerProcess {
