@@ -26,6 +26,7 @@ import { migrationsDone } from './db/migrate.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Mailer } from './mail.ts';
 import { redactUrl } from './log.ts';
+import { createOutbound } from './net/outbound.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
 import { realTimers, type Timers } from './time.ts';
@@ -237,6 +238,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   const ads = new AdService(db, pool, log, { flushMs: config.adsFlushSeconds * 1000 });
   await Promise.all([roleMaps.listen(), ...caches.map((c) => c.listen()), ads.start()]);
   const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
+  const outbound = createOutbound({ allow: config.outboundAllow });
   const services: Services = {
     config,
     db,
@@ -248,6 +250,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     timers: deps.timers ?? realTimers,
     auth: new AuthService(db, new TokenService(deps.jwtSecret), deps.mailer, publicUrl, bus),
     ads,
+    outbound,
   };
   const schema = buildSchema();
   const api = createInProcessClient(services, schema);
@@ -290,6 +293,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
       await roleMaps.close();
       for (const c of caches) c.close();
       await ads.close();
+      await outbound.close();
     },
   };
 }

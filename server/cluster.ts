@@ -96,10 +96,11 @@ async function primary() {
   }
   if (stopping) return;
 
-  // The workers connect to the database the primary prepared and sign with its secret.
+  // The workers connect to the database the primary prepared, sign with its secret and seal with its key.
   const env: Record<string, string> = {};
   if (prepared.databaseUrl) env.DATABASE_URL = prepared.databaseUrl;
   if (prepared.jwtSecret) env.JWT_SECRET = prepared.jwtSecret;
+  if (prepared.integrationKey) env.INTEGRATION_KEY = prepared.integrationKey.toString('hex');
 
   let announced = false;
   // The sticky routing's messages carry the first bytes of a connection (Buffers): the advanced
@@ -142,7 +143,7 @@ async function primary() {
 async function worker() {
   const config = configOrExit();
   const log = createLogger(config.logLevel, undefined, { pid: process.pid, worker: cluster.worker?.id });
-  const serving = await serve(config, log, { databaseUrl: config.databaseUrl, jwtSecret: config.jwtSecret }, { behindPrimary: true });
+  const serving = await serve(config, log, { databaseUrl: config.databaseUrl, jwtSecret: config.jwtSecret, integrationKey: config.integrationKey ?? undefined }, { behindPrimary: true });
   process.send?.({ type: READY });
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -677,7 +677,10 @@ export const MESSAGES = {
   'integrations.count': m('件数', 'Count'),
   'integrations.noItems': m('まだ何も送っていません。', 'Nothing sent yet.'),
   'integrations.url': m('http:// または https:// で始まるURLを入力してください。', 'Enter a URL starting with http:// or https://.'),
-  'integrations.urlPublic': m('本番環境では https:// の公開アドレスだけを指定できます。', 'In production only a public https:// address can be used.'),
+  'integrations.urlPublic': m(
+    'インターネット上の公開アドレスを https:// で指定してください。社内ネットワークのアドレスは、サーバーの設定（OUTBOUND_ALLOW）で許可されたものだけ使えます。',
+    'Use a public https:// address on the internet. An address inside the network can be used only when the server allows it (OUTBOUND_ALLOW).',
+  ),
   'integrations.keyShort': m('8文字以上で入力してください。', 'Enter at least 8 characters.'),
   'integrations.credentialsNeeded': m('接続するにはAPIキーとシークレットの両方が必要です。', 'Both the API key and the secret are needed to connect.'),
   'integrations.credentialsUnreadable': m('保存済みの認証情報を読めません（暗号鍵が変わりました）。APIキーとシークレットを両方入力し直してください。', 'The stored credentials cannot be read (the encryption key changed). Type both the API key and the secret again.'),
