@@ -301,6 +301,7 @@ export const MESSAGES = {
   'chat.attach': m('画像を送る', 'Send an image'),
   'chat.uploading': m('画像を送信中…', 'Sending the image…'),
   'chat.image': m('画像', 'Image'),
+  'chat.externalLink': m('外部サイト: {host}', 'Another site: {host}'),
   'chat.imageTooLarge': m('画像は{mb}MB以内にしてください。', 'Images can be at most {mb} MB.'),
   'chat.notImage': m('PNG・JPEG・GIF・WebPの画像を選んでください。', 'Choose a PNG, JPEG, GIF or WebP image.'),
   'chat.typing': m('{name}さんが入力中…', '{name} is typing…'),
