@@ -108,6 +108,8 @@ export const MESSAGES = {
   // Logging in and passwords
   'login.tooMany': m('ログインの失敗が続いたため、{minutes}分後にもう一度お試しください。', 'Too many failed attempts. Try again in {minutes} minutes.'),
   'login.tooManyOne': m('ログインの失敗が続いたため、{minutes}分後にもう一度お試しください。', 'Too many failed attempts. Try again in {minutes} minute.'),
+  'limit.tooMany': m('短い時間に送信が続いたため、受け付けを一時停止しています。{minutes}分後にもう一度お試しください。', 'Too many requests from here in a short time. Try again in {minutes} minutes.'),
+  'limit.tooManyOne': m('短い時間に送信が続いたため、受け付けを一時停止しています。{minutes}分後にもう一度お試しください。', 'Too many requests from here in a short time. Try again in {minutes} minute.'),
   'login.intro': m('登録したメールアドレスとパスワードを入力してください。', 'Enter the email address and password of your account.'),
   'login.companyNoAccount': m('アカウントをお持ちでない企業の方は', 'A company without an account?'),
   'login.startTrial': m('無料トライアルへ', 'Start a free trial'),
@@ -301,6 +303,7 @@ export const MESSAGES = {
   'chat.attach': m('画像を送る', 'Send an image'),
   'chat.uploading': m('画像を送信中…', 'Sending the image…'),
   'chat.image': m('画像', 'Image'),
+  'chat.externalLink': m('外部サイト: {host}', 'Another site: {host}'),
   'chat.imageTooLarge': m('画像は{mb}MB以内にしてください。', 'Images can be at most {mb} MB.'),
   'chat.notImage': m('PNG・JPEG・GIF・WebPの画像を選んでください。', 'Choose a PNG, JPEG, GIF or WebP image.'),
   'chat.typing': m('{name}さんが入力中…', '{name} is typing…'),

@@ -18,7 +18,7 @@ import { botAnswer } from './bot.ts';
 import type { ChatDeps, ConversationContext, EventContext } from './context.ts';
 import { BACKFILL_LIMIT, type ChatMessage, MESSAGE_IMAGE } from './events.ts';
 import type { Backfill, ChangeStatus, Recent, SendMessage } from './payloads.ts';
-import { applicationStatus, badgesFor, type ConversationAccess, isImageOf, messagesAfter, recentConversations, statusNotice } from './queries.ts';
+import { applicationStatus, badgesFor, candidateKnown, type ConversationAccess, initialsOf, isImageOf, messagesAfter, recentConversations, statusNotice } from './queries.ts';
 import { audience, convRoom, userRoom } from './rooms.ts';
 import { applyStatusChange, markBadgesSeen, markSeen, storeMessage } from './store.ts';
 
@@ -47,7 +47,8 @@ export async function sendMessageMember(ctx: ConversationContext, p: z.output<ty
 /** Someone is writing: everyone else who may open the conversation hears it (nothing stored). */
 export async function typing(ctx: ConversationContext): Promise<object> {
   const { c, user } = ctx;
-  ctx.socket.to(audience(c)).emit('typing', { conversation_id: c.id, user_id: user.id, name: user.name, sender_role: ctx.side });
+  const name = ctx.side === 'candidate' && !(await candidateKnown(ctx.db, c)) ? initialsOf(user.name) : user.name;
+  ctx.socket.to(audience(c)).emit('typing', { conversation_id: c.id, user_id: user.id, name, sender_role: ctx.side });
   return { ok: true };
 }
 

@@ -3,7 +3,7 @@ import type { DB } from '../db/connect.ts';
 import { mayEnterStatus } from '../modules/workforce/may-work.ts';
 import type { WorkLimitRefusal } from '../modules/workforce/work-limits.ts';
 import type { ChatStatus, SenderRole } from './events.ts';
-import { type ChatDb, type ConversationAccess, messagesWithSenders, toMessage } from './queries.ts';
+import { type ChatDb, type ConversationAccess, candidateKnown, messagesWithSenders, senderName, toMessage } from './queries.ts';
 
 /** What a stored message needs besides its conversation and sender. */
 export interface StoredMessageInput {
@@ -22,7 +22,9 @@ export async function storeMessage(db: ChatDb, c: ConversationAccess, senderId: 
       .where('m.client_msg_id', '=', p.client_msg_id)
       .executeTakeFirst();
     const shape = { conversation_type: c.type, support: c.job_id === null };
-    if (existing) return { message: toMessage({ ...existing, ...shape }), created: false, tookOver: false };
+    // Everyone in the conversation's rooms gets the message as it is: a scouted candidate's name as initials.
+    const known = role !== 'candidate' || (await candidateKnown(trx, c));
+    if (existing) return { message: toMessage({ ...existing, sender_name: senderName(existing, known), ...shape }), created: false, tookOver: false };
     const inserted = await trx
       .insertInto('messages')
       .values({
@@ -42,7 +44,7 @@ export async function storeMessage(db: ChatDb, c: ConversationAccess, senderId: 
     const tookOver = role === 'staff' && locked.rows[0]?.chat_status === 1;
     if (tookOver) await trx.updateTable('conversations').set({ chat_status: 2 }).where('id', '=', c.id).execute();
     const sender = senderId ? await trx.selectFrom('users').select('name').where('id', '=', senderId).executeTakeFirst() : undefined;
-    return { message: toMessage({ ...inserted, sender_name: sender?.name ?? null, ...shape }), created: true, tookOver };
+    return { message: toMessage({ ...inserted, sender_name: senderName({ sender_role: role, sender_name: sender?.name }, known), ...shape }), created: true, tookOver };
   });
 }
 

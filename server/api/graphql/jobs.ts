@@ -10,6 +10,7 @@ import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import { getPublicJob, jobsDb, listPublicJobs, type PublicFilters, type PublicSort } from '../../modules/jobs/public.ts';
 import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
+import { spendFormLimit } from '../form-limits.ts';
 import { apiError, badInput, type ErrorCode } from '../errors.ts';
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
@@ -229,6 +230,7 @@ export const resolvers = {
     registerCandidate: async (_: unknown, a: { input: unknown }, ctx: ApiContext) => {
       const v = validate(CandidateRegistration, a.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
+      await spendFormLimit(ctx, 'registration');
       const r = await registerCandidate(ctx.services.db, v.data);
       if (!r.ok) {
         throw badInput(ctx.lang, { email: msg(ctx.lang, 'candidate.emailTaken') });
