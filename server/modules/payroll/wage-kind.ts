@@ -14,7 +14,8 @@
 import type { Text } from '../../../shared/i18n.ts';
 import type { DB } from '../../db/connect.ts';
 import { msg } from '../../../shared/messages.ts';
-import { PREFECTURES } from '../jobs/prefectures.ts';
+import { prefectureName } from '../jobs/prefectures.ts';
+import { numberText } from '../../../shared/format.ts';
 import { belowMinimumWage, prefectureCode } from './minimum-wage.ts';
 
 export type WageKind = 'hourly' | 'daily' | 'monthly';
@@ -46,7 +47,6 @@ export function shiftWageOf(kind: WageKind, wage: number, plan: { start: string;
   return { hourlyWage: wage };
 }
 
-const prefectureEn = (ja: string) => PREFECTURES.find((p) => p.ja === ja)?.en ?? ja;
 
 /**
  * Why a wage may not be saved for work on `day` at a workplace in `prefecture` (its Japanese name or
@@ -65,7 +65,7 @@ export function wageRefusal(w: { kind: WageKind; wage: number; prefecture: strin
   if (w.day < '2024-10-01') return null;
   const below = w.kind === 'daily' ? belowMinimumWage({ prefecture: code, day: w.day, dailyWage: w.wage, scheduledMinutes: scheduledMinutesOf(w.plan) }) : belowMinimumWage({ prefecture: code, day: w.day, hourlyWage: w.wage });
   if (!below) return null;
-  const vars = (lang: 'ja' | 'en') => ({ prefecture: lang === 'ja' ? below.prefecture.name : prefectureEn(below.prefecture.name), day: below.day, minimum: below.minimum.toLocaleString('en-US'), hourly: below.hourly.toLocaleString('en-US') });
+  const vars = (lang: 'ja' | 'en') => ({ prefecture: prefectureName(below.prefecture.name, lang), day: below.day, minimum: numberText(below.minimum, lang), hourly: numberText(below.hourly, lang) });
   return { ja: msg('ja', 'pay.belowMinimumWage', vars('ja')), en: msg('en', 'pay.belowMinimumWage', vars('en')) };
 }
 
