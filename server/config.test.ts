@@ -17,11 +17,26 @@ describe('INTEGRATION_KEY', () => {
     }
   });
 
-  it('defaults to a fixed key in development and test, and to none in production', () => {
-    const dev = loadConfig({ NODE_ENV: 'development' }).integrationKey;
-    expect(dev).toHaveLength(32);
-    expect(loadConfig({ NODE_ENV: 'test' }).integrationKey?.equals(dev!)).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).integrationKey).toBeNull();
-    expect(loadConfig({ NODE_ENV: 'production', INTEGRATION_KEY: hex }).integrationKey?.toString('hex')).toBe(hex);
+  it('has no built-in default in any mode (the server makes its own key in DATA_DIR)', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) expect(loadConfig({ NODE_ENV }).integrationKey).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'development', INTEGRATION_KEY: hex }).integrationKey?.toString('hex')).toBe(hex);
+  });
+});
+
+describe('NODE_ENV', () => {
+  it('is production unless set: introspection off and errors masked by default', () => {
+    expect(loadConfig({})).toMatchObject({ env: 'production', production: true });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ env: 'development', production: false });
+  });
+});
+
+describe('OUTBOUND_ALLOW', () => {
+  it('takes addresses, ranges and names, and refuses anything else at start-up with the variable named', () => {
+    const allow = loadConfig({ OUTBOUND_ALLOW: '10.0.0.5, 10.20.0.0/16 fd00::/8 romuten.corp.example' }).outboundAllow;
+    expect(allow.ranges.map(([a, bits]) => `${a.toString()}/${bits}`)).toEqual(['10.0.0.5/32', '10.20.0.0/16', 'fd00::/8']);
+    expect([...allow.names]).toEqual(['romuten.corp.example']);
+    expect(loadConfig({}).outboundAllow).toEqual({ ranges: [], names: new Set() });
+    expect(() => loadConfig({ OUTBOUND_ALLOW: '10.0.0.0/40' })).toThrow(/OUTBOUND_ALLOW: "10\.0\.0\.0\/40" is not an address range/);
+    expect(() => loadConfig({ OUTBOUND_ALLOW: 'http://x' })).toThrow(/OUTBOUND_ALLOW: .* is not an address/);
   });
 });

@@ -1,14 +1,16 @@
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowList, type AllowList } from './net/outbound.ts';
 
 /**
  * Every environment variable the product reads, checked once at boot (STYLE.md 4).
  * The typed Config is passed down; nothing reads process.env deeper in.
  */
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless said otherwise: `npm start` is what people run, and it must be safe as it is.
+  // Development behaviour (introspection, unmasked errors) only where asked for: `npm run start:dev`.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -34,6 +36,13 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .refine((v) => integrationKeyBytes(v) !== null, 'INTEGRATION_KEY must be 32 bytes: 64 hex characters, or base64 of 32 bytes (openssl rand -base64 32)')
+    .optional(),
+  OUTBOUND_ALLOW: z
+    .string()
+    .superRefine((v, ctx) => {
+      const why = allowListError(v);
+      if (why) ctx.addIssue({ code: 'custom', message: why });
+    })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
@@ -71,11 +80,13 @@ export interface Config {
   /** How often the pipeline's reminders run (0: never). */
   reminderIntervalSeconds: number;
   /**
-   * The AES-256 key that seals integration credentials (docs/romuten.md). Production: INTEGRATION_KEY
-   * or null (credentials cannot be saved, the page says why); development and test: a fixed key
-   * derived from a public phrase, so a demo works without setup — never for real secrets.
+   * The AES-256 key that seals integration credentials (docs/romuten.md): INTEGRATION_KEY, else null
+   * here and, for a server that has a database, the key generated once and kept in DATA_DIR
+   * (server/secrets.ts) filled in at start-up. Never a built-in key.
    */
   integrationKey: Buffer | null;
+  /** What OUTBOUND_ALLOW lets requests to user-given addresses reach inside the network (server/net/outbound.ts). */
+  outboundAllow: AllowList;
   logLevel: Env['LOG_LEVEL'];
   seed: Env['SEED'];
   trustProxy: string | undefined;
@@ -95,8 +106,17 @@ function integrationKeyBytes(v: string): Buffer | null {
   return null;
 }
 
-/** The development and test default of INTEGRATION_KEY (README): public, so never a real secret's key. */
-const DEV_INTEGRATION_KEY = createHash('sha256').update('tsunagu development integration key').digest();
+/** The 32 bytes of an INTEGRATION_KEY (checked at boot), as the key file in DATA_DIR holds them too. */
+export const integrationKeyOf = integrationKeyBytes;
+
+function allowListError(v: string): string | null {
+  try {
+    parseAllowList(v);
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -126,7 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
-    integrationKey: e.INTEGRATION_KEY ? integrationKeyBytes(e.INTEGRATION_KEY) : e.NODE_ENV === 'production' ? null : DEV_INTEGRATION_KEY,
+    integrationKey: e.INTEGRATION_KEY ? integrationKeyBytes(e.INTEGRATION_KEY) : null,
+    outboundAllow: parseAllowList(e.OUTBOUND_ALLOW),
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY,

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 
 /*
  * Small request helpers shared by the API's routes, the web tier's form posts and the chat's
@@ -31,4 +31,74 @@ export function sameOrigin(req: Request): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * An upload's body, read only once the caller has been checked (who they are, what they may write
+ * to, how many uploads they have left): a body that says it is over `limit` (Content-Length) is
+ * refused without a byte read, and one without a length (chunked) is read as it streams and
+ * refused the moment it passes `limit`. So a stranger's request never costs more memory than its
+ * headers, and a person's never more than the limit.
+ */
+export function readUpload(req: Request, limit: number): Promise<Buffer | 'tooLarge' | 'aborted'> {
+  const declared = req.get('content-length');
+  if (declared !== undefined && !(Number(declared) <= limit)) return Promise.resolve('tooLarge');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: Buffer | 'tooLarge' | 'aborted') => {
+      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onAbort);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        // Nothing more is read: the answer closes the connection (refuseUnread).
+        req.pause();
+        return done('tooLarge');
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => done(Buffer.concat(chunks, size));
+    const onAbort = () => done('aborted');
+    req.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onAbort);
+  });
+}
+
+/** How long, and how much more of a refused body, is read and dropped so the client sees its answer. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 256 * 1024;
+
+/**
+ * Closes the connection of an answer given without reading the request's body (a refused upload)
+ * the way RFC 9112 section 9.6 asks, and bounds what that costs. Hanging up at once, as Node does
+ * when the client asked to close, resets a connection the client is still writing to, and the
+ * client loses the answer; reading the rest of the body to keep the connection, as Node does
+ * otherwise, costs the time to receive all of it. Instead, once the answer is written, the
+ * server's side is closed, what still arrives is dropped unread, and the connection is reset
+ * when the client has sent LINGER_BYTES more or LINGER_MS have passed. A refused 20 MB upload
+ * costs neither memory nor the time to receive it.
+ */
+export function refuseUnread(req: Request, res: Response): void {
+  if (req.complete) return;
+  // Kept open by Node after the answer (it then drops what arrives); closed below.
+  res.set('Connection', 'keep-alive');
+  res.once('finish', () => {
+    const socket = req.socket;
+    let dropped = 0;
+    const hangUp = () => {
+      clearTimeout(timer);
+      socket.destroy();
+    };
+    const timer = setTimeout(hangUp, LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    // The answer is all the client gets on this connection.
+    socket.end();
+    if (req.complete) return;
+    req.on('data', (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) hangUp();
+    });
+  });
 }

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { DB } from './db/connect.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Mailer } from './mail.ts';
+import type { Outbound } from './net/outbound.ts';
 import type { AuthService } from './modules/auth/service.ts';
 import type { AdService } from './modules/ads/service.ts';
 import type { RoleMapCache } from './modules/roles/role-maps.ts';
@@ -29,5 +30,7 @@ export interface Services {
   timers: Timers;
   /** The current ads of the public boards, cached, with their counters (docs/ads.md). */
   ads: AdService;
+  /** Every request to an address a user gave (job import, Romuten, banner images) goes through it (docs/outbound.md). */
+  outbound: Outbound;
 }
 

@@ -111,6 +111,8 @@ export const MESSAGES = {
   // Logging in and passwords
   'login.tooMany': m('ログインの失敗が続いたため、{minutes}分後にもう一度お試しください。', 'Too many failed attempts. Try again in {minutes} minutes.'),
   'login.tooManyOne': m('ログインの失敗が続いたため、{minutes}分後にもう一度お試しください。', 'Too many failed attempts. Try again in {minutes} minute.'),
+  'limit.tooMany': m('短い時間に送信が続いたため、受け付けを一時停止しています。{minutes}分後にもう一度お試しください。', 'Too many requests from here in a short time. Try again in {minutes} minutes.'),
+  'limit.tooManyOne': m('短い時間に送信が続いたため、受け付けを一時停止しています。{minutes}分後にもう一度お試しください。', 'Too many requests from here in a short time. Try again in {minutes} minute.'),
   'login.intro': m('登録したメールアドレスとパスワードを入力してください。', 'Enter the email address and password of your account.'),
   'login.companyNoAccount': m('アカウントをお持ちでない企業の方は', 'A company without an account?'),
   'login.startTrial': m('無料トライアルへ', 'Start a free trial'),
@@ -304,6 +306,7 @@ export const MESSAGES = {
   'chat.attach': m('画像を送る', 'Send an image'),
   'chat.uploading': m('画像を送信中…', 'Sending the image…'),
   'chat.image': m('画像', 'Image'),
+  'chat.externalLink': m('外部サイト: {host}', 'Another site: {host}'),
   'chat.imageTooLarge': m('画像は{mb}MB以内にしてください。', 'Images can be at most {mb} MB.'),
   'chat.notImage': m('PNG・JPEG・GIF・WebPの画像を選んでください。', 'Choose a PNG, JPEG, GIF or WebP image.'),
   'chat.typing': m('{name}さんが入力中…', '{name} is typing…'),
@@ -489,6 +492,7 @@ export const MESSAGES = {
   'list.count': m('{total}件', '{total} in all'),
   'list.details': m('詳細', 'Details'),
   'list.actions': m('操作', 'Actions'),
+  'list.scrollBox': m('表（横にスクロールできます）', 'Table (scrolls sideways)'),
   'list.yes': m('はい', 'Yes'),
   'list.no': m('いいえ', 'No'),
   'list.separator': m('、', ', '),
@@ -516,6 +520,39 @@ export const MESSAGES = {
   'workLimits.cardExpired': m('在留カードの有効期限は{expiry}までのため、{day}のシフトには入れません。', 'The residence card is valid until {expiry}, so it does not cover the shift on {day}.'),
   'workLimits.cardUnverified': m('在留カードの確認が済んでいません。スタッフが確認するまでシフトには入れません（在留カードの写真は /staff/card から送れます）。', 'The residence card has not been checked yet: no shift until staff verify it (photos of the card are sent at /staff/card).'),
   'workLimits.noPermission': m('在留資格「{status}」で働くには資格外活動許可が必要です。', 'The residence status "{status}" needs permission to engage in activity outside status before any work.'),
+  'workLimits.crossedTitle': m('勤務時間が法定の上限を超えました', 'Worked time crossed a legal limit'),
+  'workLimits.ageUnder15': m(
+    '義務教育が終わる{until}（15歳になった後の最初の3月31日）までは、シフトには入れません（労働基準法第56条）。',
+    'No shift until compulsory schooling has ended on {until}, the 31 March after the 15th birthday (Labour Standards Act, Article 56).',
+  ),
+  'workLimits.ageNight': m(
+    '{day}は{age}歳で18歳未満のため、22時から翌5時までの時間にかかるシフトには入れません（労働基準法第61条）。',
+    'Aged {age} on {day}: under 18, no shift may reach into the hours from 22:00 to 05:00 (Labour Standards Act, Article 61).',
+  ),
+  'workLimits.ageHours': m(
+    '18歳未満のため、1回のシフトの勤務は{limit}分（8時間）までです。このシフトは{minutes}分です（労働基準法第60条）。',
+    'Under 18, a shift is at most {limit} minutes (8 hours) of work; this one is {minutes} minutes (Labour Standards Act, Article 60).',
+  ),
+  'workLimits.activityNoWork': m(
+    '在留資格「{status}」では、資格外活動許可の有無にかかわらず、報酬を受ける仕事はできません（入管法第19条）。',
+    'The residence status "{status}" allows no paid work at all, whatever permission is recorded (Immigration Control Act, Article 19).',
+  ),
+  'workLimits.activityDispatchIntern': m(
+    '在留資格「{status}」の人は、実習実施者に直接雇用されて働きます。派遣では配置できません（技能実習法）。',
+    'A person with the residence status "{status}" works only for the organisation that employs them under the training plan: never through dispatch (Technical Intern Training Act).',
+  ),
+  'workLimits.activityDispatchSsw': m(
+    '在留資格「{status}」の人を派遣で配置できるのは農業と漁業の分野だけです（この仕事の分野：{jobField}）。',
+    'A person with the residence status "{status}" may be placed through dispatch only in agriculture and fisheries (this job\'s field: {jobField}).',
+  ),
+  'workLimits.activityField': m(
+    '在留資格「{status}」で働けるのは、本人の分野（{field}）の仕事だけです（この仕事の分野：{jobField}）。',
+    'The residence status "{status}" allows work only in the person\'s own field ({field}); this job\'s field is {jobField}.',
+  ),
+  'workLimits.activitySimpleLabour': m(
+    '在留資格「{status}」では、単純作業（ピッキング、梱包、清掃、ライン作業、配膳など）の仕事には就けません（入管法別表第一の二）。',
+    'The residence status "{status}" does not cover simple manual work such as picking, packing, cleaning, line work or serving (Immigration Control Act, Appended Table I (2)).',
+  ),
   'workLimits.jobType': m('この仕事の職種は、在留資格「{status}」で認められた仕事に含まれません。', 'This job type is not work that the residence status "{status}" permits.'),
   'workLimits.weeklyLimit': m(
     '{from}〜{to}の7日間の勤務が{minutes}分になり、上限の{limit}分（週28時間）を超えます。このシフトの前の残りは{left}分です。',
@@ -570,6 +607,9 @@ export const MESSAGES = {
   'shifts.errPast': m('開始日は今日以降の日付にしてください。', 'The start date cannot be in the past.'),
   'shifts.errSlots': m('時間帯は3つまでです。', 'At most three time slots.'),
   'shifts.errWage': m('給与は0〜10,000,000円で入力してください。', 'Pay must be 0 to 10,000,000 yen.'),
+  'shifts.errBreakRule': m('労働基準法第34条により、労働時間が6時間を超える場合は45分以上、8時間を超える場合は60分以上の休憩が必要です（{slot}：労働{work}分、休憩{break}分、必要{required}分以上）。', 'Labour Standards Act article 34: more than 6 hours of work needs a break of at least 45 minutes, more than 8 hours at least 60 ({slot}: {work} minutes of work, {break} minutes of break, at least {required} needed).'),
+  'pay.belowMinimumWage': m('{prefecture}の地域別最低賃金は{day}時点で時給{minimum}円です（最低賃金法第4条）。この給与は時給換算で{hourly}円のため登録できません。', 'The regional minimum wage in {prefecture} on {day} is {minimum} yen an hour (Minimum Wage Act article 4). This pay is {hourly} yen an hour, so it cannot be saved.'),
+  'pay.monthlyNotSupported': m('月給の求人は給与計算に対応していません（割増賃金の基礎となる月の所定労働時間を記録していないため）。時給または日給で登録してください。', 'Monthly salaries are not supported by pay computation (the month\'s scheduled hours, the basis of premiums, are not recorded). Save the job with hourly or daily pay.'),
   'shifts.hasApplications': m('応募があるシフトは削除できません。', 'A shift with applications cannot be deleted.'),
   'shifts.minutes': m('{n}分', '{n} min'),
   'shifts.overnight': m('（翌日）', ' (next day)'),
@@ -643,7 +683,10 @@ export const MESSAGES = {
   'integrations.count': m('件数', 'Count'),
   'integrations.noItems': m('まだ何も送っていません。', 'Nothing sent yet.'),
   'integrations.url': m('http:// または https:// で始まるURLを入力してください。', 'Enter a URL starting with http:// or https://.'),
-  'integrations.urlPublic': m('本番環境では https:// の公開アドレスだけを指定できます。', 'In production only a public https:// address can be used.'),
+  'integrations.urlPublic': m(
+    'インターネット上の公開アドレスを https:// で指定してください。社内ネットワークのアドレスは、サーバーの設定（OUTBOUND_ALLOW）で許可されたものだけ使えます。',
+    'Use a public https:// address on the internet. An address inside the network can be used only when the server allows it (OUTBOUND_ALLOW).',
+  ),
   'integrations.keyShort': m('8文字以上で入力してください。', 'Enter at least 8 characters.'),
   'integrations.credentialsNeeded': m('接続するにはAPIキーとシークレットの両方が必要です。', 'Both the API key and the secret are needed to connect.'),
   'integrations.credentialsUnreadable': m('保存済みの認証情報を読めません（暗号鍵が変わりました）。APIキーとシークレットを両方入力し直してください。', 'The stored credentials cannot be read (the encryption key changed). Type both the API key and the secret again.'),

@@ -91,8 +91,14 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
                 {linkParts(m.content, origin).map((part, i) =>
                   typeof part === 'string' ? (
                     part
+                  ) : part.external ? (
+                    <a key={i} className="chat-link is-external" href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">
+                      {part.text}
+                      <span aria-hidden="true"> ↗</span>
+                      <span className="visually-hidden"> ({msg(lang, 'chat.externalLink', { host: new URL(part.href).host })})</span>
+                    </a>
                   ) : (
-                    <a key={i} href={part.href}>
+                    <a key={i} className="chat-link" href={part.href}>
                       {part.text}
                     </a>
                   ),

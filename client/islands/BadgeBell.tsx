@@ -49,7 +49,9 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
 
   return (
     <div className="badge-bell">
-      <button type="button" className="icon-btn" aria-expanded={open} aria-label={msg(lang, 'chat.unreadChats')} title={msg(lang, 'chat.unreadChats')} onClick={toggle} data-testid="badge-bell">
+      {/* Its name is a text, not aria-label: the count drawn beside the icon is part of what it says. */}
+      <button type="button" className="icon-btn" aria-expanded={open} title={msg(lang, 'chat.unreadChats')} onClick={toggle} data-testid="badge-bell">
+        <span className="visually-hidden">{msg(lang, 'chat.unreadChats')}</span>
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
         </svg>

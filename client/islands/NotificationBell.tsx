@@ -109,11 +109,12 @@ export default function NotificationBell({ lang }: NotificationBellProps) {
         type="button"
         className="icon-btn"
         aria-expanded={open}
-        aria-label={msg(lang, 'notifications.title')}
         title={msg(lang, 'notifications.title')}
         onClick={toggle}
         data-testid="notification-bell"
       >
+        {/* A text, not aria-label: the count drawn beside the icon is part of the button's name. */}
+        <span className="visually-hidden">{msg(lang, 'notifications.title')}</span>
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />

@@ -4,6 +4,7 @@ import { msg, type MessageKey } from '../../shared/messages.ts';
 import { canEnter } from '../access/guard.ts';
 import { routeByPath } from '../access/routes.ts';
 import { tenantOf } from '../access/tenancy.ts';
+import { readUpload, refuseUnread } from '../http-kit.ts';
 import { cleanImage, sessionUsers, sniffImage } from '../chat/attachments.ts';
 import { CardRecordInput, cardImage, saveCardUpload, tenantSeesPerson, type CardImage } from '../modules/workforce/card-checks.ts';
 import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../modules/workforce/card-format.ts';
@@ -14,6 +15,8 @@ import type { Services } from '../services.ts';
 const CARD_PAGE = '/staff/card';
 /** The code of the check screen (/admin/worker/rcCheckCandidate, 160004): who may look at someone's card. */
 const CHECK_CODE = routeByPath('/admin/worker/rcCheckCandidate')!.code!;
+/** The whole form: two full images and the fields. */
+const MAX_FORM_BYTES = 2 * MAX_CARD_IMAGE_BYTES + 256 * 1024;
 /** Card uploads a person may make per hour. */
 const UPLOADS_PER_HOUR = 10;
 
@@ -67,39 +70,43 @@ export function cardImagesRouter(services: Services): Router {
     return clean ? { bytes: clean, mime: mime as CardImageType } : 'notImage';
   }
 
-  router.post(
-    CARD_IMAGES_PATH,
-    // The whole form as bytes, up to two full images and the fields; parsed below by the platform's own multipart reader.
-    express.raw({ type: 'multipart/form-data', limit: 2 * MAX_CARD_IMAGE_BYTES + 256 * 1024 }),
-    async (req, res) => {
-      const person = (await callers(req)).find((u) => u.role === 'candidate');
-      if (!person) return fail(req, res, 401, 'unauthenticated');
-      if (!(await uploads.consume(person.id).then(() => true, () => false))) return fail(req, res, 429, 'rate');
-      let form: FormData;
-      try {
-        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        form = await new globalThis.Request('http://upload.invalid/', { method: 'POST', headers: { 'content-type': req.get('content-type') ?? '' }, body: new Uint8Array(body) }).formData();
-      } catch {
-        return fail(req, res, 400, 'missing');
-      }
-      const front = await imageOf(form.get('front'));
-      if (typeof front === 'string') return fail(req, res, front === 'tooLarge' ? 413 : front === 'missing' ? 400 : 415, front);
-      const back = await imageOf(form.get('back'));
-      if (typeof back === 'string') return fail(req, res, back === 'tooLarge' ? 413 : back === 'missing' ? 400 : 415, back);
-      const field = (k: string) => {
-        const v = form.get(k);
-        return typeof v === 'string' ? v : undefined;
-      };
-      const record = CardRecordInput.safeParse({ cardNumber: field('cardNumber') ?? '', visaTypeId: field('visaTypeId'), expiry: field('expiry'), permission: field('permission') });
-      if (!record.success) return fail(req, res, 422, 'record');
-      const visa = await db.selectFrom('visa_types').select('id').where('id', '=', record.data.visaTypeId).executeTakeFirst();
-      if (!visa) return fail(req, res, 422, 'record');
-      const id = await saveCardUpload(db, services.bus, { id: person.id, name: person.name }, record.data, front, back);
-      res.set('Cache-Control', 'no-store');
-      if (wantsPage(req)) return void res.redirect(303, `${CARD_PAGE}?saved=1`);
-      res.status(201).json({ id });
-    },
-  );
+  // The body is read last, after the caller and the rate were checked (readUpload).
+  router.post(CARD_IMAGES_PATH, async (req, res) => {
+    const refuse = (status: number, code: Failure) => {
+      refuseUnread(req, res);
+      fail(req, res, status, code);
+    };
+    const person = (await callers(req)).find((u) => u.role === 'candidate');
+    if (!person) return refuse(401, 'unauthenticated');
+    if (Number(req.get('content-length')) > MAX_FORM_BYTES) return refuse(413, 'tooLarge');
+    if (!(await uploads.consume(person.id).then(() => true, () => false))) return refuse(429, 'rate');
+    const body = await readUpload(req, MAX_FORM_BYTES);
+    if (body === 'aborted') return;
+    if (body === 'tooLarge') return refuse(413, 'tooLarge');
+    let form: FormData;
+    try {
+      // Parsed by the platform's own multipart reader.
+      form = await new globalThis.Request('http://upload.invalid/', { method: 'POST', headers: { 'content-type': req.get('content-type') ?? '' }, body: new Uint8Array(body) }).formData();
+    } catch {
+      return fail(req, res, 400, 'missing');
+    }
+    const front = await imageOf(form.get('front'));
+    if (typeof front === 'string') return fail(req, res, front === 'tooLarge' ? 413 : front === 'missing' ? 400 : 415, front);
+    const back = await imageOf(form.get('back'));
+    if (typeof back === 'string') return fail(req, res, back === 'tooLarge' ? 413 : back === 'missing' ? 400 : 415, back);
+    const field = (k: string) => {
+      const v = form.get(k);
+      return typeof v === 'string' ? v : undefined;
+    };
+    const record = CardRecordInput.safeParse({ cardNumber: field('cardNumber') ?? '', visaTypeId: field('visaTypeId'), expiry: field('expiry'), permission: field('permission') });
+    if (!record.success) return fail(req, res, 422, 'record');
+    const visa = await db.selectFrom('visa_types').select('id').where('id', '=', record.data.visaTypeId).executeTakeFirst();
+    if (!visa) return fail(req, res, 422, 'record');
+    const id = await saveCardUpload(db, services.bus, { id: person.id, name: person.name }, record.data, front, back);
+    res.set('Cache-Control', 'no-store');
+    if (wantsPage(req)) return void res.redirect(303, `${CARD_PAGE}?saved=1`);
+    res.status(201).json({ id });
+  });
 
   router.get(`${CARD_IMAGES_PATH}/:id/:side`, async (req, res) => {
     const users = await callers(req);
@@ -127,12 +134,6 @@ export function cardImagesRouter(services: Services): Router {
       .set('Content-Disposition', 'inline')
       .send(image.bytes);
   });
-
-  // A form over the limit: a clear answer instead of the error page.
-  router.use(CARD_IMAGES_PATH, ((err, req, res, next) => {
-    if (err?.type === 'entity.too.large') return fail(req, res, 413, 'tooLarge');
-    next(err);
-  }) as express.ErrorRequestHandler);
 
   return router;
 }

@@ -1,7 +1,5 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { keptSecret } from '../secrets.ts';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 /** What a session token says. `sv` is the user's session_version when it was issued. */
@@ -64,11 +62,5 @@ export class TokenService {
 
 /** JWT_SECRET, else a secret generated once and kept in DATA_DIR (DESIGN.md §4). */
 export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return (await fs.readFile(file, 'utf8')).trim();
-  await fs.mkdir(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  return configured ?? keptSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
 }

@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Services } from '../services.ts';
-import { headerToken, sameOrigin } from '../http-kit.ts';
+import { headerToken, readUpload, refuseUnread, sameOrigin } from '../http-kit.ts';
 import { chooseLang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
@@ -120,30 +120,34 @@ export function chatAttachmentsRouter(services: Services): Router {
     return users.find((u) => mayAccess(viewerOf(u, maps), c)) ?? null;
   }
 
-  router.post(
-    ATTACHMENTS_PATH,
+  // The body is read last, after the caller, the conversation and the rate were checked (readUpload).
+  router.post(ATTACHMENTS_PATH, async (req, res) => {
+    const refuse = (status: number, code: keyof typeof MSG) => {
+      refuseUnread(req, res);
+      fail(req, res, status, code);
+    };
+    const users = await callers(req);
+    if (!users.length) return refuse(401, 'unauthenticated');
+    const conversationId = typeof req.query.conversation_id === 'string' ? req.query.conversation_id : '';
+    const user = await allowed(users, conversationId);
+    if (!user) return refuse(403, 'forbidden');
     // Any body is read as bytes (up to the limit): what it is, is decided by sniffing, not by its Content-Type.
-    express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }),
-    async (req, res) => {
-      const users = await callers(req);
-      if (!users.length) return fail(req, res, 401, 'unauthenticated');
-      const conversationId = typeof req.query.conversation_id === 'string' ? req.query.conversation_id : '';
-      const user = await allowed(users, conversationId);
-      if (!user) return fail(req, res, 403, 'forbidden');
-      if (!(await uploads.consume(user.id).then(() => true, () => false))) return fail(req, res, 429, 'rate');
-      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!bytes.length) return fail(req, res, 400, 'empty');
-      const mime = sniffImage(bytes);
-      const clean = mime && (await cleanImage(bytes, mime));
-      if (!mime || !clean) return fail(req, res, 415, 'notImage');
-      const row = await db
-        .insertInto('chat_attachments')
-        .values({ conversation_id: conversationId, uploader_id: user.id, mime, size: clean.length, bytes: clean })
-        .returning(['id', 'mime', 'size'])
-        .executeTakeFirstOrThrow();
-      res.status(201).set('Cache-Control', 'no-store').json(row);
-    },
-  );
+    if (Number(req.get('content-length')) > MAX_IMAGE_BYTES) return refuse(413, 'tooLarge');
+    if (!(await uploads.consume(user.id).then(() => true, () => false))) return refuse(429, 'rate');
+    const bytes = await readUpload(req, MAX_IMAGE_BYTES);
+    if (bytes === 'aborted') return;
+    if (bytes === 'tooLarge') return refuse(413, 'tooLarge');
+    if (!bytes.length) return fail(req, res, 400, 'empty');
+    const mime = sniffImage(bytes);
+    const clean = mime && (await cleanImage(bytes, mime));
+    if (!mime || !clean) return fail(req, res, 415, 'notImage');
+    const row = await db
+      .insertInto('chat_attachments')
+      .values({ conversation_id: conversationId, uploader_id: user.id, mime, size: clean.length, bytes: clean })
+      .returning(['id', 'mime', 'size'])
+      .executeTakeFirstOrThrow();
+    res.status(201).set('Cache-Control', 'no-store').json(row);
+  });
 
   router.get(`${ATTACHMENTS_PATH}/:id`, async (req, res) => {
     const users = await callers(req);
@@ -160,12 +164,6 @@ export function chatAttachmentsRouter(services: Services): Router {
       .set('Content-Disposition', 'inline')
       .send(row.bytes);
   });
-
-  // A body over the limit: a clear 413 instead of the error page.
-  router.use(ATTACHMENTS_PATH, ((err, req, res, next) => {
-    if (err?.type === 'entity.too.large') return fail(req, res, 413, 'tooLarge');
-    next(err);
-  }) as express.ErrorRequestHandler);
 
   return router;
 }

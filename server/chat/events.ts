@@ -42,8 +42,12 @@ export interface SendMessagePayload {
   conversation_id: string;
   message_type: number;
   message_content: string;
-  /** The client's own id for this message: a resend with the same id returns the stored message. */
-  client_msg_id: string;
+  /**
+   * The client's own id for this message: a resend with the same id returns the stored message.
+   * SPEC §7's payload has none; without it the server gives the message one (`server:<uuid>`), and
+   * a resend is then a new message.
+   */
+  client_msg_id?: string;
 }
 
 export interface SeenPayload {

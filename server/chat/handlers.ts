@@ -5,6 +5,7 @@
  * client is acknowledged. Database work is in the service modules (queries.ts, store.ts, bot.ts),
  * plain functions that take the database first; who hears what is rooms.ts.
  */
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { canEnter } from '../access/guard.ts';
 import { LIST_CODES } from '../access/codes.ts';
@@ -12,11 +13,12 @@ import { warnThrottled } from '../events/bus.ts';
 import { announceMoves } from '../modules/pipeline/announce.ts';
 import { declaredMove } from '../modules/pipeline/statuses.ts';
 import type { StatusMove } from '../modules/templates/status-tree.ts';
+import { workLimitText } from '../modules/workforce/work-limits.ts';
 import { botAnswer } from './bot.ts';
 import type { ChatDeps, ConversationContext, EventContext } from './context.ts';
 import { BACKFILL_LIMIT, type ChatMessage, MESSAGE_IMAGE } from './events.ts';
 import type { Backfill, ChangeStatus, Recent, SendMessage } from './payloads.ts';
-import { applicationStatus, badgesFor, type ConversationAccess, isImageOf, messagesAfter, recentConversations, statusNotice } from './queries.ts';
+import { applicationStatus, badgesFor, candidateKnown, type ConversationAccess, initialsOf, isImageOf, messagesAfter, recentConversations, statusNotice } from './queries.ts';
 import { audience, convRoom, userRoom } from './rooms.ts';
 import { applyStatusChange, markBadgesSeen, markSeen, storeMessage } from './store.ts';
 
@@ -32,7 +34,8 @@ export async function sendMessageMember(ctx: ConversationContext, p: z.output<ty
   const { c, user, side } = ctx;
   // An image message carries the id of an image uploaded to this same conversation.
   if (p.message_type === MESSAGE_IMAGE && !(await isImageOf(ctx.db, c, p.message_content))) return ctx.fail('invalid');
-  const { message, created, tookOver } = await storeMessage(ctx.db, c, user.id, side, p);
+  // A message without the client's id (SPEC §7's payload) gets one here: stored once, never deduplicated.
+  const { message, created, tookOver } = await storeMessage(ctx.db, c, user.id, side, { ...p, client_msg_id: p.client_msg_id ?? `server:${randomUUID()}` });
   await ctx.socket.join(convRoom(c.id));
   if (created) {
     await broadcast(ctx, c, message, tookOver);
@@ -44,7 +47,8 @@ export async function sendMessageMember(ctx: ConversationContext, p: z.output<ty
 /** Someone is writing: everyone else who may open the conversation hears it (nothing stored). */
 export async function typing(ctx: ConversationContext): Promise<object> {
   const { c, user } = ctx;
-  ctx.socket.to(audience(c)).emit('typing', { conversation_id: c.id, user_id: user.id, name: user.name, sender_role: ctx.side });
+  const name = ctx.side === 'candidate' && !(await candidateKnown(ctx.db, c)) ? initialsOf(user.name) : user.name;
+  ctx.socket.to(audience(c)).emit('typing', { conversation_id: c.id, user_id: user.id, name, sender_role: ctx.side });
   return { ok: true };
 }
 
@@ -76,7 +80,10 @@ export async function changeStatus(ctx: ConversationContext, p: z.output<typeof 
       if (!LIST_CODES[move.list].some((code) => canEnter(maps, user.role, code))) return ctx.fail('forbidden');
     }
   }
-  if (!(await applyStatusChange(ctx.db, c, user, p, checkedFrom))) return ctx.fail('invalid');
+  const changed = await applyStatusChange(ctx.db, c, user, p, checkedFrom);
+  if (changed === false) return ctx.fail('invalid');
+  // A person who may not work the application's time: the sentence that says why, and its code.
+  if (changed !== true) return { ...ctx.fail('forbidden'), message: workLimitText(ctx.socket.data.lang, changed), reason: changed.reason };
   const status = await statusNotice(ctx.db, c);
   ctx.io.to(audience(c)).emit('statusChanged', status);
   // The candidate hears of it in the chat and by mail, as from the lists (the sockets were just told).

@@ -8,7 +8,8 @@ export const SendMessage = z.object({
   conversation_id: uuid,
   message_type: z.union([z.literal(MESSAGE_TEXT), z.literal(MESSAGE_IMAGE)]),
   message_content: z.string().trim().min(1).max(MAX_CONTENT_LENGTH),
-  client_msg_id: z.string().min(1).max(100),
+  // Optional as SPEC §7 writes the payload: the handler gives a message without one its own.
+  client_msg_id: z.string().min(1).max(100).optional(),
 });
 /** An event about one conversation and nothing else (seen, typing, join, the bot). */
 export const OneConversation = z.object({ conversation_id: uuid });

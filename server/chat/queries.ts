@@ -48,6 +48,36 @@ export interface ConversationAccess {
   application_id: string | null;
 }
 
+/**
+ * Who a scouted candidate is stays hidden from the company that scouted them until they applied to
+ * it or accepted its scout offer (accepting applies): DESIGN §5 gives a company the full profile only
+ * then. A conversation a scout offer opened shows the candidate's initials until that moment, as
+ * the scout lists do (docs/scouting.md): in the chat lists and the windows' titles, as the sender
+ * of their messages, in typing notices and in the company's notifications. The platform's
+ * operators see every name in their lists, and support conversations (with the platform) keep it.
+ */
+export const knownToCompany = (candidate: string, company: string) =>
+  sql<boolean>`(exists (select 1 from applications ax where ax.candidate_id = ${sql.ref(candidate)} and ax.company_id = ${sql.ref(company)})
+    or not exists (select 1 from scout_offers ox where ox.candidate_id = ${sql.ref(candidate)} and ox.company_id = ${sql.ref(company)}))`;
+
+/** Whether the company of `c` may know who its candidate is (knownToCompany). */
+export async function candidateKnown(db: ChatDb, c: Pick<ConversationAccess, 'candidate_id' | 'company_id' | 'job_id'>): Promise<boolean> {
+  // A support conversation is with the platform, which knows everyone.
+  if (c.job_id === null) return true;
+  const { rows } = await sql<{ known: boolean }>`select ${knownToCompany('c.candidate_id', 'c.company_id')} as known from (select ${c.candidate_id}::uuid as candidate_id, ${c.company_id}::uuid as company_id) c`.execute(db);
+  return rows[0]?.known ?? true;
+}
+
+/** A name as its initials, as the scout lists write it: "Nguyen Van An" → "N. V. A.". */
+export function initialsOf(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/u)
+    .filter(Boolean)
+    .map((w) => `${(Array.from(w)[0] ?? '').toUpperCase()}.`)
+    .join(' ');
+}
+
 export const kindOf = (c: { job_id: string | null; type: 1 | 2 }): ChatKind => (c.job_id === null ? 'support' : c.type === 1 ? 'daily' : 'other');
 
 /** True when the viewer may read and write in the conversation. */
@@ -196,19 +226,23 @@ export async function recentConversations(db: ChatDb, viewer: Viewer, page: numb
         : sql<string>`(select coalesce(max(ro.last_seq), 0) from conversation_reads ro where ro.conversation_id = c.id and ro.user_id = c.candidate_id)`
       ).as('other_seen_seq'),
       unreadCount(viewer).as('unread'),
+      knownToCompany('c.candidate_id', 'c.company_id').as('known'),
     ])
     .orderBy(sql`c.last_message_at desc nulls last`)
     .orderBy('c.id')
     .execute();
+  // The candidate sees their own name, the platform everyone's; a company a scouted candidate's initials.
+  const seesNames = viewer.candidate || viewer.tenant.kind === 'platform';
   return rows.map((r: any): ConversationRow => {
     const unread = Number(r.unread);
+    const name = (n: string) => (seesNames || r.known || r.job_id === null ? n : initialsOf(n));
     const date: Date = r.message_at ?? r.created_at;
     return {
       id: r.id,
       conversation_id: r.id,
       is_read: unread > 0 ? 0 : 1,
       message_type: r.message_type ?? 1,
-      message_user_name: r.sender_role === 'bot' ? 'Bot' : (r.sender_name ?? ''),
+      message_user_name: r.sender_role === 'bot' ? 'Bot' : r.sender_role === 'candidate' ? name(r.sender_name ?? '') : (r.sender_name ?? ''),
       message_content: r.content ?? '',
       message_date: date.toISOString(),
       last_message: r.content ?? '',
@@ -218,7 +252,7 @@ export async function recentConversations(db: ChatDb, viewer: Viewer, page: numb
       last_seq: Number(r.last_seq ?? 0),
       other_seen_seq: Number(r.other_seen_seq ?? 0),
       candidate_id: r.candidate_id,
-      candidate_name: r.candidate_name,
+      candidate_name: name(r.candidate_name),
       company_name: r.company_name,
       company_name_en: r.company_name_en ?? '',
       job_id: r.job_id,
@@ -355,18 +389,25 @@ export const toMessage = (r: {
   support: r.support,
 });
 
+/** A message's sender as the conversation shows it: a candidate the company may not know yet by initials (knownToCompany). */
+export const senderName = (r: { sender_role: SenderRole; sender_name?: string | null }, known: boolean): string | null =>
+  r.sender_role === 'candidate' && !known && r.sender_name ? initialsOf(r.sender_name) : (r.sender_name ?? null);
+
 /** Messages (as `m`) with their senders' names: the rows toMessage reads. */
 export const messagesWithSenders = (db: ChatDb) => db.selectFrom('messages as m').leftJoin('users as u', 'u.id', 'm.sender_id').selectAll('m').select('u.name as sender_name');
 
 /** Messages of a conversation after `afterSeq`, oldest first, with their senders' names. */
 export async function messagesAfter(db: ChatDb, conversation: ConversationAccess, afterSeq: number, limit: number): Promise<ChatMessage[]> {
-  const rows = await messagesWithSenders(db)
-    .where('m.conversation_id', '=', conversation.id)
-    .where('m.seq', '>', sql<string>`${afterSeq}`)
-    .orderBy('m.seq')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => toMessage({ ...r, conversation_type: conversation.type, support: conversation.job_id === null }));
+  const [rows, known] = await Promise.all([
+    messagesWithSenders(db)
+      .where('m.conversation_id', '=', conversation.id)
+      .where('m.seq', '>', sql<string>`${afterSeq}`)
+      .orderBy('m.seq')
+      .limit(limit)
+      .execute(),
+    candidateKnown(db, conversation),
+  ]);
+  return rows.map((r) => toMessage({ ...r, sender_name: senderName(r, known), conversation_type: conversation.type, support: conversation.job_id === null }));
 }
 
 /** The conversation's chat status and its application's place in the company's status tree (SPEC §3 `roots`). */

@@ -46,10 +46,12 @@ export function createChatServer(services: ChatServices, server: http.Server): C
   const io: ChatIo = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(server, {
     path: '/socket.io',
     serveClient: false,
-    // WebSocket only, no long-polling: one TCP connection per client, so several processes behind
-    // one port or a load balancer need no sticky sessions (a polling client's requests would land
-    // on processes that do not know its session). Every client (client/api/chat-socket.ts) asks for it.
-    transports: ['websocket'],
+    // socket.io's default transports: a client opens with HTTP long-polling and upgrades to
+    // WebSocket (a default socket.io-client, or one behind a proxy that refuses WebSocket); the
+    // browser's own client (client/api/chat-socket.ts) asks for WebSocket at once. Long-polling
+    // spreads one session over many requests, so several processes need sticky routing by session
+    // id: server/cluster.ts for `npm run start:cluster`, the load balancer otherwise
+    // (docs/operations.md).
     maxHttpBufferSize: MAX_PAYLOAD,
     // The app's own upgrade handler answers other paths.
     destroyUpgrade: false,

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
+import type { DB } from '../db/connect.ts';
+import { mayEnterStatus } from '../modules/workforce/may-work.ts';
+import type { WorkLimitRefusal } from '../modules/workforce/work-limits.ts';
 import type { ChatStatus, SenderRole } from './events.ts';
-import { type ChatDb, type ConversationAccess, messagesWithSenders, toMessage } from './queries.ts';
+import { type ChatDb, type ConversationAccess, candidateKnown, messagesWithSenders, senderName, toMessage } from './queries.ts';
 
 /** What a stored message needs besides its conversation and sender. */
 export interface StoredMessageInput {
@@ -19,7 +22,9 @@ export async function storeMessage(db: ChatDb, c: ConversationAccess, senderId: 
       .where('m.client_msg_id', '=', p.client_msg_id)
       .executeTakeFirst();
     const shape = { conversation_type: c.type, support: c.job_id === null };
-    if (existing) return { message: toMessage({ ...existing, ...shape }), created: false, tookOver: false };
+    // Everyone in the conversation's rooms gets the message as it is: a scouted candidate's name as initials.
+    const known = role !== 'candidate' || (await candidateKnown(trx, c));
+    if (existing) return { message: toMessage({ ...existing, sender_name: senderName(existing, known), ...shape }), created: false, tookOver: false };
     const inserted = await trx
       .insertInto('messages')
       .values({
@@ -39,7 +44,7 @@ export async function storeMessage(db: ChatDb, c: ConversationAccess, senderId: 
     const tookOver = role === 'staff' && locked.rows[0]?.chat_status === 1;
     if (tookOver) await trx.updateTable('conversations').set({ chat_status: 2 }).where('id', '=', c.id).execute();
     const sender = senderId ? await trx.selectFrom('users').select('name').where('id', '=', senderId).executeTakeFirst() : undefined;
-    return { message: toMessage({ ...inserted, sender_name: sender?.name ?? null, ...shape }), created: true, tookOver };
+    return { message: toMessage({ ...inserted, sender_name: senderName({ sender_role: role, sender_name: sender?.name }, known), ...shape }), created: true, tookOver };
   });
 }
 
@@ -81,9 +86,10 @@ export interface StatusChange {
 /**
  * Applies a status change with its audit entry, in one transaction on the locked conversation.
  * `checkedFrom`: the application's status the move was authorized from; false (nothing changed)
- * when someone moved it since, because the move checked is no longer the one it would make.
+ * when someone moved it since, because the move checked is no longer the one it would make. A move
+ * into a working status asks `mayEnterStatus` first; its refusal is returned and nothing changes.
  */
-export async function applyStatusChange(db: ChatDb, c: ConversationAccess, actor: { id: string; name: string }, p: StatusChange, checkedFrom: string | undefined): Promise<boolean> {
+export async function applyStatusChange(db: ChatDb, c: ConversationAccess, actor: { id: string; name: string }, p: StatusChange, checkedFrom: string | undefined): Promise<boolean | WorkLimitRefusal> {
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('conversations as c')
@@ -95,6 +101,8 @@ export async function applyStatusChange(db: ChatDb, c: ConversationAccess, actor
     if (checkedFrom !== undefined && before.candidate_status_id !== checkedFrom) return false;
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (p.candidate_status_id !== undefined && c.application_id && p.candidate_status_id !== before.candidate_status_id) {
+      const refusal = await mayEnterStatus(trx as unknown as DB, c.application_id, p.candidate_status_id);
+      if (refusal) return refusal;
       await trx.updateTable('applications').set({ candidate_status_id: p.candidate_status_id, updated_at: new Date() }).where('id', '=', c.application_id).execute();
       // The same key as the lists' moves: one status history per application.
       changes.status = { from: before.candidate_status_id, to: p.candidate_status_id };

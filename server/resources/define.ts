@@ -174,6 +174,8 @@ export interface ResourceValidateContext {
   tenant: Tenant;
   id: string | null;
   lang: Lang;
+  /** The API's services when the write comes through the API (e.g. the outbound guard for a check that fetches). */
+  services: Services | undefined;
 }
 
 /** A row as the engine reads it: its id, fields and timestamps. */

@@ -112,6 +112,11 @@ export interface Transitions {
   entity?: string;
   /** The declared moves; a function reads them for the caller's tenant (e.g. from a status tree it owns). */
   moves: readonly Transition[] | ((ctx: OptionContext) => Promise<readonly Transition[]>);
+  /**
+   * Asked for each row inside the move's transaction, before it is written: a refusal keeps the row
+   * where it is (`refused` with this reason and message), e.g. a person who may not work.
+   */
+  check?(trx: import('../db/connect.ts').DB, row: ReadRow, to: string, ctx: HookContext): Promise<{ reason: string; message: string } | null>;
   /** After the move has committed (a chat message, a mail): the rows moved (read-model values before the move) and the state each left. */
   afterMove?(moved: { row: ReadRow; from: string }[], to: string, ctx: HookContext): Promise<void>;
 }
@@ -417,7 +422,7 @@ export async function visibleRows(db: DB, def: ReadModelDef, tenant: Tenant, lan
 export interface MoveOutcome {
   moved: string[];
   /** Rows not moved and why: not in this state any more, or a move the caller may not make. */
-  refused: { id: string; reason: 'state' | 'forbidden' | 'missing' }[];
+  refused: { id: string; reason: string; message?: string }[];
 }
 
 /**
@@ -454,6 +459,11 @@ export async function moveRows(
       }
       if (!mayUse(move)) {
         out.refused.push({ id, reason: 'forbidden' });
+        continue;
+      }
+      const refusal = await t.check?.(trx as unknown as import('../db/connect.ts').DB, row, to, ctx);
+      if (refusal) {
+        out.refused.push({ id, reason: refusal.reason, message: refusal.message });
         continue;
       }
       const updated = await trx

@@ -299,9 +299,9 @@ export async function recordAudit(db: DB | Kysely<any>, def: ResourceDef, actor:
 }
 
 /** The definition's own checks (ResourceDef.validate), after the field schemas passed; null = none failed. */
-async function runValidateHook(db: DB, def: ResourceDef, tenant: Tenant, id: string | null, data: Record<string, unknown>, lang: Lang): Promise<FieldErrors | null> {
+async function runValidateHook(db: DB, def: ResourceDef, tenant: Tenant, id: string | null, data: Record<string, unknown>, lang: Lang, actor: Actor): Promise<FieldErrors | null> {
   if (!def.validate) return null;
-  const errors = await def.validate(data, { db, tenant, id, lang });
+  const errors = await def.validate(data, { db, tenant, id, lang, services: actor.context?.services });
   return Object.keys(errors).length ? errors : null;
 }
 
@@ -311,7 +311,7 @@ export async function createRow(db: DB, def: ResourceDef, tenant: Tenant, actor:
   if (def.scope.where(tenant) === null) return { ok: false, notFound: true };
   const v = await validateInput(db, def, tenant, 'create', input, lang);
   if (!v.ok) return v;
-  const hookErrors = await runValidateHook(db, def, tenant, null, v.data, lang);
+  const hookErrors = await runValidateHook(db, def, tenant, null, v.data, lang, actor);
   if (hookErrors) return { ok: false, errors: hookErrors };
   const values = { ...v.data, ...def.fixed, ...def.scope.assign(tenant) };
   const shaped = def.beforeWrite ? await def.beforeWrite(values, hookContextOf(def, actor), { mode: 'create', before: null }) : null;
@@ -333,7 +333,7 @@ export async function updateRow(db: DB, def: ResourceDef, tenant: Tenant, actor:
   if (!before) return { ok: false, notFound: true };
   const v = await validateInput(db, def, tenant, 'update', input, lang, only);
   if (!v.ok) return v;
-  const hookErrors = await runValidateHook(db, def, tenant, id, v.data, lang);
+  const hookErrors = await runValidateHook(db, def, tenant, id, v.data, lang, actor);
   if (hookErrors) return { ok: false, errors: hookErrors };
   const shaped = def.beforeWrite ? await def.beforeWrite(v.data, hookContextOf(def, actor), { mode: 'update', before }) : null;
   if (shaped && 'errors' in shaped) return { ok: false, errors: shaped.errors };

@@ -16,6 +16,7 @@ import { ApiFailure } from './kit.ts';
 import { sendError, sendPage } from './render.tsx';
 import { isOutcome, screenContext, type Outcome, type Screen } from './screen.ts';
 import { todayInJapan } from '../time.ts';
+import { csvCell } from '../csv.ts';
 
 const EMPTY_MAPS = { pageRoles: {}, actionRoles: {} };
 
@@ -53,7 +54,8 @@ export async function sendOutcome(req: Request, res: Response, outcome: Outcome)
       // Streamed row by row, with a BOM so Excel (which Japanese offices open CSV with) reads UTF-8.
       const filename = `${outcome.name}-${todayInJapan()}.csv`;
       res.type('text/csv; charset=utf-8').set('Content-Disposition', `attachment; filename="${filename}"`);
-      const out = stringify();
+      // No cell is a formula (server/csv.ts), the header included.
+      const out = stringify({ cast: { string: csvCell } });
       out.pipe(res);
       res.write('\uFEFF');
       out.write(outcome.header);

@@ -2,8 +2,9 @@
  * The layout check (issue 15): every built page, for roles that may open it, at a phone's size
  * (390×844) and a laptop's (1366×900; the public pages are loaded at the phone's size, then
  * resized): the page never scrolls sideways, no fixed element covers a link, button or field, and
- * an English page's heading is English. A failure names the page, the role and the size, and
- * leaves a screenshot in test-results/layout/.
+ * an English page's heading is English, and no short word (a price, a time, a one-word button) is
+ * drawn over two lines. A failure names the page, the role and the size, and leaves a screenshot
+ * in test-results/layout/. The public run also opens an open daily job and a part-time job.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,8 @@ import { ROUTES, routeByPath } from '../../server/access/routes.ts';
 import { SCREENS } from '../../server/web/screens/index.ts';
 import { CODES_OF, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { backOfficeLogin, candidatePageLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { openJobPages } from '../helpers/job-pages.ts';
 
 let t: TestApp;
 let browser: Browser;
@@ -77,6 +79,60 @@ async function problemsOf(page: Page, english: boolean): Promise<Problem[]> {
     }
     const h1 = document.querySelector('main h1')?.textContent ?? '';
     if (english && /[\u3040-\u30ff\u4e00-\u9fff]/.test(h1)) out.push({ kind: 'Japanese in an English page', detail: h1 });
+    // A short text without spaces (a price, a time, a one-word button, an English word) drawn over
+    // two lines: "¥1,2/50", "Ap/ply". Japanese may break between any two characters, so CJK text
+    // ends a word; a word also ends after a dash or a slash, where a break is allowed and reads
+    // ("09:00–/18:00", "¥1,300//hour"). The text of an element is read across its adjacent text
+    // nodes (React writes "¥{n}" as two), and each word's boxes (Range.getClientRects) must lie on
+    // one line.
+    const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'OPTION', 'SELECT', 'TEMPLATE', 'TITLE']);
+    const WORD = /[^\s\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\-\u2013\u2014/]+[-\u2013\u2014/]?/g;
+    const broken: string[] = [];
+    const range = document.createRange();
+    for (const el of document.body.querySelectorAll('*')) {
+      if (SKIP.has(el.tagName) || el.closest('select, textarea')) continue;
+      let run: { node: Text; from: number }[] = [];
+      let text = '';
+      const flush = () => {
+        if (!run.length) return;
+        // Text hidden for screen readers only (1px wide) breaks after every letter, and a closed
+        // <details> lays out its content without drawing it: neither is seen.
+        const box = el.getBoundingClientRect();
+        if (box.width > 2 && box.height > 2 && el.checkVisibility({ visibilityProperty: true })) {
+          const at = (i: number): [Text, number] => {
+            let k = run.length - 1;
+            while (run[k]!.from > i) k--;
+            return [run[k]!.node, i - run[k]!.from];
+          };
+          for (const m of text.matchAll(WORD)) {
+            const word = m[0];
+            if (word.length < 2 || word.length > 20) continue;
+            range.setStart(...at(m.index));
+            range.setEnd(...at(m.index + word.length - 1));
+            range.setEnd(range.endContainer, range.endOffset + 1);
+            const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
+            if (rects.length < 2) continue;
+            const tops = rects.map((r) => r.top);
+            const lowest = Math.min(...rects.map((r) => r.height));
+            if (Math.max(...tops) - Math.min(...tops) > lowest / 2) {
+              const where = `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''}`;
+              broken.push(`"${word}" in ${where}`);
+            }
+          }
+        }
+        run = [];
+        text = '';
+      };
+      for (const child of el.childNodes) {
+        if (child.nodeType === Node.TEXT_NODE) {
+          run.push({ node: child as Text, from: text.length });
+          text += (child as Text).data;
+        } else if (child.nodeType !== Node.COMMENT_NODE) flush();
+      }
+      flush();
+    }
+    const words = [...new Set(broken)];
+    if (words.length) out.push({ kind: 'word broken over two lines', detail: words.slice(0, 8).join(', ') + (words.length > 8 ? ` and ${words.length - 8} more` : '') });
     return out;
   }, english);
 }
@@ -122,9 +178,23 @@ describe('the layout of every built page', () => {
     const ja = await openPage(browser, { locale: 'ja-JP', errors, viewport: SIZES.phone });
     const en = await openPage(browser, { locale: 'en-GB', errors, viewport: SIZES.phone });
     await en.goto(`${t.url}/lang/en?back=/`);
-    const failures = [...(await check(ja, 'visitor-ja', 'phone', PUBLIC, false, 'laptop')), ...(await check(en, 'visitor-en', 'phone', PUBLIC, true, 'laptop'))];
+    const pages = [...PUBLIC, ...(await openJobPages(t.database.db))];
+    const failures = [...(await check(ja, 'visitor-ja', 'phone', pages, false, 'laptop')), ...(await check(en, 'visitor-en', 'phone', pages, true, 'laptop'))];
     await ja.context().close();
     await en.context().close();
+    expect(failures).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  // A signed-in candidate's own pages (pay and points draw the list kit's tables) and the job pages.
+  it('the candidate pages signed in, at phone and laptop size, in English', async () => {
+    const errors: string[] = [];
+    const page = await openPage(browser, { locale: 'en-GB', errors, viewport: SIZES.phone });
+    await candidatePageLogin(page, t.url, 'worker3@demo.test');
+    await page.goto(`${t.url}/lang/en?back=/staff`);
+    const own = PUBLIC.filter((p) => p.startsWith('/staff/') && !['/staff/login', '/staff/register', '/staff/contact'].includes(p));
+    const failures = await check(page, 'candidate-en', 'phone', ['/', ...own, ...(await openJobPages(t.database.db))], true, 'laptop');
+    await page.context().close();
     expect(failures).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -17,6 +17,8 @@ import { gql, loginByPassword, type GqlAnswer, type GqlOptions } from './graphql
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+/** The tests' integration key (the product has none built in: a server makes its own in DATA_DIR). */
+export const TEST_INTEGRATION_KEY = '7e57'.repeat(16);
 
 export const DEMO = {
   superadmin: 'superadmin@demo.test',
@@ -66,7 +68,7 @@ async function build(env: Record<string, string>, opts: AppOptions, login: (who:
   const ownsDatabase = !opts.database;
   // A second app gets its own pool on the same database, as a second process would.
   const database: TestDatabase = opts.database ? { ...opts.database, ...connectDatabase(opts.database.url, 5) } : await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: path.join(ROOT, 'data/test'), ...env });
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: path.join(ROOT, 'data/test'), INTEGRATION_KEY: TEST_INTEGRATION_KEY, ...env });
   const log = opts.log ?? createLogger(config.logLevel);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   // REDIS_URL (CI's second run) puts the event bus on the machine's Redis, as in production.

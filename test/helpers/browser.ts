@@ -31,9 +31,13 @@ export async function launchBrowser(): Promise<Browser> {
  * is pushed to `errors`, prefixed with the page's address: uncaught exceptions, console errors and
  * scripts or stylesheets that did not load. Chromium logs every non-2xx document (a 422 form, a
  * 404 or 501 page) as "Failed to load resource": those are answers the tests check, not errors.
+ * `bypassCSP` lets a test inject a script of its own (axe-core) past the pages' script-src 'self'.
  */
-export async function openPage(browser: Browser, opts: { locale: string; errors: string[]; viewport?: { width: number; height: number }; timeoutMs?: number }): Promise<Page> {
-  const context = await browser.newContext({ locale: opts.locale, ...(opts.viewport ? { viewport: opts.viewport } : {}) });
+export async function openPage(
+  browser: Browser,
+  opts: { locale: string; errors: string[]; viewport?: { width: number; height: number }; timeoutMs?: number; bypassCSP?: boolean },
+): Promise<Page> {
+  const context = await browser.newContext({ locale: opts.locale, ...(opts.viewport ? { viewport: opts.viewport } : {}), ...(opts.bypassCSP ? { bypassCSP: true } : {}) });
   const page = await context.newPage();
   page.setDefaultTimeout(opts.timeoutMs ?? 15_000);
   page.setDefaultNavigationTimeout(opts.timeoutMs ?? 15_000);
@@ -53,4 +57,13 @@ export async function backOfficeLogin(page: Page, baseUrl: string, email: string
   await page.fill('input[name=email]', email);
   await page.fill('input[name=password]', inject('demoPassword'));
   await Promise.all([page.waitForURL((u) => u.pathname.startsWith('/admin') || u.pathname.startsWith('/v3/admin')), page.click('form[action="/login"] button[type=submit]')]);
+}
+
+/** Logs a candidate in through the candidate's own form (/staff/login); resolves where it lands. */
+export async function candidatePageLogin(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/staff/login`);
+  const form = page.locator('form[action="/staff/login"]');
+  await form.locator('input[name=email]').fill(email);
+  await form.locator('input[name=password]').fill(inject('demoPassword'));
+  await Promise.all([page.waitForURL((u) => u.pathname !== '/staff/login'), form.locator('button[type=submit]').click()]);
 }

@@ -99,6 +99,43 @@ export function rawSocket(url: string, token: string | undefined, opts: { extraH
   return s;
 }
 
+/**
+ * socket.io-client as an application uses it, with its default options (no `transports`): it opens
+ * with HTTP long-polling and upgrades to WebSocket once that works. No reconnect of its own, so a
+ * failure shows instead of being retried.
+ */
+export function defaultSocket(url: string, token: string | undefined, opts: { extraHeaders?: Record<string, string>; upgrade?: false; dispose: (close: () => void) => void }): RawChatSocket {
+  const s: RawChatSocket = connect(url, {
+    reconnection: false,
+    forceNew: true,
+    auth: token ? { token } : {},
+    ...(opts.extraHeaders ? { extraHeaders: opts.extraHeaders } : {}),
+    // `upgrade: false`: a client that stays on long-polling (a proxy that refuses WebSocket).
+    ...(opts.upgrade === false ? { upgrade: false } : {}),
+  });
+  const used: string[] = [];
+  transportsUsed.set(s, used);
+  s.io.on('open', () => {
+    used.push(s.io.engine.transport.name);
+    s.io.engine.on('upgrade', (transport: { name: string }) => void used.push(transport.name));
+  });
+  opts.dispose(() => s.disconnect());
+  return s;
+}
+const transportsUsed = new WeakMap<RawChatSocket, string[]>();
+
+/** The transports a default client has used, in order: `['polling', 'websocket']` once it upgraded. */
+export const transportsOf = (s: RawChatSocket): string[] => transportsUsed.get(s) ?? [];
+
+/** The transport a connected socket.io client uses now: `polling` or `websocket`. */
+export const transportOf = (s: RawChatSocket): string => s.io.engine.transport.name;
+
+/** Resolves once the client's connection has upgraded from long-polling to WebSocket. */
+export function socketUpgraded(s: RawChatSocket): Promise<void> {
+  if (transportOf(s) === 'websocket') return Promise.resolve();
+  return new Promise((resolve) => s.io.engine.once('upgrade', () => resolve()));
+}
+
 /** Resolves once the socket is connected; rejects with the handshake's refusal. */
 export function socketConnected(s: RawChatSocket): Promise<void> {
   if (s.connected) return Promise.resolve();

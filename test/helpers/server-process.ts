@@ -7,7 +7,7 @@ import { TEST_JWT_SECRET } from './app.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Environment variables main.ts reads that must not leak in from the test run's own environment. */
-const CLEARED = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'API_URL', 'PUBLIC_URL', 'SMTP_URL', 'TRUST_PROXY', 'JWT_SECRET', 'DEMO_PASSWORD'];
+const CLEARED = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'API_URL', 'PUBLIC_URL', 'SMTP_URL', 'TRUST_PROXY', 'JWT_SECRET', 'DEMO_PASSWORD', 'INTEGRATION_KEY', 'OUTBOUND_ALLOW'];
 
 /** A real `server/main.ts` process, as production runs it (one per deploy, several behind Redis). */
 export interface ServerProcess {
@@ -54,7 +54,8 @@ export async function startServerProcess(opts: {
   databaseUrl: string;
   port: number;
   dataDir: string;
-  env?: Record<string, string>;
+  /** Set these variables; one given as undefined is left unset (e.g. NODE_ENV, to start as `npm start` does). */
+  env?: Record<string, string | undefined>;
   readyMs?: number;
   /** What to run: the bundle of `server/main.ts` (one process, the default) or of `server/cluster.ts` (a primary and its workers). */
   script?: 'dist/server/main.js' | 'dist/server/cluster.js';
@@ -72,6 +73,7 @@ export async function startServerProcess(opts: {
     SEED: 'none',
     ...opts.env,
   });
+  for (const [k, v] of Object.entries(opts.env ?? {})) if (v === undefined) delete env[k];
   const script = opts.script ?? 'dist/server/main.js';
   const child = spawn(process.execPath, ['--enable-source-maps', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);

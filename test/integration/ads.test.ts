@@ -23,7 +23,8 @@ let log: StatementLog;
 
 beforeAll(async () => {
   // Counts are written when the test flushes, not by the 5 s timer in the middle of a measurement.
-  t = await startTestApp({ ADS_FLUSH_SECONDS: '0' });
+  // The image site is on loopback: the allow-list (OUTBOUND_ALLOW) lets the app fetch from it.
+  t = await startTestApp({ ADS_FLUSH_SECONDS: '0', OUTBOUND_ALLOW: '127.0.0.1' });
   const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#3366cc' } }).png().toBuffer();
   site = http.createServer((req, res) => {
     if (req.url === '/banner.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(png);
@@ -76,6 +77,12 @@ describe('the screen', () => {
     const wrong = await postForm(t, `${PATH}?new=1`, token, { ...form, link_url: '/faq', image_url: `${siteUrl}/page.html` });
     expect(wrong.status).toBe(422);
     for (const m of ['このURLは画像ではありません。', '終了日は開始日以降にしてください。', 'バナーの見出しを日本語か英語で入力してください。']) expect(wrong.html).toContain(m);
+    // An image inside the network (a metadata service, loopback by another spelling) is never fetched.
+    for (const image_url of ['http://169.254.169.254/latest/meta-data/x.png', `${siteUrl.replace('127.0.0.1', 'localhost.')}/banner.png`]) {
+      const inside = await postForm(t, `${PATH}?new=1`, token, { ...form, link_url: '/faq', ends_on: today, title_ja: '見出し', image_url });
+      expect(inside.status, image_url).toBe(422);
+      expect(inside.html, image_url).toContain('画像を取り込めませんでした。URLを確かめてください。');
+    }
     const noJob = await postForm(t, `${PATH}?new=1`, token, { ...form, kind: 'featured', ends_on: today });
     expect(noJob.html).toContain('おすすめする求人を選んでください。');
 

@@ -10,7 +10,7 @@ import type { Ack, ChatMessage } from '../../server/chat/events.ts';
 import { OPS } from '../../server/api/operations.ts';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { acked, applyToDailyShift, sendMessage, chatter, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
+import { acked, applyToDailyShift, sendMessage, chatter, defaultSocket, type RawChatSocket, rawSocket, socketConnected, socketUpgraded, transportOf, transportsOf } from '../helpers/chat.ts';
 import { sleep, within } from '../helpers/wait.ts';
 
 type ChatClient = RawChatSocket;
@@ -275,3 +275,72 @@ describe('the chat socket', () => {
     expect(await within(candidateGone, 'candidate socket closed by logout')).toBe('io server disconnect');
   });
 });
+
+describe('a socket.io client with its default options (long-polling, then WebSocket)', () => {
+  const plain = (token: string | undefined, extraHeaders?: Record<string, string>) => defaultSocket(t.url, token, { extraHeaders, dispose: (close) => disposers.push(close) });
+
+  it('connects over long-polling, upgrades to WebSocket, and chats both ways', async () => {
+    const staff = plain(await t.login('company_admin'));
+    const candidate = plain(candidateToken);
+    await within(Promise.all([connected(staff), connected(candidate)]), 'both connected');
+    acked(await staff.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversationId }));
+    await within(Promise.all([socketUpgraded(staff), socketUpgraded(candidate)]), 'both upgraded to WebSocket');
+    // What a default client does: it opened with long-polling, then upgraded.
+    expect([transportsOf(staff), transportsOf(candidate)]).toEqual([['polling', 'websocket'], ['polling', 'websocket']]);
+
+    const heard = nextMessage(staff);
+    const sent = acked(await sendMessage(candidate, conversationId, 'ポーリングから')).message;
+    expect((await within(heard, 'the staff hears the candidate')).id).toBe(sent.id);
+    const back = nextMessage(candidate);
+    const answer = acked(await sendMessage(staff, conversationId, 'heard you')).message;
+    expect((await within(back, 'the candidate hears the staff')).id).toBe(answer.id);
+  });
+
+  it('chats while still on long-polling (a client whose WebSocket is blocked never upgrades)', async () => {
+    const staff = defaultSocket(t.url, await t.login('company_admin'), { dispose: (close) => disposers.push(close) });
+    const pollingOnly = defaultSocket(t.url, candidateToken, { upgrade: false, dispose: (close) => disposers.push(close) });
+    await within(Promise.all([connected(staff), connected(pollingOnly)]), 'both connected');
+    acked(await staff.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversationId }));
+    const heard = nextMessage(staff);
+    const sent = acked(await sendMessage(pollingOnly, conversationId, 'over polling only')).message;
+    expect((await within(heard, 'the staff hears it')).id).toBe(sent.id);
+    const back = nextMessage(pollingOnly);
+    acked(await sendMessage(staff, conversationId, 'answer over polling'));
+    expect((await within(back, 'the polling client hears the answer')).content).toBe('answer over polling');
+    expect(transportsOf(pollingOnly)).toEqual(['polling']);
+    expect(transportOf(pollingOnly)).toBe('polling');
+  });
+
+  it('keeps the handshake rules on long-polling: no token, a bad token or another origin is refused', async () => {
+    await expect(connected(plain(undefined))).rejects.toThrow(/unauthorized/);
+    await expect(connected(plain('not-a-token'))).rejects.toThrow(/unauthorized/);
+    await expect(connected(plain(await t.login('company_admin'), { origin: 'http://evil.example' }))).rejects.toThrow();
+    const cookie = `token=${await t.login('company_admin')}`;
+    await expect(connected(plain(undefined, { cookie, origin: 'http://evil.example' }))).rejects.toThrow();
+    const same = plain(undefined, { cookie, origin: t.url });
+    await connected(same);
+    acked(await sendMessage(same, conversationId, 'cookie over polling'));
+  });
+
+  it("accepts SPEC §7's sendMessageMember without client_msg_id: the server gives it one; a client's own id still deduplicates", async () => {
+    const candidate = plain(candidateToken);
+    await connected(candidate);
+    const before = await rowCount();
+    const payload = { conversation_id: conversationId, message_type: 1, message_content: 'no id of mine' };
+    const a = acked(await candidate.timeout(5_000).emitWithAck('sendMessageMember', payload)).message;
+    const b = acked(await candidate.timeout(5_000).emitWithAck('sendMessageMember', payload)).message;
+    // Two sends without an id are two messages, each with an id the server chose.
+    expect(a.id).not.toBe(b.id);
+    expect(b.seq).toBe(a.seq + 1);
+    expect(a.client_msg_id).toMatch(/^server:/);
+    expect(b.client_msg_id).toMatch(/^server:/);
+    expect(a.client_msg_id).not.toBe(b.client_msg_id);
+    // With the client's id, a resend is the same message.
+    const id = randomUUID();
+    const c = acked(await sendMessage(candidate, conversationId, 'mine', id)).message;
+    const again = acked(await sendMessage(candidate, conversationId, 'mine', id)).message;
+    expect(again.id).toBe(c.id);
+    expect(await rowCount()).toBe(before + 3);
+  });
+});
+

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, redisAnswers, TEST_REDIS_URL, probeUntilCrosses } from '../helpers/chat.ts';
+import type { ChatMessage } from '../../server/chat/events.ts';
+import { acked, applyToDailyShift, type Chatter, chatter, defaultSocket, type RawChatSocket, redisAnswers, socketConnected, socketUpgraded, TEST_REDIS_URL, probeUntilCrosses, transportsOf } from '../helpers/chat.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { sleep, until, within } from '../helpers/wait.ts';
@@ -119,6 +120,38 @@ describe.skipIf(!HAVE_REDIS)('a cluster of two workers with Redis', () => {
     }
     await within(Promise.all([...candidate.sent, ...admin.sent].map((s) => s.stored)), 'every send acknowledged', 10_000);
     await until(() => admin.sent.every((s) => candidate.heard.has(s.client_msg_id)) && candidate.sent.every((s) => admin.heard.has(s.client_msg_id)), 'both heard everything');
+  });
+
+  it('socket.io clients with default options (long-polling, then WebSocket) connect on both workers and chat', async () => {
+    report();
+    // Six at once: the primary hands their sessions to the two workers in turn, and every request
+    // of a session (polls, sends, the upgrade) must reach the worker that holds it.
+    const clients = Array.from({ length: 6 }, (_, i) => {
+      const side = i % 2 === 0 ? 'candidate' : 'admin';
+      const socket = defaultSocket(cluster.url, side === 'candidate' ? candidateToken : adminToken, { dispose: keep });
+      const heard = new Set<string>();
+      const problems: string[] = [];
+      socket.on('newMessage', (m: ChatMessage) => void (m.conversation_id === conversationId && heard.add(m.id)));
+      socket.on('disconnect', (r) => void problems.push(`disconnect: ${r}`));
+      socket.on('connect_error', (e) => void problems.push(`connect_error: ${e.message}`));
+      return { side, socket, heard, problems };
+    });
+    await within(Promise.all(clients.map((c) => socketConnected(c.socket))), 'every default client connected', 20_000);
+    const admins = clients.filter((c) => c.side === 'admin');
+    const candidates = clients.filter((c) => c.side === 'candidate');
+    for (const a of admins) acked(await a.socket.timeout(10_000).emitWithAck('joinConversation', { conversation_id: conversationId }));
+    await within(Promise.all(clients.map((c) => socketUpgraded(c.socket))), 'every default client upgraded to WebSocket', 20_000);
+    for (const c of clients) expect(transportsOf(c.socket)).toEqual(['polling', 'websocket']);
+
+    // SPEC §7's payload as written (no client_msg_id), from each side; everyone on the other side hears each message.
+    const send = async (s: RawChatSocket, text: string) =>
+      acked(await s.timeout(10_000).emitWithAck('sendMessageMember', { conversation_id: conversationId, message_type: 1, message_content: text })).message;
+    const fromCandidates = await Promise.all(candidates.map((c, i) => send(c.socket, `default client, candidate ${i}`)));
+    const fromAdmins = await Promise.all(admins.map((c, i) => send(c.socket, `default client, company ${i}`)));
+    await until(() => admins.every((a) => fromCandidates.every((m) => a.heard.has(m.id))), 'every admin client heard every candidate message', 10_000);
+    await until(() => candidates.every((c) => fromAdmins.every((m) => c.heard.has(m.id))), 'every candidate client heard every company message', 10_000);
+    expect(clients.flatMap((c) => c.problems)).toEqual([]);
+    for (const c of clients) c.socket.disconnect();
   });
 
   it('a worker killed with SIGKILL is replaced; the client that was on it reconnects and catches up', async () => {

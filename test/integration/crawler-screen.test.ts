@@ -16,7 +16,8 @@ const tokens = new Map<DemoLogin, string>();
 const tokenOf = async (who: DemoLogin) => tokens.get(who) ?? tokens.set(who, await t.login(who)).get(who)!;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The job site is on loopback: the allow-list (OUTBOUND_ALLOW) lets the import reach it.
+  t = await startTestApp({ OUTBOUND_ALLOW: '127.0.0.1' });
   site = http.createServer((req, res) => {
     if (req.url === '/robots.txt') return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueSources, runSource } from '../../server/modules/crawler/run.ts';
+import { createOutbound } from '../../server/net/outbound.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let database: TestDatabase;
@@ -37,12 +38,15 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  await outbound.close();
   site?.closeAllConnections();
   await new Promise((r) => site?.close(r));
   await database?.drop();
 });
 
 const limits = { timeoutMs: 500, maxBytes: 50_000 };
+/** The site is on loopback: the allow-list lets the crawler reach it, as OUTBOUND_ALLOW would. */
+const outbound = createOutbound({ allow: '127.0.0.1' });
 
 async function sakura() {
   const company = await database.db.selectFrom('companies').select('id').where('name', 'like', 'さくら%').executeTakeFirstOrThrow();
@@ -73,7 +77,7 @@ describe('a job site on loopback', () => {
     pages.set('/robots.txt', { type: 'text/plain', body: 'User-agent: *\nDisallow: /private/\n' });
     pages.set('/jobs', { body: listPage([{ href: '/jobs/1', title: '倉庫内作業', wage: '時給1,200円', place: '東京都江東区' }, { href: '/jobs/2', title: 'ホテル清掃', wage: '時給1,300円', place: '大阪府' }]) });
     const id = await source('/jobs');
-    const first = await runSource(database.db, id, { limits });
+    const first = await runSource(database.db, id, { limits, outbound });
     expect(first).toMatchObject({ status: 'ok', found: 2, imported: 2, updated: 0, skipped: 0, errors: [] });
     const jobs = await jobsOf(id);
     expect(jobs.map((j) => [j.title_ja, j.wage, j.prefecture, j.status, j.kind, j.source_url])).toEqual([
@@ -85,7 +89,7 @@ describe('a job site on loopback', () => {
     const audit = await database.db.selectFrom('audit_log').select(['actor_name', 'action']).where('entity_id', '=', jobs[0]!.id).execute();
     expect(audit).toEqual([{ actor_name: 'Crawler', action: 'create' }]);
 
-    const second = await runSource(database.db, id, { limits });
+    const second = await runSource(database.db, id, { limits, outbound });
     expect(second).toMatchObject({ status: 'ok', found: 2, imported: 0, skipped: 2 });
     expect(await jobsOf(id)).toHaveLength(2);
     const runs = await database.db.selectFrom('crawler_runs').select(['status', 'imported', 'skipped']).where('source_id', '=', id).orderBy('started_at').execute();
@@ -97,11 +101,11 @@ describe('a job site on loopback', () => {
 
   it('updates a draft whose page changed, but not a job a person has published', async () => {
     const id = await source('/jobs', { name: 'again' });
-    await runSource(database.db, id, { limits });
+    await runSource(database.db, id, { limits, outbound });
     const [a, b] = await jobsOf(id);
     await database.db.updateTable('jobs').set({ status: 'open' }).where('id', '=', b!.id).execute();
     pages.set('/jobs', { body: listPage([{ href: '/jobs/1', title: '倉庫内作業', wage: '時給1,250円', place: '東京都' }, { href: '/jobs/2', title: 'ホテル清掃（急募）', wage: '時給1,400円', place: '大阪府' }]) });
-    const r = await runSource(database.db, id, { limits });
+    const r = await runSource(database.db, id, { limits, outbound });
     expect(r).toMatchObject({ imported: 0, updated: 1, skipped: 1 });
     const after = await jobsOf(id);
     expect(after.find((j) => j.id === a!.id)?.wage).toBe(1250);
@@ -111,7 +115,7 @@ describe('a job site on loopback', () => {
   it('reads a JSON feed by dotted paths', async () => {
     pages.set('/feed.json', { type: 'application/json', body: JSON.stringify({ data: { items: [{ link: `${base}/f/1`, name: 'Night picking', pay: '1500', area: 'Kanagawa' }] } }) });
     const id = await source('/feed.json', { format: 'json', item_selector: 'data.items', map_url: 'link', map_title: 'name', map_wage: 'pay', map_prefecture: 'area', job_kind: 'daily' });
-    expect(await runSource(database.db, id, { limits })).toMatchObject({ status: 'ok', imported: 1 });
+    expect(await runSource(database.db, id, { limits, outbound })).toMatchObject({ status: 'ok', imported: 1 });
     expect(await jobsOf(id)).toMatchObject([{ title_ja: 'Night picking', wage: 1500, prefecture: '神奈川県', kind: 'daily' }]);
   });
 
@@ -119,16 +123,16 @@ describe('a job site on loopback', () => {
     pages.set('/private/jobs', { body: listPage([{ href: '/x', title: 'secret', wage: '1', place: '' }]) });
     const id = await source('/private/jobs');
     hits.length = 0;
-    const r = await runSource(database.db, id, { limits });
+    const r = await runSource(database.db, id, { limits, outbound });
     expect(r).toMatchObject({ status: 'failed', imported: 0 });
     expect(r!.errors[0]).toMatch(/robots\.txt does not allow/);
     expect(hits).not.toContain('/private/jobs');
 
     pages.set('/robots.txt', { status: 503, body: 'down' });
     const other = await source('/jobs', { name: 'robots down' });
-    expect((await runSource(database.db, other, { limits }))!.errors[0]).toMatch(/robots\.txt does not allow/);
+    expect((await runSource(database.db, other, { limits, outbound }))!.errors[0]).toMatch(/robots\.txt does not allow/);
     pages.set('/robots.txt', { status: 404, body: '' });
-    expect(await runSource(database.db, other, { limits })).toMatchObject({ status: 'ok' });
+    expect(await runSource(database.db, other, { limits, outbound })).toMatchObject({ status: 'ok' });
   });
 
   it('records a slow page, a huge page, an error answer and a broken page as failed runs, never an exception', async () => {
@@ -136,19 +140,19 @@ describe('a job site on loopback', () => {
     pages.set('/huge', { body: `<ul>${'<li class="job"><a class="t" href="/h">x</a></li>'.repeat(5_000)}</ul>` });
     pages.set('/boom', { status: 500, body: 'oops' });
     pages.set('/broken', { body: '<ul><li class="job"><a class="t" href="/b">Broken page job<span class="w">¥900' });
-    const results = Object.fromEntries(await Promise.all(['/slow', '/huge', '/boom'].map(async (p) => [p, await runSource(database.db, await source(p), { limits })] as const)));
+    const results = Object.fromEntries(await Promise.all(['/slow', '/huge', '/boom'].map(async (p) => [p, await runSource(database.db, await source(p), { limits, outbound })] as const)));
     expect(results['/slow']).toMatchObject({ status: 'failed', errors: [expect.stringMatching(/no answer within 500 ms/)] });
     expect(results['/huge']).toMatchObject({ status: 'failed', errors: [expect.stringMatching(/more than 50000 bytes/)] });
     expect(results['/boom']).toMatchObject({ status: 'failed', errors: [expect.stringMatching(/HTTP 500/)] });
     // Unclosed tags are what real pages have: the parser still finds the job.
-    expect(await runSource(database.db, await source('/broken'), { limits })).toMatchObject({ status: 'ok', imported: 1 });
+    expect(await runSource(database.db, await source('/broken'), { limits, outbound })).toMatchObject({ status: 'ok', imported: 1 });
   });
 
   it('runs a source once at a time, and schedules only what is due', async () => {
     pages.set('/slow2', { body: listPage([]), delayMs: 300 });
     const id = await source('/slow2', { schedule_minutes: 60 });
     expect(await dueSources(database.db)).toContain(id);
-    const [a, b] = await Promise.all([runSource(database.db, id, { limits }), runSource(database.db, id, { limits })]);
+    const [a, b] = await Promise.all([runSource(database.db, id, { limits, outbound }), runSource(database.db, id, { limits, outbound })]);
     expect([a, b].filter((r) => r === null)).toHaveLength(1);
     expect(await dueSources(database.db)).not.toContain(id);
   });

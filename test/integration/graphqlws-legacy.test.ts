@@ -3,17 +3,21 @@
  * subscriptions-transport-ws, and `graphql-subscriptions`), chosen by subprotocol, with the same
  * authentication (Bearer in the connection params), limits and delivery as the current one.
  */
+import { SubscriptionClient } from 'subscriptions-transport-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { until, within } from '../helpers/wait.ts';
 
 let t: TestApp;
 const open: WebSocket[] = [];
 beforeAll(async () => {
   t = await startTestApp();
 });
+const clients: SubscriptionClient[] = [];
 afterAll(async () => {
+  for (const c of clients) c.close();
   for (const s of open) s.terminate();
   await t?.close();
 });
@@ -78,14 +82,17 @@ describe('the older protocol at /graphqlws', () => {
     s.send({ type: 'connection_init', payload: { Authorization: `Bearer ${token}` } });
     await s.next((m) => m.type === 'connection_ack');
     s.send({ type: 'start', id: 'n', payload: { query: 'subscription { notificationAdded { title } }' } });
-    await new Promise((r) => setTimeout(r, 200));
     const me = await t.database.db.selectFrom('users').select('id').where('email', '=', 'companystaff@demo.test').executeTakeFirstOrThrow();
     const other = await t.database.db.selectFrom('users').select('id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
+    // The subscription has no answer of its own: probe until it delivers, then start counting.
+    const titles = () => s.received.filter((m) => m.type === 'data' && m.id === 'n').map((m) => m.payload.data.notificationAdded.title as string);
+    let probes = 0;
+    await until(async () => titles().length > 0 || (await addNotification(t.database.db, t.services.bus, { userId: me.id, type: 1, title: `probe ${probes++}` }), false), 'the subscription delivers', 10_000);
+    const before = titles().length;
     await addNotification(t.database.db, t.services.bus, { userId: other.id, type: 1, title: 'not for you' });
     await addNotification(t.database.db, t.services.bus, { userId: me.id, type: 1, title: 'legacy hello' });
-    const data = await s.next((m) => m.type === 'data' && m.id === 'n');
-    expect(data.payload.data.notificationAdded.title).toBe('legacy hello');
-    expect(s.received.filter((m) => m.type === 'data').map((m) => m.payload.data.notificationAdded.title)).toEqual(['legacy hello']);
+    await until(() => titles().includes('legacy hello'), 'legacy hello delivered');
+    expect(titles().slice(before).filter((title) => !title.startsWith('probe '))).toEqual(['legacy hello']);
     s.send({ type: 'stop', id: 'n' });
     await s.next((m) => m.type === 'complete' && m.id === 'n');
   });
@@ -116,5 +123,121 @@ describe('the older protocol at /graphqlws', () => {
     open.push(socket);
     await new Promise((r) => socket.once('open', r));
     expect(socket.protocol).toBe('graphql-transport-ws');
+  });
+});
+
+/**
+ * subscriptions-transport-ws's own client (the library SPEC §7's protocol names come from), on the
+ * `ws` package: it sends connection_init and, at once, every operation asked for while the socket
+ * was opening, without waiting for connection_ack. What each client noticed is recorded.
+ */
+function realClient(protocol: 'graphql-ws' | 'graphql-subscriptions', token: string) {
+  const seen = { connected: false, connectionError: undefined as unknown, disconnects: 0, errors: [] as unknown[] };
+  const client = new SubscriptionClient(
+    `${t.url.replace(/^http/, 'ws')}/graphqlws`,
+    {
+      connectionParams: { Authorization: `Bearer ${token}` },
+      reconnect: false,
+      // The client gives up on a socket that is not open after minTimeout (1 s by default). Eighty
+      // handshakes at once on a shared test machine can take longer than that; what is under test
+      // is the server's answer to the messages, whose timing this does not change.
+      minTimeout: 15_000,
+      connectionCallback: (err) => {
+        if (err) seen.connectionError = err;
+        else seen.connected = true;
+      },
+    },
+    WebSocket,
+    protocol,
+  );
+  clients.push(client);
+  client.onDisconnected(() => seen.disconnects++);
+  client.on('error', (err: unknown) => seen.errors.push(err));
+  // Asked for before the socket is open: the client queues them and sends them right after connection_init.
+  const query = new Promise<Msg['payload']>((resolve, reject) => {
+    client.request({ query: '{ me { email role } }' }).subscribe({ next: resolve, error: reject });
+  });
+  const notifications: string[] = [];
+  const subscriptionErrors: unknown[] = [];
+  client.request({ query: 'subscription { notificationAdded { title } }' }).subscribe({
+    next: (r) => void notifications.push((r.data as { notificationAdded: { title: string } }).notificationAdded.title),
+    error: (e) => void subscriptionErrors.push(e),
+  });
+  return { client, seen, query, notifications, subscriptionErrors };
+}
+
+describe("the older protocol with subscriptions-transport-ws's own client and timing", () => {
+  it('serves 40 clients per protocol name at once: every query answers and every subscription delivers', async () => {
+    const token = await t.login('company_staff');
+    const all = (['graphql-ws', 'graphql-subscriptions'] as const).flatMap((protocol) => Array.from({ length: 40 }, () => ({ protocol, ...realClient(protocol, token) })));
+
+    const answers = await within(Promise.all(all.map((c) => c.query)), 'every query answered', 20_000);
+    for (const a of answers) expect(a.data.me).toEqual({ email: 'companystaff@demo.test', role: 'company_staff' });
+
+    // The subscriptions start without an answer of their own: notify until each one has heard.
+    const me = await t.database.db.selectFrom('users').select('id').where('email', '=', 'companystaff@demo.test').executeTakeFirstOrThrow();
+    let sent = 0;
+    await until(
+      async () => {
+        if (all.every((c) => c.notifications.length > 0 || c.subscriptionErrors.length > 0 || c.seen.disconnects > 0)) return true;
+        await addNotification(t.database.db, t.services.bus, { userId: me.id, type: 1, title: `to every client ${sent++}` });
+        return false;
+      },
+      'every subscription delivered or failed',
+      20_000,
+    );
+    for (const c of all) {
+      expect({ protocol: c.protocol, connected: c.seen.connected, disconnects: c.seen.disconnects, errors: c.subscriptionErrors }).toEqual({ protocol: c.protocol, connected: true, disconnects: 0, errors: [] });
+      expect(c.notifications[0]).toMatch(/^to every client \d+$/);
+    }
+  });
+
+  it.each(['graphql-ws', 'graphql-subscriptions'] as const)('%s: a refused connection answers the operations sent with connection_init with an error', async (protocol) => {
+    const c = realClient(protocol, 'not-a-token');
+    await expect(within(c.query, 'the query is answered', 10_000)).rejects.toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+    await until(() => c.subscriptionErrors.length > 0, 'the subscription is answered', 10_000);
+    expect(c.subscriptionErrors[0]).toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+    await until(() => c.seen.connectionError, 'connection_error');
+    expect(c.notifications).toEqual([]);
+  });
+});
+
+describe('operations that arrive before the connection is accepted', () => {
+  it('wait for connection_init and its check, and run in order once it passes', async () => {
+    const token = await t.login('company_admin');
+    const s = await legacySocket('graphql-ws');
+    // Even before connection_init: the operation waits for it.
+    s.send({ type: 'start', id: '1', payload: { query: '{ me { email } }' } });
+    s.send({ type: 'connection_init', payload: { Authorization: `Bearer ${token}` } });
+    s.send({ type: 'start', id: '2', payload: { query: '{ me { role } }' } });
+    s.send({ type: 'start', id: '3', payload: { query: '{ me { id } }' } });
+    s.send({ type: 'stop', id: '3' });
+    await s.next((m) => m.type === 'complete' && m.id === '2');
+    expect((await s.next((m) => m.type === 'data' && m.id === '1')).payload.data.me).toEqual({ email: 'company@demo.test' });
+    expect((await s.next((m) => m.type === 'data' && m.id === '2')).payload.data.me).toEqual({ role: 'company_admin' });
+    // The stopped one never ran; the ack came before any answer.
+    expect(s.received.filter((m) => m.id === '3').map((m) => m.type)).toEqual(['complete']);
+    expect(s.received.findIndex((m) => m.type === 'connection_ack')).toBeLessThan(s.received.findIndex((m) => m.type === 'data'));
+  });
+
+  it('are bounded in number: past the limit one is refused with an error, the others still run', async () => {
+    const token = await t.login('company_admin');
+    const s = await legacySocket('graphql-subscriptions');
+    // All of them before connection_init, so none can run before the limit is reached.
+    for (let i = 0; i < 51; i++) s.send({ type: 'start', id: `q${i}`, payload: { query: '{ me { email } }' } });
+    s.send({ type: 'connection_init', payload: { Authorization: `Bearer ${token}` } });
+    const refused = await s.next((m) => m.type === 'error' && m.id === 'q50');
+    expect(refused.payload[0].extensions.code).toBe('TOO_MANY_REQUESTS');
+    await s.next((m) => m.type === 'complete' && m.id === 'q49');
+    expect(s.received.filter((m) => m.type === 'data').length).toBe(50);
+  });
+
+  it('are bounded in time: without connection_init they are answered with an error before the 4408 close', async () => {
+    const s = await legacySocket('graphql-ws');
+    s.send({ type: 'start', id: 'early', payload: { query: '{ me { email } }' } });
+    expect((await s.closed).code).toBe(4408);
+    const answer = s.received.find((m) => m.id === 'early');
+    expect(answer?.type).toBe('error');
+    expect(answer?.payload[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 });

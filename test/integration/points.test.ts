@@ -87,6 +87,9 @@ describe('campaigns award once per person and rule', () => {
     expect(await db().selectFrom('referrals').select('referrer_id').where('friend_id', '=', an).executeTakeFirst()).toEqual({ referrer_id: mai });
 
     const maiBefore = await balanceOf(mai, null);
+    // Staff verify the new person's residence card first: clock-in asks the working limits, and
+    // nobody starts work on a card nobody checked (docs/workforce.md "One gate for every way into work").
+    await db().updateTable('candidate_profiles').set({ card_verified: true }).where('user_id', '=', an).execute();
     const app = await workShift(an, todayInJapan());
     // The same event again, and twice at once (two processes handling one delivery).
     await awardForWorkedShifts(db(), [app]);

@@ -23,7 +23,8 @@ let minato: string;
 const PATH = '/admin/integration/romuten';
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The fake listens on loopback: the operator's allow-list (OUTBOUND_ALLOW) lets the app reach it.
+  t = await startTestApp({ OUTBOUND_ALLOW: '127.0.0.1' });
   fake = await startFakeRomuten();
   sakura = await companyOf(t, 'company@demo.test');
   minato = await companyOf(t, 'company2@demo.test');
@@ -43,7 +44,7 @@ function fastPolicy(timeoutMs = 300): RetryPolicy & { waits: number[] } {
 let actor: { id: string; name: string };
 
 async function sync(policy: RetryPolicy): Promise<SyncSummary> {
-  const r = await syncRomuten(t.database.db, t.config.integrationKey, sakura, actor, { policy });
+  const r = await syncRomuten(t.database.db, t.config.integrationKey, sakura, actor, { policy, outbound: t.services.outbound });
   if ('refused' in r) throw new Error(`sync refused: ${r.refused}`);
   return r;
 }
@@ -197,6 +198,32 @@ describe('a Romuten sync survives the remote failing and retries without duplica
     expect(s.errors[0]).toMatch(/HTTP 401, the API key or secret was refused/);
     expect(fake.received.length).toBe(before + 1);
     await postForm(t, PATH, await t.tokenOf('company_admin'), { _action: 'save', baseUrl: fake.url, apiKey: '', secret: fake.secret, enabled: 'on' });
+  });
+});
+
+describe('addresses inside the network', () => {
+  it('refuses a base URL inside the network as it is typed, in any spelling', async () => {
+    const token = await t.tokenOf('company_admin');
+    for (const baseUrl of ['https://localhost.:8443', 'https://100.100.100.200', 'https://169.254.169.254/latest', 'https://metadata.google.internal./', 'https://2852039166/', 'https://[::ffff:10.0.0.1]/', 'https://romuten.corp.internal/']) {
+      const res = await postForm(t, PATH, token, { _action: 'save', baseUrl, apiKey: '', secret: '', enabled: 'on' });
+      expect(res.status, baseUrl).toBe(422);
+      expect(res.html, baseUrl).toContain('社内ネットワークのアドレスは、サーバーの設定（OUTBOUND_ALLOW）で許可されたものだけ使えます。');
+    }
+  });
+
+  it('sends nothing to a stored loopback address once the allow-list does not name it: the sync fails and says why', async () => {
+    // A second process of the same deployment without OUTBOUND_ALLOW: the fake is inside its network.
+    const strict = await startTestApp({}, { database: t.database });
+    try {
+      const before = fake.received.length;
+      const s = await syncRomuten(strict.database.db, strict.config.integrationKey, sakura, actor, { policy: fastPolicy(), outbound: strict.services.outbound });
+      if ('refused' in s) throw new Error(`sync refused: ${s.refused}`);
+      expect(s).toMatchObject({ status: 'failed', retries: 0, workersPushed: 0 });
+      expect(s.errors[0]).toMatch(/POST \/v1\/workers: refused, http:\/\/127\.0\.0\.1:\d+: 127\.0\.0\.1 is a loopback address/);
+      expect(fake.received.length).toBe(before);
+    } finally {
+      await strict.close();
+    }
   });
 });
 

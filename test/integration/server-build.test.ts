@@ -7,14 +7,20 @@
  * A second `npm start` skips a bundle that is newer than every file it was built from.
  * (The other process tests run the bundle test/global-setup.ts builds; this file builds it itself.)
  */
-import { mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { buildServer } from '../../scripts/build-server.ts';
 import { upToDate, writeStamp } from '../../scripts/build-stamp.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
+import { gql } from '../helpers/graphql.ts';
+import { until } from '../helpers/wait.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 
@@ -71,6 +77,75 @@ describe('the bundled server (npm start)', () => {
     expect(await health.json()).toEqual({ status: 'ok', worker: 1 });
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe('npm start is production-safe by default', () => {
+  it('with no NODE_ENV and no secrets set: no introspection over HTTP or WebSocket, the secrets made in DATA_DIR (0600), the outbound guard on, and imported pages read by the bundled worker', async () => {
+    // A job site the operator allowed (OUTBOUND_ALLOW=127.0.0.2); 127.0.0.1 stays inside the network.
+    const site = http.createServer((req, res) => {
+      if (req.url === '/robots.txt') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<ul><li class="job"><a class="t" href="/j/1">バンドルの求人</a></li></ul>');
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.2', r));
+    const fresh = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-fresh-'));
+    try {
+      const server = await startServerProcess({
+        script: 'dist/server/main.js',
+        databaseUrl: database.url,
+        port: await freePort(),
+        dataDir: fresh,
+        env: { NODE_ENV: undefined, JWT_SECRET: undefined, INTEGRATION_KEY: undefined, OUTBOUND_ALLOW: '127.0.0.2', CRAWLER_INTERVAL_SECONDS: '1' },
+      });
+      started.push(server);
+      expect(server.output()).not.toMatch(/development mode|test mode/);
+
+      const http1 = await gql(server.url, '{ __schema { queryType { name } } }');
+      expect(http1.data ?? null).toBeNull();
+      expect(JSON.stringify(http1.errors)).toMatch(/introspection/i);
+      const token = await loginToken(server.url, DEMO.company_admin);
+      const ws = createClient({ url: `${server.url.replace('http', 'ws')}/graphqlws`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { Authorization: `Bearer ${token}` } });
+      try {
+        const answer = await new Promise<unknown>((resolve) => {
+          let last: unknown;
+          ws.subscribe({ query: '{ __type(name: "Query") { name fields { name } } }' }, { next: (r) => (last = r), error: (e) => resolve({ errors: Array.isArray(e) ? e : String((e as { reason?: string }).reason ?? e) }), complete: () => resolve(last) });
+        });
+        expect(JSON.stringify(answer)).toMatch(/introspection/i);
+        expect(JSON.stringify(answer)).not.toMatch(/"fields"/);
+      } finally {
+        await ws.dispose();
+      }
+
+      // The secrets it needed were made on this first start, readable by its user only.
+      for (const name of ['jwt-secret', 'integration-key']) {
+        expect((await stat(path.join(fresh, name))).mode & 0o777, name).toBe(0o600);
+      }
+      expect(Buffer.from((await readFile(path.join(fresh, 'integration-key'), 'utf8')).trim(), 'base64')).toHaveLength(32);
+
+      // The Romuten URL check is on: a company admin cannot point it inside the network.
+      const save = await gql(server.url, 'mutation { saveRomutenConnection(input: { baseUrl: "https://localhost.:8443", apiKey: "key-12345678", secret: "secret-12345678", enabled: true }) }', {}, { token });
+      expect(JSON.stringify(save.errors)).toMatch(/OUTBOUND_ALLOW/);
+      // A public https address is saved, its credentials sealed with the generated key.
+      const ok = await gql(server.url, 'mutation { saveRomutenConnection(input: { baseUrl: "https://api.romuten.example", apiKey: "key-12345678", secret: "secret-12345678", enabled: false }) }', {}, { token });
+      expect(ok.errors).toBeUndefined();
+
+      // The scheduler imports from the allowed site; the page is read by dist/server/parse-worker.js.
+      const company = await database.db.selectFrom('companies').select('id').where('name', 'like', 'さくら%').executeTakeFirstOrThrow();
+      const client = await database.db.selectFrom('clients').select('id').where('company_id', '=', company.id).orderBy('name').executeTakeFirstOrThrow();
+      const src = await database.db
+        .insertInto('crawler_sources')
+        .values({ name: 'bundle', url: `http://127.0.0.2:${(site.address() as AddressInfo).port}/list`, company_id: company.id, client_id: client.id, item_selector: 'li.job', map_url: 'a.t', map_title: 'a.t' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const run = await until(() => database.db.selectFrom('crawler_runs').select(['status', 'imported', 'errors']).where('source_id', '=', src.id).where('finished_at', 'is not', null).executeTakeFirst(), 'the scheduled import run', 30_000);
+      expect(run).toMatchObject({ status: 'ok', imported: 1 });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      site.closeAllConnections();
+      await new Promise((r) => site.close(r));
+      await rm(fresh, { recursive: true, force: true });
+    }
   });
 });
 

@@ -216,7 +216,8 @@ export function DataTable(v: TableView) {
   const span = v.columns.length + (v.selectForm ? 1 : 0) + (actions ? 1 : 0);
   return (
     <div className="card table-card">
-      <div className="table-scroll">
+      {/* A box that may scroll sideways is reached with the keyboard too (arrow keys scroll it). */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={v.caption ?? msg(v.lang, 'list.scrollBox')}>
         <table className="table data-table">
           {v.caption && <caption className="visually-hidden">{v.caption}</caption>}
           <thead>

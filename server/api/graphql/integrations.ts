@@ -10,6 +10,7 @@ import { msg, msgText } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
 import { catalogue, disconnectRomuten, romutenSettings, saveRomuten } from '../../modules/integrations/connections.ts';
 import { DEFAULT_POLICY } from '../../modules/integrations/romuten-client.ts';
+import { allowListed, urlRefusal, type AllowList } from '../../net/outbound.ts';
 import { syncRomuten } from '../../modules/integrations/sync.ts';
 import type { DB } from '../../db/connect.ts';
 import { validate } from '../../validation.ts';
@@ -132,10 +133,15 @@ async function companiesFor(ctx: ApiContext) {
   return (await companyDirectory(ctx.services.db)).filter((c) => t.kind === 'platform' || c.id === t.companyId).map((c) => ({ id: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
 }
 
-/** Literal hosts that are this machine or a private network: refused in production (no requests into our own network). */
-const PRIVATE_HOST = /^(localhost|.*\.localhost|.*\.local|.*\.internal|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|0\.0\.0\.0|\[.*\])$/i;
+/**
+ * The base URL, as it is typed: never a literal address or name inside our network unless
+ * OUTBOUND_ALLOW names it (the outbound guard checks what it resolves to at every request too),
+ * and in production https unless it is such an allowed on-premises target.
+ */
+const publicUrl = (v: string, production: boolean, allow: AllowList) =>
+  URL.canParse(v) && urlRefusal(v, allow) === null && (!production || new URL(v).protocol === 'https:' || allowListed(v, allow));
 
-const inputSchema = (production: boolean) =>
+const inputSchema = (production: boolean, allow: AllowList) =>
   z.object({
     baseUrl: z
       .string()
@@ -143,7 +149,7 @@ const inputSchema = (production: boolean) =>
       .min(1)
       .max(500)
       .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { params: msgText('integrations.url') })
-      .refine((v) => !production || (URL.canParse(v) && new URL(v).protocol === 'https:' && !PRIVATE_HOST.test(new URL(v).hostname)), { params: msgText('integrations.urlPublic') }),
+      .refine((v) => publicUrl(v, production, allow), { params: msgText('integrations.urlPublic') }),
     apiKey: z.string().trim().max(500).refine((v) => v === '' || v.length >= 8, { params: msgText('integrations.keyShort') }),
     secret: z.string().trim().max(500).refine((v) => v === '' || v.length >= 8, { params: msgText('integrations.keyShort') }),
     enabled: z.boolean(),
@@ -208,7 +214,7 @@ export const resolvers = {
   Mutation: {
     saveRomutenConnection: async (_: unknown, a: { companyId?: string | null; input: Record<string, unknown> }, ctx: ApiContext) => {
       const companyId = await companyFor(ctx, a.companyId);
-      const v = validate(inputSchema(ctx.services.config.production), { ...a.input, apiKey: a.input.apiKey ?? '', secret: a.input.secret ?? '' }, ctx.lang);
+      const v = validate(inputSchema(ctx.services.config.production, ctx.services.config.outboundAllow), { ...a.input, apiKey: a.input.apiKey ?? '', secret: a.input.secret ?? '' }, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
       const r = await saveRomuten(ctx.services.db, ctx.services.config.integrationKey, actorOf(ctx), companyId, v.data);
       if (r.ok) return true;
@@ -219,7 +225,7 @@ export const resolvers = {
       const companyId = await companyFor(ctx, a.companyId);
       const timers = ctx.services.timers;
       const policy = { ...DEFAULT_POLICY, wait: (ms: number) => new Promise<void>((resolve) => void timers.set(resolve, ms)) };
-      const r = await syncRomuten(ctx.services.db, ctx.services.config.integrationKey, companyId, actorOf(ctx), { policy, log: ctx.services.log });
+      const r = await syncRomuten(ctx.services.db, ctx.services.config.integrationKey, companyId, actorOf(ctx), { policy, log: ctx.services.log, outbound: ctx.services.outbound });
       if ('refused' in r) {
         const key = ({ not_connected: 'integrations.notConnected', busy: 'integrations.busy', no_key: 'integrations.noKey', unreadable: 'integrations.unreadable' } as const)[r.refused];
         throw apiError('CONFLICT', msg(ctx.lang, key));

@@ -4,6 +4,7 @@ import { msg } from '../../../shared/messages.ts';
 import { todayInJapan } from '../../time.ts';
 import { jobsDb } from '../../modules/jobs/public.ts';
 import { checkPlan, expandPlan, type ShiftPlan } from '../../modules/jobs/shift-plan.ts';
+import { wageKindOfType, wageRefusal, type WageKind } from '../../modules/payroll/wage-kind.ts';
 import { dailyJobResource } from '../../resources/defs/jobs.ts';
 import { getRow, recordAudit, type Actor } from '../../resources/repo.ts';
 import type { FieldErrors } from '../../validation.ts';
@@ -91,8 +92,19 @@ interface PlanInput {
   wage?: number | null;
 }
 
-/** The plan's field errors (keys as in ShiftPlanInput) in the caller's language; {} = fine. */
-export function planErrors(plan: ShiftPlan, lang: Lang, today = todayInJapan()): FieldErrors {
+/** What the plan's shifts pay, for the minimum wage check: the job's pay type, wage and workplace. */
+export interface PlanPay {
+  kind: WageKind;
+  jobWage: number;
+  prefecture: string;
+}
+
+/**
+ * The plan's field errors (keys as in ShiftPlanInput) in the caller's language; {} = fine. With
+ * `pay`, every planned shift's wage (the plan's, else the job's; a day rate by its hourly basis over
+ * the slot less its break) must reach the minimum wage of the job's prefecture on the shift's day.
+ */
+export function planErrors(plan: ShiftPlan, lang: Lang, today = todayInJapan(), pay?: PlanPay): FieldErrors {
   const errors: FieldErrors = {};
   for (const e of checkPlan(plan)) errors[e.field] ??= e[lang];
   if (!errors.from && plan.from < today) errors.from = msg(lang, 'shifts.errPast');
@@ -100,6 +112,16 @@ export function planErrors(plan: ShiftPlan, lang: Lang, today = todayInJapan()):
   const wage = plan.wage;
   if (wage !== null && wage !== undefined && (!Number.isInteger(wage) || wage < 0 || wage > 10_000_000)) {
     errors.wage = msg(lang, 'shifts.errWage');
+  }
+  if (pay && !Object.keys(errors).length) {
+    const wage = plan.wage ?? pay.jobWage;
+    for (const s of expandPlan(plan)) {
+      const refusal = wageRefusal({ kind: pay.kind, wage, prefecture: pay.prefecture, day: s.date, plan: { start: s.start_time, end: s.end_time, breakMinutes: s.break_minutes } });
+      if (refusal) {
+        errors[plan.wage === null || plan.wage === undefined ? '_' : 'wage'] = refusal[lang];
+        break;
+      }
+    }
   }
   return errors;
 }
@@ -141,7 +163,8 @@ export const resolvers = {
         breakMinutes: a.input.breakMinutes,
         wage: a.input.wage ?? null,
       };
-      const errors = planErrors(plan, ctx.lang);
+      const pay = { kind: await wageKindOfType(ctx.services.db, job.pay_type_id as number | null), jobWage: Number(job.wage), prefecture: String(job.prefecture ?? '') };
+      const errors = planErrors(plan, ctx.lang, todayInJapan(), pay);
       if (job.status === 'closed') errors._ = msg(ctx.lang, 'shifts.closed');
       if (Object.keys(errors).length) throw badInput(ctx.lang, errors);
       const planned = expandPlan(plan);

@@ -3,13 +3,14 @@ import { workLimitText, type WorkLimitRefusal } from '../../modules/workforce/wo
 import type { GraphQLError } from 'graphql';
 import { applyToJob, CandidateRegistration, registerCandidate, type ApplyResult } from '../../modules/jobs/apply.ts';
 import { confirmApplication } from '../../modules/pipeline/confirm.ts';
-import { recordAttendance } from '../../modules/pipeline/attendance.ts';
+import { raiseCrossedLimits, recordAttendance } from '../../modules/pipeline/attendance.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import { getPublicJob, jobsDb, listPublicJobs, type PublicFilters, type PublicSort } from '../../modules/jobs/public.ts';
 import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
+import { spendFormLimit } from '../form-limits.ts';
 import { apiError, badInput, type ErrorCode } from '../errors.ts';
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
@@ -229,6 +230,7 @@ export const resolvers = {
     registerCandidate: async (_: unknown, a: { input: unknown }, ctx: ApiContext) => {
       const v = validate(CandidateRegistration, a.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
+      await spendFormLimit(ctx, 'registration');
       const r = await registerCandidate(ctx.services.db, v.data);
       if (!r.ok) {
         throw badInput(ctx.lang, { email: msg(ctx.lang, 'candidate.emailTaken') });
@@ -257,7 +259,9 @@ export const resolvers = {
         .executeTakeFirst();
       if (!r) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       if (clockFor(r) !== a.event) throw apiError('CONFLICT', msg(ctx.lang, 'candidate.cannotClock'));
-      await recordAttendance(ctx.services.db, ctx.user!, [r.id], a.event);
+      const done = await recordAttendance(ctx.services.db, ctx.user!, [r.id], a.event);
+      if (done.refused[0]) throw limitsRefused(ctx.lang, done.refused[0].refusal);
+      await raiseCrossedLimits(ctx.services.db, ctx.services.bus, done.crossed);
       return true;
     },
     confirmApplication: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
@@ -265,6 +269,7 @@ export const resolvers = {
       const r = await confirmApplication(ctx.services.db, ctx.user!, a.id);
       if (!r.ok) {
         if (r.reason === 'not-found') throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+        if (r.reason === 'limits') throw limitsRefused(ctx.lang, r.refusal);
         throw apiError('CONFLICT', msg(ctx.lang, 'candidate.notAwaitingConfirmation'));
       }
       await notifyCompanyStaff(ctx.services.db, ctx.services.bus, r.companyId, { title: '就業確認済み / Confirmed', body: ctx.user!.name, link: '/admin/candidate/shukkin' });

@@ -23,7 +23,10 @@ export const readModelSharedTypeDefs = /* GraphQL */ `
   "A row a move or an action did not reach, and why: state (not in a state the move starts from), forbidden, missing."
   type RefusedRow {
     id: ID!
+    "state, forbidden, missing, or the reason of a check that refused it (a working-limits code: card_expired, age, status_activity, …)."
     reason: String!
+    "Why, in the caller's language, when a check refused it."
+    message: String
   }
   "A state of a read model's rows for the caller: its label and tone, and the states the caller may move a row in it to."
   type StateChoice {
@@ -198,7 +201,7 @@ export function readModelDocuments(def: ReadModelDef) {
     }`,
     options: def.filters?.some((f) => f.options) ? `query ${T}Options($filter: String!) { ${def.name}Options(filter: $filter) { value ja en } }` : null,
     states: def.transitions ? `query ${T}States { ${def.name}States { value ja en tone group next } }` : null,
-    move: def.transitions ? `mutation Move${T}($ids: [ID!]!, $to: String!) { move${T}(ids: $ids, to: $to) { moved refused { id reason } } }` : null,
+    move: def.transitions ? `mutation Move${T}($ids: [ID!]!, $to: String!) { move${T}(ids: $ids, to: $to) { moved refused { id reason message } } }` : null,
     action: def.actions?.length ? `mutation ${T}Action($ids: [ID!]!, $action: String!) { ${def.name}Action(ids: $ids, action: $action) }` : null,
   };
 }

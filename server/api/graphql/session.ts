@@ -3,6 +3,7 @@ import { ContactInput, TrialInput, saveContact } from '../../modules/contact/ser
 import { signUpForTrial } from '../../modules/trial/signup.ts';
 import { email, validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
+import { spendFormLimit } from '../form-limits.ts';
 import { apiError, badInput } from '../errors.ts';
 import { msg, msgText } from '../../../shared/messages.ts';
 
@@ -117,6 +118,7 @@ export const resolvers = {
     submitContact: async (_: unknown, args: { input: unknown }, ctx: ApiContext) => {
       const v = validate(ContactInput, args.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
+      await spendFormLimit(ctx, 'contact');
       return saveContact(ctx.services.db, v.data, ctx.lang);
     },
     // The trial signup (issue 5): company, first company admin, templates and the request row in
@@ -124,6 +126,7 @@ export const resolvers = {
     submitTrial: async (_: unknown, args: { input: unknown }, ctx: ApiContext) => {
       const v = validate(TrialInput, args.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
+      await spendFormLimit(ctx, 'trial');
       const r = await signUpForTrial(ctx.services.db, v.data, ctx.lang);
       if (!r.ok) throw badInput(ctx.lang, r.errors);
       try {
@@ -137,6 +140,7 @@ export const resolvers = {
     requestPasswordReset: async (_: unknown, args: { email: string }, ctx: ApiContext) => {
       const v = validate(z.object({ email: email() }), args, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
+      await spendFormLimit(ctx, 'passwordReset', v.data.email);
       await ctx.services.auth.requestPasswordReset(v.data.email, ctx.lang);
       return true;
     },

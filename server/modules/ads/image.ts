@@ -1,9 +1,11 @@
 import type { DB } from '../../db/connect.ts';
+import type { Outbound } from '../../net/outbound.ts';
 
 /**
  * A banner's image is never hot-linked: the boards would then tell a third party who looked (its
  * server sees each visitor) and the CSP would have to allow other hosts. Instead the image at the
- * URL the superadmin gives is fetched once when the ad is saved (5 s, 2 MB at most, http(s) only),
+ * URL the superadmin gives is fetched once when the ad is saved (through the outbound guard: no
+ * address inside our network; 5 s, 2 MB at most, http(s) only),
  * decoded and written again by sharp as a 1200 × 400 WebP (the banner's fixed 3:1 box, so the page
  * never shifts when it loads), and served from /ads/image/<id>. A path of this site ("/…") is used
  * as it is.
@@ -16,12 +18,12 @@ export const BANNER_HEIGHT = 400;
 export const isRemoteImage = (url: string | null | undefined): url is string => !!url && /^https?:\/\//i.test(url);
 
 /** Fetches and re-encodes an image; a reason (English, for the log and the form's message) when it cannot. */
-export async function fetchBannerImage(url: string): Promise<{ data: Buffer; type: string } | { error: 'fetch' | 'size' | 'image' }> {
+export async function fetchBannerImage(outbound: Outbound, url: string): Promise<{ data: Buffer; type: string } | { error: 'fetch' | 'size' | 'image' }> {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
   let bytes: Buffer;
   try {
-    const res = await fetch(url, { signal: ctrl.signal, redirect: 'follow', headers: { accept: 'image/*' } });
+    const res = await outbound.fetch(url, { signal: ctrl.signal, headers: { accept: 'image/*' } });
     if (!res.ok || !res.body) return { error: 'fetch' };
     const chunks: Uint8Array[] = [];
     let size = 0;

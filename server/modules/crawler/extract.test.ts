@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash, extractHtml, extractJson, prefectureOf, wageOf, type FieldMapping } from './extract.ts';
+import { BudgetError, contentHash, extractHtml, extractJson, prefectureOf, wageOf, type FieldMapping } from './extract.ts';
 
 const MAP: FieldMapping = { url: 'a.title', title: 'a.title', title_en: '', description: '.desc', wage: '.wage', prefecture: '.place', city: '.city', station: '' };
 
@@ -66,5 +66,17 @@ describe('field parsing', () => {
     const a = { sourceUrl: 'u1', title: 't', titleEn: '', description: '', wage: 1, prefecture: '', city: '', station: '' };
     expect(contentHash(a)).toBe(contentHash({ ...a, sourceUrl: 'u2' }));
     expect(contentHash(a)).not.toBe(contentHash({ ...a, wage: 2 }));
+  });
+});
+
+describe('the depth budget', () => {
+  it('stops a page nested deeper than the budget at once, with the reason, and reads one within it', () => {
+    const started = Date.now();
+    expect(() => extractHtml('<div>'.repeat(300_000), 'https://site.example/', 'li.job', MAP)).toThrow(BudgetError);
+    expect(() => extractHtml('<div>'.repeat(300_000), 'https://site.example/', 'li.job', MAP)).toThrow('elements nested deeper than 512 levels');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const nested = `${'<div>'.repeat(100)}<ul><li class="job"><a class="title" href="/j">Deep job</a></li></ul>`;
+    expect(extractHtml(nested, 'https://site.example/', 'li.job', MAP).jobs.map((j) => j.title)).toEqual(['Deep job']);
+    expect(() => extractHtml(nested, 'https://site.example/', 'li.job', MAP, 50)).toThrow('elements nested deeper than 50 levels');
   });
 });

@@ -1,12 +1,17 @@
 /**
- * What a crawled page or feed says, as job drafts: pure functions over the fetched text. An HTML
- * page is parsed with a real HTML parser (cheerio over parse5); each element matched by the
+ * What a crawled page or feed says, as job drafts: pure functions over the fetched text, run in a
+ * worker thread with a time budget (parse.ts). An HTML page is parsed with a real HTML parser
+ * (parse5, read with cheerio) that stops at a nesting depth: parse5's work per element grows with
+ * the depth of the open elements, so a page of nothing but unclosed `<div>`s would take it minutes;
+ * no real page nests 512 deep (Chromium's parser stops nesting there too). Each element matched by the
  * source's item selector is one job, and each field is the text (or, for the link, the href) of a
  * CSS selector inside it. A JSON feed names the array of jobs by a dotted path and each field by a
  * dotted path inside one job.
  */
 import { createHash } from 'node:crypto';
 import * as cheerio from 'cheerio';
+import { parse } from 'parse5';
+import { adapter } from 'parse5-htmlparser2-tree-adapter';
 import { PREFECTURES } from '../jobs/prefectures.ts';
 
 /** Where the fields are: CSS selectors (html) or dotted paths (json). Empty = not mapped. */
@@ -92,9 +97,39 @@ function normalize(raw: Record<keyof FieldMapping, string>, pageUrl: string, ind
 
 const FIELDS = ['url', 'title', 'title_en', 'description', 'wage', 'prefecture', 'city', 'station'] as const;
 
+/** How deep an HTML page may nest its elements before reading it stops. */
+export const MAX_DEPTH = 512;
+
+/** A page beyond what the import reads (too deep); its message is the run's reason. */
+export class BudgetError extends Error {}
+
+type Node = Parameters<typeof adapter.appendChild>[0] | Parameters<typeof adapter.appendChild>[1];
+
+/** The document, parsed by parse5 into cheerio's tree; a BudgetError once an element would sit deeper than `maxDepth`. */
+function parseBounded(html: string, maxDepth: number) {
+  const depth = new WeakMap<Node, number>();
+  const place = (parent: Node, child: Node) => {
+    const d = (depth.get(parent) ?? 0) + 1;
+    if (d > maxDepth) throw new BudgetError(`elements nested deeper than ${maxDepth} levels`);
+    depth.set(child, d);
+  };
+  const treeAdapter: typeof adapter = {
+    ...adapter,
+    appendChild(parent, child) {
+      place(parent, child);
+      adapter.appendChild(parent, child);
+    },
+    insertBefore(parent, child, ref) {
+      place(parent, child);
+      adapter.insertBefore(parent, child, ref);
+    },
+  };
+  return parse(html, { treeAdapter, scriptingEnabled: true });
+}
+
 /** Jobs in an HTML page: each element matching `itemSelector`, fields by selectors inside it. */
-export function extractHtml(html: string, pageUrl: string, itemSelector: string, map: FieldMapping): Extracted {
-  const $ = cheerio.load(html);
+export function extractHtml(html: string, pageUrl: string, itemSelector: string, map: FieldMapping, maxDepth = MAX_DEPTH): Extracted {
+  const $ = cheerio.load(parseBounded(html, maxDepth));
   const problems: string[] = [];
   const jobs: FoundJob[] = [];
   let items;

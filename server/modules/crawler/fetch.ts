@@ -1,8 +1,10 @@
 /**
- * Fetching for the crawler: with a time limit, a size cap (read as it streams, so a huge page
- * never fills memory), no cookies, only http(s), and robots.txt honoured (RFC 9309).
+ * Fetching for the crawler: through the outbound guard (no address inside our network, redirects
+ * checked hop by hop), with a time limit, a size cap (read as it streams, so a huge page never
+ * fills memory), no cookies, only http(s), and robots.txt honoured (RFC 9309).
  */
 import robotsParserModule from 'robots-parser';
+import { OutboundError, type Outbound } from '../../net/outbound.ts';
 
 // The package is CommonJS whose types declare an ES default; at run time the default import is the function.
 const robotsParser = robotsParserModule as unknown as (url: string, txt: string) => { isAllowed(url: string, ua?: string): boolean | undefined };
@@ -18,7 +20,7 @@ export const DEFAULT_LIMITS: FetchLimits = { timeoutMs: 10_000, maxBytes: 2 * 10
 
 export class CrawlError extends Error {
   constructor(
-    readonly reason: 'timeout' | 'too_large' | 'http' | 'network' | 'robots' | 'url',
+    readonly reason: 'timeout' | 'too_large' | 'http' | 'network' | 'robots' | 'url' | 'refused' | 'parse',
     message: string,
   ) {
     super(message);
@@ -26,7 +28,7 @@ export class CrawlError extends Error {
 }
 
 /** The body of a GET as text, or a CrawlError saying why not. */
-export async function fetchText(url: string, limits: FetchLimits = DEFAULT_LIMITS): Promise<{ status: number; text: string }> {
+export async function fetchText(outbound: Outbound, url: string, limits: FetchLimits = DEFAULT_LIMITS): Promise<{ status: number; text: string }> {
   let u: URL;
   try {
     u = new URL(url);
@@ -37,7 +39,7 @@ export async function fetchText(url: string, limits: FetchLimits = DEFAULT_LIMIT
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), limits.timeoutMs);
   try {
-    const res = await fetch(u, { signal: ctrl.signal, redirect: 'follow', headers: { 'user-agent': `${CRAWLER_AGENT}/1.0`, accept: 'text/html,application/json;q=0.9,*/*;q=0.5' } });
+    const res = await outbound.fetch(u, { signal: ctrl.signal, headers: { 'user-agent': `${CRAWLER_AGENT}/1.0`, accept: 'text/html,application/json;q=0.9,*/*;q=0.5' } });
     const declared = Number(res.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > limits.maxBytes) {
       await res.body?.cancel();
@@ -58,6 +60,7 @@ export async function fetchText(url: string, limits: FetchLimits = DEFAULT_LIMIT
     return { status: res.status, text: Buffer.concat(chunks).toString('utf8') };
   } catch (err) {
     if (err instanceof CrawlError) throw err;
+    if (err instanceof OutboundError) throw new CrawlError('refused', `${url}: refused, ${err.message}`);
     if (ctrl.signal.aborted) throw new CrawlError('timeout', `${url}: no answer within ${limits.timeoutMs} ms`);
     throw new CrawlError('network', `${url}: ${(err as Error).cause ? String((err as Error & { cause: unknown }).cause) : (err as Error).message}`);
   } finally {
@@ -69,12 +72,14 @@ export async function fetchText(url: string, limits: FetchLimits = DEFAULT_LIMIT
  * Whether robots.txt lets us fetch `url`. RFC 9309: a robots.txt that does not exist (4xx) allows
  * everything; one that cannot be read (5xx, timeout, network) means "disallow everything" until it can.
  */
-export async function robotsAllow(url: string, limits: FetchLimits = DEFAULT_LIMITS): Promise<boolean> {
+export async function robotsAllow(outbound: Outbound, url: string, limits: FetchLimits = DEFAULT_LIMITS): Promise<boolean> {
   const robotsUrl = new URL('/robots.txt', url).href;
   let r: { status: number; text: string };
   try {
-    r = await fetchText(robotsUrl, { timeoutMs: limits.timeoutMs, maxBytes: 500 * 1024 });
-  } catch {
+    r = await fetchText(outbound, robotsUrl, { timeoutMs: limits.timeoutMs, maxBytes: 500 * 1024 });
+  } catch (err) {
+    // A refused address is the run's failure, said as such (not "robots.txt does not allow").
+    if (err instanceof CrawlError && err.reason === 'refused') throw err;
     return false;
   }
   if (r.status >= 400 && r.status < 500) return true;

@@ -1,6 +1,7 @@
 /**
  * Running a crawler source: claim it (one run at a time per source, across processes), check
- * robots.txt, fetch the page or feed within limits, extract the jobs, and import each as a draft
+ * robots.txt, fetch the page or feed within limits (through the outbound guard), extract the jobs
+ * in a worker thread within a budget (parse.ts), and import each as a draft
  * job for a person to review — skipping what an earlier run imported unchanged (same source URL,
  * same content hash), updating a draft whose source changed, leaving alone a job a person already
  * published or deleted. Every run is written to the history with its counts and problems.
@@ -9,8 +10,10 @@ import { repeatEvery } from '../repeat.ts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/connect.ts';
-import { contentHash, extractHtml, extractJson, type FieldMapping, type FoundJob } from './extract.ts';
+import type { Outbound } from '../../net/outbound.ts';
+import { contentHash, type FieldMapping, type FoundJob } from './extract.ts';
 import { CrawlError, DEFAULT_LIMITS, fetchText, robotsAllow, type FetchLimits } from './fetch.ts';
+import { DEFAULT_BUDGET, extractInWorker, type ParseBudget } from './parse.ts';
 
 /** A claim older than this is from a process that died mid-run: another may take the source. */
 const STALE_CLAIM_MINUTES = 15;
@@ -102,17 +105,26 @@ async function importOne(db: DB, source: Source, job: FoundJob): Promise<'import
  * Runs one source now. Returns null when the source is being run elsewhere (or is gone); never
  * throws for what the remote site does — that is a failed run in the history.
  */
-export async function runSource(db: DB, sourceId: string, o: { limits?: FetchLimits; log?: Logger } = {}): Promise<RunSummary | null> {
+export interface RunOptions {
+  /** Every request of the run goes through it (server/net/outbound.ts). */
+  outbound: Outbound;
+  limits?: FetchLimits;
+  /** What reading the page may cost (parse.ts). */
+  budget?: ParseBudget;
+  log?: Logger;
+}
+
+export async function runSource(db: DB, sourceId: string, o: RunOptions): Promise<RunSummary | null> {
   const source = await claim(db, sourceId);
   if (!source) return null;
   const run = await db.insertInto('crawler_runs').values({ source_id: source.id }).returning('id').executeTakeFirstOrThrow();
   const summary: RunSummary = { runId: run.id, status: 'ok', found: 0, imported: 0, updated: 0, skipped: 0, errors: [] };
   try {
     const limits = o.limits ?? DEFAULT_LIMITS;
-    if (!(await robotsAllow(source.url, limits))) throw new CrawlError('robots', `robots.txt does not allow ${source.url}`);
-    const page = await fetchText(source.url, limits);
+    if (!(await robotsAllow(o.outbound, source.url, limits))) throw new CrawlError('robots', `robots.txt does not allow ${source.url}`);
+    const page = await fetchText(o.outbound, source.url, limits);
     if (page.status >= 400) throw new CrawlError('http', `${source.url} answered HTTP ${page.status}`);
-    const found = source.format === 'json' ? extractJson(page.text, source.url, source.item_selector, mappingOf(source)) : extractHtml(page.text, source.url, source.item_selector, mappingOf(source));
+    const found = await extractInWorker({ format: source.format === 'json' ? 'json' : 'html', text: page.text, pageUrl: source.url, selector: source.item_selector, map: mappingOf(source) }, o.budget ?? DEFAULT_BUDGET);
     summary.found = found.jobs.length;
     summary.errors.push(...found.problems);
     const seen = new Set<string>();
@@ -162,13 +174,13 @@ export async function dueSources(db: DB): Promise<string[]> {
  * The background job: every `intervalMs`, the due sources one after another. Several processes may
  * run it; the claim gives each source to one of them. `stop()` waits for a run in progress.
  */
-export function startCrawlerScheduler(db: DB, o: { log?: Logger; intervalMs?: number; limits?: FetchLimits } = {}): { stop(): Promise<void> } {
+export function startCrawlerScheduler(db: DB, o: RunOptions & { intervalMs?: number }): { stop(): Promise<void> } {
   return repeatEvery(
     o.intervalMs ?? 60_000,
     async (job) => {
       for (const id of await dueSources(db)) {
         if (job.stopped) return;
-        await runSource(db, id, { log: o.log, limits: o.limits });
+        await runSource(db, id, o);
       }
     },
     (err) => o.log?.warn({ err }, 'crawler scheduler tick failed'),

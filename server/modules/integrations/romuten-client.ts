@@ -6,6 +6,7 @@
  * 503's Retry-After when it gives one), a bounded number of times. Any other answer is final.
  */
 import { createHmac } from 'node:crypto';
+import { OutboundError, type Outbound } from '../../net/outbound.ts';
 
 export interface RomutenCredentials {
   baseUrl: string;
@@ -37,11 +38,12 @@ export const DEFAULT_POLICY: RetryPolicy = {
 /**
  * Why a request failed for good: `auth` (401/403: the key or secret is wrong, nothing else will
  * work either), `rejected` (another 4xx: this item is refused, the next may pass), `unavailable`
- * (every try timed out, failed or was answered 5xx/429: the service is down for now).
+ * (every try timed out, failed or was answered 5xx/429: the service is down for now), `refused`
+ * (the base URL leads inside our own network: the outbound guard made no request, and never will).
  */
 export class RomutenError extends Error {
   constructor(
-    readonly kind: 'auth' | 'rejected' | 'unavailable',
+    readonly kind: 'auth' | 'rejected' | 'unavailable' | 'refused',
     message: string,
   ) {
     super(message);
@@ -74,8 +76,8 @@ export interface RomutenClient {
   call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T>;
 }
 
-/** A client for one connection. `onRetry` hears every try after the first (the sync log counts them). */
-export function romutenClient(creds: RomutenCredentials, policy: RetryPolicy = DEFAULT_POLICY, onRetry: (reason: string) => void = () => {}): RomutenClient {
+/** A client for one connection, through the outbound guard. `onRetry` hears every try after the first (the sync log counts them). */
+export function romutenClient(outbound: Outbound, creds: RomutenCredentials, policy: RetryPolicy = DEFAULT_POLICY, onRetry: (reason: string) => void = () => {}): RomutenClient {
   const base = creds.baseUrl.replace(/\/+$/, '');
   return {
     async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
@@ -86,7 +88,7 @@ export function romutenClient(creds: RomutenCredentials, policy: RetryPolicy = D
         let wait: number | null = null;
         try {
           const timestamp = String(Math.floor(Date.now() / 1000));
-          const res = await fetch(url, {
+          const res = await outbound.fetch(url, {
             method,
             signal: AbortSignal.timeout(policy.timeoutMs),
             redirect: 'error',
@@ -111,6 +113,7 @@ export function romutenClient(creds: RomutenCredentials, policy: RetryPolicy = D
           if (wait !== null && wait > policy.maxDelayMs) throw new RomutenError('unavailable', `${method} ${url.pathname}: HTTP ${res.status}, asked to wait ${Math.ceil(wait / 1000)} s`);
         } catch (err) {
           if (err instanceof RomutenError) throw err;
+          if (err instanceof OutboundError) throw new RomutenError('refused', `${method} ${url.pathname}: refused, ${err.message}`);
           const e = err as Error & { cause?: unknown };
           reason = e.name === 'TimeoutError' ? `no answer within ${policy.timeoutMs} ms` : e instanceof SyntaxError ? 'the answer is not JSON' : `network: ${e.cause ? String(e.cause) : e.message}`;
         }

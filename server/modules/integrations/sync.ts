@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/connect.ts';
+import type { Outbound } from '../../net/outbound.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { openCredentials, type Actor } from './connections.ts';
 import { DEFAULT_POLICY, RomutenError, romutenClient, type RetryPolicy } from './romuten-client.ts';
@@ -117,7 +118,7 @@ async function claim(db: DB, companyId: string) {
 }
 
 /** Runs one sync now; a summary (also in the log), or why none ran. */
-export async function syncRomuten(db: DB, key: Buffer | null, companyId: string, actor: Actor, o: { policy?: RetryPolicy; log?: Logger } = {}): Promise<SyncSummary | { refused: SyncRefusal }> {
+export async function syncRomuten(db: DB, key: Buffer | null, companyId: string, actor: Actor, o: { outbound: Outbound; policy?: RetryPolicy; log?: Logger }): Promise<SyncSummary | { refused: SyncRefusal }> {
   const conn = await claim(db, companyId);
   if (!conn) {
     const c = await db.selectFrom('integration_connections').select(['enabled', 'credentials']).where('company_id', '=', companyId).where('provider', '=', 'romuten').executeTakeFirst();
@@ -139,7 +140,7 @@ export async function syncRomuten(db: DB, key: Buffer | null, companyId: string,
       throw err;
     });
   const s: SyncSummary = { syncId: log.id, status: 'ok', workersPushed: 0, attendancePushed: 0, unchanged: 0, statusesPulled: 0, failed: 0, retries: 0, errors: [] };
-  const client = romutenClient(creds, o.policy ?? DEFAULT_POLICY, () => s.retries++);
+  const client = romutenClient(o.outbound, creds, o.policy ?? DEFAULT_POLICY, () => s.retries++);
   let stopped = false;
   try {
     const known = new Map((await db.selectFrom('integration_items').select(['entity', 'entity_id', 'version', 'remote_id']).where('connection_id', '=', conn.id).execute()).map((i) => [`${i.entity}:${i.entity_id}`, i]));

@@ -9,7 +9,7 @@ import { todayInJapan } from '../../time.ts';
 import { email, optionalText, requiredText } from '../../validation.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
 import { jobsDb } from './public.ts';
-import { checkPersonForShift } from '../workforce/assign.ts';
+import { mayWork } from '../workforce/may-work.ts';
 import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 
 /** What a foreign staff member gives to register on the public site (issue 5). */
@@ -111,8 +111,8 @@ export async function applyToJob(
         .executeTakeFirst();
       if (!shift) return { ok: false, reason: 'not-found' };
       if (shift.date < today) return { ok: false, reason: 'closed' };
-      // The residence card and the hours the status allows, with the person's row locked (docs/workforce.md).
-      const limits = await checkPersonForShift(trx as unknown as DB, input.candidateId, shift.id);
+      // May this person work this shift for this job (card, age, status, hours), with their row locked (docs/workforce.md).
+      const limits = await mayWork(trx as unknown as DB, { candidateId: input.candidateId, jobId: job.id, shiftId: shift.id });
       if (!limits.ok) return { ok: false, reason: 'limits', refusal: limits };
       shiftId = shift.id;
     }

@@ -48,3 +48,23 @@ describe('shift plans (date range × weekdays × time slots)', () => {
     expect(paidMinutes('22:00', '06:00', 60)).toBe(420);
   });
 });
+
+describe('shift plans: breaks (労働基準法第34条)', () => {
+  it('refuses a 12-hour slot without a break, naming the article and the slot', () => {
+    // 08:00–20:00 less 0 = 720 minutes of work: over 8 hours, at least 60 minutes of break.
+    const [e] = checkPlan(plan({ slots: [{ start: '08:00', end: '20:00' }], breakMinutes: 0 }));
+    expect(e).toMatchObject({ field: 'breakMinutes' });
+    expect(e!.ja).toContain('労働基準法第34条');
+    expect(e!.ja).toContain('08:00–20:00');
+    expect(e!.en).toContain('article 34');
+    expect(e!.en).toContain('720 minutes of work, 0 minutes of break, at least 60 needed');
+  });
+
+  it('takes 45 minutes as enough up to 8 hours of work and checks every slot', () => {
+    // 09:00–17:45 less 45 = 480 of work: 45 is enough. 13:00–22:00 less 45 = 495: needs 60.
+    expect(checkPlan(plan({ slots: [{ start: '09:00', end: '17:45' }], breakMinutes: 45 }))).toEqual([]);
+    const errors = checkPlan(plan({ slots: [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '22:00' }], breakMinutes: 45 }));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.en).toContain('13:00–22:00: 495 minutes of work, 45 minutes of break, at least 60 needed');
+  });
+});

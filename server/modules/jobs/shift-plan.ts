@@ -4,6 +4,7 @@
  */
 import type { Text } from '../../../shared/i18n.ts';
 import { msgText } from '../../../shared/messages.ts';
+import { checkPlannedBreak } from '../payroll/breaks.ts';
 
 export interface TimeSlot {
   start: string; // HH:MM
@@ -78,6 +79,11 @@ export function checkPlan(p: ShiftPlan): PlanError[] {
   if (new Set(starts).size !== starts.length) errors.push({ field: 'slots', ...msgText('shifts.errSameStart') });
   if (!Number.isInteger(p.capacity) || p.capacity < 1 || p.capacity > 1000) errors.push({ field: 'capacity', ...msgText('shifts.errCapacity') });
   if (!Number.isInteger(p.breakMinutes) || p.breakMinutes < 0 || p.breakMinutes > 240) errors.push({ field: 'breakMinutes', ...msgText('shifts.errBreak') });
+  else if (!errors.some((e) => e.field === 'slots')) {
+    // 労働基準法第34条: the break every slot of the plan gets must be long enough for its work.
+    const short = p.slots.map((s) => ({ s, c: checkPlannedBreak(s.start, s.end, p.breakMinutes) })).find((x) => x.c.short);
+    if (short) errors.push({ field: 'breakMinutes', ...msgText('shifts.errBreakRule', { slot: `${short.s.start}–${short.s.end}`, work: short.c.workMinutes, break: short.c.breakMinutes, required: short.c.required }) });
+  }
   if (!errors.length && expandPlanUnchecked(p).length > MAX_SHIFTS_PER_PLAN) {
     errors.push({ field: 'to', ...msgText('shifts.errTooMany', { max: MAX_SHIFTS_PER_PLAN }) });
   }

@@ -87,13 +87,43 @@ describe('computeShiftPay: hand-worked shifts', () => {
     });
   });
 
-  it('adds late night on top of the holiday premium', () => {
+  it('adds late night on top of the holiday premium when both days of a night shift are statutory holidays', () => {
     // 20:00–05:00 = 540 min; break at floor(480 / 2) = 240 → 00:00–01:00; 480 worked.
     // Night: 22:00–00:00 (120) and 01:00–05:00 (240) = 360.
     // base = 480 × 1,000 / 60 = 8,000; holiday = 480 × 1,000 × 35% / 60 = 2,800;
     // late night = 360 × 1,000 × 25% / 60 = 1,500; total 12,300.
-    expect(computeShiftPay(shift({ start: '20:00', end: '05:00', hourlyWage: 1000, statutoryHoliday: true }), fresh)).toMatchObject({
+    expect(computeShiftPay(shift({ start: '20:00', end: '05:00', hourlyWage: 1000, statutoryHoliday: true, nextDayStatutoryHoliday: true }), fresh)).toMatchObject({
       workedMinutes: 480, holidayMinutes: 480, lateNightMinutes: 360, base: 8000, holidayPremium: 2800, lateNightPremium: 1500, overtimePremium: 0, total: 12300,
+    });
+  });
+
+  it('counts holiday work by calendar day: only the minutes before midnight of a holiday that ends at midnight', () => {
+    // Sunday (法定休日) 20:00 – Monday 05:00, break 00:00–01:00 as above. Sunday 20:00–24:00 = 240
+    // holiday minutes; Monday 01:00–05:00 = 240 ordinary minutes, within 8 hours: no overtime.
+    // base 8,000; holiday = 240 × 1,000 × 35% / 60 = 1,400; late night 1,500 as above; total 10,900.
+    expect(computeShiftPay(shift({ start: '20:00', end: '05:00', hourlyWage: 1000, statutoryHoliday: true }), fresh)).toMatchObject({
+      workedMinutes: 480, holidayMinutes: 240, overtimeMinutes: 0, lateNightMinutes: 360, base: 8000, holidayPremium: 1400, lateNightPremium: 1500, total: 10900,
+    });
+  });
+
+  it('makes the minutes after midnight holiday work when the next day is the statutory holiday', () => {
+    // Saturday 22:00 – Sunday 06:00 (Sunday the 法定休日), no break: 480 worked.
+    // Saturday 22:00–24:00 = 120 ordinary; Sunday 00:00–06:00 = 360 holiday. Night 22:00–05:00 = 420.
+    // base = 480 × 1,200 / 60 = 9,600; holiday = 360 × 1,200 × 35% / 60 = 2,520;
+    // late night = 420 × 1,200 × 25% / 60 = 2,100; total 14,220.
+    expect(computeShiftPay(shift({ date: '2026-11-28', start: '22:00', end: '06:00', breakMinutes: 0, nextDayStatutoryHoliday: true }), fresh)).toMatchObject({
+      workedMinutes: 480, holidayMinutes: 360, overtimeMinutes: 0, lateNightMinutes: 420, base: 9600, holidayPremium: 2520, lateNightPremium: 2100, total: 14220,
+    });
+  });
+
+  it('keeps holiday minutes out of the 8 hours: only ordinary minutes past 480 are overtime', () => {
+    // Sunday (法定休日) 18:00 – Monday 09:00 = 900 min, break 60 at 01:00–02:00 (breakStart):
+    // Sunday 18:00–24:00 = 360 holiday; Monday 00:00–01:00 and 02:00–09:00 = 480 ordinary: exactly 8
+    // hours, so no overtime although 840 minutes were worked. Night 22:00–01:00 + 02:00–05:00 = 360.
+    // base = 840 × 1,000 / 60 = 14,000; holiday = 360 × 1,000 × 35% / 60 = 2,100;
+    // late night = 360 × 1,000 × 25% / 60 = 1,500; total 17,600.
+    expect(computeShiftPay(shift({ start: '18:00', end: '09:00', breakStart: '01:00', hourlyWage: 1000, statutoryHoliday: true }), fresh)).toMatchObject({
+      workedMinutes: 840, holidayMinutes: 360, overtimeMinutes: 0, base: 14000, holidayPremium: 2100, lateNightPremium: 1500, overtimePremium: 0, total: 17600,
     });
   });
 
@@ -130,6 +160,65 @@ describe('computeShiftPay: hand-worked shifts', () => {
   });
 });
 
+describe('computeShiftPay: day rates (日給, 施行規則第19条第1項第2号)', () => {
+  const day = (w: Partial<ShiftWork> = {}): ShiftWork => ({ ...shift(), hourlyWage: undefined, dailyWage: 9800, scheduledMinutes: 480, ...w });
+
+  it('pays the whole day rate for the scheduled day, not the day rate per hour', () => {
+    // 09:00–18:00 less 60 = 480 worked = the 480 scheduled: base = 9,800 (hourly it would be 78,400).
+    expect(computeShiftPay(day(), fresh)).toEqual({
+      workedMinutes: 480, overtimeMinutes: 0, over60Minutes: 0, lateNightMinutes: 0, holidayMinutes: 0,
+      base: 9800, overtimePremium: 0, lateNightPremium: 0, holidayPremium: 0, total: 9800,
+    });
+  });
+
+  it('pays a shorter day in proportion: worked ÷ scheduled of the day rate', () => {
+    // One minute of a 480-minute ¥9,800 day: 9,800 × 1 / 480 = 20.41… → 20 (not ¥163, a minute at ¥9,800/h).
+    expect(computeShiftPay(day({ end: '09:01', breakMinutes: 0 }), fresh)).toMatchObject({ workedMinutes: 1, base: 20, total: 20 });
+    // 09:00–13:00, no break: 240 of 480 minutes = half the day rate, 4,900.
+    expect(computeShiftPay(day({ end: '13:00', breakMinutes: 0 }), fresh)).toMatchObject({ workedMinutes: 240, base: 4900, total: 4900 });
+  });
+
+  it('pays minutes beyond the scheduled ones at the basis, and minutes beyond 8 hours at +25% of it', () => {
+    // ¥8,400 for 7 scheduled hours: basis 8,400 ÷ 7 = 1,200/h. 09:00–19:00 less 60 = 540 worked.
+    // base = 8,400 + 120 extra minutes × 1,200 / 60 = 8,400 + 2,400 = 10,800;
+    // overtime (beyond 480) = 60 × 1,200 × 25% / 60 = 300; total 11,100.
+    expect(computeShiftPay(day({ end: '19:00', dailyWage: 8400, scheduledMinutes: 420 }), fresh)).toMatchObject({
+      workedMinutes: 540, overtimeMinutes: 60, base: 10800, overtimePremium: 300, total: 11100,
+    });
+  });
+
+  it('keeps a basis that is not a whole yen exact and rounds each component once', () => {
+    // ¥10,000 for 7.5 scheduled hours: basis 1,333.33…/h. 09:00–18:30 less 60 = 510 worked, 30 overtime.
+    // base = 10,000 × 510 / 450 = 11,333.33… → 11,333; overtime = 30 × 1,333.33… × 25% / 60 = 166.67 → 167.
+    expect(computeShiftPay(day({ end: '18:30', dailyWage: 10000, scheduledMinutes: 450 }), fresh)).toMatchObject({
+      workedMinutes: 510, overtimeMinutes: 30, base: 11333, overtimePremium: 167, total: 11500,
+    });
+  });
+
+  it('pays late night and holiday premiums at the basis', () => {
+    // ¥9,600 for 480 minutes: basis 1,200/h. Saturday 22:00 – Sunday 07:00 (Sunday the 法定休日),
+    // break 02:00–03:00: worked 22:00–02:00 and 03:00–07:00 = 480; night 360; Sunday's 00:00–02:00
+    // and 03:00–07:00 = 360 holiday. base 9,600; late night = 360 × 1,200 × 25% / 60 = 1,800;
+    // holiday = 360 × 1,200 × 35% / 60 = 2,520; total 13,920.
+    expect(computeShiftPay(day({ start: '22:00', end: '07:00', dailyWage: 9600, nextDayStatutoryHoliday: true }), fresh)).toMatchObject({
+      workedMinutes: 480, lateNightMinutes: 360, holidayMinutes: 360, base: 9600, lateNightPremium: 1800, holidayPremium: 2520, total: 13920,
+    });
+  });
+
+  it('counts the week: past 40 hours a day rate\'s minutes are overtime too', () => {
+    // 38 hours before: 120 regular minutes left; 360 of the 480 are overtime at 9,800 / 8 = 1,225/h:
+    // 360 × 1,225 × 25% / 60 = 1,837.5 → 1,838.
+    expect(computeShiftPay(day(), { weeklyMinutesBefore: 2280, monthlyOvertimeMinutesBefore: 0 })).toMatchObject({ overtimeMinutes: 360, base: 9800, overtimePremium: 1838, total: 11638 });
+  });
+
+  it('refuses both wages, neither, or a day rate without its scheduled minutes', () => {
+    expect(() => computeShiftPay(day({ hourlyWage: 1200 }), fresh)).toThrow(/exactly one of hourlyWage and dailyWage/);
+    expect(() => computeShiftPay(day({ dailyWage: undefined, scheduledMinutes: undefined }), fresh)).toThrow(/exactly one of hourlyWage and dailyWage/);
+    expect(() => computeShiftPay(day({ scheduledMinutes: undefined }), fresh)).toThrow(/scheduled minutes/);
+    expect(() => computeShiftPay(shift({ scheduledMinutes: 480 }), fresh)).toThrow(/only a day rate has scheduled minutes/);
+  });
+});
+
 describe('computeShiftPay: bad input', () => {
   it('names what is wrong', () => {
     expect(() => computeShiftPay(shift({ start: '25:00' }), fresh)).toThrow('computeShiftPay: shift: start: a time as HH:MM');
@@ -154,11 +243,12 @@ describe('computeShiftPay: properties', () => {
       breakShare: fc.integer({ min: 0, max: 99 }),
       hourlyWage: fc.integer({ min: 1, max: 100_000 }),
       statutoryHoliday: fc.boolean(),
+      nextDayStatutoryHoliday: fc.boolean(),
       weeklyMinutesBefore: fc.integer({ min: 0, max: 4000 }),
       monthlyOvertimeMinutesBefore: fc.integer({ min: 0, max: 6000 }),
     })
     .map((r) => ({
-      work: shift({ start: r.start, end: r.end, breakMinutes: Math.floor((span(r.start, r.end) * r.breakShare) / 100), hourlyWage: r.hourlyWage, statutoryHoliday: r.statutoryHoliday }),
+      work: shift({ start: r.start, end: r.end, breakMinutes: Math.floor((span(r.start, r.end) * r.breakShare) / 100), hourlyWage: r.hourlyWage, statutoryHoliday: r.statutoryHoliday, nextDayStatutoryHoliday: r.nextDayStatutoryHoliday }),
       context: { weeklyMinutesBefore: r.weeklyMinutesBefore, monthlyOvertimeMinutesBefore: r.monthlyOvertimeMinutesBefore },
     }));
 
@@ -168,9 +258,15 @@ describe('computeShiftPay: properties', () => {
         const p = computeShiftPay(work, context);
         expect(p.workedMinutes).toBe(span(work.start, work.end) - work.breakMinutes);
         const regular = Math.max(0, Math.min(480, 2400 - context.weeklyMinutesBefore));
-        expect(p.overtimeMinutes).toBe(work.statutoryHoliday ? 0 : Math.max(0, p.workedMinutes - regular));
+        // Holiday minutes are never overtime; the other minutes past the regular ones are.
+        expect(p.overtimeMinutes).toBe(Math.max(0, p.workedMinutes - p.holidayMinutes - regular));
         expect(p.over60Minutes).toBe(Math.max(0, Math.min(p.overtimeMinutes, context.monthlyOvertimeMinutesBefore + p.overtimeMinutes - 3600)));
-        expect(p.holidayMinutes).toBe(work.statutoryHoliday ? p.workedMinutes : 0);
+        // Calendar days: a holiday on both days makes every minute holiday work, on neither none;
+        // a shift that ends by midnight is holiday work all or nothing by its own day.
+        const crosses = work.end <= work.start;
+        if (work.statutoryHoliday && (work.nextDayStatutoryHoliday || !crosses)) expect(p.holidayMinutes).toBe(p.workedMinutes);
+        if (!work.statutoryHoliday && (!work.nextDayStatutoryHoliday || !crosses)) expect(p.holidayMinutes).toBe(0);
+        expect(p.holidayMinutes).toBeLessThanOrEqual(p.workedMinutes);
         expect(p.lateNightMinutes).toBeLessThanOrEqual(Math.min(p.workedMinutes, 420));
       }),
     );
@@ -180,7 +276,7 @@ describe('computeShiftPay: properties', () => {
     fc.assert(
       fc.property(input, ({ work, context }) => {
         const p = computeShiftPay(work, context);
-        const w = work.hourlyWage;
+        const w = work.hourlyWage!;
         expect(p.total).toBe(p.base + p.overtimePremium + p.lateNightPremium + p.holidayPremium);
         // |rounded − exact| ≤ ½ ⇔ |2 × 6000 × rounded − 2 × 6000 × exact| ≤ 6000, all in integers.
         const near = (rounded: number, exactTimes6000: number) => expect(Math.abs(12000 * rounded - 2 * exactTimes6000)).toBeLessThanOrEqual(6000);
@@ -188,7 +284,19 @@ describe('computeShiftPay: properties', () => {
         near(p.overtimePremium, w * (25 * (p.overtimeMinutes - p.over60Minutes) + 50 * p.over60Minutes));
         near(p.lateNightPremium, w * 25 * p.lateNightMinutes);
         near(p.holidayPremium, w * 35 * p.holidayMinutes);
-        expect(p.overtimePremium === 0 || !work.statutoryHoliday).toBe(true);
+        expect(p.overtimePremium === 0 || p.holidayMinutes < p.workedMinutes).toBe(true);
+      }),
+    );
+  });
+
+  it('pays a day rate whose basis is a whole yen exactly what that hourly wage pays', () => {
+    // dailyWage = basis × hours: the rate is the basis per hour, so every minute and premium agree.
+    fc.assert(
+      fc.property(input, fc.integer({ min: 1, max: 12 }), ({ work, context }, hours) => {
+        const wage = Math.min(work.hourlyWage!, 80_000);
+        const hourly = computeShiftPay({ ...work, hourlyWage: wage }, context);
+        const daily = computeShiftPay({ ...work, hourlyWage: undefined, dailyWage: wage * hours, scheduledMinutes: hours * 60 }, context);
+        expect(daily).toEqual(hourly);
       }),
     );
   });

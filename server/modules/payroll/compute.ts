@@ -13,8 +13,14 @@ import { roundHalfUp } from '../money/rounding.ts';
  *   statutory day off (法定休日) +35% instead of the overtime premium, late night still on top
  *   (割増賃金令: 時間外 25%, 休日 35%).
  *
+ * - 第35条 with 昭和23年11月9日基収第2968号: the statutory day off is a calendar day, 0:00–24:00, so
+ *   a shift that crosses midnight is holiday work only for the minutes inside that day.
+ * - 労働基準法施行規則第19条第1項第2号: a day rate's hourly basis (for premiums and for minutes
+ *   beyond the scheduled ones) is the daily wage ÷ the day's scheduled hours.
+ *
  * Times are Asia/Tokyo wall-clock times (Japan has no daylight saving). A shift that runs past
- * midnight belongs wholly to the day it started on, as one working day.
+ * midnight is one working day, the day it started on, for the 8-hour limit and the week; only the
+ * statutory holiday is counted by calendar day.
  */
 
 const DAY = 24 * 60;
@@ -52,10 +58,27 @@ export const shiftWorkSchema = z
     end: time,
     breakMinutes: z.number().int().min(0),
     breakStart: time.optional(),
-    hourlyWage: z.number().int().min(1).max(100_000),
+    /** An hourly wage (時給); give this or dailyWage, not both. */
+    hourlyWage: z.number().int().min(1).max(100_000).optional(),
+    /** A day rate (日給) for the day's scheduled minutes; give this or hourlyWage, not both. */
+    dailyWage: z.number().int().min(1).max(1_000_000).optional(),
+    /** The day's scheduled working minutes (所定労働時間) a day rate pays for; only with dailyWage. */
+    scheduledMinutes: z.number().int().min(1).max(DAY).optional(),
+    /** The day the shift starts on is the worker's statutory day off (法定休日). */
     statutoryHoliday: z.boolean(),
+    /** The day after it is: the shift's minutes after midnight are holiday work. */
+    nextDayStatutoryHoliday: z.boolean().default(false),
   })
   .superRefine((w, ctx) => {
+    if ((w.hourlyWage === undefined) === (w.dailyWage === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['hourlyWage'], message: 'give exactly one of hourlyWage and dailyWage' });
+    }
+    if (w.dailyWage !== undefined && w.scheduledMinutes === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['scheduledMinutes'], message: 'a day rate needs the scheduled minutes it pays for' });
+    }
+    if (w.dailyWage === undefined && w.scheduledMinutes !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['scheduledMinutes'], message: 'only a day rate has scheduled minutes' });
+    }
     const span = spanOf(w.start, w.end);
     if (w.breakMinutes >= span) {
       ctx.addIssue({ code: 'custom', path: ['breakMinutes'], message: `the break (${w.breakMinutes} min) must be shorter than the shift (${span} min)` });
@@ -77,13 +100,13 @@ export type ShiftContext = z.input<typeof shiftContextSchema>;
 export interface ShiftPay {
   /** Minutes worked: the shift less its break. */
   workedMinutes: number;
-  /** Minutes beyond 8 hours in the shift or 40 hours in the week (never on a statutory holiday). */
+  /** Minutes beyond 8 hours in the shift or 40 hours in the week (never a holiday minute). */
   overtimeMinutes: number;
   /** The part of overtimeMinutes beyond 60 hours of overtime in the month. */
   over60Minutes: number;
   /** Worked minutes between 22:00 and 05:00. */
   lateNightMinutes: number;
-  /** Worked minutes on a statutory holiday: all of them, or none. */
+  /** Worked minutes inside the calendar day of a statutory holiday (0:00–24:00). */
   holidayMinutes: number;
   base: number;
   overtimePremium: number;
@@ -97,8 +120,15 @@ export interface ShiftPay {
  *
  * The break starts at `breakStart`, else at floor((shift − break) / 2) minutes after the start, so
  * the worked time splits evenly around it. Worked minutes are counted in time order: the 481st
- * worked minute of a shift is the first overtime minute, and so is the first minute past 40 hours
- * in the week. Each of base and the three premiums is rounded half up to the yen once.
+ * worked minute of a shift that is not holiday work is the first overtime minute, and so is the
+ * first minute past 40 hours in the week. A minute is holiday work when it falls on the calendar
+ * day of a statutory holiday: before midnight when `statutoryHoliday`, after it when
+ * `nextDayStatutoryHoliday`; holiday minutes earn the holiday premium and are never overtime.
+ *
+ * The hourly basis is `hourlyWage`, or for a day rate `dailyWage ÷ (scheduledMinutes ÷ 60)`, kept
+ * as a fraction: a day rate's base is `dailyWage × worked ÷ scheduled` (the whole day rate when
+ * the scheduled minutes are worked, plus each minute beyond them at the basis; a shorter day in
+ * proportion). Each of base and the three premiums is rounded half up to the yen once.
  */
 export function computeShiftPay(work: ShiftWork, context: ShiftContext): ShiftPay {
   const w = parseOrThrow(shiftWorkSchema, work, 'computeShiftPay: shift');
@@ -111,29 +141,37 @@ export function computeShiftPay(work: ShiftWork, context: ShiftContext): ShiftPa
   const regular = Math.max(0, Math.min(DAY_LIMIT, WEEK_LIMIT - c.weeklyMinutesBefore));
 
   let worked = 0;
+  let ordinary = 0;
   let overtime = 0;
   let over60 = 0;
   let lateNight = 0;
+  let holiday = 0;
   for (let t = 0; t < span; t++) {
     if (t >= breakAt && t < breakAt + w.breakMinutes) continue;
     worked++;
     const clock = (start + t) % DAY;
     if (clock >= NIGHT_FROM || clock < NIGHT_UNTIL) lateNight++;
     // Work on the statutory day off is holiday work (休日労働), not overtime: it earns the holiday
-    // premium instead and counts toward neither the week's 40 hours nor the month's 60.
-    if (!w.statutoryHoliday && worked > regular) {
+    // premium instead and counts toward neither the day's 8 hours, the week's 40 nor the month's 60.
+    if (start + t < DAY ? w.statutoryHoliday : w.nextDayStatutoryHoliday) {
+      holiday++;
+      continue;
+    }
+    ordinary++;
+    if (ordinary > regular) {
       overtime++;
       if (c.monthlyOvertimeMinutesBefore + overtime > MONTH_OVERTIME_LIMIT) over60++;
     }
   }
-  const holiday = w.statutoryHoliday ? worked : 0;
 
-  const wage = w.hourlyWage;
-  // minutes × wage / 60 yen, and a premium of p% is minutes × wage × p / (60 × 100) yen.
-  const base = roundHalfUp(worked * wage, 60);
-  const overtimePremium = roundHalfUp(wage * (OVERTIME * (overtime - over60) + OVERTIME_OVER_60 * over60), 6000);
-  const lateNightPremium = roundHalfUp(wage * LATE_NIGHT * lateNight, 6000);
-  const holidayPremium = roundHalfUp(wage * HOLIDAY * holiday, 6000);
+  // The hourly basis as a fraction num / den yen: an hourly wage is itself; a day rate is
+  // dailyWage × 60 / scheduledMinutes (施行規則第19条第1項第2号), never rounded before the end.
+  const [num, den] = w.dailyWage !== undefined ? [w.dailyWage * 60, w.scheduledMinutes!] : [w.hourlyWage!, 1];
+  // minutes × basis / 60 yen, and a premium of p% is minutes × basis × p / (60 × 100) yen.
+  const base = roundHalfUp(worked * num, 60 * den);
+  const overtimePremium = roundHalfUp(num * (OVERTIME * (overtime - over60) + OVERTIME_OVER_60 * over60), 6000 * den);
+  const lateNightPremium = roundHalfUp(num * LATE_NIGHT * lateNight, 6000 * den);
+  const holidayPremium = roundHalfUp(num * HOLIDAY * holiday, 6000 * den);
 
   return {
     workedMinutes: worked,

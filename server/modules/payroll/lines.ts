@@ -15,7 +15,9 @@ import { inTransaction, type DB } from '../../db/connect.ts';
 import { addDays, clockInJapan, todayInJapan, weekdayOf } from '../../../shared/time.ts';
 import { computeShiftPay, type ShiftPay } from './compute.ts';
 import { payPeriod, type PayPeriod, type PaySchedule } from './payday.ts';
+import { shiftWageOf, wageKindOf } from './wage-kind.ts';
 import { dailyWithholdingHei } from './withholding.ts';
+import { roundHalfUp } from '../money/rounding.ts';
 
 type Trx = DB;
 
@@ -47,6 +49,7 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
       .innerJoin('applications as a', 'a.id', 't.application_id')
       .innerJoin('jobs as j', 'j.id', 'a.job_id')
       .leftJoin('job_daily_shifts as s', 's.id', 't.shift_id')
+      .leftJoin('job_enum_translations as pt', (jn) => jn.onRef('pt.enum_id', '=', 'j.pay_type_id').on('pt.language_key', '=', 'ja'))
       .leftJoin('pay_lines as l', 'l.attendance_id', 't.id')
       .select([
         't.id as attendanceId',
@@ -54,6 +57,10 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
         'j.id as jobId',
         'j.pay_mode',
         sql<number>`coalesce(s.wage, j.wage)`.as('wage'),
+        'pt.value as payType',
+        's.start_time as planStart',
+        's.end_time as planEnd',
+        's.break_minutes as planBreak',
         't.clock_in',
         't.clock_out',
         't.break_minutes',
@@ -61,6 +68,7 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
         'l.status as lineStatus',
         'l.worked_minutes',
         'l.overtime_minutes',
+        'l.holiday_minutes',
       ])
       .where('t.company_id', '=', companyId)
       .where('a.candidate_id', '=', userId)
@@ -80,19 +88,27 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
       const period = periodOf(schedule, date);
       periods.set(period.periodStart, period);
       const weekKey = sundayOf(date);
+      // Sunday is the statutory holiday, counted by calendar day: a shift into Sunday has its
+      // minutes after midnight as holiday work, a shift from Sunday only those before.
       const holiday = weekdayOf(date) === 0;
+      const nextDayHoliday = weekdayOf(addDays(date, 1)) === 0;
       // Approved, transferred or in an approved run (its lines are approved with it): amounts stay.
       const frozen = w.lineId && w.lineStatus !== 'pending';
-      let pay: Pick<ShiftPay, 'workedMinutes' | 'overtimeMinutes'>;
+      let pay: Pick<ShiftPay, 'workedMinutes' | 'overtimeMinutes' | 'holidayMinutes'>;
       if (frozen) {
-        pay = { workedMinutes: w.worked_minutes ?? 0, overtimeMinutes: w.overtime_minutes ?? 0 };
+        pay = { workedMinutes: w.worked_minutes ?? 0, overtimeMinutes: w.overtime_minutes ?? 0, holidayMinutes: w.holiday_minutes ?? 0 };
       } else {
         const spanMinutes = Math.floor((endAt.getTime() - startAt.getTime()) / 60_000);
         // Less than a minute, or a day or more, is a recording mistake, not a shift: no line.
         if (spanMinutes < 1 || spanMinutes >= 24 * 60 || !(w.wage >= 1)) continue;
         const breakMinutes = w.break_minutes < spanMinutes ? w.break_minutes : 0;
+        // A 月給 job is not paid per shift (docs/payroll.md): no line, and no crash at clock-out.
+        const plan = w.planStart && w.planEnd ? { start: w.planStart.slice(0, 5), end: w.planEnd.slice(0, 5), breakMinutes: w.planBreak ?? 0 } : null;
+        const wage = shiftWageOf(wageKindOf(w.payType), w.wage, plan);
+        // Nor a wage no pay rule reads (an hourly wage over ¥100,000: a monthly amount saved without its pay type).
+        if (!wage || ('hourlyWage' in wage ? wage.hourlyWage > 100_000 : wage.dailyWage > 1_000_000)) continue;
         const computed = computeShiftPay(
-          { date, start: clockInJapan(startAt), end: clockInJapan(endAt), breakMinutes, hourlyWage: w.wage, statutoryHoliday: holiday },
+          { date, start: clockInJapan(startAt), end: clockInJapan(endAt), breakMinutes, ...wage, statutoryHoliday: holiday, nextDayStatutoryHoliday: nextDayHoliday },
           { weeklyMinutesBefore: Math.min(weekly.get(weekKey) ?? 0, 7 * 24 * 60), monthlyOvertimeMinutesBefore: Math.min(monthlyOvertime.get(period.periodStart) ?? 0, 31 * 24 * 60) },
         );
         pay = computed;
@@ -104,8 +120,9 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
           start_at: startAt,
           end_at: endAt,
           break_minutes: breakMinutes,
-          hourly_wage: w.wage,
-          statutory_holiday: holiday,
+          // A day rate's line carries its hourly basis (dailyWage ÷ scheduled hours), rounded half up for display.
+          hourly_wage: 'hourlyWage' in wage ? wage.hourlyWage : roundHalfUp(wage.dailyWage * 60, wage.scheduledMinutes),
+          statutory_holiday: computed.holidayMinutes > 0,
           worked_minutes: computed.workedMinutes,
           overtime_minutes: computed.overtimeMinutes,
           over60_minutes: computed.over60Minutes,
@@ -123,7 +140,8 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
         if (w.lineId) await trx.updateTable('pay_lines').set(values).where('id', '=', w.lineId).execute();
         else await trx.insertInto('pay_lines').values({ ...values, company_id: companyId, user_id: userId, application_id: w.applicationId, attendance_id: w.attendanceId, job_id: w.jobId }).execute();
       }
-      if (!holiday) weekly.set(weekKey, (weekly.get(weekKey) ?? 0) + pay.workedMinutes - pay.overtimeMinutes);
+      // Holiday minutes count toward neither the week's 40 hours nor its overtime.
+      weekly.set(weekKey, (weekly.get(weekKey) ?? 0) + pay.workedMinutes - pay.holidayMinutes - pay.overtimeMinutes);
       monthlyOvertime.set(period.periodStart, (monthlyOvertime.get(period.periodStart) ?? 0) + pay.overtimeMinutes);
     }
     // A record changed to absent (or deleted) takes its pending line with it.

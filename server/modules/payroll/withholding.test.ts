@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import data from './withholding-daily-hei.json' with { type: 'json' };
-import { dailyWithholdingHei } from './withholding.ts';
+import monthly from './withholding-monthly.json' with { type: 'json' };
+import { dailyWithholding, dailyWithholdingHei, monthlyWithholding } from './withholding.ts';
 
 const PAID = '2026-11-25';
 
@@ -61,5 +62,114 @@ describe('dailyWithholdingHei (日額表 丙欄, 令和8年分)', () => {
         expect(tax * 2).toBeLessThan(Math.max(1, pay));
       }),
     );
+  });
+});
+
+describe('monthlyWithholding (月額表, 令和8年分 from 2026 and 令和2年分〜令和7年分 before)', () => {
+  const kou = (amount: number, dependents: number, payDay = '2026-11-25') => monthlyWithholding(amount, { column: 'kou', dependents, payDay });
+  const otsu = (amount: number, payDay = '2026-11-25', dependents = 0) => monthlyWithholding(amount, { column: 'otsu', dependents, payDay });
+
+  it('甲欄 2026: nothing below 105,000 yen (88,000 until 2025), then the row of the amount', () => {
+    expect(kou(104_999, 0)).toBe(0); // 令和8年分 甲欄 「105,000円未満」
+    expect(kou(105_000, 0)).toBe(170); // row 105,000–107,000, 0 dependants
+    expect(kou(145_223, 0)).toBe(2_220); // row 145,000–147,000: 0 → 2,220, 1 → 600
+    expect(kou(145_223, 1)).toBe(600);
+    expect(kou(250_000, 0)).toBe(6_110); // row 248,000–251,000: 0 → 6,110, 2 → 2,880
+    expect(kou(250_000, 2)).toBe(2_880);
+    expect(kou(300_000, 4)).toBe(1_470); // row 299,000–302,000: 4 → 1,470, 5 → 0
+    expect(kou(300_000, 5)).toBe(0);
+  });
+
+  it('甲欄 by pay day: December 2025 pay uses the 令和7年分 (= 令和2年分) table, January 2026 the 令和8年分', () => {
+    expect(kou(87_999, 0, '2025-12-25')).toBe(0); // 令和7年分 「88,000円未満」
+    expect(kou(88_000, 0, '2025-12-25')).toBe(130); // row 88,000–89,000
+    expect(kou(250_000, 0, '2025-12-25')).toBe(6_530); // row 248,000–251,000 (2026: 6,110)
+    expect(kou(300_000, 1, '2025-12-25')).toBe(6_740); // row 299,000–302,000 (2026: 6,320)
+    expect(kou(100_000, 0, '2026-01-05')).toBe(0); // 2025's table would withhold here; 2026's does not
+    expect(kou(100_000, 0, '2025-12-31')).toBeGreaterThan(0);
+  });
+
+  it('甲欄 from 740,000 yen: the row plus 20.42% of the excess, rounded down; past 7 dependants 1,610 yen less each', () => {
+    expect(kou(740_000, 0)).toBe(71_680);
+    // 71,680 + (750,000 − 740,000) × 20.42% = 71,680 + 2,042 = 73,722.
+    expect(kou(750_000, 0)).toBe(73_722);
+    // 7 dependants at 740,000: 26,410; 9 dependants: 26,410 − 2 × 1,610 = 23,190.
+    expect(kou(740_000, 7)).toBe(26_410);
+    expect(kou(740_000, 9)).toBe(23_190);
+  });
+
+  it('乙欄: 3.063% below the first row, then the rows, then base plus percent', () => {
+    // 100,000 × 3.063% = 3,063 (乙欄 「105,000円未満」: 3.063%).
+    expect(otsu(100_000)).toBe(3_063);
+    expect(otsu(105_000)).toBe(3_800); // row 105,000–107,000
+    expect(otsu(200_000)).toBe(19_700); // row 199,000–201,000 (甲欄 0 dependants: 4,340)
+    expect(kou(200_000, 0)).toBe(4_340);
+    expect(otsu(300_000)).toBe(53_600); // row 299,000–302,000
+    // 259,200 + (800,000 − 740,000) × 40.84% = 259,200 + 24,504 = 283,704.
+    expect(otsu(800_000)).toBe(283_704);
+    // 2025: below 88,000 yen 3.063%, rounded down: 87,999 × 3.063% = 2,695.4 → 2,695; row 88,000 → 3,200.
+    expect(otsu(87_999, '2025-06-25')).toBe(2_695);
+    expect(otsu(88_000, '2025-06-25')).toBe(3_200);
+    // A 従たる給与 declaration with one dependant: 1,610 yen less. 19,700 − 1,610 = 18,090.
+    expect(otsu(200_000, '2026-11-25', 1)).toBe(18_090);
+  });
+
+  it('withholds far more on the 乙欄 than on the 甲欄: a worker without a declaration is not taxed at 甲 rates', () => {
+    fc.assert(fc.property(fc.integer({ min: 105_000, max: 2_000_000 }), (amount) => {
+      expect(otsu(amount)).toBeGreaterThan(kou(amount, 0));
+    }));
+  });
+
+  it('never withholds less for more pay or more for more dependants', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_000_000 }), fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 9 }), fc.constantFrom('2025-12-25', '2026-01-25'), (a, more, n, payDay) => {
+        expect(monthlyWithholding(a + more, { column: 'kou', dependents: n, payDay })).toBeGreaterThanOrEqual(monthlyWithholding(a, { column: 'kou', dependents: n, payDay }));
+        expect(monthlyWithholding(a, { column: 'kou', dependents: n + 1, payDay })).toBeLessThanOrEqual(monthlyWithholding(a, { column: 'kou', dependents: n, payDay }));
+        expect(monthlyWithholding(a + more, { column: 'otsu', dependents: 0, payDay })).toBeGreaterThanOrEqual(monthlyWithholding(a, { column: 'otsu', dependents: 0, payDay }));
+      }),
+    );
+  });
+
+  it('agrees with the 電子計算機等の特例 formula within 10 yen at the middle of every 甲欄 row (0 dependants)', () => {
+    // 国税庁「月額表の甲欄を適用する給与等に対する税額の電算機計算の特例」: A less the 給与所得控除 (別表第一),
+    // the 基礎控除 (別表第三: 48,334 yen from 2026, 40,000 before), the tax by 別表第四 rounded up to 10 yen.
+    // The table is built at each row's middle, so the two agree to the table's 10-yen step.
+    const formula = (A: number, r8: boolean) => {
+      const ceil = Math.ceil;
+      const k = r8
+        ? A <= 158_333 ? 54_167 : A <= 299_999 ? ceil(A * 0.3 + 6_667) : A <= 549_999 ? ceil(A * 0.2 + 36_667) : A <= 708_330 ? ceil(A * 0.1 + 91_667) : 162_500
+        : A <= 135_416 ? 45_834 : A <= 149_999 ? ceil(A * 0.4 - 8_333) : A <= 299_999 ? ceil(A * 0.3 + 6_667) : A <= 549_999 ? ceil(A * 0.2 + 36_667) : A <= 708_330 ? ceil(A * 0.1 + 91_667) : 162_500;
+      const B = A - k - (r8 ? 48_334 : 40_000);
+      if (B <= 0) return 0;
+      const t = B <= 162_500 ? B * 0.05105 : B <= 275_000 ? B * 0.1021 - 8_296 : B <= 579_166 ? B * 0.2042 - 36_374 : B * 0.23483 - 54_113;
+      return ceil(t / 10) * 10;
+    };
+    for (const t of monthly.tables) {
+      const r8 = t.validFrom === '2026-01-01';
+      const rows = t.kou.rows;
+      for (let i = 1; i < rows.length; i++) {
+        const to = i + 1 < rows.length ? rows[i + 1]![0]! : t.kou.above[0]!.from;
+        const mid = Math.floor((rows[i]![0]! + to) / 2);
+        expect(Math.abs(monthlyWithholding(mid, { column: 'kou', dependents: 0, payDay: t.validFrom }) - formula(mid, r8)), `${t.name} row ${rows[i]![0]}`).toBeLessThanOrEqual(10);
+      }
+    }
+  });
+
+  it('refuses a pay day before 2020 and bad input', () => {
+    expect(() => kou(200_000, 0, '2019-12-25')).toThrow(/no 月額表 for pay on 2019-12-25/);
+    expect(() => monthlyWithholding(-1, { column: 'kou', dependents: 0, payDay: '2026-01-25' })).toThrow(/amount/);
+    expect(() => monthlyWithholding(1, { column: 'hei' as 'kou', dependents: 0, payDay: '2026-01-25' })).toThrow(/column/);
+  });
+});
+
+describe('dailyWithholding (日額表)', () => {
+  it('takes the 丙欄 by pay day', () => {
+    expect(dailyWithholding(11_633, { column: 'hei', dependents: 0, payDay: '2026-11-25' })).toBe(65); // row 11,600–11,699
+    expect(dailyWithholding(9_799, { column: 'hei', dependents: 3, payDay: '2026-11-25' })).toBe(0);
+  });
+
+  it('refuses the 甲欄 and 乙欄 of the 日額表, which are not encoded, instead of withholding 0', () => {
+    expect(() => dailyWithholding(12_000, { column: 'kou', dependents: 0, payDay: '2026-11-25' })).toThrow(/日額表 甲欄 is not encoded/);
+    expect(() => dailyWithholding(12_000, { column: 'otsu', dependents: 0, payDay: '2026-11-25' })).toThrow(/日額表 乙欄 is not encoded/);
   });
 });

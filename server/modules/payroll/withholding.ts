@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseOrThrow } from '../money/parse.ts';
 import { floorDiv } from '../money/rounding.ts';
 import data from './withholding-daily-hei.json' with { type: 'json' };
+import monthlyData from './withholding-monthly.json' with { type: 'json' };
 
 /**
  * Income tax withheld from a day labourer's pay (源泉徴収, 日額表 丙欄): pay for each day to a
@@ -54,4 +55,97 @@ export function dailyWithholdingHei(dailyPay: number, payDate: string): number {
   if (row < table.rows.length) return table.rows[row]!;
   const band = table.above.findLast((a) => a.from <= pay)!;
   return band.base + floorDiv((pay - band.from) * band.ratePer100000, 100_000);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The 月額表 (所得税法第185条第1項第1号・第2号, 別表第二): pay for a month (a monthly run) is withheld on
+ * the 甲欄 when the worker filed the 給与所得者の扶養控除等（異動）申告書 with this employer (第194条),
+ * by the number of dependants it declares (扶養親族等の数), and on the 乙欄 otherwise.
+ *
+ * The tables live in withholding-monthly.json with their source: 令和8年分 from 2026-01-01 (after
+ * the 2025 reform raised the 給与所得控除 minimum to 65万円 and the 基礎控除 to 58万円: nothing is
+ * withheld on the 甲欄 below 105,000 yen, 88,000 until 2025) and 令和2年分〜令和7年分 for pay
+ * paid in 2020–2025. The table is the one of the year of the pay day (支払日), as for the 日額表.
+ * ---------------------------------------------------------------------------------------------- */
+
+const dependents8 = z.array(z.number().int().min(0)).length(8);
+const monthlySchema = z.object({
+  name: z.string(),
+  validFrom: z.iso.date(),
+  source: z.object({ url: z.url(), year: z.number().int() }).loose(),
+  kou: z.object({
+    rows: z.array(z.tuple([z.number().int().min(0)]).rest(z.number().int().min(0))).min(2),
+    above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000: z.number().int().min(0).max(100_000) })).min(1),
+    perDependentOver7: z.number().int().min(0),
+  }).loose(),
+  otsu: z.object({
+    belowFirstRowRatePer100000: z.number().int().min(0).max(100_000),
+    rows: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).min(1),
+    above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000: z.number().int().min(0).max(100_000) })).min(1),
+    perDependent: z.number().int().min(0),
+  }).loose(),
+}).superRefine((t, ctx) => {
+  const kouFrom = t.kou.rows.map((r) => r[0]);
+  if (t.kou.rows.some((r) => r.length !== 9)) ctx.addIssue({ code: 'custom', message: `${t.name}: a 甲欄 row is [from, 8 taxes]` });
+  if (kouFrom[0] !== 0 || kouFrom.some((f, i) => i > 0 && f <= kouFrom[i - 1]!)) ctx.addIssue({ code: 'custom', message: `${t.name}: the 甲欄 rows must start at 0 and ascend` });
+  if (t.kou.above[0]!.from <= kouFrom[kouFrom.length - 1]!) ctx.addIssue({ code: 'custom', message: `${t.name}: the 甲欄 formula rows must start after the table` });
+  const otsuFrom = t.otsu.rows.map((r) => r[0]);
+  if (otsuFrom.some((f, i) => i > 0 && f <= otsuFrom[i - 1]!) || t.otsu.above[0]!.from <= otsuFrom[otsuFrom.length - 1]!) ctx.addIssue({ code: 'custom', message: `${t.name}: the 乙欄 rows must ascend` });
+});
+
+// Checked once at start-up, like the 丙欄 table: a malformed file stops the server.
+const MONTHLY = parseOrThrow(z.object({ tables: z.array(monthlySchema).min(1) }), monthlyData, 'withholding-monthly.json').tables.toSorted((a, b) => b.validFrom.localeCompare(a.validFrom));
+
+const columnInput = z.object({
+  /** The month's pay after social insurance (社会保険料等控除後の給与等の金額), non-taxable allowances left out. */
+  amount: z.number().int().min(0).max(100_000_000),
+  column: z.enum(['kou', 'otsu']),
+  /** 扶養親族等の数 declared: on the 甲欄 from the 扶養控除等申告書; on the 乙欄 from the 従たる給与についての扶養控除等申告書 (usually 0). */
+  dependents: z.number().int().min(0).max(50),
+  /** The day the pay is paid, 'YYYY-MM-DD': it decides the year's table. */
+  payDay: z.iso.date(),
+});
+
+/**
+ * The income tax (with the 復興特別所得税 the table includes) withheld from a month's pay, in yen.
+ *
+ * - 甲欄: the row of the amount (each row from its amount up to the next row's), the column of the
+ *   dependants; more than 7 dependants: the 7 column less 1,610 yen for each one more (the table's
+ *   note). From 740,000 yen a row's tax plus a percent of the excess, rounded down to the yen.
+ * - 乙欄: below the first row 3.063% of the amount, then the rows, then base plus percent; less
+ *   1,610 yen per dependant declared on the 従たる給与についての扶養控除等申告書. Rounded down.
+ *
+ * Throws on bad input or a pay day before every encoded table (2020-01-01).
+ */
+export function monthlyWithholding(amount: number, opts: { column: 'kou' | 'otsu'; dependents: number; payDay: string }): number {
+  const input = parseOrThrow(columnInput, { amount, ...opts }, 'monthlyWithholding');
+  const table = MONTHLY.find((t) => t.validFrom <= input.payDay);
+  if (!table) throw new Error(`monthlyWithholding: no 月額表 for pay on ${input.payDay}: the oldest encoded one (${MONTHLY[MONTHLY.length - 1]!.name}) applies from ${MONTHLY[MONTHLY.length - 1]!.validFrom}`);
+  const a = input.amount;
+  if (input.column === 'kou') {
+    const col = Math.min(input.dependents, 7);
+    const extra = Math.max(0, input.dependents - 7) * table.kou.perDependentOver7;
+    const band = table.kou.above.findLast((b) => b.from <= a);
+    const tax = band ? band.taxes[col]! + floorDiv((a - band.from) * band.ratePer100000, 100_000) : table.kou.rows.findLast((r) => r[0] <= a)![col + 1]!;
+    return Math.max(0, tax - extra);
+  }
+  const band = table.otsu.above.findLast((b) => b.from <= a);
+  const row = table.otsu.rows.findLast((r) => r[0] <= a);
+  const tax = band ? band.tax + floorDiv((a - band.from) * band.ratePer100000, 100_000) : row ? row[1] : floorDiv(a * table.otsu.belowFirstRowRatePer100000, 100_000);
+  return Math.max(0, tax - input.dependents * table.otsu.perDependent);
+}
+
+const dailyInput = columnInput.extend({ column: z.enum(['kou', 'otsu', 'hei']) });
+
+/**
+ * The 日額表 (別表第三) for pay by the day, by pay day. 丙欄 (day hires and contracts of two months or
+ * less, 第185条第1項第3号) is the encoded 令和8年分 table of `dailyWithholdingHei`; the 甲欄 and 乙欄
+ * of the 日額表 are not encoded yet (no source for their rows could be checked), so they are refused
+ * with an error rather than withheld on a guess: a caller paying a daily worker who is not a day
+ * hire must not silently withhold 0.
+ */
+export function dailyWithholding(amount: number, opts: { column: 'kou' | 'otsu' | 'hei'; dependents: number; payDay: string }): number {
+  const input = parseOrThrow(dailyInput, { amount, ...opts }, 'dailyWithholding');
+  if (input.column === 'hei') return dailyWithholdingHei(input.amount, input.payDay);
+  throw new Error(`dailyWithholding: the 日額表 ${input.column === 'kou' ? '甲欄' : '乙欄'} is not encoded: only the 丙欄 is (docs/payroll.md)`);
 }

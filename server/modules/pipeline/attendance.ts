@@ -8,12 +8,61 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { syncPayForApplications } from '../payroll/lines.ts';
 import { awardForWorkedShifts } from '../points/awards.ts';
+import { mayWorkApplication } from '../workforce/may-work.ts';
+import { workLimitText, type WorkLimitRefusal } from '../workforce/work-limits.ts';
+import { notifyCompanyStaff } from '../notifications/service.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { msg } from '../../../shared/messages.ts';
 
 export type AttendanceEvent = 'clockIn' | 'clockOut' | 'absent' | 'noShow';
 
-/** Records the event for the applications (already checked as the caller's); how many changed. */
-export async function recordAttendance(db: DB, actor: { id: string; name: string }, applicationIds: readonly string[], event: AttendanceEvent): Promise<number> {
-  if (!applicationIds.length) return 0;
+/**
+ * Tells the company's staff at once of clock-outs whose worked time crossed a limit: the person,
+ * the job and the sentence that says which limit, in both languages, linked to the application.
+ */
+export async function raiseCrossedLimits(db: DB, bus: EventBus, crossed: AttendanceOutcome['crossed']): Promise<void> {
+  for (const c of crossed) {
+    const app = await db
+      .selectFrom('applications as a')
+      .innerJoin('users as u', 'u.id', 'a.candidate_id')
+      .select(['a.company_id', 'u.name'])
+      .where('a.id', '=', c.id)
+      .executeTakeFirst();
+    if (!app) continue;
+    await notifyCompanyStaff(db, bus, app.company_id, {
+      title: `${msg('ja', 'workLimits.crossedTitle')} / ${msg('en', 'workLimits.crossedTitle')}`,
+      body: `${app.name} · ${workLimitText('ja', c.refusal)} / ${workLimitText('en', c.refusal)}`,
+      link: `/admin/candidate/${c.id}`,
+    });
+  }
+}
+
+export interface AttendanceOutcome {
+  /** How many records changed. */
+  changed: number;
+  /** Clock-ins refused because the person may not work the application's time (card, age, status, hours); nothing recorded for them. */
+  refused: { id: string; refusal: WorkLimitRefusal }[];
+  /** Clock-outs recorded whose worked time crosses a limit (a clock-out after the scheduled end, say): for staff to hear at once. */
+  crossed: { id: string; refusal: WorkLimitRefusal }[];
+}
+
+/**
+ * Records the event for the applications (already checked as the caller's). A clock-in first asks
+ * `mayWork` for each application, as a placement does: a card that expired since the placement,
+ * say, keeps the person from starting work, and nothing is recorded for them.
+ */
+export async function recordAttendance(db: DB, actor: { id: string; name: string }, applicationIds: readonly string[], event: AttendanceEvent): Promise<AttendanceOutcome> {
+  if (!applicationIds.length) return { changed: 0, refused: [], crossed: [] };
+  const refused: AttendanceOutcome['refused'] = [];
+  if (event === 'clockIn') {
+    for (const id of applicationIds) {
+      // Without the lock: a clock-in places nobody new, and the lists clock in many people at once.
+      const r = await mayWorkApplication(db, id, { lock: false });
+      if (r && !r.ok) refused.push({ id, refusal: r });
+    }
+    applicationIds = applicationIds.filter((id) => !refused.some((r) => r.id === id));
+    if (!applicationIds.length) return { changed: 0, refused, crossed: [] };
+  }
   const by = { recorded_by: actor.id, recorded_by_name: actor.name, updated_at: sql<Date>`now()` };
   if (event === 'clockOut') {
     const r = await db
@@ -27,7 +76,14 @@ export async function recordAttendance(db: DB, actor: { id: string; name: string
     await syncPayForApplications(db, applicationIds);
     // The worked shift earns points, and may complete a campaign (server/modules/points/awards.ts).
     await awardForWorkedShifts(db, applicationIds);
-    return Number(r.numUpdatedRows);
+    // The time worked is what the law counts: asked again with the recorded times. A crossing is
+    // recorded as it happened (the work is done) and raised to staff by the caller.
+    const crossed: AttendanceOutcome['crossed'] = [];
+    for (const id of applicationIds) {
+      const check = await mayWorkApplication(db, id, { lock: false });
+      if (check && !check.ok) crossed.push({ id, refusal: check });
+    }
+    return { changed: Number(r.numUpdatedRows), refused, crossed };
   }
   const status =
     event === 'clockIn'
@@ -45,5 +101,5 @@ export async function recordAttendance(db: DB, actor: { id: string; name: string
       recorded_by = excluded.recorded_by, recorded_by_name = excluded.recorded_by_name, updated_at = now()
     returning id`.execute(db);
   await syncPayForApplications(db, applicationIds);
-  return r.rows.length;
+  return { changed: r.rows.length, refused, crossed: [] };
 }

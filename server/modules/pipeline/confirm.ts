@@ -6,9 +6,13 @@
  * staff move cannot apply twice.
  */
 import type { DB } from '../../db/connect.ts';
+import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 import { moveApplication } from './statuses.ts';
 
-export type ConfirmResult = { ok: true; applicationId: string; companyId: string; to: string; conversationId: string | null } | { ok: false; reason: 'not-found' | 'not-awaiting' };
+export type ConfirmResult =
+  | { ok: true; applicationId: string; companyId: string; to: string; conversationId: string | null }
+  | { ok: false; reason: 'not-found' | 'not-awaiting' }
+  | { ok: false; reason: 'limits'; refusal: WorkLimitRefusal };
 
 export async function confirmApplication(db: DB, candidate: { id: string; name: string }, applicationId: string): Promise<ConfirmResult> {
   return db.transaction().execute(async (trx) => {
@@ -38,7 +42,7 @@ export async function confirmApplication(db: DB, candidate: { id: string; name: 
       actor: candidate,
       extra: { confirmedBy: 'candidate' },
     });
-    if (!moved) return { ok: false, reason: 'not-awaiting' } as const;
+    if (!moved.moved) return moved.refusal ? ({ ok: false, reason: 'limits', refusal: moved.refusal } as const) : ({ ok: false, reason: 'not-awaiting' } as const);
     const conversation = await trx.selectFrom('conversations').select('id').where('application_id', '=', app.id).executeTakeFirst();
     return { ok: true, applicationId: app.id, companyId: app.company_id, to: next.id, conversationId: conversation?.id ?? null } as const;
   });

@@ -147,7 +147,8 @@ export async function recordInterviewResult(deps: AnnounceDeps, actor: { id: str
       const move = tree.find((m) => m.kind === (result === 'pass' ? 'forward' : 'close'));
       if (!move) continue;
       const ok = await moveApplication(trx, { applicationId: row.application_id, companyId: row.company_id, from: move.from, to: move.to, actor, extra: { interview: result } });
-      if (ok) moves.push({ applicationId: row.application_id, kind: move.kind === 'forward' ? 'forward' : 'close' });
+      // A pass the person may not work (card, age, status, hours) stays where it was: the interview keeps its result.
+      if (ok.moved) moves.push({ applicationId: row.application_id, kind: move.kind === 'forward' ? 'forward' : 'close' });
     }
     return rows.length;
   });

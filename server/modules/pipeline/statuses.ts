@@ -6,6 +6,8 @@
 import type { Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
 import { cachedReference } from '../enums/reference-cache.ts';
+import { mayEnterStatus } from '../workforce/may-work.ts';
+import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 import { statusMoves, type ListedStatus, type StatusMove } from '../templates/status-tree.ts';
 
 export interface TreeStatus extends ListedStatus {
@@ -42,12 +44,16 @@ export async function declaredMove(db: DB, companyId: string, from: string, to: 
 /**
  * Moves one application from `from` to `to` inside the caller's transaction, only if it is still in
  * `from` (two moves at once cannot both win), and writes the history (audit_log, entity
- * application, `status: {from, to}` plus `extra`). False when it had moved on.
+ * application, `status: {from, to}` plus `extra`). A move into a working status first asks
+ * `mayEnterStatus` (the person may work the application's time for its job) and is refused with
+ * its answer. `moved: false` when it had moved on.
  */
 export async function moveApplication(
   trx: DB,
   m: { applicationId: string; companyId: string; from: string; to: string; actor: { id: string | null; name: string }; extra?: Record<string, unknown> },
-): Promise<boolean> {
+): Promise<{ moved: true } | { moved: false; refusal?: WorkLimitRefusal }> {
+  const refusal = await mayEnterStatus(trx, m.applicationId, m.to);
+  if (refusal) return { moved: false, refusal };
   const moved = await trx
     .updateTable('applications')
     .set({ candidate_status_id: m.to, updated_at: new Date() })
@@ -55,7 +61,7 @@ export async function moveApplication(
     .where('candidate_status_id', '=', m.from)
     .returning('id')
     .executeTakeFirst();
-  if (!moved) return false;
+  if (!moved) return { moved: false };
   await trx
     .insertInto('audit_log')
     .values({
@@ -68,5 +74,5 @@ export async function moveApplication(
       changes: JSON.stringify({ status: { from: m.from, to: m.to }, ...m.extra }),
     })
     .execute();
-  return true;
+  return { moved: true };
 }

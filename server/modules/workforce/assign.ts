@@ -18,6 +18,26 @@ const span = (s: { date: string; start_time: string; end_time: string; break_min
   breakMinutes: s.break_minutes,
 });
 
+/** A recorded clock-in or clock-out as a wall-clock time in Japan ('YYYY-MM-DDTHH:MM'). */
+const japanTime = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI')`;
+
+/**
+ * The time a person worked or will work on a shift: the recorded clock-in and clock-out where
+ * attendance has them (the law counts the hours worked, so a clock-out after the scheduled end
+ * counts), the scheduled time for what is not recorded yet. A record that does not make a shift
+ * the check accepts (out before in, over 24 hours, a break as long as the time) falls back to the
+ * schedule.
+ */
+function worked(scheduled: { start: string; end: string; breakMinutes: number }, rec: { clock_in: string | null; clock_out: string | null; break_minutes: number | null } | undefined) {
+  if (!rec?.clock_in) return scheduled;
+  const start = rec.clock_in;
+  const end = rec.clock_out ?? (scheduled.end > start ? scheduled.end : null);
+  if (!end) return scheduled;
+  const minutes = (Date.parse(`${end}:00Z`) - Date.parse(`${start}:00Z`)) / 60_000;
+  const breakMinutes = rec.clock_out ? (rec.break_minutes ?? scheduled.breakMinutes) : scheduled.breakMinutes;
+  return minutes > 0 && minutes <= 24 * 60 && breakMinutes < minutes ? { start, end, breakMinutes } : scheduled;
+}
+
 /** One question for checkPeopleForShifts: may this person take this shift (leaving out `without`, a shift of theirs)? */
 export interface ShiftQuestion {
   candidateId: string;
@@ -57,18 +77,27 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
   const missing = shiftIds.find((id) => !shifts.has(id));
   if (missing) throw new Error(`no shift ${missing}`);
   const dates = [...shifts.values()].map((s) => s.date).sort();
-  const [profiles, others, vacations] = await Promise.all([
+  const [profiles, births, others, vacations, ownRecords] = await Promise.all([
     db
       .selectFrom('candidate_profiles as p')
       .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
       .select(['p.user_id', 'p.visa_expiry', 'p.card_verified', 'p.permission_outside_status', 'v.ja as status'])
       .where('p.user_id', 'in', people)
       .execute(),
+    // The date of birth the companies' registries hold for the person (a registry row linked to
+    // them); of two that differ, the later (the younger person: the stricter answer).
+    db
+      .selectFrom('staff')
+      .select(['person_user_id', sql<string | null>`to_char(max(birth_date), 'YYYY-MM-DD')`.as('birth_date')])
+      .where('person_user_id', 'in', people)
+      .groupBy('person_user_id')
+      .execute(),
     db
       .selectFrom('applications as a')
       .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
       .leftJoin('attendance as t', 't.application_id', 'a.id')
       .select(['a.candidate_id', 's.id', 's.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes'])
+      .select([japanTime('t.clock_in').as('clock_in'), japanTime('t.clock_out').as('clock_out'), 't.break_minutes as recorded_break'])
       .where('a.candidate_id', 'in', people)
       .where('s.date', '>=', addDays(dates[0]!, -8))
       .where('s.date', '<=', addDays(dates[dates.length - 1]!, 8))
@@ -88,8 +117,18 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       .where((eb) => eb.or([eb('t.status', 'is', null), eb('t.status', 'not in', ['absent', 'no_show'])]))
       .execute(),
     db.selectFrom('long_vacations').select(['user_id', 'from_date', 'to_date']).where('user_id', 'in', people).execute(),
+    // What attendance recorded of the asked shifts themselves (a clock-in checked again, a clock-out).
+    db
+      .selectFrom('attendance as t')
+      .innerJoin('applications as a', 'a.id', 't.application_id')
+      .select(['a.candidate_id', 'a.shift_id', japanTime('t.clock_in').as('clock_in'), japanTime('t.clock_out').as('clock_out'), 't.break_minutes'])
+      .where('a.candidate_id', 'in', people)
+      .where('a.shift_id', 'in', shiftIds)
+      .where('t.clock_in', 'is not', null)
+      .execute(),
   ]);
   const profileOf = new Map(profiles.map((p) => [p.user_id, p]));
+  const bornOf = new Map(births.map((b) => [b.person_user_id, b.birth_date]));
   return questions.map((q) => {
     const shift = shifts.get(q.shiftId)!;
     const person = profileOf.get(q.candidateId);
@@ -103,9 +142,15 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       cardExpiry: person.visa_expiry,
       cardVerified: person.card_verified,
       longVacations: vacations.filter((v) => v.user_id === q.candidateId).map((v) => ({ from: v.from_date, to: v.to_date })),
-      assignments: others.filter((o) => o.candidate_id === q.candidateId && o.id !== q.shiftId && o.id !== q.without && o.date >= from && o.date <= to).map(span),
-      candidate: span(shift),
+      assignments: others
+        .filter((o) => o.candidate_id === q.candidateId && o.id !== q.shiftId && o.id !== q.without && o.date >= from && o.date <= to)
+        .map((o) => worked(span(o), { clock_in: o.clock_in, clock_out: o.clock_out, break_minutes: o.recorded_break })),
+      candidate: worked(span(shift), ownRecords.find((r) => r.candidate_id === q.candidateId && r.shift_id === q.shiftId)),
       jobType: shift.job_type_id,
+      birthDate: bornOf.get(q.candidateId) ?? null,
+      // A placement does not record yet whether it is dispatch or direct employment: the dispatch
+      // rules wait for it (docs/workforce.md "What callers pass today").
+      dispatch: null,
     });
   });
 }

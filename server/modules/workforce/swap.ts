@@ -1,7 +1,7 @@
 /**
  * Swapping two people between two shifts in one step (issue 12 item 4, docs/workforce.md "The
  * shifts page"): person A takes B's shift and B takes A's, both or neither. Each is checked by
- * `checkPersonForShift` against the other's shift without their own old one, inside the one
+ * `mayWork` against the other's shift without their own old one, inside the one
  * transaction that moves them, with both people's rows locked (in a fixed order, so two swaps of
  * the same people at once wait for each other instead of deadlocking).
  */
@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { audit } from '../payroll/ledger.ts';
-import { checkPersonForShift } from './assign.ts';
+import { mayWork } from './may-work.ts';
 import type { WorkLimitRefusal } from './work-limits.ts';
 
 /** An application that is not in a closing status (a leaf right under a root: rejected, withdrawn). */
@@ -62,7 +62,7 @@ export async function swapShiftPeople(db: DB, actor: { id: string; name: string 
     if (clash) return { ok: false, reason: 'already' };
     // Each person on the other's shift, without their own old one; their rows locked in id order.
     for (const [who, to, from] of [[a, b, a], [b, a, b]].sort((x, y) => (x[0]!.candidate_id < y[0]!.candidate_id ? -1 : 1))) {
-      const r = await checkPersonForShift(trx, who!.candidate_id, to!.shiftId, { without: from!.shiftId });
+      const r = await mayWork(trx, { candidateId: who!.candidate_id, jobId: to!.jobId, shiftId: to!.shiftId, without: from!.shiftId });
       if (!r.ok) return { ok: false, reason: 'limits', name: who!.name, refusal: r };
     }
     for (const [who, to] of [[a, b], [b, a]] as const) {

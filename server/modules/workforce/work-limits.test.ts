@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VISA_SEED } from '../enums/reference-data.ts';
-import { checkWorkLimits, STATUS_RULES, workLimitText, type WorkLimitRefusal, type WorkLimitsInput, type WorkLimitsResult } from './work-limits.ts';
+import { ACTIVITY_RULES, AGE_RULES, checkUnscheduled, checkWorkLimits, STATUS_RULES, workLimitText, type WorkLimitRefusal, type WorkLimitsInput, type WorkLimitsResult } from './work-limits.ts';
 
 type Shift = WorkLimitsInput['candidate'];
 const shift = (start: string, end: string, breakMinutes = 0): Shift => ({ start, end, breakMinutes });
@@ -216,11 +216,12 @@ describe('residence statuses', () => {
 
   describe('work statuses (特定技能, 技能実習, 技術・人文知識・国際業務)', () => {
     it('have no hour limit and need no permission', () => {
-      expect(checkWorkLimits(student({ residenceStatus: '特定技能1号', permissionOutsideStatus: false, assignments: sixtyHours }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+      // Employed directly by the client (dispatch would bind 特定技能 to agriculture and fisheries, below).
+      expect(checkWorkLimits(student({ residenceStatus: '特定技能1号', permissionOutsideStatus: false, assignments: sixtyHours, dispatch: false }))).toEqual({ ok: true, weeklyMinutesLeft: null });
     });
 
     it("are held to the job types recorded for the status, when there are any", () => {
-      const skilled = (jobType: number | null) => student({ residenceStatus: '特定技能1号', allowedJobTypes: [1, 3], jobType });
+      const skilled = (jobType: number | null) => student({ residenceStatus: '特定技能1号', allowedJobTypes: [1, 3], jobType, dispatch: false });
       expect(checkWorkLimits(skilled(3))).toEqual({ ok: true, weeklyMinutesLeft: null });
       expect(checkWorkLimits(skilled(7))).toEqual({ ok: false, reason: 'no_permission', detail: 'job type 7 is not work that residence status 特定技能1号 permits', facts: { status: '特定技能1号', missing: 'job_type', jobType: 7 } });
       // A job without a job type cannot be shown to be allowed.
@@ -256,7 +257,7 @@ describe('refusals in words, through the message catalogue', () => {
     const all = [
       weekly,
       refusal(checkWorkLimits(student({ cardVerified: false }))),
-      refusal(checkWorkLimits(student({ residenceStatus: '特定技能1号', allowedJobTypes: [1], jobType: 2 }))),
+      refusal(checkWorkLimits(student({ residenceStatus: '特定技能1号', allowedJobTypes: [1], jobType: 2, dispatch: false }))),
       refusal(checkWorkLimits(student({ longVacations: [{ from: '2026-11-06', to: '2026-11-06' }], candidate: shift('2026-11-06T08:00', '2026-11-06T17:01') }))),
     ];
     expect(all.map((r) => r.reason)).toEqual(['weekly_limit', 'card_unverified', 'no_permission', 'daily_limit']);
@@ -403,3 +404,296 @@ describe('properties', () => {
 function bruteForceMinutes(s: Shift): number {
   return (Date.parse(`${s.end}:00Z`) - Date.parse(`${s.start}:00Z`)) / 60_000 - s.breakMinutes;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Age, status and activity
+
+/** A permanent resident: no status or hour rule binds them, so only the age rules can refuse. */
+const resident = (over: Partial<WorkLimitsInput> = {}) => student({ residenceStatus: '永住者', permissionOutsideStatus: false, ...over });
+
+describe('労働基準法第56条第1項: no work before the 31 March after the 15th birthday', () => {
+  it('refuses every day up to that 31 March and allows the day after', () => {
+    // 15 on 10 Jun 2026: compulsory schooling ends 31 Mar 2027.
+    const born = '2011-06-10';
+    const r = refusal(checkWorkLimits(resident({ birthDate: born, candidate: shift('2027-03-31T09:00', '2027-03-31T12:00') })));
+    expect(r).toEqual({
+      ok: false,
+      reason: 'age',
+      detail: 'aged 15 on 2027-03-31: no work until the 31 March after the 15th birthday (2027-03-31) has ended',
+      facts: { rule: 'under_15', day: '2027-03-31', age: 15, until: '2027-03-31', minutes: null, law: '労働基準法 第56条第1項' },
+    });
+    expect(checkWorkLimits(resident({ birthDate: born, candidate: shift('2027-04-01T09:00', '2027-04-01T12:00') }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+    // A night shift that starts on 31 March touches it.
+    expect(refusal(checkWorkLimits(resident({ birthDate: born, candidate: shift('2027-03-31T20:00', '2027-04-01T02:00') }))).facts).toMatchObject({ rule: 'under_15' });
+  });
+
+  it('takes the 31 March of the 15th birthday itself when the birthday is on it', () => {
+    const born = '2011-03-31'; // 15 at the start of 31 Mar 2026
+    expect(refusal(checkWorkLimits(resident({ birthDate: born, candidate: shift('2026-03-31T09:00', '2026-03-31T12:00') }))).facts).toMatchObject({ until: '2026-03-31' });
+    expect(checkWorkLimits(resident({ birthDate: born, candidate: shift('2026-04-01T09:00', '2026-04-01T12:00') })).ok).toBe(true);
+  });
+
+  it('counts a birthday on 1 April from the start of that day, so the next 31 March is a year on', () => {
+    // The strict reading (docs/workforce.md "Age"): 15 at the start of 1 Apr 2026, so the first
+    // 31 March after it is 31 Mar 2027.
+    const r = refusal(checkWorkLimits(resident({ birthDate: '2011-04-01', candidate: shift('2026-04-01T09:00', '2026-04-01T12:00') })));
+    expect(r.facts).toMatchObject({ rule: 'under_15', until: '2027-03-31', age: 15 });
+  });
+});
+
+describe('労働基準法第61条第1項: no work from 22:00 to 05:00 under 18', () => {
+  const seventeen = '2009-01-15'; // 17 throughout November 2026
+
+  it('allows a shift that ends at 22:00 or starts at 05:00, and refuses one minute more', () => {
+    expect(checkWorkLimits(resident({ birthDate: seventeen, candidate: shift('2026-11-06T17:00', '2026-11-06T22:00') })).ok).toBe(true);
+    expect(checkWorkLimits(resident({ birthDate: seventeen, candidate: shift('2026-11-06T05:00', '2026-11-06T09:00') })).ok).toBe(true);
+    const late = refusal(checkWorkLimits(resident({ birthDate: seventeen, candidate: shift('2026-11-06T17:00', '2026-11-06T22:01') })));
+    expect(late).toMatchObject({ reason: 'age', detail: 'aged 17 on 2026-11-06: no work between 22:00 and 05:00 under 18', facts: { rule: 'night', day: '2026-11-06', age: 17, law: '労働基準法 第61条第1項' } });
+    expect(refusal(checkWorkLimits(resident({ birthDate: seventeen, candidate: shift('2026-11-06T04:59', '2026-11-06T09:00') }))).facts).toMatchObject({ rule: 'night' });
+  });
+
+  it('counts the whole span: a break over the night hours does not make them allowed', () => {
+    // 18:00–23:00 with 60 minutes' break: the break is 20:00–21:00, work runs on to 23:00.
+    expect(refusal(checkWorkLimits(resident({ birthDate: seventeen, candidate: shift('2026-11-06T18:00', '2026-11-06T23:00', 60) }))).facts).toMatchObject({ rule: 'night' });
+  });
+
+  it('binds the night before the 18th birthday and not the night of it', () => {
+    const born = '2008-11-07'; // 18 at the start of 7 Nov 2026
+    // 23:00 on the 6th (aged 17) to 03:00 on the 7th: refused, named on the 6th.
+    expect(refusal(checkWorkLimits(resident({ birthDate: born, candidate: shift('2026-11-06T23:00', '2026-11-07T03:00') }))).facts).toMatchObject({ rule: 'night', day: '2026-11-06', age: 17 });
+    expect(checkWorkLimits(resident({ birthDate: born, candidate: shift('2026-11-07T00:00', '2026-11-07T05:00') })).ok).toBe(true);
+  });
+
+  it('makes a person born on 29 February 18 on 1 March of a common year', () => {
+    const born = '2008-02-29';
+    expect(refusal(checkWorkLimits(resident({ birthDate: born, candidate: shift('2026-02-28T22:00', '2026-02-28T23:00') }))).facts).toMatchObject({ rule: 'night', age: 17 });
+    expect(checkWorkLimits(resident({ birthDate: born, candidate: shift('2026-03-01T22:00', '2026-03-01T23:00') })).ok).toBe(true);
+  });
+});
+
+describe('労働基準法第60条第1項: at most 8 hours a shift under 18', () => {
+  const seventeen = '2009-01-15';
+  it('allows 480 worked minutes and refuses 481, naming them', () => {
+    expect(checkWorkLimits(resident({ birthDate: seventeen, candidate: shift('2026-11-06T08:00', '2026-11-06T17:00', 60) })).ok).toBe(true);
+    expect(refusal(checkWorkLimits(resident({ birthDate: seventeen, candidate: shift('2026-11-06T08:00', '2026-11-06T17:01', 60) })))).toEqual({
+      ok: false,
+      reason: 'age',
+      detail: 'aged 17 on 2026-11-06: a shift of 481 worked minutes is over the 480 allowed under 18',
+      facts: { rule: 'over_8_hours', day: '2026-11-06', age: 17, until: null, minutes: 481, law: '労働基準法 第60条第1項・第32条第2項' },
+    });
+  });
+
+  it('does not bind a person of 18, nor one whose date of birth is not known', () => {
+    const long = shift('2026-11-06T21:00', '2026-11-07T09:00', 60);
+    expect(checkWorkLimits(resident({ birthDate: '2008-11-06', candidate: long }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+    expect(checkWorkLimits(resident({ candidate: long }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+    expect(checkWorkLimits(resident({ birthDate: null, candidate: long }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+  });
+});
+
+describe('出入国管理及び難民認定法 別表第一・第二, 第19条: what the status lets a person do', () => {
+  it('never places 短期滞在, with a permission recorded or not, dispatched or not (第19条第1項, 別表第一の三)', () => {
+    for (const permissionOutsideStatus of [true, false]) {
+      for (const dispatch of [true, false]) {
+        const r = refusal(checkWorkLimits(student({ residenceStatus: '短期滞在', permissionOutsideStatus, dispatch })));
+        expect(r).toMatchObject({ reason: 'status_activity', facts: { rule: 'no_work', status: '短期滞在' } });
+        expect(r.facts).toHaveProperty('law', expect.stringContaining('第19条第1項'));
+      }
+    }
+  });
+
+  it('never places 技能実習 by dispatch (技能実習法): the default; employed directly, no hour limit', () => {
+    expect(refusal(checkWorkLimits(student({ residenceStatus: '技能実習', permissionOutsideStatus: false })))).toEqual({
+      ok: false,
+      reason: 'status_activity',
+      detail: 'residence status 技能実習 is never placed by dispatch',
+      facts: { rule: 'dispatch', status: '技能実習', jobField: null, personField: null, law: expect.stringContaining('技能実習の適正な実施') },
+    });
+    expect(checkWorkLimits(student({ residenceStatus: '技能実習', permissionOutsideStatus: false, dispatch: false }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+  });
+
+  describe('特定技能1号 and 2号 (別表第一の二, 特定技能運用要領)', () => {
+    const ssw = (over: Partial<WorkLimitsInput>) => student({ residenceStatus: '特定技能1号', permissionOutsideStatus: false, ...over });
+
+    it.each(['特定技能1号', '特定技能2号'])('%s: by dispatch only in 農業 and 漁業', (status) => {
+      expect(checkWorkLimits(ssw({ residenceStatus: status, jobField: '農業', personField: '農業' }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+      expect(checkWorkLimits(ssw({ residenceStatus: status, jobField: '漁業', personField: '漁業' })).ok).toBe(true);
+      expect(refusal(checkWorkLimits(ssw({ residenceStatus: status, jobField: '外食業', personField: '外食業' })))).toMatchObject({
+        reason: 'status_activity',
+        detail: `residence status ${status} is placed by dispatch only in 農業 and 漁業 (the job's field: 外食業)`,
+        facts: { rule: 'dispatch', jobField: '外食業', personField: '外食業' },
+      });
+      // A job whose field is not known cannot be shown to be agriculture or fisheries.
+      expect(refusal(checkWorkLimits(ssw({ residenceStatus: status }))).facts).toMatchObject({ rule: 'dispatch', jobField: null });
+    });
+
+    it('only in the person’s own field, dispatched or employed directly', () => {
+      expect(checkWorkLimits(ssw({ dispatch: false, jobField: '外食業', personField: '外食業' }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+      expect(refusal(checkWorkLimits(ssw({ dispatch: false, jobField: '飲食料品製造業', personField: '外食業' })))).toMatchObject({
+        reason: 'status_activity',
+        detail: "residence status 特定技能1号 allows work in the person's own field (外食業) only, not in the job's (飲食料品製造業)",
+        facts: { rule: 'field' },
+      });
+      // Agriculture by dispatch, but a food-service worker's field is not agriculture.
+      expect(refusal(checkWorkLimits(ssw({ jobField: '農業', personField: '外食業' }))).facts).toMatchObject({ rule: 'field' });
+      // A job with no field, or a person whose field the card check did not record: not shown to match.
+      expect(refusal(checkWorkLimits(ssw({ dispatch: false, jobField: null, personField: '外食業' }))).facts).toMatchObject({ rule: 'field' });
+      expect(refusal(checkWorkLimits(ssw({ dispatch: false, jobField: '外食業', personField: null }))).facts).toMatchObject({ rule: 'field' });
+      expect(refusal(checkWorkLimits(ssw({ dispatch: false, jobField: '外食業' }))).facts).toMatchObject({ rule: 'field' });
+      // A caller that knows neither field leaves the rule out (direct employment, as before).
+      expect(checkWorkLimits(ssw({ dispatch: false })).ok).toBe(true);
+    });
+
+    it('may do the manual work of their own field', () => {
+      expect(checkWorkLimits(ssw({ dispatch: false, jobField: '外食業', personField: '外食業', simpleLabour: true })).ok).toBe(true);
+    });
+  });
+
+  it('keeps 技術・人文知識・国際業務 off simple manual work, dispatched or not (別表第一の二)', () => {
+    const engineer = (over: Partial<WorkLimitsInput>) => student({ residenceStatus: '技術・人文知識・国際業務', permissionOutsideStatus: false, ...over });
+    expect(checkWorkLimits(engineer({}))).toEqual({ ok: true, weeklyMinutesLeft: null });
+    for (const dispatch of [true, false]) {
+      expect(refusal(checkWorkLimits(engineer({ simpleLabour: true, dispatch })))).toMatchObject({
+        reason: 'status_activity',
+        detail: 'residence status 技術・人文知識・国際業務 does not cover simple manual work',
+        facts: { rule: 'simple_labour', law: expect.stringContaining('別表第一の二（技術・人文知識・国際業務）') },
+      });
+    }
+  });
+
+  it('keeps a technical intern employed directly off simple manual work (技能実習法第9条)', () => {
+    expect(refusal(checkWorkLimits(student({ residenceStatus: '技能実習', dispatch: false, simpleLabour: true }))).facts).toMatchObject({ rule: 'simple_labour' });
+  });
+
+  it.each(['永住者', '日本人の配偶者等', '永住者の配偶者等', '定住者'])('lets %s (別表第二) do simple manual work by dispatch', (status) => {
+    expect(checkWorkLimits(student({ residenceStatus: status, permissionOutsideStatus: false, simpleLabour: true, dispatch: true }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+  });
+
+  it.each(['留学', '家族滞在'])('lets %s with the permission do simple manual work within 28 hours (第19条第2項)', (status) => {
+    expect(checkWorkLimits(student({ residenceStatus: status, simpleLabour: true }))).toEqual({ ok: true, weeklyMinutesLeft: 1620 });
+    expect(refusal(checkWorkLimits(student({ residenceStatus: status, simpleLabour: true, assignments: ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05'].map(day420) }))).reason).toBe('weekly_limit');
+    expect(refusal(checkWorkLimits(student({ residenceStatus: status, simpleLabour: true, permissionOutsideStatus: false }))).reason).toBe('no_permission');
+  });
+
+  it('names the law of every rule and binds only statuses it knows', () => {
+    for (const r of ACTIVITY_RULES) {
+      expect(r.law).toMatch(/法|省令|要領|方針/);
+      for (const s of r.statuses) expect(s === '短期滞在' || s in STATUS_RULES).toBe(true);
+    }
+    for (const r of AGE_RULES) expect(r.law).toMatch(/^労働基準法 第6[01]条|^労働基準法 第56条/);
+  });
+});
+
+describe('the order of the checks: card expiry, card verified, age, status and activity, hours', () => {
+  const night17 = { birthDate: '2009-01-15', candidate: shift('2026-11-30T21:00', '2026-12-01T02:00') };
+  it('names the first that fails', () => {
+    const everything = { ...night17, residenceStatus: '短期滞在', cardExpiry: '2026-11-30', cardVerified: false, assignments: ['2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'].map(day420) };
+    expect(refusal(checkWorkLimits(student(everything))).reason).toBe('card_expired');
+    expect(refusal(checkWorkLimits(student({ ...everything, cardExpiry: '2029-12-31' }))).reason).toBe('card_unverified');
+    expect(refusal(checkWorkLimits(student({ ...everything, cardExpiry: '2029-12-31', cardVerified: true }))).reason).toBe('age');
+    expect(refusal(checkWorkLimits(student({ ...everything, cardExpiry: '2029-12-31', cardVerified: true, birthDate: '2000-01-01' }))).reason).toBe('status_activity');
+    expect(refusal(checkWorkLimits(student({ ...everything, cardExpiry: '2029-12-31', cardVerified: true, birthDate: '2000-01-01', residenceStatus: '留学' }))).reason).toBe('weekly_limit');
+  });
+});
+
+describe('the four refusals of the demo people, in words staff read', () => {
+  const texts = (r: WorkLimitsResult) => ({ ja: workLimitText('ja', refusal(r)), en: workLimitText('en', refusal(r)) });
+
+  it('a 17-year-old on a late shift', () => {
+    expect(texts(checkWorkLimits(resident({ birthDate: '2009-01-15', candidate: shift('2026-11-06T18:00', '2026-11-06T23:00') })))).toEqual({
+      ja: '11月6日(金)は17歳で18歳未満のため、22時から翌5時までの時間にかかるシフトには入れません（労働基準法第61条）。',
+      en: 'Aged 17 on Fri 6 Nov: under 18, no shift may reach into the hours from 22:00 to 05:00 (Labour Standards Act, Article 61).',
+    });
+    expect(texts(checkWorkLimits(resident({ birthDate: '2009-01-15', candidate: shift('2026-11-06T08:00', '2026-11-06T18:00', 60) })))).toEqual({
+      ja: '18歳未満のため、1回のシフトの勤務は480分（8時間）までです。このシフトは540分です（労働基準法第60条）。',
+      en: 'Under 18, a shift is at most 480 minutes (8 hours) of work; this one is 540 minutes (Labour Standards Act, Article 60).',
+    });
+    expect(texts(checkWorkLimits(resident({ birthDate: '2012-05-01', candidate: shift('2026-11-06T09:00', '2026-11-06T12:00') })))).toEqual({
+      ja: '義務教育が終わる2028年3月31日（15歳になった後の最初の3月31日）までは、シフトには入れません（労働基準法第56条）。',
+      en: 'No shift until compulsory schooling has ended on 31 March 2028, the 31 March after the 15th birthday (Labour Standards Act, Article 56).',
+    });
+  });
+
+  it('a technical intern through dispatch', () => {
+    expect(texts(checkWorkLimits(student({ residenceStatus: '技能実習' })))).toEqual({
+      ja: '在留資格「技能実習」の人は、実習実施者に直接雇用されて働きます。派遣では配置できません（技能実習法）。',
+      en: 'A person with the residence status "Technical Intern Training" works only for the organisation that employs them under the training plan: never through dispatch (Technical Intern Training Act).',
+    });
+  });
+
+  it('a 特定技能 food-service worker on a warehouse job and by dispatch', () => {
+    expect(texts(checkWorkLimits(student({ residenceStatus: '特定技能1号', dispatch: false, jobField: '飲食料品製造業', personField: '外食業' })))).toEqual({
+      ja: '在留資格「特定技能1号」で働けるのは、本人の分野（外食業）の仕事だけです（この仕事の分野：飲食料品製造業）。',
+      en: 'The residence status "Specified Skilled Worker (i)" allows work only in the person\'s own field (Food service); this job\'s field is Food and beverage manufacturing.',
+    });
+    expect(texts(checkWorkLimits(student({ residenceStatus: '特定技能1号', jobField: '外食業', personField: '外食業' })))).toEqual({
+      ja: '在留資格「特定技能1号」の人を派遣で配置できるのは農業と漁業の分野だけです（この仕事の分野：外食業）。',
+      en: 'A person with the residence status "Specified Skilled Worker (i)" may be placed through dispatch only in agriculture and fisheries (this job\'s field: Food service).',
+    });
+  });
+
+  it('an engineer visa holder on warehouse picking, and a visitor', () => {
+    expect(texts(checkWorkLimits(student({ residenceStatus: '技術・人文知識・国際業務', simpleLabour: true })))).toEqual({
+      ja: '在留資格「技術・人文知識・国際業務」では、単純作業（ピッキング、梱包、清掃、ライン作業、配膳など）の仕事には就けません（入管法別表第一の二）。',
+      en: 'The residence status "Engineer / Specialist in Humanities / International Services" does not cover simple manual work such as picking, packing, cleaning, line work or serving (Immigration Control Act, Appended Table I (2)).',
+    });
+    expect(texts(checkWorkLimits(student({ residenceStatus: '短期滞在' })))).toEqual({
+      ja: '在留資格「短期滞在」では、資格外活動許可の有無にかかわらず、報酬を受ける仕事はできません（入管法第19条）。',
+      en: 'The residence status "短期滞在" allows no paid work at all, whatever permission is recorded (Immigration Control Act, Article 19).',
+    });
+  });
+});
+
+describe('properties of the new rules', () => {
+  it('a person of 18 or more on every day of the shift is answered as if no date of birth were given', () => {
+    fc.assert(
+      fc.property(limitedArb, fc.integer({ min: 0, max: 40 * 365 }), (l, olderBy) => {
+        // 18 on 1 Nov 2026 at the latest; shifts start from 1 Nov.
+        const born = new Date(Date.UTC(2008, 10, 1) - olderBy * 86_400_000).toISOString().slice(0, 10);
+        expect(checkWorkLimits(student({ ...l, birthDate: born }))).toEqual(checkWorkLimits(student(l)));
+      }),
+    );
+  });
+
+  it('under 18, every shift that passes has no night minute and at most 480 worked minutes', () => {
+    fc.assert(
+      fc.property(shiftArb, fc.integer({ min: 16 * 366, max: 18 * 365 - 30 }), (candidate, days) => {
+        // Past the 31 March after the 15th birthday, and under 18 through the shift (about 16 to 17 years 11 months on 1 Nov 2026).
+        const born = new Date(Date.UTC(2026, 10, 1) - days * 86_400_000).toISOString().slice(0, 10);
+        const r = checkWorkLimits(resident({ birthDate: born, candidate }));
+        const start = Date.parse(`${candidate.start}:00Z`) / 60_000;
+        const end = Date.parse(`${candidate.end}:00Z`) / 60_000;
+        let night = false;
+        for (let t = start; t < end; t++) {
+          const minuteOfDay = ((t % 1440) + 1440) % 1440;
+          if (minuteOfDay < 300 || minuteOfDay >= 1320) night = true;
+        }
+        const worked = end - start - candidate.breakMinutes;
+        expect(r.ok).toBe(!night && worked <= 480);
+      }),
+    );
+  });
+});
+
+describe('a placement that does not record dispatch or direct employment (dispatch: null)', () => {
+  it('leaves the dispatch rules out and keeps every other rule', () => {
+    expect(checkWorkLimits(student({ residenceStatus: '技能実習', dispatch: null })).ok).toBe(true);
+    expect(checkWorkLimits(student({ residenceStatus: '特定技能1号', dispatch: null })).ok).toBe(true);
+    expect(refusal(checkWorkLimits(student({ residenceStatus: '特定技能1号', dispatch: null, jobField: '農業', personField: '外食業' }))).facts).toMatchObject({ rule: 'field' });
+    expect(refusal(checkWorkLimits(student({ residenceStatus: '短期滞在', dispatch: null }))).facts).toMatchObject({ rule: 'no_work' });
+  });
+});
+
+describe('checkUnscheduled: a hire without a scheduled time checks card, age and status on its day', () => {
+  const base = { residenceStatus: '留学', permissionOutsideStatus: true, cardExpiry: '2026-11-30', cardVerified: true };
+  it('answers the card, the age under 15 (第56条) and the status, never the hours', () => {
+    expect(checkUnscheduled({ ...base, day: '2026-11-30' })).toEqual({ ok: true, weeklyMinutesLeft: null });
+    expect(refusal(checkUnscheduled({ ...base, day: '2026-12-01' })).reason).toBe('card_expired');
+    expect(refusal(checkUnscheduled({ ...base, day: '2026-11-06', cardVerified: false })).reason).toBe('card_unverified');
+    expect(refusal(checkUnscheduled({ ...base, day: '2026-11-06', permissionOutsideStatus: false })).reason).toBe('no_permission');
+    expect(refusal(checkUnscheduled({ ...base, day: '2026-11-06', birthDate: '2012-05-01' })).facts).toMatchObject({ rule: 'under_15' });
+    // A 17-year-old may be hired; the night and the 8 hours are checked on each scheduled time.
+    expect(checkUnscheduled({ ...base, day: '2026-11-06', birthDate: '2009-01-15' }).ok).toBe(true);
+    expect(refusal(checkUnscheduled({ ...base, residenceStatus: '技術・人文知識・国際業務', day: '2026-11-06', simpleLabour: true })).facts).toMatchObject({ rule: 'simple_labour' });
+  });
+});

@@ -1,14 +1,16 @@
 /**
  * The legal working limits of foreign staff: may this person take this shift? One pure function,
  * called by every path that puts a person on a shift (assignment, application to a shift, bulk
- * moves, swaps) before it writes; docs/workforce.md says how.
+ * moves, swaps) before it writes; docs/workforce.md says how. It answers for the residence card,
+ * the person's age (労働基準法), what their residence status lets them do (出入国管理及び難民認定法,
+ * 労働者派遣法, 技能実習法, 特定技能の運用要領) and the hours their permission allows.
  *
  * Times are wall-clock times in Japan ('YYYY-MM-DDTHH:MM', Asia/Tokyo). Japan has no daylight
  * saving, so they are counted as plain minutes: a day is always 1,440 minutes.
  */
 import { z } from 'zod';
 import { dateLong, dateText, numberText } from '../../../shared/format.ts';
-import type { Lang } from '../../../shared/i18n.ts';
+import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { VISA_SEED } from '../enums/reference-data.ts';
 import { parseOrThrow } from '../money/parse.ts';
@@ -63,6 +65,195 @@ export function statusRule(residenceStatus: string): StatusRule {
 }
 
 // ---------------------------------------------------------------------------------------------
+// What a status lets a person do: the kind of work, the field, dispatch
+
+/**
+ * The 16 fields (分野) of 特定技能 by their Japanese names, as the 分野別運用方針 name them, with an
+ * English name for the reader. A job's field and the person's are compared by the Japanese name.
+ */
+export const SSW_FIELDS: readonly (readonly [ja: string, en: string])[] = [
+  ['介護', 'Nursing care'],
+  ['ビルクリーニング', 'Building cleaning'],
+  ['工業製品製造業', 'Industrial product manufacturing'],
+  ['建設', 'Construction'],
+  ['造船・舶用工業', 'Shipbuilding and ship machinery'],
+  ['自動車整備', 'Automobile repair and maintenance'],
+  ['航空', 'Aviation'],
+  ['宿泊', 'Accommodation'],
+  ['自動車運送業', 'Automobile transportation'],
+  ['鉄道', 'Railway'],
+  ['農業', 'Agriculture'],
+  ['漁業', 'Fisheries'],
+  ['飲食料品製造業', 'Food and beverage manufacturing'],
+  ['外食業', 'Food service'],
+  ['林業', 'Forestry'],
+  ['木材産業', 'Wood industry'],
+];
+/** The 特定技能 fields in which a dispatching company may place the person (派遣形態が認められる分野). */
+export const SSW_DISPATCH_FIELDS: readonly string[] = ['農業', '漁業'];
+
+const SSW = ['特定技能1号', '特定技能2号'] as const;
+/** 就労資格 whose activity is one kind of skilled work: not simple manual work. */
+const SCOPED_WORK = ['技術・人文知識・国際業務', '技能実習'] as const;
+
+/** What the activity rules read of the input. */
+interface ActivityInput {
+  dispatch: boolean | null;
+  jobField: string | null | undefined;
+  personField: string | null | undefined;
+  simpleLabour: boolean;
+}
+
+export type ActivityRuleId = 'no_work' | 'dispatch' | 'field' | 'simple_labour';
+
+/**
+ * One rule of what a status allows: the statuses it binds (by their visa_types.ja name), the law
+ * it comes from, and when it refuses. Read in this order; the first row that refuses answers.
+ */
+export interface ActivityRule {
+  rule: ActivityRuleId;
+  statuses: readonly string[];
+  law: string;
+  refuses: (input: ActivityInput) => boolean;
+}
+
+/**
+ * A 特定技能 field is known to match only when both sides are recorded and equal. A caller that
+ * knows neither (`undefined` for both: the data is not kept where it reads) leaves the rule out;
+ * one that knows either must know both.
+ */
+const fieldUnknownToCaller = (i: ActivityInput) => i.jobField === undefined && i.personField === undefined;
+
+export const ACTIVITY_RULES: readonly ActivityRule[] = [
+  {
+    // A visitor may not be paid for work in Japan at all; a permission to work outside status is
+    // not granted to 短期滞在, so a ticked "permission" on the record changes nothing.
+    rule: 'no_work',
+    statuses: ['短期滞在'],
+    law: '出入国管理及び難民認定法 第19条第1項・別表第一の三（短期滞在）',
+    refuses: () => true,
+  },
+  {
+    // A technical intern trains under an employment contract with the implementing organisation
+    // (実習実施者) named in the certified plan; a dispatching company is never that organisation.
+    rule: 'dispatch',
+    statuses: ['技能実習'],
+    law: '外国人の技能実習の適正な実施及び技能実習生の保護に関する法律 第2条・第8条・第9条（実習実施者による雇用）',
+    refuses: (i) => i.dispatch === true,
+  },
+  {
+    // 特定技能 is direct employment by the 特定技能所属機関; dispatch is allowed only in the fields
+    // whose policy allows it (agriculture and fisheries, for their seasonal work).
+    rule: 'dispatch',
+    statuses: SSW,
+    law: '特定技能雇用契約及び一号特定技能外国人支援計画の基準等を定める省令 第1条・第2条、農業・漁業分野の分野別運用方針、特定技能運用要領（派遣は農業・漁業のみ）',
+    refuses: (i) => i.dispatch === true && !(i.jobField != null && SSW_DISPATCH_FIELDS.includes(i.jobField)),
+  },
+  {
+    // 特定技能 permits work in the field (特定産業分野) written on the person's status only.
+    rule: 'field',
+    statuses: SSW,
+    law: '出入国管理及び難民認定法 別表第一の二（特定技能）、特定技能運用要領（従事する業務は指定された特定産業分野に限る）',
+    refuses: (i) => !fieldUnknownToCaller(i) && (i.personField == null || i.jobField == null || i.personField !== i.jobField),
+  },
+  {
+    // 技術・人文知識・国際業務 covers work that needs the knowledge of a discipline or a foreign
+    // culture, and a technical intern's plan a skill that repeating one task cannot teach: neither
+    // covers simple manual work (picking, packing, cleaning, line work, serving).
+    rule: 'simple_labour',
+    statuses: SCOPED_WORK,
+    law: '出入国管理及び難民認定法 別表第一の二（技術・人文知識・国際業務）・第19条第1項、技能実習法 第9条（同一の作業の反復のみで修得できる技能は対象外）',
+    refuses: (i) => i.simpleLabour,
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Age (労働基準法 第6章 年少者)
+
+/** At most 8 worked hours in a shift for a person under 18. */
+export const MINOR_SHIFT_LIMIT_MINUTES = 8 * 60;
+/** The night a person under 18 may not work: 22:00 to 05:00. */
+const NIGHT_FROM = 22 * 60;
+const NIGHT_TO = 5 * 60;
+
+export type AgeRuleId = 'under_15' | 'night' | 'over_8_hours';
+
+/** What the age rules read: the shift in minutes and the person's birthdays that matter. */
+interface AgeInput {
+  start: number;
+  end: number;
+  worked: number;
+  /** Days since 1970 the shift has a minute on. */
+  days: number[];
+  /** The day the person turns 18 (days since 1970). */
+  eighteen: number;
+  /** The last day of compulsory schooling: the 31 March on or after the 15th birthday. */
+  schoolEnds: number;
+}
+
+/** One age rule: its law, and the day it refuses the shift on (null: it does not refuse). */
+export interface AgeRule {
+  rule: AgeRuleId;
+  law: string;
+  refusesOn: (input: AgeInput) => number | null;
+}
+
+/** The night minutes of day `d`: 00:00–05:00 and 22:00–24:00. */
+const nightOf = (d: number) => [[d * DAY, d * DAY + NIGHT_TO] as const, [d * DAY + NIGHT_FROM, (d + 1) * DAY] as const];
+
+export const AGE_RULES: readonly AgeRule[] = [
+  {
+    // A child may not be employed until the 31 March after their 15th birthday has ended. (The
+    // permit of a labour standards office for light work from 13, 第56条第2項, is not modelled.)
+    rule: 'under_15',
+    law: '労働基準法 第56条第1項',
+    refusesOn: (i) => i.days.find((d) => d <= i.schoolEnds) ?? null,
+  },
+  {
+    // No work between 22:00 and 05:00 for a person under 18 (the exception for boys of 16 and over
+    // in rotating shifts, 第61条第1項ただし書, is not modelled). The shift's whole span counts: a
+    // break does not take a minor off the premises.
+    rule: 'night',
+    law: '労働基準法 第61条第1項',
+    refusesOn: (i) => i.days.find((d) => d < i.eighteen && nightOf(d).some(([from, to]) => i.start < to && from < i.end)) ?? null,
+  },
+  {
+    // 8 hours a day for a person under 18: none of the arrangements that lengthen a day
+    // (変形労働時間制, フレックスタイム, 36協定) apply to them.
+    rule: 'over_8_hours',
+    law: '労働基準法 第60条第1項・第32条第2項',
+    refusesOn: (i) => (i.worked > MINOR_SHIFT_LIMIT_MINUTES ? (i.days.find((d) => d < i.eighteen) ?? null) : null),
+  },
+];
+
+/**
+ * The day a person born on `birth` reaches `years` (days since 1970). The person reaches an age at
+ * the start of their birthday; one born on 29 February, at the start of 1 March in a year without
+ * it. (The Act on the Calculation of Age counts an age from the end of the day before the
+ * birthday — the same instant — but names that day as the one on which the age is reached;
+ * docs/workforce.md says where that matters.)
+ */
+function birthday(birth: string, years: number): number {
+  const [y, m, d] = birth.split('-').map(Number) as [number, number, number];
+  // Date.UTC rolls 29 February of a common year over to 1 March.
+  return Date.UTC(y + years, m - 1, d) / 86_400_000;
+}
+/** The age on day `day` (days since 1970) of a person born on `birth`. */
+export function ageOn(birth: string, day: number): number {
+  const born = Number(birth.slice(0, 4));
+  let age = new Date(day * 86_400_000).getUTCFullYear() - born;
+  while (age > 0 && birthday(birth, age) > day) age--;
+  return Math.max(0, age);
+}
+/** The 31 March on or after the 15th birthday: the last day a child may not be employed. */
+function schoolEndsAfter(birth: string): number {
+  const fifteen = birthday(birth, 15);
+  const y = new Date(fifteen * 86_400_000).getUTCFullYear();
+  const march31 = Date.UTC(y, 2, 31) / 86_400_000;
+  return fifteen <= march31 ? march31 : Date.UTC(y + 1, 2, 31) / 86_400_000;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Input
 
 const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
@@ -114,6 +305,23 @@ export const workLimitsInput = z.object({
   jobType: z.number().int().positive().nullish(),
   /** The job types (job-enum ids) the person's work status covers; absent = not recorded, no check. */
   allowedJobTypes: z.array(z.number().int().positive()).nullish(),
+  /** The person's date of birth; absent or null = not known, the age rules are not checked. */
+  birthDate: calendarDay.nullish(),
+  /**
+   * Placed by the platform as a dispatching company (労働者派遣) rather than employed directly by
+   * the job's client. null = the placement does not record which, and the dispatch rules are
+   * left out (docs/workforce.md says which callers pass it).
+   */
+  dispatch: z.boolean().nullable().default(true),
+  /**
+   * The 特定技能 field (分野) of the job and the one on the person's status, by their Japanese
+   * names ('外食業', '農業'). null = recorded as none; absent (both) = the caller does not know
+   * them, and the field rule is left out.
+   */
+  jobField: z.string().trim().max(100).nullish(),
+  personField: z.string().trim().max(100).nullish(),
+  /** The job is simple manual work (picking, packing, cleaning, line work, serving). */
+  simpleLabour: z.boolean().default(false),
 });
 export type WorkLimitsInput = z.input<typeof workLimitsInput>;
 
@@ -123,6 +331,8 @@ export type WorkLimitsInput = z.input<typeof workLimitsInput>;
 export type WorkLimitRefusal =
   | { ok: false; reason: 'card_expired'; detail: string; facts: { expiry: string; day: string } }
   | { ok: false; reason: 'card_unverified'; detail: string; facts: Record<string, never> }
+  | { ok: false; reason: 'age'; detail: string; facts: { rule: AgeRuleId; day: string; age: number; until: string | null; minutes: number | null; law: string } }
+  | { ok: false; reason: 'status_activity'; detail: string; facts: { rule: ActivityRuleId; status: string; jobField: string | null; personField: string | null; law: string } }
   | { ok: false; reason: 'no_permission'; detail: string; facts: { status: string; missing: 'permission' | 'job_type'; jobType: number | null } }
   | { ok: false; reason: 'weekly_limit'; detail: string; facts: { from: string; to: string; minutes: number; limit: number; left: number } }
   | { ok: false; reason: 'daily_limit'; detail: string; facts: { day: string; minutes: number; limit: number; left: number } };
@@ -169,7 +379,9 @@ const en = (n: number) => numberText(n, 'en');
 /**
  * May the person take the candidate shift? Checks, in this order, and answers the first that fails:
  * the card's expiry (valid through `cardExpiry`, on every day the shift touches), that staff
- * verified the card, the residence status (permission, job type), a student's 8 hours on each
+ * verified the card, the person's age (`AGE_RULES`, with `birthDate`), what the status lets them
+ * do (`ACTIVITY_RULES`: no work, dispatch, field, simple labour), the residence status
+ * (permission, job type), a student's 8 hours on each
  * long-vacation day, and 28 hours in every 7 consecutive days the shift adds minutes to (days of
  * a student's long vacation left out). Throws an Error naming every bad field on input the schema
  * refuses (a caller's bug: forms are validated before they get here).
@@ -191,7 +403,23 @@ export function checkWorkLimits(raw: WorkLimitsInput): WorkLimitsResult {
   }
   if (!input.cardVerified) return { ok: false, reason: 'card_unverified', detail: 'the residence card has not been verified by staff', facts: {} };
 
+  const age = input.birthDate ? checkAge(input.birthDate, candidate) : null;
+  if (age) return age;
+
   const status = input.residenceStatus;
+  const activity = { dispatch: input.dispatch, jobField: input.jobField, personField: input.personField, simpleLabour: input.simpleLabour };
+  const barred = ACTIVITY_RULES.find((r) => r.statuses.includes(status) && r.refuses(activity));
+  if (barred) {
+    const jobField = input.jobField ?? null;
+    const personField = input.personField ?? null;
+    return {
+      ok: false,
+      reason: 'status_activity',
+      detail: activityDetail(barred.rule, status, jobField, personField),
+      facts: { rule: barred.rule, status, jobField, personField, law: barred.law },
+    };
+  }
+
   const rule = statusRule(status);
   if (rule.kind === 'unrestricted') return { ok: true, weeklyMinutesLeft: null };
   if (rule.kind === 'designated') {
@@ -267,6 +495,62 @@ export function checkWorkLimits(raw: WorkLimitsInput): WorkLimitsResult {
   return { ok: true, weeklyMinutesLeft: WEEKLY_LIMIT_MINUTES - t.minutes };
 }
 
+/** The input of a placement without a scheduled time: everything but the shifts, and the day it starts. */
+export type UnscheduledInput = Omit<WorkLimitsInput, 'candidate' | 'assignments' | 'longVacations'> & { day: string };
+
+/**
+ * May the person be placed on a job that has no scheduled time (a part-time hire before its
+ * schedule): the card on `day`, the age on `day` (the 31 March after the 15th birthday; the night
+ * and 8-hour rules need times), what the status allows, and the permission. No hours are counted
+ * (`weeklyMinutesLeft: null`): each scheduled or recorded time is checked on its own. The same
+ * rules as `checkWorkLimits`, asked of one nominal minute at noon of `day` with no other work, so
+ * only the rules above can refuse it.
+ */
+export function checkUnscheduled(raw: UnscheduledInput): WorkLimitsResult {
+  const { day, ...rest } = raw;
+  const r = checkWorkLimits({ ...rest, longVacations: [], assignments: [], candidate: { start: `${day}T12:00`, end: `${day}T12:01`, breakMinutes: 0 } });
+  return r.ok ? { ok: true, weeklyMinutesLeft: null } : r;
+}
+
+/** The first age rule that refuses the shift, as a refusal; null when none does. */
+function checkAge(birthDate: string, candidate: { start: string; end: string; breakMinutes: number }): WorkLimitRefusal | null {
+  const start = minuteNumber(candidate.start);
+  const end = minuteNumber(candidate.end);
+  const days: number[] = [];
+  for (let d = Math.floor(start / DAY); d * DAY < end; d++) days.push(d);
+  const facts: AgeInput = { start, end, worked: end - start - candidate.breakMinutes, days, eighteen: birthday(birthDate, 18), schoolEnds: schoolEndsAfter(birthDate) };
+  for (const r of AGE_RULES) {
+    const day = r.refusesOn(facts);
+    if (day === null) continue;
+    const years = ageOn(birthDate, day);
+    const until = r.rule === 'under_15' ? dayName(facts.schoolEnds) : null;
+    const minutes = r.rule === 'over_8_hours' ? facts.worked : null;
+    const detail =
+      r.rule === 'under_15'
+        ? `aged ${years} on ${dayName(day)}: no work until the 31 March after the 15th birthday (${until}) has ended`
+        : r.rule === 'night'
+          ? `aged ${years} on ${dayName(day)}: no work between 22:00 and 05:00 under 18`
+          : `aged ${years} on ${dayName(day)}: a shift of ${en(facts.worked)} worked minutes is over the ${en(MINOR_SHIFT_LIMIT_MINUTES)} allowed under 18`;
+    return { ok: false, reason: 'age', detail, facts: { rule: r.rule, day: dayName(day), age: years, until, minutes, law: r.law } };
+  }
+  return null;
+}
+
+function activityDetail(rule: ActivityRuleId, status: string, jobField: string | null, personField: string | null): string {
+  switch (rule) {
+    case 'no_work':
+      return `residence status ${status} allows no paid work, with or without a permission`;
+    case 'dispatch':
+      return status === '技能実習'
+        ? `residence status ${status} is never placed by dispatch`
+        : `residence status ${status} is placed by dispatch only in ${SSW_DISPATCH_FIELDS.join(' and ')} (the job's field: ${jobField ?? 'none'})`;
+    case 'field':
+      return `residence status ${status} allows work in the person's own field (${personField ?? 'not recorded'}) only, not in the job's (${jobField ?? 'none'})`;
+    case 'simple_labour':
+      return `residence status ${status} does not cover simple manual work`;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // In words
 
@@ -276,6 +560,12 @@ function statusName(status: string, lang: Lang): string {
   return VISA_SEED.find(([ja]) => ja === status)?.[1] ?? status;
 }
 
+/** A 特定技能 field in a language; '—' when there is none. */
+function fieldName(field: string | null, lang: Lang): string {
+  if (!field) return '—';
+  return pickLang(lang, field, SSW_FIELDS.find(([ja]) => ja === field)?.[1] ?? field);
+}
+
 /** A refusal as a sentence in the reader's language, for screens, chat and API errors. */
 export function workLimitText(lang: Lang, refusal: WorkLimitRefusal): string {
   switch (refusal.reason) {
@@ -283,6 +573,26 @@ export function workLimitText(lang: Lang, refusal: WorkLimitRefusal): string {
       return msg(lang, 'workLimits.cardExpired', { expiry: dateLong(refusal.facts.expiry, lang), day: dateText(refusal.facts.day, lang) });
     case 'card_unverified':
       return msg(lang, 'workLimits.cardUnverified');
+    case 'age': {
+      const f = refusal.facts;
+      const vars = { day: dateText(f.day, lang), age: f.age, until: f.until ? dateLong(f.until, lang) : '', minutes: f.minutes === null ? '' : numberText(f.minutes, lang), limit: numberText(MINOR_SHIFT_LIMIT_MINUTES, lang) };
+      return msg(lang, f.rule === 'under_15' ? 'workLimits.ageUnder15' : f.rule === 'night' ? 'workLimits.ageNight' : 'workLimits.ageHours', vars);
+    }
+    case 'status_activity': {
+      const f = refusal.facts;
+      const vars = { status: statusName(f.status, lang), jobField: fieldName(f.jobField, lang), field: fieldName(f.personField, lang) };
+      const key =
+        f.rule === 'no_work'
+          ? 'workLimits.activityNoWork'
+          : f.rule === 'dispatch'
+            ? f.status === '技能実習'
+              ? 'workLimits.activityDispatchIntern'
+              : 'workLimits.activityDispatchSsw'
+            : f.rule === 'field'
+              ? 'workLimits.activityField'
+              : 'workLimits.activitySimpleLabour';
+      return msg(lang, key, vars);
+    }
     case 'no_permission': {
       const status = statusName(refusal.facts.status, lang);
       return msg(lang, refusal.facts.missing === 'permission' ? 'workLimits.noPermission' : 'workLimits.jobType', { status });

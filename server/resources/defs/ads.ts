@@ -106,7 +106,7 @@ export const adResource: ResourceDef = {
     }
     const image = input.image_url;
     if (isRemoteImage(image as string | null) && image !== before?.image_url && !errors.image_url) {
-      const r = await fetchBannerImage(image as string);
+      const r = (ctx.services ? await fetchBannerImage(ctx.services.outbound, image as string) : ({ error: 'fetch' } as const));
       if ('error' in r) {
         errors.image_url =
           r.error === 'size'
@@ -127,7 +127,7 @@ export const adResource: ResourceDef = {
       if (change.mode === 'update') await storeBannerImage(ctx.db, row.id, null);
       return;
     }
-    const got = fetched.get(url) ?? (await fetchBannerImage(url));
+    const got = fetched.get(url) ?? (await fetchBannerImage(ctx.services.outbound, url));
     fetched.delete(url);
     await storeBannerImage(ctx.db, row.id, 'error' in got ? null : got);
   },

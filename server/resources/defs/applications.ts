@@ -4,7 +4,7 @@ import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
 import { statusMoves, type CandidateList } from '../../modules/templates/status-tree.ts';
 import { announceMoves } from '../../modules/pipeline/announce.ts';
-import { recordAttendance } from '../../modules/pipeline/attendance.ts';
+import { raiseCrossedLimits, recordAttendance } from '../../modules/pipeline/attendance.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import type { HookContext, Option, OptionContext } from '../define.ts';
 import { t } from '../define.ts';
@@ -12,6 +12,9 @@ import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type Re
 import { clientOptions } from './users.ts';
 import { visaOptions } from './staff.ts';
 import { containing } from '../../db/like.ts';
+import type { Lang } from '../../../shared/i18n.ts';
+import { mayEnterStatus } from '../../modules/workforce/may-work.ts';
+import { workLimitText } from '../../modules/workforce/work-limits.ts';
 
 /**
  * The company's applicants (SPEC §2, §3 "Candidate lists"): every application to the tenant's
@@ -213,7 +216,13 @@ export const applicationsReadModel = defineReadModel({
     run: async (rows: ReadRow[], ctx: HookContext) => {
       const onShukkin = rows.filter((r) => r.list === 'shukkin').map((r) => r.id);
       if (onShukkin.length !== rows.length) return t('出勤の一覧にいる応募者だけ記録できます。', 'Attendance can be recorded only for applicants on the attendance list.');
-      const changed = await recordAttendance(ctx.db, ctx.user, onShukkin, name);
+      const { changed, refused, crossed } = await recordAttendance(ctx.db, ctx.user, onShukkin, name);
+      await raiseCrossedLimits(ctx.db, ctx.services.bus, crossed);
+      // A clock-in the person may not work: said for each of them, by name, in both languages (the others are recorded).
+      if (refused.length) {
+        const said = (lang: Lang) => refused.map((r) => `${String(rows.find((row) => row.id === r.id)?.candidateName ?? '')}: ${workLimitText(lang, r.refusal)}`).join(' ');
+        return { ja: said('ja'), en: said('en') };
+      }
       if (changed && name === 'noShow') {
         for (const r of rows) {
           await notifyCompanyStaff(ctx.db, ctx.services.bus, String(r.companyId), {
@@ -235,6 +244,12 @@ export const applicationsReadModel = defineReadModel({
     // One history per application, whoever moved it (lists, chat window, the candidate).
     entity: 'application',
     moves: statusTransitions,
+    // Into a confirmation or attendance status: may the person work the application's time for its
+    // job (card, age, status, hours; docs/workforce.md), asked in the move's transaction.
+    check: async (trx, row, to, ctx) => {
+      const refusal = await mayEnterStatus(trx, row.id, to);
+      return refusal ? { reason: refusal.reason, message: workLimitText(ctx.lang, refusal) } : null;
+    },
     // The candidate hears of it in the chat and by mail, from the templates; open windows and lists hear the status.
     // After the answer: a bulk move of many rows does not wait on a mail server (failures are logged).
     afterMove: async (moved, to, ctx) => {

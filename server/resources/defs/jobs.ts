@@ -21,6 +21,8 @@ import { cachedReference } from '../../modules/enums/reference-cache.ts';
 import { enumOptions, idChoice, languageOptions, visaOptions } from './staff.ts';
 import { allIndustryOptions } from './templates.ts';
 import { clientOptions } from './users.ts';
+import { todayInJapan } from '../../../shared/time.ts';
+import { wageKindOfType, wageRefusal } from '../../modules/payroll/wage-kind.ts';
 
 /**
  * Jobs on the back office (issue 5), one table and two definitions told apart by `kind`:
@@ -168,8 +170,54 @@ async function beforeWrite(values: Record<string, unknown>, ctx: HookContext, ch
   return { values: { company_id: client.company_id } };
 }
 
-/** The publish window may not end before it starts (an update may send one end only). */
+/** The publish window may not end before it starts, and the pay must be one pay computes and the law allows. */
 async function validate(input: Record<string, unknown>, ctx: ResourceValidateContext): Promise<Record<string, string>> {
+  return { ...(await validatePublishWindow(input, ctx)), ...(await validatePay(input, ctx)) };
+}
+
+/**
+ * The pay of a job (an update may send some of wage, pay type and prefecture; the others are the
+ * job's): a 月給 is refused (pay computes per shift and jobs do not record a month's scheduled hours,
+ * docs/payroll.md), and an hourly wage below the regional minimum wage of the job's prefecture today
+ * (最低賃金法第4条) is refused naming the minimum. A 日給's hourly basis depends on its shifts'
+ * length: it is checked against the job's upcoming shifts paid at the job's rate, and when shifts
+ * are planned (server/api/graphql/job-shifts.ts).
+ */
+async function validatePay(input: Record<string, unknown>, ctx: ResourceValidateContext): Promise<Record<string, string>> {
+  if (!('wage' in input) && !('pay_type_id' in input) && !('prefecture' in input)) return {};
+  let { wage, pay_type_id: payType, prefecture } = input;
+  if (ctx.id && (wage === undefined || payType === undefined || prefecture === undefined)) {
+    const row = await ctx.db.selectFrom('jobs').select(['wage', 'pay_type_id', 'prefecture']).where('id', '=', ctx.id).executeTakeFirst();
+    wage = wage === undefined ? row?.wage : wage;
+    payType = payType === undefined ? row?.pay_type_id : payType;
+    prefecture = prefecture === undefined ? row?.prefecture : prefecture;
+  }
+  const kind = await wageKindOfType(ctx.db, payType as number | string | null | undefined);
+  const amount = Number(wage);
+  if (kind !== 'monthly' && (!Number.isInteger(amount) || typeof prefecture !== 'string')) return {};
+  const today = todayInJapan();
+  const refusal = wageRefusal({ kind, wage: amount, prefecture: String(prefecture ?? ''), day: today });
+  if (refusal) return { [kind === 'monthly' ? 'pay_type_id' : 'wage']: refusal[ctx.lang] };
+  // A day rate paid on the job's upcoming shifts that have no wage of their own: each shift length,
+  // on its latest day (minimum wages only rise), must keep the basis at the minimum.
+  if (kind === 'daily' && ctx.id) {
+    const shapes = await ctx.db
+      .selectFrom('job_daily_shifts')
+      .select(['start_time', 'end_time', 'break_minutes', (eb) => eb.fn.max('date').as('last')])
+      .where('job_id', '=', ctx.id)
+      .where('wage', 'is', null)
+      .where('date', '>=', today)
+      .groupBy(['start_time', 'end_time', 'break_minutes'])
+      .execute();
+    for (const s of shapes) {
+      const r = wageRefusal({ kind, wage: amount, prefecture: String(prefecture ?? ''), day: String(s.last), plan: { start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5), breakMinutes: s.break_minutes } });
+      if (r) return { wage: r[ctx.lang] };
+    }
+  }
+  return {};
+}
+
+async function validatePublishWindow(input: Record<string, unknown>, ctx: ResourceValidateContext): Promise<Record<string, string>> {
   if (!('publish_from' in input) && !('publish_until' in input)) return {};
   let from = input.publish_from as string | null | undefined;
   let until = input.publish_until as string | null | undefined;

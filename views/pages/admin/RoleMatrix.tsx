@@ -42,7 +42,7 @@ function MatrixTable(p: { lang: Lang; prefix: 'page' | 'action'; caption: string
       <h2 id={`${p.prefix}-title`}>{p.caption}</h2>
       <p className="field-hint">{p.hint}</p>
       {/* A role per column: on a phone the matrix scrolls inside its box, the screen names held in place. */}
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={`${p.prefix}-title`}>
       <table className="table data-table role-matrix-table">
         <thead>
           <tr>

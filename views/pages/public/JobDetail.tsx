@@ -131,7 +131,7 @@ export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftI
                       <td>{s.date}</td>
                       <td>{s.time}</td>
                       <td>{s.wage}</td>
-                      <td>{s.seats}</td>
+                      <td data-label={msg(lang, 'jobDetail.seats')}>{s.seats}</td>
                       <td>{applyForm(s.id, appliedShiftIds.includes(s.id))}</td>
                     </tr>
                   ))}

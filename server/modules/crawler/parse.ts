@@ -1,0 +1,95 @@
+/**
+ * A fetched page is read off the main thread: a page is hostile input, and a parser's time can grow
+ * faster than the page (nesting), so reading it on the thread that answers every request could
+ * leave the whole server answering nothing. Each page gets a worker thread with a budget — its
+ * size, its nesting depth (extract.ts) and a time limit, plus a heap cap — and a page over budget
+ * is a CrawlError with the reason, which makes the run a failed one in the history.
+ *
+ * The worker is `parse-worker.ts` beside this file when the server runs from source (loaded with
+ * tsx's loader, which the thread does not inherit), and `parse-worker.js` beside the bundle
+ * (scripts/build-server.ts builds it as an entry of its own next to main.js).
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Extracted, FieldMapping } from './extract.ts';
+import { MAX_DEPTH } from './extract.ts';
+import { CrawlError } from './fetch.ts';
+
+export interface ParseBudget {
+  /** How long reading one page may take, from the moment its worker is ready. */
+  timeMs: number;
+  /** The largest page read (UTF-8 bytes). */
+  maxBytes: number;
+  /** The deepest element nesting read. */
+  maxDepth: number;
+  /** The worker's heap (MB). */
+  heapMb: number;
+}
+
+export const DEFAULT_BUDGET: ParseBudget = { timeMs: 10_000, maxBytes: 2 * 1024 * 1024, maxDepth: MAX_DEPTH, heapMb: 256 };
+
+/** What the worker is sent. */
+export interface ParseJob {
+  format: 'html' | 'json';
+  text: string;
+  pageUrl: string;
+  selector: string;
+  map: FieldMapping;
+  maxDepth: number;
+}
+
+/** What the worker answers. */
+export type ParseAnswer = { ok: true; found: Extracted } | { ok: false; budget: boolean; message: string };
+
+/** A worker that does not say it is ready in this time (a machine under heavy load, the loader compiling) has failed. */
+const STARTUP_MS = 60_000;
+
+const fromSource = import.meta.url.endsWith('.ts');
+const workerUrl = new URL(`./parse-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+
+function startWorker(heapMb: number): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: heapMb };
+  if (!fromSource) return new Worker(workerUrl, { resourceLimits });
+  // From source: the thread loads tsx first, then the TypeScript entry through it. tsx's ES module
+  // build of its API sits beside the CommonJS one that require.resolve finds.
+  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const code = `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(workerUrl.href)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(code, { eval: true, resourceLimits });
+}
+
+/** The jobs in a page, read in a worker thread within the budget; a CrawlError ('parse') when the page is over it. */
+export async function extractInWorker(job: Omit<ParseJob, 'maxDepth'>, budget: ParseBudget = DEFAULT_BUDGET): Promise<Extracted> {
+  const bytes = Buffer.byteLength(job.text);
+  if (bytes > budget.maxBytes) throw new CrawlError('parse', `${job.pageUrl}: not read, ${bytes} bytes is more than ${budget.maxBytes}`);
+  const worker = startWorker(budget.heapMb);
+  return new Promise<Extracted>((resolve, reject) => {
+    let done = false;
+    let timer: NodeJS.Timeout | undefined = setTimeout(() => fail(`its reader did not start within ${STARTUP_MS} ms`), STARTUP_MS);
+    const end = () => {
+      done = true;
+      clearTimeout(timer);
+      void worker.terminate();
+    };
+    const fail = (why: string) => {
+      if (done) return;
+      end();
+      reject(new CrawlError('parse', `${job.pageUrl}: not read, ${why}`));
+    };
+    worker.on('message', (m: 'ready' | ParseAnswer) => {
+      if (done) return;
+      if (m === 'ready') {
+        clearTimeout(timer);
+        timer = setTimeout(() => fail(`reading it took longer than ${budget.timeMs} ms`), budget.timeMs);
+        worker.postMessage({ ...job, maxDepth: budget.maxDepth } satisfies ParseJob);
+        return;
+      }
+      if (m.ok) {
+        end();
+        resolve(m.found);
+      } else fail(m.message);
+    });
+    worker.on('error', (err: Error & { code?: string }) => fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `reading it needed more than ${budget.heapMb} MB` : `its reader failed: ${err.message}`));
+    worker.on('exit', (code) => fail(`its reader stopped (exit code ${code})`));
+  });
+}
