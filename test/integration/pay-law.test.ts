@@ -63,6 +63,7 @@ describe('pay lines under the Act', () => {
 
 describe('saving jobs and shift plans', () => {
   const jobForm = async (extra: Record<string, string>) => ({
+    _action: 'save',
     client_id: (await db().selectFrom('users').select('client_id').where('email', '=', DEMO.client_admin).executeTakeFirstOrThrow()).client_id!,
     title_ja: '最低賃金の確認',
     title_en: 'Minimum wage check',
@@ -105,7 +106,7 @@ describe('saving jobs and shift plans', () => {
     const job = await db().selectFrom('jobs').select('id').where('company_id', '=', company).where('title_en', '=', 'Parcel sorting (early morning)').executeTakeFirstOrThrow();
     const day = tokyoDay(14);
     const plan = (extra: Record<string, string>) => ({
-      _op: 'addShifts', plan_from: day, plan_to: day, plan_weekdays: [String(weekdayOf(day))],
+      _action: 'section:addShifts', plan_from: day, plan_to: day, plan_weekdays: [String(weekdayOf(day))],
       plan_slot1_start: '08:00', plan_slot1_end: '20:00', plan_slot2_start: '', plan_slot2_end: '', plan_slot3_start: '', plan_slot3_end: '',
       plan_capacity: '1', plan_break: '0', plan_wage: '', ...extra,
     });
