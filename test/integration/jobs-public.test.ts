@@ -4,6 +4,7 @@ import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginByPassword } from '../helpers/graphql.ts';
 import { candidateLogin, cookieOf, formRequest } from '../helpers/pages.ts';
+import { todayInJapan } from '../../shared/time.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -232,6 +233,15 @@ describe('registering, logging in and applying as a candidate', () => {
     const closed = await db().selectFrom('jobs').select('id').where('status', '=', 'closed').executeTakeFirstOrThrow();
     const r = await t.gql('mutation ($j: ID!) { applyToJob(jobId: $j) { applicationId } }', { j: closed.id }, await loginToken(t.url, 'candidate2@demo.test'));
     expect(r.errors?.[0]?.extensions?.reason).toBe('closed');
+  });
+
+  it('takes nobody new on a shift that has started today', async () => {
+    const job = await aDailyJob();
+    // Today in Japan from 00:00: whatever the hour now, it has started.
+    const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date: todayInJapan(), start_time: '00:00', end_time: '23:59', break_minutes: 60, capacity: 3 }).returning('id').executeTakeFirstOrThrow();
+    const r = await t.gql('mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.id, s: shift.id }, await loginToken(t.url, 'candidate@demo.test'));
+    expect(r.errors?.[0]?.extensions?.reason).toBe('closed');
+    expect(await db().selectFrom('applications').select('id').where('shift_id', '=', shift.id).execute()).toEqual([]);
   });
 
   it('sends a visitor who is not signed in to the candidate login, and back to the job after it', async () => {

@@ -6,6 +6,7 @@ import type { DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { msgText } from '../../../shared/messages.ts';
 import { todayInJapan } from '../../time.ts';
+import { clockInJapan } from '../../../shared/time.ts';
 import { email, optionalText, requiredText } from '../../validation.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
 import { jobsDb } from './public.ts';
@@ -105,12 +106,13 @@ export async function applyToJob(
       if (!input.shiftId) return { ok: false, reason: 'not-found' };
       const shift = await trx
         .selectFrom('job_daily_shifts')
-        .select(['id', 'date'])
+        .select(['id', 'date', sql<string>`to_char(start_time, 'HH24:MI')`.as('start')])
         .where('id', '=', input.shiftId)
         .where('job_id', '=', job.id)
         .executeTakeFirst();
       if (!shift) return { ok: false, reason: 'not-found' };
-      if (shift.date < today) return { ok: false, reason: 'closed' };
+      // A shift that has started (or ended) takes nobody new: the day passed, or today past its start.
+      if (shift.date < today || (shift.date === today && shift.start <= clockInJapan(new Date()))) return { ok: false, reason: 'closed' };
       // May this person work this shift for this job (card, age, status, hours), with their row locked (docs/workforce.md).
       const limits = await mayWork(trx as unknown as DB, { candidateId: input.candidateId, jobId: job.id, shiftId: shift.id });
       if (!limits.ok) return { ok: false, reason: 'limits', refusal: limits };
