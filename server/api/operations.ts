@@ -111,6 +111,7 @@ export const OPS = {
         history { at actor from to note }
         interviews { id startsAt minutes place onlineUrl interviewers status }
         documents { kind number expiresOn note staffId }
+        languageNames interviewClashes { interviewId startsAt minutes shiftDate shiftStart shiftEnd jobTitle }
         createdAt updatedAt
       }
     }
