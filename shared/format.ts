@@ -41,6 +41,13 @@ export function dateText(day: string, lang: Lang): string {
 }
 const dayTexts = new Map<string, string>();
 
+/**
+ * A day with its year and weekday, short: "2026年11月24日(火)" / "Tue, 24 Nov 2026". For a record
+ * that outlives the year (a card's expiry, a shift on a person's record), where "24 Nov" is unsure.
+ */
+export const dateYearText = (day: string, lang: Lang): string =>
+  dtf(lang, 'dayYear', { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }).format(dayStart(day));
+
 /** A day in full: "2026年11月24日" / "24 November 2026"; of a calendar day 'YYYY-MM-DD' or of an instant (its day in Japan). */
 export const dateLong = (day: string | Date, lang: Lang): string =>
   dtf(lang, 'long', { year: 'numeric', month: 'long', day: 'numeric' }).format(typeof day === 'string' && DAY.test(day) ? dayStart(day) : new Date(day));

@@ -426,6 +426,7 @@ export const MESSAGES = {
   'applicant.documents': m('書類', 'Documents'),
   'applicant.noDocuments': m('この方の書類は、スタッフ名簿にまだありません。', 'No documents for this person in the staff registry yet.'),
   'applicant.documentExpires': m('{date}まで', 'valid until {date}'),
+  'applicant.interviewClash': m('{when}からの面接（{minutes}分）が、{shift}のシフト（{job}）と重なっています。', 'The interview at {when} ({minutes} min) overlaps their shift on {shift} ({job}).'),
   'applicant.confirmedByCandidate': m('本人が出勤を確認しました', 'Confirmed by the candidate'),
   'applicant.chatTakenOver': m('チャットの担当を変更', 'Chat handling changed'),
   'calendar.week': m('{from}〜{to}の週', 'Week of {from} to {to}'),

@@ -23,6 +23,7 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.me': { public: true },
   'Query.roleMaps': { user: true },
   'Query.passwordResetTokenValid': { public: true },
+  'Query.passwordResetAccount': { public: true },
   'Mutation.login': { public: true },
   // any signed-in person, back office or candidate, may end their own sessions
   'Mutation.logout': { session: true },

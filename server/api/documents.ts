@@ -21,6 +21,7 @@ export const DOCS = {
   SubmitTrial: graphql(OPS.SubmitTrial),
   RequestPasswordReset: graphql(OPS.RequestPasswordReset),
   PasswordResetTokenValid: graphql(OPS.PasswordResetTokenValid),
+  PasswordResetAccount: graphql(OPS.PasswordResetAccount),
   ResetPassword: graphql(OPS.ResetPassword),
   Enums: graphql(OPS.Enums),
   Languages: graphql(OPS.Languages),

@@ -14,6 +14,7 @@ export const OPS = {
   SubmitTrial: /* GraphQL */ `mutation SubmitTrial($input: TrialInput!) { submitTrial(input: $input) }`,
   RequestPasswordReset: /* GraphQL */ `mutation RequestPasswordReset($email: String!) { requestPasswordReset(email: $email) }`,
   PasswordResetTokenValid: /* GraphQL */ `query PasswordResetTokenValid($token: String!) { passwordResetTokenValid(token: $token) }`,
+  PasswordResetAccount: /* GraphQL */ `query PasswordResetAccount($token: String!) { passwordResetAccount(token: $token) }`,
   ResetPassword: /* GraphQL */ `
     mutation ResetPassword($token: String!, $password: String!, $passwordConfirm: String!) {
       resetPassword(token: $token, password: $password, passwordConfirm: $passwordConfirm)
@@ -110,6 +111,7 @@ export const OPS = {
         history { at actor from to note }
         interviews { id startsAt minutes place onlineUrl interviewers status }
         documents { kind number expiresOn note staffId }
+        languageNames interviewClashes { interviewId startsAt minutes shiftDate shiftStart shiftEnd jobTitle }
         createdAt updatedAt
       }
     }

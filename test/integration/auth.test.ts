@@ -2,7 +2,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DEMO, startTestApp, startTwoApps, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
-import { formRequest } from '../helpers/pages.ts';
+import { pressButton } from '../helpers/buttons.ts';
+import { formRequest, text } from '../helpers/pages.ts';
 import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
 
 /** The two-process case needs a Redis (REDIS_URL or the machine's own); skipped only when none answers. */
@@ -89,6 +90,45 @@ describe('POST /login', () => {
   it('refuses a login form posted from another site', async () => {
     const res = await fetch(`${t.url}/login`, formRequest({ email: DEMO.admin, password: inject('demoPassword') }, { origin: 'https://evil.example' }));
     expect(res.status).toBe(403);
+  });
+});
+
+describe('a candidate who signs in on the back-office login', () => {
+  const visitor = { who: 'visitor' };
+  const signIn = (path: string) => pressButton(t, visitor, path, 'login', { email: DEMO.candidate, password: inject('demoPassword') });
+  const cookieFrom = (html: { setCookie: string[] }, name: string) => html.setCookie.find((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`));
+
+  it('lands on their own applications, signed in as a candidate, with no back-office session', async () => {
+    const res = await fetch(`${t.url}/login`, formRequest({ email: DEMO.candidate, password: inject('demoPassword') }, { origin: t.url }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/staff/applications');
+    const set = { setCookie: res.headers.getSetCookie() };
+    expect(cookieFrom(set, 'token')).toBeUndefined();
+    const candidateCookie = cookieFrom(set, 'candidate_token')!;
+    expect(candidateCookie).toMatch(/HttpOnly/i);
+    // Their own page opens with that cookie and greets them by name.
+    const page = await fetch(`${t.url}/staff/applications`, { redirect: 'manual', headers: { cookie: candidateCookie.split(';')[0]!, 'accept-language': 'en' } });
+    expect(page.status).toBe(200);
+    expect(text(await page.text())).toContain('Nguyen Van An');
+  });
+
+  it('pressing the drawn button does the same, and goes on to the page they asked for (a same-site one)', async () => {
+    expect(await signIn('/login')).toMatchObject({ status: 303, location: '/staff/applications' });
+    expect(await signIn(`/login?next=${encodeURIComponent('/staff/points')}`)).toMatchObject({ status: 303, location: '/staff/points' });
+    // Never off the site, and never to a back-office page their session cannot open.
+    expect(await signIn(`/login?next=${encodeURIComponent('//evil.example/x')}`)).toMatchObject({ status: 303, location: '/staff/applications' });
+    expect(await signIn(`/login?next=${encodeURIComponent('/admin/candidate')}`)).toMatchObject({ status: 303, location: '/staff/applications' });
+  });
+
+  it('keeps staff on the back office: the same form still sends them to /admin, whatever `next` says', async () => {
+    const res = await pressButton(t, visitor, `/login?next=${encodeURIComponent('/staff/points')}`, 'login', { email: DEMO.company_admin, password: inject('demoPassword') });
+    expect(res).toMatchObject({ status: 303, location: '/admin' });
+  });
+
+  it('keeps the asked-for page through a failed attempt', async () => {
+    const res = await pressButton(t, visitor, `/login?next=${encodeURIComponent('/staff/points')}`, 'login', { email: DEMO.candidate, password: 'wrong-password' });
+    expect(res.status).toBe(401);
+    expect(res.html).toContain('name="next" value="/staff/points"');
   });
 });
 

@@ -72,6 +72,7 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.me': { query: 'query { me { id email role } }' },
   'Query.roleMaps': { query: 'query { roleMaps { pageRoles { code roles } actionRoles { code roles } } }' },
   'Query.passwordResetTokenValid': { query: 'query ($token: String!) { passwordResetTokenValid(token: $token) }', variables: { token: 'no-such-token' } },
+  'Query.passwordResetAccount': { query: 'query ($token: String!) { passwordResetAccount(token: $token) }', variables: { token: 'no-such-token' } },
   // Public mutations get input that fails validation, which proves they ran past authorization
   // without side effects (and without counting as a failed login).
   'Mutation.login': {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { pressButton } from '../helpers/buttons.ts';
 import { candidateLogin, formRequest, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 
@@ -199,6 +200,54 @@ describe('the applicant record', () => {
     // Linked to the registry entry for whoever may open the registry (150001: the platform here).
     const platform = text(await (await fetch(`${t.url}/admin/candidate/${app!.id}`, { headers: { cookie: `token=${await t.tokenOf('superadmin')}`, 'accept-language': 'en' } })).text());
     expect(platform).toContain(`href="/admin/staff?id=${mine}">Residence card</a>`);
+  });
+
+  it('is headed by the person’s name, gives dates with their year and languages by name, in the reader’s language', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    const token = await t.tokenOf('company_admin');
+    const { visa_expiry: expiry } = await db().selectFrom('candidate_profiles as p').innerJoin('users as u', 'u.id', 'p.user_id').select('p.visa_expiry').where('u.email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow();
+    const year = expiry!.slice(0, 4);
+    const en = text(await (await get(`/admin/candidate/${app!.id}`, `token=${token}`)).text());
+    expect(en).toMatch(/<h1>Maria Santos<\/h1>/);
+    expect(en).toContain('<dd>Tagalog, English, Japanese</dd>');
+    expect(en).not.toMatch(/<dd>tl, en, ja<\/dd>/);
+    expect(en).toMatch(new RegExp(`<dt>Card expiry</dt><dd>[^<]*${year}`));
+    const ja = text(await (await get(`/admin/candidate/${app!.id}`, `token=${token}`, 'ja')).text());
+    expect(ja).toMatch(/<h1>Maria Santos<\/h1>/);
+    expect(ja).toContain('<dd>タガログ語、英語、日本語</dd>');
+    expect(ja).toMatch(new RegExp(`<dt>在留期限</dt><dd>${year}年`));
+  });
+
+  it('warns when one of the person’s interviews overlaps one of their shifts (in Japan time), and not before', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    const { shift_id: shiftId } = await db().selectFrom('applications').select('shift_id').where('id', '=', app!.id).executeTakeFirstOrThrow();
+    const original = await db().selectFrom('job_daily_shifts').select(['date', 'start_time', 'end_time']).where('id', '=', shiftId!).executeTakeFirstOrThrow();
+    const day = addDays(todayInJapan(), 3);
+    const session = { who: 'company_admin', cookie: `token=${await t.tokenOf('company_admin')}` };
+    const record = `/admin/candidate/${app!.id}`;
+    await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', app!.id).execute();
+    try {
+      // (An hour no seeded slot uses, so the move keeps the job's slots unique.)
+      await db().updateTable('job_daily_shifts').set({ date: day, start_time: '05:55', end_time: '09:55' }).where('id', '=', shiftId!).execute();
+      // Right before the shift: ends as it starts, no overlap.
+      const before = await pressButton(t, session, record, 'interview', { date: day, time: '05:25', minutes: '30', place: 'Office' });
+      expect(before.status).toBe(303);
+      expect(text(await (await get(record, session.cookie)).text())).not.toContain('overlaps their shift');
+
+      const during = await pressButton(t, session, record, 'interview', { date: day, time: '09:30', minutes: '60', place: 'Office' });
+      expect(during.status).toBe(303);
+      const en = text(await (await get(record, session.cookie)).text());
+      const warning = /<div class="record-warning" role="alert">(.*?)<\/div>/.exec(en)?.[1] ?? '';
+      expect(warning).toContain('The interview at');
+      expect(warning).toContain('(60 min) overlaps their shift on');
+      expect(warning).toContain(`${day.slice(0, 4)} 05:55–09:55`);
+      expect(warning.match(/overlaps/g)).toHaveLength(1);
+      const ja = text(await (await get(record, session.cookie, 'ja')).text());
+      expect(ja).toMatch(/からの面接（60分）が、[^<]*05:55–09:55のシフト（[^<]+）と重なっています。/);
+    } finally {
+      await db().updateTable('job_daily_shifts').set(original).where('id', '=', shiftId!).execute();
+      await db().deleteFrom('interviews').where('application_id', '=', app!.id).execute();
+    }
   });
 
   it('is nobody else’s: another company gets nothing, a client user is turned away, an unknown id is not found', async () => {

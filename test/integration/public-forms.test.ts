@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { pressButton } from '../helpers/buttons.ts';
 import { formRequest } from '../helpers/pages.ts';
 import { startSmtpCapture } from '../helpers/smtp.ts';
 
@@ -406,6 +407,45 @@ describe('forgotten password, end to end with the mail', () => {
     const submit = await post('/reset-password', { _action: 'reset', token: expiredToken, password: 'expired-but-long-enough', password_confirm: 'expired-but-long-enough' });
     expect(submit.status).toBe(410);
     expect((await post('/login', { email: DEMO.admin, password: oldPassword })).status).toBe(303);
+  });
+});
+
+describe('a candidate’s way in: the download page and the password reset end on the candidate’s own login', () => {
+  const visitor = { who: 'visitor' };
+  const newPassword = 'a-candidate-password-77';
+
+  it('/download sends a worker to the candidate login, where they sign in and land on their own pages', async () => {
+    const page = await get('/download', { 'accept-language': 'en' });
+    const html = await page.text();
+    const href = /<a class="button button-primary" href="([^"]+)">Log in<\/a>/.exec(html)?.[1];
+    expect(href).toBe('/staff/login');
+    const signedIn = await pressButton(t, visitor, href!, 'login', { email: 'candidate3@demo.test', password: inject('demoPassword') });
+    expect(signedIn).toMatchObject({ status: 303, location: '/staff/applications' });
+  });
+
+  it('after a reset, a candidate is sent to the candidate login with the notice, and the new password signs them in there', async () => {
+    const before = smtp.mails.length;
+    expect((await post('/forget-password', { _action: 'send', email: DEMO.candidate })).status).toBe(303);
+    const mail = (await smtp.waitFor(before + 1))[before]!;
+    const token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!);
+
+    const res = await pressButton(t, visitor, `/reset-password?token=${encodeURIComponent(token)}`, 'reset', { password: newPassword, password_confirm: newPassword });
+    expect(res).toMatchObject({ status: 303, location: '/staff/login?reset=1' });
+
+    const login = await get('/staff/login?reset=1', { 'accept-language': 'en' });
+    expect(login.status).toBe(200);
+    expect(await login.text()).toContain('Your password has been changed. Log in with your new password.');
+    const signedIn = await pressButton(t, visitor, '/staff/login?reset=1', 'login', { email: DEMO.candidate, password: newPassword });
+    expect(signedIn).toMatchObject({ status: 303, location: '/staff/applications' });
+  });
+
+  it('staff are still sent to the back-office login after theirs', async () => {
+    const before = smtp.mails.length;
+    expect((await post('/forget-password', { _action: 'send', email: DEMO.company_staff })).status).toBe(303);
+    const mail = (await smtp.waitFor(before + 1))[before]!;
+    const token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!);
+    const res = await pressButton(t, visitor, `/reset-password?token=${encodeURIComponent(token)}`, 'reset', { password: newPassword, password_confirm: newPassword });
+    expect(res).toMatchObject({ status: 303, location: '/login?reset=1' });
   });
 });
 

@@ -15,6 +15,7 @@ import { statusMoves, statusPath, statusRoots } from '../../modules/templates/st
 import { applicationsReadModel } from '../../resources/defs/applications.ts';
 import { checkListParams, listReadModel, visibleRows } from '../../resources/read-model.ts';
 import type { ApiContext } from '../context.ts';
+import type { DB } from '../../db/connect.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
 import { validate } from '../../validation.ts';
 import { InterviewInput, scheduleInterview } from '../../modules/pipeline/interviews.ts';
@@ -81,6 +82,17 @@ export const typeDefs = /* GraphQL */ `
     "The registry record it belongs to."
     staffId: ID!
   }
+  "An interview of the person that falls in the time of one of their shifts (both in Japan time)."
+  type InterviewClash {
+    interviewId: ID!
+    startsAt: String!
+    minutes: Int!
+    shiftDate: String!
+    shiftStart: String!
+    shiftEnd: String!
+    "The job of the shift, in the caller's language."
+    jobTitle: String!
+  }
   "One application as its record page shows it."
   type ApplicantRecord {
     id: ID!
@@ -92,7 +104,10 @@ export const typeDefs = /* GraphQL */ `
     visaExpiry: String
     "Days until the residence card expires (negative once expired); null when unknown."
     visaDaysLeft: Int
+    "The languages the person speaks, as codes (ja, en, vi, …)."
     languages: [String!]!
+    "The same languages by name, in the caller's language (a code the platform does not know stays a code)."
+    languageNames: [String!]!
     jobId: ID!
     jobKind: String!
     jobTitle: String!
@@ -114,6 +129,8 @@ export const typeDefs = /* GraphQL */ `
     interviews: [RecordInterview!]!
     "The documents the company's staff registry holds for the person (the registry row linked to the person, else matched by e-mail)."
     documents: [RecordDocument!]!
+    "The person's scheduled interviews with this company that overlap one of their shifts with it (an application not closed), soonest first."
+    interviewClashes: [InterviewClash!]!
     createdAt: String!
     updatedAt: String!
   }
@@ -162,6 +179,47 @@ const DAY_MS = 86_400_000;
 
 const LIST_FILTER = { candidates: 'candidate', kakunins: 'kakunin', shukkins: 'shukkin' } as const;
 
+/** A shift's start (or end) as an instant: its date and time of day are wall-clock times in Japan. */
+const shiftStartsAt = sql<Date>`((s.date + s.start_time) at time zone 'Asia/Tokyo')`;
+/** An end at or before the start is on the next day (a night shift). */
+const shiftEndsAt = sql<Date>`((s.date + s.end_time + case when s.end_time <= s.start_time then interval '1 day' else interval '0 day' end) at time zone 'Asia/Tokyo')`;
+
+/**
+ * The person's scheduled interviews with the company whose time (start plus length) overlaps the
+ * time of one of their shifts with it; a shift counts while its application is not closed
+ * (rejected, withdrawn: a leaf right under a root).
+ */
+function interviewClashes(db: DB, candidateId: string, companyId: string) {
+  return db
+    .selectFrom('interviews as i')
+    .innerJoin('applications as ia', 'ia.id', 'i.application_id')
+    .innerJoin('applications as sa', (j) => j.onRef('sa.candidate_id', '=', 'ia.candidate_id').onRef('sa.company_id', '=', 'i.company_id'))
+    .innerJoin('job_daily_shifts as s', 's.id', 'sa.shift_id')
+    .innerJoin('jobs as j', 'j.id', 'sa.job_id')
+    .select(['i.id as interview_id', 'i.starts_at', 'i.minutes', 's.date', 'j.title_ja', 'j.title_en'])
+    .select([sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time')])
+    .where('ia.candidate_id', '=', candidateId)
+    .where('i.company_id', '=', companyId)
+    .where('i.status', '=', 'scheduled')
+    .where(sql<boolean>`i.starts_at < ${shiftEndsAt}`)
+    .where(sql<boolean>`i.starts_at + make_interval(mins => i.minutes) > ${shiftStartsAt}`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('candidate_statuses as st')
+            .innerJoin('candidate_statuses as p', 'p.id', 'st.parent_id')
+            .select('st.id')
+            .whereRef('st.id', '=', 'sa.candidate_status_id')
+            .where('p.parent_id', 'is', null)
+            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('candidate_statuses as c').select('c.id').whereRef('c.parent_id', '=', 'st.id')))),
+        ),
+      ),
+    )
+    .orderBy('i.starts_at')
+    .orderBy('s.date')
+    .execute();
+}
+
 export const resolvers = {
   Query: {
     candidateList: async (_: unknown, a: { list: string; page: number; size: number }, ctx: ApiContext) => {
@@ -206,7 +264,7 @@ export const resolvers = {
         .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
         .leftJoin('conversations as c', 'c.application_id', 'a.id')
         .leftJoin('attendance as at', 'at.application_id', 'a.id')
-        .select(['a.id', 'a.candidate_status_id', 'a.created_at', 'a.updated_at', 'u.name', 'u.email', 'p.phone', 'p.nationality', 'p.visa_expiry', 'p.languages'])
+        .select(['a.id', 'a.candidate_id', 'a.company_id', 'a.candidate_status_id', 'a.created_at', 'a.updated_at', 'u.name', 'u.email', 'p.phone', 'p.nationality', 'p.visa_expiry', 'p.languages'])
         .select(['v.ja as visa_ja', 'v.en as visa_en', 'j.id as job_id', 'j.kind', 'j.title_ja', 'j.title_en', 'cl.name as client', 'cl.name_en as client_en'])
         .select(['s.date', 's.start_time', 's.end_time', 'c.id as conversation_id'])
         .select(['at.status as at_status', 'at.clock_in', 'at.clock_out', 'at.break_minutes', 'at.recorded_by_name'])
@@ -221,7 +279,7 @@ export const resolvers = {
       const moves = statusMoves(statuses)
         .filter((m) => m.from === current.id && mayEnter(m.list))
         .map((m) => name(byId.get(m.to)!));
-      const [messages, history, interviews, documents] = await Promise.all([
+      const [messages, history, interviews, documents, clashes, languageNames] = await Promise.all([
         r.conversation_id
           ? db
               .selectFrom('messages as m')
@@ -245,6 +303,8 @@ export const resolvers = {
           .where(sql<boolean>`(st.person_user_id = ap.candidate_id or lower(st.email) = lower(${r.email}))`)
           .orderBy('d.created_at')
           .execute(),
+        interviewClashes(db, r.candidate_id, r.company_id),
+        r.languages?.length ? db.selectFrom('languages').select(['code', 'ja', 'en']).where('code', 'in', r.languages).execute() : [],
       ]);
       const statusName = (id: unknown) => {
         const s = typeof id === 'string' ? byId.get(id) : undefined;
@@ -261,6 +321,10 @@ export const resolvers = {
         visaExpiry: r.visa_expiry ?? null,
         visaDaysLeft: days,
         languages: r.languages ?? [],
+        languageNames: (r.languages ?? []).map((code) => {
+          const l = languageNames.find((x) => x.code === code);
+          return l ? pickLang(ctx.lang, l.ja, l.en) : code;
+        }),
         jobId: r.job_id,
         jobKind: r.kind,
         jobTitle: pickLang(ctx.lang, r.title_ja, r.title_en),
@@ -290,6 +354,15 @@ export const resolvers = {
         }),
         documents: documents.map((d) => ({ kind: d.kind, number: d.number ?? null, expiresOn: d.expires_on ?? null, note: d.note ?? null, staffId: d.staff_id })),
         interviews: interviews.map((i) => ({ id: i.id, startsAt: i.starts_at.toISOString(), minutes: i.minutes, place: i.place, onlineUrl: i.online_url, interviewers: i.interviewers, status: i.status })),
+        interviewClashes: clashes.map((c) => ({
+          interviewId: c.interview_id,
+          startsAt: c.starts_at.toISOString(),
+          minutes: c.minutes,
+          shiftDate: c.date,
+          shiftStart: c.start_time,
+          shiftEnd: c.end_time,
+          jobTitle: pickLang(ctx.lang, c.title_ja, c.title_en),
+        })),
         createdAt: r.created_at.toISOString(),
         updatedAt: r.updated_at.toISOString(),
       };

@@ -57,6 +57,8 @@ export const typeDefs = /* GraphQL */ `
     roleMaps: RoleMaps!
     "True when a password-reset link's token can still be used."
     passwordResetTokenValid(token: String!): Boolean!
+    "Whose account a usable reset link sets the password of: 'candidate' (who logs in at /staff/login) or 'staff' (/login); null when the link cannot be used."
+    passwordResetAccount(token: String!): String
   }
 
   type Mutation {
@@ -88,6 +90,8 @@ export const resolvers = {
     me: (_: unknown, __: unknown, ctx: ApiContext) => ctx.user,
     passwordResetTokenValid: (_: unknown, args: { token: string }, ctx: ApiContext) =>
       args.token.length > 0 && args.token.length <= 200 ? ctx.services.auth.resetTokenValid(args.token) : false,
+    passwordResetAccount: (_: unknown, args: { token: string }, ctx: ApiContext) =>
+      args.token.length > 0 && args.token.length <= 200 ? ctx.services.auth.resetTokenAccount(args.token) : null,
     roleMaps: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const maps = await ctx.services.roleMaps.get();
       return { pageRoles: toEntries(maps.pageRoles), actionRoles: toEntries(maps.actionRoles) };

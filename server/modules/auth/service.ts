@@ -222,6 +222,23 @@ export class AuthService {
     return !!row;
   }
 
+  /**
+   * Whose account a usable reset token belongs to: 'candidate' for a candidate (foreign staff,
+   * whose login is /staff/login), 'staff' for a back-office user (/login); null when the token
+   * is unknown, used or expired.
+   */
+  async resetTokenAccount(token: string): Promise<'candidate' | 'staff' | null> {
+    const row = await this.db
+      .selectFrom('password_resets as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select('u.role')
+      .where('r.token_hash', '=', sha256(token))
+      .where('r.used_at', 'is', null)
+      .where('r.expires_at', '>', new Date())
+      .executeTakeFirst();
+    return row ? (row.role === 'candidate' ? 'candidate' : 'staff') : null;
+  }
+
   /** Sets the new password, uses up the token and logs the user out everywhere. False for a bad token. */
   async resetPassword(token: string, password: string): Promise<boolean> {
     const hash = await hashPassword(password);

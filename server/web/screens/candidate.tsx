@@ -17,6 +17,7 @@ import { AdSlot, type AdView } from '../../../views/pages/public/Ads.tsx';
 import type { ResultOf } from 'gql.tada';
 import { sessionCookie } from '../cookies.ts';
 import { ApiFailure, formList, formStrings, localPath, queryInt, queryText, withFlag } from '../kit.ts';
+import { matchRoute } from '../../access/routes.ts';
 import { CANDIDATE_COOKIE, defineScreen, errorPage, failed, file, redirect, type Screen, type ScreenContext } from '../screen.ts';
 import { MyPayPage } from '../../../views/pages/public/MyPay.tsx';
 import { MyPointsPage } from '../../../views/pages/public/MyPoints.tsx';
@@ -369,7 +370,16 @@ const candidateChat = defineScreen({
   },
 });
 
-const nextOf = (v: unknown) => localPath(typeof v === 'string' && v ? v : '/staff/applications');
+/**
+ * Where a candidate goes once signed in: a same-site page they asked for, else their applications.
+ * Never a back-office page: their session is not one, so it would only send them to a login again.
+ */
+export function candidateNext(v: unknown): string {
+  const home = '/staff/applications';
+  const to = localPath(typeof v === 'string' && v ? v : home, home);
+  return matchRoute(new URL(to, 'http://tsunagu.invalid').pathname)?.route.kind === 'admin' ? home : to;
+}
+const nextOf = candidateNext;
 
 const candidateLogin = defineScreen({
   path: '/staff/login',
@@ -386,7 +396,7 @@ const candidateLogin = defineScreen({
         email={typeof state?.values.email === 'string' ? state.values.email : undefined}
         error={state ? Object.values(state.errors).join(' ') : undefined}
         next={nextOf(state?.values.next ?? req.query.next)}
-        notice={!state && req.query.registered === '1' ? msg(lang, 'notice.registered') : undefined}
+        notice={state ? undefined : req.query.registered === '1' ? msg(lang, 'notice.registered') : req.query.reset === '1' ? msg(lang, 'notice.passwordChanged') : undefined}
       />
     ),
   }),

@@ -21,8 +21,9 @@ import { TrialPage } from '../../../views/pages/public/Trial.tsx';
 import type { ErrorKind } from '../../../views/pages/errors/ErrorPage.tsx';
 import type { ActionRef } from '../../../views/ui/Action.tsx';
 import { clearSessionCookie, sessionCookie } from '../cookies.ts';
-import { ApiFailure, formStrings } from '../kit.ts';
-import { defineScreen, errorPage, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { ApiFailure, formStrings, localPath } from '../kit.ts';
+import { CANDIDATE_COOKIE, defineScreen, errorPage, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { candidateNext } from './candidate.tsx';
 
 const staticScreen = (path: string, Component: (p: { lang: Lang }) => JSX.Element): Screen =>
   defineScreen({ path, load: () => null, view: ({ lang, route }) => ({ title: route.title, content: <Component lang={lang} /> }) });
@@ -54,6 +55,9 @@ const failedWith = (values: Record<string, unknown>, err: unknown) => {
   return failed(values, err.formErrors, err.status);
 };
 
+/** The page a candidate asked for before logging in here, kept through the form; none when it is not a same-site path. */
+const nextField = (v: unknown): string | undefined => localPath(v, '') || undefined;
+
 const login = defineScreen({
   path: '/login',
   load: () => null,
@@ -67,20 +71,28 @@ const login = defineScreen({
         email={typeof state?.values.email === 'string' ? state.values.email : undefined}
         error={state ? Object.values(state.errors).join(' ') : undefined}
         notice={!state && req.query.reset === '1' ? msg('notice.passwordChanged') : undefined}
+        next={nextField(state?.values.next ?? req.query.next)}
       />
     ),
   }),
   bare: 'login',
   actions: {
     login: async ({ call, caller, req, res }, body) => {
-      const v = formStrings(body, ['email', 'password']);
+      const v = formStrings(body, ['email', 'password', 'next']);
       try {
         const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '' }, { ...caller, token: undefined });
+        // A candidate who came to the back-office form is signed in as a candidate (their own
+        // cookie) and lands on their own pages: a back-office session would only show them the
+        // admin's "no access" and keep them off the public site.
+        if (r.login.user.role === 'candidate') {
+          res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
+          return redirect(candidateNext(v.next));
+        }
         res.cookie('token', r.login.token, sessionCookie(req));
         return redirect('/admin');
       } catch (err) {
         if (err instanceof ApiFailure && err.retryAfterSeconds) res.set('Retry-After', String(err.retryAfterSeconds));
-        return failedWith({ email: v.email }, err);
+        return failedWith({ email: v.email, next: nextField(v.next) }, err);
       }
     },
   },
@@ -150,8 +162,15 @@ const resetPassword = defineScreen({
     reset: async ({ call, req, res }, body) => {
       const v = formStrings(body, ['token', 'password', 'password_confirm']);
       try {
+        // Asked before the reset uses the token up: a candidate logs in on their own login page,
+        // never on the back office's.
+        const { passwordResetAccount: account } = v.token ? await call(DOCS.PasswordResetAccount, { token: v.token }) : { passwordResetAccount: null };
         await call(DOCS.ResetPassword, { token: v.token ?? '', password: v.password ?? '', passwordConfirm: v.password_confirm ?? '' });
         res.clearCookie('token', clearSessionCookie(req));
+        if (account === 'candidate') {
+          res.clearCookie(CANDIDATE_COOKIE, clearSessionCookie(req));
+          return redirect('/staff/login?reset=1');
+        }
         return redirect('/login?reset=1');
       } catch (err) {
         const state = failedWith({ token: v.token ?? '' }, err);

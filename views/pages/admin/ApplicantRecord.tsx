@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
-import { dateText, dateTimeText } from '../../../shared/format.ts';
+import { dateTimeText, dateYearText } from '../../../shared/format.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
 import { Badge, DataTable, Notice } from '../../ui/DataTable.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -17,7 +17,8 @@ export interface ApplicantRecordView {
   visaType: string | null;
   visaExpiry: string | null;
   visaDaysLeft: number | null;
-  languages: string[];
+  /** The languages by name, in the reader's language. */
+  languageNames: string[];
   jobTitle: string;
   clientName: string;
   shiftDate: string | null;
@@ -31,6 +32,8 @@ export interface ApplicantRecordView {
   attendance: { status: string; clockIn: string | null; clockOut: string | null; breakMinutes: number; recordedBy: string } | null;
   history: { at: string; actor: string; from: string | null; to: string | null; note: string | null }[];
   interviews: { id: string; startsAt: string; minutes: number; place: string; onlineUrl: string; interviewers: string; status: string }[];
+  /** Their scheduled interviews that overlap one of their shifts (times in Japan). */
+  interviewClashes: { interviewId: string; startsAt: string; minutes: number; shiftDate: string; shiftStart: string; shiftEnd: string; jobTitle: string }[];
   createdAt: string;
 }
 
@@ -103,10 +106,31 @@ export function ApplicantRecord({
 }): JSX.Element {
   const name = (r: Ref) => pickLang(lang, r.ja, r.en);
   const expiring = a.visaDaysLeft !== null && a.visaDaysLeft <= VISA_WARNING_DAYS;
+  const clashes = a.interviewClashes.map((c) =>
+    msg(lang, 'applicant.interviewClash', {
+      when: dateTimeText(c.startsAt, lang),
+      minutes: c.minutes,
+      shift: `${dateYearText(c.shiftDate, lang)} ${c.shiftStart}–${c.shiftEnd}`,
+      job: c.jobTitle,
+    }),
+  );
   return (
     <div className="applicant-record">
+      <div className="record-head">
+        <h1>{a.candidateName}</h1>
+        <p className="muted">
+          {a.jobTitle} · {a.clientName}
+        </p>
+      </div>
       <Notice text={notice} />
       <Notice text={error} error />
+      {clashes.length > 0 && (
+        <div className="record-warning" role="alert">
+          {clashes.map((text, i) => (
+            <p key={i}>{text}</p>
+          ))}
+        </div>
+      )}
       <section className="card" aria-labelledby="applicant-status">
         <h2 id="applicant-status">{msg(lang, 'applicant.status')}</h2>
         <p className="status-path">
@@ -144,12 +168,12 @@ export function ApplicantRecord({
                 msg(lang, 'applicant.visaExpiry'),
                 a.visaExpiry ? (
                   <>
-                    {dateText(a.visaExpiry, lang)}{' '}
+                    {dateYearText(a.visaExpiry, lang)}{' '}
                     {expiring && <Badge tone="danger">{a.visaDaysLeft! < 0 ? msg(lang, 'applicant.visaExpired') : msg(lang, 'applicant.visaExpiresIn', { days: a.visaDaysLeft! })}</Badge>}
                   </>
                 ) : null,
               ],
-              [msg(lang, 'applicant.languages'), a.languages.join(', ')],
+              [msg(lang, 'applicant.languages'), a.languageNames.join(msg(lang, 'list.separator'))],
             ]}
           />
           <h3 className="record-subhead">{msg(lang, 'applicant.documents')}</h3>
@@ -161,7 +185,7 @@ export function ApplicantRecord({
                 <li key={i}>
                   {d.href ? <a href={d.href}>{d.kind}</a> : d.kind}
                   {d.number && ` · ${d.number}`}
-                  {d.expiresOn && ` · ${msg(lang, 'applicant.documentExpires', { date: dateText(d.expiresOn, lang) })}`}
+                  {d.expiresOn && ` · ${msg(lang, 'applicant.documentExpires', { date: dateYearText(d.expiresOn, lang) })}`}
                   {d.note && ` · ${d.note}`}
                 </li>
               ))}
@@ -174,7 +198,7 @@ export function ApplicantRecord({
             rows={[
               [msg(lang, 'applicant.jobTitle'), jobHref ? <a href={jobHref}>{a.jobTitle}</a> : a.jobTitle],
               [msg(lang, 'applicant.client'), a.clientName],
-              [msg(lang, 'applicant.shift'), a.shiftDate ? `${dateText(a.shiftDate, lang)} ${a.shiftStart ?? ''}–${a.shiftEnd ?? ''}` : null],
+              [msg(lang, 'applicant.shift'), a.shiftDate ? `${dateYearText(a.shiftDate, lang)} ${a.shiftStart ?? ''}–${a.shiftEnd ?? ''}` : null],
               [msg(lang, 'applicant.appliedAt'), dateTimeText(a.createdAt, lang)],
               [
                 msg(lang, 'applicant.attendance'),

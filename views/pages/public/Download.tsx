@@ -97,7 +97,7 @@ export function DownloadPage(props: { lang: Lang }): JSX.Element {
             </p>
           </div>
           <div className="cta-group">
-            <a className="button button-primary" href="/login">
+            <a className="button button-primary" href="/staff/login">
               {t({ ja: 'ログイン', en: 'Log in' })}
             </a>
             <a className="button button-secondary" href="/staff/contact">

@@ -7,9 +7,10 @@ import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
 /**
  * /login: the login form (`email`, `password`, posted to /login). `error` (a failed login,
  * already in the page language) is shown in a `role="alert"` box above the form; `notice`
- * (e.g. "your password was changed") in a `role="status"` box.
+ * (e.g. "your password was changed") in a `role="status"` box. `next`: the page a candidate asked
+ * for (a candidate who logs in here lands on it, or on their applications; staff on /admin).
  */
-export function LoginPage(props: { action: ActionRef; lang: Lang; email?: string; error?: string; notice?: string }): JSX.Element {
+export function LoginPage(props: { action: ActionRef; lang: Lang; email?: string; error?: string; notice?: string; next?: string | undefined }): JSX.Element {
   const { lang, email, error, notice } = props;
 
   return (
@@ -31,6 +32,7 @@ export function LoginPage(props: { action: ActionRef; lang: Lang; email?: string
             </div>
           ) : null}
           <form method="post" action="/login">
+            {props.next ? <input type="hidden" name="next" value={props.next} /> : null}
             <Field
               name="email"
               type="email"

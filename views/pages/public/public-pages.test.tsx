@@ -90,7 +90,7 @@ describe('every public page, in both languages', () => {
   }
 
   it('every internal link of every page points to a public route or an in-page anchor', () => {
-    const known = new Set(['/', '/login', '/staff', '/download', '/about', '/faq', '/policy', '/terms', '/staff/contact', '/v3/trial', '/forget-password', '/daily', '/part-time']);
+    const known = new Set(['/', '/login', '/staff', '/download', '/about', '/faq', '/policy', '/terms', '/staff/contact', '/v3/trial', '/forget-password', '/daily', '/part-time', '/staff/login']);
     for (const c of CASES) {
       for (const lang of LANGS) {
         for (const a of Array.from(render(c.page(lang)).querySelectorAll('a[href]'))) {
@@ -410,10 +410,11 @@ describe('content pages', () => {
     expect(en.querySelector('a[href="/staff/contact"]')).not.toBeNull();
   });
 
-  it('the download page is honest about how to get the app and offers the web', () => {
+  it('the download page is honest about how to get the app and offers the web, logging workers in on their own login', () => {
     const doc = render(<DownloadPage lang="en" />);
     expect(text(doc)).toContain('distributed through the company that employs you');
-    expect(doc.querySelector('a[href="/login"]')).not.toBeNull();
+    expect(doc.querySelector('a[href="/staff/login"]')?.textContent).toBe('Log in');
+    expect(doc.querySelector('a[href="/login"]')).toBeNull();
     expect(doc.querySelector('a[href="#"]')).toBeNull();
   });
 
