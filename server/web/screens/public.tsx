@@ -20,7 +20,7 @@ import { TermsPage } from '../../../views/pages/public/Terms.tsx';
 import { TrialPage } from '../../../views/pages/public/Trial.tsx';
 import type { ErrorKind } from '../../../views/pages/errors/ErrorPage.tsx';
 import type { ActionRef } from '../../../views/ui/Action.tsx';
-import { clearSessionCookie, sessionCookie } from '../cookies.ts';
+import { DEVICE_COOKIE, clearSessionCookie, deviceCookie, knownDevice, sessionCookie } from '../cookies.ts';
 import { ApiFailure, formStrings } from '../kit.ts';
 import { defineScreen, errorPage, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
 
@@ -75,8 +75,9 @@ const login = defineScreen({
     login: async ({ call, caller, req, res }, body) => {
       const v = formStrings(body, ['email', 'password']);
       try {
-        const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '' }, { ...caller, token: undefined });
+        const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '', device: knownDevice(req) }, { ...caller, token: undefined });
         res.cookie('token', r.login.token, sessionCookie(req));
+        res.cookie(DEVICE_COOKIE, r.login.device, deviceCookie(req));
         return redirect('/admin');
       } catch (err) {
         if (err instanceof ApiFailure && err.retryAfterSeconds) res.set('Retry-After', String(err.retryAfterSeconds));
