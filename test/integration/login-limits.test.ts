@@ -10,7 +10,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { DEMO, startTestApp, startTwoApps, type TestApp } from '../helpers/app.ts';
+import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+
+const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,8 +21,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const login = (email: string, password: string, ip: string, cookie = '', path = '/login') =>
-  fetch(`${t.url}${path}`, {
+const login = (email: string, password: string, ip: string, cookie = '', path = '/login', app: TestApp = t) =>
+  fetch(`${app.url}${path}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, cookie: `lang=en${cookie ? `; ${cookie}` : ''}` },
@@ -98,5 +101,26 @@ describe('failed logins across accounts and addresses', () => {
     const blocked = await login(DEMO.company2, inject('demoPassword'), home, device);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  describe.skipIf(!HAVE_REDIS)('with several processes (REDIS_URL)', () => {
+    let apps: Awaited<ReturnType<typeof startTwoApps>>;
+    beforeAll(async () => {
+      apps = await startTwoApps({ REDIS_URL: TEST_REDIS_URL, TRUST_PROXY: '1' });
+    });
+    afterAll(() => apps?.close());
+
+    it('pauses a sprayed address in every process, except for a browser another process knows', async () => {
+      const { a, b } = apps;
+      const office = '203.0.113.90';
+      const first = await login(DEMO.client_admin, inject('demoPassword'), office, '', '/login', a);
+      expect(first.status).toBe(303);
+      const device = deviceCookieOf(first);
+      // The spray alternates between the processes: the count is one, and so is the cut.
+      for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) expect((await login(`multi${i}@example.test`, 'Winter2026!', office, '', '/login', i % 2 ? a : b)).status).toBe(401);
+      for (const app of [a, b]) expect((await login('multi-next@example.test', 'Winter2026!', office, '', '/login', app)).status).toBe(429);
+      // The cookie one process set is honoured by the other.
+      expect((await login(DEMO.client_admin, inject('demoPassword'), office, device, '/login', b)).status).toBe(303);
+    });
   });
 });
