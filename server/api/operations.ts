@@ -4,8 +4,8 @@
  */
 export const OPS = {
   Login: /* GraphQL */ `
-    mutation Login($email: String!, $password: String!) {
-      login(email: $email, password: $password) { token user { id email name role companyId clientId lang } }
+    mutation Login($email: String!, $password: String!, $device: String) {
+      login(email: $email, password: $password, device: $device) { token device user { id email name role companyId clientId lang } }
     }`,
   Logout: /* GraphQL */ `mutation Logout { logout }`,
   Me: /* GraphQL */ `query Me { me { id email name role companyId clientId lang } }`,

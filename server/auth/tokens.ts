@@ -40,6 +40,33 @@ export class TokenService {
       .sign(this.key);
   }
 
+  /**
+   * A known-device token: the browser it is kept in logged in successfully to these accounts
+   * (each a hash of the lower-case e-mail, so the cookie names nobody). Signed with the session
+   * key under its own audience, so it can never pass for a session.
+   */
+  async signDevice(accounts: readonly string[]): Promise<string> {
+    return new SignJWT({ acc: accounts.slice(0, DEVICE_ACCOUNTS) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience(DEVICE_AUDIENCE)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${DEVICE_TTL_SECONDS}s`)
+      .sign(this.key);
+  }
+
+  /** The account hashes of a valid known-device token; none for a missing, forged or expired one. */
+  async verifyDevice(token: string | undefined): Promise<string[]> {
+    if (!token || token.length > 4096) return [];
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: DEVICE_AUDIENCE, algorithms: ['HS256'] });
+      return Array.isArray(payload.acc) ? payload.acc.filter((a): a is string => typeof a === 'string').slice(0, DEVICE_ACCOUNTS) : [];
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return [];
+      throw err;
+    }
+  }
+
   /** The claims of a valid token, or null for a bad signature, a wrong audience or an expired token. */
   async verify(token: string, aud: TokenClaims['aud']): Promise<TokenClaims | null> {
     const key = `${aud} ${token}`;
@@ -60,6 +87,11 @@ export class TokenService {
   }
 }
 
+/** How long a browser stays a known device for the accounts that logged in on it. */
+export const DEVICE_TTL_SECONDS = 60 * 60 * 24 * 180;
+/** How many accounts one known-device cookie remembers (a shared family or shop computer). */
+export const DEVICE_ACCOUNTS = 8;
+const DEVICE_AUDIENCE = 'device';
 /** JWT_SECRET, else a secret generated once and kept in DATA_DIR (DESIGN.md §4). */
 export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
   return configured ?? keptSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));

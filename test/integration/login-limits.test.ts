@@ -2,13 +2,18 @@
  * Failed logins are limited three ways (server/modules/auth/service.ts LOGIN_LIMITS): one password
  * tried on many accounts from one address ("password spraying") pauses that address, and one
  * account tried from many addresses pauses that account, each with a clear message and a
- * Retry-After header; people elsewhere are not affected. Addresses come from X-Forwarded-For
- * (TRUST_PROXY=1), as behind a load balancer.
+ * Retry-After header; people elsewhere are not affected. A browser that has logged in to an
+ * account before (its signed known-device cookie) is not held by its address's pause, so a sprayer
+ * behind a shared address does not lock out the people who work there. Addresses come from
+ * X-Forwarded-For (TRUST_PROXY=1), as behind a load balancer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { DEMO, startTestApp, startTwoApps, type TestApp } from '../helpers/app.ts';
+import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+
+const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,13 +21,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const login = (email: string, password: string, ip: string) =>
-  fetch(`${t.url}/login`, {
+const login = (email: string, password: string, ip: string, cookie = '', path = '/login', app: TestApp = t) =>
+  fetch(`${app.url}${path}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, cookie: 'lang=en' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, cookie: `lang=en${cookie ? `; ${cookie}` : ''}` },
     body: new URLSearchParams({ email, password }),
   });
+
+/** The known-device cookie a successful login set, as the browser would send it back. */
+const deviceCookieOf = (res: Response) => {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('known_device='));
+  expect(set, 'a known-device cookie').toBeDefined();
+  expect(set).toMatch(/HttpOnly/i);
+  expect(set).toMatch(/SameSite=Lax/i);
+  return set!.split(';')[0]!;
+};
 
 describe('failed logins across accounts and addresses', () => {
   it('pauses an address that tries one password on many accounts, with Retry-After, and only that address', async () => {
@@ -44,5 +58,69 @@ describe('failed logins across accounts and addresses', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Other accounts are not paused.
     expect((await login(DEMO.client_admin, inject('demoPassword'), '198.51.100.99')).status).toBe(303);
+  });
+
+  it('lets browsers that logged in here before through while a sprayer behind the same address is cut at the same try', async () => {
+    const office = '203.0.113.80';
+    // Two people at the office logged in earlier, one to the back office, one as a candidate.
+    const staff = await login(DEMO.company_admin, inject('demoPassword'), office);
+    expect(staff.status).toBe(303);
+    const staffDevice = deviceCookieOf(staff);
+    const candidate = await login(DEMO.candidate, inject('demoPassword'), office, '', '/staff/login');
+    expect(candidate.status).toBe(303);
+    const candidateDevice = deviceCookieOf(candidate);
+
+    // A sprayer behind the same address is cut at the same try as without anyone else there.
+    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) expect((await login(`office${i}@example.test`, 'Winter2026!', office)).status).toBe(401);
+    const cut = await login('office-next@example.test', 'Winter2026!', office);
+    expect(cut.status).toBe(429);
+    expect(Number(cut.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Someone behind that address without the cookie waits too, and is told for how long.
+    const stranger = await login(DEMO.admin, inject('demoPassword'), office);
+    expect(stranger.status).toBe(429);
+    expect(await stranger.text()).toMatch(/Try again in \d+ minutes?\./);
+
+    // The people who logged in there before still can, on both login pages, and a mistyped
+    // password is a plain wrong password for them, not the address's pause.
+    expect((await login(DEMO.company_admin, 'typo', office, staffDevice)).status).toBe(401);
+    expect((await login(DEMO.company_admin, inject('demoPassword'), office, staffDevice)).status).toBe(303);
+    expect((await login(DEMO.candidate, inject('demoPassword'), office, candidateDevice, '/staff/login')).status).toBe(303);
+
+    // The cookie vouches only for the accounts that logged in with it: the sprayer who owns one
+    // account cannot spray the others with its cookie, nor with a forged one.
+    expect((await login('office-other@example.test', 'Winter2026!', office, staffDevice)).status).toBe(429);
+    expect((await login(DEMO.admin, inject('demoPassword'), office, 'known_device=forged.token.value')).status).toBe(429);
+  });
+
+  it('still limits a known device per account and address', async () => {
+    const home = '198.51.100.140';
+    const first = await login(DEMO.company2, inject('demoPassword'), home);
+    expect(first.status).toBe(303);
+    const device = deviceCookieOf(first);
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) expect((await login(DEMO.company2, `guess-${i}`, home, device)).status).not.toBe(303);
+    const blocked = await login(DEMO.company2, inject('demoPassword'), home, device);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  describe.skipIf(!HAVE_REDIS)('with several processes (REDIS_URL)', () => {
+    let apps: Awaited<ReturnType<typeof startTwoApps>>;
+    beforeAll(async () => {
+      apps = await startTwoApps({ REDIS_URL: TEST_REDIS_URL, TRUST_PROXY: '1' });
+    });
+    afterAll(() => apps?.close());
+
+    it('pauses a sprayed address in every process, except for a browser another process knows', async () => {
+      const { a, b } = apps;
+      const office = '203.0.113.90';
+      const first = await login(DEMO.client_admin, inject('demoPassword'), office, '', '/login', a);
+      expect(first.status).toBe(303);
+      const device = deviceCookieOf(first);
+      // The spray alternates between the processes: the count is one, and so is the cut.
+      for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) expect((await login(`multi${i}@example.test`, 'Winter2026!', office, '', '/login', i % 2 ? a : b)).status).toBe(401);
+      for (const app of [a, b]) expect((await login('multi-next@example.test', 'Winter2026!', office, '', '/login', app)).status).toBe(429);
+      // The cookie one process set is honoured by the other.
+      expect((await login(DEMO.client_admin, inject('demoPassword'), office, device, '/login', b)).status).toBe(303);
+    });
   });
 });

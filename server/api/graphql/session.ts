@@ -32,6 +32,8 @@ export const typeDefs = /* GraphQL */ `
   type LoginPayload {
     token: String!
     user: User!
+    "The browser's known-device token (keep it in its cookie): its later logins to this account skip the per-address pause."
+    device: String!
   }
 
   input ContactInput {
@@ -62,7 +64,8 @@ export const typeDefs = /* GraphQL */ `
   }
 
   type Mutation {
-    login(email: String!, password: String!): LoginPayload!
+    "device: the browser's known-device token from an earlier login, if any."
+    login(email: String!, password: String!, device: String): LoginPayload!
     "Ends every session of the caller (all devices)."
     logout: Boolean!
     submitContact(input: ContactInput!): ID!
@@ -98,10 +101,10 @@ export const resolvers = {
     },
   },
   Mutation: {
-    login: async (_: unknown, args: { email: string; password: string }, ctx: ApiContext) => {
-      const v = validate(LoginInput, args, ctx.lang);
+    login: async (_: unknown, args: { email: string; password: string; device?: string | null }, ctx: ApiContext) => {
+      const v = validate(LoginInput, { email: args.email, password: args.password }, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
-      const r = await ctx.services.auth.login(v.data.email, v.data.password, ctx.ip);
+      const r = await ctx.services.auth.login(v.data.email, v.data.password, ctx.ip, args.device ?? undefined);
       if (r.kind === 'rate-limited') {
         const minutes = Math.max(1, Math.ceil(r.retryAfterSeconds / 60));
         throw apiError(
@@ -113,7 +116,7 @@ export const resolvers = {
       if (r.kind === 'bad-credentials') {
         throw apiError('UNAUTHENTICATED', msg(ctx.lang, 'error.badLogin'));
       }
-      return { token: r.token, user: r.user };
+      return { token: r.token, user: r.user, device: r.device };
     },
     logout: async (_: unknown, __: unknown, ctx: ApiContext) => {
       await ctx.services.auth.revokeSessions(ctx.user!.id);

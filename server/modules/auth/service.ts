@@ -30,7 +30,8 @@ export type SessionResult =
   | { kind: 'invalid' };
 
 export type LoginResult =
-  | { kind: 'ok'; token: string; user: SessionUser }
+  /** `device`: the browser's new known-device token (this account first), for its cookie. */
+  | { kind: 'ok'; token: string; user: SessionUser; device: string }
   | { kind: 'bad-credentials' }
   | { kind: 'rate-limited'; retryAfterSeconds: number };
 
@@ -64,6 +65,12 @@ export class AuthService {
    * someone guessing one password), per address across accounts (30 in 15 minutes: one password
    * tried on many accounts, "password spraying") and per account across addresses (50 in an hour:
    * one account attacked from many places). Reaching any one pauses logins for that key.
+   *
+   * A browser that has logged in to this account before (its known-device cookie, see
+   * TokenService.signDevice) is exempt from the per-address count, both ways: its tries neither
+   * wait for nor add to that address's pause, so a sprayer behind a shared address (an office, a
+   * dormitory, a mobile carrier) does not lock out the people who already use the service there.
+   * The per-account and per-(account, address) limits still apply to it.
    */
   private readonly failures: RateLimiterAbstract;
   private readonly failuresByAddress: RateLimiterAbstract;
@@ -82,10 +89,10 @@ export class AuthService {
   }
 
   /** Seconds until a login may be tried again for this e-mail from this address, or 0. */
-  private async pausedFor(email: string, ip: string): Promise<number> {
+  private async pausedFor(email: string, ip: string, knownDevice: boolean): Promise<number> {
     const checks: [RateLimiterAbstract, string, number][] = [
       [this.failures, `${email}|${ip}`, LOGIN_LIMITS.perAccountAndAddress],
-      [this.failuresByAddress, ip, LOGIN_LIMITS.perAddress],
+      ...(knownDevice ? [] : [[this.failuresByAddress, ip, LOGIN_LIMITS.perAddress] as [RateLimiterAbstract, string, number]]),
       [this.failuresByAccount, email, LOGIN_LIMITS.perAccount],
     ];
     let wait = 0;
@@ -97,13 +104,14 @@ export class AuthService {
   }
 
   /** Counts one failure on every key; the seconds to wait when that reached a limit, else 0. */
-  private async countFailure(email: string, ip: string): Promise<number> {
+  private async countFailure(email: string, ip: string, knownDevice: boolean): Promise<number> {
     let wait = 0;
-    for (const [limiter, key] of [
+    const keys: [RateLimiterAbstract, string][] = [
       [this.failures, `${email}|${ip}`],
-      [this.failuresByAddress, ip],
+      ...(knownDevice ? [] : [[this.failuresByAddress, ip] as [RateLimiterAbstract, string]]),
       [this.failuresByAccount, email],
-    ] as const) {
+    ];
+    for (const [limiter, key] of keys) {
       try {
         await limiter.consume(key);
       } catch (res) {
@@ -118,16 +126,20 @@ export class AuthService {
     return role === 'candidate' ? 'candidate' : 'admin';
   }
 
-  async login(emailInput: string, password: string, ip: string): Promise<LoginResult> {
+  /** `device`: the browser's known-device token, if it has one. */
+  async login(emailInput: string, password: string, ip: string, device?: string): Promise<LoginResult> {
     const email = emailInput.trim().toLowerCase();
-    const paused = await this.pausedFor(email, ip);
+    const account = sha256(`login-device|${email}`);
+    const knownAccounts = await this.tokens.verifyDevice(device);
+    const knownDevice = knownAccounts.includes(account);
+    const paused = await this.pausedFor(email, ip, knownDevice);
     if (paused > 0) return { kind: 'rate-limited', retryAfterSeconds: paused };
 
     const row = await this.db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email).executeTakeFirst();
     // Spend the same time on an unknown address as on a wrong password.
     const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
     if (!row || !ok || !row.active) {
-      const wait = await this.countFailure(email, ip);
+      const wait = await this.countFailure(email, ip, knownDevice);
       return wait > 0 ? { kind: 'rate-limited', retryAfterSeconds: wait } : { kind: 'bad-credentials' };
     }
     // A success forgives this account's guesses from this address only: a sprayer who knows one
@@ -135,7 +147,8 @@ export class AuthService {
     await this.failures.delete(`${email}|${ip}`);
     await this.db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', row.id).execute();
     const token = await this.tokens.sign({ sub: row.id, role: row.role, sv: row.session_version, aud: this.audience(row.role) });
-    return { kind: 'ok', token, user: toSessionUser(row) };
+    const known = await this.tokens.signDevice([account, ...knownAccounts.filter((a) => a !== account)]);
+    return { kind: 'ok', token, user: toSessionUser(row), device: known };
   }
 
   /** Checks a token against the database: the user exists, is active and has not logged out since. */

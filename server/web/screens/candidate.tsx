@@ -15,7 +15,7 @@ import { type Choice, JobSearch, Pager } from '../../../views/pages/public/JobSe
 import { PartTimePage } from '../../../views/pages/public/PartTime.tsx';
 import { AdSlot, type AdView } from '../../../views/pages/public/Ads.tsx';
 import type { ResultOf } from 'gql.tada';
-import { sessionCookie } from '../cookies.ts';
+import { DEVICE_COOKIE, deviceCookie, knownDevice, sessionCookie } from '../cookies.ts';
 import { ApiFailure, formList, formStrings, localPath, queryInt, queryText, withFlag } from '../kit.ts';
 import { matchRoute } from '../../access/routes.ts';
 import { CANDIDATE_COOKIE, defineScreen, errorPage, failed, file, redirect, type Screen, type ScreenContext } from '../screen.ts';
@@ -406,10 +406,11 @@ const candidateLogin = defineScreen({
       const v = formStrings(body, ['email', 'password', 'next']);
       const kept = { email: v.email ?? '', next: v.next ?? '' };
       try {
-        const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '' }, { ...caller, token: undefined });
+        const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '', device: knownDevice(req) }, { ...caller, token: undefined });
         // A back-office account is not a candidate account: the same answer as a wrong password.
         if (r.login.user.role !== 'candidate') return failed(kept, { _: msg(lang, 'error.badLogin') }, 401);
         res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
+        res.cookie(DEVICE_COOKIE, r.login.device, deviceCookie(req));
         return redirect(nextOf(v.next));
       } catch (err) {
         if (!(err instanceof ApiFailure)) throw err;
@@ -467,8 +468,9 @@ const candidateRegister = defineScreen({
       }
       // Registered: signed in at once and back to where they were going (the job they meant to apply to).
       try {
-        const r = await call(DOCS.Login, { email: input.email, password: input.password }, { ...caller, token: undefined });
+        const r = await call(DOCS.Login, { email: input.email, password: input.password, device: knownDevice(req) }, { ...caller, token: undefined });
         res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
+        res.cookie(DEVICE_COOKIE, r.login.device, deviceCookie(req));
         return redirect(nextOf(s.next));
       } catch {
         return redirect(`/staff/login?registered=1&next=${encodeURIComponent(nextOf(s.next))}`);

@@ -20,7 +20,7 @@ import { TermsPage } from '../../../views/pages/public/Terms.tsx';
 import { TrialPage } from '../../../views/pages/public/Trial.tsx';
 import type { ErrorKind } from '../../../views/pages/errors/ErrorPage.tsx';
 import type { ActionRef } from '../../../views/ui/Action.tsx';
-import { clearSessionCookie, sessionCookie } from '../cookies.ts';
+import { DEVICE_COOKIE, clearSessionCookie, deviceCookie, knownDevice, sessionCookie } from '../cookies.ts';
 import { ApiFailure, formStrings, localPath } from '../kit.ts';
 import { CANDIDATE_COOKIE, defineScreen, errorPage, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
 import { candidateNext } from './candidate.tsx';
@@ -80,7 +80,8 @@ const login = defineScreen({
     login: async ({ call, caller, req, res }, body) => {
       const v = formStrings(body, ['email', 'password', 'next']);
       try {
-        const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '' }, { ...caller, token: undefined });
+        const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '', device: knownDevice(req) }, { ...caller, token: undefined });
+        res.cookie(DEVICE_COOKIE, r.login.device, deviceCookie(req));
         // A candidate who came to the back-office form is signed in as a candidate (their own
         // cookie) and lands on their own pages: a back-office session would only show them the
         // admin's "no access" and keep them off the public site.
