@@ -111,9 +111,10 @@ async function build(env: Record<string, string>, opts: AppOptions, login: (who:
 }
 
 function tokenFromSetCookie(who: DemoLogin, status: number, setCookie: readonly string[]): string {
-  const cookie = setCookie.find((c) => c.startsWith('token='));
+  // A candidate who signs in on /login gets the candidate's own cookie: the same login token.
+  const cookie = setCookie.find((c) => c.startsWith('token=') || c.startsWith('candidate_token='));
   if (status !== 303 || !cookie) throw new Error(`login as ${who} failed: ${status}`);
-  return cookie.slice('token='.length).split(';')[0]!;
+  return cookie.slice(cookie.indexOf('=') + 1).split(';')[0]!;
 }
 
 /**
