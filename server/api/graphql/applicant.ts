@@ -11,7 +11,7 @@ import { tenantOf } from '../../access/tenancy.ts';
 import { canEnter } from '../../access/guard.ts';
 import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
-import { statusMoves, statusPath, statusRoots } from '../../modules/templates/status-tree.ts';
+import { notClosed, statusMoves, statusPath, statusRoots } from '../../modules/templates/status-tree.ts';
 import { applicationsReadModel } from '../../resources/defs/applications.ts';
 import { checkListParams, listReadModel, visibleRows } from '../../resources/read-model.ts';
 import type { ApiContext } from '../context.ts';
@@ -203,18 +203,7 @@ function interviewClashes(db: DB, candidateId: string, companyId: string) {
     .where('i.status', '=', 'scheduled')
     .where(sql<boolean>`i.starts_at < ${shiftEndsAt}`)
     .where(sql<boolean>`i.starts_at + make_interval(mins => i.minutes) > ${shiftStartsAt}`)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('candidate_statuses as st')
-            .innerJoin('candidate_statuses as p', 'p.id', 'st.parent_id')
-            .select('st.id')
-            .whereRef('st.id', '=', 'sa.candidate_status_id')
-            .where('p.parent_id', 'is', null)
-            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('candidate_statuses as c').select('c.id').whereRef('c.parent_id', '=', 'st.id')))),
-        ),
-      ),
-    )
+    .where(notClosed('sa.candidate_status_id'))
     .orderBy('i.starts_at')
     .orderBy('s.date')
     .execute();

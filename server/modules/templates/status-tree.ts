@@ -1,9 +1,18 @@
+import { sql, type RawBuilder } from 'kysely';
 /**
  * Candidate statuses form a tree (candidate_statuses.parent_id). A candidate row carries the
  * path from the root to its status as `roots` (SPEC §3): each entry a status id with its name
  * in both languages. Pure functions over a tenant's statuses, safe against cycles in the data.
  */
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
+
+/**
+ * True while an application's status (the column named) is not a closing one: a leaf right under a
+ * root of its company's tree (rejected, withdrawn). Shifts of closed applications are nobody's work.
+ */
+export const notClosed = (statusColumn: string): RawBuilder<boolean> =>
+  sql<boolean>`not exists (select 1 from candidate_statuses as st inner join candidate_statuses as p on p.id = st.parent_id where st.id = ${sql.ref(statusColumn)} and p.parent_id is null and not exists (select 1 from candidate_statuses as c where c.parent_id = st.id))`;
+
 
 export interface StatusNode {
   id: string;

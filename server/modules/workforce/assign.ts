@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { addDays } from '../../../shared/time.ts';
 import { checkWorkLimits, type WorkLimitsResult } from './work-limits.ts';
+import { notClosed } from '../templates/status-tree.ts';
 
 const local = (date: string, time: string) => `${date}T${time.slice(0, 5)}`;
 /** A shift's start and end as wall-clock times; an end at or before the start is on the next day. */
@@ -102,18 +103,7 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       .where('s.date', '>=', addDays(dates[0]!, -8))
       .where('s.date', '<=', addDays(dates[dates.length - 1]!, 8))
       // Not a closing status (rejected, withdrawn: a leaf right under a root), and not a shift they did not come to.
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('candidate_statuses as st')
-              .innerJoin('candidate_statuses as p', 'p.id', 'st.parent_id')
-              .select('st.id')
-              .whereRef('st.id', '=', 'a.candidate_status_id')
-              .where('p.parent_id', 'is', null)
-              .where(({ not, exists, selectFrom }) => not(exists(selectFrom('candidate_statuses as c').select('c.id').whereRef('c.parent_id', '=', 'st.id')))),
-          ),
-        ),
-      )
+      .where(notClosed('a.candidate_status_id'))
       .where((eb) => eb.or([eb('t.status', 'is', null), eb('t.status', 'not in', ['absent', 'no_show'])]))
       .execute(),
     db.selectFrom('long_vacations').select(['user_id', 'from_date', 'to_date']).where('user_id', 'in', people).execute(),
