@@ -34,13 +34,24 @@ export function sameOrigin(req: Request): boolean {
 }
 
 /**
+ * An upload once its caller is known: refused as too large by its declared length before it
+ * spends the caller's upload budget (`spend`, false when none is left: 'rate'), then read to its
+ * limit (readUpload).
+ */
+export async function takeUpload(req: Request, limit: number, spend: () => Promise<boolean>): Promise<Buffer | 'tooLarge' | 'rate' | 'aborted'> {
+  if (Number(req.get('content-length')) > limit) return 'tooLarge';
+  if (!(await spend())) return 'rate';
+  return readUpload(req, limit);
+}
+
+/**
  * An upload's body, read only once the caller has been checked (who they are, what they may write
  * to, how many uploads they have left): a body that says it is over `limit` (Content-Length) is
  * refused without a byte read, and one without a length (chunked) is read as it streams and
  * refused the moment it passes `limit`. So a stranger's request never costs more memory than its
  * headers, and a person's never more than the limit.
  */
-export function readUpload(req: Request, limit: number): Promise<Buffer | 'tooLarge' | 'aborted'> {
+function readUpload(req: Request, limit: number): Promise<Buffer | 'tooLarge' | 'aborted'> {
   const declared = req.get('content-length');
   if (declared !== undefined && !(Number(declared) <= limit)) return Promise.resolve('tooLarge');
   return new Promise((resolve) => {

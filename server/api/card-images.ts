@@ -4,7 +4,7 @@ import { msg, type MessageKey } from '../../shared/messages.ts';
 import { canEnter } from '../access/guard.ts';
 import { routeByPath } from '../access/routes.ts';
 import { tenantOf } from '../access/tenancy.ts';
-import { readUpload, refuseUnread } from '../http-kit.ts';
+import { refuseUnread, takeUpload } from '../http-kit.ts';
 import { cleanImage, sessionUsers, sniffImage } from '../chat/attachments.ts';
 import { CardRecordInput, cardImage, saveCardUpload, tenantSeesPerson, type CardImage } from '../modules/workforce/card-checks.ts';
 import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../modules/workforce/card-format.ts';
@@ -70,7 +70,7 @@ export function cardImagesRouter(services: Services): Router {
     return clean ? { bytes: clean, mime: mime as CardImageType } : 'notImage';
   }
 
-  // The body is read last, after the caller and the rate were checked (readUpload).
+  // The body is read last, after the caller and the rate were checked (takeUpload).
   router.post(CARD_IMAGES_PATH, async (req, res) => {
     const refuse = (status: number, code: Failure) => {
       refuseUnread(req, res);
@@ -78,11 +78,9 @@ export function cardImagesRouter(services: Services): Router {
     };
     const person = (await callers(req)).find((u) => u.role === 'candidate');
     if (!person) return refuse(401, 'unauthenticated');
-    if (Number(req.get('content-length')) > MAX_FORM_BYTES) return refuse(413, 'tooLarge');
-    if (!(await uploads.consume(person.id).then(() => true, () => false))) return refuse(429, 'rate');
-    const body = await readUpload(req, MAX_FORM_BYTES);
+    const body = await takeUpload(req, MAX_FORM_BYTES, () => uploads.consume(person.id).then(() => true, () => false));
     if (body === 'aborted') return;
-    if (body === 'tooLarge') return refuse(413, 'tooLarge');
+    if (body === 'tooLarge' || body === 'rate') return refuse(body === 'rate' ? 429 : 413, body);
     let form: FormData;
     try {
       // Parsed by the platform's own multipart reader.

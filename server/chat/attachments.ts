@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Services } from '../services.ts';
-import { headerToken, readUpload, refuseUnread, sameOrigin } from '../http-kit.ts';
+import { headerToken, refuseUnread, sameOrigin, takeUpload } from '../http-kit.ts';
 import { chooseLang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
@@ -120,7 +120,7 @@ export function chatAttachmentsRouter(services: Services): Router {
     return users.find((u) => mayAccess(viewerOf(u, maps), c)) ?? null;
   }
 
-  // The body is read last, after the caller, the conversation and the rate were checked (readUpload).
+  // The body is read last, after the caller, the conversation and the rate were checked (takeUpload).
   router.post(ATTACHMENTS_PATH, async (req, res) => {
     const refuse = (status: number, code: keyof typeof MSG) => {
       refuseUnread(req, res);
@@ -132,11 +132,9 @@ export function chatAttachmentsRouter(services: Services): Router {
     const user = await allowed(users, conversationId);
     if (!user) return refuse(403, 'forbidden');
     // Any body is read as bytes (up to the limit): what it is, is decided by sniffing, not by its Content-Type.
-    if (Number(req.get('content-length')) > MAX_IMAGE_BYTES) return refuse(413, 'tooLarge');
-    if (!(await uploads.consume(user.id).then(() => true, () => false))) return refuse(429, 'rate');
-    const bytes = await readUpload(req, MAX_IMAGE_BYTES);
+    const bytes = await takeUpload(req, MAX_IMAGE_BYTES, () => uploads.consume(user.id).then(() => true, () => false));
     if (bytes === 'aborted') return;
-    if (bytes === 'tooLarge') return refuse(413, 'tooLarge');
+    if (bytes === 'tooLarge' || bytes === 'rate') return refuse(bytes === 'rate' ? 429 : 413, bytes);
     if (!bytes.length) return fail(req, res, 400, 'empty');
     const mime = sniffImage(bytes);
     const clean = mime && (await cleanImage(bytes, mime));
