@@ -914,6 +914,8 @@ export const MESSAGES = {
   'openShifts.left': m('このシフトのあと、7日間で働ける残り：{left}', 'Left in your 7 days after this shift: {left}'),
   'openShifts.break': m('休憩{minutes}分', '{minutes} min break'),
   'card.intro': m('在留カードの表と裏の写真をアップロードしてください。スタッフが確認するまで、シフトには入れません。', 'Upload photos of the front and back of your residence card. You cannot be placed on a shift until staff have checked it.'),
+  'card.neededFirst': m('最初のシフトの前に、在留カードの確認が必要です（応募は確認の前でもできます）。', 'Your residence card must be checked before your first shift (you can apply before the check).'),
+  'card.neededLink': m('在留カードをアップロードする', 'Upload your residence card'),
   'card.front': m('表面の写真', 'Photo of the front'),
   'card.back': m('裏面の写真', 'Photo of the back'),
   'card.photoHint': m('JPEG・PNG・WebP、1枚{mb}MBまで。カード全体が写り、文字が読めるように撮影してください。', 'JPEG, PNG or WebP, up to {mb} MB each. Show the whole card, with every letter readable.'),
@@ -943,7 +945,7 @@ export const MESSAGES = {
   'card.reasonRequired': m('本人に伝える理由を入力してください。', 'Enter the reason the candidate will read.'),
   'card.decided': m('このカードはすでに判定済みです。', 'This card has already been decided.'),
   'card.decisionSaved': m('判定を保存し、本人にチャットで知らせました。', 'Decision saved; the candidate was told in the chat.'),
-  'card.chatVerified': m('在留カードを確認しました。シフトに応募できます。', 'We have checked your residence card: it is verified. You can now be placed on shifts.'),
+  'card.chatVerified': m('在留カードを確認しました。シフトに入ることができます。', 'We have checked your residence card: it is verified. You can now be placed on shifts.'),
   'card.chatReupload': m('在留カードの写真を再度アップロードしてください。理由: {reason}\n{link}', 'Please upload photos of your residence card again. Reason: {reason}\n{link}'),
   'card.chatRejected': m('在留カードを確認できませんでした。理由: {reason}\n{link}', 'We could not accept your residence card. Reason: {reason}\n{link}'),
 } as const satisfies Record<string, Text>;

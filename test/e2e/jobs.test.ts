@@ -128,15 +128,11 @@ describe('a daily job from the back office to an application, in Chromium', () =
     await Promise.all([page.waitForURL(`${t.url}${next}`), reg.locator('button[type=submit]').click()]);
     expect(await page.textContent('header .header-candidate')).toBe(NAME);
 
-    // Signed in, but nobody has checked the residence card yet: no shift until staff verify it
-    // (docs/workforce.md), said on the page, and nothing is taken.
-    await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === next), rows.nth(0).locator('form.apply-form button[type=submit]').click()]);
-    await page.waitForLoadState('load');
-    expect(await page.textContent('[role=alert]')).toContain('The residence card has not been checked yet');
-    // Staff verify the card (the check itself is tested in card-checks.test.ts and e2e/card-upload.test.ts).
-    await t.database.db.updateTable('candidate_profiles').set({ card_verified: true }).where('user_id', '=', (await t.database.db.selectFrom('users').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow()).id).execute();
-    await page.goto(`${t.url}${next}`);
-    // Now the first shift's button posts the application.
+    // Signed in, and nobody has checked the residence card yet: applying is not working, so the
+    // application goes through; the page says up front that the card is checked before the first shift.
+    expect(await page.textContent('.card-needed')).toContain('Your residence card must be checked before your first shift');
+    expect(await page.getAttribute('.card-needed a', 'href')).toBe('/staff/card');
+    // The first shift's button posts the application.
     await Promise.all([page.waitForURL(`${t.url}${next}?applied=1`), rows.nth(0).locator('form.apply-form button[type=submit]').click()]);
     expect(await page.textContent('[role=status]')).toBe('You have applied. The company will message you soon.');
     expect(await rows.count()).toBe(5);

@@ -18,7 +18,7 @@ const post = (path: string, body: Record<string, string | string[]>, headers: Re
 /** A candidate's session cookie, logged in through /staff/login. */
 const candidateSession = async (email = 'candidate@demo.test', password?: string) => (await candidateLogin(t, email, { ...(password ? { password } : {}), next: '/daily' })).token;
 
-async function aDailyJob() {
+async function aDailyJob(skip = 0) {
   return db()
     .selectFrom('jobs')
     .innerJoin('job_daily_shifts as s', 's.job_id', 'jobs.id')
@@ -28,6 +28,8 @@ async function aDailyJob() {
     .where(sql<boolean>`cardinality(jobs.visa_type_ids) = 0`)
     .where('s.date', '>', new Date().toISOString().slice(0, 10))
     .orderBy('s.date')
+    .orderBy('s.id')
+    .offset(skip)
     .executeTakeFirstOrThrow();
 }
 
@@ -153,6 +155,31 @@ describe('registering, logging in and applying as a candidate', () => {
     expect(await again.text()).toContain('このメールアドレスはすでに登録されています。');
     const session = await candidateSession('hoa@example.test', 'correct horse');
     expect(session).toBeTruthy();
+  });
+
+  it('a new candidate applies before their residence card is checked; the job page and registration say the check comes before the first shift', async () => {
+    const job = await aDailyJob(3);
+    for (const [lang, text, link] of [
+      ['ja', '最初のシフトの前に、在留カードの確認が必要です', '在留カードをアップロードする'],
+      ['en', 'Your residence card must be checked before your first shift', 'Upload your residence card'],
+    ] as const) {
+      for (const path of [`/daily/${job.id}`, '/staff/register']) {
+        const html = await (await get(path, { cookie: `lang=${lang}` })).text();
+        expect(html, `${path} (${lang})`).toContain(text);
+        expect(html, `${path} (${lang})`).toContain(`<a href="/staff/card">${link}</a>`);
+      }
+    }
+    const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '永住者').executeTakeFirstOrThrow();
+    const reg = await post('/staff/register', { _action: 'register', name: 'Maria Santos', email: 'maria.new@example.test', password: 'correct horse', nationality: 'Philippines', visa_type_id: String(visa.id), visa_expiry: '2031-04-01' });
+    expect(reg.status).toBe(303);
+    const token = cookieOf(reg, 'candidate_token')!;
+    expect((await db().selectFrom('candidate_profiles as p').innerJoin('users as u', 'u.id', 'p.user_id').select('p.card_verified').where('u.email', '=', 'maria.new@example.test').executeTakeFirstOrThrow()).card_verified).toBe(false);
+    const res = await post(`/daily/${job.id}`, { _action: 'apply', shift_id: job.shiftId }, { cookie: `candidate_token=${token}; lang=en` });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/daily/${job.id}?applied=1`);
+    const page = await (await get(res.headers.get('location')!, { cookie: `candidate_token=${token}; lang=en` })).text();
+    expect(page).toContain('You have applied.');
+    expect(page).toContain('Your residence card must be checked before your first shift');
   });
 
   it('applies to a shift once, and the application reaches the company with a conversation and a notification', async () => {

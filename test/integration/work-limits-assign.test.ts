@@ -2,8 +2,8 @@
  * The legal working limits on every path that puts a person on a shift (issue 12 items 3, 4 and 6):
  * the demo student with 24 of her 28 hours taken is refused one more shift with the window and the
  * minutes left, and the same shift in a recorded vacation passes up to 8 hours a day; an
- * unverified or expired card blocks both the company's assignment and the candidate's own
- * application; a dependent without the permission is refused; client users, another company and a
+ * unverified card blocks the company's assignment and the confirmation of the candidate's own
+ * application (applying is not working), an expired one blocks both; a dependent without the permission is refused; client users, another company and a
  * candidate cannot assign.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,9 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
+import { companyTree } from '../../server/modules/pipeline/statuses.ts';
+import { statusMoves } from '../../server/modules/templates/status-tree.ts';
+import { WORKING_LISTS } from '../../server/modules/workforce/may-work.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -72,18 +75,27 @@ describe('the student near her 28 hours (demo)', () => {
 });
 
 describe('cards and permission, on assignment and on the candidate’s own application', () => {
-  it('an unverified card blocks both; once verified the application passes', async () => {
+  it('an unverified card blocks the assignment, not the application: the placement out of it waits for the check', async () => {
     const person = await userId('candidate4@demo.test');
     await db().updateTable('candidate_profiles').set({ card_verified: false }).where('user_id', '=', person).execute();
     const s = await shift(3, '18:00', '21:00');
     expect(reasonOf(await t.gql(ASSIGN, { s, e: 'candidate4@demo.test' }, { as: 'company_admin' }))).toBe('card_unverified');
+    expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', s).executeTakeFirstOrThrow()).filled).toBe(0);
+    // The candidate applies before the check: recorded in the candidate list, holding the seat.
     const { token } = await candidateLogin(t, 'candidate4@demo.test');
     const job = await db().selectFrom('job_daily_shifts').select('job_id').where('id', '=', s).executeTakeFirstOrThrow();
-    const own = await t.gql('mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.job_id, s }, token);
-    expect(firstCode(own)).toBe('FORBIDDEN');
-    expect(reasonOf(own)).toBe('card_unverified');
+    const own = dataOf(await t.gql('mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.job_id, s }, token)).applyToJob.applicationId as string;
+    const app = await db().selectFrom('applications as a').innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id').select(['st.list']).where('a.id', '=', own).executeTakeFirstOrThrow();
+    expect(app.list).toBe('candidate');
+    expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', s).executeTakeFirstOrThrow()).filled).toBe(1);
+    // Staff confirming it is a placement: refused until the card is verified, then made.
+    // (Moved on within the candidate list first, as staff would: that places nobody.)
+    const into = statusMoves(await companyTree(db(), companyId)).find((m) => m.kind === 'forward' && WORKING_LISTS.includes(m.list))!;
+    await db().updateTable('applications').set({ candidate_status_id: into.from }).where('id', '=', own).execute();
+    const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason } } }';
+    expect(dataOf(await t.gql(MOVE, { ids: [own], to: into.to }, { as: 'company_admin' })).moveApplicant).toEqual({ moved: [], refused: [{ id: own, reason: 'card_unverified' }] });
     await db().updateTable('candidate_profiles').set({ card_verified: true }).where('user_id', '=', person).execute();
-    expect(dataOf(await t.gql('mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.job_id, s }, token)).applyToJob.applicationId).toBeTruthy();
+    expect(dataOf(await t.gql(MOVE, { ids: [own], to: into.to }, { as: 'company_admin' })).moveApplicant.moved).toEqual([own]);
   });
 
   it('a card that expires before the shift blocks it; a dependent without the permission is refused', async () => {
@@ -91,6 +103,12 @@ describe('cards and permission, on assignment and on the candidate’s own appli
     await db().updateTable('candidate_profiles').set({ visa_expiry: addDays(todayInJapan(), 2) }).where('user_id', '=', person).execute();
     const late = await shift(4, '09:00', '12:00');
     expect(reasonOf(await t.gql(ASSIGN, { s: late, e: 'candidate4@demo.test' }, { as: 'company_admin' }))).toBe('card_expired');
+    // Applying is not placement, but an expired card is refused there too: no check could make it good.
+    const { token } = await candidateLogin(t, 'candidate4@demo.test');
+    const job = await db().selectFrom('job_daily_shifts').select('job_id').where('id', '=', late).executeTakeFirstOrThrow();
+    const own = await t.gql('mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.job_id, s: late }, token);
+    expect(firstCode(own)).toBe('FORBIDDEN');
+    expect(reasonOf(own)).toBe('card_expired');
     // Aung Kyaw (candidate3): 家族滞在 without 資格外活動許可.
     expect(reasonOf(await t.gql(ASSIGN, { s: late, e: 'candidate3@demo.test' }, { as: 'company_admin' }))).toBe('no_permission');
   });

@@ -247,7 +247,7 @@ export const resolvers = {
       // A company places only people who came to it (DESIGN §5): anyone else is "not found".
       const personId = await candidateByEmail(db, v.data.email, shift.company_id);
       if (!personId) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
-      const r = await applyToJob(db, ctx.services.bus, { candidateId: personId, jobId: shift.jobId, shiftId: shift.id, message: '' });
+      const r = await applyToJob(db, ctx.services.bus, { candidateId: personId, jobId: shift.jobId, shiftId: shift.id, message: '', as: 'placement' });
       if (!r.ok) throw applyRefused(ctx.lang, r);
       await applicationMade(ctx.services, r);
       return { applicationId: r.applicationId };

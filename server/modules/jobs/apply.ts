@@ -82,7 +82,18 @@ export type ApplyResult =
 export async function applyToJob(
   dbIn: DB,
   bus: EventBus,
-  input: { candidateId: string; jobId: string; shiftId?: string | null; message?: string },
+  input: {
+    candidateId: string;
+    jobId: string;
+    shiftId?: string | null;
+    message?: string;
+    /**
+     * 'application' (the default): the candidate applies; it lands in the candidate list, so staff's
+     * check of the residence card is left to the placement (confirmation, moves into working
+     * statuses, clock-in). 'placement': staff put the person on the shift (`assignShift`), the full gate.
+     */
+    as?: 'application' | 'placement';
+  },
 ): Promise<ApplyResult> {
   const db = jobsDb(dbIn);
   const uuid = /^[0-9a-f-]{36}$/i;
@@ -113,8 +124,9 @@ export async function applyToJob(
       if (!shift) return { ok: false, reason: 'not-found' };
       // A shift that has started (or ended) takes nobody new: the day passed, or today past its start.
       if (shift.date < today || (shift.date === today && shift.start <= clockInJapan(new Date()))) return { ok: false, reason: 'closed' };
-      // May this person work this shift for this job (card, age, status, hours), with their row locked (docs/workforce.md).
-      const limits = await mayWork(trx as unknown as DB, { candidateId: input.candidateId, jobId: job.id, shiftId: shift.id });
+      // May this person work this shift for this job (card, age, status, hours), with their row locked
+      // (docs/workforce.md); an application leaves the card's verification to the placement.
+      const limits = await mayWork(trx as unknown as DB, { candidateId: input.candidateId, jobId: job.id, shiftId: shift.id, cardPending: input.as !== 'placement' });
       if (!limits.ok) return { ok: false, reason: 'limits', refusal: limits };
       shiftId = shift.id;
     }

@@ -44,6 +44,11 @@ export interface ShiftQuestion {
   candidateId: string;
   shiftId: string;
   without?: string | undefined;
+  /**
+   * An application, not a placement: the card's verification is left to the placement (staff's
+   * check comes between applying and working); every other rule, the card's expiry included, binds.
+   */
+  cardPending?: boolean | undefined;
 }
 
 /**
@@ -51,9 +56,9 @@ export interface ShiftQuestion {
  * `without`: a shift of theirs to leave out (a swap moves them off it in the same transaction);
  * `lock: false` only for a read that writes nothing (the minutes-left table of the shifts page).
  */
-export async function checkPersonForShift(trx: DB, candidateId: string, shiftId: string, opts: { without?: string; lock?: boolean } = {}): Promise<WorkLimitsResult> {
+export async function checkPersonForShift(trx: DB, candidateId: string, shiftId: string, opts: { without?: string; lock?: boolean; cardPending?: boolean } = {}): Promise<WorkLimitsResult> {
   if (opts.lock !== false) await sql`select id from users where id = ${candidateId}::uuid for update`.execute(trx);
-  return (await checkPeopleForShifts(trx, [{ candidateId, shiftId, without: opts.without }]))[0]!;
+  return (await checkPeopleForShifts(trx, [{ candidateId, shiftId, without: opts.without, cardPending: opts.cardPending }]))[0]!;
 }
 
 /**
@@ -130,7 +135,7 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       residenceStatus: person.status ?? '',
       permissionOutsideStatus: person.permission_outside_status,
       cardExpiry: person.visa_expiry,
-      cardVerified: person.card_verified,
+      cardVerified: person.card_verified || q.cardPending === true,
       longVacations: vacations.filter((v) => v.user_id === q.candidateId).map((v) => ({ from: v.from_date, to: v.to_date })),
       assignments: others
         .filter((o) => o.candidate_id === q.candidateId && o.id !== q.shiftId && o.id !== q.without && o.date >= from && o.date <= to)

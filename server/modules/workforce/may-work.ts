@@ -1,10 +1,14 @@
 /**
  * "May this person work this time for this job?" — the one question every path that makes someone
- * work asks before it writes: applying to a shift, a scout offer accepted, staff assigning, a swap,
+ * work asks before it writes: staff assigning, a swap,
  * any move of an application into a confirmation (kakunin) or attendance (shukkin) status (a list
  * move, one or many, the chat window, the candidate's own confirmation, an interview's result,
  * back from withdrawn or rejected included), a part-time hire, and clock-in. The answer is
  * `checkWorkLimits`'s (docs/workforce.md); this module only says which time and which job.
+ *
+ * A candidate's own application to a shift (and a scout offer they accept) asks it too, with
+ * `cardPending`: applying is not working, so a card staff have not verified yet does not stop it;
+ * every other rule does (an expired card, age, status, hours), and the placement asks again in full.
  *
  * Called inside the caller's transaction; it locks the person's `users` row first (unless
  * `lock: false`, for a read that writes nothing), so two placements of one person at once cannot
@@ -28,11 +32,13 @@ export interface WorkQuestion {
   /** A shift of theirs to leave out of their other work (a swap moves them off it in the same transaction). */
   without?: string | undefined;
   lock?: boolean;
+  /** An application, not a placement: staff's verification of the card is not asked yet (the placement asks it). */
+  cardPending?: boolean;
 }
 
 /** The one check. A shift: every rule with its times; no shift: card, age and status on today's date. */
 export async function mayWork(trx: DB, q: WorkQuestion): Promise<WorkLimitsResult> {
-  if (q.shiftId) return checkPersonForShift(trx, q.candidateId, q.shiftId, { ...(q.without ? { without: q.without } : {}), ...(q.lock === false ? { lock: false } : {}) });
+  if (q.shiftId) return checkPersonForShift(trx, q.candidateId, q.shiftId, { ...(q.without ? { without: q.without } : {}), ...(q.lock === false ? { lock: false } : {}), ...(q.cardPending ? { cardPending: true } : {}) });
   if (q.lock !== false) await sql`select id from users where id = ${q.candidateId}::uuid for update`.execute(trx);
   const [person, job, born] = await Promise.all([
     trx

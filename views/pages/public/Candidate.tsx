@@ -3,6 +3,7 @@ import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Island } from '../../ui/Island.tsx';
 import type { Choice } from './JobSearch.tsx';
+import { CardNeeded } from './JobDetail.tsx';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
@@ -67,6 +68,7 @@ export function CandidateRegisterPage(p: {
           <p className="form-intro">
             {msg(p.lang, 'candidate.registerIntro')}
           </p>
+          <CardNeeded lang={p.lang} />
           {p.errors._ && (
             <div className="alert alert-error" role="alert">
               <p>{p.errors._}</p>

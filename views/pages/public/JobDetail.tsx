@@ -31,6 +31,15 @@ export interface JobDetailProps {
   ads?: ReactNode;
 }
 
+/** Said beside every way to apply: the residence card is checked before the first shift, not before applying. */
+export function CardNeeded({ lang }: { lang: Lang }): JSX.Element {
+  return (
+    <p className="apply-hint card-needed">
+      {msg(lang, 'card.neededFirst')} <a href="/staff/card">{msg(lang, 'card.neededLink')}</a>
+    </p>
+  );
+}
+
 /** /daily/{id} and /part-time/{id}: the job, its open shifts and the apply buttons. */
 export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftIds, appliedToJob, ads }: JobDetailProps): JSX.Element {
   const base = job.kind === 'daily' ? '/daily' : '/part-time';
@@ -142,6 +151,7 @@ export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftI
         ) : (
           <section className="apply-box">{applyForm(null, appliedToJob)}</section>
         )}
+        <CardNeeded lang={lang} />
         {!candidate && (
           <p className="apply-hint">
             {msg(lang, 'jobDetail.loginToApply')} <a href={`/staff/login?next=${next}`}>{msg(lang, 'common.login')}</a> · <a href={`/staff/register?next=${next}`}>{msg(lang, 'jobDetail.register')}</a>
