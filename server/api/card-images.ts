@@ -6,7 +6,7 @@ import { routeByPath } from '../access/routes.ts';
 import { tenantOf } from '../access/tenancy.ts';
 import { refuseUnread, takeUpload } from '../http-kit.ts';
 import { cleanImage, sessionUsers, sniffImage } from '../chat/attachments.ts';
-import { CardRecordInput, cardImage, saveCardUpload, tenantSeesPerson, type CardImage } from '../modules/workforce/card-checks.ts';
+import { CardUploadInput, cardImage, saveCardUpload, tenantSeesPerson, type CardImage } from '../modules/workforce/card-checks.ts';
 import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../modules/workforce/card-format.ts';
 import type { CardImageType } from '../modules/workforce/tables.ts';
 import type { Services } from '../services.ts';
@@ -29,6 +29,7 @@ const MSG = {
   notImage: 'card.errNotImage',
   missing: 'card.errMissing',
   record: 'card.errRecord',
+  cardNumber: 'card.numberFormat',
   rate: 'card.errRate',
 } satisfies Record<string, MessageKey>;
 type Failure = keyof typeof MSG;
@@ -56,7 +57,9 @@ export function cardImagesRouter(services: Services): Router {
   const fail = (req: Request, res: Response, status: number, code: Failure) => {
     res.set('Cache-Control', 'no-store');
     if (req.method === 'POST' && wantsPage(req)) return void res.redirect(303, `${CARD_PAGE}?error=${code}`);
-    res.status(status).json({ error: code, message: msg(chooseLang(req.cookies?.lang, req.get('accept-language')), MSG[code], { mb: MAX_CARD_IMAGE_BYTES / 1024 / 1024 }) });
+    const message = msg(chooseLang(req.cookies?.lang, req.get('accept-language')), MSG[code], { mb: MAX_CARD_IMAGE_BYTES / 1024 / 1024 });
+    // A field's mistake names the field, as every form's error does.
+    res.status(status).json({ error: code, message, ...(code === 'cardNumber' ? { fields: { cardNumber: message } } : {}) });
   };
 
   /** One side's image, checked and re-encoded, or why not. */
@@ -96,8 +99,12 @@ export function cardImagesRouter(services: Services): Router {
       const v = form.get(k);
       return typeof v === 'string' ? v : undefined;
     };
-    const record = CardRecordInput.safeParse({ cardNumber: field('cardNumber') ?? '', visaTypeId: field('visaTypeId'), expiry: field('expiry'), permission: field('permission') });
-    if (!record.success) return fail(req, res, 422, 'record');
+    const record = CardUploadInput.safeParse({ cardNumber: field('cardNumber') ?? '', visaTypeId: field('visaTypeId'), expiry: field('expiry'), permission: field('permission') });
+    if (!record.success) {
+      // Only the number's format wrong: said at the number; anything missing: the record's sentence.
+      const onlyFormat = record.error.issues.every((i) => i.path[0] === 'cardNumber' && i.message === 'format');
+      return fail(req, res, 422, onlyFormat ? 'cardNumber' : 'record');
+    }
     const visa = await db.selectFrom('visa_types').select('id').where('id', '=', record.data.visaTypeId).executeTakeFirst();
     if (!visa) return fail(req, res, 422, 'record');
     const id = await saveCardUpload(db, services.bus, { id: person.id, name: person.name }, record.data, front, back);

@@ -186,6 +186,31 @@ describe('uploads that are refused', () => {
     expect(await page.text()).toContain('画像ファイル（JPEG・PNG・WebP）を選んでください。');
   });
 
+  it('a card number not in the printed format is the number field’s error in both languages, in the API and at the form; nothing is kept', async () => {
+    const other = (await candidateLogin(t, 'candidate2@demo.test')).token;
+    const fields = (cardNumber: string) => ({ cardNumber, visaTypeId: String(studentVisa), expiry, permission: '1' });
+    const before = await t.database.db.selectFrom('residence_cards as rc').innerJoin('users as u', 'u.id', 'rc.user_id').select('rc.id').where('u.email', '=', 'candidate2@demo.test').execute();
+    for (const wrong of ['AB1234567CD', 'A123456789CD', '12345678ABCD', 'AB12345678C']) {
+      const res = await upload({ token: other, fields: fields(wrong) });
+      expect(res.status, wrong).toBe(422);
+      expect(await res.json(), wrong).toMatchObject({ error: 'cardNumber', fields: { cardNumber: 'A residence card number is 2 letters, 8 digits and 2 letters (e.g. AB12345678CD).' } });
+    }
+    const browser = await upload({ token: other, fields: fields('AB-1234-567-CD'), browser: true });
+    expect(browser.headers.get('location')).toBe('/staff/card?error=cardNumber');
+    for (const [lang, text] of [['ja', '在留カード番号は英字2文字・数字8桁・英字2文字です'], ['en', 'A residence card number is 2 letters, 8 digits and 2 letters']] as const) {
+      const html = await (await fetch(`${t.url}/staff/card?error=cardNumber`, { headers: { cookie: `candidate_token=${other}; lang=${lang}` } })).text();
+      // At the field: its error tied to the input, which is marked invalid.
+      expect(html, lang).toMatch(new RegExp(`id="cardNumber"[^>]*aria-invalid="true"`));
+      expect(html, lang).toMatch(new RegExp(`<p class="field-error" id="cardNumber-error"[^>]*>[^<]*${text}`));
+    }
+    const after = await t.database.db.selectFrom('residence_cards as rc').innerJoin('users as u', 'u.id', 'rc.user_id').select('rc.id').where('u.email', '=', 'candidate2@demo.test').execute();
+    expect(after).toHaveLength(before.length);
+    // Small letters and full-width characters, as a phone may type them: upper-cased and kept.
+    expect((await upload({ token: other, fields: fields('ｘｙ９８７６５４３２ｚｗ') })).status).toBe(201);
+    const kept = await t.database.db.selectFrom('residence_cards as rc').innerJoin('users as u', 'u.id', 'rc.user_id').select('rc.card_number').where('u.email', '=', 'candidate2@demo.test').where('rc.status', '=', 'pending').executeTakeFirstOrThrow();
+    expect(kept.card_number).toBe('XY98765432ZW');
+  });
+
   it('an image over the size cap is refused with the cap in the message', async () => {
     const huge = Buffer.concat([await photo('png'), Buffer.alloc(10 * 1024 * 1024 + 1)]);
     const res = await upload({ front: huge });

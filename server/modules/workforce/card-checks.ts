@@ -41,6 +41,15 @@ export const CardRecordInput = z.object({
 });
 export type CardRecordInput = z.infer<typeof CardRecordInput>;
 
+/**
+ * What the candidate sends with the images: the same record, its number in the printed format (two
+ * letters, eight digits, two letters) once made plain. A number typed wrong is the candidate's to
+ * fix at the form, with the field's error; staff still see, and may correct, what a card says.
+ */
+export const CardUploadInput = CardRecordInput.extend({
+  cardNumber: CardRecordInput.shape.cardNumber.refine(cardNumberMatches, { message: 'format' }),
+});
+
 export const DECISIONS = ['verified', 'reupload', 'rejected'] as const;
 export type Decision = (typeof DECISIONS)[number];
 

@@ -16,6 +16,7 @@ const ERRORS: Record<string, MessageKey> = {
   tooLarge: 'card.errTooLarge',
   missing: 'card.errMissing',
   record: 'card.errRecord',
+  cardNumber: 'card.numberFormat',
   rate: 'card.errRate',
   unauthenticated: 'error.unauthenticated',
 };
@@ -32,7 +33,8 @@ export const CANDIDATE_CARD_SCREEN = defineScreen({
     const latest = card.latest;
     // A card waiting for a check that a newer upload replaced is not shown: the newer one is.
     const state: MyCardView['state'] = latest && STATES.has(latest.status as MyCardView['state']) ? (latest.status as MyCardView['state']) : 'none';
-    const error = ERRORS[queryText(req, 'error')];
+    const code = queryText(req, 'error');
+    const error = ERRORS[code];
     const maxMb = MAX_CARD_IMAGE_BYTES / 1024 / 1024;
     // The form starts from the latest upload, else from what the person's profile says.
     const source = latest ?? { cardNumber: card.cardNumber ?? '', visaTypeId: card.visaTypeId, expiry: card.expiry, permission: card.permission };
@@ -44,6 +46,7 @@ export const CANDIDATE_CARD_SCREEN = defineScreen({
           name={name}
           notice={queryText(req, 'saved') ? msg(lang, 'card.uploaded') : null}
           error={error ? msg(lang, error, { mb: maxMb }) : null}
+          fieldErrors={code === 'cardNumber' ? { cardNumber: msg(lang, 'card.numberFormat') } : {}}
           action={CARD_IMAGES_PATH}
           maxMb={maxMb}
           state={state}

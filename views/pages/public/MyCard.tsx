@@ -14,6 +14,8 @@ export interface MyCardView {
   name: string;
   notice: string | null;
   error: string | null;
+  /** A field's own mistake, shown at the field (the card number not in the printed format). */
+  fieldErrors: { cardNumber?: string };
   /** Where the form posts (server/api/card-images.ts). */
   action: string;
   maxMb: number;
@@ -77,7 +79,7 @@ export function MyCardPage(p: MyCardView): JSX.Element {
             </label>
             <input id="back" name="back" type="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="front-hint" />
           </div>
-          <Field name="cardNumber" label={msg(L, 'card.number')} hint={msg(L, 'card.numberHint')} value={p.values.cardNumber} autoComplete="off" required />
+          <Field name="cardNumber" label={msg(L, 'card.number')} hint={msg(L, 'card.numberHint')} value={p.values.cardNumber} autoComplete="off" required {...(p.fieldErrors.cardNumber ? { error: p.fieldErrors.cardNumber } : {})} />
           <Field name="visaTypeId" label={msg(L, 'card.status')} value={p.values.visaTypeId} required>
             <option value="">—</option>
             {p.visaTypes.map((v) => (
