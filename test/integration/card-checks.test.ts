@@ -11,7 +11,7 @@ import { checkWorkLimits } from '../../server/modules/workforce/work-limits.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
-import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
+import { candidateLogin, cookieOf, formRequest, getPage, postForm } from '../helpers/pages.ts';
 
 const PERSON = 'cardcheck@demo.test';
 const CHECK = '/admin/worker/rcCheckCandidate';
@@ -294,5 +294,71 @@ describe('who may see and decide', () => {
     const next = (await t.database.db.selectFrom('residence_cards').select('id').where('user_id', '=', personId).where('status', '=', 'pending').executeTakeFirstOrThrow()).id;
     expect((await postForm(t, `${CHECK}?card=${next}`, token, { _action: 'decide:reupload', reason: '裏面がぼやけています' })).status).toBe(303);
     expect((await lastChat())?.content).toContain('在留カードの写真を再度アップロードしてください。理由: 裏面がぼやけています');
+  });
+});
+
+describe('a new candidate who applied before their card was checked', () => {
+  let day = 9;
+  /** Registers through /staff/register in `lang` and applies to a new shift of Sakura's warehouse picking: the person and their token. */
+  async function newApplicant(lang: 'ja' | 'en', name: string, email: string): Promise<{ id: string; token: string }> {
+    const db = t.database.db;
+    const sakura = (await db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+    const job = await db.selectFrom('jobs').select(['id', 'visa_type_ids']).where('company_id', '=', sakura).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
+    const reg = await fetch(`${t.url}/staff/register`, formRequest({ _action: 'register', name, email, password: 'correct horse', nationality: 'Vietnam', visa_type_id: String(job.visa_type_ids[0] ?? studentVisa), visa_expiry: expiry }, { origin: t.url, cookie: `lang=${lang}` }));
+    expect(reg.status).toBe(303);
+    const token = cookieOf(reg, 'candidate_token')!;
+    const id = (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const shift = await db.insertInto('job_daily_shifts').values({ job_id: job.id, date: addDays(todayInJapan(), day++), start_time: '10:00', end_time: '13:00', break_minutes: 0, capacity: 2 }).returning('id').executeTakeFirstOrThrow();
+    const applied = await t.gql('mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.id, s: shift.id }, token);
+    expect(applied.errors, JSON.stringify(applied.errors)).toBeUndefined();
+    return { id, token };
+  }
+  const lastChatOf = async (userId: string) =>
+    (
+      await t.database.db
+        .selectFrom('messages as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .select('m.content')
+        .where('c.candidate_id', '=', userId)
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.seq', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    )?.content;
+  const pendingCard = async (userId: string) => (await t.database.db.selectFrom('residence_cards').select('id').where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirstOrThrow()).id;
+
+  it('the company applied to sees their card and its images; another company does not', async () => {
+    const lan = await newApplicant('ja', 'Pham Thi Lan', 'lan.new@example.test');
+    expect((await upload({ token: lan.token, fields: { cardNumber: 'CD87654321EF', visaTypeId: String(studentVisa), expiry, permission: '1' } })).status).toBe(201);
+    const cardId = await pendingCard(lan.id);
+    const rows = dataOf(await gqlAs('company_admin', '{ residenceCards(size: 100, filter: { state: "pending" }) { rows { id name } } }')).residenceCards.rows as { id: string; name: string }[];
+    expect(rows).toContainEqual({ id: cardId, name: 'Pham Thi Lan' });
+    expect(dataOf(await gqlAs('company_admin', CARD, { id: cardId })).residenceCardCheck).toMatchObject({ cardNumber: 'CD87654321EF', numberMatches: true });
+    expect((await image(`/residence-cards/${cardId}/front`, `token=${await t.tokenOf('company_admin')}`)).status).toBe(200);
+    // Sakura's check screen draws the card.
+    expect((await getPage(t, `${CHECK}?card=${cardId}`, await t.tokenOf('company_admin'))).html).toContain(`src="/residence-cards/${cardId}/front"`);
+    // Another company: none of it.
+    expect(dataOf(await gqlAs('company2', CARD, { id: cardId })).residenceCardCheck).toBeNull();
+    const theirs = dataOf(await gqlAs('company2', '{ residenceCards(size: 100) { rows { id } } }')).residenceCards.rows as { id: string }[];
+    expect(theirs.map((r) => r.id)).not.toContain(cardId);
+    expect((await image(`/residence-cards/${cardId}/front`, `token=${await t.tokenOf('company2')}`)).status).toBe(404);
+  });
+
+  it('is told in the chat in the language they registered in when the card is verified or refused', async () => {
+    const token = await t.tokenOf('company_admin');
+    // Registered in Japanese: the verification is said in Japanese.
+    const lan = (await t.database.db.selectFrom('users').select(['id', 'lang']).where('email', '=', 'lan.new@example.test').executeTakeFirstOrThrow());
+    expect(lan.lang).toBe('ja');
+    const verified = await postForm(t, `${CHECK}?card=${await pendingCard(lan.id)}`, token, { _action: 'decide:verified', cardNumber: 'CD87654321EF', visaTypeId: String(studentVisa), expiry, permission: '1', reason: '' });
+    expect(verified.status).toBe(303);
+    expect(await lastChatOf(lan.id)).toBe('在留カードを確認しました。シフトに入ることができます。');
+    // Registered in English: the refusal, with its reason and the way back, in English.
+    const minh = await newApplicant('en', 'Do Van Minh', 'minh.new@example.test');
+    expect((await upload({ token: minh.token })).status).toBe(201);
+    const refused = await postForm(t, `${CHECK}?card=${await pendingCard(minh.id)}`, token, { _action: 'decide:rejected', reason: 'The name does not match the passport' });
+    expect(refused.status).toBe(303);
+    const said = await lastChatOf(minh.id);
+    expect(said).toContain('We could not accept your residence card. Reason: The name does not match the passport');
+    expect(said).toContain('/staff/card');
   });
 });

@@ -231,7 +231,7 @@ export const resolvers = {
       const v = validate(CandidateRegistration, a.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
       await spendFormLimit(ctx, 'registration');
-      const r = await registerCandidate(ctx.services.db, v.data);
+      const r = await registerCandidate(ctx.services.db, v.data, ctx.lang);
       if (!r.ok) {
         throw badInput(ctx.lang, { email: msg(ctx.lang, 'candidate.emailTaken') });
       }

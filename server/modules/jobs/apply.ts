@@ -5,6 +5,7 @@ import { hashPassword } from '../../auth/password.ts';
 import type { DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { msgText } from '../../../shared/messages.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import { todayInJapan } from '../../time.ts';
 import { clockInJapan } from '../../../shared/time.ts';
 import { email, optionalText, requiredText } from '../../validation.ts';
@@ -31,7 +32,8 @@ export type CandidateRegistration = z.output<typeof CandidateRegistration>;
 
 export type RegisterResult = { ok: true; userId: string } | { ok: false; field: 'email' };
 
-export async function registerCandidate(db: DB, input: CandidateRegistration): Promise<RegisterResult> {
+/** `lang`: the language the person registered in, kept as theirs (the chat's notes and mail speak it). */
+export async function registerCandidate(db: DB, input: CandidateRegistration, lang: Lang): Promise<RegisterResult> {
   const hash = await hashPassword(input.password);
   try {
     return await jobsDb(db)
@@ -39,7 +41,7 @@ export async function registerCandidate(db: DB, input: CandidateRegistration): P
       .execute(async (trx) => {
         const user = await trx
           .insertInto('users')
-          .values({ email: input.email, password_hash: hash, name: input.name, role: 'candidate', lang: 'en' })
+          .values({ email: input.email, password_hash: hash, name: input.name, role: 'candidate', lang })
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx

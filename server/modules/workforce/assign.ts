@@ -45,8 +45,10 @@ export interface ShiftQuestion {
   shiftId: string;
   without?: string | undefined;
   /**
-   * An application, not a placement: the card's verification is left to the placement (staff's
-   * check comes between applying and working); every other rule, the card's expiry included, binds.
+   * An application, not a placement: while staff have not verified the person's card, what only the
+   * check tells (the card is genuine; the permission for activity outside status stamped on its
+   * back) is left to the placement. Every other rule binds, the card's expiry included; once the
+   * card is verified this changes nothing.
    */
   cardPending?: boolean | undefined;
 }
@@ -131,11 +133,14 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
     if (!person?.visa_expiry) return { ok: false, reason: 'card_unverified', detail: 'no residence card on record', facts: {} };
     const from = addDays(shift.date, -8);
     const to = addDays(shift.date, 8);
+    // An application before the card is checked: what only the check can tell (that the card is
+    // genuine, and the permission stamped on its back) is left to the placement.
+    const pending = q.cardPending === true && !person.card_verified;
     return checkWorkLimits({
       residenceStatus: person.status ?? '',
-      permissionOutsideStatus: person.permission_outside_status,
+      permissionOutsideStatus: person.permission_outside_status || pending,
       cardExpiry: person.visa_expiry,
-      cardVerified: person.card_verified || q.cardPending === true,
+      cardVerified: person.card_verified || pending,
       longVacations: vacations.filter((v) => v.user_id === q.candidateId).map((v) => ({ from: v.from_date, to: v.to_date })),
       assignments: others
         .filter((o) => o.candidate_id === q.candidateId && o.id !== q.shiftId && o.id !== q.without && o.date >= from && o.date <= to)
