@@ -81,8 +81,10 @@ describe('cards and permission, on assignment and on the candidate’s own appli
     const s = await shift(3, '18:00', '21:00');
     expect(reasonOf(await t.gql(ASSIGN, { s, e: 'candidate4@demo.test' }, { as: 'company_admin' }))).toBe('card_unverified');
     expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', s).executeTakeFirstOrThrow()).filled).toBe(0);
-    // The candidate applies before the check: recorded in the candidate list, holding the seat.
+    // The candidate applies before the check: offered on their shifts page, recorded in the candidate list, holding the seat.
     const { token } = await candidateLogin(t, 'candidate4@demo.test');
+    const offered = dataOf(await t.gql('query($d: String!) { myOpenShifts(date: $d) { shiftId refusal } }', { d: addDays(todayInJapan(), 3) }, token)).myOpenShifts as { shiftId: string; refusal: string | null }[];
+    expect(offered.find((o) => o.shiftId === s)).toEqual({ shiftId: s, refusal: null });
     const job = await db().selectFrom('job_daily_shifts').select('job_id').where('id', '=', s).executeTakeFirstOrThrow();
     const own = dataOf(await t.gql('mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.job_id, s }, token)).applyToJob.applicationId as string;
     const app = await db().selectFrom('applications as a').innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id').select(['st.list']).where('a.id', '=', own).executeTakeFirstOrThrow();

@@ -136,8 +136,9 @@ export const resolvers = {
         .orderBy('j.title_ja')
         .limit(50)
         .execute();
-      // What the same check as the claim would say now (a read: no lock, one batch); the claim checks again.
-      const checks = await checkPeopleForShifts(db, rows.map((r) => ({ candidateId: me, shiftId: r.id })));
+      // What the same check as the claim would say now (a read: no lock, one batch); the claim checks
+      // again. Taking a seat is applying, so the card's check is left to the placement as there.
+      const checks = await checkPeopleForShifts(db, rows.map((r) => ({ candidateId: me, shiftId: r.id, cardPending: true })));
       return rows.map((r, i) => {
         const check = checks[i]!;
         return {
