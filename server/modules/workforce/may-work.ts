@@ -1,14 +1,15 @@
 /**
  * "May this person work this time for this job?" — the one question every path that makes someone
- * work asks before it writes: staff assigning, a swap,
- * any move of an application into a confirmation (kakunin) or attendance (shukkin) status (a list
- * move, one or many, the chat window, the candidate's own confirmation, an interview's result,
- * back from withdrawn or rejected included), a part-time hire, and clock-in. The answer is
+ * work asks before it writes: staff assigning, a swap, any move of an application into a
+ * confirmation (kakunin) or attendance (shukkin) status (a list move, one or many, the chat window,
+ * the candidate's own confirmation, an interview's result, back from withdrawn or rejected
+ * included), a part-time hire, and clock-in. The answer is
  * `checkWorkLimits`'s (docs/workforce.md); this module only says which time and which job.
  *
  * A candidate's own application to a shift (and a scout offer they accept) asks it too, with
- * `cardPending`: applying is not working, so a card staff have not verified yet does not stop it;
- * every other rule does (an expired card, age, status, hours), and the placement asks again in full.
+ * `cardPending`: applying is not working, so a card staff have not verified yet (nor the permission
+ * on its back) does not stop it; every other rule does (an expired card, age, status, hours), and
+ * the placement asks again in full.
  *
  * Called inside the caller's transaction; it locks the person's `users` row first (unless
  * `lock: false`, for a read that writes nothing), so two placements of one person at once cannot
