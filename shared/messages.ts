@@ -559,6 +559,7 @@ export const MESSAGES = {
     '{from}〜{to}の7日間の勤務が{minutes}分になり、上限の{limit}分（週28時間）を超えます。このシフトの前の残りは{left}分です。',
     'This shift would make {minutes} minutes of work in the 7 days {from} to {to}, over the limit of {limit} minutes (28 hours). {left} minutes were left before this shift.',
   ),
+  'workLimits.overlap': m('{day} {start}〜{end}{next}の別のシフトと時間が重なっています。同じ時間に2つのシフトには入れません。', 'This shift overlaps another shift of theirs on {day}, {start}–{end}{next}: one person cannot work two shifts at the same time.'),
   'workLimits.dailyLimit': m(
     '長期休業中の{day}の勤務が{minutes}分になり、1日の上限の{limit}分（8時間）を超えます。このシフトの前の残りは{left}分です。',
     'This shift would make {minutes} minutes of work on {day}, a day of the long vacation, over the daily limit of {limit} minutes (8 hours). {left} minutes were left before this shift.',
