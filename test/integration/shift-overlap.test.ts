@@ -19,7 +19,7 @@ let sakura: string;
 let person: string;
 const db = () => t.database.db;
 const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
-const APPLY = 'mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { id } }';
+const APPLY = 'mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }';
 const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason message } } }';
 const SWAP = 'mutation($a: ID!, $b: ID!) { swapShifts(a: $a, b: $b) }';
 
@@ -117,7 +117,7 @@ describe('a shift that has started', () => {
   });
 
   it('cannot be swapped into or out of, and its people are not offered for a swap', async () => {
-    const started = await newShift(sakura, 0, '00:00', '23:59');
+    const started = await newShift(sakura, 0, '00:01', '23:59');
     const onIt = await placed(await userId('worker2@demo.test'), started);
     const other = await placed(await userId('worker1@demo.test'), await newShift(sakura, 2, '09:00', '10:00'));
     const offered = dataOf(await t.gql('{ swappablePlacements { applicationId } }', {}, { as: 'company_admin' })).swappablePlacements as { applicationId: string }[];
