@@ -76,7 +76,8 @@ describe('two shifts at the same time', () => {
     const answer = await t.gql(APPLY, { j: clash.jobId, s: clash.shiftId }, token);
     expect(firstCode(answer)).toBe('FORBIDDEN');
     expect(answer.errors![0]!.extensions!.reason).toBe('overlap');
-    expect(answer.errors![0]!.message).toContain('10:00〜18:00の別のシフトと時間が重なっています');
+    expect(answer.errors![0]!.message).toMatch(/^\d+月\d+日\(.\) \d\d:\d\d〜\d\d:\d\dの別のシフトと時間が重なっています。同じ時間に2つのシフトには入れません。$/);
+    expect(await db().selectFrom('applications').select('id').where('shift_id', '=', clash.shiftId).execute()).toEqual([]);
   });
 
   it('a move into work on the lists is refused when the application’s shift overlaps another of hers', async () => {
@@ -125,5 +126,43 @@ describe('a shift that has started', () => {
     const answer = await t.gql(SWAP, { a: onIt, b: other }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
     expect(firstCode(answer)).toBe('CONFLICT');
     expect(answer.errors![0]!.message).toBe('A shift that has started or ended cannot be swapped.');
+  });
+});
+
+describe('the person is chosen by name on /admin/shift', () => {
+  const PEOPLE = 'query($q: String!) { shiftPeople(search: $q) { id name email } }';
+  it('a name search offers the people who came to the company, the form places the one chosen, and there is no e-mail to type', async () => {
+    const student = await userId('student@demo.test');
+    const found = dataOf(await t.gql(PEOPLE, { q: 'tran minh' }, { as: 'company_admin' })).shiftPeople as { id: string; name: string }[];
+    expect(found).toEqual([{ id: student, name: 'Tran Minh Chau', email: 'student@demo.test' }]);
+    const token = await t.tokenOf('company_admin');
+    const page = await getPage(t, '/admin/shift?who=Tran%20Minh', token);
+    expect(page.html).not.toMatch(/name="email"/);
+    expect(page.html).toMatch(/<select[^>]*name="person"/);
+    expect(page.html).toContain(`<option value="${student}">Tran Minh Chau (student@demo.test)</option>`);
+    // Nobody matches: said, and no button to press.
+    const none = text((await getPage(t, '/admin/shift?who=Zzzz', token)).html);
+    expect(none).toContain('「Zzzz」に一致する人はいません');
+    // Placed from the form with the chosen person (a shift after her demo ones end at 14:00).
+    const s = await newShift(sakura, 11, '15:00', '17:00');
+    const res = await postForm(t, '/admin/shift?who=Tran%20Minh', token, { _action: 'assign', shiftId: s.shiftId, person: student });
+    expect(res.status).toBe(303);
+    expect(await db().selectFrom('applications').select('candidate_id').where('shift_id', '=', s.shiftId).execute()).toEqual([{ candidate_id: student }]);
+    // No person chosen: a field error in the reader's language, not a 500.
+    const empty = await postForm(t, '/admin/shift', token, { _action: 'assign', shiftId: s.shiftId, person: '' });
+    expect(empty.status).toBe(422);
+    expect(text(empty.html)).toContain('割り当てる人を選んでください');
+  });
+
+  it('another company finds none of Sakura’s people, a client user finds nobody, and a search of 101 characters is a field error', async () => {
+    expect(dataOf(await t.gql(PEOPLE, { q: 'Tran Minh' }, { as: 'company2' })).shiftPeople).toEqual([]);
+    expect(dataOf(await t.gql(PEOPLE, { q: 'Tran' }, { as: 'client_admin' })).shiftPeople).toEqual([]);
+    const long = await t.gql(PEOPLE, { q: 'x'.repeat(101) }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
+    expect(firstCode(long)).toBe('BAD_USER_INPUT');
+    expect(long.errors![0]!.extensions!.fields).toEqual({ search: 'Enter 1 to 100 characters of the name to search for.' });
+    // Nor may another company place a Sakura person by id on its own shift.
+    const theirs = await newShift(await companyOf('company2@demo.test'), 11, '09:00', '10:00');
+    const answer = await t.gql('mutation($s: ID!, $p: ID) { assignShift(shiftId: $s, personId: $p) { applicationId } }', { s: theirs.shiftId, p: await userId('student@demo.test') }, { as: 'company2' });
+    expect(firstCode(answer)).toBe('BAD_USER_INPUT');
   });
 });
