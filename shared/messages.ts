@@ -769,6 +769,7 @@ export const MESSAGES = {
   'shifts.personHint': m('上の検索で見つかった人から選びます。', 'Choose from the people the search above found.'),
   'shifts.find': m('名前で人を探す', 'Find a person by name'),
   'shifts.findHint': m('この会社に応募した人、またはスカウトを承諾した人を、名前（またはメールアドレスの一部）で探します。', 'People who applied to this company or accepted its scout, by name (or part of the e-mail).'),
+  'shifts.findName': m('名前', 'Name'),
   'shifts.search': m('検索', 'Search'),
   'shifts.findFirst': m('まず上で名前を検索してください。', 'Search for the person by name above first.'),
   'shifts.noPeople': m('「{q}」に一致する人はいません。', 'Nobody matches "{q}".'),

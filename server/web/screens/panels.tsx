@@ -217,18 +217,20 @@ const shifts = panel({
     return (
       <>
         {open && open.length > 0 && (
-          <form method="get" action={ctx.req.path} className="panel person-search" role="search" aria-labelledby="find-title">
+          <form method="get" action={ctx.req.path} className="card resource-form panel person-search" role="search" aria-labelledby="find-title">
             <h2 id="find-title">{ctx.msg('shifts.find')}</h2>
             <p className="hint">{ctx.msg('shifts.findHint')}</p>
             {kept.map(([k, val]) => (
               <input key={k} type="hidden" name={k} value={val} />
             ))}
             <div className="form-grid">
-              <Field name="who" type="search" label={ctx.msg('shifts.find')} value={who} autoComplete="off" />
+              <Field name="who" type="search" label={ctx.msg('shifts.findName')} value={who} autoComplete="off" />
             </div>
-            <button type="submit" className="btn btn-secondary">
-              {ctx.msg('shifts.search')}
-            </button>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-secondary">
+                {ctx.msg('shifts.search')}
+              </button>
+            </div>
           </form>
         )}
         {open && (
@@ -268,9 +270,11 @@ const shifts = panel({
                   )}
                 </div>
                 {people && people.length > 0 && (
-                  <ActionButton action={act.assign} className="btn btn-primary">
-                    {ctx.msg('shifts.assign')}
-                  </ActionButton>
+                  <div className="form-actions">
+                    <ActionButton action={act.assign} className="btn btn-primary">
+                      {ctx.msg('shifts.assign')}
+                    </ActionButton>
+                  </div>
                 )}
               </>
             )}
@@ -301,9 +305,11 @@ const shifts = panel({
                     </Field>
                   ))}
                 </div>
-                <ActionButton action={act.swap} className="btn btn-primary" confirm={ctx.msg('shifts.swapConfirm')}>
-                  {ctx.msg('shifts.swap')}
-                </ActionButton>
+                <div className="form-actions">
+                  <ActionButton action={act.swap} className="btn btn-primary" confirm={ctx.msg('shifts.swapConfirm')}>
+                    {ctx.msg('shifts.swap')}
+                  </ActionButton>
+                </div>
               </>
             )}
           </PanelForm>
