@@ -146,7 +146,7 @@ describe('the person is chosen by name on /admin/shift', () => {
     // Placed from the form with the chosen person (a shift after her demo ones end at 14:00).
     const s = await newShift(sakura, 11, '15:00', '17:00');
     const res = await postForm(t, '/admin/shift?who=Tran%20Minh', token, { _action: 'assign', shiftId: s.shiftId, person: student });
-    expect(res.status).toBe(303);
+    expect(res.status, text(res.html).match(/role="alert"[^<]*>([^<]*)/)?.[1]).toBe(303);
     expect(await db().selectFrom('applications').select('candidate_id').where('shift_id', '=', s.shiftId).execute()).toEqual([{ candidate_id: student }]);
     // No person chosen: a field error in the reader's language, not a 500.
     const empty = await postForm(t, '/admin/shift', token, { _action: 'assign', shiftId: s.shiftId, person: '' });
@@ -164,5 +164,18 @@ describe('the person is chosen by name on /admin/shift', () => {
     const theirs = await newShift(await companyOf('company2@demo.test'), 11, '09:00', '10:00');
     const answer = await t.gql('mutation($s: ID!, $p: ID) { assignShift(shiftId: $s, personId: $p) { applicationId } }', { s: theirs.shiftId, p: await userId('student@demo.test') }, { as: 'company2' });
     expect(firstCode(answer)).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('a scout offer for a shift that has started', () => {
+  it('is refused when sent, and the shift is not among those a company may offer', async () => {
+    const scouted = (await db().selectFrom('scout_profiles').select('user_id').where('enabled', '=', true).executeTakeFirstOrThrow()).user_id;
+    const started = await newShift(sakura, 0, '00:02', '23:59');
+    const send = await t.gql('mutation ($c: ID!, $j: ID!, $s: ID, $m: String!) { sendScoutOffer(candidateId: $c, jobId: $j, shiftId: $s, message: $m) { id } }', { c: scouted, j: started.jobId, s: started.shiftId, m: 'A shift for you' }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
+    expect(send.errors?.length).toBe(1);
+    expect(await db().selectFrom('scout_offers').select('id').where('shift_id', '=', started.shiftId).execute()).toEqual([]);
+    const { offerableJobs } = await import('../../server/modules/scouting/offers.ts');
+    const shifts = (await offerableJobs(db(), { kind: 'company', companyId: sakura } as never)).flatMap((j) => j.shifts.map((s) => s.id));
+    expect(shifts).not.toContain(started.shiftId);
   });
 });
