@@ -28,7 +28,17 @@ const companyOf = async (email: string) => (await db().selectFrom('users').selec
 
 /** A new shift on a daily job of `companyId`, `day` days from today (`day` may be 0). */
 async function newShift(companyId: string, day: number, start: string, end: string) {
-  const job = await db().selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('kind', '=', 'daily').where('status', '=', 'open').orderBy('created_at').executeTakeFirstOrThrow();
+  // At Sakura its warehouse picking (every demo person's status accepted); elsewhere a daily job, the same one each time.
+  const job = await db()
+    .selectFrom('jobs')
+    .select(['id', 'client_id'])
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'daily')
+    .where('status', '=', 'open')
+    .$if(companyId === sakura, (q) => q.where('title_en', '=', 'Warehouse picking (daily pay)'))
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const s = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: start, end_time: end, break_minutes: 0, capacity: 5 }).returning('id').executeTakeFirstOrThrow();
   return { shiftId: s.id, jobId: job.id, clientId: job.client_id, companyId };
 }
@@ -53,19 +63,19 @@ afterAll(async () => t?.close());
 
 describe('two shifts at the same time', () => {
   it('staff cannot place a person on a shift that overlaps one she holds at another company; back to back is fine', async () => {
-    // At the other company, day 12, 09:00–13:00.
-    await placed(person, await newShift(await companyOf('company2@demo.test'), 12, '09:00', '13:00'));
+    // At the other company, day 12, 09:00–13:07 (minutes off the hour: the demo's own slots start on it).
+    await placed(person, await newShift(await companyOf('company2@demo.test'), 12, '09:00', '13:07'));
     const clash = await newShift(sakura, 12, '12:30', '16:00');
     const answer = await t.gql(ASSIGN, { s: clash.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
     expect(firstCode(answer)).toBe('FORBIDDEN');
     expect(answer.errors![0]!.extensions!.reason).toBe('overlap');
-    expect(answer.errors![0]!.message).toMatch(/^This shift overlaps another shift of theirs on \w{3} \d+ \w{3}, 09:00–13:00: one person cannot work two shifts at the same time\.$/);
+    expect(answer.errors![0]!.message).toMatch(/^This shift overlaps another shift of theirs on \w{3} \d+ \w{3}, 09:00–13:07: one person cannot work two shifts at the same time\.$/);
     // The form says it in Japanese, and nothing was written.
     const res = await postForm(t, '/admin/shift', await t.tokenOf('company_admin'), { _action: 'assign', shiftId: clash.shiftId, person: person });
     expect(res.status).toBe(403);
-    expect(text(res.html)).toContain('09:00〜13:00の別のシフトと時間が重なっています');
+    expect(text(res.html)).toContain('09:00〜13:07の別のシフトと時間が重なっています');
     expect(await db().selectFrom('applications').select('id').where('shift_id', '=', clash.shiftId).execute()).toEqual([]);
-    const after = await newShift(sakura, 12, '13:00', '16:00');
+    const after = await newShift(sakura, 12, '13:07', '16:00');
     expect(dataOf(await t.gql(ASSIGN, { s: after.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
   });
 
@@ -91,7 +101,7 @@ describe('two shifts at the same time', () => {
 
   it('a swap that would put a person on a shift overlapping another of hers is refused, and nothing moves', async () => {
     const worker2 = await userId('worker2@demo.test');
-    const mine = await placed(person, await newShift(sakura, 16, '09:00', '12:00'));
+    const mine = await placed(person, await newShift(sakura, 16, '09:05', '12:00'));
     // Siti also holds 16:00–20:00 that day; José's shift is 15:00–18:00.
     await placed(person, await newShift(sakura, 16, '16:00', '20:00'));
     const jose = await placed(worker2, await newShift(sakura, 16, '15:00', '18:00'));
@@ -120,7 +130,7 @@ describe('a shift that has started', () => {
   it('cannot be swapped into or out of, and its people are not offered for a swap', async () => {
     const started = await newShift(sakura, 0, '00:01', '23:59');
     const onIt = await placed(await userId('worker2@demo.test'), started);
-    const other = await placed(await userId('worker1@demo.test'), await newShift(sakura, 2, '09:00', '10:00'));
+    const other = await placed(await userId('worker1@demo.test'), await newShift(sakura, 2, '09:03', '10:00'));
     const offered = dataOf(await t.gql('{ swappablePlacements { applicationId } }', {}, { as: 'company_admin' })).swappablePlacements as { applicationId: string }[];
     expect(offered.some((p) => p.applicationId === onIt)).toBe(false);
     const answer = await t.gql(SWAP, { a: onIt, b: other }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
