@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateLong, dateText, dayTimeText, numberText, stampText, timeText, weekdayText, yen } from './format.ts';
+import { dateLong, hoursMinutesText, dateText, dayTimeText, numberText, stampText, timeText, weekdayText, yen } from './format.ts';
 import { addDays, todayInJapan } from './time.ts';
 
 // 2026-11-24T00:05Z is 09:05 on Tuesday 24 November in Japan (UTC+9).
@@ -75,5 +75,17 @@ describe('today in Japan', () => {
   it('adds days across month and year ends', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02'); // 30, 31 Dec, then 1, 2 Jan
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('hoursMinutesText: a duration as people say it', () => {
+  it('says hours and minutes in each language, not decimal hours nor h:mm', () => {
+    // 27 h 30 min = 27 × 60 + 30 = 1,650 minutes.
+    expect(hoursMinutesText(1650, 'en')).toBe('27 h 30 min');
+    expect(hoursMinutesText(1650, 'ja')).toBe('27時間30分');
+    expect(hoursMinutesText(240, 'en')).toBe('4 h');
+    expect(hoursMinutesText(240, 'ja')).toBe('4時間');
+    expect(hoursMinutesText(30, 'en')).toBe('30 min');
+    expect(hoursMinutesText(0, 'ja')).toBe('0分');
   });
 });

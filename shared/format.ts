@@ -107,5 +107,13 @@ export const countText = (n: number, lang: Lang = 'ja'): string => (n > COUNT_CA
 /** Yen: "¥1,300". Amounts are whole yen (no floating point touches money). */
 export const yen = (n: number): string => `${n < 0 ? '-' : ''}¥${numberText(Math.abs(n))}`;
 
+/** A duration in minutes in words, for people rather than tables of figures: 1,650 → "27時間30分" / "27 h 30 min"; 240 → "4時間" / "4 h"; 30 → "30分" / "30 min". */
+export function hoursMinutesText(minutes: number, lang: Lang): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const parts = lang === 'ja' ? [h ? `${numberText(h)}時間` : '', m || !h ? `${m}分` : ''] : [h ? `${numberText(h)} h` : '', m || !h ? `${m} min` : ''];
+  return parts.filter(Boolean).join(lang === 'ja' ? '' : ' ');
+}
+
 /** A duration in minutes as hours and minutes: 510 → "8:30". */
 export const minutesText = (minutes: number): string => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;

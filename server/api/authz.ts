@@ -93,6 +93,7 @@ export const OPERATION_RULES: Record<string, Rule> = {
   // Shifts (issue 12): the assignment form of /admin/shift; client users are refused in the resolver.
   'Query.assignableShifts': { codes: [130001] },
   'Mutation.assignShift': { codes: [130001] },
+  'Query.shiftPeople': { codes: [130001] },
   // The worker record (issue 12 item 5): whoever opens the workers list; the person must be a row of it.
   'Query.workerRecord': { codes: [160001] },
   'Query.workerContract': { codes: [160001] },

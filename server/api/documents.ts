@@ -68,6 +68,7 @@ export const DOCS = {
   SaveBankAccount: graphql(OPS.SaveBankAccount),
   AssignableShifts: graphql(OPS.AssignableShifts),
   AssignShift: graphql(OPS.AssignShift),
+  ShiftPeople: graphql(OPS.ShiftPeople),
   SwappablePlacements: graphql(OPS.SwappablePlacements),
   ShiftHoursLeft: graphql(OPS.ShiftHoursLeft),
   SwapShifts: graphql(OPS.SwapShifts),

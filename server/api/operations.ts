@@ -192,7 +192,8 @@ export const OPS = {
   SaveBankAccount: /* GraphQL */ `mutation SaveBankAccount($input: BankAccountInput!) { saveBankAccount(input: $input) { bankCode } }`,
   // Points (issue 14).
   AssignableShifts: /* GraphQL */ `query AssignableShifts { assignableShifts { id date start end titleJa titleEn filled capacity } }`,
-  AssignShift: /* GraphQL */ `mutation AssignShift($shiftId: ID!, $email: String!) { assignShift(shiftId: $shiftId, email: $email) { applicationId } }`,
+  AssignShift: /* GraphQL */ `mutation AssignShift($shiftId: ID!, $personId: ID) { assignShift(shiftId: $shiftId, personId: $personId) { applicationId } }`,
+  ShiftPeople: /* GraphQL */ `query ShiftPeople($search: String!) { shiftPeople(search: $search) { id name email } }`,
   SwappablePlacements: /* GraphQL */ `query SwappablePlacements { swappablePlacements { applicationId name date start end titleJa titleEn } }`,
   ShiftHoursLeft: /* GraphQL */ `query ShiftHoursLeft($week: String!) { shiftHoursLeft(week: $week) { personId name status shifts minutesLeft note } }`,
   MyOpenShifts: /* GraphQL */ `query MyOpenShifts($date: String!) { myOpenShifts(date: $date) { shiftId jobId date start end breakMinutes titleJa titleEn companyJa companyEn place wage seatsLeft minutesLeft refusal } }`,

@@ -222,6 +222,23 @@ describe('the layout of every built page', () => {
   }
 });
 
+// The shifts page as staff use it: the name search with its matches, the assignment and swap
+// forms and the hours left, at both sizes and in both languages (the runs above open it without a search).
+it('the shifts page with a name search, as a company at phone and laptop size, in Japanese and English', async () => {
+  const errors: string[] = [];
+  const failures: string[] = [];
+  for (const english of [false, true]) {
+    const page = await openPage(browser, { locale: english ? 'en-GB' : 'ja-JP', errors, viewport: SIZES.phone, timeoutMs: 20_000 });
+    await backOfficeLogin(page, t.url, DEMO.company_admin);
+    if (english) await page.goto(`${t.url}/lang/en?back=/admin`);
+    failures.push(...(await check(page, `company_admin-${english ? 'en' : 'ja'}`, 'phone', ['/admin/shift?who=Tran', '/admin/shift?view=week&who=a'], english, 'laptop')));
+    expect(await page.locator('select[name="person"] option').count()).toBeGreaterThan(0);
+    await page.context().close();
+  }
+  expect(failures).toEqual([]);
+  expect(errors).toEqual([]);
+}, 120_000);
+
 // What a post did and why one was refused must stand out from the form around it (they were
 // plain paragraphs in the back office: its stylesheet had no rule for them).
 it('draws a done notice and a refusal in the back office as tinted boxes with a coloured edge', async () => {

@@ -146,6 +146,7 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.myPoints': { query: 'query { myPoints { referralCode } }' },
   'Query.pointWallets': { query: 'query { pointWallets { companyId } }' },
   'Query.assignableShifts': { query: 'query { assignableShifts { id } }' },
+  'Query.shiftPeople': { query: 'query { shiftPeople(search: "a") { id } }' },
   'Query.workerRecord': { query: 'query ($id: ID!) { workerRecord(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Query.workerContract': { query: 'query ($id: ID!) { workerContract(workerId: $id, jobId: $id, lang: "ja") { title } }', variables: { id: ZERO_UUID } },
   'Mutation.assignShift': { query: 'mutation ($s: ID!) { assignShift(shiftId: $s, email: "nobody@example.test") { applicationId } }', variables: { s: ZERO_UUID } },

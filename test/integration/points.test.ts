@@ -37,10 +37,12 @@ const candidatePage = async (path: string, token: string) => {
 /** A worked shift for a person on one of the company's demo jobs, clocked in and out as the shukkin list does. */
 let slot = 0;
 async function workShift(candidateId: string, date: string): Promise<string> {
-  // One shift per job, day and start: each call its own start time.
-  const start = `${String(5 + slot++).padStart(2, '0')}:30`;
+  // One shift per job, day and start, and one person is never on two at once (the working-limit
+  // gate refuses the clock-in of an overlapping one): each call its own half hour.
+  const hour = String(5 + slot++).padStart(2, '0');
+  const start = `${hour}:30`;
   const job = await db().selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
-  const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: start, end_time: '23:59', break_minutes: 0, capacity: 5 }).returning('id').executeTakeFirstOrThrow();
+  const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: start, end_time: `${hour}:59`, break_minutes: 0, capacity: 5 }).returning('id').executeTakeFirstOrThrow();
   const app = await db().insertInto('applications').values({ job_id: job.id, shift_id: shift.id, candidate_id: candidateId, company_id: companyId, client_id: job.client_id }).returning('id').executeTakeFirstOrThrow();
   const staff = { id: await userId('company@demo.test'), name: 'Sakura staff' };
   await recordAttendance(db(), staff, [app.id], 'clockIn');

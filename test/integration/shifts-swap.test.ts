@@ -54,11 +54,11 @@ describe('minutes left in the week shown', () => {
     const student = rows.find((r) => r.name === 'Tran Minh Chau');
     expect(student).toMatchObject({ minutesLeft: 240, status: '留学' });
     expect(rows.every((r) => r.status !== '定住者')).toBe(true);
-    // On the page, above the calendar, in h:mm.
+    // On the page, above the calendar, in hours and minutes as people say them.
     const page = await getPage(t, `/admin/shift?view=week&week=${week}`, await t.tokenOf('company_admin'));
     const html = text(page.html);
     expect(html).toContain('今週の残り時間');
-    expect(html).toMatch(/Tran Minh Chau<\/td>.*?4:00/s);
+    expect(html).toMatch(/Tran Minh Chau<\/td>(?:(?!<\/tr>).)*?data-col="left">4時間<\/td>/s);
     // Another company sees none of Sakura's people.
     const theirs = dataOf(await t.gql(LEFT, { w: week }, { as: 'company2' })).shiftHoursLeft as { name: string }[];
     expect(theirs.some((r) => r.name === 'Tran Minh Chau')).toBe(false);
@@ -121,7 +121,8 @@ describe('swapping two people', () => {
   });
 
   it('a valid swap moves both (their chats follow) and is audited; the student then has her minutes from the new week', async () => {
-    const five = await shift(5, '09:00', '14:00'); // 18 + 5 = 23 hours
+    // After José's long shift of that day ends (19:00): one person is never on two shifts at once.
+    const five = await shift(5, '19:00', '00:00'); // 18 + a little under 5 = under 23 hours
     const jose = dataOf(await t.gql(ASSIGN, { s: five, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
     const mine = await studentOn(1);
     // The client had confirmed the staffing of both: it changes, so it confirms again.
@@ -138,7 +139,7 @@ describe('swapping two people', () => {
     // Seats: one out, one in.
     expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', five).executeTakeFirstOrThrow()).filled).toBe(1);
     const rows = dataOf(await t.gql(LEFT, { w: mondayOf(addDays(todayInJapan(), 5)) }, { as: 'company_admin' })).shiftHoursLeft as { name: string; minutesLeft: number }[];
-    // 18 hours left on days 2–4 plus a shift of a little under 5 hours (it starts a few minutes after 9).
+    // 18 hours on days 2–4 plus a shift of a little under 5 hours (it starts a few minutes after 19:00).
     const left = rows.find((r) => r.name === 'Tran Minh Chau')!.minutesLeft;
     expect(left).toBeGreaterThan(1680 - 18 * 60 - 5 * 60);
     expect(left).toBeLessThan(1680 - 18 * 60 - 4 * 60);

@@ -81,8 +81,9 @@ describe('every move into a working status', () => {
       expect(await statusOf(app)).toBe(m.from);
     }
     await verify(true);
-    for (const m of intoWork) {
-      const app = await application(person, m.from, await newShift(5, '13:00', '15:00'));
+    // One day each: a person placed twice at the same time would be refused as an overlap.
+    for (const [i, m] of intoWork.entries()) {
+      const app = await application(person, m.from, await newShift(20 + i, '13:00', '15:00'));
       expect(dataOf(await t.gql(MOVE, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant.moved).toEqual([app]);
       expect(await statusOf(app)).toBe(m.to);
     }
@@ -164,10 +165,11 @@ describe('a part-time hire without a schedule', () => {
 
 describe('a withdrawn student moved back into work', () => {
   it('is refused past her 28 hours, with the minutes that were left', async () => {
-    // The demo student has four six-hour shifts from tomorrow; five more hours in that week are over.
+    // The demo student has four six-hour shifts from tomorrow (08:00–14:00); five more hours in
+    // that week, after one of them, are over.
     const student = await userId('student@demo.test');
     const m = intoWork[0]!;
-    const app = await application(student, m.from, await newShift(3, '09:00', '14:00'));
+    const app = await application(student, m.from, await newShift(3, '15:00', '20:00'));
     const r = dataOf(await t.gql(MOVE, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
     expect(r.refused).toEqual([{ id: app, reason: 'weekly_limit', message: expect.stringContaining('このシフトの前の残りは240分です') }]);
     // Not placed: out of her week again for the tests below.

@@ -12,9 +12,10 @@ import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { tenantOf } from '../../access/tenancy.ts';
 import { applyToJob } from '../../modules/jobs/apply.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
-import { candidateByEmail } from '../../modules/staff/person.ts';
+import { candidateByEmail, candidatesByName, candidateVisible } from '../../modules/staff/person.ts';
 import { applyRefused } from './jobs.ts';
 import { checkPeopleForShifts } from '../../modules/workforce/assign.ts';
+import { shiftNotStarted } from '../../modules/workforce/may-work.ts';
 import { liveApplication, swapShiftPeople } from '../../modules/workforce/swap.ts';
 import { statusRule, workLimitText } from '../../modules/workforce/work-limits.ts';
 import type { ApiContext } from '../context.ts';
@@ -34,6 +35,12 @@ export const typeDefs = /* GraphQL */ `
   }
   type ShiftAssigned {
     applicationId: ID!
+  }
+  "A person the caller's company may place (one who applied to it or accepted its scout), found by name."
+  type ShiftPerson {
+    id: ID!
+    name: String!
+    email: String!
   }
   "A person placed on an upcoming shift (a live application), as the swap form offers it."
   type ShiftPlacement {
@@ -84,18 +91,20 @@ export const typeDefs = /* GraphQL */ `
     assignableShifts: [AssignableShift!]!
     "People on shifts of the next 14 days that the caller's company may swap (130001; not client users)."
     swappablePlacements: [ShiftPlacement!]!
+    "People the caller's company may place whose name or e-mail holds the search (1 to 100 characters; at most 20, by name; 130001, not client users)."
+    shiftPeople(search: String!): [ShiftPerson!]!
     "Restricted workers (students, dependents, …) on the tenant's shifts of the week from a Monday, with the minutes left (130001)."
     shiftHoursLeft(week: String!): [WorkerHoursLeft!]!
   }
   extend type Mutation {
-    "Places a person (by e-mail) on a shift, refused with the reason when the card or the hours their status allows forbid it."
-    assignShift(shiftId: ID!, email: String!): ShiftAssigned!
+    "Places a person (personId, as shiftPeople finds them; or by e-mail) on a shift, refused with the reason when the gate (card, status, hours, an overlapping shift) forbids it."
+    assignShift(shiftId: ID!, personId: ID, email: String): ShiftAssigned!
     "Swaps the shifts of two placements (applications) in one step: both or neither, each checked on the other's shift."
     swapShifts(a: ID!, b: ID!): Boolean!
   }
 `;
 
-const Input = z.object({ shiftId: z.uuid(), email: z.string().trim().min(3).max(254) });
+const Input = z.object({ shiftId: z.uuid(), personId: z.uuid().nullish(), email: z.string().trim().min(3).max(254).nullish() });
 
 /**
  * The company whose shifts the caller assigns, null for platform staff (any), or 'none': a client
@@ -128,6 +137,7 @@ export const resolvers = {
         .where('j.status', '=', 'open')
         .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>=', today)]))
         .where('s.date', '=', a.date)
+        .where(shiftNotStarted('s.date', 's.start_time'))
         .whereRef('s.filled', '<', 's.capacity')
         // The job's accepted residence statuses, as applying checks them.
         .where((eb) => eb.or([sql<boolean>`cardinality(j.visa_type_ids) = 0`, profile?.visa_type_id ? sql<boolean>`${profile.visa_type_id}::int = any(j.visa_type_ids)` : sql<boolean>`false`]))
@@ -170,7 +180,7 @@ export const resolvers = {
         .innerJoin('jobs as j', 'j.id', 's.job_id')
         .innerJoin('users as u', 'u.id', 'a.candidate_id')
         .select(['a.id', 'u.name', 's.date', 's.start_time', 's.end_time', 'j.title_ja', 'j.title_en'])
-        .where('s.date', '>=', today)
+        .where(shiftNotStarted('s.date', 's.start_time'))
         .where('s.date', '<=', addDays(today, 14))
         .where(liveApplication)
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('attendance as t').select('t.id').whereRef('t.application_id', '=', 'a.id'))))
@@ -218,6 +228,13 @@ export const resolvers = {
       });
       return [...people.values()];
     },
+    shiftPeople: async (_: unknown, a: { search: string }, ctx: ApiContext) => {
+      const search = a.search.trim();
+      if (!search || search.length > 100) throw badInput(ctx.lang, { search: msg(ctx.lang, 'shifts.errSearch') });
+      const company = assigningCompany(ctx);
+      if (company === 'none') return [];
+      return candidatesByName(ctx.services.db, search, company);
+    },
     assignableShifts: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const company = assigningCompany(ctx);
       if (company === 'none') return [];
@@ -226,7 +243,8 @@ export const resolvers = {
         .selectFrom('job_daily_shifts as s')
         .innerJoin('jobs as j', 'j.id', 's.job_id')
         .select(['s.id', 's.date', 's.start_time', 's.end_time', 'j.title_ja', 'j.title_en', 's.filled', 's.capacity'])
-        .where('s.date', '>=', today)
+        // Not one that has started or ended: it takes nobody new (applyToJob refuses it the same way).
+        .where(shiftNotStarted('s.date', 's.start_time'))
         .where('s.date', '<=', addDays(today, 14))
         .where('j.status', '=', 'open')
         .whereRef('s.filled', '<', 's.capacity')
@@ -238,16 +256,22 @@ export const resolvers = {
     },
   },
   Mutation: {
-    assignShift: async (_: unknown, a: { shiftId: string; email: string }, ctx: ApiContext) => {
+    assignShift: async (_: unknown, a: { shiftId: string; personId?: string | null; email?: string | null }, ctx: ApiContext) => {
       const v = Input.safeParse(a);
-      if (!v.success) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
+      if (!v.success || (!v.data.personId && !v.data.email)) {
+        const bad = v.success ? [] : v.error.issues.map((i) => String(i.path[0]));
+        if (bad.includes('shiftId')) throw badInput(ctx.lang, { shiftId: msg(ctx.lang, 'apply.notFound') });
+        throw badInput(ctx.lang, { person: msg(ctx.lang, 'shifts.errPerson') });
+      }
       const company = assigningCompany(ctx);
       const db = ctx.services.db;
       const shift = await db.selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').select(['s.id', 'j.id as jobId', 'j.company_id']).where('s.id', '=', v.data.shiftId).executeTakeFirst();
       if (!shift || company === 'none' || (company && shift.company_id !== company)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       // A company places only people who came to it (DESIGN §5): anyone else is "not found".
-      const personId = await candidateByEmail(db, v.data.email, shift.company_id);
-      if (!personId) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
+      const personId = v.data.personId
+        ? (await candidateVisible(db, v.data.personId, shift.company_id)) ? v.data.personId : null
+        : await candidateByEmail(db, v.data.email!, shift.company_id);
+      if (!personId) throw badInput(ctx.lang, { person: msg(ctx.lang, 'points.unknownPerson') });
       const r = await applyToJob(db, ctx.services.bus, { candidateId: personId, jobId: shift.jobId, shiftId: shift.id, message: '', as: 'placement' });
       if (!r.ok) throw applyRefused(ctx.lang, r);
       await applicationMade(ctx.services, r);

@@ -7,11 +7,10 @@ import type { EventBus } from '../../events/bus.ts';
 import { msgText } from '../../../shared/messages.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { todayInJapan } from '../../time.ts';
-import { clockInJapan } from '../../../shared/time.ts';
 import { email, optionalText, requiredText } from '../../validation.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
 import { jobsDb } from './public.ts';
-import { mayWork } from '../workforce/may-work.ts';
+import { mayWork, shiftStarted } from '../workforce/may-work.ts';
 import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 
 /** What a foreign staff member gives to register on the public site (issue 5). */
@@ -125,7 +124,7 @@ export async function applyToJob(
         .executeTakeFirst();
       if (!shift) return { ok: false, reason: 'not-found' };
       // A shift that has started (or ended) takes nobody new: the day passed, or today past its start.
-      if (shift.date < today || (shift.date === today && shift.start <= clockInJapan(new Date()))) return { ok: false, reason: 'closed' };
+      if (shiftStarted(shift)) return { ok: false, reason: 'closed' };
       // May this person work this shift for this job (card, age, status, hours), with their row locked
       // (docs/workforce.md); an application leaves the card's verification to the placement.
       const limits = await mayWork(trx as unknown as DB, { candidateId: input.candidateId, jobId: job.id, shiftId: shift.id, cardPending: input.as !== 'placement' });

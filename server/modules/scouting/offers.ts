@@ -22,6 +22,7 @@ import { initialsOf } from '../../chat/queries.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { applyToJob } from '../jobs/apply.ts';
+import { shiftNotStarted, shiftStarted } from '../workforce/may-work.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
 import { audit, type Actor } from '../payroll/ledger.ts';
 
@@ -62,7 +63,8 @@ export async function offerableJobs(db: DB, tenant: Tenant) {
         .selectFrom('job_daily_shifts')
         .select(['id', 'job_id', 'date', 'start_time', 'end_time'])
         .where('job_id', 'in', daily)
-        .where('date', '>=', today)
+        // Not one that has started: it takes nobody new (applying on acceptance would refuse it).
+        .where(shiftNotStarted('date', 'start_time'))
         .whereRef('filled', '<', 'capacity')
         .orderBy('date')
         .orderBy('start_time')
@@ -105,7 +107,7 @@ export async function sendScoutOffer(
       if (!input.shiftId) return { ok: false, reason: 'shift' };
       shift = await trx.selectFrom('job_daily_shifts').select(['id', 'date', 'start_time']).where('id', '=', input.shiftId).where('job_id', '=', job.id).executeTakeFirst();
       if (!shift) return { ok: false, reason: 'shift' };
-      if (shift.date < today) return { ok: false, reason: 'closed' };
+      if (shiftStarted({ date: shift.date, start: shift.start_time })) return { ok: false, reason: 'closed' };
     }
     const candidate = await trx
       .selectFrom('scout_profiles as s')

@@ -33,6 +33,31 @@ export async function candidateByEmail(db: DB, email: string, companyId: string 
   return (await q.executeTakeFirst())?.id ?? null;
 }
 
+/** Whether the company may name this candidate (as candidateByEmail); any candidate for the platform (null). */
+export async function candidateVisible(db: DB, userId: string, companyId: string | null): Promise<boolean> {
+  let q = db.selectFrom('users').select('id').where('role', '=', 'candidate').where('id', '=', userId);
+  if (companyId) q = q.where(visibleToCompany(sql.ref('users.id'), sql`${companyId}::uuid`));
+  return !!(await q.executeTakeFirst());
+}
+
+/**
+ * Candidates the company may name whose name (or e-mail) holds `search`, any capitals; at most
+ * `limit`, by name. For choosing a person by name on a form, not for listing everyone.
+ */
+export async function candidatesByName(db: DB, search: string, companyId: string | null, limit = 20): Promise<{ id: string; name: string; email: string }[]> {
+  const like = `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  let q = db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('role', '=', 'candidate')
+    .where((eb) => eb.or([eb('name', 'ilike', like), eb('email', 'ilike', like)]))
+    .orderBy('name')
+    .orderBy('id')
+    .limit(limit);
+  if (companyId) q = q.where(visibleToCompany(sql.ref('users.id'), sql`${companyId}::uuid`));
+  return q.execute();
+}
+
 export type MatchReason = 'card' | 'email';
 
 export interface DuplicatePair {

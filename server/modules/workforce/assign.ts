@@ -31,12 +31,14 @@ const japanTime = (column: string) => sql<string | null>`to_char(${sql.ref(colum
  */
 function worked(scheduled: { start: string; end: string; breakMinutes: number }, rec: { clock_in: string | null; clock_out: string | null; break_minutes: number | null } | undefined) {
   if (!rec?.clock_in) return scheduled;
+  // The schedule stays beside the recorded time: overlaps are judged on schedules (work-limits.ts).
+  const planned = { start: scheduled.start, end: scheduled.end };
   const start = rec.clock_in;
   const end = rec.clock_out ?? (scheduled.end > start ? scheduled.end : null);
   if (!end) return scheduled;
   const minutes = (Date.parse(`${end}:00Z`) - Date.parse(`${start}:00Z`)) / 60_000;
   const breakMinutes = rec.clock_out ? (rec.break_minutes ?? scheduled.breakMinutes) : scheduled.breakMinutes;
-  return minutes > 0 && minutes <= 24 * 60 && breakMinutes < minutes ? { start, end, breakMinutes } : scheduled;
+  return minutes > 0 && minutes <= 24 * 60 && breakMinutes < minutes ? { start, end, breakMinutes, planned } : scheduled;
 }
 
 /** One question for checkPeopleForShifts: may this person take this shift (leaving out `without`, a shift of theirs)? */

@@ -17,10 +17,27 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
-import { todayInJapan } from '../../../shared/time.ts';
+import { clockInJapan, todayInJapan } from '../../../shared/time.ts';
 import type { CandidateList } from '../templates/status-tree.ts';
 import { checkPersonForShift } from './assign.ts';
 import { checkUnscheduled, type WorkLimitRefusal, type WorkLimitsResult } from './work-limits.ts';
+
+/**
+ * Has the shift started (or ended) at `now`, in Japan: its day has passed, or it is today and its
+ * start time has come. Nobody new takes such a shift: applying, a staff placement, a scout offer
+ * accepted and a swap all refuse it (recording attendance on it, or confirming a placement made
+ * before it started, is not taking it).
+ */
+export function shiftStarted(shift: { date: string; start: string }, now: Date = new Date()): boolean {
+  const today = todayInJapan(now);
+  return shift.date < today || (shift.date === today && shift.start.slice(0, 5) <= clockInJapan(now));
+}
+
+/** The same as a condition on a query's shift columns (a date and a time of day): the shift has not started at `now`. */
+export function shiftNotStarted(date: string, start: string, now: Date = new Date()) {
+  const today = todayInJapan(now);
+  return sql<boolean>`(${sql.ref(date)} > ${today}::date or (${sql.ref(date)} = ${today}::date and ${sql.ref(start)} > ${clockInJapan(now)}::time))`;
+}
 
 /** The lists whose statuses make a person work: being in one of them is being placed. */
 export const WORKING_LISTS: readonly CandidateList[] = ['kakunin', 'shukkin'];

@@ -7,9 +7,8 @@
  */
 import { sql } from 'kysely';
 import { inTransaction, type DB } from '../../db/connect.ts';
-import { todayInJapan } from '../../../shared/time.ts';
 import { audit } from '../payroll/ledger.ts';
-import { mayWork } from './may-work.ts';
+import { mayWork, shiftStarted } from './may-work.ts';
 import type { WorkLimitRefusal } from './work-limits.ts';
 
 /** An application that is not in a closing status (a leaf right under a root: rejected, withdrawn). */
@@ -36,7 +35,7 @@ export async function swapShiftPeople(db: DB, actor: { id: string; name: string 
       .innerJoin('jobs as j', 'j.id', 's.job_id')
       .innerJoin('users as u', 'u.id', 'a.candidate_id')
       .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
-      .select(['a.id', 'a.candidate_id', 'a.company_id', 's.id as shiftId', 's.date', 'j.id as jobId', 'j.client_id', 'j.visa_type_ids', 'u.name', 'p.visa_type_id', liveApplication.as('live')])
+      .select(['a.id', 'a.candidate_id', 'a.company_id', 's.id as shiftId', 's.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start'), 'j.id as jobId', 'j.client_id', 'j.visa_type_ids', 'u.name', 'p.visa_type_id', liveApplication.as('live')])
       .select(sql<boolean>`exists (select 1 from attendance t where t.application_id = a.id)`.as('attended'))
       .where('a.id', 'in', [aId, bId])
       .$if(companyId !== null, (q) => q.where('a.company_id', '=', companyId!))
@@ -46,8 +45,8 @@ export async function swapShiftPeople(db: DB, actor: { id: string; name: string 
     const b = rows.find((r) => r.id === bId);
     if (!a || !b || a.company_id !== b.company_id) return { ok: false, reason: 'not-found' };
     if (a.shiftId === b.shiftId || a.candidate_id === b.candidate_id) return { ok: false, reason: 'same' };
-    const today = todayInJapan();
-    if (a.date < today || b.date < today) return { ok: false, reason: 'past' };
+    // A shift that has started (or ended) takes nobody new, as applying refuses it.
+    if (shiftStarted(a) || shiftStarted(b)) return { ok: false, reason: 'past' };
     if (a.attended || b.attended) return { ok: false, reason: 'attended' };
     if (!a.live || !b.live) return { ok: false, reason: 'closed' };
     // The job's accepted residence statuses, as applying checks them.

@@ -200,9 +200,11 @@ describe('the residence card', () => {
 
 describe('residence statuses', () => {
   const sixtyHours = ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07', '2026-11-08'].map((d) => shift(`${d}T08:00`, `${d}T17:00`)); // 7 × 540 = 3,780
+  // After the last of them (not inside Friday's 08:00–17:00: that would be two places at once).
+  const evening = shift('2026-11-08T18:00', '2026-11-08T20:00');
 
   it.each(['永住者', '日本人の配偶者等', '永住者の配偶者等', '定住者'])('%s: any hours, no permission needed', (status) => {
-    expect(checkWorkLimits(student({ residenceStatus: status, permissionOutsideStatus: false, assignments: sixtyHours }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+    expect(checkWorkLimits(student({ residenceStatus: status, permissionOutsideStatus: false, assignments: sixtyHours, candidate: evening }))).toEqual({ ok: true, weeklyMinutesLeft: null });
   });
 
   it.each(['留学', '家族滞在', '特定活動', 'Tourist', ''])('%s: no work without the permission', (status) => {
@@ -217,7 +219,7 @@ describe('residence statuses', () => {
   describe('work statuses (特定技能, 技能実習, 技術・人文知識・国際業務)', () => {
     it('have no hour limit and need no permission', () => {
       // Employed directly by the client (dispatch would bind 特定技能 to agriculture and fisheries, below).
-      expect(checkWorkLimits(student({ residenceStatus: '特定技能1号', permissionOutsideStatus: false, assignments: sixtyHours, dispatch: false }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+      expect(checkWorkLimits(student({ residenceStatus: '特定技能1号', permissionOutsideStatus: false, assignments: sixtyHours, candidate: evening, dispatch: false }))).toEqual({ ok: true, weeklyMinutesLeft: null });
     });
 
     it("are held to the job types recorded for the status, when there are any", () => {
@@ -295,12 +297,22 @@ const shiftArb = fc
   .record({ startAt: fc.integer({ min: 0, max: 21 * 1440 - 1 }), span: fc.integer({ min: 1, max: 16 * 60 }), breakShare: fc.double({ min: 0, max: 1, noNaN: true }) })
   .map(({ startAt, span, breakShare }): Shift => ({ start: local(BASE + startAt), end: local(BASE + startAt + span), breakMinutes: Math.min(span - 1, Math.floor(breakShare * Math.min(span, 121))) }));
 const vacationArb = fc.record({ first: fc.integer({ min: -3, max: 24 }), length: fc.integer({ min: 1, max: 10 }) }).map(({ first, length }) => ({ from: addDays('2026-11-01', first), to: addDays('2026-11-01', first + length - 1) }));
-const limitedArb = fc.record({
-  residenceStatus: fc.constantFrom('留学', '家族滞在'),
-  longVacations: fc.array(vacationArb, { maxLength: 2 }),
-  assignments: fc.array(shiftArb, { maxLength: 14 }),
-  candidate: shiftArb,
-});
+/** Shifts of `s` that share a minute (start to end) with none kept before them, the first always kept. */
+const sharesMinute = (a: Shift, b: Shift) => a.start < b.end && b.start < a.end;
+const apart = (s: readonly Shift[]): Shift[] => s.reduce<Shift[]>((kept, x) => (kept.some((k) => sharesMinute(k, x)) ? kept : [...kept, x]), []);
+/**
+ * A person's week as placements make it: one person is on one shift at a time, so the other
+ * shifts and the candidate never overlap (an overlap is refused before any hour is counted; its
+ * own property is below).
+ */
+const limitedArb = fc
+  .record({
+    residenceStatus: fc.constantFrom('留学', '家族滞在'),
+    longVacations: fc.array(vacationArb, { maxLength: 2 }),
+    assignments: fc.array(shiftArb, { maxLength: 14 }),
+    candidate: shiftArb,
+  })
+  .map((l) => ({ ...l, assignments: apart([l.candidate, ...l.assignments]).slice(1) }));
 
 /**
  * The rule written the slow way, for comparison: every worked minute one by one, skipping the
@@ -356,6 +368,7 @@ describe('properties', () => {
   it('adding a shift never increases the minutes left, and never turns a refusal into a yes', () => {
     fc.assert(
       fc.property(limitedArb, shiftArb, (l, extra) => {
+        // The extra shift may overlap the others (then it is refused as an overlap, still not a yes).
         const before = checkWorkLimits(student(l));
         const after = checkWorkLimits(student({ ...l, assignments: [...l.assignments, extra] }));
         if (!before.ok) expect(after.ok).toBe(false);
@@ -363,6 +376,24 @@ describe('properties', () => {
       }),
     );
   });
+
+  it('refuses a shift exactly when it shares a minute with another, whatever the status and hours', () => {
+    fc.assert(
+      fc.property(fc.array(shiftArb, { maxLength: 14 }), shiftArb, fc.constantFrom('留学', '永住者', '特定技能1号'), (assignments, candidate, status) => {
+        // Minute by minute: does any minute of the candidate's span fall in another's span?
+        const minutes = (s: Shift) => {
+          const from = Date.parse(`${s.start}:00Z`) / 60_000;
+          const to = Date.parse(`${s.end}:00Z`) / 60_000;
+          return Array.from({ length: to - from }, (_, k) => from + k);
+        };
+        const taken = new Set(assignments.flatMap(minutes));
+        const clashes = minutes(candidate).some((t) => taken.has(t));
+        const r = checkWorkLimits(student({ residenceStatus: status, assignments, candidate, dispatch: null }));
+        expect(!r.ok && r.reason === 'overlap').toBe(clashes);
+      }),
+      { numRuns: 200 },
+    );
+  }, 30_000);
 
   it('never leaves more than 28 hours less the shift itself, nor less than nothing', () => {
     fc.assert(
@@ -584,7 +615,29 @@ describe('出入国管理及び難民認定法 別表第一・第二, 第19条: 
   });
 });
 
-describe('the order of the checks: card expiry, card verified, age, status and activity, hours', () => {
+describe('one person, one shift at a time', () => {
+  it('refuses a shift that shares a minute with another, naming the other in both languages', () => {
+    // Fri 6 Nov 09:00–17:00 and a candidate 16:00–20:00: 16:00–17:00 is in both.
+    const r = refusal(checkWorkLimits(student({ residenceStatus: '永住者', assignments: [day420('2026-11-06')], candidate: shift('2026-11-06T16:00', '2026-11-06T20:00') })));
+    expect(r).toEqual({ ok: false, reason: 'overlap', detail: 'the shift overlaps another shift of the person, 2026-11-06T09:00 to 2026-11-06T17:00', facts: { start: '2026-11-06T09:00', end: '2026-11-06T17:00' } });
+    expect(workLimitText('ja', r)).toBe('11月6日(金) 09:00〜17:00の別のシフトと時間が重なっています。同じ時間に2つのシフトには入れません。');
+    expect(workLimitText('en', r)).toBe('This shift overlaps another shift of theirs on Fri 6 Nov, 09:00–17:00: one person cannot work two shifts at the same time.');
+  });
+
+  it('allows one shift ending as the next starts, and counts the break as time at the workplace', () => {
+    expect(checkWorkLimits(student({ assignments: [shift('2026-11-06T09:00', '2026-11-06T13:00')], candidate: shift('2026-11-06T13:00', '2026-11-06T17:00') }))).toEqual({ ok: true, weeklyMinutesLeft: 1680 - 240 - 240 });
+    // A night shift 22:00–06:00 with its break 01:30–02:30 and one from 02:00 the next morning: still two places at once.
+    expect(refusal(checkWorkLimits(student({ assignments: [shift('2026-11-06T22:00', '2026-11-07T06:00', 60)], candidate: shift('2026-11-07T02:00', '2026-11-07T04:00') }))).facts).toEqual({ start: '2026-11-06T22:00', end: '2026-11-07T06:00' });
+  });
+
+  it('judges recorded times by their schedules: a clock-in five minutes early is not an overlap', () => {
+    const morning = { ...shift('2026-11-06T09:00', '2026-11-06T13:05'), planned: { start: '2026-11-06T09:00', end: '2026-11-06T13:00' } };
+    const afternoon = { ...shift('2026-11-06T12:55', '2026-11-06T17:00'), planned: { start: '2026-11-06T13:00', end: '2026-11-06T17:00' } };
+    expect(checkWorkLimits(student({ residenceStatus: '永住者', assignments: [morning], candidate: afternoon }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+  });
+});
+
+describe('the order of the checks: card expiry, card verified, age, status and activity, overlap, hours', () => {
   const night17 = { birthDate: '2009-01-15', candidate: shift('2026-11-30T21:00', '2026-12-01T02:00') };
   it('names the first that fails', () => {
     const everything = { ...night17, residenceStatus: '短期滞在', cardExpiry: '2026-11-30', cardVerified: false, assignments: ['2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'].map(day420) };
@@ -592,7 +645,9 @@ describe('the order of the checks: card expiry, card verified, age, status and a
     expect(refusal(checkWorkLimits(student({ ...everything, cardExpiry: '2029-12-31' }))).reason).toBe('card_unverified');
     expect(refusal(checkWorkLimits(student({ ...everything, cardExpiry: '2029-12-31', cardVerified: true }))).reason).toBe('age');
     expect(refusal(checkWorkLimits(student({ ...everything, cardExpiry: '2029-12-31', cardVerified: true, birthDate: '2000-01-01' }))).reason).toBe('status_activity');
-    expect(refusal(checkWorkLimits(student({ ...everything, cardExpiry: '2029-12-31', cardVerified: true, birthDate: '2000-01-01', residenceStatus: '留学' }))).reason).toBe('weekly_limit');
+    const adult = { ...everything, cardExpiry: '2029-12-31', cardVerified: true, birthDate: '2000-01-01', residenceStatus: '留学' };
+    expect(refusal(checkWorkLimits(student({ ...adult, assignments: [...adult.assignments, shift('2026-11-30T20:00', '2026-11-30T22:00')] }))).reason).toBe('overlap');
+    expect(refusal(checkWorkLimits(student(adult))).reason).toBe('weekly_limit');
   });
 });
 

@@ -276,7 +276,17 @@ const localTime = z
   .refine((s) => isCalendarDay(s.slice(0, 10)), 'not a calendar date');
 
 const shift = z
-  .object({ start: localTime, end: localTime, breakMinutes: z.number().int().min(0) })
+  .object({
+    start: localTime,
+    end: localTime,
+    breakMinutes: z.number().int().min(0),
+    /**
+     * The scheduled time, when `start`/`end` are recorded times that differ from it: the overlap
+     * rule compares schedules (a clock-in a few minutes early, or a late clock-out, does not make
+     * two back-to-back shifts overlap); the hours count what was worked.
+     */
+    planned: z.object({ start: localTime, end: localTime }).optional(),
+  })
   .superRefine((s, ctx) => {
     const span = minuteNumber(s.end) - minuteNumber(s.start);
     if (!(span > 0)) ctx.addIssue({ code: 'custom', path: ['end'], message: `the end (${s.end}) must come after the start (${s.start})` });
@@ -335,7 +345,8 @@ export type WorkLimitRefusal =
   | { ok: false; reason: 'status_activity'; detail: string; facts: { rule: ActivityRuleId; status: string; jobField: string | null; personField: string | null; law: string } }
   | { ok: false; reason: 'no_permission'; detail: string; facts: { status: string; missing: 'permission' | 'job_type'; jobType: number | null } }
   | { ok: false; reason: 'weekly_limit'; detail: string; facts: { from: string; to: string; minutes: number; limit: number; left: number } }
-  | { ok: false; reason: 'daily_limit'; detail: string; facts: { day: string; minutes: number; limit: number; left: number } };
+  | { ok: false; reason: 'daily_limit'; detail: string; facts: { day: string; minutes: number; limit: number; left: number } }
+  | { ok: false; reason: 'overlap'; detail: string; facts: { start: string; end: string } };
 
 /**
  * `weeklyMinutesLeft`: what is still free, with the candidate shift added, in the tightest window
@@ -380,7 +391,8 @@ const en = (n: number) => numberText(n, 'en');
  * May the person take the candidate shift? Checks, in this order, and answers the first that fails:
  * the card's expiry (valid through `cardExpiry`, on every day the shift touches), that staff
  * verified the card, the person's age (`AGE_RULES`, with `birthDate`), what the status lets them
- * do (`ACTIVITY_RULES`: no work, dispatch, field, simple labour), the residence status
+ * do (`ACTIVITY_RULES`: no work, dispatch, field, simple labour), that the shift does not
+ * overlap another of the person's (`overlapping`), the residence status
  * (permission, job type), a student's 8 hours on each
  * long-vacation day, and 28 hours in every 7 consecutive days the shift adds minutes to (days of
  * a student's long vacation left out). Throws an Error naming every bad field on input the schema
@@ -418,6 +430,11 @@ export function checkWorkLimits(raw: WorkLimitsInput): WorkLimitsResult {
       detail: activityDetail(barred.rule, status, jobField, personField),
       facts: { rule: barred.rule, status, jobField, personField, law: barred.law },
     };
+  }
+
+  const clash = overlapping(candidate.planned ?? candidate, input.assignments.map((a) => a.planned ?? a));
+  if (clash) {
+    return { ok: false, reason: 'overlap', detail: `the shift overlaps another shift of the person, ${clash.start} to ${clash.end}`, facts: { start: clash.start, end: clash.end } };
   }
 
   const rule = statusRule(status);
@@ -493,6 +510,21 @@ export function checkWorkLimits(raw: WorkLimitsInput): WorkLimitsResult {
     };
   }
   return { ok: true, weeklyMinutesLeft: WEEKLY_LIMIT_MINUTES - t.minutes };
+}
+
+/**
+ * The earliest of `others` whose time shares a minute with `candidate` (start to end, breaks
+ * included: a person on a break is still at that workplace), or null. One ending as the other
+ * starts does not overlap. Not a rule of law: one person cannot be in two places at once.
+ */
+export function overlapping<S extends { start: string; end: string }>(candidate: { start: string; end: string }, others: readonly S[]): S | null {
+  const start = minuteNumber(candidate.start);
+  const end = minuteNumber(candidate.end);
+  let first: S | null = null;
+  for (const o of others) {
+    if (minuteNumber(o.start) < end && start < minuteNumber(o.end) && (!first || o.start < first.start || (o.start === first.start && o.end < first.end))) first = o;
+  }
+  return first;
 }
 
 /** The input of a placement without a scheduled time: everything but the shifts, and the day it starts. */
@@ -600,6 +632,10 @@ export function workLimitText(lang: Lang, refusal: WorkLimitRefusal): string {
     case 'weekly_limit': {
       const f = refusal.facts;
       return msg(lang, 'workLimits.weeklyLimit', { from: dateText(f.from, lang), to: dateText(f.to, lang), minutes: numberText(f.minutes, lang), limit: numberText(f.limit, lang), left: numberText(f.left, lang) });
+    }
+    case 'overlap': {
+      const f = refusal.facts;
+      return msg(lang, 'workLimits.overlap', { day: dateText(f.start.slice(0, 10), lang), start: f.start.slice(11), end: f.end.slice(11), next: f.end.slice(0, 10) > f.start.slice(0, 10) ? msg(lang, 'shifts.overnight') : '' });
     }
     case 'daily_limit': {
       const f = refusal.facts;

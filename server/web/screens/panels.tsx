@@ -11,7 +11,7 @@ import { Field } from '../../../views/ui/Field.tsx';
 import { PanelForm } from '../../../views/ui/PanelForm.tsx';
 import { mondayOf, todayInJapan } from '../../../shared/time.ts';
 import { DOCS } from '../../api/documents.ts';
-import { dateText, minutesText } from '../../../shared/format.ts';
+import { dateText, hoursMinutesText } from '../../../shared/format.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
 import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
@@ -198,19 +198,41 @@ const shifts = panel({
     const weekParam = queryText(ctx.req, 'week');
     const week = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(weekParam) && !Number.isNaN(Date.parse(weekParam)) ? weekParam : todayInJapan());
     const company = !ctx.user?.clientId;
-    const [open, placements, left] = await Promise.all([
+    // The person is chosen by name: `?who=` is the search step (a GET form), its matches the choices.
+    const who = queryText(ctx.req, 'who').trim().slice(0, 100);
+    const [open, placements, left, people] = await Promise.all([
       company ? ctx.call(DOCS.AssignableShifts).then((d) => d.assignableShifts) : null,
       company ? ctx.call(DOCS.SwappablePlacements).then((d) => d.swappablePlacements) : null,
       ctx.call(DOCS.ShiftHoursLeft, { week }).then((d) => d.shiftHoursLeft),
+      company && who ? ctx.call(DOCS.ShiftPeople, { search: who }).then((d) => d.shiftPeople) : null,
     ]);
-    return { open, placements, left, week };
+    return { open, placements, left, week, who, people };
   },
-  view: (ctx, { open, placements, left, week }, state, act) => {
+  view: (ctx, { open, placements, left, week, who, people }, state, act) => {
     const v = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
     const action = typeof state?.values._action === 'string' ? state.values._action : '';
     const error = (form: string) => (action === form ? state?.errors._ : null);
+    // The page's other query parameters (view, week, filters) stay through the search.
+    const kept = Object.entries(ctx.req.query).filter((e): e is [string, string] => typeof e[1] === 'string' && !['who', 'assigned', 'swapped'].includes(e[0]));
     return (
       <>
+        {open && open.length > 0 && (
+          <form method="get" action={ctx.req.path} className="card resource-form panel person-search" role="search" aria-labelledby="find-title">
+            <h2 id="find-title">{ctx.msg('shifts.find')}</h2>
+            <p className="hint">{ctx.msg('shifts.findHint')}</p>
+            {kept.map(([k, val]) => (
+              <input key={k} type="hidden" name={k} value={val} />
+            ))}
+            <div className="form-grid">
+              <Field name="who" type="search" label={ctx.msg('shifts.findName')} value={who} autoComplete="off" />
+            </div>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-secondary">
+                {ctx.msg('shifts.search')}
+              </button>
+            </div>
+          </form>
+        )}
         {open && (
           <PanelForm
             id="assign-title"
@@ -233,11 +255,27 @@ const shifts = panel({
                       </option>
                     ))}
                   </Field>
-                  <Field name="email" type="email" label={ctx.msg('shifts.person')} value={action === 'assign' ? v('email') : ''} error={action === 'assign' ? state?.errors.email : undefined} required />
+                  {people && people.length > 0 ? (
+                    <Field name="person" label={ctx.msg('shifts.person')} hint={ctx.msg('shifts.personHint')} value={action === 'assign' ? v('person') : ''} error={action === 'assign' ? state?.errors.person : undefined} required>
+                      {people.map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {`${p.name} (${p.email})`}
+                        </option>
+                      ))}
+                    </Field>
+                  ) : (
+                    <p className="field-hint" role={action === 'assign' ? 'alert' : undefined}>
+                      {action === 'assign' && state?.errors.person ? state.errors.person : who ? ctx.msg('shifts.noPeople', { q: who }) : ctx.msg('shifts.findFirst')}
+                    </p>
+                  )}
                 </div>
-                <ActionButton action={act.assign} className="btn btn-small-solid">
-                  {ctx.msg('shifts.assign')}
-                </ActionButton>
+                {people && people.length > 0 && (
+                  <div className="form-actions">
+                    <ActionButton action={act.assign} className="btn btn-primary">
+                      {ctx.msg('shifts.assign')}
+                    </ActionButton>
+                  </div>
+                )}
               </>
             )}
           </PanelForm>
@@ -267,9 +305,11 @@ const shifts = panel({
                     </Field>
                   ))}
                 </div>
-                <ActionButton action={act.swap} className="btn btn-small-solid" confirm={ctx.msg('shifts.swapConfirm')}>
-                  {ctx.msg('shifts.swap')}
-                </ActionButton>
+                <div className="form-actions">
+                  <ActionButton action={act.swap} className="btn btn-primary" confirm={ctx.msg('shifts.swapConfirm')}>
+                    {ctx.msg('shifts.swap')}
+                  </ActionButton>
+                </div>
               </>
             )}
           </PanelForm>
@@ -283,10 +323,10 @@ const shifts = panel({
               { name: 'name', label: t('氏名', 'Name'), type: 'text' },
               { name: 'status', label: t('在留資格', 'Residence status'), type: 'text' },
               { name: 'shifts', label: t('今週のシフト', 'Shifts this week'), type: 'number' },
-              { name: 'left', label: t('残り（時間:分）', 'Left (h:mm)'), type: 'text' },
+              { name: 'left', label: t('残り時間', 'Time left'), type: 'text' },
               { name: 'note', label: t('注意', 'Note'), type: 'text' },
             ]}
-            rows={left.map((w) => ({ id: w.personId, name: w.name, status: w.status, shifts: w.shifts, left: w.minutesLeft === null ? '—' : minutesText(w.minutesLeft), note: w.note ?? '' }))}
+            rows={left.map((w) => ({ id: w.personId, name: w.name, status: w.status, shifts: w.shifts, left: w.minutesLeft === null ? '—' : hoursMinutesText(w.minutesLeft, ctx.lang), note: w.note ?? '' }))}
             empty={ctx.msg('shifts.leftNone')}
           />
         </section>
@@ -295,9 +335,9 @@ const shifts = panel({
   },
   actions: {
     assign: async (ctx, body) => {
-      const v = formStrings(body, ['_action', 'shiftId', 'email']);
+      const v = formStrings(body, ['_action', 'shiftId', 'person']);
       try {
-        await ctx.call(DOCS.AssignShift, { shiftId: v.shiftId ?? '', email: v.email ?? '' });
+        await ctx.call(DOCS.AssignShift, { shiftId: v.shiftId ?? '', personId: v.person || null });
         return redirect(withFlag(ctx.req.path, 'assigned'));
       } catch (err) {
         if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
