@@ -42,7 +42,7 @@ type Relayed = { socket: net.Socket; worker: Worker };
  * with a body is relayed through the primary (the library's way: the primary has read some of the
  * body already, and two processes must not read one socket).
  */
-export function stickyPrimary(): { front: net.Server; ready(worker: Worker): void } {
+export function stickyPrimary(): { front: net.Server; ready(worker: Worker): void; unready(worker: Worker): void } {
   const ready = new Map<number, Worker>();
   const relayed = new Map<string, Relayed>();
   let turn = 0;
@@ -119,6 +119,10 @@ export function stickyPrimary(): { front: net.Server; ready(worker: Worker): voi
     front,
     ready(worker) {
       ready.set(worker.id, worker);
+    },
+    /** A worker that is stopping takes no new connection; those it holds finish there. */
+    unready(worker) {
+      ready.delete(worker.id);
     },
   };
 }
