@@ -3,7 +3,9 @@
  * or a fatal error would end it — while requests keep coming on fresh connections: the primary
  * stops handing it connections at once, it answers what it holds and exits within the statement
  * limit, every request meanwhile is answered (by it or by the other worker) within that limit, and
- * the primary starts a replacement (docs/operations.md "Several processes behind one port").
+ * the primary starts a replacement (docs/operations.md "Several processes behind one port"). And
+ * a worker that freezes and is then killed: the connections handed to it, which it never took, go
+ * to the other worker.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { answeringWorkers, freePort, getFresh, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
-import { until } from '../helpers/wait.ts';
+import { until, within } from '../helpers/wait.ts';
 
 const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
 const STATEMENT_MS = 5_000;
@@ -94,5 +96,27 @@ describe.skipIf(!HAVE_REDIS)('a cluster worker that stops on its own', () => {
       'a replacement worker answers',
       30_000,
     );
+  });
+
+  it('a worker that freezes and is killed: the requests handed to it, never taken, are answered by another worker', async () => {
+    onTestFailed(() => console.log(`--- output of the cluster:\n${cluster.output()}`));
+    const [frozen] = await nodeChildPids(cluster.child.pid!);
+    process.kill(frozen!, 'SIGSTOP');
+    try {
+      // Handed in turn to both workers: the frozen one's never answer while it is frozen.
+      const answers: ({ status: number } | null)[] = Array.from({ length: 6 }, () => null);
+      const requests = answers.map((_, i) => getFresh(`${cluster.url}/daily`).then((r) => (answers[i] = r)));
+      await until(() => answers.filter(Boolean).length >= 2, 'the other worker answers its share', 20_000);
+      expect(answers.filter(Boolean).length).toBeLessThan(6);
+      process.kill(frozen!, 'SIGKILL');
+      const all = await within(Promise.all(requests), 'the requests handed to the frozen worker', STATEMENT_MS);
+      expect(all.map((a) => a.status)).toEqual(all.map(() => 200));
+    } finally {
+      try {
+        process.kill(frozen!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
   });
 });
