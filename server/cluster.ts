@@ -29,6 +29,15 @@ const BACKOFF_MAX_MS = 30_000;
 const DRAIN_MS = 20_000;
 /** What a worker sends the primary once its app is built and it takes connections. */
 const READY = 'tsunagu:ready';
+/**
+ * What a worker that is about to stop sends the primary, and the primary's answer once it hands
+ * that worker nothing more: messages keep their order, so every connection handed to the worker
+ * before the answer reaches it before the answer, and the worker drains them all.
+ */
+const DRAINING = 'tsunagu:draining';
+const DRAINING_SEEN = 'tsunagu:draining-seen';
+/** How long a stopping worker waits for the primary's answer (a primary that is gone answers nothing). */
+const DRAINING_WAIT_MS = 2_000;
 
 interface Slot {
   index: number;
@@ -114,7 +123,16 @@ async function primary() {
     // A message to a worker that just died (the sticky routing's, for a connection it held) fails:
     // logged, never an unhandled 'error' that would end the primary.
     worker.on('error', (err) => log.warn({ worker: slot.index, err: { message: err.message } }, 'a message to a worker failed'));
+    // A worker that stops on its own (SIGTERM sent to it alone, a fatal error) leaves the rotation
+    // at once, not when it has exited: connections handed to it meanwhile would meet a closing app.
+    worker.on('disconnect', () => sticky.unready(worker));
     worker.on('message', (message: { type?: unknown }) => {
+      if (message?.type === DRAINING) {
+        sticky.unready(worker);
+        log.info({ worker: slot.index, workerPid: worker.process.pid }, 'worker draining');
+        if (worker.isConnected()) worker.send({ type: DRAINING_SEEN }, () => {});
+        return;
+      }
       if (message?.type !== READY) return;
       log.info({ worker: slot.index, workerPid: worker.process.pid }, 'worker ready');
       sticky.ready(worker);
@@ -146,14 +164,34 @@ async function worker() {
   const serving = await serve(config, log, { databaseUrl: config.databaseUrl, jwtSecret: config.jwtSecret, integrationKey: config.integrationKey ?? undefined }, { behindPrimary: true });
   process.send?.({ type: READY });
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, code = 0) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'worker shutting down');
+    // However the drain goes, the worker is gone in 15 s (the primary kills one after 20 s).
+    setTimeout(() => process.exit(code), 15_000).unref();
+    // Out of the primary's rotation first, then finish what it was handed (10 s at most, server/boot.ts).
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        process.off('message', seen);
+        resolve();
+      };
+      const seen = (m: { type?: unknown }) => void (m?.type === DRAINING_SEEN && done());
+      const timer = setTimeout(done, DRAINING_WAIT_MS);
+      process.on('message', seen);
+      process.send?.({ type: DRAINING }, undefined, {}, (err) => void (err && done()));
+    });
     await serving.stop();
-    process.exit(0);
+    process.exit(code);
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+  // A fatal error ends this worker as a stop does, not at once: the requests it holds are answered
+  // (the others go to the other workers meanwhile), then it exits 1 and the primary starts another.
+  process.on('uncaughtException', (err) => {
+    log.fatal({ err }, 'worker failed; draining before it exits');
+    void shutdown('uncaughtException', 1);
+  });
 }
 
 (cluster.isPrimary ? primary() : worker()).catch((err) => {

@@ -69,7 +69,7 @@ export interface Config {
   mailFrom: string;
   /** How long a company's answer may stay unread before the candidate is mailed about it. */
   chatMailDelaySeconds: number;
-  /** PostgreSQL statement_timeout of the app's connections (0 = none). */
+  /** The most one query keeps a request waiting (server/db/connect.ts timeBounds; 0 = none). */
   dbStatementTimeoutMs: number;
   /** How long to wait for a database connection before the request fails (503). */
   dbConnectTimeoutMs: number;

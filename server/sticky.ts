@@ -27,6 +27,8 @@ import { setupWorker } from '@socket.io/sticky';
  * raced the client's next request, which follows the handshake's answer at once.
  */
 const SID = /[?&]sid=(\d+)_[\w-]+/;
+/** What a worker answers for each connection the primary hands it (`handoff`: the handing's id). */
+const TAKEN = 'tsunagu:taken';
 /** A connection that has not sent its request line and headers within this long is closed. */
 const FIRST_BYTES_MS = 20_000;
 
@@ -42,7 +44,7 @@ type Relayed = { socket: net.Socket; worker: Worker };
  * with a body is relayed through the primary (the library's way: the primary has read some of the
  * body already, and two processes must not read one socket).
  */
-export function stickyPrimary(): { front: net.Server; ready(worker: Worker): void } {
+export function stickyPrimary(): { front: net.Server; ready(worker: Worker): void; unready(worker: Worker): void } {
   const ready = new Map<number, Worker>();
   const relayed = new Map<string, Relayed>();
   let turn = 0;
@@ -55,6 +57,30 @@ export function stickyPrimary(): { front: net.Server; ready(worker: Worker): voi
     if (own) return own;
     const workers = [...ready.values()];
     return workers.length ? workers[turn++ % workers.length] : undefined;
+  };
+
+  /**
+   * Connections handed to a worker that has not yet said it took them. The primary keeps its own
+   * copy of each until then (`keepOpen`): Node passes a connection to a worker by a message the
+   * worker must acknowledge, and one handed to a worker that dies first — stopped, killed, frozen —
+   * was neither taken nor closed: the client waited with no answer. Such a connection never reached
+   * the worker, so no byte of it was read there: it goes to another worker, its first bytes again.
+   */
+  const handing = new Map<string, { socket: net.Socket; chunk: Buffer; worker: Worker }>();
+  const handOver = (worker: Worker, socket: net.Socket, chunk: Buffer) => {
+    const handoff = randomBytes(8).toString('hex');
+    handing.set(handoff, { socket, chunk, worker });
+    worker.send({ type: 'sticky:connection', data: chunk, handoff }, socket, { keepOpen: true }, (err) => void (err && handAgain(handoff)));
+  };
+  const handAgain = (handoff: string) => {
+    const h = handing.get(handoff);
+    if (!h) return;
+    handing.delete(handoff);
+    if (h.socket.destroyed) return;
+    const end = h.chunk.indexOf('\r\n\r\n');
+    const next = pick(h.chunk.subarray(0, end === -1 ? h.chunk.length : end).toString('latin1'));
+    if (!next || next === h.worker) return void h.socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    handOver(next, h.socket, h.chunk);
   };
 
   const front = net.createServer((socket) => {
@@ -77,7 +103,7 @@ export function stickyPrimary(): { front: net.Server; ready(worker: Worker): voi
       if (!lower.includes('content-length:') && !lower.includes('transfer-encoding:')) {
         socket.removeAllListeners('data');
         socket.pause();
-        return void worker.send({ type: 'sticky:connection', data: chunk }, socket, failed);
+        return void handOver(worker, socket, chunk);
       }
       connectionId = randomBytes(8).toString('hex');
       relayed.set(connectionId, { socket, worker });
@@ -90,7 +116,15 @@ export function stickyPrimary(): { front: net.Server; ready(worker: Worker): voi
     });
   });
 
-  cluster.on('message', (worker, message: { type?: string; data?: unknown; connectionId?: string; error?: string }) => {
+  cluster.on('message', (worker, message: { type?: string; data?: unknown; connectionId?: string; error?: string; handoff?: string }) => {
+    if (message.type === TAKEN) {
+      const h = message.handoff === undefined ? undefined : handing.get(message.handoff);
+      if (!h) return;
+      handing.delete(message.handoff!);
+      // The worker holds the connection now: the primary closes only its own copy of it.
+      h.socket.destroy();
+      return;
+    }
     const r = message.connectionId === undefined ? undefined : relayed.get(message.connectionId);
     switch (message.type) {
       case 'sticky:http-response':
@@ -108,6 +142,7 @@ export function stickyPrimary(): { front: net.Server; ready(worker: Worker): voi
   });
   cluster.on('exit', (worker) => {
     ready.delete(worker.id);
+    for (const [handoff, h] of handing) if (h.worker === worker) handAgain(handoff);
     for (const [id, r] of relayed) {
       if (r.worker !== worker) continue;
       relayed.delete(id);
@@ -119,6 +154,10 @@ export function stickyPrimary(): { front: net.Server; ready(worker: Worker): voi
     front,
     ready(worker) {
       ready.set(worker.id, worker);
+    },
+    /** A worker that is stopping takes no new connection; those it holds finish there. */
+    unready(worker) {
+      ready.delete(worker.id);
     },
   };
 }
@@ -160,6 +199,11 @@ export function stickyWorker(server: http.Server): StickyWorker {
   const earlyUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void waitingUpgrades.push([req, socket, head]);
   server.on('request', early);
   server.on('upgrade', earlyUpgrade);
+
+  // The primary keeps its copy of a handed connection until the worker says it has it (stickyPrimary).
+  process.on('message', (message: { type?: unknown; handoff?: unknown }) => {
+    if (message?.type === 'sticky:connection' && typeof message.handoff === 'string') process.send?.({ type: TAKEN, handoff: message.handoff });
+  });
 
   // The library tells the primary of each socket.io session this worker opens and closes, from the
   // engine it is given: that of the app, once built (a web tier, API_URL, has none).

@@ -1,4 +1,4 @@
-import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { keptSecret } from '../secrets.ts';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
@@ -19,6 +19,8 @@ const VERIFIED_CACHE = 10_000;
 
 export class TokenService {
   private readonly key: KeyObject;
+  /** The key of the known-device cookie's account names (deviceAccount), derived from the session secret. */
+  private readonly deviceKey: Buffer;
   /**
    * Tokens whose signature and claims were checked, with their expiry: a session sends the same
    * token on every request, and checking it again would give the same answer until it expires.
@@ -27,6 +29,17 @@ export class TokenService {
   private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
   constructor(secret: string) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+    this.deviceKey = createHmac('sha256', secret).update('tsunagu known-device accounts').digest();
+  }
+
+  /**
+   * How a known-device token names an account: an HMAC-SHA256 of the lower-case e-mail under a key
+   * derived from the session secret (JWT_SECRET, or the one generated in DATA_DIR). The token's
+   * payload is readable by whoever holds the cookie; an unkeyed hash there would let them test
+   * guessed e-mails against it offline and learn whose accounts the browser logged in to.
+   */
+  deviceAccount(email: string): string {
+    return createHmac('sha256', this.deviceKey).update(email).digest('base64url');
   }
 
   async sign(claims: TokenClaims, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {
@@ -42,7 +55,7 @@ export class TokenService {
 
   /**
    * A known-device token: the browser it is kept in logged in successfully to these accounts
-   * (each a hash of the lower-case e-mail, so the cookie names nobody). Signed with the session
+   * (each deviceAccount of the e-mail, so the cookie names nobody). Signed with the session
    * key under its own audience, so it can never pass for a session.
    */
   async signDevice(accounts: readonly string[]): Promise<string> {

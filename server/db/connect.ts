@@ -39,28 +39,45 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 export function connectDatabase(url: string, opts: number | ConnectOptions = {}): { db: DB; pool: pg.Pool } {
   const o: ConnectOptions = typeof opts === 'number' ? { max: opts } : opts;
   const statementMs = o.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const bounds = timeBounds(statementMs, o.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
   const max = o.max ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: o.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-    statement_timeout: statementMs,
+    connectionTimeoutMillis: bounds.connectMs,
+    statement_timeout: bounds.serverMs,
     // No JIT compilation: PostgreSQL's default (on) compiles a statement whose estimated cost
     // passes jit_above_cost, and for this app's statements compiling costs more than it saves (the
     // company chat badges at 50,000 conversations: 165 ms with it, 32 ms without). A DATABASE_URL
     // that sets `options` itself keeps its own.
     options: '-c jit=off',
-    // A server that stops answering without closing the socket: give up a little after the server
-    // would have. No statement limit (0: migrations, the seed, benchmarks) means no read limit either.
-    ...(statementMs > 0 ? { query_timeout: statementMs + 5_000 } : {}),
+    // A server that stops answering without closing the socket: the client gives up at the limit
+    // itself (the server's own limit, a little shorter, stops a slow statement first). No statement
+    // limit (0: migrations, the seed, benchmarks) means no read limit either.
+    ...(bounds.readMs > 0 ? { query_timeout: bounds.readMs } : {}),
   });
-  const lost = (err: Error) => o.log?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'a database connection was lost');
+  const health = new DatabaseHealth();
+  healthOf.set(pool, health);
+  const lost = (err: Error) => {
+    health.failed();
+    o.log?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'a database connection was lost');
+  };
   pool.on('error', lost);
   pool.on('connect', (client) => {
     client.on('error', lost);
     namedStatements(client);
+    silentDropped(client, health);
   });
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  // A connection that could not be opened in time (a silent or gone server) is known at once.
+  (pool as unknown as { connect: (cb?: unknown) => unknown }).connect = (cb?: unknown) => {
+    if (typeof cb === 'function') return (pool.connect as unknown as (...a: unknown[]) => unknown).call(pool, cb);
+    return connect().catch((err: unknown) => {
+      health.failed();
+      throw err;
+    });
+  };
   const shared = o.shared ?? (max >= 4 ? 2 : 0);
   const db = new Kysely<Database>({ dialect: sharedConnectionsDialect(pool, shared) });
   if (shared > 0) {
@@ -70,6 +87,76 @@ export function connectDatabase(url: string, opts: number | ConnectOptions = {})
     db.connection = () => pooled.connection();
   }
   return { db, pool };
+}
+
+/**
+ * The time limits of the app's connections, from DB_STATEMENT_TIMEOUT_MS and DB_CONNECT_TIMEOUT_MS:
+ * the statement limit is the most a query may keep a request waiting, whether the server is busy or
+ * silent. The client stops reading at the limit (`readMs`: a server that accepts and says nothing,
+ * or stops answering mid-run, never sends the cancel); PostgreSQL's own statement_timeout is a
+ * little shorter (`serverMs`: by a tenth, at least 0.1 s and at most 1 s), so a statement that is merely slow is cancelled
+ * by the server first, with its own error, and the connection lives on. Opening a connection waits
+ * no longer than the statement limit either. 0 (no statement limit) keeps the connect limit and
+ * sets no read limit.
+ */
+export function timeBounds(statementMs: number, connectMs: number): { serverMs: number; readMs: number; connectMs: number } {
+  if (statementMs <= 0) return { serverMs: 0, readMs: 0, connectMs };
+  return { serverMs: Math.max(1, statementMs - Math.min(1_000, Math.max(100, Math.ceil(statementMs / 10)))), readMs: statementMs, connectMs: Math.min(connectMs, statementMs) };
+}
+
+/**
+ * What the app last saw of its database, without asking it (GET /healthz must answer at once):
+ * unreachable from a lost connection, a connection not opened in time or a read that timed out,
+ * until a statement answers again.
+ */
+export class DatabaseHealth {
+  private since: number | null = null;
+  failed(): void {
+    this.since ??= Date.now();
+  }
+  answered(): void {
+    this.since = null;
+  }
+  /** Null while the database answers; else since when it has not. */
+  unreachableSince(): Date | null {
+    return this.since === null ? null : new Date(this.since);
+  }
+}
+
+const healthOf = new WeakMap<pg.Pool, DatabaseHealth>();
+/** The health connectDatabase keeps for this pool (a pool made elsewhere has none). */
+export function databaseHealth(pool: pg.Pool): DatabaseHealth | undefined {
+  return healthOf.get(pool);
+}
+
+/**
+ * A connection whose read timed out has a statement in flight that may never be answered: every
+ * later statement on it would wait behind that one. It is closed, so the pool drops it and opens a
+ * new one. (pg closes a pipelined connection itself, server/db/shared-connections.ts.) Any answer
+ * marks the database reachable again.
+ */
+function silentDropped(client: pg.PoolClient, health: DatabaseHealth): void {
+  const query = client.query.bind(client) as QueryFn;
+  const outcome = (err: unknown) => {
+    if (!err) return health.answered();
+    if ((err as Error).message !== 'Query read timeout') return;
+    health.failed();
+    (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  };
+  (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, ...rest: unknown[]) => {
+        outcome(err);
+        return (callback as (...a: unknown[]) => unknown)(err, ...rest);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(() => outcome(null), outcome);
+    return result;
+  };
 }
 
 /** A statement is kept prepared on its connection when it is a query with parameters, not a bulk one. */

@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,3 +140,27 @@ export async function nodeChildPids(pid: number): Promise<number[]> {
     .filter(([, comm]) => comm === 'node')
     .map(([pid]) => Number(pid));
 }
+
+/** GET on a new TCP connection each time (no keep-alive), so the primary hands each to the next worker. */
+export function getFresh(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** The worker numbers that answer /healthz over a few fresh connections. */
+export async function answeringWorkers(url: string, tries = 6): Promise<Set<number>> {
+  const seen = new Set<number>();
+  for (let i = 0; i < tries; i++) {
+    const r = await getFresh(`${url}/healthz`).catch(() => null);
+    if (r?.status === 200) seen.add((JSON.parse(r.body) as { worker: number }).worker);
+  }
+  return seen;
+}
+

@@ -2,13 +2,15 @@ import net from 'node:net';
 
 /**
  * A TCP proxy on loopback between the app and its PostgreSQL: `cut()` drops every connection and
- * refuses new ones (the database went away: a network cut, a restart, a failover), `restore()`
- * lets them through again. It cuts the embedded server and an external one alike, without
+ * refuses new ones (the database went away: a network cut, a restart, a failover), `silence()`
+ * keeps every connection open and accepts new ones but passes nothing either way (a server that
+ * hangs, or a network that drops packets without resetting), `restore()` lets them through again. It cuts the embedded server and an external one alike, without
  * touching the server other test files share.
  */
 export interface TcpProxy {
   port: number;
   cut(): Promise<void>;
+  silence(): void;
   restore(): Promise<void>;
   close(): Promise<void>;
 }
@@ -17,10 +19,23 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
+  let silent = false;
+  const pairs = new Set<[net.Socket, net.Socket]>();
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server = net.createServer((client) => {
+        if (silent) {
+          // Accepted, and never a byte back.
+          sockets.add(client);
+          client.on('close', () => sockets.delete(client));
+          client.on('error', () => client.destroy());
+          client.pause();
+          return;
+        }
         const upstream = net.connect(targetPort, targetHost);
+        const pair: [net.Socket, net.Socket] = [client, upstream];
+        pairs.add(pair);
+        client.on('close', () => pairs.delete(pair));
         for (const s of [client, upstream]) {
           sockets.add(s);
           s.on('close', () => sockets.delete(s));
@@ -49,7 +64,23 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       return port;
     },
     cut: stop,
-    restore: listen,
+    silence() {
+      silent = true;
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    async restore() {
+      if (silent) {
+        // The silenced connections' conversations cannot resume mid-message: they go, as after a cut.
+        silent = false;
+        await stop();
+      }
+      await listen();
+    },
     close: stop,
   };
 }

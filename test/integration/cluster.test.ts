@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -16,31 +15,8 @@ import { DEMO, loginToken } from '../helpers/app.ts';
 import type { ChatMessage } from '../../server/chat/events.ts';
 import { acked, applyToDailyShift, type Chatter, chatter, defaultSocket, type RawChatSocket, redisAnswers, socketConnected, socketUpgraded, TEST_REDIS_URL, probeUntilCrosses, transportsOf } from '../helpers/chat.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { freePort, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { answeringWorkers, freePort, getFresh, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { sleep, until, within } from '../helpers/wait.ts';
-
-/** GET on a new TCP connection each time (no keep-alive), so the primary hands each to the next worker. */
-function getFresh(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .on('error', reject);
-  });
-}
-
-/** The worker numbers that answer /healthz over a few fresh connections. */
-async function answeringWorkers(url: string, tries = 6): Promise<Set<number>> {
-  const seen = new Set<number>();
-  for (let i = 0; i < tries; i++) {
-    const r = await getFresh(`${url}/healthz`).catch(() => null);
-    if (r?.status === 200) seen.add((JSON.parse(r.body) as { worker: number }).worker);
-  }
-  return seen;
-}
 
 describe('a cluster without Redis', () => {
   it('refuses to start more than one worker, saying what to set', async () => {

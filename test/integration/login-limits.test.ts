@@ -7,10 +7,12 @@
  * behind a shared address does not lock out the people who work there. Addresses come from
  * X-Forwarded-For (TRUST_PROXY=1), as behind a load balancer.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
-import { DEMO, startTestApp, startTwoApps, type TestApp } from '../helpers/app.ts';
+import { TokenService } from '../../server/auth/tokens.ts';
+import { DEMO, startTestApp, startTwoApps, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
 import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
 
 const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
@@ -101,6 +103,27 @@ describe('failed logins across accounts and addresses', () => {
     const blocked = await login(DEMO.company2, inject('demoPassword'), home, device);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('names the accounts in the known-device cookie by a keyed hash: its reader cannot test guessed e-mails against it', async () => {
+    const res = await login(DEMO.client_admin, inject('demoPassword'), '198.51.100.140');
+    expect(res.status).toBe(303);
+    const token = decodeURIComponent(deviceCookieOf(res).split('=')[1]!);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { acc: string[] };
+    expect(payload.acc).toHaveLength(1);
+    const account = payload.acc[0]!;
+    const email = DEMO.client_admin.toLowerCase();
+    // Whoever holds the cookie can compute every unkeyed digest of a guessed address; none matches.
+    for (const text of [email, `login-device|${email}`]) {
+      for (const algorithm of ['sha256', 'sha1', 'md5', 'sha512']) {
+        for (const encoding of ['hex', 'base64', 'base64url'] as const) expect(account).not.toBe(createHash(algorithm).update(text).digest(encoding));
+      }
+    }
+    expect(account).not.toContain(email);
+    // The same address under another session secret is another name, so the key is what makes it.
+    const other = new TokenService('another-secret-of-at-least-32-characters!!');
+    expect(other.deviceAccount(email)).not.toBe(account);
+    expect(new TokenService(TEST_JWT_SECRET).deviceAccount(email)).toBe(account);
   });
 
   describe.skipIf(!HAVE_REDIS)('with several processes (REDIS_URL)', () => {

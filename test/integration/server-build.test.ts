@@ -7,7 +7,7 @@
  * A second `npm start` skips a bundle that is newer than every file it was built from.
  * (The other process tests run the bundle test/global-setup.ts builds; this file builds it itself.)
  */
-import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -146,6 +146,55 @@ describe('npm start is production-safe by default', () => {
       await new Promise((r) => site.close(r));
       await rm(fresh, { recursive: true, force: true });
     }
+  });
+});
+
+describe('npm start runs the process in production mode', () => {
+  // Each process of the server records, as it exits, its NODE_ENV and which of React's builds it
+  // loaded (a preload that only reads require.cache: React picks its build by NODE_ENV when it is
+  // first imported, and Express its `env` when an app is made). Only modules that ran count: Node
+  // lists both of React's builds, unrun, when it reads which names an imported CommonJS module exports.
+  const probe = `process.on('exit', () => require('node:fs').writeFileSync(process.env.MODE_PROBE_DIR + '/' + process.pid + '.json', JSON.stringify({ env: process.env.NODE_ENV, react: Object.keys(require.cache).filter((k) => require.cache[k].loaded && /node_modules\\/react(-dom)?\\/cjs\\//.test(k)).map((k) => k.replace(/.*node_modules\\//, '')) })));`;
+  const run = async (script: 'dist/server/main.js' | 'dist/server/cluster.js', env: Record<string, string | undefined> = {}) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-mode-'));
+    try {
+      await writeFile(path.join(dir, 'probe.cjs'), probe);
+      const server = await startServerProcess({ script, databaseUrl: database.url, port: await freePort(), dataDir, env: { NODE_ENV: undefined, NODE_OPTIONS: `--require ${path.join(dir, 'probe.cjs')}`, MODE_PROBE_DIR: dir, ...env } });
+      started.push(server);
+      // A page, so that the server renderer has been used.
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      const files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+      return await Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), 'utf8')) as { env: string; react: string[] }));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('npm start with NODE_ENV unset: NODE_ENV=production, and React\'s production builds, not its development ones', async () => {
+    const [main, ...more] = await run('dist/server/main.js');
+    expect(more).toEqual([]);
+    expect(main!.env).toBe('production');
+    expect(main!.react).toContain('react-dom/cjs/react-dom-server.node.production.js');
+    expect(main!.react.filter((f) => f.includes('development'))).toEqual([]);
+  });
+
+  it('npm run start:cluster with NODE_ENV unset: the primary and its worker both in production mode', async () => {
+    const processes = await run('dist/server/cluster.js', { WEB_CONCURRENCY: '1' });
+    expect(processes).toHaveLength(2);
+    for (const p of processes) {
+      expect(p.env).toBe('production');
+      expect(p.react.filter((f) => f.includes('development'))).toEqual([]);
+    }
+    // The worker renders pages with the production server renderer.
+    expect(processes.some((p) => p.react.includes('react-dom/cjs/react-dom-server.node.production.js'))).toBe(true);
+  });
+
+  it('an explicit NODE_ENV still wins (the tests\' own start, and `npm run start:dev`\'s development)', async () => {
+    const [main] = await run('dist/server/main.js', { NODE_ENV: 'development' });
+    expect(main!.env).toBe('development');
+    expect(main!.react).toContain('react-dom/cjs/react-dom-server.node.development.js');
   });
 });
 

@@ -129,7 +129,7 @@ export class AuthService {
   /** `device`: the browser's known-device token, if it has one. */
   async login(emailInput: string, password: string, ip: string, device?: string): Promise<LoginResult> {
     const email = emailInput.trim().toLowerCase();
-    const account = sha256(`login-device|${email}`);
+    const account = this.tokens.deviceAccount(email);
     const knownAccounts = await this.tokens.verifyDevice(device);
     const knownDevice = knownAccounts.includes(account);
     const paused = await this.pausedFor(email, ip, knownDevice);

@@ -1,0 +1,122 @@
+/**
+ * One worker of a running cluster stops on its own — SIGTERM sent to it alone, as an orchestrator
+ * or a fatal error would end it — while requests keep coming on fresh connections: the primary
+ * stops handing it connections at once, it answers what it holds and exits within the statement
+ * limit, every request meanwhile is answered (by it or by the other worker) within that limit, and
+ * the primary starts a replacement (docs/operations.md "Several processes behind one port"). And
+ * a worker that freezes and is then killed: the connections handed to it, which it never took, go
+ * to the other worker.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { answeringWorkers, freePort, getFresh, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { until, within } from '../helpers/wait.ts';
+
+const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
+const STATEMENT_MS = 5_000;
+
+describe.skipIf(!HAVE_REDIS)('a cluster worker that stops on its own', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let cluster: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-worker-exit-'));
+    cluster = await startServerProcess({
+      script: 'dist/server/cluster.js',
+      databaseUrl: database.url,
+      port: await freePort(),
+      dataDir,
+      env: { WEB_CONCURRENCY: '2', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `tsunagu-exit-${randomBytes(6).toString('hex')}:`, DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS) },
+      readyMs: 60_000,
+    });
+    await until(async () => (await answeringWorkers(cluster.url)).size === 2, 'both workers answer', 30_000);
+  }, 90_000);
+  afterAll(async () => {
+    await cluster?.kill();
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves the rotation at once, answers what it holds, exits within the limit and is replaced; no request fails or waits past the limit', async () => {
+    onTestFailed(() => console.log(`--- output of the cluster:\n${cluster.output()}`));
+    const before = await answeringWorkers(cluster.url);
+    const [victim] = await nodeChildPids(cluster.child.pid!);
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Four clients asking for pages one after another on fresh connections, without a pause.
+    const results: { ok: boolean; status?: number; error?: string; ms: number }[] = [];
+    let running = true;
+    const client = async () => {
+      while (running) {
+        const start = Date.now();
+        try {
+          const r = await getFresh(`${cluster.url}/daily`);
+          results.push({ ok: r.status === 200, status: r.status, ms: Date.now() - start });
+        } catch (err) {
+          results.push({ ok: false, error: (err as Error).message, ms: Date.now() - start });
+        }
+      }
+    };
+    const clients = [client(), client(), client(), client()];
+    await until(() => results.length >= 8, 'the clients are under way', 20_000);
+
+    const signalled = Date.now();
+    process.kill(victim!, 'SIGTERM');
+    await until(() => !alive(victim!), 'the worker exits', 20_000);
+    const exitMs = Date.now() - signalled;
+    // A little more traffic after it has gone, then stop.
+    const count = results.length;
+    await until(() => results.length >= count + 8, 'requests after the exit', 20_000);
+    running = false;
+    await Promise.all(clients);
+
+    expect(exitMs).toBeLessThan(STATEMENT_MS);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(Math.max(...results.map((r) => r.ms))).toBeLessThan(STATEMENT_MS);
+
+    // A replacement with a new number answers beside the survivor.
+    await until(
+      async () => {
+        const now = await answeringWorkers(cluster.url);
+        return now.size === 2 && [...now].some((w) => !before.has(w));
+      },
+      'a replacement worker answers',
+      30_000,
+    );
+  });
+
+  it('a worker that freezes and is killed: the requests handed to it, never taken, are answered by another worker', async () => {
+    onTestFailed(() => console.log(`--- output of the cluster:\n${cluster.output()}`));
+    const [frozen] = await nodeChildPids(cluster.child.pid!);
+    process.kill(frozen!, 'SIGSTOP');
+    try {
+      // Handed in turn to both workers: the frozen one's never answer while it is frozen.
+      const answers: ({ status: number } | null)[] = Array.from({ length: 6 }, () => null);
+      const requests = answers.map((_, i) => getFresh(`${cluster.url}/daily`).then((r) => (answers[i] = r)));
+      await until(() => answers.filter(Boolean).length >= 2, 'the other worker answers its share', 20_000);
+      expect(answers.filter(Boolean).length).toBeLessThan(6);
+      process.kill(frozen!, 'SIGKILL');
+      const all = await within(Promise.all(requests), 'the requests handed to the frozen worker', STATEMENT_MS);
+      expect(all.map((a) => a.status)).toEqual(all.map(() => 200));
+    } finally {
+      try {
+        process.kill(frozen!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+});
