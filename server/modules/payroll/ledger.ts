@@ -199,6 +199,29 @@ export async function approveRuns(db: DB, actor: Actor, ids: readonly string[]):
   return n;
 }
 
+/**
+ * Moves advances between states (approve, reject, transfer), audited, and redraws the draft runs
+ * of the workers concerned: a draft payslip recovers the advances as they are now, not as they
+ * were when the run was last drawn.
+ */
+export async function moveAdvances(db: DB, actor: Actor, ids: readonly string[], from: readonly string[], to: string, extra: Record<string, unknown> = {}): Promise<string[]> {
+  const moved = await moveState(db, actor, 'advances', ids, from, to, extra);
+  if (moved.length) await resettleDraftRuns(db, moved);
+  return moved;
+}
+
+/** The draft runs of the workers who own these advances, their advances and net read again. */
+export async function resettleDraftRuns(db: DB, advanceIds: readonly string[]): Promise<void> {
+  const who = await db.selectFrom('advances').select(['company_id', 'user_id']).distinct().where('id', 'in', [...advanceIds]).execute();
+  for (const w of who) {
+    await inTransaction(db, async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`pay:${w.company_id}:${w.user_id}`}))`.execute(trx);
+      const drafts = await trx.selectFrom('pay_runs').select('id').where('company_id', '=', w.company_id).where('user_id', '=', w.user_id).where('status', '=', 'draft').orderBy('period_start').execute();
+      for (const r of drafts) await settleRunAdvances(trx, r.id, false);
+    });
+  }
+}
+
 /** Marks approved runs paid (the transfer went out on the pay day): their lines transferred. */
 export async function markRunsPaid(db: DB, actor: Actor, ids: readonly string[]): Promise<number> {
   let n = 0;
@@ -232,7 +255,9 @@ export async function quickPayState(db: DB | Trx, companyId: string, userId: str
     db
       .selectFrom('advances')
       .select([
-        sql<string>`coalesce(sum(amount) filter (where status in ('requested', 'approved', 'transferred')), 0)`.as('outstanding'),
+        // Outstanding until the pay that recovers it is paid out: an advance recovered by an
+        // approved run that is not yet paid still counts, as that run still counts as earned.
+        sql<string>`coalesce(sum(amount) filter (where status in ('requested', 'approved', 'transferred') or (status = 'recovered' and recovered_run_id in (select id from pay_runs where status <> 'paid'))), 0)`.as('outstanding'),
         sql<string>`coalesce(sum(amount) filter (where status <> 'rejected' and requested_on = ${todayInJapan(now)}), 0)`.as('today'),
       ])
       .where('company_id', '=', companyId)

@@ -5,7 +5,7 @@ import type { Lang, Text } from '../../../shared/i18n.ts';
 import { dateWindow, defineReadModel, uuidOr, type BadgeState, type ReadColumn, type ReadRow } from '../read-model.ts';
 import { jobOptions } from './applications.ts';
 import { clientOptions } from './users.ts';
-import { approveRuns, createTransferBatch, markRunsPaid, moveState, quickPayState } from '../../modules/payroll/ledger.ts';
+import { approveRuns, createTransferBatch, markRunsPaid, moveAdvances, moveState, quickPayState } from '../../modules/payroll/ledger.ts';
 import { quickPayQuote } from '../../modules/payroll/quickpay.ts';
 import { issueInvoices } from '../../modules/billing/invoices.ts';
 import type { Tenant } from '../../access/tenancy.ts';
@@ -225,7 +225,9 @@ export const advancesReadModel = defineReadModel({
           const quote = quickPayQuote({ ...state, outstandingAdvances: Math.max(0, state.outstandingAdvances - Number(r.amount)), requestedToday: 0 }, Number(r.amount));
           if (quote.ok) ok.push(r.id);
         }
-        const moved = await moveState(ctx.db, actor(ctx), 'advances', ok, ['requested'], 'approved', { decided_by_name: ctx.user.name });
+        const requested = rows.filter((x) => x.status === 'requested').length;
+        if (!requested) return t('申請中のものを選んでください。', 'Select requested advances.');
+        const moved = await moveAdvances(ctx.db, actor(ctx), ok, ['requested'], 'approved', { decided_by_name: ctx.user.name });
         return none(moved.length, t('承認できる申請がありません（前払いできる額を超えています）。', 'Nothing to approve (above what the worker may draw now).'));
       },
     },
@@ -235,14 +237,14 @@ export const advancesReadModel = defineReadModel({
       bulk: true,
       confirm: t('選んだ申請を却下しますか？', 'Reject the selected requests?'),
       done: t('却下しました。', 'Rejected.'),
-      run: async (rows, ctx) => none((await moveState(ctx.db, actor(ctx), 'advances', rows.map((r) => r.id), ['requested'], 'rejected', { decided_by_name: ctx.user.name })).length, t('申請中のものを選んでください。', 'Select requested advances.')),
+      run: async (rows, ctx) => none((await moveAdvances(ctx.db, actor(ctx), rows.map((r) => r.id), ['requested'], 'rejected', { decided_by_name: ctx.user.name })).length, t('申請中のものを選んでください。', 'Select requested advances.')),
     },
     {
       name: 'transferred',
       label: t('振込済みにする', 'Mark transferred'),
       bulk: true,
       done: t('振込済みにしました。次の給与から差し引きます。', 'Marked as transferred; it is recovered from the next pay.'),
-      run: async (rows, ctx) => none((await moveState(ctx.db, actor(ctx), 'advances', rows.map((r) => r.id), ['approved'], 'transferred')).length, t('承認済みのものを選んでください。', 'Select approved advances.')),
+      run: async (rows, ctx) => none((await moveAdvances(ctx.db, actor(ctx), rows.map((r) => r.id), ['approved'], 'transferred')).length, t('承認済みのものを選んでください。', 'Select approved advances.')),
     },
   ],
 });
