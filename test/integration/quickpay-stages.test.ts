@@ -35,27 +35,35 @@ describe('quick pay across a monthly run', () => {
     // The run's own statutory deductions (income tax and the rest) come off what may be drawn.
     const ceiling = Math.floor(((earned - deductions) * 70) / 100);
 
-    // Draft: the demo's ¥5,000 advance (transferred) is outstanding.
-    expect(await available()).toBe(ceiling - 5_000);
-    const first = await ask(3_000);
-    expect(await available()).toBe(ceiling - 8_000);
-    expect((await postForm(t, '/admin/salary/quickpay', admin, { _action: `row:${first}:approve` })).status).toBe(303);
+    // Draft: the demo's ¥5,000 advance (transferred) and its ¥3,000 request are outstanding.
+    // Hand-worked: gross 28,689, income tax (乙欄, below the first row) 3.063% = 878; ceiling
+    // ⌊27,811 × 70%⌋ = 19,467; available 19,467 − 8,000 = 11,467.
+    expect(deductions).toBe(878);
+    expect(ceiling).toBe(19_467);
+    expect(await available()).toBe(11_467);
+    // The company approves the demo's request (within what she may draw: not a 422).
+    const demoRequest = (await db().selectFrom('advances').select('id').where('user_id', '=', me).where('status', '=', 'requested').executeTakeFirstOrThrow()).id;
+    expect((await postForm(t, '/admin/salary/quickpay', admin, { _action: `row:${demoRequest}:approve` })).status).toBe(303);
     // The draft payslip reads the advances as they are now: 5,000 + 3,000 recovered.
     const draft = await run();
-    expect(draft).toMatchObject({ status: 'draft', advances: 8_000, net: 28_689 - deductions - 165 - 8_000 });
-    expect(await available()).toBe(ceiling - 8_000);
+    expect(draft).toMatchObject({ status: 'draft', advances: 8_000, net: 28_689 - 878 - 165 - 8_000 });
+    expect(await available()).toBe(11_467);
+    const first = await ask(2_000);
+    expect(await available()).toBe(9_467);
 
-    // Approved: the run recovers both advances, and they stay outstanding until it is paid.
+    // Approved: the run recovers the two approved advances, and they stay outstanding until it is paid.
     expect((await postForm(t, '/admin/salary/monthly', admin, { _action: `row:${draft.id}:approve` })).status).toBe(303);
     expect((await run()).status).toBe('approved');
-    expect(await available()).toBe(ceiling - 8_000);
-    const second = await ask(2_000);
-    expect((await postForm(t, '/admin/salary/quickpay', admin, { _action: `row:${second}:approve` })).status).toBe(303);
-    expect(await available()).toBe(ceiling - 10_000);
-    // The approved run keeps its figures: the new advance waits for the next run.
+    expect(await available()).toBe(9_467);
+    expect((await postForm(t, '/admin/salary/quickpay', admin, { _action: `row:${first}:approve` })).status).toBe(303);
+    expect(await available()).toBe(9_467);
+    const second = await ask(1_000);
+    expect(await available()).toBe(8_467);
+    expect(second).toBeTruthy();
+    // The approved run keeps its figures: the new advances wait for the next run.
     expect(await run()).toMatchObject({ advances: 8_000, net: draft.net });
 
-    // Paid: the run is no longer earned, its advances are paid back; the ¥2,000 is still owed.
+    // Paid: the run is no longer earned, its advances are paid back; ¥3,000 is still owed.
     expect((await postForm(t, '/admin/salary/monthly', admin, { _action: `row:${draft.id}:paid` })).status).toBe(303);
     expect((await run()).status).toBe('paid');
     expect(await available()).toBe(0);
