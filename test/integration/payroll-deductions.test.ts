@@ -142,3 +142,27 @@ describe('a monthly run with its deductions', () => {
     expect((await db().selectFrom('staff').select('resident_tax_monthly').where('id', '=', id).executeTakeFirstOrThrow()).resident_tax_monthly).toBe(12_300);
   });
 });
+
+describe('daily pay for a worker who is not a day hire', () => {
+  it('records the 乙 column and cannot be approved while the 日額表 乙欄 is not encoded, saying why', async () => {
+    // Tran's record says "longer than two months" with no declaration: 乙. One picking morning, daily-paid.
+    const job = await db().selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
+    const user = await db().selectFrom('users').select('id').where('email', '=', 'worker1@demo.test').executeTakeFirstOrThrow();
+    const date = '2026-09-26';
+    const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: '09:00', end_time: '13:00', break_minutes: 0, capacity: 1 }).returning('id').executeTakeFirstOrThrow();
+    const app = await db().insertInto('applications').values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id }).returning('id').executeTakeFirstOrThrow();
+    const att = await db()
+      .insertInto('attendance')
+      .values({ application_id: app.id, company_id: job.company_id, shift_id: shift.id, status: 'present', clock_in: new Date(`${date}T09:00:00+09:00`), clock_out: new Date(`${date}T13:00:00+09:00`), break_minutes: 0, recorded_by: null, recorded_by_name: 'test' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await syncPay(db(), job.company_id, user.id);
+    const line = await db().selectFrom('pay_lines').selectAll().where('attendance_id', '=', att.id).executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ mode: 'daily', tax_column: 'otsu', withholding: 0, status: 'pending' });
+    const move = await t.gql('mutation($ids: [ID!]!, $to: String!) { movePayLine(ids: $ids, to: $to) { moved refused { id reason message } } }', { ids: [line.id], to: 'approved' }, { as: 'company_admin' });
+    expect(dataOf(move).movePayLine.moved).toEqual([]);
+    expect(dataOf(move).movePayLine.refused[0]).toMatchObject({ id: line.id, reason: 'withholding_table' });
+    expect(dataOf(move).movePayLine.refused[0].message).toContain('日額表の甲欄・乙欄は未登録');
+    expect((await db().selectFrom('pay_lines').select('status').where('id', '=', line.id).executeTakeFirstOrThrow()).status).toBe('pending');
+  });
+});
