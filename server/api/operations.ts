@@ -138,7 +138,8 @@ export const OPS = {
   Payslip: /* GraphQL */ `
     query Payslip($id: ID!) {
       payslip(id: $id) {
-        id lang workerName companyJa companyEn periodStart periodEnd payDate status shifts workedMinutes overtimeMinutes over60Minutes lateNightMinutes holidayMinutes gross advances transferFee net
+        id lang workerName companyJa companyEn periodStart periodEnd payDate status shifts workedMinutes overtimeMinutes over60Minutes lateNightMinutes holidayMinutes gross advances transferFee net taxColumn
+        deductions { key labelJa labelEn amount } notes { ja en }
         lines { workDate jobJa jobEn workedMinutes overtimeMinutes lateNightMinutes holidayMinutes hourlyWage base overtimePremium lateNightPremium holidayPremium total }
       }
     }
@@ -146,7 +147,8 @@ export const OPS = {
   MyPayslip: /* GraphQL */ `
     query MyPayslip($id: ID!) {
       myPayslip(id: $id) {
-        id lang workerName companyJa companyEn periodStart periodEnd payDate status shifts workedMinutes overtimeMinutes over60Minutes lateNightMinutes holidayMinutes gross advances transferFee net
+        id lang workerName companyJa companyEn periodStart periodEnd payDate status shifts workedMinutes overtimeMinutes over60Minutes lateNightMinutes holidayMinutes gross advances transferFee net taxColumn
+        deductions { key labelJa labelEn amount } notes { ja en }
         lines { workDate jobJa jobEn workedMinutes overtimeMinutes lateNightMinutes holidayMinutes hourlyWage base overtimePremium lateNightPremium holidayPremium total }
       }
     }

@@ -129,6 +129,8 @@ export interface CompaniesTable {
   /** Points a worked shift earns and how many days they stay valid (migration 0025, docs/points.md). */
   points_per_shift: ColumnType<number, number | undefined>;
   points_valid_days: ColumnType<number, number | undefined>;
+  /** The 協会けんぽ prefecture of the company's office, JIS X 0401 ('13'); null: health insurance not computed (migration 0045). */
+  insurance_prefecture: ColumnType<string | null, string | null | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -369,6 +371,14 @@ export interface StaffTable {
   notes: ColumnType<string, string | undefined>;
   /** The registered candidate this row is (migration 0034, docs/workforce.md "One person"). */
   person_user_id: ColumnType<string | null, string | null | undefined>;
+  /** The person's payroll record (migration 0045, docs/payroll.md "The person's payroll record"). */
+  tax_form_filed: ColumnType<boolean, boolean | undefined>;
+  dependents: ColumnType<number, number | undefined>;
+  employment_term: ColumnType<'days30' | 'months2' | 'longer', 'days30' | 'months2' | 'longer' | undefined>;
+  weekly_hours: ColumnType<number | null, number | null | undefined>;
+  student: ColumnType<boolean, boolean | undefined>;
+  standard_monthly_remuneration: ColumnType<number | null, number | null | undefined>;
+  resident_tax_monthly: ColumnType<number, number | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -80,12 +80,17 @@ export function payslipPdf(p: Payslip, lang: Lang): Promise<Buffer> {
       [tr(lang, t('総支給額', 'Gross pay')), yen(p.gross)],
     ]);
     doc.moveDown();
-    table(doc, [200, 100], [
+    table(doc, [300, 100], [
       [tr(lang, t('控除', 'Deductions')), ''],
+      ...p.deductions.map((d) => [tr(lang, { ja: d.labelJa, en: d.labelEn }), yen(d.amount)]),
       [tr(lang, t('前払い（クイックペイ）', 'Quick pay advances')), yen(p.advances)],
       [tr(lang, t('振込手数料', 'Transfer fee')), yen(p.transferFee)],
+      [tr(lang, t('控除合計', 'Total deductions')), yen(p.gross - p.net)],
       [tr(lang, t('差引支給額', 'Net pay')), yen(p.net)],
     ]);
+    doc.moveDown(0.5).fontSize(8).fillColor('#555555');
+    for (const n of p.notes) doc.text(tr(lang, n), { width: 480 });
+    doc.fillColor('#000000');
     doc.moveDown();
     table(doc, [80, 170, 55, 55, 55, 80], [
       [tr(lang, t('勤務日', 'Date')), tr(lang, t('求人', 'Job')), tr(lang, t('実働', 'Worked')), tr(lang, t('残業', 'Overtime')), tr(lang, t('深夜', 'Night')), tr(lang, t('支給額', 'Pay'))],

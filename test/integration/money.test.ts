@@ -36,14 +36,25 @@ const yenText = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
 describe('the demo week as pay (hand-worked)', () => {
   it('Jose Reyes, daily: a night shift across midnight with its late-night premium, withholding above ¥9,300 only', async () => {
-    const [night, morning] = await linesOf('worker2@demo.test');
+    const [sorting, intoSunday, night, morning] = await linesOf('worker2@demo.test');
+    const batch = await db().selectFrom('transfer_batches').select('transfer_date').where('company_id', '=', companyId).executeTakeFirstOrThrow();
+    // The week before: a 日給 ¥9,800 day (parcel sorting 05:00–10:00, all 300 scheduled minutes): base
+    // 9,800, basis 1,960 an hour; 丙欄 (a recorded day hire) on 9,800 is 1 yen.
+    expect(sorting).toMatchObject({ mode: 'daily', worked_minutes: 300, base: 9_800, total: 9_800, hourly_wage: 1_960, tax_column: 'hei', withholding: 1 });
+    // Saturday 22:00 → Sunday 06:00 at ¥1,300, 60 min break from 01:30: 420 worked, Sunday's 300 are
+    // holiday work; late night 22:00–05:00 less the break = 360. Base 9,100; holiday 300 × 1,300 ×
+    // 35% / 60 = 2,275; late night 360 × 1,300 × 25% / 60 = 1,950; total 13,325; 丙欄 126.
+    expect(intoSunday).toMatchObject({ worked_minutes: 420, holiday_minutes: 300, late_night_minutes: 360, overtime_minutes: 0, base: 9_100, holiday_premium: 2_275, late_night_premium: 1_950, total: 13_325, statutory_holiday: true, withholding: 126 });
     // 22:00–06:00, 60 min break from 01:30: 420 min worked, 360 of them between 22:00 and 05:00, wage ¥1,300.
     expect(night).toMatchObject({ mode: 'daily', worked_minutes: 420, late_night_minutes: 360, overtime_minutes: 0, base: 9_100, late_night_premium: 1_950, total: 11_050 });
-    expect(night!.withholding).toBe(dailyWithholdingHei(11_050, night!.work_date));
+    // The 日額表 of the day the pay is paid (the batch's transfer date), not of the work date.
+    expect(night!.withholding).toBe(dailyWithholdingHei(11_050, batch.transfer_date));
+    expect(night!.tax_column).toBe('hei');
     expect(night!.withholding).toBeGreaterThan(0);
     expect(morning).toMatchObject({ worked_minutes: 240, total: 5_200, withholding: 0 });
     // Batched: one transfer, the ¥165 fee once, on the first line.
-    expect(night).toMatchObject({ status: 'transferred', transfer_fee: 165, net: 11_050 - night!.withholding - 165 });
+    expect(sorting).toMatchObject({ status: 'transferred', transfer_fee: 165, net: 9_800 - 1 - 165 });
+    expect(night).toMatchObject({ status: 'transferred', transfer_fee: 0, net: 11_050 - night!.withholding });
     expect(morning).toMatchObject({ status: 'transferred', transfer_fee: 0, net: 5_200 });
   });
 
@@ -55,7 +66,8 @@ describe('the demo week as pay (hand-worked)', () => {
     expect(monday).toMatchObject({ worked_minutes: 540, overtime_minutes: 60, late_night_minutes: 60, base: 12_150, overtime_premium: 338, late_night_premium: 338, total: 12_826 });
     expect(tuesday).toMatchObject({ worked_minutes: 300, overtime_minutes: 0, total: 6_750 });
     const run = await db().selectFrom('pay_runs').selectAll().where('user_id', '=', await userId('worker1@demo.test')).executeTakeFirstOrThrow();
-    expect(run).toMatchObject({ status: 'draft', shifts: 3, gross: 28_689, advances: 5_000, transfer_fee: 165, net: 28_689 - 165 - 5_000 });
+    // No 扶養控除等申告書 recorded: 乙欄, below its first row 3.063% of 28,689 = 878 (15 hours a week: no insurance).
+    expect(run).toMatchObject({ status: 'draft', shifts: 3, gross: 28_689, income_tax: 878, tax_column: 'otsu', advances: 5_000, transfer_fee: 165, net: 28_689 - 878 - 165 - 5_000 });
   });
 });
 
@@ -115,7 +127,9 @@ describe('monthly pay and the payslip', () => {
     expect(text).toContain('Payslip');
     expect(text).toContain('Tran Thi Mai');
     expect(text).toContain(yenText(28_689).replace('¥', '¥'));
-    expect(text).toContain('¥23,524');
+    expect(text).toContain('Income tax (monthly table, column 乙 (otsu))');
+    expect(text).toContain('¥878');
+    expect(text).toContain('¥22,646');
     // Another company: no such payslip.
     expect(dataOf(await t.gql('query($id: ID!) { payslip(id: $id) { id } }', { id: run.id }, { as: 'company2' })).payslip).toBeNull();
   });
@@ -239,11 +253,12 @@ describe('the worker’s pay page (/staff/pay)', () => {
     expect((await fetch(`${t.url}/staff/pay?payslip=${run.id}`, { headers: { cookie: `candidate_token=${other.token}` } })).status).toBe(404);
 
     const mine = dataOf(await t.gql('{ myPay { companies { companyId available earnedUnpaid } } }', {}, token)).myPay.companies[0];
-    expect(mine.earnedUnpaid).toBe(28_689);
+    // Gross less the run's income tax: 28,689 − 878.
+    expect(mine.earnedUnpaid).toBe(27_811);
     expect(mine.available).toBeGreaterThan(1_000);
     const res = await fetch(`${t.url}/staff/pay`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _action: 'quickpay', companyId: mine.companyId, amount: '1000' }) });
     expect(res.status).toBe(303);
-    const advance = await db().selectFrom('advances').selectAll().where('user_id', '=', await userId('worker1@demo.test')).where('status', '=', 'requested').executeTakeFirstOrThrow();
+    const advance = await db().selectFrom('advances').selectAll().where('user_id', '=', await userId('worker1@demo.test')).where('status', '=', 'requested').where('amount', '=', 1_000).executeTakeFirstOrThrow();
     expect(advance.amount).toBe(1_000);
     expect(advance.net).toBe(1_000 - advance.fee);
     const after = dataOf(await t.gql('{ myPay { companies { available } } }', {}, token)).myPay.companies[0].available;

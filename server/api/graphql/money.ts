@@ -13,6 +13,7 @@ import { invoicesReadModel, payRunsReadModel } from '../../resources/defs/money.
 import { visibleRows } from '../../resources/read-model.ts';
 import { batchFile, quickPayState, requestAdvance } from '../../modules/payroll/ledger.ts';
 import { quickPayAvailable } from '../../modules/payroll/quickpay.ts';
+import { NOT_MODELLED, NOTE_TEXT, type NoteKey } from '../../modules/payroll/deductions.ts';
 import { createInvoices } from '../../modules/billing/invoices.ts';
 import { invoiceTotals } from '../../modules/billing/totals.ts';
 import type { ApiContext } from '../context.ts';
@@ -53,6 +54,18 @@ export const typeDefs = /* GraphQL */ `
     holidayPremium: Int!
     total: Int!
   }
+  "One statutory deduction of a payslip, named in both languages (docs/payroll.md, Deductions)."
+  type PayslipDeduction {
+    key: String!
+    labelJa: String!
+    labelEn: String!
+    amount: Int!
+  }
+  "A sentence of a payslip in both languages (what was not computed and why)."
+  type PayslipNote {
+    ja: String!
+    en: String!
+  }
   "A monthly pay run as its payslip (給与明細) shows it; lang is the worker's language."
   type Payslip {
     id: ID!
@@ -74,6 +87,11 @@ export const typeDefs = /* GraphQL */ `
     advances: Int!
     transferFee: Int!
     net: Int!
+    "Each statutory deduction (insurance, income tax with its column, resident tax), in order."
+    deductions: [PayslipDeduction!]!
+    "The 月額表 column of the income tax: kou (甲) or otsu (乙)."
+    taxColumn: String
+    notes: [PayslipNote!]!
     lines: [PayslipLine!]!
   }
   type InvoiceRate {
@@ -239,6 +257,19 @@ function tenantCompany(ctx: ApiContext): string | null {
   throw forbidden(ctx.lang);
 }
 
+/** A run's deductions as payslip lines: each named, the income tax with the column and dependants it used. */
+function payslipDeductions(r: { health_insurance: number; nursing_insurance: number; pension: number; employment_insurance: number; income_tax: number; resident_tax: number; tax_column: string | null; dependents: number }) {
+  const column = r.tax_column === 'kou' ? { ja: `甲欄・扶養${r.dependents}人`, en: `column 甲 (kou), ${r.dependents} dependant${r.dependents === 1 ? '' : 's'}` } : { ja: '乙欄', en: 'column 乙 (otsu)' };
+  return [
+    { key: 'health', labelJa: '健康保険料', labelEn: 'Health insurance', amount: r.health_insurance },
+    { key: 'nursing', labelJa: '介護保険料', labelEn: 'Nursing care insurance', amount: r.nursing_insurance },
+    { key: 'pension', labelJa: '厚生年金保険料', labelEn: 'Employees’ pension', amount: r.pension },
+    { key: 'employment', labelJa: '雇用保険料', labelEn: 'Employment insurance', amount: r.employment_insurance },
+    { key: 'incomeTax', labelJa: `所得税（月額表 ${column.ja}）`, labelEn: `Income tax (monthly table, ${column.en})`, amount: r.income_tax },
+    { key: 'residentTax', labelJa: '住民税（特別徴収）', labelEn: 'Resident tax (deducted by the employer)', amount: r.resident_tax },
+  ];
+}
+
 async function payslipOf(db: DB, id: string) {
   const r = await db
     .selectFrom('pay_runs as r')
@@ -278,6 +309,9 @@ async function payslipOf(db: DB, id: string) {
     advances: r.advances,
     transferFee: r.transfer_fee,
     net: r.net,
+    deductions: payslipDeductions(r),
+    taxColumn: r.tax_column,
+    notes: [...r.notes.filter((k): k is NoteKey => k in NOTE_TEXT).map((k) => NOTE_TEXT[k]), NOT_MODELLED],
     lines: lines.map((l) => ({
       workDate: l.work_date,
       jobJa: l.title_ja,

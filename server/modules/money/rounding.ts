@@ -42,3 +42,16 @@ export function roundHalfUp(n: number, d: number): number {
   const r = (2n * abs + D) / (2n * D);
   return Number(N < 0n ? -r : r);
 }
+
+/**
+ * n / d rounded to the nearest integer with a half going down (五捨五超入: 50 sen or less is
+ * dropped, more than 50 sen is a yen up), for a non-negative amount. This is how a worker's share
+ * of a social or employment insurance premium deducted from pay is rounded when no other rule was
+ * agreed (通貨の単位及び貨幣の発行等に関する法律第3条第1項).
+ */
+export function roundHalfDown(n: number, d: number): number {
+  const D = divisor(d);
+  const N = exact(n, 'numerator');
+  if (N < 0n) throw new RangeError(`roundHalfDown takes a non-negative amount, got ${n}`);
+  return Number((2n * N + D - 1n) / (2n * D));
+}

@@ -6,9 +6,10 @@
  */
 import { sql } from 'kysely';
 import { inTransaction, type DB } from '../../db/connect.ts';
-import { addDays, clockInJapan, todayInJapan } from '../../../shared/time.ts';
+import { todayInJapan } from '../../../shared/time.ts';
 import { advancesToRecover, earnedUnpaid, settleRunAdvances, transferFee } from './lines.ts';
-import { businessDayOnOrAfter, isBusinessDay } from './payday.ts';
+import { transferDateFor } from './payday.ts';
+import { dailyWithholdingHei } from './withholding.ts';
 import { quickPayQuote, type QuickPayQuote } from './quickpay.ts';
 import { zenginTransferFile, type ZenginBatch } from './zengin.ts';
 
@@ -49,12 +50,7 @@ export async function moveState(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Kysely = import('kysely').Kysely<any>;
 
-/** The day a batch made now goes to the bank: today before the platform's cut-off on a business day, else the next business day. */
-export function transferDateFor(now: Date, cutoff: string): string {
-  const today = todayInJapan(now);
-  if (isBusinessDay(today) && clockInJapan(now) < cutoff) return today;
-  return businessDayOnOrAfter(addDays(today, 1));
-}
+export { transferDateFor } from './payday.ts';
 
 export interface BatchOutcome {
   batchId: string | null;
@@ -74,7 +70,7 @@ export async function createTransferBatch(db: DB, actor: Actor, companyId: strin
     const lines = await trx
       .selectFrom('pay_lines as l')
       .leftJoin('bank_accounts as b', 'b.user_id', 'l.user_id')
-      .select(['l.id', 'l.user_id', 'l.total', 'l.withholding', 'b.user_id as account'])
+      .select(['l.id', 'l.user_id', 'l.total', 'l.withholding', 'l.tax_column', 'b.user_id as account'])
       .where('l.id', 'in', [...lineIds])
       .where('l.company_id', '=', companyId)
       .where('l.mode', '=', 'daily')
@@ -93,9 +89,12 @@ export async function createTransferBatch(db: DB, actor: Actor, companyId: strin
     if (!going.length) return { batchId: null, transferred: 0, failed: noAccount.length };
     const settings = await trx.selectFrom('payment_settings').select(['transfer_cutoff']).executeTakeFirst();
     const fee = await transferFee(trx);
+    const transferDate = transferDateFor(now, settings?.transfer_cutoff ?? '15:00');
+    // The 日額表 of the year the pay is paid: the day it goes to the bank, known only now.
+    for (const l of going) if (l.tax_column === 'hei') l.withholding = dailyWithholdingHei(l.total, transferDate);
     const batch = await trx
       .insertInto('transfer_batches')
-      .values({ company_id: companyId, transfer_date: transferDateFor(now, settings?.transfer_cutoff ?? '15:00'), created_by_name: actor.name })
+      .values({ company_id: companyId, transfer_date: transferDate, created_by_name: actor.name })
       .returning('id')
       .executeTakeFirstOrThrow();
     const byUser = new Map<string, typeof going>();
@@ -112,7 +111,7 @@ export async function createTransferBatch(db: DB, actor: Actor, companyId: strin
         const deducted = first ? recover.total : 0;
         await trx
           .updateTable('pay_lines')
-          .set({ status: 'transferred', batch_id: batch.id, transfer_fee: lineFee, advance_deducted: deducted, net: l.total - l.withholding - lineFee - deducted, updated_at: new Date() })
+          .set({ status: 'transferred', batch_id: batch.id, withholding: l.withholding, transfer_fee: lineFee, advance_deducted: deducted, net: l.total - l.withholding - lineFee - deducted, updated_at: new Date() })
           .where('id', '=', l.id)
           .execute();
         await audit(trx, actor, 'pay_line', l.id, companyId, { status: { from: 'approved', to: 'transferred' }, batch: batch.id });
@@ -199,6 +198,29 @@ export async function approveRuns(db: DB, actor: Actor, ids: readonly string[]):
   return n;
 }
 
+/**
+ * Moves advances between states (approve, reject, transfer), audited, and redraws the draft runs
+ * of the workers concerned: a draft payslip recovers the advances as they are now, not as they
+ * were when the run was last drawn.
+ */
+export async function moveAdvances(db: DB, actor: Actor, ids: readonly string[], from: readonly string[], to: string, extra: Record<string, unknown> = {}): Promise<string[]> {
+  const moved = await moveState(db, actor, 'advances', ids, from, to, extra);
+  if (moved.length) await resettleDraftRuns(db, moved);
+  return moved;
+}
+
+/** The draft runs of the workers who own these advances, their advances and net read again. */
+export async function resettleDraftRuns(db: DB, advanceIds: readonly string[]): Promise<void> {
+  const who = await db.selectFrom('advances').select(['company_id', 'user_id']).distinct().where('id', 'in', [...advanceIds]).execute();
+  for (const w of who) {
+    await inTransaction(db, async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`pay:${w.company_id}:${w.user_id}`}))`.execute(trx);
+      const drafts = await trx.selectFrom('pay_runs').select('id').where('company_id', '=', w.company_id).where('user_id', '=', w.user_id).where('status', '=', 'draft').orderBy('period_start').execute();
+      for (const r of drafts) await settleRunAdvances(trx, r.id, false);
+    });
+  }
+}
+
 /** Marks approved runs paid (the transfer went out on the pay day): their lines transferred. */
 export async function markRunsPaid(db: DB, actor: Actor, ids: readonly string[]): Promise<number> {
   let n = 0;
@@ -232,7 +254,9 @@ export async function quickPayState(db: DB | Trx, companyId: string, userId: str
     db
       .selectFrom('advances')
       .select([
-        sql<string>`coalesce(sum(amount) filter (where status in ('requested', 'approved', 'transferred')), 0)`.as('outstanding'),
+        // Outstanding until the pay that recovers it is paid out: an advance recovered by an
+        // approved run that is not yet paid still counts, as that run still counts as earned.
+        sql<string>`coalesce(sum(amount) filter (where status in ('requested', 'approved', 'transferred') or (status = 'recovered' and recovered_run_id in (select id from pay_runs where status <> 'paid'))), 0)`.as('outstanding'),
         sql<string>`coalesce(sum(amount) filter (where status <> 'rejected' and requested_on = ${todayInJapan(now)}), 0)`.as('today'),
       ])
       .where('company_id', '=', companyId)

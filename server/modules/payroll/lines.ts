@@ -14,9 +14,10 @@ import { sql } from 'kysely';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { addDays, clockInJapan, todayInJapan, weekdayOf } from '../../../shared/time.ts';
 import { computeShiftPay, type ShiftPay } from './compute.ts';
-import { payPeriod, type PayPeriod, type PaySchedule } from './payday.ts';
+import { payPeriod, transferDateFor, type PayPeriod, type PaySchedule } from './payday.ts';
 import { shiftWageOf, wageKindOf } from './wage-kind.ts';
 import { dailyWithholdingHei } from './withholding.ts';
+import { deductionTotal, monthlyDeductions, type PayrollPerson } from './deductions.ts';
 import { roundHalfUp } from '../money/rounding.ts';
 
 type Trx = DB;
@@ -78,6 +79,12 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
       .orderBy('t.clock_in')
       .execute();
 
+    const person = await payrollPerson(trx, companyId, userId);
+    // Daily pay is withheld on the 日額表 of the day it is paid: until it is batched, the day a
+    // transfer made now would go out (the batch fixes it with its own transfer date).
+    const cutoff = (await trx.selectFrom('payment_settings').select('transfer_cutoff').executeTakeFirst())?.transfer_cutoff ?? '15:00';
+    const expectedPayDay = transferDateFor(new Date(), cutoff);
+    const dailyColumn = dailyTaxColumn(person);
     const weekly = new Map<string, number>();
     const monthlyOvertime = new Map<string, number>();
     const periods = new Map<string, PayPeriod>();
@@ -113,7 +120,10 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
         );
         pay = computed;
         const mode = w.pay_mode;
-        const withholding = mode === 'daily' ? dailyWithholdingHei(computed.total, date) : 0;
+        // 丙欄 for a recorded day hire; the 日額表 甲欄/乙欄 are not encoded, so such a line withholds
+        // nothing yet and cannot be approved (approveDailyLines says why).
+        const taxColumn = mode === 'daily' ? dailyColumn : null;
+        const withholding = taxColumn === 'hei' ? dailyWithholdingHei(computed.total, expectedPayDay) : 0;
         const values = {
           mode,
           work_date: date,
@@ -134,6 +144,7 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
           holiday_premium: computed.holidayPremium,
           total: computed.total,
           withholding,
+          tax_column: taxColumn,
           net: computed.total - withholding,
           updated_at: new Date(),
         } as const;
@@ -156,6 +167,8 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
 /** The draft monthly runs of the periods the worker has monthly lines in: sums, advances, fee. */
 async function syncRuns(trx: Trx, companyId: string, userId: string, periods: PayPeriod[]): Promise<void> {
   const fee = await transferFee(trx);
+  const person = await payrollPerson(trx, companyId, userId);
+  const { insurance_prefecture: prefecture } = await trx.selectFrom('companies').select('insurance_prefecture').where('id', '=', companyId).executeTakeFirstOrThrow();
   for (const p of periods.sort((a, b) => a.periodStart.localeCompare(b.periodStart))) {
     const existing = await trx.selectFrom('pay_runs').select(['id', 'status']).where('company_id', '=', companyId).where('user_id', '=', userId).where('period_start', '=', p.periodStart).executeTakeFirst();
     if (existing && existing.status !== 'draft') continue;
@@ -178,8 +191,19 @@ async function syncRuns(trx: Trx, companyId: string, userId: string, periods: Pa
       .executeTakeFirstOrThrow();
     if (Number(sums.shifts) === 0) continue;
     const gross = Number(sums.gross);
-    const runFee = gross > 0 ? Math.min(fee, gross) : 0;
+    const d = monthlyDeductions({ gross, payDay: p.payDate, periodEnd: p.periodEnd, person, prefecture });
+    const payable = gross - deductionTotal(d);
+    const runFee = payable > 0 ? Math.min(fee, payable) : 0;
     const values = {
+      health_insurance: d.healthInsurance,
+      nursing_insurance: d.nursingInsurance,
+      pension: d.pension,
+      employment_insurance: d.employmentInsurance,
+      income_tax: d.incomeTax,
+      resident_tax: d.residentTax,
+      tax_column: d.taxColumn,
+      dependents: d.dependents,
+      notes: d.notes,
       period_end: p.periodEnd,
       pay_date: p.payDate,
       shifts: Number(sums.shifts),
@@ -207,6 +231,42 @@ async function syncRuns(trx: Trx, companyId: string, userId: string, periods: Pa
     await settleRunAdvances(trx, run.id, false);
   }
 }
+
+/** What the company recorded of the person for pay (their staff registry row at the company), or null. */
+export async function payrollPerson(db: DB | Trx, companyId: string, userId: string): Promise<PayrollPerson | null> {
+  const row = await db
+    .selectFrom('staff')
+    .select(['tax_form_filed', 'dependents', 'employment_term', 'weekly_hours', 'student', 'standard_monthly_remuneration', 'resident_tax_monthly', 'birth_date'])
+    .where('company_id', '=', companyId)
+    .where('person_user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    taxFormFiled: row.tax_form_filed,
+    dependents: row.dependents,
+    term: row.employment_term,
+    weeklyHours: row.weekly_hours,
+    student: row.student,
+    standard: row.standard_monthly_remuneration,
+    residentTax: row.resident_tax_monthly,
+    birthDate: row.birth_date,
+  };
+}
+
+/**
+ * The 日額表 column of a worker's daily pay (所得税法第185条第1項第3号): 丙 for a day hire (a contract
+ * of two months or less, recorded on the person); else 甲 when the 扶養控除等申告書 was filed, 乙
+ * when not — including when nothing is recorded.
+ */
+export function dailyTaxColumn(person: PayrollPerson | null): 'hei' | 'kou' | 'otsu' {
+  if (person && person.term !== 'longer') return 'hei';
+  return person?.taxFormFiled ? 'kou' : 'otsu';
+}
+
+/** A run's statutory deductions, as stored. */
+const runDeductions = (r: { health_insurance: number; nursing_insurance: number; pension: number; employment_insurance: number; income_tax: number; resident_tax: number }) =>
+  deductionTotal({ healthInsurance: r.health_insurance, nursingInsurance: r.nursing_insurance, pension: r.pension, employmentInsurance: r.employment_insurance, incomeTax: r.income_tax, residentTax: r.resident_tax });
 
 /**
  * The advances a payment recovers: the worker's outstanding ones (approved or transferred, not yet
@@ -245,8 +305,9 @@ export async function settleRunAdvances(trx: Trx, runId: string, settle: boolean
     .where('status', '=', 'draft')
     .where('period_start', '<', run.period_start)
     .executeTakeFirst();
-  const recover = earlier ? { ids: [], total: 0 } : await advancesToRecover(trx, run.company_id, run.user_id, run.gross - run.transfer_fee);
-  await trx.updateTable('pay_runs').set({ advances: recover.total, net: run.gross - run.transfer_fee - recover.total }).where('id', '=', runId).execute();
+  const payable = run.gross - runDeductions(run) - run.transfer_fee;
+  const recover = earlier ? { ids: [], total: 0 } : await advancesToRecover(trx, run.company_id, run.user_id, payable);
+  await trx.updateTable('pay_runs').set({ advances: recover.total, net: payable - recover.total }).where('id', '=', runId).execute();
   if (settle && recover.ids.length) await trx.updateTable('advances').set({ status: 'recovered', recovered_run_id: runId, updated_at: new Date() }).where('id', 'in', recover.ids).execute();
 }
 
@@ -267,5 +328,13 @@ export async function earnedUnpaid(db: DB | Trx, companyId: string, userId: stri
     .where('l.user_id', '=', userId)
     .where((eb) => eb.or([eb.and([eb('l.mode', '=', 'daily'), eb('l.status', '=', 'approved')]), eb.and([eb('l.mode', '=', 'monthly'), eb.or([eb('r.status', 'is', null), eb('r.status', '!=', 'paid')])])]))
     .executeTakeFirstOrThrow();
-  return Number(r.sum);
+  // A monthly run's statutory deductions are not the worker's to draw.
+  const runs = await db
+    .selectFrom('pay_runs')
+    .select(sql<string>`coalesce(sum(health_insurance + nursing_insurance + pension + employment_insurance + income_tax + resident_tax), 0)`.as('sum'))
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'paid')
+    .executeTakeFirstOrThrow();
+  return Math.max(0, Number(r.sum) - Number(runs.sum));
 }

@@ -1,6 +1,7 @@
 import holidayJp from '@holiday-jp/holiday_jp';
 import { z } from 'zod';
 import { addDays } from '../../time.ts';
+import { clockInJapan, todayInJapan } from '../../../shared/time.ts';
 import { parseOrThrow } from '../money/parse.ts';
 
 /**
@@ -99,4 +100,11 @@ export function payPeriod(schedule: PaySchedule, month: string): PayPeriod {
   const before = businessDayOnOrBefore(scheduledPayDate);
   const payDate = before > periodEnd ? before : businessDayOnOrAfter(addDays(periodEnd, 1));
   return { month: m, periodStart, periodEnd, scheduledPayDate, payDate };
+}
+
+/** The day a transfer made now goes to the bank: today before the platform's cut-off on a business day, else the next business day. */
+export function transferDateFor(now: Date, cutoff: string): string {
+  const today = todayInJapan(now);
+  if (isBusinessDay(today) && clockInJapan(now) < cutoff) return today;
+  return businessDayOnOrAfter(addDays(today, 1));
 }

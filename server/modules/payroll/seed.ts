@@ -91,6 +91,28 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
     ])
     .execute();
 
+  // Jose the week before: a 日給 day (parcel sorting, ¥9,800 for 05:00–10:00) and a Saturday night
+  // into Sunday, the statutory holiday (the hours after midnight are holiday work).
+  const sorting = await job('Parcel sorting (early morning)', 2_200, 'daily');
+  await worked('worker2@demo.test', sorting, day(-3), '05:00', '10:00', 0);
+  await worked('worker2@demo.test', picking, day(-1), '22:00', '06:00', 60);
+
+  // What the company recorded for pay (the staff registry, docs/payroll.md "The person's payroll
+  // record"): Tran has not filed the 扶養控除等申告書 (乙欄) and works 15 hours a week (no
+  // insurance); Jose and Bikash are day hires (日額表 丙欄).
+  await db.updateTable('companies').set({ insurance_prefecture: '13' }).where('id', '=', companyId).execute();
+  const payroll = [
+    { email: 'worker1@demo.test', name: 'TRAN THI MAI', nationality: 'VN', employment_term: 'longer', weekly_hours: 15 },
+    { email: 'worker2@demo.test', name: 'JOSE REYES', nationality: 'PH', employment_term: 'days30', weekly_hours: null },
+    { email: 'worker3@demo.test', name: 'BIKASH THAPA', nationality: 'NP', employment_term: 'days30', weekly_hours: null },
+  ] as const;
+  for (const p of payroll) {
+    await db
+      .insertInto('staff')
+      .values({ company_id: companyId, name: p.name, email: p.email, nationality: p.nationality, person_user_id: who(p.email), employment_term: p.employment_term, weekly_hours: p.weekly_hours })
+      .execute();
+  }
+
   for (const email of ['worker1@demo.test', 'worker2@demo.test', 'worker3@demo.test']) await syncPay(db, companyId, who(email));
 
   // Daily pay approved; Jose's batched for transfer.
@@ -104,6 +126,8 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
   );
   // Tran's advance, transferred; the draft monthly run recovers it.
   await db.insertInto('advances').values({ company_id: companyId, user_id: who('worker1@demo.test'), amount: 5_000, fee: 300, net: 4_700, status: 'transferred', requested_on: day(3), decided_by_name: actor.name }).execute();
+  // And a request of ¥3,000 waiting for the company's approval (within what she may draw).
+  await db.insertInto('advances').values({ company_id: companyId, user_id: who('worker1@demo.test'), amount: 3_000, fee: 330, net: 2_670, status: 'requested', requested_on: day(5) }).execute();
   await syncPay(db, companyId, who('worker1@demo.test'));
   // One invoice per client for the month that holds last Saturday.
   await createInvoices(db, actor, companyId, day(6).slice(0, 7));

@@ -55,6 +55,18 @@ export interface PayRunsTable {
   advances: Yen;
   transfer_fee: Yen;
   net: Yen;
+  /** Statutory deductions (migration 0046): each its own payslip line. */
+  health_insurance: Yen;
+  nursing_insurance: Yen;
+  pension: Yen;
+  employment_insurance: Yen;
+  income_tax: Yen;
+  resident_tax: Yen;
+  /** The 月額表 column the income tax used, and the dependants read in it. */
+  tax_column: ColumnType<'kou' | 'otsu' | null, 'kou' | 'otsu' | null | undefined>;
+  dependents: Yen;
+  /** What was not computed and why (keys of payNotes in deductions.ts). */
+  notes: ColumnType<string[], string[] | undefined>;
   status: ColumnType<PayRunStatus, PayRunStatus | undefined>;
   created_at: Stamp;
   updated_at: Stamp;
@@ -87,6 +99,8 @@ export interface PayLinesTable {
   holiday_premium: Yen;
   total: Yen;
   withholding: Yen;
+  /** The 日額表 column of the withholding: 丙 for a day hire, else 甲/乙 (migration 0046). */
+  tax_column: ColumnType<'kou' | 'otsu' | 'hei' | null, 'kou' | 'otsu' | 'hei' | null | undefined>;
   transfer_fee: Yen;
   advance_deducted: Yen;
   net: Yen;

@@ -1,11 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { HookContext, Option } from '../define.ts';
 import { t } from '../define.ts';
-import type { Lang, Text } from '../../../shared/i18n.ts';
+import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { dateWindow, defineReadModel, uuidOr, type BadgeState, type ReadColumn, type ReadRow } from '../read-model.ts';
 import { jobOptions } from './applications.ts';
 import { clientOptions } from './users.ts';
-import { approveRuns, createTransferBatch, markRunsPaid, moveState, quickPayState } from '../../modules/payroll/ledger.ts';
+import { approveRuns, createTransferBatch, markRunsPaid, moveAdvances, moveState, quickPayState } from '../../modules/payroll/ledger.ts';
 import { quickPayQuote } from '../../modules/payroll/quickpay.ts';
 import { issueInvoices } from '../../modules/billing/invoices.ts';
 import type { Tenant } from '../../access/tenancy.ts';
@@ -97,6 +97,19 @@ export const payLinesReadModel = defineReadModel({
       { from: ['pending', 'failed'], to: 'approved' },
       { from: ['approved'], to: 'pending' },
     ],
+    // The 日額表 甲欄/乙欄 are not encoded (docs/payroll.md): pay withheld on them cannot go out yet.
+    check: async (trx, row, to, ctx) => {
+      if (to !== 'approved') return null;
+      const line = await trx.selectFrom('pay_lines').select('tax_column').where('id', '=', row.id).executeTakeFirst();
+      if (line?.tax_column !== 'kou' && line?.tax_column !== 'otsu') return null;
+      return {
+        reason: 'withholding_table',
+        message: tr(ctx.lang, t(
+          '日額表の甲欄・乙欄は未登録のため源泉徴収額を計算できません。日雇い（2か月以内の契約）ならスタッフ管理で雇用期間を登録するか、月払いにしてください。',
+          'The daily table’s columns 甲 and 乙 are not encoded, so the withholding cannot be computed. Record a day hire (a contract of two months or less) on the staff record, or pay this job monthly.',
+        )),
+      };
+    },
   },
   actions: [
     {
@@ -146,6 +159,13 @@ export const payRunsReadModel = defineReadModel({
     hours('lateNight', t('深夜', 'Late night'), 'r.late_night_minutes'),
     hours('holiday', t('法定休日', 'Statutory holiday'), 'r.holiday_minutes'),
     money('gross', t('総支給額', 'Gross'), 'r.gross', true),
+    money('healthInsurance', t('健康保険料', 'Health insurance'), 'r.health_insurance'),
+    money('nursingInsurance', t('介護保険料', 'Nursing care insurance'), 'r.nursing_insurance'),
+    money('pension', t('厚生年金保険料', 'Employees’ pension'), 'r.pension'),
+    money('employmentInsurance', t('雇用保険料', 'Employment insurance'), 'r.employment_insurance'),
+    { name: 'taxColumn', label: t('税額表の欄', 'Tax column'), type: 'text', sql: () => sql`case r.tax_column when 'kou' then '甲 (kou) ' || r.dependents when 'otsu' then '乙 (otsu)' else '' end` },
+    money('incomeTax', t('所得税', 'Income tax'), 'r.income_tax'),
+    money('residentTax', t('住民税', 'Resident tax'), 'r.resident_tax'),
     money('advances', t('前払い控除', 'Advances recovered'), 'r.advances'),
     money('fee', t('振込手数料', 'Transfer fee'), 'r.transfer_fee'),
     money('net', t('差引支給額', 'Net pay'), 'r.net', true),
@@ -225,7 +245,9 @@ export const advancesReadModel = defineReadModel({
           const quote = quickPayQuote({ ...state, outstandingAdvances: Math.max(0, state.outstandingAdvances - Number(r.amount)), requestedToday: 0 }, Number(r.amount));
           if (quote.ok) ok.push(r.id);
         }
-        const moved = await moveState(ctx.db, actor(ctx), 'advances', ok, ['requested'], 'approved', { decided_by_name: ctx.user.name });
+        const requested = rows.filter((x) => x.status === 'requested').length;
+        if (!requested) return t('申請中のものを選んでください。', 'Select requested advances.');
+        const moved = await moveAdvances(ctx.db, actor(ctx), ok, ['requested'], 'approved', { decided_by_name: ctx.user.name });
         return none(moved.length, t('承認できる申請がありません（前払いできる額を超えています）。', 'Nothing to approve (above what the worker may draw now).'));
       },
     },
@@ -235,14 +257,14 @@ export const advancesReadModel = defineReadModel({
       bulk: true,
       confirm: t('選んだ申請を却下しますか？', 'Reject the selected requests?'),
       done: t('却下しました。', 'Rejected.'),
-      run: async (rows, ctx) => none((await moveState(ctx.db, actor(ctx), 'advances', rows.map((r) => r.id), ['requested'], 'rejected', { decided_by_name: ctx.user.name })).length, t('申請中のものを選んでください。', 'Select requested advances.')),
+      run: async (rows, ctx) => none((await moveAdvances(ctx.db, actor(ctx), rows.map((r) => r.id), ['requested'], 'rejected', { decided_by_name: ctx.user.name })).length, t('申請中のものを選んでください。', 'Select requested advances.')),
     },
     {
       name: 'transferred',
       label: t('振込済みにする', 'Mark transferred'),
       bulk: true,
       done: t('振込済みにしました。次の給与から差し引きます。', 'Marked as transferred; it is recovered from the next pay.'),
-      run: async (rows, ctx) => none((await moveState(ctx.db, actor(ctx), 'advances', rows.map((r) => r.id), ['approved'], 'transferred')).length, t('承認済みのものを選んでください。', 'Select approved advances.')),
+      run: async (rows, ctx) => none((await moveAdvances(ctx.db, actor(ctx), rows.map((r) => r.id), ['approved'], 'transferred')).length, t('承認済みのものを選んでください。', 'Select approved advances.')),
     },
   ],
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Tenant } from '../../access/tenancy.ts';
 import { companyDirectory } from '../../modules/companies/directory.ts';
+import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
 import { companyClientScope, f, t, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
 
 /** Companies a caller may pick (e.g. a client's company): all for the platform, its own otherwise. */
@@ -85,6 +86,12 @@ export const companyResource: ResourceDef = {
       schema: z.preprocess((v) => (v === '' || v === null || v === undefined ? 1 : Number(v)), z.union([z.literal(1), z.literal(2)])),
     },
     code('transfer_account_number', t('振込元の口座番号', 'Paying account number'), /^\d{7}$/, t('7桁の数字で入力してください（足りない場合は先頭に0）。', 'Enter 7 digits (pad with leading zeros).')),
+    // Payroll (docs/payroll.md "Deductions"): the 協会けんぽ branch of the company's office, whose health insurance rate applies.
+    {
+      ...f.select('insurance_prefecture', t('協会けんぽの都道府県（事業所の所在地）', 'Health insurance prefecture (the office’s, 協会けんぽ)'), PREFECTURES.map((p, i) => ({ value: String(i + 1).padStart(2, '0'), label: p }))),
+      schema: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.string().regex(/^(0[1-9]|[1-3][0-9]|4[0-7])$/).nullable()),
+      hint: t('空欄: 健康保険料・介護保険料を控除しません。', 'Blank: no health or nursing care premium is deducted.'),
+    },
     // Scouting (issue 14, docs/scouting.md): offers a company may send in a month.
     f.number('scout_monthly_quota', t('月間のスカウト送信数の上限', 'Scout offers per month'), { min: 0, max: 100_000, default: 50 }),
     f.number('points_valid_days', t('ポイントの有効期間（日）', 'Points stay valid for (days)'), { min: 1, max: 3650, default: 365 }),
@@ -94,7 +101,7 @@ export const companyResource: ResourceDef = {
     { path: '/admin/company', mode: 'list' },
     { path: '/admin/company/add', mode: 'create' },
     { path: '/admin/company/edit/[id]', mode: 'edit', fields: ['name', 'name_en', 'email', 'phone', 'representative', 'address', 'status'] },
-    { path: '/admin/company/[id]/settings', mode: 'edit', fields: ['closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate', 'points_per_shift', 'points_valid_days', 'registration_number', 'transfer_requester_code', 'transfer_requester_name', 'transfer_bank_code', 'transfer_bank_name', 'transfer_branch_code', 'transfer_branch_name', 'transfer_account_type', 'transfer_account_number', 'scout_monthly_quota'] },
+    { path: '/admin/company/[id]/settings', mode: 'edit', fields: ['closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate', 'points_per_shift', 'points_valid_days', 'registration_number', 'transfer_requester_code', 'transfer_requester_name', 'transfer_bank_code', 'transfer_bank_name', 'transfer_branch_code', 'transfer_branch_name', 'transfer_account_type', 'transfer_account_number', 'insurance_prefecture', 'scout_monthly_quota'] },
     { path: '/v3/admin/company', mode: 'list' },
     { path: '/v3/admin/company/add', mode: 'create' },
     { path: '/v3/admin/company/[id]', mode: 'detail' },

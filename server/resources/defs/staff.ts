@@ -7,6 +7,8 @@ import { f, t, type ComputedColumn, type FieldDef, type Option, type OptionConte
 import type { Text } from '../../../shared/i18n.ts';
 import { companyOptions } from './organizations.ts';
 import { visibleToCompany } from '../../modules/staff/person.ts';
+import { isStandardGrade } from '../../modules/payroll/insurance.ts';
+import { syncPay } from '../../modules/payroll/lines.ts';
 
 /**
  * The registry of foreign staff (issue 4, /admin/staff, code 150001): the people a staffing
@@ -129,6 +131,51 @@ const PERSON_COLUMNS: ComputedColumn[] = [
   },
 ];
 
+/** A whole number where a blank (or a field left out) is `fallback`, within bounds. */
+const countOr = (fallback: number, max: number) => z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? fallback : typeof v === 'string' ? Number(v.trim()) : v), z.number().int().min(0).max(max));
+
+/**
+ * The person's payroll record (docs/payroll.md "The person's payroll record", migration 0045): the
+ * 扶養控除等申告書 (所得税法第194条) and its dependants decide the 甲欄 or 乙欄; the expected length of
+ * employment, hours a week and student status decide insurance (健康保険法第3条, 雇用保険法第6条)
+ * and the 丙欄 for a day hire; the 標準報酬月額 (健康保険法第40条) the premiums; the resident tax
+ * the city fixed for 特別徴収 (地方税法第321条の5).
+ */
+const EMPLOYMENT_TERMS: Option[] = [
+  { value: 'longer', label: t('2か月超・期間の定めなし', 'Over two months, or no fixed term') },
+  { value: 'months2', label: t('31日以上2か月以内（日雇い扱い）', '31 days to two months (a day hire)') },
+  { value: 'days30', label: t('30日以内・日々雇用（日雇い扱い）', '30 days or less, or by the day (a day hire)') },
+];
+const PAYROLL_FIELDS: FieldDef[] = [
+  f.boolean('tax_form_filed', t('扶養控除等申告書の提出あり（甲欄）', 'Filed the dependants declaration (扶養控除等申告書) with us: column 甲')),
+  f.number('dependents', t('申告書の扶養親族等の数', 'Dependants declared on it'), {
+    default: 0,
+    schema: countOr(0, 20),
+    hint: t('提出がない場合、所得税は乙欄で計算します。', 'Without the declaration, income tax uses column 乙 (otsu).'),
+  }),
+  f.select('employment_term', t('雇用見込み期間', 'Expected length of employment'), EMPLOYMENT_TERMS, {
+    default: 'longer',
+    schema: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'longer' : v), z.enum(['longer', 'months2', 'days30'])),
+    hint: t('2か月以内の契約は日額表の丙欄で源泉徴収し、健康保険・厚生年金の対象外です。', 'A contract of two months or less is withheld on column 丙 of the daily table and is outside health insurance and pension.'),
+  }),
+  f.number('weekly_hours', t('週の所定労働時間', 'Scheduled hours a week'), { required: false, max: 80, hint: t('空欄: 未登録（社会保険・雇用保険を控除しません）', 'Blank: not recorded (no insurance is deducted)') }),
+  f.boolean('student', t('昼間学生', 'Daytime student')),
+  f.number('standard_monthly_remuneration', t('標準報酬月額（円）', 'Standard monthly remuneration (yen)'), {
+    required: false,
+    max: 1_390_000,
+    schema: z.preprocess(
+      (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : typeof v === 'string' ? Number(v.trim()) : v),
+      z
+        .number()
+        .int()
+        .refine(isStandardGrade, { message: 'grade', params: { ja: '標準報酬月額表の等級の額（例: 260000）を入力してください。', en: 'Enter an amount of the standard monthly remuneration table (for example 260000).' } })
+        .nullable(),
+    ),
+    hint: t('健康保険の等級表の額（58,000〜1,390,000円）。', 'An amount of the health insurance grade table (¥58,000–¥1,390,000).'),
+  }),
+  f.number('resident_tax_monthly', t('住民税（特別徴収）の月額（円）', 'Resident tax deducted each month (yen)'), { default: 0, schema: countOr(0, 1_000_000) }),
+];
+
 export const staffResource: ResourceDef = {
   name: 'staffMember',
   plural: 'staff',
@@ -158,8 +205,13 @@ export const staffResource: ResourceDef = {
     f.tel('phone', t('電話番号', 'Phone'), { list: true, search: true }),
     f.text('address', t('住所', 'Address'), { required: false, max: 300 }),
     f.textarea('notes', t('メモ', 'Notes'), { max: 2000, schema: z.preprocess((v) => v ?? '', z.string().trim().max(2000)) }),
+    ...PAYROLL_FIELDS,
   ],
   computed: PERSON_COLUMNS,
+  // The person's payroll record changes their draft pay runs (tax column, insurance, resident tax).
+  afterWrite: async (row, ctx) => {
+    if (row.person_user_id && row.company_id) await syncPay(ctx.db, String(row.company_id), String(row.person_user_id));
+  },
   auditLabels: {
     person_linked: t('本人（登録ユーザー）と紐付け', 'Linked to the registered candidate'),
     merge_reasons: t('重複の理由', 'Why they matched'),

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { parseOrThrow } from '../money/parse.ts';
+import { roundHalfDown } from '../money/rounding.ts';
+
+/**
+ * The worker's share of the social and employment insurance premiums deducted from a month's pay
+ * (docs/payroll.md "Deductions"). Rates are tables with the date each takes effect; a day before
+ * the first encoded date throws, a day after the last gets the last (add each year's row).
+ * Rates are kept in hundredths of a percent (9.91% = 991), so no float multiplies an amount.
+ *
+ * Rounding: a worker's share deducted from pay drops 50 sen or less and rounds more than 50 sen up
+ * (通貨の単位及び貨幣の発行等に関する法律第3条第1項; `roundHalfDown`), each premium on its own.
+ */
+
+type Dated = readonly (readonly [from: string, hundredthsOfPercent: number])[];
+
+/**
+ * 協会けんぽ health insurance rates (健康保険法第160条: a rate per prefecture branch), whole rate
+ * (employer and worker together; the worker pays half, 第161条第1項), from the premium month they
+ * apply to (each year from March). Source: 全国健康保険協会「都道府県単位保険料率」令和6年度
+ * (2024-03), 令和7年度 (2025-03), 令和8年度 (2026-03), as transcribed by renjaku/opendata
+ * (public/v1/jp/health-insurance/organizations/kyoukaikenpo-tokyo.yaml).
+ *
+ * Only Tokyo is encoded: no checked source for the other 46 branches' figures was at hand. A
+ * company whose prefecture is not here gets no health or nursing-care line and a note saying so
+ * (never a guessed rate). Adding a branch: its JIS X 0401 code and its dated rates, from the
+ * 協会けんぽ table of each year.
+ */
+export const HEALTH_RATES: Readonly<Record<string, Dated>> = {
+  '13': [
+    ['2024-03-01', 998],
+    ['2025-03-01', 991],
+    ['2026-03-01', 985],
+  ],
+};
+
+/**
+ * 介護保険 premium rate for 協会けんぽ members aged 40–64 (介護保険法第9条第2号 第2号被保険者; added to
+ * the health premium, 健康保険法第156条第1項第1号), the same in every prefecture. Source: 全国健康保険協会
+ * 令和6年度 1.60%, 令和7年度 1.59%, 令和8年度 1.62%.
+ */
+export const NURSING_RATES: Dated = [
+  ['2024-03-01', 160],
+  ['2025-03-01', 159],
+  ['2026-03-01', 162],
+];
+
+/** 厚生年金保険 18.3%, fixed since September 2017 (厚生年金保険法第81条第4項); the worker pays half (第82条第1項). */
+export const PENSION_RATES: Dated = [['2017-09-01', 1830]];
+
+/**
+ * 雇用保険 worker's share for the general business (一般の事業), by fiscal year from 1 April
+ * (労働保険の保険料の徴収等に関する法律第12条, worker's share 第31条第1項, deducted from pay 第32条第1項).
+ * Source: 厚生労働省「雇用保険料率のご案内」令和6年度 6/1,000, 令和7年度 5.5/1,000, 令和8年度
+ * 5/1,000 (a cut of 0.5/1,000 on each side from 2026-04-01).
+ */
+export const EMPLOYMENT_RATES: Dated = [
+  ['2024-04-01', 60],
+  ['2025-04-01', 55],
+  ['2026-04-01', 50],
+];
+
+/**
+ * 標準報酬月額 grades of health insurance (健康保険法第40条第1項, 50 grades, ¥58,000–¥1,390,000):
+ * [standard amount, monthly pay from which it applies]. Pension uses the same amounts from ¥88,000
+ * to ¥650,000 (厚生年金保険法第20条第1項, 32 grades): a health standard outside them is held at the
+ * nearest end for pension.
+ */
+export const STANDARD_GRADES: readonly (readonly [standard: number, from: number])[] = [
+  [58_000, 0], [68_000, 63_000], [78_000, 73_000], [88_000, 83_000], [98_000, 93_000], [104_000, 101_000], [110_000, 107_000],
+  [118_000, 114_000], [126_000, 122_000], [134_000, 130_000], [142_000, 138_000], [150_000, 146_000], [160_000, 155_000],
+  [170_000, 165_000], [180_000, 175_000], [190_000, 185_000], [200_000, 195_000], [220_000, 210_000], [240_000, 230_000],
+  [260_000, 250_000], [280_000, 270_000], [300_000, 290_000], [320_000, 310_000], [340_000, 330_000], [360_000, 350_000],
+  [380_000, 370_000], [410_000, 395_000], [440_000, 425_000], [470_000, 455_000], [500_000, 485_000], [530_000, 515_000],
+  [560_000, 545_000], [590_000, 575_000], [620_000, 605_000], [650_000, 635_000], [680_000, 665_000], [710_000, 695_000],
+  [750_000, 730_000], [790_000, 770_000], [830_000, 810_000], [880_000, 855_000], [930_000, 905_000], [980_000, 955_000],
+  [1_030_000, 1_005_000], [1_090_000, 1_055_000], [1_150_000, 1_115_000], [1_210_000, 1_175_000], [1_270_000, 1_235_000],
+  [1_330_000, 1_295_000], [1_390_000, 1_355_000],
+];
+const PENSION_MIN = 88_000;
+const PENSION_MAX = 650_000;
+
+/** True for an amount that is one of the 50 health insurance grades. */
+export function isStandardGrade(amount: number): boolean {
+  return STANDARD_GRADES.some(([s]) => s === amount);
+}
+
+/** The 標準報酬月額 of a monthly pay (報酬月額), by the grade table. */
+export function standardFor(monthlyPay: number): number {
+  const pay = parseOrThrow(z.number().int().min(0), monthlyPay, 'standardFor');
+  return STANDARD_GRADES.findLast(([, from]) => from <= pay)![0];
+}
+
+function rateOn(table: Dated, day: string, what: string): number {
+  const row = table.findLast(([from]) => from <= day);
+  if (!row) throw new Error(`${what}: no rate encoded for ${day} (the first applies from ${table[0]![0]})`);
+  return row[1];
+}
+
+const day = z.iso.date();
+
+/** The health insurance rate (hundredths of a percent) of a prefecture branch in a premium month, or null when the branch is not encoded. */
+export function healthRate(prefecture: string, premiumMonthDay: string): number | null {
+  const d = parseOrThrow(day, premiumMonthDay, 'healthRate');
+  const table = HEALTH_RATES[prefecture];
+  return table ? rateOn(table, d, `healthRate(${prefecture})`) : null;
+}
+
+/** The worker's half of a premium on a standard at a rate in hundredths of a percent: standard × rate / 10,000 / 2. */
+export function workerHalf(standard: number, rate: number): number {
+  return roundHalfDown(standard * rate, 20_000);
+}
+
+/** Health insurance, the worker's half, for a standard monthly remuneration in a premium month; null when the prefecture is not encoded. */
+export function healthPremium(standard: number, prefecture: string, premiumMonthDay: string): number | null {
+  const rate = healthRate(prefecture, premiumMonthDay);
+  return rate === null ? null : workerHalf(standard, rate);
+}
+
+/** Nursing care (介護保険第2号), the worker's half, on the health standard. */
+export function nursingPremium(standard: number, premiumMonthDay: string): number {
+  return workerHalf(standard, rateOn(NURSING_RATES, parseOrThrow(day, premiumMonthDay, 'nursingPremium'), 'nursingPremium'));
+}
+
+/** Pension, the worker's half, on the standard held within the pension grades (¥88,000–¥650,000). */
+export function pensionPremium(standard: number, premiumMonthDay: string): number {
+  const s = Math.min(PENSION_MAX, Math.max(PENSION_MIN, standard));
+  return workerHalf(s, rateOn(PENSION_RATES, parseOrThrow(day, premiumMonthDay, 'pensionPremium'), 'pensionPremium'));
+}
+
+/** Employment insurance, the worker's share, on the wages actually paid (not a standard): wages × rate, rounded as a deduction. */
+export function employmentPremium(wages: number, wageDay: string): number {
+  const w = parseOrThrow(z.number().int().min(0), wages, 'employmentPremium');
+  return roundHalfDown(w * rateOn(EMPLOYMENT_RATES, parseOrThrow(day, wageDay, 'employmentPremium'), 'employmentPremium'), 10_000);
+}
+
+/** How long the person is expected to be employed: up to 30 days, 31 days to 2 months, longer or no fixed term. */
+export type EmploymentTerm = 'days30' | 'months2' | 'longer';
+
+export interface InsuranceFacts {
+  term: EmploymentTerm;
+  /** Scheduled hours a week (所定労働時間); null: not recorded. */
+  weeklyHours: number | null;
+  /** A daytime student (昼間学生). */
+  student: boolean;
+  /** The 標準報酬月額 recorded; null: not recorded. */
+  standard: number | null;
+}
+
+/**
+ * Health insurance and pension (健康保険法第3条第1項, 厚生年金保険法第12条): not for a day hire or a
+ * contract of two months or less (第3条第1項第2号); for 30 hours a week or more (three quarters of a
+ * 40-hour week); from 20 hours a week for a non-student whose standard is ¥88,000 or more, as at a
+ * 特定適用事業所 (第3条第1項第9号; we take every company to be one: more than 50 insured since
+ * 2024-10). Pension stops at 70 and health insurance at 75: not modelled.
+ */
+export function socialInsuranceCovered(f: InsuranceFacts): boolean {
+  if (f.term !== 'longer' || f.weeklyHours === null) return false;
+  if (f.weeklyHours >= 30) return true;
+  return f.weeklyHours >= 20 && !f.student && (f.standard ?? 0) >= 88_000;
+}
+
+/**
+ * Employment insurance (雇用保険法第6条): not under 20 hours a week (第1号), not when employed for
+ * 30 days or less (第2号: 31 days or more are expected), not a daytime student (第4号).
+ * 日雇労働被保険者 (第43条) are not modelled.
+ */
+export function employmentInsuranceCovered(f: InsuranceFacts): boolean {
+  return f.weeklyHours !== null && f.weeklyHours >= 20 && f.term !== 'days30' && !f.student;
+}
+
+/**
+ * Whether a person pays nursing care in a premium month: a 第2号被保険者 from 40 to 64 (介護保険法
+ * 第9条第2号). One reaches an age on the day before the birthday (年齢計算ニ関スル法律); premiums are
+ * due from the month holding the day one turns 40 up to the month before the one in which one
+ * turns 65 (介護保険法第10条, 第11条; 健康保険法第156条).
+ */
+export function nursingCareMonth(birthDate: string, premiumMonth: string): boolean {
+  const b = parseOrThrow(day, birthDate, 'nursingCareMonth');
+  const m = parseOrThrow(z.string().regex(/^\d{4}-\d{2}$/), premiumMonth, 'nursingCareMonth');
+  const turns = (age: number) => {
+    const y = Number(b.slice(0, 4)) + age;
+    const md = b.slice(5);
+    // 29 February: the birthday of a common year is 1 March, the day before it 28 February.
+    const birthday = new Date(`${md === '02-29' && !isLeap(y) ? `${y}-03-01` : `${y}-${md}`}T00:00:00Z`);
+    birthday.setUTCDate(birthday.getUTCDate() - 1);
+    return birthday.toISOString().slice(0, 7);
+  };
+  return turns(40) <= m && m < turns(65);
+}
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;

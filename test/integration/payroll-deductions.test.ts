@@ -1,0 +1,168 @@
+/**
+ * A monthly run withholds what the law takes, each deduction its own payslip line: the staff set
+ * the person's payroll record on the staff registry (扶養控除等申告書 and dependants, hours, the
+ * 標準報酬月額, resident tax), and the run deducts health, nursing care, pension and employment
+ * insurance, income tax on the 月額表 column the record decides, and resident tax. Hand-worked yen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { addDays } from '../../shared/time.ts';
+import { syncPay } from '../../server/modules/payroll/lines.ts';
+import { dataOf } from '../helpers/graphql.ts';
+import { getPage, postForm } from '../helpers/pages.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
+
+let t: TestApp;
+const db = () => t.database.db;
+beforeAll(async () => {
+  t = await startTestApp();
+  // The staff registry (150001) is platform staff's by default (DESIGN §5); here Sakura's admins hold it too, as a superadmin may grant.
+  const maps = await loadRoleMaps(t.database.db);
+  maps.pageRoles['150001'] = [...(maps.pageRoles['150001'] ?? []), 'company_admin'];
+  await saveRoleMaps(t.database.db, maps);
+  t.services.roleMaps.invalidate();
+});
+afterAll(async () => t?.close());
+
+async function pdfText(buf: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;
+  let out = '';
+  for (let p = 1; p <= pdf.numPages; p++) out += (await (await pdf.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
+  return out;
+}
+
+/** Ten weekdays of 09:00–18:00 (or from–to) (60 minutes' break: 8 hours) at ¥3,000 an hour on the monthly kitchen job, 7–18 September 2026: gross 10 × 24,000 = 240,000. */
+async function tenDays(email: string, from = '09:00', to = '18:00') {
+  const job = await db().selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', 'Kitchen assistant (evening)').executeTakeFirstOrThrow();
+  const user = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  for (const start of ['2026-09-07', '2026-09-14']) {
+    for (let i = 0; i < 5; i++) {
+      const date = addDays(start, i);
+      const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: from, end_time: to, break_minutes: 60, capacity: 1, wage: 3_000 }).returning('id').executeTakeFirstOrThrow();
+      const app = await db().insertInto('applications').values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id }).returning('id').executeTakeFirstOrThrow();
+      await db()
+        .insertInto('attendance')
+        .values({ application_id: app.id, company_id: job.company_id, shift_id: shift.id, status: 'present', clock_in: new Date(`${date}T${from}:00+09:00`), clock_out: new Date(`${date}T${to}:00+09:00`), break_minutes: 60, recorded_by: null, recorded_by_name: 'test' })
+        .execute();
+    }
+  }
+  await syncPay(db(), job.company_id, user.id);
+  return db().selectFrom('pay_runs').selectAll().where('user_id', '=', user.id).where('period_start', '<=', '2026-09-07').where('period_end', '>=', '2026-09-18').executeTakeFirstOrThrow();
+}
+
+const staffId = async (email: string) => (await db().selectFrom('staff').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+// The record's form posts every field: the e-mail goes with it (a blank one would be cleared).
+const saveRecord = async (email: string, fields: Record<string, string>) => postForm(t, `/admin/staff?id=${await staffId(email)}`, await t.tokenOf('company_admin'), { _action: 'save', email, ...fields });
+const slipOf = async (id: string) =>
+  dataOf(await t.gql('query($id: ID!) { payslip(id: $id) { gross net advances transferFee taxColumn deductions { key labelJa labelEn amount } notes { ja en } } }', { id }, { as: 'company_admin' })).payslip;
+
+describe('a monthly run with its deductions', () => {
+  it('甲欄 with two dependants, every insurance, resident tax: the payslip names each deduction and they add up', async () => {
+    const res = await saveRecord('worker3@demo.test', {
+      name: 'BIKASH THAPA',
+      nationality: 'NP',
+      birth_date: '1980-05-10',
+      tax_form_filed: 'on',
+      dependents: '2',
+      employment_term: 'longer',
+      weekly_hours: '40',
+      standard_monthly_remuneration: '240000',
+      resident_tax_monthly: '12300',
+    });
+    expect(res.status, res.html.slice(0, 500)).toBe(303);
+    const run = await tenDays('worker3@demo.test');
+    // Premium month September 2026 (the month before the October pay day), Tokyo (協会けんぽ 9.85%,
+    // nursing care 1.62% at 46 years old), pension 18.3%, on the standard ¥240,000, worker's half:
+    // health 240,000 × 9.85% / 2 = 11,820; nursing 240,000 × 1.62% / 2 = 1,944; pension
+    // 240,000 × 18.3% / 2 = 21,960. Employment 5/1,000 (FY2026) of the pay: 240,000 × 0.5% = 1,200.
+    // Insurance 36,924; income tax on 240,000 − 36,924 = 203,076: 月額表 (令和8年分) 甲欄 row
+    // 203,000–205,000, 2 dependants = 1,250. Resident tax 12,300. Fee 165.
+    expect(run.pay_date.slice(0, 7)).toBe('2026-10');
+    expect(run).toMatchObject({ gross: 240_000, health_insurance: 11_820, nursing_insurance: 1_944, pension: 21_960, employment_insurance: 1_200, income_tax: 1_250, resident_tax: 12_300, tax_column: 'kou', dependents: 2, transfer_fee: 165 });
+    expect(run.net).toBe(240_000 - 36_924 - 1_250 - 12_300 - 165 - run.advances);
+
+    const slip = await slipOf(run.id);
+    expect(slip.deductions.map((d: { key: string; amount: number }) => [d.key, d.amount])).toEqual([
+      ['health', 11_820],
+      ['nursing', 1_944],
+      ['pension', 21_960],
+      ['employment', 1_200],
+      ['incomeTax', 1_250],
+      ['residentTax', 12_300],
+    ]);
+    expect(slip.deductions.find((d: { key: string }) => d.key === 'incomeTax').labelJa).toBe('所得税（月額表 甲欄・扶養2人）');
+    const total = slip.deductions.reduce((s: number, d: { amount: number }) => s + d.amount, 0);
+    expect(slip.gross - total - slip.advances - slip.transferFee).toBe(slip.net);
+
+    const pdf = await fetch(`${t.url}/admin/salary/monthly?payslip=${run.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}` } });
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    for (const amount of ['¥11,820', '¥1,944', '¥21,960', '¥1,200', '¥1,250', '¥12,300']) expect(text).toContain(amount);
+    expect(text).toMatch(/Health insurance|健康保険料/);
+    expect(text).toMatch(/column 甲 \(kou\), 2 dependants|甲欄・扶養2人/);
+  });
+
+  it('乙欄 without the declaration: insurance without nursing care (29 years old), the 乙欄 amount, resident tax', async () => {
+    const res = await saveRecord('worker1@demo.test', {
+      name: 'TRAN THI MAI',
+      nationality: 'VN',
+      birth_date: '1997-02-03',
+      employment_term: 'longer',
+      weekly_hours: '30',
+      standard_monthly_remuneration: '240000',
+      resident_tax_monthly: '8000',
+    });
+    expect(res.status, res.html.slice(0, 500)).toBe(303);
+    const run = await tenDays('worker1@demo.test', '08:00', '17:00');
+    // 11,820 + 21,960 + 1,200 = 34,980; income tax on 205,020: 乙欄 row 205,000–207,000 = 21,700.
+    expect(run).toMatchObject({ gross: 240_000, health_insurance: 11_820, nursing_insurance: 0, pension: 21_960, employment_insurance: 1_200, income_tax: 21_700, resident_tax: 8_000, tax_column: 'otsu', dependents: 0 });
+    // The earliest draft run recovers her ¥5,000 advance.
+    expect(run).toMatchObject({ advances: 5_000, net: 240_000 - 34_980 - 21_700 - 8_000 - 165 - 5_000 });
+    const slip = await slipOf(run.id);
+    expect(slip.deductions.find((d: { key: string }) => d.key === 'incomeTax').labelEn).toBe('Income tax (monthly table, column 乙 (otsu))');
+    // What is not modelled is said on the payslip.
+    expect(slip.notes.map((n: { en: string }) => n.en).join(' ')).toMatch(/child and childcare support levy.*not computed/);
+    expect(slip.notes.map((n: { en: string }) => n.en).join(' ')).toMatch(/Not modelled: bonuses/);
+    // The monthly list shows the column and each deduction.
+    const page = await getPage(t, '/admin/salary/monthly', await t.tokenOf('company_admin'));
+    expect(page.html).toContain('乙 (otsu)');
+    expect(page.html).toContain('¥21,700');
+  });
+
+  it('refuses a standard that is not a grade beside the field, and another company or a client user cannot touch the record', async () => {
+    const bad = await saveRecord('worker3@demo.test', { name: 'BIKASH THAPA', nationality: 'NP', standard_monthly_remuneration: '250000' });
+    expect(bad.status).toBe(422);
+    expect(bad.html).toContain('標準報酬月額表の等級の額');
+    const id = await staffId('worker3@demo.test');
+    // Another company's admin (holding the code) finds no such record; a role without the code is refused.
+    for (const who of ['company2', 'company_staff', 'client_admin'] as const) {
+      const res = await postForm(t, `/admin/staff?id=${id}`, await t.tokenOf(who), { _action: 'save', name: 'BIKASH THAPA', nationality: 'NP', resident_tax_monthly: '1' });
+      expect(res.status, who).not.toBe(303);
+    }
+    expect((await db().selectFrom('staff').select('resident_tax_monthly').where('id', '=', id).executeTakeFirstOrThrow()).resident_tax_monthly).toBe(12_300);
+  });
+});
+
+describe('daily pay for a worker who is not a day hire', () => {
+  it('records the 乙 column and cannot be approved while the 日額表 乙欄 is not encoded, saying why', async () => {
+    // Tran's record says "longer than two months" with no declaration: 乙. One picking morning, daily-paid.
+    const job = await db().selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
+    const user = await db().selectFrom('users').select('id').where('email', '=', 'worker1@demo.test').executeTakeFirstOrThrow();
+    const date = '2026-09-26';
+    const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: '09:00', end_time: '13:00', break_minutes: 0, capacity: 1 }).returning('id').executeTakeFirstOrThrow();
+    const app = await db().insertInto('applications').values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id }).returning('id').executeTakeFirstOrThrow();
+    const att = await db()
+      .insertInto('attendance')
+      .values({ application_id: app.id, company_id: job.company_id, shift_id: shift.id, status: 'present', clock_in: new Date(`${date}T09:00:00+09:00`), clock_out: new Date(`${date}T13:00:00+09:00`), break_minutes: 0, recorded_by: null, recorded_by_name: 'test' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await syncPay(db(), job.company_id, user.id);
+    const line = await db().selectFrom('pay_lines').selectAll().where('attendance_id', '=', att.id).executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ mode: 'daily', tax_column: 'otsu', withholding: 0, status: 'pending' });
+    const move = await t.gql('mutation($ids: [ID!]!, $to: String!) { movePayLine(ids: $ids, to: $to) { moved refused { id reason message } } }', { ids: [line.id], to: 'approved' }, { as: 'company_admin' });
+    expect(dataOf(move).movePayLine.moved).toEqual([]);
+    expect(dataOf(move).movePayLine.refused[0]).toMatchObject({ id: line.id, reason: 'withholding_table' });
+    expect(dataOf(move).movePayLine.refused[0].message).toContain('日額表の甲欄・乙欄は未登録');
+    expect((await db().selectFrom('pay_lines').select('status').where('id', '=', line.id).executeTakeFirstOrThrow()).status).toBe('pending');
+  });
+});
