@@ -134,6 +134,8 @@ export const OPS = {
     }`,
   // Money (issue 13).
   TransferBatches: /* GraphQL */ `query TransferBatches { transferBatches { id transferDate payees total createdBy createdAt } }`,
+  CreateTransferBatch: /* GraphQL */ `mutation CreateTransferBatch($transferDate: String!) { createTransferBatch(transferDate: $transferDate) { transferDate transferred batches { id payees total } failed { worker workDate reason } } }`,
+  TransferFailures: /* GraphQL */ `query TransferFailures { transferFailures { lineId worker workDate reason } }`,
   TransferBatchFile: /* GraphQL */ `query TransferBatchFile($id: ID!) { transferBatchFile(id: $id) { name base64 } }`,
   Payslip: /* GraphQL */ `
     query Payslip($id: ID!) {
