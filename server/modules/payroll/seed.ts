@@ -71,7 +71,7 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
   await db
     .updateTable('companies')
     .set({
-      registration_number: 'T1234567890123',
+      registration_number: 'T9234567890123',
       transfer_requester_code: '1234567890',
       transfer_requester_name: 'ｻｸﾗｽﾀﾂﾌｲﾝｸﾞ(ｶ',
       transfer_bank_code: '0001',
@@ -106,6 +106,8 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
   // Tran's advance, transferred; the draft monthly run recovers it.
   await db.insertInto('advances').values({ company_id: companyId, user_id: who('worker1@demo.test'), amount: 5_000, fee: 300, net: 4_700, status: 'transferred', requested_on: day(3), decided_by_name: actor.name }).execute();
   await syncPay(db, companyId, who('worker1@demo.test'));
-  // One invoice per client for the month that holds last Saturday.
+  // One invoice per client for the month that holds last Saturday. The clients close their billing
+  // on last Saturday's day of the month, so the demo's periods have ended and its invoices can be issued.
+  await db.updateTable('clients').set({ billing_closing_day: Number(day(6).slice(8, 10)) }).where('company_id', '=', companyId).execute();
   await createInvoices(db, actor, companyId, day(6).slice(0, 7));
 }

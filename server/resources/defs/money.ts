@@ -293,7 +293,13 @@ export const invoicesReadModel = defineReadModel({
       done: t('発行しました。', 'Issued.'),
       run: async (rows, ctx) => {
         if (ctx.tenant.kind === 'client') return t('請求書を発行できるのは人材会社です。', 'Only the staffing company issues invoices.');
-        return none(await issueInvoices(ctx.db, actor(ctx), rows.map((r) => r.id)), t('下書きの請求書を選んでください。', 'Select draft invoices.'));
+        const r = await issueInvoices(ctx.db, actor(ctx), rows.map((x) => x.id));
+        if (r.early.length) {
+          const list = (lang: Lang) => r.early.map((e) => `${e.number}（${lang === 'ja' ? '締め日' : 'period ends'} ${e.periodEnd}）`).join(lang === 'ja' ? '、' : ', ');
+          const issued = r.issued ? t(`${r.issued}件を発行しました。`, `${r.issued} issued. `) : t('', '');
+          return t(`${issued.ja}請求期間が終わっていない請求書は発行できません（締め日の翌日から発行できます）: ${list('ja')}`, `${issued.en}An invoice cannot be issued before its period ends (from the day after its closing day): ${list('en')}`);
+        }
+        return none(r.issued, t('下書きの請求書を選んでください。', 'Select draft invoices.'));
       },
     },
     {
