@@ -158,6 +158,7 @@ export const OPS = {
       invoiceDocument(id: $id) {
         id number clientJa clientEn companyJa companyEn registrationNumber periodStart periodEnd issueDate dueDate status net tax total
         byRate { rate net tax } lines { workDate descriptionJa descriptionEn minutes unitPrice amount taxRate } subject note
+        payTo { bank bankCode branch branchCode accountType accountNumber holder }
       }
     }
   `,

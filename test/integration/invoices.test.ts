@@ -6,6 +6,7 @@
  * the issue goes onto the next invoice; premiums are billed on the premium minutes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { getPage, postForm, text } from '../helpers/pages.ts';
@@ -35,6 +36,43 @@ async function workedClients() {
     .execute();
   return rows.map((r) => ({ id: r.client_id!, first: new Date(r.first.getTime() + 9 * 3600_000).toISOString().slice(0, 10) }));
 }
+
+async function pdfText(buf: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;
+  let out = '';
+  for (let p = 1; p <= pdf.numPages; p++) out += (await (await pdf.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
+  return out.replace(/\s+/g, ' ');
+}
+
+describe('the PDFs', () => {
+  it('a draft invoice says so, wraps a long job name whole, greets before the table and says where to pay', async () => {
+    const line = await db().selectFrom('invoice_lines as l').innerJoin('invoices as i', 'i.id', 'l.invoice_id').select(['i.id', 'l.attendance_id']).where('i.company_id', '=', companyId).where('i.status', '=', 'draft').executeTakeFirstOrThrow();
+    const job = await db().selectFrom('attendance as t').innerJoin('applications as a', 'a.id', 't.application_id').select('a.job_id').where('t.id', '=', line.attendance_id!).executeTakeFirstOrThrow();
+    const long = 'Warehouse picking and packing assistant for the overnight logistics centre';
+    await db().updateTable('jobs').set({ title_en: long }).where('id', '=', job.job_id).execute();
+    expect(dataOf(await make((await db().selectFrom('invoices').select('period_end').where('id', '=', line.id).executeTakeFirstOrThrow()).period_end.slice(0, 7))).createInvoices.updated).toBeGreaterThanOrEqual(1);
+    const res = await fetch(`${t.url}/admin/billing?invoice=${line.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}; lang=en`, 'accept-language': 'en' } });
+    expect(res.status).toBe(200);
+    const pdf = await pdfText(Buffer.from(await res.arrayBuffer()));
+    expect(pdf).toContain('下書き / DRAFT');
+    expect(pdf).toContain(long);
+    const doc = dataOf(await t.gql('query($id: ID!) { invoiceDocument(id: $id) { note } }', { id: line.id }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).invoiceDocument;
+    const greeting = doc.note.split('\n').find((x: string) => x.trim())!.trim();
+    expect(pdf.indexOf(greeting)).toBeGreaterThan(-1);
+    expect(pdf.indexOf(greeting)).toBeLessThan(pdf.indexOf('Description'));
+    // The demo company's account (company settings): bank, branch, type, number and holder.
+    expect(pdf).toContain('Bank: ﾐｽﾞﾎ (0001)');
+    expect(pdf).toContain('Branch: ﾄｳｷﾖｳ (001)');
+    expect(pdf).toContain('Account type: Ordinary Account number: 1234567');
+    expect(pdf).toContain('Account holder: ｻｸﾗｽﾀﾂﾌｲﾝｸﾞ(ｶ');
+  });
+
+  it('a draft payslip says so', async () => {
+    const run = await db().selectFrom('pay_runs').select('id').where('company_id', '=', companyId).where('status', '=', 'draft').executeTakeFirstOrThrow();
+    const res = await fetch(`${t.url}/admin/salary/monthly?payslip=${run.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}` } });
+    expect(await pdfText(Buffer.from(await res.arrayBuffer()))).toContain('下書き / DRAFT');
+  });
+});
 
 describe('invoices', () => {
   it('bills the premiums on their minutes at the bill rate’s percentage, beside the hours', async () => {

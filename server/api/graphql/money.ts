@@ -113,6 +113,18 @@ export const typeDefs = /* GraphQL */ `
     lines: [InvoiceDocLine!]!
     subject: String!
     note: String!
+    "Where the client pays: the company's account (null when not set in the company settings)."
+    payTo: InvoicePayTo
+  }
+  "A bank account as an invoice prints it: bank and branch (kana, code), 1 普通 or 2 当座, number, holder."
+  type InvoicePayTo {
+    bank: String!
+    bankCode: String!
+    branch: String!
+    branchCode: String!
+    accountType: Int!
+    accountNumber: String!
+    holder: String!
   }
   type InvoicesMade {
     created: Int!
@@ -386,7 +398,7 @@ export const resolvers = {
         .innerJoin('clients as cl', 'cl.id', 'i.client_id')
         .innerJoin('companies as c', 'c.id', 'i.company_id')
         .selectAll('i')
-        .select(['cl.name as client_ja', 'cl.name_en as client_en', 'c.name as company_ja', 'c.name_en as company_en', 'c.transfer_bank_name', 'c.transfer_branch_name', 'c.transfer_account_number'])
+        .select(['cl.name as client_ja', 'cl.name_en as client_en', 'c.name as company_ja', 'c.name_en as company_en', 'c.transfer_bank_code', 'c.transfer_bank_name', 'c.transfer_branch_code', 'c.transfer_branch_name', 'c.transfer_account_type', 'c.transfer_account_number', 'c.transfer_requester_name'])
         .where('i.id', '=', a.id)
         .executeTakeFirstOrThrow();
       const lines = await db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', a.id).orderBy('work_date').orderBy('description_ja').execute();
@@ -407,8 +419,9 @@ export const resolvers = {
         period: `${dateText(i.period_start, lang)} – ${dateText(i.period_end, lang)}`,
         amount: yen(i.total),
         due_date: dateText(i.due_date, lang),
-        bank_account: [i.transfer_bank_name, i.transfer_branch_name, i.transfer_account_number].filter(Boolean).join(' '),
+        bank_account: [i.transfer_bank_name, i.transfer_branch_name, i.transfer_account_type === 2 ? pickLang(lang, '当座', 'Current') : pickLang(lang, '普通', 'Ordinary'), i.transfer_account_number, i.transfer_requester_name].filter(Boolean).join(' '),
       };
+      const payTo = i.transfer_bank_code && i.transfer_account_number ? { bank: i.transfer_bank_name, bankCode: i.transfer_bank_code, branch: i.transfer_branch_name, branchCode: i.transfer_branch_code, accountType: i.transfer_account_type, accountNumber: i.transfer_account_number, holder: i.transfer_requester_name } : null;
       return {
         id: i.id,
         number: i.number,
@@ -429,6 +442,7 @@ export const resolvers = {
         lines: lines.map((l) => ({ workDate: l.work_date, descriptionJa: l.description_ja, descriptionEn: l.description_en, minutes: l.minutes, unitPrice: l.unit_price, amount: l.amount, taxRate: l.tax_rate })),
         subject: fill(template ? pickLang(lang, template.subject_ja, template.subject_en) : '', values),
         note: fill(template ? pickLang(lang, template.body_ja, template.body_en) : '', values),
+        payTo,
       };
     },
     myPay: async (_: unknown, __: unknown, ctx: ApiContext) => {
