@@ -75,6 +75,8 @@ export const OPERATION_RULES: Record<string, Rule> = {
   // money (issue 13): the pay screens' codes; a payslip or invoice also needs its row visible (the read model's tenant rule)
   'Query.transferBatches': { codes: [140004] },
   'Query.transferBatchFile': { codes: [140004] },
+  'Mutation.createTransferBatch': { codes: [140004] },
+  'Query.transferFailures': { codes: [140004] },
   'Query.payslip': { codes: [140002] },
   'Query.invoiceDocument': { codes: [290001] },
   'Mutation.createInvoices': { codes: [290001] },

@@ -56,6 +56,8 @@ export const DOCS = {
   NotificationAdded: graphql(OPS.NotificationAdded),
   ChatMessageAdded: graphql(OPS.ChatMessageAdded),
   TransferBatches: graphql(OPS.TransferBatches),
+  CreateTransferBatch: graphql(OPS.CreateTransferBatch),
+  TransferFailures: graphql(OPS.TransferFailures),
   TransferBatchFile: graphql(OPS.TransferBatchFile),
   Payslip: graphql(OPS.Payslip),
   MyPayslip: graphql(OPS.MyPayslip),

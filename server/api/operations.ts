@@ -134,6 +134,8 @@ export const OPS = {
     }`,
   // Money (issue 13).
   TransferBatches: /* GraphQL */ `query TransferBatches { transferBatches { id transferDate payees total createdBy createdAt } }`,
+  CreateTransferBatch: /* GraphQL */ `mutation CreateTransferBatch($transferDate: String!) { createTransferBatch(transferDate: $transferDate) { transferDate transferred batches { id payees total } failed { worker workDate reason } } }`,
+  TransferFailures: /* GraphQL */ `query TransferFailures { transferFailures { lineId worker workDate reason } }`,
   TransferBatchFile: /* GraphQL */ `query TransferBatchFile($id: ID!) { transferBatchFile(id: $id) { name base64 } }`,
   Payslip: /* GraphQL */ `
     query Payslip($id: ID!) {
@@ -158,6 +160,7 @@ export const OPS = {
       invoiceDocument(id: $id) {
         id number clientJa clientEn companyJa companyEn registrationNumber periodStart periodEnd issueDate dueDate status net tax total
         byRate { rate net tax } lines { workDate descriptionJa descriptionEn minutes unitPrice amount taxRate } subject note
+        payTo { bank bankCode branch branchCode accountType accountNumber holder }
       }
     }
   `,

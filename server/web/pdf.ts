@@ -32,27 +32,50 @@ function draw(title: string, body: (doc: PDFKit.PDFDocument) => void): Promise<B
   return done;
 }
 
-/** A table of rows: the first column left, the others right-aligned, at fixed widths. */
-function table(doc: PDFKit.PDFDocument, widths: number[], rows: string[][], header = true): void {
+/**
+ * A table of rows: the first column left, the others right-aligned, at fixed widths. A cell longer
+ * than its column wraps onto more lines (at a space, else between characters, as Japanese does),
+ * and the row grows to its tallest cell: no text is cut.
+ */
+function table(doc: PDFKit.PDFDocument, widths: number[], rows: string[][], header = true, wrap: readonly number[] = [0, 1]): void {
   const left = doc.page.margins.left;
   for (const [i, row] of rows.entries()) {
-    if (doc.y > doc.page.height - doc.page.margins.bottom - 20) doc.addPage();
+    doc.fontSize(i === 0 && header ? 8 : 9).fillColor(i === 0 && header ? '#555555' : '#000000');
+    const opts = (j: number) => ({ width: widths[j]! - 4, align: j === 0 ? ('left' as const) : ('right' as const), lineBreak: wrap.includes(j) });
+    const height = Math.max(15, ...row.map((cell, j) => (wrap.includes(j) ? doc.heightOfString(cell, opts(j)) + 4 : 15)));
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const y = doc.y;
     let x = left;
-    doc.fontSize(i === 0 && header ? 8 : 9).fillColor(i === 0 && header ? '#555555' : '#000000');
     for (const [j, cell] of row.entries()) {
-      doc.text(cell, x, y, { width: widths[j]! - 4, align: j === 0 ? 'left' : 'right', lineBreak: false });
+      doc.text(cell, x, y, opts(j));
       x += widths[j]!;
     }
-    doc.y = y + 15;
+    doc.y = y + height;
   }
   doc.x = left;
   doc.fillColor('#000000');
 }
 
+/**
+ * The mark of a document that is not final: "下書き / DRAFT" in red at the top right of every page,
+ * in both languages whatever the reader's (a draft is never sent as final).
+ */
+function draftMark(doc: PDFKit.PDFDocument): void {
+  const stamp = () => {
+    const { x, y } = doc;
+    doc.fontSize(12).fillColor('#c00000').text('下書き / DRAFT', doc.page.margins.left, doc.page.margins.top - 24, { width: doc.page.width - doc.page.margins.left - doc.page.margins.right, align: 'right', lineBreak: false });
+    doc.fillColor('#000000');
+    doc.x = x;
+    doc.y = y;
+  };
+  stamp();
+  doc.on('pageAdded', stamp);
+}
+
 export function payslipPdf(p: Payslip, lang: Lang): Promise<Buffer> {
   const title = `${tr(lang, t('給与明細', 'Payslip'))} ${p.periodStart} – ${p.periodEnd}`;
   return draw(title, (doc) => {
+    if (p.status === 'draft') draftMark(doc);
     doc.fontSize(18).text(tr(lang, t('給与明細', 'Payslip')));
     doc.moveDown(0.5).fontSize(10);
     doc.text(`${tr(lang, t('氏名', 'Name'))}: ${p.workerName}`);
@@ -94,7 +117,7 @@ export function payslipPdf(p: Payslip, lang: Lang): Promise<Buffer> {
     doc.moveDown();
     table(doc, [80, 170, 55, 55, 55, 80], [
       [tr(lang, t('勤務日', 'Date')), tr(lang, t('求人', 'Job')), tr(lang, t('実働', 'Worked')), tr(lang, t('残業', 'Overtime')), tr(lang, t('深夜', 'Night')), tr(lang, t('支給額', 'Pay'))],
-      ...p.lines.map((l) => [l.workDate, tr(lang, { ja: l.jobJa, en: l.jobEn }).slice(0, 24), minutesText(l.workedMinutes), minutesText(l.overtimeMinutes), minutesText(l.lateNightMinutes), yen(l.total)]),
+      ...p.lines.map((l) => [l.workDate, tr(lang, { ja: l.jobJa, en: l.jobEn }), minutesText(l.workedMinutes), minutesText(l.overtimeMinutes), minutesText(l.lateNightMinutes), yen(l.total)]),
     ]);
   });
 }
@@ -102,6 +125,7 @@ export function payslipPdf(p: Payslip, lang: Lang): Promise<Buffer> {
 export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
   const title = `${tr(lang, t('請求書', 'Invoice'))} ${i.number}`;
   return draw(title, (doc) => {
+    if (i.status === 'draft') draftMark(doc);
     doc.fontSize(18).text(tr(lang, t('請求書', 'Invoice')));
     doc.moveDown(0.5).fontSize(10);
     doc.text(`${tr(lang, t('請求書番号', 'Invoice number'))}: ${i.number}`);
@@ -113,11 +137,16 @@ export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
     doc.text(`${tr(lang, t('お支払期限', 'Due date'))}: ${dateLong(i.dueDate, lang)}`);
     doc.moveDown();
     doc.fontSize(14).text(`${tr(lang, t('ご請求金額', 'Amount due'))}: ${yen(i.total)}`);
+    // The greeting (the company's billing template) comes before the table, as a letter does.
+    if (i.note) {
+      doc.moveDown();
+      doc.fontSize(9).text(i.note, { width: 490 });
+    }
     doc.moveDown();
     table(doc, [75, 215, 50, 70, 80], [
       [tr(lang, t('日付', 'Date')), tr(lang, t('内容', 'Description')), tr(lang, t('時間', 'Hours')), tr(lang, t('単価', 'Rate')), tr(lang, t('金額', 'Amount'))],
-      ...i.lines.map((l) => [l.workDate, tr(lang, { ja: l.descriptionJa, en: l.descriptionEn }).slice(0, 34), minutesText(l.minutes), yen(l.unitPrice), yen(l.amount)]),
-    ]);
+      ...i.lines.map((l) => [l.workDate, tr(lang, { ja: l.descriptionJa, en: l.descriptionEn }), minutesText(l.minutes), yen(l.unitPrice), yen(l.amount)]),
+    ], true, [1]);
     doc.moveDown();
     table(doc, [290, 200], [
       ...i.byRate.map((r) => [`${tr(lang, t('税率', 'Tax rate'))} ${r.rate}%`, `${tr(lang, t('対象', 'Net'))} ${yen(r.net)} / ${tr(lang, t('消費税', 'Tax'))} ${yen(r.tax)}`]),
@@ -125,9 +154,15 @@ export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
       [tr(lang, t('消費税', 'Consumption tax')), yen(i.tax)],
       [tr(lang, t('合計', 'Total')), yen(i.total)],
     ], false);
-    if (i.note) {
+    if (i.payTo) {
+      const a = i.payTo;
       doc.moveDown();
-      doc.fontSize(9).text(i.note, { width: 490 });
+      doc.fontSize(10).text(tr(lang, t('お振込先', 'Please pay to')));
+      doc.fontSize(9);
+      doc.text(`${tr(lang, t('金融機関', 'Bank'))}: ${a.bank} (${a.bankCode})`);
+      doc.text(`${tr(lang, t('支店', 'Branch'))}: ${a.branch} (${a.branchCode})`);
+      doc.text(`${tr(lang, t('預金種目', 'Account type'))}: ${tr(lang, a.accountType === 2 ? t('当座', 'Current') : t('普通', 'Ordinary'))}  ${tr(lang, t('口座番号', 'Account number'))}: ${a.accountNumber}`);
+      doc.text(`${tr(lang, t('口座名義', 'Account holder'))}: ${a.holder}`);
     }
   });
 }

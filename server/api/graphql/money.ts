@@ -9,11 +9,13 @@ import { z } from 'zod';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg, msgText } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
-import { invoicesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
+import { FAILURES, invoicesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
 import { visibleRows } from '../../resources/read-model.ts';
-import { batchFile, quickPayState, requestAdvance } from '../../modules/payroll/ledger.ts';
+import { ACCOUNT_UPDATED, batchFile, createTransferBatch, quickPayState, requestAdvance, TRANSFER_DAYS_AHEAD, TransferAccountMissing, transferDateProblem } from '../../modules/payroll/ledger.ts';
+import { inTransaction } from '../../db/connect.ts';
 import { quickPayAvailable } from '../../modules/payroll/quickpay.ts';
 import { NOT_MODELLED, NOTE_TEXT, type NoteKey } from '../../modules/payroll/deductions.ts';
+import { zenginName } from '../../modules/payroll/zengin.ts';
 import { createInvoices } from '../../modules/billing/invoices.ts';
 import { invoiceTotals } from '../../modules/billing/totals.ts';
 import type { ApiContext } from '../context.ts';
@@ -129,6 +131,18 @@ export const typeDefs = /* GraphQL */ `
     lines: [InvoiceDocLine!]!
     subject: String!
     note: String!
+    "Where the client pays: the company's account (null when not set in the company settings)."
+    payTo: InvoicePayTo
+  }
+  "A bank account as an invoice prints it: bank and branch (kana, code), 1 普通 or 2 当座, number, holder."
+  type InvoicePayTo {
+    bank: String!
+    bankCode: String!
+    branch: String!
+    branchCode: String!
+    accountType: Int!
+    accountNumber: String!
+    holder: String!
   }
   type InvoicesMade {
     created: Int!
@@ -210,9 +224,25 @@ export const typeDefs = /* GraphQL */ `
     fee: Int!
     net: Int!
   }
+  "A line left out of a transfer batch: whose, which day, and why (in the caller's language)."
+  type TransferFailed {
+    lineId: ID!
+    worker: String!
+    workDate: String!
+    reason: String!
+  }
+  "What batching for transfer did: the batches made (one per company) and the lines that could not go."
+  type TransferBatched {
+    transferDate: String!
+    batches: [TransferBatch!]!
+    transferred: Int!
+    failed: [TransferFailed!]!
+  }
   extend type Query {
     "The caller's company's latest transfer batches (daily pay), newest first."
     transferBatches: [TransferBatch!]!
+    "The caller's company's daily pay lines that could not be batched, with the reason as it stands now."
+    transferFailures: [TransferFailed!]!
     "A batch's 全銀協 総合振込 file (Shift_JIS, 120-byte records)."
     transferBatchFile(id: ID!): FileDownload
     "A monthly pay run as its payslip; null when the caller may not see it."
@@ -227,6 +257,8 @@ export const typeDefs = /* GraphQL */ `
   extend type Mutation {
     "Makes (again) the draft invoices of the caller's company's clients for the period closing in month (YYYY-MM)."
     createInvoices(month: String!): InvoicesMade!
+    "Batches the caller's company's approved daily pay for transfer on transferDate (YYYY-MM-DD, a bank business day)."
+    createTransferBatch(transferDate: String!): TransferBatched!
     "The signed-in candidate asks a company for an advance on earned pay."
     requestQuickPay(companyId: ID!, amount: Int!): AdvanceRequested!
     "The signed-in candidate's bank account for pay transfers."
@@ -237,17 +269,31 @@ export const typeDefs = /* GraphQL */ `
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** Full-width katakana, half-width katakana, capital letters, digits, space and ( ) - . / , as banks accept (全銀). */
-const KANA_NAME = /^[ァ-ヴー\u3000 ｦ-ﾟA-Z0-9()\-./,]+$/u;
 const matching = (re: RegExp) => (v: string) => v === '' || re.test(v);
+/**
+ * A name the 全銀 file carries (a bank's, a branch's, the account holder's), converted on entry to
+ * the characters banks take (`zenginName`: katakana to half width, small kana full size, ヰ ヱ to
+ * イ エ, ー to -) and kept as the file will carry it; a name longer than its field is refused, never cut.
+ */
+const zenginField = (width: number, charsKey: 'bank.nameKana' | 'bank.kana') =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .transform((input, ctx) => {
+      const r = zenginName(input, width);
+      if (r.ok) return r.value;
+      ctx.addIssue({ code: 'custom', message: r.reason, params: r.reason === 'length' ? msgText('bank.tooLong', { max: width, value: r.value }) : msgText(charsKey) });
+      return z.NEVER;
+    });
 export const bankAccountSchema = z.object({
   bankCode: z.string().trim().min(1).refine(matching(/^\d{4}$/), { params: msgText('bank.bankCode') }),
-  bankName: z.string().trim().min(1).max(40),
+  bankName: zenginField(15, 'bank.nameKana'),
   branchCode: z.string().trim().min(1).refine(matching(/^\d{3}$/), { params: msgText('bank.branchCode') }),
-  branchName: z.string().trim().min(1).max(40),
+  branchName: zenginField(15, 'bank.nameKana'),
   accountType: z.union([z.literal(1), z.literal(2)]),
   accountNumber: z.string().trim().min(1).refine(matching(/^\d{7}$/), { params: msgText('bank.accountNumber') }),
-  holderKana: z.string().trim().min(1).max(30).refine(matching(KANA_NAME), { params: msgText('bank.kana') }),
+  holderKana: zenginField(30, 'bank.kana'),
 });
 
 function tenantCompany(ctx: ApiContext): string | null {
@@ -340,6 +386,20 @@ export const resolvers = {
       if (company) q = q.where('company_id', '=', company);
       return (await q.execute()).map((b) => ({ id: b.id, transferDate: b.transfer_date, payees: b.payees, total: b.total, createdBy: b.created_by_name, createdAt: b.created_at.toISOString() }));
     },
+    transferFailures: async (_: unknown, __: unknown, ctx: ApiContext) => {
+      const company = tenantCompany(ctx);
+      let q = ctx.services.db
+        .selectFrom('pay_lines as l')
+        .innerJoin('users as u', 'u.id', 'l.user_id')
+        .select(['l.id', 'u.name', 'l.work_date', 'l.failure_reason'])
+        .where('l.status', '=', 'failed')
+        .where('l.mode', '=', 'daily')
+        .orderBy('u.name')
+        .orderBy('l.work_date')
+        .limit(200);
+      if (company) q = q.where('l.company_id', '=', company);
+      return (await q.execute()).map((l) => ({ lineId: l.id, worker: l.name, workDate: l.work_date, reason: (FAILURES as Record<string, { ja: string; en: string }>)[l.failure_reason]?.[ctx.lang] ?? l.failure_reason }));
+    },
     transferBatchFile: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       if (!UUID.test(a.id)) return null;
       const company = tenantCompany(ctx);
@@ -349,7 +409,8 @@ export const resolvers = {
         const f = await batchFile(ctx.services.db, a.id, batch.company_id);
         return f && { name: f.name, base64: f.file.toString('base64') };
       } catch (err) {
-        // The company's own transfer account is incomplete: say what to fix, not a 500.
+        // The company's own transfer account is no longer complete: say what to fix, not a 500.
+        if (!(err instanceof TransferAccountMissing)) throw err;
         ctx.services.log.warn({ err }, 'transfer file refused');
         throw apiError('CONFLICT', msg(ctx.lang, 'money.transferAccountMissing'));
       }
@@ -371,7 +432,7 @@ export const resolvers = {
         .innerJoin('clients as cl', 'cl.id', 'i.client_id')
         .innerJoin('companies as c', 'c.id', 'i.company_id')
         .selectAll('i')
-        .select(['cl.name as client_ja', 'cl.name_en as client_en', 'c.name as company_ja', 'c.name_en as company_en', 'c.transfer_bank_name', 'c.transfer_branch_name', 'c.transfer_account_number'])
+        .select(['cl.name as client_ja', 'cl.name_en as client_en', 'c.name as company_ja', 'c.name_en as company_en', 'c.transfer_bank_code', 'c.transfer_bank_name', 'c.transfer_branch_code', 'c.transfer_branch_name', 'c.transfer_account_type', 'c.transfer_account_number', 'c.transfer_requester_name'])
         .where('i.id', '=', a.id)
         .executeTakeFirstOrThrow();
       const lines = await db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', a.id).orderBy('work_date').orderBy('description_ja').execute();
@@ -392,8 +453,9 @@ export const resolvers = {
         period: `${dateText(i.period_start, lang)} – ${dateText(i.period_end, lang)}`,
         amount: yen(i.total),
         due_date: dateText(i.due_date, lang),
-        bank_account: [i.transfer_bank_name, i.transfer_branch_name, i.transfer_account_number].filter(Boolean).join(' '),
+        bank_account: [i.transfer_bank_name, i.transfer_branch_name, i.transfer_account_type === 2 ? pickLang(lang, '当座', 'Current') : pickLang(lang, '普通', 'Ordinary'), i.transfer_account_number, i.transfer_requester_name].filter(Boolean).join(' '),
       };
+      const payTo = i.transfer_bank_code && i.transfer_account_number ? { bank: i.transfer_bank_name, bankCode: i.transfer_bank_code, branch: i.transfer_branch_name, branchCode: i.transfer_branch_code, accountType: i.transfer_account_type, accountNumber: i.transfer_account_number, holder: i.transfer_requester_name } : null;
       return {
         id: i.id,
         number: i.number,
@@ -414,6 +476,7 @@ export const resolvers = {
         lines: lines.map((l) => ({ workDate: l.work_date, descriptionJa: l.description_ja, descriptionEn: l.description_en, minutes: l.minutes, unitPrice: l.unit_price, amount: l.amount, taxRate: l.tax_rate })),
         subject: fill(template ? pickLang(lang, template.subject_ja, template.subject_en) : '', values),
         note: fill(template ? pickLang(lang, template.body_ja, template.body_en) : '', values),
+        payTo,
       };
     },
     myPay: async (_: unknown, __: unknown, ctx: ApiContext) => {
@@ -469,6 +532,27 @@ export const resolvers = {
       }
       return total;
     },
+    createTransferBatch: async (_: unknown, a: { transferDate: string }, ctx: ApiContext) => {
+      const company = tenantCompany(ctx);
+      const db = ctx.services.db;
+      const settings = await db.selectFrom('payment_settings').select(['transfer_cutoff']).executeTakeFirst();
+      const problem = transferDateProblem(a.transferDate, new Date(), settings?.transfer_cutoff ?? '15:00');
+      if (problem) throw badInput(ctx.lang, { transferDate: msg(ctx.lang, `money.transferDate.${problem}`, { days: TRANSFER_DAYS_AHEAD }) });
+      const companies = company ? [company] : (await db.selectFrom('pay_lines').select('company_id').distinct().where('status', '=', 'approved').where('mode', '=', 'daily').execute()).map((c) => c.company_id);
+      const out = { transferDate: a.transferDate, batches: [] as unknown[], transferred: 0, failed: [] as unknown[] };
+      for (const id of companies) {
+        try {
+          const r = await createTransferBatch(db, { id: ctx.user!.id, name: ctx.user!.name }, id, null, a.transferDate);
+          if (r.batchId) out.batches.push({ id: r.batchId, transferDate: r.transferDate, payees: r.payees, total: r.total, createdBy: ctx.user!.name, createdAt: new Date().toISOString() });
+          out.transferred += r.transferred;
+          out.failed.push(...r.failed.map((f) => ({ ...f, reason: FAILURES[f.reason][ctx.lang] })));
+        } catch (err) {
+          if (err instanceof TransferAccountMissing) throw apiError('CONFLICT', msg(ctx.lang, 'money.transferAccountMissing'));
+          throw err;
+        }
+      }
+      return out;
+    },
     requestQuickPay: async (_: unknown, a: { companyId: string; amount: number }, ctx: ApiContext) => {
       if (!UUID.test(a.companyId)) throw badInput(ctx.lang, { companyId: msg(ctx.lang, 'validation.choice') });
       if (!Number.isInteger(a.amount) || a.amount < 1 || a.amount > 10_000_000) throw badInput(ctx.lang, { amount: msg(ctx.lang, 'money.amount') });
@@ -486,7 +570,11 @@ export const resolvers = {
       if (!v.ok) throw badInput(ctx.lang, v.errors);
       const d = v.data;
       const row = { bank_code: d.bankCode, bank_name: d.bankName, branch_code: d.branchCode, branch_name: d.branchName, account_type: d.accountType, account_number: d.accountNumber, holder_kana: d.holderKana, updated_at: new Date() };
-      await ctx.services.db.insertInto('bank_accounts').values({ user_id: ctx.user!.id, ...row }).onConflict((oc) => oc.column('user_id').doUpdateSet(row)).execute();
+      await inTransaction(ctx.services.db, async (trx) => {
+        await trx.insertInto('bank_accounts').values({ user_id: ctx.user!.id, ...row }).onConflict((oc) => oc.column('user_id').doUpdateSet(row)).execute();
+        // Lines that failed for want of this account no longer say so: the clerk approves them again.
+        await trx.updateTable('pay_lines').set({ failure_reason: ACCOUNT_UPDATED, updated_at: new Date() }).where('user_id', '=', ctx.user!.id).where('status', '=', 'failed').where('failure_reason', 'in', ['no_bank_account', 'bank_name', 'branch_name', 'holder_name']).execute();
+      });
       return d;
     },
   },

@@ -6,12 +6,12 @@
  */
 import { sql } from 'kysely';
 import { inTransaction, type DB } from '../../db/connect.ts';
-import { todayInJapan } from '../../../shared/time.ts';
+import { addDays, clockInJapan, todayInJapan } from '../../../shared/time.ts';
 import { advancesToRecover, earnedUnpaid, settleRunAdvances, transferFee } from './lines.ts';
-import { transferDateFor } from './payday.ts';
+import { businessDayOnOrAfter, isBusinessDay } from './payday.ts';
 import { dailyWithholdingHei } from './withholding.ts';
 import { quickPayQuote, type QuickPayQuote } from './quickpay.ts';
-import { zenginTransferFile, type ZenginBatch } from './zengin.ts';
+import { toZenginText, zenginBatchSchema, zenginName, zenginTransferFile, type ZenginBatch } from './zengin.ts';
 
 type Trx = DB;
 export interface Actor {
@@ -52,51 +52,94 @@ type Kysely = import('kysely').Kysely<any>;
 
 export { transferDateFor } from './payday.ts';
 
-export interface BatchOutcome {
-  batchId: string | null;
-  transferred: number;
-  /** Lines that could not go (no bank account): marked failed with the reason. */
-  failed: number;
-}
+/** How far ahead a transfer may be dated: the file's date carries no year (MMDD), and banks take designated dates about a month ahead. */
+export const TRANSFER_DAYS_AHEAD = 30;
+
+export type TransferDateProblem = 'format' | 'past' | 'cutoff' | 'closed' | 'far';
 
 /**
- * Batches approved daily pay lines for transfer: per worker one transfer of their lines' pay less
- * withholding, less the platform's transfer fee once, less the advances it recovers. A worker
- * without a bank account: their lines fail with the reason `no_bank_account`.
+ * Why a transfer date chosen by the user cannot be used, or null: it must be a day of the calendar,
+ * not before the first day a batch made now can reach the bank (today only before the cut-off),
+ * a bank business day (not a Saturday, Sunday, national holiday under 国民の祝日に関する法律 with
+ * substitute holidays, or 31 Dec – 3 Jan: `isBusinessDay`), and at most TRANSFER_DAYS_AHEAD days ahead.
  */
-export async function createTransferBatch(db: DB, actor: Actor, companyId: string, lineIds: readonly string[], now = new Date()): Promise<BatchOutcome> {
+export function transferDateProblem(date: string, now: Date, cutoff: string): TransferDateProblem | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) return 'format';
+  const today = todayInJapan(now);
+  if (date < today) return 'past';
+  if (date > addDays(today, TRANSFER_DAYS_AHEAD)) return 'far';
+  if (!isBusinessDay(date)) return 'closed';
+  if (date === today && clockInJapan(now) >= cutoff) return 'cutoff';
+  return null;
+}
+
+/** Why a worker's lines stay out of a batch: what they must fix, named on their lines. */
+export type TransferFailure = 'no_bank_account' | 'bank_name' | 'branch_name' | 'holder_name';
+/** A worker's failed lines after they saved their bank account again: the reason no longer holds. */
+export const ACCOUNT_UPDATED = 'account_updated';
+
+export interface BatchOutcome {
+  batchId: string | null;
+  /** The day the batch goes to the bank (as chosen). */
+  transferDate: string;
+  /** Lines in the batch, and the people and yen it pays. */
+  transferred: number;
+  payees: number;
+  total: number;
+  /** Lines that could not go: marked failed with the reason, the worker named. */
+  failed: { lineId: string; worker: string; workDate: string; reason: TransferFailure }[];
+}
+
+/** The company's own account could not head a 全銀 file: nothing was batched. */
+export class TransferAccountMissing extends Error {}
+
+/**
+ * Batches approved daily pay lines for transfer on `transferDate` (a business day the user chose:
+ * `transferDateProblem` must have passed it): per worker one transfer of their lines' pay less
+ * withholding, less the platform's transfer fee once, less the advances it recovers. A worker whose
+ * bank account is missing or whose names the 全銀 format cannot carry: their lines fail with the
+ * reason and stay out. The batch's file is made before the transaction commits: when it cannot be
+ * made nothing is batched and no line is marked transferred. `lineIds` null: every approved line.
+ */
+export async function createTransferBatch(db: DB, actor: Actor, companyId: string, lineIds: readonly string[] | null, transferDate: string): Promise<BatchOutcome> {
   return inTransaction(db, async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`batch:${companyId}`}))`.execute(trx);
-    const lines = await trx
+    const out: BatchOutcome = { batchId: null, transferDate, transferred: 0, payees: 0, total: 0, failed: [] };
+    if (lineIds && !lineIds.length) return out;
+    let q = trx
       .selectFrom('pay_lines as l')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
       .leftJoin('bank_accounts as b', 'b.user_id', 'l.user_id')
-      .select(['l.id', 'l.user_id', 'l.total', 'l.withholding', 'l.tax_column', 'b.user_id as account'])
-      .where('l.id', 'in', [...lineIds])
+      .select(['l.id', 'l.user_id', 'l.work_date', 'l.total', 'l.withholding', 'l.tax_column', 'u.name as worker', 'b.user_id as account', 'b.bank_name', 'b.branch_name', 'b.holder_kana'])
       .where('l.company_id', '=', companyId)
       .where('l.mode', '=', 'daily')
       .where('l.status', '=', 'approved')
-      .where('l.batch_id', 'is', null)
-      .orderBy('l.work_date')
-      .orderBy('l.start_at')
-      .execute();
-    if (!lines.length) return { batchId: null, transferred: 0, failed: 0 };
-    const noAccount = lines.filter((l) => !l.account).map((l) => l.id);
-    if (noAccount.length) {
-      await trx.updateTable('pay_lines').set({ status: 'failed', failure_reason: 'no_bank_account', updated_at: new Date() }).where('id', 'in', noAccount).execute();
-      for (const id of noAccount) await audit(trx, actor, 'pay_line', id, companyId, { status: { from: 'approved', to: 'failed' }, reason: 'no_bank_account' });
+      .where('l.batch_id', 'is', null);
+    if (lineIds) q = q.where('l.id', 'in', [...lineIds]);
+    const lines = await q.orderBy('l.work_date').orderBy('l.start_at').execute();
+    if (!lines.length) return out;
+    // The company's own account heads the file: without it nothing is batched or failed.
+    const head = requesterOf(await companyRow(trx, companyId), transferDate);
+    const problemOf = (l: (typeof lines)[number]): TransferFailure | null => {
+      if (!l.account) return 'no_bank_account';
+      if (!zenginName(l.bank_name ?? '', 15).ok) return 'bank_name';
+      if (!zenginName(l.branch_name ?? '', 15).ok) return 'branch_name';
+      if (!zenginName(l.holder_kana ?? '', 30).ok) return 'holder_name';
+      return null;
+    };
+    for (const l of lines) {
+      const reason = problemOf(l);
+      if (!reason) continue;
+      out.failed.push({ lineId: l.id, worker: l.worker, workDate: l.work_date, reason });
+      await trx.updateTable('pay_lines').set({ status: 'failed', failure_reason: reason, updated_at: new Date() }).where('id', '=', l.id).execute();
+      await audit(trx, actor, 'pay_line', l.id, companyId, { status: { from: 'approved', to: 'failed' }, reason });
     }
-    const going = lines.filter((l) => l.account);
-    if (!going.length) return { batchId: null, transferred: 0, failed: noAccount.length };
-    const settings = await trx.selectFrom('payment_settings').select(['transfer_cutoff']).executeTakeFirst();
+    const going = lines.filter((l) => !problemOf(l));
+    if (!going.length) return out;
     const fee = await transferFee(trx);
-    const transferDate = transferDateFor(now, settings?.transfer_cutoff ?? '15:00');
-    // The 日額表 of the year the pay is paid: the day it goes to the bank, known only now.
+    // The 日額表 of the year the pay is paid: the day it goes to the bank, chosen by the user.
     for (const l of going) if (l.tax_column === 'hei') l.withholding = dailyWithholdingHei(l.total, transferDate);
-    const batch = await trx
-      .insertInto('transfer_batches')
-      .values({ company_id: companyId, transfer_date: transferDate, created_by_name: actor.name })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const batch = await trx.insertInto('transfer_batches').values({ company_id: companyId, transfer_date: transferDate, created_by_name: actor.name }).returning('id').executeTakeFirstOrThrow();
     const byUser = new Map<string, typeof going>();
     for (const l of going) byUser.set(l.user_id, [...(byUser.get(l.user_id) ?? []), l]);
     let total = 0;
@@ -119,37 +162,36 @@ export async function createTransferBatch(db: DB, actor: Actor, companyId: strin
       total += pay - payeeFee - recover.total;
     }
     await trx.updateTable('transfer_batches').set({ payees: byUser.size, total }).where('id', '=', batch.id).execute();
-    await audit(trx, actor, 'transfer_batch', batch.id, companyId, { payees: byUser.size, total }, 'create');
-    return { batchId: batch.id, transferred: going.length, failed: noAccount.length };
+    // The file now, inside the transaction: a file the bank would refuse batches nothing.
+    zenginTransferFile({ ...head, payees: await payeesOf(trx, batch.id) });
+    await audit(trx, actor, 'transfer_batch', batch.id, companyId, { payees: byUser.size, total, transferDate }, 'create');
+    return { ...out, batchId: batch.id, transferred: going.length, payees: byUser.size, total };
   });
 }
 
-/** Half-width katakana of a full-width katakana name, as banks want it (全銀 characters). */
-export function toZenginKana(s: string): string {
-  const map: Record<string, string> = { ガ: 'ｶﾞ', ギ: 'ｷﾞ', グ: 'ｸﾞ', ゲ: 'ｹﾞ', ゴ: 'ｺﾞ', ザ: 'ｻﾞ', ジ: 'ｼﾞ', ズ: 'ｽﾞ', ゼ: 'ｾﾞ', ゾ: 'ｿﾞ', ダ: 'ﾀﾞ', ヂ: 'ﾁﾞ', ヅ: 'ﾂﾞ', デ: 'ﾃﾞ', ド: 'ﾄﾞ', バ: 'ﾊﾞ', ビ: 'ﾋﾞ', ブ: 'ﾌﾞ', ベ: 'ﾍﾞ', ボ: 'ﾎﾞ', パ: 'ﾊﾟ', ピ: 'ﾋﾟ', プ: 'ﾌﾟ', ペ: 'ﾍﾟ', ポ: 'ﾎﾟ', ヴ: 'ｳﾞ' };
-  const plain = 'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲン';
-  const half = 'ｱｲｳｴｵｶｷｸｹｺｻｼｽｾｿﾀﾁﾂﾃﾄﾅﾆﾇﾈﾉﾊﾋﾌﾍﾎﾏﾐﾑﾒﾓﾔﾕﾖﾗﾘﾙﾚﾛﾜｦﾝ';
-  const small: Record<string, string> = { ァ: 'ｱ', ィ: 'ｲ', ゥ: 'ｳ', ェ: 'ｴ', ォ: 'ｵ', ッ: 'ﾂ', ャ: 'ﾔ', ュ: 'ﾕ', ョ: 'ﾖ', ｧ: 'ｱ', ｨ: 'ｲ', ｩ: 'ｳ', ｪ: 'ｴ', ｫ: 'ｵ', ｯ: 'ﾂ', ｬ: 'ﾔ', ｭ: 'ﾕ', ｮ: 'ﾖ' };
-  let out = '';
-  for (const ch of s.normalize('NFKC').toUpperCase()) {
-    const i = plain.indexOf(ch);
-    out += map[ch] ?? small[ch] ?? (i >= 0 ? half[i] : ch === 'ー' || ch === 'ｰ' ? '-' : ch === '　' ? ' ' : ch);
-  }
-  return out;
+type CompanyRow = Awaited<ReturnType<typeof companyRow>>;
+const companyRow = (db: DB, id: string) => db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The header of the company's file; TransferAccountMissing when its account cannot head one (entered on the company settings page). */
+function requesterOf(c: CompanyRow, transferDate: string): Omit<ZenginBatch, 'payees'> {
+  const head = {
+    requesterCode: c.transfer_requester_code,
+    requesterName: toZenginText(c.transfer_requester_name),
+    transferDate: transferDate.slice(5, 7) + transferDate.slice(8, 10),
+    bankCode: c.transfer_bank_code,
+    bankName: toZenginText(c.transfer_bank_name),
+    branchCode: c.transfer_branch_code,
+    branchName: toZenginText(c.transfer_branch_name),
+    accountType: c.transfer_account_type === 2 ? (2 as const) : (1 as const),
+    accountNumber: c.transfer_account_number,
+  };
+  const probe = zenginBatchSchema.safeParse({ ...head, payees: [{ bankCode: '0001', bankName: '', branchCode: '001', branchName: '', accountType: 1, accountNumber: '0000001', name: 'A', amount: 1 }] });
+  if (!probe.success) throw new TransferAccountMissing(probe.error.issues.map((i) => i.path.join('.')).join(', '));
+  return head;
 }
 
-const ZENGIN_TEXT = /^[0-9A-Zｦｱ-ﾝﾞﾟ ()\-./,｢｣]*$/u;
-/** A bank or branch name for the file: in kana when it can be, else left out (the codes decide; banks read names as a hint). */
-const nameHint = (s: string, width = 15) => {
-  const k = toZenginKana(s);
-  return ZENGIN_TEXT.test(k) ? k.slice(0, width) : '';
-};
-
-/** The 全銀 総合振込 file of a batch (issue 13 item 6); a readable Error when the company's account is not set up. */
-export async function batchFile(db: DB, batchId: string, companyId: string): Promise<{ file: Buffer; name: string } | null> {
-  const batch = await db.selectFrom('transfer_batches').selectAll().where('id', '=', batchId).where('company_id', '=', companyId).executeTakeFirst();
-  if (!batch) return null;
-  const c = await db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
+/** The payees of a batch as the file carries them: names as stored (converted to 全銀 on entry). */
+async function payeesOf(db: DB, batchId: string): Promise<ZenginBatch['payees']> {
   const payees = await db
     .selectFrom('pay_lines as l')
     .innerJoin('bank_accounts as b', 'b.user_id', 'l.user_id')
@@ -158,28 +200,24 @@ export async function batchFile(db: DB, batchId: string, companyId: string): Pro
     .groupBy(['l.user_id', 'b.bank_code', 'b.bank_name', 'b.branch_code', 'b.branch_name', 'b.account_type', 'b.account_number', 'b.holder_kana'])
     .orderBy('b.holder_kana')
     .execute();
-  const input: ZenginBatch = {
-    requesterCode: c.transfer_requester_code,
-    requesterName: toZenginKana(c.transfer_requester_name),
-    transferDate: batch.transfer_date.slice(5, 7) + batch.transfer_date.slice(8, 10),
-    bankCode: c.transfer_bank_code,
-    bankName: nameHint(c.transfer_bank_name),
-    branchCode: c.transfer_branch_code,
-    branchName: nameHint(c.transfer_branch_name),
-    accountType: c.transfer_account_type === 2 ? 2 : 1,
-    accountNumber: c.transfer_account_number,
-    payees: payees.map((p) => ({
-      bankCode: p.bank_code,
-      bankName: nameHint(p.bank_name),
-      branchCode: p.branch_code,
-      branchName: nameHint(p.branch_name),
-      accountType: p.account_type === 2 ? 2 : 1,
-      accountNumber: p.account_number,
-      name: toZenginKana(p.holder_kana).slice(0, 30),
-      amount: Number(p.amount),
-    })),
-  };
-  return { file: zenginTransferFile(input), name: `zengin-${batch.transfer_date}-${batchId.slice(0, 8)}.txt` };
+  return payees.map((p) => ({
+    bankCode: p.bank_code,
+    bankName: toZenginText(p.bank_name),
+    branchCode: p.branch_code,
+    branchName: toZenginText(p.branch_name),
+    accountType: p.account_type === 2 ? 2 : 1,
+    accountNumber: p.account_number,
+    name: toZenginText(p.holder_kana),
+    amount: Number(p.amount),
+  }));
+}
+
+/** The 全銀 総合振込 file of a batch; TransferAccountMissing when the company's account is no longer complete. */
+export async function batchFile(db: DB, batchId: string, companyId: string): Promise<{ file: Buffer; name: string } | null> {
+  const batch = await db.selectFrom('transfer_batches').selectAll().where('id', '=', batchId).where('company_id', '=', companyId).executeTakeFirst();
+  if (!batch) return null;
+  const head = requesterOf(await companyRow(db, companyId), batch.transfer_date);
+  return { file: zenginTransferFile({ ...head, payees: await payeesOf(db, batchId) }), name: `zengin-${batch.transfer_date}-${batchId.slice(0, 8)}.txt` };
 }
 
 /** Approves a monthly run: its lines approved with it, the advances it recovers marked recovered. */

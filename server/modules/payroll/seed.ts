@@ -10,7 +10,7 @@ import type { DB } from '../../db/connect.ts';
 import { addDays, todayInJapan, weekdayOf } from '../../../shared/time.ts';
 import { companyTree } from '../pipeline/statuses.ts';
 import { createInvoices } from '../billing/invoices.ts';
-import { createTransferBatch } from './ledger.ts';
+import { createTransferBatch, transferDateFor } from './ledger.ts';
 import { syncPay } from './lines.ts';
 
 export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
@@ -71,7 +71,7 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
   await db
     .updateTable('companies')
     .set({
-      registration_number: 'T1234567890123',
+      registration_number: 'T9234567890123',
       transfer_requester_code: '1234567890',
       transfer_requester_name: 'ｻｸﾗｽﾀﾂﾌｲﾝｸﾞ(ｶ',
       transfer_bank_code: '0001',
@@ -86,8 +86,8 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
   await db
     .insertInto('bank_accounts')
     .values([
-      { user_id: who('worker1@demo.test'), bank_code: '0005', bank_name: '三菱UFJ', branch_code: '135', branch_name: '新宿', account_type: 1, account_number: '7654321', holder_kana: 'チャン テイ マイ' },
-      { user_id: who('worker2@demo.test'), bank_code: '0009', bank_name: '三井住友', branch_code: '210', branch_name: '川口', account_type: 1, account_number: '0012345', holder_kana: 'レイエス ホセ' },
+      { user_id: who('worker1@demo.test'), bank_code: '0005', bank_name: 'ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ', branch_code: '135', branch_name: 'ｼﾝｼﾞﾕｸ', account_type: 1, account_number: '7654321', holder_kana: 'ﾁﾔﾝ ﾃｲ ﾏｲ' },
+      { user_id: who('worker2@demo.test'), bank_code: '0009', bank_name: 'ﾐﾂｲｽﾐﾄﾓ', branch_code: '210', branch_name: 'ｶﾜｸﾞﾁ', account_type: 1, account_number: '0012345', holder_kana: 'ﾚｲｴｽ ﾎｾ' },
     ])
     .execute();
 
@@ -123,12 +123,15 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
     actor,
     companyId,
     approved.filter((l) => l.user_id === who('worker2@demo.test')).map((l) => l.id),
+    transferDateFor(new Date(), '15:00'),
   );
   // Tran's advance, transferred; the draft monthly run recovers it.
   await db.insertInto('advances').values({ company_id: companyId, user_id: who('worker1@demo.test'), amount: 5_000, fee: 300, net: 4_700, status: 'transferred', requested_on: day(3), decided_by_name: actor.name }).execute();
   // And a request of ¥3,000 waiting for the company's approval (within what she may draw).
   await db.insertInto('advances').values({ company_id: companyId, user_id: who('worker1@demo.test'), amount: 3_000, fee: 330, net: 2_670, status: 'requested', requested_on: day(5) }).execute();
   await syncPay(db, companyId, who('worker1@demo.test'));
-  // One invoice per client for the month that holds last Saturday.
+  // One invoice per client for the month that holds last Saturday. The clients close their billing
+  // on last Saturday's day of the month, so the demo's periods have ended and its invoices can be issued.
+  await db.updateTable('clients').set({ billing_closing_day: Number(day(6).slice(8, 10)) }).where('company_id', '=', companyId).execute();
   await createInvoices(db, actor, companyId, day(6).slice(0, 7));
 }

@@ -161,4 +161,7 @@ export interface InvoiceLinesTable {
   unit_price: number;
   amount: number;
   tax_rate: 8 | 10;
+  /** What the line bills: the hours worked, or one premium on them (migration 0043). */
+  kind: ColumnType<InvoiceLineKind, InvoiceLineKind | undefined>;
 }
+export type InvoiceLineKind = 'work' | 'overtime' | 'late_night' | 'holiday';

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { zenginTransferFile, type ZenginBatch, type ZenginPayee } from './zengin.ts';
+import { toZenginText, zenginName, zenginTransferFile, type ZenginBatch, type ZenginPayee } from './zengin.ts';
 
 const payee = (p: Partial<ZenginPayee> = {}): ZenginPayee => ({
   bankCode: '0005',
@@ -146,5 +146,26 @@ describe('zenginTransferFile', () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('names converted to the 全銀 character set on entry (toZenginText, zenginName)', () => {
+  it('folds what banks fold: small kana full size, ヰ ヱ to イ エ, ー to -, hiragana and full width to half-width kana', () => {
+    expect(toZenginText('チャン　ヰヱ')).toBe('ﾁﾔﾝ ｲｴ');
+    expect(toZenginText('ゆうちょ')).toBe('ﾕｳﾁﾖ');
+    expect(toZenginText('ミツビシユーエフジェー')).toBe('ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴ-');
+    expect(toZenginText('ｶﾞｯｺｳ')).toBe('ｶﾞﾂｺｳ');
+    expect(toZenginText('ｎｇｕｙｅｎ van an')).toBe('NGUYEN VAN AN');
+    expect(toZenginText('ヴィ・パ（カ')).toBe('ｳﾞｲ.ﾊﾟ(ｶ');
+  });
+
+  it('refuses kanji and more bytes than the field holds instead of cutting', () => {
+    expect(zenginName('三井住友', 15)).toMatchObject({ ok: false, reason: 'characters' });
+    // ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲｷﾞﾝｺｳ: 18 one-byte characters (each voicing mark is one).
+    expect(zenginName('ミツビシユーエフジエイギンコウ', 15)).toEqual({ ok: false, reason: 'length', value: 'ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲｷﾞﾝｺｳ' });
+    expect(zenginName('ミツイスミトモ', 15)).toEqual({ ok: true, value: 'ﾐﾂｲｽﾐﾄﾓ' });
+    // Whatever zenginName accepts, the file takes.
+    const name = zenginName('タパ ビカシュ', 30);
+    expect(name.ok && zenginTransferFile(batch({ payees: [payee({ name: name.value })] })).length).toBe(4 * 122);
   });
 });

@@ -146,3 +146,53 @@ export function zenginTransferFile(batch: ZenginBatch): Buffer {
   const file = [header, ...data, trailer, end].map((r) => r + CRLF).join('');
   return iconv.encode(file, 'Shift_JIS');
 }
+
+// ---------------------------------------------------------------------------------------------
+// Names as banks take them, converted when they are entered
+
+const FULL = 'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲン';
+const HALF = 'ｱｲｳｴｵｶｷｸｹｺｻｼｽｾｿﾀﾁﾂﾃﾄﾅﾆﾇﾈﾉﾊﾋﾌﾍﾎﾏﾐﾑﾒﾓﾔﾕﾖﾗﾘﾙﾚﾛﾜｦﾝ';
+/**
+ * What banks do with the kana they do not carry (全銀協 振込可能文字; the same folding Japanese
+ * banks' EB software applies): small kana become full size, ヰ ヱ (obsolete) become イ エ, ヮ ワ,
+ * ヵ ヶ カ ケ, the long vowel mark and dashes become '-', the middle dot '.'.
+ */
+const FOLD: Record<string, string> = {
+  ァ: 'ア', ィ: 'イ', ゥ: 'ウ', ェ: 'エ', ォ: 'オ', ッ: 'ツ', ャ: 'ヤ', ュ: 'ユ', ョ: 'ヨ', ヮ: 'ワ', ヵ: 'カ', ヶ: 'ケ',
+  ヰ: 'イ', ヱ: 'エ', ー: '-', '‐': '-', '−': '-', '―': '-', '–': '-', '—': '-', '・': '.', '　': ' ',
+};
+
+/**
+ * Any way a person types a kana or roman name (full-width or half-width katakana, hiragana,
+ * full-width letters and digits, lower case) as the 全銀 character set: half-width katakana with
+ * the voicing marks split off (ガ → ｶﾞ), capital letters, digits, space and ( ) - . / , ｢ ｣.
+ * Characters with no 全銀 form (kanji, other symbols) are left as they are: `zenginName` refuses them.
+ */
+export function toZenginText(input: string): string {
+  let out = '';
+  for (const raw of input.normalize('NFKC').toUpperCase()) {
+    // Hiragana to katakana (the blocks are 0x60 apart), then the folds, then one base and its marks.
+    const code = raw.codePointAt(0)!;
+    const kata = code >= 0x3041 && code <= 0x3096 ? String.fromCodePoint(code + 0x60) : raw;
+    for (const ch of (FOLD[kata] ?? kata).normalize('NFD')) {
+      const folded = FOLD[ch] ?? ch;
+      const i = FULL.indexOf(folded);
+      out += i >= 0 ? HALF[i] : folded === '\u3099' ? 'ﾞ' : folded === '\u309a' ? 'ﾟ' : folded;
+    }
+  }
+  return out.replace(/ +/g, ' ').trim();
+}
+
+export type ZenginName = { ok: true; value: string } | { ok: false; reason: 'characters' | 'length'; value: string };
+
+/**
+ * A name for a 全銀 field of `width` bytes, converted (`toZenginText`) and checked: characters the
+ * format has no place for, or more bytes than the field holds, are refused, never cut.
+ */
+export function zenginName(input: string, width: number): ZenginName {
+  const value = toZenginText(input);
+  if (!ZENGIN_TEXT.test(value)) return { ok: false, reason: 'characters', value };
+  // Every character of the set is one byte in Shift_JIS.
+  if (value.length > width) return { ok: false, reason: 'length', value };
+  return { ok: true, value };
+}

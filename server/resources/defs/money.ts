@@ -5,7 +5,7 @@ import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { dateWindow, defineReadModel, uuidOr, type BadgeState, type ReadColumn, type ReadRow } from '../read-model.ts';
 import { jobOptions } from './applications.ts';
 import { clientOptions } from './users.ts';
-import { approveRuns, createTransferBatch, markRunsPaid, moveAdvances, moveState, quickPayState } from '../../modules/payroll/ledger.ts';
+import { ACCOUNT_UPDATED, approveRuns, markRunsPaid, moveAdvances, moveState, quickPayState, type TransferFailure } from '../../modules/payroll/ledger.ts';
 import { quickPayQuote } from '../../modules/payroll/quickpay.ts';
 import { issueInvoices } from '../../modules/billing/invoices.ts';
 import type { Tenant } from '../../access/tenancy.ts';
@@ -44,10 +44,18 @@ const LINE_STATES: readonly BadgeState[] = [
   { value: 'transferred', label: t('振込済み', 'Transferred'), tone: 'success' },
   { value: 'failed', label: t('振込不可', 'Failed'), tone: 'danger' },
 ];
-const FAILURES: Record<string, Text> = { no_bank_account: t('口座が登録されていません', 'No bank account registered') };
+/** Why a line could not be batched (`createTransferBatch`), in words the worker's payroll clerk acts on. */
+export const FAILURES: Record<TransferFailure | typeof ACCOUNT_UPDATED, Text> = {
+  no_bank_account: t('口座が登録されていません', 'No bank account registered'),
+  bank_name: t('金融機関名がカナで登録されていません（銀行に送れません）', 'Bank name is not in kana (banks cannot take it)'),
+  branch_name: t('支店名がカナで登録されていません（銀行に送れません）', 'Branch name is not in kana (banks cannot take it)'),
+  holder_name: t('口座名義が銀行に送れる形ではありません（カナ30文字まで）', 'Account holder name cannot go to the bank (kana, up to 30)'),
+  [ACCOUNT_UPDATED]: t('口座が更新されました。承認し直すと次の振込に含められます', 'Bank account updated since: approve again to include it in the next batch'),
+};
+/** Said only of a line that failed: a line approved again (or transferred) has no reason to show. */
 const failureText = (lang: Lang): RawBuilder<unknown> =>
-  sql`case l.failure_reason ${sql.join(
-    Object.entries(FAILURES).map(([k, v]) => sql`when ${k} then ${v[lang]}`),
+  sql`case when l.status <> 'failed' then null ${sql.join(
+    Object.entries(FAILURES).map(([k, v]) => sql`when l.failure_reason = ${k} then ${v[lang]}`),
     sql` `,
   )} else l.failure_reason end`;
 
@@ -111,24 +119,6 @@ export const payLinesReadModel = defineReadModel({
       };
     },
   },
-  actions: [
-    {
-      name: 'transfer',
-      label: t('振込データを作成', 'Batch for transfer'),
-      bulk: true,
-      confirm: t('選んだ承認済みの給与を振込にまとめますか？', 'Batch the selected approved pay for transfer?'),
-      done: t('振込データを作成しました。下の「振込データ」から全銀ファイルをダウンロードできます。', 'Batched for transfer. Download the Zengin file under "Transfer batches" below.'),
-      run: async (rows: ReadRow[], ctx) => {
-        const companies = [...new Set(rows.filter((r) => r.status === 'approved').map((r) => String(r.companyId)))];
-        let changed = 0;
-        for (const companyId of companies) {
-          const r = await createTransferBatch(ctx.db, actor(ctx), companyId, rows.filter((x) => x.companyId === companyId).map((x) => x.id));
-          changed += r.transferred + r.failed;
-        }
-        return none(changed, t('承認済みで未振込の給与を選んでください。', 'Select approved pay that has not been transferred.'));
-      },
-    },
-  ],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -325,7 +315,13 @@ export const invoicesReadModel = defineReadModel({
       done: t('発行しました。', 'Issued.'),
       run: async (rows, ctx) => {
         if (ctx.tenant.kind === 'client') return t('請求書を発行できるのは人材会社です。', 'Only the staffing company issues invoices.');
-        return none(await issueInvoices(ctx.db, actor(ctx), rows.map((r) => r.id)), t('下書きの請求書を選んでください。', 'Select draft invoices.'));
+        const r = await issueInvoices(ctx.db, actor(ctx), rows.map((x) => x.id));
+        if (r.early.length) {
+          const list = (lang: Lang) => r.early.map((e) => `${e.number}（${lang === 'ja' ? '締め日' : 'period ends'} ${e.periodEnd}）`).join(lang === 'ja' ? '、' : ', ');
+          const issued = r.issued ? t(`${r.issued}件を発行しました。`, `${r.issued} issued. `) : t('', '');
+          return t(`${issued.ja}請求期間が終わっていない請求書は発行できません（締め日の翌日から発行できます）: ${list('ja')}`, `${issued.en}An invoice cannot be issued before its period ends (from the day after its closing day): ${list('en')}`);
+        }
+        return none(r.issued, t('下書きの請求書を選んでください。', 'Select draft invoices.'));
       },
     },
     {

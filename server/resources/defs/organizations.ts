@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRegistrationNumber } from '../../modules/billing/registration-number.ts';
 import type { Tenant } from '../../access/tenancy.ts';
 import { companyDirectory } from '../../modules/companies/directory.ts';
 import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
@@ -70,7 +71,19 @@ export const companyResource: ResourceDef = {
     // Points (issue 14, docs/points.md): what a worked shift earns in the company's wallet, and for how long.
     f.number('points_per_shift', t('勤務1回で付与するポイント', 'Points per worked shift'), { min: 0, max: 10_000, default: 10, hint: t('0にすると勤務ではポイントを付与しません。', '0 awards no points for shifts.') }),
     // Invoices and the 全銀 transfer file (issue 13, docs/payroll.md): the company's registration number and the account salaries are paid from.
-    code('registration_number', t('適格請求書発行事業者登録番号', 'Invoice registration number'), /^T\d{13}$/, t('「T」と13桁の数字で入力してください。', 'Enter T followed by 13 digits.'), t('請求書に記載します（例: T1234567890123）。', 'Printed on invoices (e.g. T1234567890123).')),
+    {
+      ...code('registration_number', t('適格請求書発行事業者登録番号', 'Invoice registration number'), /^T\d{13}$/, t('「T」と13桁の数字で入力してください。', 'Enter T followed by 13 digits.'), t('請求書に記載します（例: T7000012050002）。', 'Printed on invoices (e.g. T7000012050002).')),
+      // The check digit too (国税庁の法人番号のチェックデジット): a mistyped number is caught here, not on the client's desk.
+      schema: z.preprocess(
+        (v) => (v === null || v === undefined ? '' : v),
+        z
+          .string()
+          .trim()
+          .max(60)
+          .refine((v) => v === '' || /^T\d{13}$/.test(v), { message: 'format', params: t('「T」と13桁の数字で入力してください。', 'Enter T followed by 13 digits.') })
+          .refine((v) => v === '' || !/^T\d{13}$/.test(v) || isRegistrationNumber(v), { message: 'check', params: t('登録番号のチェックデジット（Tの次の数字）が合いません。国税庁の通知のとおりに入力してください。', 'The check digit (the first digit after T) does not match: enter the number as the National Tax Agency issued it.') }),
+      ),
+    },
     code('transfer_requester_code', t('振込依頼人コード（委託者コード）', 'Transfer requester code'), /^\d{10}$/, t('10桁の数字で入力してください。', 'Enter 10 digits.'), t('銀行から通知された10桁のコードです。', 'The 10-digit code your bank gave you for bulk transfers.')),
     code('transfer_requester_name', t('振込依頼人名（半角カナ）', 'Requester name (half-width kana)'), /^[ｦ-ﾟA-Z0-9 ()\-./,]{1,40}$/u, t('半角カナ・英大文字・数字で40文字までです。', 'Half-width katakana, capitals and digits, up to 40.')),
     code('transfer_bank_code', t('振込元の金融機関コード', 'Paying bank code'), /^\d{4}$/, t('4桁の数字で入力してください。', 'Enter 4 digits.')),

@@ -9,13 +9,14 @@ import type { ReactNode } from 'react';
 import { isLang, pickLang, tr, type Text } from '../../../shared/i18n.ts';
 import { Field } from '../../../views/ui/Field.tsx';
 import { PanelForm } from '../../../views/ui/PanelForm.tsx';
-import { mondayOf, todayInJapan } from '../../../shared/time.ts';
+import { addDays, mondayOf, todayInJapan } from '../../../shared/time.ts';
 import { DOCS } from '../../api/documents.ts';
-import { dateText, hoursMinutesText } from '../../../shared/format.ts';
+import { dateText, hoursMinutesText, minutesText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
 import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
 import { errorPage, failed, file, redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
+import { businessDayOnOrAfter } from '../../modules/payroll/payday.ts';
 import { scoutSearchPanel } from './scout-panel.tsx';
 import { surveysPanel } from './admin/surveys.tsx';
 import { cardCheckPanel } from './admin/card-checks.tsx';
@@ -41,6 +42,13 @@ const wanted = (ctx: ScreenContext, param: string): string | null => {
   return v && UUID.test(v) ? v : null;
 };
 
+/** What the last batching said (`?batched=<lines>-<payees>-<total>-<failed>&on=<date>`), as numbers. */
+const batchedFlag = (ctx: ScreenContext) => {
+  const parts = queryText(ctx.req, 'batched').split('-').map(Number);
+  const on = queryText(ctx.req, 'on');
+  return parts.length === 4 && parts.every((n) => Number.isInteger(n) && n >= 0) && /^\d{4}-\d{2}-\d{2}$/.test(on) ? { lines: parts[0]!, payees: parts[1]!, total: parts[2]!, failed: parts[3]!, on } : null;
+};
+
 const dailyPay = panel({
   load: async (ctx) => {
     const id = wanted(ctx, 'batch');
@@ -49,26 +57,84 @@ const dailyPay = panel({
       if (!f) throw errorPage('recordNotFound');
       throw file(f.name, 'text/plain; charset=Shift_JIS', Buffer.from(f.base64, 'base64'));
     }
-    return (await ctx.call(DOCS.TransferBatches)).transferBatches;
+    const [{ transferBatches }, { transferFailures }] = await Promise.all([ctx.call(DOCS.TransferBatches), ctx.call(DOCS.TransferFailures)]);
+    return { batches: transferBatches, failures: transferFailures };
   },
-  view: (ctx, batches) => (
-    <section className="panel" aria-labelledby="batches-title">
-      <h2 id="batches-title">{tr(ctx.lang, t('振込データ', 'Transfer batches'))}</h2>
-      <DataTable
-        lang={ctx.lang}
-        columns={[
-          { name: 'transferDate', label: t('振込日', 'Transfer date'), type: 'date' },
-          { name: 'payees', label: t('振込先', 'Payees'), type: 'number' },
-          { name: 'total', label: t('振込総額', 'Total'), type: 'money' },
-          { name: 'createdBy', label: t('作成者', 'Made by'), type: 'text' },
-          { name: 'file', label: t('全銀ファイル', 'Zengin file'), type: 'text' },
-        ]}
-        rows={batches.map((b) => ({ ...b, file: tr(ctx.lang, t('ダウンロード', 'Download')) }))}
-        href={(row, name) => (name === 'file' ? `${ctx.req.path}?batch=${encodeURIComponent(String(row.id))}` : null)}
-        empty={tr(ctx.lang, t('振込データはまだありません。承認済みの給与を選んで「振込データを作成」を押してください。', 'No transfer batches yet. Select approved pay and press "Batch for transfer".'))}
-      />
-    </section>
-  ),
+  view: (ctx, { batches, failures }, state, act) => {
+    const done = batchedFlag(ctx);
+    const first = businessDayOnOrAfter(addDays(todayInJapan(), 1));
+    const date = typeof state?.values.transferDate === 'string' ? state.values.transferDate : first;
+    return (
+      <section className="panel" aria-labelledby="batches-title">
+        <h2 id="batches-title">{tr(ctx.lang, t('振込データ', 'Transfer batches'))}</h2>
+        {done && (
+          <p className="form-notice" role="status">
+            {done.lines > 0
+              ? tr(ctx.lang, t(`${dateText(done.on, ctx.lang)}の振込データを作成しました: ${done.lines}件、${done.payees}人、${yen(done.total)}。下の表から全銀ファイルをダウンロードできます。`, `Batched for transfer on ${dateText(done.on, ctx.lang)}: ${done.lines} lines, ${done.payees} payees, ${yen(done.total)}. Download the Zengin file from the table below.`))
+              : tr(ctx.lang, t('振込データは作成されませんでした。', 'Nothing was batched for transfer.'))}
+            {done.failed > 0 && ` ${tr(ctx.lang, t(`${done.failed}件は振込に含められませんでした（理由は「振込できなかった給与」に）。`, `${done.failed} lines could not be included (see "Pay that could not be batched").`))}`}
+          </p>
+        )}
+        <form method="post" action={ctx.req.originalUrl} className="inline-form">
+          <label>
+            {tr(ctx.lang, t('振込日（銀行営業日）', 'Transfer date (a bank business day)'))}{' '}
+            <input type="date" name="transferDate" defaultValue={date} min={todayInJapan()} required aria-invalid={state?.errors.transferDate ? true : undefined} aria-describedby={state?.errors.transferDate ? 'transfer-date-error' : undefined} />
+          </label>{' '}
+          <ActionButton action={act.batch} className="btn btn-small-solid" confirm={tr(ctx.lang, t('承認済みで未振込の給与をすべて、この日の振込にまとめますか？', 'Batch all approved pay not yet transferred for this day?'))}>
+            {tr(ctx.lang, t('承認済みの給与を振込データにする', 'Batch approved pay for transfer'))}
+          </ActionButton>
+          {state?.errors.transferDate && (
+            <span className="field-error" id="transfer-date-error">
+              {state.errors.transferDate}
+            </span>
+          )}
+          {state?.errors._ && <p className="form-error" role="alert">{state.errors._}</p>}
+        </form>
+        {failures.length > 0 && (
+          <>
+            <h3>{tr(ctx.lang, t('振込できなかった給与', 'Pay that could not be batched'))}</h3>
+            <DataTable
+              lang={ctx.lang}
+              columns={[
+                { name: 'worker', label: t('ワーカー', 'Worker'), type: 'text' },
+                { name: 'workDate', label: t('勤務日', 'Worked on'), type: 'date' },
+                { name: 'reason', label: t('理由', 'Reason'), type: 'text' },
+              ]}
+              rows={failures.map((f) => ({ ...f, id: f.lineId }))}
+              empty=""
+            />
+          </>
+        )}
+        <DataTable
+          lang={ctx.lang}
+          columns={[
+            { name: 'transferDate', label: t('振込日', 'Transfer date'), type: 'date' },
+            { name: 'payees', label: t('振込先', 'Payees'), type: 'number' },
+            { name: 'total', label: t('振込総額', 'Total'), type: 'money' },
+            { name: 'createdBy', label: t('作成者', 'Made by'), type: 'text' },
+            { name: 'file', label: t('全銀ファイル', 'Zengin file'), type: 'text' },
+          ]}
+          rows={batches.map((b) => ({ ...b, file: tr(ctx.lang, t('ダウンロード', 'Download')) }))}
+          href={(row, name) => (name === 'file' ? `${ctx.req.path}?batch=${encodeURIComponent(String(row.id))}` : null)}
+          empty={tr(ctx.lang, t('振込データはまだありません。給与を承認し、振込日を選んで「承認済みの給与を振込データにする」を押してください。', 'No transfer batches yet. Approve pay, choose the transfer date and press "Batch approved pay for transfer".'))}
+        />
+      </section>
+    );
+  },
+  actions: {
+    batch: async (ctx, body) => {
+      const v = formStrings(body, ['transferDate']);
+      try {
+        const { createTransferBatch: r } = await ctx.call(DOCS.CreateTransferBatch, { transferDate: v.transferDate ?? '' });
+        const payees = r.batches.reduce((s, b) => s + b.payees, 0);
+        const total = r.batches.reduce((s, b) => s + b.total, 0);
+        return redirect(withFlag(withFlag(ctx.req.path, 'batched', `${r.transferred}-${payees}-${total}-${r.failed.length}`), 'on', r.transferDate));
+      } catch (err) {
+        if (err instanceof ApiFailure) return failed(v, { _: err.message, ...err.formErrors }, err.status);
+        throw err;
+      }
+    },
+  },
 });
 
 const monthlyPay = panel({
