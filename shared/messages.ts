@@ -182,6 +182,8 @@ export const MESSAGES = {
   'board.partTimeTitle': m('アルバイト', 'Part-time jobs'),
   'board.partTimeIntro': m('毎週決まったシフトで続けて働ける仕事です。曜日や時間帯、必要な日本語レベルを確認して、生活に合った仕事を選んでください。', 'Ongoing jobs with regular weekly shifts. Check the days, hours and Japanese level required, and choose work that fits your life.'),
   'board.partTimeEmpty': m('現在、募集中のアルバイトはありません。', 'There are no part-time jobs open right now.'),
+  'board.noMatch': m('条件に合う仕事はありません。', 'No jobs match these filters.'),
+  'board.noMatchHelp': m('条件を減らすか、クリアしてもう一度探してください。', 'Try fewer filters, or clear them and search again.'),
   'board.count': m('{count}件の求人', '{count} jobs'),
   'board.countOne': m('{count}件の求人', '{count} job'),
   'board.countOver': m('{count}件以上の求人', '{count}+ jobs'),

@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { ChatThread } from './ChatThread.tsx';
 import { closeWindow, connectChat, subscribeWindow, warn } from './live.ts';
-import { chatV3, rows } from './state.ts';
+import { chatV3, jobTitleIn, rows } from './state.ts';
 import { msg } from '../../shared/messages.ts';
 
 /**
@@ -29,7 +29,7 @@ export default function ChatWindows({ lang }: { lang: 'ja' | 'en' }) {
                 <strong>{w.name}</strong>
                 {row?.job_title && (
                   <small>
-                    {row.job_title}
+                    {jobTitleIn(lang, row)}
                     {row.shift_date ? ` · ${row.shift_date}` : ''}
                   </small>
                 )}

@@ -3,7 +3,7 @@ import { type BadgeEntry, CHAT_STATE } from '../stores/chat.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { loadLive } from '../chat/load-live.ts';
-import { chat, rows } from '../chat/state.ts';
+import { chat, jobTitleIn, rows } from '../chat/state.ts';
 import { msg } from '../../shared/messages.ts';
 import { numberText } from '../../shared/format.ts';
 
@@ -86,7 +86,7 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
                       ) : (
                         <button type="button" className="btn-link" onClick={() => row && void loadLive().then((live) => live.openWindow(row))}>
                           {row?.candidate_name ?? msg(lang, 'chat.conversation')}
-                          {row?.job_title ? ` — ${row.job_title}` : ''}
+                          {row?.job_title ? ` — ${jobTitleIn(lang, row)}` : ''}
                         </button>
                       )}
                     </li>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type ConversationRow, RECENT_SIZE } from '../../server/chat/events.ts';
 import { ChatThread } from '../chat/ChatThread.tsx';
 import { connectChat, loadHistory, loadRecent, markSeen, refOf } from '../chat/live.ts';
-import { chat, chatV3, rows } from '../chat/state.ts';
+import { chat, chatV3, jobTitleIn, rows } from '../chat/state.ts';
 import { useUnreadTitle } from '../chat/title.ts';
 import { dateText, stampText } from '../../shared/format.ts';
 import { msg } from '../../shared/messages.ts';
@@ -281,7 +281,7 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
                       {isUnread && <span className="dot" role="img" aria-label={msg(lang, 'candidateChat.unread')} />}
                     </span>
                     <span className="cc-job">
-                      {row.support ? <span className="cc-support">{msg(lang, 'chat.support')}</span> : row.job_title}
+                      {row.support ? <span className="cc-support">{msg(lang, 'chat.support')}</span> : jobTitleIn(lang, row)}
                       {row.shift_date ? ` · ${dateText(row.shift_date, lang)}` : ''}
                     </span>
                     <span className="cc-last">{row.last_message || msg(lang, 'candidateChat.noMessages')}</span>
@@ -318,7 +318,7 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
                     </>
                   ) : (
                     <>
-                      {jobHref(current) ? <a href={jobHref(current)!}>{current.job_title}</a> : current.job_title}
+                      {jobHref(current) ? <a href={jobHref(current)!}>{jobTitleIn(lang, current)}</a> : jobTitleIn(lang, current)}
                       {current.shift_date && (
                         <>
                           {' · '}

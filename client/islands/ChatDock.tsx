@@ -3,7 +3,7 @@ import { CHAT_STATE } from '../stores/chat.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { loadLive } from '../chat/load-live.ts';
-import { chat, rows } from '../chat/state.ts';
+import { chat, jobTitleIn, rows } from '../chat/state.ts';
 import { useUnreadTitle } from '../chat/title.ts';
 import { stampText } from '../../shared/format.ts';
 import { msg } from '../../shared/messages.ts';
@@ -80,7 +80,7 @@ export default function ChatDock({ lang }: ChatDockProps) {
                       {!c.is_read && <span className="dot" aria-label={msg(lang, 'chat.unread')} />}
                     </span>
                     <span className="chat-recent-job">
-                      {row?.job_title}
+                      {row ? jobTitleIn(lang, row) : null}
                       {row?.shift_date ? ` · ${row.shift_date}` : ''}
                     </span>
                     <span className="chat-recent-last">{c.last_message}</span>

@@ -87,7 +87,8 @@ describe('a daily job from the back office to an application, in Chromium', () =
     await page.goto(`${t.url}/daily`);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
 
-    // The search form: Tokyo and a keyword.
+    // The search form (folded behind its button): Tokyo and a keyword.
+    await page.locator('.search-fold > summary').click();
     const search = page.locator('form.job-search');
     await search.locator('input[name=q]').fill('Inspection');
     await search.locator('select[name=prefecture]').selectOption({ label: 'Tokyo' });

@@ -54,9 +54,9 @@ interface Problem {
   detail: string;
 }
 
-/** What is wrong with the page as drawn now. */
-async function problemsOf(page: Page, english: boolean): Promise<Problem[]> {
-  return page.evaluate((english) => {
+/** What is wrong with the page as drawn now; `wide`: at laptop size, where a table's last column must be in view. */
+async function problemsOf(page: Page, english: boolean, wide: boolean): Promise<Problem[]> {
+  return page.evaluate(([english, wide]) => {
     const out: { kind: string; detail: string }[] = [];
     const doc = document.documentElement;
     if (doc.scrollWidth > doc.clientWidth + 1) out.push({ kind: 'sideways scroll', detail: `${doc.scrollWidth}px wide in ${doc.clientWidth}px` });
@@ -74,6 +74,26 @@ async function problemsOf(page: Page, english: boolean): Promise<Problem[]> {
         const b = c.getBoundingClientRect();
         if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
           out.push({ kind: 'covered', detail: `${f.className || f.tagName} covers ${c.tagName.toLowerCase()} "${(c.textContent || c.getAttribute('name') || '').trim().slice(0, 30)}"` });
+        }
+      }
+    }
+    // At laptop size a wide table keeps its last column (the status or the row's actions) in view:
+    // held at the right edge of its scroll box, or the table fits. A last column reached only by
+    // scrolling the box sideways is cut off for a person reading the rows.
+    if (wide) {
+      for (const table of document.querySelectorAll('main table')) {
+        const head = (table as HTMLTableElement).rows[0];
+        const last = head?.cells[head.cells.length - 1];
+        if (!last || !visible(table)) continue;
+        let right = document.documentElement.clientWidth;
+        for (let el = table.parentElement; el && el !== document.body; el = el.parentElement) {
+          const ox = getComputedStyle(el).overflowX;
+          if (ox !== 'visible') right = Math.min(right, el.getBoundingClientRect().right);
+        }
+        const r = last.getBoundingClientRect();
+        if (r.right > right + 1) {
+          const name = (table.closest('[aria-label]')?.getAttribute('aria-label') ?? table.className).slice(0, 40);
+          out.push({ kind: 'last column out of view', detail: `"${(last.textContent ?? '').trim().slice(0, 20)}" of ${name} ends at ${Math.round(r.right)}px, its box at ${Math.round(right)}px` });
         }
       }
     }
@@ -134,7 +154,7 @@ async function problemsOf(page: Page, english: boolean): Promise<Problem[]> {
     const words = [...new Set(broken)];
     if (words.length) out.push({ kind: 'word broken over two lines', detail: words.slice(0, 8).join(', ') + (words.length > 8 ? ` and ${words.length - 8} more` : '') });
     return out;
-  }, english);
+  }, [english, wide] as const);
 }
 
 /**
@@ -144,7 +164,7 @@ async function problemsOf(page: Page, english: boolean): Promise<Problem[]> {
 async function check(page: Page, who: string, size: keyof typeof SIZES, paths: string[], english: boolean, alsoAt?: keyof typeof SIZES): Promise<string[]> {
   const failures: string[] = [];
   const problemsAt = async (p: string, at: keyof typeof SIZES) => {
-    const problems = await problemsOf(page, english);
+    const problems = await problemsOf(page, english, at === 'laptop');
     if (problems.length) {
       const shot = path.join(SHOTS, `${who}-${at}-${p.replace(/[^a-z0-9]+/gi, '_')}.png`);
       await page.screenshot({ path: shot, fullPage: true });
@@ -202,6 +222,8 @@ describe('the layout of every built page', () => {
   // The platform sees every page; a company and a client role see theirs (phone size, where it is tight).
   const RUNS: { role: RoleLogin; size: keyof typeof SIZES; english: boolean }[] = [
     { role: 'superadmin', size: 'laptop', english: false },
+    { role: 'company_admin', size: 'laptop', english: true },
+    { role: 'client_admin', size: 'laptop', english: false },
     { role: 'superadmin', size: 'phone', english: true },
     { role: 'company_admin', size: 'phone', english: false },
     { role: 'client_staff', size: 'phone', english: true },

@@ -332,7 +332,6 @@ describe('getRecentChats → recentChats', () => {
     acked(await sendMessage(me, d.id, 'second question'));
     const m4 = acked(await sendMessage(me, d.id, 'third question')).message;
 
-    const title = `${daily.title_ja}${daily.title_en !== daily.title_ja ? ` / ${daily.title_en}` : ''}`;
     const row = await rowOf(admin, d.id);
     expect(row).toMatchObject({
       id: d.id,
@@ -352,7 +351,9 @@ describe('getRecentChats → recentChats', () => {
       candidate_name: cand.name,
       company_name: company1Name,
       job_id: daily.id,
-      job_title: title,
+      // The title in each language, never a "日本語 / English" pair: the reader's page picks one.
+      job_title: daily.title_ja,
+      job_title_en: daily.title_en,
       shift_id: daily.shiftId,
       shift_date: daily.shiftDate,
       application_id: d.applicationId,

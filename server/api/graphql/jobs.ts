@@ -86,6 +86,8 @@ export const typeDefs = /* GraphQL */ `
     language: String
     visaTypeId: Int
     q: String
+    "Part of the nearest station's name, in Japanese or English."
+    station: String
   }
 
   input CandidateRegistrationInput {
@@ -158,6 +160,7 @@ const Filter = z
     language: z.string().regex(/^[a-z]{2}$/).nullish(),
     visaTypeId: z.number().int().positive().nullish(),
     q: z.string().trim().max(100).nullish(),
+    station: z.string().trim().max(50).nullish(),
   })
   .nullish();
 

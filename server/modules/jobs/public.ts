@@ -22,6 +22,8 @@ export interface PublicFilters {
   language?: string;
   visaTypeId?: number;
   q?: string;
+  /** Part of the nearest station's name (Japanese or English). */
+  station?: string;
 }
 
 export type PublicSort = 'new' | 'wage' | 'date';
@@ -87,6 +89,10 @@ async function loadPublicJobs(dbIn: DB, kind: JobKind, filters: PublicFilters, s
   if (filters.q) {
     const pattern = containing(filters.q);
     q = q.where((eb) => eb.or([eb('j.title_ja', 'ilike', pattern), eb('j.title_en', 'ilike', pattern), eb('j.city', 'ilike', pattern), eb('j.station', 'ilike', pattern), eb('j.city_en', 'ilike', pattern), eb('j.station_en', 'ilike', pattern)]));
+  }
+  if (filters.station) {
+    const pattern = containing(filters.station);
+    q = q.where((eb) => eb.or([eb('j.station', 'ilike', pattern), eb('j.station_en', 'ilike', pattern)]));
   }
   if (kind === 'daily' && filters.date) {
     const date = filters.date;

@@ -33,7 +33,8 @@ export async function seedDemoPoints(db: DB, companyId: string): Promise<void> {
     .execute();
   await awardForWorkedShifts(db, worked.map((w) => w.application_id));
   const staff = who('company@demo.test');
+  // A hand entry's reason is as staff write it, in one language (here the worker's, English).
   const mai = who('worker1@demo.test').id;
-  await postPoints(db, staff, { candidateId: mai, companyId, delta: 100, kind: 'manual', reason: 'ようこそギフト / Welcome gift', expiresOn: addDays(today, 365) });
-  await postPoints(db, staff, { candidateId: mai, companyId, delta: -50, kind: 'spend', reason: 'QUOカードと交換 / Exchanged for a QUO card' });
+  await postPoints(db, staff, { candidateId: mai, companyId, delta: 100, kind: 'manual', reason: 'Welcome gift', expiresOn: addDays(today, 365) });
+  await postPoints(db, staff, { candidateId: mai, companyId, delta: -50, kind: 'spend', reason: 'Exchanged for a QUO card' });
 }

@@ -40,7 +40,9 @@ export const pointEntriesReadModel = defineReadModel({
     { name: 'kind', label: t('内容', 'Kind'), type: 'badge', sql: 'e.kind', sortable: true, notNull: true, states: KINDS },
     { name: 'points', label: t('ポイント', 'Points'), type: 'number', sql: 'e.delta', sortable: true, notNull: true },
     { name: 'balance', label: t('残高', 'Balance after'), type: 'number', sql: 'e.balance_after', notNull: true },
-    { name: 'reason', label: t('理由', 'Reason'), type: 'text', sql: (lang) => sql`coalesce(${lang === 'ja' ? sql.ref('g.name_ja') : sql`coalesce(nullif(g.name_en, ''), g.name_ja)`}, e.reason)`, search: true },
+    // A campaign's name in the reader's language; a hand entry's reason as staff wrote it; the
+    // other kinds (a worked shift, an expiry) are said by the kind's badge.
+    { name: 'reason', label: t('理由', 'Reason'), type: 'text', sql: (lang) => sql`coalesce(${lang === 'ja' ? sql.ref('g.name_ja') : sql`coalesce(nullif(g.name_en, ''), g.name_ja)`}, case when e.kind in ('manual', 'spend') then e.reason else '' end)`, search: true },
     { name: 'expiresOn', label: t('有効期限', 'Valid until'), type: 'date', sql: 'e.expires_on' },
     { name: 'by', label: t('記録者', 'By'), type: 'text', sql: 'e.created_by_name' },
     { name: 'candidateId', label: t('スタッフID', 'Person ID'), type: 'text', sql: 'e.candidate_id', hidden: true },

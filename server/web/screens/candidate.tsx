@@ -64,10 +64,11 @@ const board = (kind: Kind): Screen =>
     path: BASE[kind],
     load: async (ctx) => {
       const { req, call } = ctx;
-      const values = Object.fromEntries(['q', 'prefecture', 'date', 'minWage', 'jobType', 'language', 'visa', 'sort'].map((k) => [k, queryText(req, k)]).filter(([, v]) => v)) as Record<string, string>;
+      const values = Object.fromEntries(['q', 'station', 'prefecture', 'date', 'minWage', 'jobType', 'language', 'visa', 'sort'].map((k) => [k, queryText(req, k)]).filter(([, v]) => v)) as Record<string, string>;
       const page = queryInt(req, 'page', { min: 1, max: 100_000, fallback: 1 });
       const filter = {
         q: values.q || null,
+        station: values.station?.slice(0, 50) || null,
         prefecture: values.prefecture || null,
         date: kind === 'daily' && /^\d{4}-\d{2}-\d{2}$/.test(values.date ?? '') ? values.date : null,
         minWage: int(values.minWage ?? ''),
@@ -97,7 +98,8 @@ const board = (kind: Kind): Screen =>
       const search = <JobSearch lang={lang} action={BASE[kind]} values={values} daily={kind === 'daily'} {...c} />;
       const pager = <Pager lang={lang} page={data.page} pages={pages} href={href} />;
       const Board = kind === 'daily' ? DailyPage : PartTimePage;
-      return { title: route.title, content: <Board lang={lang} jobs={jobs} search={search} total={data.total} pager={pager} ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />} /> };
+      const filtered = Object.keys(values).some((k) => k !== 'sort');
+      return { title: route.title, content: <Board lang={lang} jobs={jobs} search={search} filtered={filtered} total={data.total} pager={pager} ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />} /> };
     },
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validate } from '../../validation.ts';
 import type { RoleMaps } from '../../auth/default-roles.ts';
-import { tr, type Lang } from '../../../shared/i18n.ts';
+import { pickLang, tr, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { ChildResource, FieldDef, Option, ResourceDef, Screen as ResourceScreen } from '../../resources/define.ts';
 import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from '../../api/graphql/resources.ts';
@@ -24,6 +24,11 @@ type Values = Record<string, unknown>;
 const docsCache = new Map<ResourceDef, ReturnType<typeof resourceDocuments>>();
 const docs = (def: ResourceDef) => docsCache.get(def) ?? docsCache.set(def, resourceDocuments(def)).get(def)!;
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+/** A record's name in the reader's language: a `…_ja` label field has its `…_en` twin on English pages, when given. */
+const labelOf = (field: string, row: Record<string, unknown>, lang: Lang) => {
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  return field.endsWith('_ja') ? pickLang(lang, text(row[field]), text(row[`${field.slice(0, -3)}_en`])) : text(row[field]);
+};
 
 
 type RawOption = { value: string; ja: string; en: string };
@@ -240,7 +245,7 @@ async function renderForm(ctx: ScreenContext, def: ResourceDef, mode: 'create' |
   if (!id) for (const f of fields) if (f.default !== undefined) current[f.name] = f.default;
   const views = fieldViews(fields, choices);
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
-  const heading = id ? `${tr(lang, route.title)}: ${String(current[def.labelField] ?? '')}` : tr(lang, mode === 'create' && route.title ? route.title : def.title);
+  const heading = id ? `${tr(lang, route.title)}: ${labelOf(def.labelField, current, lang)}` : tr(lang, mode === 'create' && route.title ? route.title : def.title);
   return page({
     title: heading,
     status: state.status,
@@ -271,7 +276,7 @@ async function renderDetail(ctx: ScreenContext, def: ResourceDef, id: string, st
   relabelChildChanges(entries, def, lang);
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
   const action = actionOf(ctx);
-  const heading = `${tr(lang, def.title)}: ${String(row[def.labelField] ?? '')}`;
+  const heading = `${tr(lang, def.title)}: ${labelOf(def.labelField, row, lang)}`;
   const extras = await recordExtras(ctx, def, row, action, state, loaded);
   const preview = def.preview?.(row, lang) ?? null;
   return page({

@@ -19,6 +19,8 @@ export function JobBoard(props: {
   empty: MessageKey;
   /** The search form (filters and sort), when the server offers one. */
   search?: ReactNode;
+  /** A filter is in use: an empty result is "no job matches these filters", with a link that clears them. */
+  filtered?: boolean;
   /** Paging: the total across pages and the links, when the list is paged. */
   total?: number;
   pager?: ReactNode;
@@ -44,7 +46,17 @@ export function JobBoard(props: {
           </h2>
           {props.search}
           {props.ads}
-          {count === 0 ? (
+          {count === 0 && props.filtered ? (
+            <div className="empty-state">
+              <p className="empty-title">{msg(lang, 'board.noMatch')}</p>
+              <p>{msg(lang, 'board.noMatchHelp')}</p>
+              <div className="cta-group">
+                <a className="button button-primary" href={basePath}>
+                  {msg(lang, 'search.clear')}
+                </a>
+              </div>
+            </div>
+          ) : count === 0 ? (
             <div className="empty-state">
               <p className="empty-title">{msg(lang, props.empty)}</p>
               <p>
@@ -111,10 +123,11 @@ export function JobBoard(props: {
 }
 
 /** /daily: the board of daily (spot) jobs. */
-export function DailyPage(props: { lang: Lang; jobs: PublicJob[]; search?: ReactNode; total?: number; pager?: ReactNode; ads?: ReactNode }): JSX.Element {
+export function DailyPage(props: { lang: Lang; jobs: PublicJob[]; search?: ReactNode; filtered?: boolean; total?: number; pager?: ReactNode; ads?: ReactNode }): JSX.Element {
   return (
     <JobBoard
       lang={props.lang}
+      filtered={props.filtered}
       ads={props.ads}
       jobs={props.jobs}
       search={props.search}

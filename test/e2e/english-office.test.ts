@@ -1,0 +1,57 @@
+/**
+ * The back office in English shows data in English where an English text exists, never a
+ * "日本語 / English" pair: a job record's heading, the points ledger's reasons and the chat dock's
+ * conversation titles, as company@demo.test with the interface switched to English.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  page = await openPage(browser, { locale: 'en-GB', errors, viewport: { width: 1366, height: 900 } });
+  await backOfficeLogin(page, t.url, DEMO.company_admin);
+  await page.goto(`${t.url}/lang/en?back=/admin`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+it("a job record's heading is the job's English title", async () => {
+  const job = await t.database.db.selectFrom('jobs').select('id').where('title_en', '=', 'Restaurant floor staff (lunch)').executeTakeFirstOrThrow();
+  await page.goto(`${t.url}/v3/admin/jobs/${job.id}`);
+  const h1 = await page.locator('main h1').innerText();
+  expect(h1).toContain('Restaurant floor staff (lunch)');
+  expect(h1).not.toMatch(JAPANESE);
+});
+
+it('the points ledger gives a reason in one language, not a pair', async () => {
+  await page.goto(`${t.url}/v3/admin/point`);
+  const reasons = await page.locator('main tbody tr').allInnerTexts();
+  expect(reasons.join('\n')).toContain('Welcome gift');
+  for (const r of reasons) expect(r).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]+ \/ [A-Za-z]/);
+  // An expiry is said by its kind, not by the word the ledger stores.
+  expect(reasons.filter((r) => /\texpired\t/.test(r))).toEqual([]);
+});
+
+it("the chat dock's conversations are titled by the job's English title", async () => {
+  await page.goto(`${t.url}/admin/candidate`);
+  await page.locator('.chat-dock-toggle').click();
+  const titles = page.locator('.chat-recent-job');
+  await expect.poll(() => titles.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await titles.allInnerTexts()).join('|'), { timeout: 15_000 }).not.toBe('');
+  const texts = await titles.allInnerTexts();
+  for (const text of texts) {
+    expect(text).not.toMatch(JAPANESE);
+    expect(text).not.toContain(' / ');
+  }
+  expect(errors).toEqual([]);
+});
