@@ -190,7 +190,13 @@ describe('GET /Web/Admin/Role/Management/Actions', () => {
     const token = await t.login('admin');
     const res = await fetch(`${t.url}/Web/Admin/Role/Management/Actions`, { headers: { authorization: `jwt ${token}` } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ '120001': ['client_staff'] });
+    const actions = (await res.json()) as Record<string, string[]>;
+    // The grant written to action_roles, merged with what the seed grants through the page roles.
+    expect(actions['120001']).toEqual(['admin', 'client_staff', 'company_admin', 'company_staff', 'superadmin']);
+    // The seed's grants: saving the role maps (280001) is the superadmin's only, the job option values the platform's.
+    expect(actions['280001']).toEqual(['superadmin']);
+    expect(actions['200014']).toEqual(['admin', 'superadmin']);
+    expect(Object.keys(actions).length).toBeGreaterThan(30);
     expect((await fetch(`${t.url}/Web/Admin/Role/Management/Actions`)).status).toBe(401);
   });
 });
