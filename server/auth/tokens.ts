@@ -103,6 +103,8 @@ export class TokenService {
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.sv !== 'number' || typeof payload.exp !== 'number') return null;
       const at = typeof payload.at === 'number' ? payload.at : typeof payload.iat === 'number' ? payload.iat : 0;
       const claims: VerifiedClaims = { sub: payload.sub, role: payload.role, sv: payload.sv, aud, at, exp: payload.exp };
+      // The hard limit holds whatever a token's own expiry says.
+      if (at + this.times.maxSeconds < Date.now() / 1000) return null;
       if (this.verified.size >= VERIFIED_CACHE) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(key, { claims, exp: payload.exp });
       return claims;

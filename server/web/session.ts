@@ -4,6 +4,7 @@ import { OPS } from '../api/operations.ts';
 import { chooseLang, isLang } from '../../shared/i18n.ts';
 import { clearSessionCookie, langCookie, sessionCookie } from './cookies.ts';
 import { localPath } from './kit.ts';
+import { dropKeptForm } from './kept-form.ts';
 import { CANDIDATE_COOKIE } from './screen.ts';
 
 /** The times a session token states (not verified: only to decide when to renew it; the API verifies). */
@@ -111,12 +112,14 @@ export function sessionEndpoints(api: ApiClient): Router {
   router.post('/logout', async (req, res) => {
     if (res.locals.user) await api.graphql(OPS.Logout, {}, { token: res.locals.token, lang: res.locals.lang, ip: req.ip ?? '' });
     res.clearCookie('token', clearSessionCookie(req));
+    dropKeptForm(req, res);
     res.redirect(303, '/');
   });
   router.post('/staff/logout', async (req, res) => {
     const token: string | undefined = req.cookies?.[CANDIDATE_COOKIE];
     if (token) await api.graphql(OPS.Logout, {}, { token, aud: 'candidate', lang: res.locals.lang, ip: req.ip ?? '' });
     res.clearCookie(CANDIDATE_COOKIE, clearSessionCookie(req));
+    dropKeptForm(req, res);
     res.redirect(303, '/daily');
   });
   return router;
