@@ -144,7 +144,7 @@ export const OPERATION_RULES: Record<string, Rule> = {
 export const ALL_RULES: Record<string, Rule> = { ...OPERATION_RULES, ...Object.assign({}, ...RESOURCES.map(resourceRules), ...READ_MODELS.map(readModelRules)) };
 
 /** Every permission code an API operation checks (the action codes of SPEC §6), ascending. */
-export const ACTION_CODES: readonly number[] = [...new Set(Object.values(ALL_RULES).flatMap((r) => ('codes' in r ? r.codes : [])))].sort((x, y) => x - y);
+const ACTION_CODES: readonly number[] = [...new Set(Object.values(ALL_RULES).flatMap((r) => ('codes' in r ? r.codes : [])))].sort((x, y) => x - y);
 
 /**
  * The action-role map as the API applies it (SPEC §6, §7 Role/Management/Actions): for every action

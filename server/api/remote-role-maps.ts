@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import type { RoleMaps } from '../auth/default-roles.ts';
 
 /** The subscription that says "the role maps changed" (server/api/graphql/session.ts). */
-export const ROLE_MAPS_CHANGED = /* GraphQL */ `subscription RoleMapsChanged { roleMapsChanged }`;
+const ROLE_MAPS_CHANGED = /* GraphQL */ `subscription RoleMapsChanged { roleMapsChanged }`;
 
 /**
  * The role maps of a web tier apart from the API (API_URL), cached like the API's own

@@ -14,16 +14,16 @@ export interface TokenClaims {
 }
 
 /** A verified token's claims with its times. */
-export type VerifiedClaims = TokenClaims & { at: number; exp: number };
+type VerifiedClaims = TokenClaims & { at: number; exp: number };
 
 /** How long a session lasts (config SESSION_IDLE_MINUTES, SESSION_MAX_HOURS; docs/access.md). */
-export interface SessionTimes {
+interface SessionTimes {
   /** Sliding: a token lasts this long after it was issued, and is renewed while the person is active. */
   idleSeconds: number;
   /** Hard: no token lasts past this long after signing in. */
   maxSeconds: number;
 }
-export const DEFAULT_SESSION_TIMES: SessionTimes = { idleSeconds: 2 * 3600, maxSeconds: 12 * 3600 };
+const DEFAULT_SESSION_TIMES: SessionTimes = { idleSeconds: 2 * 3600, maxSeconds: 12 * 3600 };
 
 /** The longest a session can last: the cookie's own lifetime (the token inside decides). */
 export const TOKEN_TTL_SECONDS = 60 * 60 * 12;

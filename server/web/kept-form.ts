@@ -7,7 +7,7 @@ import type { CookieOptions, Request, Response } from 'express';
  * in and come back. Passwords and tokens are never kept; a form too large for a cookie is not kept
  * (the sign-in still returns to the page).
  */
-export const KEPT_COOKIE = 'kept_form';
+const KEPT_COOKIE = 'kept_form';
 const KEPT_SECONDS = 15 * 60;
 /** Cookies hold about 4 kB; the rest of the header needs room too. */
 const KEPT_MAX_CHARS = 3_500;

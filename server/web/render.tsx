@@ -100,13 +100,14 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
           jobs: canEnter(maps, user.role, CHAT_CODES.daily) || canEnter(maps, user.role, CHAT_CODES.other),
           support: canEnter(maps, user.role, CHAT_CODES.support),
         }}
+        sessionEndsAt={res.locals.sessionEndsAt as number | undefined}
       >
         {opts.content}
       </AdminLayout>
     );
   } else if (layout === 'public') {
     page = (
-      <PublicLayout lang={lang} path={path} candidate={res.locals.candidate ? { name: res.locals.candidate.name } : null}>
+      <PublicLayout lang={lang} path={path} candidate={res.locals.candidate ? { name: res.locals.candidate.name } : null} sessionEndsAt={res.locals.candidateSessionEndsAt as number | undefined}>
         {opts.content}
       </PublicLayout>
     );

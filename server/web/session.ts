@@ -8,7 +8,7 @@ import { dropKeptForm } from './kept-form.ts';
 import { CANDIDATE_COOKIE } from './screen.ts';
 
 /** The times a session token states (not verified: only to decide when to renew it; the API verifies). */
-export function tokenTimes(token: string): { iat: number; exp: number } | null {
+function tokenTimes(token: string): { iat: number; exp: number } | null {
   try {
     const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { iat?: unknown; exp?: unknown };
     return typeof payload.iat === 'number' && typeof payload.exp === 'number' ? { iat: payload.iat, exp: payload.exp } : null;
@@ -108,6 +108,16 @@ export function sessionEndpoints(api: ApiClient): Router {
     const lang = req.params.lang;
     if (isLang(lang)) res.cookie('lang', lang, langCookie(req));
     res.redirect(303, localPath(req.query.back));
+  });
+  // The warning island's "stay signed in": a fresh token now (the sliding session), and when it ends.
+  router.post('/session/renew', async (req, res) => {
+    const which = res.locals.user ? { cookie: 'token', token: res.locals.token as string, aud: 'admin' as const } : res.locals.candidate ? { cookie: CANDIDATE_COOKIE, token: req.cookies?.[CANDIDATE_COOKIE] as string, aud: 'candidate' as const } : null;
+    if (!which) return void res.status(401).json({ error: 'UNAUTHENTICATED' });
+    const r = await api.graphql<{ renewSession: { token: string; expiresAt: number } | null }>(OPS.RenewSession, {}, { token: which.token, aud: which.aud, lang: res.locals.lang, ip: req.ip ?? '' });
+    const fresh = r.data?.renewSession;
+    if (!fresh) return void res.status(401).json({ error: 'UNAUTHENTICATED' });
+    res.cookie(which.cookie, fresh.token, sessionCookie(req));
+    res.set('Cache-Control', 'no-store').json({ endsAt: fresh.expiresAt * 1000 });
   });
   router.post('/logout', async (req, res) => {
     if (res.locals.user) await api.graphql(OPS.Logout, {}, { token: res.locals.token, lang: res.locals.lang, ip: req.ip ?? '' });

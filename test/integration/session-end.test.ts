@@ -178,3 +178,33 @@ describe('signing in lands where the person was', () => {
     expect((await signIn(next)).headers.get('location')).toBe('/admin');
   });
 });
+
+describe('the warning before the session ends', () => {
+  it('every back-office page carries the warning island with the session’s end, and “stay signed in” renews it', async () => {
+    const fresh = await t.login('company_staff');
+    const page = await getPage(t, '/admin/jobs/list', fresh);
+    const props = /<script type="application\/json" data-island-props="SessionWarning">([^<]+)<\/script>/.exec(page.html);
+    expect(props, 'the SessionWarning island').not.toBeNull();
+    const drawn = JSON.parse(props![1]!) as { endsAt: number; loginPath: string };
+    expect(drawn.endsAt).toBe(claimsOf(fresh).exp * 1000);
+    expect(drawn.loginPath).toBe('/login');
+
+    const old = await tokenAt(fresh, { iat: now() - 3000, exp: now() + 240, at: now() - 3000 });
+    const renew = await fetch(`${t.url}/session/renew`, { method: 'POST', headers: { origin: t.url, cookie: `token=${old}` } });
+    expect(renew.status).toBe(200);
+    const body = (await renew.json()) as { endsAt: number };
+    expect(body.endsAt).toBeGreaterThan((now() + IDLE - 5) * 1000);
+    expect(cookieOf(renew, 'token')).toBeTruthy();
+    // Nobody signed in: nothing to renew.
+    expect((await fetch(`${t.url}/session/renew`, { method: 'POST', headers: { origin: t.url } })).status).toBe(401);
+  });
+
+  it('a signed-in candidate’s pages carry it too, pointing at the candidate’s login', async () => {
+    const { token } = await candidateLogin(t, 'candidate@demo.test');
+    const res = await fetch(`${t.url}/staff/applications`, { headers: { cookie: `candidate_token=${token}` } });
+    const html = await res.text();
+    const props = /data-island-props="SessionWarning">([^<]+)<\/script>/.exec(html);
+    expect(props).not.toBeNull();
+    expect(JSON.parse(props![1]!)).toMatchObject({ loginPath: '/staff/login', endsAt: claimsOf(token).exp * 1000 });
+  });
+});
