@@ -1,6 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense } from 'react';
-import { chatV3 } from '../chat/state.ts';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { loadLive } from '../chat/load-live.ts';
+import { readSavedChat, updateSavedChat } from '../chat/restore.ts';
+import { chatV3, rows } from '../chat/state.ts';
 import { msg } from '../../shared/messages.ts';
 
 export interface ChatWindowsV3Props {
@@ -17,6 +19,36 @@ const ChatWindows = lazy(() => import('../chat/ChatWindows.tsx'));
  */
 export default function ChatWindowsV3({ lang }: ChatWindowsV3Props) {
   useSignals();
+  const windows = chatV3.state.value.openConversationV3;
+  const restored = useRef(false);
+
+  // The windows open on the previous page come back (client/chat/restore.ts), minimised or not.
+  useEffect(() => {
+    const saved = readSavedChat('admin');
+    restored.current = true;
+    if (!saved.rows.length) return;
+    void loadLive().then(async (live) => {
+      for (const row of saved.rows) {
+        await live.openWindow(row);
+        if (saved.mini[row.id]) {
+          const w = chatV3.state.value.openConversationV3.find((x) => x.conversationId === row.id);
+          if (w) chatV3.dispatch({ type: 'minimise', ref: w });
+        }
+      }
+    });
+  }, []);
+
+  // Every change of the open windows is written for the next page (after the restore has begun).
+  useEffect(() => {
+    if (!restored.current) return;
+    updateSavedChat('admin', (s) => {
+      const open = windows.map((w) => rows.value[w.conversationId] ?? s.rows.find((r) => r.id === w.conversationId)).filter((r) => r !== undefined);
+      if (!open.length && windows.length) return s;
+      const ids = new Set(open.map((r) => r.id));
+      const keep = <T,>(m: Record<string, T>) => Object.fromEntries(Object.entries(m).filter(([id]) => ids.has(id)));
+      return { rows: open, mini: Object.fromEntries(windows.map((w) => [w.conversationId, w.isMini])), drafts: keep(s.drafts), scroll: keep(s.scroll) };
+    });
+  }, [windows]);
   if (!chatV3.state.value.openConversationV3.length) return <div className="chat-windows" />;
   return (
     <Suspense
