@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type ChatMessage, type ConversationRow, IMAGE_TYPES, MAX_CONTENT_LENGTH, MAX_IMAGE_BYTES, MESSAGE_IMAGE } from '../../server/chat/events.ts';
 import { messageKey } from '../stores/chat-v3.ts';
 import { attachmentUrl, connectChat, markSeen, refOf, sayTyping, sendImage, sendMessage } from './live.ts';
-import { chatV3, pending, seenBy, typingIn } from './state.ts';
+import { chatV3, pending, seenBy, sessionEnded, typingIn } from './state.ts';
 import { readSavedChat, updateSavedChat } from './restore.ts';
 import { previewText } from './preview.ts';
 import { linkParts } from './links.ts';
@@ -90,6 +90,12 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
 
   return (
     <div className="chat-thread" data-conversation={row.id}>
+      {sessionEnded.value && (
+        <p className="chat-session-ended" role="alert" data-testid="chat-session-ended">
+          {msg(lang, 'session.chatEnded')}{' '}
+          <a href={`${mode === 'admin' ? '/login' : '/staff/login'}?next=${encodeURIComponent(location.pathname + location.search)}`}>{msg(lang, 'session.signInAgain')}</a>
+        </p>
+      )}
       <ol
         className="chat-messages"
         ref={listRef}

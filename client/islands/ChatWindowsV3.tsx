@@ -22,32 +22,43 @@ export default function ChatWindowsV3({ lang }: ChatWindowsV3Props) {
   const windows = chatV3.state.value.openConversationV3;
   const restored = useRef(false);
 
-  // The windows open on the previous page come back (client/chat/restore.ts), minimised or not.
+  // Writes the open windows for the next page, keeping the drafts and scroll positions of those still open.
+  const save = () =>
+    updateSavedChat('admin', (s) => {
+      const open = chatV3.state.value.openConversationV3;
+      const list = open.map((w) => rows.value[w.conversationId] ?? s.rows.find((r) => r.id === w.conversationId)).filter((r) => r !== undefined);
+      const ids = new Set(list.map((r) => r.id));
+      const keep = <T,>(m: Record<string, T>) => Object.fromEntries(Object.entries(m).filter(([id]) => ids.has(id)));
+      return { rows: list, mini: Object.fromEntries(open.map((w) => [w.conversationId, w.isMini])), drafts: keep(s.drafts), scroll: keep(s.scroll) };
+    });
+
+  // The windows open on the previous page come back (client/chat/restore.ts), minimised or not;
+  // nothing is written until they have (the first, empty render must not erase them).
   useEffect(() => {
     const saved = readSavedChat('admin');
-    restored.current = true;
-    if (!saved.rows.length) return;
-    void loadLive().then(async (live) => {
-      for (const row of saved.rows) {
-        await live.openWindow(row);
-        if (saved.mini[row.id]) {
-          const w = chatV3.state.value.openConversationV3.find((x) => x.conversationId === row.id);
-          if (w) chatV3.dispatch({ type: 'minimise', ref: w });
+    if (!saved.rows.length) {
+      restored.current = true;
+      return;
+    }
+    void loadLive()
+      .then(async (live) => {
+        for (const row of saved.rows) {
+          await live.openWindow(row);
+          if (saved.mini[row.id]) {
+            const w = chatV3.state.value.openConversationV3.find((x) => x.conversationId === row.id);
+            if (w) chatV3.dispatch({ type: 'minimise', ref: w });
+          }
         }
-      }
-    });
+      })
+      .finally(() => {
+        restored.current = true;
+        save();
+      });
   }, []);
 
-  // Every change of the open windows is written for the next page (after the restore has begun).
+  // Every later change of the open windows is written for the next page.
   useEffect(() => {
-    if (!restored.current) return;
-    updateSavedChat('admin', (s) => {
-      const open = windows.map((w) => rows.value[w.conversationId] ?? s.rows.find((r) => r.id === w.conversationId)).filter((r) => r !== undefined);
-      if (!open.length && windows.length) return s;
-      const ids = new Set(open.map((r) => r.id));
-      const keep = <T,>(m: Record<string, T>) => Object.fromEntries(Object.entries(m).filter(([id]) => ids.has(id)));
-      return { rows: open, mini: Object.fromEntries(windows.map((w) => [w.conversationId, w.isMini])), drafts: keep(s.drafts), scroll: keep(s.scroll) };
-    });
+    if (restored.current) save();
   }, [windows]);
   if (!chatV3.state.value.openConversationV3.length) return <div className="chat-windows" />;
   return (

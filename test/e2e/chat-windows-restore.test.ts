@@ -45,7 +45,6 @@ describe('chat windows across page changes', () => {
     await page.waitForSelector('[data-island=ChatWindowsV3][data-hydrated]', { state: 'attached' });
     await expect.poll(() => windows().count()).toBe(1);
     await expect.poll(() => windows().locator('textarea').inputValue()).toBe(DRAFT);
-    await expect.poll(() => windows().locator('.chat-message .chat-content').count()).toBeGreaterThan(0);
 
     // Minimised stays minimised.
     await windows().locator('.chat-window-title').click();
