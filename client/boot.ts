@@ -18,6 +18,7 @@ const loaders: Record<IslandName, Loader> = {
   LiveApplicants: () => import('./islands/LiveApplicants.tsx'),
   SupportChat: () => import('./islands/SupportChat.tsx'),
   CandidateChat: () => import('./islands/CandidateChat.tsx'),
+  SessionWarning: () => import('./islands/SessionWarning.tsx'),
 };
 
 NProgress.configure({ showSpinner: false, trickleSpeed: 150 });

@@ -255,7 +255,7 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     mailer: deps.mailer,
     publicUrl,
     timers: deps.timers ?? realTimers,
-    auth: new AuthService(db, new TokenService(deps.jwtSecret), deps.mailer, publicUrl, bus),
+    auth: new AuthService(db, new TokenService(deps.jwtSecret, { idleSeconds: config.sessionIdleSeconds, maxSeconds: config.sessionMaxSeconds }), deps.mailer, publicUrl, bus),
     ads,
     outbound,
   };
@@ -351,6 +351,8 @@ export function createWebApp(deps: { config: Config; log: Logger; root: string }
       });
       return {};
     },
-    async close() {},
+    async close() {
+      await api.roleMapCache.close();
+    },
   };
 }

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int('DB_CONNECT_TIMEOUT_MS must be a whole number of milliseconds').min(100).max(120_000).default(5_000),
   CRAWLER_INTERVAL_SECONDS: z.coerce.number().int('CRAWLER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
   ADS_FLUSH_SECONDS: z.coerce.number().int('ADS_FLUSH_SECONDS must be a whole number of seconds').min(0).max(3_600).default(5),
+  SESSION_IDLE_MINUTES: z.coerce.number().int('SESSION_IDLE_MINUTES must be a whole number of minutes').min(1).max(24 * 60).default(120),
+  SESSION_MAX_HOURS: z.coerce.number().int('SESSION_MAX_HOURS must be a whole number of hours').min(1).max(24 * 30).default(12),
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int('REMINDER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
   INTEGRATION_KEY: z
     .string()
@@ -79,6 +81,10 @@ export interface Config {
   adsFlushSeconds: number;
   /** How often the pipeline's reminders run (0: never). */
   reminderIntervalSeconds: number;
+  /** A session ends this long after the person's last request (sliding; renewed while active). */
+  sessionIdleSeconds: number;
+  /** A session ends this long after signing in, however active (then sign in again). */
+  sessionMaxSeconds: number;
   /**
    * The AES-256 key that seals integration credentials (docs/romuten.md): INTEGRATION_KEY, else null
    * here and, for a server that has a database, the key generated once and kept in DATA_DIR
@@ -144,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crawlerIntervalSeconds: e.CRAWLER_INTERVAL_SECONDS,
     adsFlushSeconds: e.ADS_FLUSH_SECONDS,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
+    sessionIdleSeconds: e.SESSION_IDLE_MINUTES * 60,
+    sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     integrationKey: e.INTEGRATION_KEY ? integrationKeyBytes(e.INTEGRATION_KEY) : null,

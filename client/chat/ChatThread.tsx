@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { type ChatMessage, type ConversationRow, IMAGE_TYPES, MAX_CONTENT_LENGTH, MAX_IMAGE_BYTES, MESSAGE_IMAGE } from '../../server/chat/events.ts';
 import { messageKey } from '../stores/chat-v3.ts';
 import { attachmentUrl, connectChat, markSeen, refOf, sayTyping, sendImage, sendMessage } from './live.ts';
-import { chatV3, pending, seenBy, typingIn } from './state.ts';
+import { chatV3, pending, seenBy, sessionEnded, typingIn } from './state.ts';
+import { readSavedChat, updateSavedChat } from './restore.ts';
 import { previewText } from './preview.ts';
 import { linkParts } from './links.ts';
 import { dayTimeText } from '../../shared/format.ts';
@@ -19,7 +20,9 @@ export type Lang = 'ja' | 'en';
  */
 export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRow; lang: Lang; mode: 'admin' | 'candidate'; autoFocus?: boolean }) {
   useSignals();
-  const [text, setText] = useState('');
+  // The draft and the scroll position come back after a page change (restore.ts).
+  const [text, setText] = useState(() => (typeof window === 'undefined' || mode !== 'admin' ? '' : (readSavedChat(mode).drafts[row.id] ?? '')));
+  const savedScroll = useRef<number | undefined>(typeof window === 'undefined' ? undefined : readSavedChat(mode).scroll[row.id]);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
@@ -32,10 +35,16 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
   // This site's addresses in a message become links (a survey's answer page); none while rendered on the server.
   const origin = typeof location === 'undefined' ? null : location.origin;
 
-  // Keep the newest message in view.
+  // Keep the newest message in view; the first time the messages are there, where the person left it.
   useEffect(() => {
     const el = listRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    if (savedScroll.current !== undefined && messages.length) {
+      el.scrollTop = savedScroll.current;
+      savedScroll.current = undefined;
+      return;
+    }
+    el.scrollTop = el.scrollHeight;
   }, [messages.length, waiting.length]);
 
   // A message from the other party arriving while the thread is on screen is read at once.
@@ -54,6 +63,10 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
     }
     setError(null);
     setText('');
+    updateSavedChat(mode, (s) => {
+      const { [row.id]: _sent, ...drafts } = s.drafts;
+      return { ...s, drafts };
+    });
     const { stored } = sendMessage(row.id, content);
     // The chatbot answers a candidate's first messages (SPEC §7 sendBotMember).
     if (mode === 'candidate') void stored.then(() => connectChat(mode).bot(row.id)).catch(() => {});
@@ -77,7 +90,21 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
 
   return (
     <div className="chat-thread" data-conversation={row.id}>
-      <ol className="chat-messages" ref={listRef} aria-live="polite">
+      {sessionEnded.value && (
+        <p className="chat-session-ended" role="alert" data-testid="chat-session-ended">
+          {msg(lang, 'session.chatEnded')}{' '}
+          <a href={`${mode === 'admin' ? '/login' : '/staff/login'}?next=${encodeURIComponent(location.pathname + location.search)}`}>{msg(lang, 'session.signInAgain')}</a>
+        </p>
+      )}
+      <ol
+        className="chat-messages"
+        ref={listRef}
+        aria-live="polite"
+        onScroll={(e) => {
+          const top = e.currentTarget.scrollTop;
+          updateSavedChat(mode, (s) => ({ ...s, scroll: { ...s.scroll, [row.id]: top } }));
+        }}
+      >
         {messages.length === 0 && waiting.length === 0 && <li className="chat-empty">{msg(lang, 'chat.empty')}</li>}
         {messages.map((m) => (
           <li key={m.id} className={`chat-message ${mine(m) ? 'is-mine' : 'is-theirs'} is-${m.sender_role}`} data-seq={m.seq}>
@@ -152,6 +179,8 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
           aria-invalid={error ? true : undefined}
           onChange={(e) => {
             setText(e.target.value);
+            const draft = e.target.value;
+            updateSavedChat(mode, (s) => ({ ...s, drafts: { ...s.drafts, [row.id]: draft } }));
             if (e.target.value.trim()) sayTyping(row.id);
           }}
           onKeyDown={(e) => {

@@ -7,7 +7,7 @@ import { previewText } from './preview.ts';
 import { type Conversation } from '../stores/chat.ts';
 import { type ChatMessageV3, type ConversationRef } from '../stores/chat-v3.ts';
 import { pageIdentity, setStorageScope } from '../stores/persist.ts';
-import { chat, chatV3, handleChatEffects, pending, rows, seenBy, supportRows, typingIn } from './state.ts';
+import { chat, chatV3, handleChatEffects, pending, rows, seenBy, sessionEnded, supportRows, typingIn } from './state.ts';
 
 /**
  * The page's one chat connection (issue 6), over the stores of client/chat/state.ts. Islands load
@@ -137,8 +137,15 @@ export function connectChat(mode: 'admin' | 'candidate' = 'admin'): ChatConnecti
     unsentSeen.clear();
     for (const id of unsent) markSeen(id);
   });
-  c.socket.on('connect_error', () => chat.dispatch({ type: 'connectFailed' }));
-  c.socket.on('disconnect', () => {
+  c.socket.on('connect_error', (err) => {
+    chat.dispatch({ type: 'connectFailed' });
+    // Refused for its session (expired or revoked): the waiting messages stay in the outbox (local
+    // storage, this identity) and go once the person has signed in again and a page reconnects.
+    if (err.message === 'unauthorized') sessionEnded.value = true;
+  });
+  c.socket.on('disconnect', (reason) => {
+    // The server closed it (a revoked session): reconnecting will tell whether the session is over.
+    if (reason === 'io server disconnect') c.socket.connect();
     // Not the store's disconnect (that closes the socket): the connection comes back by itself.
     chat.state.value = { ...chat.state.value, connected: false };
   });

@@ -45,6 +45,8 @@ export const chatV3 = createStore<ChatV3State, ChatV3Action>('chatV3', reduceCha
 export const rows = signal<Record<string, ConversationRow>>({});
 export const pending = signal<PendingMessage[]>([]);
 export const seenBy = signal<Record<string, number>>({});
+/** The chat's session has ended (the socket was refused or the server closed it): offer to sign in again. */
+export const sessionEnded = signal(false);
 /** Who of the other party is writing in each conversation (names), for "… is typing". */
 export const typingIn = signal<Record<string, string>>({});
 /** The support conversations listed so far (the support chat's own list), newest message first. */

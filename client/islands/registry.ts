@@ -7,6 +7,7 @@ import ChatDock from './ChatDock.tsx';
 import ChatWindowsV3 from './ChatWindowsV3.tsx';
 import Customizer from './Customizer.tsx';
 import SupportChat from './SupportChat.tsx';
+import SessionWarning from './SessionWarning.tsx';
 
 /**
  * Every island, by name. The server renders them from here; client/boot.ts loads the same
@@ -22,6 +23,7 @@ export const ISLANDS = {
   LiveApplicants,
   SupportChat,
   CandidateChat,
+  SessionWarning,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof ISLANDS;

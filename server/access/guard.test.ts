@@ -39,7 +39,8 @@ function expected(role: string | null, route: RouteDef, params: Record<string, s
   if (route.path === '/admin') return toLanding({ kind: 'notFound' });
   if (may(route.code)) return allow;
   const walk = (fallback: string | undefined): Access => {
-    if (fallback === undefined) return { kind: 'notFound' };
+    // SPEC §4: no applicable fallback → /errors/error404, which sends a signed-in user to /admin.
+    if (fallback === undefined) return toLanding({ kind: 'notFound' });
     if (fallback === '/admin') return toLanding({ kind: 'notFound' });
     const target = routeByPath(fallback)!;
     return may(target.code) ? { kind: 'redirect', to: fallback } : walk(target.fallback);
@@ -81,18 +82,18 @@ describe('landingPath', () => {
 describe('resolveAccess: named cases', () => {
   const route = (path: string) => routeByPath(path)!;
   it.each<[string, string | null, string, Access]>([
-    ['company_staff on billing', 'company_staff', '/admin/billing', { kind: 'notFound' }],
+    ['company_staff on billing', 'company_staff', '/admin/billing', { kind: 'redirect', to: '/admin/jobs/list' }],
     ['client_admin on the jobs list', 'client_admin', '/admin/jobs/list', { kind: 'redirect', to: '/v3/admin/jobs/list' }],
     ['client_admin on add job', 'client_admin', '/admin/jobs/add', { kind: 'redirect', to: '/v3/admin/jobs/list' }],
     ['candidate on the jobs list', 'candidate', '/admin/jobs/list', { kind: 'notFound' }],
     ['admin on admin users', 'admin', '/admin/users/admin', { kind: 'allow', route: route('/admin/users/admin'), params: {} }],
     ['company_admin on admin users', 'company_admin', '/admin/users/admin', { kind: 'redirect', to: '/admin/users/company' }],
     ['client_admin on admin users (two fallbacks, one redirect)', 'client_admin', '/admin/users/admin', { kind: 'redirect', to: '/admin/users/client' }],
-    ['client_staff on admin users', 'client_staff', '/admin/users/admin', { kind: 'notFound' }],
-    ['company_staff on company edit (fallback denied too)', 'company_staff', '/admin/company/edit/5', { kind: 'notFound' }],
-    ['company_admin on company settings → company list denied, no further fallback', 'company_admin', '/admin/company/5/settings', { kind: 'notFound' }],
+    ['client_staff on admin users', 'client_staff', '/admin/users/admin', { kind: 'redirect', to: '/v3/admin/jobs/list' }],
+    ['company_staff on company edit (fallback denied too)', 'company_staff', '/admin/company/edit/5', { kind: 'redirect', to: '/admin/jobs/list' }],
+    ['company_admin on company settings → company list denied, no further fallback', 'company_admin', '/admin/company/5/settings', { kind: 'redirect', to: '/admin/jobs/list' }],
     ['admin on company edit', 'admin', '/admin/company/edit/5', { kind: 'allow', route: route('/admin/company/edit/[id]'), params: { id: '5' } }],
-    ['admin on roles (superadmin only)', 'admin', '/admin/roles', { kind: 'notFound' }],
+    ['admin on roles (superadmin only)', 'admin', '/admin/roles', { kind: 'redirect', to: '/admin/jobs/list' }],
     ['superadmin on roles', 'superadmin', '/admin/roles/', { kind: 'allow', route: route('/admin/roles'), params: {} }],
     ['anonymous on an admin route', null, '/admin/jobs/list', { kind: 'redirect', to: '/' }],
     ['anonymous on the dashboard', null, '/admin', { kind: 'redirect', to: '/' }],
@@ -106,7 +107,9 @@ describe('resolveAccess: named cases', () => {
     ['error page while logged in', 'client_admin', '/errors/_error', { kind: 'redirect', to: '/v3/admin/jobs/list' }],
     ['error page, no landing page: no loop', 'candidate', '/errors/error401', { kind: 'allow', route: route('/errors/error401'), params: {} }],
     ['unknown path, anonymous', null, '/admin/nope', { kind: 'notFound' }],
-    ['unknown path, logged in', 'superadmin', '/nope', { kind: 'notFound' }],
+    ['unknown path, logged in', 'superadmin', '/nope', { kind: 'redirect', to: '/admin/jobs/list' }],
+    ['unknown admin path, client', 'client_staff', '/admin/nope', { kind: 'redirect', to: '/v3/admin/jobs/list' }],
+    ['unknown path, no landing page', 'candidate', '/nope', { kind: 'notFound' }],
   ])('%s', (_name, role, pathname, access) => {
     expect(resolveAccess(MAPS, role === null ? null : as(role), pathname)).toEqual(access);
   });
@@ -131,7 +134,7 @@ describe('resolveAccess: action roles grant access too (SPEC §6)', () => {
   it('opens a page through the action-role map alone', () => {
     const maps: RoleMaps = { pageRoles: MAPS.pageRoles, actionRoles: { '290001': ['client_staff'] } };
     expect(resolveAccess(maps, as('client_staff'), '/admin/billing').kind).toBe('allow');
-    expect(resolveAccess(MAPS, as('client_staff'), '/admin/billing').kind).toBe('notFound');
+    expect(resolveAccess(MAPS, as('client_staff'), '/admin/billing')).toEqual({ kind: 'redirect', to: '/v3/admin/jobs/list' });
   });
 
   it('changes the landing page and the fallbacks', () => {

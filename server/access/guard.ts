@@ -56,8 +56,15 @@ const hasParams = (path: string) => path.includes('[');
  */
 export function resolveAccessIn(table: RouteTable, maps: RoleMaps, session: Session, pathname: string): Access {
   const found = table.match(pathname);
-  // Unknown path: the 404 page for everyone.
-  if (!found) return { kind: 'notFound' };
+  // SPEC §4: "with no applicable fallback, go to /errors/error404" and "an error or 404 page while
+  // logged in redirects to /admin", which is the landing page: a signed-in user on a denied or
+  // unknown page ends on their landing page, in ONE redirect (DESIGN §6); a user with no landing
+  // page sees the 404 page in place (no loop). An anonymous visitor on an unknown path sees the 404 page.
+  const lost = (): Access => {
+    const landing = session ? landingPathIn(table, maps, session.role) : null;
+    return landing ? { kind: 'redirect', to: landing } : { kind: 'notFound' };
+  };
+  if (!found) return lost();
   const { route, params } = found;
   const allow: Access = { kind: 'allow', route, params };
 
@@ -106,8 +113,8 @@ export function resolveAccessIn(table: RouteTable, maps: RoleMaps, session: Sess
     }
     f = next?.fallback;
   }
-  // SPEC §8: no fallback applies → the 404 page.
-  return { kind: 'notFound' };
+  // SPEC §4: no fallback applies → /errors/error404 → /admin → the landing page.
+  return lost();
 }
 
 /** The access decision for a request over the real route table. */

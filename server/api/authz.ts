@@ -5,6 +5,7 @@ import { resourceRules } from './graphql/resources.ts';
 import { READ_MODELS, RESOURCES } from '../resources/registry.ts';
 import { readModelRules } from './graphql/read-models.ts';
 import type { ApiContext } from './context.ts';
+import type { RoleMap, RoleMaps } from '../auth/default-roles.ts';
 import { badInput, forbidden, unauthenticated } from './errors.ts';
 import { msg } from '../../shared/messages.ts';
 
@@ -22,11 +23,15 @@ export const OPERATION_RULES: Record<string, Rule> = {
   // session (issue 2)
   'Query.me': { public: true },
   'Query.roleMaps': { user: true },
+  // the same readers as roleMaps: a web tier apart from the API keeps its cached maps fresh with it
+  'Subscription.roleMapsChanged': { user: true },
   'Query.passwordResetTokenValid': { public: true },
   'Query.passwordResetAccount': { public: true },
   'Mutation.login': { public: true },
   // any signed-in person, back office or candidate, may end their own sessions
   'Mutation.logout': { session: true },
+  // and renew their own session while active (the sliding session)
+  'Mutation.renewSession': { session: true },
   'Mutation.submitContact': { public: true },
   'Mutation.submitTrial': { public: true },
   'Mutation.requestPasswordReset': { public: true },
@@ -140,6 +145,24 @@ export const OPERATION_RULES: Record<string, Rule> = {
 
 /** Hand-written rules plus the resource engine's and the read models', derived from their screens' codes. */
 export const ALL_RULES: Record<string, Rule> = { ...OPERATION_RULES, ...Object.assign({}, ...RESOURCES.map(resourceRules), ...READ_MODELS.map(readModelRules)) };
+
+/** Every permission code an API operation checks (the action codes of SPEC §6), ascending. */
+const ACTION_CODES: readonly number[] = [...new Set(Object.values(ALL_RULES).flatMap((r) => ('codes' in r ? r.codes : [])))].sort((x, y) => x - y);
+
+/**
+ * The action-role map as the API applies it (SPEC §6, §7 Role/Management/Actions): for every action
+ * code, the roles `authorize` lets through, which is the page-role grant or the action-role grant
+ * (the default seed grants actions through the page-role map). Codes nobody may use are left out.
+ */
+export function effectiveActionRoles(maps: RoleMaps): RoleMap {
+  const out: RoleMap = {};
+  for (const code of ACTION_CODES) {
+    const key = String(code);
+    const roles = [...new Set([...(maps.pageRoles[key] ?? []), ...(maps.actionRoles[key] ?? [])])].sort();
+    if (roles.length) out[key] = roles;
+  }
+  return out;
+}
 
 /** Checks one rule for a context; throws the GraphQL error a client sees. */
 export async function authorize(rule: Rule, ctx: ApiContext): Promise<void> {

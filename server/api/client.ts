@@ -57,14 +57,14 @@ export async function contextFor(services: Services, caller: Caller): Promise<Ap
       }
     }
   }
-  return { services, user, lang: caller.lang, ip: caller.ip };
+  return { services, user, ...(user && caller.token ? { token: caller.token } : {}), lang: caller.lang, ip: caller.ip };
 }
 
 /** An operation the in-process client runs: checked once, then compiled to a function (graphql-jit). */
 type Runner = (context: ApiContext, variables: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
 
 /** The answer to a variable that does not fit its type: BAD_USER_INPUT, with the variable as the field. */
-function badVariable(message: string, lang: Lang | undefined): GraphQLFormattedError {
+export function badVariable(message: string, lang: Lang | undefined): GraphQLFormattedError {
   const name = /Variable "\$(\w+)"/.exec(message)?.[1] ?? '_';
   const text = msg(lang ?? 'ja', 'validation.outOfRange');
   return { message: text, extensions: { code: 'BAD_USER_INPUT', fields: { [name]: text } } };

@@ -6,6 +6,8 @@ import type { Services } from '../services.ts';
 export interface ApiContext {
   services: Services;
   user: SessionUser | null;
+  /** The session token the caller sent (back office or candidate), when it is valid. */
+  token?: string | undefined;
   lang: Lang;
   ip: string;
 }

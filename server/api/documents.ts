@@ -15,6 +15,7 @@ export const graphql = initGraphQLTada<{ introspection: introspection; scalars: 
 export const DOCS = {
   Login: graphql(OPS.Login),
   Logout: graphql(OPS.Logout),
+  RenewSession: graphql(OPS.RenewSession),
   Me: graphql(OPS.Me),
   RoleMaps: graphql(OPS.RoleMaps),
   SubmitContact: graphql(OPS.SubmitContact),

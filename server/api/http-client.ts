@@ -1,7 +1,15 @@
 import type { RoleMaps } from '../auth/default-roles.ts';
-import type { ApiClient, Caller, GraphQLResult, InfoTokenResult } from './client.ts';
+import type { GraphQLFormattedError } from 'graphql';
+import { badVariable, type ApiClient, type Caller, type GraphQLResult, type InfoTokenResult } from './client.ts';
+import { RemoteRoleMapCache } from './remote-role-maps.ts';
 import { ApiUnavailableError } from './errors.ts';
 import { OPS } from './operations.ts';
+
+/** graphql-js's words for a variable that does not fit its type (no path: nothing ran). */
+const isVariableError = (e: GraphQLFormattedError) => !e.path && /^Variable "\$\w+"/.test(e.message);
+
+/** A mutation document that saves the role maps (the /admin/roles form): the cache drops them at once. */
+const SAVES_ROLE_MAPS = /\bsaveRoleMaps\s*\(/;
 
 /** How long the web tier waits for the API before it shows the 503 page. */
 export const API_TIMEOUT_MS = 5_000;
@@ -10,7 +18,7 @@ export const API_TIMEOUT_MS = 5_000;
  * The ApiClient of a web tier that runs apart from the API (API_URL, DESIGN.md §2): the same
  * calls over HTTP, with a timeout so a dead API gives an error page, never a hang.
  */
-export function createHttpClient(apiUrl: string, timeoutMs = API_TIMEOUT_MS): ApiClient {
+export function createHttpClient(apiUrl: string, timeoutMs = API_TIMEOUT_MS): ApiClient & { roleMapCache: RemoteRoleMapCache } {
   const base = apiUrl.replace(/\/$/, '');
   async function call(path: string, init: RequestInit): Promise<Response> {
     try {
@@ -27,7 +35,7 @@ export function createHttpClient(apiUrl: string, timeoutMs = API_TIMEOUT_MS): Ap
     ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
     ...(caller.ip ? { 'x-forwarded-for': caller.ip } : {}),
   });
-  const client: ApiClient = {
+  const client: ApiClient & { roleMapCache: RemoteRoleMapCache } = {
     async infoToken(token, aud = 'admin'): Promise<InfoTokenResult> {
       if (aud === 'candidate') {
         // Account/InfoToken is the back office's call (SPEC §7); a candidate's session is read with `me`.
@@ -40,21 +48,32 @@ export function createHttpClient(apiUrl: string, timeoutMs = API_TIMEOUT_MS): Ap
       if (res.status >= 502) throw new ApiUnavailableError(`status ${res.status}`);
       return { status: 500 };
     },
-    async roleMaps(token): Promise<RoleMaps> {
-      const r = await client.graphql<{ roleMaps: { pageRoles: { code: number; roles: string[] }[]; actionRoles: { code: number; roles: string[] }[] } }>(
-        OPS.RoleMaps,
-        {},
-        { token, lang: 'ja', ip: '' },
-      );
-      if (!r.data?.roleMaps) throw new Error(`roleMaps failed: ${r.errors?.[0]?.message ?? 'no data'}`);
-      const toMap = (entries: { code: number; roles: string[] }[]) => Object.fromEntries(entries.map((e) => [String(e.code), e.roles]));
-      return { pageRoles: toMap(r.data.roleMaps.pageRoles), actionRoles: toMap(r.data.roleMaps.actionRoles) };
-    },
+    roleMaps: (token) => roleMapCache.get(token),
+    roleMapCache: undefined as unknown as RemoteRoleMapCache,
     async graphql<T>(document: string, variables: Record<string, unknown>, caller: Caller): Promise<GraphQLResult<T>> {
       const res = await call('/graphql', { method: 'POST', headers: headersFor(caller), body: JSON.stringify({ query: document, variables }) });
       if (res.status >= 502) throw new ApiUnavailableError(`status ${res.status}`);
-      return (await res.json()) as GraphQLResult<T>;
+      const result = (await res.json()) as GraphQLResult<T>;
+      // A variable its declared type refuses stops the operation before it runs: the caller's
+      // input, said beside the variable's field, as the in-process client says it (client.ts).
+      if (result.errors?.length && result.data === undefined && result.errors.every(isVariableError)) {
+        return { errors: result.errors.map((e) => badVariable(e.message, caller.lang)) };
+      }
+      if (SAVES_ROLE_MAPS.test(document) && result.data) roleMapCache.invalidate();
+      return result;
     },
   };
+  async function loadRoleMaps(token: string | undefined): Promise<RoleMaps> {
+    const r = await client.graphql<{ roleMaps: { pageRoles: { code: number; roles: string[] }[]; actionRoles: { code: number; roles: string[] }[] } }>(
+      OPS.RoleMaps,
+      {},
+      { token, lang: 'ja', ip: '' },
+    );
+    if (!r.data?.roleMaps) throw new Error(`roleMaps failed: ${r.errors?.[0]?.message ?? 'no data'}`);
+    const toMap = (entries: { code: number; roles: string[] }[]) => Object.fromEntries(entries.map((e) => [String(e.code), e.roles]));
+    return { pageRoles: toMap(r.data.roleMaps.pageRoles), actionRoles: toMap(r.data.roleMaps.actionRoles) };
+  }
+  const roleMapCache = new RemoteRoleMapCache(`${base.replace(/^http/, 'ws')}/graphqlws`, loadRoleMaps);
+  client.roleMapCache = roleMapCache;
   return client;
 }

@@ -3,6 +3,7 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/express';
 import { chooseLang } from '../../shared/i18n.ts';
 import { contextFor } from './client.ts';
+import { effectiveActionRoles } from './authz.ts';
 import type { Services } from '../services.ts';
 import { isDatabaseUnavailable, maskError } from './format-error.ts';
 import { LIMITS, parseLimited, validationRules } from './limits.ts';
@@ -21,12 +22,13 @@ export function apiRouter(services: Services, schema: GraphQLSchema): Router {
     res.set('Cache-Control', 'no-store').json(r.user);
   });
 
-  // SPEC §7 GET Web/Admin/Role/Management/Actions: the action-role map keyed by code.
+  // SPEC §7 GET Web/Admin/Role/Management/Actions: the action-role map keyed by code, as the API
+  // applies it to every operation (authz.ts effectiveActionRoles), not only the rows of action_roles.
   router.get('/Web/Admin/Role/Management/Actions', async (req, res) => {
     const token = headerToken(req, 'jwt') ?? headerToken(req, 'bearer') ?? (sameOrigin(req) ? req.cookies?.token : undefined);
     if (!token || (await auth.resolve(token, 'admin')).kind !== 'ok') return void res.status(401).json({ error: 'UNAUTHENTICATED' });
     const maps = await services.roleMaps.get();
-    res.set('Cache-Control', 'no-store').json(maps.actionRoles);
+    res.set('Cache-Control', 'no-store').json(effectiveActionRoles(maps));
   });
 
   const rules = validationRules(services.config.production);

@@ -8,6 +8,7 @@ export const OPS = {
       login(email: $email, password: $password, device: $device) { token device user { id email name role companyId clientId lang } }
     }`,
   Logout: /* GraphQL */ `mutation Logout { logout }`,
+  RenewSession: /* GraphQL */ `mutation RenewSession { renewSession { token expiresAt endsAt } }`,
   Me: /* GraphQL */ `query Me { me { id email name role companyId clientId lang } }`,
   RoleMaps: /* GraphQL */ `query RoleMaps { roleMaps { pageRoles { code roles } actionRoles { code roles } } }`,
   SubmitContact: /* GraphQL */ `mutation SubmitContact($input: ContactInput!) { submitContact(input: $input) }`,

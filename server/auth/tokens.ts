@@ -9,8 +9,23 @@ export interface TokenClaims {
   sv: number;
   /** 'admin' for back-office users (cookie `token`), 'candidate' for foreign staff (cookie `candidate_token`). */
   aud: 'admin' | 'candidate';
+  /** When the person signed in (seconds since the epoch); a renewed token keeps it. Default: now. */
+  at?: number;
 }
 
+/** A verified token's claims with its times. */
+type VerifiedClaims = TokenClaims & { at: number; exp: number };
+
+/** How long a session lasts (config SESSION_IDLE_MINUTES, SESSION_MAX_HOURS; docs/access.md). */
+interface SessionTimes {
+  /** Sliding: a token lasts this long after it was issued, and is renewed while the person is active. */
+  idleSeconds: number;
+  /** Hard: no token lasts past this long after signing in. */
+  maxSeconds: number;
+}
+const DEFAULT_SESSION_TIMES: SessionTimes = { idleSeconds: 2 * 3600, maxSeconds: 12 * 3600 };
+
+/** The longest a session can last: the cookie's own lifetime (the token inside decides). */
 export const TOKEN_TTL_SECONDS = 60 * 60 * 12;
 const ISSUER = 'tsunagu';
 
@@ -26,8 +41,11 @@ export class TokenService {
    * token on every request, and checking it again would give the same answer until it expires.
    * (Revocation is the session_version the caller compares with the user row on every request.)
    */
-  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
-  constructor(secret: string) {
+  private readonly verified = new Map<string, { claims: VerifiedClaims; exp: number }>();
+  constructor(
+    secret: string,
+    readonly times: SessionTimes = DEFAULT_SESSION_TIMES,
+  ) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
     this.deviceKey = createHmac('sha256', secret).update('tsunagu known-device accounts').digest();
   }
@@ -42,14 +60,21 @@ export class TokenService {
     return createHmac('sha256', this.deviceKey).update(email).digest('base64url');
   }
 
-  async sign(claims: TokenClaims, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {
-    return new SignJWT({ role: claims.role, sv: claims.sv })
+  /**
+   * A session token. It expires `idleSeconds` from now (sliding: renewing signs a new one), but
+   * never later than `maxSeconds` after `at`, when the person signed in (the hard limit).
+   */
+  async sign(claims: TokenClaims, ttlSeconds = this.times.idleSeconds): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    const at = claims.at ?? now;
+    const exp = Math.min(now + ttlSeconds, at + this.times.maxSeconds);
+    return new SignJWT({ role: claims.role, sv: claims.sv, at })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
       .setAudience(claims.aud)
       .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(`${ttlSeconds}s`)
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
       .sign(this.key);
   }
 
@@ -81,7 +106,7 @@ export class TokenService {
   }
 
   /** The claims of a valid token, or null for a bad signature, a wrong audience or an expired token. */
-  async verify(token: string, aud: TokenClaims['aud']): Promise<TokenClaims | null> {
+  async verify(token: string, aud: TokenClaims['aud']): Promise<VerifiedClaims | null> {
     const key = `${aud} ${token}`;
     const known = this.verified.get(key);
     if (known && known.exp > Date.now() / 1000) return known.claims;
@@ -89,7 +114,10 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: aud, algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.sv !== 'number' || typeof payload.exp !== 'number') return null;
-      const claims: TokenClaims = { sub: payload.sub, role: payload.role, sv: payload.sv, aud };
+      const at = typeof payload.at === 'number' ? payload.at : typeof payload.iat === 'number' ? payload.iat : 0;
+      const claims: VerifiedClaims = { sub: payload.sub, role: payload.role, sv: payload.sv, aud, at, exp: payload.exp };
+      // The hard limit holds whatever a token's own expiry says.
+      if (at + this.times.maxSeconds < Date.now() / 1000) return null;
       if (this.verified.size >= VERIFIED_CACHE) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(key, { claims, exp: payload.exp });
       return claims;

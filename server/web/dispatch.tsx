@@ -14,7 +14,9 @@ import { ALL_ROUTES, matchRoute, type RouteDef } from '../access/routes.ts';
 import { NotAvailablePage } from '../../views/pages/admin/NotAvailable.tsx';
 import { ApiFailure } from './kit.ts';
 import { sendError, sendPage } from './render.tsx';
-import { isOutcome, screenContext, type Outcome, type Screen } from './screen.ts';
+import { CANDIDATE_COOKIE, failed, isOutcome, screenContext, type Outcome, type Screen } from './screen.ts';
+import { keepForm, takeKeptForm, tokenSubject } from './kept-form.ts';
+import { msg } from '../../shared/messages.ts';
 import { todayInJapan } from '../time.ts';
 import { csvCell } from '../csv.ts';
 
@@ -104,7 +106,12 @@ export function pageRequests(api: ApiClient, screens: ReadonlyMap<string, Screen
       case 'allow': {
         const screen = screens.get(access.route.path);
         const ctx = screenContext(req, res, api, access.route, access.params);
-        if (screen) return void run(req, res, next, () => screen.get(ctx));
+        if (screen) {
+          // A form posted after the session ended, offered again to the same person on the same page.
+          const kept = takeKeptForm(req, res, access.route.kind === 'admin' ? res.locals.user?.id : res.locals.candidate?.id);
+          const state = kept ? failed(kept, { _: msg(ctx.lang, 'session.keptForm') }, 200) : undefined;
+          return void run(req, res, next, () => screen.get(ctx, state));
+        }
         if (access.route.kind === 'admin') {
           return sendPage(req, res, { title: access.route.title, status: 501, content: <NotAvailablePage lang={ctx.lang} title={access.route.title} /> });
         }
@@ -150,8 +157,19 @@ export function formPosts(api: ApiClient, screens: ReadonlyMap<string, Screen>):
     const screen = match && screens.get(match.route.path);
     if (!match || !screen?.post) return next();
     const post = screen.post;
+    // The session ended before this post: what was typed is kept, and signing in again comes back
+    // here with it (kept-form.ts). The back office's login, or the candidate's for their own pages.
+    const ended = res.locals.sessionEnded as 'admin' | 'candidate' | undefined;
+    const endedFor = match.route.kind === 'admin' ? (ended === 'admin' && !res.locals.user ? 'admin' : null) : ended === 'candidate' && !res.locals.candidate && req.path.startsWith('/staff/') ? 'candidate' : null;
+    if (endedFor) {
+      return parserFor(screen)(req, res, (err?: unknown) => {
+        if (err) return next(err);
+        keepForm(req, res, tokenSubject(req.cookies?.[endedFor === 'admin' ? 'token' : CANDIDATE_COOKIE]), (req.body ?? {}) as Record<string, unknown>);
+        res.redirect(303, `${endedFor === 'admin' ? '/login' : '/staff/login'}?ended=1&next=${encodeURIComponent(req.originalUrl)}`);
+      });
+    }
     if (match.route.kind === 'admin') {
-      // Signed out (or the session ended): back to the start, as for a page of the back office.
+      // Signed out (never signed in here): back to the start, as for a page of the back office.
       if (!res.locals.user) return res.redirect(303, '/');
       const access = resolveAccess(res.locals.roleMaps ?? EMPTY_MAPS, { role: res.locals.user.role }, req.path);
       if (access.kind !== 'allow') return void res.status(403).type('text').send('Forbidden');

@@ -18,6 +18,7 @@ import { CHAT_CODES } from '../access/codes.ts';
 import { canEnter } from '../access/guard.ts';
 import { ALL_ROUTES, AREAS, matchRoute } from '../access/routes.ts';
 import { PROJECT_ROOT } from '../root.ts';
+import { localPath } from './kit.ts';
 
 export type Layout = 'public' | 'admin' | 'bare';
 
@@ -99,13 +100,14 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
           jobs: canEnter(maps, user.role, CHAT_CODES.daily) || canEnter(maps, user.role, CHAT_CODES.other),
           support: canEnter(maps, user.role, CHAT_CODES.support),
         }}
+        sessionEndsAt={res.locals.sessionEndsAt as number | undefined}
       >
         {opts.content}
       </AdminLayout>
     );
   } else if (layout === 'public') {
     page = (
-      <PublicLayout lang={lang} path={path} candidate={res.locals.candidate ? { name: res.locals.candidate.name } : null}>
+      <PublicLayout lang={lang} path={path} candidate={res.locals.candidate ? { name: res.locals.candidate.name } : null} sessionEndsAt={res.locals.candidateSessionEndsAt as number | undefined}>
         {opts.content}
       </PublicLayout>
     );
@@ -143,7 +145,8 @@ export function sendError(req: Request, res: Response, kind: ErrorKind): void {
   sendPage(req, res, {
     title: msgText(ERROR_TEXT[kind].title),
     status: ERROR_TEXT[kind].status,
-    content: <ErrorPage lang={res.locals.lang} kind={kind} loggedIn={loggedIn} />,
+    // A 401 offers to sign in again and come back to the page the person was on (a same-site path only).
+    content: <ErrorPage lang={res.locals.lang} kind={kind} loggedIn={loggedIn} next={kind === 'error401' ? localPath(req.query.next, '') || undefined : undefined} />,
     layout: loggedIn && res.locals.roleMaps ? 'admin' : 'public',
   });
 }

@@ -125,7 +125,8 @@ export type Action = (ctx: ScreenContext, body: Record<string, unknown>, arg: st
 export interface Screen {
   /** The route pattern this screen answers (a path of the route table). */
   path: string;
-  get(ctx: ScreenContext): Promise<Outcome>;
+  /** `state`: a form kept from a post made after the session ended, offered again (kept-form.ts). */
+  get(ctx: ScreenContext, state?: FormState): Promise<Outcome>;
   /** Form posts to the route; none: the route takes no posts. */
   post?: (ctx: ScreenContext, body: Record<string, unknown>) => Promise<Outcome>;
   /** Body limits of its forms (default 64 kB, 200 fields). */
@@ -178,7 +179,7 @@ export function defineScreen<D, K extends string = never>(def: ScreenDef<D, K>):
   };
   return {
     path: def.path,
-    get: (ctx) => draw(ctx),
+    get: (ctx, state) => draw(ctx, state),
     ...(def.form ? { form: def.form } : {}),
     ...(actions ? { post: (ctx: ScreenContext, body: Record<string, unknown>) => runAction(actions, ctx, body, (state) => draw(ctx, state), def.bare) } : {}),
   };

@@ -11,7 +11,8 @@ import { createClient, type Client, type FormattedExecutionResult } from 'graphq
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { API_TIMEOUT_MS } from '../../server/api/http-client.ts';
+import { API_TIMEOUT_MS, createHttpClient } from '../../server/api/http-client.ts';
+import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { createWebApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { addNotification } from '../../server/modules/notifications/service.ts';
@@ -176,6 +177,48 @@ describe('the web tier with the API up', () => {
       await sleep(50);
       expect(titles).toContain('via-b');
     }, 5000);
+  });
+
+  it('answers a variable its type refuses with BAD_USER_INPUT beside the variable, in the caller\'s language, as in-process does', async () => {
+    const doc = 'query ($p: Int) { publicJobs(kind: "daily", page: $p) { __typename } }';
+    const remote = await b.api.graphql(doc, { p: 2 ** 40 }, { lang: 'en', ip: '' });
+    const local = await a.api.graphql(doc, { p: 2 ** 40 }, { lang: 'en', ip: '' });
+    expect(remote).toEqual(local);
+    expect(remote.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: { p: 'This number is too large or not valid.' } });
+    expect((await b.api.graphql(doc, { p: 2 ** 40 }, { lang: 'ja', ip: '' })).errors?.[0]?.extensions?.fields).toEqual({ p: '数値が大きすぎるか、正しくありません。' });
+  });
+
+  it('keeps the role maps cached between requests and drops them when they change (the API passes on the NOTIFY)', async () => {
+    const token = await a.tokenOf('client_staff');
+    const cache = (b.api as ReturnType<typeof createHttpClient>).roleMapCache;
+    const staffPage = async (base: string) => (await get(`${base}/admin/users/client`, token)).status;
+    expect(await staffPage(b.url)).toBe(302);
+    await eventually(() => expect(cache.listening).toBe(true));
+    expect(await staffPage(b.url)).toBe(302);
+    const original = await loadRoleMaps(a.database.db);
+    try {
+      // A row written behind everyone's back, with no NOTIFY: the API reads it once told to, B keeps its cached maps.
+      await a.database.db.insertInto('action_roles').values({ code: 170008, role: 'client_staff' }).execute();
+      a.services.roleMaps.invalidate();
+      expect(await staffPage(a.url)).toBe(200);
+      expect(await staffPage(b.url)).toBe(302);
+      // Saved the ordinary way (NOTIFY on commit): B drops its cache and lets client staff in.
+      await saveRoleMaps(a.database.db, await loadRoleMaps(a.database.db));
+      await eventually(async () => expect(await staffPage(b.url)).toBe(200));
+    } finally {
+      await saveRoleMaps(a.database.db, original);
+    }
+    await eventually(async () => expect(await staffPage(b.url)).toBe(302));
+  });
+
+  it('refuses the role-map change subscription to a visitor who is not signed in to the back office', async () => {
+    const client = createClient({ url: `${a.url.replace(/^http/, 'ws')}/graphqlws`, webSocketImpl: WebSocket, retryAttempts: 0, lazy: false, onNonLazyError: () => {} });
+    disposers.push(() => client.dispose());
+    const outcome = await new Promise<unknown>((resolve) => {
+      client.subscribe({ query: 'subscription { roleMapsChanged }' }, { next: (r) => resolve(r), error: (e) => resolve((e as { code?: number }).code ?? e), complete: () => resolve('complete') });
+    });
+    // The socket itself is refused without a back-office session (4403 Forbidden), before any operation.
+    expect(outcome).toBe(4403);
   });
 
   it('answers /readyz with 200 while the API is ready', async () => {

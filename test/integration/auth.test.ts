@@ -190,7 +190,13 @@ describe('GET /Web/Admin/Role/Management/Actions', () => {
     const token = await t.login('admin');
     const res = await fetch(`${t.url}/Web/Admin/Role/Management/Actions`, { headers: { authorization: `jwt ${token}` } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ '120001': ['client_staff'] });
+    const actions = (await res.json()) as Record<string, string[]>;
+    // The grant written to action_roles, merged with what the seed grants through the page roles.
+    expect(actions['120001']).toEqual(['admin', 'client_staff', 'company_admin', 'company_staff', 'superadmin']);
+    // The seed's grants: saving the role maps (280001) is the superadmin's only, the job option values the platform's.
+    expect(actions['280001']).toEqual(['superadmin']);
+    expect(actions['200014']).toEqual(['admin', 'superadmin']);
+    expect(Object.keys(actions).length).toBeGreaterThan(30);
     expect((await fetch(`${t.url}/Web/Admin/Role/Management/Actions`)).status).toBe(401);
   });
 });
@@ -199,11 +205,16 @@ describe('session and the error pages (SPEC §8)', () => {
   it('sends a bad token to /errors/error401 and clears it; the error page then renders with 401', async () => {
     const res = await get('/admin/jobs/list', 'garbage.token.value');
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/errors/error401');
+    // The 401 page carries the page the person was on, and its sign-in link brings them back there.
+    expect(res.headers.get('location')).toBe('/errors/error401?next=%2Fadmin%2Fjobs%2Flist');
     expect(res.headers.getSetCookie().some((c) => /^token=;/.test(c))).toBe(true);
-    const page = await get('/errors/error401', 'garbage.token.value');
+    const page = await get(res.headers.get('location')!, 'garbage.token.value');
     expect(page.status).toBe(401);
-    expect(await page.text()).toContain('ログインが必要です');
+    const html = await page.text();
+    expect(html).toContain('ログインが必要です');
+    expect(html).toContain('href="/login?next=%2Fadmin%2Fjobs%2Flist"');
+    // Never a link off the site.
+    expect(await (await get('/errors/error401?next=%2F%2Fevil.example%2Fx', 'garbage.token.value')).text()).not.toContain('evil.example');
   });
 
   it('goes to /errors/_error when the account check itself fails, without a loop', async () => {

@@ -60,7 +60,7 @@ describe('/admin/templates/enumuservalue (200015)', () => {
   });
 
   it('is refused to a company admin in the page and in the API', async () => {
-    expect((await page('/admin/templates/enumuservalue', company)).status).toBe(404);
+    expect((await page('/admin/templates/enumuservalue', company)).status).toBe(302);
     const res = await post('/admin/templates/enumuservalue', company, { _action: 'create', type: '8', ja: '不正', en: 'Forbidden' });
     expect(res.status).toBe(403);
     expect(await t.database.db.selectFrom('job_enum_translations').select('value').where('value', '=', '不正').executeTakeFirst()).toBeUndefined();

@@ -80,6 +80,8 @@ const OP_CASES: Record<string, OpCase> = {
     variables: { email: 'not-an-email', password: 'x' },
   },
   'Mutation.logout': { query: 'mutation { logout }' },
+  'Mutation.renewSession': { query: 'mutation { renewSession { token expiresAt endsAt } }' },
+  'Subscription.roleMapsChanged': { query: 'subscription { roleMapsChanged }', http: false },
   'Mutation.submitContact': {
     query: 'mutation ($input: ContactInput!) { submitContact(input: $input) }',
     variables: { input: { name: '', email: '', topic: '', message: '' } },

@@ -104,7 +104,8 @@ function expectedFor(caller: Caller, route: RouteDef): Expected {
     if (mayEnter(caller, target.code)) return { kind: 'redirect', to: fallback };
     fallback = target.fallback;
   }
-  return { kind: 'notFound' };
+  // SPEC §4: no fallback → /errors/error404, which sends a signed-in user on to /admin (the landing page).
+  return toLanding({ kind: 'notFound' });
 }
 
 function describeExpected(caller: Caller, e: Expected): string {
@@ -253,19 +254,16 @@ describe('GET /admin/users/admin', () => {
     expect((await get(a.location!, 'client_admin')).status).toBe(200);
   });
 
-  it('shows a client staff member the 404 page (no fallback in the chain is allowed)', async () => {
-    const a = await get('/admin/users/admin', 'client_staff');
-    expect(a.status).toBe(404);
-    expect(a.body).toContain(NOT_FOUND_TITLE);
+  it('sends a client staff member to the landing page (no fallback in the chain is allowed: SPEC §4 error404 → /admin)', async () => {
+    expect(await get('/admin/users/admin', 'client_staff')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
   });
 });
 
 describe('GET /admin/billing', () => {
-  it('shows a company staff member the 404 page in place (no fallback)', async () => {
+  it('sends a company staff member to the landing page (no fallback: SPEC §4 error404 → /admin)', async () => {
     const a = await get('/admin/billing', 'company_staff');
-    expect(a.status).toBe(404);
-    expect(a.location).toBeNull();
-    expect(a.body).toContain(NOT_FOUND_TITLE);
+    expect(a).toMatchObject({ status: 302, location: '/admin/jobs/list' });
+    expect((await get(a.location!, 'company_staff')).status).toBe(200);
   });
 
   it('shows a client admin the page titled 請求管理', async () => {
@@ -307,7 +305,7 @@ describe('GET /admin/jobs/list', () => {
     expect(await get('/admin/jobs/list?page=2&sort=desc', 'client_admin')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
     expect((await get('/admin/jobs/list?page=2', 'company_staff')).status).toBe(200);
     expect(await get('/admin/jobs/list?token=x', 'anonymous')).toMatchObject({ status: 302, location: '/' });
-    expect((await get('/admin/billing?as=client_admin', 'company_staff')).status).toBe(404);
+    expect(await get('/admin/billing?as=client_admin', 'company_staff')).toMatchObject({ status: 302, location: '/admin/jobs/list' });
     expect(await get('/about?stay=1', 'company_staff')).toMatchObject({ status: 302, location: '/admin/jobs/list' });
   });
 });
@@ -319,10 +317,8 @@ describe('GET /admin/jobs/add', () => {
 });
 
 describe('GET /v3/admin/jobs/add', () => {
-  it('shows a client staff member the 404 page (a child rule with no fallback of its own)', async () => {
-    const a = await get('/v3/admin/jobs/add', 'client_staff');
-    expect(a.status).toBe(404);
-    expect(a.body).toContain(NOT_FOUND_TITLE);
+  it('sends a client staff member to the landing page (a child rule with no fallback of its own)', async () => {
+    expect(await get('/v3/admin/jobs/add', 'client_staff')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
   });
 });
 
@@ -342,10 +338,8 @@ describe('GET /admin/company/edit/[id]', () => {
     expect(b.body).toContain('企業の編集');
   });
 
-  it('shows a company admin the 404 page (neither the page nor its fallback /admin/company is allowed)', async () => {
-    const a = await get(`/admin/company/edit/${ID}`, 'company_admin');
-    expect(a.status).toBe(404);
-    expect(a.body).toContain(NOT_FOUND_TITLE);
+  it('sends a company admin to the landing page (neither the page nor its fallback /admin/company is allowed)', async () => {
+    expect(await get(`/admin/company/edit/${ID}`, 'company_admin')).toMatchObject({ status: 302, location: '/admin/jobs/list' });
   });
 });
 
@@ -360,8 +354,8 @@ describe('GET /admin/clients/edit/[id]', () => {
     expect(denied.body).toContain('データが見つかりません');
   });
 
-  it('shows a company staff member the 404 page (/admin/clients is not allowed either)', async () => {
-    expect((await get(`/admin/clients/edit/${ID}`, 'company_staff')).status).toBe(404);
+  it('sends a company staff member to the landing page (/admin/clients is not allowed either)', async () => {
+    expect(await get(`/admin/clients/edit/${ID}`, 'company_staff')).toMatchObject({ status: 302, location: '/admin/jobs/list' });
   });
 });
 
@@ -417,19 +411,23 @@ describe('error pages', () => {
 });
 
 describe('unknown paths', () => {
-  it('answers /no/such/page with the 404 page for anonymous and signed-in users alike', async () => {
+  it('answers /no/such/page with the 404 page for an anonymous visitor and sends a signed-in user to the landing page (SPEC §4)', async () => {
     for (const caller of CALLERS) {
       const a = await get('/no/such/page', caller);
-      expect(a.status, caller).toBe(404);
-      expect(a.location, caller).toBeNull();
-      expect(a.body, caller).toContain(NOT_FOUND_TITLE);
+      if (caller === 'anonymous') {
+        expect(a.status, caller).toBe(404);
+        expect(a.location, caller).toBeNull();
+        expect(a.body, caller).toContain(NOT_FOUND_TITLE);
+      } else {
+        expect(a, caller).toMatchObject({ status: 302, location: landingOf(caller) });
+      }
     }
   });
 
-  it('answers an unknown path under /admin with 404 too, even for anonymous visitors', async () => {
+  it('answers an unknown path under /admin with 404 for anonymous visitors, the landing page for a signed-in user', async () => {
     expect((await get('/admin/no-such-page', 'anonymous')).status).toBe(404);
-    expect((await get('/admin/no-such-page', 'superadmin')).status).toBe(404);
-    expect((await get('/admin/company/edit', 'superadmin')).status).toBe(404);
+    expect(await get('/admin/no-such-page', 'superadmin')).toMatchObject({ status: 302, location: '/admin/jobs/list' });
+    expect(await get('/admin/company/edit', 'client_staff')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
   });
 });
 
@@ -489,7 +487,7 @@ describe('the sidebar on the landing page', () => {
 describe('role-map changes', () => {
   it('lets client_staff into /admin/users/client once the action-role map grants 170008 (saveRoleMaps)', async () => {
     const original: RoleMaps = await loadRoleMaps(t.database.db);
-    expect((await get('/admin/users/client', 'client_staff')).status).toBe(404);
+    expect(await get('/admin/users/client', 'client_staff')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
     const changed: RoleMaps = structuredClone(original);
     changed.actionRoles['170008'] = [...(changed.actionRoles['170008'] ?? []), 'client_staff'];
     try {
@@ -504,12 +502,12 @@ describe('role-map changes', () => {
     } finally {
       await saveRoleMaps(t.database.db, original);
     }
-    await eventually(async () => expect((await get('/admin/users/client', 'client_staff')).status).toBe(404));
+    await eventually(async () => expect(await get('/admin/users/client', 'client_staff')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' }));
     expect(sidebarHrefs((await get('/v3/admin/jobs/list', 'client_staff')).body).has('/admin/users/client')).toBe(false);
   });
 
   it('follows a fallback that a raw page_roles insert plus NOTIFY made reachable', async () => {
-    expect((await get('/admin/users/admin', 'client_staff')).status).toBe(404);
+    expect(await get('/admin/users/admin', 'client_staff')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' });
     const db = t.database.db;
     try {
       await db.insertInto('page_roles').values({ code: 170008, role: 'client_staff' }).execute();
@@ -522,6 +520,6 @@ describe('role-map changes', () => {
       await db.deleteFrom('page_roles').where('code', '=', 170008).where('role', '=', 'client_staff').execute();
       await sql`select pg_notify('tsunagu_role_maps', '')`.execute(db);
     }
-    await eventually(async () => expect((await get('/admin/users/admin', 'client_staff')).status).toBe(404));
+    await eventually(async () => expect(await get('/admin/users/admin', 'client_staff')).toMatchObject({ status: 302, location: '/v3/admin/jobs/list' }));
   });
 });

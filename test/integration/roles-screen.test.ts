@@ -55,8 +55,8 @@ describe('GET /admin/roles', () => {
     expect(ticked(page.html, 'page:280001:admin')).toBe(false);
   });
 
-  it('is not for admins (superadmin only by default): the page is 404 and the API refuses', async () => {
-    expect((await get('/admin/roles', 'admin')).status).toBe(404);
+  it('is not for admins (superadmin only by default): the page sends them to their landing page and the API refuses', async () => {
+    expect((await get('/admin/roles', 'admin')).status).toBe(302);
     const before = await current();
     const res = await save(before, 'admin');
     expect(res.status).toBe(403);
@@ -68,7 +68,7 @@ describe('GET /admin/roles', () => {
 describe('POST /admin/roles', () => {
   it('a change applies on the next request of the affected role, and again when undone', async () => {
     const original = await current();
-    expect((await get('/admin/users/client', 'client_staff')).status).toBe(404);
+    expect((await get('/admin/users/client', 'client_staff')).status).toBe(302);
 
     const granted: RoleMaps = structuredClone(original);
     granted.actionRoles['170008'] = [...(granted.actionRoles['170008'] ?? []), 'client_staff'];
@@ -89,7 +89,7 @@ describe('POST /admin/roles', () => {
     expect(ticked(page.html, 'action:170008:client_staff')).toBe(true);
 
     expect((await save(original)).status).toBe(303);
-    expect((await get('/admin/users/client', 'client_staff')).status).toBe(404);
+    expect((await get('/admin/users/client', 'client_staff')).status).toBe(302);
     expect(await current()).toEqual(original);
   });
 

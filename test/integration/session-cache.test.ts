@@ -42,7 +42,7 @@ describe('session rows cached in the process', () => {
     await eventually(async () => expect((await info(both.b, token)).status).toBe(401));
     const p = await page(both.b, token);
     expect(p.status).toBe(303);
-    expect(p.location).toBe('/errors/error401');
+    expect(p.location).toBe('/errors/error401?next=%2Fadmin%2Fjobs%2Flist');
   });
 
   it('has the process that revoked a session refuse its token before any notice can arrive', async () => {

@@ -292,9 +292,9 @@ describe('refusals', () => {
 
   it('a user without 400001 (company staff) is refused', async () => {
     const staff = await t.tokenOf('company_staff');
-    expect((await getPage(t, '/v3/admin/survey', staff)).status).toBe(404);
-    expect((await getPage(t, `/v3/admin/survey?id=${surveyId}`, staff)).status).toBe(404);
-    expect((await getPage(t, '/v3/admin/survey/add', staff)).status).toBe(404);
+    expect((await getPage(t, '/v3/admin/survey', staff)).status).toBe(302);
+    expect((await getPage(t, `/v3/admin/survey?id=${surveyId}`, staff)).status).toBe(302);
+    expect((await getPage(t, '/v3/admin/survey/add', staff)).status).toBe(302);
     expect((await postForm(t, '/v3/admin/survey/add', staff, BUILT)).status).toBe(403);
     expect(firstCode(await t.gql('query ($id: ID!) { surveyDetail(id: $id) { id } }', { id: surveyId }, { as: 'company_staff' }))).toBe('FORBIDDEN');
     expect(firstCode(await t.gql('{ surveys(size: 5) { total } }', {}, { as: 'company_staff' }))).toBe('FORBIDDEN');

@@ -237,11 +237,11 @@ for (const c of CASES) {
       }
     });
 
-    it(`is the 404 page for ${c.denied}, who lacks the code, and refuses its posts`, async () => {
+    it(`sends ${c.denied}, who lacks the code, to the landing page and refuses its posts`, async () => {
       const res = await get(path, c.denied);
-      expect(res.status).toBe(404);
-      expect(await res.text()).toContain('ページが見つかりません');
-      expect((await get(`${path}?new=1`, c.denied)).status).toBe(404);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toMatch(/^(\/v3)?\/admin\/jobs\/list$/);
+      expect((await get(`${path}?new=1`, c.denied)).status).toBe(302);
       const label = uniq();
       expect((await post(`${path}?new=1`, c.denied, c.valid(label))).status).toBe(403);
     });

@@ -198,7 +198,7 @@ describe('deactivate', () => {
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     expect(await infoToken(phone)).toBe(401);
     expect(await infoToken(laptop)).toBe(401);
-    expect((await get('/admin/jobs/list', laptop)).location).toBe('/errors/error401');
+    expect((await get('/admin/jobs/list', laptop)).location).toBe('/errors/error401?next=%2Fadmin%2Fjobs%2Flist');
     expect((await post('/login', undefined, { email: DEMO.company_staff, password: 'demo-password-for-tests' })).status).toBe(401);
 
     // Active again: a fresh login works, the old tokens stay void.

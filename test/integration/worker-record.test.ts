@@ -144,9 +144,9 @@ describe('the worker record', () => {
       t.services.roleMaps.invalidate();
       expect(firstCode(await t.gql(RECORD, { id: tran }, { as: 'client_staff' }))).toBe('FORBIDDEN');
       expect(firstCode(await t.gql(CONTRACT, { w: tran, j: tran, l: 'en' }, { as: 'client_staff' }))).toBe('FORBIDDEN');
-      // The page guard answers a page the role may not enter with the 404 page.
+      // The page guard sends a role that may not enter the page to its landing page (SPEC §4).
       const page = await getPage(t, `/admin/worker?id=${tran}`, await t.tokenOf('client_staff'));
-      expect(page.status).toBe(404);
+      expect(page.status).toBe(302);
       expect(page.html).not.toContain('Tran Thi Mai');
     } finally {
       await saveRoleMaps(db(), original);

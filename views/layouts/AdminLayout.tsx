@@ -17,11 +17,13 @@ export interface AdminLayoutProps {
   customizer: CustomizerState;
   /** Which kinds of conversation the person's role opens (server/access/codes.ts CHAT_CODES). */
   chat?: { jobs: boolean; support: boolean };
+  /** When the session ends unless renewed (ms since the epoch): the warning island counts down to it. */
+  sessionEndsAt?: number | undefined;
   children: React.ReactNode;
 }
 
 /** The back office frame: header with the user and logout, the sidebar of allowed pages, the customizer. */
-export function AdminLayout({ lang, path, user, nav, customizer, chat, children }: AdminLayoutProps) {
+export function AdminLayout({ lang, path, user, nav, customizer, chat, sessionEndsAt, children }: AdminLayoutProps) {
   const other = otherLang(lang);
   return (
     <div className="admin">
@@ -77,6 +79,7 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, children 
           ))}
         </nav>
         <main id="main" className="admin-main">
+          {sessionEndsAt ? <Island name="SessionWarning" props={{ lang, endsAt: sessionEndsAt, loginPath: '/login' }} /> : null}
           {children}
         </main>
       </div>

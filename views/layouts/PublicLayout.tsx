@@ -1,4 +1,5 @@
 import type { JSX, ReactNode } from 'react';
+import { Island } from '../ui/Island.tsx';
 import { LANG_NAMES, otherLang, type Lang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import { todayInJapan } from '../../shared/time.ts';
@@ -58,7 +59,7 @@ function NavList(props: { lang: Lang; path: string; links: readonly NavLink[]; c
  * header works without JavaScript; from the tablet breakpoint up the inline navigation is shown.
  */
 /** `candidate`: the signed-in candidate (their own session on the public site), if any. */
-export function PublicLayout(props: { lang: Lang; path: string; candidate?: { name: string } | null; children: ReactNode }): JSX.Element {
+export function PublicLayout(props: { lang: Lang; path: string; candidate?: { name: string } | null; sessionEndsAt?: number | undefined; children: ReactNode }): JSX.Element {
   const { lang, path } = props;
   const other = otherLang(lang);
   const switchHref = '/lang/' + other + '?back=' + encodeURIComponent(path);
@@ -127,6 +128,7 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
       </header>
 
       <main id="main" tabIndex={-1}>
+        {props.candidate && props.sessionEndsAt ? <Island name="SessionWarning" props={{ lang, endsAt: props.sessionEndsAt, loginPath: '/staff/login' }} /> : null}
         {props.children}
       </main>
 

@@ -24,6 +24,15 @@ export const typeDefs = /* GraphQL */ `
     roles: [String!]!
   }
 
+  "A renewed session token; times in seconds since the epoch."
+  type SessionRenewal {
+    token: String!
+    "When the new token expires unless renewed again."
+    expiresAt: Float!
+    "The hard limit: the session ends then however active the person is."
+    endsAt: Float!
+  }
+
   type RoleMaps {
     pageRoles: [RoleCodeEntry!]!
     actionRoles: [RoleCodeEntry!]!
@@ -68,11 +77,18 @@ export const typeDefs = /* GraphQL */ `
     login(email: String!, password: String!, device: String): LoginPayload!
     "Ends every session of the caller (all devices)."
     logout: Boolean!
+    "A fresh token for the caller's valid session (the sliding session); null when it can no longer be renewed."
+    renewSession: SessionRenewal
     submitContact(input: ContactInput!): ID!
     submitTrial(input: TrialInput!): ID!
     "Always true, whether or not the address has an account."
     requestPasswordReset(email: String!): Boolean!
     resetPassword(token: String!, password: String!, passwordConfirm: String!): Boolean!
+  }
+
+  extend type Subscription {
+    "The role maps changed (in any process): a count, 0 at once when subscribed, then one more per change. A web tier apart from the API (API_URL) drops its cached maps on each."
+    roleMapsChanged: Int!
   }
 `;
 
@@ -88,7 +104,50 @@ export const ResetInput = z
 const toEntries = (map: Record<string, string[]>) =>
   Object.entries(map).map(([code, roles]) => ({ code: Number(code), roles }));
 
+/** 0 at once, then 1, 2, … on each change of the role maps that this process hears of (NOTIFY). */
+function roleMapChanges(ctx: ApiContext): AsyncIterableIterator<{ roleMapsChanged: number }> {
+  let count = 0;
+  const queue: number[] = [0];
+  let wake: (() => void) | null = null;
+  let done = false;
+  const stop = ctx.services.roleMaps.onChange(() => {
+    queue.push(++count);
+    wake?.();
+  });
+  const finish = () => {
+    if (done) return;
+    done = true;
+    stop();
+    wake?.();
+  };
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      while (!done) {
+        const value = queue.shift();
+        if (value !== undefined) return { value: { roleMapsChanged: value }, done: false };
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+      }
+      return { value: undefined, done: true };
+    },
+    async return() {
+      finish();
+      return { value: undefined, done: true };
+    },
+    async throw(err?: unknown) {
+      finish();
+      throw err;
+    },
+  };
+}
+
 export const resolvers = {
+  Subscription: {
+    roleMapsChanged: { subscribe: (_: unknown, __: unknown, ctx: ApiContext) => roleMapChanges(ctx) },
+  },
   Query: {
     me: (_: unknown, __: unknown, ctx: ApiContext) => ctx.user,
     passwordResetTokenValid: (_: unknown, args: { token: string }, ctx: ApiContext) =>
@@ -118,6 +177,8 @@ export const resolvers = {
       }
       return { token: r.token, user: r.user, device: r.device };
     },
+    renewSession: (_: unknown, __: unknown, ctx: ApiContext) =>
+      ctx.token && ctx.user ? ctx.services.auth.renew(ctx.token, ctx.user.role === 'candidate' ? 'candidate' : 'admin') : null,
     logout: async (_: unknown, __: unknown, ctx: ApiContext) => {
       await ctx.services.auth.revokeSessions(ctx.user!.id);
       return true;

@@ -160,6 +160,22 @@ export class AuthService {
     return { kind: 'ok', user: toSessionUser(row) };
   }
 
+  /**
+   * A fresh token for a valid one (the sliding session, docs/access.md): the same person, role and
+   * session version, the same sign-in time, so the hard limit still counts from the sign-in. Null
+   * when the token is no longer valid (expired, revoked, user disabled).
+   */
+  async renew(token: string, aud: TokenClaims['aud']): Promise<{ token: string; expiresAt: number; endsAt: number } | null> {
+    const claims = await this.tokens.verify(token, aud);
+    if (!claims) return null;
+    const r = await this.resolve(token, aud);
+    if (r.kind !== 'ok') return null;
+    const fresh = await this.tokens.sign({ sub: claims.sub, role: claims.role, sv: claims.sv, aud, at: claims.at });
+    const renewed = await this.tokens.verify(fresh, aud);
+    if (!renewed) return null;
+    return { token: fresh, expiresAt: renewed.exp, endsAt: claims.at + this.tokens.times.maxSeconds };
+  }
+
   /** Makes every token of this user useless (all devices), as logout must (issue 3). */
   async revokeSessions(userId: string): Promise<void> {
     await this.db

@@ -398,7 +398,7 @@ const candidateLogin = defineScreen({
         email={typeof state?.values.email === 'string' ? state.values.email : undefined}
         error={state ? Object.values(state.errors).join(' ') : undefined}
         next={nextOf(state?.values.next ?? req.query.next)}
-        notice={state ? undefined : req.query.registered === '1' ? msg(lang, 'notice.registered') : req.query.reset === '1' ? msg(lang, 'notice.passwordChanged') : undefined}
+        notice={state ? undefined : req.query.registered === '1' ? msg(lang, 'notice.registered') : req.query.reset === '1' ? msg(lang, 'notice.passwordChanged') : req.query.ended === '1' ? msg(lang, 'session.ended') : undefined}
       />
     ),
   }),

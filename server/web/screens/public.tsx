@@ -3,6 +3,7 @@
  * back-office login, the contact and trial forms, the password reset, and the error pages.
  */
 import type { JSX } from 'react';
+import { matchRoute } from '../../access/routes.ts';
 import { DOCS } from '../../api/documents.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { AboutPage } from '../../../views/pages/public/About.tsx';
@@ -58,6 +59,13 @@ const failedWith = (values: Record<string, unknown>, err: unknown) => {
 /** The page a candidate asked for before logging in here, kept through the form; none when it is not a same-site path. */
 const nextField = (v: unknown): string | undefined => localPath(v, '') || undefined;
 
+/** Where staff land after signing in: the back-office page in `next`, else /admin. */
+function staffNext(next: unknown): string {
+  const path = nextField(next);
+  const pathname = path ? new URL(path, 'http://x').pathname : '';
+  return path && matchRoute(pathname)?.route.kind === 'admin' ? path : '/admin';
+}
+
 const login = defineScreen({
   path: '/login',
   load: () => null,
@@ -70,7 +78,7 @@ const login = defineScreen({
         lang={lang}
         email={typeof state?.values.email === 'string' ? state.values.email : undefined}
         error={state ? Object.values(state.errors).join(' ') : undefined}
-        notice={!state && req.query.reset === '1' ? msg('notice.passwordChanged') : undefined}
+        notice={state ? undefined : req.query.reset === '1' ? msg('notice.passwordChanged') : req.query.ended === '1' ? msg('session.ended') : undefined}
         next={nextField(state?.values.next ?? req.query.next)}
       />
     ),
@@ -90,7 +98,9 @@ const login = defineScreen({
           return redirect(candidateNext(v.next));
         }
         res.cookie('token', r.login.token, sessionCookie(req));
-        return redirect('/admin');
+        // Back to the back-office page the person was on when the session ended (a same-site path
+        // of the back office only: a candidate's page would only send staff on), else /admin.
+        return redirect(staffNext(v.next));
       } catch (err) {
         if (err instanceof ApiFailure && err.retryAfterSeconds) res.set('Retry-After', String(err.retryAfterSeconds));
         return failedWith({ email: v.email, next: nextField(v.next) }, err);

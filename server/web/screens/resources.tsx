@@ -304,21 +304,23 @@ function resourceScreen(def: ResourceDef, screen: ResourceScreen): Screen {
   return {
     path: screen.path,
     form: { limit: '256kb', parameterLimit: 200 },
-    async get(ctx) {
+    async get(ctx, kept) {
       const id = idOf(ctx);
+      // A form kept from a post made after the session ended is drawn again with what was typed.
+      const state: FormState = kept ? { values: kept.values, errors: kept.errors } : {};
       switch (screen.mode) {
         case 'list':
           return renderList(ctx, def);
         case 'create':
-          return renderForm(ctx, def, 'create', null, undefined);
+          return renderForm(ctx, def, 'create', null, undefined, state);
         case 'edit':
-          return renderForm(ctx, def, 'update', id, screen.fields);
+          return renderForm(ctx, def, 'update', id, screen.fields, state);
         case 'detail':
-          return renderDetail(ctx, def, id!);
+          return renderDetail(ctx, def, id!, state);
         case 'single':
-          if (def.singleton) return renderSingleton(ctx, def);
-          if (ctx.req.query.new === '1' && !def.noCreate) return renderForm(ctx, def, 'create', null, undefined);
-          if (id) return renderDetail(ctx, def, id);
+          if (def.singleton) return renderSingleton(ctx, def, state);
+          if (ctx.req.query.new === '1' && !def.noCreate) return renderForm(ctx, def, 'create', null, undefined, state);
+          if (id) return renderDetail(ctx, def, id, state);
           return renderList(ctx, def);
       }
     },

@@ -14,7 +14,7 @@ export const ERROR_TEXT: Record<ErrorKind, { status: number; title: MessageKey; 
   notAvailable: { status: 501, title: 'errorPage.notAvailable', body: 'errorPage.notAvailableBody' },
 };
 
-export function ErrorPage({ lang, kind, loggedIn }: { lang: Lang; kind: ErrorKind; loggedIn: boolean }) {
+export function ErrorPage({ lang, kind, loggedIn, next }: { lang: Lang; kind: ErrorKind; loggedIn: boolean; next?: string | undefined }) {
   const t = ERROR_TEXT[kind];
   return (
     <section className="error-page" aria-labelledby="error-title">
@@ -23,7 +23,7 @@ export function ErrorPage({ lang, kind, loggedIn }: { lang: Lang; kind: ErrorKin
       <p>{msg(lang, t.body)}</p>
       <p className="error-actions">
         {kind === 'error401' || !loggedIn ? (
-          <a className="btn" href="/login">
+          <a className="btn" href={next ? `/login?next=${encodeURIComponent(next)}` : '/login'}>
             {msg(lang, 'common.login')}
           </a>
         ) : null}
