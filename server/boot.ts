@@ -115,7 +115,7 @@ export async function serve(configured: Config, log: Logger, prepared: Pick<Prep
     const full = await createApp({ config, db, pool, log, mailer, bus, jwtSecret: prepared.jwtSecret, root: ROOT });
     built = full;
     // Job import on schedule (every process may run it: a run claims its source first).
-    const crawler = config.crawlerIntervalSeconds > 0 ? startCrawlerScheduler(db, { log, intervalMs: config.crawlerIntervalSeconds * 1000, outbound: full.services.outbound }) : null;
+    const crawler = config.crawlerIntervalSeconds > 0 ? startCrawlerScheduler(db, { log, intervalMs: config.crawlerIntervalSeconds * 1000, outbound: full.services.outbound, bus: full.services.bus }) : null;
     // The pipeline's reminders (kakunin the day before a shift, interviews): claimed, so once in all processes.
     const reminders = config.reminderIntervalSeconds > 0 ? startReminderScheduler(full.services, config.reminderIntervalSeconds * 1000) : null;
     // Points past their validity expire once an hour (they also expire whenever a wallet is read or written).

@@ -44,11 +44,11 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.deleteJobEnum': { codes: [200014, 200015] },
   'Mutation.upsertVisaType': { codes: [200015] },
   'Mutation.deleteVisaType': { codes: [200015] },
-  // notifications (SPEC §3, §4): each user's own
-  'Query.notifications': { user: true },
-  'Query.notificationCount': { user: true },
-  'Mutation.markNotificationRead': { user: true },
-  'Subscription.notificationAdded': { user: true },
+  // notifications (SPEC §3, §4): each signed-in person's own, back office or candidate
+  'Query.notifications': { session: true },
+  'Query.notificationCount': { session: true },
+  'Mutation.markNotificationRead': { session: true },
+  'Subscription.notificationAdded': { session: true },
   // the role-map editor at /admin/roles (issue 4)
   'Query.roleMapsAdmin': { codes: [280001] },
   'Mutation.saveRoleMaps': { codes: [280001] },

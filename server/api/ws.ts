@@ -34,7 +34,11 @@ export function tokenFromInit(params: Record<string, unknown> | undefined, req: 
   } catch {
     sameOrigin = false;
   }
-  if (sameOrigin && req.headers.cookie) return parseCookies(req.headers.cookie).token;
+  // A back-office session, else a candidate's (their bell on the public site).
+  if (sameOrigin && req.headers.cookie) {
+    const cookies = parseCookies(req.headers.cookie);
+    return cookies.token ?? cookies.candidate_token;
+  }
   return undefined;
 }
 
@@ -64,7 +68,8 @@ export function createGraphqlWsServer(services: Services, schema: GraphQLSchema)
     async connect(params, req, socket) {
       const token = tokenFromInit(params, req);
       if (!token) return null;
-      const r = await services.auth.resolve(token, 'admin');
+      let r = await services.auth.resolve(token, 'admin');
+      if (r.kind !== 'ok') r = await services.auth.resolve(token, 'candidate');
       if (r.kind !== 'ok') return null;
       const set = byUser.get(r.user.id) ?? new Set();
       set.add(socket);

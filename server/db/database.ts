@@ -243,8 +243,14 @@ export interface NotificationsTable {
   body: ColumnType<string, string | undefined>;
   link: string | null;
   is_read: ColumnType<boolean, boolean | undefined>;
+  /** A catalogue key (shared/messages.ts) drawn in the reader's language; null on rows with a fixed title (migration 0052). */
+  message_key: string | null;
+  /** The key's values: a text, a number, or a `{ ja, en }` pair for data with both languages. */
+  params: ColumnType<NotificationParams, NotificationParams | undefined, NotificationParams>;
   created_at: CreatedAt;
 }
+/** The values of a notification's message: data texts keep both their languages. */
+export type NotificationParams = Record<string, string | number | { ja: string; en: string }>;
 
 export interface AuditLogTable {
   id: Generated<number>;

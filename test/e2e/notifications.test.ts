@@ -53,8 +53,12 @@ describe('the notification bell', () => {
     await page.click('[data-testid=notification-bell]');
     const item = page.locator('.notification-panel li.is-new').filter({ hasText: 'Bell Tester' });
     await expect.poll(() => item.count()).toBe(1);
-    expect(await item.textContent()).toContain('New application');
-    await Promise.all([page.waitForURL((u) => u.pathname === '/admin/candidate'), item.locator('button').click()]);
+    // Drawn in the page's own language, never a "日本語 / English" pair.
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    expect(await item.textContent()).toContain(lang === 'en' ? 'New application: ' : '新しい応募: ');
+    expect(await item.textContent()).not.toContain(lang === 'en' ? '新しい応募' : 'New application');
+    // It opens the applicant's own record.
+    await Promise.all([page.waitForURL((u) => /^\/admin\/candidate\/[0-9a-f-]{36}$/.test(u.pathname)), item.locator('button').click()]);
     // Opened is read: back to the unread notifications there were before it came.
     expect(await unreadOf('company_admin')).toBe(mineBefore);
     // Another company was told nothing.

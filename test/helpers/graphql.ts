@@ -68,3 +68,11 @@ export async function loginByPassword(baseUrl: string, email: string, password: 
   if (typeof token !== 'string') throw new Error(`login as ${email} on ${baseUrl} failed: ${JSON.stringify(answer.errors)}`);
   return token;
 }
+
+/**
+ * A notification whose title carries `text` (for tests that follow one notification through a
+ * subscription): the new-application message with `text` as the job, and the way back from a
+ * title, in either language, to the `text` it carries.
+ */
+export const probeNote = (text: string) => ({ key: 'notify.newApplication' as const, params: { job: text } });
+export const probeText = (title: string): string => title.replace(/^(新しい応募|New application): /, '');

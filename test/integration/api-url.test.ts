@@ -17,7 +17,7 @@ import { createWebApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { gql, postGraphql } from '../helpers/graphql.ts';
+import { gql, postGraphql, probeNote, probeText } from '../helpers/graphql.ts';
 import { TINY_PNG } from '../helpers/chat.ts';
 import { eventually, sleep } from '../helpers/wait.ts';
 
@@ -168,12 +168,12 @@ describe('the web tier with the API up', () => {
     const titles: string[] = [];
     const stop = client.subscribe<{ notificationAdded: { title: string } }>(
       { query: 'subscription { notificationAdded { id title type } }' },
-      { next: (r) => r.data && titles.push(r.data.notificationAdded.title), error: () => {}, complete: () => {} },
+      { next: (r) => r.data && titles.push(probeText(r.data.notificationAdded.title)), error: () => {}, complete: () => {} },
     );
     disposers.push(stop);
     // No acknowledgement of a subscription in graphql-ws: publish until the subscription is live.
     await eventually(async () => {
-      if (!titles.includes('via-b')) await addNotification(a.services.db, a.services.bus, { userId: user.id, type: 1, title: 'via-b' });
+      if (!titles.includes('via-b')) await addNotification(a.services.db, a.services.bus, user.id, { type: 1, ...probeNote('via-b') });
       await sleep(50);
       expect(titles).toContain('via-b');
     }, 5000);

@@ -252,8 +252,8 @@ describe('operation rules (server/api/authz.ts)', () => {
     expect(() => withAuthorization(makeExecutableSchema({ typeDefs: 'type Query { me: String }' }))).not.toThrow();
   });
 
-  it('the subscription has a signed-in-user rule (it runs over /graphqlws, not POST /graphql)', async () => {
-    expect(OPERATION_RULES['Subscription.notificationAdded']).toEqual({ user: true });
+  it('the subscription has a signed-in rule (back office or candidate) (it runs over /graphqlws, not POST /graphql)', async () => {
+    expect(OPERATION_RULES['Subscription.notificationAdded']).toEqual({ session: true });
     // graphql-http refuses subscriptions over HTTP, even for a signed-in user.
     const body = await gql(OP_CASES['Subscription.notificationAdded']!.query, {}, { token: await t.tokenOf('client_staff') });
     expect(body.errors?.length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@
 import { SubscriptionClient } from 'subscriptions-transport-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { probeNote, probeText } from '../helpers/graphql.ts';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { until, within } from '../helpers/wait.ts';
@@ -85,12 +86,12 @@ describe('the older protocol at /graphqlws', () => {
     const me = await t.database.db.selectFrom('users').select('id').where('email', '=', 'companystaff@demo.test').executeTakeFirstOrThrow();
     const other = await t.database.db.selectFrom('users').select('id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
     // The subscription has no answer of its own: probe until it delivers, then start counting.
-    const titles = () => s.received.filter((m) => m.type === 'data' && m.id === 'n').map((m) => m.payload.data.notificationAdded.title as string);
+    const titles = () => s.received.filter((m) => m.type === 'data' && m.id === 'n').map((m) => probeText(m.payload.data.notificationAdded.title as string));
     let probes = 0;
-    await until(async () => titles().length > 0 || (await addNotification(t.database.db, t.services.bus, { userId: me.id, type: 1, title: `probe ${probes++}` }), false), 'the subscription delivers', 10_000);
+    await until(async () => titles().length > 0 || (await addNotification(t.database.db, t.services.bus, me.id, { type: 1, ...probeNote(`probe ${probes++}`) }), false), 'the subscription delivers', 10_000);
     const before = titles().length;
-    await addNotification(t.database.db, t.services.bus, { userId: other.id, type: 1, title: 'not for you' });
-    await addNotification(t.database.db, t.services.bus, { userId: me.id, type: 1, title: 'legacy hello' });
+    await addNotification(t.database.db, t.services.bus, other.id, { type: 1, ...probeNote('not for you') });
+    await addNotification(t.database.db, t.services.bus, me.id, { type: 1, ...probeNote('legacy hello') });
     await until(() => titles().includes('legacy hello'), 'legacy hello delivered');
     expect(titles().slice(before).filter((title) => !title.startsWith('probe '))).toEqual(['legacy hello']);
     s.send({ type: 'stop', id: 'n' });
@@ -160,7 +161,7 @@ function realClient(protocol: 'graphql-ws' | 'graphql-subscriptions', token: str
   const notifications: string[] = [];
   const subscriptionErrors: unknown[] = [];
   client.request({ query: 'subscription { notificationAdded { title } }' }).subscribe({
-    next: (r) => void notifications.push((r.data as { notificationAdded: { title: string } }).notificationAdded.title),
+    next: (r) => void notifications.push(probeText((r.data as { notificationAdded: { title: string } }).notificationAdded.title)),
     error: (e) => void subscriptionErrors.push(e),
   });
   return { client, seen, query, notifications, subscriptionErrors };
@@ -180,7 +181,7 @@ describe("the older protocol with subscriptions-transport-ws's own client and ti
     await until(
       async () => {
         if (all.every((c) => c.notifications.length > 0 || c.subscriptionErrors.length > 0 || c.seen.disconnects > 0)) return true;
-        await addNotification(t.database.db, t.services.bus, { userId: me.id, type: 1, title: `to every client ${sent++}` });
+        await addNotification(t.database.db, t.services.bus, me.id, { type: 1, ...probeNote(`to every client ${sent++}`) });
         return false;
       },
       'every subscription delivered or failed',

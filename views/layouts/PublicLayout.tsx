@@ -3,6 +3,7 @@ import { Island } from '../ui/Island.tsx';
 import { LANG_NAMES, otherLang, type Lang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import { todayInJapan } from '../../shared/time.ts';
+import { Island } from '../ui/Island.tsx';
 
 type NavLink = { href: string; label: MessageKey };
 
@@ -98,6 +99,7 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
                 <a className="header-candidate" href="/staff/applications" aria-current={current(path, '/staff/applications')}>
                   {props.candidate.name}
                 </a>
+                <Island name="NotificationBell" props={{ lang }} />
                 <a className="button button-primary button-small header-login" href="/staff/chat" aria-current={current(path, '/staff/chat')}>
                   {msg(lang, 'common.chat')}
                 </a>

@@ -4,6 +4,7 @@
  * answered back: only whether each is set and its last four characters), "sync now" and the log.
  * A company user works on its own company only; a platform user picks one (`companyId`).
  */
+import { notifyPlatform } from '../../modules/notifications/service.ts';
 import { companyDirectory } from '../../modules/companies/directory.ts';
 import { z } from 'zod';
 import { msg, msgText } from '../../../shared/messages.ts';
@@ -229,6 +230,10 @@ export const resolvers = {
       if ('refused' in r) {
         const key = ({ not_connected: 'integrations.notConnected', busy: 'integrations.busy', no_key: 'integrations.noKey', unreadable: 'integrations.unreadable' } as const)[r.refused];
         throw apiError('CONFLICT', msg(ctx.lang, key));
+      }
+      if (r.status !== 'ok') {
+        const company = await ctx.services.db.selectFrom('companies').select(['name', 'name_en']).where('id', '=', companyId).executeTakeFirst();
+        await notifyPlatform(ctx.services.db, ctx.services.bus, { key: 'notify.syncFailed', params: { company: { ja: company?.name ?? '', en: company?.name_en ?? '' } }, link: '/admin/integration' });
       }
       return syncView(ctx.services.db, r.syncId);
     },

@@ -275,7 +275,7 @@ export const resolvers = {
         if (r.reason === 'limits') throw limitsRefused(ctx.lang, r.refusal);
         throw apiError('CONFLICT', msg(ctx.lang, 'candidate.notAwaitingConfirmation'));
       }
-      await notifyCompanyStaff(ctx.services.db, ctx.services.bus, r.companyId, { title: '就業確認済み / Confirmed', body: ctx.user!.name, link: '/admin/candidate/shukkin' });
+      await notifyCompanyStaff(ctx.services.db, ctx.services.bus, r.companyId, { key: 'notify.confirmed', params: { name: ctx.user!.name }, link: '/admin/candidate/shukkin' });
       // Staff lists and chat windows hear the new status (the candidate needs no mail about their own click).
       if (r.conversationId) await ctx.services.bus.publish('application.moved', { conversationIds: [r.conversationId] });
       return true;

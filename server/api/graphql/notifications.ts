@@ -1,5 +1,5 @@
 import { busIterator } from '../../events/bus.ts';
-import { countUnread, listNotifications, markRead } from '../../modules/notifications/service.ts';
+import { countUnread, drawNotification, listNotifications, markRead } from '../../modules/notifications/service.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError } from '../errors.ts';
 import { msg } from '../../../shared/messages.ts';
@@ -52,7 +52,7 @@ export const resolvers = {
   Query: {
     notifications: (_: unknown, a: { type: number; current: number; size: number }, ctx: ApiContext) => {
       if ((a.type !== 1 && a.type !== 2) || a.current < 1 || a.current > 10_000 || a.size < 1 || a.size > 100) throw badPaging(ctx);
-      return listNotifications(ctx.services.db, ctx.user!.id, a.type, a.current, a.size);
+      return listNotifications(ctx.services.db, ctx.user!.id, a.type, a.current, a.size, ctx.lang);
     },
     notificationCount: (_: unknown, __: unknown, ctx: ApiContext) => countUnread(ctx.services.db, ctx.user!.id),
   },
@@ -67,7 +67,7 @@ export const resolvers = {
     notificationAdded: {
       // Only the signed-in user's own notifications pass the filter (a user id is inside one tenant).
       subscribe: (_: unknown, __: unknown, ctx: ApiContext) =>
-        busIterator(ctx.services.bus, 'notification.added', (p) => (p.userId === ctx.user!.id ? { notificationAdded: p.notification } : undefined)),
+        busIterator(ctx.services.bus, 'notification.added', (p) => (p.userId === ctx.user!.id ? { notificationAdded: drawNotification(p.notification, ctx.lang) } : undefined)),
     },
   },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notifyPlatform } from '../../modules/notifications/service.ts';
 import { ContactInput, TrialInput, saveContact } from '../../modules/contact/service.ts';
 import { signUpForTrial } from '../../modules/trial/signup.ts';
 import { email, validate } from '../../validation.ts';
@@ -197,6 +198,7 @@ export const resolvers = {
       await spendFormLimit(ctx, 'trial');
       const r = await signUpForTrial(ctx.services.db, v.data, ctx.lang);
       if (!r.ok) throw badInput(ctx.lang, r.errors);
+      await notifyPlatform(ctx.services.db, ctx.services.bus, { key: 'notify.newCompany', params: { company: v.data.company_name }, link: `/v3/admin/company/${r.companyId}` });
       try {
         await ctx.services.auth.sendTrialInvitation(r.userId, v.data.company_name);
       } catch (err) {

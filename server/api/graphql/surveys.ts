@@ -211,7 +211,7 @@ export const resolvers = {
       if (!ids.length) throw badInput(ctx.lang, { userIds: msg(ctx.lang, 'error.requiredChoice') });
       if (ids.length > 500) throw badInput(ctx.lang, { userIds: msg(ctx.lang, 'validation.max', { max: '500' }) });
       const { db, bus, publicUrl } = ctx.services;
-      return sendSurvey({ db, publicUrl, post: chatPoster(db, bus) }, { id: ctx.user!.id, name: ctx.user!.name }, s, ids);
+      return sendSurvey({ db, publicUrl, post: chatPoster(db, bus), bus }, { id: ctx.user!.id, name: ctx.user!.name }, s, ids);
     },
     answerSurvey: async (_: unknown, a: { id: string; answers: AnswerInput[] }, ctx: ApiContext) => {
       if (!UUID.test(a.id)) throw notFound(ctx);

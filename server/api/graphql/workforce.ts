@@ -17,6 +17,7 @@ import { applyRefused } from './jobs.ts';
 import { checkPeopleForShifts } from '../../modules/workforce/assign.ts';
 import { shiftNotStarted } from '../../modules/workforce/may-work.ts';
 import { liveApplication, swapShiftPeople } from '../../modules/workforce/swap.ts';
+import { askClientToConfirm } from '../../modules/workforce/confirm-notice.ts';
 import { statusRule, workLimitText } from '../../modules/workforce/work-limits.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
@@ -275,13 +276,18 @@ export const resolvers = {
       const r = await applyToJob(db, ctx.services.bus, { candidateId: personId, jobId: shift.jobId, shiftId: shift.id, message: '', as: 'placement' });
       if (!r.ok) throw applyRefused(ctx.lang, r);
       await applicationMade(ctx.services, r);
+      await askClientToConfirm(ctx.services.db, ctx.services.bus, [shift.id]);
       return { applicationId: r.applicationId };
     },
     swapShifts: async (_: unknown, a: { a: string; b: string }, ctx: ApiContext) => {
       const company = assigningCompany(ctx);
       if (company === 'none') throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       const r = await swapShiftPeople(ctx.services.db, { id: ctx.user!.id, name: ctx.user!.name }, company, a.a, a.b);
-      if (r.ok) return true;
+      if (r.ok) {
+        const moved = await ctx.services.db.selectFrom('applications').select('shift_id').where('id', 'in', [a.a, a.b]).execute();
+        await askClientToConfirm(ctx.services.db, ctx.services.bus, moved.flatMap((m) => (m.shift_id ? [m.shift_id] : [])));
+        return true;
+      }
       if (r.reason === 'limits') throw apiError('FORBIDDEN', msg(ctx.lang, 'shifts.swapRefused', { name: r.name, reason: workLimitText(ctx.lang, r.refusal) }), { reason: r.refusal.reason, detail: r.refusal.detail });
       throw apiError(r.reason === 'not-found' ? 'NOT_FOUND' : 'CONFLICT', msg(ctx.lang, SWAP_REFUSAL[r.reason]));
     },

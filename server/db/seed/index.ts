@@ -20,6 +20,7 @@ import { seedDemoSurveys } from '../../modules/surveys/seed.ts';
 import { seedDemoAds } from '../../modules/ads/seed.ts';
 import { seedDemoCardChecks } from '../../modules/workforce/seed.ts';
 import { seedDemoWorkforce } from '../../modules/workforce/seed.ts';
+import { notificationRow, type NotificationMessage } from '../../modules/notifications/service.ts';
 
 /** Built-in roles with their display names. */
 export const BUILTIN_ROLES = (Object.keys(ROLE_TITLES) as Role[]).map((name) => ({
@@ -164,16 +165,17 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
 
     // A few notifications and document notices per back-office user (SPEC §3 notification state).
     const staff = await trx.selectFrom('users').select(['id', 'role']).where('role', '!=', 'candidate').execute();
-    const notes: { type: 1 | 2; title: string; body: string }[] = [
-      { type: 1, title: '新しい応募があります / New application', body: 'Nguyen Van An さんが「倉庫内ピッキング」に応募しました。 Nguyen Van An applied to "Warehouse picking".' },
-      { type: 1, title: '面接の予定 / Interview scheduled', body: '明日 10:00 にオンライン面接があります。 An online interview is scheduled for tomorrow at 10:00.' },
-      { type: 1, title: 'シフトが確定しました / Shift confirmed', body: '11月25日 9:00〜18:00 のシフトが確定しました。 The shift on 25 Nov, 9:00–18:00, is confirmed.' },
-      { type: 2, title: '在留カードの確認 / Residence card check', body: 'Maria Santos さんの在留カードの有効期限が近づいています。 Maria Santos\'s residence card expires soon.' },
-      { type: 2, title: '契約書が届きました / Contract received', body: '東京フードサービス株式会社との契約書がアップロードされました。 A contract with Tokyo Food Service was uploaded.' },
+    // Stored as catalogue keys, so each reader sees them in their own language (docs/notifications.md).
+    const notes: NotificationMessage[] = [
+      { key: 'notify.newApplication', params: { job: { ja: '倉庫内ピッキング', en: 'Warehouse picking' } }, body: 'Nguyen Van An' },
+      { key: 'notify.interviewScheduled', params: { when: { ja: '明日 10:00（オンライン）', en: 'tomorrow at 10:00 (online)' } }, body: 'Nguyen Van An' },
+      { key: 'notify.shiftConfirmed', params: { when: { ja: '11月25日 9:00〜18:00', en: '25 Nov, 9:00–18:00' } }, body: { ja: '東京フードサービス株式会社', en: 'Tokyo Food Service' } },
+      { type: 2, key: 'notify.cardExpiresIn', params: { name: 'Maria Santos', days: 25 } },
+      { type: 2, key: 'notify.contractReceived', params: { client: { ja: '東京フードサービス株式会社', en: 'Tokyo Food Service' } } },
     ];
     await trx
       .insertInto('notifications')
-      .values(staff.flatMap((u) => notes.map((n, i) => ({ user_id: u.id, ...n, is_read: i === 2, created_at: new Date(Date.now() - (i + 1) * 3_600_000) }))))
+      .values(staff.flatMap((u) => notes.map((n, i) => ({ ...notificationRow(u.id, n), is_read: i === 2, created_at: new Date(Date.now() - (i + 1) * 3_600_000) }))))
       .execute();
 
     // Open daily and part-time jobs on both companies' boards, with two weeks of shifts (issue 5).

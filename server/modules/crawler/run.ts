@@ -6,6 +6,8 @@
  * same content hash), updating a draft whose source changed, leaving alone a job a person already
  * published or deleted. Every run is written to the history with its counts and problems.
  */
+import type { EventBus } from '../../events/bus.ts';
+import { notifyPlatform } from '../notifications/service.ts';
 import { repeatEvery } from '../repeat.ts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
@@ -112,6 +114,8 @@ export interface RunOptions {
   /** What reading the page may cost (parse.ts). */
   budget?: ParseBudget;
   log?: Logger;
+  /** When given, a failed run is told to the platform users who may open the crawler page. */
+  bus?: EventBus;
 }
 
 export async function runSource(db: DB, sourceId: string, o: RunOptions): Promise<RunSummary | null> {
@@ -153,6 +157,7 @@ export async function runSource(db: DB, sourceId: string, o: RunOptions): Promis
       .execute();
     await db.updateTable('crawler_sources').set({ running_since: null, last_run_at: new Date() }).where('id', '=', source.id).execute();
   }
+  if (summary.status === 'failed' && o.bus) await notifyPlatform(db, o.bus, { key: 'notify.importFailed', params: { source: source.name }, body: summary.errors[0] ?? '', link: '/admin/superadmin/crawler' });
   o.log?.info({ sourceId, ...summary }, 'crawler run finished');
   return summary;
 }

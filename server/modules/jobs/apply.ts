@@ -8,7 +8,7 @@ import { msgText } from '../../../shared/messages.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { todayInJapan } from '../../time.ts';
 import { email, optionalText, requiredText } from '../../validation.ts';
-import { notifyCompanyStaff } from '../notifications/service.ts';
+import { notifyClientUsers, notifyCompanyStaff } from '../notifications/service.ts';
 import { jobsDb } from './public.ts';
 import { mayWork, shiftStarted } from '../workforce/may-work.ts';
 import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
@@ -99,7 +99,7 @@ export async function applyToJob(
   const db = jobsDb(dbIn);
   const uuid = /^[0-9a-f-]{36}$/i;
   if (!uuid.test(input.jobId) || (input.shiftId && !uuid.test(input.shiftId))) return { ok: false, reason: 'not-found' };
-  const result = await db.transaction().execute(async (trx): Promise<ApplyResult & { notify?: { companyId: string; title: string } }> => {
+  const result = await db.transaction().execute(async (trx): Promise<ApplyResult & { notify?: { companyId: string; clientId: string | null; job: { ja: string; en: string } } }> => {
     const job = await trx
       .selectFrom('jobs')
       .select(['id', 'kind', 'status', 'company_id', 'client_id', 'title_ja', 'title_en', 'visa_type_ids', 'publish_until'])
@@ -162,7 +162,7 @@ export async function applyToJob(
       .values({ company_id: job.company_id, candidate_id: input.candidateId, job_id: null, shift_id: null, application_id: null, type: 2, last_message_at: null })
       .onConflict((oc) => oc.expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`).doNothing())
       .execute();
-    return { ok: true, applicationId: applied.id, conversationId: conversation.id, notify: { companyId: job.company_id, title: `${job.title_ja} / ${job.title_en}` } };
+    return { ok: true, applicationId: applied.id, conversationId: conversation.id, notify: { companyId: job.company_id, clientId: job.client_id, job: { ja: job.title_ja, en: job.title_en } } };
   }).catch((err) => {
     if (err instanceof ShiftFull) return { ok: false as const, reason: 'full' as const };
     throw err;
@@ -170,9 +170,11 @@ export async function applyToJob(
   // A seat taken: this process's board shows it at once (others on the database's notice).
   if (result.ok) wroteTable(dbIn, 'job_daily_shifts');
   if (result.ok && 'notify' in result && result.notify) {
-    const { companyId, title } = result.notify;
+    const { companyId, clientId, job } = result.notify;
     const candidate = await db.selectFrom('users').select('name').where('id', '=', input.candidateId).executeTakeFirst();
-    await notifyCompanyStaff(dbIn, bus, companyId, { title: `新しい応募 / New application: ${title}`, body: candidate?.name ?? '', link: '/admin/candidate' });
+    await notifyCompanyStaff(dbIn, bus, companyId, { key: 'notify.newApplication', params: { job }, body: candidate?.name ?? '', link: `/admin/candidate/${result.applicationId}` });
+    // The client whose job it is hears of it too (SPEC §6: client users see the applicants of their jobs).
+    if (clientId) await notifyClientUsers(dbIn, bus, clientId, { key: 'notify.clientApplicant', params: { job }, body: candidate?.name ?? '', link: '/admin/candidate' });
     return { ok: true, applicationId: result.applicationId, conversationId: result.conversationId };
   }
   return result.ok ? { ok: true, applicationId: result.applicationId, conversationId: result.conversationId } : result;

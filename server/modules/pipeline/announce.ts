@@ -17,7 +17,7 @@ import type { DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { Mailer } from '../../mail.ts';
 import { composeMail } from '../templates/mail.ts';
-import { notifyCompanyStaff } from '../notifications/service.ts';
+import { notifyCompanyStaff, notifyUser } from '../notifications/service.ts';
 import type { StatusMove } from '../templates/status-tree.ts';
 
 export interface AnnounceDeps {
@@ -43,7 +43,7 @@ export async function announceMoves(
     .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
     .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
     .leftJoin('conversations as c', 'c.application_id', 'a.id')
-    .select(['a.id', 'a.company_id', 'a.candidate_status_id', 'u.name', 'u.email', 'u.lang', 'u.active', 'co.name as company', 'co.name_en as company_en'])
+    .select(['a.id', 'a.company_id', 'a.candidate_id', 'a.candidate_status_id', 'u.name', 'u.email', 'u.lang', 'u.active', 'co.name as company', 'co.name_en as company_en'])
     .select(['j.title_ja', 'j.title_en', 'st.name_ja as status_ja', 'st.name_en as status_en', 'st.list', 's.date', 's.start_time', 'c.id as conversation_id'])
     .where(
       'a.id',
@@ -57,7 +57,8 @@ export async function announceMoves(
     // The company's other staff hear of it in the bell (who moved it needs no news of it).
     if (o.actor) {
       await notifyCompanyStaff(deps.db, deps.bus, r.company_id, {
-        title: `ステータス変更 / Status changed: ${r.status_ja} / ${r.status_en}`,
+        key: 'notify.statusChanged',
+        params: { status: { ja: r.status_ja, en: r.status_en } },
         body: `${r.name} · ${o.actor.name}`,
         link: `/admin/candidate/${r.id}`,
         except: o.actor.id,
@@ -74,6 +75,12 @@ export async function announceMoves(
       date: r.date ? `${dateText(r.date, lang)} ${r.start_time?.slice(0, 5) ?? ''}`.trim() : '',
       link: deps.publicUrl('/staff/applications'),
     };
+    // The candidate's own bell, in the language they read it in.
+    await notifyUser(deps.db, deps.bus, r.candidate_id, {
+      key: 'notify.myStatus',
+      params: { job: { ja: r.title_ja, en: r.title_en }, status: { ja: r.status_ja, en: r.status_en } },
+      link: '/staff/applications',
+    });
     try {
       if (r.conversation_id) {
         const note = await composeMail(deps.db, `${key}_chat`, { companyId: r.company_id, lang, vars });

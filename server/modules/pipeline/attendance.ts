@@ -12,7 +12,6 @@ import { mayWorkApplication } from '../workforce/may-work.ts';
 import { workLimitText, type WorkLimitRefusal } from '../workforce/work-limits.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
 import type { EventBus } from '../../events/bus.ts';
-import { msg } from '../../../shared/messages.ts';
 
 export type AttendanceEvent = 'clockIn' | 'clockOut' | 'absent' | 'noShow';
 
@@ -30,8 +29,8 @@ export async function raiseCrossedLimits(db: DB, bus: EventBus, crossed: Attenda
       .executeTakeFirst();
     if (!app) continue;
     await notifyCompanyStaff(db, bus, app.company_id, {
-      title: `${msg('ja', 'workLimits.crossedTitle')} / ${msg('en', 'workLimits.crossedTitle')}`,
-      body: `${app.name} · ${workLimitText('ja', c.refusal)} / ${workLimitText('en', c.refusal)}`,
+      key: 'workLimits.crossedTitle',
+      body: { ja: `${app.name} · ${workLimitText('ja', c.refusal)}`, en: `${app.name} · ${workLimitText('en', c.refusal)}` },
       link: `/admin/candidate/${c.id}`,
     });
   }

@@ -21,7 +21,7 @@ import { dateText, dateTimeText } from '../../../shared/format.ts';
 import { postNotice } from '../../chat/post.ts';
 import { composeMail, type MailKey } from '../templates/mail.ts';
 import type { AnnounceDeps } from './announce.ts';
-import { notifyCompanyStaff } from '../notifications/service.ts';
+import { notifyCompanyStaff, notifyUser } from '../notifications/service.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 
 const INTERVIEW_AHEAD_HOURS = 24;
@@ -56,7 +56,7 @@ async function tell(deps: AnnounceDeps, key: MailKey & ('kakunin_request' | 'int
 
 /** Sends what is due at `now`; how many kakunin and interview reminders it claimed. */
 export async function runReminders(deps: AnnounceDeps, now: Date = new Date()): Promise<{ kakunin: number; interviews: number; cards: number }> {
-  const kakunin = await sql<Due & { date: string; start_time: string }>`
+  const kakunin = await sql<Due & { candidate_id: string; date: string; start_time: string }>`
     update applications a set kakunin_reminded_at = ${now}
     from candidate_statuses st, job_daily_shifts s, users u, companies co, jobs j
     where st.id = a.candidate_status_id and st.list = 'kakunin'
@@ -67,12 +67,17 @@ export async function runReminders(deps: AnnounceDeps, now: Date = new Date()): 
         (select nullif(regexp_replace(v.value, '[^0-9]', '', 'g'), '')::int from app_settings v
           where v.key = 'shift.reminder_hours' and (v.company_id = a.company_id or v.company_id is null)
           order by v.company_id nulls last limit 1), 24))
-    returning a.id, a.company_id, u.name, u.email, u.lang, u.active, co.name as company, co.name_en as company_en, j.title_ja, j.title_en,
+    returning a.id, a.company_id, a.candidate_id, u.name, u.email, u.lang, u.active, co.name as company, co.name_en as company_en, j.title_ja, j.title_en,
       to_char(s.date, 'YYYY-MM-DD') as date, to_char(s.start_time, 'HH24:MI') as start_time,
       (select c.id from conversations c where c.application_id = a.id limit 1) as conversation_id`.execute(deps.db);
   for (const r of kakunin.rows) {
     const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
     await tell(deps, 'kakunin_request', r, { date: `${dateText(r.date, lang)} ${r.start_time}`, link: deps.publicUrl('/staff/applications') }, `kakunin-reminder:${r.id}`);
+    await notifyUser(deps.db, deps.bus, r.candidate_id, {
+      key: 'notify.shiftReminder',
+      params: { job: { ja: r.title_ja, en: r.title_en }, time: { ja: `${dateText(r.date, 'ja')} ${r.start_time}`, en: `${dateText(r.date, 'en')} ${r.start_time}` } },
+      link: '/staff/applications',
+    });
   }
 
   const interviews = await sql<Due & { starts_at: Date; minutes: number; place: string; online_url: string }>`
@@ -126,7 +131,7 @@ async function residenceAlerts(deps: AnnounceDeps, now: Date): Promise<number> {
     const expired = r.days < 0 || r.threshold === 0;
     await notifyCompanyStaff(deps.db, deps.bus, r.company_id, {
       type: 2,
-      title: expired ? `在留期限切れ / Residence card expired: ${r.name}` : `在留期限まで${r.days}日 / Residence card expires in ${r.days} days: ${r.name}`,
+      ...(expired ? { key: 'notify.cardExpired' as const, params: { name: r.name } } : { key: 'notify.cardExpiresIn' as const, params: { name: r.name, days: r.days } }),
       body: r.expiry,
       link: '/admin/candidate',
     });

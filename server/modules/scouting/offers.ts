@@ -207,7 +207,7 @@ export async function answerScoutOffer(db: DB, bus: EventBus, candidateId: strin
   if (!accept) {
     await audit(db, { id: candidateId, name: actor.name }, 'scout_offer', offerId, moved.company_id, { status: 'declined' });
     if (moved.conversation_id) await postNotice(db, bus, moved.conversation_id, msg(lang, 'scout.chatDeclined'), `scout:${offerId}:declined`);
-    await notifyCompanyStaff(db, bus, moved.company_id, { title: 'スカウト辞退 / Scout declined', body: initialsOf(actor.name), link: '/v3/admin/scout/confirm' });
+    await notifyCompanyStaff(db, bus, moved.company_id, { key: 'notify.scoutDeclined', body: initialsOf(actor.name), link: '/v3/admin/scout/confirm' });
     return { ok: true, status: 'declined', applicationId: null, conversationId: null, created: false };
   }
   // The application's note is for the company's staff, in both languages.

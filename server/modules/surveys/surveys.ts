@@ -15,6 +15,7 @@ import { inTransaction, type DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { requiredText, validate, type FieldErrors } from '../../validation.ts';
 import type { QuestionKind } from './tables.ts';
+import { notifyUser } from '../notifications/service.ts';
 
 const QUESTION_KINDS = ['single', 'multiple', 'scale', 'text'] as const satisfies readonly QuestionKind[];
 const MAX_QUESTIONS = 30;
@@ -223,6 +224,8 @@ export interface SendDeps {
   publicUrl: (path: string) => string;
   /** Posts the note in the conversation (server/chat/post.ts's postNotice with the bus; the demo seed writes it directly). */
   post: (conversationId: string, text: string, key: string) => Promise<unknown>;
+  /** When given, each recipient also hears of it in their bell. */
+  bus?: EventBus;
 }
 
 /** The chat's own posting: stored, counted and announced to every open chat window. */
@@ -267,6 +270,7 @@ export async function sendSurvey(deps: SendDeps, actor: Actor, survey: SurveyRec
     if (!conversationId) continue;
     sent++;
     await deps.post(conversationId, invitationText(w.lang, survey, link), `survey:${survey.id}`);
+    if (deps.bus) await notifyUser(deps.db, deps.bus, w.userId, { key: 'notify.survey', params: { title: { ja: survey.titleJa, en: survey.titleEn } }, link: `/staff/survey/${survey.id}` });
   }
   if (sent) {
     await deps.db.updateTable('surveys').set({ sent_at: new Date() }).where('id', '=', survey.id).where('sent_at', 'is', null).execute();

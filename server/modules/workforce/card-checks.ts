@@ -18,7 +18,7 @@ import type { Tenant } from '../../access/tenancy.ts';
 import { postNotice } from '../../chat/post.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
-import { notifyCompanyStaff } from '../notifications/service.ts';
+import { notifyCompanyStaff, notifyPlatform } from '../notifications/service.ts';
 import { audit, type Actor } from '../payroll/ledger.ts';
 import { cardNumberMatches } from './card-format.ts';
 import type { CardImageType } from './tables.ts';
@@ -95,12 +95,14 @@ export async function saveCardUpload(db: DB, bus: EventBus, person: Actor, recor
   const companies = await db.selectFrom('applications').select('company_id').distinct().where('candidate_id', '=', person.id).execute();
   for (const c of companies) {
     await notifyCompanyStaff(db, bus, c.company_id, {
-      title: '在留カードの確認待ち / Residence card to check',
-      body: person.name,
+      key: 'notify.cardToCheck',
+      params: { name: person.name },
       link: `/admin/worker/rcCheckCandidate?card=${id}`,
       type: 2,
     });
   }
+  // The platform's card checkers (whoever may open the check page) hear of it too.
+  await notifyPlatform(db, bus, { key: 'notify.cardToCheck', params: { name: person.name }, link: `/admin/worker/rcCheckCandidate?card=${id}`, type: 2 });
   return id;
 }
 

@@ -226,8 +226,9 @@ export const applicationsReadModel = defineReadModel({
       if (changed && name === 'noShow') {
         for (const r of rows) {
           await notifyCompanyStaff(ctx.db, ctx.services.bus, String(r.companyId), {
-            title: '無断欠勤 / No-show',
-            body: `${String(r.candidateName)} · ${String(r.jobTitle)}`,
+            key: 'notify.noShow',
+            params: { name: String(r.candidateName) },
+            body: String(r.jobTitle),
             link: `/admin/candidate/${r.id}`,
             except: ctx.user.id,
           });

@@ -84,7 +84,7 @@ export const crawlerSourceResource: ResourceDef = {
       label: t('今すぐ取り込む', 'Run now'),
       done: t('取り込みが終わりました。結果は下の履歴にあります。', 'The import run finished: its result is in the history below.'),
       async run(row, ctx) {
-        const r = await runSource(ctx.db, row.id, { log: ctx.services.log, outbound: ctx.services.outbound });
+        const r = await runSource(ctx.db, row.id, { log: ctx.services.log, outbound: ctx.services.outbound, bus: ctx.services.bus });
         if (!r) return t('この取り込み元は別の処理で取り込み中です。しばらくしてから履歴を確認してください。', 'This source is being run elsewhere right now. Check the history in a moment.');
       },
     },

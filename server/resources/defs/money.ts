@@ -8,6 +8,9 @@ import { clientOptions } from './users.ts';
 import { ACCOUNT_UPDATED, approveRuns, markRunsPaid, moveAdvances, moveState, quickPayState, type TransferFailure } from '../../modules/payroll/ledger.ts';
 import { quickPayQuote } from '../../modules/payroll/quickpay.ts';
 import { issueInvoices } from '../../modules/billing/invoices.ts';
+import { notifyClientUsers, notifyUser } from '../../modules/notifications/service.ts';
+import { yen } from '../../../shared/format.ts';
+import type { EventBus } from '../../events/bus.ts';
 import type { Tenant } from '../../access/tenancy.ts';
 
 /**
@@ -175,7 +178,13 @@ export const payRunsReadModel = defineReadModel({
       label: t('承認', 'Approve'),
       bulk: true,
       done: t('承認しました。前払いはこの給与から差し引かれます。', 'Approved; advances are recovered from this pay.'),
-      run: async (rows, ctx) => none(await approveRuns(ctx.db, actor(ctx), rows.map((r) => r.id)), t('下書きの給与を選んでください。', 'Select draft pay runs.')),
+      run: async (rows, ctx) => {
+        const ids = rows.map((r) => r.id);
+        const drafts = await ctx.db.selectFrom('pay_runs').select('id').where('id', 'in', ids).where('status', '=', 'draft').execute();
+        const approved = await approveRuns(ctx.db, actor(ctx), ids);
+        if (approved) await tellWorkersOfApproved(ctx.db, ctx.services.bus, drafts.map((d) => d.id));
+        return none(approved, t('下書きの給与を選んでください。', 'Select draft pay runs.'));
+      },
     },
     {
       name: 'paid',
@@ -315,7 +324,10 @@ export const invoicesReadModel = defineReadModel({
       done: t('発行しました。', 'Issued.'),
       run: async (rows, ctx) => {
         if (ctx.tenant.kind === 'client') return t('請求書を発行できるのは人材会社です。', 'Only the staffing company issues invoices.');
-        const r = await issueInvoices(ctx.db, actor(ctx), rows.map((x) => x.id));
+        const ids = rows.map((x) => x.id);
+        const drafts = await ctx.db.selectFrom('invoices').select('id').where('id', 'in', ids).where('status', '=', 'draft').execute();
+        const r = await issueInvoices(ctx.db, actor(ctx), ids);
+        if (r.issued) await tellClientsOfIssued(ctx.db, ctx.services.bus, drafts.map((d) => d.id));
         if (r.early.length) {
           const list = (lang: Lang) => r.early.map((e) => `${e.number}（${lang === 'ja' ? '締め日' : 'period ends'} ${e.periodEnd}）`).join(lang === 'ja' ? '、' : ', ');
           const issued = r.issued ? t(`${r.issued}件を発行しました。`, `${r.issued} issued. `) : t('', '');
@@ -336,3 +348,19 @@ export const invoicesReadModel = defineReadModel({
     },
   ],
 });
+
+/** The users of each client whose draft (`drafts`, read before issuing) is now issued hear of it, with a link to the billing list. */
+async function tellClientsOfIssued(db: import('../../db/connect.ts').DB, bus: EventBus, drafts: readonly string[]): Promise<void> {
+  if (!drafts.length) return;
+  const issued = await db.selectFrom('invoices').select(['client_id', 'number']).where('id', 'in', [...drafts]).where('status', '=', 'issued').execute();
+  for (const i of issued) await notifyClientUsers(db, bus, i.client_id, { key: 'notify.invoiceIssued', params: { number: i.number }, link: '/admin/billing' });
+}
+
+/** Each worker whose draft run (`drafts`, read before approving) is now approved hears of it in their bell, with the amount to be paid. */
+async function tellWorkersOfApproved(db: import('../../db/connect.ts').DB, bus: EventBus, drafts: readonly string[]): Promise<void> {
+  if (!drafts.length) return;
+  const runs = await db.selectFrom('pay_runs').select(['user_id', 'net']).where('id', 'in', [...drafts]).where('status', '=', 'approved').execute();
+  for (const r of runs) {
+    await notifyUser(db, bus, r.user_id, { key: 'notify.payApproved', params: { amount: yen(Number(r.net)) }, link: '/staff/pay' });
+  }
+}
