@@ -208,6 +208,9 @@ export interface JobEnumsTable {
   id: Generated<number>;
   type: number;
   sort: ColumnType<number, number | undefined>;
+  /** A job type's defaults for its jobs (migration 0050): the 特定技能 field and simple manual work. */
+  ssw_field: ColumnType<string | null, string | null | undefined>;
+  simple_labour: ColumnType<boolean | null, boolean | null | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,0 +1,108 @@
+/**
+ * The placement rules applied to the records the database holds (docs/workforce.md "The data behind
+ * the rules"), through the demo people: a 17-year-old (労働基準法第61条), a technical intern (技能実習法
+ * 第2条・第8条・第9条: never by dispatch), a 特定技能 外食業 worker (特定技能運用要領: dispatch only in
+ * 農業・漁業, and only in her own field) and an engineer visa holder (入管法別表第一の二: no simple
+ * manual work). Each is refused by staff's own assignment and status moves with the sentence staff
+ * read, in Japanese and English, and placed where the law allows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { dataOf, firstCode } from '../helpers/graphql.ts';
+import { addDays, todayInJapan } from '../../shared/time.ts';
+import { companyTree } from '../../server/modules/pipeline/statuses.ts';
+import { statusMoves, type StatusMove } from '../../server/modules/templates/status-tree.ts';
+
+let t: TestApp;
+let companyId: string;
+let intoWork: StatusMove;
+const db = () => t.database.db;
+const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
+const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason message } } }';
+
+const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  intoWork = statusMoves(await companyTree(db(), companyId)).find((m) => m.list === 'shukkin' && m.kind === 'forward')!;
+});
+afterAll(async () => t?.close());
+
+let nth = 0;
+/** A new shift of Sakura's job `title` `day` days ahead (minutes varied so no two collide). */
+async function newShift(title: string, day: number, start: string, end: string) {
+  const job = await db().selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', title).executeTakeFirstOrThrow();
+  const s = await db()
+    .insertInto('job_daily_shifts')
+    .values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: `${start.slice(0, 3)}${String(1 + (nth++ % 59)).padStart(2, '0')}`, end_time: end, break_minutes: 0, capacity: 3 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { shiftId: s.id, jobId: job.id, clientId: job.client_id };
+}
+const PICKING = 'Warehouse picking (daily pay)';
+const LUNCH = 'Restaurant floor staff (lunch)';
+
+/** Staff assign `email` to the shift; the refusal's reason and sentence in both languages, or null when placed. */
+async function assign(email: string, shiftId: string): Promise<{ reason: unknown; en: string; ja: string } | null> {
+  const en = await t.gql(ASSIGN, { s: shiftId, e: email }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
+  if (!en.errors) return null;
+  expect(firstCode(en)).toBe('FORBIDDEN');
+  const ja = await t.gql(ASSIGN, { s: shiftId, e: email }, { as: 'company_admin', headers: { 'accept-language': 'ja' } });
+  return { reason: en.errors[0]!.extensions!.reason, en: en.errors[0]!.message, ja: ja.errors![0]!.message };
+}
+
+/** An application in the status just before attendance, placed by dispatch or directly; then staff move it into attendance. */
+async function moveIntoWork(email: string, shift: { shiftId: string; jobId: string; clientId: string }, dispatch: boolean) {
+  const app = await db()
+    .insertInto('applications')
+    .values({ job_id: shift.jobId, shift_id: shift.shiftId, candidate_id: await userId(email), company_id: companyId, client_id: shift.clientId, message: '', candidate_status_id: intoWork.from, dispatch })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return dataOf(await t.gql(MOVE, { ids: [app.id], to: intoWork.to }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).moveApplicant as { moved: string[]; refused: { reason: string; message: string }[] };
+}
+
+describe('the demo people, refused where the law says', () => {
+  it('the 17-year-old: no shift past 22:00 (労働基準法第61条), a day shift is fine', async () => {
+    const late = await assign('minor@demo.test', (await newShift(PICKING, 3, '18:00', '23:00')).shiftId);
+    expect(late).toMatchObject({ reason: 'age' });
+    expect(late!.en).toMatch(/^Aged 17 on .*: under 18, no shift may reach into the hours from 22:00 to 05:00 \(Labour Standards Act, Article 61\)\.$/);
+    expect(late!.ja).toContain('17歳で18歳未満のため、22時から翌5時までの時間にかかるシフトには入れません（労働基準法第61条）');
+    expect(await assign('minor@demo.test', (await newShift(PICKING, 3, '09:00', '13:00')).shiftId)).toBeNull();
+  });
+
+  it('the technical intern: never through dispatch (技能実習法)', async () => {
+    const r = await assign('intern@demo.test', (await newShift(LUNCH, 4, '10:30', '14:00')).shiftId);
+    expect(r).toMatchObject({ reason: 'status_activity' });
+    expect(r!.en).toBe('A person with the residence status "Technical Intern Training" works only for the organisation that employs them under the training plan: never through dispatch (Technical Intern Training Act).');
+    expect(r!.ja).toBe('在留資格「技能実習」の人は、実習実施者に直接雇用されて働きます。派遣では配置できません（技能実習法）。');
+  });
+
+  it('the 特定技能 food-service worker: not by dispatch outside 農業・漁業, directly in 外食業 yes, directly in another field no', async () => {
+    const r = await assign('ssw@demo.test', (await newShift(LUNCH, 5, '10:30', '14:00')).shiftId);
+    expect(r).toMatchObject({ reason: 'status_activity' });
+    expect(r!.en).toBe('A person with the residence status "Specified Skilled Worker (i)" may be placed through dispatch only in agriculture and fisheries (this job\'s field: Food service).');
+    expect(r!.ja).toBe('在留資格「特定技能1号」の人を派遣で配置できるのは農業と漁業の分野だけです（この仕事の分野：外食業）。');
+    // Employed directly by the restaurant (the application records it): placed.
+    expect((await moveIntoWork('ssw@demo.test', await newShift(LUNCH, 6, '10:30', '14:00'), false)).moved).toHaveLength(1);
+    // Directly, but on warehouse work, outside her field.
+    const picking = await moveIntoWork('ssw@demo.test', await newShift(PICKING, 7, '09:00', '13:00'), false);
+    expect(picking.moved).toEqual([]);
+    expect(picking.refused[0]).toMatchObject({ reason: 'status_activity', message: 'The residence status "Specified Skilled Worker (i)" allows work only in the person\'s own field (Food service); this job\'s field is —.' });
+  });
+
+  it('the engineer visa holder: no simple manual work (入管法別表第一の二), unless the job itself says it is not', async () => {
+    const shift = await newShift(PICKING, 8, '09:00', '13:00');
+    const r = await assign('engineer@demo.test', shift.shiftId);
+    expect(r).toMatchObject({ reason: 'status_activity' });
+    expect(r!.en).toBe('The residence status "Engineer / Specialist in Humanities / International Services" does not cover simple manual work such as picking, packing, cleaning, line work or serving (Immigration Control Act, Appended Table I (2)).');
+    expect(r!.ja).toBe('在留資格「技術・人文知識・国際業務」では、単純作業（ピッキング、梱包、清掃、ライン作業、配膳など）の仕事には就けません（入管法別表第一の二）。');
+    // The job's own flag wins over its type's default.
+    await db().updateTable('jobs').set({ simple_labour: false }).where('id', '=', shift.jobId).execute();
+    try {
+      expect(await assign('engineer@demo.test', shift.shiftId)).toBeNull();
+    } finally {
+      await db().updateTable('jobs').set({ simple_labour: null }).where('id', '=', shift.jobId).execute();
+    }
+  });
+});
