@@ -99,8 +99,12 @@ describe('the demo people, refused where the law says', () => {
     expect(r).toMatchObject({ reason: 'status_activity' });
     expect(r!.en).toBe('The residence status "Engineer / Specialist in Humanities / International Services" does not cover simple manual work such as picking, packing, cleaning, line work or serving (Immigration Control Act, Appended Table I (2)).');
     expect(r!.ja).toBe('在留資格「技術・人文知識・国際業務」では、単純作業（ピッキング、梱包、清掃、ライン作業、配膳など）の仕事には就けません（入管法別表第一の二）。');
-    // The job's own flag wins over its type's default.
-    await db().updateTable('jobs').set({ simple_labour: false }).where('id', '=', shift.jobId).execute();
+    // The job form's own answer wins over its type's default; a value the form does not offer is a field error.
+    const UPDATE = 'mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { simple_labour ssw_field } }';
+    const bad = await t.gql(UPDATE, { id: shift.jobId, input: { simple_labour: 'maybe', ssw_field: '倉庫' } }, { as: 'company_admin' });
+    expect(firstCode(bad)).toBe('BAD_USER_INPUT');
+    expect(Object.keys(bad.errors![0]!.extensions!.fields as object).sort()).toEqual(['simple_labour', 'ssw_field']);
+    expect(dataOf(await t.gql(UPDATE, { id: shift.jobId, input: { simple_labour: 'false' } }, { as: 'company_admin' })).updateDailyJob).toEqual({ simple_labour: 'false', ssw_field: null });
     try {
       expect(await assign('engineer@demo.test', shift.shiftId)).toBeNull();
     } finally {
