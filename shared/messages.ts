@@ -909,6 +909,8 @@ export const MESSAGES = {
   'survey.yourAnswer': m('回答を入力', 'Your answer'),
   'survey.checkAnswers': m('回答を確認してください。', 'Please check your answers.'),
   // Residence-card checks (issue 12 item 2): the candidate's /staff/card and the staff's check screen
+  'card.sswField': m('特定技能の分野（カードの「就労制限の有無」欄・指定書のとおり）', 'Specified skilled worker field (as the card’s work-restriction entry and the designation say)'),
+  'card.sswFieldRequired': m('特定技能の人は分野を選んでください。分野の外の仕事には配置できません。', 'Choose the field of a specified skilled worker: they cannot be placed outside it.'),
   'card.title': m('在留カード', 'Residence card'),
   'openShifts.title': m('空きシフト', 'Open shifts'),
   'openShifts.intro': m('これから14日間の、あなたの在留資格で応募できる日払いの仕事の空きシフトです。「このシフトに入る」で応募になり、チャットで会社とやりとりできます。', 'Free seats in the next 14 days on daily jobs open to your residence status. "Take this shift" applies to it; the company answers in the chat.'),

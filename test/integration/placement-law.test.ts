@@ -147,3 +147,32 @@ describe('registration takes the date of birth, the name in katakana and the add
     expect(p).toEqual({ name_kana: 'ファム ティ トゥ', address: '東京都新宿区1-2-3', birth_date: born });
   });
 });
+
+describe('the 特定技能 field comes from the card check', () => {
+  const DECIDE = 'mutation($id: ID!, $input: CardDecisionInput!) { decideResidenceCard(id: $id, input: $input) { id status } }';
+  it('verifying a 特定技能 card asks for the field (both languages), and the placement rules then read it', async () => {
+    const person = await userId('ssw@demo.test');
+    const ssw = await db().selectFrom('visa_types').select('id').where('ja', '=', '特定技能1号').executeTakeFirstOrThrow();
+    const expiry = addDays(todayInJapan(), 300);
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    const card = await db()
+      .insertInto('residence_cards')
+      .values({ user_id: person, front: png, front_mime: 'image/png', back: png, back_mime: 'image/png', card_number: 'AB12345678CD', visa_type_id: ssw.id, expiry, permission_outside_status: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const input = { decision: 'verified', cardNumber: 'AB12345678CD', visaTypeId: String(ssw.id), expiry, permission: false };
+    const en = await t.gql(DECIDE, { id: card.id, input }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
+    expect(firstCode(en)).toBe('BAD_USER_INPUT');
+    expect((en.errors![0]!.extensions!.fields as Record<string, string>).sswField).toBe('Choose the field of a specified skilled worker: they cannot be placed outside it.');
+    const ja = await t.gql(DECIDE, { id: card.id, input }, { as: 'company_admin', headers: { 'accept-language': 'ja' } });
+    expect((ja.errors![0]!.extensions!.fields as Record<string, string>).sswField).toBe('特定技能の人は分野を選んでください。分野の外の仕事には配置できません。');
+    expect(dataOf(await t.gql(DECIDE, { id: card.id, input: { ...input, sswField: '農業' } }, { as: 'company_admin' })).decideResidenceCard.status).toBe('verified');
+    try {
+      // Now in agriculture: the restaurant's work is outside her field, even employed directly.
+      const r = await moveIntoWork('ssw@demo.test', await newShift(LUNCH, 9, '10:30', '14:00'), false);
+      expect(r.refused[0]).toMatchObject({ reason: 'status_activity', message: 'The residence status "Specified Skilled Worker (i)" allows work only in the person\'s own field (Agriculture); this job\'s field is Food service.' });
+    } finally {
+      await db().updateTable('candidate_profiles').set({ ssw_field: '外食業' }).where('user_id', '=', person).execute();
+    }
+  });
+});
