@@ -43,6 +43,7 @@ export interface Database {
   jobs: JobTables['jobs'];
   job_daily_shifts: JobTables['job_daily_shifts'];
   candidate_profiles: JobTables['candidate_profiles'];
+  dispatch_complaints: JobTables['dispatch_complaints'];
   applications: JobTables['applications'];
   conversations: JobTables['conversations'] & ChatTables['conversations'];
   // The chat (migrations 0009–0013 and 0037).

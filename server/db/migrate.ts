@@ -33,6 +33,7 @@ import * as m0038 from './migrations/20261202_0038_session_notify.ts';
 import * as m0039 from './migrations/20261203_0039_row_counts_notify.ts';
 import * as m0040 from './migrations/20261203_0040_applicant_list_indexes.ts';
 import * as m0050 from './migrations/20261204_0050_placement_law_data.ts';
+import * as m0051 from './migrations/20261204_0051_dispatch_records.ts';
 import * as m0011 from './migrations/20261123_0011_chat_attachments.ts';
 import * as m0012 from './migrations/20261123_0012_chat_counters.ts';
 import * as m0013 from './migrations/20261123_0013_chat_mail.ts';
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261203_0039_row_counts_notify': m0039,
   '20261203_0040_applicant_list_indexes': m0040,
   '20261204_0050_placement_law_data': m0050,
+  '20261204_0051_dispatch_records': m0051,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -10,6 +10,7 @@ export interface JobTables {
   candidate_profiles: CandidateProfilesTable;
   applications: ApplicationsTable;
   conversations: ConversationsTable;
+  dispatch_complaints: DispatchComplaintsTable;
 }
 
 export type JobKind = 'daily' | 'other';
@@ -52,6 +53,8 @@ export interface JobsTable {
   /** The 特定技能 field (分野) of the work and whether it is simple manual work (migration 0050); null: the job type's. */
   ssw_field: ColumnType<string | null, string | null | undefined>;
   simple_labour: ColumnType<boolean | null, boolean | null | undefined>;
+  /** The client's supervisor for dispatched workers (派遣先責任者, migration 0051). */
+  supervisor: ColumnType<string | null, string | null | undefined>;
   /** The latest date of a shift with a free seat (trigger-maintained, migration 0008). */
   last_open_date: ColumnType<string | null, never, never>;
   created_at: CreatedAt;
@@ -119,6 +122,16 @@ export interface ApplicationsTable {
   dispatch: ColumnType<boolean, boolean | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A complaint of a dispatched worker and its handling (派遣元管理台帳, migration 0051). */
+export interface DispatchComplaintsTable {
+  id: Generated<string>;
+  application_id: string;
+  received_on: string;
+  complaint: string;
+  handling: ColumnType<string, string | undefined>;
+  created_at: CreatedAt;
 }
 
 export interface ConversationsTable {

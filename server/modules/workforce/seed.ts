@@ -135,4 +135,25 @@ export async function seedDemoPlacementLaw(db: DB, companyId: string): Promise<v
   const mai = await db.selectFrom('users').select('id').where('email', '=', 'worker1@demo.test').executeTakeFirstOrThrow();
   await db.updateTable('candidate_profiles').set({ ssw_field: '外食業', birth_date: '1998-06-14', name_kana: 'チャン ティ マイ', address: '東京都新宿区大久保2-4-6', sex: 'female' }).where('user_id', '=', mai.id).execute();
   await db.updateTable('applications').set({ dispatch: false }).where('candidate_id', '=', mai.id).execute();
+
+  // The dispatch ledger's client-side supervisor on the warehouse jobs, and a complaint Jose Reyes
+  // (dispatched to the warehouse) raised and how it was handled.
+  await db.updateTable('jobs').set({ supervisor: '物流センター長 山本 浩' }).where('company_id', '=', companyId).where('title_en', 'in', ['Warehouse picking (daily pay)', 'Parcel sorting (early morning)']).execute();
+  const jose = await db
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .select(['a.id', 's.date'])
+    .where('u.email', '=', 'worker2@demo.test')
+    .where('a.company_id', '=', companyId)
+    .where('a.dispatch', '=', true)
+    .orderBy('s.date')
+    .limit(1)
+    .executeTakeFirst();
+  if (jose) {
+    await db
+      .insertInto('dispatch_complaints')
+      .values({ application_id: jose.id, received_on: jose.date, complaint: '夜勤明けの休憩室が使えなかった', handling: '派遣先と協議し、休憩室を24時間利用可にした' })
+      .execute();
+  }
 }

@@ -126,6 +126,11 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
         'People with the engineer/specialist or technical intern status are not placed on simple manual work (Immigration Control Act, Appended Table I (2)). Blank: the job type’s setting.',
       ),
     },
+    f.text('supervisor', t('派遣先責任者', 'Client’s supervisor for dispatched staff'), {
+      max: 100,
+      required: false,
+      hint: t('派遣元管理台帳に記載します（労働者派遣法施行規則第31条）。', 'Entered in the dispatch ledger (労働者派遣法施行規則第31条).'),
+    }),
     idChoice('pay_type_id', t('給与形態', 'Pay type'), enumOptions('payTypes')),
     f.number('wage', t('給与（円）', 'Pay (yen)'), {
       min: 0,
@@ -318,6 +323,7 @@ const sample = (kind: 'daily' | 'other'): Record<string, unknown> => ({
   job_type_id: null,
   ssw_field: null,
   simple_labour: null,
+  supervisor: null,
   pay_type_id: null,
   wage: 1300,
   overtime_id: null,
