@@ -909,6 +909,7 @@ export const MESSAGES = {
   'survey.yourAnswer': m('回答を入力', 'Your answer'),
   'survey.checkAnswers': m('回答を確認してください。', 'Please check your answers.'),
   // Residence-card checks (issue 12 item 2): the candidate's /staff/card and the staff's check screen
+  'placement.dispatchLocked': m('勤務の確認・出勤のステータスにある応募は、派遣か直接雇用かを変更できません。いったん候補者のステータスに戻してください。', 'A placement in a confirmation or attendance status cannot switch between dispatch and direct employment: move it back to a candidate status first.'),
   'card.sswField': m('特定技能の分野（カードの「就労制限の有無」欄・指定書のとおり）', 'Specified skilled worker field (as the card’s work-restriction entry and the designation say)'),
   'card.sswFieldRequired': m('特定技能の人は分野を選んでください。分野の外の仕事には配置できません。', 'Choose the field of a specified skilled worker: they cannot be placed outside it.'),
   'card.title': m('在留カード', 'Residence card'),

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { formRequest } from '../helpers/pages.ts';
+import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
 import { statusMoves, type StatusMove } from '../../server/modules/templates/status-tree.ts';
@@ -174,5 +175,37 @@ describe('the 特定技能 field comes from the card check', () => {
     } finally {
       await db().updateTable('candidate_profiles').set({ ssw_field: '外食業' }).where('user_id', '=', person).execute();
     }
+  });
+});
+
+describe('recording a placement as direct employment', () => {
+  const SET = 'mutation($a: ID!, $d: Boolean!) { setPlacementDispatch(applicationId: $a, dispatch: $d) }';
+  const dispatchOf = async (id: string) => (await db().selectFrom('applications').select('dispatch').where('id', '=', id).executeTakeFirstOrThrow()).dispatch;
+
+  it('the company records it before the person works; another company, a client user and a role without 130001 are refused', async () => {
+    const app = await db().selectFrom('applications').select('id').where('candidate_id', '=', await userId('intern@demo.test')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
+    expect(firstCode(await t.gql(SET, { a: app.id, d: false }, { as: 'company2' }))).toBe('NOT_FOUND');
+    expect(firstCode(await t.gql(SET, { a: app.id, d: false }, { as: 'client_admin' }))).toBe('NOT_FOUND');
+    const original = await loadRoleMaps(db());
+    const narrowed = structuredClone(original);
+    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) map['130001'] = (map['130001'] ?? []).filter((r) => r !== 'company_staff');
+    try {
+      await saveRoleMaps(db(), narrowed);
+      t.services.roleMaps.invalidate();
+      expect(firstCode(await t.gql(SET, { a: app.id, d: false }, { as: 'company_staff' }))).toBe('FORBIDDEN');
+    } finally {
+      await saveRoleMaps(db(), original);
+      t.services.roleMaps.invalidate();
+    }
+    expect(await dispatchOf(app.id)).toBe(true);
+    expect(dataOf(await t.gql(SET, { a: app.id, d: false }, { as: 'company_admin' })).setPlacementDispatch).toBe(true);
+    expect(await dispatchOf(app.id)).toBe(false);
+
+    // In a working status the answer is fixed (the check was made on it).
+    const working = await moveIntoWork('ssw@demo.test', await newShift(LUNCH, 11, '10:30', '14:00'), false);
+    const ja = await t.gql(SET, { a: working.moved[0], d: true }, { as: 'company_admin', headers: { 'accept-language': 'ja' } });
+    expect(firstCode(ja)).toBe('CONFLICT');
+    expect(ja.errors![0]!.message).toContain('派遣か直接雇用かを変更できません');
+    expect(await dispatchOf(working.moved[0]!)).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ import { applicationMade } from '../../modules/pipeline/announce.ts';
 import { candidateByEmail } from '../../modules/staff/person.ts';
 import { applyRefused } from './jobs.ts';
 import { checkPeopleForShifts } from '../../modules/workforce/assign.ts';
+import { setPlacementDispatch } from '../../modules/workforce/placement-facts.ts';
 import { liveApplication, swapShiftPeople } from '../../modules/workforce/swap.ts';
 import { statusRule, workLimitText } from '../../modules/workforce/work-limits.ts';
 import type { ApiContext } from '../context.ts';
@@ -92,6 +93,8 @@ export const typeDefs = /* GraphQL */ `
     assignShift(shiftId: ID!, email: String!): ShiftAssigned!
     "Swaps the shifts of two placements (applications) in one step: both or neither, each checked on the other's shift."
     swapShifts(a: ID!, b: ID!): Boolean!
+    "Records a placement (application) as by dispatch (true, the default) or direct employment by the client (false), before the person is in a working status."
+    setPlacementDispatch(applicationId: ID!, dispatch: Boolean!): Boolean!
   }
 `;
 
@@ -251,6 +254,14 @@ export const resolvers = {
       if (!r.ok) throw applyRefused(ctx.lang, r);
       await applicationMade(ctx.services, r);
       return { applicationId: r.applicationId };
+    },
+    setPlacementDispatch: async (_: unknown, a: { applicationId: string; dispatch: boolean }, ctx: ApiContext) => {
+      const company = assigningCompany(ctx);
+      if (company === 'none' || !z.uuid().safeParse(a.applicationId).success) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      const r = await setPlacementDispatch(ctx.services.db, company, a.applicationId, a.dispatch);
+      if (r === 'not-found') throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      if (r === 'working') throw apiError('CONFLICT', msg(ctx.lang, 'placement.dispatchLocked'));
+      return true;
     },
     swapShifts: async (_: unknown, a: { a: string; b: string }, ctx: ApiContext) => {
       const company = assigningCompany(ctx);

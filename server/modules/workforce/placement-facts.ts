@@ -73,3 +73,22 @@ export async function placementFactsOf(db: DB, pair: PlacementPair): Promise<Pla
 }
 
 export const placementKey = key;
+
+/**
+ * Records whether a placement is by dispatch (true) or direct employment by the client (false).
+ * Only before the person works it (the application is not in a working list): the check of a
+ * working status was made on the old answer. `companyId` null: the platform (any company).
+ */
+export async function setPlacementDispatch(db: DB, companyId: string | null, applicationId: string, dispatch: boolean): Promise<'ok' | 'not-found' | 'working'> {
+  let q = db
+    .selectFrom('applications as a')
+    .innerJoin('candidate_statuses as s', 's.id', 'a.candidate_status_id')
+    .select(['a.id', 's.list'])
+    .where('a.id', '=', applicationId);
+  if (companyId) q = q.where('a.company_id', '=', companyId);
+  const app = await q.executeTakeFirst();
+  if (!app) return 'not-found';
+  if (app.list === 'kakunin' || app.list === 'shukkin') return 'working';
+  await db.updateTable('applications').set({ dispatch, updated_at: new Date() }).where('id', '=', applicationId).execute();
+  return 'ok';
+}
