@@ -19,7 +19,7 @@ import { todayInJapan } from '../../../shared/time.ts';
 /** Wall-clock time in Japan (HH:MM) of a timestamp column. */
 const hm = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'Asia/Tokyo', 'HH24:MI')`;
 
-export interface LedgerRow {
+interface LedgerRow {
   date: string;
   client: string;
   place: string;
@@ -97,7 +97,7 @@ export async function dispatchLedger(db: DB, companyId: string | null, userId: s
   });
 }
 
-export interface ForeignEmploymentReport {
+interface ForeignEmploymentReport {
   name: string;
   nameKana: string;
   status: string;

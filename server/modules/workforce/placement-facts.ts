@@ -9,9 +9,9 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import type { WorkLimitsInput } from './work-limits.ts';
 
-export type PlacementFacts = Required<Pick<WorkLimitsInput, 'birthDate' | 'dispatch' | 'jobField' | 'personField' | 'simpleLabour'>>;
+type PlacementFacts = Required<Pick<WorkLimitsInput, 'birthDate' | 'dispatch' | 'jobField' | 'personField' | 'simpleLabour'>>;
 
-export interface PlacementPair {
+interface PlacementPair {
   candidateId: string;
   jobId: string;
 }

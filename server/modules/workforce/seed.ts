@@ -93,7 +93,7 @@ export async function seedDemoWorkforce(db: DB, companyId: string): Promise<void
  * (技術・人文知識・国際業務). The records also get what the ledgers read: katakana name, address,
  * date of birth and sex.
  */
-export const LAW_DEMO_PEOPLE = [
+const LAW_DEMO_PEOPLE = [
   { email: 'minor@demo.test', visa: '家族滞在', permission: true, born: -17, nationality: 'Philippines', kana: 'デラクルス アンナ', sex: 'female' as const, field: null },
   { email: 'intern@demo.test', visa: '技能実習', permission: false, born: -24, nationality: 'Vietnam', kana: 'グエン ティ ラン', sex: 'female' as const, field: null },
   { email: 'ssw@demo.test', visa: '特定技能1号', permission: false, born: -27, nationality: 'Nepal', kana: 'グルン リナ', sex: 'female' as const, field: '外食業' },
