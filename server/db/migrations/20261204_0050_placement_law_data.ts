@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import { JOB_TYPE_DEFAULTS } from '../../modules/enums/reference-data.ts';
 
 /**
  * The data the placement rules and the dispatching company's records read (docs/workforce.md
@@ -12,6 +11,21 @@ import { JOB_TYPE_DEFAULTS } from '../../modules/enums/reference-data.ts';
  * - the placement (`applications.dispatch`): dispatched by the platform's company (true, the
  *   default: the company places staff as a 派遣元) or employed directly by the client (false).
  */
+/**
+ * The shipped job types' defaults as of this migration (a new database gets the same from
+ * JOB_TYPE_DEFAULTS of server/modules/enums/reference-data.ts when its reference data is seeded).
+ */
+const JOB_TYPE_DEFAULTS: Record<string, readonly [string | null, boolean | null]> = {
+  '飲食・フード': ['外食業', true],
+  '倉庫・物流': [null, true],
+  '製造・工場': [null, true],
+  'ホテル・宿泊': ['宿泊', null],
+  清掃: ['ビルクリーニング', true],
+  介護: ['介護', null],
+  建設: ['建設', null],
+  農業: ['農業', null],
+};
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('candidate_profiles')
