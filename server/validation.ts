@@ -62,4 +62,6 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: L
 export const requiredText = (max: number) => z.string({ error: () => 'required' }).trim().min(1).max(max);
 export const optionalText = (max: number) =>
   z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional());
+/** A person's name in full-width katakana, family and given name apart ('グエン ティ ラン'): what ledgers and bank transfers print. */
+export const KATAKANA_NAME = /^[ァ-ヴー・]+(?:[ \u3000][ァ-ヴー・]+)*$/u;
 export const email = () => z.string({ error: () => 'required' }).trim().min(1).max(254).pipe(z.email());

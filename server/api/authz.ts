@@ -108,6 +108,7 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.myOpenShifts': { candidate: true },
   'Query.shiftHoursLeft': { codes: [130001] },
   'Mutation.swapShifts': { codes: [130001] },
+  'Mutation.setPlacementDispatch': { codes: [130001] },
   'Query.myPoints': { candidate: true },
   // Integrations: the catalogue (410001) and the Romuten page (410002); the company must be the caller's.
   'Query.integrations': { codes: [410001] },

@@ -174,6 +174,9 @@ export const OPS = {
         pay { thisMonth total lines workedMinutes runs { id periodStart periodEnd payDate gross net status } }
         documents { kind number expiresOn note }
         jobs { id titleJa titleEn clientJa clientEn }
+        birthDate nameKana address sex sswField
+        dispatchLedger { date client place work start end breakMinutes minutes recorded supervisor complaints }
+        employmentReport { name nameKana status stayUntil birthDate sex nationality permission cardNumber hiredOn leftOn }
       }
     }
   `,

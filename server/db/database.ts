@@ -43,6 +43,7 @@ export interface Database {
   jobs: JobTables['jobs'];
   job_daily_shifts: JobTables['job_daily_shifts'];
   candidate_profiles: JobTables['candidate_profiles'];
+  dispatch_complaints: JobTables['dispatch_complaints'];
   applications: JobTables['applications'];
   conversations: JobTables['conversations'] & ChatTables['conversations'];
   // The chat (migrations 0009–0013 and 0037).
@@ -210,6 +211,9 @@ export interface JobEnumsTable {
   id: Generated<number>;
   type: number;
   sort: ColumnType<number, number | undefined>;
+  /** A job type's defaults for its jobs (migration 0050): the 特定技能 field and simple manual work. */
+  ssw_field: ColumnType<string | null, string | null | undefined>;
+  simple_labour: ColumnType<boolean | null, boolean | null | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

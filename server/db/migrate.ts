@@ -36,6 +36,8 @@ import * as m0045 from './migrations/20261204_0045_payroll_person.ts';
 import * as m0046 from './migrations/20261204_0046_pay_deductions.ts';
 import * as m0043 from './migrations/20261204_0043_invoice_line_kinds.ts';
 import * as m0052 from './migrations/20261204_0052_notification_keys.ts';
+import * as m0050 from './migrations/20261204_0050_placement_law_data.ts';
+import * as m0051 from './migrations/20261204_0051_dispatch_records.ts';
 import * as m0011 from './migrations/20261123_0011_chat_attachments.ts';
 import * as m0012 from './migrations/20261123_0012_chat_counters.ts';
 import * as m0013 from './migrations/20261123_0013_chat_mail.ts';
@@ -87,6 +89,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261204_0046_pay_deductions': m0046,
   '20261204_0043_invoice_line_kinds': m0043,
   '20261204_0052_notification_keys': m0052,
+  '20261204_0050_placement_law_data': m0050,
+  '20261204_0051_dispatch_records': m0051,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -156,6 +156,7 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.myOpenShifts': { query: 'query { myOpenShifts(date: "2026-11-23") { shiftId } }' },
   'Query.shiftHoursLeft': { query: 'query { shiftHoursLeft(week: "2026-11-23") { personId minutesLeft } }' },
   'Mutation.swapShifts': { query: 'mutation ($a: ID!) { swapShifts(a: $a, b: $a) }', variables: { a: ZERO_UUID } },
+  'Mutation.setPlacementDispatch': { query: 'mutation ($a: ID!) { setPlacementDispatch(applicationId: $a, dispatch: false) }', variables: { a: ZERO_UUID } },
   'Query.myPayslip': { query: 'query ($id: ID!) { myPayslip(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.requestQuickPay': { query: 'mutation ($c: ID!) { requestQuickPay(companyId: $c, amount: 0) { id } }', variables: { c: ZERO_UUID } },
   'Mutation.saveBankAccount': {

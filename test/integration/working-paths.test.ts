@@ -38,7 +38,7 @@ const statusOf = async (id: string) => (await db().selectFrom('applications').se
 beforeAll(async () => {
   t = await startTestApp();
   companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
-  // Siti Rahma (特定技能1号): a person whose only obstacle is the card, switched per test.
+  // Siti Rahma (永住者): a person whose only obstacle is the card, switched per test.
   person = await userId('candidate4@demo.test');
   intoWork = statusMoves(await companyTree(db(), companyId)).filter((m) => WORKING_LISTS.includes(m.list));
 });

@@ -3,7 +3,6 @@ import { Island } from '../ui/Island.tsx';
 import { LANG_NAMES, otherLang, type Lang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import { todayInJapan } from '../../shared/time.ts';
-import { Island } from '../ui/Island.tsx';
 
 type NavLink = { href: string; label: MessageKey };
 

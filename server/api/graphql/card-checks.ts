@@ -68,6 +68,8 @@ export const typeDefs = /* GraphQL */ `
     visaTypeId: String
     expiry: String
     permission: Boolean
+    "The 特定技能 field (分野, its Japanese name); needed when the status is 特定技能."
+    sswField: String
   }
   extend type Query {
     "One card for the check screen (null: none, or its person never applied to the caller's tenant)."
@@ -151,7 +153,7 @@ export const resolvers = {
       if (!d.success) throw badInput(lang, { decision: msg(lang, 'validation.choice') });
       let record = null;
       if (d.data.decision === 'verified') {
-        const v = validate(CardRecordInput, { cardNumber: a.input.cardNumber ?? '', visaTypeId: a.input.visaTypeId ?? '', expiry: a.input.expiry ?? '', permission: a.input.permission ?? false }, lang);
+        const v = validate(CardRecordInput, { cardNumber: a.input.cardNumber ?? '', visaTypeId: a.input.visaTypeId ?? '', expiry: a.input.expiry ?? '', permission: a.input.permission ?? false, sswField: a.input.sswField ?? '' }, lang);
         if (!v.ok) throw badInput(lang, v.errors);
         const visa = await ctx.services.db.selectFrom('visa_types').select('id').where('id', '=', v.data.visaTypeId).executeTakeFirst();
         if (!visa) throw badInput(lang, { visaTypeId: msg(lang, 'validation.choice') });

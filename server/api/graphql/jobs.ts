@@ -99,6 +99,11 @@ export const typeDefs = /* GraphQL */ `
     visa_type_id: Int
     visa_expiry: String!
     languages: [String!]
+    "YYYY-MM-DD; optional (staff complete it on the person's record)."
+    birth_date: String
+    "The name in full-width katakana, family and given name apart."
+    name_kana: String
+    address: String
     "The referral code of the friend who invited them (docs/points.md); an unknown code is ignored."
     referral: String
   }

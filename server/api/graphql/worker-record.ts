@@ -17,6 +17,7 @@ import { payLinesReadModel, payRunsReadModel } from '../../resources/defs/money.
 import { visibleRows } from '../../resources/read-model.ts';
 import { prefectureName } from '../../modules/jobs/prefectures.ts';
 import { renderTemplate } from '../../modules/templates/render-template.ts';
+import { dispatchLedger, foreignEmploymentReport } from '../../modules/workforce/ledgers.ts';
 import { contractFacts, contractTemplate, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../../modules/workforce/worker-record.ts';
 import type { ApiContext } from '../context.ts';
 import { fixedFor } from './read-models.ts';
@@ -73,6 +74,35 @@ export const typeDefs = /* GraphQL */ `
     clientJa: String!
     clientEn: String!
   }
+  "A day of the 派遣元管理台帳 (労働者派遣法第37条, 施行規則第31条): a dispatched worker's day at a client."
+  type DispatchLedgerRow {
+    date: String!
+    client: String!
+    place: String!
+    work: String!
+    start: String!
+    end: String!
+    breakMinutes: Int!
+    minutes: Int!
+    "True when start and end are the recorded clock-in and clock-out; false: the schedule."
+    recorded: Boolean!
+    supervisor: String!
+    complaints: String!
+  }
+  "The facts of the 外国人雇用状況届出 (労働施策総合推進法第28条, 様式第3号)."
+  type ForeignEmploymentReport {
+    name: String!
+    nameKana: String!
+    status: String!
+    stayUntil: String
+    birthDate: String
+    sex: String
+    nationality: String!
+    permission: Boolean!
+    cardNumber: String
+    hiredOn: String
+    leftOn: String
+  }
   "One worker as the caller may see them."
   type WorkerRecord {
     id: ID!
@@ -94,6 +124,16 @@ export const typeDefs = /* GraphQL */ `
     pay: WorkerPay
     documents: [WorkerDocument!]!
     jobs: [WorkerJob!]!
+    birthDate: String
+    nameKana: String
+    address: String
+    sex: String
+    "The 特定技能 field staff entered at the card check."
+    sswField: String
+    "The dispatching company's ledger of this worker; null for a client user (the record is the 派遣元's)."
+    dispatchLedger: [DispatchLedgerRow!]
+    "The Hello Work report's facts; null for a client user."
+    employmentReport: ForeignEmploymentReport
   }
   "An employment contract filled from the company's contract template, in one language."
   type WorkerContract {
@@ -141,11 +181,13 @@ export const resolvers = {
       const maps = await ctx.services.roleMaps.get();
       // Pay is the staffing company's: shown to whoever may open a pay list, never to a client user.
       const seesPay = tenant.kind !== 'client' && [payLinesReadModel, payRunsReadModel].some((m) => m.screens.some((s) => canEnter(maps, ctx.user!.role, routeByPath(s.path)?.code)));
-      const [shifts, jobs, documents, pay] = await Promise.all([
+      const [shifts, jobs, documents, pay, dispatchLedgerRows, employmentReport] = await Promise.all([
         workerShifts(db, scope, a.id),
         workerJobs(db, scope, a.id),
         tenant.kind === 'client' ? [] : workerDocuments(db, scope.companyId, p.email),
         seesPay ? workerPay(db, scope.companyId, a.id) : null,
+        tenant.kind === 'client' ? null : dispatchLedger(db, scope.companyId, a.id),
+        tenant.kind === 'client' ? null : foreignEmploymentReport(db, scope.companyId, a.id),
       ]);
       // A payslip link only where the runs list would show the run (the payslip's own rule).
       const runs = pay ? await visibleRows(db, payRunsReadModel, tenant, ctx.lang, fixedFor(payRunsReadModel, maps, ctx.user!.role), pay.runs.map((r) => r.id)) : [];
@@ -165,6 +207,13 @@ export const resolvers = {
         cardCheckStatus,
         permissionOutsideStatus: p.permission_outside_status,
         languages: p.languages,
+        birthDate: p.birth_date,
+        nameKana: p.name_kana,
+        address: p.address,
+        sex: p.sex,
+        sswField: p.ssw_field,
+        dispatchLedger: dispatchLedgerRows,
+        employmentReport,
         shifts: shifts.map((s) => ({
           applicationId: s.application_id,
           shiftId: s.shift_id,

@@ -16,6 +16,7 @@ import { candidateByEmail, candidatesByName, candidateVisible } from '../../modu
 import { applyRefused } from './jobs.ts';
 import { checkPeopleForShifts } from '../../modules/workforce/assign.ts';
 import { shiftNotStarted } from '../../modules/workforce/may-work.ts';
+import { setPlacementDispatch } from '../../modules/workforce/placement-facts.ts';
 import { liveApplication, swapShiftPeople } from '../../modules/workforce/swap.ts';
 import { askClientToConfirm } from '../../modules/workforce/confirm-notice.ts';
 import { statusRule, workLimitText } from '../../modules/workforce/work-limits.ts';
@@ -102,6 +103,8 @@ export const typeDefs = /* GraphQL */ `
     assignShift(shiftId: ID!, personId: ID, email: String): ShiftAssigned!
     "Swaps the shifts of two placements (applications) in one step: both or neither, each checked on the other's shift."
     swapShifts(a: ID!, b: ID!): Boolean!
+    "Records a placement (application) as by dispatch (true, the default) or direct employment by the client (false), before the person is in a working status."
+    setPlacementDispatch(applicationId: ID!, dispatch: Boolean!): Boolean!
   }
 `;
 
@@ -278,6 +281,14 @@ export const resolvers = {
       await applicationMade(ctx.services, r);
       await askClientToConfirm(ctx.services.db, ctx.services.bus, [shift.id]);
       return { applicationId: r.applicationId };
+    },
+    setPlacementDispatch: async (_: unknown, a: { applicationId: string; dispatch: boolean }, ctx: ApiContext) => {
+      const company = assigningCompany(ctx);
+      if (company === 'none' || !z.uuid().safeParse(a.applicationId).success) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      const r = await setPlacementDispatch(ctx.services.db, company, a.applicationId, a.dispatch);
+      if (r === 'not-found') throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      if (r === 'working') throw apiError('CONFLICT', msg(ctx.lang, 'placement.dispatchLocked'));
+      return true;
     },
     swapShifts: async (_: unknown, a: { a: string; b: string }, ctx: ApiContext) => {
       const company = assigningCompany(ctx);

@@ -19,7 +19,7 @@ import { seedDemoScouting } from '../../modules/scouting/seed.ts';
 import { seedDemoSurveys } from '../../modules/surveys/seed.ts';
 import { seedDemoAds } from '../../modules/ads/seed.ts';
 import { seedDemoCardChecks } from '../../modules/workforce/seed.ts';
-import { seedDemoWorkforce } from '../../modules/workforce/seed.ts';
+import { seedDemoPlacementLaw, seedDemoWorkforce } from '../../modules/workforce/seed.ts';
 import { notificationRow, type NotificationMessage } from '../../modules/notifications/service.ts';
 
 /** Built-in roles with their display names. */
@@ -84,6 +84,11 @@ export const DEMO_ACCOUNTS: (DemoAccount & { companyKey?: 'c1' | 'c2'; clientKey
   { email: 'cardcheck@demo.test', role: 'candidate', name: 'Le Thi Hoa' },
   // A student near her 28 hours a week (issue 12, server/modules/workforce/seed.ts).
   { email: 'student@demo.test', role: 'candidate', name: 'Tran Minh Chau' },
+  // The people the placement rules refuse: 17, a technical intern, 特定技能 外食業, an engineer visa (server/modules/workforce/seed.ts).
+  { email: 'minor@demo.test', role: 'candidate', name: 'Anna Dela Cruz' },
+  { email: 'intern@demo.test', role: 'candidate', name: 'Nguyen Thi Lan' },
+  { email: 'ssw@demo.test', role: 'candidate', name: 'Rina Gurung' },
+  { email: 'engineer@demo.test', role: 'candidate', name: 'Arjun Sharma' },
 ];
 
 /**
@@ -144,10 +149,12 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     const visa = async (ja: string) => (await trx.selectFrom('visa_types').select('id').where('ja', '=', ja).executeTakeFirstOrThrow()).id;
     const inDays = (days: number) => addDays(todayInJapan(), days);
     const profiles = [
-      { email: 'candidate@demo.test', phone: '090-0000-1001', nationality: 'Vietnam', visa: '特定技能1号', expiry: inDays(400), languages: ['vi', 'ja', 'en'] },
+      // 定住者 and 永住者: people this dispatching company may place on any work (a 特定技能 person is
+      // placed by dispatch only in agriculture and fishery: Tran Thi Mai below is employed directly).
+      { email: 'candidate@demo.test', phone: '090-0000-1001', nationality: 'Vietnam', visa: '定住者', expiry: inDays(400), languages: ['vi', 'ja', 'en'] },
       { email: 'candidate2@demo.test', phone: '090-0000-1002', nationality: 'Philippines', visa: '留学', expiry: inDays(45), languages: ['tl', 'en', 'ja'] },
       { email: 'candidate3@demo.test', phone: '090-0000-1003', nationality: 'Myanmar', visa: '家族滞在', expiry: inDays(20), languages: ['my', 'ja'] },
-      { email: 'candidate4@demo.test', phone: '090-0000-1004', nationality: 'Indonesia', visa: '特定技能1号', expiry: inDays(700), languages: ['id', 'ja', 'en'] },
+      { email: 'candidate4@demo.test', phone: '090-0000-1004', nationality: 'Indonesia', visa: '永住者', expiry: inDays(700), languages: ['id', 'ja', 'en'] },
       { email: 'worker1@demo.test', phone: '090-0000-2001', nationality: 'Vietnam', visa: '特定技能1号', expiry: inDays(500), languages: ['vi', 'ja'] },
       { email: 'worker2@demo.test', phone: '090-0000-2002', nationality: 'Philippines', visa: '定住者', expiry: inDays(900), languages: ['tl', 'en', 'ja'] },
       { email: 'worker3@demo.test', phone: '090-0000-2003', nationality: 'Nepal', visa: '技術・人文知識・国際業務', expiry: inDays(300), languages: ['ne', 'en', 'ja'] },
@@ -205,6 +212,8 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     await seedDemoCardChecks(trx, c1.id);
     // Last: cards verified (the people above included), a student near her 28 hours, a dependent without the permission (issue 12).
     await seedDemoWorkforce(trx, c1.id);
+    // A 17-year-old, a technical intern, a 特定技能 food-service worker and an engineer visa holder.
+    await seedDemoPlacementLaw(trx, c1.id);
     // A registry row duplicating a demo candidate, and one registered twice (issue 12 item 1).
     await seedDemoPersonDuplicates(trx, c1.id);
 

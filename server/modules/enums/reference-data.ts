@@ -90,6 +90,22 @@ export const ENUM_SEED: Record<number, Pair[]> = {
 };
 
 /** Japanese residence statuses (在留資格) relevant to work. */
+/**
+ * The shipped job types' defaults for their jobs (migration 0050, docs/workforce.md): the 特定技能
+ * field (分野, as the 分野別運用方針 name them; SSW_FIELDS of workforce/work-limits.ts) and whether the
+ * work is simple manual work (picking, packing, cleaning, line work, serving). null: no default.
+ */
+export const JOB_TYPE_DEFAULTS: Readonly<Record<string, readonly [sswField: string | null, simpleLabour: boolean | null]>> = {
+  '飲食・フード': ['外食業', true],
+  '倉庫・物流': [null, true],
+  '製造・工場': [null, true],
+  'ホテル・宿泊': ['宿泊', null],
+  清掃: ['ビルクリーニング', true],
+  介護: ['介護', null],
+  建設: ['建設', null],
+  農業: ['農業', null],
+};
+
 export const VISA_SEED: Pair[] = [
   ['特定技能1号', 'Specified Skilled Worker (i)'],
   ['特定技能2号', 'Specified Skilled Worker (ii)'],

@@ -2,7 +2,7 @@ import type { DB } from '../../db/connect.ts';
 import { wroteTable } from '../../db/notified-cache.ts';
 import { cachedReference } from './reference-cache.ts';
 import { deriveJobEnum, deriveVisaType, type DerivedJobEnum, type JobEnumRecord } from './derive.ts';
-import { ENUM_SEED, ENUM_TYPES, type EnumListName, LANGUAGE_SEED, VISA_SEED } from './reference-data.ts';
+import { ENUM_SEED, ENUM_TYPES, type EnumListName, JOB_TYPE_DEFAULTS, LANGUAGE_SEED, VISA_SEED } from './reference-data.ts';
 
 export async function listJobEnums(db: DB): Promise<JobEnumRecord[]> {
   const rows = await db
@@ -111,7 +111,8 @@ export async function seedReferenceData(db: DB): Promise<void> {
       for (const [type, values] of Object.entries(ENUM_SEED)) {
         let sort = 0;
         for (const [ja, en] of values) {
-          const { id } = await trx.insertInto('job_enums').values({ type: Number(type), sort: ++sort }).returning('id').executeTakeFirstOrThrow();
+          const [ssw_field, simple_labour] = (Number(type) === ENUM_TYPES.jobTypes && JOB_TYPE_DEFAULTS[ja]) || [null, null];
+          const { id } = await trx.insertInto('job_enums').values({ type: Number(type), sort: ++sort, ssw_field, simple_labour }).returning('id').executeTakeFirstOrThrow();
           await trx
             .insertInto('job_enum_translations')
             .values([

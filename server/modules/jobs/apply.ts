@@ -7,7 +7,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { msgText } from '../../../shared/messages.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { todayInJapan } from '../../time.ts';
-import { email, optionalText, requiredText } from '../../validation.ts';
+import { email, KATAKANA_NAME, optionalText, requiredText } from '../../validation.ts';
 import { notifyClientUsers, notifyCompanyStaff } from '../notifications/service.ts';
 import { jobsDb } from './public.ts';
 import { mayWork, shiftStarted } from '../workforce/may-work.ts';
@@ -25,6 +25,17 @@ export const CandidateRegistration = z
     // Checked on the field itself, so it is reported together with every other mistake.
     visa_expiry: z.iso.date().refine((v) => v >= todayInJapan(), { message: 'expired', params: msgText('candidate.visaExpired') }),
     languages: z.array(z.string().regex(/^[a-z]{2}$/)).max(12).default([]),
+    // For the age rules of placement (労働基準法第56・60・61条), the dispatch ledger and the Hello Work
+    // report; optional here, completed by staff on the person's record (docs/workforce.md).
+    birth_date: z.preprocess(
+      (v) => (v === null || v === '' ? undefined : v),
+      z.iso
+        .date()
+        .refine((v) => v >= '1900-01-01' && v < todayInJapan(), { message: 'birth', params: msgText('candidate.birthDateInvalid') })
+        .optional(),
+    ),
+    name_kana: optionalText(100).refine((v) => v === undefined || KATAKANA_NAME.test(v), { message: 'kana', params: msgText('candidate.nameKanaInvalid') }),
+    address: optionalText(200),
     referral: z.string().trim().max(40).nullish(),
   });
 export type CandidateRegistration = z.output<typeof CandidateRegistration>;
@@ -52,6 +63,9 @@ export async function registerCandidate(db: DB, input: CandidateRegistration, la
             visa_type_id: input.visa_type_id,
             visa_expiry: input.visa_expiry,
             languages: input.languages,
+            birth_date: input.birth_date ?? null,
+            name_kana: input.name_kana ?? null,
+            address: input.address ?? null,
           })
           .execute();
         // Invited by a friend: the friend's referral campaigns count this person's first shift (docs/points.md).

@@ -10,6 +10,7 @@ export interface JobTables {
   candidate_profiles: CandidateProfilesTable;
   applications: ApplicationsTable;
   conversations: ConversationsTable;
+  dispatch_complaints: DispatchComplaintsTable;
 }
 
 export type JobKind = 'daily' | 'other';
@@ -49,6 +50,11 @@ export interface JobsTable {
   /** YYYY-MM-DD, days in Japan, both ends included (migration 0007). */
   publish_from: string | null;
   publish_until: string | null;
+  /** The 特定技能 field (分野) of the work and whether it is simple manual work (migration 0050); null: the job type's. */
+  ssw_field: ColumnType<string | null, string | null | undefined>;
+  simple_labour: ColumnType<boolean | null, boolean | null | undefined>;
+  /** The client's supervisor for dispatched workers (派遣先責任者, migration 0051). */
+  supervisor: ColumnType<string | null, string | null | undefined>;
   /** The latest date of a shift with a free seat (trigger-maintained, migration 0008). */
   last_open_date: ColumnType<string | null, never, never>;
   created_at: CreatedAt;
@@ -86,6 +92,13 @@ export interface CandidateProfilesTable {
   permission_outside_status: ColumnType<boolean, boolean | undefined>;
   card_verified: ColumnType<boolean, boolean | undefined>;
   card_verified_at: ColumnType<Date | null, Date | null | undefined>;
+  /** Migration 0050: for the age rules, the dispatch ledger, the Hello Work report and bank transfers. */
+  birth_date: ColumnType<string | null, string | null | undefined>;
+  name_kana: ColumnType<string | null, string | null | undefined>;
+  address: ColumnType<string | null, string | null | undefined>;
+  sex: ColumnType<'male' | 'female' | null, 'male' | 'female' | null | undefined>;
+  /** The 特定技能 field on the person's status, entered by staff when they verify a 特定技能 card. */
+  ssw_field: ColumnType<string | null, string | null | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -105,8 +118,20 @@ export interface ApplicationsTable {
   candidate_status_id: ColumnType<string, string | undefined, string>;
   /** When the day-before kakunin reminder went out (migration 0022, server/modules/pipeline/reminders.ts). */
   kakunin_reminded_at: ColumnType<Date | null, Date | null | undefined>;
+  /** Placed by dispatch (true, the default) or employed directly by the client (migration 0050). */
+  dispatch: ColumnType<boolean, boolean | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A complaint of a dispatched worker and its handling (派遣元管理台帳, migration 0051). */
+export interface DispatchComplaintsTable {
+  id: Generated<string>;
+  application_id: string;
+  received_on: string;
+  complaint: string;
+  handling: ColumnType<string, string | undefined>;
+  created_at: CreatedAt;
 }
 
 export interface ConversationsTable {

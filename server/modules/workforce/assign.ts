@@ -10,6 +10,7 @@ import type { DB } from '../../db/connect.ts';
 import { addDays } from '../../../shared/time.ts';
 import { checkWorkLimits, type WorkLimitsResult } from './work-limits.ts';
 import { notClosed } from '../templates/status-tree.ts';
+import { placementFacts, placementKey } from './placement-facts.ts';
 
 const local = (date: string, time: string) => `${date}T${time.slice(0, 5)}`;
 /** A shift's start and end as wall-clock times; an end at or before the start is on the next day. */
@@ -79,7 +80,7 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       await db
         .selectFrom('job_daily_shifts as s')
         .innerJoin('jobs as j', 'j.id', 's.job_id')
-        .select(['s.id', 's.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes', 'j.job_type_id'])
+        .select(['s.id', 's.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes', 's.job_id', 'j.job_type_id'])
         .where('s.id', 'in', shiftIds)
         .execute()
     ).map((s) => [s.id, s]),
@@ -87,21 +88,14 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
   const missing = shiftIds.find((id) => !shifts.has(id));
   if (missing) throw new Error(`no shift ${missing}`);
   const dates = [...shifts.values()].map((s) => s.date).sort();
-  const [profiles, births, others, vacations, ownRecords] = await Promise.all([
+  const [profiles, facts, others, vacations, ownRecords] = await Promise.all([
     db
       .selectFrom('candidate_profiles as p')
       .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
       .select(['p.user_id', 'p.visa_expiry', 'p.card_verified', 'p.permission_outside_status', 'v.ja as status'])
       .where('p.user_id', 'in', people)
       .execute(),
-    // The date of birth the companies' registries hold for the person (a registry row linked to
-    // them); of two that differ, the later (the younger person: the stricter answer).
-    db
-      .selectFrom('staff')
-      .select(['person_user_id', sql<string | null>`to_char(max(birth_date), 'YYYY-MM-DD')`.as('birth_date')])
-      .where('person_user_id', 'in', people)
-      .groupBy('person_user_id')
-      .execute(),
+    placementFacts(db, questions.map((q) => ({ candidateId: q.candidateId, jobId: shifts.get(q.shiftId)!.job_id }))),
     db
       .selectFrom('applications as a')
       .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
@@ -127,7 +121,6 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       .execute(),
   ]);
   const profileOf = new Map(profiles.map((p) => [p.user_id, p]));
-  const bornOf = new Map(births.map((b) => [b.person_user_id, b.birth_date]));
   return questions.map((q) => {
     const shift = shifts.get(q.shiftId)!;
     const person = profileOf.get(q.candidateId);
@@ -149,10 +142,7 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
         .map((o) => worked(span(o), { clock_in: o.clock_in, clock_out: o.clock_out, break_minutes: o.recorded_break })),
       candidate: worked(span(shift), ownRecords.find((r) => r.candidate_id === q.candidateId && r.shift_id === q.shiftId)),
       jobType: shift.job_type_id,
-      birthDate: bornOf.get(q.candidateId) ?? null,
-      // A placement does not record yet whether it is dispatch or direct employment: the dispatch
-      // rules wait for it (docs/workforce.md "What callers pass today").
-      dispatch: null,
+      ...facts.get(placementKey({ candidateId: q.candidateId, jobId: shift.job_id }))!,
     });
   });
 }

@@ -21,6 +21,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { notifyCompanyStaff, notifyPlatform } from '../notifications/service.ts';
 import { audit, type Actor } from '../payroll/ledger.ts';
 import { cardNumberMatches } from './card-format.ts';
+import { SSW_FIELDS, SSW_STATUSES } from './work-limits.ts';
 import type { CardImageType } from './tables.ts';
 
 /** As typed on a phone: full-width letters and digits made plain, upper case, spaces and hyphens out. */
@@ -38,6 +39,8 @@ export const CardRecordInput = z.object({
   visaTypeId: z.coerce.number().int().positive(),
   expiry: z.iso.date(),
   permission: checkbox,
+  /** The 特定技能 field (分野) printed with a 特定技能 status (staff enter it when they verify). */
+  sswField: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(SSW_FIELDS.map(([ja]) => ja) as [string, ...string[]]).optional()),
 });
 export type CardRecordInput = z.infer<typeof CardRecordInput>;
 
@@ -169,6 +172,9 @@ export async function decideCard(deps: DecideDeps, actor: Actor & { tenant: Tena
     else {
       if (!cardNumberMatches(record.cardNumber)) errors.cardNumber = msg(actor.lang, 'card.numberFormat');
       if (record.expiry < todayInJapan()) errors.expiry = msg(actor.lang, 'card.expired');
+      // A 特定技能 person may work in their own field only (work-limits.ts ACTIVITY_RULES): the field is part of the check.
+      const status = await db.selectFrom('visa_types').select('ja').where('id', '=', record.visaTypeId).executeTakeFirst();
+      if (status && SSW_STATUSES.includes(status.ja) && !record.sswField) errors.sswField = msg(actor.lang, 'card.sswFieldRequired');
     }
   }
   if (Object.keys(errors).length) return { ok: false, reason: 'invalid', errors };
@@ -185,7 +191,7 @@ export async function decideCard(deps: DecideDeps, actor: Actor & { tenant: Tena
     if (decision === 'verified' && record) {
       await trx
         .updateTable('candidate_profiles')
-        .set({ card_number: record.cardNumber, visa_type_id: record.visaTypeId, visa_expiry: record.expiry, permission_outside_status: record.permission, card_verified: true, card_verified_at: new Date(), updated_at: new Date() })
+        .set({ card_number: record.cardNumber, visa_type_id: record.visaTypeId, visa_expiry: record.expiry, permission_outside_status: record.permission, ssw_field: record.sswField ?? null, card_verified: true, card_verified_at: new Date(), updated_at: new Date() })
         .where('user_id', '=', card.user_id)
         .execute();
     } else {

@@ -20,6 +20,7 @@ import type { DB } from '../../db/connect.ts';
 import { clockInJapan, todayInJapan } from '../../../shared/time.ts';
 import type { CandidateList } from '../templates/status-tree.ts';
 import { checkPersonForShift } from './assign.ts';
+import { placementFactsOf } from './placement-facts.ts';
 import { checkUnscheduled, type WorkLimitRefusal, type WorkLimitsResult } from './work-limits.ts';
 
 /**
@@ -58,7 +59,7 @@ export interface WorkQuestion {
 export async function mayWork(trx: DB, q: WorkQuestion): Promise<WorkLimitsResult> {
   if (q.shiftId) return checkPersonForShift(trx, q.candidateId, q.shiftId, { ...(q.without ? { without: q.without } : {}), ...(q.lock === false ? { lock: false } : {}), ...(q.cardPending ? { cardPending: true } : {}) });
   if (q.lock !== false) await sql`select id from users where id = ${q.candidateId}::uuid for update`.execute(trx);
-  const [person, job, born] = await Promise.all([
+  const [person, job, facts] = await Promise.all([
     trx
       .selectFrom('candidate_profiles as p')
       .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
@@ -66,7 +67,7 @@ export async function mayWork(trx: DB, q: WorkQuestion): Promise<WorkLimitsResul
       .where('p.user_id', '=', q.candidateId)
       .executeTakeFirst(),
     trx.selectFrom('jobs').select('job_type_id').where('id', '=', q.jobId).executeTakeFirst(),
-    trx.selectFrom('staff').select(sql<string | null>`to_char(max(birth_date), 'YYYY-MM-DD')`.as('birth_date')).where('person_user_id', '=', q.candidateId).executeTakeFirst(),
+    placementFactsOf(trx, { candidateId: q.candidateId, jobId: q.jobId }),
   ]);
   if (!person?.visa_expiry) return { ok: false, reason: 'card_unverified', detail: 'no residence card on record', facts: {} };
   return checkUnscheduled({
@@ -76,9 +77,7 @@ export async function mayWork(trx: DB, q: WorkQuestion): Promise<WorkLimitsResul
     cardExpiry: person.visa_expiry,
     cardVerified: person.card_verified,
     jobType: job?.job_type_id ?? null,
-    birthDate: born?.birth_date ?? null,
-    // As checkPersonForShift: the placement does not record dispatch or direct employment yet.
-    dispatch: null,
+    ...facts,
   });
 }
 

@@ -84,3 +84,76 @@ export async function seedDemoWorkforce(db: DB, companyId: string): Promise<void
       .execute();
   }
 }
+
+/**
+ * The people the placement rules refuse (docs/workforce.md "Demo people of the placement rules"),
+ * each with a verified card and an application to Sakura's café job (so its staff see them and may
+ * try to place them): a 17-year-old high-school student (家族滞在 with the permission), a technical
+ * intern (技能実習), a 特定技能 food-service worker (外食業) and an engineer visa holder
+ * (技術・人文知識・国際業務). The records also get what the ledgers read: katakana name, address,
+ * date of birth and sex.
+ */
+const LAW_DEMO_PEOPLE = [
+  { email: 'minor@demo.test', visa: '家族滞在', permission: true, born: -17, nationality: 'Philippines', kana: 'デラクルス アンナ', sex: 'female' as const, field: null },
+  { email: 'intern@demo.test', visa: '技能実習', permission: false, born: -24, nationality: 'Vietnam', kana: 'グエン ティ ラン', sex: 'female' as const, field: null },
+  { email: 'ssw@demo.test', visa: '特定技能1号', permission: false, born: -27, nationality: 'Nepal', kana: 'グルン リナ', sex: 'female' as const, field: '外食業' },
+  { email: 'engineer@demo.test', visa: '技術・人文知識・国際業務', permission: false, born: -31, nationality: 'India', kana: 'シャルマ アルジュン', sex: 'male' as const, field: null },
+];
+
+export async function seedDemoPlacementLaw(db: DB, companyId: string): Promise<void> {
+  const today = todayInJapan();
+  const job = await db.selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', 'Café staff (3+ days a week)').executeTakeFirstOrThrow();
+  const first = [...(await companyTree(db, companyId))].sort((a, b) => a.sort - b.sort)[0]!;
+  for (const [i, p] of LAW_DEMO_PEOPLE.entries()) {
+    const user = await db.selectFrom('users').select('id').where('email', '=', p.email).executeTakeFirstOrThrow();
+    const visa = await db.selectFrom('visa_types').select('id').where('ja', '=', p.visa).executeTakeFirstOrThrow();
+    // Born 100 days before today, p.born years ago: the 17-year-old stays 17 for most of a year.
+    const born = addDays(`${Number(today.slice(0, 4)) + p.born}${today.slice(4)}`, -100);
+    await db
+      .insertInto('candidate_profiles')
+      .values({
+        user_id: user.id,
+        phone: `090-0000-40${String(i + 1).padStart(2, '0')}`,
+        nationality: p.nationality,
+        visa_type_id: visa.id,
+        visa_expiry: addDays(today, 365),
+        languages: ['en', 'ja'],
+        permission_outside_status: p.permission,
+        card_verified: true,
+        card_verified_at: new Date(),
+        birth_date: born,
+        name_kana: p.kana,
+        address: `東京都豊島区池袋${i + 1}-${i + 2}-${i + 3}`,
+        sex: p.sex,
+        ssw_field: p.field,
+      })
+      .execute();
+    await db.insertInto('applications').values({ job_id: job.id, shift_id: null, candidate_id: user.id, company_id: companyId, client_id: job.client_id, candidate_status_id: first.id }).execute();
+  }
+  // Tran Thi Mai (特定技能1号) works in food service, employed directly by the restaurant: her
+  // placements are direct employment, as the law requires of 特定技能 outside agriculture and fishery.
+  const mai = await db.selectFrom('users').select('id').where('email', '=', 'worker1@demo.test').executeTakeFirstOrThrow();
+  await db.updateTable('candidate_profiles').set({ ssw_field: '外食業', birth_date: '1998-06-14', name_kana: 'チャン ティ マイ', address: '東京都新宿区大久保2-4-6', sex: 'female' }).where('user_id', '=', mai.id).execute();
+  await db.updateTable('applications').set({ dispatch: false }).where('candidate_id', '=', mai.id).execute();
+
+  // The dispatch ledger's client-side supervisor on the warehouse jobs, and a complaint Jose Reyes
+  // (dispatched to the warehouse) raised and how it was handled.
+  await db.updateTable('jobs').set({ supervisor: '物流センター長 山本 浩' }).where('company_id', '=', companyId).where('title_en', 'in', ['Warehouse picking (daily pay)', 'Parcel sorting (early morning)']).execute();
+  const jose = await db
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .select(['a.id', 's.date'])
+    .where('u.email', '=', 'worker2@demo.test')
+    .where('a.company_id', '=', companyId)
+    .where('a.dispatch', '=', true)
+    .orderBy('s.date')
+    .limit(1)
+    .executeTakeFirst();
+  if (jose) {
+    await db
+      .insertInto('dispatch_complaints')
+      .values({ application_id: jose.id, received_on: jose.date, complaint: '夜勤明けの休憩室が使えなかった', handling: '派遣先と協議し、休憩室を24時間利用可にした' })
+      .execute();
+  }
+}

@@ -92,7 +92,9 @@ export const SSW_FIELDS: readonly (readonly [ja: string, en: string])[] = [
 /** The 特定技能 fields in which a dispatching company may place the person (派遣形態が認められる分野). */
 export const SSW_DISPATCH_FIELDS: readonly string[] = ['農業', '漁業'];
 
-const SSW = ['特定技能1号', '特定技能2号'] as const;
+/** The statuses whose work is bound to a 特定技能 field. */
+export const SSW_STATUSES: readonly string[] = ['特定技能1号', '特定技能2号'];
+const SSW = SSW_STATUSES;
 /** 就労資格 whose activity is one kind of skilled work: not simple manual work. */
 const SCOPED_WORK = ['技術・人文知識・国際業務', '技能実習'] as const;
 

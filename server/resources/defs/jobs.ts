@@ -23,6 +23,7 @@ import { allIndustryOptions } from './templates.ts';
 import { clientOptions } from './users.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { wageKindOfType, wageRefusal } from '../../modules/payroll/wage-kind.ts';
+import { SSW_FIELDS } from '../../modules/workforce/work-limits.ts';
 
 /**
  * Jobs on the back office (issue 5), one table and two definitions told apart by `kind`:
@@ -104,6 +105,32 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
     f.textarea('description_ja', t('仕事内容（日本語）', 'Description (Japanese)'), { max: 10_000, schema: blankable(10_000) }),
     f.textarea('description_en', t('仕事内容（英語）', 'Description (English)'), { max: 10_000, schema: blankable(10_000) }),
     idChoice('job_type_id', t('職種区分', 'Job type'), enumOptions('jobTypes'), { list: kind === 'other', filter: true }),
+    // What the placement rules read of the work (docs/workforce.md "The data behind the rules");
+    // blank: the job type's default.
+    {
+      ...f.select('ssw_field', t('特定技能の分野', 'Specified skilled worker field'), SSW_FIELDS.map(([ja, en]) => ({ value: ja, label: t(ja, en) }))),
+      schema: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.enum(SSW_FIELDS.map(([ja]) => ja) as [string, ...string[]]).nullable()),
+      hint: t(
+        '特定技能の人は、自分の分野の仕事にだけ配置できます（特定技能運用要領）。空欄なら職種区分の分野です。',
+        'A specified skilled worker is placed only on work of their own field (特定技能運用要領). Blank: the job type’s field.',
+      ),
+    },
+    {
+      ...f.select('simple_labour', t('単純作業', 'Simple manual work'), [
+        { value: 'true', label: t('はい（ピッキング、梱包、清掃、ライン作業、配膳など）', 'Yes (picking, packing, cleaning, line work, serving…)') },
+        { value: 'false', label: t('いいえ', 'No') },
+      ]),
+      schema: z.preprocess((v) => (v === '' || v === undefined || v === null ? null : v === true || v === 'true' ? true : v === false || v === 'false' ? false : v), z.boolean().nullable()),
+      hint: t(
+        '技術・人文知識・国際業務や技能実習の人は単純作業に配置できません（入管法別表第一の二）。空欄なら職種区分の設定です。',
+        'People with the engineer/specialist or technical intern status are not placed on simple manual work (Immigration Control Act, Appended Table I (2)). Blank: the job type’s setting.',
+      ),
+    },
+    f.text('supervisor', t('派遣先責任者', 'Client’s supervisor for dispatched staff'), {
+      max: 100,
+      required: false,
+      hint: t('派遣元管理台帳に記載します（労働者派遣法施行規則第31条）。', 'Entered in the dispatch ledger (労働者派遣法施行規則第31条).'),
+    }),
     idChoice('pay_type_id', t('給与形態', 'Pay type'), enumOptions('payTypes')),
     f.number('wage', t('給与（円）', 'Pay (yen)'), {
       min: 0,
@@ -294,6 +321,9 @@ const sample = (kind: 'daily' | 'other'): Record<string, unknown> => ({
   description_ja: '会場の設営と片付けです。',
   description_en: 'Setting up and clearing the venue.',
   job_type_id: null,
+  ssw_field: null,
+  simple_labour: null,
+  supervisor: null,
   pay_type_id: null,
   wage: 1300,
   overtime_id: null,

@@ -446,7 +446,7 @@ const candidateRegister = defineScreen({
   }),
   actions: {
     register: async ({ call, caller, req, res }, body) => {
-      const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'next', 'ref']);
+      const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'birth_date', 'name_kana', 'address', 'next', 'ref']);
       const languages = formList(body, 'languages');
       const visa = s.visa_type_id ?? '';
       const input = {
@@ -458,6 +458,9 @@ const candidateRegister = defineScreen({
         visa_type_id: /^\d+$/.test(visa) ? Number(visa) : null,
         visa_expiry: s.visa_expiry ?? '',
         languages,
+        birth_date: s.birth_date || null,
+        name_kana: s.name_kana || null,
+        address: s.address || null,
         referral: referralOf(s.ref) ?? null,
       };
       try {

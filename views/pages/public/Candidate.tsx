@@ -78,9 +78,12 @@ export function CandidateRegisterPage(p: {
             <input type="hidden" name="next" value={p.next} />
             {p.referral && <input type="hidden" name="ref" value={p.referral} />}
             <Field name="name" label={msg(p.lang, 'candidate.name')} value={v('name')} error={p.errors.name} required autoComplete="name" />
+            <Field name="name_kana" label={msg(p.lang, 'candidate.nameKana')} hint={msg(p.lang, 'candidate.nameKanaHint')} value={v('name_kana')} error={p.errors.name_kana} />
+            <Field name="birth_date" type="date" label={msg(p.lang, 'candidate.birthDate')} hint={msg(p.lang, 'candidate.birthDateHint')} value={v('birth_date')} error={p.errors.birth_date} autoComplete="bday" />
             <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={v('email')} error={p.errors.email} required autoComplete="email" />
             <Field name="password" type="password" label={msg(p.lang, 'common.password')} hint={msg(p.lang, 'candidate.passwordHint')} error={p.errors.password} required autoComplete="new-password" minLength={8} />
             <Field name="phone" type="tel" label={msg(p.lang, 'candidate.phone')} value={v('phone')} error={p.errors.phone} autoComplete="tel" />
+            <Field name="address" label={msg(p.lang, 'candidate.address')} value={v('address')} error={p.errors.address} autoComplete="street-address" />
             <Field name="nationality" label={msg(p.lang, 'candidate.nationality')} value={v('nationality')} error={p.errors.nationality} required />
             <Field name="visa_type_id" label={msg(p.lang, 'search.visa')} value={v('visa_type_id')} error={p.errors.visa_type_id} required>
               <option value="">{msg(p.lang, 'record.choose')}</option>

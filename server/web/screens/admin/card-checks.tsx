@@ -8,6 +8,7 @@
 import { dateLong, dateTimeText } from '../../../../shared/format.ts';
 import { pickLang, tr, type Text } from '../../../../shared/i18n.ts';
 import { DOCS } from '../../../api/documents.ts';
+import { SSW_FIELDS } from '../../../modules/workforce/work-limits.ts';
 import { Badge } from '../../../../views/ui/DataTable.tsx';
 import { ApiFailure, formStrings, queryText, withFlag } from '../../kit.ts';
 import { errorPage, failed, redirect, type FormState, type ScreenContext } from '../../screen.ts';
@@ -149,6 +150,18 @@ function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, ac
             <input id="expiry" name="expiry" type="date" defaultValue={val('expiry', card.expiry ?? '')} aria-invalid={err.expiry ? true : undefined} />
             {err.expiry && <span className="field-error">{err.expiry}</span>}
           </div>
+          <div className="field">
+            <label htmlFor="sswField">{ctx.msg('card.sswField')}</label>
+            <select id="sswField" name="sswField" defaultValue={val('sswField', '')} aria-invalid={err.sswField ? true : undefined}>
+              <option value="">—</option>
+              {SSW_FIELDS.map(([ja, en]) => (
+                <option key={ja} value={ja}>
+                  {pickLang(lang, ja, en)}
+                </option>
+              ))}
+            </select>
+            {err.sswField && <span className="field-error">{err.sswField}</span>}
+          </div>
           <div className="field field-check">
             <label>
               <input type="checkbox" name="permission" value="1" defaultChecked={typeof values.permission === 'string' ? values.permission === '1' : card.permission} /> {tr(lang, t('資格外活動許可あり（裏面の許可欄）', 'Permission for activity outside status (stamp on the back)'))}
@@ -183,12 +196,12 @@ export const cardCheckPanel = {
   actions: {
     decide: async (ctx: ScreenContext, body: Record<string, unknown>, decision: string | null) => {
       const id = cardParam(ctx);
-      const v: Record<string, string> = { ...formStrings(body, ['reason', 'cardNumber', 'visaTypeId', 'expiry', 'permission']), decision: decision ?? '' };
+      const v: Record<string, string> = { ...formStrings(body, ['reason', 'cardNumber', 'visaTypeId', 'expiry', 'permission', 'sswField']), decision: decision ?? '' };
       if (!id) return failed(v, { _: ctx.msg('error.notFound') }, 404);
       try {
         await ctx.call(DOCS.DecideResidenceCard, {
           id,
-          input: { decision: v.decision ?? '', reason: v.reason ?? '', cardNumber: v.cardNumber ?? '', visaTypeId: v.visaTypeId ?? '', expiry: v.expiry ?? '', permission: v.permission === '1' },
+          input: { decision: v.decision ?? '', reason: v.reason ?? '', cardNumber: v.cardNumber ?? '', visaTypeId: v.visaTypeId ?? '', expiry: v.expiry ?? '', permission: v.permission === '1', sswField: v.sswField ?? '' },
         });
         return redirect(withFlag(`${PATH}?card=${id}`, 'decided', v.decision ?? ''));
       } catch (err) {

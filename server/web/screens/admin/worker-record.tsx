@@ -13,7 +13,7 @@ import { canEnter } from '../../../access/guard.ts';
 import { DOCS, type ResultOf } from '../../../api/documents.ts';
 import { Badge, DataTable, type Tone } from '../../../../views/ui/DataTable.tsx';
 import { queryText } from '../../kit.ts';
-import { errorPage, file, type ScreenContext } from '../../screen.ts';
+import { csv, errorPage, file, type ScreenContext } from '../../screen.ts';
 import { contractPdf } from '../../pdf.ts';
 
 const t = (ja: string, en: string): Text => ({ ja, en });
@@ -43,7 +43,106 @@ async function load(ctx: ScreenContext): Promise<Worker | null> {
   const { workerRecord } = await ctx.call(DOCS.WorkerRecord, { id });
   // Someone the caller's list does not show, or nobody: the same answer.
   if (!workerRecord) throw errorPage('recordNotFound');
+  const ledger = queryText(ctx.req, 'ledger');
+  if (ledger === 'dispatch' || ledger === 'report') throw ledgerCsv(workerRecord, ledger);
   return workerRecord;
+}
+
+const SEX_JA: Record<string, string> = { male: '男', female: '女' };
+
+/**
+ * The two records as CSV in the columns of their forms, Japanese headers (the offices and Hello Work
+ * read them in Japanese): the 派遣元管理台帳's items of 労働者派遣法施行規則第31条 and the items of
+ * the 外国人雇用状況届出 (雇入れ・離職に係る外国人雇用状況届出書, 様式第3号). A client user has
+ * neither (the API gives null): the 404 page.
+ */
+function ledgerCsv(w: Worker, which: 'dispatch' | 'report') {
+  if (which === 'dispatch') {
+    if (!w.dispatchLedger) throw errorPage('recordNotFound');
+    return csv(
+      `dispatch-ledger-${w.id.slice(0, 8)}`,
+      ['派遣労働者の氏名', '派遣先の名称', '就業場所', '業務の種類', '就業日', '始業時刻', '終業時刻', '休憩時間（分）', '就業時間（分）', '実績／予定', '派遣先責任者', '苦情の処理状況'],
+      w.dispatchLedger.map((r) => [w.name, r.client, r.place, r.work, r.date, r.start, r.end, String(r.breakMinutes), String(r.minutes), r.recorded ? '実績' : '予定', r.supervisor, r.complaints]),
+    );
+  }
+  const r = w.employmentReport;
+  if (!r) throw errorPage('recordNotFound');
+  return csv(
+    `foreign-employment-report-${w.id.slice(0, 8)}`,
+    ['外国人の氏名（ローマ字）', '氏名（カタカナ）', '在留資格', '在留期間（満了日）', '生年月日', '性別', '国籍・地域', '資格外活動許可の有無', '在留カード番号', '雇入れ年月日', '離職年月日'],
+    [[r.name, r.nameKana, r.status, r.stayUntil ?? '', r.birthDate ?? '', r.sex ? (SEX_JA[r.sex] ?? '') : '', r.nationality, r.permission ? '有' : '無', r.cardNumber ?? '', r.hiredOn ?? '', r.leftOn ?? '']],
+  );
+}
+
+/** The two records on the record page: the dispatch ledger's days and the Hello Work report's facts, each with its CSV. */
+function DispatchRecords({ lang, w }: { lang: Lang; w: Worker }) {
+  if (!w.dispatchLedger || !w.employmentReport) return null;
+  const r = w.employmentReport;
+  const missing = [!r.birthDate && t('生年月日', 'date of birth'), !r.sex && t('性別', 'sex'), !r.nameKana && t('カタカナ氏名', 'name in katakana')].filter((x): x is Text => !!x);
+  return (
+    <>
+      <h3 id="dispatch-ledger">{tr(lang, t('派遣元管理台帳', 'Dispatch ledger (派遣元管理台帳)'))}</h3>
+      <p className="hint">{tr(lang, t('派遣で就業した日ごとの記録です（労働者派遣法第37条、施行規則第31条。3年間保存）。', 'Each day worked through dispatch (労働者派遣法第37条, 施行規則第31条; kept for 3 years).'))}</p>
+      {w.dispatchLedger.length === 0 ? (
+        <p className="hint">{tr(lang, t('派遣での就業はまだありません。', 'No dispatched work yet.'))}</p>
+      ) : (
+        <DataTable
+          lang={lang}
+          columns={[
+            { name: 'date', label: t('就業日', 'Day'), type: 'date' },
+            { name: 'client', label: t('派遣先・就業場所', 'Client · work place'), type: 'text' },
+            { name: 'work', label: t('業務の種類', 'Work'), type: 'text' },
+            { name: 'time', label: t('始業・終業（休憩）', 'Start–end (break)'), type: 'text' },
+            { name: 'hours', label: t('就業時間', 'Hours worked'), type: 'text' },
+            { name: 'supervisor', label: t('派遣先責任者', 'Client’s supervisor'), type: 'text' },
+            { name: 'complaints', label: t('苦情の処理状況', 'Complaints and handling'), type: 'text' },
+          ]}
+          rows={w.dispatchLedger.map((d, i) => ({
+            id: String(i),
+            date: d.date,
+            client: `${d.client} · ${d.place}`,
+            work: d.work,
+            time: `${d.start}–${d.end} (${minutesText(d.breakMinutes)})${d.recorded ? '' : ` ${tr(lang, t('予定', 'scheduled'))}`}`,
+            hours: minutesText(d.minutes),
+            supervisor: d.supervisor || '—',
+            complaints: d.complaints || tr(lang, t('なし', 'None')),
+          }))}
+          empty=""
+        />
+      )}
+      <p>
+        <a href={`${PATH}?id=${w.id}&ledger=dispatch`}>{tr(lang, t('派遣元管理台帳をCSVで出力', 'Dispatch ledger as CSV'))}</a>
+      </p>
+      <h3 id="employment-report">{tr(lang, t('外国人雇用状況の届出', 'Foreign employment report to Hello Work'))}</h3>
+      <p className="hint">{tr(lang, t('雇入れと離職のときにハローワークへ届け出る事項です（労働施策総合推進法第28条、様式第3号）。', 'What is reported to Hello Work on hiring and on leaving (労働施策総合推進法第28条, form 3).'))}</p>
+      <dl className="record-facts">
+        <div>
+          <dt>{tr(lang, t('氏名（ローマ字／カタカナ）', 'Name (Roman letters / katakana)'))}</dt>
+          <dd>{`${r.name} / ${r.nameKana || '—'}`}</dd>
+        </div>
+        <div>
+          <dt>{tr(lang, t('在留資格・在留期間の満了日', 'Residence status · stay until'))}</dt>
+          <dd>{`${r.status || '—'} · ${r.stayUntil ? dateLong(r.stayUntil, lang) : '—'}`}</dd>
+        </div>
+        <div>
+          <dt>{tr(lang, t('生年月日・性別・国籍', 'Date of birth · sex · nationality'))}</dt>
+          <dd>{`${r.birthDate ? dateLong(r.birthDate, lang) : '—'} · ${r.sex ? tr(lang, r.sex === 'male' ? t('男', 'Male') : t('女', 'Female')) : '—'} · ${r.nationality}`}</dd>
+        </div>
+        <div>
+          <dt>{tr(lang, t('雇入れ年月日・離職年月日', 'Hired on · left on'))}</dt>
+          <dd>{`${r.hiredOn ? dateLong(r.hiredOn, lang) : '—'} · ${r.leftOn ? dateLong(r.leftOn, lang) : '—'}`}</dd>
+        </div>
+      </dl>
+      {missing.length > 0 && (
+        <p className="hint">
+          <Badge tone="warning">{tr(lang, t('届出に不足', 'Missing for the report'))}</Badge> {missing.map((m) => tr(lang, m)).join(', ')}
+        </p>
+      )}
+      <p>
+        <a href={`${PATH}?id=${w.id}&ledger=report`}>{tr(lang, t('届出事項をCSVで出力', 'Report facts as CSV'))}</a>
+      </p>
+    </>
+  );
 }
 
 const ATTENDANCE = [
@@ -112,12 +211,20 @@ function view(ctx: ScreenContext, w: Worker | null) {
           </dd>
         </div>
         <div>
+          <dt>{tr(lang, t('カタカナ氏名・生年月日', 'Name in katakana · date of birth'))}</dt>
+          <dd>{`${w.nameKana || '—'} · ${w.birthDate ? dateLong(w.birthDate, lang) : '—'}`}</dd>
+        </div>
+        <div>
+          <dt>{tr(lang, t('住所', 'Address'))}</dt>
+          <dd>{w.address || '—'}</dd>
+        </div>
+        <div>
           <dt>{tr(lang, t('国籍', 'Nationality'))}</dt>
           <dd>{w.nationality || '—'}</dd>
         </div>
         <div>
           <dt>{tr(lang, t('在留資格', 'Residence status'))}</dt>
-          <dd>{pickLang(lang, w.visaJa, w.visaEn) || '—'}</dd>
+          <dd>{(pickLang(lang, w.visaJa, w.visaEn) || '—') + (w.sswField ? ` · ${tr(lang, t('分野', 'field'))}: ${w.sswField}` : '')}</dd>
         </div>
         <div>
           <dt>{tr(lang, t('在留期限', 'Card expiry'))}</dt>
@@ -206,6 +313,8 @@ function view(ctx: ScreenContext, w: Worker | null) {
       ) : (
         <p className="hint">{tr(lang, t('スタッフ台帳に書類はありません（同じメールアドレスの台帳がないか、書類が未登録です）。在留カードは上の「在留カード確認」を見てください。', 'No documents in the staff registry (no registry entry with this e-mail, or none recorded). For the residence card, see "Card check" above.'))}</p>
       )}
+
+      <DispatchRecords lang={lang} w={w} />
 
       <h3>{tr(lang, t('雇用契約書（労働条件通知書）', 'Employment contract'))}</h3>
       {w.jobs.length === 0 ? (
