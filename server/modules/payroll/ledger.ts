@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { addDays, clockInJapan, todayInJapan } from '../../../shared/time.ts';
 import { advancesToRecover, earnedUnpaid, settleRunAdvances, transferFee } from './lines.ts';
-import { businessDayOnOrAfter, isBusinessDay } from './payday.ts';
+import { isBusinessDay } from './payday.ts';
 import { dailyWithholdingHei } from './withholding.ts';
 import { quickPayQuote, type QuickPayQuote } from './quickpay.ts';
 import { toZenginText, zenginBatchSchema, zenginName, zenginTransferFile, type ZenginBatch } from './zengin.ts';

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { HookContext, Option } from '../define.ts';
 import { t } from '../define.ts';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
-import { dateWindow, defineReadModel, uuidOr, type BadgeState, type ReadColumn, type ReadRow } from '../read-model.ts';
+import { dateWindow, defineReadModel, uuidOr, type BadgeState, type ReadColumn } from '../read-model.ts';
 import { jobOptions } from './applications.ts';
 import { clientOptions } from './users.ts';
 import { ACCOUNT_UPDATED, approveRuns, markRunsPaid, moveAdvances, moveState, quickPayState, type TransferFailure } from '../../modules/payroll/ledger.ts';

@@ -11,7 +11,7 @@ import { Field } from '../../../views/ui/Field.tsx';
 import { PanelForm } from '../../../views/ui/PanelForm.tsx';
 import { addDays, mondayOf, todayInJapan } from '../../../shared/time.ts';
 import { DOCS } from '../../api/documents.ts';
-import { dateText, hoursMinutesText, minutesText, yen } from '../../../shared/format.ts';
+import { dateText, hoursMinutesText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
 import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
