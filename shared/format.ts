@@ -4,6 +4,7 @@
  * the views and the islands all format through here. Days are days in Japan (Asia/Tokyo).
  */
 import type { Lang } from './i18n.ts';
+import { msg } from './messages.ts';
 import { todayInJapan } from './time.ts';
 
 const TZ = 'Asia/Tokyo';
@@ -111,8 +112,8 @@ export const yen = (n: number): string => `${n < 0 ? '-' : ''}¥${numberText(Mat
 export function hoursMinutesText(minutes: number, lang: Lang): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  const parts = lang === 'ja' ? [h ? `${numberText(h)}時間` : '', m || !h ? `${m}分` : ''] : [h ? `${numberText(h)} h` : '', m || !h ? `${m} min` : ''];
-  return parts.filter(Boolean).join(lang === 'ja' ? '' : ' ');
+  if (!h) return msg(lang, 'format.minutes', { m });
+  return m ? msg(lang, 'format.hoursMinutes', { h: numberText(h), m }) : msg(lang, 'format.hours', { h: numberText(h) });
 }
 
 /** A duration in minutes as hours and minutes: 510 → "8:30". */

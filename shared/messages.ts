@@ -247,7 +247,7 @@ export const MESSAGES = {
   'candidate.birthDateHint': m('18歳未満の方は、深夜（22時〜5時）の仕事には入れません。', 'Under 18, no work between 22:00 and 05:00.'),
   'candidate.birthDateInvalid': m('生年月日を正しく入力してください（今日より前の日付）。', 'Enter your date of birth (a day before today).'),
   'candidate.nameKana': m('氏名（カタカナ）', 'Name in katakana'),
-  'candidate.nameKanaHint': m('例：グエン ティ ラン（姓と名の間に空白）。給与の振込と届出に使います。', 'e.g. グエン ティ ラン (a space between family and given name). Used for pay transfers and official reports.'),
+  'candidate.nameKanaHint': m('例：グエン ティ ラン（姓と名の間に空白）。給与の振込と届出に使います。', 'Your name in katakana, family name first, with a space between family and given name. Used for pay transfers and official reports.'),
   'candidate.nameKanaInvalid': m('氏名は全角カタカナで入力してください（姓と名の間に空白）。', 'Enter your name in full-width katakana (a space between family and given name).'),
   'candidate.address': m('住所', 'Address in Japan'),
   'candidate.visaExpired': m('在留期限が過ぎています。有効な在留期限を入力してください。', 'This residence permit has expired. Enter a valid expiry date.'),
@@ -479,6 +479,9 @@ export const MESSAGES = {
   'notifications.more': m('さらに表示', 'Show more'),
   'notifications.failed': m('お知らせを読み込めませんでした。', 'Could not load notifications.'),
   // What the bell says (docs/notifications.md): stored as these keys and drawn in the reader's language.
+  'format.hours': m('{h}時間', '{h} h'),
+  'format.minutes': m('{m}分', '{m} min'),
+  'format.hoursMinutes': m('{h}時間{m}分', '{h} h {m} min'),
   'notify.newApplication': m('新しい応募: {job}', 'New application: {job}'),
   'notify.confirmed': m('就業確認済み: {name}', 'Confirmed to work: {name}'),
   'notify.statusChanged': m('ステータス変更: {status}', 'Status changed: {status}'),
@@ -777,7 +780,7 @@ export const MESSAGES = {
   // Money (issue 13)
   'pay.title': m('給与・前払い', 'Pay and quick pay'),
   'pay.bank': m('振込先の口座', 'Bank account for your pay'),
-  'pay.bankHint': m('給与の振込に必要です。通帳やキャッシュカードのとおりに入力してください。金融機関名・支店名はカタカナで（例: ミツビシユーエフジエイ、シンジユク）。銀行に送る半角カナで保存します。', 'Needed to pay you. Enter it as on your bankbook or cash card; the bank and branch names in katakana (e.g. ミツビシユーエフジエイ, シンジユク). They are kept in the half-width kana banks read.'),
+  'pay.bankHint': m('給与の振込に必要です。通帳やキャッシュカードのとおりに入力してください。金融機関名・支店名はカタカナで（例: ミツビシユーエフジエイ、シンジユク）。銀行に送る半角カナで保存します。', 'Needed to pay you. Enter it as on your bankbook or cash card; the bank and branch names in katakana, as printed there. They are kept in the half-width kana banks read.'),
   'pay.bankCode': m('金融機関コード（4桁）', 'Bank code (4 digits)'),
   'pay.bankName': m('金融機関名（カナ）', 'Bank name (katakana)'),
   'pay.branchCode': m('支店コード（3桁）', 'Branch code (3 digits)'),

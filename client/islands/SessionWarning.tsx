@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { msg } from '../../shared/messages.ts';
+import { timeText } from '../../shared/format.ts';
 
 export interface SessionWarningProps {
   lang: 'ja' | 'en';
@@ -64,7 +65,7 @@ export default function SessionWarning({ lang, endsAt: initial, loginPath }: Ses
     else setEndsAt(body.endsAt);
   }
 
-  const time = new Date(endsAt).toLocaleTimeString(lang === 'ja' ? 'ja-JP' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
+  const time = timeText(new Date(endsAt), lang);
   return (
     <div className="session-warning" role="status" data-testid="session-warning">
       <p>{msg(lang, 'session.endsSoon', { time })}</p>

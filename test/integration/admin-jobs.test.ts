@@ -323,10 +323,10 @@ describe('client users', () => {
     expect(await jobByTitle('自社クライアントの求人')).toMatchObject({ client_id: own, company_id: await companyOf(t, DEMO.client_admin), kind: 'daily' });
   });
 
-  it('client staff may not add jobs (404: a child rule without a fallback) nor post the form', async () => {
+  it('client staff may not add jobs (no fallback: sent to their landing page, SPEC §4) nor post the form', async () => {
     const page = await get('/v3/admin/jobs/add', 'client_staff');
-    expect(page.status).toBe(404);
-    expect(page.html).toContain('ページが見つかりません');
+    expect(page.status).toBe(302);
+    expect(page.location).toBe('/v3/admin/jobs/list');
     const res = await post('/v3/admin/jobs/add', 'client_staff', await jobForm(await clientOf(DEMO.client_staff), 'スタッフの求人'));
     expect(res.status).toBe(403);
     expect(await db().selectFrom('jobs').select('id').where('title_ja', '=', 'スタッフの求人').executeTakeFirst()).toBeUndefined();

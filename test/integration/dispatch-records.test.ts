@@ -35,7 +35,8 @@ const RECORD = `query($id: ID!) { workerRecord(id: $id) {
 describe('the dispatch ledger and the Hello Work report', () => {
   it('lists each day worked through dispatch with its client, place, work, hours, supervisor and complaints; direct employment is not in it', async () => {
     const w = dataOf(await t.gql(RECORD, { id: jose }, { as: 'company_admin' })).workerRecord;
-    const night = w.dispatchLedger.find((r: { start: string }) => r.start === '22:00');
+    // The picking night with the recorded complaint (Jose also has a parcel-sorting night into a Sunday).
+    const night = w.dispatchLedger.find((r: { start: string; work: string }) => r.start === '22:00' && r.work === '倉庫内ピッキング（日払い）');
     expect(night).toMatchObject({ client: expect.any(String), work: '倉庫内ピッキング（日払い）', end: '06:00', breakMinutes: 60, minutes: 420, recorded: true, supervisor: '物流センター長 山本 浩' });
     expect(night.place).toContain('埼玉県');
     expect(night.complaints).toContain('夜勤明けの休憩室が使えなかった → 派遣先と協議し、休憩室を24時間利用可にした');
@@ -76,7 +77,8 @@ describe('the dispatch ledger and the Hello Work report', () => {
       t.services.roleMaps.invalidate();
       expect(firstCode(await t.gql(RECORD, { id: jose }, { as: 'company_staff' }))).toBe('FORBIDDEN');
       const csv = await getPage(t, `/admin/worker?id=${jose}&ledger=dispatch`, await t.tokenOf('company_staff'));
-      expect(csv.status).toBe(404);
+      // Signed in but denied: their landing page (SPEC §4), never the ledger.
+      expect(csv.status).toBe(302);
       expect(csv.html).not.toContain('Jose Reyes');
     } finally {
       await saveRoleMaps(db(), original);

@@ -139,6 +139,9 @@ const OP_CASES: Record<string, OpCase> = {
   // Money (issue 13): reads, pointed at nothing; a month that fails validation makes no invoice.
   'Query.transferBatches': { query: 'query { transferBatches { id } }' },
   'Query.transferBatchFile': { query: 'query ($id: ID!) { transferBatchFile(id: $id) { name } }', variables: { id: ZERO_UUID } },
+  'Query.transferFailures': { query: 'query { transferFailures { lineId worker reason } }' },
+  // A day in the past: refused as input, so a caller who may batch batches nothing.
+  'Mutation.createTransferBatch': { query: 'mutation ($d: String!) { createTransferBatch(transferDate: $d) { transferred } }', variables: { d: '2000-01-04' } },
   'Query.payslip': { query: 'query ($id: ID!) { payslip(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Query.invoiceDocument': { query: 'query ($id: ID!) { invoiceDocument(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.createInvoices': { query: 'mutation { createInvoices(month: "not-a-month") { created } }' },

@@ -177,6 +177,10 @@ describe('billing', () => {
     expect(dataOf(await t.gql('query($id: ID!) { invoiceDocument(id: $id) { id } }', { id: others[0]!.id }, { as: 'client_admin' })).invoiceDocument).toBeNull();
     // The client may not make or issue invoices.
     expect(firstCode(await t.gql('mutation { createInvoices(month: "2026-11") { created } }', {}, { as: 'client_admin' }))).toBe('FORBIDDEN');
+    // Nor mark one paid: no such button on its page, and the API refuses the action itself.
+    const page = await getPage(t, '/admin/billing', await t.tokenOf('client_admin'));
+    expect(page.html).not.toMatch(/value="(bulk:issue|bulk:paid|row:[^"]*:(issue|paid))"/);
+    expect(firstCode(await t.gql('mutation($ids: [ID!]!) { invoiceAction(ids: $ids, action: "paid") }', { ids: [own.id] }, { as: 'client_admin' }))).toBe('FORBIDDEN');
     const pdf = await fetch(`${t.url}/admin/billing?invoice=${own.id}`, { headers: { cookie: `token=${await t.tokenOf('client_admin')}`, 'accept-language': 'ja' } });
     expect(pdf.status).toBe(200);
     const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));

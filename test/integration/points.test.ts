@@ -80,8 +80,10 @@ describe('campaigns award once per person and rule', () => {
     const code = dataOf(await t.gql('{ myPoints { referralCode } }', {}, token)).myPoints.referralCode as string;
     const reg = await fetch(`${t.url}/staff/register?ref=${code}`);
     expect(await reg.text()).toContain(`name="ref" value="${code}"`);
+    // A permanent resident: free to do any work, so the dispatch rules for 特定技能 (docs/workforce.md) do not bind here.
+    const permanent = await db().selectFrom('visa_types').select('id').where('ja', '=', '永住者').executeTakeFirstOrThrow();
     const posted = await postForm(t, '/staff/register', undefined, {
-      _action: 'register', name: 'Nguyen Van An', email: 'an.referred@example.test', password: 'a-long-password', nationality: 'Vietnam', visa_type_id: '1', visa_expiry: addDays(todayInJapan(), 400), ref: code,
+      _action: 'register', name: 'Nguyen Van An', email: 'an.referred@example.test', password: 'a-long-password', nationality: 'Vietnam', visa_type_id: String(permanent.id), visa_expiry: addDays(todayInJapan(), 400), ref: code,
     });
     expect(posted.status).toBe(303);
     const an = await userId('an.referred@example.test');

@@ -103,16 +103,16 @@ describe('interviews the day before', () => {
 describe('residence cards expiring', () => {
   it('tells each company a person applied to, in the bell, at the nearest threshold reached, once', async () => {
     const notes = async (email: string) =>
-      (await db().selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select(['n.title', 'n.type']).where('u.email', '=', email).where('n.title', 'like', '%Residence card%').execute()).map((n) => `${n.type}:${n.title}`);
+      (await db().selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select(['n.title', 'n.type']).where('u.email', '=', email).where('n.message_key', 'in', ['notify.cardExpiresIn', 'notify.cardExpired']).execute()).map((n) => `${n.type}:${n.title}`);
     // (The tests above ran the reminders at other instants: start from today's state.)
     await db().deleteFrom('residence_alerts').execute();
-    await db().deleteFrom('notifications').where('title', 'like', '%Residence card%').execute();
+    await db().deleteFrom('notifications').where('message_key', 'in', ['notify.cardExpiresIn', 'notify.cardExpired']).execute();
     await runReminders(t.services);
     await runReminders(t.services);
     const sakura = await notes('company@demo.test');
     // The demo cards: Aung Kyaw's expires in 20 days (the 30-day alert), Maria Santos's in 45 (the 60-day one).
-    expect(sakura.filter((n) => n.includes('Aung Kyaw'))).toEqual(['2:在留期限まで20日 / Residence card expires in 20 days: Aung Kyaw']);
-    expect(sakura.filter((n) => n.includes('Maria Santos'))).toEqual(['2:在留期限まで45日 / Residence card expires in 45 days: Maria Santos']);
+    expect(sakura.filter((n) => n.includes('Aung Kyaw'))).toEqual(['2:在留期限まで20日: Aung Kyaw']);
+    expect(sakura.filter((n) => n.includes('Maria Santos'))).toEqual(['2:在留期限まで45日: Maria Santos']);
     expect(sakura.some((n) => n.includes('Siti Rahma') || n.includes('Nguyen Van An'))).toBe(false);
     // Another company (no application of theirs) hears nothing.
     expect(await notes('company2@demo.test')).toEqual([]);

@@ -44,7 +44,9 @@ function deniedOutcome(login: RoleLogin, path: string): { kind: 'notFound' } | {
     seen.add(next);
     route = routeByPath(next);
   }
-  return { kind: 'notFound' };
+  // No fallback applies: a signed-in user goes to their landing page (SPEC §4), else the 404 page.
+  const landing = LANDING_PATHS.find((l) => mayEnter(login, l));
+  return landing ? { kind: 'redirect', to: landing } : { kind: 'notFound' };
 }
 /** The least privileged demo role that may not enter the path, preferring one the guard answers with its 404 page. */
 function deniedLogin(path: string): RoleLogin | undefined {
@@ -179,7 +181,7 @@ for (const def of RESOURCES) {
 
       if (denied && outcome) {
         const target = createTarget(def, screen);
-        const answer = outcome.kind === 'notFound' ? "gets the guard's 404 page" : `is sent on to its fallback ${outcome.to} (no role gets a 404 here)`;
+        const answer = outcome.kind === 'notFound' ? "gets the guard's 404 page" : `is sent on to ${outcome.to} (its fallback, else its landing page)`;
         it(`${denied} (may not enter) ${answer}${target ? `, and a POST to ${target} is refused with 403 creating nothing` : ''}`, async () => {
           const page = await getPage(t, path, tokens.get(denied));
           if (outcome.kind === 'notFound') {

@@ -116,7 +116,7 @@ describe('a scouted candidate is known by initials until they accept', () => {
     const sent = dataOf(await t.gql(SEND, { c: candidateId, j: await partTimeJob(hoshi, true), m: 'Join us?' }, { as: 'company2' })).sendScoutOffer as { id: string; conversationId: string };
     expect(dataOf(await t.gql(ANSWER, { id: sent.id, a: false }, candidateToken)).answerScoutOffer.status).toBe('declined');
     const notes = dataOf(await t.gql(NOTIFICATIONS, {}, { as: 'company2' })).notifications.data as { title: string; body: string }[];
-    const declined = notes.find((n) => n.title.includes('Scout declined'));
+    const declined = notes.find((n) => n.title === 'スカウト辞退' || n.title === 'Scout offer declined');
     expect(declined?.body).toBe(INITIALS);
     expect(JSON.stringify(notes)).not.toContain('Ramesh');
     // The other company's list keeps her initials; the platform's operators see who she is.

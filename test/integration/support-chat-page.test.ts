@@ -60,10 +60,11 @@ describe('GET /v3/admin/supportChat', () => {
     expect(propsOf(page.html, 'SupportChat')).toMatchObject({ showCompany: true });
   });
 
-  it('does not show it to a company staff member (no 420001, no fallback: the 404 page)', async () => {
+  it('does not show it to a company staff member (no 420001, no fallback: their landing page, SPEC §4)', async () => {
     const page = await get(PATH, 'company_staff');
     expect(page.status).not.toBe(200);
-    expect(page.status).toBe(404);
+    expect(page.status).toBe(302);
+    expect(page.location).toMatch(/^\/(v3\/)?admin\/jobs\/list$/);
     expect(page.html).not.toContain('data-island="SupportChat"');
     expect(page.html).not.toContain(`href="${PATH}"`);
   });

@@ -212,7 +212,7 @@ describe('recorded times count toward the limits (入管法施行規則 第19条
     expect((await db().selectFrom('attendance').select('clock_out').where('application_id', '=', app).executeTakeFirstOrThrow()).clock_out).not.toBeNull();
     const raised = await db().selectFrom('notifications').select(['title', 'body', 'link']).where('link', '=', `/admin/candidate/${app}`).execute();
     expect(raised.length).toBeGreaterThan(0);
-    expect(raised[0]!.title).toBe('勤務時間が法定の上限を超えました / Worked time crossed a legal limit');
+    expect(raised[0]!.title).toBe('勤務時間が法定の上限を超えました');
     expect(raised[0]!.body).toContain('上限の1,680分（週28時間）を超えます');
   });
 });

@@ -2,7 +2,7 @@ import type { DB } from '../../db/connect.ts';
 import type { NotificationParams } from '../../db/database.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { matchRoute } from '../../access/routes.ts';
-import type { Lang } from '../../../shared/i18n.ts';
+import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { MESSAGES, type MessageKey, msg } from '../../../shared/messages.ts';
 
 export interface NotificationItem {
@@ -67,7 +67,7 @@ const isKey = (key: string | null): key is MessageKey => key !== null && Object.
 /** The values in one language: a `{ ja, en }` pair gives the reader's side (the other when it is blank). */
 function valuesIn(lang: Lang, params: NotificationParams): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const [name, v] of Object.entries(params ?? {})) out[name] = typeof v === 'object' && v !== null ? (v[lang] || v[lang === 'ja' ? 'en' : 'ja'] || '') : v;
+  for (const [name, v] of Object.entries(params ?? {})) out[name] = typeof v === 'object' && v !== null ? pickLang(lang, v.ja, v.en) : v;
   return out;
 }
 

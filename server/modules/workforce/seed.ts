@@ -143,10 +143,14 @@ export async function seedDemoPlacementLaw(db: DB, companyId: string): Promise<v
     .selectFrom('applications as a')
     .innerJoin('users as u', 'u.id', 'a.candidate_id')
     .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .innerJoin('jobs as j', 'j.id', 'a.job_id')
     .select(['a.id', 's.date'])
     .where('u.email', '=', 'worker2@demo.test')
     .where('a.company_id', '=', companyId)
     .where('a.dispatch', '=', true)
+    // His night at the warehouse (the complaint is about the rest room after a night shift).
+    .where('j.title_en', '=', 'Warehouse picking (daily pay)')
+    .where('s.start_time', '=', '22:00')
     .orderBy('s.date')
     .limit(1)
     .executeTakeFirst();

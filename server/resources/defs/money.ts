@@ -320,10 +320,11 @@ export const invoicesReadModel = defineReadModel({
       label: t('発行', 'Issue'),
       bulk: true,
       codes: [290001],
+      // The staffing company issues; a client reads its invoices (not drawn for it, refused by the API).
+      tenants: ['platform', 'company'],
       confirm: t('発行した請求書は変更できません。発行しますか？', 'An issued invoice cannot be changed. Issue it?'),
       done: t('発行しました。', 'Issued.'),
       run: async (rows, ctx) => {
-        if (ctx.tenant.kind === 'client') return t('請求書を発行できるのは人材会社です。', 'Only the staffing company issues invoices.');
         const ids = rows.map((x) => x.id);
         const drafts = await ctx.db.selectFrom('invoices').select('id').where('id', 'in', ids).where('status', '=', 'draft').execute();
         const r = await issueInvoices(ctx.db, actor(ctx), ids);
@@ -340,9 +341,9 @@ export const invoicesReadModel = defineReadModel({
       name: 'paid',
       label: t('入金済みにする', 'Mark paid'),
       bulk: true,
+      tenants: ['platform', 'company'],
       done: t('入金済みにしました。', 'Marked as paid.'),
       run: async (rows, ctx) => {
-        if (ctx.tenant.kind === 'client') return t('入金の記録は人材会社が行います。', 'The staffing company records payments.');
         return none((await moveState(ctx.db, actor(ctx), 'invoices', rows.map((r) => r.id), ['issued'], 'paid')).length, t('発行済みの請求書を選んでください。', 'Select issued invoices.'));
       },
     },
