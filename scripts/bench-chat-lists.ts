@@ -18,7 +18,7 @@ import { numberText } from '../shared/format.ts';
 import { percentileOfSorted } from './percentile.ts';
 
 /**
- * The chat lists at scale (issue 6), part of `npm run bench` (BENCH_ONLY=chat; alone with
+ * The chat lists at scale, part of `npm run bench` (BENCH_ONLY=chat; alone with
  * `npx tsx scripts/bench-chat-lists.ts`). On a scratch database with the demo data, the first demo
  * company gets BENCH_CONVERSATIONS conversations (default 50,000) with candidates, applications
  * and BENCH_MESSAGES_PER_CONVERSATION messages on average (default 20: about a million), generated
@@ -199,7 +199,7 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
       { label: 'badgesFor company_admin', run: async () => badgeSummary(await badgesFor(cdb, companyAdmin)) },
       { label: 'badgesFor superadmin (never read)', run: async () => badgeSummary(await badgesFor(cdb, superadmin)) },
       { label: 'badgesFor platform admin (read as the company admin)', run: async () => badgeSummary(await badgesFor(cdb, platformAdmin)) },
-      // The applicant lists over the same applications (issue 11: "a list of 10,000 applications pages fast").
+      // The applicant lists over the same applications ("a list of 10,000 applications pages fast").
       { label: 'applicants company_admin page 1 (by last change)', run: async () => applicantsPage({ page: 1, size: 20 }) },
       { label: 'applicants company_admin next page by cursor, 500 pages in', run: async () => applicantsPage({ page: 1, size: 20, after: deepCursor }) },
       { label: 'applicants company_admin page 500 by number', run: async () => applicantsPage({ page: 500, size: 20 }) },

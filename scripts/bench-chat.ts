@@ -21,7 +21,7 @@ import { withBenchServer } from './bench-server.ts';
 import { percentileOfSorted } from './percentile.ts';
 
 /**
- * The chat delivery benchmark (issue 6), part of `npm run bench` (BENCH_ONLY=chat runs it alone;
+ * The chat delivery benchmark, part of `npm run bench` (BENCH_ONLY=chat runs it alone;
  * `npx tsx scripts/bench-chat.ts` too). On a scratch database it starts the whole app in-process,
  * opens one conversation (the demo candidate applies to a daily job), connects BENCH_SOCKETS
  * (default 500) back-office sockets that join it, sends BENCH_MESSAGES (default 200) messages

@@ -19,7 +19,7 @@ import { statementLog } from './statement-log.ts';
 import { percentile } from './percentile.ts';
 
 /**
- * The pages table of `npm run bench` (issue 17 item 8), measured in one run on one machine:
+ * The pages table of `npm run bench`, measured in one run on one machine:
  * the logged-in admin list page at 50 rows, the public board and a job page, each next to a bare
  * `renderToString` of the same page (same layout, view and rows, nothing else per request) and a
  * static string of the same HTML, both served by scripts/bench-bare.ts in a process of its own.
@@ -47,7 +47,7 @@ const ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 4);
 const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 500);
 const CONNECTIONS = 50;
 
-/** The goals of issue 17: the page at ≥ 70% of its bare render, ≤ 3 statements per admin page, ≤ 100 KB of JS. */
+/** The goals of the page at ≥ 70% of its bare render, ≤ 3 statements per admin page, ≤ 100 KB of JS. */
 const GOAL_RATIO = 0.7;
 const GOAL_QUERIES = 3;
 

@@ -10,7 +10,7 @@ import { MESSAGES } from '../shared/messages.ts';
  * through the boot's dynamic imports (splitting), into public/build (ignored by git). Writes
  * public/build/preload.json: for each island, every chunk it loads (its own and the shared ones it
  * imports, transitively), so a page names them in `<link rel="modulepreload">` and the browser
- * fetches them at once instead of one import after another (issue 17 item 6).
+ * fetches them at once instead of one import after another.
  */
 export async function buildClient(opts: { root?: string; minify?: boolean } = {}): Promise<void> {
   const root = opts.root ?? process.cwd();

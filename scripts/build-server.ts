@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { writeStamp } from './build-stamp.ts';
 
 /**
- * Bundles the server for `npm start` (issue 17 item 7): server/start.ts and server/start-cluster.ts
+ * Bundles the server for `npm start`: server/start.ts and server/start-cluster.ts
  * (production mode, then server/main.ts or server/cluster.ts) into dist/server/main.js and
  * cluster.js with the code they share in chunks beside them (paths read from `import.meta.url`, such as the
  * parse worker's, stay in dist/server), and the crawler's worker thread (parse-worker.js) (ignored by git), run by plain `node` without the TypeScript

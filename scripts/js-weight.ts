@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The budget of issue 17 item 6: what the heaviest admin page loads, gzip -9. */
+/** The budget of what the heaviest admin page loads, gzip -9. */
 export const JS_BUDGET_BYTES = 100 * 1024;
 
 export interface PageWeight {
@@ -15,7 +15,7 @@ export interface PageWeight {
 }
 
 /**
- * What a page's HTML makes the browser fetch before its islands are live (issue 17 item 6): the
+ * What a page's HTML makes the browser fetch before its islands are live: the
  * module scripts it names (`<script type="module" src>`, `<link rel="modulepreload">`), followed
  * through the static imports of the built files (`import … from "./x.js"`); dynamic `import()`
  * is not followed: that is code loaded on a click. `publicDir` holds /build (scripts/build-client.ts).

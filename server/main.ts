@@ -6,7 +6,7 @@ async function main() {
   const config = configOrExit();
   const log = createLogger(config.logLevel, undefined, { pid: process.pid });
 
-  // Graceful shutdown: stop accepting, finish requests, close the database (issue 2, item 9);
+  // Graceful shutdown: stop accepting, finish requests, close the database;
   // the embedded PostgreSQL stops last, once no request needs it. The handlers come before the
   // database starts (embedded.ts: ownSignals).
   let stopping = false;

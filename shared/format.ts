@@ -96,7 +96,7 @@ const grouped = (n: number): string => `${n < 0 ? '-' : ''}${String(Math.abs(n))
 const THOUSANDS = /\B(?=(\d{3})+$)/g;
 
 /**
- * Lists and boards count matches up to this many and no further (issue 17 item 5): counting every
+ * Lists and boards count matches up to this many and no further: counting every
  * match of a broad search over a large table costs more than the page, and nobody pages that far.
  * A count past it arrives as COUNT_CAP + 1 and reads "1,000+" (`countText`).
  */

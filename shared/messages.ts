@@ -777,7 +777,7 @@ export const MESSAGES = {
   'customizer.primary': m('メインカラー', 'Primary colour'),
   'customizer.secondary': m('サブカラー', 'Secondary colour'),
   'customizer.reset': m('初期設定に戻す', 'Reset to defaults'),
-  // Money (issue 13)
+  // Money
   'pay.title': m('給与・前払い', 'Pay and quick pay'),
   'pay.bank': m('振込先の口座', 'Bank account for your pay'),
   'pay.bankHint': m('給与の振込に必要です。通帳やキャッシュカードのとおりに入力してください。金融機関名・支店名はカタカナで（例: ミツビシユーエフジエイ、シンジユク）。銀行に送る半角カナで保存します。', 'Needed to pay you. Enter it as on your bankbook or cash card; the bank and branch names in katakana, as printed there. They are kept in the half-width kana banks read.'),
@@ -802,7 +802,7 @@ export const MESSAGES = {
   'pay.daily': m('日払いの給与', 'Daily pay'),
   'pay.advances': m('前払いの履歴', 'Quick pay history'),
   'pay.none': m('まだありません。', 'Nothing yet.'),
-  // Assigning people to shifts (issue 12, docs/workforce.md)
+  // Assigning people to shifts (docs/workforce.md)
   'shifts.assignTitle': m('シフトに人を割り当てる', 'Put a person on a shift'),
   'shifts.assignHint': m('在留カードの確認と、在留資格で働ける時間（留学・家族滞在は7日間で28時間まで）を確かめてから割り当てます。', 'The residence card and the hours the status allows (28 hours in any 7 days for students and dependents) are checked before the person is placed.'),
   'shifts.shift': m('シフト', 'Shift'),
@@ -837,7 +837,7 @@ export const MESSAGES = {
   'shifts.leftTitle': m('今週の残り時間', 'Hours left this week'),
   'shifts.leftHint': m('{from}からの週にシフトがある、時間の上限がある人（留学・家族滞在など）の、最も詰まった7日間での残り時間です。', 'People with an hour limit (students, dependents, …) on a shift in the week from {from}: the minutes still free in their fullest 7 days.'),
   'shifts.leftNone': m('この週のシフトに、時間の上限がある人はいません。', 'Nobody with an hour limit is on a shift this week.'),
-  // Points (issue 14, docs/points.md)
+  // Points (docs/points.md)
   'points.title': m('ポイント', 'Points'),
   'points.balances': m('ポイント残高', 'Your points'),
   'points.platform': m('Tsunagu（キャンペーン）', 'Tsunagu (campaigns)'),
@@ -885,7 +885,7 @@ export const MESSAGES = {
   'bank.nameKana': m('カタカナ・英大文字・数字で入力してください（漢字は銀行に送れません）。', 'Enter it in katakana, capital letters or digits (banks cannot take kanji).'),
   'bank.tooLong': m('銀行に送れるのは半角{max}文字（濁点・半濁点は1文字）までです。短い表記で入力してください: {value}', 'Banks take at most {max} half-width characters (a voicing mark counts as one). Enter a shorter form: {value}'),
   'bank.kana': m('口座名義はカタカナ（姓と名の間に空白）で入力してください。', 'Enter the account holder name in katakana (a space between family and given name).'),
-  // Scouting (issue 14 item 1, docs/scouting.md)
+  // Scouting (docs/scouting.md)
   'scout.title': m('スカウト', 'Scouting'),
   'scout.intro': m('スカウトをオンにすると、企業があなたを見つけて仕事のオファーを送れます。承諾するまで、企業に名前や連絡先は見えません。', 'Turn scouting on and companies can find you and offer you a job. Until you accept, they do not see your name or contact details.'),
   'scout.settings': m('スカウトの設定', 'Your scouting settings'),
@@ -941,7 +941,7 @@ export const MESSAGES = {
   'scout.noJobs': m('スカウトできる公開中の求人がありません。', 'There is no open job to offer.'),
   'scout.pick': m('下の一覧の「スカウト」から候補者を選んでください。', 'Pick a candidate with "Scout" in the list below.'),
   'scout.cancel': m('閉じる', 'Close'),
-  // Surveys (issue 14 item 3): the builder's checks, the chat invitation and the candidate's answer page
+  // Surveys: the builder's checks, the chat invitation and the candidate's answer page
   'survey.twoOptions': m('選択式の質問には、日本語と英語の選択肢を2つ以上入力してください。', 'A choice question needs at least two options, each in Japanese and English.'),
   'survey.oneQuestion': m('質問を1つ以上入力してください。', 'Add at least one question.'),
   'survey.oneChoice': m('1つだけ選んでください。', 'Choose only one.'),
@@ -959,7 +959,7 @@ export const MESSAGES = {
   'survey.scaleHint': m('1＝まったくそう思わない、5＝とてもそう思う', '1 = not at all, 5 = very much'),
   'survey.yourAnswer': m('回答を入力', 'Your answer'),
   'survey.checkAnswers': m('回答を確認してください。', 'Please check your answers.'),
-  // Residence-card checks (issue 12 item 2): the candidate's /staff/card and the staff's check screen
+  // Residence-card checks: the candidate's /staff/card and the staff's check screen
   'placement.dispatchLocked': m('勤務の確認・出勤のステータスにある応募は、派遣か直接雇用かを変更できません。いったん候補者のステータスに戻してください。', 'A placement in a confirmation or attendance status cannot switch between dispatch and direct employment: move it back to a candidate status first.'),
   'card.sswField': m('特定技能の分野（カードの「就労制限の有無」欄・指定書のとおり）', 'Specified skilled worker field (as the card’s work-restriction entry and the designation say)'),
   'card.sswFieldRequired': m('特定技能の人は分野を選んでください。分野の外の仕事には配置できません。', 'Choose the field of a specified skilled worker: they cannot be placed outside it.'),

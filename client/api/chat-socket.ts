@@ -67,7 +67,7 @@ function defaultStorage(): Storage | null {
 }
 
 /**
- * The chat's socket.io connection (SPEC §7, issue 6), shared by the admin islands, the candidate
+ * The chat's socket.io connection (SPEC §7), shared by the admin islands, the candidate
  * chat page and the tests. It adds what socket.io does not guarantee:
  *
  * - **Nothing lost**: every message goes through an outbox with its own `client_msg_id`. It stays

@@ -13,7 +13,7 @@ import { msg } from '../../shared/messages.ts';
 export type Lang = 'ja' | 'en';
 
 /**
- * One conversation's messages and the box to write in (issue 6), shared by the admin chat
+ * One conversation's messages and the box to write in, shared by the admin chat
  * windows, the support chat and the candidate's chat page. Messages come from the chat V3 store;
  * what is written goes through the connection's outbox and shows as "sending…" until stored.
  * Messages of the person's own side show "Read" once the other party has seen them.

@@ -7,7 +7,7 @@ import { msg } from '../../shared/messages.ts';
 
 /**
  * The open chat windows (SPEC §4 "Chat V3"), loaded by the ChatWindowsV3 island when the first
- * window opens (issue 17 item 6): one per conversation and shift, each minimised or restored on
+ * window opens: one per conversation and shift, each minimised or restored on
  * its own, new messages over the graphql-ws subscription.
  */
 export default function ChatWindows({ lang }: { lang: 'ja' | 'en' }) {

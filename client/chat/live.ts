@@ -10,9 +10,9 @@ import { pageIdentity, setStorageScope } from '../stores/persist.ts';
 import { chat, chatV3, handleChatEffects, pending, rows, seenBy, sessionEnded, supportRows, typingIn } from './state.ts';
 
 /**
- * The page's one chat connection (issue 6), over the stores of client/chat/state.ts. Islands load
+ * The page's one chat connection, over the stores of client/chat/state.ts. Islands load
  * this module (socket.io, graphql-ws) with a dynamic import when the chat is used, so a page's
- * first load does not carry it (issue 17 item 6); esbuild's code splitting gives every island the
+ * first load does not carry it; esbuild's code splitting gives every island the
  * same module instance, so they share one socket.
  */
 const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();

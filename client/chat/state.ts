@@ -11,8 +11,8 @@ import { pickLang, type Lang } from '../../shared/i18n.ts';
 export const jobTitleIn = (lang: Lang, row: Pick<ConversationRow, 'job_title' | 'job_title_en'>): string | null => (row.job_title === null ? null : pickLang(lang, row.job_title, row.job_title_en));
 
 /**
- * The stores every chat island shares (issue 6), without the connection (client/chat/live.ts, loaded
- * when the chat is used: issue 17 item 6). Islands are
+ * The stores every chat island shares, without the connection (client/chat/live.ts, loaded
+ * when the chat is used). Islands are
  * separate React roots, but esbuild's code splitting gives them this one module instance, so the
  * chat dock, the badge bell, the windows and the support chat use one socket and one state.
  *

@@ -14,7 +14,7 @@ export interface BadgeBellProps {
 }
 
 /**
- * The badge bell in the header (issue 6): how many conversations have news the person has not
+ * The badge bell in the header: how many conversations have news the person has not
  * looked at (SPEC §3 badge lists, isSee 0). Opening it marks every badge seen (SPEC §4 "Seeing
  * the badges"), stored on the server so it stays seen in other tabs and after a reload.
  */

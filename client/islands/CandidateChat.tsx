@@ -30,7 +30,7 @@ const companyName = (lang: 'ja' | 'en', row: ConversationRow) => pickLang(lang, 
 const jobHref = (row: ConversationRow) => (row.job_id ? `${row.type === 1 ? '/daily' : '/part-time'}/${row.job_id}` : null);
 
 /**
- * The candidate's chat page (/staff/chat, issue 6): their conversations with the companies they
+ * The candidate's chat page (/staff/chat): their conversations with the companies they
  * applied to (and each company's support conversation) on the left, the chosen one on the right.
  * Everything travels over the page's one chat socket (client/chat/live.ts, candidate mode: no
  * graphql-ws); the thread itself is the shared ChatThread.

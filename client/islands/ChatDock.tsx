@@ -13,7 +13,7 @@ export interface ChatDockProps {
 }
 
 /**
- * The chat dock on every back-office page (issue 6): the recent conversations (SPEC §4 "Recent
+ * The chat dock on every back-office page: the recent conversations (SPEC §4 "Recent
  * conversations": 30 a page, more as the list scrolls), unread marks, and a click opens the
  * conversation's window (ChatWindowsV3).
  */

@@ -23,7 +23,7 @@ const LIST_OF = { candidate: 'candidates', kakunin: 'kakunins', shukkin: 'shukki
 const store = createStore('applicants', reduceCandidates, CANDIDATES_STATE);
 
 /**
- * Keeps an applicant list current (issue 11 item 3, SPEC §4 "Candidate, shukkin and kakunin
+ * Keeps an applicant list current (SPEC §4 "Candidate, shukkin and kakunin
  * lists"): the server draws the list; this island feeds the chat socket's events for it into the
  * pure reducer of client/stores/candidates.ts and brings the page up to date — unread counts and
  * the order by last change in place (new message, seen), the list redrawn by the server when a row

@@ -37,7 +37,7 @@ async function loadPage(kind: 1 | 2, current: number) {
 }
 
 /**
- * The notification bell in the admin header (issue 11 item 8, SPEC §3 "Notification state", §4
+ * The notification bell in the admin header (SPEC §3 "Notification state", §4
  * "Notifications"): the unread count of notifications and documents, a panel with both lists
  * (page 1 replaces, later pages append, finished when a page is shorter than its size), items
  * marked read one by one as they are opened, and new ones arriving live over the graphql-ws

@@ -29,7 +29,7 @@ function ordered(list: ConversationRow[]): ConversationRow[] {
 const MAX_PAGES_FOR_INITIAL = 10;
 
 /**
- * /v3/admin/supportChat (420001, issue 6): the support conversations (no job) on the left, the
+ * /v3/admin/supportChat (420001): the support conversations (no job) on the left, the
  * chosen one's thread on the right. Lists and history come over the page's chat socket
  * (client/chat/live.ts); the notice of a new message in another conversation rides the graphql-ws
  * subscription (DESIGN.md §7).

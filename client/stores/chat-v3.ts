@@ -19,7 +19,7 @@ export interface ChatWindowV3 extends ConversationRef {
 
 export interface ChatMessageV3 {
   id: string;
-  /** The sequence number within the conversation (issue 6), when the server sent it. */
+  /** The sequence number within the conversation, when the server sent it. */
   seq?: number;
   [key: string]: unknown;
 }
@@ -62,7 +62,7 @@ const hasAllSeq = (list: ChatMessageV3[]) => list.every((m) => typeof m.seq === 
 
 /**
  * Arrays go before the stored messages, a single message after (SPEC §4). A message whose id is
- * already stored is replaced in place, never doubled (a resend after a reconnect, issue 6). When
+ * already stored is replaced in place, never doubled (a resend after a reconnect). When
  * every message carries a sequence number the list is ordered by it, so a backfill or a late
  * delivery still lands in place; in the ordinary case that is the same order the rule gives.
  */

@@ -19,7 +19,7 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
   ['/admin/jobs/list', 110001, '/admin'],
   ['/admin/jobs/add', 110003, '/admin'],
   ['/admin/jobs/[id]', 110001, '/admin'],
-  // The applicant record (issue 11), for each code that works applicants of a kind.
+  // The applicant record, for each code that works applicants of a kind.
   ['/admin/candidate/[id]', 120001, undefined],
   ['/v3/admin/candidate/other/[id]', 340001, undefined],
   ['/v3/admin/jobs/list', 330001, undefined],
@@ -88,7 +88,7 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
 
 /**
  * SPEC §2 public routes, plus the pages we add: /reset-password (the password-reset link), each
- * job's page, and the candidate's login, registration and applications (issue 5) and chat (issue 6).
+ * job's page, and the candidate's login, registration and applications and chat.
  */
 const SPEC_PUBLIC = [
   '/', '/login', '/staff', '/download', '/about', '/faq', '/policy', '/terms', '/staff/contact', '/v3/trial',

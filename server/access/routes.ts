@@ -105,24 +105,24 @@ export const ROUTES: RouteDef[] = [
   pub('/reset-password', t('パスワードの再設定', 'Reset your password')),
   pub('/daily', t('日払い・スポットのお仕事', 'Daily jobs')),
   pub('/part-time', t('アルバイトのお仕事', 'Part-time jobs')),
-  // A job's page, and the candidate's own pages (issue 5); candidates are not back-office users.
+  // A job's page, and the candidate's own pages; candidates are not back-office users.
   pub('/daily/[id]', t('日払いのお仕事', 'Daily job')),
   pub('/part-time/[id]', t('アルバイトのお仕事', 'Part-time job')),
   pub('/staff/login', t('求職者ログイン', 'Log in to apply')),
   pub('/staff/register', t('求職者の新規登録', 'Register to find work')),
   pub('/staff/applications', t('応募した仕事', 'My applications')),
-  // The candidate's chat with the companies they applied to (issue 6).
+  // The candidate's chat with the companies they applied to.
   pub('/staff/chat', t('チャット', 'Chat')),
-  // The worker's pay, payslips, quick pay and bank account (issue 13).
+  // The worker's pay, payslips, quick pay and bank account.
   pub('/staff/pay', t('給与・前払い', 'Pay and quick pay')),
   pub('/staff/points', t('ポイント', 'Points')),
-  // The candidate's scouting: on or off, what companies see, the offers to answer (issue 14 item 1).
+  // The candidate's scouting: on or off, what companies see, the offers to answer.
   pub('/staff/scout', t('スカウト', 'Scouting')),
-  // A survey a company sent the candidate through the chat (issue 14 item 3), answered once.
+  // A survey a company sent the candidate through the chat, answered once.
   pub('/staff/survey/[id]', t('アンケート', 'Survey')),
-  // The candidate's residence card: upload front and back, see the check's state (issue 12 item 2).
+  // The candidate's residence card: upload front and back, see the check's state.
   pub('/staff/card', t('在留カード', 'Residence card')),
-  // The candidate's open shifts: free seats they may take, taken by applying (issue 12 item 4).
+  // The candidate's open shifts: free seats they may take, taken by applying.
   pub('/staff/shifts', t('空きシフト', 'Open shifts')),
 
   // The dashboard: no code, redirects to the landing page (SPEC §2, §4).
@@ -133,21 +133,21 @@ export const ROUTES: RouteDef[] = [
     fallback: DASHBOARD_PATH,
     children: [
       admin('/admin/jobs/add', 110003, 'jobs', t('アルバイト求人の登録', 'New part-time job'), { fallback: DASHBOARD_PATH }),
-      // A job's record page (issue 5): the form, record actions and history.
+      // A job's record page: the form, record actions and history.
       admin('/admin/jobs/[id]', 110001, 'jobs', t('アルバイト求人の詳細', 'Part-time job'), { fallback: DASHBOARD_PATH }),
     ],
   }),
   admin('/v3/admin/jobs/list', 330001, 'jobs', t('日払い求人', 'Daily jobs'), {
     children: [
       admin('/v3/admin/jobs/add', 330002, 'jobs', t('日払い求人の登録', 'New daily job')),
-      // A daily job's record page (issue 5): the form, its shifts, record actions and history.
+      // A daily job's record page: the form, its shifts, record actions and history.
       admin('/v3/admin/jobs/[id]', 330002, 'jobs', t('日払い求人の詳細', 'Daily job')),
     ],
   }),
 
   // Candidates
   admin('/admin/candidate', 120001, 'candidates', t('応募者一覧', 'Candidates'), {
-    // An application's record (issue 11): the person, the job, the status and its moves, the chat, the history.
+    // An application's record: the person, the job, the status and its moves, the chat, the history.
     children: [admin('/admin/candidate/[id]', 120001, 'candidates', t('応募者の詳細', 'Applicant'))],
   }),
   admin('/admin/candidate/shukkin', 120012, 'candidates', t('出勤管理', 'Attendance')),

@@ -10,7 +10,7 @@ import { badInput, forbidden, unauthenticated } from './errors.ts';
 import { msg } from '../../shared/messages.ts';
 
 /**
- * Every root operation and the action codes that allow it (issue 3, SPEC §6). A caller may run an
+ * Every root operation and the action codes that allow it (SPEC §6). A caller may run an
  * operation when its role is in pageRoles or actionRoles for ANY of the listed codes; codes follow
  * the families of SPEC §2 (1100xx jobs, 1800xx companies, 2000xx templates, …). `public` needs no
  * session, `user` any signed-in back-office user. The schema refuses to build if a root field is
@@ -20,7 +20,7 @@ import { msg } from '../../shared/messages.ts';
 export type Rule = { public: true } | { user: true } | { candidate: true } | { session: true } | { codes: readonly number[] };
 
 export const OPERATION_RULES: Record<string, Rule> = {
-  // session (issue 2)
+  // session
   'Query.me': { public: true },
   'Query.roleMaps': { user: true },
   // the same readers as roleMaps: a web tier apart from the API keeps its cached maps fresh with it
@@ -49,15 +49,15 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.notificationCount': { session: true },
   'Mutation.markNotificationRead': { session: true },
   'Subscription.notificationAdded': { session: true },
-  // the role-map editor at /admin/roles (issue 4)
+  // the role-map editor at /admin/roles
   'Query.roleMapsAdmin': { codes: [280001] },
   'Mutation.saveRoleMaps': { codes: [280001] },
   // published terms of use and privacy policy (the public /terms and /policy pages)
   'Query.legalDocument': { public: true },
-  // public job boards and applications (issue 5): candidates are foreign staff, not back-office users
+  // public job boards and applications: candidates are foreign staff, not back-office users
   'Query.publicJobs': { public: true },
   'Query.publicJob': { public: true },
-  // the ads a public board shows (issue 14): from the process's cache, counted as impressions
+  // the ads a public board shows: from the process's cache, counted as impressions
   'Query.publicAds': { public: true },
   'Mutation.registerCandidate': { public: true },
   'Mutation.applyToJob': { candidate: true },
@@ -67,17 +67,17 @@ export const OPERATION_RULES: Record<string, Rule> = {
   // a candidate's own switch for mail about unread chat answers (server/chat/mail.ts)
   'Query.myChatMail': { candidate: true },
   'Mutation.setMyChatMail': { candidate: true },
-  // a daily job's shifts (issue 5): whoever may edit the job's record page (/v3/admin/jobs/[id]),
+  // a daily job's shifts: whoever may edit the job's record page (/v3/admin/jobs/[id]),
   // like the engine's rule for a record's child rows; the job must be in the caller's tenant
   'Mutation.addJobShifts': { codes: [330002] },
   'Mutation.deleteJobShift': { codes: [330002] },
-  // Chat (issue 6): whoever may open some kind of conversation; the filter narrows to the ones it may open.
+  // Chat: whoever may open some kind of conversation; the filter narrows to the ones it may open.
   'Subscription.chatMessageAdded': { codes: [120001, 340001, 420001] },
-  // The applicant record (issue 11): whoever works an applicant list; the row must be one their lists show.
+  // The applicant record: whoever works an applicant list; the row must be one their lists show.
   'Query.applicantRecord': { codes: [120001, 340001, 120012, 120013] },
   // SPEC §3 candidate lists: whoever works one of them; the resolver asks for the list's own code.
   'Query.candidateList': { codes: [120001, 340001, 120012, 120013] },
-  // money (issue 13): the pay screens' codes; a payslip or invoice also needs its row visible (the read model's tenant rule)
+  // money: the pay screens' codes; a payslip or invoice also needs its row visible (the read model's tenant rule)
   'Query.transferBatches': { codes: [140004] },
   'Query.transferBatchFile': { codes: [140004] },
   'Mutation.createTransferBatch': { codes: [140004] },
@@ -90,18 +90,18 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Query.myPayslip': { candidate: true },
   'Mutation.requestQuickPay': { candidate: true },
   'Mutation.saveBankAccount': { candidate: true },
-  // Interviews (issue 11): whoever works the interviews page; the application must be the caller's tenant's.
+  // Interviews: whoever works the interviews page; the application must be the caller's tenant's.
   'Mutation.scheduleInterview': { codes: [290002] },
   // Job import (the crawler's page): its run history.
   'Query.crawlerRuns': { codes: [210001] },
-  // Points (issue 14): by hand on the points page; the candidate's own on /staff/points.
+  // Points: by hand on the points page; the candidate's own on /staff/points.
   'Mutation.adjustPoints': { codes: [390001] },
   'Query.pointWallets': { codes: [390001] },
-  // Shifts (issue 12): the assignment form of /admin/shift; client users are refused in the resolver.
+  // Shifts: the assignment form of /admin/shift; client users are refused in the resolver.
   'Query.assignableShifts': { codes: [130001] },
   'Mutation.assignShift': { codes: [130001] },
   'Query.shiftPeople': { codes: [130001] },
-  // The worker record (issue 12 item 5): whoever opens the workers list; the person must be a row of it.
+  // The worker record: whoever opens the workers list; the person must be a row of it.
   'Query.workerRecord': { codes: [160001] },
   'Query.workerContract': { codes: [160001] },
   'Query.swappablePlacements': { codes: [130001] },
@@ -116,14 +116,14 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.saveRomutenConnection': { codes: [410002] },
   'Mutation.syncRomuten': { codes: [410002] },
   'Mutation.disconnectRomuten': { codes: [410002] },
-  // Scouting (issue 14 item 1): the search screen's offer form and sending; the job must be the caller's tenant's.
+  // Scouting: the search screen's offer form and sending; the job must be the caller's tenant's.
   'Query.scoutDesk': { codes: [380001] },
   'Mutation.sendScoutOffer': { codes: [380001] },
   // a candidate's own scouting profile and answers on /staff/scout
   'Query.myScout': { candidate: true },
   'Mutation.saveMyScout': { candidate: true },
   'Mutation.answerScoutOffer': { candidate: true },
-  // Surveys (issue 14 item 3): the survey pages' code; the survey must be the caller's company's.
+  // Surveys: the survey pages' code; the survey must be the caller's company's.
   'Query.surveyDetail': { codes: [400001] },
   'Query.surveyAudience': { codes: [400001] },
   'Query.surveyResponses': { codes: [400001] },
@@ -132,12 +132,12 @@ export const OPERATION_RULES: Record<string, Rule> = {
   // a survey sent to the candidate, answered once
   'Query.mySurvey': { candidate: true },
   'Mutation.answerSurvey': { candidate: true },
-  // Residence-card checks (issue 12 item 2): the check screen's code; the card's person must have applied to the caller's tenant.
+  // Residence-card checks: the check screen's code; the card's person must have applied to the caller's tenant.
   'Query.residenceCardCheck': { codes: [160004] },
   'Mutation.decideResidenceCard': { codes: [160004] },
   // a candidate's own card on /staff/card
   'Query.myResidenceCard': { candidate: true },
-  // One person (issue 12 item 1): the registry's code; rows of another company are not found, merges across companies refused.
+  // One person: the registry's code; rows of another company are not found, merges across companies refused.
   'Query.personDuplicates': { codes: [150001] },
   'Query.personMerges': { codes: [150001] },
   'Mutation.linkStaffPerson': { codes: [150001] },

@@ -35,7 +35,7 @@ const MSG = {
 type Failure = keyof typeof MSG;
 
 /**
- * Residence-card images (issue 12 item 2, docs/workforce.md), next to the API because they are
+ * Residence-card images (docs/workforce.md), next to the API because they are
  * not GraphQL: POST /residence-cards takes the candidate's multipart form (front, back, and the
  * card's record); each image's type is decided by its bytes (PNG, JPEG or WebP), its size capped
  * (MAX_CARD_IMAGE_BYTES), and it is decoded and written again by sharp without its metadata, as

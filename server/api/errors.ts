@@ -3,7 +3,7 @@ import type { FieldErrors } from '../validation.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import { msg } from '../../shared/messages.ts';
 
-/** Stable error codes every GraphQL error carries in `extensions.code` (issue 3). */
+/** Stable error codes every GraphQL error carries in `extensions.code`. */
 export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'INTERNAL';
 
 export function apiError(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): GraphQLError {

@@ -15,7 +15,7 @@ import {
 } from 'graphql';
 
 /**
- * Production hardening shared by POST /graphql, /graphqlws and the in-process client (issue 3):
+ * Production hardening shared by POST /graphql, /graphqlws and the in-process client:
  * a token cap at parse time, then depth, alias, cost, directive and operation-count rules at
  * validation. Introspection only outside production.
  */

@@ -100,7 +100,7 @@ export const OPS = {
     query CrawlerRuns($sourceId: ID!) {
       crawlerRuns(sourceId: $sourceId) { id started_at finished_at status found imported updated skipped errors }
     }`,
-  // The applicant record (issue 11 item 4).
+  // The applicant record.
   ApplicantRecord: /* GraphQL */ `
     query ApplicantRecord($id: ID!) {
       applicantRecord(id: $id) {
@@ -118,7 +118,7 @@ export const OPS = {
     }
   `,
   ScheduleInterview: /* GraphQL */ `mutation ScheduleInterview($applicationId: ID!, $input: InterviewInput!) { scheduleInterview(applicationId: $applicationId, input: $input) }`,
-  // The notification bell (issue 11 item 8).
+  // The notification bell.
   NotificationCount: /* GraphQL */ `query NotificationCount { notificationCount { notification document } }`,
   Notifications: /* GraphQL */ `
     query Notifications($type: Int!, $current: Int!, $size: Int!) {
@@ -133,7 +133,7 @@ export const OPS = {
         id conversation_id seq sender_id sender_role sender_name message_type content client_msg_id created_at conversation_type support
       }
     }`,
-  // Money (issue 13).
+  // Money.
   TransferBatches: /* GraphQL */ `query TransferBatches { transferBatches { id transferDate payees total createdBy createdAt } }`,
   CreateTransferBatch: /* GraphQL */ `mutation CreateTransferBatch($transferDate: String!) { createTransferBatch(transferDate: $transferDate) { transferDate transferred batches { id payees total } failed { worker workDate reason } } }`,
   TransferFailures: /* GraphQL */ `query TransferFailures { transferFailures { lineId worker workDate reason } }`,
@@ -165,7 +165,7 @@ export const OPS = {
       }
     }
   `,
-  // The worker record on /admin/worker (issue 12 item 5).
+  // The worker record on /admin/worker.
   WorkerRecord: /* GraphQL */ `
     query WorkerRecord($id: ID!) {
       workerRecord(id: $id) {
@@ -199,7 +199,7 @@ export const OPS = {
   `,
   RequestQuickPay: /* GraphQL */ `mutation RequestQuickPay($companyId: ID!, $amount: Int!) { requestQuickPay(companyId: $companyId, amount: $amount) { id fee net } }`,
   SaveBankAccount: /* GraphQL */ `mutation SaveBankAccount($input: BankAccountInput!) { saveBankAccount(input: $input) { bankCode } }`,
-  // Points (issue 14).
+  // Points.
   AssignableShifts: /* GraphQL */ `query AssignableShifts { assignableShifts { id date start end titleJa titleEn filled capacity } }`,
   AssignShift: /* GraphQL */ `mutation AssignShift($shiftId: ID!, $personId: ID) { assignShift(shiftId: $shiftId, personId: $personId) { applicationId } }`,
   ShiftPeople: /* GraphQL */ `query ShiftPeople($search: String!) { shiftPeople(search: $search) { id name email } }`,

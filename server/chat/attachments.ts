@@ -91,7 +91,7 @@ export const UPLOADS_PER_10_MIN = 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Chat images (issue 6), next to the socket because they follow its rule: POST
+ * Chat images, next to the socket because they follow its rule: POST
  * /chat/attachments?conversation_id= stores an image of a conversation the caller may open (the
  * same `mayAccess` as every socket event) and answers its id, which an image message
  * (message_type 2) then carries; GET /chat/attachments/:id serves it to whoever may open that

@@ -1,5 +1,5 @@
 /**
- * The chat's socket.io events (SPEC §7, issue 6), shared by the server and its clients so both
+ * The chat's socket.io events (SPEC §7), shared by the server and its clients so both
  * sides type the same payloads and acknowledgements.
  */
 import { DEFAULT_LANG, isLang } from '../../shared/i18n.ts';

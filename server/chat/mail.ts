@@ -92,7 +92,7 @@ export function candidateMail(services: MailDeps): CandidateMail {
         .join('\n');
       const link = services.publicUrl(`/staff/chat?c=${conversationId}`);
       const minutes = Math.max(1, Math.round(services.config.chatMailDelaySeconds / 60));
-      // The mail template chat_unread (issue 11 item 6): editing it on /admin/templates/mail changes the next mail.
+      // The mail template chat_unread: editing it on /admin/templates/mail changes the next mail.
       const mail = await composeMail(services.db, 'chat_unread', {
         companyId: row.company_id,
         lang,

@@ -28,7 +28,7 @@ export function viewerOf(user: SessionUser, maps: RoleMaps): Viewer {
 /** The chat's topic on the event bus (the bus imports no feature: the chat adds its topic to the bus's map). */
 declare module '../events/bus.ts' {
   interface BusEvents {
-    /** A chat message was stored (issue 6): graphql-ws subscribers filter it by the conversation's owners. */
+    /** A chat message was stored: graphql-ws subscribers filter it by the conversation's owners. */
     'chat.message': {
       message: ChatMessage;
       conversation: ConversationAccess;

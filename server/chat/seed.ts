@@ -5,7 +5,7 @@ import type { ChatDb } from './queries.ts';
 type Line = { from: 'candidate' | 'staff' | 'bot'; text: string; minutesAgo: number };
 
 /**
- * Demo conversations (issue 6) so the chat dock has something to show after `npm start`:
+ * Demo conversations so the chat dock has something to show after `npm start`:
  * candidate2 applied to a daily shift of the first demo company and chatted with the bot and
  * the company; candidate3 asks about a part-time job and is waiting for an answer (unread), and
  * has a support question too. candidate@demo.test has no conversations, so a person can apply

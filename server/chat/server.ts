@@ -32,7 +32,7 @@ export interface ChatServer {
 }
 
 /**
- * The chat's socket.io server at /socket.io on the app's HTTP server (issue 6): the transport
+ * The chat's socket.io server at /socket.io on the app's HTTP server: the transport
  * (socket.io, the Redis adapter, the handshake) and what the event bus tells the sockets. The
  * handshake authenticates once (auth.token, or the same-origin session cookie); every event then
  * checks the session and the caller's right to that conversation again (socket.ts, one handler per

@@ -39,7 +39,7 @@ export interface Database {
   staff: StaffTable;
   staff_documents: StaffDocumentsTable;
   payment_settings: PaymentSettingsTable;
-  // Jobs, shifts, candidates' profiles, applications, conversations (migration 0006, issue 5).
+  // Jobs, shifts, candidates' profiles, applications, conversations (migration 0006).
   jobs: JobTables['jobs'];
   job_daily_shifts: JobTables['job_daily_shifts'];
   candidate_profiles: JobTables['candidate_profiles'];
@@ -62,7 +62,7 @@ export interface Database {
   // Interviews (migration 0021).
   interviews: PipelineTables['interviews'];
   residence_alerts: PipelineTables['residence_alerts'];
-  // Money (migration 0024, issue 13).
+  // Money (migration 0024).
   bank_accounts: MoneyTables['bank_accounts'];
   transfer_batches: MoneyTables['transfer_batches'];
   pay_runs: MoneyTables['pay_runs'];
@@ -70,7 +70,7 @@ export interface Database {
   advances: MoneyTables['advances'];
   invoices: MoneyTables['invoices'];
   invoice_lines: MoneyTables['invoice_lines'];
-  // Points and campaigns (migration 0025, issue 14).
+  // Points and campaigns (migration 0025).
   campaigns: PointTables['campaigns'];
   point_balances: PointTables['point_balances'];
   point_entries: PointTables['point_entries'];
@@ -80,10 +80,10 @@ export interface Database {
   integration_connections: IntegrationTables['integration_connections'];
   integration_items: IntegrationTables['integration_items'];
   integration_syncs: IntegrationTables['integration_syncs'];
-  // Scouting (migration 0026, issue 14 item 1).
+  // Scouting (migration 0026).
   scout_profiles: ScoutTables['scout_profiles'];
   scout_offers: ScoutTables['scout_offers'];
-  // Surveys (migration 0027, issue 14 item 3).
+  // Surveys (migration 0027).
   surveys: SurveyTables['surveys'];
   survey_questions: SurveyTables['survey_questions'];
   survey_options: SurveyTables['survey_options'];
@@ -93,10 +93,10 @@ export interface Database {
   // Ads on the public boards (migration 0029).
   ads: AdTables['ads'];
   ad_counts: AdTables['ad_counts'];
-  // Residence-card checks (migration 0030, issue 12 item 2).
+  // Residence-card checks (migration 0030).
   residence_cards: WorkforceTables['residence_cards'];
   person_merges: PersonMergesTable;
-  // A student's school vacations for the working limits (migration 0031, issue 12).
+  // A student's school vacations for the working limits (migration 0031).
   long_vacations: LongVacationsTable;
 }
 
@@ -356,7 +356,7 @@ export interface JobCategoriesTable {
   updated_at: UpdatedAt;
 }
 
-// Staff registry and platform payment settings (migration 0005, issue 4).
+// Staff registry and platform payment settings (migration 0005).
 export interface StaffTable {
   id: Generated<string>;
   company_id: string;

@@ -20,28 +20,28 @@ import { surveysReadModel } from './defs/surveys.ts';
 
 /** Every resource the engine serves. Add a definition here and its API and screens exist. */
 export const RESOURCES: ResourceDef[] = [companyResource, clientResource, ...TEMPLATE_RESOURCES];
-// Users, staff and payment settings (issue 4).
+// Users, staff and payment settings.
 RESOURCES.push(...USER_RESOURCES, staffResource, paymentSettingsResource);
-// Regular/part-time and daily jobs (issue 5).
+// Regular/part-time and daily jobs.
 RESOURCES.push(...JOB_RESOURCES);
 // Job import (the crawler).
 RESOURCES.push(crawlerSourceResource);
-// Ads on the public boards (issue 14).
+// Ads on the public boards.
 RESOURCES.push(adResource);
 
 
 /** Every read model (lists over joined queries, read-model.ts): its API and screens exist from the definition. */
 export const READ_MODELS: ReadModelDef[] = [applicationsReadModel, interviewsReadModel, shiftsReadModel];
-// Money (issue 13): daily pay, monthly pay, quick pay, invoices.
+// Money: daily pay, monthly pay, quick pay, invoices.
 READ_MODELS.push(payLinesReadModel, payRunsReadModel, advancesReadModel, invoicesReadModel);
-// Workers (issue 12, first part).
+// Workers (first part).
 READ_MODELS.push(workersReadModel);
-// Points and campaigns (issue 14).
+// Points and campaigns.
 READ_MODELS.push(pointEntriesReadModel);
 RESOURCES.push(campaignResource);
-// Scouting (issue 14 item 1): the search over opted-in candidates, the offers awaiting an answer and the answered ones.
+// Scouting: the search over opted-in candidates, the offers awaiting an answer and the answered ones.
 READ_MODELS.push(scoutCandidatesReadModel, scoutOffersReadModel);
-// Surveys (issue 14 item 3).
+// Surveys.
 READ_MODELS.push(surveysReadModel);
-// Residence-card checks (issue 12 item 2).
+// Residence-card checks.
 READ_MODELS.push(cardChecksReadModel);

@@ -1,5 +1,5 @@
 /**
- * Payslips (給与明細) and invoices as PDF (issue 13 items 5 and 7), drawn with pdfkit and Noto
+ * Payslips (給与明細) and invoices as PDF, drawn with pdfkit and Noto
  * Sans JP (an npm-shipped font, embedded as a subset), in the reader's language. They draw what
  * the API gave (the payslip and invoice documents); no amount is computed here.
  */
@@ -168,7 +168,7 @@ export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
 }
 
 /**
- * A worker's employment contract (issue 12 item 5): the facts of the job, then the company's
+ * A worker's employment contract: the facts of the job, then the company's
  * contract template as the API filled it, in the language asked for (the API's `lang`).
  */
 export function contractPdf(c: Contract, lang: Lang): Promise<Buffer> {

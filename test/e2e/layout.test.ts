@@ -1,5 +1,5 @@
 /**
- * The layout check (issue 15): every built page, for roles that may open it, at a phone's size
+ * The layout check: every built page, for roles that may open it, at a phone's size
  * (390×844) and a laptop's (1366×900; the public pages are loaded at the phone's size, then
  * resized): the page never scrolls sideways, no fixed element covers a link, button or field, and
  * an English page's heading is English, and no short word (a price, a time, a one-word button) is

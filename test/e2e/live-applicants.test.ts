@@ -1,5 +1,5 @@
 /**
- * Applicant lists stay current (issue 11 item 3) in a real browser: one staff member has the
+ * Applicant lists stay current in a real browser: one staff member has the
  * kakunin list open; another moves an applicant into kakunin and the row appears without a reload;
  * the candidate writes and the row's unread count goes up; a new application shows on the
  * candidate list by itself.

@@ -1,5 +1,5 @@
 /**
- * The notification bell (issue 11 item 8) in a real browser: company staff have the back office
+ * The notification bell in a real browser: company staff have the back office
  * open, a candidate applies, and the bell rings without a reload (graphql-ws subscription); the
  * panel lists it, opening it marks it read and goes where it points. Another company hears nothing.
  */

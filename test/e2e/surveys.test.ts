@@ -1,5 +1,5 @@
 /**
- * A survey on a phone (issue 14 item 3), in a real browser at 390×844: the worker follows the
+ * A survey on a phone, in a real browser at 390×844: the worker follows the
  * link from the chat, answers by tapping, and is thanked; the company reads the chart on its own
  * phone. Neither page scrolls sideways. Screenshots go to test-results/surveys/.
  */

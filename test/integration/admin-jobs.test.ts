@@ -1,5 +1,5 @@
 /**
- * The job screens of the back office (issue 5) over real HTTP: a company admin publishes a daily
+ * The job screens of the back office over real HTTP: a company admin publishes a daily
  * job on /v3/admin/jobs/add and adds a week of shifts at once on its record page, and the job is
  * on the public board with its shifts; a bad plan is explained in Japanese and English; client
  * users see and add jobs of their own client only; the second company sees none of the first's;

@@ -1,5 +1,5 @@
 /**
- * Ads (issue 14 item 5, docs/ads.md): a superadmin manages them at /admin/superadmin/ads; the
+ * Ads (docs/ads.md): a superadmin manages them at /admin/superadmin/ads; the
  * boards show the current ones for their placement and the visitor's language, marked as ads;
  * impressions and clicks are counted in memory and written in one statement per flush; a click
  * redirects only to the ad's own target; a page view runs no query for ads (every statement the

@@ -118,7 +118,7 @@ describe('the web tier with the API up', () => {
     expect(admin.headers.get('location')).toBe('/admin/jobs/list');
 
     const landing = await get(`${b.url}/admin/jobs/list`, token);
-    // The jobs list (issue 5), its rows read from A over HTTP, inside the back-office frame.
+    // The jobs list, its rows read from A over HTTP, inside the back-office frame.
     expect(landing.status).toBe(200);
     const html = await landing.text();
     expect(html).toContain('アルバイト求人');

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { candidateLogin } from '../helpers/pages.ts';
 
-/** The candidate's chat page, /staff/chat (issue 6), and the links to it from /staff/applications. */
+/** The candidate's chat page, /staff/chat, and the links to it from /staff/applications. */
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,7 +108,7 @@ describe('/staff/applications', () => {
   it('shows no chat link on an application without a conversation', async () => {
     const cookie = await candidateCookie('candidate2@demo.test');
     const [conv] = await conversationsOf('candidate2@demo.test');
-    // Detach the conversation from its application (as for an application made before issue 6).
+    // Detach the conversation from its application (as for an application made before conversations belonged to one).
     await db().updateTable('conversations').set({ application_id: null }).where('id', '=', conv!.id).execute();
     try {
       const html = await (await get('/staff/applications', { cookie })).text();

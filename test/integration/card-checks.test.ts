@@ -1,5 +1,5 @@
 /**
- * Residence-card checks (issue 12 item 2, /admin/worker/rcCheckCandidate 160004 and /staff/card):
+ * Residence-card checks (/admin/worker/rcCheckCandidate 160004 and /staff/card):
  * a candidate uploads both sides of their card from the phone form, staff of a company they
  * applied to look at the images and the record and decide; the decision sets the person's
  * verified flag (what the working-limit check reads), is audited, and the candidate hears of it

@@ -1,5 +1,5 @@
 /**
- * Images in the chat (issue 6: "content is plain text, or an uploaded image"): uploaded to a
+ * Images in the chat ("content is plain text, or an uploaded image"): uploaded to a
  * conversation the caller may open, checked by their bytes and written again without metadata
  * (EXIF: camera, GPS position), served only to the people of that
  * conversation, and sent as an image message (message_type 2) that must name an image of the

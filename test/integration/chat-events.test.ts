@@ -1,5 +1,5 @@
 /**
- * The chat socket's second round (issue 6): recent-chat pages, badges, the chatbot, changeStatus,
+ * The chat socket's second round: recent-chat pages, badges, the chatbot, changeStatus,
  * the authorization of every event, membership changes on open sockets, and chatMessageAdded over
  * graphql-ws. Real sockets against one real app; every test that depends on state makes its own
  * candidate and conversations (rows written directly, as an application would leave them).

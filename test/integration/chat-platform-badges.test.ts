@@ -1,5 +1,5 @@
 /**
- * A platform user's badges from counters (issue 17, migration 0037): the totals a superadmin's
+ * A platform user's badges from counters (migration 0037): the totals a superadmin's
  * badge bell shows come from the platform's counters less the user's read counters, and must be
  * what counting the messages themselves gives, after every kind of write (messages from each
  * side, whole and partial read marks, a conversation changing kind or deleted) and when messages

@@ -1,5 +1,5 @@
 /**
- * The chat's guarantees under failure (issue 6, docs/chat.md "No message lost, none doubled"), with
+ * The chat's guarantees under failure (docs/chat.md "No message lost, none doubled"), with
  * real servers and real sockets: the server killed and restarted on the same port and database in
  * the middle of a conversation (ChatConnection reconnects, resends its outbox and backfills), a
  * resend whose acknowledgement was lost, and two processes sharing one database through Redis.

@@ -1,5 +1,5 @@
 /**
- * The chat socket (issue 6, items 1 and 2): handshake auth and origin check, messages stored before
+ * The chat socket: handshake auth and origin check, messages stored before
  * they are acknowledged, resends deduplicated by client_msg_id, seq and backfill, per-event
  * authorization across tenants, and logout closing open sockets.
  */

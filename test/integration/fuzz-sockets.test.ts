@@ -1,5 +1,5 @@
 /**
- * Bad input on the chat socket (issue 16 item 3): every event the server listens to gets payloads
+ * Bad input on the chat socket: every event the server listens to gets payloads
  * that are wrong in every way — not an object, missing fields, wrong types, ids that are no ids,
  * huge and negative numbers, NUL bytes, markup, deep nesting — from a signed-in staff member and a
  * candidate. Each must be answered (an ack, never silence) with a coded refusal and a readable

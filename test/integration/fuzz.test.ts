@@ -1,5 +1,5 @@
 /**
- * Bad input everywhere (issue 16, rule 4 of the house): every root operation of the schema gets
+ * Bad input everywhere (rule 4 of the house): every root operation of the schema gets
  * values of the right GraphQL type that are wrong in every other way (empty, huge, negative,
  * not an id, markup, a NUL byte), as superadmin so authorization lets them through to the
  * resolvers; every screen that takes form posts gets fields of junk. Nothing may answer an

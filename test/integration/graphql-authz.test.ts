@@ -1,5 +1,5 @@
 /**
- * POST /graphql over real HTTP: every root operation's authorization rule (issue 3, SPEC §6,
+ * POST /graphql over real HTTP: every root operation's authorization rule (SPEC §6,
  * server/api/authz.ts), tenancy (DESIGN §5), per-user notifications, the enumeration store
  * (SPEC §3), the query limits and production hardening, cookie auth with its CSRF check, and
  * logout.
@@ -117,7 +117,7 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.notificationCount': { query: 'query { notificationCount { notification document } }' },
   'Mutation.markNotificationRead': { query: 'mutation ($id: ID!) { markNotificationRead(id: $id) }', variables: { id: ZERO_UUID } },
   'Subscription.notificationAdded': { query: 'subscription { notificationAdded { id title } }', http: false },
-  // The role matrix (issue 4): an empty save would take 280001 from superadmins, so it is refused and changes nothing.
+  // The role matrix: an empty save would take 280001 from superadmins, so it is refused and changes nothing.
   'Query.roleMapsAdmin': { query: 'query { roleMapsAdmin { roles { name } pageRoles { code roles } history { id } } }' },
   'Mutation.saveRoleMaps': { query: 'mutation { saveRoleMaps(pageRoles: [], actionRoles: []) }' },
   'Query.publicJobs': { query: 'query { publicJobs(kind: "daily") { total jobs { id title } } }' },
@@ -133,10 +133,10 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.confirmApplication': { query: 'mutation ($id: ID!) { confirmApplication(id: $id) }', variables: { id: ZERO_UUID } },
   'Mutation.clockMyShift': { query: 'mutation ($id: ID!) { clockMyShift(id: $id, event: "clockIn") }', variables: { id: ZERO_UUID } },
   'Query.myApplications': { query: 'query { myApplications { id title } }' },
-  // The applicant record (issue 11): aimed at no application, so it answers null to whoever may ask.
+  // The applicant record: aimed at no application, so it answers null to whoever may ask.
   'Query.candidateList': { query: 'query { candidateList(list: "kakunins") { count value { id } } }' },
   'Query.applicantRecord': { query: 'query ($id: ID!) { applicantRecord(id: $id) { id } }', variables: { id: ZERO_UUID } },
-  // Money (issue 13): reads, pointed at nothing; a month that fails validation makes no invoice.
+  // Money: reads, pointed at nothing; a month that fails validation makes no invoice.
   'Query.transferBatches': { query: 'query { transferBatches { id } }' },
   'Query.transferBatchFile': { query: 'query ($id: ID!) { transferBatchFile(id: $id) { name } }', variables: { id: ZERO_UUID } },
   'Query.transferFailures': { query: 'query { transferFailures { lineId worker reason } }' },
@@ -183,13 +183,13 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.myChatMail': { query: 'query { myChatMail }' },
   // Sets it to what it already is (on), so the candidate's setting is unchanged.
   'Mutation.setMyChatMail': { query: 'mutation { setMyChatMail(enabled: true) }' },
-  // A daily job's shifts (issue 5): aimed at no job, so a caller who may run them changes nothing.
+  // A daily job's shifts: aimed at no job, so a caller who may run them changes nothing.
   'Mutation.addJobShifts': {
     query: 'mutation ($id: ID!, $input: ShiftPlanInput!) { addJobShifts(jobId: $id, input: $input) { created skipped } }',
     variables: { id: ZERO_UUID, input: { from: '2030-01-07', to: '2030-01-11', weekdays: [1, 2], slots: [{ start: '09:00', end: '17:00' }], capacity: 2, breakMinutes: 60 } },
   },
   'Mutation.deleteJobShift': { query: 'mutation ($id: ID!) { deleteJobShift(id: $id) }', variables: { id: ZERO_UUID } },
-  // Chat (issue 6): graphql-ws only; the tenant and code filters are tested in chat-events.test.ts.
+  // Chat: graphql-ws only; the tenant and code filters are tested in chat-events.test.ts.
   'Subscription.chatMessageAdded': { query: 'subscription { chatMessageAdded { id content } }', http: false },
   // Job import's run history: platform only (210001).
   'Query.crawlerRuns': { query: 'query ($id: ID!) { crawlerRuns(sourceId: $id) { id status } }', variables: { id: ZERO_UUID } },
@@ -199,7 +199,7 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.saveRomutenConnection': { query: 'mutation { saveRomutenConnection(input: { baseUrl: "not-a-url", enabled: false }) }' },
   'Mutation.syncRomuten': { query: 'mutation { syncRomuten { id } }' },
   'Mutation.disconnectRomuten': { query: 'mutation { disconnectRomuten }' },
-  // Surveys (issue 14 item 3): aimed at no survey (null or NOT_FOUND); a survey without a title or questions is refused, so nothing is made.
+  // Surveys: aimed at no survey (null or NOT_FOUND); a survey without a title or questions is refused, so nothing is made.
   'Query.surveyDetail': { query: 'query ($id: ID!) { surveyDetail(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Query.surveyAudience': { query: 'query ($id: ID!) { surveyAudience(id: $id) { workers { userId } } }', variables: { id: ZERO_UUID } },
   'Query.surveyResponses': { query: 'query ($id: ID!) { surveyResponses(id: $id) { userId } }', variables: { id: ZERO_UUID } },
@@ -207,7 +207,7 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.sendSurvey': { query: 'mutation ($id: ID!) { sendSurvey(id: $id, userIds: []) { sent } }', variables: { id: ZERO_UUID } },
   'Query.mySurvey': { query: 'query ($id: ID!) { mySurvey(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.answerSurvey': { query: 'mutation ($id: ID!) { answerSurvey(id: $id, answers: []) }', variables: { id: ZERO_UUID } },
-  // Residence-card checks (issue 12 item 2): aimed at no card, so whoever may run them changes nothing.
+  // Residence-card checks: aimed at no card, so whoever may run them changes nothing.
   'Query.residenceCardCheck': { query: 'query ($id: ID!) { residenceCardCheck(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.decideResidenceCard': { query: 'mutation ($id: ID!) { decideResidenceCard(id: $id, input: { decision: "reupload", reason: "x" }) { id } }', variables: { id: ZERO_UUID } },
   'Query.myResidenceCard': { query: 'query { myResidenceCard { verified } }' },
@@ -744,7 +744,7 @@ describe('enumerations', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// 5. Limits and hardening (issue 3)
+// 5. Limits and hardening
 
 /** Refused before execution: at least one error, no data at all. */
 function expectRefused(r: GqlAnswer, pattern?: RegExp) {

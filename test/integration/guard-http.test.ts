@@ -77,7 +77,7 @@ function expectedFor(caller: Caller, route: RouteDef): Expected {
     }
     // /reset-password without a valid token is the "link expired" page (HTTP 410 Gone).
     if (route.path === '/reset-password') return { kind: 'page', status: 410, title: route.title.ja };
-    // A survey sent to a candidate asks a visitor to log in first (issue 14 item 3).
+    // A survey sent to a candidate asks a visitor to log in first.
     if (route.path === '/staff/survey/[id]') return { kind: 'redirect', to: `/staff/login?next=${encodeURIComponent(hrefFor(route.path, { id: ID }))}` };
     // A job page for an id that does not exist says so.
     if (route.path.includes('[')) return { kind: 'page', status: 404, title: 'データが見つかりません' };
@@ -458,7 +458,7 @@ describe('the sidebar on the landing page', () => {
     it(`links ${login} to every sidebar page it may enter and to none it may not`, async () => {
       const landing = landingOf(login)!;
       const a = await get(landing, login);
-      // The landing pages are the jobs lists, built since issue 5.
+      // The landing pages are the jobs lists, the first pages a role lands on.
       expect(a.status).toBe(200);
       const hrefs = sidebarHrefs(a.body);
       const allowed = LINKED_ROUTES.filter((r) => mayEnter(login, r.code)).map((r) => r.path);

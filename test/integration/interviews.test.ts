@@ -1,5 +1,5 @@
 /**
- * Interviews (issue 11 item 7): scheduled from the applicant record with the candidate invited by
+ * Interviews: scheduled from the applicant record with the candidate invited by
  * mail (with a calendar file) in their language; listed and shown by week on /admin/interview; a
  * result moves the application along the company's status tree; a client user sees the interviews
  * of its own jobs only, another company none, a role without the code is refused.

@@ -1,5 +1,5 @@
 /**
- * The JavaScript budget (issue 17 item 6): what each page type loads before its islands are live
+ * The JavaScript budget: what each page type loads before its islands are live
  * (boot.js, its modulepreloads and their static imports, gzip -9, scripts/js-weight.ts), printed
  * as a table (`npm run js-budget`). The heaviest admin page stays within 100 KB, and every script
  * a page loads at once is named in its HTML, so the browser fetches them together (no import

@@ -1,5 +1,5 @@
 /**
- * Money (issue 13): the demo week becomes daily pay lines and a monthly run whose amounts match the
+ * Money: the demo week becomes daily pay lines and a monthly run whose amounts match the
  * hand-worked figures below; daily pay is approved and batched into a 全銀 file; the run's payslip
  * is a PDF in the worker's language; quick pay is quoted, requested and approved within the cap;
  * invoices per client with tax once per rate, a client user seeing its own issued invoices only;

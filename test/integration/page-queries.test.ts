@@ -1,5 +1,5 @@
 /**
- * What a page costs the database (issue 17): one call for the page's data and its choices; the
+ * What a page costs the database: one call for the page's data and its choices; the
  * session row and reference data from the process's cache. Every back-office page without a record
  * in its path is opened as the platform's superadmin and as a company admin, once to warm the
  * caches, then again while every SQL statement the app's pool sends is recorded.
@@ -31,7 +31,7 @@ const MAX_STATEMENTS = 2;
 const PANEL_PAGES: Record<string, { max: number; why: string }> = {
   '/admin/shift': { max: 13, why: 'seats to fill, placements to swap, the hours-left table (its working-limit checks in one batch of 8 for the whole table: cards and statuses, the person facts (birth date, 特定技能 field), the job facts (field, simple labour), dispatch per placement, placements, long vacations and the recorded clock times the law counts) and the week list with its total' },
   '/admin/salary/daily': { max: 5, why: 'the transfer batches panel, the lines that failed to batch (named with their worker and reason), the worker choices and the pay lines with their total' },
-  '/admin/staff': { max: 4, why: "the registry's possible duplicates (issue 12) beside the list" },
+  '/admin/staff': { max: 4, why: "the registry's possible duplicates beside the list" },
   '/v3/admin/scout/search': { max: 6, why: 'the offers left this month, the jobs to offer with their open shifts, and the search with its total' },
   '/admin/integration/romuten': { max: 3, why: 'the connection, its sync log and its item counts' },
 };

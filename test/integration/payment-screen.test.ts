@@ -1,5 +1,5 @@
 /**
- * Platform payment settings at /admin/system/payment (issue 4, code 260001, superadmin only by
+ * Platform payment settings at /admin/system/payment (code 260001, superadmin only by
  * default): one row, edited in place on the screen itself, with its change history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * One person (issue 12 item 1, docs/workforce.md "One person"): a registry row of /admin/staff and
+ * One person (docs/workforce.md "One person"): a registry row of /admin/staff and
  * a registered candidate found as duplicates by residence-card number or e-mail (any capitals),
  * linked or merged in one audited transaction recorded in person_merges, the candidate's card data
  * then shown on the registry row; another company sees and merges none of it, a user without

@@ -1,5 +1,5 @@
 /**
- * What a status move tells people (issue 11 items 1, 3 and 6; server/modules/pipeline/announce.ts):
+ * What a status move tells people (3 and 6; server/modules/pipeline/announce.ts):
  * a move into kakunin from the list asks the candidate, in their language, in the chat and by mail
  * from the company's templates; editing the template changes the next mail; a step back says
  * nothing; the company's other staff hear the new status on their sockets, and

@@ -1,5 +1,5 @@
 /**
- * The pipeline's one status model (issue 11, docs/pipeline.md): an application's place is its
+ * The pipeline's one status model (docs/pipeline.md): an application's place is its
  * node in the company's candidate-status tree, a new one starts at the root whatever path made it,
  * and the candidate confirms a shift (kakunin → shukkin) from /staff/applications.
  */

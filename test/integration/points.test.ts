@@ -1,5 +1,5 @@
 /**
- * Points and campaigns (issue 14 items 2 and 4): worked shifts earn a company's points; platform
+ * Points and campaigns: worked shifts earn a company's points; platform
  * campaigns (first shift, n-th shift, referral) award once per person and rule even when the event
  * arrives twice or twice at once; balances never go below zero under concurrent spends; unused
  * points expire soonest-first; the ledger is append-only; the candidate sees balances, history and

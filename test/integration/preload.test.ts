@@ -1,5 +1,5 @@
 /**
- * A page names the scripts its islands will load (issue 17 item 6): `<link rel="modulepreload">`
+ * A page names the scripts its islands will load: `<link rel="modulepreload">`
  * for the hydration code and each island's chunks, so the browser fetches them together instead
  * of one import after another; every one of them is served; a page without islands names none.
  */

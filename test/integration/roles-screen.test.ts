@@ -1,5 +1,5 @@
 /**
- * The role matrix at /admin/roles (issue 4, code 280001; DESIGN §5): both maps in one form, a
+ * The role matrix at /admin/roles (code 280001; DESIGN §5): both maps in one form, a
  * change applies on the very next request, superadmins cannot lock themselves out, every change
  * is in the audit log.
  */

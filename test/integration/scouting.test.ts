@@ -1,5 +1,5 @@
 /**
- * Scouting (issue 14 item 1, docs/scouting.md): a company finds a candidate who opted in, sends an
+ * Scouting (docs/scouting.md): a company finds a candidate who opted in, sends an
  * offer for one of its jobs (the message lands in the candidate's chat, in their language), the
  * candidate accepts on /staff/scout and appears in the company's applicants; someone who did not
  * opt in is never found, and what a candidate did not share cannot be filtered on; another

@@ -1,5 +1,5 @@
 /**
- * `npm start` as a new user runs it (issue 17 item 7): the server bundled by esbuild
+ * `npm start` as a new user runs it: the server bundled by esbuild
  * (scripts/build-server.ts → dist/server) run by plain node, without the TypeScript loader. It
  * answers the health checks and serves pages, the browser bundles from public/ and the island
  * preloads from public/build/preload.json (paths read at run time resolve from the project root,

@@ -1,5 +1,5 @@
 /**
- * The session rows cached per process (issue 17, server/modules/auth/session-cache.ts): a warm
+ * The session rows cached per process (server/modules/auth/session-cache.ts): a warm
  * page view checks its token without a statement, and every change that can end or alter a
  * session still counts: at once on the process that made it, on the other process as soon as
  * PostgreSQL delivers the notice (migration 0038), whatever made the change (the app, or psql).

@@ -1,5 +1,5 @@
 /**
- * The rest of /admin/shift (issue 12 item 4, docs/workforce.md "The shifts page"): swapping two
+ * The rest of /admin/shift (docs/workforce.md "The shifts page"): swapping two
  * people between two shifts through the working-limit check (both or neither), the minutes left of
  * each worker with an hour limit in the week shown, and who may do it.
  */

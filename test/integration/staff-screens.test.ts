@@ -1,5 +1,5 @@
 /**
- * The staff registry at /admin/staff (issue 4, code 150001) over real HTTP: tenancy, the visa
+ * The staff registry at /admin/staff (code 150001) over real HTTP: tenancy, the visa
  * filters users ask for (visa type, "expires within 60 days"), choices from the enumeration
  * tables, languages as several choices, and the identity documents on the record page.
  */

@@ -1,5 +1,5 @@
 /**
- * /v3/admin/supportChat (420001, issue 6 item 5) and the chat islands of the back-office layout:
+ * /v3/admin/supportChat (420001) and the chat islands of the back-office layout:
  * who gets the support chat page, what it carries for the SupportChat island, and which users'
  * pages carry the chat dock and the badge bell.
  */

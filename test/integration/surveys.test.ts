@@ -1,5 +1,5 @@
 /**
- * Surveys (issue 14 item 3): a company builds a survey in two languages, sends it to chosen
+ * Surveys: a company builds a survey in two languages, sends it to chosen
  * workers through the chat (each in their language, with a link), a worker answers it on the
  * phone page once, and the survey's page charts the answers as SVG bars with counts and
  * percentages, with the answers as CSV. A second answer, a person it was not sent to, another

@@ -1,5 +1,5 @@
 /**
- * The trial signup at /v3/trial (issue 5, item 5) over real HTTP with a real SMTP capture: the
+ * The trial signup at /v3/trial over real HTTP with a real SMTP capture: the
  * company (status 'trial'), its first company admin, its own templates and the request row are
  * made in one go; the invitation mail lets the new admin set a password (which proves the
  * address) and log in, landing on an empty jobs list with the copied templates. An address that

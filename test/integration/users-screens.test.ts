@@ -1,5 +1,5 @@
 /**
- * The user screens (issue 4): /admin/users/admin (170002), /admin/users/company (170005) and
+ * The user screens: /admin/users/admin (170002), /admin/users/company (170005) and
  * /admin/users/client (170008) over real HTTP, with real logins and a real SMTP server.
  * Invite, tenancy, role ceilings, deactivation, duplicate e-mails, the reset button, the audit log.
  */

@@ -1,5 +1,5 @@
 /**
- * The legal working limits on every path that puts a person on a shift (issue 12 items 3, 4 and 6):
+ * The legal working limits on every path that puts a person on a shift (4 and 6):
  * the demo student with 24 of her 28 hours taken is refused one more shift with the window and the
  * minutes left, and the same shift in a recorded vacation passes up to 8 hours a day; an
  * unverified card blocks the company's assignment and the confirmation of the candidate's own

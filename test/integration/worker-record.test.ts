@@ -1,5 +1,5 @@
 /**
- * The worker record (/admin/worker?id=<userId>, issue 12 item 5): a row of the workers list opens
+ * The worker record (/admin/worker?id=<userId>): a row of the workers list opens
  * the person's profile, shifts with attendance and pay to date as the database holds them, and
  * their employment contract as a PDF in Japanese or English from the company's contract template.
  * Another company cannot open a Sakura worker; a client user opens only the people of its jobs; a

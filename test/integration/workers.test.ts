@@ -1,5 +1,5 @@
 /**
- * Workers (/admin/worker 160001, issue 12): the people who applied to the tenant, with residence
+ * Workers (/admin/worker 160001): the people who applied to the tenant, with residence
  * status, card expiry and whether they can be paid; a client user sees the people of its own jobs,
  * another company none of them.
  */

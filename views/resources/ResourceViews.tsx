@@ -197,7 +197,7 @@ export interface AuditView {
   changes: Record<string, { from: unknown; to: unknown }>;
 }
 
-/** The record's audit log (issue 4): who changed what, when. */
+/** The record's audit log: who changed what, when. */
 export function AuditLog({ lang, entries, fields }: { lang: Lang; entries: AuditView[]; fields: FieldView[] }) {
   const byName = new Map(fields.map((f) => [f.name, f]));
   return (

@@ -6,7 +6,7 @@ import { DATE_FILTERS } from '../../shared/date-filters.ts';
 import { todayInJapan } from '../../shared/time.ts';
 
 /**
- * The one UI kit for lists (issue 10 item 6): the head of a list page, its filter bar, the table
+ * The one UI kit for lists: the head of a list page, its filter bar, the table
  * with typed cells (money, dates, badges, links), row selection for bulk actions, the pager
  * (page numbers or a cursor) and the empty state. Every list screen draws with these: the
  * resource engine's, the read models', and the hand-made tables of the record pages.

@@ -1,5 +1,5 @@
 /**
- * The applicant record (issue 11 item 4, /admin/candidate/[id]): one application with the person,
+ * The applicant record (/admin/candidate/[id]): one application with the person,
  * the job and shift, the status path and the moves the caller may make, the conversation's latest
  * messages, attendance and the history. Who may read it is who may see the row in the applicant
  * lists (the read model's tenant and per-screen narrowing): one rule for both.
@@ -281,7 +281,7 @@ export const resolvers = {
           : [],
         db.selectFrom('audit_log').select(['at', 'actor_name', 'changes']).where('entity', '=', 'application').where('entity_id', '=', r.id).orderBy('id', 'desc').limit(50).execute(),
         db.selectFrom('interviews').select(['id', 'starts_at', 'minutes', 'place', 'online_url', 'interviewers', 'status']).where('application_id', '=', r.id).orderBy('starts_at', 'desc').execute(),
-        // One person (issue 12 item 1, docs/workforce.md): the company's registry row linked to this
+        // One person (docs/workforce.md): the company's registry row linked to this
         // candidate, or, not yet linked, the one with the same e-mail.
         db
           .selectFrom('staff_documents as d')

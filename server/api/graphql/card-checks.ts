@@ -1,5 +1,5 @@
 /**
- * Residence-card checks (issue 12 item 2, docs/workforce.md): one card as the check screen shows
+ * Residence-card checks (docs/workforce.md): one card as the check screen shows
  * it, the staff's decision, and the candidate's own card on /staff/card. The list of cards is a
  * read model (server/resources/defs/card-checks.ts); the images are not GraphQL
  * (server/api/card-images.ts). Staff see a card only when its person applied to their tenant.

@@ -10,7 +10,7 @@ import type { ApiContext } from '../context.ts';
  * conversations of its tenant and of the kinds its role's codes open.
  */
 export const typeDefs = /* GraphQL */ `
-  "A stored chat message (issue 6)."
+  "A stored chat message."
   type ChatMessage {
     id: ID!
     conversation_id: ID!

@@ -13,7 +13,7 @@ import { apiError, badInput } from '../errors.ts';
 import { tenantOf } from '../../access/tenancy.ts';
 
 /**
- * The shifts of a daily job on its back-office record page (issue 5): read as the `shifts` field
+ * The shifts of a daily job on its back-office record page: read as the `shifts` field
  * of the engine's `DailyJob` (so whoever may read the job reads them), added many at once from a
  * plan (date range × weekdays × time slots, modules/jobs/shift-plan.ts) and deleted one at a time
  * while nobody has applied. Writes follow the job: the caller must see it (tenancy) and hold the

@@ -16,7 +16,7 @@ import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 
 export const typeDefs = /* GraphQL */ `
-  "A job as the public boards show it (issue 5)."
+  "A job as the public boards show it."
   type PublicJob {
     id: ID!
     kind: String!

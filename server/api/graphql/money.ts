@@ -1,5 +1,5 @@
 /**
- * Money (issue 13, docs/payroll.md): what the pay and billing screens need besides their lists
+ * Money (docs/payroll.md): what the pay and billing screens need besides their lists
  * (read models in server/resources/defs/money.ts): transfer batches and their 全銀 files, a pay
  * run's payslip, an invoice's document, making the period's invoices; and the worker's own pay
  * on /staff (lines, runs, advances, quick pay, the bank account). Who may read a payslip or an

@@ -1,5 +1,5 @@
 /**
- * One person on /admin/staff (issue 12 item 1, docs/workforce.md "One person"): the likely
+ * One person on /admin/staff (docs/workforce.md "One person"): the likely
  * duplicates of the caller's registry (by residence-card number and e-mail), linking a registry
  * row to the candidate it is, merging two registry rows, and the record of merges. Code 150001
  * (the registry's); rows of another company are "not found", and a merge across companies is refused.

@@ -1,5 +1,5 @@
 /**
- * Points (issue 14 item 2, docs/points.md): adding or taking a person's points by hand on
+ * Points (docs/points.md): adding or taking a person's points by hand on
  * /v3/admin/point (the ledger itself is the read model server/resources/defs/points.ts), and the
  * candidate's own balances, history and referral link on /staff/points.
  */

@@ -352,7 +352,7 @@ export interface ResourcePageParts {
 const NAME = /^[a-z][a-zA-Z0-9_]*(\.[a-z][a-zA-Z0-9_]*)?$/;
 
 /**
- * One document for everything a resource page shows (issue 17: one fetch per page): the list or
+ * One document for everything a resource page shows (one fetch per page): the list or
  * the record, the children, and the choices of the fields on the page, so a page costs one
  * session check and one operation, and the list reads only the columns it shows.
  */

@@ -3,7 +3,7 @@ import type { RoleMap } from '../../auth/default-roles.ts';
 import type { ApiContext } from '../context.ts';
 import { badInput } from '../errors.ts';
 
-/** The role-map editor of /admin/roles (issue 4, code 280001; rules in authz.ts). */
+/** The role-map editor of /admin/roles (code 280001; rules in authz.ts). */
 export const typeDefs = /* GraphQL */ `
   "A back-office role: a column of the role matrix."
   type RoleDefinition {

@@ -27,36 +27,36 @@ import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from '
 
 /** One module per area; each brings its type definitions and resolvers. Resources come from their definitions. */
 const MODULES = [session, enums, notifications, jobs, legal];
-// The role-map editor (issue 4); the array's element type is the union of the modules above, hence the widening.
+// The role-map editor; the array's element type is the union of the modules above, hence the widening.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(roles);
-// A daily job's shifts on its record page (issue 5): a field of the engine's DailyJob and two mutations.
+// A daily job's shifts on its record page: a field of the engine's DailyJob and two mutations.
 (MODULES as { typeDefs: string; resolvers: object }[]).push({ typeDefs: jobShifts.typeDefs + jobShifts.dailyJobShiftsTypeDefs, resolvers: jobShifts.resolvers });
 
-// Chat messages over graphql-ws (issue 6).
+// Chat messages over graphql-ws.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(chat);
 // Job import's run history.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(crawler);
-// The applicant record (issue 11).
+// The applicant record.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(applicant);
-// Pay, quick pay, transfers and invoices (issue 13).
+// Pay, quick pay, transfers and invoices.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(money);
-// Points (issue 14): by hand on /v3/admin/point, the candidate's own on /staff/points.
+// Points: by hand on /v3/admin/point, the candidate's own on /staff/points.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(points);
 // Integrations: the catalogue and the Romuten connection.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(integrations);
-// Scouting: the offer form, sending offers, the candidate's answers (issue 14 item 1).
+// Scouting: the offer form, sending offers, the candidate's answers.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(scouting);
-// Surveys (issue 14 item 3).
+// Surveys.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(surveys);
-// The ads of the public boards (issue 14).
+// The ads of the public boards.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(ads);
-// Residence-card checks (issue 12 item 2).
+// Residence-card checks.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(cardChecks);
-// Assigning people to shifts with the working limits (issue 12).
+// Assigning people to shifts with the working limits.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(workforce);
-// One worker's record and employment contract on /admin/worker (issue 12 item 5).
+// One worker's record and employment contract on /admin/worker.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(workerRecord);
-// One person: duplicates, links and merges on /admin/staff (issue 12 item 1).
+// One person: duplicates, links and merges on /admin/staff.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(person);
 
 /** The whole API schema, every root field wrapped with its authorization rule (authz.ts). */

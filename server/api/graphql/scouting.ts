@@ -1,5 +1,5 @@
 /**
- * Scouting (issue 14 item 1, docs/scouting.md): what the search screen needs besides its list (the
+ * Scouting (docs/scouting.md): what the search screen needs besides its list (the
  * read models in server/resources/defs/scouting.ts) — the offer form's candidate card, the jobs
  * the caller may offer and the month's quota — sending an offer, and the candidate's side on
  * /staff/scout: their profile, their offers, accepting or declining.

@@ -190,7 +190,7 @@ export const resolvers = {
       await spendFormLimit(ctx, 'contact');
       return saveContact(ctx.services.db, v.data, ctx.lang);
     },
-    // The trial signup (issue 5): company, first company admin, templates and the request row in
+    // The trial signup: company, first company admin, templates and the request row in
     // one transaction; the invitation (which verifies the address) is mailed after the commit.
     submitTrial: async (_: unknown, args: { input: unknown }, ctx: ApiContext) => {
       const v = validate(TrialInput, args.input, ctx.lang);

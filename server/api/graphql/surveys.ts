@@ -1,5 +1,5 @@
 /**
- * Surveys (issue 14 item 3, docs/surveys.md): build, send to chosen workers through the chat,
+ * Surveys (docs/surveys.md): build, send to chosen workers through the chat,
  * read the results and the answers (400001, the caller's company's surveys only; a platform user
  * any company's), and the candidate's side: the survey they were sent, answered once. The list of
  * surveys is a read model (server/resources/defs/surveys.ts).

@@ -1,5 +1,5 @@
 /**
- * The worker record (issue 12 item 5, docs/workforce.md "Workers"): one row of /admin/worker
+ * The worker record (docs/workforce.md "Workers"): one row of /admin/worker
  * opened — the person's profile, their shifts with attendance, pay to date with the payslips, the
  * documents on file — and their employment contract for one job, filled from the company's
  * contract template in the language asked for. Who may open a worker is who sees the row in the

@@ -1,5 +1,5 @@
 /**
- * Assigning people to shifts on /admin/shift (issue 12 items 3 and 4, docs/workforce.md): the
+ * Assigning people to shifts on /admin/shift (docs/workforce.md): the
  * upcoming shifts with free seats the caller's company may fill, and placing a person on one. The
  * placement is an application made as the public board makes it (`applyToJob`), so the seat, the
  * conversation and the legal working limits are checked in one place for every path.

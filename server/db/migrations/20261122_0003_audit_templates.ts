@@ -4,7 +4,7 @@ const id = (c: any) => c.primaryKey().defaultTo(sql`gen_random_uuid()`);
 const now = (c: any) => c.notNull().defaultTo(sql`now()`);
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // Who changed what, when (issue 4): one row per create, update or delete of any resource.
+  // Who changed what, when: one row per create, update or delete of any resource.
   await db.schema
     .createTable('audit_log')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())

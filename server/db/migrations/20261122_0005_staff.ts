@@ -4,7 +4,7 @@ const id = (c: any) => c.primaryKey().defaultTo(sql`gen_random_uuid()`);
 const now = (c: any) => c.notNull().defaultTo(sql`now()`);
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // The registry of foreign staff (issue 4, /admin/staff): each person belongs to the company that
+  // The registry of foreign staff (/admin/staff): each person belongs to the company that
   // registered them. Gender and reading skill are job-enum ids (types 8 and 16, SPEC §3).
   await db.schema
     .createTable('staff')

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 const now = (c: any) => c.notNull().defaultTo(sql`now()`);
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // Jobs (issue 5): regular/part-time ('other') and daily spot work split into shifts ('daily').
+  // Jobs: regular/part-time ('other') and daily spot work split into shifts ('daily').
   await db.schema
     .createTable('jobs')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))

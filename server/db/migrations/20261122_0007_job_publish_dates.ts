@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The publish window of a job is a span of calendar days in Japan (issue 5, the admin screens'
+ * The publish window of a job is a span of calendar days in Japan (the admin screens'
  * date fields): `publish_from` is the first day a job is public, `publish_until` the last, both
  * included. Stored as `date`, they read back exactly as typed.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Chat messages (issue 6): stored before they are acknowledged or broadcast. `seq` numbers the
+ * Chat messages: stored before they are acknowledged or broadcast. `seq` numbers the
  * messages of one conversation (1, 2, 3, ...), assigned under a lock on the conversation row, so a
  * reconnecting client can ask for everything after the last seq it saw. `client_msg_id` makes a
  * resend after a reconnect a no-op, across processes: a unique key per conversation.

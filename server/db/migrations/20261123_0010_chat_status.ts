@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Chat, part two (issue 6). `conversations.chat_status`: 1 while the chatbot answers the candidate,
+ * Chat, part two. `conversations.chat_status`: 1 while the chatbot answers the candidate,
  * 2 once a person has taken over. `applications.candidate_status_id`: where the candidate stands
  * in the company's candidateStatus tree (changeStatus). `chat_badge_seen`: when each user last
  * looked at their chat badges, so a seen badge stays seen after a reload. Indexes for the recent

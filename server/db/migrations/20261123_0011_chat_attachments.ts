@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Images in the chat (issue 6: "content is plain text, or an uploaded image"). The bytes live in
+ * Images in the chat ("content is plain text, or an uploaded image"). The bytes live in
  * PostgreSQL, not on a process's disk, so every process behind a load balancer can serve them;
  * an image message (message_type 2) carries the attachment's id as its content.
  */

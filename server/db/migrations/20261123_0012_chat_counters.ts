@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The chat lists at scale (issue 6; docs/chat.md "Lists at scale"). The badges compared every
+ * The chat lists at scale (docs/chat.md "Lists at scale"). The badges compared every
  * message of every conversation with the viewer's last seen seq: with 50,000 conversations and a
  * million messages they took a quarter of a second for a company and most of a second for the
  * platform. Now each conversation row carries, per side, its last seq, the time of its newest

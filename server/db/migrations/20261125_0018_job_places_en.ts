@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A job's place in English (issue 15): the city and the nearest station as a candidate reading
+ * A job's place in English: the city and the nearest station as a candidate reading
  * English sees them ("Koto, Tokyo", "Monzen-nakacho Station"). Blank means not given yet: the
  * English pages then show the Japanese name, marked as Japanese.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * One status model (issue 11): an application's place in the pipeline is its node in the
+ * One status model: an application's place in the pipeline is its node in the
  * company's candidate-status tree, never a separate status column.
  *
  * - `candidate_status_root(company)`: the first top-level status of the company's own tree, or of

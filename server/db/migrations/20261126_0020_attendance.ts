@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Attendance (shukkin, issue 11 item 5): one record per application (a daily job's application is
+ * Attendance (shukkin): one record per application (a daily job's application is
  * for one shift), what was scheduled and what happened — clock-in and clock-out, minutes of break,
  * status — and who recorded it. The money screens read these records (scheduled vs actual).
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Interviews (issue 11 item 7): scheduled from an application, with when, how long, where (a place
+ * Interviews: scheduled from an application, with when, how long, where (a place
  * or an online link) and who interviews; the result (pass, fail, hold) moves the application's
  * status. `reminded_at` marks the reminder sent the day before.
  */

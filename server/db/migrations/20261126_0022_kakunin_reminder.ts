@@ -1,7 +1,7 @@
 import { type Kysely } from 'kysely';
 
 /**
- * The day-before reminder of a shift awaiting confirmation (issue 11 item 5): when it went out, so
+ * The day-before reminder of a shift awaiting confirmation: when it went out, so
  * it goes out once, whichever process's scheduler claims it first.
  */
 export async function up(db: Kysely<any>): Promise<void> {

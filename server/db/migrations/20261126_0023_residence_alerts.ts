@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Residence-card expiry alerts (issue 11 item 8): which company was told about which person's card
+ * Residence-card expiry alerts: which company was told about which person's card
  * at which threshold (90, 60, 30 days, 0 = expired), so each alert goes out once.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Money (issue 13, docs/payroll.md): pay lines made from attendance, daily transfer batches,
+ * Money (docs/payroll.md): pay lines made from attendance, daily transfer batches,
  * monthly pay runs, quick-pay advances, bank accounts, invoices and their lines; bill rates on
  * jobs and shifts; the company's invoice registration number and the account it pays from.
  * Every amount is integer yen.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Points and campaigns (issue 14 items 2 and 4, docs/points.md): an append-only ledger of point
+ * Points and campaigns (docs/points.md): an append-only ledger of point
  * movements per candidate and wallet (a company's points, or the platform's when company_id is
  * null), the balance of each wallet kept in the same transaction and never below zero (CHECK),
  * platform campaigns, referral codes and who referred whom; a company's points per worked shift

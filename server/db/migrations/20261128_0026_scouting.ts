@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Scouting (issue 14 item 1, docs/scouting.md): a candidate's scouting profile (opted in or not,
+ * Scouting (docs/scouting.md): a candidate's scouting profile (opted in or not,
  * what they share, area, availability, a level per language), the offers companies send for one
  * of their jobs (pending until answered or past `expires_at`), and each company's monthly quota.
  */

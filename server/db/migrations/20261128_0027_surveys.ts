@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Surveys (issue 14 item 3, docs/surveys.md): a company's survey with its questions (each in
+ * Surveys (docs/surveys.md): a company's survey with its questions (each in
  * Japanese and English) and their options, the people it was sent to (and the chat conversation
  * that carried the link), and each person's one response with its answers. "Answered once per
  * person" and "only by people it was sent to" are constraints here, not just checks in the code.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Residence-card checks (issue 12 item 2, docs/workforce.md): the person's card fields on their
+ * Residence-card checks (docs/workforce.md): the person's card fields on their
  * profile (number, permission for activity outside status, whether staff verified the card), and
  * every card a candidate uploads (front and back, re-encoded images kept in the database, never
  * under the web root) with the record they entered and the staff's decision.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Working limits on every assignment path (issue 12 item 3, docs/workforce.md): the long
+ * Working limits on every assignment path (docs/workforce.md): the long
  * vacations of a student's school (長期休業), in which a student may work up to 8 hours a day
  * instead of 28 hours a week. Entered by staff on the person's record; both days included.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Shifts (issue 12 item 4, docs/workforce.md "The shifts page"): the client confirms a shift's
+ * Shifts (docs/workforce.md "The shifts page"): the client confirms a shift's
  * staffing from /admin/shift; who confirmed and when. A swap clears it (the staffing it confirmed
  * changed), so the client confirms again.
  */

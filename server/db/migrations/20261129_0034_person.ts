@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * One person (issue 12 item 1, docs/workforce.md "One person"): a row of a company's staff
+ * One person (docs/workforce.md "One person"): a row of a company's staff
  * registry may be linked to the registered candidate it is (`staff.person_user_id`); the
  * candidate's residence data then shows on the registry row. Each link or merge of two registry
  * rows is recorded in `person_merges` (from → into, what was taken from each side, by whom).

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { countMessagesBody } from './20261123_0012_chat_counters.ts';
 
 /**
- * A platform user's chat badges from counters (issue 17; docs/chat.md "Platform badges"). A
+ * A platform user's chat badges from counters (docs/chat.md "Platform badges"). A
  * superadmin sees every conversation of the platform, so the badges of migration 0012 still read
  * one index entry per conversation: 84 ms at 50,000. Their totals now come from two small tables,
  * both kept in the transaction that changes them:

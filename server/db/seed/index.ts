@@ -76,13 +76,13 @@ export const DEMO_ACCOUNTS: (DemoAccount & { companyKey?: 'c1' | 'c2'; clientKey
   { email: 'candidate2@demo.test', role: 'candidate', name: 'Maria Santos' },
   { email: 'candidate3@demo.test', role: 'candidate', name: 'Aung Kyaw' },
   { email: 'candidate4@demo.test', role: 'candidate', name: 'Siti Rahma' },
-  // Workers whose last week became pay, transfers and invoices (issue 13, server/modules/payroll/seed.ts).
+  // Workers whose last week became pay, transfers and invoices (server/modules/payroll/seed.ts).
   { email: 'worker1@demo.test', role: 'candidate', name: 'Tran Thi Mai' },
   { email: 'worker2@demo.test', role: 'candidate', name: 'Jose Reyes' },
   { email: 'worker3@demo.test', role: 'candidate', name: 'Bikash Thapa' },
-  // A student whose residence card waits for a check (issue 12 item 2, server/modules/workforce/seed.ts).
+  // A student whose residence card waits for a check (server/modules/workforce/seed.ts).
   { email: 'cardcheck@demo.test', role: 'candidate', name: 'Le Thi Hoa' },
-  // A student near her 28 hours a week (issue 12, server/modules/workforce/seed.ts).
+  // A student near her 28 hours a week (server/modules/workforce/seed.ts).
   { email: 'student@demo.test', role: 'candidate', name: 'Tran Minh Chau' },
   // The people the placement rules refuse: 17, a technical intern, 特定技能 外食業, an engineer visa (server/modules/workforce/seed.ts).
   { email: 'minor@demo.test', role: 'candidate', name: 'Anna Dela Cruz' },
@@ -143,7 +143,7 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
       )
       .execute();
 
-    // The demo candidates registered as candidates do (issue 11 item 4: nationality, residence status
+    // The demo candidates registered as candidates do (nationality, residence status
     // and card expiry show in every list): one card well in date, one expiring within 90 days and
     // one within 30, so the record's warnings show.
     const visa = async (ja: string) => (await trx.selectFrom('visa_types').select('id').where('ja', '=', ja).executeTakeFirstOrThrow()).id;
@@ -185,36 +185,36 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
       .values(staff.flatMap((u) => notes.map((n, i) => ({ ...notificationRow(u.id, n), is_read: i === 2, created_at: new Date(Date.now() - (i + 1) * 3_600_000) }))))
       .execute();
 
-    // Open daily and part-time jobs on both companies' boards, with two weeks of shifts (issue 5).
+    // Open daily and part-time jobs on both companies' boards, with two weeks of shifts.
     await seedDemoJobs(trx, [
       { id: c1.id, clients: [clientIds.c1a, clientIds.c1b] },
       { id: c2.id, clients: [clientIds.c2a] },
     ]);
-    // A few conversations with the first company, read and unread (issue 6).
+    // A few conversations with the first company, read and unread.
     await seedDemoChats(trx, c1.id);
-    // The pipeline on every list: kakunin due, a no-show, an interview tomorrow (issue 11).
+    // The pipeline on every list: kakunin due, a no-show, an interview tomorrow.
     await seedDemoPipeline(trx, c1.id);
-    // A worked week becomes daily and monthly pay, an advance, a transfer batch, invoices (issue 13).
+    // A worked week becomes daily and monthly pay, an advance, a transfer batch, invoices.
     await seedDemoMoney(trx, c1.id);
-    // Points for those shifts, platform campaigns, a referral, a gift and a spend (issue 14).
+    // Points for those shifts, platform campaigns, a referral, a gift and a spend.
     await seedDemoPoints(trx, c1.id);
     // A Romuten connection started but without credentials: shown as not connected, never called.
     await seedDemoIntegrations(trx, c1.id);
-    // A workplace survey sent to the demo week's workers, two of them answered (issue 14 item 3).
+    // A workplace survey sent to the demo week's workers, two of them answered.
     await seedDemoSurveys(trx, c1.id);
-    // A featured job and a banner on the boards (issue 14).
+    // A featured job and a banner on the boards.
     await seedDemoAds(trx);
-    // The staff registry of both companies, some residence cards expiring soon (issue 4).
+    // The staff registry of both companies, some residence cards expiring soon.
     await seedDemoStaff(trx, companyIds);
-    // Candidates open to scouting and Sakura Staffing's pending offer (issue 14 item 1).
+    // Candidates open to scouting and Sakura Staffing's pending offer.
     await seedDemoScouting(trx, c1.id);
-    // A candidate's residence card waiting for a check (issue 12 item 2).
+    // A candidate's residence card waiting for a check.
     await seedDemoCardChecks(trx, c1.id);
-    // Last: cards verified (the people above included), a student near her 28 hours, a dependent without the permission (issue 12).
+    // Last: cards verified (the people above included), a student near her 28 hours, a dependent without the permission.
     await seedDemoWorkforce(trx, c1.id);
     // A 17-year-old, a technical intern, a 特定技能 food-service worker and an engineer visa holder.
     await seedDemoPlacementLaw(trx, c1.id);
-    // A registry row duplicating a demo candidate, and one registered twice (issue 12 item 1).
+    // A registry row duplicating a demo candidate, and one registered twice.
     await seedDemoPersonDuplicates(trx, c1.id);
 
     return {

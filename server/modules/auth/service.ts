@@ -176,7 +176,7 @@ export class AuthService {
     return { token: fresh, expiresAt: renewed.exp, endsAt: claims.at + this.tokens.times.maxSeconds };
   }
 
-  /** Makes every token of this user useless (all devices), as logout must (issue 3). */
+  /** Makes every token of this user useless (all devices), as logout must. */
   async revokeSessions(userId: string): Promise<void> {
     await this.db
       .updateTable('users')
@@ -203,7 +203,7 @@ export class AuthService {
   }
 
   /**
-   * Mails a new back-office user (issue 4: invite) a link to set a first password, valid for a
+   * Mails a new back-office user (invite) a link to set a first password, valid for a
    * week, in the user's own language. False (and no mail) when the user is unknown or inactive.
    */
   async sendInvitation(userId: string, invitedBy: string): Promise<boolean> {
@@ -211,7 +211,7 @@ export class AuthService {
   }
 
   /**
-   * The first mail of a trial signup (/v3/trial, issue 5): a link to set the new company admin's
+   * The first mail of a trial signup (/v3/trial): a link to set the new company admin's
    * password, valid for a week. It doubles as the address check: only the mailbox's owner can set
    * the password and log in. False (and no mail) when the user is unknown or inactive.
    */

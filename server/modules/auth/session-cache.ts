@@ -4,7 +4,7 @@ import type { DB } from '../../db/connect.ts';
 import { cachedOn, NotifiedCache, wroteTable } from '../../db/notified-cache.ts';
 
 /**
- * The session rows, cached per process (issue 17): every page view checks its token against the
+ * The session rows, cached per process: every page view checks its token against the
  * user's row (active, session_version, role and tenant), and for a warm page that check was one of
  * its two statements. Migration 0038 makes any write to users that can change a session (logout,
  * a password change, deactivation, a role, tenant, name, e-mail or language change, a user added

@@ -13,7 +13,7 @@ import { jobsDb } from './public.ts';
 import { mayWork, shiftStarted } from '../workforce/may-work.ts';
 import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 
-/** What a foreign staff member gives to register on the public site (issue 5). */
+/** What a foreign staff member gives to register on the public site. */
 export const CandidateRegistration = z
   .object({
     name: requiredText(100),

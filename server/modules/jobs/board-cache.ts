@@ -4,7 +4,7 @@ import type { DB } from '../../db/connect.ts';
 import { cachedOn, NotifiedCache } from '../../db/notified-cache.ts';
 
 /**
- * The public boards and job pages, cached per process (issue 17): the same for every visitor
+ * The public boards and job pages, cached per process: the same for every visitor
  * of a language on a day, read far more often than jobs change, and their queries are the
  * heaviest the site runs. Migration 0036 makes any write to jobs, their shifts, companies' names
  * or the enumeration labels send NOTIFY tsunagu_board, and every process drops its copy when the

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 
 /**
- * Many jobs and shifts for load tests (issue 5: 100,000 jobs and 1,000,000 shifts). Generated in
+ * Many jobs and shifts for load tests (100,000 jobs and 1,000,000 shifts). Generated in
  * SQL with generate_series, so a million rows take seconds, not minutes. Half the jobs are daily,
  * each with `shiftsPerDailyJob` shifts over the next 60 days.
  */

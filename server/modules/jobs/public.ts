@@ -11,7 +11,7 @@ import { containing } from '../../db/like.ts';
 export type JobsDb = Kysely<Database & JobTables>;
 export const jobsDb = (db: DB) => db as unknown as JobsDb;
 
-/** The filters of the public boards (issue 5): area, date, wage, job type, language, visa type. */
+/** The filters of the public boards: area, date, wage, job type, language, visa type. */
 export interface PublicFilters {
   prefecture?: string;
   /** YYYY-MM-DD: daily jobs with an open seat that day. */

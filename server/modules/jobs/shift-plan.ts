@@ -1,6 +1,6 @@
 /**
  * The shift editor's "add many at once": every date in a range whose weekday is chosen, times
- * every time slot (issue 5). Pure, so the rules are tested on their own.
+ * every time slot. Pure, so the rules are tested on their own.
  */
 import type { Text } from '../../../shared/i18n.ts';
 import { msgText } from '../../../shared/messages.ts';

@@ -1,5 +1,5 @@
 /**
- * The money screens' writes (issue 13, docs/payroll.md): approving pay lines and runs, batching
+ * The money screens' writes (docs/payroll.md): approving pay lines and runs, batching
  * daily pay for transfer, the transfer file, quick-pay advances. Each write checks the row's state
  * in its UPDATE (two people acting at once cannot both win), runs in one transaction with its
  * audit entry, and says how many rows it changed.

@@ -1,5 +1,5 @@
 /**
- * The pay run (issue 13 items 2–3, docs/payroll.md): every finished attendance record becomes a
+ * The pay run (docs/payroll.md): every finished attendance record becomes a
  * pay line, computed by `computeShiftPay` with the context built here, in one place, for both
  * daily and monthly pay: the worker's earlier shifts in time order, the week Sunday to Saturday,
  * the month as the company's closing period, Sunday as the statutory holiday. A line still

@@ -1,5 +1,5 @@
 /**
- * Demo money (issue 13 item 8), for Sakura Staffing: last week (Sunday to Saturday) worked by three
+ * Demo money, for Sakura Staffing: last week (Sunday to Saturday) worked by three
  * workers — Tran Thi Mai on the evening kitchen job paid monthly (an overtime day running past
  * 22:00 and the Sunday, the statutory holiday), Jose Reyes on daily warehouse picking (a night
  * shift across midnight), Bikash Thapa on daily picking too (no bank account yet, so his transfer

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** The money tables (migration 0024, issue 13, docs/payroll.md). Amounts are integer yen. */
+/** The money tables (migration 0024, docs/payroll.md). Amounts are integer yen. */
 export interface MoneyTables {
   bank_accounts: BankAccountsTable;
   transfer_batches: TransferBatchesTable;

@@ -1,5 +1,5 @@
 /**
- * What the candidate hears when their application moves (issue 11 items 1 and 6, docs/pipeline.md):
+ * What the candidate hears when their application moves (docs/pipeline.md):
  * a move forward into the kakunin list asks them to confirm the shift (`kakunin_request`), any
  * other move forward or a close tells them the new status (`status_changed`), a step back (an
  * undo) says nothing. Each is a chat note in their conversation (the template's `_chat` variant)

@@ -1,5 +1,5 @@
 /**
- * Recording attendance on the shukkin list (issue 11 item 5, docs/pipeline.md): clock-in, clock-out,
+ * Recording attendance on the shukkin list (docs/pipeline.md): clock-in, clock-out,
  * absent, no-show, with who recorded it. One record per application; the money screens read them.
  * Clock-in after the shift's scheduled start (Asia/Tokyo) is recorded as late; clock-out takes the
  * shift's break minutes. A second clock-in keeps the first time; clock-out needs a clock-in.

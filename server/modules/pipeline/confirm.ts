@@ -1,5 +1,5 @@
 /**
- * Kakunin from the candidate's side (issue 11 item 5): the candidate confirms they will come to
+ * Kakunin from the candidate's side: the candidate confirms they will come to
  * the shift. The application moves from its kakunin status to that status's first child on the
  * shukkin list: the same declared move staff make from the kakunin list, audited with the
  * candidate as the actor. The status is checked again in the UPDATE, so a confirmation racing a

@@ -1,5 +1,5 @@
 /**
- * Interviews (issue 11 item 7, docs/pipeline.md "Interviews"): scheduled from an application, the
+ * Interviews (docs/pipeline.md "Interviews"): scheduled from an application, the
  * candidate invited by mail (the `interview_scheduled` template, with an .ics calendar file) and in
  * the chat; the result moves the application along the company's status tree — pass: its first
  * move forward, fail: its first closing status (Rejected by default), hold: no move — audited and

@@ -1,5 +1,5 @@
 /**
- * The reminders the pipeline sends on its own (issue 11 items 5 and 7, docs/pipeline.md):
+ * The reminders the pipeline sends on its own (docs/pipeline.md):
  *
  * - **kakunin**: an application still on the kakunin list whose shift starts within the company's
  *   `shift.reminder_hours` (app setting, default 24) asks the candidate, once, to confirm — the

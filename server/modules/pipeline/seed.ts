@@ -1,5 +1,5 @@
 /**
- * Demo data that shows the pipeline (issue 11 item 9): for Sakura Staffing, a candidate with an
+ * Demo data that shows the pipeline: for Sakura Staffing, a candidate with an
  * application on each list — one awaiting confirmation (kakunin), one recorded as a no-show
  * (shukkin), and one at the interview stage with an online interview tomorrow at 10:00 — with an
  * unread question in the chat.

@@ -1,5 +1,5 @@
 /**
- * Points earned by working (issue 14 items 2 and 4, docs/points.md). A worked shift (attendance
+ * Points earned by working (docs/points.md). A worked shift (attendance
  * with a clock-out) earns the company's points per shift in the company's wallet, and the
  * platform's campaigns whose period holds the shift that completes their rule award points in the
  * platform's wallet:

@@ -1,5 +1,5 @@
 /**
- * The points ledger (issue 14 item 2, docs/points.md). Every movement is an entry of its own in
+ * The points ledger (docs/points.md). Every movement is an entry of its own in
  * `point_entries` (append-only: a database trigger refuses updates and deletes); the balance of
  * each wallet (a company's points of one candidate, or the platform's) lives in `point_balances`
  * and is written in the same transaction as the entry, after taking the wallet's row lock, so

@@ -1,5 +1,5 @@
 /**
- * Demo points (issue 14 items 2 and 4, docs/points.md), on top of the demo money's worked week:
+ * Demo points (docs/points.md), on top of the demo money's worked week:
  * three platform campaigns (first shift, fifth shift, referral), Jose Reyes (worker2) having
  * invited Bikash Thapa (worker3), the week's shifts awarded as they are when clocked out, and a
  * hand-added gift and a spend for Tran Thi Mai (worker1).

@@ -8,7 +8,7 @@ import { loadRoleMaps, saveRoleMaps } from './role-maps.ts';
 import { msg } from '../../../shared/messages.ts';
 
 /**
- * Editing the role maps at /admin/roles (issue 4, code 280001): which roles may enter each
+ * Editing the role maps at /admin/roles (code 280001): which roles may enter each
  * permission code through the page-role map and through the action-role map (SPEC §6).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Scouting (issue 14 item 1, docs/scouting.md): a company offers one of its jobs to a candidate who
+ * Scouting (docs/scouting.md): a company offers one of its jobs to a candidate who
  * opted in; the offer opens (or reuses) the conversation about that job and says so in the
  * candidate's language; the candidate accepts or declines. Accepting is the candidate applying:
  * it goes through the one application path, `applyToJob`, so the seat, the conversation, the

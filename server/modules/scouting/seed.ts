@@ -1,5 +1,5 @@
 /**
- * Demo scouting (issue 14 item 1): three new candidates who switched scouting on, each sharing a
+ * Demo scouting: three new candidates who switched scouting on, each sharing a
  * different part of their profile, and one pending offer from Sakura Staffing to the first of
  * them, with its message in the job's conversation. New people only: the other demo candidates'
  * applications stay as the pipeline tests expect them.

@@ -1,5 +1,5 @@
 /**
- * One person (issue 12 item 1, docs/workforce.md "One person"): a row of a company's staff
+ * One person (docs/workforce.md "One person"): a row of a company's staff
  * registry and the registered candidate it is, read as one. Duplicates are found by residence-card
  * number and by e-mail (case-insensitive) within one company; a registry row is linked to its
  * candidate, or two registry rows merged, in one transaction, recorded in `person_merges` and in

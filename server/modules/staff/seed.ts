@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { addDays, todayInJapan } from '../../time.ts';
 
 /**
- * Demo staff for /admin/staff (issue 4): people from the countries Japanese staffing companies
+ * Demo staff for /admin/staff: people from the countries Japanese staffing companies
  * most often place, across both demo companies, with several residence cards expiring within 60
  * days so the "expires soon" filter has something to show on first start.
  */
@@ -83,7 +83,7 @@ export async function seedDemoStaff(trx: Kysely<Database>, companies: { c1: stri
 }
 
 /**
- * Likely duplicates on first start (issue 12 item 1, docs/workforce.md "One person"): Sakura
+ * Likely duplicates on first start (docs/workforce.md "One person"): Sakura
  * Staffing registered Le Thi Hoa by hand with her e-mail in other capitals (she is also the
  * registered candidate cardcheck@demo.test, who applied to Sakura), and registered Nguyen Van Minh
  * twice with the same residence card written with spaces.

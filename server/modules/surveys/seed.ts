@@ -1,5 +1,5 @@
 /**
- * Demo survey (issue 14 item 3) for Sakura Staffing: a short workplace survey (one question of
+ * Demo survey for Sakura Staffing: a short workplace survey (one question of
  * each kind) sent to the three workers of the demo week (worker1–3) through the chat, answered by
  * Tran Thi Mai and Jose Reyes; Bikash Thapa has not answered yet, so his link still opens the form.
  * Their applications are left as they are: sending opens only their support conversation.

@@ -1,5 +1,5 @@
 /**
- * Surveys (issue 14 item 3, docs/surveys.md): a company builds a survey (questions in Japanese and
+ * Surveys (docs/surveys.md): a company builds a survey (questions in Japanese and
  * English: single choice, multiple choice, a 1–5 scale, free text), sends it to chosen workers —
  * the candidates with applications (or attendance, which hangs off an application) on the
  * company's jobs — as a chat note in each one's language with a link to /staff/survey/<id>, and

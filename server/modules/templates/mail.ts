@@ -1,5 +1,5 @@
 /**
- * Every mail and chat note the product sends comes from a template (issue 11 item 6, docs/templates.md):
+ * Every mail and chat note the product sends comes from a template (docs/templates.md):
  * a `document_templates` row of kind `mail` by key — the company's own copy when it has one,
  * else the platform's, else the built-in default of `DEFAULT_DOCUMENTS` (so a key added in a
  * release works on a database seeded before it) — in the recipient's language (the other language

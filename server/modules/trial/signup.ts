@@ -11,7 +11,7 @@ import { msg } from '../../../shared/messages.ts';
 export type TrialSignupResult = { ok: true; companyId: string; userId: string; requestId: string } | { ok: false; errors: FieldErrors };
 
 /**
- * /v3/trial (issue 5): a staffing company signs up for a trial. In one transaction: the company
+ * /v3/trial: a staffing company signs up for a trial. In one transaction: the company
  * (status 'trial'), its first company_admin (the contact's name and e-mail, a password nobody
  * knows), its own copy of the platform's templates, and the trial request row the platform's
  * sales team reads. An e-mail address that already has an account refuses the whole signup with

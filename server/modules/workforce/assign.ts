@@ -1,5 +1,5 @@
 /**
- * The working-limit check of every path that puts a person on a shift (issue 12 item 3,
+ * The working-limit check of every path that puts a person on a shift (
  * docs/workforce.md "How assignment paths must call it"): reads the person's record, their other
  * live shifts around the candidate shift and their school's long vacations, and asks the pure
  * `checkWorkLimits`. Called inside the transaction that writes the assignment, after locking the

@@ -1,5 +1,5 @@
 /**
- * Residence-card checks (issue 12 item 2, docs/workforce.md "Residence-card checks"): a candidate
+ * Residence-card checks (docs/workforce.md "Residence-card checks"): a candidate
  * uploads the front and back of their card with what it says (number, residence status, expiry,
  * permission for activity outside status); staff of a company the candidate applied to compare the
  * images with the record and decide — verified, re-upload with a reason, rejected. The decision

@@ -1,5 +1,5 @@
 /**
- * What a residence card looks like to the product (issue 12 item 2): pure, read by the API, the
+ * What a residence card looks like to the product: pure, read by the API, the
  * domain code and the pages alike.
  */
 import type { CardImageType } from './tables.ts';

@@ -1,5 +1,5 @@
 /**
- * Demo data for the residence-card checks (issue 12 item 2): a candidate (cardcheck@demo.test,
+ * Demo data for the residence-card checks: a candidate (cardcheck@demo.test,
  * Le Thi Hoa, a student) who applied to Sakura Staffing and uploaded both sides of their card,
  * waiting for a check, so /admin/worker/rcCheckCandidate has a card to decide from the start.
  */
@@ -46,7 +46,7 @@ export async function seedDemoCardChecks(db: DB, companyId: string): Promise<voi
 }
 
 /**
- * Demo data for the working limits (issue 12 item 6, docs/workforce.md), so a new user meets every
+ * Demo data for the working limits (docs/workforce.md), so a new user meets every
  * refusal: the demo people's cards are verified (Maria Santos, a student, with the permission to
  * work outside status); Aung Kyaw is a dependent (家族滞在) without the permission whose card
  * expires in 20 days; Tran Minh Chau (student@demo.test) is a student with 24 of her 28 hours taken in

@@ -1,5 +1,5 @@
 /**
- * Swapping two people between two shifts in one step (issue 12 item 4, docs/workforce.md "The
+ * Swapping two people between two shifts in one step (docs/workforce.md "The
  * shifts page"): person A takes B's shift and B takes A's, both or neither. Each is checked by
  * `mayWork` against the other's shift without their own old one, inside the one
  * transaction that moves them, with both people's rows locked (in a fixed order, so two swaps of

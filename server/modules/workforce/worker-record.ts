@@ -1,5 +1,5 @@
 /**
- * The record of one worker (/admin/worker?id=<userId>, issue 12 item 5, docs/workforce.md
+ * The record of one worker (/admin/worker?id=<userId>, docs/workforce.md
  * "Workers"): what a row of the workers list opens. Who may open it is decided by the caller (the
  * API asks the workers read model's tenant rule); these functions read only what lies inside the
  * caller's scope: the applications, shifts and attendance at the caller's company (a client user:

@@ -133,7 +133,7 @@ export const applicationsReadModel = defineReadModel({
     { name: 'candidateEmail', label: t('メール', 'Email'), type: 'text', sql: 'u.email', search: true, hidden: true },
     { name: 'nationality', label: t('国籍', 'Nationality'), type: 'text', sql: 'p.nationality', sortable: true },
     { name: 'visaType', label: t('在留資格', 'Residence status'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`v.ja` : sql`coalesce(nullif(v.en, ''), v.ja)`) },
-    // Flagged within 90 days of expiry (issue 12 item 2: the alerts show in the lists too).
+    // Flagged within 90 days of expiry (the alerts show in the lists too).
     { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
     {
       name: 'jobTitle',

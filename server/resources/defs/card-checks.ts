@@ -11,7 +11,7 @@ const STATES: BadgeState[] = [
 ];
 
 /**
- * Residence-card checks (SPEC §2 /admin/worker/rcCheckCandidate 160004; issue 12 item 2,
+ * Residence-card checks (SPEC §2 /admin/worker/rcCheckCandidate 160004,
  * docs/workforce.md): each person's latest uploaded card — waiting ones first — with what staff
  * check against the images: the number and whether it has the printed format, the residence
  * status, the expiry (flagged within 90 days) and the permission for activity outside status.

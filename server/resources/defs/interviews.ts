@@ -6,7 +6,7 @@ import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type Re
 import { applicantNameColumn, jobOptions } from './applications.ts';
 
 /**
- * Interviews (SPEC §2 /admin/interview 290002, issue 11 item 7, docs/pipeline.md): every interview
+ * Interviews (SPEC §2 /admin/interview 290002, docs/pipeline.md): every interview
  * of the tenant's applications — a client user sees those of its own jobs — as a list and as a
  * week calendar. A result (pass, fail, hold) moves the application along its status tree; cancel
  * just closes the interview. Interviews are scheduled from the applicant record.

@@ -26,7 +26,7 @@ import { wageKindOfType, wageRefusal } from '../../modules/payroll/wage-kind.ts'
 import { SSW_FIELDS } from '../../modules/workforce/work-limits.ts';
 
 /**
- * Jobs on the back office (issue 5), one table and two definitions told apart by `kind`:
+ * Jobs on the back office, one table and two definitions told apart by `kind`:
  *
  * - `job`: regular and part-time jobs (kind 'other') on /admin/jobs/list (110001), /admin/jobs/add
  *   (110003) and the record page /admin/jobs/[id] (110001);
@@ -139,7 +139,7 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
       sortable: true,
       hint: t('給与形態の単位で入力します（時給なら1時間あたり）。', 'In the unit of the pay type (per hour for hourly pay).'),
     }),
-    // Money (issue 13, docs/payroll.md): what the client is billed per hour, and how the shifts are paid.
+    // Money (docs/payroll.md): what the client is billed per hour, and how the shifts are paid.
     f.number('bill_rate', t('請求単価（円/時）', 'Bill rate (yen per hour)'), {
       min: 0,
       max: 1_000_000,

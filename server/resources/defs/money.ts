@@ -14,7 +14,7 @@ import type { EventBus } from '../../events/bus.ts';
 import type { Tenant } from '../../access/tenancy.ts';
 
 /**
- * The money screens (issue 13, docs/payroll.md): daily pay lines (/admin/salary/daily 140004),
+ * The money screens (docs/payroll.md): daily pay lines (/admin/salary/daily 140004),
  * monthly pay runs (/admin/salary/monthly 140002), quick-pay advances (/admin/salary/quickpay
  * 140005) and invoices (/admin/billing 290001; a client user sees its own). The amounts are made by
  * server/modules/payroll and billing; these lists show them and run their state changes.

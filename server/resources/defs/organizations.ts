@@ -68,9 +68,9 @@ export const companyResource: ResourceDef = {
     dayOfMonth('pay_day', t('給与支払日', 'Pay day'), 25),
     f.boolean('quickpay_enabled', t('前払い（クイックペイ）を利用する', 'Offer quick pay (advances)')),
     f.number('quickpay_rate', t('前払いの上限（確定給与の%）', 'Quick pay ceiling (% of earned pay)'), { min: 0, max: 100, default: 70 }),
-    // Points (issue 14, docs/points.md): what a worked shift earns in the company's wallet, and for how long.
+    // Points (docs/points.md): what a worked shift earns in the company's wallet, and for how long.
     f.number('points_per_shift', t('勤務1回で付与するポイント', 'Points per worked shift'), { min: 0, max: 10_000, default: 10, hint: t('0にすると勤務ではポイントを付与しません。', '0 awards no points for shifts.') }),
-    // Invoices and the 全銀 transfer file (issue 13, docs/payroll.md): the company's registration number and the account salaries are paid from.
+    // Invoices and the 全銀 transfer file (docs/payroll.md): the company's registration number and the account salaries are paid from.
     {
       ...code('registration_number', t('適格請求書発行事業者登録番号', 'Invoice registration number'), /^T\d{13}$/, t('「T」と13桁の数字で入力してください。', 'Enter T followed by 13 digits.'), t('請求書に記載します（例: T7000012050002）。', 'Printed on invoices (e.g. T7000012050002).')),
       // The check digit too (国税庁の法人番号のチェックデジット): a mistyped number is caught here, not on the client's desk.
@@ -105,7 +105,7 @@ export const companyResource: ResourceDef = {
       schema: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.string().regex(/^(0[1-9]|[1-3][0-9]|4[0-7])$/).nullable()),
       hint: t('空欄: 健康保険料・介護保険料を控除しません。', 'Blank: no health or nursing care premium is deducted.'),
     },
-    // Scouting (issue 14, docs/scouting.md): offers a company may send in a month.
+    // Scouting (docs/scouting.md): offers a company may send in a month.
     f.number('scout_monthly_quota', t('月間のスカウト送信数の上限', 'Scout offers per month'), { min: 0, max: 100_000, default: 50 }),
     f.number('points_valid_days', t('ポイントの有効期間（日）', 'Points stay valid for (days)'), { min: 1, max: 3650, default: 365 }),
   ],

@@ -3,7 +3,7 @@ import { f, platformScope, t, type ResourceDef } from '../define.ts';
 import { defineReadModel, uuidOr, type BadgeState } from '../read-model.ts';
 
 /**
- * Points and campaigns (issue 14 items 2 and 4, docs/points.md). The ledger at /v3/admin/point
+ * Points and campaigns (docs/points.md). The ledger at /v3/admin/point
  * (390001): every movement, newest first, of the caller's company's wallets (platform staff: all,
  * the platform's campaign points included), with CSV; the form that adds or takes points by hand
  * is the screen's panel (server/web/screens/panels.tsx). Campaigns at /admin/superadmin/campaign

@@ -8,7 +8,7 @@ import { defineReadModel, type BadgeState } from '../read-model.ts';
 import { languageOptions, visaOptions } from './staff.ts';
 
 /**
- * Scouting (SPEC §2 /v3/admin/scout/*, 380001; issue 14 item 1, docs/scouting.md).
+ * Scouting (SPEC §2 /v3/admin/scout/*, 380001, docs/scouting.md).
  *
  * The search lists the candidates who switched scouting on, platform-wide (a marketplace: any
  * company may find them), showing only what each chose to share: never a name or contact, only

@@ -11,7 +11,7 @@ import { isStandardGrade } from '../../modules/payroll/insurance.ts';
 import { syncPay } from '../../modules/payroll/lines.ts';
 
 /**
- * The registry of foreign staff (issue 4, /admin/staff, code 150001): the people a staffing
+ * The registry of foreign staff (/admin/staff, code 150001): the people a staffing
  * company has registered, with their residence status and its expiry, and their identity
  * documents on the record page. Choices for gender, reading skill, visa type and languages come
  * from the enumeration tables, the same data as the `enums` and `languages` queries (SPEC §3).

@@ -8,7 +8,7 @@ import { companyOptions } from './organizations.ts';
 import { cachedReference } from '../../modules/enums/reference-cache.ts';
 
 /**
- * The back-office users (issue 4), one definition per screen of SPEC §2 over the one `users`
+ * The back-office users, one definition per screen of SPEC §2 over the one `users`
  * table, each limited to its roles (`fixedIn`): /admin/users/admin (170002) superadmin and admin,
  * /admin/users/company (170005) the company roles, /admin/users/client (170008) the client roles.
  *

@@ -5,7 +5,7 @@ import { visaOptions } from './staff.ts';
 import { containing } from '../../db/like.ts';
 
 /**
- * Workers (SPEC §2 /admin/worker 160001; issue 12, first part): the people who applied to the
+ * Workers (SPEC §2 /admin/worker 160001): the people who applied to the
  * tenant's jobs — a client user sees those of its own jobs — with what a company checks before
  * placing someone: residence status, card expiry (flagged within 90 days), languages, whether a
  * bank account for pay is registered, and shifts worked for the tenant. One person, read from

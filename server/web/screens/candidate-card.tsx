@@ -1,5 +1,5 @@
 /**
- * The candidate's residence card, /staff/card (issue 12 item 2, docs/workforce.md): the state of
+ * The candidate's residence card, /staff/card (docs/workforce.md): the state of
  * the check and the upload form. The form posts straight to the API's card endpoint (multipart;
  * server/api/card-images.ts), which sends the browser back here with `?saved=1` or `?error=<why>`.
  */

@@ -1,5 +1,5 @@
 /**
- * The candidate's scouting page, /staff/scout (issue 14 item 1, docs/scouting.md): switch scouting
+ * The candidate's scouting page, /staff/scout (docs/scouting.md): switch scouting
  * on or off, choose what companies see, and answer the offers received. Accepting applies to the
  * offered job; the answer comes back as a notice (post/redirect/get).
  */

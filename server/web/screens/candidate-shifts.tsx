@@ -1,5 +1,5 @@
 /**
- * The candidate's open shifts, /staff/shifts (issue 12 item 4, docs/workforce.md "The shifts
+ * The candidate's open shifts, /staff/shifts (docs/workforce.md "The shifts
  * page"): the free seats they may take, and taking one. Taking a seat is applying to the shift
  * (`applyToJob`, as the public board does), so the seat, the chat and the working-limit check are
  * the board's; a refusal comes back as the page's error in the candidate's language.

@@ -1,6 +1,6 @@
 /**
- * The candidate's answer page for a survey sent through the chat (/staff/survey/[id], issue 14
- * item 3, docs/surveys.md). Only a person it was sent to sees the questions; each answers once
+ * The candidate's answer page for a survey sent through the chat (/staff/survey/[id],
+ * docs/surveys.md). Only a person it was sent to sees the questions; each answers once
  * (the API refuses a second response, the database's unique constraint decides).
  */
 import { pickLang } from '../../../shared/i18n.ts';

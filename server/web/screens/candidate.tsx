@@ -255,7 +255,7 @@ const myApplications = defineScreen({
   },
 });
 
-/** The worker's pay (issue 13): quick pay, payslips (PDF), daily pay, the bank account. */
+/** The worker's pay: quick pay, payslips (PDF), daily pay, the bank account. */
 const myPay = defineScreen({
   path: '/staff/pay',
   load: async ({ req, candidate, call, candidateCaller }) => {
@@ -316,7 +316,7 @@ const myPay = defineScreen({
   },
 });
 
-/** The candidate's points (issue 14, docs/points.md): balances per wallet, history, the invite link. */
+/** The candidate's points (docs/points.md): balances per wallet, history, the invite link. */
 const myPoints = defineScreen({
   path: '/staff/points',
   load: async ({ candidate, call, candidateCaller }) => {

@@ -32,7 +32,7 @@ export const SCREENS: readonly Screen[] = [
   ROLES_SCREEN,
   ...INTEGRATION_SCREENS,
   ...RESOURCE_SCREENS,
-  // Surveys (issue 14 item 3): the builder, and the candidate's answer page.
+  // Surveys: the builder, and the candidate's answer page.
   ...SURVEY_SCREENS,
   ...CANDIDATE_SURVEY_SCREENS,
 ];

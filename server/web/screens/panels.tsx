@@ -2,7 +2,7 @@
  * Panels: what a read-model screen shows and does besides its list (server/web/screens/read-models.tsx
  * draws the panel of its path above the list). A panel loads through the API like any screen, may
  * answer a download instead of the page (`?payslip=<id>` on a `download` column, a transfer file),
- * and may add form actions. The money screens use them (issue 13): transfer batches and their
+ * and may add form actions. The money screens use them: transfer batches and their
  * 全銀 files, payslip and invoice PDFs, making the period's invoices.
  */
 import type { ReactNode } from 'react';
@@ -195,7 +195,7 @@ const billing = panel({
 });
 
 /**
- * The points ledger's hand form (issue 14 item 2): add points to, or take them from, a person's
+ * The points ledger's hand form: add points to, or take them from, a person's
  * wallet with a reason. A company user writes its own wallet; platform staff choose one.
  */
 const points = panel({
@@ -253,7 +253,7 @@ const points = panel({
 });
 
 /**
- * The shifts page's panel (issue 12 item 4, docs/workforce.md "The shifts page"): for company users
+ * The shifts page's panel (docs/workforce.md "The shifts page"): for company users
  * the assignment form (a shift with a free seat of the next 14 days and the person's e-mail) and the
  * swap form (two people on shifts); for everyone the minutes left of each worker with an hour limit
  * in the week shown. A refusal of the card or working-limit check is the form's error, in the
@@ -430,11 +430,11 @@ export const READ_MODEL_PANELS: Readonly<Record<string, Panel>> = {
   '/admin/billing': billing,
   '/v3/admin/point': points,
   '/v3/admin/scout/search': panel(scoutSearchPanel),
-  // A survey's page and its answers' CSV on the list's address (issue 14 item 3).
+  // A survey's page and its answers' CSV on the list's address.
   '/v3/admin/survey': panel(surveysPanel),
-  // Residence-card checks (issue 12 item 2): one card's images, record and decision.
+  // Residence-card checks: one card's images, record and decision.
   '/admin/worker/rcCheckCandidate': panel(cardCheckPanel),
-  // One worker's record and employment contract (issue 12 item 5): `?id=<userId>`.
+  // One worker's record and employment contract: `?id=<userId>`.
   '/admin/worker': panel(workerRecordPanel),
   '/admin/shift': shifts,
 };

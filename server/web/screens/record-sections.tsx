@@ -9,6 +9,6 @@ export type { RecordSection, RecordSectionState } from './record-section.ts';
 export const RECORD_SECTIONS: Record<string, RecordSection> = {
   dailyJob: jobShiftsSection,
   crawlerSource: crawlerRunsSection,
-  // One person (issue 12 item 1): the linked candidate and the row's duplicates.
+  // One person: the linked candidate and the row's duplicates.
   staffMember: personSection,
 };

@@ -186,7 +186,7 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
   const views = [...fieldViews(def.fields, choices), ...computedViews(def)];
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
   const notice = req.query.saved === '1' ? msg(lang, 'notice.saved') : req.query.created === '1' ? msg(lang, 'notice.created') : req.query.deleted === '1' ? msg(lang, 'notice.deleted') : undefined;
-  // The registry's possible duplicates (issue 12 item 1), over the whole list only (first page, no search or filter).
+  // The registry's possible duplicates, over the whole list only (first page, no search or filter).
   const whole = q.page === 1 && !q.q && !Object.values(q.filter).some(Boolean);
   const panel = def.name === 'staffMember' && whole ? await personListPanel(ctx) : null;
   return page({

@@ -60,7 +60,7 @@ const INTERVIEW_STATUS: Record<string, { key: MessageKey; tone: 'info' | 'succes
   cancelled: { key: 'interviewStatus.cancelled', tone: 'neutral' },
 };
 
-/** Residence cards expiring within this many days are flagged (issue 11 item 4). */
+/** Residence cards expiring within this many days are flagged. */
 export const VISA_WARNING_DAYS = 90;
 
 const label = (key: MessageKey): Text => msgText(key);

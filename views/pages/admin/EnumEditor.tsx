@@ -32,7 +32,7 @@ export interface EnumEditorProps {
   notice?: string;
 }
 
-/** The enumeration editor of /admin/templates/enumjobvalue and enumuservalue (issue 3). Works without JavaScript. */
+/** The enumeration editor of /admin/templates/enumjobvalue and enumuservalue. Works without JavaScript. */
 export function EnumEditorPage({ act, lang, title, action, sections, errors, values, notice }: EnumEditorProps) {
   const fieldError = (key: string, field: string) => {
     const e = errors[key]?.[field];

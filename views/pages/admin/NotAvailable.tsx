@@ -2,7 +2,7 @@ import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { ERROR_TEXT } from '../errors/ErrorPage.tsx';
 
-/** An admin page whose screen is not built yet: honest, with HTTP 501 (issue 2, item 8). */
+/** An admin page whose screen is not built yet: honest, with HTTP 501. */
 export function NotAvailablePage({ lang, title }: { lang: Lang; title: Text }) {
   return (
     <section className="not-available">

@@ -10,7 +10,7 @@ export interface SupportChatPageProps {
   showCompany: boolean;
 }
 
-/** /v3/admin/supportChat (420001, issue 6): the heading and the SupportChat island. */
+/** /v3/admin/supportChat (420001): the heading and the SupportChat island. */
 export function SupportChatPage({ lang, initial, showCompany }: SupportChatPageProps) {
   return (
     <section className="support-chat-page">

@@ -5,7 +5,7 @@ import { Notice } from '../../ui/DataTable.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
- * The survey screens of the back office (issue 14 item 3, docs/surveys.md): the builder
+ * The survey screens of the back office (docs/surveys.md): the builder
  * (/v3/admin/survey/add), and a survey's own page (/v3/admin/survey?id=…) with its questions, the
  * form that sends it to chosen workers through the chat, and the results as SVG bar charts drawn
  * here on the server. Every form works without JavaScript: adding a question or an option posts

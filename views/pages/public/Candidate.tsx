@@ -7,7 +7,7 @@ import { CardNeeded } from './JobDetail.tsx';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
-/** The candidate side of the public site: log in, register, my applications (issue 5), chat (issue 6). */
+/** The candidate side of the public site: log in, register, my applications, chat. */
 
 export function CandidateLoginPage(p: { act: ActionRefs<'login'>; lang: Lang; email?: string; error?: string; next: string; notice?: string }): JSX.Element {
   return (
@@ -279,7 +279,7 @@ function CandidateNav(p: { lang: Lang; current: CandidatePath }): JSX.Element {
 }
 
 /**
- * The candidate's chat with the companies they applied to (issue 6): the CandidateChat island
+ * The candidate's chat with the companies they applied to: the CandidateChat island
  * (conversation list and thread), which needs JavaScript; without it the page says so.
  */
 export function CandidateChatPage(p: { act: ActionRefs<'mail'>; lang: Lang; name: string; initial: string | null; chatMail: boolean; saved?: boolean }): JSX.Element {

@@ -5,7 +5,7 @@ import { Field } from '../../ui/Field.tsx';
 import { CandidatePage } from './Candidate.tsx';
 
 /**
- * The candidate's residence card on /staff/card (issue 12 item 2): where the check stands (not
+ * The candidate's residence card on /staff/card: where the check stands (not
  * uploaded, waiting, verified, re-upload asked with the reason, rejected), the photos last sent,
  * and the form that sends both sides from a phone (multipart, to the API's card endpoint).
  */

@@ -8,7 +8,7 @@ import { CandidatePage } from './Candidate.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
- * The worker's pay on /staff/pay (issue 13 items 4–6): the bank account pay goes to, quick pay per
+ * The worker's pay on /staff/pay: the bank account pay goes to, quick pay per
  * company (what may be drawn now, the fee, a request form), payslips of monthly pay as PDF, daily
  * pay lines and the quick-pay history. Phone-first: one column, tables that scroll in their box.
  */

@@ -5,7 +5,7 @@ import { DataTable, type ColumnView } from '../../ui/DataTable.tsx';
 import { CandidatePage } from './Candidate.tsx';
 
 /**
- * The candidate's points on /staff/points (issue 14 item 2, docs/points.md): the balance of each
+ * The candidate's points on /staff/points (docs/points.md): the balance of each
  * wallet (the platform's campaign points, each company's), the latest movements, and the link
  * that invites a friend (referral campaigns). Phone-first: one column.
  */

@@ -6,7 +6,7 @@ import { CandidatePage } from './Candidate.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
- * The candidate's scouting page, /staff/scout (issue 14 item 1, docs/scouting.md): scouting on or
+ * The candidate's scouting page, /staff/scout (docs/scouting.md): scouting on or
  * off, what companies may see, area, when they can work, a level per language, an introduction;
  * then the offers received, each to accept (which applies to the job) or decline, or shown as
  * answered or expired. Phone-first: one column of cards.

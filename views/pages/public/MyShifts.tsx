@@ -5,7 +5,7 @@ import { CandidatePage } from './Candidate.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
- * The signed-in candidate's open shifts on /staff/shifts (issue 12 item 4): free seats of the next
+ * The signed-in candidate's open shifts on /staff/shifts: free seats of the next
  * 14 days they may take, each with what the working-limit check says now, and one button that
  * applies to it (the board's own application, checked again when sent). Phone first: one card a
  * shift, no table.

@@ -4,8 +4,8 @@ import { msg } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
- * The candidate's answer page for a survey a company sent through the chat (/staff/survey/[id],
- * issue 14 item 3): phone first (one column, large touch targets), every question in the reader's
+ * The candidate's answer page for a survey a company sent through the chat (/staff/survey/[id]):
+ * phone first (one column, large touch targets), every question in the reader's
  * language, a plain form that needs no JavaScript. Answered once: afterwards the page says so.
  */
 export interface SurveyAnswerQuestion {

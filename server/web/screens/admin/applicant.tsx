@@ -1,5 +1,5 @@
 /**
- * The applicant record (issue 11 item 4): /admin/candidate/[id], and the same page at
+ * The applicant record: /admin/candidate/[id], and the same page at
  * /v3/admin/candidate/other/[id] for a role that works only part-time applicants. The moves the
  * caller may make are buttons; a move posts, runs the read model's move, and comes back with a
  * notice (post/redirect/get).

@@ -1,5 +1,5 @@
 /**
- * One residence card on the check screen (/admin/worker/rcCheckCandidate, 160004; issue 12 item 2):
+ * One residence card on the check screen (/admin/worker/rcCheckCandidate, 160004):
  * the panel above the list of cards (server/resources/defs/card-checks.ts) that `?card=<id>`
  * opens — both images (served by the authorized card endpoint, never a static path), the record
  * the candidate entered, whether the number has the printed format, and the decision form:

@@ -8,7 +8,7 @@ import { errorPage, redirect } from '../../screen.ts';
 import type { RecordSection } from '../record-section.ts';
 
 /**
- * A daily job's shifts on its record page (/v3/admin/jobs/[id], issue 5): the shifts with their
+ * A daily job's shifts on its record page (/v3/admin/jobs/[id]): the shifts with their
  * fill rates, deleting one nobody applied to (a confirmation without JavaScript), and adding many
  * at once from a plan — date range × weekdays × up to three time slots — through the
  * addJobShifts operation, which checks the plan (modules/jobs/shift-plan.ts) and answers field

@@ -8,7 +8,7 @@ import type { RecordSection } from '../record-section.ts';
 import { ActionButton } from '../../../../views/ui/Action.tsx';
 
 /**
- * One person on /admin/staff (issue 12 item 1, docs/workforce.md "One person"): above the
+ * One person on /admin/staff (docs/workforce.md "One person"): above the
  * registry list, the likely duplicates of the caller's registry with why they matched and the
  * merges recorded; on a registry row's page, its person (the linked candidate) and its own
  * duplicates, each with a merge button behind a confirmation (no JavaScript: a <details>).

@@ -8,7 +8,7 @@ import { ADMIN_CODES, ALL_ROUTES, AREAS } from '../../../access/routes.ts';
 import { ApiFailure, withFlag } from '../../kit.ts';
 import { defineScreen, failed, plain, redirect } from '../../screen.ts';
 
-/** The role matrix at /admin/roles (issue 4, code 280001): both role maps, saved in one form post. */
+/** The role matrix at /admin/roles (code 280001): both role maps, saved in one form post. */
 const PATH = '/admin/roles';
 
 interface Entry {

@@ -3,7 +3,7 @@ import { SupportChatPage } from '../../../../views/pages/admin/SupportChatPage.t
 import { defineScreen } from '../../screen.ts';
 
 /**
- * /v3/admin/supportChat (420001, issue 6 item 5): the support conversations (no job) and the
+ * /v3/admin/supportChat (420001): the support conversations (no job) and the
  * selected one's thread, live in the SupportChat island. The guard has already checked the code.
  */
 const PATH = '/v3/admin/supportChat';

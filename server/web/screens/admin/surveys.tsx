@@ -1,5 +1,5 @@
 /**
- * Surveys in the back office (issue 14 item 3, docs/surveys.md). The list at /v3/admin/survey is
+ * Surveys in the back office (docs/surveys.md). The list at /v3/admin/survey is
  * the read model's (server/resources/defs/surveys.ts); its panel here turns the same address into
  * a survey's own page (`?id=`: results as SVG charts, the send form) and its answers' CSV
  * (`?answers=`). The builder is /v3/admin/survey/add. Everything goes through the API, which checks

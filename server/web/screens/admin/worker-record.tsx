@@ -1,5 +1,5 @@
 /**
- * One worker on the workers screen (/admin/worker, 160001; issue 12 item 5): the panel above the
+ * One worker on the workers screen (/admin/worker, 160001): the panel above the
  * list (server/resources/defs/workers.ts) that a name opens with `?id=<userId>` — the person's
  * profile with the card expiry warning and the card check, their shifts with attendance, pay to
  * date with links to the payslips (served by /admin/salary/monthly `?payslip=`), the documents on
