@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 2 as it is judged: "the candidate uploads a card from a phone-sized browser and
+ * The residence card check, as a person does it: "the candidate uploads a card from a phone-sized browser and
  * staff verify it". Chromium at 390×844: the candidate logs in, sends both sides of the card from
  * /staff/card and sees it waiting; staff, also on a phone, open it on
  * /admin/worker/rcCheckCandidate, see both images drawn, and verify it; the candidate's page then

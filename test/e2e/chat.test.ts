@@ -1,5 +1,5 @@
 /**
- * Issue 6 as it is judged, in two real browsers: a company admin (Japanese) and a candidate
+ * The chat, in two real browsers: a company admin (Japanese) and a candidate
  * (English) chat both ways about a daily shift, with the chatbot's first answer, read marks and
  * badges updating live on both sides; a user of another company never sees the conversation.
  * (Every event's refusal for other tenants is in test/integration/chat-events.test.ts; restarts

@@ -1,5 +1,5 @@
 /**
- * Issue 16 as it is judged: `npm run start:cluster` with two workers and Redis serves two browsers
+ * Scaling out, as a person sees it: `npm run start:cluster` with two workers and Redis serves two browsers
  * whose chat connections are on different workers, and they chat with each other both ways. Which
  * worker took a page's chat WebSocket is read from its handshake response (`X-Tsunagu-Worker`,
  * through the DevTools protocol); a page whose socket shares the other's worker is reloaded until

@@ -1,5 +1,5 @@
 /**
- * Issue 5's flow in a real browser (Chromium), as it is judged: a company admin publishes a daily
+ * The jobs flow in a real browser (Chromium): a company admin publishes a daily
  * job on /v3/admin/jobs/add and adds a week of shifts on its record page; a visitor reading the
  * site in English finds it through the search form, is sent to log in when applying, registers,
  * logs in, comes back to the job and applies to a shift; the company admin then sees the new
