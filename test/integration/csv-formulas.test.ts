@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { postPoints } from '../../server/modules/points/ledger.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -59,7 +60,7 @@ beforeAll(async () => {
   // People who typed a formula as their name, a reason and an answer that are formulas.
   await db().updateTable('users').set({ name: sql<string>`${NAME} || ' ' || left(id::text, 4)` }).where('role', '=', 'candidate').execute();
   // Point entries are append-only: a company adds points with the reason, and takes some back.
-  const company = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  const company = await companyOf(t, 'company@demo.test');
   const person = (await db().selectFrom('point_entries').select('candidate_id').where('company_id', '=', company).executeTakeFirstOrThrow()).candidate_id;
   const actor = { id: null, name: 'test' };
   expect((await postPoints(db(), actor, { candidateId: person, companyId: company, delta: 30, kind: 'manual', reason: REASON })).ok).toBe(true);
@@ -93,7 +94,7 @@ describe('CSV exports write formulas as text', () => {
   });
 
   it('survey answers: a text answer that is a formula is text', async () => {
-    const company = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+    const company = await companyOf(t, 'company@demo.test');
     const survey = await db().selectFrom('surveys').select('id').where('company_id', '=', company).executeTakeFirstOrThrow();
     const rows = await exportOf(`/v3/admin/survey?answers=${survey.id}`);
     expect(cells(rows)).toContain(`'${ANSWER}`);

@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -18,7 +19,7 @@ const db = () => t.database.db;
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  companyId = await companyOf(t, 'company@demo.test');
 });
 afterAll(async () => t?.close());
 

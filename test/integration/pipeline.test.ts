@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { candidateLogin, formRequest, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -16,7 +17,7 @@ const S = {} as Record<'Applied' | 'Offer' | 'Work confirmation' | 'Attendance' 
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  companyId = await companyOf(t, 'company@demo.test');
   for (const st of await db().selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute()) (S as Record<string, string>)[st.name_en] = st.id;
 });
 afterAll(() => t?.close());

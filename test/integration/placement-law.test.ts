@@ -15,6 +15,7 @@ import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
 import { statusMoves, type StatusMove } from '../../server/modules/templates/status-tree.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -27,7 +28,7 @@ const userId = async (email: string) => (await db().selectFrom('users').select('
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  companyId = await companyOf(t, 'company@demo.test');
   intoWork = statusMoves(await companyTree(db(), companyId)).find((m) => m.list === 'shukkin' && m.kind === 'forward')!;
 });
 afterAll(async () => t?.close());

@@ -14,6 +14,7 @@ import { awardForWorkedShifts } from '../../server/modules/points/awards.ts';
 import { expireAll, postPoints } from '../../server/modules/points/ledger.ts';
 import { recordAttendance } from '../../server/modules/pipeline/attendance.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -21,7 +22,7 @@ const db = () => t.database.db;
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  companyId = await companyOf(t, 'company@demo.test');
 });
 afterAll(async () => t?.close());
 

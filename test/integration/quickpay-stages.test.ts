@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { candidateLogin, postForm } from '../helpers/pages.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -15,7 +16,7 @@ const db = () => t.database.db;
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  companyId = await companyOf(t, 'company@demo.test');
 });
 afterAll(async () => t?.close());
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { getPage } from '../helpers/pages.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ type Row = { id: string; jobTitle: string; clientName: string; capacity: number;
 
 describe('the shifts page', () => {
   it('lists the company’s shifts with seats and attendance, and shows a week on its days', async () => {
-    const company = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+    const company = await companyOf(t, 'company@demo.test');
     const maria = await db()
       .selectFrom('applications as a')
       .innerJoin('users as u', 'u.id', 'a.candidate_id')

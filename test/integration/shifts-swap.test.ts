@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -19,7 +20,7 @@ const LEFT = 'query($w: String!) { shiftHoursLeft(week: $w) { personId name stat
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  companyId = await companyOf(t, 'company@demo.test');
 });
 afterAll(async () => t?.close());
 

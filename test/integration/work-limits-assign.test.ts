@@ -14,6 +14,7 @@ import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
 import { statusMoves } from '../../server/modules/templates/status-tree.ts';
 import { WORKING_LISTS } from '../../server/modules/workforce/may-work.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -22,7 +23,7 @@ const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email:
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  companyId = await companyOf(t, 'company@demo.test');
 });
 afterAll(async () => t?.close());
 

@@ -22,6 +22,7 @@ import { statusMoves, type StatusMove } from '../../server/modules/templates/sta
 import { WORKING_LISTS } from '../../server/modules/workforce/may-work.ts';
 import { applyStatusChange } from '../../server/chat/store.ts';
 import type { DB } from '../../server/db/connect.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -37,7 +38,7 @@ const statusOf = async (id: string) => (await db().selectFrom('applications').se
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyId = (await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+  companyId = await companyOf(t, 'company@demo.test');
   // Siti Rahma (永住者): a person whose only obstacle is the card, switched per test.
   person = await userId('candidate4@demo.test');
   intoWork = statusMoves(await companyTree(db(), companyId)).filter((m) => WORKING_LISTS.includes(m.list));
