@@ -55,3 +55,12 @@ it("the chat dock's conversations are titled by the job's English title", async 
   }
   expect(errors).toEqual([]);
 });
+
+it("the shifts page's hours-left table names each residence status in English", async () => {
+  await page.goto(`${t.url}/admin/shift`);
+  const hours = page.locator('main section, main .card').filter({ hasText: 'Hours left this week' }).first();
+  const text = await hours.innerText();
+  // The demo student (留学) is in the table by her status's English name.
+  expect(text).toContain('Student');
+  expect(text).not.toContain('留学');
+});

@@ -208,7 +208,7 @@ export const resolvers = {
         .innerJoin('users as u', 'u.id', 'a.candidate_id')
         .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
         .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
-        .select(['a.candidate_id', 'u.name', 'v.ja as status', 's.id as shiftId'])
+        .select(['a.candidate_id', 'u.name', 'v.ja as status', 'v.en as status_en', 's.id as shiftId'])
         .where('s.date', '>=', a.week)
         .where('s.date', '<', addDays(a.week, 7))
         .where(liveApplication)
@@ -222,7 +222,8 @@ export const resolvers = {
       // The same check as every placement, with each shift as the candidate and their others around it; a read, so no lock, and one batch for the whole table.
       const results = await checkPeopleForShifts(db, checked.map((row) => ({ candidateId: row.candidate_id, shiftId: row.shiftId })));
       checked.forEach((row, i) => {
-        const person = people.get(row.candidate_id) ?? { personId: row.candidate_id, name: row.name, status: row.status ?? '', shifts: 0, minutesLeft: null, note: null };
+        // The status as the reader reads it (the rules go by its Japanese name, as on the card).
+        const person = people.get(row.candidate_id) ?? { personId: row.candidate_id, name: row.name, status: pickLang(ctx.lang, row.status, row.status_en), shifts: 0, minutesLeft: null, note: null };
         people.set(row.candidate_id, person);
         person.shifts += 1;
         const r = results[i]!;
