@@ -2,7 +2,7 @@ import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } 
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 import { tenantOf } from '../../access/tenancy.ts';
-import { tr } from '../../../shared/i18n.ts';
+import { pickLang, tr, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { FieldErrors } from '../../validation.ts';
 import { routeByPath } from '../../access/routes.ts';
@@ -12,12 +12,19 @@ import { auditOf, createChild, createRow, deleteChild, deleteRow, getRow, listCh
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const gqlType = (f: FieldDef) => (f.multiple ? '[String!]' : (f.graphqlType ?? (f.kind === 'number' ? 'Int' : f.kind === 'boolean' ? 'Boolean' : 'String')));
 
-/** Dates become ISO strings; everything else as stored. A row without a date is the row itself (a list of 50 is not copied). */
-export function serialize(row: Row): Row {
+/** A computed value with both languages (a `{ ja, en }` object, ComputedColumn `bilingual`). */
+const isPair = (v: unknown): v is { ja: string | null; en: string | null } => typeof v === 'object' && v !== null && !(v instanceof Date) && 'ja' in v && 'en' in v;
+
+/**
+ * Dates become ISO strings, a value with both languages the reader's side; everything else as
+ * stored. A row with neither is the row itself (a list of 50 is not copied).
+ */
+export function serialize(row: Row, lang: Lang): Row {
   let out: Row | undefined;
   for (const k in row) {
     const v = row[k];
     if (v instanceof Date) (out ??= { ...row })[k] = v.toISOString();
+    else if (isPair(v)) (out ??= { ...row })[k] = pickLang(lang, v.ja, v.en) || null;
   }
   return out ?? row;
 }
@@ -167,12 +174,12 @@ function childResolvers(def: ResourceDef, c: ChildResource, Query: Record<string
   const C = cap(c.name);
   Query[c.plural] = async (_: unknown, a: { parentId: string }, ctx: ApiContext) => {
     const rows = await listChildren(ctx.services.db, def, c, tenantOf(ctx.user!), a.parentId);
-    return rows ? rows.map(serialize) : null;
+    return rows ? rows.map((row) => serialize(row, ctx.lang)) : null;
   };
   Mutation[`create${C}`] = async (_: unknown, a: { parentId: string; input: Record<string, unknown> }, ctx: ApiContext) => {
     const r = await guarded(c.fields, ctx.lang, () => createChild(ctx.services.db, def, c, tenantOf(ctx.user!), actorOf(ctx), a.parentId, a.input, ctx.lang));
     if (!r.ok) throw 'notFound' in r ? notFound(ctx) : badInput(ctx.lang, r.errors);
-    return serialize(r.row);
+    return serialize(r.row, ctx.lang);
   };
   Mutation[`delete${C}`] = async (_: unknown, a: { id: string }, ctx: ApiContext) => {
     if (!(await deleteChild(ctx.services.db, def, c, tenantOf(ctx.user!), actorOf(ctx), a.id))) throw notFound(ctx);
@@ -190,11 +197,11 @@ export function resourceResolvers(def: ResourceDef) {
       // Only the columns the caller asked for under `rows` are read (a list page asks for what it shows).
       const columns = selectedFields(info, 'rows');
       const r = await listRows(ctx.services.db, def, tenantOf(ctx.user!), { page: a.page, size: a.size, sort: a.sort, dir: a.dir, q: a.q, filters: a.filter, columns });
-      return { ...r, rows: r.rows.map(serialize) };
+      return { ...r, rows: r.rows.map((row) => serialize(row, ctx.lang)) };
     },
     [def.name]: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       const row = await getRow(ctx.services.db, def, tenantOf(ctx.user!), a.id);
-      return row ? serialize(row) : null;
+      return row ? serialize(row, ctx.lang) : null;
     },
     [`${def.name}Options`]: async (_: unknown, a: { field: string }, ctx: ApiContext) => {
       const [childName, childField] = a.field.includes('.') ? a.field.split('.', 2) : [null, null];
@@ -214,7 +221,7 @@ export function resourceResolvers(def: ResourceDef) {
       const r = await guarded(def.fields, ctx.lang, () => updateRow(ctx.services.db, def, tenant, actorOf(ctx), a.id, a.input, ctx.lang));
       if (!r.ok) throw 'notFound' in r ? notFound(ctx) : badInput(ctx.lang, r.errors);
       await def.afterWrite?.(r.row, hookContextOf(ctx), { mode: 'update', before: before ?? null });
-      return serialize(r.row);
+      return serialize(r.row, ctx.lang);
     },
   };
   if (!def.noCreate) {
@@ -222,7 +229,7 @@ export function resourceResolvers(def: ResourceDef) {
       const r = await guarded(def.fields, ctx.lang, () => createRow(ctx.services.db, def, tenantOf(ctx.user!), actorOf(ctx), a.input, ctx.lang));
       if (!r.ok) throw 'notFound' in r ? notFound(ctx) : badInput(ctx.lang, r.errors);
       await def.afterWrite?.(r.row, hookContextOf(ctx), { mode: 'create', before: null });
-      return serialize(r.row);
+      return serialize(r.row, ctx.lang);
     };
   }
   if (!def.noDelete) {

@@ -83,7 +83,10 @@ export const DOCUMENT_KINDS: Option[] = [
 const fromPerson = (table: string, expr: RawBuilder<unknown>) =>
   sql`(select ${expr} from candidate_profiles p left join visa_types pv on pv.id = p.visa_type_id
     where p.user_id = ${sql.ref(`${table}.person_user_id`)} and ${visibleToCompany(sql.ref(`${table}.person_user_id`), sql.ref(`${table}.company_id`))})`;
-const visaName = (alias: string) => sql`${sql.ref(`${alias}.ja`)} || coalesce(' / ' || nullif(${sql.ref(`${alias}.en`)}, ''), '')`;
+/** A text in both languages as one value, drawn in the reader's when the row is served. */
+const bothLanguages = (text: { ja: string; en: string }) => sql`json_build_object('ja', ${text.ja}::text, 'en', ${text.en}::text)`;
+/** A residence status's name in both languages: the reader's is picked when the row is served (serialize in server/api/graphql/resources.ts). */
+const visaName = (alias: string) => sql`json_build_object('ja', ${sql.ref(`${alias}.ja`)}, 'en', ${sql.ref(`${alias}.en`)})`;
 
 /**
  * What the registry row shows of its person: the candidate's data wins where the row is linked
@@ -111,12 +114,12 @@ const PERSON_COLUMNS: ComputedColumn[] = [
     name: 'card_check',
     label: t('在留カード確認', 'Card check'),
     list: true,
-    sql: (table) => fromPerson(table, sql`case when p.card_verified then '確認済み / Verified' else '未確認 / Not verified' end`) as RawBuilder<string | null>,
+    sql: (table) => fromPerson(table, sql`case when p.card_verified then ${bothLanguages(t('確認済み', 'Verified'))} else ${bothLanguages(t('未確認', 'Not verified'))} end`) as RawBuilder<string | null>,
   },
   {
     name: 'permission',
     label: t('資格外活動許可', 'Permission outside status'),
-    sql: (table) => fromPerson(table, sql`case when p.permission_outside_status then 'あり / Granted' else 'なし / None' end`) as RawBuilder<string | null>,
+    sql: (table) => fromPerson(table, sql`case when p.permission_outside_status then ${bothLanguages(t('あり', 'Granted'))} else ${bothLanguages(t('なし', 'None'))} end`) as RawBuilder<string | null>,
   },
   {
     name: 'card_number',
