@@ -161,7 +161,8 @@ export async function createInvoices(db: DB, actor: Actor, companyId: string, mo
 }
 
 export interface IssueOutcome {
-  issued: number;
+  /** The drafts issued now, with whom to tell. */
+  issued: { clientId: string; number: string }[];
   /** Drafts whose period has not ended yet (Japan's day): refused, with the day it ends. */
   early: { number: string; periodEnd: string }[];
 }
@@ -171,17 +172,17 @@ export interface IssueOutcome {
  * whose period has not ended (today is its last day or earlier) is refused: shifts may still come.
  */
 export async function issueInvoices(db: DB, actor: Actor, ids: readonly string[], now = new Date()): Promise<IssueOutcome> {
-  const out: IssueOutcome = { issued: 0, early: [] };
+  const out: IssueOutcome = { issued: [], early: [] };
   const today = todayInJapan(now);
   for (const id of ids) {
-    const r = await db.updateTable('invoices').set({ status: 'issued', issue_date: today, updated_at: new Date() }).where('id', '=', id).where('status', '=', 'draft').where('period_end', '<', today).returning(['id', 'company_id']).executeTakeFirst();
+    const r = await db.updateTable('invoices').set({ status: 'issued', issue_date: today, updated_at: new Date() }).where('id', '=', id).where('status', '=', 'draft').where('period_end', '<', today).returning(['id', 'company_id', 'client_id', 'number']).executeTakeFirst();
     if (!r) {
       const draft = await db.selectFrom('invoices').select(['number', 'period_end']).where('id', '=', id).where('status', '=', 'draft').executeTakeFirst();
       if (draft) out.early.push({ number: draft.number, periodEnd: draft.period_end });
       continue;
     }
     await audit(db, actor, 'invoice', id, r.company_id, { status: { from: 'draft', to: 'issued' } });
-    out.issued++;
+    out.issued.push({ clientId: r.client_id, number: r.number });
   }
   return out;
 }

@@ -50,7 +50,6 @@ export async function moveState(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Kysely = import('kysely').Kysely<any>;
 
-export { transferDateFor } from './payday.ts';
 
 /** How far ahead a transfer may be dated: the file's date carries no year (MMDD), and banks take designated dates about a month ahead. */
 export const TRANSFER_DAYS_AHEAD = 30;
@@ -220,20 +219,20 @@ export async function batchFile(db: DB, batchId: string, companyId: string): Pro
   return { file: zenginTransferFile({ ...head, payees: await payeesOf(db, batchId) }), name: `zengin-${batch.transfer_date}-${batchId.slice(0, 8)}.txt` };
 }
 
-/** Approves a monthly run: its lines approved with it, the advances it recovers marked recovered. */
-export async function approveRuns(db: DB, actor: Actor, ids: readonly string[]): Promise<number> {
-  let n = 0;
+/** Approves monthly runs: their lines approved with them, the advances they recover marked recovered. The runs approved now, with whom to tell. */
+export async function approveRuns(db: DB, actor: Actor, ids: readonly string[]): Promise<{ userId: string; net: number }[]> {
+  const approved: { userId: string; net: number }[] = [];
   for (const id of ids) {
     await inTransaction(db, async (trx) => {
-      const run = await trx.updateTable('pay_runs').set({ status: 'approved', updated_at: new Date() }).where('id', '=', id).where('status', '=', 'draft').returning(['id', 'company_id']).executeTakeFirst();
+      const run = await trx.updateTable('pay_runs').set({ status: 'approved', updated_at: new Date() }).where('id', '=', id).where('status', '=', 'draft').returning(['id', 'company_id', 'user_id', 'net']).executeTakeFirst();
       if (!run) return;
       await settleRunAdvances(trx, id, true);
       await trx.updateTable('pay_lines').set({ status: 'approved', updated_at: new Date() }).where('run_id', '=', id).where('status', '=', 'pending').execute();
       await audit(trx, actor, 'pay_run', id, run.company_id, { status: { from: 'draft', to: 'approved' } });
-      n++;
+      approved.push({ userId: run.user_id, net: Number(run.net) });
     });
   }
-  return n;
+  return approved;
 }
 
 /**

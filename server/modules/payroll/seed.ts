@@ -10,7 +10,8 @@ import type { DB } from '../../db/connect.ts';
 import { addDays, todayInJapan, weekdayOf } from '../../../shared/time.ts';
 import { companyTree } from '../pipeline/statuses.ts';
 import { createInvoices } from '../billing/invoices.ts';
-import { createTransferBatch, transferDateFor } from './ledger.ts';
+import { createTransferBatch } from './ledger.ts';
+import { transferDateFor } from './payday.ts';
 import { syncPay } from './lines.ts';
 
 export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {

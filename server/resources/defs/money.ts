@@ -179,11 +179,9 @@ export const payRunsReadModel = defineReadModel({
       bulk: true,
       done: t('承認しました。前払いはこの給与から差し引かれます。', 'Approved; advances are recovered from this pay.'),
       run: async (rows, ctx) => {
-        const ids = rows.map((r) => r.id);
-        const drafts = await ctx.db.selectFrom('pay_runs').select('id').where('id', 'in', ids).where('status', '=', 'draft').execute();
-        const approved = await approveRuns(ctx.db, actor(ctx), ids);
-        if (approved) await tellWorkersOfApproved(ctx.db, ctx.services.bus, drafts.map((d) => d.id));
-        return none(approved, t('下書きの給与を選んでください。', 'Select draft pay runs.'));
+        const approved = await approveRuns(ctx.db, actor(ctx), rows.map((r) => r.id));
+        await tellWorkersOfApproved(ctx.db, ctx.services.bus, approved);
+        return none(approved.length, t('下書きの給与を選んでください。', 'Select draft pay runs.'));
       },
     },
     {
@@ -325,16 +323,14 @@ export const invoicesReadModel = defineReadModel({
       confirm: t('発行した請求書は変更できません。発行しますか？', 'An issued invoice cannot be changed. Issue it?'),
       done: t('発行しました。', 'Issued.'),
       run: async (rows, ctx) => {
-        const ids = rows.map((x) => x.id);
-        const drafts = await ctx.db.selectFrom('invoices').select('id').where('id', 'in', ids).where('status', '=', 'draft').execute();
-        const r = await issueInvoices(ctx.db, actor(ctx), ids);
-        if (r.issued) await tellClientsOfIssued(ctx.db, ctx.services.bus, drafts.map((d) => d.id));
+        const r = await issueInvoices(ctx.db, actor(ctx), rows.map((x) => x.id));
+        await tellClientsOfIssued(ctx.db, ctx.services.bus, r.issued);
         if (r.early.length) {
           const list = (lang: Lang) => r.early.map((e) => `${e.number}（${lang === 'ja' ? '締め日' : 'period ends'} ${e.periodEnd}）`).join(lang === 'ja' ? '、' : ', ');
-          const issued = r.issued ? t(`${r.issued}件を発行しました。`, `${r.issued} issued. `) : t('', '');
+          const issued = r.issued.length ? t(`${r.issued.length}件を発行しました。`, `${r.issued.length} issued. `) : t('', '');
           return t(`${issued.ja}請求期間が終わっていない請求書は発行できません（締め日の翌日から発行できます）: ${list('ja')}`, `${issued.en}An invoice cannot be issued before its period ends (from the day after its closing day): ${list('en')}`);
         }
-        return none(r.issued, t('下書きの請求書を選んでください。', 'Select draft invoices.'));
+        return none(r.issued.length, t('下書きの請求書を選んでください。', 'Select draft invoices.'));
       },
     },
     {
@@ -350,18 +346,12 @@ export const invoicesReadModel = defineReadModel({
   ],
 });
 
-/** The users of each client whose draft (`drafts`, read before issuing) is now issued hear of it, with a link to the billing list. */
-async function tellClientsOfIssued(db: import('../../db/connect.ts').DB, bus: EventBus, drafts: readonly string[]): Promise<void> {
-  if (!drafts.length) return;
-  const issued = await db.selectFrom('invoices').select(['client_id', 'number']).where('id', 'in', [...drafts]).where('status', '=', 'issued').execute();
-  for (const i of issued) await notifyClientUsers(db, bus, i.client_id, { key: 'notify.invoiceIssued', params: { number: i.number }, link: '/admin/billing' });
+/** The users of each client whose invoice was issued now hear of it, with a link to the billing list. */
+async function tellClientsOfIssued(db: import('../../db/connect.ts').DB, bus: EventBus, issued: readonly { clientId: string; number: string }[]): Promise<void> {
+  for (const i of issued) await notifyClientUsers(db, bus, i.clientId, { key: 'notify.invoiceIssued', params: { number: i.number }, link: '/admin/billing' });
 }
 
-/** Each worker whose draft run (`drafts`, read before approving) is now approved hears of it in their bell, with the amount to be paid. */
-async function tellWorkersOfApproved(db: import('../../db/connect.ts').DB, bus: EventBus, drafts: readonly string[]): Promise<void> {
-  if (!drafts.length) return;
-  const runs = await db.selectFrom('pay_runs').select(['user_id', 'net']).where('id', 'in', [...drafts]).where('status', '=', 'approved').execute();
-  for (const r of runs) {
-    await notifyUser(db, bus, r.user_id, { key: 'notify.payApproved', params: { amount: yen(Number(r.net)) }, link: '/staff/pay' });
-  }
+/** Each worker whose run was approved now hears of it in their bell, with the amount to be paid. */
+async function tellWorkersOfApproved(db: import('../../db/connect.ts').DB, bus: EventBus, approved: readonly { userId: string; net: number }[]): Promise<void> {
+  for (const r of approved) await notifyUser(db, bus, r.userId, { key: 'notify.payApproved', params: { amount: yen(r.net) }, link: '/staff/pay' });
 }
