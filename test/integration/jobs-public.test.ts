@@ -196,7 +196,8 @@ describe('registering, logging in and applying as a candidate', () => {
     expect(twice.status).toBe(409);
     expect(await twice.text()).toContain('すでに応募しています');
 
-    const app = await db().selectFrom('applications').selectAll().where('job_id', '=', job.id).where('shift_id', '=', job.shiftId).executeTakeFirstOrThrow();
+    // The application just made (the demo data may hold others on the same shift, depending on the day).
+    const app = await db().selectFrom('applications').selectAll().where('job_id', '=', job.id).where('shift_id', '=', job.shiftId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     const conv = await db().selectFrom('conversations').selectAll().where('application_id', '=', app.id).executeTakeFirstOrThrow();
     expect(conv).toMatchObject({ shift_id: job.shiftId, job_id: job.id, type: 1, company_id: app.company_id });
     const shift = await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', job.shiftId).executeTakeFirstOrThrow();
