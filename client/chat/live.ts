@@ -178,8 +178,10 @@ export function connectChat(mode: 'admin' | 'candidate' = 'admin'): ChatConnecti
         ...rows.value,
         [m.conversation_id]: { ...known, message_type: m.message_type, message_content: text, last_message: text, message_date: m.created_at, message_user_name: m.sender_name, last_seq: Math.max(known.last_seq, m.seq) },
       };
-      chat.dispatch({ type: 'messageReceived', message: { conversation_id: m.conversation_id, message_type: m.message_type, message_user_name: m.sender_name, message_content: text, message_date: m.created_at, fromOtherParty } });
-    } else {
+    }
+    // Also for a conversation not listed here: its news un-sees its badge.
+    chat.dispatch({ type: 'messageReceived', message: { conversation_id: m.conversation_id, message_type: m.message_type, message_user_name: m.sender_name, message_content: text, message_date: m.created_at, fromOtherParty } });
+    if (!known) {
       // A conversation this page has not listed yet (a new application): the first page again.
       void loadRecent(1, m.support ? 'support' : 'job');
     }

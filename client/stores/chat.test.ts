@@ -169,6 +169,15 @@ describe('recent conversations (SPEC §4)', () => {
     expect(s.dailyBadges).toEqual([{ id: 'a', isSee: 1 }, { id: 'b', isSee: 1 }]);
     expect(s.otherBadges).toEqual([{ id: 'c', isSee: 1 }]);
   });
+  it('a badge list asked for before the seeing was stored does not bring the count back; news in a conversation does', () => {
+    const unseen = { dailyChats: [{ id: 'c1', isSee: 0 }, { id: 'c3', isSee: 0 }], otherChats: [], workerDailyIcCount: 2, workerOtherIcCount: 0 };
+    let s = run(listed, { type: 'badgesLoaded', badges: unseen }, { type: 'seeBadges' }, { type: 'badgesLoaded', badges: unseen });
+    expect(s.dailyBadges).toEqual([{ id: 'c1', isSee: 1 }, { id: 'c3', isSee: 1 }]);
+    // The candidate writes in c3 (listed) and in c9 (not listed here): both count again.
+    s = run(s, { type: 'messageReceived', message: msg('c3') }, { type: 'messageReceived', message: msg('c9') }, { type: 'badgesLoaded', badges: { ...unseen, dailyChats: [...unseen.dailyChats, { id: 'c9', isSee: 0 }] } });
+    expect(s.dailyBadges).toEqual([{ id: 'c1', isSee: 1 }, { id: 'c3', isSee: 0 }, { id: 'c9', isSee: 0 }]);
+    expect(run(s, { type: 'logout' }).seenBadgeIds).toEqual([]);
+  });
   it('a page with current 1 replaces the list and later pages are appended', () => {
     let s = run(CHAT_STATE, { type: 'recentLoaded', page: { current: 1, data: rows(1, 30) } });
     s = run(s, { type: 'recentLoaded', page: { current: 2, data: rows(31, 5) } });

@@ -85,6 +85,12 @@ export interface ChatState {
   profileInfo: ProfileInfo | null;
   supportBadges: BadgeEntry[];
   supportBadgesMore: number;
+  /**
+   * The conversations whose badges the person saw here with no news since. A badge list asked for
+   * before the server stored that (or answered after it) still says unseen: it must not bring the
+   * count back.
+   */
+  seenBadgeIds: string[];
   newestSupportMessage: SupportMessage | null;
   supportSeenNotice: SupportSeenNotice | null;
 }
@@ -137,6 +143,7 @@ export const CHAT_STATE: ChatState = {
   profileInfo: null,
   supportBadges: [],
   supportBadgesMore: 0,
+  seenBadgeIds: [],
   newestSupportMessage: null,
   supportSeenNotice: null,
 };
@@ -214,18 +221,24 @@ export function stepChat(state: ChatState, action: ChatAction): ChatStep {
       return only(onPage(state, action.page));
     case 'badgesLoaded': {
       const b = action.badges;
+      const seen = new Set(state.seenBadgeIds);
+      const keepSeen = (list: BadgeEntry[]) => (seen.size === 0 ? list : list.map((e) => (e.isSee !== 1 && seen.has(e.id) ? { ...e, isSee: 1 } : e)));
       return only({
         ...state,
-        dailyBadges: b.dailyChats,
-        otherBadges: b.otherChats,
+        dailyBadges: keepSeen(b.dailyChats),
+        otherBadges: keepSeen(b.otherChats),
         dailyBadgesMore: beyond(b.dailyChats, b.dailyChatsTotal),
         otherBadgesMore: beyond(b.otherChats, b.otherChatsTotal),
         workerDailyIcCount: b.workerDailyIcCount,
         workerOtherIcCount: b.workerOtherIcCount,
       });
     }
-    case 'messageReceived':
-      return only(onMessage(state, action.message));
+    case 'messageReceived': {
+      const m = action.message;
+      // News un-sees the conversation, listed here or not.
+      const next = m.fromOtherParty && state.seenBadgeIds.includes(m.conversation_id) ? { ...state, seenBadgeIds: state.seenBadgeIds.filter((id) => id !== m.conversation_id) } : state;
+      return only(onMessage(next, m));
+    }
     case 'seen': {
       const id = action.conversation_id;
       return only({
@@ -267,7 +280,12 @@ export function stepChat(state: ChatState, action: ChatAction): ChatStep {
       return { state: { ...state, openConversations: [], currentConversation: null }, effects: [...new Set(ids)].map(seenAdmin) };
     }
     case 'seeBadges':
-      return only({ ...state, dailyBadges: seeAll(state.dailyBadges), otherBadges: seeAll(state.otherBadges) });
+      return only({
+        ...state,
+        dailyBadges: seeAll(state.dailyBadges),
+        otherBadges: seeAll(state.otherBadges),
+        seenBadgeIds: [...state.dailyBadges, ...state.otherBadges].map((b) => b.id),
+      });
     case 'setProfileInfo':
       return only({ ...state, profileInfo: action.profile });
   }
