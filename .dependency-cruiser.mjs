@@ -94,6 +94,13 @@ export default {
       to: { path: '^server/', pathNot: BROWSER_SAFE },
     },
     {
+      name: 'browser-code-leaves-the-server-texts-out',
+      severity: 'error',
+      comment: 'shared/texts/ holds the sentences only server-drawn pages, PDFs and mails say; an island that imported it would ship them all. Islands take their sentences from shared/messages.ts.',
+      from: { path: '^client/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^shared/texts/' },
+    },
+    {
       name: 'browser-safe-modules-stay-pure',
       severity: 'error',
       comment: 'A browser-safe module imports no server code at run time (types are fine), or the bundle would pull it in.',

@@ -15,7 +15,8 @@
  */
 import type { Lang, Text } from './i18n.ts';
 
-const m = (ja: string, en: string): Text => ({ ja, en });
+/** One entry of the catalogue (here and in the parts of shared/texts/). */
+export const m = (ja: string, en: string): Text => ({ ja, en });
 
 export const MESSAGES = {
   // Words many screens share
@@ -1015,7 +1016,11 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /** The message in a language, with `{name}` placeholders filled from `vars`. */
 export function msg(lang: Lang, key: MessageKey, vars?: Readonly<Record<string, string | number>>): string {
-  const text = MESSAGES[key][lang];
+  return fill(MESSAGES[key][lang], vars);
+}
+
+/** Fills `{name}` placeholders from `vars`; an unknown one stays visible. */
+export function fill(text: string, vars?: Readonly<Record<string, string | number>>): string {
   return vars ? text.replace(/\{(\w+)\}/g, (all, name: string) => (name in vars ? String(vars[name]) : all)) : text;
 }
 
@@ -1026,7 +1031,12 @@ export function msg(lang: Lang, key: MessageKey, vars?: Readonly<Record<string, 
  * ['By sending this form you agree to our ', <a/>, ' and ', <a/>, '.'].
  */
 export function msgParts<T>(lang: Lang, key: MessageKey, vars: Readonly<Record<string, T>>): (string | T)[] {
-  return MESSAGES[key][lang]
+  return fillParts(MESSAGES[key][lang], vars);
+}
+
+/** A text split around its placeholders, each replaced by its value (see msgParts). */
+export function fillParts<T>(text: string, vars: Readonly<Record<string, T>>): (string | T)[] {
+  return text
     .split(/(\{\w+\})/)
     .filter((part) => part !== '')
     .map((part) => {

@@ -1,0 +1,34 @@
+/**
+ * The whole catalogue, for what the server draws: the browser's part (shared/messages.ts, which
+ * every island may import and so ships in its bundles) and the parts only server-drawn pages,
+ * PDFs and mails say (the files of this folder, one per area). The same `msg`, `msgText` and
+ * `msgParts`, the same `{name}` placeholders and the same checks (texts.test.ts); a key lives in
+ * one part only. Browser code never imports this folder (.dependency-cruiser.mjs), so these
+ * sentences stay out of the JavaScript budget.
+ *
+ * Adding a part: a file `shared/texts/<area>.ts` exporting `const <AREA> = { 'area.key': m(ja, en) }
+ * as const satisfies Record<string, Text>`, spread into PARTS below.
+ */
+import type { Lang, Text } from '../i18n.ts';
+import { MESSAGES, fill } from '../messages.ts';
+
+/** The server-only parts, each a record of keys under its own prefix. */
+const PARTS = {} as const;
+
+export const TEXTS = { ...MESSAGES, ...PARTS } as const satisfies Record<string, Text>;
+
+/** The parts by name, for the test that checks no key is in two of them. */
+export const TEXT_PARTS: Readonly<Record<string, Readonly<Record<string, Text>>>> = { messages: MESSAGES };
+
+export type TextKey = keyof typeof TEXTS;
+
+/** The message in a language, with `{name}` placeholders filled from `vars`. */
+export function msg(lang: Lang, key: TextKey, vars?: Readonly<Record<string, string | number>>): string {
+  return fill(TEXTS[key][lang], vars);
+}
+
+/** Both languages of a message, filled (a column's label, a notice built before the language is known). */
+export function msgText(key: TextKey, vars?: Readonly<Record<string, string | number>>): Text {
+  return vars ? { ja: msg('ja', key, vars), en: msg('en', key, vars) } : TEXTS[key];
+}
+
