@@ -1,8 +1,8 @@
 /**
  * The whole catalogue, for what the server draws: the browser's part (shared/messages.ts, which
  * every island may import and so ships in its bundles) and the parts only server-drawn pages,
- * PDFs and mails say (the files of this folder, one per area). The same `msg`, `msgText` and
- * `msgParts`, the same `{name}` placeholders and the same checks (texts.test.ts); a key lives in
+ * PDFs and mails say (the files of this folder, one per area). The same `msg` and `msgText`
+ * (a `msgParts` over `fillParts` when a server-drawn sentence first holds a link), the same `{name}` placeholders and the same checks (texts.test.ts); a key lives in
  * one part only. Browser code never imports this folder (.dependency-cruiser.mjs), so these
  * sentences stay out of the JavaScript budget.
  *
