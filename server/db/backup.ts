@@ -141,7 +141,7 @@ export async function restoreDatabase(url: string, input: Readable): Promise<{ t
   };
   if ((await next()) !== MAGIC) throw new Error('not a Tsunagu backup (it does not start with "TSUNAGU-BACKUP 1")');
   const header = JSON.parse((await next()) ?? 'null') as Header;
-  const known = knownMigrations();
+  const known = await knownMigrations();
   const unknown = header.migrations.filter((m) => !known.includes(m));
   if (unknown.length) throw new Error(`the backup was taken by a newer version of Tsunagu (migrations this one does not know: ${unknown.join(', ')}); restore it with that version`);
   const last = header.migrations.at(-1);
