@@ -389,3 +389,14 @@ export function hrefFor(path: string, params: Record<string, string> = {}): stri
     return encodeURIComponent(value);
   });
 }
+
+/**
+ * The permission code of a route, for whatever is allowed to those who may open that page (an API
+ * operation, a list's rows): the code is written once, in the row above. Throws on a path that is
+ * not a route with a code, so a renamed page fails at start-up, not at the first request.
+ */
+export function routeCode(path: string): number {
+  const code = routeByPath(path)?.code;
+  if (code === undefined) throw new Error(`routeCode(${path}): not a route of the table with a permission code`);
+  return code;
+}

@@ -1,5 +1,6 @@
 import type { ApiContext } from '../context.ts';
 import { isPlacement } from '../../modules/ads/service.ts';
+import { type Rules } from '../rules.ts';
 
 /** The ads a public page shows (docs/ads.md): from the process's cache, never a query per view. */
 export const typeDefs = /* GraphQL */ `
@@ -43,4 +44,10 @@ export const resolvers = {
     publicAds: (_: unknown, a: { placement: string; featured: boolean; exceptJob?: string | null }, ctx: ApiContext) =>
       isPlacement(a.placement) ? ctx.services.ads.current(a.placement, ctx.lang, { featured: a.featured, exceptJob: a.exceptJob ?? null }) : [],
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // the ads a public board shows: from the process's cache, counted as impressions
+  'Query.publicAds': { public: true },
 };

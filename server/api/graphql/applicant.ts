@@ -21,6 +21,7 @@ import { validate } from '../../validation.ts';
 import { InterviewInput, scheduleInterview } from '../../modules/pipeline/interviews.ts';
 import { fixedFor } from './read-models.ts';
 import { todayInJapan } from '../../../shared/time.ts';
+import { type Rules, pages } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A status named in both languages."
@@ -370,4 +371,14 @@ export const resolvers = {
       return r.id;
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // The applicant record: whoever works an applicant list; the row must be one their lists show.
+  'Query.applicantRecord': pages('/admin/candidate', '/v3/admin/candidate/other', '/admin/candidate/shukkin', '/admin/candidate/kakunin'),
+  // SPEC §3 candidate lists: whoever works one of them; the resolver asks for the list's own code.
+  'Query.candidateList': pages('/admin/candidate', '/v3/admin/candidate/other', '/admin/candidate/shukkin', '/admin/candidate/kakunin'),
+  // Interviews: whoever works the interviews page; the application must be the caller's tenant's.
+  'Mutation.scheduleInterview': pages('/admin/interview'),
 };

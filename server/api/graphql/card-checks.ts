@@ -12,6 +12,7 @@ import { CARD_IMAGES_PATH, cardNumberMatches } from '../../modules/workforce/car
 import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
+import { type Rules, pages } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A residence card as staff check it: the person, the record they entered (or staff corrected), the decision, and where its two images are."
@@ -171,4 +172,13 @@ export const resolvers = {
       return (await check(ctx, a.id))!;
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // Residence-card checks: the check screen's code; the card's person must have applied to the caller's tenant.
+  'Query.residenceCardCheck': pages('/admin/worker/rcCheckCandidate'),
+  'Mutation.decideResidenceCard': pages('/admin/worker/rcCheckCandidate'),
+  // a candidate's own card on /staff/card
+  'Query.myResidenceCard': { candidate: true },
 };

@@ -2,6 +2,7 @@ import type { ChatMessage } from '../../chat/events.ts';
 import { mayAccess, viewerOf } from '../../chat/queries.ts';
 import { busIterator } from '../../events/bus.ts';
 import type { ApiContext } from '../context.ts';
+import { type Rules, pages } from '../rules.ts';
 
 /**
  * Chat over graphql-ws (DESIGN.md §7): the V3 chat windows and the support chat listen for new
@@ -67,4 +68,13 @@ export const resolvers = {
       },
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // a candidate's own switch for mail about unread chat answers (server/chat/mail.ts)
+  'Query.myChatMail': { candidate: true },
+  'Mutation.setMyChatMail': { candidate: true },
+  // Chat: whoever may open some kind of conversation; the filter narrows to the ones it may open.
+  'Subscription.chatMessageAdded': pages('/admin/candidate', '/v3/admin/candidate/other', '/v3/admin/supportChat'),
 };

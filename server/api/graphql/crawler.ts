@@ -1,5 +1,6 @@
 import type { ApiContext } from '../context.ts';
 import { tenantOf } from '../../access/tenancy.ts';
+import { type Rules, pages } from '../rules.ts';
 
 /** The run history of a crawler source (/admin/superadmin/crawler, 210001: platform only). */
 export const typeDefs = /* GraphQL */ `
@@ -35,4 +36,10 @@ export const resolvers = {
       return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString(), finished_at: r.finished_at?.toISOString() ?? null }));
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // Job import (the crawler's page): its run history.
+  'Query.crawlerRuns': pages('/admin/superadmin/crawler'),
 };

@@ -7,6 +7,7 @@ import { canEnter } from '../../access/guard.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
 import { msg } from '../../../shared/messages.ts';
+import { type Rules, pages } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "One translation of an enumeration value (SPEC §3)."
@@ -131,4 +132,16 @@ export const resolvers = {
       return true;
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // enumerations (SPEC §3): read by every page and the public boards; edited on the template pages
+  'Query.enums': { public: true },
+  'Query.languages': { public: true },
+  'Mutation.createJobEnum': pages('/admin/templates/enumjobvalue', '/admin/templates/enumuservalue'),
+  'Mutation.updateJobEnum': pages('/admin/templates/enumjobvalue', '/admin/templates/enumuservalue'),
+  'Mutation.deleteJobEnum': pages('/admin/templates/enumjobvalue', '/admin/templates/enumuservalue'),
+  'Mutation.upsertVisaType': pages('/admin/templates/enumuservalue'),
+  'Mutation.deleteVisaType': pages('/admin/templates/enumuservalue'),
 };

@@ -17,6 +17,7 @@ import type { DB } from '../../db/connect.ts';
 import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
+import { type Rules, pages } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   type IntegrationCompany {
@@ -242,4 +243,14 @@ export const resolvers = {
       return disconnectRomuten(ctx.services.db, actorOf(ctx), companyId);
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // Integrations: the catalogue (410001) and the Romuten page (410002); the company must be the caller's.
+  'Query.integrations': pages('/admin/integration'),
+  'Query.romutenConnection': pages('/admin/integration/romuten'),
+  'Mutation.saveRomutenConnection': pages('/admin/integration/romuten'),
+  'Mutation.syncRomuten': pages('/admin/integration/romuten'),
+  'Mutation.disconnectRomuten': pages('/admin/integration/romuten'),
 };

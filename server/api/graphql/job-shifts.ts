@@ -11,6 +11,7 @@ import type { FieldErrors } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 import { tenantOf } from '../../access/tenancy.ts';
+import { type Rules, pages } from '../rules.ts';
 
 /**
  * The shifts of a daily job on its back-office record page: read as the `shifts` field
@@ -211,4 +212,12 @@ export const resolvers = {
       return true;
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // a daily job's shifts: whoever may edit the job's record page (/v3/admin/jobs/[id]),
+  // like the engine's rule for a record's child rows; the job must be in the caller's tenant
+  'Mutation.addJobShifts': pages('/v3/admin/jobs/[id]'),
+  'Mutation.deleteJobShift': pages('/v3/admin/jobs/[id]'),
 };

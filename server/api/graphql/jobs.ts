@@ -14,6 +14,7 @@ import { spendFormLimit } from '../form-limits.ts';
 import { apiError, badInput, type ErrorCode } from '../errors.ts';
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
+import { type Rules } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A job as the public boards show it."
@@ -297,3 +298,15 @@ function clockFor(r: { list: string; date: string | null; clock_in: Date | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // public job boards and applications: candidates are foreign staff, not back-office users
+  'Query.publicJobs': { public: true },
+  'Query.publicJob': { public: true },
+  'Mutation.registerCandidate': { public: true },
+  'Mutation.applyToJob': { candidate: true },
+  'Mutation.confirmApplication': { candidate: true },
+  'Mutation.clockMyShift': { candidate: true },
+  'Query.myApplications': { candidate: true },
+};

@@ -1,6 +1,7 @@
 import { isLang } from '../../../shared/i18n.ts';
 import { latestPublished, type LegalKind } from '../../modules/templates/legal.ts';
 import type { ApiContext } from '../context.ts';
+import { type Rules } from '../rules.ts';
 
 /** The published terms of use and privacy policy, for the public /terms and /policy pages (edited at /admin/templates/terms and privacy). */
 export const typeDefs = /* GraphQL */ `
@@ -34,4 +35,10 @@ export const resolvers = {
     legalDocument: (_: unknown, a: { kind: LegalKind; lang?: string | null }, ctx: ApiContext) =>
       latestPublished(ctx.services.db, a.kind, isLang(a.lang) ? a.lang : ctx.lang),
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // published terms of use and privacy policy (the public /terms and /policy pages)
+  'Query.legalDocument': { public: true },
 };

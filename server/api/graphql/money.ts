@@ -24,6 +24,7 @@ import { validate } from '../../validation.ts';
 import { fixedFor } from './read-models.ts';
 import type { DB } from '../../db/connect.ts';
 import { dateText, yen } from '../../../shared/format.ts';
+import { type Rules, pages } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A batch of daily pay sent to the bank on one day."
@@ -578,4 +579,21 @@ export const resolvers = {
       return d;
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // money: the pay screens' codes; a payslip or invoice also needs its row visible (the read model's tenant rule)
+  'Query.transferBatches': pages('/admin/salary/daily'),
+  'Query.transferBatchFile': pages('/admin/salary/daily'),
+  'Mutation.createTransferBatch': pages('/admin/salary/daily'),
+  'Query.transferFailures': pages('/admin/salary/daily'),
+  'Query.payslip': pages('/admin/salary/monthly'),
+  'Query.invoiceDocument': pages('/admin/billing'),
+  'Mutation.createInvoices': pages('/admin/billing'),
+  // a worker's own pay, quick pay and bank account on /staff
+  'Query.myPay': { candidate: true },
+  'Query.myPayslip': { candidate: true },
+  'Mutation.requestQuickPay': { candidate: true },
+  'Mutation.saveBankAccount': { candidate: true },
 };

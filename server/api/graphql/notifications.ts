@@ -3,6 +3,7 @@ import { countUnread, drawNotification, listNotifications, markRead } from '../.
 import type { ApiContext } from '../context.ts';
 import { apiError } from '../errors.ts';
 import { msg } from '../../../shared/messages.ts';
+import { type Rules } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A notification (type 1) or a document notice (type 2), SPEC §3."
@@ -70,4 +71,13 @@ export const resolvers = {
         busIterator(ctx.services.bus, 'notification.added', (p) => (p.userId === ctx.user!.id ? { notificationAdded: drawNotification(p.notification, ctx.lang) } : undefined)),
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // notifications (SPEC §3, §4): each signed-in person's own, back office or candidate
+  'Query.notifications': { session: true },
+  'Query.notificationCount': { session: true },
+  'Mutation.markNotificationRead': { session: true },
+  'Subscription.notificationAdded': { session: true },
 };

@@ -10,6 +10,7 @@ import { tenantOf } from '../../access/tenancy.ts';
 import { findDuplicates, linkStaffToCandidate, listMerges, mergeStaffRows, type MergeRefusal } from '../../modules/staff/person.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError } from '../errors.ts';
+import { type Rules, pages } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "Two records that are likely one person, and why (card: same residence-card number; email: same e-mail, any case)."
@@ -102,4 +103,13 @@ export const resolvers = {
       return answer(ctx, await mergeStaffRows(ctx.services.db, actorOf(ctx), a.fromId, a.intoId));
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // One person: the registry's code; rows of another company are not found, merges across companies refused.
+  'Query.personDuplicates': pages('/admin/staff'),
+  'Query.personMerges': pages('/admin/staff'),
+  'Mutation.linkStaffPerson': pages('/admin/staff'),
+  'Mutation.mergeStaffRows': pages('/admin/staff'),
 };

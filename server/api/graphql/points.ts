@@ -14,6 +14,7 @@ import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { PLATFORM_POINTS_VALID_DAYS } from '../../modules/points/awards.ts';
 import type { ApiContext } from '../context.ts';
 import { badInput, forbidden } from '../errors.ts';
+import { type Rules, pages } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "Points added to (add) or taken from (spend) a person's wallet by hand, with the reason."
@@ -161,4 +162,12 @@ export const resolvers = {
       return { balance: r.balance };
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // Points: by hand on the points page; the candidate's own on /staff/points.
+  'Mutation.adjustPoints': pages('/v3/admin/point'),
+  'Query.pointWallets': pages('/v3/admin/point'),
+  'Query.myPoints': { candidate: true },
 };

@@ -2,6 +2,7 @@ import { listBackOfficeRoles, roleMapHistory, saveRoleMapsAudited } from '../../
 import type { RoleMap } from '../../auth/default-roles.ts';
 import type { ApiContext } from '../context.ts';
 import { badInput } from '../errors.ts';
+import { type Rules, pages } from '../rules.ts';
 
 /** The role-map editor of /admin/roles (code 280001; rules in authz.ts). */
 export const typeDefs = /* GraphQL */ `
@@ -67,4 +68,11 @@ export const resolvers = {
       return true;
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // the role-map editor at /admin/roles
+  'Query.roleMapsAdmin': pages('/admin/roles'),
+  'Mutation.saveRoleMaps': pages('/admin/roles'),
 };

@@ -16,6 +16,7 @@ import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 import { fixedFor } from './read-models.ts';
+import { type Rules, pages } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   type ScoutQuota {
@@ -221,4 +222,15 @@ export const resolvers = {
       return { status: r.status, applicationId: r.applicationId };
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // Scouting: the search screen's offer form and sending; the job must be the caller's tenant's.
+  'Query.scoutDesk': pages('/v3/admin/scout/search'),
+  'Mutation.sendScoutOffer': pages('/v3/admin/scout/search'),
+  // a candidate's own scouting profile and answers on /staff/scout
+  'Query.myScout': { candidate: true },
+  'Mutation.saveMyScout': { candidate: true },
+  'Mutation.answerScoutOffer': { candidate: true },
 };

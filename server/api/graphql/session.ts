@@ -7,6 +7,7 @@ import type { ApiContext } from '../context.ts';
 import { spendFormLimit } from '../form-limits.ts';
 import { apiError, badInput } from '../errors.ts';
 import { msg, msgText } from '../../../shared/messages.ts';
+import { type Rules } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   type User {
@@ -224,4 +225,24 @@ export const resolvers = {
       return true;
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // session
+  'Query.me': { public: true },
+  'Query.roleMaps': { user: true },
+  // the same readers as roleMaps: a web tier apart from the API keeps its cached maps fresh with it
+  'Subscription.roleMapsChanged': { user: true },
+  'Query.passwordResetTokenValid': { public: true },
+  'Query.passwordResetAccount': { public: true },
+  'Mutation.login': { public: true },
+  // any signed-in person, back office or candidate, may end their own sessions
+  'Mutation.logout': { session: true },
+  // and renew their own session while active (the sliding session)
+  'Mutation.renewSession': { session: true },
+  'Mutation.submitContact': { public: true },
+  'Mutation.submitTrial': { public: true },
+  'Mutation.requestPasswordReset': { public: true },
+  'Mutation.resetPassword': { public: true },
 };

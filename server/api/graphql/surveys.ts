@@ -9,6 +9,7 @@ import { tenantOf } from '../../access/tenancy.ts';
 import { answerSurvey, audience, chatPoster, audienceChoices, createSurvey, loadSurvey, recipientState, sendSurvey, surveyResponses, surveyResults, validateSurvey, type AnswerInput, type SurveyRecord } from '../../modules/surveys/surveys.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
+import { type Rules, pages } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   type SurveyOption {
@@ -225,4 +226,17 @@ export const resolvers = {
       throw badInput(ctx.lang, 'errors' in r ? r.errors : {});
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // Surveys: the survey pages' code; the survey must be the caller's company's.
+  'Query.surveyDetail': pages('/v3/admin/survey'),
+  'Query.surveyAudience': pages('/v3/admin/survey'),
+  'Query.surveyResponses': pages('/v3/admin/survey'),
+  'Mutation.createSurvey': pages('/v3/admin/survey'),
+  'Mutation.sendSurvey': pages('/v3/admin/survey'),
+  // a survey sent to the candidate, answered once
+  'Query.mySurvey': { candidate: true },
+  'Mutation.answerSurvey': { candidate: true },
 };

@@ -21,6 +21,7 @@ import { dispatchLedger, foreignEmploymentReport } from '../../modules/workforce
 import { contractFacts, contractTemplate, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../../modules/workforce/worker-record.ts';
 import type { ApiContext } from '../context.ts';
 import { fixedFor } from './read-models.ts';
+import { type Rules, pages } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A shift of the worker with the attendance recorded for it (status null: none yet)."
@@ -277,4 +278,11 @@ export const resolvers = {
       };
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // The worker record: whoever opens the workers list; the person must be a row of it.
+  'Query.workerRecord': pages('/admin/worker'),
+  'Query.workerContract': pages('/admin/worker'),
 };

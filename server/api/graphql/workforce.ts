@@ -22,6 +22,7 @@ import { askClientToConfirm } from '../../modules/workforce/confirm-notice.ts';
 import { statusRule, workLimitText } from '../../modules/workforce/work-limits.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
+import { type Rules, pages } from '../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "An upcoming shift with a free seat, as the assignment form offers it."
@@ -304,4 +305,17 @@ export const resolvers = {
       throw apiError(r.reason === 'not-found' ? 'NOT_FOUND' : 'CONFLICT', msg(ctx.lang, SWAP_REFUSAL[r.reason]));
     },
   },
+};
+
+/** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
+export const rules: Rules = {
+  // Shifts: the assignment form of /admin/shift; client users are refused in the resolver.
+  'Query.assignableShifts': pages('/admin/shift'),
+  'Mutation.assignShift': pages('/admin/shift'),
+  'Query.shiftPeople': pages('/admin/shift'),
+  'Query.swappablePlacements': pages('/admin/shift'),
+  'Query.myOpenShifts': { candidate: true },
+  'Query.shiftHoursLeft': pages('/admin/shift'),
+  'Mutation.swapShifts': pages('/admin/shift'),
+  'Mutation.setPlacementDispatch': pages('/admin/shift'),
 };
