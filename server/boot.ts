@@ -10,10 +10,8 @@ import { ensureDatabase } from './db/ensure.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo, seedBase } from './db/seed/index.ts';
 import { createEventBus } from './events/create.ts';
+import { featureJobs } from './features.ts';
 import { createMailer, type Mailer } from './mail.ts';
-import { startCrawlerScheduler } from './modules/crawler/run.ts';
-import { startReminderScheduler } from './modules/pipeline/reminders.ts';
-import { startPointExpiry } from './modules/points/ledger.ts';
 import { PROJECT_ROOT } from './root.ts';
 import { stickyWorker } from './sticky.ts';
 import { resolveIntegrationKey } from './secrets.ts';
@@ -114,13 +112,9 @@ export async function serve(configured: Config, log: Logger, prepared: Pick<Prep
     const bus = await createEventBus(config.redisUrl, log, config.redisPrefix);
     const full = await createApp({ config, db, pool, log, mailer, bus, jwtSecret: prepared.jwtSecret, root: ROOT });
     built = full;
-    // Job import on schedule (every process may run it: a run claims its source first).
-    const crawler = config.crawlerIntervalSeconds > 0 ? startCrawlerScheduler(db, { log, intervalMs: config.crawlerIntervalSeconds * 1000, outbound: full.services.outbound, bus: full.services.bus }) : null;
-    // The pipeline's reminders (kakunin the day before a shift, interviews): claimed, so once in all processes.
-    const reminders = config.reminderIntervalSeconds > 0 ? startReminderScheduler(full.services, config.reminderIntervalSeconds * 1000) : null;
-    // Points past their validity expire once an hour (they also expire whenever a wallet is read or written).
-    const points = config.reminderIntervalSeconds > 0 ? startPointExpiry(db, log, 3_600_000) : null;
-    resources.push({ close: async () => crawler?.stop() }, { close: async () => reminders?.stop() }, { close: async () => points?.stop() }, { close: () => db.destroy() }, { close: () => bus.close() }, mailer);
+    // Each feature's background jobs (server/features.ts): job import, the pipeline's reminders, point expiry.
+    const jobs = featureJobs().map((job) => job.start({ db, log, config, services: full.services }));
+    resources.push(...jobs.map((job) => ({ close: async () => job?.stop() })), { close: () => db.destroy() }, { close: () => bus.close() }, mailer);
   }
 
   let port = config.port;

@@ -4,22 +4,12 @@ import { defaultPageRoles, ROLE_KIND, type Role } from '../../auth/default-roles
 import { ROLE_TITLES } from '../../auth/role-titles.ts';
 import { ADMIN_CODES } from '../../access/routes.ts';
 import type { DB } from '../connect.ts';
-import { seedDemoChats } from '../../chat/seed.ts';
-import { seedDemoJobs } from '../../modules/jobs/seed.ts';
-import { seedDemoPersonDuplicates, seedDemoStaff } from '../../modules/staff/seed.ts';
+import type { DemoCompanies } from '../../feature.ts';
+import { demoSeedSteps } from '../../features.ts';
 import { seedReferenceData } from '../../modules/enums/service.ts';
 import { seedTemplateDefaults } from '../../modules/templates/defaults.ts';
 import { copyTemplatesToCompany } from '../../modules/templates/copy.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
-import { seedDemoPipeline } from '../../modules/pipeline/seed.ts';
-import { seedDemoMoney } from '../../modules/payroll/seed.ts';
-import { seedDemoPoints } from '../../modules/points/seed.ts';
-import { seedDemoIntegrations } from '../../modules/integrations/seed.ts';
-import { seedDemoScouting } from '../../modules/scouting/seed.ts';
-import { seedDemoSurveys } from '../../modules/surveys/seed.ts';
-import { seedDemoAds } from '../../modules/ads/seed.ts';
-import { seedDemoCardChecks } from '../../modules/workforce/seed.ts';
-import { seedDemoPlacementLaw, seedDemoWorkforce } from '../../modules/workforce/seed.ts';
 import { notificationRow, type NotificationMessage } from '../../modules/notifications/service.ts';
 
 /** Built-in roles with their display names. */
@@ -185,37 +175,9 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
       .values(staff.flatMap((u) => notes.map((n, i) => ({ ...notificationRow(u.id, n), is_read: i === 2, created_at: new Date(Date.now() - (i + 1) * 3_600_000) }))))
       .execute();
 
-    // Open daily and part-time jobs on both companies' boards, with two weeks of shifts.
-    await seedDemoJobs(trx, [
-      { id: c1.id, clients: [clientIds.c1a, clientIds.c1b] },
-      { id: c2.id, clients: [clientIds.c2a] },
-    ]);
-    // A few conversations with the first company, read and unread.
-    await seedDemoChats(trx, c1.id);
-    // The pipeline on every list: kakunin due, a no-show, an interview tomorrow.
-    await seedDemoPipeline(trx, c1.id);
-    // A worked week becomes daily and monthly pay, an advance, a transfer batch, invoices.
-    await seedDemoMoney(trx, c1.id);
-    // Points for those shifts, platform campaigns, a referral, a gift and a spend.
-    await seedDemoPoints(trx, c1.id);
-    // A Romuten connection started but without credentials: shown as not connected, never called.
-    await seedDemoIntegrations(trx, c1.id);
-    // A workplace survey sent to the demo week's workers, two of them answered.
-    await seedDemoSurveys(trx, c1.id);
-    // A featured job and a banner on the boards.
-    await seedDemoAds(trx);
-    // The staff registry of both companies, some residence cards expiring soon.
-    await seedDemoStaff(trx, companyIds);
-    // Candidates open to scouting and Sakura Staffing's pending offer.
-    await seedDemoScouting(trx, c1.id);
-    // A candidate's residence card waiting for a check.
-    await seedDemoCardChecks(trx, c1.id);
-    // Last: cards verified (the people above included), a student near her 28 hours, a dependent without the permission.
-    await seedDemoWorkforce(trx, c1.id);
-    // A 17-year-old, a technical intern, a 特定技能 food-service worker and an engineer visa holder.
-    await seedDemoPlacementLaw(trx, c1.id);
-    // A registry row duplicating a demo candidate, and one registered twice.
-    await seedDemoPersonDuplicates(trx, c1.id);
+    // Each feature's demo data, in the order of FEATURES (server/features.ts).
+    const demo: DemoCompanies = { company: c1.id, companies: companyIds, clients: clientIds };
+    for (const step of demoSeedSteps()) await step(trx, demo);
 
     return {
       seeded: true,

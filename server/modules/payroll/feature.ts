@@ -1,0 +1,17 @@
+import { defineFeature } from '../../feature.ts';
+import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
+import { paymentSettingsResource } from '../../resources/defs/payment.ts';
+import { seedDemoMoney } from './seed.ts';
+
+/**
+ * Money: daily and monthly pay, quick pay, transfers and invoices (API: server/api/graphql/money.ts;
+ * the pay and billing lists' panels: server/web/screens/panels.tsx).
+ */
+export const payrollFeature = defineFeature({
+  name: 'payroll',
+  routes: ['/admin/salary/monthly', '/admin/salary/daily', '/admin/salary/quickpay', '/admin/billing', '/admin/system/payment', '/staff/pay'],
+  resources: [paymentSettingsResource],
+  readModels: [payLinesReadModel, payRunsReadModel, advancesReadModel, invoicesReadModel],
+  // A worked week becomes daily and monthly pay, an advance, a transfer batch, invoices.
+  seed: [(db, demo) => seedDemoMoney(db, demo.company)],
+});

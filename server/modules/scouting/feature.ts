@@ -1,0 +1,16 @@
+import { defineFeature } from '../../feature.ts';
+import { scoutCandidatesReadModel, scoutOffersReadModel } from '../../resources/defs/scouting.ts';
+import { seedDemoScouting } from './seed.ts';
+
+/**
+ * Scouting: companies search candidates who opted in and send them offers; the candidate answers
+ * on /staff/scout. API: server/api/graphql/scouting.ts; screens: the search's panel
+ * (server/web/screens/scout-panel.tsx) and candidate-scout.tsx.
+ */
+export const scoutingFeature = defineFeature({
+  name: 'scouting',
+  routes: ['/v3/admin/scout/search', '/v3/admin/scout/pending', '/v3/admin/scout/confirm', '/staff/scout'],
+  readModels: [scoutCandidatesReadModel, scoutOffersReadModel],
+  // Candidates open to scouting and Sakura Staffing's pending offer.
+  seed: [(db, demo) => seedDemoScouting(db, demo.company)],
+});
