@@ -5,7 +5,6 @@
  * and may add form actions. The money screens use them: transfer batches and their
  * 全銀 files, payslip and invoice PDFs, making the period's invoices.
  */
-import type { ReactNode } from 'react';
 import { isLang, pickLang, tr, type Text } from '../../../shared/i18n.ts';
 import { Field } from '../../../views/ui/Field.tsx';
 import { PanelForm } from '../../../views/ui/PanelForm.tsx';
@@ -15,24 +14,12 @@ import { dateText, hoursMinutesText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
 import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
-import { errorPage, failed, file, redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
+import { errorPage, failed, file, redirect, type ScreenContext } from '../screen.ts';
 import { businessDayOnOrAfter } from '../../modules/payroll/payday.ts';
-import { scoutSearchPanel } from './scout-panel.tsx';
-import { surveysPanel } from './admin/surveys.tsx';
-import { cardCheckPanel } from './admin/card-checks.tsx';
-import { workerRecordPanel } from './admin/worker-record.tsx';
-import { ActionButton, type ActionRefs } from '../../../views/ui/Action.tsx';
+import { ActionButton } from '../../../views/ui/Action.tsx';
+import { panel, type Panel } from './feature.ts';
+import { featurePanels } from './features.ts';
 
-/**
- * A panel's own actions are the screen's too: its load and view get one reference per action it
- * declares (views/ui/Action.tsx), the only way to draw their buttons.
- */
-export interface Panel<P = unknown, K extends string = string> {
-  load(ctx: ScreenContext, act: ActionRefs<K>): Promise<P>;
-  view(ctx: ScreenContext, data: P, state: FormState | undefined, act: ActionRefs<K>): ReactNode;
-  actions?: { readonly [A in K]: Action };
-}
-const panel = <P, K extends string = never>(p: Panel<P, K>): Panel => p as unknown as Panel;
 const t = (ja: string, en: string): Text => ({ ja, en });
 const UUID = /^[0-9a-f-]{36}$/i;
 
@@ -429,12 +416,7 @@ export const READ_MODEL_PANELS: Readonly<Record<string, Panel>> = {
   '/admin/salary/monthly': monthlyPay,
   '/admin/billing': billing,
   '/v3/admin/point': points,
-  '/v3/admin/scout/search': panel(scoutSearchPanel),
-  // A survey's page and its answers' CSV on the list's address.
-  '/v3/admin/survey': panel(surveysPanel),
-  // Residence-card checks: one card's images, record and decision.
-  '/admin/worker/rcCheckCandidate': panel(cardCheckPanel),
-  // One worker's record and employment contract: `?id=<userId>`.
-  '/admin/worker': panel(workerRecordPanel),
   '/admin/shift': shifts,
+  // The features' own panels, beside their screens (screens/features.ts).
+  ...featurePanels(),
 };

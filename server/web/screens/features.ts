@@ -1,0 +1,19 @@
+import type { Panel, WebFeature } from './feature.ts';
+import { scoutingWeb } from './scouting.ts';
+import { surveysWeb } from './surveys.ts';
+import { workforceWeb } from './workforce.ts';
+
+/** The web halves of the features' manifests (server/features.ts lists the features themselves). */
+export const WEB_FEATURES: readonly WebFeature[] = [surveysWeb, scoutingWeb, workforceWeb];
+
+/** Every feature's panels by screen path; a path claimed twice stops the start. */
+export function featurePanels(): Record<string, Panel> {
+  const out: Record<string, Panel> = {};
+  for (const web of WEB_FEATURES) {
+    for (const [path, p] of Object.entries(web.panels ?? {})) {
+      if (Object.hasOwn(out, path)) throw new Error(`two panels for ${path}`);
+      out[path] = p;
+    }
+  }
+  return out;
+}
