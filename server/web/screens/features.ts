@@ -1,10 +1,16 @@
+import { chatWeb } from './chat.ts';
 import type { Panel, WebFeature } from './feature.ts';
+import { integrationsWeb } from './integrations.ts';
+import { payrollWeb } from './payroll.ts';
+import { pipelineWeb } from './pipeline.ts';
+import { pointsWeb } from './points.ts';
 import { scoutingWeb } from './scouting.ts';
 import { surveysWeb } from './surveys.ts';
+import { templatesWeb } from './templates.ts';
 import { workforceWeb } from './workforce.ts';
 
 /** The web halves of the features' manifests (server/features.ts lists the features themselves). */
-export const WEB_FEATURES: readonly WebFeature[] = [surveysWeb, scoutingWeb, workforceWeb];
+export const WEB_FEATURES: readonly WebFeature[] = [templatesWeb, chatWeb, pipelineWeb, payrollWeb, pointsWeb, integrationsWeb, surveysWeb, scoutingWeb, workforceWeb];
 
 /** Every feature's panels by screen path; a path claimed twice stops the start. */
 export function featurePanels(): Record<string, Panel> {

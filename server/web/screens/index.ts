@@ -4,11 +4,7 @@
  * read-model definition (its screens from the engine). docs/architecture.md "Adding a feature".
  */
 import type { Screen } from '../screen.ts';
-import { APPLICANT_SCREENS } from './admin/applicant.tsx';
-import { ENUM_SCREENS } from './admin/enums.tsx';
-import { INTEGRATION_SCREENS } from './admin/integrations.tsx';
 import { ROLES_SCREEN } from './admin/roles.tsx';
-import { SUPPORT_CHAT_SCREEN } from './admin/support-chat.tsx';
 import { CANDIDATE_SCREENS } from './candidate.tsx';
 import { PUBLIC_SCREENS } from './public.tsx';
 import { READ_MODEL_SCREENS } from './read-models.tsx';
@@ -19,11 +15,7 @@ export const SCREENS: readonly Screen[] = [
   ...PUBLIC_SCREENS,
   ...CANDIDATE_SCREENS,
   ...READ_MODEL_SCREENS,
-  ...APPLICANT_SCREENS,
-  SUPPORT_CHAT_SCREEN,
-  ...ENUM_SCREENS,
   ROLES_SCREEN,
-  ...INTEGRATION_SCREENS,
   ...RESOURCE_SCREENS,
   // The features' screens (screens/features.ts).
   ...WEB_FEATURES.flatMap((web) => web.screens ?? []),

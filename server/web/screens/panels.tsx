@@ -1,6 +1,7 @@
 /**
  * Panels: what a read-model screen shows and does besides its list (server/web/screens/read-models.tsx
- * draws the panel of its path above the list). A panel loads through the API like any screen, may
+ * draws the panel of its path above the list; each feature's web half names its panels by path,
+ * screens/features.ts). A panel loads through the API like any screen, may
  * answer a download instead of the page (`?payslip=<id>` on a `download` column, a transfer file),
  * and may add form actions. The money screens use them: transfer batches and their
  * 全銀 files, payslip and invoice PDFs, making the period's invoices.
@@ -17,8 +18,7 @@ import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
 import { errorPage, failed, file, redirect, type ScreenContext } from '../screen.ts';
 import { businessDayOnOrAfter } from '../../modules/payroll/payday.ts';
 import { ActionButton } from '../../../views/ui/Action.tsx';
-import { panel, type Panel } from './feature.ts';
-import { featurePanels } from './features.ts';
+import { panel } from './feature.ts';
 
 const t = (ja: string, en: string): Text => ({ ja, en });
 const UUID = /^[0-9a-f-]{36}$/i;
@@ -36,7 +36,8 @@ const batchedFlag = (ctx: ScreenContext) => {
   return parts.length === 4 && parts.every((n) => Number.isInteger(n) && n >= 0) && /^\d{4}-\d{2}-\d{2}$/.test(on) ? { lines: parts[0]!, payees: parts[1]!, total: parts[2]!, failed: parts[3]!, on } : null;
 };
 
-const dailyPay = panel({
+/** /admin/salary/daily: transfer batches, their 全銀 files and the failures. */
+export const dailyPay = panel({
   load: async (ctx) => {
     const id = wanted(ctx, 'batch');
     if (id) {
@@ -124,7 +125,8 @@ const dailyPay = panel({
   },
 });
 
-const monthlyPay = panel({
+/** /admin/salary/monthly: payslip PDFs of the list's download column. */
+export const monthlyPay = panel({
   load: async (ctx) => {
     const id = wanted(ctx, 'payslip');
     if (!id) return null;
@@ -136,7 +138,8 @@ const monthlyPay = panel({
   view: () => null,
 });
 
-const billing = panel({
+/** /admin/billing: making the period's invoices, and their PDFs. */
+export const billing = panel({
   load: async (ctx) => {
     const id = wanted(ctx, 'invoice');
     if (!id) return null;
@@ -185,7 +188,8 @@ const billing = panel({
  * The points ledger's hand form: add points to, or take them from, a person's
  * wallet with a reason. A company user writes its own wallet; platform staff choose one.
  */
-const points = panel({
+/** /v3/admin/point: adding or taking points by hand. */
+export const points = panel({
   load: async (ctx) => (await ctx.call(DOCS.PointWallets)).pointWallets,
   view: (ctx, wallets, state, act) => {
     const v = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
@@ -246,7 +250,8 @@ const points = panel({
  * in the week shown. A refusal of the card or working-limit check is the form's error, in the
  * reader's language, with the window and the minutes left.
  */
-const shifts = panel({
+/** /admin/shift: assigning people to shifts, swaps, the hours left of the week. */
+export const shifts = panel({
   load: async (ctx) => {
     const weekParam = queryText(ctx.req, 'week');
     const week = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(weekParam) && !Number.isNaN(Date.parse(weekParam)) ? weekParam : todayInJapan());
@@ -409,14 +414,3 @@ const shifts = panel({
     },
   },
 });
-
-/** The panel of each read-model screen that has one, by path. */
-export const READ_MODEL_PANELS: Readonly<Record<string, Panel>> = {
-  '/admin/salary/daily': dailyPay,
-  '/admin/salary/monthly': monthlyPay,
-  '/admin/billing': billing,
-  '/v3/admin/point': points,
-  '/admin/shift': shifts,
-  // The features' own panels, beside their screens (screens/features.ts).
-  ...featurePanels(),
-};

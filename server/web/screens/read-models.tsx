@@ -12,7 +12,7 @@ import { Island } from '../../../views/ui/Island.tsx';
 import { mondayOf, todayInJapan } from '../../../shared/time.ts';
 import { READ_MAX_PAGE_SIZE } from '../../resources/read-model.ts';
 import { csv, defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
-import { READ_MODEL_PANELS } from './panels.tsx';
+import { featurePanels } from './features.ts';
 import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
 
 /**
@@ -25,6 +25,8 @@ type Page = { total: number; page: number; size: number; next: string | null; ro
 /** A state as the API gives it for the caller: label, tone, and where the caller may move a row in it. */
 type StateChoice = { value: string; ja: string; en: string; tone: BadgeState['tone']; group: string | null; next: string[] };
 const BULK_FORM = 'bulk';
+/** The features' panels, by the path of the screen that draws one above its list. */
+const PANELS = featurePanels();
 
 /** A column for the kit; the state column's states come from the API (`states`), the others' from the definition. */
 const columnView = (c: ReadColumn, states?: readonly BadgeState[]): ColumnView => {
@@ -75,7 +77,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
   const filters = (def.filters ?? []).filter((f) => !(f.name in fixed) && !f.hidden);
   const sortable = def.columns.filter((c) => c.sortable).map((c) => c.name);
   const fetchPage = (ctx: ScreenContext, vars: Record<string, unknown>) => ctx.call<Record<string, Page>>(docs.list, vars).then((d) => d[def.plural]!);
-  const panel = Object.hasOwn(READ_MODEL_PANELS, screen.path) ? READ_MODEL_PANELS[screen.path] : undefined;
+  const panel = Object.hasOwn(PANELS, screen.path) ? PANELS[screen.path] : undefined;
   const panelAct = declaredActions(Object.keys(panel?.actions ?? {}));
   /** A row's button says the row and what to do with it: `<id>:<state or action>`. */
   const rowArg = (arg: string | null): [string, string] | null => {

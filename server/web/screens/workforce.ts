@@ -3,8 +3,9 @@ import { workerRecordPanel } from './admin/worker-record.tsx';
 import { CANDIDATE_CARD_SCREEN } from './candidate-card.tsx';
 import { CANDIDATE_SHIFTS_SCREEN } from './candidate-shifts.tsx';
 import { defineWebFeature, panel } from './feature.ts';
+import { shifts } from './panels.tsx';
 
-/** Workforce's screens (server/modules/workforce/feature.ts); the shift list's assignment panel is in panels.tsx. */
+/** Workforce's screens (server/modules/workforce/feature.ts). */
 export const workforceWeb = defineWebFeature({
   feature: 'workforce',
   // The candidate's residence card and open shifts.
@@ -14,5 +15,7 @@ export const workforceWeb = defineWebFeature({
     '/admin/worker/rcCheckCandidate': panel(cardCheckPanel),
     // One worker's record and employment contract: `?id=<userId>`.
     '/admin/worker': panel(workerRecordPanel),
+    // Assigning people to the shifts of the list, swaps, the hours left of the week.
+    '/admin/shift': shifts,
   },
 });
