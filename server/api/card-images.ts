@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { chooseLang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import { canEnter } from '../access/guard.ts';
-import { routeByPath } from '../access/routes.ts';
+import { routeCode } from '../access/routes.ts';
 import { tenantOf } from '../access/tenancy.ts';
 import { refuseUnread, takeUpload } from '../http-kit.ts';
 import { cleanImage, sessionUsers, sniffImage } from '../chat/attachments.ts';
@@ -14,7 +14,7 @@ import type { Services } from '../services.ts';
 /** The page the upload form is on (a browser's post goes back to it). */
 const CARD_PAGE = '/staff/card';
 /** The code of the check screen (/admin/worker/rcCheckCandidate, 160004): who may look at someone's card. */
-const CHECK_CODE = routeByPath('/admin/worker/rcCheckCandidate')!.code!;
+const CHECK_CODE = routeCode('/admin/worker/rcCheckCandidate');
 /** The whole form: two full images and the fields. */
 const MAX_FORM_BYTES = 2 * MAX_CARD_IMAGE_BYTES + 256 * 1024;
 /** Card uploads a person may make per hour. */

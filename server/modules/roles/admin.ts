@@ -3,7 +3,7 @@ import type { DB } from '../../db/connect.ts';
 import type { Lang, Text } from '../../../shared/i18n.ts';
 import type { FieldErrors } from '../../validation.ts';
 import { canEnter } from '../../access/guard.ts';
-import { ADMIN_CODES } from '../../access/routes.ts';
+import { ADMIN_CODES, routeCode } from '../../access/routes.ts';
 import { loadRoleMaps, saveRoleMaps } from './role-maps.ts';
 import { msg } from '../../../shared/messages.ts';
 
@@ -13,7 +13,7 @@ import { msg } from '../../../shared/messages.ts';
  */
 
 /** The code of /admin/roles itself: a save that takes it from every superadmin is refused. */
-export const ROLES_SCREEN_CODE = 280001;
+export const ROLES_SCREEN_CODE = routeCode('/admin/roles');
 /** The audit log's entity for role-map changes (one entity, id 'roleMaps'). */
 export const ROLE_MAPS_ENTITY = 'roleMaps';
 

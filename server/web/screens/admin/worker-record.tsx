@@ -10,6 +10,7 @@ import { dateLong, minutesText, timeText, yen } from '../../../../shared/format.
 import { isLang, pickLang, tr, type Lang, type Text } from '../../../../shared/i18n.ts';
 import { todayInJapan } from '../../../../shared/time.ts';
 import { canEnter } from '../../../access/guard.ts';
+import { routeCode } from '../../../access/routes.ts';
 import { DOCS, type ResultOf } from '../../../api/documents.ts';
 import { Badge, DataTable, type Tone } from '../../../../views/ui/DataTable.tsx';
 import { queryText } from '../../kit.ts';
@@ -179,7 +180,7 @@ function ExpiryWarning({ lang, expiry }: { lang: Lang; expiry: string | null }) 
 function view(ctx: ScreenContext, w: Worker | null) {
   const { lang } = ctx;
   if (!w) return <p className="hint">{tr(lang, t('氏名を押すと、そのワーカーのシフト・勤怠・給与・書類・雇用契約書を確認できます。', 'Press a name to see that worker’s shifts, attendance, pay, documents and employment contract.'))}</p>;
-  const mayCheckCards = !!ctx.roleMaps && !!ctx.user && canEnter(ctx.roleMaps, ctx.user.role, 160004);
+  const mayCheckCards = !!ctx.roleMaps && !!ctx.user && canEnter(ctx.roleMaps, ctx.user.role, routeCode('/admin/worker/rcCheckCandidate'));
   const card = w.cardCheckStatus ? CARD_STATE[w.cardCheckStatus] : undefined;
   const shiftRows = (upcoming: boolean) =>
     w.shifts
