@@ -5,11 +5,11 @@
  * A company user works on its own company only; a platform user picks one (`companyId`).
  */
 import { notifyPlatform } from '../../modules/notifications/service.ts';
-import { companyDirectory } from '../../modules/companies/directory.ts';
+import { companyDirectory, companyNames } from '../../modules/companies/directory.ts';
 import { z } from 'zod';
 import { msg, msgText } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
-import { catalogue, disconnectRomuten, romutenSettings, saveRomuten } from '../../modules/integrations/connections.ts';
+import { catalogue, disconnectRomuten, romutenSettings, saveRomuten, syncById } from '../../modules/integrations/connections.ts';
 import { DEFAULT_POLICY } from '../../modules/integrations/romuten-client.ts';
 import { allowListed, urlRefusal, type AllowList } from '../../net/outbound.ts';
 import { syncRomuten } from '../../modules/integrations/sync.ts';
@@ -157,8 +157,7 @@ const inputSchema = (production: boolean, allow: AllowList) =>
   });
 
 async function syncView(db: DB, id: string) {
-  const r = await db.selectFrom('integration_syncs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return toSync(r);
+  return toSync(await syncById(db, id));
 }
 
 const toSync = (r: Awaited<ReturnType<typeof romutenSettings>>['syncs'][number]) => ({
@@ -232,7 +231,7 @@ export const resolvers = {
         throw apiError('CONFLICT', msg(ctx.lang, key));
       }
       if (r.status !== 'ok') {
-        const company = await ctx.services.db.selectFrom('companies').select(['name', 'name_en']).where('id', '=', companyId).executeTakeFirst();
+        const company = await companyNames(ctx.services.db, companyId);
         await notifyPlatform(ctx.services.db, ctx.services.bus, { key: 'notify.syncFailed', params: { company: { ja: company?.name ?? '', en: company?.name_en ?? '' } }, link: '/admin/integration' });
       }
       return syncView(ctx.services.db, r.syncId);

@@ -4,11 +4,11 @@
  * candidate's own balances, history and referral link on /staff/points.
  */
 import { candidateByEmail } from '../../modules/staff/person.ts';
-import { companyDirectory } from '../../modules/companies/directory.ts';
+import { companyDirectory, companyPointsValidDays } from '../../modules/companies/directory.ts';
 import { z } from 'zod';
 import { msg } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
-import { balancesOf, postPoints } from '../../modules/points/ledger.ts';
+import { balancesOf, latestEntriesOf, postPoints } from '../../modules/points/ledger.ts';
 import { referralCodeOf } from '../../modules/points/referral.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { PLATFORM_POINTS_VALID_DAYS } from '../../modules/points/awards.ts';
@@ -92,15 +92,7 @@ export const resolvers = {
       const me = ctx.user!.id;
       const [balances, entries, referralCode] = await Promise.all([
         balancesOf(db, me),
-        db
-          .selectFrom('point_entries as e')
-          .leftJoin('companies as c', 'c.id', 'e.company_id')
-          .leftJoin('campaigns as g', 'g.id', 'e.campaign_id')
-          .select(['e.id', 'e.created_at', 'c.name', 'c.name_en', 'e.kind', 'e.delta', 'e.reason', 'g.name_ja', 'g.name_en as g_en', 'e.expires_on'])
-          .where('e.candidate_id', '=', me)
-          .orderBy('e.created_at', 'desc')
-          .limit(100)
-          .execute(),
+        latestEntriesOf(db, me),
         referralCodeOf(db, me),
       ]);
       return {
@@ -144,7 +136,7 @@ export const resolvers = {
       if (!personId) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
       let validDays = PLATFORM_POINTS_VALID_DAYS;
       if (companyId) {
-        const company = await db.selectFrom('companies').select('points_valid_days').where('id', '=', companyId).executeTakeFirst();
+        const company = await companyPointsValidDays(db, companyId);
         if (!company) throw badInput(ctx.lang, { companyId: msg(ctx.lang, 'validation.choice') });
         validDays = company.points_valid_days;
       }

@@ -7,6 +7,7 @@
 import { msg } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
 import { answerSurvey, audience, chatPoster, audienceChoices, createSurvey, loadSurvey, recipientState, sendSurvey, surveyResponses, surveyResults, validateSurvey, type AnswerInput, type SurveyRecord } from '../../modules/surveys/surveys.ts';
+import { companyExists } from '../../modules/companies/directory.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
 
@@ -195,7 +196,7 @@ export const resolvers = {
       const errors = v.ok ? {} : { ...v.errors };
       let companyId = tenant.kind === 'company' ? tenant.companyId : (a.input.companyId ?? '');
       if (tenant.kind === 'platform') {
-        const known = UUID.test(companyId) && (await ctx.services.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst());
+        const known = UUID.test(companyId) && (await companyExists(ctx.services.db, companyId));
         if (!known) {
           errors.companyId = msg(ctx.lang, 'error.requiredChoice');
           companyId = '';

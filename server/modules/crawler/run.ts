@@ -191,3 +191,8 @@ export function startCrawlerScheduler(db: DB, o: RunOptions & { intervalMs?: num
     (err) => o.log?.warn({ err }, 'crawler scheduler tick failed'),
   );
 }
+
+/** A source's latest 20 runs, newest first. */
+export function latestRuns(db: DB, sourceId: string) {
+  return db.selectFrom('crawler_runs').selectAll().where('source_id', '=', sourceId).orderBy('started_at', 'desc').limit(20).execute();
+}

@@ -166,3 +166,8 @@ export function openCredentials(key: Buffer | null, c: { company_id: string; bas
     return 'unreadable';
   }
 }
+
+/** One sync run as recorded. */
+export function syncById(db: DB, id: string) {
+  return db.selectFrom('integration_syncs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}

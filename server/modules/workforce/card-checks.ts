@@ -226,3 +226,13 @@ async function tellCandidate(deps: DecideDeps, tenant: Tenant, userId: string, u
     deps.log.warn({ err, cardId }, 'telling the candidate of the card check failed');
   }
 }
+
+/** What the candidate's profile says of their residence card. */
+export function cardProfileOf(db: DB, userId: string) {
+  return db.selectFrom('candidate_profiles').select(['visa_type_id', 'visa_expiry', 'card_number', 'permission_outside_status', 'card_verified']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** True when the residence status of that id exists. */
+export async function visaTypeExists(db: DB, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('visa_types').select('id').where('id', '=', id).executeTakeFirst());
+}
