@@ -38,4 +38,11 @@ describe('data access', () => {
   it('no SQL in a GraphQL resolver: statements live in the feature repository', () => {
     expect(scan(['server/api/graphql'], /selectFrom|insertInto|updateTable|deleteFrom|sql`/)).toEqual([]);
   });
+
+  it('one audit writer and one Actor type: server/db/audit.ts', () => {
+    const home = (f: string) => f === 'server/db/audit.ts';
+    expect(scan(['server'], /insertInto\(['"]audit_log['"]\)/, home)).toEqual([]);
+    // The resource engine's actor extends the one type (it carries the hooks' context).
+    expect(scan(['server'], /^\s*(export )?(interface|type) Actor\b(?! extends AuditActor)/, home)).toEqual([]);
+  });
 });

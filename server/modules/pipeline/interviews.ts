@@ -5,6 +5,7 @@
  * move forward, fail: its first closing status (Rejected by default), hold: no move — audited and
  * announced like any move.
  */
+import type { Actor } from '../../db/audit.ts';
 import { createEvent } from 'ics';
 import { z } from 'zod';
 import { msgText } from '../../../shared/messages.ts';
@@ -129,7 +130,7 @@ export type InterviewResult = Extract<InterviewStatus, 'pass' | 'fail' | 'hold' 
  * Records a result for interviews the caller's tenant owns that are still open (scheduled or on
  * hold) and moves their applications; returns how many interviews it changed.
  */
-export async function recordInterviewResult(deps: AnnounceDeps, actor: { id: string; name: string }, tenant: Tenant, ids: readonly string[], result: InterviewResult): Promise<number> {
+export async function recordInterviewResult(deps: AnnounceDeps, actor: Actor, tenant: Tenant, ids: readonly string[], result: InterviewResult): Promise<number> {
   if (!ids.length || tenant.kind === 'none') return 0;
   const moves: { applicationId: string; kind: 'forward' | 'close' }[] = [];
   const changed = await deps.db.transaction().execute(async (trx) => {

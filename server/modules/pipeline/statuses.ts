@@ -4,6 +4,7 @@
  * sees every tree. The moves come from the tree's shape (status-tree.ts `statusMoves`).
  */
 import type { Tenant } from '../../access/tenancy.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 import type { DB } from '../../db/connect.ts';
 import { cachedReference } from '../enums/reference-cache.ts';
 import { mayEnterStatus } from '../workforce/may-work.ts';
@@ -50,7 +51,7 @@ export async function declaredMove(db: DB, companyId: string, from: string, to: 
  */
 export async function moveApplication(
   trx: DB,
-  m: { applicationId: string; companyId: string; from: string; to: string; actor: { id: string | null; name: string }; extra?: Record<string, unknown> },
+  m: { applicationId: string; companyId: string; from: string; to: string; actor: Actor; extra?: Record<string, unknown> },
 ): Promise<{ moved: true } | { moved: false; refusal?: WorkLimitRefusal }> {
   const refusal = await mayEnterStatus(trx, m.applicationId, m.to);
   if (refusal) return { moved: false, refusal };
@@ -62,17 +63,6 @@ export async function moveApplication(
     .returning('id')
     .executeTakeFirst();
   if (!moved) return { moved: false };
-  await trx
-    .insertInto('audit_log')
-    .values({
-      entity: 'application',
-      entity_id: m.applicationId,
-      action: 'update',
-      actor_id: m.actor.id,
-      actor_name: m.actor.name,
-      company_id: m.companyId,
-      changes: JSON.stringify({ status: { from: m.from, to: m.to }, ...m.extra }),
-    })
-    .execute();
+  await audit(trx, m.actor, 'application', m.applicationId, m.companyId, { status: { from: m.from, to: m.to }, ...m.extra });
   return { moved: true };
 }

@@ -10,14 +10,11 @@
  */
 import { repeatEvery } from '../repeat.ts';
 import { sql } from 'kysely';
+import type { Actor } from '../../db/audit.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import type { PointKind } from './tables.ts';
 
-export interface Actor {
-  id: string | null;
-  name: string;
-}
 
 export interface PointMove {
   candidateId: string;

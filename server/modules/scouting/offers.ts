@@ -24,7 +24,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { applyToJob } from '../jobs/apply.ts';
 import { shiftNotStarted, shiftStarted } from '../workforce/may-work.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
-import { audit, type Actor } from '../payroll/ledger.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_ID = sql`'00000000-0000-0000-0000-000000000000'::uuid`;

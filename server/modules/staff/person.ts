@@ -13,7 +13,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
 import { inTransaction } from '../../db/connect.ts';
-import { audit, type Actor } from '../payroll/ledger.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 
 /** Card numbers compared without spaces, hyphens or case. */
 const norm = (col: RawBuilder<unknown>) => sql`upper(regexp_replace(coalesce(${col}, ''), '[^A-Za-z0-9]', '', 'g'))`;
@@ -246,10 +246,7 @@ export async function mergeStaffRows(db: DB, actor: Actor & { tenant: Tenant }, 
         .executeTakeFirstOrThrow();
       const taken = Object.fromEntries(Object.entries(set).map(([k, v]) => [k, { from: (into as Record<string, unknown>)[k] ?? null, to: v }]));
       await audit(trx, actor, 'staffMember', intoId, into.company_id, { merged_from: from.name, merge_reasons: reasons.join(', '), documents_moved: docs.length, ...taken });
-      await trx
-        .insertInto('audit_log')
-        .values({ entity: 'staffMember', entity_id: fromId, action: 'delete', actor_id: actor.id, actor_name: actor.name, company_id: from.company_id, changes: JSON.stringify({ merged_into: into.name }) })
-        .execute();
+      await audit(trx, actor, 'staffMember', fromId, from.company_id, { merged_into: into.name }, 'delete');
       return { ok: true, mergeId: m.id } as const;
     });
   } catch (err) {

@@ -19,7 +19,7 @@ import { postNotice } from '../../chat/post.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { notifyCompanyStaff, notifyPlatform } from '../notifications/service.ts';
-import { audit, type Actor } from '../payroll/ledger.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 import { cardNumberMatches } from './card-format.ts';
 import { SSW_FIELDS, SSW_STATUSES } from './work-limits.ts';
 import type { CardImageType } from './tables.ts';
@@ -74,7 +74,7 @@ export interface CardImage {
  * Keeps a new upload: the person's earlier card still waiting for a check gives way to it
  * (`replaced`), and the staff of every company the person applied to hear of it in the bell.
  */
-export async function saveCardUpload(db: DB, bus: EventBus, person: Actor, record: CardRecordInput, front: CardImage, back: CardImage): Promise<string> {
+export async function saveCardUpload(db: DB, bus: EventBus, person: Actor & { id: string }, record: CardRecordInput, front: CardImage, back: CardImage): Promise<string> {
   const id = await inTransaction(db, async (trx) => {
     await trx.updateTable('residence_cards').set({ status: 'replaced' }).where('user_id', '=', person.id).where('status', '=', 'pending').execute();
     const row = await trx
