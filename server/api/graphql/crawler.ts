@@ -1,5 +1,5 @@
 import type { ApiContext } from '../context.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { isPlatform, tenantOf } from '../../access/tenancy.ts';
 import { latestRuns } from '../../modules/crawler/run.ts';
 
 /** The run history of a crawler source (/admin/superadmin/crawler, 210001: platform only). */
@@ -31,7 +31,7 @@ export const resolvers = {
   Query: {
     crawlerRuns: async (_: unknown, a: { sourceId: string }, ctx: ApiContext) => {
       // Platform data: the code is platform-only by default, and a company role given it still sees nothing.
-      if (!UUID.test(a.sourceId) || tenantOf(ctx.user!).kind !== 'platform') return [];
+      if (!UUID.test(a.sourceId) || !isPlatform(tenantOf(ctx.user!))) return [];
       const rows = await latestRuns(ctx.services.db, a.sourceId);
       return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString(), finished_at: r.finished_at?.toISOString() ?? null }));
     },

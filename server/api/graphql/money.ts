@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg, msgText } from '../../../shared/messages.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
 import { FAILURES, invoicesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
 import { visibleRows } from '../../resources/read-model.ts';
 import { batchFile, createTransferBatch, quickPayState, requestAdvance, TRANSFER_DAYS_AHEAD, TransferAccountMissing, transferDateProblem } from '../../modules/payroll/ledger.ts';
@@ -300,8 +300,8 @@ export const bankAccountSchema = z.object({
 
 function tenantCompany(ctx: ApiContext): string | null {
   const tenant = tenantOf(ctx.user!);
-  if (tenant.kind === 'company') return tenant.companyId;
-  if (tenant.kind === 'platform') return null;
+  if (isCompany(tenant)) return tenant.companyId;
+  if (isPlatform(tenant)) return null;
   throw forbidden(ctx.lang);
 }
 

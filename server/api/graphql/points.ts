@@ -7,7 +7,7 @@ import { candidateByEmail } from '../../modules/staff/person.ts';
 import { companyDirectory, companyPointsValidDays } from '../../modules/companies/directory.ts';
 import { z } from 'zod';
 import { msg } from '../../../shared/messages.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
 import { balancesOf, latestEntriesOf, postPoints } from '../../modules/points/ledger.ts';
 import { referralCodeOf } from '../../modules/points/referral.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
@@ -81,11 +81,11 @@ export const resolvers = {
   Query: {
     pointWallets: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const tenant = tenantOf(ctx.user!);
-      if (tenant.kind !== 'company' && tenant.kind !== 'platform') throw forbidden(ctx.lang);
+      if (!isCompany(tenant) && !isPlatform(tenant)) throw forbidden(ctx.lang);
       const companies = (await companyDirectory(ctx.services.db))
-        .filter((c) => tenant.kind === 'platform' || c.id === tenant.companyId)
+        .filter((c) => isPlatform(tenant) || c.id === tenant.companyId)
         .map((c) => ({ companyId: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
-      return tenant.kind === 'platform' ? [{ companyId: null, nameJa: msg('ja', 'points.platform'), nameEn: msg('en', 'points.platform') }, ...companies] : companies;
+      return isPlatform(tenant) ? [{ companyId: null, nameJa: msg('ja', 'points.platform'), nameEn: msg('en', 'points.platform') }, ...companies] : companies;
     },
     myPoints: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const db = ctx.services.db;
@@ -128,11 +128,11 @@ export const resolvers = {
       const db = ctx.services.db;
       const tenant = tenantOf(ctx.user!);
       let companyId: string | null;
-      if (tenant.kind === 'company') companyId = tenant.companyId;
-      else if (tenant.kind === 'platform') companyId = input.companyId ?? null;
+      if (isCompany(tenant)) companyId = tenant.companyId;
+      else if (isPlatform(tenant)) companyId = input.companyId ?? null;
       else throw forbidden(ctx.lang);
       // A company writes only the points of people who came to it (DESIGN §5): anyone else is "not found".
-      const personId = await candidateByEmail(db, input.email, tenant.kind === 'platform' ? null : companyId);
+      const personId = await candidateByEmail(db, input.email, isPlatform(tenant) ? null : companyId);
       if (!personId) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
       let validDays = PLATFORM_POINTS_VALID_DAYS;
       if (companyId) {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
 import { applyToJob } from '../../modules/jobs/apply.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
 import { candidateByEmail, candidatesByName, candidateVisible } from '../../modules/staff/person.ts';
@@ -115,8 +115,8 @@ const Input = z.object({ shiftId: z.uuid(), personId: z.uuid().nullish(), email:
  */
 function assigningCompany(ctx: ApiContext): string | null | 'none' {
   const tenant = tenantOf(ctx.user!);
-  if (tenant.kind === 'company') return tenant.companyId;
-  if (tenant.kind === 'platform') return null;
+  if (isCompany(tenant)) return tenant.companyId;
+  if (isPlatform(tenant)) return null;
   return 'none';
 }
 

@@ -12,7 +12,7 @@ import { msgText } from '../../../shared/messages.ts';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { dateTimeText } from '../../../shared/format.ts';
 import { postNotice } from '../../chat/post.ts';
-import type { Tenant } from '../../access/tenancy.ts';
+import { scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
 import { composeMail } from '../templates/mail.ts';
 import { statusMoves } from '../templates/status-tree.ts';
@@ -44,10 +44,8 @@ const tokyoInstant = (date: string, time: string) => new Date(`${date}T${time}:0
 /** The application if the tenant may schedule for it (its company's, or its client's for a client user). */
 async function applicationOf(db: DB, tenant: Tenant, applicationId: string) {
   if (tenant.kind === 'none') return undefined;
-  let q = db.selectFrom('applications').select(['id', 'company_id', 'client_id']).where('id', '=', applicationId);
-  if (tenant.kind !== 'platform') q = q.where('company_id', '=', tenant.companyId);
-  if (tenant.kind === 'client') q = q.where('client_id', '=', tenant.clientId);
-  return q.executeTakeFirst();
+  const q = db.selectFrom('applications').select(['id', 'company_id', 'client_id']).where('id', '=', applicationId);
+  return scopeToTenant(q, tenant, { company: 'company_id', client: 'client_id' }).executeTakeFirst();
 }
 
 export async function scheduleInterview(
@@ -139,7 +137,7 @@ export async function recordInterviewResult(deps: AnnounceDeps, actor: Actor, te
       .set({ status: result, updated_at: new Date() })
       .where('i.id', 'in', [...ids])
       .where('i.status', 'in', ['scheduled', 'hold']);
-    if (tenant.kind !== 'platform') q = q.where('i.company_id', '=', tenant.companyId);
+    q = scopeToTenant(q, tenant, { company: 'i.company_id' });
     const rows = await q.returning(['i.application_id', 'i.company_id']).execute();
     if (result !== 'pass' && result !== 'fail') return rows.length;
     for (const row of rows) {

@@ -10,7 +10,7 @@
  * as a duplicate, never linked, and a linked row shows the candidate's data only while that holds.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Tenant } from '../../access/tenancy.ts';
+import { isCompany, isPlatform, type Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
 import { inTransaction } from '../../db/connect.ts';
 import { audit, type Actor } from '../../db/audit.ts';
@@ -73,7 +73,7 @@ export interface DuplicatePair {
 }
 
 /** The companies whose registry `tenant` reads: null for the platform (all), [] for nobody. */
-const companiesOf = (tenant: Tenant): string[] | null => (tenant.kind === 'platform' ? null : tenant.kind === 'company' ? [tenant.companyId] : []);
+const companiesOf = (tenant: Tenant): string[] | null => (isPlatform(tenant) ? null : isCompany(tenant) ? [tenant.companyId] : []);
 
 /** Likely duplicates in the registries `tenant` sees (optionally those of one row), each with why they matched. */
 export async function findDuplicates(db: DB, tenant: Tenant, staffId?: string): Promise<DuplicatePair[]> {
@@ -123,7 +123,7 @@ async function lockStaff(trx: DB, id: string) {
   return trx.selectFrom('staff').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-const inTenant = (tenant: Tenant, row: { company_id: string }) => tenant.kind === 'platform' || (tenant.kind === 'company' && tenant.companyId === row.company_id);
+const inTenant = (tenant: Tenant, row: { company_id: string }) => isPlatform(tenant) || (isCompany(tenant) && tenant.companyId === row.company_id);
 
 /** Match reasons of a registry row against a candidate (what the duplicate list said). */
 async function reasonsFor(trx: DB, staffId: string, userId: string): Promise<MatchReason[]> {

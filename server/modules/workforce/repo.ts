@@ -4,7 +4,7 @@
  * company id of null means every company (platform staff).
  */
 import { sql } from 'kysely';
-import type { Tenant } from '../../access/tenancy.ts';
+import { scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
 import { addDays } from '../../../shared/time.ts';
 import { shiftNotStarted } from './may-work.ts';
@@ -58,7 +58,7 @@ export function swappablePlacements(db: DB, companyId: string | null, today: str
 }
 
 /** The tenant's live placements on shifts of the week from `week`, with each person's residence status. */
-export function placedInWeek(db: DB, tenant: Exclude<Tenant, { kind: 'none' }>, week: string) {
+export function placedInWeek(db: DB, tenant: Tenant, week: string) {
   return db
     .selectFrom('applications as a')
     .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
@@ -70,8 +70,7 @@ export function placedInWeek(db: DB, tenant: Exclude<Tenant, { kind: 'none' }>, 
     .where('s.date', '>=', week)
     .where('s.date', '<', addDays(week, 7))
     .where(liveApplication)
-    .$if(tenant.kind !== 'platform', (q) => q.where('j.company_id', '=', tenant.kind === 'platform' ? '' : tenant.companyId))
-    .$if(tenant.kind === 'client', (q) => q.where('j.client_id', '=', tenant.kind === 'client' ? tenant.clientId : ''))
+    .$call((q) => scopeToTenant(q, tenant, { company: 'j.company_id', client: 'j.client_id' }))
     .orderBy('u.name')
     .limit(500)
     .execute();
