@@ -35,8 +35,8 @@ function scan(dirs: readonly string[], pattern: RegExp, skip: (file: string) => 
 }
 
 describe('data access', () => {
-  it('no SQL in a GraphQL resolver: statements live in the feature repository', () => {
-    expect(scan(['server/api/graphql'], /selectFrom|insertInto|updateTable|deleteFrom|sql`/)).toEqual([]);
+  it('no SQL in the API or the web tier: statements live in the feature repository', () => {
+    expect(scan(['server/api', 'server/web'], /selectFrom|insertInto|updateTable|deleteFrom|sql`/)).toEqual([]);
   });
 
   it('one audit writer and one Actor type: server/db/audit.ts', () => {
