@@ -1,3 +1,5 @@
+import { sql, type ReferenceExpression, type SelectQueryBuilder, type UpdateQueryBuilder, type WhereInterface } from 'kysely';
+
 
 /**
  * Which rows a caller may see (DESIGN.md §5): platform roles everything; company roles their
@@ -36,5 +38,51 @@ export function ownsRow(t: Tenant, row: { companyId: string | null; clientId?: s
       return row.companyId === t.companyId && row.clientId === t.clientId;
     case 'none':
       return false;
+  }
+}
+
+export type PlatformTenant = Extract<Tenant, { kind: 'platform' }>;
+export type CompanyTenant = Extract<Tenant, { kind: 'company' }>;
+export type ClientTenant = Extract<Tenant, { kind: 'client' }>;
+
+/** Platform staff: every company's rows. */
+export const isPlatform = (t: Tenant): t is PlatformTenant => t.kind === 'platform';
+/** A staffing company's staff: the company's rows. */
+export const isCompany = (t: Tenant): t is CompanyTenant => t.kind === 'company';
+/** A client's users: their client's rows of one company. */
+export const isClient = (t: Tenant): t is ClientTenant => t.kind === 'client';
+/** Inside one company (its staff or one of its clients). */
+export const inOneCompany = (t: Tenant): t is CompanyTenant | ClientTenant => isCompany(t) || isClient(t);
+
+/** The one company whose rows the tenant sees; null for the platform (every company) and for no tenant. */
+export const companyIdOf = (t: Tenant): string | null => (inOneCompany(t) ? t.companyId : null);
+/** The client whose rows a client user sees; null for everyone else. */
+export const clientIdOf = (t: Tenant): string | null => (isClient(t) ? t.clientId : null);
+
+/** The columns that say whose a row is: its company's, and (when the table has one) its client's. */
+export interface TenantColumns<DB, TB extends keyof DB> {
+  company: ReferenceExpression<DB, TB>;
+  client?: ReferenceExpression<DB, TB>;
+}
+
+/**
+ * Narrows a query to the rows the tenant may see or change: the platform everything, a company
+ * its rows, a client its company's rows of its client (when the table names the client), no
+ * tenant nothing. Every tenant-scoped query goes through here, so the rule has one home.
+ */
+export function scopeToTenant<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>, t: Tenant, columns: TenantColumns<DB, TB>): SelectQueryBuilder<DB, TB, O>;
+export function scopeToTenant<DB, UT extends keyof DB, TB extends keyof DB, O>(q: UpdateQueryBuilder<DB, UT, TB, O>, t: Tenant, columns: TenantColumns<DB, TB>): UpdateQueryBuilder<DB, UT, TB, O>;
+export function scopeToTenant<DB, TB extends keyof DB>(q: WhereInterface<DB, TB>, t: Tenant, columns: TenantColumns<DB, TB>): WhereInterface<DB, TB> {
+  switch (t.kind) {
+    case 'platform':
+      return q;
+    case 'company':
+      return q.where(columns.company, '=', t.companyId as never);
+    case 'client': {
+      const own = q.where(columns.company, '=', t.companyId as never);
+      return columns.client ? own.where(columns.client, '=', t.clientId as never) : own;
+    }
+    case 'none':
+      return q.where(sql<boolean>`false`);
   }
 }

@@ -6,7 +6,7 @@ import { routeCode } from '../access/routes.ts';
 import { tenantOf } from '../access/tenancy.ts';
 import { refuseUnread, takeUpload } from '../http-kit.ts';
 import { cleanImage, sessionUsers, sniffImage } from '../chat/attachments.ts';
-import { CardUploadInput, cardImage, saveCardUpload, tenantSeesPerson, type CardImage } from '../modules/workforce/card-checks.ts';
+import { CardUploadInput, cardImage, saveCardUpload, tenantSeesPerson, visaTypeExists, type CardImage } from '../modules/workforce/card-checks.ts';
 import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../modules/workforce/card-format.ts';
 import type { CardImageType } from '../modules/workforce/tables.ts';
 import type { Services } from '../services.ts';
@@ -105,8 +105,7 @@ export function cardImagesRouter(services: Services): Router {
       const onlyFormat = record.error.issues.every((i) => i.path[0] === 'cardNumber' && i.message === 'format');
       return fail(req, res, 422, onlyFormat ? 'cardNumber' : 'record');
     }
-    const visa = await db.selectFrom('visa_types').select('id').where('id', '=', record.data.visaTypeId).executeTakeFirst();
-    if (!visa) return fail(req, res, 422, 'record');
+    if (!(await visaTypeExists(db, record.data.visaTypeId))) return fail(req, res, 422, 'record');
     const id = await saveCardUpload(db, services.bus, { id: person.id, name: person.name }, record.data, front, back);
     res.set('Cache-Control', 'no-store');
     if (wantsPage(req)) return void res.redirect(303, `${CARD_PAGE}?saved=1`);

@@ -1,5 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { ownsRow, type Tenant, tenantOf } from '../access/tenancy.ts';
+import { inOneCompany, isClient, isPlatform, ownsRow, scopeToTenant, type Tenant, tenantOf } from '../access/tenancy.ts';
 import type { Database } from '../db/database.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
@@ -85,7 +85,7 @@ export function mayAccess(viewer: Viewer, c: ConversationAccess): boolean {
   if (viewer.candidate) return c.candidate_id === viewer.id;
   if (!viewer.kinds.has(kindOf(c))) return false;
   // A support conversation belongs to the company alone: a client's users never see it.
-  if (c.job_id === null && viewer.tenant.kind === 'client') return false;
+  if (c.job_id === null && isClient(viewer.tenant)) return false;
   return ownsRow(viewer.tenant, { companyId: c.company_id, clientId: c.client_id });
 }
 
@@ -136,9 +136,7 @@ function visibleTo<Q extends Qb>(qb: Q, viewer: Viewer, kinds: readonly ChatKind
   if (viewer.candidate) q = q.where('c.candidate_id', '=', viewer.id);
   else {
     if (!allowed.length || viewer.tenant.kind === 'none') return q.where(sql<boolean>`false`) as Q;
-    const t = viewer.tenant;
-    if (t.kind === 'company' || t.kind === 'client') q = q.where('c.company_id', '=', t.companyId);
-    if (t.kind === 'client') q = q.where('j.client_id', '=', t.clientId);
+    q = scopeToTenant(q, viewer.tenant, { company: 'c.company_id', client: 'j.client_id' });
   }
   // Every conversation is of one of the three kinds (type is 1 or 2): asking for all of them, or
   // for both job kinds, needs no test of the type (and leaves an index-only scan possible).
@@ -232,7 +230,7 @@ export async function recentConversations(db: ChatDb, viewer: Viewer, page: numb
     .orderBy('c.id')
     .execute();
   // The candidate sees their own name, the platform everyone's; a company a scouted candidate's initials.
-  const seesNames = viewer.candidate || viewer.tenant.kind === 'platform';
+  const seesNames = viewer.candidate || isPlatform(viewer.tenant);
   return rows.map((r: any): ConversationRow => {
     const unread = Number(r.unread);
     const name = (n: string) => (seesNames || r.known || r.job_id === null ? n : initialsOf(n));
@@ -285,7 +283,7 @@ export async function recentConversations(db: ChatDb, viewer: Viewer, page: numb
 export async function badgesFor(db: ChatDb, viewer: Viewer): Promise<BadgesPayload> {
   const out: BadgesPayload = { dailyChats: [], otherChats: [], workerDailyIcCount: 0, workerOtherIcCount: 0, supportChats: [], dailyChatsTotal: 0, otherChatsTotal: 0, supportChatsTotal: 0 };
   const lists = { daily: out.dailyChats, other: out.otherChats, support: out.supportChats };
-  if (!viewer.candidate && viewer.tenant.kind === 'platform') {
+  if (!viewer.candidate && isPlatform(viewer.tenant)) {
     const kinds = KINDS_OF.all.filter((k) => viewer.kinds.has(k));
     const [totals, ...entries] = await Promise.all([platformTotals(db, viewer), ...kinds.map((k) => badgeRows(db, viewer, [k]).limit(BADGE_LIMIT).execute())]);
     for (const rows of entries) for (const r of rows) lists[kindOf(r)].push({ id: r.id, isSee: r.see ? 1 : 0 });
@@ -323,7 +321,7 @@ function badgeRows(db: ChatDb, viewer: Viewer, kinds: readonly ChatKind[]) {
     visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, kinds) as unknown as SelectQueryBuilder<any, any, object>
   ).select(['c.id', 'c.type', 'c.job_id', 'c.last_message_at', `c.last_${side}_seq`, `c.last_${side}_at`, `c.${side}_messages`]);
   let reads = db.selectFrom('conversation_reads').select(['conversation_id', 'last_seq']).where('user_id', '=', viewer.id) as unknown as SelectQueryBuilder<any, any, object>;
-  if (!viewer.candidate && (viewer.tenant.kind === 'company' || viewer.tenant.kind === 'client')) {
+  if (!viewer.candidate && inOneCompany(viewer.tenant)) {
     convs = convs.orderBy('c.id');
     reads = reads.orderBy('conversation_id');
   }

@@ -4,6 +4,7 @@
  * its role may open, scoped to its tenant (`tenantRooms`), so nobody hears a conversation they
  * could not open.
  */
+import { isClient, isCompany, isPlatform } from '../access/tenancy.ts';
 import type { ChatSocket } from './context.ts';
 import { type ConversationAccess, kindOf, type Viewer } from './queries.ts';
 
@@ -14,9 +15,9 @@ export const convRoom = (id: string) => `conversation:${id}`;
 function tenantRooms(viewer: Viewer): string[] {
   if (viewer.candidate) return [];
   const t = viewer.tenant;
-  const scope = t.kind === 'platform' ? 'platform' : t.kind === 'company' ? `company:${t.companyId}` : t.kind === 'client' ? `client:${t.clientId}` : null;
+  const scope = isPlatform(t) ? 'platform' : isCompany(t) ? `company:${t.companyId}` : isClient(t) ? `client:${t.clientId}` : null;
   if (!scope) return [];
-  return [...viewer.kinds].filter((k) => !(k === 'support' && t.kind === 'client')).map((k) => `${scope}:${k}`);
+  return [...viewer.kinds].filter((k) => !(k === 'support' && isClient(t))).map((k) => `${scope}:${k}`);
 }
 
 /** Everyone who may hear about a conversation. */

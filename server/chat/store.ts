@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { audit, type Actor } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
 import { mayEnterStatus } from '../modules/workforce/may-work.ts';
 import type { WorkLimitRefusal } from '../modules/workforce/work-limits.ts';
@@ -89,7 +90,7 @@ export interface StatusChange {
  * when someone moved it since, because the move checked is no longer the one it would make. A move
  * into a working status asks `mayEnterStatus` first; its refusal is returned and nothing changes.
  */
-export async function applyStatusChange(db: ChatDb, c: ConversationAccess, actor: { id: string; name: string }, p: StatusChange, checkedFrom: string | undefined): Promise<boolean | WorkLimitRefusal> {
+export async function applyStatusChange(db: ChatDb, c: ConversationAccess, actor: Actor, p: StatusChange, checkedFrom: string | undefined): Promise<boolean | WorkLimitRefusal> {
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('conversations as c')
@@ -113,10 +114,7 @@ export async function applyStatusChange(db: ChatDb, c: ConversationAccess, actor
     }
     // Who changed what, in the same transaction (the application's history).
     if (Object.keys(changes).length) {
-      await trx
-        .insertInto('audit_log')
-        .values({ entity: 'application', entity_id: c.application_id ?? c.id, action: 'update', actor_id: actor.id, actor_name: actor.name, company_id: c.company_id, changes: JSON.stringify(changes) })
-        .execute();
+      await audit(trx, actor, 'application', c.application_id ?? c.id, c.company_id, changes);
     }
     return true;
   });

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, UpdatedAt } from '../db/columns.ts';
 import type { SenderRole } from './events.ts';
 
 /** The tables of migrations 0009, 0010, 0011, 0012 and 0037. */
@@ -60,4 +61,18 @@ export interface ChatTables {
     bytes: Buffer;
     created_at: ColumnType<Date, Date | undefined, never>;
   };
+}
+
+export interface ChatbotMessagesTable {
+  id: Generated<string>;
+  company_id: string | null;
+  kind: 'daily' | 'other';
+  step: ColumnType<number, number | undefined>;
+  /** Comma-separated keywords that start this message. */
+  trigger: ColumnType<string, string | undefined>;
+  message_ja: string;
+  message_en: string;
+  active: ColumnType<boolean, boolean | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }

@@ -3,6 +3,7 @@ import { COUNT_CAP } from '../../shared/format.ts';
 import { z } from 'zod';
 import type { Lang, Text } from '../../shared/i18n.ts';
 import type { Tenant } from '../access/tenancy.ts';
+import { audit } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
 import { containing } from '../db/like.ts';
 import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from './define.ts';
@@ -477,18 +478,7 @@ export async function moveRows(
         out.refused.push({ id, reason: 'state' });
         continue;
       }
-      await trx
-        .insertInto('audit_log')
-        .values({
-          entity: t.entity ?? def.name,
-          entity_id: id,
-          action: 'update',
-          actor_id: ctx.user.id,
-          actor_name: ctx.user.name,
-          company_id: (updated as Record<string, unknown>)[t.companyColumn] ?? null,
-          changes: JSON.stringify({ [t.column]: { from, to } }),
-        })
-        .execute();
+      await audit(trx as DB, ctx.user, t.entity ?? def.name, id, ((updated as Record<string, unknown>)[t.companyColumn] as string | null | undefined) ?? null, { [t.column]: { from, to } });
       out.moved.push(id);
       movedRows.push({ row, from });
     }

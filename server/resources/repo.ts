@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely
 import { COUNT_CAP } from '../../shared/format.ts';
 import { z } from 'zod';
 import type { Tenant } from '../access/tenancy.ts';
+import { audit as writeAudit, type Actor as AuditActor } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
 import type { Lang, Text } from '../../shared/i18n.ts';
 import { validate, type FieldErrors } from '../validation.ts';
@@ -32,9 +33,9 @@ export interface ListResult {
   size: number;
 }
 
-export interface Actor {
+/** The audit log's actor (server/db/audit.ts), always a person here. */
+export interface Actor extends AuditActor {
   id: string;
-  name: string;
   /** The whole caller, for the definition's hooks (beforeWrite); the API always passes it. */
   context?: HookContext;
 }
@@ -275,18 +276,7 @@ async function validateInput(db: DB, def: ResourceDef, tenant: Tenant, mode: 'cr
 }
 
 async function audit(db: Kysely<any>, def: ResourceDef, actor: Actor, action: 'create' | 'update' | 'delete', row: Row, changes: Record<string, unknown>) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      entity: def.name,
-      entity_id: row.id,
-      action,
-      actor_id: actor.id,
-      actor_name: actor.name,
-      company_id: def.scope.companyOf(row),
-      changes: JSON.stringify(changes),
-    })
-    .execute();
+  await writeAudit(db as DB, actor, def.name, row.id, def.scope.companyOf(row), changes, action);
 }
 
 /**

@@ -4,22 +4,21 @@
  * messages, attendance and the history. Who may read it is who may see the row in the applicant
  * lists (the read model's tenant and per-screen narrowing): one rule for both.
  */
-import { sql } from 'kysely';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
 import { canEnter } from '../../access/guard.ts';
 import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
-import { notClosed, statusMoves, statusPath, statusRoots } from '../../modules/templates/status-tree.ts';
+import { statusMoves, statusPath, statusRoots } from '../../modules/templates/status-tree.ts';
 import { applicationsReadModel } from '../../resources/defs/applications.ts';
 import { checkListParams, listReadModel, visibleRows } from '../../resources/read-model.ts';
 import type { ApiContext } from '../context.ts';
-import type { DB } from '../../db/connect.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
 import { validate } from '../../validation.ts';
 import { InterviewInput, scheduleInterview } from '../../modules/pipeline/interviews.ts';
 import { fixedFor } from './read-models.ts';
+import { applicantDocuments, applicationHistory, applicationRecord, interviewClashes, interviewsOfApplication, latestMessages, namesOfLanguages } from '../../modules/pipeline/repo.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { type Rules, pages } from '../rules.ts';
 
@@ -180,36 +179,6 @@ const DAY_MS = 86_400_000;
 
 const LIST_FILTER = { candidates: 'candidate', kakunins: 'kakunin', shukkins: 'shukkin' } as const;
 
-/** A shift's start (or end) as an instant: its date and time of day are wall-clock times in Japan. */
-const shiftStartsAt = sql<Date>`((s.date + s.start_time) at time zone 'Asia/Tokyo')`;
-/** An end at or before the start is on the next day (a night shift). */
-const shiftEndsAt = sql<Date>`((s.date + s.end_time + case when s.end_time <= s.start_time then interval '1 day' else interval '0 day' end) at time zone 'Asia/Tokyo')`;
-
-/**
- * The person's scheduled interviews with the company whose time (start plus length) overlaps the
- * time of one of their shifts with it; a shift counts while its application is not closed
- * (rejected, withdrawn: a leaf right under a root).
- */
-function interviewClashes(db: DB, candidateId: string, companyId: string) {
-  return db
-    .selectFrom('interviews as i')
-    .innerJoin('applications as ia', 'ia.id', 'i.application_id')
-    .innerJoin('applications as sa', (j) => j.onRef('sa.candidate_id', '=', 'ia.candidate_id').onRef('sa.company_id', '=', 'i.company_id'))
-    .innerJoin('job_daily_shifts as s', 's.id', 'sa.shift_id')
-    .innerJoin('jobs as j', 'j.id', 'sa.job_id')
-    .select(['i.id as interview_id', 'i.starts_at', 'i.minutes', 's.date', 'j.title_ja', 'j.title_en'])
-    .select([sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time')])
-    .where('ia.candidate_id', '=', candidateId)
-    .where('i.company_id', '=', companyId)
-    .where('i.status', '=', 'scheduled')
-    .where(sql<boolean>`i.starts_at < ${shiftEndsAt}`)
-    .where(sql<boolean>`i.starts_at + make_interval(mins => i.minutes) > ${shiftStartsAt}`)
-    .where(notClosed('sa.candidate_status_id'))
-    .orderBy('i.starts_at')
-    .orderBy('s.date')
-    .execute();
-}
-
 export const resolvers = {
   Query: {
     candidateList: async (_: unknown, a: { list: string; page: number; size: number }, ctx: ApiContext) => {
@@ -244,22 +213,7 @@ export const resolvers = {
       const maps = await ctx.services.roleMaps.get();
       const [visible] = await visibleRows(db, applicationsReadModel, tenant, ctx.lang, fixedFor(applicationsReadModel, maps, ctx.user!.role), [a.id]);
       if (!visible) return null;
-      const r = await db
-        .selectFrom('applications as a')
-        .innerJoin('users as u', 'u.id', 'a.candidate_id')
-        .innerJoin('jobs as j', 'j.id', 'a.job_id')
-        .innerJoin('clients as cl', 'cl.id', 'a.client_id')
-        .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
-        .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
-        .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-        .leftJoin('conversations as c', 'c.application_id', 'a.id')
-        .leftJoin('attendance as at', 'at.application_id', 'a.id')
-        .select(['a.id', 'a.candidate_id', 'a.company_id', 'a.candidate_status_id', 'a.created_at', 'a.updated_at', 'u.name', 'u.email', 'p.phone', 'p.nationality', 'p.visa_expiry', 'p.languages'])
-        .select(['v.ja as visa_ja', 'v.en as visa_en', 'j.id as job_id', 'j.kind', 'j.title_ja', 'j.title_en', 'cl.name as client', 'cl.name_en as client_en'])
-        .select(['s.date', 's.start_time', 's.end_time', 'c.id as conversation_id'])
-        .select(['at.status as at_status', 'at.clock_in', 'at.clock_out', 'at.break_minutes', 'at.recorded_by_name'])
-        .where('a.id', '=', a.id)
-        .executeTakeFirstOrThrow();
+      const r = await applicationRecord(db, a.id);
       const statuses = await tenantStatuses(db, tenant);
       const name = (s: { id: string; name_ja: string; name_en: string }) => ({ value: s.id, ja: s.name_ja, en: s.name_en });
       const byId = new Map(statuses.map((s) => [s.id, s]));
@@ -270,31 +224,12 @@ export const resolvers = {
         .filter((m) => m.from === current.id && mayEnter(m.list))
         .map((m) => name(byId.get(m.to)!));
       const [messages, history, interviews, documents, clashes, languageNames] = await Promise.all([
-        r.conversation_id
-          ? db
-              .selectFrom('messages as m')
-              .leftJoin('users as mu', 'mu.id', 'm.sender_id')
-              .select(['m.seq', 'm.sender_role', 'mu.name as sender_name', 'm.content', 'm.message_type', 'm.created_at'])
-              .where('m.conversation_id', '=', r.conversation_id)
-              .orderBy('m.seq', 'desc')
-              .limit(20)
-              .execute()
-          : [],
-        db.selectFrom('audit_log').select(['at', 'actor_name', 'changes']).where('entity', '=', 'application').where('entity_id', '=', r.id).orderBy('id', 'desc').limit(50).execute(),
-        db.selectFrom('interviews').select(['id', 'starts_at', 'minutes', 'place', 'online_url', 'interviewers', 'status']).where('application_id', '=', r.id).orderBy('starts_at', 'desc').execute(),
-        // One person (docs/workforce.md): the company's registry row linked to this
-        // candidate, or, not yet linked, the one with the same e-mail.
-        db
-          .selectFrom('staff_documents as d')
-          .innerJoin('staff as st', 'st.id', 'd.staff_id')
-          .innerJoin('applications as ap', 'ap.company_id', 'st.company_id')
-          .select(['d.kind', 'd.number', 'd.expires_on', 'd.note', 'st.id as staff_id'])
-          .where('ap.id', '=', r.id)
-          .where(sql<boolean>`(st.person_user_id = ap.candidate_id or lower(st.email) = lower(${r.email}))`)
-          .orderBy('d.created_at')
-          .execute(),
+        r.conversation_id ? latestMessages(db, r.conversation_id) : [],
+        applicationHistory(db, r.id),
+        interviewsOfApplication(db, r.id),
+        applicantDocuments(db, r.id, r.email),
         interviewClashes(db, r.candidate_id, r.company_id),
-        r.languages?.length ? db.selectFrom('languages').select(['code', 'ja', 'en']).where('code', 'in', r.languages).execute() : [],
+        r.languages?.length ? namesOfLanguages(db, r.languages) : [],
       ]);
       const statusName = (id: unknown) => {
         const s = typeof id === 'string' ? byId.get(id) : undefined;

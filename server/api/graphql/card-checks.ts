@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { tenantOf } from '../../access/tenancy.ts';
 import { msg } from '../../../shared/messages.ts';
-import { cardForStaff, CardRecordInput, DECISIONS, decideCard, latestCard } from '../../modules/workforce/card-checks.ts';
+import { cardForStaff, cardProfileOf, CardRecordInput, DECISIONS, decideCard, latestCard, visaTypeExists } from '../../modules/workforce/card-checks.ts';
 import { CARD_IMAGES_PATH, cardNumberMatches } from '../../modules/workforce/card-format.ts';
 import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
@@ -122,7 +122,7 @@ export const resolvers = {
       const db = ctx.services.db;
       const me = ctx.user!.id;
       const [profile, latest] = await Promise.all([
-        db.selectFrom('candidate_profiles').select(['visa_type_id', 'visa_expiry', 'card_number', 'permission_outside_status', 'card_verified']).where('user_id', '=', me).executeTakeFirst(),
+        cardProfileOf(db, me),
         latestCard(db, me),
       ]);
       return {
@@ -156,8 +156,7 @@ export const resolvers = {
       if (d.data.decision === 'verified') {
         const v = validate(CardRecordInput, { cardNumber: a.input.cardNumber ?? '', visaTypeId: a.input.visaTypeId ?? '', expiry: a.input.expiry ?? '', permission: a.input.permission ?? false, sswField: a.input.sswField ?? '' }, lang);
         if (!v.ok) throw badInput(lang, v.errors);
-        const visa = await ctx.services.db.selectFrom('visa_types').select('id').where('id', '=', v.data.visaTypeId).executeTakeFirst();
-        if (!visa) throw badInput(lang, { visaTypeId: msg(lang, 'validation.choice') });
+        if (!(await visaTypeExists(ctx.services.db, v.data.visaTypeId))) throw badInput(lang, { visaTypeId: msg(lang, 'validation.choice') });
         record = v.data;
       }
       const user = ctx.user!;

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../chat/events.ts';
+import { chatMailOf, setChatMail } from '../../chat/preferences.ts';
 import { mayAccess, viewerOf } from '../../chat/queries.ts';
 import { busIterator } from '../../events/bus.ts';
 import type { ApiContext } from '../context.ts';
@@ -46,14 +47,12 @@ export const typeDefs = /* GraphQL */ `
 export const resolvers = {
   Query: {
     myChatMail: async (_: unknown, __: unknown, ctx: ApiContext) => {
-      const row = await ctx.services.db.selectFrom('users').select('chat_mail').where('id', '=', ctx.user!.id).executeTakeFirstOrThrow();
-      return row.chat_mail;
+      return chatMailOf(ctx.services.db, ctx.user!.id);
     },
   },
   Mutation: {
     setMyChatMail: async (_: unknown, args: { enabled: boolean }, ctx: ApiContext) => {
-      const row = await ctx.services.db.updateTable('users').set({ chat_mail: args.enabled }).where('id', '=', ctx.user!.id).returning('chat_mail').executeTakeFirstOrThrow();
-      return row.chat_mail;
+      return setChatMail(ctx.services.db, ctx.user!.id, args.enabled);
     },
   },
   Subscription: {

@@ -1,5 +1,6 @@
 import type { ApiContext } from '../context.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { isPlatform, tenantOf } from '../../access/tenancy.ts';
+import { latestRuns } from '../../modules/crawler/run.ts';
 import { type Rules, pages } from '../rules.ts';
 
 /** The run history of a crawler source (/admin/superadmin/crawler, 210001: platform only). */
@@ -31,8 +32,8 @@ export const resolvers = {
   Query: {
     crawlerRuns: async (_: unknown, a: { sourceId: string }, ctx: ApiContext) => {
       // Platform data: the code is platform-only by default, and a company role given it still sees nothing.
-      if (!UUID.test(a.sourceId) || tenantOf(ctx.user!).kind !== 'platform') return [];
-      const rows = await ctx.services.db.selectFrom('crawler_runs').selectAll().where('source_id', '=', a.sourceId).orderBy('started_at', 'desc').limit(20).execute();
+      if (!UUID.test(a.sourceId) || !isPlatform(tenantOf(ctx.user!))) return [];
+      const rows = await latestRuns(ctx.services.db, a.sourceId);
       return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString(), finished_at: r.finished_at?.toISOString() ?? null }));
     },
   },

@@ -5,11 +5,11 @@
  * A company user works on its own company only; a platform user picks one (`companyId`).
  */
 import { notifyPlatform } from '../../modules/notifications/service.ts';
-import { companyDirectory } from '../../modules/companies/directory.ts';
+import { companyDirectory, companyNames } from '../../modules/companies/directory.ts';
 import { z } from 'zod';
 import { msg, msgText } from '../../../shared/messages.ts';
-import { tenantOf } from '../../access/tenancy.ts';
-import { catalogue, disconnectRomuten, romutenSettings, saveRomuten } from '../../modules/integrations/connections.ts';
+import { isClient, isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
+import { catalogue, disconnectRomuten, romutenSettings, saveRomuten, syncById } from '../../modules/integrations/connections.ts';
 import { DEFAULT_POLICY } from '../../modules/integrations/romuten-client.ts';
 import { allowListed, urlRefusal, type AllowList } from '../../net/outbound.ts';
 import { syncRomuten } from '../../modules/integrations/sync.ts';
@@ -118,11 +118,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The company an operation is about: a company user's own (another is refused), or the one a platform user named. */
 async function companyFor(ctx: ApiContext, requested: string | null | undefined): Promise<string> {
   const t = tenantOf(ctx.user!);
-  if (t.kind === 'company') {
+  if (isCompany(t)) {
     if (requested && requested !== t.companyId) throw forbidden(ctx.lang);
     return t.companyId;
   }
-  if (t.kind !== 'platform') throw forbidden(ctx.lang);
+  if (!isPlatform(t)) throw forbidden(ctx.lang);
   const all = await companyDirectory(ctx.services.db);
   const row = requested ? (UUID.test(requested) ? all.find((c) => c.id === requested) : undefined) : all[0];
   if (!row) throw apiError('NOT_FOUND', msg(ctx.lang, 'integrations.none'));
@@ -131,8 +131,8 @@ async function companyFor(ctx: ApiContext, requested: string | null | undefined)
 
 async function companiesFor(ctx: ApiContext) {
   const t = tenantOf(ctx.user!);
-  if (t.kind === 'none' || t.kind === 'client') return [];
-  return (await companyDirectory(ctx.services.db)).filter((c) => t.kind === 'platform' || c.id === t.companyId).map((c) => ({ id: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
+  if (t.kind === 'none' || isClient(t)) return [];
+  return (await companyDirectory(ctx.services.db)).filter((c) => isPlatform(t) || c.id === t.companyId).map((c) => ({ id: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
 }
 
 /**
@@ -158,8 +158,7 @@ const inputSchema = (production: boolean, allow: AllowList) =>
   });
 
 async function syncView(db: DB, id: string) {
-  const r = await db.selectFrom('integration_syncs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return toSync(r);
+  return toSync(await syncById(db, id));
 }
 
 const toSync = (r: Awaited<ReturnType<typeof romutenSettings>>['syncs'][number]) => ({
@@ -183,7 +182,7 @@ export const resolvers = {
   Query: {
     integrations: async (_: unknown, a: { companyId?: string | null }, ctx: ApiContext) => {
       const t = tenantOf(ctx.user!);
-      const only = t.kind === 'platform' && !a.companyId ? null : [await companyFor(ctx, a.companyId)];
+      const only = isPlatform(t) && !a.companyId ? null : [await companyFor(ctx, a.companyId)];
       const entries = await catalogue(ctx.services.db, only);
       return { companies: await companiesFor(ctx), entries: entries.map((e) => ({ ...e, lastSyncAt: e.lastSyncAt?.toISOString() ?? null })) };
     },
@@ -233,7 +232,7 @@ export const resolvers = {
         throw apiError('CONFLICT', msg(ctx.lang, key));
       }
       if (r.status !== 'ok') {
-        const company = await ctx.services.db.selectFrom('companies').select(['name', 'name_en']).where('id', '=', companyId).executeTakeFirst();
+        const company = await companyNames(ctx.services.db, companyId);
         await notifyPlatform(ctx.services.db, ctx.services.bus, { key: 'notify.syncFailed', params: { company: { ja: company?.name ?? '', en: company?.name_en ?? '' } }, link: '/admin/integration' });
       }
       return syncView(ctx.services.db, r.syncId);

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { todayInJapan } from '../../time.ts';
 import { jobsDb } from '../../modules/jobs/public.ts';
+import { addPlannedShifts, deleteShiftUnlessApplied, jobShift, shiftsOfJob } from '../../modules/jobs/repo.ts';
 import { checkPlan, expandPlan, type ShiftPlan } from '../../modules/jobs/shift-plan.ts';
 import { wageKindOfType, wageRefusal, type WageKind } from '../../modules/payroll/wage-kind.ts';
 import { dailyJobResource } from '../../resources/defs/jobs.ts';
@@ -130,14 +130,7 @@ export function planErrors(plan: ShiftPlan, lang: Lang, today = todayInJapan(), 
 export const resolvers = {
   DailyJob: {
     shifts: async (job: { id: string }, _: unknown, ctx: ApiContext) => {
-      const rows = await jobsDb(ctx.services.db)
-        .selectFrom('job_daily_shifts as s')
-        .select(['s.id', 's.date', 's.start_time', 's.end_time', 's.break_minutes', 's.capacity', 's.filled', 's.wage'])
-        .select(sql<number>`(select count(*)::int from applications a where a.shift_id = s.id)`.as('applications'))
-        .where('s.job_id', '=', job.id)
-        .orderBy('s.date')
-        .orderBy('s.start_time')
-        .execute();
+      const rows = await shiftsOfJob(ctx.services.db, job.id);
       return rows.map((s) => ({
         id: s.id,
         date: s.date,
@@ -172,13 +165,7 @@ export const resolvers = {
       return jobsDb(ctx.services.db)
         .transaction()
         .execute(async (trx) => {
-          // A slot the job already has (same date and start) is skipped: the unique (job_id, date, start_time).
-          const added = await trx
-            .insertInto('job_daily_shifts')
-            .values(planned.map((s) => ({ ...s, job_id: job.id })))
-            .onConflict((oc) => oc.columns(['job_id', 'date', 'start_time']).doNothing())
-            .returning('id')
-            .execute();
+          const added = await addPlannedShifts(trx, job.id, planned);
           if (added.length) {
             const range = plan.from === plan.to ? plan.from : `${plan.from}〜${plan.to}`;
             await recordAudit(trx, dailyJobResource, actorOf(ctx), 'update', job, { shifts: { from: null, to: `+${added.length} (${range})` } });
@@ -189,17 +176,13 @@ export const resolvers = {
     deleteJobShift: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       if (!UUID.test(a.id)) throw notFound(ctx);
       const db = jobsDb(ctx.services.db);
-      const shift = await db.selectFrom('job_daily_shifts').select(['id', 'job_id', 'date', 'start_time', 'end_time']).where('id', '=', a.id).executeTakeFirst();
+      const shift = await jobShift(ctx.services.db, a.id);
       if (!shift) throw notFound(ctx);
       const job = await getRow(ctx.services.db, dailyJobResource, tenantOf(ctx.user!), shift.job_id);
       if (!job) throw notFound(ctx);
       const outcome = await db.transaction().execute(async (trx) => {
-        // Locked first: an application in flight (its foreign key holds the row) finishes before we look.
-        const locked = await trx.selectFrom('job_daily_shifts').select('id').where('id', '=', shift.id).forUpdate().executeTakeFirst();
-        if (!locked) return 'gone' as const;
-        const applied = await trx.selectFrom('applications').select('id').where('shift_id', '=', shift.id).limit(1).executeTakeFirst();
-        if (applied) return 'applied' as const;
-        await trx.deleteFrom('job_daily_shifts').where('id', '=', shift.id).execute();
+        const done = await deleteShiftUnlessApplied(trx, shift.id);
+        if (done !== 'deleted') return done;
         const label = `${shift.date} ${hhmm(shift.start_time)}–${hhmm(shift.end_time)}`;
         await recordAudit(trx, dailyJobResource, actorOf(ctx), 'update', job, { shifts: { from: label, to: null } });
         return 'deleted' as const;

@@ -7,7 +7,8 @@ import { raiseCrossedLimits, recordAttendance } from '../../modules/pipeline/att
 import { todayInJapan } from '../../../shared/time.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
-import { getPublicJob, jobsDb, listPublicJobs, type PublicFilters, type PublicSort } from '../../modules/jobs/public.ts';
+import { candidateApplicationClock, candidateApplications } from '../../modules/pipeline/repo.ts';
+import { getPublicJob, listPublicJobs, type PublicFilters, type PublicSort } from '../../modules/jobs/public.ts';
 import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { spendFormLimit } from '../form-limits.ts';
@@ -200,20 +201,7 @@ export const resolvers = {
       return listPublicJobs(ctx.services.db, kind.data, f, sort, Math.min(Math.max(1, a.page), 500), ctx.lang);
     },
     myApplications: async (_: unknown, __: unknown, ctx: ApiContext) => {
-      const rows = await jobsDb(ctx.services.db)
-        .selectFrom('applications as a')
-        .innerJoin('jobs as j', 'j.id', 'a.job_id')
-        .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-        .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
-        .leftJoin('conversations as c', (j) => j.onRef('c.application_id', '=', 'a.id').on('c.candidate_id', '=', ctx.user!.id))
-        .select(['a.id', 'a.job_id', 'j.kind', 'j.title_ja', 'j.title_en', 's.date', 's.start_time', 's.end_time', 'st.name_ja', 'st.name_en', 'st.list', 'a.created_at', 'c.id as conversationId'])
-        .select((eb) => eb.exists(eb.selectFrom('candidate_statuses as nx').select('nx.id').whereRef('nx.parent_id', '=', 'st.id').where('nx.list', '=', 'shukkin')).as('confirmable'))
-        .leftJoin('attendance as at', 'at.application_id', 'a.id')
-        .select(['at.clock_in', 'at.clock_out', 'at.status as attendance'])
-        .where('a.candidate_id', '=', ctx.user!.id)
-        .orderBy('a.created_at', 'desc')
-        .limit(200)
-        .execute();
+      const rows = await candidateApplications(ctx.services.db, ctx.user!.id);
       return rows.map((r) => ({
         id: r.id,
         jobId: r.job_id,
@@ -257,15 +245,7 @@ export const resolvers = {
     clockMyShift: async (_: unknown, a: { id: string; event: string }, ctx: ApiContext) => {
       if (a.event !== 'clockIn' && a.event !== 'clockOut') throw badInput(ctx.lang, { event: msg(ctx.lang, 'validation.choice') });
       if (!UUID.test(a.id)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
-      const r = await jobsDb(ctx.services.db)
-        .selectFrom('applications as a')
-        .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
-        .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-        .leftJoin('attendance as at', 'at.application_id', 'a.id')
-        .select(['a.id', 'st.list', 's.date', 'at.clock_in', 'at.clock_out', 'at.status as attendance'])
-        .where('a.id', '=', a.id)
-        .where('a.candidate_id', '=', ctx.user!.id)
-        .executeTakeFirst();
+      const r = await candidateApplicationClock(ctx.services.db, ctx.user!.id, a.id);
       if (!r) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       if (clockFor(r) !== a.event) throw apiError('CONFLICT', msg(ctx.lang, 'candidate.cannotClock'));
       const done = await recordAttendance(ctx.services.db, ctx.user!, [r.id], a.event);

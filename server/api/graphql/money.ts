@@ -8,11 +8,13 @@
 import { z } from 'zod';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg, msgText } from '../../../shared/messages.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
 import { FAILURES, invoicesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
 import { visibleRows } from '../../resources/read-model.ts';
-import { ACCOUNT_UPDATED, batchFile, createTransferBatch, quickPayState, requestAdvance, TRANSFER_DAYS_AHEAD, TransferAccountMissing, transferDateProblem } from '../../modules/payroll/ledger.ts';
-import { inTransaction } from '../../db/connect.ts';
+import { batchFile, createTransferBatch, quickPayState, requestAdvance, TRANSFER_DAYS_AHEAD, TransferAccountMissing, transferDateProblem } from '../../modules/payroll/ledger.ts';
+import { companiesWithApprovedDailyPay, failedDailyLines, hasPayAt, latestTransferBatches, myPayRows, payRunForSlip, payRunLines, saveBankAccount, transferBatchCompany, transferCutoff } from '../../modules/payroll/repo.ts';
+import { billingTemplate, invoiceLines, invoiceWithParties } from '../../modules/billing/repo.ts';
+import { allCompanyIds } from '../../modules/companies/directory.ts';
 import { quickPayAvailable } from '../../modules/payroll/quickpay.ts';
 import { NOT_MODELLED, NOTE_TEXT, type NoteKey } from '../../modules/payroll/deductions.ts';
 import { zenginName } from '../../modules/payroll/zengin.ts';
@@ -299,8 +301,8 @@ export const bankAccountSchema = z.object({
 
 function tenantCompany(ctx: ApiContext): string | null {
   const tenant = tenantOf(ctx.user!);
-  if (tenant.kind === 'company') return tenant.companyId;
-  if (tenant.kind === 'platform') return null;
+  if (isCompany(tenant)) return tenant.companyId;
+  if (isPlatform(tenant)) return null;
   throw forbidden(ctx.lang);
 }
 
@@ -318,23 +320,9 @@ function payslipDeductions(r: { health_insurance: number; nursing_insurance: num
 }
 
 async function payslipOf(db: DB, id: string) {
-  const r = await db
-    .selectFrom('pay_runs as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .innerJoin('companies as c', 'c.id', 'r.company_id')
-    .selectAll('r')
-    .select(['u.name as worker', 'u.lang', 'c.name as company_ja', 'c.name_en as company_en'])
-    .where('r.id', '=', id)
-    .executeTakeFirst();
+  const r = await payRunForSlip(db, id);
   if (!r) return null;
-  const lines = await db
-    .selectFrom('pay_lines as l')
-    .innerJoin('jobs as j', 'j.id', 'l.job_id')
-    .selectAll('l')
-    .select(['j.title_ja', 'j.title_en'])
-    .where('l.run_id', '=', id)
-    .orderBy('l.start_at')
-    .execute();
+  const lines = await payRunLines(db, id);
   return {
     id: r.id,
     userId: r.user_id,
@@ -383,28 +371,16 @@ export const resolvers = {
   Query: {
     transferBatches: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const company = tenantCompany(ctx);
-      let q = ctx.services.db.selectFrom('transfer_batches').selectAll().orderBy('created_at', 'desc').limit(20);
-      if (company) q = q.where('company_id', '=', company);
-      return (await q.execute()).map((b) => ({ id: b.id, transferDate: b.transfer_date, payees: b.payees, total: b.total, createdBy: b.created_by_name, createdAt: b.created_at.toISOString() }));
+      return (await latestTransferBatches(ctx.services.db, company)).map((b) => ({ id: b.id, transferDate: b.transfer_date, payees: b.payees, total: b.total, createdBy: b.created_by_name, createdAt: b.created_at.toISOString() }));
     },
     transferFailures: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const company = tenantCompany(ctx);
-      let q = ctx.services.db
-        .selectFrom('pay_lines as l')
-        .innerJoin('users as u', 'u.id', 'l.user_id')
-        .select(['l.id', 'u.name', 'l.work_date', 'l.failure_reason'])
-        .where('l.status', '=', 'failed')
-        .where('l.mode', '=', 'daily')
-        .orderBy('u.name')
-        .orderBy('l.work_date')
-        .limit(200);
-      if (company) q = q.where('l.company_id', '=', company);
-      return (await q.execute()).map((l) => ({ lineId: l.id, worker: l.name, workDate: l.work_date, reason: (FAILURES as Record<string, { ja: string; en: string }>)[l.failure_reason]?.[ctx.lang] ?? l.failure_reason }));
+      return (await failedDailyLines(ctx.services.db, company)).map((l) => ({ lineId: l.id, worker: l.name, workDate: l.work_date, reason: (FAILURES as Record<string, { ja: string; en: string }>)[l.failure_reason]?.[ctx.lang] ?? l.failure_reason }));
     },
     transferBatchFile: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       if (!UUID.test(a.id)) return null;
       const company = tenantCompany(ctx);
-      const batch = await ctx.services.db.selectFrom('transfer_batches').select('company_id').where('id', '=', a.id).executeTakeFirst();
+      const batch = await transferBatchCompany(ctx.services.db, a.id);
       if (!batch || (company && batch.company_id !== company)) return null;
       try {
         const f = await batchFile(ctx.services.db, a.id, batch.company_id);
@@ -428,24 +404,10 @@ export const resolvers = {
       const maps = await ctx.services.roleMaps.get();
       const [row] = await visibleRows(db, invoicesReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(invoicesReadModel, maps, ctx.user!.role), [a.id]);
       if (!row) return null;
-      const i = await db
-        .selectFrom('invoices as i')
-        .innerJoin('clients as cl', 'cl.id', 'i.client_id')
-        .innerJoin('companies as c', 'c.id', 'i.company_id')
-        .selectAll('i')
-        .select(['cl.name as client_ja', 'cl.name_en as client_en', 'c.name as company_ja', 'c.name_en as company_en', 'c.transfer_bank_code', 'c.transfer_bank_name', 'c.transfer_branch_code', 'c.transfer_branch_name', 'c.transfer_account_type', 'c.transfer_account_number', 'c.transfer_requester_name'])
-        .where('i.id', '=', a.id)
-        .executeTakeFirstOrThrow();
-      const lines = await db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', a.id).orderBy('work_date').orderBy('description_ja').execute();
+      const i = await invoiceWithParties(db, a.id);
+      const lines = await invoiceLines(db, a.id);
       const totals = invoiceTotals(lines.map((l) => ({ amount: l.amount, taxRate: l.tax_rate })));
-      const template = await db
-        .selectFrom('document_templates')
-        .select(['subject_ja', 'subject_en', 'body_ja', 'body_en'])
-        .where('kind', '=', 'billing')
-        .where((eb) => eb.or([eb('company_id', '=', i.company_id), eb('company_id', 'is', null)]))
-        .orderBy((eb) => eb('company_id', 'is', null))
-        .orderBy('created_at')
-        .executeTakeFirst();
+      const template = await billingTemplate(db, i.company_id);
       const lang = ctx.lang;
       const values = {
         invoice_no: i.number,
@@ -483,22 +445,7 @@ export const resolvers = {
     myPay: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const db = ctx.services.db;
       const me = ctx.user!.id;
-      const [lines, runs, advances, account, companies] = await Promise.all([
-        db
-          .selectFrom('pay_lines as l')
-          .innerJoin('jobs as j', 'j.id', 'l.job_id')
-          .innerJoin('companies as c', 'c.id', 'l.company_id')
-          .select(['l.id', 'l.work_date', 'c.name as cja', 'c.name_en as cen', 'j.title_ja', 'j.title_en', 'l.worked_minutes', 'l.total', 'l.withholding', 'l.net', 'l.status'])
-          .where('l.user_id', '=', me)
-          .where('l.mode', '=', 'daily')
-          .orderBy('l.work_date', 'desc')
-          .limit(60)
-          .execute(),
-        db.selectFrom('pay_runs as r').innerJoin('companies as c', 'c.id', 'r.company_id').select(['r.id', 'c.name as cja', 'c.name_en as cen', 'r.period_start', 'r.period_end', 'r.pay_date', 'r.gross', 'r.net', 'r.status']).where('r.user_id', '=', me).orderBy('r.period_end', 'desc').limit(24).execute(),
-        db.selectFrom('advances').selectAll().where('user_id', '=', me).orderBy('created_at', 'desc').limit(30).execute(),
-        db.selectFrom('bank_accounts').selectAll().where('user_id', '=', me).executeTakeFirst(),
-        db.selectFrom('applications as a').innerJoin('companies as c', 'c.id', 'a.company_id').select(['c.id', 'c.name', 'c.name_en']).distinct().where('a.candidate_id', '=', me).innerJoin('pay_lines as l', 'l.application_id', 'a.id').orderBy('c.name').execute(),
-      ]);
+      const [lines, runs, advances, account, companies] = await myPayRows(db, me);
       return {
         companies: await Promise.all(
           companies.map(async (c) => {
@@ -523,7 +470,7 @@ export const resolvers = {
       if (!MONTH.test(a.month)) throw badInput(ctx.lang, { month: msg(ctx.lang, 'money.month') });
       const company = tenantCompany(ctx);
       const db = ctx.services.db;
-      const companies = company ? [company] : (await db.selectFrom('companies').select('id').execute()).map((c) => c.id);
+      const companies = company ? [company] : await allCompanyIds(db);
       const total = { created: 0, updated: 0, skipped: 0 };
       for (const id of companies) {
         const r = await createInvoices(db, { id: ctx.user!.id, name: ctx.user!.name }, id, a.month);
@@ -536,10 +483,10 @@ export const resolvers = {
     createTransferBatch: async (_: unknown, a: { transferDate: string }, ctx: ApiContext) => {
       const company = tenantCompany(ctx);
       const db = ctx.services.db;
-      const settings = await db.selectFrom('payment_settings').select(['transfer_cutoff']).executeTakeFirst();
+      const settings = await transferCutoff(db);
       const problem = transferDateProblem(a.transferDate, new Date(), settings?.transfer_cutoff ?? '15:00');
       if (problem) throw badInput(ctx.lang, { transferDate: msg(ctx.lang, `money.transferDate.${problem}`, { days: TRANSFER_DAYS_AHEAD }) });
-      const companies = company ? [company] : (await db.selectFrom('pay_lines').select('company_id').distinct().where('status', '=', 'approved').where('mode', '=', 'daily').execute()).map((c) => c.company_id);
+      const companies = company ? [company] : (await companiesWithApprovedDailyPay(db)).map((c) => c.company_id);
       const out = { transferDate: a.transferDate, batches: [] as unknown[], transferred: 0, failed: [] as unknown[] };
       for (const id of companies) {
         try {
@@ -559,8 +506,7 @@ export const resolvers = {
       if (!Number.isInteger(a.amount) || a.amount < 1 || a.amount > 10_000_000) throw badInput(ctx.lang, { amount: msg(ctx.lang, 'money.amount') });
       const db = ctx.services.db;
       // Only a company the worker has pay at: anything else is someone else's ledger.
-      const works = await db.selectFrom('pay_lines').select('id').where('user_id', '=', ctx.user!.id).where('company_id', '=', a.companyId).limit(1).executeTakeFirst();
-      if (!works) throw forbidden(ctx.lang);
+      if (!(await hasPayAt(db, ctx.user!.id, a.companyId))) throw forbidden(ctx.lang);
       const r = await requestAdvance(db, { id: ctx.user!.id, name: ctx.user!.name }, a.companyId, a.amount);
       if (r.ok) return { id: r.id, fee: r.fee, net: r.net };
       if (r.reason === 'disabled') throw apiError('CONFLICT', msg(ctx.lang, 'money.quickPayOff'));
@@ -570,12 +516,7 @@ export const resolvers = {
       const v = validate(bankAccountSchema, a.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
       const d = v.data;
-      const row = { bank_code: d.bankCode, bank_name: d.bankName, branch_code: d.branchCode, branch_name: d.branchName, account_type: d.accountType, account_number: d.accountNumber, holder_kana: d.holderKana, updated_at: new Date() };
-      await inTransaction(ctx.services.db, async (trx) => {
-        await trx.insertInto('bank_accounts').values({ user_id: ctx.user!.id, ...row }).onConflict((oc) => oc.column('user_id').doUpdateSet(row)).execute();
-        // Lines that failed for want of this account no longer say so: the clerk approves them again.
-        await trx.updateTable('pay_lines').set({ failure_reason: ACCOUNT_UPDATED, updated_at: new Date() }).where('user_id', '=', ctx.user!.id).where('status', '=', 'failed').where('failure_reason', 'in', ['no_bank_account', 'bank_name', 'branch_name', 'holder_name']).execute();
-      });
+      await saveBankAccount(ctx.services.db, ctx.user!.id, { bank_code: d.bankCode, bank_name: d.bankName, branch_code: d.branchCode, branch_name: d.branchName, account_type: d.accountType, account_number: d.accountNumber, holder_kana: d.holderKana });
       return d;
     },
   },

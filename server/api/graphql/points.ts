@@ -4,11 +4,11 @@
  * candidate's own balances, history and referral link on /staff/points.
  */
 import { candidateByEmail } from '../../modules/staff/person.ts';
-import { companyDirectory } from '../../modules/companies/directory.ts';
+import { companyDirectory, companyPointsValidDays } from '../../modules/companies/directory.ts';
 import { z } from 'zod';
 import { msg } from '../../../shared/messages.ts';
-import { tenantOf } from '../../access/tenancy.ts';
-import { balancesOf, postPoints } from '../../modules/points/ledger.ts';
+import { isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
+import { balancesOf, latestEntriesOf, postPoints } from '../../modules/points/ledger.ts';
 import { referralCodeOf } from '../../modules/points/referral.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { PLATFORM_POINTS_VALID_DAYS } from '../../modules/points/awards.ts';
@@ -82,26 +82,18 @@ export const resolvers = {
   Query: {
     pointWallets: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const tenant = tenantOf(ctx.user!);
-      if (tenant.kind !== 'company' && tenant.kind !== 'platform') throw forbidden(ctx.lang);
+      if (!isCompany(tenant) && !isPlatform(tenant)) throw forbidden(ctx.lang);
       const companies = (await companyDirectory(ctx.services.db))
-        .filter((c) => tenant.kind === 'platform' || c.id === tenant.companyId)
+        .filter((c) => isPlatform(tenant) || c.id === tenant.companyId)
         .map((c) => ({ companyId: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
-      return tenant.kind === 'platform' ? [{ companyId: null, nameJa: msg('ja', 'points.platform'), nameEn: msg('en', 'points.platform') }, ...companies] : companies;
+      return isPlatform(tenant) ? [{ companyId: null, nameJa: msg('ja', 'points.platform'), nameEn: msg('en', 'points.platform') }, ...companies] : companies;
     },
     myPoints: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const db = ctx.services.db;
       const me = ctx.user!.id;
       const [balances, entries, referralCode] = await Promise.all([
         balancesOf(db, me),
-        db
-          .selectFrom('point_entries as e')
-          .leftJoin('companies as c', 'c.id', 'e.company_id')
-          .leftJoin('campaigns as g', 'g.id', 'e.campaign_id')
-          .select(['e.id', 'e.created_at', 'c.name', 'c.name_en', 'e.kind', 'e.delta', 'e.reason', 'g.name_ja', 'g.name_en as g_en', 'e.expires_on'])
-          .where('e.candidate_id', '=', me)
-          .orderBy('e.created_at', 'desc')
-          .limit(100)
-          .execute(),
+        latestEntriesOf(db, me),
         referralCodeOf(db, me),
       ]);
       return {
@@ -137,15 +129,15 @@ export const resolvers = {
       const db = ctx.services.db;
       const tenant = tenantOf(ctx.user!);
       let companyId: string | null;
-      if (tenant.kind === 'company') companyId = tenant.companyId;
-      else if (tenant.kind === 'platform') companyId = input.companyId ?? null;
+      if (isCompany(tenant)) companyId = tenant.companyId;
+      else if (isPlatform(tenant)) companyId = input.companyId ?? null;
       else throw forbidden(ctx.lang);
       // A company writes only the points of people who came to it (DESIGN §5): anyone else is "not found".
-      const personId = await candidateByEmail(db, input.email, tenant.kind === 'platform' ? null : companyId);
+      const personId = await candidateByEmail(db, input.email, isPlatform(tenant) ? null : companyId);
       if (!personId) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
       let validDays = PLATFORM_POINTS_VALID_DAYS;
       if (companyId) {
-        const company = await db.selectFrom('companies').select('points_valid_days').where('id', '=', companyId).executeTakeFirst();
+        const company = await companyPointsValidDays(db, companyId);
         if (!company) throw badInput(ctx.lang, { companyId: msg(ctx.lang, 'validation.choice') });
         validDays = company.points_valid_days;
       }

@@ -5,7 +5,7 @@
  * /staff/scout: their profile, their offers, accepting or declining.
  */
 import { msg } from '../../../shared/messages.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { inOneCompany, tenantOf } from '../../access/tenancy.ts';
 import { answerScoutOffer, offerableJobs, scoutQuota, sendScoutOffer } from '../../modules/scouting/offers.ts';
 import { myScout, saveScoutProfile, ScoutProfileInput } from '../../modules/scouting/profile.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
@@ -155,7 +155,7 @@ export const resolvers = {
       const [row] = a.candidateId ? await visibleRows(db, scoutCandidatesReadModel, tenant, ctx.lang, fixedFor(scoutCandidatesReadModel, maps, ctx.user!.role), [a.candidateId]) : [];
       const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
       return {
-        quota: tenant.kind === 'company' || tenant.kind === 'client' ? await scoutQuota(db, tenant.companyId) : null,
+        quota: inOneCompany(tenant) ? await scoutQuota(db, tenant.companyId) : null,
         candidate: row ? { id: row.id, initials: String(row.initials), nationality: str(row.nationality), languages: str(row.languages), area: str(row.area), availability: str(row.availability) } : null,
         jobs: (await offerableJobs(db, tenant)).map((j) => ({
           id: j.id,

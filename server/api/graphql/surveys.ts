@@ -5,8 +5,9 @@
  * surveys is a read model (server/resources/defs/surveys.ts).
  */
 import { msg } from '../../../shared/messages.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { isClient, isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
 import { answerSurvey, audience, chatPoster, audienceChoices, createSurvey, loadSurvey, recipientState, sendSurvey, surveyResponses, surveyResults, validateSurvey, type AnswerInput, type SurveyRecord } from '../../modules/surveys/surveys.ts';
+import { companyExists } from '../../modules/companies/directory.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
 import { type Rules, pages } from '../rules.ts';
@@ -144,9 +145,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 async function visibleSurvey(ctx: ApiContext, id: string): Promise<SurveyRecord | undefined> {
   if (!UUID.test(id)) return undefined;
   const tenant = tenantOf(ctx.user!);
-  if (tenant.kind === 'none' || tenant.kind === 'client') return undefined;
+  if (tenant.kind === 'none' || isClient(tenant)) return undefined;
   const s = await loadSurvey(ctx.services.db, id);
-  if (!s || (tenant.kind === 'company' && s.companyId !== tenant.companyId)) return undefined;
+  if (!s || (isCompany(tenant) && s.companyId !== tenant.companyId)) return undefined;
   return s;
 }
 
@@ -191,12 +192,12 @@ export const resolvers = {
   Mutation: {
     createSurvey: async (_: unknown, a: { input: { companyId?: string | null } & Record<string, unknown> }, ctx: ApiContext) => {
       const tenant = tenantOf(ctx.user!);
-      if (tenant.kind === 'none' || tenant.kind === 'client') throw forbidden(ctx.lang);
+      if (tenant.kind === 'none' || isClient(tenant)) throw forbidden(ctx.lang);
       const v = validateSurvey(a.input, ctx.lang);
       const errors = v.ok ? {} : { ...v.errors };
-      let companyId = tenant.kind === 'company' ? tenant.companyId : (a.input.companyId ?? '');
-      if (tenant.kind === 'platform') {
-        const known = UUID.test(companyId) && (await ctx.services.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst());
+      let companyId = isCompany(tenant) ? tenant.companyId : (a.input.companyId ?? '');
+      if (isPlatform(tenant)) {
+        const known = UUID.test(companyId) && (await companyExists(ctx.services.db, companyId));
         if (!known) {
           errors.companyId = msg(ctx.lang, 'error.requiredChoice');
           companyId = '';

@@ -9,7 +9,7 @@
  */
 import { isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { dateLong, yen } from '../../../shared/format.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { isClient, tenantOf } from '../../access/tenancy.ts';
 import { canEnter } from '../../access/guard.ts';
 import { routeByPath } from '../../access/routes.ts';
 import { workersReadModel } from '../../resources/defs/workers.ts';
@@ -181,14 +181,14 @@ export const resolvers = {
       if (!p) return null;
       const maps = await ctx.services.roleMaps.get();
       // Pay is the staffing company's: shown to whoever may open a pay list, never to a client user.
-      const seesPay = tenant.kind !== 'client' && [payLinesReadModel, payRunsReadModel].some((m) => m.screens.some((s) => canEnter(maps, ctx.user!.role, routeByPath(s.path)?.code)));
+      const seesPay = !isClient(tenant) && [payLinesReadModel, payRunsReadModel].some((m) => m.screens.some((s) => canEnter(maps, ctx.user!.role, routeByPath(s.path)?.code)));
       const [shifts, jobs, documents, pay, dispatchLedgerRows, employmentReport] = await Promise.all([
         workerShifts(db, scope, a.id),
         workerJobs(db, scope, a.id),
-        tenant.kind === 'client' ? [] : workerDocuments(db, scope.companyId, p.email),
+        isClient(tenant) ? [] : workerDocuments(db, scope.companyId, p.email),
         seesPay ? workerPay(db, scope.companyId, a.id) : null,
-        tenant.kind === 'client' ? null : dispatchLedger(db, scope.companyId, a.id),
-        tenant.kind === 'client' ? null : foreignEmploymentReport(db, scope.companyId, a.id),
+        isClient(tenant) ? null : dispatchLedger(db, scope.companyId, a.id),
+        isClient(tenant) ? null : foreignEmploymentReport(db, scope.companyId, a.id),
       ]);
       // A payslip link only where the runs list would show the run (the payslip's own rule).
       const runs = pay ? await visibleRows(db, payRunsReadModel, tenant, ctx.lang, fixedFor(payRunsReadModel, maps, ctx.user!.role), pay.runs.map((r) => r.id)) : [];

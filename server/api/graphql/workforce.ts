@@ -4,22 +4,21 @@
  * placement is an application made as the public board makes it (`applyToJob`), so the seat, the
  * conversation and the legal working limits are checked in one place for every path.
  */
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
 import { applyToJob } from '../../modules/jobs/apply.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
 import { candidateByEmail, candidatesByName, candidateVisible } from '../../modules/staff/person.ts';
 import { applyRefused } from './jobs.ts';
 import { checkPeopleForShifts } from '../../modules/workforce/assign.ts';
-import { shiftNotStarted } from '../../modules/workforce/may-work.ts';
 import { setPlacementDispatch } from '../../modules/workforce/placement-facts.ts';
-import { liveApplication, swapShiftPeople } from '../../modules/workforce/swap.ts';
+import { swapShiftPeople } from '../../modules/workforce/swap.ts';
 import { askClientToConfirm } from '../../modules/workforce/confirm-notice.ts';
 import { statusRule, workLimitText } from '../../modules/workforce/work-limits.ts';
+import { assignableShifts, openShiftsFor, placedInWeek, shiftsOfApplications, shiftWithCompany, swappablePlacements } from '../../modules/workforce/repo.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 import { type Rules, pages } from '../rules.ts';
@@ -117,8 +116,8 @@ const Input = z.object({ shiftId: z.uuid(), personId: z.uuid().nullish(), email:
  */
 function assigningCompany(ctx: ApiContext): string | null | 'none' {
   const tenant = tenantOf(ctx.user!);
-  if (tenant.kind === 'company') return tenant.companyId;
-  if (tenant.kind === 'platform') return null;
+  if (isCompany(tenant)) return tenant.companyId;
+  if (isPlatform(tenant)) return null;
   return 'none';
 }
 
@@ -131,26 +130,7 @@ export const resolvers = {
       const db = ctx.services.db;
       const today = todayInJapan();
       if (!/^\d{4}-\d{2}-\d{2}$/.test(a.date) || a.date < today || a.date > addDays(today, 14)) return [];
-      const profile = await db.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', me).executeTakeFirst();
-      const rows = await db
-        .selectFrom('job_daily_shifts as s')
-        .innerJoin('jobs as j', 'j.id', 's.job_id')
-        .innerJoin('companies as c', 'c.id', 'j.company_id')
-        .select(['s.id', 's.job_id', 's.date', 's.start_time', 's.end_time', 's.break_minutes', 's.filled', 's.capacity', 'j.title_ja', 'j.title_en', 'j.prefecture', 'j.city', 'j.city_en', 'j.wage', 'c.name as company', 'c.name_en as companyEn'])
-        .select(sql<number | null>`coalesce(s.wage, j.wage)`.as('pay'))
-        .where('j.kind', '=', 'daily')
-        .where('j.status', '=', 'open')
-        .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>=', today)]))
-        .where('s.date', '=', a.date)
-        .where(shiftNotStarted('s.date', 's.start_time'))
-        .whereRef('s.filled', '<', 's.capacity')
-        // The job's accepted residence statuses, as applying checks them.
-        .where((eb) => eb.or([sql<boolean>`cardinality(j.visa_type_ids) = 0`, profile?.visa_type_id ? sql<boolean>`${profile.visa_type_id}::int = any(j.visa_type_ids)` : sql<boolean>`false`]))
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('applications as a').select('a.id').whereRef('a.shift_id', '=', 's.id').where('a.candidate_id', '=', me))))
-        .orderBy('s.start_time')
-        .orderBy('j.title_ja')
-        .limit(50)
-        .execute();
+      const rows = await openShiftsFor(db, me, a.date, today);
       // What the same check as the claim would say now (a read: no lock, one batch); the claim checks
       // again. Taking a seat is applying, so the card's check is left to the placement as there.
       const checks = await checkPeopleForShifts(db, rows.map((r) => ({ candidateId: me, shiftId: r.id, cardPending: true })));
@@ -179,22 +159,7 @@ export const resolvers = {
       const company = assigningCompany(ctx);
       if (company === 'none') return [];
       const today = todayInJapan();
-      const rows = await ctx.services.db
-        .selectFrom('applications as a')
-        .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-        .innerJoin('jobs as j', 'j.id', 's.job_id')
-        .innerJoin('users as u', 'u.id', 'a.candidate_id')
-        .select(['a.id', 'u.name', 's.date', 's.start_time', 's.end_time', 'j.title_ja', 'j.title_en'])
-        .where(shiftNotStarted('s.date', 's.start_time'))
-        .where('s.date', '<=', addDays(today, 14))
-        .where(liveApplication)
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('attendance as t').select('t.id').whereRef('t.application_id', '=', 'a.id'))))
-        .$if(company !== null, (q) => q.where('a.company_id', '=', company!))
-        .orderBy('s.date')
-        .orderBy('s.start_time')
-        .orderBy('u.name')
-        .limit(300)
-        .execute();
+      const rows = await swappablePlacements(ctx.services.db, company, today);
       return rows.map((r) => ({ applicationId: r.id, name: r.name, date: r.date, start: r.start_time.slice(0, 5), end: r.end_time.slice(0, 5), titleJa: r.title_ja, titleEn: r.title_en || r.title_ja }));
     },
     shiftHoursLeft: async (_: unknown, a: { week: string }, ctx: ApiContext) => {
@@ -202,22 +167,7 @@ export const resolvers = {
       const tenant = tenantOf(ctx.user!);
       if (tenant.kind === 'none') return [];
       const db = ctx.services.db;
-      const placed = await db
-        .selectFrom('applications as a')
-        .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-        .innerJoin('jobs as j', 'j.id', 's.job_id')
-        .innerJoin('users as u', 'u.id', 'a.candidate_id')
-        .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
-        .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
-        .select(['a.candidate_id', 'u.name', 'v.ja as status', 'v.en as status_en', 's.id as shiftId'])
-        .where('s.date', '>=', a.week)
-        .where('s.date', '<', addDays(a.week, 7))
-        .where(liveApplication)
-        .$if(tenant.kind !== 'platform', (q) => q.where('j.company_id', '=', tenant.kind === 'platform' ? '' : tenant.companyId))
-        .$if(tenant.kind === 'client', (q) => q.where('j.client_id', '=', tenant.kind === 'client' ? tenant.clientId : ''))
-        .orderBy('u.name')
-        .limit(500)
-        .execute();
+      const placed = await placedInWeek(db, tenant, a.week);
       const people = new Map<string, { personId: string; name: string; status: string; shifts: number; minutesLeft: number | null; note: string | null }>();
       const checked = placed.filter((row) => statusRule(row.status ?? '').kind === 'permission');
       // The same check as every placement, with each shift as the candidate and their others around it; a read, so no lock, and one batch for the whole table.
@@ -245,20 +195,7 @@ export const resolvers = {
       const company = assigningCompany(ctx);
       if (company === 'none') return [];
       const today = todayInJapan();
-      let q = ctx.services.db
-        .selectFrom('job_daily_shifts as s')
-        .innerJoin('jobs as j', 'j.id', 's.job_id')
-        .select(['s.id', 's.date', 's.start_time', 's.end_time', 'j.title_ja', 'j.title_en', 's.filled', 's.capacity'])
-        // Not one that has started or ended: it takes nobody new (applyToJob refuses it the same way).
-        .where(shiftNotStarted('s.date', 's.start_time'))
-        .where('s.date', '<=', addDays(today, 14))
-        .where('j.status', '=', 'open')
-        .whereRef('s.filled', '<', 's.capacity')
-        .orderBy('s.date')
-        .orderBy('s.start_time')
-        .limit(200);
-      if (company) q = q.where('j.company_id', '=', company);
-      return (await q.execute()).map((s) => ({ id: s.id, date: s.date, start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5), titleJa: s.title_ja, titleEn: s.title_en || s.title_ja, filled: s.filled, capacity: s.capacity }));
+      return (await assignableShifts(ctx.services.db, company, today)).map((s) => ({ id: s.id, date: s.date, start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5), titleJa: s.title_ja, titleEn: s.title_en || s.title_ja, filled: s.filled, capacity: s.capacity }));
     },
   },
   Mutation: {
@@ -271,7 +208,7 @@ export const resolvers = {
       }
       const company = assigningCompany(ctx);
       const db = ctx.services.db;
-      const shift = await db.selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').select(['s.id', 'j.id as jobId', 'j.company_id']).where('s.id', '=', v.data.shiftId).executeTakeFirst();
+      const shift = await shiftWithCompany(db, v.data.shiftId);
       if (!shift || company === 'none' || (company && shift.company_id !== company)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       // A company places only people who came to it (DESIGN §5): anyone else is "not found".
       const personId = v.data.personId
@@ -297,8 +234,7 @@ export const resolvers = {
       if (company === 'none') throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       const r = await swapShiftPeople(ctx.services.db, { id: ctx.user!.id, name: ctx.user!.name }, company, a.a, a.b);
       if (r.ok) {
-        const moved = await ctx.services.db.selectFrom('applications').select('shift_id').where('id', 'in', [a.a, a.b]).execute();
-        await askClientToConfirm(ctx.services.db, ctx.services.bus, moved.flatMap((m) => (m.shift_id ? [m.shift_id] : [])));
+        await askClientToConfirm(ctx.services.db, ctx.services.bus, await shiftsOfApplications(ctx.services.db, [a.a, a.b]));
         return true;
       }
       if (r.reason === 'limits') throw apiError('FORBIDDEN', msg(ctx.lang, 'shifts.swapRefused', { name: r.name, reason: workLimitText(ctx.lang, r.refusal) }), { reason: r.refusal.reason, detail: r.refusal.detail });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DB } from '../../db/connect.ts';
-import type { UserRow } from '../../db/database.ts';
+import type { UserRow } from './tables.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../../../shared/i18n.ts';
 import type { EventBus } from '../../events/bus.ts';
 import type { Mailer } from '../../mail.ts';

@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { payPeriod } from '../payroll/payday.ts';
-import { audit, type Actor } from '../payroll/ledger.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 import type { InvoiceLineKind } from '../payroll/tables.ts';
 import { invoiceTotals, lineAmount, type TaxRate } from './totals.ts';
 

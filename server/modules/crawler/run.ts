@@ -11,6 +11,7 @@ import { notifyPlatform } from '../notifications/service.ts';
 import { repeatEvery } from '../repeat.ts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { audit, type Actor } from '../../db/audit.ts';
 import type { DB } from '../../db/connect.ts';
 import type { Outbound } from '../../net/outbound.ts';
 import { contentHash, type FieldMapping, type FoundJob } from './extract.ts';
@@ -19,7 +20,7 @@ import { DEFAULT_BUDGET, extractInWorker, type ParseBudget } from './parse.ts';
 
 /** A claim older than this is from a process that died mid-run: another may take the source. */
 const STALE_CLAIM_MINUTES = 15;
-const AUDIT_ACTOR = 'Crawler';
+const CRAWLER: Actor = { id: null, name: 'Crawler' };
 
 export interface RunSummary {
   runId: string;
@@ -80,10 +81,7 @@ async function importOne(db: DB, source: Source, job: FoundJob): Promise<'import
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('crawler_items').values({ source_id: source.id, source_url: job.sourceUrl, content_hash: hash, job_id: created.id }).execute();
-      await trx
-        .insertInto('audit_log')
-        .values({ entity, entity_id: created.id, action: 'create', actor_id: null, actor_name: AUDIT_ACTOR, company_id: source.company_id, changes: JSON.stringify({ source: { from: null, to: job.sourceUrl } }) })
-        .execute();
+      await audit(trx, CRAWLER, entity, created.id, source.company_id, { source: { from: null, to: job.sourceUrl } }, 'create');
       return 'imported';
     }
     if (known.content_hash === hash) {
@@ -95,10 +93,7 @@ async function importOne(db: DB, source: Source, job: FoundJob): Promise<'import
     if (!known.job_id) return 'skipped';
     const changed = await trx.updateTable('jobs').set({ ...jobValues(job), updated_at: new Date() }).where('id', '=', known.job_id).where('status', '=', 'draft').returning('id').executeTakeFirst();
     if (!changed) return 'skipped';
-    await trx
-      .insertInto('audit_log')
-      .values({ entity, entity_id: known.job_id, action: 'update', actor_id: null, actor_name: AUDIT_ACTOR, company_id: source.company_id, changes: JSON.stringify({ source: { from: job.sourceUrl, to: job.sourceUrl } }) })
-      .execute();
+    await audit(trx, CRAWLER, entity, known.job_id, source.company_id, { source: { from: job.sourceUrl, to: job.sourceUrl } });
     return 'updated';
   });
 }
@@ -190,4 +185,9 @@ export function startCrawlerScheduler(db: DB, o: RunOptions & { intervalMs?: num
     },
     (err) => o.log?.warn({ err }, 'crawler scheduler tick failed'),
   );
+}
+
+/** A source's latest 20 runs, newest first. */
+export function latestRuns(db: DB, sourceId: string) {
+  return db.selectFrom('crawler_runs').selectAll().where('source_id', '=', sourceId).orderBy('started_at', 'desc').limit(20).execute();
 }

@@ -4,6 +4,7 @@
  */
 import { companyDirectory } from '../companies/directory.ts';
 import { sql } from 'kysely';
+import { audit, type Actor } from '../../db/audit.ts';
 import type { DB } from '../../db/connect.ts';
 import { open, seal } from './crypto.ts';
 import type { Provider } from './tables.ts';
@@ -31,10 +32,6 @@ export function stateOf(c: StateOf | undefined): ConnectionState {
 /** Sealed credentials are bound to their company and service: they do not open in another row. */
 export const credentialsAad = (companyId: string, provider: Provider) => `${companyId}:${provider}`;
 
-export interface Actor {
-  id: string;
-  name: string;
-}
 
 /** Every (company, service) pair of the given companies (null: all), with its state and last sync. */
 export async function catalogue(db: DB, companyIds: readonly string[] | null) {
@@ -129,10 +126,7 @@ export async function saveRomuten(db: DB, key: Buffer | null, actor: Actor, comp
     if (input.apiKey) changes.api_key = { from: before?.api_key_last4 ? `…${before.api_key_last4}` : null, to: `…${keyLast4}` };
     if (input.secret) changes.secret = { from: before?.secret_last4 ? 'set' : null, to: 'set' };
     if (Object.keys(changes).length) {
-      await trx
-        .insertInto('audit_log')
-        .values({ entity: 'integration', entity_id: row.id, action: before ? 'update' : 'create', actor_id: actor.id, actor_name: actor.name, company_id: companyId, changes: JSON.stringify(changes) })
-        .execute();
+      await audit(trx, actor, 'integration', row.id, companyId, changes, before ? 'update' : 'create');
     }
     return { ok: true } as const;
   });
@@ -148,10 +142,7 @@ export async function disconnectRomuten(db: DB, actor: Actor, companyId: string)
     .returning('id')
     .executeTakeFirst();
   if (!row) return false;
-  await db
-    .insertInto('audit_log')
-    .values({ entity: 'integration', entity_id: row.id, action: 'update', actor_id: actor.id, actor_name: actor.name, company_id: companyId, changes: JSON.stringify({ credentials: { from: 'set', to: null } }) })
-    .execute();
+  await audit(db, actor, 'integration', row.id, companyId, { credentials: { from: 'set', to: null } });
   return true;
 }
 
@@ -165,4 +156,9 @@ export function openCredentials(key: Buffer | null, c: { company_id: string; bas
   } catch {
     return 'unreadable';
   }
+}
+
+/** One sync run as recorded. */
+export function syncById(db: DB, id: string) {
+  return db.selectFrom('integration_syncs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }

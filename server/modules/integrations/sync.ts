@@ -17,7 +17,8 @@ import type { Logger } from 'pino';
 import type { DB } from '../../db/connect.ts';
 import type { Outbound } from '../../net/outbound.ts';
 import { todayInJapan } from '../../../shared/time.ts';
-import { openCredentials, type Actor } from './connections.ts';
+import type { Actor } from '../../db/audit.ts';
+import { openCredentials } from './connections.ts';
 import { DEFAULT_POLICY, RomutenError, romutenClient, type RetryPolicy } from './romuten-client.ts';
 
 /** A claim older than this is from a process that died mid-sync. */

@@ -1,5 +1,5 @@
 import type { DB } from '../../db/connect.ts';
-import type { NotificationParams } from '../../db/database.ts';
+import type { NotificationParams } from './tables.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { matchRoute } from '../../access/routes.ts';
 import { pickLang, type Lang } from '../../../shared/i18n.ts';

@@ -5,6 +5,7 @@
  * audit entry, and says how many rows it changed.
  */
 import { sql } from 'kysely';
+import { audit, type Actor } from '../../db/audit.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { addDays, clockInJapan, todayInJapan } from '../../../shared/time.ts';
 import { advancesToRecover, earnedUnpaid, settleRunAdvances, transferFee } from './lines.ts';
@@ -14,14 +15,6 @@ import { quickPayQuote, type QuickPayQuote } from './quickpay.ts';
 import { toZenginText, zenginBatchSchema, zenginName, zenginTransferFile, type ZenginBatch } from './zengin.ts';
 
 type Trx = DB;
-export interface Actor {
-  id: string;
-  name: string;
-}
-
-export async function audit(trx: Trx | DB, actor: Actor, entity: string, id: string, companyId: string | null, changes: Record<string, unknown>, action: 'create' | 'update' = 'update'): Promise<void> {
-  await trx.insertInto('audit_log').values({ entity, entity_id: id, action, actor_id: actor.id, actor_name: actor.name, company_id: companyId, changes: JSON.stringify(changes) }).execute();
-}
 
 /** Moves rows of a money table from one state to another, audited; the ids moved. */
 export async function moveState(
@@ -318,7 +311,7 @@ export async function quickPayState(db: DB | Trx, companyId: string, userId: str
 export type AdvanceOutcome = { ok: true; id: string; fee: number; net: number } | { ok: false; reason: 'disabled' } | Extract<QuickPayQuote, { ok: false }>;
 
 /** A worker asks for an advance: quoted and recorded as requested in one locked transaction (no double spend). */
-export async function requestAdvance(db: DB, actor: Actor, companyId: string, amount: number, now = new Date()): Promise<AdvanceOutcome> {
+export async function requestAdvance(db: DB, actor: Actor & { id: string }, companyId: string, amount: number, now = new Date()): Promise<AdvanceOutcome> {
   const userId = actor.id;
   return inTransaction(db, async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`advance:${companyId}:${userId}`}))`.execute(trx);

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, UpdatedAt } from '../../db/columns.ts';
 
 /** The money tables (migration 0024, docs/payroll.md). Amounts are integer yen. */
 export interface MoneyTables {
@@ -165,3 +166,19 @@ export interface InvoiceLinesTable {
   kind: ColumnType<InvoiceLineKind, InvoiceLineKind | undefined>;
 }
 export type InvoiceLineKind = 'work' | 'overtime' | 'late_night' | 'holiday';
+
+export interface PaymentSettingsTable {
+  id: Generated<string>;
+  one_row: ColumnType<boolean, never, never>;
+  /** HH:MM, Japan time. */
+  transfer_cutoff: ColumnType<string, string | undefined>;
+  /** Yen per transfer, charged to the worker. */
+  transfer_fee: ColumnType<number, number | undefined>;
+  quickpay_enabled: ColumnType<boolean, boolean | undefined>;
+  /** numeric(5,2), read as a string ("3.00"). */
+  quickpay_fee_percent: ColumnType<string, string | number | undefined>;
+  quickpay_min_fee: ColumnType<number, number | undefined>;
+  quickpay_daily_limit: ColumnType<number, number | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}

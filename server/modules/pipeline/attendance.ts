@@ -4,6 +4,7 @@
  * Clock-in after the shift's scheduled start (Asia/Tokyo) is recorded as late; clock-out takes the
  * shift's break minutes. A second clock-in keeps the first time; clock-out needs a clock-in.
  */
+import type { Actor } from '../../db/audit.ts';
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { syncPayForApplications } from '../payroll/lines.ts';
@@ -50,7 +51,7 @@ export interface AttendanceOutcome {
  * `mayWork` for each application, as a placement does: a card that expired since the placement,
  * say, keeps the person from starting work, and nothing is recorded for them.
  */
-export async function recordAttendance(db: DB, actor: { id: string; name: string }, applicationIds: readonly string[], event: AttendanceEvent): Promise<AttendanceOutcome> {
+export async function recordAttendance(db: DB, actor: Actor, applicationIds: readonly string[], event: AttendanceEvent): Promise<AttendanceOutcome> {
   if (!applicationIds.length) return { changed: 0, refused: [], crossed: [] };
   const refused: AttendanceOutcome['refused'] = [];
   if (event === 'clockIn') {

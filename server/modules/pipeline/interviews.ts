@@ -5,13 +5,14 @@
  * move forward, fail: its first closing status (Rejected by default), hold: no move — audited and
  * announced like any move.
  */
+import type { Actor } from '../../db/audit.ts';
 import { createEvent } from 'ics';
 import { z } from 'zod';
 import { msgText } from '../../../shared/messages.ts';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { dateTimeText } from '../../../shared/format.ts';
 import { postNotice } from '../../chat/post.ts';
-import type { Tenant } from '../../access/tenancy.ts';
+import { scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
 import { composeMail } from '../templates/mail.ts';
 import { statusMoves } from '../templates/status-tree.ts';
@@ -43,10 +44,8 @@ const tokyoInstant = (date: string, time: string) => new Date(`${date}T${time}:0
 /** The application if the tenant may schedule for it (its company's, or its client's for a client user). */
 async function applicationOf(db: DB, tenant: Tenant, applicationId: string) {
   if (tenant.kind === 'none') return undefined;
-  let q = db.selectFrom('applications').select(['id', 'company_id', 'client_id']).where('id', '=', applicationId);
-  if (tenant.kind !== 'platform') q = q.where('company_id', '=', tenant.companyId);
-  if (tenant.kind === 'client') q = q.where('client_id', '=', tenant.clientId);
-  return q.executeTakeFirst();
+  const q = db.selectFrom('applications').select(['id', 'company_id', 'client_id']).where('id', '=', applicationId);
+  return scopeToTenant(q, tenant, { company: 'company_id', client: 'client_id' }).executeTakeFirst();
 }
 
 export async function scheduleInterview(
@@ -129,7 +128,7 @@ export type InterviewResult = Extract<InterviewStatus, 'pass' | 'fail' | 'hold' 
  * Records a result for interviews the caller's tenant owns that are still open (scheduled or on
  * hold) and moves their applications; returns how many interviews it changed.
  */
-export async function recordInterviewResult(deps: AnnounceDeps, actor: { id: string; name: string }, tenant: Tenant, ids: readonly string[], result: InterviewResult): Promise<number> {
+export async function recordInterviewResult(deps: AnnounceDeps, actor: Actor, tenant: Tenant, ids: readonly string[], result: InterviewResult): Promise<number> {
   if (!ids.length || tenant.kind === 'none') return 0;
   const moves: { applicationId: string; kind: 'forward' | 'close' }[] = [];
   const changed = await deps.db.transaction().execute(async (trx) => {
@@ -138,7 +137,7 @@ export async function recordInterviewResult(deps: AnnounceDeps, actor: { id: str
       .set({ status: result, updated_at: new Date() })
       .where('i.id', 'in', [...ids])
       .where('i.status', 'in', ['scheduled', 'hold']);
-    if (tenant.kind !== 'platform') q = q.where('i.company_id', '=', tenant.companyId);
+    q = scopeToTenant(q, tenant, { company: 'i.company_id' });
     const rows = await q.returning(['i.application_id', 'i.company_id']).execute();
     if (result !== 'pass' && result !== 'fail') return rows.length;
     for (const row of rows) {

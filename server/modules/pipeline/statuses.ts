@@ -3,7 +3,8 @@
  * own tree when it has one, else with the platform's default tree (company_id null); the platform
  * sees every tree. The moves come from the tree's shape (status-tree.ts `statusMoves`).
  */
-import type { Tenant } from '../../access/tenancy.ts';
+import { isPlatform, type Tenant } from '../../access/tenancy.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 import type { DB } from '../../db/connect.ts';
 import { cachedReference } from '../enums/reference-cache.ts';
 import { mayEnterStatus } from '../workforce/may-work.ts';
@@ -32,7 +33,7 @@ export function companyTree(db: DB, companyId: string): Promise<readonly TreeSta
 /** Every status a tenant's applications can be in (the platform: all trees), in their order. */
 export async function tenantStatuses(db: DB, tenant: Tenant): Promise<readonly TreeStatus[]> {
   if (tenant.kind === 'none') return [];
-  if (tenant.kind === 'platform') return cachedReference(db, 'statusTrees', () => db.selectFrom('candidate_statuses').select(COLUMNS).orderBy('sort').execute());
+  if (isPlatform(tenant)) return cachedReference(db, 'statusTrees', () => db.selectFrom('candidate_statuses').select(COLUMNS).orderBy('sort').execute());
   return [...(await companyTree(db, tenant.companyId))].sort((a, b) => a.sort - b.sort);
 }
 
@@ -50,7 +51,7 @@ export async function declaredMove(db: DB, companyId: string, from: string, to: 
  */
 export async function moveApplication(
   trx: DB,
-  m: { applicationId: string; companyId: string; from: string; to: string; actor: { id: string | null; name: string }; extra?: Record<string, unknown> },
+  m: { applicationId: string; companyId: string; from: string; to: string; actor: Actor; extra?: Record<string, unknown> },
 ): Promise<{ moved: true } | { moved: false; refusal?: WorkLimitRefusal }> {
   const refusal = await mayEnterStatus(trx, m.applicationId, m.to);
   if (refusal) return { moved: false, refusal };
@@ -62,17 +63,6 @@ export async function moveApplication(
     .returning('id')
     .executeTakeFirst();
   if (!moved) return { moved: false };
-  await trx
-    .insertInto('audit_log')
-    .values({
-      entity: 'application',
-      entity_id: m.applicationId,
-      action: 'update',
-      actor_id: m.actor.id,
-      actor_name: m.actor.name,
-      company_id: m.companyId,
-      changes: JSON.stringify({ status: { from: m.from, to: m.to }, ...m.extra }),
-    })
-    .execute();
+  await audit(trx, m.actor, 'application', m.applicationId, m.companyId, { status: { from: m.from, to: m.to }, ...m.extra });
   return { moved: true };
 }

@@ -10,14 +10,11 @@
  */
 import { repeatEvery } from '../repeat.ts';
 import { sql } from 'kysely';
+import type { Actor } from '../../db/audit.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import type { PointKind } from './tables.ts';
 
-export interface Actor {
-  id: string | null;
-  name: string;
-}
 
 export interface PointMove {
   candidateId: string;
@@ -155,4 +152,17 @@ export async function balancesOf(db: DB, candidateId: string, today = todayInJap
 /** The sweep every `intervalMs` in the server process (several processes may run it: each wallet is locked while it expires). */
 export function startPointExpiry(db: DB, log: { warn(o: object, m: string): void }, intervalMs: number): { stop(): Promise<void> } {
   return repeatEvery(intervalMs, () => expireAll(db), (err) => log.warn({ err }, 'point expiry failed'));
+}
+
+/** The candidate's latest 100 ledger entries with their company and campaign, newest first. */
+export function latestEntriesOf(db: DB, candidateId: string) {
+  return db
+    .selectFrom('point_entries as e')
+    .leftJoin('companies as c', 'c.id', 'e.company_id')
+    .leftJoin('campaigns as g', 'g.id', 'e.campaign_id')
+    .select(['e.id', 'e.created_at', 'c.name', 'c.name_en', 'e.kind', 'e.delta', 'e.reason', 'g.name_ja', 'g.name_en as g_en', 'e.expires_on'])
+    .where('e.candidate_id', '=', candidateId)
+    .orderBy('e.created_at', 'desc')
+    .limit(100)
+    .execute();
 }

@@ -1,4 +1,5 @@
 import { ROLE_NAMES, type RoleMap, type RoleMaps } from '../../auth/default-roles.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 import type { DB } from '../../db/connect.ts';
 import type { Lang, Text } from '../../../shared/i18n.ts';
 import type { FieldErrors } from '../../validation.ts';
@@ -87,7 +88,7 @@ export function diffRoleMaps(before: RoleMaps, after: RoleMaps): Record<string, 
 export async function saveRoleMapsAudited(
   db: DB,
   maps: RoleMaps,
-  actor: { id: string; name: string },
+  actor: Actor,
   lang: Lang,
 ): Promise<{ ok: true; changed: number } | { ok: false; errors: FieldErrors }> {
   const roles = (await listBackOfficeRoles(db)).map((r) => r.name);
@@ -97,10 +98,7 @@ export async function saveRoleMapsAudited(
   const changes = diffRoleMaps(await loadRoleMaps(db), next);
   if (!Object.keys(changes).length) return { ok: true, changed: 0 };
   await saveRoleMaps(db, next);
-  await db
-    .insertInto('audit_log')
-    .values({ entity: ROLE_MAPS_ENTITY, entity_id: ROLE_MAPS_ENTITY, action: 'update', actor_id: actor.id, actor_name: actor.name, company_id: null, changes: JSON.stringify(changes) })
-    .execute();
+  await audit(db, actor, ROLE_MAPS_ENTITY, ROLE_MAPS_ENTITY, null, changes);
   return { ok: true, changed: Object.keys(changes).length };
 }
 

@@ -16,7 +16,7 @@ import { msg } from '../../../shared/messages.ts';
 import { dateText, dateTimeText } from '../../../shared/format.ts';
 import { SCOUT_OFFER_DAYS } from '../../../shared/scouting.ts';
 import { todayInJapan } from '../../../shared/time.ts';
-import type { Tenant } from '../../access/tenancy.ts';
+import { scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import { postNotice } from '../../chat/post.ts';
 import { initialsOf } from '../../chat/queries.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
@@ -24,7 +24,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { applyToJob } from '../jobs/apply.ts';
 import { shiftNotStarted, shiftStarted } from '../workforce/may-work.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
-import { audit, type Actor } from '../payroll/ledger.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_ID = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
@@ -51,8 +51,7 @@ export async function offerableJobs(db: DB, tenant: Tenant) {
     .select(['j.id', 'j.kind', 'j.title_ja', 'j.title_en', 'j.company_id', 'c.name as company_ja', 'c.name_en as company_en'])
     .where('j.status', '=', 'open')
     .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>=', today)]))
-    .$if(tenant.kind !== 'platform', (q) => q.where('j.company_id', '=', (tenant as { companyId: string }).companyId))
-    .$if(tenant.kind === 'client', (q) => q.where('j.client_id', '=', (tenant as { clientId: string }).clientId))
+    .$call((q) => scopeToTenant(q, tenant, { company: 'j.company_id', client: 'j.client_id' }))
     .orderBy('j.kind')
     .orderBy('j.title_ja')
     .limit(200)
@@ -96,8 +95,7 @@ export async function sendScoutOffer(
       .innerJoin('companies as c', 'c.id', 'j.company_id')
       .select(['j.id', 'j.kind', 'j.status', 'j.company_id', 'j.client_id', 'j.title_ja', 'j.title_en', 'j.publish_until', 'c.name as company_ja', 'c.name_en as company_en'])
       .where('j.id', '=', input.jobId)
-      .$if(tenant.kind !== 'platform', (q) => q.where('j.company_id', '=', (tenant as { companyId: string }).companyId))
-      .$if(tenant.kind === 'client', (q) => q.where('j.client_id', '=', (tenant as { clientId: string }).clientId))
+      .$call((q) => scopeToTenant(q, tenant, { company: 'j.company_id', client: 'j.client_id' }))
       .executeTakeFirst();
     if (!job) return { ok: false, reason: 'not-found' };
     const today = todayInJapan();

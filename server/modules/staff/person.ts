@@ -10,10 +10,10 @@
  * as a duplicate, never linked, and a linked row shows the candidate's data only while that holds.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Tenant } from '../../access/tenancy.ts';
+import { isCompany, isPlatform, type Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
 import { inTransaction } from '../../db/connect.ts';
-import { audit, type Actor } from '../payroll/ledger.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 
 /** Card numbers compared without spaces, hyphens or case. */
 const norm = (col: RawBuilder<unknown>) => sql`upper(regexp_replace(coalesce(${col}, ''), '[^A-Za-z0-9]', '', 'g'))`;
@@ -73,7 +73,7 @@ export interface DuplicatePair {
 }
 
 /** The companies whose registry `tenant` reads: null for the platform (all), [] for nobody. */
-const companiesOf = (tenant: Tenant): string[] | null => (tenant.kind === 'platform' ? null : tenant.kind === 'company' ? [tenant.companyId] : []);
+const companiesOf = (tenant: Tenant): string[] | null => (isPlatform(tenant) ? null : isCompany(tenant) ? [tenant.companyId] : []);
 
 /** Likely duplicates in the registries `tenant` sees (optionally those of one row), each with why they matched. */
 export async function findDuplicates(db: DB, tenant: Tenant, staffId?: string): Promise<DuplicatePair[]> {
@@ -123,7 +123,7 @@ async function lockStaff(trx: DB, id: string) {
   return trx.selectFrom('staff').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-const inTenant = (tenant: Tenant, row: { company_id: string }) => tenant.kind === 'platform' || (tenant.kind === 'company' && tenant.companyId === row.company_id);
+const inTenant = (tenant: Tenant, row: { company_id: string }) => isPlatform(tenant) || (isCompany(tenant) && tenant.companyId === row.company_id);
 
 /** Match reasons of a registry row against a candidate (what the duplicate list said). */
 async function reasonsFor(trx: DB, staffId: string, userId: string): Promise<MatchReason[]> {
@@ -246,10 +246,7 @@ export async function mergeStaffRows(db: DB, actor: Actor & { tenant: Tenant }, 
         .executeTakeFirstOrThrow();
       const taken = Object.fromEntries(Object.entries(set).map(([k, v]) => [k, { from: (into as Record<string, unknown>)[k] ?? null, to: v }]));
       await audit(trx, actor, 'staffMember', intoId, into.company_id, { merged_from: from.name, merge_reasons: reasons.join(', '), documents_moved: docs.length, ...taken });
-      await trx
-        .insertInto('audit_log')
-        .values({ entity: 'staffMember', entity_id: fromId, action: 'delete', actor_id: actor.id, actor_name: actor.name, company_id: from.company_id, changes: JSON.stringify({ merged_into: into.name }) })
-        .execute();
+      await audit(trx, actor, 'staffMember', fromId, from.company_id, { merged_into: into.name }, 'delete');
       return { ok: true, mergeId: m.id } as const;
     });
   } catch (err) {

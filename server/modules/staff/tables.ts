@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, UpdatedAt } from '../../db/columns.ts';
 
 /** A link of a registry row to its candidate, or a merge of two registry rows (migration 0034). */
 export interface PersonMergesTable {
@@ -17,4 +18,52 @@ export interface PersonMergesTable {
   merged_by: string | null;
   merged_by_name: ColumnType<string, string | undefined>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+// Staff registry and platform payment settings (migration 0005).
+export interface StaffTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  name_kana: string | null;
+  email: string | null;
+  phone: string | null;
+  /** ISO 3166-1 alpha-2 code, or 'other'. */
+  nationality: string | null;
+  /** YYYY-MM-DD. */
+  birth_date: string | null;
+  /** A job-enum id of type 8. */
+  gender: number | null;
+  visa_type_id: number | null;
+  /** YYYY-MM-DD: the residence card's expiry. */
+  visa_expiry: string | null;
+  /** A job-enum id of type 16. */
+  read_skill: number | null;
+  /** Codes of the languages table. */
+  languages: ColumnType<string[], string[] | undefined>;
+  address: string | null;
+  notes: ColumnType<string, string | undefined>;
+  /** The registered candidate this row is (migration 0034, docs/workforce.md "One person"). */
+  person_user_id: ColumnType<string | null, string | null | undefined>;
+  /** The person's payroll record (migration 0045, docs/payroll.md "The person's payroll record"). */
+  tax_form_filed: ColumnType<boolean, boolean | undefined>;
+  dependents: ColumnType<number, number | undefined>;
+  employment_term: ColumnType<'days30' | 'months2' | 'longer', 'days30' | 'months2' | 'longer' | undefined>;
+  weekly_hours: ColumnType<number | null, number | null | undefined>;
+  student: ColumnType<boolean, boolean | undefined>;
+  standard_monthly_remuneration: ColumnType<number | null, number | null | undefined>;
+  resident_tax_monthly: ColumnType<number, number | undefined>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface StaffDocumentsTable {
+  id: Generated<string>;
+  staff_id: string;
+  kind: 'residence_card' | 'passport' | 'certificate' | 'other';
+  number: string | null;
+  expires_on: string | null;
+  note: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }

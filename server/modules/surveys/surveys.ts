@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, msgText } from '../../../shared/messages.ts';
 import { postNotice } from '../../chat/post.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { requiredText, validate, type FieldErrors } from '../../validation.ts';
@@ -59,15 +60,6 @@ export function validateSurvey(input: unknown, lang: Lang) {
   return v;
 }
 
-interface Actor {
-  id: string;
-  name: string;
-}
-
-async function audit(db: DB, actor: Actor, entityId: string, companyId: string, action: 'create' | 'update', changes: Record<string, unknown>) {
-  await db.insertInto('audit_log').values({ entity: 'survey', entity_id: entityId, action, actor_id: actor.id, actor_name: actor.name, company_id: companyId, changes: JSON.stringify(changes) }).execute();
-}
-
 export async function createSurvey(db: DB, actor: Actor, companyId: string, input: SurveyInput): Promise<string> {
   return inTransaction(db, async (trx) => {
     const s = await trx
@@ -88,7 +80,7 @@ export async function createSurvey(db: DB, actor: Actor, companyId: string, inpu
           .execute();
       }
     }
-    await audit(trx, actor, s.id, companyId, 'create', { title: { from: null, to: `${input.titleJa} / ${input.titleEn}` }, questions: { from: null, to: input.questions.length } });
+    await audit(trx, actor, 'survey', s.id, companyId, { title: { from: null, to: `${input.titleJa} / ${input.titleEn}` }, questions: { from: null, to: input.questions.length } }, 'create');
     return s.id;
   });
 }
@@ -274,7 +266,7 @@ export async function sendSurvey(deps: SendDeps, actor: Actor, survey: SurveyRec
   }
   if (sent) {
     await deps.db.updateTable('surveys').set({ sent_at: new Date() }).where('id', '=', survey.id).where('sent_at', 'is', null).execute();
-    await audit(deps.db, actor, survey.id, survey.companyId, 'update', { recipients: { from: null, to: sent } });
+    await audit(deps.db, actor, 'survey', survey.id, survey.companyId, { recipients: { from: null, to: sent } });
   }
   return { sent, skipped: wanted.length - sent };
 }

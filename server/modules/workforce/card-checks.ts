@@ -14,12 +14,12 @@ import { z } from 'zod';
 import { DEFAULT_LANG, isLang, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { todayInJapan } from '../../../shared/time.ts';
-import type { Tenant } from '../../access/tenancy.ts';
+import { companyIdOf, isPlatform, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import { postNotice } from '../../chat/post.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { notifyCompanyStaff, notifyPlatform } from '../notifications/service.ts';
-import { audit, type Actor } from '../payroll/ledger.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 import { cardNumberMatches } from './card-format.ts';
 import { SSW_FIELDS, SSW_STATUSES } from './work-limits.ts';
 import type { CardImageType } from './tables.ts';
@@ -59,9 +59,8 @@ export type Decision = (typeof DECISIONS)[number];
 /** True when staff of `tenant` may see this person's cards: the person applied to them (DESIGN §5). */
 export async function tenantSeesPerson(db: DB, tenant: Tenant, userId: string): Promise<boolean> {
   if (tenant.kind === 'none') return false;
-  if (tenant.kind === 'platform') return true;
-  let q = db.selectFrom('applications').select('id').where('candidate_id', '=', userId).where('company_id', '=', tenant.companyId);
-  if (tenant.kind === 'client') q = q.where('client_id', '=', tenant.clientId);
+  if (isPlatform(tenant)) return true;
+  const q = scopeToTenant(db.selectFrom('applications').select('id').where('candidate_id', '=', userId), tenant, { company: 'company_id', client: 'client_id' });
   return !!(await q.limit(1).executeTakeFirst());
 }
 
@@ -74,7 +73,7 @@ export interface CardImage {
  * Keeps a new upload: the person's earlier card still waiting for a check gives way to it
  * (`replaced`), and the staff of every company the person applied to hear of it in the bell.
  */
-export async function saveCardUpload(db: DB, bus: EventBus, person: Actor, record: CardRecordInput, front: CardImage, back: CardImage): Promise<string> {
+export async function saveCardUpload(db: DB, bus: EventBus, person: Actor & { id: string }, record: CardRecordInput, front: CardImage, back: CardImage): Promise<string> {
   const id = await inTransaction(db, async (trx) => {
     await trx.updateTable('residence_cards').set({ status: 'replaced' }).where('user_id', '=', person.id).where('status', '=', 'pending').execute();
     const row = await trx
@@ -203,7 +202,7 @@ export async function decideCard(deps: DecideDeps, actor: Actor & { tenant: Tena
       const was = (locked as Record<string, unknown>)[k];
       if (was !== v) changes[k] = { from: was, to: v };
     }
-    await audit(trx, actor, 'residence_card', cardId, actor.tenant.kind === 'company' || actor.tenant.kind === 'client' ? actor.tenant.companyId : null, changes);
+    await audit(trx, actor, 'residence_card', cardId, companyIdOf(actor.tenant), changes);
     return true;
   });
   if (!done) return { ok: false, reason: 'decided' };
@@ -216,7 +215,8 @@ const CHAT_KEYS = { verified: 'card.chatVerified', reupload: 'card.chatReupload'
 /** The chat note, in the candidate's language, in their latest conversation with the deciding company (the platform: with anyone). */
 async function tellCandidate(deps: DecideDeps, tenant: Tenant, userId: string, userLang: string, cardId: string, decision: Decision, reason: string): Promise<void> {
   let q = deps.db.selectFrom('conversations').select('id').where('candidate_id', '=', userId);
-  if (tenant.kind === 'company' || tenant.kind === 'client') q = q.where('company_id', '=', tenant.companyId);
+  const company = companyIdOf(tenant);
+  if (company) q = q.where('company_id', '=', company);
   const conv = await q.orderBy(sql`last_message_at desc nulls last`).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   if (!conv) return;
   const lang = isLang(userLang) ? userLang : DEFAULT_LANG;
@@ -225,4 +225,14 @@ async function tellCandidate(deps: DecideDeps, tenant: Tenant, userId: string, u
   } catch (err) {
     deps.log.warn({ err, cardId }, 'telling the candidate of the card check failed');
   }
+}
+
+/** What the candidate's profile says of their residence card. */
+export function cardProfileOf(db: DB, userId: string) {
+  return db.selectFrom('candidate_profiles').select(['visa_type_id', 'visa_expiry', 'card_number', 'permission_outside_status', 'card_verified']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** True when the residence status of that id exists. */
+export async function visaTypeExists(db: DB, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('visa_types').select('id').where('id', '=', id).executeTakeFirst());
 }

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { inTransaction, type DB } from '../../db/connect.ts';
-import { audit } from '../payroll/ledger.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 import { mayWork, shiftStarted } from './may-work.ts';
 import type { WorkLimitRefusal } from './work-limits.ts';
 
@@ -24,7 +24,7 @@ export type SwapResult =
   | { ok: false; reason: 'limits'; name: string; refusal: WorkLimitRefusal };
 
 /** Swaps the shifts of two applications of `companyId` (null: platform staff, any one company). */
-export async function swapShiftPeople(db: DB, actor: { id: string; name: string }, companyId: string | null, aId: string, bId: string): Promise<SwapResult> {
+export async function swapShiftPeople(db: DB, actor: Actor, companyId: string | null, aId: string, bId: string): Promise<SwapResult> {
   const uuid = /^[0-9a-f-]{36}$/i;
   if (!uuid.test(aId) || !uuid.test(bId)) return { ok: false, reason: 'not-found' };
   if (aId === bId) return { ok: false, reason: 'same' };

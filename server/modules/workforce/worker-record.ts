@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
-import type { Tenant } from '../../access/tenancy.ts';
+import { clientIdOf, companyIdOf, type Tenant } from '../../access/tenancy.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 
 /** The part of the data a tenant sees: its company (null: every company) and client (null: all of them). */
@@ -17,7 +17,7 @@ interface Scope {
   clientId: string | null;
 }
 export const scopeOf = (tenant: Tenant): Scope | null =>
-  tenant.kind === 'none' ? null : tenant.kind === 'platform' ? { companyId: null, clientId: null } : { companyId: tenant.companyId, clientId: tenant.kind === 'client' ? tenant.clientId : null };
+  tenant.kind === 'none' ? null : { companyId: companyIdOf(tenant), clientId: clientIdOf(tenant) };
 
 export async function workerProfile(db: DB, userId: string) {
   return db

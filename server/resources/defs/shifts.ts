@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { t } from '../define.ts';
+import { audit } from '../../db/audit.ts';
 import { inTransaction } from '../../db/connect.ts';
 import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState } from '../read-model.ts';
 import { jobOptions } from './applications.ts';
@@ -92,7 +93,7 @@ export const shiftsReadModel = defineReadModel({
         await inTransaction(ctx.db, async (trx) => {
           const done = await trx.updateTable('job_daily_shifts').set({ client_confirmed_at: new Date(), client_confirmed_by: ctx.user.id }).where('id', 'in', open).where('client_confirmed_at', 'is', null).returning('id').execute();
           for (const { id } of done) {
-            await trx.insertInto('audit_log').values({ entity: 'shift', entity_id: id, action: 'update', actor_id: ctx.user.id, actor_name: ctx.user.name, company_id: companyId, changes: JSON.stringify({ confirmed: { from: 'open', to: 'confirmed' } }) }).execute();
+            await audit(trx, ctx.user, 'shift', id, companyId, { confirmed: { from: 'open', to: 'confirmed' } });
           }
         });
       },

@@ -1,4 +1,4 @@
-import { tenantOf } from '../../../access/tenancy.ts';
+import { isPlatform, tenantOf } from '../../../access/tenancy.ts';
 import { SupportChatPage } from '../../../../views/pages/admin/SupportChatPage.tsx';
 import { defineScreen } from '../../screen.ts';
 
@@ -15,7 +15,7 @@ export const SUPPORT_CHAT_SCREEN = defineScreen({
   path: PATH,
   load: ({ req, user }) => {
     const c = req.query.c;
-    return { initial: typeof c === 'string' && UUID.test(c) ? c : null, showCompany: !!user && tenantOf(user).kind === 'platform' };
+    return { initial: typeof c === 'string' && UUID.test(c) ? c : null, showCompany: !!user && isPlatform(tenantOf(user)) };
   },
   view: ({ lang, route }, d) => ({ title: route.title, content: <SupportChatPage lang={lang} initial={d.initial} showCompany={d.showCompany} /> }),
 });

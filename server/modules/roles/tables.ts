@@ -1,0 +1,16 @@
+import type { ColumnType } from 'kysely';
+
+/** Roles and the permission codes each may use, per page and per action. */
+
+export interface RolesTable {
+  name: string;
+  kind: 'platform' | 'company' | 'client' | 'candidate';
+  title_ja: string;
+  title_en: string;
+  builtin: ColumnType<boolean, boolean | undefined>;
+}
+
+export interface RoleCodeTable {
+  code: number;
+  role: string;
+}
