@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { COUNT_CAP } from '../../shared/format.ts';
 import { z } from 'zod';
-import type { Tenant } from '../access/tenancy.ts';
+import { type Tenant, seesAllTenants } from '../access/tenancy.ts';
 import type { DB } from '../db/connect.ts';
 import type { Lang, Text } from '../../shared/i18n.ts';
 import { validate, type FieldErrors } from '../validation.ts';
@@ -235,7 +235,7 @@ export async function optionsFor(field: FieldDef, tenant: Tenant, db: DB): Promi
 /** The fields a caller may write in this operation. */
 export function writableFields(def: ResourceDef, tenant: Tenant, mode: 'create' | 'update', only?: string[]): FieldDef[] {
   return def.fields.filter(
-    (f) => (!f.platformOnly || tenant.kind === 'platform') && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)),
+    (f) => (!f.platformOnly || seesAllTenants(tenant)) && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)),
   );
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { hasNoTenant } from '../../access/tenancy.ts';
 import { z } from 'zod';
 import type { Text } from '../../../shared/i18n.ts';
 import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
@@ -53,12 +54,12 @@ const PREFECTURE_OPTIONS: Option[] = PREFECTURES.map((p) => ({ value: p.ja, labe
 
 /** Industries and categories are platform-wide templates every company picks from (reference data, cached per process). */
 async function industryChoices({ tenant, db }: OptionContext): Promise<Option[]> {
-  if (tenant.kind === 'none') return [];
+  if (hasNoTenant(tenant)) return [];
   return allIndustryOptions(db);
 }
 
 async function categoryChoices({ tenant, db }: OptionContext): Promise<Option[]> {
-  if (tenant.kind === 'none') return [];
+  if (hasNoTenant(tenant)) return [];
   return cachedReference(db, 'categoryChoices', () => loadCategoryChoices(db));
 }
 
