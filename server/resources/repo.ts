@@ -1,5 +1,4 @@
-import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { COUNT_CAP } from '../../shared/format.ts';
+import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { type Tenant, seesAllTenants } from '../access/tenancy.ts';
 import type { DB } from '../db/connect.ts';
@@ -9,6 +8,7 @@ import { wroteTable } from '../db/notified-cache.ts';
 import { containing } from '../db/like.ts';
 import { todayInJapan } from '../../shared/time.ts';
 import { cachedCount } from './row-counts.ts';
+import { cappedCount, compiledOnce, MAX_PAGE_SIZE } from './list.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
 import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
 
@@ -42,7 +42,6 @@ export interface Actor {
 export type WriteResult = { ok: true; row: Row } | { ok: false; errors: FieldErrors } | { ok: false; notFound: true };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const MAX_PAGE_SIZE = 200;
 
 // Engine tables are chosen by definition at run time, so queries here use an untyped handle.
 const anyDb = (db: DB) => db as unknown as Kysely<any>;
@@ -70,11 +69,6 @@ function restricted(db: DB, def: ResourceDef, scope: { column: string; value: st
 function base(db: DB, def: ResourceDef, tenant: Tenant) {
   const scope = def.scope.where(tenant);
   return scope === null ? null : restricted(db, def, scope);
-}
-
-/** A value of a list statement, put in when the statement runs (`listStatement`). */
-class Slot {
-  constructor(readonly i: number) {}
 }
 
 /**
@@ -167,8 +161,7 @@ export function planList(def: ResourceDef, tenant: Tenant, p: ListParams, size: 
     build(db, v, withCount) {
       let q = restricted(db, def, scope, v);
       for (const w of wheres) q = w(q, v);
-      // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the page.
-      const count = anyDb(db).selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n'));
+      const count = cappedCount(db, q);
       let pageQ = q.select(selectionsOf(def, columns ? new Set(columns) : undefined));
       // The total rides on the page's statement as a scalar subquery (run once).
       if (withCount) pageQ = pageQ.select(count.as('__total'));
@@ -177,25 +170,12 @@ export function planList(def: ResourceDef, tenant: Tenant, p: ListParams, size: 
   };
 }
 
-/** Statement texts by shape, with their values as slots: a list view is compiled by Kysely once per shape, not per view. */
-const compiled = new Map<string, { sql: string; parameters: readonly unknown[] }>();
-const MAX_SHAPES = 2_000;
-
 /**
- * The page's statement of a list view. Kysely builds and compiles it the first time its shape is
- * seen (with slots for its values); after that only the values change. Exported for the test that
- * compares it with Kysely's own compilation of the same view.
+ * The page's statement of a list view, compiled once per shape (list.ts). Exported for the test
+ * that compares it with Kysely's own compilation of the same view.
  */
 export function listStatement(db: DB, plan: ListPlan, withCount: boolean): CompiledQuery {
-  const key = withCount ? `${plan.shape}+` : plan.shape;
-  let c = compiled.get(key);
-  if (!c) {
-    if (compiled.size >= MAX_SHAPES) compiled.clear();
-    c = plan.build(db, (i) => new Slot(i), withCount).page.compile();
-    compiled.set(key, c);
-  }
-  const { values } = plan;
-  return CompiledQuery.raw(c.sql, c.parameters.map((x) => (x instanceof Slot ? values[x.i] : x)));
+  return compiledOnce(withCount ? `${plan.shape}+` : plan.shape, plan.values, (v) => plan.build(db, v, withCount).page)!;
 }
 
 export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: ListParams): Promise<ListResult> {

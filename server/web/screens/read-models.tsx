@@ -10,7 +10,7 @@ import { allRows, ApiFailure, formList, parseListQuery, queryText } from '../kit
 import { WeekCalendar } from '../../../views/ui/WeekCalendar.tsx';
 import { Island } from '../../../views/ui/Island.tsx';
 import { mondayOf, todayInJapan } from '../../../shared/time.ts';
-import { READ_MAX_PAGE_SIZE } from '../../resources/read-model.ts';
+import { MAX_PAGE_SIZE } from '../../resources/list.ts';
 import { csv, defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
 import { READ_MODEL_PANELS } from './panels.tsx';
 import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
@@ -117,7 +117,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
       const weekParam = queryText(ctx.req, 'week');
       const monday = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(weekParam) && !Number.isNaN(Date.parse(weekParam)) ? weekParam : todayInJapan());
       const vars = cal
-        ? { page: 1, size: READ_MAX_PAGE_SIZE, after: null, sort: cal.column, dir: 'asc', q: q.q, filter: { ...q.filter, ...fixed, [cal.week]: monday } }
+        ? { page: 1, size: MAX_PAGE_SIZE, after: null, sort: cal.column, dir: 'asc', q: q.q, filter: { ...q.filter, ...fixed, [cal.week]: monday } }
         : { page: q.page, size: q.size, after, sort: q.sort, dir: q.dir, q: q.q, ...(def.filters?.length ? { filter: { ...q.filter, ...fixed } } : {}) };
       if (q.csv) {
         const cols = def.columns;
