@@ -50,6 +50,11 @@ export interface FieldDef {
   multiple?: boolean;
   /** The value a new record's form starts with (e.g. true for "active"); the API applies no default. */
   default?: unknown;
+  /**
+   * How lists, CSV files and the history show a number field when it is not a plain number: money
+   * in yen (shared/format.ts `yen`), as the read models' money columns (docs/lists.md "Cells").
+   */
+  cell?: 'money';
 }
 
 export interface OptionContext {

@@ -136,6 +136,7 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
     f.number('wage', t('給与（円）', 'Pay (yen)'), {
       min: 0,
       max: 10_000_000,
+      cell: 'money',
       list: true,
       sortable: true,
       hint: t('給与形態の単位で入力します（時給なら1時間あたり）。', 'In the unit of the pay type (per hour for hourly pay).'),
@@ -144,6 +145,7 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
     f.number('bill_rate', t('請求単価（円/時）', 'Bill rate (yen per hour)'), {
       min: 0,
       max: 1_000_000,
+      cell: 'money',
       required: false,
       hint: t('クライアントへの請求額の1時間あたりの単価です。空欄なら請求書に載りません。', 'What the client is billed per hour worked. Blank: the job is not invoiced.'),
     }),

@@ -167,6 +167,7 @@ const PAYROLL_FIELDS: FieldDef[] = [
   f.number('standard_monthly_remuneration', t('標準報酬月額（円）', 'Standard monthly remuneration (yen)'), {
     required: false,
     max: 1_390_000,
+    cell: 'money',
     schema: z.preprocess(
       (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : typeof v === 'string' ? Number(v.trim()) : v),
       z
