@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Lang, Text } from '../../shared/i18n.ts';
+import type { CellKind, Tone } from '../../shared/list-kinds.ts';
 import type { Tenant } from '../access/tenancy.ts';
 import type { DB } from '../db/connect.ts';
 import { containing } from '../db/like.ts';
@@ -16,11 +17,8 @@ import { cappedCount, compiledOnce, MAX_PAGE_SIZE } from './list.ts';
  * with typed column renderers, CSV export and bulk forms.
  */
 
-/** How a column's value is shown (views/ui/DataTable.tsx) and typed in GraphQL (money and numbers are Int). */
-export type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'badge' | 'link';
-
-/** The colour of a badge: what the state means to the reader, not a colour name. */
-export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+/** How a column's value is shown (views/ui/DataTable.tsx) and typed in GraphQL: the engine's cell kinds less a resource field's own. */
+export type ColumnType = Exclude<CellKind, 'boolean' | 'choice'>;
 
 export interface BadgeState {
   value: string;

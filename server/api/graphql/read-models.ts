@@ -1,6 +1,6 @@
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { tenantIn, tenantOf } from '../../access/tenancy.ts';
 import { canEnter } from '../../access/guard.ts';
 import { routeByPath } from '../../access/routes.ts';
 import type { RoleMaps } from '../../auth/default-roles.ts';
@@ -176,7 +176,7 @@ export function readModelResolvers(def: ReadModelDef): { Query: Record<string, u
       if (!action) throw badInput(ctx.lang, { action: msg(ctx.lang, 'list.unknownAction') });
       const { tenant, maps } = await scope(ctx);
       if (!(action.codes ?? readModelCodes(def)).some((code) => canEnter(maps, ctx.user!.role, code))) throw forbidden(ctx.lang);
-      if (action.tenants && !action.tenants.includes(tenant.kind)) throw forbidden(ctx.lang);
+      if (action.tenants && !tenantIn(tenant, ...action.tenants)) throw forbidden(ctx.lang);
       if (!action.bulk && ids.length > 1) throw badInput(ctx.lang, { ids: msg(ctx.lang, 'list.badSelection') });
       const rows = await visibleRows(ctx.services.db, def, tenant, ctx.lang, fixedFor(def, maps, ctx.user!.role), ids);
       if (rows.length !== new Set(ids).size) throw apiError('NOT_FOUND', msg(ctx.lang, 'list.rowsGone'));

@@ -1,7 +1,7 @@
 import { tr } from '../../../shared/i18n.ts';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { tenantIn, tenantOf } from '../../access/tenancy.ts';
 import { readModelDocuments } from '../../api/graphql/read-models.ts';
 import type { BadgeState, ReadColumn, ReadModelDef, ReadScreen } from '../../resources/read-model.ts';
 import { READ_MODELS } from '../../resources/registry.ts';
@@ -140,7 +140,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
         ),
       ]);
       const onThisScreen = (x: { screens?: readonly string[] }) => !x.screens || x.screens.includes(screen.path);
-      return { panelData, q, after, data, filterViews: options, states, week: cal ? monday : null, columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view), actions: (def.actions ?? []).filter((a) => onThisScreen(a) && (!a.tenants || (ctx.user ? a.tenants.includes(tenantOf(ctx.user).kind) : false))) };
+      return { panelData, q, after, data, filterViews: options, states, week: cal ? monday : null, columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view), actions: (def.actions ?? []).filter((a) => onThisScreen(a) && (!a.tenants || (ctx.user ? tenantIn(tenantOf(ctx.user), ...a.tenants) : false))) };
     },
     view: (ctx, { panelData, q, data, filterViews, states, columns, actions, week }, state, act) => {
       const { lang, route, req } = ctx;
