@@ -5,13 +5,14 @@ import { tenantIn, tenantOf } from '../../access/tenancy.ts';
 import { readModelDocuments } from '../../api/graphql/read-models.ts';
 import type { BadgeState, ReadColumn, ReadModelDef, ReadScreen } from '../../resources/read-model.ts';
 import { READ_MODELS } from '../../resources/registry.ts';
-import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView, type FilterView, type Row } from '../../../views/ui/DataTable.tsx';
-import { allRows, ApiFailure, formList, parseListQuery, queryText } from '../kit.ts';
+import { DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView, type FilterView, type Row } from '../../../views/ui/DataTable.tsx';
+import { ApiFailure, formList, parseListQuery, queryText } from '../kit.ts';
+import { listCsv } from '../list-csv.ts';
 import { WeekCalendar } from '../../../views/ui/WeekCalendar.tsx';
 import { Island } from '../../../views/ui/Island.tsx';
 import { mondayOf, todayInJapan } from '../../../shared/time.ts';
 import { MAX_PAGE_SIZE } from '../../resources/list.ts';
-import { csv, defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
 import { READ_MODEL_PANELS } from './panels.tsx';
 import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
 
@@ -119,13 +120,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
       const vars = cal
         ? { page: 1, size: MAX_PAGE_SIZE, after: null, sort: cal.column, dir: 'asc', q: q.q, filter: { ...q.filter, ...fixed, [cal.week]: monday } }
         : { page: q.page, size: q.size, after, sort: q.sort, dir: q.dir, q: q.q, ...(def.filters?.length ? { filter: { ...q.filter, ...fixed } } : {}) };
-      if (q.csv) {
-        const cols = def.columns;
-        async function* rows() {
-          for await (const r of allRows((page, size) => fetchPage(ctx, { ...vars, after: null, page, size }))) yield cols.map((c) => cellText(ctx.lang, view(c), r[c.name]));
-        }
-        throw csv(def.plural, cols.map((c) => tr(ctx.lang, c.label)), rows());
-      }
+      if (q.csv) throw listCsv(ctx.lang, def.plural, def.columns.map(view), (page, size) => fetchPage(ctx, { ...vars, after: null, page, size }));
       const [data, options] = await Promise.all([
         fetchPage(ctx, vars),
         Promise.all(
