@@ -52,7 +52,7 @@ export interface FieldDef {
   default?: unknown;
   /**
    * How lists, CSV files and the history show a number field when it is not a plain number: money
-   * in yen (shared/format.ts `yen`), as the read models' money columns (docs/lists.md "Cells").
+   * in yen (shared/format.ts `yen`), as the read models' money columns (docs/lists.md, kinds).
    */
   cell?: 'money';
 }

@@ -14,7 +14,7 @@ import type { DB } from '../db/connect.ts';
 export const MAX_PAGE_SIZE = 200;
 
 /** A value of a list statement, put in when the statement runs (`compiledOnce`). */
-export class Slot {
+class Slot {
   constructor(readonly i: number) {}
 }
 
