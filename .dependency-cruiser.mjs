@@ -19,8 +19,6 @@ const BROWSER_SAFE = [
   '^server/api/operations\\.ts$',
   // The published legal text → sections (pure text processing) the legal pages render.
   '^server/modules/templates/legal-text\\.ts$',
-  // Resource definitions' shared vocabulary (DATE_FILTERS) the resource views render.
-  '^server/resources/define\\.ts$',
 ];
 
 /** The composition roots, where the layers are wired together: they may import anything. */

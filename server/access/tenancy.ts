@@ -86,3 +86,67 @@ export function scopeToTenant<DB, TB extends keyof DB>(q: WhereInterface<DB, TB>
       return q.where(sql<boolean>`false`);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tenancy of the list engine and its definitions (server/resources): which rows a query keeps,
+// said once here instead of a test of the tenant's kind in each definition.
+
+/** Where a row says whose it is. */
+export interface ListTenantColumns {
+  /** The row's company column (`'a.company_id'`); false: only the platform sees such rows. */
+  company: string | false;
+  /**
+   * The row's client column: a client user sees only its client's rows. false: a client user sees
+   * none (pay, the staff registry). Left out: a client user sees its company's rows.
+   */
+  client?: string | false;
+}
+
+/** A column and the value a tenant's rows hold in it. */
+export interface TenantCondition {
+  column: string;
+  value: string;
+}
+
+/** The conditions that keep rows to the tenant's: [] for every row (the platform), null for none. */
+export function tenantFilterFor(t: Tenant, cols: ListTenantColumns): TenantCondition[] | null {
+  if (t.kind === 'platform') return [];
+  if (t.kind === 'none' || cols.company === false) return null;
+  const company = { column: cols.company, value: t.companyId };
+  if (t.kind === 'company' || cols.client === undefined) return [company];
+  return cols.client === false ? null : [company, { column: cols.client, value: t.clientId }];
+}
+
+/** The values a tenant's new rows get: those its rows are kept to (none for the platform). */
+export const tenantAssignedValues = (conditions: readonly TenantCondition[] | null): Record<string, string> => Object.fromEntries((conditions ?? []).map((c) => [c.column, c.value]));
+
+/**
+ * A query kept to the tenant's rows (tenantFilterFor), or null when the tenant sees none. Any
+ * query builder with a `where(column, '=', value)` (Kysely's select, update and delete).
+ */
+export function tenantScopedQuery<Q extends { where: (...a: never[]) => Q }>(q: Q, t: Tenant, cols: ListTenantColumns): Q | null {
+  const conditions = tenantFilterFor(t, cols);
+  if (!conditions) return null;
+  // The column names are the definition's own aliases, which the builder's types cannot know.
+  type Where = { where(column: string, op: '=', value: string): Q };
+  return conditions.reduce((acc, c) => (acc as unknown as Where).where(c.column, '=', c.value), q);
+}
+
+/** True for a caller with no back-office tenant (a candidate): no list row is theirs. */
+export const hasNoTenant = (t: Tenant): boolean => t.kind === 'none';
+
+/** The kinds of tenant a feature serves, as a test: `tenantIn(t, 'platform', 'company')`. */
+export const tenantIn = (t: Tenant, ...kinds: readonly Tenant['kind'][]): boolean => kinds.includes(t.kind);
+
+/** A key naming the tenant, for values cached per tenant: 'platform', 'none', the company, or company:client. */
+export function tenantCacheKey(t: Tenant): string {
+  switch (t.kind) {
+    case 'platform':
+    case 'none':
+      return t.kind;
+    case 'company':
+      return t.companyId;
+    case 'client':
+      return `${t.companyId}:${t.clientId}`;
+  }
+}

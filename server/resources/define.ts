@@ -1,7 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Text } from '../../shared/i18n.ts';
-import type { Tenant } from '../access/tenancy.ts';
+import { tenantAssignedValues, tenantFilterFor, type Tenant } from '../access/tenancy.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import type { Services } from '../services.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
@@ -50,6 +50,11 @@ export interface FieldDef {
   multiple?: boolean;
   /** The value a new record's form starts with (e.g. true for "active"); the API applies no default. */
   default?: unknown;
+  /**
+   * How lists, CSV files and the history show a number field when it is not a plain number: money
+   * in yen (shared/format.ts `yen`), as the read models' money columns (docs/lists.md, kinds).
+   */
+  cell?: 'money';
 }
 
 export interface OptionContext {
@@ -233,8 +238,8 @@ export interface ChildResource {
 /** Scoped by a company_id column: platform sees all; company and client users their company. */
 export function companyScope(column = 'company_id'): TenantScope {
   return {
-    where: (t) => (t.kind === 'platform' ? [] : t.kind === 'none' ? null : [{ column, value: t.companyId }]),
-    assign: (t) => (t.kind === 'platform' || t.kind === 'none' ? {} : { [column]: t.companyId }),
+    where: (t) => tenantFilterFor(t, { company: column }),
+    assign: (t) => tenantAssignedValues(tenantFilterFor(t, { company: column })),
     companyOf: (row) => (row[column] as string | null) ?? null,
   };
 }
@@ -245,34 +250,16 @@ export function companyScope(column = 'company_id'): TenantScope {
  */
 export function companyClientScope(clientColumn: string): TenantScope {
   return {
-    where: (t) => {
-      switch (t.kind) {
-        case 'platform':
-          return [];
-        case 'company':
-          return [{ column: 'company_id', value: t.companyId }];
-        case 'client':
-          return [
-            { column: 'company_id', value: t.companyId },
-            { column: clientColumn, value: t.clientId },
-          ];
-        case 'none':
-          return null;
-      }
-    },
-    assign: (t): Record<string, string> =>
-      t.kind === 'company' || (t.kind === 'client' && clientColumn === 'id')
-        ? { company_id: t.companyId }
-        : t.kind === 'client'
-          ? { company_id: t.companyId, [clientColumn]: t.clientId }
-          : {},
+    where: (t) => tenantFilterFor(t, { company: 'company_id', client: clientColumn }),
+    // A client user's new client row (the clients table itself) gets no id from the tenant.
+    assign: (t) => tenantAssignedValues(tenantFilterFor(t, { company: 'company_id', client: clientColumn })?.filter((c) => c.column !== 'id') ?? null),
     companyOf: (row) => (row.company_id as string | null | undefined) ?? null,
   };
 }
 
 /** Platform data: no tenant column; only platform roles hold the codes anyway. */
 export const platformScope: TenantScope = {
-  where: (t) => (t.kind === 'platform' ? [] : null),
+  where: (t) => tenantFilterFor(t, { company: false }),
   assign: () => ({}),
   companyOf: () => null,
 };

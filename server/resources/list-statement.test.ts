@@ -2,7 +2,8 @@
  * A list view's statement is compiled by Kysely once per shape and reused with each view's own
  * values (repo.ts, `listStatement`). It must be exactly what Kysely compiles for that view: for
  * every list of the engine, each tenant, search, filter, sort, column set and page, one view after
- * another of the same shape with other values (another company, another search) included.
+ * another of the same shape with other values (another company, another search) included. The
+ * read models' statements likewise (read-model.ts, `planReadList`), cursors included.
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -10,7 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../access/tenancy.ts';
 import type { DB } from '../db/connect.ts';
 import { DATE_FILTERS, type ResourceDef } from './define.ts';
-import { RESOURCES } from './registry.ts';
+import { compiledOnce } from './list.ts';
+import { planReadList, type ReadListParams, type ReadModelDef } from './read-model.ts';
+import { READ_MODELS, RESOURCES } from './registry.ts';
 import { listStatement, planList, type ListParams } from './repo.ts';
 
 // Compiling needs no connection: the pool is never asked for one.
@@ -74,5 +77,49 @@ describe('list statements compiled once per shape', () => {
     expect(a!.values).not.toEqual(b!.values);
     const filtered = planList(def, TENANTS[1]!, { page: 1, size: 20, filters: { status: 'open' } }, 20, 1)!;
     expect(filtered.shape).not.toBe(a!.shape);
+  });
+});
+
+/** Views of one read model: searches, each filter with a value, each sort both ways, pages and a cursor. */
+function readViews(def: ReadModelDef): ReadListParams[] {
+  const out: ReadListParams[] = [{ page: 1, size: 20 }, { page: 3, size: 50 }, { page: 1, size: 20, q: 'abc' }, { page: 2, size: 20, q: '100%_\\' }];
+  for (const f of def.filters ?? []) {
+    const first = Array.isArray(f.options) ? f.options[0]?.value : undefined;
+    const values = f.kind === 'date' ? ['today', '2026-11-26'] : [first ?? '11111111-1111-4111-8111-111111111111', 'x%y'];
+    for (const v of values) out.push({ page: 1, size: 20, filter: { [f.name]: v } }, { page: 2, size: 10, q: 'q', filter: { [f.name]: v } });
+  }
+  for (const c of def.columns.filter((x) => x.sortable)) for (const dir of ['asc', 'desc', null] as const) out.push({ page: 1, size: 20, sort: c.name, dir });
+  const cursor = (v: string, id: string) => Buffer.from(JSON.stringify([v, id])).toString('base64url');
+  out.push({ page: 1, size: 20, after: cursor('2026-11-26', '55555555-5555-4555-8555-555555555555') }, { page: 1, size: 20, after: cursor('x', '66666666-6666-4666-8666-666666666666'), q: 'q' });
+  return out;
+}
+
+describe('read-model list statements compiled once per shape', () => {
+  for (const def of READ_MODELS) {
+    it(`${def.name}: every view's statements and values are Kysely's own`, () => {
+      let checked = 0;
+      for (const view of readViews(def)) {
+        for (const tenant of TENANTS) {
+          for (const fixed of [[], ...def.screens.filter((s) => s.fixed).slice(0, 1).map((s) => [s.fixed!])]) {
+            const plan = planReadList(db, def, tenant, 'en', fixed, view);
+            for (const [suffix, build] of [['#count', plan.count], ['', plan.rows]] as const) {
+              const own = build((i) => plan.values[i])?.compile();
+              const reused = compiledOnce(`${plan.shape}${suffix}`, plan.values, build);
+              expect(reused && { sql: reused.sql, parameters: reused.parameters }).toEqual(own ? { sql: own.sql, parameters: own.parameters } : null);
+              checked++;
+            }
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(0);
+      // Many views of a large definition, compiled twice each: more than the default 5 s on a busy machine.
+    }, 30_000);
+  }
+
+  it('gives two companies one shape with their own values', () => {
+    const def = READ_MODELS.find((d) => d.name === 'applicant')!;
+    const [a, b] = TENANTS.slice(1, 3).map((t) => planReadList(db, def, t, 'ja', [], { page: 1, size: 20 }));
+    expect(a!.shape).toBe(b!.shape);
+    expect(a!.values).not.toEqual(b!.values);
   });
 });

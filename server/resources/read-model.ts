@@ -1,12 +1,13 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { COUNT_CAP } from '../../shared/format.ts';
 import { z } from 'zod';
 import type { Lang, Text } from '../../shared/i18n.ts';
+import type { CellKind, Tone } from '../../shared/list-kinds.ts';
 import type { Tenant } from '../access/tenancy.ts';
 import { audit } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
 import { containing } from '../db/like.ts';
 import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from './define.ts';
+import { cappedCount, compiledOnce, MAX_PAGE_SIZE } from './list.ts';
 
 /**
  * A read model (DESIGN.md §3, docs/architecture.md "Read models"): a list screen over a query
@@ -17,11 +18,8 @@ import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from 
  * with typed column renderers, CSV export and bulk forms.
  */
 
-/** How a column's value is shown (views/ui/DataTable.tsx) and typed in GraphQL (money and numbers are Int). */
-export type ColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'badge' | 'link';
-
-/** The colour of a badge: what the state means to the reader, not a colour name. */
-export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+/** How a column's value is shown (views/ui/DataTable.tsx) and typed in GraphQL: the engine's cell kinds less a resource field's own. */
+export type ColumnType = Exclude<CellKind, 'boolean' | 'choice'>;
 
 export interface BadgeState {
   value: string;
@@ -211,8 +209,6 @@ export interface ReadListResult {
   next: string | null;
 }
 
-export const READ_MAX_PAGE_SIZE = 200;
-
 /** A read model's definition, checked: names are identifiers, columns and filters unique, references known. */
 export function defineReadModel(def: ReadModelDef): ReadModelDef {
   const names = new Set<string>();
@@ -339,62 +335,120 @@ function scoped(db: DB, def: ReadModelDef, tenant: Tenant, fixed: readonly Recor
 
 /** The validated paging values: a bad cursor or size is the caller's error (BAD_USER_INPUT upstream). */
 export function checkListParams(p: ReadListParams): { ok: true } | { ok: false; field: 'size' | 'page' | 'after' } {
-  if (!Number.isInteger(p.size) || p.size < 1 || p.size > READ_MAX_PAGE_SIZE) return { ok: false, field: 'size' };
+  if (!Number.isInteger(p.size) || p.size < 1 || p.size > MAX_PAGE_SIZE) return { ok: false, field: 'size' };
   if (!Number.isInteger(p.page) || p.page < 1 || p.page > 100_000) return { ok: false, field: 'page' };
   if (p.after && !decodeCursor(p.after)) return { ok: false, field: 'after' };
   return { ok: true };
 }
 
-export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[] | null, p: ReadListParams): Promise<ReadListResult> {
-  const { size, page } = p;
-  let q = scoped(db, def, tenant, fixed);
-  if (!q) return { rows: [], total: 0, page, size, next: null };
-  const searchable = def.columns.filter((c) => c.search);
-  if (p.q?.trim() && searchable.length) {
-    const pattern = containing(p.q.trim());
-    q = q.where((eb) => eb.or(searchable.map((c) => eb(sql`(${expr(c, lang)})::text`, 'ilike', pattern))));
+/**
+ * The tenant as a list statement sees it: its ids as the statement's values (`value(i)`), so one
+ * statement serves every company and client of the same kind.
+ */
+function tenantValues(tenant: Tenant, slot: (x: string) => number): (value: (i: number) => unknown) => Tenant {
+  switch (tenant.kind) {
+    case 'company': {
+      const c = slot(tenant.companyId);
+      return (v) => ({ kind: 'company', companyId: v(c) as string });
+    }
+    case 'client': {
+      const c = slot(tenant.companyId);
+      const k = slot(tenant.clientId);
+      return (v) => ({ kind: 'client', companyId: v(c) as string, clientId: v(k) as string });
+    }
+    default:
+      return () => tenant;
   }
+}
+
+/**
+ * A read model's list view taken apart, as the resource engine's (repo.ts `planList`): its shape
+ * (what the statements' text depends on), its values, and its page and count statements with
+ * `value(i)` for each value (null when the caller sees no row). Exported for the test that
+ * compares the statements compiled once per shape with Kysely's own compilation of each view.
+ */
+export function planReadList(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[], p: ReadListParams) {
+  const { size, page } = p;
+  const values: unknown[] = [];
+  const slot = (x: unknown) => values.push(x) - 1;
+  const tenantOfView = tenantValues(tenant, slot);
+  const searchable = def.columns.filter((c) => c.search);
+  const search = p.q?.trim() && searchable.length ? slot(containing(p.q.trim())) : null;
+  const filters: [ReadFilter, string][] = [];
   for (const [name, value] of Object.entries(p.filter ?? {})) {
     const f = def.filters?.find((x) => x.name === name);
     if (!f || value === undefined || value === null || value === '' || !knownValue(f, value)) continue;
-    q = q.where((eb) => f.where(eb, value));
+    filters.push([f, value]);
   }
   const sortCol = def.columns.find((c) => c.name === p.sort && c.sortable) ?? def.columns.find((c) => c.name === def.defaultSort.column)!;
   const dir = p.dir === 'asc' || p.dir === 'desc' ? p.dir : sortCol.name === def.defaultSort.column ? def.defaultSort.dir : 'asc';
-  const sortExpr = expr(sortCol, lang);
-  const idRef = sql.ref(def.id);
-  // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the
-  // page. Read models join and sort many rows: the count runs beside the page's statement, on its
-  // own connection, rather than inside it (inside, the two run one after the other: at 40,000
-  // applications 300 ms against 240). The resource engine's single-table lists fold it into the
-  // page's statement instead (repo.ts), saving a round trip.
-  const counted = db.selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  // The sort value travels in the cursor as PostgreSQL's own text of it: a timestamp keeps its
-  // microseconds (a JavaScript Date would round them to milliseconds and skip rows).
-  let rowsQ = q.select([idRef.as('id'), ...def.columns.map((c) => expr(c, lang).as(c.name)), sql<string>`(${sortExpr})::text`.as('__sort')]);
   const cursor = p.after ? decodeCursor(p.after) : null;
   // Keyset: rows after the cursor's (sort value, id) in the list's order. Only on a column that is
   // never null (a null would fall outside the row comparison); other sorts page by offset.
-  const keyset = cursor && sortCol.notNull;
-  if (keyset) {
-    const cmp = dir === 'asc' ? sql`>` : sql`<`;
-    rowsQ = rowsQ.where(sql<SqlBool>`(${sortExpr}, ${idRef}) ${cmp} (${cursor[0]}::${sql.raw(CURSOR_CAST[sortCol.type])}, ${cursor[1]}::uuid)`);
-  }
-  const rows = (await rowsQ
-    .orderBy(sortExpr, dir)
-    .orderBy(idRef, dir)
-    .limit(size + 1)
-    .offset(keyset ? 0 : (page - 1) * size)
-    .execute()) as ReadRow[];
+  const keyset = cursor && sortCol.notNull ? [slot(cursor[0]), slot(cursor[1])] : null;
+  const limit = slot(size + 1);
+  const offset = slot(keyset ? 0 : (page - 1) * size);
+  const source = (v: (i: number) => unknown) => {
+    let q = scoped(db, def, tenantOfView(v), fixed);
+    if (!q) return null;
+    if (search !== null) q = q.where((eb) => eb.or(searchable.map((c) => eb(sql`(${expr(c, lang)})::text`, 'ilike', v(search)))));
+    for (const [f, value] of filters) q = q.where((eb) => f.where(eb, value));
+    return q;
+  };
+  const sortExpr = expr(sortCol, lang);
+  const idRef = sql.ref(def.id);
+  return {
+    // A filter's condition may depend on its value (a date window, an id that is no uuid), so the
+    // filters' values are part of the shape; so are the screens' fixed filters and the language.
+    shape: JSON.stringify(['read', def.name, tenant.kind, lang, fixed, search !== null, filters.map(([f, v]) => [f.name, v]), sortCol.name, dir, !!keyset]),
+    values,
+    sortCol,
+    keyset: !!keyset,
+    count: (v: (i: number) => unknown) => {
+      const q = source(v);
+      return q && cappedCount(db, q);
+    },
+    rows: (v: (i: number) => unknown) => {
+      // The sort value travels in the cursor as PostgreSQL's own text of it: a timestamp keeps its
+      // microseconds (a JavaScript Date would round them to milliseconds and skip rows).
+      let rowsQ = source(v)?.select([idRef.as('id'), ...def.columns.map((c) => expr(c, lang).as(c.name)), sql<string>`(${sortExpr})::text`.as('__sort')]);
+      if (rowsQ && keyset) {
+        const cmp = dir === 'asc' ? sql`>` : sql`<`;
+        rowsQ = rowsQ.where(sql<SqlBool>`(${sortExpr}, ${idRef}) ${cmp} (${v(keyset[0]!)}::${sql.raw(CURSOR_CAST[sortCol.type])}, ${v(keyset[1]!)}::uuid)`);
+      }
+      return (
+        rowsQ
+          ?.orderBy(sortExpr, dir)
+          .orderBy(idRef, dir)
+          .limit(v(limit) as number)
+          .offset(v(offset) as number) ?? null
+      );
+    },
+  };
+}
+
+export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[] | null, p: ReadListParams): Promise<ReadListResult> {
+  const { size, page } = p;
+  const none = { rows: [], total: 0, page, size, next: null };
+  if (fixed === null) return none;
+  const plan = planReadList(db, def, tenant, lang, fixed, p);
+  // The count runs beside the page's statement, on its own connection, rather than inside it: read
+  // models join and sort many rows, and inside the two run one after the other (at 40,000
+  // applications 300 ms against 240). The single-table lists fold it into the page (repo.ts).
+  const countStatement = compiledOnce(`${plan.shape}#count`, plan.values, plan.count);
+  const rowsStatement = compiledOnce(plan.shape, plan.values, plan.rows);
+  if (!countStatement || !rowsStatement) return none;
+  const counted = db.executeQuery<{ n: number }>(countStatement);
+  const rows = (await db.executeQuery(rowsStatement)).rows as ReadRow[];
   const more = rows.length > size;
   const shown = rows.slice(0, size).map(({ __sort: _, ...r }) => serializeRow(r as ReadRow));
   const last = rows[size - 1];
   return {
     rows: shown,
-    total: Number((await counted).n),
-    page: keyset ? 1 : page,
+    total: Number((await counted).rows[0]!.n),
+    page: plan.keyset ? 1 : page,
     size,
-    next: more && last && sortCol.notNull ? encodeCursor(last.__sort, last.id) : null,
+    next: more && last && plan.sortCol.notNull ? encodeCursor(last.__sort, last.id) : null,
   };
 }
 

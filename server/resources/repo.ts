@@ -1,7 +1,6 @@
-import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { COUNT_CAP } from '../../shared/format.ts';
+import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import type { Tenant } from '../access/tenancy.ts';
+import { type Tenant, isPlatform } from '../access/tenancy.ts';
 import { audit as writeAudit, type Actor as AuditActor } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
 import type { Lang, Text } from '../../shared/i18n.ts';
@@ -10,6 +9,7 @@ import { wroteTable } from '../db/notified-cache.ts';
 import { containing } from '../db/like.ts';
 import { todayInJapan } from '../../shared/time.ts';
 import { cachedCount } from './row-counts.ts';
+import { cappedCount, compiledOnce, MAX_PAGE_SIZE } from './list.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
 import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
 
@@ -43,7 +43,6 @@ export interface Actor extends AuditActor {
 export type WriteResult = { ok: true; row: Row } | { ok: false; errors: FieldErrors } | { ok: false; notFound: true };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const MAX_PAGE_SIZE = 200;
 
 // Engine tables are chosen by definition at run time, so queries here use an untyped handle.
 const anyDb = (db: DB) => db as unknown as Kysely<any>;
@@ -71,11 +70,6 @@ function restricted(db: DB, def: ResourceDef, scope: { column: string; value: st
 function base(db: DB, def: ResourceDef, tenant: Tenant) {
   const scope = def.scope.where(tenant);
   return scope === null ? null : restricted(db, def, scope);
-}
-
-/** A value of a list statement, put in when the statement runs (`listStatement`). */
-class Slot {
-  constructor(readonly i: number) {}
 }
 
 /**
@@ -168,8 +162,7 @@ export function planList(def: ResourceDef, tenant: Tenant, p: ListParams, size: 
     build(db, v, withCount) {
       let q = restricted(db, def, scope, v);
       for (const w of wheres) q = w(q, v);
-      // Counted up to COUNT_CAP + 1 (the pager says "1,000+"): a count of every row costs more than the page.
-      const count = anyDb(db).selectFrom(q.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n'));
+      const count = cappedCount(db, q);
       let pageQ = q.select(selectionsOf(def, columns ? new Set(columns) : undefined));
       // The total rides on the page's statement as a scalar subquery (run once).
       if (withCount) pageQ = pageQ.select(count.as('__total'));
@@ -178,25 +171,12 @@ export function planList(def: ResourceDef, tenant: Tenant, p: ListParams, size: 
   };
 }
 
-/** Statement texts by shape, with their values as slots: a list view is compiled by Kysely once per shape, not per view. */
-const compiled = new Map<string, { sql: string; parameters: readonly unknown[] }>();
-const MAX_SHAPES = 2_000;
-
 /**
- * The page's statement of a list view. Kysely builds and compiles it the first time its shape is
- * seen (with slots for its values); after that only the values change. Exported for the test that
- * compares it with Kysely's own compilation of the same view.
+ * The page's statement of a list view, compiled once per shape (list.ts). Exported for the test
+ * that compares it with Kysely's own compilation of the same view.
  */
 export function listStatement(db: DB, plan: ListPlan, withCount: boolean): CompiledQuery {
-  const key = withCount ? `${plan.shape}+` : plan.shape;
-  let c = compiled.get(key);
-  if (!c) {
-    if (compiled.size >= MAX_SHAPES) compiled.clear();
-    c = plan.build(db, (i) => new Slot(i), withCount).page.compile();
-    compiled.set(key, c);
-  }
-  const { values } = plan;
-  return CompiledQuery.raw(c.sql, c.parameters.map((x) => (x instanceof Slot ? values[x.i] : x)));
+  return compiledOnce(withCount ? `${plan.shape}+` : plan.shape, plan.values, (v) => plan.build(db, v, withCount).page)!;
 }
 
 export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: ListParams): Promise<ListResult> {
@@ -236,7 +216,7 @@ export async function optionsFor(field: FieldDef, tenant: Tenant, db: DB): Promi
 /** The fields a caller may write in this operation. */
 export function writableFields(def: ResourceDef, tenant: Tenant, mode: 'create' | 'update', only?: string[]): FieldDef[] {
   return def.fields.filter(
-    (f) => (!f.platformOnly || tenant.kind === 'platform') && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)),
+    (f) => (!f.platformOnly || isPlatform(tenant)) && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)),
   );
 }
 

@@ -4,6 +4,7 @@ import { msg } from '../../shared/messages.ts';
 import { COUNT_CAP, countText, dateLong, dateTimeText, numberText, yen } from '../../shared/format.ts';
 import { DATE_FILTERS } from '../../shared/date-filters.ts';
 import { todayInJapan } from '../../shared/time.ts';
+import type { CellKind, Tone } from '../../shared/list-kinds.ts';
 
 /**
  * The one UI kit for lists: the head of a list page, its filter bar, the table
@@ -12,14 +13,13 @@ import { todayInJapan } from '../../shared/time.ts';
  * resource engine's, the read models', and the hand-made tables of the record pages.
  */
 
-export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
-export type CellType = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'badge' | 'link' | 'boolean' | 'choice';
+export type { Tone } from '../../shared/list-kinds.ts';
 
 /** A column as the table draws it: plain data, no functions. */
 export interface ColumnView {
   name: string;
   label: Text;
-  type: CellType;
+  type: CellKind;
   sortable?: boolean;
   /** badge: the states with their tones; choice: the options (a select's labels). */
   states?: readonly { value: string; label: Text; tone?: Tone }[];

@@ -1,6 +1,6 @@
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { tenantIn, tenantOf } from '../../access/tenancy.ts';
 import { canEnter } from '../../access/guard.ts';
 import { routeByPath } from '../../access/routes.ts';
 import type { RoleMaps } from '../../auth/default-roles.ts';
@@ -8,7 +8,8 @@ import { tr } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { HookContext } from '../../resources/define.ts';
 import { optionsFor } from '../../resources/repo.ts';
-import { checkListParams, listReadModel, moveRows, movesOf, statesOf, visibleRows, type ColumnType, type ReadListParams, type ReadModelDef, type Transition } from '../../resources/read-model.ts';
+import { checkListParams, listReadModel, moveRows, movesOf, statesOf, visibleRows, type ReadListParams, type ReadModelDef, type Transition } from '../../resources/read-model.ts';
+import { listArgs, listFilterInput, listPageTypeDef, scalarOfKind } from './lists.ts';
 
 /**
  * The GraphQL face of a read model (server/resources/read-model.ts): `<plural>(page, size, after, sort, dir, q,
@@ -17,7 +18,6 @@ import { checkListParams, listReadModel, moveRows, movesOf, statesOf, visibleRow
  * screens, and rows narrowed to what the caller's screens show (ReadScreen.fixed).
  */
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-const GQL_TYPE: Record<ColumnType, string> = { text: 'String', link: 'String', badge: 'String', date: 'String', datetime: 'String', number: 'Int', money: 'Int' };
 
 export const readModelSharedTypeDefs = /* GraphQL */ `
   "A row a move or an action did not reach, and why: state (not in a state the move starts from), forbidden, missing."
@@ -47,25 +47,18 @@ export const readModelSharedTypeDefs = /* GraphQL */ `
 
 export function readModelTypeDefs(def: ReadModelDef): string {
   const T = cap(def.name);
-  const cols = def.columns.map((c) => `    "${c.label.en}"\n    ${c.name}: ${GQL_TYPE[c.type]}`).join('\n');
+  const cols = def.columns.map((c) => `    "${c.label.en}"\n    ${c.name}: ${scalarOfKind(c.type)}`).join('\n');
   const filters = def.filters ?? [];
+  const list = { type: T, filters: filters.map((f) => f.name), cursor: true };
   return /* GraphQL */ `
   type ${T} {
     id: ID!
 ${cols}
   }
-  type ${T}Page {
-    rows: [${T}!]!
-    total: Int!
-    page: Int!
-    size: Int!
-    "The cursor of the next page (the list's after argument), null on the last page."
-    next: String
-  }
-  ${filters.length ? `input ${T}Filter {\n${filters.map((f) => `    ${f.name}: String`).join('\n')}\n  }` : ''}
+${listPageTypeDef(list)}${listFilterInput(list)}
   extend type Query {
     "${def.titlePlural.en}: page by number, or by cursor with after (sorts on a never-null column)."
-    ${def.plural}(page: Int = 1, size: Int = 20, after: String, sort: String, dir: String, q: String${filters.length ? `, filter: ${T}Filter` : ''}): ${T}Page!
+    ${def.plural}${listArgs(list)}: ${T}Page!
     ${filters.some((f) => f.options) ? `"Choices of a filter for the caller."\n    ${def.name}Options(filter: String!): [ResourceOption!]!` : ''}
     ${def.transitions ? `"The states of ${def.titlePlural.en.toLowerCase()} the caller sees, and the moves the caller may make from each."\n    ${def.name}States: [StateChoice!]!` : ''}
   }
@@ -176,7 +169,7 @@ export function readModelResolvers(def: ReadModelDef): { Query: Record<string, u
       if (!action) throw badInput(ctx.lang, { action: msg(ctx.lang, 'list.unknownAction') });
       const { tenant, maps } = await scope(ctx);
       if (!(action.codes ?? readModelCodes(def)).some((code) => canEnter(maps, ctx.user!.role, code))) throw forbidden(ctx.lang);
-      if (action.tenants && !action.tenants.includes(tenant.kind)) throw forbidden(ctx.lang);
+      if (action.tenants && !tenantIn(tenant, ...action.tenants)) throw forbidden(ctx.lang);
       if (!action.bulk && ids.length > 1) throw badInput(ctx.lang, { ids: msg(ctx.lang, 'list.badSelection') });
       const rows = await visibleRows(ctx.services.db, def, tenant, ctx.lang, fixedFor(def, maps, ctx.user!.role), ids);
       if (rows.length !== new Set(ids).size) throw apiError('NOT_FOUND', msg(ctx.lang, 'list.rowsGone'));

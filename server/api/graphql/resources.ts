@@ -7,6 +7,7 @@ import { msg } from '../../../shared/messages.ts';
 import type { FieldErrors } from '../../validation.ts';
 import { routeByPath } from '../../access/routes.ts';
 import type { ChildResource, FieldDef, HookContext, ResourceDef } from '../../resources/define.ts';
+import { listArgs, listFilterInput, listPageTypeDef } from './lists.ts';
 import { auditOf, createChild, createRow, deleteChild, deleteRow, getRow, listChildren, listRows, optionsFor, updateRow, type Actor, type Row, type WriteResult } from '../../resources/repo.ts';
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -75,7 +76,7 @@ ${fields}
 export function resourceTypeDefs(def: ResourceDef): string {
   const T = cap(def.name);
   const fields = def.fields.map((f) => `    ${f.name}: ${gqlType(f)}`).join('\n');
-  const filters = def.fields.filter((f) => f.filter);
+  const list = { type: T, filters: def.fields.filter((f) => f.filter).map((f) => f.name), cursor: false };
   // Computed values (ResourceDef.computed) are read-only: on the type, never on the input.
   const computed = (def.computed ?? []).map((c) => `\n    "Computed: ${c.label.en}"\n    ${c.name}: String`).join('');
   return /* GraphQL */ `
@@ -85,18 +86,13 @@ ${fields}${computed}
     created_at: String!
     updated_at: String!
   }
-  type ${T}Page {
-    rows: [${T}!]!
-    total: Int!
-    page: Int!
-    size: Int!
-  }
+${listPageTypeDef(list)}
   input ${T}Input {
 ${def.fields.map((f) => `    ${f.name}: ${gqlType(f)}`).join('\n')}
   }
-  ${filters.length ? `input ${T}Filter {\n${filters.map((f) => `    ${f.name}: String`).join('\n')}\n  }` : ''}
+${listFilterInput(list)}
   extend type Query {
-    ${def.plural}(page: Int = 1, size: Int = 20, sort: String, dir: String, q: String${filters.length ? `, filter: ${T}Filter` : ''}): ${T}Page!
+    ${def.plural}${listArgs(list)}: ${T}Page!
     ${def.name}(id: ID!): ${T}
     ${def.name}Audit(id: ID!): [AuditEntry!]!
     "Choices of a select field for the caller (a reference only offers rows of the caller's tenant); a child's field as child.field."

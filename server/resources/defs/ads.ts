@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isPlatform } from '../../access/tenancy.ts';
 import { z } from 'zod';
 import { tr } from '../../../shared/i18n.ts';
 import { fetchBannerImage, isRemoteImage, storeBannerImage } from '../../modules/ads/image.ts';
@@ -42,7 +43,7 @@ const linkSchema = z.preprocess(
 
 /** The jobs a featured ad may show: the published ones (open), newest first. */
 async function publishedJobOptions({ tenant, db }: OptionContext): Promise<Option[]> {
-  if (tenant.kind !== 'platform') return [];
+  if (!isPlatform(tenant)) return [];
   const rows = await db.selectFrom('jobs').select(['id', 'kind', 'title_ja', 'title_en']).where('status', '=', 'open').orderBy('created_at', 'desc').limit(500).execute();
   return rows.map((j) => ({
     value: j.id,

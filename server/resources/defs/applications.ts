@@ -1,4 +1,5 @@
 import { cachedReference } from '../../modules/enums/reference-cache.ts';
+import { hasNoTenant, tenantCacheKey, tenantScopedQuery } from '../../access/tenancy.ts';
 import { sql } from 'kysely';
 import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
@@ -85,14 +86,11 @@ const KINDS: Option[] = [
 
 /** The jobs whose applicants the caller sees, for the job filter. */
 export async function jobOptions({ tenant, db }: OptionContext): Promise<Option[]> {
-  if (tenant.kind === 'none') return [];
+  if (hasNoTenant(tenant)) return [];
   // Cached per process and tenant (migration 0035 notifies when a job's title, owner or status changes).
-  const key = tenant.kind === 'platform' ? 'jobOptions' : tenant.kind === 'company' ? `jobOptions:${tenant.companyId}` : `jobOptions:${tenant.companyId}:${tenant.clientId}`;
-  return cachedReference(db, key, async () => {
-    let q = db.selectFrom('jobs').select(['id', 'title_ja', 'title_en']).orderBy('created_at', 'desc').limit(500);
-    if (tenant.kind !== 'platform') q = q.where('company_id', '=', tenant.companyId);
-    if (tenant.kind === 'client') q = q.where('client_id', '=', tenant.clientId);
-    return (await q.execute()).map((j) => ({ value: j.id, label: { ja: j.title_ja || j.title_en, en: j.title_en || j.title_ja } }));
+  return cachedReference(db, `jobOptions:${tenantCacheKey(tenant)}`, async () => {
+    const q = db.selectFrom('jobs').select(['id', 'title_ja', 'title_en']).orderBy('created_at', 'desc').limit(500);
+    return ((await tenantScopedQuery(q, tenant, { company: 'company_id', client: 'client_id' })?.execute()) ?? []).map((j) => ({ value: j.id, label: { ja: j.title_ja || j.title_en, en: j.title_en || j.title_ja } }));
   });
 }
 
@@ -111,8 +109,7 @@ export const applicationsReadModel = defineReadModel({
   title: t('応募者', 'Applicant'),
   titlePlural: t('応募者', 'Applicants'),
   source: (db, tenant) => {
-    if (tenant.kind === 'none') return null;
-    let q = db
+    const q = db
       .selectFrom('applications as a')
       .innerJoin('jobs as j', 'j.id', 'a.job_id')
       .innerJoin('users as u', 'u.id', 'a.candidate_id')
@@ -123,9 +120,7 @@ export const applicationsReadModel = defineReadModel({
       .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
       .leftJoin('conversations as c', 'c.application_id', 'a.id')
       .leftJoin('attendance as at', 'at.application_id', 'a.id');
-    if (tenant.kind !== 'platform') q = q.where('a.company_id', '=', tenant.companyId);
-    if (tenant.kind === 'client') q = q.where('a.client_id', '=', tenant.clientId);
-    return q;
+    return tenantScopedQuery(q, tenant, { company: 'a.company_id', client: 'a.client_id' });
   },
   id: 'a.id',
   columns: [

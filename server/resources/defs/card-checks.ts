@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { hasNoTenant, isPlatform, tenantScopedQuery } from '../../access/tenancy.ts';
 import { t } from '../define.ts';
 import { dateWindow, defineReadModel, type BadgeState } from '../read-model.ts';
 import { visaOptions } from './staff.ts';
@@ -25,7 +26,7 @@ export const cardChecksReadModel = defineReadModel({
   title: t('在留カード', 'Residence card'),
   titlePlural: t('在留カード', 'Residence cards'),
   source: (db, tenant) => {
-    if (tenant.kind === 'none') return null;
+    if (hasNoTenant(tenant)) return null;
     const q = db
       .selectFrom('residence_cards as rc')
       .innerJoin('users as u', 'u.id', 'rc.user_id')
@@ -34,14 +35,13 @@ export const cardChecksReadModel = defineReadModel({
       .where('rc.status', '!=', 'replaced')
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('residence_cards as n').select('n.id').whereRef('n.user_id', '=', 'rc.user_id').whereRef('n.created_at', '>', 'rc.created_at'))));
     // The platform sees every card; a company those of people who applied to it (a client: to its jobs).
-    if (tenant.kind === 'platform') return q;
+    if (isPlatform(tenant)) return q;
     return q.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('applications as a')
           .select('a.id')
           .whereRef('a.candidate_id', '=', 'rc.user_id')
-          .where('a.company_id', '=', tenant.companyId)
-          .$if(tenant.kind === 'client', (s) => s.where('a.client_id', '=', (tenant as { clientId: string }).clientId)),
+          .$call((s) => tenantScopedQuery(s, tenant, { company: 'a.company_id', client: 'a.client_id' }) ?? s.where(sql<boolean>`false`)),
       ),
     );
   },

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { tenantScopedQuery } from '../../access/tenancy.ts';
 import type { HookContext, Option } from '../define.ts';
 import { t } from '../define.ts';
 import { recordInterviewResult, type InterviewResult } from '../../modules/pipeline/interviews.ts';
@@ -37,15 +38,12 @@ export const interviewsReadModel = defineReadModel({
   title: t('面接', 'Interview'),
   titlePlural: t('面接', 'Interviews'),
   source: (db, tenant) => {
-    if (tenant.kind === 'none') return null;
-    let q = db
+    const q = db
       .selectFrom('interviews as i')
       .innerJoin('applications as a', 'a.id', 'i.application_id')
       .innerJoin('users as u', 'u.id', 'a.candidate_id')
       .innerJoin('jobs as j', 'j.id', 'a.job_id');
-    if (tenant.kind !== 'platform') q = q.where('i.company_id', '=', tenant.companyId);
-    if (tenant.kind === 'client') q = q.where('a.client_id', '=', tenant.clientId);
-    return q;
+    return tenantScopedQuery(q, tenant, { company: 'i.company_id', client: 'a.client_id' });
   },
   id: 'i.id',
   columns: [

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { hasNoTenant } from '../../access/tenancy.ts';
 import { z } from 'zod';
 import type { Text } from '../../../shared/i18n.ts';
 import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
@@ -53,12 +54,12 @@ const PREFECTURE_OPTIONS: Option[] = PREFECTURES.map((p) => ({ value: p.ja, labe
 
 /** Industries and categories are platform-wide templates every company picks from (reference data, cached per process). */
 async function industryChoices({ tenant, db }: OptionContext): Promise<Option[]> {
-  if (tenant.kind === 'none') return [];
+  if (hasNoTenant(tenant)) return [];
   return allIndustryOptions(db);
 }
 
 async function categoryChoices({ tenant, db }: OptionContext): Promise<Option[]> {
-  if (tenant.kind === 'none') return [];
+  if (hasNoTenant(tenant)) return [];
   return cachedReference(db, 'categoryChoices', () => loadCategoryChoices(db));
 }
 
@@ -135,6 +136,7 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
     f.number('wage', t('給与（円）', 'Pay (yen)'), {
       min: 0,
       max: 10_000_000,
+      cell: 'money',
       list: true,
       sortable: true,
       hint: t('給与形態の単位で入力します（時給なら1時間あたり）。', 'In the unit of the pay type (per hour for hourly pay).'),
@@ -143,6 +145,7 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
     f.number('bill_rate', t('請求単価（円/時）', 'Bill rate (yen per hour)'), {
       min: 0,
       max: 1_000_000,
+      cell: 'money',
       required: false,
       hint: t('クライアントへの請求額の1時間あたりの単価です。空欄なら請求書に載りません。', 'What the client is billed per hour worked. Blank: the job is not invoiced.'),
     }),

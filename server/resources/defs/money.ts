@@ -11,7 +11,7 @@ import { issueInvoices } from '../../modules/billing/invoices.ts';
 import { notifyClientUsers, notifyUser } from '../../modules/notifications/service.ts';
 import { yen } from '../../../shared/format.ts';
 import type { EventBus } from '../../events/bus.ts';
-import type { Tenant } from '../../access/tenancy.ts';
+import { type Tenant, tenantIn, tenantScopedQuery } from '../../access/tenancy.ts';
 
 /**
  * The money screens (docs/payroll.md): daily pay lines (/admin/salary/daily 140004),
@@ -24,16 +24,10 @@ const workerColumn: ReadColumn = { name: 'worker', label: t('ワーカー', 'Wor
 const hours = (name: string, label: Text, col: string): ReadColumn => ({ name, label, type: 'text', sql: () => sql`to_char(make_interval(mins => ${sql.ref(col)}), 'FMHH24:MI')` });
 const money = (name: string, label: Text, col: string, sortable = false): ReadColumn => ({ name, label, type: 'money', sql: col, sortable, notNull: true });
 /** Rows of the tenant's company (platform: all); a client user has no pay screens. */
-const companyRows = <Q extends { where: (...a: never[]) => Q }>(tenant: Tenant, q: Q, col: string): Q | null => {
-  if (tenant.kind === 'none' || tenant.kind === 'client') return null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return tenant.kind === 'platform' ? q : (q as any).where(col, '=', tenant.companyId);
-};
+const companyRows = <Q extends { where: (...a: never[]) => Q }>(tenant: Tenant, q: Q, col: string): Q | null => tenantScopedQuery(q, tenant, { company: col, client: false });
 const workerFilterOptions = async ({ tenant, db }: { tenant: Tenant; db: import('../../db/connect.ts').DB }): Promise<Option[]> => {
-  if (tenant.kind === 'none' || tenant.kind === 'client') return [];
-  let q = db.selectFrom('pay_lines as l').innerJoin('users as u', 'u.id', 'l.user_id').select(['u.id', 'u.name']).distinct().orderBy('u.name');
-  if (tenant.kind !== 'platform') q = q.where('l.company_id', '=', tenant.companyId);
-  return (await q.execute()).map((r) => ({ value: r.id, label: { ja: r.name, en: r.name } }));
+  const q = companyRows(tenant, db.selectFrom('pay_lines as l').innerJoin('users as u', 'u.id', 'l.user_id').select(['u.id', 'u.name']).distinct().orderBy('u.name'), 'l.company_id');
+  return ((await q?.execute()) ?? []).map((r) => ({ value: r.id, label: { ja: r.name, en: r.name } }));
 };
 const actor = (ctx: HookContext) => ({ id: ctx.user.id, name: ctx.user.name });
 const none = (n: number, text: Text): Text | void => (n === 0 ? text : undefined);
@@ -284,12 +278,9 @@ export const invoicesReadModel = defineReadModel({
   title: t('請求書', 'Invoice'),
   titlePlural: t('請求書', 'Invoices'),
   source: (db, tenant) => {
-    if (tenant.kind === 'none') return null;
-    let q = db.selectFrom('invoices as i').innerJoin('clients as cl', 'cl.id', 'i.client_id');
-    if (tenant.kind !== 'platform') q = q.where('i.company_id', '=', tenant.companyId);
+    const q = tenantScopedQuery(db.selectFrom('invoices as i').innerJoin('clients as cl', 'cl.id', 'i.client_id'), tenant, { company: 'i.company_id', client: 'i.client_id' });
     // A client user sees its own invoices once issued, never the drafts.
-    if (tenant.kind === 'client') q = q.where('i.client_id', '=', tenant.clientId).where('i.status', '!=', 'draft');
-    return q;
+    return q && tenantIn(tenant, 'client') ? q.where('i.status', '!=', 'draft') : q;
   },
   id: 'i.id',
   columns: [

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { isRegistrationNumber } from '../../modules/billing/registration-number.ts';
-import type { Tenant } from '../../access/tenancy.ts';
+import { type Tenant, hasNoTenant, isPlatform, companyIdOf, tenantFilterFor } from '../../access/tenancy.ts';
 import { companyDirectory } from '../../modules/companies/directory.ts';
 import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
 import { companyClientScope, f, t, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
 
 /** Companies a caller may pick (e.g. a client's company): all for the platform, its own otherwise. */
 export async function companyOptions({ tenant, db }: OptionContext): Promise<Option[]> {
-  if (tenant.kind === 'none') return [];
+  if (hasNoTenant(tenant)) return [];
   const all = await companyDirectory(db);
-  return all.filter((c) => tenant.kind === 'platform' || c.id === tenant.companyId).map((c) => ({ value: c.id, label: { ja: c.name, en: c.name_en || c.name } }));
+  return all.filter((c) => isPlatform(tenant) || c.id === companyIdOf(tenant)).map((c) => ({ value: c.id, label: { ja: c.name, en: c.name_en || c.name } }));
 }
 
 /** A company row is its own tenant: company and client users see only their company. */
 const companyRows: TenantScope = {
-  where: (t: Tenant) => (t.kind === 'platform' ? [] : t.kind === 'none' ? null : [{ column: 'id', value: t.companyId }]),
+  where: (t: Tenant) => tenantFilterFor(t, { company: 'id' }),
   assign: () => ({}),
   companyOf: (row) => (row.id as string) ?? null,
 };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { tenantScopedQuery } from '../../access/tenancy.ts';
 import { f, platformScope, t, type ResourceDef } from '../define.ts';
 import { defineReadModel, uuidOr, type BadgeState } from '../read-model.ts';
 
@@ -23,13 +24,12 @@ export const pointEntriesReadModel = defineReadModel({
   title: t('ポイント履歴', 'Point entry'),
   titlePlural: t('ポイント', 'Points'),
   source: (db, tenant) => {
-    if (tenant.kind !== 'platform' && tenant.kind !== 'company') return null;
     const q = db
       .selectFrom('point_entries as e')
       .innerJoin('users as u', 'u.id', 'e.candidate_id')
       .leftJoin('companies as c', 'c.id', 'e.company_id')
       .leftJoin('campaigns as g', 'g.id', 'e.campaign_id');
-    return tenant.kind === 'platform' ? q : q.where('e.company_id', '=', tenant.companyId);
+    return tenantScopedQuery(q, tenant, { company: 'e.company_id', client: false });
   },
   id: 'e.id',
   columns: [

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { hasNoTenant, tenantScopedQuery } from '../../access/tenancy.ts';
 import type { Lang, Text } from '../../../shared/i18n.ts';
 import { AVAILABILITY, LANGUAGE_LEVELS } from '../../../shared/scouting.ts';
 import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
@@ -45,7 +46,7 @@ export const scoutCandidatesReadModel = defineReadModel({
   title: t('スカウト候補者', 'Scout candidate'),
   titlePlural: t('スカウト候補者', 'Scout candidates'),
   source: (db, tenant) =>
-    tenant.kind === 'none'
+    hasNoTenant(tenant)
       ? null
       : db
           .selectFrom('scout_profiles as s')
@@ -139,7 +140,6 @@ export const scoutOffersReadModel = defineReadModel({
   title: t('スカウト', 'Scout offer'),
   titlePlural: t('スカウト', 'Scout offers'),
   source: (db, tenant) => {
-    if (tenant.kind === 'none') return null;
     const q = db
       .selectFrom('scout_offers as o')
       .innerJoin('users as u', 'u.id', 'o.candidate_id')
@@ -148,9 +148,7 @@ export const scoutOffersReadModel = defineReadModel({
       .innerJoin('jobs as j', 'j.id', 'o.job_id')
       .innerJoin('clients as cl', 'cl.id', 'o.client_id')
       .leftJoin('job_daily_shifts as sh', 'sh.id', 'o.shift_id');
-    if (tenant.kind === 'platform') return q;
-    const own = q.where('o.company_id', '=', tenant.companyId);
-    return tenant.kind === 'client' ? own.where('o.client_id', '=', tenant.clientId) : own;
+    return tenantScopedQuery(q, tenant, { company: 'o.company_id', client: 'o.client_id' });
   },
   id: 'o.id',
   columns: [

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { tenantScopedQuery } from '../../access/tenancy.ts';
 import { t } from '../define.ts';
 import { audit } from '../../db/audit.ts';
 import { inTransaction } from '../../db/connect.ts';
@@ -24,11 +25,8 @@ export const shiftsReadModel = defineReadModel({
   title: t('シフト', 'Shift'),
   titlePlural: t('シフト', 'Shifts'),
   source: (db, tenant) => {
-    if (tenant.kind === 'none') return null;
-    let q = db.selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').innerJoin('clients as cl', 'cl.id', 'j.client_id');
-    if (tenant.kind !== 'platform') q = q.where('j.company_id', '=', tenant.companyId);
-    if (tenant.kind === 'client') q = q.where('j.client_id', '=', tenant.clientId);
-    return q;
+    const q = db.selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').innerJoin('clients as cl', 'cl.id', 'j.client_id');
+    return tenantScopedQuery(q, tenant, { company: 'j.company_id', client: 'j.client_id' });
   },
   id: 's.id',
   columns: [

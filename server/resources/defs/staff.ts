@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import type { Tenant } from '../../access/tenancy.ts';
+import { type Tenant, tenantAssignedValues, tenantFilterFor } from '../../access/tenancy.ts';
 import { enumStore, listLanguages } from '../../modules/enums/service.ts';
 import type { EnumListName } from '../../modules/enums/reference-data.ts';
 import { f, t, type ComputedColumn, type FieldDef, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
@@ -18,9 +18,10 @@ import { syncPay } from '../../modules/payroll/lines.ts';
  */
 
 /** A staff member belongs to the company that registered them; clients see none of the registry. */
+const STAFF_TENANCY = { company: 'company_id', client: false } as const;
 const staffRows: TenantScope = {
-  where: (t: Tenant) => (t.kind === 'platform' ? [] : t.kind === 'company' ? [{ column: 'company_id', value: t.companyId }] : null),
-  assign: (t: Tenant): Record<string, string> => (t.kind === 'company' ? { company_id: t.companyId } : {}),
+  where: (t: Tenant) => tenantFilterFor(t, STAFF_TENANCY),
+  assign: (t: Tenant) => tenantAssignedValues(tenantFilterFor(t, STAFF_TENANCY)),
   companyOf: (row) => (row.company_id as string | null | undefined) ?? null,
 };
 
@@ -166,6 +167,7 @@ const PAYROLL_FIELDS: FieldDef[] = [
   f.number('standard_monthly_remuneration', t('標準報酬月額（円）', 'Standard monthly remuneration (yen)'), {
     required: false,
     max: 1_390_000,
+    cell: 'money',
     schema: z.preprocess(
       (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : typeof v === 'string' ? Number(v.trim()) : v),
       z

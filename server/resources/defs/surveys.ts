@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { tenantScopedQuery } from '../../access/tenancy.ts';
 import { t } from '../define.ts';
 import { defineReadModel, langText, uuidOr } from '../read-model.ts';
 import { companyOptions } from './organizations.ts';
@@ -16,9 +17,8 @@ export const surveysReadModel = defineReadModel({
   title: t('アンケート', 'Survey'),
   titlePlural: t('アンケート', 'Surveys'),
   source: (db, tenant) => {
-    if (tenant.kind === 'none' || tenant.kind === 'client') return null;
     const q = db.selectFrom('surveys as s').innerJoin('companies as c', 'c.id', 's.company_id');
-    return tenant.kind === 'platform' ? q : q.where('s.company_id', '=', tenant.companyId);
+    return tenantScopedQuery(q, tenant, { company: 's.company_id', client: false });
   },
   id: 's.id',
   columns: [

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Tenant } from '../../access/tenancy.ts';
+import { type Tenant, hasNoTenant, isPlatform, companyIdOf, tenantScopedQuery } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
 import type { Lang, Text } from '../../../shared/i18n.ts';
 import { renderTemplate, type TemplateVars } from '../../modules/templates/render-template.ts';
@@ -60,8 +60,8 @@ async function companyOfRow(db: DB, table: string, tenant: Tenant, id: string | 
     const row = await anyDb(db).selectFrom(table).select('company_id').where('id', '=', id).executeTakeFirst();
     return (row?.company_id as string | null | undefined) ?? null;
   }
-  if (tenant.kind === 'platform') return typeof input.company_id === 'string' ? input.company_id : null;
-  return tenant.kind === 'none' ? null : tenant.companyId;
+  if (isPlatform(tenant)) return typeof input.company_id === 'string' ? input.company_id : null;
+  return companyIdOf(tenant);
 }
 
 /** `key` is unique per company (or among the platform defaults) and, on a shared table, per kind. */
@@ -108,20 +108,19 @@ export const jobStatusResource: ResourceDef = {
 
 /** Parent choices: the statuses of the caller's tenant, labelled with their path (platform: every tenant's, with its company). */
 export async function candidateStatusOptions({ tenant, db }: OptionContext): Promise<Option[]> {
-  if (tenant.kind === 'none') return [];
-  let q = db
+  if (hasNoTenant(tenant)) return [];
+  const all = db
     .selectFrom('candidate_statuses as s')
     .leftJoin('companies as c', 'c.id', 's.company_id')
     .select(['s.id', 's.parent_id', 's.company_id', 's.name_ja', 's.name_en', 's.sort', 'c.name as company_name', 'c.name_en as company_name_en'])
     .orderBy('c.name')
     .orderBy('s.sort')
     .orderBy('s.name_ja');
-  if (tenant.kind !== 'platform') q = q.where('s.company_id', '=', tenant.companyId);
-  const rows = await q.execute();
+  const rows = (await tenantScopedQuery(all, tenant, { company: 's.company_id' })?.execute()) ?? [];
   return rows.map((r) => {
     const ja = statusPathLabel(rows, r.id, 'ja');
     const en = statusPathLabel(rows, r.id, 'en');
-    if (tenant.kind !== 'platform') return { value: r.id, label: { ja, en } };
+    if (!isPlatform(tenant)) return { value: r.id, label: { ja, en } };
     const owner = r.company_id ? { ja: r.company_name ?? '', en: r.company_name_en || r.company_name || '' } : { ja: '共通', en: 'Default' };
     return { value: r.id, label: { ja: `${ja}（${owner.ja}）`, en: `${en} (${owner.en})` } };
   });
@@ -436,7 +435,7 @@ export function allIndustryOptions(db: OptionContext['db']): Promise<Option[]> {
 
 /** Every industry (platform-wide), for the platform's own editors. */
 export async function industryOptions({ tenant, db }: OptionContext): Promise<Option[]> {
-  return tenant.kind === 'platform' ? allIndustryOptions(db) : [];
+  return isPlatform(tenant) ? allIndustryOptions(db) : [];
 }
 
 export const jobCategoryResource: ResourceDef = {

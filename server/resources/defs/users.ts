@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hasNoTenant, isPlatform, tenantCacheKey, tenantScopedQuery } from '../../access/tenancy.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { ROLE_NAMES, type AdminRole } from '../../auth/default-roles.ts';
 import { ROLE_TITLES } from '../../auth/role-titles.ts';
@@ -37,21 +38,21 @@ const userRows: TenantScope = companyClientScope('client_id');
  * its own. Cached per process and tenant like reference data (migration 0035 notifies on a write).
  */
 export async function clientOptions({ tenant, db }: OptionContext): Promise<Option[]> {
-  if (tenant.kind === 'none') return [];
-  const key = tenant.kind === 'platform' ? 'clientOptions' : tenant.kind === 'company' ? `clientOptions:${tenant.companyId}` : `clientOptions:${tenant.companyId}:${tenant.clientId}`;
+  if (hasNoTenant(tenant)) return [];
+  const key = `clientOptions:${tenantCacheKey(tenant)}`;
   return cachedReference(db, key, () => loadClientOptions(tenant, db));
 }
 
-async function loadClientOptions(tenant: Exclude<OptionContext['tenant'], { kind: 'none' }>, db: OptionContext['db']): Promise<Option[]> {
-  let q = db
+async function loadClientOptions(tenant: OptionContext['tenant'], db: OptionContext['db']): Promise<Option[]> {
+  const all = db
     .selectFrom('clients as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .select(['c.id', 'c.name', 'c.name_en', 'co.name as company', 'co.name_en as company_en'])
     .orderBy('co.name')
     .orderBy('c.name');
-  if (tenant.kind !== 'platform') q = q.where('c.company_id', '=', tenant.companyId);
-  if (tenant.kind === 'client') q = q.where('c.id', '=', tenant.clientId);
-  const platform = tenant.kind === 'platform';
+  const q = tenantScopedQuery(all, tenant, { company: 'c.company_id', client: 'c.id' });
+  if (!q) return [];
+  const platform = isPlatform(tenant);
   return (await q.execute()).map((c) => ({
     value: c.id,
     label: platform

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { hasNoTenant, tenantScopedQuery } from '../../access/tenancy.ts';
 import { t } from '../define.ts';
 import { dateWindow, defineReadModel } from '../read-model.ts';
 import { visaOptions } from './staff.ts';
@@ -19,14 +20,14 @@ export const workersReadModel = defineReadModel({
   title: t('ワーカー', 'Worker'),
   titlePlural: t('ワーカー', 'Workers'),
   source: (db, tenant) => {
-    if (tenant.kind === 'none') return null;
+    if (hasNoTenant(tenant)) return null;
     // One person (docs/workforce.md): the rows of the tenant's staff registry linked to the person
     // (a client user has no registry).
     const registry = db
       .selectFrom('staff')
       .select(['person_user_id', sql<number>`count(*)::int`.as('n')])
       .where('person_user_id', 'is not', null)
-      .$if(tenant.kind !== 'platform', (s) => (tenant.kind === 'company' ? s.where('company_id', '=', tenant.companyId) : s.where(sql<boolean>`false`)))
+      .$call((s) => tenantScopedQuery(s, tenant, { company: 'company_id', client: false }) ?? s.where(sql<boolean>`false`))
       .groupBy('person_user_id')
       .as('reg');
     const q = db
@@ -41,8 +42,7 @@ export const workersReadModel = defineReadModel({
         selectFrom('applications as a')
           .select('a.id')
           .whereRef('a.candidate_id', '=', 'u.id')
-          .$if(tenant.kind !== 'platform', (s) => s.where('a.company_id', '=', (tenant as { companyId: string }).companyId))
-          .$if(tenant.kind === 'client', (s) => s.where('a.client_id', '=', (tenant as { clientId: string }).clientId)),
+          .$call((s) => tenantScopedQuery(s, tenant, { company: 'a.company_id', client: 'a.client_id' }) ?? s.where(sql<boolean>`false`)),
       ),
     );
   },

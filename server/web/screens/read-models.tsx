@@ -1,17 +1,18 @@
 import { tr } from '../../../shared/i18n.ts';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { tenantIn, tenantOf } from '../../access/tenancy.ts';
 import { readModelDocuments } from '../../api/graphql/read-models.ts';
 import type { BadgeState, ReadColumn, ReadModelDef, ReadScreen } from '../../resources/read-model.ts';
 import { READ_MODELS } from '../../resources/registry.ts';
-import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView, type FilterView, type Row } from '../../../views/ui/DataTable.tsx';
-import { allRows, ApiFailure, formList, parseListQuery, queryText } from '../kit.ts';
+import { DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView, type FilterView, type Row } from '../../../views/ui/DataTable.tsx';
+import { ApiFailure, formList, parseListQuery, queryText } from '../kit.ts';
+import { listCsv } from '../list-csv.ts';
 import { WeekCalendar } from '../../../views/ui/WeekCalendar.tsx';
 import { Island } from '../../../views/ui/Island.tsx';
 import { mondayOf, todayInJapan } from '../../../shared/time.ts';
-import { READ_MAX_PAGE_SIZE } from '../../resources/read-model.ts';
-import { csv, defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { MAX_PAGE_SIZE } from '../../resources/list.ts';
+import { defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
 import { featurePanels } from './features.ts';
 import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
 
@@ -119,15 +120,9 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
       const weekParam = queryText(ctx.req, 'week');
       const monday = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(weekParam) && !Number.isNaN(Date.parse(weekParam)) ? weekParam : todayInJapan());
       const vars = cal
-        ? { page: 1, size: READ_MAX_PAGE_SIZE, after: null, sort: cal.column, dir: 'asc', q: q.q, filter: { ...q.filter, ...fixed, [cal.week]: monday } }
+        ? { page: 1, size: MAX_PAGE_SIZE, after: null, sort: cal.column, dir: 'asc', q: q.q, filter: { ...q.filter, ...fixed, [cal.week]: monday } }
         : { page: q.page, size: q.size, after, sort: q.sort, dir: q.dir, q: q.q, ...(def.filters?.length ? { filter: { ...q.filter, ...fixed } } : {}) };
-      if (q.csv) {
-        const cols = def.columns;
-        async function* rows() {
-          for await (const r of allRows((page, size) => fetchPage(ctx, { ...vars, after: null, page, size }))) yield cols.map((c) => cellText(ctx.lang, view(c), r[c.name]));
-        }
-        throw csv(def.plural, cols.map((c) => tr(ctx.lang, c.label)), rows());
-      }
+      if (q.csv) throw listCsv(ctx.lang, def.plural, def.columns.map(view), (page, size) => fetchPage(ctx, { ...vars, after: null, page, size }));
       const [data, options] = await Promise.all([
         fetchPage(ctx, vars),
         Promise.all(
@@ -142,7 +137,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
         ),
       ]);
       const onThisScreen = (x: { screens?: readonly string[] }) => !x.screens || x.screens.includes(screen.path);
-      return { panelData, q, after, data, filterViews: options, states, week: cal ? monday : null, columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view), actions: (def.actions ?? []).filter((a) => onThisScreen(a) && (!a.tenants || (ctx.user ? a.tenants.includes(tenantOf(ctx.user).kind) : false))) };
+      return { panelData, q, after, data, filterViews: options, states, week: cal ? monday : null, columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view), actions: (def.actions ?? []).filter((a) => onThisScreen(a) && (!a.tenants || (ctx.user ? tenantIn(tenantOf(ctx.user), ...a.tenants) : false))) };
     },
     view: (ctx, { panelData, q, data, filterViews, states, columns, actions, week }, state, act) => {
       const { lang, route, req } = ctx;

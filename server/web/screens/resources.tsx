@@ -6,12 +6,13 @@ import { msg } from '../../../shared/messages.ts';
 import type { ChildResource, FieldDef, Option, ResourceDef, Screen as ResourceScreen } from '../../resources/define.ts';
 import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from '../../api/graphql/resources.ts';
 import { RESOURCES } from '../../resources/registry.ts';
-import { AuditLog, type AuditView, ChildList, DeleteButton, displayValue, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm, ResourceList } from '../../../views/resources/ResourceViews.tsx';
+import { AuditLog, type AuditView, ChildList, columnOf, DeleteButton, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm, ResourceList } from '../../../views/resources/ResourceViews.tsx';
 import { Notice } from '../../../views/ui/DataTable.tsx';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
-import { allRows, ApiFailure, parseListQuery, withFlag } from '../kit.ts';
-import { csv, errorPage, page, plain, redirect, runAction, type Action, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
+import { ApiFailure, parseListQuery, withFlag } from '../kit.ts';
+import { listCsv } from '../list-csv.ts';
+import { errorPage, page, plain, redirect, runAction, type Action, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
 import { RECORD_SECTIONS, type RecordSectionState } from './record-sections.tsx';
 import { personListPanel } from './admin/person.tsx';
 import { declaredActions } from '../../../views/ui/Action.tsx';
@@ -66,7 +67,7 @@ function fieldViews(fields: readonly FieldDef[], choices: Choices): FieldView[] 
     const options: FieldView['options'] = typeof f.options === 'function' ? choices.get(f.name) : f.options;
     const required = isRequired(f);
     if (f.multiple) return { name: f.name, label: f.label, kind: 'multiselect', hint: f.hint, required: false, options };
-    return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options };
+    return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options, ...(f.cell ? { cell: f.cell } : {}) };
   });
 }
 
@@ -169,13 +170,10 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
   if (q.csv) {
     const { choices } = await loadPage(ctx, def, { options: loadedChoices(def.fields) }, {});
     const views = [...fieldViews(def.fields, choices), ...computedViews(def)];
-    const cols = ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'];
     const byName = new Map(views.map((f) => [f.name, f]));
-    const cell = (r: Values, c: string) => (byName.get(c) ? displayValue(lang, byName.get(c), r[c]).replace(/^—$/, '') : String(r[c] ?? ''));
-    async function* rows() {
-      for await (const r of allRows((page, size) => ctx.call<Record<string, Page>>(docs(def).list, { ...vars, page, size }).then((d) => d[key]!))) yield cols.map((c) => cell(r, c));
-    }
-    return csv(def.plural, cols.map((c) => (byName.get(c) ? tr(lang, byName.get(c)!.label) : c)), rows());
+    // The record's own columns (id, timestamps) as they are, headed by their names.
+    const cols = ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'].map((c) => (byName.get(c) ? columnOf(byName.get(c)!) : { name: c, label: { ja: c, en: c }, type: 'text' as const }));
+    return listCsv(lang, def.plural, cols, (page, size) => ctx.call<Record<string, Page>>(docs(def).list, { ...vars, page, size }).then((d) => d[key]!));
   }
   // One call: the rows with only the columns shown, and the choices of the columns and filters shown.
   const columns = listColumns(def, platform);

@@ -1,0 +1,10 @@
+/**
+ * The vocabulary of the one list engine (docs/lists.md), shared by the definitions
+ * (server/resources) and the kit that draws them (views/ui/DataTable.tsx).
+ */
+
+/** How a list cell shows its value (and, on the API, its scalar: money and numbers are Int). */
+export type CellKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'badge' | 'link' | 'boolean' | 'choice';
+
+/** The colour of a badge: what the state means to the reader, not a colour name. */
+export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
