@@ -391,7 +391,8 @@ export const f = {
   }),
 };
 
-export const t = (ja: string, en: string): Text => ({ ja, en });
+/** A text said in each language by `say` (a catalogue sentence filled with values of that language). */
+export const inBoth = (say: (lang: Lang) => string): Text => ({ ja: say('ja'), en: say('en') });
 
 /** The windows of a date field's list filter (shared with the views). */
 export { DATE_FILTERS } from '../../shared/date-filters.ts';
