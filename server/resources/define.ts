@@ -1,6 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Text } from '../../shared/i18n.ts';
+import { msgText } from '../../shared/messages.ts';
 import type { Tenant } from '../access/tenancy.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import type { Services } from '../services.ts';
@@ -312,7 +313,7 @@ export const f = {
         .string()
         .trim()
         .max(30)
-        .refine((v) => /^[0-9+()\-\s]{6,30}$/.test(v), { message: 'phone', params: { ja: '電話番号は数字とハイフンで入力してください。', en: 'Enter a phone number with digits and hyphens.' } })
+        .refine((v) => /^[0-9+()\-\s]{6,30}$/.test(v), { message: 'phone', params: msgText('validation.phone') })
         .nullable(),
     ),
     ...o,

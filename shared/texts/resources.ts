@@ -11,6 +11,7 @@ import { m } from '../messages.ts';
 
 export const RESOURCES = {
   // Said by several resources
+  'res.common.parenthesised': m('{text}（{note}）', '{text} ({note})'),
   'res.common.kind': m('種類', 'Kind'),
   'res.common.present': m('出勤', 'Present'),
   'res.common.candidates': m('応募者', 'Candidates'),
@@ -56,6 +57,7 @@ export const RESOURCES = {
   'res.common.notVerified': m('未確認', 'Not verified'),
 
   // server/resources/defs/ads.ts
+  'res.ads.urlOrPath': m('http:// か https:// で始まるURL、またはこのサイトのパス（/ で始まる）を入力してください。', 'Enter a URL starting with http:// or https://, or a path of this site starting with /.'),
   'res.ads.dailyJobOption': m('［日払い］{title}', '[Daily] {title}'),
   'res.ads.partTimeJobOption': m('［アルバイト］{title}', '[Part-time] {title}'),
   'res.ads.featuredJob': m('おすすめ求人', 'Featured job'),
@@ -141,6 +143,7 @@ export const RESOURCES = {
   'res.cardChecks.checked': m('確認者', 'Checked by'),
 
   // server/resources/defs/crawler.ts
+  'res.crawler.httpUrl': m('http:// または https:// で始まるURLを入力してください。', 'Enter a URL starting with http:// or https://.'),
   'res.crawler.chooseClientOfCompany': m('この派遣会社のクライアントを選んでください。', 'Choose a client of this staffing company.'),
   'res.crawler.importSource': m('取り込み元', 'Import source'),
   'res.crawler.jobImportSources': m('求人の取り込み元', 'Job import sources'),
@@ -191,6 +194,7 @@ export const RESOURCES = {
   'res.interviews.cancelInterview': m('この面接をキャンセルしますか？', 'Cancel this interview?'),
 
   // server/resources/defs/jobs.ts
+  'res.jobs.categoryOfIndustry': m('{industry}：{category}', '{industry}: {category}'),
   'res.jobs.lastDayBeforeFirst': m('公開終了日は公開開始日以降にしてください。', 'The last day must not be before the first day.'),
   'res.jobs.open': m('募集中', 'Open'),
   'res.jobs.paused': m('一時停止', 'Paused'),
@@ -383,6 +387,8 @@ export const RESOURCES = {
   'res.organizations.paymentDueDays': m('支払期限（締め日からの日数）', 'Payment due (days after closing)'),
 
   // server/resources/defs/payment.ts
+  'res.payment.timeFormat': m('「15:00」のように24時間制で入力してください。', 'Enter a 24-hour time such as 15:00.'),
+  'res.payment.percentFormat': m('0〜100の数値（小数第2位まで）で入力してください。', 'Enter a number from 0 to 100 with at most two decimals.'),
   'res.payment.transferFeeHint': m('給与振込1回ごとに差し引きます。例: 165円', 'Deducted from each salary transfer. Example: ¥165'),
   'res.payment.paymentSettings': m('決済設定', 'Payment settings'),
   'res.payment.bankTransferCut': m('振込の締め時刻', 'Bank transfer cut-off time'),
@@ -429,6 +435,7 @@ export const RESOURCES = {
   'res.points.awarded': m('付与済み', 'Awarded'),
 
   // server/resources/defs/scouting.ts
+  'res.scouting.languageAtLeast': m('{language}（{level}以上）', '{language} ({level} or better)'),
   'res.scouting.scoutAction': m('スカウトする', 'Scout'),
   'res.scouting.scoutCandidate': m('スカウト候補者', 'Scout candidate'),
   'res.scouting.scoutCandidates': m('スカウト候補者', 'Scout candidates'),
@@ -486,6 +493,7 @@ export const RESOURCES = {
   'res.shifts.selectShiftsThat': m('未確認のシフトを選んでください。', 'Select shifts that are not confirmed yet.'),
 
   // server/resources/defs/staff.ts
+  'res.staff.standardGrade': m('標準報酬月額表の等級の額（例: 260000）を入力してください。', 'Enter an amount of the standard monthly remuneration table (for example 260000).'),
   'res.staff.passport': m('パスポート', 'Passport'),
   'res.staff.certificate': m('資格・技能の証明書', 'Certificate'),
   'res.staff.other': m('その他', 'Other'),
@@ -546,6 +554,11 @@ export const RESOURCES = {
   'res.surveys.created': m('作成日時', 'Created'),
 
   // server/resources/defs/templates.ts
+  'res.templates.keyFormat': m('半角英小文字・数字・「_」「.」「-」で入力してください。', 'Use lower-case letters, digits, “_”, “.” and “-”.'),
+  'res.templates.platformDefault': m('共通', 'Default'),
+  'res.templates.variablesHint': m('使える変数：{variables}。プレーンテキストです（HTMLは使えません）。', 'Variables: {variables}. Plain text (no HTML).'),
+  'res.templates.inJapanese': m('{label}（日本語）', '{label} (Japanese)'),
+  'res.templates.inEnglish': m('{label}（英語）', '{label} (English)'),
   'res.templates.nameJapanese': m('名称（日本語）', 'Name (Japanese)'),
   'res.templates.nameEnglish': m('名称（英語）', 'Name (English)'),
   'res.templates.order': m('表示順', 'Order'),

@@ -36,7 +36,7 @@ const linkSchema = z.preprocess(
     .max(2000)
     .refine((v) => (/^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v)) || /^\/(?![/\\])[^\s]*$/.test(v), {
       message: 'url',
-      params: { ja: 'http:// か https:// で始まるURL、またはこのサイトのパス（/ で始まる）を入力してください。', en: 'Enter a URL starting with http:// or https://, or a path of this site starting with /.' },
+      params: msgText('res.ads.urlOrPath'),
     })
     .nullable(),
 );

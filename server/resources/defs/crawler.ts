@@ -21,7 +21,7 @@ const httpUrl = z
   .trim()
   .min(1)
   .max(2000)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { message: 'url', params: { ja: 'http:// または https:// で始まるURLを入力してください。', en: 'Enter a URL starting with http:// or https://.' } });
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { message: 'url', params: msgText('res.crawler.httpUrl') });
 
 export const crawlerSourceResource: ResourceDef = {
   name: 'crawlerSource',

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Text } from '../../../shared/i18n.ts';
+import { pickLang, type Text } from '../../../shared/i18n.ts';
 import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
 import { createRow, recordAudit, updateRow, type Actor } from '../repo.ts';
 import {
   companyClientScope,
   f,
+  inBoth,
   type BeforeWriteResult,
   type FieldDef,
   type HookContext,
@@ -74,7 +75,7 @@ async function loadCategoryChoices(db: OptionContext['db']): Promise<Option[]> {
   return rows.map((r) => ({
     value: r.id,
     label: r.industry_ja
-      ? { ja: `${r.industry_ja}：${r.name_ja}`, en: `${r.industry_en || r.industry_ja}: ${r.name_en || r.name_ja}` }
+      ? inBoth((lang) => msg(lang, 'res.jobs.categoryOfIndustry', { industry: pickLang(lang, r.industry_ja, r.industry_en), category: pickLang(lang, r.name_ja, r.name_en) }))
       : { ja: r.name_ja, en: r.name_en || r.name_ja },
   }));
 }

@@ -29,7 +29,7 @@ export const paymentSettingsResource: ResourceDef = {
       schema: z
         .string()
         .trim()
-        .refine((v) => /^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(v), { message: 'time', params: { ja: '「15:00」のように24時間制で入力してください。', en: 'Enter a 24-hour time such as 15:00.' } }),
+        .refine((v) => /^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(v), { message: 'time', params: msgText('res.payment.timeFormat') }),
     }),
     f.number('transfer_fee', msgText('res.payment.transferFeeCharged'), {
       max: 10_000,
@@ -42,7 +42,7 @@ export const paymentSettingsResource: ResourceDef = {
       // numeric(5,2): kept as the database prints it ("3.50"), so an unchanged value is no change.
       schema: z
         .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim())
-        .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, { message: 'percent', params: { ja: '0〜100の数値（小数第2位まで）で入力してください。', en: 'Enter a number from 0 to 100 with at most two decimals.' } })
+        .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, { message: 'percent', params: msgText('res.payment.percentFormat') })
         .transform((v) => Number(v).toFixed(2)),
     }),
     f.number('quickpay_min_fee', msgText('res.payment.quickPayMinimum'), { max: 10_000 }),

@@ -5,6 +5,7 @@ import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
 import { withdrawScoutOffers } from '../../modules/scouting/offers.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
+import { inBoth } from '../define.ts';
 import { defineReadModel, type BadgeState } from '../read-model.ts';
 import { languageOptions, visaOptions } from './staff.ts';
 
@@ -84,7 +85,7 @@ export const scoutCandidatesReadModel = defineReadModel({
         (await languageOptions(ctx)).flatMap((l) =>
           LANGUAGE_LEVELS.filter((v) => v.value < 5).map((v) => ({
             value: `${l.value}:${v.value}`,
-            label: v.value === 1 ? l.label : { ja: `${l.label.ja}（${v.label.ja}以上）`, en: `${l.label.en} (${v.label.en} or better)` },
+            label: v.value === 1 ? l.label : inBoth((lang) => msg(lang, 'res.scouting.languageAtLeast', { language: l.label[lang], level: v.label[lang] })),
           })),
         ),
       where: (_, v) => {

@@ -172,7 +172,7 @@ const PAYROLL_FIELDS: FieldDef[] = [
       z
         .number()
         .int()
-        .refine(isStandardGrade, { message: 'grade', params: { ja: '標準報酬月額表の等級の額（例: 260000）を入力してください。', en: 'Enter an amount of the standard monthly remuneration table (for example 260000).' } })
+        .refine(isStandardGrade, { message: 'grade', params: msgText('res.staff.standardGrade') })
         .nullable(),
     ),
     hint: msgText('res.staff.amountHealthInsurance'),

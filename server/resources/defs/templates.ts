@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
-import type { Lang, Text } from '../../../shared/i18n.ts';
+import { pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
 import { renderTemplate, type TemplateVars } from '../../modules/templates/render-template.ts';
 import { statusPathLabel, wouldCycle } from '../../modules/templates/status-tree.ts';
-import { companyScope, f, platformScope, type FieldDef, type Option, type OptionContext, type ResourceDef, type ResourceValidateContext } from '../define.ts';
-import { msgText } from '../../../shared/texts/index.ts';
+import { companyScope, f, inBoth, platformScope, type FieldDef, type Option, type OptionContext, type ResourceDef, type ResourceValidateContext } from '../define.ts';
+import { msg, msgText } from '../../../shared/texts/index.ts';
 import { companyOptions } from './organizations.ts';
 import { cachedReference } from '../../modules/enums/reference-cache.ts';
 
@@ -24,7 +24,6 @@ import { cachedReference } from '../../modules/enums/reference-cache.ts';
 type Validate = NonNullable<ResourceDef['validate']>;
 // Tables are chosen per definition here, so the helpers use an untyped handle (as repo.ts does).
 const anyDb = (db: DB) => db as unknown as Kysely<any>;
-const msg = (lang: Lang, text: Text) => text[lang];
 
 /** Text for a NOT NULL column that may be blank ('' rather than null). */
 const blankable = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(max));
@@ -37,7 +36,7 @@ const keySchema = z
   .max(64)
   .refine((v) => /^[a-z0-9][a-z0-9_.-]*$/.test(v), {
     message: 'key',
-    params: { ja: '半角英小文字・数字・「_」「.」「-」で入力してください。', en: 'Use lower-case letters, digits, “_”, “.” and “-”.' },
+    params: msgText('res.templates.keyFormat'),
   });
 
 const nameJa = (label = msgText('res.templates.nameJapanese')) => f.text('name_ja', label, { max: 100, list: true, sortable: true, search: true });
@@ -74,7 +73,7 @@ function uniqueKey(table: 'app_settings' | 'document_templates', kind: string | 
     q = companyId ? q.where('company_id', '=', companyId) : q.where('company_id', 'is', null);
     if (kind) q = q.where('kind', '=', kind);
     if (id) q = q.where('id', '!=', id);
-    return (await q.executeTakeFirst()) ? { key: msg(lang, taken) } : {};
+    return (await q.executeTakeFirst()) ? { key: taken[lang] } : {};
   };
 }
 
@@ -120,11 +119,10 @@ export async function candidateStatusOptions({ tenant, db }: OptionContext): Pro
   if (tenant.kind !== 'platform') q = q.where('s.company_id', '=', tenant.companyId);
   const rows = await q.execute();
   return rows.map((r) => {
-    const ja = statusPathLabel(rows, r.id, 'ja');
-    const en = statusPathLabel(rows, r.id, 'en');
-    if (tenant.kind !== 'platform') return { value: r.id, label: { ja, en } };
-    const owner = r.company_id ? { ja: r.company_name ?? '', en: r.company_name_en || r.company_name || '' } : { ja: '共通', en: 'Default' };
-    return { value: r.id, label: { ja: `${ja}（${owner.ja}）`, en: `${en} (${owner.en})` } };
+    const path = inBoth((lang) => statusPathLabel(rows, r.id, lang));
+    if (tenant.kind !== 'platform') return { value: r.id, label: path };
+    const owner = (lang: Lang) => (r.company_id ? pickLang(lang, r.company_name, r.company_name_en) : msg(lang, 'res.templates.platformDefault'));
+    return { value: r.id, label: inBoth((lang) => msg(lang, 'res.common.parenthesised', { text: path[lang], note: owner(lang) })) };
   });
 }
 
@@ -137,11 +135,11 @@ const validateStatusParent: Validate = async (input, { db, tenant, id, lang }): 
   q = companyId ? q.where('company_id', '=', companyId) : q.where('company_id', 'is', null);
   const statuses = await q.execute();
   if (!statuses.some((s) => s.id === parentId)) {
-    return { parent_id: msg(lang, msgText('res.templates.chooseStatusSame')) };
+    return { parent_id: msg(lang, 'res.templates.chooseStatusSame') };
   }
   if (id && wouldCycle(statuses, id, parentId)) {
     return {
-      parent_id: msg(lang, msgText('res.templates.statusCannotPlaced')),
+      parent_id: msg(lang, 'res.templates.statusCannotPlaced'),
     };
   }
   return {};
@@ -304,10 +302,8 @@ export const TEMPLATE_VARIABLES: Record<'mail' | 'contract' | 'billing', { name:
 
 const variablesHint = (kind: keyof typeof TEMPLATE_VARIABLES): Text => {
   const vars = TEMPLATE_VARIABLES[kind];
-  return {
-    ja: `使える変数：${vars.map((v) => `{{${v.name}}}（${v.label.ja}）`).join('、')}。プレーンテキストです（HTMLは使えません）。`,
-    en: `Variables: ${vars.map((v) => `{{${v.name}}} (${v.label.en})`).join(', ')}. Plain text (no HTML).`,
-  };
+  const list = (lang: Lang) => vars.map((v) => msg(lang, 'res.common.parenthesised', { text: `{{${v.name}}}`, note: v.label[lang] })).join(msg(lang, 'common.listSeparator'));
+  return inBoth((lang) => msg(lang, 'res.templates.variablesHint', { variables: list(lang) }));
 };
 
 /** Sample values of a kind's variables in one language (the preview's). */
@@ -344,8 +340,8 @@ function documentResource(
     fixed: { kind },
     fields: [
       f.text('key', msgText('res.templates.key'), { schema: keySchema, list: true, sortable: true, search: true, hint: o.keyHint }),
-      f.text('subject_ja', { ja: `${o.subject.ja}（日本語）`, en: `${o.subject.en} (Japanese)` }, { max: 200, list: true, sortable: true, search: true }),
-      f.text('subject_en', { ja: `${o.subject.ja}（英語）`, en: `${o.subject.en} (English)` }, { max: 200, list: true, search: true }),
+      f.text('subject_ja', inBoth((lang) => msg(lang, 'res.templates.inJapanese', { label: o.subject[lang] })), { max: 200, list: true, sortable: true, search: true }),
+      f.text('subject_en', inBoth((lang) => msg(lang, 'res.templates.inEnglish', { label: o.subject[lang] })), { max: 200, list: true, search: true }),
       f.textarea('body_ja', msgText('res.templates.bodyJapanese'), { required: true, search: true, hint }),
       f.textarea('body_en', msgText('res.templates.bodyEnglish'), { required: true, search: true, hint }),
       companyField(),

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../auth/password.ts';
 import { ROLE_NAMES, type AdminRole } from '../../auth/default-roles.ts';
 import { ROLE_TITLES } from '../../auth/role-titles.ts';
-import { DEFAULT_LANG, isLang, type Lang, type Text } from '../../../shared/i18n.ts';
-import { companyClientScope, f, type BeforeWriteResult, type FieldDef, type HookContext, type Option, type OptionContext, type RecordAction, type RecordRow, type ResourceDef, type TenantScope, type WriteChange } from '../define.ts';
-import { msgText } from '../../../shared/texts/index.ts';
+import { DEFAULT_LANG, isLang, pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
+import { companyClientScope, f, inBoth, type BeforeWriteResult, type FieldDef, type HookContext, type Option, type OptionContext, type RecordAction, type RecordRow, type ResourceDef, type TenantScope, type WriteChange } from '../define.ts';
+import { msg, msgText } from '../../../shared/texts/index.ts';
 import { companyOptions } from './organizations.ts';
 import { cachedReference } from '../../modules/enums/reference-cache.ts';
 
@@ -56,7 +56,7 @@ async function loadClientOptions(tenant: Exclude<OptionContext['tenant'], { kind
   return (await q.execute()).map((c) => ({
     value: c.id,
     label: platform
-      ? { ja: `${c.name}（${c.company}）`, en: `${c.name_en || c.name} (${c.company_en || c.company})` }
+      ? inBoth((lang) => msg(lang, 'res.common.parenthesised', { text: pickLang(lang, c.name, c.name_en), note: pickLang(lang, c.company, c.company_en) }))
       : { ja: c.name, en: c.name_en || c.name },
   }));
 }
