@@ -22,9 +22,9 @@ const LANGS: Option[] = [
 ];
 const PLACEMENT_OPTIONS: Option[] = [
   { value: 'daily', label: msgText('res.ads.dailyJobsBoard') },
-  { value: 'part_time', label: msgText('res.ads.partTimeJobs') },
+  { value: 'part_time', label: msgText('res.ads.partTimeJobsBoard') },
   { value: 'daily_job', label: msgText('res.ads.dailyJobPages') },
-  { value: 'part_time_job', label: msgText('res.ads.partTimeJob') },
+  { value: 'part_time_job', label: msgText('res.ads.partTimeJobPages') },
 ];
 
 /** An address of another site (http or https) or a path of this one ("/…", never "//…"). */

@@ -49,9 +49,9 @@ const SHUKKIN = '/admin/candidate/shukkin';
 
 const ATTENDANCE_STATES: readonly BadgeState[] = [
   { value: 'present', label: msgText('res.common.present'), tone: 'success' },
-  { value: 'late', label: msgText('res.applications.late'), tone: 'warning' },
-  { value: 'absent', label: msgText('res.applications.absent'), tone: 'neutral' },
-  { value: 'no_show', label: msgText('res.applications.noShow'), tone: 'danger' },
+  { value: 'late', label: msgText('applicant.late'), tone: 'warning' },
+  { value: 'absent', label: msgText('applicant.absent'), tone: 'neutral' },
+  { value: 'no_show', label: msgText('applicant.noShow'), tone: 'danger' },
 ];
 
 /**
@@ -76,7 +76,7 @@ export const applicantNameColumn = (applicationId: string): ReadColumn => ({
 const LISTS: Option[] = [
   { value: 'candidate', label: msgText('res.common.candidates') },
   { value: 'kakunin', label: msgText('res.applications.confirmation') },
-  { value: 'shukkin', label: msgText('res.applications.attendance') },
+  { value: 'shukkin', label: msgText('applicant.attendance') },
 ];
 
 const KINDS: Option[] = [
@@ -156,7 +156,7 @@ export const applicationsReadModel = defineReadModel({
     { name: 'shiftTime', label: msgText('res.common.hours'), type: 'text', sql: () => sql`case when s.id is null then null else to_char(s.start_time, 'HH24:MI') || '–' || to_char(s.end_time, 'HH24:MI') end` },
     { name: 'status', label: msgText('res.common.status'), type: 'badge', sql: () => sql`a.candidate_status_id::text`, notNull: true, states: statusStates },
     { name: 'statusPath', label: msgText('res.applications.statusPath'), type: 'text', sql: (lang) => statusPathSql(lang), hidden: true },
-    { name: 'list', label: msgText('res.applications.list'), type: 'text', sql: 'st.list', hidden: true },
+    { name: 'list', label: msgText('calendar.list'), type: 'text', sql: 'st.list', hidden: true },
     {
       name: 'unread',
       label: msgText('res.applications.unread'),
@@ -170,16 +170,16 @@ export const applicationsReadModel = defineReadModel({
     { name: 'conversationId', label: msgText('res.applications.chatId'), type: 'text', sql: 'c.id', hidden: true },
     { name: 'candidateId', label: msgText('res.applications.candidateId'), type: 'text', sql: 'a.candidate_id', hidden: true },
     { name: 'companyId', label: msgText('res.applications.companyId'), type: 'text', sql: 'a.company_id', hidden: true },
-    { name: 'attendance', label: msgText('res.applications.attendance'), type: 'badge', sql: 'at.status', sortable: true, states: ATTENDANCE_STATES, screens: [SHUKKIN] },
+    { name: 'attendance', label: msgText('applicant.attendance'), type: 'badge', sql: 'at.status', sortable: true, states: ATTENDANCE_STATES, screens: [SHUKKIN] },
     { name: 'clockIn', label: msgText('res.applications.clock'), type: 'datetime', sql: 'at.clock_in', sortable: true, screens: [SHUKKIN] },
     { name: 'clockOut', label: msgText('res.applications.clockOut'), type: 'datetime', sql: 'at.clock_out', screens: [SHUKKIN] },
     { name: 'recordedBy', label: msgText('res.applications.recorded'), type: 'text', sql: 'at.recorded_by_name', screens: [SHUKKIN] },
-    { name: 'createdAt', label: msgText('res.applications.applied'), type: 'datetime', sql: 'a.created_at', sortable: true, notNull: true },
+    { name: 'createdAt', label: msgText('applicant.appliedAt'), type: 'datetime', sql: 'a.created_at', sortable: true, notNull: true },
     { name: 'updatedAt', label: msgText('res.applications.updated'), type: 'datetime', sql: 'a.updated_at', sortable: true, notNull: true },
   ],
   filters: [
     { name: 'kind', label: msgText('res.common.kind'), kind: 'select', options: KINDS, where: (eb, v) => eb('j.kind', '=', v) },
-    { name: 'list', label: msgText('res.applications.list'), kind: 'select', options: LISTS, where: (eb, v) => eb('st.list', '=', v) },
+    { name: 'list', label: msgText('calendar.list'), kind: 'select', options: LISTS, where: (eb, v) => eb('st.list', '=', v) },
     { name: 'status', label: msgText('res.common.status'), kind: 'select', options: statusOptions, where: (eb, v) => eb('a.candidate_status_id', '=', uuidOr(v)) },
     { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
     { name: 'client', label: msgText('res.common.client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('a.client_id', '=', uuidOr(v)) },
@@ -203,8 +203,8 @@ export const applicationsReadModel = defineReadModel({
     [
       ['clockIn', msgText('res.applications.clockInAction'), msgText('res.applications.clockRecorded')],
       ['clockOut', msgText('res.applications.clockOutAction'), msgText('res.applications.clockOutRecorded')],
-      ['absent', msgText('res.applications.absent'), msgText('res.applications.absenceRecorded')],
-      ['noShow', msgText('res.applications.noShow'), msgText('res.applications.noShowRecorded')],
+      ['absent', msgText('applicant.absent'), msgText('res.applications.absenceRecorded')],
+      ['noShow', msgText('applicant.noShow'), msgText('res.applications.noShowRecorded')],
     ] as const
   ).map(([name, label, done]) => ({
     name,

@@ -21,7 +21,7 @@ const httpUrl = z
   .trim()
   .min(1)
   .max(2000)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { message: 'url', params: msgText('res.crawler.httpUrl') });
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { message: 'url', params: msgText('integrations.url') });
 
 export const crawlerSourceResource: ResourceDef = {
   name: 'crawlerSource',

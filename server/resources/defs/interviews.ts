@@ -12,11 +12,11 @@ import { applicantNameColumn, jobOptions } from './applications.ts';
  * just closes the interview. Interviews are scheduled from the applicant record.
  */
 const STATES: readonly BadgeState[] = [
-  { value: 'scheduled', label: msgText('res.interviews.scheduled'), tone: 'info' },
-  { value: 'pass', label: msgText('res.interviews.passed'), tone: 'success' },
-  { value: 'fail', label: msgText('res.interviews.notPassed'), tone: 'neutral' },
-  { value: 'hold', label: msgText('res.interviews.hold'), tone: 'warning' },
-  { value: 'cancelled', label: msgText('res.interviews.cancelled'), tone: 'neutral' },
+  { value: 'scheduled', label: msgText('interviewStatus.scheduled'), tone: 'info' },
+  { value: 'pass', label: msgText('interviewStatus.pass'), tone: 'success' },
+  { value: 'fail', label: msgText('interviewStatus.fail'), tone: 'neutral' },
+  { value: 'hold', label: msgText('interviewStatus.hold'), tone: 'warning' },
+  { value: 'cancelled', label: msgText('interviewStatus.cancelled'), tone: 'neutral' },
 ];
 
 const result = (name: InterviewResult, label: { ja: string; en: string }, done: { ja: string; en: string }, confirm?: { ja: string; en: string }) => ({
@@ -35,7 +35,7 @@ export const interviewsReadModel = defineReadModel({
   name: 'interview',
   plural: 'interviews',
   title: msgText('res.interviews.interview'),
-  titlePlural: msgText('res.interviews.interviews'),
+  titlePlural: msgText('interview.title'),
   source: (db, tenant) => {
     if (tenant.kind === 'none') return null;
     let q = db
@@ -62,7 +62,7 @@ export const interviewsReadModel = defineReadModel({
     },
     { name: 'minutes', label: msgText('res.interviews.minutes'), type: 'number', sql: 'i.minutes' },
     { name: 'place', label: msgText('res.interviews.where'), type: 'text', sql: () => sql`coalesce(nullif(i.online_url, ''), i.place)` },
-    { name: 'interviewers', label: msgText('res.interviews.interviewers'), type: 'text', sql: 'i.interviewers', search: true },
+    { name: 'interviewers', label: msgText('interview.interviewers'), type: 'text', sql: 'i.interviewers', search: true },
     { name: 'status', label: msgText('res.interviews.result'), type: 'badge', sql: 'i.status', sortable: true, notNull: true, states: STATES },
   ],
   filters: [

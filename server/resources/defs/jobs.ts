@@ -116,7 +116,7 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
     {
       ...f.select('simple_labour', msgText('res.jobs.simpleManualWork'), [
         { value: 'true', label: msgText('res.jobs.yesPickingPacking') },
-        { value: 'false', label: msgText('res.jobs.no') },
+        { value: 'false', label: msgText('list.no') },
       ]),
       schema: z.preprocess((v) => (v === '' || v === undefined || v === null ? null : v === true || v === 'true' ? true : v === false || v === 'false' ? false : v), z.boolean().nullable()),
       hint: msgText('res.jobs.peopleEngineerSpecialist'),
@@ -150,7 +150,7 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
       schema: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['daily', 'monthly']).optional()),
     },
     idChoice('overtime_id', msgText('res.common.overtime'), enumOptions('overtimes')),
-    idChoice('job_week_id', msgText('res.jobs.daysPerWeek'), enumOptions('jobWeeks')),
+    idChoice('job_week_id', msgText('job.jobWeek'), enumOptions('jobWeeks')),
     idChoice('read_skill_id', msgText('res.jobs.japaneseReadingNeeded'), enumOptions('readSkills')),
     f.ref('industry_id', msgText('res.common.industry'), industryChoices, { required: false }),
     f.ref('category_id', msgText('res.jobs.category'), categoryChoices, { required: false }),
@@ -158,9 +158,9 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
     f.text('city', msgText('res.common.city'), { max: 100, search: true, schema: blankable(100) }),
     f.text('station', msgText('res.jobs.nearestStation'), { max: 100, search: true, schema: blankable(100) }),
     f.text('city_en', msgText('res.jobs.cityEnglish'), { max: 100, search: true, schema: blankable(100), hint: msgText('res.jobs.shownEnglishPages') }),
-    f.text('station_en', msgText('res.jobs.nearestStationEnglish'), { max: 100, search: true, schema: blankable(100), hint: msgText('res.jobs.eGMonzen') }),
+    f.text('station_en', msgText('res.jobs.nearestStationEnglish'), { max: 100, search: true, schema: blankable(100), hint: msgText('res.jobs.stationEnglishExample') }),
     f.multi('languages', msgText('res.jobs.languagesUsedWork'), languageOptions, { filter: true }),
-    idMulti('visa_type_ids', msgText('res.jobs.residenceStatusesAccepted'), visaOptions, {
+    idMulti('visa_type_ids', msgText('job.visaTypes'), visaOptions, {
       hint: msgText('res.jobs.noneChosenAnyone'),
     }),
     f.number('headcount', msgText('res.jobs.headcount'), { min: 1, max: 10_000, default: 1 }),
@@ -284,8 +284,8 @@ function duplicateAction(def: () => ResourceDef): RecordAction {
       const d = def();
       const input: Record<string, unknown> = {};
       for (const field of d.fields) if (field.name in row) input[field.name] = row[field.name];
-      input.title_ja = `${String(row.title_ja).slice(0, 190)}（コピー）`;
-      input.title_en = `${String(row.title_en).slice(0, 192)} (copy)`;
+      input.title_ja = msg('ja', 'res.jobs.copyOf', { title: String(row.title_ja).slice(0, 190) });
+      input.title_en = msg('en', 'res.jobs.copyOf', { title: String(row.title_en).slice(0, 192) });
       input.status = 'draft';
       const r = await createRow(ctx.db, d, ctx.tenant, actorOf(ctx), input, ctx.lang);
       if (!r.ok) return 'notFound' in r ? msgText('error.notFound') : { ja: Object.values(r.errors).join(' '), en: Object.values(r.errors).join(' ') };

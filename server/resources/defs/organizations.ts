@@ -34,7 +34,7 @@ const code = (name: string, label: Text, re: RegExp, message: Text, hint?: Text)
 });
 
 const dayOfMonth = (name: string, label: Text, initial = 31) =>
-  f.number(name, label, { min: 1, max: 31, default: initial, hint: msgText('res.organizations.n31MeansLast') });
+  f.number(name, label, { min: 1, max: 31, default: initial, hint: msgText('res.organizations.lastDayHint') });
 
 export const companyResource: ResourceDef = {
   name: 'company',
@@ -71,10 +71,10 @@ export const companyResource: ResourceDef = {
     f.boolean('quickpay_enabled', msgText('res.organizations.offerQuickPay')),
     f.number('quickpay_rate', msgText('res.organizations.quickPayCeiling'), { min: 0, max: 100, default: 70 }),
     // Points (docs/points.md): what a worked shift earns in the company's wallet, and for how long.
-    f.number('points_per_shift', msgText('res.organizations.pointsPerWorked'), { min: 0, max: 10_000, default: 10, hint: msgText('res.organizations.n0AwardsNo') }),
+    f.number('points_per_shift', msgText('res.organizations.pointsPerWorked'), { min: 0, max: 10_000, default: 10, hint: msgText('res.organizations.noPointsHint') }),
     // Invoices and the 全銀 transfer file (docs/payroll.md): the company's registration number and the account salaries are paid from.
     {
-      ...code('registration_number', msgText('res.organizations.invoiceRegistrationNumber'), /^T\d{13}$/, msgText('res.organizations.enterTFollowed'), msgText('res.organizations.printedInvoicesE')),
+      ...code('registration_number', msgText('res.organizations.invoiceRegistrationNumber'), /^T\d{13}$/, msgText('res.organizations.enterTFollowed'), msgText('res.organizations.registrationNumberHint')),
       // The check digit too (国税庁の法人番号のチェックデジット): a mistyped number is caught here, not on the client's desk.
       schema: z.preprocess(
         (v) => (v === null || v === undefined ? '' : v),
@@ -86,7 +86,7 @@ export const companyResource: ResourceDef = {
           .refine((v) => v === '' || !/^T\d{13}$/.test(v) || isRegistrationNumber(v), { message: 'check', params: msgText('res.organizations.checkDigitFirst') }),
       ),
     },
-    code('transfer_requester_code', msgText('res.organizations.transferRequesterCode'), /^\d{10}$/, msgText('res.organizations.enter10Digits'), msgText('res.organizations.n10DigitCode')),
+    code('transfer_requester_code', msgText('res.organizations.transferRequesterCode'), /^\d{10}$/, msgText('res.organizations.enter10Digits'), msgText('res.organizations.requesterCodeHint')),
     code('transfer_requester_name', msgText('res.organizations.requesterNameHalf'), /^[ｦ-ﾟA-Z0-9 ()\-./,]{1,40}$/u, msgText('res.organizations.halfWidthKatakana')),
     code('transfer_bank_code', msgText('res.organizations.payingBankCode'), /^\d{4}$/, msgText('res.organizations.enter4Digits')),
     code('transfer_bank_name', msgText('res.organizations.payingBankName'), /^[ｦ-ﾟA-Z0-9 ()\-./,]{1,15}$/u, msgText('res.organizations.halfWidthKatakanaUp')),

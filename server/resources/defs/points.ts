@@ -12,18 +12,18 @@ import { defineReadModel, uuidOr, type BadgeState } from '../read-model.ts';
  * (230001, superadmins): platform campaigns whose points server/modules/points/awards.ts awards.
  */
 const KINDS: readonly BadgeState[] = [
-  { value: 'shift', label: msgText('res.points.shiftWorked'), tone: 'success' },
-  { value: 'campaign', label: msgText('res.points.campaign'), tone: 'info' },
+  { value: 'shift', label: msgText('points.kind.shift'), tone: 'success' },
+  { value: 'campaign', label: msgText('points.kind.campaign'), tone: 'info' },
   { value: 'manual', label: msgText('res.points.addedHand'), tone: 'info' },
-  { value: 'spend', label: msgText('res.points.spent'), tone: 'warning' },
-  { value: 'expire', label: msgText('res.points.expired'), tone: 'neutral' },
+  { value: 'spend', label: msgText('points.kind.spend'), tone: 'warning' },
+  { value: 'expire', label: msgText('points.kind.expire'), tone: 'neutral' },
 ];
 
 export const pointEntriesReadModel = defineReadModel({
   name: 'pointEntry',
   plural: 'pointEntries',
   title: msgText('res.points.pointEntry'),
-  titlePlural: msgText('res.points.points'),
+  titlePlural: msgText('points.title'),
   source: (db, tenant) => {
     if (tenant.kind !== 'platform' && tenant.kind !== 'company') return null;
     const q = db
@@ -38,9 +38,9 @@ export const pointEntriesReadModel = defineReadModel({
     { name: 'createdAt', label: msgText('res.common.when'), type: 'datetime', sql: 'e.created_at', sortable: true, notNull: true },
     { name: 'candidate', label: msgText('res.points.person'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true },
     { name: 'email', label: msgText('res.points.eMail'), type: 'text', sql: 'u.email', search: true, hidden: true },
-    { name: 'wallet', label: msgText('res.points.wallet'), type: 'text', sql: (lang) => sql`coalesce(${pickLangSql(lang, 'c.name', 'c.name_en')}, ${msg(lang, 'res.points.platform')})` },
+    { name: 'wallet', label: msgText('points.wallet'), type: 'text', sql: (lang) => sql`coalesce(${pickLangSql(lang, 'c.name', 'c.name_en')}, ${msg(lang, 'res.points.platform')})` },
     { name: 'kind', label: msgText('res.points.kind'), type: 'badge', sql: 'e.kind', sortable: true, notNull: true, states: KINDS },
-    { name: 'points', label: msgText('res.points.points'), type: 'number', sql: 'e.delta', sortable: true, notNull: true },
+    { name: 'points', label: msgText('points.title'), type: 'number', sql: 'e.delta', sortable: true, notNull: true },
     { name: 'balance', label: msgText('res.points.balanceAfter'), type: 'number', sql: 'e.balance_after', notNull: true },
     // A campaign's name in the reader's language; a hand entry's reason as staff wrote it; the
     // other kinds (a worked shift, an expiry) are said by the kind's badge.
@@ -68,7 +68,7 @@ export const campaignResource: ResourceDef = {
   name: 'campaign',
   plural: 'campaigns',
   table: 'campaigns',
-  title: msgText('res.points.campaign'),
+  title: msgText('points.kind.campaign'),
   titlePlural: msgText('res.points.campaigns'),
   labelField: 'name_ja',
   defaultSort: { field: 'starts_on', dir: 'desc' },

@@ -99,8 +99,8 @@ export const scoutCandidatesReadModel = defineReadModel({
       label: msgText('res.scouting.cardValid'),
       kind: 'select',
       options: [
-        { value: '90', label: msgText('res.scouting.n3MonthsMore') },
-        { value: '180', label: msgText('res.scouting.n6MonthsMore') },
+        { value: '90', label: msgText('res.scouting.threeMonthsOrMore') },
+        { value: '180', label: msgText('res.scouting.sixMonthsOrMore') },
         { value: '365', label: msgText('res.scouting.yearMore') },
       ],
       where: (_, v) => sql<SqlBool>`(s.share_residence and p.visa_expiry >= (now() at time zone 'Asia/Tokyo')::date + ${Number(v)}::int)`,
@@ -112,9 +112,9 @@ export const scoutCandidatesReadModel = defineReadModel({
       label: msgText('res.scouting.attendanceRate'),
       kind: 'select',
       options: [
-        { value: '80', label: msgText('res.scouting.n80More') },
-        { value: '90', label: msgText('res.scouting.n90More') },
-        { value: '100', label: msgText('res.scouting.n100') },
+        { value: '80', label: msgText('res.scouting.eightyPercentOrMore') },
+        { value: '90', label: msgText('res.scouting.ninetyPercentOrMore') },
+        { value: '100', label: msgText('res.scouting.fullAttendance') },
       ],
       where: (_, v) => sql<SqlBool>`(s.share_attendance and ${attendanceRate} >= ${Number(v)})`,
     },
@@ -128,8 +128,8 @@ const OFFER_STATES: readonly BadgeState[] = [
   { value: 'pending', label: msgText('res.scouting.awaitingAnswer'), tone: 'warning' },
   { value: 'accepted', label: msgText('res.scouting.accepted'), tone: 'success' },
   { value: 'declined', label: msgText('res.scouting.declined'), tone: 'neutral' },
-  { value: 'expired', label: msgText('res.scouting.expired'), tone: 'danger' },
-  { value: 'withdrawn', label: msgText('res.scouting.withdrawn'), tone: 'neutral' },
+  { value: 'expired', label: msgText('scout.status.expired'), tone: 'danger' },
+  { value: 'withdrawn', label: msgText('scout.status.withdrawn'), tone: 'neutral' },
 ];
 /** An offer's state as the lists show it: a pending offer past its time is expired. */
 const offerState = sql<string>`(case when o.status = 'pending' and o.expires_at <= now() then 'expired' else o.status end)`;
@@ -178,7 +178,7 @@ export const scoutOffersReadModel = defineReadModel({
       where: (_, v) => sql<SqlBool>`${offerState} = ${v}`,
     },
     // The confirm list's own rows: every answered or closed offer (accepted, declined, expired, withdrawn).
-    { name: 'answered', label: msgText('res.scouting.answeredState'), kind: 'select', hidden: true, options: [{ value: 'yes', label: msgText('res.scouting.yes') }], where: () => sql<SqlBool>`${offerState} <> 'pending'` },
+    { name: 'answered', label: msgText('res.scouting.answeredState'), kind: 'select', hidden: true, options: [{ value: 'yes', label: msgText('list.yes') }], where: () => sql<SqlBool>`${offerState} <> 'pending'` },
   ],
   defaultSort: { column: 'sentAt', dir: 'desc' },
   paging: 'offset',

@@ -48,7 +48,7 @@ export const shiftsReadModel = defineReadModel({
     { name: 'hours', label: msgText('res.common.hours'), type: 'text', sql: () => sql`to_char(s.start_time, 'HH24:MI') || '–' || to_char(s.end_time, 'HH24:MI')` },
     { name: 'seats', label: msgText('res.shifts.filledSeats'), type: 'text', sql: () => sql`s.filled || ' / ' || s.capacity`, hidden: true },
     { name: 'capacity', label: msgText('res.shifts.seats'), type: 'number', sql: 's.capacity', sortable: true },
-    { name: 'filled', label: msgText('res.shifts.filled'), type: 'number', sql: 's.filled', sortable: true },
+    { name: 'filled', label: msgText('shifts.filled'), type: 'number', sql: 's.filled', sortable: true },
     {
       name: 'present',
       label: msgText('res.common.present'),

@@ -124,7 +124,7 @@ const PERSON_COLUMNS: ComputedColumn[] = [
   },
   {
     name: 'card_number',
-    label: msgText('res.staff.residenceCardNumber'),
+    label: msgText('card.number'),
     sql: (table) =>
       sql<string | null>`coalesce(${fromPerson(table, sql`nullif(p.card_number, '')`)}, (select d.number from staff_documents d where d.staff_id = ${sql.ref(`${table}.id`)} and d.kind = 'residence_card' order by d.expires_on desc nulls last limit 1))`,
   },
@@ -147,8 +147,8 @@ const countOr = (fallback: number, max: number) => z.preprocess((v) => (v === un
  */
 const EMPLOYMENT_TERMS: Option[] = [
   { value: 'longer', label: msgText('res.staff.overTwoMonths') },
-  { value: 'months2', label: msgText('res.staff.n31DaysTwo') },
-  { value: 'days30', label: msgText('res.staff.n30DaysLess') },
+  { value: 'months2', label: msgText('res.staff.upToTwoMonths') },
+  { value: 'days30', label: msgText('res.staff.upToThirtyDays') },
 ];
 const PAYROLL_FIELDS: FieldDef[] = [
   f.boolean('tax_form_filed', msgText('res.staff.filedDependantsDeclaration', { form: '扶養控除等申告書', kou: '甲' })),
@@ -194,7 +194,7 @@ export const staffResource: ResourceDef = {
     f.text('name', msgText('res.staff.nameResidenceCard'), { list: true, sortable: true, search: true, max: 100 }),
     f.text('name_kana', msgText('res.staff.nameKatakana'), { required: false, sortable: true, search: true, max: 100 }),
     f.select('nationality', msgText('res.common.nationality'), NATIONALITIES, { list: true, filter: true, sortable: true }),
-    f.date('birth_date', msgText('res.staff.dateBirth'), { sortable: true }),
+    f.date('birth_date', msgText('candidate.birthDate'), { sortable: true }),
     idChoice('gender', msgText('res.staff.gender'), enumOptions('genders')),
     idChoice('visa_type_id', msgText('res.staff.residenceStatusVisa'), visaOptions, { list: true, filter: true }),
     f.date('visa_expiry', msgText('res.staff.residenceCardExpires'), {

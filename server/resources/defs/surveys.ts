@@ -14,7 +14,7 @@ import { companyOptions } from './organizations.ts';
 export const surveysReadModel = defineReadModel({
   name: 'survey',
   plural: 'surveys',
-  title: msgText('res.surveys.survey'),
+  title: msgText('survey.title'),
   titlePlural: msgText('res.surveys.surveys'),
   source: (db, tenant) => {
     if (tenant.kind === 'none' || tenant.kind === 'client') return null;

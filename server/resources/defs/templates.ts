@@ -202,7 +202,7 @@ function chatbotResource(kind: 'daily' | 'other', o: { name: string; plural: str
         schema: blankable(200),
         list: true,
         search: true,
-        hint: msgText('res.templates.commaSeparatedE', { greeting: 'こんにちは' }),
+        hint: msgText('res.templates.triggerHint', { greeting: 'こんにちは' }),
       }),
       f.textarea('message_ja', msgText('res.templates.messageJapanese'), { required: true, max: 2000, list: true, search: true }),
       f.textarea('message_en', msgText('res.templates.messageEnglish'), { required: true, max: 2000, search: true }),
@@ -467,7 +467,7 @@ function legalResource(kind: 'terms' | 'privacy', o: { name: string; plural: str
     scope: platformScope,
     fixed: { kind },
     fields: [
-      f.text('key', msgText('res.templates.version'), { schema: keySchema, list: true, sortable: true, search: true, hint: msgText('res.templates.nameVersionE') }),
+      f.text('key', msgText('res.templates.version'), { schema: keySchema, list: true, sortable: true, search: true, hint: msgText('res.templates.versionHint') }),
       f.text('subject_ja', msgText('res.templates.titleJapanese'), { max: 200, list: true, search: true }),
       f.text('subject_en', msgText('res.common.titleEnglish'), { max: 200, search: true }),
       f.textarea('body_ja', msgText('res.templates.bodyJapanese'), { required: true, max: 100_000, search: true, hint: bodyHint }),

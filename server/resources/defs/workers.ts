@@ -84,7 +84,7 @@ export const workersReadModel = defineReadModel({
       sql: () => sql`case when reg.n is not null then 'linked' else 'none' end`,
       states: [
         { value: 'linked', label: msgText('res.workers.linked'), tone: 'success' },
-        { value: 'none', label: msgText('res.workers.not'), tone: 'neutral' },
+        { value: 'none', label: msgText('res.workers.notInRegistry'), tone: 'neutral' },
       ],
     },
     { name: 'joined', label: msgText('res.workers.registeredOn'), type: 'date', sql: () => sql`(u.created_at at time zone 'Asia/Tokyo')::date`, sortable: true },
