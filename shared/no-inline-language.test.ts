@@ -39,7 +39,6 @@ const RULES: { name: string; home?: string; pattern: RegExp; why: string }[] = [
   { name: 'hand-made Japan time', home: HOME.today, pattern: /9\s*\*\s*(?:3_?600_?000|60\s*\*\s*60\s*\*\s*1000)/g, why: 'today in Japan is todayInJapan() (server/time.ts)' },
 ];
 
-
 function sources(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const rel = `${dir}/${e.name}`;
