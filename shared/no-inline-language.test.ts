@@ -39,14 +39,6 @@ const RULES: { name: string; home?: string; pattern: RegExp; why: string }[] = [
   { name: 'hand-made Japan time', home: HOME.today, pattern: /9\s*\*\s*(?:3_?600_?000|60\s*\*\s*60\s*\*\s*1000)/g, why: 'today in Japan is todayInJapan() (server/time.ts)' },
 ];
 
-/**
- * Temporary: the resource engine and its definitions still pick a language inside SQL (a job's
- * title in the caller's language, sorted and searched in the database) and keep a few engine
- * messages; a SQL form of pickLang will replace them. The list only shrinks.
- */
-const ALLOWED = ['server/resources/'];
-const allowed = (file: string) => ALLOWED.some((a) => (a.endsWith('/') ? file.startsWith(a) : file === a));
-
 function sources(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const rel = `${dir}/${e.name}`;
@@ -77,7 +69,7 @@ const why = Object.fromEntries(RULES.map((r) => [r.name, r.why]));
 
 describe('text and time have one way each', () => {
   it('no source file picks a language inline, formats by hand or computes today itself', () => {
-    const offenders = hits.filter((h) => !allowed(h.file)).map((h) => `${h.file}:${h.line} ${h.rule} (${why[h.rule]}): ${h.text}`);
+    const offenders = hits.map((h) => `${h.file}:${h.line} ${h.rule} (${why[h.rule]}): ${h.text}`);
     expect(offenders, offenders.join('\n')).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Text } from '../../shared/i18n.ts';
 import { tenantAssignedValues, tenantFilterFor, type Tenant } from '../access/tenancy.ts';
+import { msgText } from '../../shared/messages.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import type { Services } from '../services.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
@@ -299,7 +300,7 @@ export const f = {
         .string()
         .trim()
         .max(30)
-        .refine((v) => /^[0-9+()\-\s]{6,30}$/.test(v), { message: 'phone', params: { ja: '電話番号は数字とハイフンで入力してください。', en: 'Enter a phone number with digits and hyphens.' } })
+        .refine((v) => /^[0-9+()\-\s]{6,30}$/.test(v), { message: 'phone', params: msgText('validation.phone') })
         .nullable(),
     ),
     ...o,
@@ -378,7 +379,8 @@ export const f = {
   }),
 };
 
-export const t = (ja: string, en: string): Text => ({ ja, en });
+/** A text said in each language by `say` (a catalogue sentence filled with values of that language). */
+export const inBoth = (say: (lang: Lang) => string): Text => ({ ja: say('ja'), en: say('en') });
 
 /** The windows of a date field's list filter (shared with the views). */
 export { DATE_FILTERS } from '../../shared/date-filters.ts';

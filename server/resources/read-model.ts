@@ -8,6 +8,7 @@ import type { DB } from '../db/connect.ts';
 import { containing } from '../db/like.ts';
 import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from './define.ts';
 import { cappedCount, compiledOnce, MAX_PAGE_SIZE } from './list.ts';
+import { pickLangSql } from './pick-lang-sql.ts';
 
 /**
  * A read model (DESIGN.md §3, docs/architecture.md "Read models"): a list screen over a query
@@ -254,8 +255,7 @@ export const uuidOr = (value: string): string => (/^[0-9a-f-]{36}$/i.test(value)
 export const langText =
   (ref: string) =>
   (lang: Lang): RawBuilder<unknown> => {
-    const [own, other] = lang === 'ja' ? [`${ref}_ja`, `${ref}_en`] : [`${ref}_en`, `${ref}_ja`];
-    return sql`coalesce(nullif(${sql.ref(own)}, ''), ${sql.ref(other)})`;
+    return pickLangSql(lang, `${ref}_ja`, `${ref}_en`);
   };
 
 /** A badge column's states for the caller (fixed, or read for the tenant). */

@@ -10,6 +10,7 @@ import { containing } from '../db/like.ts';
 import { todayInJapan } from '../../shared/time.ts';
 import { cachedCount } from './row-counts.ts';
 import { cappedCount, compiledOnce, MAX_PAGE_SIZE } from './list.ts';
+import { msg } from '../../shared/texts/index.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
 import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
 
@@ -241,15 +242,15 @@ async function validateInput(db: DB, def: ResourceDef, tenant: Tenant, mode: 'cr
     const allowed = await optionsFor(field, tenant, db);
     if (Array.isArray(value)) {
       // Integer ids (e.g. visa types in an int[] column) are offered as decimal strings.
-      if (value.some((x) => !allowed.some((o) => o.value === String(x)))) errors[field.name] = lang === 'ja' ? '選択肢から選んでください。' : 'Choose one of the options.';
+      if (value.some((x) => !allowed.some((o) => o.value === String(x)))) errors[field.name] = msg(lang, 'validation.choice');
       continue;
     }
     // An integer id (e.g. an enumeration's) is offered as its decimal string.
     if (typeof value === 'number') {
-      if (!allowed.some((o) => o.value === String(value))) errors[field.name] = lang === 'ja' ? '選択肢から選んでください。' : 'Choose one of the options.';
+      if (!allowed.some((o) => o.value === String(value))) errors[field.name] = msg(lang, 'validation.choice');
       continue;
     }
-    if (!allowed.some((o) => o.value === value)) errors[field.name] = lang === 'ja' ? '選択肢から選んでください。' : 'Choose one of the options.';
+    if (!allowed.some((o) => o.value === value)) errors[field.name] = msg(lang, 'validation.choice');
   }
   if (Object.keys(errors).length) return { ok: false as const, errors };
   return { ok: true as const, data: v.data as Record<string, unknown> };

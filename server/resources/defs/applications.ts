@@ -8,7 +8,8 @@ import { announceMoves } from '../../modules/pipeline/announce.ts';
 import { raiseCrossedLimits, recordAttendance } from '../../modules/pipeline/attendance.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import type { HookContext, Option, OptionContext } from '../define.ts';
-import { t } from '../define.ts';
+import { msgText } from '../../../shared/texts/index.ts';
+import { pickLangSql } from '../pick-lang-sql.ts';
 import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadColumn, type ReadRow, type Transition } from '../read-model.ts';
 import { clientOptions } from './users.ts';
 import { visaOptions } from './staff.ts';
@@ -48,10 +49,10 @@ async function statusOptions(ctx: OptionContext): Promise<Option[]> {
 const SHUKKIN = '/admin/candidate/shukkin';
 
 const ATTENDANCE_STATES: readonly BadgeState[] = [
-  { value: 'present', label: t('出勤', 'Present'), tone: 'success' },
-  { value: 'late', label: t('遅刻', 'Late'), tone: 'warning' },
-  { value: 'absent', label: t('欠勤', 'Absent'), tone: 'neutral' },
-  { value: 'no_show', label: t('無断欠勤', 'No-show'), tone: 'danger' },
+  { value: 'present', label: msgText('res.common.present'), tone: 'success' },
+  { value: 'late', label: msgText('applicant.late'), tone: 'warning' },
+  { value: 'absent', label: msgText('applicant.absent'), tone: 'neutral' },
+  { value: 'no_show', label: msgText('applicant.noShow'), tone: 'danger' },
 ];
 
 /**
@@ -61,7 +62,7 @@ const ATTENDANCE_STATES: readonly BadgeState[] = [
  */
 export const applicantNameColumn = (applicationId: string): ReadColumn => ({
   name: 'candidateName',
-  label: t('応募者', 'Candidate'),
+  label: msgText('res.applications.candidate'),
   type: 'link',
   sql: 'u.name',
   sortable: true,
@@ -74,14 +75,14 @@ export const applicantNameColumn = (applicationId: string): ReadColumn => ({
 });
 
 const LISTS: Option[] = [
-  { value: 'candidate', label: t('応募者', 'Candidates') },
-  { value: 'kakunin', label: t('就業確認', 'Confirmation') },
-  { value: 'shukkin', label: t('出勤', 'Attendance') },
+  { value: 'candidate', label: msgText('res.common.candidates') },
+  { value: 'kakunin', label: msgText('res.applications.confirmation') },
+  { value: 'shukkin', label: msgText('applicant.attendance') },
 ];
 
 const KINDS: Option[] = [
-  { value: 'daily', label: t('日払い求人', 'Daily jobs') },
-  { value: 'other', label: t('アルバイト求人', 'Part-time jobs') },
+  { value: 'daily', label: msgText('res.common.dailyJobs') },
+  { value: 'other', label: msgText('res.common.partTimeJobs') },
 ];
 
 /** The jobs whose applicants the caller sees, for the job filter. */
@@ -97,17 +98,17 @@ export async function jobOptions({ tenant, db }: OptionContext): Promise<Option[
 /** The status path from the root, names in the caller's language joined with › (SPEC §3 `roots`). */
 const statusPathSql = (lang: 'ja' | 'en') => sql`(
   with recursive up(id, parent_id, name, depth) as (
-    select s0.id, s0.parent_id, ${lang === 'ja' ? sql`s0.name_ja` : sql`coalesce(nullif(s0.name_en, ''), s0.name_ja)`}, 0 from candidate_statuses s0 where s0.id = a.candidate_status_id
+    select s0.id, s0.parent_id, ${pickLangSql(lang, 's0.name_ja', 's0.name_en')}, 0 from candidate_statuses s0 where s0.id = a.candidate_status_id
     union all
-    select p.id, p.parent_id, ${lang === 'ja' ? sql`p.name_ja` : sql`coalesce(nullif(p.name_en, ''), p.name_ja)`}, up.depth + 1 from candidate_statuses p join up on p.id = up.parent_id where up.depth < 20
+    select p.id, p.parent_id, ${pickLangSql(lang, 'p.name_ja', 'p.name_en')}, up.depth + 1 from candidate_statuses p join up on p.id = up.parent_id where up.depth < 20
   )
   select string_agg(name, ' › ' order by depth desc) from up)`;
 
 export const applicationsReadModel = defineReadModel({
   name: 'applicant',
   plural: 'applicants',
-  title: t('応募者', 'Applicant'),
-  titlePlural: t('応募者', 'Applicants'),
+  title: msgText('res.applications.applicant'),
+  titlePlural: msgText('res.applications.applicants'),
   source: (db, tenant) => {
     const q = db
       .selectFrom('applications as a')
@@ -125,14 +126,14 @@ export const applicationsReadModel = defineReadModel({
   id: 'a.id',
   columns: [
     applicantNameColumn('id'),
-    { name: 'candidateEmail', label: t('メール', 'Email'), type: 'text', sql: 'u.email', search: true, hidden: true },
-    { name: 'nationality', label: t('国籍', 'Nationality'), type: 'text', sql: 'p.nationality', sortable: true },
-    { name: 'visaType', label: t('在留資格', 'Residence status'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`v.ja` : sql`coalesce(nullif(v.en, ''), v.ja)`) },
+    { name: 'candidateEmail', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true, hidden: true },
+    { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality', sortable: true },
+    { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => pickLangSql(lang, 'v.ja', 'v.en') },
     // Flagged within 90 days of expiry (the alerts show in the lists too).
-    { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
+    { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
     {
       name: 'jobTitle',
-      label: t('求人', 'Job'),
+      label: msgText('res.common.job'),
       type: 'link',
       sql: langText('j.title'),
       sortable: true,
@@ -143,44 +144,44 @@ export const applicationsReadModel = defineReadModel({
         { route: '/admin/jobs/[id]', params: { id: 'jobId' }, when: { kind: 'other' } },
       ],
     },
-    { name: 'jobId', label: t('求人ID', 'Job ID'), type: 'text', sql: 'j.id', hidden: true },
-    { name: 'kind', label: t('種類', 'Kind'), type: 'badge', sql: 'j.kind', hidden: true, states: KINDS.map((k) => ({ ...k, tone: 'neutral' as const })) },
-    { name: 'clientName', label: t('クライアント', 'Client'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`cl.name` : sql`coalesce(nullif(cl.name_en, ''), cl.name)`), sortable: true, search: true, notNull: true },
-    { name: 'shiftDate', label: t('勤務日', 'Shift date'), type: 'date', sql: 's.date', sortable: true },
-    { name: 'shiftTime', label: t('時間', 'Hours'), type: 'text', sql: () => sql`case when s.id is null then null else to_char(s.start_time, 'HH24:MI') || '–' || to_char(s.end_time, 'HH24:MI') end` },
-    { name: 'status', label: t('ステータス', 'Status'), type: 'badge', sql: () => sql`a.candidate_status_id::text`, notNull: true, states: statusStates },
-    { name: 'statusPath', label: t('ステータスの経路', 'Status path'), type: 'text', sql: (lang) => statusPathSql(lang), hidden: true },
-    { name: 'list', label: t('一覧', 'List'), type: 'text', sql: 'st.list', hidden: true },
+    { name: 'jobId', label: msgText('res.common.jobId'), type: 'text', sql: 'j.id', hidden: true },
+    { name: 'kind', label: msgText('res.common.kind'), type: 'badge', sql: 'j.kind', hidden: true, states: KINDS.map((k) => ({ ...k, tone: 'neutral' as const })) },
+    { name: 'clientName', label: msgText('res.common.client'), type: 'text', sql: (lang) => pickLangSql(lang, 'cl.name', 'cl.name_en'), sortable: true, search: true, notNull: true },
+    { name: 'shiftDate', label: msgText('res.applications.shiftDate'), type: 'date', sql: 's.date', sortable: true },
+    { name: 'shiftTime', label: msgText('res.common.hours'), type: 'text', sql: () => sql`case when s.id is null then null else to_char(s.start_time, 'HH24:MI') || '–' || to_char(s.end_time, 'HH24:MI') end` },
+    { name: 'status', label: msgText('res.common.status'), type: 'badge', sql: () => sql`a.candidate_status_id::text`, notNull: true, states: statusStates },
+    { name: 'statusPath', label: msgText('res.applications.statusPath'), type: 'text', sql: (lang) => statusPathSql(lang), hidden: true },
+    { name: 'list', label: msgText('calendar.list'), type: 'text', sql: 'st.list', hidden: true },
     {
       name: 'unread',
-      label: t('未読', 'Unread'),
+      label: msgText('res.applications.unread'),
       type: 'number',
       // Messages from the candidate after the last one anyone of the company read (a team inbox).
       sql: () => sql`case when c.id is null then 0 else greatest(0, c.last_candidate_seq - coalesce((select max(r.last_seq) from conversation_reads r where r.conversation_id = c.id and r.user_id <> c.candidate_id), 0))::int end`,
       sortable: true,
     },
-    { name: 'messageCount', label: t('メッセージ', 'Messages'), type: 'number', sql: () => sql`coalesce(c.candidate_messages + c.staff_messages, 0)`, hidden: true },
-    { name: 'chatStatus', label: t('チャット', 'Chat'), type: 'number', sql: 'c.chat_status', hidden: true },
-    { name: 'conversationId', label: t('チャットID', 'Chat ID'), type: 'text', sql: 'c.id', hidden: true },
-    { name: 'candidateId', label: t('応募者ID', 'Candidate ID'), type: 'text', sql: 'a.candidate_id', hidden: true },
-    { name: 'companyId', label: t('企業ID', 'Company ID'), type: 'text', sql: 'a.company_id', hidden: true },
-    { name: 'attendance', label: t('出勤', 'Attendance'), type: 'badge', sql: 'at.status', sortable: true, states: ATTENDANCE_STATES, screens: [SHUKKIN] },
-    { name: 'clockIn', label: t('出勤時刻', 'Clock-in'), type: 'datetime', sql: 'at.clock_in', sortable: true, screens: [SHUKKIN] },
-    { name: 'clockOut', label: t('退勤時刻', 'Clock-out'), type: 'datetime', sql: 'at.clock_out', screens: [SHUKKIN] },
-    { name: 'recordedBy', label: t('記録者', 'Recorded by'), type: 'text', sql: 'at.recorded_by_name', screens: [SHUKKIN] },
-    { name: 'createdAt', label: t('応募日時', 'Applied at'), type: 'datetime', sql: 'a.created_at', sortable: true, notNull: true },
-    { name: 'updatedAt', label: t('更新日時', 'Updated'), type: 'datetime', sql: 'a.updated_at', sortable: true, notNull: true },
+    { name: 'messageCount', label: msgText('res.applications.messages'), type: 'number', sql: () => sql`coalesce(c.candidate_messages + c.staff_messages, 0)`, hidden: true },
+    { name: 'chatStatus', label: msgText('common.chat'), type: 'number', sql: 'c.chat_status', hidden: true },
+    { name: 'conversationId', label: msgText('res.applications.chatId'), type: 'text', sql: 'c.id', hidden: true },
+    { name: 'candidateId', label: msgText('res.applications.candidateId'), type: 'text', sql: 'a.candidate_id', hidden: true },
+    { name: 'companyId', label: msgText('res.applications.companyId'), type: 'text', sql: 'a.company_id', hidden: true },
+    { name: 'attendance', label: msgText('applicant.attendance'), type: 'badge', sql: 'at.status', sortable: true, states: ATTENDANCE_STATES, screens: [SHUKKIN] },
+    { name: 'clockIn', label: msgText('res.applications.clock'), type: 'datetime', sql: 'at.clock_in', sortable: true, screens: [SHUKKIN] },
+    { name: 'clockOut', label: msgText('res.applications.clockOut'), type: 'datetime', sql: 'at.clock_out', screens: [SHUKKIN] },
+    { name: 'recordedBy', label: msgText('res.applications.recorded'), type: 'text', sql: 'at.recorded_by_name', screens: [SHUKKIN] },
+    { name: 'createdAt', label: msgText('applicant.appliedAt'), type: 'datetime', sql: 'a.created_at', sortable: true, notNull: true },
+    { name: 'updatedAt', label: msgText('res.applications.updated'), type: 'datetime', sql: 'a.updated_at', sortable: true, notNull: true },
   ],
   filters: [
-    { name: 'kind', label: t('種類', 'Kind'), kind: 'select', options: KINDS, where: (eb, v) => eb('j.kind', '=', v) },
-    { name: 'list', label: t('一覧', 'List'), kind: 'select', options: LISTS, where: (eb, v) => eb('st.list', '=', v) },
-    { name: 'status', label: t('ステータス', 'Status'), kind: 'select', options: statusOptions, where: (eb, v) => eb('a.candidate_status_id', '=', uuidOr(v)) },
-    { name: 'job', label: t('求人', 'Job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
-    { name: 'client', label: t('クライアント', 'Client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('a.client_id', '=', uuidOr(v)) },
-    { name: 'shiftDate', label: t('勤務日', 'Shift date'), kind: 'date', where: (_, v) => dateWindow('s.date', v) },
-    { name: 'visa', label: t('在留資格', 'Residence status'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`) },
-    { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
-    { name: 'nationality', label: t('国籍', 'Nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
+    { name: 'kind', label: msgText('res.common.kind'), kind: 'select', options: KINDS, where: (eb, v) => eb('j.kind', '=', v) },
+    { name: 'list', label: msgText('calendar.list'), kind: 'select', options: LISTS, where: (eb, v) => eb('st.list', '=', v) },
+    { name: 'status', label: msgText('res.common.status'), kind: 'select', options: statusOptions, where: (eb, v) => eb('a.candidate_status_id', '=', uuidOr(v)) },
+    { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
+    { name: 'client', label: msgText('res.common.client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('a.client_id', '=', uuidOr(v)) },
+    { name: 'shiftDate', label: msgText('res.applications.shiftDate'), kind: 'date', where: (_, v) => dateWindow('s.date', v) },
+    { name: 'visa', label: msgText('res.common.residenceStatus'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`) },
+    { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
+    { name: 'nationality', label: msgText('res.common.nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
   ],
   defaultSort: { column: 'updatedAt', dir: 'desc' },
   // Keyset: a company's 10,000 applications page as fast on the last page as on the first.
@@ -195,10 +196,10 @@ export const applicationsReadModel = defineReadModel({
   // Attendance on the shukkin list (docs/pipeline.md): who recorded it is kept with the record.
   actions: (
     [
-      ['clockIn', t('出勤', 'Clock in'), t('出勤を記録しました。', 'Clock-in recorded.')],
-      ['clockOut', t('退勤', 'Clock out'), t('退勤を記録しました。', 'Clock-out recorded.')],
-      ['absent', t('欠勤', 'Absent'), t('欠勤を記録しました。', 'Absence recorded.')],
-      ['noShow', t('無断欠勤', 'No-show'), t('無断欠勤を記録しました。', 'No-show recorded.')],
+      ['clockIn', msgText('res.applications.clockInAction'), msgText('res.applications.clockRecorded')],
+      ['clockOut', msgText('res.applications.clockOutAction'), msgText('res.applications.clockOutRecorded')],
+      ['absent', msgText('applicant.absent'), msgText('res.applications.absenceRecorded')],
+      ['noShow', msgText('applicant.noShow'), msgText('res.applications.noShowRecorded')],
     ] as const
   ).map(([name, label, done]) => ({
     name,
@@ -207,10 +208,10 @@ export const applicationsReadModel = defineReadModel({
     bulk: true,
     codes: LIST_CODES.shukkin,
     screens: [SHUKKIN],
-    ...(name === 'noShow' ? { confirm: t('選んだ人を無断欠勤として記録しますか？', 'Record the selected people as no-shows?') } : {}),
+    ...(name === 'noShow' ? { confirm: msgText('res.applications.recordSelectedPeople') } : {}),
     run: async (rows: ReadRow[], ctx: HookContext) => {
       const onShukkin = rows.filter((r) => r.list === 'shukkin').map((r) => r.id);
-      if (onShukkin.length !== rows.length) return t('出勤の一覧にいる応募者だけ記録できます。', 'Attendance can be recorded only for applicants on the attendance list.');
+      if (onShukkin.length !== rows.length) return msgText('res.applications.attendanceCanRecorded');
       const { changed, refused, crossed } = await recordAttendance(ctx.db, ctx.user, onShukkin, name);
       await raiseCrossedLimits(ctx.db, ctx.services.bus, crossed);
       // A clock-in the person may not work: said for each of them, by name, in both languages (the others are recorded).
@@ -229,7 +230,7 @@ export const applicationsReadModel = defineReadModel({
           });
         }
       }
-      if (!changed) return name === 'clockOut' ? t('出勤が記録されていないため、退勤を記録できません。', 'Clock-out needs a clock-in first.') : t('記録できませんでした。', 'Nothing was recorded.');
+      if (!changed) return name === 'clockOut' ? msgText('res.applications.clockOutNeeds') : msgText('res.applications.nothingWasRecorded');
     },
   })),
   transitions: {

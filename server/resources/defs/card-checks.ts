@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import { hasNoTenant, isPlatform, tenantScopedQuery } from '../../access/tenancy.ts';
-import { t } from '../define.ts';
+import { msgText } from '../../../shared/texts/index.ts';
+import { pickLangSql } from '../pick-lang-sql.ts';
 import { dateWindow, defineReadModel, type BadgeState } from '../read-model.ts';
 import { visaOptions } from './staff.ts';
 
 const STATES: BadgeState[] = [
-  { value: 'pending', label: t('確認待ち', 'Waiting for a check'), tone: 'warning' },
-  { value: 'reupload', label: t('再アップロード依頼', 'Re-upload asked'), tone: 'info' },
-  { value: 'rejected', label: t('却下', 'Rejected'), tone: 'danger' },
-  { value: 'verified', label: t('確認済み', 'Verified'), tone: 'success' },
+  { value: 'pending', label: msgText('res.cardChecks.waitingCheck'), tone: 'warning' },
+  { value: 'reupload', label: msgText('res.cardChecks.reUploadAsked'), tone: 'info' },
+  { value: 'rejected', label: msgText('res.common.rejected'), tone: 'danger' },
+  { value: 'verified', label: msgText('res.common.verified'), tone: 'success' },
 ];
 
 /**
@@ -23,8 +24,8 @@ const STATES: BadgeState[] = [
 export const cardChecksReadModel = defineReadModel({
   name: 'residenceCard',
   plural: 'residenceCards',
-  title: t('在留カード', 'Residence card'),
-  titlePlural: t('在留カード', 'Residence cards'),
+  title: msgText('res.common.residenceCard'),
+  titlePlural: msgText('res.cardChecks.residenceCards'),
   source: (db, tenant) => {
     if (hasNoTenant(tenant)) return null;
     const q = db
@@ -48,40 +49,40 @@ export const cardChecksReadModel = defineReadModel({
   id: 'rc.id',
   columns: [
     // Alphabetical happens to be the queue's order: pending, rejected, reupload, verified.
-    { name: 'state', label: t('状態', 'State'), type: 'badge', sql: 'rc.status', states: STATES, sortable: true, notNull: true },
-    { name: 'name', label: t('氏名', 'Name'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'card' },
-    { name: 'email', label: t('メール', 'Email'), type: 'text', sql: 'u.email', search: true },
-    { name: 'nationality', label: t('国籍', 'Nationality'), type: 'text', sql: 'p.nationality' },
-    { name: 'cardNumber', label: t('カード番号', 'Card number'), type: 'text', sql: 'rc.card_number', search: true },
+    { name: 'state', label: msgText('res.common.state'), type: 'badge', sql: 'rc.status', states: STATES, sortable: true, notNull: true },
+    { name: 'name', label: msgText('res.common.name'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'card' },
+    { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
+    { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality' },
+    { name: 'cardNumber', label: msgText('res.cardChecks.cardNumber'), type: 'text', sql: 'rc.card_number', search: true },
     {
       name: 'numberFormat',
-      label: t('番号の形式', 'Number format'),
+      label: msgText('res.cardChecks.numberFormat'),
       type: 'badge',
       sql: () => sql`case when rc.card_number ~ '^[A-Z]{2}[0-9]{8}[A-Z]{2}$' then 'ok' else 'bad' end`,
       states: [
-        { value: 'ok', label: t('正しい', 'Matches'), tone: 'success' },
-        { value: 'bad', label: t('不一致', 'Does not match'), tone: 'danger' },
+        { value: 'ok', label: msgText('res.cardChecks.matches'), tone: 'success' },
+        { value: 'bad', label: msgText('res.cardChecks.doesNotMatch'), tone: 'danger' },
       ],
     },
-    { name: 'visaType', label: t('在留資格', 'Residence status'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`v.ja` : sql`coalesce(nullif(v.en, ''), v.ja)`) },
-    { name: 'expiry', label: t('在留期限', 'Card expiry'), type: 'date', sql: 'rc.expiry', sortable: true, soon: 90 },
+    { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => pickLangSql(lang, 'v.ja', 'v.en') },
+    { name: 'expiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: 'rc.expiry', sortable: true, soon: 90 },
     {
       name: 'permission',
-      label: t('資格外活動許可', 'Permission outside status'),
+      label: msgText('res.common.permissionOutsideStatus'),
       type: 'badge',
       sql: () => sql`case when rc.permission_outside_status then 'yes' else 'no' end`,
       states: [
-        { value: 'yes', label: t('あり', 'Yes'), tone: 'neutral' },
-        { value: 'no', label: t('なし', 'No'), tone: 'neutral' },
+        { value: 'yes', label: msgText('res.cardChecks.yes'), tone: 'neutral' },
+        { value: 'no', label: msgText('res.cardChecks.no'), tone: 'neutral' },
       ],
     },
-    { name: 'uploadedAt', label: t('アップロード', 'Uploaded'), type: 'datetime', sql: 'rc.created_at', sortable: true, notNull: true },
-    { name: 'decidedBy', label: t('確認者', 'Checked by'), type: 'text', sql: () => sql`nullif(rc.decided_by_name, '')` },
+    { name: 'uploadedAt', label: msgText('res.cardChecks.uploaded'), type: 'datetime', sql: 'rc.created_at', sortable: true, notNull: true },
+    { name: 'decidedBy', label: msgText('res.cardChecks.checked'), type: 'text', sql: () => sql`nullif(rc.decided_by_name, '')` },
   ],
   filters: [
-    { name: 'state', label: t('状態', 'State'), kind: 'select', options: STATES.map((s) => ({ value: s.value, label: s.label })), where: (eb, v) => eb('rc.status', '=', v) },
-    { name: 'visa', label: t('在留資格', 'Residence status'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('rc.visa_type_id', '=', Number(v)) : sql<boolean>`false`) },
-    { name: 'expiry', label: t('在留期限', 'Card expiry'), kind: 'date', where: (_, v) => dateWindow('rc.expiry', v) },
+    { name: 'state', label: msgText('res.common.state'), kind: 'select', options: STATES.map((s) => ({ value: s.value, label: s.label })), where: (eb, v) => eb('rc.status', '=', v) },
+    { name: 'visa', label: msgText('res.common.residenceStatus'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('rc.visa_type_id', '=', Number(v)) : sql<boolean>`false`) },
+    { name: 'expiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('rc.expiry', v) },
   ],
   defaultSort: { column: 'state', dir: 'asc' },
   paging: 'offset',

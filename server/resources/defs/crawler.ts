@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import type { Text } from '../../../shared/i18n.ts';
 import { z } from 'zod';
 import { runSource } from '../../modules/crawler/run.ts';
-import { f, platformScope, t, type ResourceDef } from '../define.ts';
+import { f, platformScope, type ResourceDef } from '../define.ts';
+import { msg, msgText } from '../../../shared/texts/index.ts';
 import { companyOptions } from './organizations.ts';
 import { clientOptions } from './users.ts';
 
@@ -11,7 +13,7 @@ import { clientOptions } from './users.ts';
  * fields are, the company and client its drafts belong to, and how often it runs. "Run now" is a
  * record action; the record page shows the run history (server/web/screens/admin/crawler-runs.tsx).
  */
-const selector = (name: string, label: ReturnType<typeof t>, o: { required?: boolean; hint?: ReturnType<typeof t> } = {}) =>
+const selector = (name: string, label: Text, o: { required?: boolean; hint?: Text } = {}) =>
   f.text(name, label, { max: 300, required: o.required ?? false, ...(o.hint ? { hint: o.hint } : {}) });
 
 const httpUrl = z
@@ -19,49 +21,49 @@ const httpUrl = z
   .trim()
   .min(1)
   .max(2000)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { message: 'url', params: { ja: 'http:// または https:// で始まるURLを入力してください。', en: 'Enter a URL starting with http:// or https://.' } });
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { message: 'url', params: msgText('integrations.url') });
 
 export const crawlerSourceResource: ResourceDef = {
   name: 'crawlerSource',
   plural: 'crawlerSources',
   table: 'crawler_sources',
-  title: t('取り込み元', 'Import source'),
-  titlePlural: t('求人の取り込み元', 'Job import sources'),
+  title: msgText('res.crawler.importSource'),
+  titlePlural: msgText('res.crawler.jobImportSources'),
   labelField: 'name',
   defaultSort: { field: 'name', dir: 'asc' },
   scope: platformScope,
   fields: [
-    f.text('name', t('名前', 'Name'), { list: true, sortable: true, search: true }),
-    { ...f.text('url', t('取り込むページのURL', 'URL of the page or feed'), { list: true, search: true }), schema: httpUrl },
-    f.select('format', t('形式', 'Format'), [
-      { value: 'html', label: t('HTMLページ', 'HTML page') },
-      { value: 'json', label: t('JSONフィード', 'JSON feed') },
+    f.text('name', msgText('res.crawler.name'), { list: true, sortable: true, search: true }),
+    { ...f.text('url', msgText('res.crawler.urlPageFeed'), { list: true, search: true }), schema: httpUrl },
+    f.select('format', msgText('res.crawler.format'), [
+      { value: 'html', label: msgText('res.crawler.htmlPage') },
+      { value: 'json', label: msgText('res.crawler.jsonFeed') },
     ], { default: 'html', list: true, filter: true }),
-    f.select('job_kind', t('取り込む求人の種類', 'Import as'), [
-      { value: 'other', label: t('アルバイト求人', 'Part-time jobs') },
-      { value: 'daily', label: t('日払い求人', 'Daily jobs') },
+    f.select('job_kind', msgText('res.crawler.import'), [
+      { value: 'other', label: msgText('res.common.partTimeJobs') },
+      { value: 'daily', label: msgText('res.common.dailyJobs') },
     ], { default: 'other' }),
-    f.ref('company_id', t('派遣会社', 'Staffing company'), companyOptions, { list: true, filter: true }),
-    f.ref('client_id', t('クライアント', 'Client'), clientOptions),
-    selector('item_selector', t('求人の場所', 'Where each job is'), {
+    f.ref('company_id', msgText('res.common.staffingCompany'), companyOptions, { list: true, filter: true }),
+    f.ref('client_id', msgText('res.common.client'), clientOptions),
+    selector('item_selector', msgText('res.crawler.whereEachJob'), {
       required: true,
-      hint: t('HTML: 求人1件を囲む要素のCSSセレクタ（例: li.job）。JSON: 求人の配列のパス（例: data.jobs）。', 'HTML: a CSS selector of the element holding one job (e.g. li.job). JSON: the dotted path of the array of jobs (e.g. data.jobs).'),
+      hint: msgText('res.crawler.htmlCssSelector'),
     }),
-    selector('map_title', t('タイトル', 'Title'), { required: true, hint: t('求人の中のCSSセレクタ、またはJSONのパス。', 'A CSS selector inside the job, or a JSON path.') }),
-    selector('map_url', t('求人のリンク', 'Link to the job'), { hint: t('リンク（a要素）のセレクタ。同じリンクの求人は二重に取り込みません。', 'The selector of the link (an a element). A job with the same link is never imported twice.') }),
-    selector('map_title_en', t('タイトル（英語）', 'Title (English)')),
-    selector('map_description', t('仕事内容', 'Description')),
-    selector('map_wage', t('給与', 'Pay'), { hint: t('最初の数字を円として読みます（例: 時給1,200円 → 1200）。', 'The first number is read as yen (e.g. ¥1,200/hour → 1200).') }),
-    selector('map_prefecture', t('都道府県', 'Prefecture')),
-    selector('map_city', t('市区町村', 'City')),
-    selector('map_station', t('最寄り駅', 'Station')),
-    f.number('schedule_minutes', t('取り込みの間隔（分）', 'Run every (minutes)'), { min: 5, max: 60 * 24 * 30, default: 1440 }),
-    f.boolean('active', t('自動で取り込む', 'Run on schedule'), { list: true, filter: true, default: true }),
+    selector('map_title', msgText('res.common.title'), { required: true, hint: msgText('res.crawler.cssSelectorInside') }),
+    selector('map_url', msgText('res.crawler.linkJob'), { hint: msgText('res.crawler.selectorLinkElement') }),
+    selector('map_title_en', msgText('res.common.titleEnglish')),
+    selector('map_description', msgText('res.crawler.description')),
+    selector('map_wage', msgText('common.pay'), { hint: msgText('res.crawler.firstNumberRead') }),
+    selector('map_prefecture', msgText('res.common.prefecture')),
+    selector('map_city', msgText('res.common.city')),
+    selector('map_station', msgText('res.crawler.station')),
+    f.number('schedule_minutes', msgText('res.crawler.runEveryMinutes'), { min: 5, max: 60 * 24 * 30, default: 1440 }),
+    f.boolean('active', msgText('res.crawler.runSchedule'), { list: true, filter: true, default: true }),
   ],
   computed: [
     {
       name: 'last_run',
-      label: t('前回の取り込み', 'Last run'),
+      label: msgText('res.crawler.lastRun'),
       list: true,
       sql: (table) =>
         sql<string | null>`(select r.status || ' · ' || r.imported || ' new / ' || r.updated || ' updated / ' || r.skipped || ' skipped · ' || to_char(r.started_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI')
@@ -74,18 +76,18 @@ export const crawlerSourceResource: ResourceDef = {
     const companyId = input.company_id ?? (ctx.id ? (await ctx.db.selectFrom('crawler_sources').select('company_id').where('id', '=', ctx.id).executeTakeFirst())?.company_id : undefined);
     const client = await ctx.db.selectFrom('clients').select('company_id').where('id', '=', String(input.client_id)).executeTakeFirst();
     if (client && companyId && client.company_id !== companyId) {
-      return { client_id: ctx.lang === 'ja' ? 'この派遣会社のクライアントを選んでください。' : 'Choose a client of this staffing company.' };
+      return { client_id: msg(ctx.lang, 'res.crawler.chooseClientOfCompany') };
     }
     return {};
   },
   actions: [
     {
       name: 'run',
-      label: t('今すぐ取り込む', 'Run now'),
-      done: t('取り込みが終わりました。結果は下の履歴にあります。', 'The import run finished: its result is in the history below.'),
+      label: msgText('res.crawler.runNow'),
+      done: msgText('res.crawler.importRunFinished'),
       async run(row, ctx) {
         const r = await runSource(ctx.db, row.id, { log: ctx.services.log, outbound: ctx.services.outbound, bus: ctx.services.bus });
-        if (!r) return t('この取り込み元は別の処理で取り込み中です。しばらくしてから履歴を確認してください。', 'This source is being run elsewhere right now. Check the history in a moment.');
+        if (!r) return msgText('res.crawler.sourceBeingRun');
       },
     },
   ],

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { tenantScopedQuery } from '../../access/tenancy.ts';
 import type { HookContext, Option } from '../define.ts';
-import { t } from '../define.ts';
+import { msgText } from '../../../shared/texts/index.ts';
 import { recordInterviewResult, type InterviewResult } from '../../modules/pipeline/interviews.ts';
 import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadRow } from '../read-model.ts';
 import { applicantNameColumn, jobOptions } from './applications.ts';
@@ -13,11 +13,11 @@ import { applicantNameColumn, jobOptions } from './applications.ts';
  * just closes the interview. Interviews are scheduled from the applicant record.
  */
 const STATES: readonly BadgeState[] = [
-  { value: 'scheduled', label: t('予定', 'Scheduled'), tone: 'info' },
-  { value: 'pass', label: t('合格', 'Passed'), tone: 'success' },
-  { value: 'fail', label: t('不合格', 'Not passed'), tone: 'neutral' },
-  { value: 'hold', label: t('保留', 'On hold'), tone: 'warning' },
-  { value: 'cancelled', label: t('キャンセル', 'Cancelled'), tone: 'neutral' },
+  { value: 'scheduled', label: msgText('interviewStatus.scheduled'), tone: 'info' },
+  { value: 'pass', label: msgText('interviewStatus.pass'), tone: 'success' },
+  { value: 'fail', label: msgText('interviewStatus.fail'), tone: 'neutral' },
+  { value: 'hold', label: msgText('interviewStatus.hold'), tone: 'warning' },
+  { value: 'cancelled', label: msgText('interviewStatus.cancelled'), tone: 'neutral' },
 ];
 
 const result = (name: InterviewResult, label: { ja: string; en: string }, done: { ja: string; en: string }, confirm?: { ja: string; en: string }) => ({
@@ -28,15 +28,15 @@ const result = (name: InterviewResult, label: { ja: string; en: string }, done: 
   ...(confirm ? { confirm } : {}),
   run: async (rows: ReadRow[], ctx: HookContext) => {
     const changed = await recordInterviewResult(ctx.services, ctx.user, ctx.tenant, rows.map((r) => r.id), name);
-    if (!changed) return t('終わった面接の結果は変えられません。', 'The result of a finished interview cannot be changed.');
+    if (!changed) return msgText('res.interviews.resultFinishedInterview');
   },
 });
 
 export const interviewsReadModel = defineReadModel({
   name: 'interview',
   plural: 'interviews',
-  title: t('面接', 'Interview'),
-  titlePlural: t('面接', 'Interviews'),
+  title: msgText('res.interviews.interview'),
+  titlePlural: msgText('interview.title'),
   source: (db, tenant) => {
     const q = db
       .selectFrom('interviews as i')
@@ -47,29 +47,29 @@ export const interviewsReadModel = defineReadModel({
   },
   id: 'i.id',
   columns: [
-    { name: 'startsAt', label: t('日時', 'When'), type: 'datetime', sql: 'i.starts_at', sortable: true, notNull: true },
+    { name: 'startsAt', label: msgText('res.common.when'), type: 'datetime', sql: 'i.starts_at', sortable: true, notNull: true },
     applicantNameColumn('applicationId'),
-    { name: 'applicationId', label: t('応募ID', 'Application ID'), type: 'text', sql: 'a.id', hidden: true },
-    { name: 'kind', label: t('種類', 'Kind'), type: 'text', sql: 'j.kind', hidden: true },
+    { name: 'applicationId', label: msgText('res.interviews.applicationId'), type: 'text', sql: 'a.id', hidden: true },
+    { name: 'kind', label: msgText('res.common.kind'), type: 'text', sql: 'j.kind', hidden: true },
     {
       name: 'jobTitle',
-      label: t('求人', 'Job'),
+      label: msgText('res.common.job'),
       type: 'text',
       sql: langText('j.title'),
       search: true,
     },
-    { name: 'minutes', label: t('時間（分）', 'Minutes'), type: 'number', sql: 'i.minutes' },
-    { name: 'place', label: t('場所・URL', 'Where'), type: 'text', sql: () => sql`coalesce(nullif(i.online_url, ''), i.place)` },
-    { name: 'interviewers', label: t('面接官', 'Interviewers'), type: 'text', sql: 'i.interviewers', search: true },
-    { name: 'status', label: t('結果', 'Result'), type: 'badge', sql: 'i.status', sortable: true, notNull: true, states: STATES },
+    { name: 'minutes', label: msgText('res.interviews.minutes'), type: 'number', sql: 'i.minutes' },
+    { name: 'place', label: msgText('res.interviews.where'), type: 'text', sql: () => sql`coalesce(nullif(i.online_url, ''), i.place)` },
+    { name: 'interviewers', label: msgText('interview.interviewers'), type: 'text', sql: 'i.interviewers', search: true },
+    { name: 'status', label: msgText('res.interviews.result'), type: 'badge', sql: 'i.status', sortable: true, notNull: true, states: STATES },
   ],
   filters: [
-    { name: 'status', label: t('結果', 'Result'), kind: 'select', options: STATES.map(({ value, label }): Option => ({ value, label })), where: (eb, v) => eb('i.status', '=', v) },
-    { name: 'when', label: t('日付', 'Date'), kind: 'date', where: (_, v) => dateWindow(sql`(i.starts_at at time zone 'Asia/Tokyo')::date`, v) },
-    { name: 'job', label: t('求人', 'Job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
+    { name: 'status', label: msgText('res.interviews.result'), kind: 'select', options: STATES.map(({ value, label }): Option => ({ value, label })), where: (eb, v) => eb('i.status', '=', v) },
+    { name: 'when', label: msgText('common.date'), kind: 'date', where: (_, v) => dateWindow(sql`(i.starts_at at time zone 'Asia/Tokyo')::date`, v) },
+    { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
     {
       name: 'week',
-      label: t('週', 'Week'),
+      label: msgText('res.common.week'),
       kind: 'date',
       hidden: true,
       // Monday 00:00 to the next Monday 00:00 in Japan.
@@ -81,9 +81,9 @@ export const interviewsReadModel = defineReadModel({
   screens: [{ path: '/admin/interview' }],
   calendar: { column: 'startsAt', label: 'candidateName', badge: 'status', week: 'week' },
   actions: [
-    result('pass', t('合格', 'Pass'), t('合格にしました。応募者を次のステータスへ移しました。', 'Marked as passed; the applicant moved to the next status.')),
-    result('fail', t('不合格', 'Fail'), t('不合格にしました。応募を終了しました。', 'Marked as not passed; the application was closed.'), t('不合格にして応募を終了しますか？', 'Mark as not passed and close the application?')),
-    result('hold', t('保留', 'Hold'), t('保留にしました。', 'Put on hold.')),
-    result('cancelled', t('キャンセル', 'Cancel'), t('面接をキャンセルしました。', 'Interview cancelled.'), t('この面接をキャンセルしますか？', 'Cancel this interview?')),
+    result('pass', msgText('res.interviews.pass'), msgText('res.interviews.markedPassedApplicant')),
+    result('fail', msgText('res.interviews.fail'), msgText('res.interviews.markedNotPassed'), msgText('res.interviews.markNotPassed')),
+    result('hold', msgText('res.interviews.holdAction'), msgText('res.interviews.putHold')),
+    result('cancelled', msgText('res.interviews.cancel'), msgText('res.interviews.interviewCancelled'), msgText('res.interviews.cancelInterview')),
   ],
 });

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { hasNoTenant } from '../../access/tenancy.ts';
 import { z } from 'zod';
-import type { Text } from '../../../shared/i18n.ts';
+import { pickLang, type Text } from '../../../shared/i18n.ts';
 import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
 import { createRow, recordAudit, updateRow, type Actor } from '../repo.ts';
 import {
   companyClientScope,
   f,
-  t,
+  inBoth,
   type BeforeWriteResult,
   type FieldDef,
   type HookContext,
@@ -18,6 +18,7 @@ import {
   type ResourceValidateContext,
   type WriteChange,
 } from '../define.ts';
+import { msg, msgText } from '../../../shared/texts/index.ts';
 import { cachedReference } from '../../modules/enums/reference-cache.ts';
 import { enumOptions, idChoice, languageOptions, visaOptions } from './staff.ts';
 import { allIndustryOptions } from './templates.ts';
@@ -44,10 +45,10 @@ import { SSW_FIELDS } from '../../modules/workforce/work-limits.ts';
 const blankable = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(max));
 
 export const JOB_STATUSES: Option[] = [
-  { value: 'draft', label: t('下書き', 'Draft') },
-  { value: 'open', label: t('募集中', 'Open') },
-  { value: 'paused', label: t('一時停止', 'Paused') },
-  { value: 'closed', label: t('募集終了', 'Closed') },
+  { value: 'draft', label: msgText('res.common.draft') },
+  { value: 'open', label: msgText('res.jobs.open') },
+  { value: 'paused', label: msgText('res.jobs.paused') },
+  { value: 'closed', label: msgText('res.jobs.closed') },
 ];
 
 const PREFECTURE_OPTIONS: Option[] = PREFECTURES.map((p) => ({ value: p.ja, label: p }));
@@ -75,7 +76,7 @@ async function loadCategoryChoices(db: OptionContext['db']): Promise<Option[]> {
   return rows.map((r) => ({
     value: r.id,
     label: r.industry_ja
-      ? { ja: `${r.industry_ja}：${r.name_ja}`, en: `${r.industry_en || r.industry_ja}: ${r.name_en || r.name_ja}` }
+      ? inBoth((lang) => msg(lang, 'res.jobs.categoryOfIndustry', { industry: pickLang(lang, r.industry_ja, r.industry_en), category: pickLang(lang, r.name_ja, r.name_en) }))
       : { ja: r.name_ja, en: r.name_en || r.name_ja },
   }));
 }
@@ -95,96 +96,90 @@ const idMulti = (name: string, label: Text, options: (ctx: OptionContext) => Pro
 
 function jobFields(kind: 'daily' | 'other'): FieldDef[] {
   return [
-    f.ref('client_id', t('クライアント', 'Client'), clientOptions, {
+    f.ref('client_id', msgText('res.common.client'), clientOptions, {
       list: true,
       filter: true,
       createOnly: true,
-      hint: t('求人を出す取引先です。登録後は変更できません。', 'The client the job is for. It cannot be changed later.'),
+      hint: msgText('res.jobs.clientJobCannot'),
     }),
-    f.text('title_ja', t('求人タイトル（日本語）', 'Title (Japanese)'), { max: 200, list: true, sortable: true, search: true }),
-    f.text('title_en', t('求人タイトル（英語）', 'Title (English)'), { max: 200, sortable: true, search: true }),
-    f.textarea('description_ja', t('仕事内容（日本語）', 'Description (Japanese)'), { max: 10_000, schema: blankable(10_000) }),
-    f.textarea('description_en', t('仕事内容（英語）', 'Description (English)'), { max: 10_000, schema: blankable(10_000) }),
-    idChoice('job_type_id', t('職種区分', 'Job type'), enumOptions('jobTypes'), { list: kind === 'other', filter: true }),
+    f.text('title_ja', msgText('res.jobs.titleJapanese'), { max: 200, list: true, sortable: true, search: true }),
+    f.text('title_en', msgText('res.jobs.titleEnglish'), { max: 200, sortable: true, search: true }),
+    f.textarea('description_ja', msgText('res.jobs.descriptionJapanese'), { max: 10_000, schema: blankable(10_000) }),
+    f.textarea('description_en', msgText('res.jobs.descriptionEnglish'), { max: 10_000, schema: blankable(10_000) }),
+    idChoice('job_type_id', msgText('res.jobs.jobType'), enumOptions('jobTypes'), { list: kind === 'other', filter: true }),
     // What the placement rules read of the work (docs/workforce.md "The data behind the rules");
     // blank: the job type's default.
     {
-      ...f.select('ssw_field', t('特定技能の分野', 'Specified skilled worker field'), SSW_FIELDS.map(([ja, en]) => ({ value: ja, label: t(ja, en) }))),
+      ...f.select('ssw_field', msgText('res.jobs.specifiedSkilledWorker'), SSW_FIELDS.map(([ja, en]) => ({ value: ja, label: { ja, en } }))),
       schema: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.enum(SSW_FIELDS.map(([ja]) => ja) as [string, ...string[]]).nullable()),
-      hint: t(
-        '特定技能の人は、自分の分野の仕事にだけ配置できます（特定技能運用要領）。空欄なら職種区分の分野です。',
-        'A specified skilled worker is placed only on work of their own field (特定技能運用要領). Blank: the job type’s field.',
-      ),
+      hint: msgText('res.jobs.specifiedSkilledWorkerPlaced', { rule: '特定技能運用要領' }),
     },
     {
-      ...f.select('simple_labour', t('単純作業', 'Simple manual work'), [
-        { value: 'true', label: t('はい（ピッキング、梱包、清掃、ライン作業、配膳など）', 'Yes (picking, packing, cleaning, line work, serving…)') },
-        { value: 'false', label: t('いいえ', 'No') },
+      ...f.select('simple_labour', msgText('res.jobs.simpleManualWork'), [
+        { value: 'true', label: msgText('res.jobs.yesPickingPacking') },
+        { value: 'false', label: msgText('list.no') },
       ]),
       schema: z.preprocess((v) => (v === '' || v === undefined || v === null ? null : v === true || v === 'true' ? true : v === false || v === 'false' ? false : v), z.boolean().nullable()),
-      hint: t(
-        '技術・人文知識・国際業務や技能実習の人は単純作業に配置できません（入管法別表第一の二）。空欄なら職種区分の設定です。',
-        'People with the engineer/specialist or technical intern status are not placed on simple manual work (Immigration Control Act, Appended Table I (2)). Blank: the job type’s setting.',
-      ),
+      hint: msgText('res.jobs.peopleEngineerSpecialist'),
     },
-    f.text('supervisor', t('派遣先責任者', 'Client’s supervisor for dispatched staff'), {
+    f.text('supervisor', msgText('res.jobs.clientsSupervisorDispatched'), {
       max: 100,
       required: false,
-      hint: t('派遣元管理台帳に記載します（労働者派遣法施行規則第31条）。', 'Entered in the dispatch ledger (労働者派遣法施行規則第31条).'),
+      hint: msgText('res.jobs.enteredDispatchLedger', { rule: '労働者派遣法施行規則第31条' }),
     }),
-    idChoice('pay_type_id', t('給与形態', 'Pay type'), enumOptions('payTypes')),
-    f.number('wage', t('給与（円）', 'Pay (yen)'), {
+    idChoice('pay_type_id', msgText('res.jobs.payType'), enumOptions('payTypes')),
+    f.number('wage', msgText('res.jobs.payYen'), {
       min: 0,
       max: 10_000_000,
       cell: 'money',
       list: true,
       sortable: true,
-      hint: t('給与形態の単位で入力します（時給なら1時間あたり）。', 'In the unit of the pay type (per hour for hourly pay).'),
+      hint: msgText('res.jobs.unitPayType'),
     }),
     // Money (docs/payroll.md): what the client is billed per hour, and how the shifts are paid.
-    f.number('bill_rate', t('請求単価（円/時）', 'Bill rate (yen per hour)'), {
+    f.number('bill_rate', msgText('res.jobs.billRateYen'), {
       min: 0,
       max: 1_000_000,
       cell: 'money',
       required: false,
-      hint: t('クライアントへの請求額の1時間あたりの単価です。空欄なら請求書に載りません。', 'What the client is billed per hour worked. Blank: the job is not invoiced.'),
+      hint: msgText('res.jobs.whatClientBilled'),
     }),
     {
-      ...f.select('pay_mode', t('給与の支払い', 'Paid'), [
-        { value: 'daily', label: t('日払い（勤務ごと）', 'Daily (per shift)') },
-        { value: 'monthly', label: t('月払い（締め日でまとめて）', 'Monthly (with the pay run)') },
+      ...f.select('pay_mode', msgText('res.jobs.paid'), [
+        { value: 'daily', label: msgText('res.jobs.dailyPerShift') },
+        { value: 'monthly', label: msgText('res.jobs.monthlyPayRun') },
       ], { default: kind === 'daily' ? 'daily' : 'monthly' }),
       // Left out of a form or call: the job keeps its mode (a new job: by its kind).
       schema: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['daily', 'monthly']).optional()),
     },
-    idChoice('overtime_id', t('残業', 'Overtime'), enumOptions('overtimes')),
-    idChoice('job_week_id', t('勤務日数', 'Days per week'), enumOptions('jobWeeks')),
-    idChoice('read_skill_id', t('必要な日本語の読み', 'Japanese reading needed'), enumOptions('readSkills')),
-    f.ref('industry_id', t('業種', 'Industry'), industryChoices, { required: false }),
-    f.ref('category_id', t('職種', 'Category'), categoryChoices, { required: false }),
-    f.select('prefecture', t('都道府県', 'Prefecture'), PREFECTURE_OPTIONS, { list: true, filter: true, sortable: true }),
-    f.text('city', t('市区町村', 'City'), { max: 100, search: true, schema: blankable(100) }),
-    f.text('station', t('最寄り駅', 'Nearest station'), { max: 100, search: true, schema: blankable(100) }),
-    f.text('city_en', t('市区町村（英語表記）', 'City in English'), { max: 100, search: true, schema: blankable(100), hint: t('英語のページに表示します（例: Koto, Tokyo）。空欄なら日本語表記を「日本語」と添えて表示します。', 'Shown on English pages (e.g. Koto, Tokyo). Left blank, the Japanese name shows, marked as Japanese.') }),
-    f.text('station_en', t('最寄り駅（英語表記）', 'Nearest station in English'), { max: 100, search: true, schema: blankable(100), hint: t('例: Monzen-nakacho Station', 'e.g. Monzen-nakacho Station') }),
-    f.multi('languages', t('仕事で使う言語', 'Languages used at work'), languageOptions, { filter: true }),
-    idMulti('visa_type_ids', t('応募できる在留資格', 'Residence statuses accepted'), visaOptions, {
-      hint: t('選ばない場合は、就労できるすべての在留資格の方が応募できます。', 'None chosen: anyone whose status permits the work may apply.'),
+    idChoice('overtime_id', msgText('res.common.overtime'), enumOptions('overtimes')),
+    idChoice('job_week_id', msgText('job.jobWeek'), enumOptions('jobWeeks')),
+    idChoice('read_skill_id', msgText('res.jobs.japaneseReadingNeeded'), enumOptions('readSkills')),
+    f.ref('industry_id', msgText('res.common.industry'), industryChoices, { required: false }),
+    f.ref('category_id', msgText('res.jobs.category'), categoryChoices, { required: false }),
+    f.select('prefecture', msgText('res.common.prefecture'), PREFECTURE_OPTIONS, { list: true, filter: true, sortable: true }),
+    f.text('city', msgText('res.common.city'), { max: 100, search: true, schema: blankable(100) }),
+    f.text('station', msgText('res.jobs.nearestStation'), { max: 100, search: true, schema: blankable(100) }),
+    f.text('city_en', msgText('res.jobs.cityEnglish'), { max: 100, search: true, schema: blankable(100), hint: msgText('res.jobs.shownEnglishPages') }),
+    f.text('station_en', msgText('res.jobs.nearestStationEnglish'), { max: 100, search: true, schema: blankable(100), hint: msgText('res.jobs.stationEnglishExample') }),
+    f.multi('languages', msgText('res.jobs.languagesUsedWork'), languageOptions, { filter: true }),
+    idMulti('visa_type_ids', msgText('job.visaTypes'), visaOptions, {
+      hint: msgText('res.jobs.noneChosenAnyone'),
     }),
-    f.number('headcount', t('募集人数', 'Headcount'), { min: 1, max: 10_000, default: 1 }),
-    f.select('status', t('ステータス', 'Status'), JOB_STATUSES, {
+    f.number('headcount', msgText('res.jobs.headcount'), { min: 1, max: 10_000, default: 1 }),
+    f.select('status', msgText('res.common.status'), JOB_STATUSES, {
       list: true,
       filter: true,
       sortable: true,
       default: 'draft',
-      hint: t('「募集中」で公開期間内の求人が公開サイトに載ります。', 'Open jobs inside their publish window appear on the public site.'),
+      hint: msgText('res.jobs.openJobsInside'),
     }),
-    f.date('publish_from', t('公開開始日', 'Publish from'), { sortable: true }),
-    f.date('publish_until', t('公開終了日', 'Publish until'), {
+    f.date('publish_from', msgText('res.jobs.publishFrom'), { sortable: true }),
+    f.date('publish_until', msgText('res.jobs.publishUntil'), {
       list: true,
       sortable: true,
       filter: true,
-      hint: t('この日まで公開します（空欄なら期限なし）。', 'Public through this day (blank: no end).'),
+      hint: msgText('res.jobs.publicThroughDay'),
     }),
   ];
 }
@@ -192,11 +187,11 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
 /** A platform caller picks only the client: the job belongs to that client's company. */
 async function beforeWrite(values: Record<string, unknown>, ctx: HookContext, change: WriteChange): Promise<BeforeWriteResult> {
   if (change.mode === 'update') return { values: {} };
-  if (typeof values.client_id !== 'string') return { errors: { client_id: ctx.lang === 'ja' ? '入力してください。' : 'This field is required.' } };
+  if (typeof values.client_id !== 'string') return { errors: { client_id: msg(ctx.lang, 'error.required') } };
   const client = await ctx.db.selectFrom('clients').select('company_id').where('id', '=', values.client_id).executeTakeFirst();
-  if (!client) return { errors: { client_id: ctx.lang === 'ja' ? '選択肢から選んでください。' : 'Choose one of the options.' } };
+  if (!client) return { errors: { client_id: msg(ctx.lang, 'validation.choice') } };
   // Company and client users already carry their tenant's company (the scope assigned it).
-  if (values.company_id && values.company_id !== client.company_id) return { errors: { client_id: ctx.lang === 'ja' ? '選択肢から選んでください。' : 'Choose one of the options.' } };
+  if (values.company_id && values.company_id !== client.company_id) return { errors: { client_id: msg(ctx.lang, 'validation.choice') } };
   return { values: { company_id: client.company_id } };
 }
 
@@ -257,7 +252,7 @@ async function validatePublishWindow(input: Record<string, unknown>, ctx: Resour
     until = until === undefined ? row?.publish_until : until;
   }
   if (from && until && until < from) {
-    return { publish_until: ctx.lang === 'ja' ? '公開終了日は公開開始日以降にしてください。' : 'The last day must not be before the first day.' };
+    return { publish_until: msg(ctx.lang, 'res.jobs.lastDayBeforeFirst') };
   }
   return {};
 }
@@ -268,12 +263,12 @@ const actorOf = (ctx: HookContext): Actor => ({ id: ctx.user.id, name: ctx.user.
 function closeAction(def: () => ResourceDef): RecordAction {
   return {
     name: 'close',
-    label: t('募集を終了する', 'Close the job'),
-    done: t('募集を終了しました。', 'The job is closed.'),
+    label: msgText('res.jobs.closeJob'),
+    done: msgText('res.jobs.jobClosed'),
     async run(row, ctx) {
-      if (row.status === 'closed') return t('この求人はすでに募集終了です。', 'This job is already closed.');
+      if (row.status === 'closed') return msgText('res.jobs.jobAlreadyClosed');
       const r = await updateRow(ctx.db, def(), ctx.tenant, actorOf(ctx), row.id, { status: 'closed' }, ctx.lang);
-      if (!r.ok) return 'notFound' in r ? t('見つかりません。', 'Not found.') : { ja: Object.values(r.errors).join(' '), en: Object.values(r.errors).join(' ') };
+      if (!r.ok) return 'notFound' in r ? msgText('error.notFound') : { ja: Object.values(r.errors).join(' '), en: Object.values(r.errors).join(' ') };
     },
   };
 }
@@ -286,17 +281,17 @@ function closeAction(def: () => ResourceDef): RecordAction {
 function duplicateAction(def: () => ResourceDef): RecordAction {
   return {
     name: 'duplicate',
-    label: t('複製する（下書き・シフトなし）', 'Duplicate (as a draft, without shifts)'),
-    done: t('下書きとして複製しました。一覧の先頭にあります。', 'Duplicated as a draft: it is at the top of the list.'),
+    label: msgText('res.jobs.duplicateDraftWithout'),
+    done: msgText('res.jobs.duplicatedDraftTop'),
     async run(row, ctx) {
       const d = def();
       const input: Record<string, unknown> = {};
       for (const field of d.fields) if (field.name in row) input[field.name] = row[field.name];
-      input.title_ja = `${String(row.title_ja).slice(0, 190)}（コピー）`;
-      input.title_en = `${String(row.title_en).slice(0, 192)} (copy)`;
+      input.title_ja = msg('ja', 'res.jobs.copyOf', { title: String(row.title_ja).slice(0, 190) });
+      input.title_en = msg('en', 'res.jobs.copyOf', { title: String(row.title_en).slice(0, 192) });
       input.status = 'draft';
       const r = await createRow(ctx.db, d, ctx.tenant, actorOf(ctx), input, ctx.lang);
-      if (!r.ok) return 'notFound' in r ? t('見つかりません。', 'Not found.') : { ja: Object.values(r.errors).join(' '), en: Object.values(r.errors).join(' ') };
+      if (!r.ok) return 'notFound' in r ? msgText('error.notFound') : { ja: Object.values(r.errors).join(' '), en: Object.values(r.errors).join(' ') };
       await recordAudit(ctx.db, d, actorOf(ctx), 'update', row, { duplicate: { from: null, to: `${String(r.row.title_ja)} (${r.row.id})` } });
     },
   };
@@ -308,12 +303,12 @@ const SHARED = {
   defaultSort: { field: 'created_at', dir: 'desc' as const },
   scope: companyClientScope('client_id'),
   // A job someone applied to keeps its applications, attendance and pay: close it instead.
-  keptBy: [{ table: 'applications', column: 'job_id', what: t('応募', 'applications') }],
+  keptBy: [{ table: 'applications', column: 'job_id', what: msgText('res.jobs.applications') }],
   beforeWrite,
   validate,
   auditLabels: {
-    duplicate: t('複製', 'Duplicated as'),
-    shifts: t('シフト', 'Shifts'),
+    duplicate: msgText('res.jobs.duplicated'),
+    shifts: msgText('res.common.shifts'),
   },
 };
 
@@ -349,8 +344,8 @@ export const jobResource: ResourceDef = {
   ...SHARED,
   name: 'job',
   plural: 'jobs',
-  title: t('求人', 'Job'),
-  titlePlural: t('求人', 'Jobs'),
+  title: msgText('res.common.job'),
+  titlePlural: msgText('res.jobs.jobs'),
   fixed: { kind: 'other' },
   fields: jobFields('other'),
   actions: [duplicateAction(() => jobResource), closeAction(() => jobResource)],
@@ -374,11 +369,11 @@ export const dailyJobResource: ResourceDef = {
   ...SHARED,
   name: 'dailyJob',
   plural: 'dailyJobs',
-  title: t('日払い求人', 'Daily job'),
-  titlePlural: t('日払い求人', 'Daily jobs'),
+  title: msgText('res.jobs.dailyJob'),
+  titlePlural: msgText('res.common.dailyJobs'),
   fixed: { kind: 'daily' },
   fields: jobFields('daily'),
-  computed: [{ name: 'fill_rate', label: t('充足率（今後のシフト）', 'Fill rate (upcoming shifts)'), sql: fillRate, list: true }],
+  computed: [{ name: 'fill_rate', label: msgText('res.jobs.fillRateUpcoming'), sql: fillRate, list: true }],
   actions: [duplicateAction(() => dailyJobResource), closeAction(() => dailyJobResource)],
   sample: sample('daily'),
   screens: [

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { tenantScopedQuery } from '../../access/tenancy.ts';
-import { f, platformScope, t, type ResourceDef } from '../define.ts';
+import { f, platformScope, type ResourceDef } from '../define.ts';
+import { msg, msgText } from '../../../shared/texts/index.ts';
+import { pickLangSql } from '../pick-lang-sql.ts';
 import { defineReadModel, uuidOr, type BadgeState } from '../read-model.ts';
 
 /**
@@ -11,18 +13,18 @@ import { defineReadModel, uuidOr, type BadgeState } from '../read-model.ts';
  * (230001, superadmins): platform campaigns whose points server/modules/points/awards.ts awards.
  */
 const KINDS: readonly BadgeState[] = [
-  { value: 'shift', label: t('勤務', 'Shift worked'), tone: 'success' },
-  { value: 'campaign', label: t('キャンペーン', 'Campaign'), tone: 'info' },
-  { value: 'manual', label: t('手動付与', 'Added by hand'), tone: 'info' },
-  { value: 'spend', label: t('利用', 'Spent'), tone: 'warning' },
-  { value: 'expire', label: t('失効', 'Expired'), tone: 'neutral' },
+  { value: 'shift', label: msgText('points.kind.shift'), tone: 'success' },
+  { value: 'campaign', label: msgText('points.kind.campaign'), tone: 'info' },
+  { value: 'manual', label: msgText('res.points.addedHand'), tone: 'info' },
+  { value: 'spend', label: msgText('points.kind.spend'), tone: 'warning' },
+  { value: 'expire', label: msgText('points.kind.expire'), tone: 'neutral' },
 ];
 
 export const pointEntriesReadModel = defineReadModel({
   name: 'pointEntry',
   plural: 'pointEntries',
-  title: t('ポイント履歴', 'Point entry'),
-  titlePlural: t('ポイント', 'Points'),
+  title: msgText('res.points.pointEntry'),
+  titlePlural: msgText('points.title'),
   source: (db, tenant) => {
     const q = db
       .selectFrom('point_entries as e')
@@ -33,23 +35,23 @@ export const pointEntriesReadModel = defineReadModel({
   },
   id: 'e.id',
   columns: [
-    { name: 'createdAt', label: t('日時', 'When'), type: 'datetime', sql: 'e.created_at', sortable: true, notNull: true },
-    { name: 'candidate', label: t('スタッフ', 'Person'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true },
-    { name: 'email', label: t('メール', 'E-mail'), type: 'text', sql: 'u.email', search: true, hidden: true },
-    { name: 'wallet', label: t('ポイントの種類', 'Wallet'), type: 'text', sql: (lang) => sql`coalesce(${lang === 'ja' ? sql.ref('c.name') : sql`coalesce(nullif(c.name_en, ''), c.name)`}, ${lang === 'ja' ? 'プラットフォーム' : 'Platform'})` },
-    { name: 'kind', label: t('内容', 'Kind'), type: 'badge', sql: 'e.kind', sortable: true, notNull: true, states: KINDS },
-    { name: 'points', label: t('ポイント', 'Points'), type: 'number', sql: 'e.delta', sortable: true, notNull: true },
-    { name: 'balance', label: t('残高', 'Balance after'), type: 'number', sql: 'e.balance_after', notNull: true },
+    { name: 'createdAt', label: msgText('res.common.when'), type: 'datetime', sql: 'e.created_at', sortable: true, notNull: true },
+    { name: 'candidate', label: msgText('res.points.person'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true },
+    { name: 'email', label: msgText('res.points.eMail'), type: 'text', sql: 'u.email', search: true, hidden: true },
+    { name: 'wallet', label: msgText('points.wallet'), type: 'text', sql: (lang) => sql`coalesce(${pickLangSql(lang, 'c.name', 'c.name_en')}, ${msg(lang, 'res.points.platform')})` },
+    { name: 'kind', label: msgText('res.points.kind'), type: 'badge', sql: 'e.kind', sortable: true, notNull: true, states: KINDS },
+    { name: 'points', label: msgText('points.title'), type: 'number', sql: 'e.delta', sortable: true, notNull: true },
+    { name: 'balance', label: msgText('res.points.balanceAfter'), type: 'number', sql: 'e.balance_after', notNull: true },
     // A campaign's name in the reader's language; a hand entry's reason as staff wrote it; the
     // other kinds (a worked shift, an expiry) are said by the kind's badge.
-    { name: 'reason', label: t('理由', 'Reason'), type: 'text', sql: (lang) => sql`coalesce(${lang === 'ja' ? sql.ref('g.name_ja') : sql`coalesce(nullif(g.name_en, ''), g.name_ja)`}, case when e.kind in ('manual', 'spend') then e.reason else '' end)`, search: true },
-    { name: 'expiresOn', label: t('有効期限', 'Valid until'), type: 'date', sql: 'e.expires_on' },
-    { name: 'by', label: t('記録者', 'By'), type: 'text', sql: 'e.created_by_name' },
-    { name: 'candidateId', label: t('スタッフID', 'Person ID'), type: 'text', sql: 'e.candidate_id', hidden: true },
+    { name: 'reason', label: msgText('res.common.reason'), type: 'text', sql: (lang) => sql`coalesce(${pickLangSql(lang, 'g.name_ja', 'g.name_en')}, case when e.kind in ('manual', 'spend') then e.reason else '' end)`, search: true },
+    { name: 'expiresOn', label: msgText('res.points.validUntil'), type: 'date', sql: 'e.expires_on' },
+    { name: 'by', label: msgText('res.points.by'), type: 'text', sql: 'e.created_by_name' },
+    { name: 'candidateId', label: msgText('res.points.personId'), type: 'text', sql: 'e.candidate_id', hidden: true },
   ],
   filters: [
-    { name: 'kind', label: t('内容', 'Kind'), kind: 'select', options: KINDS.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('e.kind', '=', v) },
-    { name: 'candidate', label: t('スタッフ', 'Person'), kind: 'text', hidden: true, where: (eb, v) => eb('e.candidate_id', '=', uuidOr(v)) },
+    { name: 'kind', label: msgText('res.points.kind'), kind: 'select', options: KINDS.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('e.kind', '=', v) },
+    { name: 'candidate', label: msgText('res.points.person'), kind: 'text', hidden: true, where: (eb, v) => eb('e.candidate_id', '=', uuidOr(v)) },
   ],
   defaultSort: { column: 'createdAt', dir: 'desc' },
   paging: 'keyset',
@@ -57,39 +59,39 @@ export const pointEntriesReadModel = defineReadModel({
 });
 
 const RULES = [
-  { value: 'first_attendance', label: t('初めての勤務', 'First shift worked') },
-  { value: 'nth_attendance', label: t('n回目の勤務', 'N-th shift worked') },
-  { value: 'referral', label: t('友だち紹介（紹介した友だちの初勤務）', 'Referral (a referred friend works their first shift)') },
+  { value: 'first_attendance', label: msgText('res.points.firstShiftWorked') },
+  { value: 'nth_attendance', label: msgText('res.points.nThShift') },
+  { value: 'referral', label: msgText('res.points.referralReferredFriend') },
 ];
 
 export const campaignResource: ResourceDef = {
   name: 'campaign',
   plural: 'campaigns',
   table: 'campaigns',
-  title: t('キャンペーン', 'Campaign'),
-  titlePlural: t('キャンペーン', 'Campaigns'),
+  title: msgText('points.kind.campaign'),
+  titlePlural: msgText('res.points.campaigns'),
   labelField: 'name_ja',
   defaultSort: { field: 'starts_on', dir: 'desc' },
   scope: platformScope,
   fields: [
-    f.text('name_ja', t('名前（日本語）', 'Name (Japanese)'), { list: true, sortable: true, search: true, max: 100 }),
-    f.text('name_en', t('名前（英語）', 'Name (English)'), { list: true, search: true, max: 100 }),
-    f.select('rule', t('条件', 'Rule'), RULES, { list: true, filter: true, default: 'first_attendance' }),
-    f.number('nth', t('何回目の勤務か（n回目の勤務のとき）', 'Which shift (for the n-th shift rule)'), {
+    f.text('name_ja', msgText('res.points.nameJapanese'), { list: true, sortable: true, search: true, max: 100 }),
+    f.text('name_en', msgText('res.points.nameEnglish'), { list: true, search: true, max: 100 }),
+    f.select('rule', msgText('res.points.rule'), RULES, { list: true, filter: true, default: 'first_attendance' }),
+    f.number('nth', msgText('res.points.whichShiftN'), {
       min: 2,
       max: 1000,
       required: false,
-      hint: t('「n回目の勤務」のときだけ入力します（2以上）。', 'Only for the n-th shift rule (2 or more).'),
+      hint: msgText('res.points.onlyNTh'),
     }),
-    f.number('points', t('付与ポイント', 'Points awarded'), { min: 1, max: 100_000, list: true, sortable: true, default: 500 }),
-    f.date('starts_on', t('開始日', 'Starts on'), { required: true, list: true, sortable: true, filter: true }),
-    f.date('ends_on', t('終了日', 'Ends on'), { required: true, list: true, sortable: true }),
-    f.boolean('active', t('有効', 'Active'), { list: true, filter: true, default: true }),
+    f.number('points', msgText('res.points.pointsAwarded'), { min: 1, max: 100_000, list: true, sortable: true, default: 500 }),
+    f.date('starts_on', msgText('res.points.starts'), { required: true, list: true, sortable: true, filter: true }),
+    f.date('ends_on', msgText('res.points.ends'), { required: true, list: true, sortable: true }),
+    f.boolean('active', msgText('res.common.active'), { list: true, filter: true, default: true }),
   ],
   computed: [
     {
       name: 'awarded',
-      label: t('付与済み', 'Awarded'),
+      label: msgText('res.points.awarded'),
       list: true,
       sql: (table) => sql<string>`(select count(*) || ' × ' || coalesce(sum(e.delta), 0) || ' pt' from point_entries e where e.campaign_id = ${sql.ref(`${table}.id`)})`,
     },
@@ -101,10 +103,9 @@ export const campaignResource: ResourceDef = {
     const starts = (input.starts_on ?? row?.starts_on) as string | undefined;
     const ends = (input.ends_on ?? row?.ends_on) as string | undefined;
     const errors: Record<string, string> = {};
-    const say = (ja: string, en: string) => (ctx.lang === 'ja' ? ja : en);
-    if (rule === 'nth_attendance' && (nth === null || nth === undefined)) errors.nth = say('何回目の勤務かを入力してください。', 'Enter which shift earns the points.');
-    if (rule !== 'nth_attendance' && nth !== null && nth !== undefined) errors.nth = say('この条件では入力しません。空にしてください。', 'Leave this blank for this rule.');
-    if (starts && ends && ends < starts) errors.ends_on = say('終了日は開始日以降にしてください。', 'The end must be on or after the start.');
+    if (rule === 'nth_attendance' && (nth === null || nth === undefined)) errors.nth = msg(ctx.lang, 'res.points.enterWhichShift');
+    if (rule !== 'nth_attendance' && nth !== null && nth !== undefined) errors.nth = msg(ctx.lang, 'res.points.leaveBlankForRule');
+    if (starts && ends && ends < starts) errors.ends_on = msg(ctx.lang, 'res.points.endBeforeStart');
     return errors;
   },
   screens: [{ path: '/admin/superadmin/campaign', mode: 'single' }],

@@ -4,7 +4,9 @@ import type { Lang, Text } from '../../../shared/i18n.ts';
 import { AVAILABILITY, LANGUAGE_LEVELS } from '../../../shared/scouting.ts';
 import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
 import { withdrawScoutOffers } from '../../modules/scouting/offers.ts';
-import { t } from '../define.ts';
+import { msg, msgText } from '../../../shared/texts/index.ts';
+import { pickLangSql } from '../pick-lang-sql.ts';
+import { inBoth } from '../define.ts';
 import { defineReadModel, type BadgeState } from '../read-model.ts';
 import { languageOptions, visaOptions } from './staff.ts';
 
@@ -33,9 +35,8 @@ const attendanceRate = sql<number | null>`(select round(100.0 * count(*) filter 
 /** A name as its initials: "Nguyen Van An" → "N. V. A.". */
 const initials = sql<string>`(select string_agg(upper(left(w, 1)) || '.', ' ') from regexp_split_to_table(trim(u.name), '\\s+') as w)`;
 
-const levelText = sql`(select string_agg(coalesce(nullif(lg.en, ''), e.key) || ' ' || e.value || '/5', ', ' order by e.value desc, e.key)
-  from jsonb_each_text(s.language_levels) e left join languages lg on lg.code = e.key)`;
-const levelTextJa = sql`(select string_agg(coalesce(nullif(lg.ja, ''), e.key) || ' ' || e.value || '/5', '、' order by e.value desc, e.key)
+/** Each shared language with its level ("日本語 4/5、英語 2/5"), a language the table does not name by its code. */
+const levelText = (lang: Lang) => sql`(select string_agg(coalesce(nullif(${pickLangSql(lang, 'lg.ja', 'lg.en')}, ''), e.key) || ' ' || e.value || '/5', ${sql.lit(msg(lang, 'common.listSeparator'))} order by e.value desc, e.key)
   from jsonb_each_text(s.language_levels) e left join languages lg on lg.code = e.key)`;
 
 const never = sql<SqlBool>`false`;
@@ -43,8 +44,8 @@ const never = sql<SqlBool>`false`;
 export const scoutCandidatesReadModel = defineReadModel({
   name: 'scoutCandidate',
   plural: 'scoutCandidates',
-  title: t('スカウト候補者', 'Scout candidate'),
-  titlePlural: t('スカウト候補者', 'Scout candidates'),
+  title: msgText('res.scouting.scoutCandidate'),
+  titlePlural: msgText('res.scouting.scoutCandidates'),
   source: (db, tenant) =>
     hasNoTenant(tenant)
       ? null
@@ -58,34 +59,34 @@ export const scoutCandidatesReadModel = defineReadModel({
           .where('u.role', '=', 'candidate'),
   id: 'u.id',
   columns: [
-    { name: 'initials', label: t('候補者', 'Candidate'), type: 'text', sql: () => initials, notNull: true },
-    { name: 'nationality', label: t('国籍', 'Nationality'), type: 'text', sql: () => shared('s.share_nationality', sql`p.nationality`), sortable: true, search: true },
-    { name: 'languages', label: t('言語とレベル', 'Languages and levels'), type: 'text', sql: (lang) => shared('s.share_languages', lang === 'ja' ? levelTextJa : levelText) },
-    { name: 'visaType', label: t('在留資格', 'Residence status'), type: 'text', sql: (lang) => shared('s.share_residence', lang === 'ja' ? sql`v.ja` : sql`coalesce(nullif(v.en, ''), v.ja)`) },
-    { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), type: 'date', sql: () => shared('s.share_residence', sql`p.visa_expiry`), soon: 90 },
-    { name: 'area', label: t('希望エリア', 'Area'), type: 'text', sql: (lang) => labelled(sql`nullif(s.prefecture, '')`, prefectures, lang) },
+    { name: 'initials', label: msgText('res.scouting.candidate'), type: 'text', sql: () => initials, notNull: true },
+    { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: () => shared('s.share_nationality', sql`p.nationality`), sortable: true, search: true },
+    { name: 'languages', label: msgText('res.scouting.languagesLevels'), type: 'text', sql: (lang) => shared('s.share_languages', levelText(lang)) },
+    { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => shared('s.share_residence', pickLangSql(lang, 'v.ja', 'v.en')) },
+    { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: () => shared('s.share_residence', sql`p.visa_expiry`), soon: 90 },
+    { name: 'area', label: msgText('res.scouting.area'), type: 'text', sql: (lang) => labelled(sql`nullif(s.prefecture, '')`, prefectures, lang) },
     {
       name: 'availability',
-      label: t('働ける時間帯', 'Availability'),
+      label: msgText('res.scouting.availability'),
       type: 'text',
       sql: (lang) => sql`(select string_agg(${labelled(sql`x`, AVAILABILITY, lang)}, ', ') from unnest(s.availability) as x)`,
     },
-    { name: 'attendance', label: t('出勤率（%）', 'Attendance (%)'), type: 'number', sql: () => shared('s.share_attendance', attendanceRate), sortable: true },
-    { name: 'intro', label: t('自己紹介', 'Introduction'), type: 'text', sql: 's.intro', search: true },
-    { name: 'updated', label: t('更新日', 'Updated'), type: 'date', sql: () => sql`(s.updated_at at time zone 'Asia/Tokyo')::date`, sortable: true, notNull: true },
-    { name: 'scout', label: t('スカウト', 'Scout'), type: 'text', sql: (lang) => sql`${lang === 'ja' ? 'スカウトする' : 'Scout'}::text`, download: 'scout' },
+    { name: 'attendance', label: msgText('res.scouting.attendance'), type: 'number', sql: () => shared('s.share_attendance', attendanceRate), sortable: true },
+    { name: 'intro', label: msgText('res.scouting.introduction'), type: 'text', sql: 's.intro', search: true },
+    { name: 'updated', label: msgText('res.scouting.updated'), type: 'date', sql: () => sql`(s.updated_at at time zone 'Asia/Tokyo')::date`, sortable: true, notNull: true },
+    { name: 'scout', label: msgText('res.scouting.scout'), type: 'text', sql: (lang) => sql`${msg(lang, 'res.scouting.scoutAction')}::text`, download: 'scout' },
   ],
   filters: [
     {
       // One choice of language and level ("Japanese, everyday conversation or better"): the level is the chosen language's.
       name: 'language',
-      label: t('言語とレベル', 'Language and level'),
+      label: msgText('res.scouting.languageLevel'),
       kind: 'select',
       options: async (ctx) =>
         (await languageOptions(ctx)).flatMap((l) =>
           LANGUAGE_LEVELS.filter((v) => v.value < 5).map((v) => ({
             value: `${l.value}:${v.value}`,
-            label: v.value === 1 ? l.label : { ja: `${l.label.ja}（${v.label.ja}以上）`, en: `${l.label.en} (${v.label.en} or better)` },
+            label: v.value === 1 ? l.label : inBoth((lang) => msg(lang, 'res.scouting.languageAtLeast', { language: l.label[lang], level: v.label[lang] })),
           })),
         ),
       where: (_, v) => {
@@ -93,28 +94,28 @@ export const scoutCandidatesReadModel = defineReadModel({
         return sql<SqlBool>`(s.share_languages and coalesce((s.language_levels ->> ${code ?? ''})::int, 0) >= ${Number(level) || 1})`;
       },
     },
-    { name: 'visa', label: t('在留資格', 'Residence status'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? sql<SqlBool>`(s.share_residence and p.visa_type_id = ${Number(v)})` : never) },
+    { name: 'visa', label: msgText('res.common.residenceStatus'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? sql<SqlBool>`(s.share_residence and p.visa_type_id = ${Number(v)})` : never) },
     {
       name: 'cardValid',
-      label: t('在留期限の残り', 'Card valid for'),
+      label: msgText('res.scouting.cardValid'),
       kind: 'select',
       options: [
-        { value: '90', label: t('3か月以上', '3 months or more') },
-        { value: '180', label: t('6か月以上', '6 months or more') },
-        { value: '365', label: t('1年以上', 'A year or more') },
+        { value: '90', label: msgText('res.scouting.threeMonthsOrMore') },
+        { value: '180', label: msgText('res.scouting.sixMonthsOrMore') },
+        { value: '365', label: msgText('res.scouting.yearMore') },
       ],
       where: (_, v) => sql<SqlBool>`(s.share_residence and p.visa_expiry >= (now() at time zone 'Asia/Tokyo')::date + ${Number(v)}::int)`,
     },
-    { name: 'area', label: t('希望エリア', 'Area'), kind: 'select', options: prefectures, where: (eb, v) => eb('s.prefecture', '=', v) },
-    { name: 'availability', label: t('働ける時間帯', 'Availability'), kind: 'select', options: [...AVAILABILITY], where: (_, v) => sql<SqlBool>`(${v} = any(s.availability))` },
+    { name: 'area', label: msgText('res.scouting.area'), kind: 'select', options: prefectures, where: (eb, v) => eb('s.prefecture', '=', v) },
+    { name: 'availability', label: msgText('res.scouting.availability'), kind: 'select', options: [...AVAILABILITY], where: (_, v) => sql<SqlBool>`(${v} = any(s.availability))` },
     {
       name: 'attendance',
-      label: t('出勤率', 'Attendance rate'),
+      label: msgText('res.scouting.attendanceRate'),
       kind: 'select',
       options: [
-        { value: '80', label: t('80%以上', '80% or more') },
-        { value: '90', label: t('90%以上', '90% or more') },
-        { value: '100', label: t('100%', '100%') },
+        { value: '80', label: msgText('res.scouting.eightyPercentOrMore') },
+        { value: '90', label: msgText('res.scouting.ninetyPercentOrMore') },
+        { value: '100', label: msgText('res.scouting.fullAttendance') },
       ],
       where: (_, v) => sql<SqlBool>`(s.share_attendance and ${attendanceRate} >= ${Number(v)})`,
     },
@@ -125,11 +126,11 @@ export const scoutCandidatesReadModel = defineReadModel({
 });
 
 const OFFER_STATES: readonly BadgeState[] = [
-  { value: 'pending', label: t('回答待ち', 'Awaiting answer'), tone: 'warning' },
-  { value: 'accepted', label: t('承諾', 'Accepted'), tone: 'success' },
-  { value: 'declined', label: t('辞退', 'Declined'), tone: 'neutral' },
-  { value: 'expired', label: t('期限切れ', 'Expired'), tone: 'danger' },
-  { value: 'withdrawn', label: t('取り下げ', 'Withdrawn'), tone: 'neutral' },
+  { value: 'pending', label: msgText('res.scouting.awaitingAnswer'), tone: 'warning' },
+  { value: 'accepted', label: msgText('res.scouting.accepted'), tone: 'success' },
+  { value: 'declined', label: msgText('res.scouting.declined'), tone: 'neutral' },
+  { value: 'expired', label: msgText('scout.status.expired'), tone: 'danger' },
+  { value: 'withdrawn', label: msgText('scout.status.withdrawn'), tone: 'neutral' },
 ];
 /** An offer's state as the lists show it: a pending offer past its time is expired. */
 const offerState = sql<string>`(case when o.status = 'pending' and o.expires_at <= now() then 'expired' else o.status end)`;
@@ -137,8 +138,8 @@ const offerState = sql<string>`(case when o.status = 'pending' and o.expires_at 
 export const scoutOffersReadModel = defineReadModel({
   name: 'scoutOffer',
   plural: 'scoutOffers',
-  title: t('スカウト', 'Scout offer'),
-  titlePlural: t('スカウト', 'Scout offers'),
+  title: msgText('res.scouting.scoutOffer'),
+  titlePlural: msgText('res.scouting.scoutOffers'),
   source: (db, tenant) => {
     const q = db
       .selectFrom('scout_offers as o')
@@ -153,29 +154,29 @@ export const scoutOffersReadModel = defineReadModel({
   id: 'o.id',
   columns: [
     // The name once they accepted (DESIGN §5: the full profile then); before, their initials.
-    { name: 'candidate', label: t('候補者', 'Candidate'), type: 'link', sql: () => sql`(case when o.status = 'accepted' then u.name else ${initials} end)`, notNull: true, links: [{ route: '/admin/candidate/[id]', params: { id: 'applicationId' } }] },
-    { name: 'nationality', label: t('国籍', 'Nationality'), type: 'text', sql: () => sql`(case when o.status = 'accepted' or coalesce(s.share_nationality, false) then p.nationality end)` },
-    { name: 'job', label: t('求人', 'Job'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`j.title_ja` : sql`coalesce(nullif(j.title_en, ''), j.title_ja)`), search: true },
-    { name: 'shift', label: t('シフト', 'Shift'), type: 'text', sql: () => sql`(to_char(sh.date, 'YYYY-MM-DD') || ' ' || to_char(sh.start_time, 'HH24:MI'))` },
-    { name: 'client', label: t('派遣先', 'Client'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`cl.name` : sql`coalesce(nullif(cl.name_en, ''), cl.name)`) },
-    { name: 'state', label: t('状態', 'State'), type: 'badge', sql: () => offerState, states: OFFER_STATES, notNull: true },
-    { name: 'sentAt', label: t('送信日時', 'Sent'), type: 'datetime', sql: 'o.created_at', sortable: true, notNull: true },
-    { name: 'expiresAt', label: t('回答期限', 'Answer by'), type: 'datetime', sql: 'o.expires_at', sortable: true, notNull: true },
-    { name: 'answeredAt', label: t('回答日時', 'Answered'), type: 'datetime', sql: 'o.answered_at', sortable: true },
-    { name: 'sentBy', label: t('送信者', 'Sent by'), type: 'text', sql: 'o.sent_by_name', search: true },
-    { name: 'message', label: t('メッセージ', 'Message'), type: 'text', sql: 'o.message', hidden: true },
-    { name: 'applicationId', label: t('応募', 'Application'), type: 'text', sql: () => sql`o.application_id::text`, hidden: true },
+    { name: 'candidate', label: msgText('res.scouting.candidate'), type: 'link', sql: () => sql`(case when o.status = 'accepted' then u.name else ${initials} end)`, notNull: true, links: [{ route: '/admin/candidate/[id]', params: { id: 'applicationId' } }] },
+    { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: () => sql`(case when o.status = 'accepted' or coalesce(s.share_nationality, false) then p.nationality end)` },
+    { name: 'job', label: msgText('res.common.job'), type: 'text', sql: (lang) => pickLangSql(lang, 'j.title_ja', 'j.title_en'), search: true },
+    { name: 'shift', label: msgText('res.common.shift'), type: 'text', sql: () => sql`(to_char(sh.date, 'YYYY-MM-DD') || ' ' || to_char(sh.start_time, 'HH24:MI'))` },
+    { name: 'client', label: msgText('res.scouting.client'), type: 'text', sql: (lang) => pickLangSql(lang, 'cl.name', 'cl.name_en') },
+    { name: 'state', label: msgText('res.common.state'), type: 'badge', sql: () => offerState, states: OFFER_STATES, notNull: true },
+    { name: 'sentAt', label: msgText('res.common.sent'), type: 'datetime', sql: 'o.created_at', sortable: true, notNull: true },
+    { name: 'expiresAt', label: msgText('res.scouting.answer'), type: 'datetime', sql: 'o.expires_at', sortable: true, notNull: true },
+    { name: 'answeredAt', label: msgText('res.scouting.answered'), type: 'datetime', sql: 'o.answered_at', sortable: true },
+    { name: 'sentBy', label: msgText('res.scouting.sent'), type: 'text', sql: 'o.sent_by_name', search: true },
+    { name: 'message', label: msgText('res.scouting.message'), type: 'text', sql: 'o.message', hidden: true },
+    { name: 'applicationId', label: msgText('res.scouting.application'), type: 'text', sql: () => sql`o.application_id::text`, hidden: true },
   ],
   filters: [
     {
       name: 'state',
-      label: t('状態', 'State'),
+      label: msgText('res.common.state'),
       kind: 'select',
       options: OFFER_STATES.map(({ value, label }) => ({ value, label })),
       where: (_, v) => sql<SqlBool>`${offerState} = ${v}`,
     },
     // The confirm list's own rows: every answered or closed offer (accepted, declined, expired, withdrawn).
-    { name: 'answered', label: t('回答済み', 'Answered'), kind: 'select', hidden: true, options: [{ value: 'yes', label: t('はい', 'Yes') }], where: () => sql<SqlBool>`${offerState} <> 'pending'` },
+    { name: 'answered', label: msgText('res.scouting.answeredState'), kind: 'select', hidden: true, options: [{ value: 'yes', label: msgText('list.yes') }], where: () => sql<SqlBool>`${offerState} <> 'pending'` },
   ],
   defaultSort: { column: 'sentAt', dir: 'desc' },
   paging: 'offset',
@@ -186,13 +187,13 @@ export const scoutOffersReadModel = defineReadModel({
   actions: [
     {
       name: 'withdraw',
-      label: t('取り下げ', 'Withdraw'),
-      confirm: t('このスカウトを取り下げますか？候補者は承諾できなくなります。', 'Withdraw this offer? The candidate can no longer accept it.'),
+      label: msgText('res.scouting.withdraw'),
+      confirm: msgText('res.scouting.withdrawOfferCandidate'),
       screens: ['/v3/admin/scout/pending'],
-      done: t('スカウトを取り下げました。', 'Offer withdrawn.'),
+      done: msgText('res.scouting.offerWithdrawn'),
       run: async (rows, ctx) => {
         const n = await withdrawScoutOffers(ctx.db, { id: ctx.user.id, name: ctx.user.name }, rows.filter((r) => r.state === 'pending').map((r) => r.id));
-        return n === 0 ? t('回答待ちのスカウトを選んでください。', 'Select an offer that awaits an answer.') : undefined;
+        return n === 0 ? msgText('res.scouting.selectOfferThat') : undefined;
       },
     },
   ],

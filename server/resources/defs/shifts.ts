@@ -1,15 +1,16 @@
 import { sql } from 'kysely';
 import { tenantScopedQuery } from '../../access/tenancy.ts';
-import { t } from '../define.ts';
 import { audit } from '../../db/audit.ts';
+import { msgText } from '../../../shared/texts/index.ts';
+import { pickLangSql } from '../pick-lang-sql.ts';
 import { inTransaction } from '../../db/connect.ts';
 import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState } from '../read-model.ts';
 import { jobOptions } from './applications.ts';
 import { clientOptions } from './users.ts';
 
 const CONFIRM_STATES: readonly BadgeState[] = [
-  { value: 'confirmed', label: t('確認済み', 'Confirmed'), tone: 'success' },
-  { value: 'open', label: t('未確認', 'Not confirmed'), tone: 'warning' },
+  { value: 'confirmed', label: msgText('res.shifts.confirmed'), tone: 'success' },
+  { value: 'open', label: msgText('res.shifts.notConfirmed'), tone: 'warning' },
 ];
 
 /**
@@ -22,18 +23,18 @@ const CONFIRM_STATES: readonly BadgeState[] = [
 export const shiftsReadModel = defineReadModel({
   name: 'shift',
   plural: 'shifts',
-  title: t('シフト', 'Shift'),
-  titlePlural: t('シフト', 'Shifts'),
+  title: msgText('res.common.shift'),
+  titlePlural: msgText('res.common.shifts'),
   source: (db, tenant) => {
     const q = db.selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').innerJoin('clients as cl', 'cl.id', 'j.client_id');
     return tenantScopedQuery(q, tenant, { company: 'j.company_id', client: 'j.client_id' });
   },
   id: 's.id',
   columns: [
-    { name: 'startsAt', label: t('開始', 'Starts'), type: 'datetime', sql: () => sql`((s.date + s.start_time) at time zone 'Asia/Tokyo')`, sortable: true, notNull: true },
+    { name: 'startsAt', label: msgText('res.shifts.starts'), type: 'datetime', sql: () => sql`((s.date + s.start_time) at time zone 'Asia/Tokyo')`, sortable: true, notNull: true },
     {
       name: 'jobTitle',
-      label: t('求人', 'Job'),
+      label: msgText('res.common.job'),
       type: 'link',
       sql: langText('j.title'),
       sortable: true,
@@ -41,27 +42,27 @@ export const shiftsReadModel = defineReadModel({
       notNull: true,
       links: [{ route: '/v3/admin/jobs/[id]', params: { id: 'jobId' } }],
     },
-    { name: 'jobId', label: t('求人ID', 'Job ID'), type: 'text', sql: 'j.id', hidden: true },
-    { name: 'clientName', label: t('クライアント', 'Client'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`cl.name` : sql`coalesce(nullif(cl.name_en, ''), cl.name)`), sortable: true, search: true },
-    { name: 'hours', label: t('時間', 'Hours'), type: 'text', sql: () => sql`to_char(s.start_time, 'HH24:MI') || '–' || to_char(s.end_time, 'HH24:MI')` },
-    { name: 'seats', label: t('応募／定員', 'Filled / seats'), type: 'text', sql: () => sql`s.filled || ' / ' || s.capacity`, hidden: true },
-    { name: 'capacity', label: t('定員', 'Seats'), type: 'number', sql: 's.capacity', sortable: true },
-    { name: 'filled', label: t('応募済み', 'Filled'), type: 'number', sql: 's.filled', sortable: true },
+    { name: 'jobId', label: msgText('res.common.jobId'), type: 'text', sql: 'j.id', hidden: true },
+    { name: 'clientName', label: msgText('res.common.client'), type: 'text', sql: (lang) => pickLangSql(lang, 'cl.name', 'cl.name_en'), sortable: true, search: true },
+    { name: 'hours', label: msgText('res.common.hours'), type: 'text', sql: () => sql`to_char(s.start_time, 'HH24:MI') || '–' || to_char(s.end_time, 'HH24:MI')` },
+    { name: 'seats', label: msgText('res.shifts.filledSeats'), type: 'text', sql: () => sql`s.filled || ' / ' || s.capacity`, hidden: true },
+    { name: 'capacity', label: msgText('res.shifts.seats'), type: 'number', sql: 's.capacity', sortable: true },
+    { name: 'filled', label: msgText('shifts.filled'), type: 'number', sql: 's.filled', sortable: true },
     {
       name: 'present',
-      label: t('出勤', 'Present'),
+      label: msgText('res.common.present'),
       type: 'number',
       sql: () => sql`(select count(*)::int from attendance at where at.shift_id = s.id and at.status in ('present', 'late'))`,
     },
     {
       name: 'noShows',
-      label: t('欠勤・無断欠勤', 'Absent / no-show'),
+      label: msgText('res.shifts.absentNoShow'),
       type: 'number',
       sql: () => sql`(select count(*)::int from attendance at where at.shift_id = s.id and at.status in ('absent', 'no_show'))`,
     },
     {
       name: 'confirmed',
-      label: t('クライアント確認', 'Client confirmed'),
+      label: msgText('res.shifts.clientConfirmed'),
       type: 'badge',
       sql: () => sql`case when s.client_confirmed_at is null then 'open' else 'confirmed' end`,
       notNull: true,
@@ -69,7 +70,7 @@ export const shiftsReadModel = defineReadModel({
     },
     {
       name: 'confirmedBy',
-      label: t('確認者・日時', 'Confirmed by, when'),
+      label: msgText('res.shifts.confirmedWhen'),
       type: 'text',
       sql: () => sql`(select u.name || ' ' || to_char(s.client_confirmed_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI') from users u where u.id = s.client_confirmed_by)`,
     },
@@ -77,16 +78,16 @@ export const shiftsReadModel = defineReadModel({
   actions: [
     {
       name: 'confirm',
-      label: t('人員を確認', 'Confirm staffing'),
+      label: msgText('res.shifts.confirmStaffing'),
       bulk: true,
       // The client's word on its own shifts: a company user cannot give it for them (docs/workforce.md).
       tenants: ['client'],
-      confirm: t('選んだシフトの人員を確認済みにしますか？', 'Confirm the staffing of the selected shifts?'),
-      done: t('シフトの人員を確認しました。', 'Staffing confirmed.'),
+      confirm: msgText('res.shifts.confirmStaffingSelected'),
+      done: msgText('res.shifts.staffingConfirmed'),
       run: async (rows, ctx) => {
-        if (ctx.tenant.kind !== 'client') return t('シフトの確認はクライアントが行います。', 'Only the client confirms its shifts.');
+        if (ctx.tenant.kind !== 'client') return msgText('res.shifts.onlyClientConfirms');
         const open = rows.filter((r) => r.confirmed === 'open').map((r) => r.id);
-        if (!open.length) return t('未確認のシフトを選んでください。', 'Select shifts that are not confirmed yet.');
+        if (!open.length) return msgText('res.shifts.selectShiftsThat');
         const companyId = ctx.tenant.companyId;
         await inTransaction(ctx.db, async (trx) => {
           const done = await trx.updateTable('job_daily_shifts').set({ client_confirmed_at: new Date(), client_confirmed_by: ctx.user.id }).where('id', 'in', open).where('client_confirmed_at', 'is', null).returning('id').execute();
@@ -98,19 +99,19 @@ export const shiftsReadModel = defineReadModel({
     },
   ],
   filters: [
-    { name: 'client', label: t('クライアント', 'Client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('j.client_id', '=', uuidOr(v)) },
-    { name: 'job', label: t('求人', 'Job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('s.job_id', '=', uuidOr(v)) },
-    { name: 'when', label: t('日付', 'Date'), kind: 'date', where: (_, v) => dateWindow('s.date', v) },
+    { name: 'client', label: msgText('res.common.client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('j.client_id', '=', uuidOr(v)) },
+    { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('s.job_id', '=', uuidOr(v)) },
+    { name: 'when', label: msgText('common.date'), kind: 'date', where: (_, v) => dateWindow('s.date', v) },
     {
       name: 'confirmed',
-      label: t('クライアント確認', 'Client confirmed'),
+      label: msgText('res.shifts.clientConfirmed'),
       kind: 'select',
       options: CONFIRM_STATES.map(({ value, label }) => ({ value, label })),
       where: (_, v) => (v === 'confirmed' ? sql<boolean>`s.client_confirmed_at is not null` : sql<boolean>`s.client_confirmed_at is null`),
     },
     {
       name: 'week',
-      label: t('週', 'Week'),
+      label: msgText('res.common.week'),
       kind: 'date',
       hidden: true,
       where: (_, v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? sql<boolean>`s.date >= ${v}::date and s.date < ${v}::date + 7` : sql<boolean>`false`),

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { type Tenant, tenantAssignedValues, tenantFilterFor } from '../../access/tenancy.ts';
 import { enumStore, listLanguages } from '../../modules/enums/service.ts';
 import type { EnumListName } from '../../modules/enums/reference-data.ts';
-import { f, t, type ComputedColumn, type FieldDef, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
+import { f, type ComputedColumn, type FieldDef, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
+import { msgText } from '../../../shared/texts/index.ts';
 import type { Text } from '../../../shared/i18n.ts';
 import { companyOptions } from './organizations.ts';
 import { visibleToCompany } from '../../modules/staff/person.ts';
@@ -71,10 +72,10 @@ export const NATIONALITIES: Option[] = [
 ].map(([value, ja, en]) => ({ value: value!, label: { ja: ja!, en: en! } }));
 
 export const DOCUMENT_KINDS: Option[] = [
-  { value: 'residence_card', label: t('在留カード', 'Residence card') },
-  { value: 'passport', label: t('パスポート', 'Passport') },
-  { value: 'certificate', label: t('資格・技能の証明書', 'Certificate') },
-  { value: 'other', label: t('その他', 'Other') },
+  { value: 'residence_card', label: msgText('res.common.residenceCard') },
+  { value: 'passport', label: msgText('res.staff.passport') },
+  { value: 'certificate', label: msgText('res.staff.certificate') },
+  { value: 'other', label: msgText('res.staff.other') },
 ];
 
 /**
@@ -96,41 +97,41 @@ const visaName = (alias: string) => sql`json_build_object('ja', ${sql.ref(`${ali
 const PERSON_COLUMNS: ComputedColumn[] = [
   {
     name: 'person',
-    label: t('登録ユーザー（本人）', 'Registered candidate'),
+    label: msgText('res.staff.registeredCandidate'),
     list: true,
     sql: (table) => fromPerson(table, sql`(select u.name || ' <' || u.email || '>' from users u where u.id = p.user_id)`) as RawBuilder<string | null>,
   },
   {
     name: 'person_status',
-    label: t('在留資格（本人の登録）', 'Residence status (one person)'),
+    label: msgText('res.staff.residenceStatusOne'),
     sql: (table) =>
       sql<string | null>`coalesce(${fromPerson(table, visaName('pv'))}, (select ${visaName('sv')} from visa_types sv where sv.id = ${sql.ref(`${table}.visa_type_id`)}))`,
   },
   {
     name: 'person_expiry',
-    label: t('在留期限（本人の登録）', 'Card expiry (one person)'),
+    label: msgText('res.staff.cardExpiryOne'),
     sql: (table) => sql<string | null>`coalesce(${fromPerson(table, sql`p.visa_expiry::text`)}, ${sql.ref(`${table}.visa_expiry`)}::text)`,
   },
   {
     name: 'card_check',
-    label: t('在留カード確認', 'Card check'),
+    label: msgText('res.common.cardCheck'),
     list: true,
-    sql: (table) => fromPerson(table, sql`case when p.card_verified then ${bothLanguages(t('確認済み', 'Verified'))} else ${bothLanguages(t('未確認', 'Not verified'))} end`) as RawBuilder<string | null>,
+    sql: (table) => fromPerson(table, sql`case when p.card_verified then ${bothLanguages(msgText('res.common.verified'))} else ${bothLanguages(msgText('res.common.notVerified'))} end`) as RawBuilder<string | null>,
   },
   {
     name: 'permission',
-    label: t('資格外活動許可', 'Permission outside status'),
-    sql: (table) => fromPerson(table, sql`case when p.permission_outside_status then ${bothLanguages(t('あり', 'Granted'))} else ${bothLanguages(t('なし', 'None'))} end`) as RawBuilder<string | null>,
+    label: msgText('res.common.permissionOutsideStatus'),
+    sql: (table) => fromPerson(table, sql`case when p.permission_outside_status then ${bothLanguages(msgText('res.staff.granted'))} else ${bothLanguages(msgText('res.staff.none'))} end`) as RawBuilder<string | null>,
   },
   {
     name: 'card_number',
-    label: t('在留カード番号', 'Residence card number'),
+    label: msgText('card.number'),
     sql: (table) =>
       sql<string | null>`coalesce(${fromPerson(table, sql`nullif(p.card_number, '')`)}, (select d.number from staff_documents d where d.staff_id = ${sql.ref(`${table}.id`)} and d.kind = 'residence_card' order by d.expires_on desc nulls last limit 1))`,
   },
   {
     name: 'person_languages',
-    label: t('話せる言語（本人の登録）', 'Languages (one person)'),
+    label: msgText('res.staff.languagesOnePerson'),
     sql: (table) => sql<string | null>`array_to_string(coalesce(${fromPerson(table, sql`nullif(p.languages, '{}')`)}, ${sql.ref(`${table}.languages`)}), ', ')`,
   },
 ];
@@ -146,25 +147,25 @@ const countOr = (fallback: number, max: number) => z.preprocess((v) => (v === un
  * the city fixed for 特別徴収 (地方税法第321条の5).
  */
 const EMPLOYMENT_TERMS: Option[] = [
-  { value: 'longer', label: t('2か月超・期間の定めなし', 'Over two months, or no fixed term') },
-  { value: 'months2', label: t('31日以上2か月以内（日雇い扱い）', '31 days to two months (a day hire)') },
-  { value: 'days30', label: t('30日以内・日々雇用（日雇い扱い）', '30 days or less, or by the day (a day hire)') },
+  { value: 'longer', label: msgText('res.staff.overTwoMonths') },
+  { value: 'months2', label: msgText('res.staff.upToTwoMonths') },
+  { value: 'days30', label: msgText('res.staff.upToThirtyDays') },
 ];
 const PAYROLL_FIELDS: FieldDef[] = [
-  f.boolean('tax_form_filed', t('扶養控除等申告書の提出あり（甲欄）', 'Filed the dependants declaration (扶養控除等申告書) with us: column 甲')),
-  f.number('dependents', t('申告書の扶養親族等の数', 'Dependants declared on it'), {
+  f.boolean('tax_form_filed', msgText('res.staff.filedDependantsDeclaration', { form: '扶養控除等申告書', kou: '甲' })),
+  f.number('dependents', msgText('res.staff.dependantsDeclared'), {
     default: 0,
     schema: countOr(0, 20),
-    hint: t('提出がない場合、所得税は乙欄で計算します。', 'Without the declaration, income tax uses column 乙 (otsu).'),
+    hint: msgText('res.staff.withoutDeclarationIncome', { otsu: '乙' }),
   }),
-  f.select('employment_term', t('雇用見込み期間', 'Expected length of employment'), EMPLOYMENT_TERMS, {
+  f.select('employment_term', msgText('res.staff.expectedLengthEmployment'), EMPLOYMENT_TERMS, {
     default: 'longer',
     schema: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'longer' : v), z.enum(['longer', 'months2', 'days30'])),
-    hint: t('2か月以内の契約は日額表の丙欄で源泉徴収し、健康保険・厚生年金の対象外です。', 'A contract of two months or less is withheld on column 丙 of the daily table and is outside health insurance and pension.'),
+    hint: msgText('res.staff.contractTwoMonths', { hei: '丙' }),
   }),
-  f.number('weekly_hours', t('週の所定労働時間', 'Scheduled hours a week'), { required: false, max: 80, hint: t('空欄: 未登録（社会保険・雇用保険を控除しません）', 'Blank: not recorded (no insurance is deducted)') }),
-  f.boolean('student', t('昼間学生', 'Daytime student')),
-  f.number('standard_monthly_remuneration', t('標準報酬月額（円）', 'Standard monthly remuneration (yen)'), {
+  f.number('weekly_hours', msgText('res.staff.scheduledHoursWeek'), { required: false, max: 80, hint: msgText('res.staff.blankNotRecorded') }),
+  f.boolean('student', msgText('res.staff.daytimeStudent')),
+  f.number('standard_monthly_remuneration', msgText('res.staff.standardMonthlyRemuneration'), {
     required: false,
     max: 1_390_000,
     cell: 'money',
@@ -173,43 +174,43 @@ const PAYROLL_FIELDS: FieldDef[] = [
       z
         .number()
         .int()
-        .refine(isStandardGrade, { message: 'grade', params: { ja: '標準報酬月額表の等級の額（例: 260000）を入力してください。', en: 'Enter an amount of the standard monthly remuneration table (for example 260000).' } })
+        .refine(isStandardGrade, { message: 'grade', params: msgText('res.staff.standardGrade') })
         .nullable(),
     ),
-    hint: t('健康保険の等級表の額（58,000〜1,390,000円）。', 'An amount of the health insurance grade table (¥58,000–¥1,390,000).'),
+    hint: msgText('res.staff.amountHealthInsurance'),
   }),
-  f.number('resident_tax_monthly', t('住民税（特別徴収）の月額（円）', 'Resident tax deducted each month (yen)'), { default: 0, schema: countOr(0, 1_000_000) }),
+  f.number('resident_tax_monthly', msgText('res.staff.residentTaxDeducted'), { default: 0, schema: countOr(0, 1_000_000) }),
 ];
 
 export const staffResource: ResourceDef = {
   name: 'staffMember',
   plural: 'staff',
   table: 'staff',
-  title: t('スタッフ', 'Staff member'),
-  titlePlural: t('スタッフ', 'Staff'),
+  title: msgText('res.staff.staffMember'),
+  titlePlural: msgText('res.staff.staff'),
   labelField: 'name',
   defaultSort: { field: 'name_kana', dir: 'asc' },
   scope: staffRows,
   fields: [
-    f.ref('company_id', t('登録した派遣会社', 'Registered by'), companyOptions, { list: true, filter: true, platformOnly: true, createOnly: true }),
-    f.text('name', t('氏名（ローマ字）', 'Name (as on the residence card)'), { list: true, sortable: true, search: true, max: 100 }),
-    f.text('name_kana', t('フリガナ', 'Name in katakana'), { required: false, sortable: true, search: true, max: 100 }),
-    f.select('nationality', t('国籍', 'Nationality'), NATIONALITIES, { list: true, filter: true, sortable: true }),
-    f.date('birth_date', t('生年月日', 'Date of birth'), { sortable: true }),
-    idChoice('gender', t('性別', 'Gender'), enumOptions('genders')),
-    idChoice('visa_type_id', t('在留資格', 'Residence status (visa)'), visaOptions, { list: true, filter: true }),
-    f.date('visa_expiry', t('在留期限', 'Residence card expires'), {
+    f.ref('company_id', msgText('res.staff.registered'), companyOptions, { list: true, filter: true, platformOnly: true, createOnly: true }),
+    f.text('name', msgText('res.staff.nameResidenceCard'), { list: true, sortable: true, search: true, max: 100 }),
+    f.text('name_kana', msgText('res.staff.nameKatakana'), { required: false, sortable: true, search: true, max: 100 }),
+    f.select('nationality', msgText('res.common.nationality'), NATIONALITIES, { list: true, filter: true, sortable: true }),
+    f.date('birth_date', msgText('candidate.birthDate'), { sortable: true }),
+    idChoice('gender', msgText('res.staff.gender'), enumOptions('genders')),
+    idChoice('visa_type_id', msgText('res.staff.residenceStatusVisa'), visaOptions, { list: true, filter: true }),
+    f.date('visa_expiry', msgText('res.staff.residenceCardExpires'), {
       list: true,
       sortable: true,
       filter: true,
-      hint: t('在留カードに記載の「在留期間（満了日）」です。', 'The expiry date printed on the residence card.'),
+      hint: msgText('res.staff.expiryDatePrinted'),
     }),
-    idChoice('read_skill', t('日本語の読み', 'Japanese reading'), enumOptions('readSkills'), { list: true }),
-    f.multi('languages', t('話せる言語', 'Languages spoken'), languageOptions, { filter: true }),
-    f.email('email', t('メールアドレス', 'Email'), { search: true }),
-    f.tel('phone', t('電話番号', 'Phone'), { list: true, search: true }),
-    f.text('address', t('住所', 'Address'), { required: false, max: 300 }),
-    f.textarea('notes', t('メモ', 'Notes'), { max: 2000, schema: z.preprocess((v) => v ?? '', z.string().trim().max(2000)) }),
+    idChoice('read_skill', msgText('res.staff.japaneseReading'), enumOptions('readSkills'), { list: true }),
+    f.multi('languages', msgText('res.staff.languagesSpoken'), languageOptions, { filter: true }),
+    f.email('email', msgText('res.common.emailAddress'), { search: true }),
+    f.tel('phone', msgText('res.common.phone'), { list: true, search: true }),
+    f.text('address', msgText('res.common.address'), { required: false, max: 300 }),
+    f.textarea('notes', msgText('res.staff.notes'), { max: 2000, schema: z.preprocess((v) => v ?? '', z.string().trim().max(2000)) }),
     ...PAYROLL_FIELDS,
   ],
   computed: PERSON_COLUMNS,
@@ -218,11 +219,11 @@ export const staffResource: ResourceDef = {
     if (row.person_user_id && row.company_id) await syncPay(ctx.db, String(row.company_id), String(row.person_user_id));
   },
   auditLabels: {
-    person_linked: t('本人（登録ユーザー）と紐付け', 'Linked to the registered candidate'),
-    merge_reasons: t('重複の理由', 'Why they matched'),
-    merged_from: t('統合したスタッフ', 'Merged in from'),
-    merged_into: t('統合先', 'Merged into'),
-    documents_moved: t('移した書類', 'Documents moved'),
+    person_linked: msgText('res.staff.linkedRegisteredCandidate'),
+    merge_reasons: msgText('res.staff.whyTheyMatched'),
+    merged_from: msgText('res.staff.mergedFrom'),
+    merged_into: msgText('res.staff.mergedInto'),
+    documents_moved: msgText('res.staff.documentsMoved'),
   },
   children: [
     {
@@ -230,15 +231,15 @@ export const staffResource: ResourceDef = {
       plural: 'staffDocuments',
       table: 'staff_documents',
       parentColumn: 'staff_id',
-      title: t('書類', 'Document'),
-      titlePlural: t('本人確認書類', 'Identity documents'),
+      title: msgText('res.staff.document'),
+      titlePlural: msgText('res.staff.identityDocuments'),
       labelField: 'kind',
       defaultSort: { field: 'expires_on', dir: 'asc' },
       fields: [
-        f.select('kind', t('種類', 'Kind'), DOCUMENT_KINDS),
-        f.text('number', t('番号', 'Number'), { required: false, max: 50 }),
-        f.date('expires_on', t('有効期限', 'Expires on')),
-        f.text('note', t('備考', 'Note'), { required: false, max: 300 }),
+        f.select('kind', msgText('res.common.kind'), DOCUMENT_KINDS),
+        f.text('number', msgText('res.staff.number'), { required: false, max: 50 }),
+        f.date('expires_on', msgText('res.staff.expires')),
+        f.text('note', msgText('res.staff.note'), { required: false, max: 300 }),
       ],
     },
   ],

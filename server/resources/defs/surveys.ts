@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { tenantScopedQuery } from '../../access/tenancy.ts';
-import { t } from '../define.ts';
+import { msgText } from '../../../shared/texts/index.ts';
+import { pickLangSql } from '../pick-lang-sql.ts';
 import { defineReadModel, langText, uuidOr } from '../read-model.ts';
 import { companyOptions } from './organizations.ts';
 
@@ -14,45 +15,45 @@ import { companyOptions } from './organizations.ts';
 export const surveysReadModel = defineReadModel({
   name: 'survey',
   plural: 'surveys',
-  title: t('アンケート', 'Survey'),
-  titlePlural: t('アンケート', 'Surveys'),
+  title: msgText('survey.title'),
+  titlePlural: msgText('res.surveys.surveys'),
   source: (db, tenant) => {
     const q = db.selectFrom('surveys as s').innerJoin('companies as c', 'c.id', 's.company_id');
     return tenantScopedQuery(q, tenant, { company: 's.company_id', client: false });
   },
   id: 's.id',
   columns: [
-    { name: 'title', label: t('タイトル', 'Title'), type: 'text', sql: langText('s.title'), search: true, sortable: true, notNull: true, download: 'id' },
-    { name: 'company', label: t('派遣会社', 'Staffing company'), type: 'text', sql: (lang) => sql`coalesce(nullif(${sql.ref(lang === 'en' ? 'c.name_en' : 'c.name')}, ''), c.name)`, sortable: true },
+    { name: 'title', label: msgText('res.common.title'), type: 'text', sql: langText('s.title'), search: true, sortable: true, notNull: true, download: 'id' },
+    { name: 'company', label: msgText('res.common.staffingCompany'), type: 'text', sql: (lang) => pickLangSql(lang, 'c.name', 'c.name_en'), sortable: true },
     {
       name: 'status',
-      label: t('状態', 'Status'),
+      label: msgText('res.common.statusState'),
       type: 'badge',
       sql: () => sql`case when s.sent_at is null then 'draft' else 'sent' end`,
       states: [
-        { value: 'draft', label: t('未送信', 'Not sent'), tone: 'warning' },
-        { value: 'sent', label: t('送信済み', 'Sent'), tone: 'success' },
+        { value: 'draft', label: msgText('res.surveys.notSent'), tone: 'warning' },
+        { value: 'sent', label: msgText('res.surveys.sent'), tone: 'success' },
       ],
     },
-    { name: 'questions', label: t('質問数', 'Questions'), type: 'number', sql: () => sql`(select count(*) from survey_questions q where q.survey_id = s.id)::int` },
-    { name: 'recipients', label: t('送信数', 'Sent to'), type: 'number', sql: () => sql`(select count(*) from survey_recipients r where r.survey_id = s.id)::int`, sortable: true },
-    { name: 'responses', label: t('回答数', 'Answers'), type: 'number', sql: () => sql`(select count(*) from survey_responses p where p.survey_id = s.id)::int`, sortable: true },
-    { name: 'createdBy', label: t('作成者', 'Made by'), type: 'text', sql: 's.created_by_name', search: true },
-    { name: 'createdAt', label: t('作成日時', 'Created'), type: 'datetime', sql: 's.created_at', sortable: true, notNull: true },
-    { name: 'sentAt', label: t('送信日時', 'Sent'), type: 'datetime', sql: 's.sent_at', sortable: true },
+    { name: 'questions', label: msgText('res.surveys.questions'), type: 'number', sql: () => sql`(select count(*) from survey_questions q where q.survey_id = s.id)::int` },
+    { name: 'recipients', label: msgText('res.surveys.sentCount'), type: 'number', sql: () => sql`(select count(*) from survey_recipients r where r.survey_id = s.id)::int`, sortable: true },
+    { name: 'responses', label: msgText('res.surveys.answers'), type: 'number', sql: () => sql`(select count(*) from survey_responses p where p.survey_id = s.id)::int`, sortable: true },
+    { name: 'createdBy', label: msgText('res.surveys.made'), type: 'text', sql: 's.created_by_name', search: true },
+    { name: 'createdAt', label: msgText('res.surveys.created'), type: 'datetime', sql: 's.created_at', sortable: true, notNull: true },
+    { name: 'sentAt', label: msgText('res.common.sent'), type: 'datetime', sql: 's.sent_at', sortable: true },
   ],
   filters: [
     {
       name: 'status',
-      label: t('状態', 'Status'),
+      label: msgText('res.common.statusState'),
       kind: 'select',
       options: [
-        { value: 'draft', label: t('未送信', 'Not sent') },
-        { value: 'sent', label: t('送信済み', 'Sent') },
+        { value: 'draft', label: msgText('res.surveys.notSent') },
+        { value: 'sent', label: msgText('res.surveys.sent') },
       ],
       where: (eb, v) => (v === 'sent' ? eb('s.sent_at', 'is not', null) : eb('s.sent_at', 'is', null)),
     },
-    { name: 'company', label: t('派遣会社', 'Staffing company'), kind: 'select', options: companyOptions, where: (eb, v) => eb('s.company_id', '=', uuidOr(v)) },
+    { name: 'company', label: msgText('res.common.staffingCompany'), kind: 'select', options: companyOptions, where: (eb, v) => eb('s.company_id', '=', uuidOr(v)) },
   ],
   defaultSort: { column: 'createdAt', dir: 'desc' },
   paging: 'offset',

@@ -3,8 +3,9 @@ import { hasNoTenant, isPlatform, tenantCacheKey, tenantScopedQuery } from '../.
 import { hashPassword } from '../../auth/password.ts';
 import { ROLE_NAMES, type AdminRole } from '../../auth/default-roles.ts';
 import { ROLE_TITLES } from '../../auth/role-titles.ts';
-import type { Lang, Text } from '../../../shared/i18n.ts';
-import { companyClientScope, f, t, type BeforeWriteResult, type FieldDef, type HookContext, type Option, type OptionContext, type RecordAction, type RecordRow, type ResourceDef, type TenantScope, type WriteChange } from '../define.ts';
+import { DEFAULT_LANG, isLang, pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
+import { companyClientScope, f, inBoth, type BeforeWriteResult, type FieldDef, type HookContext, type Option, type OptionContext, type RecordAction, type RecordRow, type ResourceDef, type TenantScope, type WriteChange } from '../define.ts';
+import { msg, msgText } from '../../../shared/texts/index.ts';
 import { companyOptions } from './organizations.ts';
 import { cachedReference } from '../../modules/enums/reference-cache.ts';
 
@@ -56,17 +57,17 @@ async function loadClientOptions(tenant: OptionContext['tenant'], db: OptionCont
   return (await q.execute()).map((c) => ({
     value: c.id,
     label: platform
-      ? { ja: `${c.name}（${c.company}）`, en: `${c.name_en || c.name} (${c.company_en || c.company})` }
+      ? inBoth((lang) => msg(lang, 'res.common.parenthesised', { text: pickLang(lang, c.name, c.name_en), note: pickLang(lang, c.company, c.company_en) }))
       : { ja: c.name, en: c.name_en || c.name },
   }));
 }
 
 const say = (lang: Lang, text: Text) => text[lang];
 const MSG = {
-  grant: t('この権限を付与することはできません。', 'You cannot grant this role.'),
-  higher: t('このユーザーを編集する権限がありません。', 'You may not change this user.'),
-  ownRole: t('自分自身の権限は変更できません。', 'You cannot change your own role.'),
-  ownActive: t('自分自身を無効にすることはできません。', 'You cannot deactivate yourself.'),
+  grant: msgText('res.users.youCannotGrant'),
+  higher: msgText('res.users.youMayNot'),
+  ownRole: msgText('res.users.youCannotChange'),
+  ownActive: msgText('res.users.youCannotDeactivate'),
 };
 
 /** Refuses roles above the caller's; on create adds a password nobody knows and the client's company. */
@@ -108,12 +109,12 @@ async function afterWrite(row: RecordRow, ctx: HookContext, change: WriteChange)
 
 const sendPasswordReset: RecordAction = {
   name: 'sendPasswordReset',
-  label: t('パスワード再設定メールを送る', 'Send a password reset mail'),
-  done: t('パスワード再設定のメールを送信しました。', 'The password reset mail has been sent.'),
+  label: msgText('res.users.sendPasswordReset'),
+  done: msgText('res.users.passwordResetMail'),
   async run(row, ctx) {
     if (!grantableRoles(ctx.user.role).includes(String(row.role) as AdminRole)) return MSG.higher;
-    if (row.active !== true) return t('無効なユーザーには送信できません。先に有効にしてください。', 'This user is inactive: activate the user first.');
-    await ctx.services.auth.requestPasswordReset(String(row.email), row.lang === 'en' ? 'en' : 'ja');
+    if (row.active !== true) return msgText('res.users.userInactiveActivate');
+    await ctx.services.auth.requestPasswordReset(String(row.email), isLang(row.lang) ? row.lang : DEFAULT_LANG);
   },
 };
 
@@ -142,25 +143,25 @@ function userResource(o: {
     fixedIn: { role: o.roles },
     noDelete: true,
     fields: [
-      f.text('name', t('氏名', 'Name'), { list: true, sortable: true, search: true, max: 100 }),
-      f.email('email', t('メールアドレス', 'Email'), {
+      f.text('name', msgText('res.common.name'), { list: true, sortable: true, search: true, max: 100 }),
+      f.email('email', msgText('res.common.emailAddress'), {
         required: true,
         list: true,
         sortable: true,
         search: true,
-        hint: t('ログインに使います。登録すると、パスワード設定用のリンクをこのアドレスに送ります。', 'Used to log in. Once saved, a link to set a password is mailed to this address.'),
+        hint: msgText('res.users.usedLogOnce'),
       }),
-      f.select('role', t('権限', 'Role'), roleOptions(o.roles), { list: true, filter: true, default: o.roles[o.roles.length - 1] }),
+      f.select('role', msgText('res.users.role'), roleOptions(o.roles), { list: true, filter: true, default: o.roles[o.roles.length - 1] }),
       ...o.tenantFields,
-      f.select('lang', t('メールと画面の言語', 'Language of mail and screens'), [
-        { value: 'ja', label: t('日本語', 'Japanese') },
-        { value: 'en', label: t('英語', 'English') },
+      f.select('lang', msgText('res.users.languageMailScreens'), [
+        { value: 'ja', label: msgText('res.users.japanese') },
+        { value: 'en', label: msgText('res.users.english') },
       ], { default: 'ja' }),
-      f.boolean('active', t('有効', 'Active'), {
+      f.boolean('active', msgText('res.common.active'), {
         list: true,
         filter: true,
         default: true,
-        hint: t('チェックを外すと、すべての端末ですぐにログアウトされ、ログインできなくなります。', 'Unchecked, the user is logged out on every device at once and can no longer log in.'),
+        hint: msgText('res.users.uncheckedUserLogged'),
       }),
     ],
     screens: [{ path: o.path, mode: 'single' }],
@@ -174,8 +175,8 @@ function userResource(o: {
 export const adminUserResource = userResource({
   name: 'adminUser',
   plural: 'adminUsers',
-  title: t('管理者ユーザー', 'Admin user'),
-  titlePlural: t('管理者ユーザー', 'Admin users'),
+  title: msgText('res.users.adminUser'),
+  titlePlural: msgText('res.users.adminUsers'),
   path: '/admin/users/admin',
   roles: ['superadmin', 'admin'],
   tenantFields: [],
@@ -185,22 +186,22 @@ export const adminUserResource = userResource({
 export const companyUserResource = userResource({
   name: 'companyUser',
   plural: 'companyUsers',
-  title: t('企業ユーザー', 'Company user'),
-  titlePlural: t('企業ユーザー', 'Company users'),
+  title: msgText('res.users.companyUser'),
+  titlePlural: msgText('res.users.companyUsers'),
   path: '/admin/users/company',
   roles: ['company_admin', 'company_staff'],
-  tenantFields: [f.ref('company_id', t('派遣会社', 'Staffing company'), companyOptions, { list: true, filter: true, platformOnly: true, createOnly: true })],
+  tenantFields: [f.ref('company_id', msgText('res.common.staffingCompany'), companyOptions, { list: true, filter: true, platformOnly: true, createOnly: true })],
   sample: { company_id: '$company', name: 'テスト 企業スタッフ', email: 'sample-company@users.test', role: 'company_staff', lang: 'ja', active: true },
 });
 
 export const clientUserResource = userResource({
   name: 'clientUser',
   plural: 'clientUsers',
-  title: t('クライアントユーザー', 'Client user'),
-  titlePlural: t('クライアントユーザー', 'Client users'),
+  title: msgText('res.users.clientUser'),
+  titlePlural: msgText('res.users.clientUsers'),
   path: '/admin/users/client',
   roles: ['client_admin', 'client_staff'],
-  tenantFields: [f.ref('client_id', t('クライアント', 'Client'), clientOptions, { list: true, filter: true, createOnly: true })],
+  tenantFields: [f.ref('client_id', msgText('res.common.client'), clientOptions, { list: true, filter: true, createOnly: true })],
   sample: { client_id: '$client', name: 'テスト クライアント担当', email: 'sample-client@users.test', role: 'client_staff', lang: 'en', active: true },
 });
 

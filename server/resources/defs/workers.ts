@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { hasNoTenant, tenantScopedQuery } from '../../access/tenancy.ts';
-import { t } from '../define.ts';
+import { msgText } from '../../../shared/texts/index.ts';
+import { pickLangSql } from '../pick-lang-sql.ts';
 import { dateWindow, defineReadModel } from '../read-model.ts';
 import { visaOptions } from './staff.ts';
 import { containing } from '../../db/like.ts';
@@ -17,8 +18,8 @@ import { containing } from '../../db/like.ts';
 export const workersReadModel = defineReadModel({
   name: 'worker',
   plural: 'workers',
-  title: t('ワーカー', 'Worker'),
-  titlePlural: t('ワーカー', 'Workers'),
+  title: msgText('res.common.worker'),
+  titlePlural: msgText('res.workers.workers'),
   source: (db, tenant) => {
     if (hasNoTenant(tenant)) return null;
     // One person (docs/workforce.md): the rows of the tenant's staff registry linked to the person
@@ -48,50 +49,50 @@ export const workersReadModel = defineReadModel({
   },
   id: 'u.id',
   columns: [
-    { name: 'name', label: t('氏名', 'Name'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'id' },
-    { name: 'email', label: t('メール', 'Email'), type: 'text', sql: 'u.email', search: true },
-    { name: 'nationality', label: t('国籍', 'Nationality'), type: 'text', sql: 'p.nationality', sortable: true },
-    { name: 'visaType', label: t('在留資格', 'Residence status'), type: 'text', sql: (lang) => (lang === 'ja' ? sql`v.ja` : sql`coalesce(nullif(v.en, ''), v.ja)`) },
-    { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
+    { name: 'name', label: msgText('res.common.name'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'id' },
+    { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
+    { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality', sortable: true },
+    { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => pickLangSql(lang, 'v.ja', 'v.en') },
+    { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
     {
       // Whether staff verified the card (the residence-card check, 160004): no shift without it.
       name: 'card',
-      label: t('在留カード確認', 'Card check'),
+      label: msgText('res.common.cardCheck'),
       type: 'badge',
       sql: () => sql`case when p.card_verified then 'verified' else 'unverified' end`,
       states: [
-        { value: 'verified', label: t('確認済み', 'Verified'), tone: 'success' },
-        { value: 'unverified', label: t('未確認', 'Not verified'), tone: 'warning' },
+        { value: 'verified', label: msgText('res.common.verified'), tone: 'success' },
+        { value: 'unverified', label: msgText('res.common.notVerified'), tone: 'warning' },
       ],
     },
-    { name: 'languages', label: t('言語', 'Languages'), type: 'text', sql: () => sql`array_to_string(p.languages, ', ')` },
+    { name: 'languages', label: msgText('res.workers.languages'), type: 'text', sql: () => sql`array_to_string(p.languages, ', ')` },
     {
       name: 'bank',
-      label: t('給与口座', 'Pay account'),
+      label: msgText('res.workers.payAccount'),
       type: 'badge',
       sql: () => sql`case when exists (select 1 from bank_accounts b where b.user_id = u.id) then 'yes' else 'no' end`,
       states: [
-        { value: 'yes', label: t('登録済み', 'Registered'), tone: 'success' },
-        { value: 'no', label: t('未登録', 'Missing'), tone: 'warning' },
+        { value: 'yes', label: msgText('res.workers.registered'), tone: 'success' },
+        { value: 'no', label: msgText('res.workers.missing'), tone: 'warning' },
       ],
     },
     {
       // Whether the person is a row of the caller's staff registry (linked on /admin/staff).
       name: 'registry',
-      label: t('スタッフ名簿', 'Staff registry'),
+      label: msgText('res.workers.staffRegistry'),
       type: 'badge',
       sql: () => sql`case when reg.n is not null then 'linked' else 'none' end`,
       states: [
-        { value: 'linked', label: t('紐付け済み', 'Linked'), tone: 'success' },
-        { value: 'none', label: t('なし', 'Not in it'), tone: 'neutral' },
+        { value: 'linked', label: msgText('res.workers.linked'), tone: 'success' },
+        { value: 'none', label: msgText('res.workers.notInRegistry'), tone: 'neutral' },
       ],
     },
-    { name: 'joined', label: t('登録日', 'Registered'), type: 'date', sql: () => sql`(u.created_at at time zone 'Asia/Tokyo')::date`, sortable: true },
+    { name: 'joined', label: msgText('res.workers.registeredOn'), type: 'date', sql: () => sql`(u.created_at at time zone 'Asia/Tokyo')::date`, sortable: true },
   ],
   filters: [
-    { name: 'visa', label: t('在留資格', 'Residence status'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`) },
-    { name: 'visaExpiry', label: t('在留期限', 'Card expiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
-    { name: 'nationality', label: t('国籍', 'Nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
+    { name: 'visa', label: msgText('res.common.residenceStatus'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`) },
+    { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
+    { name: 'nationality', label: msgText('res.common.nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
   ],
   defaultSort: { column: 'name', dir: 'asc' },
   paging: 'keyset',
