@@ -11,14 +11,15 @@
  */
 import type { Lang, Text } from '../i18n.ts';
 import { MESSAGES, fill } from '../messages.ts';
+import { WEB } from './web.ts';
 
 /** The server-only parts, each a record of keys under its own prefix. */
-const PARTS = {} as const;
+const PARTS = { ...WEB } as const;
 
 export const TEXTS = { ...MESSAGES, ...PARTS } as const satisfies Record<string, Text>;
 
 /** The parts by name, for the test that checks no key is in two of them. */
-export const TEXT_PARTS: Readonly<Record<string, Readonly<Record<string, Text>>>> = { messages: MESSAGES };
+export const TEXT_PARTS: Readonly<Record<string, Readonly<Record<string, Text>>>> = { messages: MESSAGES, web: WEB };
 
 export type TextKey = keyof typeof TEXTS;
 
