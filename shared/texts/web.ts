@@ -258,4 +258,41 @@ export const WEB = {
   'panel.shiftsWeek': m('今週のシフト', 'Shifts this week'),
   'panel.timeLeft': m('残り時間', 'Time left'),
   'panel.note': m('注意', 'Note'),
+
+  // The choice lists editors (/admin/templates/enum…)
+  'enumAdmin.jobTypes': m('職種', 'Job types'),
+  'enumAdmin.genders': m('性別', 'Genders'),
+  'enumAdmin.computerSkills': m('パソコンスキル', 'Computer skills'),
+  'enumAdmin.japaneseWriting': m('日本語の書き', 'Japanese writing'),
+  'enumAdmin.education': m('最終学歴', 'Education'),
+  'enumAdmin.japaneseReading': m('日本語の読み', 'Japanese reading'),
+  'enumAdmin.payTypes': m('給与形態', 'Pay types'),
+  'enumAdmin.visaTypes': m('在留資格', 'Visa types'),
+
+  // The scout search panel
+  'scoutPanel.pendingLink': m('返信待ちの一覧へ', 'See pending offers'),
+
+  // The worker's pay (/staff/pay)
+  'myPay.pending': m('承認待ち', 'Pending'),
+  'myPay.beingPrepared': m('計算中', 'Being prepared'),
+  'myPay.requested': m('申請中', 'Requested'),
+  'myPay.approved': m('承認済み', 'Approved'),
+  'myPay.transferred': m('振込済み', 'Transferred'),
+  'myPay.paid': m('支払済み', 'Paid'),
+  'myPay.recovered': m('給与から控除済み', 'Recovered from pay'),
+  'myPay.failed': m('振込不可', 'Transfer failed'),
+  'myPay.status': m('状態', 'Status'),
+  'myPay.payslip': m('明細', 'Payslip'),
+  'myPay.job': m('仕事', 'Job'),
+  'myPay.gross': m('支給額', 'Gross'),
+  'myPay.withholding': m('源泉徴収', 'Withholding'),
+  'myPay.net': m('振込額', 'Net'),
+  'myPay.requestedOn': m('申請日', 'Requested on'),
+  'myPay.amount': m('申請額', 'Amount'),
+  'myPay.fee': m('手数料', 'Fee'),
+  'myPay.paidOut': m('振込額', 'Paid out'),
+
+  // The candidate's points (/staff/points)
+  'myPoints.kind': m('内容', 'Kind'),
+  'myPoints.validUntil': m('有効期限', 'Valid until'),
 } as const satisfies Record<string, Text>;
