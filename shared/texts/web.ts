@@ -1,7 +1,9 @@
 /**
  * What server-drawn pages and PDFs say and no island does: the worker's record, the person and
- * card-check screens, the survey builder, the panels above lists, the PDFs, and the API's merge
- * refusals. Keys are prefixed by area. A sentence an island also says lives in shared/messages.ts.
+ * card-check screens, the survey builder, the panels above lists, the choice-list editors, the
+ * worker's pay and points pages, the PDFs, and the API's merge refusals. Keys are prefixed by
+ * area; a sentence said in several places has one key, where it was first needed (a sentence an
+ * island also says lives in shared/messages.ts and is read from there).
  */
 import type { Text } from '../i18n.ts';
 import { m } from '../messages.ts';
