@@ -64,6 +64,60 @@ function scan(): Hit[] {
   return hits;
 }
 
+/**
+ * Inline pairs of languages: a `t('…', '…')` call, a local helper that builds one, a `pickLang` of two
+ * literals, a
+ * `{ ja: '…', en: '…' }` literal of a Japanese sentence. What the product says is in the catalogue
+ * (shared/messages.ts, shared/texts/); a pair stays only where it is the text of a piece of data.
+ * The folders the rule covers, listed so that the list can grow to the whole tree.
+ */
+const PAIR_DIRS = ['server/web', 'views', 'server/api'];
+
+/** Where a pair is its data's own text (docs/architecture.md, "Text and time"). */
+const PAIR_HOMES = [
+  'server/access/routes.ts', // a route's title is part of its row
+  'server/modules/templates/', // the templates' default texts
+  'shared/content/', // the legal articles
+  // the long copy of the public information pages, as their pages' content
+  'views/pages/public/About.tsx',
+  'views/pages/public/Download.tsx',
+  'views/pages/public/Faq.tsx',
+  'views/pages/public/Home.tsx',
+  'views/pages/public/Staff.tsx',
+  'views/pages/public/Trial.tsx',
+  // Temporary: a payslip's deduction lines (labelJa / labelEn, the withholding column named in Japanese in
+  // both languages) and an invoice's account type are built in the resolver; they move with its SQL to the repository.
+  'server/api/graphql/money.ts',
+];
+const pairHome = (file: string) => PAIR_HOMES.some((a) => (a.endsWith('/') ? file.startsWith(a) : file === a));
+
+/** One string literal: quoted, or a template (which may span lines). */
+const STRING = String.raw`(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|` + '`(?:[^`\\\\]|\\\\.)*`)';
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+const PAIR_RULES: { name: string; pattern: RegExp; japanese?: boolean }[] = [
+  { name: 't(ja, en)', pattern: new RegExp(String.raw`(?<![\w$.])t\(\s*${STRING}\s*,\s*${STRING}\s*,?\s*\)`, 'g') },
+  { name: 'pickLang of literals', pattern: new RegExp(String.raw`\bpickLang\(\s*[\w$.]+\s*,\s*${STRING}\s*,\s*${STRING}\s*\)`, 'g') },
+  { name: 'pair helper', pattern: /\b(?:const|let|function)\s+[\w$]+\s*=?\s*\(\s*ja\s*:\s*string\s*,\s*en\s*:\s*string\s*\)/g },
+  // a sentence, not a language's code or key ({ ja: 'ja_JP', en: 'en_US' }) nor an empty form value
+  { name: '{ ja, en } literal', pattern: new RegExp(String.raw`\{\s*ja:\s*(${STRING})\s*,\s*en:\s*${STRING}\s*,?\s*\}`, 'g'), japanese: true },
+];
+
+function pairHits(text: string): { index: number; rule: string }[] {
+  return PAIR_RULES.flatMap((rule) => [...text.matchAll(rule.pattern)].filter((m) => !rule.japanese || JAPANESE.test(m[1] ?? '')).map((m) => ({ index: m.index, rule: rule.name })));
+}
+
+function scanPairs(): Hit[] {
+  return PAIR_DIRS.flatMap(sources)
+    .filter((file) => !pairHome(file))
+    .flatMap((file) => {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      return pairHits(text).map(({ index, rule }) => {
+        const line = text.slice(0, index).split('\n').length;
+        return { file, line, rule, text: (text.split('\n')[line - 1] ?? '').trim().slice(0, 120) };
+      });
+    });
+}
+
 const hits = scan();
 const why = Object.fromEntries(RULES.map((r) => [r.name, r.why]));
 
@@ -88,5 +142,32 @@ describe('text and time have one way each', () => {
     // What stays allowed: choosing by a value that is not a language, and the language helpers themselves.
     const fine = "const other = otherLang(lang); if (lang === 'en' && gloss) show(); pickLang(lang, a, b);";
     expect(RULES.flatMap((r) => [...fine.matchAll(r.pattern)])).toEqual([]);
+  });
+
+  it('no inline pair of languages stands beside the catalogue', () => {
+    const offenders = scanPairs().map((h) => `${h.file}:${h.line} ${h.rule} (say it with msg from the catalogue; a record's own text stays with its data): ${h.text}`);
+    expect(offenders, offenders.join('\n')).toEqual([]);
+  });
+
+  it('finds inline pairs (the patterns themselves)', () => {
+    const sample = [
+      "label: t('氏名', 'Name'),",
+      'tr(lang, t(`質問 ${i + 1}`, `Question ${i + 1}`));',
+      'const t = (ja: string, en: string): Text => ({ ja, en });',
+      "const title = { ja: '在留資格', en: 'Visa types' };",
+      "pickLang(lang, '普通', 'Ordinary');",
+      "body: {\n  ja: '日々のシフトを管理できます。',\n  en: 'Manage daily shifts.',\n},",
+    ].join('\n');
+    expect(pairHits(sample).map((h) => h.rule).sort()).toEqual(['pair helper', 'pickLang of literals', 't(ja, en)', 't(ja, en)', '{ ja, en } literal', '{ ja, en } literal'].sort());
+    // What stays allowed: the catalogue's calls, a record's columns, codes by language, blank form values.
+    const fine = [
+      "msg(lang, 'record.contact'); msgText('pdf.payslip'); ctx.t(route.title);",
+      '{ ja: c.name, en: c.name_en || c.name }',
+      'pickLang(lang, s.jobJa, s.jobEn);',
+      "const OG_LOCALE = { ja: 'ja_JP', en: 'en_US' };",
+      "options.push({ ja: '', en: '' });",
+      "list.sort((a, b) => a.t('x', 'y'));",
+    ].join('\n');
+    expect(pairHits(fine)).toEqual([]);
   });
 });

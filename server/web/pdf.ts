@@ -6,12 +6,12 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { tr, type Lang, type Text } from '../../shared/i18n.ts';
+import { msg, msgText } from '../../shared/texts/index.ts';
 import { dateLong, minutesText, yen } from '../../shared/format.ts';
 import type { ResultOf } from '../api/documents.ts';
 import type { DOCS } from '../api/documents.ts';
 
 const FONT = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf');
-const t = (ja: string, en: string): Text => ({ ja, en });
 
 type Payslip = NonNullable<ResultOf<typeof DOCS.Payslip>['payslip']>;
 type Invoice = NonNullable<ResultOf<typeof DOCS.InvoiceDocument>['invoiceDocument']>;
@@ -73,70 +73,70 @@ function draftMark(doc: PDFKit.PDFDocument): void {
 }
 
 export function payslipPdf(p: Payslip, lang: Lang): Promise<Buffer> {
-  const title = `${tr(lang, t('給与明細', 'Payslip'))} ${p.periodStart} – ${p.periodEnd}`;
+  const title = `${msg(lang, 'record.payslip')} ${p.periodStart} – ${p.periodEnd}`;
   return draw(title, (doc) => {
     if (p.status === 'draft') draftMark(doc);
-    doc.fontSize(18).text(tr(lang, t('給与明細', 'Payslip')));
+    doc.fontSize(18).text(msg(lang, 'record.payslip'));
     doc.moveDown(0.5).fontSize(10);
-    doc.text(`${tr(lang, t('氏名', 'Name'))}: ${p.workerName}`);
-    doc.text(`${tr(lang, t('会社', 'Company'))}: ${tr(lang, { ja: p.companyJa, en: p.companyEn })}`);
-    doc.text(`${tr(lang, t('対象期間', 'Period'))}: ${dateLong(p.periodStart, lang)} – ${dateLong(p.periodEnd, lang)}`);
-    doc.text(`${tr(lang, t('支給日', 'Pay day'))}: ${dateLong(p.payDate, lang)}`);
+    doc.text(`${msg(lang, 'applicant.name')}: ${p.workerName}`);
+    doc.text(`${msg(lang, 'supportChat.company')}: ${tr(lang, { ja: p.companyJa, en: p.companyEn })}`);
+    doc.text(`${msg(lang, 'pdf.payPeriod')}: ${dateLong(p.periodStart, lang)} – ${dateLong(p.periodEnd, lang)}`);
+    doc.text(`${msg(lang, 'pdf.payDay')}: ${dateLong(p.payDate, lang)}`);
     doc.moveDown();
     table(doc, [200, 100], [
-      [tr(lang, t('勤怠', 'Time')), ''],
-      [tr(lang, t('勤務回数', 'Shifts')), String(p.shifts)],
-      [tr(lang, t('実働時間', 'Hours worked')), minutesText(p.workedMinutes)],
-      [tr(lang, t('時間外労働', 'Overtime')), minutesText(p.overtimeMinutes)],
-      [tr(lang, t('うち月60時間超', 'of which beyond 60 h a month')), minutesText(p.over60Minutes)],
-      [tr(lang, t('深夜労働', 'Late night')), minutesText(p.lateNightMinutes)],
-      [tr(lang, t('法定休日労働', 'Statutory holiday')), minutesText(p.holidayMinutes)],
+      [msg(lang, 'pdf.time'), ''],
+      [msg(lang, 'pdf.shifts'), String(p.shifts)],
+      [msg(lang, 'pdf.hoursWorked'), minutesText(p.workedMinutes)],
+      [msg(lang, 'pdf.overtime'), minutesText(p.overtimeMinutes)],
+      [msg(lang, 'pdf.overtimeBeyond60'), minutesText(p.over60Minutes)],
+      [msg(lang, 'pdf.lateNight'), minutesText(p.lateNightMinutes)],
+      [msg(lang, 'pdf.statutoryHoliday'), minutesText(p.holidayMinutes)],
     ]);
     doc.moveDown();
     const sum = (k: 'base' | 'overtimePremium' | 'lateNightPremium' | 'holidayPremium') => p.lines.reduce((s, l) => s + l[k], 0);
     table(doc, [200, 100], [
-      [tr(lang, t('支給', 'Earnings')), ''],
-      [tr(lang, t('基本給（時給×実働）', 'Base (wage × hours)')), yen(sum('base'))],
-      [tr(lang, t('時間外手当', 'Overtime premium')), yen(sum('overtimePremium'))],
-      [tr(lang, t('深夜手当', 'Late-night premium')), yen(sum('lateNightPremium'))],
-      [tr(lang, t('休日手当', 'Holiday premium')), yen(sum('holidayPremium'))],
-      [tr(lang, t('総支給額', 'Gross pay')), yen(p.gross)],
+      [msg(lang, 'pdf.earnings'), ''],
+      [msg(lang, 'pdf.baseWage'), yen(sum('base'))],
+      [msg(lang, 'pdf.overtimePremium'), yen(sum('overtimePremium'))],
+      [msg(lang, 'pdf.lateNightPremium'), yen(sum('lateNightPremium'))],
+      [msg(lang, 'pdf.holidayPremium'), yen(sum('holidayPremium'))],
+      [msg(lang, 'pdf.grossPay'), yen(p.gross)],
     ]);
     doc.moveDown();
     table(doc, [300, 100], [
-      [tr(lang, t('控除', 'Deductions')), ''],
+      [msg(lang, 'pdf.deductions'), ''],
       ...p.deductions.map((d) => [tr(lang, { ja: d.labelJa, en: d.labelEn }), yen(d.amount)]),
-      [tr(lang, t('前払い（クイックペイ）', 'Quick pay advances')), yen(p.advances)],
-      [tr(lang, t('振込手数料', 'Transfer fee')), yen(p.transferFee)],
-      [tr(lang, t('控除合計', 'Total deductions')), yen(p.gross - p.net)],
-      [tr(lang, t('差引支給額', 'Net pay')), yen(p.net)],
+      [msg(lang, 'pdf.quickPayAdvances'), yen(p.advances)],
+      [msg(lang, 'pdf.transferFee'), yen(p.transferFee)],
+      [msg(lang, 'pdf.totalDeductions'), yen(p.gross - p.net)],
+      [msg(lang, 'pdf.netPay'), yen(p.net)],
     ]);
     doc.moveDown(0.5).fontSize(8).fillColor('#555555');
     for (const n of p.notes) doc.text(tr(lang, n), { width: 480 });
     doc.fillColor('#000000');
     doc.moveDown();
     table(doc, [80, 170, 55, 55, 55, 80], [
-      [tr(lang, t('勤務日', 'Date')), tr(lang, t('求人', 'Job')), tr(lang, t('実働', 'Worked')), tr(lang, t('残業', 'Overtime')), tr(lang, t('深夜', 'Night')), tr(lang, t('支給額', 'Pay'))],
+      [msg(lang, 'candidate.date'), msg(lang, 'applicant.job'), msg(lang, 'pdf.worked'), msg(lang, 'job.overtime'), msg(lang, 'pdf.night'), msg(lang, 'pdf.pay')],
       ...p.lines.map((l) => [l.workDate, tr(lang, { ja: l.jobJa, en: l.jobEn }), minutesText(l.workedMinutes), minutesText(l.overtimeMinutes), minutesText(l.lateNightMinutes), yen(l.total)]),
     ]);
   });
 }
 
 export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
-  const title = `${tr(lang, t('請求書', 'Invoice'))} ${i.number}`;
+  const title = `${msg(lang, 'pdf.invoice')} ${i.number}`;
   return draw(title, (doc) => {
     if (i.status === 'draft') draftMark(doc);
-    doc.fontSize(18).text(tr(lang, t('請求書', 'Invoice')));
+    doc.fontSize(18).text(msg(lang, 'pdf.invoice'));
     doc.moveDown(0.5).fontSize(10);
-    doc.text(`${tr(lang, t('請求書番号', 'Invoice number'))}: ${i.number}`);
-    doc.text(`${tr(lang, t('請求先', 'Bill to'))}: ${tr(lang, { ja: i.clientJa, en: i.clientEn })}`);
-    doc.text(`${tr(lang, t('請求元', 'From'))}: ${tr(lang, { ja: i.companyJa, en: i.companyEn })}`);
-    if (i.registrationNumber) doc.text(`${tr(lang, t('登録番号', 'Registration number'))}: ${i.registrationNumber}`);
-    doc.text(`${tr(lang, t('対象期間', 'Period'))}: ${dateLong(i.periodStart, lang)} – ${dateLong(i.periodEnd, lang)}`);
-    if (i.issueDate) doc.text(`${tr(lang, t('発行日', 'Issued on'))}: ${dateLong(i.issueDate, lang)}`);
-    doc.text(`${tr(lang, t('お支払期限', 'Due date'))}: ${dateLong(i.dueDate, lang)}`);
+    doc.text(`${msg(lang, 'pdf.invoiceNumber')}: ${i.number}`);
+    doc.text(`${msg(lang, 'pdf.billTo')}: ${tr(lang, { ja: i.clientJa, en: i.clientEn })}`);
+    doc.text(`${msg(lang, 'pdf.from')}: ${tr(lang, { ja: i.companyJa, en: i.companyEn })}`);
+    if (i.registrationNumber) doc.text(`${msg(lang, 'pdf.registrationNumber')}: ${i.registrationNumber}`);
+    doc.text(`${msg(lang, 'pdf.payPeriod')}: ${dateLong(i.periodStart, lang)} – ${dateLong(i.periodEnd, lang)}`);
+    if (i.issueDate) doc.text(`${msg(lang, 'pdf.issuedOn')}: ${dateLong(i.issueDate, lang)}`);
+    doc.text(`${msg(lang, 'pdf.dueDate')}: ${dateLong(i.dueDate, lang)}`);
     doc.moveDown();
-    doc.fontSize(14).text(`${tr(lang, t('ご請求金額', 'Amount due'))}: ${yen(i.total)}`);
+    doc.fontSize(14).text(`${msg(lang, 'pdf.amountDue')}: ${yen(i.total)}`);
     // The greeting (the company's billing template) comes before the table, as a letter does.
     if (i.note) {
       doc.moveDown();
@@ -144,25 +144,25 @@ export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
     }
     doc.moveDown();
     table(doc, [75, 215, 50, 70, 80], [
-      [tr(lang, t('日付', 'Date')), tr(lang, t('内容', 'Description')), tr(lang, t('時間', 'Hours')), tr(lang, t('単価', 'Rate')), tr(lang, t('金額', 'Amount'))],
+      [msg(lang, 'common.date'), msg(lang, 'pdf.description'), msg(lang, 'pdf.hours'), msg(lang, 'pdf.rate'), msg(lang, 'pdf.amount')],
       ...i.lines.map((l) => [l.workDate, tr(lang, { ja: l.descriptionJa, en: l.descriptionEn }), minutesText(l.minutes), yen(l.unitPrice), yen(l.amount)]),
     ], true, [1]);
     doc.moveDown();
     table(doc, [290, 200], [
-      ...i.byRate.map((r) => [`${tr(lang, t('税率', 'Tax rate'))} ${r.rate}%`, `${tr(lang, t('対象', 'Net'))} ${yen(r.net)} / ${tr(lang, t('消費税', 'Tax'))} ${yen(r.tax)}`]),
-      [tr(lang, t('小計（税抜）', 'Net')), yen(i.net)],
-      [tr(lang, t('消費税', 'Consumption tax')), yen(i.tax)],
-      [tr(lang, t('合計', 'Total')), yen(i.total)],
+      ...i.byRate.map((r) => [`${msg(lang, 'pdf.taxRate')} ${r.rate}%`, `${msg(lang, 'pdf.taxableNet')} ${yen(r.net)} / ${msg(lang, 'pdf.tax')} ${yen(r.tax)}`]),
+      [msg(lang, 'pdf.subtotalNet'), yen(i.net)],
+      [msg(lang, 'pdf.consumptionTax'), yen(i.tax)],
+      [msg(lang, 'pdf.total'), yen(i.total)],
     ], false);
     if (i.payTo) {
       const a = i.payTo;
       doc.moveDown();
-      doc.fontSize(10).text(tr(lang, t('お振込先', 'Please pay to')));
+      doc.fontSize(10).text(msg(lang, 'pdf.pleasePay'));
       doc.fontSize(9);
-      doc.text(`${tr(lang, t('金融機関', 'Bank'))}: ${a.bank} (${a.bankCode})`);
-      doc.text(`${tr(lang, t('支店', 'Branch'))}: ${a.branch} (${a.branchCode})`);
-      doc.text(`${tr(lang, t('預金種目', 'Account type'))}: ${tr(lang, a.accountType === 2 ? t('当座', 'Current') : t('普通', 'Ordinary'))}  ${tr(lang, t('口座番号', 'Account number'))}: ${a.accountNumber}`);
-      doc.text(`${tr(lang, t('口座名義', 'Account holder'))}: ${a.holder}`);
+      doc.text(`${msg(lang, 'pdf.bank')}: ${a.bank} (${a.bankCode})`);
+      doc.text(`${msg(lang, 'pdf.branch')}: ${a.branch} (${a.branchCode})`);
+      doc.text(`${msg(lang, 'pay.accountType')}: ${tr(lang, a.accountType === 2 ? msgText('pdf.current') : msgText('pdf.ordinary'))}  ${msg(lang, 'pdf.accountNumber')}: ${a.accountNumber}`);
+      doc.text(`${msg(lang, 'pdf.accountHolder')}: ${a.holder}`);
     }
   });
 }
@@ -172,24 +172,24 @@ export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
  * contract template as the API filled it, in the language asked for (the API's `lang`).
  */
 export function contractPdf(c: Contract, lang: Lang): Promise<Buffer> {
-  const title = c.title || tr(lang, t('労働条件通知書', 'Employment contract'));
+  const title = c.title || msg(lang, 'pdf.employmentContract');
   return draw(`${title} ${c.workerName}`, (doc) => {
     doc.fontSize(18).text(title);
     doc.moveDown(0.5);
     doc.fontSize(10);
     const facts: [Text, string][] = [
-      [t('氏名', 'Worker'), c.workerName],
-      [t('雇用主', 'Employer'), c.company],
-      [t('就業先', 'Client'), c.client],
-      [t('業務内容', 'Job'), c.job],
-      [t('就業場所', 'Workplace'), c.place],
-      [t('期間', 'Period'), `${c.startDate} – ${c.endDate}`],
-      [t('時給', 'Hourly wage'), c.wage],
+      [msgText('pdf.worker'), c.workerName],
+      [msgText('pdf.employer'), c.company],
+      [msgText('pdf.client'), c.client],
+      [msgText('pdf.job'), c.job],
+      [msgText('pdf.workplace'), c.place],
+      [msgText('pdf.contractPeriod'), `${c.startDate} – ${c.endDate}`],
+      [msgText('pdf.hourlyWage'), c.wage],
     ];
     for (const [k, v] of facts) doc.text(`${tr(lang, k)}: ${v}`);
     doc.moveDown();
     doc.fontSize(10).text(c.body, { width: 490 });
     doc.moveDown(2);
-    doc.fontSize(10).text(`${tr(lang, t('交付日', 'Issued on'))}: ${dateLong(new Date(), lang)}`);
+    doc.fontSize(10).text(`${msg(lang, 'pdf.deliveredOn')}: ${dateLong(new Date(), lang)}`);
   });
 }

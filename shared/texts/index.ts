@@ -12,10 +12,12 @@
 import type { Lang, Text } from '../i18n.ts';
 import { MESSAGES, fill } from '../messages.ts';
 import { RESOURCES } from './resources.ts';
+import { WEB } from './web.ts';
 
 /** The server-only parts, each a record of keys under its own prefix. */
 const PARTS = {
   ...RESOURCES,
+  ...WEB,
 } as const;
 
 export const TEXTS = { ...MESSAGES, ...PARTS } as const satisfies Record<string, Text>;
@@ -24,6 +26,7 @@ export const TEXTS = { ...MESSAGES, ...PARTS } as const satisfies Record<string,
 export const TEXT_PARTS: Readonly<Record<string, Readonly<Record<string, Text>>>> = {
   messages: MESSAGES,
   resources: RESOURCES,
+  web: WEB,
 };
 
 export type TextKey = keyof typeof TEXTS;

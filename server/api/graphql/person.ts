@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { tr, type Text } from '../../../shared/i18n.ts';
+import { msgText } from '../../../shared/texts/index.ts';
 import { tenantOf } from '../../access/tenancy.ts';
 import { findDuplicates, linkStaffToCandidate, listMerges, mergeStaffRows, type MergeRefusal } from '../../modules/staff/person.ts';
 import type { ApiContext } from '../context.ts';
@@ -54,14 +55,13 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const t = (ja: string, en: string): Text => ({ ja, en });
 const REFUSALS: Record<MergeRefusal, { code: 'NOT_FOUND' | 'CONFLICT' | 'FORBIDDEN'; text: Text }> = {
-  not_found: { code: 'NOT_FOUND', text: t('対象が見つかりません。', 'Record not found.') },
-  already_linked: { code: 'CONFLICT', text: t('このスタッフ（またはこの登録ユーザー）はすでに紐付けられています。', 'This registry row (or this candidate) is already linked.') },
-  already_merged: { code: 'CONFLICT', text: t('このスタッフはすでに統合されています。', 'This registry row has already been merged.') },
-  cross_tenant: { code: 'FORBIDDEN', text: t('別の会社のスタッフとは統合できません。', 'Registry rows of different companies cannot be merged.') },
-  same_row: { code: 'CONFLICT', text: t('同じスタッフ同士は統合できません。', 'A row cannot be merged into itself.') },
-  two_people: { code: 'CONFLICT', text: t('別々の登録ユーザーに紐付いたスタッフは統合できません。', 'These rows are linked to two different candidates and cannot be merged.') },
+  not_found: { code: 'NOT_FOUND', text: msgText('person.refusedNotFound') },
+  already_linked: { code: 'CONFLICT', text: msgText('person.refusedAlreadyLinked') },
+  already_merged: { code: 'CONFLICT', text: msgText('person.refusedAlreadyMerged') },
+  cross_tenant: { code: 'FORBIDDEN', text: msgText('person.refusedCrossTenant') },
+  same_row: { code: 'CONFLICT', text: msgText('person.refusedSameRow') },
+  two_people: { code: 'CONFLICT', text: msgText('person.refusedTwoPeople') },
 };
 
 const Id = z.uuid();

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { tenantScopedQuery } from '../../access/tenancy.ts';
+import { isClient, tenantScopedQuery } from '../../access/tenancy.ts';
 import { audit } from '../../db/audit.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
@@ -85,7 +85,7 @@ export const shiftsReadModel = defineReadModel({
       confirm: msgText('res.shifts.confirmStaffingSelected'),
       done: msgText('res.shifts.staffingConfirmed'),
       run: async (rows, ctx) => {
-        if (ctx.tenant.kind !== 'client') return msgText('res.shifts.onlyClientConfirms');
+        if (!isClient(ctx.tenant)) return msgText('res.shifts.onlyClientConfirms');
         const open = rows.filter((r) => r.confirmed === 'open').map((r) => r.id);
         if (!open.length) return msgText('res.shifts.selectShiftsThat');
         const companyId = ctx.tenant.companyId;

@@ -6,7 +6,8 @@
  * and may add form actions. The money screens use them: transfer batches and their
  * 全銀 files, payslip and invoice PDFs, making the period's invoices.
  */
-import { isLang, pickLang, tr, type Text } from '../../../shared/i18n.ts';
+import { isLang, pickLang } from '../../../shared/i18n.ts';
+import { msg, msgText } from '../../../shared/texts/index.ts';
 import { Field } from '../../../views/ui/Field.tsx';
 import { PanelForm } from '../../../views/ui/PanelForm.tsx';
 import { addDays, mondayOf, todayInJapan } from '../../../shared/time.ts';
@@ -20,7 +21,6 @@ import { businessDayOnOrAfter } from '../../modules/payroll/payday.ts';
 import { ActionButton } from '../../../views/ui/Action.tsx';
 import { panel } from './feature.ts';
 
-const t = (ja: string, en: string): Text => ({ ja, en });
 const UUID = /^[0-9a-f-]{36}$/i;
 
 /** `?<param>=<uuid>` of a download link, or null. */
@@ -54,22 +54,22 @@ export const dailyPay = panel({
     const date = typeof state?.values.transferDate === 'string' ? state.values.transferDate : first;
     return (
       <section className="panel" aria-labelledby="batches-title">
-        <h2 id="batches-title">{tr(ctx.lang, t('振込データ', 'Transfer batches'))}</h2>
+        <h2 id="batches-title">{msg(ctx.lang, 'panel.transferBatches')}</h2>
         {done && (
           <p className="form-notice" role="status">
             {done.lines > 0
-              ? tr(ctx.lang, t(`${dateText(done.on, ctx.lang)}の振込データを作成しました: ${done.lines}件、${done.payees}人、${yen(done.total)}。下の表から全銀ファイルをダウンロードできます。`, `Batched for transfer on ${dateText(done.on, ctx.lang)}: ${done.lines} lines, ${done.payees} payees, ${yen(done.total)}. Download the Zengin file from the table below.`))
-              : tr(ctx.lang, t('振込データは作成されませんでした。', 'Nothing was batched for transfer.'))}
-            {done.failed > 0 && ` ${tr(ctx.lang, t(`${done.failed}件は振込に含められませんでした（理由は「振込できなかった給与」に）。`, `${done.failed} lines could not be included (see "Pay that could not be batched").`))}`}
+              ? msg(ctx.lang, 'panel.batched', { on: dateText(done.on, ctx.lang), lines: done.lines, payees: done.payees, total: yen(done.total) })
+              : msg(ctx.lang, 'panel.nothingWasBatched')}
+            {done.failed > 0 && ` ${msg(ctx.lang, 'panel.batchFailed', { failed: done.failed })}`}
           </p>
         )}
         <form method="post" action={ctx.req.originalUrl} className="inline-form">
           <label>
-            {tr(ctx.lang, t('振込日（銀行営業日）', 'Transfer date (a bank business day)'))}{' '}
+            {msg(ctx.lang, 'panel.transferDateHint')}{' '}
             <input type="date" name="transferDate" defaultValue={date} min={todayInJapan()} required aria-invalid={state?.errors.transferDate ? true : undefined} aria-describedby={state?.errors.transferDate ? 'transfer-date-error' : undefined} />
           </label>{' '}
-          <ActionButton action={act.batch} className="btn btn-small-solid" confirm={tr(ctx.lang, t('承認済みで未振込の給与をすべて、この日の振込にまとめますか？', 'Batch all approved pay not yet transferred for this day?'))}>
-            {tr(ctx.lang, t('承認済みの給与を振込データにする', 'Batch approved pay for transfer'))}
+          <ActionButton action={act.batch} className="btn btn-small-solid" confirm={msg(ctx.lang, 'panel.batchConfirm')}>
+            {msg(ctx.lang, 'panel.batch')}
           </ActionButton>
           {state?.errors.transferDate && (
             <span className="field-error" id="transfer-date-error">
@@ -80,13 +80,13 @@ export const dailyPay = panel({
         </form>
         {failures.length > 0 && (
           <>
-            <h3>{tr(ctx.lang, t('振込できなかった給与', 'Pay that could not be batched'))}</h3>
+            <h3>{msg(ctx.lang, 'panel.unbatched')}</h3>
             <DataTable
               lang={ctx.lang}
               columns={[
-                { name: 'worker', label: t('ワーカー', 'Worker'), type: 'text' },
-                { name: 'workDate', label: t('勤務日', 'Worked on'), type: 'date' },
-                { name: 'reason', label: t('理由', 'Reason'), type: 'text' },
+                { name: 'worker', label: msgText('panel.worker'), type: 'text' },
+                { name: 'workDate', label: msgText('panel.workedOn'), type: 'date' },
+                { name: 'reason', label: msgText('points.reason'), type: 'text' },
               ]}
               rows={failures.map((f) => ({ ...f, id: f.lineId }))}
               empty=""
@@ -96,15 +96,15 @@ export const dailyPay = panel({
         <DataTable
           lang={ctx.lang}
           columns={[
-            { name: 'transferDate', label: t('振込日', 'Transfer date'), type: 'date' },
-            { name: 'payees', label: t('振込先', 'Payees'), type: 'number' },
-            { name: 'total', label: t('振込総額', 'Total'), type: 'money' },
-            { name: 'createdBy', label: t('作成者', 'Made by'), type: 'text' },
-            { name: 'file', label: t('全銀ファイル', 'Zengin file'), type: 'text' },
+            { name: 'transferDate', label: msgText('panel.transferDate'), type: 'date' },
+            { name: 'payees', label: msgText('panel.payees'), type: 'number' },
+            { name: 'total', label: msgText('panel.total'), type: 'money' },
+            { name: 'createdBy', label: msgText('panel.madeBy'), type: 'text' },
+            { name: 'file', label: msgText('panel.zenginFile'), type: 'text' },
           ]}
-          rows={batches.map((b) => ({ ...b, file: tr(ctx.lang, t('ダウンロード', 'Download')) }))}
+          rows={batches.map((b) => ({ ...b, file: msg(ctx.lang, 'panel.download') }))}
           href={(row, name) => (name === 'file' ? `${ctx.req.path}?batch=${encodeURIComponent(String(row.id))}` : null)}
-          empty={tr(ctx.lang, t('振込データはまだありません。給与を承認し、振込日を選んで「承認済みの給与を振込データにする」を押してください。', 'No transfer batches yet. Approve pay, choose the transfer date and press "Batch approved pay for transfer".'))}
+          empty={msg(ctx.lang, 'panel.noBatches')}
         />
       </section>
     );
@@ -160,11 +160,11 @@ export const billing = panel({
           </p>
         )}
         <label>
-          {tr(ctx.lang, t('締め月', 'Closing month'))}{' '}
+          {msg(ctx.lang, 'panel.closingMonth')}{' '}
           <input type="month" name="month" defaultValue={month} required aria-invalid={state?.errors.month ? true : undefined} />
         </label>{' '}
         <ActionButton action={act.invoices} className="btn btn-small-solid">
-          {tr(ctx.lang, t('この月の請求書を作成', 'Make this month’s invoices'))}
+          {msg(ctx.lang, 'panel.makeInvoices')}
         </ActionButton>
         {state?.errors.month && <span className="field-error">{state.errors.month}</span>}
       </form>
@@ -378,11 +378,11 @@ export const shifts = panel({
           <DataTable
             lang={ctx.lang}
             columns={[
-              { name: 'name', label: t('氏名', 'Name'), type: 'text' },
-              { name: 'status', label: t('在留資格', 'Residence status'), type: 'text' },
-              { name: 'shifts', label: t('今週のシフト', 'Shifts this week'), type: 'number' },
-              { name: 'left', label: t('残り時間', 'Time left'), type: 'text' },
-              { name: 'note', label: t('注意', 'Note'), type: 'text' },
+              { name: 'name', label: msgText('applicant.name'), type: 'text' },
+              { name: 'status', label: msgText('search.visa'), type: 'text' },
+              { name: 'shifts', label: msgText('panel.shiftsWeek'), type: 'number' },
+              { name: 'left', label: msgText('panel.timeLeft'), type: 'text' },
+              { name: 'note', label: msgText('panel.note'), type: 'text' },
             ]}
             rows={left.map((w) => ({ id: w.personId, name: w.name, status: w.status, shifts: w.shifts, left: w.minutesLeft === null ? '—' : hoursMinutesText(w.minutesLeft, ctx.lang), note: w.note ?? '' }))}
             empty={ctx.msg('shifts.leftNone')}

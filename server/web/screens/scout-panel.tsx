@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { pickLang } from '../../../shared/i18n.ts';
+import { msg } from '../../../shared/texts/index.ts';
 import { dateText } from '../../../shared/format.ts';
 import { DOCS } from '../../api/documents.ts';
 import type { ResultOf } from '../../api/documents.ts';
@@ -38,7 +39,7 @@ export const scoutSearchPanel: {
         {desk.quota && <p>{ctx.msg('scout.quotaLeft', { used: desk.quota.used, limit: desk.quota.limit })}</p>}
         {queryText(ctx.req, 'sent') && (
           <p className="form-notice" role="status">
-            {ctx.msg('scout.sent')} <a href="/v3/admin/scout/pending">{ctx.t({ ja: '返信待ちの一覧へ', en: 'See pending offers' })}</a>
+            {ctx.msg('scout.sent')} <a href="/v3/admin/scout/pending">{msg(ctx.lang, 'scoutPanel.pendingLink')}</a>
           </p>
         )}
         {!asked && <p className="hint">{ctx.msg('scout.pick')}</p>}

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import { isLang, LANG_NAMES, pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { msg, msgText } from '../../../shared/texts/index.ts';
 import { dateTimeText } from '../../../shared/format.ts';
 import { Notice } from '../../ui/DataTable.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
@@ -12,13 +13,16 @@ import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
  * the form and draws it again with what was typed.
  */
 
-const t = (ja: string, en: string): Text => ({ ja, en });
-
 export const KIND_LABELS: Record<string, Text> = {
-  single: t('単一選択', 'Single choice'),
-  multiple: t('複数選択', 'Multiple choice'),
-  scale: t('5段階評価（1〜5）', 'Scale (1–5)'),
-  text: t('自由記述', 'Free text'),
+  single: msgText('surveyAdmin.singleChoice'),
+  multiple: msgText('surveyAdmin.multipleChoice'),
+  scale: msgText('surveyAdmin.scale'),
+  text: msgText('surveyAdmin.freeText'),
+};
+/** A question kind's name; a kind this page does not know shows as it is. */
+const kindLabel = (lang: Lang, kind: string) => {
+  const label = KIND_LABELS[kind];
+  return label ? tr(lang, label) : kind;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -79,15 +83,15 @@ export function SurveyBuilder(v: SurveyBuilderView): JSX.Element {
       <div className="page-head">
         <h1>{tr(L, v.title)}</h1>
         <a className="back-link" href="/v3/admin/survey">
-          {tr(L, t('アンケート一覧へ', 'Back to surveys'))}
+          {msg(L, 'surveyAdmin.backSurveys')}
         </a>
       </div>
-      <p>{tr(L, t('質問と選択肢は、日本語と英語の両方を入力してください。回答者には自分の言語で表示されます。', 'Write every question and option in both Japanese and English: each worker reads them in their own language.'))}</p>
-      {hasErrors && <Notice text={v.errors._ ?? tr(L, t('入力内容を確認してください。', 'Please check the highlighted fields.'))} error />}
+      <p>{msg(L, 'surveyAdmin.bothLanguagesHint')}</p>
+      {hasErrors && <Notice text={v.errors._ ?? msg(L, 'error.checkFields')} error />}
       <form method="post" action="/v3/admin/survey/add" noValidate>
         {v.companies && (
           <div className="field">
-            <label htmlFor="companyId">{tr(L, t('派遣会社', 'Staffing company'))} *</label>
+            <label htmlFor="companyId">{msg(L, 'integrations.company')} *</label>
             <select id="companyId" name="companyId" defaultValue={v.form.companyId} aria-invalid={v.errors.companyId ? true : undefined}>
               <option value="">—</option>
               {v.companies.map((c) => (
@@ -99,17 +103,17 @@ export function SurveyBuilder(v: SurveyBuilderView): JSX.Element {
             {v.errors.companyId && <p className="field-error">{v.errors.companyId}</p>}
           </div>
         )}
-        <TextInput name="title_ja" label={tr(L, t('タイトル（日本語）', 'Title (Japanese)'))} value={v.form.titleJa} error={v.errors.title_ja} required lang="ja" />
-        <TextInput name="title_en" label={tr(L, t('タイトル（英語）', 'Title (English)'))} value={v.form.titleEn} error={v.errors.title_en} required lang="en" />
+        <TextInput name="title_ja" label={msg(L, 'surveyAdmin.titleJapanese')} value={v.form.titleJa} error={v.errors.title_ja} required lang="ja" />
+        <TextInput name="title_en" label={msg(L, 'surveyAdmin.titleEnglish')} value={v.form.titleEn} error={v.errors.title_en} required lang="en" />
         <input type="hidden" name="questions" value={v.form.questions.length} />
         {v.errors.questions && <p className="field-error">{v.errors.questions}</p>}
         <ol className="survey-questions">
           {v.form.questions.map((q, i) => (
             <li key={i} className="card survey-question" id={`q${i}`}>
               <fieldset>
-                <legend>{tr(L, t(`質問 ${i + 1}`, `Question ${i + 1}`))}</legend>
+                <legend>{msg(L, 'surveyAdmin.questionNumber', { n: i + 1 })}</legend>
                 <div className="field">
-                  <label htmlFor={`q${i}_kind`}>{tr(L, t('種類', 'Kind'))}</label>
+                  <label htmlFor={`q${i}_kind`}>{msg(L, 'integrations.entity')}</label>
                   <select id={`q${i}_kind`} name={`q${i}_kind`} defaultValue={q.kind} aria-invalid={v.errors[`q${i}_kind`] ? true : undefined}>
                     {Object.entries(KIND_LABELS).map(([value, label]) => (
                       <option key={value} value={value}>
@@ -119,31 +123,31 @@ export function SurveyBuilder(v: SurveyBuilderView): JSX.Element {
                   </select>
                   {v.errors[`q${i}_kind`] && <p className="field-error">{v.errors[`q${i}_kind`]}</p>}
                 </div>
-                <TextInput name={`q${i}_ja`} label={tr(L, t('質問（日本語）', 'Question (Japanese)'))} value={q.ja} error={v.errors[`q${i}_ja`]} required lang="ja" textarea />
-                <TextInput name={`q${i}_en`} label={tr(L, t('質問（英語）', 'Question (English)'))} value={q.en} error={v.errors[`q${i}_en`]} required lang="en" textarea />
+                <TextInput name={`q${i}_ja`} label={msg(L, 'surveyAdmin.questionJapanese')} value={q.ja} error={v.errors[`q${i}_ja`]} required lang="ja" textarea />
+                <TextInput name={`q${i}_en`} label={msg(L, 'surveyAdmin.questionEnglish')} value={q.en} error={v.errors[`q${i}_en`]} required lang="en" textarea />
                 <div className="field field-check">
                   <label>
-                    <input type="checkbox" name={`q${i}_required`} value="1" defaultChecked={q.required} /> {tr(L, t('回答必須', 'An answer is required'))}
+                    <input type="checkbox" name={`q${i}_required`} value="1" defaultChecked={q.required} /> {msg(L, 'surveyAdmin.answerRequired')}
                   </label>
                 </div>
                 <fieldset className="survey-options">
-                  <legend>{tr(L, t('選択肢（単一選択・複数選択のとき。空の行は使われません）', 'Options (for single and multiple choice; empty rows are left out)'))}</legend>
+                  <legend>{msg(L, 'surveyAdmin.options')}</legend>
                   <input type="hidden" name={`q${i}_options`} value={q.options.length} />
                   {v.errors[`q${i}_options`] && <p className="field-error">{v.errors[`q${i}_options`]}</p>}
                   {q.options.map((o, j) => (
                     <div key={j} className="survey-option-row">
-                      <TextInput name={`q${i}_o${j}_ja`} label={tr(L, t(`選択肢 ${j + 1}（日本語）`, `Option ${j + 1} (Japanese)`))} value={o.ja} error={v.errors[`q${i}_o${j}_ja`]} lang="ja" />
-                      <TextInput name={`q${i}_o${j}_en`} label={tr(L, t(`選択肢 ${j + 1}（英語）`, `Option ${j + 1} (English)`))} value={o.en} error={v.errors[`q${i}_o${j}_en`]} lang="en" />
+                      <TextInput name={`q${i}_o${j}_ja`} label={msg(L, 'surveyAdmin.optionJapanese', { n: j + 1 })} value={o.ja} error={v.errors[`q${i}_o${j}_ja`]} lang="ja" />
+                      <TextInput name={`q${i}_o${j}_en`} label={msg(L, 'surveyAdmin.optionEnglish', { n: j + 1 })} value={o.en} error={v.errors[`q${i}_o${j}_en`]} lang="en" />
                     </div>
                   ))}
                   <ActionButton action={v.act.addOption} arg={String(i)} className="btn btn-secondary btn-small-solid" noValidate>
-                    {tr(L, t('選択肢を追加', 'Add an option'))}
+                    {msg(L, 'surveyAdmin.addOption')}
                   </ActionButton>
                 </fieldset>
                 {v.form.questions.length > 1 && (
                   <p>
                     <ActionButton action={v.act.removeQuestion} arg={String(i)} className="btn-link" noValidate>
-                      {tr(L, t('この質問を削除', 'Remove this question'))}
+                      {msg(L, 'surveyAdmin.removeQuestion')}
                     </ActionButton>
                   </p>
                 )}
@@ -153,15 +157,15 @@ export function SurveyBuilder(v: SurveyBuilderView): JSX.Element {
         </ol>
         <p>
           <ActionButton action={v.act.addQuestion} className="btn btn-secondary" noValidate>
-            {tr(L, t('質問を追加', 'Add a question'))}
+            {msg(L, 'surveyAdmin.addQuestion')}
           </ActionButton>
         </p>
         <div className="form-actions">
           <ActionButton action={v.act.create} className="btn">
-            {tr(L, t('アンケートを作成', 'Create the survey'))}
+            {msg(L, 'surveyAdmin.createSurvey')}
           </ActionButton>
           <a href="/v3/admin/survey" className="btn btn-secondary">
-            {tr(L, t('キャンセル', 'Cancel'))}
+            {msg(L, 'record.cancel')}
           </a>
         </div>
       </form>
@@ -281,32 +285,32 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
         <h1>{pickLang(L, s.titleJa, s.titleEn)}</h1>
         <div className="page-actions">
           <a className="btn btn-secondary" href={`/v3/admin/survey?answers=${encodeURIComponent(s.id)}`} download>
-            {tr(L, t('回答をCSVで出力', 'Answers as CSV'))}
+            {msg(L, 'surveyAdmin.answersCsv')}
           </a>
         </div>
       </div>
       <p>
         <a className="back-link" href="/v3/admin/survey">
-          {tr(L, t('アンケート一覧へ', 'Back to surveys'))}
+          {msg(L, 'surveyAdmin.backSurveys')}
         </a>
       </p>
       <Notice text={v.notice} />
       <Notice text={v.error} error />
       <dl className="detail-grid card">
-        <dt>{tr(L, t('派遣会社', 'Staffing company'))}</dt>
+        <dt>{msg(L, 'integrations.company')}</dt>
         <dd>{pickLang(L, s.companyJa, s.companyEn)}</dd>
-        <dt>{tr(L, t('作成', 'Created'))}</dt>
+        <dt>{msg(L, 'record.created')}</dt>
         <dd>
           {dateTimeText(s.createdAt, L)} · {s.createdBy}
         </dd>
-        <dt>{tr(L, t('送信', 'Sent'))}</dt>
-        <dd>{s.sentAt ? dateTimeText(s.sentAt, L) : tr(L, t('未送信', 'Not sent yet'))}</dd>
-        <dt>{tr(L, t('回答', 'Answers'))}</dt>
-        <dd data-testid="survey-responses">{tr(L, t(`${s.responses} / ${s.recipients}人（${rate}%）`, `${s.responses} of ${s.recipients} people (${rate}%)`))}</dd>
+        <dt>{msg(L, 'surveyAdmin.sentLabel')}</dt>
+        <dd>{s.sentAt ? dateTimeText(s.sentAt, L) : msg(L, 'surveyAdmin.notSentYet')}</dd>
+        <dt>{msg(L, 'surveyAdmin.answers')}</dt>
+        <dd data-testid="survey-responses">{msg(L, 'surveyAdmin.responseRate', { responses: s.responses, recipients: s.recipients, rate })}</dd>
       </dl>
 
       <section className="card" aria-labelledby="survey-results-title">
-        <h2 id="survey-results-title">{tr(L, t('結果', 'Results'))}</h2>
+        <h2 id="survey-results-title">{msg(L, 'surveyAdmin.results')}</h2>
         {s.questions.map((q) => {
           const r = s.results.find((x) => x.questionId === q.id) ?? { questionId: q.id, answered: 0, counts: [], texts: [] };
           const text = pickLang(L, q.textJa, q.textEn);
@@ -318,8 +322,8 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
                 {q.position}. {text}
               </h3>
               <p className="muted">
-                {tr(L, KIND_LABELS[q.kind] ?? t(q.kind, q.kind))} · {tr(L, t(`回答 ${r.answered}人`, `${r.answered} answered`))}
-                {mean !== null && ` · ${tr(L, t('平均', 'Average'))} ${mean.toFixed(1)}`}
+                {kindLabel(L, q.kind)} · {msg(L, 'surveyAdmin.answeredCount', { answered: r.answered })}
+                {mean !== null && ` · ${msg(L, 'surveyAdmin.average')} ${mean.toFixed(1)}`}
               </p>
               {q.kind === 'text' ? (
                 r.texts.length ? (
@@ -329,7 +333,7 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
                     ))}
                   </ul>
                 ) : (
-                  <p className="empty">{tr(L, t('まだ回答はありません。', 'No answers yet.'))}</p>
+                  <p className="empty">{msg(L, 'surveyAdmin.noAnswersYet')}</p>
                 )
               ) : (
                 <BarChart bars={bars} answered={r.answered} title={text} />
@@ -340,14 +344,14 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
       </section>
 
       <section className="card" aria-labelledby="survey-send-title" id="send">
-        <h2 id="survey-send-title">{tr(L, t('ワーカーに送る', 'Send to workers'))}</h2>
-        <p>{tr(L, t('求人・クライアント・シフト日で絞り込み、送る人を選んでください。チャットで各自の言語の案内と回答ページへのリンクが届きます。すでに送った人には送られません。', 'Narrow down by job, client or shift date and choose who gets it. Each person receives a chat message in their language with a link to the answer page. Nobody gets it twice.'))}</p>
+        <h2 id="survey-send-title">{msg(L, 'surveyAdmin.sendWorkers')}</h2>
+        <p>{msg(L, 'surveyAdmin.sendHint')}</p>
         <form method="get" action="/v3/admin/survey" className="inline-form survey-filter">
           <input type="hidden" name="id" value={s.id} />
           <label>
-            {tr(L, t('求人', 'Job'))}
+            {msg(L, 'applicant.job')}
             <select name="job" defaultValue={v.filter.job}>
-              <option value="">{tr(L, t('すべて', 'All'))}</option>
+              <option value="">{msg(L, 'list.all')}</option>
               {v.audience.jobs.map((j) => (
                 <option key={j.id} value={j.id}>
                   {pickLang(L, j.ja, j.en)}
@@ -356,9 +360,9 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
             </select>
           </label>
           <label>
-            {tr(L, t('クライアント', 'Client'))}
+            {msg(L, 'applicant.client')}
             <select name="client" defaultValue={v.filter.client}>
-              <option value="">{tr(L, t('すべて', 'All'))}</option>
+              <option value="">{msg(L, 'list.all')}</option>
               {v.audience.clients.map((c) => (
                 <option key={c.id} value={c.id}>
                   {pickLang(L, c.ja, c.en)}
@@ -367,20 +371,20 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
             </select>
           </label>
           <label>
-            {tr(L, t('シフト日', 'Shift date'))}
+            {msg(L, 'surveyAdmin.shiftDate')}
             <input type="date" name="date" defaultValue={v.filter.date} />
           </label>
           <button type="submit" className="btn btn-secondary btn-small-solid">
-            {tr(L, t('絞り込む', 'Find workers'))}
+            {msg(L, 'surveyAdmin.findWorkers')}
           </button>
         </form>
         {v.audience.workers.length === 0 ? (
-          <p className="empty">{tr(L, t('条件に合うワーカーはいません。', 'No workers match.'))}</p>
+          <p className="empty">{msg(L, 'surveyAdmin.noWorkersMatch')}</p>
         ) : (
           <form method="post" action={`/v3/admin/survey?${filterQuery}`} className="survey-send">
             <input type="hidden" name="id" value={s.id} />
             <fieldset className="field-multi">
-              <legend>{tr(L, t(`送る人（${v.audience.workers.length}人）`, `Who gets it (${v.audience.workers.length})`))}</legend>
+              <legend>{msg(L, 'surveyAdmin.audience', { count: v.audience.workers.length })}</legend>
               <ul className="survey-workers">
                 {v.audience.workers.map((w) => (
                   <li key={w.userId}>
@@ -388,7 +392,7 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
                       <input type="checkbox" name="users" value={w.userId} defaultChecked={!w.sent} disabled={w.sent || undefined} /> {w.name}{' '}
                       <span className="muted">
                         ({isLang(w.lang) ? LANG_NAMES[w.lang] : w.lang}
-                        {w.sent && ` · ${tr(L, w.answered ? t('回答済み', 'answered') : t('送信済み', 'sent'))}`})
+                        {w.sent && ` · ${tr(L, w.answered ? msgText('surveyAdmin.answeredState') : msgText('surveyAdmin.sentState'))}`})
                       </span>
                     </label>
                   </li>
@@ -396,22 +400,22 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
               </ul>
             </fieldset>
             <ActionButton action={v.act.send} className="btn" disabled={unsent.length === 0 || undefined}>
-              {tr(L, t('チャットで送信', 'Send through the chat'))}
+              {msg(L, 'surveyAdmin.sendThroughChat')}
             </ActionButton>
           </form>
         )}
         <p>
-          <a href={`${base}#send`}>{tr(L, t('絞り込みを解除', 'Clear the filter'))}</a>
+          <a href={`${base}#send`}>{msg(L, 'surveyAdmin.clearFilter')}</a>
         </p>
       </section>
 
       <section className="card" aria-labelledby="survey-questions-title">
-        <h2 id="survey-questions-title">{tr(L, t('質問（日本語 / 英語）', 'Questions (Japanese / English)'))}</h2>
+        <h2 id="survey-questions-title">{msg(L, 'surveyAdmin.questions')}</h2>
         <ol>
           {s.questions.map((q) => (
             <li key={q.id}>
               <p>
-                <span lang="ja">{q.textJa}</span> / <span lang="en">{q.textEn}</span> <span className="muted">({tr(L, KIND_LABELS[q.kind] ?? t(q.kind, q.kind))}{q.required ? ` · ${tr(L, t('必須', 'required'))}` : ''})</span>
+                <span lang="ja">{q.textJa}</span> / <span lang="en">{q.textEn}</span> <span className="muted">({kindLabel(L, q.kind)}{q.required ? ` · ${msg(L, 'surveyAdmin.required')}` : ''})</span>
               </p>
               {q.options.length > 0 && (
                 <ul>

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { Lang, Text } from '../../../shared/i18n.ts';
+import { msgText } from '../../../shared/texts/index.ts';
 import { msg } from '../../../shared/messages.ts';
 import { yen } from '../../../shared/format.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -27,15 +28,15 @@ export interface MyPayView {
 }
 
 const STATES: { value: string; label: Text; tone: 'neutral' | 'info' | 'success' | 'warning' | 'danger' }[] = [
-  { value: 'pending', label: { ja: '承認待ち', en: 'Pending' }, tone: 'warning' },
-  { value: 'draft', label: { ja: '計算中', en: 'Being prepared' }, tone: 'warning' },
-  { value: 'requested', label: { ja: '申請中', en: 'Requested' }, tone: 'warning' },
-  { value: 'approved', label: { ja: '承認済み', en: 'Approved' }, tone: 'info' },
-  { value: 'transferred', label: { ja: '振込済み', en: 'Transferred' }, tone: 'success' },
-  { value: 'paid', label: { ja: '支払済み', en: 'Paid' }, tone: 'success' },
-  { value: 'recovered', label: { ja: '給与から控除済み', en: 'Recovered from pay' }, tone: 'neutral' },
-  { value: 'rejected', label: { ja: '却下', en: 'Rejected' }, tone: 'neutral' },
-  { value: 'failed', label: { ja: '振込不可', en: 'Transfer failed' }, tone: 'danger' },
+  { value: 'pending', label: msgText('myPay.pending'), tone: 'warning' },
+  { value: 'draft', label: msgText('myPay.beingPrepared'), tone: 'warning' },
+  { value: 'requested', label: msgText('myPay.requested'), tone: 'warning' },
+  { value: 'approved', label: msgText('myPay.approved'), tone: 'info' },
+  { value: 'transferred', label: msgText('myPay.transferred'), tone: 'success' },
+  { value: 'paid', label: msgText('myPay.paid'), tone: 'success' },
+  { value: 'recovered', label: msgText('myPay.recovered'), tone: 'neutral' },
+  { value: 'rejected', label: msgText('record.rejected'), tone: 'neutral' },
+  { value: 'failed', label: msgText('myPay.failed'), tone: 'danger' },
 ];
 const col = (name: string, label: Text, type: ColumnView['type']): ColumnView => ({ name, label, type, ...(type === 'badge' ? { states: STATES } : {}) });
 
@@ -70,7 +71,7 @@ export function MyPayPage(p: MyPayView): JSX.Element {
         <h2 id="slips">{msg(L, 'pay.payslips')}</h2>
         <DataTable
           lang={L}
-          columns={[col('company', { ja: '会社', en: 'Company' }, 'text'), col('periodEnd', { ja: '締め日', en: 'Period ends' }, 'date'), col('payDate', { ja: '支給日', en: 'Pay day' }, 'date'), col('net', { ja: '差引支給額', en: 'Net pay' }, 'money'), col('status', { ja: '状態', en: 'Status' }, 'badge'), col('pdf', { ja: '明細', en: 'Payslip' }, 'text')]}
+          columns={[col('company', msgText('supportChat.company'), 'text'), col('periodEnd', msgText('record.periodEnds'), 'date'), col('payDate', msgText('pdf.payDay'), 'date'), col('net', msgText('pdf.netPay'), 'money'), col('status', msgText('myPay.status'), 'badge'), col('pdf', msgText('myPay.payslip'), 'text')]}
           rows={p.runs}
           href={(row, name) => (name === 'pdf' ? `/staff/pay?payslip=${encodeURIComponent(String(row.id))}` : null)}
           empty={msg(L, 'pay.none')}
@@ -80,7 +81,7 @@ export function MyPayPage(p: MyPayView): JSX.Element {
         <h2 id="daily">{msg(L, 'pay.daily')}</h2>
         <DataTable
           lang={L}
-          columns={[col('workDate', { ja: '勤務日', en: 'Worked on' }, 'date'), col('job', { ja: '仕事', en: 'Job' }, 'text'), col('total', { ja: '支給額', en: 'Gross' }, 'money'), col('withholding', { ja: '源泉徴収', en: 'Withholding' }, 'money'), col('net', { ja: '振込額', en: 'Net' }, 'money'), col('status', { ja: '状態', en: 'Status' }, 'badge')]}
+          columns={[col('workDate', msgText('panel.workedOn'), 'date'), col('job', msgText('myPay.job'), 'text'), col('total', msgText('myPay.gross'), 'money'), col('withholding', msgText('myPay.withholding'), 'money'), col('net', msgText('myPay.net'), 'money'), col('status', msgText('myPay.status'), 'badge')]}
           rows={p.lines}
           empty={msg(L, 'pay.none')}
         />
@@ -89,7 +90,7 @@ export function MyPayPage(p: MyPayView): JSX.Element {
         <h2 id="advances">{msg(L, 'pay.advances')}</h2>
         <DataTable
           lang={L}
-          columns={[col('requestedOn', { ja: '申請日', en: 'Requested on' }, 'date'), col('amount', { ja: '申請額', en: 'Amount' }, 'money'), col('fee', { ja: '手数料', en: 'Fee' }, 'money'), col('net', { ja: '振込額', en: 'Paid out' }, 'money'), col('status', { ja: '状態', en: 'Status' }, 'badge')]}
+          columns={[col('requestedOn', msgText('myPay.requestedOn'), 'date'), col('amount', msgText('myPay.amount'), 'money'), col('fee', msgText('myPay.fee'), 'money'), col('net', msgText('myPay.paidOut'), 'money'), col('status', msgText('myPay.status'), 'badge')]}
           rows={p.advances}
           empty={msg(L, 'pay.none')}
         />

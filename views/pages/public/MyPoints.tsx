@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
+import { msgText } from '../../../shared/texts/index.ts';
 import { msg } from '../../../shared/messages.ts';
 import { DataTable, type ColumnView } from '../../ui/DataTable.tsx';
 import { CandidatePage } from './Candidate.tsx';
@@ -23,12 +24,12 @@ const KINDS = (['shift', 'campaign', 'manual', 'spend', 'expire'] as const).map(
   tone: k === 'spend' ? ('warning' as const) : k === 'expire' ? ('neutral' as const) : ('success' as const),
 }));
 const COLUMNS: ColumnView[] = [
-  { name: 'createdAt', label: { ja: '日時', en: 'When' }, type: 'datetime' },
-  { name: 'wallet', label: { ja: 'ポイントの種類', en: 'Wallet' }, type: 'text' },
-  { name: 'kind', label: { ja: '内容', en: 'Kind' }, type: 'badge', states: KINDS },
-  { name: 'points', label: { ja: 'ポイント', en: 'Points' }, type: 'number' },
-  { name: 'reason', label: { ja: '理由', en: 'Reason' }, type: 'text' },
-  { name: 'expiresOn', label: { ja: '有効期限', en: 'Valid until' }, type: 'date' },
+  { name: 'createdAt', label: msgText('applicant.when'), type: 'datetime' },
+  { name: 'wallet', label: msgText('points.wallet'), type: 'text' },
+  { name: 'kind', label: msgText('myPoints.kind'), type: 'badge', states: KINDS },
+  { name: 'points', label: msgText('points.title'), type: 'number' },
+  { name: 'reason', label: msgText('points.reason'), type: 'text' },
+  { name: 'expiresOn', label: msgText('myPoints.validUntil'), type: 'date' },
 ];
 
 export function MyPointsPage(p: MyPointsView): JSX.Element {

@@ -7,6 +7,7 @@
  */
 import { dateLong, dateTimeText } from '../../../../shared/format.ts';
 import { pickLang, tr, type Text } from '../../../../shared/i18n.ts';
+import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { DOCS } from '../../../api/documents.ts';
 import { SSW_FIELDS } from '../../../modules/workforce/work-limits.ts';
 import { Badge } from '../../../../views/ui/DataTable.tsx';
@@ -14,16 +15,15 @@ import { ApiFailure, formStrings, queryText, withFlag } from '../../kit.ts';
 import { errorPage, failed, redirect, type FormState, type ScreenContext } from '../../screen.ts';
 import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
 
-const t = (ja: string, en: string): Text => ({ ja, en });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PATH = '/admin/worker/rcCheckCandidate';
 
 const STATE: Record<string, { label: Text; tone: 'warning' | 'info' | 'danger' | 'success' | 'neutral' }> = {
-  pending: { label: t('確認待ち', 'Waiting for a check'), tone: 'warning' },
-  reupload: { label: t('再アップロード依頼', 'Re-upload asked'), tone: 'info' },
-  rejected: { label: t('却下', 'Rejected'), tone: 'danger' },
-  verified: { label: t('確認済み', 'Verified'), tone: 'success' },
-  replaced: { label: t('新しいカードに置き換え', 'Replaced by a newer upload'), tone: 'neutral' },
+  pending: { label: msgText('record.waitingCheck'), tone: 'warning' },
+  reupload: { label: msgText('record.reUploadAsked'), tone: 'info' },
+  rejected: { label: msgText('record.rejected'), tone: 'danger' },
+  verified: { label: msgText('record.verified'), tone: 'success' },
+  replaced: { label: msgText('cardCheck.replaced'), tone: 'neutral' },
 };
 
 const cardParam = (ctx: ScreenContext) => {
@@ -43,14 +43,14 @@ async function load(ctx: ScreenContext) {
 }
 
 const DECISION_DONE: Record<string, Text> = {
-  verified: t('確認済みにしました。', 'Marked as verified.'),
-  reupload: t('再アップロードを依頼しました。', 'Re-upload asked.'),
-  rejected: t('却下しました。', 'Rejected.'),
+  verified: msgText('cardCheck.markedVerified'),
+  reupload: msgText('cardCheck.reUploadAsked'),
+  rejected: msgText('cardCheck.rejected'),
 };
 
 function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, act: ActionRefs<'decide'>) {
   const { lang } = ctx;
-  if (!data) return <p className="hint">{tr(lang, t('氏名を押すと、そのカードの画像と記載内容を確認できます。', 'Press a name to check that card’s images and record.'))}</p>;
+  if (!data) return <p className="hint">{msg(lang, 'cardCheck.pressName')}</p>;
   const { card, visaTypes } = data;
   const s = STATE[card.status] ?? STATE.pending!;
   const values = state?.values ?? {};
@@ -61,7 +61,7 @@ function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, ac
   return (
     <section className="card card-check" aria-labelledby="card-check-title">
       <h2 id="card-check-title">
-        {tr(lang, t('在留カード', 'Residence card'))}: {card.personName} <Badge tone={s.tone}>{tr(lang, s.label)}</Badge>
+        {msg(lang, 'card.title')}: {card.personName} <Badge tone={s.tone}>{tr(lang, s.label)}</Badge>
       </h2>
       {done && (
         <p className="notice" role="status">
@@ -85,7 +85,7 @@ function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, ac
       </div>
       <dl className="record-facts">
         <div>
-          <dt>{tr(lang, t('氏名', 'Name'))}</dt>
+          <dt>{msg(lang, 'applicant.name')}</dt>
           <dd>
             {card.personName} ({card.email}){card.nationality ? ` · ${card.nationality}` : ''}
           </dd>
@@ -108,16 +108,16 @@ function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, ac
           <dd>{card.expiry ? dateLong(card.expiry, lang) : '—'}</dd>
         </div>
         <div>
-          <dt>{tr(lang, t('資格外活動許可', 'Permission outside status'))}</dt>
-          <dd>{tr(lang, card.permission ? t('あり（本人の申告）', 'Yes (as the candidate says)') : t('なし（本人の申告）', 'No (as the candidate says)'))}</dd>
+          <dt>{msg(lang, 'record.permissionOutsideStatus')}</dt>
+          <dd>{tr(lang, card.permission ? msgText('cardCheck.yesCandidateSays') : msgText('cardCheck.noCandidateSays'))}</dd>
         </div>
         <div>
-          <dt>{tr(lang, t('アップロード', 'Uploaded'))}</dt>
+          <dt>{msg(lang, 'cardCheck.uploaded')}</dt>
           <dd>{dateTimeText(card.uploadedAt, lang)}</dd>
         </div>
         {card.decidedAt && (
           <div>
-            <dt>{tr(lang, t('確認者', 'Checked by'))}</dt>
+            <dt>{msg(lang, 'cardCheck.checkedBy')}</dt>
             <dd>
               {card.decidedBy} · {dateTimeText(card.decidedAt, lang)}
               {card.reason ? ` · ${card.reason}` : ''}
@@ -127,7 +127,7 @@ function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, ac
       </dl>
       {card.status === 'pending' && (
         <form method="post" action={here} className="resource-form card-decision">
-          <p className="hint">{tr(lang, t('画像と見比べて、違う項目は画像のとおりに直してから「確認済み」にしてください。', 'Compare with the images; correct any field to what the card says before marking it verified.'))}</p>
+          <p className="hint">{msg(lang, 'cardCheck.compareHint')}</p>
           <div className="field">
             <label htmlFor="cardNumber">{ctx.msg('card.number')}</label>
             <input id="cardNumber" name="cardNumber" defaultValue={val('cardNumber', card.cardNumber)} autoComplete="off" aria-invalid={err.cardNumber ? true : undefined} />
@@ -164,23 +164,23 @@ function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, ac
           </div>
           <div className="field field-check">
             <label>
-              <input type="checkbox" name="permission" value="1" defaultChecked={typeof values.permission === 'string' ? values.permission === '1' : card.permission} /> {tr(lang, t('資格外活動許可あり（裏面の許可欄）', 'Permission for activity outside status (stamp on the back)'))}
+              <input type="checkbox" name="permission" value="1" defaultChecked={typeof values.permission === 'string' ? values.permission === '1' : card.permission} /> {msg(lang, 'cardCheck.permission')}
             </label>
           </div>
           <div className="field">
-            <label htmlFor="reason">{tr(lang, t('理由（再アップロード・却下のとき。本人に伝わります）', 'Reason (for re-upload or rejection; the candidate reads it)'))}</label>
+            <label htmlFor="reason">{msg(lang, 'cardCheck.reason')}</label>
             <textarea id="reason" name="reason" rows={3} maxLength={500} defaultValue={val('reason', '')} aria-invalid={err.reason ? true : undefined} />
             {err.reason && <span className="field-error">{err.reason}</span>}
           </div>
           <div className="form-actions">
             <ActionButton action={act.decide} arg="verified" className="btn">
-              {tr(lang, t('確認済みにする', 'Verified'))}
+              {msg(lang, 'cardCheck.markVerified')}
             </ActionButton>
             <ActionButton action={act.decide} arg="reupload" className="btn btn-secondary">
-              {tr(lang, t('再アップロードを依頼', 'Ask for re-upload'))}
+              {msg(lang, 'cardCheck.askReUpload')}
             </ActionButton>
-            <ActionButton action={act.decide} arg="rejected" className="btn btn-danger" confirm={tr(lang, t('このカードを却下しますか？本人にチャットで伝わります。', 'Reject this card? The candidate is told in the chat.'))}>
-              {tr(lang, t('却下', 'Reject'))}
+            <ActionButton action={act.decide} arg="rejected" className="btn btn-danger" confirm={msg(lang, 'cardCheck.rejectConfirm')}>
+              {msg(lang, 'cardCheck.reject')}
             </ActionButton>
           </div>
         </form>

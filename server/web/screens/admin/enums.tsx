@@ -1,22 +1,23 @@
 import { DOCS, sourceOf } from '../../../api/documents.ts';
 import type { Text } from '../../../../shared/i18n.ts';
+import { msgText } from '../../../../shared/texts/index.ts';
 import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../../modules/enums/reference-data.ts';
 import { EnumEditorPage, type EnumSection } from '../../../../views/pages/admin/EnumEditor.tsx';
 import { ApiFailure, formStrings, withFlag } from '../../kit.ts';
 import { defineScreen, failed, redirect, type Screen, type ScreenContext } from '../../screen.ts';
 
 const TYPE_TITLES: Record<number, Text> = {
-  [ENUM_TYPES.jobTypes]: { ja: '職種', en: 'Job types' },
-  [ENUM_TYPES.genders]: { ja: '性別', en: 'Genders' },
-  [ENUM_TYPES.overtimes]: { ja: '残業', en: 'Overtime' },
-  [ENUM_TYPES.jobWeeks]: { ja: '勤務日数', en: 'Days per week' },
-  [ENUM_TYPES.computerSkills]: { ja: 'パソコンスキル', en: 'Computer skills' },
-  [ENUM_TYPES.writeSkills]: { ja: '日本語の書き', en: 'Japanese writing' },
-  [ENUM_TYPES.educations]: { ja: '最終学歴', en: 'Education' },
-  [ENUM_TYPES.readSkills]: { ja: '日本語の読み', en: 'Japanese reading' },
-  [ENUM_TYPES.payTypes]: { ja: '給与形態', en: 'Pay types' },
+  [ENUM_TYPES.jobTypes]: msgText('enumAdmin.jobTypes'),
+  [ENUM_TYPES.genders]: msgText('enumAdmin.genders'),
+  [ENUM_TYPES.overtimes]: msgText('job.overtime'),
+  [ENUM_TYPES.jobWeeks]: msgText('job.jobWeek'),
+  [ENUM_TYPES.computerSkills]: msgText('enumAdmin.computerSkills'),
+  [ENUM_TYPES.writeSkills]: msgText('enumAdmin.japaneseWriting'),
+  [ENUM_TYPES.educations]: msgText('enumAdmin.education'),
+  [ENUM_TYPES.readSkills]: msgText('enumAdmin.japaneseReading'),
+  [ENUM_TYPES.payTypes]: msgText('enumAdmin.payTypes'),
 };
-const VISA_TITLE: Text = { ja: '在留資格', en: 'Visa types' };
+const VISA_TITLE: Text = msgText('enumAdmin.visaTypes');
 
 /** Which page edits what (SPEC §2 codes 200014 and 200015). */
 const PAGES: Record<string, { types: readonly number[]; visa: boolean }> = {

@@ -1,5 +1,6 @@
 import type { ScreenContext } from '../../screen.ts';
 import { tr, type Lang, type Text } from '../../../../shared/i18n.ts';
+import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { dateLong, dateTimeText } from '../../../../shared/format.ts';
 import { DOCS } from '../../../api/documents.ts';
 import { ApiFailure, queryText, withFlag } from '../../kit.ts';
@@ -13,15 +14,14 @@ import { ActionButton } from '../../../../views/ui/Action.tsx';
  * merges recorded; on a registry row's page, its person (the linked candidate) and its own
  * duplicates, each with a merge button behind a confirmation (no JavaScript: a <details>).
  */
-const t = (ja: string, en: string): Text => ({ ja, en });
 const REASONS: Record<string, Text> = {
-  card: t('在留カード番号が同じ', 'Same residence-card number'),
-  email: t('メールアドレスが同じ（大文字・小文字を区別しない）', 'Same e-mail (any capitals)'),
+  card: msgText('person.sameResidenceCard'),
+  email: msgText('person.sameEmail'),
 };
-const reasonText = (lang: Lang, reasons: readonly string[]) => reasons.map((r) => tr(lang, REASONS[r] ?? t(r, r))).join(' · ');
+const reasonText = (lang: Lang, reasons: readonly string[]) => reasons.map((r) => { const reason = REASONS[r]; return reason ? tr(lang, reason) : r; }).join(' · ');
 const KIND: Record<string, Text> = {
-  link: t('スタッフ ↔ 登録ユーザー', 'Registry row ↔ registered candidate'),
-  staff: t('スタッフ ↔ スタッフ', 'Registry row ↔ registry row'),
+  link: msgText('person.rowToCandidate'),
+  staff: msgText('person.rowToRow'),
 };
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -31,12 +31,12 @@ export async function personListPanel(ctx: ScreenContext) {
   const { lang } = ctx;
   return (
     <section className="panel person-duplicates" aria-labelledby="dup-title">
-      <h2 id="dup-title">{tr(lang, t('重複の可能性', 'Possible duplicates'))}</h2>
+      <h2 id="dup-title">{msg(lang, 'person.possibleDuplicates')}</h2>
       <p className="hint">
-        {tr(lang, t('在留カード番号とメールアドレスで同じ人と思われる記録です。スタッフを開いて確認し、統合してください。', 'Records that look like one person, by residence-card number and e-mail. Open the registry row to check and merge.'))}
+        {msg(lang, 'person.duplicatesHint')}
       </p>
       {pairs.length === 0 ? (
-        <p>{tr(lang, t('重複の可能性はありません。', 'No possible duplicates.'))}</p>
+        <p>{msg(lang, 'person.noPossibleDuplicates')}</p>
       ) : (
         <ul className="person-pairs">
           {pairs.map((p) => (
@@ -51,7 +51,7 @@ export async function personListPanel(ctx: ScreenContext) {
       )}
       {merges.length > 0 && (
         <details>
-          <summary>{tr(lang, t('統合の記録', 'Merges recorded'))}</summary>
+          <summary>{msg(lang, 'person.mergesRecorded')}</summary>
           <ul className="person-pairs">
             {merges.map((m) => (
               <li key={m.id}>
@@ -66,8 +66,8 @@ export async function personListPanel(ctx: ScreenContext) {
 }
 
 const NOTICE: Record<string, Text> = {
-  linked: t('登録ユーザーと紐付けました。在留カードの情報は本人の登録から表示されます。', 'Linked to the registered candidate: the card data now comes from their registration.'),
-  merged: t('スタッフを統合しました。', 'The registry rows were merged.'),
+  linked: msgText('person.linked'),
+  merged: msgText('person.merged'),
 };
 
 /** A registry row's person: its linked candidate, its likely duplicates and the merge forms. */
@@ -80,7 +80,7 @@ export const personSection: RecordSection = {
     const person = text(row.person);
     return (
       <section className="panel" id="person" aria-labelledby="person-title">
-        <h2 id="person-title">{tr(lang, t('本人の記録（ひとりの人）', 'One person'))}</h2>
+        <h2 id="person-title">{msg(lang, 'person.onePerson')}</h2>
         {NOTICE[done] && !failed && (
           <p className="form-notice" role="status">
             {tr(lang, NOTICE[done])}
@@ -93,38 +93,38 @@ export const personSection: RecordSection = {
         )}
         <dl className="record-facts">
           <div>
-            <dt>{tr(lang, t('登録ユーザー', 'Registered candidate'))}</dt>
-            <dd>{person || tr(lang, t('紐付けなし', 'Not linked'))}</dd>
+            <dt>{msg(lang, 'person.registeredCandidate')}</dt>
+            <dd>{person || msg(lang, 'person.notLinked')}</dd>
           </div>
           <div>
-            <dt>{tr(lang, t('在留資格', 'Residence status'))}</dt>
+            <dt>{msg(lang, 'search.visa')}</dt>
             <dd>{text(row.person_status) || '—'}</dd>
           </div>
           <div>
-            <dt>{tr(lang, t('在留期限', 'Card expiry'))}</dt>
+            <dt>{msg(lang, 'applicant.visaExpiry')}</dt>
             <dd>{text(row.person_expiry) ? dateLong(text(row.person_expiry), lang) : '—'}</dd>
           </div>
           <div>
-            <dt>{tr(lang, t('在留カード番号', 'Residence card number'))}</dt>
+            <dt>{msg(lang, 'card.number')}</dt>
             <dd>{text(row.card_number) || '—'}</dd>
           </div>
           <div>
-            <dt>{tr(lang, t('在留カード確認', 'Card check'))}</dt>
+            <dt>{msg(lang, 'record.cardCheck')}</dt>
             <dd>{text(row.card_check) || '—'}</dd>
           </div>
           <div>
-            <dt>{tr(lang, t('資格外活動許可', 'Permission outside status'))}</dt>
+            <dt>{msg(lang, 'record.permissionOutsideStatus')}</dt>
             <dd>{text(row.permission) || '—'}</dd>
           </div>
           <div>
-            <dt>{tr(lang, t('話せる言語', 'Languages'))}</dt>
+            <dt>{msg(lang, 'person.languages')}</dt>
             <dd>{text(row.person_languages) || '—'}</dd>
           </div>
         </dl>
         <p className="hint">
-          {tr(lang, t('紐付けた登録ユーザーの情報がある項目は、そちらが優先されます。', 'Where the linked candidate has a value, theirs is shown over the row’s own.'))}
+          {msg(lang, 'person.linkedValuesHint')}
         </p>
-        {pairs.length > 0 && <h3>{tr(lang, t('重複の可能性', 'Possible duplicates'))}</h3>}
+        {pairs.length > 0 && <h3>{msg(lang, 'person.possibleDuplicates')}</h3>}
         {pairs.map((p) => (
           <details className="confirm danger-zone" key={p.otherId}>
             <summary>
@@ -135,11 +135,11 @@ export const personSection: RecordSection = {
               <input type="hidden" name="otherId" value={p.otherId} />
               <p>
                 {p.kind === 'link'
-                  ? tr(lang, t('このスタッフを登録ユーザーと紐付けます。在留資格・期限・カード確認・許可・言語は本人の登録から表示されます。', 'Link this registry row to the registered candidate: residence status, expiry, card check, permission and languages then come from their registration.'))
-                  : tr(lang, t('もう一方のスタッフをこのスタッフに統合します。空欄はもう一方の値で埋め、書類を移し、もう一方は削除されます。元に戻せません。', 'Merge the other registry row into this one: empty fields are filled from it, its documents move here, and it is deleted. This cannot be undone.'))}
+                  ? msg(lang, 'person.linkHint')
+                  : msg(lang, 'person.mergeHint')}
               </p>
               <ActionButton action={act.section} arg={p.kind === 'link' ? 'personLink' : 'personMerge'} className="btn btn-danger">
-                {p.kind === 'link' ? tr(lang, t('紐付ける', 'Link')) : tr(lang, t('統合する', 'Merge'))}
+                {p.kind === 'link' ? msg(lang, 'person.link') : msg(lang, 'person.merge')}
               </ActionButton>
             </form>
           </details>

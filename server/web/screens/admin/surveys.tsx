@@ -6,7 +6,8 @@
  * the code (400001) and that the survey is the caller's company's.
  */
 import type { ReactNode } from 'react';
-import { pickLang, tr, type Lang, type Text } from '../../../../shared/i18n.ts';
+import { pickLang, type Lang, type Text } from '../../../../shared/i18n.ts';
+import { msg } from '../../../../shared/texts/index.ts';
 import { dateTimeText } from '../../../../shared/format.ts';
 import { DOCS } from '../../../api/documents.ts';
 import { SurveyBuilder, SurveyPage, type BuilderForm, type BuilderQuestion } from '../../../../views/pages/admin/Surveys.tsx';
@@ -14,7 +15,6 @@ import { ApiFailure, formList, queryText } from '../../kit.ts';
 import { csv, defineScreen, errorPage, failed, page, redirect, type Action, type Outcome, type ScreenContext } from '../../screen.ts';
 import { type ActionRefs, declaredActions } from '../../../../views/ui/Action.tsx';
 
-const t = (ja: string, en: string): Text => ({ ja, en });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_QUESTIONS = 30;
 const MAX_OPTIONS = 12;
@@ -70,7 +70,7 @@ function inputOf(form: BuilderForm) {
 async function companyChoices(ctx: ScreenContext): Promise<{ value: string; label: Text }[] | null> {
   if (ctx.user?.companyId) return null;
   const d = await ctx.call<{ companies: { rows: { id: string; name: string; name_en: string }[] } }>('query { companies(size: 200) { rows { id name name_en } } }');
-  return d.companies.rows.map((c) => ({ value: c.id, label: t(c.name, c.name_en || c.name) }));
+  return d.companies.rows.map((c) => ({ value: c.id, label: { ja: c.name, en: c.name_en || c.name } }));
 }
 
 const SURVEY_BUILDER = defineScreen({
@@ -134,11 +134,11 @@ const filterOf = (ctx: ScreenContext) => {
 };
 
 function noticeOf(ctx: ScreenContext): string | null {
-  if (queryText(ctx.req, 'created')) return tr(ctx.lang, t('アンケートを作成しました。送る人を選んで送信してください。', 'The survey is made. Choose who gets it and send it.'));
+  if (queryText(ctx.req, 'created')) return msg(ctx.lang, 'surveyAdmin.created');
   const sent = queryText(ctx.req, 'sent');
   if (/^\d+$/.test(sent)) {
     const skipped = Number(queryText(ctx.req, 'skipped')) || 0;
-    return tr(ctx.lang, t(`${sent}人にチャットで送りました。`, `Sent to ${sent} people through the chat.`)) + (skipped ? ` ${tr(ctx.lang, t(`${skipped}人は送信済みか対象外のため送っていません。`, `${skipped} already had it or are not the company's workers.`))}` : '');
+    return msg(ctx.lang, 'surveyAdmin.sentTo', { sent }) + (skipped ? ` ${msg(ctx.lang, 'surveyAdmin.skipped', { skipped })}` : '');
   }
   return null;
 }
@@ -163,7 +163,7 @@ async function answersCsv(ctx: ScreenContext, id: string): Promise<Outcome> {
   if (!survey) return errorPage('recordNotFound');
   const { surveyResponses } = await ctx.call(DOCS.SurveyResponses, { id });
   const L: Lang = ctx.lang;
-  const header = [tr(L, t('回答日時', 'Answered at')), tr(L, t('氏名', 'Name')), ...survey.questions.map((q) => `${q.position}. ${pickLang(L, q.textJa, q.textEn)}`)];
+  const header = [msg(L, 'surveyAdmin.answeredAt'), msg(L, 'applicant.name'), ...survey.questions.map((q) => `${q.position}. ${pickLang(L, q.textJa, q.textEn)}`)];
   const rows = surveyResponses.map((r) => [dateTimeText(r.submittedAt, L), r.name, ...survey.questions.map((q) => {
     const a = r.answers.find((x) => x.questionId === q.id);
     return a ? pickLang(L, a.valueJa, a.valueEn) : '';
@@ -183,7 +183,7 @@ export const surveysPanel: { load(ctx: ScreenContext, act: ActionRefs<'send'>): 
   view: (ctx) => (
     <p className="panel">
       <a className="btn" href="/v3/admin/survey/add">
-        {tr(ctx.lang, t('アンケートを作成', 'New survey'))}
+        {msg(ctx.lang, 'surveyAdmin.newSurvey')}
       </a>
     </p>
   ),
@@ -193,7 +193,7 @@ export const surveysPanel: { load(ctx: ScreenContext, act: ActionRefs<'send'>): 
       const id = str(body.id);
       if (!UUID.test(id)) return errorPage('recordNotFound');
       const users = formList(body, 'users');
-      if (!users.length) return surveyPage(ctx, act, id, tr(ctx.lang, t('送る人を1人以上選んでください。', 'Choose at least one person to send it to.')), 422);
+      if (!users.length) return surveyPage(ctx, act, id, msg(ctx.lang, 'surveyAdmin.chooseSomeone'), 422);
       try {
         const { sendSurvey: r } = await ctx.call(DOCS.SendSurvey, { id, userIds: users });
         return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&sent=${r.sent}&skipped=${r.skipped}`);

@@ -8,6 +8,7 @@
  */
 import { dateLong, minutesText, timeText, yen } from '../../../../shared/format.ts';
 import { isLang, pickLang, tr, type Lang, type Text } from '../../../../shared/i18n.ts';
+import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { todayInJapan } from '../../../../shared/time.ts';
 import { canEnter } from '../../../access/guard.ts';
 import { routeCode } from '../../../access/routes.ts';
@@ -17,8 +18,9 @@ import { queryText } from '../../kit.ts';
 import { csv, errorPage, file, type ScreenContext } from '../../screen.ts';
 import { contractPdf } from '../../pdf.ts';
 
-const t = (ja: string, en: string): Text => ({ ja, en });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The laws and the ledger are cited by their Japanese names in both languages. */
+const LAW = { ledger: '派遣元管理台帳', dispatchAct: '労働者派遣法第37条', dispatchRule: '施行規則第31条', reportAct: '労働施策総合推進法第28条' };
 const PATH = '/admin/worker';
 const CARD_CHECK = '/admin/worker/rcCheckCandidate';
 const PAYSLIPS = '/admin/salary/monthly';
@@ -79,107 +81,107 @@ function ledgerCsv(w: Worker, which: 'dispatch' | 'report') {
 function DispatchRecords({ lang, w }: { lang: Lang; w: Worker }) {
   if (!w.dispatchLedger || !w.employmentReport) return null;
   const r = w.employmentReport;
-  const missing = [!r.birthDate && t('生年月日', 'date of birth'), !r.sex && t('性別', 'sex'), !r.nameKana && t('カタカナ氏名', 'name in katakana')].filter((x): x is Text => !!x);
+  const missing = [!r.birthDate && msgText('record.missingBirthDate'), !r.sex && msgText('record.missingSex'), !r.nameKana && msgText('record.missingKana')].filter((x): x is Text => !!x);
   return (
     <>
-      <h3 id="dispatch-ledger">{tr(lang, t('派遣元管理台帳', 'Dispatch ledger (派遣元管理台帳)'))}</h3>
-      <p className="hint">{tr(lang, t('派遣で就業した日ごとの記録です（労働者派遣法第37条、施行規則第31条。3年間保存）。', 'Each day worked through dispatch (労働者派遣法第37条, 施行規則第31条; kept for 3 years).'))}</p>
+      <h3 id="dispatch-ledger">{msg(lang, 'record.dispatchLedger', { ledger: LAW.ledger })}</h3>
+      <p className="hint">{msg(lang, 'record.dispatchLedgerHint', { act: LAW.dispatchAct, rule: LAW.dispatchRule })}</p>
       {w.dispatchLedger.length === 0 ? (
-        <p className="hint">{tr(lang, t('派遣での就業はまだありません。', 'No dispatched work yet.'))}</p>
+        <p className="hint">{msg(lang, 'record.noDispatchedWork')}</p>
       ) : (
         <DataTable
           lang={lang}
           columns={[
-            { name: 'date', label: t('就業日', 'Day'), type: 'date' },
-            { name: 'client', label: t('派遣先・就業場所', 'Client · work place'), type: 'text' },
-            { name: 'work', label: t('業務の種類', 'Work'), type: 'text' },
-            { name: 'time', label: t('始業・終業（休憩）', 'Start–end (break)'), type: 'text' },
-            { name: 'hours', label: t('就業時間', 'Hours worked'), type: 'text' },
-            { name: 'supervisor', label: t('派遣先責任者', 'Client’s supervisor'), type: 'text' },
-            { name: 'complaints', label: t('苦情の処理状況', 'Complaints and handling'), type: 'text' },
+            { name: 'date', label: msgText('record.day'), type: 'date' },
+            { name: 'client', label: msgText('record.clientWorkPlace'), type: 'text' },
+            { name: 'work', label: msgText('record.work'), type: 'text' },
+            { name: 'time', label: msgText('record.startEndBreak'), type: 'text' },
+            { name: 'hours', label: msgText('record.hoursWorked'), type: 'text' },
+            { name: 'supervisor', label: msgText('record.clientsSupervisor'), type: 'text' },
+            { name: 'complaints', label: msgText('record.complaintsHandling'), type: 'text' },
           ]}
           rows={w.dispatchLedger.map((d, i) => ({
             id: String(i),
             date: d.date,
             client: `${d.client} · ${d.place}`,
             work: d.work,
-            time: `${d.start}–${d.end} (${minutesText(d.breakMinutes)})${d.recorded ? '' : ` ${tr(lang, t('予定', 'scheduled'))}`}`,
+            time: `${d.start}–${d.end} (${minutesText(d.breakMinutes)})${d.recorded ? '' : ` ${msg(lang, 'record.scheduled')}`}`,
             hours: minutesText(d.minutes),
             supervisor: d.supervisor || '—',
-            complaints: d.complaints || tr(lang, t('なし', 'None')),
+            complaints: d.complaints || msg(lang, 'record.none'),
           }))}
           empty=""
         />
       )}
       <p>
-        <a href={`${PATH}?id=${w.id}&ledger=dispatch`}>{tr(lang, t('派遣元管理台帳をCSVで出力', 'Dispatch ledger as CSV'))}</a>
+        <a href={`${PATH}?id=${w.id}&ledger=dispatch`}>{msg(lang, 'record.dispatchLedgerCsv')}</a>
       </p>
-      <h3 id="employment-report">{tr(lang, t('外国人雇用状況の届出', 'Foreign employment report to Hello Work'))}</h3>
-      <p className="hint">{tr(lang, t('雇入れと離職のときにハローワークへ届け出る事項です（労働施策総合推進法第28条、様式第3号）。', 'What is reported to Hello Work on hiring and on leaving (労働施策総合推進法第28条, form 3).'))}</p>
+      <h3 id="employment-report">{msg(lang, 'record.foreignEmploymentReport')}</h3>
+      <p className="hint">{msg(lang, 'record.employmentReportHint', { act: LAW.reportAct })}</p>
       <dl className="record-facts">
         <div>
-          <dt>{tr(lang, t('氏名（ローマ字／カタカナ）', 'Name (Roman letters / katakana)'))}</dt>
+          <dt>{msg(lang, 'record.nameRomanKana')}</dt>
           <dd>{`${r.name} / ${r.nameKana || '—'}`}</dd>
         </div>
         <div>
-          <dt>{tr(lang, t('在留資格・在留期間の満了日', 'Residence status · stay until'))}</dt>
+          <dt>{msg(lang, 'record.residenceStatusStay')}</dt>
           <dd>{`${r.status || '—'} · ${r.stayUntil ? dateLong(r.stayUntil, lang) : '—'}`}</dd>
         </div>
         <div>
-          <dt>{tr(lang, t('生年月日・性別・国籍', 'Date of birth · sex · nationality'))}</dt>
-          <dd>{`${r.birthDate ? dateLong(r.birthDate, lang) : '—'} · ${r.sex ? tr(lang, r.sex === 'male' ? t('男', 'Male') : t('女', 'Female')) : '—'} · ${r.nationality}`}</dd>
+          <dt>{msg(lang, 'record.birthSexNationality')}</dt>
+          <dd>{`${r.birthDate ? dateLong(r.birthDate, lang) : '—'} · ${r.sex ? tr(lang, r.sex === 'male' ? msgText('record.male') : msgText('record.female')) : '—'} · ${r.nationality}`}</dd>
         </div>
         <div>
-          <dt>{tr(lang, t('雇入れ年月日・離職年月日', 'Hired on · left on'))}</dt>
+          <dt>{msg(lang, 'record.hiredLeftOn')}</dt>
           <dd>{`${r.hiredOn ? dateLong(r.hiredOn, lang) : '—'} · ${r.leftOn ? dateLong(r.leftOn, lang) : '—'}`}</dd>
         </div>
       </dl>
       {missing.length > 0 && (
         <p className="hint">
-          <Badge tone="warning">{tr(lang, t('届出に不足', 'Missing for the report'))}</Badge> {missing.map((m) => tr(lang, m)).join(', ')}
+          <Badge tone="warning">{msg(lang, 'record.missingReport')}</Badge> {missing.map((m) => tr(lang, m)).join(', ')}
         </p>
       )}
       <p>
-        <a href={`${PATH}?id=${w.id}&ledger=report`}>{tr(lang, t('届出事項をCSVで出力', 'Report facts as CSV'))}</a>
+        <a href={`${PATH}?id=${w.id}&ledger=report`}>{msg(lang, 'record.reportFactsCsv')}</a>
       </p>
     </>
   );
 }
 
 const ATTENDANCE = [
-  { value: 'present', label: t('出勤', 'Present'), tone: 'success' as Tone },
-  { value: 'late', label: t('遅刻', 'Late'), tone: 'warning' as Tone },
-  { value: 'absent', label: t('欠勤', 'Absent'), tone: 'neutral' as Tone },
-  { value: 'no_show', label: t('無断欠勤', 'No-show'), tone: 'danger' as Tone },
-  { value: 'none', label: t('未記録', 'Not recorded'), tone: 'neutral' as Tone },
+  { value: 'present', label: msgText('applicant.present'), tone: 'success' as Tone },
+  { value: 'late', label: msgText('applicant.late'), tone: 'warning' as Tone },
+  { value: 'absent', label: msgText('applicant.absent'), tone: 'neutral' as Tone },
+  { value: 'no_show', label: msgText('applicant.noShow'), tone: 'danger' as Tone },
+  { value: 'none', label: msgText('record.notRecorded'), tone: 'neutral' as Tone },
 ];
 const CARD_STATE: Record<string, { label: Text; tone: Tone }> = {
-  pending: { label: t('確認待ち', 'Waiting for a check'), tone: 'warning' },
-  reupload: { label: t('再アップロード依頼', 'Re-upload asked'), tone: 'info' },
-  rejected: { label: t('却下', 'Rejected'), tone: 'danger' },
-  verified: { label: t('確認済み', 'Verified'), tone: 'success' },
+  pending: { label: msgText('record.waitingCheck'), tone: 'warning' },
+  reupload: { label: msgText('record.reUploadAsked'), tone: 'info' },
+  rejected: { label: msgText('record.rejected'), tone: 'danger' },
+  verified: { label: msgText('record.verified'), tone: 'success' },
 };
 const DOC_KIND: Record<string, Text> = {
-  residence_card: t('在留カード', 'Residence card'),
-  passport: t('パスポート', 'Passport'),
-  certificate: t('証明書', 'Certificate'),
-  other: t('その他', 'Other'),
+  residence_card: msgText('card.title'),
+  passport: msgText('record.passport'),
+  certificate: msgText('record.certificate'),
+  other: msgText('record.other'),
 };
 
 /** Whole days from today in Japan to a day (negative once past). */
 const daysUntil = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${todayInJapan()}T00:00:00Z`)) / 86_400_000);
 
 function ExpiryWarning({ lang, expiry }: { lang: Lang; expiry: string | null }) {
-  if (!expiry) return <Badge tone="warning">{tr(lang, t('在留期限の記録なし', 'No card expiry on record'))}</Badge>;
+  if (!expiry) return <Badge tone="warning">{msg(lang, 'record.noCardExpiry')}</Badge>;
   const days = daysUntil(expiry);
-  if (days < 0) return <Badge tone="danger">{tr(lang, t('期限切れ：シフトに入れません', 'Expired: no shifts possible'))}</Badge>;
-  if (days <= 90) return <Badge tone={days <= 30 ? 'danger' : 'warning'}>{tr(lang, { ja: `期限まであと${days}日`, en: `${days} days to expiry` })}</Badge>;
+  if (days < 0) return <Badge tone="danger">{msg(lang, 'record.expiredNoShifts')}</Badge>;
+  if (days <= 90) return <Badge tone={days <= 30 ? 'danger' : 'warning'}>{msg(lang, 'record.daysToExpiry', { days })}</Badge>;
   return null;
 }
 
 function view(ctx: ScreenContext, w: Worker | null) {
   const { lang } = ctx;
-  if (!w) return <p className="hint">{tr(lang, t('氏名を押すと、そのワーカーのシフト・勤怠・給与・書類・雇用契約書を確認できます。', 'Press a name to see that worker’s shifts, attendance, pay, documents and employment contract.'))}</p>;
+  if (!w) return <p className="hint">{msg(lang, 'record.pressName')}</p>;
   const mayCheckCards = !!ctx.roleMaps && !!ctx.user && canEnter(ctx.roleMaps, ctx.user.role, routeCode('/admin/worker/rcCheckCandidate'));
   const card = w.cardCheckStatus ? CARD_STATE[w.cardCheckStatus] : undefined;
   const shiftRows = (upcoming: boolean) =>
@@ -188,93 +190,93 @@ function view(ctx: ScreenContext, w: Worker | null) {
       .map((s) => ({
         id: s.applicationId,
         date: s.date,
-        time: `${s.start}–${s.end}${s.breakMinutes ? ` (${tr(lang, t('休憩', 'break'))} ${minutesText(s.breakMinutes)})` : ''}`,
+        time: `${s.start}–${s.end}${s.breakMinutes ? ` (${msg(lang, 'record.break')} ${minutesText(s.breakMinutes)})` : ''}`,
         job: `${pickLang(lang, s.jobJa, s.jobEn)} · ${pickLang(lang, s.clientJa, s.clientEn)}`,
         attendance: s.attendance ?? 'none',
         clock: s.clockIn ? `${timeText(s.clockIn, lang)}–${s.clockOut ? timeText(s.clockOut, lang) : ''}` : '',
       }));
   const shiftColumns = [
-    { name: 'date', label: t('日付', 'Date'), type: 'date' as const },
-    { name: 'time', label: t('時間', 'Time'), type: 'text' as const },
-    { name: 'job', label: t('求人・就業先', 'Job · client'), type: 'text' as const },
-    { name: 'attendance', label: t('勤怠', 'Attendance'), type: 'badge' as const, states: ATTENDANCE },
-    { name: 'clock', label: t('打刻', 'Clock in–out'), type: 'text' as const },
+    { name: 'date', label: msgText('common.date'), type: 'date' as const },
+    { name: 'time', label: msgText('common.time'), type: 'text' as const },
+    { name: 'job', label: msgText('record.jobClient'), type: 'text' as const },
+    { name: 'attendance', label: msgText('integrations.entityAttendance'), type: 'badge' as const, states: ATTENDANCE },
+    { name: 'clock', label: msgText('record.clockInOut'), type: 'text' as const },
   ];
   return (
     <section className="card worker-record" aria-labelledby="worker-record-title">
       <h2 id="worker-record-title">{w.name}</h2>
       <dl className="record-facts">
         <div>
-          <dt>{tr(lang, t('連絡先', 'Contact'))}</dt>
+          <dt>{msg(lang, 'record.contact')}</dt>
           <dd>
             <a href={`mailto:${w.email}`}>{w.email}</a>
             {w.phone ? ` · ${w.phone}` : ''}
           </dd>
         </div>
         <div>
-          <dt>{tr(lang, t('カタカナ氏名・生年月日', 'Name in katakana · date of birth'))}</dt>
+          <dt>{msg(lang, 'record.nameKatakanaDate')}</dt>
           <dd>{`${w.nameKana || '—'} · ${w.birthDate ? dateLong(w.birthDate, lang) : '—'}`}</dd>
         </div>
         <div>
-          <dt>{tr(lang, t('住所', 'Address'))}</dt>
+          <dt>{msg(lang, 'record.address')}</dt>
           <dd>{w.address || '—'}</dd>
         </div>
         <div>
-          <dt>{tr(lang, t('国籍', 'Nationality'))}</dt>
+          <dt>{msg(lang, 'candidate.nationality')}</dt>
           <dd>{w.nationality || '—'}</dd>
         </div>
         <div>
-          <dt>{tr(lang, t('在留資格', 'Residence status'))}</dt>
-          <dd>{(pickLang(lang, w.visaJa, w.visaEn) || '—') + (w.sswField ? ` · ${tr(lang, t('分野', 'field'))}: ${w.sswField}` : '')}</dd>
+          <dt>{msg(lang, 'search.visa')}</dt>
+          <dd>{(pickLang(lang, w.visaJa, w.visaEn) || '—') + (w.sswField ? ` · ${msg(lang, 'record.field')}: ${w.sswField}` : '')}</dd>
         </div>
         <div>
-          <dt>{tr(lang, t('在留期限', 'Card expiry'))}</dt>
+          <dt>{msg(lang, 'applicant.visaExpiry')}</dt>
           <dd data-testid="card-expiry">
             {w.visaExpiry ? dateLong(w.visaExpiry, lang) : '—'} <ExpiryWarning lang={lang} expiry={w.visaExpiry} />
           </dd>
         </div>
         <div>
-          <dt>{tr(lang, t('在留カード確認', 'Card check'))}</dt>
+          <dt>{msg(lang, 'record.cardCheck')}</dt>
           <dd>
-            {w.cardVerified ? <Badge tone="success">{tr(lang, t('確認済み', 'Verified'))}</Badge> : <Badge tone="warning">{tr(lang, t('未確認', 'Not verified'))}</Badge>}
+            {w.cardVerified ? <Badge tone="success">{msg(lang, 'record.verified')}</Badge> : <Badge tone="warning">{msg(lang, 'record.notVerified')}</Badge>}
             {card && w.cardCheckStatus !== 'verified' && <> <Badge tone={card.tone}>{tr(lang, card.label)}</Badge></>}
             {w.cardCheckId && mayCheckCards && (
               <>
                 {' '}
-                <a href={`${CARD_CHECK}?card=${w.cardCheckId}`}>{tr(lang, t('カード確認を開く', 'Open the card check'))}</a>
+                <a href={`${CARD_CHECK}?card=${w.cardCheckId}`}>{msg(lang, 'record.openCardCheck')}</a>
               </>
             )}
           </dd>
         </div>
         <div>
-          <dt>{tr(lang, t('資格外活動許可', 'Permission outside status'))}</dt>
-          <dd>{tr(lang, w.permissionOutsideStatus ? t('あり', 'Yes') : t('なし', 'No'))}</dd>
+          <dt>{msg(lang, 'record.permissionOutsideStatus')}</dt>
+          <dd>{tr(lang, w.permissionOutsideStatus ? msgText('record.yes') : msgText('record.no'))}</dd>
         </div>
         <div>
-          <dt>{tr(lang, t('言語', 'Languages'))}</dt>
+          <dt>{msg(lang, 'applicant.languages')}</dt>
           <dd>{w.languages.join(', ') || '—'}</dd>
         </div>
       </dl>
 
-      <h3>{tr(lang, t('今後のシフト', 'Upcoming shifts'))}</h3>
-      <DataTable lang={lang} columns={shiftColumns} rows={shiftRows(true)} empty={tr(lang, t('今後のシフトはありません。', 'No upcoming shifts.'))} />
-      <h3>{tr(lang, t('過去のシフトと勤怠', 'Past shifts and attendance'))}</h3>
-      <DataTable lang={lang} columns={shiftColumns} rows={shiftRows(false)} empty={tr(lang, t('過去のシフトはありません。', 'No past shifts.'))} />
+      <h3>{msg(lang, 'record.upcomingShifts')}</h3>
+      <DataTable lang={lang} columns={shiftColumns} rows={shiftRows(true)} empty={msg(lang, 'record.noUpcomingShifts')} />
+      <h3>{msg(lang, 'record.pastShiftsAttendance')}</h3>
+      <DataTable lang={lang} columns={shiftColumns} rows={shiftRows(false)} empty={msg(lang, 'record.noPastShifts')} />
 
-      <h3>{tr(lang, t('給与（これまで）', 'Pay to date'))}</h3>
+      <h3>{msg(lang, 'record.payToDate')}</h3>
       {w.pay ? (
         <>
           <dl className="record-facts" data-testid="pay-to-date">
             <div>
-              <dt>{tr(lang, t('今月の総支給額', 'Gross this month'))}</dt>
+              <dt>{msg(lang, 'record.grossMonth')}</dt>
               <dd>{yen(w.pay.thisMonth)}</dd>
             </div>
             <div>
-              <dt>{tr(lang, t('累計の総支給額', 'Gross overall'))}</dt>
+              <dt>{msg(lang, 'record.grossOverall')}</dt>
               <dd>{yen(w.pay.total)}</dd>
             </div>
             <div>
-              <dt>{tr(lang, t('給与計算した勤務', 'Shifts paid'))}</dt>
+              <dt>{msg(lang, 'record.shiftsPaid')}</dt>
               <dd>
                 {w.pay.lines} · {minutesText(w.pay.workedMinutes)}
               </dd>
@@ -283,48 +285,48 @@ function view(ctx: ScreenContext, w: Worker | null) {
           <DataTable
             lang={lang}
             columns={[
-              { name: 'periodEnd', label: t('締め日', 'Period ends'), type: 'date' },
-              { name: 'payDate', label: t('支払日', 'Pay day'), type: 'date' },
-              { name: 'gross', label: t('総支給額', 'Gross'), type: 'money' },
-              { name: 'net', label: t('差引支給額', 'Net'), type: 'money' },
-              { name: 'payslip', label: t('給与明細', 'Payslip'), type: 'text' },
+              { name: 'periodEnd', label: msgText('record.periodEnds'), type: 'date' },
+              { name: 'payDate', label: msgText('record.payDay'), type: 'date' },
+              { name: 'gross', label: msgText('record.gross'), type: 'money' },
+              { name: 'net', label: msgText('record.net'), type: 'money' },
+              { name: 'payslip', label: msgText('record.payslip'), type: 'text' },
             ]}
             rows={w.pay.runs.map((r) => ({ ...r, payslip: 'PDF' }))}
             href={(row, name) => (name === 'payslip' ? `${PAYSLIPS}?payslip=${encodeURIComponent(String(row.id))}` : null)}
-            empty={tr(lang, t('月払いの給与明細はまだありません。', 'No monthly payslips yet.'))}
+            empty={msg(lang, 'record.noMonthlyPayslips')}
           />
         </>
       ) : (
-        <p className="hint">{tr(lang, t('給与は派遣元の給与担当者だけが見られます。', 'Pay is shown only to the staffing company’s payroll staff.'))}</p>
+        <p className="hint">{msg(lang, 'record.payHidden')}</p>
       )}
 
-      <h3>{tr(lang, t('書類', 'Documents'))}</h3>
+      <h3>{msg(lang, 'applicant.documents')}</h3>
       {w.documents.length > 0 ? (
         <DataTable
           lang={lang}
           columns={[
-            { name: 'kind', label: t('種類', 'Kind'), type: 'text' },
-            { name: 'number', label: t('番号', 'Number'), type: 'text' },
-            { name: 'expiresOn', label: t('有効期限', 'Expires'), type: 'date', soon: 90 },
-            { name: 'note', label: t('メモ', 'Note'), type: 'text' },
+            { name: 'kind', label: msgText('integrations.entity'), type: 'text' },
+            { name: 'number', label: msgText('record.number'), type: 'text' },
+            { name: 'expiresOn', label: msgText('record.expires'), type: 'date', soon: 90 },
+            { name: 'note', label: msgText('record.note'), type: 'text' },
           ]}
           rows={w.documents.map((d, i) => ({ ...d, id: String(i), kind: tr(lang, DOC_KIND[d.kind] ?? DOC_KIND.other!) }))}
           empty=""
         />
       ) : (
-        <p className="hint">{tr(lang, t('スタッフ台帳に書類はありません（同じメールアドレスの台帳がないか、書類が未登録です）。在留カードは上の「在留カード確認」を見てください。', 'No documents in the staff registry (no registry entry with this e-mail, or none recorded). For the residence card, see "Card check" above.'))}</p>
+        <p className="hint">{msg(lang, 'record.noDocuments')}</p>
       )}
 
       <DispatchRecords lang={lang} w={w} />
 
-      <h3>{tr(lang, t('雇用契約書（労働条件通知書）', 'Employment contract'))}</h3>
+      <h3>{msg(lang, 'record.employmentContract')}</h3>
       {w.jobs.length === 0 ? (
-        <p className="hint">{tr(lang, t('契約書を作れる求人がありません。', 'No job to make a contract for.'))}</p>
+        <p className="hint">{msg(lang, 'record.noContractJob')}</p>
       ) : (
         <form method="get" action={PATH} className="inline-form">
           <input type="hidden" name="id" value={w.id} />
           <label>
-            {tr(lang, t('求人', 'Job'))}{' '}
+            {msg(lang, 'applicant.job')}{' '}
             <select name="contract">
               {w.jobs.map((j) => (
                 <option key={j.id} value={j.id}>
@@ -334,19 +336,19 @@ function view(ctx: ScreenContext, w: Worker | null) {
             </select>
           </label>{' '}
           <label>
-            {tr(lang, t('言語', 'Language'))}{' '}
+            {msg(lang, 'record.language')}{' '}
             <select name="language" defaultValue={lang}>
               <option value="ja">日本語</option>
               <option value="en">English</option>
             </select>
           </label>{' '}
           <button type="submit" className="btn btn-small-solid">
-            {tr(lang, t('PDFを作成', 'Make the PDF'))}
+            {msg(lang, 'record.makePdf')}
           </button>
         </form>
       )}
       <p>
-        <a href={PATH}>{tr(lang, t('一覧に戻る', 'Back to the list'))}</a>
+        <a href={PATH}>{msg(lang, 'supportChat.back')}</a>
       </p>
     </section>
   );
