@@ -73,6 +73,19 @@ export const OPERATION_RULES: Record<string, Rule> = {
   'Mutation.deleteJobShift': { codes: [330002] },
   // Chat: whoever may open some kind of conversation; the filter narrows to the ones it may open.
   'Subscription.chatMessageAdded': { codes: [120001, 340001, 420001] },
+  // The staff inbox: whoever may open some kind of conversation; each conversation is then checked as the chat checks it.
+  'Query.inbox': { codes: [120001, 340001, 420001] },
+  'Query.inboxNotes': { codes: [120001, 340001, 420001] },
+  'Query.inboxHistory': { codes: [120001, 340001, 420001] },
+  'Query.inboxColleagues': { codes: [120001, 340001, 420001] },
+  'Query.cannedReplies': { codes: [120001, 340001, 420001] },
+  'Query.filledReplies': { codes: [120001, 340001, 420001] },
+  'Query.inboxReport': { codes: [120001, 340001, 420001] },
+  'Mutation.assignConversation': { codes: [120001, 340001, 420001] },
+  'Mutation.setConversationStatus': { codes: [120001, 340001, 420001] },
+  'Mutation.addConversationNote': { codes: [120001, 340001, 420001] },
+  'Mutation.saveCannedReply': { codes: [120001, 340001, 420001] },
+  'Mutation.deleteCannedReply': { codes: [120001, 340001, 420001] },
   // The applicant record: whoever works an applicant list; the row must be one their lists show.
   'Query.applicantRecord': { codes: [120001, 340001, 120012, 120013] },
   // SPEC §3 candidate lists: whoever works one of them; the resolver asks for the list's own code.

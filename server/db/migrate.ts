@@ -38,6 +38,7 @@ import * as m0043 from './migrations/20261204_0043_invoice_line_kinds.ts';
 import * as m0052 from './migrations/20261204_0052_notification_keys.ts';
 import * as m0050 from './migrations/20261204_0050_placement_law_data.ts';
 import * as m0051 from './migrations/20261204_0051_dispatch_records.ts';
+import * as m0053 from './migrations/20261205_0053_inbox.ts';
 import * as m0011 from './migrations/20261123_0011_chat_attachments.ts';
 import * as m0012 from './migrations/20261123_0012_chat_counters.ts';
 import * as m0013 from './migrations/20261123_0013_chat_mail.ts';
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261204_0052_notification_keys': m0052,
   '20261204_0050_placement_law_data': m0050,
   '20261204_0051_dispatch_records': m0051,
+  '20261205_0053_inbox': m0053,
 };
 
 class StaticProvider implements MigrationProvider {

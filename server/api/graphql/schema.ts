@@ -21,6 +21,7 @@ import * as cardChecks from './card-checks.ts';
 import * as workforce from './workforce.ts';
 import * as workerRecord from './worker-record.ts';
 import * as person from './person.ts';
+import * as inbox from './inbox.ts';
 import { resourceResolvers, resourceTypeDefs, sharedTypeDefs } from './resources.ts';
 import { READ_MODELS, RESOURCES } from '../../resources/registry.ts';
 import { readModelResolvers, readModelSharedTypeDefs, readModelTypeDefs } from './read-models.ts';
@@ -52,6 +53,8 @@ const MODULES = [session, enums, notifications, jobs, legal];
 (MODULES as { typeDefs: string; resolvers: object }[]).push(ads);
 // Residence-card checks.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(cardChecks);
+// The staff inbox.
+(MODULES as { typeDefs: string; resolvers: object }[]).push(inbox);
 // Assigning people to shifts with the working limits.
 (MODULES as { typeDefs: string; resolvers: object }[]).push(workforce);
 // One worker's record and employment contract on /admin/worker.
