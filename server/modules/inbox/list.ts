@@ -7,7 +7,7 @@
  * jobs, the kinds their role may chat in); a company sees a scouted candidate who has not applied
  * by initials only, and its search never matches the hidden name.
  */
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ChatKind } from '../../access/codes.ts';
 import type { Database } from '../../db/database.ts';
 import { initialsOf, knownToCompany, unreadCount, visibleTo, type Qb, type Viewer } from '../../chat/queries.ts';
@@ -82,8 +82,9 @@ const kindOf = sql<InboxKind>`case
 /** One page of the caller's inbox; `lang` draws an image message's preview. */
 export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang, filter: InboxFilter, after: InboxCursor | null, first = INBOX_PAGE_SIZE): Promise<InboxPage> {
   const seesNames = viewer.tenant.kind === 'platform';
-  let q = visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, ALL_KINDS) as unknown as SelectQueryBuilder<any, any, object>;
-  q = q.leftJoin('conversation_reads as r', (join: any) => join.onRef('r.conversation_id', '=', 'c.id').on('r.user_id', '=', viewer.id));
+  let q = visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, ALL_KINDS).leftJoin('conversation_reads as r', (join) =>
+    join.onRef('r.conversation_id', '=', 'c.id').on('r.user_id', '=', viewer.id),
+  );
 
   if (filter.status === 'snoozed') q = q.where('c.inbox_status', '=', 'snoozed').where('c.snoozed_until', '>', sql<Date>`now()`);
   else if (filter.status === 'resolved') q = q.where('c.inbox_status', '=', 'resolved');
@@ -113,13 +114,13 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
   }
 
   const rows = await q
-    .leftJoin('users as cu', 'cu.id', 'c.candidate_id')
-    .leftJoin('companies as co', 'co.id', 'c.company_id')
+    .innerJoin('users as cu', 'cu.id', 'c.candidate_id')
+    .innerJoin('companies as co', 'co.id', 'c.company_id')
     .leftJoin('job_daily_shifts as s', 's.id', 'c.shift_id')
     .leftJoin('users as au', 'au.id', 'c.assignee_id')
     .leftJoinLateral(
-      (eb: any) => eb.selectFrom('messages as m').select(['m.content', 'm.message_type', 'm.sender_role']).whereRef('m.conversation_id', '=', 'c.id').orderBy('m.seq', 'desc').limit(1).as('lm'),
-      (join: any) => join.onTrue(),
+      (eb) => eb.selectFrom('messages as m').select(['m.content', 'm.message_type', 'm.sender_role']).whereRef('m.conversation_id', '=', 'c.id').orderBy('m.seq', 'desc').limit(1).as('lm'),
+      (join) => join.onTrue(),
     )
     .select([
       'c.id',
@@ -151,7 +152,7 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
     .limit(first + 1)
     .execute();
 
-  const page = rows.slice(0, first).map((r: any): InboxRow => ({
+  const page = rows.slice(0, first).map((r): InboxRow => ({
     id: r.id,
     kind: r.kind,
     candidateId: r.candidate_id,

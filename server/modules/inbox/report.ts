@@ -11,7 +11,7 @@
  *
  * Medians, not averages, lead: one weekend wait would otherwise hide a week of quick answers.
  */
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { visibleTo, type Qb, type Viewer } from '../../chat/queries.ts';
 import { addDays } from '../../../shared/time.ts';
@@ -40,7 +40,7 @@ export function reportStart(today: string, weeks: number): string {
 export async function inboxReport(db: Kysely<Database>, viewer: Viewer, today: string, weeks: number): Promise<InboxReportRow[]> {
   if (viewer.candidate) return [];
   const from = reportStart(today, Math.min(Math.max(1, Math.trunc(weeks)), MAX_REPORT_WEEKS));
-  const visible = (visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, ['daily', 'other', 'support']) as unknown as SelectQueryBuilder<any, any, object>).select('c.id');
+  const visible = visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, ['daily', 'other', 'support']).select('c.id');
   const since = sql`(${from}::date::timestamp at time zone 'Asia/Tokyo')`;
   const week = (col: string) => sql`to_char(date_trunc('week', ${sql.ref(col)} at time zone 'Asia/Tokyo'), 'YYYY-MM-DD')`;
   const { rows } = await sql<{ week: string; staff_id: string; staff_name: string | null; responses: string; response_median: number | null; response_avg: number | null; resolutions: string; resolution_median: number | null }>`
