@@ -101,10 +101,13 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
   const grams = gramsQuery(words);
   if (grams) {
     const inText = (column: string) => sql.join(words.map((w) => sql`strpos(lower(normalize(${sql.ref(column)}, NFKC)), ${w}) > 0`), sql` and `);
-    const byName = sql`c.candidate_id in (select u.id from users u where inbox_grams(u.name) @@ ${grams}::tsquery and ${inText('u.name')})`;
-    const named = seesNames ? byName : sql`(${byName} and (c.job_id is null or ${knownToCompany('c.candidate_id', 'c.company_id')}))`;
-    const byMessage = sql`c.id in (select m.conversation_id from messages m where m.message_type = 1 and inbox_grams(m.content) @@ ${grams}::tsquery and ${inText('m.content')})`;
-    q = q.where(sql<boolean>`(${named} or ${byMessage})`);
+    // One IN over a union (not an OR of two), so the planner may join it either way: from the
+    // few matching rows for a rare word, or along the list for a common one.
+    const byName = sql`select c2.id from conversations c2 join users u on u.id = c2.candidate_id
+      where inbox_grams(u.name) @@ ${grams}::tsquery and ${inText('u.name')}
+      ${seesNames ? sql`` : sql`and (c2.job_id is null or ${knownToCompany('c2.candidate_id', 'c2.company_id')})`}`;
+    const byMessage = sql`select m.conversation_id from messages m where m.message_type = 1 and inbox_grams(m.content) @@ ${grams}::tsquery and ${inText('m.content')}`;
+    q = q.where(sql<boolean>`c.id in (${byMessage} union all ${byName})`);
   }
 
   if (after) {
