@@ -1,4 +1,5 @@
 import { chatFeature } from './chat/feature.ts';
+import { inboxFeature } from './modules/inbox/feature.ts';
 import type { DemoCompanies, Feature, Job } from './feature.ts';
 import { adsFeature } from './modules/ads/feature.ts';
 import { usersFeature } from './modules/auth/feature.ts';
@@ -29,6 +30,7 @@ export const FEATURES = [
   usersFeature,
   jobsFeature,
   chatFeature,
+  inboxFeature,
   pipelineFeature,
   payrollFeature,
   pointsFeature,

@@ -504,6 +504,13 @@ export const MESSAGES = {
   'notify.shiftReminder': m('シフトが近づいています: {job} {time}', 'Your shift is coming up: {job} {time}'),
   'notify.payApproved': m('給与が承認されました: {amount}', 'Your pay was approved: {amount}'),
   'notify.survey': m('アンケートのお願い: {title}', 'A survey for you: {title}'),
+  'notify.inboxAssigned': m('{by}さんが会話をあなたに割り当てました: {name}', '{by} assigned you a conversation: {name}'),
+  'notify.inboxMention': m('{by}さんがメモであなたに言及しました: {name}', '{by} mentioned you in a note: {name}'),
+
+  // The staff inbox (docs/inbox.md)
+  'inbox.notColleague': m('この会話を開ける同僚を選んでください。', 'Choose a colleague who may open this conversation.'),
+  'inbox.snoozeTime': m('スヌーズは今から90日以内の日時を指定してください。', 'Snooze until a time within the next 90 days.'),
+  'inbox.placeholders': m('使える差し込みは {name} {job} {shift} {place} {company} です。', 'The placeholders you can use are {name} {job} {shift} {place} {company}.'),
 
   // Lists (views/ui/DataTable.tsx and the read models' operations)
   'list.badSize': m('件数は1〜200で指定してください。', 'Use a page size from 1 to 200.'),

@@ -117,7 +117,7 @@ function otherCounters(viewer: Viewer) {
  * conversation_reads row, if any). Never read: the other party's whole count; read past the other
  * party's last message: none; else counted from the messages after the read mark (few, by index).
  */
-function unreadCount(viewer: Viewer) {
+export function unreadCount(viewer: Viewer) {
   const o = otherCounters(viewer);
   return sql<number>`case
     when r.last_seq is null then ${o.count}
@@ -126,10 +126,10 @@ function unreadCount(viewer: Viewer) {
   end`;
 }
 
-type Qb = SelectQueryBuilder<Database & { c: Database['conversations']; j: Database['jobs'] }, 'c' | 'j', object>;
+export type Qb = SelectQueryBuilder<Database & { c: Database['conversations']; j: Database['jobs'] }, 'c' | 'j', object>;
 
 /** Narrows conversations (aliased c, with jobs j left-joined) to the viewer's. */
-function visibleTo<Q extends Qb>(qb: Q, viewer: Viewer, kinds: readonly ChatKind[]): Q {
+export function visibleTo<Q extends Qb>(qb: Q, viewer: Viewer, kinds: readonly ChatKind[]): Q {
   let q = qb as Qb;
   const allowed = kinds.filter((k) => viewer.kinds.has(k));
   // A candidate sees its own conversations, still narrowed to the kinds asked for (below).

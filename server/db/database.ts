@@ -22,6 +22,7 @@ import type { ChatbotMessagesTable } from '../chat/tables.ts';
 import type { StaffTable, StaffDocumentsTable } from '../modules/staff/tables.ts';
 import type { PaymentSettingsTable } from '../modules/payroll/tables.ts';
 import type { CrawlerSourcesTable, CrawlerRunsTable, CrawlerItemsTable } from '../modules/crawler/tables.ts';
+import type { InboxTables } from '../modules/inbox/tables.ts';
 
 /** The database as Kysely sees it (STYLE.md 10). One table interface per table. */
 export interface Database {
@@ -56,7 +57,7 @@ export interface Database {
   candidate_profiles: JobTables['candidate_profiles'];
   dispatch_complaints: JobTables['dispatch_complaints'];
   applications: JobTables['applications'];
-  conversations: JobTables['conversations'] & ChatTables['conversations'];
+  conversations: JobTables['conversations'] & ChatTables['conversations'] & InboxTables['conversations'];
   // The chat (migrations 0009–0013 and 0037).
   messages: ChatTables['messages'];
   conversation_reads: ChatTables['conversation_reads'];
@@ -109,4 +110,8 @@ export interface Database {
   person_merges: PersonMergesTable;
   // A student's school vacations for the working limits (migration 0031).
   long_vacations: LongVacationsTable;
+  // The staff inbox: what happened to each conversation, private notes, canned replies (migration 0053).
+  conversation_events: InboxTables['conversation_events'];
+  conversation_notes: InboxTables['conversation_notes'];
+  canned_replies: InboxTables['canned_replies'];
 }

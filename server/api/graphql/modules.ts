@@ -19,6 +19,7 @@ import * as cardChecks from './card-checks.ts';
 import * as workforce from './workforce.ts';
 import * as workerRecord from './worker-record.ts';
 import * as person from './person.ts';
+import * as inbox from './inbox.ts';
 
 /**
  * The API: one module per area, each bringing its type definitions, resolvers and the rule of
@@ -48,4 +49,5 @@ export const API_MODULES: readonly ApiModule[] = [
   workforce,
   workerRecord,
   person,
+  inbox,
 ];

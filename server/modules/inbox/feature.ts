@@ -1,0 +1,13 @@
+import { defineFeature } from '../../feature.ts';
+import { seedDemoInbox } from './seed.ts';
+
+/**
+ * The staff inbox (docs/inbox.md): every conversation's status, assignee, history, private notes,
+ * canned replies and the weekly response report, over the chat's conversations. API:
+ * server/api/graphql/inbox.ts. Its page (/admin/inbox) is the next step.
+ */
+export const inboxFeature = defineFeature({
+  name: 'inbox',
+  // Canned replies of the demo company, and one conversation assigned to its staff member.
+  seed: [(db, demo) => seedDemoInbox(db, demo.company)],
+});

@@ -1,0 +1,183 @@
+/**
+ * The inbox list (docs/inbox.md): the caller's conversations, newest activity first, with the
+ * filters staff of support desks expect and a search over names and message text, paged by key
+ * (the last row's time and id) so page 50 costs what page 1 does.
+ *
+ * What a caller sees is what the chat lets them see (`visibleTo`: their company, their client's
+ * jobs, the kinds their role may chat in); a company sees a scouted candidate who has not applied
+ * by initials only, and its search never matches the hidden name.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { ChatKind } from '../../access/codes.ts';
+import type { Database } from '../../db/database.ts';
+import { initialsOf, knownToCompany, unreadCount, visibleTo, type Qb, type Viewer } from '../../chat/queries.ts';
+import { previewText } from '../../chat/events.ts';
+import { gramsQuery, searchWords } from './search.ts';
+import type { InboxStatus } from './tables.ts';
+import type { Lang } from '../../../shared/i18n.ts';
+
+export const INBOX_PAGE_SIZE = 30;
+
+/** What a conversation is about, for the kind filter: an application, a daily shift, support with the platform, or a scout offer. */
+export type InboxKind = 'application' | 'shift' | 'support' | 'scout';
+
+export interface InboxFilter {
+  search?: string;
+  unread?: boolean;
+  /** 'me': assigned to the caller; 'none': to nobody; a user id: to that colleague. */
+  assignee?: 'me' | 'none' | string;
+  status?: InboxStatus;
+  kind?: InboxKind;
+  jobId?: string;
+  clientId?: string;
+}
+
+export interface InboxCursor {
+  /** ISO time of the last row's newest message, or null when it had none. */
+  at: string | null;
+  id: string;
+}
+
+export interface InboxRow {
+  id: string;
+  kind: InboxKind;
+  candidateId: string;
+  candidateName: string;
+  companyName: string;
+  companyNameEn: string;
+  jobId: string | null;
+  jobTitleJa: string | null;
+  jobTitleEn: string | null;
+  clientId: string | null;
+  shiftDate: string | null;
+  applicationId: string | null;
+  status: InboxStatus;
+  snoozedUntil: Date | null;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  unread: number;
+  lastMessageAt: Date | null;
+  lastMessage: string;
+  lastMessageType: number | null;
+  lastSenderRole: string | null;
+}
+
+export interface InboxPage {
+  rows: InboxRow[];
+  /** Where the next page starts; null on the last page. */
+  next: InboxCursor | null;
+}
+
+const ALL_KINDS: readonly ChatKind[] = ['daily', 'other', 'support'];
+
+/** The status as the caller reads it: a snooze that has run out is open again. */
+const effectiveStatus = sql<InboxStatus>`case when c.inbox_status = 'snoozed' and c.snoozed_until <= now() then 'open' else c.inbox_status end`;
+
+const kindOf = sql<InboxKind>`case
+  when c.job_id is null then 'support'
+  when exists (select 1 from scout_offers so where so.conversation_id = c.id) then 'scout'
+  when c.shift_id is not null then 'shift'
+  else 'application' end`;
+
+/** One page of the caller's inbox; `lang` draws an image message's preview. */
+export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang, filter: InboxFilter, after: InboxCursor | null, first = INBOX_PAGE_SIZE): Promise<InboxPage> {
+  const seesNames = viewer.tenant.kind === 'platform';
+  let q = visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, ALL_KINDS).leftJoin('conversation_reads as r', (join) =>
+    join.onRef('r.conversation_id', '=', 'c.id').on('r.user_id', '=', viewer.id),
+  );
+
+  if (filter.status === 'snoozed') q = q.where('c.inbox_status', '=', 'snoozed').where('c.snoozed_until', '>', sql<Date>`now()`);
+  else if (filter.status === 'resolved') q = q.where('c.inbox_status', '=', 'resolved');
+  else if (filter.status === 'open') q = q.where(sql<boolean>`(c.inbox_status = 'open' or (c.inbox_status = 'snoozed' and c.snoozed_until <= now()))`);
+  if (filter.assignee === 'me') q = q.where('c.assignee_id', '=', viewer.id);
+  else if (filter.assignee === 'none') q = q.where('c.assignee_id', 'is', null);
+  else if (filter.assignee) q = q.where('c.assignee_id', '=', filter.assignee);
+  if (filter.unread) q = q.where(sql<boolean>`c.last_candidate_seq > coalesce(r.last_seq, 0)`);
+  if (filter.jobId) q = q.where('c.job_id', '=', filter.jobId);
+  if (filter.clientId) q = q.where('j.client_id', '=', filter.clientId);
+  if (filter.kind) q = q.where(sql<boolean>`${kindOf} = ${filter.kind}`);
+
+  const words = searchWords(filter.search ?? '');
+  const grams = gramsQuery(words);
+  if (grams) {
+    const inText = (column: string) => sql.join(words.map((w) => sql`strpos(lower(normalize(${sql.ref(column)}, NFKC)), ${w}) > 0`), sql` and `);
+    // One IN over a union (not an OR of two), so the planner may join it either way: from the
+    // few matching rows for a rare word, or along the list for a common one.
+    const byName = sql`select c2.id from conversations c2 join users u on u.id = c2.candidate_id
+      where inbox_grams(u.name) @@ ${grams}::tsquery and ${inText('u.name')}
+      ${seesNames ? sql`` : sql`and (c2.job_id is null or ${knownToCompany('c2.candidate_id', 'c2.company_id')})`}`;
+    const byMessage = sql`select m.conversation_id from messages m where m.message_type = 1 and inbox_grams(m.content) @@ ${grams}::tsquery and ${inText('m.content')}`;
+    q = q.where(sql<boolean>`c.id in (${byMessage} union all ${byName})`);
+  }
+
+  if (after) {
+    q = after.at === null
+      ? q.where(sql<boolean>`c.last_message_at is null and c.id > ${after.id}`)
+      : q.where(sql<boolean>`(c.last_message_at < ${after.at}::timestamptz or (c.last_message_at = ${after.at}::timestamptz and c.id > ${after.id}) or c.last_message_at is null)`);
+  }
+
+  const rows = await q
+    .innerJoin('users as cu', 'cu.id', 'c.candidate_id')
+    .innerJoin('companies as co', 'co.id', 'c.company_id')
+    .leftJoin('job_daily_shifts as s', 's.id', 'c.shift_id')
+    .leftJoin('users as au', 'au.id', 'c.assignee_id')
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('messages as m').select(['m.content', 'm.message_type', 'm.sender_role']).whereRef('m.conversation_id', '=', 'c.id').orderBy('m.seq', 'desc').limit(1).as('lm'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'c.id',
+      'c.candidate_id',
+      'c.job_id',
+      'c.shift_id',
+      'c.application_id',
+      'c.snoozed_until',
+      'c.assignee_id',
+      'c.last_message_at',
+      'cu.name as candidate_name',
+      'co.name as company_name',
+      'co.name_en as company_name_en',
+      'j.title_ja',
+      'j.title_en',
+      'j.client_id',
+      'au.name as assignee_name',
+      'lm.content',
+      'lm.message_type',
+      'lm.sender_role',
+      sql<string | null>`to_char(s.date, 'YYYY-MM-DD')`.as('shift_date'),
+      effectiveStatus.as('status'),
+      kindOf.as('kind'),
+      unreadCount(viewer).as('unread'),
+      (seesNames ? sql<boolean>`true` : knownToCompany('c.candidate_id', 'c.company_id')).as('known'),
+    ])
+    .orderBy(sql`c.last_message_at desc nulls last`)
+    .orderBy('c.id')
+    .limit(first + 1)
+    .execute();
+
+  const page = rows.slice(0, first).map((r): InboxRow => ({
+    id: r.id,
+    kind: r.kind,
+    candidateId: r.candidate_id,
+    candidateName: r.known || r.job_id === null ? r.candidate_name : initialsOf(r.candidate_name),
+    companyName: r.company_name,
+    companyNameEn: r.company_name_en,
+    jobId: r.job_id,
+    jobTitleJa: r.title_ja ?? null,
+    jobTitleEn: r.title_en ?? null,
+    clientId: r.client_id ?? null,
+    shiftDate: r.shift_date,
+    applicationId: r.application_id,
+    status: r.status,
+    snoozedUntil: r.status === 'snoozed' ? r.snoozed_until : null,
+    assigneeId: r.assignee_id,
+    assigneeName: r.assignee_name ?? null,
+    unread: Number(r.unread),
+    lastMessageAt: r.last_message_at,
+    lastMessage: r.message_type ? previewText(r.message_type, r.content ?? '', lang) : '',
+    lastMessageType: r.message_type ?? null,
+    lastSenderRole: r.sender_role ?? null,
+  }));
+  const last = page.at(-1);
+  return { rows: page, next: rows.length > first && last ? { at: last.lastMessageAt ? last.lastMessageAt.toISOString() : null, id: last.id } : null };
+}

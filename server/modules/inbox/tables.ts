@@ -1,0 +1,44 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The tables and columns of migration 0053 (the staff inbox, docs/inbox.md). */
+export interface InboxTables {
+  /** The inbox's columns on each conversation. */
+  conversations: {
+    inbox_status: ColumnType<InboxStatus, InboxStatus | undefined>;
+    /** Set exactly when the status is snoozed; past it the conversation counts as open. */
+    snoozed_until: ColumnType<Date | null, Date | null | undefined>;
+    assignee_id: ColumnType<string | null, string | null | undefined>;
+  };
+  conversation_events: {
+    id: Generated<string>;
+    conversation_id: string;
+    /** Null when the system did it (a candidate's message reopening it). */
+    actor_id: string | null;
+    kind: InboxEventKind;
+    assignee_id: ColumnType<string | null, string | null | undefined>;
+    snoozed_until: ColumnType<Date | null, Date | null | undefined>;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
+  conversation_notes: {
+    id: Generated<string>;
+    conversation_id: string;
+    author_id: string | null;
+    body: string;
+    mentions: ColumnType<string[], string[] | undefined, never>;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
+  canned_replies: {
+    id: Generated<string>;
+    /** Null: the platform's own (its support staff). */
+    company_id: string | null;
+    title: string;
+    body_ja: string;
+    body_en: string;
+    updated_by: string | null;
+    created_at: ColumnType<Date, Date | undefined, never>;
+    updated_at: ColumnType<Date, Date | undefined, Date>;
+  };
+}
+
+export type InboxStatus = 'open' | 'resolved' | 'snoozed';
+export type InboxEventKind = 'assigned' | 'unassigned' | 'resolved' | 'snoozed' | 'reopened';
