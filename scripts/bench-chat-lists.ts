@@ -16,6 +16,7 @@ import { applicationsReadModel } from '../server/resources/defs/applications.ts'
 import { listReadModel, type ReadListParams } from '../server/resources/read-model.ts';
 import { numberText } from '../shared/format.ts';
 import { percentileOfSorted } from './percentile.ts';
+import { inboxPage } from '../server/modules/inbox/list.ts';
 
 /**
  * The chat lists at scale, part of `npm run bench` (BENCH_ONLY=chat; alone with
@@ -138,6 +139,11 @@ export async function seedLargeChats(dbIn: DB, opts: { conversations: number; me
         insert into conversation_reads (conversation_id, user_id, last_seq, updated_at)
         select conversation_id, candidate_id, n, last_at from bench_conv where g % 10 <> 3
       `.execute(trx);
+      // The inbox: a tenth assigned to the staff member, a fifth resolved.
+      await sql`
+        update conversations c set assignee_id = case when b.g % 10 = 1 then ${staff.id}::uuid end, inbox_status = case when b.g % 5 = 2 then 'resolved' else 'open' end
+        from bench_conv b where c.id = b.conversation_id and (b.g % 10 = 1 or b.g % 5 = 2)
+      `.execute(trx);
     });
     // Statistics, and the visibility map that index-only scans rely on.
     for (const t of ['users', 'applications', 'conversations', 'messages', 'conversation_reads']) await sql`vacuum analyze ${sql.table(t)}`.execute(conn);
@@ -183,6 +189,7 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
     const platformAdmin = viewerOf(toSessionUser(await userRow('admin@demo.test')), maps);
     const candidate = viewerOf(toSessionUser(await userRow('bench-candidate-7@bench.test')), maps);
     const cdb = db as unknown as ChatDb;
+    const staffId = (await userRow('companystaff@demo.test')).id;
     const tenant = tenantOf(toSessionUser(await userRow('company@demo.test')));
     const applicantsPage = async (p: ReadListParams) => {
       const r = await listReadModel(db, applicationsReadModel, tenant, 'ja', [{ list: 'candidate' }], p);
@@ -199,6 +206,14 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
       { label: 'badgesFor company_admin', run: async () => badgeSummary(await badgesFor(cdb, companyAdmin)) },
       { label: 'badgesFor superadmin (never read)', run: async () => badgeSummary(await badgesFor(cdb, superadmin)) },
       { label: 'badgesFor platform admin (read as the company admin)', run: async () => badgeSummary(await badgesFor(cdb, platformAdmin)) },
+      // The staff inbox over the same conversations (docs/inbox.md): the first page, filters, and searches for a rare and a common word.
+      { label: 'inbox company_admin page 1', run: async () => `${(await inboxPage(db, companyAdmin, 'ja', {}, null)).rows.length} rows` },
+      { label: 'inbox company_admin unread', run: async () => `${(await inboxPage(db, companyAdmin, 'ja', { unread: true }, null)).rows.length} rows` },
+      { label: 'inbox company_admin assigned to a colleague, open', run: async () => `${(await inboxPage(db, companyAdmin, 'ja', { assignee: staffId, status: 'open' }, null)).rows.length} rows` },
+      { label: 'inbox company_admin search a rare word (one conversation)', run: async () => `${(await inboxPage(db, companyAdmin, 'ja', { search: 'conversation 4242:' }, null)).rows.length} rows` },
+      { label: 'inbox company_admin search a common word (Japanese)', run: async () => `${(await inboxPage(db, companyAdmin, 'ja', { search: '正面入口' }, null)).rows.length} rows` },
+      { label: 'inbox company_admin search a name', run: async () => `${(await inboxPage(db, companyAdmin, 'ja', { search: 'candidate 777' }, null)).rows.length} rows` },
+      { label: 'inbox superadmin page 1', run: async () => `${(await inboxPage(db, superadmin, 'ja', {}, null)).rows.length} rows` },
       // The applicant lists over the same applications ("a list of 10,000 applications pages fast").
       { label: 'applicants company_admin page 1 (by last change)', run: async () => applicantsPage({ page: 1, size: 20 }) },
       { label: 'applicants company_admin next page by cursor, 500 pages in', run: async () => applicantsPage({ page: 1, size: 20, after: deepCursor }) },
