@@ -7,10 +7,19 @@ import { pickLang } from '../../../shared/i18n.ts';
 import { dateTimeText } from '../../../shared/format.ts';
 import { DOCS } from '../../api/documents.ts';
 import { SurveyAnswerPage } from '../../../views/pages/public/SurveyAnswer.tsx';
-import { ApiFailure, formList, queryText } from '../kit.ts';
-import { defineScreen, errorPage, failed, page, redirect, type Screen } from '../screen.ts';
+import { formList, queryText } from '../kit.ts';
+import { defineScreen, errorPage, page, redirect, withRefusal, type OnRefusal, type Screen } from '../screen.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The answers as ticked (`q<position>`, each a list), to show again after a refusal. */
+const answersOf = (body: Record<string, unknown>): Record<string, string[]> => Object.fromEntries(Object.keys(body).filter((k) => /^q\d+$/.test(k)).map((k) => [k, formList(body, k)]));
+
+/** Answered already, or not sent to them: the page says so, with the refusal's status; else "check your answers". */
+const ANSWER_REFUSAL: OnRefusal = {
+  values: answersOf,
+  errors: (r, _body, ctx) => (r.code === 'CONFLICT' || r.code === 'FORBIDDEN' || r.code === 'NOT_FOUND' ? { _: r.message } : { _: ctx.msg('survey.checkAnswers'), ...r.fields }),
+};
 
 const surveyAnswer = defineScreen({
   path: '/staff/survey/[id]',
@@ -43,7 +52,7 @@ const surveyAnswer = defineScreen({
     return page({ title: survey ? pickLang(lang, survey.titleJa, survey.titleEn) : route.title, content, status: state?.status ?? (survey ? 200 : 403) });
   },
   actions: {
-    answer: async ({ params, candidate, call, candidateCaller, msg }, body) => {
+    answer: withRefusal(ANSWER_REFUSAL, async ({ params, candidate, call, candidateCaller }, body) => {
       const id = params.id ?? '';
       const here = `/staff/survey/${id}`;
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(here)}`);
@@ -57,16 +66,9 @@ const surveyAnswer = defineScreen({
         if (q.kind === 'text') return { questionId: q.id, text: given[0] ?? '' };
         return { questionId: q.id, optionIds: given.filter((g) => UUID.test(g)) };
       });
-      try {
-        await call(DOCS.AnswerSurvey, { id, answers }, candidateCaller);
-        return redirect(`${here}?thanks=1`);
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        // Answered already, or not sent to them: the page says so, with the refusal's status.
-        if (err.code === 'CONFLICT' || err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND') return failed(values, { _: err.message }, err.status);
-        return failed(values, { _: msg('survey.checkAnswers'), ...err.fields }, err.status);
-      }
-    },
+      await call(DOCS.AnswerSurvey, { id, answers }, candidateCaller);
+      return redirect(`${here}?thanks=1`);
+    }),
   },
 });
 
