@@ -14,8 +14,8 @@ import { DOCS } from '../../api/documents.ts';
 import { dateText, hoursMinutesText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
-import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
-import { errorPage, failed, file, redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
+import { formStrings, queryText, withFlag } from '../kit.ts';
+import { errorPage, failed, file, redirect, withRefusal, type Action, type FormState, type ScreenContext } from '../screen.ts';
 import { businessDayOnOrAfter } from '../../modules/payroll/payday.ts';
 import { scoutSearchPanel } from './scout-panel.tsx';
 import { surveysPanel } from './admin/surveys.tsx';
@@ -122,18 +122,13 @@ const dailyPay = panel({
     );
   },
   actions: {
-    batch: async (ctx, body) => {
+    batch: withRefusal({ errors: 'both' }, async (ctx, body) => {
       const v = formStrings(body, ['transferDate']);
-      try {
-        const { createTransferBatch: r } = await ctx.call(DOCS.CreateTransferBatch, { transferDate: v.transferDate ?? '' });
-        const payees = r.batches.reduce((s, b) => s + b.payees, 0);
-        const total = r.batches.reduce((s, b) => s + b.total, 0);
-        return redirect(withFlag(withFlag(ctx.req.path, 'batched', `${r.transferred}-${payees}-${total}-${r.failed.length}`), 'on', r.transferDate));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, { _: err.message, ...err.formErrors }, err.status);
-        throw err;
-      }
-    },
+      const { createTransferBatch: r } = await ctx.call(DOCS.CreateTransferBatch, { transferDate: v.transferDate ?? '' });
+      const payees = r.batches.reduce((s, b) => s + b.payees, 0);
+      const total = r.batches.reduce((s, b) => s + b.total, 0);
+      return redirect(withFlag(withFlag(ctx.req.path, 'batched', `${r.transferred}-${payees}-${total}-${r.failed.length}`), 'on', r.transferDate));
+    }),
   },
 });
 
@@ -181,16 +176,11 @@ const billing = panel({
     );
   },
   actions: {
-    invoices: async (ctx, body) => {
+    invoices: withRefusal({ errors: 'both' }, async (ctx, body) => {
       const v = formStrings(body, ['month']);
-      try {
-        const { createInvoices: r } = await ctx.call(DOCS.CreateInvoices, { month: v.month ?? '' });
-        return redirect(withFlag(ctx.req.path, 'made', `${r.created}-${r.updated}-${r.skipped}`));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, { _: err.message, ...err.formErrors }, err.status);
-        throw err;
-      }
-    },
+      const { createInvoices: r } = await ctx.call(DOCS.CreateInvoices, { month: v.month ?? '' });
+      return redirect(withFlag(ctx.req.path, 'made', `${r.created}-${r.updated}-${r.skipped}`));
+    }),
   },
 });
 
@@ -239,15 +229,10 @@ const points = panel({
   actions: {
     adjust: async (ctx, body) => {
       const v = formStrings(body, ['email', 'companyId', 'direction', 'points', 'reason']);
-      try {
-        const { adjustPoints } = await ctx.call(DOCS.AdjustPoints, {
-          input: { email: v.email ?? '', companyId: v.companyId || null, direction: v.direction ?? '', points: /^\d{1,9}$/.test(v.points ?? '') ? Number(v.points) : 0, reason: v.reason ?? '' },
-        });
-        return redirect(withFlag(ctx.req.path, 'balance', String(adjustPoints.balance)));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
-        throw err;
-      }
+      const { adjustPoints } = await ctx.call(DOCS.AdjustPoints, {
+        input: { email: v.email ?? '', companyId: v.companyId || null, direction: v.direction ?? '', points: /^\d{1,9}$/.test(v.points ?? '') ? Number(v.points) : 0, reason: v.reason ?? '' },
+      });
+      return redirect(withFlag(ctx.req.path, 'balance', String(adjustPoints.balance)));
     },
   },
 });
@@ -402,24 +387,14 @@ const shifts = panel({
   actions: {
     assign: async (ctx, body) => {
       const v = formStrings(body, ['_action', 'shiftId', 'person']);
-      try {
-        await ctx.call(DOCS.AssignShift, { shiftId: v.shiftId ?? '', personId: v.person || null });
-        return redirect(withFlag(ctx.req.path, 'assigned'));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
-        throw err;
-      }
+      await ctx.call(DOCS.AssignShift, { shiftId: v.shiftId ?? '', personId: v.person || null });
+      return redirect(withFlag(ctx.req.path, 'assigned'));
     },
-    swap: async (ctx, body) => {
+    swap: withRefusal({ errors: 'message' }, async (ctx, body) => {
       const v = formStrings(body, ['_action', 'a', 'b']);
-      try {
-        await ctx.call(DOCS.SwapShifts, { a: v.a ?? '', b: v.b ?? '' });
-        return redirect(withFlag(ctx.req.path, 'swapped'));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, { _: err.message }, err.status);
-        throw err;
-      }
-    },
+      await ctx.call(DOCS.SwapShifts, { a: v.a ?? '', b: v.b ?? '' });
+      return redirect(withFlag(ctx.req.path, 'swapped'));
+    }),
   },
 });
 

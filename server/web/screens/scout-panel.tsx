@@ -89,13 +89,8 @@ export const scoutSearchPanel: {
     offer: async (ctx, body) => {
       const v = formStrings(body, ['candidateId', 'job', 'message']);
       const [jobId, shiftId] = (v.job ?? '').split('|');
-      try {
-        await ctx.call(DOCS.SendScoutOffer, { candidateId: v.candidateId ?? '', jobId: jobId ?? '', shiftId: shiftId || null, message: v.message ?? '' });
-        return redirect(withFlag(ctx.req.path, 'sent'));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
-        throw err;
-      }
+      await ctx.call(DOCS.SendScoutOffer, { candidateId: v.candidateId ?? '', jobId: jobId ?? '', shiftId: shiftId || null, message: v.message ?? '' });
+      return redirect(withFlag(ctx.req.path, 'sent'));
     },
   },
 };

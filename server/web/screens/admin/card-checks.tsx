@@ -198,16 +198,11 @@ export const cardCheckPanel = {
       const id = cardParam(ctx);
       const v: Record<string, string> = { ...formStrings(body, ['reason', 'cardNumber', 'visaTypeId', 'expiry', 'permission', 'sswField']), decision: decision ?? '' };
       if (!id) return failed(v, { _: ctx.msg('error.notFound') }, 404);
-      try {
-        await ctx.call(DOCS.DecideResidenceCard, {
-          id,
-          input: { decision: v.decision ?? '', reason: v.reason ?? '', cardNumber: v.cardNumber ?? '', visaTypeId: v.visaTypeId ?? '', expiry: v.expiry ?? '', permission: v.permission === '1', sswField: v.sswField ?? '' },
-        });
-        return redirect(withFlag(`${PATH}?card=${id}`, 'decided', v.decision ?? ''));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
-        throw err;
-      }
+      await ctx.call(DOCS.DecideResidenceCard, {
+        id,
+        input: { decision: v.decision ?? '', reason: v.reason ?? '', cardNumber: v.cardNumber ?? '', visaTypeId: v.visaTypeId ?? '', expiry: v.expiry ?? '', permission: v.permission === '1', sswField: v.sswField ?? '' },
+      });
+      return redirect(withFlag(`${PATH}?card=${id}`, 'decided', v.decision ?? ''));
     },
   },
 };
