@@ -15,7 +15,7 @@ import { dateText, hoursMinutesText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
 import { formStrings, queryText, withFlag } from '../kit.ts';
-import { errorPage, failed, file, redirect, withRefusal, type Action, type FormState, type ScreenContext } from '../screen.ts';
+import { errorPage, file, redirect, withRefusal, type Action, type FormState, type ScreenContext } from '../screen.ts';
 import { businessDayOnOrAfter } from '../../modules/payroll/payday.ts';
 import { scoutSearchPanel } from './scout-panel.tsx';
 import { surveysPanel } from './admin/surveys.tsx';

@@ -10,8 +10,8 @@ import { dateText } from '../../../shared/format.ts';
 import { DOCS } from '../../api/documents.ts';
 import type { ResultOf } from '../../api/documents.ts';
 import { Field } from '../../../views/ui/Field.tsx';
-import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
-import { failed, redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
+import { formStrings, queryText, withFlag } from '../kit.ts';
+import { redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
 import { ActionButton, type ActionRefs } from '../../../views/ui/Action.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

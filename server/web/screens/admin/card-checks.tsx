@@ -10,7 +10,7 @@ import { pickLang, tr, type Text } from '../../../../shared/i18n.ts';
 import { DOCS } from '../../../api/documents.ts';
 import { SSW_FIELDS } from '../../../modules/workforce/work-limits.ts';
 import { Badge } from '../../../../views/ui/DataTable.tsx';
-import { ApiFailure, formStrings, queryText, withFlag } from '../../kit.ts';
+import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { errorPage, failed, redirect, type FormState, type ScreenContext } from '../../screen.ts';
 import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
 

@@ -118,7 +118,7 @@ const SURVEY_BUILDER = defineScreen({
     },
     create: withRefusal(CREATE_REFUSAL, async (ctx, body) => {
       const form = formOf(body);
-      const { input, fieldOf } = inputOf(form);
+      const { input } = inputOf(form);
       const { createSurvey: id } = await ctx.call(DOCS.CreateSurvey, { input });
       return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&created=1`);
     }),
