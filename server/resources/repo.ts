@@ -11,6 +11,7 @@ import { todayInJapan } from '../../shared/time.ts';
 import { cachedCount } from './row-counts.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
 import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
+import { isUuid } from '../../shared/ids.ts';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -41,7 +42,6 @@ export interface Actor {
 
 export type WriteResult = { ok: true; row: Row } | { ok: false; errors: FieldErrors } | { ok: false; notFound: true };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_PAGE_SIZE = 200;
 
 // Engine tables are chosen by definition at run time, so queries here use an untyped handle.
@@ -221,7 +221,7 @@ export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: List
 }
 
 export async function getRow(db: DB, def: ResourceDef, tenant: Tenant, id: string): Promise<Row | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const q = base(db, def, tenant);
   if (!q) return undefined;
   return (await q.select(selectionsOf(def)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
@@ -386,7 +386,7 @@ export interface AuditEntry {
 }
 
 export async function auditOf(db: DB, def: ResourceDef, tenant: Tenant, id: string): Promise<AuditEntry[]> {
-  const visible = UUID.test(id) ? base(db, def, tenant) : null;
+  const visible = isUuid(id) ? base(db, def, tenant) : null;
   if (!visible) return [];
   // Only a record the caller may see has a history for them: checked in the same statement.
   const rows = await db
@@ -445,7 +445,7 @@ export async function createChild(db: DB, def: ResourceDef, child: ChildResource
 
 /** Removes a child row whose record the caller may see; false when there is none. */
 export async function deleteChild(db: DB, def: ResourceDef, child: ChildResource, tenant: Tenant, actor: Actor, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const row = (await anyDb(db).selectFrom(child.table).select(childColumnsOf(child)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
   if (!row) return false;
   const parent = await getRow(db, def, tenant, String(row[child.parentColumn]));

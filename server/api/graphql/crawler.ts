@@ -1,5 +1,6 @@
 import type { ApiContext } from '../context.ts';
 import { tenantOf } from '../../access/tenancy.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 /** The run history of a crawler source (/admin/superadmin/crawler, 210001: platform only). */
 export const typeDefs = /* GraphQL */ `
@@ -24,13 +25,12 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const resolvers = {
   Query: {
     crawlerRuns: async (_: unknown, a: { sourceId: string }, ctx: ApiContext) => {
       // Platform data: the code is platform-only by default, and a company role given it still sees nothing.
-      if (!UUID.test(a.sourceId) || tenantOf(ctx.user!).kind !== 'platform') return [];
+      if (!isUuid(a.sourceId) || tenantOf(ctx.user!).kind !== 'platform') return [];
       const rows = await ctx.services.db.selectFrom('crawler_runs').selectAll().where('source_id', '=', a.sourceId).orderBy('started_at', 'desc').limit(20).execute();
       return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString(), finished_at: r.finished_at?.toISOString() ?? null }));
     },

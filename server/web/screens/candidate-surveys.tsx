@@ -9,8 +9,8 @@ import { DOCS } from '../../api/documents.ts';
 import { SurveyAnswerPage } from '../../../views/pages/public/SurveyAnswer.tsx';
 import { formList, queryText } from '../kit.ts';
 import { defineScreen, errorPage, page, redirect, withRefusal, type OnRefusal, type Screen } from '../screen.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The answers as ticked (`q<position>`, each a list), to show again after a refusal. */
 const answersOf = (body: Record<string, unknown>): Record<string, string[]> => Object.fromEntries(Object.keys(body).filter((k) => /^q\d+$/.test(k)).map((k) => [k, formList(body, k)]));
@@ -27,7 +27,7 @@ const surveyAnswer = defineScreen({
     const id = params.id ?? '';
     const here = `/staff/survey/${id}`;
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent(here)}`, 302);
-    if (!UUID.test(id)) throw errorPage('recordNotFound');
+    if (!isUuid(id)) throw errorPage('recordNotFound');
     return { id, here, survey: (await call(DOCS.MySurvey, { id }, candidateCaller)).mySurvey };
   },
   view: ({ lang, req, route }, { here, survey }, state, act) => {
@@ -56,7 +56,7 @@ const surveyAnswer = defineScreen({
       const id = params.id ?? '';
       const here = `/staff/survey/${id}`;
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(here)}`);
-      if (!UUID.test(id)) return errorPage('recordNotFound');
+      if (!isUuid(id)) return errorPage('recordNotFound');
       const { mySurvey: survey } = await call(DOCS.MySurvey, { id }, candidateCaller);
       const questions = survey?.questions ?? [];
       const values: Record<string, string[]> = Object.fromEntries(questions.map((q) => [`q${q.position}`, formList(body, `q${q.position}`)]));
@@ -64,7 +64,7 @@ const surveyAnswer = defineScreen({
         const given = values[`q${q.position}`] ?? [];
         if (q.kind === 'scale') return { questionId: q.id, scale: /^\d$/.test(given[0] ?? '') ? Number(given[0]) : null };
         if (q.kind === 'text') return { questionId: q.id, text: given[0] ?? '' };
-        return { questionId: q.id, optionIds: given.filter((g) => UUID.test(g)) };
+        return { questionId: q.id, optionIds: given.filter((g) => isUuid(g)) };
       });
       await call(DOCS.AnswerSurvey, { id, answers }, candidateCaller);
       return redirect(`${here}?thanks=1`);

@@ -23,6 +23,7 @@ import { MyPayPage } from '../../../views/pages/public/MyPay.tsx';
 import { MyPointsPage } from '../../../views/pages/public/MyPoints.tsx';
 import { payslipPdf } from '../pdf.ts';
 import { dateText, dateTimeText, yen } from '../../../shared/format.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 type Kind = 'daily' | 'other';
 /** The API's job kind (a String in the schema) as the pages' own type. */
@@ -252,7 +253,7 @@ const myPay = defineScreen({
   load: async ({ req, candidate, call, candidateCaller }) => {
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`, 302);
     const slip = queryText(req, 'payslip');
-    if (UUID.test(slip)) {
+    if (isUuid(slip)) {
       const { myPayslip } = await call(DOCS.MyPayslip, { id: slip }, candidateCaller);
       if (!myPayslip) throw errorPage('recordNotFound');
       throw file(`payslip-${myPayslip.periodEnd}.pdf`, 'application/pdf', await payslipPdf(myPayslip, isLang(myPayslip.lang) ? myPayslip.lang : 'ja'));
@@ -322,8 +323,7 @@ const myPoints = defineScreen({
   },
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const conversationParam = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : null);
+const conversationParam = (v: unknown) => (typeof v === 'string' && isUuid(v) ? v.toLowerCase() : null);
 
 /**
  * The candidate's chat page: the CandidateChat island talks to the chat socket with the candidate's

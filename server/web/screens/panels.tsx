@@ -15,6 +15,7 @@ import { dateText, hoursMinutesText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
 import { formStrings, queryText, withFlag } from '../kit.ts';
+import { parseId } from '../../../shared/ids.ts';
 import { errorPage, file, redirect, withRefusal, type Action, type FormState, type ScreenContext } from '../screen.ts';
 import { businessDayOnOrAfter } from '../../modules/payroll/payday.ts';
 import { scoutSearchPanel } from './scout-panel.tsx';
@@ -34,12 +35,11 @@ export interface Panel<P = unknown, K extends string = string> {
 }
 const panel = <P, K extends string = never>(p: Panel<P, K>): Panel => p as unknown as Panel;
 const t = (ja: string, en: string): Text => ({ ja, en });
-const UUID = /^[0-9a-f-]{36}$/i;
 
 /** `?<param>=<uuid>` of a download link, or null. */
 const wanted = (ctx: ScreenContext, param: string): string | null => {
   const v = queryText(ctx.req, param);
-  return v && UUID.test(v) ? v : null;
+  return parseId(v);
 };
 
 /** What the last batching said (`?batched=<lines>-<payees>-<total>-<failed>&on=<date>`), as numbers. */

@@ -13,8 +13,8 @@ import { Field } from '../../../views/ui/Field.tsx';
 import { formStrings, queryText, withFlag } from '../kit.ts';
 import { redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
 import { ActionButton, type ActionRefs } from '../../../views/ui/Action.tsx';
+import { isUuid } from '../../../shared/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Desk = ResultOf<typeof DOCS.ScoutDesk>['scoutDesk'];
 
 /** The offer form's panel, in the shape of server/web/screens/panels.tsx's `Panel`. */
@@ -25,7 +25,7 @@ export const scoutSearchPanel: {
 } = {
   load: async (ctx) => {
     const id = queryText(ctx.req, 'scout');
-    const asked = UUID.test(id);
+    const asked = isUuid(id);
     return { asked, desk: (await ctx.call(DOCS.ScoutDesk, { candidateId: asked ? id : null })).scoutDesk };
   },
   view: (ctx, { asked, desk }, state, act) => {

@@ -13,9 +13,9 @@ import { Badge } from '../../../../views/ui/DataTable.tsx';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { errorPage, failed, redirect, type FormState, type ScreenContext } from '../../screen.ts';
 import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
+import { isUuid } from '../../../../shared/ids.ts';
 
 const t = (ja: string, en: string): Text => ({ ja, en });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PATH = '/admin/worker/rcCheckCandidate';
 
 const STATE: Record<string, { label: Text; tone: 'warning' | 'info' | 'danger' | 'success' | 'neutral' }> = {
@@ -28,7 +28,7 @@ const STATE: Record<string, { label: Text; tone: 'warning' | 'info' | 'danger' |
 
 const cardParam = (ctx: ScreenContext) => {
   const v = queryText(ctx.req, 'card');
-  return UUID.test(v) ? v : null;
+  return isUuid(v) ? v : null;
 };
 
 type Loaded = Awaited<ReturnType<typeof load>>;

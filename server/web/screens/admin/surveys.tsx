@@ -13,9 +13,9 @@ import { SurveyBuilder, SurveyPage, type BuilderForm, type BuilderQuestion } fro
 import { formList, queryText } from '../../kit.ts';
 import { csv, defineScreen, errorPage, failed, page, recordGone, redirect, withRefusal, type Action, type OnRefusal, type Outcome, type ScreenContext } from '../../screen.ts';
 import { type ActionRefs, declaredActions } from '../../../../views/ui/Action.tsx';
+import { isUuid } from '../../../../shared/ids.ts';
 
 const t = (ja: string, en: string): Text => ({ ja, en });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_QUESTIONS = 30;
 const MAX_OPTIONS = 12;
 
@@ -130,7 +130,7 @@ const SURVEY_BUILDER = defineScreen({
 
 const wanted = (ctx: ScreenContext, name: string) => {
   const v = queryText(ctx.req, name);
-  return UUID.test(v) ? v : null;
+  return isUuid(v) ? v : null;
 };
 
 const filterOf = (ctx: ScreenContext) => {
@@ -203,7 +203,7 @@ export const surveysPanel: { load(ctx: ScreenContext, act: ActionRefs<'send'>): 
     send: withRefusal(SEND_REFUSAL, async (ctx, body) => {
       const act = declaredActions(['send']);
       const id = str(body.id);
-      if (!UUID.test(id)) return errorPage('recordNotFound');
+      if (!isUuid(id)) return errorPage('recordNotFound');
       const users = formList(body, 'users');
       if (!users.length) return surveyPage(ctx, act, id, tr(ctx.lang, t('送る人を1人以上選んでください。', 'Choose at least one person to send it to.')), 422);
       const { sendSurvey: r } = await ctx.call(DOCS.SendSurvey, { id, userIds: users });

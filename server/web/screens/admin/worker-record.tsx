@@ -15,9 +15,9 @@ import { Badge, DataTable, type Tone } from '../../../../views/ui/DataTable.tsx'
 import { queryText } from '../../kit.ts';
 import { csv, errorPage, file, type ScreenContext } from '../../screen.ts';
 import { contractPdf } from '../../pdf.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 const t = (ja: string, en: string): Text => ({ ja, en });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PATH = '/admin/worker';
 const CARD_CHECK = '/admin/worker/rcCheckCandidate';
 const PAYSLIPS = '/admin/salary/monthly';
@@ -26,7 +26,7 @@ type Worker = NonNullable<ResultOf<typeof DOCS.WorkerRecord>['workerRecord']>;
 
 const uuidParam = (ctx: ScreenContext, name: string) => {
   const v = queryText(ctx.req, name);
-  return UUID.test(v) ? v : null;
+  return isUuid(v) ? v : null;
 };
 
 async function load(ctx: ScreenContext): Promise<Worker | null> {
