@@ -10,6 +10,7 @@ import { answerSurvey, audience, chatPoster, audienceChoices, createSurvey, load
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
 import { isUuid } from '../../../shared/ids.ts';
+import { parseDay } from '../../../shared/time.ts';
 
 export const typeDefs = /* GraphQL */ `
   type SurveyOption {
@@ -137,7 +138,6 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The survey when it is in the caller's tenant: its company's (a platform user: any). A client user has none. */
 async function visibleSurvey(ctx: ApiContext, id: string): Promise<SurveyRecord | undefined> {
@@ -167,7 +167,7 @@ export const resolvers = {
       const f = {
         jobId: a.jobId && isUuid(a.jobId) ? a.jobId : null,
         clientId: a.clientId && isUuid(a.clientId) ? a.clientId : null,
-        date: a.date && DAY.test(a.date) && !Number.isNaN(Date.parse(a.date)) ? a.date : null,
+        date: parseDay(a.date),
       };
       const [choices, workers] = await Promise.all([audienceChoices(ctx.services.db, s.companyId), audience(ctx.services.db, s, f)]);
       return { ...choices, workers };

@@ -24,6 +24,7 @@ import { MyPointsPage } from '../../../views/pages/public/MyPoints.tsx';
 import { payslipPdf } from '../pdf.ts';
 import { dateText, dateTimeText, yen } from '../../../shared/format.ts';
 import { isUuid } from '../../../shared/ids.ts';
+import { parseDay } from '../../../shared/time.ts';
 
 type Kind = 'daily' | 'other';
 /** The API's job kind (a String in the schema) as the pages' own type. */
@@ -71,7 +72,7 @@ const board = (kind: Kind): Screen =>
         q: values.q || null,
         station: values.station?.slice(0, 50) || null,
         prefecture: values.prefecture || null,
-        date: kind === 'daily' && /^\d{4}-\d{2}-\d{2}$/.test(values.date ?? '') ? values.date : null,
+        date: kind === 'daily' ? parseDay(values.date) : null,
         minWage: int(values.minWage ?? ''),
         jobTypeId: int(values.jobType ?? ''),
         language: /^[a-z]{2}$/.test(values.language ?? '') ? values.language : null,

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { isLang, pickLang, tr, type Text } from '../../../shared/i18n.ts';
 import { Field } from '../../../views/ui/Field.tsx';
 import { PanelForm } from '../../../views/ui/PanelForm.tsx';
-import { addDays, mondayOf, todayInJapan } from '../../../shared/time.ts';
+import { addDays, isDay, mondayOf, parseDay, todayInJapan } from '../../../shared/time.ts';
 import { DOCS } from '../../api/documents.ts';
 import { dateText, hoursMinutesText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
@@ -46,7 +46,7 @@ const wanted = (ctx: ScreenContext, param: string): string | null => {
 const batchedFlag = (ctx: ScreenContext) => {
   const parts = queryText(ctx.req, 'batched').split('-').map(Number);
   const on = queryText(ctx.req, 'on');
-  return parts.length === 4 && parts.every((n) => Number.isInteger(n) && n >= 0) && /^\d{4}-\d{2}-\d{2}$/.test(on) ? { lines: parts[0]!, payees: parts[1]!, total: parts[2]!, failed: parts[3]!, on } : null;
+  return parts.length === 4 && parts.every((n) => Number.isInteger(n) && n >= 0) && isDay(on) ? { lines: parts[0]!, payees: parts[1]!, total: parts[2]!, failed: parts[3]!, on } : null;
 };
 
 const dailyPay = panel({
@@ -247,7 +247,7 @@ const points = panel({
 const shifts = panel({
   load: async (ctx) => {
     const weekParam = queryText(ctx.req, 'week');
-    const week = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(weekParam) && !Number.isNaN(Date.parse(weekParam)) ? weekParam : todayInJapan());
+    const week = mondayOf(parseDay(weekParam) ?? todayInJapan());
     const company = !ctx.user?.clientId;
     // The person is chosen by name: `?who=` is the search step (a GET form), its matches the choices.
     const who = queryText(ctx.req, 'who').trim().slice(0, 100);

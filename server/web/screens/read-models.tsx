@@ -9,7 +9,7 @@ import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type
 import { allRows, formList, parseListQuery, queryText } from '../kit.ts';
 import { WeekCalendar } from '../../../views/ui/WeekCalendar.tsx';
 import { Island } from '../../../views/ui/Island.tsx';
-import { mondayOf, todayInJapan } from '../../../shared/time.ts';
+import { mondayOf, parseDay, todayInJapan } from '../../../shared/time.ts';
 import { READ_MAX_PAGE_SIZE } from '../../resources/read-model.ts';
 import { csv, defineScreen, failed, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../screen.ts';
 import { READ_MODEL_PANELS } from './panels.tsx';
@@ -109,7 +109,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
       // The week calendar: the rows of one week (Monday to Sunday), in time order, on one page.
       const cal = def.calendar && queryText(ctx.req, 'view') === 'week' ? def.calendar : null;
       const weekParam = queryText(ctx.req, 'week');
-      const monday = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(weekParam) && !Number.isNaN(Date.parse(weekParam)) ? weekParam : todayInJapan());
+      const monday = mondayOf(parseDay(weekParam) ?? todayInJapan());
       const vars = cal
         ? { page: 1, size: READ_MAX_PAGE_SIZE, after: null, sort: cal.column, dir: 'asc', q: q.q, filter: { ...q.filter, ...fixed, [cal.week]: monday } }
         : { page: q.page, size: q.size, after, sort: q.sort, dir: q.dir, q: q.q, ...(def.filters?.length ? { filter: { ...q.filter, ...fixed } } : {}) };

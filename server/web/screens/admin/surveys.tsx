@@ -14,6 +14,7 @@ import { formList, queryText } from '../../kit.ts';
 import { csv, defineScreen, errorPage, failed, page, recordGone, redirect, withRefusal, type Action, type OnRefusal, type Outcome, type ScreenContext } from '../../screen.ts';
 import { type ActionRefs, declaredActions } from '../../../../views/ui/Action.tsx';
 import { isUuid } from '../../../../shared/ids.ts';
+import { parseDay } from '../../../../shared/time.ts';
 
 const t = (ja: string, en: string): Text => ({ ja, en });
 const MAX_QUESTIONS = 30;
@@ -136,7 +137,7 @@ const wanted = (ctx: ScreenContext, name: string) => {
 const filterOf = (ctx: ScreenContext) => {
   const job = wanted(ctx, 'job') ?? '';
   const client = wanted(ctx, 'client') ?? '';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(queryText(ctx.req, 'date')) ? queryText(ctx.req, 'date') : '';
+  const date = parseDay(queryText(ctx.req, 'date')) ?? '';
   return { job, client, date };
 };
 
