@@ -32,6 +32,8 @@ export interface FieldDef {
   list?: boolean;
   /** The list can be sorted by it. */
   sortable?: boolean;
+  /** A number field holding whole yen: lists, records and the audit log show it as money ("¥1,300"); the form stays a number. */
+  money?: boolean;
   /** The list filter form offers it (select fields filter by value, text fields by substring). */
   filter?: boolean;
   /** Included in the free-text search. */

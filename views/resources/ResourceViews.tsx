@@ -14,6 +14,8 @@ export interface FieldView {
   hint?: Text;
   required: boolean;
   options?: { value: string; label: Text }[];
+  /** Whole yen, drawn by the one money formatter. */
+  money?: boolean;
 }
 
 export interface ListView {
@@ -44,7 +46,7 @@ export interface ListView {
 
 /** A field as a column of the UI kit's table (views/ui/DataTable.tsx). */
 export function columnOf(f: FieldView, sortable = false): ColumnView {
-  const type = f.kind === 'boolean' ? 'boolean' : f.options ? 'choice' : f.kind === 'date' ? 'date' : f.kind === 'number' ? 'number' : 'text';
+  const type = f.kind === 'boolean' ? 'boolean' : f.options ? 'choice' : f.kind === 'date' ? 'date' : f.kind === 'number' ? (f.money ? 'money' : 'number') : 'text';
   return { name: f.name, label: f.label, type, sortable, states: f.options };
 }
 

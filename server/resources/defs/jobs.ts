@@ -133,6 +133,7 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
     }),
     idChoice('pay_type_id', t('給与形態', 'Pay type'), enumOptions('payTypes')),
     f.number('wage', t('給与（円）', 'Pay (yen)'), {
+      money: true,
       min: 0,
       max: 10_000_000,
       list: true,
@@ -141,6 +142,7 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
     }),
     // Money (docs/payroll.md): what the client is billed per hour, and how the shifts are paid.
     f.number('bill_rate', t('請求単価（円/時）', 'Bill rate (yen per hour)'), {
+      money: true,
       min: 0,
       max: 1_000_000,
       required: false,

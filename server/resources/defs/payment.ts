@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { f, platformScope, t, type ResourceDef } from '../define.ts';
+import { yen } from '../../../shared/format.ts';
 
 /**
  * Platform-wide settings for salary transfers and quick pay (advances) at /admin/system/payment
@@ -8,7 +9,6 @@ import { f, platformScope, t, type ResourceDef } from '../define.ts';
  * own settings (/admin/company/[id]/settings); the fees and limits here apply to every company.
  */
 
-const yen = (v: number) => `${v.toLocaleString('ja-JP')}円`;
 
 export const paymentSettingsResource: ResourceDef = {
   name: 'paymentSetting',
@@ -32,6 +32,7 @@ export const paymentSettingsResource: ResourceDef = {
         .refine((v) => /^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(v), { message: 'time', params: { ja: '「15:00」のように24時間制で入力してください。', en: 'Enter a 24-hour time such as 15:00.' } }),
     }),
     f.number('transfer_fee', t('振込手数料（ワーカー負担・円）', 'Transfer fee charged to the worker (yen)'), {
+      money: true,
       max: 10_000,
       hint: t(`給与振込1回ごとに差し引きます。例: ${yen(165)}`, `Deducted from each salary transfer. Example: ${yen(165)}`),
     }),
@@ -45,8 +46,8 @@ export const paymentSettingsResource: ResourceDef = {
         .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, { message: 'percent', params: { ja: '0〜100の数値（小数第2位まで）で入力してください。', en: 'Enter a number from 0 to 100 with at most two decimals.' } })
         .transform((v) => Number(v).toFixed(2)),
     }),
-    f.number('quickpay_min_fee', t('前払いの最低手数料（円）', 'Quick pay minimum fee (yen)'), { max: 10_000 }),
-    f.number('quickpay_daily_limit', t('前払いの1日あたり上限（円）', 'Quick pay daily limit per worker (yen)'), { max: 1_000_000 }),
+    f.number('quickpay_min_fee', t('前払いの最低手数料（円）', 'Quick pay minimum fee (yen)'), { money: true, max: 10_000 }),
+    f.number('quickpay_daily_limit', t('前払いの1日あたり上限（円）', 'Quick pay daily limit per worker (yen)'), { money: true, max: 1_000_000 }),
   ],
   sample: { transfer_cutoff: '14:30', transfer_fee: 220, quickpay_enabled: true, quickpay_fee_percent: '4.5', quickpay_min_fee: 300, quickpay_daily_limit: 50000 },
   screens: [{ path: '/admin/system/payment', mode: 'single' }],

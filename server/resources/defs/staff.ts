@@ -164,6 +164,7 @@ const PAYROLL_FIELDS: FieldDef[] = [
   f.number('weekly_hours', t('週の所定労働時間', 'Scheduled hours a week'), { required: false, max: 80, hint: t('空欄: 未登録（社会保険・雇用保険を控除しません）', 'Blank: not recorded (no insurance is deducted)') }),
   f.boolean('student', t('昼間学生', 'Daytime student')),
   f.number('standard_monthly_remuneration', t('標準報酬月額（円）', 'Standard monthly remuneration (yen)'), {
+    money: true,
     required: false,
     max: 1_390_000,
     schema: z.preprocess(
@@ -176,7 +177,7 @@ const PAYROLL_FIELDS: FieldDef[] = [
     ),
     hint: t('健康保険の等級表の額（58,000〜1,390,000円）。', 'An amount of the health insurance grade table (¥58,000–¥1,390,000).'),
   }),
-  f.number('resident_tax_monthly', t('住民税（特別徴収）の月額（円）', 'Resident tax deducted each month (yen)'), { default: 0, schema: countOr(0, 1_000_000) }),
+  f.number('resident_tax_monthly', t('住民税（特別徴収）の月額（円）', 'Resident tax deducted each month (yen)'), { money: true, default: 0, schema: countOr(0, 1_000_000) }),
 ];
 
 export const staffResource: ResourceDef = {

@@ -66,7 +66,7 @@ function fieldViews(fields: readonly FieldDef[], choices: Choices): FieldView[] 
     const options: FieldView['options'] = typeof f.options === 'function' ? choices.get(f.name) : f.options;
     const required = isRequired(f);
     if (f.multiple) return { name: f.name, label: f.label, kind: 'multiselect', hint: f.hint, required: false, options };
-    return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options };
+    return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options, ...(f.money ? { money: true } : {}) };
   });
 }
 
