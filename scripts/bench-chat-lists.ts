@@ -114,6 +114,9 @@ export async function seedLargeChats(dbIn: DB, opts: { conversations: number; me
         update bench_conv b set conversation_id = c.id from conversations c
         where c.company_id = ${companyId} and c.candidate_id = b.candidate_id and c.job_id is not distinct from b.job_id and c.shift_id is not distinct from b.shift_id
       `.execute(trx);
+      // The inbox's search index is built once after the load (as a bulk load does), not grown a
+      // million times; the same definition as migration 0053's.
+      await sql`drop index messages_inbox_grams_idx`.execute(trx);
       // Odd seqs the candidate, even seqs the company (the bot's greeting at seq 2), 7 minutes apart.
       await sql`
         insert into messages (conversation_id, seq, sender_id, sender_role, message_type, content, client_msg_id, created_at)
@@ -139,6 +142,8 @@ export async function seedLargeChats(dbIn: DB, opts: { conversations: number; me
         insert into conversation_reads (conversation_id, user_id, last_seq, updated_at)
         select conversation_id, candidate_id, n, last_at from bench_conv where g % 10 <> 3
       `.execute(trx);
+      await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+      await sql`create index messages_inbox_grams_idx on messages using gin (inbox_grams(content)) where message_type = 1`.execute(trx);
       // The inbox: a tenth assigned to the staff member, a fifth resolved.
       await sql`
         update conversations c set assignee_id = case when b.g % 10 = 1 then ${staff.id}::uuid end, inbox_status = case when b.g % 5 = 2 then 'resolved' else 'open' end

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Lang, Text } from '../shared/i18n.ts';
 import { msg } from '../shared/messages.ts';
+import { UUID_PATTERN } from '../shared/ids.ts';
 
 /** Field errors keyed by field name, already in the page's language. */
 export type FieldErrors = Record<string, string>;
@@ -58,6 +59,9 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: L
   }
   return { ok: false, errors };
 }
+
+/** A record id in a payload or an input (shared/ids.ts: the same check as every other tier's). */
+export const idSchema = z.string().regex(UUID_PATTERN);
 
 export const requiredText = (max: number) => z.string({ error: () => 'required' }).trim().min(1).max(max);
 export const optionalText = (max: number) =>

@@ -5,7 +5,7 @@
  */
 import type { Lang } from './i18n.ts';
 import { msg } from './messages.ts';
-import { todayInJapan } from './time.ts';
+import { isDay, todayInJapan } from './time.ts';
 
 const TZ = 'Asia/Tokyo';
 const LOCALE: Record<Lang, string> = { ja: 'ja-JP', en: 'en-GB' };
@@ -51,8 +51,7 @@ export const dateYearText = (day: string, lang: Lang): string =>
 
 /** A day in full: "2026年11月24日" / "24 November 2026"; of a calendar day 'YYYY-MM-DD' or of an instant (its day in Japan). */
 export const dateLong = (day: string | Date, lang: Lang): string =>
-  dtf(lang, 'long', { year: 'numeric', month: 'long', day: 'numeric' }).format(typeof day === 'string' && DAY.test(day) ? dayStart(day) : new Date(day));
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+  dtf(lang, 'long', { year: 'numeric', month: 'long', day: 'numeric' }).format(isDay(day) ? dayStart(day) : new Date(day));
 
 /** An instant as day and time, short ("2026/11/24 9:05" / "24/11/2026, 09:05"), or its day only. */
 export function dateTimeText(iso: string | Date, lang: Lang, o: { dateOnly?: boolean; medium?: boolean } = {}): string {

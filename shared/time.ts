@@ -3,6 +3,19 @@
  * in Asia/Tokyo wherever the code runs. Server code reads these through server/time.ts.
  */
 
+/** A calendar day as the product writes it: 'YYYY-MM-DD'. */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a calendar day written 'YYYY-MM-DD' (2026-02-30 or 2026-13-01 is not one). */
+export function isDay(v: unknown): v is string {
+  if (typeof v !== 'string' || !DAY_PATTERN.test(v)) return false;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+}
+
+/** The day a value is ('YYYY-MM-DD'), or null (absent, not a string, not a calendar day). */
+export const parseDay = (v: unknown): string | null => (isDay(v) ? v : null);
+
 /** The date in Japan ('YYYY-MM-DD') at an instant (default: now). Japan has no daylight saving. */
 export function todayInJapan(at: Date = new Date()): string {
   return new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);

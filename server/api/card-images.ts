@@ -10,6 +10,7 @@ import { CardUploadInput, cardImage, saveCardUpload, tenantSeesPerson, visaTypeE
 import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../modules/workforce/card-format.ts';
 import type { CardImageType } from '../modules/workforce/tables.ts';
 import type { Services } from '../services.ts';
+import { isUuid } from '../../shared/ids.ts';
 
 /** The page the upload form is on (a browser's post goes back to it). */
 const CARD_PAGE = '/staff/card';
@@ -20,7 +21,6 @@ const MAX_FORM_BYTES = 2 * MAX_CARD_IMAGE_BYTES + 256 * 1024;
 /** Card uploads a person may make per hour. */
 const UPLOADS_PER_HOUR = 10;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const MSG = {
   unauthenticated: 'error.unauthenticated',
@@ -117,7 +117,7 @@ export function cardImagesRouter(services: Services): Router {
     if (!users.length) return fail(req, res, 401, 'unauthenticated');
     const id = req.params.id ?? '';
     const side = req.params.side;
-    const image = UUID.test(id) && (side === 'front' || side === 'back') ? await cardImage(db, id, side) : null;
+    const image = isUuid(id) && (side === 'front' || side === 'back') ? await cardImage(db, id, side) : null;
     let allowed = false;
     if (image) {
       const maps = await services.roleMaps.get();

@@ -6,6 +6,7 @@ import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import { ATTACHMENTS_PATH, IMAGE_TYPES, MAX_IMAGE_BYTES } from './events.ts';
 import { type ChatDb, loadConversation, mayAccess, viewerOf } from './queries.ts';
+import { isUuid } from '../../shared/ids.ts';
 
 type ImageType = (typeof IMAGE_TYPES)[number];
 
@@ -88,7 +89,6 @@ export async function sessionUsers(services: Pick<Services, 'auth'>, req: Reques
 /** Uploads a person may make in ten minutes. */
 export const UPLOADS_PER_10_MIN = 30;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Chat images, next to the socket because they follow its rule: POST
@@ -114,7 +114,7 @@ export function chatAttachmentsRouter(services: Services): Router {
 
   /** The first of `users` who may open the conversation, if any. */
   async function allowed(users: SessionUser[], conversationId: string): Promise<SessionUser | null> {
-    const c = UUID.test(conversationId) ? await loadConversation(db, conversationId) : undefined;
+    const c = isUuid(conversationId) ? await loadConversation(db, conversationId) : undefined;
     if (!c) return null;
     const maps = await services.roleMaps.get();
     return users.find((u) => mayAccess(viewerOf(u, maps), c)) ?? null;
@@ -151,7 +151,7 @@ export function chatAttachmentsRouter(services: Services): Router {
     const users = await callers(req);
     if (!users.length) return fail(req, res, 401, 'unauthenticated');
     const id = req.params.id ?? '';
-    const row = UUID.test(id) ? await db.selectFrom('chat_attachments').select(['conversation_id', 'mime', 'bytes']).where('id', '=', id).executeTakeFirst() : undefined;
+    const row = isUuid(id) ? await db.selectFrom('chat_attachments').select(['conversation_id', 'mime', 'bytes']).where('id', '=', id).executeTakeFirst() : undefined;
     // Someone else's image answers like a missing one.
     if (!row || !(await allowed(users, row.conversation_id))) return fail(req, res, 404, 'notFound');
     res

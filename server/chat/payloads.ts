@@ -1,8 +1,9 @@
 /** What each socket event's payload must be (zod), checked before its handler runs. */
 import { z } from 'zod';
 import { MAX_CONTENT_LENGTH, MESSAGE_IMAGE, MESSAGE_TEXT } from './events.ts';
+import { idSchema } from '../validation.ts';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+const uuid = idSchema;
 
 export const SendMessage = z.object({
   conversation_id: uuid,

@@ -7,6 +7,7 @@ import { canEnter } from '../access/guard.ts';
 import { CHAT_CODES, type ChatKind } from '../access/codes.ts';
 import { statusRoots } from '../modules/templates/status-tree.ts';
 import { BADGE_LIMIT, type BadgesPayload, type ChatMessage, type ConversationRow, RECENT_SIZE, type SenderRole, type StatusNotice } from './events.ts';
+import { isUuid } from '../../shared/ids.ts';
 
 /** The chat's tables are part of the one Database type (server/chat/tables.ts); the name stays for the chat's own code. */
 export type ChatDb = Kysely<Database>;
@@ -435,11 +436,10 @@ export async function statusNotice(db: ChatDb, c: ConversationAccess): Promise<S
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True when `id` is an image uploaded to this same conversation (what an image message may carry). */
 export async function isImageOf(db: ChatDb, c: ConversationAccess, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const row = await db.selectFrom('chat_attachments').select('id').where('id', '=', id).where('conversation_id', '=', c.id).executeTakeFirst();
   return row !== undefined;
 }

@@ -9,6 +9,7 @@ import { containing } from '../db/like.ts';
 import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from './define.ts';
 import { cappedCount, compiledOnce, MAX_PAGE_SIZE } from './list.ts';
 import { pickLangSql } from './pick-lang-sql.ts';
+import { isUuid } from '../../shared/ids.ts';
 
 /**
  * A read model (DESIGN.md §3, docs/architecture.md "Read models"): a list screen over a query
@@ -245,7 +246,7 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
 }
 
 /** An id a filter compares with a uuid column: a value that is no uuid matches nothing (never an SQL error). */
-export const uuidOr = (value: string): string => (/^[0-9a-f-]{36}$/i.test(value) ? value : '00000000-0000-0000-0000-000000000000');
+export const uuidOr = (value: string): string => (isUuid(value) ? value : '00000000-0000-0000-0000-000000000000');
 
 /**
  * A record's text in the caller's language, the other language when it is blank: `ref` names the
@@ -301,7 +302,7 @@ function encodeCursor(v: unknown, id: string): string {
 function decodeCursor(s: string): [string | number, string] | null {
   try {
     const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && (typeof v[0] === 'string' || typeof v[0] === 'number') && typeof v[1] === 'string' && /^[0-9a-f-]{36}$/i.test(v[1])) return [v[0], v[1]];
+    if (Array.isArray(v) && v.length === 2 && (typeof v[0] === 'string' || typeof v[0] === 'number') && isUuid(v[1])) return [v[0], v[1]];
   } catch {
     // A cursor the client made up: treated as none below.
   }
@@ -464,7 +465,7 @@ function serializeRow(r: ReadRow): ReadRow {
 
 /** The rows among `ids` that the caller sees, with their read-model values (for actions and moves). */
 export async function visibleRows(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[] | null, ids: readonly string[]): Promise<ReadRow[]> {
-  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const valid = ids.filter((id) => isUuid(id));
   const q = scoped(db, def, tenant, fixed);
   if (!q || !valid.length) return [];
   const rows = (await q

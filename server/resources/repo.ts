@@ -13,6 +13,7 @@ import { cappedCount, compiledOnce, MAX_PAGE_SIZE } from './list.ts';
 import { msg } from '../../shared/texts/index.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
 import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
+import { isUuid } from '../../shared/ids.ts';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -43,7 +44,6 @@ export interface Actor extends AuditActor {
 
 export type WriteResult = { ok: true; row: Row } | { ok: false; errors: FieldErrors } | { ok: false; notFound: true };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Engine tables are chosen by definition at run time, so queries here use an untyped handle.
 const anyDb = (db: DB) => db as unknown as Kysely<any>;
@@ -203,7 +203,7 @@ export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: List
 }
 
 export async function getRow(db: DB, def: ResourceDef, tenant: Tenant, id: string): Promise<Row | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const q = base(db, def, tenant);
   if (!q) return undefined;
   return (await q.select(selectionsOf(def)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
@@ -357,7 +357,7 @@ export interface AuditEntry {
 }
 
 export async function auditOf(db: DB, def: ResourceDef, tenant: Tenant, id: string): Promise<AuditEntry[]> {
-  const visible = UUID.test(id) ? base(db, def, tenant) : null;
+  const visible = isUuid(id) ? base(db, def, tenant) : null;
   if (!visible) return [];
   // Only a record the caller may see has a history for them: checked in the same statement.
   const rows = await db
@@ -416,7 +416,7 @@ export async function createChild(db: DB, def: ResourceDef, child: ChildResource
 
 /** Removes a child row whose record the caller may see; false when there is none. */
 export async function deleteChild(db: DB, def: ResourceDef, child: ChildResource, tenant: Tenant, actor: Actor, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const row = (await anyDb(db).selectFrom(child.table).select(childColumnsOf(child)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
   if (!row) return false;
   const parent = await getRow(db, def, tenant, String(row[child.parentColumn]));

@@ -12,7 +12,8 @@ import { sameOrigin } from '../http-kit.ts';
 import { resolveAccess } from '../access/guard.ts';
 import { ALL_ROUTES, matchRoute, type RouteDef } from '../access/routes.ts';
 import { NotAvailablePage } from '../../views/pages/admin/NotAvailable.tsx';
-import { ApiFailure } from './kit.ts';
+import { refusalOf } from './kit.ts';
+import type { ErrorKind } from '../../views/pages/errors/ErrorPage.tsx';
 import { sendError, sendPage } from './render.tsx';
 import { CANDIDATE_COOKIE, failed, isOutcome, screenContext, type Outcome, type Screen } from './screen.ts';
 import { keepForm, takeKeptForm, tokenSubject } from './kept-form.ts';
@@ -69,6 +70,13 @@ export async function sendOutcome(req: Request, res: Response, outcome: Outcome)
   }
 }
 
+/** The error page of an API refusal nobody turned into a form (a page's load): the record, or the session, is gone. */
+const PAGE_OF_REFUSAL: ReadonlyMap<string, ErrorKind> = new Map([
+  ['NOT_FOUND', 'recordNotFound'],
+  ['FORBIDDEN', 'recordNotFound'],
+  ['UNAUTHENTICATED', 'error401'],
+]);
+
 /**
  * Runs a screen step and sends what it gives. An outcome thrown from a load is sent as is; an API
  * failure the screen did not handle becomes the page a person expects (a record that is gone or
@@ -80,9 +88,9 @@ async function run(req: Request, res: Response, next: NextFunction, step: () => 
   try {
     outcome = await step();
   } catch (err) {
+    const page = isOutcome(err) ? undefined : PAGE_OF_REFUSAL.get(refusalOf(err)?.code ?? '');
     if (isOutcome(err)) outcome = err;
-    else if (err instanceof ApiFailure && (err.code === 'NOT_FOUND' || err.code === 'FORBIDDEN')) outcome = { kind: 'error', error: 'recordNotFound' };
-    else if (err instanceof ApiFailure && err.code === 'UNAUTHENTICATED') outcome = { kind: 'error', error: 'error401' };
+    else if (page) outcome = { kind: 'error', error: page };
     else return next(err);
   }
   try {

@@ -45,6 +45,12 @@ export class ApiFailure extends Error {
 }
 
 /**
+ * The API failure an error is, or null when it is something else (a bug, the network): the one
+ * place the web tier asks, so the dispatcher and the form mapping (screen.ts) read it alike.
+ */
+export const refusalOf = (err: unknown): ApiFailure | null => (err instanceof ApiFailure ? err : null);
+
+/**
  * The failure of a GraphQL result (its first error). An internal error, or one without a code,
  * shows the apology in the page's language, never the server's wording.
  */

@@ -16,7 +16,7 @@ import type { Lang, Text } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { ErrorKind } from '../../views/pages/errors/ErrorPage.tsx';
 import { ACTION_FIELD, declaredActions, parseAction, type ActionRefs } from '../../views/ui/Action.tsx';
-import { callApi } from './kit.ts';
+import { callApi, refusalOf, type ApiFailure } from './kit.ts';
 import type { PageOptions } from './render.tsx';
 
 // ---------------------------------------------------------------------------------------------
@@ -118,8 +118,45 @@ export interface FormState {
 /**
  * A form post's handler: an outcome (usually a redirect), or the form's failed state to draw again.
  * `arg` is what the pressed button said the action is for (a row's id), null for a form's own button.
+ * It does not catch the API's refusals: `runAction` turns them into the form again (see OnRefusal).
  */
-export type Action = (ctx: ScreenContext, body: Record<string, unknown>, arg: string | null) => Promise<Outcome | FormState> | Outcome | FormState;
+export type ActionFn = (ctx: ScreenContext, body: Record<string, unknown>, arg: string | null) => Promise<Outcome | FormState> | Outcome | FormState;
+export type Action = ActionFn & { readonly onRefusal?: OnRefusal };
+
+/** An API refusal as an action's hook reads it. */
+export type Refusal = Pick<ApiFailure, 'code' | 'status' | 'message' | 'fields' | 'formErrors' | 'retryAfterSeconds'>;
+
+/**
+ * How an action shows an API refusal when the kit's way does not fit, declared with the action
+ * (`withRefusal`). The kit's way: the same page drawn again with what was posted (never a
+ * password), the API's errors beside their fields (else its message for the form as a whole), at
+ * the refusal's status (422, 404, 409…); a rate limit also says when to try again (Retry-After).
+ */
+export interface OnRefusal {
+  /** What is drawn again (default: the posted text fields without passwords). */
+  values?: (body: Record<string, unknown>, arg: string | null) => Record<string, unknown>;
+  /** The errors shown: the message alone as the form's error, the message and the field errors, or computed. */
+  errors?: 'message' | 'both' | ((r: Refusal, body: Record<string, unknown>, ctx: ScreenContext) => Record<string, string>);
+  /** The page's status (default: the refusal's). */
+  status?: (r: Refusal) => number;
+  /** Another answer than the page drawn again (a record that is gone: the error page); undefined: the kit's. */
+  answer?: (r: Refusal, state: FormState, ctx: ScreenContext, body: Record<string, unknown>, arg: string | null) => Outcome | undefined | Promise<Outcome | undefined>;
+}
+
+/** An action with its own way of showing an API refusal. */
+export const withRefusal = (onRefusal: OnRefusal, run: ActionFn): Action => Object.assign((...a: Parameters<ActionFn>) => run(...a), { onRefusal });
+
+/** A refusal that says the record is gone (or not the caller's) answers the record-not-found page. */
+export const recordGone = (r: Refusal): Outcome | undefined => (r.code === 'NOT_FOUND' ? errorPage('recordNotFound') : undefined);
+
+const PASSWORD = /password/i;
+
+/** The form state of a refusal: what was posted, the errors and the status, the action's way or the kit's. */
+export function refusalState(r: Refusal, ctx: ScreenContext, body: Record<string, unknown>, arg: string | null, o: OnRefusal = {}): FormState {
+  const errors = typeof o.errors === 'function' ? o.errors(r, body, ctx) : o.errors === 'message' ? { _: r.message } : o.errors === 'both' ? { _: r.message, ...r.formErrors } : r.formErrors;
+  const values = o.values ? o.values(body, arg) : Object.fromEntries(Object.entries(body).filter(([k, v]) => typeof v === 'string' && !PASSWORD.test(k)));
+  return { values, errors, status: o.status ? o.status(r) : r.status };
+}
 
 /** The screen as the dispatcher runs it. */
 export interface Screen {
@@ -163,7 +200,17 @@ export async function runAction<K extends string>(actions: { readonly [P in K]: 
   const asked = parseAction(body[ACTION_FIELD]) ?? (bare && body[ACTION_FIELD] === undefined ? { name: bare, arg: null } : null);
   const action = asked && Object.hasOwn(actions, asked.name) ? actions[asked.name as K] : undefined;
   if (!asked || !action) return errorPage('badRequest');
-  const r = await action(ctx, body, asked.arg);
+  let r: Outcome | FormState;
+  try {
+    r = await action(ctx, body, asked.arg);
+  } catch (err) {
+    // The one place an API refusal of a form post becomes what the person sees.
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    if (refusal.retryAfterSeconds) ctx.res.set('Retry-After', String(refusal.retryAfterSeconds));
+    const state = refusalState(refusal, ctx, body, asked.arg, action.onRefusal);
+    return (await action.onRefusal?.answer?.(refusal, state, ctx, body, asked.arg)) ?? draw(state);
+  }
   return isOutcome(r) ? r : draw(r);
 }
 

@@ -21,6 +21,7 @@ import { fixedFor } from './read-models.ts';
 import { applicantDocuments, applicationHistory, applicationRecord, interviewClashes, interviewsOfApplication, latestMessages, namesOfLanguages } from '../../modules/pipeline/repo.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { type Rules, pages } from '../rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A status named in both languages."
@@ -174,7 +175,6 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
 const LIST_FILTER = { candidates: 'candidate', kakunins: 'kakunin', shukkins: 'shukkin' } as const;
@@ -207,7 +207,7 @@ export const resolvers = {
       return { value, count: r.total, row_count: list === 'candidates' ? r.total : null, kakunin_size: list === 'kakunins' ? r.total : null };
     },
     applicantRecord: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!UUID.test(a.id)) return null;
+      if (!isUuid(a.id)) return null;
       const db = ctx.services.db;
       const tenant = tenantOf(ctx.user!);
       const maps = await ctx.services.roleMaps.get();
@@ -297,7 +297,7 @@ export const resolvers = {
     scheduleInterview: async (_: unknown, a: { applicationId: string; input: unknown }, ctx: ApiContext) => {
       const v = validate(InterviewInput, a.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
-      if (!UUID.test(a.applicationId)) throw apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
+      if (!isUuid(a.applicationId)) throw apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
       const r = await scheduleInterview(ctx.services, { name: ctx.user!.name, tenant: tenantOf(ctx.user!) }, a.applicationId, v.data);
       if (!r.ok) {
         if (r.reason === 'past') throw badInput(ctx.lang, { date: msg(ctx.lang, 'interview.past') });

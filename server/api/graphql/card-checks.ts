@@ -13,6 +13,7 @@ import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 import { type Rules, pages } from '../rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A residence card as staff check it: the person, the record they entered (or staff corrected), the decision, and where its two images are."
@@ -84,11 +85,10 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const imageUrl = (id: string, side: 'front' | 'back') => `${CARD_IMAGES_PATH}/${id}/${side}`;
 
 async function check(ctx: ApiContext, id: string) {
-  const c = UUID.test(id) ? await cardForStaff(ctx.services.db, tenantOf(ctx.user!), id) : null;
+  const c = isUuid(id) ? await cardForStaff(ctx.services.db, tenantOf(ctx.user!), id) : null;
   if (!c) return null;
   return {
     id: c.id,
@@ -160,7 +160,7 @@ export const resolvers = {
         record = v.data;
       }
       const user = ctx.user!;
-      const r = UUID.test(a.id)
+      const r = isUuid(a.id)
         ? await decideCard({ db: ctx.services.db, bus: ctx.services.bus, publicUrl: ctx.services.publicUrl, log: ctx.services.log }, { id: user.id, name: user.name, tenant: tenantOf(user), lang }, a.id, d.data.decision, d.data.reason ?? '', record)
         : ({ ok: false, reason: 'not-found' } as const);
       if (!r.ok) {

@@ -2,6 +2,7 @@ import type { ApiContext } from '../context.ts';
 import { isPlatform, tenantOf } from '../../access/tenancy.ts';
 import { latestRuns } from '../../modules/crawler/run.ts';
 import { type Rules, pages } from '../rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 /** The run history of a crawler source (/admin/superadmin/crawler, 210001: platform only). */
 export const typeDefs = /* GraphQL */ `
@@ -26,13 +27,12 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const resolvers = {
   Query: {
     crawlerRuns: async (_: unknown, a: { sourceId: string }, ctx: ApiContext) => {
       // Platform data: the code is platform-only by default, and a company role given it still sees nothing.
-      if (!UUID.test(a.sourceId) || !isPlatform(tenantOf(ctx.user!))) return [];
+      if (!isUuid(a.sourceId) || !isPlatform(tenantOf(ctx.user!))) return [];
       const rows = await latestRuns(ctx.services.db, a.sourceId);
       return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString(), finished_at: r.finished_at?.toISOString() ?? null }));
     },

@@ -18,6 +18,7 @@ import { validate } from '../../validation.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
 import { type Rules, pages } from '../rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   type IntegrationCompany {
@@ -113,7 +114,6 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The company an operation is about: a company user's own (another is refused), or the one a platform user named. */
 async function companyFor(ctx: ApiContext, requested: string | null | undefined): Promise<string> {
@@ -124,7 +124,7 @@ async function companyFor(ctx: ApiContext, requested: string | null | undefined)
   }
   if (!isPlatform(t)) throw forbidden(ctx.lang);
   const all = await companyDirectory(ctx.services.db);
-  const row = requested ? (UUID.test(requested) ? all.find((c) => c.id === requested) : undefined) : all[0];
+  const row = requested ? (isUuid(requested) ? all.find((c) => c.id === requested) : undefined) : all[0];
   if (!row) throw apiError('NOT_FOUND', msg(ctx.lang, 'integrations.none'));
   return row.id;
 }

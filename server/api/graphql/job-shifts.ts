@@ -12,6 +12,7 @@ import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 import { tenantOf } from '../../access/tenancy.ts';
 import { type Rules, pages } from '../rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 /**
  * The shifts of a daily job on its back-office record page: read as the `shifts` field
@@ -78,7 +79,6 @@ export const dailyJobShiftsTypeDefs = /* GraphQL */ `
   }
 `;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
 const actorOf = (ctx: ApiContext): Actor => ({ id: ctx.user!.id, name: ctx.user!.name });
 const hhmm = (time: string) => time.slice(0, 5);
@@ -174,7 +174,7 @@ export const resolvers = {
         });
     },
     deleteJobShift: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!UUID.test(a.id)) throw notFound(ctx);
+      if (!isUuid(a.id)) throw notFound(ctx);
       const db = jobsDb(ctx.services.db);
       const shift = await jobShift(ctx.services.db, a.id);
       if (!shift) throw notFound(ctx);

@@ -16,6 +16,7 @@ import { apiError, badInput, type ErrorCode } from '../errors.ts';
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { type Rules } from '../rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A job as the public boards show it."
@@ -244,7 +245,7 @@ export const resolvers = {
     },
     clockMyShift: async (_: unknown, a: { id: string; event: string }, ctx: ApiContext) => {
       if (a.event !== 'clockIn' && a.event !== 'clockOut') throw badInput(ctx.lang, { event: msg(ctx.lang, 'validation.choice') });
-      if (!UUID.test(a.id)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      if (!isUuid(a.id)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       const r = await candidateApplicationClock(ctx.services.db, ctx.user!.id, a.id);
       if (!r) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       if (clockFor(r) !== a.event) throw apiError('CONFLICT', msg(ctx.lang, 'candidate.cannotClock'));
@@ -254,7 +255,7 @@ export const resolvers = {
       return true;
     },
     confirmApplication: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!UUID.test(a.id)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      if (!isUuid(a.id)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       const r = await confirmApplication(ctx.services.db, ctx.user!, a.id);
       if (!r.ok) {
         if (r.reason === 'not-found') throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
@@ -277,7 +278,6 @@ function clockFor(r: { list: string; date: string | null; clock_in: Date | null;
   return r.clock_out ? null : 'clockOut';
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
 export const rules: Rules = {

@@ -27,6 +27,7 @@ import { fixedFor } from './read-models.ts';
 import type { DB } from '../../db/connect.ts';
 import { dateText, yen } from '../../../shared/format.ts';
 import { type Rules, pages } from '../rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A batch of daily pay sent to the bank on one day."
@@ -269,7 +270,6 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 const matching = (re: RegExp) => (v: string) => v === '' || re.test(v);
@@ -378,7 +378,7 @@ export const resolvers = {
       return (await failedDailyLines(ctx.services.db, company)).map((l) => ({ lineId: l.id, worker: l.name, workDate: l.work_date, reason: (FAILURES as Record<string, { ja: string; en: string }>)[l.failure_reason]?.[ctx.lang] ?? l.failure_reason }));
     },
     transferBatchFile: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!UUID.test(a.id)) return null;
+      if (!isUuid(a.id)) return null;
       const company = tenantCompany(ctx);
       const batch = await transferBatchCompany(ctx.services.db, a.id);
       if (!batch || (company && batch.company_id !== company)) return null;
@@ -393,13 +393,13 @@ export const resolvers = {
       }
     },
     payslip: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!UUID.test(a.id)) return null;
+      if (!isUuid(a.id)) return null;
       const maps = await ctx.services.roleMaps.get();
       const [row] = await visibleRows(ctx.services.db, payRunsReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(payRunsReadModel, maps, ctx.user!.role), [a.id]);
       return row ? payslipOf(ctx.services.db, a.id) : null;
     },
     invoiceDocument: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!UUID.test(a.id)) return null;
+      if (!isUuid(a.id)) return null;
       const db = ctx.services.db;
       const maps = await ctx.services.roleMaps.get();
       const [row] = await visibleRows(db, invoicesReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(invoicesReadModel, maps, ctx.user!.role), [a.id]);
@@ -460,7 +460,7 @@ export const resolvers = {
       };
     },
     myPayslip: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!UUID.test(a.id)) return null;
+      if (!isUuid(a.id)) return null;
       const slip = await payslipOf(ctx.services.db, a.id);
       return slip && slip.userId === ctx.user!.id ? slip : null;
     },
@@ -502,7 +502,7 @@ export const resolvers = {
       return out;
     },
     requestQuickPay: async (_: unknown, a: { companyId: string; amount: number }, ctx: ApiContext) => {
-      if (!UUID.test(a.companyId)) throw badInput(ctx.lang, { companyId: msg(ctx.lang, 'validation.choice') });
+      if (!isUuid(a.companyId)) throw badInput(ctx.lang, { companyId: msg(ctx.lang, 'validation.choice') });
       if (!Number.isInteger(a.amount) || a.amount < 1 || a.amount > 10_000_000) throw badInput(ctx.lang, { amount: msg(ctx.lang, 'money.amount') });
       const db = ctx.services.db;
       // Only a company the worker has pay at: anything else is someone else's ledger.

@@ -4,6 +4,7 @@ import type { ApiContext } from '../context.ts';
 import { apiError } from '../errors.ts';
 import { msg } from '../../../shared/messages.ts';
 import { type Rules } from '../rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A notification (type 1) or a document notice (type 2), SPEC §3."
@@ -59,7 +60,7 @@ export const resolvers = {
   },
   Mutation: {
     markNotificationRead: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      const ok = /^[0-9a-f-]{36}$/i.test(a.id) && (await markRead(ctx.services.db, ctx.user!.id, a.id));
+      const ok = isUuid(a.id) && (await markRead(ctx.services.db, ctx.user!.id, a.id));
       if (!ok) throw apiError('NOT_FOUND', msg(ctx.lang, 'notifications.notFound'));
       return true;
     },

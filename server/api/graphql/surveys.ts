@@ -11,6 +11,8 @@ import { companyExists } from '../../modules/companies/directory.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
 import { type Rules, pages } from '../rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
+import { parseDay } from '../../../shared/time.ts';
 
 export const typeDefs = /* GraphQL */ `
   type SurveyOption {
@@ -138,12 +140,10 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The survey when it is in the caller's tenant: its company's (a platform user: any). A client user has none. */
 async function visibleSurvey(ctx: ApiContext, id: string): Promise<SurveyRecord | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const tenant = tenantOf(ctx.user!);
   if (tenant.kind === 'none' || isClient(tenant)) return undefined;
   const s = await loadSurvey(ctx.services.db, id);
@@ -167,9 +167,9 @@ export const resolvers = {
       const s = await visibleSurvey(ctx, a.id);
       if (!s) return null;
       const f = {
-        jobId: a.jobId && UUID.test(a.jobId) ? a.jobId : null,
-        clientId: a.clientId && UUID.test(a.clientId) ? a.clientId : null,
-        date: a.date && DAY.test(a.date) && !Number.isNaN(Date.parse(a.date)) ? a.date : null,
+        jobId: a.jobId && isUuid(a.jobId) ? a.jobId : null,
+        clientId: a.clientId && isUuid(a.clientId) ? a.clientId : null,
+        date: parseDay(a.date),
       };
       const [choices, workers] = await Promise.all([audienceChoices(ctx.services.db, s.companyId), audience(ctx.services.db, s, f)]);
       return { ...choices, workers };
@@ -180,7 +180,7 @@ export const resolvers = {
       return (await surveyResponses(ctx.services.db, s)).map((r) => ({ ...r, submittedAt: r.submittedAt.toISOString() }));
     },
     mySurvey: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!UUID.test(a.id)) return null;
+      if (!isUuid(a.id)) return null;
       const db = ctx.services.db;
       const state = await recipientState(db, a.id, ctx.user!.id);
       if (!state.sent) return null;
@@ -197,7 +197,7 @@ export const resolvers = {
       const errors = v.ok ? {} : { ...v.errors };
       let companyId = isCompany(tenant) ? tenant.companyId : (a.input.companyId ?? '');
       if (isPlatform(tenant)) {
-        const known = UUID.test(companyId) && (await companyExists(ctx.services.db, companyId));
+        const known = isUuid(companyId) && (await companyExists(ctx.services.db, companyId));
         if (!known) {
           errors.companyId = msg(ctx.lang, 'error.requiredChoice');
           companyId = '';
@@ -209,14 +209,14 @@ export const resolvers = {
     sendSurvey: async (_: unknown, a: { id: string; userIds: string[] }, ctx: ApiContext) => {
       const s = await visibleSurvey(ctx, a.id);
       if (!s) throw notFound(ctx);
-      const ids = a.userIds.filter((id) => UUID.test(id));
+      const ids = a.userIds.filter((id) => isUuid(id));
       if (!ids.length) throw badInput(ctx.lang, { userIds: msg(ctx.lang, 'error.requiredChoice') });
       if (ids.length > 500) throw badInput(ctx.lang, { userIds: msg(ctx.lang, 'validation.max', { max: '500' }) });
       const { db, bus, publicUrl } = ctx.services;
       return sendSurvey({ db, publicUrl, post: chatPoster(db, bus), bus }, { id: ctx.user!.id, name: ctx.user!.name }, s, ids);
     },
     answerSurvey: async (_: unknown, a: { id: string; answers: AnswerInput[] }, ctx: ApiContext) => {
-      if (!UUID.test(a.id)) throw notFound(ctx);
+      if (!isUuid(a.id)) throw notFound(ctx);
       const db = ctx.services.db;
       const s = await loadSurvey(db, a.id);
       if (!s) throw notFound(ctx);

@@ -22,6 +22,7 @@ import { contractFacts, contractTemplate, scopeOf, workerDocuments, workerJobs, 
 import type { ApiContext } from '../context.ts';
 import { fixedFor } from './read-models.ts';
 import { type Rules, pages } from '../rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A shift of the worker with the attendance recorded for it (status null: none yet)."
@@ -158,11 +159,10 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The workers list shows this person to the caller (the list's own tenant rule and role filter). */
 async function seesWorker(ctx: ApiContext, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const maps = await ctx.services.roleMaps.get();
   const [row] = await visibleRows(ctx.services.db, workersReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(workersReadModel, maps, ctx.user!.role), [id]);
   return !!row;
@@ -246,7 +246,7 @@ export const resolvers = {
       };
     },
     workerContract: async (_: unknown, a: { workerId: string; jobId: string; lang: string }, ctx: ApiContext) => {
-      if (!UUID.test(a.jobId) || !(await seesWorker(ctx, a.workerId))) return null;
+      if (!isUuid(a.jobId) || !(await seesWorker(ctx, a.workerId))) return null;
       const lang: Lang = isLang(a.lang) ? a.lang : ctx.lang;
       const db = ctx.services.db;
       const f = await contractFacts(db, scopeOf(tenantOf(ctx.user!))!, a.workerId, a.jobId);

@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
-import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
+import { addDays, isDay, todayInJapan } from '../../../shared/time.ts';
 import { applyToJob } from '../../modules/jobs/apply.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
 import { candidateByEmail, candidatesByName, candidateVisible } from '../../modules/staff/person.ts';
@@ -129,7 +129,7 @@ export const resolvers = {
       const me = ctx.user!.id;
       const db = ctx.services.db;
       const today = todayInJapan();
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(a.date) || a.date < today || a.date > addDays(today, 14)) return [];
+      if (!isDay(a.date) || a.date < today || a.date > addDays(today, 14)) return [];
       const rows = await openShiftsFor(db, me, a.date, today);
       // What the same check as the claim would say now (a read: no lock, one batch); the claim checks
       // again. Taking a seat is applying, so the card's check is left to the placement as there.
@@ -163,7 +163,7 @@ export const resolvers = {
       return rows.map((r) => ({ applicationId: r.id, name: r.name, date: r.date, start: r.start_time.slice(0, 5), end: r.end_time.slice(0, 5), titleJa: r.title_ja, titleEn: r.title_en || r.title_ja }));
     },
     shiftHoursLeft: async (_: unknown, a: { week: string }, ctx: ApiContext) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(a.week) || Number.isNaN(Date.parse(a.week))) throw badInput(ctx.lang, { week: msg(ctx.lang, 'shifts.errFrom') });
+      if (!isDay(a.week)) throw badInput(ctx.lang, { week: msg(ctx.lang, 'shifts.errFrom') });
       const tenant = tenantOf(ctx.user!);
       if (tenant.kind === 'none') return [];
       const db = ctx.services.db;

@@ -6,6 +6,7 @@ import { NotifyListener } from '../../db/notify.ts';
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { todayInJapan } from '../../time.ts';
 import type { AdKind, AdLang } from './tables.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 /**
  * The ads the public boards show (docs/ads.md), kept so that a page view costs no query:
@@ -226,7 +227,7 @@ export class AdService {
    * is rare next to a page view.
    */
   async click(id: string, today = todayInJapan()): Promise<string | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    if (!isUuid(id)) return null;
     const hit = (await this.all(today)).find((a) => a.id === id);
     let target = hit?.target ?? null;
     if (!hit) {

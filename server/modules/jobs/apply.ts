@@ -12,6 +12,7 @@ import { notifyClientUsers, notifyCompanyStaff } from '../notifications/service.
 import { jobsDb } from './public.ts';
 import { mayWork, shiftStarted } from '../workforce/may-work.ts';
 import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 /** What a foreign staff member gives to register on the public site. */
 export const CandidateRegistration = z
@@ -111,8 +112,7 @@ export async function applyToJob(
   },
 ): Promise<ApplyResult> {
   const db = jobsDb(dbIn);
-  const uuid = /^[0-9a-f-]{36}$/i;
-  if (!uuid.test(input.jobId) || (input.shiftId && !uuid.test(input.shiftId))) return { ok: false, reason: 'not-found' };
+  if (!isUuid(input.jobId) || (input.shiftId && !isUuid(input.shiftId))) return { ok: false, reason: 'not-found' };
   const result = await db.transaction().execute(async (trx): Promise<ApplyResult & { notify?: { companyId: string; clientId: string | null; job: { ja: string; en: string } } }> => {
     const job = await trx
       .selectFrom('jobs')

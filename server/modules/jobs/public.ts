@@ -7,6 +7,7 @@ import { fellBack, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { todayInJapan } from '../../time.ts';
 import type { JobKind, JobTables } from './tables.ts';
 import { containing } from '../../db/like.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 export type JobsDb = Kysely<Database & JobTables>;
 export const jobsDb = (db: DB) => db as unknown as JobsDb;
@@ -173,7 +174,7 @@ export interface PublicJobDetail extends PublicJobCard {
 /** One open job as the public sees it, with its future shifts that still have seats. */
 /** A job's public page, through the process's board cache (board-cache.ts). */
 export function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: Lang, today = todayInJapan()): Promise<PublicJobDetail | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null);
+  if (!isUuid(id)) return Promise.resolve(null);
   return cachedBoard(dbIn, ['job', kind, id.toLowerCase(), lang, today], () => loadPublicJob(dbIn, kind, id, lang, today));
 }
 

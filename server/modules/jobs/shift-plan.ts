@@ -5,6 +5,7 @@
 import type { Text } from '../../../shared/i18n.ts';
 import { msgText } from '../../../shared/messages.ts';
 import { checkPlannedBreak } from '../payroll/breaks.ts';
+import { isDay } from '../../../shared/time.ts';
 
 export interface TimeSlot {
   start: string; // HH:MM
@@ -35,16 +36,13 @@ export interface PlannedShift {
 export const MAX_SHIFTS_PER_PLAN = 1100;
 export const MAX_PLAN_DAYS = 366;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** A mistake in a plan, beside its field, in both languages. */
 export type PlanError = { field: 'from' | 'to' | 'weekdays' | 'slots' | 'capacity' | 'breakMinutes' } & Text;
 
 function parseDate(s: string): Date | null {
-  if (!DATE.test(s)) return null;
-  const d = new Date(`${s}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s ? null : d;
+  return isDay(s) ? new Date(`${s}T00:00:00Z`) : null;
 }
 
 const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));

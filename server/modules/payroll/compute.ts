@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseOrThrow } from '../money/parse.ts';
 import { roundHalfUp } from '../money/rounding.ts';
+import { DAY_PATTERN, isDay } from '../../../shared/time.ts';
 
 /**
  * The pay of one shift under the Labour Standards Act (労働基準法), in integer yen. Every pay screen
@@ -44,16 +45,11 @@ const spanOf = (start: string, end: string) => ((minuteOfDay(end) - minuteOfDay(
 /** How many minutes after the start a wall-clock time comes (the next day's if it is earlier). */
 const offsetOf = (start: string, at: string) => (minuteOfDay(at) - minuteOfDay(start) + DAY) % DAY;
 
-const isCalendarDay = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
-
 const time = z.string().regex(TIME, 'a time as HH:MM (00:00–23:59)');
 
 export const shiftWorkSchema = z
   .object({
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD').refine(isCalendarDay, 'not a calendar date'),
+    date: z.string().regex(DAY_PATTERN, 'a date as YYYY-MM-DD').refine(isDay, 'not a calendar date'),
     start: time,
     end: time,
     breakMinutes: z.number().int().min(0),

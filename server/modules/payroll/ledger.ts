@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { audit, type Actor } from '../../db/audit.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
-import { addDays, clockInJapan, todayInJapan } from '../../../shared/time.ts';
+import { addDays, clockInJapan, isDay, todayInJapan } from '../../../shared/time.ts';
 import { advancesToRecover, earnedUnpaid, settleRunAdvances, transferFee } from './lines.ts';
 import { isBusinessDay } from './payday.ts';
 import { dailyWithholdingHei } from './withholding.ts';
@@ -56,7 +56,7 @@ export type TransferDateProblem = 'format' | 'past' | 'cutoff' | 'closed' | 'far
  * substitute holidays, or 31 Dec – 3 Jan: `isBusinessDay`), and at most TRANSFER_DAYS_AHEAD days ahead.
  */
 export function transferDateProblem(date: string, now: Date, cutoff: string): TransferDateProblem | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) return 'format';
+  if (!isDay(date)) return 'format';
   const today = todayInJapan(now);
   if (date < today) return 'past';
   if (date > addDays(today, TRANSFER_DAYS_AHEAD)) return 'far';

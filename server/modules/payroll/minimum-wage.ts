@@ -19,6 +19,7 @@
  * order, from the new 「地域別最低賃金の全国一覧」 (令和N年度), and add the year to the source line
  * above and in docs/payroll.md. The module's test checks every list is in date order and rising.
  */
+import { isDay } from '../../../shared/time.ts';
 
 /** Two-digit JIS X 0401 code, the prefecture's Japanese name, its [effective from, yen per hour] in date order. */
 const TABLE: readonly (readonly [code: string, name: string, amounts: readonly (readonly [from: string, yen: number])[]])[] = [
@@ -88,7 +89,6 @@ export function prefectureCode(name: string): string | null {
   return BY_NAME.get(name.trim()) ?? null;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The minimum hourly wage in yen in force on `day` ('YYYY-MM-DD', Japan) in the prefecture with the
@@ -98,7 +98,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function minimumWage(prefecture: string, day: string): number {
   const p = BY_CODE.get(prefecture);
   if (!p) throw new Error(`minimumWage: unknown prefecture code ${JSON.stringify(prefecture)} (JIS X 0401, '01'–'47')`);
-  if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw new Error(`minimumWage: day must be YYYY-MM-DD, got ${JSON.stringify(day)}`);
+  if (!isDay(day)) throw new Error(`minimumWage: day must be YYYY-MM-DD, got ${JSON.stringify(day)}`);
   const inForce = p.amounts.findLast(([from]) => from <= day);
   if (!inForce) throw new Error(`minimumWage: no minimum wage encoded for ${p.name} on ${day}: the table starts on ${p.amounts[0]![0]}`);
   return inForce[1];

@@ -25,8 +25,8 @@ import { applyToJob } from '../jobs/apply.ts';
 import { shiftNotStarted, shiftStarted } from '../workforce/may-work.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
 import { audit, type Actor } from '../../db/audit.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_ID = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
 
 /** The first day of this month in Japan, as a time: the quota's month. */
@@ -88,7 +88,7 @@ export async function sendScoutOffer(
   tenant: Tenant,
   input: { candidateId: string; jobId: string; shiftId?: string | null; message: string },
 ): Promise<SendResult> {
-  if (tenant.kind === 'none' || !UUID.test(input.candidateId) || !UUID.test(input.jobId) || (input.shiftId && !UUID.test(input.shiftId))) return { ok: false, reason: 'not-found' };
+  if (tenant.kind === 'none' || !isUuid(input.candidateId) || !isUuid(input.jobId) || (input.shiftId && !isUuid(input.shiftId))) return { ok: false, reason: 'not-found' };
   const result = await inTransaction(db, async (trx): Promise<SendResult & { post?: { lang: Lang; text: string } }> => {
     const job = await trx
       .selectFrom('jobs as j')
@@ -182,7 +182,7 @@ export type AnswerResult =
  * application again, never a second one.
  */
 export async function answerScoutOffer(db: DB, bus: EventBus, candidateId: string, offerId: string, accept: boolean): Promise<AnswerResult> {
-  if (!UUID.test(offerId)) return { ok: false, reason: 'not-found' };
+  if (!isUuid(offerId)) return { ok: false, reason: 'not-found' };
   const to = accept ? 'accepted' : 'declined';
   const moved = await db
     .updateTable('scout_offers')

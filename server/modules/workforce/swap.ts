@@ -10,6 +10,7 @@ import { inTransaction, type DB } from '../../db/connect.ts';
 import { audit, type Actor } from '../../db/audit.ts';
 import { mayWork, shiftStarted } from './may-work.ts';
 import type { WorkLimitRefusal } from './work-limits.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 /** An application that is not in a closing status (a leaf right under a root: rejected, withdrawn). */
 export const liveApplication = sql<boolean>`not exists (
@@ -25,8 +26,7 @@ export type SwapResult =
 
 /** Swaps the shifts of two applications of `companyId` (null: platform staff, any one company). */
 export async function swapShiftPeople(db: DB, actor: Actor, companyId: string | null, aId: string, bId: string): Promise<SwapResult> {
-  const uuid = /^[0-9a-f-]{36}$/i;
-  if (!uuid.test(aId) || !uuid.test(bId)) return { ok: false, reason: 'not-found' };
+  if (!isUuid(aId) || !isUuid(bId)) return { ok: false, reason: 'not-found' };
   if (aId === bId) return { ok: false, reason: 'same' };
   return inTransaction(db, async (trx): Promise<SwapResult> => {
     const rows = await trx

@@ -14,6 +14,7 @@ import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { VISA_SEED } from '../enums/reference-data.ts';
 import { parseOrThrow } from '../money/parse.ts';
+import { DAY_PATTERN, isDay } from '../../../shared/time.ts';
 
 /** 28 hours in any 7 consecutive days under the permission to work outside status (資格外活動許可). */
 export const WEEKLY_LIMIT_MINUTES = 28 * 60;
@@ -258,24 +259,19 @@ function schoolEndsAfter(birth: string): number {
 // ---------------------------------------------------------------------------------------------
 // Input
 
-const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
 const LOCAL_FORMAT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
 
-const isCalendarDay = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
 /** Days since 1970-01-01 of a calendar day 'YYYY-MM-DD'. */
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 /** Minutes since 1970-01-01T00:00 of a wall-clock time 'YYYY-MM-DDTHH:MM'. */
 const minuteNumber = (local: string) => Date.parse(`${local}:00Z`) / 60_000;
 const dayName = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
 
-const calendarDay = z.string().regex(DAY_FORMAT, 'a date as YYYY-MM-DD').refine(isCalendarDay, 'not a calendar date');
+const calendarDay = z.string().regex(DAY_PATTERN, 'a date as YYYY-MM-DD').refine(isDay, 'not a calendar date');
 const localTime = z
   .string()
   .regex(LOCAL_FORMAT, 'a time in Japan as YYYY-MM-DDTHH:MM')
-  .refine((s) => isCalendarDay(s.slice(0, 10)), 'not a calendar date');
+  .refine((s) => isDay(s.slice(0, 10)), 'not a calendar date');
 
 const shift = z
   .object({

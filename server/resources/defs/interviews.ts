@@ -5,6 +5,7 @@ import { msgText } from '../../../shared/texts/index.ts';
 import { recordInterviewResult, type InterviewResult } from '../../modules/pipeline/interviews.ts';
 import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadRow } from '../read-model.ts';
 import { applicantNameColumn, jobOptions } from './applications.ts';
+import { isDay } from '../../../shared/time.ts';
 
 /**
  * Interviews (SPEC §2 /admin/interview 290002, docs/pipeline.md): every interview
@@ -73,7 +74,7 @@ export const interviewsReadModel = defineReadModel({
       kind: 'date',
       hidden: true,
       // Monday 00:00 to the next Monday 00:00 in Japan.
-      where: (_, v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? sql<boolean>`i.starts_at >= (${v}::date::timestamp at time zone 'Asia/Tokyo') and i.starts_at < ((${v}::date + 7)::timestamp at time zone 'Asia/Tokyo')` : sql<boolean>`false`),
+      where: (_, v) => (isDay(v) ? sql<boolean>`i.starts_at >= (${v}::date::timestamp at time zone 'Asia/Tokyo') and i.starts_at < ((${v}::date + 7)::timestamp at time zone 'Asia/Tokyo')` : sql<boolean>`false`),
     },
   ],
   defaultSort: { column: 'startsAt', dir: 'asc' },

@@ -32,6 +32,7 @@ export const paymentSettingsResource: ResourceDef = {
         .refine((v) => /^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(v), { message: 'time', params: msgText('res.payment.timeFormat') }),
     }),
     f.number('transfer_fee', msgText('res.payment.transferFeeCharged'), {
+      cell: 'money',
       max: 10_000,
       hint: msgText('res.payment.transferFeeHint'),
     }),
@@ -45,8 +46,8 @@ export const paymentSettingsResource: ResourceDef = {
         .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, { message: 'percent', params: msgText('res.payment.percentFormat') })
         .transform((v) => Number(v).toFixed(2)),
     }),
-    f.number('quickpay_min_fee', msgText('res.payment.quickPayMinimum'), { max: 10_000 }),
-    f.number('quickpay_daily_limit', msgText('res.payment.quickPayDaily'), { max: 1_000_000 }),
+    f.number('quickpay_min_fee', msgText('res.payment.quickPayMinimum'), { cell: 'money', max: 10_000 }),
+    f.number('quickpay_daily_limit', msgText('res.payment.quickPayDaily'), { cell: 'money', max: 1_000_000 }),
   ],
   sample: { transfer_cutoff: '14:30', transfer_fee: 220, quickpay_enabled: true, quickpay_fee_percent: '4.5', quickpay_min_fee: 300, quickpay_daily_limit: 50000 },
   screens: [{ path: '/admin/system/payment', mode: 'single' }],

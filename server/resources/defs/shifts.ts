@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/connect.ts';
 import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState } from '../read-model.ts';
 import { jobOptions } from './applications.ts';
 import { clientOptions } from './users.ts';
+import { isDay } from '../../../shared/time.ts';
 
 const CONFIRM_STATES: readonly BadgeState[] = [
   { value: 'confirmed', label: msgText('res.shifts.confirmed'), tone: 'success' },
@@ -114,7 +115,7 @@ export const shiftsReadModel = defineReadModel({
       label: msgText('res.common.week'),
       kind: 'date',
       hidden: true,
-      where: (_, v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? sql<boolean>`s.date >= ${v}::date and s.date < ${v}::date + 7` : sql<boolean>`false`),
+      where: (_, v) => (isDay(v) ? sql<boolean>`s.date >= ${v}::date and s.date < ${v}::date + 7` : sql<boolean>`false`),
     },
   ],
   defaultSort: { column: 'startsAt', dir: 'asc' },

@@ -179,7 +179,7 @@ const PAYROLL_FIELDS: FieldDef[] = [
     ),
     hint: msgText('res.staff.amountHealthInsurance'),
   }),
-  f.number('resident_tax_monthly', msgText('res.staff.residentTaxDeducted'), { default: 0, schema: countOr(0, 1_000_000) }),
+  f.number('resident_tax_monthly', msgText('res.staff.residentTaxDeducted'), { cell: 'money', default: 0, schema: countOr(0, 1_000_000) }),
 ];
 
 export const staffResource: ResourceDef = {

@@ -10,8 +10,8 @@ import type { MessageKey } from '../../../shared/messages.ts';
 import { DOCS } from '../../api/documents.ts';
 import { prefectureChoices } from '../../modules/jobs/prefectures.ts';
 import { MyScoutPage } from '../../../views/pages/public/MyScout.tsx';
-import { ApiFailure, formList, formStrings, queryText, withFlag } from '../kit.ts';
-import { defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { formList, formStrings, queryText, withFlag } from '../kit.ts';
+import { defineScreen, redirect, withRefusal, type Screen, type ScreenContext } from '../screen.ts';
 
 const PATH = '/staff/scout';
 const LOGIN = `/staff/login?next=${encodeURIComponent(PATH)}`;
@@ -75,44 +75,34 @@ const myScout = defineScreen({
         .filter((k) => /^level_[a-z]{2}$/.test(k))
         .map((k) => ({ code: k.slice(6), level: Number(body[k]) || 0 }))
         .filter((l) => l.level > 0);
-      try {
-        await call(
-          DOCS.SaveMyScout,
-          {
-            input: {
-              enabled: body.enabled === 'on',
-              shareNationality: body.shareNationality === 'on',
-              shareLanguages: body.shareLanguages === 'on',
-              shareResidence: body.shareResidence === 'on',
-              shareAttendance: body.shareAttendance === 'on',
-              prefecture: v.prefecture ?? '',
-              availability: formList(body, 'availability'),
-              levels,
-              intro: v.intro ?? '',
-            },
+      await call(
+        DOCS.SaveMyScout,
+        {
+          input: {
+            enabled: body.enabled === 'on',
+            shareNationality: body.shareNationality === 'on',
+            shareLanguages: body.shareLanguages === 'on',
+            shareResidence: body.shareResidence === 'on',
+            shareAttendance: body.shareAttendance === 'on',
+            prefecture: v.prefecture ?? '',
+            availability: formList(body, 'availability'),
+            levels,
+            intro: v.intro ?? '',
           },
-          candidateCaller,
-        );
-        return redirect(withFlag(PATH, 'done', 'saved'));
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        return failed(v, err.formErrors, err.status);
-      }
+        },
+        candidateCaller,
+      );
+      return redirect(withFlag(PATH, 'done', 'saved'));
     },
-    accept: (ctx, body) => answer(ctx, body, true),
-    decline: (ctx, body) => answer(ctx, body, false),
+    accept: withRefusal({ errors: 'message' }, (ctx, body) => answer(ctx, body, true)),
+    decline: withRefusal({ errors: 'message' }, (ctx, body) => answer(ctx, body, false)),
   },
 });
 
 async function answer({ call, candidate, candidateCaller }: ScreenContext, body: Record<string, unknown>, accept: boolean) {
   if (!candidate) return redirect(LOGIN);
-  try {
-    await call(DOCS.AnswerScoutOffer, { id: typeof body.id === 'string' ? body.id : '', accept }, candidateCaller);
-    return redirect(withFlag(PATH, 'done', accept ? 'accepted' : 'declined'));
-  } catch (err) {
-    if (!(err instanceof ApiFailure)) throw err;
-    return failed({}, { _: err.message }, err.status);
-  }
+  await call(DOCS.AnswerScoutOffer, { id: typeof body.id === 'string' ? body.id : '', accept }, candidateCaller);
+  return redirect(withFlag(PATH, 'done', accept ? 'accepted' : 'declined'));
 }
 
 export const CANDIDATE_SCOUT_SCREENS: readonly Screen[] = [myScout];

@@ -9,8 +9,8 @@ import { dateText, minutesText, yen } from '../../../shared/format.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import { DOCS } from '../../api/documents.ts';
 import { MyShiftsPage } from '../../../views/pages/public/MyShifts.tsx';
-import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
-import { defineScreen, failed, redirect, type Screen } from '../screen.ts';
+import { formStrings, queryText, withFlag } from '../kit.ts';
+import { defineScreen, redirect, withRefusal, type Screen } from '../screen.ts';
 
 const PATH = '/staff/shifts';
 const LOGIN = `/staff/login?next=${encodeURIComponent(PATH)}`;
@@ -51,16 +51,11 @@ export const CANDIDATE_SHIFTS_SCREEN: Screen = defineScreen({
     ),
   }),
   actions: {
-    claim: async ({ call, candidate, candidateCaller }, body) => {
+    claim: withRefusal({ errors: 'message' }, async ({ call, candidate, candidateCaller }, body) => {
       if (!candidate) return redirect(LOGIN);
       const v = formStrings(body, ['jobId', 'shiftId']);
-      try {
-        await call(DOCS.ApplyToJob, { jobId: v.jobId ?? '', shiftId: v.shiftId ?? '', message: '' }, candidateCaller);
-        return redirect(withFlag(PATH, 'claimed'));
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        return failed(v, { _: err.message }, err.status);
-      }
-    },
+      await call(DOCS.ApplyToJob, { jobId: v.jobId ?? '', shiftId: v.shiftId ?? '', message: '' }, candidateCaller);
+      return redirect(withFlag(PATH, 'claimed'));
+    }),
   },
 });

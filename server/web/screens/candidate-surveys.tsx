@@ -7,10 +7,19 @@ import { pickLang } from '../../../shared/i18n.ts';
 import { dateTimeText } from '../../../shared/format.ts';
 import { DOCS } from '../../api/documents.ts';
 import { SurveyAnswerPage } from '../../../views/pages/public/SurveyAnswer.tsx';
-import { ApiFailure, formList, queryText } from '../kit.ts';
-import { defineScreen, errorPage, failed, page, redirect, type Screen } from '../screen.ts';
+import { formList, queryText } from '../kit.ts';
+import { defineScreen, errorPage, page, redirect, withRefusal, type OnRefusal, type Screen } from '../screen.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The answers as ticked (`q<position>`, each a list), to show again after a refusal. */
+const answersOf = (body: Record<string, unknown>): Record<string, string[]> => Object.fromEntries(Object.keys(body).filter((k) => /^q\d+$/.test(k)).map((k) => [k, formList(body, k)]));
+
+/** Answered already, or not sent to them: the page says so, with the refusal's status; else "check your answers". */
+const ANSWER_REFUSAL: OnRefusal = {
+  values: answersOf,
+  errors: (r, _body, ctx) => (r.code === 'CONFLICT' || r.code === 'FORBIDDEN' || r.code === 'NOT_FOUND' ? { _: r.message } : { _: ctx.msg('survey.checkAnswers'), ...r.fields }),
+};
 
 const surveyAnswer = defineScreen({
   path: '/staff/survey/[id]',
@@ -18,7 +27,7 @@ const surveyAnswer = defineScreen({
     const id = params.id ?? '';
     const here = `/staff/survey/${id}`;
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent(here)}`, 302);
-    if (!UUID.test(id)) throw errorPage('recordNotFound');
+    if (!isUuid(id)) throw errorPage('recordNotFound');
     return { id, here, survey: (await call(DOCS.MySurvey, { id }, candidateCaller)).mySurvey };
   },
   view: ({ lang, req, route }, { here, survey }, state, act) => {
@@ -43,11 +52,11 @@ const surveyAnswer = defineScreen({
     return page({ title: survey ? pickLang(lang, survey.titleJa, survey.titleEn) : route.title, content, status: state?.status ?? (survey ? 200 : 403) });
   },
   actions: {
-    answer: async ({ params, candidate, call, candidateCaller, msg }, body) => {
+    answer: withRefusal(ANSWER_REFUSAL, async ({ params, candidate, call, candidateCaller }, body) => {
       const id = params.id ?? '';
       const here = `/staff/survey/${id}`;
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(here)}`);
-      if (!UUID.test(id)) return errorPage('recordNotFound');
+      if (!isUuid(id)) return errorPage('recordNotFound');
       const { mySurvey: survey } = await call(DOCS.MySurvey, { id }, candidateCaller);
       const questions = survey?.questions ?? [];
       const values: Record<string, string[]> = Object.fromEntries(questions.map((q) => [`q${q.position}`, formList(body, `q${q.position}`)]));
@@ -55,18 +64,11 @@ const surveyAnswer = defineScreen({
         const given = values[`q${q.position}`] ?? [];
         if (q.kind === 'scale') return { questionId: q.id, scale: /^\d$/.test(given[0] ?? '') ? Number(given[0]) : null };
         if (q.kind === 'text') return { questionId: q.id, text: given[0] ?? '' };
-        return { questionId: q.id, optionIds: given.filter((g) => UUID.test(g)) };
+        return { questionId: q.id, optionIds: given.filter((g) => isUuid(g)) };
       });
-      try {
-        await call(DOCS.AnswerSurvey, { id, answers }, candidateCaller);
-        return redirect(`${here}?thanks=1`);
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        // Answered already, or not sent to them: the page says so, with the refusal's status.
-        if (err.code === 'CONFLICT' || err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND') return failed(values, { _: err.message }, err.status);
-        return failed(values, { _: msg('survey.checkAnswers'), ...err.fields }, err.status);
-      }
-    },
+      await call(DOCS.AnswerSurvey, { id, answers }, candidateCaller);
+      return redirect(`${here}?thanks=1`);
+    }),
   },
 });
 

@@ -16,13 +16,15 @@ import { PartTimePage } from '../../../views/pages/public/PartTime.tsx';
 import { AdSlot, type AdView } from '../../../views/pages/public/Ads.tsx';
 import type { ResultOf } from 'gql.tada';
 import { DEVICE_COOKIE, deviceCookie, knownDevice, sessionCookie } from '../cookies.ts';
-import { ApiFailure, formList, formStrings, localPath, queryInt, queryText, withFlag } from '../kit.ts';
+import { formList, formStrings, localPath, queryInt, queryText, withFlag } from '../kit.ts';
 import { matchRoute } from '../../access/routes.ts';
-import { CANDIDATE_COOKIE, defineScreen, errorPage, failed, file, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { CANDIDATE_COOKIE, defineScreen, errorPage, failed, file, recordGone, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../screen.ts';
 import { MyPayPage } from '../../../views/pages/public/MyPay.tsx';
 import { MyPointsPage } from '../../../views/pages/public/MyPoints.tsx';
 import { payslipPdf } from '../pdf.ts';
 import { dateText, dateTimeText, yen } from '../../../shared/format.ts';
+import { isUuid } from '../../../shared/ids.ts';
+import { parseDay } from '../../../shared/time.ts';
 
 type Kind = 'daily' | 'other';
 /** The API's job kind (a String in the schema) as the pages' own type. */
@@ -70,7 +72,7 @@ const board = (kind: Kind): Screen =>
         q: values.q || null,
         station: values.station?.slice(0, 50) || null,
         prefecture: values.prefecture || null,
-        date: kind === 'daily' && /^\d{4}-\d{2}-\d{2}$/.test(values.date ?? '') ? values.date : null,
+        date: kind === 'daily' ? parseDay(values.date) : null,
         minWage: int(values.minWage ?? ''),
         jobTypeId: int(values.jobType ?? ''),
         language: /^[a-z]{2}$/.test(values.language ?? '') ? values.language : null,
@@ -132,7 +134,7 @@ const jobScreen = (kind: Kind): Screen =>
         call(DOCS.PublicJob, { kind, id: params.id ?? '' }),
         req.method === 'HEAD' ? { publicAds: [] } : call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily_job' : 'part_time_job', exceptJob: params.id ?? null }),
       ]);
-      if (!j) throw new ApiFailure('NOT_FOUND', 'not found', {});
+      if (!j) throw errorPage('recordNotFound');
       let applied = { toJob: false, shiftIds: [] as string[] };
       if (candidate) {
         const mine = await call(DOCS.MyApplications, {}, candidateCaller);
@@ -179,23 +181,24 @@ const jobScreen = (kind: Kind): Screen =>
     },
     actions: {
       // Applying: back to the job page with the notice (a refresh never applies twice).
-      apply: async ({ call, candidate, candidateCaller, params }, body) => {
+      apply: withRefusal(APPLY_REFUSAL, async ({ call, candidate, candidateCaller, params }, body) => {
         const href = `${BASE[kind]}/${params.id ?? ''}`;
         if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(href)}`);
         const v = formStrings(body, ['shift_id', 'message']);
-        try {
-          await call(DOCS.ApplyToJob, { jobId: params.id ?? '', shiftId: v.shift_id || null, message: v.message ?? null }, candidateCaller);
-          return redirect(withFlag(href, 'applied'));
-        } catch (err) {
-          if (!(err instanceof ApiFailure)) throw err;
-          if (err.code === 'NOT_FOUND') throw err;
-          // A shift the law or the card check keeps them from is a rule of the work, not a page
-          // they may not open: 409, with the reason the API gives.
-          return failed(v, { _: err.message }, err.status === 500 ? 422 : err.code === 'FORBIDDEN' ? 409 : err.status);
-        }
-      },
+        await call(DOCS.ApplyToJob, { jobId: params.id ?? '', shiftId: v.shift_id || null, message: v.message ?? null }, candidateCaller);
+        return redirect(withFlag(href, 'applied'));
+      }),
     },
   });
+
+/**
+ * A refused application is said on the job page. A shift the law or the card check keeps them
+ * from is a rule of the work, not a page they may not open: 409, with the reason the API gives.
+ */
+const APPLY_REFUSAL: OnRefusal = { errors: 'message', status: (r) => (r.status === 500 ? 422 : r.code === 'FORBIDDEN' ? 409 : r.status), answer: recordGone };
+
+/** A refused step of an application (clocking, confirming) is said above the list; an internal failure reads as a refusal. */
+const STEP_REFUSAL: OnRefusal = { errors: 'message', status: (r) => (r.status === 500 ? 422 : r.status) };
 
 const myApplications = defineScreen({
   path: '/staff/applications',
@@ -229,29 +232,19 @@ const myApplications = defineScreen({
   }),
   actions: {
     // The candidate records arriving or leaving on the day (shukkin), from their phone.
-    clock: async ({ call, candidate, candidateCaller }, body) => {
+    clock: withRefusal(STEP_REFUSAL, async ({ call, candidate, candidateCaller }, body) => {
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`);
       const v = formStrings(body, ['application', 'event']);
-      try {
-        await call(DOCS.ClockMyShift, { id: v.application ?? '', event: v.event ?? '' }, candidateCaller);
-        return redirect(withFlag('/staff/applications', 'clocked', v.event ?? ''));
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        return failed(v, { _: err.message }, err.status === 500 ? 422 : err.status);
-      }
-    },
+      await call(DOCS.ClockMyShift, { id: v.application ?? '', event: v.event ?? '' }, candidateCaller);
+      return redirect(withFlag('/staff/applications', 'clocked', v.event ?? ''));
+    }),
     // The candidate confirms a shift (kakunin): back to the list with the notice (post/redirect/get).
-    confirm: async ({ call, candidate, candidateCaller }, body) => {
+    confirm: withRefusal(STEP_REFUSAL, async ({ call, candidate, candidateCaller }, body) => {
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`);
       const v = formStrings(body, ['application']);
-      try {
-        await call(DOCS.ConfirmApplication, { id: v.application ?? '' }, candidateCaller);
-        return redirect(withFlag('/staff/applications', 'confirmed'));
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        return failed(v, { _: err.message }, err.status === 500 ? 422 : err.status);
-      }
-    },
+      await call(DOCS.ConfirmApplication, { id: v.application ?? '' }, candidateCaller);
+      return redirect(withFlag('/staff/applications', 'confirmed'));
+    }),
   },
 });
 
@@ -261,7 +254,7 @@ const myPay = defineScreen({
   load: async ({ req, candidate, call, candidateCaller }) => {
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`, 302);
     const slip = queryText(req, 'payslip');
-    if (UUID.test(slip)) {
+    if (isUuid(slip)) {
       const { myPayslip } = await call(DOCS.MyPayslip, { id: slip }, candidateCaller);
       if (!myPayslip) throw errorPage('recordNotFound');
       throw file(`payslip-${myPayslip.periodEnd}.pdf`, 'application/pdf', await payslipPdf(myPayslip, isLang(myPayslip.lang) ? myPayslip.lang : 'ja'));
@@ -291,27 +284,18 @@ const myPay = defineScreen({
     };
   },
   actions: {
-    quickpay: async ({ call, candidate, candidateCaller }, body) => {
+    // A refusal about the amount is said beside it; any other also above the form.
+    quickpay: withRefusal({ errors: (r) => ({ ...(r.formErrors.amount ? {} : { _: r.message }), ...r.formErrors }) }, async ({ call, candidate, candidateCaller }, body) => {
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`);
       const v = formStrings(body, ['companyId', 'amount']);
-      try {
-        const { requestQuickPay: r } = await call(DOCS.RequestQuickPay, { companyId: v.companyId ?? '', amount: Number(v.amount) || 0 }, candidateCaller);
-        return redirect(`/staff/pay?fee=${r.fee}&net=${r.net}`);
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        return failed(v, { ...(err.formErrors.amount ? {} : { _: err.message }), ...err.formErrors }, err.status);
-      }
-    },
+      const { requestQuickPay: r } = await call(DOCS.RequestQuickPay, { companyId: v.companyId ?? '', amount: Number(v.amount) || 0 }, candidateCaller);
+      return redirect(`/staff/pay?fee=${r.fee}&net=${r.net}`);
+    }),
     bank: async ({ call, candidate, candidateCaller }, body) => {
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`);
       const v = formStrings(body, ['bankCode', 'bankName', 'branchCode', 'branchName', 'accountType', 'accountNumber', 'holderKana']);
-      try {
-        await call(DOCS.SaveBankAccount, { input: { bankCode: v.bankCode ?? '', bankName: v.bankName ?? '', branchCode: v.branchCode ?? '', branchName: v.branchName ?? '', accountType: Number(v.accountType) || 0, accountNumber: v.accountNumber ?? '', holderKana: v.holderKana ?? '' } }, candidateCaller);
-        return redirect(withFlag('/staff/pay', 'saved'));
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        return failed(v, err.formErrors, err.status);
-      }
+      await call(DOCS.SaveBankAccount, { input: { bankCode: v.bankCode ?? '', bankName: v.bankName ?? '', branchCode: v.branchCode ?? '', branchName: v.branchName ?? '', accountType: Number(v.accountType) || 0, accountNumber: v.accountNumber ?? '', holderKana: v.holderKana ?? '' } }, candidateCaller);
+      return redirect(withFlag('/staff/pay', 'saved'));
     },
   },
 });
@@ -340,8 +324,7 @@ const myPoints = defineScreen({
   },
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const conversationParam = (v: unknown) => (typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : null);
+const conversationParam = (v: unknown) => (typeof v === 'string' && isUuid(v) ? v.toLowerCase() : null);
 
 /**
  * The candidate's chat page: the CandidateChat island talks to the chat socket with the candidate's
@@ -404,27 +387,25 @@ const candidateLogin = defineScreen({
   }),
   bare: 'login',
   actions: {
-    login: async ({ call, caller, req, res, lang }, body) => {
+    login: withRefusal({ values: (body) => loginKept(formStrings(body, ['email', 'next'])) }, async ({ call, caller, req, res, lang }, body) => {
       const v = formStrings(body, ['email', 'password', 'next']);
-      const kept = { email: v.email ?? '', next: v.next ?? '' };
-      try {
-        const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '', device: knownDevice(req) }, { ...caller, token: undefined });
-        // A back-office account is not a candidate account: the same answer as a wrong password.
-        if (r.login.user.role !== 'candidate') return failed(kept, { _: msg(lang, 'error.badLogin') }, 401);
-        res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
-        res.cookie(DEVICE_COOKIE, r.login.device, deviceCookie(req));
-        return redirect(nextOf(v.next));
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        if (err.retryAfterSeconds) res.set('Retry-After', String(err.retryAfterSeconds));
-        return failed(kept, err.formErrors, err.status);
-      }
-    },
+      const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '', device: knownDevice(req) }, { ...caller, token: undefined });
+      // A back-office account is not a candidate account: the same answer as a wrong password.
+      if (r.login.user.role !== 'candidate') return failed(loginKept(v), { _: msg(lang, 'error.badLogin') }, 401);
+      res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
+      res.cookie(DEVICE_COOKIE, r.login.device, deviceCookie(req));
+      return redirect(nextOf(v.next));
+    }),
   },
 });
 
+/** What a failed sign-in shows again: the address and where they were going, never the password. */
+const loginKept = (v: Record<string, string>) => ({ email: v.email ?? '', next: v.next ?? '' });
+
 /** A friend's referral code from a link or the form (docs/points.md), or nothing when it is not one. */
 const referralOf = (v: unknown): string | undefined => (typeof v === 'string' && /^[A-Z0-9]{6,12}$/.test(v) ? v : undefined);
+
+const REGISTER_KEPT = ['name', 'email', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'birth_date', 'name_kana', 'address', 'next', 'ref'];
 
 const candidateRegister = defineScreen({
   path: '/staff/register',
@@ -445,7 +426,8 @@ const candidateRegister = defineScreen({
     ),
   }),
   actions: {
-    register: async ({ call, caller, req, res }, body) => {
+    // Everything typed comes back except the password; a refusal of what was typed is a 422.
+    register: withRefusal({ values: (body) => ({ ...formStrings(body, REGISTER_KEPT), languages: formList(body, 'languages') }), status: (r) => (r.status === 500 ? 500 : 422) }, async ({ call, caller, req, res }, body) => {
       const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'birth_date', 'name_kana', 'address', 'next', 'ref']);
       const languages = formList(body, 'languages');
       const visa = s.visa_type_id ?? '';
@@ -463,14 +445,7 @@ const candidateRegister = defineScreen({
         address: s.address || null,
         referral: referralOf(s.ref) ?? null,
       };
-      try {
-        await call(DOCS.RegisterCandidate, { input });
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        // Everything typed comes back except the password.
-        const { password: _pw, ...kept } = s;
-        return failed({ ...kept, languages }, err.formErrors, err.status === 500 ? 500 : 422);
-      }
+      await call(DOCS.RegisterCandidate, { input });
       // Registered: signed in at once and back to where they were going (the job they meant to apply to).
       try {
         const r = await call(DOCS.Login, { email: input.email, password: input.password, device: knownDevice(req) }, { ...caller, token: undefined });
@@ -480,7 +455,7 @@ const candidateRegister = defineScreen({
       } catch {
         return redirect(`/staff/login?registered=1&next=${encodeURIComponent(nextOf(s.next))}`);
       }
-    },
+    }),
   },
 });
 

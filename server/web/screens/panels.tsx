@@ -10,30 +10,30 @@ import { isLang, pickLang } from '../../../shared/i18n.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { Field } from '../../../views/ui/Field.tsx';
 import { PanelForm } from '../../../views/ui/PanelForm.tsx';
-import { addDays, mondayOf, todayInJapan } from '../../../shared/time.ts';
+import { addDays, isDay, mondayOf, parseDay, todayInJapan } from '../../../shared/time.ts';
 import { DOCS } from '../../api/documents.ts';
 import { dateText, hoursMinutesText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../pdf.ts';
-import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
-import { errorPage, failed, file, redirect, type ScreenContext } from '../screen.ts';
+import { formStrings, queryText, withFlag } from '../kit.ts';
+import { parseId } from '../../../shared/ids.ts';
+import { errorPage, file, redirect, withRefusal, type ScreenContext } from '../screen.ts';
 import { businessDayOnOrAfter } from '../../modules/payroll/payday.ts';
 import { ActionButton } from '../../../views/ui/Action.tsx';
 import { panel } from './feature.ts';
 
-const UUID = /^[0-9a-f-]{36}$/i;
 
 /** `?<param>=<uuid>` of a download link, or null. */
 const wanted = (ctx: ScreenContext, param: string): string | null => {
   const v = queryText(ctx.req, param);
-  return v && UUID.test(v) ? v : null;
+  return parseId(v);
 };
 
 /** What the last batching said (`?batched=<lines>-<payees>-<total>-<failed>&on=<date>`), as numbers. */
 const batchedFlag = (ctx: ScreenContext) => {
   const parts = queryText(ctx.req, 'batched').split('-').map(Number);
   const on = queryText(ctx.req, 'on');
-  return parts.length === 4 && parts.every((n) => Number.isInteger(n) && n >= 0) && /^\d{4}-\d{2}-\d{2}$/.test(on) ? { lines: parts[0]!, payees: parts[1]!, total: parts[2]!, failed: parts[3]!, on } : null;
+  return parts.length === 4 && parts.every((n) => Number.isInteger(n) && n >= 0) && isDay(on) ? { lines: parts[0]!, payees: parts[1]!, total: parts[2]!, failed: parts[3]!, on } : null;
 };
 
 /** /admin/salary/daily: transfer batches, their 全銀 files and the failures. */
@@ -110,18 +110,13 @@ export const dailyPay = panel({
     );
   },
   actions: {
-    batch: async (ctx, body) => {
+    batch: withRefusal({ errors: 'both' }, async (ctx, body) => {
       const v = formStrings(body, ['transferDate']);
-      try {
-        const { createTransferBatch: r } = await ctx.call(DOCS.CreateTransferBatch, { transferDate: v.transferDate ?? '' });
-        const payees = r.batches.reduce((s, b) => s + b.payees, 0);
-        const total = r.batches.reduce((s, b) => s + b.total, 0);
-        return redirect(withFlag(withFlag(ctx.req.path, 'batched', `${r.transferred}-${payees}-${total}-${r.failed.length}`), 'on', r.transferDate));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, { _: err.message, ...err.formErrors }, err.status);
-        throw err;
-      }
-    },
+      const { createTransferBatch: r } = await ctx.call(DOCS.CreateTransferBatch, { transferDate: v.transferDate ?? '' });
+      const payees = r.batches.reduce((s, b) => s + b.payees, 0);
+      const total = r.batches.reduce((s, b) => s + b.total, 0);
+      return redirect(withFlag(withFlag(ctx.req.path, 'batched', `${r.transferred}-${payees}-${total}-${r.failed.length}`), 'on', r.transferDate));
+    }),
   },
 });
 
@@ -171,16 +166,11 @@ export const billing = panel({
     );
   },
   actions: {
-    invoices: async (ctx, body) => {
+    invoices: withRefusal({ errors: 'both' }, async (ctx, body) => {
       const v = formStrings(body, ['month']);
-      try {
-        const { createInvoices: r } = await ctx.call(DOCS.CreateInvoices, { month: v.month ?? '' });
-        return redirect(withFlag(ctx.req.path, 'made', `${r.created}-${r.updated}-${r.skipped}`));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, { _: err.message, ...err.formErrors }, err.status);
-        throw err;
-      }
-    },
+      const { createInvoices: r } = await ctx.call(DOCS.CreateInvoices, { month: v.month ?? '' });
+      return redirect(withFlag(ctx.req.path, 'made', `${r.created}-${r.updated}-${r.skipped}`));
+    }),
   },
 });
 
@@ -230,15 +220,10 @@ export const points = panel({
   actions: {
     adjust: async (ctx, body) => {
       const v = formStrings(body, ['email', 'companyId', 'direction', 'points', 'reason']);
-      try {
-        const { adjustPoints } = await ctx.call(DOCS.AdjustPoints, {
-          input: { email: v.email ?? '', companyId: v.companyId || null, direction: v.direction ?? '', points: /^\d{1,9}$/.test(v.points ?? '') ? Number(v.points) : 0, reason: v.reason ?? '' },
-        });
-        return redirect(withFlag(ctx.req.path, 'balance', String(adjustPoints.balance)));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
-        throw err;
-      }
+      const { adjustPoints } = await ctx.call(DOCS.AdjustPoints, {
+        input: { email: v.email ?? '', companyId: v.companyId || null, direction: v.direction ?? '', points: /^\d{1,9}$/.test(v.points ?? '') ? Number(v.points) : 0, reason: v.reason ?? '' },
+      });
+      return redirect(withFlag(ctx.req.path, 'balance', String(adjustPoints.balance)));
     },
   },
 });
@@ -254,7 +239,7 @@ export const points = panel({
 export const shifts = panel({
   load: async (ctx) => {
     const weekParam = queryText(ctx.req, 'week');
-    const week = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(weekParam) && !Number.isNaN(Date.parse(weekParam)) ? weekParam : todayInJapan());
+    const week = mondayOf(parseDay(weekParam) ?? todayInJapan());
     const company = !ctx.user?.clientId;
     // The person is chosen by name: `?who=` is the search step (a GET form), its matches the choices.
     const who = queryText(ctx.req, 'who').trim().slice(0, 100);
@@ -394,23 +379,13 @@ export const shifts = panel({
   actions: {
     assign: async (ctx, body) => {
       const v = formStrings(body, ['_action', 'shiftId', 'person']);
-      try {
-        await ctx.call(DOCS.AssignShift, { shiftId: v.shiftId ?? '', personId: v.person || null });
-        return redirect(withFlag(ctx.req.path, 'assigned'));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
-        throw err;
-      }
+      await ctx.call(DOCS.AssignShift, { shiftId: v.shiftId ?? '', personId: v.person || null });
+      return redirect(withFlag(ctx.req.path, 'assigned'));
     },
-    swap: async (ctx, body) => {
+    swap: withRefusal({ errors: 'message' }, async (ctx, body) => {
       const v = formStrings(body, ['_action', 'a', 'b']);
-      try {
-        await ctx.call(DOCS.SwapShifts, { a: v.a ?? '', b: v.b ?? '' });
-        return redirect(withFlag(ctx.req.path, 'swapped'));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, { _: err.message }, err.status);
-        throw err;
-      }
-    },
+      await ctx.call(DOCS.SwapShifts, { a: v.a ?? '', b: v.b ?? '' });
+      return redirect(withFlag(ctx.req.path, 'swapped'));
+    }),
   },
 });

@@ -22,8 +22,8 @@ import { TrialPage } from '../../../views/pages/public/Trial.tsx';
 import type { ErrorKind } from '../../../views/pages/errors/ErrorPage.tsx';
 import type { ActionRef } from '../../../views/ui/Action.tsx';
 import { DEVICE_COOKIE, clearSessionCookie, deviceCookie, knownDevice, sessionCookie } from '../cookies.ts';
-import { ApiFailure, formStrings, localPath } from '../kit.ts';
-import { CANDIDATE_COOKIE, defineScreen, errorPage, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { formStrings, localPath } from '../kit.ts';
+import { CANDIDATE_COOKIE, defineScreen, errorPage, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../screen.ts';
 import { candidateNext } from './candidate.tsx';
 
 const staticScreen = (path: string, Component: (p: { lang: Lang }) => JSX.Element): Screen =>
@@ -49,12 +49,6 @@ const legalScreen = (path: string, kind: 'terms' | 'privacy', Fallback: (p: { la
   });
 
 const errorScreen = (path: string, kind: ErrorKind): Screen => ({ path, get: async () => errorPage(kind) });
-
-/** A form's failure: field errors (or the message as the form's own error) and the status. */
-const failedWith = (values: Record<string, unknown>, err: unknown) => {
-  if (!(err instanceof ApiFailure)) throw err;
-  return failed(values, err.formErrors, err.status);
-};
 
 /** The page a candidate asked for before logging in here, kept through the form; none when it is not a same-site path. */
 const nextField = (v: unknown): string | undefined => localPath(v, '') || undefined;
@@ -85,27 +79,22 @@ const login = defineScreen({
   }),
   bare: 'login',
   actions: {
-    login: async ({ call, caller, req, res }, body) => {
+    login: withRefusal({ values: (body) => ({ email: formStrings(body, ['email']).email, next: nextField(body.next) }) }, async ({ call, caller, req, res }, body) => {
       const v = formStrings(body, ['email', 'password', 'next']);
-      try {
-        const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '', device: knownDevice(req) }, { ...caller, token: undefined });
-        res.cookie(DEVICE_COOKIE, r.login.device, deviceCookie(req));
-        // A candidate who came to the back-office form is signed in as a candidate (their own
-        // cookie) and lands on their own pages: a back-office session would only show them the
-        // admin's "no access" and keep them off the public site.
-        if (r.login.user.role === 'candidate') {
-          res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
-          return redirect(candidateNext(v.next));
-        }
-        res.cookie('token', r.login.token, sessionCookie(req));
-        // Back to the back-office page the person was on when the session ended (a same-site path
-        // of the back office only: a candidate's page would only send staff on), else /admin.
-        return redirect(staffNext(v.next));
-      } catch (err) {
-        if (err instanceof ApiFailure && err.retryAfterSeconds) res.set('Retry-After', String(err.retryAfterSeconds));
-        return failedWith({ email: v.email, next: nextField(v.next) }, err);
+      const r = await call(DOCS.Login, { email: v.email ?? '', password: v.password ?? '', device: knownDevice(req) }, { ...caller, token: undefined });
+      res.cookie(DEVICE_COOKIE, r.login.device, deviceCookie(req));
+      // A candidate who came to the back-office form is signed in as a candidate (their own
+      // cookie) and lands on their own pages: a back-office session would only show them the
+      // admin's "no access" and keep them off the public site.
+      if (r.login.user.role === 'candidate') {
+        res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
+        return redirect(candidateNext(v.next));
       }
-    },
+      res.cookie('token', r.login.token, sessionCookie(req));
+      // Back to the back-office page the person was on when the session ended (a same-site path
+      // of the back office only: a candidate's page would only send staff on), else /admin.
+      return redirect(staffNext(v.next));
+    }),
   },
 });
 
@@ -124,15 +113,10 @@ const sentForm = <V extends Record<string, unknown>>(
       content: <View action={act.send} lang={lang} values={(state?.values ?? {}) as Record<string, string>} errors={state?.errors ?? {}} sent={!state && req.query.sent === '1'} />,
     }),
     actions: {
-      send: async (ctx, body) => {
-        const v = formStrings(body, fields);
-        try {
-          await send(ctx, v);
-          return redirect(`${path}?sent=1`);
-        } catch (err) {
-          return failedWith(v, err);
-        }
-      },
+      send: withRefusal({ values: (body) => formStrings(body, fields) }, async (ctx, body) => {
+        await send(ctx, formStrings(body, fields));
+        return redirect(`${path}?sent=1`);
+      }),
     },
   });
 
@@ -157,6 +141,17 @@ const forgetPassword = sentForm(
   ({ action, lang, values, errors, sent }) => <ForgetPasswordPage action={action} lang={lang} email={values.email} errors={errors} sent={sent} />,
 );
 
+/** A refused reset keeps the token; a token that is used up or unknown is the 410 page. */
+const RESET_REFUSAL: OnRefusal = {
+  values: (body) => ({ token: formStrings(body, ['token']).token ?? '' }),
+  // The API names the confirmation field as its argument; the form calls it password_confirm.
+  errors: (r) => {
+    const { passwordConfirm, ...errors } = r.formErrors;
+    return passwordConfirm ? { ...errors, password_confirm: passwordConfirm } : errors;
+  },
+  status: (r) => ('token' in r.formErrors ? 410 : r.status),
+};
+
 const resetPassword = defineScreen({
   path: '/reset-password',
   load: async ({ req, call }) => {
@@ -170,30 +165,19 @@ const resetPassword = defineScreen({
     return { title: route.title, status: invalid ? 410 : 200, content: <ResetPasswordPage action={act.reset} lang={lang} token={token} errors={state?.errors ?? {}} invalid={invalid} /> };
   },
   actions: {
-    reset: async ({ call, req, res }, body) => {
+    reset: withRefusal(RESET_REFUSAL, async ({ call, req, res }, body) => {
       const v = formStrings(body, ['token', 'password', 'password_confirm']);
-      try {
-        // Asked before the reset uses the token up: a candidate logs in on their own login page,
-        // never on the back office's.
-        const { passwordResetAccount: account } = v.token ? await call(DOCS.PasswordResetAccount, { token: v.token }) : { passwordResetAccount: null };
-        await call(DOCS.ResetPassword, { token: v.token ?? '', password: v.password ?? '', passwordConfirm: v.password_confirm ?? '' });
-        res.clearCookie('token', clearSessionCookie(req));
-        if (account === 'candidate') {
-          res.clearCookie(CANDIDATE_COOKIE, clearSessionCookie(req));
-          return redirect('/staff/login?reset=1');
-        }
-        return redirect('/login?reset=1');
-      } catch (err) {
-        const state = failedWith({ token: v.token ?? '' }, err);
-        // The API names the confirmation field as its argument; the form calls it password_confirm.
-        if (state.errors.passwordConfirm) {
-          state.errors.password_confirm = state.errors.passwordConfirm;
-          delete state.errors.passwordConfirm;
-        }
-        if ('token' in state.errors) state.status = 410;
-        return state;
+      // Asked before the reset uses the token up: a candidate logs in on their own login page,
+      // never on the back office's.
+      const { passwordResetAccount: account } = v.token ? await call(DOCS.PasswordResetAccount, { token: v.token }) : { passwordResetAccount: null };
+      await call(DOCS.ResetPassword, { token: v.token ?? '', password: v.password ?? '', passwordConfirm: v.password_confirm ?? '' });
+      res.clearCookie('token', clearSessionCookie(req));
+      if (account === 'candidate') {
+        res.clearCookie(CANDIDATE_COOKIE, clearSessionCookie(req));
+        return redirect('/staff/login?reset=1');
       }
-    },
+      return redirect('/login?reset=1');
+    }),
   },
 });
 

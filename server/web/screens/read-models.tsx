@@ -6,13 +6,13 @@ import { readModelDocuments } from '../../api/graphql/read-models.ts';
 import type { BadgeState, ReadColumn, ReadModelDef, ReadScreen } from '../../resources/read-model.ts';
 import { READ_MODELS } from '../../resources/registry.ts';
 import { DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView, type FilterView, type Row } from '../../../views/ui/DataTable.tsx';
-import { ApiFailure, formList, parseListQuery, queryText } from '../kit.ts';
+import { formList, parseListQuery, queryText } from '../kit.ts';
 import { listCsv } from '../list-csv.ts';
 import { WeekCalendar } from '../../../views/ui/WeekCalendar.tsx';
 import { Island } from '../../../views/ui/Island.tsx';
-import { mondayOf, todayInJapan } from '../../../shared/time.ts';
+import { mondayOf, parseDay, todayInJapan } from '../../../shared/time.ts';
 import { MAX_PAGE_SIZE } from '../../resources/list.ts';
-import { defineScreen, failed, redirect, type Screen, type ScreenContext } from '../screen.ts';
+import { defineScreen, failed, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../screen.ts';
 import { featurePanels } from './features.ts';
 import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
 
@@ -56,23 +56,22 @@ function linkOf(ctx: ScreenContext, c: ReadColumn, row: Row): string | null {
   return null;
 }
 
+/** A list's refusal is said above the list, in the words the API gave the rows or the step (the list keeps no typed values). */
+const MOVE_REFUSAL: OnRefusal = { values: () => ({}), errors: (r) => ({ _: r.fields.ids ?? r.fields.to ?? r.message }) };
+const ACTION_REFUSAL: OnRefusal = { values: () => ({}), errors: (r) => ({ _: r.fields._ ?? r.fields.ids ?? r.fields.action ?? r.message }) };
+
 function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
   const docs = readModelDocuments(def);
   /** A row's or the ticked rows' action, back to the same list with its notice (post/redirect/get). */
   const runAction = async (ctx: ScreenContext, ids: string[], action: string) => {
     if (!docs.action) return failed({}, { _: ctx.msg('list.unknownAction') }, 422);
     if (!ids.length) return failed({}, { _: ctx.msg('list.badSelection') }, 422);
-    try {
-      await ctx.call<Record<string, string>>(docs.action, { ids, action });
-      const back = new URL(ctx.req.originalUrl, 'http://list.invalid');
-      for (const k of ['moved', 'notMoved', 'to', 'done']) back.searchParams.delete(k);
-      // The action's name, not its text: the page says the notice the definition gives it.
-      back.searchParams.set('done', action);
-      return redirect(`${back.pathname}${back.search}`);
-    } catch (err) {
-      if (err instanceof ApiFailure) return failed({}, { _: err.fields._ ?? err.fields.ids ?? err.fields.action ?? err.message }, err.status);
-      throw err;
-    }
+    await ctx.call<Record<string, string>>(docs.action, { ids, action });
+    const back = new URL(ctx.req.originalUrl, 'http://list.invalid');
+    for (const k of ['moved', 'notMoved', 'to', 'done']) back.searchParams.delete(k);
+    // The action's name, not its text: the page says the notice the definition gives it.
+    back.searchParams.set('done', action);
+    return redirect(`${back.pathname}${back.search}`);
   };
   const fixed = screen.fixed ?? {};
   const filters = (def.filters ?? []).filter((f) => !(f.name in fixed) && !f.hidden);
@@ -90,19 +89,14 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
     if (!docs.move) return failed({}, { _: ctx.msg('list.unknownState') }, 422);
     if (!ids.length) return failed({}, { _: ctx.msg('list.badSelection') }, 422);
     if (!to) return failed({}, { _: ctx.msg('list.unknownState') }, 422);
-    try {
-      const d = await ctx.call<Record<string, { moved: string[]; refused: { id: string; reason: string }[] }>>(docs.move, { ids, to });
-      const r = d[`move${def.name[0]!.toUpperCase()}${def.name.slice(1)}`]!;
-      const back = new URL(ctx.req.originalUrl, 'http://list.invalid');
-      for (const k of ['moved', 'notMoved', 'to', 'done']) back.searchParams.delete(k);
-      back.searchParams.set('moved', String(r.moved.length));
-      back.searchParams.set('notMoved', String(r.refused.length));
-      back.searchParams.set('to', to);
-      return redirect(`${back.pathname}${back.search}`);
-    } catch (err) {
-      if (err instanceof ApiFailure) return failed({}, { _: err.fields.ids ?? err.fields.to ?? err.message }, err.status);
-      throw err;
-    }
+    const d = await ctx.call<Record<string, { moved: string[]; refused: { id: string; reason: string }[] }>>(docs.move, { ids, to });
+    const r = d[`move${def.name[0]!.toUpperCase()}${def.name.slice(1)}`]!;
+    const back = new URL(ctx.req.originalUrl, 'http://list.invalid');
+    for (const k of ['moved', 'notMoved', 'to', 'done']) back.searchParams.delete(k);
+    back.searchParams.set('moved', String(r.moved.length));
+    back.searchParams.set('notMoved', String(r.refused.length));
+    back.searchParams.set('to', to);
+    return redirect(`${back.pathname}${back.search}`);
   };
 
   return defineScreen({
@@ -118,7 +112,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
       // The week calendar: the rows of one week (Monday to Sunday), in time order, on one page.
       const cal = def.calendar && queryText(ctx.req, 'view') === 'week' ? def.calendar : null;
       const weekParam = queryText(ctx.req, 'week');
-      const monday = mondayOf(/^\d{4}-\d{2}-\d{2}$/.test(weekParam) && !Number.isNaN(Date.parse(weekParam)) ? weekParam : todayInJapan());
+      const monday = mondayOf(parseDay(weekParam) ?? todayInJapan());
       const vars = cal
         ? { page: 1, size: MAX_PAGE_SIZE, after: null, sort: cal.column, dir: 'asc', q: q.q, filter: { ...q.filter, ...fixed, [cal.week]: monday } }
         : { page: q.page, size: q.size, after, sort: q.sort, dir: q.dir, q: q.q, ...(def.filters?.length ? { filter: { ...q.filter, ...fixed } } : {}) };
@@ -282,17 +276,17 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
     actions: {
       ...panel?.actions,
       // The bulk bar: the ticked rows to the chosen state, or one of the definition's actions on them.
-      move: (ctx, body) => moveRows(ctx, formList(body, 'ids'), typeof body.to === 'string' ? body.to : ''),
-      bulk: (ctx, body, name) => runAction(ctx, formList(body, 'ids'), name ?? ''),
+      move: withRefusal(MOVE_REFUSAL, (ctx, body) => moveRows(ctx, formList(body, 'ids'), typeof body.to === 'string' ? body.to : '')),
+      bulk: withRefusal(ACTION_REFUSAL, (ctx, body, name) => runAction(ctx, formList(body, 'ids'), name ?? '')),
       // A row's own buttons: that row to a state, or an action on that row.
-      moveRow: (ctx, _body, arg) => {
+      moveRow: withRefusal(MOVE_REFUSAL, (ctx, _body, arg) => {
         const r = rowArg(arg);
         return r ? moveRows(ctx, [r[0]], r[1]) : failed({}, { _: ctx.msg('list.badSelection') }, 422);
-      },
-      row: (ctx, _body, arg) => {
+      }),
+      row: withRefusal(ACTION_REFUSAL, (ctx, _body, arg) => {
         const r = rowArg(arg);
         return r ? runAction(ctx, [r[0]], r[1]) : failed({}, { _: ctx.msg('list.badSelection') }, 422);
-      },
+      }),
     },
   });
 }

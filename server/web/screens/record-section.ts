@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import type { ActionRefs } from '../../../views/ui/Action.tsx';
-import type { Outcome, ScreenContext } from '../screen.ts';
+import type { OnRefusal, Outcome, ScreenContext } from '../screen.ts';
 
 /**
  * What a resource's record page shows beyond the engine's form, actions, child rows and history,
@@ -23,6 +23,11 @@ export interface RecordSection {
   first?: boolean;
   /** The section under the record's form (null: nothing to show), with a failed post's state. */
   render(ctx: ScreenContext, row: Record<string, unknown>, action: string, failed: RecordSectionState | undefined, act: ActionRefs<'section'>): Promise<JSX.Element | null>;
+  /**
+   * How an API refusal of `post` is shown, when the kit's way (the section drawn again with what
+   * was posted and the errors, at the refusal's status) does not fit; `body._op` says which form.
+   */
+  onRefusal?: OnRefusal;
   post(
     ctx: ScreenContext,
     id: string,
@@ -30,8 +35,6 @@ export interface RecordSection {
     o: {
       /** The record page's URL, to redirect to after a success (303). */
       recordHref: string;
-      /** The record page again with the section's failed state and this status. */
-      rerender(failed: RecordSectionState, status: number): Promise<Outcome>;
     },
   ): Promise<Outcome>;
 }

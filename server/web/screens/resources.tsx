@@ -10,9 +10,9 @@ import { AuditLog, type AuditView, ChildList, columnOf, DeleteButton, type Field
 import { Notice } from '../../../views/ui/DataTable.tsx';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
-import { ApiFailure, parseListQuery, withFlag } from '../kit.ts';
+import { parseListQuery, withFlag } from '../kit.ts';
 import { listCsv } from '../list-csv.ts';
-import { errorPage, page, plain, redirect, runAction, type Action, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
+import { errorPage, page, plain, redirect, refusalState, runAction, withRefusal, type Action, type OnRefusal, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
 import { RECORD_SECTIONS, type RecordSectionState } from './record-sections.tsx';
 import { personListPanel } from './admin/person.tsx';
 import { declaredActions } from '../../../views/ui/Action.tsx';
@@ -332,62 +332,96 @@ function resourceScreen(def: ResourceDef, screen: ResourceScreen): Screen {
  * record section's ops (`section:<op>`). Each sets the internal op postResource dispatches on.
  */
 function resourceActions(def: ResourceDef, screen: ResourceScreen): { readonly [K in ResourceActionName]: Action } {
-  const op = (name: string) => (ctx: ScreenContext, body: Record<string, unknown>, arg: string | null) => postResource(ctx, def, screen, { ...body, _op: name, _arg: arg ?? '' });
-  return { save: op('save'), delete: op('delete'), run: op('action'), addChild: op('addChild'), deleteChild: op('deleteChild'), section: (ctx, body, arg) => (arg && RECORD_SECTIONS[def.name]?.ops.includes(arg) ? postResource(ctx, def, screen, { ...body, _op: arg }) : errorPage('badRequest')) };
+  const op = (name: string) => withRefusal(resourceRefusal(def, screen, name), (ctx, body, arg) => postResource(ctx, def, screen, { ...body, _op: name, _arg: arg ?? '' }));
+  return {
+    save: op('save'),
+    delete: op('delete'),
+    run: op('action'),
+    addChild: op('addChild'),
+    deleteChild: op('deleteChild'),
+    section: withRefusal(resourceRefusal(def, screen, 'section'), (ctx, body, arg) => (arg && RECORD_SECTIONS[def.name]?.ops.includes(arg) ? postResource(ctx, def, screen, { ...body, _op: arg }) : errorPage('badRequest'))),
+  };
 }
+
+/**
+ * What a refused post of a resource page shows: a record that is gone is the error page; a record
+ * action's refusal is said on the record; a child row's or a section's form, or the record's own
+ * form, is drawn again with what was typed and the errors beside their fields.
+ */
+function resourceRefusal(def: ResourceDef, screen: ResourceScreen, op: string): OnRefusal {
+  return {
+    answer: async (r, kitState, ctx, body, arg) => {
+      const id = await recordIdOf(ctx, def);
+      if (op === 'section') {
+        const section = RECORD_SECTIONS[def.name]!;
+        const posted = { ...body, _op: arg };
+        const own = await section.onRefusal?.answer?.(r, kitState, ctx, posted, arg);
+        if (own) return own;
+        const state = refusalState(r, ctx, posted, arg, section.onRefusal);
+        return renderDetail(ctx, def, id!, { section: { values: state.values, errors: state.errors }, status: state.status });
+      }
+      if (r.code === 'NOT_FOUND') return notFound();
+      if (op === 'action') return renderDetail(ctx, def, id!, { errors: { _: r.fields._ ?? r.message }, status: r.status });
+      const child = def.children?.find((c) => c.name === body._child);
+      if ((op === 'addChild' || op === 'deleteChild') && child) {
+        const unprefixed = Object.fromEntries(child.fields.map((f) => [f.name, body[`${child.name}.${f.name}`]]));
+        return renderDetail(ctx, def, id!, { child: { name: child.name, values: formValues(def, unprefixed, child.fields), errors: r.formErrors }, status: r.status });
+      }
+      const state = { values: formValues(def, body, def.fields), errors: r.formErrors, status: r.status };
+      if (creatingOn(ctx, screen)) return renderForm(ctx, def, 'create', null, undefined, state);
+      return rerenderUpdate(ctx, def, screen, id!, state);
+    },
+  };
+}
+
+/** The record a post is about: the route's id, else `?id=`; a singleton's one row. */
+async function recordIdOf(ctx: ScreenContext, def: ResourceDef): Promise<string | null> {
+  // A singleton's one row is the screen's record: its form posts carry no id.
+  if (def.singleton && !ctx.params.id) return String((await singletonRow(ctx, def))?.id ?? '');
+  return ctx.params.id ?? (typeof ctx.req.query.id === 'string' ? ctx.req.query.id : null);
+}
+
+/** A post of the create form (the create screen, or a single page's `?new=1`). */
+const creatingOn = (ctx: ScreenContext, screen: ResourceScreen) => screen.mode === 'create' || (screen.mode === 'single' && ctx.req.query.new === '1');
 type ResourceActionName = 'save' | 'delete' | 'run' | 'addChild' | 'deleteChild' | 'section';
 /** The buttons of every resource page, one per action of resourceActions. */
 const RESOURCE_ACT = declaredActions<ResourceActionName>(['save', 'delete', 'run', 'addChild', 'deleteChild', 'section']);
 
 async function postResource(ctx: ScreenContext, def: ResourceDef, screen: ResourceScreen, body: Record<string, unknown>): Promise<Outcome> {
   const { req, lang } = ctx;
-  const params = { ...ctx.params };
-  // A singleton's one row is the screen's record: its form posts carry no id.
-  if (def.singleton && !params.id) params.id = String((await singletonRow(ctx, def))?.id ?? '');
-  const id = params.id ?? (typeof req.query.id === 'string' ? req.query.id : null);
+  const id = await recordIdOf(ctx, def);
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, ctx.route.path);
   const back = (flag: string) => withFlag(nav.listHref ?? ctx.route.path, flag);
-  const creating = screen.mode === 'create' || (screen.mode === 'single' && req.query.new === '1');
-  try {
-    if (body._op === 'action' && id) return await postAction(ctx, def, id, String(body._arg ?? ''), nav.recordHref(id));
-    // The forms of a record's own section (e.g. a daily job's shifts), handled by the section.
-    const section = RECORD_SECTIONS[def.name];
-    if (section && id && typeof body._op === 'string' && section.ops.includes(body._op)) {
-      return await section.post(ctx, id, body, {
-        recordHref: nav.recordHref(id) ?? req.originalUrl.split('?')[0]!,
-        rerender: (failed, code) => renderDetail(ctx, def, id, { section: failed, status: code }),
-      });
-    }
-    if ((body._op === 'addChild' || body._op === 'deleteChild') && id) return await postChild(ctx, def, id, body, nav.recordHref(id));
-    if (body._op === 'delete' && id && docs(def).delete) {
-      await ctx.call(docs(def).delete!, { id });
-      return redirect(back('deleted'));
-    }
-    const only = screen.mode === 'edit' ? screen.fields : undefined;
-    const fields = fieldsFor(def, ctx, creating ? 'create' : 'update', only);
-    const values = formValues(def, body, fields);
-    const { input, errors } = toInput(fields, values, lang);
-    if (Object.keys(errors).length) {
-      return creating ? renderForm(ctx, def, 'create', null, undefined, { values, errors, status: 422 }) : rerenderUpdate(ctx, def, screen, id!, { values, errors, status: 422 });
-    }
-    if (creating) {
-      if (!docs(def).create) return plain(404, 'Not found');
-      const d = await ctx.call<Record<string, { id: string }>>(docs(def).create!, { input });
-      const newId = d[`create${cap(def.name)}`]!.id;
-      const target = nav.recordHref(newId);
-      return redirect(target ? withFlag(target, 'created') : back('created'));
-    }
-    if (!id) return plain(404, 'Not found');
-    await ctx.call(docs(def).update, { id, input });
-    const here = req.originalUrl.split('?')[0]!;
-    return redirect(screen.mode === 'edit' ? back('saved') : screen.mode === 'single' ? `${here}?id=${encodeURIComponent(id)}&saved=1` : withFlag(here, 'saved'));
-  } catch (err) {
-    if (!(err instanceof ApiFailure)) throw err;
-    if (err.code === 'NOT_FOUND') return notFound();
-    const state = { values: formValues(def, body, def.fields), errors: err.formErrors, status: err.status };
-    if (creating) return renderForm(ctx, def, 'create', null, undefined, state);
-    return rerenderUpdate(ctx, def, screen, id!, state);
+  const creating = creatingOn(ctx, screen);
+  if (body._op === 'action' && id) return await postAction(ctx, def, id, String(body._arg ?? ''), nav.recordHref(id));
+  // The forms of a record's own section (e.g. a daily job's shifts), handled by the section.
+  const section = RECORD_SECTIONS[def.name];
+  if (section && id && typeof body._op === 'string' && section.ops.includes(body._op)) {
+    return await section.post(ctx, id, body, { recordHref: nav.recordHref(id) ?? req.originalUrl.split('?')[0]! });
   }
+  if ((body._op === 'addChild' || body._op === 'deleteChild') && id) return await postChild(ctx, def, id, body, nav.recordHref(id));
+  if (body._op === 'delete' && id && docs(def).delete) {
+    await ctx.call(docs(def).delete!, { id });
+    return redirect(back('deleted'));
+  }
+  const only = screen.mode === 'edit' ? screen.fields : undefined;
+  const fields = fieldsFor(def, ctx, creating ? 'create' : 'update', only);
+  const values = formValues(def, body, fields);
+  const { input, errors } = toInput(fields, values, lang);
+  if (Object.keys(errors).length) {
+    return creating ? renderForm(ctx, def, 'create', null, undefined, { values, errors, status: 422 }) : rerenderUpdate(ctx, def, screen, id!, { values, errors, status: 422 });
+  }
+  if (creating) {
+    if (!docs(def).create) return plain(404, 'Not found');
+    const d = await ctx.call<Record<string, { id: string }>>(docs(def).create!, { input });
+    const newId = d[`create${cap(def.name)}`]!.id;
+    const target = nav.recordHref(newId);
+    return redirect(target ? withFlag(target, 'created') : back('created'));
+  }
+  if (!id) return plain(404, 'Not found');
+  await ctx.call(docs(def).update, { id, input });
+  const here = req.originalUrl.split('?')[0]!;
+  return redirect(screen.mode === 'edit' ? back('saved') : screen.mode === 'single' ? `${here}?id=${encodeURIComponent(id)}&saved=1` : withFlag(here, 'saved'));
 }
 
 function rerenderUpdate(ctx: ScreenContext, def: ResourceDef, screen: ResourceScreen, id: string, state: FormState) {
@@ -492,13 +526,7 @@ function relabelChildChanges(entries: AuditView[], def: ResourceDef, lang: Lang)
 async function postAction(ctx: ScreenContext, def: ResourceDef, id: string, name: string, recordHref: string | null): Promise<Outcome> {
   const doc = docs(def).action;
   if (!doc) return plain(400, 'Bad request');
-  try {
-    await ctx.call(doc, { id, action: name });
-  } catch (err) {
-    if (!(err instanceof ApiFailure)) throw err;
-    if (err.code === 'NOT_FOUND') return notFound();
-    return renderDetail(ctx, def, id, { errors: { _: err.fields._ ?? err.message }, status: err.status });
-  }
+  await ctx.call(doc, { id, action: name });
   return redirect(withFlag(recordHref ?? ctx.route.path, 'done', name));
 }
 
@@ -510,18 +538,12 @@ async function postChild(ctx: ScreenContext, def: ResourceDef, id: string, body:
   const unprefixed = Object.fromEntries(child.fields.map((f) => [f.name, body[`${child.name}.${f.name}`]]));
   const values = formValues(def, unprefixed, child.fields);
   const failed = (errors: Record<string, string>, code: number) => renderDetail(ctx, def, id, { child: { name: child.name, values, errors }, status: code });
-  try {
-    if (body._op === 'deleteChild') {
-      await ctx.call(docs(def)[`${child.name}Delete`]!, { id: String(body._childId ?? '') });
-      return back();
-    }
-    const { input, errors } = toInput(child.fields, values, ctx.lang);
-    if (Object.keys(errors).length) return failed(errors, 422);
-    await ctx.call(docs(def)[`${child.name}Create`]!, { parentId: id, input });
+  if (body._op === 'deleteChild') {
+    await ctx.call(docs(def)[`${child.name}Delete`]!, { id: String(body._childId ?? '') });
     return back();
-  } catch (err) {
-    if (!(err instanceof ApiFailure)) throw err;
-    if (err.code === 'NOT_FOUND') return notFound();
-    return failed(err.formErrors, err.status);
   }
+  const { input, errors } = toInput(child.fields, values, ctx.lang);
+  if (Object.keys(errors).length) return failed(errors, 422);
+  await ctx.call(docs(def)[`${child.name}Create`]!, { parentId: id, input });
+  return back();
 }

@@ -11,11 +11,11 @@ import { dateText } from '../../../shared/format.ts';
 import { DOCS } from '../../api/documents.ts';
 import type { ResultOf } from '../../api/documents.ts';
 import { Field } from '../../../views/ui/Field.tsx';
-import { ApiFailure, formStrings, queryText, withFlag } from '../kit.ts';
-import { failed, redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
+import { formStrings, queryText, withFlag } from '../kit.ts';
+import { redirect, type Action, type FormState, type ScreenContext } from '../screen.ts';
 import { ActionButton, type ActionRefs } from '../../../views/ui/Action.tsx';
+import { isUuid } from '../../../shared/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Desk = ResultOf<typeof DOCS.ScoutDesk>['scoutDesk'];
 
 /** The offer form's panel, in the shape of server/web/screens/panels.tsx's `Panel`. */
@@ -26,7 +26,7 @@ export const scoutSearchPanel: {
 } = {
   load: async (ctx) => {
     const id = queryText(ctx.req, 'scout');
-    const asked = UUID.test(id);
+    const asked = isUuid(id);
     return { asked, desk: (await ctx.call(DOCS.ScoutDesk, { candidateId: asked ? id : null })).scoutDesk };
   },
   view: (ctx, { asked, desk }, state, act) => {
@@ -90,13 +90,8 @@ export const scoutSearchPanel: {
     offer: async (ctx, body) => {
       const v = formStrings(body, ['candidateId', 'job', 'message']);
       const [jobId, shiftId] = (v.job ?? '').split('|');
-      try {
-        await ctx.call(DOCS.SendScoutOffer, { candidateId: v.candidateId ?? '', jobId: jobId ?? '', shiftId: shiftId || null, message: v.message ?? '' });
-        return redirect(withFlag(ctx.req.path, 'sent'));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
-        throw err;
-      }
+      await ctx.call(DOCS.SendScoutOffer, { candidateId: v.candidateId ?? '', jobId: jobId ?? '', shiftId: shiftId || null, message: v.message ?? '' });
+      return redirect(withFlag(ctx.req.path, 'sent'));
     },
   },
 };

@@ -12,8 +12,8 @@ import { hrefFor, routeByPath } from '../../../access/routes.ts';
 import { DOCS } from '../../../api/documents.ts';
 import { readModelDocuments } from '../../../api/graphql/read-models.ts';
 import { applicationsReadModel } from '../../../resources/defs/applications.ts';
-import { ApiFailure, formStrings, queryText, withFlag } from '../../kit.ts';
-import { defineScreen, errorPage, failed, redirect, type Screen, type ScreenContext } from '../../screen.ts';
+import { formStrings, queryText, withFlag } from '../../kit.ts';
+import { defineScreen, errorPage, failed, redirect, withRefusal, type Screen, type ScreenContext } from '../../screen.ts';
 
 const MOVE = readModelDocuments(applicationsReadModel).move!;
 const JOB_RECORD = { daily: '/v3/admin/jobs/[id]', other: '/admin/jobs/[id]' } as const;
@@ -61,26 +61,16 @@ function applicantScreen(path: string): Screen {
       interview: async (ctx, body) => {
         const id = ctx.params.id ?? '';
         const v = formStrings(body, ['date', 'time', 'minutes', 'place', 'onlineUrl', 'interviewers']);
-        try {
-          await ctx.call(DOCS.ScheduleInterview, { applicationId: id, input: { date: v.date ?? '', time: v.time ?? '', minutes: Number(v.minutes) || 0, place: v.place ?? '', onlineUrl: v.onlineUrl ?? '', interviewers: v.interviewers ?? '' } });
-          return redirect(`${withFlag(hrefFor(path, { id }), 'interview')}#interviews`);
-        } catch (err) {
-          if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
-          throw err;
-        }
+        await ctx.call(DOCS.ScheduleInterview, { applicationId: id, input: { date: v.date ?? '', time: v.time ?? '', minutes: Number(v.minutes) || 0, place: v.place ?? '', onlineUrl: v.onlineUrl ?? '', interviewers: v.interviewers ?? '' } });
+        return redirect(`${withFlag(hrefFor(path, { id }), 'interview')}#interviews`);
       },
-      move: async (ctx, _body, to) => {
+      move: withRefusal({ values: () => ({}), errors: (r) => ({ _: r.fields.to ?? r.fields.ids ?? r.message }) }, async (ctx, _body, to) => {
         if (!to) return failed({}, { _: ctx.msg('list.unknownState') }, 422);
         const id = ctx.params.id ?? '';
-        try {
-          const d = await ctx.call<{ moveApplicant: { moved: string[] } }>(MOVE, { ids: [id], to });
-          if (!d.moveApplicant.moved.includes(id)) return failed({}, { _: ctx.msg('applicant.moveRefused') }, 409);
-          return redirect(withFlag(hrefFor(path, { id }), 'moved', to));
-        } catch (err) {
-          if (err instanceof ApiFailure) return failed({}, { _: err.fields.to ?? err.fields.ids ?? err.message }, err.status);
-          throw err;
-        }
-      },
+        const d = await ctx.call<{ moveApplicant: { moved: string[] } }>(MOVE, { ids: [id], to });
+        if (!d.moveApplicant.moved.includes(id)) return failed({}, { _: ctx.msg('applicant.moveRefused') }, 409);
+        return redirect(withFlag(hrefFor(path, { id }), 'moved', to));
+      }),
     },
   });
 }

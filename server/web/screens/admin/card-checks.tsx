@@ -11,11 +11,11 @@ import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { DOCS } from '../../../api/documents.ts';
 import { SSW_FIELDS } from '../../../modules/workforce/work-limits.ts';
 import { Badge } from '../../../../views/ui/DataTable.tsx';
-import { ApiFailure, formStrings, queryText, withFlag } from '../../kit.ts';
+import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { errorPage, failed, redirect, type FormState, type ScreenContext } from '../../screen.ts';
 import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
+import { isUuid } from '../../../../shared/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PATH = '/admin/worker/rcCheckCandidate';
 
 const STATE: Record<string, { label: Text; tone: 'warning' | 'info' | 'danger' | 'success' | 'neutral' }> = {
@@ -28,7 +28,7 @@ const STATE: Record<string, { label: Text; tone: 'warning' | 'info' | 'danger' |
 
 const cardParam = (ctx: ScreenContext) => {
   const v = queryText(ctx.req, 'card');
-  return UUID.test(v) ? v : null;
+  return isUuid(v) ? v : null;
 };
 
 type Loaded = Awaited<ReturnType<typeof load>>;
@@ -198,16 +198,11 @@ export const cardCheckPanel = {
       const id = cardParam(ctx);
       const v: Record<string, string> = { ...formStrings(body, ['reason', 'cardNumber', 'visaTypeId', 'expiry', 'permission', 'sswField']), decision: decision ?? '' };
       if (!id) return failed(v, { _: ctx.msg('error.notFound') }, 404);
-      try {
-        await ctx.call(DOCS.DecideResidenceCard, {
-          id,
-          input: { decision: v.decision ?? '', reason: v.reason ?? '', cardNumber: v.cardNumber ?? '', visaTypeId: v.visaTypeId ?? '', expiry: v.expiry ?? '', permission: v.permission === '1', sswField: v.sswField ?? '' },
-        });
-        return redirect(withFlag(`${PATH}?card=${id}`, 'decided', v.decision ?? ''));
-      } catch (err) {
-        if (err instanceof ApiFailure) return failed(v, err.formErrors, err.status);
-        throw err;
-      }
+      await ctx.call(DOCS.DecideResidenceCard, {
+        id,
+        input: { decision: v.decision ?? '', reason: v.reason ?? '', cardNumber: v.cardNumber ?? '', visaTypeId: v.visaTypeId ?? '', expiry: v.expiry ?? '', permission: v.permission === '1', sswField: v.sswField ?? '' },
+      });
+      return redirect(withFlag(`${PATH}?card=${id}`, 'decided', v.decision ?? ''));
     },
   },
 };

@@ -3,8 +3,8 @@ import type { Text } from '../../../../shared/i18n.ts';
 import { msgText } from '../../../../shared/texts/index.ts';
 import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../../modules/enums/reference-data.ts';
 import { EnumEditorPage, type EnumSection } from '../../../../views/pages/admin/EnumEditor.tsx';
-import { ApiFailure, formStrings, withFlag } from '../../kit.ts';
-import { defineScreen, failed, redirect, type Screen, type ScreenContext } from '../../screen.ts';
+import { formStrings, withFlag } from '../../kit.ts';
+import { defineScreen, failed, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../../screen.ts';
 
 const TYPE_TITLES: Record<number, Text> = {
   [ENUM_TYPES.jobTypes]: msgText('enumAdmin.jobTypes'),
@@ -66,11 +66,20 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
     },
     form: { limit: '16kb', parameterLimit: 10 },
     actions: {
-      create: (ctx, body) => save(ctx, path, 'create', body),
-      update: (ctx, body) => save(ctx, path, 'update', body),
-      delete: (ctx, body) => save(ctx, path, 'delete', body),
+      create: withRefusal(refusalOf('create'), (ctx, body) => save(ctx, path, 'create', body)),
+      update: withRefusal(refusalOf('update'), (ctx, body) => save(ctx, path, 'update', body)),
+      delete: withRefusal(refusalOf('delete'), (ctx, body) => save(ctx, path, 'delete', body)),
     },
   });
+
+/** A refused value is drawn again in its own row's form (`key`); an internal failure reads as a refusal. */
+const refusalOf = (op: 'create' | 'update' | 'delete'): OnRefusal => ({
+  values: (body) => {
+    const b = formStrings(body, ['type', 'id', 'ja', 'en']);
+    return { key: op === 'create' ? `create-${b.type}` : `${op}-${Number(b.id)}`, input: op === 'delete' ? undefined : { ja: b.ja ?? '', en: b.en ?? '' } };
+  },
+  status: (r) => (r.status === 500 ? 422 : r.status),
+});
 
 /** Creates, updates or deletes one value of the page's enums: back to its section, or the form's errors. */
 async function save(ctx: ScreenContext, path: string, op: 'create' | 'update' | 'delete', body: Record<string, unknown>) {
@@ -81,26 +90,17 @@ async function save(ctx: ScreenContext, path: string, op: 'create' | 'update' | 
         const input = { ja: b.ja ?? '', en: b.en ?? '' };
         let doc: string;
         let vars: Record<string, unknown>;
-        let key: string;
         if (b.op === 'create') {
-          key = `create-${b.type}`;
           [doc, vars] = visa ? [sourceOf(DOCS.UpsertVisaType), { input }] : [sourceOf(DOCS.CreateJobEnum), { type: Number(b.type), input }];
         } else if (b.op === 'update' && Number.isInteger(id)) {
-          key = `update-${id}`;
           [doc, vars] = visa ? [sourceOf(DOCS.UpsertVisaType), { id, input }] : [sourceOf(DOCS.UpdateJobEnum), { id, input }];
         } else if (b.op === 'delete' && Number.isInteger(id)) {
-          key = `delete-${id}`;
           [doc, vars] = visa ? [sourceOf(DOCS.DeleteVisaType), { id }] : [sourceOf(DOCS.DeleteJobEnum), { id }];
         } else {
           return failed({ key: `${op}-${b.id ?? ''}` }, { _: ctx.msg('error.notFound') }, 404);
         }
-        try {
-          await call<unknown>(doc, vars);
-          return redirect(`${withFlag(path, 'saved')}#type-${b.type}`);
-        } catch (err) {
-          if (!(err instanceof ApiFailure)) throw err;
-          return failed({ key, input: b.op === 'delete' ? undefined : input }, err.formErrors, err.status === 500 ? 422 : err.status);
-        }
+        await call<unknown>(doc, vars);
+        return redirect(`${withFlag(path, 'saved')}#type-${b.type}`);
 }
 
 export const ENUM_SCREENS: readonly Screen[] = Object.entries(PAGES).map(([path, page]) => enumScreen(path, page));

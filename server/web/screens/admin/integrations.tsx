@@ -1,7 +1,7 @@
 import { DOCS } from '../../../api/documents.ts';
 import { IntegrationCatalogue, RomutenSettings } from '../../../../views/pages/admin/Integrations.tsx';
-import { ApiFailure, queryText, withFlag } from '../../kit.ts';
-import { defineScreen, failed, plain, redirect, type ScreenContext } from '../../screen.ts';
+import { queryText, withFlag } from '../../kit.ts';
+import { defineScreen, plain, redirect, withRefusal, type OnRefusal, type Refusal, type ScreenContext } from '../../screen.ts';
 
 /**
  * Integrations (docs/romuten.md): the catalogue at /admin/integration (410001) and the Romuten
@@ -20,11 +20,14 @@ const romutenHref = (companyId: string | null) => (companyId ? `${ROMUTEN}?compa
 const NOTICES = { saved: 'integrations.saved', synced: 'integrations.syncDone', disconnected: 'integrations.disconnected' } as const;
 
 /** An API refusal that is about the request (not the form) ends the post there; the rest is drawn beside the form. */
-function refusal(err: unknown) {
-  if (!(err instanceof ApiFailure)) throw err;
-  if (err.code === 'FORBIDDEN' || err.code === 'UNAUTHENTICATED' || err.code === 'NOT_FOUND') return plain(err.status, err.message);
-  return null;
-}
+const aboutRequest = (r: Refusal) => (r.code === 'FORBIDDEN' || r.code === 'UNAUTHENTICATED' || r.code === 'NOT_FOUND' ? plain(r.status, r.message) : undefined);
+/** A refused step (sync, disconnect) is said above the form. */
+const STEP_REFUSAL: OnRefusal = { values: () => ({}), errors: 'message', answer: aboutRequest };
+/** A refused connection draws the form again, but the key and secret are never drawn back into it. */
+const SAVE_REFUSAL: OnRefusal = {
+  values: (body) => ({ baseUrl: typeof body.baseUrl === 'string' ? body.baseUrl : '', enabled: body.enabled === 'on' || body.enabled === 'true' }),
+  answer: aboutRequest,
+};
 
 const CATALOGUE_SCREEN = defineScreen({
   path: '/admin/integration',
@@ -47,45 +50,23 @@ const ROMUTEN_SCREEN = defineScreen({
     };
   },
   actions: {
-    save: async (ctx, body) => {
+    save: withRefusal(SAVE_REFUSAL, async (ctx, body) => {
       const companyId = companyOf(ctx, body);
       const text = (v: unknown) => (typeof v === 'string' ? v : '');
       const input = { baseUrl: text(body.baseUrl), apiKey: text(body.apiKey), secret: text(body.secret), enabled: body.enabled === 'on' || body.enabled === 'true' };
-      try {
-        await ctx.call(DOCS.SaveRomutenConnection, { companyId, input });
-        return redirect(withFlag(romutenHref(companyId), 'saved'));
-      } catch (err) {
-        const r = refusal(err);
-        if (r) return r;
-        const e = err as ApiFailure;
-        // The key and secret are never drawn back into the form.
-        return failed({ baseUrl: input.baseUrl, enabled: input.enabled }, e.formErrors, e.status);
-      }
-    },
-    sync: async (ctx, body) => {
+      await ctx.call(DOCS.SaveRomutenConnection, { companyId, input });
+      return redirect(withFlag(romutenHref(companyId), 'saved'));
+    }),
+    sync: withRefusal(STEP_REFUSAL, async (ctx, body) => {
       const companyId = companyOf(ctx, body);
-      try {
-        await ctx.call(DOCS.SyncRomuten, { companyId });
-        return redirect(`${withFlag(romutenHref(companyId), 'synced')}#romuten-log`);
-      } catch (err) {
-        const r = refusal(err);
-        if (r) return r;
-        const e = err as ApiFailure;
-        return failed({}, { _: e.message }, e.status);
-      }
-    },
-    disconnect: async (ctx, body) => {
+      await ctx.call(DOCS.SyncRomuten, { companyId });
+      return redirect(`${withFlag(romutenHref(companyId), 'synced')}#romuten-log`);
+    }),
+    disconnect: withRefusal(STEP_REFUSAL, async (ctx, body) => {
       const companyId = companyOf(ctx, body);
-      try {
-        await ctx.call(DOCS.DisconnectRomuten, { companyId });
-        return redirect(withFlag(romutenHref(companyId), 'disconnected'));
-      } catch (err) {
-        const r = refusal(err);
-        if (r) return r;
-        const e = err as ApiFailure;
-        return failed({}, { _: e.message }, e.status);
-      }
-    },
+      await ctx.call(DOCS.DisconnectRomuten, { companyId });
+      return redirect(withFlag(romutenHref(companyId), 'disconnected'));
+    }),
   },
 });
 

@@ -3,8 +3,8 @@ import type { Lang } from '../../../../shared/i18n.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { JobShifts } from '../../../../views/pages/admin/JobShifts.tsx';
 import { todayInJapan } from '../../../time.ts';
-import { ApiFailure, withFlag } from '../../kit.ts';
-import { errorPage, redirect } from '../../screen.ts';
+import { withFlag } from '../../kit.ts';
+import { recordGone, redirect } from '../../screen.ts';
 import type { RecordSection } from '../record-section.ts';
 
 /**
@@ -97,25 +97,19 @@ export const jobShiftsSection: RecordSection = {
     );
   },
 
+  onRefusal: {
+    values: (body) => (body._op === 'deleteShift' ? DEFAULTS : planValues(body)),
+    // A shift already gone (or not this caller's) is said on the record page; the page itself checks the job.
+    errors: (r, body) => (body._op === 'deleteShift' ? { _: r.fields._ ?? r.message } : r.formErrors),
+    answer: (r, _state, _ctx, body) => (body._op === 'deleteShift' ? undefined : recordGone(r)),
+  },
+
   async post(ctx, id, body, o) {
     if (body._op === 'deleteShift') {
-      try {
-        await ctx.call(DOCS.DeleteJobShift, { id: text(body._shiftId) });
-        return redirect(`${withFlag(o.recordHref, 'shiftDeleted')}#job-shifts`);
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        // A shift already gone (or not this caller's) is said on the record page; the page itself checks the job.
-        return o.rerender({ values: DEFAULTS, errors: { _: err.fields._ ?? err.message } }, err.status === 500 ? 500 : err.status);
-      }
+      await ctx.call(DOCS.DeleteJobShift, { id: text(body._shiftId) });
+      return redirect(`${withFlag(o.recordHref, 'shiftDeleted')}#job-shifts`);
     }
-    const values = planValues(body);
-    try {
-      const { addJobShifts } = await ctx.call(DOCS.AddJobShifts, { jobId: id, input: planInput(values) });
-      return redirect(`${withFlag(withFlag(o.recordHref, 'shiftsAdded', String(addJobShifts.created)), 'shiftsSkipped', String(addJobShifts.skipped))}#job-shifts`);
-    } catch (err) {
-      if (!(err instanceof ApiFailure)) throw err;
-      if (err.code === 'NOT_FOUND') return errorPage('recordNotFound');
-      return o.rerender({ values, errors: err.formErrors }, err.status);
-    }
+    const { addJobShifts } = await ctx.call(DOCS.AddJobShifts, { jobId: id, input: planInput(planValues(body)) });
+    return redirect(`${withFlag(withFlag(o.recordHref, 'shiftsAdded', String(addJobShifts.created)), 'shiftsSkipped', String(addJobShifts.skipped))}#job-shifts`);
   },
 };

@@ -3,7 +3,7 @@ import { tr, type Lang, type Text } from '../../../../shared/i18n.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { dateLong, dateTimeText } from '../../../../shared/format.ts';
 import { DOCS } from '../../../api/documents.ts';
-import { ApiFailure, queryText, withFlag } from '../../kit.ts';
+import { queryText, withFlag } from '../../kit.ts';
 import { redirect } from '../../screen.ts';
 import type { RecordSection } from '../record-section.ts';
 import { ActionButton } from '../../../../views/ui/Action.tsx';
@@ -147,15 +147,12 @@ export const personSection: RecordSection = {
       </section>
     );
   },
+  // A link or merge the API refuses is said above the section.
+  onRefusal: { values: () => ({}), errors: 'message' },
   async post(ctx, id, body, o) {
     const other = text(body.otherId);
-    try {
-      if (body._op === 'personLink') await ctx.call(DOCS.LinkStaffPerson, { staffId: id, userId: other });
-      else await ctx.call(DOCS.MergeStaffRows, { fromId: other, intoId: id });
-      return redirect(`${withFlag(o.recordHref, 'person', body._op === 'personLink' ? 'linked' : 'merged')}#person`);
-    } catch (err) {
-      if (!(err instanceof ApiFailure)) throw err;
-      return o.rerender({ values: {}, errors: { _: err.message } }, err.status);
-    }
+    if (body._op === 'personLink') await ctx.call(DOCS.LinkStaffPerson, { staffId: id, userId: other });
+    else await ctx.call(DOCS.MergeStaffRows, { fromId: other, intoId: id });
+    return redirect(`${withFlag(o.recordHref, 'person', body._op === 'personLink' ? 'linked' : 'merged')}#person`);
   },
 };

@@ -5,8 +5,8 @@ import { msg, type MessageKey } from '../../../../shared/messages.ts';
 import type { AuditView } from '../../../../views/resources/ResourceViews.tsx';
 import { RoleMatrixPage, type MatrixGroup, type MatrixRole } from '../../../../views/pages/admin/RoleMatrix.tsx';
 import { ADMIN_CODES, ALL_ROUTES, AREAS } from '../../../access/routes.ts';
-import { ApiFailure, withFlag } from '../../kit.ts';
-import { defineScreen, failed, plain, redirect } from '../../screen.ts';
+import { withFlag } from '../../kit.ts';
+import { defineScreen, plain, redirect, withRefusal, type OnRefusal } from '../../screen.ts';
 
 /** The role matrix at /admin/roles (code 280001): both role maps, saved in one form post. */
 const PATH = '/admin/roles';
@@ -56,6 +56,12 @@ function historyView(lang: Lang, roles: MatrixRole[], history: AdminData['roleMa
   });
 }
 
+/** Refused for who asks (no right to change the roles, a session gone): a plain answer; otherwise the ticks as sent, with the errors. */
+const ROLES_REFUSAL: OnRefusal = {
+  values: (body) => mapsFromForm(body),
+  answer: (r) => (r.code === 'FORBIDDEN' || r.code === 'UNAUTHENTICATED' ? plain(r.status, r.message) : undefined),
+};
+
 /** The matrix and its history; a failed save draws the ticked boxes as sent. */
 export const ROLES_SCREEN = defineScreen({
   path: PATH,
@@ -85,18 +91,12 @@ export const ROLES_SCREEN = defineScreen({
   // Two checkboxes per code and role: about a thousand fields.
   form: { limit: '256kb', parameterLimit: 5000 },
   actions: {
-    save: async ({ call }, body) => {
+    save: withRefusal(ROLES_REFUSAL, async ({ call }, body) => {
       const maps = mapsFromForm(body);
       const toEntries = (map: RoleMap) => Object.entries(map).map(([code, roles]) => ({ code: Number(code), roles }));
-      try {
-        await call(DOCS.SaveRoleMaps, { pageRoles: toEntries(maps.pageRoles), actionRoles: toEntries(maps.actionRoles) });
-        return redirect(withFlag(PATH, 'saved'));
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        if (err.code === 'FORBIDDEN' || err.code === 'UNAUTHENTICATED') return plain(err.status, err.message);
-        return failed(maps, err.formErrors, err.status);
-      }
-    },
+      await call(DOCS.SaveRoleMaps, { pageRoles: toEntries(maps.pageRoles), actionRoles: toEntries(maps.actionRoles) });
+      return redirect(withFlag(PATH, 'saved'));
+    }),
   },
 });
 

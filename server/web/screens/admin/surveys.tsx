@@ -11,11 +11,12 @@ import { msg } from '../../../../shared/texts/index.ts';
 import { dateTimeText } from '../../../../shared/format.ts';
 import { DOCS } from '../../../api/documents.ts';
 import { SurveyBuilder, SurveyPage, type BuilderForm, type BuilderQuestion } from '../../../../views/pages/admin/Surveys.tsx';
-import { ApiFailure, formList, queryText } from '../../kit.ts';
-import { csv, defineScreen, errorPage, failed, page, redirect, type Action, type Outcome, type ScreenContext } from '../../screen.ts';
+import { formList, queryText } from '../../kit.ts';
+import { csv, defineScreen, errorPage, failed, page, recordGone, redirect, withRefusal, type Action, type OnRefusal, type Outcome, type ScreenContext } from '../../screen.ts';
 import { type ActionRefs, declaredActions } from '../../../../views/ui/Action.tsx';
+import { isUuid } from '../../../../shared/ids.ts';
+import { parseDay } from '../../../../shared/time.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_QUESTIONS = 30;
 const MAX_OPTIONS = 12;
 
@@ -73,6 +74,23 @@ async function companyChoices(ctx: ScreenContext): Promise<{ value: string; labe
   return d.companies.rows.map((c) => ({ value: c.id, label: { ja: c.name, en: c.name_en || c.name } }));
 }
 
+/** A refused survey is drawn again as typed, each API error beside the field its input path names. */
+const CREATE_REFUSAL: OnRefusal = {
+  values: (body) => {
+    const form = formOf(body);
+    return { form: form.questions.length ? form : EMPTY_FORM };
+  },
+  errors: (r, body) => {
+    const { input, fieldOf } = inputOf(formOf(body));
+    const errors: Record<string, string> = {};
+    for (const [path, message] of Object.entries(r.fields)) errors[fieldOf[path] ?? '_'] ??= message;
+    if (!Object.keys(errors).length) errors._ = r.message;
+    // A question with nothing typed was left out; say "add one" where the questions are.
+    if (!input.questions.length) errors.q0_ja ??= errors.questions ?? '';
+    return errors;
+  },
+};
+
 const SURVEY_BUILDER = defineScreen({
   path: '/v3/admin/survey/add',
   form: { limit: '256kb', parameterLimit: 1000 },
@@ -99,22 +117,12 @@ const SURVEY_BUILDER = defineScreen({
       if (/^\d+$/.test(i ?? '') && form.questions.length > 1) form.questions.splice(Number(i), 1);
       return failed({ form }, {}, 200);
     },
-    create: async (ctx, body) => {
+    create: withRefusal(CREATE_REFUSAL, async (ctx, body) => {
       const form = formOf(body);
-      const { input, fieldOf } = inputOf(form);
-      try {
-        const { createSurvey: id } = await ctx.call(DOCS.CreateSurvey, { input });
-        return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&created=1`);
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        const errors: Record<string, string> = {};
-        for (const [path, message] of Object.entries(err.fields)) errors[fieldOf[path] ?? '_'] ??= message;
-        if (!Object.keys(errors).length) errors._ = err.message;
-        // A question with nothing typed was left out; say "add one" where the questions are.
-        if (!input.questions.length) errors.q0_ja ??= errors.questions ?? '';
-        return failed({ form: form.questions.length ? form : EMPTY_FORM }, errors, err.status);
-      }
-    },
+      const { input } = inputOf(form);
+      const { createSurvey: id } = await ctx.call(DOCS.CreateSurvey, { input });
+      return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&created=1`);
+    }),
   },
 });
 
@@ -123,13 +131,13 @@ const SURVEY_BUILDER = defineScreen({
 
 const wanted = (ctx: ScreenContext, name: string) => {
   const v = queryText(ctx.req, name);
-  return UUID.test(v) ? v : null;
+  return isUuid(v) ? v : null;
 };
 
 const filterOf = (ctx: ScreenContext) => {
   const job = wanted(ctx, 'job') ?? '';
   const client = wanted(ctx, 'client') ?? '';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(queryText(ctx.req, 'date')) ? queryText(ctx.req, 'date') : '';
+  const date = parseDay(queryText(ctx.req, 'date')) ?? '';
   return { job, client, date };
 };
 
@@ -171,6 +179,11 @@ async function answersCsv(ctx: ScreenContext, id: string): Promise<Outcome> {
   return csv(`survey-${id.slice(0, 8)}`, header, rows);
 }
 
+/** A refused sending is said on the survey's page; a survey that is gone is the error page. */
+const SEND_REFUSAL: OnRefusal = {
+  answer: (r, _state, ctx, body) => recordGone(r) ?? surveyPage(ctx, declaredActions(['send']), str(body.id), Object.values(r.fields)[0] ?? r.message, r.status),
+};
+
 /** The list screen's panel (server/web/screens/panels.tsx; typed here by shape, as panels.tsx imports this file). */
 export const surveysPanel: { load(ctx: ScreenContext, act: ActionRefs<'send'>): Promise<null>; view(ctx: ScreenContext): ReactNode; actions: { send: Action } } = {
   load: async (ctx, act) => {
@@ -188,21 +201,15 @@ export const surveysPanel: { load(ctx: ScreenContext, act: ActionRefs<'send'>): 
     </p>
   ),
   actions: {
-    send: async (ctx, body) => {
+    send: withRefusal(SEND_REFUSAL, async (ctx, body) => {
       const act = declaredActions(['send']);
       const id = str(body.id);
-      if (!UUID.test(id)) return errorPage('recordNotFound');
+      if (!isUuid(id)) return errorPage('recordNotFound');
       const users = formList(body, 'users');
       if (!users.length) return surveyPage(ctx, act, id, msg(ctx.lang, 'surveyAdmin.chooseSomeone'), 422);
-      try {
-        const { sendSurvey: r } = await ctx.call(DOCS.SendSurvey, { id, userIds: users });
-        return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&sent=${r.sent}&skipped=${r.skipped}`);
-      } catch (err) {
-        if (!(err instanceof ApiFailure)) throw err;
-        if (err.code === 'NOT_FOUND') return errorPage('recordNotFound');
-        return surveyPage(ctx, act, id, Object.values(err.fields)[0] ?? err.message, err.status);
-      }
-    },
+      const { sendSurvey: r } = await ctx.call(DOCS.SendSurvey, { id, userIds: users });
+      return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&sent=${r.sent}&skipped=${r.skipped}`);
+    }),
   },
 };
 

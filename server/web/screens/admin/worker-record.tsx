@@ -17,8 +17,8 @@ import { Badge, DataTable, type Tone } from '../../../../views/ui/DataTable.tsx'
 import { queryText } from '../../kit.ts';
 import { csv, errorPage, file, type ScreenContext } from '../../screen.ts';
 import { contractPdf } from '../../pdf.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The laws and the ledger are cited by their Japanese names in both languages. */
 const LAW = { ledger: '派遣元管理台帳', dispatchAct: '労働者派遣法第37条', dispatchRule: '施行規則第31条', reportAct: '労働施策総合推進法第28条' };
 const PATH = '/admin/worker';
@@ -29,7 +29,7 @@ type Worker = NonNullable<ResultOf<typeof DOCS.WorkerRecord>['workerRecord']>;
 
 const uuidParam = (ctx: ScreenContext, name: string) => {
   const v = queryText(ctx.req, name);
-  return UUID.test(v) ? v : null;
+  return isUuid(v) ? v : null;
 };
 
 async function load(ctx: ScreenContext): Promise<Worker | null> {
