@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { fill } from '../../../shared/messages.ts';
-import { pickLang, type Lang } from '../../../shared/i18n.ts';
+import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import type { Tenant } from '../../access/tenancy.ts';
 import { candidateKnown, loadConversation, mayAccess, initialsOf, type Viewer } from '../../chat/queries.ts';
 import type { InboxActor } from './conversation.ts';
@@ -113,7 +113,7 @@ export async function placeholderValues(db: DB, viewer: Viewer, conversationId: 
     .select(['u.name', 'u.lang', 'co.name as company', 'co.name_en as company_en', 'j.title_ja', 'j.title_en', 'j.city', 'j.city_en', 'j.station', 'j.station_en', 's.date', 's.start_time', 's.end_time'])
     .where('c.id', '=', conversationId)
     .executeTakeFirstOrThrow();
-  const lang: Lang = r.lang === 'en' ? 'en' : 'ja';
+  const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
   const known = await candidateKnown(db, c);
   const day = r.date ?? '';
   const hours = r.start_time && r.end_time ? ` ${String(r.start_time).slice(0, 5)}–${String(r.end_time).slice(0, 5)}` : '';
