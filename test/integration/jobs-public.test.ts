@@ -187,6 +187,8 @@ describe('registering, logging in and applying as a candidate', () => {
   it('applies to a shift once, and the application reaches the company with a conversation and a notification', async () => {
     const job = await aDailyJob();
     const token = await candidateSession();
+    // The demo data may hold others on the same shift, depending on the day: the seat taken is counted from here.
+    const before = (await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', job.shiftId).executeTakeFirstOrThrow()).filled;
     // Post, redirect, get: the job page says it, and a refresh never applies twice.
     const res = await post(`/daily/${job.id}`, { _action: 'apply', shift_id: job.shiftId }, { cookie: `candidate_token=${token}` });
     expect(res.status).toBe(303);
@@ -201,7 +203,7 @@ describe('registering, logging in and applying as a candidate', () => {
     const conv = await db().selectFrom('conversations').selectAll().where('application_id', '=', app.id).executeTakeFirstOrThrow();
     expect(conv).toMatchObject({ shift_id: job.shiftId, job_id: job.id, type: 1, company_id: app.company_id });
     const shift = await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', job.shiftId).executeTakeFirstOrThrow();
-    expect(shift.filled).toBe(1);
+    expect(shift.filled).toBe(before + 1);
 
     // The company that owns the job sees it in its candidate list; the other company does not.
     const owner = await db().selectFrom('users').select('email').where('company_id', '=', app.company_id).where('role', '=', 'company_admin').executeTakeFirstOrThrow();
