@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { fill } from '../../../shared/messages.ts';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
-import type { Tenant } from '../../access/tenancy.ts';
+import { companyIdOf, isClient, isPlatform, type Tenant } from '../../access/tenancy.ts';
 import { candidateKnown, loadConversation, mayAccess, initialsOf, type Viewer } from '../../chat/queries.ts';
 import type { InboxActor } from './conversation.ts';
 
@@ -28,9 +28,8 @@ export interface CannedReply {
 
 /** The company whose canned replies the caller reads and writes (null: the platform's own); undefined: none. */
 function ownerOf(t: Tenant): string | null | undefined {
-  if (t.kind === 'platform') return null;
-  if (t.kind === 'company' || t.kind === 'client') return t.companyId;
-  return undefined;
+  if (isPlatform(t)) return null;
+  return companyIdOf(t) ?? undefined;
 }
 
 export async function cannedReplies(db: DB, viewer: Viewer): Promise<CannedReply[]> {
@@ -73,7 +72,7 @@ export type SaveResult = { ok: true; id: string } | { ok: false; reason: 'not-fo
 export async function saveCannedReply(db: DB, viewer: Viewer, actor: InboxActor, input: CannedInput): Promise<SaveResult> {
   const owner = ownerOf(viewer.tenant);
   // A client's users read their company's replies but do not write them.
-  if (owner === undefined || viewer.candidate || viewer.tenant.kind === 'client') return { ok: false, reason: 'forbidden' };
+  if (owner === undefined || viewer.candidate || isClient(viewer.tenant)) return { ok: false, reason: 'forbidden' };
   const values = { title: input.title.trim(), body_ja: input.bodyJa.trim(), body_en: input.bodyEn.trim(), updated_by: actor.id };
   if (!input.id) {
     const row = await db.insertInto('canned_replies').values({ ...values, company_id: owner }).returning('id').executeTakeFirstOrThrow();
@@ -91,7 +90,7 @@ export async function saveCannedReply(db: DB, viewer: Viewer, actor: InboxActor,
 
 export async function deleteCannedReply(db: DB, viewer: Viewer, id: string): Promise<boolean> {
   const owner = ownerOf(viewer.tenant);
-  if (owner === undefined || viewer.candidate || viewer.tenant.kind === 'client') return false;
+  if (owner === undefined || viewer.candidate || isClient(viewer.tenant)) return false;
   const r = await db
     .deleteFrom('canned_replies')
     .where('id', '=', id)

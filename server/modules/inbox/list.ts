@@ -9,6 +9,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { ChatKind } from '../../access/codes.ts';
+import { isPlatform } from '../../access/tenancy.ts';
 import type { Database } from '../../db/database.ts';
 import { initialsOf, knownToCompany, unreadCount, visibleTo, type Qb, type Viewer } from '../../chat/queries.ts';
 import { previewText } from '../../chat/events.ts';
@@ -81,7 +82,7 @@ const kindOf = sql<InboxKind>`case
 
 /** One page of the caller's inbox; `lang` draws an image message's preview. */
 export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang, filter: InboxFilter, after: InboxCursor | null, first = INBOX_PAGE_SIZE): Promise<InboxPage> {
-  const seesNames = viewer.tenant.kind === 'platform';
+  const seesNames = isPlatform(viewer.tenant);
   let q = visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, ALL_KINDS).leftJoin('conversation_reads as r', (join) =>
     join.onRef('r.conversation_id', '=', 'c.id').on('r.user_id', '=', viewer.id),
   );
