@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { ChatConnection } from '../../client/api/chat-socket.ts';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -65,21 +64,6 @@ export function chatter(opts: { url: string; token: string; conversationId: stri
   };
 }
 export type Chatter = ReturnType<typeof chatter>;
-
-/** The Redis the multi-process tests use (REDIS_URL, else this machine's), and whether it answers. */
-export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-export async function redisAnswers(url: string = TEST_REDIS_URL): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
-  r.on('error', () => {});
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 
 /** A real 1×1 PNG, for chat image uploads. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

@@ -13,7 +13,8 @@ import WebSocket from 'ws';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
 import { DEMO, loginToken, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { acked, applyToDailyShift, sendMessage, chatter, type RawChatSocket, rawSocket, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { acked, applyToDailyShift, sendMessage, chatter, type RawChatSocket, rawSocket } from '../helpers/chat.ts';
+import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { sleep, until, within } from '../helpers/wait.ts';
 
 type RawClient = RawChatSocket;
@@ -247,12 +248,12 @@ describe('a resend whose acknowledgement was lost', () => {
 
 /**
  * Redis: REDIS_URL, or the machine's own at the default port. As in graphqlws.test.ts the
- * two-process tests need it; they are skipped only when no Redis answers.
+ * two-process tests need it; skipped or failed as redisOrSkip says.
  */
 const REDIS_URL = TEST_REDIS_URL;
-const HAVE_REDIS = await redisAnswers(REDIS_URL);
+const redis = await redisOrSkip();
 
-describe.skipIf(!HAVE_REDIS)('two processes through Redis', () => {
+redis.describe('two processes through Redis', () => {
   // socket.io's adapter channels are per REDIS_PREFIX: this run's own, so parallel files never meet.
   const env = { REDIS_URL, REDIS_PREFIX: `tsunagu-test-${randomBytes(6).toString('hex')}:` };
   let a: TestApp;

@@ -13,7 +13,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import type { ChatMessage } from '../../server/chat/events.ts';
-import { acked, applyToDailyShift, type Chatter, chatter, defaultSocket, type RawChatSocket, redisAnswers, socketConnected, socketUpgraded, TEST_REDIS_URL, probeUntilCrosses, transportsOf } from '../helpers/chat.ts';
+import { acked, applyToDailyShift, type Chatter, chatter, defaultSocket, type RawChatSocket, socketConnected, socketUpgraded, probeUntilCrosses, transportsOf } from '../helpers/chat.ts';
+import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { answeringWorkers, freePort, getFresh, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { sleep, until, within } from '../helpers/wait.ts';
@@ -32,9 +33,9 @@ describe('a cluster without Redis', () => {
   });
 });
 
-const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
+const redis = await redisOrSkip();
 
-describe.skipIf(!HAVE_REDIS)('a cluster of two workers with Redis', () => {
+redis.describe('a cluster of two workers with Redis', () => {
   let database: TestDatabase;
   let dataDir: string;
   let cluster: ServerProcess;

@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { gql, probeNote, probeText } from '../helpers/graphql.ts';
+import { redisOrSkip } from '../helpers/redis.ts';
 import { eventually, sleep } from '../helpers/wait.ts';
 
 let t: TestApp;
@@ -31,6 +32,9 @@ afterEach(async () => {
  */
 const TAG = `ws-${randomBytes(4).toString('hex')}`;
 const PROBE = `${TAG}:probe`;
+
+// The test apps reach Redis only through REDIS_URL (startTestApp's bus).
+const redis = await redisOrSkip({ fromEnvOnly: true });
 
 const wsUrl = (base: string) => `${base.replace(/^http/, 'ws')}/graphqlws`;
 
@@ -323,7 +327,7 @@ describe('two processes on one database', () => {
 
   // The in-process bus cannot cross processes by design (server/events/bus.ts): only with Redis
   // does an event published in one process reach a subscriber connected to another.
-  it.skipIf(!process.env.REDIS_URL)('delivers a notification added in app 1 to a subscriber on app 2, and a logout in app 1 closes it', async () => {
+  redis.it('delivers a notification added in app 1 to a subscriber on app 2, and a logout in app 1 closes it', async () => {
     const a = await userId(t, 'company_admin');
     const token = await t.login('company_admin');
     let closedWith: Closed | undefined;

@@ -14,15 +14,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject, onTestFailed } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, probeUntilCrosses, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { applyToDailyShift, type Chatter, chatter, probeUntilCrosses } from '../helpers/chat.ts';
+import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { sleep, until, within } from '../helpers/wait.ts';
 
-const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
+const redis = await redisOrSkip();
 
-describe.skipIf(!HAVE_REDIS)('Redis going away under two processes, and coming back', () => {
+redis.describe('Redis going away under two processes, and coming back', () => {
   let database: TestDatabase;
   let dataDir: string;
   let proxy: TcpProxy;
