@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, inject, onTestFailed } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import { applyToDailyShift, type Chatter, chatter, probeUntilCrosses } from '../helpers/chat.ts';
