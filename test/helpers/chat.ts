@@ -135,6 +135,17 @@ export function acked<T>(r: Ack<T>): T {
   return r;
 }
 
+/**
+ * Resolves once the server has answered an event `s` sends now. One process emits to a socket in
+ * order, so whatever it sent `s` before (a broadcast made before an acknowledgement the test
+ * already holds) has arrived by then: the positive signal after which a test may assert that
+ * something did not come. Across processes (Redis) use a marker from the same sender instead.
+ */
+export async function drained(s: RawChatSocket): Promise<void> {
+  // An invalid conversation id is refused before any database work, and changes nothing.
+  await s.timeout(10_000).emitWithAck('typing', { conversation_id: 'drain' });
+}
+
 /** Sends a message as a client does (sendMessageMember, a fresh client_msg_id unless given); the acknowledgement as it came. */
 export function sendMessage(s: RawChatSocket, conversationId: string, content: string, clientMsgId: string = randomUUID(), messageType: number = MESSAGE_TEXT): Promise<Ack<{ message: ChatMessage }>> {
   return s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversationId, message_type: messageType, message_content: content, client_msg_id: clientMsgId });
