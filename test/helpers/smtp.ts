@@ -1,5 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { within } from './wait.ts';
 
 export interface CapturedMail {
   to: string;
@@ -35,14 +36,12 @@ export async function startSmtpCapture(): Promise<{ url: string; mails: Captured
     url: `smtp://127.0.0.1:${port}`,
     mails,
     async waitFor(n = 1) {
-      const deadline = Date.now() + 10_000;
-      while (mails.length < n) {
-        if (Date.now() > deadline) throw new Error(`expected ${n} mail(s), got ${mails.length}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+      const arrived = (async () => {
+        while (mails.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+      })();
+      await within(arrived, 'mails', 10_000).catch(() => {
+        throw new Error(`expected ${n} mail(s), got ${mails.length}`);
+      });
       return mails;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
