@@ -9,7 +9,7 @@ import { withDatabase } from '../../server/db/embedded.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
-import { eventually } from '../helpers/wait.ts';
+import { eventually, within } from '../helpers/wait.ts';
 
 let database: TestDatabase;
 let proxy: TcpProxy;
@@ -53,8 +53,10 @@ describe('the database going away and coming back', () => {
     // must not be an unhandled 'error' event (that ended the process).
     const inTransaction = await t.database.pool.connect();
     await inTransaction.query('begin');
+    // Its connection ending says the cut has reached it (no error listener here: that is the app's).
+    const ended = new Promise<void>((resolve) => inTransaction.once('end', () => resolve()));
     await proxy.cut();
-    await new Promise((r) => setTimeout(r, 200));
+    await within(ended, 'the checked-out connection ends with the cut', 10_000);
     await expect(inTransaction.query('select 1')).rejects.toThrow();
     inTransaction.release(true);
 
