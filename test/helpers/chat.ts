@@ -1,3 +1,4 @@
+import { expect, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ChatConnection } from '../../client/api/chat-socket.ts';
@@ -6,7 +7,7 @@ import { type Ack, type ChatMessage, type ClientToServerEvents, MESSAGE_TEXT, ty
 import type { DB } from '../../server/db/connect.ts';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { dataOf, gql } from './graphql.ts';
-import { sleep, until, within } from './wait.ts';
+import { until, within } from './wait.ts';
 
 /**
  * Opens a daily-job conversation the way a candidate does: the candidate (by its token) applies to
@@ -163,8 +164,11 @@ export async function probeUntilCrosses(from: Chatter, to: Chatter, label: strin
       const p = from.send(`probe ${probes.length}`);
       probes.push(p.client_msg_id);
       await within(p.stored, 'probe stored', 5_000);
-      for (let i = 0; i < 20 && !to.heard.has(p.client_msg_id); i++) await sleep(25);
-      return to.heard.has(p.client_msg_id);
+      // A probe sent before the subscription was live is lost: after a while, another.
+      return vi.waitFor(() => expect(to.heard.has(p.client_msg_id)).toBe(true), { timeout: 500, interval: 10 }).then(
+        () => true,
+        () => false,
+      );
     },
     label,
     ms,

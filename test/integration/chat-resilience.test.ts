@@ -8,14 +8,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Socket as NetSocket } from 'node:net';
 import { createClient } from 'graphql-ws';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
 import { DEMO, loginToken, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { acked, applyToDailyShift, sendMessage, chatter, type RawChatSocket, rawSocket } from '../helpers/chat.ts';
 import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
-import { sleep, until, within } from '../helpers/wait.ts';
+import { until, within } from '../helpers/wait.ts';
 
 type RawClient = RawChatSocket;
 
@@ -279,11 +279,11 @@ redis.describe('two processes through Redis', () => {
         const id = `probe-${randomUUID()}`;
         probes.push(id);
         acked(await sendMessage(from, conversationId, `probe ${probes.length}`, id));
-        for (let i = 0; i < 10; i++) {
-          if (heard(id)) return true;
-          await sleep(20);
-        }
-        return false;
+        // A probe sent before the subscription was live is lost: after a while, another.
+        return vi.waitFor(() => expect(heard(id)).toBe(true), { timeout: 200, interval: 10 }).then(
+          () => true,
+          () => false,
+        );
       },
       label,
       8_000,
