@@ -11,7 +11,8 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
-import { DEMO, loginToken, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { userId } from '../helpers/demo-data.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { acked, applyToDailyShift, sendMessage, chatter, type RawChatSocket, rawSocket } from '../helpers/chat.ts';
 import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
@@ -265,7 +266,6 @@ redis.describe('two processes through Redis', () => {
     await Promise.all([a?.close(), b?.close()]);
   });
 
-  const userId = async (who: DemoLogin) => (await database.db.selectFrom('users').select('id').where('email', '=', DEMO[who]).executeTakeFirstOrThrow()).id;
 
   /**
    * Subscriptions to Redis are asynchronous: send probes through `from` until `heard` says one
@@ -318,13 +318,13 @@ redis.describe('two processes through Redis', () => {
     const seenAck = acked(await adminOnB.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId }));
     expect(seenAck.last_seq).toBe(fromAdmin.seq);
     const notice = await until(() => seen.find((n) => n.last_seq === fromAdmin.seq), 'seenAdmin reaches A', 5_000);
-    expect(notice).toMatchObject({ conversation_id: conversationId, user_id: await userId('company_admin') });
+    expect(notice).toMatchObject({ conversation_id: conversationId, user_id: await userId({ database }, DEMO.company_admin) });
 
     // A logout handled by A (every session of the user revoked) closes the user's socket on B.
     const staffOnB = rawClient(b.url, await b.login('company_staff'));
     await connected(staffOnB);
     const gone = new Promise<string>((resolve) => staffOnB.once('disconnect', resolve));
-    await a.services.auth.revokeSessions(await userId('company_staff'));
+    await a.services.auth.revokeSessions(await userId({ database }, DEMO.company_staff));
     expect(await within(gone, 'the staff socket on B closed by a logout on A', 5_000)).toBe('io server disconnect');
     // The other sockets stay.
     expect(adminOnB.connected && candidateOnA.connected).toBe(true);

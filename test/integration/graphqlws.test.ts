@@ -8,7 +8,8 @@ import { createClient, type Client, type FormattedExecutionResult } from 'graphq
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { addNotification } from '../../server/modules/notifications/service.ts';
-import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { userId } from '../helpers/demo-data.ts';
 import { gql, probeNote, probeText } from '../helpers/graphql.ts';
 import { redisOrSkip } from '../helpers/redis.ts';
 import { eventually, until } from '../helpers/wait.ts';
@@ -104,11 +105,6 @@ function subscribeNotes(client: Client) {
     errors,
     titles: () => got.map((n) => probeText(n.title)).filter((title) => title.startsWith(`${TAG}:`) && title !== PROBE),
   };
-}
-
-async function userId(app: TestApp, who: DemoLogin): Promise<string> {
-  const u = await app.database.db.selectFrom('users').select('id').where('email', '=', DEMO[who]).executeTakeFirstOrThrow();
-  return u.id;
 }
 
 /**
@@ -227,7 +223,7 @@ describe('authentication of the socket', () => {
 
 describe('subscription { notificationAdded }', () => {
   it("delivers a user's own notifications and nobody else's, not even a colleague's", async () => {
-    const [a, staff, other] = await Promise.all([userId(t, 'company_admin'), userId(t, 'company_staff'), userId(t, 'company2')]);
+    const [a, staff, other] = await Promise.all([userId(t, DEMO.company_admin), userId(t, DEMO.company_staff), userId(t, DEMO.company2)]);
     const subA = subscribeNotes(gqlClient(t.url, await t.login('company_admin')));
     const sub2 = subscribeNotes(gqlClient(t.url, await t.login('company2')));
     await untilSubscribed(t, subA, a);
@@ -284,7 +280,7 @@ describe('limits on the socket path', () => {
 
 describe('logout', () => {
   it("closes the user's subscribed socket with 4403 within 2 s and refuses the old token afterwards", async () => {
-    const a = await userId(t, 'company_admin');
+    const a = await userId(t, DEMO.company_admin);
     const token = await t.login('company_admin');
     let closedWith: Closed | undefined;
     let closedAt = 0;
@@ -340,7 +336,7 @@ describe('two processes on one database', () => {
   // The in-process bus cannot cross processes by design (server/events/bus.ts): only with Redis
   // does an event published in one process reach a subscriber connected to another.
   redis.it('delivers a notification added in app 1 to a subscriber on app 2, and a logout in app 1 closes it', async () => {
-    const a = await userId(t, 'company_admin');
+    const a = await userId(t, DEMO.company_admin);
     const token = await t.login('company_admin');
     let closedWith: Closed | undefined;
     const sub = subscribeNotes(gqlClient(t2.url, token, (e) => (closedWith = e)));
