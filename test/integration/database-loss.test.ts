@@ -5,10 +5,9 @@
  * the database is back, everything works again without a restart, the role-map listener included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../../server/db/embedded.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { proxiedDatabase, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { eventually, within } from '../helpers/wait.ts';
 
 let database: TestDatabase;
@@ -18,12 +17,9 @@ let token = '';
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const u = new URL(database.url);
-  proxy = await startTcpProxy(u.hostname, Number(u.port || 5432));
-  const viaProxy = new URL(database.url);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  t = await startTestApp({}, { database: { ...database, url: withDatabase(viaProxy.href, database.name) } });
+  let url: string;
+  ({ proxy, url } = await proxiedDatabase(database));
+  t = await startTestApp({}, { database: { ...database, url } });
   token = await t.login('company_admin');
 });
 afterAll(async () => {
