@@ -10,14 +10,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
-import { applyToDailyShift, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { applyToDailyShift } from '../helpers/chat.ts';
+import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 
-const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
+const redis = await redisOrSkip();
 
 /** Follows a page's chat WebSockets: the worker that answered the latest handshake. */
 async function chatWorkerOf(page: Page): Promise<() => string | undefined> {
@@ -34,7 +35,7 @@ async function chatWorkerOf(page: Page): Promise<() => string | undefined> {
   return () => latest;
 }
 
-describe.skipIf(!HAVE_REDIS)('two browsers on two workers of a cluster', () => {
+redis.describe('two browsers on two workers of a cluster', () => {
   let database: TestDatabase;
   let dataDir: string;
   let cluster: ServerProcess;

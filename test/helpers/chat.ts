@@ -1,5 +1,5 @@
+import { expect, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { ChatConnection } from '../../client/api/chat-socket.ts';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -7,7 +7,7 @@ import { type Ack, type ChatMessage, type ClientToServerEvents, MESSAGE_TEXT, ty
 import type { DB } from '../../server/db/connect.ts';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { dataOf, gql } from './graphql.ts';
-import { sleep, until, within } from './wait.ts';
+import { until, within } from './wait.ts';
 
 /**
  * Opens a daily-job conversation the way a candidate does: the candidate (by its token) applies to
@@ -65,21 +65,6 @@ export function chatter(opts: { url: string; token: string; conversationId: stri
   };
 }
 export type Chatter = ReturnType<typeof chatter>;
-
-/** The Redis the multi-process tests use (REDIS_URL, else this machine's), and whether it answers. */
-export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-export async function redisAnswers(url: string = TEST_REDIS_URL): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
-  r.on('error', () => {});
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 
 /** A real 1×1 PNG, for chat image uploads. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -151,6 +136,17 @@ export function acked<T>(r: Ack<T>): T {
   return r;
 }
 
+/**
+ * Resolves once the server has answered an event `s` sends now. One process emits to a socket in
+ * order, so whatever it sent `s` before (a broadcast made before an acknowledgement the test
+ * already holds) has arrived by then: the positive signal after which a test may assert that
+ * something did not come. Across processes (Redis) use a marker from the same sender instead.
+ */
+export async function drained(s: RawChatSocket): Promise<void> {
+  // An invalid conversation id is refused before any database work, and changes nothing.
+  await s.timeout(10_000).emitWithAck('typing', { conversation_id: 'drain' });
+}
+
 /** Sends a message as a client does (sendMessageMember, a fresh client_msg_id unless given); the acknowledgement as it came. */
 export function sendMessage(s: RawChatSocket, conversationId: string, content: string, clientMsgId: string = randomUUID(), messageType: number = MESSAGE_TEXT): Promise<Ack<{ message: ChatMessage }>> {
   return s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversationId, message_type: messageType, message_content: content, client_msg_id: clientMsgId });
@@ -168,8 +164,11 @@ export async function probeUntilCrosses(from: Chatter, to: Chatter, label: strin
       const p = from.send(`probe ${probes.length}`);
       probes.push(p.client_msg_id);
       await within(p.stored, 'probe stored', 5_000);
-      for (let i = 0; i < 20 && !to.heard.has(p.client_msg_id); i++) await sleep(25);
-      return to.heard.has(p.client_msg_id);
+      // A probe sent before the subscription was live is lost: after a while, another.
+      return vi.waitFor(() => expect(to.heard.has(p.client_msg_id)).toBe(true), { timeout: 500, interval: 10 }).then(
+        () => true,
+        () => false,
+      );
     },
     label,
     ms,

@@ -6,6 +6,9 @@ import type { DB } from '../../server/db/connect.ts';
  */
 type WithDb = { database: { db: DB } };
 
+/** The user id of the account with this e-mail. */
+export const userId = async (t: WithDb, email: string): Promise<string> => (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
 /** The company of the account with this e-mail. */
 export const companyOf = async (t: WithDb, email: string): Promise<string> =>
   (await t.database.db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;

@@ -1,5 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
+import { within } from './wait.ts';
 
 export interface CapturedMail {
   to: string;
@@ -35,16 +37,25 @@ export async function startSmtpCapture(): Promise<{ url: string; mails: Captured
     url: `smtp://127.0.0.1:${port}`,
     mails,
     async waitFor(n = 1) {
-      const deadline = Date.now() + 10_000;
-      while (mails.length < n) {
-        if (Date.now() > deadline) throw new Error(`expected ${n} mail(s), got ${mails.length}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+      const arrived = (async () => {
+        while (mails.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+      })();
+      await within(arrived, 'mails', 10_000).catch(() => {
+        throw new Error(`expected ${n} mail(s), got ${mails.length}`);
+      });
       return mails;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Asserts that the app sent no mail since the capture held `before`: it sends a marker mail after
+ * (a password reset for `markerTo`, through the API) and waits for it; a mail the app was still
+ * sending would have come before it. `markerTo` must be an account's address.
+ */
+export async function expectNoMailSince(capture: { mails: { to: string }[]; waitFor(n?: number): Promise<unknown> }, before: number, app: { gql(query: string, variables?: Record<string, unknown>): Promise<unknown> }, markerTo: string): Promise<void> {
+  await app.gql('mutation ($email: String!) { requestPasswordReset(email: $email) }', { email: markerTo });
+  await capture.waitFor(before + 1);
+  expect(capture.mails.slice(before).map((m) => m.to)).toEqual([expect.stringContaining(markerTo)]);
 }

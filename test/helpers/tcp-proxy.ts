@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { withDatabase } from '../../server/db/embedded.ts';
 
 /**
  * A TCP proxy on loopback between the app and its PostgreSQL: `cut()` drops every connection and
@@ -83,4 +84,14 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     },
     close: stop,
   };
+}
+
+/** A proxy in front of a test database, and that database's URL through it (to cut or silence it). */
+export async function proxiedDatabase(database: { url: string; name: string }): Promise<{ proxy: TcpProxy; url: string }> {
+  const u = new URL(database.url);
+  const proxy = await startTcpProxy(u.hostname, Number(u.port || 5432));
+  const viaProxy = new URL(database.url);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  return { proxy, url: withDatabase(viaProxy.href, database.name) };
 }

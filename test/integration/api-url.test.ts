@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { API_TIMEOUT_MS, createHttpClient } from '../../server/api/http-client.ts';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
@@ -19,7 +19,7 @@ import { addNotification } from '../../server/modules/notifications/service.ts';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
 import { gql, postGraphql, probeNote, probeText } from '../helpers/graphql.ts';
 import { TINY_PNG } from '../helpers/chat.ts';
-import { eventually, sleep } from '../helpers/wait.ts';
+import { eventually, within } from '../helpers/wait.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -174,8 +174,8 @@ describe('the web tier with the API up', () => {
     // No acknowledgement of a subscription in graphql-ws: publish until the subscription is live.
     await eventually(async () => {
       if (!titles.includes('via-b')) await addNotification(a.services.db, a.services.bus, user.id, { type: 1, ...probeNote('via-b') });
-      await sleep(50);
-      expect(titles).toContain('via-b');
+      // A probe published before the subscription was live is lost: after a while, another.
+      await vi.waitFor(() => expect(titles).toContain('via-b'), { timeout: 250, interval: 10 });
     }, 5000);
   });
 
@@ -254,7 +254,10 @@ describe('the web tier once the API is gone', () => {
     });
 
     const closing = a.close();
-    stoppedInTime = await Promise.race([closing.then(() => true), sleep(3000).then(() => false)]);
+    stoppedInTime = await within(closing, 'A stops', 3000).then(
+      () => true,
+      () => false,
+    );
     if (!stoppedInTime) {
       // Should not happen (see the test below); let the client go so A can finish stopping.
       givenUp = true;

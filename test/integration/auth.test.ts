@@ -4,10 +4,10 @@ import { inject } from 'vitest';
 import { DEMO, startTestApp, startTwoApps, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { formRequest, text } from '../helpers/pages.ts';
-import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 
-/** The two-process case needs a Redis (REDIS_URL or the machine's own); skipped only when none answers. */
-const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
+/** The two-process case needs a Redis (REDIS_URL or the machine's own): see redisOrSkip. */
+const redis = await redisOrSkip();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe('POST /login', () => {
     expect(await blocked.text()).toMatch(/Too many failed attempts\. Try again in \d+ minutes?\./);
   });
 
-  describe.skipIf(!HAVE_REDIS)('with several processes (REDIS_URL)', () => {
+  redis.describe('with several processes (REDIS_URL)', () => {
     let apps: Awaited<ReturnType<typeof startTwoApps>>;
     let a: TestApp;
     let b: TestApp;

@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import {
   type Ack,
@@ -24,8 +24,8 @@ import { type ChatDb, loadConversation } from '../../server/chat/queries.ts';
 import { OPS } from '../../server/api/operations.ts';
 import { loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
-import { eventually, sleep, within } from '../helpers/wait.ts';
-import { acked, type RawChatSocket, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
+import { eventually, until, within } from '../helpers/wait.ts';
+import { acked, drained, type RawChatSocket, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 
 type ChatClient = RawChatSocket;
 type Kind = 'daily' | 'other' | 'support';
@@ -469,8 +469,10 @@ describe('getBadges → badges', () => {
     const again = await open(await t.tokenOf('company_admin'));
     expect((await badges(again)).otherChats).toContainEqual({ id: o.id, isSee: 1 });
 
-    // A newer message makes that badge new again, and only that one.
-    await sleep(5);
+    // A newer message makes that badge new again, and only that one (newer by the clock: seeing is
+    // stored to the millisecond, so the message waits until the clock has passed it).
+    const stamp = Date.now();
+    await until(() => Date.now() > stamp, 'the clock passes the stored seeing');
     acked(await sendMessage(me, o.id, 'five'));
     const newer = await badges(again);
     expect(newer.otherChats[0]).toEqual({ id: o.id, isSee: 0 });
@@ -551,7 +553,7 @@ describe('sendBotMember', () => {
     const both = await Promise.all([askBot(me, d.id), askBot(me, d.id)]);
     expect(both.map((r) => acked(r).message?.id)).toEqual([answer.id, answer.id]);
     expect(await botRows(d.id)).toBe(1);
-    await sleep(150);
+    await drained(admin);
     expect(adminGot.newMessage.filter((m) => m.conversation_id === d.id && m.sender_role === 'bot').map((m) => m.id)).toEqual([answer.id]);
 
     // The next message gets the next step; a trigger keyword gets its own template.
@@ -599,7 +601,7 @@ describe('sendBotMember', () => {
     acked(await sendMessage(me, d.id, 'Anything else I should know?'));
     expect(acked(await askBot(me, d.id)).message).toBeNull();
     expect(await botRows(d.id)).toBe(1);
-    await sleep(150);
+    await drained(me);
     expect(mine.newMessage.filter((m) => m.sender_role === 'bot')).toEqual([]);
   });
 
@@ -615,7 +617,7 @@ describe('sendBotMember', () => {
       acked(await sendMessage(me, d.id, 'Hello, is anyone there?'));
       expect(acked(await askBot(me, d.id)).message).toBeNull();
       expect(await botRows(d.id)).toBe(0);
-      await sleep(100);
+      await drained(me);
       expect(mine.newMessage.filter((m) => m.sender_role === 'bot')).toEqual([]);
     } finally {
       await setting().set({ value: 'true' }).execute();
@@ -639,7 +641,8 @@ describe('changeStatus', () => {
     const admin = await open(await t.tokenOf('company_admin'));
     const staff = await open(await t.tokenOf('company_staff'));
     const me = await open(cand.token);
-    const outsider = record(await open(await t.tokenOf('company2')));
+    const outsiderSocket = await open(await t.tokenOf('company2'));
+    const outsider = record(outsiderSocket);
     const { path } = await interviewOf(company1);
     expect(path.map((s) => s.name_en)).toEqual(['Applied', 'Document check', 'Interview']);
     // A declared move: forward from the root (Applied) to its child (Document check).
@@ -674,7 +677,7 @@ describe('changeStatus', () => {
       { action: 'update', actor_name: adminName, company_id: company1, changes: { status: { from: applied.id, to: screening.id } } },
       { action: 'update', actor_name: adminName, company_id: company1, changes: { status: { from: screening.id, to: applied.id } } },
     ]);
-    await sleep(100);
+    await drained(outsiderSocket);
     expect(outsider.about(d.id)).toEqual([]);
   });
 
@@ -780,7 +783,7 @@ describe('authorization of every event (rule 5)', () => {
     acked(await sendMessage(admin, p.id, 'a support answer'));
     await staffHeardDaily;
     await candidateHeardSupport;
-    await sleep(200);
+    await Promise.all([drained(company2Socket), drained(clientAdmin), drained(staff)]);
     expect(heardBy.company2.about(d.id)).toEqual([]);
     expect(heardBy.company2.about(p.id)).toEqual([]);
     expect(heardBy.client_admin.about(d.id)).toEqual([]);
@@ -809,6 +812,33 @@ describe('authorization of every event (rule 5)', () => {
   });
 });
 
+/**
+ * Waits until `s` no longer hears new messages of `kind` conversations of company 1, that is until
+ * its rooms follow a change of its rights: probes in a conversation of its own, witnessed by
+ * `witness` (the demo company admin), until one passes `s` by.
+ */
+async function untilDeaf(s: ChatClient, witness: ChatClient, kind: Kind): Promise<void> {
+  const cand = await newPerson('candidate');
+  const probe = await openConversation(cand.id, kind);
+  const sender = await open(cand.token);
+  const passed: string[] = [];
+  s.on('newMessage', (m) => void (m.conversation_id === probe.id && passed.push(m.content)));
+  let n = 0;
+  // (A probe every 250 ms or so stays under the candidate socket's 20 sends per 10 s.)
+  await eventually(
+    async () => {
+      const content = `rooms probe ${++n}`;
+      const seen = heard(witness, probe.id);
+      acked(await sendMessage(sender, probe.id, content));
+      await seen;
+      await drained(s);
+      expect(passed).not.toContain(content);
+    },
+    10_000,
+    250,
+  );
+}
+
 describe('membership changes on open sockets', () => {
   it('a role narrowed by a superadmin (updateCompanyUser) stops the support broadcasts on an already-open socket', async () => {
     const user = await newPerson('company_admin');
@@ -827,7 +857,7 @@ describe('membership changes on open sockets', () => {
     const r = await t.gql('mutation ($id: ID!) { updateCompanyUser(id: $id, input: { role: "company_staff" }) { id role } }', { id: user.id }, await t.tokenOf('superadmin'));
     expect(r.errors).toBeUndefined();
     expect(r.data.updateCompanyUser.role).toBe('company_staff');
-    await sleep(300);
+    await untilDeaf(s, admin, 'support');
 
     const adminHeard = heard(admin, p.id);
     const stillDaily = heard(s, d.id);
@@ -835,7 +865,7 @@ describe('membership changes on open sockets', () => {
     acked(await sendMessage(me, d.id, 'daily after'));
     await adminHeard;
     await stillDaily;
-    await sleep(150);
+    await drained(s);
     expect(got.newMessage.filter((m) => m.conversation_id === p.id).map((m) => m.content)).toEqual(['before']);
     expect(await join(s, p.id)).toMatchObject({ ok: false, error: 'forbidden' });
   });
@@ -855,13 +885,13 @@ describe('membership changes on open sockets', () => {
 
     await db.updateTable('users').set({ company_id: company2 }).where('id', '=', user.id).execute();
     await t.services.bus.publish('chat.rooms.refresh', { userId: user.id });
-    await sleep(300);
+    await untilDeaf(s, admin, 'daily');
 
     const adminHeard = heard(admin, d.id);
     acked(await sendMessage(me, d.id, 'after'));
     await adminHeard;
-    await sleep(150);
-    expect(got.newMessage.map((m) => m.content)).toEqual(['before']);
+    await drained(s);
+    expect(got.newMessage.filter((m) => m.conversation_id === d.id).map((m) => m.content)).toEqual(['before']);
     expect(await join(s, d.id)).toMatchObject({ ok: false, error: 'forbidden' });
     const company1Ids = new Set((await db.selectFrom('conversations').select('id').where('company_id', '=', company1).execute()).map((c) => c.id));
     expect((await allRows(s, 'all')).filter((r) => company1Ids.has(r.id))).toEqual([]);
@@ -888,7 +918,7 @@ describe('membership changes on open sockets', () => {
       const witness = heard(platform, p.id);
       acked(await sendMessage(me, p.id, content));
       await witness;
-      await sleep(100);
+      await drained(s);
       return got.newMessage.some((m) => m.content === content);
     };
     expect(await adminHears('before')).toBe(true);
@@ -946,32 +976,41 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
     return { got, errors, real: () => got.filter((m) => m.content !== PROBE) };
   }
 
-  /** graphql-ws does not acknowledge a subscription: publish probes the subscriber accepts until one arrives. */
+  /**
+   * graphql-ws does not acknowledge a subscription: publish probes the subscriber accepts until a
+   * new one arrives. Run again after the test's own events, it is also the marker after which
+   * nothing more of them can come (the bus keeps one publisher's order).
+   */
   async function untilSubscribed(sub: ReturnType<typeof subscribe>, conversation: string) {
     const access = (await loadConversation(db, conversation))!;
-    const until = Date.now() + 5000;
-    for (;;) {
-      const message: ChatMessage = {
-        id: randomUUID(),
-        conversation_id: access.id,
-        seq: 0,
-        sender_id: null,
-        sender_role: 'bot',
-        message_type: 1,
-        content: PROBE,
-        client_msg_id: null,
-        created_at: new Date().toISOString(),
-        sender_name: 'Bot',
-        conversation_type: access.type,
-        support: access.job_id === null,
-      };
-      await t.services.bus.publish('chat.message', { message, conversation: access });
-      for (let i = 0; i < 4; i++) {
-        await sleep(25);
-        if (sub.got.some((m) => m.content === PROBE)) return;
-      }
-      if (Date.now() > until) throw new Error(`the subscription never became active: ${JSON.stringify(sub.errors)}`);
-    }
+    const probes = () => sub.got.filter((m) => m.content === PROBE).length;
+    const before = probes();
+    await until(
+      async () => {
+        const message: ChatMessage = {
+          id: randomUUID(),
+          conversation_id: access.id,
+          seq: 0,
+          sender_id: null,
+          sender_role: 'bot',
+          message_type: 1,
+          content: PROBE,
+          client_msg_id: null,
+          created_at: new Date().toISOString(),
+          sender_name: 'Bot',
+          conversation_type: access.type,
+          support: access.job_id === null,
+        };
+        await t.services.bus.publish('chat.message', { message, conversation: access });
+        // A probe published before the subscription was active is lost: after a while, another.
+        return vi.waitFor(() => expect(probes()).toBeGreaterThan(before), { timeout: 250, interval: 10 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      `the subscription to ${conversation} delivers a probe: ${JSON.stringify(sub.errors)}`,
+      5_000,
+    );
   }
 
   it('delivers the company’s messages to whoever may open them, narrowed by support or conversation; nothing to another company', async () => {
@@ -1006,7 +1045,12 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
     await eventually(() => expect(support.real().map((m) => m.id)).toEqual([mp.id]));
     await eventually(() => expect(one.real().map((m) => m.id)).toEqual([md.id]));
     await eventually(() => expect(staff.real().map((m) => m.id)).toEqual([md.id, mo.id]));
-    await sleep(300);
+    // A probe after them, to each: once it has come, nothing more of the messages above can.
+    await untilSubscribed(all, d.id);
+    await untilSubscribed(support, p.id);
+    await untilSubscribed(one, d.id);
+    await untilSubscribed(staff, d.id);
+    await untilSubscribed(outsider, company2Support.id);
     expect(all.real().map((m) => m.id)).toEqual([md.id, mo.id, mp.id]);
     expect(all.real()[2]).toEqual({ id: mp.id, conversation_id: p.id, seq: 1, sender_role: 'candidate', content: 'support message', support: true, conversation_type: 2 });
     expect(support.real().map((m) => m.id)).toEqual([mp.id]);

@@ -14,6 +14,7 @@ import { markSeen, storeMessage } from '../../server/chat/store.ts';
 import { toSessionUser } from '../../server/modules/auth/service.ts';
 import { loadRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { until } from '../helpers/wait.ts';
 
 const TAG = randomBytes(4).toString('hex');
 type Kind = 'daily' | 'other' | 'support';
@@ -196,8 +197,14 @@ describe('platform badges from counters', () => {
       await sql`
         insert into messages (conversation_id, seq, sender_id, sender_role, message_type, content)
         select id, 2, candidate_id, 'candidate', 1, 'second' from conversations where id = ${c}`.execute(trx);
+      let settled = false;
       marking = markSeen(db, c, superadmin.id);
-      await new Promise((r) => setTimeout(r, 150));
+      void marking.then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      // The mark has run, or it waits on a lock this transaction holds: either way it began before the commit.
+      await until(async () => settled || (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(trx)).rows[0]!.n > 0, 'the read mark has run or waits for the message');
     });
     // The mark covers the first message only: the second stays unread, in the counters too.
     expect(await marking).toBe(1);

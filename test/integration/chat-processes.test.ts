@@ -13,7 +13,8 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, redisAnswers, TEST_REDIS_URL, probeUntilCrosses } from '../helpers/chat.ts';
+import { applyToDailyShift, type Chatter, chatter, probeUntilCrosses } from '../helpers/chat.ts';
+import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { until, within } from '../helpers/wait.ts';
@@ -172,13 +173,12 @@ describe('a server process killed (SIGKILL) in the middle of a conversation', ()
 });
 
 /**
- * Redis: REDIS_URL, or the machine's own at the default port. Skipped only when no Redis answers,
- * as in chat-resilience.test.ts.
+ * Redis: REDIS_URL, or the machine's own at the default port; skipped or failed as redisOrSkip says.
  */
 const REDIS_URL = TEST_REDIS_URL;
-const HAVE_REDIS = await redisAnswers(REDIS_URL);
+const redis = await redisOrSkip();
 
-describe.skipIf(!HAVE_REDIS)('two server processes on one database through Redis', () => {
+redis.describe('two server processes on one database through Redis', () => {
   let database: TestDatabase;
   let dataDir: string;
   let a: ServerProcess | undefined;

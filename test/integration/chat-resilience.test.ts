@@ -8,13 +8,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Socket as NetSocket } from 'node:net';
 import { createClient } from 'graphql-ws';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
-import { DEMO, loginToken, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { userId } from '../helpers/demo-data.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { acked, applyToDailyShift, sendMessage, chatter, type RawChatSocket, rawSocket, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
-import { sleep, until, within } from '../helpers/wait.ts';
+import { acked, applyToDailyShift, sendMessage, chatter, type RawChatSocket, rawSocket } from '../helpers/chat.ts';
+import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
+import { until, within } from '../helpers/wait.ts';
 
 type RawClient = RawChatSocket;
 
@@ -247,12 +249,12 @@ describe('a resend whose acknowledgement was lost', () => {
 
 /**
  * Redis: REDIS_URL, or the machine's own at the default port. As in graphqlws.test.ts the
- * two-process tests need it; they are skipped only when no Redis answers.
+ * two-process tests need it; skipped or failed as redisOrSkip says.
  */
 const REDIS_URL = TEST_REDIS_URL;
-const HAVE_REDIS = await redisAnswers(REDIS_URL);
+const redis = await redisOrSkip();
 
-describe.skipIf(!HAVE_REDIS)('two processes through Redis', () => {
+redis.describe('two processes through Redis', () => {
   // socket.io's adapter channels are per REDIS_PREFIX: this run's own, so parallel files never meet.
   const env = { REDIS_URL, REDIS_PREFIX: `tsunagu-test-${randomBytes(6).toString('hex')}:` };
   let a: TestApp;
@@ -264,7 +266,6 @@ describe.skipIf(!HAVE_REDIS)('two processes through Redis', () => {
     await Promise.all([a?.close(), b?.close()]);
   });
 
-  const userId = async (who: DemoLogin) => (await database.db.selectFrom('users').select('id').where('email', '=', DEMO[who]).executeTakeFirstOrThrow()).id;
 
   /**
    * Subscriptions to Redis are asynchronous: send probes through `from` until `heard` says one
@@ -278,11 +279,11 @@ describe.skipIf(!HAVE_REDIS)('two processes through Redis', () => {
         const id = `probe-${randomUUID()}`;
         probes.push(id);
         acked(await sendMessage(from, conversationId, `probe ${probes.length}`, id));
-        for (let i = 0; i < 10; i++) {
-          if (heard(id)) return true;
-          await sleep(20);
-        }
-        return false;
+        // A probe sent before the subscription was live is lost: after a while, another.
+        return vi.waitFor(() => expect(heard(id)).toBe(true), { timeout: 200, interval: 10 }).then(
+          () => true,
+          () => false,
+        );
       },
       label,
       8_000,
@@ -317,13 +318,13 @@ describe.skipIf(!HAVE_REDIS)('two processes through Redis', () => {
     const seenAck = acked(await adminOnB.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId }));
     expect(seenAck.last_seq).toBe(fromAdmin.seq);
     const notice = await until(() => seen.find((n) => n.last_seq === fromAdmin.seq), 'seenAdmin reaches A', 5_000);
-    expect(notice).toMatchObject({ conversation_id: conversationId, user_id: await userId('company_admin') });
+    expect(notice).toMatchObject({ conversation_id: conversationId, user_id: await userId({ database }, DEMO.company_admin) });
 
     // A logout handled by A (every session of the user revoked) closes the user's socket on B.
     const staffOnB = rawClient(b.url, await b.login('company_staff'));
     await connected(staffOnB);
     const gone = new Promise<string>((resolve) => staffOnB.once('disconnect', resolve));
-    await a.services.auth.revokeSessions(await userId('company_staff'));
+    await a.services.auth.revokeSessions(await userId({ database }, DEMO.company_staff));
     expect(await within(gone, 'the staff socket on B closed by a logout on A', 5_000)).toBe('io server disconnect');
     // The other sockets stay.
     expect(adminOnB.connected && candidateOnA.connected).toBe(true);

@@ -10,8 +10,8 @@ import type { Ack, ChatMessage } from '../../server/chat/events.ts';
 import { OPS } from '../../server/api/operations.ts';
 import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { acked, applyToDailyShift, sendMessage, chatter, defaultSocket, type RawChatSocket, rawSocket, socketConnected, socketUpgraded, transportOf, transportsOf } from '../helpers/chat.ts';
-import { sleep, within } from '../helpers/wait.ts';
+import { acked, applyToDailyShift, sendMessage, chatter, defaultSocket, drained, type RawChatSocket, rawSocket, socketConnected, socketUpgraded, transportOf, transportsOf } from '../helpers/chat.ts';
+import { within } from '../helpers/wait.ts';
 
 type ChatClient = RawChatSocket;
 
@@ -47,8 +47,7 @@ describe('the chat socket', () => {
     const candidate = client(candidateToken);
     await Promise.all([connected(staff), connected(candidate)]);
     acked(await staff.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversationId }));
-    // The candidate joins its conversations on connect; a moment for the room join.
-    await new Promise((r) => setTimeout(r, 200));
+    // The candidate's rooms are joined in the handshake, before its socket is connected.
 
     const heardByStaff = nextMessage(staff);
     const a = acked(await sendMessage(candidate, conversationId, 'こんにちは')).message;
@@ -109,7 +108,7 @@ describe('the chat socket', () => {
     expect(await other.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversationId })).toMatchObject({ ok: false, error: 'forbidden' });
     expect(await rowCount()).toBe(before);
     acked(await sendMessage(candidate, conversationId, 'private'));
-    await new Promise((r) => setTimeout(r, 300));
+    await drained(other);
     expect(leaked).toBe(false);
   });
 
@@ -127,7 +126,7 @@ describe('the chat socket', () => {
     // company2 may not say it is typing there, and heard nothing; the sender does not hear itself.
     expect(await outsider.timeout(5_000).emitWithAck('typing', { conversation_id: conversationId })).toMatchObject({ ok: false, error: 'forbidden' });
     expect(await outsider.timeout(5_000).emitWithAck('typing', { conversation_id: 'nope' })).toMatchObject({ ok: false, error: 'invalid' });
-    await sleep(150);
+    await Promise.all([drained(candidate), drained(admin), drained(outsider)]);
     expect(heard.map((h) => h.who)).toEqual(['admin']);
   });
 

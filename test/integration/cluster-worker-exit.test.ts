@@ -11,16 +11,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
+import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { answeringWorkers, freePort, getFresh, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { until, within } from '../helpers/wait.ts';
 
-const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
+const redis = await redisOrSkip();
 const STATEMENT_MS = 5_000;
 
-describe.skipIf(!HAVE_REDIS)('a cluster worker that stops on its own', () => {
+redis.describe('a cluster worker that stops on its own', () => {
   let database: TestDatabase;
   let dataDir: string;
   let cluster: ServerProcess;

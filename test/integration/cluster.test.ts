@@ -13,10 +13,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import type { ChatMessage } from '../../server/chat/events.ts';
-import { acked, applyToDailyShift, type Chatter, chatter, defaultSocket, type RawChatSocket, redisAnswers, socketConnected, socketUpgraded, TEST_REDIS_URL, probeUntilCrosses, transportsOf } from '../helpers/chat.ts';
+import { acked, applyToDailyShift, type Chatter, chatter, defaultSocket, drained, type RawChatSocket, socketConnected, socketUpgraded, probeUntilCrosses, transportsOf } from '../helpers/chat.ts';
+import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { answeringWorkers, freePort, getFresh, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
-import { sleep, until, within } from '../helpers/wait.ts';
+import { until, within } from '../helpers/wait.ts';
 
 describe('a cluster without Redis', () => {
   it('refuses to start more than one worker, saying what to set', async () => {
@@ -32,9 +33,9 @@ describe('a cluster without Redis', () => {
   });
 });
 
-const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
+const redis = await redisOrSkip();
 
-describe.skipIf(!HAVE_REDIS)('a cluster of two workers with Redis', () => {
+redis.describe('a cluster of two workers with Redis', () => {
   let database: TestDatabase;
   let dataDir: string;
   let cluster: ServerProcess;
@@ -143,7 +144,8 @@ describe.skipIf(!HAVE_REDIS)('a cluster of two workers with Redis', () => {
     // Exactly one of the two clients was on the killed worker: they were on different workers.
     // (It reconnects within ~100 ms, to the surviving worker or the replacement.)
     await until(() => drops.get(candidate)! + drops.get(admin)! > 0, 'a client noticed the kill', 5_000);
-    await sleep(500);
+    // A client that has not dropped answers a round trip on its connection: it is on a live worker.
+    await Promise.all([candidate, admin].filter((c) => drops.get(c) === 0).map((c) => drained(c.conn.socket)));
     const dropped = [candidate, admin].filter((c) => drops.get(c)! > 0);
     const stayed = [candidate, admin].filter((c) => drops.get(c) === 0);
     expect(dropped).toHaveLength(1);

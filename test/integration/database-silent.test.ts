@@ -10,11 +10,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../../server/db/embedded.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { proxiedDatabase, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { eventually } from '../helpers/wait.ts';
 
 const STATEMENT_MS = 2_000;
@@ -29,14 +28,11 @@ let token = '';
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const u = new URL(database.url);
-  proxy = await startTcpProxy(u.hostname, Number(u.port || 5432));
-  const viaProxy = new URL(database.url);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
+  let url: string;
+  ({ proxy, url } = await proxiedDatabase(database));
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-silent-'));
   server = await startServerProcess({
-    databaseUrl: withDatabase(viaProxy.href, database.name),
+    databaseUrl: url,
     port: await freePort(),
     dataDir,
     env: { DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS), DB_CONNECT_TIMEOUT_MS: '10000', NODE_ENV: undefined },

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type DB } from '../../server/db/connect.ts';
 import { withDatabase } from '../../server/db/embedded.ts';
 import { STALL_MS } from '../../server/db/shared-connections.ts';
+import { until } from '../helpers/wait.ts';
 
 const url = () => withDatabase(inject('pgServerUrl'), 'postgres');
 const table = `shared_probe_${randomBytes(4).toString('hex')}`;
@@ -94,7 +95,16 @@ describe('statements on shared connections', () => {
         done.push(`slow ${i}`);
       }),
     );
-    await new Promise((r) => setTimeout(r, STALL_MS * 5));
+    // Both shared connections are busy past the limit: the server has run both sleeps for longer.
+    const watcher = new pg.Client({ connectionString: url() });
+    await watcher.connect();
+    try {
+      const busy = async () =>
+        (await watcher.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(1.5)' and state = 'active' and clock_timestamp() - query_start > $1::int * interval '2 milliseconds'`, [STALL_MS])).rows[0]!.n >= 2;
+      await until(busy, 'both shared connections busy past the stall limit', 5_000);
+    } finally {
+      await watcher.end();
+    }
     await sql<{ v: number }>`select ${5}::int as v`.execute(db).then(() => {
       done.push('quick');
     });

@@ -15,6 +15,7 @@ import { LIMITS } from '../../server/api/limits.ts';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { CODES_OF as CODES_BY_ROLE } from '../helpers/codes.ts';
 import { DEMO, loginToken, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 import { firstCode, gql as postGql, type GqlAnswer, type GqlOptions } from '../helpers/graphql.ts';
 
 let t: TestApp;
@@ -420,10 +421,8 @@ describe('tenancy of companies and clients', () => {
 
   beforeAll(async () => {
     const db = t.database.db;
-    const companyOf = async (email: string) =>
-      (await db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;
-    c1 = await companyOf(DEMO.company_admin);
-    c2 = await companyOf(DEMO.company2);
+    c1 = await companyOf(t, DEMO.company_admin);
+    c2 = await companyOf(t, DEMO.company2);
     const clients = await db.selectFrom('clients').select(['id', 'company_id']).execute();
     c1Clients = clients.filter((c) => c.company_id === c1).map((c) => c.id).sort();
     c2Clients = clients.filter((c) => c.company_id === c2).map((c) => c.id).sort();
@@ -589,11 +588,10 @@ describe('notifications are per user', () => {
   const COUNT = 'query { notificationCount { notification document } }';
   const MARK = 'mutation ($id: ID!) { markNotificationRead(id: $id) }';
 
-  const userId = async (email: string) => (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
   it("returns the caller's own notifications, paged with current, size, total and data", async () => {
     const token = await t.tokenOf('company_admin');
-    const me = await userId(DEMO.company_admin);
+    const me = await userId(t, DEMO.company_admin);
     const own = await t.database.db.selectFrom('notifications').select(['id']).where('user_id', '=', me).where('type', '=', 1).execute();
     expect(own.length).toBeGreaterThan(2);
 
@@ -627,7 +625,7 @@ describe('notifications are per user', () => {
   });
 
   it("markNotificationRead of another user's notification is NOT_FOUND and changes nothing", async () => {
-    const other = await userId(DEMO.company2);
+    const other = await userId(t, DEMO.company2);
     const theirs = await t.database.db
       .selectFrom('notifications')
       .select(['id', 'is_read'])

@@ -43,16 +43,17 @@ async function legacySocket(protocol: 'graphql-ws' | 'graphql-subscriptions') {
   });
   const send = (m: Msg) => socket.send(JSON.stringify(m));
   const next = async (pred: (m: Msg) => boolean, timeoutMs = 3000): Promise<Msg> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = received.find(pred);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(received)}`);
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 50);
-      });
-    }
+    // Each message wakes the waiters: look again then, until one matches or the time is up.
+    const found = (async () => {
+      for (;;) {
+        const m = received.find(pred);
+        if (m) return m;
+        await new Promise<void>((r) => waiters.push(r));
+      }
+    })();
+    return within(found, 'message', timeoutMs).catch(() => {
+      throw new Error(`no such message; got ${JSON.stringify(received)}`);
+    });
   };
   return { socket, protocol: socket.protocol, send, next, received, closed };
 }

@@ -5,12 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { addNotification } from '../../server/modules/notifications/service.ts';
-import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { userId } from '../helpers/demo-data.ts';
 import { gql, probeNote, probeText } from '../helpers/graphql.ts';
-import { eventually, sleep } from '../helpers/wait.ts';
+import { redisOrSkip } from '../helpers/redis.ts';
+import { eventually, until } from '../helpers/wait.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,6 +33,9 @@ afterEach(async () => {
  */
 const TAG = `ws-${randomBytes(4).toString('hex')}`;
 const PROBE = `${TAG}:probe`;
+
+// The test apps reach Redis only through REDIS_URL (startTestApp's bus).
+const redis = await redisOrSkip({ fromEnvOnly: true });
 
 const wsUrl = (base: string) => `${base.replace(/^http/, 'ws')}/graphqlws`;
 
@@ -102,26 +107,28 @@ function subscribeNotes(client: Client) {
   };
 }
 
-async function userId(app: TestApp, who: DemoLogin): Promise<string> {
-  const u = await app.database.db.selectFrom('users').select('id').where('email', '=', DEMO[who]).executeTakeFirstOrThrow();
-  return u.id;
-}
-
 /**
  * graphql-ws does not acknowledge a subscription, and the server subscribes to the bus only after
  * its async onSubscribe (and, on Redis, after SUBSCRIBE reaches the server): probe notifications
- * for the subscriber until one arrives, so the test's own notifications cannot race the setup.
+ * for the subscriber until a new one arrives, so the test's own notifications cannot race the
+ * setup. Run again after the test's own notifications, it is the marker after which none of them
+ * can still come (the bus keeps one publisher's order).
  */
 async function untilSubscribed(app: TestApp, sub: ReturnType<typeof subscribeNotes>, forUser: string): Promise<void> {
-  const until = Date.now() + 5000;
-  for (;;) {
-    await addNotification(app.services.db, app.services.bus, forUser, { type: 1, ...probeNote(PROBE) });
-    for (let i = 0; i < 4; i++) {
-      await sleep(25);
-      if (sub.got.some((n) => probeText(n.title) === PROBE)) return;
-    }
-    if (Date.now() > until) throw new Error(`the subscription never became active: ${JSON.stringify(sub.errors)}`);
-  }
+  const probes = () => sub.got.filter((n) => probeText(n.title) === PROBE).length;
+  const before = probes();
+  await until(
+    async () => {
+      await addNotification(app.services.db, app.services.bus, forUser, { type: 1, ...probeNote(PROBE) });
+      // A probe published before the subscription was active is lost: after a while, another.
+      return vi.waitFor(() => expect(probes()).toBeGreaterThan(before), { timeout: 250, interval: 10 }).then(
+        () => true,
+        () => false,
+      );
+    },
+    `the subscription delivers a probe: ${JSON.stringify(sub.errors)}`,
+    5_000,
+  );
 }
 
 /** A raw socket speaking graphql-transport-ws: when and how the server closed it. */
@@ -216,7 +223,7 @@ describe('authentication of the socket', () => {
 
 describe('subscription { notificationAdded }', () => {
   it("delivers a user's own notifications and nobody else's, not even a colleague's", async () => {
-    const [a, staff, other] = await Promise.all([userId(t, 'company_admin'), userId(t, 'company_staff'), userId(t, 'company2')]);
+    const [a, staff, other] = await Promise.all([userId(t, DEMO.company_admin), userId(t, DEMO.company_staff), userId(t, DEMO.company2)]);
     const subA = subscribeNotes(gqlClient(t.url, await t.login('company_admin')));
     const sub2 = subscribeNotes(gqlClient(t.url, await t.login('company2')));
     await untilSubscribed(t, subA, a);
@@ -228,8 +235,9 @@ describe('subscription { notificationAdded }', () => {
 
     await eventually(() => expect(subA.titles()).toContain(`${TAG}:for-a`));
     await eventually(() => expect(sub2.titles()).toContain(`${TAG}:for-company2`));
-    // Give the others every chance to arrive (they are published after A's), then only A's is there.
-    await sleep(500);
+    // A probe after the others, to each: once it has come, none of them can still come.
+    await untilSubscribed(t, subA, a);
+    await untilSubscribed(t, sub2, other);
     expect(subA.titles()).toEqual([`${TAG}:for-a`]);
     expect(sub2.titles()).toEqual([`${TAG}:for-company2`]);
     expect(subA.got.find((n) => probeText(n.title) === `${TAG}:for-a`)).toMatchObject({ id: mine.id, type: 1 });
@@ -272,7 +280,7 @@ describe('limits on the socket path', () => {
 
 describe('logout', () => {
   it("closes the user's subscribed socket with 4403 within 2 s and refuses the old token afterwards", async () => {
-    const a = await userId(t, 'company_admin');
+    const a = await userId(t, DEMO.company_admin);
     const token = await t.login('company_admin');
     let closedWith: Closed | undefined;
     let closedAt = 0;
@@ -300,9 +308,13 @@ describe('logout', () => {
     let staffClosed: Closed | undefined;
     const staff = gqlClient(t.url, staffToken, (e) => (staffClosed = e));
     expect((await run<{ me: { email: string } }>(staff, '{ me { email } }')).data?.me?.email).toBe(DEMO.company_staff);
+    // The admin's own socket: its closing says the logout has reached the sockets.
+    let adminClosed: Closed | undefined;
+    const admin = gqlClient(t.url, adminToken, (e) => (adminClosed = e));
+    expect((await run<{ me: { email: string } }>(admin, '{ me { email } }')).data?.me?.email).toBe(DEMO.company_admin);
 
     expect(await gql(t.url, 'mutation { logout }', {}, { token: adminToken })).toEqual({ status: 200, data: { logout: true } });
-    await sleep(300);
+    await eventually(() => expect(adminClosed?.code).toBe(4403), 5000);
     expect(staffClosed).toBeUndefined();
     expect((await run<{ me: { email: string } }>(staff, '{ me { email } }')).data?.me?.email).toBe(DEMO.company_staff);
   });
@@ -323,8 +335,8 @@ describe('two processes on one database', () => {
 
   // The in-process bus cannot cross processes by design (server/events/bus.ts): only with Redis
   // does an event published in one process reach a subscriber connected to another.
-  it.skipIf(!process.env.REDIS_URL)('delivers a notification added in app 1 to a subscriber on app 2, and a logout in app 1 closes it', async () => {
-    const a = await userId(t, 'company_admin');
+  redis.it('delivers a notification added in app 1 to a subscriber on app 2, and a logout in app 1 closes it', async () => {
+    const a = await userId(t, DEMO.company_admin);
     const token = await t.login('company_admin');
     let closedWith: Closed | undefined;
     const sub = subscribeNotes(gqlClient(t2.url, token, (e) => (closedWith = e)));

@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/log.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { eventually } from '../helpers/wait.ts';
 
 const lines: string[] = [];
 const sink = new Writable({
@@ -29,7 +30,8 @@ describe('the request log', () => {
     await fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ me { id } }' }) });
     const resetSecret = 'reset-secret-0123456789abcdef';
     await fetch(`${t.url}/reset-password?token=${resetSecret}`);
-    await new Promise((r) => setTimeout(r, 50));
+    // A request is logged when its response has finished: the last one's line comes after the others'.
+    await eventually(() => expect(lines.join('')).toContain('/reset-password?token='));
     const log = lines.join('');
     expect(log).toContain('/admin/jobs/list');
     expect(log).toContain('/reset-password?token=[redacted]');

@@ -13,9 +13,9 @@ import { inject } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
 import { TokenService } from '../../server/auth/tokens.ts';
 import { DEMO, startTestApp, startTwoApps, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
-import { redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 
-const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
+const redis = await redisOrSkip();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,7 +126,7 @@ describe('failed logins across accounts and addresses', () => {
     expect(new TokenService(TEST_JWT_SECRET).deviceAccount(email)).toBe(account);
   });
 
-  describe.skipIf(!HAVE_REDIS)('with several processes (REDIS_URL)', () => {
+  redis.describe('with several processes (REDIS_URL)', () => {
     let apps: Awaited<ReturnType<typeof startTwoApps>>;
     beforeAll(async () => {
       apps = await startTwoApps({ REDIS_URL: TEST_REDIS_URL, TRUST_PROXY: '1' });

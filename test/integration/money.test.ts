@@ -14,7 +14,7 @@ import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { dailyWithholdingHei } from '../../server/modules/payroll/withholding.ts';
 import { businessDayOnOrAfter } from '../../server/modules/payroll/payday.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -26,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-const linesOf = async (email: string) => db().selectFrom('pay_lines').selectAll().where('user_id', '=', await userId(email)).orderBy('start_at').execute();
+const linesOf = async (email: string) => db().selectFrom('pay_lines').selectAll().where('user_id', '=', await userId(t, email)).orderBy('start_at').execute();
 
 async function pdfText(buf: Buffer): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;
@@ -68,7 +67,7 @@ describe('the demo week as pay (hand-worked)', () => {
     // Monday 13:00–23:00 less 60: 540 min; the last 60 (22:00–23:00) are overtime and late night: 337.5 → 338 each.
     expect(monday).toMatchObject({ worked_minutes: 540, overtime_minutes: 60, late_night_minutes: 60, base: 12_150, overtime_premium: 338, late_night_premium: 338, total: 12_826 });
     expect(tuesday).toMatchObject({ worked_minutes: 300, overtime_minutes: 0, total: 6_750 });
-    const run = await db().selectFrom('pay_runs').selectAll().where('user_id', '=', await userId('worker1@demo.test')).executeTakeFirstOrThrow();
+    const run = await db().selectFrom('pay_runs').selectAll().where('user_id', '=', await userId(t, 'worker1@demo.test')).executeTakeFirstOrThrow();
     // No 扶養控除等申告書 recorded: 乙欄, below its first row 3.063% of 28,689 = 878 (15 hours a week: no insurance).
     expect(run).toMatchObject({ status: 'draft', shifts: 3, gross: 28_689, income_tax: 878, tax_column: 'otsu', advances: 5_000, transfer_fee: 165, net: 28_689 - 878 - 165 - 5_000 });
   });
@@ -120,7 +119,7 @@ describe('daily pay screen', () => {
 
 describe('monthly pay and the payslip', () => {
   it('approving recovers the advance; the payslip is a PDF in the worker’s language with the figures', async () => {
-    const run = await db().selectFrom('pay_runs').selectAll().where('user_id', '=', await userId('worker1@demo.test')).executeTakeFirstOrThrow();
+    const run = await db().selectFrom('pay_runs').selectAll().where('user_id', '=', await userId(t, 'worker1@demo.test')).executeTakeFirstOrThrow();
     const res = await postForm(t, '/admin/salary/monthly', await t.tokenOf('company_admin'), { _action: `row:${run.id}:approve` });
     expect(res.status).toBe(303);
     expect((await db().selectFrom('advances').select(['status', 'recovered_run_id']).where('user_id', '=', run.user_id).executeTakeFirstOrThrow())).toEqual({ status: 'recovered', recovered_run_id: run.id });
@@ -251,7 +250,7 @@ describe('the worker’s pay page (/staff/pay)', () => {
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain('Payslips (monthly pay)');
-    const run = await db().selectFrom('pay_runs').select('id').where('user_id', '=', await userId('worker1@demo.test')).executeTakeFirstOrThrow();
+    const run = await db().selectFrom('pay_runs').select('id').where('user_id', '=', await userId(t, 'worker1@demo.test')).executeTakeFirstOrThrow();
     expect(html).toContain(`/staff/pay?payslip=${run.id}`);
     const pdf = await fetch(`${t.url}/staff/pay?payslip=${run.id}`, { headers: { cookie } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -265,7 +264,7 @@ describe('the worker’s pay page (/staff/pay)', () => {
     expect(mine.available).toBeGreaterThan(1_000);
     const res = await fetch(`${t.url}/staff/pay`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _action: 'quickpay', companyId: mine.companyId, amount: '1000' }) });
     expect(res.status).toBe(303);
-    const advance = await db().selectFrom('advances').selectAll().where('user_id', '=', await userId('worker1@demo.test')).where('status', '=', 'requested').where('amount', '=', 1_000).executeTakeFirstOrThrow();
+    const advance = await db().selectFrom('advances').selectAll().where('user_id', '=', await userId(t, 'worker1@demo.test')).where('status', '=', 'requested').where('amount', '=', 1_000).executeTakeFirstOrThrow();
     expect(advance.amount).toBe(1_000);
     expect(advance.net).toBe(1_000 - advance.fee);
     const after = dataOf(await t.gql('{ myPay { companies { available } } }', {}, token)).myPay.companies[0].available;
@@ -295,6 +294,6 @@ describe('the worker’s pay page (/staff/pay)', () => {
     const good = await post('en', { ...bad, bankCode: '9900', branchName: 'ゼロイチキユウ', accountNumber: '1234567', holderKana: 'タパ ビカシュ' });
     expect(good.status).toBe(303);
     // Kept as the bank file carries it (half-width kana, small ュ full size).
-    expect(await db().selectFrom('bank_accounts').select(['bank_name', 'holder_kana']).where('user_id', '=', await userId('worker3@demo.test')).executeTakeFirstOrThrow()).toEqual({ bank_name: 'ﾕｳﾁﾖ', holder_kana: 'ﾀﾊﾟ ﾋﾞｶｼﾕ' });
+    expect(await db().selectFrom('bank_accounts').select(['bank_name', 'holder_kana']).where('user_id', '=', await userId(t, 'worker3@demo.test')).executeTakeFirstOrThrow()).toEqual({ bank_name: 'ﾕｳﾁﾖ', holder_kana: 'ﾀﾊﾟ ﾋﾞｶｼﾕ' });
   });
 });

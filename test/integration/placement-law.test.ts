@@ -15,7 +15,7 @@ import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
 import { statusMoves, type StatusMove } from '../../server/modules/templates/status-tree.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -24,7 +24,6 @@ const db = () => t.database.db;
 const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
 const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason message } } }';
 
-const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -60,7 +59,7 @@ async function assign(email: string, shiftId: string): Promise<{ reason: unknown
 async function moveIntoWork(email: string, shift: { shiftId: string; jobId: string; clientId: string }, dispatch: boolean) {
   const app = await db()
     .insertInto('applications')
-    .values({ job_id: shift.jobId, shift_id: shift.shiftId, candidate_id: await userId(email), company_id: companyId, client_id: shift.clientId, message: '', candidate_status_id: intoWork.from, dispatch })
+    .values({ job_id: shift.jobId, shift_id: shift.shiftId, candidate_id: await userId(t, email), company_id: companyId, client_id: shift.clientId, message: '', candidate_status_id: intoWork.from, dispatch })
     .returning('id')
     .executeTakeFirstOrThrow();
   return dataOf(await t.gql(MOVE, { ids: [app.id], to: intoWork.to }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).moveApplicant as { moved: string[]; refused: { reason: string; message: string }[] };
@@ -153,7 +152,7 @@ describe('registration takes the date of birth, the name in katakana and the add
 describe('the 特定技能 field comes from the card check', () => {
   const DECIDE = 'mutation($id: ID!, $input: CardDecisionInput!) { decideResidenceCard(id: $id, input: $input) { id status } }';
   it('verifying a 特定技能 card asks for the field (both languages), and the placement rules then read it', async () => {
-    const person = await userId('ssw@demo.test');
+    const person = await userId(t, 'ssw@demo.test');
     const ssw = await db().selectFrom('visa_types').select('id').where('ja', '=', '特定技能1号').executeTakeFirstOrThrow();
     const expiry = addDays(todayInJapan(), 300);
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
@@ -184,7 +183,7 @@ describe('recording a placement as direct employment', () => {
   const dispatchOf = async (id: string) => (await db().selectFrom('applications').select('dispatch').where('id', '=', id).executeTakeFirstOrThrow()).dispatch;
 
   it('the company records it before the person works; another company, a client user and a role without 130001 are refused', async () => {
-    const app = await db().selectFrom('applications').select('id').where('candidate_id', '=', await userId('intern@demo.test')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
+    const app = await db().selectFrom('applications').select('id').where('candidate_id', '=', await userId(t, 'intern@demo.test')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
     expect(firstCode(await t.gql(SET, { a: app.id, d: false }, { as: 'company2' }))).toBe('NOT_FOUND');
     expect(firstCode(await t.gql(SET, { a: app.id, d: false }, { as: 'client_admin' }))).toBe('NOT_FOUND');
     const original = await loadRoleMaps(db());

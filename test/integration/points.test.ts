@@ -14,7 +14,7 @@ import { awardForWorkedShifts } from '../../server/modules/points/awards.ts';
 import { expireAll, postPoints } from '../../server/modules/points/ledger.ts';
 import { recordAttendance } from '../../server/modules/pipeline/attendance.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -26,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 const entriesOf = async (id: string) => db().selectFrom('point_entries').selectAll().where('candidate_id', '=', id).orderBy('created_at').execute();
 const balanceOf = async (id: string, company: string | null) =>
   (await db().selectFrom('point_balances').select('balance').where('candidate_id', '=', id).where(company ? (eb) => eb('company_id', '=', company) : (eb) => eb('company_id', 'is', null)).executeTakeFirst())?.balance ?? 0;
@@ -45,7 +44,7 @@ async function workShift(candidateId: string, date: string): Promise<string> {
   const job = await db().selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
   const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: start, end_time: `${hour}:59`, break_minutes: 0, capacity: 5 }).returning('id').executeTakeFirstOrThrow();
   const app = await db().insertInto('applications').values({ job_id: job.id, shift_id: shift.id, candidate_id: candidateId, company_id: companyId, client_id: job.client_id }).returning('id').executeTakeFirstOrThrow();
-  const staff = { id: await userId('company@demo.test'), name: 'Sakura staff' };
+  const staff = { id: await userId(t, 'company@demo.test'), name: 'Sakura staff' };
   await recordAttendance(db(), staff, [app.id], 'clockIn');
   await recordAttendance(db(), staff, [app.id], 'clockOut');
   return app.id;
@@ -53,17 +52,17 @@ async function workShift(candidateId: string, date: string): Promise<string> {
 
 describe('the demo points', () => {
   it('the week’s shifts earned Sakura’s points, the first-shift campaign once each, and Jose’s referral of Bikash', async () => {
-    const mai = await entriesOf(await userId('worker1@demo.test'));
+    const mai = await entriesOf(await userId(t, 'worker1@demo.test'));
     expect(mai.filter((e) => e.kind === 'shift').every((e) => e.delta === 10 && e.company_id === companyId)).toBe(true);
     expect(mai.filter((e) => e.kind === 'campaign')).toHaveLength(1);
-    const jose = await entriesOf(await userId('worker2@demo.test'));
+    const jose = await entriesOf(await userId(t, 'worker2@demo.test'));
     // His own first shift (500) and his friend Bikash's first shift (300).
     expect(jose.filter((e) => e.kind === 'campaign').map((e) => e.delta).sort()).toEqual([300, 500]);
   });
 
   it('the candidate sees balances per wallet, the history and an invite link on /staff/points', async () => {
     const { token } = await candidateLogin(t, 'worker1@demo.test');
-    const mai = await userId('worker1@demo.test');
+    const mai = await userId(t, 'worker1@demo.test');
     const page = await candidatePage('/staff/points', token);
     expect(page.status).toBe(200);
     expect(page.html).toContain(`>${await balanceOf(mai, companyId)} pt<`);
@@ -87,8 +86,8 @@ describe('campaigns award once per person and rule', () => {
       _action: 'register', name: 'Nguyen Van An', email: 'an.referred@example.test', password: 'a-long-password', nationality: 'Vietnam', visa_type_id: String(permanent.id), visa_expiry: addDays(todayInJapan(), 400), ref: code,
     });
     expect(posted.status).toBe(303);
-    const an = await userId('an.referred@example.test');
-    const mai = await userId('worker1@demo.test');
+    const an = await userId(t, 'an.referred@example.test');
+    const mai = await userId(t, 'worker1@demo.test');
     expect(await db().selectFrom('referrals').select('referrer_id').where('friend_id', '=', an).executeTakeFirst()).toEqual({ referrer_id: mai });
 
     const maiBefore = await balanceOf(mai, null);
@@ -120,7 +119,7 @@ describe('campaigns award once per person and rule', () => {
     expect(JSON.stringify(bad.errors)).toMatch(/空にしてください/);
     expect(JSON.stringify(bad.errors)).toMatch(/開始日以降/);
 
-    const person = await userId('candidate4@demo.test');
+    const person = await userId(t, 'candidate4@demo.test');
     const first = await workShift(person, todayInJapan());
     expect((await entriesOf(person)).filter((e) => e.campaign_id === campaignId)).toHaveLength(0);
     const second = await workShift(person, todayInJapan());
@@ -137,7 +136,7 @@ describe('campaigns award once per person and rule', () => {
 
 describe('the ledger', () => {
   it('concurrent spends never take a balance below zero: of five spends of 30 from 100, three pass', async () => {
-    const person = await userId('candidate3@demo.test');
+    const person = await userId(t, 'candidate3@demo.test');
     const staff = { id: null, name: 'test' };
     await postPoints(db(), staff, { candidateId: person, companyId, delta: 100, kind: 'manual', reason: 'start', expiresOn: addDays(todayInJapan(), 30) });
     const results = await Promise.all(Array.from({ length: 5 }, () => postPoints(db(), staff, { candidateId: person, companyId, delta: -30, kind: 'spend', reason: 'race' })));
@@ -150,7 +149,7 @@ describe('the ledger', () => {
   });
 
   it('unused points expire, soonest first, once; spent points are not expired again', async () => {
-    const person = await userId('candidate2@demo.test');
+    const person = await userId(t, 'candidate2@demo.test');
     const staff = { id: null, name: 'test' };
     const today = todayInJapan();
     await postPoints(db(), staff, { candidateId: person, companyId, delta: 100, kind: 'manual', reason: 'old', expiresOn: addDays(today, 5) });
@@ -179,7 +178,7 @@ describe('the points page', () => {
     expect(page.html).toContain('Tran Thi Mai');
     const added = await postForm(t, '/v3/admin/point', token, { _action: 'adjust', email: 'worker2@demo.test', direction: 'add', points: '40', reason: 'Perfect attendance in November' });
     expect(added.status).toBe(303);
-    const jose = await userId('worker2@demo.test');
+    const jose = await userId(t, 'worker2@demo.test');
     const balance = await balanceOf(jose, companyId);
     expect(added.location).toContain(`balance=${balance}`);
     const tooMany = await postForm(t, '/v3/admin/point', token, { _action: 'adjust', email: 'worker2@demo.test', direction: 'spend', points: String(balance + 1), reason: 'Too much' });
@@ -192,7 +191,7 @@ describe('the points page', () => {
   });
 
   it('a ledger past 1,000 entries counts "1,000+" without counting every row, and its CSV still has every row', async () => {
-    const person = await userId('candidate4@demo.test');
+    const person = await userId(t, 'candidate4@demo.test');
     await db().insertInto('point_entries').columns(['candidate_id', 'company_id', 'delta', 'balance_after', 'kind', 'reason', 'created_by_name']).expression((eb) =>
       eb.selectFrom(sql<{ n: number }>`generate_series(1, 1100)`.as('g')).select([sql`${person}::uuid`.as('c'), sql`${companyId}::uuid`.as('co'), sql`1`.as('d'), sql`g`.as('b'), sql`'manual'`.as('k'), sql`'bulk ' || g`.as('r'), sql`'test'`.as('n')]),
     ).execute();

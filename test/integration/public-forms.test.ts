@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { formRequest } from '../helpers/pages.ts';
-import { startSmtpCapture } from '../helpers/smtp.ts';
+import { expectNoMailSince, startSmtpCapture } from '../helpers/smtp.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -39,9 +39,6 @@ const countMessages = async (kind: 'contact' | 'trial') =>
   );
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/** Lets the app finish anything it might still send (used before asserting that no mail came). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 describe('public pages: language, head and title', () => {
   const ROUTES = ['/', '/staff', '/download', '/about', '/faq', '/policy', '/terms', '/staff/contact', '/v3/trial', '/forget-password', '/daily', '/part-time', '/login'];
@@ -371,8 +368,7 @@ describe('forgotten password, end to end with the mail', () => {
     const res = await post('/forget-password', { _action: 'send', email: 'nobody-here@demo.test' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/forget-password?sent=1');
-    await settle();
-    expect(smtp.mails).toHaveLength(before);
+    await expectNoMailSince(smtp, before, t, DEMO.company_staff);
   });
 
   it('mails in English when the page is in English', async () => {

@@ -11,18 +11,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, inject, onTestFailed } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, probeUntilCrosses, redisAnswers, TEST_REDIS_URL } from '../helpers/chat.ts';
+import { applyToDailyShift, type Chatter, chatter, probeUntilCrosses } from '../helpers/chat.ts';
+import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
-import { sleep, until, within } from '../helpers/wait.ts';
+import { until, within } from '../helpers/wait.ts';
 
-const HAVE_REDIS = await redisAnswers(TEST_REDIS_URL);
+const redis = await redisOrSkip();
 
-describe.skipIf(!HAVE_REDIS)('Redis going away under two processes, and coming back', () => {
+redis.describe('Redis going away under two processes, and coming back', () => {
   let database: TestDatabase;
   let dataDir: string;
   let proxy: TcpProxy;
@@ -92,8 +93,11 @@ describe.skipIf(!HAVE_REDIS)('Redis going away under two processes, and coming b
 
   it('without Redis: each process serves its own sockets and pages, and limits failed logins in memory', async () => {
     report();
+    const lost = (p: ServerProcess) => (p.output().match(/redis connection error/g) ?? []).length;
+    const before = [lost(a!), lost(b!)] as const;
     await proxy.cut();
-    await sleep(300);
+    // Both processes have found Redis gone (a reconnect refused) before the test speaks.
+    await until(() => lost(a!) > before[0] && lost(b!) > before[1], 'both processes see Redis gone', 10_000);
 
     // The candidate's messages on A are stored, acknowledged and heard by the admin's tab on A, quickly.
     const started = Date.now();
@@ -102,9 +106,6 @@ describe.skipIf(!HAVE_REDIS)('Redis going away under two processes, and coming b
     const ackMs = Date.now() - started;
     expect(ackMs).toBeLessThan(3_000);
     await until(() => duringCut.every((s) => adminOnA.heard.has(s.client_msg_id)), 'heard on the same process', 5_000);
-    // The cut is real: the tab on B heard none of them.
-    await sleep(300);
-    expect(duringCut.filter((s) => adminOnB.heard.has(s.client_msg_id))).toEqual([]);
 
     // Pages and readiness on both processes (readiness is about the database, not Redis).
     for (const p of [a!, b!]) {
@@ -121,6 +122,9 @@ describe.skipIf(!HAVE_REDIS)('Redis going away under two processes, and coming b
     const blocked = await login(a!.url, DEMO.client_staff, inject('demoPassword'), ip);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // The cut is real: after all that work on both processes, the tab on B heard none of them.
+    expect(duringCut.filter((s) => adminOnB.heard.has(s.client_msg_id))).toEqual([]);
 
     // Nothing failed on A's clients, and both processes are still running.
     expect([...candidate.warnings, ...adminOnA.warnings]).toEqual([]);

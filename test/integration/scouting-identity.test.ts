@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { ChatMessage, ConversationRow, TypingNotice } from '../../server/chat/events.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 import { acked, rawSocket, type RawChatSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 import { dataOf, loginByPassword } from '../helpers/graphql.ts';
 import { within } from '../helpers/wait.ts';
@@ -25,7 +26,6 @@ const SEND = 'mutation ($c: ID!, $j: ID!, $m: String!) { sendScoutOffer(candidat
 const ANSWER = 'mutation ($id: ID!, $a: Boolean!) { answerScoutOffer(id: $id, accept: $a) { status applicationId } }';
 const NOTIFICATIONS = 'query { notifications(type: 1, current: 1, size: 50) { data { title body } } }';
 
-const companyOf = async (email: string) => (await db().selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;
 const partTimeJob = async (companyId: string, anyVisa = false) =>
   (
     await db()
@@ -73,7 +73,7 @@ afterAll(async () => {
 
 describe('a scouted candidate is known by initials until they accept', () => {
   it('the company reads initials in its chat list, the messages, the typing notice and its CSV; the full name after acceptance', async () => {
-    const sakura = await companyOf('company@demo.test');
+    const sakura = await companyOf(t, 'company@demo.test');
     const sent = dataOf(await t.gql(SEND, { c: candidateId, j: await partTimeJob(sakura), m: 'We would love to have you.' }, { as: 'company_admin' })).sendScoutOffer as { id: string; conversationId: string };
     const conversationId = sent.conversationId;
 
@@ -112,7 +112,7 @@ describe('a scouted candidate is known by initials until they accept', () => {
   });
 
   it('a declined offer notifies the company with initials, and the platform sees the name in its chat list', async () => {
-    const hoshi = await companyOf('company2@demo.test');
+    const hoshi = await companyOf(t, 'company2@demo.test');
     const sent = dataOf(await t.gql(SEND, { c: candidateId, j: await partTimeJob(hoshi, true), m: 'Join us?' }, { as: 'company2' })).sendScoutOffer as { id: string; conversationId: string };
     expect(dataOf(await t.gql(ANSWER, { id: sent.id, a: false }, candidateToken)).answerScoutOffer.status).toBe('declined');
     const notes = dataOf(await t.gql(NOTIFICATIONS, {}, { as: 'company2' })).notifications.data as { title: string; body: string }[];

@@ -9,13 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode, loginByPassword } from '../helpers/graphql.ts';
 import { candidateLogin, formRequest, getPage, postForm } from '../helpers/pages.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
-const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-const companyOf = async (email: string) => (await db().selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;
 /** An open part-time job of a company (the n-th), by default one that any residence status may take. */
 const partTimeJob = async (companyId: string, skip = 0, anyVisa = false) =>
   (
@@ -46,8 +45,8 @@ afterAll(async () => t?.close());
 describe('a company scouts a candidate who accepts and appears in the pipeline', () => {
   it('search → offer with a message → the candidate reads it in the chat → accepts on /staff/scout → an applicant of the company', async () => {
     const admin = await t.tokenOf('company_admin');
-    const sakura = await companyOf('company@demo.test');
-    const ana = await userId('scout3@demo.test');
+    const sakura = await companyOf(t, 'company@demo.test');
+    const ana = await userId(t, 'scout3@demo.test');
     const job = await partTimeJob(sakura, 1);
 
     // The search shows her initials and what she shared, never her name.
@@ -107,8 +106,8 @@ describe('a company scouts a candidate who accepts and appears in the pipeline',
   });
 
   it('accepting twice, even at the same moment, makes one application', async () => {
-    const sakura = await companyOf('company@demo.test');
-    const lan = await userId('scout1@demo.test');
+    const sakura = await companyOf(t, 'company@demo.test');
+    const lan = await userId(t, 'scout1@demo.test');
     const job = await partTimeJob(sakura, 2);
     const sent = dataOf(await t.gql(SEND, { c: lan, j: job.id, m: 'Please join us.' }, { as: 'company_admin' })).sendScoutOffer;
     const token = await candidateToken('scout1@demo.test');
@@ -127,8 +126,8 @@ describe('a company scouts a candidate who accepts and appears in the pipeline',
 
 describe('a daily job', () => {
   it('is offered with one of its coming shifts; accepting takes the seat like applying', async () => {
-    const sakura = await companyOf('company@demo.test');
-    const ana = await userId('scout3@demo.test');
+    const sakura = await companyOf(t, 'company@demo.test');
+    const ana = await userId(t, 'scout3@demo.test');
     const job = await db()
       .selectFrom('jobs')
       .select('id')
@@ -155,17 +154,17 @@ describe('a daily job', () => {
 
 describe('who can be found', () => {
   it('a candidate who did not opt in is never found nor offered; one who switches off disappears', async () => {
-    const nguyen = await userId('candidate@demo.test');
+    const nguyen = await userId(t, 'candidate@demo.test');
     const all = dataOf(await t.gql(SEARCH, {}, { as: 'company_admin' })).scoutCandidates;
     expect(all.rows.map((r: { id: string }) => r.id)).not.toContain(nguyen);
     expect(all.total).toBeGreaterThanOrEqual(3);
     const byNationality = dataOf(await t.gql(SEARCH, { q: 'Vietnam' }, { as: 'company_admin' })).scoutCandidates;
     expect(byNationality.rows.map((r: { id: string }) => r.id)).not.toContain(nguyen);
-    const job = await partTimeJob(await companyOf('company@demo.test'));
+    const job = await partTimeJob(await companyOf(t, 'company@demo.test'));
     expect(firstCode(await t.gql(SEND, { c: nguyen, j: job.id, m: 'Hello' }, { as: 'company_admin' }))).toBe('NOT_FOUND');
 
     // Ramesh switches scouting off on his page: gone from the search, and cannot be offered.
-    const ramesh = await userId('scout2@demo.test');
+    const ramesh = await userId(t, 'scout2@demo.test');
     expect(all.rows.map((r: { id: string }) => r.id)).toContain(ramesh);
     const { token } = await candidateLogin(t, 'scout2@demo.test');
     const saved = await fetch(`${t.url}/staff/scout`, formRequest({ _action: 'save', shareNationality: 'on', shareLanguages: 'on', prefecture: '神奈川県', availability: ['weekend', 'night'], level_ja: '2', intro: '' }, { origin: t.url, cookie: `candidate_token=${token}` }));
@@ -180,7 +179,7 @@ describe('who can be found', () => {
 
   it('filters by language and level, area, residence status, and never on what a candidate did not share', async () => {
     const ids = async (f: Record<string, string>) => (dataOf(await t.gql(SEARCH, { f }, { as: 'company_admin' })).scoutCandidates.rows as { id: string }[]).map((r) => r.id);
-    const [lan, ramesh, ana] = await Promise.all(['scout1@demo.test', 'scout2@demo.test', 'scout3@demo.test'].map(userId));
+    const [lan, ramesh, ana] = await Promise.all(['scout1@demo.test', 'scout2@demo.test', 'scout3@demo.test'].map((e) => userId(t, e)));
     // Japanese: Lan 3, Ramesh 2, Ana 4.
     expect(await ids({ language: 'ja:3' })).toEqual(expect.arrayContaining([lan, ana]));
     expect(await ids({ language: 'ja:3' })).not.toContain(ramesh);
@@ -199,7 +198,7 @@ describe('who can be found', () => {
 
 describe('tenants and permissions', () => {
   it('another company sees none of Sakura’s offers and cannot act on them', async () => {
-    const offer = await db().selectFrom('scout_offers').selectAll().where('company_id', '=', await companyOf('company@demo.test')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    const offer = await db().selectFrom('scout_offers').selectAll().where('company_id', '=', await companyOf(t, 'company@demo.test')).where('status', '=', 'pending').executeTakeFirstOrThrow();
     const theirs = dataOf(await t.gql('{ scoutOffers(size: 100) { total rows { id } } }', {}, { as: 'company2' })).scoutOffers;
     expect(theirs.rows.map((r: { id: string }) => r.id)).not.toContain(offer.id);
     const page = await getPage(t, '/v3/admin/scout/pending', await t.tokenOf('company2'));
@@ -209,7 +208,7 @@ describe('tenants and permissions', () => {
     await t.gql('mutation ($ids: [ID!]!) { scoutOfferAction(ids: $ids, action: "withdraw") }', { ids: [offer.id] }, { as: 'company2' });
     expect((await db().selectFrom('scout_offers').select('status').where('id', '=', offer.id).executeTakeFirstOrThrow()).status).toBe('pending');
     // Nor can it offer Sakura's job.
-    const job = await partTimeJob(await companyOf('company@demo.test'));
+    const job = await partTimeJob(await companyOf(t, 'company@demo.test'));
     expect(firstCode(await t.gql(SEND, { c: offer.candidate_id, j: job.id, m: 'Hello' }, { as: 'company2' }))).toBe('NOT_FOUND');
     // Sakura itself may withdraw it.
     dataOf(await t.gql('mutation ($ids: [ID!]!) { scoutOfferAction(ids: $ids, action: "withdraw") }', { ids: [offer.id] }, { as: 'company_admin' }));
@@ -220,30 +219,30 @@ describe('tenants and permissions', () => {
     for (const q of ['{ scoutDesk { jobs { id } } }', '{ scoutCandidates { total } }', '{ scoutOffers { total } }']) {
       expect(firstCode(await t.gql(q, {}, { as: 'client_admin' })), q).toBe('FORBIDDEN');
     }
-    const job = await partTimeJob(await companyOf('company@demo.test'));
-    expect(firstCode(await t.gql(SEND, { c: await userId('scout1@demo.test'), j: job.id, m: 'Hello' }, { as: 'client_admin' }))).toBe('FORBIDDEN');
+    const job = await partTimeJob(await companyOf(t, 'company@demo.test'));
+    expect(firstCode(await t.gql(SEND, { c: await userId(t, 'scout1@demo.test'), j: job.id, m: 'Hello' }, { as: 'client_admin' }))).toBe('FORBIDDEN');
     for (const path of ['/v3/admin/scout/search', '/v3/admin/scout/pending', '/v3/admin/scout/confirm']) {
       expect((await getPage(t, path, await t.tokenOf('client_admin'))).status, path).not.toBe(200);
     }
     // A candidate may not send offers; a back-office user may not answer them.
-    expect(firstCode(await t.gql(SEND, { c: await userId('scout1@demo.test'), j: job.id, m: 'Hello' }, await candidateToken('scout1@demo.test')))).toBe('UNAUTHENTICATED');
+    expect(firstCode(await t.gql(SEND, { c: await userId(t, 'scout1@demo.test'), j: job.id, m: 'Hello' }, await candidateToken('scout1@demo.test')))).toBe('UNAUTHENTICATED');
   });
 });
 
 describe('quota and expiry', () => {
   it('the monthly quota refuses the offer past it, with a clear message', async () => {
-    const minato = await companyOf('company2@demo.test');
+    const minato = await companyOf(t, 'company2@demo.test');
     await db().updateTable('companies').set({ scout_monthly_quota: 1 }).where('id', '=', minato).execute();
     try {
       const [j1, j2] = [await partTimeJob(minato, 0, true), await partTimeJob(minato, 1, true)];
-      dataOf(await t.gql(SEND, { c: await userId('scout3@demo.test'), j: j1.id, m: 'Hello from Minato' }, { as: 'company2' }));
-      const refused = await t.gql(SEND, { c: await userId('scout1@demo.test'), j: j2.id, m: 'Hello again' }, { as: 'company2', headers: { 'accept-language': 'en' } });
+      dataOf(await t.gql(SEND, { c: await userId(t, 'scout3@demo.test'), j: j1.id, m: 'Hello from Minato' }, { as: 'company2' }));
+      const refused = await t.gql(SEND, { c: await userId(t, 'scout1@demo.test'), j: j2.id, m: 'Hello again' }, { as: 'company2', headers: { 'accept-language': 'en' } });
       expect(firstCode(refused)).toBe('CONFLICT');
       expect(refused.errors![0]!.message).toContain('quota (1 offers)');
       const desk = dataOf(await t.gql('{ scoutDesk { quota { used limit } } }', {}, { as: 'company2' })).scoutDesk;
       expect(desk.quota).toEqual({ used: 1, limit: 1 });
       // The same refusal on the screen.
-      const page = await postForm(t, `/v3/admin/scout/search?scout=${await userId('scout1@demo.test')}`, await t.tokenOf('company2'), { _action: 'offer', candidateId: await userId('scout1@demo.test'), job: j2.id, message: 'Hi' });
+      const page = await postForm(t, `/v3/admin/scout/search?scout=${await userId(t, 'scout1@demo.test')}`, await t.tokenOf('company2'), { _action: 'offer', candidateId: await userId(t, 'scout1@demo.test'), job: j2.id, message: 'Hi' });
       expect(page.status).toBe(409);
       expect(page.html).toContain('今月のスカウト送信数の上限');
     } finally {
@@ -252,8 +251,8 @@ describe('quota and expiry', () => {
   });
 
   it('an expired offer shows as expired and cannot be accepted; a second pending offer of the same job is refused', async () => {
-    const sakura = await companyOf('company@demo.test');
-    const ramesh = await userId('scout2@demo.test');
+    const sakura = await companyOf(t, 'company@demo.test');
+    const ramesh = await userId(t, 'scout2@demo.test');
     const job = await partTimeJob(sakura, 0);
     const sent = dataOf(await t.gql(SEND, { c: ramesh, j: job.id, m: 'Weekend shifts available.' }, { as: 'company_admin' })).sendScoutOffer;
     expect(firstCode(await t.gql(SEND, { c: ramesh, j: job.id, m: 'Again' }, { as: 'company_admin' }))).toBe('CONFLICT');

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { statementLog } from '../../scripts/statement-log.ts';
+import { SESSION_CHANNEL } from '../../server/modules/auth/session-cache.ts';
 import { DEMO, twoAppsAndPsql, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/wait.ts';
 
@@ -96,9 +97,22 @@ describe('session rows cached in the process', () => {
     const token = await both.a.login('company_admin');
     await warm(token);
     const log = statementLog(both.b.database.pool);
-    await both.a.login('company_admin');
-    // Give a notice the time it would take to arrive, then: still no statement for the session.
-    await new Promise((r) => setTimeout(r, 200));
+    // A listener of our own: PostgreSQL delivers notices in commit order, so once a marker sent
+    // after the login has come, a notice of the login would have come before it.
+    const heard: string[] = [];
+    const listen = (n: { channel: string }) => void heard.push(n.channel);
+    both.psql.on('notification', listen);
+    await both.psql.query(`listen ${SESSION_CHANNEL}`);
+    await both.psql.query('listen session_cache_marker');
+    try {
+      await both.a.login('company_admin');
+      await both.psql.query('notify session_cache_marker');
+      await eventually(() => expect(heard).toContain('session_cache_marker'));
+      expect(heard).toEqual(['session_cache_marker']);
+    } finally {
+      both.psql.off('notification', listen);
+      await both.psql.query('unlisten *');
+    }
     const statements = await log.during(() => info(both.b, token));
     expect(statements).toEqual([]);
   });

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
@@ -23,8 +24,6 @@ const APPLY = 'mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { 
 const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason message } } }';
 const SWAP = 'mutation($a: ID!, $b: ID!) { swapShifts(a: $a, b: $b) }';
 
-const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-const companyOf = async (email: string) => (await db().selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;
 
 /** A new shift on a daily job of `companyId`, `day` days from today (`day` may be 0). */
 async function newShift(companyId: string, day: number, start: string, end: string) {
@@ -55,16 +54,16 @@ async function placed(candidateId: string, shift: { shiftId: string; jobId: stri
 
 beforeAll(async () => {
   t = await startTestApp();
-  sakura = await companyOf('company@demo.test');
+  sakura = await companyOf(t, 'company@demo.test');
   // Siti Rahma (特定技能1号, card verified): no hour limit, so only the overlap can refuse her.
-  person = await userId('candidate4@demo.test');
+  person = await userId(t, 'candidate4@demo.test');
 });
 afterAll(async () => t?.close());
 
 describe('two shifts at the same time', () => {
   it('staff cannot place a person on a shift that overlaps one she holds at another company; back to back is fine', async () => {
     // At the other company, day 12, 09:00–13:07 (minutes off the hour: the demo's own slots start on it).
-    await placed(person, await newShift(await companyOf('company2@demo.test'), 12, '09:00', '13:07'));
+    await placed(person, await newShift(await companyOf(t, 'company2@demo.test'), 12, '09:00', '13:07'));
     const clash = await newShift(sakura, 12, '12:30', '16:00');
     const answer = await t.gql(ASSIGN, { s: clash.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
     expect(firstCode(answer)).toBe('FORBIDDEN');
@@ -100,7 +99,7 @@ describe('two shifts at the same time', () => {
   });
 
   it('a swap that would put a person on a shift overlapping another of hers is refused, and nothing moves', async () => {
-    const worker2 = await userId('worker2@demo.test');
+    const worker2 = await userId(t, 'worker2@demo.test');
     const mine = await placed(person, await newShift(sakura, 16, '09:05', '12:00'));
     // Siti also holds 16:00–20:00 that day; José's shift is 15:00–18:00.
     await placed(person, await newShift(sakura, 16, '16:00', '20:00'));
@@ -129,8 +128,8 @@ describe('a shift that has started', () => {
 
   it('cannot be swapped into or out of, and its people are not offered for a swap', async () => {
     const started = await newShift(sakura, 0, '00:01', '23:59');
-    const onIt = await placed(await userId('worker2@demo.test'), started);
-    const other = await placed(await userId('worker1@demo.test'), await newShift(sakura, 2, '09:03', '10:00'));
+    const onIt = await placed(await userId(t, 'worker2@demo.test'), started);
+    const other = await placed(await userId(t, 'worker1@demo.test'), await newShift(sakura, 2, '09:03', '10:00'));
     const offered = dataOf(await t.gql('{ swappablePlacements { applicationId } }', {}, { as: 'company_admin' })).swappablePlacements as { applicationId: string }[];
     expect(offered.some((p) => p.applicationId === onIt)).toBe(false);
     const answer = await t.gql(SWAP, { a: onIt, b: other }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
@@ -142,7 +141,7 @@ describe('a shift that has started', () => {
 describe('the person is chosen by name on /admin/shift', () => {
   const PEOPLE = 'query($q: String!) { shiftPeople(search: $q) { id name email } }';
   it('a name search offers the people who came to the company, the form places the one chosen, and there is no e-mail to type', async () => {
-    const student = await userId('student@demo.test');
+    const student = await userId(t, 'student@demo.test');
     const found = dataOf(await t.gql(PEOPLE, { q: 'tran minh' }, { as: 'company_admin' })).shiftPeople as { id: string; name: string }[];
     expect(found).toEqual([{ id: student, name: 'Tran Minh Chau', email: 'student@demo.test' }]);
     const token = await t.tokenOf('company_admin');
@@ -171,8 +170,8 @@ describe('the person is chosen by name on /admin/shift', () => {
     expect(firstCode(long)).toBe('BAD_USER_INPUT');
     expect(long.errors![0]!.extensions!.fields).toEqual({ search: 'Enter 1 to 100 characters of the name to search for.' });
     // Nor may another company place a Sakura person by id on its own shift.
-    const theirs = await newShift(await companyOf('company2@demo.test'), 11, '09:00', '10:00');
-    const answer = await t.gql('mutation($s: ID!, $p: ID) { assignShift(shiftId: $s, personId: $p) { applicationId } }', { s: theirs.shiftId, p: await userId('student@demo.test') }, { as: 'company2' });
+    const theirs = await newShift(await companyOf(t, 'company2@demo.test'), 11, '09:00', '10:00');
+    const answer = await t.gql('mutation($s: ID!, $p: ID) { assignShift(shiftId: $s, personId: $p) { applicationId } }', { s: theirs.shiftId, p: await userId(t, 'student@demo.test') }, { as: 'company2' });
     expect(firstCode(answer)).toBe('BAD_USER_INPUT');
   });
 });

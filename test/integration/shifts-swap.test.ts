@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -24,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 /** A new shift on Sakura's warehouse picking, `day` days from today (a few minutes after the hour: the job's own slots start on it). */
 let nth = 0;
@@ -35,7 +34,7 @@ async function shift(day: number, hourStart: string, end: string): Promise<strin
 }
 /** The student's application on her demo shift `day` days from today. */
 async function studentOn(day: number): Promise<{ id: string; shiftId: string }> {
-  const student = await userId('student@demo.test');
+  const student = await userId(t, 'student@demo.test');
   const r = await db()
     .selectFrom('applications as a')
     .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
@@ -86,7 +85,7 @@ describe('open seats claimed from /staff/shifts', () => {
     expect(res.headers.get('location')).toBe('/staff/shifts?claimed=1');
     // Taken, and the client's confirmation of the old staffing is cleared.
     expect(await db().selectFrom('job_daily_shifts').select(['filled', 'client_confirmed_at']).where('id', '=', free).executeTakeFirstOrThrow()).toEqual({ filled: 1, client_confirmed_at: null });
-    expect(await db().selectFrom('applications').select('id').where('shift_id', '=', free).where('candidate_id', '=', await userId('worker2@demo.test')).execute()).toHaveLength(1);
+    expect(await db().selectFrom('applications').select('id').where('shift_id', '=', free).where('candidate_id', '=', await userId(t, 'worker2@demo.test')).execute()).toHaveLength(1);
     const after = dataOf(await t.gql(OPEN, on(9), token)).myOpenShifts as { shiftId: string }[];
     expect(after.some((x) => x.shiftId === free)).toBe(false);
     // The student: a five-hour seat in her full week is shown with the reason, a three-hour one with what is left.
@@ -127,7 +126,7 @@ describe('swapping two people', () => {
     const jose = dataOf(await t.gql(ASSIGN, { s: five, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
     const mine = await studentOn(1);
     // The client had confirmed the staffing of both: it changes, so it confirms again.
-    await db().updateTable('job_daily_shifts').set({ client_confirmed_at: new Date(), client_confirmed_by: await userId('client@demo.test') }).where('id', 'in', [five, mine.shiftId]).execute();
+    await db().updateTable('job_daily_shifts').set({ client_confirmed_at: new Date(), client_confirmed_by: await userId(t, 'client@demo.test') }).where('id', 'in', [five, mine.shiftId]).execute();
     const res = await postForm(t, '/admin/shift', await t.tokenOf('company_admin'), { _action: 'swap', a: jose, b: mine.id });
     expect(res.status).toBe(303);
     expect(await shiftOf(mine.id)).toBe(five);
@@ -175,7 +174,7 @@ describe('swapping two people', () => {
     // Company staff with the code may.
     expect(dataOf(await t.gql(SWAP, { a: x, b: y }, { as: 'company_staff' })).swapShifts).toBe(true);
     expect(await shiftOf(x)).toBe(b);
-    expect(await userId('worker2@demo.test')).toBeTruthy();
+    expect(await userId(t, 'worker2@demo.test')).toBeTruthy();
   });
 });
 
@@ -200,7 +199,7 @@ describe('the client confirms its own shifts', () => {
     const res = await postForm(t, '/admin/shift', clientToken, { _action: 'bulk:confirm', ids: [own.id] });
     expect(res.status).toBe(303);
     const row = await db().selectFrom('job_daily_shifts').select(['client_confirmed_at', 'client_confirmed_by']).where('id', '=', own.id).executeTakeFirstOrThrow();
-    expect(row.client_confirmed_by).toBe(await userId('client@demo.test'));
+    expect(row.client_confirmed_by).toBe(await userId(t, 'client@demo.test'));
     expect(row.client_confirmed_at).toBeTruthy();
     expect((await db().selectFrom('job_daily_shifts').select('client_confirmed_at').where('id', '=', other.id).executeTakeFirstOrThrow()).client_confirmed_at).toBeNull();
     // The company sees the badge and who confirmed.

@@ -9,12 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
 const db = () => t.database.db;
-const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -131,8 +130,8 @@ describe('a survey is answered on a phone and charted', () => {
 
     // Bikash reads Japanese; Maria English.
     await db().updateTable('users').set({ lang: 'ja' }).where('email', '=', 'worker3@demo.test').execute();
-    const maria = await userId('candidate2@demo.test');
-    const bikash = await userId('worker3@demo.test');
+    const maria = await userId(t, 'candidate2@demo.test');
+    const bikash = await userId(t, 'worker3@demo.test');
     const sent = await postForm(t, `/v3/admin/survey?id=${surveyId}`, admin, { _action: 'send', id: surveyId, users: [maria, bikash] });
     expect(sent.status).toBe(303);
     expect(sent.location).toContain('sent=2');
@@ -243,7 +242,7 @@ describe('refusals', () => {
     expect(second.html).toContain('You have already answered this survey. Each person can answer only once.');
     const api = await t.gql('mutation ($id: ID!, $a: [SurveyAnswerInput!]!) { answerSurvey(id: $id, answers: $a) }', { id: surveyId, a: [{ questionId: q.id, scale: 1 }] }, token);
     expect(firstCode(api)).toBe('CONFLICT');
-    await expect(db().insertInto('survey_responses').values({ survey_id: surveyId, user_id: await userId('candidate2@demo.test') }).execute()).rejects.toThrow(/survey_responses_once_uq/);
+    await expect(db().insertInto('survey_responses').values({ survey_id: surveyId, user_id: await userId(t, 'candidate2@demo.test') }).execute()).rejects.toThrow(/survey_responses_once_uq/);
     expect((await db().selectFrom('survey_responses').select('id').where('survey_id', '=', surveyId).execute()).length).toBe(1);
     // The page on a later visit says it was answered.
     const again = await pageIn(`/staff/survey/${surveyId}`, `candidate_token=${token}`, 'ja');
@@ -260,7 +259,7 @@ describe('refusals', () => {
     expect(post.status).toBe(403);
     const api = await t.gql('mutation ($id: ID!) { answerSurvey(id: $id, answers: []) }', { id: surveyId }, token);
     expect(firstCode(api)).toBe('FORBIDDEN');
-    await expect(db().insertInto('survey_responses').values({ survey_id: surveyId, user_id: await userId('candidate3@demo.test') }).execute()).rejects.toThrow(/survey_responses_recipient_fk/);
+    await expect(db().insertInto('survey_responses').values({ survey_id: surveyId, user_id: await userId(t, 'candidate3@demo.test') }).execute()).rejects.toThrow(/survey_responses_recipient_fk/);
     // A visitor is asked to log in first.
     const anon = await fetch(`${t.url}/staff/survey/${surveyId}`, { redirect: 'manual' });
     expect(anon.status).toBe(302);
@@ -278,7 +277,7 @@ describe('refusals', () => {
     expect(dataOf(await t.gql('query ($id: ID!) { surveyDetail(id: $id) { id } }', { id: surveyId }, { as: 'company2' })).surveyDetail).toBeNull();
     expect(dataOf(await t.gql('query ($id: ID!) { surveyAudience(id: $id) { workers { userId } } }', { id: surveyId }, { as: 'company2' })).surveyAudience).toBeNull();
     expect(firstCode(await t.gql('query ($id: ID!) { surveyResponses(id: $id) { name } }', { id: surveyId }, { as: 'company2' }))).toBe('NOT_FOUND');
-    const worker1 = await userId('worker1@demo.test');
+    const worker1 = await userId(t, 'worker1@demo.test');
     expect(firstCode(await t.gql('mutation ($id: ID!, $u: [ID!]!) { sendSurvey(id: $id, userIds: $u) { sent } }', { id: surveyId, u: [worker1] }, { as: 'company2' }))).toBe('NOT_FOUND');
     const post = await postForm(t, `/v3/admin/survey?id=${surveyId}`, other, { _action: 'send', id: surveyId, users: [worker1] });
     expect(post.status).toBe(404);

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { startSmtpCapture } from '../helpers/smtp.ts';
+import { expectNoMailSince, startSmtpCapture } from '../helpers/smtp.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -38,8 +38,6 @@ async function get(path: string, token?: string) {
 function fieldError(html: string, name: string): string | undefined {
   return new RegExp(`<p class="field-error" id="${name}-error">([^<]*)</p>`).exec(html)?.[1];
 }
-/** Lets the app finish anything it might still send (before asserting that no mail came). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 const db = () => t.database.db;
 const count = async (table: 'companies' | 'users' | 'contact_messages') => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -161,8 +159,7 @@ describe('a trial signup', () => {
     expect(en.status).toBe(422);
     expect(fieldError(en.html, 'email')).toBe('This email address is already registered. Log in, or reset your password if you forgot it.');
     expect([await count('companies'), await count('users'), await count('contact_messages')]).toEqual([companies, users, requests]);
-    await settle();
-    expect(smtp.mails.length).toBe(mailsBefore);
+    await expectNoMailSince(smtp, mailsBefore, t, DEMO.company_staff);
   });
 
   it('signs up in English: the admin, the mail and the screens are in English', async () => {

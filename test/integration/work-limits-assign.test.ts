@@ -14,7 +14,7 @@ import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
 import { statusMoves } from '../../server/modules/templates/status-tree.ts';
 import { WORKING_LISTS } from '../../server/modules/workforce/may-work.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -27,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 /** A new shift on Sakura's warehouse picking, `day` days from today (a minute or two after `start`: the job's own slots start on the hour). */
 let nth = 0;
@@ -52,7 +51,7 @@ describe('the student near her 28 hours (demo)', () => {
   });
 
   it('in a recorded long vacation the same shift passes, up to 8 hours a day', async () => {
-    const student = await userId('student@demo.test');
+    const student = await userId(t, 'student@demo.test');
     await db().insertInto('long_vacations').values({ user_id: student, from_date: addDays(todayInJapan(), 8), to_date: addDays(todayInJapan(), 40) }).execute();
     const eight = await shift(9, '09:00', '18:00', 60);
     expect(dataOf(await t.gql(ASSIGN, { s: eight, e: 'student@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
@@ -67,7 +66,7 @@ describe('the student near her 28 hours (demo)', () => {
     const page = await getPage(t, '/admin/shift', token);
     expect(page.html).toContain('シフトに人を割り当てる');
     // The person as the name search offers her (the form has no e-mail field).
-    const res = await postForm(t, '/admin/shift?who=Tran', token, { _action: 'assign', shiftId: s, person: await userId('student@demo.test') });
+    const res = await postForm(t, '/admin/shift?who=Tran', token, { _action: 'assign', shiftId: s, person: await userId(t, 'student@demo.test') });
     expect(res.status).toBe(403);
     expect(res.html).toContain('上限の1,680分（週28時間）を超えます');
     expect(res.html).toContain(`<option value="${s}" selected="">`);
@@ -78,7 +77,7 @@ describe('the student near her 28 hours (demo)', () => {
 
 describe('cards and permission, on assignment and on the candidate’s own application', () => {
   it('an unverified card blocks the assignment, not the application: the placement out of it waits for the check', async () => {
-    const person = await userId('candidate4@demo.test');
+    const person = await userId(t, 'candidate4@demo.test');
     await db().updateTable('candidate_profiles').set({ card_verified: false }).where('user_id', '=', person).execute();
     const s = await shift(3, '18:00', '21:00');
     expect(reasonOf(await t.gql(ASSIGN, { s, e: 'candidate4@demo.test' }, { as: 'company_admin' }))).toBe('card_unverified');
@@ -103,7 +102,7 @@ describe('cards and permission, on assignment and on the candidate’s own appli
   });
 
   it('a card that expires before the shift blocks it; a dependent without the permission is refused', async () => {
-    const person = await userId('candidate4@demo.test');
+    const person = await userId(t, 'candidate4@demo.test');
     await db().updateTable('candidate_profiles').set({ visa_expiry: addDays(todayInJapan(), 2) }).where('user_id', '=', person).execute();
     const late = await shift(4, '09:00', '12:00');
     expect(reasonOf(await t.gql(ASSIGN, { s: late, e: 'candidate4@demo.test' }, { as: 'company_admin' }))).toBe('card_expired');

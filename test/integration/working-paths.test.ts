@@ -22,7 +22,7 @@ import { statusMoves, type StatusMove } from '../../server/modules/templates/sta
 import { WORKING_LISTS } from '../../server/modules/workforce/may-work.ts';
 import { applyStatusChange } from '../../server/chat/store.ts';
 import type { DB } from '../../server/db/connect.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -32,7 +32,6 @@ const db = () => t.database.db;
 const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason message } } }';
 const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
 
-const userId = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 const verify = (card_verified: boolean) => db().updateTable('candidate_profiles').set({ card_verified }).where('user_id', '=', person).execute();
 const statusOf = async (id: string) => (await db().selectFrom('applications').select('candidate_status_id').where('id', '=', id).executeTakeFirstOrThrow()).candidate_status_id;
 
@@ -40,7 +39,7 @@ beforeAll(async () => {
   t = await startTestApp();
   companyId = await companyOf(t, 'company@demo.test');
   // Siti Rahma (永住者): a person whose only obstacle is the card, switched per test.
-  person = await userId('candidate4@demo.test');
+  person = await userId(t, 'candidate4@demo.test');
   intoWork = statusMoves(await companyTree(db(), companyId)).filter((m) => WORKING_LISTS.includes(m.list));
 });
 afterAll(async () => t?.close());
@@ -92,7 +91,7 @@ describe('every move into a working status', () => {
 
   it('in bulk: each row is asked, the ones that may work move and the others stay', async () => {
     const m = intoWork[0]!;
-    const ok = await application(await userId('worker2@demo.test'), m.from, await newShift(6, '09:00', '12:00'));
+    const ok = await application(await userId(t, 'worker2@demo.test'), m.from, await newShift(6, '09:00', '12:00'));
     await verify(false);
     const refused = await application(person, m.from, await newShift(6, '13:00', '15:00'));
     const r = dataOf(await t.gql(MOVE, { ids: [ok, refused], to: m.to }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).moveApplicant;
@@ -150,7 +149,7 @@ describe('a part-time hire without a schedule', () => {
   it('checks the card and the status on the day it is made', async () => {
     const m = intoWork.find((x) => x.kind === 'forward')!;
     // A dependent without the permission (入管法第19条第2項): no work at all.
-    const aung = await userId('candidate3@demo.test');
+    const aung = await userId(t, 'candidate3@demo.test');
     const job = await db()
       .selectFrom('jobs as j')
       .select(['j.id', 'j.client_id'])
@@ -168,7 +167,7 @@ describe('a withdrawn student moved back into work', () => {
   it('is refused past her 28 hours, with the minutes that were left', async () => {
     // The demo student has four six-hour shifts from tomorrow (08:00–14:00); five more hours in
     // that week, after one of them, are over.
-    const student = await userId('student@demo.test');
+    const student = await userId(t, 'student@demo.test');
     const m = intoWork[0]!;
     const app = await application(student, m.from, await newShift(3, '15:00', '20:00'));
     const r = dataOf(await t.gql(MOVE, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
@@ -186,11 +185,11 @@ describe('recorded times count toward the limits (入管法施行規則 第19条
   it('a clock-out after the scheduled end counts its real length for the next placement', async () => {
     // 24 of her 28 hours are taken from tomorrow (4 × 360). One more scheduled hour on day 5,
     // clocked 09:0x to 13:00: 240 minutes were worked, not 60 — the week is full.
-    const student = await userId('student@demo.test');
+    const student = await userId(t, 'student@demo.test');
     const s1 = await newShift(5, '09:00', '10:00');
     const app = await application(student, shukkin(), s1);
     const day5 = addDays(todayInJapan(), 5);
-    const staffId = await userId('company@demo.test');
+    const staffId = await userId(t, 'company@demo.test');
     await db().insertInto('attendance').values({ application_id: app, company_id: companyId, shift_id: s1.shiftId, status: 'present', clock_in: jst(day5, '09:00'), clock_out: jst(day5, '13:00'), break_minutes: 0, recorded_by: staffId, recorded_by_name: 'test' }).execute();
     const next = await newShift(6, '09:00', '10:00');
     const answer = await t.gql(ASSIGN, { s: next.shiftId, e: 'student@demo.test' }, { as: 'company_admin' });
@@ -204,7 +203,7 @@ describe('recorded times count toward the limits (入管法施行規則 第19条
   });
 
   it('a clock-out that crosses the 28 hours is recorded and raised to staff at once', async () => {
-    const student = await userId('student@demo.test');
+    const student = await userId(t, 'student@demo.test');
     const today = await newShift(0, '00:00', '01:00');
     const app = await application(student, shukkin(), today);
     // Clocked in five hours ago: 300 minutes on top of her 1,440 this week.
