@@ -1,4 +1,5 @@
 import type { Text } from './i18n.ts';
+import { msgText } from './messages.ts';
 
 /**
  * The windows a date filter offers (lists of the resource engine and the read models): days
@@ -6,9 +7,9 @@ import type { Text } from './i18n.ts';
  * day, YYYY-MM-DD. Shared by the API (the SQL conditions) and the views (the filter's choices).
  */
 export const DATE_FILTERS: Readonly<Record<string, { label: Text; from: number | null; to: number | null }>> = {
-  past: { label: { ja: '期限切れ', en: 'Already past' }, from: null, to: -1 },
-  next30: { label: { ja: '30日以内', en: 'Within 30 days' }, from: 0, to: 30 },
-  next60: { label: { ja: '60日以内', en: 'Within 60 days' }, from: 0, to: 60 },
-  next90: { label: { ja: '90日以内', en: 'Within 90 days' }, from: 0, to: 90 },
-  future: { label: { ja: '今日以降', en: 'Today or later' }, from: 0, to: null },
+  past: { label: msgText('dateFilter.past'), from: null, to: -1 },
+  next30: { label: msgText('dateFilter.next30'), from: 0, to: 30 },
+  next60: { label: msgText('dateFilter.next60'), from: 0, to: 60 },
+  next90: { label: msgText('dateFilter.next90'), from: 0, to: 90 },
+  future: { label: msgText('dateFilter.future'), from: 0, to: null },
 };

@@ -512,6 +512,13 @@ export const MESSAGES = {
   'inbox.snoozeTime': m('スヌーズは今から90日以内の日時を指定してください。', 'Snooze until a time within the next 90 days.'),
   'inbox.placeholders': m('使える差し込みは {name} {job} {shift} {place} {company} です。', 'The placeholders you can use are {name} {job} {shift} {place} {company}.'),
 
+  // The windows a date filter offers (shared/date-filters.ts)
+  'dateFilter.past': m('期限切れ', 'Already past'),
+  'dateFilter.next30': m('30日以内', 'Within 30 days'),
+  'dateFilter.next60': m('60日以内', 'Within 60 days'),
+  'dateFilter.next90': m('90日以内', 'Within 90 days'),
+  'dateFilter.future': m('今日以降', 'Today or later'),
+
   // Lists (views/ui/DataTable.tsx and the read models' operations)
   'list.badSize': m('件数は1〜200で指定してください。', 'Use a page size from 1 to 200.'),
   'list.badPage': m('ページ番号が正しくありません。', 'That page number is not valid.'),

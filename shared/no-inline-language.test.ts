@@ -71,11 +71,16 @@ function scan(): Hit[] {
  * (shared/messages.ts, shared/texts/); a pair stays only where it is the text of a piece of data.
  * The folders the rule covers, listed so that the list can grow to the whole tree.
  */
-const PAIR_DIRS = ['server/web', 'views', 'server/api'];
+const PAIR_DIRS = ['server', 'views', 'client', 'shared'];
 
 /** Where a pair is its data's own text (docs/architecture.md, "Text and time"). */
 const PAIR_HOMES = [
+  'shared/messages.ts', // the catalogue itself (its entry helper)
+  'shared/i18n.ts', // each language's name, written in that language
   'server/access/routes.ts', // a route's title is part of its row
+  'server/auth/role-titles.ts', // the default roles' names, rows of the roles table
+  'shared/scouting.ts', // the values of the scout profile's language levels and availability
+  'server/db/seed/index.ts', // the demo data
   'server/modules/templates/', // the templates' default texts
   'shared/content/', // the legal articles
   // the long copy of the public information pages, as their pages' content

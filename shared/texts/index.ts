@@ -13,11 +13,13 @@ import type { Lang, Text } from '../i18n.ts';
 import { MESSAGES, fill } from '../messages.ts';
 import { RESOURCES } from './resources.ts';
 import { WEB } from './web.ts';
+import { PAYROLL } from './payroll.ts';
 
 /** The server-only parts, each a record of keys under its own prefix. */
 const PARTS = {
   ...RESOURCES,
   ...WEB,
+  ...PAYROLL,
 } as const;
 
 export const TEXTS = { ...MESSAGES, ...PARTS } as const satisfies Record<string, Text>;
@@ -27,6 +29,7 @@ export const TEXT_PARTS: Readonly<Record<string, Readonly<Record<string, Text>>>
   messages: MESSAGES,
   resources: RESOURCES,
   web: WEB,
+  payroll: PAYROLL,
 };
 
 export type TextKey = keyof typeof TEXTS;

@@ -11,6 +11,7 @@ import {
   type EmploymentTerm,
 } from './insurance.ts';
 import { monthlyWithholding } from './withholding.ts';
+import { msgText } from '../../../shared/texts/index.ts';
 
 /**
  * The statutory deductions of a monthly run (docs/payroll.md "Deductions"), in the order the law
@@ -109,40 +110,17 @@ export function monthlyDeductions(input: DeductionInput): Deductions {
   return { healthInsurance: health, nursingInsurance: nursing, pension, employmentInsurance: employment, incomeTax, residentTax, taxColumn, dependents, notes };
 }
 
-/** What each note tells the worker and the staff, on the payslip and the run. */
+/** What each note tells the worker and the staff, on the payslip and the run (their sentences: shared/texts/payroll.ts). */
 export const NOTE_TEXT: Record<NoteKey, Text> = {
-  no_record: {
-    ja: '給与の登録情報（扶養控除等申告書・社会保険の加入条件・住民税）がないため、所得税は乙欄で計算し、社会保険料と住民税は控除していません。',
-    en: 'No payroll record (dependants declaration, insurance eligibility, resident tax) is on file: income tax uses column 乙 (otsu), and no insurance or resident tax is deducted.',
-  },
-  standard_missing: {
-    ja: '社会保険の加入対象ですが、標準報酬月額が登録されていないため、健康保険料・介護保険料・厚生年金保険料を控除していません。',
-    en: 'Insured, but no standard monthly remuneration is recorded: health, nursing care and pension premiums are not deducted.',
-  },
-  prefecture_missing: {
-    ja: '会社の協会けんぽの都道府県が設定されていないため、健康保険料・介護保険料を控除していません。',
-    en: "The company's health insurance prefecture is not set: health and nursing care premiums are not deducted.",
-  },
-  health_rate_missing: {
-    ja: 'この都道府県の協会けんぽの保険料率は登録されていないため、健康保険料・介護保険料を控除していません。',
-    en: "This prefecture's health insurance rate is not encoded: health and nursing care premiums are not deducted.",
-  },
-  birth_date_missing: {
-    ja: '生年月日が登録されていないため、介護保険料（40〜64歳）の対象かどうか判断できず、控除していません。',
-    en: 'No date of birth is recorded: whether nursing care insurance (ages 40–64) applies is unknown, and it is not deducted.',
-  },
-  childcare_levy: {
-    ja: '2026年4月分から健康保険料とともに徴収される子ども・子育て支援金は計算していません。',
-    en: 'The child and childcare support levy collected with health insurance from April 2026 is not computed.',
-  },
-  resident_tax_capped: {
-    ja: '住民税の月額が差し引ける額を超えたため、差し引ける額までを控除しました。残りは会社にご確認ください。',
-    en: 'The monthly resident tax was more than what was left to deduct: only that much was deducted. Ask the company about the rest.',
-  },
+  // The withholding column is named in Japanese in both languages (源泉徴収税額表).
+  no_record: msgText('payNote.noRecord', { otsu: '乙' }),
+  standard_missing: msgText('payNote.standardMissing'),
+  prefecture_missing: msgText('payNote.prefectureMissing'),
+  health_rate_missing: msgText('payNote.healthRateMissing'),
+  birth_date_missing: msgText('payNote.birthDateMissing'),
+  childcare_levy: msgText('payNote.childcareLevy'),
+  resident_tax_capped: msgText('payNote.residentTaxCapped'),
 };
 
-/** Always on a payslip: the rules the deductions do not model. */
-export const NOT_MODELLED: Text = {
-  ja: '賞与、標準報酬月額の決定・改定（算定基礎届・月額変更届）の時期、70歳・75歳以降の扱い、資格取得月・喪失月の扱い、通勤手当などの非課税手当は計算に含まれていません。標準報酬月額は会社の登録値です。',
-  en: 'Not modelled: bonuses, when the standard monthly remuneration is set or revised (算定基礎届, 月額変更届), ages 70 and 75, the months insurance starts and ends, and non-taxable allowances such as commuting. The standard monthly remuneration is the one the company recorded.',
-};
+/** Always on a payslip: the rules the deductions do not model (the notifications named by their Japanese names in both languages). */
+export const NOT_MODELLED: Text = msgText('payNote.notModelled', { forms: '算定基礎届・月額変更届' });
