@@ -5,13 +5,13 @@
  * candidate's language. Staff see the filled text in the compose box and may change it before
  * sending. The platform keeps its own set for its support conversations.
  */
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { fill } from '../../../shared/messages.ts';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { companyIdOf, isClient, isPlatform, type Tenant } from '../../access/tenancy.ts';
-import { candidateKnown, loadConversation, mayAccess, initialsOf, type Viewer } from '../../chat/queries.ts';
-import type { InboxActor } from './conversation.ts';
+import { candidateKnown, initialsOf, type Viewer } from '../../chat/queries.ts';
+import { reachable, type InboxActor } from './conversation.ts';
 
 type DB = Kysely<Database>;
 
@@ -32,13 +32,19 @@ function ownerOf(t: Tenant): string | null | undefined {
   return companyIdOf(t) ?? undefined;
 }
 
+/** The rows of one owner: a company's, or the platform's own (null). */
+const ownedBy =
+  (owner: string | null) =>
+  (eb: ExpressionBuilder<Database, 'canned_replies'>) =>
+    owner === null ? eb('company_id', 'is', null) : eb('company_id', '=', owner);
+
 export async function cannedReplies(db: DB, viewer: Viewer): Promise<CannedReply[]> {
   const owner = ownerOf(viewer.tenant);
   if (owner === undefined || viewer.candidate) return [];
   const rows = await db
     .selectFrom('canned_replies')
     .select(['id', 'title', 'body_ja', 'body_en', 'updated_at'])
-    .where((eb) => (owner === null ? eb('company_id', 'is', null) : eb('company_id', '=', owner)))
+    .where(ownedBy(owner))
     .orderBy('title')
     .orderBy('id')
     .execute();
@@ -82,7 +88,7 @@ export async function saveCannedReply(db: DB, viewer: Viewer, actor: InboxActor,
     .updateTable('canned_replies')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', input.id)
-    .where((eb) => (owner === null ? eb('company_id', 'is', null) : eb('company_id', '=', owner)))
+    .where(ownedBy(owner))
     .returning('id')
     .executeTakeFirst();
   return row ? { ok: true, id: row.id } : { ok: false, reason: 'not-found' };
@@ -94,15 +100,15 @@ export async function deleteCannedReply(db: DB, viewer: Viewer, id: string): Pro
   const r = await db
     .deleteFrom('canned_replies')
     .where('id', '=', id)
-    .where((eb) => (owner === null ? eb('company_id', 'is', null) : eb('company_id', '=', owner)))
+    .where(ownedBy(owner))
     .executeTakeFirst();
   return r.numDeletedRows > 0n;
 }
 
 /** The values of the placeholders for one conversation, in the candidate's language; null when the caller may not open it. */
 export async function placeholderValues(db: DB, viewer: Viewer, conversationId: string): Promise<{ lang: Lang; values: Record<Placeholder, string> } | null> {
-  const c = await loadConversation(db, conversationId);
-  if (!c || !mayAccess(viewer, c) || viewer.candidate) return null;
+  const c = await reachable(db, viewer, conversationId);
+  if (!c || viewer.candidate) return null;
   const r = await db
     .selectFrom('conversations as c')
     .innerJoin('users as u', 'u.id', 'c.candidate_id')

@@ -31,7 +31,8 @@ export const MAX_MENTIONS = 10;
 
 export const inboxLink = (conversationId: string) => `/admin/inbox?c=${encodeURIComponent(conversationId)}`;
 
-async function reachable(db: DB, viewer: Viewer, id: string): Promise<ConversationAccess | null> {
+/** The conversation when the caller may open it in the chat; null otherwise (another tenant's, or none). */
+export async function reachable(db: DB, viewer: Viewer, id: string): Promise<ConversationAccess | null> {
   const c = await loadConversation(db, id);
   return c && mayAccess(viewer, c) ? c : null;
 }
