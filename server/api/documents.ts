@@ -1,6 +1,6 @@
 /**
  * The operation documents of server/api/operations.ts, typed from the schema by gql.tada
- * (`schema.graphql` and `graphql-env.d.ts`, written by `npm run schema`): a screen that calls
+ * (`graphql-env.d.ts`, written by `npm run schema`): a screen that calls
  * `ctx.call(DOCS.PublicJobs, vars)` gets `data.publicJobs.jobs[0].title` typed, and a renamed
  * field fails the type check where it is read. OPS stays the plain text the browser bundles and
  * the remote ApiClient send; `satisfies` keeps the two lists the same.

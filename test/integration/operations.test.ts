@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse, printSchema, validate } from 'graphql';
+import { parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { OPS } from '../../server/api/operations.ts';
@@ -9,6 +9,7 @@ import { resourceDocuments } from '../../server/api/graphql/resources.ts';
 import { READ_MODELS, RESOURCES } from '../../server/resources/registry.ts';
 import { readModelDocuments } from '../../server/api/graphql/read-models.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { schemaFiles } from '../../scripts/schema-files.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,9 +52,9 @@ describe('resource operation documents (server/api/graphql/resources.ts)', () =>
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('the typed operations (server/api/documents.ts)', () => {
-  it('schema.graphql, which types them, is the schema the server builds (after a schema change: npm run schema)', () => {
-    const file = readFileSync(path.join(ROOT, 'schema.graphql'), 'utf8');
-    expect(file, 'schema.graphql is stale: run `npm run schema`').toBe(`${printSchema(buildSchema())}\n`);
+  it('graphql-env.d.ts, which types them, is the schema the server builds (after a schema change: npm run schema)', () => {
+    const file = readFileSync(path.join(ROOT, 'server/api/graphql-env.d.ts'), 'utf8');
+    expect(file === schemaFiles().envTypes, 'server/api/graphql-env.d.ts is stale: run `npm run schema`').toBe(true);
   });
 });
 
