@@ -17,7 +17,7 @@ export const PAYROLL = {
     'Insured, but no standard monthly remuneration is recorded: health, nursing care and pension premiums are not deducted.',
   ),
   'payNote.prefectureMissing': m('会社の協会けんぽの都道府県が設定されていないため、健康保険料・介護保険料を控除していません。', "The company's health insurance prefecture is not set: health and nursing care premiums are not deducted."),
-  'payNote.healthRateMissing': m('この都道府県の協会けんぽの保険料率は登録されていないため、健康保険料・介護保険料を控除していません。', "This prefecture's health insurance rate is not encoded: health and nursing care premiums are not deducted."),
+  'payNote.healthRateMissing': m('この都道府県のこの月分の協会けんぽの保険料率は登録されていないため、健康保険料・介護保険料を控除していません。', "This prefecture's health insurance rate for this premium month is not encoded: health and nursing care premiums are not deducted."),
   'payNote.birthDateMissing': m(
     '生年月日が登録されていないため、介護保険料（40〜64歳）の対象かどうか判断できず、控除していません。',
     'No date of birth is recorded: whether nursing care insurance (ages 40–64) applies is unknown, and it is not deducted.',

@@ -254,7 +254,6 @@ export const RESOURCES = {
   'res.money.netPay': m('差引支給額', 'Net pay'),
   'res.money.transferDate': m('振込日', 'Transfer date'),
   'res.money.company': m('会社', 'Company'),
-  'res.money.dailyTablesColumns': m('日額表の{kou}欄・{otsu}欄は未登録のため源泉徴収額を計算できません。日雇い（2か月以内の契約）ならスタッフ管理で雇用期間を登録するか、月払いにしてください。', 'The daily table’s columns {kou} and {otsu} are not encoded, so the withholding cannot be computed. Record a day hire (a contract of two months or less) on the staff record, or pay this job monthly.'),
   'res.money.paid': m('支払済み', 'Paid'),
   'res.money.monthlyPay': m('月払い給与', 'Monthly pay'),
   'res.money.periodEnds': m('締め日', 'Period ends'),

@@ -288,6 +288,7 @@ export const WEB = {
   'myPay.job': m('仕事', 'Job'),
   'myPay.gross': m('支給額', 'Gross'),
   'myPay.withholding': m('源泉徴収', 'Withholding'),
+  'myPay.taxColumn': m('税額表の欄', 'Tax column'),
   'myPay.net': m('振込額', 'Net'),
   'myPay.requestedOn': m('申請日', 'Requested on'),
   'myPay.amount': m('申請額', 'Amount'),

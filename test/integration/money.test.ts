@@ -94,7 +94,12 @@ describe('daily pay screen', () => {
     const records = bytes.toString('latin1').split('\r\n').filter(Boolean);
     expect(records.map((r) => r.length)).toEqual([120, 120, 120, 120]);
     expect(records.map((r) => r[0])).toEqual(['1', '2', '8', '9']);
-    const trailer = iconv.decode(bytes, 'Shift_JIS').split('\r\n')[2]!;
+    const decoded = iconv.decode(bytes, 'Shift_JIS').split('\r\n');
+    // The demo's payee (Jose) has his bank and branch names filled in kana: bank 6–20, branch 24–38, payee 51–80.
+    expect(decoded[1]!.slice(5, 20)).toBe('ﾐﾂｲｽﾐﾄﾓ'.padEnd(15));
+    expect(decoded[1]!.slice(23, 38)).toBe('ｶﾜｸﾞﾁ'.padEnd(15));
+    expect(decoded[1]!.slice(50, 80)).toBe('ﾚｲｴｽ ﾎｾ'.padEnd(30));
+    const trailer = decoded[2]!;
     expect(Number(trailer.slice(1, 7))).toBe(1);
     expect(Number(trailer.slice(7, 19))).toBe(batch.total);
     // Another company cannot fetch it.

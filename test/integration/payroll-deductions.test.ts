@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { addDays } from '../../shared/time.ts';
 import { syncPay } from '../../server/modules/payroll/lines.ts';
+import { createTransferBatch } from '../../server/modules/payroll/ledger.ts';
 import { dataOf } from '../helpers/graphql.ts';
-import { getPage, postForm } from '../helpers/pages.ts';
+import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 
@@ -144,25 +145,58 @@ describe('a monthly run with its deductions', () => {
 });
 
 describe('daily pay for a worker who is not a day hire', () => {
-  it('records the 乙 column and cannot be approved while the 日額表 乙欄 is not encoded, saying why', async () => {
-    // Tran's record says "longer than two months" with no declaration: 乙. One picking morning, daily-paid.
+  /** One shift of Tran's at the ¥1,300-an-hour picking job, daily-paid, and its pay line. */
+  async function pickingDay(date: string, from: string, to: string, breakMinutes: number) {
     const job = await db().selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
     const user = await db().selectFrom('users').select('id').where('email', '=', 'worker1@demo.test').executeTakeFirstOrThrow();
-    const date = '2026-09-26';
-    const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: '09:00', end_time: '13:00', break_minutes: 0, capacity: 1 }).returning('id').executeTakeFirstOrThrow();
+    const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: from, end_time: to, break_minutes: breakMinutes, capacity: 1 }).returning('id').executeTakeFirstOrThrow();
     const app = await db().insertInto('applications').values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id }).returning('id').executeTakeFirstOrThrow();
     const att = await db()
       .insertInto('attendance')
-      .values({ application_id: app.id, company_id: job.company_id, shift_id: shift.id, status: 'present', clock_in: new Date(`${date}T09:00:00+09:00`), clock_out: new Date(`${date}T13:00:00+09:00`), break_minutes: 0, recorded_by: null, recorded_by_name: 'test' })
+      .values({ application_id: app.id, company_id: job.company_id, shift_id: shift.id, status: 'present', clock_in: new Date(`${date}T${from}:00+09:00`), clock_out: new Date(`${date}T${to}:00+09:00`), break_minutes: breakMinutes, recorded_by: null, recorded_by_name: 'test' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await syncPay(db(), job.company_id, user.id);
-    const line = await db().selectFrom('pay_lines').selectAll().where('attendance_id', '=', att.id).executeTakeFirstOrThrow();
-    expect(line).toMatchObject({ mode: 'daily', tax_column: 'otsu', withholding: 0, status: 'pending' });
-    const move = await t.gql('mutation($ids: [ID!]!, $to: String!) { movePayLine(ids: $ids, to: $to) { moved refused { id reason message } } }', { ids: [line.id], to: 'approved' }, { as: 'company_admin' });
-    expect(dataOf(move).movePayLine.moved).toEqual([]);
-    expect(dataOf(move).movePayLine.refused[0]).toMatchObject({ id: line.id, reason: 'withholding_table' });
-    expect(dataOf(move).movePayLine.refused[0].message).toContain('日額表の甲欄・乙欄は未登録');
-    expect((await db().selectFrom('pay_lines').select('status').where('id', '=', line.id).executeTakeFirstOrThrow()).status).toBe('pending');
+    return db().selectFrom('pay_lines').selectAll().where('attendance_id', '=', att.id).executeTakeFirstOrThrow();
+  }
+  const approve = async (id: string) => dataOf(await t.gql('mutation($ids: [ID!]!, $to: String!) { movePayLine(ids: $ids, to: $to) { moved refused { id reason message } } }', { ids: [id], to: 'approved' }, { as: 'company_admin' })).movePayLine;
+
+  it('withholds on the 日額表 乙欄 without the declaration and on the 甲欄 with it, shows the column, and can be approved and paid', async () => {
+    // Tran's record: a contract longer than two months, no 扶養控除等申告書 → 乙. 09:00–13:00, no
+    // break: 4 × 1,300 = 5,200 yen; 日額表 (令和8年分) 乙欄 row 5,200–5,299 = 310.
+    const otsu = await pickingDay('2026-09-26', '09:00', '13:00', 0);
+    expect(otsu).toMatchObject({ mode: 'daily', total: 5_200, tax_column: 'otsu', dependents: 0, withholding: 310, net: 4_890, status: 'pending' });
+    expect(await approve(otsu.id)).toMatchObject({ moved: [otsu.id], refused: [] });
+
+    // The declaration filed with one dependant → 甲. 09:00–17:00 less an hour: 7 × 1,300 = 9,100;
+    // 甲欄 row 9,100–9,199, 1 dependant = 180 (0 dependants would be 235, 乙 1,470).
+    const saved = await saveRecord('worker1@demo.test', { name: 'TRAN THI MAI', nationality: 'VN', birth_date: '1997-02-03', tax_form_filed: 'on', dependents: '1', employment_term: 'longer', weekly_hours: '30', standard_monthly_remuneration: '240000', resident_tax_monthly: '8000' });
+    expect(saved.status, saved.html.slice(0, 500)).toBe(303);
+    const kou = await pickingDay('2026-09-29', '09:00', '17:00', 60);
+    expect(kou).toMatchObject({ total: 9_100, tax_column: 'kou', dependents: 1, withholding: 180, net: 8_920 });
+    // The approved 乙 line keeps its column: the declaration applies from when it is filed.
+    expect((await db().selectFrom('pay_lines').select(['tax_column', 'withholding']).where('id', '=', otsu.id).executeTakeFirstOrThrow())).toEqual({ tax_column: 'otsu', withholding: 310 });
+
+    // Staff see each line's column on the daily list; the worker on their pay page.
+    const list = await getPage(t, '/admin/salary/daily', await t.tokenOf('company_admin'));
+    expect(list.html).toContain('乙 (otsu)');
+    expect(list.html).toContain('甲 (kou) 1');
+    const { token } = await candidateLogin(t, 'worker1@demo.test');
+    const mine = await fetch(`${t.url}/staff/pay`, { headers: { cookie: `candidate_token=${token}`, 'accept-language': 'en' } });
+    const html = await mine.text();
+    expect(html).toContain('Tax column');
+    expect(html).toContain('甲 (kou) 1');
+    expect(html).toContain('¥180');
+
+    // Paid: the batch withholds again on the table of its transfer date (2026: the same 180).
+    expect(await approve(kou.id)).toMatchObject({ moved: [kou.id] });
+    const actor = await db().selectFrom('users').select(['id', 'name']).where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
+    const batch = await createTransferBatch(db(), actor, kou.company_id, [kou.id, otsu.id], '2026-12-01');
+    expect(batch).toMatchObject({ transferred: 2, failed: [] });
+    const paid = await db().selectFrom('pay_lines').select(['id', 'status', 'withholding']).where('id', 'in', [kou.id, otsu.id]).orderBy('total').execute();
+    expect(paid).toEqual([
+      { id: otsu.id, status: 'transferred', withholding: 310 },
+      { id: kou.id, status: 'transferred', withholding: 180 },
+    ]);
   });
 });

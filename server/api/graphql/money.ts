@@ -175,6 +175,8 @@ export const typeDefs = /* GraphQL */ `
     workedMinutes: Int!
     total: Int!
     withholding: Int!
+    "The 日額表 column of the withholding: 甲 (kou) with the dependants, 乙 (otsu) or 丙 (hei); null on a monthly line."
+    taxColumn: String
     net: Int!
     status: String!
   }
@@ -307,6 +309,10 @@ function tenantCompany(ctx: ApiContext): string | null {
 }
 
 /** A run's deductions as payslip lines: each named, the income tax with the column and dependants it used. */
+/** A daily line's 日額表 column, named in Japanese in both languages as the tables are (the daily list shows the same). */
+const dailyColumnLabel = (column: 'kou' | 'otsu' | 'hei' | null, dependents: number): string | null =>
+  column === 'kou' ? `甲 (kou) ${dependents}` : column === 'otsu' ? '乙 (otsu)' : column === 'hei' ? '丙 (hei)' : null;
+
 function payslipDeductions(r: { health_insurance: number; nursing_insurance: number; pension: number; employment_insurance: number; income_tax: number; resident_tax: number; tax_column: string | null; dependents: number }) {
   const column = r.tax_column === 'kou' ? { ja: `甲欄・扶養${r.dependents}人`, en: `column 甲 (kou), ${r.dependents} dependant${r.dependents === 1 ? '' : 's'}` } : { ja: '乙欄', en: 'column 乙 (otsu)' };
   return [
@@ -453,7 +459,7 @@ export const resolvers = {
             return { companyId: c.id, companyJa: c.name, companyEn: c.name_en || c.name, quickPayEnabled: enabled, earnedUnpaid: state.earnedUnpaid, available: enabled ? quickPayAvailable(state) : 0, minAmount: state.minAmount, feePercent: state.feePercent, minFee: state.minFee };
           }),
         ),
-        lines: lines.map((l) => ({ id: l.id, workDate: l.work_date, companyJa: l.cja, companyEn: l.cen || l.cja, jobJa: l.title_ja, jobEn: l.title_en || l.title_ja, workedMinutes: l.worked_minutes, total: l.total, withholding: l.withholding, net: l.net, status: l.status })),
+        lines: lines.map((l) => ({ id: l.id, workDate: l.work_date, companyJa: l.cja, companyEn: l.cen || l.cja, jobJa: l.title_ja, jobEn: l.title_en || l.title_ja, workedMinutes: l.worked_minutes, total: l.total, withholding: l.withholding, taxColumn: dailyColumnLabel(l.tax_column, l.dependents), net: l.net, status: l.status })),
         runs: runs.map((r) => ({ id: r.id, companyJa: r.cja, companyEn: r.cen || r.cja, periodStart: r.period_start, periodEnd: r.period_end, payDate: r.pay_date, gross: r.gross, net: r.net, status: r.status })),
         advances: advances.map((v) => ({ id: v.id, requestedOn: v.requested_on, amount: v.amount, fee: v.fee, net: v.net, status: v.status })),
         bankAccount: account ? { bankCode: account.bank_code, bankName: account.bank_name, branchCode: account.branch_code, branchName: account.branch_name, accountType: account.account_type, accountNumber: account.account_number, holderKana: account.holder_kana } : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { employmentInsuranceCovered, employmentPremium, healthPremium, nursingCareMonth, nursingPremium, pensionPremium, socialInsuranceCovered, standardFor } from './insurance.ts';
+import { HEALTH_RATES, employmentInsuranceCovered, employmentPremium, healthPremium, nursingCareMonth, nursingPremium, pensionPremium, socialInsuranceCovered, standardFor } from './insurance.ts';
 import { monthlyDeductions, premiumMonthOf } from './deductions.ts';
 
 describe('premiums, the worker’s share (hand-worked)', () => {
@@ -16,9 +16,48 @@ describe('premiums, the worker’s share (hand-worked)', () => {
     expect(healthPremium(300_000, '13', '2025-02-01')).toBe(14_970);
     expect(healthPremium(300_000, '13', '2025-03-01')).toBe(14_865);
     expect(healthPremium(300_000, '13', '2026-03-01')).toBe(14_775);
-    // A branch not encoded: no guessed rate.
-    expect(healthPremium(300_000, '27', '2026-03-01')).toBeNull();
     expect(() => healthPremium(300_000, '13', '2024-02-01')).toThrow(/no rate encoded/);
+  });
+
+  // 協会けんぽ 都道府県単位保険料率: 令和6年度 kisaka.net ＝ limo.media; 令和7年度 office-mori.biz ＝ limo.media;
+  // 令和8年度 office-mori.biz ＝ kishida-devil/jp-payroll-mcp insurance-r8.json (insurance.ts names each).
+  it('北海道 (01): 10.21% (2024-03), 10.31% (2025-03), 10.28% (2026-03)', () => {
+    // 300,000 × 10.21% / 2 = 15,315; × 10.31% / 2 = 15,465; × 10.28% / 2 = 15,420.
+    expect(healthPremium(300_000, '01', '2024-06-01')).toBe(15_315);
+    expect(healthPremium(300_000, '01', '2025-06-01')).toBe(15_465);
+    expect(healthPremium(300_000, '01', '2026-06-01')).toBe(15_420);
+    // 410,000 × 10.28% / 2 = 21,074 exactly.
+    expect(healthPremium(410_000, '01', '2026-03-01')).toBe(21_074);
+  });
+
+  it('大阪 (27): 10.34% (2024-03), 10.24% (2025-03), 10.13% (2026-03)', () => {
+    // 300,000 × 10.34% / 2 = 15,510; × 10.24% / 2 = 15,360; × 10.13% / 2 = 15,195.
+    expect(healthPremium(300_000, '27', '2025-02-01')).toBe(15_510);
+    expect(healthPremium(300_000, '27', '2025-03-01')).toBe(15_360);
+    expect(healthPremium(300_000, '27', '2026-03-01')).toBe(15_195);
+    // 142,000 × 10.13% / 2 = 7,192.3 → 7,192.
+    expect(healthPremium(142_000, '27', '2026-09-01')).toBe(7_192);
+  });
+
+  it('佐賀 (41): 10.42% (2024-03), 10.78% (2025-03), 10.55% (2026-03)', () => {
+    // 300,000 × 10.42% / 2 = 15,630; × 10.78% / 2 = 16,170; × 10.55% / 2 = 15,825.
+    expect(healthPremium(300_000, '41', '2024-03-01')).toBe(15_630);
+    expect(healthPremium(300_000, '41', '2025-03-01')).toBe(16_170);
+    expect(healthPremium(300_000, '41', '2026-03-01')).toBe(15_825);
+    // 150,000 × 10.55% / 2 = 7,912.5 → 7,912 (50 sen dropped); 134,000 × 10.55% / 2 = 7,068.5 → 7,068.
+    expect(healthPremium(150_000, '41', '2026-03-01')).toBe(7_912);
+    expect(healthPremium(134_000, '41', '2026-03-01')).toBe(7_068);
+  });
+
+  it('every branch has its 2026-03 rate; a year no two sources agreed on stays unencoded (null), never guessed', () => {
+    const codes = Array.from({ length: 47 }, (_, i) => String(i + 1).padStart(2, '0'));
+    expect(Object.keys(HEALTH_RATES).toSorted()).toEqual(codes);
+    for (const code of codes) expect(healthPremium(300_000, code, '2026-03-01'), code).not.toBeNull();
+    // 宮城 (04): 令和6・7年度 not sourced twice → null; 令和8年度 10.10%: 300,000 × 10.10% / 2 = 15,150.
+    expect(healthPremium(300_000, '04', '2025-06-01')).toBeNull();
+    expect(healthPremium(300_000, '04', '2026-03-01')).toBe(15_150);
+    // A code that is no prefecture has no rate at all.
+    expect(healthPremium(300_000, '48', '2026-03-01')).toBeNull();
   });
 
   it('nursing care 1.59% (FY2025) and 1.62% (FY2026) on the health standard', () => {
@@ -103,6 +142,17 @@ describe('monthlyDeductions', () => {
     const noPrefecture = monthlyDeductions({ gross: 300_000, payDay: '2026-10-23', periodEnd: '2026-09-30', person: { ...person, taxFormFiled: true }, prefecture: null });
     expect(noPrefecture).toMatchObject({ healthInsurance: 0, pension: 27_450, taxColumn: 'kou', dependents: 3 });
     expect(noPrefecture.notes).toContain('prefecture_missing');
+  });
+
+  it('a company in 佐賀 gets its health and nursing lines; a year with no sourced rate gets the note instead', () => {
+    // Born 1980: nursing care. Premium month 2026-09 (pay day 2026-10-23), 佐賀 10.55%, nursing 1.62%:
+    // 300,000 × 10.55% / 2 = 15,825; 300,000 × 1.62% / 2 = 2,430.
+    const older = { ...person, birthDate: '1980-04-01' };
+    expect(monthlyDeductions({ gross: 300_000, payDay: '2026-10-23', periodEnd: '2026-09-30', person: older, prefecture: '41' })).toMatchObject({ healthInsurance: 15_825, nursingInsurance: 2_430, pension: 27_450 });
+    // 宮城 (04), premium month 2025-09: the 令和7年度 rate had no second source → no health or nursing line, a note.
+    const miyagi = monthlyDeductions({ gross: 300_000, payDay: '2025-10-24', periodEnd: '2025-09-30', person: older, prefecture: '04' });
+    expect(miyagi).toMatchObject({ healthInsurance: 0, nursingInsurance: 0, pension: 27_450 });
+    expect(miyagi.notes).toContain('health_rate_missing');
   });
 
   it('caps resident tax at what is left, and says so', () => {

@@ -13,25 +13,78 @@ import { roundHalfDown } from '../money/rounding.ts';
  */
 
 type Dated = readonly (readonly [from: string, hundredthsOfPercent: number])[];
+/** Like Dated, with null where the year's rate could not be sourced (not encoded). */
+type DatedOrMissing = readonly (readonly [from: string, hundredthsOfPercent: number | null])[];
 
 /**
- * 協会けんぽ health insurance rates (健康保険法第160条: a rate per prefecture branch), whole rate
- * (employer and worker together; the worker pays half, 第161条第1項), from the premium month they
- * apply to (each year from March). Source: 全国健康保険協会「都道府県単位保険料率」令和6年度
- * (2024-03), 令和7年度 (2025-03), 令和8年度 (2026-03), as transcribed by renjaku/opendata
- * (public/v1/jp/health-insurance/organizations/kyoukaikenpo-tokyo.yaml).
+ * 協会けんぽ health insurance rates (健康保険法第160条: a rate per prefecture branch, 都道府県単位保険料率),
+ * whole rate (employer and worker together; the worker pays half, 第161条第1項), from the premium
+ * month they apply to (each year from March), by the branch's JIS X 0401 code. Source: 全国健康保険協会
+ * 「都道府県単位保険料率」 令和6年度 (2024-03), 令和7年度 (2025-03), 令和8年度 (2026-03). A rate is
+ * encoded only where two independent public transcriptions of the 協会けんぽ table agree:
  *
- * Only Tokyo is encoded: no checked source for the other 46 branches' figures was at hand. A
- * company whose prefecture is not here gets no health or nursing-care line and a note saying so
- * (never a guessed rate). Adding a branch: its JIS X 0401 code and its dated rates, from the
- * 協会けんぽ table of each year.
+ * - 令和8年度 (2026-03), all 47: office-mori.biz/?p=10257 (令和8年度協会けんぽ保険料率表, both years'
+ *   columns) and kishida-devil/jp-payroll-mcp src/data/insurance-r8.json (from the 協会けんぽ
+ *   令和8年3月分からの保険料額表) agree on every branch.
+ * - 令和7年度 (2025-03), 27 branches: the 令和7年度 column of office-mori.biz/?p=10257 agrees with
+ *   limo.media/articles/-/78846 (2024→2025 per branch), -/85210 (北海道), -/80085 (新潟, 福島, 長崎)
+ *   and pacola.co.jp (山口). The other 20 had no second source: null.
+ * - 令和6年度 (2024-03), 23 branches: kisaka.net/blog-post/380496 (令和6年度 column) agrees with
+ *   limo.media/articles/-/78846 (2024 values) and -/85210 (北海道). The other 24: null.
+ * - 東京 (13) all three years also as transcribed by renjaku/opendata
+ *   (public/v1/jp/health-insurance/organizations/kyoukaikenpo-tokyo.yaml).
+ *
+ * null is "not encoded": the company gets no health or nursing-care line for that premium month and
+ * a payslip note saying so (never a guessed rate). Adding a year: one more [from, rate] per branch.
  */
-export const HEALTH_RATES: Readonly<Record<string, Dated>> = {
-  '13': [
-    ['2024-03-01', 998],
-    ['2025-03-01', 991],
-    ['2026-03-01', 985],
-  ],
+export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
+  '01': [['2024-03-01', 1021], ['2025-03-01', 1031], ['2026-03-01', 1028]], // 北海道
+  '02': [['2024-03-01', 949], ['2025-03-01', 985], ['2026-03-01', 985]], // 青森
+  '03': [['2024-03-01', 963], ['2025-03-01', 962], ['2026-03-01', 951]], // 岩手
+  '04': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 1010]], // 宮城
+  '05': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 1001]], // 秋田
+  '06': [['2024-03-01', 984], ['2025-03-01', 975], ['2026-03-01', 975]], // 山形
+  '07': [['2024-03-01', null], ['2025-03-01', 962], ['2026-03-01', 950]], // 福島
+  '08': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 952]], // 茨城
+  '09': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 982]], // 栃木
+  '10': [['2024-03-01', 981], ['2025-03-01', 977], ['2026-03-01', 968]], // 群馬
+  '11': [['2024-03-01', 978], ['2025-03-01', 976], ['2026-03-01', 967]], // 埼玉
+  '12': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 973]], // 千葉
+  '13': [['2024-03-01', 998], ['2025-03-01', 991], ['2026-03-01', 985]], // 東京
+  '14': [['2024-03-01', 1002], ['2025-03-01', 992], ['2026-03-01', 992]], // 神奈川
+  '15': [['2024-03-01', null], ['2025-03-01', 955], ['2026-03-01', 921]], // 新潟
+  '16': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 959]], // 富山
+  '17': [['2024-03-01', 994], ['2025-03-01', 988], ['2026-03-01', 970]], // 石川
+  '18': [['2024-03-01', 1007], ['2025-03-01', 994], ['2026-03-01', 971]], // 福井
+  '19': [['2024-03-01', 994], ['2025-03-01', 989], ['2026-03-01', 955]], // 山梨
+  '20': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 963]], // 長野
+  '21': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 980]], // 岐阜
+  '22': [['2024-03-01', 985], ['2025-03-01', 980], ['2026-03-01', 961]], // 静岡
+  '23': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 993]], // 愛知
+  '24': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 977]], // 三重
+  '25': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 988]], // 滋賀
+  '26': [['2024-03-01', 1013], ['2025-03-01', 1003], ['2026-03-01', 989]], // 京都
+  '27': [['2024-03-01', 1034], ['2025-03-01', 1024], ['2026-03-01', 1013]], // 大阪
+  '28': [['2024-03-01', 1018], ['2025-03-01', 1016], ['2026-03-01', 1012]], // 兵庫
+  '29': [['2024-03-01', 1022], ['2025-03-01', 1002], ['2026-03-01', 991]], // 奈良
+  '30': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 1006]], // 和歌山
+  '31': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 986]], // 鳥取
+  '32': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 994]], // 島根
+  '33': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 1005]], // 岡山
+  '34': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 978]], // 広島
+  '35': [['2024-03-01', null], ['2025-03-01', 1036], ['2026-03-01', 1015]], // 山口
+  '36': [['2024-03-01', 1019], ['2025-03-01', 1047], ['2026-03-01', 1024]], // 徳島
+  '37': [['2024-03-01', 1033], ['2025-03-01', 1021], ['2026-03-01', 1002]], // 香川
+  '38': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 998]], // 愛媛
+  '39': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 1005]], // 高知
+  '40': [['2024-03-01', 1035], ['2025-03-01', 1031], ['2026-03-01', 1011]], // 福岡
+  '41': [['2024-03-01', 1042], ['2025-03-01', 1078], ['2026-03-01', 1055]], // 佐賀
+  '42': [['2024-03-01', null], ['2025-03-01', 1041], ['2026-03-01', 1006]], // 長崎
+  '43': [['2024-03-01', 1030], ['2025-03-01', 1012], ['2026-03-01', 1008]], // 熊本
+  '44': [['2024-03-01', 1025], ['2025-03-01', 1025], ['2026-03-01', 1008]], // 大分
+  '45': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 977]], // 宮崎
+  '46': [['2024-03-01', null], ['2025-03-01', null], ['2026-03-01', 1013]], // 鹿児島
+  '47': [['2024-03-01', 952], ['2025-03-01', 944], ['2026-03-01', 944]], // 沖縄
 };
 
 /**
@@ -91,7 +144,7 @@ export function standardFor(monthlyPay: number): number {
   return STANDARD_GRADES.findLast(([, from]) => from <= pay)![0];
 }
 
-function rateOn(table: Dated, day: string, what: string): number {
+function rateOn<R extends number | null>(table: readonly (readonly [string, R])[], day: string, what: string): R {
   const row = table.findLast(([from]) => from <= day);
   if (!row) throw new Error(`${what}: no rate encoded for ${day} (the first applies from ${table[0]![0]})`);
   return row[1];
@@ -99,7 +152,7 @@ function rateOn(table: Dated, day: string, what: string): number {
 
 const day = z.iso.date();
 
-/** The health insurance rate (hundredths of a percent) of a prefecture branch in a premium month, or null when the branch is not encoded. */
+/** The health insurance rate (hundredths of a percent) of a prefecture branch in a premium month, or null when the branch or that year's rate is not encoded. Throws before 2024-03. */
 export function healthRate(prefecture: string, premiumMonthDay: string): number | null {
   const d = parseOrThrow(day, premiumMonthDay, 'healthRate');
   const table = HEALTH_RATES[prefecture];

@@ -10,7 +10,7 @@ import { inTransaction, type DB } from '../../db/connect.ts';
 import { addDays, clockInJapan, isDay, todayInJapan } from '../../../shared/time.ts';
 import { advancesToRecover, earnedUnpaid, settleRunAdvances, transferFee } from './lines.ts';
 import { isBusinessDay } from './payday.ts';
-import { dailyWithholdingHei } from './withholding.ts';
+import { dailyWithholding } from './withholding.ts';
 import { quickPayQuote, type QuickPayQuote } from './quickpay.ts';
 import { toZenginText, zenginBatchSchema, zenginName, zenginTransferFile, type ZenginBatch } from './zengin.ts';
 
@@ -102,7 +102,7 @@ export async function createTransferBatch(db: DB, actor: Actor, companyId: strin
       .selectFrom('pay_lines as l')
       .innerJoin('users as u', 'u.id', 'l.user_id')
       .leftJoin('bank_accounts as b', 'b.user_id', 'l.user_id')
-      .select(['l.id', 'l.user_id', 'l.work_date', 'l.total', 'l.withholding', 'l.tax_column', 'u.name as worker', 'b.user_id as account', 'b.bank_name', 'b.branch_name', 'b.holder_kana'])
+      .select(['l.id', 'l.user_id', 'l.work_date', 'l.total', 'l.withholding', 'l.tax_column', 'l.dependents', 'u.name as worker', 'b.user_id as account', 'b.bank_name', 'b.branch_name', 'b.holder_kana'])
       .where('l.company_id', '=', companyId)
       .where('l.mode', '=', 'daily')
       .where('l.status', '=', 'approved')
@@ -130,7 +130,7 @@ export async function createTransferBatch(db: DB, actor: Actor, companyId: strin
     if (!going.length) return out;
     const fee = await transferFee(trx);
     // The 日額表 of the year the pay is paid: the day it goes to the bank, chosen by the user.
-    for (const l of going) if (l.tax_column === 'hei') l.withholding = dailyWithholdingHei(l.total, transferDate);
+    for (const l of going) if (l.tax_column) l.withholding = dailyWithholding(l.total, { column: l.tax_column, dependents: l.dependents, payDay: transferDate });
     const batch = await trx.insertInto('transfer_batches').values({ company_id: companyId, transfer_date: transferDate, created_by_name: actor.name }).returning('id').executeTakeFirstOrThrow();
     const byUser = new Map<string, typeof going>();
     for (const l of going) byUser.set(l.user_id, [...(byUser.get(l.user_id) ?? []), l]);

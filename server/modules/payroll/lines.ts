@@ -7,7 +7,7 @@
  * overtime of later shifts); a line approved, transferred or in an approved run keeps its amounts.
  *
  * A job's pay mode (jobs.pay_mode; daily jobs daily, the others monthly by default) decides: daily
- * pay is a line per shift, withholding by the 日額表 丙欄, batched for transfer; monthly pay (a draft run per worker and closing period, summing its lines, less
+ * pay is a line per shift, withholding by the 日額表 (丙欄 for day hires, else 甲欄/乙欄), batched for transfer; monthly pay (a draft run per worker and closing period, summing its lines, less
  * outstanding advances and the transfer fee).
  */
 import { sql } from 'kysely';
@@ -16,7 +16,7 @@ import { addDays, clockInJapan, todayInJapan, weekdayOf } from '../../../shared/
 import { computeShiftPay, type ShiftPay } from './compute.ts';
 import { payPeriod, transferDateFor, type PayPeriod, type PaySchedule } from './payday.ts';
 import { shiftWageOf, wageKindOf } from './wage-kind.ts';
-import { dailyWithholdingHei } from './withholding.ts';
+import { dailyWithholding } from './withholding.ts';
 import { deductionTotal, monthlyDeductions, type PayrollPerson } from './deductions.ts';
 import { roundHalfUp } from '../money/rounding.ts';
 
@@ -120,10 +120,11 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
         );
         pay = computed;
         const mode = w.pay_mode;
-        // 丙欄 for a recorded day hire; the 日額表 甲欄/乙欄 are not encoded, so such a line withholds
-        // nothing yet and cannot be approved (approveDailyLines says why).
-        const taxColumn = mode === 'daily' ? dailyColumn : null;
-        const withholding = taxColumn === 'hei' ? dailyWithholdingHei(computed.total, expectedPayDay) : 0;
+        // The 日額表 of the pay day: 丙欄 for a recorded day hire, else 甲欄 with the declared
+        // dependants or 乙欄 (dailyTaxColumn); a monthly line is withheld by its run instead.
+        const taxColumn = mode === 'daily' ? dailyColumn.column : null;
+        const dependents = taxColumn ? dailyColumn.dependents : 0;
+        const withholding = taxColumn ? dailyWithholding(computed.total, { column: taxColumn, dependents, payDay: expectedPayDay }) : 0;
         const values = {
           mode,
           work_date: date,
@@ -145,6 +146,7 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
           total: computed.total,
           withholding,
           tax_column: taxColumn,
+          dependents,
           net: computed.total - withholding,
           updated_at: new Date(),
         } as const;
@@ -255,13 +257,13 @@ export async function payrollPerson(db: DB | Trx, companyId: string, userId: str
 }
 
 /**
- * The 日額表 column of a worker's daily pay (所得税法第185条第1項第3号): 丙 for a day hire (a contract
- * of two months or less, recorded on the person); else 甲 when the 扶養控除等申告書 was filed, 乙
- * when not — including when nothing is recorded.
+ * The 日額表 column of a worker's daily pay (所得税法第185条第1項): 丙 for a day hire (a contract of two
+ * months or less, recorded on the person, 第3号); else 甲 with the declared dependants when the
+ * 扶養控除等申告書 was filed (第1号), 乙 when not — including when nothing is recorded (第2号).
  */
-export function dailyTaxColumn(person: PayrollPerson | null): 'hei' | 'kou' | 'otsu' {
-  if (person && person.term !== 'longer') return 'hei';
-  return person?.taxFormFiled ? 'kou' : 'otsu';
+export function dailyTaxColumn(person: PayrollPerson | null): { column: 'hei' | 'kou' | 'otsu'; dependents: number } {
+  if (person && person.term !== 'longer') return { column: 'hei', dependents: 0 };
+  return person?.taxFormFiled ? { column: 'kou', dependents: person.dependents } : { column: 'otsu', dependents: 0 };
 }
 
 /** A run's statutory deductions, as stored. */

@@ -79,7 +79,7 @@ export function myPayRows(db: DB, me: string) {
       .selectFrom('pay_lines as l')
       .innerJoin('jobs as j', 'j.id', 'l.job_id')
       .innerJoin('companies as c', 'c.id', 'l.company_id')
-      .select(['l.id', 'l.work_date', 'c.name as cja', 'c.name_en as cen', 'j.title_ja', 'j.title_en', 'l.worked_minutes', 'l.total', 'l.withholding', 'l.net', 'l.status'])
+      .select(['l.id', 'l.work_date', 'c.name as cja', 'c.name_en as cen', 'j.title_ja', 'j.title_en', 'l.worked_minutes', 'l.total', 'l.withholding', 'l.tax_column', 'l.dependents', 'l.net', 'l.status'])
       .where('l.user_id', '=', me)
       .where('l.mode', '=', 'daily')
       .orderBy('l.work_date', 'desc')

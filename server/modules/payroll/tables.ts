@@ -102,6 +102,8 @@ export interface PayLinesTable {
   withholding: Yen;
   /** The 日額表 column of the withholding: 丙 for a day hire, else 甲/乙 (migration 0046). */
   tax_column: ColumnType<'kou' | 'otsu' | 'hei' | null, 'kou' | 'otsu' | 'hei' | null | undefined>;
+  /** The dependants of a 甲欄 line (扶養親族等の数; 0 on 乙 and 丙, migration 0059). */
+  dependents: ColumnType<number, number | undefined>;
   transfer_fee: Yen;
   advance_deducted: Yen;
   net: Yen;

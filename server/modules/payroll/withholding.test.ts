@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import data from './withholding-daily-hei.json' with { type: 'json' };
+import kouOtsu from './withholding-daily-kou-otsu.json' with { type: 'json' };
 import monthly from './withholding-monthly.json' with { type: 'json' };
 import { dailyWithholding, dailyWithholdingHei, monthlyWithholding } from './withholding.ts';
 
@@ -168,8 +169,84 @@ describe('dailyWithholding (日額表)', () => {
     expect(dailyWithholding(9_799, { column: 'hei', dependents: 3, payDay: '2026-11-25' })).toBe(0);
   });
 
-  it('refuses the 甲欄 and 乙欄 of the 日額表, which are not encoded, instead of withholding 0', () => {
-    expect(() => dailyWithholding(12_000, { column: 'kou', dependents: 0, payDay: '2026-11-25' })).toThrow(/日額表 甲欄 is not encoded/);
-    expect(() => dailyWithholding(12_000, { column: 'otsu', dependents: 0, payDay: '2026-11-25' })).toThrow(/日額表 乙欄 is not encoded/);
+  const day = (amount: number, column: 'kou' | 'otsu', dependents = 0, payDay = '2026-11-25') => dailyWithholding(amount, { column, dependents, payDay });
+
+  it('甲欄 (令和8年分): nothing below 3,500 yen, then the 100-yen row of the amount and the column of the dependants', () => {
+    for (const d of [0, 1, 7]) expect(day(3_499, 'kou', d)).toBe(0);
+    expect(day(3_500, 'kou')).toBe(5); // the first row, 3,500–3,599
+    expect(day(3_599, 'kou')).toBe(5);
+    expect(day(3_600, 'kou')).toBe(10);
+    // Row 10,000–10,099: 265, 210, 160, 100, 50, 0, 0, 0 for 0–7 dependants.
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((d) => day(10_000, 'kou', d))).toEqual([265, 210, 160, 100, 50, 0, 0, 0]);
+    expect(day(11_633, 'kou', 2)).toBe(225); // row 11,600–11,699, 2 dependants
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((d) => day(20_000, 'kou', d))).toEqual([1_515, 1_300, 1_085, 870, 660, 550, 445, 330]);
+    expect(day(23_999, 'kou')).toBe(2_240); // the last row, 23,900–23,999
+  });
+
+  it('甲欄 past 7 dependants: the 7 column less 50 yen for each one more, never below 0', () => {
+    expect(day(20_000, 'kou', 8)).toBe(280); // 330 − 50
+    expect(day(20_000, 'kou', 9)).toBe(230); // 330 − 100
+    expect(day(3_500, 'kou', 8)).toBe(0);
+  });
+
+  it('甲欄 from 24,000 yen: the formula row plus a percent of the excess, rounded down', () => {
+    expect(day(24_000, 'kou')).toBe(2_250); // the formula's first row, above the table's last (2,240)
+    expect(day(25_000, 'kou')).toBe(2_454); // 2,250 + 1,000 × 20.42% = 2,454.2
+    expect(day(25_000, 'kou', 2)).toBe(2_024); // 1,820 + 204.2
+    expect(day(30_000, 'kou')).toBe(3_581); // 2,760 + 3,500 × 23.483% = 3,581.905
+    expect(day(40_000, 'kou')).toBe(6_696); // 4,170 + 7,500 × 33.693% = 6,696.975
+    expect(day(60_000, 'kou')).toBe(13_616); // 12,595 + 2,500 × 40.84% = 13,616
+    expect(day(100_000, 'kou')).toBe(30_620); // 20,410 + 25,000 × 40.84% = 30,620
+    expect(day(200_000, 'kou')).toBe(75_724); // 37,360 + 83,500 × 45.945% = 75,724.075
+  });
+
+  it('乙欄: 3.063% below 3,500 yen, then the rows, then base plus percent; 50 yen less per declared dependant', () => {
+    expect(day(0, 'otsu')).toBe(0);
+    expect(day(3_000, 'otsu')).toBe(91); // 3,000 × 3.063% = 91.89
+    expect(day(3_499, 'otsu')).toBe(107); // 107.17
+    expect(day(3_500, 'otsu')).toBe(120);
+    expect(day(10_000, 'otsu')).toBe(1_800);
+    expect(day(20_000, 'otsu')).toBe(6_530);
+    expect(day(23_999, 'otsu')).toBe(8_250);
+    expect(day(24_000, 'otsu')).toBe(8_300);
+    expect(day(25_000, 'otsu')).toBe(8_708); // 8,300 + 1,000 × 40.84%
+    expect(day(57_500, 'otsu')).toBe(21_980);
+    expect(day(60_000, 'otsu')).toBe(23_128); // 21,980 + 2,500 × 45.945% = 23,128.6
+    // A 従たる給与についての扶養控除等申告書 with one dependant: 1,800 − 50.
+    expect(day(10_000, 'otsu', 1)).toBe(1_750);
+    // The worker without a declaration pays far more: 10,000 yen a day, 1,800 on 乙 against 265 on 甲.
+    expect(day(10_000, 'otsu')).toBeGreaterThan(6 * day(10_000, 'kou'));
+  });
+
+  it('uses the table of the year the pay is paid, and refuses a year it does not have (令和2年分〜令和7年分 not encoded)', () => {
+    expect(day(12_000, 'kou', 0, '2026-01-01')).toBe(420);
+    expect(() => day(12_000, 'kou', 0, '2025-12-31')).toThrow('no 日額表 甲欄 for pay on 2025-12-31: the oldest encoded one (令和8年分 (2026)) applies from 2026-01-01');
+    expect(() => day(12_000, 'otsu', 0, '2025-12-31')).toThrow(/no 日額表 乙欄/);
+    expect(() => day(-1, 'kou')).toThrow(/amount/);
+  });
+
+  it('every 甲欄 cell lies within 10 yen of the 月額表 at thirty days of the row (a check on the transcription)', () => {
+    const t = kouOtsu.tables[0]!;
+    t.kou.rows.forEach((taxes, i) => {
+      const mid = t.zeroBelow + i * t.step + t.step / 2;
+      taxes.forEach((tax, d) => {
+        const fromMonthly = monthlyWithholding(mid * 30, { column: 'kou', dependents: d, payDay: t.validFrom }) / 30;
+        expect(Math.abs(tax - fromMonthly), `row ${mid - 50}, ${d} dependants`).toBeLessThanOrEqual(10);
+      });
+    });
+  });
+
+  it('never withholds more for less pay, nor more for more dependants', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 150_000 }), fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 0, max: 9 }), (pay, more, d) => {
+        for (const column of ['kou', 'otsu'] as const) expect(day(pay + more, column, d)).toBeGreaterThanOrEqual(day(pay, column, d));
+        expect(day(pay, 'kou', d + 1)).toBeLessThanOrEqual(day(pay, 'kou', d));
+      }),
+    );
+  });
+
+  it('names its source', () => {
+    expect(kouOtsu.tables[0]!.source.url).toBe('https://www.nta.go.jp/publication/pamph/gensen/zeigakuhyo2026/01.htm');
+    expect(kouOtsu.tables[0]!.source.howTranscribed).toMatch(/kishida-devil\/jp-payroll-mcp/);
   });
 });

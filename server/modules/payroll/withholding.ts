@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseOrThrow } from '../money/parse.ts';
 import { floorDiv } from '../money/rounding.ts';
 import data from './withholding-daily-hei.json' with { type: 'json' };
+import dailyKouOtsuData from './withholding-daily-kou-otsu.json' with { type: 'json' };
 import monthlyData from './withholding-monthly.json' with { type: 'json' };
 
 /**
@@ -135,17 +136,80 @@ export function monthlyWithholding(amount: number, opts: { column: 'kou' | 'otsu
   return Math.max(0, tax - input.dependents * table.otsu.perDependent);
 }
 
+/* ------------------------------------------------------------------------------------------------
+ * The 日額表 甲欄 and 乙欄 (所得税法第185条第1項第1号・第2号, 別表第三): pay by the day to a worker who
+ * is not a day hire (a contract over two months), 甲 with the 扶養控除等申告書 filed, 乙 without.
+ *
+ * The table lives in withholding-daily-kou-otsu.json with its source and checks: 令和8年分 from
+ * 2026-01-01 (the 2025 reform raised the 甲欄's first row to 3,500 yen a day). The 令和2年分〜令和7年分
+ * 日額表 is not encoded, so a pay day before 2026 is refused, as for the 丙欄.
+ * ---------------------------------------------------------------------------------------------- */
+
+const dailyKouOtsuSchema = z
+  .object({
+    name: z.string(),
+    validFrom: z.iso.date(),
+    source: z.object({ url: z.url(), year: z.number().int() }).loose(),
+    zeroBelow: z.number().int().positive(),
+    step: z.number().int().positive(),
+    kou: z.object({
+      rows: z.array(dependents8).min(1),
+      above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000: z.number().int().min(0).max(100_000) })).min(1),
+      perDependentOver7: z.number().int().min(0),
+    }).loose(),
+    otsu: z.object({
+      belowFirstRowRatePer100000: z.number().int().min(0).max(100_000),
+      rows: z.array(z.number().int().min(0)).min(1),
+      above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000: z.number().int().min(0).max(100_000) })).min(1),
+      perDependent: z.number().int().min(0),
+    }).loose(),
+  })
+  .superRefine((t, ctx) => {
+    const end = t.zeroBelow + t.kou.rows.length * t.step;
+    if (t.otsu.rows.length !== t.kou.rows.length) ctx.addIssue({ code: 'custom', message: `${t.name}: the 甲欄 and 乙欄 must have the same rows` });
+    if (t.kou.rows.some((r) => r.some((v, d) => d > 0 && v > r[d - 1]!))) ctx.addIssue({ code: 'custom', message: `${t.name}: a 甲欄 row must not rise with the dependants` });
+    if (t.kou.rows.some((r, i) => i > 0 && r.some((v, d) => v < t.kou.rows[i - 1]![d]!)) || t.otsu.rows.some((v, i) => i > 0 && v < t.otsu.rows[i - 1]!)) ctx.addIssue({ code: 'custom', message: `${t.name}: the rows must not decrease` });
+    for (const above of [t.kou.above, t.otsu.above]) {
+      if (above[0]!.from !== end) ctx.addIssue({ code: 'custom', message: `${t.name}: the formula rows must start where the table ends` });
+      if (above.some((a, i) => i > 0 && a.from <= above[i - 1]!.from)) ctx.addIssue({ code: 'custom', message: `${t.name}: the formula rows must ascend` });
+    }
+  });
+
+// Checked once at start-up, like the other tables: a malformed file stops the server.
+const DAILY_KOU_OTSU = parseOrThrow(z.object({ tables: z.array(dailyKouOtsuSchema).min(1) }), dailyKouOtsuData, 'withholding-daily-kou-otsu.json').tables.toSorted((a, b) => b.validFrom.localeCompare(a.validFrom));
+
 const dailyInput = columnInput.extend({ column: z.enum(['kou', 'otsu', 'hei']) });
 
 /**
- * The 日額表 (別表第三) for pay by the day, by pay day. 丙欄 (day hires and contracts of two months or
- * less, 第185条第1項第3号) is the encoded 令和8年分 table of `dailyWithholdingHei`; the 甲欄 and 乙欄
- * of the 日額表 are not encoded yet (no source for their rows could be checked), so they are refused
- * with an error rather than withheld on a guess: a caller paying a daily worker who is not a day
- * hire must not silently withhold 0.
+ * The income tax (復興特別所得税 included) withheld from one day's pay on the 日額表, by pay day, in yen.
+ *
+ * - 丙欄 (`'hei'`, day hires and contracts of two months or less, 第185条第1項第3号): `dailyWithholdingHei`.
+ * - 甲欄 (`'kou'`): nothing below 3,500 yen; the 100-yen row of the amount, the column of the
+ *   dependants; more than 7 dependants: the 7 column less 50 yen for each one more (the table's
+ *   note). From 24,000 yen a row's tax plus a percent of the excess, rounded down to the yen.
+ * - 乙欄 (`'otsu'`): below 3,500 yen 3.063% of the amount, then the rows, from 24,000 yen base plus
+ *   percent; less 50 yen per dependant declared on the 従たる給与についての扶養控除等申告書. Rounded down.
+ *
+ * Throws on bad input or a pay day before every encoded table (2026-01-01).
  */
 export function dailyWithholding(amount: number, opts: { column: 'kou' | 'otsu' | 'hei'; dependents: number; payDay: string }): number {
   const input = parseOrThrow(dailyInput, { amount, ...opts }, 'dailyWithholding');
   if (input.column === 'hei') return dailyWithholdingHei(input.amount, input.payDay);
-  throw new Error(`dailyWithholding: the 日額表 ${input.column === 'kou' ? '甲欄' : '乙欄'} is not encoded: only the 丙欄 is (docs/payroll.md)`);
+  const table = DAILY_KOU_OTSU.find((t) => t.validFrom <= input.payDay);
+  if (!table) {
+    const oldest = DAILY_KOU_OTSU[DAILY_KOU_OTSU.length - 1]!;
+    throw new Error(`dailyWithholding: no 日額表 ${input.column === 'kou' ? '甲欄' : '乙欄'} for pay on ${input.payDay}: the oldest encoded one (${oldest.name}) applies from ${oldest.validFrom}`);
+  }
+  const a = input.amount;
+  const row = Math.floor((a - table.zeroBelow) / table.step);
+  if (input.column === 'kou') {
+    const col = Math.min(input.dependents, 7);
+    const extra = Math.max(0, input.dependents - 7) * table.kou.perDependentOver7;
+    const band = table.kou.above.findLast((b) => b.from <= a);
+    const tax = a < table.zeroBelow ? 0 : band ? band.taxes[col]! + floorDiv((a - band.from) * band.ratePer100000, 100_000) : table.kou.rows[row]![col]!;
+    return Math.max(0, tax - extra);
+  }
+  const band = table.otsu.above.findLast((b) => b.from <= a);
+  const tax = a < table.zeroBelow ? floorDiv(a * table.otsu.belowFirstRowRatePer100000, 100_000) : band ? band.tax + floorDiv((a - band.from) * band.ratePer100000, 100_000) : table.otsu.rows[row]!;
+  return Math.max(0, tax - input.dependents * table.otsu.perDependent);
 }

@@ -76,6 +76,8 @@ export const payLinesReadModel = defineReadModel({
     { name: 'wage', label: msgText('res.money.wage'), type: 'money', sql: 'l.hourly_wage', unit: 'hour' },
     money('total', msgText('res.money.gross'), 'l.total', true),
     money('withholding', msgText('res.money.withholding'), 'l.withholding'),
+    // The 日額表 column, named in Japanese in both languages as the tables are (甲 with the dependants).
+    { name: 'taxColumn', label: msgText('res.money.taxColumn'), type: 'text', sql: () => sql`case l.tax_column when 'kou' then '甲 (kou) ' || l.dependents when 'otsu' then '乙 (otsu)' when 'hei' then '丙 (hei)' else '' end` },
     money('fee', msgText('res.money.transferFee'), 'l.transfer_fee'),
     money('advance', msgText('res.money.advanceRecovered'), 'l.advance_deducted'),
     money('net', msgText('res.money.netPay'), 'l.net', true),
@@ -104,16 +106,6 @@ export const payLinesReadModel = defineReadModel({
       { from: ['pending', 'failed'], to: 'approved' },
       { from: ['approved'], to: 'pending' },
     ],
-    // The 日額表 甲欄/乙欄 are not encoded (docs/payroll.md): pay withheld on them cannot go out yet.
-    check: async (trx, row, to, ctx) => {
-      if (to !== 'approved') return null;
-      const line = await trx.selectFrom('pay_lines').select('tax_column').where('id', '=', row.id).executeTakeFirst();
-      if (line?.tax_column !== 'kou' && line?.tax_column !== 'otsu') return null;
-      return {
-        reason: 'withholding_table',
-        message: msg(ctx.lang, 'res.money.dailyTablesColumns', { kou: '甲', otsu: '乙' }),
-      };
-    },
   },
 });
 

@@ -81,7 +81,7 @@ export function MyPayPage(p: MyPayView): JSX.Element {
         <h2 id="daily">{msg(L, 'pay.daily')}</h2>
         <DataTable
           lang={L}
-          columns={[col('workDate', msgText('panel.workedOn'), 'date'), col('job', msgText('myPay.job'), 'text'), col('total', msgText('myPay.gross'), 'money'), col('withholding', msgText('myPay.withholding'), 'money'), col('net', msgText('myPay.net'), 'money'), col('status', msgText('myPay.status'), 'badge')]}
+          columns={[col('workDate', msgText('panel.workedOn'), 'date'), col('job', msgText('myPay.job'), 'text'), col('total', msgText('myPay.gross'), 'money'), col('withholding', msgText('myPay.withholding'), 'money'), col('taxColumn', msgText('myPay.taxColumn'), 'text'), col('net', msgText('myPay.net'), 'money'), col('status', msgText('myPay.status'), 'badge')]}
           rows={p.lines}
           empty={msg(L, 'pay.none')}
         />
