@@ -174,6 +174,14 @@ export function decodeCursor(s: string): [string | number, string] | null {
   return null;
 }
 
+/** A view's paging values checked: a bad cursor, size or page is the caller's error (BAD_USER_INPUT upstream). */
+export function checkListView(p: { page: number; size: number; after?: string | null }): { ok: true } | { ok: false; field: 'size' | 'page' | 'after' } {
+  if (!Number.isInteger(p.size) || p.size < 1 || p.size > MAX_PAGE_SIZE) return { ok: false, field: 'size' };
+  if (!Number.isInteger(p.page) || p.page < 1 || p.page > 100_000) return { ok: false, field: 'page' };
+  if (p.after && !decodeCursor(p.after)) return { ok: false, field: 'after' };
+  return { ok: true };
+}
+
 /**
  * A list view taken apart: its shape (what the statements' text depends on), its values in the
  * order `build` puts them in slots, and the key of its total (row-counts.ts).

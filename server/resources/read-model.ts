@@ -6,7 +6,7 @@ import type { Tenant } from '../access/tenancy.ts';
 import { audit } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
 import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from './define.ts';
-import { decodeCursor, MAX_PAGE_SIZE, readList, type ListDef } from './list.ts';
+import { readList, type ListDef } from './list.ts';
 import { pickLangSql } from './pick-lang-sql.ts';
 import { isUuid } from '../../shared/ids.ts';
 
@@ -316,14 +316,6 @@ function scoped(db: DB, def: ReadModelDef, tenant: Tenant, fixed: readonly Recor
   return q;
 }
 
-/** The validated paging values: a bad cursor or size is the caller's error (BAD_USER_INPUT upstream). */
-export function checkListParams(p: ReadListParams): { ok: true } | { ok: false; field: 'size' | 'page' | 'after' } {
-  if (!Number.isInteger(p.size) || p.size < 1 || p.size > MAX_PAGE_SIZE) return { ok: false, field: 'size' };
-  if (!Number.isInteger(p.page) || p.page < 1 || p.page > 100_000) return { ok: false, field: 'page' };
-  if (p.after && !decodeCursor(p.after)) return { ok: false, field: 'after' };
-  return { ok: true };
-}
-
 /**
  * The tenant as a list statement sees it: its ids as the statement's values (`value(i)`), so one
  * statement serves every company and client of the same kind.
@@ -374,7 +366,7 @@ export function listOfReadModel(def: ReadModelDef): ListDef {
   return list;
 }
 
-/** A page of a read model for the tenant, limited to the screens' `fixed` filters (null: no screen, no row); the params checked (`checkListParams`). */
+/** A page of a read model for the tenant, limited to the screens' `fixed` filters (null: no screen, no row); the params checked (list.ts `checkListView`). */
 export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[] | null, p: ReadListParams): Promise<ReadListResult> {
   if (fixed === null) return { rows: [], total: 0, page: p.page, size: p.size, next: null };
   return readList(db, listOfReadModel(def), tenant, { ...p, fixed, lang });

@@ -8,31 +8,13 @@ import { validate, type FieldErrors } from '../validation.ts';
 import { wroteTable } from '../db/notified-cache.ts';
 import { containing } from '../db/like.ts';
 import type { CellKind } from '../../shared/list-kinds.ts';
-import { MAX_PAGE_SIZE, readList, type ListCondition, type ListDef } from './list.ts';
+import type { ListCondition, ListDef } from './list.ts';
 import { msg } from '../../shared/texts/index.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
 import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
 import { isUuid } from '../../shared/ids.ts';
 
 export type Row = Record<string, unknown> & { id: string };
-
-export interface ListParams {
-  page: number;
-  size: number;
-  sort?: string | null;
-  dir?: 'asc' | 'desc' | null;
-  q?: string | null;
-  filters?: Record<string, string | null | undefined>;
-  /** The columns to read (`id` always); all of them when left out. */
-  columns?: ReadonlySet<string> | undefined;
-}
-
-export interface ListResult {
-  rows: Row[];
-  total: number;
-  page: number;
-  size: number;
-}
 
 /** The audit log's actor (server/db/audit.ts), always a person here. */
 export interface Actor extends AuditActor {
@@ -146,13 +128,6 @@ export function listOfResource(def: ResourceDef): ListDef {
   };
   resourceLists.set(def, list);
   return list;
-}
-
-export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: ListParams): Promise<ListResult> {
-  const size = Math.min(Math.max(1, Math.trunc(p.size) || 20), MAX_PAGE_SIZE);
-  const page = Math.max(1, Math.trunc(p.page) || 1);
-  const { rows, total } = await readList(db, listOfResource(def), tenant, { page, size, sort: p.sort, dir: p.dir, q: p.q, filter: p.filters, columns: p.columns, lang: 'ja' });
-  return { rows: rows as Row[], total, page, size };
 }
 
 export async function getRow(db: DB, def: ResourceDef, tenant: Tenant, id: string): Promise<Row | undefined> {
