@@ -131,8 +131,8 @@ export interface ListDef {
 
 export type ListRow = Record<string, unknown> & { id: string };
 
-/** A view of a list: what the caller asked for. */
-export interface ListView {
+/** What a caller asks of a list (the API's arguments). */
+export interface ListQuery {
   page: number;
   size: number;
   /** A cursor of a previous page's `next` (lists with cursors): page is then ignored. */
@@ -140,7 +140,11 @@ export interface ListView {
   sort?: string | null;
   dir?: 'asc' | 'desc' | null;
   q?: string | null;
-  filter?: Record<string, string | null | undefined>;
+  filter?: Record<string, string | null | undefined> | null;
+}
+
+/** A view of a list: what the caller asked for, and what the engine adds. */
+export interface ListView extends ListQuery {
   /** The columns to read (`id` always); all of them when left out. */
   columns?: ReadonlySet<string> | undefined;
   /** The screens' fixed filters the caller is limited to, any of them (ReadScreen.fixed); none when empty. */

@@ -6,7 +6,7 @@ import type { Tenant } from '../access/tenancy.ts';
 import { audit } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
 import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from './define.ts';
-import { readList, type ListDef } from './list.ts';
+import { readList, type ListDef, type ListPage, type ListQuery } from './list.ts';
 import { pickLangSql } from './pick-lang-sql.ts';
 import { isUuid } from '../../shared/ids.ts';
 
@@ -190,25 +190,8 @@ export interface ReadModelDef {
   calendar?: { column: string; label: string; badge?: string; detail?: string; week: string };
 }
 
-export interface ReadListParams {
-  page: number;
-  size: number;
-  /** A cursor of a previous page's `next`: keyset paging (page is ignored). */
-  after?: string | null;
-  sort?: string | null;
-  dir?: 'asc' | 'desc' | null;
-  q?: string | null;
-  filter?: Record<string, string | null | undefined>;
-}
-
-export interface ReadListResult {
-  rows: ReadRow[];
-  total: number;
-  page: number;
-  size: number;
-  /** The cursor of the next page, or null on the last one. */
-  next: string | null;
-}
+/** What a caller asks of a read model's list. */
+export type ReadListParams = ListQuery;
 
 /** A read model's definition, checked: names are identifiers, columns and filters unique, references known. */
 export function defineReadModel(def: ReadModelDef): ReadModelDef {
@@ -367,7 +350,7 @@ export function listOfReadModel(def: ReadModelDef): ListDef {
 }
 
 /** A page of a read model for the tenant, limited to the screens' `fixed` filters (null: no screen, no row); the params checked (list.ts `checkListView`). */
-export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[] | null, p: ReadListParams): Promise<ReadListResult> {
+export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[] | null, p: ReadListParams): Promise<ListPage> {
   if (fixed === null) return { rows: [], total: 0, page: p.page, size: p.size, next: null };
   return readList(db, listOfReadModel(def), tenant, { ...p, fixed, lang });
 }

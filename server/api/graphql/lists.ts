@@ -3,7 +3,7 @@ import type { Lang } from '../../../shared/i18n.ts';
 import type { CellKind } from '../../../shared/list-kinds.ts';
 import { msg } from '../../../shared/messages.ts';
 import { tenantOf } from '../../access/tenancy.ts';
-import { checkListView, readList, type ListDef, type ListPage, type ListRow } from '../../resources/list.ts';
+import { checkListView, readList, type ListDef, type ListPage, type ListQuery, type ListRow } from '../../resources/list.ts';
 import type { ApiContext } from '../context.ts';
 import { badInput } from '../errors.ts';
 
@@ -95,23 +95,13 @@ function selectedFields(info: GraphQLResolveInfo, child: string): Set<string> | 
   return found;
 }
 
-export interface ListArgs {
-  page: number;
-  size: number;
-  after?: string | null;
-  sort?: string | null;
-  dir?: 'asc' | 'desc' | null;
-  q?: string | null;
-  filter?: Record<string, string | null> | null;
-}
-
 /**
  * The resolver of a list's query: the view checked (a bad size, page or cursor is the caller's
  * error), the rows the caller's screens show (`fixed`: [] all, null none), only the columns asked
  * for under `rows` when `selected`, and each row as the API gives it (`row`).
  */
 export function listResolver(def: ListDef, how: { fixed?(ctx: ApiContext): Promise<readonly Record<string, string>[] | null>; selected?: boolean; row?(row: ListRow, lang: Lang): ListRow }) {
-  return async (_: unknown, a: ListArgs, ctx: ApiContext, info: GraphQLResolveInfo): Promise<ListPage> => {
+  return async (_: unknown, a: ListQuery, ctx: ApiContext, info: GraphQLResolveInfo): Promise<ListPage> => {
     const checked = checkListView(a);
     if (!checked.ok) {
       const text = { size: msg(ctx.lang, 'list.badSize'), page: msg(ctx.lang, 'list.badPage'), after: msg(ctx.lang, 'list.badCursor') }[checked.field];
@@ -120,7 +110,7 @@ export function listResolver(def: ListDef, how: { fixed?(ctx: ApiContext): Promi
     const fixed = how.fixed ? await how.fixed(ctx) : [];
     if (fixed === null) return { rows: [], total: 0, page: a.page, size: a.size, next: null };
     const columns = how.selected ? selectedFields(info, 'rows') : undefined;
-    const r = await readList(ctx.services.db, def, tenantOf(ctx.user!), { ...a, filter: a.filter ?? undefined, fixed, columns, lang: ctx.lang });
+    const r = await readList(ctx.services.db, def, tenantOf(ctx.user!), { ...a, fixed, columns, lang: ctx.lang });
     const row = how.row;
     return row ? { ...r, rows: r.rows.map((x) => row(x, ctx.lang)) } : r;
   };
