@@ -73,7 +73,7 @@ type SlotOf = (x: unknown) => number;
 type AnyExpressions = ExpressionBuilder<any, any>;
 
 /** A column of a list: its value in SQL and what the planner may do with it. */
-export interface ListColumn {
+interface ListColumn {
   /** The row's key (and the GraphQL field). */
   name: string;
   kind: CellKind;
@@ -92,14 +92,14 @@ export interface ListCondition {
   where(eb: AnyExpressions, value: Value): Expression<SqlBool>;
 }
 
-export interface ListFilter {
+interface ListFilter {
   name: string;
   /** The condition of a value, its values given slots; null drops the value (a stale link never errs). */
   condition(value: string, slot: SlotOf): ListCondition | null;
 }
 
 /** The rows a tenant may see: what the statement's text depends on, what its total does, and the query with the tenant's values in slots. */
-export interface ListRows {
+interface ListRows {
   shape: unknown;
   counted: unknown;
   from(db: DB, value: Value): AnyQuery | null;
@@ -164,11 +164,11 @@ export interface ListPage {
 /** The SQL type a cursor's value is compared as, by kind. */
 const CURSOR_CAST: Record<CellKind, string> = { text: 'text', link: 'text', badge: 'text', choice: 'text', boolean: 'boolean', number: 'bigint', money: 'bigint', date: 'date', datetime: 'timestamptz' };
 
-export function encodeCursor(v: unknown, id: string): string {
+function encodeCursor(v: unknown, id: string): string {
   return Buffer.from(JSON.stringify([String(v), id])).toString('base64url');
 }
 
-export function decodeCursor(s: string): [string | number, string] | null {
+function decodeCursor(s: string): [string | number, string] | null {
   try {
     const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as unknown;
     if (Array.isArray(v) && v.length === 2 && (typeof v[0] === 'string' || typeof v[0] === 'number') && isUuid(v[1])) return [v[0], v[1]];
