@@ -5,9 +5,8 @@ import type { CellKind, Tone } from '../../shared/list-kinds.ts';
 import type { Tenant } from '../access/tenancy.ts';
 import { audit } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
-import { containing } from '../db/like.ts';
 import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from './define.ts';
-import { cappedCount, compiledOnce, MAX_PAGE_SIZE } from './list.ts';
+import { readList, type ListDef, type ListPage, type ListQuery } from './list.ts';
 import { pickLangSql } from './pick-lang-sql.ts';
 import { isUuid } from '../../shared/ids.ts';
 
@@ -191,25 +190,8 @@ export interface ReadModelDef {
   calendar?: { column: string; label: string; badge?: string; detail?: string; week: string };
 }
 
-export interface ReadListParams {
-  page: number;
-  size: number;
-  /** A cursor of a previous page's `next`: keyset paging (page is ignored). */
-  after?: string | null;
-  sort?: string | null;
-  dir?: 'asc' | 'desc' | null;
-  q?: string | null;
-  filter?: Record<string, string | null | undefined>;
-}
-
-export interface ReadListResult {
-  rows: ReadRow[];
-  total: number;
-  page: number;
-  size: number;
-  /** The cursor of the next page, or null on the last one. */
-  next: string | null;
-}
+/** What a caller asks of a read model's list. */
+export type ReadListParams = ListQuery;
 
 /** A read model's definition, checked: names are identifiers, columns and filters unique, references known. */
 export function defineReadModel(def: ReadModelDef): ReadModelDef {
@@ -273,9 +255,6 @@ export async function movesOf(t: Transitions, ctx: OptionContext): Promise<reado
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const anyDb = (db: DB) => db as unknown as Kysely<any>;
 const expr = (c: ReadColumn, lang: Lang): RawBuilder<unknown> => (typeof c.sql === 'string' ? sql.ref(c.sql) : c.sql(lang));
-/** The SQL type a cursor value is compared as, by column type. */
-const CURSOR_CAST: Record<ColumnType, string> = { text: 'text', link: 'text', badge: 'text', number: 'bigint', money: 'bigint', date: 'date', datetime: 'timestamptz' };
-
 /**
  * The condition of a date filter (DATE_FILTERS' windows relative to today in Japan, or one exact
  * day) on a date column, or on an expression that gives a date (an instant's day in Japan).
@@ -293,20 +272,6 @@ export function dateWindow(ref: string | RawBuilder<unknown>, value: string): Ra
 /** Select filter values outside a filter's fixed options are dropped (a list never errs on a stale link). */
 function knownValue(f: ReadFilter, value: string): boolean {
   return !(f.kind === 'select' && Array.isArray(f.options) && !f.options.some((o) => o.value === value));
-}
-
-function encodeCursor(v: unknown, id: string): string {
-  return Buffer.from(JSON.stringify([String(v), id])).toString('base64url');
-}
-
-function decodeCursor(s: string): [string | number, string] | null {
-  try {
-    const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && (typeof v[0] === 'string' || typeof v[0] === 'number') && isUuid(v[1])) return [v[0], v[1]];
-  } catch {
-    // A cursor the client made up: treated as none below.
-  }
-  return null;
 }
 
 /**
@@ -334,14 +299,6 @@ function scoped(db: DB, def: ReadModelDef, tenant: Tenant, fixed: readonly Recor
   return q;
 }
 
-/** The validated paging values: a bad cursor or size is the caller's error (BAD_USER_INPUT upstream). */
-export function checkListParams(p: ReadListParams): { ok: true } | { ok: false; field: 'size' | 'page' | 'after' } {
-  if (!Number.isInteger(p.size) || p.size < 1 || p.size > MAX_PAGE_SIZE) return { ok: false, field: 'size' };
-  if (!Number.isInteger(p.page) || p.page < 1 || p.page > 100_000) return { ok: false, field: 'page' };
-  if (p.after && !decodeCursor(p.after)) return { ok: false, field: 'after' };
-  return { ok: true };
-}
-
 /**
  * The tenant as a list statement sees it: its ids as the statement's values (`value(i)`), so one
  * statement serves every company and client of the same kind.
@@ -362,95 +319,40 @@ function tenantValues(tenant: Tenant, slot: (x: string) => number): (value: (i: 
   }
 }
 
+const readModelLists = new WeakMap<ReadModelDef, ListDef>();
+
 /**
- * A read model's list view taken apart, as the resource engine's (repo.ts `planList`): its shape
- * (what the statements' text depends on), its values, and its page and count statements with
- * `value(i)` for each value (null when the caller sees no row). Exported for the test that
- * compares the statements compiled once per shape with Kysely's own compilation of each view.
+ * A read model as the engine's one list definition (list.ts), made once per definition: its source
+ * with the tenant's ids in slots (one statement serves every company of a kind), its typed columns,
+ * its filters' own conditions (their values in the shape: a condition may depend on one), cursors,
+ * and a total counted beside the page on every view (docs/lists.md "Counting" says why it is not kept).
  */
-export function planReadList(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[], p: ReadListParams) {
-  const { size, page } = p;
-  const values: unknown[] = [];
-  const slot = (x: unknown) => values.push(x) - 1;
-  const tenantOfView = tenantValues(tenant, slot);
-  const searchable = def.columns.filter((c) => c.search);
-  const search = p.q?.trim() && searchable.length ? slot(containing(p.q.trim())) : null;
-  const filters: [ReadFilter, string][] = [];
-  for (const [name, value] of Object.entries(p.filter ?? {})) {
-    const f = def.filters?.find((x) => x.name === name);
-    if (!f || value === undefined || value === null || value === '' || !knownValue(f, value)) continue;
-    filters.push([f, value]);
-  }
-  const sortCol = def.columns.find((c) => c.name === p.sort && c.sortable) ?? def.columns.find((c) => c.name === def.defaultSort.column)!;
-  const dir = p.dir === 'asc' || p.dir === 'desc' ? p.dir : sortCol.name === def.defaultSort.column ? def.defaultSort.dir : 'asc';
-  const cursor = p.after ? decodeCursor(p.after) : null;
-  // Keyset: rows after the cursor's (sort value, id) in the list's order. Only on a column that is
-  // never null (a null would fall outside the row comparison); other sorts page by offset.
-  const keyset = cursor && sortCol.notNull ? [slot(cursor[0]), slot(cursor[1])] : null;
-  const limit = slot(size + 1);
-  const offset = slot(keyset ? 0 : (page - 1) * size);
-  const source = (v: (i: number) => unknown) => {
-    let q = scoped(db, def, tenantOfView(v), fixed);
-    if (!q) return null;
-    if (search !== null) q = q.where((eb) => eb.or(searchable.map((c) => eb(sql`(${expr(c, lang)})::text`, 'ilike', v(search)))));
-    for (const [f, value] of filters) q = q.where((eb) => f.where(eb, value));
-    return q;
-  };
-  const sortExpr = expr(sortCol, lang);
-  const idRef = sql.ref(def.id);
-  return {
-    // A filter's condition may depend on its value (a date window, an id that is no uuid), so the
-    // filters' values are part of the shape; so are the screens' fixed filters and the language.
-    shape: JSON.stringify(['read', def.name, tenant.kind, lang, fixed, search !== null, filters.map(([f, v]) => [f.name, v]), sortCol.name, dir, !!keyset]),
-    values,
-    sortCol,
-    keyset: !!keyset,
-    count: (v: (i: number) => unknown) => {
-      const q = source(v);
-      return q && cappedCount(db, q);
+export function listOfReadModel(def: ReadModelDef): ListDef {
+  const known = readModelLists.get(def);
+  if (known) return known;
+  const list: ListDef = {
+    name: `read:${def.name}`,
+    rows(tenant, slot) {
+      const tenantOfView = tenantValues(tenant, slot);
+      return { shape: tenant.kind, counted: tenant, from: (db, v) => def.source(db, tenantOfView(v)) };
     },
-    rows: (v: (i: number) => unknown) => {
-      // The sort value travels in the cursor as PostgreSQL's own text of it: a timestamp keeps its
-      // microseconds (a JavaScript Date would round them to milliseconds and skip rows).
-      let rowsQ = source(v)?.select([idRef.as('id'), ...def.columns.map((c) => expr(c, lang).as(c.name)), sql<string>`(${sortExpr})::text`.as('__sort')]);
-      if (rowsQ && keyset) {
-        const cmp = dir === 'asc' ? sql`>` : sql`<`;
-        rowsQ = rowsQ.where(sql<SqlBool>`(${sortExpr}, ${idRef}) ${cmp} (${v(keyset[0]!)}::${sql.raw(CURSOR_CAST[sortCol.type])}, ${v(keyset[1]!)}::uuid)`);
-      }
-      return (
-        rowsQ
-          ?.orderBy(sortExpr, dir)
-          .orderBy(idRef, dir)
-          .limit(v(limit) as number)
-          .offset(v(offset) as number) ?? null
-      );
-    },
+    id: def.id,
+    columns: def.columns.map((c) => ({ name: c.name, kind: c.type, sql: (lang: Lang) => expr(c, lang), sortable: c.sortable, search: c.search, notNull: c.notNull })),
+    filters: (def.filters ?? []).map((f) => ({ name: f.name, condition: (value: string) => (knownValue(f, value) ? { shape: [f.name, value], where: (eb) => f.where(eb, value) } : null) })),
+    defaultSort: def.defaultSort,
+    paging: def.paging,
+    cursors: true,
+    count: 'beside',
+    output: serializeRow,
   };
+  readModelLists.set(def, list);
+  return list;
 }
 
-export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[] | null, p: ReadListParams): Promise<ReadListResult> {
-  const { size, page } = p;
-  const none = { rows: [], total: 0, page, size, next: null };
-  if (fixed === null) return none;
-  const plan = planReadList(db, def, tenant, lang, fixed, p);
-  // The count runs beside the page's statement, on its own connection, rather than inside it: read
-  // models join and sort many rows, and inside the two run one after the other (at 40,000
-  // applications 300 ms against 240). The single-table lists fold it into the page (repo.ts).
-  const countStatement = compiledOnce(`${plan.shape}#count`, plan.values, plan.count);
-  const rowsStatement = compiledOnce(plan.shape, plan.values, plan.rows);
-  if (!countStatement || !rowsStatement) return none;
-  const counted = db.executeQuery<{ n: number }>(countStatement);
-  const rows = (await db.executeQuery(rowsStatement)).rows as ReadRow[];
-  const more = rows.length > size;
-  const shown = rows.slice(0, size).map(({ __sort: _, ...r }) => serializeRow(r as ReadRow));
-  const last = rows[size - 1];
-  return {
-    rows: shown,
-    total: Number((await counted).rows[0]!.n),
-    page: plan.keyset ? 1 : page,
-    size,
-    next: more && last && plan.sortCol.notNull ? encodeCursor(last.__sort, last.id) : null,
-  };
+/** A page of a read model for the tenant, limited to the screens' `fixed` filters (null: no screen, no row); the params checked (list.ts `checkListView`). */
+export async function listReadModel(db: DB, def: ReadModelDef, tenant: Tenant, lang: Lang, fixed: readonly Record<string, string>[] | null, p: ReadListParams): Promise<ListPage> {
+  if (fixed === null) return { rows: [], total: 0, page: p.page, size: p.size, next: null };
+  return readList(db, listOfReadModel(def), tenant, { ...p, fixed, lang });
 }
 
 /** Dates as ISO strings (a date column as its YYYY-MM-DD), bigint counts as numbers. */

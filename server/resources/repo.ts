@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { type Tenant, isPlatform } from '../access/tenancy.ts';
 import { audit as writeAudit, type Actor as AuditActor } from '../db/audit.ts';
@@ -7,33 +7,14 @@ import type { Lang, Text } from '../../shared/i18n.ts';
 import { validate, type FieldErrors } from '../validation.ts';
 import { wroteTable } from '../db/notified-cache.ts';
 import { containing } from '../db/like.ts';
-import { todayInJapan } from '../../shared/time.ts';
-import { cachedCount } from './row-counts.ts';
-import { cappedCount, compiledOnce, MAX_PAGE_SIZE } from './list.ts';
+import type { CellKind } from '../../shared/list-kinds.ts';
+import type { ListCondition, ListDef } from './list.ts';
 import { msg } from '../../shared/texts/index.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
 import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
 import { isUuid } from '../../shared/ids.ts';
 
 export type Row = Record<string, unknown> & { id: string };
-
-export interface ListParams {
-  page: number;
-  size: number;
-  sort?: string | null;
-  dir?: 'asc' | 'desc' | null;
-  q?: string | null;
-  filters?: Record<string, string | null | undefined>;
-  /** The columns to read (`id` always); all of them when left out. */
-  columns?: ReadonlySet<string> | undefined;
-}
-
-export interface ListResult {
-  rows: Row[];
-  total: number;
-  page: number;
-  size: number;
-}
 
 /** The audit log's actor (server/db/audit.ts), always a person here. */
 export interface Actor extends AuditActor {
@@ -53,10 +34,9 @@ export function columnsOf(def: ResourceDef): string[] {
   return ['id', ...def.fields.map((f) => f.name), 'created_at', 'updated_at'];
 }
 
-/** What list and get read: the columns, plus the definition's computed values (ResourceDef.computed); only `only`'s when given. */
-function selectionsOf(def: ResourceDef, only?: ReadonlySet<string>) {
-  const wanted = (name: string) => !only || name === 'id' || only.has(name);
-  return [...columnsOf(def).filter(wanted), ...(def.computed ?? []).filter((c) => wanted(c.name)).map((c) => c.sql(def.table).as(c.name))];
+/** What a record's page reads: the columns, plus the definition's computed values (ResourceDef.computed). */
+function selectionsOf(def: ResourceDef) {
+  return [...columnsOf(def), ...(def.computed ?? []).map((c) => c.sql(def.table).as(c.name))];
 }
 
 /** The definition's table with the tenant's scope (its `i`th value as `value(i)`) and the definition's fixed constraints. */
@@ -73,133 +53,81 @@ function base(db: DB, def: ResourceDef, tenant: Tenant) {
   return scope === null ? null : restricted(db, def, scope);
 }
 
-/**
- * A list view taken apart: what its statement's text depends on (`shape`), its values in the
- * order `build` puts them, and the key of its total (row-counts.ts).
- */
-interface ListPlan {
-  shape: string;
-  values: unknown[];
-  countKey: string;
-  /** The page's statement (with the capped total when `withCount`) and the total's own, with `value(i)` for each value. */
-  build(db: DB, value: (i: number) => unknown, withCount: boolean): { page: Query; count: Query };
+/** The kind of a resource field's cell (docs/lists.md): a number may say it is money. */
+function kindOfField(f: FieldDef): CellKind {
+  if (f.kind === 'number') return f.cell ?? 'number';
+  if (f.kind === 'select') return 'choice';
+  if (f.kind === 'boolean' || f.kind === 'date') return f.kind;
+  return 'text';
 }
 
-export function planList(def: ResourceDef, tenant: Tenant, p: ListParams, size: number, page: number): ListPlan | null {
-  const scope = def.scope.where(tenant);
-  if (scope === null) return null;
-  const values: unknown[] = [];
-  const slot = (x: unknown) => values.push(x) - 1;
-  const shape: unknown[] = [def.name];
-  // What the total depends on: the definition, the tenant's scope, the search and the filters
-  // applied, and the day in Japan when a date window is among them.
-  const counted: unknown[] = [def.name, scope];
-  const wheres: ((q: Query, v: (i: number) => unknown) => Query)[] = [];
-  // The scope's values are the first ones (`restricted` asks for them by their index).
-  for (const { column, value } of scope) {
-    slot(value);
-    shape.push(column);
+/** The condition of a resource's filter, by its field's kind; its values in slots. */
+function fieldCondition(field: FieldDef, value: string, slot: (x: unknown) => number): ListCondition {
+  const name = field.name;
+  if (field.multiple) {
+    const i = slot(value);
+    return { shape: [name, 'any'], where: (_, v) => sql<SqlBool>`${v(i)} = any(${sql.ref(name)})` };
   }
-  const searchable = def.fields.filter((f) => f.search).map((f) => f.name);
-  if (p.q && p.q.trim() && searchable.length) {
-    counted.push(['q', p.q.trim()]);
-    shape.push('q');
-    const i = slot(containing(p.q.trim()));
-    wheres.push((q, v) => q.where((eb) => eb.or(searchable.map((c) => eb(sql`${sql.ref(c)}::text`, 'ilike', v(i))))));
-  }
-  for (const [name, value] of Object.entries(p.filters ?? {})) {
-    const field = def.fields.find((f) => f.name === name && f.filter);
-    if (!field || value === undefined || value === null || value === '') continue;
-    counted.push([name, value]);
-    if (field.multiple) {
-      const i = slot(value);
-      shape.push([name, 'any']);
-      wheres.push((q, v) => q.where(sql<boolean>`${v(i)} = any(${sql.ref(name)})`));
-    } else if (field.kind === 'date') {
-      // A window relative to today in Japan (DATE_FILTERS), or one exact day.
-      const w = DATE_FILTERS[value];
-      if (w) {
-        counted.push(todayInJapan());
-        shape.push([name, 'window', value]);
-        const today = sql`(now() at time zone 'Asia/Tokyo')::date`;
-        wheres.push((q) => {
-          if (w.from !== null) q = q.where(sql<boolean>`${sql.ref(name)} >= ${today} + ${w.from}::int`);
-          if (w.to !== null) q = q.where(sql<boolean>`${sql.ref(name)} <= ${today} + ${w.to}::int`);
-          return q;
-        });
-      } else if (z.iso.date().safeParse(value).success) {
-        const i = slot(value);
-        shape.push([name, 'day']);
-        wheres.push((q, v) => q.where(sql<boolean>`${sql.ref(name)} = ${v(i)}::date`));
-      } else {
-        shape.push([name, 'none']);
-        wheres.push((q) => q.where(sql<boolean>`false`));
-      }
-    } else if (field.kind === 'boolean') {
-      const i = slot(value === 'true');
-      shape.push([name, 'is']);
-      wheres.push((q, v) => q.where(name, '=', v(i)));
-    } else if (field.kind === 'select' || field.kind === 'number') {
-      const i = slot(value);
-      shape.push([name, 'eq']);
-      wheres.push((q, v) => q.where(sql`${sql.ref(name)}::text`, '=', v(i)));
-    } else {
-      const i = slot(containing(value));
-      shape.push([name, 'like']);
-      wheres.push((q, v) => q.where(sql`${sql.ref(name)}::text`, 'ilike', v(i)));
+  if (field.kind === 'date') {
+    // A window relative to today in Japan (DATE_FILTERS), or one exact day.
+    const w = DATE_FILTERS[value];
+    if (w) {
+      const today = sql`(now() at time zone 'Asia/Tokyo')::date`;
+      const from = w.from === null ? null : sql<SqlBool>`${sql.ref(name)} >= ${today} + ${w.from}::int`;
+      const to = w.to === null ? null : sql<SqlBool>`${sql.ref(name)} <= ${today} + ${w.to}::int`;
+      return { shape: [name, 'window', value], where: (eb) => eb.and([from, to].filter((x) => x !== null)) };
     }
+    if (z.iso.date().safeParse(value).success) {
+      const i = slot(value);
+      return { shape: [name, 'day'], where: (_, v) => sql<SqlBool>`${sql.ref(name)} = ${v(i)}::date` };
+    }
+    return { shape: [name, 'none'], where: () => sql<SqlBool>`false` };
   }
-  const sortField = def.fields.find((f) => f.name === p.sort && f.sortable)?.name ?? (p.sort === 'created_at' || p.sort === 'updated_at' ? p.sort : def.defaultSort.field);
-  // An explicit known sort column defaults to ascending; otherwise (none, or unknown) the definition's order.
-  const dir = p.dir === 'asc' || p.dir === 'desc' ? p.dir : sortField !== def.defaultSort.field ? 'asc' : def.defaultSort.dir;
-  const columns = p.columns ? [...p.columns].sort() : null;
-  shape.push(sortField, dir, columns);
-  const limit = slot(size);
-  const offset = slot((page - 1) * size);
-  return {
-    shape: JSON.stringify(shape),
-    values,
-    countKey: JSON.stringify(counted),
-    build(db, v, withCount) {
-      let q = restricted(db, def, scope, v);
-      for (const w of wheres) q = w(q, v);
-      const count = cappedCount(db, q);
-      let pageQ = q.select(selectionsOf(def, columns ? new Set(columns) : undefined));
-      // The total rides on the page's statement as a scalar subquery (run once).
-      if (withCount) pageQ = pageQ.select(count.as('__total'));
-      return { page: pageQ.orderBy(sortField, dir).orderBy('id', 'asc').limit(v(limit) as number).offset(v(offset) as number), count };
-    },
-  };
+  if (field.kind === 'boolean') {
+    const i = slot(value === 'true');
+    return { shape: [name, 'is'], where: (eb, v) => eb(sql.ref(name), '=', v(i)) };
+  }
+  if (field.kind === 'select' || field.kind === 'number') {
+    const i = slot(value);
+    return { shape: [name, 'eq'], where: (eb, v) => eb(sql`${sql.ref(name)}::text`, '=', v(i)) };
+  }
+  const i = slot(containing(value));
+  return { shape: [name, 'like'], where: (eb, v) => eb(sql`${sql.ref(name)}::text`, 'ilike', v(i)) };
 }
+
+const resourceLists = new WeakMap<ResourceDef, ListDef>();
 
 /**
- * The page's statement of a list view, compiled once per shape (list.ts). Exported for the test
- * that compares it with Kysely's own compilation of the same view.
+ * A resource's list as the engine's one list definition (list.ts), made once per definition: its
+ * table under the tenant's scope (the scope's values in slots), its fields, timestamps and computed
+ * values as columns, its filters by field kind, offset paging and a total kept until the table changes.
  */
-export function listStatement(db: DB, plan: ListPlan, withCount: boolean): CompiledQuery {
-  return compiledOnce(withCount ? `${plan.shape}+` : plan.shape, plan.values, (v) => plan.build(db, v, withCount).page)!;
-}
-
-export async function listRows(db: DB, def: ResourceDef, tenant: Tenant, p: ListParams): Promise<ListResult> {
-  const size = Math.min(Math.max(1, Math.trunc(p.size) || 20), MAX_PAGE_SIZE);
-  const page = Math.max(1, Math.trunc(p.page) || 1);
-  const plan = planList(def, tenant, p, size, page);
-  if (!plan) return { rows: [], total: 0, page, size };
-  // The total of these filters is kept until the table changes (row-counts.ts). When it has to be
-  // counted, it rides on the page's statement; only a page past the end, which has no row to
-  // carry it, counts on its own.
-  let rows: Row[] | undefined;
-  const total = await cachedCount(db, def.table, plan.countKey, async () => {
-    const withTotal = (await db.executeQuery(listStatement(db, plan, true))).rows as (Row & { __total?: unknown })[];
-    // Copied without the total rather than `delete`d: a deleted property turns each row into a slow
-    // dictionary object for everything that reads it afterwards (resolvers, cells).
-    rows = withTotal.map(({ __total: _, ...row }) => row as Row);
-    if (withTotal.length) return Number(withTotal[0]!.__total);
-    if (page === 1) return 0;
-    return Number((await plan.build(db, (i) => plan.values[i], false).count.executeTakeFirstOrThrow()).n);
-  });
-  rows ??= (await db.executeQuery(listStatement(db, plan, false))).rows as Row[];
-  return { rows, total, page, size };
+export function listOfResource(def: ResourceDef): ListDef {
+  const known = resourceLists.get(def);
+  if (known) return known;
+  const ref = (name: string) => () => sql.ref(name);
+  const list: ListDef = {
+    name: `resource:${def.name}`,
+    rows(tenant, slot) {
+      const scope = def.scope.where(tenant);
+      if (scope === null) return null;
+      const slots = scope.map((s) => slot(s.value));
+      return { shape: scope.map((s) => s.column), counted: scope, from: (db, v) => restricted(db, def, scope, (i) => v(slots[i]!)) };
+    },
+    id: 'id',
+    columns: [
+      ...def.fields.map((f) => ({ name: f.name, kind: kindOfField(f), sql: ref(f.name), sortable: f.sortable, search: f.search })),
+      ...(['created_at', 'updated_at'] as const).map((name) => ({ name, kind: 'datetime' as const, sql: ref(name), sortable: true, notNull: true })),
+      ...(def.computed ?? []).map((c) => ({ name: c.name, kind: 'text' as const, sql: () => c.sql(def.table) })),
+    ],
+    filters: def.fields.filter((f) => f.filter).map((f) => ({ name: f.name, condition: (value, slot) => fieldCondition(f, value, slot) })),
+    defaultSort: { column: def.defaultSort.field, dir: def.defaultSort.dir },
+    paging: 'offset',
+    cursors: false,
+    count: { kept: def.table },
+  };
+  resourceLists.set(def, list);
+  return list;
 }
 
 export async function getRow(db: DB, def: ResourceDef, tenant: Tenant, id: string): Promise<Row | undefined> {

@@ -12,7 +12,8 @@ import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
 import { statusMoves, statusPath, statusRoots } from '../../modules/templates/status-tree.ts';
 import { applicationsReadModel } from '../../resources/defs/applications.ts';
-import { checkListParams, listReadModel, visibleRows } from '../../resources/read-model.ts';
+import { checkListView } from '../../resources/list.ts';
+import { listReadModel, visibleRows } from '../../resources/read-model.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
 import { validate } from '../../validation.ts';
@@ -184,7 +185,7 @@ export const resolvers = {
     candidateList: async (_: unknown, a: { list: string; page: number; size: number }, ctx: ApiContext) => {
       const list = a.list as keyof typeof LIST_FILTER;
       if (!Object.hasOwn(LIST_FILTER, list)) throw badInput(ctx.lang, { list: msg(ctx.lang, 'validation.choice') });
-      const checked = checkListParams({ page: a.page, size: a.size });
+      const checked = checkListView({ page: a.page, size: a.size });
       if (!checked.ok) throw badInput(ctx.lang, { [checked.field]: msg(ctx.lang, checked.field === 'size' ? 'list.badSize' : 'list.badPage') });
       const maps = await ctx.services.roleMaps.get();
       // The list's own code (a kakunin-only role reads kakunins, not candidates).

@@ -1,42 +1,117 @@
+import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import type { Lang } from '../../../shared/i18n.ts';
 import type { CellKind } from '../../../shared/list-kinds.ts';
+import { msg } from '../../../shared/messages.ts';
+import { tenantOf } from '../../access/tenancy.ts';
+import { checkListView, readList, type ListDef, type ListPage, type ListQuery, type ListRow } from '../../resources/list.ts';
+import type { ApiContext } from '../context.ts';
+import { badInput } from '../errors.ts';
 
 /**
- * The GraphQL of a list, whichever definition it comes from (docs/lists.md): its page type, its
- * filter input and its query's arguments are written here once for the resource engine
- * (resources.ts) and the read models (read-models.ts).
+ * The one GraphQL generator of a list (docs/lists.md), whichever definition it comes from: its row
+ * type, page type, filter input and query with its arguments (`listTypeDefs`), and the query's
+ * resolver over the one planner (`listResolver`). A resource (resources.ts) and a read model
+ * (read-models.ts) each say their row's fields and add the operations of their own: a record's
+ * get, history, choices and writes; a read model's choices, states, moves and actions.
  */
 
 /** The GraphQL scalar of a cell kind: money and numbers are Int, booleans Boolean, the rest String. */
 export const scalarOfKind = (kind: CellKind): 'String' | 'Int' | 'Boolean' => (kind === 'number' || kind === 'money' ? 'Int' : kind === 'boolean' ? 'Boolean' : 'String');
 
-export interface ListShape {
+export interface ListApi {
   /** The row's type name (`Job`): the page is `JobPage`, the filter input `JobFilter`. */
   type: string;
+  /** The list query's name. */
+  plural: string;
+  /** The list query's description. */
+  about?: string;
+  /** The row type's fields after `id`, with their GraphQL types. */
+  fields: readonly { name: string; type: string; about?: string }[];
   /** The filters' names: each a String of the filter input. */
   filters: readonly string[];
   /** Pages by cursor too (`after` in, `next` out). */
   cursor: boolean;
+  /** The definition's own types, written between the page and the filter input (a resource's input). */
+  inputs?: string;
+  /** The definition's own queries and mutations, after the list's. */
+  queries: readonly string[];
+  mutations: readonly string[];
+  /** What follows (a resource's children). */
+  more?: string;
 }
 
-/** The page type of a list. */
-export function listPageTypeDef(l: ListShape): string {
+const described = (about: string | undefined, line: string) => (about ? `"${about}"\n    ${line}` : line);
+
+/** The arguments of a list's query: `(page, size[, after], sort, dir, q[, filter])`. */
+function listArgs(l: ListApi): string {
+  return `(page: Int = 1, size: Int = 20${l.cursor ? ', after: String' : ''}, sort: String, dir: String, q: String${l.filters.length ? `, filter: ${l.type}Filter` : ''})`;
+}
+
+/** The GraphQL of one list and its definition's own operations. */
+export function listTypeDefs(l: ListApi): string {
+  const T = l.type;
   const next = l.cursor ? `\n    "The cursor of the next page (the list's after argument), null on the last page."\n    next: String` : '';
+  const mutations = l.mutations.filter(Boolean);
   return /* GraphQL */ `
-  type ${l.type}Page {
-    rows: [${l.type}!]!
+  type ${T} {
+    id: ID!
+${l.fields.map((f) => `    ${described(f.about, `${f.name}: ${f.type}`)}`).join('\n')}
+  }
+  type ${T}Page {
+    rows: [${T}!]!
     total: Int!
     page: Int!
     size: Int!${next}
   }
-`;
+${l.inputs ?? ''}${l.filters.length ? `\n  input ${T}Filter {\n${l.filters.map((f) => `    ${f}: String`).join('\n')}\n  }\n` : ''}
+  extend type Query {
+    ${described(l.about, `${l.plural}${listArgs(l)}: ${T}Page!`)}
+    ${l.queries.filter(Boolean).join('\n    ')}
+  }
+  ${mutations.length ? `extend type Mutation {\n    ${mutations.join('\n    ')}\n  }` : ''}
+${l.more ?? ''}`;
 }
 
-/** The filter input of a list, when it has filters: each filter a String. */
-export function listFilterInput(l: ListShape): string {
-  return l.filters.length ? `\n  input ${l.type}Filter {\n${l.filters.map((f) => `    ${f}: String`).join('\n')}\n  }\n` : '';
+/**
+ * The field names selected under `child` of the resolver's field (through fragments too), or
+ * undefined when `child` is not selected at all.
+ */
+function selectedFields(info: GraphQLResolveInfo, child: string): Set<string> | undefined {
+  let found: Set<string> | undefined;
+  const walk = (set: SelectionSetNode | undefined, into: (name: string, node: FieldNode) => void) => {
+    for (const sel of set?.selections ?? []) {
+      if (sel.kind === Kind.FIELD) into(sel.name.value, sel);
+      else if (sel.kind === Kind.INLINE_FRAGMENT) walk(sel.selectionSet, into);
+      else walk(info.fragments[sel.name.value]?.selectionSet, into);
+    }
+  };
+  for (const node of info.fieldNodes) {
+    walk(node.selectionSet, (name, f) => {
+      if (name !== child) return;
+      found ??= new Set();
+      walk(f.selectionSet, (n) => found!.add(n));
+    });
+  }
+  return found;
 }
 
-/** The arguments of a list's query: `(page, size[, after], sort, dir, q[, filter])`. */
-export function listArgs(l: ListShape): string {
-  return `(page: Int = 1, size: Int = 20${l.cursor ? ', after: String' : ''}, sort: String, dir: String, q: String${l.filters.length ? `, filter: ${l.type}Filter` : ''})`;
+/**
+ * The resolver of a list's query: the view checked (a bad size, page or cursor is the caller's
+ * error), the rows the caller's screens show (`fixed`: [] all, null none), only the columns asked
+ * for under `rows` when `selected`, and each row as the API gives it (`row`).
+ */
+export function listResolver(def: ListDef, how: { fixed?(ctx: ApiContext): Promise<readonly Record<string, string>[] | null>; selected?: boolean; row?(row: ListRow, lang: Lang): ListRow }) {
+  return async (_: unknown, a: ListQuery, ctx: ApiContext, info: GraphQLResolveInfo): Promise<ListPage> => {
+    const checked = checkListView(a);
+    if (!checked.ok) {
+      const text = { size: msg(ctx.lang, 'list.badSize'), page: msg(ctx.lang, 'list.badPage'), after: msg(ctx.lang, 'list.badCursor') }[checked.field];
+      throw badInput(ctx.lang, { [checked.field]: text });
+    }
+    const fixed = how.fixed ? await how.fixed(ctx) : [];
+    if (fixed === null) return { rows: [], total: 0, page: a.page, size: a.size, next: null };
+    const columns = how.selected ? selectedFields(info, 'rows') : undefined;
+    const r = await readList(ctx.services.db, def, tenantOf(ctx.user!), { ...a, fixed, columns, lang: ctx.lang });
+    const row = how.row;
+    return row ? { ...r, rows: r.rows.map((x) => row(x, ctx.lang)) } : r;
+  };
 }

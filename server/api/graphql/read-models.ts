@@ -8,8 +8,8 @@ import { tr } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { HookContext } from '../../resources/define.ts';
 import { optionsFor } from '../../resources/repo.ts';
-import { checkListParams, listReadModel, moveRows, movesOf, statesOf, visibleRows, type ReadListParams, type ReadModelDef, type Transition } from '../../resources/read-model.ts';
-import { listArgs, listFilterInput, listPageTypeDef, scalarOfKind } from './lists.ts';
+import { listOfReadModel, moveRows, movesOf, statesOf, visibleRows, type ReadModelDef, type Transition } from '../../resources/read-model.ts';
+import { listResolver, listTypeDefs, scalarOfKind } from './lists.ts';
 
 /**
  * The GraphQL face of a read model (server/resources/read-model.ts): `<plural>(page, size, after, sort, dir, q,
@@ -47,30 +47,23 @@ export const readModelSharedTypeDefs = /* GraphQL */ `
 
 export function readModelTypeDefs(def: ReadModelDef): string {
   const T = cap(def.name);
-  const cols = def.columns.map((c) => `    "${c.label.en}"\n    ${c.name}: ${scalarOfKind(c.type)}`).join('\n');
   const filters = def.filters ?? [];
-  const list = { type: T, filters: filters.map((f) => f.name), cursor: true };
-  return /* GraphQL */ `
-  type ${T} {
-    id: ID!
-${cols}
-  }
-${listPageTypeDef(list)}${listFilterInput(list)}
-  extend type Query {
-    "${def.titlePlural.en}: page by number, or by cursor with after (sorts on a never-null column)."
-    ${def.plural}${listArgs(list)}: ${T}Page!
-    ${filters.some((f) => f.options) ? `"Choices of a filter for the caller."\n    ${def.name}Options(filter: String!): [ResourceOption!]!` : ''}
-    ${def.transitions ? `"The states of ${def.titlePlural.en.toLowerCase()} the caller sees, and the moves the caller may make from each."\n    ${def.name}States: [StateChoice!]!` : ''}
-  }
-  ${
-    def.transitions || def.actions?.length
-      ? `extend type Mutation {
-    ${def.transitions ? `"Moves rows to a state where a declared transition allows it (${def.name}States lists them)."\n    move${T}(ids: [ID!]!, to: String!): MoveResult!` : ''}
-    ${def.actions?.length ? `"Runs one of the actions (${def.actions.map((a) => a.name).join(', ')}) on rows; returns the notice to show."\n    ${def.name}Action(ids: [ID!]!, action: String!): String!` : ''}
-  }`
-      : ''
-  }
-`;
+  return listTypeDefs({
+    type: T,
+    plural: def.plural,
+    about: `${def.titlePlural.en}: page by number, or by cursor with after (sorts on a never-null column).`,
+    fields: def.columns.map((c) => ({ name: c.name, type: scalarOfKind(c.type), about: c.label.en })),
+    filters: filters.map((f) => f.name),
+    cursor: true,
+    queries: [
+      filters.some((f) => f.options) ? `"Choices of a filter for the caller."\n    ${def.name}Options(filter: String!): [ResourceOption!]!` : '',
+      def.transitions ? `"The states of ${def.titlePlural.en.toLowerCase()} the caller sees, and the moves the caller may make from each."\n    ${def.name}States: [StateChoice!]!` : '',
+    ],
+    mutations: [
+      def.transitions ? `"Moves rows to a state where a declared transition allows it (${def.name}States lists them)."\n    move${T}(ids: [ID!]!, to: String!): MoveResult!` : '',
+      def.actions?.length ? `"Runs one of the actions (${def.actions.map((a) => a.name).join(', ')}) on rows; returns the notice to show."\n    ${def.name}Action(ids: [ID!]!, action: String!): String!` : '',
+    ],
+  });
 }
 
 /** The codes of the read model's screens (one source of truth: the route table). */
@@ -112,15 +105,7 @@ export function readModelResolvers(def: ReadModelDef): { Query: Record<string, u
   const T = cap(def.name);
   const scope = async (ctx: ApiContext) => ({ tenant: tenantOf(ctx.user!), maps: await ctx.services.roleMaps.get() });
   const Query: Record<string, unknown> = {
-    [def.plural]: async (_: unknown, a: ReadListParams & { filter?: Record<string, string | null> }, ctx: ApiContext) => {
-      const checked = checkListParams(a);
-      if (!checked.ok) {
-        const text = { size: msg(ctx.lang, 'list.badSize'), page: msg(ctx.lang, 'list.badPage'), after: msg(ctx.lang, 'list.badCursor') }[checked.field];
-        throw badInput(ctx.lang, { [checked.field]: text });
-      }
-      const { tenant, maps } = await scope(ctx);
-      return listReadModel(ctx.services.db, def, tenant, ctx.lang, fixedFor(def, maps, ctx.user!.role), a);
-    },
+    [def.plural]: listResolver(listOfReadModel(def), { fixed: async (ctx) => fixedFor(def, await ctx.services.roleMaps.get(), ctx.user!.role) }),
   };
   if (def.filters?.some((f) => f.options)) {
     Query[`${def.name}Options`] = async (_: unknown, a: { filter: string }, ctx: ApiContext) => {

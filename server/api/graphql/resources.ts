@@ -1,4 +1,3 @@
-import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 import { tenantOf } from '../../access/tenancy.ts';
@@ -7,8 +6,8 @@ import { msg } from '../../../shared/messages.ts';
 import type { FieldErrors } from '../../validation.ts';
 import { routeByPath } from '../../access/routes.ts';
 import type { ChildResource, FieldDef, HookContext, ResourceDef } from '../../resources/define.ts';
-import { listArgs, listFilterInput, listPageTypeDef } from './lists.ts';
-import { auditOf, createChild, createRow, deleteChild, deleteRow, getRow, listChildren, listRows, optionsFor, updateRow, type Actor, type Row, type WriteResult } from '../../resources/repo.ts';
+import { listResolver, listTypeDefs } from './lists.ts';
+import { auditOf, createChild, createRow, deleteChild, deleteRow, getRow, listChildren, listOfResource, optionsFor, updateRow, type Actor, type Row, type WriteResult } from '../../resources/repo.ts';
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const gqlType = (f: FieldDef) => (f.multiple ? '[String!]' : (f.graphqlType ?? (f.kind === 'number' ? 'Int' : f.kind === 'boolean' ? 'Boolean' : 'String')));
@@ -75,59 +74,32 @@ ${fields}
 
 export function resourceTypeDefs(def: ResourceDef): string {
   const T = cap(def.name);
-  const fields = def.fields.map((f) => `    ${f.name}: ${gqlType(f)}`).join('\n');
-  const list = { type: T, filters: def.fields.filter((f) => f.filter).map((f) => f.name), cursor: false };
-  // Computed values (ResourceDef.computed) are read-only: on the type, never on the input.
-  const computed = (def.computed ?? []).map((c) => `\n    "Computed: ${c.label.en}"\n    ${c.name}: String`).join('');
-  return /* GraphQL */ `
-  type ${T} {
-    id: ID!
-${fields}${computed}
-    created_at: String!
-    updated_at: String!
-  }
-${listPageTypeDef(list)}
-  input ${T}Input {
-${def.fields.map((f) => `    ${f.name}: ${gqlType(f)}`).join('\n')}
-  }
-${listFilterInput(list)}
-  extend type Query {
-    ${def.plural}${listArgs(list)}: ${T}Page!
-    ${def.name}(id: ID!): ${T}
-    ${def.name}Audit(id: ID!): [AuditEntry!]!
-    "Choices of a select field for the caller (a reference only offers rows of the caller's tenant); a child's field as child.field."
-    ${def.name}Options(field: String!): [ResourceOption!]!
-  }
-  extend type Mutation {
-    ${def.noCreate ? '' : `create${T}(input: ${T}Input!): ${T}!`}
-    update${T}(id: ID!, input: ${T}Input!): ${T}!
-    ${def.noDelete ? '' : `delete${T}(id: ID!): Boolean!`}
-    ${def.actions?.length ? `"Runs one of the record's actions (${def.actions.map((a) => a.name).join(', ')}); returns the notice to show."\n    ${def.name}Action(id: ID!, action: String!): String!` : ''}
-  }
-${(def.children ?? []).map((c) => childTypeDefs(def, c)).join('')}`;
-}
-
-/**
- * The field names selected under `child` of the resolver's field (through fragments too), or
- * undefined when `child` is not selected at all.
- */
-function selectedFields(info: GraphQLResolveInfo, child: string): Set<string> | undefined {
-  let found: Set<string> | undefined;
-  const walk = (set: SelectionSetNode | undefined, into: (name: string, node: FieldNode) => void) => {
-    for (const sel of set?.selections ?? []) {
-      if (sel.kind === Kind.FIELD) into(sel.name.value, sel);
-      else if (sel.kind === Kind.INLINE_FRAGMENT) walk(sel.selectionSet, into);
-      else walk(info.fragments[sel.name.value]?.selectionSet, into);
-    }
-  };
-  for (const node of info.fieldNodes) {
-    walk(node.selectionSet, (name, f) => {
-      if (name !== child) return;
-      found ??= new Set();
-      walk(f.selectionSet, (n) => found!.add(n));
-    });
-  }
-  return found;
+  return listTypeDefs({
+    type: T,
+    plural: def.plural,
+    fields: [
+      ...def.fields.map((f) => ({ name: f.name, type: gqlType(f) })),
+      // Computed values (ResourceDef.computed) are read-only: on the type, never on the input.
+      ...(def.computed ?? []).map((c) => ({ name: c.name, type: 'String', about: `Computed: ${c.label.en}` })),
+      { name: 'created_at', type: 'String!' },
+      { name: 'updated_at', type: 'String!' },
+    ],
+    filters: def.fields.filter((f) => f.filter).map((f) => f.name),
+    cursor: false,
+    inputs: `\n  input ${T}Input {\n${def.fields.map((f) => `    ${f.name}: ${gqlType(f)}`).join('\n')}\n  }\n`,
+    queries: [
+      `${def.name}(id: ID!): ${T}`,
+      `${def.name}Audit(id: ID!): [AuditEntry!]!`,
+      `"Choices of a select field for the caller (a reference only offers rows of the caller's tenant); a child's field as child.field."\n    ${def.name}Options(field: String!): [ResourceOption!]!`,
+    ],
+    mutations: [
+      def.noCreate ? '' : `create${T}(input: ${T}Input!): ${T}!`,
+      `update${T}(id: ID!, input: ${T}Input!): ${T}!`,
+      def.noDelete ? '' : `delete${T}(id: ID!): Boolean!`,
+      def.actions?.length ? `"Runs one of the record's actions (${def.actions.map((a) => a.name).join(', ')}); returns the notice to show."\n    ${def.name}Action(id: ID!, action: String!): String!` : '',
+    ],
+    more: (def.children ?? []).map((c) => childTypeDefs(def, c)).join(''),
+  });
 }
 
 const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
@@ -186,15 +158,8 @@ function childResolvers(def: ResourceDef, c: ChildResource, Query: Record<string
 export function resourceResolvers(def: ResourceDef) {
   const T = cap(def.name);
   const Query: Record<string, unknown> = {
-    [def.plural]: async (_: unknown, a: { page: number; size: number; sort?: string; dir?: 'asc' | 'desc'; q?: string; filter?: Record<string, string> }, ctx: ApiContext, info: GraphQLResolveInfo) => {
-      if (a.size < 1 || a.size > 200 || a.page < 1) {
-        throw badInput(ctx.lang, { size: msg(ctx.lang, 'list.badSize') });
-      }
-      // Only the columns the caller asked for under `rows` are read (a list page asks for what it shows).
-      const columns = selectedFields(info, 'rows');
-      const r = await listRows(ctx.services.db, def, tenantOf(ctx.user!), { page: a.page, size: a.size, sort: a.sort, dir: a.dir, q: a.q, filters: a.filter, columns });
-      return { ...r, rows: r.rows.map((row) => serialize(row, ctx.lang)) };
-    },
+    // Only the columns the caller asked for under `rows` are read (a list page asks for what it shows).
+    [def.plural]: listResolver(listOfResource(def), { selected: true, row: serialize }),
     [def.name]: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       const row = await getRow(ctx.services.db, def, tenantOf(ctx.user!), a.id);
       return row ? serialize(row, ctx.lang) : null;
