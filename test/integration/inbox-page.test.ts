@@ -49,6 +49,9 @@ describe('GET /admin/inbox', () => {
     expect(open.html).toContain('class="inbox has-selection"');
     expect(open.html).toContain(`<h2>${candidateName}</h2>`);
     expect(open.html).toContain('応募者の概要');
+    // The application's status and the shift applied to, from the pipeline's and workforce's records.
+    expect(open.html).toMatch(/data-testid="glance-status">(?!なし)[^<]+</);
+    expect(open.html).not.toMatch(/<dt>次のシフト<\/dt><dd>なし/);
     expect(open.html).toContain('data-island="InboxThread"');
     // The assignee select offers the colleagues who may open it, the staff member among them.
     expect(open.html).toMatch(/<option value="[0-9a-f-]{36}">[^<]+<\/option>/);
