@@ -4,7 +4,8 @@
  * unread count, without a reload. A assigns it to B (B's bell rings), answers with a canned reply
  * picked, edited and sent (the candidate reads it), writes a private note mentioning B (never on
  * the candidate's page), and resolves it; the candidate writes again and it is open again in A's
- * list. Then the page at 390 px: the list, and the conversation as its own screen.
+ * list. Then the page at 390 px: the list, and the conversation as its own screen, where a
+ * Japanese reader is told the candidate wrote in English and offered the configured translation.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,8 @@ describe('the staff inbox with two staff members and a candidate', () => {
     await Promise.all([a.waitForURL((u) => u.searchParams.get('c') === conversationId), row(a, conversationId).locator('a').click()]);
     await hydrated(a, 'InboxThread');
     await expect.poll(() => a.locator('.inbox-thread .chat-message.is-theirs').filter({ hasText: 'parking' }).count()).toBe(1);
+    // A reads English, as the candidate writes: no translation hint.
+    expect(await a.locator('[data-testid=inbox-translate]').count()).toBe(0);
     const before = await bellCount();
     await a.selectOption('#inbox-assignee', staffB.id);
     await Promise.all([a.waitForURL((u) => u.searchParams.get('saved') === '1'), a.locator('.inbox-assign button[type=submit]').click()]);
@@ -142,8 +145,15 @@ describe('the staff inbox with two staff members and a candidate', () => {
     expect(await phone.locator('.inbox-pane').isVisible()).toBe(false);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+    // The reader is Japanese and the candidate wrote in English: the page says so, and with a
+    // translation configured it links the message there in the reader's language (the browser goes, never the server).
+    t.config.translateUrlTemplate = 'https://translate.example/?tl={lang}&text={text}';
     await Promise.all([phone.waitForURL((u) => u.searchParams.get('c') === conversationId), row(phone, conversationId).locator('a').click()]);
     await hydrated(phone, 'InboxThread');
+    const hint = phone.locator('[data-testid=inbox-translate]');
+    await expect.poll(() => hint.textContent()).toContain('Englishで書かれています');
+    expect(await hint.locator('a').getAttribute('href')).toBe(`https://translate.example/?tl=ja&text=${encodeURIComponent('Sorry, one more thing: can I bring a bicycle?')}`);
+    expect(await hint.locator('a').textContent()).toBe('日本語に翻訳');
     expect(await phone.locator('.inbox-list').isVisible()).toBe(false);
     expect(await phone.locator('.inbox-thread .chat-compose textarea').isVisible()).toBe(true);
     expect(await phone.locator('.inbox-back').first().isVisible()).toBe(true);
