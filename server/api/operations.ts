@@ -308,7 +308,7 @@ export const OPS = {
   InboxOpen: /* GraphQL */ `
     query InboxOpen($id: ID!) {
       inboxOpen(conversationId: $id) {
-        conversation { id kind candidateId candidateName companyName companyNameEn jobId jobTitleJa jobTitleEn clientId clientName clientNameEn shiftId shiftDate applicationId status snoozedUntil assigneeId assigneeName unread lastMessageAt lastMessage lastSenderRole }
+        conversation { id kind type candidateId candidateName companyName companyNameEn jobId jobTitleJa jobTitleEn clientId clientName clientNameEn shiftId shiftDate applicationId status snoozedUntil assigneeId assigneeName unread lastMessageAt lastMessage lastSenderRole }
         notes { id authorName body mentions createdAt }
         history { kind actorName assigneeName snoozedUntil at }
         colleagues { id name }

@@ -64,6 +64,8 @@ describe('GET /admin/inbox', () => {
     expect(rowOf(none.html, conversationId)).toBe(false);
     const resolved = await getPage(t, '/admin/inbox?status=resolved', tokens.company_admin);
     expect(rowOf(resolved.html, conversationId)).toBe(false);
+    // A forged "more" cursor is a bad request, not a server error.
+    expect((await getPage(t, '/admin/inbox?after=Zm9yZ2Vk', tokens.company_admin)).status).toBe(400);
   });
 
   it('turns away a role without a chat code, and shows another company nothing of the conversation', async () => {

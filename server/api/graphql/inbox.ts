@@ -36,6 +36,8 @@ export const typeDefs = /* GraphQL */ `
   type InboxConversation {
     id: ID!
     kind: String!
+    "The chat's type: 1 a daily job's conversation, 2 any other."
+    type: Int!
     candidateId: ID!
     candidateName: String!
     companyName: String!

@@ -44,6 +44,8 @@ export interface InboxCursor {
 export interface InboxRow {
   id: string;
   kind: InboxKind;
+  /** The chat's own type: 1 a daily job's conversation, 2 any other. */
+  type: 1 | 2;
   candidateId: string;
   candidateName: string;
   companyName: string;
@@ -135,6 +137,7 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
     )
     .select([
       'c.id',
+      'c.type',
       'c.candidate_id',
       'c.job_id',
       'c.shift_id',
@@ -168,6 +171,7 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
   const page = rows.slice(0, first).map((r): InboxRow => ({
     id: r.id,
     kind: r.kind,
+    type: r.type,
     candidateId: r.candidate_id,
     candidateName: r.known || r.job_id === null ? r.candidate_name : initialsOf(r.candidate_name),
     companyName: r.company_name,

@@ -18,7 +18,7 @@ import { dateLong, dateTimeText } from '../../../shared/format.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { LANG_NAMES, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, type TextKey } from '../../../shared/texts/index.ts';
-import { formList, queryText, withFlag } from '../kit.ts';
+import { BadRequest, formList, queryText, refusalOf, withFlag } from '../kit.ts';
 import { defineScreen, redirect, type FormState, type ScreenContext } from '../screen.ts';
 import { defineWebFeature } from './feature.ts';
 
@@ -83,7 +83,11 @@ async function load(ctx: ScreenContext) {
   const f = filtersOf(ctx);
   const after = queryText(ctx.req, 'after', 200) || null;
   const c = openId(ctx);
-  const [{ inbox }, open] = await Promise.all([ctx.call(DOCS.InboxList, { filter: apiFilter(f), after }), c ? ctx.call(DOCS.InboxOpen, { id: c }).then((d) => d.inboxOpen) : null]);
+  // A cursor the API does not take (edited by hand, or of another list) is the 400 page, as any bad query value.
+  const list = ctx.call(DOCS.InboxList, { filter: apiFilter(f), after }).catch((err: unknown) => {
+    throw after && refusalOf(err)?.fields.after ? new BadRequest('after is not a cursor of this list') : err;
+  });
+  const [{ inbox }, open] = await Promise.all([list, c ? ctx.call(DOCS.InboxOpen, { id: c }).then((d) => d.inboxOpen) : null]);
   return { f, after, c, inbox, open, showCompany: !!ctx.user && isPlatform(tenantOf(ctx.user)) };
 }
 type Loaded = Awaited<ReturnType<typeof load>>;
@@ -99,7 +103,7 @@ function chatRow(o: Open['conversation']): ConversationRow {
     message_content: o.lastMessage,
     message_date: o.lastMessageAt ?? '',
     last_message: o.lastMessage,
-    type: o.kind === 'shift' ? 1 : 2,
+    type: o.type === 1 ? 1 : 2,
     support: o.kind === 'support',
     unread: o.unread,
     last_seq: 0,
