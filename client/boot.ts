@@ -17,6 +17,8 @@ const loaders: Record<IslandName, Loader> = {
   NotificationBell: () => import('./islands/NotificationBell.tsx'),
   LiveApplicants: () => import('./islands/LiveApplicants.tsx'),
   SupportChat: () => import('./islands/SupportChat.tsx'),
+  InboxList: () => import('./islands/InboxList.tsx'),
+  InboxThread: () => import('./islands/InboxThread.tsx'),
   CandidateChat: () => import('./islands/CandidateChat.tsx'),
   SessionWarning: () => import('./islands/SessionWarning.tsx'),
 };

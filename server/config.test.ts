@@ -40,3 +40,12 @@ describe('OUTBOUND_ALLOW', () => {
     expect(() => loadConfig({ OUTBOUND_ALLOW: 'http://x' })).toThrow(/OUTBOUND_ALLOW: .* is not an address/);
   });
 });
+
+describe('TRANSLATE_URL_TEMPLATE', () => {
+  it('takes an http(s) address holding {text} and {lang}, and refuses one without them', () => {
+    expect(loadConfig({ TRANSLATE_URL_TEMPLATE: 'https://translate.example/?sl=auto&tl={lang}&text={text}' }).translateUrlTemplate).toBe('https://translate.example/?sl=auto&tl={lang}&text={text}');
+    expect(loadConfig({}).translateUrlTemplate).toBeUndefined();
+    expect(() => loadConfig({ TRANSLATE_URL_TEMPLATE: 'https://translate.example/?tl={lang}' })).toThrow(/TRANSLATE_URL_TEMPLATE: .*\{text\} and \{lang\}/);
+    expect(() => loadConfig({ TRANSLATE_URL_TEMPLATE: 'javascript:alert({text}{lang})' })).toThrow(/TRANSLATE_URL_TEMPLATE/);
+  });
+});

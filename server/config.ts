@@ -46,6 +46,12 @@ const EnvSchema = z.object({
       if (why) ctx.addIssue({ code: 'custom', message: why });
     })
     .optional(),
+  // A link to a translation the inbox offers beside a message in the other language; the browser
+  // follows it, the server never calls it (docs/inbox.md "Translation hint").
+  TRANSLATE_URL_TEMPLATE: z
+    .url('TRANSLATE_URL_TEMPLATE must be an http(s) address')
+    .refine((v) => /^https?:\/\//.test(v) && v.includes('{text}') && v.includes('{lang}'), 'TRANSLATE_URL_TEMPLATE must be an http(s) address holding {text} and {lang}')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   TRUST_PROXY: z.string().optional(),
@@ -93,6 +99,8 @@ export interface Config {
   integrationKey: Buffer | null;
   /** What OUTBOUND_ALLOW lets requests to user-given addresses reach inside the network (server/net/outbound.ts). */
   outboundAllow: AllowList;
+  /** TRANSLATE_URL_TEMPLATE: where the inbox links a message for translation ({text}, {lang}); undefined: no link, a hint only. */
+  translateUrlTemplate: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   seed: Env['SEED'];
   trustProxy: string | undefined;
@@ -156,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     integrationKey: e.INTEGRATION_KEY ? integrationKeyBytes(e.INTEGRATION_KEY) : null,
     outboundAllow: parseAllowList(e.OUTBOUND_ALLOW),
+    translateUrlTemplate: e.TRANSLATE_URL_TEMPLATE,
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
     trustProxy: e.TRUST_PROXY,

@@ -18,7 +18,7 @@ export type Lang = 'ja' | 'en';
  * what is written goes through the connection's outbox and shows as "sending…" until stored.
  * Messages of the person's own side show "Read" once the other party has seen them.
  */
-export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRow; lang: Lang; mode: 'admin' | 'candidate'; autoFocus?: boolean }) {
+export function ChatThread({ row, lang, mode, autoFocus, fill }: { row: ConversationRow; lang: Lang; mode: 'admin' | 'candidate'; autoFocus?: boolean; fill?: { text: string; n: number } | null }) {
   useSignals();
   // The draft and the scroll position come back after a page change (restore.ts).
   const [text, setText] = useState(() => (typeof window === 'undefined' || mode !== 'admin' ? '' : (readSavedChat(mode).drafts[row.id] ?? '')));
@@ -26,6 +26,7 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
+  const boxRef = useRef<HTMLTextAreaElement>(null);
   const ref = refOf(row);
   const messages = (chatV3.state.value.conversationMessages[messageKey(ref)] ?? []) as unknown as ChatMessage[];
   const waiting = pending.value.filter((p) => p.conversation_id === row.id);
@@ -53,6 +54,16 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
   useEffect(() => {
     if (lastFromOther && document.visibilityState === 'visible') markSeen(row.id);
   }, [row.id, lastSeq, lastFromOther, mode]);
+
+  // A text put into the box from outside (the inbox's canned replies), to edit before sending; `n` counts the puts.
+  const fillCount = fill?.n ?? 0;
+  useEffect(() => {
+    if (!fill) return;
+    setText(fill.text);
+    updateSavedChat(mode, (s) => ({ ...s, drafts: { ...s.drafts, [row.id]: fill.text } }));
+    boxRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each put once, counted by `n`
+  }, [fillCount]);
 
   function submit() {
     const content = text.trim();
@@ -169,6 +180,7 @@ export function ChatThread({ row, lang, mode, autoFocus }: { row: ConversationRo
         }}
       >
         <textarea
+          ref={boxRef}
           aria-label={msg(lang, 'chat.label')}
           placeholder={msg(lang, 'chat.placeholder')}
           title={msg(lang, 'chat.hint')}

@@ -7,6 +7,8 @@ import ChatDock from './ChatDock.tsx';
 import ChatWindowsV3 from './ChatWindowsV3.tsx';
 import Customizer from './Customizer.tsx';
 import SupportChat from './SupportChat.tsx';
+import InboxList from './InboxList.tsx';
+import InboxThread from './InboxThread.tsx';
 import SessionWarning from './SessionWarning.tsx';
 
 /**
@@ -22,6 +24,8 @@ export const ISLANDS = {
   NotificationBell,
   LiveApplicants,
   SupportChat,
+  InboxList,
+  InboxThread,
   CandidateChat,
   SessionWarning,
 } satisfies Record<string, ComponentType<never>>;

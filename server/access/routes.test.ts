@@ -31,6 +31,8 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
   ['/v3/admin/candidate/other', 340001, undefined],
   ['/v3/admin/candidate/daily', 120001, undefined],
   ['/v3/admin/supportChat', 420001, undefined],
+  // The staff inbox (docs/inbox.md), ours: every conversation the person may answer.
+  ['/admin/inbox', 120001, undefined],
   ['/admin/shift', 130001, undefined],
   ['/admin/interview', 290002, undefined],
   ['/admin/salary/monthly', 140002, undefined],

@@ -159,6 +159,10 @@ export const ROUTES: RouteDef[] = [
   admin('/v3/admin/candidate/daily', 120001, 'candidates', t('日払い求人の応募者', 'Daily job applicants')),
 
   // Chat
+  // Every conversation the person may answer, with assignee, status and notes (docs/inbox.md). One
+  // code per route: 120001 is the chat code every default role that chats holds (DESIGN.md §5);
+  // the API lets in whoever holds any chat code and checks each conversation.
+  admin('/admin/inbox', 120001, 'chat', t('受信箱', 'Inbox')),
   admin('/v3/admin/supportChat', 420001, 'chat', t('サポートチャット', 'Support chat')),
 
   // Shifts, interviews

@@ -103,6 +103,11 @@ export const DOCS = {
   ResidenceCardCheck: graphql(OPS.ResidenceCardCheck),
   DecideResidenceCard: graphql(OPS.DecideResidenceCard),
   MyResidenceCard: graphql(OPS.MyResidenceCard),
+  InboxList: graphql(OPS.InboxList),
+  InboxOpen: graphql(OPS.InboxOpen),
+  AssignConversation: graphql(OPS.AssignConversation),
+  SetConversationStatus: graphql(OPS.SetConversationStatus),
+  AddConversationNote: graphql(OPS.AddConversationNote),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

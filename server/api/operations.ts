@@ -297,4 +297,27 @@ export const OPS = {
   PersonMerges: /* GraphQL */ `query PersonMerges { personMerges { id kind intoStaffId intoName fromLabel reasons fields mergedBy mergedAt } }`,
   LinkStaffPerson: /* GraphQL */ `mutation LinkStaffPerson($staffId: ID!, $userId: ID!) { linkStaffPerson(staffId: $staffId, userId: $userId) { mergeId } }`,
   MergeStaffRows: /* GraphQL */ `mutation MergeStaffRows($fromId: ID!, $intoId: ID!) { mergeStaffRows(fromId: $fromId, intoId: $intoId) { mergeId } }`,
+  // The staff inbox (/admin/inbox, docs/inbox.md): the list (also refetched by the InboxList island), the open conversation, what its forms do.
+  InboxList: /* GraphQL */ `
+    query InboxList($filter: InboxFilter, $after: String) {
+      inbox(filter: $filter, after: $after) {
+        rows { id kind candidateId candidateName companyName companyNameEn jobId jobTitleJa jobTitleEn clientId clientName clientNameEn shiftId shiftDate applicationId status snoozedUntil assigneeId assigneeName unread lastMessageAt lastMessage lastSenderRole }
+        next
+      }
+    }`,
+  InboxOpen: /* GraphQL */ `
+    query InboxOpen($id: ID!) {
+      inboxOpen(conversationId: $id) {
+        conversation { id kind type candidateId candidateName companyName companyNameEn jobId jobTitleJa jobTitleEn clientId clientName clientNameEn shiftId shiftDate applicationId status snoozedUntil assigneeId assigneeName unread lastMessageAt lastMessage lastSenderRole }
+        notes { id authorName body mentions createdAt }
+        history { kind actorName assigneeName snoozedUntil at }
+        colleagues { id name }
+        replies { id title text lang }
+        glance { statusJa statusEn nextShift { date start end titleJa titleEn } cardExpiry lang }
+        translateTemplate
+      }
+    }`,
+  AssignConversation: /* GraphQL */ `mutation AssignConversation($id: ID!, $assigneeId: ID) { assignConversation(conversationId: $id, assigneeId: $assigneeId) }`,
+  SetConversationStatus: /* GraphQL */ `mutation SetConversationStatus($id: ID!, $status: String!, $until: String) { setConversationStatus(conversationId: $id, status: $status, snoozedUntil: $until) }`,
+  AddConversationNote: /* GraphQL */ `mutation AddConversationNote($id: ID!, $body: String!, $mentions: [ID!]) { addConversationNote(conversationId: $id, body: $body, mentions: $mentions) { id } }`,
 } as const;

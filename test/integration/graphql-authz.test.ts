@@ -162,6 +162,7 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.swapShifts': { query: 'mutation ($a: ID!) { swapShifts(a: $a, b: $a) }', variables: { a: ZERO_UUID } },
   // The staff inbox: reads of an unknown conversation and writes that change nothing.
   'Query.inbox': { query: 'query { inbox(filter: { search: "zzzz-none" }) { rows { id } next } }' },
+  'Query.inboxOpen': { query: 'query ($c: ID!) { inboxOpen(conversationId: $c) { conversation { id } } }', variables: { c: ZERO_UUID } },
   'Query.inboxNotes': { query: 'query ($c: ID!) { inboxNotes(conversationId: $c) { id } }', variables: { c: ZERO_UUID } },
   'Query.inboxHistory': { query: 'query ($c: ID!) { inboxHistory(conversationId: $c) { kind } }', variables: { c: ZERO_UUID } },
   'Query.inboxColleagues': { query: 'query ($c: ID!) { inboxColleagues(conversationId: $c) { id } }', variables: { c: ZERO_UUID } },

@@ -12,6 +12,7 @@ import { inboxPage, type InboxCursor, type InboxRow } from '../../modules/inbox/
 import { addNote, assignConversation, colleaguesFor, historyOf, MAX_NOTE_LENGTH, notesOf, setInboxStatus } from '../../modules/inbox/conversation.ts';
 import { cannedProblems, cannedReplies, deleteCannedReply, fillCanned, placeholderValues, saveCannedReply } from '../../modules/inbox/canned.ts';
 import { inboxReport, MAX_REPORT_WEEKS } from '../../modules/inbox/report.ts';
+import { glanceOf } from '../../modules/inbox/glance.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
 import { type Rules, pages } from '../rules.ts';
@@ -35,6 +36,8 @@ export const typeDefs = /* GraphQL */ `
   type InboxConversation {
     id: ID!
     kind: String!
+    "The chat's type: 1 a daily job's conversation, 2 any other."
+    type: Int!
     candidateId: ID!
     candidateName: String!
     companyName: String!
@@ -42,6 +45,7 @@ export const typeDefs = /* GraphQL */ `
     jobId: ID
     jobTitleJa: String
     jobTitleEn: String
+    shiftId: ID
     shiftDate: String
     applicationId: ID
     status: String!
@@ -52,6 +56,9 @@ export const typeDefs = /* GraphQL */ `
     lastMessageAt: String
     lastMessage: String!
     lastSenderRole: String
+    clientId: ID
+    clientName: String
+    clientNameEn: String
   }
   type InboxPage {
     rows: [InboxConversation!]!
@@ -100,6 +107,33 @@ export const typeDefs = /* GraphQL */ `
     resolutions: Int!
     resolutionMedianSeconds: Int
   }
+  type InboxShift {
+    date: String!
+    start: String!
+    end: String!
+    titleJa: String!
+    titleEn: String
+  }
+  "The candidate at a glance beside the conversation (the pipeline's and the workforce's records)."
+  type InboxGlance {
+    statusJa: String
+    statusEn: String
+    nextShift: InboxShift
+    cardExpiry: String
+    "The candidate's language (ja or en)."
+    lang: String!
+  }
+  "Everything the inbox page shows beside one open conversation."
+  type InboxOpen {
+    conversation: InboxConversation!
+    notes: [InboxNote!]!
+    history: [InboxEvent!]!
+    colleagues: [InboxColleague!]!
+    replies: [FilledReply!]!
+    glance: InboxGlance
+    "The translation link's address ({text}, {lang}: TRANSLATE_URL_TEMPLATE); null when none is configured."
+    translateTemplate: String
+  }
   input CannedReplyInput {
     id: ID
     title: String!
@@ -116,6 +150,8 @@ export const typeDefs = /* GraphQL */ `
     inboxHistory(conversationId: ID!): [InboxEvent!]!
     "The colleagues who may open the conversation (to assign it or mention them)."
     inboxColleagues(conversationId: ID!): [InboxColleague!]!
+    "One conversation of the caller's inbox with its notes, history, colleagues, filled replies and the candidate at a glance; null when the caller may not open it."
+    inboxOpen(conversationId: ID!): InboxOpen
     "The caller's company's canned replies (the platform's own for platform staff)."
     cannedReplies: [CannedReply!]!
     "The canned replies filled for one conversation, in its candidate's language."
@@ -198,6 +234,21 @@ export const resolvers = {
         first,
       );
       return { rows: page.rows.map(conversationOut), next: page.next ? encodeCursor(page.next) : null };
+    },
+    inboxOpen: async (_: unknown, a: { conversationId: string }, ctx: ApiContext) => {
+      if (!Id.safeParse(a.conversationId).success) return null;
+      const v = await viewer(ctx);
+      const [row] = (await inboxPage(ctx.services.db, v, ctx.lang, { id: a.conversationId }, null, 1)).rows;
+      if (!row) return null;
+      const args = { conversationId: row.id };
+      const [notes, history, colleagues, replies, glance] = await Promise.all([
+        resolvers.Query.inboxNotes(_, args, ctx),
+        resolvers.Query.inboxHistory(_, args, ctx),
+        resolvers.Query.inboxColleagues(_, args, ctx),
+        resolvers.Query.filledReplies(_, args, ctx),
+        glanceOf(ctx.services.db, v, row.id),
+      ]);
+      return { conversation: conversationOut(row), notes, history, colleagues, replies, glance, translateTemplate: ctx.services.config.translateUrlTemplate ?? null };
     },
     inboxNotes: async (_: unknown, a: { conversationId: string }, ctx: ApiContext) => {
       const notes = await notesOf(ctx.services.db, await viewer(ctx), conversationId(ctx, a.conversationId));
@@ -285,5 +336,5 @@ const CHATTERS = pages('/admin/candidate', '/v3/admin/candidate/other', '/v3/adm
 
 /** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
 export const rules: Rules = Object.fromEntries(
-  ['Query.inbox', 'Query.inboxNotes', 'Query.inboxHistory', 'Query.inboxColleagues', 'Query.cannedReplies', 'Query.filledReplies', 'Query.inboxReport', 'Mutation.assignConversation', 'Mutation.setConversationStatus', 'Mutation.addConversationNote', 'Mutation.saveCannedReply', 'Mutation.deleteCannedReply'].map((k) => [k, CHATTERS]),
+  ['Query.inbox', 'Query.inboxOpen', 'Query.inboxNotes', 'Query.inboxHistory', 'Query.inboxColleagues', 'Query.cannedReplies', 'Query.filledReplies', 'Query.inboxReport', 'Mutation.assignConversation', 'Mutation.setConversationStatus', 'Mutation.addConversationNote', 'Mutation.saveCannedReply', 'Mutation.deleteCannedReply'].map((k) => [k, CHATTERS]),
 );

@@ -31,6 +31,8 @@ export interface InboxFilter {
   kind?: InboxKind;
   jobId?: string;
   clientId?: string;
+  /** One conversation (the page's open one), under the same visibility. */
+  id?: string;
 }
 
 export interface InboxCursor {
@@ -42,6 +44,8 @@ export interface InboxCursor {
 export interface InboxRow {
   id: string;
   kind: InboxKind;
+  /** The chat's own type: 1 a daily job's conversation, 2 any other. */
+  type: 1 | 2;
   candidateId: string;
   candidateName: string;
   companyName: string;
@@ -50,6 +54,9 @@ export interface InboxRow {
   jobTitleJa: string | null;
   jobTitleEn: string | null;
   clientId: string | null;
+  clientName: string | null;
+  clientNameEn: string | null;
+  shiftId: string | null;
   shiftDate: string | null;
   applicationId: string | null;
   status: InboxStatus;
@@ -97,6 +104,7 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
   if (filter.jobId) q = q.where('c.job_id', '=', filter.jobId);
   if (filter.clientId) q = q.where('j.client_id', '=', filter.clientId);
   if (filter.kind) q = q.where(sql<boolean>`${kindOf} = ${filter.kind}`);
+  if (filter.id) q = q.where('c.id', '=', filter.id);
 
   const words = searchWords(filter.search ?? '');
   const grams = gramsQuery(words);
@@ -122,12 +130,14 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .leftJoin('job_daily_shifts as s', 's.id', 'c.shift_id')
     .leftJoin('users as au', 'au.id', 'c.assignee_id')
+    .leftJoin('clients as cl', 'cl.id', 'j.client_id')
     .leftJoinLateral(
       (eb) => eb.selectFrom('messages as m').select(['m.content', 'm.message_type', 'm.sender_role']).whereRef('m.conversation_id', '=', 'c.id').orderBy('m.seq', 'desc').limit(1).as('lm'),
       (join) => join.onTrue(),
     )
     .select([
       'c.id',
+      'c.type',
       'c.candidate_id',
       'c.job_id',
       'c.shift_id',
@@ -141,6 +151,8 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
       'j.title_ja',
       'j.title_en',
       'j.client_id',
+      'cl.name as client_name',
+      'cl.name_en as client_name_en',
       'au.name as assignee_name',
       'lm.content',
       'lm.message_type',
@@ -159,6 +171,7 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
   const page = rows.slice(0, first).map((r): InboxRow => ({
     id: r.id,
     kind: r.kind,
+    type: r.type,
     candidateId: r.candidate_id,
     candidateName: r.known || r.job_id === null ? r.candidate_name : initialsOf(r.candidate_name),
     companyName: r.company_name,
@@ -167,6 +180,9 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
     jobTitleJa: r.title_ja ?? null,
     jobTitleEn: r.title_en ?? null,
     clientId: r.client_id ?? null,
+    clientName: r.client_name ?? null,
+    clientNameEn: r.client_name_en ?? null,
+    shiftId: r.shift_id,
     shiftDate: r.shift_date,
     applicationId: r.application_id,
     status: r.status,

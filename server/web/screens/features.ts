@@ -1,5 +1,6 @@
 import { chatWeb } from './chat.ts';
 import type { Panel, WebFeature } from './feature.ts';
+import { inboxWeb } from './inbox.tsx';
 import { integrationsWeb } from './integrations.ts';
 import { payrollWeb } from './payroll.ts';
 import { pipelineWeb } from './pipeline.ts';
@@ -10,7 +11,7 @@ import { templatesWeb } from './templates.ts';
 import { workforceWeb } from './workforce.ts';
 
 /** The web halves of the features' manifests (server/features.ts lists the features themselves). */
-export const WEB_FEATURES: readonly WebFeature[] = [templatesWeb, chatWeb, pipelineWeb, payrollWeb, pointsWeb, integrationsWeb, surveysWeb, scoutingWeb, workforceWeb];
+export const WEB_FEATURES: readonly WebFeature[] = [templatesWeb, chatWeb, pipelineWeb, payrollWeb, pointsWeb, integrationsWeb, surveysWeb, scoutingWeb, workforceWeb, inboxWeb];
 
 /** Every feature's panels by screen path; a path claimed twice stops the start. */
 export function featurePanels(): Record<string, Panel> {
