@@ -4,10 +4,11 @@ import { seedDemoInbox } from './seed.ts';
 /**
  * The staff inbox (docs/inbox.md): every conversation's status, assignee, history, private notes,
  * canned replies and the weekly response report, over the chat's conversations. API:
- * server/api/graphql/inbox.ts. Its page (/admin/inbox) is the next step.
+ * server/api/graphql/inbox.ts; the report's page /admin/inbox/report (server/web/screens/admin/inbox-report.tsx).
  */
 export const inboxFeature = defineFeature({
   name: 'inbox',
+  routes: ['/admin/inbox/report'],
   // Canned replies of the demo company, and one conversation assigned to its staff member.
   seed: [(db, demo) => seedDemoInbox(db, demo.company)],
 });

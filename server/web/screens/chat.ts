@@ -1,8 +1,9 @@
+import { INBOX_REPORT_SCREEN } from './admin/inbox-report.tsx';
 import { SUPPORT_CHAT_SCREEN } from './admin/support-chat.tsx';
 import { defineWebFeature } from './feature.ts';
 
-/** The chat's screens (server/chat/feature.ts): the support chat of the back office. */
+/** The chat's screens (server/chat/feature.ts): the support chat of the back office, and the inbox's report (server/modules/inbox/feature.ts). */
 export const chatWeb = defineWebFeature({
   feature: 'chat',
-  screens: [SUPPORT_CHAT_SCREEN],
+  screens: [SUPPORT_CHAT_SCREEN, INBOX_REPORT_SCREEN],
 });
