@@ -38,3 +38,21 @@ export async function readUpTo(db: DB, conversationId: string, userId: string, s
 
 /** A time `minutes` ago. */
 export const minutesAgo = (minutes: number): Date => new Date(Date.now() - minutes * 60_000);
+
+/**
+ * The `nth` oldest part-time job of a company, with its titles and its company's names (one
+ * conversation per company, candidate and job: tests that need several take several jobs).
+ */
+export function partTimeJob(db: DB, companyId: string, nth = 0) {
+  return db
+    .selectFrom('jobs as j')
+    .innerJoin('companies as co', 'co.id', 'j.company_id')
+    .select(['j.id', 'j.company_id', 'j.title_ja', 'j.title_en', 'co.name as company', 'co.name_en as company_en'])
+    .where('j.company_id', '=', companyId)
+    .where('j.kind', '=', 'other')
+    .orderBy('j.created_at')
+    .orderBy('j.id')
+    .offset(nth)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+}

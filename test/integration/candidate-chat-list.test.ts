@@ -10,7 +10,7 @@ import type { ConversationRow } from '../../server/chat/events.ts';
 import { candidateOrder, companyNameIn, jobTitleIn } from '../../client/chat/row-labels.ts';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { acked, rawSocket, sendMessage, socketConnected, type RawChatSocket } from '../helpers/chat.ts';
-import { conversationWith, minutesAgo, readUpTo } from '../helpers/conversations.ts';
+import { conversationWith, minutesAgo, partTimeJob, readUpTo } from '../helpers/conversations.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
 import { within } from '../helpers/wait.ts';
 
@@ -20,7 +20,7 @@ const closers: (() => void)[] = [];
 const db = () => t.database.db;
 /** The three conversations: read and newest, unread and oldest, read in between. */
 const conv = { answered: '', waiting: '', older: '' };
-let jobs: { id: string; company_id: string; title_ja: string; title_en: string | null; company: string; company_en: string | null }[] = [];
+let jobs: Awaited<ReturnType<typeof partTimeJob>>[] = [];
 
 /** The candidate's first page of conversations, as the chat page asks for it. */
 async function recent(): Promise<ConversationRow[]> {
@@ -34,21 +34,9 @@ beforeAll(async () => {
   const me = await userId(t, DEMO.candidate);
   const staff = await userId(t, DEMO.company_staff);
   const staff2 = await userId(t, DEMO.company2);
-  // One conversation per company, candidate and job: the first company's two oldest part-time jobs, the other's oldest.
-  const job = (company: string, nth = 0) =>
-    db()
-      .selectFrom('jobs as j')
-      .innerJoin('companies as co', 'co.id', 'j.company_id')
-      .select(['j.id', 'j.company_id', 'j.title_ja', 'j.title_en', 'co.name as company', 'co.name_en as company_en'])
-      .where('j.company_id', '=', company)
-      .where('j.kind', '=', 'other')
-      .orderBy('j.created_at')
-      .orderBy('j.id')
-      .offset(nth)
-      .limit(1)
-      .executeTakeFirstOrThrow();
+  // The first company's two oldest part-time jobs, and the other company's oldest.
   const company = await companyOf(t, DEMO.company_admin);
-  jobs = [await job(company), await job(await companyOf(t, DEMO.company2)), await job(company, 1)];
+  jobs = [await partTimeJob(db(), company), await partTimeJob(db(), await companyOf(t, DEMO.company2)), await partTimeJob(db(), company, 1)];
   const [first, second, third] = jobs as [(typeof jobs)[0], (typeof jobs)[0], (typeof jobs)[0]];
   // The candidate asked, the company answered (read), and the candidate wrote again 5 minutes ago.
   conv.answered = await conversationWith(db(), { companyId: first.company_id, candidateId: me, jobId: first.id, lines: [{ role: 'candidate', sender: me, at: minutesAgo(120) }, { role: 'staff', sender: staff, at: minutesAgo(90) }, { role: 'candidate', sender: me, at: minutesAgo(5) }] });

@@ -2,19 +2,9 @@ import type { JSX } from 'react';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { dateText, dateLong, hoursMinutesText, numberText } from '../../../shared/format.ts';
+import type { InboxReportRow } from '../../../shared/inbox-report.ts';
 import { DataTable, ListHead, listHref } from '../../ui/DataTable.tsx';
 
-/** A row of the report as the API gives it (server/modules/inbox/report.ts). */
-export interface InboxReportRowView {
-  week: string;
-  staffId: string;
-  staffName: string;
-  responses: number;
-  responseMedianSeconds: number | null;
-  responseAverageSeconds: number | null;
-  resolutions: number;
-  resolutionMedianSeconds: number | null;
-}
 
 /**
  * A duration in words, as large as it needs: 45 → "45秒" / "45 s"; 810 → "13分30秒" /
@@ -142,7 +132,7 @@ function TrendChart({ id, lang, title, weeks, series }: { id: string; lang: Lang
 }
 
 /** The series of one measure: a line per staff member, in the table's order of names. */
-function seriesOf(rows: readonly InboxReportRowView[], weeks: readonly string[], value: (r: InboxReportRowView) => number | null): Series[] {
+function seriesOf(rows: readonly InboxReportRow[], weeks: readonly string[], value: (r: InboxReportRow) => number | null): Series[] {
   const people = new Map<string, string>();
   for (const r of [...rows].sort((a, b) => a.staffName.localeCompare(b.staffName))) people.set(r.staffId, r.staffName);
   return [...people]
@@ -154,7 +144,7 @@ function seriesOf(rows: readonly InboxReportRowView[], weeks: readonly string[],
  * /admin/inbox/report: the period's selector (a GET form, 4, 8 or 12 weeks), the two charts, the
  * table of every staff member and week, and the CSV of the same rows.
  */
-export function InboxReportPage(p: { lang: Lang; title: Text; path: string; weeks: number; choices: readonly number[]; axis: readonly string[]; rows: readonly InboxReportRowView[] }): JSX.Element {
+export function InboxReportPage(p: { lang: Lang; title: Text; path: string; weeks: number; choices: readonly number[]; axis: readonly string[]; rows: readonly InboxReportRow[] }): JSX.Element {
   const { lang } = p;
   const shown = p.rows.map((r) => ({
     id: `${r.week}:${r.staffId}`,

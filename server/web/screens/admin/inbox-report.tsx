@@ -1,5 +1,6 @@
 import { DOCS } from '../../../api/documents.ts';
-import { InboxReportPage, type InboxReportRowView } from '../../../../views/pages/admin/InboxReport.tsx';
+import { InboxReportPage } from '../../../../views/pages/admin/InboxReport.tsx';
+import type { InboxReportRow } from '../../../../shared/inbox-report.ts';
 import { msg } from '../../../../shared/texts/index.ts';
 import type { Lang } from '../../../../shared/i18n.ts';
 import { addDays, mondayOf } from '../../../../shared/time.ts';
@@ -23,7 +24,7 @@ function weeksOf(req: Parameters<typeof queryInt>[0]): number {
 }
 
 /** The CSV: one line per staff member and week, durations in whole seconds (for a spreadsheet to sum). */
-function reportCsv(lang: Lang, weeks: number, rows: readonly InboxReportRowView[]): Outcome {
+function reportCsv(lang: Lang, weeks: number, rows: readonly InboxReportRow[]): Outcome {
   const n = (v: number | null) => (v === null ? '' : String(v));
   return csv(
     `inbox-report-${weeks}w`,
