@@ -10,7 +10,7 @@ import { DataTable, ListHead, listHref } from '../../ui/DataTable.tsx';
  * A duration in words, as large as it needs: 45 → "45秒" / "45 s"; 810 → "13分30秒" /
  * "13 min 30 s"; 3,600 → "1時間" / "1 h"; 97,200 → "1日3時間" / "1 d 3 h".
  */
-export function durationText(seconds: number, lang: Lang): string {
+function durationText(seconds: number, lang: Lang): string {
   const s = Math.max(0, Math.round(seconds));
   if (s < 60) return msg(lang, 'inboxReport.seconds', { s });
   if (s < 3600) return s % 60 ? msg(lang, 'inboxReport.minutesSeconds', { m: Math.floor(s / 60), s: s % 60 }) : hoursMinutesText(s / 60, lang);
