@@ -2,7 +2,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { ChatThread } from './ChatThread.tsx';
 import { closeWindow, connectChat, subscribeWindow, warn } from './live.ts';
-import { chatV3, jobTitleIn, rows } from './state.ts';
+import { jobTitleIn } from './row-labels.ts';
+import { chatV3, rows } from './state.ts';
 import { msg } from '../../shared/messages.ts';
 
 /**

@@ -5,10 +5,6 @@ import { type ChatAction, type ChatEffect, type ChatState, CHAT_STATE, stepChat 
 import { CHAT_V3_STATE, type ChatV3Action, type ChatV3State, reduceChatV3 } from '../stores/chat-v3.ts';
 import { createStore } from '../stores/create-store.ts';
 import { persistState } from '../stores/persist.ts';
-import { pickLang, type Lang } from '../../shared/i18n.ts';
-
-/** A conversation's job title in the reader's language (the other language when it has none): never both. */
-export const jobTitleIn = (lang: Lang, row: Pick<ConversationRow, 'job_title' | 'job_title_en'>): string | null => (row.job_title === null ? null : pickLang(lang, row.job_title, row.job_title_en));
 
 /**
  * The stores every chat island shares, without the connection (client/chat/live.ts, loaded

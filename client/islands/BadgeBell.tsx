@@ -3,7 +3,8 @@ import { type BadgeEntry, CHAT_STATE } from '../stores/chat.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { loadLive } from '../chat/load-live.ts';
-import { chat, jobTitleIn, rows } from '../chat/state.ts';
+import { jobTitleIn } from '../chat/row-labels.ts';
+import { chat, rows } from '../chat/state.ts';
 import { msg } from '../../shared/messages.ts';
 import { numberText } from '../../shared/format.ts';
 

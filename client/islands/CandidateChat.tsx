@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { type ConversationRow, RECENT_SIZE } from '../../server/chat/events.ts';
 import { ChatThread } from '../chat/ChatThread.tsx';
 import { connectChat, loadHistory, loadRecent, markSeen, refOf } from '../chat/live.ts';
-import { chat, chatV3, jobTitleIn, rows } from '../chat/state.ts';
+import { candidateOrder, companyNameIn as companyName, jobTitleIn } from '../chat/row-labels.ts';
+import { chat, chatV3, rows } from '../chat/state.ts';
 import { useUnreadTitle } from '../chat/title.ts';
 import { dateText, stampText } from '../../shared/format.ts';
 import { msg } from '../../shared/messages.ts';
-import { pickLang } from '../../shared/i18n.ts';
 
 export interface CandidateChatProps {
   lang: 'ja' | 'en';
@@ -19,14 +19,6 @@ export interface CandidateChatProps {
 const MAX_PAGES_FOR_INITIAL = 10;
 const NARROW = '(max-width: 720px)';
 
-/** Conversations with messages first, newest first (as the server pages them); the rest after. */
-function byNewest(a: ConversationRow, b: ConversationRow): number {
-  if (!a.last_seq !== !b.last_seq) return a.last_seq ? -1 : 1;
-  return Date.parse(b.message_date) - Date.parse(a.message_date) || a.id.localeCompare(b.id);
-}
-
-/** The company as the candidate reads it: its English name on English pages, else its Japanese one. */
-const companyName = (lang: 'ja' | 'en', row: ConversationRow) => pickLang(lang, row.company_name, row.company_name_en);
 const jobHref = (row: ConversationRow) => (row.job_id ? `${row.type === 1 ? '/daily' : '/part-time'}/${row.job_id}` : null);
 
 /**
@@ -54,6 +46,12 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
    * conversation is unread while its newest message is past it.
    */
   const [readTo, setReadTo] = useState<Record<string, number>>({});
+  /**
+   * How many messages of the company each conversation holds unread, as far as this page knows:
+   * the server's count from the recent pages, one more for each message that arrives while the
+   * conversation is not on screen, none once it is read.
+   */
+  const [counts, setCounts] = useState<Record<string, number>>({});
   const [historyLoaded, setHistoryLoaded] = useState<Record<string, true>>({});
   const pageRef = useRef(0);
   const inflight = useRef(false);
@@ -61,14 +59,18 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
   const threadRef = useRef<HTMLElement>(null);
 
   const all = rows.value;
+  const unread = (row: ConversationRow) => row.last_seq > (readTo[row.id] ?? 0);
   // Every row of this page's socket is the candidate's own: the server sends them nothing else.
-  const list = Object.values(all).sort(byNewest);
+  // Unread first, then newest: a company's new message brings its conversation to the top.
+  const list = candidateOrder(Object.values(all), unread);
   const loaded = page > 0;
   const waitingForInitial = !!selectedId && !all[selectedId];
   const current: ConversationRow | undefined = selectedId ? all[selectedId] : loaded ? list[0] : undefined;
   const connected = chat.state.value.connected;
-  const unread = (row: ConversationRow) => row.last_seq > (readTo[row.id] ?? 0);
-  const markRead = (id: string, seq: number) => setReadTo((r) => ((r[id] ?? 0) >= seq ? r : { ...r, [id]: seq }));
+  const markRead = (id: string, seq: number) => {
+    setReadTo((r) => ((r[id] ?? 0) >= seq ? r : { ...r, [id]: seq }));
+    if (seq >= (rows.value[id]?.last_seq ?? 0)) setCounts((n) => (n[id] ? { ...n, [id]: 0 } : n));
+  };
   useUnreadTitle(list.filter((row) => row.id !== current?.id && unread(row)).length);
 
   async function request(p: number) {
@@ -97,6 +99,7 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
         }
         return next;
       });
+      setCounts((n) => ({ ...n, ...Object.fromEntries(p.data.map((row) => [row.id, row.unread])) }));
       if (p.kind !== 'all') return;
       if (p.current >= pageRef.current) {
         pageRef.current = p.current;
@@ -109,6 +112,7 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
       // sends the seen notice for those), are read; others make the conversation unread.
       const onScreen = currentRef.current === m.conversation_id && document.visibilityState === 'visible';
       if (m.sender_role === 'candidate' || onScreen) markRead(m.conversation_id, m.seq);
+      else setCounts((n) => ({ ...n, [m.conversation_id]: (n[m.conversation_id] ?? 0) + 1 }));
     });
     const offSeen = c.on('seenAdmin', (n) => {
       const row = rows.value[n.conversation_id];
@@ -277,8 +281,12 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
                 <li key={row.id} className={[active && 'is-active', isUnread && 'is-unread'].filter(Boolean).join(' ') || undefined} data-conversation={row.id}>
                   <button type="button" aria-current={active ? 'true' : undefined} onClick={() => choose(row)}>
                     <span className="cc-company">
-                      {companyName(lang, row)}
-                      {isUnread && <span className="dot" role="img" aria-label={msg(lang, 'candidateChat.unread')} />}
+                      <span className="cc-name">{companyName(lang, row)}</span>
+                      {isUnread && (
+                        <span className="cc-count" data-testid="unread-count" aria-label={msg(lang, 'chat.unreadCount', { count: Math.max(1, counts[row.id] ?? 0) })}>
+                          {Math.max(1, counts[row.id] ?? 0)}
+                        </span>
+                      )}
                     </span>
                     <span className="cc-job">
                       {row.support ? <span className="cc-support">{msg(lang, 'chat.support')}</span> : jobTitleIn(lang, row)}

@@ -33,6 +33,8 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
   ['/v3/admin/supportChat', 420001, undefined],
   // The staff inbox (docs/inbox.md), ours: every conversation the person may answer.
   ['/admin/inbox', 120001, undefined],
+  // The inbox's weekly report (docs/inbox.md), with the daily chat's code.
+  ['/admin/inbox/report', 120001, undefined],
   ['/admin/shift', 130001, undefined],
   ['/admin/interview', 290002, undefined],
   ['/admin/salary/monthly', 140002, undefined],

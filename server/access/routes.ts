@@ -164,6 +164,8 @@ export const ROUTES: RouteDef[] = [
   // the API lets in whoever holds any chat code and checks each conversation.
   admin('/admin/inbox', 120001, 'chat', t('受信箱', 'Inbox')),
   admin('/v3/admin/supportChat', 420001, 'chat', t('サポートチャット', 'Support chat')),
+  // The inbox's weekly report (docs/inbox.md): the daily chat's code, which every role that chats holds by default; the API answers whoever may open a conversation.
+  admin('/admin/inbox/report', 120001, 'chat', t('応対レポート', 'Inbox report')),
 
   // Shifts, interviews
   admin('/admin/shift', 130001, 'shifts', t('シフト管理', 'Shifts')),

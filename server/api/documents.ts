@@ -48,6 +48,7 @@ export const DOCS = {
   DeleteJobShift: graphql(OPS.DeleteJobShift),
   RoleMapsAdmin: graphql(OPS.RoleMapsAdmin),
   SaveRoleMaps: graphql(OPS.SaveRoleMaps),
+  InboxReport: graphql(OPS.InboxReport),
   CrawlerRuns: graphql(OPS.CrawlerRuns),
   ApplicantRecord: graphql(OPS.ApplicantRecord),
   ScheduleInterview: graphql(OPS.ScheduleInterview),

@@ -96,6 +96,10 @@ export const OPS = {
     mutation SaveRoleMaps($pageRoles: [RoleCodeInput!]!, $actionRoles: [RoleCodeInput!]!) {
       saveRoleMaps(pageRoles: $pageRoles, actionRoles: $actionRoles)
     }`,
+  InboxReport: /* GraphQL */ `
+    query InboxReport($weeks: Int) {
+      inboxReport(weeks: $weeks) { week staffId staffName responses responseMedianSeconds responseAverageSeconds resolutions resolutionMedianSeconds }
+    }`,
   CrawlerRuns: /* GraphQL */ `
     query CrawlerRuns($sourceId: ID!) {
       crawlerRuns(sourceId: $sourceId) { id started_at finished_at status found imported updated skipped errors }

@@ -112,7 +112,7 @@ export interface ConversationRow extends ConversationFields {
   /** The company's English name ('' when it has none): English pages show it, with the Japanese as fallback. */
   company_name_en: string;
   job_id: string | null;
-  /** The job's title in Japanese (null: a support conversation); `jobTitleIn` (client/chat/state.ts) picks the reader's. */
+  /** The job's title in Japanese (null: a support conversation); `jobTitleIn` (client/chat/row-labels.ts) picks the reader's. */
   job_title: string | null;
   /** The job's title in English ('' when it has none). */
   job_title_en: string | null;

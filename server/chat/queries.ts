@@ -157,7 +157,8 @@ export function visibleTo<Q extends Qb>(qb: Q, viewer: Viewer, kinds: readonly C
 const KINDS_OF = { job: ['daily', 'other'], support: ['support'], all: ['daily', 'other', 'support'] } as const;
 
 /**
- * SPEC §7 "Recent chat pages": the viewer's conversations, newest message first, RECENT_SIZE a page.
+ * SPEC §7 "Recent chat pages": the viewer's conversations, newest message first, RECENT_SIZE a page
+ * (a candidate's: those with unread messages from the company first, then newest first).
  * The page's conversations come first (an index scan in list order, skipping the earlier pages),
  * then the details of those RECENT_SIZE rows only: page 100 costs 3,000 index entries, not 3,000
  * last messages and unread counts.
@@ -174,7 +175,12 @@ export async function recentConversations(db: ChatDb, viewer: Viewer, page: numb
   const side = otherSide(viewer);
   onPage = onPage
     .select(['c.id', 'c.type', 'c.job_id', 'c.shift_id', 'c.application_id', 'c.candidate_id', 'c.company_id', 'c.chat_status', 'c.created_at', 'c.last_message_at'])
-    .select([`c.last_${side}_seq`, `c.${side}_messages`])
+    .select([`c.last_${side}_seq`, `c.${side}_messages`]);
+  // A candidate's list puts what the companies wrote and they have not read first (docs/inbox.md
+  // "The candidate's side"); a candidate has a handful of conversations, so the read mark is
+  // looked up per row. The back office keeps the index order.
+  if (viewer.candidate) onPage = onPage.orderBy(sql`c.last_staff_seq > coalesce((select r0.last_seq from conversation_reads r0 where r0.conversation_id = c.id and r0.user_id = ${viewer.id}), 0) desc`);
+  onPage = onPage
     .orderBy(sql`c.last_message_at desc nulls last`)
     .orderBy('c.id')
     .limit(RECENT_SIZE)
@@ -227,6 +233,7 @@ export async function recentConversations(db: ChatDb, viewer: Viewer, page: numb
       unreadCount(viewer).as('unread'),
       knownToCompany('c.candidate_id', 'c.company_id').as('known'),
     ])
+    .$if(viewer.candidate, (q: any) => q.orderBy(sql`c.last_staff_seq > coalesce(r.last_seq, 0) desc`))
     .orderBy(sql`c.last_message_at desc nulls last`)
     .orderBy('c.id')
     .execute();

@@ -15,6 +15,7 @@ import { RESOURCES } from './resources.ts';
 import { WEB } from './web.ts';
 import { PAYROLL } from './payroll.ts';
 import { INBOX } from './inbox.ts';
+import { INBOX_REPORT } from './inbox-report.ts';
 
 /** The server-only parts, each a record of keys under its own prefix. */
 const PARTS = {
@@ -22,6 +23,7 @@ const PARTS = {
   ...WEB,
   ...PAYROLL,
   ...INBOX,
+  ...INBOX_REPORT,
 } as const;
 
 export const TEXTS = { ...MESSAGES, ...PARTS } as const satisfies Record<string, Text>;
@@ -33,6 +35,7 @@ export const TEXT_PARTS: Readonly<Record<string, Readonly<Record<string, Text>>>
   web: WEB,
   payroll: PAYROLL,
   inbox: INBOX,
+  inboxReport: INBOX_REPORT,
 };
 
 export type TextKey = keyof typeof TEXTS;

@@ -14,28 +14,14 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { visibleTo, type Qb, type Viewer } from '../../chat/queries.ts';
-import { addDays } from '../../../shared/time.ts';
+import { addDays, mondayOf } from '../../../shared/time.ts';
+import type { InboxReportRow } from '../../../shared/inbox-report.ts';
 
 export const MAX_REPORT_WEEKS = 26;
 
-export interface InboxReportRow {
-  /** The Monday the week starts on (YYYY-MM-DD, Japan). */
-  week: string;
-  staffId: string;
-  staffName: string;
-  responses: number;
-  responseMedianSeconds: number | null;
-  responseAverageSeconds: number | null;
-  resolutions: number;
-  resolutionMedianSeconds: number | null;
-}
 
 /** The Monday (YYYY-MM-DD) of the week `weeks - 1` weeks before the one holding `today`. */
-export function reportStart(today: string, weeks: number): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  const monday = addDays(today, -((d.getUTCDay() + 6) % 7));
-  return addDays(monday, -7 * (weeks - 1));
-}
+export const reportStart = (today: string, weeks: number): string => addDays(mondayOf(today), -7 * (weeks - 1));
 
 export async function inboxReport(db: Kysely<Database>, viewer: Viewer, today: string, weeks: number): Promise<InboxReportRow[]> {
   if (viewer.candidate) return [];

@@ -6,6 +6,7 @@
  * history. Live parts are two islands over the page's one chat socket: the list (InboxList) and
  * the thread with canned replies (InboxThread).
  */
+import { INBOX_REPORT_SCREEN } from './admin/inbox-report.tsx';
 import type { ResultOf } from 'gql.tada';
 import type { ConversationRow } from '../../chat/events.ts';
 import { DOCS } from '../../api/documents.ts';
@@ -454,4 +455,4 @@ export const INBOX_SCREEN = defineScreen({
 });
 
 /** The inbox's web half (server/modules/inbox/feature.ts). */
-export const inboxWeb = defineWebFeature({ feature: 'inbox', screens: [INBOX_SCREEN] });
+export const inboxWeb = defineWebFeature({ feature: 'inbox', screens: [INBOX_SCREEN, INBOX_REPORT_SCREEN] });
