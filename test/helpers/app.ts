@@ -233,3 +233,29 @@ export function twoAppsAndPsql(): { readonly a: TestApp; readonly b: TestApp; re
     },
   };
 }
+
+/**
+ * The app for a file's tests: started before them (with `env`, or what `env()` answers then, so a
+ * capture started in an earlier hook can be named) and closed after them. What it returns stands
+ * for the app once started: read it inside tests and hooks, not while the file is collected.
+ */
+export function appForFile(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(typeof env === 'function' ? env() : env);
+  });
+  afterAll(async () => app?.close());
+  return startedLater(() => app, 'the app');
+}
+
+/** An object that forwards to what `current()` answers, failing plainly while that is not there yet. */
+export function startedLater<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = current();
+      if (!target) throw new Error(`${what} is not started yet: read it inside a test or a hook`);
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

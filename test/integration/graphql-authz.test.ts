@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RULES, OPERATION_RULES, withAuthorization, type Rule } from '../../server/api/authz.ts';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { LIMITS } from '../../server/api/limits.ts';
-import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { CODES_OF as CODES_BY_ROLE } from '../helpers/codes.ts';
 import { DEMO, loginToken, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
 import { firstCode, gql as postGql, type GqlAnswer, type GqlOptions } from '../helpers/graphql.ts';
+import { withoutCodes } from '../helpers/roles.ts';
 
 let t: TestApp;
 let prod: TestApp;
@@ -359,20 +359,10 @@ describe('operation rules (server/api/authz.ts)', () => {
           expect(codes(body), login).not.toContain('FORBIDDEN');
           expect(codes(body), login).not.toContain('INTERNAL');
         }
-        const original = await loadRoleMaps(t.database.db);
-        const narrowed = structuredClone(original);
-        for (const map of [narrowed.pageRoles, narrowed.actionRoles]) {
-          for (const code of rule.codes) map[String(code)] = (map[String(code)] ?? []).filter((r) => r !== 'client_staff');
-        }
-        try {
-          await saveRoleMaps(t.database.db, narrowed);
-          t.services.roleMaps.invalidate();
+        await withoutCodes(t, rule.codes, 'client_staff', async () => {
           const refused = await gql(c.query, c.variables, { token: await t.tokenOf('client_staff') });
           expect(firstCode(refused)).toBe('FORBIDDEN');
-        } finally {
-          await saveRoleMaps(t.database.db, original);
-          t.services.roleMaps.invalidate();
-        }
+        });
       });
       continue;
     }
