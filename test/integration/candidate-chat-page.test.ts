@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { candidateLogin } from '../helpers/pages.ts';
@@ -12,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const db = () => jobsDb(t.database.db);
+const db = () => t.database.db;
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { redirect: 'manual', headers });
 
 /** Logs in through the candidate's own form, as a browser would; returns the cookie header. */
