@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runReminders } from '../../server/modules/pipeline/reminders.ts';
 import { appAndMailForFile } from '../helpers/smtp.ts';
-import { companyOf, statusIds } from '../helpers/demo-data.ts';
+import { companyOf, dailyApplication, statusIds } from '../helpers/demo-data.ts';
 
 const { t, smtp } = appAndMailForFile({ REMINDER_INTERVAL_SECONDS: '0' });
 let companyId: string;
@@ -23,14 +23,7 @@ const mailsTo = (email: string, subject: RegExp) => smtp.mails.filter((m) => m.t
 
 /** Maria Santos's daily application with its shift's start as an instant. */
 async function mariasShift() {
-  const r = await db()
-    .selectFrom('applications as a')
-    .innerJoin('users as u', 'u.id', 'a.candidate_id')
-    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-    .select(['a.id', 's.date', 's.start_time'])
-    .where('u.email', '=', 'candidate2@demo.test')
-    .where('a.company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
+  const r = await dailyApplication(t, 'candidate2@demo.test', companyId);
   return { id: r.id, start: new Date(`${r.date}T${r.start_time.slice(0, 5)}:00+09:00`) };
 }
 

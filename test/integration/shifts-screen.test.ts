@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForFile } from '../helpers/app.ts';
 import { getPage } from '../helpers/pages.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, dailyApplication } from '../helpers/demo-data.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 
 const t = appForFile();
@@ -17,14 +17,7 @@ type Row = { id: string; jobTitle: string; clientName: string; capacity: number;
 describe('the shifts page', () => {
   it('lists the company’s shifts with seats and attendance, and shows a week on its days', async () => {
     const company = await companyOf(t, 'company@demo.test');
-    const maria = await db()
-      .selectFrom('applications as a')
-      .innerJoin('users as u', 'u.id', 'a.candidate_id')
-      .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-      .select(['a.id', 'a.shift_id', 's.date'])
-      .where('u.email', '=', 'candidate2@demo.test')
-      .where('a.company_id', '=', company)
-      .executeTakeFirstOrThrow();
+    const maria = await dailyApplication(t, 'candidate2@demo.test', company);
     await db().insertInto('attendance').values({ application_id: maria.id, company_id: company, shift_id: maria.shift_id, status: 'present', clock_in: new Date(), recorded_by: null, recorded_by_name: 'test' }).execute();
     const rows = ((await t.gql(LIST, { filter: { when: maria.date } }, { as: 'company_admin' })).data.shifts as { rows: Row[] }).rows;
     const hers = rows.find((r) => r.id === maria.shift_id)!;
