@@ -56,6 +56,11 @@ export const inOneCompany = (t: Tenant): t is CompanyTenant | ClientTenant => is
 
 /** The one company whose rows the tenant sees; null for the platform (every company) and for no tenant. */
 export const companyIdOf = (t: Tenant): string | null => (inOneCompany(t) ? t.companyId : null);
+/**
+ * The staffing company a company's own work (pay, shifts to fill) is done for: a company user's
+ * own, null for platform staff (any company), 'none' for a client user or no tenant (it is not theirs to do).
+ */
+export const actingCompanyOf = (t: Tenant): string | null | 'none' => (isCompany(t) ? t.companyId : isPlatform(t) ? null : 'none');
 /** The client whose rows a client user sees; null for everyone else. */
 export const clientIdOf = (t: Tenant): string | null => (isClient(t) ? t.clientId : null);
 

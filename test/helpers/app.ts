@@ -204,32 +204,60 @@ export async function startTwoApps(env: Record<string, string> = {}): Promise<{ 
   };
 }
 
+/** Two processes on one database (startTwoApps) for a file's tests, started before them and stopped after them. Read `a` and `b` inside the tests. */
+export function twoAppsForFile(env: Record<string, string> = {}): { a: TestApp; b: TestApp } {
+  let apps: Awaited<ReturnType<typeof startTwoApps>> | undefined;
+  beforeAll(async () => {
+    apps = await startTwoApps(env);
+  });
+  afterAll(async () => apps?.close());
+  return { a: startedLater(() => apps?.a, 'the first app'), b: startedLater(() => apps?.b, 'the second app') };
+}
+
 /**
  * For a file's tests of what every process hears of a change: two processes on one database and a
  * connection of its own, as psql would be (no process hears of its writes but by NOTIFY), started
  * before the file's tests and stopped after them. Read `a`, `b` and `psql` inside the tests.
  */
 export function twoAppsAndPsql(): { readonly a: TestApp; readonly b: TestApp; readonly psql: pg.Client } {
-  let apps: Awaited<ReturnType<typeof startTwoApps>> | undefined;
+  const { a, b } = twoAppsForFile();
   let psql: pg.Client | undefined;
   beforeAll(async () => {
-    apps = await startTwoApps();
-    psql = new pg.Client({ connectionString: apps.a.database.url });
+    psql = new pg.Client({ connectionString: a.database.url });
     await psql.connect();
   });
-  afterAll(async () => {
-    await psql?.end();
-    await apps?.close();
-  });
+  afterAll(async () => psql?.end());
   return {
-    get a() {
-      return apps!.a;
-    },
-    get b() {
-      return apps!.b;
-    },
+    a,
+    b,
     get psql() {
       return psql!;
     },
   };
+}
+
+/**
+ * The app for a file's tests: started before them (with `env`, or what `env()` answers then, so a
+ * capture started in an earlier hook can be named) and closed after them. What it returns stands
+ * for the app once started: read it inside tests and hooks, not while the file is collected.
+ */
+export function appForFile(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(typeof env === 'function' ? env() : env);
+  });
+  afterAll(async () => app?.close());
+  return startedLater(() => app, 'the app');
+}
+
+/** An object that forwards to what `current()` answers, failing plainly while that is not there yet. */
+export function startedLater<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = current();
+      if (!target) throw new Error(`${what} is not started yet: read it inside a test or a hook`);
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

@@ -5,7 +5,6 @@ import { ChatConnection } from '../../client/api/chat-socket.ts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { type Ack, type ChatMessage, type ClientToServerEvents, MESSAGE_TEXT, type ServerToClientEvents } from '../../server/chat/events.ts';
 import type { DB } from '../../server/db/connect.ts';
-import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { dataOf, gql } from './graphql.ts';
 import { until, within } from './wait.ts';
 
@@ -16,7 +15,7 @@ import { until, within } from './wait.ts';
  * benchmark.
  */
 export async function applyToDailyShift(opts: { url: string; db: DB; candidateToken: string; companyEmail?: string }): Promise<{ conversationId: string; jobId: string; shiftId: string }> {
-  const db = jobsDb(opts.db);
+  const db = opts.db;
   const company = await db.selectFrom('users').select('company_id').where('email', '=', opts.companyEmail ?? 'company@demo.test').executeTakeFirstOrThrow();
   const shift = await db
     .selectFrom('jobs')

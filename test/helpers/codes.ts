@@ -15,3 +15,9 @@ export const CODES_OF: Record<RoleLogin, readonly number[]> = {
 
 /** Least privileged first, so a "lacks the code" or "holds the code" pick is as narrow as possible. */
 export const LEAST_FIRST: RoleLogin[] = ['client_staff', 'client_admin', 'company_staff', 'company_admin', 'admin', 'superadmin'];
+
+/** A back-office demo login: one of the roles', or company2 (the admin of the second demo company). */
+export type BackOfficeLogin = RoleLogin | 'company2';
+
+/** Whether the demo login holds `code`, by DESIGN §5. */
+export const loginHolds = (login: BackOfficeLogin, code: number): boolean => CODES_OF[login === 'company2' ? 'company_admin' : login].includes(code);

@@ -13,6 +13,23 @@ export const userId = async (t: WithDb, email: string): Promise<string> => (awai
 export const companyOf = async (t: WithDb, email: string): Promise<string> =>
   (await t.database.db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;
 
+/** The daily application (the first) of the account with this e-mail at the company, with its shift's day and start. */
+export const dailyApplication = (t: WithDb, email: string, companyId: string) =>
+  t.database.db
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .select(['a.id', 'a.shift_id', 's.date', 's.start_time'])
+    .where('u.email', '=', email)
+    .where('a.company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+
+/** The ids of a company's candidate statuses (its pipeline's columns), by English name. */
+export async function statusIds<Name extends string>(t: WithDb, companyId: string): Promise<Record<Name, string>> {
+  const rows = await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute();
+  return Object.fromEntries(rows.map((r) => [r.name_en, r.id])) as Record<Name, string>;
+}
+
 /** The id (as a form sends it) of the enumeration entry of `type` labelled `ja`. */
 export const enumId = async (t: WithDb, type: number, ja: string): Promise<string> =>
   String((await t.database.db.selectFrom('job_enums as e').innerJoin('job_enum_translations as tr', 'tr.enum_id', 'e.id').select('e.id').where('e.type', '=', type).where('tr.value', '=', ja).executeTakeFirstOrThrow()).id);

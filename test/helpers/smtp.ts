@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { appForFile, startedLater, type TestApp } from './app.ts';
 import { within } from './wait.ts';
 
 export interface CapturedMail {
@@ -10,8 +11,15 @@ export interface CapturedMail {
   attachments: { filename: string; contentType: string; content: string }[];
 }
 
+export interface SmtpCapture {
+  url: string;
+  mails: CapturedMail[];
+  waitFor(n?: number): Promise<CapturedMail[]>;
+  close(): Promise<void>;
+}
+
 /** A real SMTP server on loopback that keeps what it receives (the only fake: outside mail). */
-export async function startSmtpCapture(): Promise<{ url: string; mails: CapturedMail[]; waitFor(n?: number): Promise<CapturedMail[]>; close(): Promise<void> }> {
+export async function startSmtpCapture(): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -47,6 +55,20 @@ export async function startSmtpCapture(): Promise<{ url: string; mails: Captured
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * For a file's tests of what the app mails: a capture and the app sending to it (`env` added),
+ * started before the tests and stopped after them (the app first). Read both inside the tests.
+ */
+export function appAndMailForFile(env: Record<string, string> = {}): { t: TestApp; smtp: SmtpCapture } {
+  let capture: SmtpCapture | undefined;
+  beforeAll(async () => {
+    capture = await startSmtpCapture();
+  });
+  afterAll(async () => capture?.close());
+  const smtp = startedLater(() => capture, 'the mail capture');
+  return { t: appForFile(() => ({ SMTP_URL: smtp.url, ...env })), smtp };
 }
 
 /**

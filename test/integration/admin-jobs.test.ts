@@ -6,17 +6,12 @@
  * duplicate and close are record actions written to the history; /admin/jobs/list holds the
  * regular and part-time jobs only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobsDb } from '../../server/modules/jobs/public.ts';
+import { describe, expect, it } from 'vitest';
 import { getPage, postForm, type PageAnswer } from '../helpers/pages.ts';
-import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
 import { companyOf, enumId, tokyoDay, visaId } from '../helpers/demo-data.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
 
 const get = async (path: string, who: DemoLogin) => getPage(t, path, await t.tokenOf(who));
 const post = async (path: string, who: DemoLogin, fields: Record<string, string | string[]>) => postForm(t, path, await t.tokenOf(who), fields);
@@ -33,7 +28,7 @@ async function postEn(path: string, who: DemoLogin, fields: Record<string, strin
   return { status: res.status, location: res.headers.get('location'), html: (await res.text()).replace(/<!-- -->/g, ''), type: res.headers.get('content-type'), cookies: [] };
 }
 
-const db = () => jobsDb(t.database.db);
+const db = () => t.database.db;
 const clientOf = async (email: string) => (await db().selectFrom('users').select('client_id').where('email', '=', email).executeTakeFirstOrThrow()).client_id!;
 const jobByTitle = async (title: string) => db().selectFrom('jobs').selectAll().where('title_ja', '=', title).executeTakeFirstOrThrow();
 

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { DEMO, startTestApp, startTwoApps, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
+import { appForFile, DEMO, startTwoApps, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { formRequest, text } from '../helpers/pages.ts';
 import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
@@ -9,11 +9,7 @@ import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 /** The two-process case needs a Redis (REDIS_URL or the machine's own): see redisOrSkip. */
 const redis = await redisOrSkip();
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
 
 async function get(path: string, token?: string, headers: Record<string, string> = {}) {
   return fetch(`${t.url}${path}`, { redirect: 'manual', headers: { ...(token ? { cookie: `token=${token}` } : {}), ...headers } });

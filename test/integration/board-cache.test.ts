@@ -3,22 +3,17 @@
  * repeated view runs no query, and a change made anywhere (another process, or straight in the
  * database) shows on the next views of every process.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { statementLog, type StatementLog } from '../../scripts/statement-log.ts';
-import { startTwoApps, type TestApp } from '../helpers/app.ts';
+import { twoAppsForFile, type TestApp } from '../helpers/app.ts';
 import { text } from '../helpers/pages.ts';
 import { eventually } from '../helpers/wait.ts';
 
-let apps: Awaited<ReturnType<typeof startTwoApps>>;
-let a: TestApp;
-let b: TestApp;
+const { a, b } = twoAppsForFile();
 let log: StatementLog;
-beforeAll(async () => {
-  apps = await startTwoApps();
-  ({ a, b } = apps);
+beforeAll(() => {
   log = statementLog(a.database.pool);
 });
-afterAll(() => apps?.close());
 
 const view = async (t: TestApp, path: string) => {
   const res = await fetch(t.url + path, { headers: { cookie: 'lang=en' } });

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobsDb } from '../../server/modules/jobs/public.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
 import { dataOf } from '../helpers/graphql.ts';
 import { candidateLogin } from '../helpers/pages.ts';
+import { appForFile } from '../helpers/app.ts';
 
 /** The candidate's chat page, /staff/chat, and the links to it from /staff/applications. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
 
-const db = () => jobsDb(t.database.db);
+const db = () => t.database.db;
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { redirect: 'manual', headers });
 
 /** Logs in through the candidate's own form, as a browser would; returns the cookie header. */

@@ -8,7 +8,6 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Ack, ChatMessage } from '../../server/chat/events.ts';
 import { OPS } from '../../server/api/operations.ts';
-import { jobsDb } from '../../server/modules/jobs/public.ts';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { acked, applyToDailyShift, sendMessage, chatter, defaultSocket, drained, type RawChatSocket, rawSocket, socketConnected, socketUpgraded, transportOf, transportsOf } from '../helpers/chat.ts';
 import { within } from '../helpers/wait.ts';
@@ -180,7 +179,7 @@ describe('the chat socket', () => {
   });
 
   it('lets a client user chat only once its role holds the chat code, and only about its own client\'s jobs', async () => {
-    const db = jobsDb(t.database.db);
+    const db = t.database.db;
     const conv = await db.selectFrom('conversations as c').innerJoin('jobs as j', 'j.id', 'c.job_id').select(['j.id', 'j.client_id', 'j.company_id']).where('c.id', '=', conversationId).executeTakeFirstOrThrow();
     const clientUser = await db.selectFrom('users').select(['client_id', 'company_id']).where('email', '=', DEMO.client_admin).executeTakeFirstOrThrow();
     const otherClient = await db.selectFrom('clients').select('id').where('company_id', '=', conv.company_id).where('id', '!=', clientUser.client_id!).executeTakeFirst();

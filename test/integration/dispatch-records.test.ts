@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { getPage } from '../helpers/pages.ts';
-import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
+import { withoutCodes } from '../helpers/roles.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -69,20 +69,12 @@ describe('the dispatch ledger and the Hello Work report', () => {
     expect(client).toMatchObject({ dispatchLedger: null, employmentReport: null });
     const clientCsv = await getPage(t, `/admin/worker?id=${tran}&ledger=report`, await t.tokenOf('client_admin'));
     expect(clientCsv.status).toBe(404);
-    const original = await loadRoleMaps(db());
-    const narrowed = structuredClone(original);
-    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) map['160001'] = (map['160001'] ?? []).filter((r) => r !== 'company_staff');
-    try {
-      await saveRoleMaps(db(), narrowed);
-      t.services.roleMaps.invalidate();
+    await withoutCodes(t, ['160001'], 'company_staff', async () => {
       expect(firstCode(await t.gql(RECORD, { id: jose }, { as: 'company_staff' }))).toBe('FORBIDDEN');
       const csv = await getPage(t, `/admin/worker?id=${jose}&ledger=dispatch`, await t.tokenOf('company_staff'));
       // Signed in but denied: their landing page (SPEC §4), never the ledger.
       expect(csv.status).toBe(302);
       expect(csv.html).not.toContain('Jose Reyes');
-    } finally {
-      await saveRoleMaps(db(), original);
-      t.services.roleMaps.invalidate();
-    }
+    });
   });
 });

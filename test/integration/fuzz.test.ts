@@ -5,7 +5,7 @@
  * resolvers; every screen that takes form posts gets fields of junk. Nothing may answer an
  * internal error: a person must always get a clear 4xx and keep what they typed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   getNamedType,
   isEnumType,
@@ -19,14 +19,10 @@ import {
 } from 'graphql';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { SCREENS } from '../../server/web/screens/index.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { postForm } from '../helpers/pages.ts';
+import { appForFile } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t?.close());
+const t = appForFile();
 
 const schema = buildSchema();
 const JUNK = {

@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RULES, OPERATION_RULES, withAuthorization, type Rule } from '../../server/api/authz.ts';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { LIMITS } from '../../server/api/limits.ts';
-import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
-import { CODES_OF as CODES_BY_ROLE } from '../helpers/codes.ts';
-import { DEMO, loginToken, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { LEAST_FIRST, loginHolds, type RoleLogin } from '../helpers/codes.ts';
+import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
 import { firstCode, gql as postGql, type GqlAnswer, type GqlOptions } from '../helpers/graphql.ts';
+import { withoutCodes } from '../helpers/roles.ts';
 
 let t: TestApp;
 let prod: TestApp;
@@ -42,22 +42,9 @@ const codes = (body: GqlAnswer) => (body.errors ?? []).map((e) => e.extensions?.
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
 
 // ---------------------------------------------------------------------------------------------
-// The model: which demo login holds which codes (DESIGN §5 alone).
+// The model: which demo login holds which codes (DESIGN §5 alone, test/helpers/codes.ts).
 
-type BackOfficeLogin = Exclude<DemoLogin, 'candidate' | 'company2'>;
-const ROLE_OF: Record<BackOfficeLogin, string> = {
-  superadmin: 'superadmin',
-  admin: 'admin',
-  company_admin: 'company_admin',
-  company_staff: 'company_staff',
-  client_admin: 'client_admin',
-  client_staff: 'client_staff',
-};
-/** Page codes per role, straight from DESIGN §5 (test/helpers/codes.ts). */
-const CODES_OF: Record<string, readonly number[]> = CODES_BY_ROLE;
-/** Least privileged first, so a "has one of the codes" pick is as narrow as possible. */
-const LEAST_FIRST: BackOfficeLogin[] = ['client_staff', 'client_admin', 'company_staff', 'company_admin', 'admin', 'superadmin'];
-const holds = (login: BackOfficeLogin, ruleCodes: readonly number[]) => ruleCodes.some((c) => CODES_OF[ROLE_OF[login]]!.includes(c));
+const holds = (login: RoleLogin, ruleCodes: readonly number[]) => ruleCodes.some((c) => loginHolds(login, c));
 
 // ---------------------------------------------------------------------------------------------
 // One valid document per root field of OPERATION_RULES.
@@ -360,20 +347,10 @@ describe('operation rules (server/api/authz.ts)', () => {
           expect(codes(body), login).not.toContain('FORBIDDEN');
           expect(codes(body), login).not.toContain('INTERNAL');
         }
-        const original = await loadRoleMaps(t.database.db);
-        const narrowed = structuredClone(original);
-        for (const map of [narrowed.pageRoles, narrowed.actionRoles]) {
-          for (const code of rule.codes) map[String(code)] = (map[String(code)] ?? []).filter((r) => r !== 'client_staff');
-        }
-        try {
-          await saveRoleMaps(t.database.db, narrowed);
-          t.services.roleMaps.invalidate();
+        await withoutCodes(t, rule.codes, 'client_staff', async () => {
           const refused = await gql(c.query, c.variables, { token: await t.tokenOf('client_staff') });
           expect(firstCode(refused)).toBe('FORBIDDEN');
-        } finally {
-          await saveRoleMaps(t.database.db, original);
-          t.services.roleMaps.invalidate();
-        }
+        });
       });
       continue;
     }

@@ -8,17 +8,13 @@ import { createClient, type Client, type FormattedExecutionResult } from 'graphq
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { addNotification } from '../../server/modules/notifications/service.ts';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile, DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
 import { userId } from '../helpers/demo-data.ts';
 import { gql, probeNote, probeText } from '../helpers/graphql.ts';
 import { redisOrSkip } from '../helpers/redis.ts';
 import { eventually, until } from '../helpers/wait.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
 
 // Every client and socket a test opens is closed after it, whatever happened.
 const disposers: (() => unknown)[] = [];

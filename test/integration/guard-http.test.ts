@@ -15,7 +15,7 @@ import type { RoleMaps } from '../../server/auth/default-roles.ts';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { ALL_ROUTES, hrefFor, routeByPath, type RouteDef } from '../../server/access/routes.ts';
 import { SCREENS } from '../../server/web/screens/index.ts';
-import { CODES_OF as CODES_BY_ROLE } from '../helpers/codes.ts';
+import { loginHolds } from '../helpers/codes.ts';
 import { createTestApp, type BuiltTestApp } from '../helpers/app.ts';
 import { escapeHtml } from '../helpers/pages.ts';
 import { eventually } from '../helpers/wait.ts';
@@ -23,26 +23,12 @@ import { eventually } from '../helpers/wait.ts';
 const SCREEN_PATHS = new Set(SCREENS.map((s) => s.path));
 
 // ---------------------------------------------------------------------------------------------
-// The model: who may enter what, from DESIGN §5 alone.
+// The model: who may enter what, from DESIGN §5 alone (test/helpers/codes.ts; company2 is the admin of the second demo company).
 
 const LOGINS = ['superadmin', 'admin', 'company_admin', 'company_staff', 'client_admin', 'client_staff', 'company2'] as const;
 type Login = (typeof LOGINS)[number];
 type Caller = Login | 'anonymous';
 const CALLERS: readonly Caller[] = ['anonymous', ...LOGINS];
-
-/** The role behind each demo login (company2 is the admin of the second demo company). */
-const ROLE_OF: Record<Login, string> = {
-  superadmin: 'superadmin',
-  admin: 'admin',
-  company_admin: 'company_admin',
-  company_staff: 'company_staff',
-  client_admin: 'client_admin',
-  client_staff: 'client_staff',
-  company2: 'company_admin',
-};
-
-/** Page codes per role, straight from DESIGN §5 (test/helpers/codes.ts). */
-const CODES_OF: Record<string, readonly number[]> = CODES_BY_ROLE;
 
 const ID = '00000000-0000-0000-0000-000000000001';
 const NOT_FOUND_TITLE = 'ページが見つかりません';
@@ -54,7 +40,7 @@ type Expected =
   | { kind: 'notFound' };
 
 function mayEnter(login: Login, code: number | undefined): boolean {
-  return code === undefined || CODES_OF[ROLE_OF[login]]!.includes(code);
+  return code === undefined || loginHolds(login, code);
 }
 
 /** The landing page (SPEC §4): the jobs list, else the v3 jobs list, else none. */

@@ -4,26 +4,19 @@
  * result moves the application along the company's status tree; a client user sees the interviews
  * of its own jobs only, another company none, a role without the code is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formRequest, getPage, text } from '../helpers/pages.ts';
-import { startSmtpCapture } from '../helpers/smtp.ts';
 import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
+import { appAndMailForFile } from '../helpers/smtp.ts';
+import { companyOf, statusIds } from '../helpers/demo-data.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const { t, smtp } = appAndMailForFile();
 let companyId: string;
-const S = {} as Record<'Applied' | 'Document check' | 'Interview' | 'Offer' | 'Rejected', string>;
+let S: Record<'Applied' | 'Document check' | 'Interview' | 'Offer' | 'Rejected', string>;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url });
-  companyId = (await t.database.db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
-  for (const st of await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute()) (S as Record<string, string>)[st.name_en] = st.id;
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
+  companyId = await companyOf(t, 'company@demo.test');
+  S = await statusIds(t, companyId);
 });
 
 const db = () => t.database.db;

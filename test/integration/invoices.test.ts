@@ -5,23 +5,19 @@
  * closing day changes; an invoice cannot be issued before its period ends; a shift recorded after
  * the issue goes onto the next invoice; premiums are billed on the premium minutes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyOf } from '../helpers/demo-data.ts';
 
-let t: TestApp;
+const t = appForFile();
 let companyId: string;
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  companyId = await companyOf(t, 'company@demo.test');
-});
-afterAll(async () => t?.close());
+beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 
 const make = (month: string) => t.gql('mutation($m: String!) { createInvoices(month: $m) { created updated skipped } }', { m: month }, { as: 'company_admin' });
 /** The company's clients with finished attendance, and the first day each was worked (Japan). */

@@ -1,18 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { jobsDb } from '../../server/modules/jobs/public.ts';
-import { loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { appForFile, loginToken } from '../helpers/app.ts';
 import { loginByPassword } from '../helpers/graphql.ts';
 import { candidateLogin, cookieOf, formRequest } from '../helpers/pages.ts';
 import { todayInJapan } from '../../shared/time.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
 
-const db = () => jobsDb(t.database.db);
+const db = () => t.database.db;
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { redirect: 'manual', headers });
 const post = (path: string, body: Record<string, string | string[]>, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, formRequest(body, { origin: t.url, ...headers }));
 /** A candidate's session cookie, logged in through /staff/login. */

@@ -12,16 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
 import { TokenService } from '../../server/auth/tokens.ts';
-import { DEMO, startTestApp, startTwoApps, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
+import { appForFile, DEMO, startTwoApps, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
 import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 
 const redis = await redisOrSkip();
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ TRUST_PROXY: '1' });
-});
-afterAll(async () => t?.close());
+const t = appForFile({ TRUST_PROXY: '1' });
 
 const login = (email: string, password: string, ip: string, cookie = '', path = '/login', app: TestApp = t) =>
   fetch(`${app.url}${path}`, {

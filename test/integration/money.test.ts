@@ -5,10 +5,10 @@
  * invoices per client with tax once per rate, a client user seeing its own issued invoices only;
  * another company and a role without the code see none of it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { dailyWithholdingHei } from '../../server/modules/payroll/withholding.ts';
@@ -16,15 +16,11 @@ import { businessDayOnOrAfter } from '../../server/modules/payroll/payday.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
 
-let t: TestApp;
+const t = appForFile();
 let companyId: string;
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  companyId = await companyOf(t, 'company@demo.test');
-});
-afterAll(async () => t?.close());
+beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 
 const linesOf = async (email: string) => db().selectFrom('pay_lines').selectAll().where('user_id', '=', await userId(t, email)).orderBy('start_at').execute();
 

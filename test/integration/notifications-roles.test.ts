@@ -4,16 +4,12 @@
  * (the language cookie the page itself sets), so the same stored notification says the reader's
  * own words.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { candidateLogin, getPage } from '../helpers/pages.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t?.close());
+const t = appForFile();
 const db = () => t.database.db;
 
 const BELL = 'query ($type: Int!) { notifications(type: $type, current: 1, size: 50) { total data { id title body link is_read } } }';

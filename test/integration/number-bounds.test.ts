@@ -3,16 +3,12 @@
  * a headcount past 32 bits or a quick-pay amount of 1e20, typed into the form the page draws, is a
  * field error in the page's language, never a 500.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
 import { pressButton } from '../helpers/buttons.ts';
 import { candidateLogin } from '../helpers/pages.ts';
+import { appForFile } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t?.close());
+const t = appForFile();
 
 describe('numbers past their column', () => {
   it('a job form with a 20-digit wage and a headcount of 2^31 answers both fields, in Japanese', async () => {

@@ -2,20 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, validate } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { OPS } from '../../server/api/operations.ts';
 import { resourceDocuments } from '../../server/api/graphql/resources.ts';
 import { READ_MODELS, RESOURCES } from '../../server/resources/registry.ts';
 import { readModelDocuments } from '../../server/api/graphql/read-models.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile } from '../helpers/app.ts';
 import { schemaFiles } from '../../scripts/schema-files.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
 
 describe('operation documents (server/api/operations.ts)', () => {
   const schema = buildSchema();

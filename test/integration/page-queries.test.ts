@@ -4,23 +4,18 @@
  * in its path is opened as the platform's superadmin and as a company admin, once to warm the
  * caches, then again while every SQL statement the app's pool sends is recorded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { statementLog, type StatementLog } from '../../scripts/statement-log.ts';
 import { ALL_ROUTES } from '../../server/access/routes.ts';
 import { wroteTable } from '../../server/db/notified-cache.ts';
-import { startTwoApps, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { twoAppsForFile, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/wait.ts';
 
-let apps: Awaited<ReturnType<typeof startTwoApps>>;
-let a: TestApp;
-let b: TestApp;
+const { a, b } = twoAppsForFile();
 let log: StatementLog;
-beforeAll(async () => {
-  apps = await startTwoApps();
-  ({ a, b } = apps);
+beforeAll(() => {
   log = statementLog(a.database.pool);
 });
-afterAll(() => apps?.close());
 
 /** The page's rows and their total (a joined list counts beside its rows); a warm session check runs none (its row is cached). */
 const MAX_STATEMENTS = 2;

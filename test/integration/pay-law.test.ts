@@ -4,18 +4,14 @@
  * instead of failing, a job below the regional minimum wage and a 月給 job are refused when saved,
  * and a shift plan without the break of 労働基準法第34条 is refused with the article named.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../shared/time.ts';
 import { syncPay } from '../../server/modules/payroll/lines.ts';
 import { postForm } from '../helpers/pages.ts';
-import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
 import { companyOf, enumId, tokyoDay } from '../helpers/demo-data.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
 
 const db = () => t.database.db;
 const post = async (path: string, who: DemoLogin, fields: Record<string, string | string[]>) => postForm(t, path, await t.tokenOf(who), fields);

@@ -2,15 +2,11 @@
  * Platform payment settings at /admin/system/payment (code 260001, superadmin only by
  * default): one row, edited in place on the screen itself, with its change history.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getPage, postForm } from '../helpers/pages.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
 
 type Who = 'superadmin' | 'admin' | 'company_admin';
 const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(who));

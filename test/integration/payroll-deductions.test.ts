@@ -4,27 +4,20 @@
  * 標準報酬月額, resident tax), and the run deducts health, nursing care, pension and employment
  * insurance, income tax on the 月額表 column the record decides, and resident tax. Hand-worked yen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { addDays } from '../../shared/time.ts';
 import { syncPay } from '../../server/modules/payroll/lines.ts';
 import { createTransferBatch } from '../../server/modules/payroll/ledger.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
+import { appForFile } from '../helpers/app.ts';
+import { grantPageCode } from '../helpers/roles.ts';
 
-let t: TestApp;
+const t = appForFile();
 const db = () => t.database.db;
-beforeAll(async () => {
-  t = await startTestApp();
-  // The staff registry (150001) is platform staff's by default (DESIGN §5); here Sakura's admins hold it too, as a superadmin may grant.
-  const maps = await loadRoleMaps(t.database.db);
-  maps.pageRoles['150001'] = [...(maps.pageRoles['150001'] ?? []), 'company_admin'];
-  await saveRoleMaps(t.database.db, maps);
-  t.services.roleMaps.invalidate();
-});
-afterAll(async () => t?.close());
+// The staff registry (150001) is platform staff's by default (DESIGN §5); here Sakura's admins hold it too, as a superadmin may grant.
+beforeAll(() => grantPageCode(t, '150001', 'company_admin'));
 
 async function pdfText(buf: Buffer): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;

@@ -6,23 +6,16 @@
  * 150001 is refused, and a company never sees a candidate who did not apply to it (DESIGN §5).
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
-import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
 import { companyOf } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { escapeHtml, getPage, postForm, text } from '../helpers/pages.ts';
+import { grantPageCode } from '../helpers/roles.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  // By default only platform roles hold 150001 (DESIGN §5); a superadmin grants it to company admins (both demo companies').
-  const maps = await loadRoleMaps(t.database.db);
-  maps.pageRoles['150001'] = [...(maps.pageRoles['150001'] ?? []), 'company_admin'];
-  await saveRoleMaps(t.database.db, maps);
-  t.services.roleMaps.invalidate();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
+// By default only platform roles hold 150001 (DESIGN §5); a superadmin grants it to company admins (both demo companies').
+beforeAll(() => grantPageCode(t, '150001', 'company_admin'));
 
 const db = () => t.database.db;
 type Pair = { kind: string; staffId: string; staffName: string; otherId: string; otherName: string; otherEmail: string | null; reasons: string[] };

@@ -5,31 +5,25 @@
  * nothing; the company's other staff hear the new status on their sockets, and
  * another company hears nothing. SMTP is a real server on loopback.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, StatusNotice } from '../../server/chat/events.ts';
-import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { DEMO, loginToken } from '../helpers/app.ts';
 import { applyToDailyShift, drained, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
-import { startSmtpCapture } from '../helpers/smtp.ts';
 import { eventually, within } from '../helpers/wait.ts';
+import { appAndMailForFile } from '../helpers/smtp.ts';
+import { companyOf, statusIds } from '../helpers/demo-data.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const { t, smtp } = appAndMailForFile();
 const disposers: (() => void)[] = [];
-const S = {} as Record<'Applied' | 'Offer' | 'Interview' | 'Work confirmation', string>;
+let S: Record<'Applied' | 'Offer' | 'Interview' | 'Work confirmation', string>;
 let companyId: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url });
-  companyId = (await t.database.db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
-  for (const st of await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute()) (S as Record<string, string>)[st.name_en] = st.id;
+  companyId = await companyOf(t, 'company@demo.test');
+  S = await statusIds(t, companyId);
 });
 afterEach(() => {
   for (const d of disposers.splice(0)) d();
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
 });
 
 const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason } } }';

@@ -11,11 +11,11 @@ import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { formRequest } from '../helpers/pages.ts';
-import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
 import { statusMoves, type StatusMove } from '../../server/modules/templates/status-tree.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
+import { withoutCodes } from '../helpers/roles.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -186,17 +186,9 @@ describe('recording a placement as direct employment', () => {
     const app = await db().selectFrom('applications').select('id').where('candidate_id', '=', await userId(t, 'intern@demo.test')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
     expect(firstCode(await t.gql(SET, { a: app.id, d: false }, { as: 'company2' }))).toBe('NOT_FOUND');
     expect(firstCode(await t.gql(SET, { a: app.id, d: false }, { as: 'client_admin' }))).toBe('NOT_FOUND');
-    const original = await loadRoleMaps(db());
-    const narrowed = structuredClone(original);
-    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) map['130001'] = (map['130001'] ?? []).filter((r) => r !== 'company_staff');
-    try {
-      await saveRoleMaps(db(), narrowed);
-      t.services.roleMaps.invalidate();
+    await withoutCodes(t, ['130001'], 'company_staff', async () => {
       expect(firstCode(await t.gql(SET, { a: app.id, d: false }, { as: 'company_staff' }))).toBe('FORBIDDEN');
-    } finally {
-      await saveRoleMaps(db(), original);
-      t.services.roleMaps.invalidate();
-    }
+    });
     expect(await dispatchOf(app.id)).toBe(true);
     expect(dataOf(await t.gql(SET, { a: app.id, d: false }, { as: 'company_admin' })).setPlacementDispatch).toBe(true);
     expect(await dispatchOf(app.id)).toBe(false);

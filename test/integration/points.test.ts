@@ -5,9 +5,9 @@
  * points expire soonest-first; the ledger is append-only; the candidate sees balances, history and
  * an invite link on /staff/points; another company and a role without the code see none of it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { awardForWorkedShifts } from '../../server/modules/points/awards.ts';
@@ -16,15 +16,11 @@ import { recordAttendance } from '../../server/modules/pipeline/attendance.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
 
-let t: TestApp;
+const t = appForFile();
 let companyId: string;
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  companyId = await companyOf(t, 'company@demo.test');
-});
-afterAll(async () => t?.close());
+beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 
 const entriesOf = async (id: string) => db().selectFrom('point_entries').selectAll().where('candidate_id', '=', id).orderBy('created_at').execute();
 const balanceOf = async (id: string, company: string | null) =>

@@ -3,15 +3,11 @@
  * for the hydration code and each island's chunks, so the browser fetches them together instead
  * of one import after another; every one of them is served; a page without islands names none.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
 import { getPage } from '../helpers/pages.ts';
+import { appForFile } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t?.close());
+const t = appForFile();
 
 const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]!);
 

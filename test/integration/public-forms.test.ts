@@ -1,22 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { DEMO } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { formRequest } from '../helpers/pages.ts';
-import { expectNoMailSince, startSmtpCapture } from '../helpers/smtp.ts';
+import { appAndMailForFile, expectNoMailSince } from '../helpers/smtp.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+const { t, smtp } = appAndMailForFile();
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { redirect: 'manual', headers });
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, formRequest(body, headers));

@@ -4,21 +4,17 @@
  * run is paid, as the run stays earned until then; a draft payslip recovers the advances as they
  * are now. Walked through the screens a worker and the company use, on the demo data.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { candidateLogin, postForm } from '../helpers/pages.ts';
 import { companyOf } from '../helpers/demo-data.ts';
 
-let t: TestApp;
+const t = appForFile();
 let companyId: string;
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  companyId = await companyOf(t, 'company@demo.test');
-});
-afterAll(async () => t?.close());
+beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 
 describe('quick pay across a monthly run', () => {
   it('keeps the cap at 70% of earned pay less every advance not yet paid back, draft → approved → paid', async () => {

@@ -3,18 +3,11 @@
  * change, and a change made anywhere (another process through the API, or straight in the
  * database) shows on the next read in every process.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwoApps, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { twoAppsForFile, type TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/wait.ts';
 
-let apps: Awaited<ReturnType<typeof startTwoApps>>;
-let a: TestApp;
-let b: TestApp;
-beforeAll(async () => {
-  apps = await startTwoApps();
-  ({ a, b } = apps);
-});
-afterAll(() => apps?.close());
+const { a, b } = twoAppsForFile();
 
 const VISAS = '{ enums { visaTypes { id ja en } } }';
 const visaEn = async (t: TestApp, id: number) => ((await t.gql(VISAS)).data.enums.visaTypes as { id: number; en: string }[]).find((v) => v.id === id)?.en;

@@ -4,25 +4,18 @@
  * candidate is reminded; each once, whoever runs the scheduler and however often; in the
  * candidate's language, in the chat and by mail (real SMTP on loopback).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runReminders } from '../../server/modules/pipeline/reminders.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { startSmtpCapture } from '../helpers/smtp.ts';
+import { appAndMailForFile } from '../helpers/smtp.ts';
+import { companyOf, dailyApplication, statusIds } from '../helpers/demo-data.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const { t, smtp } = appAndMailForFile({ REMINDER_INTERVAL_SECONDS: '0' });
 let companyId: string;
-const S = {} as Record<'Applied' | 'Work confirmation' | 'Interview', string>;
+let S: Record<'Applied' | 'Work confirmation' | 'Interview', string>;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, REMINDER_INTERVAL_SECONDS: '0' });
-  companyId = (await t.database.db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
-  for (const st of await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute()) (S as Record<string, string>)[st.name_en] = st.id;
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
+  companyId = await companyOf(t, 'company@demo.test');
+  S = await statusIds(t, companyId);
 });
 
 const db = () => t.database.db;
@@ -30,14 +23,7 @@ const mailsTo = (email: string, subject: RegExp) => smtp.mails.filter((m) => m.t
 
 /** Maria Santos's daily application with its shift's start as an instant. */
 async function mariasShift() {
-  const r = await db()
-    .selectFrom('applications as a')
-    .innerJoin('users as u', 'u.id', 'a.candidate_id')
-    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-    .select(['a.id', 's.date', 's.start_time'])
-    .where('u.email', '=', 'candidate2@demo.test')
-    .where('a.company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
+  const r = await dailyApplication(t, 'candidate2@demo.test', companyId);
   return { id: r.id, start: new Date(`${r.date}T${r.start_time.slice(0, 5)}:00+09:00`) };
 }
 

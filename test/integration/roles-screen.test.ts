@@ -3,19 +3,15 @@
  * change applies on the very next request, superadmins cannot lock themselves out, every change
  * is in the audit log.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RoleMaps } from '../../server/auth/default-roles.ts';
 import { loadRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { ADMIN_CODES } from '../../server/access/routes.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { firstCode } from '../helpers/graphql.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
+import { appForFile } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
 
 type Who = 'superadmin' | 'admin' | 'client_staff';
 const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(who));

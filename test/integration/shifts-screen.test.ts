@@ -2,17 +2,13 @@
  * /admin/shift (130001): the tenant's daily-job shifts with seats and what attendance recorded, as
  * a list and a week calendar; a client user sees its own jobs' shifts only, another company none.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../helpers/app.ts';
 import { getPage } from '../helpers/pages.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, dailyApplication } from '../helpers/demo-data.ts';
+import { withoutCodes } from '../helpers/roles.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t?.close());
+const t = appForFile();
 
 const db = () => t.database.db;
 const LIST = 'query($filter: ShiftFilter) { shifts(size: 200, filter: $filter) { total rows { id jobTitle clientName capacity filled present noShows startsAt } } }';
@@ -21,14 +17,7 @@ type Row = { id: string; jobTitle: string; clientName: string; capacity: number;
 describe('the shifts page', () => {
   it('lists the company’s shifts with seats and attendance, and shows a week on its days', async () => {
     const company = await companyOf(t, 'company@demo.test');
-    const maria = await db()
-      .selectFrom('applications as a')
-      .innerJoin('users as u', 'u.id', 'a.candidate_id')
-      .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-      .select(['a.id', 'a.shift_id', 's.date'])
-      .where('u.email', '=', 'candidate2@demo.test')
-      .where('a.company_id', '=', company)
-      .executeTakeFirstOrThrow();
+    const maria = await dailyApplication(t, 'candidate2@demo.test', company);
     await db().insertInto('attendance').values({ application_id: maria.id, company_id: company, shift_id: maria.shift_id, status: 'present', clock_in: new Date(), recorded_by: null, recorded_by_name: 'test' }).execute();
     const rows = ((await t.gql(LIST, { filter: { when: maria.date } }, { as: 'company_admin' })).data.shifts as { rows: Row[] }).rows;
     const hers = rows.find((r) => r.id === maria.shift_id)!;
@@ -55,16 +44,8 @@ describe('the shifts page', () => {
     const theirs = ((await t.gql(LIST, {}, { as: 'company2' })).data.shifts as { rows: Row[] }).rows;
     expect(theirs.some((r) => mine.some((m) => m.id === r.id))).toBe(false);
     // company_staff without 130001 (narrowed here) is refused.
-    const original = await loadRoleMaps(db());
-    const narrowed = structuredClone(original);
-    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) map['130001'] = (map['130001'] ?? []).filter((r) => r !== 'company_staff');
-    try {
-      await saveRoleMaps(db(), narrowed);
-      t.services.roleMaps.invalidate();
+    await withoutCodes(t, ['130001'], 'company_staff', async () => {
       expect((await t.gql(LIST, {}, { as: 'company_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    } finally {
-      await saveRoleMaps(db(), original);
-      t.services.roleMaps.invalidate();
-    }
+    });
   });
 });

@@ -4,12 +4,12 @@
  * each worker with an hour limit in the week shown, and who may do it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
+import { withoutCodes } from '../helpers/roles.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -157,18 +157,10 @@ describe('swapping two people', () => {
     expect(dataOf(await t.gql('{ swappablePlacements { applicationId } }', {}, { as: 'client_admin' })).swappablePlacements).toEqual([]);
     const { token } = await candidateLogin(t, 'worker2@demo.test');
     expect(['FORBIDDEN', 'UNAUTHENTICATED']).toContain(firstCode(await t.gql(SWAP, { a: x, b: y }, token)));
-    const original = await loadRoleMaps(db());
-    const narrowed = structuredClone(original);
-    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) map['130001'] = (map['130001'] ?? []).filter((r) => r !== 'company_staff');
-    try {
-      await saveRoleMaps(db(), narrowed);
-      t.services.roleMaps.invalidate();
+    await withoutCodes(t, ['130001'], 'company_staff', async () => {
       expect(firstCode(await t.gql(SWAP, { a: x, b: y }, { as: 'company_staff' }))).toBe('FORBIDDEN');
       expect(firstCode(await t.gql(LEFT, { w: mondayOf(todayInJapan()) }, { as: 'company_staff' }))).toBe('FORBIDDEN');
-    } finally {
-      await saveRoleMaps(db(), original);
-      t.services.roleMaps.invalidate();
-    }
+    });
     expect(await shiftOf(x)).toBe(a);
     expect(await shiftOf(y)).toBe(b);
     // Company staff with the code may.

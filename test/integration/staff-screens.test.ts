@@ -3,22 +3,15 @@
  * filters users ask for (visa type, "expires within 60 days"), choices from the enumeration
  * tables, languages as several choices, and the identity documents on the record page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getPage, postForm } from '../helpers/pages.ts';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile, DEMO } from '../helpers/app.ts';
 import { companyOf, enumId, tokyoDay, visaId } from '../helpers/demo-data.ts';
+import { grantPageCode } from '../helpers/roles.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-  // By default only platform roles hold 150001 (DESIGN §5); a superadmin grants it to company admins.
-  const maps = await loadRoleMaps(t.database.db);
-  maps.pageRoles['150001'] = [...(maps.pageRoles['150001'] ?? []), 'company_admin'];
-  await saveRoleMaps(t.database.db, maps);
-  t.services.roleMaps.invalidate();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
+// By default only platform roles hold 150001 (DESIGN §5); a superadmin grants it to company admins.
+beforeAll(() => grantPageCode(t, '150001', 'company_admin'));
 
 type Who = 'superadmin' | 'company_admin' | 'company_staff' | 'company2' | 'client_admin';
 

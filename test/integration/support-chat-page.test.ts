@@ -3,20 +3,16 @@
  * who gets the support chat page, what it carries for the SupportChat island, and which users'
  * pages carry the chat dock and the badge bell.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeByPath } from '../../server/access/routes.ts';
-import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { appForFile, type DemoLogin } from '../helpers/app.ts';
 import { CODES_OF } from '../helpers/codes.ts';
 import { getPage } from '../helpers/pages.ts';
 
 const PATH = '/v3/admin/supportChat';
 const ID = '00000000-0000-4000-8000-000000000abc';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
 
 const get = async (path: string, who?: DemoLogin) => getPage(t, path, who ? await t.tokenOf(who) : undefined);
 

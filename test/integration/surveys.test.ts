@@ -5,21 +5,17 @@
  * percentages, with the answers as CSV. A second answer, a person it was not sent to, another
  * company and a role without 400001 are all refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
 
-let t: TestApp;
+const t = appForFile();
 let companyId: string;
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  companyId = await companyOf(t, 'company@demo.test');
-});
-afterAll(async () => t?.close());
+beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 
 /** The builder's fields for a survey of one question of each kind. */
 const BUILT = {

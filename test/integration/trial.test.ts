@@ -6,20 +6,11 @@
  * already has an account is refused beside the e-mail field, and nothing is created.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { expectNoMailSince, startSmtpCapture } from '../helpers/smtp.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../helpers/app.ts';
+import { appAndMailForFile, expectNoMailSince } from '../helpers/smtp.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+const { t, smtp } = appAndMailForFile();
 
 const text = (html: string) => html.replace(/<!-- -->/g, '');
 async function post(path: string, body: Record<string, string>, headers: Record<string, string> = {}) {

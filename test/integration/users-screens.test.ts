@@ -3,22 +3,12 @@
  * /admin/users/client (170008) over real HTTP, with real logins and a real SMTP server.
  * Invite, tenancy, role ceilings, deactivation, duplicate e-mails, the reset button, the audit log.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../helpers/app.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
-import { startSmtpCapture, type CapturedMail } from '../helpers/smtp.ts';
+import { appAndMailForFile, type CapturedMail } from '../helpers/smtp.ts';
 
-let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+const { t, smtp } = appAndMailForFile();
 
 const get = (path: string, token?: string) => getPage(t, path, token);
 const post = (path: string, token: string | undefined, fields: Record<string, string | string[]>) => postForm(t, path, token, fields);

@@ -10,8 +10,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { getPage } from '../helpers/pages.ts';
-import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { todayInJapan } from '../../shared/time.ts';
+import { withoutCodes } from '../helpers/roles.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -136,21 +136,13 @@ describe('the worker record', () => {
   });
 
   it('a role without 160001 is refused', async () => {
-    const original = await loadRoleMaps(db());
-    const narrowed = structuredClone(original);
-    for (const map of [narrowed.pageRoles, narrowed.actionRoles]) map['160001'] = (map['160001'] ?? []).filter((r) => r !== 'client_staff');
-    try {
-      await saveRoleMaps(db(), narrowed);
-      t.services.roleMaps.invalidate();
+    await withoutCodes(t, ['160001'], 'client_staff', async () => {
       expect(firstCode(await t.gql(RECORD, { id: tran }, { as: 'client_staff' }))).toBe('FORBIDDEN');
       expect(firstCode(await t.gql(CONTRACT, { w: tran, j: tran, l: 'en' }, { as: 'client_staff' }))).toBe('FORBIDDEN');
       // The page guard sends a role that may not enter the page to its landing page (SPEC §4).
       const page = await getPage(t, `/admin/worker?id=${tran}`, await t.tokenOf('client_staff'));
       expect(page.status).toBe(302);
       expect(page.html).not.toContain('Tran Thi Mai');
-    } finally {
-      await saveRoleMaps(db(), original);
-      t.services.roleMaps.invalidate();
-    }
+    });
   });
 });

@@ -3,16 +3,12 @@
  * status, card expiry and whether they can be paid; a client user sees the people of its own jobs,
  * another company none of them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
 import { dataOf } from '../helpers/graphql.ts';
 import { getPage } from '../helpers/pages.ts';
+import { appForFile } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = appForFile();
 
 const LIST = '{ workers(size: 100) { total rows { id name visaType bank } } }';
 type Row = { id: string; name: string; visaType: string | null; bank: string };

@@ -1,7 +1,6 @@
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { todayInJapan } from '../../time.ts';
-import { jobsDb } from '../../modules/jobs/public.ts';
 import { addPlannedShifts, deleteShiftUnlessApplied, jobShift, shiftsOfJob } from '../../modules/jobs/repo.ts';
 import { checkPlan, expandPlan, type ShiftPlan } from '../../modules/jobs/shift-plan.ts';
 import { wageKindOfType, wageRefusal, type WageKind } from '../../modules/payroll/wage-kind.ts';
@@ -162,7 +161,7 @@ export const resolvers = {
       if (job.status === 'closed') errors._ = msg(ctx.lang, 'shifts.closed');
       if (Object.keys(errors).length) throw badInput(ctx.lang, errors);
       const planned = expandPlan(plan);
-      return jobsDb(ctx.services.db)
+      return ctx.services.db
         .transaction()
         .execute(async (trx) => {
           const added = await addPlannedShifts(trx, job.id, planned);
@@ -175,7 +174,7 @@ export const resolvers = {
     },
     deleteJobShift: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       if (!isUuid(a.id)) throw notFound(ctx);
-      const db = jobsDb(ctx.services.db);
+      const db = ctx.services.db;
       const shift = await jobShift(ctx.services.db, a.id);
       if (!shift) throw notFound(ctx);
       const job = await getRow(ctx.services.db, dailyJobResource, tenantOf(ctx.user!), shift.job_id);

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg, msgText } from '../../../shared/messages.ts';
-import { isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
+import { actingCompanyOf, tenantOf } from '../../access/tenancy.ts';
 import { FAILURES, invoicesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
 import { visibleRows } from '../../resources/read-model.ts';
 import { batchFile, createTransferBatch, quickPayState, requestAdvance, TRANSFER_DAYS_AHEAD, TransferAccountMissing, transferDateProblem } from '../../modules/payroll/ledger.ts';
@@ -28,6 +28,9 @@ import type { DB } from '../../db/connect.ts';
 import { dateText, yen } from '../../../shared/format.ts';
 import { type Rules, pages } from '../rules.ts';
 import { isUuid } from '../../../shared/ids.ts';
+
+/** A bank account for pay transfers, as it is read and as it is saved (the two stay alike). */
+const BANK_ACCOUNT_FIELDS = 'bankCode: String! bankName: String! branchCode: String! branchName: String! accountType: Int! accountNumber: String! holderKana: String!';
 
 export const typeDefs = /* GraphQL */ `
   "A batch of daily pay sent to the bank on one day."
@@ -200,13 +203,7 @@ export const typeDefs = /* GraphQL */ `
     status: String!
   }
   type BankAccount {
-    bankCode: String!
-    bankName: String!
-    branchCode: String!
-    branchName: String!
-    accountType: Int!
-    accountNumber: String!
-    holderKana: String!
+    ${BANK_ACCOUNT_FIELDS}
   }
   type MyPay {
     companies: [MyPayCompany!]!
@@ -216,13 +213,7 @@ export const typeDefs = /* GraphQL */ `
     bankAccount: BankAccount
   }
   input BankAccountInput {
-    bankCode: String!
-    bankName: String!
-    branchCode: String!
-    branchName: String!
-    accountType: Int!
-    accountNumber: String!
-    holderKana: String!
+    ${BANK_ACCOUNT_FIELDS}
   }
   "A quick-pay request as recorded: the fee and what is transferred."
   type AdvanceRequested {
@@ -301,11 +292,11 @@ export const bankAccountSchema = z.object({
   holderKana: zenginField(30, 'bank.kana'),
 });
 
+/** The company whose pay the caller handles (tenancy.ts actingCompanyOf); anyone else is refused. */
 function tenantCompany(ctx: ApiContext): string | null {
-  const tenant = tenantOf(ctx.user!);
-  if (isCompany(tenant)) return tenant.companyId;
-  if (isPlatform(tenant)) return null;
-  throw forbidden(ctx.lang);
+  const company = actingCompanyOf(tenantOf(ctx.user!));
+  if (company === 'none') throw forbidden(ctx.lang);
+  return company;
 }
 
 /** A run's deductions as payslip lines: each named, the income tax with the column and dependants it used. */

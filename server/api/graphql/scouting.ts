@@ -18,6 +18,9 @@ import { apiError, badInput } from '../errors.ts';
 import { fixedFor } from './read-models.ts';
 import { type Rules, pages } from '../rules.ts';
 
+/** What a candidate's scouting profile holds, as it is read and as it is saved (the two stay alike). */
+const SCOUT_PROFILE_FIELDS = 'enabled: Boolean! shareNationality: Boolean! shareLanguages: Boolean! shareResidence: Boolean! shareAttendance: Boolean! prefecture: String! availability: [String!]!';
+
 export const typeDefs = /* GraphQL */ `
   type ScoutQuota {
     used: Int!
@@ -82,13 +85,7 @@ export const typeDefs = /* GraphQL */ `
   }
   "The signed-in candidate's scouting: on or off, what they share, and the offers they received."
   type MyScout {
-    enabled: Boolean!
-    shareNationality: Boolean!
-    shareLanguages: Boolean!
-    shareResidence: Boolean!
-    shareAttendance: Boolean!
-    prefecture: String!
-    availability: [String!]!
+    ${SCOUT_PROFILE_FIELDS}
     levels: [MyScoutLevel!]!
     intro: String!
     offers: [MyScoutOffer!]!
@@ -98,13 +95,7 @@ export const typeDefs = /* GraphQL */ `
     level: Int!
   }
   input ScoutProfileInput {
-    enabled: Boolean!
-    shareNationality: Boolean!
-    shareLanguages: Boolean!
-    shareResidence: Boolean!
-    shareAttendance: Boolean!
-    prefecture: String!
-    availability: [String!]!
+    ${SCOUT_PROFILE_FIELDS}
     levels: [ScoutLevelInput!]!
     intro: String!
   }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
-import { isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
+import { actingCompanyOf, tenantOf } from '../../access/tenancy.ts';
 import { addDays, isDay, todayInJapan } from '../../../shared/time.ts';
 import { applyToJob } from '../../modules/jobs/apply.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
@@ -111,15 +111,10 @@ export const typeDefs = /* GraphQL */ `
 const Input = z.object({ shiftId: z.uuid(), personId: z.uuid().nullish(), email: z.string().trim().min(3).max(254).nullish() });
 
 /**
- * The company whose shifts the caller assigns, null for platform staff (any), or 'none': a client
- * user confirms its shifts but filling them is the staffing company's, so it has no shift to fill.
+ * The company whose shifts the caller assigns (tenancy.ts actingCompanyOf): a client user confirms
+ * its shifts but filling them is the staffing company's, so it has no shift to fill ('none').
  */
-function assigningCompany(ctx: ApiContext): string | null | 'none' {
-  const tenant = tenantOf(ctx.user!);
-  if (isCompany(tenant)) return tenant.companyId;
-  if (isPlatform(tenant)) return null;
-  return 'none';
-}
+const assigningCompany = (ctx: ApiContext) => actingCompanyOf(tenantOf(ctx.user!));
 
 const SWAP_REFUSAL = { 'not-found': 'apply.notFound', same: 'shifts.swapSame', past: 'shifts.swapPast', attended: 'shifts.swapAttended', closed: 'shifts.swapClosed', already: 'shifts.swapAlready', visa: 'shifts.swapVisa' } as const;
 

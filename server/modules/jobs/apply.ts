@@ -9,7 +9,6 @@ import type { Lang } from '../../../shared/i18n.ts';
 import { todayInJapan } from '../../time.ts';
 import { email, KATAKANA_NAME, optionalText, requiredText } from '../../validation.ts';
 import { notifyClientUsers, notifyCompanyStaff } from '../notifications/service.ts';
-import { jobsDb } from './public.ts';
 import { mayWork, shiftStarted } from '../workforce/may-work.ts';
 import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 import { isUuid } from '../../../shared/ids.ts';
@@ -47,7 +46,7 @@ export type RegisterResult = { ok: true; userId: string } | { ok: false; field: 
 export async function registerCandidate(db: DB, input: CandidateRegistration, lang: Lang): Promise<RegisterResult> {
   const hash = await hashPassword(input.password);
   try {
-    return await jobsDb(db)
+    return await db
       .transaction()
       .execute(async (trx) => {
         const user = await trx
@@ -96,7 +95,7 @@ export type ApplyResult =
  * shift) and tells the company's users.
  */
 export async function applyToJob(
-  dbIn: DB,
+  db: DB,
   bus: EventBus,
   input: {
     candidateId: string;
@@ -111,7 +110,6 @@ export async function applyToJob(
     as?: 'application' | 'placement';
   },
 ): Promise<ApplyResult> {
-  const db = jobsDb(dbIn);
   if (!isUuid(input.jobId) || (input.shiftId && !isUuid(input.shiftId))) return { ok: false, reason: 'not-found' };
   const result = await db.transaction().execute(async (trx): Promise<ApplyResult & { notify?: { companyId: string; clientId: string | null; job: { ja: string; en: string } } }> => {
     const job = await trx
@@ -182,13 +180,13 @@ export async function applyToJob(
     throw err;
   });
   // A seat taken: this process's board shows it at once (others on the database's notice).
-  if (result.ok) wroteTable(dbIn, 'job_daily_shifts');
+  if (result.ok) wroteTable(db, 'job_daily_shifts');
   if (result.ok && 'notify' in result && result.notify) {
     const { companyId, clientId, job } = result.notify;
     const candidate = await db.selectFrom('users').select('name').where('id', '=', input.candidateId).executeTakeFirst();
-    await notifyCompanyStaff(dbIn, bus, companyId, { key: 'notify.newApplication', params: { job }, body: candidate?.name ?? '', link: `/admin/candidate/${result.applicationId}` });
+    await notifyCompanyStaff(db, bus, companyId, { key: 'notify.newApplication', params: { job }, body: candidate?.name ?? '', link: `/admin/candidate/${result.applicationId}` });
     // The client whose job it is hears of it too (SPEC §6: client users see the applicants of their jobs).
-    if (clientId) await notifyClientUsers(dbIn, bus, clientId, { key: 'notify.clientApplicant', params: { job }, body: candidate?.name ?? '', link: '/admin/candidate' });
+    if (clientId) await notifyClientUsers(db, bus, clientId, { key: 'notify.clientApplicant', params: { job }, body: candidate?.name ?? '', link: '/admin/candidate' });
     return { ok: true, applicationId: result.applicationId, conversationId: result.conversationId };
   }
   return result.ok ? { ok: true, applicationId: result.applicationId, conversationId: result.conversationId } : result;

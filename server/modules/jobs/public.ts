@@ -1,16 +1,12 @@
 import { cachedBoard } from './board-cache.ts';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { COUNT_CAP } from '../../../shared/format.ts';
 import type { DB } from '../../db/connect.ts';
-import type { Database } from '../../db/database.ts';
 import { fellBack, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { todayInJapan } from '../../time.ts';
-import type { JobKind, JobTables } from './tables.ts';
+import type { JobKind } from './tables.ts';
 import { containing } from '../../db/like.ts';
 import { isUuid } from '../../../shared/ids.ts';
-
-export type JobsDb = Kysely<Database & JobTables>;
-export const jobsDb = (db: DB) => db as unknown as JobsDb;
 
 /** The filters of the public boards: area, date, wage, job type, language, visa type. */
 export interface PublicFilters {
@@ -51,7 +47,7 @@ export interface PublicJobCard {
 export const PUBLIC_PAGE_SIZE = 20;
 
 /** The open jobs of one board: open status, inside the publish window, and (daily) a future shift with a free seat. */
-function openJobs(db: JobsDb, kind: JobKind, today: string) {
+function openJobs(db: DB, kind: JobKind, today: string) {
   let q = db
     .selectFrom('jobs as j')
     .where('j.kind', '=', kind)
@@ -65,15 +61,17 @@ function openJobs(db: JobsDb, kind: JobKind, today: string) {
   return q;
 }
 
+/** What a job's card and its page both show of the job itself. */
+const CARD_COLUMNS = ['j.id', 'j.kind', 'j.title_ja', 'j.title_en', 'j.prefecture', 'j.city', 'j.station', 'j.city_en', 'j.station_en', 'j.wage'] as const;
+
 export type PublicJobsPage = { jobs: PublicJobCard[]; total: number; page: number; size: number };
 
 /** A page of the public board, through the process's board cache (board-cache.ts). */
-export function listPublicJobs(dbIn: DB, kind: JobKind, filters: PublicFilters, sort: PublicSort, page: number, lang: Lang, today = todayInJapan()): Promise<PublicJobsPage> {
-  return cachedBoard(dbIn, ['board', kind, filters, sort, page, lang, today], () => loadPublicJobs(dbIn, kind, filters, sort, page, lang, today));
+export function listPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sort: PublicSort, page: number, lang: Lang, today = todayInJapan()): Promise<PublicJobsPage> {
+  return cachedBoard(db, ['board', kind, filters, sort, page, lang, today], () => loadPublicJobs(db, kind, filters, sort, page, lang, today));
 }
 
-async function loadPublicJobs(dbIn: DB, kind: JobKind, filters: PublicFilters, sort: PublicSort, page: number, lang: Lang, today: string): Promise<PublicJobsPage> {
-  const db = jobsDb(dbIn);
+async function loadPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sort: PublicSort, page: number, lang: Lang, today: string): Promise<PublicJobsPage> {
   let q = openJobs(db, kind, today);
   if (filters.prefecture) q = q.where('j.prefecture', '=', filters.prefecture);
   if (filters.minWage) q = q.where('j.wage', '>=', filters.minWage);
@@ -109,16 +107,7 @@ async function loadPublicJobs(dbIn: DB, kind: JobKind, filters: PublicFilters, s
     .leftJoin('job_enum_translations as pt', (jn) => jn.onRef('pt.enum_id', '=', 'j.pay_type_id').on('pt.language_key', '=', lang))
     .leftJoin('job_enum_translations as jt', (jn) => jn.onRef('jt.enum_id', '=', 'j.job_type_id').on('jt.language_key', '=', lang))
     .select([
-      'j.id',
-      'j.kind',
-      'j.title_ja',
-      'j.title_en',
-      'j.prefecture',
-      'j.city',
-      'j.station',
-      'j.city_en',
-      'j.station_en',
-      'j.wage',
+      ...CARD_COLUMNS,
       'pt.value as payType',
       'jt.value as jobType',
       'c.name as company_ja',
@@ -171,33 +160,22 @@ export interface PublicJobDetail extends PublicJobCard {
   shifts: { id: string; date: string; start: string; end: string; breakMinutes: number; wage: number; openSeats: number }[];
 }
 
-/** One open job as the public sees it, with its future shifts that still have seats. */
-/** A job's public page, through the process's board cache (board-cache.ts). */
-export function getPublicJob(dbIn: DB, kind: JobKind, id: string, lang: Lang, today = todayInJapan()): Promise<PublicJobDetail | null> {
+/** A job's public page (one open job as the public sees it, with its future shifts that still have seats), through the process's board cache (board-cache.ts). */
+export function getPublicJob(db: DB, kind: JobKind, id: string, lang: Lang, today = todayInJapan()): Promise<PublicJobDetail | null> {
   if (!isUuid(id)) return Promise.resolve(null);
-  return cachedBoard(dbIn, ['job', kind, id.toLowerCase(), lang, today], () => loadPublicJob(dbIn, kind, id, lang, today));
+  return cachedBoard(db, ['job', kind, id.toLowerCase(), lang, today], () => loadPublicJob(db, kind, id, lang, today));
 }
 
-async function loadPublicJob(dbIn: DB, kind: JobKind, id: string, lang: Lang, today: string): Promise<PublicJobDetail | null> {
-  const db = jobsDb(dbIn);
+async function loadPublicJob(db: DB, kind: JobKind, id: string, lang: Lang, today: string): Promise<PublicJobDetail | null> {
   const tr = (col: 'j.pay_type_id' | 'j.job_type_id' | 'j.overtime_id' | 'j.job_week_id' | 'j.read_skill_id') =>
     sql<string | null>`(select value from job_enum_translations t where t.enum_id = ${sql.ref(col)} and t.language_key = ${lang})`;
   const job = await openJobs(db, kind, '0001-01-01')
     .innerJoin('companies as c', 'c.id', 'j.company_id')
     .where('j.id', '=', id)
     .select([
-      'j.id',
-      'j.kind',
-      'j.title_ja',
-      'j.title_en',
+      ...CARD_COLUMNS,
       'j.description_ja',
       'j.description_en',
-      'j.prefecture',
-      'j.city',
-      'j.station',
-      'j.city_en',
-      'j.station_en',
-      'j.wage',
       'j.languages',
       'j.visa_type_ids',
       'j.headcount',

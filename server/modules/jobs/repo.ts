@@ -1,12 +1,11 @@
 /** The shifts of a daily job as its record page reads and writes them (modules/jobs/shift-plan.ts makes the plan). */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
-import { jobsDb, type JobsDb } from './public.ts';
 import type { PlannedShift } from './shift-plan.ts';
 
 /** A job's shifts in date and time order, each with how many applied to it. */
 export function shiftsOfJob(db: DB, jobId: string) {
-  return jobsDb(db)
+  return db
     .selectFrom('job_daily_shifts as s')
     .select(['s.id', 's.date', 's.start_time', 's.end_time', 's.break_minutes', 's.capacity', 's.filled', 's.wage'])
     .select(sql<number>`(select count(*)::int from applications a where a.shift_id = s.id)`.as('applications'))
@@ -17,7 +16,7 @@ export function shiftsOfJob(db: DB, jobId: string) {
 }
 
 /** Adds the planned shifts to a job; a slot the job already has (same date and start) is skipped: the unique (job_id, date, start_time). The ids added. */
-export function addPlannedShifts(trx: JobsDb, jobId: string, planned: readonly PlannedShift[]) {
+export function addPlannedShifts(trx: DB, jobId: string, planned: readonly PlannedShift[]) {
   return trx
     .insertInto('job_daily_shifts')
     .values(planned.map((s) => ({ ...s, job_id: jobId })))
@@ -28,14 +27,14 @@ export function addPlannedShifts(trx: JobsDb, jobId: string, planned: readonly P
 
 /** One shift: its job, day and times. */
 export function jobShift(db: DB, shiftId: string) {
-  return jobsDb(db).selectFrom('job_daily_shifts').select(['id', 'job_id', 'date', 'start_time', 'end_time']).where('id', '=', shiftId).executeTakeFirst();
+  return db.selectFrom('job_daily_shifts').select(['id', 'job_id', 'date', 'start_time', 'end_time']).where('id', '=', shiftId).executeTakeFirst();
 }
 
 /**
  * Deletes a shift nobody applied to. Locked first: an application in flight (its foreign key
  * holds the row) finishes before we look. Run it inside the transaction that audits the deletion.
  */
-export async function deleteShiftUnlessApplied(trx: JobsDb, shiftId: string): Promise<'gone' | 'applied' | 'deleted'> {
+export async function deleteShiftUnlessApplied(trx: DB, shiftId: string): Promise<'gone' | 'applied' | 'deleted'> {
   const locked = await trx.selectFrom('job_daily_shifts').select('id').where('id', '=', shiftId).forUpdate().executeTakeFirst();
   if (!locked) return 'gone';
   const applied = await trx.selectFrom('applications').select('id').where('shift_id', '=', shiftId).limit(1).executeTakeFirst();

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
-import { jobsDb } from './public.ts';
 import { expandPlan } from './shift-plan.ts';
 import { addDays, todayInJapan } from '../../time.ts';
 
@@ -47,8 +46,7 @@ const PLACES_EN: Record<string, string> = {
 };
 
 /** Writes the demo jobs; `today` anchors the shifts (the next 14 days). */
-export async function seedDemoJobs(dbIn: DB, companies: { id: string; clients: string[] }[], today = new Date()): Promise<void> {
-  const db = jobsDb(dbIn);
+export async function seedDemoJobs(db: DB, companies: { id: string; clients: string[] }[], today = new Date()): Promise<void> {
   const enums = await db
     .selectFrom('job_enums as e')
     .innerJoin('job_enum_translations as t', (j) => j.onRef('t.enum_id', '=', 'e.id').on('t.language_key', '=', 'ja'))

@@ -10,7 +10,8 @@
  * pay is a line per shift, withholding by the 日額表 (丙欄 for day hires, else 甲欄/乙欄), batched for transfer; monthly pay (a draft run per worker and closing period, summing its lines, less
  * outstanding advances and the transfer fee).
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { addDays, clockInJapan, todayInJapan, weekdayOf } from '../../../shared/time.ts';
 import { computeShiftPay, type ShiftPay } from './compute.ts';
@@ -166,6 +167,10 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
   });
 }
 
+/** The worker's monthly lines at the company in the period: what one run sums and then holds. */
+const monthlyLinesOf = (companyId: string, userId: string, p: PayPeriod) => (eb: ExpressionBuilder<Database, 'pay_lines'>) =>
+  eb.and([eb('company_id', '=', companyId), eb('user_id', '=', userId), eb('mode', '=', 'monthly'), eb('work_date', '>=', p.periodStart), eb('work_date', '<=', p.periodEnd)]);
+
 /** The draft monthly runs of the periods the worker has monthly lines in: sums, advances, fee. */
 async function syncRuns(trx: Trx, companyId: string, userId: string, periods: PayPeriod[]): Promise<void> {
   const fee = await transferFee(trx);
@@ -185,11 +190,7 @@ async function syncRuns(trx: Trx, companyId: string, userId: string, periods: Pa
         sql<string>`coalesce(sum(holiday_minutes), 0)`.as('holiday'),
         sql<string>`coalesce(sum(total), 0)`.as('gross'),
       ])
-      .where('company_id', '=', companyId)
-      .where('user_id', '=', userId)
-      .where('mode', '=', 'monthly')
-      .where('work_date', '>=', p.periodStart)
-      .where('work_date', '<=', p.periodEnd)
+      .where(monthlyLinesOf(companyId, userId, p))
       .executeTakeFirstOrThrow();
     if (Number(sums.shifts) === 0) continue;
     const gross = Number(sums.gross);
@@ -224,11 +225,7 @@ async function syncRuns(trx: Trx, companyId: string, userId: string, periods: Pa
     await trx
       .updateTable('pay_lines')
       .set({ run_id: run.id })
-      .where('company_id', '=', companyId)
-      .where('user_id', '=', userId)
-      .where('mode', '=', 'monthly')
-      .where('work_date', '>=', p.periodStart)
-      .where('work_date', '<=', p.periodEnd)
+      .where(monthlyLinesOf(companyId, userId, p))
       .execute();
     await settleRunAdvances(trx, run.id, false);
   }

@@ -5,7 +5,6 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
-import { jobsDb } from '../jobs/public.ts';
 import { notClosed } from '../templates/status-tree.ts';
 
 /** An application with its candidate, profile, job, client, shift, conversation and attendance. */
@@ -103,7 +102,7 @@ export function interviewClashes(db: DB, candidateId: string, companyId: string)
 
 /** The candidate's latest 200 applications with job, shift, status (and whether it can be confirmed), chat and attendance. */
 export function candidateApplications(db: DB, candidateId: string) {
-  return jobsDb(db)
+  return db
     .selectFrom('applications as a')
     .innerJoin('jobs as j', 'j.id', 'a.job_id')
     .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
@@ -121,7 +120,7 @@ export function candidateApplications(db: DB, candidateId: string) {
 
 /** One of the candidate's own applications with its list, shift day and attendance (what clocking in or out needs). */
 export function candidateApplicationClock(db: DB, candidateId: string, applicationId: string) {
-  return jobsDb(db)
+  return db
     .selectFrom('applications as a')
     .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
     .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')

@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
 import { pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
 import { Badge, DataTable, Notice, type Tone } from '../../ui/DataTable.tsx';
@@ -103,6 +103,21 @@ function CompanyPicker({ lang, path, companies, chosen, all }: { lang: Lang; pat
   );
 }
 
+/** A secret the form never shows: the hint says whether one is set (and its last four characters); left empty, it is kept. */
+function SecretField(p: { lang: Lang; name: string; label: MessageKey; set: boolean; last4: string | null; error: string | undefined }) {
+  return <Field name={p.name} type="password" autoComplete="off" label={msg(p.lang, p.label)} hint={p.set ? msg(p.lang, 'integrations.isSet', { last4: p.last4 ?? '' }) : msg(p.lang, 'integrations.notSet')} error={p.error} />;
+}
+
+/** A card of its own h2 (`id`) holding a table, or the sentence `empty` says instead when there are no rows. */
+function TableCard(p: { id: string; anchor?: string; title: string; empty: string | false; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={p.id} id={p.anchor}>
+      <h2 id={p.id}>{p.title}</h2>
+      {p.empty ? <p className="empty">{p.empty}</p> : p.children}
+    </section>
+  );
+}
+
 /** /admin/integration: every service of each company the caller may see, its state and last sync. */
 export function IntegrationCatalogue({ lang, title, companies, chosen, entries }: { lang: Lang; title: Text; companies: CompanyChoice[]; chosen: string; entries: CatalogueEntry[] }): JSX.Element {
   return (
@@ -169,22 +184,8 @@ export function RomutenSettings(p: { act: ActionRefs<'save' | 'sync' | 'disconne
         <form method="post" action={p.action} className="resource-form" noValidate autoComplete="off">
           {hidden}
           <Field name="baseUrl" type="url" label={msg(lang, 'integrations.baseUrl')} hint={msg(lang, 'integrations.baseUrlHint')} value={p.values.baseUrl} error={errors.baseUrl} required />
-          <Field
-            name="apiKey"
-            type="password"
-            autoComplete="off"
-            label={msg(lang, 'integrations.apiKey')}
-            hint={d.apiKeySet ? msg(lang, 'integrations.isSet', { last4: d.apiKeyLast4 ?? '' }) : msg(lang, 'integrations.notSet')}
-            error={errors.apiKey}
-          />
-          <Field
-            name="secret"
-            type="password"
-            autoComplete="off"
-            label={msg(lang, 'integrations.secret')}
-            hint={d.secretSet ? msg(lang, 'integrations.isSet', { last4: d.secretLast4 ?? '' }) : msg(lang, 'integrations.notSet')}
-            error={errors.secret}
-          />
+          <SecretField lang={lang} name="apiKey" label="integrations.apiKey" set={d.apiKeySet} last4={d.apiKeyLast4} error={errors.apiKey} />
+          <SecretField lang={lang} name="secret" label="integrations.secret" set={d.secretSet} last4={d.secretLast4} error={errors.secret} />
           <div className="field field-check">
             <label>
               <input type="checkbox" name="enabled" defaultChecked={p.values.enabled} /> {msg(lang, 'integrations.enabled')}
@@ -219,62 +220,52 @@ export function RomutenSettings(p: { act: ActionRefs<'save' | 'sync' | 'disconne
         </div>
       </section>
 
-      <section className="card" aria-labelledby="romuten-remote-title">
-        <h2 id="romuten-remote-title">{msg(lang, 'integrations.remote')}</h2>
-        {d.items.length === 0 ? (
-          <p className="empty">{msg(lang, 'integrations.noItems')}</p>
-        ) : (
-          <DataTable
-            lang={lang}
-            columns={[
-              { name: 'entityText', label: label('integrations.entity'), type: 'text' },
-              { name: 'status', label: label('integrations.state'), type: 'text' },
-              { name: 'count', label: label('integrations.count'), type: 'number' },
-            ]}
-            rows={d.items.map((i) => ({
-              id: `${i.entity}:${i.remoteStatus ?? ''}`,
-              entityText: msg(lang, i.entity === 'worker' ? 'integrations.entityWorker' : 'integrations.entityAttendance'),
-              status: i.remoteStatus ?? msg(lang, 'integrations.unknownStatus'),
-              count: i.count,
-            }))}
-            empty={msg(lang, 'integrations.noItems')}
-          />
-        )}
-      </section>
+      <TableCard id="romuten-remote-title" title={msg(lang, 'integrations.remote')} empty={d.items.length === 0 && msg(lang, 'integrations.noItems')}>
+        <DataTable
+          lang={lang}
+          columns={[
+            { name: 'entityText', label: label('integrations.entity'), type: 'text' },
+            { name: 'status', label: label('integrations.state'), type: 'text' },
+            { name: 'count', label: label('integrations.count'), type: 'number' },
+          ]}
+          rows={d.items.map((i) => ({
+            id: `${i.entity}:${i.remoteStatus ?? ''}`,
+            entityText: msg(lang, i.entity === 'worker' ? 'integrations.entityWorker' : 'integrations.entityAttendance'),
+            status: i.remoteStatus ?? msg(lang, 'integrations.unknownStatus'),
+            count: i.count,
+          }))}
+          empty={msg(lang, 'integrations.noItems')}
+        />
+      </TableCard>
 
-      <section className="card" aria-labelledby="romuten-log-title" id="romuten-log">
-        <h2 id="romuten-log-title">{msg(lang, 'integrations.log')}</h2>
-        {d.syncs.length === 0 ? (
-          <p className="empty">{msg(lang, 'integrations.noSyncs')}</p>
-        ) : (
-          <DataTable
-            lang={lang}
-            columns={[
-              { name: 'startedAt', label: label('integrations.started'), type: 'datetime' },
-              { name: 'actorName', label: label('integrations.by'), type: 'text' },
-              { name: 'status', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
-              { name: 'workersPushed', label: label('integrations.workers'), type: 'number' },
-              { name: 'attendancePushed', label: label('integrations.attendance'), type: 'number' },
-              { name: 'unchanged', label: label('integrations.unchanged'), type: 'number' },
-              { name: 'statusesPulled', label: label('integrations.pulled'), type: 'number' },
-              { name: 'failed', label: label('integrations.failedItems'), type: 'number' },
-              { name: 'retries', label: label('integrations.retries'), type: 'number' },
-              { name: 'errors', label: label('integrations.problems'), type: 'text' },
-            ]}
-            rows={d.syncs}
-            cell={(r, c) =>
-              c === 'errors' && Array.isArray(r.errors) && r.errors.length ? (
-                <ul className="plain-list">
-                  {(r.errors as string[]).slice(0, 5).map((e, i) => (
-                    <li key={i}>{e}</li>
-                  ))}
-                </ul>
-              ) : undefined
-            }
-            empty={msg(lang, 'integrations.noSyncs')}
-          />
-        )}
-      </section>
+      <TableCard id="romuten-log-title" anchor="romuten-log" title={msg(lang, 'integrations.log')} empty={d.syncs.length === 0 && msg(lang, 'integrations.noSyncs')}>
+        <DataTable
+          lang={lang}
+          columns={[
+            { name: 'startedAt', label: label('integrations.started'), type: 'datetime' },
+            { name: 'actorName', label: label('integrations.by'), type: 'text' },
+            { name: 'status', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
+            { name: 'workersPushed', label: label('integrations.workers'), type: 'number' },
+            { name: 'attendancePushed', label: label('integrations.attendance'), type: 'number' },
+            { name: 'unchanged', label: label('integrations.unchanged'), type: 'number' },
+            { name: 'statusesPulled', label: label('integrations.pulled'), type: 'number' },
+            { name: 'failed', label: label('integrations.failedItems'), type: 'number' },
+            { name: 'retries', label: label('integrations.retries'), type: 'number' },
+            { name: 'errors', label: label('integrations.problems'), type: 'text' },
+          ]}
+          rows={d.syncs}
+          cell={(r, c) =>
+            c === 'errors' && Array.isArray(r.errors) && r.errors.length ? (
+              <ul className="plain-list">
+                {(r.errors as string[]).slice(0, 5).map((e, i) => (
+                  <li key={i}>{e}</li>
+                ))}
+              </ul>
+            ) : undefined
+          }
+          empty={msg(lang, 'integrations.noSyncs')}
+        />
+      </TableCard>
     </section>
   );
 }

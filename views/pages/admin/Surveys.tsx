@@ -1,9 +1,10 @@
 import type { JSX } from 'react';
 import { isLang, LANG_NAMES, pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
-import { msg, msgText } from '../../../shared/texts/index.ts';
+import { msg, msgText, type TextKey } from '../../../shared/texts/index.ts';
 import { dateTimeText } from '../../../shared/format.ts';
 import { Notice } from '../../ui/DataTable.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import type { SurveyAnswerQuestion } from '../public/SurveyAnswer.tsx';
 
 /**
  * The survey screens of the back office (docs/surveys.md): the builder
@@ -173,6 +174,23 @@ export function SurveyBuilder(v: SurveyBuilderView): JSX.Element {
   );
 }
 
+/** A select of the audience filter: every choice named in the reader's language, or all. */
+function ChoiceFilter(p: { lang: Lang; label: TextKey; name: string; value: string; choices: readonly { id: string; ja: string; en: string }[] }) {
+  return (
+    <label>
+      {msg(p.lang, p.label)}
+      <select name={p.name} defaultValue={p.value}>
+        <option value="">{msg(p.lang, 'list.all')}</option>
+        {p.choices.map((c) => (
+          <option key={c.id} value={c.id}>
+            {pickLang(p.lang, c.ja, c.en)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Charts
 
@@ -227,15 +245,8 @@ export function BarChart({ bars, answered, title }: { bars: Bar[]; answered: num
 // ---------------------------------------------------------------------------------------------
 // A survey's page
 
-export interface SurveyQuestionView {
-  id: string;
-  position: number;
-  kind: string;
-  textJa: string;
-  textEn: string;
-  required: boolean;
-  options: { id: string; labelJa: string; labelEn: string }[];
-}
+/** A question as its survey's page shows it: the same as the answer page's. */
+export type SurveyQuestionView = SurveyAnswerQuestion;
 export interface SurveyResultView {
   questionId: string;
   answered: number;
@@ -348,28 +359,8 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
         <p>{msg(L, 'surveyAdmin.sendHint')}</p>
         <form method="get" action="/v3/admin/survey" className="inline-form survey-filter">
           <input type="hidden" name="id" value={s.id} />
-          <label>
-            {msg(L, 'applicant.job')}
-            <select name="job" defaultValue={v.filter.job}>
-              <option value="">{msg(L, 'list.all')}</option>
-              {v.audience.jobs.map((j) => (
-                <option key={j.id} value={j.id}>
-                  {pickLang(L, j.ja, j.en)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {msg(L, 'applicant.client')}
-            <select name="client" defaultValue={v.filter.client}>
-              <option value="">{msg(L, 'list.all')}</option>
-              {v.audience.clients.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {pickLang(L, c.ja, c.en)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceFilter lang={L} label="applicant.job" name="job" value={v.filter.job} choices={v.audience.jobs} />
+          <ChoiceFilter lang={L} label="applicant.client" name="client" value={v.filter.client} choices={v.audience.clients} />
           <label>
             {msg(L, 'surveyAdmin.shiftDate')}
             <input type="date" name="date" defaultValue={v.filter.date} />

@@ -1,7 +1,6 @@
 import type { JSX } from 'react';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
-
-type Item = { title: Text; body: Text };
+import { CardGrid, PageHeader, Section, type Item } from './sections.tsx';
 
 const WHAT: readonly Item[] = [
   {
@@ -58,121 +57,92 @@ export function AboutPage(props: { lang: Lang }): JSX.Element {
 
   return (
     <div className="page page-about">
-      <header className="page-header">
-        <div className="container">
-          <h1>{t({ ja: 'つなぐについて', en: 'About Tsunagu' })}</h1>
-          <p className="lead">
-            {t({
-              ja: '「つなぐ」は、日本で働きたい外国人スタッフと、人手を必要とする仕事をつなぐ求人・人材マッチングのプラットフォームです。',
-              en: 'Tsunagu (つなぐ, “to connect”) is a job-matching and staffing platform that connects foreign staff who want to work in Japan with the jobs that need them.',
-            })}
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        lang={lang}
+        title={{ ja: 'つなぐについて', en: 'About Tsunagu' }}
+        lead={{
+          ja: '「つなぐ」は、日本で働きたい外国人スタッフと、人手を必要とする仕事をつなぐ求人・人材マッチングのプラットフォームです。',
+          en: 'Tsunagu (つなぐ, “to connect”) is a job-matching and staffing platform that connects foreign staff who want to work in Japan with the jobs that need them.',
+        }}
+      />
 
-      <section className="section" aria-labelledby="mission-title">
-        <div className="container prose">
-          <h2 id="mission-title">{t({ ja: 'ミッション', en: 'Our mission' })}</h2>
-          <p className="mission">
-            {t({
-              ja: '日本で働くすべての人が、国籍や言葉の壁に左右されず、安心して力を発揮できる社会をつくる。',
-              en: 'To build a society where everyone working in Japan can use their abilities with confidence, whatever their nationality or language.',
-            })}
-          </p>
-          <p>
-            {t({
-              ja: '日本では多くの職場が人手不足に悩む一方で、働く意欲のある外国人の方が、言葉や手続きの壁のために仕事にたどり着けないことがあります。つなぐは、仕事探しから採用、日々の勤務、給与の受け取りまでをひとつの流れにすることで、その間にある壁を低くします。',
-              en: 'Many workplaces in Japan are short of staff, while many people from abroad who want to work never reach those jobs because of language and paperwork. Tsunagu turns job search, hiring, daily work and getting paid into one continuous flow, lowering the barriers in between.',
-            })}
-          </p>
-        </div>
-      </section>
+      <Section lang={lang} id="mission-title" prose title={{ ja: 'ミッション', en: 'Our mission' }}>
+        <p className="mission">
+          {t({
+            ja: '日本で働くすべての人が、国籍や言葉の壁に左右されず、安心して力を発揮できる社会をつくる。',
+            en: 'To build a society where everyone working in Japan can use their abilities with confidence, whatever their nationality or language.',
+          })}
+        </p>
+        <p>
+          {t({
+            ja: '日本では多くの職場が人手不足に悩む一方で、働く意欲のある外国人の方が、言葉や手続きの壁のために仕事にたどり着けないことがあります。つなぐは、仕事探しから採用、日々の勤務、給与の受け取りまでをひとつの流れにすることで、その間にある壁を低くします。',
+            en: 'Many workplaces in Japan are short of staff, while many people from abroad who want to work never reach those jobs because of language and paperwork. Tsunagu turns job search, hiring, daily work and getting paid into one continuous flow, lowering the barriers in between.',
+          })}
+        </p>
+      </Section>
 
-      <section className="section section-tinted" aria-labelledby="what-title">
-        <div className="container">
-          <h2 id="what-title">{t({ ja: 'つなぐがしていること', en: 'What the platform does' })}</h2>
-          <ul className="card-grid">
-            {WHAT.map((item) => (
-              <li className="card" key={item.title.en}>
-                <h3>{t(item.title)}</h3>
-                <p>{t(item.body)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section lang={lang} id="what-title" tinted title={{ ja: 'つなぐがしていること', en: 'What the platform does' }}>
+        <CardGrid lang={lang} items={WHAT} />
+      </Section>
 
-      <section className="section" aria-labelledby="values-title">
-        <div className="container">
-          <h2 id="values-title">{t({ ja: '大切にしていること', en: 'What we care about' })}</h2>
-          <ul className="card-grid">
-            {VALUES.map((item) => (
-              <li className="card" key={item.title.en}>
-                <h3>{t(item.title)}</h3>
-                <p>{t(item.body)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section lang={lang} id="values-title" title={{ ja: '大切にしていること', en: 'What we care about' }}>
+        <CardGrid lang={lang} items={VALUES} />
+      </Section>
 
-      <section className="section section-tinted" aria-labelledby="info-title">
-        <div className="container">
-          <h2 id="info-title">{t({ ja: 'サービス概要', en: 'Service information' })}</h2>
-          <dl className="info-table">
-            <div>
-              <dt>{t({ ja: 'サービス名', en: 'Service name' })}</dt>
-              <dd>
-                Tsunagu（<span lang="ja">つなぐ</span>）
-              </dd>
-            </div>
-            <div>
-              <dt>{t({ ja: '内容', en: 'What it is' })}</dt>
-              <dd>
-                {t({
-                  ja: '外国人スタッフ向け求人・人材マッチング、人材会社向け業務管理（採用・シフト・チャット・給与・請求）',
-                  en: 'Job matching for foreign staff; back office for staffing companies (hiring, shifts, chat, payroll, billing)',
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t({ ja: '対象', en: 'Who it is for' })}</dt>
-              <dd>
-                {t({
-                  ja: '日本で働きたい外国人の方、人材会社、受け入れ先の企業',
-                  en: 'People from abroad who want to work in Japan, staffing companies and the businesses they serve',
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t({ ja: '対応言語', en: 'Languages' })}</dt>
-              <dd>{t({ ja: '日本語、英語', en: 'Japanese, English' })}</dd>
-            </div>
-            <div>
-              <dt>{t({ ja: '利用料金', en: 'Fees' })}</dt>
-              <dd>
-                {t({
-                  ja: '働く方は無料。企業の方は無料トライアルをご用意しています。',
-                  en: 'Free for workers. Companies can start with a free trial.',
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t({ ja: 'お問い合わせ', en: 'Contact' })}</dt>
-              <dd>
-                <a href="/staff/contact">{t({ ja: 'お問い合わせフォーム', en: 'Contact form' })}</a>
-              </dd>
-            </div>
-          </dl>
-          <p className="section-more">
-            {t({
-              ja: '取材・提携などのご相談も、お問い合わせフォームからご連絡ください。',
-              en: 'For press or partnership enquiries, please also use the contact form.',
-            })}{' '}
-            <a href="/staff/contact">{t({ ja: 'お問い合わせ', en: 'Contact us' })}</a>
-          </p>
-        </div>
-      </section>
+      <Section lang={lang} id="info-title" tinted title={{ ja: 'サービス概要', en: 'Service information' }}>
+        <dl className="info-table">
+          <div>
+            <dt>{t({ ja: 'サービス名', en: 'Service name' })}</dt>
+            <dd>
+              Tsunagu（<span lang="ja">つなぐ</span>）
+            </dd>
+          </div>
+          <div>
+            <dt>{t({ ja: '内容', en: 'What it is' })}</dt>
+            <dd>
+              {t({
+                ja: '外国人スタッフ向け求人・人材マッチング、人材会社向け業務管理（採用・シフト・チャット・給与・請求）',
+                en: 'Job matching for foreign staff; back office for staffing companies (hiring, shifts, chat, payroll, billing)',
+              })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t({ ja: '対象', en: 'Who it is for' })}</dt>
+            <dd>
+              {t({
+                ja: '日本で働きたい外国人の方、人材会社、受け入れ先の企業',
+                en: 'People from abroad who want to work in Japan, staffing companies and the businesses they serve',
+              })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t({ ja: '対応言語', en: 'Languages' })}</dt>
+            <dd>{t({ ja: '日本語、英語', en: 'Japanese, English' })}</dd>
+          </div>
+          <div>
+            <dt>{t({ ja: '利用料金', en: 'Fees' })}</dt>
+            <dd>
+              {t({
+                ja: '働く方は無料。企業の方は無料トライアルをご用意しています。',
+                en: 'Free for workers. Companies can start with a free trial.',
+              })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t({ ja: 'お問い合わせ', en: 'Contact' })}</dt>
+            <dd>
+              <a href="/staff/contact">{t({ ja: 'お問い合わせフォーム', en: 'Contact form' })}</a>
+            </dd>
+          </div>
+        </dl>
+        <p className="section-more">
+          {t({
+            ja: '取材・提携などのご相談も、お問い合わせフォームからご連絡ください。',
+            en: 'For press or partnership enquiries, please also use the contact form.',
+          })}{' '}
+          <a href="/staff/contact">{t({ ja: 'お問い合わせ', en: 'Contact us' })}</a>
+        </p>
+      </Section>
     </div>
   );
 }

@@ -6,44 +6,31 @@ import type { Choice } from './JobSearch.tsx';
 import { CardNeeded } from './JobDetail.tsx';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { FormAlerts, FormPage } from './form-page.tsx';
 
 /** The candidate side of the public site: log in, register, my applications, chat. */
 
 export function CandidateLoginPage(p: { act: ActionRefs<'login'>; lang: Lang; email?: string; error?: string; next: string; notice?: string }): JSX.Element {
   return (
-    <div className="page page-auth">
-      <div className="container auth-container">
-        <section className="form-panel" aria-labelledby="cl-title">
-          <h1 id="cl-title">{msg(p.lang, 'candidate.loginTitle')}</h1>
-          {p.notice && (
-            <div className="alert alert-success" role="status">
-              <p>{p.notice}</p>
-            </div>
-          )}
-          {p.error && (
-            <div className="alert alert-error" role="alert">
-              <p>{p.error}</p>
-            </div>
-          )}
-          <form method="post" action="/staff/login">
-            <input type="hidden" name="next" value={p.next} />
-            <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={p.email} required autoComplete="username" />
-            <Field name="password" type="password" label={msg(p.lang, 'common.password')} required autoComplete="current-password" />
-            <ActionButton action={p.act.login} className="button button-primary button-block">
-              {msg(p.lang, 'common.login')}
-            </ActionButton>
-          </form>
-          <ul className="form-links">
-            <li>
-              {msg(p.lang, 'candidate.newHere')} <a href={`/staff/register?next=${encodeURIComponent(p.next)}`}>{msg(p.lang, 'candidate.registerForFree')}</a>
-            </li>
-            <li>
-              <a href="/forget-password">{msg(p.lang, 'common.forgotPassword')}</a>
-            </li>
-          </ul>
-        </section>
-      </div>
-    </div>
+    <FormPage page="page-auth" id="cl-title" title={msg(p.lang, 'candidate.loginTitle')}>
+      <FormAlerts notice={p.notice} error={p.error} />
+      <form method="post" action="/staff/login">
+        <input type="hidden" name="next" value={p.next} />
+        <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={p.email} required autoComplete="username" />
+        <Field name="password" type="password" label={msg(p.lang, 'common.password')} required autoComplete="current-password" />
+        <ActionButton action={p.act.login} className="button button-primary button-block">
+          {msg(p.lang, 'common.login')}
+        </ActionButton>
+      </form>
+      <ul className="form-links">
+        <li>
+          {msg(p.lang, 'candidate.newHere')} <a href={`/staff/register?next=${encodeURIComponent(p.next)}`}>{msg(p.lang, 'candidate.registerForFree')}</a>
+        </li>
+        <li>
+          <a href="/forget-password">{msg(p.lang, 'common.forgotPassword')}</a>
+        </li>
+      </ul>
+    </FormPage>
   );
 }
 
@@ -61,62 +48,57 @@ export function CandidateRegisterPage(p: {
   const v = (k: string) => (typeof p.values[k] === 'string' ? (p.values[k] as string) : '');
   const langs = Array.isArray(p.values.languages) ? p.values.languages : typeof p.values.languages === 'string' ? [p.values.languages] : [];
   return (
-    <div className="page page-auth">
-      <div className="container auth-container">
-        <section className="form-panel" aria-labelledby="cr-title">
-          <h1 id="cr-title">{msg(p.lang, 'candidate.registerTitle')}</h1>
-          <p className="form-intro">
-            {msg(p.lang, 'candidate.registerIntro')}
-          </p>
-          <CardNeeded lang={p.lang} />
-          {p.errors._ && (
-            <div className="alert alert-error" role="alert">
-              <p>{p.errors._}</p>
-            </div>
-          )}
-          <form method="post" action="/staff/register" noValidate>
-            <input type="hidden" name="next" value={p.next} />
-            {p.referral && <input type="hidden" name="ref" value={p.referral} />}
-            <Field name="name" label={msg(p.lang, 'candidate.name')} value={v('name')} error={p.errors.name} required autoComplete="name" />
-            <Field name="name_kana" label={msg(p.lang, 'candidate.nameKana')} hint={msg(p.lang, 'candidate.nameKanaHint')} value={v('name_kana')} error={p.errors.name_kana} />
-            <Field name="birth_date" type="date" label={msg(p.lang, 'candidate.birthDate')} hint={msg(p.lang, 'candidate.birthDateHint')} value={v('birth_date')} error={p.errors.birth_date} autoComplete="bday" />
-            <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={v('email')} error={p.errors.email} required autoComplete="email" />
-            <Field name="password" type="password" label={msg(p.lang, 'common.password')} hint={msg(p.lang, 'candidate.passwordHint')} error={p.errors.password} required autoComplete="new-password" minLength={8} />
-            <Field name="phone" type="tel" label={msg(p.lang, 'candidate.phone')} value={v('phone')} error={p.errors.phone} autoComplete="tel" />
-            <Field name="address" label={msg(p.lang, 'candidate.address')} value={v('address')} error={p.errors.address} autoComplete="street-address" />
-            <Field name="nationality" label={msg(p.lang, 'candidate.nationality')} value={v('nationality')} error={p.errors.nationality} required />
-            <Field name="visa_type_id" label={msg(p.lang, 'search.visa')} value={v('visa_type_id')} error={p.errors.visa_type_id} required>
-              <option value="">{msg(p.lang, 'record.choose')}</option>
-              {p.visaTypes.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </Field>
-            <Field name="visa_expiry" type="date" label={msg(p.lang, 'candidate.visaExpiry')} value={v('visa_expiry')} error={p.errors.visa_expiry} required />
-            <fieldset className="field">
-              <legend>{msg(p.lang, 'candidate.languages')}</legend>
-              <div className="checkbox-grid">
-                {p.languages.map((c) => (
-                  <label key={c.value}>
-                    <input type="checkbox" name="languages" value={c.value} defaultChecked={langs.includes(c.value)} /> {c.label}
-                  </label>
-                ))}
-              </div>
-              {p.errors.languages && <p className="field-error">{p.errors.languages}</p>}
-            </fieldset>
-            <ActionButton action={p.act.register} className="button button-primary button-block">
-              {msg(p.lang, 'candidate.register')}
-            </ActionButton>
-          </form>
-          <ul className="form-links">
-            <li>
-              {msg(p.lang, 'candidate.alreadyRegistered')} <a href={`/staff/login?next=${encodeURIComponent(p.next)}`}>{msg(p.lang, 'common.login')}</a>
-            </li>
-          </ul>
-        </section>
-      </div>
-    </div>
+    <FormPage page="page-auth" id="cr-title" title={msg(p.lang, 'candidate.registerTitle')}>
+      <p className="form-intro">
+        {msg(p.lang, 'candidate.registerIntro')}
+      </p>
+      <CardNeeded lang={p.lang} />
+      {p.errors._ && (
+        <div className="alert alert-error" role="alert">
+          <p>{p.errors._}</p>
+        </div>
+      )}
+      <form method="post" action="/staff/register" noValidate>
+        <input type="hidden" name="next" value={p.next} />
+        {p.referral && <input type="hidden" name="ref" value={p.referral} />}
+        <Field name="name" label={msg(p.lang, 'candidate.name')} value={v('name')} error={p.errors.name} required autoComplete="name" />
+        <Field name="name_kana" label={msg(p.lang, 'candidate.nameKana')} hint={msg(p.lang, 'candidate.nameKanaHint')} value={v('name_kana')} error={p.errors.name_kana} />
+        <Field name="birth_date" type="date" label={msg(p.lang, 'candidate.birthDate')} hint={msg(p.lang, 'candidate.birthDateHint')} value={v('birth_date')} error={p.errors.birth_date} autoComplete="bday" />
+        <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={v('email')} error={p.errors.email} required autoComplete="email" />
+        <Field name="password" type="password" label={msg(p.lang, 'common.password')} hint={msg(p.lang, 'candidate.passwordHint')} error={p.errors.password} required autoComplete="new-password" minLength={8} />
+        <Field name="phone" type="tel" label={msg(p.lang, 'candidate.phone')} value={v('phone')} error={p.errors.phone} autoComplete="tel" />
+        <Field name="address" label={msg(p.lang, 'candidate.address')} value={v('address')} error={p.errors.address} autoComplete="street-address" />
+        <Field name="nationality" label={msg(p.lang, 'candidate.nationality')} value={v('nationality')} error={p.errors.nationality} required />
+        <Field name="visa_type_id" label={msg(p.lang, 'search.visa')} value={v('visa_type_id')} error={p.errors.visa_type_id} required>
+          <option value="">{msg(p.lang, 'record.choose')}</option>
+          {p.visaTypes.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </Field>
+        <Field name="visa_expiry" type="date" label={msg(p.lang, 'candidate.visaExpiry')} value={v('visa_expiry')} error={p.errors.visa_expiry} required />
+        <fieldset className="field">
+          <legend>{msg(p.lang, 'candidate.languages')}</legend>
+          <div className="checkbox-grid">
+            {p.languages.map((c) => (
+              <label key={c.value}>
+                <input type="checkbox" name="languages" value={c.value} defaultChecked={langs.includes(c.value)} /> {c.label}
+              </label>
+            ))}
+          </div>
+          {p.errors.languages && <p className="field-error">{p.errors.languages}</p>}
+        </fieldset>
+        <ActionButton action={p.act.register} className="button button-primary button-block">
+          {msg(p.lang, 'candidate.register')}
+        </ActionButton>
+      </form>
+      <ul className="form-links">
+        <li>
+          {msg(p.lang, 'candidate.alreadyRegistered')} <a href={`/staff/login?next=${encodeURIComponent(p.next)}`}>{msg(p.lang, 'common.login')}</a>
+        </li>
+      </ul>
+    </FormPage>
   );
 }
 

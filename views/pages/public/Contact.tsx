@@ -1,9 +1,9 @@
 import type { JSX } from 'react';
-import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
-import { ErrorSummary, Field } from '../../ui/Field.tsx';
+import { Field } from '../../ui/Field.tsx';
 import { Sentence } from '../../ui/Sentence.tsx';
-import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
+import { ActionButton } from '../../ui/Action.tsx';
+import { CheckForm, FormPage, type SentFormProps } from './form-page.tsx';
 
 /** The topics of the contact form, in the order of the select. */
 export const CONTACT_TOPICS = ['work', 'visa', 'pay', 'company', 'other'] as const;
@@ -31,77 +31,62 @@ const LABELS = {
  * posted to /staff/contact). Keeps `values`, shows each of `errors` beside its field, and
  * shows a thank-you panel once `sent`.
  */
-export function ContactPage(props: { action: ActionRef;
-  lang: Lang;
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  sent: boolean;
-}): JSX.Element {
+export function ContactPage(props: SentFormProps): JSX.Element {
   const { lang, values, errors, sent } = props;
-  const labels = Object.fromEntries(Object.entries(LABELS).map(([name, key]) => [name, msg(lang, key)]));
 
   return (
-    <div className="page page-contact">
-      <div className="container auth-container wide">
-        <section className="form-panel" aria-labelledby="contact-title">
-          <h1 id="contact-title">{msg(lang, 'common.contactUs')}</h1>
-          {sent ? (
-            <div className="alert alert-success" role="status">
-              <p className="alert-title">{msg(lang, 'contact.thanks')}</p>
-              <p>
-                {msg(lang, 'contact.thanksBody')}
-              </p>
-              <p>
-                <a href="/faq">{msg(lang, 'contact.browseFaq')}</a>
-                {' · '}
-                <a href="/">{msg(lang, 'common.backHome')}</a>
-              </p>
-            </div>
-          ) : (
-            <>
-              <p className="form-intro">
-                <Sentence lang={lang} k="contact.intro" parts={{ faq: <a href="/faq">{msg(lang, 'common.faq')}</a> }} />
-              </p>
-              <ErrorSummary
-                title={msg(lang, 'common.checkForm')}
-                errors={errors}
-                labels={labels}
-              />
-              <form method="post" action="/staff/contact">
-                <p className="form-note">{msg(lang, 'common.requiredNote')}</p>
-                <Field name="name" label={msg(lang, LABELS.name)} value={values.name} error={errors.name} required autoComplete="name" />
-                <Field name="email" type="email" label={msg(lang, LABELS.email)} value={values.email} error={errors.email} required autoComplete="email" />
-                <Field name="phone" type="tel" label={msg(lang, LABELS.phone)} value={values.phone} error={errors.phone} autoComplete="tel" />
-                <Field name="topic" label={msg(lang, LABELS.topic)} value={values.topic} error={errors.topic} required>
-                  <option value="" disabled>
-                    {msg(lang, 'contact.chooseTopic')}
-                  </option>
-                  {CONTACT_TOPICS.map((topic) => (
-                    <option key={topic} value={topic}>
-                      {msg(lang, TOPIC_LABELS[topic])}
-                    </option>
-                  ))}
-                </Field>
-                <Field
-                  name="message"
-                  textarea
-                  label={msg(lang, LABELS.message)}
-                  value={values.message}
-                  error={errors.message}
-                  required
-                  hint={msg(lang, 'contact.messageHint')}
-                />
-                <p className="form-note">
-                  <Sentence lang={lang} k="contact.privacyNote" parts={{ policy: <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a> }} />
-                </p>
-                <ActionButton action={props.action} className="button button-primary button-block">
-                  {msg(lang, 'contact.send')}
-                </ActionButton>
-              </form>
-            </>
-          )}
-        </section>
-      </div>
-    </div>
+    <FormPage page="page-contact" wide id="contact-title" title={msg(lang, 'common.contactUs')}>
+      {sent ? (
+        <div className="alert alert-success" role="status">
+          <p className="alert-title">{msg(lang, 'contact.thanks')}</p>
+          <p>
+            {msg(lang, 'contact.thanksBody')}
+          </p>
+          <p>
+            <a href="/faq">{msg(lang, 'contact.browseFaq')}</a>
+            {' · '}
+            <a href="/">{msg(lang, 'common.backHome')}</a>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="form-intro">
+            <Sentence lang={lang} k="contact.intro" parts={{ faq: <a href="/faq">{msg(lang, 'common.faq')}</a> }} />
+          </p>
+          <CheckForm lang={lang} errors={errors} labels={LABELS} />
+          <form method="post" action="/staff/contact">
+            <p className="form-note">{msg(lang, 'common.requiredNote')}</p>
+            <Field name="name" label={msg(lang, LABELS.name)} value={values.name} error={errors.name} required autoComplete="name" />
+            <Field name="email" type="email" label={msg(lang, LABELS.email)} value={values.email} error={errors.email} required autoComplete="email" />
+            <Field name="phone" type="tel" label={msg(lang, LABELS.phone)} value={values.phone} error={errors.phone} autoComplete="tel" />
+            <Field name="topic" label={msg(lang, LABELS.topic)} value={values.topic} error={errors.topic} required>
+              <option value="" disabled>
+                {msg(lang, 'contact.chooseTopic')}
+              </option>
+              {CONTACT_TOPICS.map((topic) => (
+                <option key={topic} value={topic}>
+                  {msg(lang, TOPIC_LABELS[topic])}
+                </option>
+              ))}
+            </Field>
+            <Field
+              name="message"
+              textarea
+              label={msg(lang, LABELS.message)}
+              value={values.message}
+              error={errors.message}
+              required
+              hint={msg(lang, 'contact.messageHint')}
+            />
+            <p className="form-note">
+              <Sentence lang={lang} k="contact.privacyNote" parts={{ policy: <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a> }} />
+            </p>
+            <ActionButton action={props.action} className="button button-primary button-block">
+              {msg(lang, 'contact.send')}
+            </ActionButton>
+          </form>
+        </>
+      )}
+    </FormPage>
   );
 }

@@ -2,21 +2,15 @@ import type { JSX, ReactNode } from 'react';
 import { COUNT_CAP, numberText } from '../../../shared/format.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
+import { PageHeader } from './sections.tsx';
 
 /** A job as the public boards show it; the server formats wage and date for the page language. */
 export type PublicJob = { id: string; title: string; location: string; wage: string; date?: string };
 
-/**
- * The job board shared by /daily and /part-time: heading, intro, a count, the job cards (each
- * linking to `{basePath}/{id}`) or, with no jobs, an empty state.
- */
-export function JobBoard(props: {
+/** What a board's page is given: the jobs, and the search form, paging and ads when there are. */
+export interface BoardPageProps {
   lang: Lang;
   jobs: PublicJob[];
-  basePath: '/daily' | '/part-time';
-  title: MessageKey;
-  intro: MessageKey;
-  empty: MessageKey;
   /** The search form (filters and sort), when the server offers one. */
   search?: ReactNode;
   /** A filter is in use: an empty result is "no job matches these filters", with a link that clears them. */
@@ -26,18 +20,19 @@ export function JobBoard(props: {
   pager?: ReactNode;
   /** The board's ads (views/pages/public/Ads.tsx), between the search form and the results. */
   ads?: ReactNode;
-}): JSX.Element {
+}
+
+/**
+ * The job board shared by /daily and /part-time: heading, intro, a count, the job cards (each
+ * linking to `{basePath}/{id}`) or, with no jobs, an empty state.
+ */
+export function JobBoard(props: BoardPageProps & { basePath: '/daily' | '/part-time'; title: MessageKey; intro: MessageKey; empty: MessageKey }): JSX.Element {
   const { lang, jobs, basePath } = props;
   const count = props.total ?? jobs.length;
 
   return (
     <div className="page page-jobs">
-      <header className="page-header">
-        <div className="container">
-          <h1>{msg(lang, props.title)}</h1>
-          <p className="lead">{msg(lang, props.intro)}</p>
-        </div>
-      </header>
+      <PageHeader lang={lang} title={msg(lang, props.title)} lead={msg(lang, props.intro)} />
 
       <section className="section" aria-labelledby="jobs-title">
         <div className="container">
@@ -123,20 +118,6 @@ export function JobBoard(props: {
 }
 
 /** /daily: the board of daily (spot) jobs. */
-export function DailyPage(props: { lang: Lang; jobs: PublicJob[]; search?: ReactNode; filtered?: boolean; total?: number; pager?: ReactNode; ads?: ReactNode }): JSX.Element {
-  return (
-    <JobBoard
-      lang={props.lang}
-      filtered={props.filtered}
-      ads={props.ads}
-      jobs={props.jobs}
-      search={props.search}
-      total={props.total}
-      pager={props.pager}
-      basePath="/daily"
-      title="board.dailyTitle"
-      intro="board.dailyIntro"
-      empty="board.dailyEmpty"
-    />
-  );
+export function DailyPage(props: BoardPageProps): JSX.Element {
+  return <JobBoard {...props} basePath="/daily" title="board.dailyTitle" intro="board.dailyIntro" empty="board.dailyEmpty" />;
 }

@@ -1,9 +1,8 @@
 import type { JSX } from 'react';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { CardGrid, CtaBand, PageHeader, Section, type Item } from './sections.tsx';
 
-type Feature = { title: Text; body: Text };
-
-const FEATURES: readonly Feature[] = [
+const FEATURES: readonly Item[] = [
   {
     title: { ja: 'チャット', en: 'Chat' },
     body: {
@@ -41,71 +40,52 @@ export function DownloadPage(props: { lang: Lang }): JSX.Element {
 
   return (
     <div className="page page-download">
-      <header className="page-header">
-        <div className="container">
-          <h1>{t({ ja: 'スタッフ向けアプリ', en: 'The app for workers' })}</h1>
-          <p className="lead">
-            {t({
-              ja: '働き始めたら、チャット・シフト・給与をスマートフォンでまとめて確認できます。',
-              en: 'Once you start working, you can keep your chat, shifts and pay together on your phone.',
-            })}
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        lang={lang}
+        title={{ ja: 'スタッフ向けアプリ', en: 'The app for workers' }}
+        lead={{
+          ja: '働き始めたら、チャット・シフト・給与をスマートフォンでまとめて確認できます。',
+          en: 'Once you start working, you can keep your chat, shifts and pay together on your phone.',
+        }}
+      />
 
-      <section className="section" aria-labelledby="features-title">
-        <div className="container">
-          <h2 id="features-title">{t({ ja: 'アプリでできること', en: 'What the app does' })}</h2>
-          <ul className="card-grid">
-            {FEATURES.map((feature) => (
-              <li className="card" key={feature.title.en}>
-                <h3>{t(feature.title)}</h3>
-                <p>{t(feature.body)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section lang={lang} id="features-title" title={{ ja: 'アプリでできること', en: 'What the app does' }}>
+        <CardGrid lang={lang} items={FEATURES} />
+      </Section>
 
-      <section className="section section-tinted" aria-labelledby="get-title">
-        <div className="container prose">
-          <h2 id="get-title">{t({ ja: 'アプリの入手方法', en: 'How to get the app' })}</h2>
-          <p>
-            {t({
-              ja: 'アプリは、あなたを雇用している会社を通じて配布しています。採用が決まると、会社からインストール方法とログイン情報の案内が届きます。',
-              en: 'The app is distributed through the company that employs you. When you are hired, the company sends you instructions for installing it together with your login details.',
-            })}
-          </p>
-          <p>
-            {t({
-              ja: 'まだ案内が届いていない場合は、担当者にチャットまたは電話でお問い合わせください。',
-              en: 'If you have not received these instructions yet, ask the person in charge at your company by chat or phone.',
-            })}
-          </p>
-        </div>
-      </section>
+      <Section lang={lang} id="get-title" tinted prose title={{ ja: 'アプリの入手方法', en: 'How to get the app' }}>
+        <p>
+          {t({
+            ja: 'アプリは、あなたを雇用している会社を通じて配布しています。採用が決まると、会社からインストール方法とログイン情報の案内が届きます。',
+            en: 'The app is distributed through the company that employs you. When you are hired, the company sends you instructions for installing it together with your login details.',
+          })}
+        </p>
+        <p>
+          {t({
+            ja: 'まだ案内が届いていない場合は、担当者にチャットまたは電話でお問い合わせください。',
+            en: 'If you have not received these instructions yet, ask the person in charge at your company by chat or phone.',
+          })}
+        </p>
+      </Section>
 
-      <section className="section" aria-labelledby="web-title">
-        <div className="container cta-band">
-          <div>
-            <h2 id="web-title">{t({ ja: 'ウェブでも使えます', en: 'Use it on the web' })}</h2>
-            <p>
-              {t({
-                ja: 'アプリがなくても、会社から案内されたアカウントでこのサイトにログインすれば、ブラウザからご利用いただけます。',
-                en: 'No app yet? Log in on this site with the account your company gave you and use it from your browser.',
-              })}
-            </p>
-          </div>
-          <div className="cta-group">
-            <a className="button button-primary" href="/staff/login">
-              {t({ ja: 'ログイン', en: 'Log in' })}
-            </a>
-            <a className="button button-secondary" href="/staff/contact">
-              {t({ ja: 'お問い合わせ', en: 'Contact us' })}
-            </a>
-          </div>
+      <CtaBand
+        lang={lang}
+        id="web-title"
+        title={{ ja: 'ウェブでも使えます', en: 'Use it on the web' }}
+        body={{
+          ja: 'アプリがなくても、会社から案内されたアカウントでこのサイトにログインすれば、ブラウザからご利用いただけます。',
+          en: 'No app yet? Log in on this site with the account your company gave you and use it from your browser.',
+        }}
+      >
+        <div className="cta-group">
+          <a className="button button-primary" href="/staff/login">
+            {t({ ja: 'ログイン', en: 'Log in' })}
+          </a>
+          <a className="button button-secondary" href="/staff/contact">
+            {t({ ja: 'お問い合わせ', en: 'Contact us' })}
+          </a>
         </div>
-      </section>
+      </CtaBand>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { ContactButton, CtaBand, PageHeader, Section } from './sections.tsx';
 
 type Question = { id: string; q: Text; a: Text[]; link?: { href: string; label: Text } };
 type Group = { id: string; title: Text; questions: Question[] };
@@ -145,54 +146,40 @@ export function FaqPage(props: { lang: Lang }): JSX.Element {
 
   return (
     <div className="page page-faq">
-      <header className="page-header">
-        <div className="container">
-          <h1>{t({ ja: 'よくある質問', en: 'Frequently asked questions' })}</h1>
-          <p className="lead">
-            {t({
-              ja: '質問を選ぶと答えが表示されます。ここにない質問は、お問い合わせフォームからお気軽にどうぞ。',
-              en: 'Select a question to see the answer. If your question is not here, just ask us through the contact form.',
-            })}
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        lang={lang}
+        title={{ ja: 'よくある質問', en: 'Frequently asked questions' }}
+        lead={{
+          ja: '質問を選ぶと答えが表示されます。ここにない質問は、お問い合わせフォームからお気軽にどうぞ。',
+          en: 'Select a question to see the answer. If your question is not here, just ask us through the contact form.',
+        }}
+      />
 
       {GROUPS.map((group) => (
-        <section className="section" aria-labelledby={`faq-${group.id}`} key={group.id}>
-          <div className="container prose">
-            <h2 id={`faq-${group.id}`}>{t(group.title)}</h2>
-            <div className="faq-list">
-              {group.questions.map((question) => (
-                <details className="faq-item" id={question.id} key={question.id}>
-                  <summary>{t(question.q)}</summary>
-                  <div className="faq-answer">
-                    {question.a.map((paragraph) => (
-                      <p key={paragraph.en}>{t(paragraph)}</p>
-                    ))}
-                    {question.link ? (
-                      <p>
-                        <a href={question.link.href}>{t(question.link.label)}</a>
-                      </p>
-                    ) : null}
-                  </div>
-                </details>
-              ))}
-            </div>
+        <Section lang={lang} id={`faq-${group.id}`} prose title={group.title} key={group.id}>
+          <div className="faq-list">
+            {group.questions.map((question) => (
+              <details className="faq-item" id={question.id} key={question.id}>
+                <summary>{t(question.q)}</summary>
+                <div className="faq-answer">
+                  {question.a.map((paragraph) => (
+                    <p key={paragraph.en}>{t(paragraph)}</p>
+                  ))}
+                  {question.link ? (
+                    <p>
+                      <a href={question.link.href}>{t(question.link.label)}</a>
+                    </p>
+                  ) : null}
+                </div>
+              </details>
+            ))}
           </div>
-        </section>
+        </Section>
       ))}
 
-      <section className="section section-tinted" aria-labelledby="faq-more">
-        <div className="container cta-band">
-          <div>
-            <h2 id="faq-more">{t({ ja: '解決しませんでしたか？', en: 'Still have a question?' })}</h2>
-            <p>{t({ ja: '日本語または英語でお問い合わせいただけます。', en: 'Write to us in Japanese or English.' })}</p>
-          </div>
-          <a className="button button-primary" href="/staff/contact">
-            {t({ ja: 'お問い合わせ', en: 'Contact us' })}
-          </a>
-        </div>
-      </section>
+      <CtaBand lang={lang} id="faq-more" tinted title={{ ja: '解決しませんでしたか？', en: 'Still have a question?' }} body={{ ja: '日本語または英語でお問い合わせいただけます。', en: 'Write to us in Japanese or English.' }}>
+        <ContactButton lang={lang} />
+      </CtaBand>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import type { JSX } from 'react';
 import { otherLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
-
-type Item = { title: Text; body: Text };
+import { CardGrid, Section, Steps, type Item } from './sections.tsx';
 
 const STEPS: readonly Item[] = [
   {
@@ -131,76 +130,48 @@ export function HomePage(props: { lang: Lang }): JSX.Element {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="how-title">
-        <div className="container">
-          <h2 id="how-title">{t({ ja: 'ご利用の流れ', en: 'How it works' })}</h2>
-          <ol className="steps">
-            {STEPS.map((step, index) => (
-              <li className="step" key={step.title.en}>
-                <span className="step-number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>{t(step.title)}</h3>
-                <p>{t(step.body)}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <Section lang={lang} id="how-title" title={{ ja: 'ご利用の流れ', en: 'How it works' }}>
+        <Steps lang={lang} steps={STEPS} />
+      </Section>
 
-      <section className="section section-tinted" aria-labelledby="staff-title">
-        <div className="container">
-          <h2 id="staff-title">{t({ ja: '働きたい外国人スタッフの方へ', en: 'For foreign staff' })}</h2>
-          <p className="section-lead">
+      <Section
+        lang={lang}
+        id="staff-title"
+        tinted
+        title={{ ja: '働きたい外国人スタッフの方へ', en: 'For foreign staff' }}
+        lead={{
+          ja: '登録も利用も無料です。日本で安心して働けるよう、仕事探しから給与の受け取りまでサポートします。',
+          en: 'Free to join and free to use. We support you from finding a job to receiving your pay, so you can work in Japan with confidence.',
+        }}
+      >
+        <CardGrid lang={lang} items={FOR_STAFF} />
+        <p className="section-more">
+          <a href="/staff">{t({ ja: '登録・応募の方法と在留資格について', en: 'How to register, apply, and which visas qualify' })}</a>
+        </p>
+      </Section>
+
+      <Section
+        lang={lang}
+        id="company-title"
+        title={{ ja: '人材会社・企業の方へ', en: 'For staffing companies' }}
+        lead={{
+          ja: '求人の掲載から採用、シフト、給与、請求まで。外国人スタッフの採用と管理に必要な業務を、ひとつのプラットフォームにまとめました。',
+          en: 'Publishing jobs, hiring, shifts, payroll and billing: everything you need to recruit and manage foreign staff, on one platform.',
+        }}
+      >
+        <CardGrid lang={lang} items={FOR_COMPANIES} />
+        <div className="cta-band">
+          <p>
             {t({
-              ja: '登録も利用も無料です。日本で安心して働けるよう、仕事探しから給与の受け取りまでサポートします。',
-              en: 'Free to join and free to use. We support you from finding a job to receiving your pay, so you can work in Japan with confidence.',
+              ja: 'まずは無料トライアルで、実際の管理画面をお試しください。',
+              en: 'See the back office for yourself with a free trial.',
             })}
           </p>
-          <ul className="card-grid">
-            {FOR_STAFF.map((item) => (
-              <li className="card" key={item.title.en}>
-                <h3>{t(item.title)}</h3>
-                <p>{t(item.body)}</p>
-              </li>
-            ))}
-          </ul>
-          <p className="section-more">
-            <a href="/staff">{t({ ja: '登録・応募の方法と在留資格について', en: 'How to register, apply, and which visas qualify' })}</a>
-          </p>
+          <a className="button button-primary" href="/v3/trial">
+            {t({ ja: '企業の方はこちら', en: 'For companies' })}
+          </a>
         </div>
-      </section>
-
-      <section className="section" aria-labelledby="company-title">
-        <div className="container">
-          <h2 id="company-title">{t({ ja: '人材会社・企業の方へ', en: 'For staffing companies' })}</h2>
-          <p className="section-lead">
-            {t({
-              ja: '求人の掲載から採用、シフト、給与、請求まで。外国人スタッフの採用と管理に必要な業務を、ひとつのプラットフォームにまとめました。',
-              en: 'Publishing jobs, hiring, shifts, payroll and billing: everything you need to recruit and manage foreign staff, on one platform.',
-            })}
-          </p>
-          <ul className="card-grid">
-            {FOR_COMPANIES.map((item) => (
-              <li className="card" key={item.title.en}>
-                <h3>{t(item.title)}</h3>
-                <p>{t(item.body)}</p>
-              </li>
-            ))}
-          </ul>
-          <div className="cta-band">
-            <p>
-              {t({
-                ja: 'まずは無料トライアルで、実際の管理画面をお試しください。',
-                en: 'See the back office for yourself with a free trial.',
-              })}
-            </p>
-            <a className="button button-primary" href="/v3/trial">
-              {t({ ja: '企業の方はこちら', en: 'For companies' })}
-            </a>
-          </div>
-        </div>
-      </section>
+      </Section>
     </div>
   );
 }

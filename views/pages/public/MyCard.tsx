@@ -30,6 +30,26 @@ export interface MyCardView {
 const STATE_KEY = { none: 'card.none', pending: 'card.pending', verified: 'card.verified', reupload: 'card.reupload', rejected: 'card.rejected' } as const satisfies Record<MyCardView['state'], MessageKey>;
 const TONE: Record<MyCardView['state'], string> = { none: 'alert', pending: 'alert', verified: 'alert alert-success', reupload: 'alert alert-error', rejected: 'alert alert-error' };
 
+/** One side's photo, required; the hint (what a photo may be) stands under the front and describes both. */
+function PhotoField(p: { side: 'front' | 'back'; label: string; hint?: string }): JSX.Element {
+  return (
+    <div className="field">
+      <label htmlFor={p.side}>
+        {p.label}
+        <span className="required-mark" aria-hidden="true">
+          {' '}*
+        </span>
+      </label>
+      {p.hint ? (
+        <p className="field-hint" id="front-hint">
+          {p.hint}
+        </p>
+      ) : null}
+      <input id={p.side} name={p.side} type="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="front-hint" />
+    </div>
+  );
+}
+
 export function MyCardPage(p: MyCardView): JSX.Element {
   const L = p.lang;
   const stateText = msg(L, STATE_KEY[p.state], { reason: p.reason });
@@ -58,27 +78,8 @@ export function MyCardPage(p: MyCardView): JSX.Element {
         <h2 id="card-upload">{p.state === 'none' ? msg(L, 'card.title') : msg(L, 'card.uploadAgain')}</h2>
         <form method="post" action={p.action} encType="multipart/form-data" className="card form-card">
           <p className="hint">{msg(L, 'card.intro')}</p>
-          <div className="field">
-            <label htmlFor="front">
-              {msg(L, 'card.front')}
-              <span className="required-mark" aria-hidden="true">
-                {' '}*
-              </span>
-            </label>
-            <p className="field-hint" id="front-hint">
-              {msg(L, 'card.photoHint', { mb: p.maxMb })}
-            </p>
-            <input id="front" name="front" type="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="front-hint" />
-          </div>
-          <div className="field">
-            <label htmlFor="back">
-              {msg(L, 'card.back')}
-              <span className="required-mark" aria-hidden="true">
-                {' '}*
-              </span>
-            </label>
-            <input id="back" name="back" type="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="front-hint" />
-          </div>
+          <PhotoField side="front" label={msg(L, 'card.front')} hint={msg(L, 'card.photoHint', { mb: p.maxMb })} />
+          <PhotoField side="back" label={msg(L, 'card.back')} />
           <Field name="cardNumber" label={msg(L, 'card.number')} hint={msg(L, 'card.numberHint')} value={p.values.cardNumber} autoComplete="off" required {...(p.fieldErrors.cardNumber ? { error: p.fieldErrors.cardNumber } : {})} />
           <Field name="visaTypeId" label={msg(L, 'card.status')} value={p.values.visaTypeId} required>
             <option value="">—</option>

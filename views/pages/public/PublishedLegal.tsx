@@ -3,6 +3,7 @@ import { dateLong } from '../../../shared/format.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { legalSections } from '../../../server/modules/templates/legal-text.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
+import { LegalFrame } from './legal-frame.tsx';
 
 export interface PublishedLegalDoc {
   kind: 'terms' | 'privacy';
@@ -34,40 +35,31 @@ export function PublishedLegalPage({ lang, doc }: { lang: Lang; doc: PublishedLe
   const date = new Date(doc.published_at);
   const shown = Number.isNaN(date.getTime()) ? doc.published_at : dateLong(date, lang);
   return (
-    <div className="page page-legal">
-      <div className="container prose legal" lang={doc.lang === lang ? undefined : doc.lang}>
-        <header className="page-header-plain">
-          <h1>{doc.title}</h1>
-          <p className="legal-date">
-            {msg(lang, 'legal.effective')}
-            <time dateTime={doc.published_at}>{shown}</time>
-          </p>
-        </header>
-        {legalSections(doc.body).map((s, i) => (
-          <section className="legal-article" id={`article-${i + 1}`} key={i}>
-            {s.heading && <h2>{s.heading}</h2>}
-            {s.paragraphs.map((lines, j) => (
-              <p key={j}>
-                {lines.map((line, k) => (
-                  <Fragment key={k}>
-                    {k > 0 && <br />}
-                    {line}
-                  </Fragment>
-                ))}
-              </p>
-            ))}
-          </section>
-        ))}
-        <p className="legal-contact">
-          {msg(lang, 'legal.seeAlso')}
-          {RELATED[doc.kind].map((l, i) => (
-            <Fragment key={l.href}>
-              {i > 0 && ' · '}
-              <a href={l.href}>{msg(lang, l.label)}</a>
-            </Fragment>
+    <LegalFrame lang={lang} title={doc.title} dateTime={doc.published_at} shown={shown} textLang={doc.lang === lang ? undefined : doc.lang}>
+      {legalSections(doc.body).map((s, i) => (
+        <section className="legal-article" id={`article-${i + 1}`} key={i}>
+          {s.heading && <h2>{s.heading}</h2>}
+          {s.paragraphs.map((lines, j) => (
+            <p key={j}>
+              {lines.map((line, k) => (
+                <Fragment key={k}>
+                  {k > 0 && <br />}
+                  {line}
+                </Fragment>
+              ))}
+            </p>
           ))}
-        </p>
-      </div>
-    </div>
+        </section>
+      ))}
+      <p className="legal-contact">
+        {msg(lang, 'legal.seeAlso')}
+        {RELATED[doc.kind].map((l, i) => (
+          <Fragment key={l.href}>
+            {i > 0 && ' · '}
+            <a href={l.href}>{msg(lang, l.label)}</a>
+          </Fragment>
+        ))}
+      </p>
+    </LegalFrame>
   );
 }

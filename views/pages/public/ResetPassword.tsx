@@ -3,6 +3,7 @@ import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { msg } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
+import { FormPage, OtherErrors } from './form-page.tsx';
 
 /** The minimum password length the hint announces (the server enforces it). */
 const MIN_PASSWORD = 8;
@@ -14,70 +15,56 @@ const MIN_PASSWORD = 8;
  */
 export function ResetPasswordPage(props: { action: ActionRef; lang: Lang; token: string; errors: Record<string, string>; invalid: boolean }): JSX.Element {
   const { lang, token, errors, invalid } = props;
-  const otherErrors = Object.entries(errors).filter(
-    ([name, message]) => name !== 'password' && name !== 'password_confirm' && message,
-  );
 
   return (
-    <div className="page page-auth">
-      <div className="container auth-container">
-        <section className="form-panel" aria-labelledby="reset-title">
-          <h1 id="reset-title">{msg(lang, 'resetPassword.title')}</h1>
-          {invalid ? (
-            <div className="alert alert-error" role="alert">
-              <p className="alert-title">
-                {msg(lang, 'resetPassword.invalid')}
-              </p>
-              <p>
-                {msg(lang, 'resetPassword.invalidHelp')}
-              </p>
-              <p>
-                <a className="button button-primary" href="/forget-password">
-                  {msg(lang, 'resetPassword.requestNew')}
-                </a>
-              </p>
-            </div>
-          ) : (
-            <>
-              <p className="form-intro">
-                {msg(lang, 'resetPassword.intro')}
-              </p>
-              {otherErrors.length > 0 ? (
-                <div className="alert alert-error" role="alert">
-                  {otherErrors.map(([name, message]) => (
-                    <p key={name}>{message}</p>
-                  ))}
-                </div>
-              ) : null}
-              <form method="post" action="/reset-password">
-                <input type="hidden" name="token" value={token} />
-                <Field
-                  name="password"
-                  type="password"
-                  label={msg(lang, 'resetPassword.newPassword')}
-                  error={errors.password}
-                  required
-                  autoComplete="new-password"
-                  minLength={MIN_PASSWORD}
-                  hint={msg(lang, 'resetPassword.minLength', { min: MIN_PASSWORD })}
-                />
-                <Field
-                  name="password_confirm"
-                  type="password"
-                  label={msg(lang, 'resetPassword.confirmNewPassword')}
-                  error={errors.password_confirm}
-                  required
-                  autoComplete="new-password"
-                  minLength={MIN_PASSWORD}
-                />
-                <ActionButton action={props.action} className="button button-primary button-block">
-                  {msg(lang, 'resetPassword.submit')}
-                </ActionButton>
-              </form>
-            </>
-          )}
-        </section>
-      </div>
-    </div>
+    <FormPage page="page-auth" id="reset-title" title={msg(lang, 'resetPassword.title')}>
+      {invalid ? (
+        <div className="alert alert-error" role="alert">
+          <p className="alert-title">
+            {msg(lang, 'resetPassword.invalid')}
+          </p>
+          <p>
+            {msg(lang, 'resetPassword.invalidHelp')}
+          </p>
+          <p>
+            <a className="button button-primary" href="/forget-password">
+              {msg(lang, 'resetPassword.requestNew')}
+            </a>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="form-intro">
+            {msg(lang, 'resetPassword.intro')}
+          </p>
+          <OtherErrors errors={errors} fields={['password', 'password_confirm']} />
+          <form method="post" action="/reset-password">
+            <input type="hidden" name="token" value={token} />
+            <Field
+              name="password"
+              type="password"
+              label={msg(lang, 'resetPassword.newPassword')}
+              error={errors.password}
+              required
+              autoComplete="new-password"
+              minLength={MIN_PASSWORD}
+              hint={msg(lang, 'resetPassword.minLength', { min: MIN_PASSWORD })}
+            />
+            <Field
+              name="password_confirm"
+              type="password"
+              label={msg(lang, 'resetPassword.confirmNewPassword')}
+              error={errors.password_confirm}
+              required
+              autoComplete="new-password"
+              minLength={MIN_PASSWORD}
+            />
+            <ActionButton action={props.action} className="button button-primary button-block">
+              {msg(lang, 'resetPassword.submit')}
+            </ActionButton>
+          </form>
+        </>
+      )}
+    </FormPage>
   );
 }

@@ -1,10 +1,10 @@
 import type { JSX } from 'react';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { CardGrid, ContactButton, CtaBand, PageHeader, Section, Steps, type Item } from './sections.tsx';
 
-type Step = { title: Text; body: Text };
 type Visa = { name: string; en: string; rule: Text; permission: boolean };
 
-const STEPS: readonly Step[] = [
+const STEPS: readonly Item[] = [
   {
     title: { ja: '仕事を探す', en: 'Find a job' },
     body: {
@@ -92,7 +92,7 @@ const VISAS: readonly Visa[] = [
   },
 ];
 
-const DOCUMENTS: readonly Step[] = [
+const DOCUMENTS: readonly Item[] = [
   {
     title: { ja: '在留カード（必須）', en: 'Residence card (在留カード, required)' },
     body: {
@@ -130,110 +130,80 @@ export function StaffPage(props: { lang: Lang }): JSX.Element {
 
   return (
     <div className="page page-staff">
-      <header className="page-header">
-        <div className="container">
-          <h1>{t({ ja: '働きたい外国人スタッフの方へ', en: 'For foreign staff' })}</h1>
-          <p className="lead">
-            {t({
-              ja: 'つなぐは、日本で働きたい外国人の方と仕事をつなぐサービスです。登録も利用も無料です。応募の方法、働ける在留資格、必要な書類をまとめました。',
-              en: 'Tsunagu connects people from abroad with jobs in Japan. It is free to join and free to use. Here is how to apply, which residence statuses allow you to work, and which documents you need.',
-            })}
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        lang={lang}
+        title={{ ja: '働きたい外国人スタッフの方へ', en: 'For foreign staff' }}
+        lead={{
+          ja: 'つなぐは、日本で働きたい外国人の方と仕事をつなぐサービスです。登録も利用も無料です。応募の方法、働ける在留資格、必要な書類をまとめました。',
+          en: 'Tsunagu connects people from abroad with jobs in Japan. It is free to join and free to use. Here is how to apply, which residence statuses allow you to work, and which documents you need.',
+        }}
+      />
 
-      <section className="section" aria-labelledby="apply-title">
-        <div className="container">
-          <h2 id="apply-title">{t({ ja: '登録と応募の流れ', en: 'How to register and apply' })}</h2>
-          <ol className="steps">
-            {STEPS.map((step, index) => (
-              <li className="step" key={step.title.en}>
-                <span className="step-number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>{t(step.title)}</h3>
-                <p>{t(step.body)}</p>
-              </li>
-            ))}
-          </ol>
-          <div className="cta-group">
-            <a className="button button-primary" href="/daily">
-              {t({ ja: '日払いの仕事を見る', en: 'See daily jobs' })}
-            </a>
-            <a className="button button-secondary" href="/part-time">
-              {t({ ja: 'アルバイトを見る', en: 'See part-time jobs' })}
-            </a>
-          </div>
-        </div>
-      </section>
-
-      <section className="section section-tinted" aria-labelledby="visa-title">
-        <div className="container">
-          <h2 id="visa-title">{t({ ja: '働ける在留資格', en: 'Residence statuses that allow work' })}</h2>
-          <p className="section-lead">
-            {t({
-              ja: '働ける仕事の種類と時間は、在留資格によって決まっています。求人はあなたの在留資格に合わせて紹介します。',
-              en: 'Your residence status decides which work you may do and for how long. We match jobs to your status.',
-            })}
-          </p>
-          <ul className="visa-list">
-            {VISAS.map((visa) => (
-              <li className="card visa-card" key={visa.en}>
-                <h3>
-                  <span lang="ja">{visa.name}</span>
-                  {/* The status's legal name is Japanese; English pages add its English name. */}
-                  {lang === 'en' && <span className="visa-en"> ({visa.en})</span>}
-                </h3>
-                {visa.permission ? (
-                  <p className="badge badge-warning">
-                    {t({ ja: '資格外活動許可が必要', en: 'Work permission (資格外活動許可) required' })}
-                  </p>
-                ) : null}
-                <p>{t(visa.rule)}</p>
-              </li>
-            ))}
-          </ul>
-          <div className="note" role="note">
-            <p>
-              {t({
-                ja: '週28時間の上限は、掛け持ちしているすべての仕事の合計です。上限を超えて働くと、在留資格の更新ができなくなるなど重大な影響があります。わからない場合は、応募の前にご相談ください。',
-                en: 'The 28-hour weekly limit counts all of your jobs together. Working beyond it can have serious consequences, such as not being able to renew your residence status. If you are unsure, ask us before you apply.',
-              })}
-            </p>
-          </div>
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="docs-title">
-        <div className="container">
-          <h2 id="docs-title">{t({ ja: '必要な書類', en: 'Documents you need' })}</h2>
-          <ul className="card-grid">
-            {DOCUMENTS.map((doc) => (
-              <li className="card" key={doc.title.en}>
-                <h3>{t(doc.title)}</h3>
-                <p>{t(doc.body)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section section-tinted" aria-labelledby="help-title">
-        <div className="container cta-band">
-          <div>
-            <h2 id="help-title">{t({ ja: '困ったときは', en: 'Need help?' })}</h2>
-            <p>
-              {t({
-                ja: '仕事探し、在留資格、給与のことなど、日本語または英語でお気軽にお問い合わせください。',
-                en: 'Questions about finding work, your residence status or your pay? Write to us in Japanese or English.',
-              })}
-            </p>
-          </div>
-          <a className="button button-primary" href="/staff/contact">
-            {t({ ja: 'お問い合わせ', en: 'Contact us' })}
+      <Section lang={lang} id="apply-title" title={{ ja: '登録と応募の流れ', en: 'How to register and apply' }}>
+        <Steps lang={lang} steps={STEPS} />
+        <div className="cta-group">
+          <a className="button button-primary" href="/daily">
+            {t({ ja: '日払いの仕事を見る', en: 'See daily jobs' })}
+          </a>
+          <a className="button button-secondary" href="/part-time">
+            {t({ ja: 'アルバイトを見る', en: 'See part-time jobs' })}
           </a>
         </div>
-      </section>
+      </Section>
+
+      <Section
+        lang={lang}
+        id="visa-title"
+        tinted
+        title={{ ja: '働ける在留資格', en: 'Residence statuses that allow work' }}
+        lead={{
+          ja: '働ける仕事の種類と時間は、在留資格によって決まっています。求人はあなたの在留資格に合わせて紹介します。',
+          en: 'Your residence status decides which work you may do and for how long. We match jobs to your status.',
+        }}
+      >
+        <ul className="visa-list">
+          {VISAS.map((visa) => (
+            <li className="card visa-card" key={visa.en}>
+              <h3>
+                <span lang="ja">{visa.name}</span>
+                {/* The status's legal name is Japanese; English pages add its English name. */}
+                {lang === 'en' && <span className="visa-en"> ({visa.en})</span>}
+              </h3>
+              {visa.permission ? (
+                <p className="badge badge-warning">
+                  {t({ ja: '資格外活動許可が必要', en: 'Work permission (資格外活動許可) required' })}
+                </p>
+              ) : null}
+              <p>{t(visa.rule)}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="note" role="note">
+          <p>
+            {t({
+              ja: '週28時間の上限は、掛け持ちしているすべての仕事の合計です。上限を超えて働くと、在留資格の更新ができなくなるなど重大な影響があります。わからない場合は、応募の前にご相談ください。',
+              en: 'The 28-hour weekly limit counts all of your jobs together. Working beyond it can have serious consequences, such as not being able to renew your residence status. If you are unsure, ask us before you apply.',
+            })}
+          </p>
+        </div>
+      </Section>
+
+      <Section lang={lang} id="docs-title" title={{ ja: '必要な書類', en: 'Documents you need' }}>
+        <CardGrid lang={lang} items={DOCUMENTS} />
+      </Section>
+
+      <CtaBand
+        lang={lang}
+        id="help-title"
+        tinted
+        title={{ ja: '困ったときは', en: 'Need help?' }}
+        body={{
+          ja: '仕事探し、在留資格、給与のことなど、日本語または英語でお気軽にお問い合わせください。',
+          en: 'Questions about finding work, your residence status or your pay? Write to us in Japanese or English.',
+        }}
+      >
+        <ContactButton lang={lang} />
+      </CtaBand>
     </div>
   );
 }

@@ -1,66 +1,24 @@
 import type { JSX } from 'react';
 import { dateLong } from '../../../shared/format.ts';
-import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import { TERMS_ARTICLES } from '../../../shared/content/legal.ts';
 import { msg } from '../../../shared/messages.ts';
+import { LegalArticles, LegalFrame } from './legal-frame.tsx';
 
 const TERMS_DATE = '2026-11-01';
 
 /** /terms: the terms of use, in numbered articles with a table of contents. */
 export function TermsPage(props: { lang: Lang }): JSX.Element {
   const { lang } = props;
-  const heading = (index: number, title: Text) => msg(lang, 'legal.article', { n: index + 1, title: tr(lang, title) });
-
   return (
-    <div className="page page-legal">
-      <div className="container prose legal">
-        <header className="page-header-plain">
-          <h1>{msg(lang, 'common.termsOfUse')}</h1>
-          <p className="legal-date">
-            {msg(lang, 'legal.effective')}
-            <time dateTime={TERMS_DATE}>{dateLong(TERMS_DATE, lang)}</time>
-          </p>
-        </header>
-
-        <nav className="toc" aria-label={msg(lang, 'legal.contents')}>
-          <ol>
-            {TERMS_ARTICLES.map((article, index) => (
-              <li key={article.title.en}>
-                <a href={`#article-${index + 1}`}>{heading(index, article.title)}</a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-
-        {TERMS_ARTICLES.map((article, index) => (
-          <section className="legal-article" id={`article-${index + 1}`} key={article.title.en} aria-labelledby={`article-${index + 1}-title`}>
-            <h2 id={`article-${index + 1}-title`}>{heading(index, article.title)}</h2>
-            {article.paragraphs.map((paragraph, p) => (
-              <div key={paragraph.en}>
-                <p>
-                  {article.paragraphs.length > 1 ? <span className="clause-number">{p + 1}. </span> : null}
-                  {tr(lang, paragraph)}
-                </p>
-                {p === 0 && article.items ? (
-                  <ol className="legal-items">
-                    {article.items.map((item) => (
-                      <li key={item.en}>{tr(lang, item)}</li>
-                    ))}
-                  </ol>
-                ) : null}
-              </div>
-            ))}
-          </section>
-        ))}
-
-        <p className="legal-contact">
-          {msg(lang, 'legal.seeAlso')}
-          <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a>
-          {' · '}
-          <a href="/staff/contact">{msg(lang, 'common.contactUs')}</a>
-        </p>
-      </div>
-    </div>
+    <LegalFrame lang={lang} title={msg(lang, 'common.termsOfUse')} dateTime={TERMS_DATE} shown={dateLong(TERMS_DATE, lang)}>
+      <LegalArticles lang={lang} articles={TERMS_ARTICLES} />
+      <p className="legal-contact">
+        {msg(lang, 'legal.seeAlso')}
+        <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a>
+        {' · '}
+        <a href="/staff/contact">{msg(lang, 'common.contactUs')}</a>
+      </p>
+    </LegalFrame>
   );
 }
-

@@ -1,9 +1,11 @@
 import type { JSX } from 'react';
-import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { tr, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
-import { ErrorSummary, Field } from '../../ui/Field.tsx';
+import { Field } from '../../ui/Field.tsx';
 import { Sentence } from '../../ui/Sentence.tsx';
-import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
+import { ActionButton } from '../../ui/Action.tsx';
+import { CheckForm, type SentFormProps } from './form-page.tsx';
+import { PageHeader } from './sections.tsx';
 
 type Benefit = { title: Text; body: Text };
 
@@ -52,25 +54,12 @@ const LABELS = {
  * (`company_name`, `contact_name`, `email`, `phone`, optional `message`), or a thank-you
  * panel once `sent` (the company and its first admin exist, and the password mail is on its way).
  */
-export function TrialPage(props: { action: ActionRef;
-  lang: Lang;
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  sent: boolean;
-}): JSX.Element {
+export function TrialPage(props: SentFormProps): JSX.Element {
   const { lang, values, errors, sent } = props;
-  const labels = Object.fromEntries(Object.entries(LABELS).map(([name, key]) => [name, msg(lang, key)]));
 
   return (
     <div className="page page-trial">
-      <header className="page-header">
-        <div className="container">
-          <h1>{msg(lang, 'trial.title')}</h1>
-          <p className="lead">
-            {msg(lang, 'trial.lead')}
-          </p>
-        </div>
-      </header>
+      <PageHeader lang={lang} title={msg(lang, 'trial.title')} lead={msg(lang, 'trial.lead')} />
 
       <div className="container two-columns">
         <section className="section" aria-labelledby="benefits-title">
@@ -113,11 +102,7 @@ export function TrialPage(props: { action: ActionRef;
           ) : (
             <>
               <h2 id="trial-form-title">{msg(lang, 'trial.formTitle')}</h2>
-              <ErrorSummary
-                title={msg(lang, 'common.checkForm')}
-                errors={errors}
-                labels={labels}
-              />
+              <CheckForm lang={lang} errors={errors} labels={LABELS} />
               <form method="post" action="/v3/trial">
                 <p className="form-note">
                   {msg(lang, 'common.requiredNote')}
