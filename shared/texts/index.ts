@@ -14,12 +14,14 @@ import { MESSAGES, fill } from '../messages.ts';
 import { RESOURCES } from './resources.ts';
 import { WEB } from './web.ts';
 import { PAYROLL } from './payroll.ts';
+import { INBOX } from './inbox.ts';
 
 /** The server-only parts, each a record of keys under its own prefix. */
 const PARTS = {
   ...RESOURCES,
   ...WEB,
   ...PAYROLL,
+  ...INBOX,
 } as const;
 
 export const TEXTS = { ...MESSAGES, ...PARTS } as const satisfies Record<string, Text>;
@@ -30,6 +32,7 @@ export const TEXT_PARTS: Readonly<Record<string, Readonly<Record<string, Text>>>
   resources: RESOURCES,
   web: WEB,
   payroll: PAYROLL,
+  inbox: INBOX,
 };
 
 export type TextKey = keyof typeof TEXTS;
