@@ -80,6 +80,30 @@ const kindOf = sql<InboxKind>`case
   when c.shift_id is not null then 'shift'
   else 'application' end`;
 
+/** How long a process keeps the bigrams' shares before reading the statistics again. */
+const GRAM_STATS_MS = 10 * 60_000;
+const gramStats = new WeakMap<Kysely<Database>, { at: number; frequency: Promise<ReadonlyMap<string, number>> }>();
+
+/**
+ * Each common bigram's share of the messages, from the statistics ANALYZE keeps on the message
+ * grams (migration 0054's `messages_inbox_grams_stats`), read once per GRAM_STATS_MS. Empty when
+ * the statistics are not there yet or not readable (`pg_stats_ext_exprs` shows the table's owner
+ * only): then every bigram is asked of the index, slower for a word of common pieces, as exact.
+ */
+function gramFrequency(db: Kysely<Database>, now = Date.now()): Promise<ReadonlyMap<string, number>> {
+  const kept = gramStats.get(db);
+  if (kept && now - kept.at < GRAM_STATS_MS) return kept.frequency;
+  const frequency = sql<{ gram: string; share: number }>`
+    select x.gram, x.share from pg_stats_ext_exprs s,
+      unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as x(gram, share)
+    where s.statistics_name = 'messages_inbox_grams_stats' and x.gram is not null`
+    .execute(db)
+    .then((r) => new Map(r.rows.map((row) => [row.gram, Number(row.share)])) as ReadonlyMap<string, number>)
+    .catch(() => new Map<string, number>());
+  gramStats.set(db, { at: now, frequency });
+  return frequency;
+}
+
 /** One page of the caller's inbox; `lang` draws an image message's preview. */
 export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang, filter: InboxFilter, after: InboxCursor | null, first = INBOX_PAGE_SIZE): Promise<InboxPage> {
   const seesNames = isPlatform(viewer.tenant);
@@ -114,7 +138,7 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
       .orderBy('c.id')
       .limit(first + 1);
   const words = searchWords(filter.search ?? '');
-  const grams = gramsQuery(words);
+  const grams = words.length ? gramsQuery(words, await gramFrequency(db)) : null;
   let onPage = newest(q);
   if (grams) {
     const inText = (column: string) => sql.join(words.map((w) => sql`strpos(lower(normalize(${sql.ref(column)}, NFKC)), ${w}) > 0`), sql` and `);
