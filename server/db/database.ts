@@ -114,4 +114,5 @@ export interface Database {
   conversation_events: InboxTables['conversation_events'];
   conversation_notes: InboxTables['conversation_notes'];
   canned_replies: InboxTables['canned_replies'];
+  inbox_mailed_notifications: InboxTables['inbox_mailed_notifications'];
 }

@@ -75,6 +75,28 @@ describe('the list', () => {
     expect(await ids('company_admin', { search: word.toLowerCase() })).toContain(conversationId);
   });
 
+  it('folds half-width katakana and full-width letters the same way in the message and the search', async () => {
+    await candidateSays('ホテルのフロントにＢ２で集合ですか？');
+    expect(await ids('company_admin', { search: 'ﾌﾛﾝﾄ b2' })).toContain(conversationId);
+    expect(await ids('company_admin', { search: 'フロント　Ｂ２' })).toContain(conversationId);
+    expect(await ids('company_admin', { search: 'ﾌﾛﾝﾄ b3' })).not.toContain(conversationId);
+  });
+
+  it('never matches a scouted candidate by the name the company may not know yet; the platform does', async () => {
+    const scouted = await db().selectFrom('users').select(['id', 'name']).where('email', '=', 'scout2@demo.test').executeTakeFirstOrThrow();
+    const company = (await db().selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
+    const job = await db().selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'other').where('status', '=', 'open').where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0).orderBy('created_at').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const SEND = 'mutation ($c: ID!, $j: ID!, $m: String!) { sendScoutOffer(candidateId: $c, jobId: $j, message: $m) { conversationId } }';
+    const { conversationId: scoutedId } = dataOf(await t.gql(SEND, { c: scouted.id, j: job.id, m: 'We would love to have you.' }, { as: 'company_admin' })).sendScoutOffer as { conversationId: string };
+    const family = scouted.name.split(/\s+/).at(-1)!;
+    expect(await ids('company_admin', { search: family })).not.toContain(scoutedId);
+    // Its message is the company's own: found by it, under the initials.
+    const found = (await list('company_admin', { search: 'love to have you' }, { first: 100 })).rows.find((r) => r.id === scoutedId);
+    expect(found).toBeDefined();
+    expect(found!.candidateName).not.toContain(family);
+    expect(await ids('admin', { search: family })).toContain(scoutedId);
+  });
+
   it('lists it as unread until the company reads it', async () => {
     expect(await ids('company_admin', { unread: true })).toContain(conversationId);
     const { seq } = await db().selectFrom('messages').select(({ fn }) => fn.max('seq').as('seq')).where('conversation_id', '=', conversationId).executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** The tables and columns of migration 0053 (the staff inbox, docs/inbox.md). */
+/** The tables and columns of migrations 0053 and 0055 (the staff inbox, docs/inbox.md). */
 export interface InboxTables {
   /** The inbox's columns on each conversation. */
   conversations: {
@@ -37,6 +37,12 @@ export interface InboxTables {
     updated_by: string | null;
     created_at: ColumnType<Date, Date | undefined, never>;
     updated_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  /** An assignment or mention notification mailed to its away reader: each once (digest.ts). */
+  inbox_mailed_notifications: {
+    notification_id: string;
+    user_id: string;
+    mailed_at: ColumnType<Date, Date | undefined, never>;
   };
 }
 
