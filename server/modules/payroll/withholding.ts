@@ -16,20 +16,27 @@ import monthlyData from './withholding-monthly.json' with { type: 'json' };
  * a pay date no encoded table covers is refused rather than guessed. docs/payroll.md has the details.
  */
 
+/** What every withholding table in a data file names: itself, the year it applies from, its source. */
+const tableHead = { name: z.string(), validFrom: z.iso.date(), source: z.object({ url: z.url(), year: z.number().int() }).loose() };
+/** A 日額表's 100-yen rows run from zeroBelow (nothing, or 乙's percent, below it). */
+const dailyHead = { ...tableHead, zeroBelow: z.number().int().positive(), step: z.number().int().positive() };
+const ratePer100000 = z.number().int().min(0).max(100_000);
+
+/** A 日額表's formula rows start where its 100-yen rows end, and ascend. */
+function checkFormulaRows(t: { name: string; zeroBelow: number; step: number }, rowCount: number, above: readonly { from: number }[], ctx: z.RefinementCtx): void {
+  if (above[0]!.from !== t.zeroBelow + rowCount * t.step) ctx.addIssue({ code: 'custom', message: `${t.name}: the formula rows must start where the table ends` });
+  if (above.some((a, i) => i > 0 && a.from <= above[i - 1]!.from)) ctx.addIssue({ code: 'custom', message: `${t.name}: the formula rows must ascend` });
+}
+
 const tableSchema = z
   .object({
-    name: z.string(),
-    validFrom: z.iso.date(),
-    source: z.object({ url: z.url(), year: z.number().int() }).loose(),
-    zeroBelow: z.number().int().positive(),
-    step: z.number().int().positive(),
+    ...dailyHead,
     rows: z.array(z.number().int().min(0)).min(1),
-    above: z.array(z.object({ from: z.number().int(), base: z.number().int().min(0), ratePer100000: z.number().int().min(0).max(100_000) })).min(1),
+    above: z.array(z.object({ from: z.number().int(), base: z.number().int().min(0), ratePer100000 })).min(1),
   })
   .superRefine((t, ctx) => {
     if (t.rows.some((v, i) => i > 0 && v < t.rows[i - 1]!)) ctx.addIssue({ code: 'custom', message: `${t.name}: the rows must not decrease` });
-    if (t.above[0]!.from !== t.zeroBelow + t.rows.length * t.step) ctx.addIssue({ code: 'custom', message: `${t.name}: the formula rows must start where the table ends` });
-    if (t.above.some((a, i) => i > 0 && a.from <= t.above[i - 1]!.from)) ctx.addIssue({ code: 'custom', message: `${t.name}: the formula rows must ascend` });
+    checkFormulaRows(t, t.rows.length, t.above, ctx);
   });
 
 // Checked once at start-up: a malformed data file stops the server instead of withholding wrongly.
@@ -71,18 +78,16 @@ export function dailyWithholdingHei(dailyPay: number, payDate: string): number {
 
 const dependents8 = z.array(z.number().int().min(0)).length(8);
 const monthlySchema = z.object({
-  name: z.string(),
-  validFrom: z.iso.date(),
-  source: z.object({ url: z.url(), year: z.number().int() }).loose(),
+  ...tableHead,
   kou: z.object({
     rows: z.array(z.tuple([z.number().int().min(0)]).rest(z.number().int().min(0))).min(2),
-    above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000: z.number().int().min(0).max(100_000) })).min(1),
+    above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000 })).min(1),
     perDependentOver7: z.number().int().min(0),
   }).loose(),
   otsu: z.object({
-    belowFirstRowRatePer100000: z.number().int().min(0).max(100_000),
+    belowFirstRowRatePer100000: ratePer100000,
     rows: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).min(1),
-    above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000: z.number().int().min(0).max(100_000) })).min(1),
+    above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000 })).min(1),
     perDependent: z.number().int().min(0),
   }).loose(),
 }).superRefine((t, ctx) => {
@@ -147,32 +152,24 @@ export function monthlyWithholding(amount: number, opts: { column: 'kou' | 'otsu
 
 const dailyKouOtsuSchema = z
   .object({
-    name: z.string(),
-    validFrom: z.iso.date(),
-    source: z.object({ url: z.url(), year: z.number().int() }).loose(),
-    zeroBelow: z.number().int().positive(),
-    step: z.number().int().positive(),
+    ...dailyHead,
     kou: z.object({
       rows: z.array(dependents8).min(1),
-      above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000: z.number().int().min(0).max(100_000) })).min(1),
+      above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000 })).min(1),
       perDependentOver7: z.number().int().min(0),
     }).loose(),
     otsu: z.object({
-      belowFirstRowRatePer100000: z.number().int().min(0).max(100_000),
+      belowFirstRowRatePer100000: ratePer100000,
       rows: z.array(z.number().int().min(0)).min(1),
-      above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000: z.number().int().min(0).max(100_000) })).min(1),
+      above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000 })).min(1),
       perDependent: z.number().int().min(0),
     }).loose(),
   })
   .superRefine((t, ctx) => {
-    const end = t.zeroBelow + t.kou.rows.length * t.step;
     if (t.otsu.rows.length !== t.kou.rows.length) ctx.addIssue({ code: 'custom', message: `${t.name}: the 甲欄 and 乙欄 must have the same rows` });
     if (t.kou.rows.some((r) => r.some((v, d) => d > 0 && v > r[d - 1]!))) ctx.addIssue({ code: 'custom', message: `${t.name}: a 甲欄 row must not rise with the dependants` });
     if (t.kou.rows.some((r, i) => i > 0 && r.some((v, d) => v < t.kou.rows[i - 1]![d]!)) || t.otsu.rows.some((v, i) => i > 0 && v < t.otsu.rows[i - 1]!)) ctx.addIssue({ code: 'custom', message: `${t.name}: the rows must not decrease` });
-    for (const above of [t.kou.above, t.otsu.above]) {
-      if (above[0]!.from !== end) ctx.addIssue({ code: 'custom', message: `${t.name}: the formula rows must start where the table ends` });
-      if (above.some((a, i) => i > 0 && a.from <= above[i - 1]!.from)) ctx.addIssue({ code: 'custom', message: `${t.name}: the formula rows must ascend` });
-    }
+    for (const above of [t.kou.above, t.otsu.above]) checkFormulaRows(t, t.kou.rows.length, above, ctx);
   });
 
 // Checked once at start-up, like the other tables: a malformed file stops the server.
