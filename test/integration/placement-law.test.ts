@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
-import { formRequest } from '../helpers/pages.ts';
+import { formRequest, text } from '../helpers/pages.ts';
+import { pressButton } from '../helpers/buttons.ts';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
@@ -207,5 +208,51 @@ describe('recording a placement as direct employment', () => {
     expect(firstCode(ja)).toBe('CONFLICT');
     expect(ja.errors![0]!.message).toContain('派遣か直接雇用かを変更できません');
     expect(await dispatchOf(working.moved[0]!)).toBe(false);
+  });
+});
+
+describe('the applicant record records dispatch or direct employment', () => {
+  it('its button (behind a confirmation) switches the placement, and the work check then applies the rule of direct employment', async () => {
+    const tree = await companyTree(db(), companyId);
+    const listOf = (id: string) => tree.find((s) => s.id === id)?.list;
+    const intoConfirm = statusMoves(tree).find((m) => m.list === 'kakunin' && m.kind === 'forward' && listOf(m.from) === 'candidate')!;
+    const shift = await newShift(LUNCH, 13, '10:30', '14:00');
+    const app = await db()
+      .insertInto('applications')
+      .values({ job_id: shift.jobId, shift_id: shift.shiftId, candidate_id: await userId(t, 'ssw@demo.test'), company_id: companyId, client_id: shift.clientId, message: '', candidate_status_id: intoConfirm.from })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const path = `/admin/candidate/${app.id}`;
+    const token = await t.tokenOf('company_admin');
+    const page = async (lang: string) => text(await (await fetch(`${t.url}${path}`, { headers: { cookie: `token=${token}; lang=${lang}` } })).text());
+    const move = (lang: string) => t.gql(MOVE, { ids: [app.id], to: intoConfirm.to }, { as: 'company_admin', headers: { 'accept-language': lang } });
+
+    // By dispatch, the platform's default: the page says so and offers direct employment, asking first.
+    const before = await page('en');
+    expect(before).toContain('Dispatch (employed by us, working at the client)');
+    expect(before).toContain('data-confirm="Record this placement as direct employment by the client? The work checks will apply the rules for direct employment."');
+    expect(await page('ja')).toContain('派遣（当社が雇用し、派遣先で就業）');
+    // A 特定技能 外食業 worker on the restaurant's job by dispatch: refused, in both languages.
+    const refusedEn = dataOf(await move('en')).moveApplicant;
+    expect(refusedEn.moved).toEqual([]);
+    expect(refusedEn.refused[0].message).toBe('A person with the residence status "Specified Skilled Worker (i)" may be placed through dispatch only in agriculture and fisheries (this job\'s field: Food service).');
+    expect(dataOf(await move('ja')).moveApplicant.refused[0].message).toBe('在留資格「特定技能1号」の人を派遣で配置できるのは農業と漁業の分野だけです（この仕事の分野：外食業）。');
+
+    // Staff press the page's own button, as the browser posts it.
+    const pressed = await pressButton(t, { who: 'company_admin', cookie: `token=${token}; lang=en` }, path, 'dispatch');
+    expect(pressed.status).toBe(303);
+    expect(pressed.location).toBe(`${path}?placement=1#placement`);
+    expect((await db().selectFrom('applications').select('dispatch').where('id', '=', app.id).executeTakeFirstOrThrow()).dispatch).toBe(false);
+    const after = text(await (await fetch(`${t.url}${pressed.location}`, { headers: { cookie: `token=${token}; lang=en` } })).text());
+    expect(after).toContain('How the person is placed was recorded.');
+    expect(after).toContain('Direct employment by the client');
+    expect(after).toContain('Record as dispatch');
+    expect(await page('ja')).toContain('直接雇用（派遣先が雇用）');
+
+    // Employed directly by the restaurant in her own field: the same move now goes through, and the answer is fixed.
+    expect(dataOf(await move('en')).moveApplicant.moved).toEqual([app.id]);
+    const working = await page('en');
+    expect(working).toContain('It cannot change while the application is in a confirmation or attendance status.');
+    expect(working).not.toContain('value="dispatch:');
   });
 });
