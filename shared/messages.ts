@@ -351,7 +351,6 @@ export const MESSAGES = {
   'chat.unreadMessages': m('{count}件の未読メッセージ', '{count} unread messages'),
   'chat.moreUnread': m('ほかに未読の会話が{count}件あります', 'and {count} more unread conversations'),
   'chat.moreUnreadOne': m('ほかに未読の会話が{count}件あります', 'and {count} more unread conversation'),
-  'chat.conversation': m('会話', 'Conversation'),
   'chat.minimise': m('最小化', 'Minimise'),
   'chat.restore': m('元に戻す', 'Restore'),
   'chat.botAnswering': m('ボットが応答中', 'The bot is answering'),
