@@ -115,7 +115,7 @@ describe('the demo people, refused where the law says', () => {
   });
 });
 
-describe('registration takes the date of birth, the name in katakana and the address', () => {
+describe('registration takes the date of birth, the name in katakana, the sex and the address', () => {
   const post = (body: Record<string, string | string[]>, lang: string) => fetch(`${t.url}/staff/register`, formRequest({ _action: 'register', ...body }, { origin: t.url, cookie: `lang=${lang}` }));
   const form = async (email: string, extra: Record<string, string>) => {
     const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '留学').executeTakeFirstOrThrow();
@@ -123,30 +123,36 @@ describe('registration takes the date of birth, the name in katakana and the add
   };
 
   it('refuses a name not in katakana and a birthday not before today, with the field errors in both languages and the values kept', async () => {
-    const bad = await form('thu@example.test', { name_kana: 'Pham Thu', birth_date: addDays(todayInJapan(), 1), address: '東京都新宿区1-2-3' });
+    const bad = await form('thu@example.test', { name_kana: 'Pham Thu', birth_date: addDays(todayInJapan(), 1), sex: 'x', address: '東京都新宿区1-2-3' });
     const en = await post(bad, 'en');
     expect(en.status).toBe(422);
     const html = await en.text();
     expect(html).toContain('Enter your name in full-width katakana (a space between family and given name).');
     expect(html).toContain('Enter your date of birth (a day before today).');
     expect(html).toContain('value="東京都新宿区1-2-3"');
+    expect(html).toContain('Choose one of the options.');
+    // The form offers the sex the Hello Work report asks for.
+    expect(html).toMatch(/<select[^>]*name="sex"/);
+    expect(html).toContain('As the employment report to Hello Work asks.');
     const ja = await (await post(bad, 'ja')).text();
     expect(ja).toContain('氏名は全角カタカナで入力してください（姓と名の間に空白）。');
     expect(ja).toContain('生年月日を正しく入力してください（今日より前の日付）。');
+    expect(ja).toContain('選択肢から選んでください。');
+    expect(ja).toContain('ハローワークへの外国人雇用状況の届出に記載します。');
     expect(await db().selectFrom('users').select('id').where('email', '=', 'thu@example.test').executeTakeFirst()).toBeUndefined();
   });
 
   it('keeps them on the person’s profile', async () => {
     const born = `${Number(todayInJapan().slice(0, 4)) - 16}-01-01`;
-    const ok = await post(await form('thu@example.test', { name_kana: 'ファム ティ トゥ', birth_date: born, address: '東京都新宿区1-2-3' }), 'en');
+    const ok = await post(await form('thu@example.test', { name_kana: 'ファム ティ トゥ', birth_date: born, sex: 'female', address: '東京都新宿区1-2-3' }), 'en');
     expect(ok.status).toBe(303);
     const p = await db()
       .selectFrom('candidate_profiles as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
-      .select(['p.name_kana', 'p.address', sql<string>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date')])
+        .select(['p.name_kana', 'p.address', 'p.sex', sql<string>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date')])
       .where('u.email', '=', 'thu@example.test')
       .executeTakeFirstOrThrow();
-    expect(p).toEqual({ name_kana: 'ファム ティ トゥ', address: '東京都新宿区1-2-3', birth_date: born });
+    expect(p).toEqual({ name_kana: 'ファム ティ トゥ', address: '東京都新宿区1-2-3', sex: 'female', birth_date: born });
   });
 });
 
