@@ -6,6 +6,7 @@ import {
   type ChangeStatusPayload,
   type ChatMessage,
   type ClientToServerEvents,
+  type ConversationRow,
   type RecentChatsPage,
   type RecentChatsPayload,
   type ServerToClientEvents,
@@ -197,6 +198,11 @@ export class ChatConnection {
     return this.answeredBy('recentChats', (p) => p.current === payload.page && p.kind === (payload.kind ?? 'job'), () => this.request('getRecentChats', payload));
   }
 
+  /** The rows of these conversations that the person may see. */
+  async conversations(ids: string[]): Promise<ConversationRow[]> {
+    return (await this.request('getConversations', { ids })).data;
+  }
+
   /** Asks for the badges; they arrive as the `badges` event (and are returned here too). */
   badges(): Promise<BadgesPayload> {
     return this.answeredBy('badges', () => true, () => this.request('getBadges', {}));
@@ -249,7 +255,7 @@ export class ChatConnection {
   private readonly waiters = new Map<string, { resolve: (m: ChatMessage) => void; reject: (e: Error) => void }>();
 
   /** One acknowledged event; a refusal becomes an Error with the server's code and message. */
-  private async request<E extends 'backfill' | 'sendSeenAdmin' | 'getRecentChats' | 'getBadges' | 'seeBadges' | 'sendBotMember' | 'changeStatus' | 'joinConversation'>(
+  private async request<E extends 'backfill' | 'sendSeenAdmin' | 'getRecentChats' | 'getConversations' | 'getBadges' | 'seeBadges' | 'sendBotMember' | 'changeStatus' | 'joinConversation'>(
     event: E,
     payload: Parameters<ClientToServerEvents[E]>[0],
   ): Promise<Extract<Parameters<NonNullable<Parameters<ClientToServerEvents[E]>[1]>>[0], { ok: true }>> {

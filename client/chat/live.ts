@@ -236,6 +236,25 @@ export async function loadRecent(page: number, kind: 'job' | 'support' | 'all' =
   }
 }
 
+/** Asked for already (loaded, or on its way): each row is asked for once. */
+const rowsAsked = new Set<string>();
+
+/**
+ * The rows of conversations the page has not loaded (the badge bell's entries past the recent
+ * pages): names and job titles from the server, so the bell can name and open every entry.
+ */
+export async function loadRows(ids: readonly string[]): Promise<void> {
+  const missing = ids.filter((id) => !rows.value[id] && !rowsAsked.has(id));
+  if (!missing.length) return;
+  for (const id of missing) rowsAsked.add(id);
+  try {
+    remember(await connectChat().conversations(missing));
+  } catch (err) {
+    for (const id of missing) rowsAsked.delete(id);
+    warn('conversation rows', err);
+  }
+}
+
 /** Opens a conversation's window (V3 state) and the chat store's open list; loads its history. */
 export async function openWindow(row: ConversationRow): Promise<void> {
   const c = connectChat();

@@ -39,6 +39,14 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
     if (support) void loadLive().then((live) => live.loadRecent(1, 'support'));
   }, [support]);
 
+  // Entries past the conversations the page loaded (the dock's first pages) get their rows from the
+  // server when the bell is open: every entry is named and opens its conversation.
+  const unnamed = open ? entries.filter((b) => !rows.value[b.id]).map((b) => b.id) : [];
+  const unnamedKey = unnamed.join(',');
+  useEffect(() => {
+    if (unnamedKey) void loadLive().then((live) => live.loadRows(unnamedKey.split(',')));
+  }, [unnamedKey]);
+
   function toggle() {
     const next = !open;
     setOpen(next);
@@ -82,13 +90,15 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
                     <li key={b.id} className={b.isSee ? 'is-seen' : 'is-new'}>
                       {isSupport ? (
                         <a href={`/v3/admin/supportChat?c=${encodeURIComponent(b.id)}`}>
-                          {msg(lang, 'chat.support')}: {row?.candidate_name ?? msg(lang, 'chat.conversation')}
+                          {msg(lang, 'chat.support')}: {row?.candidate_name ?? msg(lang, 'chat.loading')}
                         </a>
-                      ) : (
-                        <button type="button" className="btn-link" onClick={() => row && void loadLive().then((live) => live.openWindow(row))}>
-                          {row?.candidate_name ?? msg(lang, 'chat.conversation')}
-                          {row?.job_title ? ` — ${jobTitleIn(lang, row)}` : ''}
+                      ) : row ? (
+                        <button type="button" className="btn-link" onClick={() => void loadLive().then((live) => live.openWindow(row))}>
+                          {row.candidate_name}
+                          {row.job_title ? ` — ${jobTitleIn(lang, row)}` : ''}
                         </button>
+                      ) : (
+                        <span className="muted">{msg(lang, 'chat.loading')}</span>
                       )}
                     </li>
                   );

@@ -71,6 +71,7 @@ export const DOCS = {
   RequestQuickPay: graphql(OPS.RequestQuickPay),
   SaveBankAccount: graphql(OPS.SaveBankAccount),
   AssignableShifts: graphql(OPS.AssignableShifts),
+  SetPlacementDispatch: graphql(OPS.SetPlacementDispatch),
   AssignShift: graphql(OPS.AssignShift),
   ShiftPeople: graphql(OPS.ShiftPeople),
   SwappablePlacements: graphql(OPS.SwappablePlacements),

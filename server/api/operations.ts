@@ -117,7 +117,7 @@ export const OPS = {
         interviews { id startsAt minutes place onlineUrl interviewers status }
         documents { kind number expiresOn note staffId }
         languageNames interviewClashes { interviewId startsAt minutes shiftDate shiftStart shiftEnd jobTitle }
-        createdAt updatedAt
+        dispatch dispatchEditable createdAt updatedAt
       }
     }
   `,
@@ -205,6 +205,7 @@ export const OPS = {
   SaveBankAccount: /* GraphQL */ `mutation SaveBankAccount($input: BankAccountInput!) { saveBankAccount(input: $input) { bankCode } }`,
   // Points.
   AssignableShifts: /* GraphQL */ `query AssignableShifts { assignableShifts { id date start end titleJa titleEn filled capacity } }`,
+  SetPlacementDispatch: /* GraphQL */ `mutation SetPlacementDispatch($applicationId: ID!, $dispatch: Boolean!) { setPlacementDispatch(applicationId: $applicationId, dispatch: $dispatch) }`,
   AssignShift: /* GraphQL */ `mutation AssignShift($shiftId: ID!, $personId: ID) { assignShift(shiftId: $shiftId, personId: $personId) { applicationId } }`,
   ShiftPeople: /* GraphQL */ `query ShiftPeople($search: String!) { shiftPeople(search: $search) { id name email } }`,
   SwappablePlacements: /* GraphQL */ `query SwappablePlacements { swappablePlacements { applicationId name date start end titleJa titleEn } }`,

@@ -123,6 +123,12 @@ export interface ConversationRow extends ConversationFields {
   chat_status: ChatStatus;
 }
 
+/** Conversations by id (the badge bell's entries past the loaded recent pages). */
+export interface ConversationsPayload {
+  /** At most 3 × BADGE_LIMIT ids: every entry of the three badge lists. */
+  ids: string[];
+}
+
 export interface RecentChatsPayload {
   /** 1-based page of RECENT_PAGE_SIZE rows, newest message first. */
   page: number;
@@ -195,6 +201,8 @@ export interface ClientToServerEvents {
   /** Answered with a `recentChats` event to this socket, then the ack. */
   getRecentChats(payload: RecentChatsPayload, ack?: (r: Ack<Record<never, never>>) => void): void;
   /** Answered with a `badges` event to this socket, then the ack. */
+  /** The rows of these conversations (those the caller may see; others are left out), as the recent pages draw them. */
+  getConversations(payload: ConversationsPayload, ack: (r: Ack<{ data: ConversationRow[] }>) => void): void;
   getBadges(payload: Record<string, never>, ack?: (r: Ack<Record<never, never>>) => void): void;
   /** The person looked at the badge list: every current badge becomes isSee 1, here and in their other tabs. */
   seeBadges(payload: Record<string, never>, ack?: (r: Ack<Record<never, never>>) => void): void;

@@ -17,7 +17,7 @@ import { workLimitText } from '../modules/workforce/work-limits.ts';
 import { botAnswer } from './bot.ts';
 import type { ChatDeps, ConversationContext, EventContext } from './context.ts';
 import { BACKFILL_LIMIT, type ChatMessage, MESSAGE_IMAGE } from './events.ts';
-import type { Backfill, ChangeStatus, Recent, SendMessage } from './payloads.ts';
+import type { Backfill, ChangeStatus, Conversations, Recent, SendMessage } from './payloads.ts';
 import { applicationStatus, badgesFor, candidateKnown, type ConversationAccess, initialsOf, isImageOf, messagesAfter, recentConversations, statusNotice } from './queries.ts';
 import { audience, convRoom, userRoom } from './rooms.ts';
 import { applyStatusChange, markBadgesSeen, markSeen, storeMessage } from './store.ts';
@@ -120,6 +120,11 @@ export async function getRecentChats(ctx: EventContext, p: z.output<typeof Recen
   const data = await recentConversations(ctx.db, ctx.viewer, p.page, p.kind);
   ctx.socket.emit('recentChats', { current: p.page, size: data.length, kind: p.kind, data });
   return { ok: true };
+}
+
+/** Rows of conversations by id: the bell names and opens entries beyond the recent pages the page loaded. */
+export async function getConversations(ctx: EventContext, p: z.output<typeof Conversations>): Promise<object> {
+  return { ok: true, data: await recentConversations(ctx.db, ctx.viewer, 1, 'all', [...new Set(p.ids)]) };
 }
 
 export async function getBadges(ctx: EventContext): Promise<object> {

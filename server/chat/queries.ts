@@ -163,7 +163,7 @@ const KINDS_OF = { job: ['daily', 'other'], support: ['support'], all: ['daily',
  * then the details of those RECENT_SIZE rows only: page 100 costs 3,000 index entries, not 3,000
  * last messages and unread counts.
  */
-export async function recentConversations(db: ChatDb, viewer: Viewer, page: number, kind: 'job' | 'support' | 'all', only?: string): Promise<ConversationRow[]> {
+export async function recentConversations(db: ChatDb, viewer: Viewer, page: number, kind: 'job' | 'support' | 'all', only?: readonly string[]): Promise<ConversationRow[]> {
   let onPage = visibleTo(
     db
       .selectFrom('conversations as c')
@@ -171,7 +171,8 @@ export async function recentConversations(db: ChatDb, viewer: Viewer, page: numb
     viewer,
     KINDS_OF[kind],
   ) as unknown as SelectQueryBuilder<any, any, object>;
-  if (only) onPage = onPage.where('c.id', '=', only);
+  // `only`: these conversations (the visibility rule above still applies), all on one page.
+  if (only) onPage = onPage.where('c.id', 'in', only);
   const side = otherSide(viewer);
   onPage = onPage
     .select(['c.id', 'c.type', 'c.job_id', 'c.shift_id', 'c.application_id', 'c.candidate_id', 'c.company_id', 'c.chat_status', 'c.created_at', 'c.last_message_at'])
@@ -183,8 +184,8 @@ export async function recentConversations(db: ChatDb, viewer: Viewer, page: numb
   onPage = onPage
     .orderBy(sql`c.last_message_at desc nulls last`)
     .orderBy('c.id')
-    .limit(RECENT_SIZE)
-    .offset((page - 1) * RECENT_SIZE);
+    .limit(only ? only.length : RECENT_SIZE)
+    .offset(only ? 0 : (page - 1) * RECENT_SIZE);
   const rows = await ((db as unknown as Kysely<any>).selectFrom(onPage.as('c')) as unknown as SelectQueryBuilder<any, any, object>)
     .leftJoin('jobs as j', 'j.id', 'c.job_id')
     .innerJoin('users as cu', 'cu.id', 'c.candidate_id')

@@ -13,7 +13,7 @@ import type { ChatDeps, ChatSocket, ConversationContext, EventContext } from './
 import type { ChatErrorCode, ChatFailure } from './events.ts';
 import * as handlers from './handlers.ts';
 import type { LimitKind, SocketLimits } from './limits.ts';
-import { Backfill, ChangeStatus, Empty, OneConversation, Recent, SendMessage } from './payloads.ts';
+import { Backfill, ChangeStatus, Conversations, Empty, OneConversation, Recent, SendMessage } from './payloads.ts';
 import { loadConversation, mayAccess, type Viewer, viewerOf } from './queries.ts';
 
 const ERRORS: Record<ChatErrorCode, MessageKey> = {
@@ -88,6 +88,7 @@ export function bindEvents(deps: ChatDeps, limits: SocketLimits, socket: ChatSoc
   socket.on('backfill', onConversation('others', Backfill, handlers.backfill));
   socket.on('joinConversation', onConversation('others', OneConversation, handlers.joinConversation));
   socket.on('getRecentChats', on('others', Recent, handlers.getRecentChats));
+  socket.on('getConversations', on('others', Conversations, handlers.getConversations));
   socket.on('getBadges', on('others', Empty, handlers.getBadges));
   socket.on('seeBadges', on('others', Empty, handlers.seeBadges));
 }

@@ -85,6 +85,16 @@ export const WEB = {
   'record.language': m('言語', 'Language'),
   'record.makePdf': m('PDFを作成', 'Make the PDF'),
 
+  // The applicant record's placement form (dispatch or direct employment, docs/workforce.md)
+  'placement.how': m('雇用の形', 'How the person is placed'),
+  'placement.byDispatch': m('派遣（当社が雇用し、派遣先で就業）', 'Dispatch (employed by us, working at the client)'),
+  'placement.direct': m('直接雇用（派遣先が雇用）', 'Direct employment by the client'),
+  'placement.toDirect': m('直接雇用として記録', 'Record as direct employment'),
+  'placement.toDispatch': m('派遣として記録', 'Record as dispatch'),
+  'placement.confirmDirect': m('この応募を派遣先による直接雇用として記録します。就業できるかの確認は直接雇用の規則で行われます。よろしいですか？', 'Record this placement as direct employment by the client? The work checks will apply the rules for direct employment.'),
+  'placement.confirmDispatch': m('この応募を派遣として記録します。就業できるかの確認は派遣の規則で行われます。よろしいですか？', 'Record this placement as dispatch? The work checks will apply the rules for dispatch.'),
+  'placement.saved': m('雇用の形を記録しました。', 'How the person is placed was recorded.'),
+  'placement.lockedHint': m('勤務の確認・出勤のステータスにある間は変更できません。', 'It cannot change while the application is in a confirmation or attendance status.'),
   // PDFs: payslip, invoice, employment contract
   'pdf.payPeriod': m('対象期間', 'Period'),
   'pdf.payDay': m('支給日', 'Pay day'),

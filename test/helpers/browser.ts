@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { startTestApp, type TestApp } from './app.ts';
 
 /** Debian's Chromium, headless (CHROMIUM_PATH overrides). Fails loudly when it is missing. */
 export async function launchBrowser(): Promise<Browser> {
@@ -66,4 +67,28 @@ export async function candidatePageLogin(page: Page, baseUrl: string, email: str
   await form.locator('input[name=email]').fill(email);
   await form.locator('input[name=password]').fill(inject('demoPassword'));
   await Promise.all([page.waitForURL((u) => u.pathname !== '/staff/login'), form.locator('button[type=submit]').click()]);
+}
+
+/** What `appAndBrowser` makes for a file: its app, the browser, one English context and its first page (a test may open another). */
+export interface BrowserFixture {
+  t: TestApp;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Starts a test app and Chromium before the file's tests (one English context at `viewport`, a page with a 15 s default timeout) and closes both after. */
+export function appAndBrowser(viewport: { width: number; height: number }): BrowserFixture {
+  const f = {} as BrowserFixture;
+  beforeAll(async () => {
+    [f.t, f.browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    f.context = await f.browser.newContext({ locale: 'en-US', viewport });
+    f.page = await f.context.newPage();
+    f.page.setDefaultTimeout(15_000);
+  });
+  afterAll(async () => {
+    await f.browser?.close();
+    await f.t?.close();
+  });
+  return f;
 }

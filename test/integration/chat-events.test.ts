@@ -802,6 +802,12 @@ describe('authorization of every event (rule 5)', () => {
       expect(b, who).not.toContain(p.id);
     }
     expect((await allRows(clientAdmin, 'all')).length).toBe(0);
+    // Asked for by id (the bell's entries past the loaded pages): only what the caller may see.
+    const rowsById = async (s: ChatClient) => acked(await s.timeout(5_000).emitWithAck('getConversations', { ids: [d.id, p.id] })).data.map((r: ConversationRow) => r.id).sort();
+    expect(await rowsById(company2Socket)).toEqual([]);
+    expect(await rowsById(clientAdmin)).toEqual([]);
+    expect(await rowsById(staff)).toEqual([d.id]);
+    expect(await rowsById(admin)).toEqual([d.id, p.id].sort());
     const staffIds = (await allRows(staff, 'all')).map((r) => r.id);
     expect(staffIds).toContain(d.id);
     expect(staffIds).not.toContain(p.id);

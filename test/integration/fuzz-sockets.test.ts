@@ -31,6 +31,7 @@ const EVENTS: (keyof ClientToServerEvents)[] = [
   'backfill',
   'joinConversation',
   'getRecentChats',
+  'getConversations',
   'getBadges',
   'seeBadges',
 ];

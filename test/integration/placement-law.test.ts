@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
-import { formRequest } from '../helpers/pages.ts';
+import { formRequest, text } from '../helpers/pages.ts';
+import { pressButton } from '../helpers/buttons.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
 import { statusMoves, type StatusMove } from '../../server/modules/templates/status-tree.ts';
@@ -114,7 +115,7 @@ describe('the demo people, refused where the law says', () => {
   });
 });
 
-describe('registration takes the date of birth, the name in katakana and the address', () => {
+describe('registration takes the date of birth, the name in katakana, the sex and the address', () => {
   const post = (body: Record<string, string | string[]>, lang: string) => fetch(`${t.url}/staff/register`, formRequest({ _action: 'register', ...body }, { origin: t.url, cookie: `lang=${lang}` }));
   const form = async (email: string, extra: Record<string, string>) => {
     const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '留学').executeTakeFirstOrThrow();
@@ -122,30 +123,36 @@ describe('registration takes the date of birth, the name in katakana and the add
   };
 
   it('refuses a name not in katakana and a birthday not before today, with the field errors in both languages and the values kept', async () => {
-    const bad = await form('thu@example.test', { name_kana: 'Pham Thu', birth_date: addDays(todayInJapan(), 1), address: '東京都新宿区1-2-3' });
+    const bad = await form('thu@example.test', { name_kana: 'Pham Thu', birth_date: addDays(todayInJapan(), 1), sex: 'x', address: '東京都新宿区1-2-3' });
     const en = await post(bad, 'en');
     expect(en.status).toBe(422);
     const html = await en.text();
     expect(html).toContain('Enter your name in full-width katakana (a space between family and given name).');
     expect(html).toContain('Enter your date of birth (a day before today).');
     expect(html).toContain('value="東京都新宿区1-2-3"');
+    expect(html).toContain('Choose one of the options.');
+    // The form offers the sex the Hello Work report asks for.
+    expect(html).toMatch(/<select[^>]*name="sex"/);
+    expect(html).toContain('As the employment report to Hello Work asks.');
     const ja = await (await post(bad, 'ja')).text();
     expect(ja).toContain('氏名は全角カタカナで入力してください（姓と名の間に空白）。');
     expect(ja).toContain('生年月日を正しく入力してください（今日より前の日付）。');
+    expect(ja).toContain('選択肢から選んでください。');
+    expect(ja).toContain('ハローワークへの外国人雇用状況の届出に記載します。');
     expect(await db().selectFrom('users').select('id').where('email', '=', 'thu@example.test').executeTakeFirst()).toBeUndefined();
   });
 
   it('keeps them on the person’s profile', async () => {
     const born = `${Number(todayInJapan().slice(0, 4)) - 16}-01-01`;
-    const ok = await post(await form('thu@example.test', { name_kana: 'ファム ティ トゥ', birth_date: born, address: '東京都新宿区1-2-3' }), 'en');
+    const ok = await post(await form('thu@example.test', { name_kana: 'ファム ティ トゥ', birth_date: born, sex: 'female', address: '東京都新宿区1-2-3' }), 'en');
     expect(ok.status).toBe(303);
     const p = await db()
       .selectFrom('candidate_profiles as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
-      .select(['p.name_kana', 'p.address', sql<string>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date')])
+        .select(['p.name_kana', 'p.address', 'p.sex', sql<string>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date')])
       .where('u.email', '=', 'thu@example.test')
       .executeTakeFirstOrThrow();
-    expect(p).toEqual({ name_kana: 'ファム ティ トゥ', address: '東京都新宿区1-2-3', birth_date: born });
+    expect(p).toEqual({ name_kana: 'ファム ティ トゥ', address: '東京都新宿区1-2-3', sex: 'female', birth_date: born });
   });
 });
 
@@ -199,5 +206,51 @@ describe('recording a placement as direct employment', () => {
     expect(firstCode(ja)).toBe('CONFLICT');
     expect(ja.errors![0]!.message).toContain('派遣か直接雇用かを変更できません');
     expect(await dispatchOf(working.moved[0]!)).toBe(false);
+  });
+});
+
+describe('the applicant record records dispatch or direct employment', () => {
+  it('its button (behind a confirmation) switches the placement, and the work check then applies the rule of direct employment', async () => {
+    const tree = await companyTree(db(), companyId);
+    const listOf = (id: string) => tree.find((s) => s.id === id)?.list;
+    const intoConfirm = statusMoves(tree).find((m) => m.list === 'kakunin' && m.kind === 'forward' && listOf(m.from) === 'candidate')!;
+    const shift = await newShift(LUNCH, 13, '10:30', '14:00');
+    const app = await db()
+      .insertInto('applications')
+      .values({ job_id: shift.jobId, shift_id: shift.shiftId, candidate_id: await userId(t, 'ssw@demo.test'), company_id: companyId, client_id: shift.clientId, message: '', candidate_status_id: intoConfirm.from })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const path = `/admin/candidate/${app.id}`;
+    const token = await t.tokenOf('company_admin');
+    const page = async (lang: string) => text(await (await fetch(`${t.url}${path}`, { headers: { cookie: `token=${token}; lang=${lang}` } })).text());
+    const move = (lang: string) => t.gql(MOVE, { ids: [app.id], to: intoConfirm.to }, { as: 'company_admin', headers: { 'accept-language': lang } });
+
+    // By dispatch, the platform's default: the page says so and offers direct employment, asking first.
+    const before = await page('en');
+    expect(before).toContain('Dispatch (employed by us, working at the client)');
+    expect(before).toContain('data-confirm="Record this placement as direct employment by the client? The work checks will apply the rules for direct employment."');
+    expect(await page('ja')).toContain('派遣（当社が雇用し、派遣先で就業）');
+    // A 特定技能 外食業 worker on the restaurant's job by dispatch: refused, in both languages.
+    const refusedEn = dataOf(await move('en')).moveApplicant;
+    expect(refusedEn.moved).toEqual([]);
+    expect(refusedEn.refused[0].message).toBe('A person with the residence status "Specified Skilled Worker (i)" may be placed through dispatch only in agriculture and fisheries (this job\'s field: Food service).');
+    expect(dataOf(await move('ja')).moveApplicant.refused[0].message).toBe('在留資格「特定技能1号」の人を派遣で配置できるのは農業と漁業の分野だけです（この仕事の分野：外食業）。');
+
+    // Staff press the page's own button, as the browser posts it.
+    const pressed = await pressButton(t, { who: 'company_admin', cookie: `token=${token}; lang=en` }, path, 'dispatch');
+    expect(pressed.status).toBe(303);
+    expect(pressed.location).toBe(`${path}?placement=1#placement`);
+    expect((await db().selectFrom('applications').select('dispatch').where('id', '=', app.id).executeTakeFirstOrThrow()).dispatch).toBe(false);
+    const after = text(await (await fetch(`${t.url}${pressed.location}`, { headers: { cookie: `token=${token}; lang=en` } })).text());
+    expect(after).toContain('How the person is placed was recorded.');
+    expect(after).toContain('Direct employment by the client');
+    expect(after).toContain('Record as dispatch');
+    expect(await page('ja')).toContain('直接雇用（派遣先が雇用）');
+
+    // Employed directly by the restaurant in her own field: the same move now goes through, and the answer is fixed.
+    expect(dataOf(await move('en')).moveApplicant.moved).toEqual([app.id]);
+    const working = await page('en');
+    expect(working).toContain('It cannot change while the application is in a confirmation or attendance status.');
+    expect(working).not.toContain('value="dispatch:');
   });
 });

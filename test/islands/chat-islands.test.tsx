@@ -30,7 +30,8 @@ import ChatDock from '../../client/islands/ChatDock.tsx';
 import ChatWindowsV3 from '../../client/islands/ChatWindowsV3.tsx';
 import { closeWindow } from '../../client/chat/live.ts';
 import { chat, chatV3 } from '../../client/chat/state.ts';
-import type { BadgesPayload, ChatMessage } from '../../server/chat/events.ts';
+import { sql } from 'kysely';
+import { RECENT_SIZE, type BadgesPayload, type ChatMessage } from '../../server/chat/events.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import { acked, applyToDailyShift, rawSocket, sendMessage, socketConnected, type RawChatSocket } from '../helpers/chat.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -88,7 +89,7 @@ afterAll(async () => {
 });
 
 /** The candidate writes in the conversation; resolves with the stored message. */
-const candidateWrites = async (content: string): Promise<ChatMessage> => acked(await sendMessage(candidate, conversationId, content)).message;
+const candidateWrites = async (content: string, conversation = conversationId): Promise<ChatMessage> => acked(await sendMessage(candidate, conversation, content)).message;
 
 const dock = () => screen.getByTestId('chat-dock');
 const dockToggle = () => within(dock()).getByRole('button', { name: /^Chat/ });
@@ -221,5 +222,48 @@ describe('ChatWindowsV3', () => {
     expect(screen.queryAllByTestId('chat-window')).toHaveLength(0);
     fireEvent.click(within(dockRow()!).getByRole('button'));
     await within(await screen.findByRole('region', { name: candidateName })).findByText('Thank you!');
+  });
+});
+
+describe('BadgeBell past the loaded conversations', () => {
+  it('names an unread conversation the dock has not loaded (candidate and job title in the reader’s language) and opens it when clicked', async () => {
+    for (const w of chatV3.state.value.openConversationV3) closeWindow(w);
+    await waitFor(() => expect(screen.queryAllByTestId('chat-window')).toHaveLength(0));
+    const db = database.db;
+    const company = (await db.selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
+    const me = (await db.selectFrom('users').select('id').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow()).id;
+    const job = await db.selectFrom('jobs').select(['id', 'title_en']).where('company_id', '=', company).where('kind', '=', 'daily').where('title_en', '<>', '').orderBy('created_at').executeTakeFirstOrThrow();
+    // The candidate's own conversation about the job, with no message yet…
+    const target = (await db.insertInto('conversations').values({ company_id: company, candidate_id: me, job_id: job.id, shift_id: null, application_id: null, type: 1, last_message_at: null }).returning('id').executeTakeFirstOrThrow()).id;
+    // …and more conversations of the company than the dock's first page, all newer than anything written today.
+    const fillers = await sql<{ id: string }>`
+      insert into conversations (company_id, candidate_id, job_id, type, last_message_at)
+      select j.company_id, u.id, j.id, 1, now() + interval '1 day'
+      from jobs j cross join users u
+      where j.company_id = ${company} and u.role = 'candidate'
+      limit ${RECENT_SIZE + 5}
+      on conflict do nothing
+      returning id`.execute(db);
+    expect(fillers.rows.length).toBeGreaterThan(RECENT_SIZE);
+    try {
+      const question = 'Is there parking near the warehouse?';
+      await candidateWrites(question, target);
+      // The page heard of a conversation it had not listed and loaded the first page again: the
+      // newer conversations fill it, so the one with news is not among the loaded ones.
+      await waitFor(() => expect(dock().querySelector(`li[data-conversation="${fillers.rows[0]!.id}"]`)).not.toBeNull());
+      expect(dock().querySelector(`li[data-conversation="${target}"]`)).toBeNull();
+      await waitFor(() => expect(bellCount()).toBeGreaterThan(0));
+
+      fireEvent.click(bell());
+      const panel = await screen.findByRole('dialog', { name: 'Unread chats' });
+      const entry = await within(panel).findByRole('button', { name: `${candidateName} — ${job.title_en}` });
+      expect(within(panel).queryByText('Loading…')).toBeNull();
+      fireEvent.click(entry);
+      const win = await screen.findByRole('region', { name: candidateName });
+      await within(win).findByText(question);
+    } finally {
+      for (const w of chatV3.state.value.openConversationV3) closeWindow(w);
+      await db.deleteFrom('conversations').where('id', 'in', fillers.rows.map((r) => r.id)).execute();
+    }
   });
 });

@@ -6,7 +6,8 @@
  */
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { isClient, tenantOf } from '../../access/tenancy.ts';
+import { routeByPath } from '../../access/routes.ts';
 import { canEnter } from '../../access/guard.ts';
 import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
@@ -133,6 +134,10 @@ export const typeDefs = /* GraphQL */ `
     documents: [RecordDocument!]!
     "The person's scheduled interviews with this company that overlap one of their shifts with it (an application not closed), soonest first."
     interviewClashes: [InterviewClash!]!
+    "Placed by dispatch (true, the platform's default) or employed directly by the client (false): the placement rules read it (docs/workforce.md)."
+    dispatch: Boolean!
+    "The caller may record dispatch or direct employment here (setPlacementDispatch): a company or platform user who assigns shifts, while the application is not in a working status."
+    dispatchEditable: Boolean!
     createdAt: String!
     updatedAt: String!
   }
@@ -289,6 +294,8 @@ export const resolvers = {
           shiftEnd: c.end_time,
           jobTitle: pickLang(ctx.lang, c.title_ja, c.title_en),
         })),
+        dispatch: r.dispatch,
+        dispatchEditable: !isClient(tenant) && current.list !== 'kakunin' && current.list !== 'shukkin' && canEnter(maps, ctx.user!.role, routeByPath('/admin/shift')?.code),
         createdAt: r.created_at.toISOString(),
         updatedAt: r.updated_at.toISOString(),
       };

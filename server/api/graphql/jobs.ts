@@ -106,6 +106,8 @@ export const typeDefs = /* GraphQL */ `
     birth_date: String
     "The name in full-width katakana, family and given name apart."
     name_kana: String
+    "male or female, as the Hello Work report (外国人雇用状況の届出) asks; optional."
+    sex: String
     address: String
     "The referral code of the friend who invited them (docs/points.md); an unknown code is ignored."
     referral: String

@@ -36,6 +36,8 @@ export const CandidateRegistration = z
     ),
     name_kana: optionalText(100).refine((v) => v === undefined || KATAKANA_NAME.test(v), { message: 'kana', params: msgText('candidate.nameKanaInvalid') }),
     address: optionalText(200),
+    // 性別 of the Hello Work report (外国人雇用状況の届出, 労働施策総合推進法第28条, 様式第3号); optional.
+    sex: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().refine((v): v is 'male' | 'female' => v === 'male' || v === 'female', { message: 'choice', params: msgText('validation.choice') }).optional()),
     referral: z.string().trim().max(40).nullish(),
   });
 export type CandidateRegistration = z.output<typeof CandidateRegistration>;
@@ -66,6 +68,7 @@ export async function registerCandidate(db: DB, input: CandidateRegistration, la
             birth_date: input.birth_date ?? null,
             name_kana: input.name_kana ?? null,
             address: input.address ?? null,
+            sex: input.sex ?? null,
           })
           .execute();
         // Invited by a friend: the friend's referral campaigns count this person's first shift (docs/points.md).

@@ -405,7 +405,7 @@ const loginKept = (v: Record<string, string>) => ({ email: v.email ?? '', next: 
 /** A friend's referral code from a link or the form (docs/points.md), or nothing when it is not one. */
 const referralOf = (v: unknown): string | undefined => (typeof v === 'string' && /^[A-Z0-9]{6,12}$/.test(v) ? v : undefined);
 
-const REGISTER_KEPT = ['name', 'email', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'birth_date', 'name_kana', 'address', 'next', 'ref'];
+const REGISTER_KEPT = ['name', 'email', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'birth_date', 'name_kana', 'sex', 'address', 'next', 'ref'];
 
 const candidateRegister = defineScreen({
   path: '/staff/register',
@@ -428,7 +428,7 @@ const candidateRegister = defineScreen({
   actions: {
     // Everything typed comes back except the password; a refusal of what was typed is a 422.
     register: withRefusal({ values: (body) => ({ ...formStrings(body, REGISTER_KEPT), languages: formList(body, 'languages') }), status: (r) => (r.status === 500 ? 500 : 422) }, async ({ call, caller, req, res }, body) => {
-      const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'birth_date', 'name_kana', 'address', 'next', 'ref']);
+      const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'birth_date', 'name_kana', 'sex', 'address', 'next', 'ref']);
       const languages = formList(body, 'languages');
       const visa = s.visa_type_id ?? '';
       const input = {
@@ -442,6 +442,7 @@ const candidateRegister = defineScreen({
         languages,
         birth_date: s.birth_date || null,
         name_kana: s.name_kana || null,
+        sex: s.sex || null,
         address: s.address || null,
         referral: referralOf(s.ref) ?? null,
       };

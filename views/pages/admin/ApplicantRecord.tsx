@@ -1,7 +1,8 @@
 import type { JSX } from 'react';
 import { pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
 import { dateTimeText, dateYearText } from '../../../shared/format.ts';
-import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
+import { msgText, type MessageKey } from '../../../shared/messages.ts';
+import { msg } from '../../../shared/texts/index.ts';
 import { Badge, DataTable, Notice } from '../../ui/DataTable.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
@@ -34,6 +35,12 @@ export interface ApplicantRecordView {
   interviews: { id: string; startsAt: string; minutes: number; place: string; onlineUrl: string; interviewers: string; status: string }[];
   /** Their scheduled interviews that overlap one of their shifts (times in Japan). */
   interviewClashes: { interviewId: string; startsAt: string; minutes: number; shiftDate: string; shiftStart: string; shiftEnd: string; jobTitle: string }[];
+  /** The list of the status (candidate, kakunin, shukkin…). */
+  list: string;
+  /** Placed by dispatch (true) or employed directly by the client (false). */
+  dispatch: boolean;
+  /** The viewer may record the other answer now. */
+  dispatchEditable: boolean;
   createdAt: string;
 }
 
@@ -95,7 +102,7 @@ export function ApplicantRecord({
   interviewForm,
   documents,
 }: {
-  act: ActionRefs<'move' | 'interview'>;
+  act: ActionRefs<'move' | 'interview' | 'dispatch'>;
   lang: Lang;
   a: ApplicantRecordView;
   jobHref: string | null;
@@ -200,6 +207,7 @@ export function ApplicantRecord({
               [msg(lang, 'applicant.client'), a.clientName],
               [msg(lang, 'applicant.shift'), a.shiftDate ? `${dateYearText(a.shiftDate, lang)} ${a.shiftStart ?? ''}–${a.shiftEnd ?? ''}` : null],
               [msg(lang, 'applicant.appliedAt'), dateTimeText(a.createdAt, lang)],
+              [msg(lang, 'placement.how'), <span data-testid="placement-how">{msg(lang, a.dispatch ? 'placement.byDispatch' : 'placement.direct')}</span>],
               [
                 msg(lang, 'applicant.attendance'),
                 a.attendance
@@ -215,6 +223,15 @@ export function ApplicantRecord({
               ],
             ]}
           />
+          {a.dispatchEditable ? (
+            <form method="post" className="record-moves" id="placement">
+              <ActionButton action={act.dispatch} arg={a.dispatch ? 'direct' : 'dispatch'} className="btn btn-small" confirm={msg(lang, a.dispatch ? 'placement.confirmDirect' : 'placement.confirmDispatch')}>
+                {msg(lang, a.dispatch ? 'placement.toDirect' : 'placement.toDispatch')}
+              </ActionButton>
+            </form>
+          ) : (
+            (a.list === 'kakunin' || a.list === 'shukkin') && <p className="hint">{msg(lang, 'placement.lockedHint')}</p>
+          )}
         </section>
       </div>
       <section className="card" id="interviews" aria-labelledby="applicant-interviews">

@@ -64,6 +64,11 @@ export function CandidateRegisterPage(p: {
         <Field name="name" label={msg(p.lang, 'candidate.name')} value={v('name')} error={p.errors.name} required autoComplete="name" />
         <Field name="name_kana" label={msg(p.lang, 'candidate.nameKana')} hint={msg(p.lang, 'candidate.nameKanaHint')} value={v('name_kana')} error={p.errors.name_kana} />
         <Field name="birth_date" type="date" label={msg(p.lang, 'candidate.birthDate')} hint={msg(p.lang, 'candidate.birthDateHint')} value={v('birth_date')} error={p.errors.birth_date} autoComplete="bday" />
+        <Field name="sex" label={msg(p.lang, 'candidate.sex')} hint={msg(p.lang, 'candidate.sexHint')} value={v('sex')} error={p.errors.sex}>
+          <option value="">{msg(p.lang, 'record.choose')}</option>
+          <option value="male">{msg(p.lang, 'candidate.male')}</option>
+          <option value="female">{msg(p.lang, 'candidate.female')}</option>
+        </Field>
         <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={v('email')} error={p.errors.email} required autoComplete="email" />
         <Field name="password" type="password" label={msg(p.lang, 'common.password')} hint={msg(p.lang, 'candidate.passwordHint')} error={p.errors.password} required autoComplete="new-password" minLength={8} />
         <Field name="phone" type="tel" label={msg(p.lang, 'candidate.phone')} value={v('phone')} error={p.errors.phone} autoComplete="tel" />

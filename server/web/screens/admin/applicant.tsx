@@ -5,6 +5,7 @@
  * notice (post/redirect/get).
  */
 import { pickLang, tr } from '../../../../shared/i18n.ts';
+import { msg } from '../../../../shared/texts/index.ts';
 import { DOCUMENT_KINDS } from '../../../resources/defs/staff.ts';
 import { ApplicantRecord } from '../../../../views/pages/admin/ApplicantRecord.tsx';
 import { canEnter } from '../../../access/guard.ts';
@@ -43,7 +44,7 @@ function applicantScreen(path: string): Screen {
             lang={ctx.lang}
             a={a}
             jobHref={mayOpenJob ? hrefFor(jobRoute, { id: a.jobId }) : null}
-            notice={movedTo ? ctx.msg('applicant.moved', { state: pickLang(ctx.lang, movedTo.ja, movedTo.en) }) : scheduled ? ctx.msg('interview.scheduled') : null}
+            notice={movedTo ? ctx.msg('applicant.moved', { state: pickLang(ctx.lang, movedTo.ja, movedTo.en) }) : scheduled ? ctx.msg('interview.scheduled') : queryText(ctx.req, 'placement') === '1' ? msg(ctx.lang, 'placement.saved') : null}
             error={state?.errors._ ?? null}
             documents={a.documents.map((d) => ({
               kind: tr(ctx.lang, DOCUMENT_KINDS.find((k) => k.value === d.kind)?.label ?? { ja: d.kind, en: d.kind }),
@@ -64,6 +65,14 @@ function applicantScreen(path: string): Screen {
         await ctx.call(DOCS.ScheduleInterview, { applicationId: id, input: { date: v.date ?? '', time: v.time ?? '', minutes: Number(v.minutes) || 0, place: v.place ?? '', onlineUrl: v.onlineUrl ?? '', interviewers: v.interviewers ?? '' } });
         return redirect(`${withFlag(hrefFor(path, { id }), 'interview')}#interviews`);
       },
+      // Dispatch or direct employment (docs/workforce.md "The data behind the rules"): the button
+      // names the other answer; the API refuses it once the application is in a working status.
+      dispatch: withRefusal({ values: () => ({}), errors: 'message' }, async (ctx, _body, to) => {
+        if (to !== 'direct' && to !== 'dispatch') return failed({}, { _: ctx.msg('list.unknownState') }, 422);
+        const id = ctx.params.id ?? '';
+        await ctx.call(DOCS.SetPlacementDispatch, { applicationId: id, dispatch: to === 'dispatch' });
+        return redirect(`${withFlag(hrefFor(path, { id }), 'placement')}#placement`);
+      }),
       move: withRefusal({ values: () => ({}), errors: (r) => ({ _: r.fields.to ?? r.fields.ids ?? r.message }) }, async (ctx, _body, to) => {
         if (!to) return failed({}, { _: ctx.msg('list.unknownState') }, 422);
         const id = ctx.params.id ?? '';
