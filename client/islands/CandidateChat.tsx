@@ -52,6 +52,9 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
    * conversation is not on screen, none once it is read.
    */
   const [counts, setCounts] = useState<Record<string, number>>({});
+  /** `readTo` as of the last render, for the socket's handlers (set up once). */
+  const readRef = useRef(readTo);
+  readRef.current = readTo;
   const [historyLoaded, setHistoryLoaded] = useState<Record<string, true>>({});
   const pageRef = useRef(0);
   const inflight = useRef(false);
@@ -112,7 +115,8 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
       // sends the seen notice for those), are read; others make the conversation unread.
       const onScreen = currentRef.current === m.conversation_id && document.visibilityState === 'visible';
       if (m.sender_role === 'candidate' || onScreen) markRead(m.conversation_id, m.seq);
-      else setCounts((n) => ({ ...n, [m.conversation_id]: (n[m.conversation_id] ?? 0) + 1 }));
+      // The first unread message counts from one, whatever an older page said before it was read.
+      else setCounts((n) => ({ ...n, [m.conversation_id]: (readRef.current[m.conversation_id] ?? 0) >= m.seq - 1 ? 1 : (n[m.conversation_id] ?? 0) + 1 }));
     });
     const offSeen = c.on('seenAdmin', (n) => {
       const row = rows.value[n.conversation_id];
