@@ -1,5 +1,6 @@
 import type { JSX, ReactNode } from 'react';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
+import { msg } from '../../../shared/messages.ts';
 
 /**
  * The pieces the public content pages (/, /staff, /about, /download, /faq, /v3/trial) are built
@@ -90,7 +91,7 @@ export function CtaBand(props: { lang: Lang; id: string; title: Text; body: Text
 export function ContactButton(props: { lang: Lang }): JSX.Element {
   return (
     <a className="button button-primary" href="/staff/contact">
-      {tr(props.lang, { ja: 'お問い合わせ', en: 'Contact us' })}
+      {msg(props.lang, 'common.contactUs')}
     </a>
   );
 }
