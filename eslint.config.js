@@ -58,7 +58,10 @@ export default defineConfig(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='name'][value.value=/^_(action|op)$/]", message: 'Draw the button with <ActionButton action={act.x}> (views/ui/Action.tsx) from the actions its screen declares.' },
+        {
+          selector: "JSXAttribute[name.name='name'][value.value=/^_(action|op)$/]",
+          message: 'Draw the button with <ActionButton action={act.x}> (views/ui/Action.tsx) from the actions its screen declares.',
+        },
       ],
     },
   },

@@ -10,7 +10,17 @@ const setupFiles = ['test/setup/console.ts'];
  * Test files that start processes of their own (a browser, server processes) or time what a
  * restart costs: they run one at a time, after the rest, so they never compete with each other.
  */
-const ALONE = ['test/e2e/**/*.test.ts', 'test/integration/chat-processes.test.ts', 'test/integration/chat-resilience.test.ts', 'test/integration/api-url.test.ts', 'test/integration/cluster.test.ts', 'test/integration/redis-loss.test.ts', 'test/integration/backup.test.ts', 'test/integration/server-build.test.ts', 'test/integration/upload-flood.test.ts'];
+const ALONE = [
+  'test/e2e/**/*.test.ts',
+  'test/integration/chat-processes.test.ts',
+  'test/integration/chat-resilience.test.ts',
+  'test/integration/api-url.test.ts',
+  'test/integration/cluster.test.ts',
+  'test/integration/redis-loss.test.ts',
+  'test/integration/backup.test.ts',
+  'test/integration/server-build.test.ts',
+  'test/integration/upload-flood.test.ts',
+];
 
 /**
  * The other test files run side by side. An integration file spends most of its time waiting on

@@ -10,4 +10,4 @@ const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:
 await client.connect();
 await client.query(action === 'create' ? `create database ${name}` : `drop database if exists ${name} with (force)`);
 await client.end();
-console.log(`${action === "create" ? "created" : "dropped"} database ${name}`);
+console.log(`${action === 'create' ? 'created' : 'dropped'} database ${name}`);

@@ -16,7 +16,11 @@ import { reachAppDatabase } from './app-database.ts';
 const args = process.argv.slice(2);
 const outArg = args.includes('--out') ? args[args.indexOf('--out') + 1] : undefined;
 const config = loadConfig();
-const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:]/g, '')
+  .replace(/\.\d+Z$/, 'Z')
+  .replace('T', '-');
 const file = outArg ?? path.join(config.dataDir, 'backups', `tsunagu-${stamp}.backup.gz`);
 const toStdout = file === '-';
 

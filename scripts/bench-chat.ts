@@ -248,8 +248,7 @@ export async function benchChat(opts: { serverUrl: string; sockets?: number; mes
       msgIndex.set(client_msg_id, i);
       const t0 = performance.now();
       chat.t0[i] = t0;
-      const ack = await senders[i % senders.length]!
-        .timeout(DELIVERY_TIMEOUT_MS)
+      const ack = await senders[i % senders.length]!.timeout(DELIVERY_TIMEOUT_MS)
         .emitWithAck('sendMessageMember', { conversation_id, message_type: 1, message_content: `bench message ${i} sent at ${t0.toFixed(3)} ms`, client_msg_id })
         .catch((err: unknown) => ({ ok: false as const, error: 'server' as const, message: String(err) }));
       if (i >= WARMUP) ackMs.push(performance.now() - t0);

@@ -92,13 +92,16 @@ function cpuSince(before: Map<number, number>, after: Map<number, number>): numb
 }
 const postgresPids = () => {
   try {
-    return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false;
-      }
-    });
+    return readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+        } catch {
+          return false;
+        }
+      });
   } catch {
     return [];
   }
@@ -246,7 +249,18 @@ export async function benchPages(serverUrl: string): Promise<string[]> {
     // measures throughput, not that limit, so it lets the wait run up to the statement limit (15 s,
     // the pool's cap); BENCH_DB_CONNECT_TIMEOUT_MS sets another.
     const connectTimeoutMs = process.env.BENCH_DB_CONNECT_TIMEOUT_MS ?? '15000';
-    const env = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, JWT_SECRET, SEED: 'none', LOG_LEVEL: 'warn', DATA_DIR: tmp, HOST: '127.0.0.1', CRAWLER_INTERVAL_SECONDS: '0', REMINDER_INTERVAL_SECONDS: '0', DB_CONNECT_TIMEOUT_MS: connectTimeoutMs };
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET,
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: tmp,
+      HOST: '127.0.0.1',
+      CRAWLER_INTERVAL_SECONDS: '0',
+      REMINDER_INTERVAL_SECONDS: '0',
+      DB_CONNECT_TIMEOUT_MS: connectTimeoutMs,
+    };
     const startedAt = Date.now();
     // BENCH_PROFILE=dir: the app and the bare server write V8 CPU profiles there when they stop (node --cpu-prof).
     // Node's flags as `npm start` gives them (package.json), for the app and the bare server alike.

@@ -84,7 +84,14 @@ async function benchJobs(serverUrl: string): Promise<void> {
     await buildClient();
     const app = await listenBenchApp(db, pool, 'bench-secret-bench-secret-bench-secret-00');
     const base = app.base;
-    const paths = ['/daily', `/daily?prefecture=${encodeURIComponent('東京都')}&sort=wage`, `/daily?date=${inAWeek}&sort=date`, '/part-time', '/part-time?page=5', `/part-time?minWage=1800&language=en`];
+    const paths = [
+      '/daily',
+      `/daily?prefecture=${encodeURIComponent('東京都')}&sort=wage`,
+      `/daily?date=${inAWeek}&sort=date`,
+      '/part-time',
+      '/part-time?page=5',
+      `/part-time?minWage=1800&language=en`,
+    ];
     for (const p of paths) await (await fetch(base + p)).text();
     const page: number[] = [];
     t0 = Date.now();

@@ -24,6 +24,13 @@ export async function upToDate(file: string, root: string): Promise<boolean> {
   } catch {
     return false;
   }
-  const times = await Promise.all(inputs.map((f) => stat(path.resolve(root, f)).then((s) => s.mtimeMs, () => Infinity)));
+  const times = await Promise.all(
+    inputs.map((f) =>
+      stat(path.resolve(root, f)).then(
+        (s) => s.mtimeMs,
+        () => Infinity,
+      ),
+    ),
+  );
   return times.every((t) => t < built);
 }

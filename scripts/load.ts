@@ -77,7 +77,9 @@ function rssKb(pid: number): number {
 /** The cluster's worker processes (its Node children). */
 function workerPids(primary: number): number[] {
   const out: number[] = [];
-  for (const d of readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number)) {
+  for (const d of readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .map(Number)) {
     try {
       const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -102,7 +104,12 @@ async function main() {
       r.disconnect();
     }
   }
-  log(`load: ${SOCKETS} chat sockets (${SOCKETS / 2} candidates × 2 tabs) + ${ADMINS} admin sockets, a message per socket every ${SEND_EVERY_S} s (${(SOCKETS / SEND_EVERY_S).toFixed(0)}/s), ${PAGES_PER_S} pages/s, ${DURATION_S} s, ${WORKERS} workers; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.availableParallelism()} cores`);
+  log(
+    `load: ${SOCKETS} chat sockets (${SOCKETS / 2} candidates × 2 tabs) + ${ADMINS} admin sockets, a message per socket every ${SEND_EVERY_S} s (${(SOCKETS / SEND_EVERY_S).toFixed(0)}/s), ${PAGES_PER_S} pages/s, ${DURATION_S} s, ${WORKERS} workers; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.availableParallelism()} cores`,
+  );
 
   // ---------------------------------------------------------------- a scratch database
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-load-'));
@@ -166,14 +173,18 @@ async function main() {
     });
     const primary = cluster.pid!;
     const clusterExit = new Promise<number | null>((resolve) => cluster!.once('exit', (code) => resolve(code)));
-    await until(async () => {
-      const seen = new Set<number>();
-      for (let i = 0; i < 2 * WORKERS; i++) {
-        const body = await getText(`${url}/healthz`, false).catch(() => null);
-        if (body?.status === 200) seen.add((JSON.parse(body.text) as { worker: number }).worker);
-      }
-      return seen.size === WORKERS;
-    }, 'the cluster answers on every worker', 90_000);
+    await until(
+      async () => {
+        const seen = new Set<number>();
+        for (let i = 0; i < 2 * WORKERS; i++) {
+          const body = await getText(`${url}/healthz`, false).catch(() => null);
+          if (body?.status === 200) seen.add((JSON.parse(body.text) as { worker: number }).worker);
+        }
+        return seen.size === WORKERS;
+      },
+      'the cluster answers on every worker',
+      90_000,
+    );
     log(`cluster up on ${url}: primary ${primary}, workers ${workerPids(primary).join(', ')}`);
 
     // ---------------------------------------------------------------- counters
@@ -268,10 +279,13 @@ async function main() {
     const sampler = setInterval(sample, 10_000);
     const senders = tabs.map((tab, i) => {
       let n = 0;
-      const start = setTimeout(() => {
-        send(tab, `load ${i} ${n++}`);
-        timers.push(setInterval(() => send(tab, `load ${i} ${n++}`), SEND_EVERY_S * 1000));
-      }, Math.random() * SEND_EVERY_S * 1000);
+      const start = setTimeout(
+        () => {
+          send(tab, `load ${i} ${n++}`);
+          timers.push(setInterval(() => send(tab, `load ${i} ${n++}`), SEND_EVERY_S * 1000));
+        },
+        Math.random() * SEND_EVERY_S * 1000,
+      );
       return start;
     });
     const timers: NodeJS.Timeout[] = [];
@@ -297,7 +311,7 @@ async function main() {
         : undefined;
     await sleep(DURATION_S * 1000);
     for (const t of [...senders, ...timers]) clearTimeout(t);
-    await until(() => tabs.every((t) => t.conn.pending().length === 0), 'the steady phase\'s sends acknowledged', 60_000);
+    await until(() => tabs.every((t) => t.conn.pending().length === 0), "the steady phase's sends acknowledged", 60_000);
     sample();
     const steady = {
       sent: tabs.reduce((n, t) => n + t.sent.length, 0),
@@ -353,7 +367,10 @@ async function main() {
     const first = samples[0]!;
     const last = samples.at(-2) ?? samples.at(-1)!;
     const result = {
-      machine: `${os.availableParallelism()} cores, load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      machine: `${os.availableParallelism()} cores, load average at the end ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
       settings: { sockets: tabs.length, admins: ADMINS, durationS: DURATION_S, workers: WORKERS, sendEveryS: SEND_EVERY_S, pagesPerS: PAGES_PER_S },
       steady: { ...steady, errors: steady.errors.length, firstErrors: steady.errors.slice(0, 5) },
       rss: {

@@ -4,8 +4,7 @@
  */
 
 /** The p-th percentile of values already sorted ascending; NaN when there are none. */
-export const percentileOfSorted = (sorted: ArrayLike<number>, p: number): number =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+export const percentileOfSorted = (sorted: ArrayLike<number>, p: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 
 /** The p-th percentile of values in any order (sorted in a copy). */
 export const percentile = (xs: readonly number[], p: number): number => percentileOfSorted(Float64Array.from(xs).sort(), p);

@@ -29,7 +29,9 @@ try {
   } else {
     const input = (file === '-' ? process.stdin : createReadStream(file)).pipe(createGunzip());
     const r = await restoreDatabase(target.url, input);
-    console.error(`restore: ${r.rows} rows in ${r.tables} tables (schema at migration ${r.migrations}) from ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s; the app migrates it to its own version when it starts`);
+    console.error(
+      `restore: ${r.rows} rows in ${r.tables} tables (schema at migration ${r.migrations}) from ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s; the app migrates it to its own version when it starts`,
+    );
   }
 } finally {
   await target.close();

@@ -135,23 +135,25 @@ function baseApp(config: Config, log: Logger, root: string, ready: () => Promise
   // A CSP that allows only our own scripts. Helmet's headers depend on nothing in the request:
   // they are worked out once here and set together on every response (one step, not thirteen).
   app.use(
-    fixedHeaders(helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: config.production ? [] : null,
+    fixedHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            upgradeInsecureRequests: config.production ? [] : null,
+          },
         },
-      },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: config.production,
-    })),
+        crossOriginEmbedderPolicy: false,
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        strictTransportSecurity: config.production,
+      }),
+    ),
   );
   // In a cluster (npm run start:cluster) it names the worker that answered: 1, 2, … and a new
   // number for each replacement of a worker that died.
@@ -231,7 +233,10 @@ function mountWeb(app: Express, api: ApiClient): void {
         // fall through to the plain answer
       }
     }
-    res.status(status).type('text').send(status >= 500 ? 'Internal server error' : 'Bad request');
+    res
+      .status(status)
+      .type('text')
+      .send(status >= 500 ? 'Internal server error' : 'Bad request');
   };
   app.use(onError);
 }
@@ -241,7 +246,17 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   const { config, db, pool, log, bus } = deps;
   const roleMaps = new RoleMapCache(db, pool, log);
   // What each process keeps until a NOTIFY says its tables changed (docs/operations.md).
-  const caches = [createReferenceCache(db, pool, log), createBoardCache(db, pool, log), createSessionCache(db, pool, log), ...createRowCounts(db, pool, RESOURCES.map((d) => d.table), log)];
+  const caches = [
+    createReferenceCache(db, pool, log),
+    createBoardCache(db, pool, log),
+    createSessionCache(db, pool, log),
+    ...createRowCounts(
+      db,
+      pool,
+      RESOURCES.map((d) => d.table),
+      log,
+    ),
+  ];
   const ads = new AdService(db, pool, log, { flushMs: config.adsFlushSeconds * 1000 });
   await Promise.all([roleMaps.listen(), ...caches.map((c) => c.listen()), ads.start()]);
   const publicUrl = (p: string) => `${config.publicUrl ?? `http://localhost:${config.port}`}${p}`;
@@ -264,10 +279,16 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
   const ws = createGraphqlWsServer(services, schema);
   let chat: ChatServer | undefined;
 
-  const app = baseApp(config, log, deps.root, async () => {
-    await sql`select 1`.execute(db);
-    return (await migrationsDone(db)) ? { ok: true, status: 'ready' } : { ok: false, status: 'migrating' };
-  }, () => databaseHealth(pool)?.unreachableSince() ?? null);
+  const app = baseApp(
+    config,
+    log,
+    deps.root,
+    async () => {
+      await sql`select 1`.execute(db);
+      return (await migrationsDone(db)) ? { ok: true, status: 'ready' } : { ok: false, status: 'migrating' };
+    },
+    () => databaseHealth(pool)?.unreachableSince() ?? null,
+  );
   app.use(apiRouter(services, schema));
   app.use(chatAttachmentsRouter(services));
   app.use(adsRouter(services));

@@ -152,7 +152,8 @@ export async function serve(configured: Config, log: Logger, prepared: Pick<Prep
 /** What the console shows once the server listens: where, and the demo accounts. */
 export function banner(config: Config, port: number, seed: Prepared['seed'], extra: string[] = []): string {
   const lines = [``, `  Tsunagu is running at http://localhost:${port}`, ...extra, ``];
-  if (!config.production) lines.push(`  ${config.env} mode (NODE_ENV=${config.env}): GraphQL introspection is on and errors are not masked. Never expose it; \`npm start\` runs in production mode.`, '');
+  if (!config.production)
+    lines.push(`  ${config.env} mode (NODE_ENV=${config.env}): GraphQL introspection is on and errors are not masked. Never expose it; \`npm start\` runs in production mode.`, '');
   if (seed?.seeded) {
     lines.push('  Demo accounts (created now):');
     for (const a of seed.accounts) lines.push(`    ${a.email.padEnd(24)} ${a.role}${a.company ? ` (${a.company})` : ''}`);

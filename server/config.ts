@@ -18,21 +18,40 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL').optional(),
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'REDIS_PREFIX: letters, digits, colon, underscore or hyphen').default('tsunagu:'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'REDIS_PREFIX: letters, digits, colon, underscore or hyphen')
+    .default('tsunagu:'),
   API_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').optional(),
   PUBLIC_URL: z.url().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Tsunagu <no-reply@tsunagu.test>'),
   CHAT_MAIL_DELAY_SECONDS: z.coerce.number().int('CHAT_MAIL_DELAY_SECONDS must be a whole number of seconds').min(0).max(86_400).default(120),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int('DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds').min(0).max(600_000).default(15_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int('DB_CONNECT_TIMEOUT_MS must be a whole number of milliseconds').min(100).max(120_000).default(5_000),
   CRAWLER_INTERVAL_SECONDS: z.coerce.number().int('CRAWLER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
   ADS_FLUSH_SECONDS: z.coerce.number().int('ADS_FLUSH_SECONDS must be a whole number of seconds').min(0).max(3_600).default(5),
-  SESSION_IDLE_MINUTES: z.coerce.number().int('SESSION_IDLE_MINUTES must be a whole number of minutes').min(1).max(24 * 60).default(120),
-  SESSION_MAX_HOURS: z.coerce.number().int('SESSION_MAX_HOURS must be a whole number of hours').min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int('SESSION_IDLE_MINUTES must be a whole number of minutes')
+    .min(1)
+    .max(24 * 60)
+    .default(120),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int('SESSION_MAX_HOURS must be a whole number of hours')
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int('REMINDER_INTERVAL_SECONDS must be a whole number of seconds').min(0).max(86_400).default(60),
   INTEGRATION_KEY: z
     .string()

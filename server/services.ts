@@ -33,4 +33,3 @@ export interface Services {
   /** Every request to an address a user gave (job import, Romuten, banner images) goes through it (docs/outbound.md). */
   outbound: Outbound;
 }
-

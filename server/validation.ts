@@ -37,8 +37,7 @@ function message(issue: z.core.$ZodIssue, lang: Lang): string {
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
-const valueAt = (input: unknown, path: readonly PropertyKey[]) =>
-  path.reduce<unknown>((o, k) => (o !== null && typeof o === 'object' ? (o as Record<PropertyKey, unknown>)[k] : undefined), input);
+const valueAt = (input: unknown, path: readonly PropertyKey[]) => path.reduce<unknown>((o, k) => (o !== null && typeof o === 'object' ? (o as Record<PropertyKey, unknown>)[k] : undefined), input);
 
 /**
  * Parses input with a schema and turns every issue into a localized message beside its field.
@@ -63,9 +62,19 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: L
 /** A record id in a payload or an input (shared/ids.ts: the same check as every other tier's). */
 export const idSchema = z.string().regex(UUID_PATTERN);
 
-export const requiredText = (max: number) => z.string({ error: () => 'required' }).trim().min(1).max(max);
-export const optionalText = (max: number) =>
-  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional());
+export const requiredText = (max: number) =>
+  z
+    .string({ error: () => 'required' })
+    .trim()
+    .min(1)
+    .max(max);
+export const optionalText = (max: number) => z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional());
 /** A person's name in full-width katakana, family and given name apart ('グエン ティ ラン'): what ledgers and bank transfers print. */
 export const KATAKANA_NAME = /^[ァ-ヴー・]+(?:[ \u3000][ァ-ヴー・]+)*$/u;
-export const email = () => z.string({ error: () => 'required' }).trim().min(1).max(254).pipe(z.email());
+export const email = () =>
+  z
+    .string({ error: () => 'required' })
+    .trim()
+    .min(1)
+    .max(254)
+    .pipe(z.email());

@@ -46,12 +46,10 @@ const dayTexts = new Map<string, string>();
  * A day with its year and weekday, short: "2026年11月24日(火)" / "Tue, 24 Nov 2026". For a record
  * that outlives the year (a card's expiry, a shift on a person's record), where "24 Nov" is unsure.
  */
-export const dateYearText = (day: string, lang: Lang): string =>
-  dtf(lang, 'dayYear', { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }).format(dayStart(day));
+export const dateYearText = (day: string, lang: Lang): string => dtf(lang, 'dayYear', { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }).format(dayStart(day));
 
 /** A day in full: "2026年11月24日" / "24 November 2026"; of a calendar day 'YYYY-MM-DD' or of an instant (its day in Japan). */
-export const dateLong = (day: string | Date, lang: Lang): string =>
-  dtf(lang, 'long', { year: 'numeric', month: 'long', day: 'numeric' }).format(isDay(day) ? dayStart(day) : new Date(day));
+export const dateLong = (day: string | Date, lang: Lang): string => dtf(lang, 'long', { year: 'numeric', month: 'long', day: 'numeric' }).format(isDay(day) ? dayStart(day) : new Date(day));
 
 /** An instant as day and time, short ("2026/11/24 9:05" / "24/11/2026, 09:05"), or its day only. */
 export function dateTimeText(iso: string | Date, lang: Lang, o: { dateOnly?: boolean; medium?: boolean } = {}): string {
@@ -71,8 +69,7 @@ export function weekdayText(day: string | number, lang: Lang): string {
 export const timeText = (iso: string | Date, lang: Lang): string => dtf(lang, 'time', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /** An instant as month, day and time, without the year: "11/24 09:05" / "24/11, 09:05". */
-export const dayTimeText = (iso: string | Date, lang: Lang): string =>
-  dtf(lang, 'dayTime', { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+export const dayTimeText = (iso: string | Date, lang: Lang): string => dtf(lang, 'dayTime', { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /**
  * When something happened, as a list shows it: the time if it was today (in Japan), else the day

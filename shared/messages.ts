@@ -59,8 +59,14 @@ export const MESSAGES = {
   'error.forbidden': m('この操作を行う権限がありません。', 'You are not allowed to do this.'),
   'error.notFound': m('見つかりません。', 'Not found.'),
   'error.alreadyRegistered': m('この値はすでに登録されています。', 'This value is already registered.'),
-  'error.inUse': m('使用中のため削除できません（このステータスの応募者がいるなど）。先に移してから削除してください。', 'This is in use (for example, applicants are in this status), so it cannot be deleted. Move them first.'),
-  'error.keptBy': m('{what}の記録があるため削除できません（履歴は残す必要があります）。使わなくなった場合は求人を終了してください。', 'This cannot be deleted: it has {what}, whose history must be kept. Close its jobs instead when it is no longer used.'),
+  'error.inUse': m(
+    '使用中のため削除できません（このステータスの応募者がいるなど）。先に移してから削除してください。',
+    'This is in use (for example, applicants are in this status), so it cannot be deleted. Move them first.',
+  ),
+  'error.keptBy': m(
+    '{what}の記録があるため削除できません（履歴は残す必要があります）。使わなくなった場合は求人を終了してください。',
+    'This cannot be deleted: it has {what}, whose history must be kept. Close its jobs instead when it is no longer used.',
+  ),
   'error.noChoices': m('選択肢のない項目です。', 'This field has no choices.'),
   'error.badLogin': m('メールアドレスまたはパスワードが正しくありません。', 'The email address or password is incorrect.'),
 
@@ -82,7 +88,10 @@ export const MESSAGES = {
   'errorPage.notFound': m('ページが見つかりません', 'Page not found'),
   'errorPage.notFoundBody': m('お探しのページは存在しないか、表示する権限がありません。', 'The page you are looking for does not exist or you do not have access to it.'),
   'errorPage.badRequest': m('アドレスを読み取れません', 'We could not read that address'),
-  'errorPage.badRequestBody': m('アドレスに読み取れない値や範囲外の値が含まれています。リンク元のページからもう一度お試しください。', 'The address holds a value we cannot read or one out of range. Please go back and follow the link again.'),
+  'errorPage.badRequestBody': m(
+    'アドレスに読み取れない値や範囲外の値が含まれています。リンク元のページからもう一度お試しください。',
+    'The address holds a value we cannot read or one out of range. Please go back and follow the link again.',
+  ),
   'errorPage.recordNotFound': m('データが見つかりません', 'Record not found'),
   'errorPage.recordNotFoundBody': m('このデータは存在しないか、削除されたか、表示する権限がありません。', 'This record does not exist, was deleted, or is outside what you can see.'),
   'errorPage.internal': m('エラーが発生しました', 'Something went wrong'),
@@ -112,15 +121,30 @@ export const MESSAGES = {
   // Logging in and passwords
   'login.tooMany': m('ログインの失敗が続いたため、{minutes}分後にもう一度お試しください。', 'Too many failed attempts. Try again in {minutes} minutes.'),
   'login.tooManyOne': m('ログインの失敗が続いたため、{minutes}分後にもう一度お試しください。', 'Too many failed attempts. Try again in {minutes} minute.'),
-  'limit.tooMany': m('短い時間に送信が続いたため、受け付けを一時停止しています。{minutes}分後にもう一度お試しください。', 'Too many requests from here in a short time. Try again in {minutes} minutes.'),
-  'limit.tooManyOne': m('短い時間に送信が続いたため、受け付けを一時停止しています。{minutes}分後にもう一度お試しください。', 'Too many requests from here in a short time. Try again in {minutes} minute.'),
-  'session.keptForm': m('セッションが切れていました。入力した内容を戻しました。確認してもう一度送信してください。', 'Your session had ended. What you typed is back in the form: check it and send it again.'),
-  'session.ended': m('セッションが切れました。もう一度ログインすると、このページに戻り、入力した内容も戻ります。', 'Your session has ended. Sign in again to come back to this page with what you typed.'),
+  'limit.tooMany': m(
+    '短い時間に送信が続いたため、受け付けを一時停止しています。{minutes}分後にもう一度お試しください。',
+    'Too many requests from here in a short time. Try again in {minutes} minutes.',
+  ),
+  'limit.tooManyOne': m(
+    '短い時間に送信が続いたため、受け付けを一時停止しています。{minutes}分後にもう一度お試しください。',
+    'Too many requests from here in a short time. Try again in {minutes} minute.',
+  ),
+  'session.keptForm': m(
+    'セッションが切れていました。入力した内容を戻しました。確認してもう一度送信してください。',
+    'Your session had ended. What you typed is back in the form: check it and send it again.',
+  ),
+  'session.ended': m(
+    'セッションが切れました。もう一度ログインすると、このページに戻り、入力した内容も戻ります。',
+    'Your session has ended. Sign in again to come back to this page with what you typed.',
+  ),
   'session.endsSoon': m('まもなくセッションが切れます（{time}）。', 'Your session ends soon ({time}).'),
   'session.stay': m('ログインを続ける', 'Stay signed in'),
   'session.hardLimit': m('このセッションは延長できません。作業を保存して、もう一度ログインしてください。', 'This session cannot be extended. Save your work and sign in again.'),
   'session.signInAgain': m('もう一度ログイン', 'Sign in again'),
-  'session.chatEnded': m('セッションが切れました。送信待ちのメッセージは保存されています。もう一度ログインすると送信されます。', 'Your session has ended. Messages waiting to be sent are kept and will be sent after you sign in again.'),
+  'session.chatEnded': m(
+    'セッションが切れました。送信待ちのメッセージは保存されています。もう一度ログインすると送信されます。',
+    'Your session has ended. Messages waiting to be sent are kept and will be sent after you sign in again.',
+  ),
   'login.intro': m('登録したメールアドレスとパスワードを入力してください。', 'Enter the email address and password of your account.'),
   'login.companyNoAccount': m('アカウントをお持ちでない企業の方は', 'A company without an account?'),
   'login.startTrial': m('無料トライアルへ', 'Start a free trial'),
@@ -128,16 +152,25 @@ export const MESSAGES = {
   'login.seeHowToApply': m('応募の方法をご覧ください', 'See how to apply'),
   'forgot.title': m('パスワードの再設定', 'Reset your password'),
   'forgot.checkEmail': m('メールを確認してください', 'Check your email'),
-  'forgot.sent': m('そのメールアドレスのアカウントが存在する場合は、パスワード再設定用のリンクを送信しました。リンクの有効期限は1時間です。', 'If an account exists for that address, we have sent it a link to reset your password. The link is valid for 1 hour.'),
+  'forgot.sent': m(
+    'そのメールアドレスのアカウントが存在する場合は、パスワード再設定用のリンクを送信しました。リンクの有効期限は1時間です。',
+    'If an account exists for that address, we have sent it a link to reset your password. The link is valid for 1 hour.',
+  ),
   'forgot.noMail': m('メールが届かない場合は、迷惑メールフォルダを確認するか、しばらくしてからもう一度お試しください。', 'If nothing arrives, check your spam folder or try again in a few minutes.'),
   'forgot.backToLogin': m('ログインページへ戻る', 'Back to log in'),
-  'forgot.intro': m('登録したメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。', 'Enter the email address of your account and we will send you a link to set a new password.'),
+  'forgot.intro': m(
+    '登録したメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。',
+    'Enter the email address of your account and we will send you a link to set a new password.',
+  ),
   'forgot.send': m('再設定用のリンクを送る', 'Send reset link'),
   'resetPassword.title': m('新しいパスワードの設定', 'Choose a new password'),
   'resetPassword.invalid': m('このリンクは無効か、有効期限が切れています。', 'This link is invalid or has expired.'),
   'resetPassword.linkInvalid': m('リンクが無効です。', 'The link is invalid.'),
   'resetPassword.mismatch': m('パスワードが一致しません。', 'The passwords do not match.'),
-  'resetPassword.invalidHelp': m('再設定用のリンクの有効期限は1時間で、一度しか使えません。もう一度お手続きください。', 'Reset links are valid for 1 hour and can only be used once. Please request a new one.'),
+  'resetPassword.invalidHelp': m(
+    '再設定用のリンクの有効期限は1時間で、一度しか使えません。もう一度お手続きください。',
+    'Reset links are valid for 1 hour and can only be used once. Please request a new one.',
+  ),
   'resetPassword.requestNew': m('再設定用のリンクを再送する', 'Request a new link'),
   'resetPassword.intro': m('新しいパスワードを2回入力してください。', 'Enter your new password twice.'),
   'resetPassword.newPassword': m('新しいパスワード', 'New password'),
@@ -185,10 +218,16 @@ export const MESSAGES = {
   'jobDetail.message': m('会社へのメッセージ（任意）', 'Message to the company (optional)'),
   'jobDetail.about': m('仕事内容', 'About the job'),
   'board.dailyTitle': m('日払い・スポットの仕事', 'Daily and spot jobs'),
-  'board.dailyIntro': m('1日から働ける仕事です。好きな日を選んで働けて、給与は働いた日ごとに支払われます。在留資格と、留学生の方は週28時間の上限を確認してから応募してください。', 'Work for as little as one day. Choose the days that suit you and get paid for each day you work. Check your residence status, and for students the 28-hours-a-week limit, before you apply.'),
+  'board.dailyIntro': m(
+    '1日から働ける仕事です。好きな日を選んで働けて、給与は働いた日ごとに支払われます。在留資格と、留学生の方は週28時間の上限を確認してから応募してください。',
+    'Work for as little as one day. Choose the days that suit you and get paid for each day you work. Check your residence status, and for students the 28-hours-a-week limit, before you apply.',
+  ),
   'board.dailyEmpty': m('現在、募集中の日払いの仕事はありません。', 'There are no daily jobs open right now.'),
   'board.partTimeTitle': m('アルバイト', 'Part-time jobs'),
-  'board.partTimeIntro': m('毎週決まったシフトで続けて働ける仕事です。曜日や時間帯、必要な日本語レベルを確認して、生活に合った仕事を選んでください。', 'Ongoing jobs with regular weekly shifts. Check the days, hours and Japanese level required, and choose work that fits your life.'),
+  'board.partTimeIntro': m(
+    '毎週決まったシフトで続けて働ける仕事です。曜日や時間帯、必要な日本語レベルを確認して、生活に合った仕事を選んでください。',
+    'Ongoing jobs with regular weekly shifts. Check the days, hours and Japanese level required, and choose work that fits your life.',
+  ),
   'board.partTimeEmpty': m('現在、募集中のアルバイトはありません。', 'There are no part-time jobs open right now.'),
   'board.noMatch': m('条件に合う仕事はありません。', 'No jobs match these filters.'),
   'board.noMatchHelp': m('条件を減らすか、クリアしてもう一度探してください。', 'Try fewer filters, or clear them and search again.'),
@@ -196,7 +235,10 @@ export const MESSAGES = {
   'board.countOne': m('{count}件の求人', '{count} job'),
   'board.countOver': m('{count}件以上の求人', '{count}+ jobs'),
   'board.jobList': m('求人一覧', 'Job list'),
-  'board.emptyHelp': m('新しい仕事は随時追加されます。また後でご確認ください。希望の仕事について相談したい場合は、お気軽にお問い合わせください。', 'New jobs are added all the time, so please check back soon. If you would like to talk about the kind of work you are looking for, get in touch.'),
+  'board.emptyHelp': m(
+    '新しい仕事は随時追加されます。また後でご確認ください。希望の仕事について相談したい場合は、お気軽にお問い合わせください。',
+    'New jobs are added all the time, so please check back soon. If you would like to talk about the kind of work you are looking for, get in touch.',
+  ),
   'board.seePartTime': m('アルバイトを見る', 'See part-time jobs'),
   'board.seeDaily': m('日払いの仕事を見る', 'See daily jobs'),
   'board.viewDetails': m('詳細を見る', 'View details'),
@@ -218,7 +260,10 @@ export const MESSAGES = {
   'candidate.newHere': m('はじめての方は', 'New here?'),
   'candidate.registerForFree': m('無料で登録', 'Register for free'),
   'candidate.registerTitle': m('求職者の新規登録', 'Register to find work'),
-  'candidate.registerIntro': m('登録は無料です。在留資格と在留期限は、応募できる仕事を確認するために使います。', 'Registration is free. Your residence status and its expiry let us show you jobs you may take.'),
+  'candidate.registerIntro': m(
+    '登録は無料です。在留資格と在留期限は、応募できる仕事を確認するために使います。',
+    'Registration is free. Your residence status and its expiry let us show you jobs you may take.',
+  ),
   'candidate.name': m('お名前（パスポートと同じ表記）', 'Name (as in your passport)'),
   'candidate.passwordHint': m('8文字以上', 'At least 8 characters'),
   'candidate.phone': m('電話番号', 'Phone'),
@@ -252,7 +297,10 @@ export const MESSAGES = {
   'candidate.birthDateHint': m('18歳未満の方は、深夜（22時〜5時）の仕事には入れません。', 'Under 18, no work between 22:00 and 05:00.'),
   'candidate.birthDateInvalid': m('生年月日を正しく入力してください（今日より前の日付）。', 'Enter your date of birth (a day before today).'),
   'candidate.nameKana': m('氏名（カタカナ）', 'Name in katakana'),
-  'candidate.nameKanaHint': m('例：グエン ティ ラン（姓と名の間に空白）。給与の振込と届出に使います。', 'Your name in katakana, family name first, with a space between family and given name. Used for pay transfers and official reports.'),
+  'candidate.nameKanaHint': m(
+    '例：グエン ティ ラン（姓と名の間に空白）。給与の振込と届出に使います。',
+    'Your name in katakana, family name first, with a space between family and given name. Used for pay transfers and official reports.',
+  ),
   'candidate.nameKanaInvalid': m('氏名は全角カタカナで入力してください（姓と名の間に空白）。', 'Enter your name in full-width katakana (a space between family and given name).'),
   'candidate.address': m('住所', 'Address in Japan'),
   'candidate.visaExpired': m('在留期限が過ぎています。有効な在留期限を入力してください。', 'This residence permit has expired. Enter a valid expiry date.'),
@@ -264,9 +312,15 @@ export const MESSAGES = {
 
   // The contact form (/staff/contact)
   'contact.thanks': m('お問い合わせありがとうございます。', 'Thank you for your message.'),
-  'contact.thanksBody': m('内容を確認し、ご入力いただいたメールアドレスに担当者からご返信します。返信まで数日かかる場合があります。', 'We will read it and reply to the email address you gave us. It may take a few days.'),
+  'contact.thanksBody': m(
+    '内容を確認し、ご入力いただいたメールアドレスに担当者からご返信します。返信まで数日かかる場合があります。',
+    'We will read it and reply to the email address you gave us. It may take a few days.',
+  ),
   'contact.browseFaq': m('よくある質問も見る', 'Browse the FAQ'),
-  'contact.intro': m('仕事探し、在留資格、給与のことなど、日本語または英語でお気軽にお問い合わせください。すぐに答えが知りたい場合は、{faq}もご覧ください。', 'Ask us anything about finding work, residence status or pay, in Japanese or English. For quick answers, see the {faq}.'),
+  'contact.intro': m(
+    '仕事探し、在留資格、給与のことなど、日本語または英語でお気軽にお問い合わせください。すぐに答えが知りたい場合は、{faq}もご覧ください。',
+    'Ask us anything about finding work, residence status or pay, in Japanese or English. For quick answers, see the {faq}.',
+  ),
   'contact.chooseTopic': m('選択してください', 'Choose a topic'),
   'contact.messageHint': m('求人や勤務先についてのご質問は、求人名や会社名もお書きください。', 'If your question is about a job or a workplace, please include the job title or company name.'),
   'contact.privacyNote': m('お預かりした個人情報は、{policy}に従って取り扱います。', 'We handle your personal information as described in our {policy}.'),
@@ -283,20 +337,35 @@ export const MESSAGES = {
 
   // The trial signup (/v3/trial)
   'trial.title': m('人材会社・企業の方へ 無料トライアル', 'Free trial for staffing companies'),
-  'trial.lead': m('外国人スタッフの採用から、シフト、チャット、給与、請求まで。つなぐの管理画面を、実際の業務で無料でお試しいただけます。', 'Hiring foreign staff, shifts, chat, payroll and billing: try the Tsunagu back office with your real work, free of charge.'),
+  'trial.lead': m(
+    '外国人スタッフの採用から、シフト、チャット、給与、請求まで。つなぐの管理画面を、実際の業務で無料でお試しいただけます。',
+    'Hiring foreign staff, shifts, chat, payroll and billing: try the Tsunagu back office with your real work, free of charge.',
+  ),
   'trial.whatYouGet': m('つなぐでできること', 'What you get'),
   'trial.whatHappensNext': m('お申し込み後の流れ', 'What happens next'),
   'trial.step1': m('フォームからお申し込みください。', 'Send the form.'),
-  'trial.step2': m('すぐにトライアル用の管理画面をご用意し、ご入力いただいたメールアドレスにパスワード設定用のリンクをお送りします。', 'Your trial back office is set up at once, and we mail a link to set your password to the address you gave.'),
+  'trial.step2': m(
+    'すぐにトライアル用の管理画面をご用意し、ご入力いただいたメールアドレスにパスワード設定用のリンクをお送りします。',
+    'Your trial back office is set up at once, and we mail a link to set your password to the address you gave.',
+  ),
   'trial.step3': m('パスワードを設定すると、メールアドレスの確認が完了し、ログインして求人の掲載を始められます。', 'Setting your password confirms your address; log in and start publishing jobs.'),
   'trial.thanks': m('お申し込みありがとうございます', 'Thank you for applying'),
-  'trial.thanksBody': m('トライアル用の管理画面をご用意しました。ご入力いただいたメールアドレスに、パスワード設定用のリンクをお送りしましたので、メールボックスをご確認ください。', 'Your trial back office is ready. We have mailed a link to set your password to the address you gave: please check your mailbox.'),
-  'trial.linkHelp': m('リンクは7日間有効です。メールが届かない場合は、迷惑メールフォルダをご確認いただくか、「パスワードをお忘れの方」から再送してください。', 'The link works for 7 days. If the mail does not arrive, check your spam folder, or ask for a new link under “Forgot your password”.'),
+  'trial.thanksBody': m(
+    'トライアル用の管理画面をご用意しました。ご入力いただいたメールアドレスに、パスワード設定用のリンクをお送りしましたので、メールボックスをご確認ください。',
+    'Your trial back office is ready. We have mailed a link to set your password to the address you gave: please check your mailbox.',
+  ),
+  'trial.linkHelp': m(
+    'リンクは7日間有効です。メールが届かない場合は、迷惑メールフォルダをご確認いただくか、「パスワードをお忘れの方」から再送してください。',
+    'The link works for 7 days. If the mail does not arrive, check your spam folder, or ask for a new link under “Forgot your password”.',
+  ),
   'trial.forgotPassword': m('パスワードをお忘れの方', 'Forgot your password'),
   'trial.formTitle': m('トライアルのお申し込み', 'Apply for a trial'),
   'trial.phoneHint': m('例：03-1234-5678', 'e.g. 03-1234-5678'),
   'trial.messageHint': m('スタッフの人数や、現在お困りのことなどをお書きください。', 'For example, how many workers you manage and what you would like to improve.'),
-  'trial.emailTaken': m('このメールアドレスはすでに登録されています。ログインするか、パスワードをお忘れの場合は再設定してください。', 'This email address is already registered. Log in, or reset your password if you forgot it.'),
+  'trial.emailTaken': m(
+    'このメールアドレスはすでに登録されています。ログインするか、パスワードをお忘れの場合は再設定してください。',
+    'This email address is already registered. Log in, or reset your password if you forgot it.',
+  ),
   'trial.agree': m('送信すると、{terms}と{policy}に同意したものとみなします。', 'By sending this form you agree to our {terms} and {policy}.'),
   'trial.companyName': m('会社名', 'Company name'),
   'trial.contactName': m('ご担当者名', 'Your name'),
@@ -380,7 +449,10 @@ export const MESSAGES = {
 
   // Support chat (/v3/admin/supportChat)
   'supportChat.list': m('サポートチャットの一覧', 'Support chats'),
-  'supportChat.empty': m('サポートチャットはまだありません。応募者が応募すると、その会社との会話がここに作られます。', 'No support chats yet. A conversation with the company is created here when a candidate applies.'),
+  'supportChat.empty': m(
+    'サポートチャットはまだありません。応募者が応募すると、その会社との会話がここに作られます。',
+    'No support chats yet. A conversation with the company is created here when a candidate applies.',
+  ),
   'supportChat.noMessages': m('メッセージはまだありません', 'No messages yet'),
   'supportChat.fresh': m('新着', 'New'),
   'supportChat.choose': m('一覧から会話を選んでください。', 'Choose a conversation from the list.'),
@@ -393,14 +465,23 @@ export const MESSAGES = {
   'supportChat.offline': m('接続が切れました。再接続しています…（書いたメッセージは接続が戻ると送信されます）', 'Connection lost. Reconnecting… (messages you write are sent once it is back)'),
   'supportChat.company': m('会社', 'Company'),
   'supportChat.title': m('サポートチャット', 'Support chat'),
-  'supportChat.intro': m('応募者からの求人に関係しないお問い合わせ（サポートチャット）です。一覧から会話を選ぶと、その場で読んで返信できます。新しいメッセージはすぐに表示されます。', 'Questions from candidates that are not about a particular job (support chats). Choose a conversation from the list to read and answer it; new messages appear as they arrive.'),
+  'supportChat.intro': m(
+    '応募者からの求人に関係しないお問い合わせ（サポートチャット）です。一覧から会話を選ぶと、その場で読んで返信できます。新しいメッセージはすぐに表示されます。',
+    'Questions from candidates that are not about a particular job (support chats). Choose a conversation from the list to read and answer it; new messages appear as they arrive.',
+  ),
   'supportChat.noscript': m('サポートチャットを使うには JavaScript を有効にしてください。', 'The support chat needs JavaScript. Please enable it in your browser.'),
 
   // The mail about an unread company answer (server/chat/mail.ts)
   'chatMail.aboutJob': m('{company}から「{job}」についてメッセージが届いています。', '{company} has written to you about "{job}".'),
   'chatMail.written': m('{company}からメッセージが届いています。', '{company} has written to you.'),
-  'chatMail.why': m('このメールは、メッセージが{minutes}分以上未読のときにお送りしています（同じ会話については{repeat}分に1通まで）。チャット画面でメール通知をオフにできます。', 'We send this when a message has been unread for {minutes} minutes (at most one mail per conversation every {repeat} minutes). You can turn these mails off on the chat page.'),
-  'chatMail.whyOne': m('このメールは、メッセージが{minutes}分以上未読のときにお送りしています（同じ会話については{repeat}分に1通まで）。チャット画面でメール通知をオフにできます。', 'We send this when a message has been unread for {minutes} minute (at most one mail per conversation every {repeat} minutes). You can turn these mails off on the chat page.'),
+  'chatMail.why': m(
+    'このメールは、メッセージが{minutes}分以上未読のときにお送りしています（同じ会話については{repeat}分に1通まで）。チャット画面でメール通知をオフにできます。',
+    'We send this when a message has been unread for {minutes} minutes (at most one mail per conversation every {repeat} minutes). You can turn these mails off on the chat page.',
+  ),
+  'chatMail.whyOne': m(
+    'このメールは、メッセージが{minutes}分以上未読のときにお送りしています（同じ会話については{repeat}分に1通まで）。チャット画面でメール通知をオフにできます。',
+    'We send this when a message has been unread for {minutes} minute (at most one mail per conversation every {repeat} minutes). You can turn these mails off on the chat page.',
+  ),
 
   // Notifications (the API)
   'notifications.badPage': m('ページ指定が正しくありません。', 'Invalid page.'),
@@ -590,10 +671,12 @@ export const MESSAGES = {
   'record.deleted': m('削除', 'Deleted'),
   'record.preview': m('プレビュー', 'Preview'),
 
-
   // Legal working limits: why a person may not take a shift (server/modules/workforce/work-limits.ts)
   'workLimits.cardExpired': m('在留カードの有効期限は{expiry}までのため、{day}のシフトには入れません。', 'The residence card is valid until {expiry}, so it does not cover the shift on {day}.'),
-  'workLimits.cardUnverified': m('在留カードの確認が済んでいません。スタッフが確認するまでシフトには入れません（在留カードの写真は /staff/card から送れます）。', 'The residence card has not been checked yet: no shift until staff verify it (photos of the card are sent at /staff/card).'),
+  'workLimits.cardUnverified': m(
+    '在留カードの確認が済んでいません。スタッフが確認するまでシフトには入れません（在留カードの写真は /staff/card から送れます）。',
+    'The residence card has not been checked yet: no shift until staff verify it (photos of the card are sent at /staff/card).',
+  ),
   'workLimits.noPermission': m('在留資格「{status}」で働くには資格外活動許可が必要です。', 'The residence status "{status}" needs permission to engage in activity outside status before any work.'),
   'workLimits.crossedTitle': m('勤務時間が法定の上限を超えました', 'Worked time crossed a legal limit'),
   'workLimits.ageUnder15': m(
@@ -633,7 +716,10 @@ export const MESSAGES = {
     '{from}〜{to}の7日間の勤務が{minutes}分になり、上限の{limit}分（週28時間）を超えます。このシフトの前の残りは{left}分です。',
     'This shift would make {minutes} minutes of work in the 7 days {from} to {to}, over the limit of {limit} minutes (28 hours). {left} minutes were left before this shift.',
   ),
-  'workLimits.overlap': m('{day} {start}〜{end}{next}の別のシフトと時間が重なっています。同じ時間に2つのシフトには入れません。', 'This shift overlaps another shift of theirs on {day}, {start}–{end}{next}: one person cannot work two shifts at the same time.'),
+  'workLimits.overlap': m(
+    '{day} {start}〜{end}{next}の別のシフトと時間が重なっています。同じ時間に2つのシフトには入れません。',
+    'This shift overlaps another shift of theirs on {day}, {start}–{end}{next}: one person cannot work two shifts at the same time.',
+  ),
   'workLimits.dailyLimit': m(
     '長期休業中の{day}の勤務が{minutes}分になり、1日の上限の{limit}分（8時間）を超えます。このシフトの前の残りは{left}分です。',
     'This shift would make {minutes} minutes of work on {day}, a day of the long vacation, over the daily limit of {limit} minutes (8 hours). {left} minutes were left before this shift.',
@@ -641,7 +727,10 @@ export const MESSAGES = {
   // Jobs in the back office
   'jobs.placeInOtherLanguage': m('（英語表記）', '(name in Japanese)'),
   'jobs.publicPage': m('公開ページを見る', 'See the public page'),
-  'jobs.offBoard': m('この求人は、今日以降で空きのあるシフトができるまで公開の求人一覧に載りません。下のフォームからシフトを追加してください。', 'This job is not on the public board until it has a shift from today on with a free seat. Add shifts with the form below.'),
+  'jobs.offBoard': m(
+    'この求人は、今日以降で空きのあるシフトができるまで公開の求人一覧に載りません。下のフォームからシフトを追加してください。',
+    'This job is not on the public board until it has a shift from today on with a free seat. Add shifts with the form below.',
+  ),
 
   // A daily job's shifts (views/pages/admin/JobShifts.tsx, the shift plan)
   'shifts.title': m('シフト', 'Shifts'),
@@ -649,13 +738,16 @@ export const MESSAGES = {
   'shifts.capacity': m('募集人数', 'Capacity'),
   'shifts.filled': m('応募済み', 'Filled'),
   'shifts.rate': m('充足率', 'Fill rate'),
-  'shifts.jobWage': m('求人の給与', 'Job\'s pay'),
+  'shifts.jobWage': m('求人の給与', "Job's pay"),
   'shifts.none': m('シフトはまだありません。下のフォームからまとめて追加できます。', 'No shifts yet. Add many at once with the form below.'),
   'shifts.confirm': m('このシフトを削除しますか？この操作は取り消せません。', 'Delete this shift? This cannot be undone.'),
   'shifts.locked': m('応募あり（削除不可）', 'Has applications (cannot delete)'),
   'shifts.past': m('終了', 'Over'),
   'shifts.add': m('シフトをまとめて追加', 'Add shifts in bulk'),
-  'shifts.addHint': m('期間内の選んだ曜日に、入力した時間帯ごとのシフトを作ります。同じ日・同じ開始時刻のシフトがすでにある場合は追加しません。', 'Makes a shift for every time slot on each chosen weekday in the range. A slot the job already has (same date and start time) is not added again.'),
+  'shifts.addHint': m(
+    '期間内の選んだ曜日に、入力した時間帯ごとのシフトを作ります。同じ日・同じ開始時刻のシフトがすでにある場合は追加しません。',
+    'Makes a shift for every time slot on each chosen weekday in the range. A slot the job already has (same date and start time) is not added again.',
+  ),
   'shifts.from': m('開始日', 'From'),
   'shifts.to': m('終了日', 'To'),
   'shifts.weekdays': m('曜日', 'Weekdays'),
@@ -665,7 +757,7 @@ export const MESSAGES = {
   'shifts.end': m('終了', 'End'),
   'shifts.breakMinutes': m('休憩（分）', 'Break (minutes)'),
   'shifts.shiftWage': m('シフトの給与（円・任意）', 'Pay for these shifts (yen, optional)'),
-  'shifts.shiftWageHint': m('空欄なら求人の給与を使います。', 'Blank: the job\'s pay.'),
+  'shifts.shiftWageHint': m('空欄なら求人の給与を使います。', "Blank: the job's pay."),
   'shifts.submit': m('シフトを追加する', 'Add shifts'),
   'shifts.closed': m('募集終了の求人にはシフトを追加できません。', 'A closed job takes no new shifts.'),
   'shifts.errFrom': m('開始日を正しく入力してください。', 'Enter a valid start date.'),
@@ -683,9 +775,18 @@ export const MESSAGES = {
   'shifts.errPast': m('開始日は今日以降の日付にしてください。', 'The start date cannot be in the past.'),
   'shifts.errSlots': m('時間帯は3つまでです。', 'At most three time slots.'),
   'shifts.errWage': m('給与は0〜10,000,000円で入力してください。', 'Pay must be 0 to 10,000,000 yen.'),
-  'shifts.errBreakRule': m('労働基準法第34条により、労働時間が6時間を超える場合は45分以上、8時間を超える場合は60分以上の休憩が必要です（{slot}：労働{work}分、休憩{break}分、必要{required}分以上）。', 'Labour Standards Act article 34: more than 6 hours of work needs a break of at least 45 minutes, more than 8 hours at least 60 ({slot}: {work} minutes of work, {break} minutes of break, at least {required} needed).'),
-  'pay.belowMinimumWage': m('{prefecture}の地域別最低賃金は{day}時点で時給{minimum}円です（最低賃金法第4条）。この給与は時給換算で{hourly}円のため登録できません。', 'The regional minimum wage in {prefecture} on {day} is {minimum} yen an hour (Minimum Wage Act article 4). This pay is {hourly} yen an hour, so it cannot be saved.'),
-  'pay.monthlyNotSupported': m('月給の求人は給与計算に対応していません（割増賃金の基礎となる月の所定労働時間を記録していないため）。時給または日給で登録してください。', 'Monthly salaries are not supported by pay computation (the month\'s scheduled hours, the basis of premiums, are not recorded). Save the job with hourly or daily pay.'),
+  'shifts.errBreakRule': m(
+    '労働基準法第34条により、労働時間が6時間を超える場合は45分以上、8時間を超える場合は60分以上の休憩が必要です（{slot}：労働{work}分、休憩{break}分、必要{required}分以上）。',
+    'Labour Standards Act article 34: more than 6 hours of work needs a break of at least 45 minutes, more than 8 hours at least 60 ({slot}: {work} minutes of work, {break} minutes of break, at least {required} needed).',
+  ),
+  'pay.belowMinimumWage': m(
+    '{prefecture}の地域別最低賃金は{day}時点で時給{minimum}円です（最低賃金法第4条）。この給与は時給換算で{hourly}円のため登録できません。',
+    'The regional minimum wage in {prefecture} on {day} is {minimum} yen an hour (Minimum Wage Act article 4). This pay is {hourly} yen an hour, so it cannot be saved.',
+  ),
+  'pay.monthlyNotSupported': m(
+    '月給の求人は給与計算に対応していません（割増賃金の基礎となる月の所定労働時間を記録していないため）。時給または日給で登録してください。',
+    "Monthly salaries are not supported by pay computation (the month's scheduled hours, the basis of premiums, are not recorded). Save the job with hourly or daily pay.",
+  ),
   'shifts.hasApplications': m('応募があるシフトは削除できません。', 'A shift with applications cannot be deleted.'),
   'shifts.minutes': m('{n}分', '{n} min'),
   'shifts.overnight': m('（翌日）', ' (next day)'),
@@ -706,7 +807,10 @@ export const MESSAGES = {
 
   // Integrations (/admin/integration, /admin/integration/romuten; docs/romuten.md)
   'integrations.romuten': m('Romuten（労務管理サービス）', 'Romuten (labour management)'),
-  'integrations.romutenAbout': m('スタッフと勤怠記録をRomutenへ送り、Romuten側の状態を取り込みます。', 'Sends your workers and their attendance records to Romuten and reads back the status Romuten holds.'),
+  'integrations.romutenAbout': m(
+    'スタッフと勤怠記録をRomutenへ送り、Romuten側の状態を取り込みます。',
+    'Sends your workers and their attendance records to Romuten and reads back the status Romuten holds.',
+  ),
   'integrations.company': m('派遣会社', 'Staffing company'),
   'integrations.service': m('連携先', 'Service'),
   'integrations.state': m('状態', 'State'),
@@ -715,7 +819,7 @@ export const MESSAGES = {
   'integrations.connectedState': m('接続済み', 'Connected'),
   'integrations.failingState': m('エラーあり', 'Failing'),
   'integrations.open': m('設定を開く', 'Open settings'),
-  'integrations.catalogueHint': m('連携先ごとの接続状態です。設定は連携先のページで行います。', 'Each service and how it is connected. Settings are on each service\'s page.'),
+  'integrations.catalogueHint': m('連携先ごとの接続状態です。設定は連携先のページで行います。', "Each service and how it is connected. Settings are on each service's page."),
   'integrations.none': m('表示できる派遣会社がありません。', 'No staffing company to show.'),
   'integrations.chooseCompany': m('派遣会社を選ぶ', 'Choose a company'),
   'integrations.show': m('表示', 'Show'),
@@ -732,7 +836,10 @@ export const MESSAGES = {
   'integrations.syncNow': m('今すぐ同期', 'Sync now'),
   'integrations.syncDone': m('同期が終わりました。結果は下の履歴にあります。', 'The sync finished: its result is in the log below.'),
   'integrations.disconnect': m('接続を解除', 'Disconnect'),
-  'integrations.disconnectConfirm': m('APIキーとシークレットを削除し、同期を止めます。履歴は残ります。よろしいですか？', 'This deletes the API key and secret and stops syncing. The log stays. Continue?'),
+  'integrations.disconnectConfirm': m(
+    'APIキーとシークレットを削除し、同期を止めます。履歴は残ります。よろしいですか？',
+    'This deletes the API key and secret and stops syncing. The log stays. Continue?',
+  ),
   'integrations.disconnectSure': m('解除する', 'Yes, disconnect'),
   'integrations.disconnected': m('接続を解除しました。', 'The connection was removed.'),
   'integrations.log': m('同期の履歴', 'Sync log'),
@@ -765,22 +872,43 @@ export const MESSAGES = {
   ),
   'integrations.keyShort': m('8文字以上で入力してください。', 'Enter at least 8 characters.'),
   'integrations.credentialsNeeded': m('接続するにはAPIキーとシークレットの両方が必要です。', 'Both the API key and the secret are needed to connect.'),
-  'integrations.credentialsUnreadable': m('保存済みの認証情報を読めません（暗号鍵が変わりました）。APIキーとシークレットを両方入力し直してください。', 'The stored credentials cannot be read (the encryption key changed). Type both the API key and the secret again.'),
-  'integrations.noKey': m('サーバーに INTEGRATION_KEY が設定されていないため、認証情報を保存・使用できません。管理者に連絡してください。', 'The server has no INTEGRATION_KEY, so credentials cannot be stored or used. Ask your administrator.'),
-  'integrations.notConnected': m('Romutenに接続されていません。URL、APIキー、シークレットを設定し、同期を有効にしてください。', 'Romuten is not connected. Set the URL, API key and secret, and turn sync on.'),
+  'integrations.credentialsUnreadable': m(
+    '保存済みの認証情報を読めません（暗号鍵が変わりました）。APIキーとシークレットを両方入力し直してください。',
+    'The stored credentials cannot be read (the encryption key changed). Type both the API key and the secret again.',
+  ),
+  'integrations.noKey': m(
+    'サーバーに INTEGRATION_KEY が設定されていないため、認証情報を保存・使用できません。管理者に連絡してください。',
+    'The server has no INTEGRATION_KEY, so credentials cannot be stored or used. Ask your administrator.',
+  ),
+  'integrations.notConnected': m(
+    'Romutenに接続されていません。URL、APIキー、シークレットを設定し、同期を有効にしてください。',
+    'Romuten is not connected. Set the URL, API key and secret, and turn sync on.',
+  ),
   'integrations.busy': m('同期は別の処理で実行中です。しばらくしてから履歴を確認してください。', 'A sync is running already. Check the log in a moment.'),
-  'integrations.unreadable': m('保存済みの認証情報を読めません（暗号鍵が変わりました）。APIキーとシークレットを入力し直してください。', 'The stored credentials cannot be read (the encryption key changed). Type the API key and secret again.'),
+  'integrations.unreadable': m(
+    '保存済みの認証情報を読めません（暗号鍵が変わりました）。APIキーとシークレットを入力し直してください。',
+    'The stored credentials cannot be read (the encryption key changed). Type the API key and secret again.',
+  ),
   'integrations.noKeyNote': m('このサーバーには INTEGRATION_KEY が設定されていません。認証情報は保存できません。', 'This server has no INTEGRATION_KEY: credentials cannot be saved.'),
 
   // Roles and permissions (/admin/roles)
   'roles.unknownCode': m('不明な権限コードです: {code}', 'Unknown permission code: {code}'),
   'roles.unknownRole': m('不明な権限です: {role}', 'Unknown role: {role}'),
-  'roles.keepSuperadmin': m('スーパー管理者から権限管理（280001）を外すことはできません。外すと、誰も権限を変更できなくなります。', 'Superadmins must keep Roles and permissions (280001): without it nobody could change permissions again.'),
-  'roles.intro': m('ロールごとに、入れる画面（権限コード）を選びます。ページ権限と操作権限のどちらかに含まれていれば、その画面に入れます。保存すると、次のリクエストからすべてのサーバーに反映されます。', 'Choose, for each role, the screens (permission codes) it may enter. A role may enter a screen when either the page-role map or the action-role map lists it. Saved changes apply to every server from the next request on.'),
+  'roles.keepSuperadmin': m(
+    'スーパー管理者から権限管理（280001）を外すことはできません。外すと、誰も権限を変更できなくなります。',
+    'Superadmins must keep Roles and permissions (280001): without it nobody could change permissions again.',
+  ),
+  'roles.intro': m(
+    'ロールごとに、入れる画面（権限コード）を選びます。ページ権限と操作権限のどちらかに含まれていれば、その画面に入れます。保存すると、次のリクエストからすべてのサーバーに反映されます。',
+    'Choose, for each role, the screens (permission codes) it may enter. A role may enter a screen when either the page-role map or the action-role map lists it. Saved changes apply to every server from the next request on.',
+  ),
   'roles.page': m('ページ権限', 'Page roles'),
   'roles.pageHint': m('画面を開く権限です。サイドバーにも表示されます。', 'Who may open each screen; the sidebar shows the same.'),
   'roles.action': m('操作権限', 'Action roles'),
-  'roles.actionHint': m('画面の操作（登録・更新など）を許可する追加の権限です。ページ権限と同じく、画面にも入れるようになります。', 'Extra grants for the actions on a screen (create, update, …); like page roles, they also let the role enter it.'),
+  'roles.actionHint': m(
+    '画面の操作（登録・更新など）を許可する追加の権限です。ページ権限と同じく、画面にも入れるようになります。',
+    'Extra grants for the actions on a screen (create, update, …); like page roles, they also let the role enter it.',
+  ),
   'roles.code': m('コード', 'Code'),
   'roles.screen': m('画面', 'Screen'),
   'roles.fix': m('保存できませんでした。', 'Nothing was saved.'),
@@ -813,7 +941,10 @@ export const MESSAGES = {
   // Money
   'pay.title': m('給与・前払い', 'Pay and quick pay'),
   'pay.bank': m('振込先の口座', 'Bank account for your pay'),
-  'pay.bankHint': m('給与の振込に必要です。通帳やキャッシュカードのとおりに入力してください。金融機関名・支店名はカタカナで（例: ミツビシユーエフジエイ、シンジユク）。銀行に送る半角カナで保存します。', 'Needed to pay you. Enter it as on your bankbook or cash card; the bank and branch names in katakana, as printed there. They are kept in the half-width kana banks read.'),
+  'pay.bankHint': m(
+    '給与の振込に必要です。通帳やキャッシュカードのとおりに入力してください。金融機関名・支店名はカタカナで（例: ミツビシユーエフジエイ、シンジユク）。銀行に送る半角カナで保存します。',
+    'Needed to pay you. Enter it as on your bankbook or cash card; the bank and branch names in katakana, as printed there. They are kept in the half-width kana banks read.',
+  ),
   'pay.bankCode': m('金融機関コード（4桁）', 'Bank code (4 digits)'),
   'pay.bankName': m('金融機関名（カナ）', 'Bank name (katakana)'),
   'pay.branchCode': m('支店コード（3桁）', 'Branch code (3 digits)'),
@@ -826,8 +957,14 @@ export const MESSAGES = {
   'pay.save': m('口座を保存', 'Save the account'),
   'pay.quick': m('前払い（クイックペイ）', 'Quick pay (advance)'),
   'pay.available': m('今申請できる額: {available}（働いて承認された未払いの給与 {earned} のうち）', 'Available now: {available} (of {earned} earned, approved and not yet paid)'),
-  'pay.confirm': m('前払いを申請しますか？手数料は{percent}%（最低{minFee}）で、振り込まれるのは申請額から手数料を引いた額です。', 'Request this advance? The fee is {percent}% (at least {minFee}); what arrives is the amount less the fee.'),
-  'pay.fee': m('手数料は{percent}%（最低{minFee}）。最低申請額は{min}です。申請額は次の給与から差し引かれます。', 'The fee is {percent}% (at least {minFee}); the smallest request is {min}. The amount is recovered from your next pay.'),
+  'pay.confirm': m(
+    '前払いを申請しますか？手数料は{percent}%（最低{minFee}）で、振り込まれるのは申請額から手数料を引いた額です。',
+    'Request this advance? The fee is {percent}% (at least {minFee}); what arrives is the amount less the fee.',
+  ),
+  'pay.fee': m(
+    '手数料は{percent}%（最低{minFee}）。最低申請額は{min}です。申請額は次の給与から差し引かれます。',
+    'The fee is {percent}% (at least {minFee}); the smallest request is {min}. The amount is recovered from your next pay.',
+  ),
   'pay.amount': m('申請額（円）', 'Amount (yen)'),
   'pay.request': m('前払いを申請', 'Request quick pay'),
   'pay.off': m('この会社では前払いを受け付けていません。', 'This company does not offer quick pay.'),
@@ -837,12 +974,18 @@ export const MESSAGES = {
   'pay.none': m('まだありません。', 'Nothing yet.'),
   // Assigning people to shifts (docs/workforce.md)
   'shifts.assignTitle': m('シフトに人を割り当てる', 'Put a person on a shift'),
-  'shifts.assignHint': m('在留カードの確認と、在留資格で働ける時間（留学・家族滞在は7日間で28時間まで）を確かめてから割り当てます。', 'The residence card and the hours the status allows (28 hours in any 7 days for students and dependents) are checked before the person is placed.'),
+  'shifts.assignHint': m(
+    '在留カードの確認と、在留資格で働ける時間（留学・家族滞在は7日間で28時間まで）を確かめてから割り当てます。',
+    'The residence card and the hours the status allows (28 hours in any 7 days for students and dependents) are checked before the person is placed.',
+  ),
   'shifts.shift': m('シフト', 'Shift'),
   'shifts.person': m('スタッフ', 'Person'),
   'shifts.personHint': m('上の検索で見つかった人から選びます。', 'Choose from the people the search above found.'),
   'shifts.find': m('名前で人を探す', 'Find a person by name'),
-  'shifts.findHint': m('この会社に応募した人、またはスカウトを承諾した人を、名前（またはメールアドレスの一部）で探します。', 'People who applied to this company or accepted its scout, by name (or part of the e-mail).'),
+  'shifts.findHint': m(
+    'この会社に応募した人、またはスカウトを承諾した人を、名前（またはメールアドレスの一部）で探します。',
+    'People who applied to this company or accepted its scout, by name (or part of the e-mail).',
+  ),
   'shifts.findName': m('名前', 'Name'),
   'shifts.search': m('検索', 'Search'),
   'shifts.findFirst': m('まず上で名前を検索してください。', 'Search for the person by name above first.'),
@@ -853,7 +996,10 @@ export const MESSAGES = {
   'shifts.assigned': m('シフトに割り当てました。応募者一覧に追加されています。', 'Placed on the shift; the application is on the applicants list.'),
   'shifts.noneOpen': m('今後14日間に空きのあるシフトはありません。', 'No shift with a free seat in the next 14 days.'),
   'shifts.swapTitle': m('2人のシフトを入れ替える', 'Swap two people’s shifts'),
-  'shifts.swapHint': m('それぞれが相手のシフトに入れるか（在留カードと働ける時間）を、自分の元のシフトを除いて確かめます。どちらかが入れなければ何も変わりません。', 'Each person is checked on the other’s shift (card and hours allowed), without their own old shift. If either cannot take it, nothing changes.'),
+  'shifts.swapHint': m(
+    'それぞれが相手のシフトに入れるか（在留カードと働ける時間）を、自分の元のシフトを除いて確かめます。どちらかが入れなければ何も変わりません。',
+    'Each person is checked on the other’s shift (card and hours allowed), without their own old shift. If either cannot take it, nothing changes.',
+  ),
   'shifts.swapA': m('1人目（シフト）', 'First person (shift)'),
   'shifts.swapB': m('2人目（シフト）', 'Second person (shift)'),
   'shifts.swap': m('入れ替える', 'Swap'),
@@ -868,7 +1014,10 @@ export const MESSAGES = {
   'shifts.swapVisa': m('どちらかの在留資格が相手の求人の対象外です。', 'One of them has a residence status the other’s job does not accept.'),
   'shifts.swapRefused': m('{name}さん：{reason}', '{name}: {reason}'),
   'shifts.leftTitle': m('今週の残り時間', 'Hours left this week'),
-  'shifts.leftHint': m('{from}からの週にシフトがある、時間の上限がある人（留学・家族滞在など）の、最も詰まった7日間での残り時間です。', 'People with an hour limit (students, dependents, …) on a shift in the week from {from}: the minutes still free in their fullest 7 days.'),
+  'shifts.leftHint': m(
+    '{from}からの週にシフトがある、時間の上限がある人（留学・家族滞在など）の、最も詰まった7日間での残り時間です。',
+    'People with an hour limit (students, dependents, …) on a shift in the week from {from}: the minutes still free in their fullest 7 days.',
+  ),
   'shifts.leftNone': m('この週のシフトに、時間の上限がある人はいません。', 'Nobody with an hour limit is on a shift this week.'),
   // Points (docs/points.md)
   'points.title': m('ポイント', 'Points'),
@@ -883,7 +1032,10 @@ export const MESSAGES = {
   'points.kind.spend': m('利用', 'Spent'),
   'points.kind.expire': m('失効', 'Expired'),
   'points.invite': m('友だちを招待', 'Invite a friend'),
-  'points.inviteHint': m('このリンクから登録した友だちが初めて勤務すると、紹介キャンペーンの期間中はあなたにポイントが付与されます。', 'When a friend who registers through this link works their first shift during a referral campaign, you earn its points.'),
+  'points.inviteHint': m(
+    'このリンクから登録した友だちが初めて勤務すると、紹介キャンペーンの期間中はあなたにポイントが付与されます。',
+    'When a friend who registers through this link works their first shift during a referral campaign, you earn its points.',
+  ),
   'points.adjustTitle': m('ポイントを手動で付与・利用', 'Add or take points by hand'),
   'points.person': m('スタッフのメールアドレス', 'The person’s e-mail'),
   'points.wallet': m('ポイントの種類', 'Wallet'),
@@ -901,26 +1053,41 @@ export const MESSAGES = {
   'money.transferDate.format': m('振込日を日付で選んでください。', 'Choose the transfer date.'),
   'money.transferDate.past': m('振込日が過ぎています。今日以降の銀行営業日を選んでください。', 'That day has passed. Choose a bank business day from today on.'),
   'money.transferDate.cutoff': m('今日の振込の締め切り時刻を過ぎました。次の銀行営業日以降を選んでください。', 'Today’s cut-off for transfers has passed. Choose the next bank business day or later.'),
-  'money.transferDate.closed': m('銀行の休業日です（土日・祝日・12月31日〜1月3日）。銀行営業日を選んでください。', 'Banks are closed that day (weekend, national holiday or 31 Dec – 3 Jan). Choose a bank business day.'),
+  'money.transferDate.closed': m(
+    '銀行の休業日です（土日・祝日・12月31日〜1月3日）。銀行営業日を選んでください。',
+    'Banks are closed that day (weekend, national holiday or 31 Dec – 3 Jan). Choose a bank business day.',
+  ),
   'money.transferDate.far': m('振込日は{days}日先までです。', 'The transfer date may be at most {days} days ahead.'),
-  'money.transferAccountMissing': m('振込元の口座（委託者コード・銀行・支店・口座番号・名義）が会社設定にありません。会社設定で登録してください。', 'The account salaries are paid from (requester code, bank, branch, account number, name) is not set. Add it in the company settings.'),
+  'money.transferAccountMissing': m(
+    '振込元の口座（委託者コード・銀行・支店・口座番号・名義）が会社設定にありません。会社設定で登録してください。',
+    'The account salaries are paid from (requester code, bank, branch, account number, name) is not set. Add it in the company settings.',
+  ),
   'money.month': m('「2026-11」のように年月を入力してください。', 'Enter a month such as 2026-11.'),
   'money.amount': m('1円以上の金額を入力してください。', 'Enter an amount of 1 yen or more.'),
   'money.quickPayOff': m('この会社では前払いを受け付けていません。', 'This company does not offer quick pay.'),
   'money.belowMinimum': m('最低申請額に達していません（今申請できる額: {available}）。', 'Below the minimum request (available now: {available}).'),
   'money.aboveAvailable': m('申請できる額を超えています（今申請できる額: {available}）。', 'Above what you may draw now (available now: {available}).'),
-  'money.invoicesMade': m('請求書を作成しました（新規 {created}件、更新 {updated}件、発行済みのため変更なし {skipped}件）。', 'Invoices made: {created} new, {updated} updated, {skipped} already issued and left as they are.'),
+  'money.invoicesMade': m(
+    '請求書を作成しました（新規 {created}件、更新 {updated}件、発行済みのため変更なし {skipped}件）。',
+    'Invoices made: {created} new, {updated} updated, {skipped} already issued and left as they are.',
+  ),
   'money.requested': m('前払いを申請しました。手数料 {fee}、振込額 {net}。', 'Quick pay requested: fee {fee}, paid out {net}.'),
   'money.bankSaved': m('振込先の口座を保存しました。', 'Bank account saved.'),
   'bank.bankCode': m('金融機関コードは4桁の数字です。', 'The bank code is 4 digits.'),
   'bank.branchCode': m('支店コードは3桁の数字です。', 'The branch code is 3 digits.'),
   'bank.accountNumber': m('口座番号は7桁の数字です（足りない場合は先頭に0を付けます）。', 'The account number is 7 digits (pad with leading zeros).'),
   'bank.nameKana': m('カタカナ・英大文字・数字で入力してください（漢字は銀行に送れません）。', 'Enter it in katakana, capital letters or digits (banks cannot take kanji).'),
-  'bank.tooLong': m('銀行に送れるのは半角{max}文字（濁点・半濁点は1文字）までです。短い表記で入力してください: {value}', 'Banks take at most {max} half-width characters (a voicing mark counts as one). Enter a shorter form: {value}'),
+  'bank.tooLong': m(
+    '銀行に送れるのは半角{max}文字（濁点・半濁点は1文字）までです。短い表記で入力してください: {value}',
+    'Banks take at most {max} half-width characters (a voicing mark counts as one). Enter a shorter form: {value}',
+  ),
   'bank.kana': m('口座名義はカタカナ（姓と名の間に空白）で入力してください。', 'Enter the account holder name in katakana (a space between family and given name).'),
   // Scouting (docs/scouting.md)
   'scout.title': m('スカウト', 'Scouting'),
-  'scout.intro': m('スカウトをオンにすると、企業があなたを見つけて仕事のオファーを送れます。承諾するまで、企業に名前や連絡先は見えません。', 'Turn scouting on and companies can find you and offer you a job. Until you accept, they do not see your name or contact details.'),
+  'scout.intro': m(
+    'スカウトをオンにすると、企業があなたを見つけて仕事のオファーを送れます。承諾するまで、企業に名前や連絡先は見えません。',
+    'Turn scouting on and companies can find you and offer you a job. Until you accept, they do not see your name or contact details.',
+  ),
   'scout.settings': m('スカウトの設定', 'Your scouting settings'),
   'scout.enabled': m('スカウトを受け取る', 'Receive scout offers'),
   'scout.share': m('企業に見せる情報', 'What companies may see'),
@@ -952,14 +1119,20 @@ export const MESSAGES = {
   'scout.status.expired': m('期限切れ', 'Expired'),
   'scout.status.withdrawn': m('取り下げ', 'Withdrawn'),
   'scout.openChat': m('チャットを開く', 'Open the chat'),
-  'scout.chatOffer': m('{company} からスカウトが届きました：「{job}」{date}\n{expires} までに /staff/scout で承諾または辞退してください。\n\n', 'You received a scout offer from {company}: "{job}"{date}\nAccept or decline it on /staff/scout by {expires}.\n\n'),
+  'scout.chatOffer': m(
+    '{company} からスカウトが届きました：「{job}」{date}\n{expires} までに /staff/scout で承諾または辞退してください。\n\n',
+    'You received a scout offer from {company}: "{job}"{date}\nAccept or decline it on /staff/scout by {expires}.\n\n',
+  ),
   'scout.chatAccepted': m('スカウトを承諾しました。応募として企業に届いています。', 'You accepted the offer; it is now an application with the company.'),
   'scout.applicationNote': m('スカウトを承諾しての応募', 'Applied by accepting a scout offer'),
   'scout.chatDeclined': m('スカウトを辞退しました。', 'You declined the offer.'),
   'scout.notFound': m('このスカウトまたは候補者は見つかりません。', 'This offer or candidate was not found.'),
   'scout.expired': m('このスカウトは期限切れのため、承諾できません。', 'This offer has expired and can no longer be accepted.'),
   'scout.answered': m('このスカウトにはすでに回答しています。', 'This offer has already been answered.'),
-  'scout.quota': m('今月のスカウト送信数の上限（{limit}件）に達しました。来月までお待ちいただくか、上限の変更を管理者に依頼してください。', 'Your company has used this month’s scout quota ({limit} offers). Wait for next month or ask an administrator to raise the quota.'),
+  'scout.quota': m(
+    '今月のスカウト送信数の上限（{limit}件）に達しました。来月までお待ちいただくか、上限の変更を管理者に依頼してください。',
+    'Your company has used this month’s scout quota ({limit} offers). Wait for next month or ask an administrator to raise the quota.',
+  ),
   'scout.duplicate': m('この候補者にはこの求人のスカウトを送信済みで、回答を待っています。', 'This candidate already has a pending offer for this job.'),
   'scout.alreadyApplied': m('この候補者はすでにこの求人に応募しています。', 'This candidate has already applied to this job.'),
   'scout.jobClosed': m('この求人（シフト）は募集を終了しています。', 'This job (or shift) is no longer open.'),
@@ -979,7 +1152,10 @@ export const MESSAGES = {
   'survey.oneQuestion': m('質問を1つ以上入力してください。', 'Add at least one question.'),
   'survey.oneChoice': m('1つだけ選んでください。', 'Choose only one.'),
   'survey.scaleRange': m('1〜5から選んでください。', 'Choose a value from 1 to 5.'),
-  'survey.invitation': m('{company}からアンケートのお願いです：「{title}」。こちらから回答してください（1人1回）：{link}', '{company} asks you to answer a survey: "{title}". Answer here (once per person): {link}'),
+  'survey.invitation': m(
+    '{company}からアンケートのお願いです：「{title}」。こちらから回答してください（1人1回）：{link}',
+    '{company} asks you to answer a survey: "{title}". Answer here (once per person): {link}',
+  ),
   'survey.title': m('アンケート', 'Survey'),
   'survey.from': m('{company}からのアンケート', 'A survey from {company}'),
   'survey.already': m('このアンケートにはすでに回答済みです。回答は1人1回までです。', 'You have already answered this survey. Each person can answer only once.'),
@@ -993,12 +1169,18 @@ export const MESSAGES = {
   'survey.yourAnswer': m('回答を入力', 'Your answer'),
   'survey.checkAnswers': m('回答を確認してください。', 'Please check your answers.'),
   // Residence-card checks: the candidate's /staff/card and the staff's check screen
-  'placement.dispatchLocked': m('勤務の確認・出勤のステータスにある応募は、派遣か直接雇用かを変更できません。いったん候補者のステータスに戻してください。', 'A placement in a confirmation or attendance status cannot switch between dispatch and direct employment: move it back to a candidate status first.'),
+  'placement.dispatchLocked': m(
+    '勤務の確認・出勤のステータスにある応募は、派遣か直接雇用かを変更できません。いったん候補者のステータスに戻してください。',
+    'A placement in a confirmation or attendance status cannot switch between dispatch and direct employment: move it back to a candidate status first.',
+  ),
   'card.sswField': m('特定技能の分野（カードの「就労制限の有無」欄・指定書のとおり）', 'Specified skilled worker field (as the card’s work-restriction entry and the designation say)'),
   'card.sswFieldRequired': m('特定技能の人は分野を選んでください。分野の外の仕事には配置できません。', 'Choose the field of a specified skilled worker: they cannot be placed outside it.'),
   'card.title': m('在留カード', 'Residence card'),
   'openShifts.title': m('空きシフト', 'Open shifts'),
-  'openShifts.intro': m('これから14日間の、あなたの在留資格で応募できる日払いの仕事の空きシフトです。「このシフトに入る」で応募になり、チャットで会社とやりとりできます。', 'Free seats in the next 14 days on daily jobs open to your residence status. "Take this shift" applies to it; the company answers in the chat.'),
+  'openShifts.intro': m(
+    'これから14日間の、あなたの在留資格で応募できる日払いの仕事の空きシフトです。「このシフトに入る」で応募になり、チャットで会社とやりとりできます。',
+    'Free seats in the next 14 days on daily jobs open to your residence status. "Take this shift" applies to it; the company answers in the chat.',
+  ),
   'openShifts.none': m('いま応募できる空きシフトはありません。日払いのお仕事一覧もご覧ください。', 'No open shift you can take right now. See the daily jobs board too.'),
   'openShifts.board': m('日払いのお仕事一覧', 'Daily jobs board'),
   'openShifts.days': m('日付', 'Days'),
@@ -1007,12 +1189,21 @@ export const MESSAGES = {
   'openShifts.seats': m('残り{n}席', '{n} seats left'),
   'openShifts.left': m('このシフトのあと、7日間で働ける残り：{left}', 'Left in your 7 days after this shift: {left}'),
   'openShifts.break': m('休憩{minutes}分', '{minutes} min break'),
-  'card.intro': m('在留カードの表と裏の写真をアップロードしてください。スタッフが確認するまで、シフトには入れません。', 'Upload photos of the front and back of your residence card. You cannot be placed on a shift until staff have checked it.'),
-  'card.neededFirst': m('最初のシフトの前に、在留カードの確認が必要です（応募は確認の前でもできます）。', 'Your residence card must be checked before your first shift (you can apply before the check).'),
+  'card.intro': m(
+    '在留カードの表と裏の写真をアップロードしてください。スタッフが確認するまで、シフトには入れません。',
+    'Upload photos of the front and back of your residence card. You cannot be placed on a shift until staff have checked it.',
+  ),
+  'card.neededFirst': m(
+    '最初のシフトの前に、在留カードの確認が必要です（応募は確認の前でもできます）。',
+    'Your residence card must be checked before your first shift (you can apply before the check).',
+  ),
   'card.neededLink': m('在留カードをアップロードする', 'Upload your residence card'),
   'card.front': m('表面の写真', 'Photo of the front'),
   'card.back': m('裏面の写真', 'Photo of the back'),
-  'card.photoHint': m('JPEG・PNG・WebP、1枚{mb}MBまで。カード全体が写り、文字が読めるように撮影してください。', 'JPEG, PNG or WebP, up to {mb} MB each. Show the whole card, with every letter readable.'),
+  'card.photoHint': m(
+    'JPEG・PNG・WebP、1枚{mb}MBまで。カード全体が写り、文字が読めるように撮影してください。',
+    'JPEG, PNG or WebP, up to {mb} MB each. Show the whole card, with every letter readable.',
+  ),
   'card.number': m('在留カード番号', 'Residence card number'),
   'card.numberHint': m('カード右上の12桁（英字2・数字8・英字2）', 'The 12 characters at the top right (2 letters, 8 digits, 2 letters)'),
   'card.status': m('在留資格', 'Residence status'),

@@ -163,7 +163,11 @@ describe('text and time have one way each', () => {
       "pickLang(lang, '普通', 'Ordinary');",
       "body: {\n  ja: '日々のシフトを管理できます。',\n  en: 'Manage daily shifts.',\n},",
     ].join('\n');
-    expect(pairHits(sample).map((h) => h.rule).sort()).toEqual(['pair helper', 'pickLang of literals', 't(ja, en)', 't(ja, en)', '{ ja, en } literal', '{ ja, en } literal'].sort());
+    expect(
+      pairHits(sample)
+        .map((h) => h.rule)
+        .sort(),
+    ).toEqual(['pair helper', 'pickLang of literals', 't(ja, en)', 't(ja, en)', '{ ja, en } literal', '{ ja, en } literal'].sort());
     // What stays allowed: the catalogue's calls, a record's columns, codes by language, blank form values.
     const fine = [
       "msg(lang, 'record.contact'); msgText('pdf.payslip'); ctx.t(route.title);",

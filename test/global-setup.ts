@@ -63,10 +63,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Drop what this run made: the template and any test database a crashed file left behind.
-    const { rows } = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname = $1 or datname like $2`,
-      [templateDb, `tsunagu_t_${process.pid}_%`],
-    );
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname = $1 or datname like $2`, [templateDb, `tsunagu_t_${process.pid}_%`]);
     for (const { datname } of rows) await admin.query(`drop database if exists ${admin.escapeIdentifier(datname)} with (force)`);
     await admin.end();
     if (embedded) await embedded.stop();

@@ -195,7 +195,11 @@ export class ChatConnection {
 
   /** Asks for a recent page; it arrives as the `recentChats` event (and is returned here too). */
   recent(payload: RecentChatsPayload): Promise<RecentChatsPage> {
-    return this.answeredBy('recentChats', (p) => p.current === payload.page && p.kind === (payload.kind ?? 'job'), () => this.request('getRecentChats', payload));
+    return this.answeredBy(
+      'recentChats',
+      (p) => p.current === payload.page && p.kind === (payload.kind ?? 'job'),
+      () => this.request('getRecentChats', payload),
+    );
   }
 
   /** The rows of these conversations that the person may see. */
@@ -205,7 +209,11 @@ export class ChatConnection {
 
   /** Asks for the badges; they arrive as the `badges` event (and are returned here too). */
   badges(): Promise<BadgesPayload> {
-    return this.answeredBy('badges', () => true, () => this.request('getBadges', {}));
+    return this.answeredBy(
+      'badges',
+      () => true,
+      () => this.request('getBadges', {}),
+    );
   }
 
   seeBadges(): Promise<unknown> {

@@ -46,14 +46,14 @@ describe('the islands GraphQL client (SPEC §7, §8, §9)', () => {
 
   it('reports a missing server response when neither data nor errors come back', async () => {
     respond(200, {});
-    await expect(client().query('query Enums { enums { enums { id } } }', {}, { policy: 'network-only' })).rejects.toThrow(
-      "Server response was missing for query 'Enums'.",
-    );
+    await expect(client().query('query Enums { enums { enums { id } } }', {}, { policy: 'network-only' })).rejects.toThrow("Server response was missing for query 'Enums'.");
   });
 
   it('combines GraphQL and network messages when both occur, and exposes code and fields', async () => {
     respond(400, { errors: [{ message: 'Please check the highlighted fields.', extensions: { code: 'BAD_USER_INPUT', fields: { email: 'Enter a valid email address.' } } }] });
-    const err = (await client().mutate('mutation X { logout }').catch((e) => e)) as ClientError;
+    const err = (await client()
+      .mutate('mutation X { logout }')
+      .catch((e) => e)) as ClientError;
     expect(err).toBeInstanceOf(ClientError);
     expect(err.message).toBe('Please check the highlighted fields.\nResponse not successful: Received status code 400');
     expect(err.code).toBe('BAD_USER_INPUT');
@@ -75,7 +75,15 @@ describe('the islands GraphQL client (SPEC §7, §8, §9)', () => {
   it('refuses polling under cache-first and cache-only', async () => {
     const c = client();
     await expect(c.query('query N { n }', {}, { policy: 'cache-first', pollInterval: 1000 })).rejects.toThrow(/Polling is not allowed/);
-    expect(() => c.poll('query N { n }', {}, { policy: 'cache-only', pollInterval: 1000 }, () => {}, () => {})).toThrow(/Polling is not allowed/);
+    expect(() =>
+      c.poll(
+        'query N { n }',
+        {},
+        { policy: 'cache-only', pollInterval: 1000 },
+        () => {},
+        () => {},
+      ),
+    ).toThrow(/Polling is not allowed/);
   });
 
   it('bounds the cache at 65536 entries, dropping the least recently used', () => {

@@ -236,4 +236,3 @@ export function ChatThread({ row, lang, mode, autoFocus, fill }: { row: Conversa
     </div>
   );
 }
-

@@ -35,7 +35,13 @@ export default function ChatWindows({ lang }: { lang: 'ja' | 'en' }) {
                   </small>
                 )}
               </button>
-              <button type="button" className="icon-btn" aria-label={w.isMini ? msg(lang, 'chat.restore') : msg(lang, 'chat.minimise')} title={w.isMini ? msg(lang, 'chat.restore') : msg(lang, 'chat.minimise')} onClick={() => chatV3.dispatch({ type: w.isMini ? 'restore' : 'minimise', ref: w })}>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={w.isMini ? msg(lang, 'chat.restore') : msg(lang, 'chat.minimise')}
+                title={w.isMini ? msg(lang, 'chat.restore') : msg(lang, 'chat.minimise')}
+                onClick={() => chatV3.dispatch({ type: w.isMini ? 'restore' : 'minimise', ref: w })}
+              >
                 {w.isMini ? '▴' : '▾'}
               </button>
               <button type="button" className="icon-btn" aria-label={msg(lang, 'chat.close')} title={msg(lang, 'chat.close')} onClick={() => closeWindow(w)}>
@@ -50,7 +56,11 @@ export default function ChatWindows({ lang }: { lang: 'ja' | 'en' }) {
                     <button
                       type="button"
                       className="btn-link"
-                      onClick={() => void connectChat('admin').changeStatus({ conversation_id: row.id, chat_status: row.chat_status === 1 ? 2 : 1 }).catch((err) => warn('status change', err))}
+                      onClick={() =>
+                        void connectChat('admin')
+                          .changeStatus({ conversation_id: row.id, chat_status: row.chat_status === 1 ? 2 : 1 })
+                          .catch((err) => warn('status change', err))
+                      }
                     >
                       {row.chat_status === 1 ? msg(lang, 'chat.toStaff') : msg(lang, 'chat.toBot')}
                     </button>

@@ -1,6 +1,17 @@
 import type { Client } from 'graphql-ws';
 import { OPS } from '../../server/api/operations.ts';
-import { ATTACHMENTS_PATH, type ChatMessage, type ConversationRow, MESSAGE_IMAGE, MESSAGE_TEXT, type SeenNotice, type StatusNotice, TYPING_EVERY_MS, TYPING_SHOW_MS, type TypingNotice } from '../../server/chat/events.ts';
+import {
+  ATTACHMENTS_PATH,
+  type ChatMessage,
+  type ConversationRow,
+  MESSAGE_IMAGE,
+  MESSAGE_TEXT,
+  type SeenNotice,
+  type StatusNotice,
+  TYPING_EVERY_MS,
+  TYPING_SHOW_MS,
+  type TypingNotice,
+} from '../../server/chat/events.ts';
 import { ChatConnection } from '../api/chat-socket.ts';
 import { createSubscriptionClient } from '../api/ws-client.ts';
 import { previewText } from './preview.ts';
@@ -171,16 +182,30 @@ export function connectChat(mode: 'admin' | 'candidate' = 'admin'): ChatConnecti
     const known = rows.value[m.conversation_id];
     // The bot answers for the company, but an automatic answer does not mean a person has read the
     // candidate's question: in the back office it leaves an unread conversation unread.
-    const fromOtherParty = mode === 'admin' ? m.sender_role === 'candidate' || (m.sender_role === 'bot' && chat.state.value.recentList.find((r) => r.id === m.conversation_id)?.is_read === 0) : m.sender_role !== 'candidate';
+    const fromOtherParty =
+      mode === 'admin'
+        ? m.sender_role === 'candidate' || (m.sender_role === 'bot' && chat.state.value.recentList.find((r) => r.id === m.conversation_id)?.is_read === 0)
+        : m.sender_role !== 'candidate';
     const text = previewText(m.message_type, m.content);
     if (known) {
       rows.value = {
         ...rows.value,
-        [m.conversation_id]: { ...known, message_type: m.message_type, message_content: text, last_message: text, message_date: m.created_at, message_user_name: m.sender_name, last_seq: Math.max(known.last_seq, m.seq) },
+        [m.conversation_id]: {
+          ...known,
+          message_type: m.message_type,
+          message_content: text,
+          last_message: text,
+          message_date: m.created_at,
+          message_user_name: m.sender_name,
+          last_seq: Math.max(known.last_seq, m.seq),
+        },
       };
     }
     // Also for a conversation not listed here: its news un-sees its badge.
-    chat.dispatch({ type: 'messageReceived', message: { conversation_id: m.conversation_id, message_type: m.message_type, message_user_name: m.sender_name, message_content: text, message_date: m.created_at, fromOtherParty } });
+    chat.dispatch({
+      type: 'messageReceived',
+      message: { conversation_id: m.conversation_id, message_type: m.message_type, message_user_name: m.sender_name, message_content: text, message_date: m.created_at, fromOtherParty },
+    });
     if (!known) {
       // A conversation this page has not listed yet (a new application): the first page again.
       void loadRecent(1, m.support ? 'support' : 'job');
@@ -208,7 +233,10 @@ export function connectChat(mode: 'admin' | 'candidate' = 'admin'): ChatConnecti
     if (Date.now() - (lastMessageAt.get(`${n.conversation_id}:${n.user_id}`) ?? 0) < 1000) return;
     const timer = typingTimers.get(n.conversation_id);
     if (timer) clearTimeout(timer);
-    typingTimers.set(n.conversation_id, setTimeout(() => typingStopped(n.conversation_id), TYPING_SHOW_MS));
+    typingTimers.set(
+      n.conversation_id,
+      setTimeout(() => typingStopped(n.conversation_id), TYPING_SHOW_MS),
+    );
     if (typingIn.value[n.conversation_id] !== n.name) typingIn.value = { ...typingIn.value, [n.conversation_id]: n.name };
   });
   c.on('statusChanged', (s: StatusNotice) => {

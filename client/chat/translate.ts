@@ -16,5 +16,4 @@ export function writtenIn(text: string): Lang | null {
 }
 
 /** The template with {text} and {lang} filled, each encoded for a URL. */
-export const translateHref = (template: string, text: string, lang: Lang): string =>
-  template.replaceAll('{text}', encodeURIComponent(text)).replaceAll('{lang}', encodeURIComponent(lang));
+export const translateHref = (template: string, text: string, lang: Lang): string => template.replaceAll('{text}', encodeURIComponent(text)).replaceAll('{lang}', encodeURIComponent(lang));

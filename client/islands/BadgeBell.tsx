@@ -29,7 +29,11 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
   const total = s.workerDailyIcCount + s.workerOtherIcCount;
   // Each list holds the newest unread conversations (BADGE_LIMIT): past a cut list's end there are
   // more, unseen too when its last entry is.
-  const cut: [BadgeEntry[], number][] = [[s.dailyBadges, s.dailyBadgesMore], [s.otherBadges, s.otherBadgesMore], ...(support ? [[s.supportBadges, s.supportBadgesMore] as [BadgeEntry[], number]] : [])];
+  const cut: [BadgeEntry[], number][] = [
+    [s.dailyBadges, s.dailyBadgesMore],
+    [s.otherBadges, s.otherBadgesMore],
+    ...(support ? [[s.supportBadges, s.supportBadgesMore] as [BadgeEntry[], number]] : []),
+  ];
   const more = cut.reduce((n, [, m]) => n + m, 0);
   const freshMore = cut.some(([list, m]) => m > 0 && list.at(-1)?.isSee !== 1);
 
@@ -52,7 +56,12 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
     setOpen(next);
     if (next && fresh > 0) {
       chat.dispatch({ type: 'seeBadges' });
-      void loadLive().then((live) => live.connectChat('admin').seeBadges().catch((err) => live.warn('seeing badges', err)));
+      void loadLive().then((live) =>
+        live
+          .connectChat('admin')
+          .seeBadges()
+          .catch((err) => live.warn('seeing badges', err)),
+      );
     }
   }
 
@@ -77,11 +86,7 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
             <p className="chat-empty">{msg(lang, 'chat.none')}</p>
           ) : (
             <>
-              {total > 0 && (
-                <p className="muted">
-                  {msg(lang, 'chat.unreadMessages', { count: total })}
-                </p>
-              )}
+              {total > 0 && <p className="muted">{msg(lang, 'chat.unreadMessages', { count: total })}</p>}
               <ul>
                 {entries.map((b) => {
                   const row = rows.value[b.id];

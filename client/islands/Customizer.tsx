@@ -1,12 +1,6 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
-import {
-  CUSTOMIZER_COOKIE,
-  type CustomizerAction,
-  type CustomizerState,
-  htmlAttributes,
-  reduceCustomizer,
-} from '../stores/customizer.ts';
+import { CUSTOMIZER_COOKIE, type CustomizerAction, type CustomizerState, htmlAttributes, reduceCustomizer } from '../stores/customizer.ts';
 import { persistState } from '../stores/persist.ts';
 import { msg } from '../../shared/messages.ts';
 

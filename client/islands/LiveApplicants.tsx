@@ -94,7 +94,13 @@ export default function LiveApplicants({ lang, list, rows, count, statusList, by
         const row = store.state.value[list].find((r) => r.conversation_id === s.conversation_id || r.id === s.application_id);
         const target = s.candidate_status_id ? statusList[s.candidate_status_id] : undefined;
         if (row && s.candidate_status_id) {
-          store.dispatch({ type: 'statusChanged', id: row.id, candidate_status_id: s.candidate_status_id, roots: s.roots.map((x) => ({ status_id: x.status_id, translate: x.translate })), chat_status: s.chat_status });
+          store.dispatch({
+            type: 'statusChanged',
+            id: row.id,
+            candidate_status_id: s.candidate_status_id,
+            roots: s.roots.map((x) => ({ status_id: x.status_id, translate: x.translate })),
+            chat_status: s.chat_status,
+          });
           // Checked into another list: it leaves this one (SPEC §4).
           if (target && LIST_OF[target] !== list && s.application_id) store.dispatch({ type: 'checked', list: LIST_OF[target], id: row.id });
         }

@@ -105,14 +105,7 @@ export default function NotificationBell({ lang }: NotificationBellProps) {
 
   return (
     <div className="badge-bell notification-bell">
-      <button
-        type="button"
-        className="icon-btn"
-        aria-expanded={open}
-        title={msg(lang, 'notifications.title')}
-        onClick={toggle}
-        data-testid="notification-bell"
-      >
+      <button type="button" className="icon-btn" aria-expanded={open} title={msg(lang, 'notifications.title')} onClick={toggle} data-testid="notification-bell">
         {/* A text, not aria-label: the count drawn beside the icon is part of the button's name. */}
         <span className="visually-hidden">{msg(lang, 'notifications.title')}</span>
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

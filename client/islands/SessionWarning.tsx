@@ -31,10 +31,13 @@ export default function SessionWarning({ lang, endsAt: initial, loginPath }: Ses
     // One wake-up when the warning is due, then every 15 s for the countdown and the end.
     let timer: ReturnType<typeof setTimeout> | ReturnType<typeof setInterval>;
     if (due > 0) {
-      timer = setTimeout(() => {
-        tick();
-        timer = setInterval(tick, 15_000);
-      }, Math.min(due, 2_147_000_000));
+      timer = setTimeout(
+        () => {
+          tick();
+          timer = setInterval(tick, 15_000);
+        },
+        Math.min(due, 2_147_000_000),
+      );
     } else {
       timer = setInterval(tick, 15_000);
     }

@@ -155,7 +155,8 @@ export default function SupportChat({ lang, initial = null, showCompany = false 
       {notice && (
         <div className="support-chat-notice" role="status" data-testid="support-chat-notice">
           <button type="button" className="support-chat-notice-open" onClick={() => select(notice.conversation_id)} title={msg(lang, 'supportChat.open')}>
-            <strong>{msg(lang, 'supportChat.notice')}:</strong> <span className="support-chat-notice-name">{noticeRow?.candidate_name ?? notice.sender_name}</span>: <span className="support-chat-notice-text">{previewText(notice.message_type, notice.content, lang)}</span>
+            <strong>{msg(lang, 'supportChat.notice')}:</strong> <span className="support-chat-notice-name">{noticeRow?.candidate_name ?? notice.sender_name}</span>:{' '}
+            <span className="support-chat-notice-text">{previewText(notice.message_type, notice.content, lang)}</span>
           </button>
           <button type="button" className="icon-btn" aria-label={msg(lang, 'supportChat.dismiss')} title={msg(lang, 'supportChat.dismiss')} onClick={() => setNotice(null)}>
             ×
@@ -178,7 +179,12 @@ export default function SupportChat({ lang, initial = null, showCompany = false 
                     <span className="support-chat-row-head">
                       <span className="support-chat-name">{r.candidate_name}</span>
                       {unread && (
-                        <span className={`dot${badge && badge.isSee !== 1 ? ' is-new' : ''}`} role="img" aria-label={badge && badge.isSee !== 1 ? msg(lang, 'supportChat.fresh') : msg(lang, 'candidateChat.unread')} title={badge && badge.isSee !== 1 ? msg(lang, 'supportChat.fresh') : msg(lang, 'candidateChat.unread')} />
+                        <span
+                          className={`dot${badge && badge.isSee !== 1 ? ' is-new' : ''}`}
+                          role="img"
+                          aria-label={badge && badge.isSee !== 1 ? msg(lang, 'supportChat.fresh') : msg(lang, 'candidateChat.unread')}
+                          title={badge && badge.isSee !== 1 ? msg(lang, 'supportChat.fresh') : msg(lang, 'candidateChat.unread')}
+                        />
                       )}
                       {r.last_seq > 0 && (
                         <time dateTime={r.message_date} className="support-chat-time">

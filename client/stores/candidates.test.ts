@@ -14,7 +14,15 @@ const row = (n: number, over: Partial<CandidateRow> = {}): CandidateRow => ({
 });
 const run = (s: CandidatesState, ...actions: CandidatesAction[]) => actions.reduce(reduceCandidates, s);
 const ids = (list: CandidateRow[]) => list.map((r) => r.id);
-const roots: CandidateRoot[] = [{ status_id: 's3', translate: [{ language_key: 'ja', name: '面接' }, { language_key: 'en', name: 'Interview' }] }];
+const roots: CandidateRoot[] = [
+  {
+    status_id: 's3',
+    translate: [
+      { language_key: 'ja', name: '面接' },
+      { language_key: 'en', name: 'Interview' },
+    ],
+  },
+];
 
 /** Three rows per list, newest first: p3, p2, p1; kakunin rows carry a name. */
 const loaded = run(

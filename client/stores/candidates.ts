@@ -103,7 +103,16 @@ export function reduceCandidates(state: CandidatesState, action: CandidatesActio
     }
     case 'statusChanged': {
       const { id, candidate_status_id, roots, chat_status } = action;
-      return CANDIDATE_LISTS.reduce((s, list) => mapRow(s, list, (r) => r.id === id, (r) => ({ ...r, candidate_status_id, roots, chat_status })), state);
+      return CANDIDATE_LISTS.reduce(
+        (s, list) =>
+          mapRow(
+            s,
+            list,
+            (r) => r.id === id,
+            (r) => ({ ...r, candidate_status_id, roots, chat_status }),
+          ),
+        state,
+      );
     }
     case 'checked': {
       let next = state;
@@ -125,6 +134,11 @@ export function reduceCandidates(state: CandidatesState, action: CandidatesActio
       return next === state ? state : { ...next, [action.list]: sortByUpdatedAt(next[action.list]) };
     }
     case 'seen':
-      return mapRow(state, action.list, (r) => r.conversation_id === action.conversation_id, (r) => ({ ...r, is_read: 1, message_count: 0 }));
+      return mapRow(
+        state,
+        action.list,
+        (r) => r.conversation_id === action.conversation_id,
+        (r) => ({ ...r, is_read: 1, message_count: 0 }),
+      );
   }
 }

@@ -49,8 +49,7 @@ export function messageKey(ref: ConversationRef): string {
 const sameWindow = (ref: ConversationRef) => (w: ChatWindowV3) => messageKey(w) === messageKey(ref);
 
 /** SPEC §4: a window exists for the same conversation, and the same shift when one is given. */
-const matchesOpen = (ref: ConversationRef) => (w: ChatWindowV3) =>
-  w.conversationId === ref.conversationId && (ref.jobDailyShiftId == null || w.jobDailyShiftId === ref.jobDailyShiftId);
+const matchesOpen = (ref: ConversationRef) => (w: ChatWindowV3) => w.conversationId === ref.conversationId && (ref.jobDailyShiftId == null || w.jobDailyShiftId === ref.jobDailyShiftId);
 
 function setMini(state: ChatV3State, ref: ConversationRef, isMini: boolean, match = sameWindow(ref)): ChatV3State {
   const target = state.openConversationV3.find(match);

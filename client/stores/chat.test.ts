@@ -98,7 +98,10 @@ describe('recent conversations (SPEC §4)', () => {
   });
   it('keeps the order of conversations with equal message dates when re-sorting', () => {
     const same = '2026-01-05T00:00:00.000Z';
-    const s0 = run(CHAT_STATE, { type: 'recentLoaded', page: { current: 1, data: [conv(1, { message_date: same }), conv(2, { message_date: same }), conv(3, { message_date: same }), conv(4, { message_date: '2026-01-01T00:00:00.000Z' })] } });
+    const s0 = run(CHAT_STATE, {
+      type: 'recentLoaded',
+      page: { current: 1, data: [conv(1, { message_date: same }), conv(2, { message_date: same }), conv(3, { message_date: same }), conv(4, { message_date: '2026-01-01T00:00:00.000Z' })] },
+    });
     const s = run(s0, { type: 'messageReceived', message: msg('c4', { message_date: same }) });
     expect(s.recentList.map((c) => c.conversation_id)).toEqual(['c1', 'c2', 'c3', 'c4']);
   });
@@ -149,7 +152,12 @@ describe('recent conversations (SPEC §4)', () => {
     expect(step).toEqual({ state: listed, effects: [] });
   });
   it('resetting the chat sends seen notices for all open conversations, then clears them', () => {
-    const open = run(listed, { type: 'openConversation', conversation: conv(1) }, { type: 'openConversation', conversation: conv(3) }, { type: 'openConversation', conversation: conv(2, { type: 2 }) });
+    const open = run(
+      listed,
+      { type: 'openConversation', conversation: conv(1) },
+      { type: 'openConversation', conversation: conv(3) },
+      { type: 'openConversation', conversation: conv(2, { type: 2 }) },
+    );
     const step = stepChat(open, { type: 'resetChat' });
     expect(step.effects).toEqual([
       { type: 'sendSeenAdmin', conversation_id: 'c1' },
@@ -163,19 +171,53 @@ describe('recent conversations (SPEC §4)', () => {
   it('seeing the badges sets isSee to 1 on every entry', () => {
     const s = run(
       listed,
-      { type: 'badgesLoaded', badges: { dailyChats: [{ id: 'a', isSee: 0 }, { id: 'b', isSee: 1 }], otherChats: [{ id: 'c', isSee: 0 }], workerDailyIcCount: 0, workerOtherIcCount: 0 } },
+      {
+        type: 'badgesLoaded',
+        badges: {
+          dailyChats: [
+            { id: 'a', isSee: 0 },
+            { id: 'b', isSee: 1 },
+          ],
+          otherChats: [{ id: 'c', isSee: 0 }],
+          workerDailyIcCount: 0,
+          workerOtherIcCount: 0,
+        },
+      },
       { type: 'seeBadges' },
     );
-    expect(s.dailyBadges).toEqual([{ id: 'a', isSee: 1 }, { id: 'b', isSee: 1 }]);
+    expect(s.dailyBadges).toEqual([
+      { id: 'a', isSee: 1 },
+      { id: 'b', isSee: 1 },
+    ]);
     expect(s.otherBadges).toEqual([{ id: 'c', isSee: 1 }]);
   });
   it('a badge list asked for before the seeing was stored does not bring the count back; news in a conversation does', () => {
-    const unseen = { dailyChats: [{ id: 'c1', isSee: 0 }, { id: 'c3', isSee: 0 }], otherChats: [], workerDailyIcCount: 2, workerOtherIcCount: 0 };
+    const unseen = {
+      dailyChats: [
+        { id: 'c1', isSee: 0 },
+        { id: 'c3', isSee: 0 },
+      ],
+      otherChats: [],
+      workerDailyIcCount: 2,
+      workerOtherIcCount: 0,
+    };
     let s = run(listed, { type: 'badgesLoaded', badges: unseen }, { type: 'seeBadges' }, { type: 'badgesLoaded', badges: unseen });
-    expect(s.dailyBadges).toEqual([{ id: 'c1', isSee: 1 }, { id: 'c3', isSee: 1 }]);
+    expect(s.dailyBadges).toEqual([
+      { id: 'c1', isSee: 1 },
+      { id: 'c3', isSee: 1 },
+    ]);
     // The candidate writes in c3 (listed) and in c9 (not listed here): both count again.
-    s = run(s, { type: 'messageReceived', message: msg('c3') }, { type: 'messageReceived', message: msg('c9') }, { type: 'badgesLoaded', badges: { ...unseen, dailyChats: [...unseen.dailyChats, { id: 'c9', isSee: 0 }] } });
-    expect(s.dailyBadges).toEqual([{ id: 'c1', isSee: 1 }, { id: 'c3', isSee: 0 }, { id: 'c9', isSee: 0 }]);
+    s = run(
+      s,
+      { type: 'messageReceived', message: msg('c3') },
+      { type: 'messageReceived', message: msg('c9') },
+      { type: 'badgesLoaded', badges: { ...unseen, dailyChats: [...unseen.dailyChats, { id: 'c9', isSee: 0 }] } },
+    );
+    expect(s.dailyBadges).toEqual([
+      { id: 'c1', isSee: 1 },
+      { id: 'c3', isSee: 0 },
+      { id: 'c9', isSee: 0 },
+    ]);
     expect(run(s, { type: 'logout' }).seenBadgeIds).toEqual([]);
   });
   it('a page with current 1 replaces the list and later pages are appended', () => {
@@ -212,7 +254,10 @@ describe('badge responses and support chat (SPEC §3, §7)', () => {
     let s = run(CHAT_STATE, { type: 'recentLoaded', page: { current: 1, data: rows(1, 3) } }, { type: 'badgesLoaded', badges: cut });
     expect([s.dailyBadgesMore, s.otherBadgesMore]).toEqual([119, 0]);
     const id = s.recentList.find((c) => c.type === 1)!.conversation_id;
-    s = reduceChat(s, { type: 'messageReceived', message: { conversation_id: id, message_type: 1, message_user_name: 'W', message_content: 'hi', message_date: '2026-11-26T00:00:00Z', fromOtherParty: true } });
+    s = reduceChat(s, {
+      type: 'messageReceived',
+      message: { conversation_id: id, message_type: 1, message_user_name: 'W', message_content: 'hi', message_date: '2026-11-26T00:00:00Z', fromOtherParty: true },
+    });
     expect(s.dailyBadges.map((b) => b.id)).toContain(id);
     expect(s.dailyBadgesMore).toBe(119);
     s = reduceChat(s, { type: 'seen', conversation_id: 'a' });

@@ -67,9 +67,7 @@ export function parseCustomizer(raw: unknown): CustomizerState {
   return toState(value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 }
 
-export type CustomizerAction =
-  | { type: 'set'; key: keyof CustomizerState; value: string }
-  | { type: 'reset' };
+export type CustomizerAction = { type: 'set'; key: keyof CustomizerState; value: string } | { type: 'reset' };
 
 export function reduceCustomizer(state: CustomizerState, action: CustomizerAction): CustomizerState {
   switch (action.type) {

@@ -3,8 +3,7 @@ import { NOTIFICATION_STATE, reduceNotifications, type NotificationState } from 
 
 describe('notifications (SPEC §4)', () => {
   const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: `n${from + i}`, is_read: 0 }));
-  const loaded = (s: NotificationState, current: number, n: number, size = 3) =>
-    reduceNotifications(s, { type: 'recentLoaded', page: { current, size, data: items(current * 10, n) } });
+  const loaded = (s: NotificationState, current: number, n: number, size = 3) => reduceNotifications(s, { type: 'recentLoaded', page: { current, size, data: items(current * 10, n) } });
 
   it('replaces the list with page 1 and appends later pages', () => {
     let s = loaded(NOTIFICATION_STATE, 1, 3);

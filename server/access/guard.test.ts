@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_ROLE_CODES,
-  ROLE_NAMES,
-  SUPERADMIN_ONLY_CODES,
-  defaultPageRoles,
-  type RoleMaps,
-} from '../auth/default-roles.ts';
+import { DEFAULT_ROLE_CODES, ROLE_NAMES, SUPERADMIN_ONLY_CODES, defaultPageRoles, type RoleMaps } from '../auth/default-roles.ts';
 import { canEnter, landingPath, resolveAccess, resolveAccessIn, type Access, type Session } from './guard.ts';
 import { ADMIN_CODES, ALL_ROUTES, ROUTE_TABLE, compileRoutes, hrefFor, routeByPath, type RouteDef, type RouteTable } from './routes.ts';
 
@@ -155,19 +149,7 @@ describe('resolveAccess: action roles grant access too (SPEC §6)', () => {
 // ---------------------------------------------------------------------------------------------
 // Properties (DESIGN §6): total, terminating, one redirect at most.
 
-const POOL = [
-  '/admin/jobs/list',
-  '/v3/admin/jobs/list',
-  '/admin/a',
-  '/admin/b',
-  '/admin/c',
-  '/admin/d/[id]',
-  '/admin/d/new',
-  '/v3/e',
-  '/login',
-  '/errors/x',
-  '/p/[id]',
-];
+const POOL = ['/admin/jobs/list', '/v3/admin/jobs/list', '/admin/a', '/admin/b', '/admin/c', '/admin/d/[id]', '/admin/d/new', '/v3/e', '/login', '/errors/x', '/p/[id]'];
 const CODES = [1, 2, 3, 4, 5];
 const ROLES = ['r1', 'r2', 'r3'];
 const title = { ja: 't', en: 't' };
@@ -203,17 +185,16 @@ const tableArb = fc
   });
 
 const roleMapArb = (codes: readonly number[], roles: readonly string[]) =>
-  fc.record(Object.fromEntries(codes.map((c) => [String(c), fc.subarray([...roles])])), { requiredKeys: [] }) as fc.Arbitrary<
-    Record<string, string[]>
-  >;
+  fc.record(Object.fromEntries(codes.map((c) => [String(c), fc.subarray([...roles])])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, string[]>>;
 
 const sessionArb = (roles: readonly string[]) =>
-  fc.option(fc.constantFrom(...roles, 'other').map((role) => ({ role })), { nil: null });
+  fc.option(
+    fc.constantFrom(...roles, 'other').map((role) => ({ role })),
+    { nil: null },
+  );
 
 const pathnameArb = (paths: readonly string[]) =>
-  fc
-    .tuple(fc.constantFrom(...paths, '/', '/admin', '/nowhere'), fc.boolean())
-    .map(([p, slash]) => hrefFor(p, { id: 'z' }) + (slash && p !== '/' ? '/' : ''));
+  fc.tuple(fc.constantFrom(...paths, '/', '/admin', '/nowhere'), fc.boolean()).map(([p, slash]) => hrefFor(p, { id: 'z' }) + (slash && p !== '/' ? '/' : ''));
 
 /**
  * Wraps a table so that a guard that never stops fails fast instead of hanging the run: a
@@ -230,12 +211,7 @@ function bounded(table: RouteTable): RouteTable {
   };
 }
 
-function checkOneRedirect(
-  table: RouteTable,
-  maps: RoleMaps,
-  session: Session,
-  pathname: string,
-): void {
+function checkOneRedirect(table: RouteTable, maps: RoleMaps, session: Session, pathname: string): void {
   const access = resolveAccessIn(bounded(table), maps, session, pathname);
   expect(['allow', 'redirect', 'notFound']).toContain(access.kind);
   if (access.kind === 'allow') {
@@ -255,16 +231,9 @@ function checkOneRedirect(
 describe('resolveAccessIn properties', () => {
   it('random tables with cyclic fallbacks: terminates, one redirect at most', () => {
     fc.assert(
-      fc.property(
-        tableArb,
-        roleMapArb(CODES, ROLES),
-        roleMapArb(CODES, ROLES),
-        sessionArb(ROLES),
-        pathnameArb(POOL),
-        (routes, pageRoles, actionRoles, session, pathname) => {
-          checkOneRedirect(compileRoutes(routes), { pageRoles, actionRoles }, session, pathname);
-        },
-      ),
+      fc.property(tableArb, roleMapArb(CODES, ROLES), roleMapArb(CODES, ROLES), sessionArb(ROLES), pathnameArb(POOL), (routes, pageRoles, actionRoles, session, pathname) => {
+        checkOneRedirect(compileRoutes(routes), { pageRoles, actionRoles }, session, pathname);
+      }),
       { numRuns: 3000 },
     );
   });
@@ -272,15 +241,9 @@ describe('resolveAccessIn properties', () => {
   it('the real table with random role maps: one redirect at most', () => {
     const roles = [...ROLE_NAMES];
     fc.assert(
-      fc.property(
-        roleMapArb(ADMIN_CODES, roles),
-        roleMapArb(ADMIN_CODES, roles),
-        sessionArb(roles),
-        pathnameArb(ALL_ROUTES.map((r) => r.path)),
-        (pageRoles, actionRoles, session, pathname) => {
-          checkOneRedirect(ROUTE_TABLE, { pageRoles, actionRoles }, session, pathname);
-        },
-      ),
+      fc.property(roleMapArb(ADMIN_CODES, roles), roleMapArb(ADMIN_CODES, roles), sessionArb(roles), pathnameArb(ALL_ROUTES.map((r) => r.path)), (pageRoles, actionRoles, session, pathname) => {
+        checkOneRedirect(ROUTE_TABLE, { pageRoles, actionRoles }, session, pathname);
+      }),
       { numRuns: 2000 },
     );
   });

@@ -4,14 +4,7 @@
  * wraps it.
  */
 import type { RoleMaps } from '../auth/default-roles.ts';
-import {
-  DASHBOARD_PATH,
-  HOME_PATH,
-  LANDING_PATHS,
-  ROUTE_TABLE,
-  type RouteDef,
-  type RouteTable,
-} from './routes.ts';
+import { DASHBOARD_PATH, HOME_PATH, LANDING_PATHS, ROUTE_TABLE, type RouteDef, type RouteTable } from './routes.ts';
 
 export type Access =
   | { kind: 'allow'; route: RouteDef; params: Record<string, string> }

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN_CODES,
-  ALL_ROUTES,
-  AREAS,
-  DASHBOARD_PATH,
-  HOME_PATH,
-  ROUTES,
-  compileRoutes,
-  hrefFor,
-  matchRoute,
-  routeByPath,
-  type RouteDef,
-} from './routes.ts';
+import { ADMIN_CODES, ALL_ROUTES, AREAS, DASHBOARD_PATH, HOME_PATH, ROUTES, compileRoutes, hrefFor, matchRoute, routeByPath, type RouteDef } from './routes.ts';
 
 /** SPEC §2, written out by hand: [path, code, fallback]. */
 const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = [
@@ -95,13 +83,39 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
  * job's page, and the candidate's login, registration and applications and chat.
  */
 const SPEC_PUBLIC = [
-  '/', '/login', '/staff', '/download', '/about', '/faq', '/policy', '/terms', '/staff/contact', '/v3/trial',
-  '/forget-password', '/daily', '/part-time', '/reset-password',
-  '/daily/[id]', '/part-time/[id]', '/staff/login', '/staff/register', '/staff/applications', '/staff/chat', '/staff/pay', '/staff/points', '/staff/scout', '/staff/survey/[id]', '/staff/card', '/staff/shifts',
+  '/',
+  '/login',
+  '/staff',
+  '/download',
+  '/about',
+  '/faq',
+  '/policy',
+  '/terms',
+  '/staff/contact',
+  '/v3/trial',
+  '/forget-password',
+  '/daily',
+  '/part-time',
+  '/reset-password',
+  '/daily/[id]',
+  '/part-time/[id]',
+  '/staff/login',
+  '/staff/register',
+  '/staff/applications',
+  '/staff/chat',
+  '/staff/pay',
+  '/staff/points',
+  '/staff/scout',
+  '/staff/survey/[id]',
+  '/staff/card',
+  '/staff/shifts',
 ];
 const SPEC_ERRORS = ['/errors/_error', '/errors/error401', '/errors/error404'];
 
-const pathsOf = (kind: RouteDef['kind']) => ALL_ROUTES.filter((r) => r.kind === kind).map((r) => r.path).sort();
+const pathsOf = (kind: RouteDef['kind']) =>
+  ALL_ROUTES.filter((r) => r.kind === kind)
+    .map((r) => r.path)
+    .sort();
 
 describe('route table vs SPEC §2', () => {
   it('has exactly the admin routes of the spec, with their codes and fallbacks', () => {
@@ -169,7 +183,11 @@ describe('route table vs SPEC §2', () => {
       if (r.kind !== 'admin') expect(r.sidebar ?? false, r.path).toBe(false);
     }
     // Every area has at least one sidebar link.
-    for (const a of AREAS) expect(ALL_ROUTES.some((r) => r.area === a.key && r.sidebar), a.key).toBe(true);
+    for (const a of AREAS)
+      expect(
+        ALL_ROUTES.some((r) => r.area === a.key && r.sidebar),
+        a.key,
+      ).toBe(true);
   });
 
   it('shows static, non-"add" admin pages in the sidebar only', () => {

@@ -56,13 +56,7 @@ const t = (ja: string, en: string): Text => ({ ja, en });
 const pub = (path: string, title: Text): RouteDef => ({ path, kind: 'public', title });
 
 /** An admin page; `sidebar` defaults to true for static pages that are not "add" forms. */
-function admin(
-  path: string,
-  code: number,
-  area: AreaKey,
-  title: Text,
-  extra: { fallback?: string; children?: RouteDef[] } = {},
-): RouteDef {
+function admin(path: string, code: number, area: AreaKey, title: Text, extra: { fallback?: string; children?: RouteDef[] } = {}): RouteDef {
   const sidebar = !path.includes('[') && !/\/add$/.test(path);
   const route: RouteDef = { path, kind: 'admin', code, title, area, sidebar };
   if (extra.fallback !== undefined) route.fallback = extra.fallback;
@@ -209,10 +203,7 @@ export const ROUTES: RouteDef[] = [
     ],
   }),
   admin('/v3/admin/company', 360001, 'organizations', t('企業一覧', 'Companies'), {
-    children: [
-      admin('/v3/admin/company/add', 360001, 'organizations', t('企業を追加', 'Add a company')),
-      admin('/v3/admin/company/[id]', 360001, 'organizations', t('企業の詳細', 'Company')),
-    ],
+    children: [admin('/v3/admin/company/add', 360001, 'organizations', t('企業を追加', 'Add a company')), admin('/v3/admin/company/[id]', 360001, 'organizations', t('企業の詳細', 'Company'))],
   }),
   admin('/v3/admin/clients', 370001, 'organizations', t('クライアント一覧', 'Clients'), {
     children: [
@@ -279,9 +270,7 @@ export const AREAS: readonly { key: AreaKey; title: Text }[] = [
 ];
 
 /** Every distinct permission code in the table, ascending. */
-export const ADMIN_CODES: readonly number[] = [
-  ...new Set(ALL_ROUTES.flatMap((r) => (r.code === undefined ? [] : [r.code]))),
-].sort((a, b) => a - b);
+export const ADMIN_CODES: readonly number[] = [...new Set(ALL_ROUTES.flatMap((r) => (r.code === undefined ? [] : [r.code])))].sort((a, b) => a - b);
 
 // ---------------------------------------------------------------------------------------------
 // Matching

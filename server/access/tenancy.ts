@@ -1,15 +1,10 @@
 import { sql, type ReferenceExpression, type SelectQueryBuilder, type UpdateQueryBuilder, type WhereInterface } from 'kysely';
 
-
 /**
  * Which rows a caller may see (DESIGN.md §5): platform roles everything; company roles their
  * company's rows; client roles their client's rows. Candidates have no back-office tenant.
  */
-export type Tenant =
-  | { kind: 'platform' }
-  | { kind: 'company'; companyId: string }
-  | { kind: 'client'; companyId: string; clientId: string }
-  | { kind: 'none' };
+export type Tenant = { kind: 'platform' } | { kind: 'company'; companyId: string } | { kind: 'client'; companyId: string; clientId: string } | { kind: 'none' };
 
 const PLATFORM_ROLES = new Set(['superadmin', 'admin']);
 

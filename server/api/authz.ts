@@ -86,7 +86,11 @@ function assertStorableText(args: unknown, ctx: ApiContext): void {
 /** Wraps every root field's resolver (and subscribe) with its rule, and checks its arguments' text. */
 export function withAuthorization(schema: GraphQLSchema): GraphQLSchema {
   const roots = new Map<string, string>();
-  for (const [kind, type] of [['Query', schema.getQueryType()], ['Mutation', schema.getMutationType()], ['Subscription', schema.getSubscriptionType()]] as const) {
+  for (const [kind, type] of [
+    ['Query', schema.getQueryType()],
+    ['Mutation', schema.getMutationType()],
+    ['Subscription', schema.getSubscriptionType()],
+  ] as const) {
     if (type) roots.set(type.name, kind);
   }
   const missing: string[] = [];

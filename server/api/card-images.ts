@@ -21,7 +21,6 @@ const MAX_FORM_BYTES = 2 * MAX_CARD_IMAGE_BYTES + 256 * 1024;
 /** Card uploads a person may make per hour. */
 const UPLOADS_PER_HOUR = 10;
 
-
 const MSG = {
   unauthenticated: 'error.unauthenticated',
   notFound: 'error.notFound',
@@ -81,7 +80,12 @@ export function cardImagesRouter(services: Services): Router {
     };
     const person = (await callers(req)).find((u) => u.role === 'candidate');
     if (!person) return refuse(401, 'unauthenticated');
-    const body = await takeUpload(req, MAX_FORM_BYTES, () => uploads.consume(person.id).then(() => true, () => false));
+    const body = await takeUpload(req, MAX_FORM_BYTES, () =>
+      uploads.consume(person.id).then(
+        () => true,
+        () => false,
+      ),
+    );
     if (body === 'aborted') return;
     if (body === 'tooLarge' || body === 'rate') return refuse(body === 'rate' ? 429 : 413, body);
     let form: FormData;

@@ -64,11 +64,7 @@ export function createHttpClient(apiUrl: string, timeoutMs = API_TIMEOUT_MS): Ap
     },
   };
   async function loadRoleMaps(token: string | undefined): Promise<RoleMaps> {
-    const r = await client.graphql<{ roleMaps: { pageRoles: { code: number; roles: string[] }[]; actionRoles: { code: number; roles: string[] }[] } }>(
-      OPS.RoleMaps,
-      {},
-      { token, lang: 'ja', ip: '' },
-    );
+    const r = await client.graphql<{ roleMaps: { pageRoles: { code: number; roles: string[] }[]; actionRoles: { code: number; roles: string[] }[] } }>(OPS.RoleMaps, {}, { token, lang: 'ja', ip: '' });
     if (!r.data?.roleMaps) throw new Error(`roleMaps failed: ${r.errors?.[0]?.message ?? 'no data'}`);
     const toMap = (entries: { code: number; roles: string[] }[]) => Object.fromEntries(entries.map((e) => [String(e.code), e.roles]));
     return { pageRoles: toMap(r.data.roleMaps.pageRoles), actionRoles: toMap(r.data.roleMaps.actionRoles) };

@@ -82,7 +82,9 @@ export function apiRouter(services: Services, schema: GraphQLSchema): Router {
     json(req, res, (err?: unknown) => {
       if (!err) return next();
       const tooLarge = (err as { type?: string }).type === 'entity.too.large';
-      res.status(tooLarge ? 413 : 400).json({ errors: [{ message: tooLarge ? 'The request body is too large' : 'The request body is not valid JSON', extensions: { code: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' } }] });
+      res
+        .status(tooLarge ? 413 : 400)
+        .json({ errors: [{ message: tooLarge ? 'The request body is too large' : 'The request body is not valid JSON', extensions: { code: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST' } }] });
     });
   router.post('/graphql', readJson, csrf, (req, res, next) => graphqlHandler(req, res, next));
   router.get('/graphql', csrf, (req, res, next) => graphqlHandler(req, res, next));

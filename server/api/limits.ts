@@ -2,17 +2,7 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
-import {
-  type DocumentNode,
-  GraphQLError,
-  type GraphQLSchema,
-  NoSchemaIntrospectionCustomRule,
-  parse,
-  specifiedRules,
-  validate,
-  type ValidationContext,
-  type ValidationRule,
-} from 'graphql';
+import { type DocumentNode, GraphQLError, type GraphQLSchema, NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate, type ValidationContext, type ValidationRule } from 'graphql';
 
 /**
  * Production hardening shared by POST /graphql, /graphqlws and the in-process client:
@@ -49,10 +39,7 @@ const maxOperationsRule: ValidationRule = (context) => {
 const report = {
   exposeLimits: true,
   propagateOnRejection: false,
-  onReject: [
-    (context: ValidationContext | null, err: GraphQLError) =>
-      context?.reportError(new GraphQLError(err.message.replace(/^Syntax Error: /, ''), code('QUERY_TOO_COMPLEX'))),
-  ],
+  onReject: [(context: ValidationContext | null, err: GraphQLError) => context?.reportError(new GraphQLError(err.message.replace(/^Syntax Error: /, ''), code('QUERY_TOO_COMPLEX')))],
 };
 
 export function validationRules(production: boolean): ValidationRule[] {

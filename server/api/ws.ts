@@ -49,7 +49,10 @@ export function tokenFromInit(params: Record<string, unknown> | undefined, req: 
  * the same parse/validation limits as HTTP (graphql-ws runs outside the HTTP pipeline), every
  * operation re-checks the session, and a revoked session closes its sockets at once.
  */
-export function createGraphqlWsServer(services: Services, schema: GraphQLSchema): {
+export function createGraphqlWsServer(
+  services: Services,
+  schema: GraphQLSchema,
+): {
   wss: WebSocketServer;
   /** Hands an upgrade of /graphqlws to the server of the protocol the client asks for. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;

@@ -89,7 +89,6 @@ export async function sessionUsers(services: Pick<Services, 'auth'>, req: Reques
 /** Uploads a person may make in ten minutes. */
 export const UPLOADS_PER_10_MIN = 30;
 
-
 /**
  * Chat images, next to the socket because they follow its rule: POST
  * /chat/attachments?conversation_id= stores an image of a conversation the caller may open (the
@@ -132,7 +131,12 @@ export function chatAttachmentsRouter(services: Services): Router {
     const user = await allowed(users, conversationId);
     if (!user) return refuse(403, 'forbidden');
     // Any body is read as bytes (up to the limit): what it is, is decided by sniffing, not by its Content-Type.
-    const bytes = await takeUpload(req, MAX_IMAGE_BYTES, () => uploads.consume(user.id).then(() => true, () => false));
+    const bytes = await takeUpload(req, MAX_IMAGE_BYTES, () =>
+      uploads.consume(user.id).then(
+        () => true,
+        () => false,
+      ),
+    );
     if (bytes === 'aborted') return;
     if (bytes === 'tooLarge' || bytes === 'rate') return refuse(bytes === 'rate' ? 429 : 413, bytes);
     if (!bytes.length) return fail(req, res, 400, 'empty');

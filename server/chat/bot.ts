@@ -68,14 +68,7 @@ export async function botSetup(db: ChatDb, companyId: string, kind: 'daily' | 'o
  */
 export async function botAnswer(db: ChatDb, c: ConversationAccess): Promise<{ message: ChatMessage | null; created: boolean }> {
   const none = { message: null, created: false };
-  const last = await db
-    .selectFrom('messages')
-    .select(['id', 'content'])
-    .where('conversation_id', '=', c.id)
-    .where('sender_role', '=', 'candidate')
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const last = await db.selectFrom('messages').select(['id', 'content']).where('conversation_id', '=', c.id).where('sender_role', '=', 'candidate').orderBy('seq', 'desc').limit(1).executeTakeFirst();
   if (!last) return none;
   const clientMsgId = `bot:${last.id}`;
   const status = await db.selectFrom('conversations').select('chat_status').where('id', '=', c.id).executeTakeFirstOrThrow();

@@ -20,5 +20,10 @@ export const ChangeStatus = z
   .refine((p) => p.candidate_status_id !== undefined || p.chat_status !== undefined);
 export const Recent = z.object({ page: z.number().int().min(1).max(10_000), kind: z.enum(['job', 'support', 'all']).default('job') });
 /** The bell's three badge lists at most. */
-export const Conversations = z.object({ ids: z.array(uuid).min(1).max(3 * BADGE_LIMIT) });
+export const Conversations = z.object({
+  ids: z
+    .array(uuid)
+    .min(1)
+    .max(3 * BADGE_LIMIT),
+});
 export const Empty = z.object({}).passthrough().optional();

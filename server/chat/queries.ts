@@ -65,7 +65,9 @@ export const knownToCompany = (candidate: string, company: string) =>
 export async function candidateKnown(db: ChatDb, c: Pick<ConversationAccess, 'candidate_id' | 'company_id' | 'job_id'>): Promise<boolean> {
   // A support conversation is with the platform, which knows everyone.
   if (c.job_id === null) return true;
-  const { rows } = await sql<{ known: boolean }>`select ${knownToCompany('c.candidate_id', 'c.company_id')} as known from (select ${c.candidate_id}::uuid as candidate_id, ${c.company_id}::uuid as company_id) c`.execute(db);
+  const { rows } = await sql<{
+    known: boolean;
+  }>`select ${knownToCompany('c.candidate_id', 'c.company_id')} as known from (select ${c.candidate_id}::uuid as candidate_id, ${c.company_id}::uuid as company_id) c`.execute(db);
   return rows[0]?.known ?? true;
 }
 
@@ -144,13 +146,7 @@ export function visibleTo<Q extends Qb>(qb: Q, viewer: Viewer, kinds: readonly C
   const has = (k: ChatKind) => allowed.includes(k);
   if (has('daily') && has('other') && has('support')) return q as Q;
   if (has('daily') && has('other')) return q.where('c.job_id', 'is not', null) as Q;
-  q = q.where((eb) =>
-    eb.or(
-      allowed.map((k) =>
-        k === 'support' ? eb('c.job_id', 'is', null) : eb.and([eb('c.job_id', 'is not', null), eb('c.type', '=', k === 'daily' ? 1 : 2)]),
-      ),
-    ),
-  );
+  q = q.where((eb) => eb.or(allowed.map((k) => (k === 'support' ? eb('c.job_id', 'is', null) : eb.and([eb('c.job_id', 'is not', null), eb('c.type', '=', k === 'daily' ? 1 : 2)])))));
   return q as Q;
 }
 
@@ -164,13 +160,7 @@ const KINDS_OF = { job: ['daily', 'other'], support: ['support'], all: ['daily',
  * last messages and unread counts.
  */
 export async function recentConversations(db: ChatDb, viewer: Viewer, page: number, kind: 'job' | 'support' | 'all', only?: readonly string[]): Promise<ConversationRow[]> {
-  let onPage = visibleTo(
-    db
-      .selectFrom('conversations as c')
-      .leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb,
-    viewer,
-    KINDS_OF[kind],
-  ) as unknown as SelectQueryBuilder<any, any, object>;
+  let onPage = visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, KINDS_OF[kind]) as unknown as SelectQueryBuilder<any, any, object>;
   // `only`: these conversations (the visibility rule above still applies), all on one page.
   if (only) onPage = onPage.where('c.id', 'in', only);
   const side = otherSide(viewer);
@@ -180,7 +170,8 @@ export async function recentConversations(db: ChatDb, viewer: Viewer, page: numb
   // A candidate's list puts what the companies wrote and they have not read first (docs/inbox.md
   // "The candidate's side"); a candidate has a handful of conversations, so the read mark is
   // looked up per row. The back office keeps the index order.
-  if (viewer.candidate) onPage = onPage.orderBy(sql`c.last_staff_seq > coalesce((select r0.last_seq from conversation_reads r0 where r0.conversation_id = c.id and r0.user_id = ${viewer.id}), 0) desc`);
+  if (viewer.candidate)
+    onPage = onPage.orderBy(sql`c.last_staff_seq > coalesce((select r0.last_seq from conversation_reads r0 where r0.conversation_id = c.id and r0.user_id = ${viewer.id}), 0) desc`);
   onPage = onPage
     .orderBy(sql`c.last_message_at desc nulls last`)
     .orderBy('c.id')
@@ -326,9 +317,15 @@ interface BadgeRow {
 function badgeRows(db: ChatDb, viewer: Viewer, kinds: readonly ChatKind[]) {
   const o = otherCounters(viewer);
   const side = otherSide(viewer);
-  let convs = (
-    visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, kinds) as unknown as SelectQueryBuilder<any, any, object>
-  ).select(['c.id', 'c.type', 'c.job_id', 'c.last_message_at', `c.last_${side}_seq`, `c.last_${side}_at`, `c.${side}_messages`]);
+  let convs = (visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, kinds) as unknown as SelectQueryBuilder<any, any, object>).select([
+    'c.id',
+    'c.type',
+    'c.job_id',
+    'c.last_message_at',
+    `c.last_${side}_seq`,
+    `c.last_${side}_at`,
+    `c.${side}_messages`,
+  ]);
   let reads = db.selectFrom('conversation_reads').select(['conversation_id', 'last_seq']).where('user_id', '=', viewer.id) as unknown as SelectQueryBuilder<any, any, object>;
   if (!viewer.candidate && inOneCompany(viewer.tenant)) {
     convs = convs.orderBy('c.id');
@@ -407,12 +404,7 @@ export const messagesWithSenders = (db: ChatDb) => db.selectFrom('messages as m'
 /** Messages of a conversation after `afterSeq`, oldest first, with their senders' names. */
 export async function messagesAfter(db: ChatDb, conversation: ConversationAccess, afterSeq: number, limit: number): Promise<ChatMessage[]> {
   const [rows, known] = await Promise.all([
-    messagesWithSenders(db)
-      .where('m.conversation_id', '=', conversation.id)
-      .where('m.seq', '>', sql<string>`${afterSeq}`)
-      .orderBy('m.seq')
-      .limit(limit)
-      .execute(),
+    messagesWithSenders(db).where('m.conversation_id', '=', conversation.id).where('m.seq', '>', sql<string>`${afterSeq}`).orderBy('m.seq').limit(limit).execute(),
     candidateKnown(db, conversation),
   ]);
   return rows.map((r) => toMessage({ ...r, sender_name: senderName(r, known), conversation_type: conversation.type, support: conversation.job_id === null }));
@@ -443,7 +435,6 @@ export async function statusNotice(db: ChatDb, c: ConversationAccess): Promise<S
     chat_status: row.chat_status,
   };
 }
-
 
 /** True when `id` is an image uploaded to this same conversation (what an image message may carry). */
 export async function isImageOf(db: ChatDb, c: ConversationAccess, id: string): Promise<boolean> {

@@ -28,14 +28,12 @@ export async function seedDemoChats(dbIn: DB, companyId: string): Promise<void> 
       .executeTakeFirstOrThrow();
   const daily = await jobOf('daily');
   const other = await jobOf('other');
-  const shift = await db
-    .selectFrom('job_daily_shifts')
-    .select('id')
-    .where('job_id', '=', daily.id)
-    .where(sql<boolean>`filled < capacity`)
-    .orderBy('date', 'desc')
-    .executeTakeFirstOrThrow();
-  await db.updateTable('job_daily_shifts').set((eb) => ({ filled: eb('filled', '+', 1) })).where('id', '=', shift.id).execute();
+  const shift = await db.selectFrom('job_daily_shifts').select('id').where('job_id', '=', daily.id).where(sql<boolean>`filled < capacity`).orderBy('date', 'desc').executeTakeFirstOrThrow();
+  await db
+    .updateTable('job_daily_shifts')
+    .set((eb) => ({ filled: eb('filled', '+', 1) }))
+    .where('id', '=', shift.id)
+    .execute();
 
   async function thread(candidateId: string, job: { id: string; client_id: string } | null, shiftId: string | null, type: 1 | 2, lines: Line[]) {
     const application = job
@@ -48,7 +46,16 @@ export async function seedDemoChats(dbIn: DB, companyId: string): Promise<void> 
     const last = lines.length ? new Date(Date.now() - lines[lines.length - 1]!.minutesAgo * 60_000) : null;
     const conv = await db
       .insertInto('conversations')
-      .values({ company_id: companyId, candidate_id: candidateId, job_id: job?.id ?? null, shift_id: shiftId, application_id: application?.id ?? null, type, last_message_at: last, chat_status: lines.some((l) => l.from === 'staff') ? 2 : 1 })
+      .values({
+        company_id: companyId,
+        candidate_id: candidateId,
+        job_id: job?.id ?? null,
+        shift_id: shiftId,
+        application_id: application?.id ?? null,
+        type,
+        last_message_at: last,
+        chat_status: lines.some((l) => l.from === 'staff') ? 2 : 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (!lines.length) return;

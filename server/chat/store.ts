@@ -18,10 +18,7 @@ export async function storeMessage(db: ChatDb, c: ConversationAccess, senderId: 
   return db.transaction().execute(async (trx) => {
     // One writer per conversation at a time, in any number of processes: seq has no gaps or twins.
     const locked = await sql<{ chat_status: ChatStatus }>`select chat_status from conversations where id = ${c.id} for update`.execute(trx);
-    const existing = await messagesWithSenders(trx)
-      .where('m.conversation_id', '=', c.id)
-      .where('m.client_msg_id', '=', p.client_msg_id)
-      .executeTakeFirst();
+    const existing = await messagesWithSenders(trx).where('m.conversation_id', '=', c.id).where('m.client_msg_id', '=', p.client_msg_id).executeTakeFirst();
     const shape = { conversation_type: c.type, support: c.job_id === null };
     // Everyone in the conversation's rooms gets the message as it is: a scouted candidate's name as initials.
     const known = role !== 'candidate' || (await candidateKnown(trx, c));

@@ -15,5 +15,8 @@ export type AuditAction = 'create' | 'update' | 'delete';
 
 /** Writes one audit entry: `changes` keyed by field, usually `{ from, to }`. */
 export async function audit(db: DB, actor: Actor, entity: string, entityId: string, companyId: string | null, changes: Record<string, unknown>, action: AuditAction = 'update'): Promise<void> {
-  await db.insertInto('audit_log').values({ entity, entity_id: entityId, action, actor_id: actor.id, actor_name: actor.name, company_id: companyId, changes: JSON.stringify(changes) }).execute();
+  await db
+    .insertInto('audit_log')
+    .values({ entity, entity_id: entityId, action, actor_id: actor.id, actor_name: actor.name, company_id: companyId, changes: JSON.stringify(changes) })
+    .execute();
 }

@@ -68,7 +68,13 @@ async function tablesInOrder(client: pg.ClientBase): Promise<{ name: string; col
   const placed = new Set<string>();
   while (ordered.length < tables.length) {
     const ready = tables.filter((t) => !placed.has(t.name) && [...parents.get(t.name)!].every((p) => placed.has(p)));
-    if (!ready.length) throw new Error(`the foreign keys between ${tables.filter((t) => !placed.has(t.name)).map((t) => t.name).join(', ')} form a cycle: no loading order`);
+    if (!ready.length)
+      throw new Error(
+        `the foreign keys between ${tables
+          .filter((t) => !placed.has(t.name))
+          .map((t) => t.name)
+          .join(', ')} form a cycle: no loading order`,
+      );
     for (const t of ready) {
       ordered.push(t);
       placed.add(t.name);
@@ -90,7 +96,9 @@ export async function backupDatabase(url: string, out: Writable): Promise<{ tabl
       const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${ident(t.name)}`);
       infos.push({ ...t, rows: Number(rows[0]!.n) });
     }
-    const { rows: seqNames } = await client.query<{ name: string }>(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S' order by 1`);
+    const { rows: seqNames } = await client.query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S' order by 1`,
+    );
     const sequences: Header['sequences'] = [];
     for (const { name } of seqNames) {
       const { rows } = await client.query<{ last_value: string; is_called: boolean }>(`select last_value, is_called from ${ident(name)}`);

@@ -4,7 +4,10 @@ import { knownMigrations } from './migrate.ts';
 
 describe('the migrations folder', () => {
   it('is the list of migrations: every file by its name, oldest first', async () => {
-    const files = (await readdir(new URL('./migrations/', import.meta.url))).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
+    const files = (await readdir(new URL('./migrations/', import.meta.url)))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.slice(0, -3))
+      .sort();
     const known = await knownMigrations();
     expect(known).toEqual(files);
     // The names the kysely_migration table stores are the file names, unchanged.

@@ -50,7 +50,6 @@ export interface EventBus {
 
 const memoryLimiter = (opts: LimitOptions) => new RateLimiterMemory({ keyPrefix: opts.name, points: opts.points, duration: opts.duration, blockDuration: opts.blockDuration ?? 0 });
 
-
 export function createInProcessBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -87,7 +86,10 @@ export async function createRedisBus(url: string, log: Logger, prefix = 'tsunagu
   const origin = randomUUID();
   const pub = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
-  for (const [name, client] of [['publisher', pub], ['subscriber', sub]] as const) {
+  for (const [name, client] of [
+    ['publisher', pub],
+    ['subscriber', sub],
+  ] as const) {
     client.on('error', (err) => log.warn({ err: { message: err.message, code: (err as { code?: string }).code }, client: name }, 'redis connection error'));
   }
   const lost = (what: string) => (err: unknown) => warnThrottled(log, `redis: ${what} failed`, err);
@@ -157,11 +159,7 @@ export function warnThrottled(log: Logger, msg: string, err: unknown): void {
  * An async iterator over one topic's events that pass a filter, for GraphQL subscriptions.
  * Unsubscribes when the consumer stops (return) so closed subscriptions leak nothing.
  */
-export function busIterator<T extends BusTopic, R>(
-  bus: EventBus,
-  topic: T,
-  select: (payload: BusEvents[T]) => R | undefined,
-): AsyncIterableIterator<R> {
+export function busIterator<T extends BusTopic, R>(bus: EventBus, topic: T, select: (payload: BusEvents[T]) => R | undefined): AsyncIterableIterator<R> {
   const queue: R[] = [];
   let wake: (() => void) | null = null;
   let done = false;

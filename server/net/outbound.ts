@@ -27,7 +27,6 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch, type Response } from 'undici';
 
-
 /** Why a request was not made. */
 export type OutboundRefusal = 'url' | 'name' | 'address' | 'redirect';
 
@@ -52,7 +51,11 @@ export interface AllowList {
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
 
 /** A host name as compared: lower case, without the trailing dots a resolver ignores. */
-export const normalizeHost = (host: string) => host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.+$/, '');
+export const normalizeHost = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.+$/, '');
 
 /**
  * OUTBOUND_ALLOW's entries (comma or space separated): `10.0.0.5`, `10.20.0.0/16`, `fd00::/8`,
@@ -155,7 +158,9 @@ function guardedLookup(allow: AllowList, resolve: Resolve): LookupFunction {
     const host = normalizeHost(hostname);
     const named = nameRefusal(host, allow);
     if (named && !ipaddr.isValid(host)) return callback(new OutboundError('name', `${host} is ${named}`), '', 0);
-    const resolved: Promise<dns.LookupAddress[]> = ipaddr.isValid(host) ? Promise.resolve([{ address: host, family: host.includes(':') ? 6 : 4 }]) : resolve(host, options.family === 4 || options.family === 6 ? options.family : 0);
+    const resolved: Promise<dns.LookupAddress[]> = ipaddr.isValid(host)
+      ? Promise.resolve([{ address: host, family: host.includes(':') ? 6 : 4 }])
+      : resolve(host, options.family === 4 || options.family === 6 ? options.family : 0);
     resolved.then(
       (list) => {
         const byName = allow.names.has(host);

@@ -273,14 +273,40 @@ export const f = {
     name,
     label,
     kind: 'text',
-    schema: o.required === false ? z.preprocess(blankToNull, z.string().trim().max(o.max ?? 200).nullable()) : z.string().trim().min(1).max(o.max ?? 200),
+    schema:
+      o.required === false
+        ? z.preprocess(
+            blankToNull,
+            z
+              .string()
+              .trim()
+              .max(o.max ?? 200)
+              .nullable(),
+          )
+        : z
+            .string()
+            .trim()
+            .min(1)
+            .max(o.max ?? 200),
     ...o,
   }),
   textarea: (name: string, label: Text, o: Partial<FieldDef> & { max?: number; required?: boolean } = {}): FieldDef => ({
     name,
     label,
     kind: 'textarea',
-    schema: o.required ? z.string().trim().min(1).max(o.max ?? 20_000) : z.preprocess((v) => v ?? '', z.string().trim().max(o.max ?? 20_000)),
+    schema: o.required
+      ? z
+          .string()
+          .trim()
+          .min(1)
+          .max(o.max ?? 20_000)
+      : z.preprocess(
+          (v) => v ?? '',
+          z
+            .string()
+            .trim()
+            .max(o.max ?? 20_000),
+        ),
     ...o,
   }),
   email: (name: string, label: Text, o: Partial<FieldDef> & { required?: boolean } = {}): FieldDef => ({
@@ -310,7 +336,11 @@ export const f = {
    * column); never silently 0. A form that should start with a value gives `default`.
    */
   number: (name: string, label: Text, o: Partial<FieldDef> & { min?: number; max?: number; required?: boolean } = {}): FieldDef => {
-    const n = z.number().int().min(o.min ?? 0).max(o.max ?? 1_000_000);
+    const n = z
+      .number()
+      .int()
+      .min(o.min ?? 0)
+      .max(o.max ?? 1_000_000);
     return {
       name,
       label,

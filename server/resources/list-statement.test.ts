@@ -41,16 +41,14 @@ function expectOwn(plan: ListPlan, withCount: boolean) {
 
 /** Views of one definition: every filter with two values of each kind, searches, sorts, columns, pages. */
 function views(def: ResourceDef): Omit<ListView, 'lang'>[] {
-  const out: Omit<ListView, 'lang'>[] = [{ page: 1, size: 20 }, { page: 3, size: 50 }, { page: 1, size: 20, q: 'abc' }, { page: 2, size: 20, q: '100%_\\' }];
+  const out: Omit<ListView, 'lang'>[] = [
+    { page: 1, size: 20 },
+    { page: 3, size: 50 },
+    { page: 1, size: 20, q: 'abc' },
+    { page: 2, size: 20, q: '100%_\\' },
+  ];
   for (const f of def.fields.filter((x) => x.filter)) {
-    const values =
-      f.kind === 'date'
-        ? [...Object.keys(DATE_FILTERS), '2026-11-26', '2026-12-01', 'not-a-day']
-        : f.kind === 'boolean'
-          ? ['true', 'false']
-          : f.multiple
-            ? ['ja', 'en']
-            : ['1', 'x%y'];
+    const values = f.kind === 'date' ? [...Object.keys(DATE_FILTERS), '2026-11-26', '2026-12-01', 'not-a-day'] : f.kind === 'boolean' ? ['true', 'false'] : f.multiple ? ['ja', 'en'] : ['1', 'x%y'];
     for (const v of values) out.push({ page: 1, size: 20, filter: { [f.name]: v } }, { page: 2, size: 10, q: 'q', filter: { [f.name]: v } });
   }
   for (const f of def.fields.filter((x) => x.sortable)) for (const dir of ['asc', 'desc', null] as const) out.push({ page: 1, size: 20, sort: f.name, dir });
@@ -90,7 +88,12 @@ describe('list statements compiled once per shape', () => {
 
 /** Views of one read model: searches, each filter with a value, each sort both ways, pages and a cursor. */
 function readViews(def: ReadModelDef): ReadListParams[] {
-  const out: ReadListParams[] = [{ page: 1, size: 20 }, { page: 3, size: 50 }, { page: 1, size: 20, q: 'abc' }, { page: 2, size: 20, q: '100%_\\' }];
+  const out: ReadListParams[] = [
+    { page: 1, size: 20 },
+    { page: 3, size: 50 },
+    { page: 1, size: 20, q: 'abc' },
+    { page: 2, size: 20, q: '100%_\\' },
+  ];
   for (const f of def.filters ?? []) {
     const first = Array.isArray(f.options) ? f.options[0]?.value : undefined;
     const values = f.kind === 'date' ? ['today', '2026-11-26'] : [first ?? '11111111-1111-4111-8111-111111111111', 'x%y'];
@@ -108,7 +111,13 @@ describe('read-model list statements compiled once per shape', () => {
       let checked = 0;
       for (const view of readViews(def)) {
         for (const tenant of TENANTS) {
-          for (const fixed of [[], ...def.screens.filter((s) => s.fixed).slice(0, 1).map((s) => [s.fixed!])]) {
+          for (const fixed of [
+            [],
+            ...def.screens
+              .filter((s) => s.fixed)
+              .slice(0, 1)
+              .map((s) => [s.fixed!]),
+          ]) {
             const plan = planList(listOfReadModel(def), tenant, { ...view, fixed, lang: 'en' });
             if (!plan) continue;
             expectOwn(plan, false);

@@ -42,7 +42,13 @@ export function compiledOnce(shape: string, values: readonly unknown[], build: (
     c = build((i) => new Slot(i))?.compile() ?? null;
     compiled.set(shape, c);
   }
-  return c && CompiledQuery.raw(c.sql, c.parameters.map((x) => (x instanceof Slot ? values[x.i] : x)));
+  return (
+    c &&
+    CompiledQuery.raw(
+      c.sql,
+      c.parameters.map((x) => (x instanceof Slot ? values[x.i] : x)),
+    )
+  );
 }
 
 // The rows counted are a definition's own query, whatever its tables and aliases.
@@ -56,7 +62,14 @@ type AnyQuery = SelectQueryBuilder<any, any, any>;
  * the page (docs/lists.md "Counting").
  */
 export function cappedCount(db: DB, rows: AnyQuery) {
-  return (db as unknown as Kysely<Record<string, never>>).selectFrom(rows.select(sql`1`.as('one')).limit(COUNT_CAP + 1).as('capped')).select((eb) => eb.fn.countAll<number>().as('n'));
+  return (db as unknown as Kysely<Record<string, never>>)
+    .selectFrom(
+      rows
+        .select(sql`1`.as('one'))
+        .limit(COUNT_CAP + 1)
+        .as('capped'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,7 +175,17 @@ export interface ListPage {
 }
 
 /** The SQL type a cursor's value is compared as, by kind. */
-const CURSOR_CAST: Record<CellKind, string> = { text: 'text', link: 'text', badge: 'text', choice: 'text', boolean: 'boolean', number: 'bigint', money: 'bigint', date: 'date', datetime: 'timestamptz' };
+const CURSOR_CAST: Record<CellKind, string> = {
+  text: 'text',
+  link: 'text',
+  badge: 'text',
+  choice: 'text',
+  boolean: 'boolean',
+  number: 'bigint',
+  money: 'bigint',
+  date: 'date',
+  datetime: 'timestamptz',
+};
 
 function encodeCursor(v: unknown, id: string): string {
   return Buffer.from(JSON.stringify([String(v), id])).toString('base64url');
@@ -242,7 +265,18 @@ export function planList(def: ListDef, tenant: Tenant, view: ListView): ListPlan
     def,
     // A read model's filter may put its value in the statement's text (a date window, an id that
     // is no uuid), so the conditions' shapes name what they depend on.
-    shape: JSON.stringify([def.name, rows.shape, lang, fixed.map((f) => f.map((c) => c.shape)), search !== null, conditions.map((c) => c.shape), sortColumn.name, dir, view.columns ? shown.map((c) => c.name) : null, !!keyset]),
+    shape: JSON.stringify([
+      def.name,
+      rows.shape,
+      lang,
+      fixed.map((f) => f.map((c) => c.shape)),
+      search !== null,
+      conditions.map((c) => c.shape),
+      sortColumn.name,
+      dir,
+      view.columns ? shown.map((c) => c.name) : null,
+      !!keyset,
+    ]),
     values,
     // What the total depends on: the list, the tenant's rows, the screens' fixed filters, the
     // search (in its language, as columns may be), the filters and the day in Japan (date windows).

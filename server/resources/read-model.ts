@@ -202,7 +202,8 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
     if (c.type === 'badge' && !(typeof c.states === 'function' || c.states?.length)) throw new Error(`Read model ${def.name}: badge column ${c.name} has no states`);
     if (typeof c.states === 'function' && def.transitions?.column !== c.name) throw new Error(`Read model ${def.name}: only the transitions' column may read its states at run time, not ${c.name}`);
     for (const l of c.links ?? []) {
-      for (const col of [...Object.values(l.params), ...Object.keys(l.when ?? {})]) if (col !== 'id' && !def.columns.some((x) => x.name === col)) throw new Error(`Read model ${def.name}: link of ${c.name} uses unknown column ${col}`);
+      for (const col of [...Object.values(l.params), ...Object.keys(l.when ?? {})])
+        if (col !== 'id' && !def.columns.some((x) => x.name === col)) throw new Error(`Read model ${def.name}: link of ${c.name} uses unknown column ${col}`);
     }
   }
   const sortCol = def.columns.find((c) => c.name === def.defaultSort.column);
@@ -217,11 +218,13 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
       for (const m of t.moves) for (const s of [...m.from, m.to]) if (!states.has(s)) throw new Error(`Read model ${def.name}: transition state ${s} is not a state of ${t.column}`);
     }
   }
-  for (const s of def.screens) for (const k of Object.keys(s.fixed ?? {})) if (!def.filters?.some((f) => f.name === k)) throw new Error(`Read model ${def.name}: screen ${s.path} fixes unknown filter ${k}`);
+  for (const s of def.screens)
+    for (const k of Object.keys(s.fixed ?? {})) if (!def.filters?.some((f) => f.name === k)) throw new Error(`Read model ${def.name}: screen ${s.path} fixes unknown filter ${k}`);
   if (def.screens.some((sc) => sc.live)) for (const c of LIVE_COLUMNS) if (!def.columns.some((x) => x.name === c)) throw new Error(`Read model ${def.name}: a live screen needs the column ${c}`);
   const cal = def.calendar;
   if (cal) {
-    for (const c of [cal.column, cal.label, ...(cal.badge ? [cal.badge] : []), ...(cal.detail ? [cal.detail] : [])]) if (!def.columns.some((x) => x.name === c)) throw new Error(`Read model ${def.name}: calendar uses unknown column ${c}`);
+    for (const c of [cal.column, cal.label, ...(cal.badge ? [cal.badge] : []), ...(cal.detail ? [cal.detail] : [])])
+      if (!def.columns.some((x) => x.name === c)) throw new Error(`Read model ${def.name}: calendar uses unknown column ${c}`);
     if (!def.filters?.some((f) => f.name === cal.week && f.hidden)) throw new Error(`Read model ${def.name}: calendar needs a hidden filter ${cal.week}`);
   }
   return def;
@@ -388,14 +391,7 @@ export interface MoveOutcome {
  * the caller holds its codes. The state is checked again in the UPDATE, so two people moving
  * the same row at once cannot both win; each move is audited.
  */
-export async function moveRows(
-  def: ReadModelDef,
-  rows: readonly ReadRow[],
-  ids: readonly string[],
-  to: string,
-  ctx: HookContext,
-  mayUse: (t: Transition) => boolean,
-): Promise<MoveOutcome> {
+export async function moveRows(def: ReadModelDef, rows: readonly ReadRow[], ids: readonly string[], to: string, ctx: HookContext, mayUse: (t: Transition) => boolean): Promise<MoveOutcome> {
   const t = def.transitions!;
   const moves = await movesOf(t, ctx);
   const out: MoveOutcome = { moved: [], refused: [] };

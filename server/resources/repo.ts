@@ -25,7 +25,6 @@ export interface Actor extends AuditActor {
 
 export type WriteResult = { ok: true; row: Row } | { ok: false; errors: FieldErrors } | { ok: false; notFound: true };
 
-
 // Engine tables are chosen by definition at run time, so queries here use an untyped handle.
 const anyDb = (db: DB) => db as unknown as Kysely<any>;
 type Query = SelectQueryBuilder<any, any, any>;
@@ -144,9 +143,7 @@ export async function optionsFor(field: FieldDef, tenant: Tenant, db: DB): Promi
 
 /** The fields a caller may write in this operation. */
 export function writableFields(def: ResourceDef, tenant: Tenant, mode: 'create' | 'update', only?: string[]): FieldDef[] {
-  return def.fields.filter(
-    (f) => (!f.platformOnly || isPlatform(tenant)) && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)),
-  );
+  return def.fields.filter((f) => (!f.platformOnly || isPlatform(tenant)) && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)));
 }
 
 /**
@@ -193,7 +190,14 @@ async function audit(db: Kysely<any>, def: ResourceDef, actor: Actor, action: 'c
  * operations and record actions (e.g. shifts added to a job, a job duplicated), in the caller's
  * transaction when given one.
  */
-export async function recordAudit(db: DB | Kysely<any>, def: ResourceDef, actor: Actor, action: 'create' | 'update' | 'delete', row: Row, changes: Record<string, { from: unknown; to: unknown }>): Promise<void> {
+export async function recordAudit(
+  db: DB | Kysely<any>,
+  def: ResourceDef,
+  actor: Actor,
+  action: 'create' | 'update' | 'delete',
+  row: Row,
+  changes: Record<string, { from: unknown; to: unknown }>,
+): Promise<void> {
   await audit(db as Kysely<any>, def, actor, action, row, changes);
 }
 
@@ -204,7 +208,7 @@ async function runValidateHook(db: DB, def: ResourceDef, tenant: Tenant, id: str
   return Object.keys(errors).length ? errors : null;
 }
 
-const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : v ?? null);
+const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
 
 export async function createRow(db: DB, def: ResourceDef, tenant: Tenant, actor: Actor, input: Record<string, unknown>, lang: Lang): Promise<WriteResult> {
   if (def.scope.where(tenant) === null) return { ok: false, notFound: true };
@@ -336,7 +340,11 @@ export async function createChild(db: DB, def: ResourceDef, child: ChildResource
   return anyDb(db)
     .transaction()
     .execute(async (trx) => {
-      const row = (await trx.insertInto(child.table).values({ ...v.data, [child.parentColumn]: parentId }).returning(childColumnsOf(child)).executeTakeFirstOrThrow()) as Row;
+      const row = (await trx
+        .insertInto(child.table)
+        .values({ ...v.data, [child.parentColumn]: parentId })
+        .returning(childColumnsOf(child))
+        .executeTakeFirstOrThrow()) as Row;
       await audit(trx, def, actor, 'update', parent, { [child.plural]: { from: null, to: childLabel(child, row) } });
       return { ok: true as const, row };
     });

@@ -51,7 +51,10 @@ export async function sendOutcome(req: Request, res: Response, outcome: Outcome)
       return void res.status(outcome.status).type('text').send(outcome.body);
     case 'file':
       // Private documents (payslips, invoices, transfer files): never kept by a shared cache.
-      res.set('Cache-Control', 'private, no-store').type(outcome.type).set('Content-Disposition', `attachment; filename="${outcome.name.replace(/[^\w.-]/g, '_')}"`);
+      res
+        .set('Cache-Control', 'private, no-store')
+        .type(outcome.type)
+        .set('Content-Disposition', `attachment; filename="${outcome.name.replace(/[^\w.-]/g, '_')}"`);
       return void res.send(outcome.body);
     case 'csv': {
       // Streamed row by row, with a BOM so Excel (which Japanese offices open CSV with) reads UTF-8.
@@ -168,7 +171,8 @@ export function formPosts(api: ApiClient, screens: ReadonlyMap<string, Screen>):
     // The session ended before this post: what was typed is kept, and signing in again comes back
     // here with it (kept-form.ts). The back office's login, or the candidate's for their own pages.
     const ended = res.locals.sessionEnded as 'admin' | 'candidate' | undefined;
-    const endedFor = match.route.kind === 'admin' ? (ended === 'admin' && !res.locals.user ? 'admin' : null) : ended === 'candidate' && !res.locals.candidate && req.path.startsWith('/staff/') ? 'candidate' : null;
+    const endedFor =
+      match.route.kind === 'admin' ? (ended === 'admin' && !res.locals.user ? 'admin' : null) : ended === 'candidate' && !res.locals.candidate && req.path.startsWith('/staff/') ? 'candidate' : null;
     if (endedFor) {
       return parserFor(screen)(req, res, (err?: unknown) => {
         if (err) return next(err);

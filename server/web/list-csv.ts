@@ -12,5 +12,9 @@ export function listCsv(lang: Lang, name: string, columns: readonly ColumnView[]
   async function* rows() {
     for await (const r of allRows(fetchPage)) yield columns.map((c) => cellText(lang, c, r[c.name]));
   }
-  return csv(name, columns.map((c) => tr(lang, c.label)), rows());
+  return csv(
+    name,
+    columns.map((c) => tr(lang, c.label)),
+    rows(),
+  );
 }

@@ -63,7 +63,10 @@ function table(doc: PDFKit.PDFDocument, widths: number[], rows: string[][], head
 function draftMark(doc: PDFKit.PDFDocument): void {
   const stamp = () => {
     const { x, y } = doc;
-    doc.fontSize(12).fillColor('#c00000').text('下書き / DRAFT', doc.page.margins.left, doc.page.margins.top - 24, { width: doc.page.width - doc.page.margins.left - doc.page.margins.right, align: 'right', lineBreak: false });
+    doc
+      .fontSize(12)
+      .fillColor('#c00000')
+      .text('下書き / DRAFT', doc.page.margins.left, doc.page.margins.top - 24, { width: doc.page.width - doc.page.margins.left - doc.page.margins.right, align: 'right', lineBreak: false });
     doc.fillColor('#000000');
     doc.x = x;
     doc.y = y;
@@ -83,42 +86,58 @@ export function payslipPdf(p: Payslip, lang: Lang): Promise<Buffer> {
     doc.text(`${msg(lang, 'pdf.payPeriod')}: ${dateLong(p.periodStart, lang)} – ${dateLong(p.periodEnd, lang)}`);
     doc.text(`${msg(lang, 'pdf.payDay')}: ${dateLong(p.payDate, lang)}`);
     doc.moveDown();
-    table(doc, [200, 100], [
-      [msg(lang, 'pdf.time'), ''],
-      [msg(lang, 'pdf.shifts'), String(p.shifts)],
-      [msg(lang, 'pdf.hoursWorked'), minutesText(p.workedMinutes)],
-      [msg(lang, 'pdf.overtime'), minutesText(p.overtimeMinutes)],
-      [msg(lang, 'pdf.overtimeBeyond60'), minutesText(p.over60Minutes)],
-      [msg(lang, 'pdf.lateNight'), minutesText(p.lateNightMinutes)],
-      [msg(lang, 'pdf.statutoryHoliday'), minutesText(p.holidayMinutes)],
-    ]);
+    table(
+      doc,
+      [200, 100],
+      [
+        [msg(lang, 'pdf.time'), ''],
+        [msg(lang, 'pdf.shifts'), String(p.shifts)],
+        [msg(lang, 'pdf.hoursWorked'), minutesText(p.workedMinutes)],
+        [msg(lang, 'pdf.overtime'), minutesText(p.overtimeMinutes)],
+        [msg(lang, 'pdf.overtimeBeyond60'), minutesText(p.over60Minutes)],
+        [msg(lang, 'pdf.lateNight'), minutesText(p.lateNightMinutes)],
+        [msg(lang, 'pdf.statutoryHoliday'), minutesText(p.holidayMinutes)],
+      ],
+    );
     doc.moveDown();
     const sum = (k: 'base' | 'overtimePremium' | 'lateNightPremium' | 'holidayPremium') => p.lines.reduce((s, l) => s + l[k], 0);
-    table(doc, [200, 100], [
-      [msg(lang, 'pdf.earnings'), ''],
-      [msg(lang, 'pdf.baseWage'), yen(sum('base'))],
-      [msg(lang, 'pdf.overtimePremium'), yen(sum('overtimePremium'))],
-      [msg(lang, 'pdf.lateNightPremium'), yen(sum('lateNightPremium'))],
-      [msg(lang, 'pdf.holidayPremium'), yen(sum('holidayPremium'))],
-      [msg(lang, 'pdf.grossPay'), yen(p.gross)],
-    ]);
+    table(
+      doc,
+      [200, 100],
+      [
+        [msg(lang, 'pdf.earnings'), ''],
+        [msg(lang, 'pdf.baseWage'), yen(sum('base'))],
+        [msg(lang, 'pdf.overtimePremium'), yen(sum('overtimePremium'))],
+        [msg(lang, 'pdf.lateNightPremium'), yen(sum('lateNightPremium'))],
+        [msg(lang, 'pdf.holidayPremium'), yen(sum('holidayPremium'))],
+        [msg(lang, 'pdf.grossPay'), yen(p.gross)],
+      ],
+    );
     doc.moveDown();
-    table(doc, [300, 100], [
-      [msg(lang, 'pdf.deductions'), ''],
-      ...p.deductions.map((d) => [tr(lang, { ja: d.labelJa, en: d.labelEn }), yen(d.amount)]),
-      [msg(lang, 'pdf.quickPayAdvances'), yen(p.advances)],
-      [msg(lang, 'pdf.transferFee'), yen(p.transferFee)],
-      [msg(lang, 'pdf.totalDeductions'), yen(p.gross - p.net)],
-      [msg(lang, 'pdf.netPay'), yen(p.net)],
-    ]);
+    table(
+      doc,
+      [300, 100],
+      [
+        [msg(lang, 'pdf.deductions'), ''],
+        ...p.deductions.map((d) => [tr(lang, { ja: d.labelJa, en: d.labelEn }), yen(d.amount)]),
+        [msg(lang, 'pdf.quickPayAdvances'), yen(p.advances)],
+        [msg(lang, 'pdf.transferFee'), yen(p.transferFee)],
+        [msg(lang, 'pdf.totalDeductions'), yen(p.gross - p.net)],
+        [msg(lang, 'pdf.netPay'), yen(p.net)],
+      ],
+    );
     doc.moveDown(0.5).fontSize(8).fillColor('#555555');
     for (const n of p.notes) doc.text(tr(lang, n), { width: 480 });
     doc.fillColor('#000000');
     doc.moveDown();
-    table(doc, [80, 170, 55, 55, 55, 80], [
-      [msg(lang, 'candidate.date'), msg(lang, 'applicant.job'), msg(lang, 'pdf.worked'), msg(lang, 'job.overtime'), msg(lang, 'pdf.night'), msg(lang, 'pdf.pay')],
-      ...p.lines.map((l) => [l.workDate, tr(lang, { ja: l.jobJa, en: l.jobEn }), minutesText(l.workedMinutes), minutesText(l.overtimeMinutes), minutesText(l.lateNightMinutes), yen(l.total)]),
-    ]);
+    table(
+      doc,
+      [80, 170, 55, 55, 55, 80],
+      [
+        [msg(lang, 'candidate.date'), msg(lang, 'applicant.job'), msg(lang, 'pdf.worked'), msg(lang, 'job.overtime'), msg(lang, 'pdf.night'), msg(lang, 'pdf.pay')],
+        ...p.lines.map((l) => [l.workDate, tr(lang, { ja: l.jobJa, en: l.jobEn }), minutesText(l.workedMinutes), minutesText(l.overtimeMinutes), minutesText(l.lateNightMinutes), yen(l.total)]),
+      ],
+    );
   });
 }
 
@@ -143,17 +162,28 @@ export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
       doc.fontSize(9).text(i.note, { width: 490 });
     }
     doc.moveDown();
-    table(doc, [75, 215, 50, 70, 80], [
-      [msg(lang, 'common.date'), msg(lang, 'pdf.description'), msg(lang, 'pdf.hours'), msg(lang, 'pdf.rate'), msg(lang, 'pdf.amount')],
-      ...i.lines.map((l) => [l.workDate, tr(lang, { ja: l.descriptionJa, en: l.descriptionEn }), minutesText(l.minutes), yen(l.unitPrice), yen(l.amount)]),
-    ], true, [1]);
+    table(
+      doc,
+      [75, 215, 50, 70, 80],
+      [
+        [msg(lang, 'common.date'), msg(lang, 'pdf.description'), msg(lang, 'pdf.hours'), msg(lang, 'pdf.rate'), msg(lang, 'pdf.amount')],
+        ...i.lines.map((l) => [l.workDate, tr(lang, { ja: l.descriptionJa, en: l.descriptionEn }), minutesText(l.minutes), yen(l.unitPrice), yen(l.amount)]),
+      ],
+      true,
+      [1],
+    );
     doc.moveDown();
-    table(doc, [290, 200], [
-      ...i.byRate.map((r) => [`${msg(lang, 'pdf.taxRate')} ${r.rate}%`, `${msg(lang, 'pdf.taxableNet')} ${yen(r.net)} / ${msg(lang, 'pdf.tax')} ${yen(r.tax)}`]),
-      [msg(lang, 'pdf.subtotalNet'), yen(i.net)],
-      [msg(lang, 'pdf.consumptionTax'), yen(i.tax)],
-      [msg(lang, 'pdf.total'), yen(i.total)],
-    ], false);
+    table(
+      doc,
+      [290, 200],
+      [
+        ...i.byRate.map((r) => [`${msg(lang, 'pdf.taxRate')} ${r.rate}%`, `${msg(lang, 'pdf.taxableNet')} ${yen(r.net)} / ${msg(lang, 'pdf.tax')} ${yen(r.tax)}`]),
+        [msg(lang, 'pdf.subtotalNet'), yen(i.net)],
+        [msg(lang, 'pdf.consumptionTax'), yen(i.tax)],
+        [msg(lang, 'pdf.total'), yen(i.total)],
+      ],
+      false,
+    );
     if (i.payTo) {
       const a = i.payTo;
       doc.moveDown();

@@ -112,7 +112,11 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
       </PublicLayout>
     );
   } else {
-    page = <main id="main" className="bare">{opts.content}</main>;
+    page = (
+      <main id="main" className="bare">
+        {opts.content}
+      </main>
+    );
   }
   const { html, islands } = renderHtml(page);
   const doc = renderToString(

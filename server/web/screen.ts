@@ -196,7 +196,13 @@ const asOutcome = (v: PageOptions | Outcome): Outcome => (isOutcome(v) ? v : pag
  * Runs the action a post names, or answers 400 when it names none of the declared ones (a form no
  * page of this screen drew: an old tab, a hand-made post). There is no default action.
  */
-export async function runAction<K extends string>(actions: { readonly [P in K]: Action }, ctx: ScreenContext, body: Record<string, unknown>, draw: (state: FormState) => Promise<Outcome>, bare?: K): Promise<Outcome> {
+export async function runAction<K extends string>(
+  actions: { readonly [P in K]: Action },
+  ctx: ScreenContext,
+  body: Record<string, unknown>,
+  draw: (state: FormState) => Promise<Outcome>,
+  bare?: K,
+): Promise<Outcome> {
   const asked = parseAction(body[ACTION_FIELD]) ?? (bare && body[ACTION_FIELD] === undefined ? { name: bare, arg: null } : null);
   const action = asked && Object.hasOwn(actions, asked.name) ? actions[asked.name as K] : undefined;
   if (!asked || !action) return errorPage('badRequest');

@@ -111,7 +111,11 @@ export function sessionEndpoints(api: ApiClient): Router {
   });
   // The warning island's "stay signed in": a fresh token now (the sliding session), and when it ends.
   router.post('/session/renew', async (req, res) => {
-    const which = res.locals.user ? { cookie: 'token', token: res.locals.token as string, aud: 'admin' as const } : res.locals.candidate ? { cookie: CANDIDATE_COOKIE, token: req.cookies?.[CANDIDATE_COOKIE] as string, aud: 'candidate' as const } : null;
+    const which = res.locals.user
+      ? { cookie: 'token', token: res.locals.token as string, aud: 'admin' as const }
+      : res.locals.candidate
+        ? { cookie: CANDIDATE_COOKIE, token: req.cookies?.[CANDIDATE_COOKIE] as string, aud: 'candidate' as const }
+        : null;
     if (!which) return void res.status(401).json({ error: 'UNAUTHENTICATED' });
     const r = await api.graphql<{ renewSession: { token: string; expiresAt: number } | null }>(OPS.RenewSession, {}, { token: which.token, aud: which.aud, lang: res.locals.lang, ip: req.ip ?? '' });
     const fresh = r.data?.renewSession;

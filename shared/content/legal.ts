@@ -39,9 +39,7 @@ export const POLICY_ARTICLES: readonly LegalArticle[] = [
   },
   {
     title: { ja: '利用目的', en: 'Purposes of use' },
-    paragraphs: [
-      { ja: '運営者は、取得した個人情報を次の目的で利用します。', en: 'The Operator uses personal information for the following purposes.' },
-    ],
+    paragraphs: [{ ja: '運営者は、取得した個人情報を次の目的で利用します。', en: 'The Operator uses personal information for the following purposes.' }],
     items: [
       { ja: '本サービスの提供、本人確認およびアカウントの管理', en: 'Providing the service, verifying identity and managing accounts' },
       {

@@ -25,7 +25,10 @@ export const INBOX_REPORT = {
   'inboxReport.tableCaption': m('担当者・週ごとの初回応答時間と解決までの時間', 'First response and resolution times by staff member and week'),
   'inboxReport.chartResponse': m('初回応答時間の中央値（担当者・週ごと）', 'Median first response time by staff member and week'),
   'inboxReport.chartResolution': m('解決までの時間の中央値（担当者・週ごと）', 'Median time to resolve by staff member and week'),
-  'inboxReport.chartDesc': m('担当者ごとに1本の線で、横軸が週、縦軸が時間です。数値はすべて下の表にあります。', 'One line per staff member, weeks along the bottom and time up the side. Every figure is also in the table below.'),
+  'inboxReport.chartDesc': m(
+    '担当者ごとに1本の線で、横軸が週、縦軸が時間です。数値はすべて下の表にあります。',
+    'One line per staff member, weeks along the bottom and time up the side. Every figure is also in the table below.',
+  ),
   'inboxReport.chartNone': m('この期間のデータはありません', 'No data in this period'),
   'inboxReport.point': m('{name}、{week}: {value}', '{name}, {week}: {value}'),
   'inboxReport.legend': m('凡例', 'Legend'),

@@ -30,7 +30,10 @@ export const INBOX = {
   'inboxPage.notFound': m('この会話は見つからないか、開く権限がありません。', 'This conversation does not exist or you may not open it.'),
   'inboxPage.back': m('一覧に戻る', 'Back to the list'),
   'inboxPage.list': m('会話の一覧', 'Conversations'),
-  'inboxPage.noscript': m('メッセージの送受信には JavaScript が必要です。担当者・状態・メモは JavaScript なしでも使えます。', 'Sending and reading messages needs JavaScript; assignee, status and notes work without it.'),
+  'inboxPage.noscript': m(
+    'メッセージの送受信には JavaScript が必要です。担当者・状態・メモは JavaScript なしでも使えます。',
+    'Sending and reading messages needs JavaScript; assignee, status and notes work without it.',
+  ),
   'inboxPage.glance': m('応募者の概要', 'The candidate at a glance'),
   'inboxPage.applicationStatus': m('応募ステータス', 'Application status'),
   'inboxPage.nextShift': m('次のシフト', 'Next shift'),

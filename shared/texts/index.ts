@@ -49,4 +49,3 @@ export function msg(lang: Lang, key: TextKey, vars?: Readonly<Record<string, str
 export function msgText(key: TextKey, vars?: Readonly<Record<string, string | number>>): Text {
   return vars ? { ja: msg('ja', key, vars), en: msg('en', key, vars) } : TEXTS[key];
 }
-

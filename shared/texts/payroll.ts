@@ -16,13 +16,22 @@ export const PAYROLL = {
     '社会保険の加入対象ですが、標準報酬月額が登録されていないため、健康保険料・介護保険料・厚生年金保険料を控除していません。',
     'Insured, but no standard monthly remuneration is recorded: health, nursing care and pension premiums are not deducted.',
   ),
-  'payNote.prefectureMissing': m('会社の協会けんぽの都道府県が設定されていないため、健康保険料・介護保険料を控除していません。', "The company's health insurance prefecture is not set: health and nursing care premiums are not deducted."),
-  'payNote.healthRateMissing': m('この都道府県のこの月分の協会けんぽの保険料率は登録されていないため、健康保険料・介護保険料を控除していません。', "This prefecture's health insurance rate for this premium month is not encoded: health and nursing care premiums are not deducted."),
+  'payNote.prefectureMissing': m(
+    '会社の協会けんぽの都道府県が設定されていないため、健康保険料・介護保険料を控除していません。',
+    "The company's health insurance prefecture is not set: health and nursing care premiums are not deducted.",
+  ),
+  'payNote.healthRateMissing': m(
+    'この都道府県のこの月分の協会けんぽの保険料率は登録されていないため、健康保険料・介護保険料を控除していません。',
+    "This prefecture's health insurance rate for this premium month is not encoded: health and nursing care premiums are not deducted.",
+  ),
   'payNote.birthDateMissing': m(
     '生年月日が登録されていないため、介護保険料（40〜64歳）の対象かどうか判断できず、控除していません。',
     'No date of birth is recorded: whether nursing care insurance (ages 40–64) applies is unknown, and it is not deducted.',
   ),
-  'payNote.childcareLevy': m('2026年4月分から健康保険料とともに徴収される子ども・子育て支援金は計算していません。', 'The child and childcare support levy collected with health insurance from April 2026 is not computed.'),
+  'payNote.childcareLevy': m(
+    '2026年4月分から健康保険料とともに徴収される子ども・子育て支援金は計算していません。',
+    'The child and childcare support levy collected with health insurance from April 2026 is not computed.',
+  ),
   'payNote.residentTaxCapped': m(
     '住民税の月額が差し引ける額を超えたため、差し引ける額までを控除しました。残りは会社にご確認ください。',
     'The monthly resident tax was more than what was left to deduct: only that much was deducted. Ask the company about the rest.',

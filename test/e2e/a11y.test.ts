@@ -35,8 +35,7 @@ const SIZES = { phone: { width: 390, height: 844 }, laptop: { width: 1366, heigh
 type Size = keyof typeof SIZES;
 const BUILT = new Set(SCREENS.map((s) => s.path).filter((p) => !p.includes('[')));
 const PUBLIC = ALL_ROUTES.filter((r) => r.kind === 'public' && BUILT.has(r.path)).map((r) => r.path);
-const adminPaths = (role: RoleLogin) =>
-  ALL_ROUTES.filter((r) => r.kind === 'admin' && BUILT.has(r.path) && r.code !== undefined && CODES_OF[role].includes(r.code)).map((r) => r.path);
+const adminPaths = (role: RoleLogin) => ALL_ROUTES.filter((r) => r.kind === 'admin' && BUILT.has(r.path) && r.code !== undefined && CODES_OF[role].includes(r.code)).map((r) => r.path);
 
 /** A serious or critical violation as axe reports it, cut to what a failure message needs. */
 interface Found {
@@ -58,7 +57,11 @@ async function axeOn(page: Page): Promise<Found[]> {
     const r = await axe.run(document, { resultTypes: ['violations'], preload: false });
     return r.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ rule: v.id, impact: v.impact!, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+      .map((v) => ({
+        rule: v.id,
+        impact: v.impact!,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.map(String).join(' ')),
         why: [...v.nodes[0]!.any, ...v.nodes[0]!.all, ...v.nodes[0]!.none].map((c) => c.message).join(' / '),
       }));
   });
@@ -94,7 +97,9 @@ async function checkHere(page: Page, who: string, label: string): Promise<string
     }
     for (const f of await axeOn(page)) {
       COUNTS.set(f.rule, (COUNTS.get(f.rule) ?? 0) + f.targets.length);
-      failures.push(`${label} as ${who} at ${size}: ${f.rule} (${f.impact}, ${f.help}) on ${f.targets.slice(0, 5).join(', ')}${f.targets.length > 5 ? ` and ${f.targets.length - 5} more` : ''} (${f.why})`);
+      failures.push(
+        `${label} as ${who} at ${size}: ${f.rule} (${f.impact}, ${f.help}) on ${f.targets.slice(0, 5).join(', ')}${f.targets.length > 5 ? ` and ${f.targets.length - 5} more` : ''} (${f.why})`,
+      );
     }
   }
   return failures;

@@ -28,7 +28,15 @@ beforeAll(async () => {
   const staff2 = await userId(t, DEMO.company2);
   const job = async (email: string, nth: number) => partTimeJob(db, await companyOf(t, email), nth);
   const [a, b, c] = [await job(DEMO.company_admin, 0), await job(DEMO.company2, 0), await job(DEMO.company_admin, 1)];
-  conv.answered = await conversationWith(db, { companyId: a.company_id, candidateId: me, jobId: a.id, lines: [{ role: 'staff', sender: staff, at: minutesAgo(90) }, { role: 'candidate', sender: me, at: minutesAgo(5) }] });
+  conv.answered = await conversationWith(db, {
+    companyId: a.company_id,
+    candidateId: me,
+    jobId: a.id,
+    lines: [
+      { role: 'staff', sender: staff, at: minutesAgo(90) },
+      { role: 'candidate', sender: me, at: minutesAgo(5) },
+    ],
+  });
   await readUpTo(db, conv.answered, me, 2);
   conv.waiting = await conversationWith(db, { companyId: b.company_id, candidateId: me, jobId: b.id, lines: [{ role: 'staff', sender: staff2, at: minutesAgo(60) }] });
   conv.older = await conversationWith(db, { companyId: c.company_id, candidateId: me, jobId: c.id, lines: [{ role: 'staff', sender: staff, at: minutesAgo(30) }] });

@@ -25,7 +25,10 @@ afterAll(async () => {
 });
 
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
-const photo = (colour: string) => sharp({ create: { width: 1200, height: 760, channels: 3, background: colour } }).jpeg().toBuffer();
+const photo = (colour: string) =>
+  sharp({ create: { width: 1200, height: 760, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 describe('a residence card from a phone to verified', () => {
   let candidate: Page;

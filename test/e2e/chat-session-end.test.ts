@@ -66,7 +66,10 @@ describe('the chat after the session ends', () => {
     expect(await sentCount(conversationId)).toBe(0);
 
     // The prompt's link goes to the login, to come back to this page and this conversation.
-    await Promise.all([f.page.waitForURL((u) => u.pathname === '/staff/login' && u.searchParams.get('next') === `/staff/chat?c=${conversationId}`), prompt.getByRole('link', { name: 'Sign in again' }).click()]);
+    await Promise.all([
+      f.page.waitForURL((u) => u.pathname === '/staff/login' && u.searchParams.get('next') === `/staff/chat?c=${conversationId}`),
+      prompt.getByRole('link', { name: 'Sign in again' }).click(),
+    ]);
     await signIn();
 
     // Signed in again: the waiting message goes, once, and the outbox is empty.

@@ -40,7 +40,10 @@ const candidateThread = () => candidate.locator('.candidate-chat-thread .chat-th
 
 describe('an admin and a candidate chat in two browsers', () => {
   it('both open the conversation: the admin on a back-office page, the candidate from its chat link', async () => {
-    [admin, candidate] = await Promise.all([openPage(browser, { locale: 'ja-JP', errors, viewport: { width: 1280, height: 900 } }), openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } })]);
+    [admin, candidate] = await Promise.all([
+      openPage(browser, { locale: 'ja-JP', errors, viewport: { width: 1280, height: 900 } }),
+      openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } }),
+    ]);
     await adminLogin(admin, DEMO.company_admin);
 
     const next = `/staff/chat?c=${conversationId}`;
@@ -89,10 +92,9 @@ describe('an admin and a candidate chat in two browsers', () => {
     expect(await row.textContent()).toContain('Nguyen Van An');
     await row.locator('button').click();
     await expect.poll(() => adminWindow().count()).toBe(1);
-    await expect.poll(() => adminWindow().locator('.chat-message .chat-content').allTextContents()).toEqual([
-      'Hello, is there parking near the warehouse?',
-      expect.stringMatching(/Thank you for applying/),
-    ]);
+    await expect
+      .poll(() => adminWindow().locator('.chat-message .chat-content').allTextContents())
+      .toEqual(['Hello, is there parking near the warehouse?', expect.stringMatching(/Thank you for applying/)]);
     await expect.poll(() => count('chat-dock-unread')).toBe(dockBefore);
     await expect.poll(() => admin.title()).toMatch(new RegExp(`^\\(${dockBefore}\\) \\S`));
     // The candidate's own message shows as read once the company has seen it.
@@ -116,7 +118,9 @@ describe('an admin and a candidate chat in two browsers', () => {
 
   it('the candidate sends a photo; the admin sees the image in the open window', async () => {
     // A camera-sized photo: what reaches the admin is at most 2048 px wide.
-    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+      .jpeg()
+      .toBuffer();
     await candidateThread().locator('.chat-attach input[type=file]').setInputFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: photo });
     const img = adminWindow().locator('.chat-message.is-theirs .chat-image img');
     await expect.poll(() => img.count()).toBe(1);

@@ -39,9 +39,21 @@ afterAll(async () => {
 
 const row = (page: Page, id: string) => page.locator(`.inbox-list li[data-conversation="${id}"]`);
 const topRow = (page: Page) => page.locator('.inbox-list li[data-conversation]').first().getAttribute('data-conversation');
-const unreadOf = async (page: Page, id: string) => Number((await row(page, id).locator('[data-testid=inbox-unread] [aria-hidden]').textContent({ timeout: 1_000 }).catch(() => '0')) || 0);
+const unreadOf = async (page: Page, id: string) =>
+  Number(
+    (await row(page, id)
+      .locator('[data-testid=inbox-unread] [aria-hidden]')
+      .textContent({ timeout: 1_000 })
+      .catch(() => '0')) || 0,
+  );
 const candidateThread = () => candidate.locator('.candidate-chat-thread .chat-thread');
-const bellCount = async () => Number((await b.locator('[data-testid=notification-count]').textContent({ timeout: 1_000 }).catch(() => '0')) || 0);
+const bellCount = async () =>
+  Number(
+    (await b
+      .locator('[data-testid=notification-count]')
+      .textContent({ timeout: 1_000 })
+      .catch(() => '0')) || 0,
+  );
 const hydrated = (page: Page, island: string) => page.waitForSelector(`[data-island=${island}][data-hydrated]`, { state: 'attached' });
 
 async function candidateSays(text: string) {

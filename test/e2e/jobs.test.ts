@@ -108,14 +108,8 @@ describe('a daily job from the back office to an application, in Chromium', () =
 
     // Apply, not signed in: the candidate login, which comes back here.
     const next = `/daily/${jobId}`;
-    await Promise.all([
-      page.waitForURL((u) => u.pathname === '/staff/login' && u.searchParams.get('next') === next),
-      rows.nth(0).locator('a', { hasText: 'Apply' }).click(),
-    ]);
-    await Promise.all([
-      page.waitForURL((u) => u.pathname === '/staff/register' && u.searchParams.get('next') === next),
-      page.locator('a', { hasText: 'Register for free' }).click(),
-    ]);
+    await Promise.all([page.waitForURL((u) => u.pathname === '/staff/login' && u.searchParams.get('next') === next), rows.nth(0).locator('a', { hasText: 'Apply' }).click()]);
+    await Promise.all([page.waitForURL((u) => u.pathname === '/staff/register' && u.searchParams.get('next') === next), page.locator('a', { hasText: 'Register for free' }).click()]);
 
     const reg = page.locator('form[action="/staff/register"]');
     await reg.locator('input[name=name]').fill(NAME);

@@ -34,8 +34,7 @@ const SIZES = { phone: { width: 390, height: 844 }, laptop: { width: 1366, heigh
 /** Built pages without parameters (a record page needs a record: the resource tests open those). */
 const BUILT = new Set(SCREENS.map((s) => s.path).filter((p) => !p.includes('[')));
 const PUBLIC = ROUTES.filter((r) => r.kind === 'public' && BUILT.has(r.path)).map((r) => r.path);
-const adminPaths = (role: RoleLogin) =>
-  ROUTES.filter((r) => r.kind === 'admin' && BUILT.has(r.path) && r.code !== undefined && CODES_OF[role].includes(r.code)).map((r) => r.path);
+const adminPaths = (role: RoleLogin) => ROUTES.filter((r) => r.kind === 'admin' && BUILT.has(r.path) && r.code !== undefined && CODES_OF[role].includes(r.code)).map((r) => r.path);
 /**
  * Record pages opened with a demo record of Sakura Staffing (the company run checks them): the
  * pages people work in most, where a long name or a wide table would hurt on a phone.
@@ -56,105 +55,108 @@ interface Problem {
 
 /** What is wrong with the page as drawn now; `wide`: at laptop size, where a table's last column must be in view. */
 async function problemsOf(page: Page, english: boolean, wide: boolean): Promise<Problem[]> {
-  return page.evaluate(([english, wide]) => {
-    const out: { kind: string; detail: string }[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) out.push({ kind: 'sideways scroll', detail: `${doc.scrollWidth}px wide in ${doc.clientWidth}px` });
-    const visible = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      const s = getComputedStyle(el);
-      return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && r.bottom > 0 && r.top < innerHeight;
-    };
-    const fixed = [...document.querySelectorAll('body *')].filter((el) => getComputedStyle(el).position === 'fixed' && visible(el));
-    const controls = [...document.querySelectorAll('main a[href], main button, main input:not([type=hidden]), main select, main textarea')].filter(visible);
-    for (const f of fixed) {
-      const a = f.getBoundingClientRect();
-      for (const c of controls) {
-        if (f.contains(c)) continue;
-        const b = c.getBoundingClientRect();
-        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
-          out.push({ kind: 'covered', detail: `${f.className || f.tagName} covers ${c.tagName.toLowerCase()} "${(c.textContent || c.getAttribute('name') || '').trim().slice(0, 30)}"` });
-        }
-      }
-    }
-    // At laptop size a wide table keeps its last column (the status or the row's actions) in view:
-    // held at the right edge of its scroll box, or the table fits. A last column reached only by
-    // scrolling the box sideways is cut off for a person reading the rows.
-    if (wide) {
-      for (const table of document.querySelectorAll('main table')) {
-        const head = (table as HTMLTableElement).rows[0];
-        const last = head?.cells[head.cells.length - 1];
-        if (!last || !visible(table)) continue;
-        let right = document.documentElement.clientWidth;
-        for (let el = table.parentElement; el && el !== document.body; el = el.parentElement) {
-          const ox = getComputedStyle(el).overflowX;
-          if (ox !== 'visible') right = Math.min(right, el.getBoundingClientRect().right);
-        }
-        const r = last.getBoundingClientRect();
-        if (r.right > right + 1) {
-          const name = (table.closest('[aria-label]')?.getAttribute('aria-label') ?? table.className).slice(0, 40);
-          out.push({ kind: 'last column out of view', detail: `"${(last.textContent ?? '').trim().slice(0, 20)}" of ${name} ends at ${Math.round(r.right)}px, its box at ${Math.round(right)}px` });
-        }
-      }
-    }
-    const h1 = document.querySelector('main h1')?.textContent ?? '';
-    if (english && /[\u3040-\u30ff\u4e00-\u9fff]/.test(h1)) out.push({ kind: 'Japanese in an English page', detail: h1 });
-    // A short text without spaces (a price, a time, a one-word button, an English word) drawn over
-    // two lines: "¥1,2/50", "Ap/ply". Japanese may break between any two characters, so CJK text
-    // ends a word; a word also ends after a dash or a slash, where a break is allowed and reads
-    // ("09:00–/18:00", "¥1,300//hour"). The text of an element is read across its adjacent text
-    // nodes (React writes "¥{n}" as two), and each word's boxes (Range.getClientRects) must lie on
-    // one line.
-    const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'OPTION', 'SELECT', 'TEMPLATE', 'TITLE']);
-    const WORD = /[^\s\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\-\u2013\u2014/]+[-\u2013\u2014/]?/g;
-    const broken: string[] = [];
-    const range = document.createRange();
-    for (const el of document.body.querySelectorAll('*')) {
-      if (SKIP.has(el.tagName) || el.closest('select, textarea')) continue;
-      let run: { node: Text; from: number }[] = [];
-      let text = '';
-      const flush = () => {
-        if (!run.length) return;
-        // Text hidden for screen readers only (1px wide) breaks after every letter, and a closed
-        // <details> lays out its content without drawing it: neither is seen.
-        const box = el.getBoundingClientRect();
-        if (box.width > 2 && box.height > 2 && el.checkVisibility({ visibilityProperty: true })) {
-          const at = (i: number): [Text, number] => {
-            let k = run.length - 1;
-            while (run[k]!.from > i) k--;
-            return [run[k]!.node, i - run[k]!.from];
-          };
-          for (const m of text.matchAll(WORD)) {
-            const word = m[0];
-            if (word.length < 2 || word.length > 20) continue;
-            range.setStart(...at(m.index));
-            range.setEnd(...at(m.index + word.length - 1));
-            range.setEnd(range.endContainer, range.endOffset + 1);
-            const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
-            if (rects.length < 2) continue;
-            const tops = rects.map((r) => r.top);
-            const lowest = Math.min(...rects.map((r) => r.height));
-            if (Math.max(...tops) - Math.min(...tops) > lowest / 2) {
-              const where = `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''}`;
-              broken.push(`"${word}" in ${where}`);
-            }
+  return page.evaluate(
+    ([english, wide]) => {
+      const out: { kind: string; detail: string }[] = [];
+      const doc = document.documentElement;
+      if (doc.scrollWidth > doc.clientWidth + 1) out.push({ kind: 'sideways scroll', detail: `${doc.scrollWidth}px wide in ${doc.clientWidth}px` });
+      const visible = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        const s = getComputedStyle(el);
+        return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && r.bottom > 0 && r.top < innerHeight;
+      };
+      const fixed = [...document.querySelectorAll('body *')].filter((el) => getComputedStyle(el).position === 'fixed' && visible(el));
+      const controls = [...document.querySelectorAll('main a[href], main button, main input:not([type=hidden]), main select, main textarea')].filter(visible);
+      for (const f of fixed) {
+        const a = f.getBoundingClientRect();
+        for (const c of controls) {
+          if (f.contains(c)) continue;
+          const b = c.getBoundingClientRect();
+          if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
+            out.push({ kind: 'covered', detail: `${f.className || f.tagName} covers ${c.tagName.toLowerCase()} "${(c.textContent || c.getAttribute('name') || '').trim().slice(0, 30)}"` });
           }
         }
-        run = [];
-        text = '';
-      };
-      for (const child of el.childNodes) {
-        if (child.nodeType === Node.TEXT_NODE) {
-          run.push({ node: child as Text, from: text.length });
-          text += (child as Text).data;
-        } else if (child.nodeType !== Node.COMMENT_NODE) flush();
       }
-      flush();
-    }
-    const words = [...new Set(broken)];
-    if (words.length) out.push({ kind: 'word broken over two lines', detail: words.slice(0, 8).join(', ') + (words.length > 8 ? ` and ${words.length - 8} more` : '') });
-    return out;
-  }, [english, wide] as const);
+      // At laptop size a wide table keeps its last column (the status or the row's actions) in view:
+      // held at the right edge of its scroll box, or the table fits. A last column reached only by
+      // scrolling the box sideways is cut off for a person reading the rows.
+      if (wide) {
+        for (const table of document.querySelectorAll('main table')) {
+          const head = (table as HTMLTableElement).rows[0];
+          const last = head?.cells[head.cells.length - 1];
+          if (!last || !visible(table)) continue;
+          let right = document.documentElement.clientWidth;
+          for (let el = table.parentElement; el && el !== document.body; el = el.parentElement) {
+            const ox = getComputedStyle(el).overflowX;
+            if (ox !== 'visible') right = Math.min(right, el.getBoundingClientRect().right);
+          }
+          const r = last.getBoundingClientRect();
+          if (r.right > right + 1) {
+            const name = (table.closest('[aria-label]')?.getAttribute('aria-label') ?? table.className).slice(0, 40);
+            out.push({ kind: 'last column out of view', detail: `"${(last.textContent ?? '').trim().slice(0, 20)}" of ${name} ends at ${Math.round(r.right)}px, its box at ${Math.round(right)}px` });
+          }
+        }
+      }
+      const h1 = document.querySelector('main h1')?.textContent ?? '';
+      if (english && /[\u3040-\u30ff\u4e00-\u9fff]/.test(h1)) out.push({ kind: 'Japanese in an English page', detail: h1 });
+      // A short text without spaces (a price, a time, a one-word button, an English word) drawn over
+      // two lines: "¥1,2/50", "Ap/ply". Japanese may break between any two characters, so CJK text
+      // ends a word; a word also ends after a dash or a slash, where a break is allowed and reads
+      // ("09:00–/18:00", "¥1,300//hour"). The text of an element is read across its adjacent text
+      // nodes (React writes "¥{n}" as two), and each word's boxes (Range.getClientRects) must lie on
+      // one line.
+      const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEXTAREA', 'OPTION', 'SELECT', 'TEMPLATE', 'TITLE']);
+      const WORD = /[^\s\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\-\u2013\u2014/]+[-\u2013\u2014/]?/g;
+      const broken: string[] = [];
+      const range = document.createRange();
+      for (const el of document.body.querySelectorAll('*')) {
+        if (SKIP.has(el.tagName) || el.closest('select, textarea')) continue;
+        let run: { node: Text; from: number }[] = [];
+        let text = '';
+        const flush = () => {
+          if (!run.length) return;
+          // Text hidden for screen readers only (1px wide) breaks after every letter, and a closed
+          // <details> lays out its content without drawing it: neither is seen.
+          const box = el.getBoundingClientRect();
+          if (box.width > 2 && box.height > 2 && el.checkVisibility({ visibilityProperty: true })) {
+            const at = (i: number): [Text, number] => {
+              let k = run.length - 1;
+              while (run[k]!.from > i) k--;
+              return [run[k]!.node, i - run[k]!.from];
+            };
+            for (const m of text.matchAll(WORD)) {
+              const word = m[0];
+              if (word.length < 2 || word.length > 20) continue;
+              range.setStart(...at(m.index));
+              range.setEnd(...at(m.index + word.length - 1));
+              range.setEnd(range.endContainer, range.endOffset + 1);
+              const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
+              if (rects.length < 2) continue;
+              const tops = rects.map((r) => r.top);
+              const lowest = Math.min(...rects.map((r) => r.height));
+              if (Math.max(...tops) - Math.min(...tops) > lowest / 2) {
+                const where = `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''}`;
+                broken.push(`"${word}" in ${where}`);
+              }
+            }
+          }
+          run = [];
+          text = '';
+        };
+        for (const child of el.childNodes) {
+          if (child.nodeType === Node.TEXT_NODE) {
+            run.push({ node: child as Text, from: text.length });
+            text += (child as Text).data;
+          } else if (child.nodeType !== Node.COMMENT_NODE) flush();
+        }
+        flush();
+      }
+      const words = [...new Set(broken)];
+      if (words.length) out.push({ kind: 'word broken over two lines', detail: words.slice(0, 8).join(', ') + (words.length > 8 ? ` and ${words.length - 8} more` : '') });
+      return out;
+    },
+    [english, wide] as const,
+  );
 }
 
 /**

@@ -51,7 +51,11 @@ describe('live applicant lists', () => {
       .where('u.email', '=', 'candidate2@demo.test')
       .where('a.company_id', '=', company)
       .executeTakeFirstOrThrow();
-    await t.database.db.updateTable('applications').set({ candidate_status_id: byName('Offer') }).where('id', '=', maria.id).execute();
+    await t.database.db
+      .updateTable('applications')
+      .set({ candidate_status_id: byName('Offer') })
+      .where('id', '=', maria.id)
+      .execute();
     await openList('/admin/candidate/kakunin');
     const row = page.locator(`tr[data-row-id="${maria.id}"]`);
     expect(await row.count()).toBe(0);

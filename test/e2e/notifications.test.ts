@@ -25,7 +25,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const count = async () => Number((await page.locator('[data-testid=notification-count]').textContent({ timeout: 1_000 }).catch(() => '0')) || 0);
+const count = async () =>
+  Number(
+    (await page
+      .locator('[data-testid=notification-count]')
+      .textContent({ timeout: 1_000 })
+      .catch(() => '0')) || 0,
+  );
 const unreadOf = async (who: 'company2' | 'company_admin') =>
   ((await t.gql('{ notificationCount { notification } }', {}, { as: who })).data.notificationCount as { notification: number }).notification;
 
@@ -45,7 +51,11 @@ describe('the notification bell', () => {
     });
     expect(reg.errors, JSON.stringify(reg.errors)).toBeUndefined();
     // Staff checked the new candidate's residence card: only then may they take a shift (docs/workforce.md).
-    await t.database.db.updateTable('candidate_profiles').set({ card_verified: true }).where('user_id', '=', reg.data!.registerCandidate as string).execute();
+    await t.database.db
+      .updateTable('candidate_profiles')
+      .set({ card_verified: true })
+      .where('user_id', '=', reg.data!.registerCandidate as string)
+      .execute();
     const { token } = await candidateLogin(t, email, { password: 'Passw0rd!long' });
     await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: token });
 

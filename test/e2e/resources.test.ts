@@ -33,7 +33,16 @@ describe('a client through the resource screens in Chromium', () => {
     await page.goto(`${t.url}/admin/clients`);
     expect(await page.textContent('h1')).toBe('クライアントの管理');
     // Each row's links sit inside that row, in line with its other cells (not pushed out of the table).
-    const cells = await page.locator('table tbody tr').first().locator('td').evaluateAll((tds) => tds.map((td) => { const r = td.getBoundingClientRect(); return { top: Math.round(r.top), bottom: Math.round(r.bottom) }; }));
+    const cells = await page
+      .locator('table tbody tr')
+      .first()
+      .locator('td')
+      .evaluateAll((tds) =>
+        tds.map((td) => {
+          const r = td.getBoundingClientRect();
+          return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
+        }),
+      );
     expect(cells.length).toBeGreaterThan(1);
     for (const c of cells) expect(c).toEqual(cells[0]);
     await Promise.all([page.waitForURL(`${t.url}/admin/clients/add`), page.click('a.btn[href="/admin/clients/add"]')]);

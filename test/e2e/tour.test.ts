@@ -139,13 +139,19 @@ describe("README's tour in Chromium", () => {
     // Workers see their pay and payslips at /staff/pay.
     const worker = await candidate('worker1@demo.test');
     await worker.goto(`${t.url}/staff/pay`);
-    const run = await t.database.db.selectFrom('pay_runs as r').innerJoin('users as u', 'u.id', 'r.user_id').select('r.net').where('u.email', '=', 'worker1@demo.test').orderBy('r.period_end', 'desc').executeTakeFirstOrThrow();
+    const run = await t.database.db
+      .selectFrom('pay_runs as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select('r.net')
+      .where('u.email', '=', 'worker1@demo.test')
+      .orderBy('r.period_end', 'desc')
+      .executeTakeFirstOrThrow();
     expect(await main(worker)).toContain(yen(Number(run.net)));
     await worker.context().close();
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it("Shifts: the hours left of the week, a client confirming its staffing, a candidate taking a free seat", async () => {
+  it('Shifts: the hours left of the week, a client confirming its staffing, a candidate taking a free seat', async () => {
     const page = await staff(DEMO.company_admin);
     await page.goto(`${t.url}/admin/shift`);
     const hours = page.locator('main section, main .card').filter({ hasText: 'Hours left this week' }).first();
@@ -169,7 +175,10 @@ describe("README's tour in Chromium", () => {
     const cand = await candidate('worker1@demo.test');
     await cand.goto(`${t.url}/staff/shifts`);
     // Seats the law does not let her take say why instead of offering the button (docs/workforce.md).
-    const first = cand.locator('.open-shift').filter({ has: cand.getByRole('button', { name: 'Take this shift' }) }).first();
+    const first = cand
+      .locator('.open-shift')
+      .filter({ has: cand.getByRole('button', { name: 'Take this shift' }) })
+      .first();
     const title = await first.locator('h2').innerText();
     expect(await press(cand, first.getByRole('button', { name: 'Take this shift' }))).toBeLessThan(400);
     await cand.goto(`${t.url}/staff/applications`);

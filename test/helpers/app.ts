@@ -123,7 +123,12 @@ function tokenFromSetCookie(who: DemoLogin, status: number, setCookie: readonly 
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<BuiltTestApp> {
   const { app } = await build(env, {}, async (who) => {
-    const res = await app.request().post('/login').type('form').send({ email: DEMO[who], password: inject('demoPassword') }).redirects(0);
+    const res = await app
+      .request()
+      .post('/login')
+      .type('form')
+      .send({ email: DEMO[who], password: inject('demoPassword') })
+      .redirects(0);
     const setCookie = res.headers['set-cookie'] as unknown as string[] | undefined;
     return tokenFromSetCookie(who, res.status, setCookie ?? []);
   });
@@ -139,7 +144,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<B
 export async function startTestApp(env: Record<string, string> = {}, opts: AppOptions = {}): Promise<TestApp> {
   const password = inject('demoPassword');
   let url = '';
-  const { app: built, stop, release } = await build(env, opts, async (who) => {
+  const {
+    app: built,
+    stop,
+    release,
+  } = await build(env, opts, async (who) => {
     const res = await fetch(`${url}/login`, {
       method: 'POST',
       redirect: 'manual',

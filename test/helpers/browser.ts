@@ -34,10 +34,7 @@ export async function launchBrowser(): Promise<Browser> {
  * 404 or 501 page) as "Failed to load resource": those are answers the tests check, not errors.
  * `bypassCSP` lets a test inject a script of its own (axe-core) past the pages' script-src 'self'.
  */
-export async function openPage(
-  browser: Browser,
-  opts: { locale: string; errors: string[]; viewport?: { width: number; height: number }; timeoutMs?: number; bypassCSP?: boolean },
-): Promise<Page> {
+export async function openPage(browser: Browser, opts: { locale: string; errors: string[]; viewport?: { width: number; height: number }; timeoutMs?: number; bypassCSP?: boolean }): Promise<Page> {
   const context = await browser.newContext({ locale: opts.locale, ...(opts.viewport ? { viewport: opts.viewport } : {}), ...(opts.bypassCSP ? { bypassCSP: true } : {}) });
   const page = await context.newPage();
   page.setDefaultTimeout(opts.timeoutMs ?? 15_000);

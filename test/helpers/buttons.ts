@@ -32,14 +32,21 @@ const ENDS_SESSION = (action: string) => /^\/(staff\/)?logout$/.test(action);
 
 type $ = cheerio.CheerioAPI;
 /** An element of a parsed page (cheerio's own type, which it does not export by name). */
-const _anElement = ($: $) => $("a").toArray()[0]!;
+const _anElement = ($: $) => $('a').toArray()[0]!;
 type Element = ReturnType<typeof _anElement>;
 
 /** The controls a form owns: its descendants without a `form` attribute of their own, and any control naming it with `form=`. */
 function controlsOf($: $, form: cheerio.Cheerio<Element>): Element[] {
   const id = form.attr('id');
-  const inside = form.find('input, select, textarea, button').toArray().filter((el) => !el.attribs.form || el.attribs.form === id);
-  const outside = id ? $(`[form="${id}"]`).toArray().filter((el) => !form.find('*').toArray().includes(el)) : [];
+  const inside = form
+    .find('input, select, textarea, button')
+    .toArray()
+    .filter((el) => !el.attribs.form || el.attribs.form === id);
+  const outside = id
+    ? $(`[form="${id}"]`)
+        .toArray()
+        .filter((el) => !form.find('*').toArray().includes(el))
+    : [];
   // In tree order, as the browser builds the entry list.
   const all = [...inside, ...outside];
   const order = $('*').toArray();
@@ -94,7 +101,8 @@ function blocked(form: cheerio.Cheerio<Element>, controls: Element[], submitter:
   });
 }
 
-const describeButton = ($: $, el: Element) => `${$(el).text().trim() || el.attribs.value || el.attribs['aria-label'] || '(button)'}${el.attribs.name ? ` [${el.attribs.name}=${el.attribs.value ?? ''}]` : ''}`;
+const describeButton = ($: $, el: Element) =>
+  `${$(el).text().trim() || el.attribs.value || el.attribs['aria-label'] || '(button)'}${el.attribs.name ? ` [${el.attribs.name}=${el.attribs.value ?? ''}]` : ''}`;
 
 /**
  * Presses every button of every POST form on each page (and on the record pages its lists link
@@ -126,12 +134,23 @@ export async function pressEverything(t: TestApp, session: Session, paths: reado
       if (u.searchParams.has('format') || /\.(pdf|csv)$/.test(u.pathname)) return;
       const m = matchRoute(u.pathname);
       if (!m) return;
-      const recordKey = [...u.searchParams.keys()].filter((k) => ['id', 'new'].includes(k)).sort().join('&');
+      const recordKey = [...u.searchParams.keys()]
+        .filter((k) => ['id', 'new'].includes(k))
+        .sort()
+        .join('&');
       const pattern = `${m.route.path}?${recordKey}`;
       if (!m.route.path.includes('[') && !recordKey) return;
       if (visitedPatterns.has(pattern)) return;
       visitedPatterns.add(pattern);
-      queue.push(u.pathname + (recordKey ? `?${recordKey.split('&').map((k) => `${k}=${encodeURIComponent(u.searchParams.get(k)!)}`).join('&')}` : ''));
+      queue.push(
+        u.pathname +
+          (recordKey
+            ? `?${recordKey
+                .split('&')
+                .map((k) => `${k}=${encodeURIComponent(u.searchParams.get(k)!)}`)
+                .join('&')}`
+            : ''),
+      );
     });
 
     for (const formEl of $('form').toArray()) {
@@ -164,7 +183,14 @@ export async function pressEverything(t: TestApp, session: Session, paths: reado
           // refusal a person can act on is a 404, 409, 422 or 429 page.
           const bare = r.status >= 400 && !type.includes('html');
           if (r.status >= 500 || r.status === 400 || r.status === 401 || r.status === 403 || bare) {
-            failures.push({ who: session.who, page: path, form: action.pathname + action.search, button: describeButton($, button) + (tick ? ' (one row ticked)' : ''), status: r.status, answer: text.replace(/\s+/g, ' ').slice(0, 160) });
+            failures.push({
+              who: session.who,
+              page: path,
+              form: action.pathname + action.search,
+              button: describeButton($, button) + (tick ? ' (one row ticked)' : ''),
+              status: r.status,
+              answer: text.replace(/\s+/g, ' ').slice(0, 160),
+            });
           }
         }
       }
@@ -216,4 +242,3 @@ export async function walkBackOffice(who: DemoLogin): Promise<{ failures: Failur
 
 /** The failures as lines a person can act on. */
 export const report = (failures: Failure[]) => failures.map((f) => `${f.who} on ${f.page}: "${f.button}" → ${f.form} answered ${f.status}: ${f.answer}`).join('\n');
-

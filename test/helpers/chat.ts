@@ -16,7 +16,11 @@ import { until, within } from './wait.ts';
  */
 export async function applyToDailyShift(opts: { url: string; db: DB; candidateToken: string; companyEmail?: string }): Promise<{ conversationId: string; jobId: string; shiftId: string }> {
   const db = opts.db;
-  const company = await db.selectFrom('users').select('company_id').where('email', '=', opts.companyEmail ?? 'company@demo.test').executeTakeFirstOrThrow();
+  const company = await db
+    .selectFrom('users')
+    .select('company_id')
+    .where('email', '=', opts.companyEmail ?? 'company@demo.test')
+    .executeTakeFirstOrThrow();
   const shift = await db
     .selectFrom('jobs')
     .innerJoin('job_daily_shifts as s', 's.job_id', 'jobs.id')
@@ -29,8 +33,15 @@ export async function applyToDailyShift(opts: { url: string; db: DB; candidateTo
     .where(sql<boolean>`s.filled < s.capacity`)
     .orderBy('s.date')
     .executeTakeFirstOrThrow();
-  const { applyToJob } = dataOf(await gql(opts.url, 'mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: shift.id, s: shift.shiftId }, { token: opts.candidateToken }), 'applyToJob');
-  const conv = await db.selectFrom('conversations').select('id').where('application_id', '=', applyToJob.applicationId as string).executeTakeFirstOrThrow();
+  const { applyToJob } = dataOf(
+    await gql(opts.url, 'mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: shift.id, s: shift.shiftId }, { token: opts.candidateToken }),
+    'applyToJob',
+  );
+  const conv = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('application_id', '=', applyToJob.applicationId as string)
+    .executeTakeFirstOrThrow();
   return { conversationId: conv.id, jobId: shift.id, shiftId: shift.shiftId };
 }
 
@@ -164,10 +175,12 @@ export async function probeUntilCrosses(from: Chatter, to: Chatter, label: strin
       probes.push(p.client_msg_id);
       await within(p.stored, 'probe stored', 5_000);
       // A probe sent before the subscription was live is lost: after a while, another.
-      return vi.waitFor(() => expect(to.heard.has(p.client_msg_id)).toBe(true), { timeout: 500, interval: 10 }).then(
-        () => true,
-        () => false,
-      );
+      return vi
+        .waitFor(() => expect(to.heard.has(p.client_msg_id)).toBe(true), { timeout: 500, interval: 10 })
+        .then(
+          () => true,
+          () => false,
+        );
     },
     label,
     ms,

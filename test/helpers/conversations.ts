@@ -25,7 +25,18 @@ export async function conversationWith(db: DB, o: { companyId: string; candidate
   if (o.lines.length) {
     await db
       .insertInto('messages')
-      .values(o.lines.map((l, i) => ({ conversation_id: conv.id, seq: i + 1, sender_id: l.sender, sender_role: l.role, message_type: 1, content: l.text ?? `m${i + 1}`, client_msg_id: `test-${i + 1}`, created_at: l.at })))
+      .values(
+        o.lines.map((l, i) => ({
+          conversation_id: conv.id,
+          seq: i + 1,
+          sender_id: l.sender,
+          sender_role: l.role,
+          message_type: 1,
+          content: l.text ?? `m${i + 1}`,
+          client_msg_id: `test-${i + 1}`,
+          created_at: l.at,
+        })),
+      )
       .execute();
   }
   return conv.id;

@@ -32,7 +32,17 @@ export async function statusIds<Name extends string>(t: WithDb, companyId: strin
 
 /** The id (as a form sends it) of the enumeration entry of `type` labelled `ja`. */
 export const enumId = async (t: WithDb, type: number, ja: string): Promise<string> =>
-  String((await t.database.db.selectFrom('job_enums as e').innerJoin('job_enum_translations as tr', 'tr.enum_id', 'e.id').select('e.id').where('e.type', '=', type).where('tr.value', '=', ja).executeTakeFirstOrThrow()).id);
+  String(
+    (
+      await t.database.db
+        .selectFrom('job_enums as e')
+        .innerJoin('job_enum_translations as tr', 'tr.enum_id', 'e.id')
+        .select('e.id')
+        .where('e.type', '=', type)
+        .where('tr.value', '=', ja)
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
 
 /** The id (as a form sends it) of the visa type labelled `ja`. */
 export const visaId = async (t: WithDb, ja: string): Promise<string> => String((await t.database.db.selectFrom('visa_types').select('id').where('ja', '=', ja).executeTakeFirstOrThrow()).id);

@@ -42,7 +42,11 @@ export async function postForm(t: TestApp, path: string, token: string | undefin
 
 /** The value of the cookie `name` that the response sets, if it sets one. */
 export const cookieOf = (res: Response, name: string) =>
-  res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0]?.slice(name.length + 1);
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0]
+    ?.slice(name.length + 1);
 
 /**
  * Logs a candidate in through the candidate's own form (/staff/login), as a browser would, with the

@@ -163,4 +163,3 @@ export async function answeringWorkers(url: string, tries = 6): Promise<Set<numb
   }
   return seen;
 }
-

@@ -76,7 +76,12 @@ export function appAndMailForFile(env: Record<string, string> = {}): { t: TestAp
  * (a password reset for `markerTo`, through the API) and waits for it; a mail the app was still
  * sending would have come before it. `markerTo` must be an account's address.
  */
-export async function expectNoMailSince(capture: { mails: { to: string }[]; waitFor(n?: number): Promise<unknown> }, before: number, app: { gql(query: string, variables?: Record<string, unknown>): Promise<unknown> }, markerTo: string): Promise<void> {
+export async function expectNoMailSince(
+  capture: { mails: { to: string }[]; waitFor(n?: number): Promise<unknown> },
+  before: number,
+  app: { gql(query: string, variables?: Record<string, unknown>): Promise<unknown> },
+  markerTo: string,
+): Promise<void> {
   await app.gql('mutation ($email: String!) { requestPasswordReset(email: $email) }', { email: markerTo });
   await capture.waitFor(before + 1);
   expect(capture.mails.slice(before).map((m) => m.to)).toEqual([expect.stringContaining(markerTo)]);

@@ -35,7 +35,7 @@ const jobByTitle = async (title: string) => db().selectFrom('jobs').selectAll().
 /** Monday to Friday of next week (Japan). */
 function nextWeek(): { monday: string; friday: string; days: string[] } {
   const todayDow = new Date(`${tokyoDay(0)}T00:00:00Z`).getUTCDay();
-  const toMonday = ((8 - todayDow) % 7) || 7;
+  const toMonday = (8 - todayDow) % 7 || 7;
   const days = [0, 1, 2, 3, 4].map((i) => tokyoDay(toMonday + i));
   return { monday: days[0]!, friday: days[4]!, days };
 }
@@ -207,7 +207,18 @@ describe('an empty daily job form', () => {
 });
 
 describe('a bad plan', () => {
-  const bad = () => weekPlan({ plan_from: nextWeek().friday, plan_to: nextWeek().monday, plan_weekdays: [], plan_slot1_start: '', plan_slot1_end: '', plan_slot2_start: '', plan_slot2_end: '', plan_capacity: 'abc', plan_break: '30' });
+  const bad = () =>
+    weekPlan({
+      plan_from: nextWeek().friday,
+      plan_to: nextWeek().monday,
+      plan_weekdays: [],
+      plan_slot1_start: '',
+      plan_slot1_end: '',
+      plan_slot2_start: '',
+      plan_slot2_end: '',
+      plan_capacity: 'abc',
+      plan_break: '30',
+    });
 
   it('is explained beside each field in Japanese, keeps what was typed and adds nothing', async () => {
     const before = (await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', jobId).execute()).length;
@@ -334,7 +345,11 @@ describe('the second company', () => {
   it("sees none of Sakura's jobs, on either list or by id", async () => {
     const sakura = await companyOf(t, DEMO.company_admin);
     const theirs = await db().selectFrom('jobs').select(['id', 'title_ja', 'kind']).where('company_id', '=', sakura).execute();
-    const mine = await db().selectFrom('jobs').select(['title_ja', 'kind']).where('company_id', '=', await companyOf(t, DEMO.company2)).execute();
+    const mine = await db()
+      .selectFrom('jobs')
+      .select(['title_ja', 'kind'])
+      .where('company_id', '=', await companyOf(t, DEMO.company2))
+      .execute();
     expect(mine.length).toBeGreaterThan(0);
     const v3 = await get('/v3/admin/jobs/list?size=200', 'company2');
     const v1 = await get('/admin/jobs/list?size=200', 'company2');

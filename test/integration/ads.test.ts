@@ -25,7 +25,9 @@ beforeAll(async () => {
   // Counts are written when the test flushes, not by the 5 s timer in the middle of a measurement.
   // The image site is on loopback: the allow-list (OUTBOUND_ALLOW) lets the app fetch from it.
   t = await startTestApp({ ADS_FLUSH_SECONDS: '0', OUTBOUND_ALLOW: '127.0.0.1' });
-  const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
   site = http.createServer((req, res) => {
     if (req.url === '/banner.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(png);
     res.writeHead(200, { 'content-type': 'text/html' }).end('<p>not an image</p>');
@@ -54,7 +56,16 @@ const counts = async (id: string) => (await db().selectFrom('ad_counts').select(
 async function banner(values: { title_ja: string; title_en: string; lang?: 'both' | 'ja' | 'en'; starts_on?: string; ends_on?: string; active?: boolean; placements?: string[] }) {
   const row = await db()
     .insertInto('ads')
-    .values({ name: values.title_en, kind: 'banner', link_url: 'https://example.test/landing', placements: ['daily'], lang: 'both', starts_on: addDays(today, -1), ends_on: addDays(today, 1), ...values })
+    .values({
+      name: values.title_en,
+      kind: 'banner',
+      link_url: 'https://example.test/landing',
+      placements: ['daily'],
+      lang: 'both',
+      starts_on: addDays(today, -1),
+      ends_on: addDays(today, 1),
+      ...values,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -87,8 +98,20 @@ describe('the screen', () => {
     expect(noJob.html).toContain('おすすめする求人を選んでください。');
 
     const created = await postForm(t, `${PATH}?new=1`, token, {
-      _action: 'save', name: 'Spring campaign', kind: 'banner', title_ja: '春の登録キャンペーン', title_en: 'Spring sign-up campaign', body_ja: '今だけ', body_en: 'Now only',
-      link_url: 'https://example.test/spring', image_url: `${siteUrl}/banner.png`, lang: 'both', placements: ['part_time'], starts_on: today, ends_on: addDays(today, 30), active: 'on',
+      _action: 'save',
+      name: 'Spring campaign',
+      kind: 'banner',
+      title_ja: '春の登録キャンペーン',
+      title_en: 'Spring sign-up campaign',
+      body_ja: '今だけ',
+      body_en: 'Now only',
+      link_url: 'https://example.test/spring',
+      image_url: `${siteUrl}/banner.png`,
+      lang: 'both',
+      placements: ['part_time'],
+      starts_on: today,
+      ends_on: addDays(today, 30),
+      active: 'on',
     });
     expect(created.status, created.html.slice(0, 400)).toBe(303);
     const ad = await db().selectFrom('ads').select(['id', 'image_type']).where('name', '=', 'Spring campaign').executeTakeFirstOrThrow();
@@ -113,7 +136,11 @@ describe('the screen', () => {
       expect(res.status === 302 || res.status === 404, `${who}: ${res.status}`).toBe(true);
       const list = await t.gql('query { ads { rows { id } total } }', {}, { as: who });
       expect(list.errors?.[0]?.extensions?.code, who).toBe('FORBIDDEN');
-      const create = await t.gql('mutation ($input: AdInput!) { createAd(input: $input) { id } }', { input: { name: 'x', kind: 'banner', title_ja: 'x', link_url: 'https://example.test/', lang: 'both', placements: ['daily'], starts_on: today, ends_on: today, active: true } }, { as: who });
+      const create = await t.gql(
+        'mutation ($input: AdInput!) { createAd(input: $input) { id } }',
+        { input: { name: 'x', kind: 'banner', title_ja: 'x', link_url: 'https://example.test/', lang: 'both', placements: ['daily'], starts_on: today, ends_on: today, active: true } },
+        { as: who },
+      );
       expect(create.errors?.[0]?.extensions?.code, who).toBe('FORBIDDEN');
     }
     expect(await db().selectFrom('ads').select('id').where('name', '=', 'x').execute()).toEqual([]);
@@ -146,7 +173,11 @@ describe('the boards', () => {
   it('shows the featured job on the daily board and on daily job pages, in the flow of the page', async () => {
     const featured = await db().selectFrom('ads').innerJoin('jobs', 'jobs.id', 'ads.job_id').select(['ads.id', 'jobs.id as job_id']).where('ads.kind', '=', 'featured').executeTakeFirstOrThrow();
     const html = await board('/daily', 'en');
-    expect(html).toMatch(new RegExp(`<article class="ad-card" aria-labelledby="ad-${featured.id}"><span class="ad-label">Sponsored</span><h3 id="ad-${featured.id}"><a class="ad-link" href="/ads/click/${featured.id}" rel="sponsored nofollow">Banquet staff</a>`));
+    expect(html).toMatch(
+      new RegExp(
+        `<article class="ad-card" aria-labelledby="ad-${featured.id}"><span class="ad-label">Sponsored</span><h3 id="ad-${featured.id}"><a class="ad-link" href="/ads/click/${featured.id}" rel="sponsored nofollow">Banquet staff</a>`,
+      ),
+    );
     // Not on a search, whose results it may not match, nor on its own job page.
     expect(await board('/daily?q=x', 'en')).not.toContain('Banquet staff');
     expect(await board(`/daily/${featured.job_id}`, 'en')).not.toContain(`/ads/click/${featured.id}`);

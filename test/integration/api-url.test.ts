@@ -68,7 +68,6 @@ afterEach(async () => {
 
 const get = (url: string, token?: string) => fetch(url, { redirect: 'manual', headers: token ? { cookie: `token=${token}` } : {} });
 
-
 function wsClient(base: string, token: string): Client {
   const client = createClient({
     url: `${base.replace(/^http/, 'ws')}/graphqlws`,
@@ -129,7 +128,13 @@ describe('the web tier with the API up', () => {
     const me = await a.database.db.selectFrom('users').select('name').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow();
     expect(html).toContain(me.name);
     // The company's part-time jobs, from A's database.
-    const job = await a.database.db.selectFrom('jobs').innerJoin('users', 'users.company_id', 'jobs.company_id').select('jobs.title_ja').where('users.email', '=', DEMO.company_admin).where('jobs.kind', '=', 'other').executeTakeFirstOrThrow();
+    const job = await a.database.db
+      .selectFrom('jobs')
+      .innerJoin('users', 'users.company_id', 'jobs.company_id')
+      .select('jobs.title_ja')
+      .where('users.email', '=', DEMO.company_admin)
+      .where('jobs.kind', '=', 'other')
+      .executeTakeFirstOrThrow();
     expect(html).toContain(job.title_ja);
   });
 
@@ -145,7 +150,11 @@ describe('the web tier with the API up', () => {
     const token = await a.login('company_admin');
     const { rows } = await sql<{ id: string }>`select c.id from conversations c join users u on u.company_id = c.company_id where u.email = ${DEMO.company_admin} limit 1`.execute(a.database.db);
     const conversation = rows[0]!;
-    const up = await fetch(`${b.url}/chat/attachments?conversation_id=${conversation.id}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' }, body: new Uint8Array(TINY_PNG) });
+    const up = await fetch(`${b.url}/chat/attachments?conversation_id=${conversation.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+      body: new Uint8Array(TINY_PNG),
+    });
     expect(up.status).toBe(201);
     const { id } = (await up.json()) as { id: string };
     const down = await fetch(`${b.url}/chat/attachments/${id}`, { headers: { authorization: `Bearer ${token}` } });
@@ -179,7 +188,7 @@ describe('the web tier with the API up', () => {
     }, 5000);
   });
 
-  it('answers a variable its type refuses with BAD_USER_INPUT beside the variable, in the caller\'s language, as in-process does', async () => {
+  it("answers a variable its type refuses with BAD_USER_INPUT beside the variable, in the caller's language, as in-process does", async () => {
     const doc = 'query ($p: Int) { publicJobs(kind: "daily", page: $p) { __typename } }';
     const remote = await b.api.graphql(doc, { p: 2 ** 40 }, { lang: 'en', ip: '' });
     const local = await a.api.graphql(doc, { p: 2 ** 40 }, { lang: 'en', ip: '' });

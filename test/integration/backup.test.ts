@@ -40,7 +40,9 @@ async function fingerprint(url: string): Promise<Record<string, string>> {
       const { rows } = await client.query<{ n: string; digest: string | null }>(`select count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as digest from "${name}" t`);
       out[name] = `${rows[0]!.n} ${rows[0]!.digest}`;
     }
-    const { rows: seqs } = await client.query<{ name: string }>(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S'`);
+    const { rows: seqs } = await client.query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S'`,
+    );
     for (const { name } of seqs) {
       const { rows } = await client.query<{ last_value: string }>(`select last_value from "${name}"`);
       out[`sequence ${name}`] = rows[0]!.last_value;

@@ -22,7 +22,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const linesOf = async (email: string) => db().selectFrom('pay_lines').selectAll().where('user_id', '=', await userId(t, email)).orderBy('start_at').execute();
+const linesOf = async (email: string) =>
+  db()
+    .selectFrom('pay_lines')
+    .selectAll()
+    .where('user_id', '=', await userId(t, email))
+    .orderBy('start_at')
+    .execute();
 const nextWeekday = (weekday: number) => {
   let d = addDays(todayInJapan(), 1);
   while (new Date(`${d}T00:00:00Z`).getUTCDay() !== weekday) d = addDays(d, 1);
@@ -43,7 +49,11 @@ describe('the worker’s bank form', () => {
   it('keeps names in the 全銀 character set: hiragana, small kana, ー, ヰ ヱ and full width converted', async () => {
     const res = await saveBank('worker1@demo.test', 'ja', { bankName: 'みついすみとも', branchName: 'シンジュク', holderKana: 'チャン　ヰヱ　マイー' });
     expect(res.status).toBe(303);
-    const row = await db().selectFrom('bank_accounts').selectAll().where('user_id', '=', await userId(t, 'worker1@demo.test')).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('bank_accounts')
+      .selectAll()
+      .where('user_id', '=', await userId(t, 'worker1@demo.test'))
+      .executeTakeFirstOrThrow();
     // ュ → ﾕ (full size), ヰ → ｲ, ヱ → ｴ, ー → -, full-width space → one half-width space.
     expect(row).toMatchObject({ bank_name: 'ﾐﾂｲｽﾐﾄﾓ', branch_name: 'ｼﾝｼﾞﾕｸ', holder_kana: 'ﾁﾔﾝ ｲｴ ﾏｲ-' });
   });
@@ -61,7 +71,13 @@ describe('the worker’s bank form', () => {
     expect(kanji).toContain('Enter it in katakana, capital letters or digits (banks cannot take kanji).');
     const holder = text(await (await saveBank('worker3@demo.test', 'en', { ...long, bankName: 'ミツイスミトモ', holderKana: 'タパ ビカシュ アレクサンダー ジョナサン ジュニア' })).text());
     expect(holder).toContain('Banks take at most 30 half-width characters');
-    expect(await db().selectFrom('bank_accounts').select('user_id').where('user_id', '=', await userId(t, 'worker3@demo.test')).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db()
+        .selectFrom('bank_accounts')
+        .select('user_id')
+        .where('user_id', '=', await userId(t, 'worker3@demo.test'))
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 
@@ -71,7 +87,11 @@ describe('batching for transfer', () => {
     const saturday = await postForm(t, '/admin/salary/daily', token, { _action: 'batch', transferDate: nextWeekday(6) });
     expect(saturday.status).toBe(422);
     expect(text(saturday.html)).toContain('銀行の休業日です（土日・祝日・12月31日〜1月3日）');
-    const past = await t.gql('mutation($d: String!) { createTransferBatch(transferDate: $d) { transferred } }', { d: addDays(todayInJapan(), -1) }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
+    const past = await t.gql(
+      'mutation($d: String!) { createTransferBatch(transferDate: $d) { transferred } }',
+      { d: addDays(todayInJapan(), -1) },
+      { as: 'company_admin', headers: { 'accept-language': 'en' } },
+    );
     expect(firstCode(past)).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(past)).toContain('That day has passed.');
     // Nothing moved.
@@ -82,7 +102,10 @@ describe('batching for transfer', () => {
     const token = await t.tokenOf('company_admin');
     const bikash = await userId(t, 'worker3@demo.test');
     // An account kept before names were converted on entry: the bank's name in kanji.
-    await db().insertInto('bank_accounts').values({ user_id: bikash, bank_code: '0009', bank_name: '三井住友', branch_code: '220', branch_name: 'ｼﾝｼﾞﾕｸ', account_type: 1, account_number: '1234567', holder_kana: 'ﾀﾊﾟ ﾋﾞｶｼﾕ' }).execute();
+    await db()
+      .insertInto('bank_accounts')
+      .values({ user_id: bikash, bank_code: '0009', bank_name: '三井住友', branch_code: '220', branch_name: 'ｼﾝｼﾞﾕｸ', account_type: 1, account_number: '1234567', holder_kana: 'ﾀﾊﾟ ﾋﾞｶｼﾕ' })
+      .execute();
     const batchesBefore = await db().selectFrom('transfer_batches').select('id').execute();
     const day = businessDayOnOrAfter(addDays(todayInJapan(), 2));
     const res = await postForm(t, '/admin/salary/daily', token, { _action: 'batch', transferDate: day });

@@ -21,7 +21,8 @@ const view = async (t: TestApp, path: string) => {
   return text(await res.text());
 };
 const db = () => a.database.db;
-const openDailyJob = () => db().selectFrom('jobs').select(['id', 'title_en']).where('kind', '=', 'daily').where('status', '=', 'open').where('title_en', '!=', '').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+const openDailyJob = () =>
+  db().selectFrom('jobs').select(['id', 'title_en']).where('kind', '=', 'daily').where('status', '=', 'open').where('title_en', '!=', '').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
 
 describe('the board cache', () => {
   it('answers a board page and a job page seen before without a query', async () => {

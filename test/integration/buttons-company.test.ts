@@ -8,10 +8,14 @@ import type { DemoLogin } from '../helpers/app.ts';
 import { report, walkBackOffice } from '../helpers/buttons.ts';
 
 describe('every button a company user sees works', () => {
-  it.each<DemoLogin>(['company_admin', 'company_staff', 'company2'])('as %s', async (who) => {
-    const { failures, pressed, pages } = await walkBackOffice(who);
-    expect(pages.length).toBeGreaterThan(5);
-    expect(pressed).toBeGreaterThan(10);
-    expect(failures, report(failures)).toEqual([]);
-  }, 240_000);
+  it.each<DemoLogin>(['company_admin', 'company_staff', 'company2'])(
+    'as %s',
+    async (who) => {
+      const { failures, pressed, pages } = await walkBackOffice(who);
+      expect(pages.length).toBeGreaterThan(5);
+      expect(pressed).toBeGreaterThan(10);
+      expect(failures, report(failures)).toEqual([]);
+    },
+    240_000,
+  );
 });

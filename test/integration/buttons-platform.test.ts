@@ -8,10 +8,14 @@ import type { DemoLogin } from '../helpers/app.ts';
 import { report, walkBackOffice } from '../helpers/buttons.ts';
 
 describe('every button a platform or client user sees works', () => {
-  it.each<DemoLogin>(['superadmin', 'admin', 'client_admin', 'client_staff'])('as %s', async (who) => {
-    const { failures, pressed, pages } = await walkBackOffice(who);
-    expect(pages.length).toBeGreaterThan(3);
-    expect(pressed).toBeGreaterThan(0);
-    expect(failures, report(failures)).toEqual([]);
-  }, 240_000);
+  it.each<DemoLogin>(['superadmin', 'admin', 'client_admin', 'client_staff'])(
+    'as %s',
+    async (who) => {
+      const { failures, pressed, pages } = await walkBackOffice(who);
+      expect(pages.length).toBeGreaterThan(3);
+      expect(pressed).toBeGreaterThan(0);
+      expect(failures, report(failures)).toEqual([]);
+    },
+    240_000,
+  );
 });

@@ -23,11 +23,15 @@ describe('every button of the public site works', () => {
     expect(failures, report(failures)).toEqual([]);
   }, 240_000);
 
-  it.each(['candidate4@demo.test', 'worker1@demo.test', 'scout1@demo.test', 'cardcheck@demo.test', 'student@demo.test'])('as the candidate %s', async (email) => {
-    t = await startTestApp();
-    const { token } = await candidateLogin(t, email);
-    const { failures, pressed } = await pressEverything(t, { who: email, cookie: `candidate_token=${token}` }, PUBLIC_PAGES);
-    expect(pressed).toBeGreaterThan(0);
-    expect(failures, report(failures)).toEqual([]);
-  }, 240_000);
+  it.each(['candidate4@demo.test', 'worker1@demo.test', 'scout1@demo.test', 'cardcheck@demo.test', 'student@demo.test'])(
+    'as the candidate %s',
+    async (email) => {
+      t = await startTestApp();
+      const { token } = await candidateLogin(t, email);
+      const { failures, pressed } = await pressEverything(t, { who: email, cookie: `candidate_token=${token}` }, PUBLIC_PAGES);
+      expect(pressed).toBeGreaterThan(0);
+      expect(failures, report(failures)).toEqual([]);
+    },
+    240_000,
+  );
 });

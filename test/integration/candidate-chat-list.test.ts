@@ -39,10 +39,27 @@ beforeAll(async () => {
   jobs = [await partTimeJob(db(), company), await partTimeJob(db(), await companyOf(t, DEMO.company2)), await partTimeJob(db(), company, 1)];
   const [first, second, third] = jobs as [(typeof jobs)[0], (typeof jobs)[0], (typeof jobs)[0]];
   // The candidate asked, the company answered (read), and the candidate wrote again 5 minutes ago.
-  conv.answered = await conversationWith(db(), { companyId: first.company_id, candidateId: me, jobId: first.id, lines: [{ role: 'candidate', sender: me, at: minutesAgo(120) }, { role: 'staff', sender: staff, at: minutesAgo(90) }, { role: 'candidate', sender: me, at: minutesAgo(5) }] });
+  conv.answered = await conversationWith(db(), {
+    companyId: first.company_id,
+    candidateId: me,
+    jobId: first.id,
+    lines: [
+      { role: 'candidate', sender: me, at: minutesAgo(120) },
+      { role: 'staff', sender: staff, at: minutesAgo(90) },
+      { role: 'candidate', sender: me, at: minutesAgo(5) },
+    ],
+  });
   await readUpTo(db(), conv.answered, me, 3);
   // The other company's answer an hour ago, not read yet.
-  conv.waiting = await conversationWith(db(), { companyId: second.company_id, candidateId: me, jobId: second.id, lines: [{ role: 'candidate', sender: me, at: minutesAgo(70) }, { role: 'staff', sender: staff2, at: minutesAgo(60) }] });
+  conv.waiting = await conversationWith(db(), {
+    companyId: second.company_id,
+    candidateId: me,
+    jobId: second.id,
+    lines: [
+      { role: 'candidate', sender: me, at: minutesAgo(70) },
+      { role: 'staff', sender: staff2, at: minutesAgo(60) },
+    ],
+  });
   await readUpTo(db(), conv.waiting, me, 1);
   // An answer half an hour ago, read.
   conv.older = await conversationWith(db(), { companyId: third.company_id, candidateId: me, jobId: third.id, lines: [{ role: 'staff', sender: staff, at: minutesAgo(30) }] });

@@ -34,7 +34,12 @@ afterAll(async () => t?.close());
 /** A photo as a phone would send it: a JPEG with EXIF (camera and position), or a PNG. */
 const photo = (format: 'jpeg' | 'png', colour = '#88aacc') => {
   const img = sharp({ create: { width: 900, height: 570, channels: 3, background: colour } });
-  return format === 'jpeg' ? img.jpeg().withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' } }).toBuffer() : img.png().toBuffer();
+  return format === 'jpeg'
+    ? img
+        .jpeg()
+        .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' } })
+        .toBuffer()
+    : img.png().toBuffer();
 };
 
 interface UploadOptions {
@@ -81,7 +86,10 @@ describe('a candidate uploads their card and staff verify it', () => {
   let cardId: string;
 
   it('the demo candidate starts with a card waiting for a check', async () => {
-    const list = dataOf(await gqlAs('company_admin', '{ residenceCards(size: 100, filter: { state: "pending" }) { rows { id name state numberFormat } } }')).residenceCards.rows as { name: string; numberFormat: string }[];
+    const list = dataOf(await gqlAs('company_admin', '{ residenceCards(size: 100, filter: { state: "pending" }) { rows { id name state numberFormat } } }')).residenceCards.rows as {
+      name: string;
+      numberFormat: string;
+    }[];
     expect(list.find((r) => r.name === 'Le Thi Hoa')).toMatchObject({ numberFormat: 'ok' });
   });
 
@@ -197,7 +205,10 @@ describe('uploads that are refused', () => {
     }
     const browser = await upload({ token: other, fields: fields('AB-1234-567-CD'), browser: true });
     expect(browser.headers.get('location')).toBe('/staff/card?error=cardNumber');
-    for (const [lang, text] of [['ja', '在留カード番号は英字2文字・数字8桁・英字2文字です'], ['en', 'A residence card number is 2 letters, 8 digits and 2 letters']] as const) {
+    for (const [lang, text] of [
+      ['ja', '在留カード番号は英字2文字・数字8桁・英字2文字です'],
+      ['en', 'A residence card number is 2 letters, 8 digits and 2 letters'],
+    ] as const) {
       const html = await (await fetch(`${t.url}/staff/card?error=cardNumber`, { headers: { cookie: `candidate_token=${other}; lang=${lang}` } })).text();
       // At the field: its error tied to the input, which is marked invalid.
       expect(html, lang).toMatch(new RegExp(`id="cardNumber"[^>]*aria-invalid="true"`));
@@ -207,7 +218,13 @@ describe('uploads that are refused', () => {
     expect(after).toHaveLength(before.length);
     // Small letters and full-width characters, as a phone may type them: upper-cased and kept.
     expect((await upload({ token: other, fields: fields('ｘｙ９８７６５４３２ｚｗ') })).status).toBe(201);
-    const kept = await t.database.db.selectFrom('residence_cards as rc').innerJoin('users as u', 'u.id', 'rc.user_id').select('rc.card_number').where('u.email', '=', 'candidate2@demo.test').where('rc.status', '=', 'pending').executeTakeFirstOrThrow();
+    const kept = await t.database.db
+      .selectFrom('residence_cards as rc')
+      .innerJoin('users as u', 'u.id', 'rc.user_id')
+      .select('rc.card_number')
+      .where('u.email', '=', 'candidate2@demo.test')
+      .where('rc.status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     expect(kept.card_number).toBe('XY98765432ZW');
   });
 
@@ -252,7 +269,8 @@ describe('who may see and decide', () => {
   it('a card of someone who applied nowhere is seen by the platform only', async () => {
     const loner = (await candidateLogin(t, 'candidate@demo.test')).token;
     expect((await upload({ token: loner })).status).toBe(201);
-    const list = async (as: 'admin' | 'company_admin') => (dataOf(await t.gql('{ residenceCards(size: 100) { rows { name } } }', {}, { as })).residenceCards.rows as { name: string }[]).map((r) => r.name);
+    const list = async (as: 'admin' | 'company_admin') =>
+      (dataOf(await t.gql('{ residenceCards(size: 100) { rows { name } } }', {}, { as })).residenceCards.rows as { name: string }[]).map((r) => r.name);
     expect(await list('admin')).toEqual(expect.arrayContaining(['Nguyen Van An', 'Le Thi Hoa']));
     expect(await list('company_admin')).not.toContain('Nguyen Van An');
   });
@@ -304,11 +322,21 @@ describe('a new candidate who applied before their card was checked', () => {
     const db = t.database.db;
     const sakura = (await db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
     const job = await db.selectFrom('jobs').select(['id', 'visa_type_ids']).where('company_id', '=', sakura).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
-    const reg = await fetch(`${t.url}/staff/register`, formRequest({ _action: 'register', name, email, password: 'correct horse', nationality: 'Vietnam', visa_type_id: String(job.visa_type_ids[0] ?? studentVisa), visa_expiry: expiry }, { origin: t.url, cookie: `lang=${lang}` }));
+    const reg = await fetch(
+      `${t.url}/staff/register`,
+      formRequest(
+        { _action: 'register', name, email, password: 'correct horse', nationality: 'Vietnam', visa_type_id: String(job.visa_type_ids[0] ?? studentVisa), visa_expiry: expiry },
+        { origin: t.url, cookie: `lang=${lang}` },
+      ),
+    );
     expect(reg.status).toBe(303);
     const token = cookieOf(reg, 'candidate_token')!;
     const id = (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-    const shift = await db.insertInto('job_daily_shifts').values({ job_id: job.id, date: addDays(todayInJapan(), day++), start_time: '10:00', end_time: '13:00', break_minutes: 0, capacity: 2 }).returning('id').executeTakeFirstOrThrow();
+    const shift = await db
+      .insertInto('job_daily_shifts')
+      .values({ job_id: job.id, date: addDays(todayInJapan(), day++), start_time: '10:00', end_time: '13:00', break_minutes: 0, capacity: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const applied = await t.gql('mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.id, s: shift.id }, token);
     expect(applied.errors, JSON.stringify(applied.errors)).toBeUndefined();
     return { id, token };
@@ -325,7 +353,8 @@ describe('a new candidate who applied before their card was checked', () => {
         .limit(1)
         .executeTakeFirst()
     )?.content;
-  const pendingCard = async (userId: string) => (await t.database.db.selectFrom('residence_cards').select('id').where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirstOrThrow()).id;
+  const pendingCard = async (userId: string) =>
+    (await t.database.db.selectFrom('residence_cards').select('id').where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirstOrThrow()).id;
 
   it('the company applied to sees their card and its images; another company does not', async () => {
     const lan = await newApplicant('ja', 'Pham Thi Lan', 'lan.new@example.test');
@@ -347,9 +376,16 @@ describe('a new candidate who applied before their card was checked', () => {
   it('is told in the chat in the language they registered in when the card is verified or refused', async () => {
     const token = await t.tokenOf('company_admin');
     // Registered in Japanese: the verification is said in Japanese.
-    const lan = (await t.database.db.selectFrom('users').select(['id', 'lang']).where('email', '=', 'lan.new@example.test').executeTakeFirstOrThrow());
+    const lan = await t.database.db.selectFrom('users').select(['id', 'lang']).where('email', '=', 'lan.new@example.test').executeTakeFirstOrThrow();
     expect(lan.lang).toBe('ja');
-    const verified = await postForm(t, `${CHECK}?card=${await pendingCard(lan.id)}`, token, { _action: 'decide:verified', cardNumber: 'CD87654321EF', visaTypeId: String(studentVisa), expiry, permission: '1', reason: '' });
+    const verified = await postForm(t, `${CHECK}?card=${await pendingCard(lan.id)}`, token, {
+      _action: 'decide:verified',
+      cardNumber: 'CD87654321EF',
+      visaTypeId: String(studentVisa),
+      expiry,
+      permission: '1',
+      reason: '',
+    });
     expect(verified.status).toBe(303);
     expect(await lastChatOf(lan.id)).toBe('在留カードを確認しました。シフトに入ることができます。');
     // Registered in English: the refusal, with its reason and the way back, in English.

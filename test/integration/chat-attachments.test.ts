@@ -127,7 +127,10 @@ describe('chat images', () => {
     // 900 million pixels (30,000 × 30,000): refused before anything is stored.
     expect((await upload(PNG.subarray(0, 40), candidateToken)).status).toBe(415);
     expect((await upload(pngClaiming(30_000, 30_000), candidateToken)).status).toBe(415);
-    const count = await t.database.db.selectFrom('chat_attachments' as never).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.database.db
+      .selectFrom('chat_attachments' as never)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number((count as { n: string }).n)).toBe(1);
   });
 
@@ -179,7 +182,11 @@ describe('chat images', () => {
     const otherImage = (await (await upload(PNG, await t.login('company_admin'), otherConversationId)).json()) as { id: string };
     expect(await sendImage(admin, otherImage.id)).toMatchObject({ ok: false, error: 'invalid' });
     expect(await sendImage(candidate, 'hello', conversationId, 3)).toMatchObject({ ok: false, error: 'invalid' });
-    const messages = await t.database.db.selectFrom('messages' as never).select(['message_type' as never]).where('conversation_id' as never, '=', conversationId as never).execute();
+    const messages = await t.database.db
+      .selectFrom('messages' as never)
+      .select(['message_type' as never])
+      .where('conversation_id' as never, '=', conversationId as never)
+      .execute();
     expect(messages).toEqual([{ message_type: 2 }]);
   });
 

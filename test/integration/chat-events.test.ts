@@ -135,13 +135,10 @@ async function open(token: string): Promise<ChatClient> {
   return s;
 }
 
-const askBot = (s: ChatClient, conversation: string): Promise<Ack<{ message: ChatMessage | null }>> =>
-  s.timeout(5_000).emitWithAck('sendBotMember', { conversation_id: conversation });
-const markSeen = (s: ChatClient, conversation: string): Promise<Ack<{ last_seq: number }>> =>
-  s.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversation });
+const askBot = (s: ChatClient, conversation: string): Promise<Ack<{ message: ChatMessage | null }>> => s.timeout(5_000).emitWithAck('sendBotMember', { conversation_id: conversation });
+const markSeen = (s: ChatClient, conversation: string): Promise<Ack<{ last_seq: number }>> => s.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversation });
 const changeStatus = (s: ChatClient, p: ChangeStatusPayload): Promise<Ack<{ status: StatusNotice }>> => s.timeout(5_000).emitWithAck('changeStatus', p);
-const backfill = (s: ChatClient, conversation: string): Promise<Ack<{ messages: ChatMessage[] }>> =>
-  s.timeout(5_000).emitWithAck('backfill', { conversation_id: conversation, after_seq: 0 });
+const backfill = (s: ChatClient, conversation: string): Promise<Ack<{ messages: ChatMessage[] }>> => s.timeout(5_000).emitWithAck('backfill', { conversation_id: conversation, after_seq: 0 });
 const join = (s: ChatClient, conversation: string): Promise<Ack<Record<never, never>>> => s.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversation });
 
 type Pushed = 'newMessage' | 'seenAdmin' | 'statusChanged' | 'recentChats' | 'badges';
@@ -262,7 +259,16 @@ describe('getRecentChats → recentChats', () => {
         .values(
           convs.map((c) => {
             const i = index.get(c.candidate_id)!;
-            return { conversation_id: c.id, seq: 1, sender_id: c.candidate_id, sender_role: 'candidate' as const, message_type: 1, content: `bulk ${i}`, client_msg_id: `bulk-${i}`, created_at: at(i) };
+            return {
+              conversation_id: c.id,
+              seq: 1,
+              sender_id: c.candidate_id,
+              sender_role: 'candidate' as const,
+              message_type: 1,
+              content: `bulk ${i}`,
+              client_msg_id: `bulk-${i}`,
+              created_at: at(i),
+            };
           }),
         )
         .execute();
@@ -311,7 +317,14 @@ describe('getRecentChats → recentChats', () => {
       expect(support.length).toBe(await companyCount('support'));
     } finally {
       // The bulk conversations (and their messages) go with their candidates.
-      await db.deleteFrom('users').where('id', 'in', candidates.map((c) => c.id)).execute();
+      await db
+        .deleteFrom('users')
+        .where(
+          'id',
+          'in',
+          candidates.map((c) => c.id),
+        )
+        .execute();
     }
   });
 
@@ -362,7 +375,15 @@ describe('getRecentChats → recentChats', () => {
       chat_status: 2,
     });
     // The candidate's side of the same conversation: the staff answer is read, the staff has read up to m1.
-    expect(await rowOf(me, d.id)).toMatchObject({ is_read: 1, unread: 0, last_seq: m4.seq, other_seen_seq: m1.seq, candidate_name: cand.name, company_name: company1Name, company_name_en: 'Sakura Staffing Co., Ltd.' });
+    expect(await rowOf(me, d.id)).toMatchObject({
+      is_read: 1,
+      unread: 0,
+      last_seq: m4.seq,
+      other_seen_seq: m1.seq,
+      candidate_name: cand.name,
+      company_name: company1Name,
+      company_name_en: 'Sakura Staffing Co., Ltd.',
+    });
 
     // The staff reads everything: no unread left, and the candidate sees its messages read.
     acked(await markSeen(admin, d.id));
@@ -371,9 +392,31 @@ describe('getRecentChats → recentChats', () => {
 
     // A staff message is unread for the candidate, named after its sender.
     acked(await sendMessage(admin, o.id, 'about the part-time job'));
-    expect(await rowOf(me, o.id)).toMatchObject({ is_read: 0, unread: 1, message_user_name: adminUser.name, type: 2, support: false, shift_id: null, shift_date: null, job_id: other.id, chat_status: 2 });
+    expect(await rowOf(me, o.id)).toMatchObject({
+      is_read: 0,
+      unread: 1,
+      message_user_name: adminUser.name,
+      type: 2,
+      support: false,
+      shift_id: null,
+      shift_date: null,
+      job_id: other.id,
+      chat_status: 2,
+    });
     // A conversation without a message yet, and a support conversation.
-    expect(await rowOf(admin, p.id)).toMatchObject({ type: 2, support: true, job_id: null, job_title: null, shift_date: null, application_id: null, unread: 0, is_read: 1, last_seq: 0, message_content: '', chat_status: 1 });
+    expect(await rowOf(admin, p.id)).toMatchObject({
+      type: 2,
+      support: true,
+      job_id: null,
+      job_title: null,
+      shift_date: null,
+      application_id: null,
+      unread: 0,
+      is_read: 1,
+      last_seq: 0,
+      message_content: '',
+      chat_status: 1,
+    });
   });
 
   it('gives a candidate only its own conversations', async () => {
@@ -503,7 +546,13 @@ describe('sendBotMember', () => {
   let originalStep1: { message_ja: string; message_en: string };
   beforeAll(async () => {
     // The demo company answers with its own copy; marked here, so an answer from the platform's rows would show.
-    const own = await db.selectFrom('chatbot_messages').select(['message_ja', 'message_en']).where('company_id', '=', company1).where('kind', '=', 'daily').where('step', '=', 1).executeTakeFirstOrThrow();
+    const own = await db
+      .selectFrom('chatbot_messages')
+      .select(['message_ja', 'message_en'])
+      .where('company_id', '=', company1)
+      .where('kind', '=', 'daily')
+      .where('step', '=', 1)
+      .executeTakeFirstOrThrow();
     originalStep1 = own;
     await db
       .updateTable('chatbot_messages')
@@ -656,7 +705,13 @@ describe('changeStatus', () => {
       application_id: d.applicationId,
       candidate_id: cand.id,
       candidate_status_id: screening.id,
-      roots: path.slice(0, 2).map((s) => ({ status_id: s.id, translate: [{ language_key: 'ja', name: s.name_ja }, { language_key: 'en', name: s.name_en }] })),
+      roots: path.slice(0, 2).map((s) => ({
+        status_id: s.id,
+        translate: [
+          { language_key: 'ja', name: s.name_ja },
+          { language_key: 'en', name: s.name_en },
+        ],
+      })),
       chat_status: 1,
     });
     expect(await toCandidate).toEqual(status);
@@ -671,7 +726,13 @@ describe('changeStatus', () => {
     await back;
     expect((await db.selectFrom('applications').select('candidate_status_id').where('id', '=', d.applicationId!).executeTakeFirstOrThrow()).candidate_status_id).toBe(applied.id);
     // Who changed what: one audit row per change, with the before and after values.
-    const audit = await db.selectFrom('audit_log').select(['action', 'actor_name', 'changes', 'company_id']).where('entity', '=', 'application').where('entity_id', '=', d.applicationId!).orderBy('id').execute();
+    const audit = await db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_name', 'changes', 'company_id'])
+      .where('entity', '=', 'application')
+      .where('entity_id', '=', d.applicationId!)
+      .orderBy('id')
+      .execute();
     const adminName = (await db.selectFrom('users').select('name').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).name;
     expect(audit).toEqual([
       { action: 'update', actor_name: adminName, company_id: company1, changes: { status: { from: applied.id, to: screening.id } } },
@@ -793,7 +854,10 @@ describe('authorization of every event (rule 5)', () => {
     expect(heardBy.company_staff.newMessage.filter((m) => m.conversation_id === d.id).map((m) => m.sender_role)).toEqual(['candidate', 'bot']);
 
     // Nor do their lists and badges show the conversations.
-    for (const [who, s] of [['company2', company2Socket], ['client_admin', clientAdmin]] as const) {
+    for (const [who, s] of [
+      ['company2', company2Socket],
+      ['client_admin', clientAdmin],
+    ] as const) {
       const ids = (await allRows(s, 'all')).map((r) => r.id);
       expect(ids, who).not.toContain(d.id);
       expect(ids, who).not.toContain(p.id);
@@ -803,7 +867,10 @@ describe('authorization of every event (rule 5)', () => {
     }
     expect((await allRows(clientAdmin, 'all')).length).toBe(0);
     // Asked for by id (the bell's entries past the loaded pages): only what the caller may see.
-    const rowsById = async (s: ChatClient) => acked(await s.timeout(5_000).emitWithAck('getConversations', { ids: [d.id, p.id] })).data.map((r: ConversationRow) => r.id).sort();
+    const rowsById = async (s: ChatClient) =>
+      acked(await s.timeout(5_000).emitWithAck('getConversations', { ids: [d.id, p.id] }))
+        .data.map((r: ConversationRow) => r.id)
+        .sort();
     expect(await rowsById(company2Socket)).toEqual([]);
     expect(await rowsById(clientAdmin)).toEqual([]);
     expect(await rowsById(staff)).toEqual([d.id]);
@@ -910,7 +977,10 @@ describe('membership changes on open sockets', () => {
     const gqlOther = async (query: string, variables: Record<string, unknown> = {}) => dataOf(await other.gql(query, variables, superadmin));
     const maps = (await gqlOther('{ roleMapsAdmin { pageRoles { code roles } actionRoles { code roles } } }')).roleMapsAdmin;
     const saveSupportRoles = (roles: (current: string[]) => string[]) =>
-      gqlOther(OPS.SaveRoleMaps, { pageRoles: maps.pageRoles.map((e: { code: number; roles: string[] }) => (e.code === 420001 ? { code: e.code, roles: roles(e.roles) } : e)), actionRoles: maps.actionRoles });
+      gqlOther(OPS.SaveRoleMaps, {
+        pageRoles: maps.pageRoles.map((e: { code: number; roles: string[] }) => (e.code === 420001 ? { code: e.code, roles: roles(e.roles) } : e)),
+        actionRoles: maps.actionRoles,
+      });
 
     const user = await newPerson('company_admin');
     const cand = await newPerson('candidate');
@@ -959,7 +1029,14 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
   type Got = Pick<ChatMessage, 'id' | 'conversation_id' | 'seq' | 'sender_role' | 'content' | 'support' | 'conversation_type'>;
 
   function gqlClient(token: string): Client {
-    const c = createClient({ url: `${t.url.replace(/^http/, 'ws')}/graphqlws`, webSocketImpl: WebSocket, connectionParams: { Authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: false, onNonLazyError: () => {} });
+    const c = createClient({
+      url: `${t.url.replace(/^http/, 'ws')}/graphqlws`,
+      webSocketImpl: WebSocket,
+      connectionParams: { Authorization: `Bearer ${token}` },
+      retryAttempts: 0,
+      lazy: false,
+      onNonLazyError: () => {},
+    });
     disposers.push(() => c.dispose());
     return c;
   }
@@ -1009,10 +1086,12 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
         };
         await t.services.bus.publish('chat.message', { message, conversation: access });
         // A probe published before the subscription was active is lost: after a while, another.
-        return vi.waitFor(() => expect(probes()).toBeGreaterThan(before), { timeout: 250, interval: 10 }).then(
-          () => true,
-          () => false,
-        );
+        return vi
+          .waitFor(() => expect(probes()).toBeGreaterThan(before), { timeout: 250, interval: 10 })
+          .then(
+            () => true,
+            () => false,
+          );
       },
       `the subscription to ${conversation} delivers a probe: ${JSON.stringify(sub.errors)}`,
       5_000,

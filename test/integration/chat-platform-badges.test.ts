@@ -144,8 +144,23 @@ describe('platform badges from counters', () => {
 
     // A read mark part-way (the candidate's first two of three messages in o1).
     const seqOf = async (c: string, n: number) =>
-      Number((await db.selectFrom('messages').select('seq').where('conversation_id', '=', c).where('sender_role', '=', 'candidate').orderBy('seq').offset(n - 1).limit(1).executeTakeFirstOrThrow()).seq);
-    await db.insertInto('conversation_reads').values({ conversation_id: o1, user_id: admin.id, last_seq: await seqOf(o1, 2) }).execute();
+      Number(
+        (
+          await db
+            .selectFrom('messages')
+            .select('seq')
+            .where('conversation_id', '=', c)
+            .where('sender_role', '=', 'candidate')
+            .orderBy('seq')
+            .offset(n - 1)
+            .limit(1)
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
+    await db
+      .insertInto('conversation_reads')
+      .values({ conversation_id: o1, user_id: admin.id, last_seq: await seqOf(o1, 2) })
+      .execute();
     await expectExact(superadmin, admin);
     // …moved forward, then never backwards.
     await markSeen(db, o1, admin.id);
@@ -204,7 +219,10 @@ describe('platform badges from counters', () => {
         () => (settled = true),
       );
       // The mark has run, or it waits on a lock this transaction holds: either way it began before the commit.
-      await until(async () => settled || (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(trx)).rows[0]!.n > 0, 'the read mark has run or waits for the message');
+      await until(
+        async () => settled || (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(trx)).rows[0]!.n > 0,
+        'the read mark has run or waits for the message',
+      );
     });
     // The mark covers the first message only: the second stays unread, in the counters too.
     expect(await marking).toBe(1);

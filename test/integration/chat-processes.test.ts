@@ -34,7 +34,6 @@ function reportOnFailure(processes: () => (ServerProcess | undefined)[]) {
   });
 }
 
-
 async function stored(database: TestDatabase, conversationId: string) {
   const { rows } = await sql<{ id: string; seq: number; client_msg_id: string | null }>`
     select id, seq, client_msg_id from messages where conversation_id = ${conversationId} order by seq`.execute(database.db);
@@ -168,7 +167,9 @@ describe('a server process killed (SIGKILL) in the middle of a conversation', ()
     expect(warnings.some((w) => /sending a message failed/.test(w))).toBe(true);
     expect(admin.conn.pending()).toEqual([]);
     expect(candidate.conn.pending()).toEqual([]);
-    console.log(`SIGKILL test: ${storedAtKill} of ${rows.length} messages stored at the kill, new process ready in ${readyIn} ms, all delivered ${Date.now() - restartAt} ms after the restart began, ${Date.now() - started} ms in all`);
+    console.log(
+      `SIGKILL test: ${storedAtKill} of ${rows.length} messages stored at the kill, new process ready in ${readyIn} ms, all delivered ${Date.now() - restartAt} ms after the restart began, ${Date.now() - started} ms in all`,
+    );
   });
 });
 

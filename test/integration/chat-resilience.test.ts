@@ -64,7 +64,6 @@ function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
   return { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v) };
 }
 
-
 const rawClient = (url: string, token: string): RawClient => rawSocket(url, token, { dispose: (close) => disposers.push(close) });
 
 function connected(s: RawClient): Promise<void> {
@@ -266,7 +265,6 @@ redis.describe('two processes through Redis', () => {
     await Promise.all([a?.close(), b?.close()]);
   });
 
-
   /**
    * Subscriptions to Redis are asynchronous: send probes through `from` until `heard` says one
    * arrived on the other process, so the test's own messages cannot race the setup.
@@ -280,10 +278,12 @@ redis.describe('two processes through Redis', () => {
         probes.push(id);
         acked(await sendMessage(from, conversationId, `probe ${probes.length}`, id));
         // A probe sent before the subscription was live is lost: after a while, another.
-        return vi.waitFor(() => expect(heard(id)).toBe(true), { timeout: 200, interval: 10 }).then(
-          () => true,
-          () => false,
-        );
+        return vi
+          .waitFor(() => expect(heard(id)).toBe(true), { timeout: 200, interval: 10 })
+          .then(
+            () => true,
+            () => false,
+          );
       },
       label,
       8_000,

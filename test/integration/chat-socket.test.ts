@@ -29,16 +29,13 @@ afterEach(async () => {
   for (const dispose of disposers.splice(0).reverse()) await dispose();
 });
 
-const client = (token: string | undefined, extraHeaders?: Record<string, string>): ChatClient =>
-  rawSocket(t.url, token, { extraHeaders, dispose: (close) => disposers.push(close) });
+const client = (token: string | undefined, extraHeaders?: Record<string, string>): ChatClient => rawSocket(t.url, token, { extraHeaders, dispose: (close) => disposers.push(close) });
 const connected = socketConnected;
 
-const backfill = (s: ChatClient, afterSeq: number): Promise<Ack<{ messages: ChatMessage[] }>> =>
-  s.timeout(5_000).emitWithAck('backfill', { conversation_id: conversationId, after_seq: afterSeq });
+const backfill = (s: ChatClient, afterSeq: number): Promise<Ack<{ messages: ChatMessage[] }>> => s.timeout(5_000).emitWithAck('backfill', { conversation_id: conversationId, after_seq: afterSeq });
 
 const nextMessage = (s: ChatClient) => new Promise<ChatMessage>((resolve) => s.once('newMessage', resolve));
-const rowCount = async () =>
-  Number((await sql<{ n: string }>`select count(*) as n from messages where conversation_id = ${conversationId}`.execute(t.database.db)).rows[0]!.n);
+const rowCount = async () => Number((await sql<{ n: string }>`select count(*) as n from messages where conversation_id = ${conversationId}`.execute(t.database.db)).rows[0]!.n);
 
 describe('the chat socket', () => {
   it('lets the candidate and the company chat both ways, stored and acknowledged, seq one by one', async () => {
@@ -117,7 +114,12 @@ describe('the chat socket', () => {
     const outsider = client(await t.login('company2'));
     await Promise.all([connected(candidate), connected(admin), connected(outsider)]);
     const heard: { who: string; n: unknown }[] = [];
-    for (const [who, s] of [['candidate', candidate], ['admin', admin], ['outsider', outsider]] as const) s.on('typing', (n) => heard.push({ who, n }));
+    for (const [who, s] of [
+      ['candidate', candidate],
+      ['admin', admin],
+      ['outsider', outsider],
+    ] as const)
+      s.on('typing', (n) => heard.push({ who, n }));
     const admin2 = new Promise((resolve) => admin.once('typing', resolve));
     expect(await candidate.timeout(5_000).emitWithAck('typing', { conversation_id: conversationId })).toEqual({ ok: true });
     const candidateUser = await t.database.db.selectFrom('users').select(['id', 'name']).where('email', '=', DEMO.candidate).executeTakeFirstOrThrow();
@@ -178,9 +180,14 @@ describe('the chat socket', () => {
     await expect(connected(as('root'))).rejects.toThrow(/unauthorized/);
   });
 
-  it('lets a client user chat only once its role holds the chat code, and only about its own client\'s jobs', async () => {
+  it("lets a client user chat only once its role holds the chat code, and only about its own client's jobs", async () => {
     const db = t.database.db;
-    const conv = await db.selectFrom('conversations as c').innerJoin('jobs as j', 'j.id', 'c.job_id').select(['j.id', 'j.client_id', 'j.company_id']).where('c.id', '=', conversationId).executeTakeFirstOrThrow();
+    const conv = await db
+      .selectFrom('conversations as c')
+      .innerJoin('jobs as j', 'j.id', 'c.job_id')
+      .select(['j.id', 'j.client_id', 'j.company_id'])
+      .where('c.id', '=', conversationId)
+      .executeTakeFirstOrThrow();
     const clientUser = await db.selectFrom('users').select(['client_id', 'company_id']).where('email', '=', DEMO.client_admin).executeTakeFirstOrThrow();
     const otherClient = await db.selectFrom('clients').select('id').where('company_id', '=', conv.company_id).where('id', '!=', clientUser.client_id!).executeTakeFirst();
     // The demo data: client@ works for a client of the same company, which has other clients too.
@@ -284,7 +291,10 @@ describe('a socket.io client with its default options (long-polling, then WebSoc
     acked(await staff.timeout(5_000).emitWithAck('joinConversation', { conversation_id: conversationId }));
     await within(Promise.all([socketUpgraded(staff), socketUpgraded(candidate)]), 'both upgraded to WebSocket');
     // What a default client does: it opened with long-polling, then upgraded.
-    expect([transportsOf(staff), transportsOf(candidate)]).toEqual([['polling', 'websocket'], ['polling', 'websocket']]);
+    expect([transportsOf(staff), transportsOf(candidate)]).toEqual([
+      ['polling', 'websocket'],
+      ['polling', 'websocket'],
+    ]);
 
     const heard = nextMessage(staff);
     const sent = acked(await sendMessage(candidate, conversationId, 'ポーリングから')).message;
@@ -341,4 +351,3 @@ describe('a socket.io client with its default options (long-polling, then WebSoc
     expect(await rowCount()).toBe(before + 3);
   });
 });
-

@@ -137,7 +137,10 @@ redis.describe('a cluster of two workers with Redis', () => {
     const [victim, survivor] = await nodeChildPids(cluster.child.pid!);
     expect(victim).toBeGreaterThan(0);
     expect(survivor).toBeGreaterThan(0);
-    const drops = new Map<Chatter, number>([[candidate, 0], [admin, 0]]);
+    const drops = new Map<Chatter, number>([
+      [candidate, 0],
+      [admin, 0],
+    ]);
     for (const c of [candidate, admin]) c.conn.socket.on('disconnect', () => drops.set(c, drops.get(c)! + 1));
     process.kill(victim!, 'SIGKILL');
 

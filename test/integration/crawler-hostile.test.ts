@@ -67,7 +67,8 @@ async function source(url: string) {
   return row.id;
 }
 
-const lastRun = (sourceId: string) => t.database.db.selectFrom('crawler_runs').select(['status', 'errors', 'imported']).where('source_id', '=', sourceId).orderBy('started_at', 'desc').executeTakeFirstOrThrow();
+const lastRun = (sourceId: string) =>
+  t.database.db.selectFrom('crawler_runs').select(['status', 'errors', 'imported']).where('source_id', '=', sourceId).orderBy('started_at', 'desc').executeTakeFirstOrThrow();
 
 describe('the job import and addresses inside the network', () => {
   it('fetches nothing from loopback, metadata or private addresses, in any spelling or through a redirect: each run fails and says why', async () => {

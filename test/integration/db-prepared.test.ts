@@ -16,7 +16,8 @@ beforeAll(() => {
 });
 afterAll(() => db?.destroy());
 
-const prepared = async () => (await sql<{ statement: string; generic_plans: number; custom_plans: number }>`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements`.execute(db)).rows;
+const prepared = async () =>
+  (await sql<{ statement: string; generic_plans: number; custom_plans: number }>`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements`.execute(db)).rows;
 const mine = async (marker: string) => (await prepared()).filter((p) => p.statement.includes(marker));
 
 describe('named prepared statements', () => {

@@ -100,7 +100,12 @@ describe('statements on shared connections', () => {
     await watcher.connect();
     try {
       const busy = async () =>
-        (await watcher.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(1.5)' and state = 'active' and clock_timestamp() - query_start > $1::int * interval '2 milliseconds'`, [STALL_MS])).rows[0]!.n >= 2;
+        (
+          await watcher.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(1.5)' and state = 'active' and clock_timestamp() - query_start > $1::int * interval '2 milliseconds'`,
+            [STALL_MS],
+          )
+        ).rows[0]!.n >= 2;
       await until(busy, 'both shared connections busy past the stall limit', 5_000);
     } finally {
       await watcher.end();

@@ -48,12 +48,18 @@ describe('the dispatch ledger and the Hello Work report', () => {
     const token = await t.tokenOf('company_admin');
     const ledger = await getPage(t, `/admin/worker?id=${jose}&ledger=dispatch`, token);
     expect(ledger.status).toBe(200);
-    const lines = ledger.html.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = ledger.html
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('派遣労働者の氏名,派遣先の名称,就業場所,業務の種類,就業日,始業時刻,終業時刻,休憩時間（分）,就業時間（分）,実績／予定,派遣先責任者,苦情の処理状況');
     expect(lines.some((l) => l.startsWith('Jose Reyes,') && l.includes(',22:00,06:00,60,420,実績,物流センター長 山本 浩,'))).toBe(true);
     const report = await getPage(t, `/admin/worker?id=${jose}&ledger=report`, token);
     expect(report.status).toBe(200);
-    const [head, row] = report.html.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const [head, row] = report.html
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(head).toBe('外国人の氏名（ローマ字）,氏名（カタカナ）,在留資格,在留期間（満了日）,生年月日,性別,国籍・地域,資格外活動許可の有無,在留カード番号,雇入れ年月日,離職年月日');
     expect(row).toMatch(/^Jose Reyes,,定住者,\d{4}-\d{2}-\d{2},,,Philippines,無,/);
     const page = await getPage(t, `/admin/worker?id=${jose}`, token);

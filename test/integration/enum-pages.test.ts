@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const page = (path: string, token: string, lang = 'ja') =>
-  fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie: `token=${token}; lang=${lang}` } });
+const page = (path: string, token: string, lang = 'ja') => fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie: `token=${token}; lang=${lang}` } });
 const post = (path: string, token: string, body: Record<string, string>, lang = 'ja') =>
   fetch(`${t.url}${path}`, {
     method: 'POST',

@@ -23,8 +23,25 @@ const RESET = 'mutation ($email: String!) { requestPasswordReset(email: $email) 
 const CONTACT = 'mutation ($input: ContactInput!) { submitContact(input: $input) }';
 const TRIAL = 'mutation ($input: TrialInput!) { submitTrial(input: $input) }';
 
-const countResets = async () => Number((await db().selectFrom('password_resets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const countMessages = async (kind: 'contact' | 'trial') => Number((await db().selectFrom('contact_messages').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', kind).executeTakeFirstOrThrow()).n);
+const countResets = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('password_resets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const countMessages = async (kind: 'contact' | 'trial') =>
+  Number(
+    (
+      await db()
+        .selectFrom('contact_messages')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('kind', '=', kind)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Asks `n` times; the answers' error codes (null for a success). */
 async function times(n: number, ask: (i: number) => Promise<GqlAnswer>): Promise<(string | null)[]> {
@@ -47,7 +64,23 @@ describe('forms without a session are limited', () => {
     expect(over.errors![0]!.message).toBe('Too many requests from here in a short time. Try again in 60 minutes.');
     expect(await db().selectFrom('users').select('id').where('email', '=', `flood${n}@example.test`).executeTakeFirst()).toBeUndefined();
     // The page shows it as the form's error, in Japanese by default.
-    const page = await fetch(`${t.url}/staff/register`, formRequest({ _action: 'register', name: 'Page Flood', email: 'pageflood@example.test', password: 'correct horse', phone: '080-1234-5678', nationality: 'Brazil', visa_type_id: String(visa.id), visa_expiry: '2030-04-01', languages: ['pt', 'en'] }, { origin: t.url }));
+    const page = await fetch(
+      `${t.url}/staff/register`,
+      formRequest(
+        {
+          _action: 'register',
+          name: 'Page Flood',
+          email: 'pageflood@example.test',
+          password: 'correct horse',
+          phone: '080-1234-5678',
+          nationality: 'Brazil',
+          visa_type_id: String(visa.id),
+          visa_expiry: '2030-04-01',
+          languages: ['pt', 'en'],
+        },
+        { origin: t.url },
+      ),
+    );
     // (The page answers the form with its errors, as it does every refusal of the API.)
     expect(page.status).toBeGreaterThanOrEqual(400);
     expect(await page.text()).toContain('60分後にもう一度お試しください。');
@@ -81,7 +114,10 @@ describe('forms without a session are limited', () => {
     expect(await times(n, (i) => t.gql(CONTACT, { input: input(i) }))).toEqual(Array(n).fill(null));
     expect(firstCode(await t.gql(CONTACT, { input: input(n) }))).toBe('TOO_MANY_REQUESTS');
     expect(await countMessages('contact')).toBe(before + n);
-    const page = await fetch(`${t.url}/staff/contact`, formRequest({ _action: 'send', name: 'Maria', email: 'maria@example.com', topic: 'pay', message: 'When is payday?' }, { origin: t.url, cookie: 'lang=en' }));
+    const page = await fetch(
+      `${t.url}/staff/contact`,
+      formRequest({ _action: 'send', name: 'Maria', email: 'maria@example.com', topic: 'pay', message: 'When is payday?' }, { origin: t.url, cookie: 'lang=en' }),
+    );
     expect(page.status).toBeGreaterThanOrEqual(400);
     expect(await page.text()).toContain('Try again in 60 minutes.');
   });

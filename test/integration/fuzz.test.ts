@@ -6,17 +6,7 @@
  * internal error: a person must always get a clear 4xx and keep what they typed.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  getNamedType,
-  isEnumType,
-  isInputObjectType,
-  isListType,
-  isNonNullType,
-  isScalarType,
-  type GraphQLArgument,
-  type GraphQLField,
-  type GraphQLInputType,
-} from 'graphql';
+import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLArgument, type GraphQLField, type GraphQLInputType } from 'graphql';
 import { buildSchema } from '../../server/api/graphql/schema.ts';
 import { SCREENS } from '../../server/web/screens/index.ts';
 import { postForm } from '../helpers/pages.ts';
@@ -99,7 +89,18 @@ describe('every screen that takes posts, with fields of junk', () => {
     const failures: string[] = [];
     for (const s of posting) {
       for (const action of ['', 'default', 'move', 'apply', 'mail', 'nonsense']) {
-        const fields: Record<string, string | string[]> = { _action: action, q: 'x'.repeat(5_000), ids: ['not-an-id', ''], to: '<b>', row: '|', email: 'a\u0000@x', password: '', page: '-1', id: "1' --", type: 'NaN' };
+        const fields: Record<string, string | string[]> = {
+          _action: action,
+          q: 'x'.repeat(5_000),
+          ids: ['not-an-id', ''],
+          to: '<b>',
+          row: '|',
+          email: 'a\u0000@x',
+          password: '',
+          page: '-1',
+          id: "1' --",
+          type: 'NaN',
+        };
         const res = await postForm(t, s.path, token, fields);
         if (res.status >= 500) failures.push(`${s.path} _action=${action}: ${res.status}`);
         if (/at .+\.(ts|js):\d+/.test(res.html)) failures.push(`${s.path} _action=${action}: a stack trace in the page`);
@@ -108,4 +109,3 @@ describe('every screen that takes posts, with fields of junk', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 });
-

@@ -38,7 +38,6 @@ const gql = (query: string, variables: Record<string, unknown> = {}, opts: GqlOp
 
 const codes = (body: GqlAnswer) => (body.errors ?? []).map((e) => e.extensions?.code);
 
-
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +134,10 @@ const OP_CASES: Record<string, OpCase> = {
   'Mutation.createInvoices': { query: 'mutation { createInvoices(month: "not-a-month") { created } }' },
   'Query.myPay': { query: 'query { myPay { lines { id } } }' },
   // Points: an adjustment that fails validation writes nothing.
-  'Mutation.adjustPoints': { query: 'mutation ($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }', variables: { input: { email: 'nobody@example.test', direction: 'add', points: 0, reason: '' } } },
+  'Mutation.adjustPoints': {
+    query: 'mutation ($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }',
+    variables: { input: { email: 'nobody@example.test', direction: 'add', points: 0, reason: '' } },
+  },
   'Query.myPoints': { query: 'query { myPoints { referralCode } }' },
   'Query.pointWallets': { query: 'query { pointWallets { companyId } }' },
   'Query.assignableShifts': { query: 'query { assignableShifts { id } }' },
@@ -174,7 +176,9 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.myScout': { query: 'query { myScout { enabled offers { id } } }' },
   'Mutation.saveMyScout': {
     query: 'mutation ($input: ScoutProfileInput!) { saveMyScout(input: $input) }',
-    variables: { input: { enabled: false, shareNationality: false, shareLanguages: false, shareResidence: false, shareAttendance: false, prefecture: 'nowhere', availability: [], levels: [], intro: '' } },
+    variables: {
+      input: { enabled: false, shareNationality: false, shareLanguages: false, shareResidence: false, shareAttendance: false, prefecture: 'nowhere', availability: [], levels: [], intro: '' },
+    },
   },
   'Mutation.answerScoutOffer': { query: 'mutation ($id: ID!) { answerScoutOffer(id: $id, accept: true) { status } }', variables: { id: ZERO_UUID } },
   // Aimed at no application: whoever may run it gets NOT_FOUND and nothing is scheduled.
@@ -402,8 +406,14 @@ describe('tenancy of companies and clients', () => {
     c1 = await companyOf(t, DEMO.company_admin);
     c2 = await companyOf(t, DEMO.company2);
     const clients = await db.selectFrom('clients').select(['id', 'company_id']).execute();
-    c1Clients = clients.filter((c) => c.company_id === c1).map((c) => c.id).sort();
-    c2Clients = clients.filter((c) => c.company_id === c2).map((c) => c.id).sort();
+    c1Clients = clients
+      .filter((c) => c.company_id === c1)
+      .map((c) => c.id)
+      .sort();
+    c2Clients = clients
+      .filter((c) => c.company_id === c2)
+      .map((c) => c.id)
+      .sort();
     allClients = clients.map((c) => c.id).sort();
     expect(c1Clients.length).toBeGreaterThan(0);
     expect(c2Clients.length).toBeGreaterThan(0);
@@ -521,11 +531,7 @@ describe('tenancy of companies and clients', () => {
     const db = t.database.db;
     const before = await db.selectFrom('companies').select(['name', 'name_en', 'email', 'phone']).where('id', '=', c2).executeTakeFirstOrThrow();
     const token = await t.tokenOf('admin');
-    const body = await gql(
-      UPDATE_COMPANY,
-      { id: c2, input: { name: 'みなと派遣株式会社（更新）', name_en: 'Minato Dispatch (updated)', email: '', phone: '06-1111-2222' } },
-      { token },
-    );
+    const body = await gql(UPDATE_COMPANY, { id: c2, input: { name: 'みなと派遣株式会社（更新）', name_en: 'Minato Dispatch (updated)', email: '', phone: '06-1111-2222' } }, { token });
     expect(body.errors).toBeUndefined();
     expect(body.data.updateCompany).toEqual({ id: c2, name: 'みなと派遣株式会社（更新）', name_en: 'Minato Dispatch (updated)', email: null, phone: '06-1111-2222' });
     const row = await db.selectFrom('companies').select(['name', 'name_en', 'email', 'phone']).where('id', '=', c2).executeTakeFirstOrThrow();
@@ -547,11 +553,7 @@ describe('tenancy of companies and clients', () => {
   });
 
   it('… and in English with Accept-Language: en', async () => {
-    const body = await gql(
-      UPDATE_COMPANY,
-      { id: c1, input: { name: '', name_en: 'X', email: 'not-an-email' } },
-      { token: await t.tokenOf('admin'), headers: { 'accept-language': 'en' } },
-    );
+    const body = await gql(UPDATE_COMPANY, { id: c1, input: { name: '', name_en: 'X', email: 'not-an-email' } }, { token: await t.tokenOf('admin'), headers: { 'accept-language': 'en' } });
     expect(firstCode(body)).toBe('BAD_USER_INPUT');
     expect(body.errors![0]!.message).toBe('Please check the highlighted fields.');
     expect(body.errors![0]!.extensions!.fields).toMatchObject({ name: 'This field is required.', email: 'Enter a valid email address.' });
@@ -565,7 +567,6 @@ describe('notifications are per user', () => {
   const PAGE = 'query ($type: Int!, $current: Int!, $size: Int!) { notifications(type: $type, current: $current, size: $size) { current size total data { id type title is_read created_at } } }';
   const COUNT = 'query { notificationCount { notification document } }';
   const MARK = 'mutation ($id: ID!) { markNotificationRead(id: $id) }';
-
 
   it("returns the caller's own notifications, paged with current, size, total and data", async () => {
     const token = await t.tokenOf('company_admin');
@@ -604,12 +605,7 @@ describe('notifications are per user', () => {
 
   it("markNotificationRead of another user's notification is NOT_FOUND and changes nothing", async () => {
     const other = await userId(t, DEMO.company2);
-    const theirs = await t.database.db
-      .selectFrom('notifications')
-      .select(['id', 'is_read'])
-      .where('user_id', '=', other)
-      .where('is_read', '=', false)
-      .executeTakeFirstOrThrow();
+    const theirs = await t.database.db.selectFrom('notifications').select(['id', 'is_read']).where('user_id', '=', other).where('is_read', '=', false).executeTakeFirstOrThrow();
     const body = await gql(MARK, { id: theirs.id }, { token: await t.tokenOf('company_admin') });
     expect(firstCode(body)).toBe('NOT_FOUND');
     expect(body.data).toBeNull();
@@ -712,7 +708,15 @@ describe('enumerations', () => {
   });
 
   it('company_admin (no 200014/200015) is FORBIDDEN and nothing is created', async () => {
-    const count = async () => Number((await t.database.db.selectFrom('job_enums').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('job_enums')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     const body = await gql(CREATE, { type: 16, input: { ja: '不正', en: 'Sneaky' } }, { token: await t.tokenOf('company_admin') });
     expect(firstCode(body)).toBe('FORBIDDEN');
@@ -911,8 +915,7 @@ describe('production hardening (NODE_ENV=production)', () => {
 
 describe('cookie auth on /graphql', () => {
   const ME = JSON.stringify({ query: '{ me { email } }' });
-  const post = async (headers: Record<string, string>) =>
-    fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: ME });
+  const post = async (headers: Record<string, string>) => fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: ME });
 
   it('works with only the token cookie from the same origin (Origin absent or equal to the app)', async () => {
     const cookie = `token=${await t.tokenOf('company_admin')}`;
@@ -990,6 +993,6 @@ describe('logout over /graphql', () => {
     });
     expect(await viaCookie.json()).toEqual({ data: { me: null } });
     // Logging out again with the dead token is refused.
-    expect(firstCode((await gql('mutation { logout }', {}, { token })))).toBe('UNAUTHENTICATED');
+    expect(firstCode(await gql('mutation { logout }', {}, { token }))).toBe('UNAUTHENTICATED');
   });
 });

@@ -89,12 +89,20 @@ describe('the older protocol at /graphqlws', () => {
     // The subscription has no answer of its own: probe until it delivers, then start counting.
     const titles = () => s.received.filter((m) => m.type === 'data' && m.id === 'n').map((m) => probeText(m.payload.data.notificationAdded.title as string));
     let probes = 0;
-    await until(async () => titles().length > 0 || (await addNotification(t.database.db, t.services.bus, me.id, { type: 1, ...probeNote(`probe ${probes++}`) }), false), 'the subscription delivers', 10_000);
+    await until(
+      async () => titles().length > 0 || (await addNotification(t.database.db, t.services.bus, me.id, { type: 1, ...probeNote(`probe ${probes++}`) }), false),
+      'the subscription delivers',
+      10_000,
+    );
     const before = titles().length;
     await addNotification(t.database.db, t.services.bus, other.id, { type: 1, ...probeNote('not for you') });
     await addNotification(t.database.db, t.services.bus, me.id, { type: 1, ...probeNote('legacy hello') });
     await until(() => titles().includes('legacy hello'), 'legacy hello delivered');
-    expect(titles().slice(before).filter((title) => !title.startsWith('probe '))).toEqual(['legacy hello']);
+    expect(
+      titles()
+        .slice(before)
+        .filter((title) => !title.startsWith('probe ')),
+    ).toEqual(['legacy hello']);
     s.send({ type: 'stop', id: 'n' });
     await s.next((m) => m.type === 'complete' && m.id === 'n');
   });
@@ -111,7 +119,7 @@ describe('the older protocol at /graphqlws', () => {
     expect(err.payload[0].extensions.code).toBeTruthy();
   });
 
-  it("closes the socket with 4403 when the user logs out", async () => {
+  it('closes the socket with 4403 when the user logs out', async () => {
     const token = await t.login('client_admin');
     const s = await legacySocket('graphql-ws');
     s.send({ type: 'connection_init', payload: { Authorization: `Bearer ${token}` } });
@@ -189,7 +197,12 @@ describe("the older protocol with subscriptions-transport-ws's own client and ti
       20_000,
     );
     for (const c of all) {
-      expect({ protocol: c.protocol, connected: c.seen.connected, disconnects: c.seen.disconnects, errors: c.subscriptionErrors }).toEqual({ protocol: c.protocol, connected: true, disconnects: 0, errors: [] });
+      expect({ protocol: c.protocol, connected: c.seen.connected, disconnects: c.seen.disconnects, errors: c.subscriptionErrors }).toEqual({
+        protocol: c.protocol,
+        connected: true,
+        disconnects: 0,
+        errors: [],
+      });
       expect(c.notifications[0]).toMatch(/^to every client \d+$/);
     }
   });

@@ -117,10 +117,12 @@ async function untilSubscribed(app: TestApp, sub: ReturnType<typeof subscribeNot
     async () => {
       await addNotification(app.services.db, app.services.bus, forUser, { type: 1, ...probeNote(PROBE) });
       // A probe published before the subscription was active is lost: after a while, another.
-      return vi.waitFor(() => expect(probes()).toBeGreaterThan(before), { timeout: 250, interval: 10 }).then(
-        () => true,
-        () => false,
-      );
+      return vi
+        .waitFor(() => expect(probes()).toBeGreaterThan(before), { timeout: 250, interval: 10 })
+        .then(
+          () => true,
+          () => false,
+        );
     },
     `the subscription delivers a probe: ${JSON.stringify(sub.errors)}`,
     5_000,

@@ -34,10 +34,7 @@ const ID = '00000000-0000-0000-0000-000000000001';
 const NOT_FOUND_TITLE = 'ページが見つかりません';
 const ERROR_STATUS: Record<string, number> = { '/errors/error404': 404, '/errors/error401': 401, '/errors/_error': 500 };
 
-type Expected =
-  | { kind: 'page'; status: number; title: string }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'notFound' };
+type Expected = { kind: 'page'; status: number; title: string } | { kind: 'redirect'; to: string } | { kind: 'notFound' };
 
 function mayEnter(login: Login, code: number | undefined): boolean {
   return code === undefined || loginHolds(login, code);
@@ -68,7 +65,16 @@ function expectedFor(caller: Caller, route: RouteDef): Expected {
     // A job page for an id that does not exist says so.
     if (route.path.includes('[')) return { kind: 'page', status: 404, title: 'データが見つかりません' };
     // The candidate's own pages ask a visitor to log in first.
-    if (route.path === '/staff/applications' || route.path === '/staff/chat' || route.path === '/staff/pay' || route.path === '/staff/points' || route.path === '/staff/scout' || route.path === '/staff/card' || route.path === '/staff/shifts') return { kind: 'redirect', to: `/staff/login?next=${encodeURIComponent(route.path)}` };
+    if (
+      route.path === '/staff/applications' ||
+      route.path === '/staff/chat' ||
+      route.path === '/staff/pay' ||
+      route.path === '/staff/points' ||
+      route.path === '/staff/scout' ||
+      route.path === '/staff/card' ||
+      route.path === '/staff/shifts'
+    )
+      return { kind: 'redirect', to: `/staff/login?next=${encodeURIComponent(route.path)}` };
     return { kind: 'page', status: 200, title: route.title.ja };
   };
   if (caller === 'anonymous') return route.kind === 'admin' ? { kind: 'redirect', to: '/' } : page();
@@ -107,7 +113,6 @@ function describeExpected(caller: Caller, e: Expected): string {
 }
 
 const hrefOf = (route: RouteDef) => hrefFor(route.path, { id: ID });
-
 
 // ---------------------------------------------------------------------------------------------
 // HTTP
@@ -449,8 +454,14 @@ describe('the sidebar on the landing page', () => {
       const hrefs = sidebarHrefs(a.body);
       const allowed = LINKED_ROUTES.filter((r) => mayEnter(login, r.code)).map((r) => r.path);
       const denied = SIDEBAR_ROUTES.filter((r) => !mayEnter(login, r.code) || !SCREEN_PATHS.has(r.path)).map((r) => r.path);
-      expect(allowed.filter((p) => !hrefs.has(p)), 'missing links').toEqual([]);
-      expect(denied.filter((p) => hrefs.has(p)), 'links to pages it may not enter').toEqual([]);
+      expect(
+        allowed.filter((p) => !hrefs.has(p)),
+        'missing links',
+      ).toEqual([]);
+      expect(
+        denied.filter((p) => hrefs.has(p)),
+        'links to pages it may not enter',
+      ).toEqual([]);
       expect([...hrefs].sort()).toEqual([...allowed].sort());
     });
   }

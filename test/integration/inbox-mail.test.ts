@@ -33,7 +33,10 @@ beforeAll(async () => {
   // No scheduler of its own: the tests run the job at the times they choose.
   t = await startTestApp({ SMTP_URL: smtp.url, REMINDER_INTERVAL_SECONDS: '0' });
   ({ conversationId } = await applyToDailyShift({ url: t.url, db: db(), candidateToken: await loginToken(t.url, DEMO.candidate) }));
-  for (const [who, email] of [['admin', DEMO.company_admin], ['staff', DEMO.company_staff]] as const) {
+  for (const [who, email] of [
+    ['admin', DEMO.company_admin],
+    ['staff', DEMO.company_staff],
+  ] as const) {
     ids[who] = (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   }
   await db().updateTable('users').set({ lang: 'en' }).where('id', '=', ids.staff).execute();

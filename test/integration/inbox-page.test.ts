@@ -101,7 +101,12 @@ describe('POST /admin/inbox', () => {
     expect(page.html).toContain('解決済みにしました');
     expect(page.html).toContain('未解決に戻す');
     // The staff member was told of both.
-    const { count } = await db().selectFrom('notifications').select(({ fn }) => fn.countAll<number>().as('count')).where('user_id', '=', staffId).where('link', '=', here()).executeTakeFirstOrThrow();
+    const { count } = await db()
+      .selectFrom('notifications')
+      .select(({ fn }) => fn.countAll<number>().as('count'))
+      .where('user_id', '=', staffId)
+      .where('link', '=', here())
+      .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(2);
 
     expect((await postForm(t, here(), tokens.company_admin, { _action: 'reopen' })).status).toBe(303);

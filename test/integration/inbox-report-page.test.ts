@@ -33,7 +33,13 @@ beforeAll(async () => {
   const company = await companyOf(t, DEMO.company_admin);
   const candidate = await userId(t, 'candidate2@demo.test');
   // A colleague of their own, so nothing else in the demo data counts for them.
-  person = (await db.insertInto('users').values({ email: `report-${randomUUID()}@demo.test`, password_hash: 'x', name: NAME, role: 'company_staff', company_id: company, client_id: null, last_login_at: null }).returning('id').executeTakeFirstOrThrow()).id;
+  person = (
+    await db
+      .insertInto('users')
+      .values({ email: `report-${randomUUID()}@demo.test`, password_hash: 'x', name: NAME, role: 'company_staff', company_id: company, client_id: null, last_login_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const job = await db.selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'other').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   // Yesterday in Japan (today, when today is a Monday: the week stays this one).
   const today = todayInJapan();
@@ -56,7 +62,10 @@ beforeAll(async () => {
       { role: 'staff', sender: person, at: at('10:30') },
     ],
   });
-  await db.insertInto('conversation_events').values({ conversation_id: conv, actor_id: person, kind: 'resolved', created_at: at('11:00') }).execute();
+  await db
+    .insertInto('conversation_events')
+    .values({ conversation_id: conv, actor_id: person, kind: 'resolved', created_at: at('11:00') })
+    .execute();
 });
 afterAll(async () => t?.close());
 
@@ -80,7 +89,11 @@ describe('GET /admin/inbox/report', () => {
     expect(body).toContain(`data-week="${week}" data-seconds="810"><title>${NAME}、`);
     expect(body).toContain(`data-week="${week}" data-seconds="3600"><title>${NAME}、`);
     // The period's choices, the one shown selected, and the CSV of the same period.
-    expect([...body.matchAll(/<option value="(\d+)"( selected="")?>/g)].map((m) => [m[1], !!m[2]])).toEqual([['4', true], ['8', false], ['12', false]]);
+    expect([...body.matchAll(/<option value="(\d+)"( selected="")?>/g)].map((m) => [m[1], !!m[2]])).toEqual([
+      ['4', true],
+      ['8', false],
+      ['12', false],
+    ]);
     expect(body).toContain('href="/admin/inbox/report?weeks=4&amp;format=csv"');
     expect(body).not.toContain('<script src="/build/islands');
   });
@@ -88,7 +101,11 @@ describe('GET /admin/inbox/report', () => {
   it('reads in English, durations included', async () => {
     const { body } = await get('company_admin', '/admin/inbox/report?weeks=4', 'en');
     expect(body).toContain('<title>Inbox report');
-    expect(cells(rowOf(body)).map(([, v]) => v).slice(2)).toEqual(['2', '13 min 30 s', '13 min 30 s', '1', '1 h']);
+    expect(
+      cells(rowOf(body))
+        .map(([, v]) => v)
+        .slice(2),
+    ).toEqual(['2', '13 min 30 s', '13 min 30 s', '1', '1 h']);
     expect(body).toContain('Median first response time by staff member and week');
     expect(body).toContain(`data-seconds="810"><title>${NAME}, Week of `);
   });

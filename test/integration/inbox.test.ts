@@ -20,7 +20,11 @@ const db = () => t.database.db;
 const LIST = `query ($f: InboxFilter, $after: String, $first: Int) {
   inbox(filter: $f, after: $after, first: $first) { rows { id kind candidateName status assigneeId assigneeName unread lastMessage jobTitleJa jobTitleEn } next }
 }`;
-const list = async (as: DemoLogin, f: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => dataOf(await t.gql(LIST, { f, ...extra }, { as })).inbox as { rows: { id: string; kind: string; candidateName: string; status: string; assigneeId: string | null; assigneeName: string | null; unread: number; lastMessage: string }[]; next: string | null };
+const list = async (as: DemoLogin, f: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
+  dataOf(await t.gql(LIST, { f, ...extra }, { as })).inbox as {
+    rows: { id: string; kind: string; candidateName: string; status: string; assigneeId: string | null; assigneeName: string | null; unread: number; lastMessage: string }[];
+    next: string | null;
+  };
 const ids = async (as: DemoLogin, f: Record<string, unknown> = {}) => (await list(as, f, { first: 100 })).rows.map((r) => r.id);
 
 async function candidateSays(text: string) {
@@ -85,9 +89,21 @@ describe('the list', () => {
   it('never matches a scouted candidate by the name the company may not know yet; the platform does', async () => {
     const scouted = await db().selectFrom('users').select(['id', 'name']).where('email', '=', 'scout2@demo.test').executeTakeFirstOrThrow();
     const company = (await db().selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
-    const job = await db().selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'other').where('status', '=', 'open').where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0).orderBy('created_at').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const job = await db()
+      .selectFrom('jobs')
+      .select('id')
+      .where('company_id', '=', company)
+      .where('kind', '=', 'other')
+      .where('status', '=', 'open')
+      .where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const SEND = 'mutation ($c: ID!, $j: ID!, $m: String!) { sendScoutOffer(candidateId: $c, jobId: $j, message: $m) { conversationId } }';
-    const { conversationId: scoutedId } = dataOf(await t.gql(SEND, { c: scouted.id, j: job.id, m: 'We would love to have you.' }, { as: 'company_admin' })).sendScoutOffer as { conversationId: string };
+    const { conversationId: scoutedId } = dataOf(await t.gql(SEND, { c: scouted.id, j: job.id, m: 'We would love to have you.' }, { as: 'company_admin' })).sendScoutOffer as {
+      conversationId: string;
+    };
     const family = scouted.name.split(/\s+/).at(-1)!;
     expect(await ids('company_admin', { search: family })).not.toContain(scoutedId);
     // Its message is the company's own: found by it, under the initials.
@@ -99,8 +115,16 @@ describe('the list', () => {
 
   it('lists it as unread until the company reads it', async () => {
     expect(await ids('company_admin', { unread: true })).toContain(conversationId);
-    const { seq } = await db().selectFrom('messages').select(({ fn }) => fn.max('seq').as('seq')).where('conversation_id', '=', conversationId).executeTakeFirstOrThrow();
-    await db().insertInto('conversation_reads').values({ conversation_id: conversationId, user_id: (await db().selectFrom('users').select('id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).id, last_seq: Number(seq) }).onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doUpdateSet({ last_seq: Number(seq) })).execute();
+    const { seq } = await db()
+      .selectFrom('messages')
+      .select(({ fn }) => fn.max('seq').as('seq'))
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('conversation_reads')
+      .values({ conversation_id: conversationId, user_id: (await db().selectFrom('users').select('id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).id, last_seq: Number(seq) })
+      .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doUpdateSet({ last_seq: Number(seq) }))
+      .execute();
     expect(await ids('company_admin', { unread: true })).not.toContain(conversationId);
   });
 
@@ -190,10 +214,22 @@ describe('canned replies', () => {
   const FILLED = 'query ($c: ID!) { filledReplies(conversationId: $c) { id title text lang } }';
 
   it('fills {name}, {job} and {shift} in the candidate’s language', async () => {
-    const id = dataOf(await t.gql(SAVE, { i: { title: 'Meeting point', bodyJa: '{name}さん、{job}（{shift}）の集合場所は北口です。', bodyEn: 'Hi {name}, for {job} ({shift}) we meet at the north exit.' } }, { as: 'company_admin' })).saveCannedReply as string;
+    const id = dataOf(
+      await t.gql(
+        SAVE,
+        { i: { title: 'Meeting point', bodyJa: '{name}さん、{job}（{shift}）の集合場所は北口です。', bodyEn: 'Hi {name}, for {job} ({shift}) we meet at the north exit.' } },
+        { as: 'company_admin' },
+      ),
+    ).saveCannedReply as string;
     const filled = (dataOf(await t.gql(FILLED, { c: conversationId }, { as: 'company_staff' })).filledReplies as { id: string; text: string; lang: string }[]).find((r) => r.id === id)!;
     const who = await db().selectFrom('users').select(['name', 'lang']).where('email', '=', DEMO.candidate).executeTakeFirstOrThrow();
-    const c = await db().selectFrom('conversations as c').innerJoin('jobs as j', 'j.id', 'c.job_id').innerJoin('job_daily_shifts as s', 's.id', 'c.shift_id').select(['j.title_ja', 'j.title_en', 's.date', 's.start_time', 's.end_time']).where('c.id', '=', conversationId).executeTakeFirstOrThrow();
+    const c = await db()
+      .selectFrom('conversations as c')
+      .innerJoin('jobs as j', 'j.id', 'c.job_id')
+      .innerJoin('job_daily_shifts as s', 's.id', 'c.shift_id')
+      .select(['j.title_ja', 'j.title_en', 's.date', 's.start_time', 's.end_time'])
+      .where('c.id', '=', conversationId)
+      .executeTakeFirstOrThrow();
     const shift = `${c.date} ${c.start_time.slice(0, 5)}–${c.end_time.slice(0, 5)}`;
     expect(filled.lang).toBe(who.lang);
     expect(filled.text).toBe(who.lang === 'en' ? `Hi ${who.name}, for ${c.title_en} (${shift}) we meet at the north exit.` : `${who.name}さん、${c.title_ja}（${shift}）の集合場所は北口です。`);
@@ -224,15 +260,41 @@ describe('the report', () => {
     const who = await db().selectFrom('users').select('id').where('email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow();
     const job = await db().selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'other').executeTakeFirstOrThrow();
     // A colleague of their own, so nothing else in the demo data counts for them.
-    const person = (await db().insertInto('users').values({ email: `report-${randomUUID()}@demo.test`, password_hash: 'x', name: 'Report Staff', role: 'company_staff', company_id: company, client_id: null, last_login_at: null }).returning('id').executeTakeFirstOrThrow()).id;
+    const person = (
+      await db()
+        .insertInto('users')
+        .values({ email: `report-${randomUUID()}@demo.test`, password_hash: 'x', name: 'Report Staff', role: 'company_staff', company_id: company, client_id: null, last_login_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const at = (hm: string) => new Date(`${day}T${hm}:00+09:00`);
-    const conv = await db().insertInto('conversations').values({ company_id: company, candidate_id: who.id, job_id: job.id, type: 2, last_message_at: at('10:30'), created_at: at('10:00') }).returning('id').executeTakeFirstOrThrow();
-    const m = (seq: number, role: 'candidate' | 'staff', sender: string, hm: string) => ({ conversation_id: conv.id, seq, sender_id: sender, sender_role: role, message_type: 1, content: `m${seq}`, created_at: at(hm) });
-    await db().insertInto('messages').values([m(1, 'candidate', who.id, '10:00'), m(2, 'staff', person, '10:07'), m(3, 'candidate', who.id, '10:10'), m(4, 'candidate', who.id, '10:12'), m(5, 'staff', person, '10:30')]).execute();
-    await db().insertInto('conversation_events').values({ conversation_id: conv.id, actor_id: person, kind: 'resolved', created_at: at('11:00') }).execute();
+    const conv = await db()
+      .insertInto('conversations')
+      .values({ company_id: company, candidate_id: who.id, job_id: job.id, type: 2, last_message_at: at('10:30'), created_at: at('10:00') })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const m = (seq: number, role: 'candidate' | 'staff', sender: string, hm: string) => ({
+      conversation_id: conv.id,
+      seq,
+      sender_id: sender,
+      sender_role: role,
+      message_type: 1,
+      content: `m${seq}`,
+      created_at: at(hm),
+    });
+    await db()
+      .insertInto('messages')
+      .values([m(1, 'candidate', who.id, '10:00'), m(2, 'staff', person, '10:07'), m(3, 'candidate', who.id, '10:10'), m(4, 'candidate', who.id, '10:12'), m(5, 'staff', person, '10:30')])
+      .execute();
+    await db()
+      .insertInto('conversation_events')
+      .values({ conversation_id: conv.id, actor_id: person, kind: 'resolved', created_at: at('11:00') })
+      .execute();
 
-    const rows = dataOf(await t.gql('query { inboxReport(weeks: 2) { week staffId responses responseMedianSeconds responseAverageSeconds resolutions resolutionMedianSeconds } }', {}, { as: 'company_admin' })).inboxReport as { staffId: string; responses: number; responseMedianSeconds: number; responseAverageSeconds: number; resolutions: number; resolutionMedianSeconds: number }[];
+    const rows = dataOf(
+      await t.gql('query { inboxReport(weeks: 2) { week staffId responses responseMedianSeconds responseAverageSeconds resolutions resolutionMedianSeconds } }', {}, { as: 'company_admin' }),
+    ).inboxReport as { staffId: string; responses: number; responseMedianSeconds: number; responseAverageSeconds: number; resolutions: number; resolutionMedianSeconds: number }[];
     expect(rows.filter((r) => r.staffId === person)).toEqual([
       expect.objectContaining({ responses: 2, responseMedianSeconds: 810, responseAverageSeconds: 810, resolutions: 1, resolutionMedianSeconds: 3600 }),
     ]);

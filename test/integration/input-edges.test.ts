@@ -18,7 +18,11 @@ afterAll(async () => t?.close());
 // The public board is for visitors (a back-office session is sent to its landing page).
 const page = (path: string) => fetch(`${t.url}${path}`, { redirect: 'manual', headers: path.startsWith('/admin') ? { cookie: `token=${token}` } : {} });
 const gql = async (body: unknown) => {
-  const res = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as { errors?: { message: string; extensions?: { code?: string } }[]; data?: unknown } };
 };
 

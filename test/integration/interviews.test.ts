@@ -74,10 +74,26 @@ describe('scheduling from the applicant record', () => {
     const html = text(await res.text());
     expect(html).toContain('Enter a place or an online link.');
     expect(html).toContain('value="Tanaka"');
-    const past = await post(`/admin/candidate/${app.id}`, { _action: 'interview', date: addDays(todayInJapan(), -2), time: '10:00', minutes: '30', place: 'Shinjuku office', onlineUrl: '', interviewers: '' });
+    const past = await post(`/admin/candidate/${app.id}`, {
+      _action: 'interview',
+      date: addDays(todayInJapan(), -2),
+      time: '10:00',
+      minutes: '30',
+      place: 'Shinjuku office',
+      onlineUrl: '',
+      interviewers: '',
+    });
     expect(past.status).toBe(422);
     expect(text(await past.text())).toContain('An interview cannot be in the past.');
-    const http = await post(`/admin/candidate/${app.id}`, { _action: 'interview', date: addDays(todayInJapan(), 2), time: '10:00', minutes: '30', place: '', onlineUrl: 'http://plain.example', interviewers: '' });
+    const http = await post(`/admin/candidate/${app.id}`, {
+      _action: 'interview',
+      date: addDays(todayInJapan(), 2),
+      time: '10:00',
+      minutes: '30',
+      place: '',
+      onlineUrl: 'http://plain.example',
+      interviewers: '',
+    });
     expect(text(await http.text())).toContain('An online link starts with https://.');
     expect(await count()).toBe(n);
   });
@@ -87,7 +103,11 @@ describe('/admin/interview', () => {
   it('lists the tenant’s interviews, and shows them by week on their day', async () => {
     const app = await maria(S.Interview);
     const day = addDays(todayInJapan(), 8);
-    const r = await t.gql('mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }', { a: app.id, i: { date: day, time: '09:00', minutes: 30, place: 'Shinjuku office' } }, { as: 'company_admin' });
+    const r = await t.gql(
+      'mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }',
+      { a: app.id, i: { date: day, time: '09:00', minutes: 30, place: 'Shinjuku office' } },
+      { as: 'company_admin' },
+    );
     expect(r.errors).toBeUndefined();
     const token = await t.tokenOf('company_admin');
     const list = await getPage(t, '/admin/interview', token);
@@ -98,7 +118,9 @@ describe('/admin/interview', () => {
     expect(week.status).toBe(200);
     expect(week.html).toContain('week-calendar');
     // The day's column holds it; the week before does not.
-    expect(week.html).toMatch(new RegExp(`<time dateTime="${new Date(`${day}T09:00:00+09:00`).toISOString().replace(/\./g, '\\.')}">09:00</time> <a href="/admin/candidate/${app.id}">Maria Santos</a>`));
+    expect(week.html).toMatch(
+      new RegExp(`<time dateTime="${new Date(`${day}T09:00:00+09:00`).toISOString().replace(/\./g, '\\.')}">09:00</time> <a href="/admin/candidate/${app.id}">Maria Santos</a>`),
+    );
     const before = await getPage(t, `/admin/interview?view=week&week=${addDays(mondayOf(day), -7)}`, token);
     expect(before.html).not.toContain(new Date(`${day}T09:00:00+09:00`).toISOString());
   });
@@ -106,7 +128,13 @@ describe('/admin/interview', () => {
   it('moves the application on a result: pass goes forward, fail closes it, and a finished interview stays finished', async () => {
     const app = await maria(S.Interview);
     const schedule = async () =>
-      (await t.gql('mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }', { a: app.id, i: { date: addDays(todayInJapan(), 1), time: '11:00', minutes: 30, place: 'Office' } }, { as: 'company_admin' })).data.scheduleInterview as string;
+      (
+        await t.gql(
+          'mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }',
+          { a: app.id, i: { date: addDays(todayInJapan(), 1), time: '11:00', minutes: 30, place: 'Office' } },
+          { as: 'company_admin' },
+        )
+      ).data.scheduleInterview as string;
     const statusNow = async () => (await db().selectFrom('applications').select('candidate_status_id').where('id', '=', app.id).executeTakeFirstOrThrow()).candidate_status_id;
     const first = await schedule();
     expect((await t.gql(ACT, { ids: [first], action: 'pass' }, { as: 'company_admin' })).data.interviewAction).toBe('合格にしました。応募者を次のステータスへ移しました。');
@@ -125,17 +153,27 @@ describe('/admin/interview', () => {
 
   it('gives a client user the interviews of its own jobs, another company none, and refuses a role without the code', async () => {
     const app = await maria(S.Interview);
-    await t.gql('mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }', { a: app.id, i: { date: addDays(todayInJapan(), 4), time: '15:00', minutes: 30, place: 'Office' } }, { as: 'company_admin' });
+    await t.gql(
+      'mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }',
+      { a: app.id, i: { date: addDays(todayInJapan(), 4), time: '15:00', minutes: 30, place: 'Office' } },
+      { as: 'company_admin' },
+    );
     const mine = (await t.gql(LIST, {}, { as: 'company_admin' })).data.interviews as { rows: { id: string; candidateName: string }[] };
     expect(mine.rows.length).toBeGreaterThan(0);
     const clientOf = await db().selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow();
     const theirs = (await t.gql(LIST, {}, { as: 'client_admin' })).data.interviews as { rows: { id: string }[] };
-    const ownIds = (await db().selectFrom('interviews as i').innerJoin('applications as a', 'a.id', 'i.application_id').select('i.id').where('a.client_id', '=', clientOf.client_id!).execute()).map((r) => r.id);
+    const ownIds = (await db().selectFrom('interviews as i').innerJoin('applications as a', 'a.id', 'i.application_id').select('i.id').where('a.client_id', '=', clientOf.client_id!).execute()).map(
+      (r) => r.id,
+    );
     expect(theirs.rows.map((r) => r.id).sort()).toEqual(ownIds.sort());
     expect(((await t.gql(LIST, {}, { as: 'company2' })).data.interviews as { total: number }).total).toBe(0);
     expect((await t.gql(LIST, {}, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     // Another company can neither schedule for Sakura's application nor record a result.
-    const foreign = await t.gql('mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }', { a: app.id, i: { date: addDays(todayInJapan(), 4), time: '15:00', minutes: 30, place: 'X' } }, { as: 'company2' });
+    const foreign = await t.gql(
+      'mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }',
+      { a: app.id, i: { date: addDays(todayInJapan(), 4), time: '15:00', minutes: 30, place: 'X' } },
+      { as: 'company2' },
+    );
     expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await t.gql(ACT, { ids: [mine.rows[0]!.id], action: 'cancelled' }, { as: 'company2' })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     await maria(S.Applied);

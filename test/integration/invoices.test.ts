@@ -43,18 +43,34 @@ async function pdfText(buf: Buffer): Promise<string> {
 
 describe('the PDFs', () => {
   it('a draft invoice says so, wraps a long job name whole, greets before the table and says where to pay', async () => {
-    const line = await db().selectFrom('invoice_lines as l').innerJoin('invoices as i', 'i.id', 'l.invoice_id').select(['i.id', 'l.attendance_id']).where('i.company_id', '=', companyId).where('i.status', '=', 'draft').executeTakeFirstOrThrow();
-    const job = await db().selectFrom('attendance as t').innerJoin('applications as a', 'a.id', 't.application_id').select('a.job_id').where('t.id', '=', line.attendance_id!).executeTakeFirstOrThrow();
+    const line = await db()
+      .selectFrom('invoice_lines as l')
+      .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+      .select(['i.id', 'l.attendance_id'])
+      .where('i.company_id', '=', companyId)
+      .where('i.status', '=', 'draft')
+      .executeTakeFirstOrThrow();
+    const job = await db()
+      .selectFrom('attendance as t')
+      .innerJoin('applications as a', 'a.id', 't.application_id')
+      .select('a.job_id')
+      .where('t.id', '=', line.attendance_id!)
+      .executeTakeFirstOrThrow();
     const long = 'Warehouse picking and packing assistant for the overnight logistics centre';
     await db().updateTable('jobs').set({ title_en: long }).where('id', '=', job.job_id).execute();
-    expect(dataOf(await make((await db().selectFrom('invoices').select('period_end').where('id', '=', line.id).executeTakeFirstOrThrow()).period_end.slice(0, 7))).createInvoices.updated).toBeGreaterThanOrEqual(1);
+    expect(
+      dataOf(await make((await db().selectFrom('invoices').select('period_end').where('id', '=', line.id).executeTakeFirstOrThrow()).period_end.slice(0, 7))).createInvoices.updated,
+    ).toBeGreaterThanOrEqual(1);
     const res = await fetch(`${t.url}/admin/billing?invoice=${line.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}; lang=en`, 'accept-language': 'en' } });
     expect(res.status).toBe(200);
     const pdf = await pdfText(Buffer.from(await res.arrayBuffer()));
     expect(pdf).toContain('下書き / DRAFT');
     expect(pdf).toContain(long);
     const doc = dataOf(await t.gql('query($id: ID!) { invoiceDocument(id: $id) { note } }', { id: line.id }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).invoiceDocument;
-    const greeting = doc.note.split('\n').find((x: string) => x.trim())!.trim();
+    const greeting = doc.note
+      .split('\n')
+      .find((x: string) => x.trim())!
+      .trim();
     expect(pdf.indexOf(greeting)).toBeGreaterThan(-1);
     expect(pdf.indexOf(greeting)).toBeLessThan(pdf.indexOf('Description'));
     // The demo company's account (company settings): bank, branch, type, number and holder.
@@ -76,7 +92,15 @@ describe('invoices', () => {
     // The demo's draft for the kitchen job (bill rate ¥1,700): Tran's Sunday is 300 statutory-holiday
     // minutes, 300 × 1,700 × 35% / 60 = ¥2,975; her Monday has 60 overtime and 60 late-night
     // minutes, 60 × 1,700 × 25% / 60 = ¥425 each.
-    const lines = await db().selectFrom('invoice_lines as l').innerJoin('invoices as i', 'i.id', 'l.invoice_id').selectAll('l').where('i.company_id', '=', companyId).where('l.description_en', 'like', '%Tran Thi Mai%').orderBy('l.work_date').orderBy('l.kind').execute();
+    const lines = await db()
+      .selectFrom('invoice_lines as l')
+      .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+      .selectAll('l')
+      .where('i.company_id', '=', companyId)
+      .where('l.description_en', 'like', '%Tran Thi Mai%')
+      .orderBy('l.work_date')
+      .orderBy('l.kind')
+      .execute();
     const premiums = lines.filter((l) => l.kind !== 'work').map((l) => [l.kind, l.minutes, l.unit_price, l.amount]);
     expect(premiums).toEqual([
       ['holiday', 300, 1_700, 2_975],
@@ -94,7 +118,11 @@ describe('invoices', () => {
     // Client a closes at the month's end, client b on the day it was first worked: both periods end in that month.
     const month = b!.first.slice(0, 7);
     await db().updateTable('clients').set({ billing_closing_day: 31 }).where('id', '=', a!.id).execute();
-    await db().updateTable('clients').set({ billing_closing_day: Number(b!.first.slice(8, 10)) }).where('id', '=', b!.id).execute();
+    await db()
+      .updateTable('clients')
+      .set({ billing_closing_day: Number(b!.first.slice(8, 10)) })
+      .where('id', '=', b!.id)
+      .execute();
     const answers = await Promise.all([make(month), make(month)]);
     for (const r of answers) expect(r.errors).toBeUndefined();
     const invoices = await db().selectFrom('invoices').select(['number', 'client_id']).where('company_id', '=', companyId).orderBy('number').execute();
@@ -152,7 +180,19 @@ describe('invoices', () => {
   it('the registration number is checked digit by digit at entry (National Tax Agency check digit)', async () => {
     const token = await t.tokenOf('superadmin');
     const path = `/admin/company/${companyId}/settings`;
-    const base = { _action: 'save', closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '10', points_valid_days: '365', scout_monthly_quota: '50', transfer_requester_code: '1234567890', transfer_account_type: '1', transfer_account_number: '1234567' };
+    const base = {
+      _action: 'save',
+      closing_day: '31',
+      pay_day: '25',
+      quickpay_enabled: 'on',
+      quickpay_rate: '70',
+      points_per_shift: '10',
+      points_valid_days: '365',
+      scout_monthly_quota: '50',
+      transfer_requester_code: '1234567890',
+      transfer_account_type: '1',
+      transfer_account_number: '1234567',
+    };
     // T1234567890123: the 12 digits 234567890123 give 9 − (Σ mod 9) = 9, not 1.
     const bad = await postForm(t, path, token, { ...base, registration_number: 'T1234567890123' });
     expect(bad.status).toBe(422);

@@ -54,11 +54,18 @@ describe('the public boards', () => {
   });
 
   it('lists at least five open daily and five part-time jobs of the demo companies, never drafts or closed ones', async () => {
-    for (const [path, kind] of [['/daily', 'daily'], ['/part-time', 'other']] as const) {
+    for (const [path, kind] of [
+      ['/daily', 'daily'],
+      ['/part-time', 'other'],
+    ] as const) {
       const html = await (await get(path)).text();
       const ids = [...html.matchAll(new RegExp(`href="${path}/([0-9a-f-]{36})"`, 'g'))].map((m) => m[1]);
       expect(ids.length).toBeGreaterThanOrEqual(5);
-      const rows = await db().selectFrom('jobs').select(['id', 'status', 'kind']).where('id', 'in', ids as string[]).execute();
+      const rows = await db()
+        .selectFrom('jobs')
+        .select(['id', 'status', 'kind'])
+        .where('id', 'in', ids as string[])
+        .execute();
       expect(rows.every((r) => r.status === 'open' && r.kind === kind)).toBe(true);
     }
     expect(await (await get('/part-time')).text()).not.toContain('年末イベント設営');
@@ -133,7 +140,11 @@ describe('the public boards', () => {
 describe('registering, logging in and applying as a candidate', () => {
   it('registers a foreign staff member, with field errors in the page language and nothing typed lost', async () => {
     const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '特定技能1号').executeTakeFirstOrThrow();
-    const bad = await post('/staff/register', { _action: 'register', name: 'Tran Thi Hoa', email: 'not-an-email', password: 'short', nationality: '', visa_type_id: String(visa.id), visa_expiry: '2020-01-01', languages: ['vi', 'en'] }, { cookie: 'lang=en' });
+    const bad = await post(
+      '/staff/register',
+      { _action: 'register', name: 'Tran Thi Hoa', email: 'not-an-email', password: 'short', nationality: '', visa_type_id: String(visa.id), visa_expiry: '2020-01-01', languages: ['vi', 'en'] },
+      { cookie: 'lang=en' },
+    );
     expect(bad.status).toBe(422);
     const html = await bad.text();
     expect(html).toContain('Enter a valid email address.');
@@ -142,12 +153,30 @@ describe('registering, logging in and applying as a candidate', () => {
     expect(html).toContain('value="Tran Thi Hoa"');
     expect(html).toMatch(/checked="" value="vi"/);
 
-    const ok = await post('/staff/register', { _action: 'register', name: 'Tran Thi Hoa', email: 'hoa@example.test', password: 'correct horse', phone: '080-1234-5678', nationality: 'Vietnam', visa_type_id: String(visa.id), visa_expiry: '2030-04-01', languages: ['vi', 'en'] });
+    const ok = await post('/staff/register', {
+      _action: 'register',
+      name: 'Tran Thi Hoa',
+      email: 'hoa@example.test',
+      password: 'correct horse',
+      phone: '080-1234-5678',
+      nationality: 'Vietnam',
+      visa_type_id: String(visa.id),
+      visa_expiry: '2030-04-01',
+      languages: ['vi', 'en'],
+    });
     // Signed in at once (the candidate's own cookie) and sent on to their applications.
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/staff/applications');
     expect(cookieOf(ok, 'candidate_token')).toBeTruthy();
-    const again = await post('/staff/register', { _action: 'register', name: 'X', email: 'HOA@example.test', password: 'correct horse', nationality: 'Vietnam', visa_type_id: String(visa.id), visa_expiry: '2030-04-01' });
+    const again = await post('/staff/register', {
+      _action: 'register',
+      name: 'X',
+      email: 'HOA@example.test',
+      password: 'correct horse',
+      nationality: 'Vietnam',
+      visa_type_id: String(visa.id),
+      visa_expiry: '2030-04-01',
+    });
     expect(again.status).toBe(422);
     expect(await again.text()).toContain('このメールアドレスはすでに登録されています。');
     const session = await candidateSession('hoa@example.test', 'correct horse');
@@ -167,10 +196,27 @@ describe('registering, logging in and applying as a candidate', () => {
       }
     }
     const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '永住者').executeTakeFirstOrThrow();
-    const reg = await post('/staff/register', { _action: 'register', name: 'Maria Santos', email: 'maria.new@example.test', password: 'correct horse', nationality: 'Philippines', visa_type_id: String(visa.id), visa_expiry: '2031-04-01' });
+    const reg = await post('/staff/register', {
+      _action: 'register',
+      name: 'Maria Santos',
+      email: 'maria.new@example.test',
+      password: 'correct horse',
+      nationality: 'Philippines',
+      visa_type_id: String(visa.id),
+      visa_expiry: '2031-04-01',
+    });
     expect(reg.status).toBe(303);
     const token = cookieOf(reg, 'candidate_token')!;
-    expect((await db().selectFrom('candidate_profiles as p').innerJoin('users as u', 'u.id', 'p.user_id').select('p.card_verified').where('u.email', '=', 'maria.new@example.test').executeTakeFirstOrThrow()).card_verified).toBe(false);
+    expect(
+      (
+        await db()
+          .selectFrom('candidate_profiles as p')
+          .innerJoin('users as u', 'u.id', 'p.user_id')
+          .select('p.card_verified')
+          .where('u.email', '=', 'maria.new@example.test')
+          .executeTakeFirstOrThrow()
+      ).card_verified,
+    ).toBe(false);
     const res = await post(`/daily/${job.id}`, { _action: 'apply', shift_id: job.shiftId }, { cookie: `candidate_token=${token}; lang=en` });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/daily/${job.id}?applied=1`);
@@ -232,7 +278,11 @@ describe('registering, logging in and applying as a candidate', () => {
         });
         expect(r.errors).toBeUndefined();
         // Staff checked their residence cards: only then may anyone take a shift (docs/workforce.md).
-        await db().updateTable('candidate_profiles').set({ card_verified: true }).where('user_id', '=', r.data!.registerCandidate as string).execute();
+        await db()
+          .updateTable('candidate_profiles')
+          .set({ card_verified: true })
+          .where('user_id', '=', r.data!.registerCandidate as string)
+          .execute();
         return loginByPassword(t.url, email, 'racing-pass');
       }),
     );
@@ -248,10 +298,21 @@ describe('registering, logging in and applying as a candidate', () => {
   });
 
   it('refuses a job the candidate’s residence status does not allow, and a closed job', async () => {
-    const restricted = await db().selectFrom('jobs').select('id').where('title_ja', '=', 'フォークリフト').executeTakeFirst()
-      ?? await db().selectFrom('jobs').select('id').where('title_ja', 'like', '物流センター%').executeTakeFirstOrThrow();
+    const restricted =
+      (await db().selectFrom('jobs').select('id').where('title_ja', '=', 'フォークリフト').executeTakeFirst()) ??
+      (await db().selectFrom('jobs').select('id').where('title_ja', 'like', '物流センター%').executeTakeFirstOrThrow());
     // Maria Santos (demo) is a student (留学): the forklift job does not take that status.
-    expect((await db().selectFrom('candidate_profiles as p').innerJoin('users as u', 'u.id', 'p.user_id').innerJoin('visa_types as v', 'v.id', 'p.visa_type_id').select('v.ja').where('u.email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow()).ja).toBe('留学');
+    expect(
+      (
+        await db()
+          .selectFrom('candidate_profiles as p')
+          .innerJoin('users as u', 'u.id', 'p.user_id')
+          .innerJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+          .select('v.ja')
+          .where('u.email', '=', 'candidate2@demo.test')
+          .executeTakeFirstOrThrow()
+      ).ja,
+    ).toBe('留学');
     const token = await candidateSession('candidate2@demo.test');
     const res = await post(`/part-time/${restricted.id}`, { _action: 'apply', message: 'よろしくお願いします' }, { cookie: `candidate_token=${token}`, 'accept-language': 'en' });
     // A rule of the work, not a page they may not open: 409 with the reason.
@@ -265,7 +326,11 @@ describe('registering, logging in and applying as a candidate', () => {
   it('takes nobody new on a shift that has started today', async () => {
     const job = await aDailyJob();
     // Today in Japan from 00:00: whatever the hour now, it has started.
-    const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date: todayInJapan(), start_time: '00:00', end_time: '23:59', break_minutes: 60, capacity: 3 }).returning('id').executeTakeFirstOrThrow();
+    const shift = await db()
+      .insertInto('job_daily_shifts')
+      .values({ job_id: job.id, date: todayInJapan(), start_time: '00:00', end_time: '23:59', break_minutes: 60, capacity: 3 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const r = await t.gql('mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.id, s: shift.id }, await loginToken(t.url, 'candidate@demo.test'));
     expect(r.errors?.[0]?.extensions?.reason).toBe('closed');
     expect(await db().selectFrom('applications').select('id').where('shift_id', '=', shift.id).execute()).toEqual([]);

@@ -18,7 +18,13 @@ const db = () => t.database.db;
 
 describe('deleting a record with a history', () => {
   it('refuses a client with jobs, naming them, and keeps it', async () => {
-    const client = await db().selectFrom('clients as c').innerJoin('jobs as j', 'j.client_id', 'c.id').innerJoin('users as u', 'u.company_id', 'c.company_id').select('c.id').where('u.email', '=', 'company@demo.test').executeTakeFirstOrThrow();
+    const client = await db()
+      .selectFrom('clients as c')
+      .innerJoin('jobs as j', 'j.client_id', 'c.id')
+      .innerJoin('users as u', 'u.company_id', 'c.company_id')
+      .select('c.id')
+      .where('u.email', '=', 'company@demo.test')
+      .executeTakeFirstOrThrow();
     const r = await pressButton(t, { who: 'company_admin', cookie }, `/v3/admin/clients/${client.id}`, 'delete');
     expect(r.status).toBe(422);
     expect(r.html).toMatch(/求人(、請求書)?の記録があるため削除できません/);
@@ -26,7 +32,14 @@ describe('deleting a record with a history', () => {
   });
 
   it('refuses a job someone applied to, in English with the lang cookie', async () => {
-    const job = await db().selectFrom('jobs as j').innerJoin('applications as a', 'a.job_id', 'j.id').innerJoin('users as u', 'u.company_id', 'j.company_id').select(['j.id', 'j.kind']).where('u.email', '=', 'company@demo.test').where('j.kind', '=', 'other').executeTakeFirstOrThrow();
+    const job = await db()
+      .selectFrom('jobs as j')
+      .innerJoin('applications as a', 'a.job_id', 'j.id')
+      .innerJoin('users as u', 'u.company_id', 'j.company_id')
+      .select(['j.id', 'j.kind'])
+      .where('u.email', '=', 'company@demo.test')
+      .where('j.kind', '=', 'other')
+      .executeTakeFirstOrThrow();
     const r = await pressButton(t, { who: 'company_admin', cookie: `${cookie}; lang=en` }, `/admin/jobs/${job.id}`, 'delete');
     expect(r.status).toBe(422);
     expect(r.html).toContain('This cannot be deleted: it has applications, whose history must be kept.');

@@ -22,7 +22,13 @@ const db = () => t.database.db;
 
 beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 
-const linesOf = async (email: string) => db().selectFrom('pay_lines').selectAll().where('user_id', '=', await userId(t, email)).orderBy('start_at').execute();
+const linesOf = async (email: string) =>
+  db()
+    .selectFrom('pay_lines')
+    .selectAll()
+    .where('user_id', '=', await userId(t, email))
+    .orderBy('start_at')
+    .execute();
 
 async function pdfText(buf: Buffer): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;
@@ -42,7 +48,18 @@ describe('the demo week as pay (hand-worked)', () => {
     // Saturday 22:00 → Sunday 06:00 at ¥1,300, 60 min break from 01:30: 420 worked, Sunday's 300 are
     // holiday work; late night 22:00–05:00 less the break = 360. Base 9,100; holiday 300 × 1,300 ×
     // 35% / 60 = 2,275; late night 360 × 1,300 × 25% / 60 = 1,950; total 13,325; 丙欄 126.
-    expect(intoSunday).toMatchObject({ worked_minutes: 420, holiday_minutes: 300, late_night_minutes: 360, overtime_minutes: 0, base: 9_100, holiday_premium: 2_275, late_night_premium: 1_950, total: 13_325, statutory_holiday: true, withholding: 126 });
+    expect(intoSunday).toMatchObject({
+      worked_minutes: 420,
+      holiday_minutes: 300,
+      late_night_minutes: 360,
+      overtime_minutes: 0,
+      base: 9_100,
+      holiday_premium: 2_275,
+      late_night_premium: 1_950,
+      total: 13_325,
+      statutory_holiday: true,
+      withholding: 126,
+    });
     // 22:00–06:00, 60 min break from 01:30: 420 min worked, 360 of them between 22:00 and 05:00, wage ¥1,300.
     expect(night).toMatchObject({ mode: 'daily', worked_minutes: 420, late_night_minutes: 360, overtime_minutes: 0, base: 9_100, late_night_premium: 1_950, total: 11_050 });
     // The 日額表 of the day the pay is paid (the batch's transfer date), not of the work date.
@@ -63,7 +80,11 @@ describe('the demo week as pay (hand-worked)', () => {
     // Monday 13:00–23:00 less 60: 540 min; the last 60 (22:00–23:00) are overtime and late night: 337.5 → 338 each.
     expect(monday).toMatchObject({ worked_minutes: 540, overtime_minutes: 60, late_night_minutes: 60, base: 12_150, overtime_premium: 338, late_night_premium: 338, total: 12_826 });
     expect(tuesday).toMatchObject({ worked_minutes: 300, overtime_minutes: 0, total: 6_750 });
-    const run = await db().selectFrom('pay_runs').selectAll().where('user_id', '=', await userId(t, 'worker1@demo.test')).executeTakeFirstOrThrow();
+    const run = await db()
+      .selectFrom('pay_runs')
+      .selectAll()
+      .where('user_id', '=', await userId(t, 'worker1@demo.test'))
+      .executeTakeFirstOrThrow();
     // No 扶養控除等申告書 recorded: 乙欄, below its first row 3.063% of 28,689 = 878 (15 hours a week: no insurance).
     expect(run).toMatchObject({ status: 'draft', shifts: 3, gross: 28_689, income_tax: 878, tax_column: 'otsu', advances: 5_000, transfer_fee: 165, net: 28_689 - 878 - 165 - 5_000 });
   });
@@ -120,10 +141,17 @@ describe('daily pay screen', () => {
 
 describe('monthly pay and the payslip', () => {
   it('approving recovers the advance; the payslip is a PDF in the worker’s language with the figures', async () => {
-    const run = await db().selectFrom('pay_runs').selectAll().where('user_id', '=', await userId(t, 'worker1@demo.test')).executeTakeFirstOrThrow();
+    const run = await db()
+      .selectFrom('pay_runs')
+      .selectAll()
+      .where('user_id', '=', await userId(t, 'worker1@demo.test'))
+      .executeTakeFirstOrThrow();
     const res = await postForm(t, '/admin/salary/monthly', await t.tokenOf('company_admin'), { _action: `row:${run.id}:approve` });
     expect(res.status).toBe(303);
-    expect((await db().selectFrom('advances').select(['status', 'recovered_run_id']).where('user_id', '=', run.user_id).executeTakeFirstOrThrow())).toEqual({ status: 'recovered', recovered_run_id: run.id });
+    expect(await db().selectFrom('advances').select(['status', 'recovered_run_id']).where('user_id', '=', run.user_id).executeTakeFirstOrThrow()).toEqual({
+      status: 'recovered',
+      recovered_run_id: run.id,
+    });
     const pdf = await fetch(`${t.url}/admin/salary/monthly?payslip=${run.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}` } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
@@ -215,30 +243,74 @@ describe('the settings money needs', () => {
     const form = (await getPage(t, path, token)).html;
     expect(form).toContain('name="transfer_requester_code"');
     expect(form).toContain('value="1234567890"');
-    const bad = await postForm(t, path, token, { _action: 'save', closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '10', points_valid_days: '365', scout_monthly_quota: '50', registration_number: '1234', transfer_bank_code: '12', transfer_account_number: '123' });
+    const bad = await postForm(t, path, token, {
+      _action: 'save',
+      closing_day: '31',
+      pay_day: '25',
+      quickpay_enabled: 'on',
+      quickpay_rate: '70',
+      points_per_shift: '10',
+      points_valid_days: '365',
+      scout_monthly_quota: '50',
+      registration_number: '1234',
+      transfer_bank_code: '12',
+      transfer_account_number: '123',
+    });
     expect(bad.status).toBe(422);
     expect(bad.html).toContain('「T」と13桁の数字で入力してください。');
     expect(bad.html).toContain('4桁の数字で入力してください。');
     expect(bad.html).toContain('7桁の数字で入力してください');
     const before = await db().selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
     expect(before.transfer_bank_code).not.toBe('12');
-    const good = await postForm(t, path, token, { _action: 'save', closing_day: '31', pay_day: '25', quickpay_enabled: 'on', quickpay_rate: '70', points_per_shift: '15', points_valid_days: '180', registration_number: 'T2876543210987', transfer_requester_code: '1234567890', transfer_account_type: '2', transfer_account_number: '7654321', scout_monthly_quota: '30' });
+    const good = await postForm(t, path, token, {
+      _action: 'save',
+      closing_day: '31',
+      pay_day: '25',
+      quickpay_enabled: 'on',
+      quickpay_rate: '70',
+      points_per_shift: '15',
+      points_valid_days: '180',
+      registration_number: 'T2876543210987',
+      transfer_requester_code: '1234567890',
+      transfer_account_type: '2',
+      transfer_account_number: '7654321',
+      scout_monthly_quota: '30',
+    });
     expect(good.status).toBe(303);
     const after = await db().selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
-    expect(after).toMatchObject({ registration_number: 'T2876543210987', transfer_account_type: 2, transfer_account_number: '7654321', points_per_shift: 15, points_valid_days: 180, scout_monthly_quota: 30, transfer_requester_code: before.transfer_requester_code });
+    expect(after).toMatchObject({
+      registration_number: 'T2876543210987',
+      transfer_account_type: 2,
+      transfer_account_number: '7654321',
+      points_per_shift: 15,
+      points_valid_days: 180,
+      scout_monthly_quota: 30,
+      transfer_requester_code: before.transfer_requester_code,
+    });
     // A company user cannot open or write the settings.
     expect((await getPage(t, path, await t.tokenOf('company2'))).status).not.toBe(200);
     expect((await postForm(t, path, await t.tokenOf('company2'), { _action: 'save', transfer_account_number: '1111111' })).status).not.toBe(303);
   });
 
   it('a job’s bill rate and pay mode are on its form; a form without them keeps what the job had', async () => {
-    const job = await db().selectFrom('jobs').select(['id', 'bill_rate', 'pay_mode', 'kind']).where('company_id', '=', companyId).where('title_en', '=', 'Kitchen assistant (evening)').executeTakeFirstOrThrow();
+    const job = await db()
+      .selectFrom('jobs')
+      .select(['id', 'bill_rate', 'pay_mode', 'kind'])
+      .where('company_id', '=', companyId)
+      .where('title_en', '=', 'Kitchen assistant (evening)')
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ bill_rate: 1_700, pay_mode: 'monthly' });
-    const api = await t.gql('mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { id bill_rate pay_mode } }', { id: job.id, input: { bill_rate: 1_750 } }, { as: 'company_admin' });
+    const api = await t.gql(
+      'mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { id bill_rate pay_mode } }',
+      { id: job.id, input: { bill_rate: 1_750 } },
+      { as: 'company_admin' },
+    );
     expect(dataOf(api).updateDailyJob).toMatchObject({ bill_rate: 1_750, pay_mode: 'monthly' });
     const bad = await t.gql('mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { id } }', { id: job.id, input: { pay_mode: 'weekly' } }, { as: 'company_admin' });
     expect(firstCode(bad)).toBe('BAD_USER_INPUT');
-    expect(firstCode(await t.gql('mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { id } }', { id: job.id, input: { bill_rate: 1 } }, { as: 'company2' }))).not.toBeUndefined();
+    expect(
+      firstCode(await t.gql('mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { id } }', { id: job.id, input: { bill_rate: 1 } }, { as: 'company2' })),
+    ).not.toBeUndefined();
     expect((await db().selectFrom('jobs').select('bill_rate').where('id', '=', job.id).executeTakeFirstOrThrow()).bill_rate).toBe(1_750);
   });
 });
@@ -251,7 +323,11 @@ describe('the worker’s pay page (/staff/pay)', () => {
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain('Payslips (monthly pay)');
-    const run = await db().selectFrom('pay_runs').select('id').where('user_id', '=', await userId(t, 'worker1@demo.test')).executeTakeFirstOrThrow();
+    const run = await db()
+      .selectFrom('pay_runs')
+      .select('id')
+      .where('user_id', '=', await userId(t, 'worker1@demo.test'))
+      .executeTakeFirstOrThrow();
     expect(html).toContain(`/staff/pay?payslip=${run.id}`);
     const pdf = await fetch(`${t.url}/staff/pay?payslip=${run.id}`, { headers: { cookie } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -263,9 +339,20 @@ describe('the worker’s pay page (/staff/pay)', () => {
     // Gross less the run's income tax: 28,689 − 878.
     expect(mine.earnedUnpaid).toBe(27_811);
     expect(mine.available).toBeGreaterThan(1_000);
-    const res = await fetch(`${t.url}/staff/pay`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _action: 'quickpay', companyId: mine.companyId, amount: '1000' }) });
+    const res = await fetch(`${t.url}/staff/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _action: 'quickpay', companyId: mine.companyId, amount: '1000' }),
+    });
     expect(res.status).toBe(303);
-    const advance = await db().selectFrom('advances').selectAll().where('user_id', '=', await userId(t, 'worker1@demo.test')).where('status', '=', 'requested').where('amount', '=', 1_000).executeTakeFirstOrThrow();
+    const advance = await db()
+      .selectFrom('advances')
+      .selectAll()
+      .where('user_id', '=', await userId(t, 'worker1@demo.test'))
+      .where('status', '=', 'requested')
+      .where('amount', '=', 1_000)
+      .executeTakeFirstOrThrow();
     expect(advance.amount).toBe(1_000);
     expect(advance.net).toBe(1_000 - advance.fee);
     const after = dataOf(await t.gql('{ myPay { companies { available } } }', {}, token)).myPay.companies[0].available;
@@ -282,7 +369,12 @@ describe('the worker’s pay page (/staff/pay)', () => {
   it('the bank account form says what is wrong in the worker’s language and keeps what was typed', async () => {
     const { token } = await candidateLogin(t, 'worker3@demo.test');
     const post = (lang: string, fields: Record<string, string>) =>
-      fetch(`${t.url}/staff/pay`, { method: 'POST', redirect: 'manual', headers: { cookie: `candidate_token=${token}; lang=${lang}`, origin: t.url, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': lang }, body: new URLSearchParams({ _action: 'bank', ...fields }) });
+      fetch(`${t.url}/staff/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: `candidate_token=${token}; lang=${lang}`, origin: t.url, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': lang },
+        body: new URLSearchParams({ _action: 'bank', ...fields }),
+      });
     const bad = { bankCode: '12', bankName: 'ゆうちょ', branchCode: '019', branchName: '〇一九', accountType: '1', accountNumber: '123', holderKana: 'Bikash' };
     const en = await post('en', bad);
     expect(en.status).toBe(422);
@@ -295,6 +387,12 @@ describe('the worker’s pay page (/staff/pay)', () => {
     const good = await post('en', { ...bad, bankCode: '9900', branchName: 'ゼロイチキユウ', accountNumber: '1234567', holderKana: 'タパ ビカシュ' });
     expect(good.status).toBe(303);
     // Kept as the bank file carries it (half-width kana, small ュ full size).
-    expect(await db().selectFrom('bank_accounts').select(['bank_name', 'holder_kana']).where('user_id', '=', await userId(t, 'worker3@demo.test')).executeTakeFirstOrThrow()).toEqual({ bank_name: 'ﾕｳﾁﾖ', holder_kana: 'ﾀﾊﾟ ﾋﾞｶｼﾕ' });
+    expect(
+      await db()
+        .selectFrom('bank_accounts')
+        .select(['bank_name', 'holder_kana'])
+        .where('user_id', '=', await userId(t, 'worker3@demo.test'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ bank_name: 'ﾕｳﾁﾖ', holder_kana: 'ﾀﾊﾟ ﾋﾞｶｼﾕ' });
   });
 });

@@ -117,7 +117,13 @@ describe('notifications for every role, in the reader’s language', () => {
 
   it('a new company signing up tells the platform’s admins who may open the companies page', async () => {
     const name = `Notify Test ${Date.now()} 株式会社`;
-    const r = await pressButton(t, { who: 'visitor' }, '/v3/trial', 'send', { company_name: name, contact_name: '佐藤 花子', email: `notify-${Date.now()}@example.co.jp`, phone: '03-1234-5678', message: '20名ほど' });
+    const r = await pressButton(t, { who: 'visitor' }, '/v3/trial', 'send', {
+      company_name: name,
+      contact_name: '佐藤 花子',
+      email: `notify-${Date.now()}@example.co.jp`,
+      phone: '03-1234-5678',
+      message: '20名ほど',
+    });
     expect(r.status).toBeLessThan(400);
     const platform = await bell(await staff('superadmin'), 'en');
     const said = platform.find((n) => n.title === `A new company signed up: ${name}`);

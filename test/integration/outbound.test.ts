@@ -36,7 +36,12 @@ beforeAll(async () => {
   await new Promise<void>((r) => redirector.listen(0, '127.0.0.2', r));
   redirectorUrl = `http://127.0.0.2:${(redirector.address() as AddressInfo).port}`;
   // Names resolve as this table says (a stand-in for DNS); everything else as the system resolves it.
-  const names: Record<string, string[]> = { 'jobs.example.test': ['127.0.0.1'], 'mixed.example.test': ['93.184.216.34', '127.0.0.1'], 'v6.example.test': ['::1'], 'cgnat.example.test': ['100.100.100.200'] };
+  const names: Record<string, string[]> = {
+    'jobs.example.test': ['127.0.0.1'],
+    'mixed.example.test': ['93.184.216.34', '127.0.0.1'],
+    'v6.example.test': ['::1'],
+    'cgnat.example.test': ['100.100.100.200'],
+  };
   guard = createOutbound({
     allow: '127.0.0.2',
     resolve: async (host) => {
@@ -68,7 +73,16 @@ const LITERALS = [
   'http://[::]:PORT/',
   'https://127.0.0.1:PORT/',
 ];
-const NAMES = ['http://localhost:PORT/', 'http://LOCALHOST.:PORT/', 'https://localhost.:PORT/', 'http://a.localhost:PORT/', 'http://jobs.example.test:PORT/', 'http://jobs.example.test.:PORT/', 'http://mixed.example.test:PORT/', 'http://v6.example.test:PORT/'];
+const NAMES = [
+  'http://localhost:PORT/',
+  'http://LOCALHOST.:PORT/',
+  'https://localhost.:PORT/',
+  'http://a.localhost:PORT/',
+  'http://jobs.example.test:PORT/',
+  'http://jobs.example.test.:PORT/',
+  'http://mixed.example.test:PORT/',
+  'http://v6.example.test:PORT/',
+];
 const at = (u: string) => u.replace('PORT', String(port));
 
 async function refused(url: string): Promise<unknown> {
@@ -109,7 +123,22 @@ describe('the outbound guard', () => {
   });
 
   it('refuses metadata services and private networks before connecting', async () => {
-    for (const u of ['http://169.254.169.254/latest/meta-data/', 'http://100.100.100.200/latest/meta-data/', 'http://metadata.google.internal/computeMetadata/v1/', 'http://metadata.google.internal./', 'http://cgnat.example.test/', 'http://10.0.0.1/', 'http://192.168.1.1/', 'http://172.16.0.1/', 'http://[fd00::1]/', 'http://[fe80::1]/', 'http://[::ffff:169.254.169.254]/', 'http://intranet/', 'file:///etc/passwd', 'http://user:pw@93.184.216.34/']) {
+    for (const u of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://100.100.100.200/latest/meta-data/',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://metadata.google.internal./',
+      'http://cgnat.example.test/',
+      'http://10.0.0.1/',
+      'http://192.168.1.1/',
+      'http://172.16.0.1/',
+      'http://[fd00::1]/',
+      'http://[fe80::1]/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://intranet/',
+      'file:///etc/passwd',
+      'http://user:pw@93.184.216.34/',
+    ]) {
       expect(await refused(u), u).toBeInstanceOf(OutboundError);
     }
   });

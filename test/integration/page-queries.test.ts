@@ -24,7 +24,10 @@ const MAX_STATEMENTS = 2;
  * A number here may only go down; a per-row query would go far past it.
  */
 const PANEL_PAGES: Record<string, { max: number; why: string }> = {
-  '/admin/shift': { max: 13, why: 'seats to fill, placements to swap, the hours-left table (its working-limit checks in one batch of 8 for the whole table: cards and statuses, the person facts (birth date, 特定技能 field), the job facts (field, simple labour), dispatch per placement, placements, long vacations and the recorded clock times the law counts) and the week list with its total' },
+  '/admin/shift': {
+    max: 13,
+    why: 'seats to fill, placements to swap, the hours-left table (its working-limit checks in one batch of 8 for the whole table: cards and statuses, the person facts (birth date, 特定技能 field), the job facts (field, simple labour), dispatch per placement, placements, long vacations and the recorded clock times the law counts) and the week list with its total',
+  },
   '/admin/salary/daily': { max: 5, why: 'the transfer batches panel, the lines that failed to batch (named with their worker and reason), the worker choices and the pay lines with their total' },
   '/admin/staff': { max: 4, why: "the registry's possible duplicates beside the list" },
   '/v3/admin/scout/search': { max: 6, why: 'the offers left this month, the jobs to offer with their open shifts, and the search with its total' },
@@ -45,7 +48,8 @@ describe('statements per page', () => {
         if ((await open(a, r.path, who)).status !== 200) continue;
         const statements = await log.during(() => open(a, r.path, who));
         measured++;
-        if (statements.length > (PANEL_PAGES[r.path]?.max ?? MAX_STATEMENTS)) over.push(`${who} ${r.path}: ${statements.length}\n    ${statements.map((s) => s.replace(/\s+/g, ' ').slice(0, 120)).join('\n    ')}`);
+        if (statements.length > (PANEL_PAGES[r.path]?.max ?? MAX_STATEMENTS))
+          over.push(`${who} ${r.path}: ${statements.length}\n    ${statements.map((s) => s.replace(/\s+/g, ' ').slice(0, 120)).join('\n    ')}`);
       }
     }
     expect(measured, 'pages measured').toBeGreaterThan(40);
@@ -69,7 +73,11 @@ describe('cached choices', () => {
     const filter = async (t: TestApp) => (await open(t, '/admin/jobs/list', 'company_admin')).html;
     expect(await filter(b)).not.toContain('Cache Check Client');
     const company = await a.database.db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
-    const r = await a.gql('mutation ($input: ClientInput!) { createClient(input: $input) { id } }', { input: { name: 'キャッシュ確認', name_en: 'Cache Check Client', email: 'cache@client.test' } }, { as: 'company_admin' });
+    const r = await a.gql(
+      'mutation ($input: ClientInput!) { createClient(input: $input) { id } }',
+      { input: { name: 'キャッシュ確認', name_en: 'Cache Check Client', email: 'cache@client.test' } },
+      { as: 'company_admin' },
+    );
     expect(r.errors).toBeUndefined();
     expect(company.company_id).toBeTruthy();
     await eventually(async () => expect(await filter(b)).toContain('Cache Check Client'));

@@ -20,12 +20,30 @@ const post = async (path: string, who: DemoLogin, fields: Record<string, string 
 async function work(titleEn: string, email: string, date: string, start: string, end: string, breakMinutes: number) {
   const job = await db().selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', titleEn).executeTakeFirstOrThrow();
   const user = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: start, end_time: end, break_minutes: breakMinutes, capacity: 1 }).returning('id').executeTakeFirstOrThrow();
-  const app = await db().insertInto('applications').values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id }).returning('id').executeTakeFirstOrThrow();
+  const shift = await db()
+    .insertInto('job_daily_shifts')
+    .values({ job_id: job.id, date, start_time: start, end_time: end, break_minutes: breakMinutes, capacity: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const app = await db()
+    .insertInto('applications')
+    .values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const endDate = end <= start ? addDays(date, 1) : date;
   const attendance = await db()
     .insertInto('attendance')
-    .values({ application_id: app.id, company_id: job.company_id, shift_id: shift.id, status: 'present', clock_in: new Date(`${date}T${start}:00+09:00`), clock_out: new Date(`${endDate}T${end}:00+09:00`), break_minutes: breakMinutes, recorded_by: null, recorded_by_name: 'test' })
+    .values({
+      application_id: app.id,
+      company_id: job.company_id,
+      shift_id: shift.id,
+      status: 'present',
+      clock_in: new Date(`${date}T${start}:00+09:00`),
+      clock_out: new Date(`${endDate}T${end}:00+09:00`),
+      break_minutes: breakMinutes,
+      recorded_by: null,
+      recorded_by_name: 'test',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await syncPay(db(), job.company_id, user.id);
@@ -49,7 +67,17 @@ describe('pay lines under the Act', () => {
     // base 480 × 1,250 / 60 = 10,000; holiday 360 × 1,250 × 35% / 60 = 2,625;
     // late night 420 × 1,250 × 25% / 60 = 2,187.5 → 2,188; total 14,813.
     const line = await work('Restaurant floor staff (lunch)', 'worker3@demo.test', addDays(lastSunday, 6), '22:00', '06:00', 0);
-    expect(line).toMatchObject({ worked_minutes: 480, holiday_minutes: 360, late_night_minutes: 420, overtime_minutes: 0, base: 10_000, holiday_premium: 2_625, late_night_premium: 2_188, total: 14_813, statutory_holiday: true });
+    expect(line).toMatchObject({
+      worked_minutes: 480,
+      holiday_minutes: 360,
+      late_night_minutes: 420,
+      overtime_minutes: 0,
+      base: 10_000,
+      holiday_premium: 2_625,
+      late_night_premium: 2_188,
+      total: 14_813,
+      statutory_holiday: true,
+    });
   });
 
   it('makes no pay line for a 月給 job instead of failing at clock-out', async () => {
@@ -102,9 +130,20 @@ describe('saving jobs and shift plans', () => {
     const job = await db().selectFrom('jobs').select('id').where('company_id', '=', company).where('title_en', '=', 'Parcel sorting (early morning)').executeTakeFirstOrThrow();
     const day = tokyoDay(14);
     const plan = (extra: Record<string, string>) => ({
-      _action: 'section:addShifts', plan_from: day, plan_to: day, plan_weekdays: [String(weekdayOf(day))],
-      plan_slot1_start: '08:00', plan_slot1_end: '20:00', plan_slot2_start: '', plan_slot2_end: '', plan_slot3_start: '', plan_slot3_end: '',
-      plan_capacity: '1', plan_break: '0', plan_wage: '', ...extra,
+      _action: 'section:addShifts',
+      plan_from: day,
+      plan_to: day,
+      plan_weekdays: [String(weekdayOf(day))],
+      plan_slot1_start: '08:00',
+      plan_slot1_end: '20:00',
+      plan_slot2_start: '',
+      plan_slot2_end: '',
+      plan_slot3_start: '',
+      plan_slot3_end: '',
+      plan_capacity: '1',
+      plan_break: '0',
+      plan_wage: '',
+      ...extra,
     });
     const noBreak = await post(`/v3/admin/jobs/${job.id}`, 'company_admin', plan({}));
     expect(noBreak.status).toBe(422);
@@ -115,13 +154,22 @@ describe('saving jobs and shift plans', () => {
     expect(lowBasis.html).toContain('千葉県の地域別最低賃金は');
     expect(lowBasis.html).toContain('時給換算で890円');
     // 05:00–10:00 at ¥9,800 is 1,960/h: added.
-    const fine = await post(`/v3/admin/jobs/${job.id}`, 'company_admin', plan({ plan_slot1_start: '05:00', plan_slot1_end: '10:00', plan_break: '0', plan_from: tokyoDay(21), plan_to: tokyoDay(21), plan_weekdays: String(weekdayOf(tokyoDay(21))) }));
+    const fine = await post(
+      `/v3/admin/jobs/${job.id}`,
+      'company_admin',
+      plan({ plan_slot1_start: '05:00', plan_slot1_end: '10:00', plan_break: '0', plan_from: tokyoDay(21), plan_to: tokyoDay(21), plan_weekdays: String(weekdayOf(tokyoDay(21))) }),
+    );
     expect(fine.status, fine.html.slice(0, 300)).toBe(303);
     // The job's rate cut to ¥5,000 would pay that 5-hour shift 1,000/h, below 1,140: refused at save.
     const current = await db().selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
     const cut = await post(`/v3/admin/jobs/${job.id}`, 'company_admin', {
       ...(await jobForm({})),
-      title_ja: current.title_ja, title_en: current.title_en, pay_type_id: String(current.pay_type_id), prefecture: current.prefecture, status: current.status, wage: '5000',
+      title_ja: current.title_ja,
+      title_en: current.title_en,
+      pay_type_id: String(current.pay_type_id),
+      prefecture: current.prefecture,
+      status: current.status,
+      wage: '5000',
     });
     expect(cut.status).toBe(422);
     expect(cut.html).toContain('時給換算で1,000円');

@@ -12,9 +12,15 @@ type Who = 'superadmin' | 'admin' | 'company_admin';
 const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(who));
 const post = async (path: string, who: Who, fields: Record<string, string>) => postForm(t, path, await t.tokenOf(who), fields);
 
-
 const settings = () => t.database.db.selectFrom('payment_settings').selectAll().execute();
-const auditCount = async () => (await t.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', '=', 'paymentSetting').executeTakeFirstOrThrow()).n;
+const auditCount = async () =>
+  (
+    await t.database.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('entity', '=', 'paymentSetting')
+      .executeTakeFirstOrThrow()
+  ).n;
 
 const VALID = { _action: 'save', transfer_cutoff: '14:30', transfer_fee: '220', quickpay_enabled: 'on', quickpay_fee_percent: '3.5', quickpay_min_fee: '300', quickpay_daily_limit: '50000' };
 

@@ -33,11 +33,29 @@ async function tenDays(email: string, from = '09:00', to = '18:00') {
   for (const start of ['2026-09-07', '2026-09-14']) {
     for (let i = 0; i < 5; i++) {
       const date = addDays(start, i);
-      const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: from, end_time: to, break_minutes: 60, capacity: 1, wage: 3_000 }).returning('id').executeTakeFirstOrThrow();
-      const app = await db().insertInto('applications').values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id }).returning('id').executeTakeFirstOrThrow();
+      const shift = await db()
+        .insertInto('job_daily_shifts')
+        .values({ job_id: job.id, date, start_time: from, end_time: to, break_minutes: 60, capacity: 1, wage: 3_000 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const app = await db()
+        .insertInto('applications')
+        .values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await db()
         .insertInto('attendance')
-        .values({ application_id: app.id, company_id: job.company_id, shift_id: shift.id, status: 'present', clock_in: new Date(`${date}T${from}:00+09:00`), clock_out: new Date(`${date}T${to}:00+09:00`), break_minutes: 60, recorded_by: null, recorded_by_name: 'test' })
+        .values({
+          application_id: app.id,
+          company_id: job.company_id,
+          shift_id: shift.id,
+          status: 'present',
+          clock_in: new Date(`${date}T${from}:00+09:00`),
+          clock_out: new Date(`${date}T${to}:00+09:00`),
+          break_minutes: 60,
+          recorded_by: null,
+          recorded_by_name: 'test',
+        })
         .execute();
     }
   }
@@ -47,9 +65,11 @@ async function tenDays(email: string, from = '09:00', to = '18:00') {
 
 const staffId = async (email: string) => (await db().selectFrom('staff').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 // The record's form posts every field: the e-mail goes with it (a blank one would be cleared).
-const saveRecord = async (email: string, fields: Record<string, string>) => postForm(t, `/admin/staff?id=${await staffId(email)}`, await t.tokenOf('company_admin'), { _action: 'save', email, ...fields });
+const saveRecord = async (email: string, fields: Record<string, string>) =>
+  postForm(t, `/admin/staff?id=${await staffId(email)}`, await t.tokenOf('company_admin'), { _action: 'save', email, ...fields });
 const slipOf = async (id: string) =>
-  dataOf(await t.gql('query($id: ID!) { payslip(id: $id) { gross net advances transferFee taxColumn deductions { key labelJa labelEn amount } notes { ja en } } }', { id }, { as: 'company_admin' })).payslip;
+  dataOf(await t.gql('query($id: ID!) { payslip(id: $id) { gross net advances transferFee taxColumn deductions { key labelJa labelEn amount } notes { ja en } } }', { id }, { as: 'company_admin' }))
+    .payslip;
 
 describe('a monthly run with its deductions', () => {
   it('甲欄 with two dependants, every insurance, resident tax: the payslip names each deduction and they add up', async () => {
@@ -73,7 +93,18 @@ describe('a monthly run with its deductions', () => {
     // Insurance 36,924; income tax on 240,000 − 36,924 = 203,076: 月額表 (令和8年分) 甲欄 row
     // 203,000–205,000, 2 dependants = 1,250. Resident tax 12,300. Fee 165.
     expect(run.pay_date.slice(0, 7)).toBe('2026-10');
-    expect(run).toMatchObject({ gross: 240_000, health_insurance: 11_820, nursing_insurance: 1_944, pension: 21_960, employment_insurance: 1_200, income_tax: 1_250, resident_tax: 12_300, tax_column: 'kou', dependents: 2, transfer_fee: 165 });
+    expect(run).toMatchObject({
+      gross: 240_000,
+      health_insurance: 11_820,
+      nursing_insurance: 1_944,
+      pension: 21_960,
+      employment_insurance: 1_200,
+      income_tax: 1_250,
+      resident_tax: 12_300,
+      tax_column: 'kou',
+      dependents: 2,
+      transfer_fee: 165,
+    });
     expect(run.net).toBe(240_000 - 36_924 - 1_250 - 12_300 - 165 - run.advances);
 
     const slip = await slipOf(run.id);
@@ -109,7 +140,17 @@ describe('a monthly run with its deductions', () => {
     expect(res.status, res.html.slice(0, 500)).toBe(303);
     const run = await tenDays('worker1@demo.test', '08:00', '17:00');
     // 11,820 + 21,960 + 1,200 = 34,980; income tax on 205,020: 乙欄 row 205,000–207,000 = 21,700.
-    expect(run).toMatchObject({ gross: 240_000, health_insurance: 11_820, nursing_insurance: 0, pension: 21_960, employment_insurance: 1_200, income_tax: 21_700, resident_tax: 8_000, tax_column: 'otsu', dependents: 0 });
+    expect(run).toMatchObject({
+      gross: 240_000,
+      health_insurance: 11_820,
+      nursing_insurance: 0,
+      pension: 21_960,
+      employment_insurance: 1_200,
+      income_tax: 21_700,
+      resident_tax: 8_000,
+      tax_column: 'otsu',
+      dependents: 0,
+    });
     // The earliest draft run recovers her ¥5,000 advance.
     expect(run).toMatchObject({ advances: 5_000, net: 240_000 - 34_980 - 21_700 - 8_000 - 165 - 5_000 });
     const slip = await slipOf(run.id);
@@ -142,17 +183,37 @@ describe('daily pay for a worker who is not a day hire', () => {
   async function pickingDay(date: string, from: string, to: string, breakMinutes: number) {
     const job = await db().selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
     const user = await db().selectFrom('users').select('id').where('email', '=', 'worker1@demo.test').executeTakeFirstOrThrow();
-    const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: from, end_time: to, break_minutes: breakMinutes, capacity: 1 }).returning('id').executeTakeFirstOrThrow();
-    const app = await db().insertInto('applications').values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id }).returning('id').executeTakeFirstOrThrow();
+    const shift = await db()
+      .insertInto('job_daily_shifts')
+      .values({ job_id: job.id, date, start_time: from, end_time: to, break_minutes: breakMinutes, capacity: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const app = await db()
+      .insertInto('applications')
+      .values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const att = await db()
       .insertInto('attendance')
-      .values({ application_id: app.id, company_id: job.company_id, shift_id: shift.id, status: 'present', clock_in: new Date(`${date}T${from}:00+09:00`), clock_out: new Date(`${date}T${to}:00+09:00`), break_minutes: breakMinutes, recorded_by: null, recorded_by_name: 'test' })
+      .values({
+        application_id: app.id,
+        company_id: job.company_id,
+        shift_id: shift.id,
+        status: 'present',
+        clock_in: new Date(`${date}T${from}:00+09:00`),
+        clock_out: new Date(`${date}T${to}:00+09:00`),
+        break_minutes: breakMinutes,
+        recorded_by: null,
+        recorded_by_name: 'test',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await syncPay(db(), job.company_id, user.id);
     return db().selectFrom('pay_lines').selectAll().where('attendance_id', '=', att.id).executeTakeFirstOrThrow();
   }
-  const approve = async (id: string) => dataOf(await t.gql('mutation($ids: [ID!]!, $to: String!) { movePayLine(ids: $ids, to: $to) { moved refused { id reason message } } }', { ids: [id], to: 'approved' }, { as: 'company_admin' })).movePayLine;
+  const approve = async (id: string) =>
+    dataOf(await t.gql('mutation($ids: [ID!]!, $to: String!) { movePayLine(ids: $ids, to: $to) { moved refused { id reason message } } }', { ids: [id], to: 'approved' }, { as: 'company_admin' }))
+      .movePayLine;
 
   it('withholds on the 日額表 乙欄 without the declaration and on the 甲欄 with it, shows the column, and can be approved and paid', async () => {
     // Tran's record: a contract longer than two months, no 扶養控除等申告書 → 乙. 09:00–13:00, no
@@ -163,12 +224,22 @@ describe('daily pay for a worker who is not a day hire', () => {
 
     // The declaration filed with one dependant → 甲. 09:00–17:00 less an hour: 7 × 1,300 = 9,100;
     // 甲欄 row 9,100–9,199, 1 dependant = 180 (0 dependants would be 235, 乙 1,470).
-    const saved = await saveRecord('worker1@demo.test', { name: 'TRAN THI MAI', nationality: 'VN', birth_date: '1997-02-03', tax_form_filed: 'on', dependents: '1', employment_term: 'longer', weekly_hours: '30', standard_monthly_remuneration: '240000', resident_tax_monthly: '8000' });
+    const saved = await saveRecord('worker1@demo.test', {
+      name: 'TRAN THI MAI',
+      nationality: 'VN',
+      birth_date: '1997-02-03',
+      tax_form_filed: 'on',
+      dependents: '1',
+      employment_term: 'longer',
+      weekly_hours: '30',
+      standard_monthly_remuneration: '240000',
+      resident_tax_monthly: '8000',
+    });
     expect(saved.status, saved.html.slice(0, 500)).toBe(303);
     const kou = await pickingDay('2026-09-29', '09:00', '17:00', 60);
     expect(kou).toMatchObject({ total: 9_100, tax_column: 'kou', dependents: 1, withholding: 180, net: 8_920 });
     // The approved 乙 line keeps its column: the declaration applies from when it is filed.
-    expect((await db().selectFrom('pay_lines').select(['tax_column', 'withholding']).where('id', '=', otsu.id).executeTakeFirstOrThrow())).toEqual({ tax_column: 'otsu', withholding: 310 });
+    expect(await db().selectFrom('pay_lines').select(['tax_column', 'withholding']).where('id', '=', otsu.id).executeTakeFirstOrThrow()).toEqual({ tax_column: 'otsu', withholding: 310 });
 
     // Staff see each line's column on the daily list; the worker on their pay page.
     const list = await getPage(t, '/admin/salary/daily', await t.tokenOf('company_admin'));

@@ -30,7 +30,21 @@ const staffId = async (name: string) => (await db().selectFrom('staff').select('
 async function addStaff(companyId: string, name: string, o: { email?: string; card?: string } = {}): Promise<string> {
   const { id } = await db()
     .insertInto('staff')
-    .values({ company_id: companyId, name, name_kana: null, email: o.email ?? null, phone: null, nationality: 'VN', birth_date: null, gender: null, visa_type_id: null, visa_expiry: '2027-01-31', read_skill: null, languages: ['vi'], address: null })
+    .values({
+      company_id: companyId,
+      name,
+      name_kana: null,
+      email: o.email ?? null,
+      phone: null,
+      nationality: 'VN',
+      birth_date: null,
+      gender: null,
+      visa_type_id: null,
+      visa_expiry: '2027-01-31',
+      read_skill: null,
+      languages: ['vi'],
+      address: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (o.card) await db().insertInto('staff_documents').values({ staff_id: id, kind: 'residence_card', number: o.card, expires_on: '2027-01-31', note: null }).execute();
@@ -75,7 +89,11 @@ describe('possible duplicates on /admin/staff', () => {
     const c2 = await companyOf(t, DEMO.company2);
     const person = await applicantOf(c1, c2, ['cardcheck@demo.test']);
     const visa = await db().selectFrom('visa_types').select(['id', 'ja']).where('ja', '=', '留学').executeTakeFirstOrThrow();
-    await db().updateTable('candidate_profiles').set({ card_number: 'QW12345678ER', card_verified: true, permission_outside_status: true, visa_type_id: visa.id, visa_expiry: '2028-03-31', languages: ['vi', 'ja'] }).where('user_id', '=', person.id).execute();
+    await db()
+      .updateTable('candidate_profiles')
+      .set({ card_number: 'QW12345678ER', card_verified: true, permission_outside_status: true, visa_type_id: visa.id, visa_expiry: '2028-03-31', languages: ['vi', 'ja'] })
+      .where('user_id', '=', person.id)
+      .execute();
     const row = await addStaff(c1, 'PERSON BY CARD', { card: 'qw-12345678-er', email: 'another.address@staff.test' });
 
     const before = dataOf(await t.gql(ROW, { id: row }, { as: 'company_admin' })).staffMember;
@@ -85,7 +103,14 @@ describe('possible duplicates on /admin/staff', () => {
 
     const merged = dataOf(await t.gql(LINK, { s: row, u: person.id }, { as: 'company_admin' })).linkStaffPerson;
     const after = dataOf(await t.gql(ROW, { id: row }, { as: 'company_admin' })).staffMember;
-    expect(after).toMatchObject({ person: `${person.name} <${person.email}>`, person_expiry: '2028-03-31', card_check: '確認済み', permission: 'あり', card_number: 'QW12345678ER', person_languages: 'vi, ja' });
+    expect(after).toMatchObject({
+      person: `${person.name} <${person.email}>`,
+      person_expiry: '2028-03-31',
+      card_check: '確認済み',
+      permission: 'あり',
+      card_number: 'QW12345678ER',
+      person_languages: 'vi, ja',
+    });
     expect(after.person_status).toBe('留学');
     // In the reader's language, never a "日本語 / English" pair.
     const inEnglish = dataOf(await t.gql(ROW, { id: row }, { as: 'company_admin', headers: { cookie: 'lang=en' } })).staffMember;
@@ -162,7 +187,7 @@ describe('who may see and merge', () => {
   it('company2 sees no Sakura duplicates or merges and cannot link or merge Sakura rows; the platform cannot merge across companies', async () => {
     const c1 = await companyOf(t, DEMO.company_admin);
     const c2 = await companyOf(t, DEMO.company2);
-    const sakura = (await db().selectFrom('staff').select(['id', 'name']).where('company_id', '=', c1).execute());
+    const sakura = await db().selectFrom('staff').select(['id', 'name']).where('company_id', '=', c1).execute();
     const names = new Set(sakura.map((s) => s.name));
     for (const p of await dups('company2')) expect(names.has(p.staffName) || names.has(p.otherName)).toBe(false);
     const merges = dataOf(await t.gql('{ personMerges { fromLabel intoName } }', {}, { as: 'company2' })).personMerges;

@@ -82,7 +82,15 @@ describe('a move into kakunin', () => {
     expect(outsiderHeard).toEqual([]);
     // The bell: the company's other staff hear of the move, not who made it, nor another company.
     const told = async (email: string) =>
-      (await t.database.db.selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select('n.link').where('u.email', '=', email).where('n.link', '=', `/admin/candidate/${app.id}`).execute()).length;
+      (
+        await t.database.db
+          .selectFrom('notifications as n')
+          .innerJoin('users as u', 'u.id', 'n.user_id')
+          .select('n.link')
+          .where('u.email', '=', email)
+          .where('n.link', '=', `/admin/candidate/${app.id}`)
+          .execute()
+      ).length;
     expect(await told('companystaff@demo.test')).toBeGreaterThan(0);
     expect(await told('company@demo.test')).toBe(0);
     expect(await told('company2@demo.test')).toBe(0);

@@ -39,7 +39,11 @@ const get = (path: string, cookie: string, lang = 'en') => fetch(`${t.url}${path
 describe('one status model', () => {
   it('starts a new application at the root of the company’s tree, whatever path inserts it', async () => {
     const job = await db().selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('kind', '=', 'other').executeTakeFirstOrThrow();
-    const person = await db().insertInto('users').values({ email: `p-${Date.now()}@example.test`, name: 'New Person', role: 'candidate', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const person = await db()
+      .insertInto('users')
+      .values({ email: `p-${Date.now()}@example.test`, name: 'New Person', role: 'candidate', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const app = await db()
       .insertInto('applications')
       .values({ job_id: job.id, candidate_id: person.id, company_id: companyId, client_id: job.client_id })
@@ -82,7 +86,13 @@ describe('kakunin from the candidate’s phone', () => {
     expect((await db().selectFrom('applications').select('candidate_status_id').where('id', '=', app!.id).executeTakeFirstOrThrow()).candidate_status_id).toBe(S.Attendance);
 
     // Who moved it: the candidate, in the application's history.
-    const audit = await db().selectFrom('audit_log').select(['actor_name', 'changes']).where('entity', '=', 'application').where('entity_id', '=', app!.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['actor_name', 'changes'])
+      .where('entity', '=', 'application')
+      .where('entity_id', '=', app!.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit.changes).toMatchObject({ status: { from: S['Work confirmation'], to: S.Attendance }, confirmedBy: 'candidate' });
     // The company's staff are told (the bell), and no one else.
     const told = await db()
@@ -187,12 +197,28 @@ describe('the applicant record', () => {
   it('lists the documents the company’s staff registry holds for the person, and another company’s registry never', async () => {
     const [app] = await applicationsOf('candidate2@demo.test');
     const company2 = (await db().selectFrom('users').select('company_id').where('email', '=', 'company2@demo.test').executeTakeFirstOrThrow()).company_id!;
-    const values = (company: string) => ({ company_id: company, name: 'Maria Santos', name_kana: null, email: 'Candidate2@demo.test', phone: null, nationality: 'PH', birth_date: null, gender: null, visa_type_id: null, visa_expiry: null, read_skill: null, address: null });
+    const values = (company: string) => ({
+      company_id: company,
+      name: 'Maria Santos',
+      name_kana: null,
+      email: 'Candidate2@demo.test',
+      phone: null,
+      nationality: 'PH',
+      birth_date: null,
+      gender: null,
+      visa_type_id: null,
+      visa_expiry: null,
+      read_skill: null,
+      address: null,
+    });
     const [mine, theirs] = await Promise.all([companyId, company2].map(async (c) => (await db().insertInto('staff').values(values(c)).returning('id').executeTakeFirstOrThrow()).id));
-    await db().insertInto('staff_documents').values([
-      { staff_id: mine!, kind: 'residence_card', number: 'AB12345678CD', expires_on: '2027-03-31', note: null },
-      { staff_id: theirs!, kind: 'passport', number: 'P-SECRET', expires_on: null, note: null },
-    ]).execute();
+    await db()
+      .insertInto('staff_documents')
+      .values([
+        { staff_id: mine!, kind: 'residence_card', number: 'AB12345678CD', expires_on: '2027-03-31', note: null },
+        { staff_id: theirs!, kind: 'passport', number: 'P-SECRET', expires_on: null, note: null },
+      ])
+      .execute();
     const r = await t.gql('query($id: ID!) { applicantRecord(id: $id) { documents { kind number staffId } } }', { id: app!.id }, { as: 'company_admin' });
     expect(r.data.applicantRecord.documents).toEqual([{ kind: 'residence_card', number: 'AB12345678CD', staffId: mine }]);
     const page = text(await (await fetch(`${t.url}/admin/candidate/${app!.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}`, 'accept-language': 'en' } })).text());
@@ -206,7 +232,12 @@ describe('the applicant record', () => {
   it('is headed by the person’s name, gives dates with their year and languages by name, in the reader’s language', async () => {
     const [app] = await applicationsOf('candidate2@demo.test');
     const token = await t.tokenOf('company_admin');
-    const { visa_expiry: expiry } = await db().selectFrom('candidate_profiles as p').innerJoin('users as u', 'u.id', 'p.user_id').select('p.visa_expiry').where('u.email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow();
+    const { visa_expiry: expiry } = await db()
+      .selectFrom('candidate_profiles as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select('p.visa_expiry')
+      .where('u.email', '=', 'candidate2@demo.test')
+      .executeTakeFirstOrThrow();
     const year = expiry!.slice(0, 4);
     const en = text(await (await get(`/admin/candidate/${app!.id}`, `token=${token}`)).text());
     expect(en).toMatch(/<h1>Maria Santos<\/h1>/);
@@ -273,7 +304,11 @@ describe('shukkin from the candidate’s phone', () => {
     try {
       // Another day: no button, and the API says why.
       // (An hour no seeded slot uses, so the move keeps the job's slots unique.)
-      await db().updateTable('job_daily_shifts').set({ date: addDays(todayInJapan(), 2), start_time: '05:55' }).where('id', '=', shift.shift_id!).execute();
+      await db()
+        .updateTable('job_daily_shifts')
+        .set({ date: addDays(todayInJapan(), 2), start_time: '05:55' })
+        .where('id', '=', shift.shift_id!)
+        .execute();
       expect(await (await get('/staff/applications', cookie)).text()).not.toContain('name="event"');
       expect((await t.gql(CLOCK, { id: app!.id, e: 'clockIn' }, token)).errors?.[0]?.extensions?.code).toBe('CONFLICT');
 
@@ -301,11 +336,17 @@ describe('shukkin from the candidate’s phone', () => {
 });
 
 describe('the SPEC §3 list payload', () => {
-  const LIST = 'query($l: String!) { candidateList(list: $l, size: 50) { count row_count kakunin_size value { id candidate_name candidate_status_id is_read message_count roots { status_id translate { language_key name } } } } }';
+  const LIST =
+    'query($l: String!) { candidateList(list: $l, size: 50) { count row_count kakunin_size value { id candidate_name candidate_status_id is_read message_count roots { status_id translate { language_key name } } } } }';
 
   it('gives value and count with the status path as roots, and kakunin_size on kakunins', async () => {
     const r = await t.gql(LIST, { l: 'kakunins' }, { as: 'company_admin' });
-    const page = r.data.candidateList as { count: number; kakunin_size: number | null; row_count: number | null; value: { candidate_name: string; candidate_status_id: string; roots: { status_id: string; translate: { language_key: string; name: string }[] }[] }[] };
+    const page = r.data.candidateList as {
+      count: number;
+      kakunin_size: number | null;
+      row_count: number | null;
+      value: { candidate_name: string; candidate_status_id: string; roots: { status_id: string; translate: { language_key: string; name: string }[] }[] }[];
+    };
     const siti = page.value.find((v) => v.candidate_name === 'Siti Rahma')!;
     expect(siti.candidate_status_id).toBe(S['Work confirmation']);
     expect(siti.roots.map((x) => x.translate.find((tr) => tr.language_key === 'en')!.name)).toEqual(['Applied', 'Document check', 'Interview', 'Offer', 'Work confirmation']);

@@ -25,7 +25,6 @@ const db = () => t.database.db;
 const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
 const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason message } } }';
 
-
 beforeAll(async () => {
   t = await startTestApp();
   companyId = await companyOf(t, 'company@demo.test');
@@ -60,10 +59,22 @@ async function assign(email: string, shiftId: string): Promise<{ reason: unknown
 async function moveIntoWork(email: string, shift: { shiftId: string; jobId: string; clientId: string }, dispatch: boolean) {
   const app = await db()
     .insertInto('applications')
-    .values({ job_id: shift.jobId, shift_id: shift.shiftId, candidate_id: await userId(t, email), company_id: companyId, client_id: shift.clientId, message: '', candidate_status_id: intoWork.from, dispatch })
+    .values({
+      job_id: shift.jobId,
+      shift_id: shift.shiftId,
+      candidate_id: await userId(t, email),
+      company_id: companyId,
+      client_id: shift.clientId,
+      message: '',
+      candidate_status_id: intoWork.from,
+      dispatch,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return dataOf(await t.gql(MOVE, { ids: [app.id], to: intoWork.to }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).moveApplicant as { moved: string[]; refused: { reason: string; message: string }[] };
+  return dataOf(await t.gql(MOVE, { ids: [app.id], to: intoWork.to }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).moveApplicant as {
+    moved: string[];
+    refused: { reason: string; message: string }[];
+  };
 }
 
 describe('the demo people, refused where the law says', () => {
@@ -78,7 +89,9 @@ describe('the demo people, refused where the law says', () => {
   it('the technical intern: never through dispatch (技能実習法)', async () => {
     const r = await assign('intern@demo.test', (await newShift(LUNCH, 4, '10:30', '14:00')).shiftId);
     expect(r).toMatchObject({ reason: 'status_activity' });
-    expect(r!.en).toBe('A person with the residence status "Technical Intern Training" works only for the organisation that employs them under the training plan: never through dispatch (Technical Intern Training Act).');
+    expect(r!.en).toBe(
+      'A person with the residence status "Technical Intern Training" works only for the organisation that employs them under the training plan: never through dispatch (Technical Intern Training Act).',
+    );
     expect(r!.ja).toBe('在留資格「技能実習」の人は、実習実施者に直接雇用されて働きます。派遣では配置できません（技能実習法）。');
   });
 
@@ -92,14 +105,19 @@ describe('the demo people, refused where the law says', () => {
     // Directly, but on warehouse work, outside her field.
     const picking = await moveIntoWork('ssw@demo.test', await newShift(PICKING, 7, '09:00', '13:00'), false);
     expect(picking.moved).toEqual([]);
-    expect(picking.refused[0]).toMatchObject({ reason: 'status_activity', message: 'The residence status "Specified Skilled Worker (i)" allows work only in the person\'s own field (Food service); this job\'s field is —.' });
+    expect(picking.refused[0]).toMatchObject({
+      reason: 'status_activity',
+      message: 'The residence status "Specified Skilled Worker (i)" allows work only in the person\'s own field (Food service); this job\'s field is —.',
+    });
   });
 
   it('the engineer visa holder: no simple manual work (入管法別表第一の二), unless the job itself says it is not', async () => {
     const shift = await newShift(PICKING, 8, '09:00', '13:00');
     const r = await assign('engineer@demo.test', shift.shiftId);
     expect(r).toMatchObject({ reason: 'status_activity' });
-    expect(r!.en).toBe('The residence status "Engineer / Specialist in Humanities / International Services" does not cover simple manual work such as picking, packing, cleaning, line work or serving (Immigration Control Act, Appended Table I (2)).');
+    expect(r!.en).toBe(
+      'The residence status "Engineer / Specialist in Humanities / International Services" does not cover simple manual work such as picking, packing, cleaning, line work or serving (Immigration Control Act, Appended Table I (2)).',
+    );
     expect(r!.ja).toBe('在留資格「技術・人文知識・国際業務」では、単純作業（ピッキング、梱包、清掃、ライン作業、配膳など）の仕事には就けません（入管法別表第一の二）。');
     // The job form's own answer wins over its type's default; a value the form does not offer is a field error.
     const UPDATE = 'mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { simple_labour ssw_field } }';
@@ -149,7 +167,7 @@ describe('registration takes the date of birth, the name in katakana, the sex an
     const p = await db()
       .selectFrom('candidate_profiles as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
-        .select(['p.name_kana', 'p.address', 'p.sex', sql<string>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date')])
+      .select(['p.name_kana', 'p.address', 'p.sex', sql<string>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date')])
       .where('u.email', '=', 'thu@example.test')
       .executeTakeFirstOrThrow();
     expect(p).toEqual({ name_kana: 'ファム ティ トゥ', address: '東京都新宿区1-2-3', sex: 'female', birth_date: born });
@@ -178,7 +196,10 @@ describe('the 特定技能 field comes from the card check', () => {
     try {
       // Now in agriculture: the restaurant's work is outside her field, even employed directly.
       const r = await moveIntoWork('ssw@demo.test', await newShift(LUNCH, 9, '10:30', '14:00'), false);
-      expect(r.refused[0]).toMatchObject({ reason: 'status_activity', message: 'The residence status "Specified Skilled Worker (i)" allows work only in the person\'s own field (Agriculture); this job\'s field is Food service.' });
+      expect(r.refused[0]).toMatchObject({
+        reason: 'status_activity',
+        message: 'The residence status "Specified Skilled Worker (i)" allows work only in the person\'s own field (Agriculture); this job\'s field is Food service.',
+      });
     } finally {
       await db().updateTable('candidate_profiles').set({ ssw_field: '外食業' }).where('user_id', '=', person).execute();
     }
@@ -190,7 +211,12 @@ describe('recording a placement as direct employment', () => {
   const dispatchOf = async (id: string) => (await db().selectFrom('applications').select('dispatch').where('id', '=', id).executeTakeFirstOrThrow()).dispatch;
 
   it('the company records it before the person works; another company, a client user and a role without 130001 are refused', async () => {
-    const app = await db().selectFrom('applications').select('id').where('candidate_id', '=', await userId(t, 'intern@demo.test')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
+    const app = await db()
+      .selectFrom('applications')
+      .select('id')
+      .where('candidate_id', '=', await userId(t, 'intern@demo.test'))
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
     expect(firstCode(await t.gql(SET, { a: app.id, d: false }, { as: 'company2' }))).toBe('NOT_FOUND');
     expect(firstCode(await t.gql(SET, { a: app.id, d: false }, { as: 'client_admin' }))).toBe('NOT_FOUND');
     await withoutCodes(t, ['130001'], 'company_staff', async () => {
@@ -217,7 +243,15 @@ describe('the applicant record records dispatch or direct employment', () => {
     const shift = await newShift(LUNCH, 13, '10:30', '14:00');
     const app = await db()
       .insertInto('applications')
-      .values({ job_id: shift.jobId, shift_id: shift.shiftId, candidate_id: await userId(t, 'ssw@demo.test'), company_id: companyId, client_id: shift.clientId, message: '', candidate_status_id: intoConfirm.from })
+      .values({
+        job_id: shift.jobId,
+        shift_id: shift.shiftId,
+        candidate_id: await userId(t, 'ssw@demo.test'),
+        company_id: companyId,
+        client_id: shift.clientId,
+        message: '',
+        candidate_status_id: intoConfirm.from,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const path = `/admin/candidate/${app.id}`;
@@ -233,7 +267,9 @@ describe('the applicant record records dispatch or direct employment', () => {
     // A 特定技能 外食業 worker on the restaurant's job by dispatch: refused, in both languages.
     const refusedEn = dataOf(await move('en')).moveApplicant;
     expect(refusedEn.moved).toEqual([]);
-    expect(refusedEn.refused[0].message).toBe('A person with the residence status "Specified Skilled Worker (i)" may be placed through dispatch only in agriculture and fisheries (this job\'s field: Food service).');
+    expect(refusedEn.refused[0].message).toBe(
+      'A person with the residence status "Specified Skilled Worker (i)" may be placed through dispatch only in agriculture and fisheries (this job\'s field: Food service).',
+    );
     expect(dataOf(await move('ja')).moveApplicant.refused[0].message).toBe('在留資格「特定技能1号」の人を派遣で配置できるのは農業と漁業の分野だけです（この仕事の分野：外食業）。');
 
     // Staff press the page's own button, as the browser posts it.

@@ -24,7 +24,14 @@ beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 
 const entriesOf = async (id: string) => db().selectFrom('point_entries').selectAll().where('candidate_id', '=', id).orderBy('created_at').execute();
 const balanceOf = async (id: string, company: string | null) =>
-  (await db().selectFrom('point_balances').select('balance').where('candidate_id', '=', id).where(company ? (eb) => eb('company_id', '=', company) : (eb) => eb('company_id', 'is', null)).executeTakeFirst())?.balance ?? 0;
+  (
+    await db()
+      .selectFrom('point_balances')
+      .select('balance')
+      .where('candidate_id', '=', id)
+      .where(company ? (eb) => eb('company_id', '=', company) : (eb) => eb('company_id', 'is', null))
+      .executeTakeFirst()
+  )?.balance ?? 0;
 const candidatePage = async (path: string, token: string) => {
   const res = await fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie: `candidate_token=${token}` } });
   return { status: res.status, html: await res.text() };
@@ -38,8 +45,16 @@ async function workShift(candidateId: string, date: string): Promise<string> {
   const hour = String(5 + slot++).padStart(2, '0');
   const start = `${hour}:30`;
   const job = await db().selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
-  const shift = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date, start_time: start, end_time: `${hour}:59`, break_minutes: 0, capacity: 5 }).returning('id').executeTakeFirstOrThrow();
-  const app = await db().insertInto('applications').values({ job_id: job.id, shift_id: shift.id, candidate_id: candidateId, company_id: companyId, client_id: job.client_id }).returning('id').executeTakeFirstOrThrow();
+  const shift = await db()
+    .insertInto('job_daily_shifts')
+    .values({ job_id: job.id, date, start_time: start, end_time: `${hour}:59`, break_minutes: 0, capacity: 5 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const app = await db()
+    .insertInto('applications')
+    .values({ job_id: job.id, shift_id: shift.id, candidate_id: candidateId, company_id: companyId, client_id: job.client_id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const staff = { id: await userId(t, 'company@demo.test'), name: 'Sakura staff' };
   await recordAttendance(db(), staff, [app.id], 'clockIn');
   await recordAttendance(db(), staff, [app.id], 'clockOut');
@@ -53,7 +68,12 @@ describe('the demo points', () => {
     expect(mai.filter((e) => e.kind === 'campaign')).toHaveLength(1);
     const jose = await entriesOf(await userId(t, 'worker2@demo.test'));
     // His own first shift (500) and his friend Bikash's first shift (300).
-    expect(jose.filter((e) => e.kind === 'campaign').map((e) => e.delta).sort()).toEqual([300, 500]);
+    expect(
+      jose
+        .filter((e) => e.kind === 'campaign')
+        .map((e) => e.delta)
+        .sort(),
+    ).toEqual([300, 500]);
   });
 
   it('the candidate sees balances per wallet, the history and an invite link on /staff/points', async () => {
@@ -79,7 +99,14 @@ describe('campaigns award once per person and rule', () => {
     // A permanent resident: free to do any work, so the dispatch rules for 特定技能 (docs/workforce.md) do not bind here.
     const permanent = await db().selectFrom('visa_types').select('id').where('ja', '=', '永住者').executeTakeFirstOrThrow();
     const posted = await postForm(t, '/staff/register', undefined, {
-      _action: 'register', name: 'Nguyen Van An', email: 'an.referred@example.test', password: 'a-long-password', nationality: 'Vietnam', visa_type_id: String(permanent.id), visa_expiry: addDays(todayInJapan(), 400), ref: code,
+      _action: 'register',
+      name: 'Nguyen Van An',
+      email: 'an.referred@example.test',
+      password: 'a-long-password',
+      nationality: 'Vietnam',
+      visa_type_id: String(permanent.id),
+      visa_expiry: addDays(todayInJapan(), 400),
+      ref: code,
     });
     expect(posted.status).toBe(303);
     const an = await userId(t, 'an.referred@example.test');
@@ -105,12 +132,27 @@ describe('campaigns award once per person and rule', () => {
   it('a campaign made on its page awards the n-th shift once; only a superadmin may open or write it', async () => {
     const made = await t.gql(
       'mutation($input: CampaignInput!) { createCampaign(input: $input) { id } }',
-      { input: { name_ja: '2回目ボーナス', name_en: 'Second shift bonus', rule: 'nth_attendance', nth: 2, points: 200, starts_on: addDays(todayInJapan(), -1), ends_on: addDays(todayInJapan(), 10), active: true } },
+      {
+        input: {
+          name_ja: '2回目ボーナス',
+          name_en: 'Second shift bonus',
+          rule: 'nth_attendance',
+          nth: 2,
+          points: 200,
+          starts_on: addDays(todayInJapan(), -1),
+          ends_on: addDays(todayInJapan(), 10),
+          active: true,
+        },
+      },
       { as: 'superadmin' },
     );
     const campaignId = dataOf(made).createCampaign.id as string;
     // A rule and n that do not go together: said on the field.
-    const bad = await t.gql('mutation($input: CampaignInput!) { createCampaign(input: $input) { id } }', { input: { name_ja: 'x', name_en: 'x', rule: 'first_attendance', nth: 3, points: 1, starts_on: '2026-01-02', ends_on: '2026-01-01', active: true } }, { as: 'superadmin' });
+    const bad = await t.gql(
+      'mutation($input: CampaignInput!) { createCampaign(input: $input) { id } }',
+      { input: { name_ja: 'x', name_en: 'x', rule: 'first_attendance', nth: 3, points: 1, starts_on: '2026-01-02', ends_on: '2026-01-01', active: true } },
+      { as: 'superadmin' },
+    );
     expect(firstCode(bad)).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(bad.errors)).toMatch(/空にしてください/);
     expect(JSON.stringify(bad.errors)).toMatch(/開始日以降/);
@@ -188,9 +230,15 @@ describe('the points page', () => {
 
   it('a ledger past 1,000 entries counts "1,000+" without counting every row, and its CSV still has every row', async () => {
     const person = await userId(t, 'candidate4@demo.test');
-    await db().insertInto('point_entries').columns(['candidate_id', 'company_id', 'delta', 'balance_after', 'kind', 'reason', 'created_by_name']).expression((eb) =>
-      eb.selectFrom(sql<{ n: number }>`generate_series(1, 1100)`.as('g')).select([sql`${person}::uuid`.as('c'), sql`${companyId}::uuid`.as('co'), sql`1`.as('d'), sql`g`.as('b'), sql`'manual'`.as('k'), sql`'bulk ' || g`.as('r'), sql`'test'`.as('n')]),
-    ).execute();
+    await db()
+      .insertInto('point_entries')
+      .columns(['candidate_id', 'company_id', 'delta', 'balance_after', 'kind', 'reason', 'created_by_name'])
+      .expression((eb) =>
+        eb
+          .selectFrom(sql<{ n: number }>`generate_series(1, 1100)`.as('g'))
+          .select([sql`${person}::uuid`.as('c'), sql`${companyId}::uuid`.as('co'), sql`1`.as('d'), sql`g`.as('b'), sql`'manual'`.as('k'), sql`'bulk ' || g`.as('r'), sql`'test'`.as('n')]),
+      )
+      .execute();
     const list = dataOf(await t.gql('{ pointEntries(size: 20) { total rows { id } } }', {}, { as: 'company_admin' })).pointEntries;
     expect(list.total).toBe(1_001);
     expect(list.rows).toHaveLength(20);
@@ -203,11 +251,23 @@ describe('the points page', () => {
   it('another company sees none of Sakura’s ledger and cannot write its people’s points; a role without 390001 is refused', async () => {
     const other = dataOf(await t.gql('{ pointEntries(size: 50) { total } }', {}, { as: 'company2' }));
     expect(other.pointEntries.total).toBe(0);
-    const write = await t.gql('mutation($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }', { input: { email: 'worker1@demo.test', direction: 'add', points: 10, reason: 'x' } }, { as: 'company2' });
+    const write = await t.gql(
+      'mutation($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }',
+      { input: { email: 'worker1@demo.test', direction: 'add', points: 10, reason: 'x' } },
+      { as: 'company2' },
+    );
     expect(firstCode(write)).toBe('BAD_USER_INPUT');
     expect(await db().selectFrom('point_entries').select('id').where('reason', '=', 'x').executeTakeFirst()).toBeUndefined();
     expect((await getPage(t, '/v3/admin/point', await t.tokenOf('company_staff'))).status).toBe(302);
     expect(firstCode(await t.gql('{ pointEntries(size: 5) { total } }', {}, { as: 'company_staff' }))).toBe('FORBIDDEN');
-    expect(firstCode(await t.gql('mutation($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }', { input: { email: 'worker1@demo.test', direction: 'add', points: 10, reason: 'x' } }, { as: 'client_admin' }))).toBe('FORBIDDEN');
+    expect(
+      firstCode(
+        await t.gql(
+          'mutation($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }',
+          { input: { email: 'worker1@demo.test', direction: 'add', points: 10, reason: 'x' } },
+          { as: 'client_admin' },
+        ),
+      ),
+    ).toBe('FORBIDDEN');
   });
 });

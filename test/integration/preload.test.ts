@@ -15,7 +15,11 @@ describe('modulepreload', () => {
   it('names the hydration code and the chunks of every island on the page, all served', async () => {
     const page = await getPage(t, '/admin/candidate', await t.tokenOf('company_admin'));
     const files = preloads(page.html);
-    for (const island of ['LiveApplicants', 'NotificationBell', 'Customizer', 'hydrate']) expect(files.some((f) => f.includes(`/chunks/${island}-`)), island).toBe(true);
+    for (const island of ['LiveApplicants', 'NotificationBell', 'Customizer', 'hydrate'])
+      expect(
+        files.some((f) => f.includes(`/chunks/${island}-`)),
+        island,
+      ).toBe(true);
     expect(new Set(files).size).toBe(files.length);
     for (const f of files) expect((await fetch(`${t.url}${f}`)).status, f).toBe(200);
   });

@@ -151,7 +151,11 @@ describe('POST /staff/contact', () => {
   });
 
   it('stores a valid message and redirects to the thank-you panel', async () => {
-    const res = await post('/staff/contact', { _action: 'send', name: '  Maria Santos ', email: 'maria@example.com', phone: '', topic: 'pay', message: 'When is payday?' }, { 'accept-language': 'en' });
+    const res = await post(
+      '/staff/contact',
+      { _action: 'send', name: '  Maria Santos ', email: 'maria@example.com', phone: '', topic: 'pay', message: 'When is payday?' },
+      { 'accept-language': 'en' },
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/staff/contact?sent=1');
     const row = await t.database.db.selectFrom('contact_messages').selectAll().where('email', '=', 'maria@example.com').executeTakeFirstOrThrow();

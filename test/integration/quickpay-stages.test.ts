@@ -20,8 +20,10 @@ describe('quick pay across a monthly run', () => {
   it('keeps the cap at 70% of earned pay less every advance not yet paid back, draft → approved → paid', async () => {
     const { token } = await candidateLogin(t, 'worker1@demo.test');
     const me = (await db().selectFrom('users').select('id').where('email', '=', 'worker1@demo.test').executeTakeFirstOrThrow()).id;
-    const available = async () => dataOf(await t.gql('{ myPay { companies { companyId available } } }', {}, token)).myPay.companies.find((c: { companyId: string }) => c.companyId === companyId).available as number;
-    const ask = async (amount: number) => dataOf(await t.gql('mutation($c: ID!, $a: Int!) { requestQuickPay(companyId: $c, amount: $a) { id } }', { c: companyId, a: amount }, token)).requestQuickPay.id as string;
+    const available = async () =>
+      dataOf(await t.gql('{ myPay { companies { companyId available } } }', {}, token)).myPay.companies.find((c: { companyId: string }) => c.companyId === companyId).available as number;
+    const ask = async (amount: number) =>
+      dataOf(await t.gql('mutation($c: ID!, $a: Int!) { requestQuickPay(companyId: $c, amount: $a) { id } }', { c: companyId, a: amount }, token)).requestQuickPay.id as string;
     const admin = await t.tokenOf('company_admin');
     const run = () => db().selectFrom('pay_runs').selectAll().where('user_id', '=', me).where('company_id', '=', companyId).executeTakeFirstOrThrow();
     const { earned, deductions } = await (async () => {

@@ -29,7 +29,7 @@ const statusOf = async (id: string) => (await db().selectFrom('applications').se
 let maria: Row;
 let aung: Row;
 /** Sakura Staffing's statuses by English name (its own copy of the default tree). */
-const S = {} as Record<string, string> & Record<"Applied" | "Rejected" | "Offer" | "Interview" | "Withdrawn" | "Attendance" | "Document check" | "Work confirmation", string>;
+const S = {} as Record<string, string> & Record<'Applied' | 'Rejected' | 'Offer' | 'Interview' | 'Withdrawn' | 'Attendance' | 'Document check' | 'Work confirmation', string>;
 
 beforeAll(async () => {
   t = await startTestApp();

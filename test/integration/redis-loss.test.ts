@@ -47,10 +47,7 @@ redis.describe('Redis going away under two processes, and coming back', () => {
     viaProxy.port = String(proxy.port);
     const env = { REDIS_URL: viaProxy.href, REDIS_PREFIX: `tsunagu-redis-loss-${randomBytes(6).toString('hex')}:`, TRUST_PROXY: '1' };
     const [portA, portB] = [await freePort(), await freePort()];
-    [a, b] = await Promise.all([
-      startServerProcess({ databaseUrl: database.url, port: portA, dataDir, env }),
-      startServerProcess({ databaseUrl: database.url, port: portB, dataDir, env }),
-    ]);
+    [a, b] = await Promise.all([startServerProcess({ databaseUrl: database.url, port: portA, dataDir, env }), startServerProcess({ databaseUrl: database.url, port: portB, dataDir, env })]);
     const [candidateToken, adminToken] = await Promise.all([loginToken(a.url, DEMO.candidate), loginToken(a.url, DEMO.company_admin)]);
     ({ conversationId } = await applyToDailyShift({ url: a.url, db: database.db, candidateToken }));
     candidate = chatter({ url: a.url, token: candidateToken, conversationId, dispose: keep });

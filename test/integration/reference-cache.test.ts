@@ -28,9 +28,13 @@ describe('the reference data cache', () => {
   });
 
   it('shows an edit made through one process in the other on its next read', async () => {
-    const visa = (await a.database.db.selectFrom('visa_types').select(['id', 'ja']).orderBy('id').executeTakeFirstOrThrow());
+    const visa = await a.database.db.selectFrom('visa_types').select(['id', 'ja']).orderBy('id').executeTakeFirstOrThrow();
     expect(await visaEn(b, visa.id)).toBeDefined();
-    const r = await a.gql('mutation($id: Int, $input: JobEnumInput!) { upsertVisaType(id: $id, input: $input) { id } }', { id: visa.id, input: { ja: visa.ja, en: 'Renamed through A' } }, { as: 'superadmin' });
+    const r = await a.gql(
+      'mutation($id: Int, $input: JobEnumInput!) { upsertVisaType(id: $id, input: $input) { id } }',
+      { id: visa.id, input: { ja: visa.ja, en: 'Renamed through A' } },
+      { as: 'superadmin' },
+    );
     expect(r.errors).toBeUndefined();
     // The writing process drops its copy at once; the other one on the NOTIFY.
     expect(await visaEn(a, visa.id)).toBe('Renamed through A');

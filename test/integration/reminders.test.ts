@@ -51,7 +51,13 @@ describe('kakunin the day before a shift', () => {
     expect(mailsTo('candidate2@demo.test', /Please confirm your shift/)).toHaveLength(before + 1);
     const mail = mailsTo('candidate2@demo.test', /Please confirm your shift/).at(-1)!;
     expect(mail.text).toContain('/staff/applications');
-    const notes = await db().selectFrom('messages as m').innerJoin('conversations as c', 'c.id', 'm.conversation_id').select('m.content').where('c.application_id', '=', shift.id).where('m.client_msg_id', '=', `kakunin-reminder:${shift.id}`).execute();
+    const notes = await db()
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select('m.content')
+      .where('c.application_id', '=', shift.id)
+      .where('m.client_msg_id', '=', `kakunin-reminder:${shift.id}`)
+      .execute();
     expect(notes).toHaveLength(1);
     expect(notes[0]!.content).toContain('Confirm I will come');
     await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', shift.id).execute();
@@ -64,14 +70,15 @@ describe('interviews the day before', () => {
     const now = new Date();
     const at = new Date(now.getTime() + 10 * 3_600_000);
     const [old, fresh] = await Promise.all(
-      [new Date(now.getTime() - 2 * 3_600_000), now].map(async (created) =>
-        (
-          await db()
-            .insertInto('interviews')
-            .values({ application_id: shift.id, company_id: companyId, starts_at: at, minutes: 30, place: 'Shinjuku office', created_by_name: 'test', created_at: created })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
+      [new Date(now.getTime() - 2 * 3_600_000), now].map(
+        async (created) =>
+          (
+            await db()
+              .insertInto('interviews')
+              .values({ application_id: shift.id, company_id: companyId, starts_at: at, minutes: 30, place: 'Shinjuku office', created_by_name: 'test', created_at: created })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
       ),
     );
     const before = mailsTo('candidate2@demo.test', /Your interview is tomorrow/).length;
@@ -88,7 +95,15 @@ describe('interviews the day before', () => {
 describe('residence cards expiring', () => {
   it('tells each company a person applied to, in the bell, at the nearest threshold reached, once', async () => {
     const notes = async (email: string) =>
-      (await db().selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select(['n.title', 'n.type']).where('u.email', '=', email).where('n.message_key', 'in', ['notify.cardExpiresIn', 'notify.cardExpired']).execute()).map((n) => `${n.type}:${n.title}`);
+      (
+        await db()
+          .selectFrom('notifications as n')
+          .innerJoin('users as u', 'u.id', 'n.user_id')
+          .select(['n.title', 'n.type'])
+          .where('u.email', '=', email)
+          .where('n.message_key', 'in', ['notify.cardExpiresIn', 'notify.cardExpired'])
+          .execute()
+      ).map((n) => `${n.type}:${n.title}`);
     // (The tests above ran the reminders at other instants: start from today's state.)
     await db().deleteFrom('residence_alerts').execute();
     await db().deleteFrom('notifications').where('message_key', 'in', ['notify.cardExpiresIn', 'notify.cardExpired']).execute();

@@ -80,7 +80,17 @@ function createTarget(def: ResourceDef, screen: Screen): string | undefined {
   const parent = screen.path.slice(0, screen.path.lastIndexOf('/') + 1);
   return (creates.find((s) => s.path.startsWith(`${screen.path}/`)) ?? creates.find((s) => s.path.startsWith(parent)) ?? creates[0])?.path;
 }
-const rowCount = async (table: string) => Number((await (t.database.db as unknown as Kysely<any>).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n); // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const anyDb = () => t.database.db as unknown as Kysely<any>;
+const rowCount = async (table: string) =>
+  Number(
+    (
+      await anyDb()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const withLang = (token: string) => `${token}; lang=ja`;
 

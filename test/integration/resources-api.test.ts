@@ -199,39 +199,40 @@ for (const def of RESOURCES) {
     const companyTenantWhere = def.scope.where({ kind: 'company', companyId: '00000000-0000-0000-0000-000000000002' });
     const maybeCompanyScoped = !!companyTenantWhere?.some((w) => w.value === '00000000-0000-0000-0000-000000000002');
     // Only a company-scoped resource has another company's rows to hide; the others have nothing to check here.
-    if (maybeCompanyScoped) it(tenancyName, async () => {
-      // Company-based: the scope filters a company tenant by its company, and the row belongs to one.
-      expect(def.scope.where({ kind: 'company', companyId: c2 })?.some((w) => w.value === c2)).toBe(true);
-      const stored = await anyDb().selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const owner = def.scope.companyOf(stored);
-      // A row of no company (a platform user) is as foreign to company2 as one of company 1.
-      expect(owner).not.toBe(c2);
-      const before = dataOf(await get('superadmin'), 'get')[def.name];
-      const change = pickChange(def, before);
+    if (maybeCompanyScoped)
+      it(tenancyName, async () => {
+        // Company-based: the scope filters a company tenant by its company, and the row belongs to one.
+        expect(def.scope.where({ kind: 'company', companyId: c2 })?.some((w) => w.value === c2)).toBe(true);
+        const stored = await anyDb().selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const owner = def.scope.companyOf(stored);
+        // A row of no company (a platform user) is as foreign to company2 as one of company 1.
+        expect(owner).not.toBe(c2);
+        const before = dataOf(await get('superadmin'), 'get')[def.name];
+        const change = pickChange(def, before);
 
-      if (company2Holds(listCodes)) {
-        const listed = dataOf(await list({ page: 1, size: 200 }, 'company2'), 'company2 list')[key];
-        expect(listed.rows.map((r: { id: string }) => r.id)).not.toContain(id);
-        const searched = dataOf(await list({ page: 1, size: 200, q: String(before[def.labelField] ?? '') }, 'company2'), 'company2 search')[key];
-        expect(searched.rows.map((r: { id: string }) => r.id)).not.toContain(id);
-        expect(dataOf(await get('company2'), 'company2 get')[def.name]).toBeNull();
-        expect(dataOf(await gql(docs.audit, { id }, 'company2'), 'company2 audit')[`${def.name}Audit`]).toEqual([]);
-      } else {
-        expect(firstCode(await list({ page: 1, size: 5 }, 'company2'))).toBe('FORBIDDEN');
-        expect(firstCode(await get('company2'))).toBe('FORBIDDEN');
-      }
+        if (company2Holds(listCodes)) {
+          const listed = dataOf(await list({ page: 1, size: 200 }, 'company2'), 'company2 list')[key];
+          expect(listed.rows.map((r: { id: string }) => r.id)).not.toContain(id);
+          const searched = dataOf(await list({ page: 1, size: 200, q: String(before[def.labelField] ?? '') }, 'company2'), 'company2 search')[key];
+          expect(searched.rows.map((r: { id: string }) => r.id)).not.toContain(id);
+          expect(dataOf(await get('company2'), 'company2 get')[def.name]).toBeNull();
+          expect(dataOf(await gql(docs.audit, { id }, 'company2'), 'company2 audit')[`${def.name}Audit`]).toEqual([]);
+        } else {
+          expect(firstCode(await list({ page: 1, size: 5 }, 'company2'))).toBe('FORBIDDEN');
+          expect(firstCode(await get('company2'))).toBe('FORBIDDEN');
+        }
 
-      const updateCode = company2Holds(codesOfRule(rules[`Mutation.update${T}`])) ? 'NOT_FOUND' : 'FORBIDDEN';
-      const upd = await gql(docs.update, { id, input: { [change.field.name]: change.send } }, 'company2');
-      expect(firstCode(upd), JSON.stringify(upd)).toBe(updateCode);
-      if (docs.delete) {
-        const deleteCode = company2Holds(codesOfRule(rules[`Mutation.delete${T}`])) ? 'NOT_FOUND' : 'FORBIDDEN';
-        const del = await gql(docs.delete, { id }, 'company2');
-        expect(firstCode(del), JSON.stringify(del)).toBe(deleteCode);
-      }
-      // Untouched, timestamps included.
-      expect(dataOf(await get('superadmin'), 'get')[def.name]).toEqual(before);
-    });
+        const updateCode = company2Holds(codesOfRule(rules[`Mutation.update${T}`])) ? 'NOT_FOUND' : 'FORBIDDEN';
+        const upd = await gql(docs.update, { id, input: { [change.field.name]: change.send } }, 'company2');
+        expect(firstCode(upd), JSON.stringify(upd)).toBe(updateCode);
+        if (docs.delete) {
+          const deleteCode = company2Holds(codesOfRule(rules[`Mutation.delete${T}`])) ? 'NOT_FOUND' : 'FORBIDDEN';
+          const del = await gql(docs.delete, { id }, 'company2');
+          expect(firstCode(del), JSON.stringify(del)).toBe(deleteCode);
+        }
+        // Untouched, timestamps included.
+        expect(dataOf(await get('superadmin'), 'get')[def.name]).toEqual(before);
+      });
 
     it(`superadmin updates one field; ${def.name}Audit lists the create and the update by the superadmin`, async () => {
       const before = dataOf(await get('superadmin'), 'get')[def.name];
@@ -315,7 +316,13 @@ for (const def of RESOURCES) {
       it(`superadmin deletes it: the get is null and audit_log has a 'delete' entry`, async () => {
         expect(dataOf(await gql(docs.delete!, { id }, 'superadmin'), `delete${T}`)[`delete${T}`]).toBe(true);
         expect(dataOf(await get('superadmin'), 'get')[def.name]).toBeNull();
-        const entry = await t.database.db.selectFrom('audit_log').select(['action', 'actor_name', 'changes']).where('entity', '=', def.name).where('entity_id', '=', id).where('action', '=', 'delete').executeTakeFirst();
+        const entry = await t.database.db
+          .selectFrom('audit_log')
+          .select(['action', 'actor_name', 'changes'])
+          .where('entity', '=', def.name)
+          .where('entity_id', '=', id)
+          .where('action', '=', 'delete')
+          .executeTakeFirst();
         expect(entry).toBeDefined();
         expect(entry!.actor_name).toBe(superadminName);
         // A second delete finds nothing.

@@ -19,7 +19,10 @@ const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(w
 /** The matrix form with the boxes of `maps` ticked. */
 async function save(maps: RoleMaps, who: Who = 'superadmin') {
   const fields: Record<string, string> = { _form: 'roles', _action: 'save' };
-  for (const [prefix, map] of [['page', maps.pageRoles], ['action', maps.actionRoles]] as const) {
+  for (const [prefix, map] of [
+    ['page', maps.pageRoles],
+    ['action', maps.actionRoles],
+  ] as const) {
     for (const [code, roles] of Object.entries(map)) for (const role of roles) fields[`${prefix}:${code}:${role}`] = 'on';
   }
   return postForm(t, '/admin/roles', await t.tokenOf(who), fields);
@@ -95,15 +98,22 @@ describe('POST /admin/roles', () => {
     const [grant, undo] = rows.slice(-2);
     expect(grant).toMatchObject({ entity_id: 'roleMaps', action: 'update', actor_name: '山田 太郎 (Taro Yamada)', company_id: null });
     expect(Object.keys(grant!.changes)).toEqual(['action:170008']);
-    expect((grant!.changes['action:170008']!.to as string[])).toContain('client_staff');
-    expect((undo!.changes['action:170008']!.from as string[])).toContain('client_staff');
+    expect(grant!.changes['action:170008']!.to as string[]).toContain('client_staff');
+    expect(undo!.changes['action:170008']!.from as string[]).toContain('client_staff');
     const page = await get('/admin/roles', 'superadmin');
     expect(page.html).toContain('変更履歴');
     expect(page.html).toMatch(/操作権限 170008 クライアントユーザー: [^<]*→ [^<]*取引先スタッフ/);
   });
 
   it('saving the matrix unchanged changes nothing and logs nothing', async () => {
-    const count = async () => (await t.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('entity', '=', 'roleMaps').executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await t.database.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('entity', '=', 'roleMaps')
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = await count();
     expect((await save(await current())).status).toBe(303);
     expect(await count()).toBe(before);
@@ -137,7 +147,12 @@ describe('POST /admin/roles', () => {
     const call = async (pageRoles: unknown) => firstCode(await t.gql('mutation ($p: [RoleCodeInput!]!) { saveRoleMaps(pageRoles: $p, actionRoles: []) }', { p: pageRoles }, { as: 'superadmin' }));
     const before = await current();
     expect(await call([{ code: 280001, roles: ['superadmin', 'nobody'] }])).toBe('BAD_USER_INPUT');
-    expect(await call([{ code: 280001, roles: ['superadmin'] }, { code: 999999, roles: ['admin'] }])).toBe('BAD_USER_INPUT');
+    expect(
+      await call([
+        { code: 280001, roles: ['superadmin'] },
+        { code: 999999, roles: ['admin'] },
+      ]),
+    ).toBe('BAD_USER_INPUT');
     expect(await call([{ code: 280001, roles: ['candidate', 'superadmin'] }])).toBe('BAD_USER_INPUT');
     expect(await current()).toEqual(before);
   });

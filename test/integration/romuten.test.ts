@@ -123,7 +123,9 @@ describe(`GET and POST ${PATH}`, () => {
     expect(res.status).toBe(303);
     const page = await getPage(t, res.location!.split('#')[0]!, token);
     expect(page.html).toContain('同期が終わりました。');
-    expect(page.html).toMatch(new RegExp(`<span class="badge badge-success">完了</span></td><td class="num" data-col="workersPushed">${workers}</td><td class="num" data-col="attendancePushed">${attendance}</td>`));
+    expect(page.html).toMatch(
+      new RegExp(`<span class="badge badge-success">完了</span></td><td class="num" data-col="workersPushed">${workers}</td><td class="num" data-col="attendancePushed">${attendance}</td>`),
+    );
     expect(page.html).toContain('鈴木 一郎 (Ichiro Suzuki)');
     expect(page.html).toContain('registered');
     expect(fake.stored.filter((s) => s.entity === 'worker')).toHaveLength(workers);
@@ -204,7 +206,15 @@ describe('a Romuten sync survives the remote failing and retries without duplica
 describe('addresses inside the network', () => {
   it('refuses a base URL inside the network as it is typed, in any spelling', async () => {
     const token = await t.tokenOf('company_admin');
-    for (const baseUrl of ['https://localhost.:8443', 'https://100.100.100.200', 'https://169.254.169.254/latest', 'https://metadata.google.internal./', 'https://2852039166/', 'https://[::ffff:10.0.0.1]/', 'https://romuten.corp.internal/']) {
+    for (const baseUrl of [
+      'https://localhost.:8443',
+      'https://100.100.100.200',
+      'https://169.254.169.254/latest',
+      'https://metadata.google.internal./',
+      'https://2852039166/',
+      'https://[::ffff:10.0.0.1]/',
+      'https://romuten.corp.internal/',
+    ]) {
       const res = await postForm(t, PATH, token, { _action: 'save', baseUrl, apiKey: '', secret: '', enabled: 'on' });
       expect(res.status, baseUrl).toBe(422);
       expect(res.html, baseUrl).toContain('社内ネットワークのアドレスは、サーバーの設定（OUTBOUND_ALLOW）で許可されたものだけ使えます。');
@@ -231,12 +241,15 @@ describe('who may see and change the connection', () => {
   const GQL = {
     catalogue: ['query ($c: ID) { integrations(companyId: $c) { entries { state } } }', 'integrations'],
     read: ['query ($c: ID) { romutenConnection(companyId: $c) { baseUrl apiKeyLast4 } }', 'romutenConnection'],
-    save: ['mutation ($c: ID) { saveRomutenConnection(companyId: $c, input: { baseUrl: "https://evil.example", apiKey: "stolen-key-123", secret: "stolen-secret-123", enabled: true }) }', 'saveRomutenConnection'],
+    save: [
+      'mutation ($c: ID) { saveRomutenConnection(companyId: $c, input: { baseUrl: "https://evil.example", apiKey: "stolen-key-123", secret: "stolen-secret-123", enabled: true }) }',
+      'saveRomutenConnection',
+    ],
     sync: ['mutation ($c: ID) { syncRomuten(companyId: $c) { id } }', 'syncRomuten'],
     disconnect: ['mutation ($c: ID) { disconnectRomuten(companyId: $c) }', 'disconnectRomuten'],
   } as const;
 
-  it('another company (Minato Dispatch) can neither see nor change Sakura\'s connection', async () => {
+  it("another company (Minato Dispatch) can neither see nor change Sakura's connection", async () => {
     const token = await t.tokenOf('company2');
     const before = await t.database.db.selectFrom('integration_connections').selectAll().where('company_id', '=', sakura).executeTakeFirstOrThrow();
     // Another tenant's record is the "not found" page (server/web/dispatch.tsx), no hint that it exists.
@@ -281,7 +294,7 @@ describe('who may see and change the connection', () => {
     expect(row.credentials).not.toBeNull();
   });
 
-  it('the superadmin sees every company in the catalogue and opens either one\'s page', async () => {
+  it("the superadmin sees every company in the catalogue and opens either one's page", async () => {
     const token = await t.tokenOf('superadmin');
     const catalogue = await getPage(t, '/admin/integration', token);
     expect(catalogue.status).toBe(200);

@@ -29,11 +29,13 @@ const counts = (statements: string[]) => statements.filter((s) => /count\(\*\)/i
 const countedInDb = async (jobId: string) =>
   (await both.psql.query<{ n: number }>(`select count(*)::int as n from jobs where kind = 'other' and company_id = (select company_id from jobs where id = $1)`, [jobId])).rows[0]!.n;
 const addJob = async (likeId: string, title: string) =>
-  (await both.psql.query<{ id: string }>(
-    `insert into jobs (company_id, client_id, kind, title_ja, title_en, wage, prefecture)
+  (
+    await both.psql.query<{ id: string }>(
+      `insert into jobs (company_id, client_id, kind, title_ja, title_en, wage, prefecture)
      select company_id, client_id, kind, $2, $2, 1200, prefecture from jobs where id = $1 returning id`,
-    [likeId, title],
-  )).rows[0]!.id;
+      [likeId, title],
+    )
+  ).rows[0]!.id;
 
 describe('list totals kept until the table changes', () => {
   it('has every list table send its notice (a new list table without the trigger fails here)', async () => {
@@ -87,11 +89,20 @@ describe('list totals kept until the table changes', () => {
     expect(theirs.total).not.toBe(mine.total);
     const title = (await both.psql.query<{ title_ja: string }>('select title_ja from jobs where id = $1', [mine.rows[0]!.id])).rows[0]!.title_ja;
     const searched = await jobs(both.a, 'company_admin', { q: title });
-    const inDb = (await both.psql.query<{ n: number }>(`select count(*)::int as n from jobs where kind = 'other' and title_ja ilike '%' || $2 || '%' and company_id = (select company_id from jobs where id = $1)`, [mine.rows[0]!.id, title])).rows[0]!.n;
+    const inDb = (
+      await both.psql.query<{ n: number }>(
+        `select count(*)::int as n from jobs where kind = 'other' and title_ja ilike '%' || $2 || '%' and company_id = (select company_id from jobs where id = $1)`,
+        [mine.rows[0]!.id, title],
+      )
+    ).rows[0]!.n;
     expect(searched.total).toBe(inDb);
     expect(searched.total).toBeLessThan(mine.total);
     const open = await jobs(both.a, 'company_admin', { filter: { status: 'open' } });
-    const openInDb = (await both.psql.query<{ n: number }>(`select count(*)::int as n from jobs where kind = 'other' and status = 'open' and company_id = (select company_id from jobs where id = $1)`, [mine.rows[0]!.id])).rows[0]!.n;
+    const openInDb = (
+      await both.psql.query<{ n: number }>(`select count(*)::int as n from jobs where kind = 'other' and status = 'open' and company_id = (select company_id from jobs where id = $1)`, [
+        mine.rows[0]!.id,
+      ])
+    ).rows[0]!.n;
     expect(open.total).toBe(openInDb);
   });
 });

@@ -74,7 +74,10 @@ afterAll(async () => {
 describe('a scouted candidate is known by initials until they accept', () => {
   it('the company reads initials in its chat list, the messages, the typing notice and its CSV; the full name after acceptance', async () => {
     const sakura = await companyOf(t, 'company@demo.test');
-    const sent = dataOf(await t.gql(SEND, { c: candidateId, j: await partTimeJob(sakura), m: 'We would love to have you.' }, { as: 'company_admin' })).sendScoutOffer as { id: string; conversationId: string };
+    const sent = dataOf(await t.gql(SEND, { c: candidateId, j: await partTimeJob(sakura), m: 'We would love to have you.' }, { as: 'company_admin' })).sendScoutOffer as {
+      id: string;
+      conversationId: string;
+    };
     const conversationId = sent.conversationId;
 
     const admin = await t.tokenOf('company_admin');

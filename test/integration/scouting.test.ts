@@ -17,20 +17,18 @@ let t: TestApp;
 const db = () => t.database.db;
 /** An open part-time job of a company (the n-th), by default one that any residence status may take. */
 const partTimeJob = async (companyId: string, skip = 0, anyVisa = false) =>
-  (
-    await db()
-      .selectFrom('jobs')
-      .select(['id', 'title_en'])
-      .where('company_id', '=', companyId)
-      .where('kind', '=', 'other')
-      .where('status', '=', 'open')
-      .$if(!anyVisa, (q) => q.where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0))
-      .orderBy('created_at')
-      .orderBy('id')
-      .offset(skip)
-      .limit(1)
-      .executeTakeFirstOrThrow()
-  );
+  await db()
+    .selectFrom('jobs')
+    .select(['id', 'title_en'])
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'other')
+    .where('status', '=', 'open')
+    .$if(!anyVisa, (q) => q.where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0))
+    .orderBy('created_at')
+    .orderBy('id')
+    .offset(skip)
+    .limit(1)
+    .executeTakeFirstOrThrow();
 const candidateToken = (email: string) => loginByPassword(t.url, email, inject('demoPassword'));
 
 const SEND = 'mutation ($c: ID!, $j: ID!, $s: ID, $m: String!) { sendScoutOffer(candidateId: $c, jobId: $j, shiftId: $s, message: $m) { id conversationId } }';
@@ -62,7 +60,12 @@ describe('a company scouts a candidate who accepts and appears in the pipeline',
     expect(form.status).toBe(200);
     expect(form.html).toContain('name="message"');
     expect(form.html).toContain(job.id);
-    const sent = await postForm(t, `/v3/admin/scout/search?scout=${ana}`, admin, { _action: 'offer', candidateId: ana, job: job.id, message: 'ぜひ一緒に働きましょう。 We would love to have you on the team.' });
+    const sent = await postForm(t, `/v3/admin/scout/search?scout=${ana}`, admin, {
+      _action: 'offer',
+      candidateId: ana,
+      job: job.id,
+      message: 'ぜひ一緒に働きましょう。 We would love to have you on the team.',
+    });
     expect(sent.status).toBe(303);
     expect(sent.location).toContain('sent=');
 
@@ -167,13 +170,25 @@ describe('who can be found', () => {
     const ramesh = await userId(t, 'scout2@demo.test');
     expect(all.rows.map((r: { id: string }) => r.id)).toContain(ramesh);
     const { token } = await candidateLogin(t, 'scout2@demo.test');
-    const saved = await fetch(`${t.url}/staff/scout`, formRequest({ _action: 'save', shareNationality: 'on', shareLanguages: 'on', prefecture: '神奈川県', availability: ['weekend', 'night'], level_ja: '2', intro: '' }, { origin: t.url, cookie: `candidate_token=${token}` }));
+    const saved = await fetch(
+      `${t.url}/staff/scout`,
+      formRequest(
+        { _action: 'save', shareNationality: 'on', shareLanguages: 'on', prefecture: '神奈川県', availability: ['weekend', 'night'], level_ja: '2', intro: '' },
+        { origin: t.url, cookie: `candidate_token=${token}` },
+      ),
+    );
     expect(saved.status).toBe(303);
     const off = dataOf(await t.gql(SEARCH, {}, { as: 'company_admin' })).scoutCandidates;
     expect(off.rows.map((r: { id: string }) => r.id)).not.toContain(ramesh);
     expect(firstCode(await t.gql(SEND, { c: ramesh, j: job.id, m: 'Hello' }, { as: 'company_admin' }))).toBe('NOT_FOUND');
     // On again.
-    await fetch(`${t.url}/staff/scout`, formRequest({ _action: 'save', enabled: 'on', shareNationality: 'on', shareLanguages: 'on', prefecture: '神奈川県', availability: ['weekend', 'night'], level_ja: '2', level_en: '3', intro: '' }, { origin: t.url, cookie: `candidate_token=${token}` }));
+    await fetch(
+      `${t.url}/staff/scout`,
+      formRequest(
+        { _action: 'save', enabled: 'on', shareNationality: 'on', shareLanguages: 'on', prefecture: '神奈川県', availability: ['weekend', 'night'], level_ja: '2', level_en: '3', intro: '' },
+        { origin: t.url, cookie: `candidate_token=${token}` },
+      ),
+    );
     expect(dataOf(await t.gql(SEARCH, {}, { as: 'company_admin' })).scoutCandidates.rows.map((r: { id: string }) => r.id)).toContain(ramesh);
   });
 
@@ -198,7 +213,12 @@ describe('who can be found', () => {
 
 describe('tenants and permissions', () => {
   it('another company sees none of Sakura’s offers and cannot act on them', async () => {
-    const offer = await db().selectFrom('scout_offers').selectAll().where('company_id', '=', await companyOf(t, 'company@demo.test')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    const offer = await db()
+      .selectFrom('scout_offers')
+      .selectAll()
+      .where('company_id', '=', await companyOf(t, 'company@demo.test'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     const theirs = dataOf(await t.gql('{ scoutOffers(size: 100) { total rows { id } } }', {}, { as: 'company2' })).scoutOffers;
     expect(theirs.rows.map((r: { id: string }) => r.id)).not.toContain(offer.id);
     const page = await getPage(t, '/v3/admin/scout/pending', await t.tokenOf('company2'));
@@ -242,7 +262,12 @@ describe('quota and expiry', () => {
       const desk = dataOf(await t.gql('{ scoutDesk { quota { used limit } } }', {}, { as: 'company2' })).scoutDesk;
       expect(desk.quota).toEqual({ used: 1, limit: 1 });
       // The same refusal on the screen.
-      const page = await postForm(t, `/v3/admin/scout/search?scout=${await userId(t, 'scout1@demo.test')}`, await t.tokenOf('company2'), { _action: 'offer', candidateId: await userId(t, 'scout1@demo.test'), job: j2.id, message: 'Hi' });
+      const page = await postForm(t, `/v3/admin/scout/search?scout=${await userId(t, 'scout1@demo.test')}`, await t.tokenOf('company2'), {
+        _action: 'offer',
+        candidateId: await userId(t, 'scout1@demo.test'),
+        job: j2.id,
+        message: 'Hi',
+      });
       expect(page.status).toBe(409);
       expect(page.html).toContain('今月のスカウト送信数の上限');
     } finally {
@@ -256,7 +281,11 @@ describe('quota and expiry', () => {
     const job = await partTimeJob(sakura, 0);
     const sent = dataOf(await t.gql(SEND, { c: ramesh, j: job.id, m: 'Weekend shifts available.' }, { as: 'company_admin' })).sendScoutOffer;
     expect(firstCode(await t.gql(SEND, { c: ramesh, j: job.id, m: 'Again' }, { as: 'company_admin' }))).toBe('CONFLICT');
-    await db().updateTable('scout_offers').set({ expires_at: new Date(Date.now() - 60_000) }).where('id', '=', sent.id).execute();
+    await db()
+      .updateTable('scout_offers')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', sent.id)
+      .execute();
     const token = await candidateToken('scout2@demo.test');
     const refused = await t.gql(ANSWER, { id: sent.id, a: true }, token);
     expect(firstCode(refused)).toBe('CONFLICT');

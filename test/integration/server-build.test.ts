@@ -108,7 +108,10 @@ describe('npm start is production-safe by default', () => {
       try {
         const answer = await new Promise<unknown>((resolve) => {
           let last: unknown;
-          ws.subscribe({ query: '{ __type(name: "Query") { name fields { name } } }' }, { next: (r) => (last = r), error: (e) => resolve({ errors: Array.isArray(e) ? e : String((e as { reason?: string }).reason ?? e) }), complete: () => resolve(last) });
+          ws.subscribe(
+            { query: '{ __type(name: "Query") { name fields { name } } }' },
+            { next: (r) => (last = r), error: (e) => resolve({ errors: Array.isArray(e) ? e : String((e as { reason?: string }).reason ?? e) }), complete: () => resolve(last) },
+          );
         });
         expect(JSON.stringify(answer)).toMatch(/introspection/i);
         expect(JSON.stringify(answer)).not.toMatch(/"fields"/);
@@ -123,10 +126,20 @@ describe('npm start is production-safe by default', () => {
       expect(Buffer.from((await readFile(path.join(fresh, 'integration-key'), 'utf8')).trim(), 'base64')).toHaveLength(32);
 
       // The Romuten URL check is on: a company admin cannot point it inside the network.
-      const save = await gql(server.url, 'mutation { saveRomutenConnection(input: { baseUrl: "https://localhost.:8443", apiKey: "key-12345678", secret: "secret-12345678", enabled: true }) }', {}, { token });
+      const save = await gql(
+        server.url,
+        'mutation { saveRomutenConnection(input: { baseUrl: "https://localhost.:8443", apiKey: "key-12345678", secret: "secret-12345678", enabled: true }) }',
+        {},
+        { token },
+      );
       expect(JSON.stringify(save.errors)).toMatch(/OUTBOUND_ALLOW/);
       // A public https address is saved, its credentials sealed with the generated key.
-      const ok = await gql(server.url, 'mutation { saveRomutenConnection(input: { baseUrl: "https://api.romuten.example", apiKey: "key-12345678", secret: "secret-12345678", enabled: false }) }', {}, { token });
+      const ok = await gql(
+        server.url,
+        'mutation { saveRomutenConnection(input: { baseUrl: "https://api.romuten.example", apiKey: "key-12345678", secret: "secret-12345678", enabled: false }) }',
+        {},
+        { token },
+      );
       expect(ok.errors).toBeUndefined();
 
       // The scheduler imports from the allowed site; the page is read by dist/server/parse-worker.js.
@@ -134,10 +147,22 @@ describe('npm start is production-safe by default', () => {
       const client = await database.db.selectFrom('clients').select('id').where('company_id', '=', company.id).orderBy('name').executeTakeFirstOrThrow();
       const src = await database.db
         .insertInto('crawler_sources')
-        .values({ name: 'bundle', url: `http://127.0.0.2:${(site.address() as AddressInfo).port}/list`, company_id: company.id, client_id: client.id, item_selector: 'li.job', map_url: 'a.t', map_title: 'a.t' })
+        .values({
+          name: 'bundle',
+          url: `http://127.0.0.2:${(site.address() as AddressInfo).port}/list`,
+          company_id: company.id,
+          client_id: client.id,
+          item_selector: 'li.job',
+          map_url: 'a.t',
+          map_title: 'a.t',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const run = await until(() => database.db.selectFrom('crawler_runs').select(['status', 'imported', 'errors']).where('source_id', '=', src.id).where('finished_at', 'is not', null).executeTakeFirst(), 'the scheduled import run', 30_000);
+      const run = await until(
+        () => database.db.selectFrom('crawler_runs').select(['status', 'imported', 'errors']).where('source_id', '=', src.id).where('finished_at', 'is not', null).executeTakeFirst(),
+        'the scheduled import run',
+        30_000,
+      );
       expect(run).toMatchObject({ status: 'ok', imported: 1 });
       server.child.kill('SIGTERM');
       expect(await server.exited).toEqual({ code: 0, signal: null });
@@ -159,7 +184,13 @@ describe('npm start runs the process in production mode', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-mode-'));
     try {
       await writeFile(path.join(dir, 'probe.cjs'), probe);
-      const server = await startServerProcess({ script, databaseUrl: database.url, port: await freePort(), dataDir, env: { NODE_ENV: undefined, NODE_OPTIONS: `--require ${path.join(dir, 'probe.cjs')}`, MODE_PROBE_DIR: dir, ...env } });
+      const server = await startServerProcess({
+        script,
+        databaseUrl: database.url,
+        port: await freePort(),
+        dataDir,
+        env: { NODE_ENV: undefined, NODE_OPTIONS: `--require ${path.join(dir, 'probe.cjs')}`, MODE_PROBE_DIR: dir, ...env },
+      });
       started.push(server);
       // A page, so that the server renderer has been used.
       expect((await fetch(`${server.url}/`)).status).toBe(200);
@@ -172,7 +203,7 @@ describe('npm start runs the process in production mode', () => {
     }
   };
 
-  it('npm start with NODE_ENV unset: NODE_ENV=production, and React\'s production builds, not its development ones', async () => {
+  it("npm start with NODE_ENV unset: NODE_ENV=production, and React's production builds, not its development ones", async () => {
     const [main, ...more] = await run('dist/server/main.js');
     expect(more).toEqual([]);
     expect(main!.env).toBe('production');
@@ -191,7 +222,7 @@ describe('npm start runs the process in production mode', () => {
     expect(processes.some((p) => p.react.includes('react-dom/cjs/react-dom-server.node.production.js'))).toBe(true);
   });
 
-  it('an explicit NODE_ENV still wins (the tests\' own start, and `npm run start:dev`\'s development)', async () => {
+  it("an explicit NODE_ENV still wins (the tests' own start, and `npm run start:dev`'s development)", async () => {
     const [main] = await run('dist/server/main.js', { NODE_ENV: 'development' });
     expect(main!.env).toBe('development');
     expect(main!.react).toContain('react-dom/cjs/react-dom-server.node.development.js');

@@ -21,7 +21,8 @@ afterAll(async () => {
 const IDLE = 2 * 3600;
 const MAX = 12 * 3600;
 const now = () => Math.floor(Date.now() / 1000);
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; sv: number; role: string; iat: number; exp: number; at: number; aud: string };
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; sv: number; role: string; iat: number; exp: number; at: number; aud: string };
 
 /** A token as the API would have signed it at another time (the test knows the secret). */
 async function tokenAt(from: string, times: { iat: number; exp: number; at: number }): Promise<string> {
@@ -49,7 +50,10 @@ describe('the sliding session', () => {
     const old = await tokenAt(fresh, { iat: now() - 6000, exp: now() + 1200, at });
     const page = await getPage(t, '/admin/jobs/list', old);
     expect(page.status).toBe(200);
-    const renewed = page.cookies.find((c) => c.startsWith('token='))?.split(';')[0]?.slice('token='.length);
+    const renewed = page.cookies
+      .find((c) => c.startsWith('token='))
+      ?.split(';')[0]
+      ?.slice('token='.length);
     expect(renewed, 'a renewed token cookie').toBeTruthy();
     const c = claimsOf(renewed!);
     expect(c.at).toBe(at);
@@ -65,7 +69,10 @@ describe('the sliding session', () => {
     const late = await tokenAt(fresh, { iat: now() - 6000, exp: now() + 600, at });
     const page = await getPage(t, '/admin/jobs/list', late);
     expect(page.status).toBe(200);
-    const renewed = page.cookies.find((c) => c.startsWith('token='))?.split(';')[0]?.slice('token='.length);
+    const renewed = page.cookies
+      .find((c) => c.startsWith('token='))
+      ?.split(';')[0]
+      ?.slice('token='.length);
     expect(renewed).toBeTruthy();
     expect(claimsOf(renewed!).exp).toBe(at + MAX);
     // Signed in 13 hours ago: over, even with a token whose own expiry is still ahead.
@@ -77,7 +84,10 @@ describe('the sliding session', () => {
     const fresh = await t.login('client_staff');
     const old = await tokenAt(fresh, { iat: now() - 6000, exp: now() + 1200, at: now() - 6000 });
     const page = await getPage(t, '/v3/admin/jobs/list', old);
-    const renewed = page.cookies.find((c) => c.startsWith('token='))?.split(';')[0]?.slice('token='.length);
+    const renewed = page.cookies
+      .find((c) => c.startsWith('token='))
+      ?.split(';')[0]
+      ?.slice('token='.length);
     expect(renewed).toBeTruthy();
     const out = await fetch(`${t.url}/logout`, formRequest({}, { origin: t.url, cookie: `token=${renewed}` }));
     expect(out.status).toBe(303);
@@ -90,7 +100,9 @@ async function saveForm(path: string, token: string, marker: string): Promise<{ 
   const page = await getPage(t, path, token);
   expect(page.status).toBe(200);
   const $ = cheerio.load(page.html);
-  const form = $('form[method="post"]').filter((_, f) => $(f).find('button[name="_action"][value="save"]').length > 0).first();
+  const form = $('form[method="post"]')
+    .filter((_, f) => $(f).find('button[name="_action"][value="save"]').length > 0)
+    .first();
   const fields: [string, string][] = [];
   let field = '';
   form.find('input[name], textarea[name], select[name]').each((_, el) => {
@@ -117,7 +129,12 @@ describe('a form posted after the session ended', () => {
     const { fields } = await saveForm('/admin/jobs/add', fresh, marker);
     const expired = await tokenAt(fresh, { iat: now() - IDLE - 60, exp: now() - 60, at: now() - IDLE - 60 });
     const body = new URLSearchParams(fields);
-    const post = await fetch(`${t.url}/admin/jobs/add`, { method: 'POST', redirect: 'manual', headers: { origin: t.url, 'content-type': 'application/x-www-form-urlencoded', cookie: `token=${expired}` }, body });
+    const post = await fetch(`${t.url}/admin/jobs/add`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: t.url, 'content-type': 'application/x-www-form-urlencoded', cookie: `token=${expired}` },
+      body,
+    });
     expect(post.status).toBe(303);
     expect(post.headers.get('location')).toBe('/login?ended=1&next=%2Fadmin%2Fjobs%2Fadd');
     const kept = cookieOf(post, 'kept_form');

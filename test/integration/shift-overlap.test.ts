@@ -24,7 +24,6 @@ const APPLY = 'mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { 
 const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason message } } }';
 const SWAP = 'mutation($a: ID!, $b: ID!) { swapShifts(a: $a, b: $b) }';
 
-
 /** A new shift on a daily job of `companyId`, `day` days from today (`day` may be 0). */
 async function newShift(companyId: string, day: number, start: string, end: string) {
   // At Sakura its warehouse picking (every demo person's status accepted); elsewhere a daily job, the same one each time.
@@ -38,7 +37,11 @@ async function newShift(companyId: string, day: number, start: string, end: stri
     .orderBy('created_at')
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const s = await db().insertInto('job_daily_shifts').values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: start, end_time: end, break_minutes: 0, capacity: 5 }).returning('id').executeTakeFirstOrThrow();
+  const s = await db()
+    .insertInto('job_daily_shifts')
+    .values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: start, end_time: end, break_minutes: 0, capacity: 5 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { shiftId: s.id, jobId: job.id, clientId: job.client_id, companyId };
 }
 /** An application of `candidateId` on a shift, set up as if made earlier (in `status`, else the tree's default). */
@@ -46,7 +49,15 @@ async function placed(candidateId: string, shift: { shiftId: string; jobId: stri
   return (
     await db()
       .insertInto('applications')
-      .values({ job_id: shift.jobId, shift_id: shift.shiftId, candidate_id: candidateId, company_id: shift.companyId, client_id: shift.clientId, message: '', ...(status ? { candidate_status_id: status } : {}) })
+      .values({
+        job_id: shift.jobId,
+        shift_id: shift.shiftId,
+        candidate_id: candidateId,
+        company_id: shift.companyId,
+        client_id: shift.clientId,
+        message: '',
+        ...(status ? { candidate_status_id: status } : {}),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
@@ -171,7 +182,11 @@ describe('the person is chosen by name on /admin/shift', () => {
     expect(long.errors![0]!.extensions!.fields).toEqual({ search: 'Enter 1 to 100 characters of the name to search for.' });
     // Nor may another company place a Sakura person by id on its own shift.
     const theirs = await newShift(await companyOf(t, 'company2@demo.test'), 11, '09:00', '10:00');
-    const answer = await t.gql('mutation($s: ID!, $p: ID) { assignShift(shiftId: $s, personId: $p) { applicationId } }', { s: theirs.shiftId, p: await userId(t, 'student@demo.test') }, { as: 'company2' });
+    const answer = await t.gql(
+      'mutation($s: ID!, $p: ID) { assignShift(shiftId: $s, personId: $p) { applicationId } }',
+      { s: theirs.shiftId, p: await userId(t, 'student@demo.test') },
+      { as: 'company2' },
+    );
     expect(firstCode(answer)).toBe('BAD_USER_INPUT');
   });
 });
@@ -180,7 +195,11 @@ describe('a scout offer for a shift that has started', () => {
   it('is refused when sent, and the shift is not among those a company may offer', async () => {
     const scouted = (await db().selectFrom('scout_profiles').select('user_id').where('enabled', '=', true).executeTakeFirstOrThrow()).user_id;
     const started = await newShift(sakura, 0, '00:02', '23:59');
-    const send = await t.gql('mutation ($c: ID!, $j: ID!, $s: ID, $m: String!) { sendScoutOffer(candidateId: $c, jobId: $j, shiftId: $s, message: $m) { id } }', { c: scouted, j: started.jobId, s: started.shiftId, m: 'A shift for you' }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
+    const send = await t.gql(
+      'mutation ($c: ID!, $j: ID!, $s: ID, $m: String!) { sendScoutOffer(candidateId: $c, jobId: $j, shiftId: $s, message: $m) { id } }',
+      { c: scouted, j: started.jobId, s: started.shiftId, m: 'A shift for you' },
+      { as: 'company_admin', headers: { 'accept-language': 'en' } },
+    );
     expect(send.errors?.length).toBe(1);
     expect(await db().selectFrom('scout_offers').select('id').where('shift_id', '=', started.shiftId).execute()).toEqual([]);
     const { offerableJobs } = await import('../../server/modules/scouting/offers.ts');

@@ -18,7 +18,10 @@ describe('the shifts page', () => {
   it('lists the company’s shifts with seats and attendance, and shows a week on its days', async () => {
     const company = await companyOf(t, 'company@demo.test');
     const maria = await dailyApplication(t, 'candidate2@demo.test', company);
-    await db().insertInto('attendance').values({ application_id: maria.id, company_id: company, shift_id: maria.shift_id, status: 'present', clock_in: new Date(), recorded_by: null, recorded_by_name: 'test' }).execute();
+    await db()
+      .insertInto('attendance')
+      .values({ application_id: maria.id, company_id: company, shift_id: maria.shift_id, status: 'present', clock_in: new Date(), recorded_by: null, recorded_by_name: 'test' })
+      .execute();
     const rows = ((await t.gql(LIST, { filter: { when: maria.date } }, { as: 'company_admin' })).data.shifts as { rows: Row[] }).rows;
     const hers = rows.find((r) => r.id === maria.shift_id)!;
     const absent = await db().selectFrom('attendance').select('id').where('shift_id', '=', maria.shift_id).where('status', 'in', ['absent', 'no_show']).execute();

@@ -24,13 +24,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-
 /** A new shift on Sakura's warehouse picking, `day` days from today (a few minutes after the hour: the job's own slots start on it). */
 let nth = 0;
 async function shift(day: number, hourStart: string, end: string): Promise<string> {
   const start = `${hourStart.slice(0, 3)}${String(11 + (nth++ % 40)).padStart(2, '0')}`;
   const job = await db().selectFrom('jobs').select('id').where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
-  return (await db().insertInto('job_daily_shifts').values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: start, end_time: end, break_minutes: 0, capacity: 3 }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await db()
+      .insertInto('job_daily_shifts')
+      .values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: start, end_time: end, break_minutes: 0, capacity: 3 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 /** The student's application on her demo shift `day` days from today. */
 async function studentOn(day: number): Promise<{ id: string; shiftId: string }> {
@@ -80,12 +85,24 @@ describe('open seats claimed from /staff/shifts', () => {
     expect(html).toContain('Open shifts');
     expect(html).toContain(`value="${free}"`);
     await db().updateTable('job_daily_shifts').set({ client_confirmed_at: new Date() }).where('id', '=', free).execute();
-    const res = await fetch(`${t.url}/staff/shifts`, { method: 'POST', redirect: 'manual', headers: { ...cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _action: 'claim', jobId: (await db().selectFrom('job_daily_shifts').select('job_id').where('id', '=', free).executeTakeFirstOrThrow()).job_id, shiftId: free }) });
+    const res = await fetch(`${t.url}/staff/shifts`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _action: 'claim', jobId: (await db().selectFrom('job_daily_shifts').select('job_id').where('id', '=', free).executeTakeFirstOrThrow()).job_id, shiftId: free }),
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/staff/shifts?claimed=1');
     // Taken, and the client's confirmation of the old staffing is cleared.
     expect(await db().selectFrom('job_daily_shifts').select(['filled', 'client_confirmed_at']).where('id', '=', free).executeTakeFirstOrThrow()).toEqual({ filled: 1, client_confirmed_at: null });
-    expect(await db().selectFrom('applications').select('id').where('shift_id', '=', free).where('candidate_id', '=', await userId(t, 'worker2@demo.test')).execute()).toHaveLength(1);
+    expect(
+      await db()
+        .selectFrom('applications')
+        .select('id')
+        .where('shift_id', '=', free)
+        .where('candidate_id', '=', await userId(t, 'worker2@demo.test'))
+        .execute(),
+    ).toHaveLength(1);
     const after = dataOf(await t.gql(OPEN, on(9), token)).myOpenShifts as { shiftId: string }[];
     expect(after.some((x) => x.shiftId === free)).toBe(false);
     // The student: a five-hour seat in her full week is shown with the reason, a three-hour one with what is left.
@@ -126,7 +143,11 @@ describe('swapping two people', () => {
     const jose = dataOf(await t.gql(ASSIGN, { s: five, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
     const mine = await studentOn(1);
     // The client had confirmed the staffing of both: it changes, so it confirms again.
-    await db().updateTable('job_daily_shifts').set({ client_confirmed_at: new Date(), client_confirmed_by: await userId(t, 'client@demo.test') }).where('id', 'in', [five, mine.shiftId]).execute();
+    await db()
+      .updateTable('job_daily_shifts')
+      .set({ client_confirmed_at: new Date(), client_confirmed_by: await userId(t, 'client@demo.test') })
+      .where('id', 'in', [five, mine.shiftId])
+      .execute();
     const res = await postForm(t, '/admin/shift', await t.tokenOf('company_admin'), { _action: 'swap', a: jose, b: mine.id });
     expect(res.status).toBe(303);
     expect(await shiftOf(mine.id)).toBe(five);
@@ -174,7 +195,14 @@ describe('the client confirms its own shifts', () => {
   const CONFIRM = 'mutation($ids: [ID!]!) { shiftAction(ids: $ids, action: "confirm") }';
   it('a client user confirms its own shift (who and when shown to the company); not another client’s; a company user cannot confirm for it', async () => {
     const clientId = (await db().selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow()).client_id!;
-    const own = await db().selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').select('s.id').where('j.client_id', '=', clientId).where('s.date', '>=', todayInJapan()).orderBy('s.date').executeTakeFirstOrThrow();
+    const own = await db()
+      .selectFrom('job_daily_shifts as s')
+      .innerJoin('jobs as j', 'j.id', 's.job_id')
+      .select('s.id')
+      .where('j.client_id', '=', clientId)
+      .where('s.date', '>=', todayInJapan())
+      .orderBy('s.date')
+      .executeTakeFirstOrThrow();
     const other = await db().selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').select('s.id').where('j.client_id', '!=', clientId).executeTakeFirstOrThrow();
     // The company sees the list, not the button, and cannot confirm on the client's behalf.
     const companyToken = await t.tokenOf('company_admin');
@@ -195,7 +223,11 @@ describe('the client confirms its own shifts', () => {
     expect(row.client_confirmed_at).toBeTruthy();
     expect((await db().selectFrom('job_daily_shifts').select('client_confirmed_at').where('id', '=', other.id).executeTakeFirstOrThrow()).client_confirmed_at).toBeNull();
     // The company sees the badge and who confirmed.
-    const seen = dataOf(await t.gql('{ shifts(size: 200, filter: { confirmed: "confirmed" }) { rows { id confirmed confirmedBy } } }', {}, { as: 'company_admin' })).shifts.rows as { id: string; confirmed: string; confirmedBy: string }[];
+    const seen = dataOf(await t.gql('{ shifts(size: 200, filter: { confirmed: "confirmed" }) { rows { id confirmed confirmedBy } } }', {}, { as: 'company_admin' })).shifts.rows as {
+      id: string;
+      confirmed: string;
+      confirmedBy: string;
+    }[];
     const client = (await db().selectFrom('users').select('name').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow()).name;
     expect(seen.find((r) => r.id === own.id)).toMatchObject({ confirmed: 'confirmed', confirmedBy: expect.stringContaining(client) });
   });

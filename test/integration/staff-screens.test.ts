@@ -55,12 +55,7 @@ describe('GET /admin/staff', () => {
   });
 
   it('filters the residence cards that expire within 60 days', async () => {
-    const soon = await db()
-      .selectFrom('staff')
-      .select(['name', 'company_id', 'visa_expiry'])
-      .where('visa_expiry', '>=', tokyoDay(0))
-      .where('visa_expiry', '<=', tokyoDay(60))
-      .execute();
+    const soon = await db().selectFrom('staff').select(['name', 'company_id', 'visa_expiry']).where('visa_expiry', '>=', tokyoDay(0)).where('visa_expiry', '<=', tokyoDay(60)).execute();
     const later = await db().selectFrom('staff').select('name').where('visa_expiry', '>', tokyoDay(60)).execute();
     expect(soon.length).toBeGreaterThanOrEqual(3);
     expect(later.length).toBeGreaterThan(0);
@@ -94,7 +89,11 @@ describe('GET /admin/staff', () => {
 
   it('is not for clients (404, no fallback), and another company’s person is not found', async () => {
     expect((await get('/admin/staff', 'client_admin')).status).toBe(302);
-    const c1Person = await db().selectFrom('staff').select('id').where('company_id', '=', await companyOf(t, DEMO.company_admin)).executeTakeFirstOrThrow();
+    const c1Person = await db()
+      .selectFrom('staff')
+      .select('id')
+      .where('company_id', '=', await companyOf(t, DEMO.company_admin))
+      .executeTakeFirstOrThrow();
     expect((await get(`/admin/staff?id=${c1Person.id}`, 'company2')).status).toBe(404);
     const before = await db().selectFrom('staff').selectAll().where('id', '=', c1Person.id).executeTakeFirstOrThrow();
     expect((await post(`/admin/staff?id=${c1Person.id}`, 'company2', { _action: 'save', name: 'HIJACK', nationality: 'VN' })).status).toBe(404);
@@ -114,10 +113,18 @@ describe('registering a staff member', () => {
     expect(form.html).toContain(`<option value="${await visaId(t, '家族滞在')}">家族滞在</option>`);
     expect(form.html).toMatch(/<input type="checkbox" name="languages" value="vi"\/> ベトナム語/);
     // A value added in the database (as by another process) is a choice as soon as its NOTIFY arrives.
-    await db().transaction().execute(async (trx) => {
-      const { id: e } = await trx.insertInto('job_enums').values({ type: 8, sort: 99 }).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('job_enum_translations').values([{ enum_id: e, language_key: 'ja', value: 'ノンバイナリー' }, { enum_id: e, language_key: 'en', value: 'Non-binary' }]).execute();
-    });
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        const { id: e } = await trx.insertInto('job_enums').values({ type: 8, sort: 99 }).returning('id').executeTakeFirstOrThrow();
+        await trx
+          .insertInto('job_enum_translations')
+          .values([
+            { enum_id: e, language_key: 'ja', value: 'ノンバイナリー' },
+            { enum_id: e, language_key: 'en', value: 'Non-binary' },
+          ])
+          .execute();
+      });
     await expect.poll(async () => (await get('/admin/staff?new=1', 'company_admin')).html.includes('ノンバイナリー'), { timeout: 5_000 }).toBe(true);
   });
 
@@ -172,7 +179,14 @@ describe('registering a staff member', () => {
 
   it('saving the form unchanged records no change', async () => {
     const row = await db().selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const count = async () => (await db().selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('entity_id', '=', id).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await db()
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('entity_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = await count();
     const res = await post(`/admin/staff?id=${id}`, 'company_admin', {
       _action: 'save',

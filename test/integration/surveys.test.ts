@@ -64,7 +64,12 @@ async function pageIn(path: string, cookie: string, lang: 'ja' | 'en') {
 async function candidatePost(path: string, token: string, fields: Record<string, string | string[]>) {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
-  const res = await fetch(`${t.url}${path}`, { method: 'POST', redirect: 'manual', headers: { cookie: `candidate_token=${token}; lang=en`, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body });
+  const res = await fetch(`${t.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: `candidate_token=${token}; lang=en`, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
   return { status: res.status, location: res.headers.get('location'), html: (await res.text()).replace(/<!-- -->/g, '') };
 }
 
@@ -92,13 +97,23 @@ describe('a survey is answered on a phone and charted', () => {
     expect(more.html).toContain('value="After-shift survey"');
     // A question without its English text, and a choice question with one option: said beside the fields, in the page's language.
     const bad = { ...BUILT, q0_en: '', q1_o1_ja: '', q1_o1_en: '', q1_o2_ja: '', q1_o2_en: '' };
-    const en = await fetch(`${t.url}/v3/admin/survey/add`, { method: 'POST', redirect: 'manual', headers: { cookie: `token=${admin}; lang=en`, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(bad) });
+    const en = await fetch(`${t.url}/v3/admin/survey/add`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: `token=${admin}; lang=en`, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(bad),
+    });
     expect(en.status).toBe(422);
     const enHtml = await en.text();
     expect(enHtml).toContain('id="q0_en-error"');
     expect(enHtml).toContain('This field is required.');
     expect(enHtml).toContain('A choice question needs at least two options');
-    const ja = await fetch(`${t.url}/v3/admin/survey/add`, { method: 'POST', redirect: 'manual', headers: { cookie: `token=${admin}; lang=ja`, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(bad) });
+    const ja = await fetch(`${t.url}/v3/admin/survey/add`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: `token=${admin}; lang=ja`, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(bad),
+    });
     expect(ja.status).toBe(422);
     const jaHtml = await ja.text();
     expect(jaHtml).toContain('入力してください。');
@@ -161,12 +176,26 @@ describe('a survey is answered on a phone and charted', () => {
     expect(form.html).not.toContain('通勤手段は？');
     // A required question left out: said beside it, nothing stored.
     const questions = await db().selectFrom('survey_questions').select(['id', 'position']).where('survey_id', '=', surveyId).orderBy('position').execute();
-    const options = await db().selectFrom('survey_options').select(['id', 'label_en']).where('question_id', 'in', questions.map((q) => q.id)).execute();
+    const options = await db()
+      .selectFrom('survey_options')
+      .select(['id', 'label_en'])
+      .where(
+        'question_id',
+        'in',
+        questions.map((q) => q.id),
+      )
+      .execute();
     const opt = (en: string) => options.find((o) => o.label_en === en)!.id;
     const missing = await candidatePost(`/staff/survey/${surveyId}`, token, { _action: 'answer', q1: opt('Train'), q4: 'x' });
     expect(missing.status).toBe(422);
     expect(missing.html).toContain('id="q3-error"');
-    const answered = await candidatePost(`/staff/survey/${surveyId}`, token, { _action: 'answer', q1: opt('Train'), q2: [opt('Saturday'), opt('Sunday')], q3: '4', q4: 'Nice team, more breaks please' });
+    const answered = await candidatePost(`/staff/survey/${surveyId}`, token, {
+      _action: 'answer',
+      q1: opt('Train'),
+      q2: [opt('Saturday'), opt('Sunday')],
+      q3: '4',
+      q4: 'Nice team, more breaks please',
+    });
     expect(answered.status).toBe(303);
     expect(answered.location).toBe(`/staff/survey/${surveyId}?thanks=1`);
     const thanks = await pageIn(answered.location!, `candidate_token=${token}`, 'en');
@@ -187,7 +216,10 @@ describe('a survey is answered on a phone and charted', () => {
     const file = await pageIn(`/v3/admin/survey?answers=${surveyId}`, `token=${admin}`, 'en');
     expect(file.status).toBe(200);
     expect(file.type).toContain('text/csv');
-    const lines = file.html.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = file.html
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toContain('1. How do you get to work?');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Maria Santos');
@@ -238,7 +270,12 @@ describe('refusals', () => {
     expect(second.html).toContain('You have already answered this survey. Each person can answer only once.');
     const api = await t.gql('mutation ($id: ID!, $a: [SurveyAnswerInput!]!) { answerSurvey(id: $id, answers: $a) }', { id: surveyId, a: [{ questionId: q.id, scale: 1 }] }, token);
     expect(firstCode(api)).toBe('CONFLICT');
-    await expect(db().insertInto('survey_responses').values({ survey_id: surveyId, user_id: await userId(t, 'candidate2@demo.test') }).execute()).rejects.toThrow(/survey_responses_once_uq/);
+    await expect(
+      db()
+        .insertInto('survey_responses')
+        .values({ survey_id: surveyId, user_id: await userId(t, 'candidate2@demo.test') })
+        .execute(),
+    ).rejects.toThrow(/survey_responses_once_uq/);
     expect((await db().selectFrom('survey_responses').select('id').where('survey_id', '=', surveyId).execute()).length).toBe(1);
     // The page on a later visit says it was answered.
     const again = await pageIn(`/staff/survey/${surveyId}`, `candidate_token=${token}`, 'ja');
@@ -255,7 +292,12 @@ describe('refusals', () => {
     expect(post.status).toBe(403);
     const api = await t.gql('mutation ($id: ID!) { answerSurvey(id: $id, answers: []) }', { id: surveyId }, token);
     expect(firstCode(api)).toBe('FORBIDDEN');
-    await expect(db().insertInto('survey_responses').values({ survey_id: surveyId, user_id: await userId(t, 'candidate3@demo.test') }).execute()).rejects.toThrow(/survey_responses_recipient_fk/);
+    await expect(
+      db()
+        .insertInto('survey_responses')
+        .values({ survey_id: surveyId, user_id: await userId(t, 'candidate3@demo.test') })
+        .execute(),
+    ).rejects.toThrow(/survey_responses_recipient_fk/);
     // A visitor is asked to log in first.
     const anon = await fetch(`${t.url}/staff/survey/${surveyId}`, { redirect: 'manual' });
     expect(anon.status).toBe(302);

@@ -74,7 +74,13 @@ const CASES: Case[] = [
     denied: 'company_staff',
     seeded: ['募集中', '一時停止', '募集終了', '#2E7D32'],
     valid: (label) => ({ name_ja: `面接調整中${label}`, name_en: `Arranging ${label}`, color: '#336699', is_open: 'on', sort: '12' }),
-    bad: { body: { name_ja: '選考中', name_en: 'Kept Screening', color: 'red', sort: '1' }, field: 'color', ja: '形式が正しくありません。', en: 'This value is not in the right format.', kept: 'value="Kept Screening"' },
+    bad: {
+      body: { name_ja: '選考中', name_en: 'Kept Screening', color: 'red', sort: '1' },
+      field: 'color',
+      ja: '形式が正しくありません。',
+      en: 'This value is not in the right format.',
+      kept: 'value="Kept Screening"',
+    },
   },
   {
     page: 'candidateStatus',
@@ -84,7 +90,13 @@ const CASES: Case[] = [
     denied: 'company_staff',
     seeded: ['応募', '書類確認', '面接', '内定', '就業確認', '出勤', '不採用', '辞退', '応募 › 書類確認 › 面接'],
     valid: (label) => ({ name_ja: `適性検査${label}`, name_en: `Aptitude test ${label}`, parent_id: '', list: 'candidate', sort: '25' }),
-    bad: { body: { name_ja: '保留の応募者', name_en: 'On hold', list: 'bogus', sort: '1' }, field: 'list', ja: '選択肢から選んでください。', en: 'Choose one of the options.', kept: 'value="保留の応募者"' },
+    bad: {
+      body: { name_ja: '保留の応募者', name_en: 'On hold', list: 'bogus', sort: '1' },
+      field: 'list',
+      ja: '選択肢から選んでください。',
+      en: 'Choose one of the options.',
+      kept: 'value="保留の応募者"',
+    },
   },
   {
     page: 'chatbot',
@@ -94,7 +106,13 @@ const CASES: Case[] = [
     denied: 'company_staff',
     seeded: ['デイリー（スポット）求人サポート', '遅刻, 欠勤, late, absent'],
     valid: (label) => ({ step: '5', trigger: `持ち物${label}`, message_ja: `持ち物は軍手です。${label}`, message_en: `Bring work gloves. ${label}`, active: 'on' }),
-    bad: { body: { step: '0', trigger: '', message_ja: '保持される本文', message_en: 'kept body' }, field: 'step', ja: '1以上の値を入力してください。', en: 'Enter 1 or more.', kept: '保持される本文' },
+    bad: {
+      body: { step: '0', trigger: '', message_ja: '保持される本文', message_en: 'kept body' },
+      field: 'step',
+      ja: '1以上の値を入力してください。',
+      en: 'Enter 1 or more.',
+      kept: '保持される本文',
+    },
   },
   {
     page: 'appsettings',
@@ -170,7 +188,13 @@ const CASES: Case[] = [
     denied: 'company_admin',
     seeded: ['ホールスタッフ', 'ピッキング', 'Kitchen staff'],
     valid: (label) => ({ name_ja: `データ入力${label}`, name_en: `Data entry ${label}`, industry_id: '', sort: '5' }),
-    bad: { body: { name_ja: '保持される職種', name_en: 'Kept', industry_id: 'not-a-uuid', sort: '1' }, field: 'industry_id', ja: '形式が正しくありません。', en: 'This value is not in the right format.', kept: 'value="保持される職種"' },
+    bad: {
+      body: { name_ja: '保持される職種', name_en: 'Kept', industry_id: 'not-a-uuid', sort: '1' },
+      field: 'industry_id',
+      ja: '形式が正しくありません。',
+      en: 'This value is not in the right format.',
+      kept: 'value="保持される職種"',
+    },
   },
   {
     page: 'terms',
@@ -300,7 +324,13 @@ describe('copyTemplatesToCompany (trial signup)', () => {
     const { id } = await db.insertInto('companies').values({ name: 'トライアル株式会社', name_en: 'Trial Inc.', email: null, phone: null }).returning('id').executeTakeFirstOrThrow();
     // As many rows as the platform defaults have now (earlier tests here may have added some).
     const defaults = async (table: 'job_statuses' | 'candidate_statuses' | 'chatbot_messages' | 'app_settings') =>
-      (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', 'is', null).executeTakeFirstOrThrow()).n;
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n;
     const expected = {
       jobStatuses: await defaults('job_statuses'),
       candidateStatuses: await defaults('candidate_statuses'),
@@ -400,9 +430,8 @@ describe('mail templates: the preview', () => {
   const path = '/admin/templates/mail';
 
   it('shows the subject and body filled with sample values, in the page language', async () => {
-    const id = (
-      await t.database.db.selectFrom('document_templates').select('id').where('company_id', '=', c1).where('kind', '=', 'mail').where('key', '=', 'password_reset').executeTakeFirstOrThrow()
-    ).id;
+    const id = (await t.database.db.selectFrom('document_templates').select('id').where('company_id', '=', c1).where('kind', '=', 'mail').where('key', '=', 'password_reset').executeTakeFirstOrThrow())
+      .id;
     const ja = await html(`${path}?id=${id}`, 'company_admin');
     expect(ja).toContain('プレビュー');
     expect(ja).toContain('<pre class="resource-preview-body">グエン・ヴァン・アン 様\n\nパスワード再設定のリクエストを受け付けました。');

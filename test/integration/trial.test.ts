@@ -31,7 +31,15 @@ function fieldError(html: string, name: string): string | undefined {
 }
 
 const db = () => t.database.db;
-const count = async (table: 'companies' | 'users' | 'contact_messages') => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: 'companies' | 'users' | 'contact_messages') =>
+  Number(
+    (
+      await db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const SIGNUP = {
   _action: 'send',
@@ -63,7 +71,10 @@ describe('a trial signup', () => {
     for (const table of ['job_statuses', 'candidate_statuses', 'chatbot_messages', 'app_settings', 'document_templates'] as const) {
       const defaults = await db().selectFrom(table).select('id').where('company_id', 'is', null).execute();
       const own = await db().selectFrom(table).select('id').where('company_id', '=', company.id).execute();
-      const expected = table === 'document_templates' ? (await db().selectFrom(table).select('id').where('company_id', 'is', null).where('kind', 'in', ['mail', 'contract', 'billing']).execute()).length : defaults.length;
+      const expected =
+        table === 'document_templates'
+          ? (await db().selectFrom(table).select('id').where('company_id', 'is', null).where('kind', 'in', ['mail', 'contract', 'billing']).execute()).length
+          : defaults.length;
       expect(own.length, table).toBe(expected);
       expect(own.length, table).toBeGreaterThan(0);
     }
@@ -106,7 +117,10 @@ describe('a trial signup', () => {
     const login = await post('/login', { email: SIGNUP.email.toLowerCase(), password: PASSWORD });
     expect(login.status).toBe(303);
     expect(login.location).toBe('/admin');
-    const session = login.cookies.find((c) => c.startsWith('token='))!.slice('token='.length).split(';')[0]!;
+    const session = login.cookies
+      .find((c) => c.startsWith('token='))!
+      .slice('token='.length)
+      .split(';')[0]!;
 
     const landing = await get('/admin', session);
     expect(landing).toMatchObject({ status: 302, location: '/admin/jobs/list' });
@@ -155,7 +169,11 @@ describe('a trial signup', () => {
 
   it('signs up in English: the admin, the mail and the screens are in English', async () => {
     const mailsBefore = smtp.mails.length;
-    const res = await post('/v3/trial', { _action: 'send', company_name: 'Sunrise Staffing KK', contact_name: 'Alex Kim', email: 'alex@sunrise-staffing.example', phone: '06-1234-5678' }, { cookie: 'lang=en' });
+    const res = await post(
+      '/v3/trial',
+      { _action: 'send', company_name: 'Sunrise Staffing KK', contact_name: 'Alex Kim', email: 'alex@sunrise-staffing.example', phone: '06-1234-5678' },
+      { cookie: 'lang=en' },
+    );
     expect(res.status).toBe(303);
     expect((await db().selectFrom('users').select('lang').where('email', '=', 'alex@sunrise-staffing.example').executeTakeFirstOrThrow()).lang).toBe('en');
     const mail = (await smtp.waitFor(mailsBefore + 1))[mailsBefore]!;

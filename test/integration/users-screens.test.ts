@@ -84,7 +84,11 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
     expect(page.html).not.toContain('scrypt$');
     expect(page.html).not.toContain('session_version');
 
-    const types = await t.gql('{ a: __type(name: "AdminUser") { fields { name } } c: __type(name: "CompanyUser") { fields { name } } i: __type(name: "AdminUserInput") { inputFields { name } } }', {}, await t.tokenOf('superadmin'));
+    const types = await t.gql(
+      '{ a: __type(name: "AdminUser") { fields { name } } c: __type(name: "CompanyUser") { fields { name } } i: __type(name: "AdminUserInput") { inputFields { name } } }',
+      {},
+      await t.tokenOf('superadmin'),
+    );
     const names = [...types.data.a.fields, ...types.data.c.fields, ...types.data.i.inputFields].map((f: { name: string }) => f.name);
     expect(names).toContain('email');
     expect(names).not.toContain('password_hash');
@@ -96,7 +100,15 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
   it('a company admin invites a colleague into its own company, whatever company the post names', async () => {
     const other = (await userByEmail(DEMO.company2))!.company_id!;
     const mine = (await userByEmail(DEMO.company_admin))!.company_id!;
-    const res = await post('/admin/users/company?new=1', await t.tokenOf('company_admin'), { _action: 'save', name: '小林 直子', email: 'naoko.kobayashi@demo.test', role: 'company_staff', lang: 'ja', active: 'on', company_id: other });
+    const res = await post('/admin/users/company?new=1', await t.tokenOf('company_admin'), {
+      _action: 'save',
+      name: '小林 直子',
+      email: 'naoko.kobayashi@demo.test',
+      role: 'company_staff',
+      lang: 'ja',
+      active: 'on',
+      company_id: other,
+    });
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     expect(await userByEmail('naoko.kobayashi@demo.test')).toMatchObject({ company_id: mine, client_id: null, role: 'company_staff' });
     const mail = await mailTo('naoko.kobayashi@demo.test');
@@ -108,7 +120,15 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
     const form = await get('/admin/users/client?new=1', await t.tokenOf('client_admin'));
     expect(form.status).toBe(200);
     expect(form.html).toMatch(new RegExp(`<option value="${me.client_id}" selected`));
-    const res = await post('/admin/users/client?new=1', await t.tokenOf('client_admin'), { _action: 'save', name: '中村 優', email: 'yu.nakamura@demo.test', role: 'client_staff', lang: 'ja', active: 'on', client_id: me.client_id! });
+    const res = await post('/admin/users/client?new=1', await t.tokenOf('client_admin'), {
+      _action: 'save',
+      name: '中村 優',
+      email: 'yu.nakamura@demo.test',
+      role: 'client_staff',
+      lang: 'ja',
+      active: 'on',
+      client_id: me.client_id!,
+    });
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     expect(await userByEmail('yu.nakamura@demo.test')).toMatchObject({ company_id: me.company_id, client_id: me.client_id, role: 'client_staff' });
   });
@@ -206,7 +226,13 @@ describe('deactivate', () => {
 describe('duplicate e-mail', () => {
   it('is a field error beside the e-mail, whatever its case, on create and on update', async () => {
     const token = await t.tokenOf('company_admin');
-    const count = async () => (await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = await count();
     const res = await post('/admin/users/company?new=1', token, { _action: 'save', name: '重複 太郎', email: 'Company2@Demo.Test', role: 'company_staff', lang: 'ja', active: 'on' });
     expect(res.status).toBe(422);

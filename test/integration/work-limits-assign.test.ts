@@ -27,13 +27,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-
 /** A new shift on Sakura's warehouse picking, `day` days from today (a minute or two after `start`: the job's own slots start on the hour). */
 let nth = 0;
 async function shift(day: number, hourStart: string, end: string, breakMinutes = 0): Promise<string> {
   const start = `${hourStart.slice(0, 3)}${String(1 + (nth++ % 9)).padStart(2, '0')}`;
   const job = await db().selectFrom('jobs').select('id').where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
-  return (await db().insertInto('job_daily_shifts').values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: start, end_time: end, break_minutes: breakMinutes, capacity: 3 }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await db()
+      .insertInto('job_daily_shifts')
+      .values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: start, end_time: end, break_minutes: breakMinutes, capacity: 3 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 const reasonOf = (answer: { errors?: { extensions?: Record<string, unknown> }[] }) => answer.errors?.[0]?.extensions?.reason;
 
@@ -52,7 +57,10 @@ describe('the student near her 28 hours (demo)', () => {
 
   it('in a recorded long vacation the same shift passes, up to 8 hours a day', async () => {
     const student = await userId(t, 'student@demo.test');
-    await db().insertInto('long_vacations').values({ user_id: student, from_date: addDays(todayInJapan(), 8), to_date: addDays(todayInJapan(), 40) }).execute();
+    await db()
+      .insertInto('long_vacations')
+      .values({ user_id: student, from_date: addDays(todayInJapan(), 8), to_date: addDays(todayInJapan(), 40) })
+      .execute();
     const eight = await shift(9, '09:00', '18:00', 60);
     expect(dataOf(await t.gql(ASSIGN, { s: eight, e: 'student@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
     const more = await shift(9, '19:00', '20:00');
@@ -84,11 +92,19 @@ describe('cards and permission, on assignment and on the candidate’s own appli
     expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', s).executeTakeFirstOrThrow()).filled).toBe(0);
     // The candidate applies before the check: offered on their shifts page, recorded in the candidate list, holding the seat.
     const { token } = await candidateLogin(t, 'candidate4@demo.test');
-    const offered = dataOf(await t.gql('query($d: String!) { myOpenShifts(date: $d) { shiftId refusal } }', { d: addDays(todayInJapan(), 3) }, token)).myOpenShifts as { shiftId: string; refusal: string | null }[];
+    const offered = dataOf(await t.gql('query($d: String!) { myOpenShifts(date: $d) { shiftId refusal } }', { d: addDays(todayInJapan(), 3) }, token)).myOpenShifts as {
+      shiftId: string;
+      refusal: string | null;
+    }[];
     expect(offered.find((o) => o.shiftId === s)).toEqual({ shiftId: s, refusal: null });
     const job = await db().selectFrom('job_daily_shifts').select('job_id').where('id', '=', s).executeTakeFirstOrThrow();
     const own = dataOf(await t.gql('mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.job_id, s }, token)).applyToJob.applicationId as string;
-    const app = await db().selectFrom('applications as a').innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id').select(['st.list']).where('a.id', '=', own).executeTakeFirstOrThrow();
+    const app = await db()
+      .selectFrom('applications as a')
+      .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
+      .select(['st.list'])
+      .where('a.id', '=', own)
+      .executeTakeFirstOrThrow();
     expect(app.list).toBe('candidate');
     expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', s).executeTakeFirstOrThrow()).filled).toBe(1);
     // Staff confirming it is a placement: refused until the card is verified, then made.
@@ -103,7 +119,11 @@ describe('cards and permission, on assignment and on the candidate’s own appli
 
   it('a card that expires before the shift blocks it; a dependent without the permission is refused', async () => {
     const person = await userId(t, 'candidate4@demo.test');
-    await db().updateTable('candidate_profiles').set({ visa_expiry: addDays(todayInJapan(), 2) }).where('user_id', '=', person).execute();
+    await db()
+      .updateTable('candidate_profiles')
+      .set({ visa_expiry: addDays(todayInJapan(), 2) })
+      .where('user_id', '=', person)
+      .execute();
     const late = await shift(4, '09:00', '12:00');
     expect(reasonOf(await t.gql(ASSIGN, { s: late, e: 'candidate4@demo.test' }, { as: 'company_admin' }))).toBe('card_expired');
     // Applying is not placement, but an expired card is refused there too: no check could make it good.

@@ -21,7 +21,7 @@ let sakura: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const id = async (email: string) => (await db().selectFrom('users').select(['id', 'company_id']).where('email', '=', email).executeTakeFirstOrThrow());
+  const id = async (email: string) => await db().selectFrom('users').select(['id', 'company_id']).where('email', '=', email).executeTakeFirstOrThrow();
   tran = (await id('worker1@demo.test')).id;
   jose = (await id('worker2@demo.test')).id;
   sakura = (await id('company@demo.test')).company_id!;
@@ -42,8 +42,7 @@ async function pdfText(buf: Buffer): Promise<string> {
   for (let p = 1; p <= pdf.numPages; p++) out += (await (await pdf.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
   return out;
 }
-const pdfOf = async (path: string, as: 'company_admin' | 'company2' | 'client_admin') =>
-  fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie: `token=${await t.tokenOf(as)}` } });
+const pdfOf = async (path: string, as: 'company_admin' | 'company2' | 'client_admin') => fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie: `token=${await t.tokenOf(as)}` } });
 
 describe('the worker record', () => {
   it('shows the demo worker’s shifts, attendance and pay to date as the database holds them', async () => {
@@ -84,11 +83,22 @@ describe('the worker record', () => {
 
   it('warns of a card expiring soon and links a card waiting for a check to the check screen', async () => {
     const token = await t.tokenOf('company_admin');
-    const aung = await db().selectFrom('users as u').innerJoin('candidate_profiles as p', 'p.user_id', 'u.id').select(['u.id', 'p.visa_expiry']).where('u.email', '=', 'candidate3@demo.test').executeTakeFirstOrThrow();
+    const aung = await db()
+      .selectFrom('users as u')
+      .innerJoin('candidate_profiles as p', 'p.user_id', 'u.id')
+      .select(['u.id', 'p.visa_expiry'])
+      .where('u.email', '=', 'candidate3@demo.test')
+      .executeTakeFirstOrThrow();
     const days = Math.round((Date.parse(`${aung.visa_expiry}T00:00:00Z`) - Date.parse(`${todayInJapan()}T00:00:00Z`)) / 86_400_000);
     expect(days).toBeLessThanOrEqual(90);
     expect((await getPage(t, `/admin/worker?id=${aung.id}`, token)).html).toContain(`期限まであと${days}日`);
-    const hoa = await db().selectFrom('users as u').innerJoin('residence_cards as c', 'c.user_id', 'u.id').select(['u.id', 'c.id as card']).where('u.email', '=', 'cardcheck@demo.test').where('c.status', '=', 'pending').executeTakeFirstOrThrow();
+    const hoa = await db()
+      .selectFrom('users as u')
+      .innerJoin('residence_cards as c', 'c.user_id', 'u.id')
+      .select(['u.id', 'c.id as card'])
+      .where('u.email', '=', 'cardcheck@demo.test')
+      .where('c.status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     const page = await getPage(t, `/admin/worker?id=${hoa.id}`, token);
     expect(page.html).toContain(`/admin/worker/rcCheckCandidate?card=${hoa.card}`);
     expect(page.html).toContain('確認待ち');

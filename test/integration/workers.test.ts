@@ -12,7 +12,7 @@ const t = appForFile();
 
 const LIST = '{ workers(size: 100) { total rows { id name visaType bank } } }';
 type Row = { id: string; name: string; visaType: string | null; bank: string };
-const names = async (as: 'company_admin' | 'company2' | 'client_admin') => (dataOf(await t.gql(LIST, {}, { as })).workers.rows as Row[]);
+const names = async (as: 'company_admin' | 'company2' | 'client_admin') => dataOf(await t.gql(LIST, {}, { as })).workers.rows as Row[];
 
 describe('the workers list', () => {
   it('shows the company the people who applied to it, with residence status and whether a pay account is registered', async () => {

@@ -50,7 +50,14 @@ async function newShift(day: number, start: string, end: string, breakMinutes = 
   const job = await db().selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
   const s = await db()
     .insertInto('job_daily_shifts')
-    .values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: `${start.slice(0, 3)}${String(1 + (nth++ % 59)).padStart(2, '0')}`, end_time: end, break_minutes: breakMinutes, capacity: 3 })
+    .values({
+      job_id: job.id,
+      date: addDays(todayInJapan(), day),
+      start_time: `${start.slice(0, 3)}${String(1 + (nth++ % 59)).padStart(2, '0')}`,
+      end_time: end,
+      break_minutes: breakMinutes,
+      capacity: 3,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { shiftId: s.id, jobId: job.id, clientId: job.client_id };
@@ -77,7 +84,10 @@ describe('every move into a working status', () => {
     for (const m of intoWork) {
       const app = await application(person, m.from, await newShift(4, '09:00', '12:00'));
       const r = dataOf(await t.gql(MOVE, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
-      expect(r, `${m.from} → ${m.to} (${m.kind}, ${m.list})`).toEqual({ moved: [], refused: [{ id: app, reason: 'card_unverified', message: expect.stringContaining('在留カードの確認が済んでいません') }] });
+      expect(r, `${m.from} → ${m.to} (${m.kind}, ${m.list})`).toEqual({
+        moved: [],
+        refused: [{ id: app, reason: 'card_unverified', message: expect.stringContaining('在留カードの確認が済んでいません') }],
+      });
       expect(await statusOf(app)).toBe(m.from);
     }
     await verify(true);
@@ -105,9 +115,15 @@ describe('every move into a working status', () => {
     for (const m of intoWork) {
       const shift = await newShift(7, '09:00', '11:00');
       const app = await application(person, m.from, shift);
-      const r = await db().transaction().execute((trx) => moveApplication(trx as unknown as DB, { applicationId: app, companyId, from: m.from, to: m.to, actor: { id: null, name: 'test' } }));
+      const r = await db()
+        .transaction()
+        .execute((trx) => moveApplication(trx as unknown as DB, { applicationId: app, companyId, from: m.from, to: m.to, actor: { id: null, name: 'test' } }));
       expect(r).toMatchObject({ moved: false, refusal: { reason: 'card_unverified' } });
-      const conv = await db().insertInto('conversations').values({ company_id: companyId, candidate_id: person, job_id: shift.jobId, shift_id: shift.shiftId, application_id: app, type: 1, last_message_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+      const conv = await db()
+        .insertInto('conversations')
+        .values({ company_id: companyId, candidate_id: person, job_id: shift.jobId, shift_id: shift.shiftId, application_id: app, type: 1, last_message_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const chat = await applyStatusChange(db() as never, { id: conv.id, company_id: companyId, application_id: app } as never, { id: person, name: 'staff' }, { candidate_status_id: m.to }, m.from);
       expect(chat).toMatchObject({ reason: 'card_unverified' });
       expect(await statusOf(app)).toBe(m.from);
@@ -190,13 +206,30 @@ describe('recorded times count toward the limits (入管法施行規則 第19条
     const app = await application(student, shukkin(), s1);
     const day5 = addDays(todayInJapan(), 5);
     const staffId = await userId(t, 'company@demo.test');
-    await db().insertInto('attendance').values({ application_id: app, company_id: companyId, shift_id: s1.shiftId, status: 'present', clock_in: jst(day5, '09:00'), clock_out: jst(day5, '13:00'), break_minutes: 0, recorded_by: staffId, recorded_by_name: 'test' }).execute();
+    await db()
+      .insertInto('attendance')
+      .values({
+        application_id: app,
+        company_id: companyId,
+        shift_id: s1.shiftId,
+        status: 'present',
+        clock_in: jst(day5, '09:00'),
+        clock_out: jst(day5, '13:00'),
+        break_minutes: 0,
+        recorded_by: staffId,
+        recorded_by_name: 'test',
+      })
+      .execute();
     const next = await newShift(6, '09:00', '10:00');
     const answer = await t.gql(ASSIGN, { s: next.shiftId, e: 'student@demo.test' }, { as: 'company_admin' });
     expect(answer.errors?.[0]?.extensions?.reason).toBe('weekly_limit');
     expect(answer.errors![0]!.message).toContain('このシフトの前の残りは0分です');
     // Had the schedule counted (60 minutes), 180 would have been left and the hour would fit.
-    await db().updateTable('attendance').set({ clock_out: jst(day5, '10:00') }).where('application_id', '=', app).execute();
+    await db()
+      .updateTable('attendance')
+      .set({ clock_out: jst(day5, '10:00') })
+      .where('application_id', '=', app)
+      .execute();
     expect(dataOf(await t.gql(ASSIGN, { s: next.shiftId, e: 'student@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
     await db().deleteFrom('applications').where('id', 'in', [app]).execute();
     await db().deleteFrom('applications').where('shift_id', '=', next.shiftId).execute();
@@ -207,7 +240,10 @@ describe('recorded times count toward the limits (入管法施行規則 第19条
     const today = await newShift(0, '00:00', '01:00');
     const app = await application(student, shukkin(), today);
     // Clocked in five hours ago: 300 minutes on top of her 1,440 this week.
-    await db().insertInto('attendance').values({ application_id: app, company_id: companyId, shift_id: today.shiftId, status: 'present', clock_in: new Date(Date.now() - 5 * 3_600_000), recorded_by: null, recorded_by_name: 'test' }).execute();
+    await db()
+      .insertInto('attendance')
+      .values({ application_id: app, company_id: companyId, shift_id: today.shiftId, status: 'present', clock_in: new Date(Date.now() - 5 * 3_600_000), recorded_by: null, recorded_by_name: 'test' })
+      .execute();
     expect(dataOf(await t.gql('mutation($ids: [ID!]!) { applicantAction(ids: $ids, action: "clockOut") }', { ids: [app] }, { as: 'company_admin' })).applicantAction).toBeTruthy();
     expect((await db().selectFrom('attendance').select('clock_out').where('application_id', '=', app).executeTakeFirstOrThrow()).clock_out).not.toBeNull();
     const raised = await db().selectFrom('notifications').select(['title', 'body', 'link']).where('link', '=', `/admin/candidate/${app}`).execute();

@@ -232,9 +232,22 @@ describe('BadgeBell past the loaded conversations', () => {
     const db = database.db;
     const company = (await db.selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
     const me = (await db.selectFrom('users').select('id').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow()).id;
-    const job = await db.selectFrom('jobs').select(['id', 'title_en']).where('company_id', '=', company).where('kind', '=', 'daily').where('title_en', '<>', '').orderBy('created_at').executeTakeFirstOrThrow();
+    const job = await db
+      .selectFrom('jobs')
+      .select(['id', 'title_en'])
+      .where('company_id', '=', company)
+      .where('kind', '=', 'daily')
+      .where('title_en', '<>', '')
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
     // The candidate's own conversation about the job, with no message yet…
-    const target = (await db.insertInto('conversations').values({ company_id: company, candidate_id: me, job_id: job.id, shift_id: null, application_id: null, type: 1, last_message_at: null }).returning('id').executeTakeFirstOrThrow()).id;
+    const target = (
+      await db
+        .insertInto('conversations')
+        .values({ company_id: company, candidate_id: me, job_id: job.id, shift_id: null, application_id: null, type: 1, last_message_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     // …and more conversations of the company than the dock's first page, all newer than anything written today.
     const fillers = await sql<{ id: string }>`
       insert into conversations (company_id, candidate_id, job_id, type, last_message_at)
@@ -263,7 +276,14 @@ describe('BadgeBell past the loaded conversations', () => {
       await within(win).findByText(question);
     } finally {
       for (const w of chatV3.state.value.openConversationV3) closeWindow(w);
-      await db.deleteFrom('conversations').where('id', 'in', fillers.rows.map((r) => r.id)).execute();
+      await db
+        .deleteFrom('conversations')
+        .where(
+          'id',
+          'in',
+          fillers.rows.map((r) => r.id),
+        )
+        .execute();
     }
   });
 });

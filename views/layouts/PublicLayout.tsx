@@ -139,9 +139,7 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
             <p className="footer-name">
               Tsunagu <span lang="ja">つなぐ</span>
             </p>
-            <p className="footer-tagline">
-              {msg(lang, 'site.tagline')}
-            </p>
+            <p className="footer-tagline">{msg(lang, 'site.tagline')}</p>
           </div>
           <nav aria-label={msg(lang, 'site.footerMenu')}>
             <NavList lang={lang} path={path} links={FOOTER} className="footer-list" />

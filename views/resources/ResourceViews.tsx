@@ -43,7 +43,6 @@ export interface ListView {
   panel?: ReactNode;
 }
 
-
 /** A field as a column of the UI kit's table (views/ui/DataTable.tsx). */
 export function columnOf(f: FieldView, sortable = false): ColumnView {
   const type = f.kind === 'boolean' ? 'boolean' : f.options ? 'choice' : f.kind === 'date' ? 'date' : f.kind === 'number' ? (f.cell ?? 'number') : 'text';
@@ -57,7 +56,13 @@ export function displayValue(lang: Lang, field: FieldView | undefined, value: un
 
 /** The generic list: the UI kit's head, filters, table and pager over a resource's rows. */
 export function ResourceList(v: ListView) {
-  const state: Record<string, string | number | null> = { q: v.q, sort: v.sort, dir: v.dir, size: v.size === 20 ? null : v.size, ...Object.fromEntries(Object.entries(v.filterValues).map(([k, x]) => [`f_${k}`, x])) };
+  const state: Record<string, string | number | null> = {
+    q: v.q,
+    sort: v.sort,
+    dir: v.dir,
+    size: v.size === 20 ? null : v.size,
+    ...Object.fromEntries(Object.entries(v.filterValues).map(([k, x]) => [`f_${k}`, x])),
+  };
   const filtered = !!v.q || Object.values(v.filterValues).some(Boolean);
   const byName = new Map(v.fields.map((f) => [f.name, f]));
   const columns = v.columns.map((c) => (byName.get(c) ? columnOf(byName.get(c)!, v.sortable.includes(c)) : { name: c, label: { ja: c, en: c }, type: 'text' as const }));
@@ -155,7 +160,15 @@ export function ResourceForm(v: FormView) {
           // A required choice with a single option (e.g. a client user's own client) starts chosen.
           const only = f.required && f.options.length === 1 ? f.options[0]!.value : '';
           return (
-            <Field key={f.name} name={f.name} label={label} value={value === null || value === undefined || value === '' ? only : String(value)} error={v.errors[f.name]} required={f.required} hint={hint}>
+            <Field
+              key={f.name}
+              name={f.name}
+              label={label}
+              value={value === null || value === undefined || value === '' ? only : String(value)}
+              error={v.errors[f.name]}
+              required={f.required}
+              hint={hint}
+            >
               <option value="">{msg(v.lang, 'record.choose')}</option>
               {f.options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -210,12 +223,14 @@ export function AuditLog({ lang, entries, fields }: { lang: Lang; entries: Audit
         {entries.map((e) => (
           <li key={e.id}>
             <p>
-              <strong>{msg(lang, e.action === 'create' ? 'record.created' : e.action === 'update' ? 'record.updated' : 'record.deleted')}</strong> · {e.actor_name} · <time dateTime={e.at}>{dateTimeText(e.at, lang, { medium: true })}</time>
+              <strong>{msg(lang, e.action === 'create' ? 'record.created' : e.action === 'update' ? 'record.updated' : 'record.deleted')}</strong> · {e.actor_name} ·{' '}
+              <time dateTime={e.at}>{dateTimeText(e.at, lang, { medium: true })}</time>
             </p>
             <ul>
               {Object.entries(e.changes).map(([k, c]) => (
                 <li key={k}>
-                  {byName.get(k) ? tr(lang, byName.get(k)!.label) : k}: {e.action === 'create' ? displayValue(lang, byName.get(k), c.to) : `${displayValue(lang, byName.get(k), c.from)} → ${displayValue(lang, byName.get(k), c.to)}`}
+                  {byName.get(k) ? tr(lang, byName.get(k)!.label) : k}:{' '}
+                  {e.action === 'create' ? displayValue(lang, byName.get(k), c.to) : `${displayValue(lang, byName.get(k), c.from)} → ${displayValue(lang, byName.get(k), c.to)}`}
                 </li>
               ))}
             </ul>

@@ -36,7 +36,11 @@ const UNIT = { hour: 'list.perHour', day: 'list.perDay', month: 'list.perMonth' 
 /** A cell's value as text (the table's cells, CSV files): '' for no value. */
 export function cellText(lang: Lang, c: ColumnView, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
-  if (Array.isArray(value)) return value.map((x) => cellText(lang, c, x)).filter(Boolean).join(msg(lang, 'list.separator'));
+  if (Array.isArray(value))
+    return value
+      .map((x) => cellText(lang, c, x))
+      .filter(Boolean)
+      .join(msg(lang, 'list.separator'));
   switch (c.type) {
     case 'money':
       return typeof value === 'number' ? `${yen(value)}${c.unit ? msg(lang, UNIT[c.unit]) : ''}` : String(value);
@@ -136,7 +140,15 @@ export interface FilterView {
 }
 
 /** Search and filters, as a GET form that keeps the list's sort. */
-export function FilterBar(v: { lang: Lang; path: string; searchable: boolean; q: string; filters: readonly FilterView[]; values: Readonly<Record<string, string>>; keep: Readonly<Record<string, string | null>> }) {
+export function FilterBar(v: {
+  lang: Lang;
+  path: string;
+  searchable: boolean;
+  q: string;
+  filters: readonly FilterView[];
+  values: Readonly<Record<string, string>>;
+  keep: Readonly<Record<string, string | null>>;
+}) {
   const filtered = !!v.q || Object.values(v.values).some(Boolean);
   if (!v.searchable && !v.filters.length) return null;
   return (
@@ -230,7 +242,12 @@ export function DataTable(v: TableView) {
               {v.columns.map((c) => {
                 const label = tr(v.lang, c.label);
                 const cls = c.type === 'money' || c.type === 'number' ? 'num' : undefined;
-                if (!c.sortable || !v.sort) return <th key={c.name} scope="col" className={cls}>{label}</th>;
+                if (!c.sortable || !v.sort)
+                  return (
+                    <th key={c.name} scope="col" className={cls}>
+                      {label}
+                    </th>
+                  );
                 const active = v.sort.current === c.name;
                 const nextDir = active && v.sort.dir !== 'desc' ? 'desc' : 'asc';
                 return (

@@ -56,14 +56,7 @@ export function Field(props: FieldProps): JSX.Element {
       </select>
     );
   } else {
-    control = (
-      <input
-        {...common}
-        type={type}
-        minLength={minLength}
-        defaultValue={type === 'password' ? undefined : value}
-      />
-    );
+    control = <input {...common} type={type} minLength={minLength} defaultValue={type === 'password' ? undefined : value} />;
   }
 
   return (
@@ -72,7 +65,8 @@ export function Field(props: FieldProps): JSX.Element {
         {label}
         {required ? (
           <span className="required-mark" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         ) : null}
       </label>

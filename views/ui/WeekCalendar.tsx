@@ -44,7 +44,8 @@ export function WeekCalendar({ lang, monday, items, weekHref }: { lang: Lang; mo
                 <ul>
                   {mine.map((it) => (
                     <li key={it.id}>
-                      <time dateTime={it.at}>{timeText(it.at, lang)}</time> {it.href ? <a href={it.href}>{it.text}</a> : it.text} {it.detail && <span className="detail">{it.detail}</span>} {it.badge && <Badge tone={it.badge.tone}>{it.badge.label}</Badge>}
+                      <time dateTime={it.at}>{timeText(it.at, lang)}</time> {it.href ? <a href={it.href}>{it.text}</a> : it.text} {it.detail && <span className="detail">{it.detail}</span>}{' '}
+                      {it.badge && <Badge tone={it.badge.tone}>{it.badge.label}</Badge>}
                     </li>
                   ))}
                 </ul>

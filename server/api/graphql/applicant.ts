@@ -268,7 +268,9 @@ export const resolvers = {
         list: current.list,
         moves,
         conversationId: r.conversation_id ?? null,
-        messages: messages.reverse().map((m) => ({ seq: Number(m.seq), senderRole: m.sender_role, senderName: m.sender_name ?? null, content: m.content, messageType: m.message_type, createdAt: m.created_at.toISOString() })),
+        messages: messages
+          .reverse()
+          .map((m) => ({ seq: Number(m.seq), senderRole: m.sender_role, senderName: m.sender_name ?? null, content: m.content, messageType: m.message_type, createdAt: m.created_at.toISOString() })),
         attendance: r.at_status
           ? { status: r.at_status, clockIn: r.clock_in?.toISOString() ?? null, clockOut: r.clock_out?.toISOString() ?? null, breakMinutes: r.break_minutes ?? 0, recordedBy: r.recorded_by_name ?? '' }
           : null,
@@ -284,7 +286,15 @@ export const resolvers = {
           };
         }),
         documents: documents.map((d) => ({ kind: d.kind, number: d.number ?? null, expiresOn: d.expires_on ?? null, note: d.note ?? null, staffId: d.staff_id })),
-        interviews: interviews.map((i) => ({ id: i.id, startsAt: i.starts_at.toISOString(), minutes: i.minutes, place: i.place, onlineUrl: i.online_url, interviewers: i.interviewers, status: i.status })),
+        interviews: interviews.map((i) => ({
+          id: i.id,
+          startsAt: i.starts_at.toISOString(),
+          minutes: i.minutes,
+          place: i.place,
+          onlineUrl: i.online_url,
+          interviewers: i.interviewers,
+          status: i.status,
+        })),
         interviewClashes: clashes.map((c) => ({
           interviewId: c.interview_id,
           startsAt: c.starts_at.toISOString(),

@@ -121,10 +121,7 @@ export const resolvers = {
     myResidenceCard: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const db = ctx.services.db;
       const me = ctx.user!.id;
-      const [profile, latest] = await Promise.all([
-        cardProfileOf(db, me),
-        latestCard(db, me),
-      ]);
+      const [profile, latest] = await Promise.all([cardProfileOf(db, me), latestCard(db, me)]);
       return {
         verified: profile?.card_verified ?? false,
         visaTypeId: profile?.visa_type_id ?? null,
@@ -154,14 +151,25 @@ export const resolvers = {
       if (!d.success) throw badInput(lang, { decision: msg(lang, 'validation.choice') });
       let record = null;
       if (d.data.decision === 'verified') {
-        const v = validate(CardRecordInput, { cardNumber: a.input.cardNumber ?? '', visaTypeId: a.input.visaTypeId ?? '', expiry: a.input.expiry ?? '', permission: a.input.permission ?? false, sswField: a.input.sswField ?? '' }, lang);
+        const v = validate(
+          CardRecordInput,
+          { cardNumber: a.input.cardNumber ?? '', visaTypeId: a.input.visaTypeId ?? '', expiry: a.input.expiry ?? '', permission: a.input.permission ?? false, sswField: a.input.sswField ?? '' },
+          lang,
+        );
         if (!v.ok) throw badInput(lang, v.errors);
         if (!(await visaTypeExists(ctx.services.db, v.data.visaTypeId))) throw badInput(lang, { visaTypeId: msg(lang, 'validation.choice') });
         record = v.data;
       }
       const user = ctx.user!;
       const r = isUuid(a.id)
-        ? await decideCard({ db: ctx.services.db, bus: ctx.services.bus, publicUrl: ctx.services.publicUrl, log: ctx.services.log }, { id: user.id, name: user.name, tenant: tenantOf(user), lang }, a.id, d.data.decision, d.data.reason ?? '', record)
+        ? await decideCard(
+            { db: ctx.services.db, bus: ctx.services.bus, publicUrl: ctx.services.publicUrl, log: ctx.services.log },
+            { id: user.id, name: user.name, tenant: tenantOf(user), lang },
+            a.id,
+            d.data.decision,
+            d.data.reason ?? '',
+            record,
+          )
         : ({ ok: false, reason: 'not-found' } as const);
       if (!r.ok) {
         if (r.reason === 'invalid') throw badInput(lang, r.errors);

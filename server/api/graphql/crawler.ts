@@ -27,7 +27,6 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-
 export const resolvers = {
   Query: {
     crawlerRuns: async (_: unknown, a: { sourceId: string }, ctx: ApiContext) => {

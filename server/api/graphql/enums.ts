@@ -85,7 +85,11 @@ const Values = z.object({ ja: requiredText(100), en: requiredText(100) });
 
 /** Job-related types are edited under 200014 (enumjobvalue), person-related under 200015 (enumuservalue). */
 async function assertMayEditType(ctx: ApiContext, type: number) {
-  const code = (JOB_ENUM_TYPES as readonly number[]).includes(type) ? routeCode('/admin/templates/enumjobvalue') : (USER_ENUM_TYPES as readonly number[]).includes(type) ? routeCode('/admin/templates/enumuservalue') : null;
+  const code = (JOB_ENUM_TYPES as readonly number[]).includes(type)
+    ? routeCode('/admin/templates/enumjobvalue')
+    : (USER_ENUM_TYPES as readonly number[]).includes(type)
+      ? routeCode('/admin/templates/enumuservalue')
+      : null;
   if (code === null) throw badInput(ctx.lang, { type: msg(ctx.lang, 'enums.unknownType') });
   const maps = await ctx.services.roleMaps.get();
   if (!canEnter(maps, ctx.user!.role, code)) throw forbidden(ctx.lang);

@@ -315,7 +315,10 @@ export const resolvers = {
         throw badInput(
           ctx.lang,
           Object.fromEntries(
-            Object.entries(problems).map(([k, p]) => [k, p === 'required' ? msg(ctx.lang, 'error.required') : p === 'tooLong' ? msg(ctx.lang, 'validation.maxLength', { max: k === 'title' ? 100 : 4000 }) : msg(ctx.lang, 'inbox.placeholders')]),
+            Object.entries(problems).map(([k, p]) => [
+              k,
+              p === 'required' ? msg(ctx.lang, 'error.required') : p === 'tooLong' ? msg(ctx.lang, 'validation.maxLength', { max: k === 'title' ? 100 : 4000 }) : msg(ctx.lang, 'inbox.placeholders'),
+            ]),
           ),
         );
       }
@@ -336,5 +339,19 @@ const CHATTERS = pages('/admin/candidate', '/v3/admin/candidate/other', '/v3/adm
 
 /** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
 export const rules: Rules = Object.fromEntries(
-  ['Query.inbox', 'Query.inboxOpen', 'Query.inboxNotes', 'Query.inboxHistory', 'Query.inboxColleagues', 'Query.cannedReplies', 'Query.filledReplies', 'Query.inboxReport', 'Mutation.assignConversation', 'Mutation.setConversationStatus', 'Mutation.addConversationNote', 'Mutation.saveCannedReply', 'Mutation.deleteCannedReply'].map((k) => [k, CHATTERS]),
+  [
+    'Query.inbox',
+    'Query.inboxOpen',
+    'Query.inboxNotes',
+    'Query.inboxHistory',
+    'Query.inboxColleagues',
+    'Query.cannedReplies',
+    'Query.filledReplies',
+    'Query.inboxReport',
+    'Mutation.assignConversation',
+    'Mutation.setConversationStatus',
+    'Mutation.addConversationNote',
+    'Mutation.saveCannedReply',
+    'Mutation.deleteCannedReply',
+  ].map((k) => [k, CHATTERS]),
 );

@@ -114,7 +114,6 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-
 /** The company an operation is about: a company user's own (another is refused), or the one a platform user named. */
 async function companyFor(ctx: ApiContext, requested: string | null | undefined): Promise<string> {
   const t = tenantOf(ctx.user!);
@@ -140,8 +139,7 @@ async function companiesFor(ctx: ApiContext) {
  * OUTBOUND_ALLOW names it (the outbound guard checks what it resolves to at every request too),
  * and in production https unless it is such an allowed on-premises target.
  */
-const publicUrl = (v: string, production: boolean, allow: AllowList) =>
-  URL.canParse(v) && urlRefusal(v, allow) === null && (!production || new URL(v).protocol === 'https:' || allowListed(v, allow));
+const publicUrl = (v: string, production: boolean, allow: AllowList) => URL.canParse(v) && urlRefusal(v, allow) === null && (!production || new URL(v).protocol === 'https:' || allowListed(v, allow));
 
 const inputSchema = (production: boolean, allow: AllowList) =>
   z.object({
@@ -152,8 +150,16 @@ const inputSchema = (production: boolean, allow: AllowList) =>
       .max(500)
       .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { params: msgText('integrations.url') })
       .refine((v) => publicUrl(v, production, allow), { params: msgText('integrations.urlPublic') }),
-    apiKey: z.string().trim().max(500).refine((v) => v === '' || v.length >= 8, { params: msgText('integrations.keyShort') }),
-    secret: z.string().trim().max(500).refine((v) => v === '' || v.length >= 8, { params: msgText('integrations.keyShort') }),
+    apiKey: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((v) => v === '' || v.length >= 8, { params: msgText('integrations.keyShort') }),
+    secret: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((v) => v === '' || v.length >= 8, { params: msgText('integrations.keyShort') }),
     enabled: z.boolean(),
   });
 

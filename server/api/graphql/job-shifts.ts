@@ -161,16 +161,14 @@ export const resolvers = {
       if (job.status === 'closed') errors._ = msg(ctx.lang, 'shifts.closed');
       if (Object.keys(errors).length) throw badInput(ctx.lang, errors);
       const planned = expandPlan(plan);
-      return ctx.services.db
-        .transaction()
-        .execute(async (trx) => {
-          const added = await addPlannedShifts(trx, job.id, planned);
-          if (added.length) {
-            const range = plan.from === plan.to ? plan.from : `${plan.from}〜${plan.to}`;
-            await recordAudit(trx, dailyJobResource, actorOf(ctx), 'update', job, { shifts: { from: null, to: `+${added.length} (${range})` } });
-          }
-          return { created: added.length, skipped: planned.length - added.length };
-        });
+      return ctx.services.db.transaction().execute(async (trx) => {
+        const added = await addPlannedShifts(trx, job.id, planned);
+        if (added.length) {
+          const range = plan.from === plan.to ? plan.from : `${plan.from}〜${plan.to}`;
+          await recordAudit(trx, dailyJobResource, actorOf(ctx), 'update', job, { shifts: { from: null, to: `+${added.length} (${range})` } });
+        }
+        return { created: added.length, skipped: planned.length - added.length };
+      });
     },
     deleteJobShift: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       if (!isUuid(a.id)) throw notFound(ctx);

@@ -167,7 +167,10 @@ const Filter = z
     date: z.iso.date().nullish(),
     minWage: z.number().int().min(0).max(1_000_000).nullish(),
     jobTypeId: z.number().int().positive().nullish(),
-    language: z.string().regex(/^[a-z]{2}$/).nullish(),
+    language: z
+      .string()
+      .regex(/^[a-z]{2}$/)
+      .nullish(),
     visaTypeId: z.number().int().positive().nullish(),
     q: z.string().trim().max(100).nullish(),
     station: z.string().trim().max(50).nullish(),
@@ -279,7 +282,6 @@ function clockFor(r: { list: string; date: string | null; clock_in: Date | null;
   if (!r.clock_in) return 'clockIn';
   return r.clock_out ? null : 'clockOut';
 }
-
 
 /** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
 export const rules: Rules = {

@@ -32,8 +32,7 @@ export const typeDefs = /* GraphQL */ `
 
 export const resolvers = {
   Query: {
-    legalDocument: (_: unknown, a: { kind: LegalKind; lang?: string | null }, ctx: ApiContext) =>
-      latestPublished(ctx.services.db, a.kind, isLang(a.lang) ? a.lang : ctx.lang),
+    legalDocument: (_: unknown, a: { kind: LegalKind; lang?: string | null }, ctx: ApiContext) => latestPublished(ctx.services.db, a.kind, isLang(a.lang) ? a.lang : ctx.lang),
   },
 };
 

@@ -12,7 +12,18 @@ import { actingCompanyOf, tenantOf } from '../../access/tenancy.ts';
 import { FAILURES, invoicesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
 import { visibleRows } from '../../resources/read-model.ts';
 import { batchFile, createTransferBatch, quickPayState, requestAdvance, TRANSFER_DAYS_AHEAD, TransferAccountMissing, transferDateProblem } from '../../modules/payroll/ledger.ts';
-import { companiesWithApprovedDailyPay, failedDailyLines, hasPayAt, latestTransferBatches, myPayRows, payRunForSlip, payRunLines, saveBankAccount, transferBatchCompany, transferCutoff } from '../../modules/payroll/repo.ts';
+import {
+  companiesWithApprovedDailyPay,
+  failedDailyLines,
+  hasPayAt,
+  latestTransferBatches,
+  myPayRows,
+  payRunForSlip,
+  payRunLines,
+  saveBankAccount,
+  transferBatchCompany,
+  transferCutoff,
+} from '../../modules/payroll/repo.ts';
 import { billingTemplate, invoiceLines, invoiceWithParties } from '../../modules/billing/repo.ts';
 import { allCompanyIds } from '../../modules/companies/directory.ts';
 import { quickPayAvailable } from '../../modules/payroll/quickpay.ts';
@@ -283,12 +294,24 @@ const zenginField = (width: number, charsKey: 'bank.nameKana' | 'bank.kana') =>
       return z.NEVER;
     });
 export const bankAccountSchema = z.object({
-  bankCode: z.string().trim().min(1).refine(matching(/^\d{4}$/), { params: msgText('bank.bankCode') }),
+  bankCode: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(matching(/^\d{4}$/), { params: msgText('bank.bankCode') }),
   bankName: zenginField(15, 'bank.nameKana'),
-  branchCode: z.string().trim().min(1).refine(matching(/^\d{3}$/), { params: msgText('bank.branchCode') }),
+  branchCode: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(matching(/^\d{3}$/), { params: msgText('bank.branchCode') }),
   branchName: zenginField(15, 'bank.nameKana'),
   accountType: z.union([z.literal(1), z.literal(2)]),
-  accountNumber: z.string().trim().min(1).refine(matching(/^\d{7}$/), { params: msgText('bank.accountNumber') }),
+  accountNumber: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(matching(/^\d{7}$/), { params: msgText('bank.accountNumber') }),
   holderKana: zenginField(30, 'bank.kana'),
 });
 
@@ -304,8 +327,18 @@ function tenantCompany(ctx: ApiContext): string | null {
 const dailyColumnLabel = (column: 'kou' | 'otsu' | 'hei' | null, dependents: number): string | null =>
   column === 'kou' ? `甲 (kou) ${dependents}` : column === 'otsu' ? '乙 (otsu)' : column === 'hei' ? '丙 (hei)' : null;
 
-function payslipDeductions(r: { health_insurance: number; nursing_insurance: number; pension: number; employment_insurance: number; income_tax: number; resident_tax: number; tax_column: string | null; dependents: number }) {
-  const column = r.tax_column === 'kou' ? { ja: `甲欄・扶養${r.dependents}人`, en: `column 甲 (kou), ${r.dependents} dependant${r.dependents === 1 ? '' : 's'}` } : { ja: '乙欄', en: 'column 乙 (otsu)' };
+function payslipDeductions(r: {
+  health_insurance: number;
+  nursing_insurance: number;
+  pension: number;
+  employment_insurance: number;
+  income_tax: number;
+  resident_tax: number;
+  tax_column: string | null;
+  dependents: number;
+}) {
+  const column =
+    r.tax_column === 'kou' ? { ja: `甲欄・扶養${r.dependents}人`, en: `column 甲 (kou), ${r.dependents} dependant${r.dependents === 1 ? '' : 's'}` } : { ja: '乙欄', en: 'column 乙 (otsu)' };
   return [
     { key: 'health', labelJa: '健康保険料', labelEn: 'Health insurance', amount: r.health_insurance },
     { key: 'nursing', labelJa: '介護保険料', labelEn: 'Nursing care insurance', amount: r.nursing_insurance },
@@ -368,11 +401,23 @@ export const resolvers = {
   Query: {
     transferBatches: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const company = tenantCompany(ctx);
-      return (await latestTransferBatches(ctx.services.db, company)).map((b) => ({ id: b.id, transferDate: b.transfer_date, payees: b.payees, total: b.total, createdBy: b.created_by_name, createdAt: b.created_at.toISOString() }));
+      return (await latestTransferBatches(ctx.services.db, company)).map((b) => ({
+        id: b.id,
+        transferDate: b.transfer_date,
+        payees: b.payees,
+        total: b.total,
+        createdBy: b.created_by_name,
+        createdAt: b.created_at.toISOString(),
+      }));
     },
     transferFailures: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const company = tenantCompany(ctx);
-      return (await failedDailyLines(ctx.services.db, company)).map((l) => ({ lineId: l.id, worker: l.name, workDate: l.work_date, reason: (FAILURES as Record<string, { ja: string; en: string }>)[l.failure_reason]?.[ctx.lang] ?? l.failure_reason }));
+      return (await failedDailyLines(ctx.services.db, company)).map((l) => ({
+        lineId: l.id,
+        worker: l.name,
+        workDate: l.work_date,
+        reason: (FAILURES as Record<string, { ja: string; en: string }>)[l.failure_reason]?.[ctx.lang] ?? l.failure_reason,
+      }));
     },
     transferBatchFile: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       if (!isUuid(a.id)) return null;
@@ -413,9 +458,28 @@ export const resolvers = {
         period: `${dateText(i.period_start, lang)} – ${dateText(i.period_end, lang)}`,
         amount: yen(i.total),
         due_date: dateText(i.due_date, lang),
-        bank_account: [i.transfer_bank_name, i.transfer_branch_name, i.transfer_account_type === 2 ? pickLang(lang, '当座', 'Current') : pickLang(lang, '普通', 'Ordinary'), i.transfer_account_number, i.transfer_requester_name].filter(Boolean).join(' '),
+        bank_account: [
+          i.transfer_bank_name,
+          i.transfer_branch_name,
+          i.transfer_account_type === 2 ? pickLang(lang, '当座', 'Current') : pickLang(lang, '普通', 'Ordinary'),
+          i.transfer_account_number,
+          i.transfer_requester_name,
+        ]
+          .filter(Boolean)
+          .join(' '),
       };
-      const payTo = i.transfer_bank_code && i.transfer_account_number ? { bank: i.transfer_bank_name, bankCode: i.transfer_bank_code, branch: i.transfer_branch_name, branchCode: i.transfer_branch_code, accountType: i.transfer_account_type, accountNumber: i.transfer_account_number, holder: i.transfer_requester_name } : null;
+      const payTo =
+        i.transfer_bank_code && i.transfer_account_number
+          ? {
+              bank: i.transfer_bank_name,
+              bankCode: i.transfer_bank_code,
+              branch: i.transfer_branch_name,
+              branchCode: i.transfer_branch_code,
+              accountType: i.transfer_account_type,
+              accountNumber: i.transfer_account_number,
+              holder: i.transfer_requester_name,
+            }
+          : null;
       return {
         id: i.id,
         number: i.number,
@@ -433,7 +497,15 @@ export const resolvers = {
         tax: totals.tax,
         total: totals.total,
         byRate: totals.byRate,
-        lines: lines.map((l) => ({ workDate: l.work_date, descriptionJa: l.description_ja, descriptionEn: l.description_en, minutes: l.minutes, unitPrice: l.unit_price, amount: l.amount, taxRate: l.tax_rate })),
+        lines: lines.map((l) => ({
+          workDate: l.work_date,
+          descriptionJa: l.description_ja,
+          descriptionEn: l.description_en,
+          minutes: l.minutes,
+          unitPrice: l.unit_price,
+          amount: l.amount,
+          taxRate: l.tax_rate,
+        })),
         subject: fill(template ? pickLang(lang, template.subject_ja, template.subject_en) : '', values),
         note: fill(template ? pickLang(lang, template.body_ja, template.body_en) : '', values),
         payTo,
@@ -447,13 +519,56 @@ export const resolvers = {
         companies: await Promise.all(
           companies.map(async (c) => {
             const { enabled, state } = await quickPayState(db, c.id, me);
-            return { companyId: c.id, companyJa: c.name, companyEn: c.name_en || c.name, quickPayEnabled: enabled, earnedUnpaid: state.earnedUnpaid, available: enabled ? quickPayAvailable(state) : 0, minAmount: state.minAmount, feePercent: state.feePercent, minFee: state.minFee };
+            return {
+              companyId: c.id,
+              companyJa: c.name,
+              companyEn: c.name_en || c.name,
+              quickPayEnabled: enabled,
+              earnedUnpaid: state.earnedUnpaid,
+              available: enabled ? quickPayAvailable(state) : 0,
+              minAmount: state.minAmount,
+              feePercent: state.feePercent,
+              minFee: state.minFee,
+            };
           }),
         ),
-        lines: lines.map((l) => ({ id: l.id, workDate: l.work_date, companyJa: l.cja, companyEn: l.cen || l.cja, jobJa: l.title_ja, jobEn: l.title_en || l.title_ja, workedMinutes: l.worked_minutes, total: l.total, withholding: l.withholding, taxColumn: dailyColumnLabel(l.tax_column, l.dependents), net: l.net, status: l.status })),
-        runs: runs.map((r) => ({ id: r.id, companyJa: r.cja, companyEn: r.cen || r.cja, periodStart: r.period_start, periodEnd: r.period_end, payDate: r.pay_date, gross: r.gross, net: r.net, status: r.status })),
+        lines: lines.map((l) => ({
+          id: l.id,
+          workDate: l.work_date,
+          companyJa: l.cja,
+          companyEn: l.cen || l.cja,
+          jobJa: l.title_ja,
+          jobEn: l.title_en || l.title_ja,
+          workedMinutes: l.worked_minutes,
+          total: l.total,
+          withholding: l.withholding,
+          taxColumn: dailyColumnLabel(l.tax_column, l.dependents),
+          net: l.net,
+          status: l.status,
+        })),
+        runs: runs.map((r) => ({
+          id: r.id,
+          companyJa: r.cja,
+          companyEn: r.cen || r.cja,
+          periodStart: r.period_start,
+          periodEnd: r.period_end,
+          payDate: r.pay_date,
+          gross: r.gross,
+          net: r.net,
+          status: r.status,
+        })),
         advances: advances.map((v) => ({ id: v.id, requestedOn: v.requested_on, amount: v.amount, fee: v.fee, net: v.net, status: v.status })),
-        bankAccount: account ? { bankCode: account.bank_code, bankName: account.bank_name, branchCode: account.branch_code, branchName: account.branch_name, accountType: account.account_type, accountNumber: account.account_number, holderKana: account.holder_kana } : null,
+        bankAccount: account
+          ? {
+              bankCode: account.bank_code,
+              bankName: account.bank_name,
+              branchCode: account.branch_code,
+              branchName: account.branch_name,
+              accountType: account.account_type,
+              accountNumber: account.account_number,
+              holderKana: account.holder_kana,
+            }
+          : null,
       };
     },
     myPayslip: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
@@ -513,7 +628,15 @@ export const resolvers = {
       const v = validate(bankAccountSchema, a.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
       const d = v.data;
-      await saveBankAccount(ctx.services.db, ctx.user!.id, { bank_code: d.bankCode, bank_name: d.bankName, branch_code: d.branchCode, branch_name: d.branchName, account_type: d.accountType, account_number: d.accountNumber, holder_kana: d.holderKana });
+      await saveBankAccount(ctx.services.db, ctx.user!.id, {
+        bank_code: d.bankCode,
+        bank_name: d.bankName,
+        branch_code: d.branchCode,
+        branch_name: d.branchName,
+        account_type: d.accountType,
+        account_number: d.accountNumber,
+        holder_kana: d.holderKana,
+      });
       return d;
     },
   },

@@ -47,8 +47,7 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const badPaging = (ctx: ApiContext) =>
-  apiError('BAD_USER_INPUT', msg(ctx.lang, 'notifications.badPage'), { fields: { current: msg(ctx.lang, 'notifications.badPageHint') } });
+const badPaging = (ctx: ApiContext) => apiError('BAD_USER_INPUT', msg(ctx.lang, 'notifications.badPage'), { fields: { current: msg(ctx.lang, 'notifications.badPageHint') } });
 
 export const resolvers = {
   Query: {

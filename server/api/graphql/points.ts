@@ -91,11 +91,7 @@ export const resolvers = {
     myPoints: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const db = ctx.services.db;
       const me = ctx.user!.id;
-      const [balances, entries, referralCode] = await Promise.all([
-        balancesOf(db, me),
-        latestEntriesOf(db, me),
-        referralCodeOf(db, me),
-      ]);
+      const [balances, entries, referralCode] = await Promise.all([balancesOf(db, me), latestEntriesOf(db, me), referralCodeOf(db, me)]);
       return {
         balances,
         entries: entries.map((e) => ({
@@ -121,7 +117,14 @@ export const resolvers = {
         const errors: Record<string, string> = {};
         for (const issue of v.error.issues) {
           const field = String(issue.path[0] ?? '_');
-          errors[field] ??= field === 'points' ? msg(ctx.lang, 'points.amountRange') : field === 'reason' ? msg(ctx.lang, 'points.reasonRequired') : field === 'email' ? msg(ctx.lang, 'points.unknownPerson') : msg(ctx.lang, 'validation.choice');
+          errors[field] ??=
+            field === 'points'
+              ? msg(ctx.lang, 'points.amountRange')
+              : field === 'reason'
+                ? msg(ctx.lang, 'points.reasonRequired')
+                : field === 'email'
+                  ? msg(ctx.lang, 'points.unknownPerson')
+                  : msg(ctx.lang, 'validation.choice');
         }
         throw badInput(ctx.lang, errors);
       }
@@ -142,14 +145,18 @@ export const resolvers = {
         validDays = company.points_valid_days;
       }
       const add = input.direction === 'add';
-      const r = await postPoints(db, { id: ctx.user!.id, name: ctx.user!.name }, {
-        candidateId: personId,
-        companyId,
-        delta: add ? input.points : -input.points,
-        kind: add ? 'manual' : 'spend',
-        reason: input.reason,
-        expiresOn: add ? addDays(todayInJapan(), validDays) : null,
-      });
+      const r = await postPoints(
+        db,
+        { id: ctx.user!.id, name: ctx.user!.name },
+        {
+          candidateId: personId,
+          companyId,
+          delta: add ? input.points : -input.points,
+          kind: add ? 'manual' : 'spend',
+          reason: input.reason,
+          expiresOn: add ? addDays(todayInJapan(), validDays) : null,
+        },
+      );
       if (!r.ok) throw badInput(ctx.lang, { points: r.reason === 'insufficient' ? msg(ctx.lang, 'points.insufficient', { balance: r.balance }) : msg(ctx.lang, 'points.amountRange') });
       return { balance: r.balance };
     },

@@ -61,7 +61,9 @@ export function readModelTypeDefs(def: ReadModelDef): string {
     ],
     mutations: [
       def.transitions ? `"Moves rows to a state where a declared transition allows it (${def.name}States lists them)."\n    move${T}(ids: [ID!]!, to: String!): MoveResult!` : '',
-      def.actions?.length ? `"Runs one of the actions (${def.actions.map((a) => a.name).join(', ')}) on rows; returns the notice to show."\n    ${def.name}Action(ids: [ID!]!, action: String!): String!` : '',
+      def.actions?.length
+        ? `"Runs one of the actions (${def.actions.map((a) => a.name).join(', ')}) on rows; returns the notice to show."\n    ${def.name}Action(ids: [ID!]!, action: String!): String!`
+        : '',
     ],
   });
 }

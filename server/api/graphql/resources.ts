@@ -96,7 +96,9 @@ export function resourceTypeDefs(def: ResourceDef): string {
       def.noCreate ? '' : `create${T}(input: ${T}Input!): ${T}!`,
       `update${T}(id: ID!, input: ${T}Input!): ${T}!`,
       def.noDelete ? '' : `delete${T}(id: ID!): Boolean!`,
-      def.actions?.length ? `"Runs one of the record's actions (${def.actions.map((a) => a.name).join(', ')}); returns the notice to show."\n    ${def.name}Action(id: ID!, action: String!): String!` : '',
+      def.actions?.length
+        ? `"Runs one of the record's actions (${def.actions.map((a) => a.name).join(', ')}); returns the notice to show."\n    ${def.name}Action(id: ID!, action: String!): String!`
+        : '',
     ],
     more: (def.children ?? []).map((c) => childTypeDefs(def, c)).join(''),
   });

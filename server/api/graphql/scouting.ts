@@ -147,7 +147,9 @@ export const resolvers = {
       const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
       return {
         quota: inOneCompany(tenant) ? await scoutQuota(db, tenant.companyId) : null,
-        candidate: row ? { id: row.id, initials: String(row.initials), nationality: str(row.nationality), languages: str(row.languages), area: str(row.area), availability: str(row.availability) } : null,
+        candidate: row
+          ? { id: row.id, initials: String(row.initials), nationality: str(row.nationality), languages: str(row.languages), area: str(row.area), availability: str(row.availability) }
+          : null,
         jobs: (await offerableJobs(db, tenant)).map((j) => ({
           id: j.id,
           kind: j.kind,
@@ -187,7 +189,12 @@ export const resolvers = {
     sendScoutOffer: async (_: unknown, a: { candidateId: string; jobId: string; shiftId?: string | null; message: string }, ctx: ApiContext) => {
       const message = a.message.trim();
       if (!message || message.length > 1000) throw badInput(ctx.lang, { message: msg(ctx.lang, 'scout.message') });
-      const r = await sendScoutOffer(ctx.services.db, ctx.services.bus, { id: ctx.user!.id, name: ctx.user!.name }, tenantOf(ctx.user!), { candidateId: a.candidateId, jobId: a.jobId, shiftId: a.shiftId || null, message });
+      const r = await sendScoutOffer(ctx.services.db, ctx.services.bus, { id: ctx.user!.id, name: ctx.user!.name }, tenantOf(ctx.user!), {
+        candidateId: a.candidateId,
+        jobId: a.jobId,
+        shiftId: a.shiftId || null,
+        message,
+      });
       if (r.ok) return { id: r.offerId, conversationId: r.conversationId };
       const [code, key] = SEND_REFUSALS[r.reason];
       if (code === 'BAD_USER_INPUT') throw badInput(ctx.lang, { job: msg(ctx.lang, key) });

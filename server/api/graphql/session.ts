@@ -95,16 +95,13 @@ export const typeDefs = /* GraphQL */ `
 `;
 
 export const LoginInput = z.object({ email: email(), password: z.string().min(1).max(200) });
-export const ResetInput = z
-  .object({ token: z.string().min(1).max(200), password: z.string().min(8).max(200), passwordConfirm: z.string().max(200) })
-  .refine((v) => v.password === v.passwordConfirm, {
-    path: ['passwordConfirm'],
-    message: 'mismatch',
-    params: msgText('resetPassword.mismatch'),
-  });
+export const ResetInput = z.object({ token: z.string().min(1).max(200), password: z.string().min(8).max(200), passwordConfirm: z.string().max(200) }).refine((v) => v.password === v.passwordConfirm, {
+  path: ['passwordConfirm'],
+  message: 'mismatch',
+  params: msgText('resetPassword.mismatch'),
+});
 
-const toEntries = (map: Record<string, string[]>) =>
-  Object.entries(map).map(([code, roles]) => ({ code: Number(code), roles }));
+const toEntries = (map: Record<string, string[]>) => Object.entries(map).map(([code, roles]) => ({ code: Number(code), roles }));
 
 /** 0 at once, then 1, 2, … on each change of the role maps that this process hears of (NOTIFY). */
 function roleMapChanges(ctx: ApiContext): AsyncIterableIterator<{ roleMapsChanged: number }> {
@@ -152,10 +149,8 @@ export const resolvers = {
   },
   Query: {
     me: (_: unknown, __: unknown, ctx: ApiContext) => ctx.user,
-    passwordResetTokenValid: (_: unknown, args: { token: string }, ctx: ApiContext) =>
-      args.token.length > 0 && args.token.length <= 200 ? ctx.services.auth.resetTokenValid(args.token) : false,
-    passwordResetAccount: (_: unknown, args: { token: string }, ctx: ApiContext) =>
-      args.token.length > 0 && args.token.length <= 200 ? ctx.services.auth.resetTokenAccount(args.token) : null,
+    passwordResetTokenValid: (_: unknown, args: { token: string }, ctx: ApiContext) => (args.token.length > 0 && args.token.length <= 200 ? ctx.services.auth.resetTokenValid(args.token) : false),
+    passwordResetAccount: (_: unknown, args: { token: string }, ctx: ApiContext) => (args.token.length > 0 && args.token.length <= 200 ? ctx.services.auth.resetTokenAccount(args.token) : null),
     roleMaps: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const maps = await ctx.services.roleMaps.get();
       return { pageRoles: toEntries(maps.pageRoles), actionRoles: toEntries(maps.actionRoles) };
@@ -168,19 +163,14 @@ export const resolvers = {
       const r = await ctx.services.auth.login(v.data.email, v.data.password, ctx.ip, args.device ?? undefined);
       if (r.kind === 'rate-limited') {
         const minutes = Math.max(1, Math.ceil(r.retryAfterSeconds / 60));
-        throw apiError(
-          'TOO_MANY_REQUESTS',
-          msg(ctx.lang, minutes === 1 ? 'login.tooManyOne' : 'login.tooMany', { minutes }),
-          { retryAfterSeconds: r.retryAfterSeconds },
-        );
+        throw apiError('TOO_MANY_REQUESTS', msg(ctx.lang, minutes === 1 ? 'login.tooManyOne' : 'login.tooMany', { minutes }), { retryAfterSeconds: r.retryAfterSeconds });
       }
       if (r.kind === 'bad-credentials') {
         throw apiError('UNAUTHENTICATED', msg(ctx.lang, 'error.badLogin'));
       }
       return { token: r.token, user: r.user, device: r.device };
     },
-    renewSession: (_: unknown, __: unknown, ctx: ApiContext) =>
-      ctx.token && ctx.user ? ctx.services.auth.renew(ctx.token, ctx.user.role === 'candidate' ? 'candidate' : 'admin') : null,
+    renewSession: (_: unknown, __: unknown, ctx: ApiContext) => (ctx.token && ctx.user ? ctx.services.auth.renew(ctx.token, ctx.user.role === 'candidate' ? 'candidate' : 'admin') : null),
     logout: async (_: unknown, __: unknown, ctx: ApiContext) => {
       await ctx.services.auth.revokeSessions(ctx.user!.id);
       return true;

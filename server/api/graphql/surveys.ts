@@ -6,7 +6,21 @@
  */
 import { msg } from '../../../shared/messages.ts';
 import { isClient, isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
-import { answerSurvey, audience, chatPoster, audienceChoices, createSurvey, loadSurvey, recipientState, sendSurvey, surveyResponses, surveyResults, validateSurvey, type AnswerInput, type SurveyRecord } from '../../modules/surveys/surveys.ts';
+import {
+  answerSurvey,
+  audience,
+  chatPoster,
+  audienceChoices,
+  createSurvey,
+  loadSurvey,
+  recipientState,
+  sendSurvey,
+  surveyResponses,
+  surveyResults,
+  validateSurvey,
+  type AnswerInput,
+  type SurveyRecord,
+} from '../../modules/surveys/surveys.ts';
 import { companyExists } from '../../modules/companies/directory.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
@@ -139,7 +153,6 @@ export const typeDefs = /* GraphQL */ `
     answerSurvey(id: ID!, answers: [SurveyAnswerInput!]!): Boolean!
   }
 `;
-
 
 /** The survey when it is in the caller's tenant: its company's (a platform user: any). A client user has none. */
 async function visibleSurvey(ctx: ApiContext, id: string): Promise<SurveyRecord | undefined> {

@@ -159,7 +159,6 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-
 /** The workers list shows this person to the caller (the list's own tenant rule and role filter). */
 async function seesWorker(ctx: ApiContext, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
@@ -191,7 +190,16 @@ export const resolvers = {
         isClient(tenant) ? null : foreignEmploymentReport(db, scope.companyId, a.id),
       ]);
       // A payslip link only where the runs list would show the run (the payslip's own rule).
-      const runs = pay ? await visibleRows(db, payRunsReadModel, tenant, ctx.lang, fixedFor(payRunsReadModel, maps, ctx.user!.role), pay.runs.map((r) => r.id)) : [];
+      const runs = pay
+        ? await visibleRows(
+            db,
+            payRunsReadModel,
+            tenant,
+            ctx.lang,
+            fixedFor(payRunsReadModel, maps, ctx.user!.role),
+            pay.runs.map((r) => r.id),
+          )
+        : [];
       const openRuns = new Set(runs.map((r) => String(r.id)));
       const [cardCheckId, cardCheckStatus] = p.latest_card ? p.latest_card.split(':') : [null, null];
       return {

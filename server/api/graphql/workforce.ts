@@ -116,7 +116,15 @@ const Input = z.object({ shiftId: z.uuid(), personId: z.uuid().nullish(), email:
  */
 const assigningCompany = (ctx: ApiContext) => actingCompanyOf(tenantOf(ctx.user!));
 
-const SWAP_REFUSAL = { 'not-found': 'apply.notFound', same: 'shifts.swapSame', past: 'shifts.swapPast', attended: 'shifts.swapAttended', closed: 'shifts.swapClosed', already: 'shifts.swapAlready', visa: 'shifts.swapVisa' } as const;
+const SWAP_REFUSAL = {
+  'not-found': 'apply.notFound',
+  same: 'shifts.swapSame',
+  past: 'shifts.swapPast',
+  attended: 'shifts.swapAttended',
+  closed: 'shifts.swapClosed',
+  already: 'shifts.swapAlready',
+  visa: 'shifts.swapVisa',
+} as const;
 
 export const resolvers = {
   Query: {
@@ -128,7 +136,10 @@ export const resolvers = {
       const rows = await openShiftsFor(db, me, a.date, today);
       // What the same check as the claim would say now (a read: no lock, one batch); the claim checks
       // again. Taking a seat is applying, so the card's check is left to the placement as there.
-      const checks = await checkPeopleForShifts(db, rows.map((r) => ({ candidateId: me, shiftId: r.id, cardPending: true })));
+      const checks = await checkPeopleForShifts(
+        db,
+        rows.map((r) => ({ candidateId: me, shiftId: r.id, cardPending: true })),
+      );
       return rows.map((r, i) => {
         const check = checks[i]!;
         return {
@@ -155,7 +166,15 @@ export const resolvers = {
       if (company === 'none') return [];
       const today = todayInJapan();
       const rows = await swappablePlacements(ctx.services.db, company, today);
-      return rows.map((r) => ({ applicationId: r.id, name: r.name, date: r.date, start: r.start_time.slice(0, 5), end: r.end_time.slice(0, 5), titleJa: r.title_ja, titleEn: r.title_en || r.title_ja }));
+      return rows.map((r) => ({
+        applicationId: r.id,
+        name: r.name,
+        date: r.date,
+        start: r.start_time.slice(0, 5),
+        end: r.end_time.slice(0, 5),
+        titleJa: r.title_ja,
+        titleEn: r.title_en || r.title_ja,
+      }));
     },
     shiftHoursLeft: async (_: unknown, a: { week: string }, ctx: ApiContext) => {
       if (!isDay(a.week)) throw badInput(ctx.lang, { week: msg(ctx.lang, 'shifts.errFrom') });
@@ -166,7 +185,10 @@ export const resolvers = {
       const people = new Map<string, { personId: string; name: string; status: string; shifts: number; minutesLeft: number | null; note: string | null }>();
       const checked = placed.filter((row) => statusRule(row.status ?? '').kind === 'permission');
       // The same check as every placement, with each shift as the candidate and their others around it; a read, so no lock, and one batch for the whole table.
-      const results = await checkPeopleForShifts(db, checked.map((row) => ({ candidateId: row.candidate_id, shiftId: row.shiftId })));
+      const results = await checkPeopleForShifts(
+        db,
+        checked.map((row) => ({ candidateId: row.candidate_id, shiftId: row.shiftId })),
+      );
       checked.forEach((row, i) => {
         // The status as the reader reads it (the rules go by its Japanese name, as on the card).
         const person = people.get(row.candidate_id) ?? { personId: row.candidate_id, name: row.name, status: pickLang(ctx.lang, row.status, row.status_en), shifts: 0, minutesLeft: null, note: null };
@@ -190,7 +212,16 @@ export const resolvers = {
       const company = assigningCompany(ctx);
       if (company === 'none') return [];
       const today = todayInJapan();
-      return (await assignableShifts(ctx.services.db, company, today)).map((s) => ({ id: s.id, date: s.date, start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5), titleJa: s.title_ja, titleEn: s.title_en || s.title_ja, filled: s.filled, capacity: s.capacity }));
+      return (await assignableShifts(ctx.services.db, company, today)).map((s) => ({
+        id: s.id,
+        date: s.date,
+        start: s.start_time.slice(0, 5),
+        end: s.end_time.slice(0, 5),
+        titleJa: s.title_ja,
+        titleEn: s.title_en || s.title_ja,
+        filled: s.filled,
+        capacity: s.capacity,
+      }));
     },
   },
   Mutation: {
@@ -206,9 +237,7 @@ export const resolvers = {
       const shift = await shiftWithCompany(db, v.data.shiftId);
       if (!shift || company === 'none' || (company && shift.company_id !== company)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       // A company places only people who came to it (DESIGN §5): anyone else is "not found".
-      const personId = v.data.personId
-        ? (await candidateVisible(db, v.data.personId, shift.company_id)) ? v.data.personId : null
-        : await candidateByEmail(db, v.data.email!, shift.company_id);
+      const personId = v.data.personId ? ((await candidateVisible(db, v.data.personId, shift.company_id)) ? v.data.personId : null) : await candidateByEmail(db, v.data.email!, shift.company_id);
       if (!personId) throw badInput(ctx.lang, { person: msg(ctx.lang, 'points.unknownPerson') });
       const r = await applyToJob(db, ctx.services.bus, { candidateId: personId, jobId: shift.jobId, shiftId: shift.id, message: '', as: 'placement' });
       if (!r.ok) throw applyRefused(ctx.lang, r);
@@ -232,7 +261,8 @@ export const resolvers = {
         await askClientToConfirm(ctx.services.db, ctx.services.bus, await shiftsOfApplications(ctx.services.db, [a.a, a.b]));
         return true;
       }
-      if (r.reason === 'limits') throw apiError('FORBIDDEN', msg(ctx.lang, 'shifts.swapRefused', { name: r.name, reason: workLimitText(ctx.lang, r.refusal) }), { reason: r.refusal.reason, detail: r.refusal.detail });
+      if (r.reason === 'limits')
+        throw apiError('FORBIDDEN', msg(ctx.lang, 'shifts.swapRefused', { name: r.name, reason: workLimitText(ctx.lang, r.refusal) }), { reason: r.refusal.reason, detail: r.refusal.detail });
       throw apiError(r.reason === 'not-found' ? 'NOT_FOUND' : 'CONFLICT', msg(ctx.lang, SWAP_REFUSAL[r.reason]));
     },
   },

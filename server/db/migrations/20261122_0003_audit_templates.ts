@@ -133,8 +133,24 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('clients').dropColumn('address').dropColumn('contact_name').dropColumn('email').dropColumn('phone').dropColumn('billing_closing_day').dropColumn('payment_due_days').execute();
-  await db.schema.alterTable('companies').dropColumn('address').dropColumn('representative').dropColumn('closing_day').dropColumn('pay_day').dropColumn('quickpay_enabled').dropColumn('quickpay_rate').execute();
+  await db.schema
+    .alterTable('clients')
+    .dropColumn('address')
+    .dropColumn('contact_name')
+    .dropColumn('email')
+    .dropColumn('phone')
+    .dropColumn('billing_closing_day')
+    .dropColumn('payment_due_days')
+    .execute();
+  await db.schema
+    .alterTable('companies')
+    .dropColumn('address')
+    .dropColumn('representative')
+    .dropColumn('closing_day')
+    .dropColumn('pay_day')
+    .dropColumn('quickpay_enabled')
+    .dropColumn('quickpay_rate')
+    .execute();
   for (const t of ['job_categories', 'job_industries', 'document_templates', 'app_settings', 'chatbot_messages', 'candidate_statuses', 'job_statuses', 'audit_log']) {
     await db.schema.dropTable(t).execute();
   }

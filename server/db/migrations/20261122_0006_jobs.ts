@@ -106,7 +106,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_message_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', now)
     .execute();
-  await sql`create unique index conversations_thread_uq on conversations (company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid))`.execute(db);
+  await sql`create unique index conversations_thread_uq on conversations (company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

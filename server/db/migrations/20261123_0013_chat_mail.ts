@@ -7,7 +7,10 @@ import { type Kysely, sql } from 'kysely';
  * claimed with one UPDATE so that of several processes only one sends, and not again for a while.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('chat_mail', 'boolean', (c) => c.notNull().defaultTo(sql`true`)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('chat_mail', 'boolean', (c) => c.notNull().defaultTo(sql`true`))
+    .execute();
   await db.schema.alterTable('conversations').addColumn('candidate_mailed_at', 'timestamptz').execute();
 }
 

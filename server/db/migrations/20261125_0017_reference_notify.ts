@@ -17,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       return null;
     end $$`.execute(db);
   for (const table of TABLES) {
-    await sql`create trigger ${sql.raw(`${table}_reference_changed`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function tsunagu_reference_changed()`.execute(db);
+    await sql`create trigger ${sql.raw(`${table}_reference_changed`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function tsunagu_reference_changed()`.execute(
+      db,
+    );
   }
 }
 

@@ -9,9 +9,15 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   const now = (c: any) => c.notNull().defaultTo(sql`now()`);
   const yen = (c: any) => c.notNull().defaultTo(0);
-  await db.schema.alterTable('jobs').addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`)).execute();
+  await db.schema
+    .alterTable('jobs')
+    .addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`))
+    .execute();
   // How the job's shifts are paid: daily jobs daily, the others with the monthly run, unless set otherwise.
-  await db.schema.alterTable('jobs').addColumn('pay_mode', 'text', (c) => c.check(sql`pay_mode in ('daily', 'monthly')`)).execute();
+  await db.schema
+    .alterTable('jobs')
+    .addColumn('pay_mode', 'text', (c) => c.check(sql`pay_mode in ('daily', 'monthly')`))
+    .execute();
   await sql`update jobs set pay_mode = case when kind = 'daily' then 'daily' else 'monthly' end`.execute(db);
   await sql`alter table jobs alter column pay_mode set default 'daily', alter column pay_mode set not null`.execute(db);
   // A new job's default follows its kind.
@@ -22,7 +28,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       return new;
     end $$`.execute(db);
   await sql`create trigger jobs_pay_mode_default before insert on jobs for each row execute function jobs_pay_mode_default()`.execute(db);
-  await db.schema.alterTable('job_daily_shifts').addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`)).execute();
+  await db.schema
+    .alterTable('job_daily_shifts')
+    .addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`))
+    .execute();
   await db.schema
     .alterTable('companies')
     .addColumn('registration_number', 'text', (c) => c.notNull().defaultTo('').check(sql`registration_number = '' or registration_number ~ '^T[0-9]{13}$'`))

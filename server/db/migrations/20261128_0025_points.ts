@@ -67,7 +67,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create function point_entries_append_only() returns trigger language plpgsql as $$
     begin raise exception 'point_entries is append-only'; end $$`.execute(db);
-  await sql`create trigger point_entries_append_only before update or delete on point_entries for each row when (pg_trigger_depth() = 0 and current_setting('tsunagu.allow_point_delete', true) is distinct from 'on') execute function point_entries_append_only()`.execute(db);
+  await sql`create trigger point_entries_append_only before update or delete on point_entries for each row when (pg_trigger_depth() = 0 and current_setting('tsunagu.allow_point_delete', true) is distinct from 'on') execute function point_entries_append_only()`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('referral_codes')

@@ -43,7 +43,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('scout_offers_company_idx').on('scout_offers').columns(['company_id', 'created_at']).execute();
   await db.schema.createIndex('scout_offers_candidate_idx').on('scout_offers').columns(['candidate_id', 'created_at']).execute();
 
-  await db.schema.alterTable('companies').addColumn('scout_monthly_quota', 'integer', (c) => c.notNull().defaultTo(50).check(sql`scout_monthly_quota between 0 and 100000`)).execute();
+  await db.schema
+    .alterTable('companies')
+    .addColumn('scout_monthly_quota', 'integer', (c) => c.notNull().defaultTo(50).check(sql`scout_monthly_quota between 0 and 100000`))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

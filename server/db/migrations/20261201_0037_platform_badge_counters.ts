@@ -130,9 +130,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
-  await sql`create trigger conversation_reads_count_insert after insert on conversation_reads referencing new table as new_rows for each statement execute function conversation_reads_count()`.execute(db);
-  await sql`create trigger conversation_reads_count_update after update on conversation_reads referencing old table as old_rows new table as new_rows for each statement execute function conversation_reads_count()`.execute(db);
-  await sql`create trigger conversation_reads_count_delete after delete on conversation_reads referencing old table as old_rows for each statement execute function conversation_reads_count()`.execute(db);
+  await sql`create trigger conversation_reads_count_insert after insert on conversation_reads referencing new table as new_rows for each statement execute function conversation_reads_count()`.execute(
+    db,
+  );
+  await sql`create trigger conversation_reads_count_update after update on conversation_reads referencing old table as old_rows new table as new_rows for each statement execute function conversation_reads_count()`.execute(
+    db,
+  );
+  await sql`create trigger conversation_reads_count_delete after delete on conversation_reads referencing old table as old_rows for each statement execute function conversation_reads_count()`.execute(
+    db,
+  );
 
   // Migration 0012's message trigger, and now the platform's counters and the readers' catch-up.
   await sql`

@@ -27,7 +27,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('resident_tax_monthly', 'integer', (c) => c.notNull().defaultTo(0).check(sql`resident_tax_monthly between 0 and 1000000`))
     .execute();
   await sql`create index staff_person_company_idx on staff (person_user_id, company_id) where person_user_id is not null`.execute(db);
-  await db.schema.alterTable('companies').addColumn('insurance_prefecture', 'text', (c) => c.check(sql`insurance_prefecture ~ '^(0[1-9]|[1-3][0-9]|4[0-7])$'`)).execute();
+  await db.schema
+    .alterTable('companies')
+    .addColumn('insurance_prefecture', 'text', (c) => c.check(sql`insurance_prefecture ~ '^(0[1-9]|[1-3][0-9]|4[0-7])$'`))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -21,7 +21,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('dependents', 'integer', yen)
     .addColumn('notes', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .execute();
-  await db.schema.alterTable('pay_lines').addColumn('tax_column', 'text', (c) => c.check(sql`tax_column in ('kou', 'otsu', 'hei')`)).execute();
+  await db.schema
+    .alterTable('pay_lines')
+    .addColumn('tax_column', 'text', (c) => c.check(sql`tax_column in ('kou', 'otsu', 'hei')`))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -43,7 +43,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`update job_enums e set ssw_field = ${field}, simple_labour = ${simple}
       from job_enum_translations t where t.enum_id = e.id and t.language_key = 'ja' and t.value = ${name} and e.type = 1`.execute(db);
   }
-  await db.schema.alterTable('applications').addColumn('dispatch', 'boolean', (c) => c.notNull().defaultTo(true)).execute();
+  await db.schema
+    .alterTable('applications')
+    .addColumn('dispatch', 'boolean', (c) => c.notNull().defaultTo(true))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
  * transfer date with the same column and dependants, and the daily list shows them.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('pay_lines').addColumn('dependents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('pay_lines')
+    .addColumn('dependents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

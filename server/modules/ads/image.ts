@@ -52,5 +52,9 @@ export async function fetchBannerImage(outbound: Outbound, url: string): Promise
 
 /** Stores (or clears) the copy of an ad's image after its image URL changed. */
 export async function storeBannerImage(db: DB, id: string, image: { data: Buffer; type: string } | null): Promise<void> {
-  await db.updateTable('ads').set({ image_data: image?.data ?? null, image_type: image?.type ?? null }).where('id', '=', id).execute();
+  await db
+    .updateTable('ads')
+    .set({ image_data: image?.data ?? null, image_type: image?.type ?? null })
+    .where('id', '=', id)
+    .execute();
 }

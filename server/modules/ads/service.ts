@@ -85,10 +85,31 @@ async function loadAds(db: DB, today: string): Promise<CachedAd[]> {
       ]),
     )
     .select([
-      'a.id', 'a.kind', 'a.lang', 'a.placements', 'a.starts_on', 'a.ends_on', 'a.title_ja', 'a.title_en', 'a.body_ja', 'a.body_en',
-      'a.link_url', 'a.image_url', 'a.image_data', 'a.image_type', 'a.updated_at',
-      'j.id as job_id', 'j.kind as job_kind', 'j.title_ja as job_title_ja', 'j.title_en as job_title_en', 'j.prefecture', 'j.city', 'j.city_en', 'j.wage',
-      'pja.value as pay_ja', 'pen.value as pay_en',
+      'a.id',
+      'a.kind',
+      'a.lang',
+      'a.placements',
+      'a.starts_on',
+      'a.ends_on',
+      'a.title_ja',
+      'a.title_en',
+      'a.body_ja',
+      'a.body_en',
+      'a.link_url',
+      'a.image_url',
+      'a.image_data',
+      'a.image_type',
+      'a.updated_at',
+      'j.id as job_id',
+      'j.kind as job_kind',
+      'j.title_ja as job_title_ja',
+      'j.title_en as job_title_en',
+      'j.prefecture',
+      'j.city',
+      'j.city_en',
+      'j.wage',
+      'pja.value as pay_ja',
+      'pen.value as pay_en',
     ])
     .orderBy('a.created_at')
     .execute();
@@ -110,9 +131,7 @@ async function loadAds(db: DB, today: string): Promise<CachedAd[]> {
       image: featured ? null : r.image_data ? `/ads/image/${r.id}?v=${new Date(r.updated_at).getTime().toString(36)}` : r.image_url?.startsWith('/') ? r.image_url : null,
       imageData: featured ? null : r.image_data,
       imageType: r.image_type,
-      job: featured
-        ? { kind: r.job_kind ?? '', prefecture: r.prefecture ?? '', city: r.city ?? '', cityEn: r.city_en ?? '', wage: r.wage ?? 0, payTypeJa: r.pay_ja, payTypeEn: r.pay_en }
-        : null,
+      job: featured ? { kind: r.job_kind ?? '', prefecture: r.prefecture ?? '', city: r.city ?? '', cityEn: r.city_en ?? '', wage: r.wage ?? 0, payTypeJa: r.pay_ja, payTypeEn: r.pay_en } : null,
     };
   });
 }
@@ -208,7 +227,18 @@ export class AdService {
     );
     const turn = this.turns.get(placement) ?? 0;
     this.turns.set(placement, turn + 1);
-    const shown = [...rotate(live.filter((a) => a.kind === 'featured'), MAX_FEATURED, turn), ...rotate(live.filter((a) => a.kind === 'banner'), 1, turn)];
+    const shown = [
+      ...rotate(
+        live.filter((a) => a.kind === 'featured'),
+        MAX_FEATURED,
+        turn,
+      ),
+      ...rotate(
+        live.filter((a) => a.kind === 'banner'),
+        1,
+        turn,
+      ),
+    ];
     for (const a of shown) this.count(a.id, 'impressions');
     return shown.map((a) => ({
       id: a.id,
@@ -217,7 +247,15 @@ export class AdService {
       body: pickLang(lang, a.bodyJa, a.bodyEn),
       imageUrl: a.image,
       clickUrl: `/ads/click/${a.id}`,
-      job: a.job ? { kind: a.job.kind, prefecture: a.job.prefecture, city: lang === 'en' && a.job.cityEn ? a.job.cityEn : a.job.city, wage: a.job.wage, payType: pickLang(lang, a.job.payTypeJa ?? '', a.job.payTypeEn ?? '') || null } : null,
+      job: a.job
+        ? {
+            kind: a.job.kind,
+            prefecture: a.job.prefecture,
+            city: lang === 'en' && a.job.cityEn ? a.job.cityEn : a.job.city,
+            wage: a.job.wage,
+            payType: pickLang(lang, a.job.payTypeJa ?? '', a.job.payTypeEn ?? '') || null,
+          }
+        : null,
     }));
   }
 

@@ -31,9 +31,7 @@ export type SessionResult =
 
 export type LoginResult =
   /** `device`: the browser's new known-device token (this account first), for its cookie. */
-  | { kind: 'ok'; token: string; user: SessionUser; device: string }
-  | { kind: 'bad-credentials' }
-  | { kind: 'rate-limited'; retryAfterSeconds: number };
+  { kind: 'ok'; token: string; user: SessionUser; device: string } | { kind: 'bad-credentials' } | { kind: 'rate-limited'; retryAfterSeconds: number };
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** An invitation's password-set link lasts longer than a reset link: the invitee may not read mail at once. */
@@ -191,11 +189,7 @@ export class AuthService {
   /** Sends a reset link if the address belongs to an active user; says nothing either way. */
   async requestPasswordReset(emailInput: string, lang: Lang): Promise<void> {
     const email = emailInput.trim().toLowerCase();
-    const row = await this.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'active', 'company_id'])
-      .where(sql`lower(email)`, '=', email)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('users').select(['id', 'email', 'name', 'active', 'company_id']).where(sql`lower(email)`, '=', email).executeTakeFirst();
     if (!row || !row.active) return;
     const link = await this.passwordLink(row.id, RESET_TTL_MS);
     const mail = await composeMail(this.db, 'password_reset', { companyId: row.company_id, lang, vars: { name: row.name, link, email: row.email } });

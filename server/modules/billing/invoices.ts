@@ -138,23 +138,44 @@ export async function createInvoices(db: DB, actor: Actor, companyId: string, mo
           });
           return [
             line('work', w.minutes, lineAmount(w.minutes, w.rate!, 60), title.ja, title.en),
-            ...BILLED_PREMIUMS.filter((p) => w[p.kind] > 0).map((p) => line(p.kind, w[p.kind], premiumAmount(w[p.kind], w.rate!, p.percent), `${title.ja} ${p.ja} ${p.percent}%`, `${title.en} ${p.en} ${p.percent}%`)),
+            ...BILLED_PREMIUMS.filter((p) => w[p.kind] > 0).map((p) =>
+              line(p.kind, w[p.kind], premiumAmount(w[p.kind], w.rate!, p.percent), `${title.ja} ${p.ja} ${p.percent}%`, `${title.en} ${p.en} ${p.percent}%`),
+            ),
           ];
         });
       if (!lines.length && !existing) return;
       const totals = invoiceTotals(lines.map((l) => ({ amount: l.amount, taxRate: l.tax_rate })));
-      const values = { net: totals.net, tax: totals.tax, total: totals.total, period_start: periodStart, period_end: periodEnd, due_date: addDays(periodEnd, client.payment_due_days), registration_number: company.registration_number, updated_at: new Date() };
+      const values = {
+        net: totals.net,
+        tax: totals.tax,
+        total: totals.total,
+        period_start: periodStart,
+        period_end: periodEnd,
+        due_date: addDays(periodEnd, client.payment_due_days),
+        registration_number: company.registration_number,
+        updated_at: new Date(),
+      };
       let id = existing?.id;
       if (id) {
         await trx.updateTable('invoices').set(values).where('id', '=', id).execute();
         out.updated++;
       } else {
         const number = await nextNumber(trx, companyId, periodEnd);
-        id = (await trx.insertInto('invoices').values({ ...values, company_id: companyId, client_id: client.id, number }).returning('id').executeTakeFirstOrThrow()).id;
+        id = (
+          await trx
+            .insertInto('invoices')
+            .values({ ...values, company_id: companyId, client_id: client.id, number })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
         await audit(trx, actor, 'invoice', id, companyId, { number, period: `${periodStart}..${periodEnd}`, total: totals.total }, 'create');
         out.created++;
       }
-      if (lines.length) await trx.insertInto('invoice_lines').values(lines.map((l) => ({ ...l, invoice_id: id! }))).execute();
+      if (lines.length)
+        await trx
+          .insertInto('invoice_lines')
+          .values(lines.map((l) => ({ ...l, invoice_id: id! })))
+          .execute();
     });
   }
   return out;
@@ -175,7 +196,14 @@ export async function issueInvoices(db: DB, actor: Actor, ids: readonly string[]
   const out: IssueOutcome = { issued: [], early: [] };
   const today = todayInJapan(now);
   for (const id of ids) {
-    const r = await db.updateTable('invoices').set({ status: 'issued', issue_date: today, updated_at: new Date() }).where('id', '=', id).where('status', '=', 'draft').where('period_end', '<', today).returning(['id', 'company_id', 'client_id', 'number']).executeTakeFirst();
+    const r = await db
+      .updateTable('invoices')
+      .set({ status: 'issued', issue_date: today, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'draft')
+      .where('period_end', '<', today)
+      .returning(['id', 'company_id', 'client_id', 'number'])
+      .executeTakeFirst();
     if (!r) {
       const draft = await db.selectFrom('invoices').select(['number', 'period_end']).where('id', '=', id).where('status', '=', 'draft').executeTakeFirst();
       if (draft) out.early.push({ number: draft.number, periodEnd: draft.period_end });

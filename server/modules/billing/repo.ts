@@ -8,7 +8,19 @@ export function invoiceWithParties(db: DB, invoiceId: string) {
     .innerJoin('clients as cl', 'cl.id', 'i.client_id')
     .innerJoin('companies as c', 'c.id', 'i.company_id')
     .selectAll('i')
-    .select(['cl.name as client_ja', 'cl.name_en as client_en', 'c.name as company_ja', 'c.name_en as company_en', 'c.transfer_bank_code', 'c.transfer_bank_name', 'c.transfer_branch_code', 'c.transfer_branch_name', 'c.transfer_account_type', 'c.transfer_account_number', 'c.transfer_requester_name'])
+    .select([
+      'cl.name as client_ja',
+      'cl.name_en as client_en',
+      'c.name as company_ja',
+      'c.name_en as company_en',
+      'c.transfer_bank_code',
+      'c.transfer_bank_name',
+      'c.transfer_branch_code',
+      'c.transfer_branch_name',
+      'c.transfer_account_type',
+      'c.transfer_account_number',
+      'c.transfer_requester_name',
+    ])
     .where('i.id', '=', invoiceId)
     .executeTakeFirstOrThrow();
 }

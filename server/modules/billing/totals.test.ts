@@ -6,7 +6,10 @@ describe('invoiceTotals: hand-worked invoices', () => {
   it('rounds the tax down to the yen', () => {
     // 12,345 × 10% = 1,234.5 → 1,234; total 12,345 + 1,234 = 13,579.
     expect(invoiceTotals([{ amount: 12_345, taxRate: 10 }])).toEqual({
-      byRate: [{ rate: 10, net: 12_345, tax: 1_234 }], net: 12_345, tax: 1_234, total: 13_579,
+      byRate: [{ rate: 10, net: 12_345, tax: 1_234 }],
+      net: 12_345,
+      tax: 1_234,
+      total: 13_579,
     });
   });
 
@@ -20,9 +23,20 @@ describe('invoiceTotals: hand-worked invoices', () => {
   it('keeps the standard and the reduced rate apart, 10% first', () => {
     // 10%: 10,000 + 5,555 = 15,555 → 1,555.5 → 1,555.  8%: 3,333 × 8% = 266.64 → 266.
     // net 18,888, tax 1,555 + 266 = 1,821, total 20,709.
-    expect(invoiceTotals([{ amount: 3_333, taxRate: 8 }, { amount: 10_000, taxRate: 10 }, { amount: 5_555, taxRate: 10 }])).toEqual({
-      byRate: [{ rate: 10, net: 15_555, tax: 1_555 }, { rate: 8, net: 3_333, tax: 266 }],
-      net: 18_888, tax: 1_821, total: 20_709,
+    expect(
+      invoiceTotals([
+        { amount: 3_333, taxRate: 8 },
+        { amount: 10_000, taxRate: 10 },
+        { amount: 5_555, taxRate: 10 },
+      ]),
+    ).toEqual({
+      byRate: [
+        { rate: 10, net: 15_555, tax: 1_555 },
+        { rate: 8, net: 3_333, tax: 266 },
+      ],
+      net: 18_888,
+      tax: 1_821,
+      total: 20_709,
     });
   });
 
@@ -34,13 +48,26 @@ describe('invoiceTotals: hand-worked invoices', () => {
 
   it('takes a discount line off its rate before the tax', () => {
     // 20,000 − 1,999 = 18,001 × 10% = 1,800.1 → 1,800; total 19,801.
-    expect(invoiceTotals([{ amount: 20_000, taxRate: 10 }, { amount: -1_999, taxRate: 10 }])).toEqual({
-      byRate: [{ rate: 10, net: 18_001, tax: 1_800 }], net: 18_001, tax: 1_800, total: 19_801,
+    expect(
+      invoiceTotals([
+        { amount: 20_000, taxRate: 10 },
+        { amount: -1_999, taxRate: 10 },
+      ]),
+    ).toEqual({
+      byRate: [{ rate: 10, net: 18_001, tax: 1_800 }],
+      net: 18_001,
+      tax: 1_800,
+      total: 19_801,
     });
   });
 
   it('refuses lines no invoice may have', () => {
-    expect(() => invoiceTotals([{ amount: 100, taxRate: 10 }, { amount: -200, taxRate: 10 }])).toThrow(/10% lines add up to -100 yen/);
+    expect(() =>
+      invoiceTotals([
+        { amount: 100, taxRate: 10 },
+        { amount: -200, taxRate: 10 },
+      ]),
+    ).toThrow(/10% lines add up to -100 yen/);
     expect(() => invoiceTotals([{ amount: 100, taxRate: 5 as 10 }])).toThrow(/^invoiceTotals: lines: 0\.taxRate: /);
     expect(() => invoiceTotals([{ amount: 100.5, taxRate: 10 }])).toThrow(/0\.amount/);
   });

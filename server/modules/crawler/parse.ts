@@ -53,7 +53,11 @@ function startWorker(heapMb: number): Worker {
   if (!fromSource) return new Worker(workerUrl, { resourceLimits });
   // From source: the thread loads tsx first, then the TypeScript entry through it. tsx's ES module
   // build of its API sits beside the CommonJS one that require.resolve finds.
-  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const api = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const code = `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(workerUrl.href)}, ${JSON.stringify(import.meta.url)}))`;
   return new Worker(code, { eval: true, resourceLimits });
 }

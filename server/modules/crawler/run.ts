@@ -91,7 +91,13 @@ async function importOne(db: DB, source: Source, job: FoundJob): Promise<'import
     await trx.updateTable('crawler_items').set({ content_hash: hash, last_seen_at: new Date() }).where('id', '=', known.id).execute();
     // Only a draft nobody published yet follows its source; a published or deleted job is a person's decision.
     if (!known.job_id) return 'skipped';
-    const changed = await trx.updateTable('jobs').set({ ...jobValues(job), updated_at: new Date() }).where('id', '=', known.job_id).where('status', '=', 'draft').returning('id').executeTakeFirst();
+    const changed = await trx
+      .updateTable('jobs')
+      .set({ ...jobValues(job), updated_at: new Date() })
+      .where('id', '=', known.job_id)
+      .where('status', '=', 'draft')
+      .returning('id')
+      .executeTakeFirst();
     if (!changed) return 'skipped';
     await audit(trx, CRAWLER, entity, known.job_id, source.company_id, { source: { from: job.sourceUrl, to: job.sourceUrl } });
     return 'updated';
@@ -123,7 +129,10 @@ export async function runSource(db: DB, sourceId: string, o: RunOptions): Promis
     if (!(await robotsAllow(o.outbound, source.url, limits))) throw new CrawlError('robots', `robots.txt does not allow ${source.url}`);
     const page = await fetchText(o.outbound, source.url, limits);
     if (page.status >= 400) throw new CrawlError('http', `${source.url} answered HTTP ${page.status}`);
-    const found = await extractInWorker({ format: source.format === 'json' ? 'json' : 'html', text: page.text, pageUrl: source.url, selector: source.item_selector, map: mappingOf(source) }, o.budget ?? DEFAULT_BUDGET);
+    const found = await extractInWorker(
+      { format: source.format === 'json' ? 'json' : 'html', text: page.text, pageUrl: source.url, selector: source.item_selector, map: mappingOf(source) },
+      o.budget ?? DEFAULT_BUDGET,
+    );
     summary.found = found.jobs.length;
     summary.errors.push(...found.problems);
     const seen = new Set<string>();
@@ -147,12 +156,21 @@ export async function runSource(db: DB, sourceId: string, o: RunOptions): Promis
   } finally {
     await db
       .updateTable('crawler_runs')
-      .set({ finished_at: new Date(), status: summary.status, found: summary.found, imported: summary.imported, updated: summary.updated, skipped: summary.skipped, errors: JSON.stringify(summary.errors.slice(0, 50)) })
+      .set({
+        finished_at: new Date(),
+        status: summary.status,
+        found: summary.found,
+        imported: summary.imported,
+        updated: summary.updated,
+        skipped: summary.skipped,
+        errors: JSON.stringify(summary.errors.slice(0, 50)),
+      })
       .where('id', '=', run.id)
       .execute();
     await db.updateTable('crawler_sources').set({ running_since: null, last_run_at: new Date() }).where('id', '=', source.id).execute();
   }
-  if (summary.status === 'failed' && o.bus) await notifyPlatform(db, o.bus, { key: 'notify.importFailed', params: { source: source.name }, body: summary.errors[0] ?? '', link: '/admin/superadmin/crawler' });
+  if (summary.status === 'failed' && o.bus)
+    await notifyPlatform(db, o.bus, { key: 'notify.importFailed', params: { source: source.name }, body: summary.errors[0] ?? '', link: '/admin/superadmin/crawler' });
   o.log?.info({ sourceId, ...summary }, 'crawler run finished');
   return summary;
 }

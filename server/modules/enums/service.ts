@@ -31,9 +31,10 @@ export function enumStore(db: DB) {
 async function loadEnumStore(db: DB) {
   const [records, visas] = await Promise.all([listJobEnums(db), db.selectFrom('visa_types').selectAll().orderBy('sort').orderBy('id').execute()]);
   const derived = records.map(deriveJobEnum);
-  const lists = Object.fromEntries(
-    (Object.entries(ENUM_TYPES) as [EnumListName, number][]).map(([name, type]) => [name, derived.filter((d) => d.type === type)]),
-  ) as Record<EnumListName, DerivedJobEnum[]>;
+  const lists = Object.fromEntries((Object.entries(ENUM_TYPES) as [EnumListName, number][]).map(([name, type]) => [name, derived.filter((d) => d.type === type)])) as Record<
+    EnumListName,
+    DerivedJobEnum[]
+  >;
   return { enums: derived, ...lists, visaTypes: visas.map(deriveVisaType) };
 }
 
@@ -93,8 +94,15 @@ async function upsertVisaTypeWrite(db: DB, input: { id?: number | null; ja: stri
     const r = await db.updateTable('visa_types').set({ ja: input.ja, en: input.en }).where('id', '=', input.id).returning('id').executeTakeFirst();
     return r?.id ?? null;
   }
-  const { max } = await db.selectFrom('visa_types').select((eb) => eb.fn.max('sort').as('max')).executeTakeFirstOrThrow();
-  const r = await db.insertInto('visa_types').values({ ja: input.ja, en: input.en, sort: (max ?? 0) + 1 }).returning('id').executeTakeFirstOrThrow();
+  const { max } = await db
+    .selectFrom('visa_types')
+    .select((eb) => eb.fn.max('sort').as('max'))
+    .executeTakeFirstOrThrow();
+  const r = await db
+    .insertInto('visa_types')
+    .values({ ja: input.ja, en: input.en, sort: (max ?? 0) + 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return r.id;
 }
 
@@ -112,7 +120,11 @@ export async function seedReferenceData(db: DB): Promise<void> {
         let sort = 0;
         for (const [ja, en] of values) {
           const [ssw_field, simple_labour] = (Number(type) === ENUM_TYPES.jobTypes && JOB_TYPE_DEFAULTS[ja]) || [null, null];
-          const { id } = await trx.insertInto('job_enums').values({ type: Number(type), sort: ++sort, ssw_field, simple_labour }).returning('id').executeTakeFirstOrThrow();
+          const { id } = await trx
+            .insertInto('job_enums')
+            .values({ type: Number(type), sort: ++sort, ssw_field, simple_labour })
+            .returning('id')
+            .executeTakeFirstOrThrow();
           await trx
             .insertInto('job_enum_translations')
             .values([
@@ -124,10 +136,16 @@ export async function seedReferenceData(db: DB): Promise<void> {
       }
     }
     if (!(await trx.selectFrom('visa_types').select('id').limit(1).executeTakeFirst())) {
-      await trx.insertInto('visa_types').values(VISA_SEED.map(([ja, en], i) => ({ ja, en, sort: i + 1 }))).execute();
+      await trx
+        .insertInto('visa_types')
+        .values(VISA_SEED.map(([ja, en], i) => ({ ja, en, sort: i + 1 })))
+        .execute();
     }
     if (!(await trx.selectFrom('languages').select('id').limit(1).executeTakeFirst())) {
-      await trx.insertInto('languages').values(LANGUAGE_SEED.map(([code, ja, en], i) => ({ code, ja, en, sort: i + 1 }))).execute();
+      await trx
+        .insertInto('languages')
+        .values(LANGUAGE_SEED.map(([code, ja, en], i) => ({ code, ja, en, sort: i + 1 })))
+        .execute();
     }
   });
 }

@@ -33,21 +33,12 @@ function ownerOf(t: Tenant): string | null | undefined {
 }
 
 /** The rows of one owner: a company's, or the platform's own (null). */
-const ownedBy =
-  (owner: string | null) =>
-  (eb: ExpressionBuilder<Database, 'canned_replies'>) =>
-    owner === null ? eb('company_id', 'is', null) : eb('company_id', '=', owner);
+const ownedBy = (owner: string | null) => (eb: ExpressionBuilder<Database, 'canned_replies'>) => (owner === null ? eb('company_id', 'is', null) : eb('company_id', '=', owner));
 
 export async function cannedReplies(db: DB, viewer: Viewer): Promise<CannedReply[]> {
   const owner = ownerOf(viewer.tenant);
   if (owner === undefined || viewer.candidate) return [];
-  const rows = await db
-    .selectFrom('canned_replies')
-    .select(['id', 'title', 'body_ja', 'body_en', 'updated_at'])
-    .where(ownedBy(owner))
-    .orderBy('title')
-    .orderBy('id')
-    .execute();
+  const rows = await db.selectFrom('canned_replies').select(['id', 'title', 'body_ja', 'body_en', 'updated_at']).where(ownedBy(owner)).orderBy('title').orderBy('id').execute();
   return rows.map((r) => ({ id: r.id, title: r.title, bodyJa: r.body_ja, bodyEn: r.body_en, updatedAt: r.updated_at }));
 }
 
@@ -81,7 +72,11 @@ export async function saveCannedReply(db: DB, viewer: Viewer, actor: InboxActor,
   if (owner === undefined || viewer.candidate || isClient(viewer.tenant)) return { ok: false, reason: 'forbidden' };
   const values = { title: input.title.trim(), body_ja: input.bodyJa.trim(), body_en: input.bodyEn.trim(), updated_by: actor.id };
   if (!input.id) {
-    const row = await db.insertInto('canned_replies').values({ ...values, company_id: owner }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('canned_replies')
+      .values({ ...values, company_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { ok: true, id: row.id };
   }
   const row = await db
@@ -97,11 +92,7 @@ export async function saveCannedReply(db: DB, viewer: Viewer, actor: InboxActor,
 export async function deleteCannedReply(db: DB, viewer: Viewer, id: string): Promise<boolean> {
   const owner = ownerOf(viewer.tenant);
   if (owner === undefined || viewer.candidate || isClient(viewer.tenant)) return false;
-  const r = await db
-    .deleteFrom('canned_replies')
-    .where('id', '=', id)
-    .where(ownedBy(owner))
-    .executeTakeFirst();
+  const r = await db.deleteFrom('canned_replies').where('id', '=', id).where(ownedBy(owner)).executeTakeFirst();
   return r.numDeletedRows > 0n;
 }
 
@@ -115,7 +106,21 @@ export async function placeholderValues(db: DB, viewer: Viewer, conversationId: 
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .leftJoin('jobs as j', 'j.id', 'c.job_id')
     .leftJoin('job_daily_shifts as s', 's.id', 'c.shift_id')
-    .select(['u.name', 'u.lang', 'co.name as company', 'co.name_en as company_en', 'j.title_ja', 'j.title_en', 'j.city', 'j.city_en', 'j.station', 'j.station_en', 's.date', 's.start_time', 's.end_time'])
+    .select([
+      'u.name',
+      'u.lang',
+      'co.name as company',
+      'co.name_en as company_en',
+      'j.title_ja',
+      'j.title_en',
+      'j.city',
+      'j.city_en',
+      'j.station',
+      'j.station_en',
+      's.date',
+      's.start_time',
+      's.end_time',
+    ])
     .where('c.id', '=', conversationId)
     .executeTakeFirstOrThrow();
   const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;

@@ -40,11 +40,15 @@ export async function reachable(db: DB, viewer: Viewer, id: string): Promise<Con
 /** The colleagues (active back-office users) among `ids` who may open the conversation. */
 async function colleaguesWhoMayOpen(db: DB, maps: RoleMaps, c: ConversationAccess, ids: readonly string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const users = await db.selectFrom('users').select(['id', 'email', 'name', 'role', 'company_id', 'client_id', 'lang']).where('id', 'in', [...ids]).where('active', '=', true).where('role', '<>', 'candidate').execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role', 'company_id', 'client_id', 'lang'])
+    .where('id', 'in', [...ids])
+    .where('active', '=', true)
+    .where('role', '<>', 'candidate')
+    .execute();
   return new Set(
-    users
-      .filter((u) => mayAccess(viewerOf({ id: u.id, email: u.email, name: u.name, role: u.role, companyId: u.company_id, clientId: u.client_id, lang: u.lang }, maps), c))
-      .map((u) => u.id),
+    users.filter((u) => mayAccess(viewerOf({ id: u.id, email: u.email, name: u.name, role: u.role, companyId: u.company_id, clientId: u.client_id, lang: u.lang }, maps), c)).map((u) => u.id),
   );
 }
 
@@ -56,7 +60,10 @@ async function candidateLabel(db: DB, c: ConversationAccess): Promise<string> {
 }
 
 async function record(db: DB, conversationId: string, actor: InboxActor, kind: InboxEventKind, extra: { assignee_id?: string | null; snoozed_until?: Date | null } = {}) {
-  await db.insertInto('conversation_events').values({ conversation_id: conversationId, actor_id: actor.id, kind, ...extra }).execute();
+  await db
+    .insertInto('conversation_events')
+    .values({ conversation_id: conversationId, actor_id: actor.id, kind, ...extra })
+    .execute();
 }
 
 export type AssignResult = 'ok' | 'not-found' | 'assignee';
@@ -175,6 +182,11 @@ export async function colleaguesFor(db: DB, maps: RoleMaps, viewer: Viewer, id: 
   // The company's own people and the platform's (a support conversation); the check below decides.
   q = q.where((eb) => eb.or([eb('company_id', '=', c.company_id), eb('company_id', 'is', null)]));
   const users = await q.orderBy('name').limit(500).execute();
-  const may = await colleaguesWhoMayOpen(db, maps, c, users.map((u) => u.id));
+  const may = await colleaguesWhoMayOpen(
+    db,
+    maps,
+    c,
+    users.map((u) => u.id),
+  );
   return users.filter((u) => may.has(u.id));
 }

@@ -91,5 +91,9 @@ async function mailOne(deps: InboxMailDeps, userId: string, ids: string[]): Prom
 
 /** Runs the mail every `intervalMs` in this process (several processes may: claims keep each mail single). */
 export function startInboxMail(deps: InboxMailDeps, intervalMs: number): { stop(): Promise<void> } {
-  return repeatEvery(intervalMs, () => runInboxMail(deps), (err) => deps.log.warn({ err }, 'the inbox mail failed'));
+  return repeatEvery(
+    intervalMs,
+    () => runInboxMail(deps),
+    (err) => deps.log.warn({ err }, 'the inbox mail failed'),
+  );
 }

@@ -131,9 +131,10 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
   if (filter.id) q = q.where('c.id', '=', filter.id);
 
   if (after) {
-    q = after.at === null
-      ? q.where(sql<boolean>`c.last_message_at is null and c.id > ${after.id}`)
-      : q.where(sql<boolean>`(c.last_message_at < ${after.at}::timestamptz or (c.last_message_at = ${after.at}::timestamptz and c.id > ${after.id}) or c.last_message_at is null)`);
+    q =
+      after.at === null
+        ? q.where(sql<boolean>`c.last_message_at is null and c.id > ${after.id}`)
+        : q.where(sql<boolean>`(c.last_message_at < ${after.at}::timestamptz or (c.last_message_at = ${after.at}::timestamptz and c.id > ${after.id}) or c.last_message_at is null)`);
   }
 
   // The page's conversations first (the filters, the search and the order over the conversations
@@ -149,7 +150,11 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
   const grams = words.length ? gramsQuery(words, await gramFrequency(db)) : null;
   let onPage = newest(q);
   if (grams) {
-    const inText = (column: string) => sql.join(words.map((w) => sql`strpos(lower(normalize(${sql.ref(column)}, NFKC)), ${w}) > 0`), sql` and `);
+    const inText = (column: string) =>
+      sql.join(
+        words.map((w) => sql`strpos(lower(normalize(${sql.ref(column)}, NFKC)), ${w}) > 0`),
+        sql` and `,
+      );
     // Two pages, by a message and by the candidate's name, merged. Each is planned on its own: the
     // message's EXISTS is a semi join the planner may start from the index's few matches (a rare
     // word) or walk the newest conversations and probe each one's messages (a common word, found
@@ -159,8 +164,16 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
     );
     let named = q.where(sql<boolean>`c.candidate_id in (select u.id from users u where inbox_grams(u.name) @@ ${grams}::tsquery and ${inText('u.name')})`);
     if (!seesNames) named = named.where(sql<boolean>`(c.job_id is null or ${knownToCompany('c.candidate_id', 'c.company_id')})`);
-    const either = db.selectFrom(byMessage.as('bm')).selectAll().union(db.selectFrom(newest(named).as('bn')).selectAll());
-    onPage = db.selectFrom(either.as('e')).selectAll().orderBy(sql`page_at desc nulls last`).orderBy('page_id').limit(first + 1) as unknown as typeof onPage;
+    const either = db
+      .selectFrom(byMessage.as('bm'))
+      .selectAll()
+      .union(db.selectFrom(newest(named).as('bn')).selectAll());
+    onPage = db
+      .selectFrom(either.as('e'))
+      .selectAll()
+      .orderBy(sql`page_at desc nulls last`)
+      .orderBy('page_id')
+      .limit(first + 1) as unknown as typeof onPage;
   }
 
   const rows = await db
@@ -209,33 +222,35 @@ export async function inboxPage(db: Kysely<Database>, viewer: Viewer, lang: Lang
     .orderBy('p.page_id')
     .execute();
 
-  const page = rows.slice(0, first).map((r): InboxRow => ({
-    id: r.id,
-    kind: r.kind,
-    type: r.type,
-    candidateId: r.candidate_id,
-    candidateName: r.known || r.job_id === null ? r.candidate_name : initialsOf(r.candidate_name),
-    companyName: r.company_name,
-    companyNameEn: r.company_name_en,
-    jobId: r.job_id,
-    jobTitleJa: r.title_ja ?? null,
-    jobTitleEn: r.title_en ?? null,
-    clientId: r.client_id ?? null,
-    clientName: r.client_name ?? null,
-    clientNameEn: r.client_name_en ?? null,
-    shiftId: r.shift_id,
-    shiftDate: r.shift_date,
-    applicationId: r.application_id,
-    status: r.status,
-    snoozedUntil: r.status === 'snoozed' ? r.snoozed_until : null,
-    assigneeId: r.assignee_id,
-    assigneeName: r.assignee_name ?? null,
-    unread: Number(r.unread),
-    lastMessageAt: r.last_message_at,
-    lastMessage: r.message_type ? previewText(r.message_type, r.content ?? '', lang) : '',
-    lastMessageType: r.message_type ?? null,
-    lastSenderRole: r.sender_role ?? null,
-  }));
+  const page = rows.slice(0, first).map(
+    (r): InboxRow => ({
+      id: r.id,
+      kind: r.kind,
+      type: r.type,
+      candidateId: r.candidate_id,
+      candidateName: r.known || r.job_id === null ? r.candidate_name : initialsOf(r.candidate_name),
+      companyName: r.company_name,
+      companyNameEn: r.company_name_en,
+      jobId: r.job_id,
+      jobTitleJa: r.title_ja ?? null,
+      jobTitleEn: r.title_en ?? null,
+      clientId: r.client_id ?? null,
+      clientName: r.client_name ?? null,
+      clientNameEn: r.client_name_en ?? null,
+      shiftId: r.shift_id,
+      shiftDate: r.shift_date,
+      applicationId: r.application_id,
+      status: r.status,
+      snoozedUntil: r.status === 'snoozed' ? r.snoozed_until : null,
+      assigneeId: r.assignee_id,
+      assigneeName: r.assignee_name ?? null,
+      unread: Number(r.unread),
+      lastMessageAt: r.last_message_at,
+      lastMessage: r.message_type ? previewText(r.message_type, r.content ?? '', lang) : '',
+      lastMessageType: r.message_type ?? null,
+      lastSenderRole: r.sender_role ?? null,
+    }),
+  );
   const last = page.at(-1);
   return { rows: page, next: rows.length > first && last ? { at: last.lastMessageAt ? last.lastMessageAt.toISOString() : null, id: last.id } : null };
 }

@@ -19,7 +19,6 @@ import type { InboxReportRow } from '../../../shared/inbox-report.ts';
 
 export const MAX_REPORT_WEEKS = 26;
 
-
 /** The Monday (YYYY-MM-DD) of the week `weeks - 1` weeks before the one holding `today`. */
 export const reportStart = (today: string, weeks: number): string => addDays(mondayOf(today), -7 * (weeks - 1));
 
@@ -29,7 +28,16 @@ export async function inboxReport(db: Kysely<Database>, viewer: Viewer, today: s
   const visible = visibleTo(db.selectFrom('conversations as c').leftJoin('jobs as j', 'j.id', 'c.job_id') as unknown as Qb, viewer, ['daily', 'other', 'support']).select('c.id');
   const since = sql`(${from}::date::timestamp at time zone 'Asia/Tokyo')`;
   const week = (col: string) => sql`to_char(date_trunc('week', ${sql.ref(col)} at time zone 'Asia/Tokyo'), 'YYYY-MM-DD')`;
-  const { rows } = await sql<{ week: string; staff_id: string; staff_name: string | null; responses: string; response_median: number | null; response_avg: number | null; resolutions: string; resolution_median: number | null }>`
+  const { rows } = await sql<{
+    week: string;
+    staff_id: string;
+    staff_name: string | null;
+    responses: string;
+    response_median: number | null;
+    response_avg: number | null;
+    resolutions: string;
+    resolution_median: number | null;
+  }>`
     with convs as (${visible}),
     people as (
       select m.conversation_id, m.seq, m.sender_role, m.created_at,

@@ -9,7 +9,11 @@
 const MAX_WORDS = 8;
 
 export function searchWords(q: string): string[] {
-  const words = q.normalize('NFKC').toLowerCase().split(/\s+/).filter((w) => w !== '');
+  const words = q
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   return [...new Set(words)].slice(0, MAX_WORDS);
 }
 

@@ -27,7 +27,14 @@ export async function seedDemoInbox(db: DB, companyId: string): Promise<void> {
     .values(REPLIES.map((r) => ({ company_id: companyId, title: r.title, body_ja: r.ja, body_en: r.en, updated_by: staff?.id ?? null })))
     .execute();
   if (!staff) return;
-  const newest = await db.selectFrom('conversations').select('id').where('company_id', '=', companyId).where('job_id', 'is not', null).orderBy('last_message_at', 'desc').orderBy('id').executeTakeFirst();
+  const newest = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('job_id', 'is not', null)
+    .orderBy('last_message_at', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
   if (!newest) return;
   await db.updateTable('conversations').set({ assignee_id: staff.id }).where('id', '=', newest.id).execute();
   await db.insertInto('conversation_events').values({ conversation_id: newest.id, actor_id: staff.id, kind: 'assigned', assignee_id: staff.id }).execute();

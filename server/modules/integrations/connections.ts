@@ -32,7 +32,6 @@ export function stateOf(c: StateOf | undefined): ConnectionState {
 /** Sealed credentials are bound to their company and service: they do not open in another row. */
 export const credentialsAad = (companyId: string, provider: Provider) => `${companyId}:${provider}`;
 
-
 /** Every (company, service) pair of the given companies (null: all), with its state and last sync. */
 export async function catalogue(db: DB, companyIds: readonly string[] | null) {
   if (companyIds && !companyIds.length) return [];
@@ -51,7 +50,15 @@ export async function catalogue(db: DB, companyIds: readonly string[] | null) {
   return companies.flatMap((c) =>
     PROVIDERS.map((provider) => {
       const conn = connections.find((x) => x.company_id === c.id && x.provider === provider);
-      return { companyId: c.id, companyJa: c.name, companyEn: c.name_en || c.name, provider, state: stateOf(conn), lastSyncAt: conn?.last_sync_at ?? null, lastSyncStatus: conn?.last_sync_status ?? null };
+      return {
+        companyId: c.id,
+        companyJa: c.name,
+        companyEn: c.name_en || c.name,
+        provider,
+        state: stateOf(conn),
+        lastSyncAt: conn?.last_sync_at ?? null,
+        lastSyncStatus: conn?.last_sync_status ?? null,
+      };
     }),
   );
 }
@@ -119,7 +126,11 @@ export async function saveRomuten(db: DB, key: Buffer | null, actor: Actor, comp
     const values = { base_url: input.baseUrl, credentials: sealed, api_key_last4: keyLast4, secret_last4: secretLast4, enabled: input.enabled, updated_at: new Date() };
     const row = before
       ? await trx.updateTable('integration_connections').set(values).where('id', '=', before.id).returning('id').executeTakeFirstOrThrow()
-      : await trx.insertInto('integration_connections').values({ company_id: companyId, provider: 'romuten', ...values }).returning('id').executeTakeFirstOrThrow();
+      : await trx
+          .insertInto('integration_connections')
+          .values({ company_id: companyId, provider: 'romuten', ...values })
+          .returning('id')
+          .executeTakeFirstOrThrow();
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (before?.base_url !== input.baseUrl) changes.base_url = { from: before?.base_url ?? null, to: input.baseUrl };
     if (before?.enabled !== input.enabled) changes.enabled = { from: before?.enabled ?? null, to: input.enabled };

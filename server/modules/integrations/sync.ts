@@ -119,7 +119,13 @@ async function claim(db: DB, companyId: string) {
 }
 
 /** Runs one sync now; a summary (also in the log), or why none ran. */
-export async function syncRomuten(db: DB, key: Buffer | null, companyId: string, actor: Actor, o: { outbound: Outbound; policy?: RetryPolicy; log?: Logger }): Promise<SyncSummary | { refused: SyncRefusal }> {
+export async function syncRomuten(
+  db: DB,
+  key: Buffer | null,
+  companyId: string,
+  actor: Actor,
+  o: { outbound: Outbound; policy?: RetryPolicy; log?: Logger },
+): Promise<SyncSummary | { refused: SyncRefusal }> {
   const conn = await claim(db, companyId);
   if (!conn) {
     const c = await db.selectFrom('integration_connections').select(['enabled', 'credentials']).where('company_id', '=', companyId).where('provider', '=', 'romuten').executeTakeFirst();
@@ -144,7 +150,9 @@ export async function syncRomuten(db: DB, key: Buffer | null, companyId: string,
   const client = romutenClient(o.outbound, creds, o.policy ?? DEFAULT_POLICY, () => s.retries++);
   let stopped = false;
   try {
-    const known = new Map((await db.selectFrom('integration_items').select(['entity', 'entity_id', 'version', 'remote_id']).where('connection_id', '=', conn.id).execute()).map((i) => [`${i.entity}:${i.entity_id}`, i]));
+    const known = new Map(
+      (await db.selectFrom('integration_items').select(['entity', 'entity_id', 'version', 'remote_id']).where('connection_id', '=', conn.id).execute()).map((i) => [`${i.entity}:${i.entity_id}`, i]),
+    );
 
     /** Pushes one item unless its version is there already; false when the sync must stop. */
     const push = async (entity: Entity, path: string, item: { id: string; label: string; payload: unknown }): Promise<boolean> => {
@@ -235,12 +243,21 @@ async function pull(db: DB, connectionId: string, client: ReturnType<typeof romu
       s.errors.push(`status: ${err.message}`);
       return;
     }
-    for (const [entity, list] of [['worker', answer.workers], ['attendance', answer.attendance]] as const) {
+    for (const [entity, list] of [
+      ['worker', answer.workers],
+      ['attendance', answer.attendance],
+    ] as const) {
       for (const r of Array.isArray(list) ? list : []) {
         if (typeof r?.externalId !== 'string' || typeof r.status !== 'string') continue;
         const mine = batch.find((x) => x.entity === entity && x.entity_id === r.externalId);
         if (!mine) continue;
-        await db.updateTable('integration_items').set({ remote_status: r.status.slice(0, 60), pulled_at: new Date() }).where('connection_id', '=', connectionId).where('entity', '=', entity).where('entity_id', '=', r.externalId).execute();
+        await db
+          .updateTable('integration_items')
+          .set({ remote_status: r.status.slice(0, 60), pulled_at: new Date() })
+          .where('connection_id', '=', connectionId)
+          .where('entity', '=', entity)
+          .where('entity_id', '=', r.externalId)
+          .execute();
         s.statusesPulled++;
       }
     }

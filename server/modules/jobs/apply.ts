@@ -14,32 +14,40 @@ import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 import { isUuid } from '../../../shared/ids.ts';
 
 /** What a foreign staff member gives to register on the public site. */
-export const CandidateRegistration = z
-  .object({
-    name: requiredText(100),
-    email: email(),
-    password: z.string().min(8).max(200),
-    phone: optionalText(30),
-    nationality: requiredText(60),
-    visa_type_id: z.coerce.number().int().positive(),
-    // Checked on the field itself, so it is reported together with every other mistake.
-    visa_expiry: z.iso.date().refine((v) => v >= todayInJapan(), { message: 'expired', params: msgText('candidate.visaExpired') }),
-    languages: z.array(z.string().regex(/^[a-z]{2}$/)).max(12).default([]),
-    // For the age rules of placement (労働基準法第56・60・61条), the dispatch ledger and the Hello Work
-    // report; optional here, completed by staff on the person's record (docs/workforce.md).
-    birth_date: z.preprocess(
-      (v) => (v === null || v === '' ? undefined : v),
-      z.iso
-        .date()
-        .refine((v) => v >= '1900-01-01' && v < todayInJapan(), { message: 'birth', params: msgText('candidate.birthDateInvalid') })
-        .optional(),
-    ),
-    name_kana: optionalText(100).refine((v) => v === undefined || KATAKANA_NAME.test(v), { message: 'kana', params: msgText('candidate.nameKanaInvalid') }),
-    address: optionalText(200),
-    // 性別 of the Hello Work report (外国人雇用状況の届出, 労働施策総合推進法第28条, 様式第3号); optional.
-    sex: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().refine((v): v is 'male' | 'female' => v === 'male' || v === 'female', { message: 'choice', params: msgText('validation.choice') }).optional()),
-    referral: z.string().trim().max(40).nullish(),
-  });
+export const CandidateRegistration = z.object({
+  name: requiredText(100),
+  email: email(),
+  password: z.string().min(8).max(200),
+  phone: optionalText(30),
+  nationality: requiredText(60),
+  visa_type_id: z.coerce.number().int().positive(),
+  // Checked on the field itself, so it is reported together with every other mistake.
+  visa_expiry: z.iso.date().refine((v) => v >= todayInJapan(), { message: 'expired', params: msgText('candidate.visaExpired') }),
+  languages: z
+    .array(z.string().regex(/^[a-z]{2}$/))
+    .max(12)
+    .default([]),
+  // For the age rules of placement (労働基準法第56・60・61条), the dispatch ledger and the Hello Work
+  // report; optional here, completed by staff on the person's record (docs/workforce.md).
+  birth_date: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.iso
+      .date()
+      .refine((v) => v >= '1900-01-01' && v < todayInJapan(), { message: 'birth', params: msgText('candidate.birthDateInvalid') })
+      .optional(),
+  ),
+  name_kana: optionalText(100).refine((v) => v === undefined || KATAKANA_NAME.test(v), { message: 'kana', params: msgText('candidate.nameKanaInvalid') }),
+  address: optionalText(200),
+  // 性別 of the Hello Work report (外国人雇用状況の届出, 労働施策総合推進法第28条, 様式第3号); optional.
+  sex: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z
+      .string()
+      .refine((v): v is 'male' | 'female' => v === 'male' || v === 'female', { message: 'choice', params: msgText('validation.choice') })
+      .optional(),
+  ),
+  referral: z.string().trim().max(40).nullish(),
+});
 export type CandidateRegistration = z.output<typeof CandidateRegistration>;
 
 export type RegisterResult = { ok: true; userId: string } | { ok: false; field: 'email' };
@@ -48,35 +56,29 @@ export type RegisterResult = { ok: true; userId: string } | { ok: false; field: 
 export async function registerCandidate(db: DB, input: CandidateRegistration, lang: Lang): Promise<RegisterResult> {
   const hash = await hashPassword(input.password);
   try {
-    return await db
-      .transaction()
-      .execute(async (trx) => {
-        const user = await trx
-          .insertInto('users')
-          .values({ email: input.email, password_hash: hash, name: input.name, role: 'candidate', lang })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('candidate_profiles')
-          .values({
-            user_id: user.id,
-            phone: input.phone ?? null,
-            nationality: input.nationality,
-            visa_type_id: input.visa_type_id,
-            visa_expiry: input.visa_expiry,
-            languages: input.languages,
-            birth_date: input.birth_date ?? null,
-            name_kana: input.name_kana ?? null,
-            address: input.address ?? null,
-            sex: input.sex ?? null,
-          })
-          .execute();
-        // Invited by a friend: the friend's referral campaigns count this person's first shift (docs/points.md).
-        if (input.referral) {
-          await sql`insert into referrals (friend_id, referrer_id) select ${user.id}::uuid, r.user_id from referral_codes r where r.code = ${input.referral.toUpperCase()}`.execute(trx);
-        }
-        return { ok: true as const, userId: user.id };
-      });
+    return await db.transaction().execute(async (trx) => {
+      const user = await trx.insertInto('users').values({ email: input.email, password_hash: hash, name: input.name, role: 'candidate', lang }).returning('id').executeTakeFirstOrThrow();
+      await trx
+        .insertInto('candidate_profiles')
+        .values({
+          user_id: user.id,
+          phone: input.phone ?? null,
+          nationality: input.nationality,
+          visa_type_id: input.visa_type_id,
+          visa_expiry: input.visa_expiry,
+          languages: input.languages,
+          birth_date: input.birth_date ?? null,
+          name_kana: input.name_kana ?? null,
+          address: input.address ?? null,
+          sex: input.sex ?? null,
+        })
+        .execute();
+      // Invited by a friend: the friend's referral campaigns count this person's first shift (docs/points.md).
+      if (input.referral) {
+        await sql`insert into referrals (friend_id, referrer_id) select ${user.id}::uuid, r.user_id from referral_codes r where r.code = ${input.referral.toUpperCase()}`.execute(trx);
+      }
+      return { ok: true as const, userId: user.id };
+    });
   } catch (err) {
     // The e-mail is unique regardless of case: someone already registered it.
     if ((err as { code?: string }).code === '23505') return { ok: false, field: 'email' };
@@ -114,74 +116,91 @@ export async function applyToJob(
   },
 ): Promise<ApplyResult> {
   if (!isUuid(input.jobId) || (input.shiftId && !isUuid(input.shiftId))) return { ok: false, reason: 'not-found' };
-  const result = await db.transaction().execute(async (trx): Promise<ApplyResult & { notify?: { companyId: string; clientId: string | null; job: { ja: string; en: string } } }> => {
-    const job = await trx
-      .selectFrom('jobs')
-      .select(['id', 'kind', 'status', 'company_id', 'client_id', 'title_ja', 'title_en', 'visa_type_ids', 'publish_until'])
-      .where('id', '=', input.jobId)
-      .executeTakeFirst();
-    if (!job) return { ok: false, reason: 'not-found' };
-    // The last day of the publish window is a day in Japan (YYYY-MM-DD).
-    const today = todayInJapan();
-    if (job.status !== 'open' || (job.publish_until && job.publish_until < today)) return { ok: false, reason: 'closed' };
-    if (job.visa_type_ids.length) {
-      const profile = await trx.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', input.candidateId).executeTakeFirst();
-      if (!profile?.visa_type_id || !job.visa_type_ids.includes(profile.visa_type_id)) return { ok: false, reason: 'visa' };
-    }
-    let shiftId: string | null = null;
-    if (job.kind === 'daily') {
-      if (!input.shiftId) return { ok: false, reason: 'not-found' };
-      const shift = await trx
-        .selectFrom('job_daily_shifts')
-        .select(['id', 'date', sql<string>`to_char(start_time, 'HH24:MI')`.as('start')])
-        .where('id', '=', input.shiftId)
-        .where('job_id', '=', job.id)
+  const result = await db
+    .transaction()
+    .execute(async (trx): Promise<ApplyResult & { notify?: { companyId: string; clientId: string | null; job: { ja: string; en: string } } }> => {
+      const job = await trx
+        .selectFrom('jobs')
+        .select(['id', 'kind', 'status', 'company_id', 'client_id', 'title_ja', 'title_en', 'visa_type_ids', 'publish_until'])
+        .where('id', '=', input.jobId)
         .executeTakeFirst();
-      if (!shift) return { ok: false, reason: 'not-found' };
-      // A shift that has started (or ended) takes nobody new: the day passed, or today past its start.
-      if (shiftStarted(shift)) return { ok: false, reason: 'closed' };
-      // May this person work this shift for this job (card, age, status, hours), with their row locked
-      // (docs/workforce.md); an application leaves the card's verification to the placement.
-      const limits = await mayWork(trx as unknown as DB, { candidateId: input.candidateId, jobId: job.id, shiftId: shift.id, cardPending: input.as !== 'placement' });
-      if (!limits.ok) return { ok: false, reason: 'limits', refusal: limits };
-      shiftId = shift.id;
-    }
-    // ON CONFLICT DO NOTHING: applying twice to the same shift (or job) is answered, not an error.
-    const applied = await trx
-      .insertInto('applications')
-      .values({ job_id: job.id, shift_id: shiftId, candidate_id: input.candidateId, company_id: job.company_id, client_id: job.client_id, message: input.message ?? '' })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!applied) return { ok: false, reason: 'already-applied' };
-    if (shiftId) {
-      const seat = await trx
-        .updateTable('job_daily_shifts')
-        // A new person on the shift: the staffing the client confirmed changed (docs/workforce.md).
-        .set((eb) => ({ filled: eb('filled', '+', 1), client_confirmed_at: null, client_confirmed_by: null }))
-        .where('id', '=', shiftId)
-        .whereRef('filled', '<', 'capacity')
+      if (!job) return { ok: false, reason: 'not-found' };
+      // The last day of the publish window is a day in Japan (YYYY-MM-DD).
+      const today = todayInJapan();
+      if (job.status !== 'open' || (job.publish_until && job.publish_until < today)) return { ok: false, reason: 'closed' };
+      if (job.visa_type_ids.length) {
+        const profile = await trx.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', input.candidateId).executeTakeFirst();
+        if (!profile?.visa_type_id || !job.visa_type_ids.includes(profile.visa_type_id)) return { ok: false, reason: 'visa' };
+      }
+      let shiftId: string | null = null;
+      if (job.kind === 'daily') {
+        if (!input.shiftId) return { ok: false, reason: 'not-found' };
+        const shift = await trx
+          .selectFrom('job_daily_shifts')
+          .select(['id', 'date', sql<string>`to_char(start_time, 'HH24:MI')`.as('start')])
+          .where('id', '=', input.shiftId)
+          .where('job_id', '=', job.id)
+          .executeTakeFirst();
+        if (!shift) return { ok: false, reason: 'not-found' };
+        // A shift that has started (or ended) takes nobody new: the day passed, or today past its start.
+        if (shiftStarted(shift)) return { ok: false, reason: 'closed' };
+        // May this person work this shift for this job (card, age, status, hours), with their row locked
+        // (docs/workforce.md); an application leaves the card's verification to the placement.
+        const limits = await mayWork(trx as unknown as DB, { candidateId: input.candidateId, jobId: job.id, shiftId: shift.id, cardPending: input.as !== 'placement' });
+        if (!limits.ok) return { ok: false, reason: 'limits', refusal: limits };
+        shiftId = shift.id;
+      }
+      // ON CONFLICT DO NOTHING: applying twice to the same shift (or job) is answered, not an error.
+      const applied = await trx
+        .insertInto('applications')
+        .values({ job_id: job.id, shift_id: shiftId, candidate_id: input.candidateId, company_id: job.company_id, client_id: job.client_id, message: input.message ?? '' })
+        .onConflict((oc) => oc.doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (!seat) throw new ShiftFull();
-    }
-    const conversation = await trx
-      .insertInto('conversations')
-      .values({ company_id: job.company_id, candidate_id: input.candidateId, job_id: job.id, shift_id: shiftId, application_id: applied.id, type: job.kind === 'daily' ? 1 : 2, last_message_at: new Date() })
-      .onConflict((oc) => oc.expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`).doUpdateSet({ application_id: applied.id }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // The candidate's support conversation with the company (no job: /v3/admin/supportChat), once.
-    await trx
-      .insertInto('conversations')
-      .values({ company_id: job.company_id, candidate_id: input.candidateId, job_id: null, shift_id: null, application_id: null, type: 2, last_message_at: null })
-      .onConflict((oc) => oc.expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`).doNothing())
-      .execute();
-    return { ok: true, applicationId: applied.id, conversationId: conversation.id, notify: { companyId: job.company_id, clientId: job.client_id, job: { ja: job.title_ja, en: job.title_en } } };
-  }).catch((err) => {
-    if (err instanceof ShiftFull) return { ok: false as const, reason: 'full' as const };
-    throw err;
-  });
+      if (!applied) return { ok: false, reason: 'already-applied' };
+      if (shiftId) {
+        const seat = await trx
+          .updateTable('job_daily_shifts')
+          // A new person on the shift: the staffing the client confirmed changed (docs/workforce.md).
+          .set((eb) => ({ filled: eb('filled', '+', 1), client_confirmed_at: null, client_confirmed_by: null }))
+          .where('id', '=', shiftId)
+          .whereRef('filled', '<', 'capacity')
+          .returning('id')
+          .executeTakeFirst();
+        if (!seat) throw new ShiftFull();
+      }
+      const conversation = await trx
+        .insertInto('conversations')
+        .values({
+          company_id: job.company_id,
+          candidate_id: input.candidateId,
+          job_id: job.id,
+          shift_id: shiftId,
+          application_id: applied.id,
+          type: job.kind === 'daily' ? 1 : 2,
+          last_message_at: new Date(),
+        })
+        .onConflict((oc) =>
+          oc
+            .expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`)
+            .doUpdateSet({ application_id: applied.id }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The candidate's support conversation with the company (no job: /v3/admin/supportChat), once.
+      await trx
+        .insertInto('conversations')
+        .values({ company_id: job.company_id, candidate_id: input.candidateId, job_id: null, shift_id: null, application_id: null, type: 2, last_message_at: null })
+        .onConflict((oc) =>
+          oc.expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`).doNothing(),
+        )
+        .execute();
+      return { ok: true, applicationId: applied.id, conversationId: conversation.id, notify: { companyId: job.company_id, clientId: job.client_id, job: { ja: job.title_ja, en: job.title_en } } };
+    })
+    .catch((err) => {
+      if (err instanceof ShiftFull) return { ok: false as const, reason: 'full' as const };
+      throw err;
+    });
   // A seat taken: this process's board shows it at once (others on the database's notice).
   if (result.ok) wroteTable(db, 'job_daily_shifts');
   if (result.ok && 'notify' in result && result.notify) {

@@ -51,8 +51,14 @@ export async function seedLargeJobs(db: DB, opts: { jobs: number; shiftsPerDaily
   await sql`analyze jobs`.execute(db);
   await sql`analyze job_daily_shifts`.execute(db);
   const [{ jobs }, { shifts }] = await Promise.all([
-    db.selectFrom('jobs' as never).select(sql<number>`count(*)::int`.as('jobs')).executeTakeFirstOrThrow() as Promise<{ jobs: number }>,
-    db.selectFrom('job_daily_shifts' as never).select(sql<number>`count(*)::int`.as('shifts')).executeTakeFirstOrThrow() as Promise<{ shifts: number }>,
+    db
+      .selectFrom('jobs' as never)
+      .select(sql<number>`count(*)::int`.as('jobs'))
+      .executeTakeFirstOrThrow() as Promise<{ jobs: number }>,
+    db
+      .selectFrom('job_daily_shifts' as never)
+      .select(sql<number>`count(*)::int`.as('shifts'))
+      .executeTakeFirstOrThrow() as Promise<{ shifts: number }>,
   ]);
   return { jobs, shifts };
 }

@@ -87,7 +87,16 @@ async function loadPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sor
   }
   if (filters.q) {
     const pattern = containing(filters.q);
-    q = q.where((eb) => eb.or([eb('j.title_ja', 'ilike', pattern), eb('j.title_en', 'ilike', pattern), eb('j.city', 'ilike', pattern), eb('j.station', 'ilike', pattern), eb('j.city_en', 'ilike', pattern), eb('j.station_en', 'ilike', pattern)]));
+    q = q.where((eb) =>
+      eb.or([
+        eb('j.title_ja', 'ilike', pattern),
+        eb('j.title_en', 'ilike', pattern),
+        eb('j.city', 'ilike', pattern),
+        eb('j.station', 'ilike', pattern),
+        eb('j.city_en', 'ilike', pattern),
+        eb('j.station_en', 'ilike', pattern),
+      ]),
+    );
   }
   if (filters.station) {
     const pattern = containing(filters.station);
@@ -130,7 +139,12 @@ async function loadPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sor
       .offset((page - 1) * size)
       .execute(),
     db
-      .selectFrom(q.select('j.id').limit(COUNT_CAP + 1).as('capped'))
+      .selectFrom(
+        q
+          .select('j.id')
+          .limit(COUNT_CAP + 1)
+          .as('capped'),
+      )
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -228,7 +242,15 @@ async function loadPublicJob(db: DB, kind: JobKind, id: string, lang: Lang, toda
     publishUntil: job.publish_until ?? null,
     nextDate: open[0]?.date ?? null,
     openSeats: kind === 'daily' ? open.reduce((n, s) => n + s.capacity - s.filled, 0) : null,
-    shifts: open.map((s) => ({ id: s.id, date: s.date, start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5), breakMinutes: s.break_minutes, wage: s.wage ?? job.wage, openSeats: s.capacity - s.filled })),
+    shifts: open.map((s) => ({
+      id: s.id,
+      date: s.date,
+      start: s.start_time.slice(0, 5),
+      end: s.end_time.slice(0, 5),
+      breakMinutes: s.break_minutes,
+      wage: s.wage ?? job.wage,
+      openSeats: s.capacity - s.filled,
+    })),
   };
 }
 

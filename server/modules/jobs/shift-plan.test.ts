@@ -14,10 +14,25 @@ const plan = (p: Partial<ShiftPlan> = {}): ShiftPlan => ({
 describe('shift plans (date range × weekdays × time slots)', () => {
   it('makes one shift per chosen weekday in the range and per slot', () => {
     // 2026-12-01 is a Tuesday: Tue–Fri and Mon 7 Dec are weekdays.
-    const shifts = expandPlan(plan({ slots: [{ start: '13:00', end: '17:00' }, { start: '08:00', end: '12:00' }] }));
+    const shifts = expandPlan(
+      plan({
+        slots: [
+          { start: '13:00', end: '17:00' },
+          { start: '08:00', end: '12:00' },
+        ],
+      }),
+    );
     expect(shifts.map((s) => `${s.date} ${s.start_time}`)).toEqual([
-      '2026-12-01 08:00', '2026-12-01 13:00', '2026-12-02 08:00', '2026-12-02 13:00', '2026-12-03 08:00', '2026-12-03 13:00',
-      '2026-12-04 08:00', '2026-12-04 13:00', '2026-12-07 08:00', '2026-12-07 13:00',
+      '2026-12-01 08:00',
+      '2026-12-01 13:00',
+      '2026-12-02 08:00',
+      '2026-12-02 13:00',
+      '2026-12-03 08:00',
+      '2026-12-03 13:00',
+      '2026-12-04 08:00',
+      '2026-12-04 13:00',
+      '2026-12-07 08:00',
+      '2026-12-07 13:00',
     ]);
     expect(shifts.every((s) => s.capacity === 3 && s.break_minutes === 60 && s.wage === null)).toBe(true);
   });
@@ -33,7 +48,16 @@ describe('shift plans (date range × weekdays × time slots)', () => {
     expect(errors.every((e) => e.ja && e.en)).toBe(true);
     expect(checkPlan(plan({ from: '2026-12-08' }))[0]).toMatchObject({ field: 'to', en: 'The end date must not be before the start date.' });
     expect(checkPlan(plan({ slots: [{ start: '9:00', end: '18:00' }] }))[0]?.field).toBe('slots');
-    expect(checkPlan(plan({ slots: [{ start: '09:00', end: '12:00' }, { start: '09:00', end: '18:00' }] }))[0]?.en).toBe('Two slots start at the same time.');
+    expect(
+      checkPlan(
+        plan({
+          slots: [
+            { start: '09:00', end: '12:00' },
+            { start: '09:00', end: '18:00' },
+          ],
+        }),
+      )[0]?.en,
+    ).toBe('Two slots start at the same time.');
   });
 
   it('refuses a plan that would create too many shifts at once', () => {
@@ -63,7 +87,15 @@ describe('shift plans: breaks (労働基準法第34条)', () => {
   it('takes 45 minutes as enough up to 8 hours of work and checks every slot', () => {
     // 09:00–17:45 less 45 = 480 of work: 45 is enough. 13:00–22:00 less 45 = 495: needs 60.
     expect(checkPlan(plan({ slots: [{ start: '09:00', end: '17:45' }], breakMinutes: 45 }))).toEqual([]);
-    const errors = checkPlan(plan({ slots: [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '22:00' }], breakMinutes: 45 }));
+    const errors = checkPlan(
+      plan({
+        slots: [
+          { start: '09:00', end: '12:00' },
+          { start: '13:00', end: '22:00' },
+        ],
+        breakMinutes: 45,
+      }),
+    );
     expect(errors).toHaveLength(1);
     expect(errors[0]!.en).toContain('13:00–22:00: 495 minutes of work, 45 minutes of break, at least 60 needed');
   });

@@ -80,7 +80,11 @@ export function checkPlan(p: ShiftPlan): PlanError[] {
   else if (!errors.some((e) => e.field === 'slots')) {
     // 労働基準法第34条: the break every slot of the plan gets must be long enough for its work.
     const short = p.slots.map((s) => ({ s, c: checkPlannedBreak(s.start, s.end, p.breakMinutes) })).find((x) => x.c.short);
-    if (short) errors.push({ field: 'breakMinutes', ...msgText('shifts.errBreakRule', { slot: `${short.s.start}–${short.s.end}`, work: short.c.workMinutes, break: short.c.breakMinutes, required: short.c.required }) });
+    if (short)
+      errors.push({
+        field: 'breakMinutes',
+        ...msgText('shifts.errBreakRule', { slot: `${short.s.start}–${short.s.end}`, work: short.c.workMinutes, break: short.c.breakMinutes, required: short.c.required }),
+      });
   }
   if (!errors.length && expandPlanUnchecked(p).length > MAX_SHIFTS_PER_PLAN) {
     errors.push({ field: 'to', ...msgText('shifts.errTooMany', { max: MAX_SHIFTS_PER_PLAN }) });

@@ -134,11 +134,7 @@ export function notificationRow(userId: string, m: NotificationMessage) {
 
 /** Stores one notification for one user and tells their open pages (the bell's subscription). */
 export async function addNotification(db: DB, bus: EventBus, userId: string, m: NotificationMessage): Promise<StoredNotification> {
-  const row = await db
-    .insertInto('notifications')
-    .values(notificationRow(userId, m))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto('notifications').values(notificationRow(userId, m)).returningAll().executeTakeFirstOrThrow();
   const user = await db.selectFrom('users').select('company_id').where('id', '=', userId).executeTakeFirst();
   await bus.publish('notification.added', { userId, companyId: user?.company_id ?? null, notification: row });
   return row;

@@ -18,8 +18,16 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // 09:00–18:00 = 540 min, less a 60-min break = 480 min worked, exactly 8 hours: no overtime.
     // base = 480 × 1,200 / 60 = 9,600.
     expect(computeShiftPay(shift(), fresh)).toEqual({
-      workedMinutes: 480, overtimeMinutes: 0, over60Minutes: 0, lateNightMinutes: 0, holidayMinutes: 0,
-      base: 9600, overtimePremium: 0, lateNightPremium: 0, holidayPremium: 0, total: 9600,
+      workedMinutes: 480,
+      overtimeMinutes: 0,
+      over60Minutes: 0,
+      lateNightMinutes: 0,
+      holidayMinutes: 0,
+      base: 9600,
+      overtimePremium: 0,
+      lateNightPremium: 0,
+      holidayPremium: 0,
+      total: 9600,
     });
   });
 
@@ -27,7 +35,12 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // 09:00–20:00 = 660 min − 60 break = 600 worked; 600 − 480 = 120 overtime.
     // base = 600 × 1,000 / 60 = 10,000; overtime = 120 × 1,000 × 25% / 60 = 500.
     expect(computeShiftPay(shift({ end: '20:00', hourlyWage: 1000 }), fresh)).toMatchObject({
-      workedMinutes: 600, overtimeMinutes: 120, over60Minutes: 0, base: 10000, overtimePremium: 500, total: 10500,
+      workedMinutes: 600,
+      overtimeMinutes: 120,
+      over60Minutes: 0,
+      base: 10000,
+      overtimePremium: 500,
+      total: 10500,
     });
   });
 
@@ -37,7 +50,12 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // 03:00–05:00 = 120 are night): 480 worked, 360 late night.
     // base = 480 × 1,100 / 60 = 8,800; late night = 360 × 1,100 × 25% / 60 = 1,650.
     expect(computeShiftPay(shift({ start: '22:00', end: '07:00', hourlyWage: 1100 }), fresh)).toMatchObject({
-      workedMinutes: 480, overtimeMinutes: 0, lateNightMinutes: 360, base: 8800, lateNightPremium: 1650, total: 10450,
+      workedMinutes: 480,
+      overtimeMinutes: 0,
+      lateNightMinutes: 360,
+      base: 8800,
+      lateNightPremium: 1650,
+      total: 10450,
     });
   });
 
@@ -45,7 +63,11 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // 22:00–07:00 with the break at 05:00–06:00: worked 22:00–05:00 (420, all night) and
     // 06:00–07:00 (60, day): late night = 420 × 1,100 × 25% / 60 = 1,925 (1,650 with the default break).
     expect(computeShiftPay(shift({ start: '22:00', end: '07:00', breakStart: '05:00', hourlyWage: 1100 }), fresh)).toMatchObject({
-      workedMinutes: 480, lateNightMinutes: 420, base: 8800, lateNightPremium: 1925, total: 10725,
+      workedMinutes: 480,
+      lateNightMinutes: 420,
+      base: 8800,
+      lateNightPremium: 1925,
+      total: 10725,
     });
   });
 
@@ -55,7 +77,13 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // base = 510 × 1,200 / 60 = 10,200; overtime = 30 × 1,200 × 25% / 60 = 150;
     // late night = 90 × 1,200 × 25% / 60 = 450; total 10,800.
     expect(computeShiftPay(shift({ start: '14:00', end: '23:30' }), fresh)).toMatchObject({
-      workedMinutes: 510, overtimeMinutes: 30, lateNightMinutes: 90, base: 10200, overtimePremium: 150, lateNightPremium: 450, total: 10800,
+      workedMinutes: 510,
+      overtimeMinutes: 30,
+      lateNightMinutes: 90,
+      base: 10200,
+      overtimePremium: 150,
+      lateNightPremium: 450,
+      total: 10800,
     });
   });
 
@@ -63,7 +91,11 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // 36 hours (2,160 min) already this week leave 240 regular minutes: of 480 worked, 240 are overtime.
     // base = 9,600; overtime = 240 × 1,200 × 25% / 60 = 1,200.
     expect(computeShiftPay(shift(), { weeklyMinutesBefore: 2160, monthlyOvertimeMinutesBefore: 0 })).toMatchObject({
-      workedMinutes: 480, overtimeMinutes: 240, base: 9600, overtimePremium: 1200, total: 10800,
+      workedMinutes: 480,
+      overtimeMinutes: 240,
+      base: 9600,
+      overtimePremium: 1200,
+      total: 10800,
     });
     // A week already at 40 hours: every minute is overtime. 480 × 1,200 × 25% / 60 = 2,400.
     expect(computeShiftPay(shift(), { weeklyMinutesBefore: 2400, monthlyOvertimeMinutesBefore: 0 })).toMatchObject({ overtimeMinutes: 480, overtimePremium: 2400 });
@@ -74,7 +106,12 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // 180 overtime: the first 60 reach the 60 hours at 25%, the other 120 are beyond at 50%.
     // base = 660 × 1,200 / 60 = 13,200; overtime = 1,200 × (60 × 25% + 120 × 50%) / 60 = 1,200 × 75 / 60 = 1,500.
     expect(computeShiftPay(shift({ end: '21:00' }), { weeklyMinutesBefore: 0, monthlyOvertimeMinutesBefore: 3540 })).toMatchObject({
-      workedMinutes: 660, overtimeMinutes: 180, over60Minutes: 120, base: 13200, overtimePremium: 1500, total: 14700,
+      workedMinutes: 660,
+      overtimeMinutes: 180,
+      over60Minutes: 120,
+      base: 13200,
+      overtimePremium: 1500,
+      total: 14700,
     });
   });
 
@@ -82,8 +119,16 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // 09:00–20:00, 600 worked on the 法定休日: holiday = 600, no overtime minutes (holiday work is not overtime).
     // base = 600 × 1,200 / 60 = 12,000; holiday = 600 × 1,200 × 35% / 60 = 4,200.
     expect(computeShiftPay(shift({ end: '20:00', statutoryHoliday: true }), { weeklyMinutesBefore: 2400, monthlyOvertimeMinutesBefore: 4000 })).toEqual({
-      workedMinutes: 600, overtimeMinutes: 0, over60Minutes: 0, lateNightMinutes: 0, holidayMinutes: 600,
-      base: 12000, overtimePremium: 0, lateNightPremium: 0, holidayPremium: 4200, total: 16200,
+      workedMinutes: 600,
+      overtimeMinutes: 0,
+      over60Minutes: 0,
+      lateNightMinutes: 0,
+      holidayMinutes: 600,
+      base: 12000,
+      overtimePremium: 0,
+      lateNightPremium: 0,
+      holidayPremium: 4200,
+      total: 16200,
     });
   });
 
@@ -93,7 +138,14 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // base = 480 × 1,000 / 60 = 8,000; holiday = 480 × 1,000 × 35% / 60 = 2,800;
     // late night = 360 × 1,000 × 25% / 60 = 1,500; total 12,300.
     expect(computeShiftPay(shift({ start: '20:00', end: '05:00', hourlyWage: 1000, statutoryHoliday: true, nextDayStatutoryHoliday: true }), fresh)).toMatchObject({
-      workedMinutes: 480, holidayMinutes: 480, lateNightMinutes: 360, base: 8000, holidayPremium: 2800, lateNightPremium: 1500, overtimePremium: 0, total: 12300,
+      workedMinutes: 480,
+      holidayMinutes: 480,
+      lateNightMinutes: 360,
+      base: 8000,
+      holidayPremium: 2800,
+      lateNightPremium: 1500,
+      overtimePremium: 0,
+      total: 12300,
     });
   });
 
@@ -102,7 +154,14 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // holiday minutes; Monday 01:00–05:00 = 240 ordinary minutes, within 8 hours: no overtime.
     // base 8,000; holiday = 240 × 1,000 × 35% / 60 = 1,400; late night 1,500 as above; total 10,900.
     expect(computeShiftPay(shift({ start: '20:00', end: '05:00', hourlyWage: 1000, statutoryHoliday: true }), fresh)).toMatchObject({
-      workedMinutes: 480, holidayMinutes: 240, overtimeMinutes: 0, lateNightMinutes: 360, base: 8000, holidayPremium: 1400, lateNightPremium: 1500, total: 10900,
+      workedMinutes: 480,
+      holidayMinutes: 240,
+      overtimeMinutes: 0,
+      lateNightMinutes: 360,
+      base: 8000,
+      holidayPremium: 1400,
+      lateNightPremium: 1500,
+      total: 10900,
     });
   });
 
@@ -112,7 +171,14 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // base = 480 × 1,200 / 60 = 9,600; holiday = 360 × 1,200 × 35% / 60 = 2,520;
     // late night = 420 × 1,200 × 25% / 60 = 2,100; total 14,220.
     expect(computeShiftPay(shift({ date: '2026-11-28', start: '22:00', end: '06:00', breakMinutes: 0, nextDayStatutoryHoliday: true }), fresh)).toMatchObject({
-      workedMinutes: 480, holidayMinutes: 360, overtimeMinutes: 0, lateNightMinutes: 420, base: 9600, holidayPremium: 2520, lateNightPremium: 2100, total: 14220,
+      workedMinutes: 480,
+      holidayMinutes: 360,
+      overtimeMinutes: 0,
+      lateNightMinutes: 420,
+      base: 9600,
+      holidayPremium: 2520,
+      lateNightPremium: 2100,
+      total: 14220,
     });
   });
 
@@ -123,7 +189,14 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // base = 840 × 1,000 / 60 = 14,000; holiday = 360 × 1,000 × 35% / 60 = 2,100;
     // late night = 360 × 1,000 × 25% / 60 = 1,500; total 17,600.
     expect(computeShiftPay(shift({ start: '18:00', end: '09:00', breakStart: '01:00', hourlyWage: 1000, statutoryHoliday: true }), fresh)).toMatchObject({
-      workedMinutes: 840, holidayMinutes: 360, overtimeMinutes: 0, base: 14000, holidayPremium: 2100, lateNightPremium: 1500, overtimePremium: 0, total: 17600,
+      workedMinutes: 840,
+      holidayMinutes: 360,
+      overtimeMinutes: 0,
+      base: 14000,
+      holidayPremium: 2100,
+      lateNightPremium: 1500,
+      overtimePremium: 0,
+      total: 17600,
     });
   });
 
@@ -133,12 +206,20 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // 21:00–22:01, no break, at 1,080: 61 worked, the one at 22:00 is night.
     // base = 61 × 1,080 / 60 = 1,098; late night = 1 × 1,080 × 25% / 60 = 4.5 → 5.
     expect(computeShiftPay(shift({ start: '21:00', end: '22:01', breakMinutes: 0, hourlyWage: 1080 }), fresh)).toMatchObject({
-      workedMinutes: 61, lateNightMinutes: 1, base: 1098, lateNightPremium: 5, total: 1103,
+      workedMinutes: 61,
+      lateNightMinutes: 1,
+      base: 1098,
+      lateNightPremium: 5,
+      total: 1103,
     });
     // 09:00–18:01 less 60 at 1,013: 481 worked, 1 overtime.
     // base = 481 × 1,013 / 60 = 487,253 / 60 = 8,120.88… → 8,121; overtime = 1,013 × 25% / 60 = 4.22… → 4.
     expect(computeShiftPay(shift({ end: '18:01', hourlyWage: 1013 }), fresh)).toMatchObject({
-      workedMinutes: 481, overtimeMinutes: 1, base: 8121, overtimePremium: 4, total: 8125,
+      workedMinutes: 481,
+      overtimeMinutes: 1,
+      base: 8121,
+      overtimePremium: 4,
+      total: 8125,
     });
   });
 
@@ -153,9 +234,14 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // 08:00–08:00 next day = 1,440 min − 120 break = 1,320 worked; 1,320 − 480 = 840 overtime.
     // Night 22:00–05:00 = 420; the break sits at floor(1,320 / 2) = 660 min → 19:00–21:00, outside it.
     expect(computeShiftPay(shift({ start: '08:00', end: '08:00', breakMinutes: 120, hourlyWage: 1000 }), fresh)).toMatchObject({
-      workedMinutes: 1320, overtimeMinutes: 840, lateNightMinutes: 420,
+      workedMinutes: 1320,
+      overtimeMinutes: 840,
+      lateNightMinutes: 420,
       // base 1,320 × 1,000 / 60 = 22,000; overtime 840 × 1,000 × 25% / 60 = 3,500; night 420 × 1,000 × 25% / 60 = 1,750.
-      base: 22000, overtimePremium: 3500, lateNightPremium: 1750, total: 27250,
+      base: 22000,
+      overtimePremium: 3500,
+      lateNightPremium: 1750,
+      total: 27250,
     });
   });
 });
@@ -166,8 +252,16 @@ describe('computeShiftPay: day rates (日給, 施行規則第19条第1項第2号
   it('pays the whole day rate for the scheduled day, not the day rate per hour', () => {
     // 09:00–18:00 less 60 = 480 worked = the 480 scheduled: base = 9,800 (hourly it would be 78,400).
     expect(computeShiftPay(day(), fresh)).toEqual({
-      workedMinutes: 480, overtimeMinutes: 0, over60Minutes: 0, lateNightMinutes: 0, holidayMinutes: 0,
-      base: 9800, overtimePremium: 0, lateNightPremium: 0, holidayPremium: 0, total: 9800,
+      workedMinutes: 480,
+      overtimeMinutes: 0,
+      over60Minutes: 0,
+      lateNightMinutes: 0,
+      holidayMinutes: 0,
+      base: 9800,
+      overtimePremium: 0,
+      lateNightPremium: 0,
+      holidayPremium: 0,
+      total: 9800,
     });
   });
 
@@ -183,7 +277,11 @@ describe('computeShiftPay: day rates (日給, 施行規則第19条第1項第2号
     // base = 8,400 + 120 extra minutes × 1,200 / 60 = 8,400 + 2,400 = 10,800;
     // overtime (beyond 480) = 60 × 1,200 × 25% / 60 = 300; total 11,100.
     expect(computeShiftPay(day({ end: '19:00', dailyWage: 8400, scheduledMinutes: 420 }), fresh)).toMatchObject({
-      workedMinutes: 540, overtimeMinutes: 60, base: 10800, overtimePremium: 300, total: 11100,
+      workedMinutes: 540,
+      overtimeMinutes: 60,
+      base: 10800,
+      overtimePremium: 300,
+      total: 11100,
     });
   });
 
@@ -191,7 +289,11 @@ describe('computeShiftPay: day rates (日給, 施行規則第19条第1項第2号
     // ¥10,000 for 7.5 scheduled hours: basis 1,333.33…/h. 09:00–18:30 less 60 = 510 worked, 30 overtime.
     // base = 10,000 × 510 / 450 = 11,333.33… → 11,333; overtime = 30 × 1,333.33… × 25% / 60 = 166.67 → 167.
     expect(computeShiftPay(day({ end: '18:30', dailyWage: 10000, scheduledMinutes: 450 }), fresh)).toMatchObject({
-      workedMinutes: 510, overtimeMinutes: 30, base: 11333, overtimePremium: 167, total: 11500,
+      workedMinutes: 510,
+      overtimeMinutes: 30,
+      base: 11333,
+      overtimePremium: 167,
+      total: 11500,
     });
   });
 
@@ -201,11 +303,17 @@ describe('computeShiftPay: day rates (日給, 施行規則第19条第1項第2号
     // and 03:00–07:00 = 360 holiday. base 9,600; late night = 360 × 1,200 × 25% / 60 = 1,800;
     // holiday = 360 × 1,200 × 35% / 60 = 2,520; total 13,920.
     expect(computeShiftPay(day({ start: '22:00', end: '07:00', dailyWage: 9600, nextDayStatutoryHoliday: true }), fresh)).toMatchObject({
-      workedMinutes: 480, lateNightMinutes: 360, holidayMinutes: 360, base: 9600, lateNightPremium: 1800, holidayPremium: 2520, total: 13920,
+      workedMinutes: 480,
+      lateNightMinutes: 360,
+      holidayMinutes: 360,
+      base: 9600,
+      lateNightPremium: 1800,
+      holidayPremium: 2520,
+      total: 13920,
     });
   });
 
-  it('counts the week: past 40 hours a day rate\'s minutes are overtime too', () => {
+  it("counts the week: past 40 hours a day rate's minutes are overtime too", () => {
     // 38 hours before: 120 regular minutes left; 360 of the 480 are overtime at 9,800 / 8 = 1,225/h:
     // 360 × 1,225 × 25% / 60 = 1,837.5 → 1,838.
     expect(computeShiftPay(day(), { weeklyMinutesBefore: 2280, monthlyOvertimeMinutesBefore: 0 })).toMatchObject({ overtimeMinutes: 360, base: 9800, overtimePremium: 1838, total: 11638 });
@@ -248,7 +356,14 @@ describe('computeShiftPay: properties', () => {
       monthlyOvertimeMinutesBefore: fc.integer({ min: 0, max: 6000 }),
     })
     .map((r) => ({
-      work: shift({ start: r.start, end: r.end, breakMinutes: Math.floor((span(r.start, r.end) * r.breakShare) / 100), hourlyWage: r.hourlyWage, statutoryHoliday: r.statutoryHoliday, nextDayStatutoryHoliday: r.nextDayStatutoryHoliday }),
+      work: shift({
+        start: r.start,
+        end: r.end,
+        breakMinutes: Math.floor((span(r.start, r.end) * r.breakShare) / 100),
+        hourlyWage: r.hourlyWage,
+        statutoryHoliday: r.statutoryHoliday,
+        nextDayStatutoryHoliday: r.nextDayStatutoryHoliday,
+      }),
       context: { weeklyMinutesBefore: r.weeklyMinutesBefore, monthlyOvertimeMinutesBefore: r.monthlyOvertimeMinutesBefore },
     }));
 

@@ -85,9 +85,17 @@ export const shiftWorkSchema = z
 
 export const shiftContextSchema = z.object({
   /** Minutes already worked earlier in the same week (Sunday–Saturday unless the rules of employment say otherwise) that were not overtime. */
-  weeklyMinutesBefore: z.number().int().min(0).max(7 * DAY),
+  weeklyMinutesBefore: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * DAY),
   /** Overtime minutes already worked earlier in the same month (the pay month's calculation period). */
-  monthlyOvertimeMinutesBefore: z.number().int().min(0).max(31 * DAY),
+  monthlyOvertimeMinutesBefore: z
+    .number()
+    .int()
+    .min(0)
+    .max(31 * DAY),
 });
 
 export type ShiftWork = z.input<typeof shiftWorkSchema>;

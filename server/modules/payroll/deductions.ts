@@ -1,15 +1,6 @@
 import type { Text } from '../../../shared/i18n.ts';
 import { addDays } from '../../../shared/time.ts';
-import {
-  employmentInsuranceCovered,
-  employmentPremium,
-  healthPremium,
-  nursingCareMonth,
-  nursingPremium,
-  pensionPremium,
-  socialInsuranceCovered,
-  type EmploymentTerm,
-} from './insurance.ts';
+import { employmentInsuranceCovered, employmentPremium, healthPremium, nursingCareMonth, nursingPremium, pensionPremium, socialInsuranceCovered, type EmploymentTerm } from './insurance.ts';
 import { monthlyWithholding } from './withholding.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 

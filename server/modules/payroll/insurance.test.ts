@@ -138,7 +138,12 @@ describe('monthlyDeductions', () => {
   });
 
   it('no record: 乙欄 and nothing else, said in a note; no prefecture: no health line, said', () => {
-    expect(monthlyDeductions({ gross: 100_000, payDay: '2026-10-23', periodEnd: '2026-09-30', person: null, prefecture: '13' })).toMatchObject({ healthInsurance: 0, pension: 0, incomeTax: 3_063, notes: ['no_record'] });
+    expect(monthlyDeductions({ gross: 100_000, payDay: '2026-10-23', periodEnd: '2026-09-30', person: null, prefecture: '13' })).toMatchObject({
+      healthInsurance: 0,
+      pension: 0,
+      incomeTax: 3_063,
+      notes: ['no_record'],
+    });
     const noPrefecture = monthlyDeductions({ gross: 300_000, payDay: '2026-10-23', periodEnd: '2026-09-30', person: { ...person, taxFormFiled: true }, prefecture: null });
     expect(noPrefecture).toMatchObject({ healthInsurance: 0, pension: 27_450, taxColumn: 'kou', dependents: 3 });
     expect(noPrefecture.notes).toContain('prefecture_missing');
@@ -148,7 +153,11 @@ describe('monthlyDeductions', () => {
     // Born 1980: nursing care. Premium month 2026-09 (pay day 2026-10-23), 佐賀 10.55%, nursing 1.62%:
     // 300,000 × 10.55% / 2 = 15,825; 300,000 × 1.62% / 2 = 2,430.
     const older = { ...person, birthDate: '1980-04-01' };
-    expect(monthlyDeductions({ gross: 300_000, payDay: '2026-10-23', periodEnd: '2026-09-30', person: older, prefecture: '41' })).toMatchObject({ healthInsurance: 15_825, nursingInsurance: 2_430, pension: 27_450 });
+    expect(monthlyDeductions({ gross: 300_000, payDay: '2026-10-23', periodEnd: '2026-09-30', person: older, prefecture: '41' })).toMatchObject({
+      healthInsurance: 15_825,
+      nursingInsurance: 2_430,
+      pension: 27_450,
+    });
     // 宮城 (04), premium month 2025-09: the 令和7年度 rate had no second source → no health or nursing line, a note.
     const miyagi = monthlyDeductions({ gross: 300_000, payDay: '2025-10-24', periodEnd: '2025-09-30', person: older, prefecture: '04' });
     expect(miyagi).toMatchObject({ healthInsurance: 0, nursingInsurance: 0, pension: 27_450 });

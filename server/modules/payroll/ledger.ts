@@ -43,7 +43,6 @@ export async function moveState(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Kysely = import('kysely').Kysely<any>;
 
-
 /** How far ahead a transfer may be dated: the file's date carries no year (MMDD), and banks take designated dates about a month ahead. */
 export const TRANSFER_DAYS_AHEAD = 30;
 
@@ -102,7 +101,20 @@ export async function createTransferBatch(db: DB, actor: Actor, companyId: strin
       .selectFrom('pay_lines as l')
       .innerJoin('users as u', 'u.id', 'l.user_id')
       .leftJoin('bank_accounts as b', 'b.user_id', 'l.user_id')
-      .select(['l.id', 'l.user_id', 'l.work_date', 'l.total', 'l.withholding', 'l.tax_column', 'l.dependents', 'u.name as worker', 'b.user_id as account', 'b.bank_name', 'b.branch_name', 'b.holder_kana'])
+      .select([
+        'l.id',
+        'l.user_id',
+        'l.work_date',
+        'l.total',
+        'l.withholding',
+        'l.tax_column',
+        'l.dependents',
+        'u.name as worker',
+        'b.user_id as account',
+        'b.bank_name',
+        'b.branch_name',
+        'b.holder_kana',
+      ])
       .where('l.company_id', '=', companyId)
       .where('l.mode', '=', 'daily')
       .where('l.status', '=', 'approved')
@@ -146,7 +158,15 @@ export async function createTransferBatch(db: DB, actor: Actor, companyId: strin
         const deducted = first ? recover.total : 0;
         await trx
           .updateTable('pay_lines')
-          .set({ status: 'transferred', batch_id: batch.id, withholding: l.withholding, transfer_fee: lineFee, advance_deducted: deducted, net: l.total - l.withholding - lineFee - deducted, updated_at: new Date() })
+          .set({
+            status: 'transferred',
+            batch_id: batch.id,
+            withholding: l.withholding,
+            transfer_fee: lineFee,
+            advance_deducted: deducted,
+            net: l.total - l.withholding - lineFee - deducted,
+            updated_at: new Date(),
+          })
           .where('id', '=', l.id)
           .execute();
         await audit(trx, actor, 'pay_line', l.id, companyId, { status: { from: 'approved', to: 'transferred' }, batch: batch.id });
@@ -177,7 +197,10 @@ function requesterOf(c: CompanyRow, transferDate: string): Omit<ZenginBatch, 'pa
     accountType: c.transfer_account_type === 2 ? (2 as const) : (1 as const),
     accountNumber: c.transfer_account_number,
   };
-  const probe = zenginBatchSchema.safeParse({ ...head, payees: [{ bankCode: '0001', bankName: '', branchCode: '001', branchName: '', accountType: 1, accountNumber: '0000001', name: 'A', amount: 1 }] });
+  const probe = zenginBatchSchema.safeParse({
+    ...head,
+    payees: [{ bankCode: '0001', bankName: '', branchCode: '001', branchName: '', accountType: 1, accountNumber: '0000001', name: 'A', amount: 1 }],
+  });
   if (!probe.success) throw new TransferAccountMissing(probe.error.issues.map((i) => i.path.join('.')).join(', '));
   return head;
 }
@@ -217,7 +240,13 @@ export async function approveRuns(db: DB, actor: Actor, ids: readonly string[]):
   const approved: { userId: string; net: number }[] = [];
   for (const id of ids) {
     await inTransaction(db, async (trx) => {
-      const run = await trx.updateTable('pay_runs').set({ status: 'approved', updated_at: new Date() }).where('id', '=', id).where('status', '=', 'draft').returning(['id', 'company_id', 'user_id', 'net']).executeTakeFirst();
+      const run = await trx
+        .updateTable('pay_runs')
+        .set({ status: 'approved', updated_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'draft')
+        .returning(['id', 'company_id', 'user_id', 'net'])
+        .executeTakeFirst();
       if (!run) return;
       await settleRunAdvances(trx, id, true);
       await trx.updateTable('pay_lines').set({ status: 'approved', updated_at: new Date() }).where('run_id', '=', id).where('status', '=', 'pending').execute();
@@ -241,11 +270,23 @@ export async function moveAdvances(db: DB, actor: Actor, ids: readonly string[],
 
 /** The draft runs of the workers who own these advances, their advances and net read again. */
 export async function resettleDraftRuns(db: DB, advanceIds: readonly string[]): Promise<void> {
-  const who = await db.selectFrom('advances').select(['company_id', 'user_id']).distinct().where('id', 'in', [...advanceIds]).execute();
+  const who = await db
+    .selectFrom('advances')
+    .select(['company_id', 'user_id'])
+    .distinct()
+    .where('id', 'in', [...advanceIds])
+    .execute();
   for (const w of who) {
     await inTransaction(db, async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`pay:${w.company_id}:${w.user_id}`}))`.execute(trx);
-      const drafts = await trx.selectFrom('pay_runs').select('id').where('company_id', '=', w.company_id).where('user_id', '=', w.user_id).where('status', '=', 'draft').orderBy('period_start').execute();
+      const drafts = await trx
+        .selectFrom('pay_runs')
+        .select('id')
+        .where('company_id', '=', w.company_id)
+        .where('user_id', '=', w.user_id)
+        .where('status', '=', 'draft')
+        .orderBy('period_start')
+        .execute();
       for (const r of drafts) await settleRunAdvances(trx, r.id, false);
     });
   }
@@ -256,7 +297,13 @@ export async function markRunsPaid(db: DB, actor: Actor, ids: readonly string[])
   let n = 0;
   for (const id of ids) {
     await inTransaction(db, async (trx) => {
-      const run = await trx.updateTable('pay_runs').set({ status: 'paid', updated_at: new Date() }).where('id', '=', id).where('status', '=', 'approved').returning(['id', 'company_id']).executeTakeFirst();
+      const run = await trx
+        .updateTable('pay_runs')
+        .set({ status: 'paid', updated_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'approved')
+        .returning(['id', 'company_id'])
+        .executeTakeFirst();
       if (!run) return;
       await trx.updateTable('pay_lines').set({ status: 'transferred', updated_at: new Date() }).where('run_id', '=', id).execute();
       await audit(trx, actor, 'pay_run', id, run.company_id, { status: { from: 'approved', to: 'paid' } });
@@ -286,7 +333,9 @@ export async function quickPayState(db: DB | Trx, companyId: string, userId: str
       .select([
         // Outstanding until the pay that recovers it is paid out: an advance recovered by an
         // approved run that is not yet paid still counts, as that run still counts as earned.
-        sql<string>`coalesce(sum(amount) filter (where status in ('requested', 'approved', 'transferred') or (status = 'recovered' and recovered_run_id in (select id from pay_runs where status <> 'paid'))), 0)`.as('outstanding'),
+        sql<string>`coalesce(sum(amount) filter (where status in ('requested', 'approved', 'transferred') or (status = 'recovered' and recovered_run_id in (select id from pay_runs where status <> 'paid'))), 0)`.as(
+          'outstanding',
+        ),
         sql<string>`coalesce(sum(amount) filter (where status <> 'rejected' and requested_on = ${todayInJapan(now)}), 0)`.as('today'),
       ])
       .where('company_id', '=', companyId)
@@ -320,7 +369,11 @@ export async function requestAdvance(db: DB, actor: Actor & { id: string }, comp
     // The request itself is outstanding once made: quote against what was outstanding before it.
     const quote = quickPayQuote(state, amount);
     if (!quote.ok) return quote;
-    const row = await trx.insertInto('advances').values({ company_id: companyId, user_id: userId, amount, fee: quote.fee, net: quote.net, requested_on: todayInJapan(now) }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('advances')
+      .values({ company_id: companyId, user_id: userId, amount, fee: quote.fee, net: quote.net, requested_on: todayInJapan(now) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await audit(trx, actor, 'advance', row.id, companyId, { amount, fee: quote.fee, net: quote.net }, 'create');
     return { ok: true, id: row.id, fee: quote.fee, net: quote.net };
   });

@@ -152,7 +152,11 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
           updated_at: new Date(),
         } as const;
         if (w.lineId) await trx.updateTable('pay_lines').set(values).where('id', '=', w.lineId).execute();
-        else await trx.insertInto('pay_lines').values({ ...values, company_id: companyId, user_id: userId, application_id: w.applicationId, attendance_id: w.attendanceId, job_id: w.jobId }).execute();
+        else
+          await trx
+            .insertInto('pay_lines')
+            .values({ ...values, company_id: companyId, user_id: userId, application_id: w.applicationId, attendance_id: w.attendanceId, job_id: w.jobId })
+            .execute();
       }
       // Holiday minutes count toward neither the week's 40 hours nor its overtime.
       weekly.set(weekKey, (weekly.get(weekKey) ?? 0) + pay.workedMinutes - pay.holidayMinutes - pay.overtimeMinutes);
@@ -177,7 +181,13 @@ async function syncRuns(trx: Trx, companyId: string, userId: string, periods: Pa
   const person = await payrollPerson(trx, companyId, userId);
   const { insurance_prefecture: prefecture } = await trx.selectFrom('companies').select('insurance_prefecture').where('id', '=', companyId).executeTakeFirstOrThrow();
   for (const p of periods.sort((a, b) => a.periodStart.localeCompare(b.periodStart))) {
-    const existing = await trx.selectFrom('pay_runs').select(['id', 'status']).where('company_id', '=', companyId).where('user_id', '=', userId).where('period_start', '=', p.periodStart).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('pay_runs')
+      .select(['id', 'status'])
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', userId)
+      .where('period_start', '=', p.periodStart)
+      .executeTakeFirst();
     if (existing && existing.status !== 'draft') continue;
     const sums = await trx
       .selectFrom('pay_lines')
@@ -221,7 +231,11 @@ async function syncRuns(trx: Trx, companyId: string, userId: string, periods: Pa
     };
     const run = existing
       ? await trx.updateTable('pay_runs').set(values).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()
-      : await trx.insertInto('pay_runs').values({ ...values, company_id: companyId, user_id: userId, period_start: p.periodStart }).returning('id').executeTakeFirstOrThrow();
+      : await trx
+          .insertInto('pay_runs')
+          .values({ ...values, company_id: companyId, user_id: userId, period_start: p.periodStart })
+          .returning('id')
+          .executeTakeFirstOrThrow();
     await trx
       .updateTable('pay_lines')
       .set({ run_id: run.id })
@@ -265,7 +279,14 @@ export function dailyTaxColumn(person: PayrollPerson | null): { column: 'hei' | 
 
 /** A run's statutory deductions, as stored. */
 const runDeductions = (r: { health_insurance: number; nursing_insurance: number; pension: number; employment_insurance: number; income_tax: number; resident_tax: number }) =>
-  deductionTotal({ healthInsurance: r.health_insurance, nursingInsurance: r.nursing_insurance, pension: r.pension, employmentInsurance: r.employment_insurance, incomeTax: r.income_tax, residentTax: r.resident_tax });
+  deductionTotal({
+    healthInsurance: r.health_insurance,
+    nursingInsurance: r.nursing_insurance,
+    pension: r.pension,
+    employmentInsurance: r.employment_insurance,
+    incomeTax: r.income_tax,
+    residentTax: r.resident_tax,
+  });
 
 /**
  * The advances a payment recovers: the worker's outstanding ones (approved or transferred, not yet
@@ -306,14 +327,23 @@ export async function settleRunAdvances(trx: Trx, runId: string, settle: boolean
     .executeTakeFirst();
   const payable = run.gross - runDeductions(run) - run.transfer_fee;
   const recover = earlier ? { ids: [], total: 0 } : await advancesToRecover(trx, run.company_id, run.user_id, payable);
-  await trx.updateTable('pay_runs').set({ advances: recover.total, net: payable - recover.total }).where('id', '=', runId).execute();
+  await trx
+    .updateTable('pay_runs')
+    .set({ advances: recover.total, net: payable - recover.total })
+    .where('id', '=', runId)
+    .execute();
   if (settle && recover.ids.length) await trx.updateTable('advances').set({ status: 'recovered', recovered_run_id: runId, updated_at: new Date() }).where('id', 'in', recover.ids).execute();
 }
 
 /** After attendance changed: the pay of each worker concerned. */
 export async function syncPayForApplications(db: DB, applicationIds: readonly string[]): Promise<void> {
   if (!applicationIds.length) return;
-  const who = await db.selectFrom('applications').select(['company_id', 'candidate_id']).distinct().where('id', 'in', [...applicationIds]).execute();
+  const who = await db
+    .selectFrom('applications')
+    .select(['company_id', 'candidate_id'])
+    .distinct()
+    .where('id', 'in', [...applicationIds])
+    .execute();
   for (const w of who) await syncPay(db, w.company_id, w.candidate_id);
 }
 
@@ -325,7 +355,9 @@ export async function earnedUnpaid(db: DB | Trx, companyId: string, userId: stri
     .select(sql<string>`coalesce(sum(l.total - l.withholding), 0)`.as('sum'))
     .where('l.company_id', '=', companyId)
     .where('l.user_id', '=', userId)
-    .where((eb) => eb.or([eb.and([eb('l.mode', '=', 'daily'), eb('l.status', '=', 'approved')]), eb.and([eb('l.mode', '=', 'monthly'), eb.or([eb('r.status', 'is', null), eb('r.status', '!=', 'paid')])])]))
+    .where((eb) =>
+      eb.or([eb.and([eb('l.mode', '=', 'daily'), eb('l.status', '=', 'approved')]), eb.and([eb('l.mode', '=', 'monthly'), eb.or([eb('r.status', 'is', null), eb('r.status', '!=', 'paid')])])]),
+    )
     .executeTakeFirstOrThrow();
   // A monthly run's statutory deductions are not the worker's to draw.
   const runs = await db

@@ -22,7 +22,7 @@ describe('minimumWage', () => {
     expect(minimumWage('43', '2026-01-01')).toBe(1034);
   });
 
-  it('uses each prefecture\'s own FY2024 date: Tokushima 980 only from 2024-11-01', () => {
+  it("uses each prefecture's own FY2024 date: Tokushima 980 only from 2024-11-01", () => {
     expect(() => minimumWage('36', '2024-10-31')).toThrow(/no minimum wage encoded for 徳島県 on 2024-10-31: the table starts on 2024-11-01/);
     expect(minimumWage('36', '2024-11-01')).toBe(980);
     expect(minimumWage('36', '2026-01-01')).toBe(1046);

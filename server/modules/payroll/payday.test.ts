@@ -9,7 +9,11 @@ describe('payPeriod: hand-worked calendars', () => {
   it('closes at month end and pays on the 25th of the month after', () => {
     // November 2026 closes on the 30th; 25 December 2026 is a Friday.
     expect(payPeriod(monthEnd25th, '2026-11')).toEqual({
-      month: '2026-11', periodStart: '2026-11-01', periodEnd: '2026-11-30', scheduledPayDate: '2026-12-25', payDate: '2026-12-25',
+      month: '2026-11',
+      periodStart: '2026-11-01',
+      periodEnd: '2026-11-30',
+      scheduledPayDate: '2026-12-25',
+      payDate: '2026-12-25',
     });
   });
 
@@ -21,7 +25,11 @@ describe('payPeriod: hand-worked calendars', () => {
   it('pays in the same month when the pay day comes after the closing day', () => {
     // 20日締め当月25日払い: April 2026 runs 21 March – 20 April; 25 April 2026 is a Saturday → Friday 24th.
     expect(payPeriod({ closingDay: 20, payDay: 25 }, '2026-04')).toEqual({
-      month: '2026-04', periodStart: '2026-03-21', periodEnd: '2026-04-20', scheduledPayDate: '2026-04-25', payDate: '2026-04-24',
+      month: '2026-04',
+      periodStart: '2026-03-21',
+      periodEnd: '2026-04-20',
+      scheduledPayDate: '2026-04-25',
+      payDate: '2026-04-24',
     });
   });
 
@@ -52,7 +60,11 @@ describe('payPeriod: hand-worked calendars', () => {
   it('reaches back into the previous year for January', () => {
     // 15日締め翌月10日払い, January 2027: 16 December 2026 – 15 January 2027, paid Wednesday 10 February 2027.
     expect(payPeriod({ closingDay: 15, payDay: 10 }, '2027-01')).toEqual({
-      month: '2027-01', periodStart: '2026-12-16', periodEnd: '2027-01-15', scheduledPayDate: '2027-02-10', payDate: '2027-02-10',
+      month: '2027-01',
+      periodStart: '2026-12-16',
+      periodEnd: '2027-01-15',
+      scheduledPayDate: '2027-02-10',
+      payDate: '2027-02-10',
     });
   });
 

@@ -20,14 +20,7 @@ export function payRunForSlip(db: DB, runId: string) {
 
 /** A pay run's lines (one per shift) with the job's titles, in shift order. */
 export function payRunLines(db: DB, runId: string) {
-  return db
-    .selectFrom('pay_lines as l')
-    .innerJoin('jobs as j', 'j.id', 'l.job_id')
-    .selectAll('l')
-    .select(['j.title_ja', 'j.title_en'])
-    .where('l.run_id', '=', runId)
-    .orderBy('l.start_at')
-    .execute();
+  return db.selectFrom('pay_lines as l').innerJoin('jobs as j', 'j.id', 'l.job_id').selectAll('l').select(['j.title_ja', 'j.title_en']).where('l.run_id', '=', runId).orderBy('l.start_at').execute();
 }
 
 /** The latest 20 transfer batches, newest first. */
@@ -79,16 +72,45 @@ export function myPayRows(db: DB, me: string) {
       .selectFrom('pay_lines as l')
       .innerJoin('jobs as j', 'j.id', 'l.job_id')
       .innerJoin('companies as c', 'c.id', 'l.company_id')
-      .select(['l.id', 'l.work_date', 'c.name as cja', 'c.name_en as cen', 'j.title_ja', 'j.title_en', 'l.worked_minutes', 'l.total', 'l.withholding', 'l.tax_column', 'l.dependents', 'l.net', 'l.status'])
+      .select([
+        'l.id',
+        'l.work_date',
+        'c.name as cja',
+        'c.name_en as cen',
+        'j.title_ja',
+        'j.title_en',
+        'l.worked_minutes',
+        'l.total',
+        'l.withholding',
+        'l.tax_column',
+        'l.dependents',
+        'l.net',
+        'l.status',
+      ])
       .where('l.user_id', '=', me)
       .where('l.mode', '=', 'daily')
       .orderBy('l.work_date', 'desc')
       .limit(60)
       .execute(),
-    db.selectFrom('pay_runs as r').innerJoin('companies as c', 'c.id', 'r.company_id').select(['r.id', 'c.name as cja', 'c.name_en as cen', 'r.period_start', 'r.period_end', 'r.pay_date', 'r.gross', 'r.net', 'r.status']).where('r.user_id', '=', me).orderBy('r.period_end', 'desc').limit(24).execute(),
+    db
+      .selectFrom('pay_runs as r')
+      .innerJoin('companies as c', 'c.id', 'r.company_id')
+      .select(['r.id', 'c.name as cja', 'c.name_en as cen', 'r.period_start', 'r.period_end', 'r.pay_date', 'r.gross', 'r.net', 'r.status'])
+      .where('r.user_id', '=', me)
+      .orderBy('r.period_end', 'desc')
+      .limit(24)
+      .execute(),
     db.selectFrom('advances').selectAll().where('user_id', '=', me).orderBy('created_at', 'desc').limit(30).execute(),
     db.selectFrom('bank_accounts').selectAll().where('user_id', '=', me).executeTakeFirst(),
-    db.selectFrom('applications as a').innerJoin('companies as c', 'c.id', 'a.company_id').select(['c.id', 'c.name', 'c.name_en']).distinct().where('a.candidate_id', '=', me).innerJoin('pay_lines as l', 'l.application_id', 'a.id').orderBy('c.name').execute(),
+    db
+      .selectFrom('applications as a')
+      .innerJoin('companies as c', 'c.id', 'a.company_id')
+      .select(['c.id', 'c.name', 'c.name_en'])
+      .distinct()
+      .where('a.candidate_id', '=', me)
+      .innerJoin('pay_lines as l', 'l.application_id', 'a.id')
+      .orderBy('c.name')
+      .execute(),
   ] as const);
 }
 
@@ -106,7 +128,17 @@ export interface BankAccountRow {
 export async function saveBankAccount(db: DB, userId: string, account: BankAccountRow): Promise<void> {
   const row = { ...account, updated_at: new Date() };
   await inTransaction(db, async (trx) => {
-    await trx.insertInto('bank_accounts').values({ user_id: userId, ...row }).onConflict((oc) => oc.column('user_id').doUpdateSet(row)).execute();
-    await trx.updateTable('pay_lines').set({ failure_reason: ACCOUNT_UPDATED, updated_at: new Date() }).where('user_id', '=', userId).where('status', '=', 'failed').where('failure_reason', 'in', ['no_bank_account', 'bank_name', 'branch_name', 'holder_name']).execute();
+    await trx
+      .insertInto('bank_accounts')
+      .values({ user_id: userId, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .execute();
+    await trx
+      .updateTable('pay_lines')
+      .set({ failure_reason: ACCOUNT_UPDATED, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('status', '=', 'failed')
+      .where('failure_reason', 'in', ['no_bank_account', 'bank_name', 'branch_name', 'holder_name'])
+      .execute();
   });
 }

@@ -41,7 +41,11 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
       .values({ job_id: j.id, shift_id: shift.id, candidate_id: who(email), company_id: companyId, client_id: j.client_id, ...(attendanceStatus ? { candidate_status_id: attendanceStatus } : {}) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.updateTable('job_daily_shifts').set((eb) => ({ filled: eb('filled', '+', 1) })).where('id', '=', shift.id).execute();
+    await db
+      .updateTable('job_daily_shifts')
+      .set((eb) => ({ filled: eb('filled', '+', 1) }))
+      .where('id', '=', shift.id)
+      .execute();
     const endDate = end <= start ? addDays(date, 1) : date;
     await db
       .insertInto('attendance')
@@ -87,7 +91,16 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
   await db
     .insertInto('bank_accounts')
     .values([
-      { user_id: who('worker1@demo.test'), bank_code: '0005', bank_name: 'ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ', branch_code: '135', branch_name: 'ｼﾝｼﾞﾕｸ', account_type: 1, account_number: '7654321', holder_kana: 'ﾁﾔﾝ ﾃｲ ﾏｲ' },
+      {
+        user_id: who('worker1@demo.test'),
+        bank_code: '0005',
+        bank_name: 'ﾐﾂﾋﾞｼﾕ-ｴﾌｼﾞｴｲ',
+        branch_code: '135',
+        branch_name: 'ｼﾝｼﾞﾕｸ',
+        account_type: 1,
+        account_number: '7654321',
+        holder_kana: 'ﾁﾔﾝ ﾃｲ ﾏｲ',
+      },
       { user_id: who('worker2@demo.test'), bank_code: '0009', bank_name: 'ﾐﾂｲｽﾐﾄﾓ', branch_code: '210', branch_name: 'ｶﾜｸﾞﾁ', account_type: 1, account_number: '0012345', holder_kana: 'ﾚｲｴｽ ﾎｾ' },
     ])
     .execute();
@@ -127,12 +140,22 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
     transferDateFor(new Date(), '15:00'),
   );
   // Tran's advance, transferred; the draft monthly run recovers it.
-  await db.insertInto('advances').values({ company_id: companyId, user_id: who('worker1@demo.test'), amount: 5_000, fee: 300, net: 4_700, status: 'transferred', requested_on: day(3), decided_by_name: actor.name }).execute();
+  await db
+    .insertInto('advances')
+    .values({ company_id: companyId, user_id: who('worker1@demo.test'), amount: 5_000, fee: 300, net: 4_700, status: 'transferred', requested_on: day(3), decided_by_name: actor.name })
+    .execute();
   // And a request of ¥3,000 waiting for the company's approval (within what she may draw).
-  await db.insertInto('advances').values({ company_id: companyId, user_id: who('worker1@demo.test'), amount: 3_000, fee: 330, net: 2_670, status: 'requested', requested_on: day(5) }).execute();
+  await db
+    .insertInto('advances')
+    .values({ company_id: companyId, user_id: who('worker1@demo.test'), amount: 3_000, fee: 330, net: 2_670, status: 'requested', requested_on: day(5) })
+    .execute();
   await syncPay(db, companyId, who('worker1@demo.test'));
   // One invoice per client for the month that holds last Saturday. The clients close their billing
   // on last Saturday's day of the month, so the demo's periods have ended and its invoices can be issued.
-  await db.updateTable('clients').set({ billing_closing_day: Number(day(6).slice(8, 10)) }).where('company_id', '=', companyId).execute();
+  await db
+    .updateTable('clients')
+    .set({ billing_closing_day: Number(day(6).slice(8, 10)) })
+    .where('company_id', '=', companyId)
+    .execute();
   await createInvoices(db, actor, companyId, day(6).slice(0, 7));
 }

@@ -7,14 +7,14 @@ describe('wage kinds', () => {
     expect([wageKindOf('時給'), wageKindOf('日給'), wageKindOf('月給'), wageKindOf('週払い'), wageKindOf(null)]).toEqual(['hourly', 'daily', 'monthly', 'hourly', 'hourly']);
   });
 
-  it('takes a day rate\'s scheduled minutes from the planned shift, else 8 hours', () => {
+  it("takes a day rate's scheduled minutes from the planned shift, else 8 hours", () => {
     // 05:00–10:00 less 0 = 300; 22:00–07:00 less 60 = 480; no plan = 480.
     expect(scheduledMinutesOf({ start: '05:00', end: '10:00', breakMinutes: 0 })).toBe(300);
     expect(scheduledMinutesOf({ start: '22:00', end: '07:00', breakMinutes: 60 })).toBe(480);
     expect(scheduledMinutesOf(null)).toBe(480);
   });
 
-  it('pays the demo\'s ¥9,800 5-hour sorting day as ¥9,800, not ¥49,000', () => {
+  it("pays the demo's ¥9,800 5-hour sorting day as ¥9,800, not ¥49,000", () => {
     // 日給 9,800 for 05:00–10:00 without a break: worked 300 = scheduled 300 → base 9,800;
     // 05:00 is day time (night ends at 05:00), so no premium.
     const wage = shiftWageOf('daily', 9800, { start: '05:00', end: '10:00', breakMinutes: 0 })!;
@@ -38,7 +38,9 @@ describe('wageRefusal', () => {
   it('checks a day rate against its planned shift: ¥9,800 for 05:00–10:00 is 1,960/h, for 08:00–20:00 less 60 it is 890.9/h', () => {
     // Chiba 1,140 from 2025-10-03. 9,800 ÷ 5 h = 1,960: fine. 9,800 ÷ 11 h = 890.90…: below, shown as 890.
     expect(wageRefusal({ kind: 'daily', wage: 9800, prefecture: '千葉県', day: '2026-12-01', plan: { start: '05:00', end: '10:00', breakMinutes: 0 } })).toBeNull();
-    expect(wageRefusal({ kind: 'daily', wage: 9800, prefecture: '千葉県', day: '2026-12-01', plan: { start: '08:00', end: '20:00', breakMinutes: 60 } })?.en).toContain('in Chiba on 2026-12-01 is 1,140 yen an hour (Minimum Wage Act article 4). This pay is 890 yen');
+    expect(wageRefusal({ kind: 'daily', wage: 9800, prefecture: '千葉県', day: '2026-12-01', plan: { start: '08:00', end: '20:00', breakMinutes: 60 } })?.en).toContain(
+      'in Chiba on 2026-12-01 is 1,140 yen an hour (Minimum Wage Act article 4). This pay is 890 yen',
+    );
     // Without a planned shift a day rate is not judged (its basis depends on the shift).
     expect(wageRefusal({ kind: 'daily', wage: 1, prefecture: '千葉県', day: '2026-12-01' })).toBeNull();
   });

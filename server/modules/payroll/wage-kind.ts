@@ -41,12 +41,15 @@ export function scheduledMinutesOf(plan: { start: string; end: string; breakMinu
 }
 
 /** What computeShiftPay is given for a wage of a kind, or null for a 月給 (no pay line). */
-export function shiftWageOf(kind: WageKind, wage: number, plan: { start: string; end: string; breakMinutes: number } | null | undefined): { hourlyWage: number } | { dailyWage: number; scheduledMinutes: number } | null {
+export function shiftWageOf(
+  kind: WageKind,
+  wage: number,
+  plan: { start: string; end: string; breakMinutes: number } | null | undefined,
+): { hourlyWage: number } | { dailyWage: number; scheduledMinutes: number } | null {
   if (kind === 'monthly') return null;
   if (kind === 'daily') return { dailyWage: wage, scheduledMinutes: scheduledMinutesOf(plan) };
   return { hourlyWage: wage };
 }
-
 
 /**
  * Why a wage may not be saved for work on `day` at a workplace in `prefecture` (its Japanese name or
@@ -63,7 +66,10 @@ export function wageRefusal(w: { kind: WageKind; wage: number; prefecture: strin
   if (!code) return null;
   // A day before the encoded table has no minimum to check against (minimumWage would throw).
   if (w.day < '2024-10-01') return null;
-  const below = w.kind === 'daily' ? belowMinimumWage({ prefecture: code, day: w.day, dailyWage: w.wage, scheduledMinutes: scheduledMinutesOf(w.plan) }) : belowMinimumWage({ prefecture: code, day: w.day, hourlyWage: w.wage });
+  const below =
+    w.kind === 'daily'
+      ? belowMinimumWage({ prefecture: code, day: w.day, dailyWage: w.wage, scheduledMinutes: scheduledMinutesOf(w.plan) })
+      : belowMinimumWage({ prefecture: code, day: w.day, hourlyWage: w.wage });
   if (!below) return null;
   const vars = (lang: 'ja' | 'en') => ({ prefecture: prefectureName(below.prefecture.name, lang), day: below.day, minimum: numberText(below.minimum, lang), hourly: numberText(below.hourly, lang) });
   return { ja: msg('ja', 'pay.belowMinimumWage', vars('ja')), en: msg('en', 'pay.belowMinimumWage', vars('en')) };

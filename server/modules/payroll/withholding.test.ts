@@ -116,9 +116,11 @@ describe('monthlyWithholding (月額表, 令和8年分 from 2026 and 令和2年�
   });
 
   it('withholds far more on the 乙欄 than on the 甲欄: a worker without a declaration is not taxed at 甲 rates', () => {
-    fc.assert(fc.property(fc.integer({ min: 105_000, max: 2_000_000 }), (amount) => {
-      expect(otsu(amount)).toBeGreaterThan(kou(amount, 0));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 105_000, max: 2_000_000 }), (amount) => {
+        expect(otsu(amount)).toBeGreaterThan(kou(amount, 0));
+      }),
+    );
   });
 
   it('never withholds less for more pay or more for more dependants', () => {
@@ -138,8 +140,26 @@ describe('monthlyWithholding (月額表, 令和8年分 from 2026 and 令和2年�
     const formula = (A: number, r8: boolean) => {
       const ceil = Math.ceil;
       const k = r8
-        ? A <= 158_333 ? 54_167 : A <= 299_999 ? ceil(A * 0.3 + 6_667) : A <= 549_999 ? ceil(A * 0.2 + 36_667) : A <= 708_330 ? ceil(A * 0.1 + 91_667) : 162_500
-        : A <= 135_416 ? 45_834 : A <= 149_999 ? ceil(A * 0.4 - 8_333) : A <= 299_999 ? ceil(A * 0.3 + 6_667) : A <= 549_999 ? ceil(A * 0.2 + 36_667) : A <= 708_330 ? ceil(A * 0.1 + 91_667) : 162_500;
+        ? A <= 158_333
+          ? 54_167
+          : A <= 299_999
+            ? ceil(A * 0.3 + 6_667)
+            : A <= 549_999
+              ? ceil(A * 0.2 + 36_667)
+              : A <= 708_330
+                ? ceil(A * 0.1 + 91_667)
+                : 162_500
+        : A <= 135_416
+          ? 45_834
+          : A <= 149_999
+            ? ceil(A * 0.4 - 8_333)
+            : A <= 299_999
+              ? ceil(A * 0.3 + 6_667)
+              : A <= 549_999
+                ? ceil(A * 0.2 + 36_667)
+                : A <= 708_330
+                  ? ceil(A * 0.1 + 91_667)
+                  : 162_500;
       const B = A - k - (r8 ? 48_334 : 40_000);
       if (B <= 0) return 0;
       const t = B <= 162_500 ? B * 0.05105 : B <= 275_000 ? B * 0.1021 - 8_296 : B <= 579_166 ? B * 0.2042 - 36_374 : B * 0.23483 - 54_113;

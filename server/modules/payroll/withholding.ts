@@ -77,27 +77,34 @@ export function dailyWithholdingHei(dailyPay: number, payDate: string): number {
  * ---------------------------------------------------------------------------------------------- */
 
 const dependents8 = z.array(z.number().int().min(0)).length(8);
-const monthlySchema = z.object({
-  ...tableHead,
-  kou: z.object({
-    rows: z.array(z.tuple([z.number().int().min(0)]).rest(z.number().int().min(0))).min(2),
-    above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000 })).min(1),
-    perDependentOver7: z.number().int().min(0),
-  }).loose(),
-  otsu: z.object({
-    belowFirstRowRatePer100000: ratePer100000,
-    rows: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).min(1),
-    above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000 })).min(1),
-    perDependent: z.number().int().min(0),
-  }).loose(),
-}).superRefine((t, ctx) => {
-  const kouFrom = t.kou.rows.map((r) => r[0]);
-  if (t.kou.rows.some((r) => r.length !== 9)) ctx.addIssue({ code: 'custom', message: `${t.name}: a 甲欄 row is [from, 8 taxes]` });
-  if (kouFrom[0] !== 0 || kouFrom.some((f, i) => i > 0 && f <= kouFrom[i - 1]!)) ctx.addIssue({ code: 'custom', message: `${t.name}: the 甲欄 rows must start at 0 and ascend` });
-  if (t.kou.above[0]!.from <= kouFrom[kouFrom.length - 1]!) ctx.addIssue({ code: 'custom', message: `${t.name}: the 甲欄 formula rows must start after the table` });
-  const otsuFrom = t.otsu.rows.map((r) => r[0]);
-  if (otsuFrom.some((f, i) => i > 0 && f <= otsuFrom[i - 1]!) || t.otsu.above[0]!.from <= otsuFrom[otsuFrom.length - 1]!) ctx.addIssue({ code: 'custom', message: `${t.name}: the 乙欄 rows must ascend` });
-});
+const monthlySchema = z
+  .object({
+    ...tableHead,
+    kou: z
+      .object({
+        rows: z.array(z.tuple([z.number().int().min(0)]).rest(z.number().int().min(0))).min(2),
+        above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000 })).min(1),
+        perDependentOver7: z.number().int().min(0),
+      })
+      .loose(),
+    otsu: z
+      .object({
+        belowFirstRowRatePer100000: ratePer100000,
+        rows: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).min(1),
+        above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000 })).min(1),
+        perDependent: z.number().int().min(0),
+      })
+      .loose(),
+  })
+  .superRefine((t, ctx) => {
+    const kouFrom = t.kou.rows.map((r) => r[0]);
+    if (t.kou.rows.some((r) => r.length !== 9)) ctx.addIssue({ code: 'custom', message: `${t.name}: a 甲欄 row is [from, 8 taxes]` });
+    if (kouFrom[0] !== 0 || kouFrom.some((f, i) => i > 0 && f <= kouFrom[i - 1]!)) ctx.addIssue({ code: 'custom', message: `${t.name}: the 甲欄 rows must start at 0 and ascend` });
+    if (t.kou.above[0]!.from <= kouFrom[kouFrom.length - 1]!) ctx.addIssue({ code: 'custom', message: `${t.name}: the 甲欄 formula rows must start after the table` });
+    const otsuFrom = t.otsu.rows.map((r) => r[0]);
+    if (otsuFrom.some((f, i) => i > 0 && f <= otsuFrom[i - 1]!) || t.otsu.above[0]!.from <= otsuFrom[otsuFrom.length - 1]!)
+      ctx.addIssue({ code: 'custom', message: `${t.name}: the 乙欄 rows must ascend` });
+  });
 
 // Checked once at start-up, like the 丙欄 table: a malformed file stops the server.
 const MONTHLY = parseOrThrow(z.object({ tables: z.array(monthlySchema).min(1) }), monthlyData, 'withholding-monthly.json').tables.toSorted((a, b) => b.validFrom.localeCompare(a.validFrom));
@@ -126,7 +133,8 @@ const columnInput = z.object({
 export function monthlyWithholding(amount: number, opts: { column: 'kou' | 'otsu'; dependents: number; payDay: string }): number {
   const input = parseOrThrow(columnInput, { amount, ...opts }, 'monthlyWithholding');
   const table = MONTHLY.find((t) => t.validFrom <= input.payDay);
-  if (!table) throw new Error(`monthlyWithholding: no 月額表 for pay on ${input.payDay}: the oldest encoded one (${MONTHLY[MONTHLY.length - 1]!.name}) applies from ${MONTHLY[MONTHLY.length - 1]!.validFrom}`);
+  if (!table)
+    throw new Error(`monthlyWithholding: no 月額表 for pay on ${input.payDay}: the oldest encoded one (${MONTHLY[MONTHLY.length - 1]!.name}) applies from ${MONTHLY[MONTHLY.length - 1]!.validFrom}`);
   const a = input.amount;
   if (input.column === 'kou') {
     const col = Math.min(input.dependents, 7);
@@ -153,27 +161,34 @@ export function monthlyWithholding(amount: number, opts: { column: 'kou' | 'otsu
 const dailyKouOtsuSchema = z
   .object({
     ...dailyHead,
-    kou: z.object({
-      rows: z.array(dependents8).min(1),
-      above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000 })).min(1),
-      perDependentOver7: z.number().int().min(0),
-    }).loose(),
-    otsu: z.object({
-      belowFirstRowRatePer100000: ratePer100000,
-      rows: z.array(z.number().int().min(0)).min(1),
-      above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000 })).min(1),
-      perDependent: z.number().int().min(0),
-    }).loose(),
+    kou: z
+      .object({
+        rows: z.array(dependents8).min(1),
+        above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000 })).min(1),
+        perDependentOver7: z.number().int().min(0),
+      })
+      .loose(),
+    otsu: z
+      .object({
+        belowFirstRowRatePer100000: ratePer100000,
+        rows: z.array(z.number().int().min(0)).min(1),
+        above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000 })).min(1),
+        perDependent: z.number().int().min(0),
+      })
+      .loose(),
   })
   .superRefine((t, ctx) => {
     if (t.otsu.rows.length !== t.kou.rows.length) ctx.addIssue({ code: 'custom', message: `${t.name}: the 甲欄 and 乙欄 must have the same rows` });
     if (t.kou.rows.some((r) => r.some((v, d) => d > 0 && v > r[d - 1]!))) ctx.addIssue({ code: 'custom', message: `${t.name}: a 甲欄 row must not rise with the dependants` });
-    if (t.kou.rows.some((r, i) => i > 0 && r.some((v, d) => v < t.kou.rows[i - 1]![d]!)) || t.otsu.rows.some((v, i) => i > 0 && v < t.otsu.rows[i - 1]!)) ctx.addIssue({ code: 'custom', message: `${t.name}: the rows must not decrease` });
+    if (t.kou.rows.some((r, i) => i > 0 && r.some((v, d) => v < t.kou.rows[i - 1]![d]!)) || t.otsu.rows.some((v, i) => i > 0 && v < t.otsu.rows[i - 1]!))
+      ctx.addIssue({ code: 'custom', message: `${t.name}: the rows must not decrease` });
     for (const above of [t.kou.above, t.otsu.above]) checkFormulaRows(t, t.kou.rows.length, above, ctx);
   });
 
 // Checked once at start-up, like the other tables: a malformed file stops the server.
-const DAILY_KOU_OTSU = parseOrThrow(z.object({ tables: z.array(dailyKouOtsuSchema).min(1) }), dailyKouOtsuData, 'withholding-daily-kou-otsu.json').tables.toSorted((a, b) => b.validFrom.localeCompare(a.validFrom));
+const DAILY_KOU_OTSU = parseOrThrow(z.object({ tables: z.array(dailyKouOtsuSchema).min(1) }), dailyKouOtsuData, 'withholding-daily-kou-otsu.json').tables.toSorted((a, b) =>
+  b.validFrom.localeCompare(a.validFrom),
+);
 
 const dailyInput = columnInput.extend({ column: z.enum(['kou', 'otsu', 'hei']) });
 

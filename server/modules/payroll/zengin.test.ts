@@ -126,7 +126,16 @@ describe('zenginTransferFile', () => {
     const name = (max: number) => fc.array(kana, { minLength: 1, maxLength: max }).map((cs) => cs.join(''));
     const code = (len: number) => fc.integer({ min: 0, max: 10 ** len - 1 }).map((v) => String(v).padStart(len, '0'));
     const payees = fc.array(
-      fc.record({ bankCode: code(4), bankName: name(15), branchCode: code(3), branchName: name(15), accountType: fc.constantFrom<1 | 2>(1, 2), accountNumber: code(7), name: name(30), amount: fc.integer({ min: 1, max: 9_999_999_999 }) }),
+      fc.record({
+        bankCode: code(4),
+        bankName: name(15),
+        branchCode: code(3),
+        branchName: name(15),
+        accountType: fc.constantFrom<1 | 2>(1, 2),
+        accountNumber: code(7),
+        name: name(30),
+        amount: fc.integer({ min: 1, max: 9_999_999_999 }),
+      }),
       { minLength: 1, maxLength: 20 },
     );
     fc.assert(
@@ -137,7 +146,11 @@ describe('zenginTransferFile', () => {
         ps.forEach((p, i) => {
           const r = recs[i + 1]!;
           expect([field(r, 2, 5), field(r, 21, 23), field(r, 44, 50), field(r, 51, 80).trimEnd(), Number(field(r, 81, 90))]).toEqual([
-            p.bankCode, p.branchCode, p.accountNumber, p.name.trimEnd(), p.amount,
+            p.bankCode,
+            p.branchCode,
+            p.accountNumber,
+            p.name.trimEnd(),
+            p.amount,
           ]);
         });
         const trailer = recs[ps.length + 1]!;

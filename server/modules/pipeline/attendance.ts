@@ -22,12 +22,7 @@ export type AttendanceEvent = 'clockIn' | 'clockOut' | 'absent' | 'noShow';
  */
 export async function raiseCrossedLimits(db: DB, bus: EventBus, crossed: AttendanceOutcome['crossed']): Promise<void> {
   for (const c of crossed) {
-    const app = await db
-      .selectFrom('applications as a')
-      .innerJoin('users as u', 'u.id', 'a.candidate_id')
-      .select(['a.company_id', 'u.name'])
-      .where('a.id', '=', c.id)
-      .executeTakeFirst();
+    const app = await db.selectFrom('applications as a').innerJoin('users as u', 'u.id', 'a.candidate_id').select(['a.company_id', 'u.name']).where('a.id', '=', c.id).executeTakeFirst();
     if (!app) continue;
     await notifyCompanyStaff(db, bus, app.company_id, {
       key: 'workLimits.crossedTitle',

@@ -25,14 +25,7 @@ export async function confirmApplication(db: DB, candidate: { id: string; name: 
       .executeTakeFirst();
     if (!app) return { ok: false, reason: 'not-found' } as const;
     if (app.list !== 'kakunin') return { ok: false, reason: 'not-awaiting' } as const;
-    const next = await trx
-      .selectFrom('candidate_statuses')
-      .select('id')
-      .where('parent_id', '=', app.candidate_status_id)
-      .where('list', '=', 'shukkin')
-      .orderBy('sort')
-      .limit(1)
-      .executeTakeFirst();
+    const next = await trx.selectFrom('candidate_statuses').select('id').where('parent_id', '=', app.candidate_status_id).where('list', '=', 'shukkin').orderBy('sort').limit(1).executeTakeFirst();
     if (!next) return { ok: false, reason: 'not-awaiting' } as const;
     const moved = await moveApplication(trx, {
       applicationId: app.id,

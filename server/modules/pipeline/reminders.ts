@@ -141,5 +141,9 @@ async function residenceAlerts(deps: AnnounceDeps, now: Date): Promise<number> {
 
 /** Runs the reminders every `intervalMs` in this process (several processes may: claims keep them single). */
 export function startReminderScheduler(deps: AnnounceDeps, intervalMs: number): { stop(): Promise<void> } {
-  return repeatEvery(intervalMs, () => runReminders(deps), (err) => deps.log.warn({ err }, 'the reminder scheduler failed'));
+  return repeatEvery(
+    intervalMs,
+    () => runReminders(deps),
+    (err) => deps.log.warn({ err }, 'the reminder scheduler failed'),
+  );
 }

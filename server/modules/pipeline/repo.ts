@@ -19,7 +19,21 @@ export function applicationRecord(db: DB, applicationId: string) {
     .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
     .leftJoin('conversations as c', 'c.application_id', 'a.id')
     .leftJoin('attendance as at', 'at.application_id', 'a.id')
-    .select(['a.id', 'a.candidate_id', 'a.company_id', 'a.candidate_status_id', 'a.dispatch', 'a.created_at', 'a.updated_at', 'u.name', 'u.email', 'p.phone', 'p.nationality', 'p.visa_expiry', 'p.languages'])
+    .select([
+      'a.id',
+      'a.candidate_id',
+      'a.company_id',
+      'a.candidate_status_id',
+      'a.dispatch',
+      'a.created_at',
+      'a.updated_at',
+      'u.name',
+      'u.email',
+      'p.phone',
+      'p.nationality',
+      'p.visa_expiry',
+      'p.languages',
+    ])
     .select(['v.ja as visa_ja', 'v.en as visa_en', 'j.id as job_id', 'j.kind', 'j.title_ja', 'j.title_en', 'cl.name as client', 'cl.name_en as client_en'])
     .select(['s.date', 's.start_time', 's.end_time', 'c.id as conversation_id'])
     .select(['at.status as at_status', 'at.clock_in', 'at.clock_out', 'at.break_minutes', 'at.recorded_by_name'])
@@ -46,7 +60,12 @@ export function applicationHistory(db: DB, applicationId: string) {
 
 /** An application's interviews, latest first. */
 export function interviewsOfApplication(db: DB, applicationId: string) {
-  return db.selectFrom('interviews').select(['id', 'starts_at', 'minutes', 'place', 'online_url', 'interviewers', 'status']).where('application_id', '=', applicationId).orderBy('starts_at', 'desc').execute();
+  return db
+    .selectFrom('interviews')
+    .select(['id', 'starts_at', 'minutes', 'place', 'online_url', 'interviewers', 'status'])
+    .where('application_id', '=', applicationId)
+    .orderBy('starts_at', 'desc')
+    .execute();
 }
 
 /**

@@ -16,8 +16,24 @@ export async function seedDemoPipeline(db: DB, companyId: string): Promise<void>
   if (!person) return;
   const tree = await companyTree(db, companyId);
   const status = (en: string) => tree.find((s) => s.name_en === en)!.id;
-  const daily = await db.selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('kind', '=', 'daily').where('status', '=', 'open').orderBy('created_at').limit(1).executeTakeFirstOrThrow();
-  const other = await db.selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('kind', '=', 'other').where('status', '=', 'open').orderBy('created_at').limit(1).executeTakeFirstOrThrow();
+  const daily = await db
+    .selectFrom('jobs')
+    .select(['id', 'client_id'])
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'daily')
+    .where('status', '=', 'open')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const other = await db
+    .selectFrom('jobs')
+    .select(['id', 'client_id'])
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'other')
+    .where('status', '=', 'open')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   // The last two shifts of the job, so the demo leaves its earliest seats to whoever tries applying.
   const shifts = await db.selectFrom('job_daily_shifts').select('id').where('job_id', '=', daily.id).where(sql<boolean>`filled < capacity`).orderBy('date', 'desc').limit(2).execute();
   const apply = async (job: { id: string; client_id: string }, shiftId: string | null, statusId: string, type: 1 | 2) => {
@@ -26,7 +42,12 @@ export async function seedDemoPipeline(db: DB, companyId: string): Promise<void>
       .values({ job_id: job.id, shift_id: shiftId, candidate_id: person.id, company_id: companyId, client_id: job.client_id, candidate_status_id: statusId })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (shiftId) await db.updateTable('job_daily_shifts').set((eb) => ({ filled: eb('filled', '+', 1) })).where('id', '=', shiftId).execute();
+    if (shiftId)
+      await db
+        .updateTable('job_daily_shifts')
+        .set((eb) => ({ filled: eb('filled', '+', 1) }))
+        .where('id', '=', shiftId)
+        .execute();
     const conv = await db
       .insertInto('conversations')
       .values({ company_id: companyId, candidate_id: person.id, job_id: job.id, shift_id: shiftId, application_id: app.id, type, last_message_at: new Date() })
@@ -37,7 +58,10 @@ export async function seedDemoPipeline(db: DB, companyId: string): Promise<void>
   if (shifts[0]) await apply(daily, shifts[0].id, status('Work confirmation'), 1);
   if (shifts[1]) {
     const noShow = await apply(daily, shifts[1].id, status('Attendance'), 1);
-    await db.insertInto('attendance').values({ application_id: noShow.app, company_id: companyId, shift_id: shifts[1].id, status: 'no_show', recorded_by: null, recorded_by_name: 'Tsunagu' }).execute();
+    await db
+      .insertInto('attendance')
+      .values({ application_id: noShow.app, company_id: companyId, shift_id: shifts[1].id, status: 'no_show', recorded_by: null, recorded_by_name: 'Tsunagu' })
+      .execute();
   }
   const interview = await apply(other, null, status('Interview'), 2);
   await db

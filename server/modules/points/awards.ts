@@ -48,7 +48,12 @@ export async function awardForWorkedShifts(db: DB, applicationIds: readonly stri
   for (const w of worked) {
     people.add(w.candidate_id);
     if (w.points_per_shift <= 0) continue;
-    const r = await postPoints(db, SYSTEM, { candidateId: w.candidate_id, companyId: w.company_id, delta: w.points_per_shift, kind: 'shift', idemKey: `shift:${w.id}`, expiresOn: addDays(today, w.points_valid_days) }, today);
+    const r = await postPoints(
+      db,
+      SYSTEM,
+      { candidateId: w.candidate_id, companyId: w.company_id, delta: w.points_per_shift, kind: 'shift', idemKey: `shift:${w.id}`, expiresOn: addDays(today, w.points_valid_days) },
+      today,
+    );
     if (r.ok) made++;
   }
   for (const person of people) made += await awardCampaigns(db, person, today);
@@ -66,7 +71,12 @@ async function awardCampaigns(db: DB, candidateId: string, today: string): Promi
   for (const c of campaigns) {
     const inPeriod = (day: string | undefined) => day !== undefined && day >= c.starts_on && day <= c.ends_on;
     const award = async (to: string, key: string) => {
-      const r = await postPoints(db, SYSTEM, { candidateId: to, companyId: null, delta: c.points, kind: 'campaign', campaignId: c.id, idemKey: key, expiresOn: addDays(today, PLATFORM_POINTS_VALID_DAYS) }, today);
+      const r = await postPoints(
+        db,
+        SYSTEM,
+        { candidateId: to, companyId: null, delta: c.points, kind: 'campaign', campaignId: c.id, idemKey: key, expiresOn: addDays(today, PLATFORM_POINTS_VALID_DAYS) },
+        today,
+      );
       if (r.ok) made++;
     };
     if (c.rule === 'first_attendance' && inPeriod(days[0])) await award(candidateId, `campaign:${c.id}:${candidateId}`);

@@ -15,7 +15,6 @@ import { inTransaction, type DB } from '../../db/connect.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import type { PointKind } from './tables.ts';
 
-
 export interface PointMove {
   candidateId: string;
   /** The company's wallet, or null for the platform's (campaign points). */
@@ -52,23 +51,25 @@ const walletOf = (companyId: string | null) => (companyId === null ? sql<boolean
 
 /** Expires what is due in one locked wallet; the balance after. */
 async function expireLocked(trx: DB, candidateId: string, companyId: string | null, balance: number, today: string): Promise<number> {
-  const entries = await trx
-    .selectFrom('point_entries')
-    .select(['delta', 'expires_on as expiresOn'])
-    .where('candidate_id', '=', candidateId)
-    .where(walletOf(companyId))
-    .execute();
+  const entries = await trx.selectFrom('point_entries').select(['delta', 'expires_on as expiresOn']).where('candidate_id', '=', candidateId).where(walletOf(companyId)).execute();
   const due = Math.min(dueToExpire(entries, today), balance);
   if (due <= 0) return balance;
   const after = balance - due;
-  await trx.insertInto('point_entries').values({ candidate_id: candidateId, company_id: companyId, delta: -due, balance_after: after, kind: 'expire', reason: 'expired', created_by: null, created_by_name: 'system' }).execute();
+  await trx
+    .insertInto('point_entries')
+    .values({ candidate_id: candidateId, company_id: companyId, delta: -due, balance_after: after, kind: 'expire', reason: 'expired', created_by: null, created_by_name: 'system' })
+    .execute();
   await trx.updateTable('point_balances').set({ balance: after, updated_at: new Date() }).where('candidate_id', '=', candidateId).where(walletOf(companyId)).execute();
   return after;
 }
 
 /** Takes the wallet's row lock (creating the wallet at zero); its balance. */
 async function lockWallet(trx: DB, candidateId: string, companyId: string | null): Promise<number> {
-  await trx.insertInto('point_balances').values({ candidate_id: candidateId, company_id: companyId }).onConflict((oc) => oc.columns(['candidate_id', 'wallet']).doNothing()).execute();
+  await trx
+    .insertInto('point_balances')
+    .values({ candidate_id: candidateId, company_id: companyId })
+    .onConflict((oc) => oc.columns(['candidate_id', 'wallet']).doNothing())
+    .execute();
   const row = await trx.selectFrom('point_balances').select('balance').where('candidate_id', '=', candidateId).where(walletOf(companyId)).forUpdate().executeTakeFirstOrThrow();
   return row.balance;
 }
@@ -151,7 +152,11 @@ export async function balancesOf(db: DB, candidateId: string, today = todayInJap
 
 /** The sweep every `intervalMs` in the server process (several processes may run it: each wallet is locked while it expires). */
 export function startPointExpiry(db: DB, log: { warn(o: object, m: string): void }, intervalMs: number): { stop(): Promise<void> } {
-  return repeatEvery(intervalMs, () => expireAll(db), (err) => log.warn({ err }, 'point expiry failed'));
+  return repeatEvery(
+    intervalMs,
+    () => expireAll(db),
+    (err) => log.warn({ err }, 'point expiry failed'),
+  );
 }
 
 /** The candidate's latest 100 ledger entries with their company and campaign, newest first. */

@@ -11,7 +11,11 @@ export async function referralCodeOf(db: DB, userId: string): Promise<string> {
     if (existing) return existing.code;
     const code = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
     // Two first uses at once, or a code taken by someone else: the loop reads again.
-    await db.insertInto('referral_codes').values({ code, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('referral_codes')
+      .values({ code, user_id: userId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   throw new Error('referral code: no free code after 5 attempts');
 }

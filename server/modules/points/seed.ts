@@ -24,14 +24,15 @@ export async function seedDemoPoints(db: DB, companyId: string): Promise<void> {
   const users = await db.selectFrom('users').select(['id', 'email', 'name']).where('email', 'in', ['worker1@demo.test', 'worker2@demo.test', 'worker3@demo.test', 'company@demo.test']).execute();
   const who = (email: string) => users.find((u) => u.email === email)!;
   await referralCodeOf(db, who('worker2@demo.test').id);
-  await db.insertInto('referrals').values({ friend_id: who('worker3@demo.test').id, referrer_id: who('worker2@demo.test').id }).execute();
-  const worked = await db
-    .selectFrom('attendance')
-    .select('application_id')
-    .where('company_id', '=', companyId)
-    .where('clock_out', 'is not', null)
+  await db
+    .insertInto('referrals')
+    .values({ friend_id: who('worker3@demo.test').id, referrer_id: who('worker2@demo.test').id })
     .execute();
-  await awardForWorkedShifts(db, worked.map((w) => w.application_id));
+  const worked = await db.selectFrom('attendance').select('application_id').where('company_id', '=', companyId).where('clock_out', 'is not', null).execute();
+  await awardForWorkedShifts(
+    db,
+    worked.map((w) => w.application_id),
+  );
   const staff = who('company@demo.test');
   // A hand entry's reason is as staff write it, in one language (here the worker's, English).
   const mai = who('worker1@demo.test').id;

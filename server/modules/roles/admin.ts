@@ -31,15 +31,15 @@ export async function listBackOfficeRoles(db: DB): Promise<RoleInfo[]> {
     const i = (ROLE_NAMES as readonly string[]).indexOf(name);
     return i === -1 ? ROLE_NAMES.length : i;
   };
-  return rows
-    .sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name))
-    .map((r) => ({ name: r.name, kind: r.kind as RoleInfo['kind'], title: { ja: r.title_ja, en: r.title_en } }));
+  return rows.sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name)).map((r) => ({ name: r.name, kind: r.kind as RoleInfo['kind'], title: { ja: r.title_ja, en: r.title_en } }));
 }
 
 /** Known codes only, known roles only, each list sorted and without duplicates, no empty lists. */
 function normalize(map: RoleMap): RoleMap {
   const out: RoleMap = {};
-  for (const code of Object.keys(map).map(Number).sort((a, b) => a - b)) {
+  for (const code of Object.keys(map)
+    .map(Number)
+    .sort((a, b) => a - b)) {
     const roles = [...new Set(map[String(code)] ?? [])].sort();
     if (roles.length) out[String(code)] = roles;
   }
@@ -85,12 +85,7 @@ export function diffRoleMaps(before: RoleMaps, after: RoleMaps): Record<string, 
  * Checks and saves both maps and writes what changed to the audit log. saveRoleMaps tells every
  * process (NOTIFY), so the guard uses the new maps from the next request on.
  */
-export async function saveRoleMapsAudited(
-  db: DB,
-  maps: RoleMaps,
-  actor: Actor,
-  lang: Lang,
-): Promise<{ ok: true; changed: number } | { ok: false; errors: FieldErrors }> {
+export async function saveRoleMapsAudited(db: DB, maps: RoleMaps, actor: Actor, lang: Lang): Promise<{ ok: true; changed: number } | { ok: false; errors: FieldErrors }> {
   const roles = (await listBackOfficeRoles(db)).map((r) => r.name);
   const next: RoleMaps = { pageRoles: normalize(maps.pageRoles), actionRoles: normalize(maps.actionRoles) };
   const errors = checkRoleMaps(next, roles, lang);

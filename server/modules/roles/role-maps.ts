@@ -24,7 +24,10 @@ export async function loadRoleMaps(db: DB): Promise<RoleMaps> {
 /** Replaces both maps in one transaction and tells every process (NOTIFY is sent on commit). */
 export async function saveRoleMaps(db: DB, maps: RoleMaps): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const [table, map] of [['page_roles', maps.pageRoles], ['action_roles', maps.actionRoles]] as const) {
+    for (const [table, map] of [
+      ['page_roles', maps.pageRoles],
+      ['action_roles', maps.actionRoles],
+    ] as const) {
       await trx.deleteFrom(table).execute();
       const rows = Object.entries(map).flatMap(([code, roles]) => roles.map((role) => ({ code: Number(code), role })));
       if (rows.length) await trx.insertInto(table).values(rows).execute();

@@ -36,7 +36,12 @@ const monthStart = sql<Date>`(date_trunc('month', now() at time zone 'Asia/Tokyo
 export async function scoutQuota(db: DB, companyId: string): Promise<{ used: number; limit: number }> {
   const [c, n] = await Promise.all([
     db.selectFrom('companies').select('scout_monthly_quota').where('id', '=', companyId).executeTakeFirst(),
-    db.selectFrom('scout_offers').select((eb) => eb.fn.countAll<string>().as('n')).where('company_id', '=', companyId).where('created_at', '>=', monthStart).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('scout_offers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('company_id', '=', companyId)
+      .where('created_at', '>=', monthStart)
+      .executeTakeFirstOrThrow(),
   ]);
   return { used: Number(n.n), limit: c?.scout_monthly_quota ?? 0 };
 }
@@ -72,9 +77,7 @@ export async function offerableJobs(db: DB, tenant: Tenant) {
   return jobs.map((j) => ({ ...j, shifts: shifts.filter((s) => s.job_id === j.id).slice(0, 14) }));
 }
 
-export type SendResult =
-  | { ok: true; offerId: string; conversationId: string }
-  | { ok: false; reason: 'not-found' | 'closed' | 'shift' | 'quota' | 'duplicate' | 'already-applied'; limit?: number };
+export type SendResult = { ok: true; offerId: string; conversationId: string } | { ok: false; reason: 'not-found' | 'closed' | 'shift' | 'quota' | 'duplicate' | 'already-applied'; limit?: number };
 
 /**
  * Sends an offer: the job must be open and in the sender's tenant, the candidate opted in, the
@@ -120,7 +123,12 @@ export async function sendScoutOffer(
     if (!candidate) return { ok: false, reason: 'not-found' };
     // The quota, counted under the company's row lock: concurrent offers queue here.
     const company = await trx.selectFrom('companies').select('scout_monthly_quota').where('id', '=', job.company_id).forUpdate().executeTakeFirstOrThrow();
-    const used = await trx.selectFrom('scout_offers').select((eb) => eb.fn.countAll<string>().as('n')).where('company_id', '=', job.company_id).where('created_at', '>=', monthStart).executeTakeFirstOrThrow();
+    const used = await trx
+      .selectFrom('scout_offers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('company_id', '=', job.company_id)
+      .where('created_at', '>=', monthStart)
+      .executeTakeFirstOrThrow();
     if (Number(used.n) >= company.scout_monthly_quota) return { ok: false, reason: 'quota', limit: company.scout_monthly_quota };
     const open = await trx
       .selectFrom('scout_offers')
@@ -142,14 +150,33 @@ export async function sendScoutOffer(
     // The conversation about this job (and shift) with them: the one an application opens too.
     const conversation = await trx
       .insertInto('conversations')
-      .values({ company_id: job.company_id, candidate_id: candidate.id, job_id: job.id, shift_id: shift?.id ?? null, application_id: null, type: job.kind === 'daily' ? 1 : 2, last_message_at: new Date() })
+      .values({
+        company_id: job.company_id,
+        candidate_id: candidate.id,
+        job_id: job.id,
+        shift_id: shift?.id ?? null,
+        application_id: null,
+        type: job.kind === 'daily' ? 1 : 2,
+        last_message_at: new Date(),
+      })
       .onConflict((oc) => oc.expression(sql`company_id, candidate_id, coalesce(job_id, ${NO_ID}), coalesce(shift_id, ${NO_ID})`).doUpdateSet({ last_message_at: new Date() }))
       .returning('id')
       .executeTakeFirstOrThrow();
     // Sent now (the transaction's time), answerable for SCOUT_OFFER_DAYS from then.
     const offer = await trx
       .insertInto('scout_offers')
-      .values({ company_id: job.company_id, client_id: job.client_id, job_id: job.id, shift_id: shift?.id ?? null, candidate_id: candidate.id, message: input.message, expires_at: sql<Date>`now() + make_interval(days => ${SCOUT_OFFER_DAYS})`, conversation_id: conversation.id, sent_by: actor.id, sent_by_name: actor.name })
+      .values({
+        company_id: job.company_id,
+        client_id: job.client_id,
+        job_id: job.id,
+        shift_id: shift?.id ?? null,
+        candidate_id: candidate.id,
+        message: input.message,
+        expires_at: sql<Date>`now() + make_interval(days => ${SCOUT_OFFER_DAYS})`,
+        conversation_id: conversation.id,
+        sent_by: actor.id,
+        sent_by_name: actor.name,
+      })
       .returning(['id', 'expires_at'])
       .executeTakeFirstOrThrow();
     const expires = offer.expires_at;
@@ -237,7 +264,13 @@ export async function answerScoutOffer(db: DB, bus: EventBus, candidateId: strin
 export async function withdrawScoutOffers(db: DB, actor: Actor, ids: readonly string[]): Promise<number> {
   if (!ids.length) return 0;
   return inTransaction(db, async (trx) => {
-    const rows = await trx.updateTable('scout_offers').set({ status: 'withdrawn', answered_at: new Date() }).where('id', 'in', ids).where('status', '=', 'pending').returning(['id', 'company_id']).execute();
+    const rows = await trx
+      .updateTable('scout_offers')
+      .set({ status: 'withdrawn', answered_at: new Date() })
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .returning(['id', 'company_id'])
+      .execute();
     for (const r of rows) await audit(trx, actor, 'scout_offer', r.id, r.company_id, { status: 'withdrawn' });
     return rows.length;
   });

@@ -18,7 +18,17 @@ export const ScoutProfileInput = z.object({
   shareAttendance: flag,
   prefecture: z.string().refine((v) => v === '' || PREFECTURES.some((p) => p.ja === v)),
   availability: z.array(z.string().refine((v) => AVAILABILITY.some((a) => a.value === v))).max(AVAILABILITY.length),
-  levels: z.array(z.object({ code: z.string().regex(/^[a-z]{2}$/), level: z.number().int().refine((n) => LANGUAGE_LEVELS.some((l) => l.value === n)) })).max(20),
+  levels: z
+    .array(
+      z.object({
+        code: z.string().regex(/^[a-z]{2}$/),
+        level: z
+          .number()
+          .int()
+          .refine((n) => LANGUAGE_LEVELS.some((l) => l.value === n)),
+      }),
+    )
+    .max(20),
   intro: z.string().trim().max(500),
 });
 export type ScoutProfileInput = z.output<typeof ScoutProfileInput>;
@@ -40,7 +50,11 @@ export async function saveScoutProfile(db: DB, userId: string, input: ScoutProfi
     intro: input.intro,
     updated_at: new Date(),
   };
-  await db.insertInto('scout_profiles').values({ user_id: userId, ...row }).onConflict((oc) => oc.column('user_id').doUpdateSet(row)).execute();
+  await db
+    .insertInto('scout_profiles')
+    .values({ user_id: userId, ...row })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+    .execute();
 }
 
 /** The candidate's profile (defaults when never saved), their registered languages and their offers, newest first. */
@@ -53,7 +67,22 @@ export async function myScout(db: DB, userId: string) {
       .innerJoin('jobs as j', 'j.id', 'o.job_id')
       .innerJoin('companies as c', 'c.id', 'o.company_id')
       .leftJoin('job_daily_shifts as s', 's.id', 'o.shift_id')
-      .select(['o.id', 'o.message', 'o.expires_at', 'o.created_at', 'o.conversation_id', 'o.application_id', 'j.kind', 'j.id as job_id', 'j.title_ja', 'j.title_en', 'c.name as company_ja', 'c.name_en as company_en', 's.date', 's.start_time'])
+      .select([
+        'o.id',
+        'o.message',
+        'o.expires_at',
+        'o.created_at',
+        'o.conversation_id',
+        'o.application_id',
+        'j.kind',
+        'j.id as job_id',
+        'j.title_ja',
+        'j.title_en',
+        'c.name as company_ja',
+        'c.name_en as company_en',
+        's.date',
+        's.start_time',
+      ])
       .select(sql<string>`case when o.status = 'pending' and o.expires_at <= now() then 'expired' else o.status end`.as('state'))
       .where('o.candidate_id', '=', userId)
       .where('o.status', '!=', 'withdrawn')

@@ -13,18 +13,42 @@ import type { DB } from '../../db/connect.ts';
 
 const PEOPLE = [
   {
-    email: 'scout1@demo.test', name: 'Pham Thi Lan', nationality: 'Vietnam', visa: '特定技能1号', expiryDays: 600, languages: ['vi', 'ja', 'en'],
-    levels: { vi: 5, ja: 3, en: 2 }, prefecture: '東京都', availability: ['weekday', 'evening'], share: { residence: true, attendance: true },
+    email: 'scout1@demo.test',
+    name: 'Pham Thi Lan',
+    nationality: 'Vietnam',
+    visa: '特定技能1号',
+    expiryDays: 600,
+    languages: ['vi', 'ja', 'en'],
+    levels: { vi: 5, ja: 3, en: 2 },
+    prefecture: '東京都',
+    availability: ['weekday', 'evening'],
+    share: { residence: true, attendance: true },
     intro: '飲食店のキッチンで2年働きました。 Two years in restaurant kitchens; I like early shifts too.',
   },
   {
-    email: 'scout2@demo.test', name: 'Ramesh Gurung', nationality: 'Nepal', visa: '留学', expiryDays: 70, languages: ['ne', 'ja', 'en'],
-    levels: { ne: 5, en: 3, ja: 2 }, prefecture: '神奈川県', availability: ['weekend', 'night'], share: { residence: false, attendance: false },
+    email: 'scout2@demo.test',
+    name: 'Ramesh Gurung',
+    nationality: 'Nepal',
+    visa: '留学',
+    expiryDays: 70,
+    languages: ['ne', 'ja', 'en'],
+    levels: { ne: 5, en: 3, ja: 2 },
+    prefecture: '神奈川県',
+    availability: ['weekend', 'night'],
+    share: { residence: false, attendance: false },
     intro: 'Student in Yokohama, weekends and nights. 倉庫作業の経験があります。',
   },
   {
-    email: 'scout3@demo.test', name: 'Ana Lima', nationality: 'Brazil', visa: '定住者', expiryDays: 900, languages: ['pt', 'ja', 'es'],
-    levels: { pt: 5, ja: 4, es: 3 }, prefecture: '愛知県', availability: ['weekday', 'weekend', 'morning'], share: { residence: true, attendance: true },
+    email: 'scout3@demo.test',
+    name: 'Ana Lima',
+    nationality: 'Brazil',
+    visa: '定住者',
+    expiryDays: 900,
+    languages: ['pt', 'ja', 'es'],
+    levels: { pt: 5, ja: 4, es: 3 },
+    prefecture: '愛知県',
+    availability: ['weekday', 'weekend', 'morning'],
+    share: { residence: true, attendance: true },
     intro: '工場のライン作業と検品の経験5年。 Five years on factory lines and inspection.',
   },
 ];
@@ -82,7 +106,18 @@ export async function seedDemoScouting(db: DB, companyId: string): Promise<void>
     .executeTakeFirstOrThrow();
   const offer = await db
     .insertInto('scout_offers')
-    .values({ company_id: companyId, client_id: job.client_id, job_id: job.id, candidate_id: lan, message: text, expires_at: expires, conversation_id: conv.id, sent_by: sender.id, sent_by_name: sender.name, created_at: sentAt })
+    .values({
+      company_id: companyId,
+      client_id: job.client_id,
+      job_id: job.id,
+      candidate_id: lan,
+      message: text,
+      expires_at: expires,
+      conversation_id: conv.id,
+      sent_by: sender.id,
+      sent_by_name: sender.name,
+      created_at: sentAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const head = msg('en', 'scout.chatOffer', { company: job.name_en, job: job.title_en, date: '', expires: dateTimeText(expires, 'en') });

@@ -80,11 +80,9 @@ export async function findDuplicates(db: DB, tenant: Tenant, staffId?: string): 
   const companies = companiesOf(tenant);
   if (companies && !companies.length) return [];
   const inScope = (alias: string) =>
-    sql.join([
-      companies ? sql`${sql.ref(`${alias}.company_id`)} = ${companies[0]}` : sql`true`,
-      staffId ? sql`${sql.ref(`${alias}.id`)} = ${staffId}` : sql`true`,
-    ], sql` and `);
-  const cards = (alias: string) => sql`(select array_agg(${norm(sql.ref('d.number'))}) from staff_documents d where d.staff_id = ${sql.ref(`${alias}.id`)} and d.kind = 'residence_card' and coalesce(d.number, '') <> '')`;
+    sql.join([companies ? sql`${sql.ref(`${alias}.company_id`)} = ${companies[0]}` : sql`true`, staffId ? sql`${sql.ref(`${alias}.id`)} = ${staffId}` : sql`true`], sql` and `);
+  const cards = (alias: string) =>
+    sql`(select array_agg(${norm(sql.ref('d.number'))}) from staff_documents d where d.staff_id = ${sql.ref(`${alias}.id`)} and d.kind = 'residence_card' and coalesce(d.number, '') <> '')`;
   const links = await sql<{ staff_id: string; staff_name: string; other_id: string; other_name: string; other_email: string; by_card: boolean; by_email: boolean }>`
     select s.id as staff_id, s.name as staff_name, u.id as other_id, u.name as other_name, u.email as other_email,
       (coalesce(p.card_number, '') <> '' and ${norm(sql.ref('p.card_number'))} = any(coalesce(${cards('s')}, '{}'))) as by_card,
@@ -177,10 +175,24 @@ export async function linkStaffToCandidate(db: DB, actor: Actor & { tenant: Tena
         .execute();
       const m = await trx
         .insertInto('person_merges')
-        .values({ company_id: row.company_id, kind: 'link', into_staff_id: staffId, from_user_id: userId, from_label: `${person.name} <${person.email}>`, reasons, fields: JSON.stringify(fields), merged_by: actor.id, merged_by_name: actor.name })
+        .values({
+          company_id: row.company_id,
+          kind: 'link',
+          into_staff_id: staffId,
+          from_user_id: userId,
+          from_label: `${person.name} <${person.email}>`,
+          reasons,
+          fields: JSON.stringify(fields),
+          merged_by: actor.id,
+          merged_by_name: actor.name,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await audit(trx, actor, 'staffMember', staffId, row.company_id, { person_linked: { from: null, to: `${person.name} <${person.email}>` }, merge_reasons: reasons.join(', '), ...(row.email ? {} : { email: { from: null, to: person.email } }) });
+      await audit(trx, actor, 'staffMember', staffId, row.company_id, {
+        person_linked: { from: null, to: `${person.name} <${person.email}>` },
+        merge_reasons: reasons.join(', '),
+        ...(row.email ? {} : { email: { from: null, to: person.email } }),
+      });
       return { ok: true, mergeId: m.id } as const;
     });
   } catch (err) {
@@ -241,7 +253,18 @@ export async function mergeStaffRows(db: DB, actor: Actor & { tenant: Tenant }, 
       await trx.deleteFrom('staff').where('id', '=', fromId).execute();
       const m = await trx
         .insertInto('person_merges')
-        .values({ company_id: into.company_id, kind: 'staff', into_staff_id: intoId, from_staff_id: fromId, from_user_id: from.person_user_id, from_label: from.name, reasons, fields: JSON.stringify(fields), merged_by: actor.id, merged_by_name: actor.name })
+        .values({
+          company_id: into.company_id,
+          kind: 'staff',
+          into_staff_id: intoId,
+          from_staff_id: fromId,
+          from_user_id: from.person_user_id,
+          from_label: from.name,
+          reasons,
+          fields: JSON.stringify(fields),
+          merged_by: actor.id,
+          merged_by_name: actor.name,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const taken = Object.fromEntries(Object.entries(set).map(([k, v]) => [k, { from: (into as Record<string, unknown>)[k] ?? null, to: v }]));

@@ -60,7 +60,12 @@ export async function seedDemoSurveys(db: DB, companyId: string): Promise<void> 
       })
       .execute();
   };
-  await sendSurvey({ db, publicUrl: (p) => p, post }, admin, survey, workers.map((w) => w.id));
+  await sendSurvey(
+    { db, publicUrl: (p) => p, post },
+    admin,
+    survey,
+    workers.map((w) => w.id),
+  );
   const [again, good, scale, text] = survey.questions;
   const option = (q: typeof again, en: string) => q!.options.find((o) => o.labelEn === en)!.id;
   await answerSurvey(db, 'en', survey, who('worker1@demo.test'), [

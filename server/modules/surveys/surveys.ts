@@ -44,10 +44,7 @@ const QuestionInput = z
 export const SurveyInput = z.object({
   titleJa: requiredText(200),
   titleEn: requiredText(200),
-  questions: z
-    .array(QuestionInput)
-    .min(1)
-    .max(MAX_QUESTIONS),
+  questions: z.array(QuestionInput).min(1).max(MAX_QUESTIONS),
 });
 export type SurveyInput = z.output<typeof SurveyInput>;
 
@@ -248,9 +245,18 @@ export async function sendSurvey(deps: SendDeps, actor: Actor, survey: SurveyRec
       await trx
         .insertInto('conversations')
         .values({ company_id: survey.companyId, candidate_id: w.userId, job_id: null, shift_id: null, application_id: null, type: 2, last_message_at: null })
-        .onConflict((oc) => oc.expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`).doNothing())
+        .onConflict((oc) =>
+          oc.expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`).doNothing(),
+        )
         .execute();
-      const c = await trx.selectFrom('conversations').select('id').where('company_id', '=', survey.companyId).where('candidate_id', '=', w.userId).where('job_id', 'is', null).where('shift_id', 'is', null).executeTakeFirstOrThrow();
+      const c = await trx
+        .selectFrom('conversations')
+        .select('id')
+        .where('company_id', '=', survey.companyId)
+        .where('candidate_id', '=', w.userId)
+        .where('job_id', 'is', null)
+        .where('shift_id', 'is', null)
+        .executeTakeFirstOrThrow();
       const added = await trx
         .insertInto('survey_recipients')
         .values({ survey_id: survey.id, user_id: w.userId, conversation_id: c.id, sent_by_name: actor.name })
@@ -296,7 +302,11 @@ export async function recipientState(db: DB, surveyId: string, userId: string): 
 }
 
 /** Checks the answers against the questions; field errors are keyed `q<position>`. */
-export function checkAnswers(lang: Lang, questions: readonly SurveyQuestion[], answers: readonly AnswerInput[]): { ok: true; rows: { questionId: string; optionId: string | null; scale: number | null; text: string | null }[] } | { ok: false; errors: FieldErrors } {
+export function checkAnswers(
+  lang: Lang,
+  questions: readonly SurveyQuestion[],
+  answers: readonly AnswerInput[],
+): { ok: true; rows: { questionId: string; optionId: string | null; scale: number | null; text: string | null }[] } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const rows: { questionId: string; optionId: string | null; scale: number | null; text: string | null }[] = [];
   for (const q of questions) {
@@ -304,7 +314,10 @@ export function checkAnswers(lang: Lang, questions: readonly SurveyQuestion[], a
     const given = answers.filter((a) => a.questionId === q.id);
     const optionIds = [...new Set(given.flatMap((a) => a.optionIds ?? []))];
     const scale = given.find((a) => a.scale !== null && a.scale !== undefined)?.scale;
-    const text = given.map((a) => a.text ?? '').join('').trim();
+    const text = given
+      .map((a) => a.text ?? '')
+      .join('')
+      .trim();
     switch (q.kind) {
       case 'single':
       case 'multiple': {
@@ -341,7 +354,12 @@ export async function answerSurvey(db: DB, lang: Lang, survey: SurveyRecord, use
   const checked = checkAnswers(lang, survey.questions, answers);
   if (!checked.ok) return { ok: false, reason: 'invalid', errors: checked.errors };
   return inTransaction(db, async (trx) => {
-    const response = await trx.insertInto('survey_responses').values({ survey_id: survey.id, user_id: userId }).onConflict((oc) => oc.columns(['survey_id', 'user_id']).doNothing()).returning('id').executeTakeFirst();
+    const response = await trx
+      .insertInto('survey_responses')
+      .values({ survey_id: survey.id, user_id: userId })
+      .onConflict((oc) => oc.columns(['survey_id', 'user_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (!response) return { ok: false as const, reason: 'already' as const };
     if (checked.rows.length) {
       await trx
@@ -368,8 +386,16 @@ export interface QuestionResult {
 
 export async function surveyResults(db: DB, survey: SurveyRecord): Promise<{ recipients: number; responses: number; questions: QuestionResult[] }> {
   const [recipients, responses, answers] = await Promise.all([
-    db.selectFrom('survey_recipients').select((eb) => eb.fn.countAll<string>().as('n')).where('survey_id', '=', survey.id).executeTakeFirstOrThrow(),
-    db.selectFrom('survey_responses').select((eb) => eb.fn.countAll<string>().as('n')).where('survey_id', '=', survey.id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('survey_recipients')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('survey_id', '=', survey.id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('survey_responses')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('survey_id', '=', survey.id)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('survey_answers as a')
       .innerJoin('survey_responses as p', 'p.id', 'a.response_id')
@@ -383,7 +409,11 @@ export async function surveyResults(db: DB, survey: SurveyRecord): Promise<{ rec
     responses: Number(responses.n),
     questions: survey.questions.map((q) => {
       const mine = answers.filter((a) => a.question_id === q.id);
-      const counts = choiceKind(q.kind) ? q.options.map((o) => mine.filter((a) => a.option_id === o.id).length) : q.kind === 'scale' ? [1, 2, 3, 4, 5].map((v) => mine.filter((a) => a.scale === v).length) : [];
+      const counts = choiceKind(q.kind)
+        ? q.options.map((o) => mine.filter((a) => a.option_id === o.id).length)
+        : q.kind === 'scale'
+          ? [1, 2, 3, 4, 5].map((v) => mine.filter((a) => a.scale === v).length)
+          : [];
       return {
         questionId: q.id,
         answered: new Set(mine.map((a) => a.response_id)).size,

@@ -23,12 +23,15 @@ const COMPANY_DOCUMENT_KINDS = ['mail', 'contract', 'billing'] as const;
 export async function copyTemplatesToCompany(db: DB, companyId: string): Promise<CopyResult> {
   if (!db.isTransaction) return db.transaction().execute((trx) => copyTemplatesToCompany(trx, companyId));
   const result: CopyResult = { jobStatuses: 0, candidateStatuses: 0, chatbotMessages: 0, appSettings: 0, documentTemplates: 0 };
-  const owns = async (table: 'job_statuses' | 'candidate_statuses' | 'app_settings') =>
-    !!(await db.selectFrom(table).select('id').where('company_id', '=', companyId).limit(1).executeTakeFirst());
+  const owns = async (table: 'job_statuses' | 'candidate_statuses' | 'app_settings') => !!(await db.selectFrom(table).select('id').where('company_id', '=', companyId).limit(1).executeTakeFirst());
 
   if (!(await owns('job_statuses'))) {
     const rows = await db.selectFrom('job_statuses').select(['name_ja', 'name_en', 'color', 'is_open', 'sort']).where('company_id', 'is', null).execute();
-    if (rows.length) await db.insertInto('job_statuses').values(rows.map((r) => ({ ...r, company_id: companyId }))).execute();
+    if (rows.length)
+      await db
+        .insertInto('job_statuses')
+        .values(rows.map((r) => ({ ...r, company_id: companyId })))
+        .execute();
     result.jobStatuses = rows.length;
   }
 
@@ -59,32 +62,34 @@ export async function copyTemplatesToCompany(db: DB, companyId: string): Promise
   for (const kind of ['daily', 'other'] as const) {
     const has = await db.selectFrom('chatbot_messages').select('id').where('company_id', '=', companyId).where('kind', '=', kind).limit(1).executeTakeFirst();
     if (has) continue;
-    const rows = await db
-      .selectFrom('chatbot_messages')
-      .select(['kind', 'step', 'trigger', 'message_ja', 'message_en', 'active'])
-      .where('company_id', 'is', null)
-      .where('kind', '=', kind)
-      .execute();
-    if (rows.length) await db.insertInto('chatbot_messages').values(rows.map((r) => ({ ...r, company_id: companyId }))).execute();
+    const rows = await db.selectFrom('chatbot_messages').select(['kind', 'step', 'trigger', 'message_ja', 'message_en', 'active']).where('company_id', 'is', null).where('kind', '=', kind).execute();
+    if (rows.length)
+      await db
+        .insertInto('chatbot_messages')
+        .values(rows.map((r) => ({ ...r, company_id: companyId })))
+        .execute();
     result.chatbotMessages += rows.length;
   }
 
   if (!(await owns('app_settings'))) {
     const rows = await db.selectFrom('app_settings').select(['key', 'value', 'description']).where('company_id', 'is', null).execute();
-    if (rows.length) await db.insertInto('app_settings').values(rows.map((r) => ({ ...r, company_id: companyId }))).execute();
+    if (rows.length)
+      await db
+        .insertInto('app_settings')
+        .values(rows.map((r) => ({ ...r, company_id: companyId })))
+        .execute();
     result.appSettings = rows.length;
   }
 
   for (const kind of COMPANY_DOCUMENT_KINDS) {
     const has = await db.selectFrom('document_templates').select('id').where('company_id', '=', companyId).where('kind', '=', kind).limit(1).executeTakeFirst();
     if (has) continue;
-    const rows = await db
-      .selectFrom('document_templates')
-      .select(['kind', 'key', 'subject_ja', 'subject_en', 'body_ja', 'body_en'])
-      .where('company_id', 'is', null)
-      .where('kind', '=', kind)
-      .execute();
-    if (rows.length) await db.insertInto('document_templates').values(rows.map((r) => ({ ...r, company_id: companyId }))).execute();
+    const rows = await db.selectFrom('document_templates').select(['kind', 'key', 'subject_ja', 'subject_en', 'body_ja', 'body_en']).where('company_id', 'is', null).where('kind', '=', kind).execute();
+    if (rows.length)
+      await db
+        .insertInto('document_templates')
+        .values(rows.map((r) => ({ ...r, company_id: companyId })))
+        .execute();
     result.documentTemplates += rows.length;
   }
   return result;

@@ -65,7 +65,10 @@ export const DEFAULT_CHATBOT: { kind: 'daily' | 'other'; step: number; trigger: 
     kind: 'daily',
     step: 4,
     trigger: '給与, 給料, pay, salary',
-    message: t('日払いの給与は、勤務の翌営業日にお振り込みします。クイックペイで前払いを申請することもできます。', 'Daily pay is transferred on the next business day after your shift. You can also request an advance with quick pay.'),
+    message: t(
+      '日払いの給与は、勤務の翌営業日にお振り込みします。クイックペイで前払いを申請することもできます。',
+      'Daily pay is transferred on the next business day after your shift. You can also request an advance with quick pay.',
+    ),
   },
   {
     kind: 'other',
@@ -86,7 +89,10 @@ export const DEFAULT_CHATBOT: { kind: 'daily' | 'other'; step: number; trigger: 
     kind: 'other',
     step: 3,
     trigger: '在留カード, ビザ, residence card, visa',
-    message: t('在留カードの表と裏の写真をこのチャットでお送りください。就労できる範囲を確認します。', 'Please send photos of the front and back of your residence card in this chat so we can check what work you may do.'),
+    message: t(
+      '在留カードの表と裏の写真をこのチャットでお送りください。就労できる範囲を確認します。',
+      'Please send photos of the front and back of your residence card in this chat so we can check what work you may do.',
+    ),
   },
 ];
 
@@ -139,7 +145,10 @@ export const DEFAULT_DOCUMENTS: { kind: 'mail' | 'contract' | 'billing'; key: st
     kind: 'mail',
     key: 'interview_scheduled_chat',
     subject: t('（チャット）面接のご案内', '(Chat) Interview invitation'),
-    body: t('「{{job}}」の面接日時が決まりました：{{date}}。場所・参加方法：{{link}}（メールでカレンダーの招待もお送りしました）', 'Your interview for "{{job}}" is scheduled: {{date}}. Where / how to join: {{link}} (we also mailed you a calendar invitation).'),
+    body: t(
+      '「{{job}}」の面接日時が決まりました：{{date}}。場所・参加方法：{{link}}（メールでカレンダーの招待もお送りしました）',
+      'Your interview for "{{job}}" is scheduled: {{date}}. Where / how to join: {{link}} (we also mailed you a calendar invitation).',
+    ),
   },
   {
     kind: 'mail',
@@ -202,10 +211,7 @@ export const DEFAULT_DOCUMENTS: { kind: 'mail' | 'contract' | 'billing'; key: st
     kind: 'mail',
     key: 'chat_unread',
     subject: t('【Tsunagu】{{company}}から新しいメッセージ', 'New message from {{company}} on Tsunagu'),
-    body: t(
-      '{{name}} さん\n\n{{about}}\n\n{{messages}}\n\n読んで返信する：{{link}}\n\n{{note}}',
-      'Hello {{name}},\n\n{{about}}\n\n{{messages}}\n\nRead and reply: {{link}}\n\n{{note}}',
-    ),
+    body: t('{{name}} さん\n\n{{about}}\n\n{{messages}}\n\n読んで返信する：{{link}}\n\n{{note}}', 'Hello {{name}},\n\n{{about}}\n\n{{messages}}\n\nRead and reply: {{link}}\n\n{{note}}'),
   },
   {
     kind: 'contract',
@@ -299,7 +305,10 @@ export async function seedTemplateDefaults(db: DB): Promise<void> {
       .execute();
   }
   if (await empty('app_settings')) {
-    await db.insertInto('app_settings').values(DEFAULT_APP_SETTINGS.map((s) => ({ company_id: null, ...s }))).execute();
+    await db
+      .insertInto('app_settings')
+      .values(DEFAULT_APP_SETTINGS.map((s) => ({ company_id: null, ...s })))
+      .execute();
   }
   for (const kind of ['mail', 'contract', 'billing', 'terms', 'privacy'] as const) {
     if (await db.selectFrom('document_templates').select('id').where('kind', '=', kind).limit(1).executeTakeFirst()) continue;

@@ -28,7 +28,17 @@ describe('legalSections', () => {
   it('reads back the seeded texts article by article', () => {
     const articles = [
       { title: { ja: '適用', en: 'Scope' }, paragraphs: [{ ja: '本文', en: 'Body' }] },
-      { title: { ja: '禁止事項', en: 'Prohibited' }, paragraphs: [{ ja: '次の行為', en: 'Do not:' }, { ja: '二項', en: 'Second' }], items: [{ ja: '甲', en: 'a' }, { ja: '乙', en: 'b' }] },
+      {
+        title: { ja: '禁止事項', en: 'Prohibited' },
+        paragraphs: [
+          { ja: '次の行為', en: 'Do not:' },
+          { ja: '二項', en: 'Second' },
+        ],
+        items: [
+          { ja: '甲', en: 'a' },
+          { ja: '乙', en: 'b' },
+        ],
+      },
     ];
     expect(legalSections(articlesToText(articles, 'ja'))).toEqual([
       { heading: '第1条（適用）', paragraphs: [['本文']] },

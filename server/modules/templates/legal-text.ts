@@ -17,7 +17,12 @@ export function legalSections(body: string): LegalSection[] {
   const paragraphs = body
     .replace(/\r\n?/g, '\n')
     .split(/\n[ \t\u3000]*\n/)
-    .map((p) => p.split('\n').map((l) => l.trim()).filter((l) => l !== ''))
+    .map((p) =>
+      p
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== ''),
+    )
     .filter((lines) => lines.length > 0);
   for (const lines of paragraphs) {
     const first = lines[0]!;

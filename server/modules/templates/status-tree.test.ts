@@ -13,9 +13,27 @@ const TREE = [
 describe('statusRoots', () => {
   it('returns the path from the root to the status with ja and en names', () => {
     expect(statusRoots(TREE, 'interview')).toEqual([
-      { status_id: 'apply', translate: [{ language_key: 'ja', name: '応募' }, { language_key: 'en', name: 'Applied' }] },
-      { status_id: 'docs', translate: [{ language_key: 'ja', name: '書類確認' }, { language_key: 'en', name: 'Document check' }] },
-      { status_id: 'interview', translate: [{ language_key: 'ja', name: '面接' }, { language_key: 'en', name: 'Interview' }] },
+      {
+        status_id: 'apply',
+        translate: [
+          { language_key: 'ja', name: '応募' },
+          { language_key: 'en', name: 'Applied' },
+        ],
+      },
+      {
+        status_id: 'docs',
+        translate: [
+          { language_key: 'ja', name: '書類確認' },
+          { language_key: 'en', name: 'Document check' },
+        ],
+      },
+      {
+        status_id: 'interview',
+        translate: [
+          { language_key: 'ja', name: '面接' },
+          { language_key: 'en', name: 'Interview' },
+        ],
+      },
     ]);
   });
 
@@ -94,7 +112,10 @@ describe('statusMoves: the moves a tree declares', () => {
     l('other-root', null, 'candidate', 10),
     l('other-no', 'other-root', 'candidate', 20),
   ];
-  const from = (id: string) => statusMoves(DEFAULTS).filter((m) => m.from === id).map((m) => `${m.kind}:${m.to}`);
+  const from = (id: string) =>
+    statusMoves(DEFAULTS)
+      .filter((m) => m.from === id)
+      .map((m) => `${m.kind}:${m.to}`);
 
   it('goes forward to the children, back to the parent, and closes from anywhere', () => {
     expect(from('applied')).toEqual(['forward:screening', 'close:rejected', 'close:withdrawn']);

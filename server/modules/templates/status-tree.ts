@@ -13,7 +13,6 @@ import { pickLang, type Lang } from '../../../shared/i18n.ts';
 export const notClosed = (statusColumn: string): RawBuilder<boolean> =>
   sql<boolean>`not exists (select 1 from candidate_statuses as st inner join candidate_statuses as p on p.id = st.parent_id where st.id = ${sql.ref(statusColumn)} and p.parent_id is null and not exists (select 1 from candidate_statuses as c where c.parent_id = st.id))`;
 
-
 export interface StatusNode {
   id: string;
   parent_id: string | null;

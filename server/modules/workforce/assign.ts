@@ -80,7 +80,15 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       await db
         .selectFrom('job_daily_shifts as s')
         .innerJoin('jobs as j', 'j.id', 's.job_id')
-        .select(['s.id', 's.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes', 's.job_id', 'j.job_type_id'])
+        .select([
+          's.id',
+          's.date',
+          sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'),
+          sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'),
+          's.break_minutes',
+          's.job_id',
+          'j.job_type_id',
+        ])
         .where('s.id', 'in', shiftIds)
         .execute()
     ).map((s) => [s.id, s]),
@@ -95,7 +103,10 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       .select(['p.user_id', 'p.visa_expiry', 'p.card_verified', 'p.permission_outside_status', 'v.ja as status'])
       .where('p.user_id', 'in', people)
       .execute(),
-    placementFacts(db, questions.map((q) => ({ candidateId: q.candidateId, jobId: shifts.get(q.shiftId)!.job_id }))),
+    placementFacts(
+      db,
+      questions.map((q) => ({ candidateId: q.candidateId, jobId: shifts.get(q.shiftId)!.job_id })),
+    ),
     db
       .selectFrom('applications as a')
       .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
@@ -140,7 +151,10 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       assignments: others
         .filter((o) => o.candidate_id === q.candidateId && o.id !== q.shiftId && o.id !== q.without && o.date >= from && o.date <= to)
         .map((o) => worked(span(o), { clock_in: o.clock_in, clock_out: o.clock_out, break_minutes: o.recorded_break })),
-      candidate: worked(span(shift), ownRecords.find((r) => r.candidate_id === q.candidateId && r.shift_id === q.shiftId)),
+      candidate: worked(
+        span(shift),
+        ownRecords.find((r) => r.candidate_id === q.candidateId && r.shift_id === q.shiftId),
+      ),
       jobType: shift.job_type_id,
       ...facts.get(placementKey({ candidateId: q.candidateId, jobId: shift.job_id }))!,
     });

@@ -25,7 +25,11 @@ import { SSW_FIELDS, SSW_STATUSES } from './work-limits.ts';
 import type { CardImageType } from './tables.ts';
 
 /** As typed on a phone: full-width letters and digits made plain, upper case, spaces and hyphens out. */
-const normalizeCardNumber = (s: string): string => s.normalize('NFKC').toUpperCase().replace(/[\s\-‐－]/g, '');
+const normalizeCardNumber = (s: string): string =>
+  s
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[\s\-‐－]/g, '');
 
 const checkbox = z.preprocess((v) => v === true || v === '1' || v === 'on' || v === 'true', z.boolean());
 
@@ -91,7 +95,21 @@ export async function saveCardUpload(db: DB, bus: EventBus, person: Actor & { id
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await audit(trx, person, 'residence_card', row.id, null, { status: { from: null, to: 'pending' }, card_number: { from: null, to: record.cardNumber }, visa_type_id: { from: null, to: record.visaTypeId }, expiry: { from: null, to: record.expiry }, permission_outside_status: { from: null, to: record.permission } }, 'create');
+    await audit(
+      trx,
+      person,
+      'residence_card',
+      row.id,
+      null,
+      {
+        status: { from: null, to: 'pending' },
+        card_number: { from: null, to: record.cardNumber },
+        visa_type_id: { from: null, to: record.visaTypeId },
+        expiry: { from: null, to: record.expiry },
+        permission_outside_status: { from: null, to: record.permission },
+      },
+      'create',
+    );
     return row.id;
   });
   const companies = await db.selectFrom('applications').select('company_id').distinct().where('candidate_id', '=', person.id).execute();
@@ -136,14 +154,15 @@ export async function cardForStaff(db: DB, tenant: Tenant, cardId: string) {
 
 /** Which image of a card, for whom: the person themself, or staff whose tenant sees the person. */
 export async function cardImage(db: DB, cardId: string, side: 'front' | 'back') {
-  const row = await db.selectFrom('residence_cards').select(['user_id', side, `${side}_mime as mime`]).where('id', '=', cardId).executeTakeFirst();
+  const row = await db
+    .selectFrom('residence_cards')
+    .select(['user_id', side, `${side}_mime as mime`])
+    .where('id', '=', cardId)
+    .executeTakeFirst();
   return row ? { userId: row.user_id, bytes: (row as unknown as Record<typeof side, Buffer>)[side], mime: row.mime as CardImageType } : null;
 }
 
-export type DecideResult =
-  | { ok: true; status: Decision }
-  | { ok: false; reason: 'not-found' | 'decided' }
-  | { ok: false; reason: 'invalid'; errors: Record<string, string> };
+export type DecideResult = { ok: true; status: Decision } | { ok: false; reason: 'not-found' | 'decided' } | { ok: false; reason: 'invalid'; errors: Record<string, string> };
 
 export interface DecideDeps {
   db: DB;
@@ -159,7 +178,14 @@ export interface DecideDeps {
  * need a reason for the candidate. The card and the profile change in one transaction with the
  * audit entry; the chat note follows the commit.
  */
-export async function decideCard(deps: DecideDeps, actor: Actor & { tenant: Tenant; lang: Lang }, cardId: string, decision: Decision, reason: string, record: CardRecordInput | null): Promise<DecideResult> {
+export async function decideCard(
+  deps: DecideDeps,
+  actor: Actor & { tenant: Tenant; lang: Lang },
+  cardId: string,
+  decision: Decision,
+  reason: string,
+  record: CardRecordInput | null,
+): Promise<DecideResult> {
   const { db } = deps;
   const card = await cardForStaff(db, actor.tenant, cardId);
   if (!card) return { ok: false, reason: 'not-found' };
@@ -179,7 +205,12 @@ export async function decideCard(deps: DecideDeps, actor: Actor & { tenant: Tena
   if (Object.keys(errors).length) return { ok: false, reason: 'invalid', errors };
   const done = await inTransaction(db, async (trx) => {
     // The row locked: two people deciding at once cannot both win.
-    const locked = await trx.selectFrom('residence_cards').select(['status', 'card_number', 'visa_type_id', 'expiry', 'permission_outside_status']).where('id', '=', cardId).forUpdate().executeTakeFirst();
+    const locked = await trx
+      .selectFrom('residence_cards')
+      .select(['status', 'card_number', 'visa_type_id', 'expiry', 'permission_outside_status'])
+      .where('id', '=', cardId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!locked || locked.status !== 'pending') return false;
     const corrected = decision === 'verified' && record ? { card_number: record.cardNumber, visa_type_id: record.visaTypeId, expiry: record.expiry, permission_outside_status: record.permission } : {};
     await trx
@@ -190,7 +221,16 @@ export async function decideCard(deps: DecideDeps, actor: Actor & { tenant: Tena
     if (decision === 'verified' && record) {
       await trx
         .updateTable('candidate_profiles')
-        .set({ card_number: record.cardNumber, visa_type_id: record.visaTypeId, visa_expiry: record.expiry, permission_outside_status: record.permission, ssw_field: record.sswField ?? null, card_verified: true, card_verified_at: new Date(), updated_at: new Date() })
+        .set({
+          card_number: record.cardNumber,
+          visa_type_id: record.visaTypeId,
+          visa_expiry: record.expiry,
+          permission_outside_status: record.permission,
+          ssw_field: record.sswField ?? null,
+          card_verified: true,
+          card_verified_at: new Date(),
+          updated_at: new Date(),
+        })
         .where('user_id', '=', card.user_id)
         .execute();
     } else {

@@ -67,7 +67,9 @@ export async function dispatchLedger(db: DB, companyId: string | null, userId: s
     .select((eb) =>
       eb
         .selectFrom('dispatch_complaints as c')
-        .select(sql<string>`string_agg(to_char(c.received_on, 'YYYY-MM-DD') || ' ' || c.complaint || case when c.handling <> '' then ' → ' || c.handling else '' end, ' / ' order by c.received_on)`.as('c'))
+        .select(
+          sql<string>`string_agg(to_char(c.received_on, 'YYYY-MM-DD') || ' ' || c.complaint || case when c.handling <> '' then ' → ' || c.handling else '' end, ' / ' order by c.received_on)`.as('c'),
+        )
         .whereRef('c.application_id', '=', 'a.id')
         .as('complaints'),
     )
@@ -126,7 +128,17 @@ export async function foreignEmploymentReport(db: DB, companyId: string | null, 
       .selectFrom('users as u')
       .innerJoin('candidate_profiles as p', 'p.user_id', 'u.id')
       .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
-      .select(['u.name', 'p.name_kana', 'v.ja as status', 'p.visa_expiry', sql<string | null>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date'), 'p.sex', 'p.nationality', 'p.permission_outside_status', 'p.card_number'])
+      .select([
+        'u.name',
+        'p.name_kana',
+        'v.ja as status',
+        'p.visa_expiry',
+        sql<string | null>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date'),
+        'p.sex',
+        'p.nationality',
+        'p.permission_outside_status',
+        'p.card_number',
+      ])
       .where('u.id', '=', userId)
       .executeTakeFirst(),
     days.executeTakeFirst(),

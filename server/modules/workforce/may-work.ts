@@ -57,7 +57,12 @@ export interface WorkQuestion {
 
 /** The one check. A shift: every rule with its times; no shift: card, age and status on today's date. */
 export async function mayWork(trx: DB, q: WorkQuestion): Promise<WorkLimitsResult> {
-  if (q.shiftId) return checkPersonForShift(trx, q.candidateId, q.shiftId, { ...(q.without ? { without: q.without } : {}), ...(q.lock === false ? { lock: false } : {}), ...(q.cardPending ? { cardPending: true } : {}) });
+  if (q.shiftId)
+    return checkPersonForShift(trx, q.candidateId, q.shiftId, {
+      ...(q.without ? { without: q.without } : {}),
+      ...(q.lock === false ? { lock: false } : {}),
+      ...(q.cardPending ? { cardPending: true } : {}),
+    });
   if (q.lock !== false) await sql`select id from users where id = ${q.candidateId}::uuid for update`.execute(trx);
   const [person, job, facts] = await Promise.all([
     trx

@@ -80,11 +80,7 @@ export const placementKey = key;
  * working status was made on the old answer. `companyId` null: the platform (any company).
  */
 export async function setPlacementDispatch(db: DB, companyId: string | null, applicationId: string, dispatch: boolean): Promise<'ok' | 'not-found' | 'working'> {
-  let q = db
-    .selectFrom('applications as a')
-    .innerJoin('candidate_statuses as s', 's.id', 'a.candidate_status_id')
-    .select(['a.id', 's.list'])
-    .where('a.id', '=', applicationId);
+  let q = db.selectFrom('applications as a').innerJoin('candidate_statuses as s', 's.id', 'a.candidate_status_id').select(['a.id', 's.list']).where('a.id', '=', applicationId);
   if (companyId) q = q.where('a.company_id', '=', companyId);
   const app = await q.executeTakeFirst();
   if (!app) return 'not-found';

@@ -16,25 +16,44 @@ import { liveApplication } from './swap.ts';
  */
 export async function openShiftsFor(db: DB, me: string, date: string, today: string) {
   const profile = await db.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', me).executeTakeFirst();
-  return db
-    .selectFrom('job_daily_shifts as s')
-    .innerJoin('jobs as j', 'j.id', 's.job_id')
-    .innerJoin('companies as c', 'c.id', 'j.company_id')
-    .select(['s.id', 's.job_id', 's.date', 's.start_time', 's.end_time', 's.break_minutes', 's.filled', 's.capacity', 'j.title_ja', 'j.title_en', 'j.prefecture', 'j.city', 'j.city_en', 'j.wage', 'c.name as company', 'c.name_en as companyEn'])
-    .select(sql<number | null>`coalesce(s.wage, j.wage)`.as('pay'))
-    .where('j.kind', '=', 'daily')
-    .where('j.status', '=', 'open')
-    .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>=', today)]))
-    .where('s.date', '=', date)
-    .where(shiftNotStarted('s.date', 's.start_time'))
-    .whereRef('s.filled', '<', 's.capacity')
-    // The job's accepted residence statuses, as applying checks them.
-    .where((eb) => eb.or([sql<boolean>`cardinality(j.visa_type_ids) = 0`, profile?.visa_type_id ? sql<boolean>`${profile.visa_type_id}::int = any(j.visa_type_ids)` : sql<boolean>`false`]))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('applications as a').select('a.id').whereRef('a.shift_id', '=', 's.id').where('a.candidate_id', '=', me))))
-    .orderBy('s.start_time')
-    .orderBy('j.title_ja')
-    .limit(50)
-    .execute();
+  return (
+    db
+      .selectFrom('job_daily_shifts as s')
+      .innerJoin('jobs as j', 'j.id', 's.job_id')
+      .innerJoin('companies as c', 'c.id', 'j.company_id')
+      .select([
+        's.id',
+        's.job_id',
+        's.date',
+        's.start_time',
+        's.end_time',
+        's.break_minutes',
+        's.filled',
+        's.capacity',
+        'j.title_ja',
+        'j.title_en',
+        'j.prefecture',
+        'j.city',
+        'j.city_en',
+        'j.wage',
+        'c.name as company',
+        'c.name_en as companyEn',
+      ])
+      .select(sql<number | null>`coalesce(s.wage, j.wage)`.as('pay'))
+      .where('j.kind', '=', 'daily')
+      .where('j.status', '=', 'open')
+      .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>=', today)]))
+      .where('s.date', '=', date)
+      .where(shiftNotStarted('s.date', 's.start_time'))
+      .whereRef('s.filled', '<', 's.capacity')
+      // The job's accepted residence statuses, as applying checks them.
+      .where((eb) => eb.or([sql<boolean>`cardinality(j.visa_type_ids) = 0`, profile?.visa_type_id ? sql<boolean>`${profile.visa_type_id}::int = any(j.visa_type_ids)` : sql<boolean>`false`]))
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('applications as a').select('a.id').whereRef('a.shift_id', '=', 's.id').where('a.candidate_id', '=', me))))
+      .orderBy('s.start_time')
+      .orderBy('j.title_ja')
+      .limit(50)
+      .execute()
+  );
 }
 
 /** Live placements on shifts of the next two weeks that have not started and have no attendance yet. */

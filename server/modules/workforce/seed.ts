@@ -30,14 +30,25 @@ export async function seedDemoCardChecks(db: DB, companyId: string): Promise<voi
     .values({ user_id: person.id, phone: '090-0000-3001', nationality: 'Vietnam', visa_type_id: visa.id, visa_expiry: expiry, languages: ['vi', 'en', 'ja'] })
     .execute();
   // Applied to a part-time job of the company, so its staff may see the card and the chat has a conversation.
-  const job = await db.selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('kind', '=', 'other').where('status', '=', 'open').orderBy('created_at').limit(1).executeTakeFirstOrThrow();
+  const job = await db
+    .selectFrom('jobs')
+    .select(['id', 'client_id'])
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'other')
+    .where('status', '=', 'open')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const first = [...(await companyTree(db, companyId))].sort((a, b) => a.sort - b.sort)[0]!;
   const app = await db
     .insertInto('applications')
     .values({ job_id: job.id, shift_id: null, candidate_id: person.id, company_id: companyId, client_id: job.client_id, candidate_status_id: first.id })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('conversations').values({ company_id: companyId, candidate_id: person.id, job_id: job.id, shift_id: null, application_id: app.id, type: 2, last_message_at: new Date() }).execute();
+  await db
+    .insertInto('conversations')
+    .values({ company_id: companyId, candidate_id: person.id, job_id: job.id, shift_id: null, application_id: app.id, type: 2, last_message_at: new Date() })
+    .execute();
   const [front, back] = await Promise.all([cardSide('front'), cardSide('back')]);
   await db
     .insertInto('residence_cards')
@@ -66,8 +77,20 @@ export async function seedDemoWorkforce(db: DB, companyId: string): Promise<void
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('residence_cards as r').select('r.id').whereRef('r.user_id', '=', 'users.id').where('r.status', '=', 'pending'))))
     .execute();
   const id = (email: string) => people.find((p) => p.email === email)!.id;
-  await db.updateTable('candidate_profiles').set({ card_verified: true, card_verified_at: new Date() }).where('user_id', 'in', people.map((p) => p.id)).execute();
-  await db.updateTable('candidate_profiles').set({ permission_outside_status: true }).where('user_id', 'in', [id('candidate2@demo.test'), id('student@demo.test')]).execute();
+  await db
+    .updateTable('candidate_profiles')
+    .set({ card_verified: true, card_verified_at: new Date() })
+    .where(
+      'user_id',
+      'in',
+      people.map((p) => p.id),
+    )
+    .execute();
+  await db
+    .updateTable('candidate_profiles')
+    .set({ permission_outside_status: true })
+    .where('user_id', 'in', [id('candidate2@demo.test'), id('student@demo.test')])
+    .execute();
 
   const today = todayInJapan();
   const job = await db.selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
@@ -133,12 +156,21 @@ export async function seedDemoPlacementLaw(db: DB, companyId: string): Promise<v
   // Tran Thi Mai (特定技能1号) works in food service, employed directly by the restaurant: her
   // placements are direct employment, as the law requires of 特定技能 outside agriculture and fishery.
   const mai = await db.selectFrom('users').select('id').where('email', '=', 'worker1@demo.test').executeTakeFirstOrThrow();
-  await db.updateTable('candidate_profiles').set({ ssw_field: '外食業', birth_date: '1998-06-14', name_kana: 'チャン ティ マイ', address: '東京都新宿区大久保2-4-6', sex: 'female' }).where('user_id', '=', mai.id).execute();
+  await db
+    .updateTable('candidate_profiles')
+    .set({ ssw_field: '外食業', birth_date: '1998-06-14', name_kana: 'チャン ティ マイ', address: '東京都新宿区大久保2-4-6', sex: 'female' })
+    .where('user_id', '=', mai.id)
+    .execute();
   await db.updateTable('applications').set({ dispatch: false }).where('candidate_id', '=', mai.id).execute();
 
   // The dispatch ledger's client-side supervisor on the warehouse jobs, and a complaint Jose Reyes
   // (dispatched to the warehouse) raised and how it was handled.
-  await db.updateTable('jobs').set({ supervisor: '物流センター長 山本 浩' }).where('company_id', '=', companyId).where('title_en', 'in', ['Warehouse picking (daily pay)', 'Parcel sorting (early morning)']).execute();
+  await db
+    .updateTable('jobs')
+    .set({ supervisor: '物流センター長 山本 浩' })
+    .where('company_id', '=', companyId)
+    .where('title_en', 'in', ['Warehouse picking (daily pay)', 'Parcel sorting (early morning)'])
+    .execute();
   const jose = await db
     .selectFrom('applications as a')
     .innerJoin('users as u', 'u.id', 'a.candidate_id')

@@ -35,7 +35,20 @@ export async function swapShiftPeople(db: DB, actor: Actor, companyId: string | 
       .innerJoin('jobs as j', 'j.id', 's.job_id')
       .innerJoin('users as u', 'u.id', 'a.candidate_id')
       .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
-      .select(['a.id', 'a.candidate_id', 'a.company_id', 's.id as shiftId', 's.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start'), 'j.id as jobId', 'j.client_id', 'j.visa_type_ids', 'u.name', 'p.visa_type_id', liveApplication.as('live')])
+      .select([
+        'a.id',
+        'a.candidate_id',
+        'a.company_id',
+        's.id as shiftId',
+        's.date',
+        sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start'),
+        'j.id as jobId',
+        'j.client_id',
+        'j.visa_type_ids',
+        'u.name',
+        'p.visa_type_id',
+        liveApplication.as('live'),
+      ])
       .select(sql<boolean>`exists (select 1 from attendance t where t.application_id = a.id)`.as('attended'))
       .where('a.id', 'in', [aId, bId])
       .$if(companyId !== null, (q) => q.where('a.company_id', '=', companyId!))
@@ -60,11 +73,17 @@ export async function swapShiftPeople(db: DB, actor: Actor, companyId: string | 
       .executeTakeFirst();
     if (clash) return { ok: false, reason: 'already' };
     // Each person on the other's shift, without their own old one; their rows locked in id order.
-    for (const [who, to, from] of [[a, b, a], [b, a, b]].sort((x, y) => (x[0]!.candidate_id < y[0]!.candidate_id ? -1 : 1))) {
+    for (const [who, to, from] of [
+      [a, b, a],
+      [b, a, b],
+    ].sort((x, y) => (x[0]!.candidate_id < y[0]!.candidate_id ? -1 : 1))) {
       const r = await mayWork(trx, { candidateId: who!.candidate_id, jobId: to!.jobId, shiftId: to!.shiftId, without: from!.shiftId });
       if (!r.ok) return { ok: false, reason: 'limits', name: who!.name, refusal: r };
     }
-    for (const [who, to] of [[a, b], [b, a]] as const) {
+    for (const [who, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       await trx.updateTable('applications').set({ shift_id: to.shiftId, job_id: to.jobId, client_id: to.client_id, updated_at: new Date() }).where('id', '=', who.id).execute();
       await trx.updateTable('conversations').set({ shift_id: to.shiftId, job_id: to.jobId }).where('application_id', '=', who.id).execute();
       await audit(trx, actor, 'application', who.id, who.company_id, { shift: { from: who.shiftId, to: to.shiftId }, swappedWith: to.id });

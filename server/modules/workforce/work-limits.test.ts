@@ -139,7 +139,12 @@ describe("a student's long vacation: 8 hours a day instead of 28 hours a week", 
     const morning = shift('2026-08-15T09:00', '2026-08-15T13:00'); // 240
     // 240 + 14:00–18:00 (240) = 480: allowed. 240 + 14:00–18:01 (241) = 481: refused, 240 left.
     expect(checkWorkLimits(student({ longVacations: summer, assignments: [morning], candidate: shift('2026-08-15T14:00', '2026-08-15T18:00') }))).toEqual({ ok: true, weeklyMinutesLeft: null });
-    expect(refusal(checkWorkLimits(student({ longVacations: summer, assignments: [morning], candidate: shift('2026-08-15T14:00', '2026-08-15T18:01') }))).facts).toEqual({ day: '2026-08-15', minutes: 481, limit: 480, left: 240 });
+    expect(refusal(checkWorkLimits(student({ longVacations: summer, assignments: [morning], candidate: shift('2026-08-15T14:00', '2026-08-15T18:01') }))).facts).toEqual({
+      day: '2026-08-15',
+      minutes: 481,
+      limit: 480,
+      left: 240,
+    });
   });
 
   it('splits a night shift at midnight between a term day and a vacation day', () => {
@@ -150,7 +155,10 @@ describe("a student's long vacation: 8 hours a day instead of 28 hours a week", 
     const night = shift('2026-07-31T22:00', '2026-08-01T06:00', 60);
     expect(checkWorkLimits(student({ longVacations: summer, assignments: [shift('2026-08-01T10:00', '2026-08-01T13:00')], candidate: night }))).toEqual({ ok: true, weeklyMinutesLeft: 1560 });
     // Saturday 10:00–13:01 (181): 181 + 300 = 481 > 480.
-    expect(refusal(checkWorkLimits(student({ longVacations: summer, assignments: [shift('2026-08-01T10:00', '2026-08-01T13:01')], candidate: night }))).facts).toMatchObject({ day: '2026-08-01', minutes: 481 });
+    expect(refusal(checkWorkLimits(student({ longVacations: summer, assignments: [shift('2026-08-01T10:00', '2026-08-01T13:01')], candidate: night }))).facts).toMatchObject({
+      day: '2026-08-01',
+      minutes: 481,
+    });
   });
 
   it('leaves vacation days out of the windows that straddle the end of the vacation', () => {
@@ -219,13 +227,21 @@ describe('residence statuses', () => {
   describe('work statuses (特定技能, 技能実習, 技術・人文知識・国際業務)', () => {
     it('have no hour limit and need no permission', () => {
       // Employed directly by the client (dispatch would bind 特定技能 to agriculture and fisheries, below).
-      expect(checkWorkLimits(student({ residenceStatus: '特定技能1号', permissionOutsideStatus: false, assignments: sixtyHours, candidate: evening, dispatch: false }))).toEqual({ ok: true, weeklyMinutesLeft: null });
+      expect(checkWorkLimits(student({ residenceStatus: '特定技能1号', permissionOutsideStatus: false, assignments: sixtyHours, candidate: evening, dispatch: false }))).toEqual({
+        ok: true,
+        weeklyMinutesLeft: null,
+      });
     });
 
-    it("are held to the job types recorded for the status, when there are any", () => {
+    it('are held to the job types recorded for the status, when there are any', () => {
       const skilled = (jobType: number | null) => student({ residenceStatus: '特定技能1号', allowedJobTypes: [1, 3], jobType, dispatch: false });
       expect(checkWorkLimits(skilled(3))).toEqual({ ok: true, weeklyMinutesLeft: null });
-      expect(checkWorkLimits(skilled(7))).toEqual({ ok: false, reason: 'no_permission', detail: 'job type 7 is not work that residence status 特定技能1号 permits', facts: { status: '特定技能1号', missing: 'job_type', jobType: 7 } });
+      expect(checkWorkLimits(skilled(7))).toEqual({
+        ok: false,
+        reason: 'no_permission',
+        detail: 'job type 7 is not work that residence status 特定技能1号 permits',
+        facts: { status: '特定技能1号', missing: 'job_type', jobType: 7 },
+      });
       // A job without a job type cannot be shown to be allowed.
       expect(refusal(checkWorkLimits(skilled(null))).facts).toMatchObject({ missing: 'job_type', jobType: null });
       // With no list recorded, the job's own accepted statuses are the only check.
@@ -243,7 +259,9 @@ describe('refusals in words, through the message catalogue', () => {
 
   it('says the weekly limit with the window and the minutes left, in both languages', () => {
     expect(workLimitText('ja', weekly)).toBe('11月5日(木)〜11月11日(水)の7日間の勤務が1,740分になり、上限の1,680分（週28時間）を超えます。このシフトの前の残りは0分です。');
-    expect(workLimitText('en', weekly)).toBe('This shift would make 1,740 minutes of work in the 7 days Thu 5 Nov to Wed 11 Nov, over the limit of 1,680 minutes (28 hours). 0 minutes were left before this shift.');
+    expect(workLimitText('en', weekly)).toBe(
+      'This shift would make 1,740 minutes of work in the 7 days Thu 5 Nov to Wed 11 Nov, over the limit of 1,680 minutes (28 hours). 0 minutes were left before this shift.',
+    );
   });
 
   it('names the status in the reader’s language and the card’s dates', () => {
@@ -296,7 +314,9 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00
 const shiftArb = fc
   .record({ startAt: fc.integer({ min: 0, max: 21 * 1440 - 1 }), span: fc.integer({ min: 1, max: 16 * 60 }), breakShare: fc.double({ min: 0, max: 1, noNaN: true }) })
   .map(({ startAt, span, breakShare }): Shift => ({ start: local(BASE + startAt), end: local(BASE + startAt + span), breakMinutes: Math.min(span - 1, Math.floor(breakShare * Math.min(span, 121))) }));
-const vacationArb = fc.record({ first: fc.integer({ min: -3, max: 24 }), length: fc.integer({ min: 1, max: 10 }) }).map(({ first, length }) => ({ from: addDays('2026-11-01', first), to: addDays('2026-11-01', first + length - 1) }));
+const vacationArb = fc
+  .record({ first: fc.integer({ min: -3, max: 24 }), length: fc.integer({ min: 1, max: 10 }) })
+  .map(({ first, length }) => ({ from: addDays('2026-11-01', first), to: addDays('2026-11-01', first + length - 1) }));
 /** Shifts of `s` that share a minute (start to end) with none kept before them, the first always kept. */
 const sharesMinute = (a: Shift, b: Shift) => a.start < b.end && b.start < a.end;
 const apart = (s: readonly Shift[]): Shift[] => s.reduce<Shift[]>((kept, x) => (kept.some((k) => sharesMinute(k, x)) ? kept : [...kept, x]), []);
@@ -334,7 +354,8 @@ function bruteForce(input: WorkLimitsInput): WorkLimitsResult {
   const mine = perDay(input.candidate, new Map());
   const myDays = [...mine.keys()].sort();
   for (const d of myDays) {
-    if (vacationDays.has(d) && all.get(d)! > 480) return { ok: false, reason: 'daily_limit', detail: '', facts: { day: d, minutes: all.get(d)!, limit: 480, left: Math.max(0, 480 - all.get(d)! + mine.get(d)!) } };
+    if (vacationDays.has(d) && all.get(d)! > 480)
+      return { ok: false, reason: 'daily_limit', detail: '', facts: { day: d, minutes: all.get(d)!, limit: 480, left: Math.max(0, 480 - all.get(d)! + mine.get(d)!) } };
   }
   const counted = (m: Map<string, number>, d: string) => (vacationDays.has(d) ? 0 : (m.get(d) ?? 0));
   let best: { from: string; total: number; own: number } | null = null;
@@ -347,7 +368,8 @@ function bruteForce(input: WorkLimitsInput): WorkLimitsResult {
     if (!best || total > best.total || (total === best.total && counted(all, best.from) === 0 && counted(all, from) > 0)) best = { from, total, own };
   }
   if (!best) return { ok: true, weeklyMinutesLeft: null };
-  if (best.total > 1680) return { ok: false, reason: 'weekly_limit', detail: '', facts: { from: best.from, to: addDays(best.from, 6), minutes: best.total, limit: 1680, left: Math.max(0, 1680 - best.total + best.own) } };
+  if (best.total > 1680)
+    return { ok: false, reason: 'weekly_limit', detail: '', facts: { from: best.from, to: addDays(best.from, 6), minutes: best.total, limit: 1680, left: Math.max(0, 1680 - best.total + best.own) } };
   return { ok: true, weeklyMinutesLeft: 1680 - best.total };
 }
 const withoutDetail = (r: WorkLimitsResult) => (r.ok ? r : { ...r, detail: '' });
@@ -416,7 +438,9 @@ describe('properties', () => {
         const r = checkWorkLimits(student(l));
         expect(checkWorkLimits(student({ ...l, assignments: [...l.assignments].reverse() }))).toEqual(r);
         const move = (s: Shift): Shift => ({ ...s, start: local(Date.parse(`${s.start}:00Z`) / 60_000 + days * 1440), end: local(Date.parse(`${s.end}:00Z`) / 60_000 + days * 1440) });
-        const moved = checkWorkLimits(student({ ...l, assignments: l.assignments.map(move), candidate: move(l.candidate), longVacations: l.longVacations.map((v) => ({ from: addDays(v.from, days), to: addDays(v.to, days) })) }));
+        const moved = checkWorkLimits(
+          student({ ...l, assignments: l.assignments.map(move), candidate: move(l.candidate), longVacations: l.longVacations.map((v) => ({ from: addDays(v.from, days), to: addDays(v.to, days) })) }),
+        );
         expect(moved.ok ? moved.weeklyMinutesLeft : moved.reason).toEqual(r.ok ? r.weeklyMinutesLeft : r.reason);
       }),
     );
@@ -479,7 +503,11 @@ describe('労働基準法第61条第1項: no work from 22:00 to 05:00 under 18',
     expect(checkWorkLimits(resident({ birthDate: seventeen, candidate: shift('2026-11-06T17:00', '2026-11-06T22:00') })).ok).toBe(true);
     expect(checkWorkLimits(resident({ birthDate: seventeen, candidate: shift('2026-11-06T05:00', '2026-11-06T09:00') })).ok).toBe(true);
     const late = refusal(checkWorkLimits(resident({ birthDate: seventeen, candidate: shift('2026-11-06T17:00', '2026-11-06T22:01') })));
-    expect(late).toMatchObject({ reason: 'age', detail: 'aged 17 on 2026-11-06: no work between 22:00 and 05:00 under 18', facts: { rule: 'night', day: '2026-11-06', age: 17, law: '労働基準法 第61条第1項' } });
+    expect(late).toMatchObject({
+      reason: 'age',
+      detail: 'aged 17 on 2026-11-06: no work between 22:00 and 05:00 under 18',
+      facts: { rule: 'night', day: '2026-11-06', age: 17, law: '労働基準法 第61条第1項' },
+    });
     expect(refusal(checkWorkLimits(resident({ birthDate: seventeen, candidate: shift('2026-11-06T04:59', '2026-11-06T09:00') }))).facts).toMatchObject({ rule: 'night' });
   });
 
@@ -602,7 +630,9 @@ describe('出入国管理及び難民認定法 別表第一・第二, 第19条: 
 
   it.each(['留学', '家族滞在'])('lets %s with the permission do simple manual work within 28 hours (第19条第2項)', (status) => {
     expect(checkWorkLimits(student({ residenceStatus: status, simpleLabour: true }))).toEqual({ ok: true, weeklyMinutesLeft: 1620 });
-    expect(refusal(checkWorkLimits(student({ residenceStatus: status, simpleLabour: true, assignments: ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05'].map(day420) }))).reason).toBe('weekly_limit');
+    expect(refusal(checkWorkLimits(student({ residenceStatus: status, simpleLabour: true, assignments: ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05'].map(day420) }))).reason).toBe(
+      'weekly_limit',
+    );
     expect(refusal(checkWorkLimits(student({ residenceStatus: status, simpleLabour: true, permissionOutsideStatus: false }))).reason).toBe('no_permission');
   });
 
@@ -619,15 +649,26 @@ describe('one person, one shift at a time', () => {
   it('refuses a shift that shares a minute with another, naming the other in both languages', () => {
     // Fri 6 Nov 09:00–17:00 and a candidate 16:00–20:00: 16:00–17:00 is in both.
     const r = refusal(checkWorkLimits(student({ residenceStatus: '永住者', assignments: [day420('2026-11-06')], candidate: shift('2026-11-06T16:00', '2026-11-06T20:00') })));
-    expect(r).toEqual({ ok: false, reason: 'overlap', detail: 'the shift overlaps another shift of the person, 2026-11-06T09:00 to 2026-11-06T17:00', facts: { start: '2026-11-06T09:00', end: '2026-11-06T17:00' } });
+    expect(r).toEqual({
+      ok: false,
+      reason: 'overlap',
+      detail: 'the shift overlaps another shift of the person, 2026-11-06T09:00 to 2026-11-06T17:00',
+      facts: { start: '2026-11-06T09:00', end: '2026-11-06T17:00' },
+    });
     expect(workLimitText('ja', r)).toBe('11月6日(金) 09:00〜17:00の別のシフトと時間が重なっています。同じ時間に2つのシフトには入れません。');
     expect(workLimitText('en', r)).toBe('This shift overlaps another shift of theirs on Fri 6 Nov, 09:00–17:00: one person cannot work two shifts at the same time.');
   });
 
   it('allows one shift ending as the next starts, and counts the break as time at the workplace', () => {
-    expect(checkWorkLimits(student({ assignments: [shift('2026-11-06T09:00', '2026-11-06T13:00')], candidate: shift('2026-11-06T13:00', '2026-11-06T17:00') }))).toEqual({ ok: true, weeklyMinutesLeft: 1680 - 240 - 240 });
+    expect(checkWorkLimits(student({ assignments: [shift('2026-11-06T09:00', '2026-11-06T13:00')], candidate: shift('2026-11-06T13:00', '2026-11-06T17:00') }))).toEqual({
+      ok: true,
+      weeklyMinutesLeft: 1680 - 240 - 240,
+    });
     // A night shift 22:00–06:00 with its break 01:30–02:30 and one from 02:00 the next morning: still two places at once.
-    expect(refusal(checkWorkLimits(student({ assignments: [shift('2026-11-06T22:00', '2026-11-07T06:00', 60)], candidate: shift('2026-11-07T02:00', '2026-11-07T04:00') }))).facts).toEqual({ start: '2026-11-06T22:00', end: '2026-11-07T06:00' });
+    expect(refusal(checkWorkLimits(student({ assignments: [shift('2026-11-06T22:00', '2026-11-07T06:00', 60)], candidate: shift('2026-11-07T02:00', '2026-11-07T04:00') }))).facts).toEqual({
+      start: '2026-11-06T22:00',
+      end: '2026-11-07T06:00',
+    });
   });
 
   it('judges recorded times by their schedules: a clock-in five minutes early is not an overlap', () => {

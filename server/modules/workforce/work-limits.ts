@@ -302,9 +302,7 @@ export const workLimitsInput = z.object({
   cardExpiry: calendarDay,
   cardVerified: z.boolean(),
   /** Long vacations of a student's school, both days included; read only for 留学. */
-  longVacations: z
-    .array(z.object({ from: calendarDay, to: calendarDay }).refine((v) => v.from <= v.to, { message: 'a vacation ends on or after its first day', path: ['to'] }))
-    .default([]),
+  longVacations: z.array(z.object({ from: calendarDay, to: calendarDay }).refine((v) => v.from <= v.to, { message: 'a vacation ends on or after its first day', path: ['to'] })).default([]),
   /** The person's other shifts (not the candidate, not cancelled ones). */
   assignments: z.array(shift),
   /** The shift the person would take. */
@@ -430,7 +428,10 @@ export function checkWorkLimits(raw: WorkLimitsInput): WorkLimitsResult {
     };
   }
 
-  const clash = overlapping(candidate.planned ?? candidate, input.assignments.map((a) => a.planned ?? a));
+  const clash = overlapping(
+    candidate.planned ?? candidate,
+    input.assignments.map((a) => a.planned ?? a),
+  );
   if (clash) {
     return { ok: false, reason: 'overlap', detail: `the shift overlaps another shift of the person, ${clash.start} to ${clash.end}`, facts: { start: clash.start, end: clash.end } };
   }
@@ -605,7 +606,13 @@ export function workLimitText(lang: Lang, refusal: WorkLimitRefusal): string {
       return msg(lang, 'workLimits.cardUnverified');
     case 'age': {
       const f = refusal.facts;
-      const vars = { day: dateText(f.day, lang), age: f.age, until: f.until ? dateLong(f.until, lang) : '', minutes: f.minutes === null ? '' : numberText(f.minutes, lang), limit: numberText(MINOR_SHIFT_LIMIT_MINUTES, lang) };
+      const vars = {
+        day: dateText(f.day, lang),
+        age: f.age,
+        until: f.until ? dateLong(f.until, lang) : '',
+        minutes: f.minutes === null ? '' : numberText(f.minutes, lang),
+        limit: numberText(MINOR_SHIFT_LIMIT_MINUTES, lang),
+      };
       return msg(lang, f.rule === 'under_15' ? 'workLimits.ageUnder15' : f.rule === 'night' ? 'workLimits.ageNight' : 'workLimits.ageHours', vars);
     }
     case 'status_activity': {
@@ -629,11 +636,22 @@ export function workLimitText(lang: Lang, refusal: WorkLimitRefusal): string {
     }
     case 'weekly_limit': {
       const f = refusal.facts;
-      return msg(lang, 'workLimits.weeklyLimit', { from: dateText(f.from, lang), to: dateText(f.to, lang), minutes: numberText(f.minutes, lang), limit: numberText(f.limit, lang), left: numberText(f.left, lang) });
+      return msg(lang, 'workLimits.weeklyLimit', {
+        from: dateText(f.from, lang),
+        to: dateText(f.to, lang),
+        minutes: numberText(f.minutes, lang),
+        limit: numberText(f.limit, lang),
+        left: numberText(f.left, lang),
+      });
     }
     case 'overlap': {
       const f = refusal.facts;
-      return msg(lang, 'workLimits.overlap', { day: dateText(f.start.slice(0, 10), lang), start: f.start.slice(11), end: f.end.slice(11), next: f.end.slice(0, 10) > f.start.slice(0, 10) ? msg(lang, 'shifts.overnight') : '' });
+      return msg(lang, 'workLimits.overlap', {
+        day: dateText(f.start.slice(0, 10), lang),
+        start: f.start.slice(11),
+        end: f.end.slice(11),
+        next: f.end.slice(0, 10) > f.start.slice(0, 10) ? msg(lang, 'shifts.overnight') : '',
+      });
     }
     case 'daily_limit': {
       const f = refusal.facts;

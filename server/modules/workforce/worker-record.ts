@@ -16,15 +16,31 @@ interface Scope {
   companyId: string | null;
   clientId: string | null;
 }
-export const scopeOf = (tenant: Tenant): Scope | null =>
-  tenant.kind === 'none' ? null : { companyId: companyIdOf(tenant), clientId: clientIdOf(tenant) };
+export const scopeOf = (tenant: Tenant): Scope | null => (tenant.kind === 'none' ? null : { companyId: companyIdOf(tenant), clientId: clientIdOf(tenant) });
 
 export async function workerProfile(db: DB, userId: string) {
   return db
     .selectFrom('users as u')
     .innerJoin('candidate_profiles as p', 'p.user_id', 'u.id')
     .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
-    .select(['u.id', 'u.name', 'u.email', 'u.lang', 'p.phone', 'p.nationality', 'v.ja as visa_ja', 'v.en as visa_en', 'p.visa_expiry', 'p.card_verified', 'p.permission_outside_status', 'p.languages', 'p.name_kana', 'p.address', 'p.sex', 'p.ssw_field'])
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.lang',
+      'p.phone',
+      'p.nationality',
+      'v.ja as visa_ja',
+      'v.en as visa_en',
+      'p.visa_expiry',
+      'p.card_verified',
+      'p.permission_outside_status',
+      'p.languages',
+      'p.name_kana',
+      'p.address',
+      'p.sex',
+      'p.ssw_field',
+    ])
     .select(sql<string | null>`to_char(p.birth_date, 'YYYY-MM-DD')`.as('birth_date'))
     .select((eb) =>
       eb

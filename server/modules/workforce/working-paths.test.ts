@@ -16,7 +16,10 @@ const ROOT = join(import.meta.dirname, '../../..');
 /** The writes that put a person to work, in SQL or Kysely. */
 const WRITES: { what: string; pattern: RegExp }[] = [
   { what: 'a new application', pattern: /insertInto\(\s*'applications'\s*\)|insert\s+into\s+applications\b/i },
-  { what: "an application's status, shift or job", pattern: /updateTable\(\s*'applications'\s*\)\s*\.set\(\s*\{[^}]*\b(candidate_status_id|shift_id|job_id)\b|update\s+applications\b[^;`]*\bset\b[^;`]*\b(candidate_status_id|shift_id|job_id)\s*=/i },
+  {
+    what: "an application's status, shift or job",
+    pattern: /updateTable\(\s*'applications'\s*\)\s*\.set\(\s*\{[^}]*\b(candidate_status_id|shift_id|job_id)\b|update\s+applications\b[^;`]*\bset\b[^;`]*\b(candidate_status_id|shift_id|job_id)\s*=/i,
+  },
   { what: 'a status move of the list engine on applications', pattern: /stateColumn:\s*'candidate_status_id'/ },
   { what: 'an attendance record', pattern: /insertInto\(\s*'attendance'\s*\)|insert\s+into\s+attendance\b/i },
 ];
@@ -33,7 +36,7 @@ export const WORKING_PATHS: Record<string, string> = {
   'server/modules/workforce/swap.ts': 'a swap of two people between two shifts',
   'server/modules/pipeline/statuses.ts': "moveApplication: the candidate's own confirmation, an interview's pass",
   'server/resources/defs/applications.ts': 'row and bulk moves on the applicant lists (its transitions.check), and clock-in from the attendance list',
-  'server/chat/store.ts': "a status change from the chat window",
+  'server/chat/store.ts': 'a status change from the chat window',
   'server/modules/pipeline/attendance.ts': 'clock-in, by staff or by the candidate (clockMyShift)',
 };
 

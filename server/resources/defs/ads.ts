@@ -55,8 +55,7 @@ async function publishedJobOptions({ tenant, db }: OptionContext): Promise<Optio
 /** Images fetched while validating a save, handed to afterWrite (by URL) so they are fetched once. */
 const fetched = new Map<string, { data: Buffer; type: string }>();
 
-const count = (column: 'impressions' | 'clicks') => (table: string) =>
-  sql<string | null>`(select ${sql.ref(`c.${column}`)}::text from ad_counts c where c.ad_id = ${sql.ref(`${table}.id`)})`;
+const count = (column: 'impressions' | 'clicks') => (table: string) => sql<string | null>`(select ${sql.ref(`c.${column}`)}::text from ad_counts c where c.ad_id = ${sql.ref(`${table}.id`)})`;
 
 export const adResource: ResourceDef = {
   name: 'ad',
@@ -108,14 +107,9 @@ export const adResource: ResourceDef = {
     }
     const image = input.image_url;
     if (isRemoteImage(image as string | null) && image !== before?.image_url && !errors.image_url) {
-      const r = (ctx.services ? await fetchBannerImage(ctx.services.outbound, image as string) : ({ error: 'fetch' } as const));
+      const r = ctx.services ? await fetchBannerImage(ctx.services.outbound, image as string) : ({ error: 'fetch' } as const);
       if ('error' in r) {
-        errors.image_url =
-          r.error === 'size'
-            ? msg(ctx.lang, 'res.ads.imageTooLarge')
-            : r.error === 'image'
-              ? msg(ctx.lang, 'res.ads.urlNotImage')
-              : msg(ctx.lang, 'res.ads.imageCouldNot');
+        errors.image_url = r.error === 'size' ? msg(ctx.lang, 'res.ads.imageTooLarge') : r.error === 'image' ? msg(ctx.lang, 'res.ads.urlNotImage') : msg(ctx.lang, 'res.ads.imageCouldNot');
       } else {
         fetched.set(image as string, r);
       }
@@ -134,5 +128,16 @@ export const adResource: ResourceDef = {
     await storeBannerImage(ctx.db, row.id, 'error' in got ? null : got);
   },
   screens: [{ path: '/admin/superadmin/ads', mode: 'single' }],
-  sample: { name: 'テストバナー', kind: 'banner', title_ja: '登録キャンペーン', title_en: 'Sign-up campaign', link_url: 'https://example.test/campaign', lang: 'both', placements: ['daily'], starts_on: '2026-01-01', ends_on: '2099-12-31', active: false },
+  sample: {
+    name: 'テストバナー',
+    kind: 'banner',
+    title_ja: '登録キャンペーン',
+    title_en: 'Sign-up campaign',
+    link_url: 'https://example.test/campaign',
+    lang: 'both',
+    placements: ['daily'],
+    starts_on: '2026-01-01',
+    ends_on: '2099-12-31',
+    active: false,
+  },
 };

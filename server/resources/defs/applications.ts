@@ -34,7 +34,11 @@ const LIST_TONE: Record<CandidateList, BadgeState['tone']> = { candidate: 'info'
 
 async function statusStates(ctx: OptionContext): Promise<BadgeState[]> {
   const statuses = await tenantStatuses(ctx.db, ctx.tenant);
-  const closers = new Set(statusMoves(statuses).filter((m) => m.kind === 'close').map((m) => m.to));
+  const closers = new Set(
+    statusMoves(statuses)
+      .filter((m) => m.kind === 'close')
+      .map((m) => m.to),
+  );
   return statuses.map((st) => ({ value: st.id, label: { ja: st.name_ja, en: st.name_en }, tone: closers.has(st.id) ? 'neutral' : LIST_TONE[st.list], group: st.list }));
 }
 
@@ -91,7 +95,10 @@ export async function jobOptions({ tenant, db }: OptionContext): Promise<Option[
   // Cached per process and tenant (migration 0035 notifies when a job's title, owner or status changes).
   return cachedReference(db, `jobOptions:${tenantCacheKey(tenant)}`, async () => {
     const q = db.selectFrom('jobs').select(['id', 'title_ja', 'title_en']).orderBy('created_at', 'desc').limit(500);
-    return ((await tenantScopedQuery(q, tenant, { company: 'company_id', client: 'client_id' })?.execute()) ?? []).map((j) => ({ value: j.id, label: { ja: j.title_ja || j.title_en, en: j.title_en || j.title_ja } }));
+    return ((await tenantScopedQuery(q, tenant, { company: 'company_id', client: 'client_id' })?.execute()) ?? []).map((j) => ({
+      value: j.id,
+      label: { ja: j.title_ja || j.title_en, en: j.title_en || j.title_ja },
+    }));
   });
 }
 
@@ -148,7 +155,12 @@ export const applicationsReadModel = defineReadModel({
     { name: 'kind', label: msgText('res.common.kind'), type: 'badge', sql: 'j.kind', hidden: true, states: KINDS.map((k) => ({ ...k, tone: 'neutral' as const })) },
     { name: 'clientName', label: msgText('res.common.client'), type: 'text', sql: (lang) => pickLangSql(lang, 'cl.name', 'cl.name_en'), sortable: true, search: true, notNull: true },
     { name: 'shiftDate', label: msgText('res.applications.shiftDate'), type: 'date', sql: 's.date', sortable: true },
-    { name: 'shiftTime', label: msgText('res.common.hours'), type: 'text', sql: () => sql`case when s.id is null then null else to_char(s.start_time, 'HH24:MI') || '–' || to_char(s.end_time, 'HH24:MI') end` },
+    {
+      name: 'shiftTime',
+      label: msgText('res.common.hours'),
+      type: 'text',
+      sql: () => sql`case when s.id is null then null else to_char(s.start_time, 'HH24:MI') || '–' || to_char(s.end_time, 'HH24:MI') end`,
+    },
     { name: 'status', label: msgText('res.common.status'), type: 'badge', sql: () => sql`a.candidate_status_id::text`, notNull: true, states: statusStates },
     { name: 'statusPath', label: msgText('res.applications.statusPath'), type: 'text', sql: (lang) => statusPathSql(lang), hidden: true },
     { name: 'list', label: msgText('calendar.list'), type: 'text', sql: 'st.list', hidden: true },
@@ -157,7 +169,8 @@ export const applicationsReadModel = defineReadModel({
       label: msgText('res.applications.unread'),
       type: 'number',
       // Messages from the candidate after the last one anyone of the company read (a team inbox).
-      sql: () => sql`case when c.id is null then 0 else greatest(0, c.last_candidate_seq - coalesce((select max(r.last_seq) from conversation_reads r where r.conversation_id = c.id and r.user_id <> c.candidate_id), 0))::int end`,
+      sql: () =>
+        sql`case when c.id is null then 0 else greatest(0, c.last_candidate_seq - coalesce((select max(r.last_seq) from conversation_reads r where r.conversation_id = c.id and r.user_id <> c.candidate_id), 0))::int end`,
       sortable: true,
     },
     { name: 'messageCount', label: msgText('res.applications.messages'), type: 'number', sql: () => sql`coalesce(c.candidate_messages + c.staff_messages, 0)`, hidden: true },
@@ -179,7 +192,13 @@ export const applicationsReadModel = defineReadModel({
     { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
     { name: 'client', label: msgText('res.common.client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('a.client_id', '=', uuidOr(v)) },
     { name: 'shiftDate', label: msgText('res.applications.shiftDate'), kind: 'date', where: (_, v) => dateWindow('s.date', v) },
-    { name: 'visa', label: msgText('res.common.residenceStatus'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`) },
+    {
+      name: 'visa',
+      label: msgText('res.common.residenceStatus'),
+      kind: 'select',
+      options: visaOptions,
+      where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`),
+    },
     { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
     { name: 'nationality', label: msgText('res.common.nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
   ],

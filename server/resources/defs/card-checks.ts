@@ -81,7 +81,13 @@ export const cardChecksReadModel = defineReadModel({
   ],
   filters: [
     { name: 'state', label: msgText('res.common.state'), kind: 'select', options: STATES.map((s) => ({ value: s.value, label: s.label })), where: (eb, v) => eb('rc.status', '=', v) },
-    { name: 'visa', label: msgText('res.common.residenceStatus'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('rc.visa_type_id', '=', Number(v)) : sql<boolean>`false`) },
+    {
+      name: 'visa',
+      label: msgText('res.common.residenceStatus'),
+      kind: 'select',
+      options: visaOptions,
+      where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('rc.visa_type_id', '=', Number(v)) : sql<boolean>`false`),
+    },
     { name: 'expiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('rc.expiry', v) },
   ],
   defaultSort: { column: 'state', dir: 'asc' },

@@ -13,8 +13,7 @@ import { clientOptions } from './users.ts';
  * fields are, the company and client its drafts belong to, and how often it runs. "Run now" is a
  * record action; the record page shows the run history (server/web/screens/admin/crawler-runs.tsx).
  */
-const selector = (name: string, label: Text, o: { required?: boolean; hint?: Text } = {}) =>
-  f.text(name, label, { max: 300, required: o.required ?? false, ...(o.hint ? { hint: o.hint } : {}) });
+const selector = (name: string, label: Text, o: { required?: boolean; hint?: Text } = {}) => f.text(name, label, { max: 300, required: o.required ?? false, ...(o.hint ? { hint: o.hint } : {}) });
 
 const httpUrl = z
   .string()
@@ -35,14 +34,24 @@ export const crawlerSourceResource: ResourceDef = {
   fields: [
     f.text('name', msgText('res.crawler.name'), { list: true, sortable: true, search: true }),
     { ...f.text('url', msgText('res.crawler.urlPageFeed'), { list: true, search: true }), schema: httpUrl },
-    f.select('format', msgText('res.crawler.format'), [
-      { value: 'html', label: msgText('res.crawler.htmlPage') },
-      { value: 'json', label: msgText('res.crawler.jsonFeed') },
-    ], { default: 'html', list: true, filter: true }),
-    f.select('job_kind', msgText('res.crawler.import'), [
-      { value: 'other', label: msgText('res.common.partTimeJobs') },
-      { value: 'daily', label: msgText('res.common.dailyJobs') },
-    ], { default: 'other' }),
+    f.select(
+      'format',
+      msgText('res.crawler.format'),
+      [
+        { value: 'html', label: msgText('res.crawler.htmlPage') },
+        { value: 'json', label: msgText('res.crawler.jsonFeed') },
+      ],
+      { default: 'html', list: true, filter: true },
+    ),
+    f.select(
+      'job_kind',
+      msgText('res.crawler.import'),
+      [
+        { value: 'other', label: msgText('res.common.partTimeJobs') },
+        { value: 'daily', label: msgText('res.common.dailyJobs') },
+      ],
+      { default: 'other' },
+    ),
     f.ref('company_id', msgText('res.common.staffingCompany'), companyOptions, { list: true, filter: true }),
     f.ref('client_id', msgText('res.common.client'), clientOptions),
     selector('item_selector', msgText('res.crawler.whereEachJob'), {
@@ -66,7 +75,9 @@ export const crawlerSourceResource: ResourceDef = {
       label: msgText('res.crawler.lastRun'),
       list: true,
       sql: (table) =>
-        sql<string | null>`(select r.status || ' · ' || r.imported || ' new / ' || r.updated || ' updated / ' || r.skipped || ' skipped · ' || to_char(r.started_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI')
+        sql<
+          string | null
+        >`(select r.status || ' · ' || r.imported || ' new / ' || r.updated || ' updated / ' || r.skipped || ' skipped · ' || to_char(r.started_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI')
           from crawler_runs r where r.source_id = ${sql.ref(`${table}.id`)} order by r.started_at desc limit 1)`,
     },
   ],
@@ -92,5 +103,17 @@ export const crawlerSourceResource: ResourceDef = {
     },
   ],
   screens: [{ path: '/admin/superadmin/crawler', mode: 'single' }],
-  sample: { name: 'テスト求人サイト', url: 'https://jobs.example.test/list', format: 'html', job_kind: 'other', company_id: '$company', client_id: '$client', item_selector: 'li.job', map_title: 'a.title', map_url: 'a.title', schedule_minutes: 1440, active: false },
+  sample: {
+    name: 'テスト求人サイト',
+    url: 'https://jobs.example.test/list',
+    format: 'html',
+    job_kind: 'other',
+    company_id: '$company',
+    client_id: '$client',
+    item_selector: 'li.job',
+    map_title: 'a.title',
+    map_url: 'a.title',
+    schedule_minutes: 1440,
+    active: false,
+  },
 };

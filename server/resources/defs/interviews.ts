@@ -28,7 +28,13 @@ const result = (name: InterviewResult, label: { ja: string; en: string }, done: 
   bulk: true,
   ...(confirm ? { confirm } : {}),
   run: async (rows: ReadRow[], ctx: HookContext) => {
-    const changed = await recordInterviewResult(ctx.services, ctx.user, ctx.tenant, rows.map((r) => r.id), name);
+    const changed = await recordInterviewResult(
+      ctx.services,
+      ctx.user,
+      ctx.tenant,
+      rows.map((r) => r.id),
+      name,
+    );
     if (!changed) return msgText('res.interviews.resultFinishedInterview');
   },
 });
@@ -39,11 +45,7 @@ export const interviewsReadModel = defineReadModel({
   title: msgText('res.interviews.interview'),
   titlePlural: msgText('interview.title'),
   source: (db, tenant) => {
-    const q = db
-      .selectFrom('interviews as i')
-      .innerJoin('applications as a', 'a.id', 'i.application_id')
-      .innerJoin('users as u', 'u.id', 'a.candidate_id')
-      .innerJoin('jobs as j', 'j.id', 'a.job_id');
+    const q = db.selectFrom('interviews as i').innerJoin('applications as a', 'a.id', 'i.application_id').innerJoin('users as u', 'u.id', 'a.candidate_id').innerJoin('jobs as j', 'j.id', 'a.job_id');
     return tenantScopedQuery(q, tenant, { company: 'i.company_id', client: 'a.client_id' });
   },
   id: 'i.id',
@@ -74,7 +76,8 @@ export const interviewsReadModel = defineReadModel({
       kind: 'date',
       hidden: true,
       // Monday 00:00 to the next Monday 00:00 in Japan.
-      where: (_, v) => (isDay(v) ? sql<boolean>`i.starts_at >= (${v}::date::timestamp at time zone 'Asia/Tokyo') and i.starts_at < ((${v}::date + 7)::timestamp at time zone 'Asia/Tokyo')` : sql<boolean>`false`),
+      where: (_, v) =>
+        isDay(v) ? sql<boolean>`i.starts_at >= (${v}::date::timestamp at time zone 'Asia/Tokyo') and i.starts_at < ((${v}::date + 7)::timestamp at time zone 'Asia/Tokyo')` : sql<boolean>`false`,
     },
   ],
   defaultSort: { column: 'startsAt', dir: 'asc' },

@@ -110,7 +110,11 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
     // What the placement rules read of the work (docs/workforce.md "The data behind the rules");
     // blank: the job type's default.
     {
-      ...f.select('ssw_field', msgText('res.jobs.specifiedSkilledWorker'), SSW_FIELDS.map(([ja, en]) => ({ value: ja, label: { ja, en } }))),
+      ...f.select(
+        'ssw_field',
+        msgText('res.jobs.specifiedSkilledWorker'),
+        SSW_FIELDS.map(([ja, en]) => ({ value: ja, label: { ja, en } })),
+      ),
       schema: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.enum(SSW_FIELDS.map(([ja]) => ja) as [string, ...string[]]).nullable()),
       hint: msgText('res.jobs.specifiedSkilledWorkerPlaced', { rule: '特定技能運用要領' }),
     },
@@ -145,10 +149,15 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
       hint: msgText('res.jobs.whatClientBilled'),
     }),
     {
-      ...f.select('pay_mode', msgText('res.jobs.paid'), [
-        { value: 'daily', label: msgText('res.jobs.dailyPerShift') },
-        { value: 'monthly', label: msgText('res.jobs.monthlyPayRun') },
-      ], { default: kind === 'daily' ? 'daily' : 'monthly' }),
+      ...f.select(
+        'pay_mode',
+        msgText('res.jobs.paid'),
+        [
+          { value: 'daily', label: msgText('res.jobs.dailyPerShift') },
+          { value: 'monthly', label: msgText('res.jobs.monthlyPayRun') },
+        ],
+        { default: kind === 'daily' ? 'daily' : 'monthly' },
+      ),
       // Left out of a form or call: the job keeps its mode (a new job: by its kind).
       schema: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['daily', 'monthly']).optional()),
     },
@@ -235,7 +244,13 @@ async function validatePay(input: Record<string, unknown>, ctx: ResourceValidate
       .groupBy(['start_time', 'end_time', 'break_minutes'])
       .execute();
     for (const s of shapes) {
-      const r = wageRefusal({ kind, wage: amount, prefecture: String(prefecture ?? ''), day: String(s.last), plan: { start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5), breakMinutes: s.break_minutes } });
+      const r = wageRefusal({
+        kind,
+        wage: amount,
+        prefecture: String(prefecture ?? ''),
+        day: String(s.last),
+        plan: { start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5), breakMinutes: s.break_minutes },
+      });
       if (r) return { wage: r[ctx.lang] };
     }
   }

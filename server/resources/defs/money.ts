@@ -77,7 +77,12 @@ export const payLinesReadModel = defineReadModel({
     money('total', msgText('res.money.gross'), 'l.total', true),
     money('withholding', msgText('res.money.withholding'), 'l.withholding'),
     // The 日額表 column, named in Japanese in both languages as the tables are (甲 with the dependants).
-    { name: 'taxColumn', label: msgText('res.money.taxColumn'), type: 'text', sql: () => sql`case l.tax_column when 'kou' then '甲 (kou) ' || l.dependents when 'otsu' then '乙 (otsu)' when 'hei' then '丙 (hei)' else '' end` },
+    {
+      name: 'taxColumn',
+      label: msgText('res.money.taxColumn'),
+      type: 'text',
+      sql: () => sql`case l.tax_column when 'kou' then '甲 (kou) ' || l.dependents when 'otsu' then '乙 (otsu)' when 'hei' then '丙 (hei)' else '' end`,
+    },
     money('fee', msgText('res.money.transferFee'), 'l.transfer_fee'),
     money('advance', msgText('res.money.advanceRecovered'), 'l.advance_deducted'),
     money('net', msgText('res.money.netPay'), 'l.net', true),
@@ -164,7 +169,11 @@ export const payRunsReadModel = defineReadModel({
       bulk: true,
       done: msgText('res.money.approvedAdvancesRecovered'),
       run: async (rows, ctx) => {
-        const approved = await approveRuns(ctx.db, actor(ctx), rows.map((r) => r.id));
+        const approved = await approveRuns(
+          ctx.db,
+          actor(ctx),
+          rows.map((r) => r.id),
+        );
         await tellWorkersOfApproved(ctx.db, ctx.services.bus, approved);
         return none(approved.length, msgText('res.money.selectDraftPay'));
       },
@@ -175,7 +184,15 @@ export const payRunsReadModel = defineReadModel({
       bulk: true,
       confirm: msgText('res.money.markSelectedPay'),
       done: msgText('res.money.markedPaid'),
-      run: async (rows, ctx) => none(await markRunsPaid(ctx.db, actor(ctx), rows.map((r) => r.id)), msgText('res.money.selectApprovedPay')),
+      run: async (rows, ctx) =>
+        none(
+          await markRunsPaid(
+            ctx.db,
+            actor(ctx),
+            rows.map((r) => r.id),
+          ),
+          msgText('res.money.selectApprovedPay'),
+        ),
     },
   ],
 });
@@ -209,7 +226,9 @@ export const advancesReadModel = defineReadModel({
     { name: 'userId', label: msgText('res.money.workerId'), type: 'text', sql: 'v.user_id', hidden: true },
     { name: 'companyId', label: msgText('res.money.company'), type: 'text', sql: 'v.company_id', hidden: true },
   ],
-  filters: [{ name: 'status', label: msgText('res.common.statusState'), kind: 'select', options: ADVANCE_STATES.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('v.status', '=', v) }],
+  filters: [
+    { name: 'status', label: msgText('res.common.statusState'), kind: 'select', options: ADVANCE_STATES.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('v.status', '=', v) },
+  ],
   defaultSort: { column: 'requestedOn', dir: 'desc' },
   paging: 'keyset',
   screens: [{ path: '/admin/salary/quickpay' }],
@@ -239,14 +258,39 @@ export const advancesReadModel = defineReadModel({
       bulk: true,
       confirm: msgText('res.money.rejectSelectedRequests'),
       done: msgText('res.money.rejected'),
-      run: async (rows, ctx) => none((await moveAdvances(ctx.db, actor(ctx), rows.map((r) => r.id), ['requested'], 'rejected', { decided_by_name: ctx.user.name })).length, msgText('res.money.selectRequestedAdvances')),
+      run: async (rows, ctx) =>
+        none(
+          (
+            await moveAdvances(
+              ctx.db,
+              actor(ctx),
+              rows.map((r) => r.id),
+              ['requested'],
+              'rejected',
+              { decided_by_name: ctx.user.name },
+            )
+          ).length,
+          msgText('res.money.selectRequestedAdvances'),
+        ),
     },
     {
       name: 'transferred',
       label: msgText('res.money.markTransferred'),
       bulk: true,
       done: msgText('res.money.markedTransferredRecovered'),
-      run: async (rows, ctx) => none((await moveAdvances(ctx.db, actor(ctx), rows.map((r) => r.id), ['approved'], 'transferred')).length, msgText('res.money.selectApprovedAdvances')),
+      run: async (rows, ctx) =>
+        none(
+          (
+            await moveAdvances(
+              ctx.db,
+              actor(ctx),
+              rows.map((r) => r.id),
+              ['approved'],
+              'transferred',
+            )
+          ).length,
+          msgText('res.money.selectApprovedAdvances'),
+        ),
     },
   ],
 });
@@ -305,7 +349,11 @@ export const invoicesReadModel = defineReadModel({
       confirm: msgText('res.money.issuedInvoiceCannot'),
       done: msgText('res.money.issuedDone'),
       run: async (rows, ctx) => {
-        const r = await issueInvoices(ctx.db, actor(ctx), rows.map((x) => x.id));
+        const r = await issueInvoices(
+          ctx.db,
+          actor(ctx),
+          rows.map((x) => x.id),
+        );
         await tellClientsOfIssued(ctx.db, ctx.services.bus, r.issued);
         if (r.early.length) {
           const list = (lang: Lang) => r.early.map((e) => msg(lang, 'res.money.earlyInvoice', { number: e.number, periodEnd: e.periodEnd })).join(msg(lang, 'common.listSeparator'));
@@ -322,7 +370,19 @@ export const invoicesReadModel = defineReadModel({
       tenants: ['platform', 'company'],
       done: msgText('res.money.markedReceived'),
       run: async (rows, ctx) => {
-        return none((await moveState(ctx.db, actor(ctx), 'invoices', rows.map((r) => r.id), ['issued'], 'paid')).length, msgText('res.money.selectIssuedInvoices'));
+        return none(
+          (
+            await moveState(
+              ctx.db,
+              actor(ctx),
+              'invoices',
+              rows.map((r) => r.id),
+              ['issued'],
+              'paid',
+            )
+          ).length,
+          msgText('res.money.selectIssuedInvoices'),
+        );
       },
     },
   ],

@@ -30,11 +30,17 @@ const clientRows: TenantScope = companyClientScope('id');
  */
 const code = (name: string, label: Text, re: RegExp, message: Text, hint?: Text) => ({
   ...f.text(name, label, { max: 60, default: '', ...(hint ? { hint } : {}) }),
-  schema: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(60).refine((v) => v === '' || re.test(v), { message: 'format', params: message })),
+  schema: z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z
+      .string()
+      .trim()
+      .max(60)
+      .refine((v) => v === '' || re.test(v), { message: 'format', params: message }),
+  ),
 });
 
-const dayOfMonth = (name: string, label: Text, initial = 31) =>
-  f.number(name, label, { min: 1, max: 31, default: initial, hint: msgText('res.organizations.lastDayHint') });
+const dayOfMonth = (name: string, label: Text, initial = 31) => f.number(name, label, { min: 1, max: 31, default: initial, hint: msgText('res.organizations.lastDayHint') });
 
 export const companyResource: ResourceDef = {
   name: 'company',
@@ -74,7 +80,13 @@ export const companyResource: ResourceDef = {
     f.number('points_per_shift', msgText('res.organizations.pointsPerWorked'), { min: 0, max: 10_000, default: 10, hint: msgText('res.organizations.noPointsHint') }),
     // Invoices and the 全銀 transfer file (docs/payroll.md): the company's registration number and the account salaries are paid from.
     {
-      ...code('registration_number', msgText('res.organizations.invoiceRegistrationNumber'), /^T\d{13}$/, msgText('res.organizations.enterTFollowed'), msgText('res.organizations.registrationNumberHint')),
+      ...code(
+        'registration_number',
+        msgText('res.organizations.invoiceRegistrationNumber'),
+        /^T\d{13}$/,
+        msgText('res.organizations.enterTFollowed'),
+        msgText('res.organizations.registrationNumberHint'),
+      ),
       // The check digit too (国税庁の法人番号のチェックデジット): a mistyped number is caught here, not on the client's desk.
       schema: z.preprocess(
         (v) => (v === null || v === undefined ? '' : v),
@@ -93,30 +105,77 @@ export const companyResource: ResourceDef = {
     code('transfer_branch_code', msgText('res.organizations.payingBranchCode'), /^\d{3}$/, msgText('res.organizations.enter3Digits')),
     code('transfer_branch_name', msgText('res.organizations.payingBranchName'), /^[ｦ-ﾟA-Z0-9 ()\-./,]{1,15}$/u, msgText('res.organizations.halfWidthKatakanaUp')),
     {
-      ...f.select('transfer_account_type', msgText('res.organizations.payingAccountType'), [
-        { value: '1', label: msgText('res.organizations.ordinary') },
-        { value: '2', label: msgText('res.organizations.current') },
-      ], { default: '1' }),
+      ...f.select(
+        'transfer_account_type',
+        msgText('res.organizations.payingAccountType'),
+        [
+          { value: '1', label: msgText('res.organizations.ordinary') },
+          { value: '2', label: msgText('res.organizations.current') },
+        ],
+        { default: '1' },
+      ),
       // Offered and sent as text like every choice; stored as the column's 1 or 2.
       schema: z.preprocess((v) => (v === '' || v === null || v === undefined ? 1 : Number(v)), z.union([z.literal(1), z.literal(2)])),
     },
     code('transfer_account_number', msgText('res.organizations.payingAccountNumber'), /^\d{7}$/, msgText('res.organizations.enter7Digits')),
     // Payroll (docs/payroll.md "Deductions"): the 協会けんぽ branch of the company's office, whose health insurance rate applies.
     {
-      ...f.select('insurance_prefecture', msgText('res.organizations.healthInsurancePrefecture', { insurer: '協会けんぽ' }), PREFECTURES.map((p, i) => ({ value: String(i + 1).padStart(2, '0'), label: p }))),
-      schema: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.string().regex(/^(0[1-9]|[1-3][0-9]|4[0-7])$/).nullable()),
+      ...f.select(
+        'insurance_prefecture',
+        msgText('res.organizations.healthInsurancePrefecture', { insurer: '協会けんぽ' }),
+        PREFECTURES.map((p, i) => ({ value: String(i + 1).padStart(2, '0'), label: p })),
+      ),
+      schema: z.preprocess(
+        (v) => (v === '' || v === undefined ? null : v),
+        z
+          .string()
+          .regex(/^(0[1-9]|[1-3][0-9]|4[0-7])$/)
+          .nullable(),
+      ),
       hint: msgText('res.organizations.blankNoHealth'),
     },
     // Scouting (docs/scouting.md): offers a company may send in a month.
     f.number('scout_monthly_quota', msgText('res.organizations.scoutOffersPer'), { min: 0, max: 100_000, default: 50 }),
     f.number('points_valid_days', msgText('res.organizations.pointsStayValid'), { min: 1, max: 3650, default: 365 }),
   ],
-  sample: { name: 'テスト人材株式会社', name_en: 'Test Staffing Inc.', email: 'info@test-staffing.test', phone: '03-1234-5678', status: 'trial', closing_day: 31, pay_day: 25, quickpay_enabled: true, quickpay_rate: 60 },
+  sample: {
+    name: 'テスト人材株式会社',
+    name_en: 'Test Staffing Inc.',
+    email: 'info@test-staffing.test',
+    phone: '03-1234-5678',
+    status: 'trial',
+    closing_day: 31,
+    pay_day: 25,
+    quickpay_enabled: true,
+    quickpay_rate: 60,
+  },
   screens: [
     { path: '/admin/company', mode: 'list' },
     { path: '/admin/company/add', mode: 'create' },
     { path: '/admin/company/edit/[id]', mode: 'edit', fields: ['name', 'name_en', 'email', 'phone', 'representative', 'address', 'status'] },
-    { path: '/admin/company/[id]/settings', mode: 'edit', fields: ['closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate', 'points_per_shift', 'points_valid_days', 'registration_number', 'transfer_requester_code', 'transfer_requester_name', 'transfer_bank_code', 'transfer_bank_name', 'transfer_branch_code', 'transfer_branch_name', 'transfer_account_type', 'transfer_account_number', 'insurance_prefecture', 'scout_monthly_quota'] },
+    {
+      path: '/admin/company/[id]/settings',
+      mode: 'edit',
+      fields: [
+        'closing_day',
+        'pay_day',
+        'quickpay_enabled',
+        'quickpay_rate',
+        'points_per_shift',
+        'points_valid_days',
+        'registration_number',
+        'transfer_requester_code',
+        'transfer_requester_name',
+        'transfer_bank_code',
+        'transfer_bank_name',
+        'transfer_branch_code',
+        'transfer_branch_name',
+        'transfer_account_type',
+        'transfer_account_number',
+        'insurance_prefecture',
+        'scout_monthly_quota',
+      ],
+    },
     { path: '/v3/admin/company', mode: 'list' },
     { path: '/v3/admin/company/add', mode: 'create' },
     { path: '/v3/admin/company/[id]', mode: 'detail' },

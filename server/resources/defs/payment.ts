@@ -9,7 +9,6 @@ import { msgText } from '../../../shared/texts/index.ts';
  * own settings (/admin/company/[id]/settings); the fees and limits here apply to every company.
  */
 
-
 export const paymentSettingsResource: ResourceDef = {
   name: 'paymentSetting',
   plural: 'paymentSettings',

@@ -44,7 +44,13 @@ export const pointEntriesReadModel = defineReadModel({
     { name: 'balance', label: msgText('res.points.balanceAfter'), type: 'number', sql: 'e.balance_after', notNull: true },
     // A campaign's name in the reader's language; a hand entry's reason as staff wrote it; the
     // other kinds (a worked shift, an expiry) are said by the kind's badge.
-    { name: 'reason', label: msgText('res.common.reason'), type: 'text', sql: (lang) => sql`coalesce(${pickLangSql(lang, 'g.name_ja', 'g.name_en')}, case when e.kind in ('manual', 'spend') then e.reason else '' end)`, search: true },
+    {
+      name: 'reason',
+      label: msgText('res.common.reason'),
+      type: 'text',
+      sql: (lang) => sql`coalesce(${pickLangSql(lang, 'g.name_ja', 'g.name_en')}, case when e.kind in ('manual', 'spend') then e.reason else '' end)`,
+      search: true,
+    },
     { name: 'expiresOn', label: msgText('res.points.validUntil'), type: 'date', sql: 'e.expires_on' },
     { name: 'by', label: msgText('res.points.by'), type: 'text', sql: 'e.created_by_name' },
     { name: 'candidateId', label: msgText('res.points.personId'), type: 'text', sql: 'e.candidate_id', hidden: true },

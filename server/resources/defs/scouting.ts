@@ -36,7 +36,9 @@ const attendanceRate = sql<number | null>`(select round(100.0 * count(*) filter 
 const initials = sql<string>`(select string_agg(upper(left(w, 1)) || '.', ' ') from regexp_split_to_table(trim(u.name), '\\s+') as w)`;
 
 /** Each shared language with its level ("日本語 4/5、英語 2/5"), a language the table does not name by its code. */
-const levelText = (lang: Lang) => sql`(select string_agg(coalesce(nullif(${pickLangSql(lang, 'lg.ja', 'lg.en')}, ''), e.key) || ' ' || e.value || '/5', ${sql.lit(msg(lang, 'common.listSeparator'))} order by e.value desc, e.key)
+const levelText = (
+  lang: Lang,
+) => sql`(select string_agg(coalesce(nullif(${pickLangSql(lang, 'lg.ja', 'lg.en')}, ''), e.key) || ' ' || e.value || '/5', ${sql.lit(msg(lang, 'common.listSeparator'))} order by e.value desc, e.key)
   from jsonb_each_text(s.language_levels) e left join languages lg on lg.code = e.key)`;
 
 const never = sql<SqlBool>`false`;
@@ -94,7 +96,13 @@ export const scoutCandidatesReadModel = defineReadModel({
         return sql<SqlBool>`(s.share_languages and coalesce((s.language_levels ->> ${code ?? ''})::int, 0) >= ${Number(level) || 1})`;
       },
     },
-    { name: 'visa', label: msgText('res.common.residenceStatus'), kind: 'select', options: visaOptions, where: (eb, v) => (/^\d{1,9}$/.test(v) ? sql<SqlBool>`(s.share_residence and p.visa_type_id = ${Number(v)})` : never) },
+    {
+      name: 'visa',
+      label: msgText('res.common.residenceStatus'),
+      kind: 'select',
+      options: visaOptions,
+      where: (eb, v) => (/^\d{1,9}$/.test(v) ? sql<SqlBool>`(s.share_residence and p.visa_type_id = ${Number(v)})` : never),
+    },
     {
       name: 'cardValid',
       label: msgText('res.scouting.cardValid'),
@@ -154,7 +162,14 @@ export const scoutOffersReadModel = defineReadModel({
   id: 'o.id',
   columns: [
     // The name once they accepted (DESIGN §5: the full profile then); before, their initials.
-    { name: 'candidate', label: msgText('res.scouting.candidate'), type: 'link', sql: () => sql`(case when o.status = 'accepted' then u.name else ${initials} end)`, notNull: true, links: [{ route: '/admin/candidate/[id]', params: { id: 'applicationId' } }] },
+    {
+      name: 'candidate',
+      label: msgText('res.scouting.candidate'),
+      type: 'link',
+      sql: () => sql`(case when o.status = 'accepted' then u.name else ${initials} end)`,
+      notNull: true,
+      links: [{ route: '/admin/candidate/[id]', params: { id: 'applicationId' } }],
+    },
     { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: () => sql`(case when o.status = 'accepted' or coalesce(s.share_nationality, false) then p.nationality end)` },
     { name: 'job', label: msgText('res.common.job'), type: 'text', sql: (lang) => pickLangSql(lang, 'j.title_ja', 'j.title_en'), search: true },
     { name: 'shift', label: msgText('res.common.shift'), type: 'text', sql: () => sql`(to_char(sh.date, 'YYYY-MM-DD') || ' ' || to_char(sh.start_time, 'HH24:MI'))` },
@@ -176,7 +191,14 @@ export const scoutOffersReadModel = defineReadModel({
       where: (_, v) => sql<SqlBool>`${offerState} = ${v}`,
     },
     // The confirm list's own rows: every answered or closed offer (accepted, declined, expired, withdrawn).
-    { name: 'answered', label: msgText('res.scouting.answeredState'), kind: 'select', hidden: true, options: [{ value: 'yes', label: msgText('list.yes') }], where: () => sql<SqlBool>`${offerState} <> 'pending'` },
+    {
+      name: 'answered',
+      label: msgText('res.scouting.answeredState'),
+      kind: 'select',
+      hidden: true,
+      options: [{ value: 'yes', label: msgText('list.yes') }],
+      where: () => sql<SqlBool>`${offerState} <> 'pending'`,
+    },
   ],
   defaultSort: { column: 'sentAt', dir: 'desc' },
   paging: 'offset',
@@ -192,7 +214,11 @@ export const scoutOffersReadModel = defineReadModel({
       screens: ['/v3/admin/scout/pending'],
       done: msgText('res.scouting.offerWithdrawn'),
       run: async (rows, ctx) => {
-        const n = await withdrawScoutOffers(ctx.db, { id: ctx.user.id, name: ctx.user.name }, rows.filter((r) => r.state === 'pending').map((r) => r.id));
+        const n = await withdrawScoutOffers(
+          ctx.db,
+          { id: ctx.user.id, name: ctx.user.name },
+          rows.filter((r) => r.state === 'pending').map((r) => r.id),
+        );
         return n === 0 ? msgText('res.scouting.selectOfferThat') : undefined;
       },
     },

@@ -91,7 +91,13 @@ export const shiftsReadModel = defineReadModel({
         if (!open.length) return msgText('res.shifts.selectShiftsThat');
         const companyId = ctx.tenant.companyId;
         await inTransaction(ctx.db, async (trx) => {
-          const done = await trx.updateTable('job_daily_shifts').set({ client_confirmed_at: new Date(), client_confirmed_by: ctx.user.id }).where('id', 'in', open).where('client_confirmed_at', 'is', null).returning('id').execute();
+          const done = await trx
+            .updateTable('job_daily_shifts')
+            .set({ client_confirmed_at: new Date(), client_confirmed_by: ctx.user.id })
+            .where('id', 'in', open)
+            .where('client_confirmed_at', 'is', null)
+            .returning('id')
+            .execute();
           for (const { id } of done) {
             await audit(trx, ctx.user, 'shift', id, companyId, { confirmed: { from: 'open', to: 'confirmed' } });
           }

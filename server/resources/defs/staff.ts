@@ -46,7 +46,16 @@ export const idChoice = (name: string, label: Text, options: (ctx: OptionContext
   label,
   kind: 'select',
   options,
-  schema: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().positive().nullable().optional().transform((v) => v ?? null)),
+  schema: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+  ),
   ...o,
 });
 
@@ -104,8 +113,7 @@ const PERSON_COLUMNS: ComputedColumn[] = [
   {
     name: 'person_status',
     label: msgText('res.staff.residenceStatusOne'),
-    sql: (table) =>
-      sql<string | null>`coalesce(${fromPerson(table, visaName('pv'))}, (select ${visaName('sv')} from visa_types sv where sv.id = ${sql.ref(`${table}.visa_type_id`)}))`,
+    sql: (table) => sql<string | null>`coalesce(${fromPerson(table, visaName('pv'))}, (select ${visaName('sv')} from visa_types sv where sv.id = ${sql.ref(`${table}.visa_type_id`)}))`,
   },
   {
     name: 'person_expiry',
@@ -116,18 +124,24 @@ const PERSON_COLUMNS: ComputedColumn[] = [
     name: 'card_check',
     label: msgText('res.common.cardCheck'),
     list: true,
-    sql: (table) => fromPerson(table, sql`case when p.card_verified then ${bothLanguages(msgText('res.common.verified'))} else ${bothLanguages(msgText('res.common.notVerified'))} end`) as RawBuilder<string | null>,
+    sql: (table) =>
+      fromPerson(table, sql`case when p.card_verified then ${bothLanguages(msgText('res.common.verified'))} else ${bothLanguages(msgText('res.common.notVerified'))} end`) as RawBuilder<string | null>,
   },
   {
     name: 'permission',
     label: msgText('res.common.permissionOutsideStatus'),
-    sql: (table) => fromPerson(table, sql`case when p.permission_outside_status then ${bothLanguages(msgText('res.staff.granted'))} else ${bothLanguages(msgText('res.staff.none'))} end`) as RawBuilder<string | null>,
+    sql: (table) =>
+      fromPerson(table, sql`case when p.permission_outside_status then ${bothLanguages(msgText('res.staff.granted'))} else ${bothLanguages(msgText('res.staff.none'))} end`) as RawBuilder<
+        string | null
+      >,
   },
   {
     name: 'card_number',
     label: msgText('card.number'),
     sql: (table) =>
-      sql<string | null>`coalesce(${fromPerson(table, sql`nullif(p.card_number, '')`)}, (select d.number from staff_documents d where d.staff_id = ${sql.ref(`${table}.id`)} and d.kind = 'residence_card' order by d.expires_on desc nulls last limit 1))`,
+      sql<
+        string | null
+      >`coalesce(${fromPerson(table, sql`nullif(p.card_number, '')`)}, (select d.number from staff_documents d where d.staff_id = ${sql.ref(`${table}.id`)} and d.kind = 'residence_card' order by d.expires_on desc nulls last limit 1))`,
   },
   {
     name: 'person_languages',
@@ -137,7 +151,8 @@ const PERSON_COLUMNS: ComputedColumn[] = [
 ];
 
 /** A whole number where a blank (or a field left out) is `fallback`, within bounds. */
-const countOr = (fallback: number, max: number) => z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? fallback : typeof v === 'string' ? Number(v.trim()) : v), z.number().int().min(0).max(max));
+const countOr = (fallback: number, max: number) =>
+  z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? fallback : typeof v === 'string' ? Number(v.trim()) : v), z.number().int().min(0).max(max));
 
 /**
  * The person's payroll record (docs/payroll.md "The person's payroll record", migration 0045): the

@@ -219,7 +219,14 @@ export const dailyChatbotResource = chatbotResource('daily', {
   path: '/admin/templates/chatbot',
   title: msgText('res.templates.chatbotMessage'),
   titlePlural: msgText('res.templates.chatbot'),
-  sample: { step: 9, trigger: '交通費, transport', message_ja: '交通費は勤務先までの実費を支給します。', message_en: 'Transport costs to the workplace are paid in full.', active: true, company_id: '$company' },
+  sample: {
+    step: 9,
+    trigger: '交通費, transport',
+    message_ja: '交通費は勤務先までの実費を支給します。',
+    message_en: 'Transport costs to the workplace are paid in full.',
+    active: true,
+    company_id: '$company',
+  },
 });
 
 export const otherChatbotResource = chatbotResource('other', {
@@ -339,8 +346,16 @@ function documentResource(
     fixed: { kind },
     fields: [
       f.text('key', msgText('res.templates.key'), { schema: keySchema, list: true, sortable: true, search: true, hint: o.keyHint }),
-      f.text('subject_ja', inBoth((lang) => msg(lang, 'res.templates.inJapanese', { label: o.subject[lang] })), { max: 200, list: true, sortable: true, search: true }),
-      f.text('subject_en', inBoth((lang) => msg(lang, 'res.templates.inEnglish', { label: o.subject[lang] })), { max: 200, list: true, search: true }),
+      f.text(
+        'subject_ja',
+        inBoth((lang) => msg(lang, 'res.templates.inJapanese', { label: o.subject[lang] })),
+        { max: 200, list: true, sortable: true, search: true },
+      ),
+      f.text(
+        'subject_en',
+        inBoth((lang) => msg(lang, 'res.templates.inEnglish', { label: o.subject[lang] })),
+        { max: 200, list: true, search: true },
+      ),
       f.textarea('body_ja', msgText('res.templates.bodyJapanese'), { required: true, search: true, hint }),
       f.textarea('body_en', msgText('res.templates.bodyEnglish'), { required: true, search: true, hint }),
       companyField(),
@@ -489,7 +504,14 @@ export const termsResource = legalResource('terms', {
   title: msgText('common.termsOfUse'),
   titlePlural: msgText('common.termsOfUse'),
   publicPath: '/terms',
-  sample: { key: 'sample-draft', subject_ja: '利用規約（案）', subject_en: 'Terms of use (draft)', body_ja: '第1条（適用）\n\n本規約は…', body_en: 'Article 1 (Scope)\n\nThese Terms…', published: false },
+  sample: {
+    key: 'sample-draft',
+    subject_ja: '利用規約（案）',
+    subject_en: 'Terms of use (draft)',
+    body_ja: '第1条（適用）\n\n本規約は…',
+    body_en: 'Article 1 (Scope)\n\nThese Terms…',
+    published: false,
+  },
 });
 
 export const privacyResource = legalResource('privacy', {
@@ -498,7 +520,14 @@ export const privacyResource = legalResource('privacy', {
   title: msgText('common.privacyPolicy'),
   titlePlural: msgText('common.privacyPolicy'),
   publicPath: '/policy',
-  sample: { key: 'sample-draft', subject_ja: 'プライバシーポリシー（案）', subject_en: 'Privacy policy (draft)', body_ja: '第1条（総則）\n\n運営者は…', body_en: 'Article 1 (General)\n\nThe Operator…', published: false },
+  sample: {
+    key: 'sample-draft',
+    subject_ja: 'プライバシーポリシー（案）',
+    subject_en: 'Privacy policy (draft)',
+    body_ja: '第1条（総則）\n\n運営者は…',
+    body_en: 'Article 1 (General)\n\nThe Operator…',
+    published: false,
+  },
 });
 
 /** Every template page's definition, in the order of SPEC §2. */

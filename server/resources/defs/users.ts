@@ -4,7 +4,21 @@ import { hashPassword } from '../../auth/password.ts';
 import { ROLE_NAMES, type AdminRole } from '../../auth/default-roles.ts';
 import { ROLE_TITLES } from '../../auth/role-titles.ts';
 import { DEFAULT_LANG, isLang, pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
-import { companyClientScope, f, inBoth, type BeforeWriteResult, type FieldDef, type HookContext, type Option, type OptionContext, type RecordAction, type RecordRow, type ResourceDef, type TenantScope, type WriteChange } from '../define.ts';
+import {
+  companyClientScope,
+  f,
+  inBoth,
+  type BeforeWriteResult,
+  type FieldDef,
+  type HookContext,
+  type Option,
+  type OptionContext,
+  type RecordAction,
+  type RecordRow,
+  type ResourceDef,
+  type TenantScope,
+  type WriteChange,
+} from '../define.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { companyOptions } from './organizations.ts';
 import { cachedReference } from '../../modules/enums/reference-cache.ts';
@@ -153,10 +167,15 @@ function userResource(o: {
       }),
       f.select('role', msgText('res.users.role'), roleOptions(o.roles), { list: true, filter: true, default: o.roles[o.roles.length - 1] }),
       ...o.tenantFields,
-      f.select('lang', msgText('res.users.languageMailScreens'), [
-        { value: 'ja', label: msgText('res.users.japanese') },
-        { value: 'en', label: msgText('res.users.english') },
-      ], { default: 'ja' }),
+      f.select(
+        'lang',
+        msgText('res.users.languageMailScreens'),
+        [
+          { value: 'ja', label: msgText('res.users.japanese') },
+          { value: 'en', label: msgText('res.users.english') },
+        ],
+        { default: 'ja' },
+      ),
       f.boolean('active', msgText('res.common.active'), {
         list: true,
         filter: true,

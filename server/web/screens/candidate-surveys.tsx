@@ -11,9 +11,13 @@ import { formList, queryText } from '../kit.ts';
 import { defineScreen, errorPage, page, redirect, withRefusal, type OnRefusal, type Screen } from '../screen.ts';
 import { isUuid } from '../../../shared/ids.ts';
 
-
 /** The answers as ticked (`q<position>`, each a list), to show again after a refusal. */
-const answersOf = (body: Record<string, unknown>): Record<string, string[]> => Object.fromEntries(Object.keys(body).filter((k) => /^q\d+$/.test(k)).map((k) => [k, formList(body, k)]));
+const answersOf = (body: Record<string, unknown>): Record<string, string[]> =>
+  Object.fromEntries(
+    Object.keys(body)
+      .filter((k) => /^q\d+$/.test(k))
+      .map((k) => [k, formList(body, k)]),
+  );
 
 /** Answered already, or not sent to them: the page says so, with the refusal's status; else "check your answers". */
 const ANSWER_REFUSAL: OnRefusal = {

@@ -66,7 +66,10 @@ const board = (kind: Kind): Screen =>
     path: BASE[kind],
     load: async (ctx) => {
       const { req, call } = ctx;
-      const values = Object.fromEntries(['q', 'station', 'prefecture', 'date', 'minWage', 'jobType', 'language', 'visa', 'sort'].map((k) => [k, queryText(req, k)]).filter(([, v]) => v)) as Record<string, string>;
+      const values = Object.fromEntries(['q', 'station', 'prefecture', 'date', 'minWage', 'jobType', 'language', 'visa', 'sort'].map((k) => [k, queryText(req, k)]).filter(([, v]) => v)) as Record<
+        string,
+        string
+      >;
       const page = queryInt(req, 'page', { min: 1, max: 100_000, fallback: 1 });
       const filter = {
         q: values.q || null,
@@ -101,7 +104,10 @@ const board = (kind: Kind): Screen =>
       const pager = <Pager lang={lang} page={data.page} pages={pages} href={href} />;
       const Board = kind === 'daily' ? DailyPage : PartTimePage;
       const filtered = Object.keys(values).some((k) => k !== 'sort');
-      return { title: route.title, content: <Board lang={lang} jobs={jobs} search={search} filtered={filtered} total={data.total} pager={pager} ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />} /> };
+      return {
+        title: route.title,
+        content: <Board lang={lang} jobs={jobs} search={search} filtered={filtered} total={data.total} pager={pager} ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />} />,
+      };
     },
   });
 
@@ -124,7 +130,6 @@ function jobPostingJsonLd(j: PublicJobDetail, url: string): string {
   };
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
-
 
 const jobScreen = (kind: Kind): Screen =>
   defineScreen({
@@ -154,9 +159,7 @@ const jobScreen = (kind: Kind): Screen =>
         ['job.visaTypes', list(j.visaTypes) || msg(lang, 'job.anyStatus')],
         ['job.headcount', String(j.headcount)],
       ];
-      const facts = rows
-        .filter((f): f is [MessageKey, string] => !!f[1])
-        .map(([label, value]) => ({ label, value }));
+      const facts = rows.filter((f): f is [MessageKey, string] => !!f[1]).map(([label, value]) => ({ label, value }));
       const base = BASE[kind];
       const url = `${req.protocol}://${req.get('host')}${base}/${j.id}`;
       const view: JobDetailView = {
@@ -172,11 +175,26 @@ const jobScreen = (kind: Kind): Screen =>
         shifts: j.shifts.map((s) => ({ id: s.id, date: dateText(s.date, lang), time: `${s.start}–${s.end}`, wage: yen(s.wage), seats: s.openSeats })),
         jsonLd: jobPostingJsonLd({ ...j, kind: asKind(j.kind) }, url),
       };
-      const notice = state ? { kind: 'error' as const, text: Object.values(state.errors).join(' ') } : req.query.applied === '1' ? { kind: 'ok' as const, text: msg(lang, 'notice.applied') } : undefined;
+      const notice = state
+        ? { kind: 'error' as const, text: Object.values(state.errors).join(' ') }
+        : req.query.applied === '1'
+          ? { kind: 'ok' as const, text: msg(lang, 'notice.applied') }
+          : undefined;
       return {
         title: j.title,
         description: `${j.company} · ${view.location} · ${view.wage}`,
-        content: <JobDetailPage act={act} lang={lang} job={view} candidate={candidate ? { name: candidate.name } : null} notice={notice} appliedShiftIds={applied.shiftIds} appliedToJob={applied.toJob} ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />} />,
+        content: (
+          <JobDetailPage
+            act={act}
+            lang={lang}
+            job={view}
+            candidate={candidate ? { name: candidate.name } : null}
+            notice={notice}
+            appliedShiftIds={applied.shiftIds}
+            appliedToJob={applied.toJob}
+            ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />}
+          />
+        ),
       };
     },
     actions: {
@@ -213,7 +231,15 @@ const myApplications = defineScreen({
         act={act}
         lang={lang}
         name={name}
-        notice={queryText(req, 'confirmed') ? msg('candidate.confirmed') : queryText(req, 'clocked') === 'clockIn' ? msg('candidate.clockedIn') : queryText(req, 'clocked') === 'clockOut' ? msg('candidate.clockedOut') : null}
+        notice={
+          queryText(req, 'confirmed')
+            ? msg('candidate.confirmed')
+            : queryText(req, 'clocked') === 'clockIn'
+              ? msg('candidate.clockedIn')
+              : queryText(req, 'clocked') === 'clockOut'
+                ? msg('candidate.clockedOut')
+                : null
+        }
         error={state?.errors._ ?? null}
         applications={apps.map((a) => ({
           id: a.id,
@@ -274,7 +300,16 @@ const myPay = defineScreen({
           notice={queryText(req, 'saved') ? msg('money.bankSaved') : net ? msg('money.requested', { fee: yen(Number(queryText(req, 'fee')) || 0), net: yen(Number(net) || 0) }) : null}
           errors={state?.errors ?? {}}
           values={values}
-          companies={pay.companies.map((c) => ({ companyId: c.companyId, company: pickLang(lang, c.companyJa, c.companyEn), enabled: c.quickPayEnabled, available: c.available, earned: c.earnedUnpaid, minAmount: c.minAmount, feePercent: c.feePercent, minFee: c.minFee }))}
+          companies={pay.companies.map((c) => ({
+            companyId: c.companyId,
+            company: pickLang(lang, c.companyJa, c.companyEn),
+            enabled: c.quickPayEnabled,
+            available: c.available,
+            earned: c.earnedUnpaid,
+            minAmount: c.minAmount,
+            feePercent: c.feePercent,
+            minFee: c.minFee,
+          }))}
           bank={pay.bankAccount ? { ...pay.bankAccount, accountType: String(pay.bankAccount.accountType) } : null}
           runs={pay.runs.map((r) => ({ ...r, company: pickLang(lang, r.companyJa, r.companyEn), pdf: 'PDF' }))}
           lines={pay.lines.map((l) => ({ ...l, job: pickLang(lang, l.jobJa, l.jobEn) }))}
@@ -294,7 +329,21 @@ const myPay = defineScreen({
     bank: async ({ call, candidate, candidateCaller }, body) => {
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`);
       const v = formStrings(body, ['bankCode', 'bankName', 'branchCode', 'branchName', 'accountType', 'accountNumber', 'holderKana']);
-      await call(DOCS.SaveBankAccount, { input: { bankCode: v.bankCode ?? '', bankName: v.bankName ?? '', branchCode: v.branchCode ?? '', branchName: v.branchName ?? '', accountType: Number(v.accountType) || 0, accountNumber: v.accountNumber ?? '', holderKana: v.holderKana ?? '' } }, candidateCaller);
+      await call(
+        DOCS.SaveBankAccount,
+        {
+          input: {
+            bankCode: v.bankCode ?? '',
+            bankName: v.bankName ?? '',
+            branchCode: v.branchCode ?? '',
+            branchName: v.branchName ?? '',
+            accountType: Number(v.accountType) || 0,
+            accountNumber: v.accountNumber ?? '',
+            holderKana: v.holderKana ?? '',
+          },
+        },
+        candidateCaller,
+      );
       return redirect(withFlag('/staff/pay', 'saved'));
     },
   },
@@ -381,7 +430,17 @@ const candidateLogin = defineScreen({
         email={typeof state?.values.email === 'string' ? state.values.email : undefined}
         error={state ? Object.values(state.errors).join(' ') : undefined}
         next={nextOf(state?.values.next ?? req.query.next)}
-        notice={state ? undefined : req.query.registered === '1' ? msg(lang, 'notice.registered') : req.query.reset === '1' ? msg(lang, 'notice.passwordChanged') : req.query.ended === '1' ? msg(lang, 'session.ended') : undefined}
+        notice={
+          state
+            ? undefined
+            : req.query.registered === '1'
+              ? msg(lang, 'notice.registered')
+              : req.query.reset === '1'
+                ? msg(lang, 'notice.passwordChanged')
+                : req.query.ended === '1'
+                  ? msg(lang, 'session.ended')
+                  : undefined
+        }
       />
     ),
   }),
@@ -427,38 +486,51 @@ const candidateRegister = defineScreen({
   }),
   actions: {
     // Everything typed comes back except the password; a refusal of what was typed is a 422.
-    register: withRefusal({ values: (body) => ({ ...formStrings(body, REGISTER_KEPT), languages: formList(body, 'languages') }), status: (r) => (r.status === 500 ? 500 : 422) }, async ({ call, caller, req, res }, body) => {
-      const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'birth_date', 'name_kana', 'sex', 'address', 'next', 'ref']);
-      const languages = formList(body, 'languages');
-      const visa = s.visa_type_id ?? '';
-      const input = {
-        name: s.name ?? '',
-        email: s.email ?? '',
-        password: s.password ?? '',
-        phone: s.phone || null,
-        nationality: s.nationality ?? '',
-        visa_type_id: /^\d+$/.test(visa) ? Number(visa) : null,
-        visa_expiry: s.visa_expiry ?? '',
-        languages,
-        birth_date: s.birth_date || null,
-        name_kana: s.name_kana || null,
-        sex: s.sex || null,
-        address: s.address || null,
-        referral: referralOf(s.ref) ?? null,
-      };
-      await call(DOCS.RegisterCandidate, { input });
-      // Registered: signed in at once and back to where they were going (the job they meant to apply to).
-      try {
-        const r = await call(DOCS.Login, { email: input.email, password: input.password, device: knownDevice(req) }, { ...caller, token: undefined });
-        res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
-        res.cookie(DEVICE_COOKIE, r.login.device, deviceCookie(req));
-        return redirect(nextOf(s.next));
-      } catch {
-        return redirect(`/staff/login?registered=1&next=${encodeURIComponent(nextOf(s.next))}`);
-      }
-    }),
+    register: withRefusal(
+      { values: (body) => ({ ...formStrings(body, REGISTER_KEPT), languages: formList(body, 'languages') }), status: (r) => (r.status === 500 ? 500 : 422) },
+      async ({ call, caller, req, res }, body) => {
+        const s = formStrings(body, ['name', 'email', 'password', 'phone', 'nationality', 'visa_type_id', 'visa_expiry', 'birth_date', 'name_kana', 'sex', 'address', 'next', 'ref']);
+        const languages = formList(body, 'languages');
+        const visa = s.visa_type_id ?? '';
+        const input = {
+          name: s.name ?? '',
+          email: s.email ?? '',
+          password: s.password ?? '',
+          phone: s.phone || null,
+          nationality: s.nationality ?? '',
+          visa_type_id: /^\d+$/.test(visa) ? Number(visa) : null,
+          visa_expiry: s.visa_expiry ?? '',
+          languages,
+          birth_date: s.birth_date || null,
+          name_kana: s.name_kana || null,
+          sex: s.sex || null,
+          address: s.address || null,
+          referral: referralOf(s.ref) ?? null,
+        };
+        await call(DOCS.RegisterCandidate, { input });
+        // Registered: signed in at once and back to where they were going (the job they meant to apply to).
+        try {
+          const r = await call(DOCS.Login, { email: input.email, password: input.password, device: knownDevice(req) }, { ...caller, token: undefined });
+          res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
+          res.cookie(DEVICE_COOKIE, r.login.device, deviceCookie(req));
+          return redirect(nextOf(s.next));
+        } catch {
+          return redirect(`/staff/login?registered=1&next=${encodeURIComponent(nextOf(s.next))}`);
+        }
+      },
+    ),
   },
 });
 
-export const CANDIDATE_SCREENS: readonly Screen[] = [board('daily'), board('other'), jobScreen('daily'), jobScreen('other'), myApplications, myPay, myPoints, candidateChat, candidateLogin, candidateRegister];
-
+export const CANDIDATE_SCREENS: readonly Screen[] = [
+  board('daily'),
+  board('other'),
+  jobScreen('daily'),
+  jobScreen('other'),
+  myApplications,
+  myPay,
+  myPoints,
+  candidateChat,
+  candidateLogin,
+  candidateRegister,
+];

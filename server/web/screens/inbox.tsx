@@ -252,7 +252,13 @@ function Side({ ctx, o, here, state, act }: { ctx: ScreenContext; o: Open; here:
         </div>
         <label htmlFor="inbox-snooze">{m('inboxPage.snoozeUntil')}</label>
         <div className="inbox-inline">
-          <input id="inbox-snooze" type="datetime-local" name="snoozedUntil" defaultValue={typeof values.snoozedUntil === 'string' ? values.snoozedUntil : ''} aria-invalid={err.snoozedUntil ? true : undefined} />
+          <input
+            id="inbox-snooze"
+            type="datetime-local"
+            name="snoozedUntil"
+            defaultValue={typeof values.snoozedUntil === 'string' ? values.snoozedUntil : ''}
+            aria-invalid={err.snoozedUntil ? true : undefined}
+          />
           <ActionButton action={act.snooze} className="btn btn-small">
             {m('inboxPage.snooze')}
           </ActionButton>
@@ -304,8 +310,12 @@ function Side({ ctx, o, here, state, act }: { ctx: ScreenContext; o: Open; here:
           <ol className="inbox-history-list">
             {o.history.map((e, i) => (
               <li key={i}>
-                {m(`inboxPage.ev.${e.kind}` as TextKey, { actor: e.actorName ?? m('inboxPage.system'), assignee: e.assigneeName ?? '', time: e.snoozedUntil ? dateTimeText(e.snoozedUntil, lang) : '' })} ·{' '}
-                <time dateTime={e.at}>{dateTimeText(e.at, lang)}</time>
+                {m(`inboxPage.ev.${e.kind}` as TextKey, {
+                  actor: e.actorName ?? m('inboxPage.system'),
+                  assignee: e.assigneeName ?? '',
+                  time: e.snoozedUntil ? dateTimeText(e.snoozedUntil, lang) : '',
+                })}{' '}
+                · <time dateTime={e.at}>{dateTimeText(e.at, lang)}</time>
               </li>
             ))}
           </ol>
@@ -391,7 +401,10 @@ function InboxView({ ctx, d, state, act }: { ctx: ScreenContext; d: Loaded; stat
                   <noscript>
                     <p className="notice">{m('inboxPage.noscript')}</p>
                   </noscript>
-                  <Island name="InboxThread" props={{ lang, row: chatRow(o.conversation), replies: o.replies.map((r) => ({ id: r.id, title: r.title, text: r.text })), translateTemplate: o.translateTemplate ?? null }} />
+                  <Island
+                    name="InboxThread"
+                    props={{ lang, row: chatRow(o.conversation), replies: o.replies.map((r) => ({ id: r.id, title: r.title, text: r.text })), translateTemplate: o.translateTemplate ?? null }}
+                  />
                 </div>
                 <Side ctx={ctx} o={o} here={here} state={state} act={act} />
               </div>

@@ -22,7 +22,6 @@ import { businessDayOnOrAfter } from '../../modules/payroll/payday.ts';
 import { ActionButton } from '../../../views/ui/Action.tsx';
 import { panel } from './feature.ts';
 
-
 /** `?<param>=<uuid>` of a download link, or null. */
 const wanted = (ctx: ScreenContext, param: string): string | null => {
   const v = queryText(ctx.req, param);
@@ -66,7 +65,15 @@ export const dailyPay = panel({
         <form method="post" action={ctx.req.originalUrl} className="inline-form">
           <label>
             {msg(ctx.lang, 'panel.transferDateHint')}{' '}
-            <input type="date" name="transferDate" defaultValue={date} min={todayInJapan()} required aria-invalid={state?.errors.transferDate ? true : undefined} aria-describedby={state?.errors.transferDate ? 'transfer-date-error' : undefined} />
+            <input
+              type="date"
+              name="transferDate"
+              defaultValue={date}
+              min={todayInJapan()}
+              required
+              aria-invalid={state?.errors.transferDate ? true : undefined}
+              aria-describedby={state?.errors.transferDate ? 'transfer-date-error' : undefined}
+            />
           </label>{' '}
           <ActionButton action={act.batch} className="btn btn-small-solid" confirm={msg(ctx.lang, 'panel.batchConfirm')}>
             {msg(ctx.lang, 'panel.batch')}
@@ -76,7 +83,11 @@ export const dailyPay = panel({
               {state.errors.transferDate}
             </span>
           )}
-          {state?.errors._ && <p className="form-error" role="alert">{state.errors._}</p>}
+          {state?.errors._ && (
+            <p className="form-error" role="alert">
+              {state.errors._}
+            </p>
+          )}
         </form>
         {failures.length > 0 && (
           <>
@@ -155,8 +166,7 @@ export const billing = panel({
           </p>
         )}
         <label>
-          {msg(ctx.lang, 'panel.closingMonth')}{' '}
-          <input type="month" name="month" defaultValue={month} required aria-invalid={state?.errors.month ? true : undefined} />
+          {msg(ctx.lang, 'panel.closingMonth')} <input type="month" name="month" defaultValue={month} required aria-invalid={state?.errors.month ? true : undefined} />
         </label>{' '}
         <ActionButton action={act.invoices} className="btn btn-small-solid">
           {msg(ctx.lang, 'panel.makeInvoices')}
@@ -299,7 +309,14 @@ export const shifts = panel({
                     ))}
                   </Field>
                   {people && people.length > 0 ? (
-                    <Field name="person" label={ctx.msg('shifts.person')} hint={ctx.msg('shifts.personHint')} value={action === 'assign' ? v('person') : ''} error={action === 'assign' ? state?.errors.person : undefined} required>
+                    <Field
+                      name="person"
+                      label={ctx.msg('shifts.person')}
+                      hint={ctx.msg('shifts.personHint')}
+                      value={action === 'assign' ? v('person') : ''}
+                      error={action === 'assign' ? state?.errors.person : undefined}
+                      required
+                    >
                       {people.map((p) => (
                         <option key={p.id} value={p.id}>
                           {`${p.name} (${p.email})`}
@@ -369,7 +386,14 @@ export const shifts = panel({
               { name: 'left', label: msgText('panel.timeLeft'), type: 'text' },
               { name: 'note', label: msgText('panel.note'), type: 'text' },
             ]}
-            rows={left.map((w) => ({ id: w.personId, name: w.name, status: w.status, shifts: w.shifts, left: w.minutesLeft === null ? '—' : hoursMinutesText(w.minutesLeft, ctx.lang), note: w.note ?? '' }))}
+            rows={left.map((w) => ({
+              id: w.personId,
+              name: w.name,
+              status: w.status,
+              shifts: w.shifts,
+              left: w.minutesLeft === null ? '—' : hoursMinutesText(w.minutesLeft, ctx.lang),
+              note: w.note ?? '',
+            }))}
             empty={ctx.msg('shifts.leftNone')}
           />
         </section>

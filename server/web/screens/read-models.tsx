@@ -131,11 +131,27 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
         ),
       ]);
       const onThisScreen = (x: { screens?: readonly string[] }) => !x.screens || x.screens.includes(screen.path);
-      return { panelData, q, after, data, filterViews: options, states, week: cal ? monday : null, columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view), actions: (def.actions ?? []).filter((a) => onThisScreen(a) && (!a.tenants || (ctx.user ? tenantIn(tenantOf(ctx.user), ...a.tenants) : false))) };
+      return {
+        panelData,
+        q,
+        after,
+        data,
+        filterViews: options,
+        states,
+        week: cal ? monday : null,
+        columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view),
+        actions: (def.actions ?? []).filter((a) => onThisScreen(a) && (!a.tenants || (ctx.user ? tenantIn(tenantOf(ctx.user), ...a.tenants) : false))),
+      };
     },
     view: (ctx, { panelData, q, data, filterViews, states, columns, actions, week }, state, act) => {
       const { lang, route, req } = ctx;
-      const listState: Record<string, string | number | null> = { q: q.q, sort: q.sort, dir: q.dir, size: q.size === 20 ? null : q.size, ...Object.fromEntries(Object.entries(q.filter).map(([k, v]) => [`f_${k}`, v])) };
+      const listState: Record<string, string | number | null> = {
+        q: q.q,
+        sort: q.sort,
+        dir: q.dir,
+        size: q.size === 20 ? null : q.size,
+        ...Object.fromEntries(Object.entries(q.filter).map(([k, v]) => [`f_${k}`, v])),
+      };
       const filtered = !!q.q || Object.keys(q.filter).length > 0;
       const t = def.transitions;
       const byValue = new Map(states.map((st) => [st.value, st]));
@@ -145,7 +161,13 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
       const notMoved = Number(queryText(req, 'notMoved')) || 0;
       const movedTo = queryText(req, 'to');
       const done = (def.actions ?? []).find((a) => a.name === queryText(req, 'done'));
-      const notice = done ? tr(lang, done.done) : moved ? ctx.msg('list.moved', { count: moved, state: stateLabel(movedTo) }) + (notMoved ? ` ${ctx.msg('list.notMoved', { count: notMoved })}` : '') : notMoved ? ctx.msg('list.notMoved', { count: notMoved }) : null;
+      const notice = done
+        ? tr(lang, done.done)
+        : moved
+          ? ctx.msg('list.moved', { count: moved, state: stateLabel(movedTo) }) + (notMoved ? ` ${ctx.msg('list.notMoved', { count: notMoved })}` : '')
+          : notMoved
+            ? ctx.msg('list.notMoved', { count: notMoved })
+            : null;
       const here = listHref(req.path, listState, { page: q.page === 1 ? null : q.page });
       return {
         title: route.title,
@@ -165,32 +187,44 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                 </a>
               </nav>
             )}
-            <FilterBar lang={lang} path={req.path} searchable={def.columns.some((c) => c.search)} q={q.q ?? ''} filters={filterViews} values={q.filter} keep={{ sort: q.sort, dir: q.dir, ...(week ? { view: 'week', week } : {}) }} />
+            <FilterBar
+              lang={lang}
+              path={req.path}
+              searchable={def.columns.some((c) => c.search)}
+              q={q.q ?? ''}
+              filters={filterViews}
+              values={q.filter}
+              keep={{ sort: q.sort, dir: q.dir, ...(week ? { view: 'week', week } : {}) }}
+            />
             {(t || actions.length > 0) && (
               <form id={BULK_FORM} method="post" action={here} className="bulk-bar">
-                {actions.filter((a) => a.bulk).map((a) => (
-                  <ActionButton key={a.name} action={act.bulk} arg={a.name} className="btn btn-small" confirm={a.confirm ? tr(lang, a.confirm) : null}>
-                    {tr(lang, a.label)}
-                  </ActionButton>
-                ))}
-                {t && (<>
-                <label>
-                  {ctx.msg('list.moveTo')}{' '}
-                  <select name="to" defaultValue="">
-                    <option value="" disabled>
-                      —
-                    </option>
-                    {targets.map((s) => (
-                      <option key={s} value={s}>
-                        {stateLabel(s)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <ActionButton action={act.move} className="btn btn-small-solid">
-                  {ctx.msg('list.move')}
-                </ActionButton>
-                </>)}
+                {actions
+                  .filter((a) => a.bulk)
+                  .map((a) => (
+                    <ActionButton key={a.name} action={act.bulk} arg={a.name} className="btn btn-small" confirm={a.confirm ? tr(lang, a.confirm) : null}>
+                      {tr(lang, a.label)}
+                    </ActionButton>
+                  ))}
+                {t && (
+                  <>
+                    <label>
+                      {ctx.msg('list.moveTo')}{' '}
+                      <select name="to" defaultValue="">
+                        <option value="" disabled>
+                          —
+                        </option>
+                        {targets.map((s) => (
+                          <option key={s} value={s}>
+                            {stateLabel(s)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <ActionButton action={act.move} className="btn btn-small-solid">
+                      {ctx.msg('list.move')}
+                    </ActionButton>
+                  </>
+                )}
               </form>
             )}
             {week && def.calendar ? (
@@ -214,37 +248,44 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                 })}
               />
             ) : (
-            <DataTable
-              lang={lang}
-              columns={columns}
-              rows={data.rows}
-              sort={{ current: q.sort ?? (q.dir ? def.defaultSort.column : null), dir: q.dir, href: (c, dir) => listHref(req.path, listState, { sort: c, dir, page: null }) }}
-              href={(row, name) => {
-                const c = def.columns.find((x) => x.name === name);
-                if (c?.download) return `${req.path}?${c.download}=${encodeURIComponent(String(row.id))}`;
-                return c?.links ? linkOf(ctx, c, row) : null;
-              }}
-              {...(t || actions.length ? { selectForm: BULK_FORM } : {})}
-              {...(t || actions.length
-                ? {
-                    rowActions: (row: Row) => [
-                      ...actions.map((a) => (
-                        <ActionButton key={`act-${a.name}`} action={act.row} arg={`${String(row.id)}:${a.name}`} form={BULK_FORM} className="btn-link is-action" confirm={a.confirm ? tr(lang, a.confirm) : null}>
-                          {tr(lang, a.label)}
-                        </ActionButton>
-                      )),
-                      ...(t
-                        ? (byValue.get(String(row[t.column]))?.next ?? []).map((to) => (
-                            <ActionButton key={to} action={act.moveRow} arg={`${String(row.id)}:${to}`} form={BULK_FORM} className="btn-link is-move">
-                              {stateLabel(to)}
-                            </ActionButton>
-                          ))
-                        : []),
-                    ],
-                  }
-                : {})}
-              empty={ctx.msg(filtered ? 'list.empty' : 'list.emptyAll')}
-            />
+              <DataTable
+                lang={lang}
+                columns={columns}
+                rows={data.rows}
+                sort={{ current: q.sort ?? (q.dir ? def.defaultSort.column : null), dir: q.dir, href: (c, dir) => listHref(req.path, listState, { sort: c, dir, page: null }) }}
+                href={(row, name) => {
+                  const c = def.columns.find((x) => x.name === name);
+                  if (c?.download) return `${req.path}?${c.download}=${encodeURIComponent(String(row.id))}`;
+                  return c?.links ? linkOf(ctx, c, row) : null;
+                }}
+                {...(t || actions.length ? { selectForm: BULK_FORM } : {})}
+                {...(t || actions.length
+                  ? {
+                      rowActions: (row: Row) => [
+                        ...actions.map((a) => (
+                          <ActionButton
+                            key={`act-${a.name}`}
+                            action={act.row}
+                            arg={`${String(row.id)}:${a.name}`}
+                            form={BULK_FORM}
+                            className="btn-link is-action"
+                            confirm={a.confirm ? tr(lang, a.confirm) : null}
+                          >
+                            {tr(lang, a.label)}
+                          </ActionButton>
+                        )),
+                        ...(t
+                          ? (byValue.get(String(row[t.column]))?.next ?? []).map((to) => (
+                              <ActionButton key={to} action={act.moveRow} arg={`${String(row.id)}:${to}`} form={BULK_FORM} className="btn-link is-move">
+                                {stateLabel(to)}
+                              </ActionButton>
+                            ))
+                          : []),
+                      ],
+                    }
+                  : {})}
+                empty={ctx.msg(filtered ? 'list.empty' : 'list.emptyAll')}
+              />
             )}
             {screen.live && !week && (
               <Island
@@ -254,7 +295,9 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                   list: screen.live,
                   count: data.total,
                   byUpdated: (q.sort ?? def.defaultSort.column) === 'updatedAt' && (q.dir ?? def.defaultSort.dir) === 'desc',
-                  statusList: Object.fromEntries(states.filter((st) => st.group === 'candidate' || st.group === 'kakunin' || st.group === 'shukkin').map((st) => [st.value, st.group as 'candidate' | 'kakunin' | 'shukkin'])),
+                  statusList: Object.fromEntries(
+                    states.filter((st) => st.group === 'candidate' || st.group === 'kakunin' || st.group === 'shukkin').map((st) => [st.value, st.group as 'candidate' | 'kakunin' | 'shukkin']),
+                  ),
                   rows: data.rows.map((r) => ({
                     id: String(r.id),
                     conversation_id: String(r.conversationId ?? ''),
@@ -268,7 +311,9 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                 }}
               />
             )}
-            {!week && <Pager lang={lang} total={data.total} page={data.page} size={data.size} next={data.next} cursor={def.paging === 'keyset'} href={(change) => listHref(req.path, listState, change)} />}
+            {!week && (
+              <Pager lang={lang} total={data.total} page={data.page} size={data.size} next={data.next} cursor={def.paging === 'keyset'} href={(change) => listHref(req.path, listState, change)} />
+            )}
           </section>
         ),
       };

@@ -6,7 +6,19 @@ import { msg } from '../../../shared/messages.ts';
 import type { ChildResource, FieldDef, Option, ResourceDef, Screen as ResourceScreen } from '../../resources/define.ts';
 import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from '../../api/graphql/resources.ts';
 import { RESOURCES } from '../../resources/registry.ts';
-import { AuditLog, type AuditView, ChildList, columnOf, DeleteButton, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm, ResourceList } from '../../../views/resources/ResourceViews.tsx';
+import {
+  AuditLog,
+  type AuditView,
+  ChildList,
+  columnOf,
+  DeleteButton,
+  type FieldView,
+  PageHead,
+  PreviewCard,
+  RecordActions,
+  ResourceForm,
+  ResourceList,
+} from '../../../views/resources/ResourceViews.tsx';
 import { Notice } from '../../../views/ui/DataTable.tsx';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
@@ -30,7 +42,6 @@ const labelOf = (field: string, row: Record<string, unknown>, lang: Lang) => {
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   return field.endsWith('_ja') ? pickLang(lang, text(row[field]), text(row[`${field.slice(0, -3)}_en`])) : text(row[field]);
 };
-
 
 type RawOption = { value: string; ja: string; en: string };
 type Choices = ReadonlyMap<string, Option[]>;
@@ -172,7 +183,9 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
     const views = [...fieldViews(def.fields, choices), ...computedViews(def)];
     const byName = new Map(views.map((f) => [f.name, f]));
     // The record's own columns (id, timestamps) as they are, headed by their names.
-    const cols = ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'].map((c) => (byName.get(c) ? columnOf(byName.get(c)!) : { name: c, label: { ja: c, en: c }, type: 'text' as const }));
+    const cols = ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'].map((c) =>
+      byName.get(c) ? columnOf(byName.get(c)!) : { name: c, label: { ja: c, en: c }, type: 'text' as const },
+    );
     return listCsv(lang, def.plural, cols, (page, size) => ctx.call<Record<string, Page>>(docs(def).list, { ...vars, page, size }).then((d) => d[key]!));
   }
   // One call: the rows with only the columns shown, and the choices of the columns and filters shown.
@@ -250,7 +263,16 @@ async function renderForm(ctx: ScreenContext, def: ResourceDef, mode: 'create' |
     content: (
       <>
         <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
-        <ResourceForm act={RESOURCE_ACT} lang={lang} title={route.title} action={actionOf(ctx)} fields={views} values={{ ...current, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
+        <ResourceForm
+          act={RESOURCE_ACT}
+          lang={lang}
+          title={route.title}
+          action={actionOf(ctx)}
+          fields={views}
+          values={{ ...current, ...state.values }}
+          errors={state.errors ?? {}}
+          cancelHref={nav.listHref ?? '/admin'}
+        />
       </>
     ),
   });
@@ -285,7 +307,16 @@ async function renderDetail(ctx: ScreenContext, def: ResourceDef, id: string, st
         <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
         <Notice text={extras.notice} />
         {extras.above}
-        <ResourceForm act={RESOURCE_ACT} lang={lang} title={route.title} action={action} fields={views} values={{ ...row, ...state.values }} errors={state.errors ?? {}} cancelHref={nav.listHref ?? '/admin'} />
+        <ResourceForm
+          act={RESOURCE_ACT}
+          lang={lang}
+          title={route.title}
+          action={action}
+          fields={views}
+          values={{ ...row, ...state.values }}
+          errors={state.errors ?? {}}
+          cancelHref={nav.listHref ?? '/admin'}
+        />
         {preview && <PreviewCard lang={lang} title={preview.title} body={preview.body} />}
         {extras.below}
         {!def.noDelete && <DeleteButton act={RESOURCE_ACT} lang={lang} action={action} />}
@@ -339,7 +370,9 @@ function resourceActions(def: ResourceDef, screen: ResourceScreen): { readonly [
     run: op('action'),
     addChild: op('addChild'),
     deleteChild: op('deleteChild'),
-    section: withRefusal(resourceRefusal(def, screen, 'section'), (ctx, body, arg) => (arg && RECORD_SECTIONS[def.name]?.ops.includes(arg) ? postResource(ctx, def, screen, { ...body, _op: arg }) : errorPage('badRequest'))),
+    section: withRefusal(resourceRefusal(def, screen, 'section'), (ctx, body, arg) =>
+      arg && RECORD_SECTIONS[def.name]?.ops.includes(arg) ? postResource(ctx, def, screen, { ...body, _op: arg }) : errorPage('badRequest'),
+    ),
   };
 }
 
@@ -474,7 +507,10 @@ const childChoices = (def: ResourceDef) => (def.children ?? []).flatMap((c) => l
 /** Child fields for the views, with the choices loaded as `child.field`. */
 function childFieldViews(child: ChildResource, choices: Choices): FieldView[] {
   const prefix = `${child.name}.`;
-  return fieldViews(child.fields.map((f) => ({ ...f, name: prefix + f.name })), choices).map((v) => ({ ...v, name: v.name.slice(prefix.length) }));
+  return fieldViews(
+    child.fields.map((f) => ({ ...f, name: prefix + f.name })),
+    choices,
+  ).map((v) => ({ ...v, name: v.name.slice(prefix.length) }));
 }
 
 /** What a record page shows besides its form: the notice of what just happened, action buttons and child rows. */
@@ -485,7 +521,20 @@ async function recordExtras(ctx: ScreenContext, def: ResourceDef, row: Values, a
   const children = (def.children ?? []).map((c) => {
     const failed = state.child?.name === c.name ? state.child : undefined;
     const rows = (loaded.data[c.plural] as Values[] | null | undefined) ?? [];
-    return <ChildList key={c.name} act={RESOURCE_ACT} lang={lang} name={c.name} title={c.titlePlural} fields={childFieldViews(c, loaded.choices)} rows={rows} action={action} values={failed?.values ?? {}} errors={failed?.errors ?? {}} />;
+    return (
+      <ChildList
+        key={c.name}
+        act={RESOURCE_ACT}
+        lang={lang}
+        name={c.name}
+        title={c.titlePlural}
+        fields={childFieldViews(c, loaded.choices)}
+        rows={rows}
+        action={action}
+        values={failed?.values ?? {}}
+        errors={failed?.errors ?? {}}
+      />
+    );
   });
   const section = RECORD_SECTIONS[def.name];
   const sectionView = section ? await section.render(ctx, row, action, state.section, RESOURCE_ACT) : null;

@@ -35,7 +35,9 @@ export const scoutSearchPanel: {
     const value = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
     return (
       <section className="panel scout-panel" aria-labelledby="scout-panel-title">
-        <h2 id="scout-panel-title" className="visually-hidden">{ctx.msg('scout.title')}</h2>
+        <h2 id="scout-panel-title" className="visually-hidden">
+          {ctx.msg('scout.title')}
+        </h2>
         {desk.quota && <p>{ctx.msg('scout.quotaLeft', { used: desk.quota.used, limit: desk.quota.limit })}</p>}
         {queryText(ctx.req, 'sent') && (
           <p className="form-notice" role="status">

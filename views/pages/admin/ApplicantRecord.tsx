@@ -225,7 +225,12 @@ export function ApplicantRecord({
           />
           {a.dispatchEditable ? (
             <form method="post" className="record-moves" id="placement">
-              <ActionButton action={act.dispatch} arg={a.dispatch ? 'direct' : 'dispatch'} className="btn btn-small" confirm={msg(lang, a.dispatch ? 'placement.confirmDirect' : 'placement.confirmDispatch')}>
+              <ActionButton
+                action={act.dispatch}
+                arg={a.dispatch ? 'direct' : 'dispatch'}
+                className="btn btn-small"
+                confirm={msg(lang, a.dispatch ? 'placement.confirmDirect' : 'placement.confirmDispatch')}
+              >
                 {msg(lang, a.dispatch ? 'placement.toDirect' : 'placement.toDispatch')}
               </ActionButton>
             </form>
@@ -244,8 +249,8 @@ export function ApplicantRecord({
               const st = INTERVIEW_STATUS[i.status];
               return (
                 <li key={i.id}>
-                  <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({i.minutes} min) {i.onlineUrl ? <a href={i.onlineUrl}>{i.onlineUrl}</a> : i.place} {i.interviewers && `· ${i.interviewers}`}{' '}
-                  {st && <Badge tone={st.tone}>{msg(lang, st.key)}</Badge>}
+                  <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({i.minutes} min) {i.onlineUrl ? <a href={i.onlineUrl}>{i.onlineUrl}</a> : i.place}{' '}
+                  {i.interviewers && `· ${i.interviewers}`} {st && <Badge tone={st.tone}>{msg(lang, st.key)}</Badge>}
                 </li>
               );
             })}
@@ -273,8 +278,7 @@ export function ApplicantRecord({
           <ol className="record-messages">
             {a.messages.map((m) => (
               <li key={m.seq} className={`from-${m.senderRole}`}>
-                <span className="who">{m.senderRole === 'bot' ? msg(lang, 'applicant.bot') : (m.senderName ?? '')}</span>{' '}
-                <time dateTime={m.createdAt}>{dateTimeText(m.createdAt, lang)}</time>
+                <span className="who">{m.senderRole === 'bot' ? msg(lang, 'applicant.bot') : (m.senderName ?? '')}</span> <time dateTime={m.createdAt}>{dateTimeText(m.createdAt, lang)}</time>
                 <p>{m.messageType === 1 ? m.content : msg(lang, 'applicant.image')}</p>
               </li>
             ))}

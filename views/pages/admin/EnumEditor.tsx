@@ -70,7 +70,14 @@ export function EnumEditorPage({ act, lang, title, action, sections, errors, val
                 const v = values[key] ?? (r as unknown as EnumRow);
                 return (
                   <>
-                    <input form={`f-${s.type}-${String(r.id)}`} name={c} defaultValue={v[c]} aria-label={`${msg(lang, COLUMN_LABEL[c])} ${String(r.id)}`} required aria-invalid={errors[key]?.[c] ? true : undefined} />
+                    <input
+                      form={`f-${s.type}-${String(r.id)}`}
+                      name={c}
+                      defaultValue={v[c]}
+                      aria-label={`${msg(lang, COLUMN_LABEL[c])} ${String(r.id)}`}
+                      required
+                      aria-invalid={errors[key]?.[c] ? true : undefined}
+                    />
                     {fieldError(key, c)}
                   </>
                 );

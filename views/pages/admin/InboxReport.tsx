@@ -5,7 +5,6 @@ import { dateText, dateLong, hoursMinutesText, numberText } from '../../../share
 import type { InboxReportRow } from '../../../shared/inbox-report.ts';
 import { DataTable, ListHead, listHref } from '../../ui/DataTable.tsx';
 
-
 /**
  * A duration in words, as large as it needs: 45 → "45秒" / "45 s"; 810 → "13分30秒" /
  * "13 min 30 s"; 3,600 → "1時間" / "1 h"; 97,200 → "1日3時間" / "1 d 3 h".

@@ -105,7 +105,16 @@ function CompanyPicker({ lang, path, companies, chosen, all }: { lang: Lang; pat
 
 /** A secret the form never shows: the hint says whether one is set (and its last four characters); left empty, it is kept. */
 function SecretField(p: { lang: Lang; name: string; label: MessageKey; set: boolean; last4: string | null; error: string | undefined }) {
-  return <Field name={p.name} type="password" autoComplete="off" label={msg(p.lang, p.label)} hint={p.set ? msg(p.lang, 'integrations.isSet', { last4: p.last4 ?? '' }) : msg(p.lang, 'integrations.notSet')} error={p.error} />;
+  return (
+    <Field
+      name={p.name}
+      type="password"
+      autoComplete="off"
+      label={msg(p.lang, p.label)}
+      hint={p.set ? msg(p.lang, 'integrations.isSet', { last4: p.last4 ?? '' }) : msg(p.lang, 'integrations.notSet')}
+      error={p.error}
+    />
+  );
 }
 
 /** A card of its own h2 (`id`) holding a table, or the sentence `empty` says instead when there are no rows. */
@@ -143,7 +152,12 @@ export function IntegrationCatalogue({ lang, title, companies, chosen, entries }
           { name: 'lastSyncAt', label: label('integrations.lastSync'), type: 'datetime' },
           { name: 'lastSyncStatus', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
         ]}
-        rows={entries.map((e) => ({ ...e, id: `${e.companyId}:${e.provider}`, company: pickLang(lang, e.companyJa, e.companyEn), service: PROVIDERS[e.provider] ? msg(lang, PROVIDERS[e.provider]!.name) : e.provider }))}
+        rows={entries.map((e) => ({
+          ...e,
+          id: `${e.companyId}:${e.provider}`,
+          company: pickLang(lang, e.companyJa, e.companyEn),
+          service: PROVIDERS[e.provider] ? msg(lang, PROVIDERS[e.provider]!.name) : e.provider,
+        }))}
         href={(r, c) => (c === 'service' && PROVIDERS[String(r.provider)] ? `${PROVIDERS[String(r.provider)]!.path}?company=${encodeURIComponent(String(r.companyId))}` : null)}
         rowActions={(r) => {
           const p = PROVIDERS[String(r.provider)];
@@ -160,7 +174,16 @@ export function IntegrationCatalogue({ lang, title, companies, chosen, entries }
 }
 
 /** /admin/integration/romuten: the connection's settings, "sync now", what Romuten reports, and the sync log. */
-export function RomutenSettings(p: { act: ActionRefs<'save' | 'sync' | 'disconnect'>; lang: Lang; title: Text; action: string; data: RomutenView; values: { baseUrl: string; enabled: boolean }; errors: Record<string, string>; notice?: string | undefined }): JSX.Element {
+export function RomutenSettings(p: {
+  act: ActionRefs<'save' | 'sync' | 'disconnect'>;
+  lang: Lang;
+  title: Text;
+  action: string;
+  data: RomutenView;
+  values: { baseUrl: string; enabled: boolean };
+  errors: Record<string, string>;
+  notice?: string | undefined;
+}): JSX.Element {
   const { lang, data: d, errors } = p;
   const hidden = <input type="hidden" name="company" value={d.companyId} />;
   return (

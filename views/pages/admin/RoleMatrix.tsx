@@ -36,58 +36,67 @@ export interface RoleMatrixProps {
   history: AuditView[];
 }
 
-function MatrixTable(p: { lang: Lang; prefix: 'page' | 'action'; caption: string; hint: string; roles: MatrixRole[]; groups: MatrixGroup[]; map: Record<string, string[]>; errors: Record<string, string> }) {
+function MatrixTable(p: {
+  lang: Lang;
+  prefix: 'page' | 'action';
+  caption: string;
+  hint: string;
+  roles: MatrixRole[];
+  groups: MatrixGroup[];
+  map: Record<string, string[]>;
+  errors: Record<string, string>;
+}) {
   return (
     <section className="card role-matrix" aria-labelledby={`${p.prefix}-title`}>
       <h2 id={`${p.prefix}-title`}>{p.caption}</h2>
       <p className="field-hint">{p.hint}</p>
       {/* A role per column: on a phone the matrix scrolls inside its box, the screen names held in place. */}
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={`${p.prefix}-title`}>
-      <table className="table data-table role-matrix-table">
-        <thead>
-          <tr>
-            <th scope="col">{msg(p.lang, 'roles.code')}</th>
-            <th scope="col">{msg(p.lang, 'roles.screen')}</th>
-            {p.roles.map((r) => (
-              <th key={r.name} scope="col">
-                {tr(p.lang, r.title)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {p.groups.map((g) => (
-          <tbody key={g.key}>
-            <tr className="role-matrix-group">
-              <th scope="rowgroup" colSpan={p.roles.length + 2}>
-                {tr(p.lang, g.title)}
-              </th>
+        <table className="table data-table role-matrix-table">
+          <thead>
+            <tr>
+              <th scope="col">{msg(p.lang, 'roles.code')}</th>
+              <th scope="col">{msg(p.lang, 'roles.screen')}</th>
+              {p.roles.map((r) => (
+                <th key={r.name} scope="col">
+                  {tr(p.lang, r.title)}
+                </th>
+              ))}
             </tr>
-            {g.rows.map((row) => {
-              const label = row.titles.map((x) => tr(p.lang, x)).join(' / ');
-              const error = p.prefix === 'page' ? p.errors[String(row.code)] : undefined;
-              return (
-                <tr key={row.code} className={error ? 'field-invalid' : undefined}>
-                  <td>{row.code}</td>
-                  <th scope="row">
-                    {label}
-                    {error && <span className="field-error">{error}</span>}
-                  </th>
-                  {p.roles.map((r) => (
-                    <td key={r.name}>
-                      <input
-                        type="checkbox"
-                        name={`${p.prefix}:${row.code}:${r.name}`}
-                        aria-label={`${label} (${row.code}): ${tr(p.lang, r.title)}`}
-                        defaultChecked={p.map[String(row.code)]?.includes(r.name) ?? false}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        ))}
-      </table>
+          </thead>
+          {p.groups.map((g) => (
+            <tbody key={g.key}>
+              <tr className="role-matrix-group">
+                <th scope="rowgroup" colSpan={p.roles.length + 2}>
+                  {tr(p.lang, g.title)}
+                </th>
+              </tr>
+              {g.rows.map((row) => {
+                const label = row.titles.map((x) => tr(p.lang, x)).join(' / ');
+                const error = p.prefix === 'page' ? p.errors[String(row.code)] : undefined;
+                return (
+                  <tr key={row.code} className={error ? 'field-invalid' : undefined}>
+                    <td>{row.code}</td>
+                    <th scope="row">
+                      {label}
+                      {error && <span className="field-error">{error}</span>}
+                    </th>
+                    {p.roles.map((r) => (
+                      <td key={r.name}>
+                        <input
+                          type="checkbox"
+                          name={`${p.prefix}:${row.code}:${r.name}`}
+                          aria-label={`${label} (${row.code}): ${tr(p.lang, r.title)}`}
+                          defaultChecked={p.map[String(row.code)]?.includes(r.name) ?? false}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          ))}
+        </table>
       </div>
     </section>
   );
@@ -114,7 +123,16 @@ export function RoleMatrixPage(p: RoleMatrixProps) {
         )}
         <input type="hidden" name="_form" value="roles" />
         <MatrixTable lang={p.lang} prefix="page" caption={msg(p.lang, 'roles.page')} hint={msg(p.lang, 'roles.pageHint')} roles={p.roles} groups={p.groups} map={p.pageRoles} errors={p.errors} />
-        <MatrixTable lang={p.lang} prefix="action" caption={msg(p.lang, 'roles.action')} hint={msg(p.lang, 'roles.actionHint')} roles={p.roles} groups={p.groups} map={p.actionRoles} errors={p.errors} />
+        <MatrixTable
+          lang={p.lang}
+          prefix="action"
+          caption={msg(p.lang, 'roles.action')}
+          hint={msg(p.lang, 'roles.actionHint')}
+          roles={p.roles}
+          groups={p.groups}
+          map={p.actionRoles}
+          errors={p.errors}
+        />
         <div className="form-actions">
           <ActionButton action={p.act.save} className="btn">
             {msg(p.lang, 'record.save')}

@@ -325,7 +325,10 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
         {s.questions.map((q) => {
           const r = s.results.find((x) => x.questionId === q.id) ?? { questionId: q.id, answered: 0, counts: [], texts: [] };
           const text = pickLang(L, q.textJa, q.textEn);
-          const bars: Bar[] = q.kind === 'scale' ? [1, 2, 3, 4, 5].map((n, i) => ({ label: String(n), count: r.counts[i] ?? 0 })) : q.options.map((o, i) => ({ label: pickLang(L, o.labelJa, o.labelEn), count: r.counts[i] ?? 0 }));
+          const bars: Bar[] =
+            q.kind === 'scale'
+              ? [1, 2, 3, 4, 5].map((n, i) => ({ label: String(n), count: r.counts[i] ?? 0 }))
+              : q.options.map((o, i) => ({ label: pickLang(L, o.labelJa, o.labelEn), count: r.counts[i] ?? 0 }));
           const mean = q.kind === 'scale' && r.answered ? r.counts.reduce((sum, c, i) => sum + c * (i + 1), 0) / r.answered : null;
           return (
             <article key={q.id} className="survey-result" data-question={q.position} data-kind={q.kind}>
@@ -406,7 +409,11 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
           {s.questions.map((q) => (
             <li key={q.id}>
               <p>
-                <span lang="ja">{q.textJa}</span> / <span lang="en">{q.textEn}</span> <span className="muted">({kindLabel(L, q.kind)}{q.required ? ` · ${msg(L, 'surveyAdmin.required')}` : ''})</span>
+                <span lang="ja">{q.textJa}</span> / <span lang="en">{q.textEn}</span>{' '}
+                <span className="muted">
+                  ({kindLabel(L, q.kind)}
+                  {q.required ? ` · ${msg(L, 'surveyAdmin.required')}` : ''})
+                </span>
               </p>
               {q.options.length > 0 && (
                 <ul>

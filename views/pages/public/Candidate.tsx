@@ -49,9 +49,7 @@ export function CandidateRegisterPage(p: {
   const langs = Array.isArray(p.values.languages) ? p.values.languages : typeof p.values.languages === 'string' ? [p.values.languages] : [];
   return (
     <FormPage page="page-auth" id="cr-title" title={msg(p.lang, 'candidate.registerTitle')}>
-      <p className="form-intro">
-        {msg(p.lang, 'candidate.registerIntro')}
-      </p>
+      <p className="form-intro">{msg(p.lang, 'candidate.registerIntro')}</p>
       <CardNeeded lang={p.lang} />
       {p.errors._ && (
         <div className="alert alert-error" role="alert">
@@ -63,14 +61,31 @@ export function CandidateRegisterPage(p: {
         {p.referral && <input type="hidden" name="ref" value={p.referral} />}
         <Field name="name" label={msg(p.lang, 'candidate.name')} value={v('name')} error={p.errors.name} required autoComplete="name" />
         <Field name="name_kana" label={msg(p.lang, 'candidate.nameKana')} hint={msg(p.lang, 'candidate.nameKanaHint')} value={v('name_kana')} error={p.errors.name_kana} />
-        <Field name="birth_date" type="date" label={msg(p.lang, 'candidate.birthDate')} hint={msg(p.lang, 'candidate.birthDateHint')} value={v('birth_date')} error={p.errors.birth_date} autoComplete="bday" />
+        <Field
+          name="birth_date"
+          type="date"
+          label={msg(p.lang, 'candidate.birthDate')}
+          hint={msg(p.lang, 'candidate.birthDateHint')}
+          value={v('birth_date')}
+          error={p.errors.birth_date}
+          autoComplete="bday"
+        />
         <Field name="sex" label={msg(p.lang, 'candidate.sex')} hint={msg(p.lang, 'candidate.sexHint')} value={v('sex')} error={p.errors.sex}>
           <option value="">{msg(p.lang, 'record.choose')}</option>
           <option value="male">{msg(p.lang, 'candidate.male')}</option>
           <option value="female">{msg(p.lang, 'candidate.female')}</option>
         </Field>
         <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={v('email')} error={p.errors.email} required autoComplete="email" />
-        <Field name="password" type="password" label={msg(p.lang, 'common.password')} hint={msg(p.lang, 'candidate.passwordHint')} error={p.errors.password} required autoComplete="new-password" minLength={8} />
+        <Field
+          name="password"
+          type="password"
+          label={msg(p.lang, 'common.password')}
+          hint={msg(p.lang, 'candidate.passwordHint')}
+          error={p.errors.password}
+          required
+          autoComplete="new-password"
+          minLength={8}
+        />
         <Field name="phone" type="tel" label={msg(p.lang, 'candidate.phone')} value={v('phone')} error={p.errors.phone} autoComplete="tel" />
         <Field name="address" label={msg(p.lang, 'candidate.address')} value={v('address')} error={p.errors.address} autoComplete="street-address" />
         <Field name="nationality" label={msg(p.lang, 'candidate.nationality')} value={v('nationality')} error={p.errors.nationality} required />
@@ -220,7 +235,15 @@ export function CandidateHeader(p: { lang: Lang; name: string; current: Candidat
 }
 
 /** A page of the candidate's own area: its header, then the notice or the error of the last post, then the page. */
-export function CandidatePage(p: { lang: Lang; name: string; current: CandidatePath; className?: string; notice?: string | null | undefined; error?: string | null | undefined; children: ReactNode }): JSX.Element {
+export function CandidatePage(p: {
+  lang: Lang;
+  name: string;
+  current: CandidatePath;
+  className?: string;
+  notice?: string | null | undefined;
+  error?: string | null | undefined;
+  children: ReactNode;
+}): JSX.Element {
   return (
     <div className="page">
       <CandidateHeader lang={p.lang} name={p.name} current={p.current} />
@@ -277,9 +300,7 @@ export function CandidateChatPage(p: { act: ActionRefs<'mail'>; lang: Lang; name
         <div className="container">
           <noscript>
             <div className="alert alert-error" role="alert">
-              <p>
-                {msg(p.lang, 'candidate.chatNoscript')}
-              </p>
+              <p>{msg(p.lang, 'candidate.chatNoscript')}</p>
             </div>
           </noscript>
           <Island name="CandidateChat" props={{ lang: p.lang, initial: p.initial }} />
@@ -287,8 +308,7 @@ export function CandidateChatPage(p: { act: ActionRefs<'mail'>; lang: Lang; name
             {/* The conversation to come back to (the chat island keeps it up to date). */}
             <input type="hidden" name="c" value={p.initial ?? ''} />
             <label>
-              <input type="checkbox" name="enabled" value="1" defaultChecked={p.chatMail} />{' '}
-              {msg(p.lang, 'candidate.mailSetting')}
+              <input type="checkbox" name="enabled" value="1" defaultChecked={p.chatMail} /> {msg(p.lang, 'candidate.mailSetting')}
             </label>{' '}
             <ActionButton action={p.act.mail} className="button button-small button-secondary">
               {msg(p.lang, 'candidate.save')}

@@ -39,9 +39,7 @@ export function ContactPage(props: SentFormProps): JSX.Element {
       {sent ? (
         <div className="alert alert-success" role="status">
           <p className="alert-title">{msg(lang, 'contact.thanks')}</p>
-          <p>
-            {msg(lang, 'contact.thanksBody')}
-          </p>
+          <p>{msg(lang, 'contact.thanksBody')}</p>
           <p>
             <a href="/faq">{msg(lang, 'contact.browseFaq')}</a>
             {' · '}
@@ -69,15 +67,7 @@ export function ContactPage(props: SentFormProps): JSX.Element {
                 </option>
               ))}
             </Field>
-            <Field
-              name="message"
-              textarea
-              label={msg(lang, LABELS.message)}
-              value={values.message}
-              error={errors.message}
-              required
-              hint={msg(lang, 'contact.messageHint')}
-            />
+            <Field name="message" textarea label={msg(lang, LABELS.message)} value={values.message} error={errors.message} required hint={msg(lang, 'contact.messageHint')} />
             <p className="form-note">
               <Sentence lang={lang} k="contact.privacyNote" parts={{ policy: <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a> }} />
             </p>

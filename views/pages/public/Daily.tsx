@@ -54,17 +54,13 @@ export function JobBoard(props: BoardPageProps & { basePath: '/daily' | '/part-t
           ) : count === 0 ? (
             <div className="empty-state">
               <p className="empty-title">{msg(lang, props.empty)}</p>
-              <p>
-                {msg(lang, 'board.emptyHelp')}
-              </p>
+              <p>{msg(lang, 'board.emptyHelp')}</p>
               <div className="cta-group">
                 <a className="button button-primary" href="/staff/contact">
                   {msg(lang, 'common.contactUs')}
                 </a>
                 <a className="button button-secondary" href={basePath === '/daily' ? '/part-time' : '/daily'}>
-                  {basePath === '/daily'
-                    ? msg(lang, 'board.seePartTime')
-                    : msg(lang, 'board.seeDaily')}
+                  {basePath === '/daily' ? msg(lang, 'board.seePartTime') : msg(lang, 'board.seeDaily')}
                 </a>
               </div>
             </div>

@@ -177,7 +177,13 @@ export function FaqPage(props: { lang: Lang }): JSX.Element {
         </Section>
       ))}
 
-      <CtaBand lang={lang} id="faq-more" tinted title={{ ja: '解決しませんでしたか？', en: 'Still have a question?' }} body={{ ja: '日本語または英語でお問い合わせいただけます。', en: 'Write to us in Japanese or English.' }}>
+      <CtaBand
+        lang={lang}
+        id="faq-more"
+        tinted
+        title={{ ja: '解決しませんでしたか？', en: 'Still have a question?' }}
+        body={{ ja: '日本語または英語でお問い合わせいただけます。', en: 'Write to us in Japanese or English.' }}
+      >
         <ContactButton lang={lang} />
       </CtaBand>
     </div>

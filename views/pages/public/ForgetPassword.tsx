@@ -17,32 +17,18 @@ export function ForgetPasswordPage(props: { action: ActionRef; lang: Lang; email
       {sent ? (
         <div className="alert alert-success" role="status">
           <p className="alert-title">{msg(lang, 'forgot.checkEmail')}</p>
-          <p>
-            {msg(lang, 'forgot.sent')}
-          </p>
-          <p>
-            {msg(lang, 'forgot.noMail')}
-          </p>
+          <p>{msg(lang, 'forgot.sent')}</p>
+          <p>{msg(lang, 'forgot.noMail')}</p>
           <p>
             <a href="/login">{msg(lang, 'forgot.backToLogin')}</a>
           </p>
         </div>
       ) : (
         <>
-          <p className="form-intro">
-            {msg(lang, 'forgot.intro')}
-          </p>
+          <p className="form-intro">{msg(lang, 'forgot.intro')}</p>
           <OtherErrors errors={errors} fields={['email']} />
           <form method="post" action="/forget-password">
-            <Field
-              name="email"
-              type="email"
-              label={msg(lang, 'common.email')}
-              value={email}
-              error={errors.email}
-              required
-              autoComplete="username"
-            />
+            <Field name="email" type="email" label={msg(lang, 'common.email')} value={email} error={errors.email} required autoComplete="username" />
             <ActionButton action={props.action} className="button button-primary button-block">
               {msg(lang, 'forgot.send')}
             </ActionButton>

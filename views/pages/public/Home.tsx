@@ -124,8 +124,7 @@ export function HomePage(props: { lang: Lang }): JSX.Element {
             </a>
           </div>
           <p className="hero-company">
-            {t({ ja: '人材会社・企業の方は', en: 'Staffing company or employer?' })}{' '}
-            <a href="/v3/trial">{t({ ja: '無料トライアルのお申し込みへ', en: 'Start a free trial' })}</a>
+            {t({ ja: '人材会社・企業の方は', en: 'Staffing company or employer?' })} <a href="/v3/trial">{t({ ja: '無料トライアルのお申し込みへ', en: 'Start a free trial' })}</a>
           </p>
         </div>
       </section>

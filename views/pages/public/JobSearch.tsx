@@ -90,11 +90,23 @@ export function Pager(p: { lang: Lang; page: number; pages: number; href: (page:
   if (p.pages <= 1) return null;
   return (
     <nav className="pager" aria-label={msg(p.lang, 'search.pages')}>
-      {p.page > 1 ? <a href={p.href(p.page - 1)} rel="prev">← {msg(p.lang, 'list.prev')}</a> : <span />}
+      {p.page > 1 ? (
+        <a href={p.href(p.page - 1)} rel="prev">
+          ← {msg(p.lang, 'list.prev')}
+        </a>
+      ) : (
+        <span />
+      )}
       <span>
         {p.page} / {p.pages}
       </span>
-      {p.page < p.pages ? <a href={p.href(p.page + 1)} rel="next">{msg(p.lang, 'list.next')} →</a> : <span />}
+      {p.page < p.pages ? (
+        <a href={p.href(p.page + 1)} rel="next">
+          {msg(p.lang, 'list.next')} →
+        </a>
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }

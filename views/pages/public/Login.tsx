@@ -16,27 +16,12 @@ export function LoginPage(props: { action: ActionRef; lang: Lang; email?: string
 
   return (
     <FormPage page="page-auth" id="login-title" title={msg(lang, 'common.login')}>
-      <p className="form-intro">
-        {msg(lang, 'login.intro')}
-      </p>
+      <p className="form-intro">{msg(lang, 'login.intro')}</p>
       <FormAlerts notice={notice} error={error} />
       <form method="post" action="/login">
         {props.next ? <input type="hidden" name="next" value={props.next} /> : null}
-        <Field
-          name="email"
-          type="email"
-          label={msg(lang, 'common.email')}
-          value={email}
-          required
-          autoComplete="username"
-        />
-        <Field
-          name="password"
-          type="password"
-          label={msg(lang, 'common.password')}
-          required
-          autoComplete="current-password"
-        />
+        <Field name="email" type="email" label={msg(lang, 'common.email')} value={email} required autoComplete="username" />
+        <Field name="password" type="password" label={msg(lang, 'common.password')} required autoComplete="current-password" />
         <ActionButton action={props.action} className="button button-primary button-block">
           {msg(lang, 'common.login')}
         </ActionButton>
@@ -46,12 +31,10 @@ export function LoginPage(props: { action: ActionRef; lang: Lang; email?: string
           <a href="/forget-password">{msg(lang, 'common.forgotPassword')}</a>
         </li>
         <li>
-          {msg(lang, 'login.companyNoAccount')}{' '}
-          <a href="/v3/trial">{msg(lang, 'login.startTrial')}</a>
+          {msg(lang, 'login.companyNoAccount')} <a href="/v3/trial">{msg(lang, 'login.startTrial')}</a>
         </li>
         <li>
-          {msg(lang, 'login.lookingForWork')}{' '}
-          <a href="/staff">{msg(lang, 'login.seeHowToApply')}</a>
+          {msg(lang, 'login.lookingForWork')} <a href="/staff">{msg(lang, 'login.seeHowToApply')}</a>
         </li>
       </ul>
     </FormPage>

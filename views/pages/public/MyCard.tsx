@@ -27,7 +27,10 @@ export interface MyCardView {
   visaTypes: { value: string; label: string }[];
 }
 
-const STATE_KEY = { none: 'card.none', pending: 'card.pending', verified: 'card.verified', reupload: 'card.reupload', rejected: 'card.rejected' } as const satisfies Record<MyCardView['state'], MessageKey>;
+const STATE_KEY = { none: 'card.none', pending: 'card.pending', verified: 'card.verified', reupload: 'card.reupload', rejected: 'card.rejected' } as const satisfies Record<
+  MyCardView['state'],
+  MessageKey
+>;
 const TONE: Record<MyCardView['state'], string> = { none: 'alert', pending: 'alert', verified: 'alert alert-success', reupload: 'alert alert-error', rejected: 'alert alert-error' };
 
 /** One side's photo, required; the hint (what a photo may be) stands under the front and describes both. */
@@ -37,7 +40,8 @@ function PhotoField(p: { side: 'front' | 'back'; label: string; hint?: string })
       <label htmlFor={p.side}>
         {p.label}
         <span className="required-mark" aria-hidden="true">
-          {' '}*
+          {' '}
+          *
         </span>
       </label>
       {p.hint ? (
@@ -80,7 +84,15 @@ export function MyCardPage(p: MyCardView): JSX.Element {
           <p className="hint">{msg(L, 'card.intro')}</p>
           <PhotoField side="front" label={msg(L, 'card.front')} hint={msg(L, 'card.photoHint', { mb: p.maxMb })} />
           <PhotoField side="back" label={msg(L, 'card.back')} />
-          <Field name="cardNumber" label={msg(L, 'card.number')} hint={msg(L, 'card.numberHint')} value={p.values.cardNumber} autoComplete="off" required {...(p.fieldErrors.cardNumber ? { error: p.fieldErrors.cardNumber } : {})} />
+          <Field
+            name="cardNumber"
+            label={msg(L, 'card.number')}
+            hint={msg(L, 'card.numberHint')}
+            value={p.values.cardNumber}
+            autoComplete="off"
+            required
+            {...(p.fieldErrors.cardNumber ? { error: p.fieldErrors.cardNumber } : {})}
+          />
           <Field name="visaTypeId" label={msg(L, 'card.status')} value={p.values.visaTypeId} required>
             <option value="">—</option>
             {p.visaTypes.map((v) => (

@@ -56,8 +56,20 @@ export function MyPayPage(p: MyPayView): JSX.Element {
                 <p>{msg(L, 'pay.available', { available: yen(c.available), earned: yen(c.earned) })}</p>
                 <p className="hint">{msg(L, 'pay.fee', { percent: c.feePercent, minFee: yen(c.minFee), min: yen(c.minAmount) })}</p>
                 <input type="hidden" name="companyId" value={c.companyId} />
-                <Field name="amount" type="number" label={msg(L, 'pay.amount')} value={p.values.companyId === c.companyId ? (p.values.amount ?? '') : ''} error={p.values.companyId === c.companyId ? p.errors.amount : undefined} required />
-                <ActionButton action={p.act.quickpay} className="button button-primary" disabled={c.available === 0 || undefined} confirm={msg(L, 'pay.confirm', { percent: c.feePercent, minFee: yen(c.minFee) })}>
+                <Field
+                  name="amount"
+                  type="number"
+                  label={msg(L, 'pay.amount')}
+                  value={p.values.companyId === c.companyId ? (p.values.amount ?? '') : ''}
+                  error={p.values.companyId === c.companyId ? p.errors.amount : undefined}
+                  required
+                />
+                <ActionButton
+                  action={p.act.quickpay}
+                  className="button button-primary"
+                  disabled={c.available === 0 || undefined}
+                  confirm={msg(L, 'pay.confirm', { percent: c.feePercent, minFee: yen(c.minFee) })}
+                >
                   {msg(L, 'pay.request')}
                 </ActionButton>
               </>
@@ -71,7 +83,14 @@ export function MyPayPage(p: MyPayView): JSX.Element {
         <h2 id="slips">{msg(L, 'pay.payslips')}</h2>
         <DataTable
           lang={L}
-          columns={[col('company', msgText('supportChat.company'), 'text'), col('periodEnd', msgText('record.periodEnds'), 'date'), col('payDate', msgText('pdf.payDay'), 'date'), col('net', msgText('pdf.netPay'), 'money'), col('status', msgText('myPay.status'), 'badge'), col('pdf', msgText('myPay.payslip'), 'text')]}
+          columns={[
+            col('company', msgText('supportChat.company'), 'text'),
+            col('periodEnd', msgText('record.periodEnds'), 'date'),
+            col('payDate', msgText('pdf.payDay'), 'date'),
+            col('net', msgText('pdf.netPay'), 'money'),
+            col('status', msgText('myPay.status'), 'badge'),
+            col('pdf', msgText('myPay.payslip'), 'text'),
+          ]}
           rows={p.runs}
           href={(row, name) => (name === 'pdf' ? `/staff/pay?payslip=${encodeURIComponent(String(row.id))}` : null)}
           empty={msg(L, 'pay.none')}
@@ -81,7 +100,15 @@ export function MyPayPage(p: MyPayView): JSX.Element {
         <h2 id="daily">{msg(L, 'pay.daily')}</h2>
         <DataTable
           lang={L}
-          columns={[col('workDate', msgText('panel.workedOn'), 'date'), col('job', msgText('myPay.job'), 'text'), col('total', msgText('myPay.gross'), 'money'), col('withholding', msgText('myPay.withholding'), 'money'), col('taxColumn', msgText('myPay.taxColumn'), 'text'), col('net', msgText('myPay.net'), 'money'), col('status', msgText('myPay.status'), 'badge')]}
+          columns={[
+            col('workDate', msgText('panel.workedOn'), 'date'),
+            col('job', msgText('myPay.job'), 'text'),
+            col('total', msgText('myPay.gross'), 'money'),
+            col('withholding', msgText('myPay.withholding'), 'money'),
+            col('taxColumn', msgText('myPay.taxColumn'), 'text'),
+            col('net', msgText('myPay.net'), 'money'),
+            col('status', msgText('myPay.status'), 'badge'),
+          ]}
           rows={p.lines}
           empty={msg(L, 'pay.none')}
         />
@@ -90,7 +117,13 @@ export function MyPayPage(p: MyPayView): JSX.Element {
         <h2 id="advances">{msg(L, 'pay.advances')}</h2>
         <DataTable
           lang={L}
-          columns={[col('requestedOn', msgText('myPay.requestedOn'), 'date'), col('amount', msgText('myPay.amount'), 'money'), col('fee', msgText('myPay.fee'), 'money'), col('net', msgText('myPay.paidOut'), 'money'), col('status', msgText('myPay.status'), 'badge')]}
+          columns={[
+            col('requestedOn', msgText('myPay.requestedOn'), 'date'),
+            col('amount', msgText('myPay.amount'), 'money'),
+            col('fee', msgText('myPay.fee'), 'money'),
+            col('net', msgText('myPay.paidOut'), 'money'),
+            col('status', msgText('myPay.status'), 'badge'),
+          ]}
           rows={p.advances}
           empty={msg(L, 'pay.none')}
         />

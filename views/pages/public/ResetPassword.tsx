@@ -20,12 +20,8 @@ export function ResetPasswordPage(props: { action: ActionRef; lang: Lang; token:
     <FormPage page="page-auth" id="reset-title" title={msg(lang, 'resetPassword.title')}>
       {invalid ? (
         <div className="alert alert-error" role="alert">
-          <p className="alert-title">
-            {msg(lang, 'resetPassword.invalid')}
-          </p>
-          <p>
-            {msg(lang, 'resetPassword.invalidHelp')}
-          </p>
+          <p className="alert-title">{msg(lang, 'resetPassword.invalid')}</p>
+          <p>{msg(lang, 'resetPassword.invalidHelp')}</p>
           <p>
             <a className="button button-primary" href="/forget-password">
               {msg(lang, 'resetPassword.requestNew')}
@@ -34,9 +30,7 @@ export function ResetPasswordPage(props: { action: ActionRef; lang: Lang; token:
         </div>
       ) : (
         <>
-          <p className="form-intro">
-            {msg(lang, 'resetPassword.intro')}
-          </p>
+          <p className="form-intro">{msg(lang, 'resetPassword.intro')}</p>
           <OtherErrors errors={errors} fields={['password', 'password_confirm']} />
           <form method="post" action="/reset-password">
             <input type="hidden" name="token" value={token} />

@@ -169,11 +169,7 @@ export function StaffPage(props: { lang: Lang }): JSX.Element {
                 {/* The status's legal name is Japanese; English pages add its English name. */}
                 {lang === 'en' && <span className="visa-en"> ({visa.en})</span>}
               </h3>
-              {visa.permission ? (
-                <p className="badge badge-warning">
-                  {t({ ja: '資格外活動許可が必要', en: 'Work permission (資格外活動許可) required' })}
-                </p>
-              ) : null}
+              {visa.permission ? <p className="badge badge-warning">{t({ ja: '資格外活動許可が必要', en: 'Work permission (資格外活動許可) required' })}</p> : null}
               <p>{t(visa.rule)}</p>
             </li>
           ))}

@@ -68,7 +68,12 @@ export function SurveyAnswerPage(p: SurveyAnswerView): JSX.Element {
               const label = (
                 <>
                   {q.position}. {pickLang(L, q.textJa, q.textEn)}
-                  {q.required && <span className="required-mark"> *<span className="visually-hidden">{msg(L, 'survey.required')}</span></span>}
+                  {q.required && (
+                    <span className="required-mark">
+                      {' '}
+                      *<span className="visually-hidden">{msg(L, 'survey.required')}</span>
+                    </span>
+                  )}
                 </>
               );
               return (

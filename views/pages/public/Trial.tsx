@@ -75,12 +75,8 @@ export function TrialPage(props: SentFormProps): JSX.Element {
           <h2>{msg(lang, 'trial.whatHappensNext')}</h2>
           <ol className="plain-steps">
             <li>{msg(lang, 'trial.step1')}</li>
-            <li>
-              {msg(lang, 'trial.step2')}
-            </li>
-            <li>
-              {msg(lang, 'trial.step3')}
-            </li>
+            <li>{msg(lang, 'trial.step2')}</li>
+            <li>{msg(lang, 'trial.step3')}</li>
           </ol>
         </section>
 
@@ -88,12 +84,9 @@ export function TrialPage(props: SentFormProps): JSX.Element {
           {sent ? (
             <div className="alert alert-success" role="status">
               <h2 id="trial-form-title">{msg(lang, 'trial.thanks')}</h2>
+              <p>{msg(lang, 'trial.thanksBody')}</p>
               <p>
-                {msg(lang, 'trial.thanksBody')}
-              </p>
-              <p>
-                {msg(lang, 'trial.linkHelp')}{' '}
-                <a href="/forget-password">{msg(lang, 'trial.forgotPassword')}</a>
+                {msg(lang, 'trial.linkHelp')} <a href="/forget-password">{msg(lang, 'trial.forgotPassword')}</a>
               </p>
               <p>
                 <a href="/">{msg(lang, 'common.backHome')}</a>
@@ -104,36 +97,14 @@ export function TrialPage(props: SentFormProps): JSX.Element {
               <h2 id="trial-form-title">{msg(lang, 'trial.formTitle')}</h2>
               <CheckForm lang={lang} errors={errors} labels={LABELS} />
               <form method="post" action="/v3/trial">
-                <p className="form-note">
-                  {msg(lang, 'common.requiredNote')}
-                </p>
+                <p className="form-note">{msg(lang, 'common.requiredNote')}</p>
                 <Field name="company_name" label={msg(lang, LABELS.company_name)} value={values.company_name} error={errors.company_name} required autoComplete="organization" />
                 <Field name="contact_name" label={msg(lang, LABELS.contact_name)} value={values.contact_name} error={errors.contact_name} required autoComplete="name" />
                 <Field name="email" type="email" label={msg(lang, LABELS.email)} value={values.email} error={errors.email} required autoComplete="email" />
-                <Field
-                  name="phone"
-                  type="tel"
-                  label={msg(lang, LABELS.phone)}
-                  value={values.phone}
-                  error={errors.phone}
-                  required
-                  autoComplete="tel"
-                  hint={msg(lang, 'trial.phoneHint')}
-                />
-                <Field
-                  name="message"
-                  textarea
-                  label={msg(lang, LABELS.message)}
-                  value={values.message}
-                  error={errors.message}
-                  hint={msg(lang, 'trial.messageHint')}
-                />
+                <Field name="phone" type="tel" label={msg(lang, LABELS.phone)} value={values.phone} error={errors.phone} required autoComplete="tel" hint={msg(lang, 'trial.phoneHint')} />
+                <Field name="message" textarea label={msg(lang, LABELS.message)} value={values.message} error={errors.message} hint={msg(lang, 'trial.messageHint')} />
                 <p className="form-note">
-                  <Sentence
-                    lang={lang}
-                    k="trial.agree"
-                    parts={{ terms: <a href="/terms">{msg(lang, 'common.termsOfUse')}</a>, policy: <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a> }}
-                  />
+                  <Sentence lang={lang} k="trial.agree" parts={{ terms: <a href="/terms">{msg(lang, 'common.termsOfUse')}</a>, policy: <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a> }} />
                 </p>
                 <ActionButton action={props.action} className="button button-primary button-block">
                   {msg(lang, 'trial.submit')}

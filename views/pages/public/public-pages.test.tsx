@@ -57,11 +57,19 @@ const CASES: Case[] = [
   { name: 'terms', page: (lang) => <TermsPage lang={lang} />, heading: { ja: '利用規約', en: 'Terms of use' } },
   { name: 'daily', page: (lang) => <DailyPage lang={lang} jobs={jobs} />, heading: { ja: '日払い・スポットの仕事', en: 'Daily and spot jobs' } },
   { name: 'part-time', page: (lang) => <PartTimePage lang={lang} jobs={[]} />, heading: { ja: 'アルバイト', en: 'Part-time jobs' } },
-  { name: 'trial', page: (lang) => <TrialPage action={TEST_ACTION} lang={lang} values={{}} errors={{}} sent={false} />, heading: { ja: '人材会社・企業の方へ 無料トライアル', en: 'Free trial for staffing companies' } },
+  {
+    name: 'trial',
+    page: (lang) => <TrialPage action={TEST_ACTION} lang={lang} values={{}} errors={{}} sent={false} />,
+    heading: { ja: '人材会社・企業の方へ 無料トライアル', en: 'Free trial for staffing companies' },
+  },
   { name: 'login', page: (lang) => <LoginPage action={TEST_ACTION} lang={lang} />, heading: { ja: 'ログイン', en: 'Log in' } },
   { name: 'contact', page: (lang) => <ContactPage action={TEST_ACTION} lang={lang} values={{}} errors={{}} sent={false} />, heading: { ja: 'お問い合わせ', en: 'Contact us' } },
   { name: 'forget-password', page: (lang) => <ForgetPasswordPage action={TEST_ACTION} lang={lang} errors={{}} sent={false} />, heading: { ja: 'パスワードの再設定', en: 'Reset your password' } },
-  { name: 'reset-password', page: (lang) => <ResetPasswordPage action={TEST_ACTION} lang={lang} token="tok" errors={{}} invalid={false} />, heading: { ja: '新しいパスワードの設定', en: 'Choose a new password' } },
+  {
+    name: 'reset-password',
+    page: (lang) => <ResetPasswordPage action={TEST_ACTION} lang={lang} token="tok" errors={{}} invalid={false} />,
+    heading: { ja: '新しいパスワードの設定', en: 'Choose a new password' },
+  },
 ];
 
 describe('every public page, in both languages', () => {
@@ -282,7 +290,9 @@ describe('ContactPage', () => {
 
 describe('TrialPage', () => {
   it('posts the company fields to /v3/trial, keeps values and shows errors', () => {
-    const doc = render(<TrialPage action={TEST_ACTION} lang="ja" values={{ company_name: '株式会社サンプル人材', email: 'x' }} errors={{ email: 'メールアドレスの形式が正しくありません。' }} sent={false} />);
+    const doc = render(
+      <TrialPage action={TEST_ACTION} lang="ja" values={{ company_name: '株式会社サンプル人材', email: 'x' }} errors={{ email: 'メールアドレスの形式が正しくありません。' }} sent={false} />,
+    );
     const form = doc.querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.getAttribute('action')).toBe('/v3/trial');

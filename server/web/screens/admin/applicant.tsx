@@ -44,7 +44,15 @@ function applicantScreen(path: string): Screen {
             lang={ctx.lang}
             a={a}
             jobHref={mayOpenJob ? hrefFor(jobRoute, { id: a.jobId }) : null}
-            notice={movedTo ? ctx.msg('applicant.moved', { state: pickLang(ctx.lang, movedTo.ja, movedTo.en) }) : scheduled ? ctx.msg('interview.scheduled') : queryText(ctx.req, 'placement') === '1' ? msg(ctx.lang, 'placement.saved') : null}
+            notice={
+              movedTo
+                ? ctx.msg('applicant.moved', { state: pickLang(ctx.lang, movedTo.ja, movedTo.en) })
+                : scheduled
+                  ? ctx.msg('interview.scheduled')
+                  : queryText(ctx.req, 'placement') === '1'
+                    ? msg(ctx.lang, 'placement.saved')
+                    : null
+            }
             error={state?.errors._ ?? null}
             documents={a.documents.map((d) => ({
               kind: tr(ctx.lang, DOCUMENT_KINDS.find((k) => k.value === d.kind)?.label ?? { ja: d.kind, en: d.kind }),
@@ -53,7 +61,7 @@ function applicantScreen(path: string): Screen {
               note: d.note,
               href: mayOpenStaff ? `/admin/staff?id=${encodeURIComponent(d.staffId)}` : null,
             }))}
-            interviewForm={mayInterview ? { values: Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, x]) => [k, typeof x === "string" ? x : ""])), errors: state?.errors ?? {} } : null}
+            interviewForm={mayInterview ? { values: Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, x]) => [k, typeof x === 'string' ? x : ''])), errors: state?.errors ?? {} } : null}
           />
         ),
       };
@@ -62,7 +70,10 @@ function applicantScreen(path: string): Screen {
       interview: async (ctx, body) => {
         const id = ctx.params.id ?? '';
         const v = formStrings(body, ['date', 'time', 'minutes', 'place', 'onlineUrl', 'interviewers']);
-        await ctx.call(DOCS.ScheduleInterview, { applicationId: id, input: { date: v.date ?? '', time: v.time ?? '', minutes: Number(v.minutes) || 0, place: v.place ?? '', onlineUrl: v.onlineUrl ?? '', interviewers: v.interviewers ?? '' } });
+        await ctx.call(DOCS.ScheduleInterview, {
+          applicationId: id,
+          input: { date: v.date ?? '', time: v.time ?? '', minutes: Number(v.minutes) || 0, place: v.place ?? '', onlineUrl: v.onlineUrl ?? '', interviewers: v.interviewers ?? '' },
+        });
         return redirect(`${withFlag(hrefFor(path, { id }), 'interview')}#interviews`);
       },
       // Dispatch or direct employment (docs/workforce.md "The data behind the rules"): the button

@@ -164,7 +164,8 @@ function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, ac
           </div>
           <div className="field field-check">
             <label>
-              <input type="checkbox" name="permission" value="1" defaultChecked={typeof values.permission === 'string' ? values.permission === '1' : card.permission} /> {msg(lang, 'cardCheck.permission')}
+              <input type="checkbox" name="permission" value="1" defaultChecked={typeof values.permission === 'string' ? values.permission === '1' : card.permission} />{' '}
+              {msg(lang, 'cardCheck.permission')}
             </label>
           </div>
           <div className="field">
@@ -200,7 +201,15 @@ export const cardCheckPanel = {
       if (!id) return failed(v, { _: ctx.msg('error.notFound') }, 404);
       await ctx.call(DOCS.DecideResidenceCard, {
         id,
-        input: { decision: v.decision ?? '', reason: v.reason ?? '', cardNumber: v.cardNumber ?? '', visaTypeId: v.visaTypeId ?? '', expiry: v.expiry ?? '', permission: v.permission === '1', sswField: v.sswField ?? '' },
+        input: {
+          decision: v.decision ?? '',
+          reason: v.reason ?? '',
+          cardNumber: v.cardNumber ?? '',
+          visaTypeId: v.visaTypeId ?? '',
+          expiry: v.expiry ?? '',
+          permission: v.permission === '1',
+          sswField: v.sswField ?? '',
+        },
       });
       return redirect(withFlag(`${PATH}?card=${id}`, 'decided', v.decision ?? ''));
     },

@@ -83,24 +83,24 @@ const refusalOf = (op: 'create' | 'update' | 'delete'): OnRefusal => ({
 
 /** Creates, updates or deletes one value of the page's enums: back to its section, or the form's errors. */
 async function save(ctx: ScreenContext, path: string, op: 'create' | 'update' | 'delete', body: Record<string, unknown>) {
-        const { call } = ctx;
-        const b: Record<string, string> = { ...formStrings(body, ["type", "id", "ja", "en"]), op };
-        const visa = b.type === 'visa';
-        const id = Number(b.id);
-        const input = { ja: b.ja ?? '', en: b.en ?? '' };
-        let doc: string;
-        let vars: Record<string, unknown>;
-        if (b.op === 'create') {
-          [doc, vars] = visa ? [sourceOf(DOCS.UpsertVisaType), { input }] : [sourceOf(DOCS.CreateJobEnum), { type: Number(b.type), input }];
-        } else if (b.op === 'update' && Number.isInteger(id)) {
-          [doc, vars] = visa ? [sourceOf(DOCS.UpsertVisaType), { id, input }] : [sourceOf(DOCS.UpdateJobEnum), { id, input }];
-        } else if (b.op === 'delete' && Number.isInteger(id)) {
-          [doc, vars] = visa ? [sourceOf(DOCS.DeleteVisaType), { id }] : [sourceOf(DOCS.DeleteJobEnum), { id }];
-        } else {
-          return failed({ key: `${op}-${b.id ?? ''}` }, { _: ctx.msg('error.notFound') }, 404);
-        }
-        await call<unknown>(doc, vars);
-        return redirect(`${withFlag(path, 'saved')}#type-${b.type}`);
+  const { call } = ctx;
+  const b: Record<string, string> = { ...formStrings(body, ['type', 'id', 'ja', 'en']), op };
+  const visa = b.type === 'visa';
+  const id = Number(b.id);
+  const input = { ja: b.ja ?? '', en: b.en ?? '' };
+  let doc: string;
+  let vars: Record<string, unknown>;
+  if (b.op === 'create') {
+    [doc, vars] = visa ? [sourceOf(DOCS.UpsertVisaType), { input }] : [sourceOf(DOCS.CreateJobEnum), { type: Number(b.type), input }];
+  } else if (b.op === 'update' && Number.isInteger(id)) {
+    [doc, vars] = visa ? [sourceOf(DOCS.UpsertVisaType), { id, input }] : [sourceOf(DOCS.UpdateJobEnum), { id, input }];
+  } else if (b.op === 'delete' && Number.isInteger(id)) {
+    [doc, vars] = visa ? [sourceOf(DOCS.DeleteVisaType), { id }] : [sourceOf(DOCS.DeleteJobEnum), { id }];
+  } else {
+    return failed({ key: `${op}-${b.id ?? ''}` }, { _: ctx.msg('error.notFound') }, 404);
+  }
+  await call<unknown>(doc, vars);
+  return redirect(`${withFlag(path, 'saved')}#type-${b.type}`);
 }
 
 export const ENUM_SCREENS: readonly Screen[] = Object.entries(PAGES).map(([path, page]) => enumScreen(path, page));

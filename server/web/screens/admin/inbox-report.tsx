@@ -28,7 +28,15 @@ function reportCsv(lang: Lang, weeks: number, rows: readonly InboxReportRow[]): 
   const n = (v: number | null) => (v === null ? '' : String(v));
   return csv(
     `inbox-report-${weeks}w`,
-    [msg(lang, 'inboxReport.csvWeek'), msg(lang, 'inboxReport.staff'), msg(lang, 'inboxReport.responses'), msg(lang, 'inboxReport.csvResponseMedian'), msg(lang, 'inboxReport.csvResponseAverage'), msg(lang, 'inboxReport.resolutions'), msg(lang, 'inboxReport.csvResolutionMedian')],
+    [
+      msg(lang, 'inboxReport.csvWeek'),
+      msg(lang, 'inboxReport.staff'),
+      msg(lang, 'inboxReport.responses'),
+      msg(lang, 'inboxReport.csvResponseMedian'),
+      msg(lang, 'inboxReport.csvResponseAverage'),
+      msg(lang, 'inboxReport.resolutions'),
+      msg(lang, 'inboxReport.csvResolutionMedian'),
+    ],
     rows.map((r) => [r.week, r.staffName, String(r.responses), n(r.responseMedianSeconds), n(r.responseAverageSeconds), String(r.resolutions), n(r.resolutionMedianSeconds)]),
   );
 }

@@ -43,10 +43,22 @@ const ROMUTEN_SCREEN = defineScreen({
   load: async (ctx) => (await ctx.call(DOCS.RomutenConnection, { companyId: companyOf(ctx) })).romutenConnection,
   view: (ctx, d, state, act) => {
     const flag = (Object.keys(NOTICES) as (keyof typeof NOTICES)[]).find((k) => ctx.req.query[k] === '1');
-    const values = state && 'baseUrl' in state.values ? { baseUrl: String(state.values.baseUrl ?? ''), enabled: state.values.enabled === true } : { baseUrl: d.baseUrl, enabled: d.configured ? d.enabled : true };
+    const values =
+      state && 'baseUrl' in state.values ? { baseUrl: String(state.values.baseUrl ?? ''), enabled: state.values.enabled === true } : { baseUrl: d.baseUrl, enabled: d.configured ? d.enabled : true };
     return {
       title: ctx.route.title,
-      content: <RomutenSettings act={act} lang={ctx.lang} title={ctx.route.title} action={romutenHref(d.companyId)} data={d} values={values} errors={state?.errors ?? {}} notice={!state && flag ? ctx.msg(NOTICES[flag]) : undefined} />,
+      content: (
+        <RomutenSettings
+          act={act}
+          lang={ctx.lang}
+          title={ctx.route.title}
+          action={romutenHref(d.companyId)}
+          data={d}
+          values={values}
+          errors={state?.errors ?? {}}
+          notice={!state && flag ? ctx.msg(NOTICES[flag]) : undefined}
+        />
+      ),
     };
   },
   actions: {

@@ -45,9 +45,7 @@ function planValues(body: Record<string, unknown>): Record<string, unknown> {
  */
 function planInput(values: Record<string, unknown>) {
   const int = (v: unknown, bad: number) => (typeof v === 'string' && /^\s*-?\d{1,9}\s*$/.test(v) ? Number(v) : bad);
-  const slots = [1, 2, 3]
-    .map((n) => ({ start: text(values[`slot${n}_start`]).trim(), end: text(values[`slot${n}_end`]).trim() }))
-    .filter((s) => s.start || s.end);
+  const slots = [1, 2, 3].map((n) => ({ start: text(values[`slot${n}_start`]).trim(), end: text(values[`slot${n}_end`]).trim() })).filter((s) => s.start || s.end);
   const wage = text(values.wage).trim();
   return {
     from: text(values.from),

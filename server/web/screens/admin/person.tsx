@@ -18,7 +18,13 @@ const REASONS: Record<string, Text> = {
   card: msgText('person.sameResidenceCard'),
   email: msgText('person.sameEmail'),
 };
-const reasonText = (lang: Lang, reasons: readonly string[]) => reasons.map((r) => { const reason = REASONS[r]; return reason ? tr(lang, reason) : r; }).join(' · ');
+const reasonText = (lang: Lang, reasons: readonly string[]) =>
+  reasons
+    .map((r) => {
+      const reason = REASONS[r];
+      return reason ? tr(lang, reason) : r;
+    })
+    .join(' · ');
 const KIND: Record<string, Text> = {
   link: msgText('person.rowToCandidate'),
   staff: msgText('person.rowToRow'),
@@ -32,9 +38,7 @@ export async function personListPanel(ctx: ScreenContext) {
   return (
     <section className="panel person-duplicates" aria-labelledby="dup-title">
       <h2 id="dup-title">{msg(lang, 'person.possibleDuplicates')}</h2>
-      <p className="hint">
-        {msg(lang, 'person.duplicatesHint')}
-      </p>
+      <p className="hint">{msg(lang, 'person.duplicatesHint')}</p>
       {pairs.length === 0 ? (
         <p>{msg(lang, 'person.noPossibleDuplicates')}</p>
       ) : (
@@ -121,9 +125,7 @@ export const personSection: RecordSection = {
             <dd>{text(row.person_languages) || '—'}</dd>
           </div>
         </dl>
-        <p className="hint">
-          {msg(lang, 'person.linkedValuesHint')}
-        </p>
+        <p className="hint">{msg(lang, 'person.linkedValuesHint')}</p>
         {pairs.length > 0 && <h3>{msg(lang, 'person.possibleDuplicates')}</h3>}
         {pairs.map((p) => (
           <details className="confirm danger-zone" key={p.otherId}>
@@ -133,11 +135,7 @@ export const personSection: RecordSection = {
             </summary>
             <form method="post" action={action}>
               <input type="hidden" name="otherId" value={p.otherId} />
-              <p>
-                {p.kind === 'link'
-                  ? msg(lang, 'person.linkHint')
-                  : msg(lang, 'person.mergeHint')}
-              </p>
+              <p>{p.kind === 'link' ? msg(lang, 'person.linkHint') : msg(lang, 'person.mergeHint')}</p>
               <ActionButton action={act.section} arg={p.kind === 'link' ? 'personLink' : 'personMerge'} className="btn btn-danger">
                 {p.kind === 'link' ? msg(lang, 'person.link') : msg(lang, 'person.merge')}
               </ActionButton>

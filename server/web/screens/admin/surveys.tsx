@@ -26,7 +26,20 @@ const MAX_OPTIONS = 12;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const count = (v: unknown, max: number) => Math.min(max, Math.max(0, Number.parseInt(str(v), 10) || 0));
 
-const emptyQuestion = (kind = 'single'): BuilderQuestion => ({ kind, ja: '', en: '', required: true, options: kind === 'single' || kind === 'multiple' ? [{ ja: '', en: '' }, { ja: '', en: '' }, { ja: '', en: '' }] : [] });
+const emptyQuestion = (kind = 'single'): BuilderQuestion => ({
+  kind,
+  ja: '',
+  en: '',
+  required: true,
+  options:
+    kind === 'single' || kind === 'multiple'
+      ? [
+          { ja: '', en: '' },
+          { ja: '', en: '' },
+          { ja: '', en: '' },
+        ]
+      : [],
+});
 const EMPTY_FORM: BuilderForm = { companyId: '', titleJa: '', titleEn: '', questions: [emptyQuestion()] };
 
 /** The builder form as posted (names `title_ja`, `q<i>_kind`, `q<i>_o<j>_en` …), kept as typed. */
@@ -58,7 +71,8 @@ function inputOf(form: BuilderForm) {
       ['textJa', 'ja'],
       ['textEn', 'en'],
       ['options', 'options'],
-    ]) fieldOf[`questions.${k}.${name}`] = `q${i}_${field}`;
+    ])
+      fieldOf[`questions.${k}.${name}`] = `q${i}_${field}`;
     options.forEach(({ j }, m) => {
       fieldOf[`questions.${k}.options.${m}.labelJa`] = `q${i}_o${j}_ja`;
       fieldOf[`questions.${k}.options.${m}.labelEn`] = `q${i}_o${j}_en`;
@@ -172,10 +186,14 @@ async function answersCsv(ctx: ScreenContext, id: string): Promise<Outcome> {
   const { surveyResponses } = await ctx.call(DOCS.SurveyResponses, { id });
   const L: Lang = ctx.lang;
   const header = [msg(L, 'surveyAdmin.answeredAt'), msg(L, 'applicant.name'), ...survey.questions.map((q) => `${q.position}. ${pickLang(L, q.textJa, q.textEn)}`)];
-  const rows = surveyResponses.map((r) => [dateTimeText(r.submittedAt, L), r.name, ...survey.questions.map((q) => {
-    const a = r.answers.find((x) => x.questionId === q.id);
-    return a ? pickLang(L, a.valueJa, a.valueEn) : '';
-  })]);
+  const rows = surveyResponses.map((r) => [
+    dateTimeText(r.submittedAt, L),
+    r.name,
+    ...survey.questions.map((q) => {
+      const a = r.answers.find((x) => x.questionId === q.id);
+      return a ? pickLang(L, a.valueJa, a.valueEn) : '';
+    }),
+  ]);
   return csv(`survey-${id.slice(0, 8)}`, header, rows);
 }
 

@@ -73,7 +73,21 @@ function ledgerCsv(w: Worker, which: 'dispatch' | 'report') {
   return csv(
     `foreign-employment-report-${w.id.slice(0, 8)}`,
     ['外国人の氏名（ローマ字）', '氏名（カタカナ）', '在留資格', '在留期間（満了日）', '生年月日', '性別', '国籍・地域', '資格外活動許可の有無', '在留カード番号', '雇入れ年月日', '離職年月日'],
-    [[r.name, r.nameKana, r.status, r.stayUntil ?? '', r.birthDate ?? '', r.sex ? (SEX_JA[r.sex] ?? '') : '', r.nationality, r.permission ? '有' : '無', r.cardNumber ?? '', r.hiredOn ?? '', r.leftOn ?? '']],
+    [
+      [
+        r.name,
+        r.nameKana,
+        r.status,
+        r.stayUntil ?? '',
+        r.birthDate ?? '',
+        r.sex ? (SEX_JA[r.sex] ?? '') : '',
+        r.nationality,
+        r.permission ? '有' : '無',
+        r.cardNumber ?? '',
+        r.hiredOn ?? '',
+        r.leftOn ?? '',
+      ],
+    ],
   );
 }
 
@@ -239,7 +253,12 @@ function view(ctx: ScreenContext, w: Worker | null) {
           <dt>{msg(lang, 'record.cardCheck')}</dt>
           <dd>
             {w.cardVerified ? <Badge tone="success">{msg(lang, 'record.verified')}</Badge> : <Badge tone="warning">{msg(lang, 'record.notVerified')}</Badge>}
-            {card && w.cardCheckStatus !== 'verified' && <> <Badge tone={card.tone}>{tr(lang, card.label)}</Badge></>}
+            {card && w.cardCheckStatus !== 'verified' && (
+              <>
+                {' '}
+                <Badge tone={card.tone}>{tr(lang, card.label)}</Badge>
+              </>
+            )}
             {w.cardCheckId && mayCheckCards && (
               <>
                 {' '}
