@@ -60,7 +60,8 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
         live
           .connectChat('admin')
           .seeBadges()
-          .catch((err) => live.warn('seeing badges', err)),
+          .catch((err) => live.warn('seeing badges', err))
+          .finally(() => chat.dispatch({ type: 'badgesSeenStored' })),
       );
     }
   }

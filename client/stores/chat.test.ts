@@ -220,6 +220,39 @@ describe('recent conversations (SPEC §4)', () => {
     ]);
     expect(run(s, { type: 'logout' }).seenBadgeIds).toEqual([]);
   });
+  it('a badge list that answers after the bell was opened, before the seen was stored, counts nothing the opening saw: even entries the page had not heard of yet', () => {
+    const older = {
+      dailyChats: [
+        { id: 'c1', isSee: 0 },
+        { id: 'c2', isSee: 0 },
+        { id: 'c3', isSee: 0 },
+      ],
+      otherChats: [],
+      workerDailyIcCount: 3,
+      workerOtherIcCount: 0,
+    };
+    // Only c1's live message had reached the page when the bell was opened.
+    let s = run(listed, { type: 'messageReceived', message: msg('c1') }, { type: 'seeBadges' }, { type: 'badgesLoaded', badges: older });
+    expect(s.dailyBadges.filter((b) => b.isSee !== 1)).toEqual([]);
+    // Once stored, the server's lists count again what has news since.
+    s = run(
+      s,
+      { type: 'badgesSeenStored' },
+      { type: 'messageReceived', message: msg('c2') },
+      {
+        type: 'badgesLoaded',
+        badges: {
+          ...older,
+          dailyChats: [
+            { id: 'c1', isSee: 1 },
+            { id: 'c2', isSee: 0 },
+            { id: 'c3', isSee: 1 },
+          ],
+        },
+      },
+    );
+    expect(s.dailyBadges.filter((b) => b.isSee !== 1).map((b) => b.id)).toEqual(['c2']);
+  });
   it('a page with current 1 replaces the list and later pages are appended', () => {
     let s = run(CHAT_STATE, { type: 'recentLoaded', page: { current: 1, data: rows(1, 30) } });
     s = run(s, { type: 'recentLoaded', page: { current: 2, data: rows(31, 5) } });

@@ -91,6 +91,12 @@ export interface ChatState {
    * count back.
    */
   seenBadgeIds: string[];
+  /**
+   * From the bell's opening until the server has stored the seen (null otherwise): the
+   * conversations with news since the opening. A badge list that arrives meanwhile was counted
+   * before the seen was stored, so every other entry of it is seen too.
+   */
+  badgesSeeing: string[] | null;
   newestSupportMessage: SupportMessage | null;
   supportSeenNotice: SupportSeenNotice | null;
 }
@@ -115,6 +121,8 @@ export type ChatAction =
   | { type: 'closeConversation'; conversation_id: string }
   | { type: 'resetChat' }
   | { type: 'seeBadges' }
+  /** The server has stored the seen of the badges (its answer to seeBadges). */
+  | { type: 'badgesSeenStored' }
   | { type: 'setProfileInfo'; profile: ProfileInfo | null };
 
 /** What the caller must do after a step; `sendSeenAdmin` is the socket event of SPEC §7. */
@@ -144,6 +152,7 @@ export const CHAT_STATE: ChatState = {
   supportBadges: [],
   supportBadgesMore: 0,
   seenBadgeIds: [],
+  badgesSeeing: null,
   newestSupportMessage: null,
   supportSeenNotice: null,
 };
@@ -221,7 +230,9 @@ export function stepChat(state: ChatState, action: ChatAction): ChatStep {
       return only(onPage(state, action.page));
     case 'badgesLoaded': {
       const b = action.badges;
+      const seeing = state.badgesSeeing;
       const seen = new Set(state.seenBadgeIds);
+      if (seeing) for (const e of [...b.dailyChats, ...b.otherChats]) if (!seeing.includes(e.id)) seen.add(e.id);
       const keepSeen = (list: BadgeEntry[]) => (seen.size === 0 ? list : list.map((e) => (e.isSee !== 1 && seen.has(e.id) ? { ...e, isSee: 1 } : e)));
       return only({
         ...state,
@@ -231,12 +242,14 @@ export function stepChat(state: ChatState, action: ChatAction): ChatStep {
         otherBadgesMore: beyond(b.otherChats, b.otherChatsTotal),
         workerDailyIcCount: b.workerDailyIcCount,
         workerOtherIcCount: b.workerOtherIcCount,
+        seenBadgeIds: seeing ? [...seen] : state.seenBadgeIds,
       });
     }
     case 'messageReceived': {
       const m = action.message;
       // News un-sees the conversation, listed here or not.
-      const next = m.fromOtherParty && state.seenBadgeIds.includes(m.conversation_id) ? { ...state, seenBadgeIds: state.seenBadgeIds.filter((id) => id !== m.conversation_id) } : state;
+      const unseen = m.fromOtherParty && state.seenBadgeIds.includes(m.conversation_id) ? { ...state, seenBadgeIds: state.seenBadgeIds.filter((id) => id !== m.conversation_id) } : state;
+      const next = m.fromOtherParty && unseen.badgesSeeing ? { ...unseen, badgesSeeing: [...unseen.badgesSeeing, m.conversation_id] } : unseen;
       return only(onMessage(next, m));
     }
     case 'seen': {
@@ -285,7 +298,10 @@ export function stepChat(state: ChatState, action: ChatAction): ChatStep {
         dailyBadges: seeAll(state.dailyBadges),
         otherBadges: seeAll(state.otherBadges),
         seenBadgeIds: [...state.dailyBadges, ...state.otherBadges].map((b) => b.id),
+        badgesSeeing: [],
       });
+    case 'badgesSeenStored':
+      return only(state.badgesSeeing === null ? state : { ...state, badgesSeeing: null });
     case 'setProfileInfo':
       return only({ ...state, profileInfo: action.profile });
   }
