@@ -1,4 +1,6 @@
 import type { DB } from '../../server/db/connect.ts';
+import { syncPay } from '../../server/modules/payroll/lines.ts';
+import { addDays } from '../../shared/time.ts';
 
 /**
  * Looking things up in a test's database, by what a person would name them (an account's e-mail,
@@ -49,3 +51,42 @@ export const visaId = async (t: WithDb, ja: string): Promise<string> => String((
 
 /** A day in Japan (UTC+9, no daylight saving), YYYY-MM-DD, `days` from today. */
 export const tokyoDay = (days: number): string => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A worked day: a new shift of the job (by English title) for the person (by e-mail), their
+ * application, attendance clocked from start to end (Japan time; an end at or before the start is
+ * the next day), and the pay line it makes once pay is synced (undefined when none is made).
+ */
+export async function workedDay(t: WithDb, w: { job: string; email: string; date: string; start: string; end: string; breakMinutes: number }) {
+  const db = t.database.db;
+  const job = await db.selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', w.job).executeTakeFirstOrThrow();
+  const user = await db.selectFrom('users').select('id').where('email', '=', w.email).executeTakeFirstOrThrow();
+  const shift = await db
+    .insertInto('job_daily_shifts')
+    .values({ job_id: job.id, date: w.date, start_time: w.start, end_time: w.end, break_minutes: w.breakMinutes, capacity: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const app = await db
+    .insertInto('applications')
+    .values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const endDate = w.end <= w.start ? addDays(w.date, 1) : w.date;
+  const attendance = await db
+    .insertInto('attendance')
+    .values({
+      application_id: app.id,
+      company_id: job.company_id,
+      shift_id: shift.id,
+      status: 'present',
+      clock_in: new Date(`${w.date}T${w.start}:00+09:00`),
+      clock_out: new Date(`${endDate}T${w.end}:00+09:00`),
+      break_minutes: w.breakMinutes,
+      recorded_by: null,
+      recorded_by_name: 'test',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await syncPay(db, job.company_id, user.id);
+  return db.selectFrom('pay_lines').selectAll().where('attendance_id', '=', attendance.id).executeTakeFirst();
+}

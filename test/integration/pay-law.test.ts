@@ -6,10 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../shared/time.ts';
-import { syncPay } from '../../server/modules/payroll/lines.ts';
 import { postForm } from '../helpers/pages.ts';
 import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
-import { companyOf, enumId, tokyoDay } from '../helpers/demo-data.ts';
+import { companyOf, enumId, tokyoDay, workedDay } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 
@@ -17,38 +16,7 @@ const db = () => t.database.db;
 const post = async (path: string, who: DemoLogin, fields: Record<string, string | string[]>) => postForm(t, path, await t.tokenOf(who), fields);
 
 /** Records a finished shift of `email` on the job titled `titleEn` and recomputes the worker's pay. */
-async function work(titleEn: string, email: string, date: string, start: string, end: string, breakMinutes: number) {
-  const job = await db().selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', titleEn).executeTakeFirstOrThrow();
-  const user = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const shift = await db()
-    .insertInto('job_daily_shifts')
-    .values({ job_id: job.id, date, start_time: start, end_time: end, break_minutes: breakMinutes, capacity: 1 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const app = await db()
-    .insertInto('applications')
-    .values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const endDate = end <= start ? addDays(date, 1) : date;
-  const attendance = await db()
-    .insertInto('attendance')
-    .values({
-      application_id: app.id,
-      company_id: job.company_id,
-      shift_id: shift.id,
-      status: 'present',
-      clock_in: new Date(`${date}T${start}:00+09:00`),
-      clock_out: new Date(`${endDate}T${end}:00+09:00`),
-      break_minutes: breakMinutes,
-      recorded_by: null,
-      recorded_by_name: 'test',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await syncPay(db(), job.company_id, user.id);
-  return db().selectFrom('pay_lines').selectAll().where('attendance_id', '=', attendance.id).executeTakeFirst();
-}
+const work = (job: string, email: string, date: string, start: string, end: string, breakMinutes: number) => workedDay(t, { job, email, date, start, end, breakMinutes });
 
 /** A Wednesday (no holiday on either side) and a Saturday, both in the past. */
 const lastSunday = addDays(tokyoDay(0), -weekdayOf(tokyoDay(0)) - 14);

@@ -13,6 +13,7 @@ import { dataOf } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { appForFile } from '../helpers/app.ts';
 import { grantPageCode } from '../helpers/roles.ts';
+import { workedDay } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 const db = () => t.database.db;
@@ -181,35 +182,9 @@ describe('a monthly run with its deductions', () => {
 describe('daily pay for a worker who is not a day hire', () => {
   /** One shift of Tran's at the ¥1,300-an-hour picking job, daily-paid, and its pay line. */
   async function pickingDay(date: string, from: string, to: string, breakMinutes: number) {
-    const job = await db().selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
-    const user = await db().selectFrom('users').select('id').where('email', '=', 'worker1@demo.test').executeTakeFirstOrThrow();
-    const shift = await db()
-      .insertInto('job_daily_shifts')
-      .values({ job_id: job.id, date, start_time: from, end_time: to, break_minutes: breakMinutes, capacity: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const app = await db()
-      .insertInto('applications')
-      .values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const att = await db()
-      .insertInto('attendance')
-      .values({
-        application_id: app.id,
-        company_id: job.company_id,
-        shift_id: shift.id,
-        status: 'present',
-        clock_in: new Date(`${date}T${from}:00+09:00`),
-        clock_out: new Date(`${date}T${to}:00+09:00`),
-        break_minutes: breakMinutes,
-        recorded_by: null,
-        recorded_by_name: 'test',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await syncPay(db(), job.company_id, user.id);
-    return db().selectFrom('pay_lines').selectAll().where('attendance_id', '=', att.id).executeTakeFirstOrThrow();
+    const line = await workedDay(t, { job: 'Warehouse picking (daily pay)', email: 'worker1@demo.test', date, start: from, end: to, breakMinutes });
+    if (!line) throw new Error('no pay line');
+    return line;
   }
   const approve = async (id: string) =>
     dataOf(await t.gql('mutation($ids: [ID!]!, $to: String!) { movePayLine(ids: $ids, to: $to) { moved refused { id reason message } } }', { ids: [id], to: 'approved' }, { as: 'company_admin' }))
