@@ -249,21 +249,27 @@ describe('BadgeBell past the loaded conversations', () => {
         .executeTakeFirstOrThrow()
     ).id;
     // …and more conversations of the company than the dock's first page, all newer than anything written today.
-    const fillers = await sql<{ id: string }>`
+    // Each a minute apart, so the dock's order (newest first) is known: ties would leave which
+    // fillers make the first page to the database.
+    const fillers = await sql<{ id: string; last_message_at: Date }>`
       insert into conversations (company_id, candidate_id, job_id, type, last_message_at)
-      select j.company_id, u.id, j.id, 1, now() + interval '1 day'
-      from jobs j cross join users u
-      where j.company_id = ${company} and u.role = 'candidate'
-      limit ${RECENT_SIZE + 5}
+      select company_id, candidate_id, job_id, 1, now() + interval '1 day' + n * interval '1 minute'
+      from (
+        select j.company_id, u.id as candidate_id, j.id as job_id, row_number() over () as n
+        from jobs j cross join users u
+        where j.company_id = ${company} and u.role = 'candidate'
+        limit ${RECENT_SIZE + 5}
+      ) f
       on conflict do nothing
-      returning id`.execute(db);
+      returning id, last_message_at`.execute(db);
     expect(fillers.rows.length).toBeGreaterThan(RECENT_SIZE);
+    const newest = fillers.rows.reduce((a, b) => (a.last_message_at > b.last_message_at ? a : b));
     try {
       const question = 'Is there parking near the warehouse?';
       await candidateWrites(question, target);
       // The page heard of a conversation it had not listed and loaded the first page again: the
       // newer conversations fill it, so the one with news is not among the loaded ones.
-      await waitFor(() => expect(dock().querySelector(`li[data-conversation="${fillers.rows[0]!.id}"]`)).not.toBeNull());
+      await waitFor(() => expect(dock().querySelector(`li[data-conversation="${newest.id}"]`)).not.toBeNull());
       expect(dock().querySelector(`li[data-conversation="${target}"]`)).toBeNull();
       await waitFor(() => expect(bellCount()).toBeGreaterThan(0));
 
