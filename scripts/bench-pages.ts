@@ -173,7 +173,10 @@ async function slice(t: Target, agent: http.Agent, ms: number, into: Drawn): Pro
   const u = new URL(t.url);
   const started = performance.now();
   const end = started + ms;
-  const one = () =>
+  // A kept-alive connection the server closes for idleness while the next request is on its way
+  // fails with ECONNRESET: Node's documented race (http.ClientRequest `reusedSocket`), sent again
+  // once on a new connection; any other failure, or a second one, counts.
+  const one = (again = true) =>
     new Promise<void>((resolve) => {
       const t0 = performance.now();
       const req = http.get({ agent, host: u.hostname, port: u.port, path: u.pathname + u.search, headers: t.cookie ? { cookie: t.cookie } : {} }, (res) => {
@@ -187,6 +190,7 @@ async function slice(t: Target, agent: http.Agent, ms: number, into: Drawn): Pro
         });
       });
       req.on('error', (err: NodeJS.ErrnoException) => {
+        if (again && req.reusedSocket && err.code === 'ECONNRESET') return void one(false).then(resolve);
         failed(into, err.code ?? err.message);
         resolve();
       });
