@@ -1173,6 +1173,14 @@ export const MESSAGES = {
     '勤務の確認・出勤のステータスにある応募は、派遣か直接雇用かを変更できません。いったん候補者のステータスに戻してください。',
     'A placement in a confirmation or attendance status cannot switch between dispatch and direct employment: move it back to a candidate status first.',
   ),
+  // Complaints of a dispatched worker (苦情の処理状況 of the 派遣元管理台帳), recorded on the worker record
+  'complaint.notFound': m(
+    'この派遣の就業は見つかりません。直接雇用の就業には苦情を記録できません。',
+    'This dispatched placement was not found: a complaint is recorded on a placement by dispatch only.',
+  ),
+  'complaint.gone': m('この苦情は見つかりません。', 'This complaint was not found.'),
+  'complaint.day': m('受付日を年-月-日で入力してください。', 'Enter the day it was received as year-month-day.'),
+  'complaint.futureDay': m('受付日に未来の日は入力できません。', 'The day received cannot be in the future.'),
   'card.sswField': m('特定技能の分野（カードの「就労制限の有無」欄・指定書のとおり）', 'Specified skilled worker field (as the card’s work-restriction entry and the designation say)'),
   'card.sswFieldRequired': m('特定技能の人は分野を選んでください。分野の外の仕事には配置できません。', 'Choose the field of a specified skilled worker: they cannot be placed outside it.'),
   'card.title': m('在留カード', 'Residence card'),
