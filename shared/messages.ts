@@ -914,6 +914,16 @@ export const MESSAGES = {
   'roles.fix': m('保存できませんでした。', 'Nothing was saved.'),
 
   // Enumerations (/admin/templates/enumjobvalue, enumuservalue)
+  'enums.sswField': m('特定技能の分野（既定）', 'Specified skilled worker field (default)'),
+  'enums.simpleLabour': m('単純作業（既定）', 'Simple manual work (default)'),
+  'enums.simpleYes': m('単純作業', 'Simple manual work'),
+  'enums.simpleNo': m('単純作業ではない', 'Not simple manual work'),
+  'enums.noDefault': m('既定なし', 'No default'),
+  'enums.defaultsHint': m(
+    '求人フォームで空欄のままにした求人は、この職種の分野と単純作業の既定を使います（特定技能運用要領、入管法別表第一の二）。',
+    'A job whose form leaves them blank takes its job type’s field and simple-work defaults (the Specified Skilled Worker operation guidelines; Immigration Control Act, Appended Table I (2)).',
+  ),
+  'enums.defaultsJobTypesOnly': m('分野と単純作業の既定は職種にだけ設定できます。', 'The field and simple-work defaults belong to job types only.'),
   'enums.unknownType': m('不明な種類です。', 'Unknown type.'),
   'enums.ja': m('日本語', 'Japanese'),
   'enums.en': m('英語', 'English'),

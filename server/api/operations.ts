@@ -23,7 +23,7 @@ export const OPS = {
   Enums: /* GraphQL */ `
     query Enums {
       enums {
-        enums { id type name label value enName enum_job_translate_value { language_key value } }
+        enums { id type name label value enName sswField simpleLabour enum_job_translate_value { language_key value } }
         visaTypes { id ja en name }
       }
     }`,
