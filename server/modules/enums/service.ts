@@ -43,7 +43,7 @@ export function listLanguages(db: DB) {
 }
 
 /** A job type's defaults as its form sends them; a key left out is left as it is. */
-export interface JobTypeDefaults {
+interface JobTypeDefaults {
   ssw_field?: string | null;
   simple_labour?: boolean | null;
 }
