@@ -914,6 +914,16 @@ export const MESSAGES = {
   'roles.fix': m('保存できませんでした。', 'Nothing was saved.'),
 
   // Enumerations (/admin/templates/enumjobvalue, enumuservalue)
+  'enums.sswField': m('特定技能の分野（既定）', 'Specified skilled worker field (default)'),
+  'enums.simpleLabour': m('単純作業（既定）', 'Simple manual work (default)'),
+  'enums.simpleYes': m('単純作業', 'Simple manual work'),
+  'enums.simpleNo': m('単純作業ではない', 'Not simple manual work'),
+  'enums.noDefault': m('既定なし', 'No default'),
+  'enums.defaultsHint': m(
+    '求人フォームで空欄のままにした求人は、この職種の分野と単純作業の既定を使います（特定技能運用要領、入管法別表第一の二）。',
+    'A job whose form leaves them blank takes its job type’s field and simple-work defaults (the Specified Skilled Worker operation guidelines; Immigration Control Act, Appended Table I (2)).',
+  ),
+  'enums.defaultsJobTypesOnly': m('分野と単純作業の既定は職種にだけ設定できます。', 'The field and simple-work defaults belong to job types only.'),
   'enums.unknownType': m('不明な種類です。', 'Unknown type.'),
   'enums.ja': m('日本語', 'Japanese'),
   'enums.en': m('英語', 'English'),
@@ -1173,6 +1183,14 @@ export const MESSAGES = {
     '勤務の確認・出勤のステータスにある応募は、派遣か直接雇用かを変更できません。いったん候補者のステータスに戻してください。',
     'A placement in a confirmation or attendance status cannot switch between dispatch and direct employment: move it back to a candidate status first.',
   ),
+  // Complaints of a dispatched worker (苦情の処理状況 of the 派遣元管理台帳), recorded on the worker record
+  'complaint.notFound': m(
+    'この派遣の就業は見つかりません。直接雇用の就業には苦情を記録できません。',
+    'This dispatched placement was not found: a complaint is recorded on a placement by dispatch only.',
+  ),
+  'complaint.gone': m('この苦情は見つかりません。', 'This complaint was not found.'),
+  'complaint.day': m('受付日を年-月-日で入力してください。', 'Enter the day it was received as year-month-day.'),
+  'complaint.futureDay': m('受付日に未来の日は入力できません。', 'The day received cannot be in the future.'),
   'card.sswField': m('特定技能の分野（カードの「就労制限の有無」欄・指定書のとおり）', 'Specified skilled worker field (as the card’s work-restriction entry and the designation say)'),
   'card.sswFieldRequired': m('特定技能の人は分野を選んでください。分野の外の仕事には配置できません。', 'Choose the field of a specified skilled worker: they cannot be placed outside it.'),
   'card.title': m('在留カード', 'Residence card'),

@@ -67,6 +67,8 @@ export const DOCS = {
   CreateInvoices: graphql(OPS.CreateInvoices),
   WorkerRecord: graphql(OPS.WorkerRecord),
   WorkerContract: graphql(OPS.WorkerContract),
+  RecordDispatchComplaint: graphql(OPS.RecordDispatchComplaint),
+  SetDispatchComplaintHandling: graphql(OPS.SetDispatchComplaintHandling),
   MyPay: graphql(OPS.MyPay),
   RequestQuickPay: graphql(OPS.RequestQuickPay),
   SaveBankAccount: graphql(OPS.SaveBankAccount),

@@ -23,7 +23,7 @@ export const OPS = {
   Enums: /* GraphQL */ `
     query Enums {
       enums {
-        enums { id type name label value enName enum_job_translate_value { language_key value } }
+        enums { id type name label value enName sswField simpleLabour enum_job_translate_value { language_key value } }
         visaTypes { id ja en name }
       }
     }`,
@@ -179,7 +179,8 @@ export const OPS = {
         documents { kind number expiresOn note }
         jobs { id titleJa titleEn clientJa clientEn }
         birthDate nameKana address sex sswField
-        dispatchLedger { date client place work start end breakMinutes minutes recorded supervisor complaints }
+        dispatchLedger { applicationId date client place work start end breakMinutes minutes recorded supervisor complaints }
+        dispatchComplaints { id applicationId shiftDate client work receivedOn complaint handling }
         employmentReport { name nameKana status stayUntil birthDate sex nationality permission cardNumber hiredOn leftOn }
       }
     }
@@ -189,6 +190,8 @@ export const OPS = {
       workerContract(workerId: $workerId, jobId: $jobId, lang: $lang) { lang title body workerName company client job place startDate endDate wage }
     }
   `,
+  RecordDispatchComplaint: /* GraphQL */ `mutation RecordDispatchComplaint($input: DispatchComplaintInput!) { recordDispatchComplaint(input: $input) }`,
+  SetDispatchComplaintHandling: /* GraphQL */ `mutation SetDispatchComplaintHandling($id: ID!, $handling: String!) { setDispatchComplaintHandling(id: $id, handling: $handling) }`,
   CreateInvoices: /* GraphQL */ `mutation CreateInvoices($month: String!) { createInvoices(month: $month) { created updated skipped } }`,
   MyPay: /* GraphQL */ `
     query MyPay {

@@ -45,7 +45,9 @@ async function recordPaths(): Promise<string[]> {
   const app = await db.selectFrom('applications').select('id').where('company_id', '=', company).executeTakeFirstOrThrow();
   const daily = await db.selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'daily').executeTakeFirstOrThrow();
   const other = await db.selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'other').executeTakeFirstOrThrow();
-  return [`/admin/candidate/${app.id}`, `/v3/admin/jobs/${daily.id}`, `/admin/jobs/${other.id}`];
+  // Jose Reyes's record: the dispatch ledger with its complaint and the complaint forms.
+  const jose = await db.selectFrom('users').select('id').where('email', '=', 'worker2@demo.test').executeTakeFirstOrThrow();
+  return [`/admin/candidate/${app.id}`, `/v3/admin/jobs/${daily.id}`, `/admin/jobs/${other.id}`, `/admin/worker?id=${jose.id}`];
 }
 
 interface Problem {

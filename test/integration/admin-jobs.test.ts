@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { getPage, postForm, type PageAnswer } from '../helpers/pages.ts';
 import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
-import { companyOf, enumId, tokyoDay, visaId } from '../helpers/demo-data.ts';
+import { companyOf, tokyoDay, visaId } from '../helpers/demo-data.ts';
+import { dailyJobForm } from '../helpers/job-pages.ts';
 
 const t = appForFile();
 
@@ -40,35 +41,7 @@ function nextWeek(): { monday: string; friday: string; days: string[] } {
   return { monday: days[0]!, friday: days[4]!, days };
 }
 
-/** The whole form of a daily job, as a browser posts it. */
-async function jobForm(clientId: string, title: string, extra: Record<string, string | string[]> = {}): Promise<Record<string, string | string[]>> {
-  return {
-    _action: 'save',
-    client_id: clientId,
-    title_ja: title,
-    title_en: `${title} (EN)`,
-    description_ja: '展示会場での設営と撤去です。',
-    description_en: 'Setting up and clearing an exhibition hall.',
-    job_type_id: await enumId(t, 1, 'イベント'),
-    pay_type_id: await enumId(t, 18, '時給'),
-    wage: '1450',
-    overtime_id: '',
-    job_week_id: '',
-    read_skill_id: '',
-    industry_id: '',
-    category_id: '',
-    prefecture: '東京都',
-    city: '江東区',
-    station: '国際展示場駅',
-    languages: ['en', 'vi'],
-    visa_type_ids: [await visaId(t, '永住者')],
-    headcount: '6',
-    status: 'open',
-    publish_from: '',
-    publish_until: '',
-    ...extra,
-  };
-}
+const jobForm = (clientId: string, title: string, extra: Record<string, string | string[]> = {}) => dailyJobForm(t, clientId, title, extra);
 
 /** Mon–Fri of next week × two slots. */
 function weekPlan(extra: Record<string, string | string[]> = {}): Record<string, string | string[]> {

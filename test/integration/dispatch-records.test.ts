@@ -5,12 +5,14 @@
  * 届出 (労働施策総合推進法第28条, 様式第3号). Jose Reyes was dispatched to Sakura's warehouse (a
  * recorded night shift 22:00–06:00 with an hour's break: 7 h = 420 min, and a complaint handled);
  * Tran Thi Mai is employed directly by the restaurant, so no day of hers is in the ledger.
- * Another company, a client user and a role without 160001 get neither.
+ * Another company, a client user and a role without 160001 get neither. Complaints are recorded
+ * and their handling updated on the record page's own forms, and appear in the ledger and its CSV.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
-import { getPage } from '../helpers/pages.ts';
+import { getPage, postForm, text } from '../helpers/pages.ts';
+import { pressButton } from '../helpers/buttons.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 
 let t: TestApp;
@@ -82,5 +84,87 @@ describe('the dispatch ledger and the Hello Work report', () => {
       expect(csv.status).toBe(302);
       expect(csv.html).not.toContain('Jose Reyes');
     });
+  });
+});
+
+const LEDGER_APPS = `query($id: ID!) { workerRecord(id: $id) { dispatchLedger { applicationId date work } dispatchComplaints { id applicationId receivedOn complaint handling } } }`;
+const RECORD_COMPLAINT = `mutation($input: DispatchComplaintInput!) { recordDispatchComplaint(input: $input) }`;
+const SET_HANDLING = `mutation($id: ID!, $handling: String!) { setDispatchComplaintHandling(id: $id, handling: $handling) }`;
+
+/** The CSV of Jose's ledger as the company downloads it, one line per day. */
+const ledgerLines = async (token: string) =>
+  (await getPage(t, `/admin/worker?id=${jose}&ledger=dispatch`, token)).html
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+
+describe('complaints on the dispatch ledger (苦情の処理状況)', () => {
+  it('staff record a complaint with the record page’s form and set its handling; the section and the CSV show both', async () => {
+    const token = await t.tokenOf('company_admin');
+    const { dispatchLedger } = dataOf(await t.gql(LEDGER_APPS, { id: jose }, { as: 'company_admin' })).workerRecord;
+    // A day without the seeded complaint: the parcel sorting.
+    const day = dispatchLedger.find((r: { work: string }) => r.work !== '倉庫内ピッキング（日払い）');
+    const path = `/admin/worker?id=${jose}`;
+    const pressed = await pressButton(t, { who: 'company_admin', cookie: `token=${token}` }, path, 'complaint', {
+      applicationId: day.applicationId,
+      receivedOn: day.date,
+      complaint: '仕分け場の照明が暗い',
+      handling: '',
+    });
+    expect(pressed.status).toBe(303);
+    expect(pressed.location).toBe(`${path}&complaint=recorded#complaints`);
+    const page = text((await getPage(t, `${path}&complaint=recorded`, token)).html);
+    expect(page).toContain('苦情を記録しました。');
+    expect(page).toContain('仕分け場の照明が暗い');
+    expect((await ledgerLines(token)).find((l) => l.includes(`,${day.date},`) && l.includes('仕分け場の照明が暗い'))).toBeDefined();
+
+    const complaint = dataOf(await t.gql(LEDGER_APPS, { id: jose }, { as: 'company_admin' })).workerRecord.dispatchComplaints.find(
+      (c: { complaint: string }) => c.complaint === '仕分け場の照明が暗い',
+    );
+    expect(complaint).toMatchObject({ applicationId: day.applicationId, receivedOn: day.date, handling: '' });
+    // The handling form of that complaint, as the browser sends it: its textarea and its button.
+    const handled = await postForm(t, path, token, { handling: '派遣先に照明の交換を依頼した', _action: `handling:${complaint.id}` });
+    expect(handled.status).toBe(303);
+    expect(text((await getPage(t, `${path}&complaint=handled`, token)).html)).toContain('処理の状況を保存しました。');
+    expect((await ledgerLines(token)).find((l) => l.includes('仕分け場の照明が暗い → 派遣先に照明の交換を依頼した'))).toBeDefined();
+  });
+
+  it('a blank complaint and a day after today are refused beside their fields, in both languages', async () => {
+    const token = await t.tokenOf('company_admin');
+    const { dispatchLedger } = dataOf(await t.gql(LEDGER_APPS, { id: jose }, { as: 'company_admin' })).workerRecord;
+    const fill = { applicationId: dispatchLedger[0].applicationId, receivedOn: '2999-01-01', complaint: ' ', handling: '' };
+    for (const [lang, future, blank] of [
+      ['ja', '受付日に未来の日は入力できません。', '入力してください。'],
+      ['en', 'The day received cannot be in the future.', 'This field is required.'],
+    ] as const) {
+      const r = await pressButton(t, { who: 'company_admin', cookie: `token=${token}; lang=${lang}` }, `/admin/worker?id=${jose}`, 'complaint', fill);
+      expect(r.status).toBe(422);
+      expect(text(r.html)).toContain(future);
+      expect(text(r.html)).toContain(blank);
+    }
+    const bad = await t.gql(RECORD_COMPLAINT, { input: { applicationId: dispatchLedger[0].applicationId, receivedOn: '2026-02-30', complaint: 'x' } }, { as: 'company_admin' });
+    expect(firstCode(bad)).toBe('BAD_USER_INPUT');
+  });
+
+  it('another company, a client user, a direct-employment placement and a role without 160001 are refused', async () => {
+    const { dispatchLedger, dispatchComplaints } = dataOf(await t.gql(LEDGER_APPS, { id: jose }, { as: 'company_admin' })).workerRecord;
+    const input = { applicationId: dispatchLedger[0].applicationId, receivedOn: dispatchLedger[0].date, complaint: '他社からの記録' };
+    const seeded = dispatchComplaints[0].id;
+    for (const who of ['company2', 'client_admin'] as const) {
+      expect(firstCode(await t.gql(RECORD_COMPLAINT, { input }, { as: who }))).toBe('NOT_FOUND');
+      expect(firstCode(await t.gql(SET_HANDLING, { id: seeded, handling: '書き換え' }, { as: who }))).toBe('NOT_FOUND');
+    }
+    // Tran Thi Mai is employed directly by the restaurant: nothing of hers is in a dispatch ledger.
+    const direct = await db().selectFrom('applications').select('id').where('candidate_id', '=', tran).where('dispatch', '=', false).executeTakeFirstOrThrow();
+    expect(firstCode(await t.gql(RECORD_COMPLAINT, { input: { ...input, applicationId: direct.id } }, { as: 'company_admin' }))).toBe('NOT_FOUND');
+    await withoutCodes(t, ['160001'], 'company_staff', async () => {
+      expect(firstCode(await t.gql(RECORD_COMPLAINT, { input }, { as: 'company_staff' }))).toBe('FORBIDDEN');
+      expect(firstCode(await t.gql(SET_HANDLING, { id: seeded, handling: '書き換え' }, { as: 'company_staff' }))).toBe('FORBIDDEN');
+      const posted = await postForm(t, `/admin/worker?id=${jose}`, await t.tokenOf('company_staff'), { ...input, _action: 'complaint' });
+      // A form nobody may open cannot be posted.
+      expect(posted.status).toBe(403);
+    });
+    const after = await db().selectFrom('dispatch_complaints').select(['complaint', 'handling']).execute();
+    expect(after.some((c) => c.complaint === '他社からの記録' || c.handling === '書き換え')).toBe(false);
   });
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { enumId } from '../helpers/demo-data.ts';
+import { dailyJobForm } from '../helpers/job-pages.ts';
+import { postForm } from '../helpers/pages.ts';
+import { firstCode } from '../helpers/graphql.ts';
+import { placementFactsOf } from '../../server/modules/workforce/placement-facts.ts';
+import { SSW_FIELDS } from '../../server/modules/workforce/work-limits.ts';
 
 let t: TestApp;
 let superadmin: string;
@@ -76,5 +82,62 @@ describe('/admin/templates/enumjobvalue (200014)', () => {
     const res = await post('/admin/templates/enumjobvalue', superadmin, { _action: 'update', type: '18', id: String(row.id), ja: '時間給', en: 'Per hour' });
     expect(res.status).toBe(303);
     expect(await (await page('/admin/templates/enumjobvalue', superadmin)).text()).toContain('時間給');
+  });
+});
+
+describe('a job type’s defaults for its jobs (特定技能 field, simple manual work) on /admin/templates/enumjobvalue', () => {
+  it('shows each job type’s defaults, the field as a choice of the fields the job form knows', async () => {
+    const html = await (await page('/admin/templates/enumjobvalue', superadmin)).text();
+    expect(html).toContain('特定技能の分野（既定）');
+    for (const [ja] of SSW_FIELDS) expect(html).toContain(`<option value="${ja}">`);
+    // 飲食・フード ships as 外食業 and simple work: its row's selects hold both.
+    const food = await enumId(t, 1, '飲食・フード');
+    expect(html).toMatch(new RegExp(`<select form="f-1-${food}" name="sswField"[^>]*>(?:(?!</select>).)*<option value="外食業" selected="">`, 's'));
+    expect(html).toMatch(new RegExp(`<select form="f-1-${food}" name="simpleLabour"[^>]*>(?:(?!</select>).)*<option value="true" selected="">`, 's'));
+  });
+
+  it('saving a job type’s defaults changes the field and the simple-work answer a new job of that type gets', async () => {
+    const event = await enumId(t, 1, 'イベント');
+    const saved = await postForm(t, '/admin/templates/enumjobvalue', superadmin, { _action: 'update', type: '1', id: event, ja: 'イベント', en: 'Events', sswField: '宿泊', simpleLabour: 'true' });
+    expect(saved.status).toBe(303);
+    const client = (await t.database.db.selectFrom('users').select('client_id').where('email', '=', DEMO.client_admin).executeTakeFirstOrThrow()).client_id!;
+    // A new job of that type whose form leaves both blank, as the company posts it.
+    // (The hourly pay type was renamed above: a daily wage.)
+    const form = await dailyJobForm(t, client, '展示会の設営（既定の確認）', { ssw_field: '', simple_labour: '', pay_type_id: await enumId(t, 18, '日給') });
+    expect((await postForm(t, '/v3/admin/jobs/add', company, form)).status).toBe(303);
+    const job = await t.database.db.selectFrom('jobs').select(['id', 'ssw_field', 'simple_labour']).where('title_ja', '=', '展示会の設営（既定の確認）').executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ ssw_field: null, simple_labour: null });
+    const person = (await t.database.db.selectFrom('users').select('id').where('email', '=', 'engineer@demo.test').executeTakeFirstOrThrow()).id;
+    expect(await placementFactsOf(t.database.db, { candidateId: person, jobId: job.id })).toMatchObject({ jobField: '宿泊', simpleLabour: true });
+    // Cleared again: the job has neither default any more.
+    expect((await postForm(t, '/admin/templates/enumjobvalue', superadmin, { _action: 'update', type: '1', id: event, ja: 'イベント', en: 'Events', sswField: '', simpleLabour: '' })).status).toBe(
+      303,
+    );
+    expect(await placementFactsOf(t.database.db, { candidateId: person, jobId: job.id })).toMatchObject({ jobField: null, simpleLabour: false });
+  });
+
+  it('a field the form does not offer is refused beside it, in both languages; a default on another type is refused', async () => {
+    const event = await enumId(t, 1, 'イベント');
+    for (const [lang, text] of [
+      ['ja', '選択肢から選んでください。'],
+      ['en', 'Choose one of the options.'],
+    ] as const) {
+      const res = await post('/admin/templates/enumjobvalue', superadmin, { _action: 'update', type: '1', id: event, ja: 'イベント', en: 'Events', sswField: '倉庫', simpleLabour: 'maybe' }, lang);
+      expect(res.status).toBe(422);
+      expect((await res.text()).match(new RegExp(text, 'g'))?.length).toBe(2);
+    }
+    const payType = await enumId(t, 18, '日給');
+    const r = await t.gql('mutation($id: Int!) { updateJobEnum(id: $id, input: { ja: "日給", en: "Daily", sswField: "外食業" }) { id } }', { id: Number(payType) }, superadmin);
+    expect(firstCode(r)).toBe('BAD_USER_INPUT');
+    expect(r.errors![0]!.extensions!.fields).toEqual({ sswField: '分野と単純作業の既定は職種にだけ設定できます。' });
+  });
+
+  it('a company admin and a role without 200014 cannot change them', async () => {
+    const event = await enumId(t, 1, 'イベント');
+    const res = await postForm(t, '/admin/templates/enumjobvalue', company, { _action: 'update', type: '1', id: event, ja: 'イベント', en: 'Events', sswField: '農業', simpleLabour: 'false' });
+    expect(res.status).toBe(403);
+    const r = await t.gql('mutation($id: Int!) { updateJobEnum(id: $id, input: { ja: "イベント", en: "Events", sswField: "農業" }) { id } }', { id: Number(event) }, company);
+    expect(firstCode(r)).toBe('FORBIDDEN');
+    expect(await t.database.db.selectFrom('job_enums').select('ssw_field').where('id', '=', Number(event)).executeTakeFirstOrThrow()).toEqual({ ssw_field: null });
   });
 });

@@ -144,6 +144,11 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.shiftPeople': { query: 'query { shiftPeople(search: "a") { id } }' },
   'Query.workerRecord': { query: 'query ($id: ID!) { workerRecord(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Query.workerContract': { query: 'query ($id: ID!) { workerContract(workerId: $id, jobId: $id, lang: "ja") { title } }', variables: { id: ZERO_UUID } },
+  'Mutation.recordDispatchComplaint': {
+    query: 'mutation ($a: ID!) { recordDispatchComplaint(input: { applicationId: $a, receivedOn: "2026-11-23", complaint: "probe" }) }',
+    variables: { a: ZERO_UUID },
+  },
+  'Mutation.setDispatchComplaintHandling': { query: 'mutation ($id: ID!) { setDispatchComplaintHandling(id: $id, handling: "probe") }', variables: { id: ZERO_UUID } },
   'Mutation.assignShift': { query: 'mutation ($s: ID!) { assignShift(shiftId: $s, email: "nobody@example.test") { applicationId } }', variables: { s: ZERO_UUID } },
   'Query.swappablePlacements': { query: 'query { swappablePlacements { applicationId } }' },
   'Query.myOpenShifts': { query: 'query { myOpenShifts(date: "2026-11-23") { shiftId } }' },

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { requiredText, validate } from '../../validation.ts';
 import { deriveJobEnum } from '../../modules/enums/derive.ts';
 import { createJobEnum, deleteJobEnum, deleteVisaType, enumStore, findJobEnum, listLanguages, updateJobEnum, upsertVisaType } from '../../modules/enums/service.ts';
-import { JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../modules/enums/reference-data.ts';
+import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../modules/enums/reference-data.ts';
+import type { JobEnumRecord } from '../../modules/enums/derive.ts';
+import { SSW_FIELDS } from '../../modules/workforce/work-limits.ts';
 import { canEnter } from '../../access/guard.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
@@ -30,6 +32,10 @@ export const typeDefs = /* GraphQL */ `
     value: Int!
     "The English value; only on the read-skill list."
     enName: String
+    "A job type's default 特定技能 field (分野) for its jobs (one of the fields the job form offers); null: none, and on other types."
+    sswField: String
+    "A job type's default for simple manual work: true, false, or null (no default: not simple)."
+    simpleLabour: Boolean
   }
 
   type VisaType {
@@ -65,6 +71,10 @@ export const typeDefs = /* GraphQL */ `
   input JobEnumInput {
     ja: String!
     en: String!
+    "Job types only: the default 特定技能 field of their jobs ('' or null: none). Left out: unchanged."
+    sswField: String
+    "Job types only: 'true', 'false', or '' (no default). Left out: unchanged."
+    simpleLabour: String
   }
 
   extend type Query {
@@ -82,6 +92,34 @@ export const typeDefs = /* GraphQL */ `
 `;
 
 const Values = z.object({ ja: requiredText(100), en: requiredText(100) });
+const blankToNull = (v: unknown) => (v === '' ? null : v);
+/**
+ * A job type's defaults for its jobs, as the job form reads them when it is left blank
+ * (docs/workforce.md "The data behind the rules"): the field one of the 特定技能運用要領's (SSW_FIELDS),
+ * simple manual work yes, no or no default. A key left out leaves the stored value.
+ */
+const Defaults = z.object({
+  sswField: z.preprocess(blankToNull, z.enum(SSW_FIELDS.map(([ja]) => ja) as [string, ...string[]]).nullish()),
+  simpleLabour: z.preprocess(blankToNull, z.enum(['true', 'false']).nullish()),
+});
+const JobEnumValues = Values.extend(Defaults.shape);
+
+/** The values of a create or update: the job type's defaults only on a job type; anything else refuses them. */
+function enumValues(ctx: ApiContext, type: number, input: unknown) {
+  const v = validate(JobEnumValues, input, ctx.lang, new Set(['sswField', 'simpleLabour']));
+  if (!v.ok) throw badInput(ctx.lang, v.errors);
+  const { ja, en, sswField, simpleLabour } = v.data;
+  if (type !== ENUM_TYPES.jobTypes) {
+    if (sswField != null || simpleLabour != null) throw badInput(ctx.lang, { [sswField != null ? 'sswField' : 'simpleLabour']: msg(ctx.lang, 'enums.defaultsJobTypesOnly') });
+    return { ja, en };
+  }
+  return {
+    ja,
+    en,
+    ...(sswField === undefined ? {} : { ssw_field: sswField }),
+    ...(simpleLabour === undefined ? {} : { simple_labour: simpleLabour === null ? null : simpleLabour === 'true' }),
+  };
+}
 
 /** Job-related types are edited under 200014 (enumjobvalue), person-related under 200015 (enumuservalue). */
 async function assertMayEditType(ctx: ApiContext, type: number) {
@@ -98,6 +136,10 @@ async function assertMayEditType(ctx: ApiContext, type: number) {
 const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
 
 export const resolvers = {
+  JobEnum: {
+    sswField: (e: JobEnumRecord) => e.ssw_field ?? null,
+    simpleLabour: (e: JobEnumRecord) => e.simple_labour ?? null,
+  },
   Query: {
     enums: (_: unknown, __: unknown, ctx: ApiContext) => enumStore(ctx.services.db),
     languages: (_: unknown, __: unknown, ctx: ApiContext) => listLanguages(ctx.services.db),
@@ -105,18 +147,14 @@ export const resolvers = {
   Mutation: {
     createJobEnum: async (_: unknown, args: { type: number; input: unknown }, ctx: ApiContext) => {
       await assertMayEditType(ctx, args.type);
-      const v = validate(Values, args.input, ctx.lang);
-      if (!v.ok) throw badInput(ctx.lang, v.errors);
-      const id = await createJobEnum(ctx.services.db, { type: args.type, ...v.data });
+      const id = await createJobEnum(ctx.services.db, { type: args.type, ...enumValues(ctx, args.type, args.input) });
       return deriveJobEnum((await findJobEnum(ctx.services.db, id))!);
     },
     updateJobEnum: async (_: unknown, args: { id: number; input: unknown }, ctx: ApiContext) => {
       const existing = await findJobEnum(ctx.services.db, args.id);
       if (!existing) throw notFound(ctx);
       await assertMayEditType(ctx, existing.type);
-      const v = validate(Values, args.input, ctx.lang);
-      if (!v.ok) throw badInput(ctx.lang, v.errors);
-      await updateJobEnum(ctx.services.db, args.id, v.data);
+      await updateJobEnum(ctx.services.db, args.id, enumValues(ctx, existing.type, args.input));
       return deriveJobEnum((await findJobEnum(ctx.services.db, args.id))!);
     },
     deleteJobEnum: async (_: unknown, args: { id: number }, ctx: ApiContext) => {

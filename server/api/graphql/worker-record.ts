@@ -9,7 +9,12 @@
  */
 import { isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { dateLong, yen } from '../../../shared/format.ts';
-import { isClient, tenantOf } from '../../access/tenancy.ts';
+import { z } from 'zod';
+import { msg, msgText } from '../../../shared/messages.ts';
+import { isDay } from '../../../shared/time.ts';
+import { todayInJapan } from '../../time.ts';
+import { idSchema, requiredText, validate } from '../../validation.ts';
+import { actingCompanyOf, isClient, tenantOf } from '../../access/tenancy.ts';
 import { canEnter } from '../../access/guard.ts';
 import { routeByPath } from '../../access/routes.ts';
 import { workersReadModel } from '../../resources/defs/workers.ts';
@@ -17,11 +22,12 @@ import { payLinesReadModel, payRunsReadModel } from '../../resources/defs/money.
 import { visibleRows } from '../../resources/read-model.ts';
 import { prefectureName } from '../../modules/jobs/prefectures.ts';
 import { renderTemplate } from '../../modules/templates/render-template.ts';
-import { dispatchLedger, foreignEmploymentReport } from '../../modules/workforce/ledgers.ts';
+import { dispatchComplaints, dispatchLedger, foreignEmploymentReport, recordComplaint, setComplaintHandling } from '../../modules/workforce/ledgers.ts';
 import { contractFacts, contractTemplate, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../../modules/workforce/worker-record.ts';
 import type { ApiContext } from '../context.ts';
 import { fixedFor } from './read-models.ts';
 import { type Rules, pages } from '../rules.ts';
+import { apiError, badInput } from '../errors.ts';
 import { isUuid } from '../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
@@ -78,6 +84,8 @@ export const typeDefs = /* GraphQL */ `
   }
   "A day of the 派遣元管理台帳 (労働者派遣法第37条, 施行規則第31条): a dispatched worker's day at a client."
   type DispatchLedgerRow {
+    "The placement (application) of the day: what recordDispatchComplaint takes."
+    applicationId: ID!
     date: String!
     client: String!
     place: String!
@@ -90,6 +98,25 @@ export const typeDefs = /* GraphQL */ `
     recorded: Boolean!
     supervisor: String!
     complaints: String!
+  }
+  "A complaint a dispatched worker raised about a placement, with how it was handled (施行規則第31条: 苦情の処理状況)."
+  type DispatchComplaint {
+    id: ID!
+    applicationId: ID!
+    "The day of the placement's shift."
+    shiftDate: String!
+    client: String!
+    work: String!
+    receivedOn: String!
+    complaint: String!
+    handling: String!
+  }
+  "A complaint to record on a dispatched placement of the worker: the day received (YYYY-MM-DD, not after today), what it was, how it was handled (may be blank until it is)."
+  input DispatchComplaintInput {
+    applicationId: ID!
+    receivedOn: String!
+    complaint: String!
+    handling: String
   }
   "The facts of the 外国人雇用状況届出 (労働施策総合推進法第28条, 様式第3号)."
   type ForeignEmploymentReport {
@@ -134,6 +161,8 @@ export const typeDefs = /* GraphQL */ `
     sswField: String
     "The dispatching company's ledger of this worker; null for a client user (the record is the 派遣元's)."
     dispatchLedger: [DispatchLedgerRow!]
+    "The complaints of the ledger one by one, to update their handling; null for a client user."
+    dispatchComplaints: [DispatchComplaint!]
     "The Hello Work report's facts; null for a client user."
     employmentReport: ForeignEmploymentReport
   }
@@ -157,6 +186,12 @@ export const typeDefs = /* GraphQL */ `
     "The worker's employment contract for one of their jobs, in lang (ja, en); null when not the caller's."
     workerContract(workerId: ID!, jobId: ID!, lang: String!): WorkerContract
   }
+  extend type Mutation {
+    "Records a complaint on a dispatched placement of the caller's company (the platform: any); refused to a client user. Returns its id."
+    recordDispatchComplaint(input: DispatchComplaintInput!): ID!
+    "Sets how a complaint on a dispatched placement of the caller's company was handled."
+    setDispatchComplaintHandling(id: ID!, handling: String!): Boolean!
+  }
 `;
 
 /** The workers list shows this person to the caller (the list's own tenant rule and role filter). */
@@ -166,6 +201,24 @@ async function seesWorker(ctx: ApiContext, id: string): Promise<boolean> {
   const [row] = await visibleRows(ctx.services.db, workersReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(workersReadModel, maps, ctx.user!.role), [id]);
   return !!row;
 }
+
+const TEXT_MAX = 2000;
+const receivedDay = z
+  .string()
+  .trim()
+  .min(1)
+  .refine(isDay, { params: msgText('complaint.day') })
+  // A complaint is recorded once it was received: a day after today (in Japan) is a typing slip.
+  .refine((d) => d <= todayInJapan(), { params: msgText('complaint.futureDay') });
+const ComplaintInput = z.object({ applicationId: idSchema, receivedOn: receivedDay, complaint: requiredText(TEXT_MAX), handling: z.string().trim().max(TEXT_MAX).nullish() });
+const HandlingInput = z.object({ id: idSchema, handling: z.string().trim().max(TEXT_MAX) });
+
+/**
+ * The company whose ledger the caller writes: its own, the platform any (null); a client user
+ * none — the ledger is the dispatching company's (労働者派遣法第37条), as the record shows it.
+ */
+const ledgerCompany = (ctx: ApiContext) => actingCompanyOf(tenantOf(ctx.user!));
+const actorOf = (ctx: ApiContext) => ({ id: ctx.user!.id, name: ctx.user!.name });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -181,13 +234,14 @@ export const resolvers = {
       const maps = await ctx.services.roleMaps.get();
       // Pay is the staffing company's: shown to whoever may open a pay list, never to a client user.
       const seesPay = !isClient(tenant) && [payLinesReadModel, payRunsReadModel].some((m) => m.screens.some((s) => canEnter(maps, ctx.user!.role, routeByPath(s.path)?.code)));
-      const [shifts, jobs, documents, pay, dispatchLedgerRows, employmentReport] = await Promise.all([
+      const [shifts, jobs, documents, pay, dispatchLedgerRows, employmentReport, complaints] = await Promise.all([
         workerShifts(db, scope, a.id),
         workerJobs(db, scope, a.id),
         isClient(tenant) ? [] : workerDocuments(db, scope.companyId, p.email),
         seesPay ? workerPay(db, scope.companyId, a.id) : null,
         isClient(tenant) ? null : dispatchLedger(db, scope.companyId, a.id),
         isClient(tenant) ? null : foreignEmploymentReport(db, scope.companyId, a.id),
+        isClient(tenant) ? null : dispatchComplaints(db, scope.companyId, a.id),
       ]);
       // A payslip link only where the runs list would show the run (the payslip's own rule).
       const runs = pay
@@ -222,6 +276,7 @@ export const resolvers = {
         sex: p.sex,
         sswField: p.ssw_field,
         dispatchLedger: dispatchLedgerRows,
+        dispatchComplaints: complaints,
         employmentReport,
         shifts: shifts.map((s) => ({
           applicationId: s.application_id,
@@ -286,6 +341,25 @@ export const resolvers = {
       };
     },
   },
+  Mutation: {
+    recordDispatchComplaint: async (_: unknown, a: { input: unknown }, ctx: ApiContext) => {
+      const v = validate(ComplaintInput, a.input, ctx.lang, new Set(['applicationId']));
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      const company = ledgerCompany(ctx);
+      if (company === 'none') throw apiError('NOT_FOUND', msg(ctx.lang, 'complaint.notFound'));
+      const r = await recordComplaint(ctx.services.db, actorOf(ctx), company, { ...v.data, handling: v.data.handling ?? '' });
+      if (!r.ok) throw apiError('NOT_FOUND', msg(ctx.lang, 'complaint.notFound'));
+      return r.id;
+    },
+    setDispatchComplaintHandling: async (_: unknown, a: { id: string; handling: string }, ctx: ApiContext) => {
+      const v = validate(HandlingInput, a, ctx.lang);
+      const company = ledgerCompany(ctx);
+      if (company === 'none' || (!v.ok && v.errors.id)) throw apiError('NOT_FOUND', msg(ctx.lang, 'complaint.gone'));
+      if (!v.ok) throw badInput(ctx.lang, v.errors);
+      if (!(await setComplaintHandling(ctx.services.db, actorOf(ctx), company, v.data.id, v.data.handling))) throw apiError('NOT_FOUND', msg(ctx.lang, 'complaint.gone'));
+      return true;
+    },
+  },
 };
 
 /** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
@@ -293,4 +367,8 @@ export const rules: Rules = {
   // The worker record: whoever opens the workers list; the person must be a row of it.
   'Query.workerRecord': pages('/admin/worker'),
   'Query.workerContract': pages('/admin/worker'),
+  // Complaints are written where the ledger is read: the worker record (160001); the company
+  // check (a client user none, another company's placement not found) is in the resolver.
+  'Mutation.recordDispatchComplaint': pages('/admin/worker'),
+  'Mutation.setDispatchComplaintHandling': pages('/admin/worker'),
 };

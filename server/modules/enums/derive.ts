@@ -5,6 +5,9 @@ export interface JobEnumRecord {
   id: number;
   type: number;
   enum_job_translate_value: { language_key: 'ja' | 'en'; value: string }[];
+  /** A job type's defaults for its jobs (docs/workforce.md "The data behind the rules"): the 特定技能 field and simple manual work; null on other types. */
+  ssw_field?: string | null;
+  simple_labour?: boolean | null;
 }
 
 export interface DerivedJobEnum extends JobEnumRecord {

@@ -8,7 +8,7 @@ export async function listJobEnums(db: DB): Promise<JobEnumRecord[]> {
   const rows = await db
     .selectFrom('job_enums as e')
     .leftJoin('job_enum_translations as t', 't.enum_id', 'e.id')
-    .select(['e.id', 'e.type', 'e.sort', 't.language_key', 't.value'])
+    .select(['e.id', 'e.type', 'e.sort', 'e.ssw_field', 'e.simple_labour', 't.language_key', 't.value'])
     .orderBy('e.type')
     .orderBy('e.sort')
     .orderBy('e.id')
@@ -16,7 +16,7 @@ export async function listJobEnums(db: DB): Promise<JobEnumRecord[]> {
   const byId = new Map<number, JobEnumRecord>();
   for (const r of rows) {
     let rec = byId.get(r.id);
-    if (!rec) byId.set(r.id, (rec = { id: r.id, type: r.type, enum_job_translate_value: [] }));
+    if (!rec) byId.set(r.id, (rec = { id: r.id, type: r.type, enum_job_translate_value: [], ssw_field: r.ssw_field, simple_labour: r.simple_labour }));
     if (r.language_key && r.value !== null) rec.enum_job_translate_value.push({ language_key: r.language_key, value: r.value });
   }
   for (const rec of byId.values()) rec.enum_job_translate_value.sort((a, b) => a.language_key.localeCompare(b.language_key) * -1);
@@ -42,7 +42,13 @@ export function listLanguages(db: DB) {
   return cachedReference(db, 'languages', () => db.selectFrom('languages').select(['id', 'code', 'ja', 'en']).orderBy('sort').orderBy('id').execute());
 }
 
-async function createJobEnumWrite(db: DB, input: { type: number; ja: string; en: string }): Promise<number> {
+/** A job type's defaults as its form sends them; a key left out is left as it is. */
+interface JobTypeDefaults {
+  ssw_field?: string | null;
+  simple_labour?: boolean | null;
+}
+
+async function createJobEnumWrite(db: DB, input: { type: number; ja: string; en: string } & JobTypeDefaults): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { max } = await trx
       .selectFrom('job_enums')
@@ -51,7 +57,7 @@ async function createJobEnumWrite(db: DB, input: { type: number; ja: string; en:
       .executeTakeFirstOrThrow();
     const { id } = await trx
       .insertInto('job_enums')
-      .values({ type: input.type, sort: (max ?? 0) + 1 })
+      .values({ type: input.type, sort: (max ?? 0) + 1, ssw_field: input.ssw_field ?? null, simple_labour: input.simple_labour ?? null })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
@@ -69,9 +75,17 @@ export async function findJobEnum(db: DB, id: number): Promise<JobEnumRecord | u
   return (await listJobEnums(db)).find((r) => r.id === id);
 }
 
-async function updateJobEnumWrite(db: DB, id: number, input: { ja: string; en: string }): Promise<boolean> {
+async function updateJobEnumWrite(db: DB, id: number, input: { ja: string; en: string } & JobTypeDefaults): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const found = await trx.updateTable('job_enums').set({ updated_at: new Date() }).where('id', '=', id).returning('id').executeTakeFirst();
+    const defaults: JobTypeDefaults = {};
+    if (input.ssw_field !== undefined) defaults.ssw_field = input.ssw_field;
+    if (input.simple_labour !== undefined) defaults.simple_labour = input.simple_labour;
+    const found = await trx
+      .updateTable('job_enums')
+      .set({ updated_at: new Date(), ...defaults })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
     if (!found) return false;
     for (const language_key of ['ja', 'en'] as const) {
       await trx

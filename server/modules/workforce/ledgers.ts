@@ -15,11 +15,14 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { todayInJapan } from '../../../shared/time.ts';
+import { audit, type Actor } from '../../db/audit.ts';
 
 /** Wall-clock time in Japan (HH:MM) of a timestamp column. */
 const hm = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'Asia/Tokyo', 'HH24:MI')`;
 
 interface LedgerRow {
+  /** The placement (application) of the day: what a complaint is recorded on. */
+  applicationId: string;
   date: string;
   client: string;
   place: string;
@@ -84,6 +87,7 @@ export async function dispatchLedger(db: DB, companyId: string | null, userId: s
     const end = recorded ? r.clock_out! : r.end;
     const breakMinutes = recorded ? (r.recorded_break ?? r.break_minutes) : r.break_minutes;
     return {
+      applicationId: r.id,
       date: r.date,
       client: r.client,
       place: [r.prefecture, r.city, r.station].filter(Boolean).join(' '),
@@ -158,4 +162,87 @@ export async function foreignEmploymentReport(db: DB, companyId: string | null, 
     hiredOn: d?.first ?? null,
     leftOn: d?.last && d.last < today ? d.last : null,
   };
+}
+
+/** A complaint on the 派遣元管理台帳 (施行規則第31条: 苦情の処理状況) with the placement it is about. */
+interface ComplaintRow {
+  id: string;
+  applicationId: string;
+  shiftDate: string;
+  client: string;
+  work: string;
+  receivedOn: string;
+  complaint: string;
+  handling: string;
+}
+
+/** The complaints about one worker's dispatched placements at `companyId` (null: every company), oldest received first. */
+export async function dispatchComplaints(db: DB, companyId: string | null, userId: string): Promise<ComplaintRow[]> {
+  let q = db
+    .selectFrom('dispatch_complaints as c')
+    .innerJoin('applications as a', 'a.id', 'c.application_id')
+    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+    .innerJoin('clients as cl', 'cl.id', 'a.client_id')
+    .select(['c.id', 'c.application_id', 's.date', 'cl.name as client', 'j.title_ja', sql<string>`to_char(c.received_on, 'YYYY-MM-DD')`.as('received_on'), 'c.complaint', 'c.handling'])
+    .where('a.candidate_id', '=', userId)
+    .where('a.dispatch', '=', true);
+  if (companyId) q = q.where('a.company_id', '=', companyId);
+  const rows = await q.orderBy('c.received_on').orderBy('c.created_at').limit(500).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    applicationId: r.application_id,
+    shiftDate: r.date,
+    client: r.client,
+    work: r.title_ja,
+    receivedOn: r.received_on,
+    complaint: r.complaint,
+    handling: r.handling,
+  }));
+}
+
+/**
+ * Records a complaint about a dispatched placement of `companyId` (null: the platform, any company),
+ * audited in the same transaction. 'not-found': no such placement of the company, or one by direct
+ * employment (the ledger is the dispatching company's: 労働者派遣法第37条).
+ */
+export async function recordComplaint(
+  db: DB,
+  actor: Actor,
+  companyId: string | null,
+  input: { applicationId: string; receivedOn: string; complaint: string; handling: string },
+): Promise<{ ok: true; id: string } | { ok: false }> {
+  return db.transaction().execute(async (trx) => {
+    let q = trx.selectFrom('applications').select(['id', 'company_id']).where('id', '=', input.applicationId).where('dispatch', '=', true);
+    if (companyId) q = q.where('company_id', '=', companyId);
+    const app = await q.executeTakeFirst();
+    if (!app) return { ok: false } as const;
+    const { id } = await trx
+      .insertInto('dispatch_complaints')
+      .values({ application_id: app.id, received_on: input.receivedOn, complaint: input.complaint, handling: input.handling })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit(trx, actor, 'dispatch_complaint', id, app.company_id, { applicationId: app.id, receivedOn: input.receivedOn, complaint: input.complaint, handling: input.handling }, 'create');
+    return { ok: true, id } as const;
+  });
+}
+
+/** Updates how a complaint was handled, on a placement of `companyId` (null: any); false when there is no such complaint. */
+export async function setComplaintHandling(db: DB, actor: Actor, companyId: string | null, id: string, handling: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    let q = trx
+      .selectFrom('dispatch_complaints as c')
+      .innerJoin('applications as a', 'a.id', 'c.application_id')
+      .select(['c.id', 'c.handling', 'a.company_id'])
+      .where('c.id', '=', id)
+      .where('a.dispatch', '=', true)
+      .forUpdate();
+    if (companyId) q = q.where('a.company_id', '=', companyId);
+    const row = await q.executeTakeFirst();
+    if (!row) return false;
+    if (row.handling === handling) return true;
+    await trx.updateTable('dispatch_complaints').set({ handling }).where('id', '=', id).execute();
+    await audit(trx, actor, 'dispatch_complaint', id, row.company_id, { handling: { from: row.handling, to: handling } });
+    return true;
+  });
 }

@@ -10,13 +10,21 @@ export interface EnumRow {
   id: number;
   ja: string;
   en: string;
+  /** A job type's defaults for its jobs: the 特定技能 field ('' none) and simple manual work ('true', 'false', '' none). */
+  sswField?: string;
+  simpleLabour?: string;
 }
+
+/** What one row's form holds (or the add form's): drawn again after a refused post. */
+export type EnumValues = Partial<Record<'ja' | 'en' | 'sswField' | 'simpleLabour', string>>;
 
 export interface EnumSection {
   /** The enum type number (SPEC §3) or 'visa' for visa types. */
   type: number | 'visa';
   title: Text;
   rows: EnumRow[];
+  /** Job types: the 特定技能 fields a default may name; the section then edits each type's defaults too. */
+  defaults?: readonly { value: string; label: Text }[];
 }
 
 export interface EnumEditorProps {
@@ -28,7 +36,7 @@ export interface EnumEditorProps {
   /** Errors by form key (`create-{type}`, `update-{id}`, `delete-{id}`), then by field. */
   errors: Record<string, Record<string, string>>;
   /** What the failed form held, so nothing typed is lost. */
-  values: Record<string, { ja?: string; en?: string }>;
+  values: Record<string, EnumValues>;
   notice?: string;
 }
 
@@ -42,6 +50,29 @@ export function EnumEditorPage({ act, lang, title, action, sections, errors, val
       </span>
     ) : null;
   };
+  /** A job type's two defaults as selects of the form `form` (a row's, or the add form's when undefined). */
+  const defaultSelect = (s: EnumSection, field: 'sswField' | 'simpleLabour', key: string, value: string, form: string | undefined, label: string) => (
+    <>
+      <select form={form} name={field} defaultValue={value} aria-label={label} aria-invalid={errors[key]?.[field] ? true : undefined}>
+        <option value="">{msg(lang, 'enums.noDefault')}</option>
+        {field === 'sswField'
+          ? (s.defaults ?? []).map((o) => (
+              <option key={o.value} value={o.value}>
+                {tr(lang, o.label)}
+              </option>
+            ))
+          : [
+              <option key="true" value="true">
+                {msg(lang, 'enums.simpleYes')}
+              </option>,
+              <option key="false" value="false">
+                {msg(lang, 'enums.simpleNo')}
+              </option>,
+            ]}
+      </select>
+      {fieldError(key, field)}
+    </>
+  );
   return (
     <section className="enum-editor">
       <h1>{tr(lang, title)}</h1>
@@ -55,19 +86,29 @@ export function EnumEditorPage({ act, lang, title, action, sections, errors, val
         return (
           <section key={String(s.type)} id={`type-${s.type}`} className="card">
             <h2>{tr(lang, s.title)}</h2>
+            {s.defaults && <p className="hint">{msg(lang, 'enums.defaultsHint')}</p>}
             <DataTable
               lang={lang}
               columns={[
                 { name: 'id', label: msgText('enums.id'), type: 'text' },
                 { name: 'ja', label: msgText('enums.ja'), type: 'text' },
                 { name: 'en', label: msgText('enums.en'), type: 'text' },
+                ...(s.defaults
+                  ? [
+                      { name: 'sswField', label: msgText('enums.sswField'), type: 'text' as const },
+                      { name: 'simpleLabour', label: msgText('enums.simpleLabour'), type: 'text' as const },
+                    ]
+                  : []),
               ]}
               rows={s.rows}
               // Each row is its own small form: the inputs sit in the cells and belong to the row's form.
               cell={(r, c) => {
-                if (!isLang(c)) return undefined;
                 const key = `update-${String(r.id)}`;
-                const v = values[key] ?? (r as unknown as EnumRow);
+                const v: EnumValues = values[key] ?? (r as unknown as EnumRow);
+                if (s.defaults && (c === 'sswField' || c === 'simpleLabour')) {
+                  return defaultSelect(s, c, key, v[c] ?? '', `f-${s.type}-${String(r.id)}`, `${msg(lang, c === 'sswField' ? 'enums.sswField' : 'enums.simpleLabour')} ${String(r.id)}`);
+                }
+                if (!isLang(c)) return undefined;
                 return (
                   <>
                     <input
@@ -119,6 +160,18 @@ export function EnumEditorPage({ act, lang, title, action, sections, errors, val
                 <input name="en" defaultValue={values[createKey]?.en ?? ''} required aria-invalid={errors[createKey]?.en ? true : undefined} />
                 {fieldError(createKey, 'en')}
               </label>
+              {s.defaults && (
+                <>
+                  <label>
+                    {msg(lang, 'enums.sswField')}
+                    {defaultSelect(s, 'sswField', createKey, values[createKey]?.sswField ?? '', undefined, msg(lang, 'enums.sswField'))}
+                  </label>
+                  <label>
+                    {msg(lang, 'enums.simpleLabour')}
+                    {defaultSelect(s, 'simpleLabour', createKey, values[createKey]?.simpleLabour ?? '', undefined, msg(lang, 'enums.simpleLabour'))}
+                  </label>
+                </>
+              )}
               <ActionButton action={act.create} className="btn">
                 {msg(lang, 'enums.add')}
               </ActionButton>

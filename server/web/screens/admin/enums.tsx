@@ -2,7 +2,8 @@ import { DOCS, sourceOf } from '../../../api/documents.ts';
 import type { Text } from '../../../../shared/i18n.ts';
 import { msgText } from '../../../../shared/texts/index.ts';
 import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../../modules/enums/reference-data.ts';
-import { EnumEditorPage, type EnumSection } from '../../../../views/pages/admin/EnumEditor.tsx';
+import { EnumEditorPage, type EnumSection, type EnumValues } from '../../../../views/pages/admin/EnumEditor.tsx';
+import { SSW_FIELDS } from '../../../modules/workforce/work-limits.ts';
 import { formStrings, withFlag } from '../../kit.ts';
 import { defineScreen, failed, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../../screen.ts';
 
@@ -25,9 +26,12 @@ const PAGES: Record<string, { types: readonly number[]; visa: boolean }> = {
   '/admin/templates/enumuservalue': { types: USER_ENUM_TYPES, visa: true },
 };
 
+/** The 特定技能 fields a job type's default may name: those the job form offers (docs/workforce.md). */
+const FIELD_CHOICES = SSW_FIELDS.map(([ja, en]) => ({ value: ja, label: { ja, en } }));
+
 interface EnumsData {
   enums: {
-    enums: { id: number; type: number; enum_job_translate_value: { language_key: string; value: string }[] }[];
+    enums: { id: number; type: number; sswField: string | null; simpleLabour: boolean | null; enum_job_translate_value: { language_key: string; value: string }[] }[];
     visaTypes: { id: number; ja: string; en: string }[];
   };
 }
@@ -42,12 +46,16 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
       const sections: EnumSection[] = page.types.map((type) => ({
         type,
         title: TYPE_TITLES[type]!,
-        rows: d.enums.enums.filter((e) => e.type === type).map((e) => ({ id: e.id, ja: valueIn(e, 'ja'), en: valueIn(e, 'en') })),
+        rows: d.enums.enums
+          .filter((e) => e.type === type)
+          .map((e) => ({ id: e.id, ja: valueIn(e, 'ja'), en: valueIn(e, 'en'), sswField: e.sswField ?? '', simpleLabour: e.simpleLabour === null ? '' : String(e.simpleLabour) })),
+        // A job type also carries its jobs' defaults for the placement rules.
+        ...(type === ENUM_TYPES.jobTypes ? { defaults: FIELD_CHOICES } : {}),
       }));
       if (page.visa) sections.push({ type: 'visa', title: VISA_TITLE, rows: d.enums.visaTypes });
       // A failed post's errors and typed values are keyed by the form that sent them (`create-<type>`, `update-<id>`, `delete-<id>`).
       const key = typeof state?.values.key === 'string' ? state.values.key : '';
-      const input = state?.values.input as { ja?: string; en?: string } | undefined;
+      const input = state?.values.input as EnumValues | undefined;
       return {
         title: route.title,
         content: (
@@ -72,11 +80,13 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
     },
   });
 
+const FORM_FIELDS = ['type', 'id', 'ja', 'en', 'sswField', 'simpleLabour'] as const;
+
 /** A refused value is drawn again in its own row's form (`key`); an internal failure reads as a refusal. */
 const refusalOf = (op: 'create' | 'update' | 'delete'): OnRefusal => ({
   values: (body) => {
-    const b = formStrings(body, ['type', 'id', 'ja', 'en']);
-    return { key: op === 'create' ? `create-${b.type}` : `${op}-${Number(b.id)}`, input: op === 'delete' ? undefined : { ja: b.ja ?? '', en: b.en ?? '' } };
+    const b = formStrings(body, FORM_FIELDS);
+    return { key: op === 'create' ? `create-${b.type}` : `${op}-${Number(b.id)}`, input: op === 'delete' ? undefined : { ...b } };
   },
   status: (r) => (r.status === 500 ? 422 : r.status),
 });
@@ -84,10 +94,16 @@ const refusalOf = (op: 'create' | 'update' | 'delete'): OnRefusal => ({
 /** Creates, updates or deletes one value of the page's enums: back to its section, or the form's errors. */
 async function save(ctx: ScreenContext, path: string, op: 'create' | 'update' | 'delete', body: Record<string, unknown>) {
   const { call } = ctx;
-  const b: Record<string, string> = { ...formStrings(body, ['type', 'id', 'ja', 'en']), op };
+  const b: Record<string, string> = { ...formStrings(body, FORM_FIELDS), op };
   const visa = b.type === 'visa';
   const id = Number(b.id);
-  const input = { ja: b.ja ?? '', en: b.en ?? '' };
+  // A job type's form also sends its defaults; other forms have no such fields, so nothing is sent.
+  const input = {
+    ja: b.ja ?? '',
+    en: b.en ?? '',
+    ...(b.sswField === undefined || visa ? {} : { sswField: b.sswField }),
+    ...(b.simpleLabour === undefined || visa ? {} : { simpleLabour: b.simpleLabour }),
+  };
   let doc: string;
   let vars: Record<string, unknown>;
   if (b.op === 'create') {

@@ -14,8 +14,11 @@ import { canEnter } from '../../../access/guard.ts';
 import { routeCode } from '../../../access/routes.ts';
 import { DOCS, type ResultOf } from '../../../api/documents.ts';
 import { Badge, DataTable, type Tone } from '../../../../views/ui/DataTable.tsx';
-import { queryText } from '../../kit.ts';
-import { csv, errorPage, file, type ScreenContext } from '../../screen.ts';
+import { formStrings, queryText, withFlag } from '../../kit.ts';
+import { csv, errorPage, failed, file, redirect, withRefusal, type FormState, type ScreenContext } from '../../screen.ts';
+import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
+import { Field } from '../../../../views/ui/Field.tsx';
+import type { TextKey } from '../../../../shared/texts/index.ts';
 import { contractPdf } from '../../pdf.ts';
 import { isUuid } from '../../../../shared/ids.ts';
 
@@ -91,8 +94,97 @@ function ledgerCsv(w: Worker, which: 'dispatch' | 'report') {
   );
 }
 
+type Act = ActionRefs<'complaint' | 'handling'>;
+const COMPLAINT_FIELDS = ['applicationId', 'receivedOn', 'complaint', 'handling'] as const;
+const DONE: Record<string, TextKey> = { recorded: 'record.complaintSaved', handled: 'record.handlingSaved' };
+
+/**
+ * The complaints of the ledger (苦情の処理状況, 施行規則第31条): each with a form to set how it was
+ * handled, and the form to record one on a dispatched day. A refused post draws the form it came
+ * from again: `complaintId` in the state names a handling form, else it is the new complaint's.
+ */
+function Complaints({ ctx, w, state, act }: { ctx: ScreenContext; w: Worker; state: FormState | undefined; act: Act }) {
+  const { lang } = ctx;
+  if (!w.dispatchLedger || !w.dispatchComplaints) return null;
+  const here = `${PATH}?id=${w.id}`;
+  const values = state?.values ?? {};
+  const val = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const forHandling = val('complaintId');
+  const err = state?.errors ?? {};
+  const newErr = forHandling ? {} : err;
+  const done = DONE[queryText(ctx.req, 'complaint')];
+  return (
+    <>
+      <h4 id="complaints">{msg(lang, 'record.complaints')}</h4>
+      <p className="hint">{msg(lang, 'record.complaintsHint')}</p>
+      {done && (
+        <p className="form-notice" role="status">
+          {msg(lang, done)}
+        </p>
+      )}
+      {w.dispatchComplaints.length === 0 ? (
+        <p className="hint">{msg(lang, 'record.noComplaints')}</p>
+      ) : (
+        <ul className="complaints">
+          {w.dispatchComplaints.map((c) => {
+            const mine = forHandling === c.id;
+            return (
+              <li key={c.id}>
+                <p>
+                  {`${dateLong(c.receivedOn, lang)} · ${msg(lang, 'record.complaintPlacement')}: ${dateLong(c.shiftDate, lang)} ${c.client} (${c.work})`}
+                  <br />
+                  {c.complaint}
+                </p>
+                <form method="post" action={here} className="inline-form">
+                  <label htmlFor={`handling-${c.id}`}>{msg(lang, 'record.complaintHandling')}</label>
+                  <textarea
+                    id={`handling-${c.id}`}
+                    name="handling"
+                    rows={2}
+                    maxLength={2000}
+                    defaultValue={mine ? (val('handling') ?? c.handling) : c.handling}
+                    aria-invalid={mine && err.handling ? true : undefined}
+                  />
+                  {mine && (err.handling || err._) && <span className="field-error">{err.handling ?? err._}</span>}{' '}
+                  <ActionButton action={act.handling} arg={c.id} className="btn btn-small-solid">
+                    {msg(lang, 'record.saveHandling')}
+                  </ActionButton>
+                </form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {w.dispatchLedger.length > 0 && (
+        <form method="post" action={here} className="resource-form complaint-form" noValidate>
+          {newErr._ && (
+            <p className="form-alert" role="alert">
+              {newErr._}
+            </p>
+          )}
+          <Field name="applicationId" label={msg(lang, 'record.complaintPlacement')} value={val('applicationId') ?? ''} error={newErr.applicationId} required>
+            <option value="">—</option>
+            {w.dispatchLedger.map((d) => (
+              <option key={d.applicationId} value={d.applicationId}>
+                {`${dateLong(d.date, lang)} · ${d.client} · ${d.work}`}
+              </option>
+            ))}
+          </Field>
+          <Field name="receivedOn" type="date" label={msg(lang, 'record.complaintReceivedOn')} value={val('receivedOn') ?? todayInJapan()} error={newErr.receivedOn} required />
+          <Field name="complaint" textarea label={msg(lang, 'record.complaintText')} value={forHandling ? '' : (val('complaint') ?? '')} error={newErr.complaint} required />
+          <Field name="handling" textarea label={msg(lang, 'record.complaintHandling')} value={forHandling ? '' : (val('handling') ?? '')} error={newErr.handling} />
+          <ActionButton action={act.complaint} className="btn">
+            {msg(lang, 'record.recordComplaint')}
+          </ActionButton>
+        </form>
+      )}
+    </>
+  );
+}
+
 /** The two records on the record page: the dispatch ledger's days and the Hello Work report's facts, each with its CSV. */
-function DispatchRecords({ lang, w }: { lang: Lang; w: Worker }) {
+function DispatchRecords({ ctx, w, state, act }: { ctx: ScreenContext; w: Worker; state: FormState | undefined; act: Act }) {
+  const { lang } = ctx;
   if (!w.dispatchLedger || !w.employmentReport) return null;
   const r = w.employmentReport;
   const missing = [!r.birthDate && msgText('record.missingBirthDate'), !r.sex && msgText('record.missingSex'), !r.nameKana && msgText('record.missingKana')].filter((x): x is Text => !!x);
@@ -130,6 +222,7 @@ function DispatchRecords({ lang, w }: { lang: Lang; w: Worker }) {
       <p>
         <a href={`${PATH}?id=${w.id}&ledger=dispatch`}>{msg(lang, 'record.dispatchLedgerCsv')}</a>
       </p>
+      <Complaints ctx={ctx} w={w} state={state} act={act} />
       <h3 id="employment-report">{msg(lang, 'record.foreignEmploymentReport')}</h3>
       <p className="hint">{msg(lang, 'record.employmentReportHint', { act: LAW.reportAct })}</p>
       <dl className="record-facts">
@@ -193,7 +286,7 @@ function ExpiryWarning({ lang, expiry }: { lang: Lang; expiry: string | null }) 
   return null;
 }
 
-function view(ctx: ScreenContext, w: Worker | null) {
+function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined, act: Act) {
   const { lang } = ctx;
   if (!w) return <p className="hint">{msg(lang, 'record.pressName')}</p>;
   const mayCheckCards = !!ctx.roleMaps && !!ctx.user && canEnter(ctx.roleMaps, ctx.user.role, routeCode('/admin/worker/rcCheckCandidate'));
@@ -336,7 +429,7 @@ function view(ctx: ScreenContext, w: Worker | null) {
         <p className="hint">{msg(lang, 'record.noDocuments')}</p>
       )}
 
-      <DispatchRecords lang={lang} w={w} />
+      <DispatchRecords ctx={ctx} w={w} state={state} act={act} />
 
       <h3>{msg(lang, 'record.employmentContract')}</h3>
       {w.jobs.length === 0 ? (
@@ -373,5 +466,30 @@ function view(ctx: ScreenContext, w: Worker | null) {
   );
 }
 
+/** The worker whose record a post is for (`?id=` of the page it came from). */
+const postedFor = (ctx: ScreenContext) => uuidParam(ctx, 'id');
+const backTo = (id: string, done: string) => `${withFlag(`${PATH}?id=${id}`, 'complaint', done)}#complaints`;
+
 /** The panel of the workers screen (server/web/screens/panels.tsx lists it by path). */
-export const workerRecordPanel = { load, view };
+export const workerRecordPanel = {
+  load,
+  view,
+  actions: {
+    // A complaint on a dispatched day of the ledger (recordDispatchComplaint; the API checks the company).
+    complaint: async (ctx: ScreenContext, body: Record<string, unknown>) => {
+      const v = formStrings(body, COMPLAINT_FIELDS);
+      const id = postedFor(ctx);
+      if (!id) return failed(v, { _: ctx.msg('error.notFound') }, 404);
+      await ctx.call(DOCS.RecordDispatchComplaint, { input: { applicationId: v.applicationId ?? '', receivedOn: v.receivedOn ?? '', complaint: v.complaint ?? '', handling: v.handling ?? '' } });
+      return redirect(backTo(id, 'recorded'));
+    },
+    // How one complaint was handled: the button names the complaint.
+    handling: withRefusal({ values: (body, arg) => ({ ...formStrings(body, ['handling']), complaintId: arg ?? '' }) }, async (ctx, body, arg) => {
+      const v = formStrings(body, ['handling']);
+      const id = postedFor(ctx);
+      if (!id || !arg) return failed({ ...v, complaintId: arg ?? '' }, { _: ctx.msg('error.notFound') }, 404);
+      await ctx.call(DOCS.SetDispatchComplaintHandling, { id: arg, handling: v.handling ?? '' });
+      return redirect(backTo(id, 'handled'));
+    }),
+  },
+};
