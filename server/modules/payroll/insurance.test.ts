@@ -49,15 +49,46 @@ describe('premiums, the worker’s share (hand-worked)', () => {
     expect(healthPremium(134_000, '41', '2026-03-01')).toBe(7_068);
   });
 
-  it('every branch has its 2026-03 rate; a year no two sources agreed on stays unencoded (null), never guessed', () => {
+  it('every branch has its rate in each encoded year (2024-03, 2025-03, 2026-03), none left unencoded', () => {
     const codes = Array.from({ length: 47 }, (_, i) => String(i + 1).padStart(2, '0'));
     expect(Object.keys(HEALTH_RATES).toSorted()).toEqual(codes);
-    for (const code of codes) expect(healthPremium(300_000, code, '2026-03-01'), code).not.toBeNull();
-    // 宮城 (04): 令和6・7年度 not sourced twice → null; 令和8年度 10.10%: 300,000 × 10.10% / 2 = 15,150.
-    expect(healthPremium(300_000, '04', '2025-06-01')).toBeNull();
-    expect(healthPremium(300_000, '04', '2026-03-01')).toBe(15_150);
+    for (const code of codes) for (const month of ['2024-03-01', '2025-03-01', '2026-03-01']) expect(healthPremium(300_000, code, month), `${code} ${month}`).not.toBeNull();
     // A code that is no prefecture has no rate at all.
     expect(healthPremium(300_000, '48', '2026-03-01')).toBeNull();
+  });
+
+  // Filled later: 宮城 令和7年度 (office-mori.biz ＝ JapanFinance/kei3), 愛知 令和6年度 (s-mngmnt.co.jp alone),
+  // 鹿児島 令和6年度 (s-mngmnt.co.jp ＝ kanahara-sr.jp).
+  it('宮城 (04): 10.11% (2025-03), 10.10% (2026-03)', () => {
+    // 300,000 × 10.11% / 2 = 15,165; 280,000 × 10.11% / 2 = 14,154 exactly; 150,000 × 10.11% / 2 = 7,582.5 → 7,582.
+    expect(healthPremium(300_000, '04', '2025-06-01')).toBe(15_165);
+    expect(healthPremium(280_000, '04', '2025-06-01')).toBe(14_154);
+    expect(healthPremium(150_000, '04', '2026-02-01')).toBe(7_582);
+    // 300,000 × 10.10% / 2 = 15,150.
+    expect(healthPremium(300_000, '04', '2026-03-01')).toBe(15_150);
+  });
+
+  it('愛知 (23): 10.02% (2024-03), 10.03% (2025-03)', () => {
+    // 300,000 × 10.02% / 2 = 15,030; 134,000 × 10.02% / 2 = 6,713.4 → 6,713; 142,000 × 10.02% / 2 = 7,114.2 → 7,114.
+    expect(healthPremium(300_000, '23', '2024-03-01')).toBe(15_030);
+    expect(healthPremium(134_000, '23', '2024-10-01')).toBe(6_713);
+    expect(healthPremium(142_000, '23', '2025-02-01')).toBe(7_114);
+    // 126,000 × 10.03% / 2 = 6,318.9 → 6,319 (more than 50 sen rounds up).
+    expect(healthPremium(126_000, '23', '2025-03-01')).toBe(6_319);
+  });
+
+  it('鹿児島 (46): 10.13% (2024-03), 10.31% (2025-03)', () => {
+    // 300,000 × 10.13% / 2 = 15,195; 410,000 × 10.13% / 2 = 20,766.5 → 20,766 (50 sen dropped).
+    expect(healthPremium(300_000, '46', '2024-06-01')).toBe(15_195);
+    expect(healthPremium(410_000, '46', '2024-06-01')).toBe(20_766);
+    // 300,000 × 10.31% / 2 = 15,465.
+    expect(healthPremium(300_000, '46', '2025-06-01')).toBe(15_465);
+  });
+
+  it('nursing care 1.60% (FY2024) on the health standard', () => {
+    // 300,000 × 1.60% / 2 = 2,400; 134,000 × 1.60% / 2 = 1,072.
+    expect(nursingPremium(300_000, '2024-06-01')).toBe(2_400);
+    expect(nursingPremium(134_000, '2025-02-01')).toBe(1_072);
   });
 
   it('nursing care 1.59% (FY2025) and 1.62% (FY2026) on the health standard', () => {
@@ -149,7 +180,7 @@ describe('monthlyDeductions', () => {
     expect(noPrefecture.notes).toContain('prefecture_missing');
   });
 
-  it('a company in 佐賀 gets its health and nursing lines; a year with no sourced rate gets the note instead', () => {
+  it('a company in 佐賀 gets its health and nursing lines; so does one in 宮城 in 令和7年度', () => {
     // Born 1980: nursing care. Premium month 2026-09 (pay day 2026-10-23), 佐賀 10.55%, nursing 1.62%:
     // 300,000 × 10.55% / 2 = 15,825; 300,000 × 1.62% / 2 = 2,430.
     const older = { ...person, birthDate: '1980-04-01' };
@@ -158,10 +189,11 @@ describe('monthlyDeductions', () => {
       nursingInsurance: 2_430,
       pension: 27_450,
     });
-    // 宮城 (04), premium month 2025-09: the 令和7年度 rate had no second source → no health or nursing line, a note.
+    // 宮城 (04), premium month 2025-09 (pay day 2025-10-24): 10.11%, nursing 1.59%:
+    // 300,000 × 10.11% / 2 = 15,165; 300,000 × 1.59% / 2 = 2,385.
     const miyagi = monthlyDeductions({ gross: 300_000, payDay: '2025-10-24', periodEnd: '2025-09-30', person: older, prefecture: '04' });
-    expect(miyagi).toMatchObject({ healthInsurance: 0, nursingInsurance: 0, pension: 27_450 });
-    expect(miyagi.notes).toContain('health_rate_missing');
+    expect(miyagi).toMatchObject({ healthInsurance: 15_165, nursingInsurance: 2_385, pension: 27_450 });
+    expect(miyagi.notes).not.toContain('health_rate_missing');
   });
 
   it('caps resident tax at what is left, and says so', () => {

@@ -20,22 +20,30 @@ type DatedOrMissing = readonly (readonly [from: string, hundredthsOfPercent: num
  * 協会けんぽ health insurance rates (健康保険法第160条: a rate per prefecture branch, 都道府県単位保険料率),
  * whole rate (employer and worker together; the worker pays half, 第161条第1項), from the premium
  * month they apply to (each year from March), by the branch's JIS X 0401 code. Source: 全国健康保険協会
- * 「都道府県単位保険料率」 令和6年度 (2024-03), 令和7年度 (2025-03), 令和8年度 (2026-03). A rate is
- * encoded only where two independent public transcriptions of the 協会けんぽ table agree:
+ * 「都道府県単位保険料率」 令和6年度 (2024-03), 令和7年度 (2025-03), 令和8年度 (2026-03), all 47 branches each year.
+ * Each figure is a public transcription of the 協会けんぽ table, checked against a second one where one was found:
  *
  * - 令和8年度 (2026-03), all 47: office-mori.biz/?p=10257 (令和8年度協会けんぽ保険料率表, both years'
  *   columns) and kishida-devil/jp-payroll-mcp src/data/insurance-r8.json (from the 協会けんぽ
  *   令和8年3月分からの保険料額表) agree on every branch.
- * - 令和7年度 (2025-03), 27 branches: the 令和7年度 column of office-mori.biz/?p=10257 agrees with
- *   limo.media/articles/-/78846 (2024→2025 per branch), -/85210 (北海道), -/80085 (新潟, 福島, 長崎)
- *   and pacola.co.jp (山口). The other 20 had no second source: null.
- * - 令和6年度 (2024-03), 23 branches: kisaka.net/blog-post/380496 (令和6年度 column) agrees with
- *   limo.media/articles/-/78846 (2024 values) and -/85210 (北海道). The other 24: null.
+ * - 令和7年度 (2025-03), all 47: the 令和7年度 column of office-mori.biz/?p=10257 agrees on every branch
+ *   with JapanFinance/kei3 src/data/employeesHealthInsurance/providerRateData.ts (FY2025 rows, each
+ *   naming the branch's 協会けんぽ PDF, e.g. kyoukaikenpo.or.jp/assets/04miyagi_7.pdf); 27 of them also
+ *   with limo.media/articles/-/78846, -/85210, -/80085 and pacola.co.jp (山口).
+ * - 令和6年度 (2024-03), all 47: s-mngmnt.co.jp/keieiinfo/romu18.html (令和6年3月 改定のご案内, the 47
+ *   branches). It agrees with kisaka.net/blog-post/380496 and limo.media/articles/-/78846, -/85210 on
+ *   the 23 branches those give; kanahara-sr.jp (2024/02/19, 九州各県) gives the same 長崎 10.17, 宮崎 9.85,
+ *   鹿児島 10.13, and mmg-syaroushi.jp/oshirase_240221.html the same 新潟 9.35 and the changes from
+ *   令和5年度 of 島根 (−0.34) and 山口 (+0.24) against kaikei-home.com's 令和5年度 column. The other 18
+ *   令和6年度 figures (宮城, 秋田, 茨城, 栃木, 千葉, 富山, 長野, 岐阜, 愛知, 三重, 滋賀, 和歌山, 鳥取, 岡山,
+ *   広島, 愛媛, 高知, 福島) rest on s-mngmnt.co.jp alone: compare them with the 協会けんぽ 令和6年度
+ *   保険料額表 before paying a 令和6年度 premium month in those branches.
  * - 東京 (13) all three years also as transcribed by renjaku/opendata
  *   (public/v1/jp/health-insurance/organizations/kyoukaikenpo-tokyo.yaml).
  *
- * null is "not encoded": the company gets no health or nursing-care line for that premium month and
- * a payslip note saying so (never a guessed rate). Adding a year: one more [from, rate] per branch.
+ * null is "not encoded" (no branch is, today; the type keeps the place for a year found in part): the
+ * company gets no health or nursing-care line for that premium month and a payslip note saying so
+ * (never a guessed rate). Adding a year: one more [from, rate] per branch.
  */
 export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
   '01': [
@@ -54,13 +62,13 @@ export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
     ['2026-03-01', 951],
   ], // 岩手
   '04': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 1001],
+    ['2025-03-01', 1011],
     ['2026-03-01', 1010],
   ], // 宮城
   '05': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 985],
+    ['2025-03-01', 1001],
     ['2026-03-01', 1001],
   ], // 秋田
   '06': [
@@ -69,18 +77,18 @@ export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
     ['2026-03-01', 975],
   ], // 山形
   '07': [
-    ['2024-03-01', null],
+    ['2024-03-01', 959],
     ['2025-03-01', 962],
     ['2026-03-01', 950],
   ], // 福島
   '08': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 966],
+    ['2025-03-01', 967],
     ['2026-03-01', 952],
   ], // 茨城
   '09': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 979],
+    ['2025-03-01', 982],
     ['2026-03-01', 982],
   ], // 栃木
   '10': [
@@ -94,8 +102,8 @@ export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
     ['2026-03-01', 967],
   ], // 埼玉
   '12': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 977],
+    ['2025-03-01', 979],
     ['2026-03-01', 973],
   ], // 千葉
   '13': [
@@ -109,13 +117,13 @@ export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
     ['2026-03-01', 992],
   ], // 神奈川
   '15': [
-    ['2024-03-01', null],
+    ['2024-03-01', 935],
     ['2025-03-01', 955],
     ['2026-03-01', 921],
   ], // 新潟
   '16': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 962],
+    ['2025-03-01', 965],
     ['2026-03-01', 959],
   ], // 富山
   '17': [
@@ -134,13 +142,13 @@ export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
     ['2026-03-01', 955],
   ], // 山梨
   '20': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 955],
+    ['2025-03-01', 969],
     ['2026-03-01', 963],
   ], // 長野
   '21': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 991],
+    ['2025-03-01', 993],
     ['2026-03-01', 980],
   ], // 岐阜
   '22': [
@@ -149,18 +157,18 @@ export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
     ['2026-03-01', 961],
   ], // 静岡
   '23': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 1002],
+    ['2025-03-01', 1003],
     ['2026-03-01', 993],
   ], // 愛知
   '24': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 994],
+    ['2025-03-01', 999],
     ['2026-03-01', 977],
   ], // 三重
   '25': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 989],
+    ['2025-03-01', 997],
     ['2026-03-01', 988],
   ], // 滋賀
   '26': [
@@ -184,32 +192,32 @@ export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
     ['2026-03-01', 991],
   ], // 奈良
   '30': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 1000],
+    ['2025-03-01', 1019],
     ['2026-03-01', 1006],
   ], // 和歌山
   '31': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 968],
+    ['2025-03-01', 993],
     ['2026-03-01', 986],
   ], // 鳥取
   '32': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 992],
+    ['2025-03-01', 994],
     ['2026-03-01', 994],
   ], // 島根
   '33': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 1002],
+    ['2025-03-01', 1017],
     ['2026-03-01', 1005],
   ], // 岡山
   '34': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 995],
+    ['2025-03-01', 997],
     ['2026-03-01', 978],
   ], // 広島
   '35': [
-    ['2024-03-01', null],
+    ['2024-03-01', 1020],
     ['2025-03-01', 1036],
     ['2026-03-01', 1015],
   ], // 山口
@@ -224,13 +232,13 @@ export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
     ['2026-03-01', 1002],
   ], // 香川
   '38': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 1003],
+    ['2025-03-01', 1018],
     ['2026-03-01', 998],
   ], // 愛媛
   '39': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 989],
+    ['2025-03-01', 1013],
     ['2026-03-01', 1005],
   ], // 高知
   '40': [
@@ -244,7 +252,7 @@ export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
     ['2026-03-01', 1055],
   ], // 佐賀
   '42': [
-    ['2024-03-01', null],
+    ['2024-03-01', 1017],
     ['2025-03-01', 1041],
     ['2026-03-01', 1006],
   ], // 長崎
@@ -259,13 +267,13 @@ export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
     ['2026-03-01', 1008],
   ], // 大分
   '45': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 985],
+    ['2025-03-01', 1009],
     ['2026-03-01', 977],
   ], // 宮崎
   '46': [
-    ['2024-03-01', null],
-    ['2025-03-01', null],
+    ['2024-03-01', 1013],
+    ['2025-03-01', 1031],
     ['2026-03-01', 1013],
   ], // 鹿児島
   '47': [
@@ -278,7 +286,9 @@ export const HEALTH_RATES: Readonly<Record<string, DatedOrMissing>> = {
 /**
  * 介護保険 premium rate for 協会けんぽ members aged 40–64 (介護保険法第9条第2号 第2号被保険者; added to
  * the health premium, 健康保険法第156条第1項第1号), the same in every prefecture. Source: 全国健康保険協会
- * 令和6年度 1.60%, 令和7年度 1.59%, 令和8年度 1.62%.
+ * 令和6年度 1.60%, 令和7年度 1.59%, 令和8年度 1.62%. Transcribed: 1.60% nkr-office.com/nkrblog/202403g and
+ * nsanada-sr.jp (1.82% → 1.60%); 1.59% sr-aoki.or.jp/r7_hoken (1.60% → 1.59%) and JapanFinance/kei3
+ * providerRateData.ts (0.795% each side); 1.62% office-mori.biz/?p=10257.
  */
 export const NURSING_RATES: Dated = [
   ['2024-03-01', 160],
