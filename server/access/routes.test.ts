@@ -23,6 +23,8 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
   ['/admin/inbox', 120001, undefined],
   // The inbox's weekly report (docs/inbox.md), with the daily chat's code.
   ['/admin/inbox/report', 120001, undefined],
+  // The inbox's canned replies (docs/inbox.md), with the same code.
+  ['/admin/inbox/replies', 120001, undefined],
   ['/admin/shift', 130001, undefined],
   ['/admin/interview', 290002, undefined],
   ['/admin/salary/monthly', 140002, undefined],

@@ -160,6 +160,8 @@ export const ROUTES: RouteDef[] = [
   admin('/v3/admin/supportChat', 420001, 'chat', t('サポートチャット', 'Support chat')),
   // The inbox's weekly report (docs/inbox.md): the daily chat's code, which every role that chats holds by default; the API answers whoever may open a conversation.
   admin('/admin/inbox/report', 120001, 'chat', t('応対レポート', 'Inbox report')),
+  // The company's canned replies (docs/inbox.md "Canned replies"): the inbox's code; the API lets the company's staff and the platform write their own set, a client's users none.
+  admin('/admin/inbox/replies', 120001, 'chat', t('定型文', 'Canned replies')),
 
   // Shifts, interviews
   admin('/admin/shift', 130001, 'shifts', t('シフト管理', 'Shifts')),

@@ -112,6 +112,9 @@ export const DOCS = {
   AssignConversation: graphql(OPS.AssignConversation),
   SetConversationStatus: graphql(OPS.SetConversationStatus),
   AddConversationNote: graphql(OPS.AddConversationNote),
+  CannedReplies: graphql(OPS.CannedReplies),
+  SaveCannedReply: graphql(OPS.SaveCannedReply),
+  DeleteCannedReply: graphql(OPS.DeleteCannedReply),
 } satisfies Record<keyof typeof OPS, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document

@@ -10,7 +10,7 @@ import { seedDemoInbox } from './seed.ts';
  */
 export const inboxFeature = defineFeature({
   name: 'inbox',
-  routes: ['/admin/inbox', '/admin/inbox/report'],
+  routes: ['/admin/inbox', '/admin/inbox/report', '/admin/inbox/replies'],
   // Canned replies of the demo company, and one conversation assigned to its staff member.
   seed: [(db, demo) => seedDemoInbox(db, demo.company)],
   // On the reminders' beat (REMINDER_INTERVAL_SECONDS; 0 turns the background jobs off).

@@ -7,6 +7,7 @@
  * the thread with canned replies (InboxThread).
  */
 import { INBOX_REPORT_SCREEN } from './admin/inbox-report.tsx';
+import { INBOX_REPLIES_SCREEN } from './admin/inbox-replies.tsx';
 import type { ResultOf } from 'gql.tada';
 import type { ConversationRow } from '../../chat/events.ts';
 import { DOCS } from '../../api/documents.ts';
@@ -341,6 +342,9 @@ function InboxView({ ctx, d, state, act }: { ctx: ScreenContext; d: Loaded; stat
     <section className="inbox-page">
       <h1>{ctx.t(ctx.route.title)}</h1>
       <p className="inbox-intro">{m('inboxPage.intro')}</p>
+      <p className="inbox-links">
+        <a href="/admin/inbox/replies">{m('cannedPage.manage')}</a> · <a href="/admin/inbox/report">{m('inboxPage.reportLink')}</a>
+      </p>
       {queryText(ctx.req, 'saved', 1) === '1' && (
         <p className="notice" role="status">
           {m('inboxPage.saved')}
@@ -468,4 +472,4 @@ export const INBOX_SCREEN = defineScreen({
 });
 
 /** The inbox's web half (server/modules/inbox/feature.ts). */
-export const inboxWeb = defineWebFeature({ feature: 'inbox', screens: [INBOX_SCREEN, INBOX_REPORT_SCREEN] });
+export const inboxWeb = defineWebFeature({ feature: 'inbox', screens: [INBOX_SCREEN, INBOX_REPORT_SCREEN, INBOX_REPLIES_SCREEN] });
