@@ -5,6 +5,7 @@ import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
 import { statusMoves, type CandidateList } from '../../modules/templates/status-tree.ts';
 import { announceMoves } from '../../modules/pipeline/announce.ts';
+import { applicationsJoined } from '../../modules/pipeline/repo.ts';
 import { raiseCrossedLimits, recordAttendance } from '../../modules/pipeline/attendance.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import type { HookContext, Option, OptionContext } from '../define.ts';
@@ -117,17 +118,7 @@ export const applicationsReadModel = defineReadModel({
   title: msgText('res.applications.applicant'),
   titlePlural: msgText('res.applications.applicants'),
   source: (db, tenant) => {
-    const q = db
-      .selectFrom('applications as a')
-      .innerJoin('jobs as j', 'j.id', 'a.job_id')
-      .innerJoin('users as u', 'u.id', 'a.candidate_id')
-      .innerJoin('clients as cl', 'cl.id', 'a.client_id')
-      .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
-      .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
-      .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
-      .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-      .leftJoin('conversations as c', 'c.application_id', 'a.id')
-      .leftJoin('attendance as at', 'at.application_id', 'a.id');
+    const q = applicationsJoined(db).innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id');
     return tenantScopedQuery(q, tenant, { company: 'a.company_id', client: 'a.client_id' });
   },
   id: 'a.id',
