@@ -13,8 +13,7 @@ import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadColumn, type ReadRow, type Transition } from '../read-model.ts';
 import { clientOptions } from './users.ts';
-import { visaOptions } from './staff.ts';
-import { containing } from '../../db/like.ts';
+import { profileFilters } from './staff.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { mayEnterStatus } from '../../modules/workforce/may-work.ts';
 import { workLimitText } from '../../modules/workforce/work-limits.ts';
@@ -183,15 +182,7 @@ export const applicationsReadModel = defineReadModel({
     { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
     { name: 'client', label: msgText('res.common.client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('a.client_id', '=', uuidOr(v)) },
     { name: 'shiftDate', label: msgText('res.applications.shiftDate'), kind: 'date', where: (_, v) => dateWindow('s.date', v) },
-    {
-      name: 'visa',
-      label: msgText('res.common.residenceStatus'),
-      kind: 'select',
-      options: visaOptions,
-      where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`),
-    },
-    { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
-    { name: 'nationality', label: msgText('res.common.nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
+    ...profileFilters,
   ],
   defaultSort: { column: 'updatedAt', dir: 'desc' },
   // Keyset: a company's 10,000 applications page as fast on the last page as on the first.
