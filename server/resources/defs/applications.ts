@@ -13,7 +13,7 @@ import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadColumn, type ReadRow, type Transition } from '../read-model.ts';
 import { clientOptions } from './users.ts';
-import { profileFilters } from './staff.ts';
+import { profileColumns, profileFilters } from './staff.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { mayEnterStatus } from '../../modules/workforce/may-work.ts';
 import { workLimitText } from '../../modules/workforce/work-limits.ts';
@@ -124,10 +124,7 @@ export const applicationsReadModel = defineReadModel({
   columns: [
     applicantNameColumn('id'),
     { name: 'candidateEmail', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true, hidden: true },
-    { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality', sortable: true },
-    { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => pickLangSql(lang, 'v.ja', 'v.en') },
-    // Flagged within 90 days of expiry (the alerts show in the lists too).
-    { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
+    ...profileColumns,
     {
       name: 'jobTitle',
       label: msgText('res.common.job'),
