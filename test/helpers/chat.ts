@@ -162,6 +162,16 @@ export function sendMessage(s: RawChatSocket, conversationId: string, content: s
   return s.timeout(5_000).emitWithAck('sendMessageMember', { conversation_id: conversationId, message_type: messageType, message_content: content, client_msg_id: clientMsgId });
 }
 
+/** A normal exchange: the admin greets, the candidate answers, each stored and heard on the other side. */
+export async function greetEachOther(admin: Chatter, candidate: Chatter): Promise<void> {
+  const hello = admin.send('こんにちは、ご応募ありがとうございます');
+  await within(hello.stored, 'first message stored');
+  await until(() => candidate.heard.has(hello.client_msg_id), 'the candidate hears the admin');
+  const reply = candidate.send('よろしくお願いします');
+  await within(reply.stored, 'reply stored');
+  await until(() => admin.heard.has(reply.client_msg_id), 'the admin hears the candidate');
+}
+
 /**
  * Sends probes from `from` until one reaches `to`. Subscriptions between processes (Redis) are
  * asynchronous: a test's own messages must not race the processes' setup.

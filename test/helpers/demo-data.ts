@@ -11,6 +11,15 @@ type WithDb = { database: { db: DB } };
 /** The user id of the account with this e-mail. */
 export const userId = async (t: WithDb, email: string): Promise<string> => (await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
+/** The pay lines of the account with this e-mail, oldest shift first. */
+export const payLinesOf = async (t: WithDb, email: string) =>
+  t.database.db
+    .selectFrom('pay_lines')
+    .selectAll()
+    .where('user_id', '=', await userId(t, email))
+    .orderBy('start_at')
+    .execute();
+
 /** The company of the account with this e-mail. */
 export const companyOf = async (t: WithDb, email: string): Promise<string> =>
   (await t.database.db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;

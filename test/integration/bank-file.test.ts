@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { userId } from '../helpers/demo-data.ts';
+import { payLinesOf, userId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
@@ -22,13 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const linesOf = async (email: string) =>
-  db()
-    .selectFrom('pay_lines')
-    .selectAll()
-    .where('user_id', '=', await userId(t, email))
-    .orderBy('start_at')
-    .execute();
+const linesOf = (email: string) => payLinesOf(t, email);
 const nextWeekday = (weekday: number) => {
   let d = addDays(todayInJapan(), 1);
   while (new Date(`${d}T00:00:00Z`).getUTCDay() !== weekday) d = addDays(d, 1);

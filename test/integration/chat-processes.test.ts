@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, probeUntilCrosses } from '../helpers/chat.ts';
+import { applyToDailyShift, type Chatter, chatter, greetEachOther, probeUntilCrosses } from '../helpers/chat.ts';
 import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
@@ -116,12 +116,7 @@ describe('a server process killed (SIGKILL) in the middle of a conversation', ()
     candidate.conn.socket.on('disconnect', (r) => reasons.push(r));
 
     // A normal exchange first.
-    const hello = admin.send('こんにちは、ご応募ありがとうございます');
-    await within(hello.stored, 'first message stored');
-    await until(() => candidate.heard.has(hello.client_msg_id), 'the candidate hears the admin');
-    const reply = candidate.send('よろしくお願いします');
-    await within(reply.stored, 'reply stored');
-    await until(() => admin.heard.has(reply.client_msg_id), 'the admin hears the candidate');
+    await greetEachOther(admin, candidate);
 
     // A burst from both sides, not awaited. The process is SIGKILLed as soon as the first of them
     // is acknowledged: the connection has sent the next one by then, so sends are in flight (and

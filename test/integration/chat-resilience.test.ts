@@ -14,7 +14,7 @@ import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { userId } from '../helpers/demo-data.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { acked, applyToDailyShift, sendMessage, chatter, type RawChatSocket, rawSocket } from '../helpers/chat.ts';
+import { acked, applyToDailyShift, sendMessage, chatter, greetEachOther, type RawChatSocket, rawSocket } from '../helpers/chat.ts';
 import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { until, within } from '../helpers/wait.ts';
 
@@ -122,12 +122,7 @@ describe('a server restart in the middle of a conversation', () => {
     }
 
     // A normal exchange first.
-    const hello = admin.send('こんにちは、ご応募ありがとうございます');
-    await within(hello.stored, 'first message stored');
-    await until(() => candidate.heard.has(hello.client_msg_id), 'the candidate hears the admin');
-    const reply = candidate.send('よろしくお願いします');
-    await within(reply.stored, 'reply stored');
-    await until(() => admin.heard.has(reply.client_msg_id), 'the admin hears the candidate');
+    await greetEachOther(admin, candidate);
 
     // A burst from both sides, not awaited; the server dies as the first of the admin's burst is
     // acknowledged, so the next sends are in flight on a dead connection. The burst and the sends

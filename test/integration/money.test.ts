@@ -14,7 +14,7 @@ import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { dailyWithholdingHei } from '../../server/modules/payroll/withholding.ts';
 import { businessDayOnOrAfter } from '../../server/modules/payroll/payday.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
-import { companyOf, userId } from '../helpers/demo-data.ts';
+import { companyOf, payLinesOf, userId } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 let companyId: string;
@@ -22,13 +22,7 @@ const db = () => t.database.db;
 
 beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 
-const linesOf = async (email: string) =>
-  db()
-    .selectFrom('pay_lines')
-    .selectAll()
-    .where('user_id', '=', await userId(t, email))
-    .orderBy('start_at')
-    .execute();
+const linesOf = (email: string) => payLinesOf(t, email);
 
 async function pdfText(buf: Buffer): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;

@@ -132,6 +132,19 @@ export function Notice({ text, error }: { text?: string | null; error?: boolean 
   );
 }
 
+/** A `cell` for a run's `errors` column (a crawl, a sync): its first five problems as a list; undefined (the typed cell) for any other column or none. */
+export function problemsCell(row: Row, column: string): ReactNode | undefined {
+  const errors = row[column];
+  if (column !== 'errors' || !Array.isArray(errors) || errors.length === 0) return undefined;
+  return (
+    <ul className="plain-list">
+      {(errors as string[]).slice(0, 5).map((e, i) => (
+        <li key={i}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
 export interface FilterView {
   name: string;
   label: Text;

@@ -7,8 +7,12 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { notClosed } from '../templates/status-tree.ts';
 
-/** An application with its candidate, profile, job, client, shift, conversation and attendance. */
-export function applicationRecord(db: DB, applicationId: string) {
+/**
+ * Applications (`a`) with their candidate (`u`), profile (`p`) and visa (`v`), job (`j`), client
+ * (`cl`), shift (`s`), conversation (`c`) and attendance (`at`): what an application's record and
+ * the applicants list read.
+ */
+export function applicationsJoined(db: DB) {
   return db
     .selectFrom('applications as a')
     .innerJoin('users as u', 'u.id', 'a.candidate_id')
@@ -18,7 +22,12 @@ export function applicationRecord(db: DB, applicationId: string) {
     .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
     .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
     .leftJoin('conversations as c', 'c.application_id', 'a.id')
-    .leftJoin('attendance as at', 'at.application_id', 'a.id')
+    .leftJoin('attendance as at', 'at.application_id', 'a.id');
+}
+
+/** An application with its candidate, profile, job, client, shift, conversation and attendance. */
+export function applicationRecord(db: DB, applicationId: string) {
+  return applicationsJoined(db)
     .select([
       'a.id',
       'a.candidate_id',

@@ -5,6 +5,7 @@ import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
 import { statusMoves, type CandidateList } from '../../modules/templates/status-tree.ts';
 import { announceMoves } from '../../modules/pipeline/announce.ts';
+import { applicationsJoined } from '../../modules/pipeline/repo.ts';
 import { raiseCrossedLimits, recordAttendance } from '../../modules/pipeline/attendance.ts';
 import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import type { HookContext, Option, OptionContext } from '../define.ts';
@@ -12,8 +13,7 @@ import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadColumn, type ReadRow, type Transition } from '../read-model.ts';
 import { clientOptions } from './users.ts';
-import { visaOptions } from './staff.ts';
-import { containing } from '../../db/like.ts';
+import { profileColumns, profileFilters } from './staff.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { mayEnterStatus } from '../../modules/workforce/may-work.ts';
 import { workLimitText } from '../../modules/workforce/work-limits.ts';
@@ -117,27 +117,14 @@ export const applicationsReadModel = defineReadModel({
   title: msgText('res.applications.applicant'),
   titlePlural: msgText('res.applications.applicants'),
   source: (db, tenant) => {
-    const q = db
-      .selectFrom('applications as a')
-      .innerJoin('jobs as j', 'j.id', 'a.job_id')
-      .innerJoin('users as u', 'u.id', 'a.candidate_id')
-      .innerJoin('clients as cl', 'cl.id', 'a.client_id')
-      .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
-      .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
-      .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
-      .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-      .leftJoin('conversations as c', 'c.application_id', 'a.id')
-      .leftJoin('attendance as at', 'at.application_id', 'a.id');
+    const q = applicationsJoined(db).innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id');
     return tenantScopedQuery(q, tenant, { company: 'a.company_id', client: 'a.client_id' });
   },
   id: 'a.id',
   columns: [
     applicantNameColumn('id'),
     { name: 'candidateEmail', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true, hidden: true },
-    { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality', sortable: true },
-    { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => pickLangSql(lang, 'v.ja', 'v.en') },
-    // Flagged within 90 days of expiry (the alerts show in the lists too).
-    { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
+    ...profileColumns,
     {
       name: 'jobTitle',
       label: msgText('res.common.job'),
@@ -192,15 +179,7 @@ export const applicationsReadModel = defineReadModel({
     { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
     { name: 'client', label: msgText('res.common.client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('a.client_id', '=', uuidOr(v)) },
     { name: 'shiftDate', label: msgText('res.applications.shiftDate'), kind: 'date', where: (_, v) => dateWindow('s.date', v) },
-    {
-      name: 'visa',
-      label: msgText('res.common.residenceStatus'),
-      kind: 'select',
-      options: visaOptions,
-      where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`),
-    },
-    { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
-    { name: 'nationality', label: msgText('res.common.nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
+    ...profileFilters,
   ],
   defaultSort: { column: 'updatedAt', dir: 'desc' },
   // Keyset: a company's 10,000 applications page as fast on the last page as on the first.

@@ -7,6 +7,9 @@ import { f, type ComputedColumn, type FieldDef, type Option, type OptionContext,
 import { msgText } from '../../../shared/texts/index.ts';
 import type { Text } from '../../../shared/i18n.ts';
 import { companyOptions } from './organizations.ts';
+import { dateWindow, type ReadColumn, type ReadFilter } from '../read-model.ts';
+import { pickLangSql } from '../pick-lang-sql.ts';
+import { containing } from '../../db/like.ts';
 import { visibleToCompany } from '../../modules/staff/person.ts';
 import { isStandardGrade } from '../../modules/payroll/insurance.ts';
 import { syncPay } from '../../modules/payroll/lines.ts';
@@ -35,6 +38,26 @@ export const enumOptions =
 export async function visaOptions({ db }: OptionContext): Promise<Option[]> {
   return (await enumStore(db)).visaTypes.map((v) => ({ value: String(v.id), label: { ja: v.ja, en: v.en } }));
 }
+
+/** The columns of a candidate's profile (joined as `p`, its visa type as `v`) that the applicants and the workers lists share; the card's expiry is flagged within 90 days (the alerts show in the lists too). */
+export const profileColumns: readonly ReadColumn[] = [
+  { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality', sortable: true },
+  { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => pickLangSql(lang, 'v.ja', 'v.en') },
+  { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
+];
+
+/** The filters on a candidate's profile (joined as `p`) that the applicants and the workers lists share: residence status, card expiry, nationality. */
+export const profileFilters: readonly ReadFilter[] = [
+  {
+    name: 'visa',
+    label: msgText('res.common.residenceStatus'),
+    kind: 'select',
+    options: visaOptions,
+    where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`),
+  },
+  { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
+  { name: 'nationality', label: msgText('res.common.nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
+];
 
 export async function languageOptions({ db }: OptionContext): Promise<Option[]> {
   return (await listLanguages(db)).map((l) => ({ value: l.code, label: { ja: l.ja, en: l.en } }));

@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import { hasNoTenant, tenantScopedQuery } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
-import { pickLangSql } from '../pick-lang-sql.ts';
-import { dateWindow, defineReadModel } from '../read-model.ts';
-import { visaOptions } from './staff.ts';
-import { containing } from '../../db/like.ts';
+import { defineReadModel } from '../read-model.ts';
+import { profileColumns, profileFilters } from './staff.ts';
 
 /**
  * Workers (SPEC §2 /admin/worker 160001): the people who applied to the
@@ -51,9 +49,7 @@ export const workersReadModel = defineReadModel({
   columns: [
     { name: 'name', label: msgText('res.common.name'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'id' },
     { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
-    { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality', sortable: true },
-    { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => pickLangSql(lang, 'v.ja', 'v.en') },
-    { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
+    ...profileColumns,
     {
       // Whether staff verified the card (the residence-card check, 160004): no shift without it.
       name: 'card',
@@ -89,17 +85,7 @@ export const workersReadModel = defineReadModel({
     },
     { name: 'joined', label: msgText('res.workers.registeredOn'), type: 'date', sql: () => sql`(u.created_at at time zone 'Asia/Tokyo')::date`, sortable: true },
   ],
-  filters: [
-    {
-      name: 'visa',
-      label: msgText('res.common.residenceStatus'),
-      kind: 'select',
-      options: visaOptions,
-      where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`),
-    },
-    { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
-    { name: 'nationality', label: msgText('res.common.nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
-  ],
+  filters: [...profileFilters],
   defaultSort: { column: 'name', dir: 'asc' },
   paging: 'keyset',
   screens: [{ path: '/admin/worker' }],

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import type { Lang, Text } from '../../../shared/i18n.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
+import { DataTable, problemsCell } from '../../ui/DataTable.tsx';
 
 export interface CrawlerRunView {
   id: string;
@@ -42,15 +42,7 @@ export function CrawlerRuns({ lang, runs }: { lang: Lang; runs: CrawlerRunView[]
             { name: 'errors', label: label('crawler.problems'), type: 'text' },
           ]}
           rows={runs}
-          cell={(r, c) =>
-            c === 'errors' && Array.isArray(r.errors) && r.errors.length ? (
-              <ul className="plain-list">
-                {(r.errors as string[]).slice(0, 5).map((e, i) => (
-                  <li key={i}>{e}</li>
-                ))}
-              </ul>
-            ) : undefined
-          }
+          cell={problemsCell}
           empty={msg(lang, 'crawler.noRuns')}
         />
       )}

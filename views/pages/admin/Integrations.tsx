@@ -1,7 +1,7 @@
 import type { JSX, ReactNode } from 'react';
 import { pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
-import { Badge, DataTable, Notice, type Tone } from '../../ui/DataTable.tsx';
+import { Badge, DataTable, Notice, problemsCell, type Tone } from '../../ui/DataTable.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
@@ -277,15 +277,7 @@ export function RomutenSettings(p: {
             { name: 'errors', label: label('integrations.problems'), type: 'text' },
           ]}
           rows={d.syncs}
-          cell={(r, c) =>
-            c === 'errors' && Array.isArray(r.errors) && r.errors.length ? (
-              <ul className="plain-list">
-                {(r.errors as string[]).slice(0, 5).map((e, i) => (
-                  <li key={i}>{e}</li>
-                ))}
-              </ul>
-            ) : undefined
-          }
+          cell={problemsCell}
           empty={msg(lang, 'integrations.noSyncs')}
         />
       </TableCard>
