@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gramsQuery, likePatterns, searchWords } from './search.ts';
+import { gramsQuery, searchWords } from './search.ts';
 
 describe('inbox search words', () => {
   it('normalises full-width letters, case and spaces, and keeps each word once', () => {
@@ -43,9 +43,5 @@ describe('inbox search words', () => {
 
   it('has no query for no words', () => {
     expect(gramsQuery(searchWords('   '))).toBeNull();
-  });
-
-  it('checks each word anywhere in the text, a %, _ or \\ in it matching only itself', () => {
-    expect(likePatterns(['東京', '50%', 'a_b', 'c\\d'])).toEqual(['%東京%', '%50\\%%', '%a\\_b%', '%c\\\\d%']);
   });
 });

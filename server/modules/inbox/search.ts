@@ -49,12 +49,3 @@ export function gramsQuery(words: readonly string[], frequency: ReadonlyMap<stri
   const terms = [...[...prefixes].map((w) => `${lexeme(w)}:*`), ...asked.map(lexeme)];
   return terms.length ? terms.join(' & ') : null;
 }
-
-/**
- * Each word as a LIKE pattern that holds it anywhere (`%word%`), its `%`, `_` and `\\` escaped so
- * they match themselves: the word check on the rows the index found (`… like all (patterns)`),
- * the same test as `strpos(text, word) > 0` for every word.
- */
-export function likePatterns(words: readonly string[]): string[] {
-  return words.map((w) => `%${w.replace(/[\\%_]/g, '\\$&')}%`);
-}
