@@ -14,8 +14,10 @@ import { canEnter } from '../../../access/guard.ts';
 import { routeCode } from '../../../access/routes.ts';
 import { DOCS, type ResultOf } from '../../../api/documents.ts';
 import { Badge, DataTable, type Tone } from '../../../../views/ui/DataTable.tsx';
-import { queryText } from '../../kit.ts';
-import { csv, errorPage, file, type ScreenContext } from '../../screen.ts';
+import { formStrings, queryText, withFlag } from '../../kit.ts';
+import { csv, errorPage, failed, file, redirect, type FormState, type ScreenContext } from '../../screen.ts';
+import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
+import { Field } from '../../../../views/ui/Field.tsx';
 import { contractPdf } from '../../pdf.ts';
 import { isUuid } from '../../../../shared/ids.ts';
 
@@ -193,7 +195,7 @@ function ExpiryWarning({ lang, expiry }: { lang: Lang; expiry: string | null }) 
   return null;
 }
 
-function view(ctx: ScreenContext, w: Worker | null) {
+function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined, act: ActionRefs<'editFacts'>) {
   const { lang } = ctx;
   if (!w) return <p className="hint">{msg(lang, 'record.pressName')}</p>;
   const mayCheckCards = !!ctx.roleMaps && !!ctx.user && canEnter(ctx.roleMaps, ctx.user.role, routeCode('/admin/worker/rcCheckCandidate'));
@@ -366,6 +368,7 @@ function view(ctx: ScreenContext, w: Worker | null) {
           </button>
         </form>
       )}
+      <FactsForm ctx={ctx} w={w} state={state} act={act} />
       <p>
         <a href={PATH}>{msg(lang, 'supportChat.back')}</a>
       </p>
@@ -373,5 +376,51 @@ function view(ctx: ScreenContext, w: Worker | null) {
   );
 }
 
+const FACTS = ['birthDate', 'nameKana', 'sex', 'address'] as const;
+
+/** Staff complete what registration left optional: birth date (the age rules), katakana name, sex, address (the ledgers, the report, transfers). */
+function FactsForm({ ctx, w, state, act }: { ctx: ScreenContext; w: Worker; state: FormState | undefined; act: ActionRefs<'editFacts'> }) {
+  const { lang } = ctx;
+  const posted = state?.values ?? {};
+  const v = (k: (typeof FACTS)[number]) => (typeof posted[k] === 'string' ? (posted[k] as string) : (w[k] ?? ''));
+  const err = state?.errors ?? {};
+  return (
+    <form method="post" action={`${PATH}?id=${w.id}`} className="resource-form" id="facts" aria-labelledby="facts-title">
+      <h3 id="facts-title">{msg(lang, 'record.editFacts')}</h3>
+      {queryText(ctx.req, 'facts') === 'saved' && !state && (
+        <p className="form-notice" role="status">
+          {msg(lang, 'record.factsSaved')}
+        </p>
+      )}
+      {err._ && (
+        <p className="alert alert-error" role="alert">
+          {err._}
+        </p>
+      )}
+      <Field name="birthDate" type="date" label={msg(lang, 'candidate.birthDate')} value={v('birthDate')} error={err.birthDate} />
+      <Field name="nameKana" label={msg(lang, 'candidate.nameKana')} hint={msg(lang, 'record.nameKanaHint')} value={v('nameKana')} error={err.nameKana} />
+      <Field name="sex" label={msg(lang, 'candidate.sex')} value={v('sex')} error={err.sex}>
+        <option value="">{msg(lang, 'record.choose')}</option>
+        <option value="male">{msg(lang, 'candidate.male')}</option>
+        <option value="female">{msg(lang, 'candidate.female')}</option>
+      </Field>
+      <Field name="address" label={msg(lang, 'candidate.address')} value={v('address')} error={err.address} />
+      <div className="form-actions">
+        <ActionButton action={act.editFacts} className="btn">
+          {msg(lang, 'record.saveFacts')}
+        </ActionButton>
+      </div>
+    </form>
+  );
+}
+
+async function editFacts(ctx: ScreenContext, body: Record<string, unknown>) {
+  const id = uuidParam(ctx, 'id');
+  const v = formStrings(body, FACTS);
+  if (!id) return failed(v, { _: ctx.msg('error.notFound') }, 404);
+  await ctx.call(DOCS.EditWorkerFacts, { id, input: { birthDate: v.birthDate || null, nameKana: v.nameKana ?? '', sex: v.sex || null, address: v.address ?? '' } });
+  return redirect(`${withFlag(`${PATH}?id=${id}`, 'facts', 'saved')}#facts`);
+}
+
 /** The panel of the workers screen (server/web/screens/panels.tsx lists it by path). */
-export const workerRecordPanel = { load, view };
+export const workerRecordPanel = { load, view, actions: { editFacts } };
