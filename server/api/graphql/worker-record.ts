@@ -18,7 +18,18 @@ import { visibleRows } from '../../resources/read-model.ts';
 import { prefectureName } from '../../modules/jobs/prefectures.ts';
 import { renderTemplate } from '../../modules/templates/render-template.ts';
 import { dispatchLedger, foreignEmploymentReport } from '../../modules/workforce/ledgers.ts';
-import { contractFacts, contractTemplate, PersonFactsInput, savePersonFacts, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../../modules/workforce/worker-record.ts';
+import {
+  contractFacts,
+  contractTemplate,
+  PersonFactsInput,
+  savePersonFacts,
+  scopeOf,
+  workerDocuments,
+  workerJobs,
+  workerPay,
+  workerProfile,
+  workerShifts,
+} from '../../modules/workforce/worker-record.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 import { validate } from '../../validation.ts';
