@@ -65,6 +65,7 @@ export const DOCS = {
   MyPayslip: graphql(OPS.MyPayslip),
   InvoiceDocument: graphql(OPS.InvoiceDocument),
   CreateInvoices: graphql(OPS.CreateInvoices),
+  EditWorkerFacts: graphql(OPS.EditWorkerFacts),
   WorkerRecord: graphql(OPS.WorkerRecord),
   WorkerContract: graphql(OPS.WorkerContract),
   RecordDispatchComplaint: graphql(OPS.RecordDispatchComplaint),

@@ -170,6 +170,7 @@ export const OPS = {
     }
   `,
   // The worker record on /admin/worker.
+  EditWorkerFacts: /* GraphQL */ `mutation EditWorkerFacts($id: ID!, $input: PersonFactsInput!) { editWorkerFacts(id: $id, input: $input) { id } }`,
   WorkerRecord: /* GraphQL */ `
     query WorkerRecord($id: ID!) {
       workerRecord(id: $id) {

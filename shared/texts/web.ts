@@ -71,6 +71,13 @@ export const WEB = {
   'record.contact': m('連絡先', 'Contact'),
   'record.nameKatakanaDate': m('カタカナ氏名・生年月日', 'Name in katakana · date of birth'),
   'record.address': m('住所', 'Address'),
+  'record.editFacts': m('生年月日・カタカナ氏名・性別・住所の変更', 'Date of birth, name in katakana, sex and address'),
+  'record.nameKanaHint': m(
+    '全角カタカナ、姓と名の間に空白。半角カタカナは全角にして保存します。',
+    'Full-width katakana, a space between family and given name; half-width katakana is saved as full-width.',
+  ),
+  'record.saveFacts': m('保存', 'Save'),
+  'record.factsSaved': m('保存しました。年齢の確認（深夜業など）は新しい生年月日で行います。', 'Saved. The age checks (night work and others) now use the new date of birth.'),
   'record.field': m('分野', 'field'),
   'record.cardCheck': m('在留カード確認', 'Card check'),
   'record.notVerified': m('未確認', 'Not verified'),

@@ -148,6 +148,7 @@ const OP_CASES: Record<string, OpCase> = {
     query: 'mutation ($a: ID!) { recordDispatchComplaint(input: { applicationId: $a, receivedOn: "2026-11-23", complaint: "probe" }) }',
     variables: { a: ZERO_UUID },
   },
+  'Mutation.editWorkerFacts': { query: 'mutation ($id: ID!) { editWorkerFacts(id: $id, input: { nameKana: "プローブ" }) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.setDispatchComplaintHandling': { query: 'mutation ($id: ID!) { setDispatchComplaintHandling(id: $id, handling: "probe") }', variables: { id: ZERO_UUID } },
   'Mutation.assignShift': { query: 'mutation ($s: ID!) { assignShift(shiftId: $s, email: "nobody@example.test") { applicationId } }', variables: { s: ZERO_UUID } },
   'Query.swappablePlacements': { query: 'query { swappablePlacements { applicationId } }' },

@@ -23,11 +23,22 @@ import { visibleRows } from '../../resources/read-model.ts';
 import { prefectureName } from '../../modules/jobs/prefectures.ts';
 import { renderTemplate } from '../../modules/templates/render-template.ts';
 import { dispatchComplaints, dispatchLedger, foreignEmploymentReport, recordComplaint, setComplaintHandling } from '../../modules/workforce/ledgers.ts';
-import { contractFacts, contractTemplate, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../../modules/workforce/worker-record.ts';
+import {
+  contractFacts,
+  contractTemplate,
+  PersonFactsInput,
+  savePersonFacts,
+  scopeOf,
+  workerDocuments,
+  workerJobs,
+  workerPay,
+  workerProfile,
+  workerShifts,
+} from '../../modules/workforce/worker-record.ts';
 import type { ApiContext } from '../context.ts';
+import { apiError, badInput } from '../errors.ts';
 import { fixedFor } from './read-models.ts';
 import { type Rules, pages } from '../rules.ts';
-import { apiError, badInput } from '../errors.ts';
 import { isUuid } from '../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
@@ -186,11 +197,20 @@ export const typeDefs = /* GraphQL */ `
     "The worker's employment contract for one of their jobs, in lang (ja, en); null when not the caller's."
     workerContract(workerId: ID!, jobId: ID!, lang: String!): WorkerContract
   }
+  "The person's facts staff complete on the record (all four are set as given; an empty one is cleared)."
+  input PersonFactsInput {
+    birthDate: String
+    nameKana: String
+    address: String
+    sex: String
+  }
   extend type Mutation {
     "Records a complaint on a dispatched placement of the caller's company (the platform: any); refused to a client user. Returns its id."
     recordDispatchComplaint(input: DispatchComplaintInput!): ID!
     "Sets how a complaint on a dispatched placement of the caller's company was handled."
     setDispatchComplaintHandling(id: ID!, handling: String!): Boolean!
+    "Saves a worker's birth date, katakana name, address and sex; audited. Whoever may open the worker's record may edit it."
+    editWorkerFacts(id: ID!, input: PersonFactsInput!): WorkerRecord!
   }
 `;
 
@@ -359,6 +379,19 @@ export const resolvers = {
       if (!(await setComplaintHandling(ctx.services.db, actorOf(ctx), company, v.data.id, v.data.handling))) throw apiError('NOT_FOUND', msg(ctx.lang, 'complaint.gone'));
       return true;
     },
+    editWorkerFacts: async (_: unknown, a: { id: string; input: Record<string, unknown> }, ctx: ApiContext) => {
+      const lang = ctx.lang;
+      if (!(await seesWorker(ctx, a.id))) throw apiError('NOT_FOUND', msg(lang, 'error.notFound'));
+      const i = a.input;
+      const v = validate(PersonFactsInput, { birth_date: i.birthDate ?? null, name_kana: i.nameKana ?? '', address: i.address ?? '', sex: i.sex ?? null }, lang);
+      if (!v.ok) {
+        const field: Record<string, string> = { birth_date: 'birthDate', name_kana: 'nameKana', address: 'address', sex: 'sex' };
+        throw badInput(lang, Object.fromEntries(Object.entries(v.errors).map(([k, e]) => [field[k] ?? k, e])));
+      }
+      const user = ctx.user!;
+      if (!(await savePersonFacts(ctx.services.db, { id: user.id, name: user.name }, tenantOf(user), a.id, v.data))) throw apiError('NOT_FOUND', msg(lang, 'error.notFound'));
+      return (await resolvers.Query.workerRecord(_, { id: a.id }, ctx))!;
+    },
   },
 };
 
@@ -366,6 +399,8 @@ export const resolvers = {
 export const rules: Rules = {
   // The worker record: whoever opens the workers list; the person must be a row of it.
   'Query.workerRecord': pages('/admin/worker'),
+  // The record's own code; the tenant rule is the record's (seesWorker).
+  'Mutation.editWorkerFacts': pages('/admin/worker'),
   'Query.workerContract': pages('/admin/worker'),
   // Complaints are written where the ledger is read: the worker record (160001); the company
   // check (a client user none, another company's placement not found) is in the resolver.

@@ -7,6 +7,9 @@
  * the company's staff-registry documents of the same e-mail.
  */
 import { sql } from 'kysely';
+import { z } from 'zod';
+import { audit, type Actor } from '../../db/audit.ts';
+import { CandidateRegistration } from '../jobs/apply.ts';
 import type { DB } from '../../db/connect.ts';
 import { clientIdOf, companyIdOf, type Tenant } from '../../access/tenancy.ts';
 import { todayInJapan } from '../../../shared/time.ts';
@@ -181,4 +184,32 @@ export async function contractTemplate(db: DB, companyId: string) {
     .orderBy((eb) => eb('company_id', 'is', null))
     .orderBy('created_at')
     .executeTakeFirst();
+}
+
+/**
+ * The person's facts staff complete on the worker record (docs/workforce.md "Editing a person's
+ * facts"): the same fields and rules as registration (`CandidateRegistration`), the katakana name
+ * typed in half-width folded to full-width first (NFKC), as the ledgers and transfers read it.
+ */
+export const PersonFactsInput = z.object({
+  birth_date: CandidateRegistration.shape.birth_date,
+  name_kana: z.preprocess((v) => (typeof v === 'string' ? v.normalize('NFKC') : v), CandidateRegistration.shape.name_kana),
+  address: CandidateRegistration.shape.address,
+  sex: CandidateRegistration.shape.sex,
+});
+export type PersonFactsInput = z.output<typeof PersonFactsInput>;
+
+/** Saves the facts on the person's profile, with an audit entry of what changed; false when there is no profile. */
+export async function savePersonFacts(db: DB, actor: Actor, tenant: Tenant, userId: string, facts: PersonFactsInput): Promise<boolean> {
+  return await db.transaction().execute(async (trx) => {
+    const was = await trx.selectFrom('candidate_profiles').select(['birth_date', 'name_kana', 'address', 'sex']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    if (!was) return false;
+    const next = { birth_date: facts.birth_date ?? null, name_kana: facts.name_kana ?? null, address: facts.address ?? null, sex: facts.sex ?? null };
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const k of Object.keys(next) as (keyof typeof next)[]) if ((was[k] ?? null) !== next[k]) changes[k] = { from: was[k] ?? null, to: next[k] };
+    if (Object.keys(changes).length === 0) return true;
+    await trx.updateTable('candidate_profiles').set(next).where('user_id', '=', userId).execute();
+    await audit(trx, actor, 'candidate_profile', userId, companyIdOf(tenant), changes);
+    return true;
+  });
 }

@@ -94,7 +94,7 @@ function ledgerCsv(w: Worker, which: 'dispatch' | 'report') {
   );
 }
 
-type Act = ActionRefs<'complaint' | 'handling'>;
+type Act = ActionRefs<'complaint' | 'handling' | 'editFacts'>;
 const COMPLAINT_FIELDS = ['applicationId', 'receivedOn', 'complaint', 'handling'] as const;
 const DONE: Record<string, TextKey> = { recorded: 'record.complaintSaved', handled: 'record.handlingSaved' };
 
@@ -222,7 +222,7 @@ function DispatchRecords({ ctx, w, state, act }: { ctx: ScreenContext; w: Worker
       <p>
         <a href={`${PATH}?id=${w.id}&ledger=dispatch`}>{msg(lang, 'record.dispatchLedgerCsv')}</a>
       </p>
-      <Complaints ctx={ctx} w={w} state={state} act={act} />
+      <Complaints ctx={ctx} w={w} state={state?.values.form === 'facts' ? undefined : state} act={act} />
       <h3 id="employment-report">{msg(lang, 'record.foreignEmploymentReport')}</h3>
       <p className="hint">{msg(lang, 'record.employmentReportHint', { act: LAW.reportAct })}</p>
       <dl className="record-facts">
@@ -429,7 +429,7 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
         <p className="hint">{msg(lang, 'record.noDocuments')}</p>
       )}
 
-      <DispatchRecords ctx={ctx} w={w} state={state} act={act} />
+      <DispatchRecords ctx={ctx} w={w} state={state?.values.form === 'facts' ? undefined : state} act={act} />
 
       <h3>{msg(lang, 'record.employmentContract')}</h3>
       {w.jobs.length === 0 ? (
@@ -459,11 +459,61 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
           </button>
         </form>
       )}
+      <FactsForm ctx={ctx} w={w} state={state} act={act} />
       <p>
         <a href={PATH}>{msg(lang, 'supportChat.back')}</a>
       </p>
     </section>
   );
+}
+
+const FACTS = ['birthDate', 'nameKana', 'sex', 'address'] as const;
+
+/** Staff complete what registration left optional: birth date (the age rules), katakana name, sex, address (the ledgers, the report, transfers). */
+function FactsForm({ ctx, w, state, act }: { ctx: ScreenContext; w: Worker; state: FormState | undefined; act: ActionRefs<'editFacts'> }) {
+  const { lang } = ctx;
+  // A failed post of another form of the record (a complaint's) is not this form's.
+  const ours = state?.values.form === 'facts' ? state : undefined;
+  const posted = ours?.values ?? {};
+  const v = (k: (typeof FACTS)[number]) => (typeof posted[k] === 'string' ? (posted[k] as string) : (w[k] ?? ''));
+  const err = ours?.errors ?? {};
+  return (
+    <form method="post" action={`${PATH}?id=${w.id}`} className="resource-form" id="facts" aria-labelledby="facts-title">
+      <input type="hidden" name="form" value="facts" />
+      <h3 id="facts-title">{msg(lang, 'record.editFacts')}</h3>
+      {queryText(ctx.req, 'facts') === 'saved' && !ours && (
+        <p className="form-notice" role="status">
+          {msg(lang, 'record.factsSaved')}
+        </p>
+      )}
+      {err._ && (
+        <p className="alert alert-error" role="alert">
+          {err._}
+        </p>
+      )}
+      <Field name="birthDate" type="date" label={msg(lang, 'candidate.birthDate')} value={v('birthDate')} error={err.birthDate} />
+      <Field name="nameKana" label={msg(lang, 'candidate.nameKana')} hint={msg(lang, 'record.nameKanaHint')} value={v('nameKana')} error={err.nameKana} />
+      <Field name="sex" label={msg(lang, 'candidate.sex')} value={v('sex')} error={err.sex}>
+        <option value="">{msg(lang, 'record.choose')}</option>
+        <option value="male">{msg(lang, 'candidate.male')}</option>
+        <option value="female">{msg(lang, 'candidate.female')}</option>
+      </Field>
+      <Field name="address" label={msg(lang, 'candidate.address')} value={v('address')} error={err.address} />
+      <div className="form-actions">
+        <ActionButton action={act.editFacts} className="btn">
+          {msg(lang, 'record.saveFacts')}
+        </ActionButton>
+      </div>
+    </form>
+  );
+}
+
+async function editFacts(ctx: ScreenContext, body: Record<string, unknown>) {
+  const id = uuidParam(ctx, 'id');
+  const v = formStrings(body, FACTS);
+  if (!id) return failed({ ...v, form: 'facts' }, { _: ctx.msg('error.notFound') }, 404);
+  await ctx.call(DOCS.EditWorkerFacts, { id, input: { birthDate: v.birthDate || null, nameKana: v.nameKana ?? '', sex: v.sex || null, address: v.address ?? '' } });
+  return redirect(`${withFlag(`${PATH}?id=${id}`, 'facts', 'saved')}#facts`);
 }
 
 /** The worker whose record a post is for (`?id=` of the page it came from). */
@@ -475,6 +525,7 @@ export const workerRecordPanel = {
   load,
   view,
   actions: {
+    editFacts,
     // A complaint on a dispatched day of the ledger (recordDispatchComplaint; the API checks the company).
     complaint: async (ctx: ScreenContext, body: Record<string, unknown>) => {
       const v = formStrings(body, COMPLAINT_FIELDS);
