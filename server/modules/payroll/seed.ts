@@ -3,7 +3,7 @@
  * workers — Tran Thi Mai on the evening kitchen job paid monthly (an overtime day running past
  * 22:00 and the Sunday, the statutory holiday), Jose Reyes on daily warehouse picking (a night
  * shift across midnight, 日額表 丙欄), Bikash Thapa on daily picking too (甲欄 with two dependants;
- * no bank account yet, so his transfer would fail), and one daily day of Tran's (乙欄, pending). Jose's pay is approved and batched for transfer; Bikash's is approved; Tran Thi Mai has a
+ * no bank account yet, so his transfer would fail). Jose's pay is approved and batched for transfer; Bikash's is approved; Tran Thi Mai has a
  * ¥5,000 advance the monthly run recovers. Bill rates on both jobs, and one invoice per client.
  */
 import type { DB } from '../../db/connect.ts';
@@ -72,9 +72,6 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
   // Bikash, daily: Thursday and Saturday.
   await worked('worker3@demo.test', picking, day(4), '09:00', '18:00', 60);
   await worked('worker3@demo.test', picking, day(6), '09:00', '14:00', 0);
-  // Tran also took one daily picking shift on the Saturday (after her kitchen days, so her monthly
-  // lines are the same): a daily line on the 日額表 乙欄, left pending for the company to approve.
-  await worked('worker1@demo.test', picking, day(6), '10:00', '16:00', 60);
 
   await db
     .updateTable('companies')
@@ -115,8 +112,7 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
   await worked('worker2@demo.test', picking, day(-1), '22:00', '06:00', 60);
 
   // What the company recorded for pay (the staff registry, docs/payroll.md "The person's payroll
-  // record"): Tran has not filed the 扶養控除等申告書 (乙欄: her monthly run on the 月額表, her daily
-  // line on the 日額表) and works 15 hours a week (no insurance); Jose is a day hire (日額表 丙欄);
+  // record"): Tran has not filed the 扶養控除等申告書 (乙欄: her monthly run on the 月額表) and works 15 hours a week (no insurance); Jose is a day hire (日額表 丙欄);
   // Bikash is on a contract of more than two months and filed the 申告書 with two dependants
   // (日額表 甲欄, two dependants), no weekly hours recorded (no insurance).
   await db.updateTable('companies').set({ insurance_prefecture: '13' }).where('id', '=', companyId).execute();
@@ -143,15 +139,8 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
 
   for (const email of ['worker1@demo.test', 'worker2@demo.test', 'worker3@demo.test']) await syncPay(db, companyId, who(email));
 
-  // Daily pay approved (Tran's line stays pending); Jose's batched for transfer.
-  const approved = await db
-    .updateTable('pay_lines')
-    .set({ status: 'approved' })
-    .where('company_id', '=', companyId)
-    .where('mode', '=', 'daily')
-    .where('user_id', '!=', who('worker1@demo.test'))
-    .returning(['id', 'user_id'])
-    .execute();
+  // Daily pay approved; Jose's batched for transfer.
+  const approved = await db.updateTable('pay_lines').set({ status: 'approved' }).where('company_id', '=', companyId).where('mode', '=', 'daily').returning(['id', 'user_id']).execute();
   const actor = await db.selectFrom('users').select(['id', 'name']).where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
   await createTransferBatch(
     db,
