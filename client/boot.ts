@@ -7,21 +7,12 @@ import { clearIdentity, pageIdentity } from './stores/persist.ts';
  * The one script every page loads. It shows the progress bar on navigation and form submits
  * (SPEC §1) and hydrates the islands the page marked; React is fetched only when there is one.
  */
+/**
+ * An island's code, fetched when a page has one: esbuild bundles every `client/islands/*.tsx` for
+ * this pattern (a chunk each), so a new island is named once, in the registry.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; ISLANDS types them per name
-type Loader = () => Promise<{ default: ComponentType<any> }>;
-const loaders: Record<IslandName, Loader> = {
-  Customizer: () => import('./islands/Customizer.tsx'),
-  ChatDock: () => import('./islands/ChatDock.tsx'),
-  ChatWindowsV3: () => import('./islands/ChatWindowsV3.tsx'),
-  BadgeBell: () => import('./islands/BadgeBell.tsx'),
-  NotificationBell: () => import('./islands/NotificationBell.tsx'),
-  LiveApplicants: () => import('./islands/LiveApplicants.tsx'),
-  SupportChat: () => import('./islands/SupportChat.tsx'),
-  InboxList: () => import('./islands/InboxList.tsx'),
-  InboxThread: () => import('./islands/InboxThread.tsx'),
-  CandidateChat: () => import('./islands/CandidateChat.tsx'),
-  SessionWarning: () => import('./islands/SessionWarning.tsx'),
-};
+const load = (name: IslandName): Promise<{ default: ComponentType<any> }> => import(`./islands/${name}.tsx`);
 
 NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
 
@@ -75,12 +66,11 @@ async function hydrateIslands() {
   const done = new WeakSet<Element>();
   for (const el of nodes) {
     const name = el.dataset.island as IslandName;
-    const load = loaders[name];
-    if (!load || done.has(el)) continue;
+    if (!name || done.has(el)) continue;
     done.add(el);
     const propsEl = el.nextElementSibling;
     const props = propsEl?.matches('script[data-island-props]') ? JSON.parse(propsEl.textContent || '{}') : {};
-    void load()
+    void load(name)
       .then((mod) => hydrateIsland(el, mod.default, props))
       .catch((err) => console.warn(`island ${name} failed to load`, err));
   }

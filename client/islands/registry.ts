@@ -13,8 +13,9 @@ import SessionWarning from './SessionWarning.tsx';
 
 /**
  * Every island, by name. The server renders them from here; client/boot.ts loads the same
- * names lazily, and its loader map must have exactly these keys (checked by the type system),
- * so a typo fails the build, not the browser (STYLE.md 6).
+ * names lazily from `client/islands/<name>.tsx` (so each island's file is named as its key), and
+ * a view can only mark a page with a name of this map (IslandName), so a typo fails the build,
+ * not the browser (STYLE.md 6).
  */
 export const ISLANDS = {
   Customizer,
