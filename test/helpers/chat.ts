@@ -125,10 +125,25 @@ export const transportsOf = (s: RawChatSocket): string[] => transportsUsed.get(s
 /** The transport a connected socket.io client uses now: `polling` or `websocket`. */
 export const transportOf = (s: RawChatSocket): string => s.io.engine.transport.name;
 
-/** Resolves once the client's connection has upgraded from long-polling to WebSocket. */
+/**
+ * Resolves once the client's connection has upgraded from long-polling to WebSocket; rejects with
+ * the client's reason when its one upgrade attempt fails (engine.io-client does not try again).
+ */
 export function socketUpgraded(s: RawChatSocket): Promise<void> {
   if (transportOf(s) === 'websocket') return Promise.resolve();
-  return new Promise((resolve) => s.io.engine.once('upgrade', () => resolve()));
+  const engine = s.io.engine;
+  return new Promise((resolve, reject) => {
+    const upgraded = () => {
+      engine.off('upgradeError', failed);
+      resolve();
+    };
+    const failed = (err: Error & { description?: unknown }) => {
+      engine.off('upgrade', upgraded);
+      reject(new Error(`the upgrade to WebSocket failed: ${err.message}${err.description === undefined ? '' : ` (${String(err.description)})`}`));
+    };
+    engine.once('upgrade', upgraded);
+    engine.once('upgradeError', failed);
+  });
 }
 
 /** Resolves once the socket is connected; rejects with the handshake's refusal. */

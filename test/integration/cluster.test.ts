@@ -113,6 +113,14 @@ redis.describe('a cluster of two workers with Redis', () => {
       socket.on('connect_error', (e) => void problems.push(`connect_error: ${e.message}`));
       return { side, socket, heard, problems };
     });
+    // Should it fail, each client's state says where it stopped.
+    onTestFailed(() =>
+      console.log(
+        clients
+          .map((c, i) => `client ${i} (${c.side}): ${c.socket.connected ? 'connected' : 'not connected'}, ${transportsOf(c.socket).join(' > ')}, ${c.problems.join('; ') || 'no problem'}`)
+          .join('\n'),
+      ),
+    );
     await within(Promise.all(clients.map((c) => socketConnected(c.socket))), 'every default client connected', 20_000);
     const admins = clients.filter((c) => c.side === 'admin');
     const candidates = clients.filter((c) => c.side === 'candidate');
