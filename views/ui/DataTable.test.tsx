@@ -41,6 +41,13 @@ describe('the list kit', () => {
     expect(html).not.toContain('Nothing here yet.');
   });
 
+  it('keeps a person’s name from the browser’s translation, and links it to their record', () => {
+    const person: ColumnView = { name: 'worker', label: { ja: 'スタッフ', en: 'Worker' }, type: 'person' };
+    const html = renderToStaticMarkup(<DataTable lang="en" columns={[person]} rows={[{ id: 'p1', worker: '林 美咲' }]} href={() => '/admin/worker?id=p1'} empty="" />);
+    expect(html).toContain('<td data-col="worker" translate="no"><a href="/admin/worker?id=p1">林 美咲</a></td>');
+    expect(cellText('en', person, '林 美咲')).toBe('林 美咲');
+  });
+
   it('says so when there are no rows, across every column', () => {
     const html = renderToStaticMarkup(<DataTable lang="ja" columns={COLUMNS} rows={[]} selectForm="bulk" empty="まだ登録がありません。" />);
     expect(html).toContain('<td colSpan="5" class="empty">まだ登録がありません。</td>');

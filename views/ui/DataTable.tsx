@@ -296,7 +296,7 @@ export function DataTable(v: TableView) {
                     </td>
                   )}
                   {v.columns.map((c) => (
-                    <td key={c.name} className={c.type === 'money' || c.type === 'number' ? 'num' : undefined} data-col={c.name}>
+                    <td key={c.name} className={c.type === 'money' || c.type === 'number' ? 'num' : undefined} data-col={c.name} translate={c.type === 'person' ? 'no' : undefined}>
                       {v.cell?.(r, c.name) ?? <Cell lang={v.lang} c={c} value={r[c.name]} href={v.href?.(r, c.name) ?? null} />}
                     </td>
                   ))}

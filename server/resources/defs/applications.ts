@@ -67,7 +67,7 @@ const ATTENDANCE_STATES: readonly BadgeState[] = [
 export const applicantNameColumn = (applicationId: string): ReadColumn => ({
   name: 'candidateName',
   label: msgText('res.applications.candidate'),
-  type: 'link',
+  type: 'person',
   sql: 'u.name',
   sortable: true,
   search: true,

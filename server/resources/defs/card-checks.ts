@@ -50,7 +50,7 @@ export const cardChecksReadModel = defineReadModel({
   columns: [
     // Alphabetical happens to be the queue's order: pending, rejected, reupload, verified.
     { name: 'state', label: msgText('res.common.state'), type: 'badge', sql: 'rc.status', states: STATES, sortable: true, notNull: true },
-    { name: 'name', label: msgText('res.common.name'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'card' },
+    { name: 'name', label: msgText('res.common.name'), type: 'person', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'card' },
     { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
     { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality' },
     { name: 'cardNumber', label: msgText('res.cardChecks.cardNumber'), type: 'text', sql: 'rc.card_number', search: true },

@@ -22,7 +22,7 @@ import { type Tenant, tenantIn, tenantScopedQuery } from '../../access/tenancy.t
  * server/modules/payroll and billing; these lists show them and run their state changes.
  */
 
-const workerColumn: ReadColumn = { name: 'worker', label: msgText('res.common.worker'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true };
+const workerColumn: ReadColumn = { name: 'worker', label: msgText('res.common.worker'), type: 'person', sql: 'u.name', sortable: true, search: true, notNull: true };
 const hours = (name: string, label: Text, col: string): ReadColumn => ({ name, label, type: 'text', sql: () => sql`to_char(make_interval(mins => ${sql.ref(col)}), 'FMHH24:MI')` });
 const money = (name: string, label: Text, col: string, sortable = false): ReadColumn => ({ name, label, type: 'money', sql: col, sortable, notNull: true });
 /** Rows of the tenant's company (platform: all); a client user has no pay screens. */

@@ -165,7 +165,7 @@ export const scoutOffersReadModel = defineReadModel({
     {
       name: 'candidate',
       label: msgText('res.scouting.candidate'),
-      type: 'link',
+      type: 'person',
       sql: () => sql`(case when o.status = 'accepted' then u.name else ${initials} end)`,
       notNull: true,
       links: [{ route: '/admin/candidate/[id]', params: { id: 'applicationId' } }],

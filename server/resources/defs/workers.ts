@@ -47,7 +47,7 @@ export const workersReadModel = defineReadModel({
   },
   id: 'u.id',
   columns: [
-    { name: 'name', label: msgText('res.common.name'), type: 'text', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'id' },
+    { name: 'name', label: msgText('res.common.name'), type: 'person', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'id' },
     { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
     ...profileColumns,
     {
