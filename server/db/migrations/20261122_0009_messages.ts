@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, zero, refCascade, refSetNull } from '../migration-kit.ts';
 
 /**
  * Chat messages: stored before they are acknowledged or broadcast. `seq` numbers the
@@ -10,25 +11,25 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('messages')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('conversation_id', 'uuid', refCascade('conversations.id'))
     .addColumn('seq', 'bigint', (c) => c.notNull())
-    .addColumn('sender_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('sender_id', 'uuid', refSetNull('users.id'))
     .addColumn('sender_role', 'text', (c) => c.notNull().check(sql`sender_role in ('staff', 'candidate', 'bot')`))
     .addColumn('message_type', 'smallint', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull().check(sql`char_length(content) <= 4000`))
     .addColumn('client_msg_id', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
   await sql`create unique index messages_conversation_seq_uq on messages (conversation_id, seq)`.execute(db);
   await sql`create unique index messages_client_msg_uq on messages (conversation_id, client_msg_id) where client_msg_id is not null`.execute(db);
 
   await db.schema
     .createTable('conversation_reads')
-    .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('last_seq', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('conversation_id', 'uuid', refCascade('conversations.id'))
+    .addColumn('user_id', 'uuid', refCascade('users.id'))
+    .addColumn('last_seq', 'bigint', zero)
+    .addColumn('updated_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('conversation_reads_pk', ['conversation_id', 'user_id'])
     .execute();
 }

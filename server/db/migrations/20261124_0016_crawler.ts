@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, zero, refCascade, refSetNull, timestamps } from '../migration-kit.ts';
 
 /**
  * Job import (the crawler at /admin/superadmin/crawler): sources to fetch on a schedule, the
@@ -8,16 +9,15 @@ import { type Kysely, sql } from 'kysely';
  * at a time per source, whichever process's scheduler got there first.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = (c: any) => c.notNull().defaultTo(sql`now()`);
   await db.schema
     .createTable('crawler_sources')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('format', 'text', (c) => c.notNull().defaultTo('html').check(sql`format in ('html','json')`))
     .addColumn('job_kind', 'text', (c) => c.notNull().defaultTo('other').check(sql`job_kind in ('daily','other')`))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('client_id', 'uuid', refCascade('clients.id'))
     // Where each job is (html: a CSS selector of the element holding one job; json: the dotted path
     // of the array of jobs), then where each field is inside it (a CSS selector, or a dotted path).
     .addColumn('item_selector', 'text', (c) => c.notNull().defaultTo(''))
@@ -33,30 +33,29 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('last_run_at', 'timestamptz')
     .addColumn('running_since', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
   await db.schema
     .createTable('crawler_runs')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('source_id', 'uuid', (c) => c.notNull().references('crawler_sources.id').onDelete('cascade'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('source_id', 'uuid', refCascade('crawler_sources.id'))
     .addColumn('started_at', 'timestamptz', now)
     .addColumn('finished_at', 'timestamptz')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('running').check(sql`status in ('running','ok','failed')`))
-    .addColumn('found', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('imported', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('updated', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('skipped', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('found', 'integer', zero)
+    .addColumn('imported', 'integer', zero)
+    .addColumn('updated', 'integer', zero)
+    .addColumn('skipped', 'integer', zero)
     .addColumn('errors', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .execute();
   await db.schema.createIndex('crawler_runs_source_started').on('crawler_runs').columns(['source_id', 'started_at']).execute();
   await db.schema
     .createTable('crawler_items')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('source_id', 'uuid', (c) => c.notNull().references('crawler_sources.id').onDelete('cascade'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('source_id', 'uuid', refCascade('crawler_sources.id'))
     .addColumn('source_url', 'text', (c) => c.notNull())
     .addColumn('content_hash', 'text', (c) => c.notNull())
-    .addColumn('job_id', 'uuid', (c) => c.references('jobs.id').onDelete('set null'))
+    .addColumn('job_id', 'uuid', refSetNull('jobs.id'))
     .addColumn('first_seen_at', 'timestamptz', now)
     .addColumn('last_seen_at', 'timestamptz', now)
     .addUniqueConstraint('crawler_items_source_url', ['source_id', 'source_url'])

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { now, refCascade } from '../migration-kit.ts';
 
 /**
  * Residence-card expiry alerts: which company was told about which person's card
@@ -7,11 +8,11 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('residence_alerts')
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('user_id', 'uuid', refCascade('users.id'))
+    .addColumn('company_id', 'uuid', refCascade('companies.id'))
     .addColumn('expiry', 'date', (c) => c.notNull())
     .addColumn('threshold', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('residence_alerts_pk', ['user_id', 'company_id', 'expiry', 'threshold'])
     .execute();
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, zero, refCascade, refSetNull, timestamps, dropColumns } from '../migration-kit.ts';
 
 /**
  * Money (docs/payroll.md): pay lines made from attendance, daily transfer batches,
@@ -7,8 +8,6 @@ import { type Kysely, sql } from 'kysely';
  * Every amount is integer yen.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = (c: any) => c.notNull().defaultTo(sql`now()`);
-  const yen = (c: any) => c.notNull().defaultTo(0);
   await db.schema
     .alterTable('jobs')
     .addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`))
@@ -61,74 +60,72 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('transfer_batches')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('company_id', 'uuid', refCascade('companies.id'))
     .addColumn('transfer_date', 'date', (c) => c.notNull())
-    .addColumn('payees', 'integer', yen)
-    .addColumn('total', 'integer', yen)
+    .addColumn('payees', 'integer', zero)
+    .addColumn('total', 'integer', zero)
     .addColumn('created_by_name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', now)
     .execute();
 
   await db.schema
     .createTable('pay_runs')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('user_id', 'uuid', refCascade('users.id'))
     .addColumn('period_start', 'date', (c) => c.notNull())
     .addColumn('period_end', 'date', (c) => c.notNull())
     .addColumn('pay_date', 'date', (c) => c.notNull())
-    .addColumn('shifts', 'integer', yen)
-    .addColumn('worked_minutes', 'integer', yen)
-    .addColumn('overtime_minutes', 'integer', yen)
-    .addColumn('over60_minutes', 'integer', yen)
-    .addColumn('late_night_minutes', 'integer', yen)
-    .addColumn('holiday_minutes', 'integer', yen)
-    .addColumn('gross', 'integer', yen)
-    .addColumn('advances', 'integer', yen)
-    .addColumn('transfer_fee', 'integer', yen)
-    .addColumn('net', 'integer', yen)
+    .addColumn('shifts', 'integer', zero)
+    .addColumn('worked_minutes', 'integer', zero)
+    .addColumn('overtime_minutes', 'integer', zero)
+    .addColumn('over60_minutes', 'integer', zero)
+    .addColumn('late_night_minutes', 'integer', zero)
+    .addColumn('holiday_minutes', 'integer', zero)
+    .addColumn('gross', 'integer', zero)
+    .addColumn('advances', 'integer', zero)
+    .addColumn('transfer_fee', 'integer', zero)
+    .addColumn('net', 'integer', zero)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(sql`status in ('draft', 'approved', 'paid')`))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .addUniqueConstraint('pay_runs_once', ['company_id', 'user_id', 'period_start'])
     .execute();
 
   await db.schema
     .createTable('pay_lines')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('application_id', 'uuid', (c) => c.notNull().references('applications.id').onDelete('cascade'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('user_id', 'uuid', refCascade('users.id'))
+    .addColumn('application_id', 'uuid', refCascade('applications.id'))
     .addColumn('attendance_id', 'uuid', (c) => c.notNull().unique().references('attendance.id').onDelete('cascade'))
-    .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
+    .addColumn('job_id', 'uuid', refCascade('jobs.id'))
     .addColumn('mode', 'text', (c) => c.notNull().check(sql`mode in ('daily', 'monthly')`))
     .addColumn('work_date', 'date', (c) => c.notNull())
     .addColumn('start_at', 'timestamptz', (c) => c.notNull())
     .addColumn('end_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('break_minutes', 'integer', yen)
+    .addColumn('break_minutes', 'integer', zero)
     .addColumn('hourly_wage', 'integer', (c) => c.notNull())
     .addColumn('statutory_holiday', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('worked_minutes', 'integer', yen)
-    .addColumn('overtime_minutes', 'integer', yen)
-    .addColumn('over60_minutes', 'integer', yen)
-    .addColumn('late_night_minutes', 'integer', yen)
-    .addColumn('holiday_minutes', 'integer', yen)
-    .addColumn('base', 'integer', yen)
-    .addColumn('overtime_premium', 'integer', yen)
-    .addColumn('late_night_premium', 'integer', yen)
-    .addColumn('holiday_premium', 'integer', yen)
-    .addColumn('total', 'integer', yen)
-    .addColumn('withholding', 'integer', yen)
-    .addColumn('transfer_fee', 'integer', yen)
-    .addColumn('advance_deducted', 'integer', yen)
-    .addColumn('net', 'integer', yen)
+    .addColumn('worked_minutes', 'integer', zero)
+    .addColumn('overtime_minutes', 'integer', zero)
+    .addColumn('over60_minutes', 'integer', zero)
+    .addColumn('late_night_minutes', 'integer', zero)
+    .addColumn('holiday_minutes', 'integer', zero)
+    .addColumn('base', 'integer', zero)
+    .addColumn('overtime_premium', 'integer', zero)
+    .addColumn('late_night_premium', 'integer', zero)
+    .addColumn('holiday_premium', 'integer', zero)
+    .addColumn('total', 'integer', zero)
+    .addColumn('withholding', 'integer', zero)
+    .addColumn('transfer_fee', 'integer', zero)
+    .addColumn('advance_deducted', 'integer', zero)
+    .addColumn('net', 'integer', zero)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'approved', 'transferred', 'failed')`))
     .addColumn('failure_reason', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('batch_id', 'uuid', (c) => c.references('transfer_batches.id').onDelete('set null'))
-    .addColumn('run_id', 'uuid', (c) => c.references('pay_runs.id').onDelete('set null'))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .addColumn('batch_id', 'uuid', refSetNull('transfer_batches.id'))
+    .addColumn('run_id', 'uuid', refSetNull('pay_runs.id'))
+    .$call(timestamps)
     // A line is paid once: by a daily transfer or by a monthly run, never both.
     .addCheckConstraint('pay_lines_paid_once', sql`batch_id is null or run_id is null`)
     .execute();
@@ -137,48 +134,46 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('advances')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('user_id', 'uuid', refCascade('users.id'))
     .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
-    .addColumn('fee', 'integer', yen)
-    .addColumn('net', 'integer', yen)
+    .addColumn('fee', 'integer', zero)
+    .addColumn('net', 'integer', zero)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('requested').check(sql`status in ('requested', 'approved', 'rejected', 'transferred', 'recovered')`))
     .addColumn('requested_on', 'date', (c) => c.notNull())
     .addColumn('decided_by_name', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('recovered_run_id', 'uuid', (c) => c.references('pay_runs.id').onDelete('set null'))
-    .addColumn('recovered_batch_id', 'uuid', (c) => c.references('transfer_batches.id').onDelete('set null'))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .addColumn('recovered_run_id', 'uuid', refSetNull('pay_runs.id'))
+    .addColumn('recovered_batch_id', 'uuid', refSetNull('transfer_batches.id'))
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('advances_user_idx').on('advances').columns(['user_id', 'company_id']).execute();
 
   await db.schema
     .createTable('invoices')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('client_id', 'uuid', refCascade('clients.id'))
     .addColumn('number', 'text', (c) => c.notNull())
     .addColumn('period_start', 'date', (c) => c.notNull())
     .addColumn('period_end', 'date', (c) => c.notNull())
     .addColumn('issue_date', 'date')
     .addColumn('due_date', 'date', (c) => c.notNull())
     .addColumn('registration_number', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('net', 'integer', yen)
-    .addColumn('tax', 'integer', yen)
-    .addColumn('total', 'integer', yen)
+    .addColumn('net', 'integer', zero)
+    .addColumn('tax', 'integer', zero)
+    .addColumn('total', 'integer', zero)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(sql`status in ('draft', 'issued', 'paid')`))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .addUniqueConstraint('invoices_once', ['client_id', 'period_start'])
     .addUniqueConstraint('invoices_number', ['company_id', 'number'])
     .execute();
 
   await db.schema
     .createTable('invoice_lines')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('invoice_id', 'uuid', (c) => c.notNull().references('invoices.id').onDelete('cascade'))
-    .addColumn('attendance_id', 'uuid', (c) => c.references('attendance.id').onDelete('set null'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('invoice_id', 'uuid', refCascade('invoices.id'))
+    .addColumn('attendance_id', 'uuid', refSetNull('attendance.id'))
     .addColumn('work_date', 'date', (c) => c.notNull())
     .addColumn('description_ja', 'text', (c) => c.notNull())
     .addColumn('description_en', 'text', (c) => c.notNull())
@@ -192,18 +187,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of ['invoice_lines', 'invoices', 'advances', 'pay_lines', 'pay_runs', 'transfer_batches', 'bank_accounts']) await db.schema.dropTable(t).execute();
-  await db.schema
-    .alterTable('companies')
-    .dropColumn('registration_number')
-    .dropColumn('transfer_requester_code')
-    .dropColumn('transfer_requester_name')
-    .dropColumn('transfer_bank_code')
-    .dropColumn('transfer_bank_name')
-    .dropColumn('transfer_branch_code')
-    .dropColumn('transfer_branch_name')
-    .dropColumn('transfer_account_type')
-    .dropColumn('transfer_account_number')
-    .execute();
+  await dropColumns(db, 'companies', [
+    'registration_number',
+    'transfer_requester_code',
+    'transfer_requester_name',
+    'transfer_bank_code',
+    'transfer_bank_name',
+    'transfer_branch_code',
+    'transfer_branch_name',
+    'transfer_account_type',
+    'transfer_account_number',
+  ]);
   await db.schema.alterTable('job_daily_shifts').dropColumn('bill_rate').execute();
   await sql`drop trigger jobs_pay_mode_default on jobs`.execute(db);
   await sql`drop function jobs_pay_mode_default()`.execute(db);

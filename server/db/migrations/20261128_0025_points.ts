@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, refCascade, refCascadeOrNull, refSetNull, timestamps } from '../migration-kit.ts';
 
 /**
  * Points and campaigns (docs/points.md): an append-only ledger of point
@@ -16,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('campaigns')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('name_ja', 'text', (c) => c.notNull())
     .addColumn('name_en', 'text', (c) => c.notNull())
     .addColumn('rule', 'text', (c) => c.notNull().check(sql`rule in ('first_attendance', 'nth_attendance', 'referral')`))
@@ -25,8 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('starts_on', 'date', (c) => c.notNull())
     .addColumn('ends_on', 'date', (c) => c.notNull())
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .addCheckConstraint('campaigns_period', sql`ends_on >= starts_on`)
     .addCheckConstraint('campaigns_nth', sql`(rule = 'nth_attendance') = (nth is not null)`)
     .execute();
@@ -34,31 +34,31 @@ export async function up(db: Kysely<any>): Promise<void> {
   const platform = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
   await db.schema
     .createTable('point_balances')
-    .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+    .addColumn('candidate_id', 'uuid', refCascade('users.id'))
+    .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
     .addColumn('wallet', 'uuid', (c) => c.notNull().generatedAlwaysAs(sql`coalesce(company_id, ${platform})`).stored())
     .addColumn('balance', 'integer', (c) => c.notNull().defaultTo(0).check(sql`balance >= 0`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('point_balances_pk', ['candidate_id', 'wallet'])
     .execute();
 
   await db.schema
     .createTable('point_entries')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('candidate_id', 'uuid', refCascade('users.id'))
+    .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
     .addColumn('delta', 'integer', (c) => c.notNull().check(sql`delta <> 0`))
     .addColumn('balance_after', 'integer', (c) => c.notNull().check(sql`balance_after >= 0`))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('shift', 'campaign', 'manual', 'spend', 'expire')`))
     .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('campaign_id', 'uuid', (c) => c.references('campaigns.id').onDelete('set null'))
+    .addColumn('campaign_id', 'uuid', refSetNull('campaigns.id'))
     // What made the entry (an application's worked shift, a campaign and a person): a second delivery of it adds nothing.
     .addColumn('idem_key', 'text', (c) => c.unique())
     // The last day earned points count; spent points are taken from the soonest to expire.
     .addColumn('expires_on', 'date')
     .addColumn('created_by', 'uuid')
     .addColumn('created_by_name', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .addCheckConstraint('point_entries_sign', sql`(delta > 0) = (kind in ('shift', 'campaign', 'manual'))`)
     .execute();
   await db.schema.createIndex('point_entries_candidate').on('point_entries').columns(['candidate_id', 'created_at']).execute();
@@ -79,8 +79,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('referrals')
     .addColumn('friend_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-    .addColumn('referrer_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('referrer_id', 'uuid', refCascade('users.id'))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
 }
 

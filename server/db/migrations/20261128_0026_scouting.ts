@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, refCascade, refSetNull } from '../migration-kit.ts';
 
 /**
  * Scouting (docs/scouting.md): a candidate's scouting profile (opted in or not,
@@ -18,27 +19,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('availability', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addColumn('language_levels', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('intro', 'text', (c) => c.notNull().defaultTo('').check(sql`length(intro) <= 500`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', now)
     .execute();
   await sql`create index scout_profiles_enabled_idx on scout_profiles (user_id) where enabled`.execute(db);
 
   await db.schema
     .createTable('scout_offers')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
-    .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
-    .addColumn('shift_id', 'uuid', (c) => c.references('job_daily_shifts.id').onDelete('set null'))
-    .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('client_id', 'uuid', refCascade('clients.id'))
+    .addColumn('job_id', 'uuid', refCascade('jobs.id'))
+    .addColumn('shift_id', 'uuid', refSetNull('job_daily_shifts.id'))
+    .addColumn('candidate_id', 'uuid', refCascade('users.id'))
     .addColumn('message', 'text', (c) => c.notNull().check(sql`length(message) between 1 and 1000`))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'accepted', 'declined', 'withdrawn')`))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('conversation_id', 'uuid', (c) => c.references('conversations.id').onDelete('set null'))
-    .addColumn('application_id', 'uuid', (c) => c.references('applications.id').onDelete('set null'))
-    .addColumn('sent_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('conversation_id', 'uuid', refSetNull('conversations.id'))
+    .addColumn('application_id', 'uuid', refSetNull('applications.id'))
+    .addColumn('sent_by', 'uuid', refSetNull('users.id'))
     .addColumn('sent_by_name', 'text', (c) => c.notNull())
     .addColumn('answered_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
   await db.schema.createIndex('scout_offers_company_idx').on('scout_offers').columns(['company_id', 'created_at']).execute();
   await db.schema.createIndex('scout_offers_candidate_idx').on('scout_offers').columns(['candidate_id', 'created_at']).execute();

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, zero, refCascade, refSetNull, timestamps } from '../migration-kit.ts';
 
 /**
  * Integrations (/admin/integration, /admin/integration/romuten): a company's connection to an
@@ -15,11 +16,10 @@ import { type Kysely, sql } from 'kysely';
  * - `integration_syncs`: who started a sync, when, what it did (counts) and what went wrong.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = (c: any) => c.notNull().defaultTo(sql`now()`);
   await db.schema
     .createTable('integration_connections')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('company_id', 'uuid', refCascade('companies.id'))
     .addColumn('provider', 'text', (c) => c.notNull().check(sql`provider in ('romuten')`))
     .addColumn('base_url', 'text', (c) => c.notNull())
     .addColumn('credentials', 'text')
@@ -29,13 +29,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_sync_at', 'timestamptz')
     .addColumn('last_sync_status', 'text', (c) => c.check(sql`last_sync_status in ('ok','partial','failed')`))
     .addColumn('running_since', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .addUniqueConstraint('integration_connections_company_provider', ['company_id', 'provider'])
     .execute();
   await db.schema
     .createTable('integration_items')
-    .addColumn('connection_id', 'uuid', (c) => c.notNull().references('integration_connections.id').onDelete('cascade'))
+    .addColumn('connection_id', 'uuid', refCascade('integration_connections.id'))
     .addColumn('entity', 'text', (c) => c.notNull().check(sql`entity in ('worker','attendance')`))
     .addColumn('entity_id', 'uuid', (c) => c.notNull())
     .addColumn('version', 'text', (c) => c.notNull())
@@ -47,20 +46,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .createTable('integration_syncs')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('connection_id', 'uuid', (c) => c.notNull().references('integration_connections.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('actor_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('connection_id', 'uuid', refCascade('integration_connections.id'))
+    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('actor_id', 'uuid', refSetNull('users.id'))
     .addColumn('actor_name', 'text', (c) => c.notNull())
     .addColumn('started_at', 'timestamptz', now)
     .addColumn('finished_at', 'timestamptz')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('running').check(sql`status in ('running','ok','partial','failed')`))
-    .addColumn('workers_pushed', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('attendance_pushed', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('unchanged', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('statuses_pulled', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('failed', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('retries', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('workers_pushed', 'integer', zero)
+    .addColumn('attendance_pushed', 'integer', zero)
+    .addColumn('unchanged', 'integer', zero)
+    .addColumn('statuses_pulled', 'integer', zero)
+    .addColumn('failed', 'integer', zero)
+    .addColumn('retries', 'integer', zero)
     .addColumn('errors', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .execute();
   await db.schema.createIndex('integration_syncs_connection_idx').on('integration_syncs').columns(['connection_id', 'started_at']).execute();
