@@ -28,6 +28,15 @@ export const refSetNull = (target: string) => (c: ColumnDefinitionBuilder) => c.
 /** `created_at` and `updated_at`, both now() on insert: `.$call(timestamps)` at the end of a table. */
 export const timestamps = <T extends CreateTableBuilder<any, any>>(t: T) => t.addColumn('created_at', 'timestamptz', now).addColumn('updated_at', 'timestamptz', now);
 
+/**
+ * A text kept in both languages, as a row's own texts are (DESIGN.md §3): `<name>_ja` and
+ * `<name>_en`, defined alike (not null unless `build` says otherwise).
+ */
+export const bilingual =
+  (name: string, build = (c: ColumnDefinitionBuilder) => c.notNull()) =>
+  <T extends CreateTableBuilder<any, any>>(t: T) =>
+    t.addColumn(`${name}_ja`, 'text', build).addColumn(`${name}_en`, 'text', build);
+
 /** Drops the columns of one table in one statement (the `down` of a migration that added them). */
 export async function dropColumns(db: Kysely<any>, table: string, columns: readonly [string, ...string[]]): Promise<void> {
   const [first, ...rest] = columns;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, refCascade, refCascadeOrNull, timestamps } from '../migration-kit.ts';
+import { uuidKey, now, refCascade, refCascadeOrNull, timestamps, bilingual } from '../migration-kit.ts';
 
 // Frozen: migrations use Kysely<any> and never import app types (STYLE.md 10).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -28,8 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('roles')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('platform','company','client','candidate')`))
-    .addColumn('title_ja', 'text', (c) => c.notNull())
-    .addColumn('title_en', 'text', (c) => c.notNull())
+    .$call(bilingual('title'))
     .addColumn('builtin', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, refCascadeOrNull, refSetNull, timestamps, dropColumns } from '../migration-kit.ts';
+import { uuidKey, now, zero, refCascadeOrNull, refSetNull, timestamps, dropColumns, bilingual } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Who changed what, when: one row per create, update or delete of any resource.
@@ -22,8 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('job_statuses')
     .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
-    .addColumn('name_ja', 'text', (c) => c.notNull())
-    .addColumn('name_en', 'text', (c) => c.notNull())
+    .$call(bilingual('name'))
     .addColumn('color', 'text', (c) => c.notNull().defaultTo('#154D9E'))
     .addColumn('is_open', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('sort', 'integer', zero)
@@ -36,8 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
     .addColumn('parent_id', 'uuid', refCascadeOrNull('candidate_statuses.id'))
-    .addColumn('name_ja', 'text', (c) => c.notNull())
-    .addColumn('name_en', 'text', (c) => c.notNull())
+    .$call(bilingual('name'))
     .addColumn('list', 'text', (c) => c.notNull().defaultTo('candidate').check(sql`list in ('candidate','kakunin','shukkin')`))
     .addColumn('sort', 'integer', zero)
     .$call(timestamps)
@@ -50,8 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('daily','other')`))
     .addColumn('step', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('trigger', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('message_ja', 'text', (c) => c.notNull())
-    .addColumn('message_en', 'text', (c) => c.notNull())
+    .$call(bilingual('message'))
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .$call(timestamps)
     .execute();
@@ -74,28 +71,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('mail','contract','billing','terms','privacy')`))
     .addColumn('key', 'text', (c) => c.notNull())
-    .addColumn('subject_ja', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('subject_en', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('body_ja', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('body_en', 'text', (c) => c.notNull().defaultTo(''))
+    .$call(bilingual('subject', (c) => c.notNull().defaultTo('')))
+    .$call(bilingual('body', (c) => c.notNull().defaultTo('')))
     .addColumn('published_at', 'timestamptz')
     .$call(timestamps)
     .execute();
 
-  await db.schema
-    .createTable('job_industries')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('name_ja', 'text', (c) => c.notNull())
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('sort', 'integer', zero)
-    .$call(timestamps)
-    .execute();
+  await db.schema.createTable('job_industries').addColumn('id', 'uuid', uuidKey).$call(bilingual('name')).addColumn('sort', 'integer', zero).$call(timestamps).execute();
   await db.schema
     .createTable('job_categories')
     .addColumn('id', 'uuid', uuidKey)
     .addColumn('industry_id', 'uuid', refSetNull('job_industries.id'))
-    .addColumn('name_ja', 'text', (c) => c.notNull())
-    .addColumn('name_en', 'text', (c) => c.notNull())
+    .$call(bilingual('name'))
     .addColumn('sort', 'integer', zero)
     .$call(timestamps)
     .execute();

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, refCascade, refCascadeOrNull, refSetNull, timestamps } from '../migration-kit.ts';
+import { uuidKey, now, zero, refCascade, refCascadeOrNull, refSetNull, timestamps, bilingual } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Jobs: regular/part-time ('other') and daily spot work split into shifts ('daily').
@@ -9,10 +9,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('company_id', 'uuid', refCascade('companies.id'))
     .addColumn('client_id', 'uuid', refCascade('clients.id'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('daily','other')`))
-    .addColumn('title_ja', 'text', (c) => c.notNull())
-    .addColumn('title_en', 'text', (c) => c.notNull())
-    .addColumn('description_ja', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('description_en', 'text', (c) => c.notNull().defaultTo(''))
+    .$call(bilingual('title'))
+    .$call(bilingual('description', (c) => c.notNull().defaultTo('')))
     .addColumn('job_type_id', 'integer', refSetNull('job_enums.id'))
     .addColumn('pay_type_id', 'integer', refSetNull('job_enums.id'))
     .addColumn('overtime_id', 'integer', refSetNull('job_enums.id'))

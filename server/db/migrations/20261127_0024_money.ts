@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, refCascade, refSetNull, timestamps, dropColumns } from '../migration-kit.ts';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { uuidKey, now, zero, refCascade, refSetNull, timestamps, dropColumns, bilingual } from '../migration-kit.ts';
 
 /**
  * Money (docs/payroll.md): pay lines made from attendance, daily transfer batches,
@@ -78,11 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('period_end', 'date', (c) => c.notNull())
     .addColumn('pay_date', 'date', (c) => c.notNull())
     .addColumn('shifts', 'integer', zero)
-    .addColumn('worked_minutes', 'integer', zero)
-    .addColumn('overtime_minutes', 'integer', zero)
-    .addColumn('over60_minutes', 'integer', zero)
-    .addColumn('late_night_minutes', 'integer', zero)
-    .addColumn('holiday_minutes', 'integer', zero)
+    .$call(minutesByKind)
     .addColumn('gross', 'integer', zero)
     .addColumn('advances', 'integer', zero)
     .addColumn('transfer_fee', 'integer', zero)
@@ -107,11 +103,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('break_minutes', 'integer', zero)
     .addColumn('hourly_wage', 'integer', (c) => c.notNull())
     .addColumn('statutory_holiday', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('worked_minutes', 'integer', zero)
-    .addColumn('overtime_minutes', 'integer', zero)
-    .addColumn('over60_minutes', 'integer', zero)
-    .addColumn('late_night_minutes', 'integer', zero)
-    .addColumn('holiday_minutes', 'integer', zero)
+    .$call(minutesByKind)
     .addColumn('base', 'integer', zero)
     .addColumn('overtime_premium', 'integer', zero)
     .addColumn('late_night_premium', 'integer', zero)
@@ -175,8 +167,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('invoice_id', 'uuid', refCascade('invoices.id'))
     .addColumn('attendance_id', 'uuid', refSetNull('attendance.id'))
     .addColumn('work_date', 'date', (c) => c.notNull())
-    .addColumn('description_ja', 'text', (c) => c.notNull())
-    .addColumn('description_en', 'text', (c) => c.notNull())
+    .$call(bilingual('description'))
     .addColumn('minutes', 'integer', (c) => c.notNull())
     .addColumn('unit_price', 'integer', (c) => c.notNull())
     .addColumn('amount', 'integer', (c) => c.notNull())
@@ -203,3 +194,12 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function jobs_pay_mode_default()`.execute(db);
   await db.schema.alterTable('jobs').dropColumn('bill_rate').dropColumn('pay_mode').execute();
 }
+
+/** The minutes worked, by the rate the law pays them at: a pay line's, and a pay run's sum of its lines. */
+const minutesByKind = <T extends CreateTableBuilder<any, any>>(t: T) =>
+  t
+    .addColumn('worked_minutes', 'integer', zero)
+    .addColumn('overtime_minutes', 'integer', zero)
+    .addColumn('over60_minutes', 'integer', zero)
+    .addColumn('late_night_minutes', 'integer', zero)
+    .addColumn('holiday_minutes', 'integer', zero);

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, refCascade, refCascadeOrNull, refSetNull, timestamps } from '../migration-kit.ts';
+import { uuidKey, now, refCascade, refCascadeOrNull, refSetNull, timestamps, bilingual } from '../migration-kit.ts';
 
 /**
  * Points and campaigns (docs/points.md): an append-only ledger of point
@@ -18,8 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('campaigns')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('name_ja', 'text', (c) => c.notNull())
-    .addColumn('name_en', 'text', (c) => c.notNull())
+    .$call(bilingual('name'))
     .addColumn('rule', 'text', (c) => c.notNull().check(sql`rule in ('first_attendance', 'nth_attendance', 'referral')`))
     .addColumn('nth', 'integer', (c) => c.check(sql`nth between 2 and 1000`))
     .addColumn('points', 'integer', (c) => c.notNull().check(sql`points between 1 and 100000`))

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, zero, refCascadeOrNull, timestamps, createNotifyFunction, createStatementTrigger } from '../migration-kit.ts';
+import { uuidKey, zero, refCascadeOrNull, timestamps, createNotifyFunction, createStatementTrigger, bilingual } from '../migration-kit.ts';
 
 /**
  * Ads on the public boards (/admin/superadmin/ads, docs/ads.md): featured jobs and banners, each
@@ -17,10 +17,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull().defaultTo('banner').check(sql`kind in ('featured','banner')`))
     .addColumn('job_id', 'uuid', refCascadeOrNull('jobs.id'))
-    .addColumn('title_ja', 'text')
-    .addColumn('title_en', 'text')
-    .addColumn('body_ja', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('body_en', 'text', (c) => c.notNull().defaultTo(''))
+    .$call(bilingual('title', (c) => c))
+    .$call(bilingual('body', (c) => c.notNull().defaultTo('')))
     .addColumn('link_url', 'text')
     .addColumn('image_url', 'text')
     .addColumn('image_data', 'bytea')
