@@ -16,15 +16,6 @@ export const now = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(sql`now
 /** A number that starts at zero: a count, an amount of yen, a sort position. */
 export const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
 
-/** A required reference (`table.column`): the row is deleted with the row it names. */
-export const refCascade = (target: string) => (c: ColumnDefinitionBuilder) => c.notNull().references(target).onDelete('cascade');
-
-/** An optional reference: the row is deleted with the row it names. */
-export const refCascadeOrNull = (target: string) => (c: ColumnDefinitionBuilder) => c.references(target).onDelete('cascade');
-
-/** An optional reference, set to null when the row it names is deleted. */
-export const refSetNull = (target: string) => (c: ColumnDefinitionBuilder) => c.references(target).onDelete('set null');
-
 /** `created_at` and `updated_at`, both now() on insert: `.$call(timestamps)` at the end of a table. */
 export const timestamps = <T extends CreateTableBuilder<any, any>>(t: T) => t.addColumn('created_at', 'timestamptz', now).addColumn('updated_at', 'timestamptz', now);
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, refCascade, refCascadeOrNull, timestamps, bilingual } from '../migration-kit.ts';
+import { uuidKey, now, timestamps, bilingual } from '../migration-kit.ts';
 
 // Frozen: migrations use Kysely<any> and never import app types (STYLE.md 10).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('clients')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_en', 'text', (c) => c.notNull().defaultTo(''))
     .$call(timestamps)
@@ -48,8 +48,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('role', 'text', (c) => c.notNull().references('roles.name').onUpdate('cascade'))
-    .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
-    .addColumn('client_id', 'uuid', refCascadeOrNull('clients.id'))
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+    .addColumn('client_id', 'uuid', (c) => c.references('clients.id').onDelete('cascade'))
     .addColumn('lang', 'text', (c) => c.notNull().defaultTo('ja').check(sql`lang in ('ja','en')`))
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('session_version', 'integer', (c) => c.notNull().defaultTo(1))
@@ -70,7 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('password_resets')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'uuid', refCascade('users.id'))
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', now)

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, refCascade, timestamps } from '../migration-kit.ts';
+import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // SPEC §3 "Enumeration store": job-enum records with a translation per language.
@@ -13,7 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('job_enums_type_idx').on('job_enums').columns(['type', 'sort']).execute();
   await db.schema
     .createTable('job_enum_translations')
-    .addColumn('enum_id', 'integer', refCascade('job_enums.id'))
+    .addColumn('enum_id', 'integer', (c) => c.notNull().references('job_enums.id').onDelete('cascade'))
     .addColumn('language_key', 'text', (c) => c.notNull().check(sql`language_key in ('ja','en')`))
     .addColumn('value', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('job_enum_translations_pk', ['enum_id', 'language_key'])
@@ -40,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('notifications')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('user_id', 'uuid', refCascade('users.id'))
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('type', 'smallint', (c) => c.notNull().check(sql`type in (1, 2)`))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull().defaultTo(''))

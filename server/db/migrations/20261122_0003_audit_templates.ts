@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, refCascadeOrNull, refSetNull, timestamps, dropColumns, bilingual } from '../migration-kit.ts';
+import { uuidKey, now, zero, timestamps, dropColumns, bilingual } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Who changed what, when: one row per create, update or delete of any resource.
@@ -21,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('job_statuses')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .$call(bilingual('name'))
     .addColumn('color', 'text', (c) => c.notNull().defaultTo('#154D9E'))
     .addColumn('is_open', 'boolean', (c) => c.notNull().defaultTo(true))
@@ -33,8 +33,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('candidate_statuses')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
-    .addColumn('parent_id', 'uuid', refCascadeOrNull('candidate_statuses.id'))
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+    .addColumn('parent_id', 'uuid', (c) => c.references('candidate_statuses.id').onDelete('cascade'))
     .$call(bilingual('name'))
     .addColumn('list', 'text', (c) => c.notNull().defaultTo('candidate').check(sql`list in ('candidate','kakunin','shukkin')`))
     .addColumn('sort', 'integer', zero)
@@ -44,7 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('chatbot_messages')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('daily','other')`))
     .addColumn('step', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('trigger', 'text', (c) => c.notNull().defaultTo(''))
@@ -56,7 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('app_settings')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('value', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
@@ -68,7 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('document_templates')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('mail','contract','billing','terms','privacy')`))
     .addColumn('key', 'text', (c) => c.notNull())
     .$call(bilingual('subject', (c) => c.notNull().defaultTo('')))
@@ -81,7 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('job_categories')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('industry_id', 'uuid', refSetNull('job_industries.id'))
+    .addColumn('industry_id', 'uuid', (c) => c.references('job_industries.id').onDelete('set null'))
     .$call(bilingual('name'))
     .addColumn('sort', 'integer', zero)
     .$call(timestamps)

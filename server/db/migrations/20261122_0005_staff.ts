@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, refCascade, refSetNull, timestamps } from '../migration-kit.ts';
+import { uuidKey, timestamps } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // The registry of foreign staff (/admin/staff): each person belongs to the company that
@@ -7,7 +7,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('staff')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_kana', 'text')
     .addColumn('email', 'text')
@@ -15,10 +15,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     // ISO 3166-1 alpha-2, or 'other'.
     .addColumn('nationality', 'text')
     .addColumn('birth_date', 'date')
-    .addColumn('gender', 'integer', refSetNull('job_enums.id'))
-    .addColumn('visa_type_id', 'integer', refSetNull('visa_types.id'))
+    .addColumn('gender', 'integer', (c) => c.references('job_enums.id').onDelete('set null'))
+    .addColumn('visa_type_id', 'integer', (c) => c.references('visa_types.id').onDelete('set null'))
     .addColumn('visa_expiry', 'date')
-    .addColumn('read_skill', 'integer', refSetNull('job_enums.id'))
+    .addColumn('read_skill', 'integer', (c) => c.references('job_enums.id').onDelete('set null'))
     // Codes of the languages table (ja, vi, …).
     .addColumn('languages', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
     .addColumn('address', 'text')
@@ -32,7 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('staff_documents')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('staff_id', 'uuid', refCascade('staff.id'))
+    .addColumn('staff_id', 'uuid', (c) => c.notNull().references('staff.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('residence_card','passport','certificate','other')`))
     .addColumn('number', 'text')
     .addColumn('expires_on', 'date')

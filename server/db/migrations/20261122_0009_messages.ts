@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, refCascade, refSetNull } from '../migration-kit.ts';
+import { uuidKey, now, zero } from '../migration-kit.ts';
 
 /**
  * Chat messages: stored before they are acknowledged or broadcast. `seq` numbers the
@@ -12,9 +12,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('messages')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('conversation_id', 'uuid', refCascade('conversations.id'))
+    .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
     .addColumn('seq', 'bigint', (c) => c.notNull())
-    .addColumn('sender_id', 'uuid', refSetNull('users.id'))
+    .addColumn('sender_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('sender_role', 'text', (c) => c.notNull().check(sql`sender_role in ('staff', 'candidate', 'bot')`))
     .addColumn('message_type', 'smallint', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull().check(sql`char_length(content) <= 4000`))
@@ -26,8 +26,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('conversation_reads')
-    .addColumn('conversation_id', 'uuid', refCascade('conversations.id'))
-    .addColumn('user_id', 'uuid', refCascade('users.id'))
+    .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('last_seq', 'bigint', zero)
     .addColumn('updated_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('conversation_reads_pk', ['conversation_id', 'user_id'])

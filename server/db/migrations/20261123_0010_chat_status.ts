@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { now, refSetNull } from '../migration-kit.ts';
+import { now } from '../migration-kit.ts';
 
 /**
  * Chat, part two. `conversations.chat_status`: 1 while the chatbot answers the candidate,
@@ -13,7 +13,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('conversations')
     .addColumn('chat_status', 'smallint', (c) => c.notNull().defaultTo(1).check(sql`chat_status in (1, 2)`))
     .execute();
-  await db.schema.alterTable('applications').addColumn('candidate_status_id', 'uuid', refSetNull('candidate_statuses.id')).execute();
+  await db.schema
+    .alterTable('applications')
+    .addColumn('candidate_status_id', 'uuid', (c) => c.references('candidate_statuses.id').onDelete('set null'))
+    .execute();
   await db.schema
     .createTable('chat_badge_seen')
     .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, refCascade, refSetNull } from '../migration-kit.ts';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * Images in the chat ("content is plain text, or an uploaded image"). The bytes live in
@@ -10,8 +10,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('chat_attachments')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('conversation_id', 'uuid', refCascade('conversations.id'))
-    .addColumn('uploader_id', 'uuid', refSetNull('users.id'))
+    .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
+    .addColumn('uploader_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('mime', 'text', (c) => c.notNull().check(sql`mime in ('image/png', 'image/jpeg', 'image/gif', 'image/webp')`))
     .addColumn('size', 'integer', (c) => c.notNull())
     .addColumn('bytes', 'bytea', (c) => c.notNull())

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, refCascade, refSetNull, timestamps } from '../migration-kit.ts';
+import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
 
 /**
  * Job import (the crawler at /admin/superadmin/crawler): sources to fetch on a schedule, the
@@ -16,8 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('format', 'text', (c) => c.notNull().defaultTo('html').check(sql`format in ('html','json')`))
     .addColumn('job_kind', 'text', (c) => c.notNull().defaultTo('other').check(sql`job_kind in ('daily','other')`))
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
-    .addColumn('client_id', 'uuid', refCascade('clients.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     // Where each job is (html: a CSS selector of the element holding one job; json: the dotted path
     // of the array of jobs), then where each field is inside it (a CSS selector, or a dotted path).
     .addColumn('item_selector', 'text', (c) => c.notNull().defaultTo(''))
@@ -38,7 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('crawler_runs')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('source_id', 'uuid', refCascade('crawler_sources.id'))
+    .addColumn('source_id', 'uuid', (c) => c.notNull().references('crawler_sources.id').onDelete('cascade'))
     .addColumn('started_at', 'timestamptz', now)
     .addColumn('finished_at', 'timestamptz')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('running').check(sql`status in ('running','ok','failed')`))
@@ -52,10 +52,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('crawler_items')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('source_id', 'uuid', refCascade('crawler_sources.id'))
+    .addColumn('source_id', 'uuid', (c) => c.notNull().references('crawler_sources.id').onDelete('cascade'))
     .addColumn('source_url', 'text', (c) => c.notNull())
     .addColumn('content_hash', 'text', (c) => c.notNull())
-    .addColumn('job_id', 'uuid', refSetNull('jobs.id'))
+    .addColumn('job_id', 'uuid', (c) => c.references('jobs.id').onDelete('set null'))
     .addColumn('first_seen_at', 'timestamptz', now)
     .addColumn('last_seen_at', 'timestamptz', now)
     .addUniqueConstraint('crawler_items_source_url', ['source_id', 'source_url'])

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, refCascade, refSetNull } from '../migration-kit.ts';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * Attendance (shukkin): one record per application (a daily job's application is
@@ -11,13 +11,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('attendance')
     .addColumn('id', 'uuid', uuidKey)
     .addColumn('application_id', 'uuid', (c) => c.notNull().unique().references('applications.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
-    .addColumn('shift_id', 'uuid', refSetNull('job_daily_shifts.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('shift_id', 'uuid', (c) => c.references('job_daily_shifts.id').onDelete('set null'))
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('present', 'late', 'absent', 'no_show')`))
     .addColumn('clock_in', 'timestamptz')
     .addColumn('clock_out', 'timestamptz')
     .addColumn('break_minutes', 'integer', (c) => c.notNull().defaultTo(0).check(sql`break_minutes between 0 and 1440`))
-    .addColumn('recorded_by', 'uuid', refSetNull('users.id'))
+    .addColumn('recorded_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('recorded_by_name', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', now)
     .addColumn('created_at', 'timestamptz', now)

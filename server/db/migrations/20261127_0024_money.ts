@@ -1,5 +1,5 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, refCascade, refSetNull, timestamps, dropColumns, bilingual } from '../migration-kit.ts';
+import { uuidKey, now, zero, timestamps, dropColumns, bilingual } from '../migration-kit.ts';
 
 /**
  * Money (docs/payroll.md): pay lines made from attendance, daily transfer batches,
@@ -61,7 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('transfer_batches')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('transfer_date', 'date', (c) => c.notNull())
     .addColumn('payees', 'integer', zero)
     .addColumn('total', 'integer', zero)
@@ -72,8 +72,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('pay_runs')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
-    .addColumn('user_id', 'uuid', refCascade('users.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('period_start', 'date', (c) => c.notNull())
     .addColumn('period_end', 'date', (c) => c.notNull())
     .addColumn('pay_date', 'date', (c) => c.notNull())
@@ -91,11 +91,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('pay_lines')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
-    .addColumn('user_id', 'uuid', refCascade('users.id'))
-    .addColumn('application_id', 'uuid', refCascade('applications.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('application_id', 'uuid', (c) => c.notNull().references('applications.id').onDelete('cascade'))
     .addColumn('attendance_id', 'uuid', (c) => c.notNull().unique().references('attendance.id').onDelete('cascade'))
-    .addColumn('job_id', 'uuid', refCascade('jobs.id'))
+    .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
     .addColumn('mode', 'text', (c) => c.notNull().check(sql`mode in ('daily', 'monthly')`))
     .addColumn('work_date', 'date', (c) => c.notNull())
     .addColumn('start_at', 'timestamptz', (c) => c.notNull())
@@ -115,8 +115,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('net', 'integer', zero)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'approved', 'transferred', 'failed')`))
     .addColumn('failure_reason', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('batch_id', 'uuid', refSetNull('transfer_batches.id'))
-    .addColumn('run_id', 'uuid', refSetNull('pay_runs.id'))
+    .addColumn('batch_id', 'uuid', (c) => c.references('transfer_batches.id').onDelete('set null'))
+    .addColumn('run_id', 'uuid', (c) => c.references('pay_runs.id').onDelete('set null'))
     .$call(timestamps)
     // A line is paid once: by a daily transfer or by a monthly run, never both.
     .addCheckConstraint('pay_lines_paid_once', sql`batch_id is null or run_id is null`)
@@ -127,16 +127,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('advances')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
-    .addColumn('user_id', 'uuid', refCascade('users.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
     .addColumn('fee', 'integer', zero)
     .addColumn('net', 'integer', zero)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('requested').check(sql`status in ('requested', 'approved', 'rejected', 'transferred', 'recovered')`))
     .addColumn('requested_on', 'date', (c) => c.notNull())
     .addColumn('decided_by_name', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('recovered_run_id', 'uuid', refSetNull('pay_runs.id'))
-    .addColumn('recovered_batch_id', 'uuid', refSetNull('transfer_batches.id'))
+    .addColumn('recovered_run_id', 'uuid', (c) => c.references('pay_runs.id').onDelete('set null'))
+    .addColumn('recovered_batch_id', 'uuid', (c) => c.references('transfer_batches.id').onDelete('set null'))
     .$call(timestamps)
     .execute();
   await db.schema.createIndex('advances_user_idx').on('advances').columns(['user_id', 'company_id']).execute();
@@ -144,8 +144,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('invoices')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
-    .addColumn('client_id', 'uuid', refCascade('clients.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('number', 'text', (c) => c.notNull())
     .addColumn('period_start', 'date', (c) => c.notNull())
     .addColumn('period_end', 'date', (c) => c.notNull())
@@ -164,8 +164,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('invoice_lines')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('invoice_id', 'uuid', refCascade('invoices.id'))
-    .addColumn('attendance_id', 'uuid', refSetNull('attendance.id'))
+    .addColumn('invoice_id', 'uuid', (c) => c.notNull().references('invoices.id').onDelete('cascade'))
+    .addColumn('attendance_id', 'uuid', (c) => c.references('attendance.id').onDelete('set null'))
     .addColumn('work_date', 'date', (c) => c.notNull())
     .$call(bilingual('description'))
     .addColumn('minutes', 'integer', (c) => c.notNull())

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, refCascade, refCascadeOrNull, refSetNull, timestamps, bilingual } from '../migration-kit.ts';
+import { uuidKey, now, timestamps, bilingual } from '../migration-kit.ts';
 
 /**
  * Points and campaigns (docs/points.md): an append-only ledger of point
@@ -33,8 +33,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   const platform = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
   await db.schema
     .createTable('point_balances')
-    .addColumn('candidate_id', 'uuid', refCascade('users.id'))
-    .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
+    .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('wallet', 'uuid', (c) => c.notNull().generatedAlwaysAs(sql`coalesce(company_id, ${platform})`).stored())
     .addColumn('balance', 'integer', (c) => c.notNull().defaultTo(0).check(sql`balance >= 0`))
     .addColumn('updated_at', 'timestamptz', now)
@@ -44,13 +44,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('point_entries')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('candidate_id', 'uuid', refCascade('users.id'))
-    .addColumn('company_id', 'uuid', refCascadeOrNull('companies.id'))
+    .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('delta', 'integer', (c) => c.notNull().check(sql`delta <> 0`))
     .addColumn('balance_after', 'integer', (c) => c.notNull().check(sql`balance_after >= 0`))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('shift', 'campaign', 'manual', 'spend', 'expire')`))
     .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('campaign_id', 'uuid', refSetNull('campaigns.id'))
+    .addColumn('campaign_id', 'uuid', (c) => c.references('campaigns.id').onDelete('set null'))
     // What made the entry (an application's worked shift, a campaign and a person): a second delivery of it adds nothing.
     .addColumn('idem_key', 'text', (c) => c.unique())
     // The last day earned points count; spent points are taken from the soonest to expire.
@@ -78,7 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('referrals')
     .addColumn('friend_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-    .addColumn('referrer_id', 'uuid', refCascade('users.id'))
+    .addColumn('referrer_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'timestamptz', now)
     .execute();
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, refCascade, refSetNull } from '../migration-kit.ts';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * Scouting (docs/scouting.md): a candidate's scouting profile (opted in or not,
@@ -26,17 +26,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('scout_offers')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
-    .addColumn('client_id', 'uuid', refCascade('clients.id'))
-    .addColumn('job_id', 'uuid', refCascade('jobs.id'))
-    .addColumn('shift_id', 'uuid', refSetNull('job_daily_shifts.id'))
-    .addColumn('candidate_id', 'uuid', refCascade('users.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+    .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
+    .addColumn('shift_id', 'uuid', (c) => c.references('job_daily_shifts.id').onDelete('set null'))
+    .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('message', 'text', (c) => c.notNull().check(sql`length(message) between 1 and 1000`))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'accepted', 'declined', 'withdrawn')`))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('conversation_id', 'uuid', refSetNull('conversations.id'))
-    .addColumn('application_id', 'uuid', refSetNull('applications.id'))
-    .addColumn('sent_by', 'uuid', refSetNull('users.id'))
+    .addColumn('conversation_id', 'uuid', (c) => c.references('conversations.id').onDelete('set null'))
+    .addColumn('application_id', 'uuid', (c) => c.references('applications.id').onDelete('set null'))
+    .addColumn('sent_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('sent_by_name', 'text', (c) => c.notNull())
     .addColumn('answered_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', now)

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, refCascade, refCascadeOrNull, refSetNull } from '../migration-kit.ts';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * Surveys (docs/surveys.md): a company's survey with its questions (each in
@@ -11,10 +11,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('surveys')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('title_ja', 'text', (c) => c.notNull().check(sql`char_length(title_ja) between 1 and 200`))
     .addColumn('title_en', 'text', (c) => c.notNull().check(sql`char_length(title_en) between 1 and 200`))
-    .addColumn('created_by', 'uuid', refSetNull('users.id'))
+    .addColumn('created_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_by_name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', now)
     .addColumn('sent_at', 'timestamptz')
@@ -24,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('survey_questions')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('survey_id', 'uuid', refCascade('surveys.id'))
+    .addColumn('survey_id', 'uuid', (c) => c.notNull().references('surveys.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('single', 'multiple', 'scale', 'text')`))
     .addColumn('text_ja', 'text', (c) => c.notNull().check(sql`char_length(text_ja) between 1 and 500`))
@@ -36,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('survey_options')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('question_id', 'uuid', refCascade('survey_questions.id'))
+    .addColumn('question_id', 'uuid', (c) => c.notNull().references('survey_questions.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('label_ja', 'text', (c) => c.notNull().check(sql`char_length(label_ja) between 1 and 200`))
     .addColumn('label_en', 'text', (c) => c.notNull().check(sql`char_length(label_en) between 1 and 200`))
@@ -46,9 +46,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Who it was sent to, once each; the conversation the link went to.
   await db.schema
     .createTable('survey_recipients')
-    .addColumn('survey_id', 'uuid', refCascade('surveys.id'))
-    .addColumn('user_id', 'uuid', refCascade('users.id'))
-    .addColumn('conversation_id', 'uuid', refSetNull('conversations.id'))
+    .addColumn('survey_id', 'uuid', (c) => c.notNull().references('surveys.id').onDelete('cascade'))
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('conversation_id', 'uuid', (c) => c.references('conversations.id').onDelete('set null'))
     .addColumn('sent_by_name', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('survey_recipients_pk', ['survey_id', 'user_id'])
@@ -69,9 +69,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('survey_answers')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('response_id', 'uuid', refCascade('survey_responses.id'))
-    .addColumn('question_id', 'uuid', refCascade('survey_questions.id'))
-    .addColumn('option_id', 'uuid', refCascadeOrNull('survey_options.id'))
+    .addColumn('response_id', 'uuid', (c) => c.notNull().references('survey_responses.id').onDelete('cascade'))
+    .addColumn('question_id', 'uuid', (c) => c.notNull().references('survey_questions.id').onDelete('cascade'))
+    .addColumn('option_id', 'uuid', (c) => c.references('survey_options.id').onDelete('cascade'))
     .addColumn('scale', 'smallint', (c) => c.check(sql`scale between 1 and 5`))
     .addColumn('text', 'text', (c) => c.check(sql`char_length(text) <= 2000`))
     .addCheckConstraint('survey_answers_one_value', sql`num_nonnulls(option_id, scale, text) = 1`)

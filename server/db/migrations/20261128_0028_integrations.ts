@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, refCascade, refSetNull, timestamps } from '../migration-kit.ts';
+import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
 
 /**
  * Integrations (/admin/integration, /admin/integration/romuten): a company's connection to an
@@ -19,7 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('integration_connections')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('provider', 'text', (c) => c.notNull().check(sql`provider in ('romuten')`))
     .addColumn('base_url', 'text', (c) => c.notNull())
     .addColumn('credentials', 'text')
@@ -34,7 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .createTable('integration_items')
-    .addColumn('connection_id', 'uuid', refCascade('integration_connections.id'))
+    .addColumn('connection_id', 'uuid', (c) => c.notNull().references('integration_connections.id').onDelete('cascade'))
     .addColumn('entity', 'text', (c) => c.notNull().check(sql`entity in ('worker','attendance')`))
     .addColumn('entity_id', 'uuid', (c) => c.notNull())
     .addColumn('version', 'text', (c) => c.notNull())
@@ -47,9 +47,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('integration_syncs')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('connection_id', 'uuid', refCascade('integration_connections.id'))
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
-    .addColumn('actor_id', 'uuid', refSetNull('users.id'))
+    .addColumn('connection_id', 'uuid', (c) => c.notNull().references('integration_connections.id').onDelete('cascade'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .addColumn('actor_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('actor_name', 'text', (c) => c.notNull())
     .addColumn('started_at', 'timestamptz', now)
     .addColumn('finished_at', 'timestamptz')

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, zero, refCascadeOrNull, timestamps, createNotifyFunction, createStatementTrigger, bilingual } from '../migration-kit.ts';
+import { uuidKey, zero, timestamps, createNotifyFunction, createStatementTrigger, bilingual } from '../migration-kit.ts';
 
 /**
  * Ads on the public boards (/admin/superadmin/ads, docs/ads.md): featured jobs and banners, each
@@ -16,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'uuid', uuidKey)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull().defaultTo('banner').check(sql`kind in ('featured','banner')`))
-    .addColumn('job_id', 'uuid', refCascadeOrNull('jobs.id'))
+    .addColumn('job_id', 'uuid', (c) => c.references('jobs.id').onDelete('cascade'))
     .$call(bilingual('title', (c) => c))
     .$call(bilingual('body', (c) => c.notNull().defaultTo('')))
     .addColumn('link_url', 'text')

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, refCascade, refSetNull } from '../migration-kit.ts';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * Residence-card checks (docs/workforce.md): the person's card fields on their
@@ -18,19 +18,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('residence_cards')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('user_id', 'uuid', refCascade('users.id'))
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('front', 'bytea', (c) => c.notNull())
     .addColumn('front_mime', 'text', (c) => c.notNull().check(sql`front_mime in ('image/png', 'image/jpeg', 'image/webp')`))
     .addColumn('back', 'bytea', (c) => c.notNull())
     .addColumn('back_mime', 'text', (c) => c.notNull().check(sql`back_mime in ('image/png', 'image/jpeg', 'image/webp')`))
     .addColumn('card_number', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('visa_type_id', 'integer', refSetNull('visa_types.id'))
+    .addColumn('visa_type_id', 'integer', (c) => c.references('visa_types.id').onDelete('set null'))
     .addColumn('expiry', 'date')
     .addColumn('permission_outside_status', 'boolean', (c) => c.notNull().defaultTo(false))
     // pending: waiting for a check; replaced: a newer upload of the same person took its place.
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'verified', 'reupload', 'rejected', 'replaced')`))
     .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('decided_by', 'uuid', refSetNull('users.id'))
+    .addColumn('decided_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('decided_by_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('decided_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', now)

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import { refSetNull } from '../migration-kit.ts';
 
 /**
  * Shifts (docs/workforce.md "The shifts page"): the client confirms a shift's
@@ -7,7 +6,11 @@ import { refSetNull } from '../migration-kit.ts';
  * changed), so the client confirms again.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('job_daily_shifts').addColumn('client_confirmed_at', 'timestamptz').addColumn('client_confirmed_by', 'uuid', refSetNull('users.id')).execute();
+  await db.schema
+    .alterTable('job_daily_shifts')
+    .addColumn('client_confirmed_at', 'timestamptz')
+    .addColumn('client_confirmed_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
+    .execute();
   await sql`comment on column job_daily_shifts.client_confirmed_at is 'When a client user confirmed the staffing (null: not confirmed since the last change)'`.execute(db);
 }
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, refCascade, refSetNull } from '../migration-kit.ts';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * One person (docs/workforce.md "One person"): a row of a company's staff
@@ -8,23 +8,26 @@ import { uuidKey, now, refCascade, refSetNull } from '../migration-kit.ts';
  * rows is recorded in `person_merges` (from → into, what was taken from each side, by whom).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('staff').addColumn('person_user_id', 'uuid', refSetNull('users.id')).execute();
+  await db.schema
+    .alterTable('staff')
+    .addColumn('person_user_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
+    .execute();
   // A candidate is at most one row of a company's registry.
   await db.schema.createIndex('staff_person_per_company').on('staff').columns(['company_id', 'person_user_id']).unique().where(sql.ref('person_user_id'), 'is not', null).execute();
   await db.schema
     .createTable('person_merges')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', refCascade('companies.id'))
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     // link: a registry row linked to a candidate; staff: a registry row merged into another.
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('link', 'staff')`))
-    .addColumn('into_staff_id', 'uuid', refSetNull('staff.id'))
+    .addColumn('into_staff_id', 'uuid', (c) => c.references('staff.id').onDelete('set null'))
     .addColumn('from_staff_id', 'uuid')
-    .addColumn('from_user_id', 'uuid', refSetNull('users.id'))
+    .addColumn('from_user_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('from_label', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('reasons', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
     // { field: 'from' | 'into' }: which side each field's value came from.
     .addColumn('fields', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('merged_by', 'uuid', refSetNull('users.id'))
+    .addColumn('merged_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('merged_by_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'timestamptz', now)
     .execute();
