@@ -1,27 +1,26 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, timestamps, bilingual } from '../migration-kit.ts';
 
 // Frozen: migrations use Kysely<any> and never import app types (STYLE.md 10).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('companies')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_en', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('email', 'text')
     .addColumn('phone', 'text')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active','trial','suspended')`))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
 
   await db.schema
     .createTable('clients')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_en', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('clients_company_idx').on('clients').column('company_id').execute();
 
@@ -29,8 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('roles')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('platform','company','client','candidate')`))
-    .addColumn('title_ja', 'text', (c) => c.notNull())
-    .addColumn('title_en', 'text', (c) => c.notNull())
+    .$call(bilingual('title'))
     .addColumn('builtin', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
 
@@ -45,7 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('users')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -56,8 +54,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('session_version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('last_login_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .execute();
   // E-mail addresses are unique regardless of case.
   await sql`create unique index users_email_uq on users (lower(email))`.execute(db);
@@ -76,12 +73,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
 
   await db.schema
     .createTable('contact_messages')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('contact','trial')`))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
@@ -90,7 +87,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('company_name', 'text')
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('lang', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
 }
 

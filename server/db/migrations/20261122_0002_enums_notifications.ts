@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // SPEC §3 "Enumeration store": job-enum records with a translation per language.
@@ -6,9 +7,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('job_enums')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('type', 'integer', (c) => c.notNull())
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('sort', 'integer', zero)
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('job_enums_type_idx').on('job_enums').columns(['type', 'sort']).execute();
   await db.schema
@@ -24,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('ja', 'text', (c) => c.notNull())
     .addColumn('en', 'text', (c) => c.notNull())
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('sort', 'integer', zero)
     .execute();
 
   await db.schema
@@ -33,20 +33,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('ja', 'text', (c) => c.notNull())
     .addColumn('en', 'text', (c) => c.notNull())
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('sort', 'integer', zero)
     .execute();
 
   // SPEC §3 "Notification state": type 1 = recent notifications, type 2 = documents.
   await db.schema
     .createTable('notifications')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('type', 'smallint', (c) => c.notNull().check(sql`type in (1, 2)`))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('link', 'text')
     .addColumn('is_read', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
   await db.schema.createIndex('notifications_user_idx').on('notifications').columns(['user_id', 'type', 'created_at']).execute();
 }

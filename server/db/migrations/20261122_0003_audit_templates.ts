@@ -1,7 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-
-const id = (c: any) => c.primaryKey().defaultTo(sql`gen_random_uuid()`);
-const now = (c: any) => c.notNull().defaultTo(sql`now()`);
+import { uuidKey, now, zero, timestamps, dropColumns, bilingual } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Who changed what, when: one row per create, update or delete of any resource.
@@ -22,91 +20,71 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Per-tenant templates (company_id null = the platform default every new tenant starts from).
   await db.schema
     .createTable('job_statuses')
-    .addColumn('id', 'uuid', id)
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
-    .addColumn('name_ja', 'text', (c) => c.notNull())
-    .addColumn('name_en', 'text', (c) => c.notNull())
+    .$call(bilingual('name'))
     .addColumn('color', 'text', (c) => c.notNull().defaultTo('#154D9E'))
     .addColumn('is_open', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .addColumn('sort', 'integer', zero)
+    .$call(timestamps)
     .execute();
 
   // A tree: a status path from the root gives the `roots` of SPEC §3's candidate rows.
   await db.schema
     .createTable('candidate_statuses')
-    .addColumn('id', 'uuid', id)
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('parent_id', 'uuid', (c) => c.references('candidate_statuses.id').onDelete('cascade'))
-    .addColumn('name_ja', 'text', (c) => c.notNull())
-    .addColumn('name_en', 'text', (c) => c.notNull())
+    .$call(bilingual('name'))
     .addColumn('list', 'text', (c) => c.notNull().defaultTo('candidate').check(sql`list in ('candidate','kakunin','shukkin')`))
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .addColumn('sort', 'integer', zero)
+    .$call(timestamps)
     .execute();
 
   await db.schema
     .createTable('chatbot_messages')
-    .addColumn('id', 'uuid', id)
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('daily','other')`))
     .addColumn('step', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('trigger', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('message_ja', 'text', (c) => c.notNull())
-    .addColumn('message_en', 'text', (c) => c.notNull())
+    .$call(bilingual('message'))
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
 
   await db.schema
     .createTable('app_settings')
-    .addColumn('id', 'uuid', id)
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('value', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
   await sql`create unique index app_settings_key_uq on app_settings (coalesce(company_id, '00000000-0000-0000-0000-000000000000'::uuid), key)`.execute(db);
 
   // Mail, contract and invoice templates share a shape: a key, a subject/title and a body per language.
   await db.schema
     .createTable('document_templates')
-    .addColumn('id', 'uuid', id)
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('mail','contract','billing','terms','privacy')`))
     .addColumn('key', 'text', (c) => c.notNull())
-    .addColumn('subject_ja', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('subject_en', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('body_ja', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('body_en', 'text', (c) => c.notNull().defaultTo(''))
+    .$call(bilingual('subject', (c) => c.notNull().defaultTo('')))
+    .$call(bilingual('body', (c) => c.notNull().defaultTo('')))
     .addColumn('published_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
 
-  await db.schema
-    .createTable('job_industries')
-    .addColumn('id', 'uuid', id)
-    .addColumn('name_ja', 'text', (c) => c.notNull())
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
-    .execute();
+  await db.schema.createTable('job_industries').addColumn('id', 'uuid', uuidKey).$call(bilingual('name')).addColumn('sort', 'integer', zero).$call(timestamps).execute();
   await db.schema
     .createTable('job_categories')
-    .addColumn('id', 'uuid', id)
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('industry_id', 'uuid', (c) => c.references('job_industries.id').onDelete('set null'))
-    .addColumn('name_ja', 'text', (c) => c.notNull())
-    .addColumn('name_en', 'text', (c) => c.notNull())
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(bilingual('name'))
+    .addColumn('sort', 'integer', zero)
+    .$call(timestamps)
     .execute();
 
   // Extra company/client fields the organization screens edit.
@@ -133,24 +111,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .alterTable('clients')
-    .dropColumn('address')
-    .dropColumn('contact_name')
-    .dropColumn('email')
-    .dropColumn('phone')
-    .dropColumn('billing_closing_day')
-    .dropColumn('payment_due_days')
-    .execute();
-  await db.schema
-    .alterTable('companies')
-    .dropColumn('address')
-    .dropColumn('representative')
-    .dropColumn('closing_day')
-    .dropColumn('pay_day')
-    .dropColumn('quickpay_enabled')
-    .dropColumn('quickpay_rate')
-    .execute();
+  await dropColumns(db, 'clients', ['address', 'contact_name', 'email', 'phone', 'billing_closing_day', 'payment_due_days']);
+  await dropColumns(db, 'companies', ['address', 'representative', 'closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate']);
   for (const t of ['job_categories', 'job_industries', 'document_templates', 'app_settings', 'chatbot_messages', 'candidate_statuses', 'job_statuses', 'audit_log']) {
     await db.schema.dropTable(t).execute();
   }

@@ -1,14 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-
-const id = (c: any) => c.primaryKey().defaultTo(sql`gen_random_uuid()`);
-const now = (c: any) => c.notNull().defaultTo(sql`now()`);
+import { uuidKey, timestamps } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // The registry of foreign staff (/admin/staff): each person belongs to the company that
   // registered them. Gender and reading skill are job-enum ids (types 8 and 16, SPEC §3).
   await db.schema
     .createTable('staff')
-    .addColumn('id', 'uuid', id)
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_kana', 'text')
@@ -25,8 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('languages', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
     .addColumn('address', 'text')
     .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('staff_company_idx').on('staff').columns(['company_id', 'name']).execute();
   await db.schema.createIndex('staff_visa_expiry_idx').on('staff').column('visa_expiry').execute();
@@ -34,21 +31,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Identity and permit documents of a staff member, shown on the person's record page.
   await db.schema
     .createTable('staff_documents')
-    .addColumn('id', 'uuid', id)
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('staff_id', 'uuid', (c) => c.notNull().references('staff.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('residence_card','passport','certificate','other')`))
     .addColumn('number', 'text')
     .addColumn('expires_on', 'date')
     .addColumn('note', 'text')
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('staff_documents_staff_idx').on('staff_documents').column('staff_id').execute();
 
   // Platform-wide salary transfer and quick pay settings (/admin/system/payment): exactly one row.
   await db.schema
     .createTable('payment_settings')
-    .addColumn('id', 'uuid', id)
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('one_row', 'boolean', (c) => c.notNull().defaultTo(true).unique().check(sql`one_row`))
     // Transfers requested after this time of day (Japan) go out on the next business day.
     .addColumn('transfer_cutoff', 'text', (c) => c.notNull().defaultTo('15:00').check(sql`transfer_cutoff ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`))
@@ -57,8 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('quickpay_fee_percent', sql`numeric(5,2)`, (c) => c.notNull().defaultTo(3).check(sql`quickpay_fee_percent between 0 and 100`))
     .addColumn('quickpay_min_fee', 'integer', (c) => c.notNull().defaultTo(330).check(sql`quickpay_min_fee >= 0`))
     .addColumn('quickpay_daily_limit', 'integer', (c) => c.notNull().defaultTo(30000).check(sql`quickpay_daily_limit >= 0`))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
   await db.insertInto('payment_settings').defaultValues().execute();
 }

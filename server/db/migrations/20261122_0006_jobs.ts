@@ -1,19 +1,16 @@
 import { type Kysely, sql } from 'kysely';
-
-const now = (c: any) => c.notNull().defaultTo(sql`now()`);
+import { uuidKey, now, zero, timestamps, bilingual } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Jobs: regular/part-time ('other') and daily spot work split into shifts ('daily').
   await db.schema
     .createTable('jobs')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('daily','other')`))
-    .addColumn('title_ja', 'text', (c) => c.notNull())
-    .addColumn('title_en', 'text', (c) => c.notNull())
-    .addColumn('description_ja', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('description_en', 'text', (c) => c.notNull().defaultTo(''))
+    .$call(bilingual('title'))
+    .$call(bilingual('description', (c) => c.notNull().defaultTo('')))
     .addColumn('job_type_id', 'integer', (c) => c.references('job_enums.id').onDelete('set null'))
     .addColumn('pay_type_id', 'integer', (c) => c.references('job_enums.id').onDelete('set null'))
     .addColumn('overtime_id', 'integer', (c) => c.references('job_enums.id').onDelete('set null'))
@@ -31,8 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(sql`status in ('draft','open','paused','closed')`))
     .addColumn('publish_from', 'timestamptz')
     .addColumn('publish_until', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
   // The public boards read open jobs newest first, by kind; the admin lists by tenant.
   await sql`create index jobs_public_idx on jobs (kind, created_at desc, id) where status = 'open'`.execute(db);
@@ -46,14 +42,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Job daily shifts: the jobDailyShiftId of SPEC §3's chat windows.
   await db.schema
     .createTable('job_daily_shifts')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
     .addColumn('date', 'date', (c) => c.notNull())
     .addColumn('start_time', sql`time`, (c) => c.notNull())
     .addColumn('end_time', sql`time`, (c) => c.notNull())
     .addColumn('break_minutes', 'integer', (c) => c.notNull().defaultTo(60).check(sql`break_minutes >= 0`))
     .addColumn('capacity', 'integer', (c) => c.notNull().check(sql`capacity >= 1`))
-    .addColumn('filled', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('filled', 'integer', zero)
     .addColumn('wage', 'integer')
     .addColumn('created_at', 'timestamptz', now)
     // The seat count can never pass the capacity, whatever the application code does.
@@ -71,14 +67,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('visa_type_id', 'integer', (c) => c.references('visa_types.id').onDelete('set null'))
     .addColumn('visa_expiry', 'date')
     .addColumn('languages', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
 
   // An application to a job (and, for daily jobs, one shift of it).
   await db.schema
     .createTable('applications')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
     .addColumn('shift_id', 'uuid', (c) => c.references('job_daily_shifts.id').onDelete('cascade'))
     .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -86,8 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('applied').check(sql`status in ('applied','accepted','rejected','cancelled')`))
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
   await sql`create unique index applications_shift_uq on applications (shift_id, candidate_id) where shift_id is not null`.execute(db);
   await sql`create unique index applications_job_uq on applications (job_id, candidate_id) where shift_id is null`.execute(db);
@@ -96,7 +90,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // A conversation between a company and a candidate about a job (and its shift): the chat issue builds on it.
   await db.schema
     .createTable('conversations')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('job_id', 'uuid', (c) => c.references('jobs.id').onDelete('set null'))

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, zero } from '../migration-kit.ts';
 
 /**
  * Chat messages: stored before they are acknowledged or broadcast. `seq` numbers the
@@ -10,7 +11,7 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('messages')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
     .addColumn('seq', 'bigint', (c) => c.notNull())
     .addColumn('sender_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
@@ -18,7 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('message_type', 'smallint', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull().check(sql`char_length(content) <= 4000`))
     .addColumn('client_msg_id', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
   await sql`create unique index messages_conversation_seq_uq on messages (conversation_id, seq)`.execute(db);
   await sql`create unique index messages_client_msg_uq on messages (conversation_id, client_msg_id) where client_msg_id is not null`.execute(db);
@@ -27,8 +28,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('conversation_reads')
     .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('last_seq', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('last_seq', 'bigint', zero)
+    .addColumn('updated_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('conversation_reads_pk', ['conversation_id', 'user_id'])
     .execute();
 }

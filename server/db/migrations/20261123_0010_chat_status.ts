@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { now } from '../migration-kit.ts';
 
 /**
  * Chat, part two. `conversations.chat_status`: 1 while the chatbot answers the candidate,
@@ -19,7 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('chat_badge_seen')
     .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-    .addColumn('seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('seen_at', 'timestamptz', now)
     .execute();
   await sql`create index conversations_company_recent_idx on conversations (company_id, last_message_at desc nulls last, id)`.execute(db);
   await sql`create index conversations_candidate_recent_idx on conversations (candidate_id, last_message_at desc nulls last, id)`.execute(db);

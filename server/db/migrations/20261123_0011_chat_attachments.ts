@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * Images in the chat ("content is plain text, or an uploaded image"). The bytes live in
@@ -8,13 +9,13 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('chat_attachments')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
     .addColumn('uploader_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('mime', 'text', (c) => c.notNull().check(sql`mime in ('image/png', 'image/jpeg', 'image/gif', 'image/webp')`))
     .addColumn('size', 'integer', (c) => c.notNull())
     .addColumn('bytes', 'bytea', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
   await db.schema.createIndex('chat_attachments_conversation_idx').on('chat_attachments').column('conversation_id').execute();
 }

@@ -44,13 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       last_candidate_seq = n.candidate_seq, last_candidate_at = n.candidate_at, candidate_messages = n.candidates,
       last_staff_seq = n.staff_seq, last_staff_at = n.staff_at, staff_messages = n.staff
     from (
-      select conversation_id,
-             coalesce(max(seq) filter (where sender_role = 'candidate'), 0) as candidate_seq,
-             max(created_at) filter (where sender_role = 'candidate') as candidate_at,
-             count(*) filter (where sender_role = 'candidate') as candidates,
-             coalesce(max(seq) filter (where sender_role <> 'candidate'), 0) as staff_seq,
-             max(created_at) filter (where sender_role <> 'candidate') as staff_at,
-             count(*) filter (where sender_role <> 'candidate') as staff
+      select conversation_id, ${sideSums}
       from messages
       group by conversation_id
     ) n
@@ -77,6 +71,18 @@ export async function down(db: Kysely<any>): Promise<void> {
   `.execute(db);
 }
 
+/**
+ * Per conversation of a set of messages, each side's last seq, newest message and message count,
+ * as the backfill and the message trigger (here and in migration 0037) sum them. Part of the trigger
+ * functions' text, which the database keeps as written: hence the indentation.
+ */
+export const sideSums = sql.raw(`coalesce(max(seq) filter (where sender_role = 'candidate'), 0) as candidate_seq,
+               max(created_at) filter (where sender_role = 'candidate') as candidate_at,
+               count(*) filter (where sender_role = 'candidate') as candidates,
+               coalesce(max(seq) filter (where sender_role <> 'candidate'), 0) as staff_seq,
+               max(created_at) filter (where sender_role <> 'candidate') as staff_at,
+               count(*) filter (where sender_role <> 'candidate') as staff`);
+
 /** The message trigger's function as this migration made it (migration 0037 extends it, and puts it back on the way down). */
 export const countMessagesBody = sql` conversations_count_messages() returns trigger language plpgsql as $$
     begin
@@ -91,12 +97,7 @@ export const countMessagesBody = sql` conversations_count_messages() returns tri
       from (
         select conversation_id,
                max(created_at) as newest,
-               coalesce(max(seq) filter (where sender_role = 'candidate'), 0) as candidate_seq,
-               max(created_at) filter (where sender_role = 'candidate') as candidate_at,
-               count(*) filter (where sender_role = 'candidate') as candidates,
-               coalesce(max(seq) filter (where sender_role <> 'candidate'), 0) as staff_seq,
-               max(created_at) filter (where sender_role <> 'candidate') as staff_at,
-               count(*) filter (where sender_role <> 'candidate') as staff
+               ${sideSums}
         from inserted
         group by conversation_id
       ) n

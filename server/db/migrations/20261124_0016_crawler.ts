@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
 
 /**
  * Job import (the crawler at /admin/superadmin/crawler): sources to fetch on a schedule, the
@@ -8,10 +9,9 @@ import { type Kysely, sql } from 'kysely';
  * at a time per source, whichever process's scheduler got there first.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = (c: any) => c.notNull().defaultTo(sql`now()`);
   await db.schema
     .createTable('crawler_sources')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('format', 'text', (c) => c.notNull().defaultTo('html').check(sql`format in ('html','json')`))
@@ -33,26 +33,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('last_run_at', 'timestamptz')
     .addColumn('running_since', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
   await db.schema
     .createTable('crawler_runs')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('source_id', 'uuid', (c) => c.notNull().references('crawler_sources.id').onDelete('cascade'))
     .addColumn('started_at', 'timestamptz', now)
     .addColumn('finished_at', 'timestamptz')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('running').check(sql`status in ('running','ok','failed')`))
-    .addColumn('found', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('imported', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('updated', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('skipped', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('found', 'integer', zero)
+    .addColumn('imported', 'integer', zero)
+    .addColumn('updated', 'integer', zero)
+    .addColumn('skipped', 'integer', zero)
     .addColumn('errors', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .execute();
   await db.schema.createIndex('crawler_runs_source_started').on('crawler_runs').columns(['source_id', 'started_at']).execute();
   await db.schema
     .createTable('crawler_items')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('source_id', 'uuid', (c) => c.notNull().references('crawler_sources.id').onDelete('cascade'))
     .addColumn('source_url', 'text', (c) => c.notNull())
     .addColumn('content_hash', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createNotifyFunction, createStatementTrigger, dropTrigger } from '../migration-kit.ts';
 
 /**
  * Reference data (enumerations, visa types, languages, industries, categories) is cached in every
@@ -10,20 +11,13 @@ import { type Kysely, sql } from 'kysely';
 const TABLES = ['job_enums', 'job_enum_translations', 'visa_types', 'languages', 'job_industries', 'job_categories'];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    create function tsunagu_reference_changed() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('tsunagu_reference', tg_table_name);
-      return null;
-    end $$`.execute(db);
+  await createNotifyFunction(db, 'tsunagu_reference_changed', `'tsunagu_reference'`, 'tg_table_name');
   for (const table of TABLES) {
-    await sql`create trigger ${sql.raw(`${table}_reference_changed`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function tsunagu_reference_changed()`.execute(
-      db,
-    );
+    await createStatementTrigger(db, `${table}_reference_changed`, 'insert or update or delete or truncate', table, 'tsunagu_reference_changed');
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of TABLES) await sql`drop trigger if exists ${sql.raw(`${table}_reference_changed`)} on ${sql.table(table)}`.execute(db);
+  for (const table of TABLES) await dropTrigger(db, `${table}_reference_changed`, table);
   await sql`drop function if exists tsunagu_reference_changed()`.execute(db);
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * Attendance (shukkin): one record per application (a daily job's application is
@@ -8,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('attendance')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('application_id', 'uuid', (c) => c.notNull().unique().references('applications.id').onDelete('cascade'))
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('shift_id', 'uuid', (c) => c.references('job_daily_shifts.id').onDelete('set null'))
@@ -18,8 +19,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('break_minutes', 'integer', (c) => c.notNull().defaultTo(0).check(sql`break_minutes between 0 and 1440`))
     .addColumn('recorded_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('recorded_by_name', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', now)
+    .addColumn('created_at', 'timestamptz', now)
     .addCheckConstraint('attendance_out_after_in', sql`clock_out is null or (clock_in is not null and clock_out > clock_in)`)
     .execute();
   await db.schema.createIndex('attendance_company_idx').on('attendance').columns(['company_id', 'created_at']).execute();

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, timestamps } from '../migration-kit.ts';
 
 /**
  * Interviews: scheduled from an application, with when, how long, where (a place
@@ -8,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('interviews')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('application_id', 'uuid', (c) => c.notNull().references('applications.id').onDelete('cascade'))
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
@@ -19,8 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('scheduled').check(sql`status in ('scheduled', 'pass', 'fail', 'hold', 'cancelled')`))
     .addColumn('reminded_at', 'timestamptz')
     .addColumn('created_by_name', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .addCheckConstraint('interviews_where', sql`place <> '' or online_url <> ''`)
     .execute();
   await db.schema.createIndex('interviews_company_time_idx').on('interviews').columns(['company_id', 'starts_at']).execute();

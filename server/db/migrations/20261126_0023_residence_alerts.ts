@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { now } from '../migration-kit.ts';
 
 /**
  * Residence-card expiry alerts: which company was told about which person's card
@@ -11,7 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('expiry', 'date', (c) => c.notNull())
     .addColumn('threshold', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('residence_alerts_pk', ['user_id', 'company_id', 'expiry', 'threshold'])
     .execute();
 }

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { uuidKey, now, zero, timestamps, dropColumns, bilingual } from '../migration-kit.ts';
 
 /**
  * Money (docs/payroll.md): pay lines made from attendance, daily transfer batches,
@@ -7,8 +8,6 @@ import { type Kysely, sql } from 'kysely';
  * Every amount is integer yen.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = (c: any) => c.notNull().defaultTo(sql`now()`);
-  const yen = (c: any) => c.notNull().defaultTo(0);
   await db.schema
     .alterTable('jobs')
     .addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`))
@@ -61,42 +60,37 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('transfer_batches')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('transfer_date', 'date', (c) => c.notNull())
-    .addColumn('payees', 'integer', yen)
-    .addColumn('total', 'integer', yen)
+    .addColumn('payees', 'integer', zero)
+    .addColumn('total', 'integer', zero)
     .addColumn('created_by_name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', now)
     .execute();
 
   await db.schema
     .createTable('pay_runs')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('period_start', 'date', (c) => c.notNull())
     .addColumn('period_end', 'date', (c) => c.notNull())
     .addColumn('pay_date', 'date', (c) => c.notNull())
-    .addColumn('shifts', 'integer', yen)
-    .addColumn('worked_minutes', 'integer', yen)
-    .addColumn('overtime_minutes', 'integer', yen)
-    .addColumn('over60_minutes', 'integer', yen)
-    .addColumn('late_night_minutes', 'integer', yen)
-    .addColumn('holiday_minutes', 'integer', yen)
-    .addColumn('gross', 'integer', yen)
-    .addColumn('advances', 'integer', yen)
-    .addColumn('transfer_fee', 'integer', yen)
-    .addColumn('net', 'integer', yen)
+    .addColumn('shifts', 'integer', zero)
+    .$call(minutesByKind)
+    .addColumn('gross', 'integer', zero)
+    .addColumn('advances', 'integer', zero)
+    .addColumn('transfer_fee', 'integer', zero)
+    .addColumn('net', 'integer', zero)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(sql`status in ('draft', 'approved', 'paid')`))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .addUniqueConstraint('pay_runs_once', ['company_id', 'user_id', 'period_start'])
     .execute();
 
   await db.schema
     .createTable('pay_lines')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('application_id', 'uuid', (c) => c.notNull().references('applications.id').onDelete('cascade'))
@@ -106,29 +100,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('work_date', 'date', (c) => c.notNull())
     .addColumn('start_at', 'timestamptz', (c) => c.notNull())
     .addColumn('end_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('break_minutes', 'integer', yen)
+    .addColumn('break_minutes', 'integer', zero)
     .addColumn('hourly_wage', 'integer', (c) => c.notNull())
     .addColumn('statutory_holiday', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('worked_minutes', 'integer', yen)
-    .addColumn('overtime_minutes', 'integer', yen)
-    .addColumn('over60_minutes', 'integer', yen)
-    .addColumn('late_night_minutes', 'integer', yen)
-    .addColumn('holiday_minutes', 'integer', yen)
-    .addColumn('base', 'integer', yen)
-    .addColumn('overtime_premium', 'integer', yen)
-    .addColumn('late_night_premium', 'integer', yen)
-    .addColumn('holiday_premium', 'integer', yen)
-    .addColumn('total', 'integer', yen)
-    .addColumn('withholding', 'integer', yen)
-    .addColumn('transfer_fee', 'integer', yen)
-    .addColumn('advance_deducted', 'integer', yen)
-    .addColumn('net', 'integer', yen)
+    .$call(minutesByKind)
+    .addColumn('base', 'integer', zero)
+    .addColumn('overtime_premium', 'integer', zero)
+    .addColumn('late_night_premium', 'integer', zero)
+    .addColumn('holiday_premium', 'integer', zero)
+    .addColumn('total', 'integer', zero)
+    .addColumn('withholding', 'integer', zero)
+    .addColumn('transfer_fee', 'integer', zero)
+    .addColumn('advance_deducted', 'integer', zero)
+    .addColumn('net', 'integer', zero)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'approved', 'transferred', 'failed')`))
     .addColumn('failure_reason', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('batch_id', 'uuid', (c) => c.references('transfer_batches.id').onDelete('set null'))
     .addColumn('run_id', 'uuid', (c) => c.references('pay_runs.id').onDelete('set null'))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     // A line is paid once: by a daily transfer or by a monthly run, never both.
     .addCheckConstraint('pay_lines_paid_once', sql`batch_id is null or run_id is null`)
     .execute();
@@ -137,25 +126,24 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('advances')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
-    .addColumn('fee', 'integer', yen)
-    .addColumn('net', 'integer', yen)
+    .addColumn('fee', 'integer', zero)
+    .addColumn('net', 'integer', zero)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('requested').check(sql`status in ('requested', 'approved', 'rejected', 'transferred', 'recovered')`))
     .addColumn('requested_on', 'date', (c) => c.notNull())
     .addColumn('decided_by_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('recovered_run_id', 'uuid', (c) => c.references('pay_runs.id').onDelete('set null'))
     .addColumn('recovered_batch_id', 'uuid', (c) => c.references('transfer_batches.id').onDelete('set null'))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('advances_user_idx').on('advances').columns(['user_id', 'company_id']).execute();
 
   await db.schema
     .createTable('invoices')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('number', 'text', (c) => c.notNull())
@@ -164,24 +152,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('issue_date', 'date')
     .addColumn('due_date', 'date', (c) => c.notNull())
     .addColumn('registration_number', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('net', 'integer', yen)
-    .addColumn('tax', 'integer', yen)
-    .addColumn('total', 'integer', yen)
+    .addColumn('net', 'integer', zero)
+    .addColumn('tax', 'integer', zero)
+    .addColumn('total', 'integer', zero)
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(sql`status in ('draft', 'issued', 'paid')`))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .addUniqueConstraint('invoices_once', ['client_id', 'period_start'])
     .addUniqueConstraint('invoices_number', ['company_id', 'number'])
     .execute();
 
   await db.schema
     .createTable('invoice_lines')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('invoice_id', 'uuid', (c) => c.notNull().references('invoices.id').onDelete('cascade'))
     .addColumn('attendance_id', 'uuid', (c) => c.references('attendance.id').onDelete('set null'))
     .addColumn('work_date', 'date', (c) => c.notNull())
-    .addColumn('description_ja', 'text', (c) => c.notNull())
-    .addColumn('description_en', 'text', (c) => c.notNull())
+    .$call(bilingual('description'))
     .addColumn('minutes', 'integer', (c) => c.notNull())
     .addColumn('unit_price', 'integer', (c) => c.notNull())
     .addColumn('amount', 'integer', (c) => c.notNull())
@@ -192,20 +178,28 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of ['invoice_lines', 'invoices', 'advances', 'pay_lines', 'pay_runs', 'transfer_batches', 'bank_accounts']) await db.schema.dropTable(t).execute();
-  await db.schema
-    .alterTable('companies')
-    .dropColumn('registration_number')
-    .dropColumn('transfer_requester_code')
-    .dropColumn('transfer_requester_name')
-    .dropColumn('transfer_bank_code')
-    .dropColumn('transfer_bank_name')
-    .dropColumn('transfer_branch_code')
-    .dropColumn('transfer_branch_name')
-    .dropColumn('transfer_account_type')
-    .dropColumn('transfer_account_number')
-    .execute();
+  await dropColumns(db, 'companies', [
+    'registration_number',
+    'transfer_requester_code',
+    'transfer_requester_name',
+    'transfer_bank_code',
+    'transfer_bank_name',
+    'transfer_branch_code',
+    'transfer_branch_name',
+    'transfer_account_type',
+    'transfer_account_number',
+  ]);
   await db.schema.alterTable('job_daily_shifts').dropColumn('bill_rate').execute();
   await sql`drop trigger jobs_pay_mode_default on jobs`.execute(db);
   await sql`drop function jobs_pay_mode_default()`.execute(db);
   await db.schema.alterTable('jobs').dropColumn('bill_rate').dropColumn('pay_mode').execute();
 }
+
+/** The minutes worked, by the rate the law pays them at: a pay line's, and a pay run's sum of its lines. */
+const minutesByKind = <T extends CreateTableBuilder<any, any>>(t: T) =>
+  t
+    .addColumn('worked_minutes', 'integer', zero)
+    .addColumn('overtime_minutes', 'integer', zero)
+    .addColumn('over60_minutes', 'integer', zero)
+    .addColumn('late_night_minutes', 'integer', zero)
+    .addColumn('holiday_minutes', 'integer', zero);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, timestamps, bilingual } from '../migration-kit.ts';
 
 /**
  * Points and campaigns (docs/points.md): an append-only ledger of point
@@ -16,17 +17,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('campaigns')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('name_ja', 'text', (c) => c.notNull())
-    .addColumn('name_en', 'text', (c) => c.notNull())
+    .addColumn('id', 'uuid', uuidKey)
+    .$call(bilingual('name'))
     .addColumn('rule', 'text', (c) => c.notNull().check(sql`rule in ('first_attendance', 'nth_attendance', 'referral')`))
     .addColumn('nth', 'integer', (c) => c.check(sql`nth between 2 and 1000`))
     .addColumn('points', 'integer', (c) => c.notNull().check(sql`points between 1 and 100000`))
     .addColumn('starts_on', 'date', (c) => c.notNull())
     .addColumn('ends_on', 'date', (c) => c.notNull())
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .$call(timestamps)
     .addCheckConstraint('campaigns_period', sql`ends_on >= starts_on`)
     .addCheckConstraint('campaigns_nth', sql`(rule = 'nth_attendance') = (nth is not null)`)
     .execute();
@@ -38,13 +37,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('wallet', 'uuid', (c) => c.notNull().generatedAlwaysAs(sql`coalesce(company_id, ${platform})`).stored())
     .addColumn('balance', 'integer', (c) => c.notNull().defaultTo(0).check(sql`balance >= 0`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('point_balances_pk', ['candidate_id', 'wallet'])
     .execute();
 
   await db.schema
     .createTable('point_entries')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('delta', 'integer', (c) => c.notNull().check(sql`delta <> 0`))
@@ -58,7 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_on', 'date')
     .addColumn('created_by', 'uuid')
     .addColumn('created_by_name', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .addCheckConstraint('point_entries_sign', sql`(delta > 0) = (kind in ('shift', 'campaign', 'manual'))`)
     .execute();
   await db.schema.createIndex('point_entries_candidate').on('point_entries').columns(['candidate_id', 'created_at']).execute();
@@ -80,7 +79,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('referrals')
     .addColumn('friend_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('referrer_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
 }
 

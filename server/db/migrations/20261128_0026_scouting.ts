@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * Scouting (docs/scouting.md): a candidate's scouting profile (opted in or not,
@@ -18,13 +19,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('availability', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addColumn('language_levels', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('intro', 'text', (c) => c.notNull().defaultTo('').check(sql`length(intro) <= 500`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', now)
     .execute();
   await sql`create index scout_profiles_enabled_idx on scout_profiles (user_id) where enabled`.execute(db);
 
   await db.schema
     .createTable('scout_offers')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
@@ -38,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sent_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('sent_by_name', 'text', (c) => c.notNull())
     .addColumn('answered_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
   await db.schema.createIndex('scout_offers_company_idx').on('scout_offers').columns(['company_id', 'created_at']).execute();
   await db.schema.createIndex('scout_offers_candidate_idx').on('scout_offers').columns(['candidate_id', 'created_at']).execute();

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * Surveys (docs/surveys.md): a company's survey with its questions (each in
@@ -7,10 +8,9 @@ import { type Kysely, sql } from 'kysely';
  * person" and "only by people it was sent to" are constraints here, not just checks in the code.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = (c: any) => c.notNull().defaultTo(sql`now()`);
   await db.schema
     .createTable('surveys')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('title_ja', 'text', (c) => c.notNull().check(sql`char_length(title_ja) between 1 and 200`))
     .addColumn('title_en', 'text', (c) => c.notNull().check(sql`char_length(title_en) between 1 and 200`))
@@ -23,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('survey_questions')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('survey_id', 'uuid', (c) => c.notNull().references('surveys.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('single', 'multiple', 'scale', 'text')`))
@@ -35,7 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('survey_options')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('question_id', 'uuid', (c) => c.notNull().references('survey_questions.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('label_ja', 'text', (c) => c.notNull().check(sql`char_length(label_ja) between 1 and 200`))
@@ -57,7 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // One response per person (the unique constraint refuses a second), only from a recipient (the foreign key).
   await db.schema
     .createTable('survey_responses')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('survey_id', 'uuid', (c) => c.notNull())
     .addColumn('user_id', 'uuid', (c) => c.notNull())
     .addColumn('submitted_at', 'timestamptz', now)
@@ -68,7 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // One row per chosen option (single, multiple), the scale value (1–5) or the text.
   await db.schema
     .createTable('survey_answers')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('response_id', 'uuid', (c) => c.notNull().references('survey_responses.id').onDelete('cascade'))
     .addColumn('question_id', 'uuid', (c) => c.notNull().references('survey_questions.id').onDelete('cascade'))
     .addColumn('option_id', 'uuid', (c) => c.references('survey_options.id').onDelete('cascade'))

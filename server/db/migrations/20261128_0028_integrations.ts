@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
 
 /**
  * Integrations (/admin/integration, /admin/integration/romuten): a company's connection to an
@@ -15,10 +16,9 @@ import { type Kysely, sql } from 'kysely';
  * - `integration_syncs`: who started a sync, when, what it did (counts) and what went wrong.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = (c: any) => c.notNull().defaultTo(sql`now()`);
   await db.schema
     .createTable('integration_connections')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('provider', 'text', (c) => c.notNull().check(sql`provider in ('romuten')`))
     .addColumn('base_url', 'text', (c) => c.notNull())
@@ -29,8 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_sync_at', 'timestamptz')
     .addColumn('last_sync_status', 'text', (c) => c.check(sql`last_sync_status in ('ok','partial','failed')`))
     .addColumn('running_since', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .addUniqueConstraint('integration_connections_company_provider', ['company_id', 'provider'])
     .execute();
   await db.schema
@@ -47,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .createTable('integration_syncs')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('connection_id', 'uuid', (c) => c.notNull().references('integration_connections.id').onDelete('cascade'))
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('actor_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
@@ -55,12 +54,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('started_at', 'timestamptz', now)
     .addColumn('finished_at', 'timestamptz')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('running').check(sql`status in ('running','ok','partial','failed')`))
-    .addColumn('workers_pushed', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('attendance_pushed', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('unchanged', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('statuses_pulled', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('failed', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('retries', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('workers_pushed', 'integer', zero)
+    .addColumn('attendance_pushed', 'integer', zero)
+    .addColumn('unchanged', 'integer', zero)
+    .addColumn('statuses_pulled', 'integer', zero)
+    .addColumn('failed', 'integer', zero)
+    .addColumn('retries', 'integer', zero)
     .addColumn('errors', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .execute();
   await db.schema.createIndex('integration_syncs_connection_idx').on('integration_syncs').columns(['connection_id', 'started_at']).execute();

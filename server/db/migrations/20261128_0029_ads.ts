@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, zero, timestamps, createNotifyFunction, createStatementTrigger, bilingual } from '../migration-kit.ts';
 
 /**
  * Ads on the public boards (/admin/superadmin/ads, docs/ads.md): featured jobs and banners, each
@@ -10,17 +11,14 @@ import { type Kysely, sql } from 'kysely';
  * never load a third party's image (no tracking, and the CSP stays img-src 'self').
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = (c: any) => c.notNull().defaultTo(sql`now()`);
   await db.schema
     .createTable('ads')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull().defaultTo('banner').check(sql`kind in ('featured','banner')`))
     .addColumn('job_id', 'uuid', (c) => c.references('jobs.id').onDelete('cascade'))
-    .addColumn('title_ja', 'text')
-    .addColumn('title_en', 'text')
-    .addColumn('body_ja', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('body_en', 'text', (c) => c.notNull().defaultTo(''))
+    .$call(bilingual('title', (c) => c))
+    .$call(bilingual('body', (c) => c.notNull().defaultTo('')))
     .addColumn('link_url', 'text')
     .addColumn('image_url', 'text')
     .addColumn('image_data', 'bytea')
@@ -30,24 +28,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('starts_on', 'date', (c) => c.notNull())
     .addColumn('ends_on', 'date', (c) => c.notNull())
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('created_at', 'timestamptz', now)
-    .addColumn('updated_at', 'timestamptz', now)
+    .$call(timestamps)
     .addCheckConstraint('ads_period', sql`ends_on >= starts_on`)
     .addCheckConstraint('ads_featured_job', sql`kind <> 'featured' or job_id is not null`)
     .execute();
   await db.schema
     .createTable('ad_counts')
     .addColumn('ad_id', 'uuid', (c) => c.primaryKey().references('ads.id').onDelete('cascade'))
-    .addColumn('impressions', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('clicks', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('impressions', 'bigint', zero)
+    .addColumn('clicks', 'bigint', zero)
     .execute();
-  await sql`
-    create function tsunagu_ads_changed() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('tsunagu_ads', '');
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger ads_changed after insert or update or delete or truncate on ads for each statement execute function tsunagu_ads_changed()`.execute(db);
+  await createNotifyFunction(db, 'tsunagu_ads_changed', `'tsunagu_ads'`, `''`);
+  await createStatementTrigger(db, 'ads_changed', 'insert or update or delete or truncate', 'ads', 'tsunagu_ads_changed');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

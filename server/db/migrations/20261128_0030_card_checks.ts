@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * Residence-card checks (docs/workforce.md): the person's card fields on their
@@ -16,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .createTable('residence_cards')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('front', 'bytea', (c) => c.notNull())
     .addColumn('front_mime', 'text', (c) => c.notNull().check(sql`front_mime in ('image/png', 'image/jpeg', 'image/webp')`))
@@ -32,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('decided_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('decided_by_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('decided_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
   await db.schema.createIndex('residence_cards_user_idx').on('residence_cards').columns(['user_id', 'created_at']).execute();
   await db.schema.createIndex('residence_cards_status_idx').on('residence_cards').column('status').execute();

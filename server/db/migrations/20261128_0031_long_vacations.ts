@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * Working limits on every assignment path (docs/workforce.md): the long
@@ -8,11 +9,11 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('long_vacations')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('from_date', 'date', (c) => c.notNull())
     .addColumn('to_date', 'date', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .addCheckConstraint('long_vacations_order', sql`to_date >= from_date`)
     .addCheckConstraint('long_vacations_length', sql`to_date - from_date <= 120`)
     .execute();

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * One person (docs/workforce.md "One person"): a row of a company's staff
@@ -15,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('staff_person_per_company').on('staff').columns(['company_id', 'person_user_id']).unique().where(sql.ref('person_user_id'), 'is not', null).execute();
   await db.schema
     .createTable('person_merges')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     // link: a registry row linked to a candidate; staff: a registry row merged into another.
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('link', 'staff')`))
@@ -28,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('fields', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('merged_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('merged_by_name', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
   await db.schema.createIndex('person_merges_company').on('person_merges').columns(['company_id', 'created_at']).execute();
 }

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { createStatementTrigger, dropTrigger } from '../migration-kit.ts';
 
 /**
  * The choices most back-office pages offer join the reference data cached in every process
@@ -17,10 +18,10 @@ const TRIGGERS: [table: string, events: string][] = [
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const [table, events] of TRIGGERS) {
-    await sql`create trigger ${sql.raw(`${table}_reference_changed`)} after ${sql.raw(events)} on ${sql.table(table)} for each statement execute function tsunagu_reference_changed()`.execute(db);
+    await createStatementTrigger(db, `${table}_reference_changed`, events, table, 'tsunagu_reference_changed');
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const [table] of TRIGGERS) await sql`drop trigger if exists ${sql.raw(`${table}_reference_changed`)} on ${sql.table(table)}`.execute(db);
+  for (const [table] of TRIGGERS) await dropTrigger(db, `${table}_reference_changed`, table);
 }

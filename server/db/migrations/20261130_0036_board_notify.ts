@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createNotifyFunction, createStatementTrigger, dropTrigger } from '../migration-kit.ts';
 
 /**
  * The public boards and job pages are cached in every process (server/modules/jobs/board-cache.ts).
@@ -14,18 +15,13 @@ const TRIGGERS: [table: string, events: string][] = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    create function tsunagu_board_changed() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('tsunagu_board', '');
-      return null;
-    end $$`.execute(db);
+  await createNotifyFunction(db, 'tsunagu_board_changed', `'tsunagu_board'`, `''`);
   for (const [table, events] of TRIGGERS) {
-    await sql`create trigger ${sql.raw(`${table}_board_changed`)} after ${sql.raw(events)} on ${sql.table(table)} for each statement execute function tsunagu_board_changed()`.execute(db);
+    await createStatementTrigger(db, `${table}_board_changed`, events, table, 'tsunagu_board_changed');
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const [table] of TRIGGERS) await sql`drop trigger if exists ${sql.raw(`${table}_board_changed`)} on ${sql.table(table)}`.execute(db);
+  for (const [table] of TRIGGERS) await dropTrigger(db, `${table}_board_changed`, table);
   await sql`drop function if exists tsunagu_board_changed()`.execute(db);
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { countMessagesBody } from './20261123_0012_chat_counters.ts';
+import { countMessagesBody, sideSums } from './20261123_0012_chat_counters.ts';
 
 /**
  * A platform user's chat badges from counters (docs/chat.md "Platform badges"). A
@@ -147,12 +147,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       with n as (
         select conversation_id,
                max(created_at) as newest,
-               coalesce(max(seq) filter (where sender_role = 'candidate'), 0) as candidate_seq,
-               max(created_at) filter (where sender_role = 'candidate') as candidate_at,
-               count(*) filter (where sender_role = 'candidate') as candidates,
-               coalesce(max(seq) filter (where sender_role <> 'candidate'), 0) as staff_seq,
-               max(created_at) filter (where sender_role <> 'candidate') as staff_at,
-               count(*) filter (where sender_role <> 'candidate') as staff
+               ${sideSums}
         from inserted
         group by conversation_id
       ), moved as (

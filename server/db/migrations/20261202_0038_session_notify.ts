@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createNotifyFunction, createStatementTrigger, dropTrigger } from '../migration-kit.ts';
 
 /**
  * The session rows (who a token belongs to, in which role and tenant, and whether it is still
@@ -11,16 +12,11 @@ import { type Kysely, sql } from 'kysely';
 const EVENTS = 'insert or update of email, name, role, company_id, client_id, lang, active, session_version or delete or truncate';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    create function tsunagu_sessions_changed() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('tsunagu_sessions', '');
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger users_sessions_changed after ${sql.raw(EVENTS)} on users for each statement execute function tsunagu_sessions_changed()`.execute(db);
+  await createNotifyFunction(db, 'tsunagu_sessions_changed', `'tsunagu_sessions'`, `''`);
+  await createStatementTrigger(db, 'users_sessions_changed', EVENTS, 'users', 'tsunagu_sessions_changed');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop trigger if exists users_sessions_changed on users`.execute(db);
+  await dropTrigger(db, 'users_sessions_changed', 'users');
   await sql`drop function if exists tsunagu_sessions_changed()`.execute(db);
 }

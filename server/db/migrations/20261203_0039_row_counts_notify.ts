@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createNotifyFunction, createStatementTrigger, dropTrigger } from '../migration-kit.ts';
 
 /**
  * The totals of the back office's lists are kept per process until their table changes
@@ -27,18 +28,13 @@ const COUNTED_TABLES = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    create function tsunagu_rows_changed() returns trigger language plpgsql as $$
-    begin
-      perform pg_notify('tsunagu_rows_' || tg_table_name, '');
-      return null;
-    end $$`.execute(db);
+  await createNotifyFunction(db, 'tsunagu_rows_changed', `'tsunagu_rows_' || tg_table_name`, `''`);
   for (const t of COUNTED_TABLES) {
-    await sql`create trigger ${sql.id(`${t}_rows_changed`)} after insert or update or delete or truncate on ${sql.id(t)} for each statement execute function tsunagu_rows_changed()`.execute(db);
+    await createStatementTrigger(db, `${t}_rows_changed`, 'insert or update or delete or truncate', t, 'tsunagu_rows_changed');
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of COUNTED_TABLES) await sql`drop trigger if exists ${sql.id(`${t}_rows_changed`)} on ${sql.id(t)}`.execute(db);
+  for (const t of COUNTED_TABLES) await dropTrigger(db, `${t}_rows_changed`, t);
   await sql`drop function if exists tsunagu_rows_changed()`.execute(db);
 }

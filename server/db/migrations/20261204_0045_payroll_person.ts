@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { dropColumns } from '../migration-kit.ts';
 
 /**
  * What pay needs to know of a person, kept on the company's staff registry row of that person
@@ -36,14 +37,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('companies').dropColumn('insurance_prefecture').execute();
   await sql`drop index if exists staff_person_company_idx`.execute(db);
-  await db.schema
-    .alterTable('staff')
-    .dropColumn('tax_form_filed')
-    .dropColumn('dependents')
-    .dropColumn('employment_term')
-    .dropColumn('weekly_hours')
-    .dropColumn('student')
-    .dropColumn('standard_monthly_remuneration')
-    .dropColumn('resident_tax_monthly')
-    .execute();
+  await dropColumns(db, 'staff', ['tax_form_filed', 'dependents', 'employment_term', 'weekly_hours', 'student', 'standard_monthly_remuneration', 'resident_tax_monthly']);
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { zero, dropColumns } from '../migration-kit.ts';
 
 /**
  * Each statutory deduction of a monthly run its own column, so the payslip names each one and the
@@ -8,17 +9,16 @@ import { type Kysely, sql } from 'kysely';
  * of the 日額表 its withholding used.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const yen = (c: any) => c.notNull().defaultTo(0);
   await db.schema
     .alterTable('pay_runs')
-    .addColumn('health_insurance', 'integer', yen)
-    .addColumn('nursing_insurance', 'integer', yen)
-    .addColumn('pension', 'integer', yen)
-    .addColumn('employment_insurance', 'integer', yen)
-    .addColumn('income_tax', 'integer', yen)
-    .addColumn('resident_tax', 'integer', yen)
+    .addColumn('health_insurance', 'integer', zero)
+    .addColumn('nursing_insurance', 'integer', zero)
+    .addColumn('pension', 'integer', zero)
+    .addColumn('employment_insurance', 'integer', zero)
+    .addColumn('income_tax', 'integer', zero)
+    .addColumn('resident_tax', 'integer', zero)
     .addColumn('tax_column', 'text', (c) => c.check(sql`tax_column in ('kou', 'otsu')`))
-    .addColumn('dependents', 'integer', yen)
+    .addColumn('dependents', 'integer', zero)
     .addColumn('notes', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .execute();
   await db.schema
@@ -29,16 +29,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('pay_lines').dropColumn('tax_column').execute();
-  await db.schema
-    .alterTable('pay_runs')
-    .dropColumn('health_insurance')
-    .dropColumn('nursing_insurance')
-    .dropColumn('pension')
-    .dropColumn('employment_insurance')
-    .dropColumn('income_tax')
-    .dropColumn('resident_tax')
-    .dropColumn('tax_column')
-    .dropColumn('dependents')
-    .dropColumn('notes')
-    .execute();
+  await dropColumns(db, 'pay_runs', ['health_insurance', 'nursing_insurance', 'pension', 'employment_insurance', 'income_tax', 'resident_tax', 'tax_column', 'dependents', 'notes']);
 }

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { uuidKey, now } from '../migration-kit.ts';
 
 /**
  * What the 派遣元管理台帳 (労働者派遣法第37条, 施行規則第31条) needs beyond what the platform
@@ -10,12 +11,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('supervisor', 'text').execute();
   await db.schema
     .createTable('dispatch_complaints')
-    .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('id', 'uuid', uuidKey)
     .addColumn('application_id', 'uuid', (c) => c.notNull().references('applications.id').onDelete('cascade'))
     .addColumn('received_on', 'date', (c) => c.notNull())
     .addColumn('complaint', 'text', (c) => c.notNull())
     .addColumn('handling', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', now)
     .execute();
   await db.schema.createIndex('dispatch_complaints_application').on('dispatch_complaints').column('application_id').execute();
 }

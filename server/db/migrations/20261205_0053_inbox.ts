@@ -16,15 +16,7 @@ import { type Kysely, sql } from 'kysely';
  * writes the reopening to the history.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    create function inbox_grams(t text) returns tsvector language sql immutable parallel safe as $$
-      select coalesce(array_to_tsvector(array(
-        select distinct substr(s, i, 2)
-        from (select regexp_replace(lower(normalize(left(coalesce(t, ''), 2000), NFKC)), '\\s+', ' ', 'g') as s) x,
-             generate_series(1, char_length(s) - 1) i
-        where substr(s, i, 2) <> ' ' and substr(s, i, 2) !~ '^ | $'
-      )), ''::tsvector)
-    $$`.execute(db);
+  await sql`create function${inboxGramsBody}`.execute(db);
   await sql`
     alter table conversations
       add column inbox_status text not null default 'open' check (inbox_status in ('open', 'resolved', 'snoozed')),
@@ -99,3 +91,13 @@ export async function down(db: Kysely<any>): Promise<void> {
       drop column assignee_id, drop column snoozed_until, drop column inbox_status`.execute(db);
   await sql`drop function inbox_grams(text)`.execute(db);
 }
+
+/** The bigram function as this migration made it (migration 0054 replaces it, and puts it back on the way down). */
+export const inboxGramsBody = sql` inbox_grams(t text) returns tsvector language sql immutable parallel safe as $$
+      select coalesce(array_to_tsvector(array(
+        select distinct substr(s, i, 2)
+        from (select regexp_replace(lower(normalize(left(coalesce(t, ''), 2000), NFKC)), '\\s+', ' ', 'g') as s) x,
+             generate_series(1, char_length(s) - 1) i
+        where substr(s, i, 2) <> ' ' and substr(s, i, 2) !~ '^ | $'
+      )), ''::tsvector)
+    $$`;

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { inboxGramsBody } from './20261205_0053_inbox.ts';
 
 /**
  * The inbox's bigram function (migration 0053, docs/inbox.md "Search"), about forty times cheaper
@@ -44,13 +45,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index applications_candidate_idx`.execute(db);
   await sql`drop statistics messages_inbox_grams_stats`.execute(db);
-  await sql`
-    create or replace function inbox_grams(t text) returns tsvector language sql immutable parallel safe as $$
-      select coalesce(array_to_tsvector(array(
-        select distinct substr(s, i, 2)
-        from (select regexp_replace(lower(normalize(left(coalesce(t, ''), 2000), NFKC)), '\\s+', ' ', 'g') as s) x,
-             generate_series(1, char_length(s) - 1) i
-        where substr(s, i, 2) <> ' ' and substr(s, i, 2) !~ '^ | $'
-      )), ''::tsvector)
-    $$`.execute(db);
+  await sql`create or replace function${inboxGramsBody}`.execute(db);
 }

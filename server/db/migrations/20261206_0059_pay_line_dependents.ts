@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { zero } from '../migration-kit.ts';
 
 /**
  * The dependants a daily pay line was withheld for (扶養親族等の数, on the 日額表 甲欄; 0 on 乙 and
@@ -6,10 +7,7 @@ import type { Kysely } from 'kysely';
  * transfer date with the same column and dependants, and the daily list shows them.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .alterTable('pay_lines')
-    .addColumn('dependents', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await db.schema.alterTable('pay_lines').addColumn('dependents', 'integer', zero).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -16,45 +16,11 @@ export async function seedDemoPipeline(db: DB, companyId: string): Promise<void>
   if (!person) return;
   const tree = await companyTree(db, companyId);
   const status = (en: string) => tree.find((s) => s.name_en === en)!.id;
-  const daily = await db
-    .selectFrom('jobs')
-    .select(['id', 'client_id'])
-    .where('company_id', '=', companyId)
-    .where('kind', '=', 'daily')
-    .where('status', '=', 'open')
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const other = await db
-    .selectFrom('jobs')
-    .select(['id', 'client_id'])
-    .where('company_id', '=', companyId)
-    .where('kind', '=', 'other')
-    .where('status', '=', 'open')
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  const daily = await firstOpenJob(db, companyId, 'daily');
+  const other = await firstOpenJob(db, companyId, 'other');
   // The last two shifts of the job, so the demo leaves its earliest seats to whoever tries applying.
   const shifts = await db.selectFrom('job_daily_shifts').select('id').where('job_id', '=', daily.id).where(sql<boolean>`filled < capacity`).orderBy('date', 'desc').limit(2).execute();
-  const apply = async (job: { id: string; client_id: string }, shiftId: string | null, statusId: string, type: 1 | 2) => {
-    const app = await db
-      .insertInto('applications')
-      .values({ job_id: job.id, shift_id: shiftId, candidate_id: person.id, company_id: companyId, client_id: job.client_id, candidate_status_id: statusId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (shiftId)
-      await db
-        .updateTable('job_daily_shifts')
-        .set((eb) => ({ filled: eb('filled', '+', 1) }))
-        .where('id', '=', shiftId)
-        .execute();
-    const conv = await db
-      .insertInto('conversations')
-      .values({ company_id: companyId, candidate_id: person.id, job_id: job.id, shift_id: shiftId, application_id: app.id, type, last_message_at: new Date() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { app: app.id, conv: conv.id };
-  };
+  const apply = (job: DemoJob, shiftId: string | null, statusId: string, type: 1 | 2) => applyAsDemo(db, { job, shiftId, candidateId: person.id, companyId, statusId, type });
   if (shifts[0]) await apply(daily, shifts[0].id, status('Work confirmation'), 1);
   if (shifts[1]) {
     const noShow = await apply(daily, shifts[1].id, status('Attendance'), 1);
@@ -80,4 +46,43 @@ export async function seedDemoPipeline(db: DB, companyId: string): Promise<void>
     .insertInto('messages')
     .values({ conversation_id: interview.conv, seq: 1, sender_id: person.id, sender_role: 'candidate', message_type: 1, content: 'Is the interview in English or Japanese?', client_msg_id: 'seed-1' })
     .execute();
+}
+
+type DemoJob = { id: string; client_id: string };
+
+/** The company's oldest open job of a kind: the one a demo person applies to. */
+export function firstOpenJob(db: DB, companyId: string, kind: 'daily' | 'other'): Promise<DemoJob> {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'client_id'])
+    .where('company_id', '=', companyId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'open')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A demo person's application to a job (and to one of its shifts, whose seat it takes) with the
+ * conversation about it, as applying on the public board leaves them.
+ */
+export async function applyAsDemo(db: DB, a: { job: DemoJob; shiftId: string | null; candidateId: string; companyId: string; statusId: string; type: 1 | 2 }): Promise<{ app: string; conv: string }> {
+  const app = await db
+    .insertInto('applications')
+    .values({ job_id: a.job.id, shift_id: a.shiftId, candidate_id: a.candidateId, company_id: a.companyId, client_id: a.job.client_id, candidate_status_id: a.statusId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (a.shiftId)
+    await db
+      .updateTable('job_daily_shifts')
+      .set((eb) => ({ filled: eb('filled', '+', 1) }))
+      .where('id', '=', a.shiftId)
+      .execute();
+  const conv = await db
+    .insertInto('conversations')
+    .values({ company_id: a.companyId, candidate_id: a.candidateId, job_id: a.job.id, shift_id: a.shiftId, application_id: app.id, type: a.type, last_message_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { app: app.id, conv: conv.id };
 }

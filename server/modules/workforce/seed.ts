@@ -6,6 +6,7 @@
 import { addDays, todayInJapan } from '../../../shared/time.ts';
 import type { DB } from '../../db/connect.ts';
 import { companyTree } from '../pipeline/statuses.ts';
+import { applyAsDemo, firstOpenJob } from '../pipeline/seed.ts';
 
 export const CARD_DEMO_CANDIDATE = { email: 'cardcheck@demo.test', name: 'Le Thi Hoa' };
 
@@ -30,25 +31,9 @@ export async function seedDemoCardChecks(db: DB, companyId: string): Promise<voi
     .values({ user_id: person.id, phone: '090-0000-3001', nationality: 'Vietnam', visa_type_id: visa.id, visa_expiry: expiry, languages: ['vi', 'en', 'ja'] })
     .execute();
   // Applied to a part-time job of the company, so its staff may see the card and the chat has a conversation.
-  const job = await db
-    .selectFrom('jobs')
-    .select(['id', 'client_id'])
-    .where('company_id', '=', companyId)
-    .where('kind', '=', 'other')
-    .where('status', '=', 'open')
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  const job = await firstOpenJob(db, companyId, 'other');
   const first = [...(await companyTree(db, companyId))].sort((a, b) => a.sort - b.sort)[0]!;
-  const app = await db
-    .insertInto('applications')
-    .values({ job_id: job.id, shift_id: null, candidate_id: person.id, company_id: companyId, client_id: job.client_id, candidate_status_id: first.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('conversations')
-    .values({ company_id: companyId, candidate_id: person.id, job_id: job.id, shift_id: null, application_id: app.id, type: 2, last_message_at: new Date() })
-    .execute();
+  await applyAsDemo(db, { job, shiftId: null, candidateId: person.id, companyId, statusId: first.id, type: 2 });
   const [front, back] = await Promise.all([cardSide('front'), cardSide('back')]);
   await db
     .insertInto('residence_cards')

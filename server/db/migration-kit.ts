@@ -1,0 +1,61 @@
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from 'kysely';
+
+/**
+ * The column shapes and triggers the migrations (server/db/migrations/) repeat. It lives beside
+ * the folder, not in it: every file of that folder is a migration (server/db/migrate.ts). Frozen as
+ * the migrations are: a migration already run must build the same schema on a new database, so a
+ * helper here is never changed; a new shape is a new helper.
+ */
+
+/** The `id` of most tables: a uuid the database draws. */
+export const uuidKey = (c: ColumnDefinitionBuilder) => c.primaryKey().defaultTo(sql`gen_random_uuid()`);
+
+/** A time the database sets when the row is written (a later write may set it again). */
+export const now = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(sql`now()`);
+
+/** A number that starts at zero: a count, an amount of yen, a sort position. */
+export const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
+
+/** `created_at` and `updated_at`, both now() on insert: `.$call(timestamps)` at the end of a table. */
+export const timestamps = <T extends CreateTableBuilder<any, any>>(t: T) => t.addColumn('created_at', 'timestamptz', now).addColumn('updated_at', 'timestamptz', now);
+
+/**
+ * A text kept in both languages, as a row's own texts are (DESIGN.md §3): `<name>_ja` and
+ * `<name>_en`, defined alike (not null unless `build` says otherwise).
+ */
+export const bilingual =
+  (name: string, build = (c: ColumnDefinitionBuilder) => c.notNull()) =>
+  <T extends CreateTableBuilder<any, any>>(t: T) =>
+    t.addColumn(`${name}_ja`, 'text', build).addColumn(`${name}_en`, 'text', build);
+
+/** Drops the columns of one table in one statement (the `down` of a migration that added them). */
+export async function dropColumns(db: Kysely<any>, table: string, columns: readonly [string, ...string[]]): Promise<void> {
+  const [first, ...rest] = columns;
+  let alter = db.schema.alterTable(table).dropColumn(first);
+  for (const column of rest) alter = alter.dropColumn(column);
+  await alter.execute();
+}
+
+/**
+ * A trigger function that sends one NOTIFY and nothing else, for statement triggers: `channel` and
+ * `payload` are SQL expressions (the function's text is what the database keeps, so it is written
+ * the same way for every channel).
+ */
+export async function createNotifyFunction(db: Kysely<any>, name: string, channel: string, payload: string): Promise<void> {
+  await sql`
+    create function ${sql.id(name)}() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify(${sql.raw(channel)}, ${sql.raw(payload)});
+      return null;
+    end $$`.execute(db);
+}
+
+/** A trigger that runs `fn` once per statement after `events` (e.g. `insert or update or delete or truncate`) on `table`. */
+export async function createStatementTrigger(db: Kysely<any>, name: string, events: string, table: string, fn: string): Promise<void> {
+  await sql`create trigger ${sql.id(name)} after ${sql.raw(events)} on ${sql.table(table)} for each statement execute function ${sql.id(fn)}()`.execute(db);
+}
+
+/** Drops a trigger if it is there (the `down` of createStatementTrigger). */
+export async function dropTrigger(db: Kysely<any>, name: string, table: string): Promise<void> {
+  await sql`drop trigger if exists ${sql.id(name)} on ${sql.table(table)}`.execute(db);
+}
