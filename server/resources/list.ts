@@ -178,6 +178,7 @@ export interface ListPage {
 const CURSOR_CAST: Record<CellKind, string> = {
   text: 'text',
   link: 'text',
+  person: 'text',
   badge: 'text',
   choice: 'text',
   boolean: 'boolean',
