@@ -35,6 +35,19 @@ const FIRST_BYTES_MS = 20_000;
 type Relayed = { socket: net.Socket; worker: Worker };
 
 /**
+ * Stops the primary's copy of a connection reading from it. The primary keeps that copy open until
+ * the worker says it took the connection (`keepOpen`, below), and both processes then read the
+ * same socket: whatever the client sends next (a WebSocket's first frame, the upgrade's probe) went
+ * to whichever read first, and a frame the primary read was lost. Under load the worker's answer
+ * came late enough for that to happen: the probe vanished, and the client stayed on long-polling.
+ * `pause()` does not stop a socket's handle reading (it only stops emitting), so the handle is told
+ * to stop; its `reading` flag stays set, so that nothing in the stream starts it again.
+ */
+export function stopReading(socket: net.Socket): void {
+  (socket as unknown as { _handle?: { readStop?: () => number } })._handle?.readStop?.();
+}
+
+/**
  * The primary's side: its listening socket, routing each connection to a ready worker, in the
  * messages @socket.io/sticky's worker side (`setupWorker`, below) understands. Its own router rather
  * than the library's `setupMaster`, which routes to every forked worker: a replacement worker still
@@ -103,6 +116,7 @@ export function stickyPrimary(): { front: net.Server; ready(worker: Worker): voi
       if (!lower.includes('content-length:') && !lower.includes('transfer-encoding:')) {
         socket.removeAllListeners('data');
         socket.pause();
+        stopReading(socket);
         return void handOver(worker, socket, chunk);
       }
       connectionId = randomBytes(8).toString('hex');
