@@ -2,6 +2,7 @@ import type { JSX, ReactNode } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { AlertLine } from '../../ui/Alert.tsx';
 
 export interface JobDetailView {
   id: string;
@@ -80,11 +81,7 @@ export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftI
         </div>
       </header>
       <div className="container section">
-        {notice && (
-          <p className={notice.kind === 'ok' ? 'alert alert-success' : 'alert alert-error'} role={notice.kind === 'ok' ? 'status' : 'alert'}>
-            {notice.text}
-          </p>
-        )}
+        {notice && <AlertLine tone={notice.kind === 'ok' ? 'success' : 'error'}>{notice.text}</AlertLine>}
         <dl className="job-facts job-facts-wide">
           <div>
             <dt>{msg(lang, 'common.pay')}</dt>
