@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TitledSection } from '../ui/TitledSection.tsx';
 import { tr, type Lang, type Text } from '../../shared/i18n.ts';
 import { Field } from '../ui/Field.tsx';
 import { msg } from '../../shared/messages.ts';
@@ -216,8 +217,7 @@ export interface AuditView {
 export function AuditLog({ lang, entries, fields }: { lang: Lang; entries: AuditView[]; fields: FieldView[] }) {
   const byName = new Map(fields.map((f) => [f.name, f]));
   return (
-    <section className="card audit-log" aria-labelledby="audit-title">
-      <h2 id="audit-title">{msg(lang, 'record.history')}</h2>
+    <TitledSection className="card audit-log" id="audit-title" title={msg(lang, 'record.history')}>
       {entries.length === 0 && <p className="empty">{msg(lang, 'record.noHistory')}</p>}
       <ol>
         {entries.map((e) => (
@@ -237,7 +237,7 @@ export function AuditLog({ lang, entries, fields }: { lang: Lang; entries: Audit
           </li>
         ))}
       </ol>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -272,21 +272,19 @@ export function PageHead({ lang, title, back }: { lang: Lang; title: string; bac
 /** A record's preview (ResourceDef.preview), e.g. a mail template filled with sample values: plain text, pre-wrapped. */
 export function PreviewCard({ lang, title, body }: { lang: Lang; title: string; body: string }) {
   return (
-    <section className="card resource-preview" aria-labelledby="preview-title">
-      <h2 id="preview-title">{msg(lang, 'record.preview')}</h2>
+    <TitledSection className="card resource-preview" id="preview-title" title={msg(lang, 'record.preview')}>
       <p className="resource-preview-title">
         <strong>{title}</strong>
       </p>
       <pre className="resource-preview-body">{body}</pre>
-    </section>
+    </TitledSection>
   );
 }
 
 /** The record's action buttons (ResourceDef.actions), each its own small form post. */
 export function RecordActions({ act, lang, action, actions }: { act: ActionRefs<'run'>; lang: Lang; action: string; actions: { name: string; label: Text }[] }) {
   return (
-    <section className="card record-actions" aria-labelledby="record-actions-title">
-      <h2 id="record-actions-title">{msg(lang, 'list.actions')}</h2>
+    <TitledSection className="card record-actions" id="record-actions-title" title={msg(lang, 'list.actions')}>
       <div className="row-actions">
         {actions.map((a) => (
           <form key={a.name} method="post" action={action}>
@@ -296,7 +294,7 @@ export function RecordActions({ act, lang, action, actions }: { act: ActionRefs<
           </form>
         ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang, Text } from '../../../shared/i18n.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
 import { DataTable, problemsCell } from '../../ui/DataTable.tsx';
@@ -25,27 +26,22 @@ const STATES = [
 /** A crawler source's run history on its record page: newest first, with counts and what went wrong. */
 export function CrawlerRuns({ lang, runs }: { lang: Lang; runs: CrawlerRunView[] }): JSX.Element {
   return (
-    <section className="card crawler-runs" id="crawler-runs" aria-labelledby="crawler-runs-title">
-      <h2 id="crawler-runs-title">{msg(lang, 'crawler.history')}</h2>
-      {runs.length === 0 ? (
-        <p className="empty">{msg(lang, 'crawler.noRuns')}</p>
-      ) : (
-        <DataTable
-          lang={lang}
-          columns={[
-            { name: 'started_at', label: label('crawler.started'), type: 'datetime' },
-            { name: 'status', label: label('crawler.result'), type: 'badge', states: STATES },
-            { name: 'found', label: label('crawler.found'), type: 'number' },
-            { name: 'imported', label: label('crawler.imported'), type: 'number' },
-            { name: 'updated', label: label('crawler.updated'), type: 'number' },
-            { name: 'skipped', label: label('crawler.skipped'), type: 'number' },
-            { name: 'errors', label: label('crawler.problems'), type: 'text' },
-          ]}
-          rows={runs}
-          cell={problemsCell}
-          empty={msg(lang, 'crawler.noRuns')}
-        />
-      )}
-    </section>
+    <TitledSection className="card crawler-runs" anchor="crawler-runs" id="crawler-runs-title" title={msg(lang, 'crawler.history')} empty={runs.length === 0 && msg(lang, 'crawler.noRuns')}>
+      <DataTable
+        lang={lang}
+        columns={[
+          { name: 'started_at', label: label('crawler.started'), type: 'datetime' },
+          { name: 'status', label: label('crawler.result'), type: 'badge', states: STATES },
+          { name: 'found', label: label('crawler.found'), type: 'number' },
+          { name: 'imported', label: label('crawler.imported'), type: 'number' },
+          { name: 'updated', label: label('crawler.updated'), type: 'number' },
+          { name: 'skipped', label: label('crawler.skipped'), type: 'number' },
+          { name: 'errors', label: label('crawler.problems'), type: 'text' },
+        ]}
+        rows={runs}
+        cell={problemsCell}
+        empty={msg(lang, 'crawler.noRuns')}
+      />
+    </TitledSection>
   );
 }

@@ -1,4 +1,5 @@
-import type { JSX, ReactNode } from 'react';
+import type { JSX } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
 import { Badge, DataTable, Notice, problemsCell, type Tone } from '../../ui/DataTable.tsx';
@@ -117,16 +118,6 @@ function SecretField(p: { lang: Lang; name: string; label: MessageKey; set: bool
   );
 }
 
-/** A card of its own h2 (`id`) holding a table, or the sentence `empty` says instead when there are no rows. */
-function TableCard(p: { id: string; anchor?: string; title: string; empty: string | false; children: ReactNode }) {
-  return (
-    <section className="card" aria-labelledby={p.id} id={p.anchor}>
-      <h2 id={p.id}>{p.title}</h2>
-      {p.empty ? <p className="empty">{p.empty}</p> : p.children}
-    </section>
-  );
-}
-
 /** /admin/integration: every service of each company the caller may see, its state and last sync. */
 export function IntegrationCatalogue({ lang, title, companies, chosen, entries }: { lang: Lang; title: Text; companies: CompanyChoice[]; chosen: string; entries: CatalogueEntry[] }): JSX.Element {
   return (
@@ -202,8 +193,7 @@ export function RomutenSettings(p: {
       <Notice text={errors._} error />
       {!d.keyAvailable && <Notice text={msg(lang, 'integrations.noKeyNote')} error />}
 
-      <section className="card" aria-labelledby="romuten-settings-title">
-        <h2 id="romuten-settings-title">{msg(lang, 'integrations.settings')}</h2>
+      <TitledSection className="card" id="romuten-settings-title" title={msg(lang, 'integrations.settings')}>
         <form method="post" action={p.action} className="resource-form" noValidate autoComplete="off">
           {hidden}
           <Field name="baseUrl" type="url" label={msg(lang, 'integrations.baseUrl')} hint={msg(lang, 'integrations.baseUrlHint')} value={p.values.baseUrl} error={errors.baseUrl} required />
@@ -241,9 +231,9 @@ export function RomutenSettings(p: {
             </details>
           )}
         </div>
-      </section>
+      </TitledSection>
 
-      <TableCard id="romuten-remote-title" title={msg(lang, 'integrations.remote')} empty={d.items.length === 0 && msg(lang, 'integrations.noItems')}>
+      <TitledSection className="card" id="romuten-remote-title" title={msg(lang, 'integrations.remote')} empty={d.items.length === 0 && msg(lang, 'integrations.noItems')}>
         <DataTable
           lang={lang}
           columns={[
@@ -259,9 +249,9 @@ export function RomutenSettings(p: {
           }))}
           empty={msg(lang, 'integrations.noItems')}
         />
-      </TableCard>
+      </TitledSection>
 
-      <TableCard id="romuten-log-title" anchor="romuten-log" title={msg(lang, 'integrations.log')} empty={d.syncs.length === 0 && msg(lang, 'integrations.noSyncs')}>
+      <TitledSection className="card" id="romuten-log-title" anchor="romuten-log" title={msg(lang, 'integrations.log')} empty={d.syncs.length === 0 && msg(lang, 'integrations.noSyncs')}>
         <DataTable
           lang={lang}
           columns={[
@@ -280,7 +270,7 @@ export function RomutenSettings(p: {
           cell={problemsCell}
           empty={msg(lang, 'integrations.noSyncs')}
         />
-      </TableCard>
+      </TitledSection>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { msg, msgText } from '../../../shared/messages.ts';
@@ -52,8 +53,7 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
   const chosen = Array.isArray(v.values.weekdays) ? v.values.weekdays.map(String) : [];
   const hasErrors = Object.keys(v.errors).some((k) => k !== '_');
   return (
-    <section className="card job-shifts" id="job-shifts" aria-labelledby="job-shifts-title">
-      <h2 id="job-shifts-title">{msg(v.lang, 'shifts.title')}</h2>
+    <TitledSection className="card job-shifts" anchor="job-shifts" id="job-shifts-title" title={msg(v.lang, 'shifts.title')}>
       <p className="job-shifts-public">
         <a href={v.publicHref}>{msg(v.lang, 'jobs.publicPage')}</a>
       </p>
@@ -172,6 +172,6 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
           </div>
         </form>
       )}
-    </section>
+    </TitledSection>
   );
 }

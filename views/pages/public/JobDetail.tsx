@@ -1,4 +1,5 @@
 import type { JSX, ReactNode } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
@@ -104,18 +105,16 @@ export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftI
             </div>
           ))}
         </dl>
-        <section aria-labelledby="about-title">
-          <h2 id="about-title">{msg(lang, 'jobDetail.about')}</h2>
+        <TitledSection id="about-title" title={msg(lang, 'jobDetail.about')}>
           {job.description
             .split(/\n{2,}/)
             .filter(Boolean)
             .map((para, i) => (
               <p key={i}>{para}</p>
             ))}
-        </section>
+        </TitledSection>
         {job.kind === 'daily' ? (
-          <section aria-labelledby="shifts-title">
-            <h2 id="shifts-title">{msg(lang, 'jobDetail.shifts')}</h2>
+          <TitledSection id="shifts-title" title={msg(lang, 'jobDetail.shifts')}>
             {job.shifts.length === 0 ? (
               <p className="empty-state">{msg(lang, 'jobDetail.noShifts')}</p>
             ) : (
@@ -144,7 +143,7 @@ export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftI
                 </tbody>
               </table>
             )}
-          </section>
+          </TitledSection>
         ) : (
           <section className="apply-box">{applyForm(null, appliedToJob)}</section>
         )}

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -51,8 +52,7 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
   const s = p.settings;
   return (
     <CandidatePage lang={L} name={p.name} current="/staff/scout" className="scout-page" notice={p.notice} error={p.errors._}>
-      <section aria-labelledby="offers">
-        <h2 id="offers">{msg(L, 'scout.offers')}</h2>
+      <TitledSection id="offers" title={msg(L, 'scout.offers')}>
         {p.offers.length === 0 && <p>{msg(L, 'scout.noOffers')}</p>}
         <ul className="job-list">
           {p.offers.map((o) => (
@@ -97,9 +97,8 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="settings">
-        <h2 id="settings">{msg(L, 'scout.settings')}</h2>
+      </TitledSection>
+      <TitledSection id="settings" title={msg(L, 'scout.settings')}>
         <form method="post" action="/staff/scout" className="card form-card">
           <p className="hint">{msg(L, 'scout.intro')}</p>
           <p>
@@ -156,7 +155,7 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
             {msg(L, 'scout.save')}
           </ActionButton>
         </form>
-      </section>
+      </TitledSection>
     </CandidatePage>
   );
 }
