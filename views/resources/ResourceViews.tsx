@@ -5,7 +5,7 @@ import { Field } from '../ui/Field.tsx';
 import { msg } from '../../shared/messages.ts';
 import { dateTimeText } from '../../shared/format.ts';
 import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView } from '../ui/DataTable.tsx';
-import { ActionButton, type ActionRefs } from '../ui/Action.tsx';
+import { ActionButton, ConfirmAction, type ActionRefs } from '../ui/Action.tsx';
 
 /** What the generic screens need to know of a field (no zod, no functions: plain data). */
 export interface FieldView {
@@ -244,15 +244,14 @@ export function AuditLog({ lang, entries, fields }: { lang: Lang; entries: Audit
 /** Delete with a confirmation step that needs no JavaScript. */
 export function DeleteButton({ act, lang, action }: { act: ActionRefs<'delete'>; lang: Lang; action: string }) {
   return (
-    <details className="confirm danger-zone">
-      <summary>{msg(lang, 'record.delete')}</summary>
-      <form method="post" action={action}>
-        <p>{msg(lang, 'record.deleteConfirm')}</p>
-        <ActionButton action={act.delete} className="btn btn-danger">
-          {msg(lang, 'record.deleteSure')}
-        </ActionButton>
-      </form>
-    </details>
+    <ConfirmAction
+      className="confirm danger-zone"
+      summary={msg(lang, 'record.delete')}
+      post={action}
+      prompt={msg(lang, 'record.deleteConfirm')}
+      action={act.delete}
+      label={msg(lang, 'record.deleteSure')}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
 import { Badge, DataTable, Notice, problemsCell, type Tone } from '../../ui/DataTable.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { ActionButton, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 
 export interface CompanyChoice {
   id: string;
@@ -219,16 +219,15 @@ export function RomutenSettings(p: {
             </ActionButton>
           </form>
           {d.apiKeySet && (
-            <details className="confirm">
-              <summary>{msg(lang, 'integrations.disconnect')}</summary>
-              <form method="post" action={p.action}>
-                {hidden}
-                <p>{msg(lang, 'integrations.disconnectConfirm')}</p>
-                <ActionButton action={p.act.disconnect} className="btn btn-danger">
-                  {msg(lang, 'integrations.disconnectSure')}
-                </ActionButton>
-              </form>
-            </details>
+            <ConfirmAction
+              summary={msg(lang, 'integrations.disconnect')}
+              post={p.action}
+              prompt={msg(lang, 'integrations.disconnectConfirm')}
+              action={p.act.disconnect}
+              label={msg(lang, 'integrations.disconnectSure')}
+            >
+              {hidden}
+            </ConfirmAction>
           )}
         </div>
       </TitledSection>

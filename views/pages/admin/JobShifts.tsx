@@ -5,7 +5,7 @@ import { Field } from '../../ui/Field.tsx';
 import { msg, msgText } from '../../../shared/messages.ts';
 import { weekdayText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { ActionButton, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 
 /** A shift as the record page shows it (the `shifts` field of DailyJob). */
 export interface ShiftView {
@@ -96,16 +96,16 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
           Number(r.applications) > 0 ? (
             <span className="muted">{msg(v.lang, 'shifts.locked')}</span>
           ) : (
-            <details className="confirm">
-              <summary>{msg(v.lang, 'record.delete')}</summary>
-              <form method="post" action={v.action}>
-                <input type="hidden" name="_shiftId" value={String(r.id)} />
-                <p>{msg(v.lang, 'shifts.confirm')}</p>
-                <ActionButton action={v.act.section} arg="deleteShift" className="btn btn-danger">
-                  {msg(v.lang, 'record.deleteSure')}
-                </ActionButton>
-              </form>
-            </details>
+            <ConfirmAction
+              summary={msg(v.lang, 'record.delete')}
+              post={v.action}
+              prompt={msg(v.lang, 'shifts.confirm')}
+              action={v.act.section}
+              arg="deleteShift"
+              label={msg(v.lang, 'record.deleteSure')}
+            >
+              <input type="hidden" name="_shiftId" value={String(r.id)} />
+            </ConfirmAction>
           )
         }
         empty={msg(v.lang, 'shifts.none')}
