@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { Facts } from '../../ui/Facts.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import { pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
 import { dateTimeText, dateYearText } from '../../../shared/format.ts';
@@ -73,21 +74,6 @@ export const VISA_WARNING_DAYS = 90;
 
 const label = (key: MessageKey): Text => msgText(key);
 const ATTENDANCE: Record<string, MessageKey> = { present: 'applicant.present', late: 'applicant.late', absent: 'applicant.absent', no_show: 'applicant.noShow' };
-
-function Facts({ rows }: { rows: [string, JSX.Element | string | null][] }) {
-  return (
-    <dl className="record-facts">
-      {rows
-        .filter(([, v]) => v !== null && v !== '')
-        .map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-    </dl>
-  );
-}
 
 /**
  * An application's record: who, for what, where it stands with the moves the viewer may make as
@@ -164,6 +150,7 @@ export function ApplicantRecord({
       <div className="record-columns">
         <TitledSection className="card" id="applicant-person" title={msg(lang, 'applicant.person')}>
           <Facts
+            className="record-facts"
             rows={[
               [msg(lang, 'applicant.name'), a.candidateName],
               [msg(lang, 'applicant.email'), <a href={`mailto:${a.candidateEmail}`}>{a.candidateEmail}</a>],
@@ -200,6 +187,7 @@ export function ApplicantRecord({
         </TitledSection>
         <TitledSection className="card" id="applicant-job" title={msg(lang, 'applicant.job')}>
           <Facts
+            className="record-facts"
             rows={[
               [msg(lang, 'applicant.jobTitle'), jobHref ? <a href={jobHref}>{a.jobTitle}</a> : a.jobTitle],
               [msg(lang, 'applicant.client'), a.clientName],

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { Facts } from '../../ui/Facts.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 
@@ -39,16 +40,13 @@ export function AdSlot({ lang, ads }: { lang: Lang; ads: AdView[] }): JSX.Elemen
                       {a.title}
                     </a>
                   </h3>
-                  <dl className="job-facts">
-                    <div>
-                      <dt>{msg(lang, 'jobDetail.location')}</dt>
-                      <dd>{a.location}</dd>
-                    </div>
-                    <div>
-                      <dt>{msg(lang, 'common.pay')}</dt>
-                      <dd className="job-wage">{a.wage}</dd>
-                    </div>
-                  </dl>
+                  <Facts
+                    className="job-facts"
+                    rows={[
+                      [msg(lang, 'jobDetail.location'), a.location],
+                      [msg(lang, 'common.pay'), a.wage, 'job-wage'],
+                    ]}
+                  />
                 </article>
               </li>
             ))}

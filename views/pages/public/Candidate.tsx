@@ -1,4 +1,5 @@
 import type { JSX, ReactNode } from 'react';
+import { Facts } from '../../ui/Facts.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Island } from '../../ui/Island.tsx';
@@ -138,24 +139,21 @@ export function MyApplicationsPage(p: { act: ActionRefs<'confirm' | 'clock'>; la
                 <h2>
                   <a href={a.href}>{a.title}</a>
                 </h2>
-                <dl className="job-facts">
-                  {a.date && (
-                    <div>
-                      <dt>{msg(p.lang, 'candidate.date')}</dt>
-                      <dd>
-                        {a.date} {a.time}
-                      </dd>
-                    </div>
-                  )}
-                  <div>
-                    <dt>{msg(p.lang, 'candidate.status')}</dt>
-                    <dd>{a.status}</dd>
-                  </div>
-                  <div>
-                    <dt>{msg(p.lang, 'candidate.applied')}</dt>
-                    <dd>{a.appliedAt}</dd>
-                  </div>
-                </dl>
+                <Facts
+                  className="job-facts"
+                  rows={[
+                    [
+                      msg(p.lang, 'candidate.date'),
+                      a.date && (
+                        <>
+                          {a.date} {a.time}
+                        </>
+                      ),
+                    ],
+                    [msg(p.lang, 'candidate.status'), a.status],
+                    [msg(p.lang, 'candidate.applied'), a.appliedAt],
+                  ]}
+                />
                 {a.confirmable && (
                   <form method="post" action="/staff/applications" className="application-confirm">
                     <p>{msg(p.lang, 'candidate.confirmPrompt')}</p>

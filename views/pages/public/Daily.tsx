@@ -1,4 +1,5 @@
 import type { JSX, ReactNode } from 'react';
+import { Facts } from '../../ui/Facts.tsx';
 import { COUNT_CAP, numberText } from '../../../shared/format.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
@@ -81,22 +82,14 @@ export function JobBoard(props: BoardPageProps & { basePath: '/daily' | '/part-t
                           {job.title}
                         </a>
                       </h3>
-                      <dl className="job-facts">
-                        {job.date ? (
-                          <div>
-                            <dt>{msg(lang, 'common.date')}</dt>
-                            <dd>{job.date}</dd>
-                          </div>
-                        ) : null}
-                        <div>
-                          <dt>{msg(lang, 'jobDetail.location')}</dt>
-                          <dd>{job.location}</dd>
-                        </div>
-                        <div>
-                          <dt>{msg(lang, 'common.pay')}</dt>
-                          <dd className="job-wage">{job.wage}</dd>
-                        </div>
-                      </dl>
+                      <Facts
+                        className="job-facts"
+                        rows={[
+                          [msg(lang, 'common.date'), job.date],
+                          [msg(lang, 'jobDetail.location'), job.location],
+                          [msg(lang, 'common.pay'), job.wage, 'job-wage'],
+                        ]}
+                      />
                       <span className="job-more" aria-hidden="true">
                         {msg(lang, 'board.viewDetails')} →
                       </span>

@@ -1,4 +1,5 @@
 import type { JSX, ReactNode } from 'react';
+import { Facts } from '../../ui/Facts.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
@@ -83,28 +84,15 @@ export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftI
       </header>
       <div className="container section">
         {notice && <AlertLine tone={notice.kind === 'ok' ? 'success' : 'error'}>{notice.text}</AlertLine>}
-        <dl className="job-facts job-facts-wide">
-          <div>
-            <dt>{msg(lang, 'common.pay')}</dt>
-            <dd className="job-wage">{job.wage}</dd>
-          </div>
-          <div>
-            <dt>{msg(lang, 'jobDetail.location')}</dt>
-            <dd>{job.location}</dd>
-          </div>
-          {job.station && (
-            <div>
-              <dt>{msg(lang, 'jobDetail.station')}</dt>
-              <dd>{job.station}</dd>
-            </div>
-          )}
-          {job.facts.map((f) => (
-            <div key={f.label}>
-              <dt>{msg(lang, f.label)}</dt>
-              <dd>{f.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts
+          className="job-facts job-facts-wide"
+          rows={[
+            [msg(lang, 'common.pay'), job.wage, 'job-wage'],
+            [msg(lang, 'jobDetail.location'), job.location],
+            [msg(lang, 'jobDetail.station'), job.station],
+            ...job.facts.map((f) => [msg(lang, f.label), f.value] as const),
+          ]}
+        />
         <TitledSection id="about-title" title={msg(lang, 'jobDetail.about')}>
           {job.description
             .split(/\n{2,}/)

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { Facts } from '../../ui/Facts.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
@@ -59,21 +60,19 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
             <li key={o.id}>
               <article className="job-card">
                 <h3>{o.title}</h3>
-                <dl className="job-facts">
-                  {o.when && (
-                    <div>
-                      <dt>{msg(L, 'candidate.date')}</dt>
-                      <dd>{o.when}</dd>
-                    </div>
-                  )}
-                  <div>
-                    <dt>{msg(L, 'candidate.status')}</dt>
-                    <dd>
-                      <strong>{msg(L, STATE_KEYS[o.state] ?? 'scout.status.pending')}</strong>
-                      {o.state === 'pending' && <> · {msg(L, 'scout.expires', { date: o.expires })}</>}
-                    </dd>
-                  </div>
-                </dl>
+                <Facts
+                  className="job-facts"
+                  rows={[
+                    [msg(L, 'candidate.date'), o.when],
+                    [
+                      msg(L, 'candidate.status'),
+                      <>
+                        <strong>{msg(L, STATE_KEYS[o.state] ?? 'scout.status.pending')}</strong>
+                        {o.state === 'pending' && <> · {msg(L, 'scout.expires', { date: o.expires })}</>}
+                      </>,
+                    ],
+                  ]}
+                />
                 <p className="scout-message">{o.message}</p>
                 {o.state === 'pending' && (
                   <form method="post" action="/staff/scout" className="application-confirm">
