@@ -1,5 +1,6 @@
 import type { JSX, ReactNode } from 'react';
 import { Facts } from '../../ui/Facts.tsx';
+import { LinkList } from '../../ui/LinkList.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Island } from '../../ui/Island.tsx';
@@ -237,19 +238,10 @@ export function CandidatePage(p: {
 }
 
 function CandidateNav(p: { lang: Lang; current: CandidatePath }): JSX.Element {
-  const links = CANDIDATE_LINKS;
   return (
     <div className="candidate-nav">
       <nav aria-label={msg(p.lang, 'candidate.myPage')}>
-        <ul>
-          {links.map((l) => (
-            <li key={l.href}>
-              <a href={l.href} aria-current={l.href === p.current ? 'page' : undefined}>
-                {msg(p.lang, l.label)}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <LinkList links={CANDIDATE_LINKS.map((l) => ({ href: l.href, label: msg(p.lang, l.label), current: l.href === p.current ? 'page' : undefined }))} />
       </nav>
       <form method="post" action="/staff/logout" data-clears="candidate">
         <button type="submit" className="button button-secondary button-small">
