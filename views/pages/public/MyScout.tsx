@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
 import { Facts } from '../../ui/Facts.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
@@ -47,6 +47,23 @@ const STATE_KEYS: Record<string, MessageKey> = {
   expired: 'scout.status.expired',
   withdrawn: 'scout.status.withdrawn',
 };
+
+/** A fieldset of checkboxes, one a line, and what follows them (`children`). */
+function Checkboxes(p: { legend: string; boxes: readonly { name: string; value: string; on: boolean; label: string }[]; children?: ReactNode }): JSX.Element {
+  return (
+    <fieldset>
+      <legend>{p.legend}</legend>
+      {p.boxes.map((box) => (
+        <p key={`${box.name}=${box.value}`}>
+          <label>
+            <input type="checkbox" name={box.name} value={box.value} defaultChecked={box.on} /> {box.label}
+          </label>
+        </p>
+      ))}
+      {p.children}
+    </fieldset>
+  );
+}
 
 export function MyScoutPage(p: MyScoutView): JSX.Element {
   const L = p.lang;
@@ -105,17 +122,9 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
               <input type="checkbox" name="enabled" value="on" defaultChecked={s.enabled} /> <strong>{msg(L, 'scout.enabled')}</strong>
             </label>
           </p>
-          <fieldset>
-            <legend>{msg(L, 'scout.share')}</legend>
-            {s.share.map((x) => (
-              <p key={x.name}>
-                <label>
-                  <input type="checkbox" name={x.name} value="on" defaultChecked={x.on} /> {msg(L, x.label)}
-                </label>
-              </p>
-            ))}
+          <Checkboxes legend={msg(L, 'scout.share')} boxes={s.share.map((x) => ({ name: x.name, value: 'on', on: x.on, label: msg(L, x.label) }))}>
             <p className="hint">{msg(L, 'scout.alwaysShown')}</p>
-          </fieldset>
+          </Checkboxes>
           <Field name="prefecture" label={msg(L, 'scout.prefecture')} value={s.prefecture} error={p.errors.prefecture}>
             <option value="">{msg(L, 'scout.anyPrefecture')}</option>
             {s.prefectures.map((o) => (
@@ -124,16 +133,7 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
               </option>
             ))}
           </Field>
-          <fieldset>
-            <legend>{msg(L, 'scout.availability')}</legend>
-            {s.availability.map((a) => (
-              <p key={a.value}>
-                <label>
-                  <input type="checkbox" name="availability" value={a.value} defaultChecked={a.on} /> {a.label}
-                </label>
-              </p>
-            ))}
-          </fieldset>
+          <Checkboxes legend={msg(L, 'scout.availability')} boxes={s.availability.map((a) => ({ name: 'availability', value: a.value, on: a.on, label: a.label }))} />
           {s.levels.length > 0 && (
             <fieldset>
               <legend>{msg(L, 'scout.levels')}</legend>
