@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { TitledSection } from '../ui/TitledSection.tsx';
 import { tr, type Lang, type Text } from '../../shared/i18n.ts';
-import { Field } from '../ui/Field.tsx';
+import { Field, FieldSet } from '../ui/Field.tsx';
 import { msg } from '../../shared/messages.ts';
 import { dateTimeText } from '../../shared/format.ts';
 import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView } from '../ui/DataTable.tsx';
@@ -139,8 +139,7 @@ export function ResourceForm(v: FormView) {
         if (f.kind === 'multiselect') {
           const chosen = Array.isArray(value) ? value.map(String) : [];
           return (
-            <fieldset className="field field-multi" key={f.name} aria-describedby={v.errors[f.name] ? `${f.name}-error` : undefined}>
-              <legend>{label}</legend>
+            <FieldSet key={f.name} name={f.name} legend={label} error={v.errors[f.name]}>
               {hint && <p className="field-hint">{hint}</p>}
               <div className="choices">
                 {(f.options ?? []).map((o) => (
@@ -149,12 +148,7 @@ export function ResourceForm(v: FormView) {
                   </label>
                 ))}
               </div>
-              {v.errors[f.name] && (
-                <p className="field-error" id={`${f.name}-error`}>
-                  {v.errors[f.name]}
-                </p>
-              )}
-            </fieldset>
+            </FieldSet>
           );
         }
         if (f.options) {

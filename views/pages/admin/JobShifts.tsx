@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
-import { Field } from '../../ui/Field.tsx';
+import { Field, FieldSet } from '../../ui/Field.tsx';
 import { msg, msgText } from '../../../shared/messages.ts';
 import { weekdayText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
@@ -126,8 +126,7 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
             <Field name="plan_from" type="date" label={msg(v.lang, 'shifts.from')} value={str(v.values.from)} error={v.errors.from} required />
             <Field name="plan_to" type="date" label={msg(v.lang, 'shifts.to')} value={str(v.values.to)} error={v.errors.to} required />
           </div>
-          <fieldset className="field field-multi" aria-describedby={v.errors.weekdays ? 'plan_weekdays-error' : undefined}>
-            <legend>{msg(v.lang, 'shifts.weekdays')}</legend>
+          <FieldSet name="plan_weekdays" legend={msg(v.lang, 'shifts.weekdays')} error={v.errors.weekdays}>
             <div className="choices">
               {WEEKDAYS.map((w) => (
                 <label key={w} className="choice">
@@ -135,14 +134,8 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
                 </label>
               ))}
             </div>
-            {v.errors.weekdays && (
-              <p className="field-error" id="plan_weekdays-error">
-                {v.errors.weekdays}
-              </p>
-            )}
-          </fieldset>
-          <fieldset className="field field-multi" aria-describedby={v.errors.slots ? 'plan_slots-error' : undefined}>
-            <legend>{msg(v.lang, 'shifts.slots')}</legend>
+          </FieldSet>
+          <FieldSet name="plan_slots" legend={msg(v.lang, 'shifts.slots')} error={v.errors.slots}>
             {[1, 2, 3].map((n) => (
               <div className="shift-plan-slot" key={n}>
                 <span>{msg(v.lang, 'shifts.slot', { n })}</span>
@@ -154,12 +147,7 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
                 </label>
               </div>
             ))}
-            {v.errors.slots && (
-              <p className="field-error" id="plan_slots-error">
-                {v.errors.slots}
-              </p>
-            )}
-          </fieldset>
+          </FieldSet>
           <div className="shift-plan-row">
             <Field name="plan_capacity" type="number" label={msg(v.lang, 'shifts.capacity')} value={str(v.values.capacity)} error={v.errors.capacity} required />
             <Field name="plan_break" type="number" label={msg(v.lang, 'shifts.breakMinutes')} value={str(v.values.breakMinutes)} error={v.errors.breakMinutes} required />

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { FieldError } from '../../ui/Field.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import { isLang, LANG_NAMES, pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, msgText, type TextKey } from '../../../shared/texts/index.ts';
@@ -68,11 +69,7 @@ function TextInput(p: { name: string; label: string; value: string; error?: stri
         {p.required && <span aria-hidden="true"> *</span>}
       </label>
       {p.textarea ? <textarea {...common} rows={2} defaultValue={p.value} maxLength={500} /> : <input {...common} type="text" defaultValue={p.value} maxLength={200} />}
-      {p.error && (
-        <p className="field-error" id={`${p.name}-error`}>
-          {p.error}
-        </p>
-      )}
+      <FieldError id={`${p.name}-error`} error={p.error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { FieldError } from '../../ui/Field.tsx';
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { ActionRefs } from '../../ui/Action.tsx';
@@ -90,11 +91,7 @@ export function SurveyAnswerPage(p: SurveyAnswerView): JSX.Element {
                     </div>
                   )}
                   {q.kind === 'text' && <textarea name={name} aria-label={msg(L, 'survey.yourAnswer')} rows={4} maxLength={2000} defaultValue={(p.values[name] ?? [])[0] ?? ''} />}
-                  {error && (
-                    <p className="field-error" id={`${name}-error`}>
-                      {error}
-                    </p>
-                  )}
+                  <FieldError id={`${name}-error`} error={error} />
                 </fieldset>
               );
             })}
