@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
+import { SelectFilter } from '../../ui/SelectFilter.tsx';
 import { pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
 import { Badge, DataTable, Notice, problemsCell, type Tone } from '../../ui/DataTable.tsx';
@@ -85,22 +86,14 @@ const companyName = (lang: Lang, c: { nameJa: string; nameEn: string }) => pickL
 function CompanyPicker({ lang, path, companies, chosen, all }: { lang: Lang; path: string; companies: CompanyChoice[]; chosen: string; all?: boolean }) {
   if (companies.length < 2) return null;
   return (
-    <form method="get" action={path} className="filters">
-      <label>
-        {msg(lang, 'integrations.chooseCompany')}
-        <select name="company" defaultValue={chosen}>
-          {all && <option value="">{msg(lang, 'list.all')}</option>}
-          {companies.map((c) => (
-            <option key={c.id} value={c.id}>
-              {companyName(lang, c)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className="btn btn-secondary">
-        {msg(lang, 'integrations.show')}
-      </button>
-    </form>
+    <SelectFilter path={path} label={msg(lang, 'integrations.chooseCompany')} name="company" value={chosen} button={msg(lang, 'integrations.show')} buttonClass="btn btn-secondary">
+      {all && <option value="">{msg(lang, 'list.all')}</option>}
+      {companies.map((c) => (
+        <option key={c.id} value={c.id}>
+          {companyName(lang, c)}
+        </option>
+      ))}
+    </SelectFilter>
   );
 }
 
