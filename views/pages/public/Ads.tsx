@@ -2,6 +2,7 @@ import type { JSX } from 'react';
 import { Facts } from '../../ui/Facts.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
+import { placeAndPay } from './Daily.tsx';
 
 /** An ad as a board shows it, formatted by the server for the page's language (docs/ads.md). */
 export type AdView = {
@@ -40,13 +41,7 @@ export function AdSlot({ lang, ads }: { lang: Lang; ads: AdView[] }): JSX.Elemen
                       {a.title}
                     </a>
                   </h3>
-                  <Facts
-                    className="job-facts"
-                    rows={[
-                      [msg(lang, 'jobDetail.location'), a.location],
-                      [msg(lang, 'common.pay'), a.wage, 'job-wage'],
-                    ]}
-                  />
+                  <Facts className="job-facts" rows={placeAndPay(lang, a)} />
                 </article>
               </li>
             ))}
