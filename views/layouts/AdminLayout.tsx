@@ -2,6 +2,7 @@ import type { CustomizerState } from '../../client/stores/customizer.ts';
 import { LANG_NAMES, otherLang, type Lang } from '../../shared/i18n.ts';
 import { Island } from '../ui/Island.tsx';
 import { LinkList } from '../ui/LinkList.tsx';
+import { SkipLink } from '../ui/SkipLink.tsx';
 import { msg } from '../../shared/messages.ts';
 
 export interface NavGroup {
@@ -28,9 +29,7 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, sessionEn
   const other = otherLang(lang);
   return (
     <div className="admin">
-      <a className="skip-link" href="#main">
-        {msg(lang, 'admin.skipToContent')}
-      </a>
+      <SkipLink label={msg(lang, 'admin.skipToContent')} />
       <header className="admin-header">
         {/* On a phone the menu is closed until asked for (#menu, no script needed). */}
         <a className="menu-toggle" href="#menu" aria-controls="menu">

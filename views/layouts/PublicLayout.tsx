@@ -1,6 +1,7 @@
 import type { JSX, ReactNode } from 'react';
 import { Island } from '../ui/Island.tsx';
 import { LinkList } from '../ui/LinkList.tsx';
+import { SkipLink } from '../ui/SkipLink.tsx';
 import { LANG_NAMES, otherLang, type Lang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import { todayInJapan } from '../../shared/time.ts';
@@ -59,9 +60,7 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
 
   return (
     <div className="site">
-      <a className="skip-link" href="#main">
-        {msg(lang, 'site.skipToContent')}
-      </a>
+      <SkipLink label={msg(lang, 'site.skipToContent')} />
       <header className="site-header">
         <div className="container header-inner">
           <a className="brand" href="/" aria-current={current(path, '/')}>
