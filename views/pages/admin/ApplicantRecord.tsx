@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { Facts } from '../../ui/Facts.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
-import { pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
+import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { dateTimeText, dateYearText } from '../../../shared/format.ts';
 import { msgText, type MessageKey } from '../../../shared/messages.ts';
 import { msg } from '../../../shared/texts/index.ts';
@@ -72,7 +72,6 @@ const INTERVIEW_STATUS: Record<string, { key: MessageKey; tone: 'info' | 'succes
 /** Residence cards expiring within this many days are flagged. */
 export const VISA_WARNING_DAYS = 90;
 
-const label = (key: MessageKey): Text => msgText(key);
 const ATTENDANCE: Record<string, MessageKey> = { present: 'applicant.present', late: 'applicant.late', absent: 'applicant.absent', no_show: 'applicant.noShow' };
 
 /**
@@ -269,9 +268,9 @@ export function ApplicantRecord({
         <DataTable
           lang={lang}
           columns={[
-            { name: 'at', label: label('applicant.when'), type: 'datetime' },
-            { name: 'actor', label: label('applicant.who'), type: 'text' },
-            { name: 'what', label: label('applicant.what'), type: 'text' },
+            { name: 'at', label: msgText('applicant.when'), type: 'datetime' },
+            { name: 'actor', label: msgText('applicant.who'), type: 'text' },
+            { name: 'what', label: msgText('applicant.what'), type: 'text' },
           ]}
           rows={a.history.map((h, i) => ({ id: String(i), at: h.at, actor: h.actor, what: [h.from && h.to ? `${h.from} → ${h.to}` : '', h.note ?? ''].filter(Boolean).join(' · ') }))}
           empty=""

@@ -58,18 +58,16 @@ export interface RomutenView {
   items: { entity: string; remoteStatus: string | null; count: number }[];
 }
 
-const label = (key: MessageKey): Text => msgText(key);
-
 const CONNECTION_STATES = [
-  { value: 'not_connected', label: label('integrations.notConnectedState'), tone: 'neutral' as const },
-  { value: 'connected', label: label('integrations.connectedState'), tone: 'success' as const },
-  { value: 'failing', label: label('integrations.failingState'), tone: 'danger' as const },
+  { value: 'not_connected', label: msgText('integrations.notConnectedState'), tone: 'neutral' as const },
+  { value: 'connected', label: msgText('integrations.connectedState'), tone: 'success' as const },
+  { value: 'failing', label: msgText('integrations.failingState'), tone: 'danger' as const },
 ];
 const SYNC_STATES = [
-  { value: 'running', label: label('integrations.running'), tone: 'info' as const },
-  { value: 'ok', label: label('integrations.ok'), tone: 'success' as const },
-  { value: 'partial', label: label('integrations.partial'), tone: 'warning' as const },
-  { value: 'failed', label: label('integrations.failed'), tone: 'danger' as const },
+  { value: 'running', label: msgText('integrations.running'), tone: 'info' as const },
+  { value: 'ok', label: msgText('integrations.ok'), tone: 'success' as const },
+  { value: 'partial', label: msgText('integrations.partial'), tone: 'warning' as const },
+  { value: 'failed', label: msgText('integrations.failed'), tone: 'danger' as const },
 ];
 const PROVIDERS: Record<string, { name: MessageKey; about: MessageKey; path: string }> = {
   romuten: { name: 'integrations.romuten', about: 'integrations.romutenAbout', path: '/admin/integration/romuten' },
@@ -130,11 +128,11 @@ export function IntegrationCatalogue({ lang, title, companies, chosen, entries }
       <DataTable
         lang={lang}
         columns={[
-          { name: 'company', label: label('integrations.company'), type: 'text' },
-          { name: 'service', label: label('integrations.service'), type: 'text' },
-          { name: 'state', label: label('integrations.state'), type: 'badge', states: CONNECTION_STATES },
-          { name: 'lastSyncAt', label: label('integrations.lastSync'), type: 'datetime' },
-          { name: 'lastSyncStatus', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
+          { name: 'company', label: msgText('integrations.company'), type: 'text' },
+          { name: 'service', label: msgText('integrations.service'), type: 'text' },
+          { name: 'state', label: msgText('integrations.state'), type: 'badge', states: CONNECTION_STATES },
+          { name: 'lastSyncAt', label: msgText('integrations.lastSync'), type: 'datetime' },
+          { name: 'lastSyncStatus', label: msgText('integrations.result'), type: 'badge', states: SYNC_STATES },
         ]}
         rows={entries.map((e) => ({
           ...e,
@@ -229,9 +227,9 @@ export function RomutenSettings(p: {
         <DataTable
           lang={lang}
           columns={[
-            { name: 'entityText', label: label('integrations.entity'), type: 'text' },
-            { name: 'status', label: label('integrations.state'), type: 'text' },
-            { name: 'count', label: label('integrations.count'), type: 'number' },
+            { name: 'entityText', label: msgText('integrations.entity'), type: 'text' },
+            { name: 'status', label: msgText('integrations.state'), type: 'text' },
+            { name: 'count', label: msgText('integrations.count'), type: 'number' },
           ]}
           rows={d.items.map((i) => ({
             id: `${i.entity}:${i.remoteStatus ?? ''}`,
@@ -247,16 +245,16 @@ export function RomutenSettings(p: {
         <DataTable
           lang={lang}
           columns={[
-            { name: 'startedAt', label: label('integrations.started'), type: 'datetime' },
-            { name: 'actorName', label: label('integrations.by'), type: 'text' },
-            { name: 'status', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
-            { name: 'workersPushed', label: label('integrations.workers'), type: 'number' },
-            { name: 'attendancePushed', label: label('integrations.attendance'), type: 'number' },
-            { name: 'unchanged', label: label('integrations.unchanged'), type: 'number' },
-            { name: 'statusesPulled', label: label('integrations.pulled'), type: 'number' },
-            { name: 'failed', label: label('integrations.failedItems'), type: 'number' },
-            { name: 'retries', label: label('integrations.retries'), type: 'number' },
-            { name: 'errors', label: label('integrations.problems'), type: 'text' },
+            { name: 'startedAt', label: msgText('integrations.started'), type: 'datetime' },
+            { name: 'actorName', label: msgText('integrations.by'), type: 'text' },
+            { name: 'status', label: msgText('integrations.result'), type: 'badge', states: SYNC_STATES },
+            { name: 'workersPushed', label: msgText('integrations.workers'), type: 'number' },
+            { name: 'attendancePushed', label: msgText('integrations.attendance'), type: 'number' },
+            { name: 'unchanged', label: msgText('integrations.unchanged'), type: 'number' },
+            { name: 'statusesPulled', label: msgText('integrations.pulled'), type: 'number' },
+            { name: 'failed', label: msgText('integrations.failedItems'), type: 'number' },
+            { name: 'retries', label: msgText('integrations.retries'), type: 'number' },
+            { name: 'errors', label: msgText('integrations.problems'), type: 'text' },
           ]}
           rows={d.syncs}
           cell={problemsCell}
