@@ -1,6 +1,8 @@
 import type { CustomizerState } from '../../client/stores/customizer.ts';
 import { LANG_NAMES, otherLang, type Lang } from '../../shared/i18n.ts';
 import { Island } from '../ui/Island.tsx';
+import { LinkList } from '../ui/LinkList.tsx';
+import { SkipLink } from '../ui/SkipLink.tsx';
 import { msg } from '../../shared/messages.ts';
 
 export interface NavGroup {
@@ -27,9 +29,7 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, sessionEn
   const other = otherLang(lang);
   return (
     <div className="admin">
-      <a className="skip-link" href="#main">
-        {msg(lang, 'admin.skipToContent')}
-      </a>
+      <SkipLink label={msg(lang, 'admin.skipToContent')} />
       <header className="admin-header">
         {/* On a phone the menu is closed until asked for (#menu, no script needed). */}
         <a className="menu-toggle" href="#menu" aria-controls="menu">
@@ -66,15 +66,7 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, sessionEn
           {nav.map((group) => (
             <section key={group.key} className="nav-group">
               <h2>{group.title}</h2>
-              <ul>
-                {group.links.map((l) => (
-                  <li key={l.href}>
-                    <a href={l.href} aria-current={l.current ? 'page' : undefined}>
-                      {l.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <LinkList links={group.links.map((l) => ({ href: l.href, label: l.title, current: l.current ? 'page' : undefined }))} />
             </section>
           ))}
         </nav>

@@ -1,5 +1,7 @@
 import type { JSX, ReactNode } from 'react';
 import { Island } from '../ui/Island.tsx';
+import { LinkList } from '../ui/LinkList.tsx';
+import { SkipLink } from '../ui/SkipLink.tsx';
 import { LANG_NAMES, otherLang, type Lang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import { todayInJapan } from '../../shared/time.ts';
@@ -40,17 +42,7 @@ function current(path: string, href: string): 'page' | 'true' | undefined {
 }
 
 function NavList(props: { lang: Lang; path: string; links: readonly NavLink[]; className: string }): JSX.Element {
-  return (
-    <ul className={props.className}>
-      {props.links.map((link) => (
-        <li key={link.href}>
-          <a href={link.href} aria-current={current(props.path, link.href)}>
-            {msg(props.lang, link.label)}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
+  return <LinkList className={props.className} links={props.links.map((link) => ({ href: link.href, label: msg(props.lang, link.label), current: current(props.path, link.href) }))} />;
 }
 
 /**
@@ -68,9 +60,7 @@ export function PublicLayout(props: { lang: Lang; path: string; candidate?: { na
 
   return (
     <div className="site">
-      <a className="skip-link" href="#main">
-        {msg(lang, 'site.skipToContent')}
-      </a>
+      <SkipLink label={msg(lang, 'site.skipToContent')} />
       <header className="site-header">
         <div className="container header-inner">
           <a className="brand" href="/" aria-current={current(path, '/')}>

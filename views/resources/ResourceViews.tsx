@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { TitledSection } from '../ui/TitledSection.tsx';
 import { tr, type Lang, type Text } from '../../shared/i18n.ts';
-import { Field } from '../ui/Field.tsx';
+import { Field, FieldSet } from '../ui/Field.tsx';
 import { msg } from '../../shared/messages.ts';
 import { dateTimeText } from '../../shared/format.ts';
 import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView } from '../ui/DataTable.tsx';
-import { ActionButton, type ActionRefs } from '../ui/Action.tsx';
+import { ActionButton, ConfirmAction, type ActionRefs } from '../ui/Action.tsx';
 
 /** What the generic screens need to know of a field (no zod, no functions: plain data). */
 export interface FieldView {
@@ -138,8 +139,7 @@ export function ResourceForm(v: FormView) {
         if (f.kind === 'multiselect') {
           const chosen = Array.isArray(value) ? value.map(String) : [];
           return (
-            <fieldset className="field field-multi" key={f.name} aria-describedby={v.errors[f.name] ? `${f.name}-error` : undefined}>
-              <legend>{label}</legend>
+            <FieldSet key={f.name} name={f.name} legend={label} error={v.errors[f.name]}>
               {hint && <p className="field-hint">{hint}</p>}
               <div className="choices">
                 {(f.options ?? []).map((o) => (
@@ -148,12 +148,7 @@ export function ResourceForm(v: FormView) {
                   </label>
                 ))}
               </div>
-              {v.errors[f.name] && (
-                <p className="field-error" id={`${f.name}-error`}>
-                  {v.errors[f.name]}
-                </p>
-              )}
-            </fieldset>
+            </FieldSet>
           );
         }
         if (f.options) {
@@ -216,8 +211,7 @@ export interface AuditView {
 export function AuditLog({ lang, entries, fields }: { lang: Lang; entries: AuditView[]; fields: FieldView[] }) {
   const byName = new Map(fields.map((f) => [f.name, f]));
   return (
-    <section className="card audit-log" aria-labelledby="audit-title">
-      <h2 id="audit-title">{msg(lang, 'record.history')}</h2>
+    <TitledSection className="card audit-log" id="audit-title" title={msg(lang, 'record.history')}>
       {entries.length === 0 && <p className="empty">{msg(lang, 'record.noHistory')}</p>}
       <ol>
         {entries.map((e) => (
@@ -237,22 +231,21 @@ export function AuditLog({ lang, entries, fields }: { lang: Lang; entries: Audit
           </li>
         ))}
       </ol>
-    </section>
+    </TitledSection>
   );
 }
 
 /** Delete with a confirmation step that needs no JavaScript. */
 export function DeleteButton({ act, lang, action }: { act: ActionRefs<'delete'>; lang: Lang; action: string }) {
   return (
-    <details className="confirm danger-zone">
-      <summary>{msg(lang, 'record.delete')}</summary>
-      <form method="post" action={action}>
-        <p>{msg(lang, 'record.deleteConfirm')}</p>
-        <ActionButton action={act.delete} className="btn btn-danger">
-          {msg(lang, 'record.deleteSure')}
-        </ActionButton>
-      </form>
-    </details>
+    <ConfirmAction
+      className="confirm danger-zone"
+      summary={msg(lang, 'record.delete')}
+      post={action}
+      prompt={msg(lang, 'record.deleteConfirm')}
+      action={act.delete}
+      label={msg(lang, 'record.deleteSure')}
+    />
   );
 }
 
@@ -272,21 +265,19 @@ export function PageHead({ lang, title, back }: { lang: Lang; title: string; bac
 /** A record's preview (ResourceDef.preview), e.g. a mail template filled with sample values: plain text, pre-wrapped. */
 export function PreviewCard({ lang, title, body }: { lang: Lang; title: string; body: string }) {
   return (
-    <section className="card resource-preview" aria-labelledby="preview-title">
-      <h2 id="preview-title">{msg(lang, 'record.preview')}</h2>
+    <TitledSection className="card resource-preview" id="preview-title" title={msg(lang, 'record.preview')}>
       <p className="resource-preview-title">
         <strong>{title}</strong>
       </p>
       <pre className="resource-preview-body">{body}</pre>
-    </section>
+    </TitledSection>
   );
 }
 
 /** The record's action buttons (ResourceDef.actions), each its own small form post. */
 export function RecordActions({ act, lang, action, actions }: { act: ActionRefs<'run'>; lang: Lang; action: string; actions: { name: string; label: Text }[] }) {
   return (
-    <section className="card record-actions" aria-labelledby="record-actions-title">
-      <h2 id="record-actions-title">{msg(lang, 'list.actions')}</h2>
+    <TitledSection className="card record-actions" id="record-actions-title" title={msg(lang, 'list.actions')}>
       <div className="row-actions">
         {actions.map((a) => (
           <form key={a.name} method="post" action={action}>
@@ -296,7 +287,7 @@ export function RecordActions({ act, lang, action, actions }: { act: ActionRefs<
           </form>
         ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -72,3 +72,23 @@ export function ActionButton(p: ActionButtonProps) {
     </button>
   );
 }
+
+/**
+ * An action that cannot be undone, behind a disclosure: `summary` opens it, `prompt` says what
+ * will happen, and the danger button does it. The form posts to `post`; `children` are its hidden
+ * fields (which row it is for).
+ */
+export function ConfirmAction(p: { className?: string; summary: ReactNode; post: string; prompt: string; action: ActionRef; arg?: string; label: string; children?: ReactNode }) {
+  return (
+    <details className={p.className ?? 'confirm'}>
+      <summary>{p.summary}</summary>
+      <form method="post" action={p.post}>
+        {p.children}
+        <p>{p.prompt}</p>
+        <ActionButton action={p.action} arg={p.arg} className="btn btn-danger">
+          {p.label}
+        </ActionButton>
+      </form>
+    </details>
+  );
+}

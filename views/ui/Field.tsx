@@ -76,12 +76,32 @@ export function Field(props: FieldProps): JSX.Element {
         </p>
       ) : null}
       {control}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A field's error under it, with the id its control names in `aria-describedby` (`{name}-error`); nothing when there is none. */
+export function FieldError(props: { id: string; error: string | undefined }): JSX.Element | null {
+  return props.error ? (
+    <p className="field-error" id={props.id}>
+      {props.error}
+    </p>
+  ) : null;
+}
+
+/**
+ * A group of controls under one legend (a set of checkboxes, of times), its error tied to the group
+ * as a field's is to its control (`{name}-error`).
+ */
+export function FieldSet(props: { name: string; legend: ReactNode; error: string | undefined; children: ReactNode }): JSX.Element {
+  const errorId = `${props.name}-error`;
+  return (
+    <fieldset className="field field-multi" aria-describedby={props.error ? errorId : undefined}>
+      <legend>{props.legend}</legend>
+      {props.children}
+      <FieldError id={errorId} error={props.error} />
+    </fieldset>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AlertLine } from './Alert.tsx';
 
 /**
  * A form panel beside a list (assign, swap, a points adjustment): its heading, a hint, the notice
@@ -12,15 +13,11 @@ export function PanelForm(p: { id: string; className: string; action: string; ti
       <h2 id={p.id}>{p.title}</h2>
       {p.hint && <p className="hint">{p.hint}</p>}
       {p.done && (
-        <p className="form-notice" role="status">
+        <AlertLine tone="success" className="form-notice">
           {p.done}
-        </p>
+        </AlertLine>
       )}
-      {p.error && (
-        <p className="alert alert-error" role="alert">
-          {p.error}
-        </p>
-      )}
+      {p.error && <AlertLine tone="error">{p.error}</AlertLine>}
       {p.children}
     </form>
   );

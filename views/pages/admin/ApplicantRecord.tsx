@@ -1,5 +1,7 @@
 import type { JSX } from 'react';
-import { pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
+import { Facts } from '../../ui/Facts.tsx';
+import { TitledSection } from '../../ui/TitledSection.tsx';
+import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { dateTimeText, dateYearText } from '../../../shared/format.ts';
 import { msgText, type MessageKey } from '../../../shared/messages.ts';
 import { msg } from '../../../shared/texts/index.ts';
@@ -70,23 +72,7 @@ const INTERVIEW_STATUS: Record<string, { key: MessageKey; tone: 'info' | 'succes
 /** Residence cards expiring within this many days are flagged. */
 export const VISA_WARNING_DAYS = 90;
 
-const label = (key: MessageKey): Text => msgText(key);
 const ATTENDANCE: Record<string, MessageKey> = { present: 'applicant.present', late: 'applicant.late', absent: 'applicant.absent', no_show: 'applicant.noShow' };
-
-function Facts({ rows }: { rows: [string, JSX.Element | string | null][] }) {
-  return (
-    <dl className="record-facts">
-      {rows
-        .filter(([, v]) => v !== null && v !== '')
-        .map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-    </dl>
-  );
-}
 
 /**
  * An application's record: who, for what, where it stands with the moves the viewer may make as
@@ -138,8 +124,7 @@ export function ApplicantRecord({
           ))}
         </div>
       )}
-      <section className="card" aria-labelledby="applicant-status">
-        <h2 id="applicant-status">{msg(lang, 'applicant.status')}</h2>
+      <TitledSection className="card" id="applicant-status" title={msg(lang, 'applicant.status')}>
         <p className="status-path">
           {a.statusPath.map((s, i) => (
             <span key={s.value}>
@@ -160,11 +145,11 @@ export function ApplicantRecord({
         ) : (
           <p className="muted">{msg(lang, 'applicant.noMoves')}</p>
         )}
-      </section>
+      </TitledSection>
       <div className="record-columns">
-        <section className="card" aria-labelledby="applicant-person">
-          <h2 id="applicant-person">{msg(lang, 'applicant.person')}</h2>
+        <TitledSection className="card" id="applicant-person" title={msg(lang, 'applicant.person')}>
           <Facts
+            className="record-facts"
             rows={[
               [msg(lang, 'applicant.name'), a.candidateName],
               [msg(lang, 'applicant.email'), <a href={`mailto:${a.candidateEmail}`}>{a.candidateEmail}</a>],
@@ -198,10 +183,10 @@ export function ApplicantRecord({
               ))}
             </ul>
           )}
-        </section>
-        <section className="card" aria-labelledby="applicant-job">
-          <h2 id="applicant-job">{msg(lang, 'applicant.job')}</h2>
+        </TitledSection>
+        <TitledSection className="card" id="applicant-job" title={msg(lang, 'applicant.job')}>
           <Facts
+            className="record-facts"
             rows={[
               [msg(lang, 'applicant.jobTitle'), jobHref ? <a href={jobHref}>{a.jobTitle}</a> : a.jobTitle],
               [msg(lang, 'applicant.client'), a.clientName],
@@ -237,10 +222,9 @@ export function ApplicantRecord({
           ) : (
             (a.list === 'kakunin' || a.list === 'shukkin') && <p className="hint">{msg(lang, 'placement.lockedHint')}</p>
           )}
-        </section>
+        </TitledSection>
       </div>
-      <section className="card" id="interviews" aria-labelledby="applicant-interviews">
-        <h2 id="applicant-interviews">{msg(lang, 'interview.title')}</h2>
+      <TitledSection className="card" anchor="interviews" id="applicant-interviews" title={msg(lang, 'interview.title')}>
         {a.interviews.length === 0 ? (
           <p className="empty">{msg(lang, 'interview.none')}</p>
         ) : (
@@ -269,39 +253,29 @@ export function ApplicantRecord({
             </ActionButton>
           </form>
         )}
-      </section>
-      <section className="card" aria-labelledby="applicant-chat">
-        <h2 id="applicant-chat">{msg(lang, 'applicant.conversation')}</h2>
-        {a.messages.length === 0 ? (
-          <p className="empty">{msg(lang, 'applicant.noMessages')}</p>
-        ) : (
-          <ol className="record-messages">
-            {a.messages.map((m) => (
-              <li key={m.seq} className={`from-${m.senderRole}`}>
-                <span className="who">{m.senderRole === 'bot' ? msg(lang, 'applicant.bot') : (m.senderName ?? '')}</span> <time dateTime={m.createdAt}>{dateTimeText(m.createdAt, lang)}</time>
-                <p>{m.messageType === 1 ? m.content : msg(lang, 'applicant.image')}</p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <section className="card" aria-labelledby="applicant-history">
-        <h2 id="applicant-history">{msg(lang, 'applicant.history')}</h2>
-        {a.history.length === 0 ? (
-          <p className="empty">{msg(lang, 'applicant.noHistory')}</p>
-        ) : (
-          <DataTable
-            lang={lang}
-            columns={[
-              { name: 'at', label: label('applicant.when'), type: 'datetime' },
-              { name: 'actor', label: label('applicant.who'), type: 'text' },
-              { name: 'what', label: label('applicant.what'), type: 'text' },
-            ]}
-            rows={a.history.map((h, i) => ({ id: String(i), at: h.at, actor: h.actor, what: [h.from && h.to ? `${h.from} → ${h.to}` : '', h.note ?? ''].filter(Boolean).join(' · ') }))}
-            empty=""
-          />
-        )}
-      </section>
+      </TitledSection>
+      <TitledSection className="card" id="applicant-chat" title={msg(lang, 'applicant.conversation')} empty={a.messages.length === 0 && msg(lang, 'applicant.noMessages')}>
+        <ol className="record-messages">
+          {a.messages.map((m) => (
+            <li key={m.seq} className={`from-${m.senderRole}`}>
+              <span className="who">{m.senderRole === 'bot' ? msg(lang, 'applicant.bot') : (m.senderName ?? '')}</span> <time dateTime={m.createdAt}>{dateTimeText(m.createdAt, lang)}</time>
+              <p>{m.messageType === 1 ? m.content : msg(lang, 'applicant.image')}</p>
+            </li>
+          ))}
+        </ol>
+      </TitledSection>
+      <TitledSection className="card" id="applicant-history" title={msg(lang, 'applicant.history')} empty={a.history.length === 0 && msg(lang, 'applicant.noHistory')}>
+        <DataTable
+          lang={lang}
+          columns={[
+            { name: 'at', label: msgText('applicant.when'), type: 'datetime' },
+            { name: 'actor', label: msgText('applicant.who'), type: 'text' },
+            { name: 'what', label: msgText('applicant.what'), type: 'text' },
+          ]}
+          rows={a.history.map((h, i) => ({ id: String(i), at: h.at, actor: h.actor, what: [h.from && h.to ? `${h.from} → ${h.to}` : '', h.note ?? ''].filter(Boolean).join(' · ') }))}
+          empty=""
+        />
+      </TitledSection>
     </div>
   );
 }

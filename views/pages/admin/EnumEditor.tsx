@@ -1,7 +1,7 @@
 import { isLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
-import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { ActionButton, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 
 /** The label of each language's column (the value in Japanese, in English). */
 const COLUMN_LABEL: Record<Lang, MessageKey> = { ja: 'enums.ja', en: 'enums.en' };
@@ -132,17 +132,10 @@ export function EnumEditorPage({ act, lang, title, action, sections, errors, val
                       {msg(lang, 'candidate.save')}
                     </ActionButton>
                   </form>
-                  <details className="confirm">
-                    <summary>{msg(lang, 'record.delete')}</summary>
-                    <form method="post" action={action}>
-                      <input type="hidden" name="type" value={String(s.type)} />
-                      <input type="hidden" name="id" value={String(r.id)} />
-                      <p>{msg(lang, 'enums.confirm')}</p>
-                      <ActionButton action={act.delete} className="btn btn-danger">
-                        {msg(lang, 'record.deleteSure')}
-                      </ActionButton>
-                    </form>
-                  </details>
+                  <ConfirmAction summary={msg(lang, 'record.delete')} post={action} prompt={msg(lang, 'enums.confirm')} action={act.delete} label={msg(lang, 'record.deleteSure')}>
+                    <input type="hidden" name="type" value={String(s.type)} />
+                    <input type="hidden" name="id" value={String(r.id)} />
+                  </ConfirmAction>
                   {fieldError(`delete-${String(r.id)}`, '_')}
                 </>
               )}

@@ -4,6 +4,7 @@ import { msg, msgText } from '../../../shared/texts/index.ts';
 import { dateText, dateLong, hoursMinutesText, numberText } from '../../../shared/format.ts';
 import type { InboxReportRow } from '../../../shared/inbox-report.ts';
 import { DataTable, ListHead, listHref } from '../../ui/DataTable.tsx';
+import { SelectFilter } from '../../ui/SelectFilter.tsx';
 
 /**
  * A duration in words, as large as it needs: 45 → "45秒" / "45 s"; 810 → "13分30秒" /
@@ -159,21 +160,13 @@ export function InboxReportPage(p: { lang: Lang; title: Text; path: string; week
     <section className="inbox-report">
       <ListHead lang={lang} title={p.title} csvHref={p.rows.length ? listHref(p.path, { weeks: p.weeks, format: 'csv' }) : null} />
       <p className="lead">{msg(lang, 'inboxReport.lead')}</p>
-      <form method="get" action={p.path} className="filters">
-        <label>
-          {msg(lang, 'inboxReport.period')}
-          <select name="weeks" defaultValue={String(p.weeks)}>
-            {p.choices.map((n) => (
-              <option key={n} value={n}>
-                {msg(lang, 'inboxReport.lastWeeks', { weeks: n })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-small-solid">
-          {msg(lang, 'inboxReport.show')}
-        </button>
-      </form>
+      <SelectFilter path={p.path} label={msg(lang, 'inboxReport.period')} name="weeks" value={String(p.weeks)} button={msg(lang, 'inboxReport.show')} buttonClass="btn btn-small-solid">
+        {p.choices.map((n) => (
+          <option key={n} value={n}>
+            {msg(lang, 'inboxReport.lastWeeks', { weeks: n })}
+          </option>
+        ))}
+      </SelectFilter>
       {p.rows.length === 0 ? (
         <p className="card empty" role="status">
           {msg(lang, 'inboxReport.empty')}

@@ -1,9 +1,11 @@
-import type { JSX, ReactNode } from 'react';
+import type { JSX } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
+import { SelectFilter } from '../../ui/SelectFilter.tsx';
 import { pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
 import { Badge, DataTable, Notice, problemsCell, type Tone } from '../../ui/DataTable.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { ActionButton, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 
 export interface CompanyChoice {
   id: string;
@@ -56,18 +58,16 @@ export interface RomutenView {
   items: { entity: string; remoteStatus: string | null; count: number }[];
 }
 
-const label = (key: MessageKey): Text => msgText(key);
-
 const CONNECTION_STATES = [
-  { value: 'not_connected', label: label('integrations.notConnectedState'), tone: 'neutral' as const },
-  { value: 'connected', label: label('integrations.connectedState'), tone: 'success' as const },
-  { value: 'failing', label: label('integrations.failingState'), tone: 'danger' as const },
+  { value: 'not_connected', label: msgText('integrations.notConnectedState'), tone: 'neutral' as const },
+  { value: 'connected', label: msgText('integrations.connectedState'), tone: 'success' as const },
+  { value: 'failing', label: msgText('integrations.failingState'), tone: 'danger' as const },
 ];
 const SYNC_STATES = [
-  { value: 'running', label: label('integrations.running'), tone: 'info' as const },
-  { value: 'ok', label: label('integrations.ok'), tone: 'success' as const },
-  { value: 'partial', label: label('integrations.partial'), tone: 'warning' as const },
-  { value: 'failed', label: label('integrations.failed'), tone: 'danger' as const },
+  { value: 'running', label: msgText('integrations.running'), tone: 'info' as const },
+  { value: 'ok', label: msgText('integrations.ok'), tone: 'success' as const },
+  { value: 'partial', label: msgText('integrations.partial'), tone: 'warning' as const },
+  { value: 'failed', label: msgText('integrations.failed'), tone: 'danger' as const },
 ];
 const PROVIDERS: Record<string, { name: MessageKey; about: MessageKey; path: string }> = {
   romuten: { name: 'integrations.romuten', about: 'integrations.romutenAbout', path: '/admin/integration/romuten' },
@@ -84,22 +84,14 @@ const companyName = (lang: Lang, c: { nameJa: string; nameEn: string }) => pickL
 function CompanyPicker({ lang, path, companies, chosen, all }: { lang: Lang; path: string; companies: CompanyChoice[]; chosen: string; all?: boolean }) {
   if (companies.length < 2) return null;
   return (
-    <form method="get" action={path} className="filters">
-      <label>
-        {msg(lang, 'integrations.chooseCompany')}
-        <select name="company" defaultValue={chosen}>
-          {all && <option value="">{msg(lang, 'list.all')}</option>}
-          {companies.map((c) => (
-            <option key={c.id} value={c.id}>
-              {companyName(lang, c)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className="btn btn-secondary">
-        {msg(lang, 'integrations.show')}
-      </button>
-    </form>
+    <SelectFilter path={path} label={msg(lang, 'integrations.chooseCompany')} name="company" value={chosen} button={msg(lang, 'integrations.show')} buttonClass="btn btn-secondary">
+      {all && <option value="">{msg(lang, 'list.all')}</option>}
+      {companies.map((c) => (
+        <option key={c.id} value={c.id}>
+          {companyName(lang, c)}
+        </option>
+      ))}
+    </SelectFilter>
   );
 }
 
@@ -114,16 +106,6 @@ function SecretField(p: { lang: Lang; name: string; label: MessageKey; set: bool
       hint={p.set ? msg(p.lang, 'integrations.isSet', { last4: p.last4 ?? '' }) : msg(p.lang, 'integrations.notSet')}
       error={p.error}
     />
-  );
-}
-
-/** A card of its own h2 (`id`) holding a table, or the sentence `empty` says instead when there are no rows. */
-function TableCard(p: { id: string; anchor?: string; title: string; empty: string | false; children: ReactNode }) {
-  return (
-    <section className="card" aria-labelledby={p.id} id={p.anchor}>
-      <h2 id={p.id}>{p.title}</h2>
-      {p.empty ? <p className="empty">{p.empty}</p> : p.children}
-    </section>
   );
 }
 
@@ -146,11 +128,11 @@ export function IntegrationCatalogue({ lang, title, companies, chosen, entries }
       <DataTable
         lang={lang}
         columns={[
-          { name: 'company', label: label('integrations.company'), type: 'text' },
-          { name: 'service', label: label('integrations.service'), type: 'text' },
-          { name: 'state', label: label('integrations.state'), type: 'badge', states: CONNECTION_STATES },
-          { name: 'lastSyncAt', label: label('integrations.lastSync'), type: 'datetime' },
-          { name: 'lastSyncStatus', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
+          { name: 'company', label: msgText('integrations.company'), type: 'text' },
+          { name: 'service', label: msgText('integrations.service'), type: 'text' },
+          { name: 'state', label: msgText('integrations.state'), type: 'badge', states: CONNECTION_STATES },
+          { name: 'lastSyncAt', label: msgText('integrations.lastSync'), type: 'datetime' },
+          { name: 'lastSyncStatus', label: msgText('integrations.result'), type: 'badge', states: SYNC_STATES },
         ]}
         rows={entries.map((e) => ({
           ...e,
@@ -202,8 +184,7 @@ export function RomutenSettings(p: {
       <Notice text={errors._} error />
       {!d.keyAvailable && <Notice text={msg(lang, 'integrations.noKeyNote')} error />}
 
-      <section className="card" aria-labelledby="romuten-settings-title">
-        <h2 id="romuten-settings-title">{msg(lang, 'integrations.settings')}</h2>
+      <TitledSection className="card" id="romuten-settings-title" title={msg(lang, 'integrations.settings')}>
         <form method="post" action={p.action} className="resource-form" noValidate autoComplete="off">
           {hidden}
           <Field name="baseUrl" type="url" label={msg(lang, 'integrations.baseUrl')} hint={msg(lang, 'integrations.baseUrlHint')} value={p.values.baseUrl} error={errors.baseUrl} required />
@@ -229,27 +210,26 @@ export function RomutenSettings(p: {
             </ActionButton>
           </form>
           {d.apiKeySet && (
-            <details className="confirm">
-              <summary>{msg(lang, 'integrations.disconnect')}</summary>
-              <form method="post" action={p.action}>
-                {hidden}
-                <p>{msg(lang, 'integrations.disconnectConfirm')}</p>
-                <ActionButton action={p.act.disconnect} className="btn btn-danger">
-                  {msg(lang, 'integrations.disconnectSure')}
-                </ActionButton>
-              </form>
-            </details>
+            <ConfirmAction
+              summary={msg(lang, 'integrations.disconnect')}
+              post={p.action}
+              prompt={msg(lang, 'integrations.disconnectConfirm')}
+              action={p.act.disconnect}
+              label={msg(lang, 'integrations.disconnectSure')}
+            >
+              {hidden}
+            </ConfirmAction>
           )}
         </div>
-      </section>
+      </TitledSection>
 
-      <TableCard id="romuten-remote-title" title={msg(lang, 'integrations.remote')} empty={d.items.length === 0 && msg(lang, 'integrations.noItems')}>
+      <TitledSection className="card" id="romuten-remote-title" title={msg(lang, 'integrations.remote')} empty={d.items.length === 0 && msg(lang, 'integrations.noItems')}>
         <DataTable
           lang={lang}
           columns={[
-            { name: 'entityText', label: label('integrations.entity'), type: 'text' },
-            { name: 'status', label: label('integrations.state'), type: 'text' },
-            { name: 'count', label: label('integrations.count'), type: 'number' },
+            { name: 'entityText', label: msgText('integrations.entity'), type: 'text' },
+            { name: 'status', label: msgText('integrations.state'), type: 'text' },
+            { name: 'count', label: msgText('integrations.count'), type: 'number' },
           ]}
           rows={d.items.map((i) => ({
             id: `${i.entity}:${i.remoteStatus ?? ''}`,
@@ -259,28 +239,28 @@ export function RomutenSettings(p: {
           }))}
           empty={msg(lang, 'integrations.noItems')}
         />
-      </TableCard>
+      </TitledSection>
 
-      <TableCard id="romuten-log-title" anchor="romuten-log" title={msg(lang, 'integrations.log')} empty={d.syncs.length === 0 && msg(lang, 'integrations.noSyncs')}>
+      <TitledSection className="card" id="romuten-log-title" anchor="romuten-log" title={msg(lang, 'integrations.log')} empty={d.syncs.length === 0 && msg(lang, 'integrations.noSyncs')}>
         <DataTable
           lang={lang}
           columns={[
-            { name: 'startedAt', label: label('integrations.started'), type: 'datetime' },
-            { name: 'actorName', label: label('integrations.by'), type: 'text' },
-            { name: 'status', label: label('integrations.result'), type: 'badge', states: SYNC_STATES },
-            { name: 'workersPushed', label: label('integrations.workers'), type: 'number' },
-            { name: 'attendancePushed', label: label('integrations.attendance'), type: 'number' },
-            { name: 'unchanged', label: label('integrations.unchanged'), type: 'number' },
-            { name: 'statusesPulled', label: label('integrations.pulled'), type: 'number' },
-            { name: 'failed', label: label('integrations.failedItems'), type: 'number' },
-            { name: 'retries', label: label('integrations.retries'), type: 'number' },
-            { name: 'errors', label: label('integrations.problems'), type: 'text' },
+            { name: 'startedAt', label: msgText('integrations.started'), type: 'datetime' },
+            { name: 'actorName', label: msgText('integrations.by'), type: 'text' },
+            { name: 'status', label: msgText('integrations.result'), type: 'badge', states: SYNC_STATES },
+            { name: 'workersPushed', label: msgText('integrations.workers'), type: 'number' },
+            { name: 'attendancePushed', label: msgText('integrations.attendance'), type: 'number' },
+            { name: 'unchanged', label: msgText('integrations.unchanged'), type: 'number' },
+            { name: 'statusesPulled', label: msgText('integrations.pulled'), type: 'number' },
+            { name: 'failed', label: msgText('integrations.failedItems'), type: 'number' },
+            { name: 'retries', label: msgText('integrations.retries'), type: 'number' },
+            { name: 'errors', label: msgText('integrations.problems'), type: 'text' },
           ]}
           rows={d.syncs}
           cell={problemsCell}
           empty={msg(lang, 'integrations.noSyncs')}
         />
-      </TableCard>
+      </TitledSection>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import type { JSX } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
-import { Field } from '../../ui/Field.tsx';
+import { Field, FieldSet } from '../../ui/Field.tsx';
 import { msg, msgText } from '../../../shared/messages.ts';
 import { weekdayText, yen } from '../../../shared/format.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { ActionButton, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 
 /** A shift as the record page shows it (the `shifts` field of DailyJob). */
 export interface ShiftView {
@@ -52,8 +53,7 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
   const chosen = Array.isArray(v.values.weekdays) ? v.values.weekdays.map(String) : [];
   const hasErrors = Object.keys(v.errors).some((k) => k !== '_');
   return (
-    <section className="card job-shifts" id="job-shifts" aria-labelledby="job-shifts-title">
-      <h2 id="job-shifts-title">{msg(v.lang, 'shifts.title')}</h2>
+    <TitledSection className="card job-shifts" anchor="job-shifts" id="job-shifts-title" title={msg(v.lang, 'shifts.title')}>
       <p className="job-shifts-public">
         <a href={v.publicHref}>{msg(v.lang, 'jobs.publicPage')}</a>
       </p>
@@ -96,16 +96,16 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
           Number(r.applications) > 0 ? (
             <span className="muted">{msg(v.lang, 'shifts.locked')}</span>
           ) : (
-            <details className="confirm">
-              <summary>{msg(v.lang, 'record.delete')}</summary>
-              <form method="post" action={v.action}>
-                <input type="hidden" name="_shiftId" value={String(r.id)} />
-                <p>{msg(v.lang, 'shifts.confirm')}</p>
-                <ActionButton action={v.act.section} arg="deleteShift" className="btn btn-danger">
-                  {msg(v.lang, 'record.deleteSure')}
-                </ActionButton>
-              </form>
-            </details>
+            <ConfirmAction
+              summary={msg(v.lang, 'record.delete')}
+              post={v.action}
+              prompt={msg(v.lang, 'shifts.confirm')}
+              action={v.act.section}
+              arg="deleteShift"
+              label={msg(v.lang, 'record.deleteSure')}
+            >
+              <input type="hidden" name="_shiftId" value={String(r.id)} />
+            </ConfirmAction>
           )
         }
         empty={msg(v.lang, 'shifts.none')}
@@ -126,8 +126,7 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
             <Field name="plan_from" type="date" label={msg(v.lang, 'shifts.from')} value={str(v.values.from)} error={v.errors.from} required />
             <Field name="plan_to" type="date" label={msg(v.lang, 'shifts.to')} value={str(v.values.to)} error={v.errors.to} required />
           </div>
-          <fieldset className="field field-multi" aria-describedby={v.errors.weekdays ? 'plan_weekdays-error' : undefined}>
-            <legend>{msg(v.lang, 'shifts.weekdays')}</legend>
+          <FieldSet name="plan_weekdays" legend={msg(v.lang, 'shifts.weekdays')} error={v.errors.weekdays}>
             <div className="choices">
               {WEEKDAYS.map((w) => (
                 <label key={w} className="choice">
@@ -135,14 +134,8 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
                 </label>
               ))}
             </div>
-            {v.errors.weekdays && (
-              <p className="field-error" id="plan_weekdays-error">
-                {v.errors.weekdays}
-              </p>
-            )}
-          </fieldset>
-          <fieldset className="field field-multi" aria-describedby={v.errors.slots ? 'plan_slots-error' : undefined}>
-            <legend>{msg(v.lang, 'shifts.slots')}</legend>
+          </FieldSet>
+          <FieldSet name="plan_slots" legend={msg(v.lang, 'shifts.slots')} error={v.errors.slots}>
             {[1, 2, 3].map((n) => (
               <div className="shift-plan-slot" key={n}>
                 <span>{msg(v.lang, 'shifts.slot', { n })}</span>
@@ -154,12 +147,7 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
                 </label>
               </div>
             ))}
-            {v.errors.slots && (
-              <p className="field-error" id="plan_slots-error">
-                {v.errors.slots}
-              </p>
-            )}
-          </fieldset>
+          </FieldSet>
           <div className="shift-plan-row">
             <Field name="plan_capacity" type="number" label={msg(v.lang, 'shifts.capacity')} value={str(v.values.capacity)} error={v.errors.capacity} required />
             <Field name="plan_break" type="number" label={msg(v.lang, 'shifts.breakMinutes')} value={str(v.values.breakMinutes)} error={v.errors.breakMinutes} required />
@@ -172,6 +160,6 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
           </div>
         </form>
       )}
-    </section>
+    </TitledSection>
   );
 }

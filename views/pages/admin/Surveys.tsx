@@ -1,4 +1,6 @@
 import type { JSX } from 'react';
+import { FieldError } from '../../ui/Field.tsx';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { isLang, LANG_NAMES, pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, msgText, type TextKey } from '../../../shared/texts/index.ts';
 import { dateTimeText } from '../../../shared/format.ts';
@@ -67,11 +69,7 @@ function TextInput(p: { name: string; label: string; value: string; error?: stri
         {p.required && <span aria-hidden="true"> *</span>}
       </label>
       {p.textarea ? <textarea {...common} rows={2} defaultValue={p.value} maxLength={500} /> : <input {...common} type="text" defaultValue={p.value} maxLength={200} />}
-      {p.error && (
-        <p className="field-error" id={`${p.name}-error`}>
-          {p.error}
-        </p>
-      )}
+      <FieldError id={`${p.name}-error`} error={p.error} />
     </div>
   );
 }
@@ -320,8 +318,7 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
         <dd data-testid="survey-responses">{msg(L, 'surveyAdmin.responseRate', { responses: s.responses, recipients: s.recipients, rate })}</dd>
       </dl>
 
-      <section className="card" aria-labelledby="survey-results-title">
-        <h2 id="survey-results-title">{msg(L, 'surveyAdmin.results')}</h2>
+      <TitledSection className="card" id="survey-results-title" title={msg(L, 'surveyAdmin.results')}>
         {s.questions.map((q) => {
           const r = s.results.find((x) => x.questionId === q.id) ?? { questionId: q.id, answered: 0, counts: [], texts: [] };
           const text = pickLang(L, q.textJa, q.textEn);
@@ -355,10 +352,9 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
             </article>
           );
         })}
-      </section>
+      </TitledSection>
 
-      <section className="card" aria-labelledby="survey-send-title" id="send">
-        <h2 id="survey-send-title">{msg(L, 'surveyAdmin.sendWorkers')}</h2>
+      <TitledSection className="card" anchor="send" id="survey-send-title" title={msg(L, 'surveyAdmin.sendWorkers')}>
         <p>{msg(L, 'surveyAdmin.sendHint')}</p>
         <form method="get" action="/v3/admin/survey" className="inline-form survey-filter">
           <input type="hidden" name="id" value={s.id} />
@@ -401,10 +397,9 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
         <p>
           <a href={`${base}#send`}>{msg(L, 'surveyAdmin.clearFilter')}</a>
         </p>
-      </section>
+      </TitledSection>
 
-      <section className="card" aria-labelledby="survey-questions-title">
-        <h2 id="survey-questions-title">{msg(L, 'surveyAdmin.questions')}</h2>
+      <TitledSection className="card" id="survey-questions-title" title={msg(L, 'surveyAdmin.questions')}>
         <ol>
           {s.questions.map((q) => (
             <li key={q.id}>
@@ -427,7 +422,7 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
             </li>
           ))}
         </ol>
-      </section>
+      </TitledSection>
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import type { JSX } from 'react';
+import { Facts } from '../../ui/Facts.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
+import { placeAndPay } from './Daily.tsx';
 
 /** An ad as a board shows it, formatted by the server for the page's language (docs/ads.md). */
 export type AdView = {
@@ -39,16 +41,7 @@ export function AdSlot({ lang, ads }: { lang: Lang; ads: AdView[] }): JSX.Elemen
                       {a.title}
                     </a>
                   </h3>
-                  <dl className="job-facts">
-                    <div>
-                      <dt>{msg(lang, 'jobDetail.location')}</dt>
-                      <dd>{a.location}</dd>
-                    </div>
-                    <div>
-                      <dt>{msg(lang, 'common.pay')}</dt>
-                      <dd className="job-wage">{a.wage}</dd>
-                    </div>
-                  </dl>
+                  <Facts className="job-facts" rows={placeAndPay(lang, a)} />
                 </article>
               </li>
             ))}

@@ -1,4 +1,6 @@
 import type { JSX, ReactNode } from 'react';
+import { Facts } from '../../ui/Facts.tsx';
+import { LinkList } from '../../ui/LinkList.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Island } from '../../ui/Island.tsx';
@@ -6,7 +8,8 @@ import type { Choice } from './JobSearch.tsx';
 import { CardNeeded } from './JobDetail.tsx';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
-import { FormAlerts, FormPage } from './form-page.tsx';
+import { FormAlerts, FormLinks, FormPage, NewPasswordField, SubmitButton } from './form-page.tsx';
+import { AlertBox, AlertLine } from '../../ui/Alert.tsx';
 
 /** The candidate side of the public site: log in, register, my applications, chat. */
 
@@ -18,18 +21,14 @@ export function CandidateLoginPage(p: { act: ActionRefs<'login'>; lang: Lang; em
         <input type="hidden" name="next" value={p.next} />
         <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={p.email} required autoComplete="username" />
         <Field name="password" type="password" label={msg(p.lang, 'common.password')} required autoComplete="current-password" />
-        <ActionButton action={p.act.login} className="button button-primary button-block">
-          {msg(p.lang, 'common.login')}
-        </ActionButton>
+        <SubmitButton action={p.act.login}>{msg(p.lang, 'common.login')}</SubmitButton>
       </form>
-      <ul className="form-links">
-        <li>
-          {msg(p.lang, 'candidate.newHere')} <a href={`/staff/register?next=${encodeURIComponent(p.next)}`}>{msg(p.lang, 'candidate.registerForFree')}</a>
-        </li>
-        <li>
-          <a href="/forget-password">{msg(p.lang, 'common.forgotPassword')}</a>
-        </li>
-      </ul>
+      <FormLinks
+        links={[
+          { lead: msg(p.lang, 'candidate.newHere'), href: `/staff/register?next=${encodeURIComponent(p.next)}`, label: msg(p.lang, 'candidate.registerForFree') },
+          { href: '/forget-password', label: msg(p.lang, 'common.forgotPassword') },
+        ]}
+      />
     </FormPage>
   );
 }
@@ -52,9 +51,9 @@ export function CandidateRegisterPage(p: {
       <p className="form-intro">{msg(p.lang, 'candidate.registerIntro')}</p>
       <CardNeeded lang={p.lang} />
       {p.errors._ && (
-        <div className="alert alert-error" role="alert">
+        <AlertBox tone="error">
           <p>{p.errors._}</p>
-        </div>
+        </AlertBox>
       )}
       <form method="post" action="/staff/register" noValidate>
         <input type="hidden" name="next" value={p.next} />
@@ -76,16 +75,7 @@ export function CandidateRegisterPage(p: {
           <option value="female">{msg(p.lang, 'candidate.female')}</option>
         </Field>
         <Field name="email" type="email" label={msg(p.lang, 'common.email')} value={v('email')} error={p.errors.email} required autoComplete="email" />
-        <Field
-          name="password"
-          type="password"
-          label={msg(p.lang, 'common.password')}
-          hint={msg(p.lang, 'candidate.passwordHint')}
-          error={p.errors.password}
-          required
-          autoComplete="new-password"
-          minLength={8}
-        />
+        <NewPasswordField name="password" label={msg(p.lang, 'common.password')} hint={msg(p.lang, 'candidate.passwordHint')} error={p.errors.password} />
         <Field name="phone" type="tel" label={msg(p.lang, 'candidate.phone')} value={v('phone')} error={p.errors.phone} autoComplete="tel" />
         <Field name="address" label={msg(p.lang, 'candidate.address')} value={v('address')} error={p.errors.address} autoComplete="street-address" />
         <Field name="nationality" label={msg(p.lang, 'candidate.nationality')} value={v('nationality')} error={p.errors.nationality} required />
@@ -109,15 +99,9 @@ export function CandidateRegisterPage(p: {
           </div>
           {p.errors.languages && <p className="field-error">{p.errors.languages}</p>}
         </fieldset>
-        <ActionButton action={p.act.register} className="button button-primary button-block">
-          {msg(p.lang, 'candidate.register')}
-        </ActionButton>
+        <SubmitButton action={p.act.register}>{msg(p.lang, 'candidate.register')}</SubmitButton>
       </form>
-      <ul className="form-links">
-        <li>
-          {msg(p.lang, 'candidate.alreadyRegistered')} <a href={`/staff/login?next=${encodeURIComponent(p.next)}`}>{msg(p.lang, 'common.login')}</a>
-        </li>
-      </ul>
+      <FormLinks links={[{ lead: msg(p.lang, 'candidate.alreadyRegistered'), href: `/staff/login?next=${encodeURIComponent(p.next)}`, label: msg(p.lang, 'common.login') }]} />
     </FormPage>
   );
 }
@@ -156,24 +140,21 @@ export function MyApplicationsPage(p: { act: ActionRefs<'confirm' | 'clock'>; la
                 <h2>
                   <a href={a.href}>{a.title}</a>
                 </h2>
-                <dl className="job-facts">
-                  {a.date && (
-                    <div>
-                      <dt>{msg(p.lang, 'candidate.date')}</dt>
-                      <dd>
-                        {a.date} {a.time}
-                      </dd>
-                    </div>
-                  )}
-                  <div>
-                    <dt>{msg(p.lang, 'candidate.status')}</dt>
-                    <dd>{a.status}</dd>
-                  </div>
-                  <div>
-                    <dt>{msg(p.lang, 'candidate.applied')}</dt>
-                    <dd>{a.appliedAt}</dd>
-                  </div>
-                </dl>
+                <Facts
+                  className="job-facts"
+                  rows={[
+                    [
+                      msg(p.lang, 'candidate.date'),
+                      a.date && (
+                        <>
+                          {a.date} {a.time}
+                        </>
+                      ),
+                    ],
+                    [msg(p.lang, 'candidate.status'), a.status],
+                    [msg(p.lang, 'candidate.applied'), a.appliedAt],
+                  ]}
+                />
                 {a.confirmable && (
                   <form method="post" action="/staff/applications" className="application-confirm">
                     <p>{msg(p.lang, 'candidate.confirmPrompt')}</p>
@@ -248,16 +229,8 @@ export function CandidatePage(p: {
     <div className="page">
       <CandidateHeader lang={p.lang} name={p.name} current={p.current} />
       <div className={p.className ? `container section ${p.className}` : 'container section'}>
-        {p.notice && (
-          <p className="alert alert-success" role="status">
-            {p.notice}
-          </p>
-        )}
-        {p.error && (
-          <p className="alert alert-error" role="alert">
-            {p.error}
-          </p>
-        )}
+        {p.notice && <AlertLine tone="success">{p.notice}</AlertLine>}
+        {p.error && <AlertLine tone="error">{p.error}</AlertLine>}
         {p.children}
       </div>
     </div>
@@ -265,19 +238,10 @@ export function CandidatePage(p: {
 }
 
 function CandidateNav(p: { lang: Lang; current: CandidatePath }): JSX.Element {
-  const links = CANDIDATE_LINKS;
   return (
     <div className="candidate-nav">
       <nav aria-label={msg(p.lang, 'candidate.myPage')}>
-        <ul>
-          {links.map((l) => (
-            <li key={l.href}>
-              <a href={l.href} aria-current={l.href === p.current ? 'page' : undefined}>
-                {msg(p.lang, l.label)}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <LinkList links={CANDIDATE_LINKS.map((l) => ({ href: l.href, label: msg(p.lang, l.label), current: l.href === p.current ? 'page' : undefined }))} />
       </nav>
       <form method="post" action="/staff/logout" data-clears="candidate">
         <button type="submit" className="button button-secondary button-small">
@@ -299,9 +263,9 @@ export function CandidateChatPage(p: { act: ActionRefs<'mail'>; lang: Lang; name
       <div className="section">
         <div className="container">
           <noscript>
-            <div className="alert alert-error" role="alert">
+            <AlertBox tone="error">
               <p>{msg(p.lang, 'candidate.chatNoscript')}</p>
-            </div>
+            </AlertBox>
           </noscript>
           <Island name="CandidateChat" props={{ lang: p.lang, initial: p.initial }} />
           <form method="post" action="/staff/chat" className="chat-mail-setting" data-testid="chat-mail-setting">

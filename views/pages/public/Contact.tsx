@@ -2,8 +2,8 @@ import type { JSX } from 'react';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Sentence } from '../../ui/Sentence.tsx';
-import { ActionButton } from '../../ui/Action.tsx';
-import { CheckForm, FormPage, type SentFormProps } from './form-page.tsx';
+import { AlertBox } from '../../ui/Alert.tsx';
+import { CheckForm, FormPage, SubmitButton, type SentFormProps } from './form-page.tsx';
 
 /** The topics of the contact form, in the order of the select. */
 export const CONTACT_TOPICS = ['work', 'visa', 'pay', 'company', 'other'] as const;
@@ -37,15 +37,14 @@ export function ContactPage(props: SentFormProps): JSX.Element {
   return (
     <FormPage page="page-contact" wide id="contact-title" title={msg(lang, 'common.contactUs')}>
       {sent ? (
-        <div className="alert alert-success" role="status">
-          <p className="alert-title">{msg(lang, 'contact.thanks')}</p>
+        <AlertBox tone="success" title={msg(lang, 'contact.thanks')}>
           <p>{msg(lang, 'contact.thanksBody')}</p>
           <p>
             <a href="/faq">{msg(lang, 'contact.browseFaq')}</a>
             {' · '}
             <a href="/">{msg(lang, 'common.backHome')}</a>
           </p>
-        </div>
+        </AlertBox>
       ) : (
         <>
           <p className="form-intro">
@@ -71,9 +70,7 @@ export function ContactPage(props: SentFormProps): JSX.Element {
             <p className="form-note">
               <Sentence lang={lang} k="contact.privacyNote" parts={{ policy: <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a> }} />
             </p>
-            <ActionButton action={props.action} className="button button-primary button-block">
-              {msg(lang, 'contact.send')}
-            </ActionButton>
+            <SubmitButton action={props.action}>{msg(lang, 'contact.send')}</SubmitButton>
           </form>
         </>
       )}

@@ -1,11 +1,18 @@
 import type { JSX, ReactNode } from 'react';
+import { Facts, type Fact } from '../../ui/Facts.tsx';
 import { COUNT_CAP, numberText } from '../../../shared/format.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
-import { PageHeader } from './sections.tsx';
+import { ContactButton, PageHeader } from './sections.tsx';
 
 /** A job as the public boards show it; the server formats wage and date for the page language. */
 export type PublicJob = { id: string; title: string; location: string; wage: string; date?: string };
+
+/** Where a job card's job is and what it pays (the pay stands out), on the boards and in the featured ads. */
+export const placeAndPay = (lang: Lang, job: { location?: string | undefined; wage?: string | undefined }): Fact[] => [
+  [msg(lang, 'jobDetail.location'), job.location],
+  [msg(lang, 'common.pay'), job.wage, 'job-wage'],
+];
 
 /** What a board's page is given: the jobs, and the search form, paging and ads when there are. */
 export interface BoardPageProps {
@@ -56,9 +63,7 @@ export function JobBoard(props: BoardPageProps & { basePath: '/daily' | '/part-t
               <p className="empty-title">{msg(lang, props.empty)}</p>
               <p>{msg(lang, 'board.emptyHelp')}</p>
               <div className="cta-group">
-                <a className="button button-primary" href="/staff/contact">
-                  {msg(lang, 'common.contactUs')}
-                </a>
+                <ContactButton lang={lang} />
                 <a className="button button-secondary" href={basePath === '/daily' ? '/part-time' : '/daily'}>
                   {basePath === '/daily' ? msg(lang, 'board.seePartTime') : msg(lang, 'board.seeDaily')}
                 </a>
@@ -81,22 +86,7 @@ export function JobBoard(props: BoardPageProps & { basePath: '/daily' | '/part-t
                           {job.title}
                         </a>
                       </h3>
-                      <dl className="job-facts">
-                        {job.date ? (
-                          <div>
-                            <dt>{msg(lang, 'common.date')}</dt>
-                            <dd>{job.date}</dd>
-                          </div>
-                        ) : null}
-                        <div>
-                          <dt>{msg(lang, 'jobDetail.location')}</dt>
-                          <dd>{job.location}</dd>
-                        </div>
-                        <div>
-                          <dt>{msg(lang, 'common.pay')}</dt>
-                          <dd className="job-wage">{job.wage}</dd>
-                        </div>
-                      </dl>
+                      <Facts className="job-facts" rows={[[msg(lang, 'common.date'), job.date], ...placeAndPay(lang, job)]} />
                       <span className="job-more" aria-hidden="true">
                         {msg(lang, 'board.viewDetails')} →
                       </span>

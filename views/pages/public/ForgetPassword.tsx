@@ -2,8 +2,9 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { msg } from '../../../shared/messages.ts';
-import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
-import { FormPage, OtherErrors } from './form-page.tsx';
+import type { ActionRef } from '../../ui/Action.tsx';
+import { AlertBox } from '../../ui/Alert.tsx';
+import { FormLinks, FormPage, OtherErrors, SubmitButton } from './form-page.tsx';
 
 /**
  * /forget-password: asks for the account's `email` (posted to /forget-password). Once `sent`, the
@@ -15,29 +16,22 @@ export function ForgetPasswordPage(props: { action: ActionRef; lang: Lang; email
   return (
     <FormPage page="page-auth" id="forget-title" title={msg(lang, 'forgot.title')}>
       {sent ? (
-        <div className="alert alert-success" role="status">
-          <p className="alert-title">{msg(lang, 'forgot.checkEmail')}</p>
+        <AlertBox tone="success" title={msg(lang, 'forgot.checkEmail')}>
           <p>{msg(lang, 'forgot.sent')}</p>
           <p>{msg(lang, 'forgot.noMail')}</p>
           <p>
             <a href="/login">{msg(lang, 'forgot.backToLogin')}</a>
           </p>
-        </div>
+        </AlertBox>
       ) : (
         <>
           <p className="form-intro">{msg(lang, 'forgot.intro')}</p>
           <OtherErrors errors={errors} fields={['email']} />
           <form method="post" action="/forget-password">
             <Field name="email" type="email" label={msg(lang, 'common.email')} value={email} error={errors.email} required autoComplete="username" />
-            <ActionButton action={props.action} className="button button-primary button-block">
-              {msg(lang, 'forgot.send')}
-            </ActionButton>
+            <SubmitButton action={props.action}>{msg(lang, 'forgot.send')}</SubmitButton>
           </form>
-          <ul className="form-links">
-            <li>
-              <a href="/login">{msg(lang, 'forgot.backToLogin')}</a>
-            </li>
-          </ul>
+          <FormLinks links={[{ href: '/login', label: msg(lang, 'forgot.backToLogin') }]} />
         </>
       )}
     </FormPage>

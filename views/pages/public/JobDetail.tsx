@@ -1,7 +1,10 @@
 import type { JSX, ReactNode } from 'react';
+import { Facts } from '../../ui/Facts.tsx';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { AlertLine } from '../../ui/Alert.tsx';
 
 export interface JobDetailView {
   id: string;
@@ -80,45 +83,26 @@ export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftI
         </div>
       </header>
       <div className="container section">
-        {notice && (
-          <p className={notice.kind === 'ok' ? 'alert alert-success' : 'alert alert-error'} role={notice.kind === 'ok' ? 'status' : 'alert'}>
-            {notice.text}
-          </p>
-        )}
-        <dl className="job-facts job-facts-wide">
-          <div>
-            <dt>{msg(lang, 'common.pay')}</dt>
-            <dd className="job-wage">{job.wage}</dd>
-          </div>
-          <div>
-            <dt>{msg(lang, 'jobDetail.location')}</dt>
-            <dd>{job.location}</dd>
-          </div>
-          {job.station && (
-            <div>
-              <dt>{msg(lang, 'jobDetail.station')}</dt>
-              <dd>{job.station}</dd>
-            </div>
-          )}
-          {job.facts.map((f) => (
-            <div key={f.label}>
-              <dt>{msg(lang, f.label)}</dt>
-              <dd>{f.value}</dd>
-            </div>
-          ))}
-        </dl>
-        <section aria-labelledby="about-title">
-          <h2 id="about-title">{msg(lang, 'jobDetail.about')}</h2>
+        {notice && <AlertLine tone={notice.kind === 'ok' ? 'success' : 'error'}>{notice.text}</AlertLine>}
+        <Facts
+          className="job-facts job-facts-wide"
+          rows={[
+            [msg(lang, 'common.pay'), job.wage, 'job-wage'],
+            [msg(lang, 'jobDetail.location'), job.location],
+            [msg(lang, 'jobDetail.station'), job.station],
+            ...job.facts.map((f) => [msg(lang, f.label), f.value] as const),
+          ]}
+        />
+        <TitledSection id="about-title" title={msg(lang, 'jobDetail.about')}>
           {job.description
             .split(/\n{2,}/)
             .filter(Boolean)
             .map((para, i) => (
               <p key={i}>{para}</p>
             ))}
-        </section>
+        </TitledSection>
         {job.kind === 'daily' ? (
-          <section aria-labelledby="shifts-title">
-            <h2 id="shifts-title">{msg(lang, 'jobDetail.shifts')}</h2>
+          <TitledSection id="shifts-title" title={msg(lang, 'jobDetail.shifts')}>
             {job.shifts.length === 0 ? (
               <p className="empty-state">{msg(lang, 'jobDetail.noShifts')}</p>
             ) : (
@@ -147,7 +131,7 @@ export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftI
                 </tbody>
               </table>
             )}
-          </section>
+          </TitledSection>
         ) : (
           <section className="apply-box">{applyForm(null, appliedToJob)}</section>
         )}

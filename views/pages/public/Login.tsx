@@ -2,8 +2,8 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { msg } from '../../../shared/messages.ts';
-import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
-import { FormAlerts, FormPage } from './form-page.tsx';
+import type { ActionRef } from '../../ui/Action.tsx';
+import { FormAlerts, FormLinks, FormPage, SubmitButton } from './form-page.tsx';
 
 /**
  * /login: the login form (`email`, `password`, posted to /login). `error` (a failed login,
@@ -22,21 +22,15 @@ export function LoginPage(props: { action: ActionRef; lang: Lang; email?: string
         {props.next ? <input type="hidden" name="next" value={props.next} /> : null}
         <Field name="email" type="email" label={msg(lang, 'common.email')} value={email} required autoComplete="username" />
         <Field name="password" type="password" label={msg(lang, 'common.password')} required autoComplete="current-password" />
-        <ActionButton action={props.action} className="button button-primary button-block">
-          {msg(lang, 'common.login')}
-        </ActionButton>
+        <SubmitButton action={props.action}>{msg(lang, 'common.login')}</SubmitButton>
       </form>
-      <ul className="form-links">
-        <li>
-          <a href="/forget-password">{msg(lang, 'common.forgotPassword')}</a>
-        </li>
-        <li>
-          {msg(lang, 'login.companyNoAccount')} <a href="/v3/trial">{msg(lang, 'login.startTrial')}</a>
-        </li>
-        <li>
-          {msg(lang, 'login.lookingForWork')} <a href="/staff">{msg(lang, 'login.seeHowToApply')}</a>
-        </li>
-      </ul>
+      <FormLinks
+        links={[
+          { href: '/forget-password', label: msg(lang, 'common.forgotPassword') },
+          { lead: msg(lang, 'login.companyNoAccount'), href: '/v3/trial', label: msg(lang, 'login.startTrial') },
+          { lead: msg(lang, 'login.lookingForWork'), href: '/staff', label: msg(lang, 'login.seeHowToApply') },
+        ]}
+      />
     </FormPage>
   );
 }

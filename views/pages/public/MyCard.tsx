@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -59,8 +60,7 @@ export function MyCardPage(p: MyCardView): JSX.Element {
   const stateText = msg(L, STATE_KEY[p.state], { reason: p.reason });
   return (
     <CandidatePage lang={L} name={p.name} current="/staff/card" className="card-page" notice={p.notice} error={p.error}>
-      <section aria-labelledby="card-state">
-        <h2 id="card-state">{msg(L, 'card.state')}</h2>
+      <TitledSection id="card-state" title={msg(L, 'card.state')}>
         <p className={TONE[p.state]} data-state={p.state}>
           {stateText}
         </p>
@@ -77,9 +77,8 @@ export function MyCardPage(p: MyCardView): JSX.Element {
             </figure>
           </div>
         )}
-      </section>
-      <section aria-labelledby="card-upload">
-        <h2 id="card-upload">{p.state === 'none' ? msg(L, 'card.title') : msg(L, 'card.uploadAgain')}</h2>
+      </TitledSection>
+      <TitledSection id="card-upload" title={p.state === 'none' ? msg(L, 'card.title') : msg(L, 'card.uploadAgain')}>
         <form method="post" action={p.action} encType="multipart/form-data" className="card form-card">
           <p className="hint">{msg(L, 'card.intro')}</p>
           <PhotoField side="front" label={msg(L, 'card.front')} hint={msg(L, 'card.photoHint', { mb: p.maxMb })} />
@@ -111,7 +110,7 @@ export function MyCardPage(p: MyCardView): JSX.Element {
             {msg(L, 'card.upload')}
           </button>
         </form>
-      </section>
+      </TitledSection>
     </CandidatePage>
   );
 }

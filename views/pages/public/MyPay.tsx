@@ -1,10 +1,11 @@
 import type { JSX } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang, Text } from '../../../shared/i18n.ts';
 import { msgText } from '../../../shared/texts/index.ts';
-import { msg } from '../../../shared/messages.ts';
+import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { yen } from '../../../shared/format.ts';
 import { Field } from '../../ui/Field.tsx';
-import { DataTable, type ColumnView } from '../../ui/DataTable.tsx';
+import { DataTable, type ColumnView, type Row } from '../../ui/DataTable.tsx';
 import { CandidatePage } from './Candidate.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
@@ -40,13 +41,46 @@ const STATES: { value: string; label: Text; tone: 'neutral' | 'info' | 'success'
 ];
 const col = (name: string, label: Text, type: ColumnView['type']): ColumnView => ({ name, label, type, ...(type === 'badge' ? { states: STATES } : {}) });
 
+const SLIP_COLUMNS = [
+  col('company', msgText('supportChat.company'), 'text'),
+  col('periodEnd', msgText('record.periodEnds'), 'date'),
+  col('payDate', msgText('pdf.payDay'), 'date'),
+  col('net', msgText('pdf.netPay'), 'money'),
+  col('status', msgText('myPay.status'), 'badge'),
+  col('pdf', msgText('myPay.payslip'), 'text'),
+];
+const DAILY_COLUMNS = [
+  col('workDate', msgText('panel.workedOn'), 'date'),
+  col('job', msgText('myPay.job'), 'text'),
+  col('total', msgText('myPay.gross'), 'money'),
+  col('withholding', msgText('myPay.withholding'), 'money'),
+  col('taxColumn', msgText('myPay.taxColumn'), 'text'),
+  col('net', msgText('myPay.net'), 'money'),
+  col('status', msgText('myPay.status'), 'badge'),
+];
+const ADVANCE_COLUMNS = [
+  col('requestedOn', msgText('myPay.requestedOn'), 'date'),
+  col('amount', msgText('myPay.amount'), 'money'),
+  col('fee', msgText('myPay.fee'), 'money'),
+  col('net', msgText('myPay.paidOut'), 'money'),
+  col('status', msgText('myPay.status'), 'badge'),
+];
+
+/** One of the pay page's lists under its heading; the table says so when there is nothing in it yet. */
+function PayTable(p: { lang: Lang; id: string; title: MessageKey; columns: ColumnView[]; rows: Row[]; href?: (row: Row, column: string) => string | null }): JSX.Element {
+  return (
+    <TitledSection id={p.id} title={msg(p.lang, p.title)}>
+      <DataTable lang={p.lang} columns={p.columns} rows={p.rows} href={p.href} empty={msg(p.lang, 'pay.none')} />
+    </TitledSection>
+  );
+}
+
 export function MyPayPage(p: MyPayView): JSX.Element {
   const L = p.lang;
   const v = (k: string) => p.values[k] ?? p.bank?.[k] ?? '';
   return (
     <CandidatePage lang={L} name={p.name} current="/staff/pay" className="pay-page" notice={p.notice} error={p.errors._}>
-      <section aria-labelledby="quick">
-        <h2 id="quick">{msg(L, 'pay.quick')}</h2>
+      <TitledSection id="quick" title={msg(L, 'pay.quick')}>
         {p.companies.length === 0 && <p>{msg(L, 'pay.none')}</p>}
         {p.companies.map((c) => (
           <form key={c.companyId} method="post" action="/staff/pay" className="card form-card">
@@ -78,58 +112,18 @@ export function MyPayPage(p: MyPayView): JSX.Element {
             )}
           </form>
         ))}
-      </section>
-      <section aria-labelledby="slips">
-        <h2 id="slips">{msg(L, 'pay.payslips')}</h2>
-        <DataTable
-          lang={L}
-          columns={[
-            col('company', msgText('supportChat.company'), 'text'),
-            col('periodEnd', msgText('record.periodEnds'), 'date'),
-            col('payDate', msgText('pdf.payDay'), 'date'),
-            col('net', msgText('pdf.netPay'), 'money'),
-            col('status', msgText('myPay.status'), 'badge'),
-            col('pdf', msgText('myPay.payslip'), 'text'),
-          ]}
-          rows={p.runs}
-          href={(row, name) => (name === 'pdf' ? `/staff/pay?payslip=${encodeURIComponent(String(row.id))}` : null)}
-          empty={msg(L, 'pay.none')}
-        />
-      </section>
-      <section aria-labelledby="daily">
-        <h2 id="daily">{msg(L, 'pay.daily')}</h2>
-        <DataTable
-          lang={L}
-          columns={[
-            col('workDate', msgText('panel.workedOn'), 'date'),
-            col('job', msgText('myPay.job'), 'text'),
-            col('total', msgText('myPay.gross'), 'money'),
-            col('withholding', msgText('myPay.withholding'), 'money'),
-            col('taxColumn', msgText('myPay.taxColumn'), 'text'),
-            col('net', msgText('myPay.net'), 'money'),
-            col('status', msgText('myPay.status'), 'badge'),
-          ]}
-          rows={p.lines}
-          empty={msg(L, 'pay.none')}
-        />
-      </section>
-      <section aria-labelledby="advances">
-        <h2 id="advances">{msg(L, 'pay.advances')}</h2>
-        <DataTable
-          lang={L}
-          columns={[
-            col('requestedOn', msgText('myPay.requestedOn'), 'date'),
-            col('amount', msgText('myPay.amount'), 'money'),
-            col('fee', msgText('myPay.fee'), 'money'),
-            col('net', msgText('myPay.paidOut'), 'money'),
-            col('status', msgText('myPay.status'), 'badge'),
-          ]}
-          rows={p.advances}
-          empty={msg(L, 'pay.none')}
-        />
-      </section>
-      <section aria-labelledby="bank">
-        <h2 id="bank">{msg(L, 'pay.bank')}</h2>
+      </TitledSection>
+      <PayTable
+        lang={L}
+        id="slips"
+        title="pay.payslips"
+        columns={SLIP_COLUMNS}
+        rows={p.runs}
+        href={(row, name) => (name === 'pdf' ? `/staff/pay?payslip=${encodeURIComponent(String(row.id))}` : null)}
+      />
+      <PayTable lang={L} id="daily" title="pay.daily" columns={DAILY_COLUMNS} rows={p.lines} />
+      <PayTable lang={L} id="advances" title="pay.advances" columns={ADVANCE_COLUMNS} rows={p.advances} />
+      <TitledSection id="bank" title={msg(L, 'pay.bank')}>
         <form method="post" action="/staff/pay" className="card form-card">
           <p className="hint">{msg(L, 'pay.bankHint')}</p>
           <Field name="bankCode" label={msg(L, 'pay.bankCode')} value={v('bankCode')} error={p.errors.bankCode} required />
@@ -146,7 +140,7 @@ export function MyPayPage(p: MyPayView): JSX.Element {
             {msg(L, 'pay.save')}
           </ActionButton>
         </form>
-      </section>
+      </TitledSection>
     </CandidatePage>
   );
 }

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { msg } from '../../../shared/messages.ts';
@@ -36,8 +37,7 @@ export function MyPointsPage(p: MyPointsView): JSX.Element {
   const L = p.lang;
   return (
     <CandidatePage lang={L} name={p.name} current="/staff/points" className="pay-page">
-      <section aria-labelledby="balances">
-        <h2 id="balances">{msg(L, 'points.balances')}</h2>
+      <TitledSection id="balances" title={msg(L, 'points.balances')}>
         {p.balances.length === 0 ? (
           <p>{msg(L, 'points.none')}</p>
         ) : (
@@ -49,18 +49,16 @@ export function MyPointsPage(p: MyPointsView): JSX.Element {
             ))}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="history">
-        <h2 id="history">{msg(L, 'points.history')}</h2>
+      </TitledSection>
+      <TitledSection id="history" title={msg(L, 'points.history')}>
         <DataTable lang={L} columns={COLUMNS} rows={p.entries} empty={msg(L, 'points.none')} />
-      </section>
-      <section aria-labelledby="invite" className="card form-card">
-        <h2 id="invite">{msg(L, 'points.invite')}</h2>
+      </TitledSection>
+      <TitledSection className="card form-card" id="invite" title={msg(L, 'points.invite')}>
         <p className="hint">{msg(L, 'points.inviteHint')}</p>
         <p className="invite-link">
           <a href={p.inviteUrl}>{p.inviteUrl}</a>
         </p>
-      </section>
+      </TitledSection>
     </CandidatePage>
   );
 }

@@ -1,4 +1,6 @@
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
+import { Facts } from '../../ui/Facts.tsx';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -46,34 +48,48 @@ const STATE_KEYS: Record<string, MessageKey> = {
   withdrawn: 'scout.status.withdrawn',
 };
 
+/** A fieldset of checkboxes, one a line, and what follows them (`children`). */
+function Checkboxes(p: { legend: string; boxes: readonly { name: string; value: string; on: boolean; label: string }[]; children?: ReactNode }): JSX.Element {
+  return (
+    <fieldset>
+      <legend>{p.legend}</legend>
+      {p.boxes.map((box) => (
+        <p key={`${box.name}=${box.value}`}>
+          <label>
+            <input type="checkbox" name={box.name} value={box.value} defaultChecked={box.on} /> {box.label}
+          </label>
+        </p>
+      ))}
+      {p.children}
+    </fieldset>
+  );
+}
+
 export function MyScoutPage(p: MyScoutView): JSX.Element {
   const L = p.lang;
   const s = p.settings;
   return (
     <CandidatePage lang={L} name={p.name} current="/staff/scout" className="scout-page" notice={p.notice} error={p.errors._}>
-      <section aria-labelledby="offers">
-        <h2 id="offers">{msg(L, 'scout.offers')}</h2>
+      <TitledSection id="offers" title={msg(L, 'scout.offers')}>
         {p.offers.length === 0 && <p>{msg(L, 'scout.noOffers')}</p>}
         <ul className="job-list">
           {p.offers.map((o) => (
             <li key={o.id}>
               <article className="job-card">
                 <h3>{o.title}</h3>
-                <dl className="job-facts">
-                  {o.when && (
-                    <div>
-                      <dt>{msg(L, 'candidate.date')}</dt>
-                      <dd>{o.when}</dd>
-                    </div>
-                  )}
-                  <div>
-                    <dt>{msg(L, 'candidate.status')}</dt>
-                    <dd>
-                      <strong>{msg(L, STATE_KEYS[o.state] ?? 'scout.status.pending')}</strong>
-                      {o.state === 'pending' && <> · {msg(L, 'scout.expires', { date: o.expires })}</>}
-                    </dd>
-                  </div>
-                </dl>
+                <Facts
+                  className="job-facts"
+                  rows={[
+                    [msg(L, 'candidate.date'), o.when],
+                    [
+                      msg(L, 'candidate.status'),
+                      <>
+                        <strong>{msg(L, STATE_KEYS[o.state] ?? 'scout.status.pending')}</strong>
+                        {o.state === 'pending' && <> · {msg(L, 'scout.expires', { date: o.expires })}</>}
+                      </>,
+                    ],
+                  ]}
+                />
                 <p className="scout-message">{o.message}</p>
                 {o.state === 'pending' && (
                   <form method="post" action="/staff/scout" className="application-confirm">
@@ -97,9 +113,8 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="settings">
-        <h2 id="settings">{msg(L, 'scout.settings')}</h2>
+      </TitledSection>
+      <TitledSection id="settings" title={msg(L, 'scout.settings')}>
         <form method="post" action="/staff/scout" className="card form-card">
           <p className="hint">{msg(L, 'scout.intro')}</p>
           <p>
@@ -107,17 +122,9 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
               <input type="checkbox" name="enabled" value="on" defaultChecked={s.enabled} /> <strong>{msg(L, 'scout.enabled')}</strong>
             </label>
           </p>
-          <fieldset>
-            <legend>{msg(L, 'scout.share')}</legend>
-            {s.share.map((x) => (
-              <p key={x.name}>
-                <label>
-                  <input type="checkbox" name={x.name} value="on" defaultChecked={x.on} /> {msg(L, x.label)}
-                </label>
-              </p>
-            ))}
+          <Checkboxes legend={msg(L, 'scout.share')} boxes={s.share.map((x) => ({ name: x.name, value: 'on', on: x.on, label: msg(L, x.label) }))}>
             <p className="hint">{msg(L, 'scout.alwaysShown')}</p>
-          </fieldset>
+          </Checkboxes>
           <Field name="prefecture" label={msg(L, 'scout.prefecture')} value={s.prefecture} error={p.errors.prefecture}>
             <option value="">{msg(L, 'scout.anyPrefecture')}</option>
             {s.prefectures.map((o) => (
@@ -126,16 +133,7 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
               </option>
             ))}
           </Field>
-          <fieldset>
-            <legend>{msg(L, 'scout.availability')}</legend>
-            {s.availability.map((a) => (
-              <p key={a.value}>
-                <label>
-                  <input type="checkbox" name="availability" value={a.value} defaultChecked={a.on} /> {a.label}
-                </label>
-              </p>
-            ))}
-          </fieldset>
+          <Checkboxes legend={msg(L, 'scout.availability')} boxes={s.availability.map((a) => ({ name: 'availability', value: a.value, on: a.on, label: a.label }))} />
           {s.levels.length > 0 && (
             <fieldset>
               <legend>{msg(L, 'scout.levels')}</legend>
@@ -156,7 +154,7 @@ export function MyScoutPage(p: MyScoutView): JSX.Element {
             {msg(L, 'scout.save')}
           </ActionButton>
         </form>
-      </section>
+      </TitledSection>
     </CandidatePage>
   );
 }

@@ -2,6 +2,7 @@ import type { JSX } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { CandidatePage } from './Candidate.tsx';
+import { LinkList } from '../../ui/LinkList.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
@@ -39,15 +40,7 @@ export function MyShiftsPage(p: MyShiftsView): JSX.Element {
     <CandidatePage lang={L} name={p.name} current="/staff/shifts" className="open-shifts" notice={p.notice} error={p.error}>
       <p className="lead">{msg(L, 'openShifts.intro')}</p>
       <nav aria-label={msg(L, 'openShifts.days')}>
-        <ul className="day-chips">
-          {p.days.map((d) => (
-            <li key={d.href}>
-              <a href={d.href} aria-current={d.current ? 'page' : undefined}>
-                {d.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <LinkList className="day-chips" links={p.days.map((d) => ({ href: d.href, label: d.label, current: d.current ? 'page' : undefined }))} />
       </nav>
       {p.shifts.length === 0 ? (
         <p>

@@ -1,9 +1,8 @@
 import type { JSX } from 'react';
-import { dateLong } from '../../../shared/format.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { POLICY_ARTICLES } from '../../../shared/content/legal.ts';
 import { msg } from '../../../shared/messages.ts';
-import { LegalArticles, LegalFrame } from './legal-frame.tsx';
+import { BuiltInLegalPage } from './legal-frame.tsx';
 
 const POLICY_DATE = '2026-11-01';
 
@@ -11,11 +10,8 @@ const POLICY_DATE = '2026-11-01';
 export function PolicyPage(props: { lang: Lang }): JSX.Element {
   const { lang } = props;
   return (
-    <LegalFrame lang={lang} title={msg(lang, 'common.privacyPolicy')} dateTime={POLICY_DATE} shown={dateLong(POLICY_DATE, lang)}>
-      <LegalArticles lang={lang} articles={POLICY_ARTICLES} />
-      <p className="legal-contact">
-        <a href="/staff/contact">{msg(lang, 'legal.contactForm')}</a>
-      </p>
-    </LegalFrame>
+    <BuiltInLegalPage lang={lang} title="common.privacyPolicy" date={POLICY_DATE} articles={POLICY_ARTICLES}>
+      <a href="/staff/contact">{msg(lang, 'legal.contactForm')}</a>
+    </BuiltInLegalPage>
   );
 }

@@ -1,7 +1,10 @@
 import type { JSX } from 'react';
+import { FieldError } from '../../ui/Field.tsx';
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
-import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import type { ActionRefs } from '../../ui/Action.tsx';
+import { AlertLine } from '../../ui/Alert.tsx';
+import { SubmitButton } from './form-page.tsx';
 
 /**
  * The candidate's answer page for a survey a company sent through the chat (/staff/survey/[id]):
@@ -40,26 +43,14 @@ export function SurveyAnswerPage(p: SurveyAnswerView): JSX.Element {
       <div className="container section survey-answer">
         <p className="lead">{msg(L, 'survey.from', { company: p.company })}</p>
         <h1>{p.title || msg(L, 'survey.title')}</h1>
-        {p.state === 'thanks' && (
-          <p className="alert alert-success" role="status">
-            {msg(L, 'survey.thanks')}
-          </p>
-        )}
+        {p.state === 'thanks' && <AlertLine tone="success">{msg(L, 'survey.thanks')}</AlertLine>}
         {p.state === 'answered' && (
-          <p className="alert alert-info" role="status">
+          <AlertLine tone="info">
             {msg(L, 'survey.already')} {p.answeredOn ? msg(L, 'survey.answeredOn', { date: p.answeredOn }) : ''}
-          </p>
+          </AlertLine>
         )}
-        {p.state === 'notSent' && (
-          <p className="alert alert-error" role="alert">
-            {msg(L, 'survey.notSent')}
-          </p>
-        )}
-        {p.errors._ && (
-          <p className="alert alert-error" role="alert">
-            {p.errors._}
-          </p>
-        )}
+        {p.state === 'notSent' && <AlertLine tone="error">{msg(L, 'survey.notSent')}</AlertLine>}
+        {p.errors._ && <AlertLine tone="error">{p.errors._}</AlertLine>}
         {p.state === 'open' && (
           <form method="post" action={p.action} className="form-panel survey-form" noValidate>
             {p.questions.map((q) => {
@@ -100,17 +91,11 @@ export function SurveyAnswerPage(p: SurveyAnswerView): JSX.Element {
                     </div>
                   )}
                   {q.kind === 'text' && <textarea name={name} aria-label={msg(L, 'survey.yourAnswer')} rows={4} maxLength={2000} defaultValue={(p.values[name] ?? [])[0] ?? ''} />}
-                  {error && (
-                    <p className="field-error" id={`${name}-error`}>
-                      {error}
-                    </p>
-                  )}
+                  <FieldError id={`${name}-error`} error={error} />
                 </fieldset>
               );
             })}
-            <ActionButton action={p.act.answer} className="button button-primary button-block">
-              {msg(L, 'survey.submit')}
-            </ActionButton>
+            <SubmitButton action={p.act.answer}>{msg(L, 'survey.submit')}</SubmitButton>
           </form>
         )}
         <p>

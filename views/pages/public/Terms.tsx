@@ -1,9 +1,8 @@
 import type { JSX } from 'react';
-import { dateLong } from '../../../shared/format.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { TERMS_ARTICLES } from '../../../shared/content/legal.ts';
 import { msg } from '../../../shared/messages.ts';
-import { LegalArticles, LegalFrame } from './legal-frame.tsx';
+import { BuiltInLegalPage } from './legal-frame.tsx';
 
 const TERMS_DATE = '2026-11-01';
 
@@ -11,14 +10,11 @@ const TERMS_DATE = '2026-11-01';
 export function TermsPage(props: { lang: Lang }): JSX.Element {
   const { lang } = props;
   return (
-    <LegalFrame lang={lang} title={msg(lang, 'common.termsOfUse')} dateTime={TERMS_DATE} shown={dateLong(TERMS_DATE, lang)}>
-      <LegalArticles lang={lang} articles={TERMS_ARTICLES} />
-      <p className="legal-contact">
-        {msg(lang, 'legal.seeAlso')}
-        <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a>
-        {' · '}
-        <a href="/staff/contact">{msg(lang, 'common.contactUs')}</a>
-      </p>
-    </LegalFrame>
+    <BuiltInLegalPage lang={lang} title="common.termsOfUse" date={TERMS_DATE} articles={TERMS_ARTICLES}>
+      {msg(lang, 'legal.seeAlso')}
+      <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a>
+      {' · '}
+      <a href="/staff/contact">{msg(lang, 'common.contactUs')}</a>
+    </BuiltInLegalPage>
   );
 }

@@ -3,8 +3,8 @@ import { tr, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Sentence } from '../../ui/Sentence.tsx';
-import { ActionButton } from '../../ui/Action.tsx';
-import { CheckForm, type SentFormProps } from './form-page.tsx';
+import { AlertBox } from '../../ui/Alert.tsx';
+import { CheckForm, SubmitButton, type SentFormProps } from './form-page.tsx';
 import { PageHeader } from './sections.tsx';
 
 type Benefit = { title: Text; body: Text };
@@ -82,7 +82,7 @@ export function TrialPage(props: SentFormProps): JSX.Element {
 
         <section className="form-panel" aria-labelledby="trial-form-title">
           {sent ? (
-            <div className="alert alert-success" role="status">
+            <AlertBox tone="success">
               <h2 id="trial-form-title">{msg(lang, 'trial.thanks')}</h2>
               <p>{msg(lang, 'trial.thanksBody')}</p>
               <p>
@@ -91,7 +91,7 @@ export function TrialPage(props: SentFormProps): JSX.Element {
               <p>
                 <a href="/">{msg(lang, 'common.backHome')}</a>
               </p>
-            </div>
+            </AlertBox>
           ) : (
             <>
               <h2 id="trial-form-title">{msg(lang, 'trial.formTitle')}</h2>
@@ -106,9 +106,7 @@ export function TrialPage(props: SentFormProps): JSX.Element {
                 <p className="form-note">
                   <Sentence lang={lang} k="trial.agree" parts={{ terms: <a href="/terms">{msg(lang, 'common.termsOfUse')}</a>, policy: <a href="/policy">{msg(lang, 'common.privacyPolicy')}</a> }} />
                 </p>
-                <ActionButton action={props.action} className="button button-primary button-block">
-                  {msg(lang, 'trial.submit')}
-                </ActionButton>
+                <SubmitButton action={props.action}>{msg(lang, 'trial.submit')}</SubmitButton>
               </form>
             </>
           )}

@@ -1,8 +1,9 @@
 import type { JSX, ReactNode } from 'react';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
-import type { ActionRef } from '../../ui/Action.tsx';
-import { ErrorSummary } from '../../ui/Field.tsx';
+import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
+import { AlertBox } from '../../ui/Alert.tsx';
+import { ErrorSummary, Field } from '../../ui/Field.tsx';
 
 /**
  * The pieces of the public pages that are one form (/login, /forget-password, /reset-password,
@@ -43,11 +44,11 @@ export function OtherErrors(props: { errors: Record<string, string>; fields: rea
   const other = Object.entries(props.errors).filter(([name, message]) => !props.fields.includes(name) && message);
   if (other.length === 0) return null;
   return (
-    <div className="alert alert-error" role="alert">
+    <AlertBox tone="error">
       {other.map(([name, message]) => (
         <p key={name}>{message}</p>
       ))}
-    </div>
+    </AlertBox>
   );
 }
 
@@ -56,15 +57,49 @@ export function FormAlerts(props: { notice?: string | undefined; error?: string 
   return (
     <>
       {props.notice ? (
-        <div className="alert alert-success" role="status">
+        <AlertBox tone="success">
           <p>{props.notice}</p>
-        </div>
+        </AlertBox>
       ) : null}
       {props.error ? (
-        <div className="alert alert-error" role="alert">
+        <AlertBox tone="error">
           <p>{props.error}</p>
-        </div>
+        </AlertBox>
       ) : null}
     </>
   );
+}
+
+/** The form's one button, across the panel: it sends the form's action. */
+export function SubmitButton(props: { action: ActionRef; children: ReactNode }): JSX.Element {
+  return (
+    <ActionButton action={props.action} className="button button-primary button-block">
+      {props.children}
+    </ActionButton>
+  );
+}
+
+/** A link under a form, after the sentence that leads to it (`lead`) when there is one. */
+export type FormLink = { lead?: string; href: string; label: string };
+
+/** The links under a form: where else to go from it (log in instead, register, forgot the password). */
+export function FormLinks(props: { links: readonly FormLink[] }): JSX.Element {
+  return (
+    <ul className="form-links">
+      {props.links.map((link) => (
+        <li key={link.href}>
+          {link.lead ? <>{link.lead} </> : null}
+          <a href={link.href}>{link.label}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The minimum password length the forms announce (the server enforces it). */
+export const MIN_PASSWORD = 8;
+
+/** A field where a person chooses a password: the browser may offer a strong one, and checks the length first. */
+export function NewPasswordField(props: { name: string; label: string; hint?: string | undefined; error: string | undefined }): JSX.Element {
+  return <Field name={props.name} type="password" label={props.label} hint={props.hint} error={props.error} required autoComplete="new-password" minLength={MIN_PASSWORD} />;
 }

@@ -1,7 +1,8 @@
 import type { JSX, ReactNode } from 'react';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import type { LegalArticle } from '../../../shared/content/legal.ts';
-import { msg } from '../../../shared/messages.ts';
+import { msg, type MessageKey } from '../../../shared/messages.ts';
+import { dateLong } from '../../../shared/format.ts';
 
 /**
  * The frame of /terms and /policy, built in or published: the title, the date the text takes
@@ -62,5 +63,16 @@ export function LegalArticles(props: { lang: Lang; articles: readonly LegalArtic
         </section>
       ))}
     </>
+  );
+}
+
+/** A built-in legal text's page (/terms, /policy): its title, the date it takes effect, its articles, and the links under them (`children`). */
+export function BuiltInLegalPage(props: { lang: Lang; title: MessageKey; date: string; articles: readonly LegalArticle[]; children: ReactNode }): JSX.Element {
+  const { lang, date } = props;
+  return (
+    <LegalFrame lang={lang} title={msg(lang, props.title)} dateTime={date} shown={dateLong(date, lang)}>
+      <LegalArticles lang={lang} articles={props.articles} />
+      <p className="legal-contact">{props.children}</p>
+    </LegalFrame>
   );
 }
