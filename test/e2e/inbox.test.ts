@@ -7,14 +7,13 @@
  * list. Then the page at 390 px: the list, and the conversation as its own screen, where a
  * Japanese reader is told the candidate wrote in English and offered the configured translation.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, candidatePageLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, loginToken } from '../helpers/app.ts';
+import { appAndBrowser, backOfficeLogin, candidatePageLogin, openPage } from '../helpers/browser.ts';
 import { applyToDailyShift } from '../helpers/chat.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 let a: Page;
 let b: Page;
 let candidate: Page;
@@ -24,17 +23,12 @@ const errors: string[] = [];
 const NOTE = 'Private: they asked about parking, call before 5 pm.';
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   staffB = await t.database.db.selectFrom('users').select(['id', 'name']).where('email', '=', DEMO.company_staff).executeTakeFirstOrThrow();
   [a, b, candidate] = await Promise.all([
     openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } }),
     openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } }),
     openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } }),
   ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 const row = (page: Page, id: string) => page.locator(`.inbox-list li[data-conversation="${id}"]`);
