@@ -61,18 +61,30 @@ export const visaId = async (t: WithDb, ja: string): Promise<string> => String((
 /** A day in Japan (UTC+9, no daylight saving), YYYY-MM-DD, `days` from today. */
 export const tokyoDay = (days: number): string => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
+/** What `workedShift` is told: the job (by English title), the person (by e-mail), the day and the hours (Japan time). */
+interface Shift {
+  job: string;
+  email: string;
+  date: string;
+  start: string;
+  end: string;
+  breakMinutes: number;
+  /** The shift's own hourly wage (yen); without it the job's wage applies. */
+  wage?: number;
+}
+
 /**
- * A worked day: a new shift of the job (by English title) for the person (by e-mail), their
- * application, attendance clocked from start to end (Japan time; an end at or before the start is
- * the next day), and the pay line it makes once pay is synced (undefined when none is made).
+ * A worked shift, pay not yet synced: a new shift of the job for the person, their application and
+ * attendance clocked from start to end (an end at or before the start is the next day). Answers the
+ * ids syncPay and the shift's pay line are found by, so a test can sync many shifts at once.
  */
-export async function workedDay(t: WithDb, w: { job: string; email: string; date: string; start: string; end: string; breakMinutes: number }) {
+export async function workedShift(t: WithDb, w: Shift): Promise<{ companyId: string; userId: string; attendanceId: string }> {
   const db = t.database.db;
   const job = await db.selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', w.job).executeTakeFirstOrThrow();
   const user = await db.selectFrom('users').select('id').where('email', '=', w.email).executeTakeFirstOrThrow();
   const shift = await db
     .insertInto('job_daily_shifts')
-    .values({ job_id: job.id, date: w.date, start_time: w.start, end_time: w.end, break_minutes: w.breakMinutes, capacity: 1 })
+    .values({ job_id: job.id, date: w.date, start_time: w.start, end_time: w.end, break_minutes: w.breakMinutes, capacity: 1, wage: w.wage ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   const app = await db
@@ -96,6 +108,12 @@ export async function workedDay(t: WithDb, w: { job: string; email: string; date
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await syncPay(db, job.company_id, user.id);
-  return db.selectFrom('pay_lines').selectAll().where('attendance_id', '=', attendance.id).executeTakeFirst();
+  return { companyId: job.company_id, userId: user.id, attendanceId: attendance.id };
+}
+
+/** A worked shift (workedShift) with pay synced: the pay line it makes (undefined when none is made). */
+export async function workedDay(t: WithDb, w: Shift) {
+  const worked = await workedShift(t, w);
+  await syncPay(t.database.db, worked.companyId, worked.userId);
+  return t.database.db.selectFrom('pay_lines').selectAll().where('attendance_id', '=', worked.attendanceId).executeTakeFirst();
 }
