@@ -58,6 +58,18 @@ export const enumId = async (t: WithDb, type: number, ja: string): Promise<strin
 /** The id (as a form sends it) of the visa type labelled `ja`. */
 export const visaId = async (t: WithDb, ja: string): Promise<string> => String((await t.database.db.selectFrom('visa_types').select('id').where('ja', '=', ja).executeTakeFirstOrThrow()).id);
 
+/** How many audit log entries there are of a kind of entity (`entity`) or of one record (`entityId`). */
+export const auditCount = async (t: WithDb, of: { entity: string } | { entityId: string }): Promise<number> =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('entity' in of ? 'entity' : 'entity_id', '=', 'entity' in of ? of.entity : of.entityId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 /** A day in Japan (UTC+9, no daylight saving), YYYY-MM-DD, `days` from today. */
 export const tokyoDay = (days: number): string => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
