@@ -1,6 +1,6 @@
 import type { DB } from '../../server/db/connect.ts';
 import { syncPay } from '../../server/modules/payroll/lines.ts';
-import { addDays } from '../../shared/time.ts';
+import { addDays, todayInJapan } from '../../shared/time.ts';
 
 /**
  * Looking things up in a test's database, by what a person would name them (an account's e-mail,
@@ -72,6 +72,18 @@ export const auditCount = async (t: WithDb, of: { entity: string } | { entityId:
 
 /** A day in Japan (UTC+9, no daylight saving), YYYY-MM-DD, `days` from today. */
 export const tokyoDay = (days: number): string => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A new shift of the company's job (by English title), `day` days from today in Japan: its id, the job's and the job's client's. */
+export async function newShiftOf(t: WithDb, companyId: string, title: string, s: { day: number; start: string; end: string; breakMinutes?: number; capacity: number }) {
+  const db = t.database.db;
+  const job = await db.selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', title).executeTakeFirstOrThrow();
+  const shift = await db
+    .insertInto('job_daily_shifts')
+    .values({ job_id: job.id, date: addDays(todayInJapan(), s.day), start_time: s.start, end_time: s.end, break_minutes: s.breakMinutes ?? 0, capacity: s.capacity })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { shiftId: shift.id, jobId: job.id, clientId: job.client_id };
+}
 
 /** What `workedShift` is told: the job (by English title), the person (by e-mail), the day and the hours (Japan time). */
 interface Shift {
