@@ -35,6 +35,21 @@ export const dailyApplication = (t: WithDb, email: string, companyId: string) =>
     .where('a.company_id', '=', companyId)
     .executeTakeFirstOrThrow();
 
+/** An open part-time job of a company (the `nth` oldest), by default one that any residence status may take. */
+export const openPartTimeJob = (t: WithDb, companyId: string, o: { nth?: number; anyVisa?: boolean } = {}) =>
+  t.database.db
+    .selectFrom('jobs')
+    .select(['id', 'title_en'])
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'other')
+    .where('status', '=', 'open')
+    .$if(!o.anyVisa, (q) => q.where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0))
+    .orderBy('created_at')
+    .orderBy('id')
+    .offset(o.nth ?? 0)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+
 /** The ids of a company's candidate statuses (its pipeline's columns), by English name. */
 export async function statusIds<Name extends string>(t: WithDb, companyId: string): Promise<Record<Name, string>> {
   const rows = await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute();
