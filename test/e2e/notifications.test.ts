@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
+import { appAndBrowser, backOfficeLogin, bellCount, openPage } from '../helpers/browser.ts';
 import { applyToDailyShift } from '../helpers/chat.ts';
 import { candidateLogin } from '../helpers/pages.ts';
 import { visaId } from '../helpers/demo-data.ts';
@@ -18,13 +18,7 @@ beforeAll(async () => {
   page = await openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } });
 });
 
-const count = async () =>
-  Number(
-    (await page
-      .locator('[data-testid=notification-count]')
-      .textContent({ timeout: 1_000 })
-      .catch(() => '0')) || 0,
-  );
+const count = () => bellCount(page);
 const unreadOf = async (who: 'company2' | 'company_admin') =>
   ((await t.gql('{ notificationCount { notification } }', {}, { as: who })).data.notificationCount as { notification: number }).notification;
 

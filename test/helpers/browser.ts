@@ -66,6 +66,15 @@ export async function candidatePageLogin(page: Page, baseUrl: string, email: str
   await Promise.all([page.waitForURL((u) => u.pathname !== '/staff/login'), form.locator('button[type=submit]').click()]);
 }
 
+/** The number on the notification bell of `page`: 0 when it shows none. */
+export const bellCount = async (page: Page): Promise<number> =>
+  Number(
+    (await page
+      .locator('[data-testid=notification-count]')
+      .textContent({ timeout: 1_000 })
+      .catch(() => '0')) || 0,
+  );
+
 /**
  * The app and Chromium for a file's tests: both started before them and closed after them. What it
  * returns stands for them once started: read it inside tests and hooks, not while the file is collected.
