@@ -35,13 +35,13 @@ export const dailyApplication = (t: WithDb, email: string, companyId: string) =>
     .where('a.company_id', '=', companyId)
     .executeTakeFirstOrThrow();
 
-/** An open part-time job of a company (the `nth` oldest), by default one that any residence status may take. */
-export const openPartTimeJob = (t: WithDb, companyId: string, o: { nth?: number; anyVisa?: boolean } = {}) =>
+/** An open job of a company (the `nth` oldest, part-time unless `kind` says), by default one that any residence status may take. */
+export const openJob = (t: WithDb, companyId: string, o: { kind?: 'daily' | 'other'; nth?: number; anyVisa?: boolean } = {}) =>
   t.database.db
     .selectFrom('jobs')
     .select(['id', 'title_en'])
     .where('company_id', '=', companyId)
-    .where('kind', '=', 'other')
+    .where('kind', '=', o.kind ?? 'other')
     .where('status', '=', 'open')
     .$if(!o.anyVisa, (q) => q.where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0))
     .orderBy('created_at')
