@@ -10,26 +10,17 @@
  * is resized, not reloaded; the next address starts at the size the last one ended on).
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ALL_ROUTES } from '../../server/access/routes.ts';
 import { SCREENS } from '../../server/web/screens/index.ts';
 import { CODES_OF, type RoleLogin } from '../helpers/codes.ts';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, candidatePageLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { DEMO } from '../helpers/app.ts';
+import { appAndBrowser, backOfficeLogin, candidatePageLogin, openPage } from '../helpers/browser.ts';
 import { openJobPages } from '../helpers/job-pages.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 const AXE = path.resolve('node_modules/axe-core/axe.min.js');
-
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
 const SIZES = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 900 } } as const;
 type Size = keyof typeof SIZES;

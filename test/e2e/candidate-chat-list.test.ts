@@ -4,16 +4,15 @@
  * and a staff member's new message moves its conversation to the top and raises its count without
  * a reload. (The order and the names over the socket: test/integration/candidate-chat-list.test.ts.)
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { candidatePageLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { DEMO } from '../helpers/app.ts';
+import { appAndBrowser, candidatePageLogin, openPage } from '../helpers/browser.ts';
 import { acked, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 import { conversationWith, minutesAgo, partTimeJob, readUpTo } from '../helpers/conversations.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 let page: Page;
 const errors: string[] = [];
 const closers: (() => void)[] = [];
@@ -21,7 +20,6 @@ const conv = { answered: '', waiting: '', older: '' };
 let olderLabels = { company: '', job: '' };
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   const db = t.database.db;
   const me = await userId(t, DEMO.candidate);
   const staff = await userId(t, DEMO.company_staff);
@@ -45,8 +43,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const close of closers) close();
-  await browser?.close();
-  await t?.close();
 });
 
 const rowIds = () => page.locator('.candidate-chat-list li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-conversation')));

@@ -6,10 +6,10 @@
  * the login, and is sent once after signing in again.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { appAndBrowser } from '../helpers/browser.ts';
+import { appBrowserAndPage } from '../helpers/browser.ts';
 import { formRequest } from '../helpers/pages.ts';
 
-const f = appAndBrowser({ width: 390, height: 844 });
+const f = appBrowserAndPage({ width: 390, height: 844 });
 
 const EMAIL = 'candidate2@demo.test';
 const TEXT = 'Typed after my session ended: is the shift still on?';

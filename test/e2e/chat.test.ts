@@ -5,27 +5,21 @@
  * (Every event's refusal for other tenants is in test/integration/chat-events.test.ts; restarts
  * and two processes in chat-resilience.test.ts.)
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ChatConnection } from '../../client/api/chat-socket.ts';
-import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { DEMO, loginToken } from '../helpers/app.ts';
+import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
 import { applyToDailyShift } from '../helpers/chat.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 let conversationId = '';
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   // The candidate applies to a daily shift of company@'s company (the jobs e2e test applies through the site).
   ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: await loginToken(t.url, DEMO.candidate) }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 let admin: Page;

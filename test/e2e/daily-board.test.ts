@@ -4,22 +4,11 @@
  * nearest station (in Japanese or by its English name), and a search that finds nothing says so —
  * in the page's language, with a link that clears the filters — instead of "no jobs open".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { appAndBrowser, openPage } from '../helpers/browser.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 const PHONE = { width: 390, height: 844 };
-
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
 describe('/daily on a phone', () => {
   for (const lang of ['ja', 'en'] as const) {

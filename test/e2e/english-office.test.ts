@@ -3,26 +3,20 @@
  * "日本語 / English" pair: a job record's heading, the points ledger's reasons and the chat dock's
  * conversation titles, as company@demo.test with the interface switched to English.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO } from '../helpers/app.ts';
+import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 let page: Page;
 const errors: string[] = [];
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   page = await openPage(browser, { locale: 'en-GB', errors, viewport: { width: 1366, height: 900 } });
   await backOfficeLogin(page, t.url, DEMO.company_admin);
   await page.goto(`${t.url}/lang/en?back=/admin`);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 it("a job record's heading is the job's English title", async () => {

@@ -7,14 +7,13 @@
  * list. Then the page at 390 px: the list, and the conversation as its own screen, where a
  * Japanese reader is told the candidate wrote in English and offered the configured translation.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, candidatePageLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, loginToken } from '../helpers/app.ts';
+import { appAndBrowser, backOfficeLogin, bellCount, candidatePageLogin, openPage } from '../helpers/browser.ts';
 import { applyToDailyShift } from '../helpers/chat.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 let a: Page;
 let b: Page;
 let candidate: Page;
@@ -24,17 +23,12 @@ const errors: string[] = [];
 const NOTE = 'Private: they asked about parking, call before 5 pm.';
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   staffB = await t.database.db.selectFrom('users').select(['id', 'name']).where('email', '=', DEMO.company_staff).executeTakeFirstOrThrow();
   [a, b, candidate] = await Promise.all([
     openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } }),
     openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } }),
     openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } }),
   ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 const row = (page: Page, id: string) => page.locator(`.inbox-list li[data-conversation="${id}"]`);
@@ -47,13 +41,6 @@ const unreadOf = async (page: Page, id: string) =>
       .catch(() => '0')) || 0,
   );
 const candidateThread = () => candidate.locator('.candidate-chat-thread .chat-thread');
-const bellCount = async () =>
-  Number(
-    (await b
-      .locator('[data-testid=notification-count]')
-      .textContent({ timeout: 1_000 })
-      .catch(() => '0')) || 0,
-  );
 const hydrated = (page: Page, island: string) => page.waitForSelector(`[data-island=${island}][data-hydrated]`, { state: 'attached' });
 
 async function candidateSays(text: string) {
@@ -89,13 +76,13 @@ describe('the staff inbox with two staff members and a candidate', () => {
     await expect.poll(() => a.locator('.inbox-thread .chat-message.is-theirs').filter({ hasText: 'parking' }).count()).toBe(1);
     // A reads English, as the candidate writes: no translation hint.
     expect(await a.locator('[data-testid=inbox-translate]').count()).toBe(0);
-    const before = await bellCount();
+    const before = await bellCount(b);
     await a.selectOption('#inbox-assignee', staffB.id);
     await Promise.all([a.waitForURL((u) => u.searchParams.get('saved') === '1'), a.locator('.inbox-assign button[type=submit]').click()]);
     expect(await a.locator('#inbox-assignee').inputValue()).toBe(staffB.id);
     expect(await a.locator('.inbox-history-list').textContent()).toContain(staffB.name);
 
-    await expect.poll(bellCount, { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => bellCount(b), { timeout: 10_000 }).toBe(before + 1);
     await b.click('[data-testid=notification-bell]');
     await expect.poll(() => b.locator('.notification-panel li').filter({ hasText: 'assigned you a conversation' }).count()).toBeGreaterThan(0);
   });
@@ -114,7 +101,7 @@ describe('the staff inbox with two staff members and a candidate', () => {
   });
 
   it('A writes a private note mentioning B; it is drawn apart from the messages and never reaches the candidate', async () => {
-    const before = await bellCount();
+    const before = await bellCount(b);
     await a.fill('#inbox-note-body', NOTE);
     await a.locator(`.inbox-mentions input[value="${staffB.id}"]`).check();
     await Promise.all([a.waitForURL((u) => u.searchParams.get('saved') === '1'), a.locator('.inbox-note-form button[type=submit]').click()]);
@@ -123,7 +110,7 @@ describe('the staff inbox with two staff members and a candidate', () => {
     // Not a message of the thread, and marked out as staff-only.
     expect(await a.locator('.inbox-thread').filter({ hasText: NOTE }).count()).toBe(0);
     expect(await note.evaluate((el) => getComputedStyle(el).borderStyle)).toBe('dashed');
-    await expect.poll(bellCount, { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => bellCount(b), { timeout: 10_000 }).toBe(before + 1);
   });
 
   it('A resolves it; the candidate writes again and it is open again in A’s list; the note was never on the candidate’s page', async () => {

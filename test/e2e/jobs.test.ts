@@ -5,23 +5,14 @@
  * logs in, comes back to the job and applies to a shift; the company admin then sees the new
  * candidate in its candidate list.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO } from '../helpers/app.ts';
+import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
 import { tokyoDay } from '../helpers/demo-data.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 const errors: string[] = [];
-
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
 /** The weekdays (Mon–Fri) among the seven days from tomorrow: always five. */
 const weekdaysFromTomorrow = () => [1, 2, 3, 4, 5, 6, 7].map(tokyoDay).filter((d) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay()));

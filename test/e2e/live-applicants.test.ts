@@ -4,29 +4,23 @@
  * the candidate writes and the row's unread count goes up; a new application shows on the
  * candidate list by itself.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, loginToken } from '../helpers/app.ts';
+import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
 import { applyToDailyShift, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 let page: Page;
 const errors: string[] = [];
 const disposers: (() => void)[] = [];
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   page = await openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } });
   await backOfficeLogin(page, t.url, DEMO.company_admin);
 });
 afterEach(() => {
   for (const d of disposers.splice(0)) d();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 async function statusIds() {

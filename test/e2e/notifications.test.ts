@@ -3,35 +3,22 @@
  * open, a candidate applies, and the bell rings without a reload (graphql-ws subscription); the
  * panel lists it, opening it marks it read and goes where it points. Another company hears nothing.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appAndBrowser, backOfficeLogin, bellCount, openPage } from '../helpers/browser.ts';
 import { applyToDailyShift } from '../helpers/chat.ts';
 import { candidateLogin } from '../helpers/pages.ts';
 import { visaId } from '../helpers/demo-data.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 let page: Page;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   page = await openPage(browser, { locale: 'en-US', errors, viewport: { width: 1280, height: 900 } });
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
-const count = async () =>
-  Number(
-    (await page
-      .locator('[data-testid=notification-count]')
-      .textContent({ timeout: 1_000 })
-      .catch(() => '0')) || 0,
-  );
+const count = () => bellCount(page);
 const unreadOf = async (who: 'company2' | 'company_admin') =>
   ((await t.gql('{ notificationCount { notification } }', {}, { as: who })).data.notificationCount as { notification: number }).notification;
 

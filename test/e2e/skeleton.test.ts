@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO } from '../helpers/app.ts';
+import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
 
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const { t, browser } = appAndBrowser();
 
 /** A Japanese page, with the scripts it loads and the errors the browser reports. */
 async function newPage(): Promise<{ page: Page; scripts: string[]; errors: string[] }> {

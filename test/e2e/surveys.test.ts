@@ -5,25 +5,18 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 const SHOTS = path.resolve('test-results/surveys');
 const PHONE = { width: 390, height: 844 };
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);

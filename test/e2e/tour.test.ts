@@ -5,41 +5,27 @@
  * an error, or does not do what the README says, fails the step that pressed it.
  */
 import { yen } from '../../shared/format.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { backOfficeLogin, candidatePageLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO } from '../helpers/app.ts';
+import { appAndBrowser, backOfficeLogin, candidatePageLogin, openPage } from '../helpers/browser.ts';
 
-let t: TestApp;
-let browser: Browser;
+const { t, browser } = appAndBrowser();
 const errors: string[] = [];
 const LAPTOP = { width: 1366, height: 900 };
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
+/** A page of its own signed in through `login` (dialogs accepted), the interface switched to English on `home`. */
+async function signedIn(login: typeof backOfficeLogin, email: string, home: string): Promise<Page> {
+  const page = await openPage(browser, { locale: 'en-GB', errors, viewport: LAPTOP });
+  page.on('dialog', (d) => void d.accept());
+  await login(page, t.url, email);
+  await page.goto(`${t.url}/lang/en?back=${home}`);
+  return page;
+}
 /** A back-office user signed in, the interface in English. */
-async function staff(email: string): Promise<Page> {
-  const page = await openPage(browser, { locale: 'en-GB', errors, viewport: LAPTOP });
-  page.on('dialog', (d) => void d.accept());
-  await backOfficeLogin(page, t.url, email);
-  await page.goto(`${t.url}/lang/en?back=/admin`);
-  return page;
-}
-
+const staff = (email: string) => signedIn(backOfficeLogin, email, '/admin');
 /** A candidate signed in on the candidate's own pages, in English. */
-async function candidate(email: string): Promise<Page> {
-  const page = await openPage(browser, { locale: 'en-GB', errors, viewport: LAPTOP });
-  page.on('dialog', (d) => void d.accept());
-  await candidatePageLogin(page, t.url, email);
-  await page.goto(`${t.url}/lang/en?back=/staff`);
-  return page;
-}
+const candidate = (email: string) => signedIn(candidatePageLogin, email, '/staff');
 
 /** Presses a button as a person does (confirming its question) and waits for the page it leads to; the answer's status. */
 async function press(page: Page, button: Locator): Promise<number> {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { startTestApp, type TestApp } from './app.ts';
+import { startTestApp, startedLater, type TestApp } from './app.ts';
 
 /** Debian's Chromium, headless (CHROMIUM_PATH overrides). Fails loudly when it is missing. */
 export async function launchBrowser(): Promise<Browser> {
@@ -66,7 +66,33 @@ export async function candidatePageLogin(page: Page, baseUrl: string, email: str
   await Promise.all([page.waitForURL((u) => u.pathname !== '/staff/login'), form.locator('button[type=submit]').click()]);
 }
 
-/** What `appAndBrowser` makes for a file: its app, the browser, one English context and its first page (a test may open another). */
+/** The number on the notification bell of `page`: 0 when it shows none. */
+export const bellCount = async (page: Page): Promise<number> =>
+  Number(
+    (await page
+      .locator('[data-testid=notification-count]')
+      .textContent({ timeout: 1_000 })
+      .catch(() => '0')) || 0,
+  );
+
+/**
+ * The app and Chromium for a file's tests: both started before them and closed after them. What it
+ * returns stands for them once started: read it inside tests and hooks, not while the file is collected.
+ */
+export function appAndBrowser(): { t: TestApp; browser: Browser } {
+  let started: { t: TestApp; browser: Browser } | undefined;
+  beforeAll(async () => {
+    const [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    started = { t, browser };
+  });
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.t.close();
+  });
+  return { t: startedLater(() => started?.t, 'the app'), browser: startedLater(() => started?.browser, 'the browser') };
+}
+
+/** What `appBrowserAndPage` makes for a file: its app, the browser, one English context and its first page (a test may open another). */
 export interface BrowserFixture {
   t: TestApp;
   browser: Browser;
@@ -74,18 +100,14 @@ export interface BrowserFixture {
   page: Page;
 }
 
-/** Starts a test app and Chromium before the file's tests (one English context at `viewport`, a page with a 15 s default timeout) and closes both after. */
-export function appAndBrowser(viewport: { width: number; height: number }): BrowserFixture {
-  const f = {} as BrowserFixture;
+/** The app and Chromium for a file's tests (appAndBrowser), with one English context at `viewport` and a page with a 15 s default timeout. */
+export function appBrowserAndPage(viewport: { width: number; height: number }): BrowserFixture {
+  const { t, browser } = appAndBrowser();
+  const f = { t, browser } as BrowserFixture;
   beforeAll(async () => {
-    [f.t, f.browser] = await Promise.all([startTestApp(), launchBrowser()]);
-    f.context = await f.browser.newContext({ locale: 'en-US', viewport });
+    f.context = await browser.newContext({ locale: 'en-US', viewport });
     f.page = await f.context.newPage();
     f.page.setDefaultTimeout(15_000);
-  });
-  afterAll(async () => {
-    await f.browser?.close();
-    await f.t?.close();
   });
   return f;
 }

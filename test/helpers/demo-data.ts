@@ -1,6 +1,6 @@
 import type { DB } from '../../server/db/connect.ts';
 import { syncPay } from '../../server/modules/payroll/lines.ts';
-import { addDays } from '../../shared/time.ts';
+import { addDays, todayInJapan } from '../../shared/time.ts';
 
 /**
  * Looking things up in a test's database, by what a person would name them (an account's e-mail,
@@ -35,6 +35,21 @@ export const dailyApplication = (t: WithDb, email: string, companyId: string) =>
     .where('a.company_id', '=', companyId)
     .executeTakeFirstOrThrow();
 
+/** An open job of a company (the `nth` oldest, part-time unless `kind` says), by default one that any residence status may take. */
+export const openJob = (t: WithDb, companyId: string, o: { kind?: 'daily' | 'other'; nth?: number; anyVisa?: boolean } = {}) =>
+  t.database.db
+    .selectFrom('jobs')
+    .select(['id', 'title_en'])
+    .where('company_id', '=', companyId)
+    .where('kind', '=', o.kind ?? 'other')
+    .where('status', '=', 'open')
+    .$if(!o.anyVisa, (q) => q.where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0))
+    .orderBy('created_at')
+    .orderBy('id')
+    .offset(o.nth ?? 0)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+
 /** The ids of a company's candidate statuses (its pipeline's columns), by English name. */
 export async function statusIds<Name extends string>(t: WithDb, companyId: string): Promise<Record<Name, string>> {
   const rows = await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute();
@@ -58,21 +73,57 @@ export const enumId = async (t: WithDb, type: number, ja: string): Promise<strin
 /** The id (as a form sends it) of the visa type labelled `ja`. */
 export const visaId = async (t: WithDb, ja: string): Promise<string> => String((await t.database.db.selectFrom('visa_types').select('id').where('ja', '=', ja).executeTakeFirstOrThrow()).id);
 
+/** How many audit log entries there are of a kind of entity (`entity`) or of one record (`entityId`). */
+export const auditCount = async (t: WithDb, of: { entity: string } | { entityId: string }): Promise<number> =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('entity' in of ? 'entity' : 'entity_id', '=', 'entity' in of ? of.entity : of.entityId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 /** A day in Japan (UTC+9, no daylight saving), YYYY-MM-DD, `days` from today. */
 export const tokyoDay = (days: number): string => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
+/** A new shift of the company's job (by English title), `day` days from today in Japan: its id, the job's and the job's client's. */
+export async function newShiftOf(t: WithDb, companyId: string, title: string, s: { day: number; start: string; end: string; breakMinutes?: number; capacity: number }) {
+  const db = t.database.db;
+  const job = await db.selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', title).executeTakeFirstOrThrow();
+  const shift = await db
+    .insertInto('job_daily_shifts')
+    .values({ job_id: job.id, date: addDays(todayInJapan(), s.day), start_time: s.start, end_time: s.end, break_minutes: s.breakMinutes ?? 0, capacity: s.capacity })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { shiftId: shift.id, jobId: job.id, clientId: job.client_id };
+}
+
+/** What `workedShift` is told: the job (by English title), the person (by e-mail), the day and the hours (Japan time). */
+interface Shift {
+  job: string;
+  email: string;
+  date: string;
+  start: string;
+  end: string;
+  breakMinutes: number;
+  /** The shift's own hourly wage (yen); without it the job's wage applies. */
+  wage?: number;
+}
+
 /**
- * A worked day: a new shift of the job (by English title) for the person (by e-mail), their
- * application, attendance clocked from start to end (Japan time; an end at or before the start is
- * the next day), and the pay line it makes once pay is synced (undefined when none is made).
+ * A worked shift, pay not yet synced: a new shift of the job for the person, their application and
+ * attendance clocked from start to end (an end at or before the start is the next day). Answers the
+ * ids syncPay and the shift's pay line are found by, so a test can sync many shifts at once.
  */
-export async function workedDay(t: WithDb, w: { job: string; email: string; date: string; start: string; end: string; breakMinutes: number }) {
+export async function workedShift(t: WithDb, w: Shift): Promise<{ companyId: string; userId: string; attendanceId: string }> {
   const db = t.database.db;
   const job = await db.selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', w.job).executeTakeFirstOrThrow();
   const user = await db.selectFrom('users').select('id').where('email', '=', w.email).executeTakeFirstOrThrow();
   const shift = await db
     .insertInto('job_daily_shifts')
-    .values({ job_id: job.id, date: w.date, start_time: w.start, end_time: w.end, break_minutes: w.breakMinutes, capacity: 1 })
+    .values({ job_id: job.id, date: w.date, start_time: w.start, end_time: w.end, break_minutes: w.breakMinutes, capacity: 1, wage: w.wage ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   const app = await db
@@ -96,6 +147,12 @@ export async function workedDay(t: WithDb, w: { job: string; email: string; date
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await syncPay(db, job.company_id, user.id);
-  return db.selectFrom('pay_lines').selectAll().where('attendance_id', '=', attendance.id).executeTakeFirst();
+  return { companyId: job.company_id, userId: user.id, attendanceId: attendance.id };
+}
+
+/** A worked shift (workedShift) with pay synced: the pay line it makes (undefined when none is made). */
+export async function workedDay(t: WithDb, w: Shift) {
+  const worked = await workedShift(t, w);
+  await syncPay(t.database.db, worked.companyId, worked.userId);
+  return t.database.db.selectFrom('pay_lines').selectAll().where('attendance_id', '=', worked.attendanceId).executeTakeFirst();
 }

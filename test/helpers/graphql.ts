@@ -76,3 +76,9 @@ export async function loginByPassword(baseUrl: string, email: string, password: 
  */
 export const probeNote = (text: string) => ({ key: 'notify.newApplication' as const, params: { job: text } });
 export const probeText = (title: string): string => title.replace(/^(新しい応募|New application): /, '');
+
+/** Staff place the person with e-mail `$e` on shift `$s`; the application it makes. */
+export const ASSIGN_SHIFT = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
+
+/** Staff move applications `$ids` on to `$to`: those moved, and those refused with the reason. */
+export const MOVE_APPLICANT = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason message } } }';

@@ -40,10 +40,9 @@ export async function postForm(t: TestApp, path: string, token: string | undefin
   return answer(await fetch(`${t.url}${path}`, formRequest(fields, { origin: t.url, ...(token ? { cookie: `token=${token}` } : {}) })));
 }
 
-/** The value of the cookie `name` that the response sets, if it sets one. */
-export const cookieOf = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
+/** The value of the cookie `name` that the response (or a page's answer) sets, if it sets one. */
+export const cookieOf = (res: Response | PageAnswer, name: string) =>
+  (res instanceof Response ? res.headers.getSetCookie() : res.cookies)
     .find((c) => c.startsWith(`${name}=`))
     ?.split(';')[0]
     ?.slice(name.length + 1);

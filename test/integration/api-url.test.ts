@@ -20,6 +20,7 @@ import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
 import { gql, postGraphql, probeNote, probeText } from '../helpers/graphql.ts';
 import { TINY_PNG } from '../helpers/chat.ts';
 import { eventually, within } from '../helpers/wait.ts';
+import { graphqlWsClient } from '../helpers/graphqlws.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -68,18 +69,7 @@ afterEach(async () => {
 
 const get = (url: string, token?: string) => fetch(url, { redirect: 'manual', headers: token ? { cookie: `token=${token}` } : {} });
 
-function wsClient(base: string, token: string): Client {
-  const client = createClient({
-    url: `${base.replace(/^http/, 'ws')}/graphqlws`,
-    webSocketImpl: WebSocket,
-    connectionParams: { Authorization: `Bearer ${token}` },
-    retryAttempts: 0,
-    lazy: false,
-    onNonLazyError: () => {},
-  });
-  disposers.push(() => client.dispose());
-  return client;
-}
+const wsClient = (base: string, token: string): Client => graphqlWsClient(base, token, { dispose: (close) => disposers.push(close) });
 
 function runWs<T>(client: Client, query: string): Promise<FormattedExecutionResult<T, unknown>> {
   return new Promise((resolve, reject) => {

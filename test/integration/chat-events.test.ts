@@ -5,10 +5,9 @@
  * candidate and conversations (rows written directly, as an application would leave them).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createClient, type Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import {
   type Ack,
   type BadgesPayload,
@@ -26,6 +25,7 @@ import { loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { eventually, until, within } from '../helpers/wait.ts';
 import { acked, drained, type RawChatSocket, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
+import { graphqlWsClient } from '../helpers/graphqlws.ts';
 
 type ChatClient = RawChatSocket;
 type Kind = 'daily' | 'other' | 'support';
@@ -1028,18 +1028,7 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
   const SUBSCRIPTION = 'subscription ($c: ID, $s: Boolean) { chatMessageAdded(conversationId: $c, support: $s) { id conversation_id seq sender_role content support conversation_type } }';
   type Got = Pick<ChatMessage, 'id' | 'conversation_id' | 'seq' | 'sender_role' | 'content' | 'support' | 'conversation_type'>;
 
-  function gqlClient(token: string): Client {
-    const c = createClient({
-      url: `${t.url.replace(/^http/, 'ws')}/graphqlws`,
-      webSocketImpl: WebSocket,
-      connectionParams: { Authorization: `Bearer ${token}` },
-      retryAttempts: 0,
-      lazy: false,
-      onNonLazyError: () => {},
-    });
-    disposers.push(() => c.dispose());
-    return c;
-  }
+  const gqlClient = (token: string): Client => graphqlWsClient(t.url, token, { dispose: (close) => disposers.push(close) });
 
   function subscribe(c: Client, variables: { c?: string; s?: boolean }) {
     const got: Got[] = [];

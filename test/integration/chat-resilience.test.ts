@@ -6,10 +6,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Socket as NetSocket } from 'node:net';
-import { createClient } from 'graphql-ws';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { userId } from '../helpers/demo-data.ts';
@@ -17,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { acked, applyToDailyShift, sendMessage, chatter, greetEachOther, type RawChatSocket, rawSocket } from '../helpers/chat.ts';
 import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { until, within } from '../helpers/wait.ts';
+import { graphqlWsClient } from '../helpers/graphqlws.ts';
 
 type RawClient = RawChatSocket;
 
@@ -353,15 +352,7 @@ redis.describe('two processes through Redis', () => {
 
   it('delivers chatMessageAdded on B for a message sent through A', async () => {
     const token = await a.login('company_admin');
-    const client = createClient({
-      url: `${b.url.replace(/^http/, 'ws')}/graphqlws`,
-      webSocketImpl: WebSocket,
-      connectionParams: { Authorization: `Bearer ${token}` },
-      retryAttempts: 0,
-      lazy: false,
-      onNonLazyError: () => {},
-    });
-    disposers.push(() => client.dispose());
+    const client = graphqlWsClient(b.url, token, { dispose: (close) => disposers.push(close) });
     const got: { id: string; seq: number; client_msg_id: string | null; content: string }[] = [];
     const errors: unknown[] = [];
     const stop = client.subscribe<{ chatMessageAdded: (typeof got)[number] }>(

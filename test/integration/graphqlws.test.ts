@@ -4,13 +4,14 @@
  * signed-in user, logout closing the user's sockets, and (with REDIS_URL) events crossing processes.
  */
 import { randomBytes } from 'node:crypto';
-import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
+import type { Client, FormattedExecutionResult } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { appForFile, DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
 import { userId } from '../helpers/demo-data.ts';
 import { gql, probeNote, probeText } from '../helpers/graphql.ts';
+import { graphqlWsClient, type Closed } from '../helpers/graphqlws.ts';
 import { redisOrSkip } from '../helpers/redis.ts';
 import { eventually, until } from '../helpers/wait.ts';
 
@@ -35,25 +36,7 @@ const redis = await redisOrSkip({ fromEnvOnly: true });
 
 const wsUrl = (base: string) => `${base.replace(/^http/, 'ws')}/graphqlws`;
 
-interface Closed {
-  code: number;
-  reason: string;
-}
-
-function gqlClient(base: string, token: string | undefined, onClosed?: (e: Closed) => void): Client {
-  const client = createClient({
-    url: wsUrl(base),
-    webSocketImpl: WebSocket,
-    connectionParams: token ? { Authorization: `Bearer ${token}` } : {},
-    retryAttempts: 0,
-    lazy: false,
-    // A refused or closed connection is what several tests provoke; they assert it themselves.
-    onNonLazyError: () => {},
-    on: { closed: (e) => onClosed?.(e as Closed) },
-  });
-  disposers.push(() => client.dispose());
-  return client;
-}
+const gqlClient = (base: string, token: string | undefined, onClosed?: (e: Closed) => void): Client => graphqlWsClient(base, token, { dispose: (close) => disposers.push(close), onClosed });
 
 type Result<T> = { data?: T | null; errors?: readonly { message: string; extensions?: Record<string, unknown> }[] };
 

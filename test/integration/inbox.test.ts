@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, loginToken, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { acked, applyToDailyShift, rawSocket, sendMessage, socketConnected, type RawChatSocket } from '../helpers/chat.ts';
+import { openJob } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 
 let t: TestApp;
@@ -89,17 +90,7 @@ describe('the list', () => {
   it('never matches a scouted candidate by the name the company may not know yet; the platform does', async () => {
     const scouted = await db().selectFrom('users').select(['id', 'name']).where('email', '=', 'scout2@demo.test').executeTakeFirstOrThrow();
     const company = (await db().selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
-    const job = await db()
-      .selectFrom('jobs')
-      .select('id')
-      .where('company_id', '=', company)
-      .where('kind', '=', 'other')
-      .where('status', '=', 'open')
-      .where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0)
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    const job = await openJob(t, company);
     const SEND = 'mutation ($c: ID!, $j: ID!, $m: String!) { sendScoutOffer(candidateId: $c, jobId: $j, message: $m) { conversationId } }';
     const { conversationId: scoutedId } = dataOf(await t.gql(SEND, { c: scouted.id, j: job.id, m: 'We would love to have you.' }, { as: 'company_admin' })).sendScoutOffer as {
       conversationId: string;

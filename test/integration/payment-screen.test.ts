@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { getPage, postForm } from '../helpers/pages.ts';
 import { appForFile } from '../helpers/app.ts';
+import { auditCount } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 
@@ -13,14 +14,6 @@ const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(w
 const post = async (path: string, who: Who, fields: Record<string, string>) => postForm(t, path, await t.tokenOf(who), fields);
 
 const settings = () => t.database.db.selectFrom('payment_settings').selectAll().execute();
-const auditCount = async () =>
-  (
-    await t.database.db
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('entity', '=', 'paymentSetting')
-      .executeTakeFirstOrThrow()
-  ).n;
 
 const VALID = { _action: 'save', transfer_cutoff: '14:30', transfer_fee: '220', quickpay_enabled: 'on', quickpay_fee_percent: '3.5', quickpay_min_fee: '300', quickpay_daily_limit: '50000' };
 
@@ -73,9 +66,9 @@ describe('POST /admin/system/payment', () => {
   });
 
   it('saving the same values again records no change (3.5 and 3.50 are the same fee)', async () => {
-    const before = await auditCount();
+    const before = await auditCount(t, { entity: 'paymentSetting' });
     expect((await post('/admin/system/payment', 'superadmin', { ...VALID, quickpay_fee_percent: '3.50' })).status).toBe(303);
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(t, { entity: 'paymentSetting' })).toBe(before);
   });
 
   it('turning quick pay off is a change like any other', async () => {

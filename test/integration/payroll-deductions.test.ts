@@ -13,7 +13,7 @@ import { dataOf } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { appForFile } from '../helpers/app.ts';
 import { grantPageCode } from '../helpers/roles.ts';
-import { workedDay } from '../helpers/demo-data.ts';
+import { workedDay, workedShift } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 const db = () => t.database.db;
@@ -29,39 +29,13 @@ async function pdfText(buf: Buffer): Promise<string> {
 
 /** Ten weekdays of 09:00–18:00 (or from–to) (60 minutes' break: 8 hours) at ¥3,000 an hour on the monthly kitchen job, 7–18 September 2026: gross 10 × 24,000 = 240,000. */
 async function tenDays(email: string, from = '09:00', to = '18:00') {
-  const job = await db().selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', 'Kitchen assistant (evening)').executeTakeFirstOrThrow();
-  const user = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  for (const start of ['2026-09-07', '2026-09-14']) {
-    for (let i = 0; i < 5; i++) {
-      const date = addDays(start, i);
-      const shift = await db()
-        .insertInto('job_daily_shifts')
-        .values({ job_id: job.id, date, start_time: from, end_time: to, break_minutes: 60, capacity: 1, wage: 3_000 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const app = await db()
-        .insertInto('applications')
-        .values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db()
-        .insertInto('attendance')
-        .values({
-          application_id: app.id,
-          company_id: job.company_id,
-          shift_id: shift.id,
-          status: 'present',
-          clock_in: new Date(`${date}T${from}:00+09:00`),
-          clock_out: new Date(`${date}T${to}:00+09:00`),
-          break_minutes: 60,
-          recorded_by: null,
-          recorded_by_name: 'test',
-        })
-        .execute();
-    }
-  }
-  await syncPay(db(), job.company_id, user.id);
-  return db().selectFrom('pay_runs').selectAll().where('user_id', '=', user.id).where('period_start', '<=', '2026-09-07').where('period_end', '>=', '2026-09-18').executeTakeFirstOrThrow();
+  const days = ['2026-09-07', '2026-09-14'].flatMap((monday) => [0, 1, 2, 3, 4].map((i) => addDays(monday, i)));
+  const worked = [];
+  for (const date of days) worked.push(await workedShift(t, { job: 'Kitchen assistant (evening)', email, date, start: from, end: to, breakMinutes: 60, wage: 3_000 }));
+  // Pay synced once for the ten days, as the month's run sees them.
+  const { companyId, userId } = worked[0]!;
+  await syncPay(db(), companyId, userId);
+  return db().selectFrom('pay_runs').selectAll().where('user_id', '=', userId).where('period_start', '<=', '2026-09-07').where('period_end', '>=', '2026-09-18').executeTakeFirstOrThrow();
 }
 
 const staffId = async (email: string) => (await db().selectFrom('staff').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;

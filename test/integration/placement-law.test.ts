@@ -6,52 +6,41 @@
  * manual work). Each is refused by staff's own assignment and status moves with the sentence staff
  * read, in Japanese and English, and placed where the law allows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { dataOf, firstCode } from '../helpers/graphql.ts';
+import { appForFile } from '../helpers/app.ts';
+import { ASSIGN_SHIFT, dataOf, firstCode, MOVE_APPLICANT } from '../helpers/graphql.ts';
 import { formRequest, text } from '../helpers/pages.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
 import { statusMoves, type StatusMove } from '../../server/modules/templates/status-tree.ts';
-import { companyOf, userId } from '../helpers/demo-data.ts';
+import { companyOf, newShiftOf, userId } from '../helpers/demo-data.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 
-let t: TestApp;
+const t = appForFile();
 let companyId: string;
 let intoWork: StatusMove;
 const db = () => t.database.db;
-const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
-const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason message } } }';
 
 beforeAll(async () => {
-  t = await startTestApp();
   companyId = await companyOf(t, 'company@demo.test');
   intoWork = statusMoves(await companyTree(db(), companyId)).find((m) => m.list === 'shukkin' && m.kind === 'forward')!;
 });
-afterAll(async () => t?.close());
 
 let nth = 0;
 /** A new shift of Sakura's job `title` `day` days ahead (minutes varied so no two collide). */
-async function newShift(title: string, day: number, start: string, end: string) {
-  const job = await db().selectFrom('jobs').select(['id', 'client_id']).where('company_id', '=', companyId).where('title_en', '=', title).executeTakeFirstOrThrow();
-  const s = await db()
-    .insertInto('job_daily_shifts')
-    .values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: `${start.slice(0, 3)}${String(1 + (nth++ % 59)).padStart(2, '0')}`, end_time: end, break_minutes: 0, capacity: 3 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { shiftId: s.id, jobId: job.id, clientId: job.client_id };
-}
+const newShift = (title: string, day: number, start: string, end: string) =>
+  newShiftOf(t, companyId, title, { day, start: `${start.slice(0, 3)}${String(1 + (nth++ % 59)).padStart(2, '0')}`, end, capacity: 3 });
 const PICKING = 'Warehouse picking (daily pay)';
 const LUNCH = 'Restaurant floor staff (lunch)';
 
 /** Staff assign `email` to the shift; the refusal's reason and sentence in both languages, or null when placed. */
 async function assign(email: string, shiftId: string): Promise<{ reason: unknown; en: string; ja: string } | null> {
-  const en = await t.gql(ASSIGN, { s: shiftId, e: email }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
+  const en = await t.gql(ASSIGN_SHIFT, { s: shiftId, e: email }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
   if (!en.errors) return null;
   expect(firstCode(en)).toBe('FORBIDDEN');
-  const ja = await t.gql(ASSIGN, { s: shiftId, e: email }, { as: 'company_admin', headers: { 'accept-language': 'ja' } });
+  const ja = await t.gql(ASSIGN_SHIFT, { s: shiftId, e: email }, { as: 'company_admin', headers: { 'accept-language': 'ja' } });
   return { reason: en.errors[0]!.extensions!.reason, en: en.errors[0]!.message, ja: ja.errors![0]!.message };
 }
 
@@ -71,7 +60,7 @@ async function moveIntoWork(email: string, shift: { shiftId: string; jobId: stri
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return dataOf(await t.gql(MOVE, { ids: [app.id], to: intoWork.to }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).moveApplicant as {
+  return dataOf(await t.gql(MOVE_APPLICANT, { ids: [app.id], to: intoWork.to }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).moveApplicant as {
     moved: string[];
     refused: { reason: string; message: string }[];
   };
@@ -257,7 +246,7 @@ describe('the applicant record records dispatch or direct employment', () => {
     const path = `/admin/candidate/${app.id}`;
     const token = await t.tokenOf('company_admin');
     const page = async (lang: string) => text(await (await fetch(`${t.url}${path}`, { headers: { cookie: `token=${token}; lang=${lang}` } })).text());
-    const move = (lang: string) => t.gql(MOVE, { ids: [app.id], to: intoConfirm.to }, { as: 'company_admin', headers: { 'accept-language': lang } });
+    const move = (lang: string) => t.gql(MOVE_APPLICANT, { ids: [app.id], to: intoConfirm.to }, { as: 'company_admin', headers: { 'accept-language': lang } });
 
     // By dispatch, the platform's default: the page says so and offers direct employment, asking first.
     const before = await page('en');

@@ -10,6 +10,7 @@ import { ADMIN_CODES } from '../../server/access/routes.ts';
 import { firstCode } from '../helpers/graphql.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 import { appForFile } from '../helpers/app.ts';
+import { auditCount } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 
@@ -106,14 +107,7 @@ describe('POST /admin/roles', () => {
   });
 
   it('saving the matrix unchanged changes nothing and logs nothing', async () => {
-    const count = async () =>
-      (
-        await t.database.db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('entity', '=', 'roleMaps')
-          .executeTakeFirstOrThrow()
-      ).n;
+    const count = () => auditCount(t, { entity: 'roleMaps' });
     const before = await count();
     expect((await save(await current())).status).toBe(303);
     expect(await count()).toBe(before);

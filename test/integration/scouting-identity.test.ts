@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { ChatMessage, ConversationRow, TypingNotice } from '../../server/chat/events.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, openJob } from '../helpers/demo-data.ts';
 import { acked, rawSocket, type RawChatSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 import { dataOf, loginByPassword } from '../helpers/graphql.ts';
 import { within } from '../helpers/wait.ts';
@@ -26,20 +26,7 @@ const SEND = 'mutation ($c: ID!, $j: ID!, $m: String!) { sendScoutOffer(candidat
 const ANSWER = 'mutation ($id: ID!, $a: Boolean!) { answerScoutOffer(id: $id, accept: $a) { status applicationId } }';
 const NOTIFICATIONS = 'query { notifications(type: 1, current: 1, size: 50) { data { title body } } }';
 
-const partTimeJob = async (companyId: string, anyVisa = false) =>
-  (
-    await db()
-      .selectFrom('jobs')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('kind', '=', 'other')
-      .where('status', '=', 'open')
-      .$if(!anyVisa, (q) => q.where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0))
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirstOrThrow()
-  ).id;
+const partTimeJob = async (companyId: string, anyVisa = false) => (await openJob(t, companyId, { anyVisa })).id;
 
 async function socket(token: string): Promise<RawChatSocket> {
   const s = rawSocket(t.url, token, { dispose: (close) => sockets.push(close) });

@@ -9,26 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { companyOf, userId } from '../helpers/demo-data.ts';
+import { companyOf, openJob, userId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode, loginByPassword } from '../helpers/graphql.ts';
 import { candidateLogin, formRequest, getPage, postForm } from '../helpers/pages.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
-/** An open part-time job of a company (the n-th), by default one that any residence status may take. */
-const partTimeJob = async (companyId: string, skip = 0, anyVisa = false) =>
-  await db()
-    .selectFrom('jobs')
-    .select(['id', 'title_en'])
-    .where('company_id', '=', companyId)
-    .where('kind', '=', 'other')
-    .where('status', '=', 'open')
-    .$if(!anyVisa, (q) => q.where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0))
-    .orderBy('created_at')
-    .orderBy('id')
-    .offset(skip)
-    .limit(1)
-    .executeTakeFirstOrThrow();
+const partTimeJob = (companyId: string, nth = 0, anyVisa = false) => openJob(t, companyId, { nth, anyVisa });
 const candidateToken = (email: string) => loginByPassword(t.url, email, inject('demoPassword'));
 
 const SEND = 'mutation ($c: ID!, $j: ID!, $s: ID, $m: String!) { sendScoutOffer(candidateId: $c, jobId: $j, shiftId: $s, message: $m) { id conversationId } }';
@@ -131,16 +118,7 @@ describe('a daily job', () => {
   it('is offered with one of its coming shifts; accepting takes the seat like applying', async () => {
     const sakura = await companyOf(t, 'company@demo.test');
     const ana = await userId(t, 'scout3@demo.test');
-    const job = await db()
-      .selectFrom('jobs')
-      .select('id')
-      .where('company_id', '=', sakura)
-      .where('kind', '=', 'daily')
-      .where('status', '=', 'open')
-      .where((eb) => eb.fn('cardinality', ['visa_type_ids']), '=', 0)
-      .orderBy('created_at')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const job = await openJob(t, sakura, { kind: 'daily' });
     const desk = dataOf(await t.gql('query ($c: ID) { scoutDesk(candidateId: $c) { candidate { initials } jobs { id kind shifts { id } } } }', { c: ana }, { as: 'company_staff' })).scoutDesk;
     expect(desk.candidate.initials).toBe('A. L.');
     const offered = desk.jobs.find((j: { id: string }) => j.id === job.id);

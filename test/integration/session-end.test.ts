@@ -6,17 +6,11 @@
 import * as cheerio from 'cheerio';
 import { SignJWT } from 'jose';
 import { createSecretKey } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, startTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/app.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { appForFile, DEMO, TEST_JWT_SECRET } from '../helpers/app.ts';
 import { candidateLogin, cookieOf, formRequest, getPage, text } from '../helpers/pages.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = appForFile();
 
 const IDLE = 2 * 3600;
 const MAX = 12 * 3600;
@@ -50,10 +44,7 @@ describe('the sliding session', () => {
     const old = await tokenAt(fresh, { iat: now() - 6000, exp: now() + 1200, at });
     const page = await getPage(t, '/admin/jobs/list', old);
     expect(page.status).toBe(200);
-    const renewed = page.cookies
-      .find((c) => c.startsWith('token='))
-      ?.split(';')[0]
-      ?.slice('token='.length);
+    const renewed = cookieOf(page, 'token');
     expect(renewed, 'a renewed token cookie').toBeTruthy();
     const c = claimsOf(renewed!);
     expect(c.at).toBe(at);
@@ -69,10 +60,7 @@ describe('the sliding session', () => {
     const late = await tokenAt(fresh, { iat: now() - 6000, exp: now() + 600, at });
     const page = await getPage(t, '/admin/jobs/list', late);
     expect(page.status).toBe(200);
-    const renewed = page.cookies
-      .find((c) => c.startsWith('token='))
-      ?.split(';')[0]
-      ?.slice('token='.length);
+    const renewed = cookieOf(page, 'token');
     expect(renewed).toBeTruthy();
     expect(claimsOf(renewed!).exp).toBe(at + MAX);
     // Signed in 13 hours ago: over, even with a token whose own expiry is still ahead.
@@ -84,10 +72,7 @@ describe('the sliding session', () => {
     const fresh = await t.login('client_staff');
     const old = await tokenAt(fresh, { iat: now() - 6000, exp: now() + 1200, at: now() - 6000 });
     const page = await getPage(t, '/v3/admin/jobs/list', old);
-    const renewed = page.cookies
-      .find((c) => c.startsWith('token='))
-      ?.split(';')[0]
-      ?.slice('token='.length);
+    const renewed = cookieOf(page, 'token');
     expect(renewed).toBeTruthy();
     const out = await fetch(`${t.url}/logout`, formRequest({}, { origin: t.url, cookie: `token=${renewed}` }));
     expect(out.status).toBe(303);

@@ -5,23 +5,21 @@
  * into work: a candidate applying, staff placing on /admin/shift, a list move, a swap; and a
  * shift that has started is not offered on /admin/shift nor taken there.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../helpers/app.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
-import { dataOf, firstCode } from '../helpers/graphql.ts';
+import { ASSIGN_SHIFT, dataOf, firstCode, MOVE_APPLICANT } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { statusMoves } from '../../server/modules/templates/status-tree.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
 import { WORKING_LISTS } from '../../server/modules/workforce/may-work.ts';
 
-let t: TestApp;
+const t = appForFile();
 let sakura: string;
 let person: string;
 const db = () => t.database.db;
-const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
 const APPLY = 'mutation($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }';
-const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason message } } }';
 const SWAP = 'mutation($a: ID!, $b: ID!) { swapShifts(a: $a, b: $b) }';
 
 /** A new shift on a daily job of `companyId`, `day` days from today (`day` may be 0). */
@@ -64,19 +62,17 @@ async function placed(candidateId: string, shift: { shiftId: string; jobId: stri
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
   sakura = await companyOf(t, 'company@demo.test');
   // Siti Rahma (特定技能1号, card verified): no hour limit, so only the overlap can refuse her.
   person = await userId(t, 'candidate4@demo.test');
 });
-afterAll(async () => t?.close());
 
 describe('two shifts at the same time', () => {
   it('staff cannot place a person on a shift that overlaps one she holds at another company; back to back is fine', async () => {
     // At the other company, day 12, 09:00–13:07 (minutes off the hour: the demo's own slots start on it).
     await placed(person, await newShift(await companyOf(t, 'company2@demo.test'), 12, '09:00', '13:07'));
     const clash = await newShift(sakura, 12, '12:30', '16:00');
-    const answer = await t.gql(ASSIGN, { s: clash.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
+    const answer = await t.gql(ASSIGN_SHIFT, { s: clash.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
     expect(firstCode(answer)).toBe('FORBIDDEN');
     expect(answer.errors![0]!.extensions!.reason).toBe('overlap');
     expect(answer.errors![0]!.message).toMatch(/^This shift overlaps another shift of theirs on \w{3} \d+ \w{3}, 09:00–13:07: one person cannot work two shifts at the same time\.$/);
@@ -86,7 +82,7 @@ describe('two shifts at the same time', () => {
     expect(text(res.html)).toContain('09:00〜13:07の別のシフトと時間が重なっています');
     expect(await db().selectFrom('applications').select('id').where('shift_id', '=', clash.shiftId).execute()).toEqual([]);
     const after = await newShift(sakura, 12, '13:07', '16:00');
-    expect(dataOf(await t.gql(ASSIGN, { s: after.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
+    expect(dataOf(await t.gql(ASSIGN_SHIFT, { s: after.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
   });
 
   it('a candidate cannot apply to a shift that overlaps one of hers', async () => {
@@ -104,7 +100,7 @@ describe('two shifts at the same time', () => {
     const m = statusMoves(await companyTree(db(), sakura)).find((x) => WORKING_LISTS.includes(x.list))!;
     await placed(person, await newShift(sakura, 14, '22:00', '06:00'));
     const app = await placed(person, await newShift(sakura, 15, '05:00', '09:00'), m.from);
-    const r = dataOf(await t.gql(MOVE, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
+    const r = dataOf(await t.gql(MOVE_APPLICANT, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
     expect(r.moved).toEqual([]);
     expect(r.refused).toEqual([{ id: app, reason: 'overlap', message: expect.stringContaining('22:00〜06:00（翌日）の別のシフトと時間が重なっています') }]);
   });
@@ -132,7 +128,7 @@ describe('a shift that has started', () => {
     expect(offered.some((s) => s.id === later.shiftId)).toBe(true);
     const page = await getPage(t, '/admin/shift', await t.tokenOf('company_admin'));
     expect(page.html).not.toContain(`value="${started.shiftId}"`);
-    const answer = await t.gql(ASSIGN, { s: started.shiftId, e: 'worker2@demo.test' }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
+    const answer = await t.gql(ASSIGN_SHIFT, { s: started.shiftId, e: 'worker2@demo.test' }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
     expect(answer.errors![0]!.message).toBe('This job (shift) is no longer open.');
     expect(await db().selectFrom('applications').select('id').where('shift_id', '=', started.shiftId).execute()).toEqual([]);
   });

@@ -3,39 +3,29 @@
  * people between two shifts through the working-limit check (both or neither), the minutes left of
  * each worker with an hour limit in the week shown, and who may do it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { dataOf, firstCode } from '../helpers/graphql.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../helpers/app.ts';
+import { ASSIGN_SHIFT, dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
-import { companyOf, userId } from '../helpers/demo-data.ts';
+import { companyOf, newShiftOf, userId } from '../helpers/demo-data.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 
-let t: TestApp;
+const t = appForFile();
 let companyId: string;
 const db = () => t.database.db;
-const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
 const SWAP = 'mutation($a: ID!, $b: ID!) { swapShifts(a: $a, b: $b) }';
 const LEFT = 'query($w: String!) { shiftHoursLeft(week: $w) { personId name status shifts minutesLeft note } }';
 
 beforeAll(async () => {
-  t = await startTestApp();
   companyId = await companyOf(t, 'company@demo.test');
 });
-afterAll(async () => t?.close());
 
 /** A new shift on Sakura's warehouse picking, `day` days from today (a few minutes after the hour: the job's own slots start on it). */
 let nth = 0;
 async function shift(day: number, hourStart: string, end: string): Promise<string> {
   const start = `${hourStart.slice(0, 3)}${String(11 + (nth++ % 40)).padStart(2, '0')}`;
-  const job = await db().selectFrom('jobs').select('id').where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
-  return (
-    await db()
-      .insertInto('job_daily_shifts')
-      .values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: start, end_time: end, break_minutes: 0, capacity: 3 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  return (await newShiftOf(t, companyId, 'Warehouse picking (daily pay)', { day, start, end, capacity: 3 })).shiftId;
 }
 /** The student's application on her demo shift `day` days from today. */
 async function studentOn(day: number): Promise<{ id: string; shiftId: string }> {
@@ -121,7 +111,7 @@ describe('open seats claimed from /staff/shifts', () => {
 describe('swapping two people', () => {
   it('a swap that breaks the 28-hour window for one person is refused with the reason and changes nothing', async () => {
     const long = await shift(5, '08:00', '19:00'); // 11 hours: 18 + 11 = 29 for the student
-    const jose = dataOf(await t.gql(ASSIGN, { s: long, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    const jose = dataOf(await t.gql(ASSIGN_SHIFT, { s: long, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
     const mine = await studentOn(1);
     const answer = await t.gql(SWAP, { a: mine.id, b: jose }, { as: 'company_admin' });
     expect(firstCode(answer)).toBe('FORBIDDEN');
@@ -140,7 +130,7 @@ describe('swapping two people', () => {
   it('a valid swap moves both (their chats follow) and is audited; the student then has her minutes from the new week', async () => {
     // After José's long shift of that day ends (19:00): one person is never on two shifts at once.
     const five = await shift(5, '19:00', '00:00'); // 18 + a little under 5 = under 23 hours
-    const jose = dataOf(await t.gql(ASSIGN, { s: five, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    const jose = dataOf(await t.gql(ASSIGN_SHIFT, { s: five, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
     const mine = await studentOn(1);
     // The client had confirmed the staffing of both: it changes, so it confirms again.
     await db()
@@ -169,8 +159,8 @@ describe('swapping two people', () => {
   it('another company, a client user, a candidate and a user without 130001 cannot swap Sakura’s people', async () => {
     const a = await shift(6, '10:00', '12:00');
     const b = await shift(7, '10:00', '12:00');
-    const x = dataOf(await t.gql(ASSIGN, { s: a, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
-    const y = dataOf(await t.gql(ASSIGN, { s: b, e: 'candidate4@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    const x = dataOf(await t.gql(ASSIGN_SHIFT, { s: a, e: 'worker2@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
+    const y = dataOf(await t.gql(ASSIGN_SHIFT, { s: b, e: 'candidate4@demo.test' }, { as: 'company_admin' })).assignShift.applicationId as string;
     expect(firstCode(await t.gql(SWAP, { a: x, b: y }, { as: 'company2' }))).toBe('NOT_FOUND');
     expect(firstCode(await t.gql(SWAP, { a: x, b: y }, { as: 'client_admin' }))).toBe('NOT_FOUND');
     const theirs = dataOf(await t.gql('{ swappablePlacements { applicationId } }', {}, { as: 'company2' })).swappablePlacements as { applicationId: string }[];

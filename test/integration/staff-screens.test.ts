@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getPage, postForm } from '../helpers/pages.ts';
 import { appForFile, DEMO } from '../helpers/app.ts';
-import { companyOf, enumId, tokyoDay, visaId } from '../helpers/demo-data.ts';
+import { auditCount, companyOf, enumId, tokyoDay, visaId } from '../helpers/demo-data.ts';
 import { grantPageCode } from '../helpers/roles.ts';
 
 const t = appForFile();
@@ -179,14 +179,7 @@ describe('registering a staff member', () => {
 
   it('saving the form unchanged records no change', async () => {
     const row = await db().selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const count = async () =>
-      (
-        await db()
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('entity_id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).n;
+    const count = () => auditCount(t, { entityId: id });
     const before = await count();
     const res = await post(`/admin/staff?id=${id}`, 'company_admin', {
       _action: 'save',

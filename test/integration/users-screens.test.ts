@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
-import { getPage, postForm } from '../helpers/pages.ts';
+import { cookieOf, getPage, postForm } from '../helpers/pages.ts';
 import { appAndMailForFile, type CapturedMail } from '../helpers/smtp.ts';
 
 const { t, smtp } = appAndMailForFile();
@@ -69,8 +69,7 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
     const login = await post('/login', undefined, { email: email.toUpperCase(), password: 'a-brand-new-password' });
     expect(login.status).toBe(303);
     expect(login.location).toBe('/admin');
-    const cookie = login.cookies.find((c) => c.startsWith('token='))!;
-    expect(await infoToken(cookie.slice('token='.length).split(';')[0]!)).toBe(200);
+    expect(await infoToken(cookieOf(login, 'token')!)).toBe(200);
   });
 
   it('shows the new record with its audit entry, and never the password hash or session version', async () => {

@@ -6,53 +6,43 @@
  * application (applying is not working), an expired one blocks both; a dependent without the permission is refused; client users, another company and a
  * candidate cannot assign.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { dataOf, firstCode } from '../helpers/graphql.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../helpers/app.ts';
+import { ASSIGN_SHIFT, dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
 import { statusMoves } from '../../server/modules/templates/status-tree.ts';
 import { WORKING_LISTS } from '../../server/modules/workforce/may-work.ts';
-import { companyOf, userId } from '../helpers/demo-data.ts';
+import { companyOf, newShiftOf, userId } from '../helpers/demo-data.ts';
 
-let t: TestApp;
+const t = appForFile();
 let companyId: string;
 const db = () => t.database.db;
-const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
 
 beforeAll(async () => {
-  t = await startTestApp();
   companyId = await companyOf(t, 'company@demo.test');
 });
-afterAll(async () => t?.close());
 
 /** A new shift on Sakura's warehouse picking, `day` days from today (a minute or two after `start`: the job's own slots start on the hour). */
 let nth = 0;
 async function shift(day: number, hourStart: string, end: string, breakMinutes = 0): Promise<string> {
   const start = `${hourStart.slice(0, 3)}${String(1 + (nth++ % 9)).padStart(2, '0')}`;
-  const job = await db().selectFrom('jobs').select('id').where('company_id', '=', companyId).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
-  return (
-    await db()
-      .insertInto('job_daily_shifts')
-      .values({ job_id: job.id, date: addDays(todayInJapan(), day), start_time: start, end_time: end, break_minutes: breakMinutes, capacity: 3 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  return (await newShiftOf(t, companyId, 'Warehouse picking (daily pay)', { day, start, end, breakMinutes, capacity: 3 })).shiftId;
 }
 const reasonOf = (answer: { errors?: { extensions?: Record<string, unknown> }[] }) => answer.errors?.[0]?.extensions?.reason;
 
 describe('the student near her 28 hours (demo)', () => {
   it('one more five-hour shift is refused with the window and the 240 minutes left; nothing is written', async () => {
     const s = await shift(5, '09:00', '14:00');
-    const answer = await t.gql(ASSIGN, { s, e: 'student@demo.test' }, { as: 'company_admin' });
+    const answer = await t.gql(ASSIGN_SHIFT, { s, e: 'student@demo.test' }, { as: 'company_admin' });
     expect(firstCode(answer)).toBe('FORBIDDEN');
     expect(reasonOf(answer)).toBe('weekly_limit');
     expect(answer.errors![0]!.message).toContain('このシフトの前の残りは240分です');
     expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', s).executeTakeFirstOrThrow()).filled).toBe(0);
     // Four hours fit.
     const fits = await shift(6, '09:00', '13:00');
-    expect(dataOf(await t.gql(ASSIGN, { s: fits, e: 'student@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(dataOf(await t.gql(ASSIGN_SHIFT, { s: fits, e: 'student@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('in a recorded long vacation the same shift passes, up to 8 hours a day', async () => {
@@ -62,9 +52,9 @@ describe('the student near her 28 hours (demo)', () => {
       .values({ user_id: student, from_date: addDays(todayInJapan(), 8), to_date: addDays(todayInJapan(), 40) })
       .execute();
     const eight = await shift(9, '09:00', '18:00', 60);
-    expect(dataOf(await t.gql(ASSIGN, { s: eight, e: 'student@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
+    expect(dataOf(await t.gql(ASSIGN_SHIFT, { s: eight, e: 'student@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
     const more = await shift(9, '19:00', '20:00');
-    const refused = await t.gql(ASSIGN, { s: more, e: 'student@demo.test' }, { as: 'company_admin' });
+    const refused = await t.gql(ASSIGN_SHIFT, { s: more, e: 'student@demo.test' }, { as: 'company_admin' });
     expect(reasonOf(refused)).toBe('daily_limit');
   });
 
@@ -88,7 +78,7 @@ describe('cards and permission, on assignment and on the candidate’s own appli
     const person = await userId(t, 'candidate4@demo.test');
     await db().updateTable('candidate_profiles').set({ card_verified: false }).where('user_id', '=', person).execute();
     const s = await shift(3, '18:00', '21:00');
-    expect(reasonOf(await t.gql(ASSIGN, { s, e: 'candidate4@demo.test' }, { as: 'company_admin' }))).toBe('card_unverified');
+    expect(reasonOf(await t.gql(ASSIGN_SHIFT, { s, e: 'candidate4@demo.test' }, { as: 'company_admin' }))).toBe('card_unverified');
     expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', s).executeTakeFirstOrThrow()).filled).toBe(0);
     // The candidate applies before the check: offered on their shifts page, recorded in the candidate list, holding the seat.
     const { token } = await candidateLogin(t, 'candidate4@demo.test');
@@ -125,7 +115,7 @@ describe('cards and permission, on assignment and on the candidate’s own appli
       .where('user_id', '=', person)
       .execute();
     const late = await shift(4, '09:00', '12:00');
-    expect(reasonOf(await t.gql(ASSIGN, { s: late, e: 'candidate4@demo.test' }, { as: 'company_admin' }))).toBe('card_expired');
+    expect(reasonOf(await t.gql(ASSIGN_SHIFT, { s: late, e: 'candidate4@demo.test' }, { as: 'company_admin' }))).toBe('card_expired');
     // Applying is not placement, but an expired card is refused there too: no check could make it good.
     const { token } = await candidateLogin(t, 'candidate4@demo.test');
     const job = await db().selectFrom('job_daily_shifts').select('job_id').where('id', '=', late).executeTakeFirstOrThrow();
@@ -133,7 +123,7 @@ describe('cards and permission, on assignment and on the candidate’s own appli
     expect(firstCode(own)).toBe('FORBIDDEN');
     expect(reasonOf(own)).toBe('card_expired');
     // Aung Kyaw (candidate3): 家族滞在 without 資格外活動許可.
-    expect(reasonOf(await t.gql(ASSIGN, { s: late, e: 'candidate3@demo.test' }, { as: 'company_admin' }))).toBe('no_permission');
+    expect(reasonOf(await t.gql(ASSIGN_SHIFT, { s: late, e: 'candidate3@demo.test' }, { as: 'company_admin' }))).toBe('no_permission');
   });
 });
 
@@ -141,10 +131,10 @@ describe('who may assign', () => {
   it('a client user, another company and a candidate are refused; the shift list is offered to the company only', async () => {
     const s = await shift(2, '06:00', '08:00');
     // A client user confirms its shifts; filling them is the staffing company's.
-    expect(firstCode(await t.gql(ASSIGN, { s, e: 'worker2@demo.test' }, { as: 'client_admin' }))).toBe('NOT_FOUND');
-    expect(firstCode(await t.gql(ASSIGN, { s, e: 'worker2@demo.test' }, { as: 'company2' }))).toBe('NOT_FOUND');
+    expect(firstCode(await t.gql(ASSIGN_SHIFT, { s, e: 'worker2@demo.test' }, { as: 'client_admin' }))).toBe('NOT_FOUND');
+    expect(firstCode(await t.gql(ASSIGN_SHIFT, { s, e: 'worker2@demo.test' }, { as: 'company2' }))).toBe('NOT_FOUND');
     const { token } = await candidateLogin(t, 'worker2@demo.test');
-    expect(['FORBIDDEN', 'UNAUTHENTICATED']).toContain(firstCode(await t.gql(ASSIGN, { s, e: 'worker2@demo.test' }, token)));
+    expect(['FORBIDDEN', 'UNAUTHENTICATED']).toContain(firstCode(await t.gql(ASSIGN_SHIFT, { s, e: 'worker2@demo.test' }, token)));
     expect(dataOf(await t.gql('{ assignableShifts { id } }', {}, { as: 'client_admin' })).assignableShifts).toEqual([]);
     expect(await db().selectFrom('applications').select('id').where('shift_id', '=', s).execute()).toEqual([]);
     const mine = dataOf(await t.gql('{ assignableShifts { id } }', {}, { as: 'company_admin' })).assignableShifts as { id: string }[];
@@ -152,6 +142,6 @@ describe('who may assign', () => {
     const theirs = dataOf(await t.gql('{ assignableShifts { id } }', {}, { as: 'company2' })).assignableShifts as { id: string }[];
     expect(theirs.some((x) => x.id === s)).toBe(false);
     // Someone who never applied to the company is not found by e-mail.
-    expect(firstCode(await t.gql(ASSIGN, { s, e: 'nobody@example.test' }, { as: 'company_admin' }))).toBe('BAD_USER_INPUT');
+    expect(firstCode(await t.gql(ASSIGN_SHIFT, { s, e: 'nobody@example.test' }, { as: 'company_admin' }))).toBe('BAD_USER_INPUT');
   });
 });

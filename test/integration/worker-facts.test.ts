@@ -5,29 +5,26 @@
  * languages; another company and a role without the record's code are refused; and the age rules read
  * the new birth date (a 17-year-old is refused a night shift, 労働基準法第61条).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { firstCode } from '../helpers/graphql.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from '../helpers/app.ts';
+import { ASSIGN_SHIFT, firstCode } from '../helpers/graphql.ts';
 import { getPage, text } from '../helpers/pages.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 
-let t: TestApp;
+const t = appForFile();
 let tran: string;
 let companyId: string;
 const db = () => t.database.db;
 const EDIT = 'mutation($id: ID!, $i: PersonFactsInput!) { editWorkerFacts(id: $id, input: $i) { id birthDate nameKana } }';
-const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
 const facts = () => db().selectFrom('candidate_profiles').select(['birth_date', 'name_kana', 'sex', 'address']).where('user_id', '=', tran).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
-  t = await startTestApp();
   tran = await userId(t, 'worker1@demo.test');
   companyId = await companyOf(t, 'company@demo.test');
 });
-afterAll(async () => t?.close());
 
 const path = () => `/admin/worker?id=${tran}`;
 /** The record's facts form as drawn, with `fields` typed over it and its button pressed, in the reader's language (the `lang` cookie). */
@@ -94,7 +91,7 @@ describe('staff edit a person’s facts on the worker record', () => {
       .values({ job_id: job.id, date: addDays(today, 4), start_time: '18:07', end_time: '23:00', break_minutes: 0, capacity: 3 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const answer = await t.gql(ASSIGN, { s: shift.id, e: 'worker1@demo.test' }, { as: 'company_admin' });
+    const answer = await t.gql(ASSIGN_SHIFT, { s: shift.id, e: 'worker1@demo.test' }, { as: 'company_admin' });
     expect(firstCode(answer)).toBe('FORBIDDEN');
     expect(answer.errors![0]!.extensions!.reason).toBe('age');
   });

@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { dataOf, firstCode } from '../helpers/graphql.ts';
+import { ASSIGN_SHIFT, dataOf, firstCode, MOVE_APPLICANT } from '../helpers/graphql.ts';
 import { candidateLogin } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree, moveApplication } from '../../server/modules/pipeline/statuses.ts';
@@ -29,8 +29,6 @@ let companyId: string;
 let person: string;
 let intoWork: StatusMove[];
 const db = () => t.database.db;
-const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason message } } }';
-const ASSIGN = 'mutation($s: ID!, $e: String!) { assignShift(shiftId: $s, email: $e) { applicationId } }';
 
 const verify = (card_verified: boolean) => db().updateTable('candidate_profiles').set({ card_verified }).where('user_id', '=', person).execute();
 const statusOf = async (id: string) => (await db().selectFrom('applications').select('candidate_status_id').where('id', '=', id).executeTakeFirstOrThrow()).candidate_status_id;
@@ -83,7 +81,7 @@ describe('every move into a working status', () => {
     await verify(false);
     for (const m of intoWork) {
       const app = await application(person, m.from, await newShift(4, '09:00', '12:00'));
-      const r = dataOf(await t.gql(MOVE, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
+      const r = dataOf(await t.gql(MOVE_APPLICANT, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
       expect(r, `${m.from} → ${m.to} (${m.kind}, ${m.list})`).toEqual({
         moved: [],
         refused: [{ id: app, reason: 'card_unverified', message: expect.stringContaining('在留カードの確認が済んでいません') }],
@@ -94,7 +92,7 @@ describe('every move into a working status', () => {
     // One day each: a person placed twice at the same time would be refused as an overlap.
     for (const [i, m] of intoWork.entries()) {
       const app = await application(person, m.from, await newShift(20 + i, '13:00', '15:00'));
-      expect(dataOf(await t.gql(MOVE, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant.moved).toEqual([app]);
+      expect(dataOf(await t.gql(MOVE_APPLICANT, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant.moved).toEqual([app]);
       expect(await statusOf(app)).toBe(m.to);
     }
   });
@@ -104,7 +102,7 @@ describe('every move into a working status', () => {
     const ok = await application(await userId(t, 'worker2@demo.test'), m.from, await newShift(6, '09:00', '12:00'));
     await verify(false);
     const refused = await application(person, m.from, await newShift(6, '13:00', '15:00'));
-    const r = dataOf(await t.gql(MOVE, { ids: [ok, refused], to: m.to }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).moveApplicant;
+    const r = dataOf(await t.gql(MOVE_APPLICANT, { ids: [ok, refused], to: m.to }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).moveApplicant;
     expect(r.moved).toEqual([ok]);
     expect(r.refused).toEqual([{ id: refused, reason: 'card_unverified', message: expect.stringContaining('The residence card has not been checked yet') }]);
     await verify(true);
@@ -174,7 +172,7 @@ describe('a part-time hire without a schedule', () => {
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('applications as a').select('a.id').whereRef('a.job_id', '=', 'j.id').where('a.candidate_id', '=', aung))))
       .executeTakeFirstOrThrow();
     const app = await application(aung, m.from, { shiftId: null, jobId: job.id, clientId: job.client_id });
-    const r = dataOf(await t.gql(MOVE, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
+    const r = dataOf(await t.gql(MOVE_APPLICANT, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
     expect(r.refused).toEqual([{ id: app, reason: 'no_permission', message: '在留資格「家族滞在」で働くには資格外活動許可が必要です。' }]);
   });
 });
@@ -186,7 +184,7 @@ describe('a withdrawn student moved back into work', () => {
     const student = await userId(t, 'student@demo.test');
     const m = intoWork[0]!;
     const app = await application(student, m.from, await newShift(3, '15:00', '20:00'));
-    const r = dataOf(await t.gql(MOVE, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
+    const r = dataOf(await t.gql(MOVE_APPLICANT, { ids: [app], to: m.to }, { as: 'company_admin' })).moveApplicant;
     expect(r.refused).toEqual([{ id: app, reason: 'weekly_limit', message: expect.stringContaining('このシフトの前の残りは240分です') }]);
     // Not placed: out of her week again for the tests below.
     await db().deleteFrom('applications').where('id', '=', app).execute();
@@ -221,7 +219,7 @@ describe('recorded times count toward the limits (入管法施行規則 第19条
       })
       .execute();
     const next = await newShift(6, '09:00', '10:00');
-    const answer = await t.gql(ASSIGN, { s: next.shiftId, e: 'student@demo.test' }, { as: 'company_admin' });
+    const answer = await t.gql(ASSIGN_SHIFT, { s: next.shiftId, e: 'student@demo.test' }, { as: 'company_admin' });
     expect(answer.errors?.[0]?.extensions?.reason).toBe('weekly_limit');
     expect(answer.errors![0]!.message).toContain('このシフトの前の残りは0分です');
     // Had the schedule counted (60 minutes), 180 would have been left and the hour would fit.
@@ -230,7 +228,7 @@ describe('recorded times count toward the limits (入管法施行規則 第19条
       .set({ clock_out: jst(day5, '10:00') })
       .where('application_id', '=', app)
       .execute();
-    expect(dataOf(await t.gql(ASSIGN, { s: next.shiftId, e: 'student@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
+    expect(dataOf(await t.gql(ASSIGN_SHIFT, { s: next.shiftId, e: 'student@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
     await db().deleteFrom('applications').where('id', 'in', [app]).execute();
     await db().deleteFrom('applications').where('shift_id', '=', next.shiftId).execute();
   });
@@ -258,11 +256,11 @@ describe('a 17-year-old (労働基準法第61条)', () => {
     const born = `${Number(todayInJapan().slice(0, 4)) - 17}-01-01`;
     await db().insertInto('staff').values({ company_id: companyId, name: 'SITI RAHMA', birth_date: born, person_user_id: person }).execute();
     const late = await newShift(9, '18:00', '23:00');
-    const answer = await t.gql(ASSIGN, { s: late.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
+    const answer = await t.gql(ASSIGN_SHIFT, { s: late.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
     expect(firstCode(answer)).toBe('FORBIDDEN');
     expect(answer.errors![0]!.extensions!.reason).toBe('age');
     expect(answer.errors![0]!.message).toContain('under 18, no shift may reach into the hours from 22:00 to 05:00 (Labour Standards Act, Article 61)');
     const early = await newShift(10, '17:00', '22:00');
-    expect(dataOf(await t.gql(ASSIGN, { s: early.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
+    expect(dataOf(await t.gql(ASSIGN_SHIFT, { s: early.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
   });
 });

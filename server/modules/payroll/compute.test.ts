@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeShiftPay, type ShiftContext, type ShiftWork } from './compute.ts';
+import { computeShiftPay, type ShiftContext, type ShiftPay, type ShiftWork } from './compute.ts';
 
 const shift = (w: Partial<ShiftWork> = {}): ShiftWork => ({
   date: '2026-11-24',
@@ -12,79 +12,175 @@ const shift = (w: Partial<ShiftWork> = {}): ShiftWork => ({
   ...w,
 });
 const fresh: ShiftContext = { weeklyMinutesBefore: 0, monthlyOvertimeMinutesBefore: 0 };
+/** The minutes and premiums of a pay that earns no premium: a test spreads it and names what is not 0. */
+const NOTHING_MORE = { overtimeMinutes: 0, over60Minutes: 0, lateNightMinutes: 0, holidayMinutes: 0, overtimePremium: 0, lateNightPremium: 0, holidayPremium: 0 };
 
 describe('computeShiftPay: hand-worked shifts', () => {
   it('pays a plain 8-hour day shift its base only', () => {
     // 09:00–18:00 = 540 min, less a 60-min break = 480 min worked, exactly 8 hours: no overtime.
     // base = 480 × 1,200 / 60 = 9,600.
-    expect(computeShiftPay(shift(), fresh)).toEqual({
-      workedMinutes: 480,
-      overtimeMinutes: 0,
-      over60Minutes: 0,
-      lateNightMinutes: 0,
-      holidayMinutes: 0,
-      base: 9600,
-      overtimePremium: 0,
-      lateNightPremium: 0,
-      holidayPremium: 0,
-      total: 9600,
-    });
+    expect(computeShiftPay(shift(), fresh)).toEqual({ ...NOTHING_MORE, workedMinutes: 480, base: 9600, total: 9600 });
   });
 
-  it('pays minutes beyond 8 hours in the shift at +25%', () => {
-    // 09:00–20:00 = 660 min − 60 break = 600 worked; 600 − 480 = 120 overtime.
-    // base = 600 × 1,000 / 60 = 10,000; overtime = 120 × 1,000 × 25% / 60 = 500.
-    expect(computeShiftPay(shift({ end: '20:00', hourlyWage: 1000 }), fresh)).toMatchObject({
-      workedMinutes: 600,
-      overtimeMinutes: 120,
-      over60Minutes: 0,
-      base: 10000,
-      overtimePremium: 500,
-      total: 10500,
-    });
-  });
-
-  it('pays a night shift across midnight its late-night minutes at +25%, the break placed in the middle', () => {
-    // 22:00–07:00 (next day) = 540 min; break at floor((540 − 60) / 2) = 240 min after the start,
-    // i.e. 02:00–03:00. Worked: 22:00–02:00 (240, all night) and 03:00–07:00 (240, of which
-    // 03:00–05:00 = 120 are night): 480 worked, 360 late night.
-    // base = 480 × 1,100 / 60 = 8,800; late night = 360 × 1,100 × 25% / 60 = 1,650.
-    expect(computeShiftPay(shift({ start: '22:00', end: '07:00', hourlyWage: 1100 }), fresh)).toMatchObject({
-      workedMinutes: 480,
-      overtimeMinutes: 0,
-      lateNightMinutes: 360,
-      base: 8800,
-      lateNightPremium: 1650,
-      total: 10450,
-    });
-  });
-
-  it('takes the break where breakStart says, which can move minutes out of the night', () => {
-    // 22:00–07:00 with the break at 05:00–06:00: worked 22:00–05:00 (420, all night) and
-    // 06:00–07:00 (60, day): late night = 420 × 1,100 × 25% / 60 = 1,925 (1,650 with the default break).
-    expect(computeShiftPay(shift({ start: '22:00', end: '07:00', breakStart: '05:00', hourlyWage: 1100 }), fresh)).toMatchObject({
-      workedMinutes: 480,
-      lateNightMinutes: 420,
-      base: 8800,
-      lateNightPremium: 1925,
-      total: 10725,
-    });
-  });
-
-  it('adds the late-night premium on top of overtime', () => {
-    // 14:00–23:30 = 570 min; break at floor((570 − 60) / 2) = 255 min → 18:15–19:15; 510 worked.
-    // The last 30 worked minutes (23:00–23:30) are beyond 8 hours; 22:00–23:30 = 90 are night.
-    // base = 510 × 1,200 / 60 = 10,200; overtime = 30 × 1,200 × 25% / 60 = 150;
-    // late night = 90 × 1,200 × 25% / 60 = 450; total 10,800.
-    expect(computeShiftPay(shift({ start: '14:00', end: '23:30' }), fresh)).toMatchObject({
-      workedMinutes: 510,
-      overtimeMinutes: 30,
-      lateNightMinutes: 90,
-      base: 10200,
-      overtimePremium: 150,
-      lateNightPremium: 450,
-      total: 10800,
-    });
+  // Each case: the shift (over the 09:00–18:00 default) and, when the week or month has work already, its context; the pay worked by hand.
+  const WORKED: Record<string, { work: Partial<ShiftWork>; context?: ShiftContext; pay: Partial<ShiftPay> }> = {
+    'pays minutes beyond 8 hours in the shift at +25%': {
+      // 09:00–20:00 = 660 min − 60 break = 600 worked; 600 − 480 = 120 overtime.
+      // base = 600 × 1,000 / 60 = 10,000; overtime = 120 × 1,000 × 25% / 60 = 500.
+      work: { end: '20:00', hourlyWage: 1000 },
+      pay: {
+        workedMinutes: 600,
+        overtimeMinutes: 120,
+        over60Minutes: 0,
+        base: 10000,
+        overtimePremium: 500,
+        total: 10500,
+      },
+    },
+    'pays a night shift across midnight its late-night minutes at +25%, the break placed in the middle': {
+      // 22:00–07:00 (next day) = 540 min; break at floor((540 − 60) / 2) = 240 min after the start,
+      // i.e. 02:00–03:00. Worked: 22:00–02:00 (240, all night) and 03:00–07:00 (240, of which
+      // 03:00–05:00 = 120 are night): 480 worked, 360 late night.
+      // base = 480 × 1,100 / 60 = 8,800; late night = 360 × 1,100 × 25% / 60 = 1,650.
+      work: { start: '22:00', end: '07:00', hourlyWage: 1100 },
+      pay: {
+        workedMinutes: 480,
+        overtimeMinutes: 0,
+        lateNightMinutes: 360,
+        base: 8800,
+        lateNightPremium: 1650,
+        total: 10450,
+      },
+    },
+    'takes the break where breakStart says, which can move minutes out of the night': {
+      // 22:00–07:00 with the break at 05:00–06:00: worked 22:00–05:00 (420, all night) and
+      // 06:00–07:00 (60, day): late night = 420 × 1,100 × 25% / 60 = 1,925 (1,650 with the default break).
+      work: { start: '22:00', end: '07:00', breakStart: '05:00', hourlyWage: 1100 },
+      pay: {
+        workedMinutes: 480,
+        lateNightMinutes: 420,
+        base: 8800,
+        lateNightPremium: 1925,
+        total: 10725,
+      },
+    },
+    'adds the late-night premium on top of overtime': {
+      // 14:00–23:30 = 570 min; break at floor((570 − 60) / 2) = 255 min → 18:15–19:15; 510 worked.
+      // The last 30 worked minutes (23:00–23:30) are beyond 8 hours; 22:00–23:30 = 90 are night.
+      // base = 510 × 1,200 / 60 = 10,200; overtime = 30 × 1,200 × 25% / 60 = 150;
+      // late night = 90 × 1,200 × 25% / 60 = 450; total 10,800.
+      work: { start: '14:00', end: '23:30' },
+      pay: {
+        workedMinutes: 510,
+        overtimeMinutes: 30,
+        lateNightMinutes: 90,
+        base: 10200,
+        overtimePremium: 150,
+        lateNightPremium: 450,
+        total: 10800,
+      },
+    },
+    'pays overtime beyond 60 hours in the month at +50% instead of +25%': {
+      // 59 hours (3,540 min) of overtime already this month. 09:00–21:00 = 720 − 60 = 660 worked,
+      // 180 overtime: the first 60 reach the 60 hours at 25%, the other 120 are beyond at 50%.
+      // base = 660 × 1,200 / 60 = 13,200; overtime = 1,200 × (60 × 25% + 120 × 50%) / 60 = 1,200 × 75 / 60 = 1,500.
+      work: { end: '21:00' },
+      context: { weeklyMinutesBefore: 0, monthlyOvertimeMinutesBefore: 3540 },
+      pay: {
+        workedMinutes: 660,
+        overtimeMinutes: 180,
+        over60Minutes: 120,
+        base: 13200,
+        overtimePremium: 1500,
+        total: 14700,
+      },
+    },
+    'adds late night on top of the holiday premium when both days of a night shift are statutory holidays': {
+      // 20:00–05:00 = 540 min; break at floor(480 / 2) = 240 → 00:00–01:00; 480 worked.
+      // Night: 22:00–00:00 (120) and 01:00–05:00 (240) = 360.
+      // base = 480 × 1,000 / 60 = 8,000; holiday = 480 × 1,000 × 35% / 60 = 2,800;
+      // late night = 360 × 1,000 × 25% / 60 = 1,500; total 12,300.
+      work: { start: '20:00', end: '05:00', hourlyWage: 1000, statutoryHoliday: true, nextDayStatutoryHoliday: true },
+      pay: {
+        workedMinutes: 480,
+        holidayMinutes: 480,
+        lateNightMinutes: 360,
+        base: 8000,
+        holidayPremium: 2800,
+        lateNightPremium: 1500,
+        overtimePremium: 0,
+        total: 12300,
+      },
+    },
+    'counts holiday work by calendar day: only the minutes before midnight of a holiday that ends at midnight': {
+      // Sunday (法定休日) 20:00 – Monday 05:00, break 00:00–01:00 as above. Sunday 20:00–24:00 = 240
+      // holiday minutes; Monday 01:00–05:00 = 240 ordinary minutes, within 8 hours: no overtime.
+      // base 8,000; holiday = 240 × 1,000 × 35% / 60 = 1,400; late night 1,500 as above; total 10,900.
+      work: { start: '20:00', end: '05:00', hourlyWage: 1000, statutoryHoliday: true },
+      pay: {
+        workedMinutes: 480,
+        holidayMinutes: 240,
+        overtimeMinutes: 0,
+        lateNightMinutes: 360,
+        base: 8000,
+        holidayPremium: 1400,
+        lateNightPremium: 1500,
+        total: 10900,
+      },
+    },
+    'makes the minutes after midnight holiday work when the next day is the statutory holiday': {
+      // Saturday 22:00 – Sunday 06:00 (Sunday the 法定休日), no break: 480 worked.
+      // Saturday 22:00–24:00 = 120 ordinary; Sunday 00:00–06:00 = 360 holiday. Night 22:00–05:00 = 420.
+      // base = 480 × 1,200 / 60 = 9,600; holiday = 360 × 1,200 × 35% / 60 = 2,520;
+      // late night = 420 × 1,200 × 25% / 60 = 2,100; total 14,220.
+      work: { date: '2026-11-28', start: '22:00', end: '06:00', breakMinutes: 0, nextDayStatutoryHoliday: true },
+      pay: {
+        workedMinutes: 480,
+        holidayMinutes: 360,
+        overtimeMinutes: 0,
+        lateNightMinutes: 420,
+        base: 9600,
+        holidayPremium: 2520,
+        lateNightPremium: 2100,
+        total: 14220,
+      },
+    },
+    'keeps holiday minutes out of the 8 hours: only ordinary minutes past 480 are overtime': {
+      // Sunday (法定休日) 18:00 – Monday 09:00 = 900 min, break 60 at 01:00–02:00 (breakStart):
+      // Sunday 18:00–24:00 = 360 holiday; Monday 00:00–01:00 and 02:00–09:00 = 480 ordinary: exactly 8
+      // hours, so no overtime although 840 minutes were worked. Night 22:00–01:00 + 02:00–05:00 = 360.
+      // base = 840 × 1,000 / 60 = 14,000; holiday = 360 × 1,000 × 35% / 60 = 2,100;
+      // late night = 360 × 1,000 × 25% / 60 = 1,500; total 17,600.
+      work: { start: '18:00', end: '09:00', breakStart: '01:00', hourlyWage: 1000, statutoryHoliday: true },
+      pay: {
+        workedMinutes: 840,
+        holidayMinutes: 360,
+        overtimeMinutes: 0,
+        base: 14000,
+        holidayPremium: 2100,
+        lateNightPremium: 1500,
+        overtimePremium: 0,
+        total: 17600,
+      },
+    },
+    'reads an end equal to the start as a 24-hour shift': {
+      // 08:00–08:00 next day = 1,440 min − 120 break = 1,320 worked; 1,320 − 480 = 840 overtime.
+      // Night 22:00–05:00 = 420; the break sits at floor(1,320 / 2) = 660 min → 19:00–21:00, outside it.
+      work: { start: '08:00', end: '08:00', breakMinutes: 120, hourlyWage: 1000 },
+      pay: {
+        workedMinutes: 1320,
+        overtimeMinutes: 840,
+        lateNightMinutes: 420,
+        // base 1,320 × 1,000 / 60 = 22,000; overtime 840 × 1,000 × 25% / 60 = 3,500; night 420 × 1,000 × 25% / 60 = 1,750.
+        base: 22000,
+        overtimePremium: 3500,
+        lateNightPremium: 1750,
+        total: 27250,
+      },
+    },
+  };
+  it.each(Object.entries(WORKED))('%s', (_, c) => {
+    expect(computeShiftPay(shift(c.work), c.context ?? fresh)).toMatchObject(c.pay);
   });
 
   it('makes minutes beyond 40 hours in the week overtime, counting the week so far', () => {
@@ -101,102 +197,16 @@ describe('computeShiftPay: hand-worked shifts', () => {
     expect(computeShiftPay(shift(), { weeklyMinutesBefore: 2400, monthlyOvertimeMinutesBefore: 0 })).toMatchObject({ overtimeMinutes: 480, overtimePremium: 2400 });
   });
 
-  it('pays overtime beyond 60 hours in the month at +50% instead of +25%', () => {
-    // 59 hours (3,540 min) of overtime already this month. 09:00–21:00 = 720 − 60 = 660 worked,
-    // 180 overtime: the first 60 reach the 60 hours at 25%, the other 120 are beyond at 50%.
-    // base = 660 × 1,200 / 60 = 13,200; overtime = 1,200 × (60 × 25% + 120 × 50%) / 60 = 1,200 × 75 / 60 = 1,500.
-    expect(computeShiftPay(shift({ end: '21:00' }), { weeklyMinutesBefore: 0, monthlyOvertimeMinutesBefore: 3540 })).toMatchObject({
-      workedMinutes: 660,
-      overtimeMinutes: 180,
-      over60Minutes: 120,
-      base: 13200,
-      overtimePremium: 1500,
-      total: 14700,
-    });
-  });
-
   it('pays every minute on a statutory holiday at +35%, with no overtime premium', () => {
     // 09:00–20:00, 600 worked on the 法定休日: holiday = 600, no overtime minutes (holiday work is not overtime).
     // base = 600 × 1,200 / 60 = 12,000; holiday = 600 × 1,200 × 35% / 60 = 4,200.
     expect(computeShiftPay(shift({ end: '20:00', statutoryHoliday: true }), { weeklyMinutesBefore: 2400, monthlyOvertimeMinutesBefore: 4000 })).toEqual({
+      ...NOTHING_MORE,
       workedMinutes: 600,
-      overtimeMinutes: 0,
-      over60Minutes: 0,
-      lateNightMinutes: 0,
       holidayMinutes: 600,
       base: 12000,
-      overtimePremium: 0,
-      lateNightPremium: 0,
       holidayPremium: 4200,
       total: 16200,
-    });
-  });
-
-  it('adds late night on top of the holiday premium when both days of a night shift are statutory holidays', () => {
-    // 20:00–05:00 = 540 min; break at floor(480 / 2) = 240 → 00:00–01:00; 480 worked.
-    // Night: 22:00–00:00 (120) and 01:00–05:00 (240) = 360.
-    // base = 480 × 1,000 / 60 = 8,000; holiday = 480 × 1,000 × 35% / 60 = 2,800;
-    // late night = 360 × 1,000 × 25% / 60 = 1,500; total 12,300.
-    expect(computeShiftPay(shift({ start: '20:00', end: '05:00', hourlyWage: 1000, statutoryHoliday: true, nextDayStatutoryHoliday: true }), fresh)).toMatchObject({
-      workedMinutes: 480,
-      holidayMinutes: 480,
-      lateNightMinutes: 360,
-      base: 8000,
-      holidayPremium: 2800,
-      lateNightPremium: 1500,
-      overtimePremium: 0,
-      total: 12300,
-    });
-  });
-
-  it('counts holiday work by calendar day: only the minutes before midnight of a holiday that ends at midnight', () => {
-    // Sunday (法定休日) 20:00 – Monday 05:00, break 00:00–01:00 as above. Sunday 20:00–24:00 = 240
-    // holiday minutes; Monday 01:00–05:00 = 240 ordinary minutes, within 8 hours: no overtime.
-    // base 8,000; holiday = 240 × 1,000 × 35% / 60 = 1,400; late night 1,500 as above; total 10,900.
-    expect(computeShiftPay(shift({ start: '20:00', end: '05:00', hourlyWage: 1000, statutoryHoliday: true }), fresh)).toMatchObject({
-      workedMinutes: 480,
-      holidayMinutes: 240,
-      overtimeMinutes: 0,
-      lateNightMinutes: 360,
-      base: 8000,
-      holidayPremium: 1400,
-      lateNightPremium: 1500,
-      total: 10900,
-    });
-  });
-
-  it('makes the minutes after midnight holiday work when the next day is the statutory holiday', () => {
-    // Saturday 22:00 – Sunday 06:00 (Sunday the 法定休日), no break: 480 worked.
-    // Saturday 22:00–24:00 = 120 ordinary; Sunday 00:00–06:00 = 360 holiday. Night 22:00–05:00 = 420.
-    // base = 480 × 1,200 / 60 = 9,600; holiday = 360 × 1,200 × 35% / 60 = 2,520;
-    // late night = 420 × 1,200 × 25% / 60 = 2,100; total 14,220.
-    expect(computeShiftPay(shift({ date: '2026-11-28', start: '22:00', end: '06:00', breakMinutes: 0, nextDayStatutoryHoliday: true }), fresh)).toMatchObject({
-      workedMinutes: 480,
-      holidayMinutes: 360,
-      overtimeMinutes: 0,
-      lateNightMinutes: 420,
-      base: 9600,
-      holidayPremium: 2520,
-      lateNightPremium: 2100,
-      total: 14220,
-    });
-  });
-
-  it('keeps holiday minutes out of the 8 hours: only ordinary minutes past 480 are overtime', () => {
-    // Sunday (法定休日) 18:00 – Monday 09:00 = 900 min, break 60 at 01:00–02:00 (breakStart):
-    // Sunday 18:00–24:00 = 360 holiday; Monday 00:00–01:00 and 02:00–09:00 = 480 ordinary: exactly 8
-    // hours, so no overtime although 840 minutes were worked. Night 22:00–01:00 + 02:00–05:00 = 360.
-    // base = 840 × 1,000 / 60 = 14,000; holiday = 360 × 1,000 × 35% / 60 = 2,100;
-    // late night = 360 × 1,000 × 25% / 60 = 1,500; total 17,600.
-    expect(computeShiftPay(shift({ start: '18:00', end: '09:00', breakStart: '01:00', hourlyWage: 1000, statutoryHoliday: true }), fresh)).toMatchObject({
-      workedMinutes: 840,
-      holidayMinutes: 360,
-      overtimeMinutes: 0,
-      base: 14000,
-      holidayPremium: 2100,
-      lateNightPremium: 1500,
-      overtimePremium: 0,
-      total: 17600,
     });
   });
 
@@ -229,21 +239,6 @@ describe('computeShiftPay: hand-worked shifts', () => {
     // 21:00–23:00: 22:00–22:59 are night (60).
     expect(computeShiftPay(shift({ start: '21:00', end: '23:00', breakMinutes: 0 }), fresh).lateNightMinutes).toBe(60);
   });
-
-  it('reads an end equal to the start as a 24-hour shift', () => {
-    // 08:00–08:00 next day = 1,440 min − 120 break = 1,320 worked; 1,320 − 480 = 840 overtime.
-    // Night 22:00–05:00 = 420; the break sits at floor(1,320 / 2) = 660 min → 19:00–21:00, outside it.
-    expect(computeShiftPay(shift({ start: '08:00', end: '08:00', breakMinutes: 120, hourlyWage: 1000 }), fresh)).toMatchObject({
-      workedMinutes: 1320,
-      overtimeMinutes: 840,
-      lateNightMinutes: 420,
-      // base 1,320 × 1,000 / 60 = 22,000; overtime 840 × 1,000 × 25% / 60 = 3,500; night 420 × 1,000 × 25% / 60 = 1,750.
-      base: 22000,
-      overtimePremium: 3500,
-      lateNightPremium: 1750,
-      total: 27250,
-    });
-  });
 });
 
 describe('computeShiftPay: day rates (日給, 施行規則第19条第1項第2号)', () => {
@@ -251,18 +246,7 @@ describe('computeShiftPay: day rates (日給, 施行規則第19条第1項第2号
 
   it('pays the whole day rate for the scheduled day, not the day rate per hour', () => {
     // 09:00–18:00 less 60 = 480 worked = the 480 scheduled: base = 9,800 (hourly it would be 78,400).
-    expect(computeShiftPay(day(), fresh)).toEqual({
-      workedMinutes: 480,
-      overtimeMinutes: 0,
-      over60Minutes: 0,
-      lateNightMinutes: 0,
-      holidayMinutes: 0,
-      base: 9800,
-      overtimePremium: 0,
-      lateNightPremium: 0,
-      holidayPremium: 0,
-      total: 9800,
-    });
+    expect(computeShiftPay(day(), fresh)).toEqual({ ...NOTHING_MORE, workedMinutes: 480, base: 9800, total: 9800 });
   });
 
   it('pays a shorter day in proportion: worked ÷ scheduled of the day rate', () => {
@@ -270,47 +254,6 @@ describe('computeShiftPay: day rates (日給, 施行規則第19条第1項第2号
     expect(computeShiftPay(day({ end: '09:01', breakMinutes: 0 }), fresh)).toMatchObject({ workedMinutes: 1, base: 20, total: 20 });
     // 09:00–13:00, no break: 240 of 480 minutes = half the day rate, 4,900.
     expect(computeShiftPay(day({ end: '13:00', breakMinutes: 0 }), fresh)).toMatchObject({ workedMinutes: 240, base: 4900, total: 4900 });
-  });
-
-  it('pays minutes beyond the scheduled ones at the basis, and minutes beyond 8 hours at +25% of it', () => {
-    // ¥8,400 for 7 scheduled hours: basis 8,400 ÷ 7 = 1,200/h. 09:00–19:00 less 60 = 540 worked.
-    // base = 8,400 + 120 extra minutes × 1,200 / 60 = 8,400 + 2,400 = 10,800;
-    // overtime (beyond 480) = 60 × 1,200 × 25% / 60 = 300; total 11,100.
-    expect(computeShiftPay(day({ end: '19:00', dailyWage: 8400, scheduledMinutes: 420 }), fresh)).toMatchObject({
-      workedMinutes: 540,
-      overtimeMinutes: 60,
-      base: 10800,
-      overtimePremium: 300,
-      total: 11100,
-    });
-  });
-
-  it('keeps a basis that is not a whole yen exact and rounds each component once', () => {
-    // ¥10,000 for 7.5 scheduled hours: basis 1,333.33…/h. 09:00–18:30 less 60 = 510 worked, 30 overtime.
-    // base = 10,000 × 510 / 450 = 11,333.33… → 11,333; overtime = 30 × 1,333.33… × 25% / 60 = 166.67 → 167.
-    expect(computeShiftPay(day({ end: '18:30', dailyWage: 10000, scheduledMinutes: 450 }), fresh)).toMatchObject({
-      workedMinutes: 510,
-      overtimeMinutes: 30,
-      base: 11333,
-      overtimePremium: 167,
-      total: 11500,
-    });
-  });
-
-  it('pays late night and holiday premiums at the basis', () => {
-    // ¥9,600 for 480 minutes: basis 1,200/h. Saturday 22:00 – Sunday 07:00 (Sunday the 法定休日),
-    // break 02:00–03:00: worked 22:00–02:00 and 03:00–07:00 = 480; night 360; Sunday's 00:00–02:00
-    // and 03:00–07:00 = 360 holiday. base 9,600; late night = 360 × 1,200 × 25% / 60 = 1,800;
-    // holiday = 360 × 1,200 × 35% / 60 = 2,520; total 13,920.
-    expect(computeShiftPay(day({ start: '22:00', end: '07:00', dailyWage: 9600, nextDayStatutoryHoliday: true }), fresh)).toMatchObject({
-      workedMinutes: 480,
-      lateNightMinutes: 360,
-      holidayMinutes: 360,
-      base: 9600,
-      lateNightPremium: 1800,
-      holidayPremium: 2520,
-      total: 13920,
-    });
   });
 
   it("counts the week: past 40 hours a day rate's minutes are overtime too", () => {
@@ -324,6 +267,54 @@ describe('computeShiftPay: day rates (日給, 施行規則第19条第1項第2号
     expect(() => computeShiftPay(day({ dailyWage: undefined, scheduledMinutes: undefined }), fresh)).toThrow(/exactly one of hourlyWage and dailyWage/);
     expect(() => computeShiftPay(day({ scheduledMinutes: undefined }), fresh)).toThrow(/scheduled minutes/);
     expect(() => computeShiftPay(shift({ scheduledMinutes: 480 }), fresh)).toThrow(/only a day rate has scheduled minutes/);
+  });
+
+  // Each case: the day (over the ¥9,800, 480-minute default) and its pay worked by hand.
+  const WORKED: Record<string, { work: Partial<ShiftWork>; pay: Partial<ShiftPay> }> = {
+    'pays minutes beyond the scheduled ones at the basis, and minutes beyond 8 hours at +25% of it': {
+      // ¥8,400 for 7 scheduled hours: basis 8,400 ÷ 7 = 1,200/h. 09:00–19:00 less 60 = 540 worked.
+      // base = 8,400 + 120 extra minutes × 1,200 / 60 = 8,400 + 2,400 = 10,800;
+      // overtime (beyond 480) = 60 × 1,200 × 25% / 60 = 300; total 11,100.
+      work: { end: '19:00', dailyWage: 8400, scheduledMinutes: 420 },
+      pay: {
+        workedMinutes: 540,
+        overtimeMinutes: 60,
+        base: 10800,
+        overtimePremium: 300,
+        total: 11100,
+      },
+    },
+    'keeps a basis that is not a whole yen exact and rounds each component once': {
+      // ¥10,000 for 7.5 scheduled hours: basis 1,333.33…/h. 09:00–18:30 less 60 = 510 worked, 30 overtime.
+      // base = 10,000 × 510 / 450 = 11,333.33… → 11,333; overtime = 30 × 1,333.33… × 25% / 60 = 166.67 → 167.
+      work: { end: '18:30', dailyWage: 10000, scheduledMinutes: 450 },
+      pay: {
+        workedMinutes: 510,
+        overtimeMinutes: 30,
+        base: 11333,
+        overtimePremium: 167,
+        total: 11500,
+      },
+    },
+    'pays late night and holiday premiums at the basis': {
+      // ¥9,600 for 480 minutes: basis 1,200/h. Saturday 22:00 – Sunday 07:00 (Sunday the 法定休日),
+      // break 02:00–03:00: worked 22:00–02:00 and 03:00–07:00 = 480; night 360; Sunday's 00:00–02:00
+      // and 03:00–07:00 = 360 holiday. base 9,600; late night = 360 × 1,200 × 25% / 60 = 1,800;
+      // holiday = 360 × 1,200 × 35% / 60 = 2,520; total 13,920.
+      work: { start: '22:00', end: '07:00', dailyWage: 9600, nextDayStatutoryHoliday: true },
+      pay: {
+        workedMinutes: 480,
+        lateNightMinutes: 360,
+        holidayMinutes: 360,
+        base: 9600,
+        lateNightPremium: 1800,
+        holidayPremium: 2520,
+        total: 13920,
+      },
+    },
+  };
+  it.each(Object.entries(WORKED))('%s', (_, c) => {
+    expect(computeShiftPay(day(c.work), fresh)).toMatchObject(c.pay);
   });
 });
 

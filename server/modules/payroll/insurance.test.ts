@@ -3,12 +3,76 @@ import { HEALTH_RATES, employmentInsuranceCovered, employmentPremium, healthPrem
 import { monthlyDeductions, premiumMonthOf } from './deductions.ts';
 
 describe('premiums, the worker’s share (hand-worked)', () => {
-  it('rounds a half yen down and more than a half up (通貨法第3条)', () => {
-    // 110,000 × 9.85% / 2 = 5,417.5 → 5,417 (50 sen is dropped).
-    expect(healthPremium(110_000, '13', '2026-09-01')).toBe(5_417);
-    // 126,000 × 9.91% / 2 = 6,243.3 → 6,243; 134,000 × 9.91% / 2 = 6,639.7 → 6,640.
-    expect(healthPremium(126_000, '13', '2025-09-01')).toBe(6_243);
-    expect(healthPremium(134_000, '13', '2025-09-01')).toBe(6_640);
+  // Each case: the rates it shows, then [standard, branch, date in the premium month, the worker's half] worked by hand.
+  const HEALTH: Record<string, [standard: number, branch: string, month: string, yen: number][]> = {
+    'rounds a half yen down and more than a half up (通貨法第3条)': [
+      // 110,000 × 9.85% / 2 = 5,417.5 → 5,417 (50 sen is dropped).
+      [110_000, '13', '2026-09-01', 5_417],
+      // 126,000 × 9.91% / 2 = 6,243.3 → 6,243; 134,000 × 9.91% / 2 = 6,639.7 → 6,640.
+      [126_000, '13', '2025-09-01', 6_243],
+      [134_000, '13', '2025-09-01', 6_640],
+    ],
+
+    // 協会けんぽ 都道府県単位保険料率: 令和6年度 kisaka.net ＝ limo.media; 令和7年度 office-mori.biz ＝ limo.media;
+    // 令和8年度 office-mori.biz ＝ kishida-devil/jp-payroll-mcp insurance-r8.json (insurance.ts names each).
+    '北海道 (01): 10.21% (2024-03), 10.31% (2025-03), 10.28% (2026-03)': [
+      // 300,000 × 10.21% / 2 = 15,315; × 10.31% / 2 = 15,465; × 10.28% / 2 = 15,420.
+      [300_000, '01', '2024-06-01', 15_315],
+      [300_000, '01', '2025-06-01', 15_465],
+      [300_000, '01', '2026-06-01', 15_420],
+      // 410,000 × 10.28% / 2 = 21,074 exactly.
+      [410_000, '01', '2026-03-01', 21_074],
+    ],
+
+    '大阪 (27): 10.34% (2024-03), 10.24% (2025-03), 10.13% (2026-03)': [
+      // 300,000 × 10.34% / 2 = 15,510; × 10.24% / 2 = 15,360; × 10.13% / 2 = 15,195.
+      [300_000, '27', '2025-02-01', 15_510],
+      [300_000, '27', '2025-03-01', 15_360],
+      [300_000, '27', '2026-03-01', 15_195],
+      // 142,000 × 10.13% / 2 = 7,192.3 → 7,192.
+      [142_000, '27', '2026-09-01', 7_192],
+    ],
+
+    '佐賀 (41): 10.42% (2024-03), 10.78% (2025-03), 10.55% (2026-03)': [
+      // 300,000 × 10.42% / 2 = 15,630; × 10.78% / 2 = 16,170; × 10.55% / 2 = 15,825.
+      [300_000, '41', '2024-03-01', 15_630],
+      [300_000, '41', '2025-03-01', 16_170],
+      [300_000, '41', '2026-03-01', 15_825],
+      // 150,000 × 10.55% / 2 = 7,912.5 → 7,912 (50 sen dropped); 134,000 × 10.55% / 2 = 7,068.5 → 7,068.
+      [150_000, '41', '2026-03-01', 7_912],
+      [134_000, '41', '2026-03-01', 7_068],
+    ],
+
+    // Filled later: 宮城 令和7年度 (office-mori.biz ＝ JapanFinance/kei3), 愛知 令和6年度 (s-mngmnt.co.jp alone),
+    // 鹿児島 令和6年度 (s-mngmnt.co.jp ＝ kanahara-sr.jp).
+    '宮城 (04): 10.11% (2025-03), 10.10% (2026-03)': [
+      // 300,000 × 10.11% / 2 = 15,165; 280,000 × 10.11% / 2 = 14,154 exactly; 150,000 × 10.11% / 2 = 7,582.5 → 7,582.
+      [300_000, '04', '2025-06-01', 15_165],
+      [280_000, '04', '2025-06-01', 14_154],
+      [150_000, '04', '2026-02-01', 7_582],
+      // 300,000 × 10.10% / 2 = 15,150.
+      [300_000, '04', '2026-03-01', 15_150],
+    ],
+
+    '愛知 (23): 10.02% (2024-03), 10.03% (2025-03)': [
+      // 300,000 × 10.02% / 2 = 15,030; 134,000 × 10.02% / 2 = 6,713.4 → 6,713; 142,000 × 10.02% / 2 = 7,114.2 → 7,114.
+      [300_000, '23', '2024-03-01', 15_030],
+      [134_000, '23', '2024-10-01', 6_713],
+      [142_000, '23', '2025-02-01', 7_114],
+      // 126,000 × 10.03% / 2 = 6,318.9 → 6,319 (more than 50 sen rounds up).
+      [126_000, '23', '2025-03-01', 6_319],
+    ],
+
+    '鹿児島 (46): 10.13% (2024-03), 10.31% (2025-03)': [
+      // 300,000 × 10.13% / 2 = 15,195; 410,000 × 10.13% / 2 = 20,766.5 → 20,766 (50 sen dropped).
+      [300_000, '46', '2024-06-01', 15_195],
+      [410_000, '46', '2024-06-01', 20_766],
+      // 300,000 × 10.31% / 2 = 15,465.
+      [300_000, '46', '2025-06-01', 15_465],
+    ],
+  };
+  it.each(Object.entries(HEALTH))('%s', (_, premiums) => {
+    for (const [standard, branch, month, yen] of premiums) expect(healthPremium(standard, branch, month), `${standard} ${branch} ${month}`).toBe(yen);
   });
 
   it('takes the rate of the premium month: Tokyo 9.98% (2024-03), 9.91% (2025-03), 9.85% (2026-03)', () => {
@@ -19,70 +83,12 @@ describe('premiums, the worker’s share (hand-worked)', () => {
     expect(() => healthPremium(300_000, '13', '2024-02-01')).toThrow(/no rate encoded/);
   });
 
-  // 協会けんぽ 都道府県単位保険料率: 令和6年度 kisaka.net ＝ limo.media; 令和7年度 office-mori.biz ＝ limo.media;
-  // 令和8年度 office-mori.biz ＝ kishida-devil/jp-payroll-mcp insurance-r8.json (insurance.ts names each).
-  it('北海道 (01): 10.21% (2024-03), 10.31% (2025-03), 10.28% (2026-03)', () => {
-    // 300,000 × 10.21% / 2 = 15,315; × 10.31% / 2 = 15,465; × 10.28% / 2 = 15,420.
-    expect(healthPremium(300_000, '01', '2024-06-01')).toBe(15_315);
-    expect(healthPremium(300_000, '01', '2025-06-01')).toBe(15_465);
-    expect(healthPremium(300_000, '01', '2026-06-01')).toBe(15_420);
-    // 410,000 × 10.28% / 2 = 21,074 exactly.
-    expect(healthPremium(410_000, '01', '2026-03-01')).toBe(21_074);
-  });
-
-  it('大阪 (27): 10.34% (2024-03), 10.24% (2025-03), 10.13% (2026-03)', () => {
-    // 300,000 × 10.34% / 2 = 15,510; × 10.24% / 2 = 15,360; × 10.13% / 2 = 15,195.
-    expect(healthPremium(300_000, '27', '2025-02-01')).toBe(15_510);
-    expect(healthPremium(300_000, '27', '2025-03-01')).toBe(15_360);
-    expect(healthPremium(300_000, '27', '2026-03-01')).toBe(15_195);
-    // 142,000 × 10.13% / 2 = 7,192.3 → 7,192.
-    expect(healthPremium(142_000, '27', '2026-09-01')).toBe(7_192);
-  });
-
-  it('佐賀 (41): 10.42% (2024-03), 10.78% (2025-03), 10.55% (2026-03)', () => {
-    // 300,000 × 10.42% / 2 = 15,630; × 10.78% / 2 = 16,170; × 10.55% / 2 = 15,825.
-    expect(healthPremium(300_000, '41', '2024-03-01')).toBe(15_630);
-    expect(healthPremium(300_000, '41', '2025-03-01')).toBe(16_170);
-    expect(healthPremium(300_000, '41', '2026-03-01')).toBe(15_825);
-    // 150,000 × 10.55% / 2 = 7,912.5 → 7,912 (50 sen dropped); 134,000 × 10.55% / 2 = 7,068.5 → 7,068.
-    expect(healthPremium(150_000, '41', '2026-03-01')).toBe(7_912);
-    expect(healthPremium(134_000, '41', '2026-03-01')).toBe(7_068);
-  });
-
   it('every branch has its rate in each encoded year (2024-03, 2025-03, 2026-03), none left unencoded', () => {
     const codes = Array.from({ length: 47 }, (_, i) => String(i + 1).padStart(2, '0'));
     expect(Object.keys(HEALTH_RATES).toSorted()).toEqual(codes);
     for (const code of codes) for (const month of ['2024-03-01', '2025-03-01', '2026-03-01']) expect(healthPremium(300_000, code, month), `${code} ${month}`).not.toBeNull();
     // A code that is no prefecture has no rate at all.
     expect(healthPremium(300_000, '48', '2026-03-01')).toBeNull();
-  });
-
-  // Filled later: 宮城 令和7年度 (office-mori.biz ＝ JapanFinance/kei3), 愛知 令和6年度 (s-mngmnt.co.jp alone),
-  // 鹿児島 令和6年度 (s-mngmnt.co.jp ＝ kanahara-sr.jp).
-  it('宮城 (04): 10.11% (2025-03), 10.10% (2026-03)', () => {
-    // 300,000 × 10.11% / 2 = 15,165; 280,000 × 10.11% / 2 = 14,154 exactly; 150,000 × 10.11% / 2 = 7,582.5 → 7,582.
-    expect(healthPremium(300_000, '04', '2025-06-01')).toBe(15_165);
-    expect(healthPremium(280_000, '04', '2025-06-01')).toBe(14_154);
-    expect(healthPremium(150_000, '04', '2026-02-01')).toBe(7_582);
-    // 300,000 × 10.10% / 2 = 15,150.
-    expect(healthPremium(300_000, '04', '2026-03-01')).toBe(15_150);
-  });
-
-  it('愛知 (23): 10.02% (2024-03), 10.03% (2025-03)', () => {
-    // 300,000 × 10.02% / 2 = 15,030; 134,000 × 10.02% / 2 = 6,713.4 → 6,713; 142,000 × 10.02% / 2 = 7,114.2 → 7,114.
-    expect(healthPremium(300_000, '23', '2024-03-01')).toBe(15_030);
-    expect(healthPremium(134_000, '23', '2024-10-01')).toBe(6_713);
-    expect(healthPremium(142_000, '23', '2025-02-01')).toBe(7_114);
-    // 126,000 × 10.03% / 2 = 6,318.9 → 6,319 (more than 50 sen rounds up).
-    expect(healthPremium(126_000, '23', '2025-03-01')).toBe(6_319);
-  });
-
-  it('鹿児島 (46): 10.13% (2024-03), 10.31% (2025-03)', () => {
-    // 300,000 × 10.13% / 2 = 15,195; 410,000 × 10.13% / 2 = 20,766.5 → 20,766 (50 sen dropped).
-    expect(healthPremium(300_000, '46', '2024-06-01')).toBe(15_195);
-    expect(healthPremium(410_000, '46', '2024-06-01')).toBe(20_766);
-    // 300,000 × 10.31% / 2 = 15,465.
-    expect(healthPremium(300_000, '46', '2025-06-01')).toBe(15_465);
   });
 
   it('nursing care 1.60% (FY2024) on the health standard', () => {

@@ -137,29 +137,28 @@ describe('monthlyWithholding (月額表, 令和8年分 from 2026 and 令和2年�
     // 国税庁「月額表の甲欄を適用する給与等に対する税額の電算機計算の特例」: A less the 給与所得控除 (別表第一),
     // the 基礎控除 (別表第三: 48,334 yen from 2026, 40,000 before), the tax by 別表第四 rounded up to 10 yen.
     // The table is built at each row's middle, so the two agree to the table's 10-yen step.
+    // 別表第一 by year: [up to A, rate, plus], the deduction ceil(A × rate + plus) (a rate of 0: a fixed amount).
+    const deductions = {
+      r8: [
+        [158_333, 0, 54_167],
+        [299_999, 0.3, 6_667],
+        [549_999, 0.2, 36_667],
+        [708_330, 0.1, 91_667],
+        [Infinity, 0, 162_500],
+      ],
+      before: [
+        [135_416, 0, 45_834],
+        [149_999, 0.4, -8_333],
+        [299_999, 0.3, 6_667],
+        [549_999, 0.2, 36_667],
+        [708_330, 0.1, 91_667],
+        [Infinity, 0, 162_500],
+      ],
+    } as const;
     const formula = (A: number, r8: boolean) => {
       const ceil = Math.ceil;
-      const k = r8
-        ? A <= 158_333
-          ? 54_167
-          : A <= 299_999
-            ? ceil(A * 0.3 + 6_667)
-            : A <= 549_999
-              ? ceil(A * 0.2 + 36_667)
-              : A <= 708_330
-                ? ceil(A * 0.1 + 91_667)
-                : 162_500
-        : A <= 135_416
-          ? 45_834
-          : A <= 149_999
-            ? ceil(A * 0.4 - 8_333)
-            : A <= 299_999
-              ? ceil(A * 0.3 + 6_667)
-              : A <= 549_999
-                ? ceil(A * 0.2 + 36_667)
-                : A <= 708_330
-                  ? ceil(A * 0.1 + 91_667)
-                  : 162_500;
+      const [, rate, plus] = deductions[r8 ? 'r8' : 'before'].find(([upTo]) => A <= upTo)!;
+      const k = ceil(A * rate + plus);
       const B = A - k - (r8 ? 48_334 : 40_000);
       if (B <= 0) return 0;
       const t = B <= 162_500 ? B * 0.05105 : B <= 275_000 ? B * 0.1021 - 8_296 : B <= 579_166 ? B * 0.2042 - 36_374 : B * 0.23483 - 54_113;

@@ -113,12 +113,16 @@ describe('every public page, in both languages', () => {
 });
 
 describe('PublicLayout', () => {
-  it('marks the current navigation link and no other', () => {
-    const doc = render(
-      <PublicLayout lang="ja" path="/faq">
+  /** The layout at `path`, around a paragraph that none of these tests reads. */
+  const layoutAt = (lang: Lang, path: string) =>
+    render(
+      <PublicLayout lang={lang} path={path}>
         <p>content</p>
       </PublicLayout>,
     );
+
+  it('marks the current navigation link and no other', () => {
+    const doc = layoutAt('ja', '/faq');
     const current = Array.from(doc.querySelectorAll('a[aria-current="page"]'));
     expect(current.length).toBeGreaterThan(0);
     for (const a of current) expect(a.getAttribute('href')).toBe('/faq');
@@ -126,21 +130,13 @@ describe('PublicLayout', () => {
   });
 
   it('marks the section of a job detail page without calling it the current page', () => {
-    const doc = render(
-      <PublicLayout lang="en" path="/daily/j-101?ref=home">
-        <p>content</p>
-      </PublicLayout>,
-    );
+    const doc = layoutAt('en', '/daily/j-101?ref=home');
     expect(doc.querySelector('a[aria-current="page"]')).toBeNull();
     expect(doc.querySelector('.nav-desktop a[href="/daily"]')?.getAttribute('aria-current')).toBe('true');
   });
 
   it('switches to the other language and comes back to the same page', () => {
-    const ja = render(
-      <PublicLayout lang="ja" path="/daily?page=2">
-        <p>x</p>
-      </PublicLayout>,
-    );
+    const ja = layoutAt('ja', '/daily?page=2');
     const toEn = ja.querySelector('a.lang-switch');
     expect(toEn?.textContent).toBe('English');
     expect(toEn?.getAttribute('href')).toBe('/lang/en?back=' + encodeURIComponent('/daily?page=2'));
@@ -148,11 +144,7 @@ describe('PublicLayout', () => {
     expect(toEn?.getAttribute('hreflang')).toBe('en');
     expect(toEn?.getAttribute('lang')).toBe('en');
 
-    const en = render(
-      <PublicLayout lang="en" path="/staff/contact">
-        <p>x</p>
-      </PublicLayout>,
-    );
+    const en = layoutAt('en', '/staff/contact');
     const toJa = en.querySelector('a.lang-switch');
     expect(toJa?.textContent).toBe('日本語');
     expect(toJa?.getAttribute('href')).toBe('/lang/ja?back=%2Fstaff%2Fcontact');
@@ -160,11 +152,7 @@ describe('PublicLayout', () => {
   });
 
   it('offers candidates their login and back-office users a door of their own', () => {
-    const en = render(
-      <PublicLayout lang="en" path="/daily">
-        <p>x</p>
-      </PublicLayout>,
-    );
+    const en = layoutAt('en', '/daily');
     expect(en.querySelector('a.header-login')?.getAttribute('href')).toBe('/staff/login');
     expect(en.querySelector('a.header-login')?.textContent).toBe('Log in');
     expect(en.querySelector('a.header-companies')?.getAttribute('href')).toBe('/login');
@@ -195,11 +183,7 @@ describe('PublicLayout', () => {
   });
 
   it('is in Japanese when the language is Japanese', () => {
-    const doc = render(
-      <PublicLayout lang="ja" path="/">
-        <p>x</p>
-      </PublicLayout>,
-    );
+    const doc = layoutAt('ja', '/');
     expect(doc.querySelector('a.skip-link')?.textContent).toBe('本文へスキップ');
     expect(doc.querySelector('header a[href="/staff/login"]')?.textContent).toBe('ログイン');
     expect(doc.querySelector('header a[href="/login"]')?.textContent).toBe('企業の方');
