@@ -133,7 +133,7 @@ export function tenantScopedQuery<Q extends { where: (...a: never[]) => Q }>(q: 
 }
 
 /** True for a caller with no back-office tenant (a candidate): no list row is theirs. */
-export const hasNoTenant = (t: Tenant): boolean => t.kind === 'none';
+export const hasNoTenant = (t: Tenant): t is Extract<Tenant, { kind: 'none' }> => t.kind === 'none';
 
 /** The kinds of tenant a feature serves, as a test: `tenantIn(t, 'platform', 'company')`. */
 export const tenantIn = (t: Tenant, ...kinds: readonly Tenant['kind'][]): boolean => kinds.includes(t.kind);

@@ -1,5 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { inOneCompany, isClient, isPlatform, ownsRow, scopeToTenant, type Tenant, tenantOf } from '../access/tenancy.ts';
+import { hasNoTenant, inOneCompany, isClient, isPlatform, ownsRow, scopeToTenant, type Tenant, tenantOf } from '../access/tenancy.ts';
 import type { Database } from '../db/database.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
@@ -138,7 +138,7 @@ export function visibleTo<Q extends Qb>(qb: Q, viewer: Viewer, kinds: readonly C
   // A candidate sees its own conversations, still narrowed to the kinds asked for (below).
   if (viewer.candidate) q = q.where('c.candidate_id', '=', viewer.id);
   else {
-    if (!allowed.length || viewer.tenant.kind === 'none') return q.where(sql<boolean>`false`) as Q;
+    if (!allowed.length || hasNoTenant(viewer.tenant)) return q.where(sql<boolean>`false`) as Q;
     q = scopeToTenant(q, viewer.tenant, { company: 'c.company_id', client: 'j.client_id' });
   }
   // Every conversation is of one of the three kinds (type is 1 or 2): asking for all of them, or

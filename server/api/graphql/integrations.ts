@@ -8,7 +8,7 @@ import { notifyPlatform } from '../../modules/notifications/service.ts';
 import { companyDirectory, companyNames } from '../../modules/companies/directory.ts';
 import { z } from 'zod';
 import { msg, msgText } from '../../../shared/messages.ts';
-import { isClient, isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
+import { hasNoTenant, isClient, isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
 import { catalogue, disconnectRomuten, romutenSettings, saveRomuten, syncById } from '../../modules/integrations/connections.ts';
 import { DEFAULT_POLICY } from '../../modules/integrations/romuten-client.ts';
 import { allowListed, urlRefusal, type AllowList } from '../../net/outbound.ts';
@@ -130,7 +130,7 @@ async function companyFor(ctx: ApiContext, requested: string | null | undefined)
 
 async function companiesFor(ctx: ApiContext) {
   const t = tenantOf(ctx.user!);
-  if (t.kind === 'none' || isClient(t)) return [];
+  if (hasNoTenant(t) || isClient(t)) return [];
   return (await companyDirectory(ctx.services.db)).filter((c) => isPlatform(t) || c.id === t.companyId).map((c) => ({ id: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
 }
 

@@ -5,7 +5,7 @@
  * surveys is a read model (server/resources/defs/surveys.ts).
  */
 import { msg } from '../../../shared/messages.ts';
-import { isClient, isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
+import { hasNoTenant, isClient, isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
 import {
   answerSurvey,
   audience,
@@ -158,7 +158,7 @@ export const typeDefs = /* GraphQL */ `
 async function visibleSurvey(ctx: ApiContext, id: string): Promise<SurveyRecord | undefined> {
   if (!isUuid(id)) return undefined;
   const tenant = tenantOf(ctx.user!);
-  if (tenant.kind === 'none' || isClient(tenant)) return undefined;
+  if (hasNoTenant(tenant) || isClient(tenant)) return undefined;
   const s = await loadSurvey(ctx.services.db, id);
   if (!s || (isCompany(tenant) && s.companyId !== tenant.companyId)) return undefined;
   return s;
@@ -205,7 +205,7 @@ export const resolvers = {
   Mutation: {
     createSurvey: async (_: unknown, a: { input: { companyId?: string | null } & Record<string, unknown> }, ctx: ApiContext) => {
       const tenant = tenantOf(ctx.user!);
-      if (tenant.kind === 'none' || isClient(tenant)) throw forbidden(ctx.lang);
+      if (hasNoTenant(tenant) || isClient(tenant)) throw forbidden(ctx.lang);
       const v = validateSurvey(a.input, ctx.lang);
       const errors = v.ok ? {} : { ...v.errors };
       let companyId = isCompany(tenant) ? tenant.companyId : (a.input.companyId ?? '');

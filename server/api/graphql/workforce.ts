@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
-import { actingCompanyOf, tenantOf } from '../../access/tenancy.ts';
+import { hasNoTenant, actingCompanyOf, tenantOf } from '../../access/tenancy.ts';
 import { addDays, isDay, todayInJapan } from '../../../shared/time.ts';
 import { applyToJob } from '../../modules/jobs/apply.ts';
 import { applicationMade } from '../../modules/pipeline/announce.ts';
@@ -179,7 +179,7 @@ export const resolvers = {
     shiftHoursLeft: async (_: unknown, a: { week: string }, ctx: ApiContext) => {
       if (!isDay(a.week)) throw badInput(ctx.lang, { week: msg(ctx.lang, 'shifts.errFrom') });
       const tenant = tenantOf(ctx.user!);
-      if (tenant.kind === 'none') return [];
+      if (hasNoTenant(tenant)) return [];
       const db = ctx.services.db;
       const placed = await placedInWeek(db, tenant, a.week);
       const people = new Map<string, { personId: string; name: string; status: string; shifts: number; minutesLeft: number | null; note: string | null }>();

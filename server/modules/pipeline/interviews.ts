@@ -12,7 +12,7 @@ import { msgText } from '../../../shared/messages.ts';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { dateTimeText } from '../../../shared/format.ts';
 import { postNotice } from '../../chat/post.ts';
-import { scopeToTenant, type Tenant } from '../../access/tenancy.ts';
+import { hasNoTenant, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
 import { composeMail } from '../templates/mail.ts';
 import { statusMoves } from '../templates/status-tree.ts';
@@ -43,7 +43,7 @@ const tokyoInstant = (date: string, time: string) => new Date(`${date}T${time}:0
 
 /** The application if the tenant may schedule for it (its company's, or its client's for a client user). */
 async function applicationOf(db: DB, tenant: Tenant, applicationId: string) {
-  if (tenant.kind === 'none') return undefined;
+  if (hasNoTenant(tenant)) return undefined;
   const q = db.selectFrom('applications').select(['id', 'company_id', 'client_id']).where('id', '=', applicationId);
   return scopeToTenant(q, tenant, { company: 'company_id', client: 'client_id' }).executeTakeFirst();
 }
@@ -129,7 +129,7 @@ export type InterviewResult = Extract<InterviewStatus, 'pass' | 'fail' | 'hold' 
  * hold) and moves their applications; returns how many interviews it changed.
  */
 export async function recordInterviewResult(deps: AnnounceDeps, actor: Actor, tenant: Tenant, ids: readonly string[], result: InterviewResult): Promise<number> {
-  if (!ids.length || tenant.kind === 'none') return 0;
+  if (!ids.length || hasNoTenant(tenant)) return 0;
   const moves: { applicationId: string; kind: 'forward' | 'close' }[] = [];
   const changed = await deps.db.transaction().execute(async (trx) => {
     let q = trx

@@ -3,7 +3,7 @@
  * own tree when it has one, else with the platform's default tree (company_id null); the platform
  * sees every tree. The moves come from the tree's shape (status-tree.ts `statusMoves`).
  */
-import { isPlatform, type Tenant } from '../../access/tenancy.ts';
+import { hasNoTenant, isPlatform, type Tenant } from '../../access/tenancy.ts';
 import { audit, type Actor } from '../../db/audit.ts';
 import type { DB } from '../../db/connect.ts';
 import { cachedReference } from '../enums/reference-cache.ts';
@@ -32,7 +32,7 @@ export function companyTree(db: DB, companyId: string): Promise<readonly TreeSta
 
 /** Every status a tenant's applications can be in (the platform: all trees), in their order. */
 export async function tenantStatuses(db: DB, tenant: Tenant): Promise<readonly TreeStatus[]> {
-  if (tenant.kind === 'none') return [];
+  if (hasNoTenant(tenant)) return [];
   if (isPlatform(tenant)) return cachedReference(db, 'statusTrees', () => db.selectFrom('candidate_statuses').select(COLUMNS).orderBy('sort').execute());
   return [...(await companyTree(db, tenant.companyId))].sort((a, b) => a.sort - b.sort);
 }

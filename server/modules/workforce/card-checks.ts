@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { DEFAULT_LANG, isLang, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { todayInJapan } from '../../../shared/time.ts';
-import { companyIdOf, isPlatform, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
+import { hasNoTenant, companyIdOf, isPlatform, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import { postNotice } from '../../chat/post.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
@@ -62,7 +62,7 @@ export type Decision = (typeof DECISIONS)[number];
 
 /** True when staff of `tenant` may see this person's cards: the person applied to them (DESIGN §5). */
 export async function tenantSeesPerson(db: DB, tenant: Tenant, userId: string): Promise<boolean> {
-  if (tenant.kind === 'none') return false;
+  if (hasNoTenant(tenant)) return false;
   if (isPlatform(tenant)) return true;
   const q = scopeToTenant(db.selectFrom('applications').select('id').where('candidate_id', '=', userId), tenant, { company: 'company_id', client: 'client_id' });
   return !!(await q.limit(1).executeTakeFirst());

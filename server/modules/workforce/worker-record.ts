@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { audit, type Actor } from '../../db/audit.ts';
 import { CandidateRegistration } from '../jobs/apply.ts';
 import type { DB } from '../../db/connect.ts';
-import { clientIdOf, companyIdOf, type Tenant } from '../../access/tenancy.ts';
+import { hasNoTenant, clientIdOf, companyIdOf, type Tenant } from '../../access/tenancy.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 
 /** The part of the data a tenant sees: its company (null: every company) and client (null: all of them). */
@@ -19,7 +19,7 @@ interface Scope {
   companyId: string | null;
   clientId: string | null;
 }
-export const scopeOf = (tenant: Tenant): Scope | null => (tenant.kind === 'none' ? null : { companyId: companyIdOf(tenant), clientId: clientIdOf(tenant) });
+export const scopeOf = (tenant: Tenant): Scope | null => (hasNoTenant(tenant) ? null : { companyId: companyIdOf(tenant), clientId: clientIdOf(tenant) });
 
 export async function workerProfile(db: DB, userId: string) {
   return db
