@@ -4,7 +4,7 @@ import { audit } from '../../db/audit.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { inTransaction } from '../../db/connect.ts';
-import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState } from '../read-model.ts';
+import { dateWindow, defineReadModel, langText, stateOptions, uuidOr, type BadgeState } from '../read-model.ts';
 import { jobOptions } from './applications.ts';
 import { clientOptions } from './users.ts';
 import { isDay } from '../../../shared/time.ts';
@@ -113,7 +113,7 @@ export const shiftsReadModel = defineReadModel({
       name: 'confirmed',
       label: msgText('res.shifts.clientConfirmed'),
       kind: 'select',
-      options: CONFIRM_STATES.map(({ value, label }) => ({ value, label })),
+      options: stateOptions(CONFIRM_STATES),
       where: (_, v) => (v === 'confirmed' ? sql<boolean>`s.client_confirmed_at is not null` : sql<boolean>`s.client_confirmed_at is null`),
     },
     {
