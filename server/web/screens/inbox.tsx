@@ -23,6 +23,7 @@ import { msg, type TextKey } from '../../../shared/texts/index.ts';
 import { BadRequest, formList, queryText, refusalOf, withFlag } from '../kit.ts';
 import { defineScreen, redirect, type FormState, type ScreenContext } from '../screen.ts';
 import { defineWebFeature } from './feature.ts';
+import { RecordFacts } from './record-facts.tsx';
 
 const PATH = '/admin/inbox';
 const STATUSES = ['open', 'resolved', 'snoozed'] as const;
@@ -187,24 +188,14 @@ function Glance({ lang, o }: { lang: Lang; o: Open }) {
   return (
     <section className="inbox-glance" aria-labelledby="inbox-glance-title">
       <h3 id="inbox-glance-title">{m('inboxPage.glance')}</h3>
-      <dl className="record-facts">
-        <div>
-          <dt>{m('inboxPage.applicationStatus')}</dt>
-          <dd data-testid="glance-status">{status ?? m('inboxPage.none')}</dd>
-        </div>
-        <div>
-          <dt>{m('inboxPage.nextShift')}</dt>
-          <dd>{s ? `${dateLong(s.date, lang)} ${s.start}–${s.end} · ${pickLang(lang, s.titleJa, s.titleEn ?? '')}` : m('inboxPage.none')}</dd>
-        </div>
-        <div>
-          <dt>{m('inboxPage.cardExpiry')}</dt>
-          <dd>{g.cardExpiry ? dateLong(g.cardExpiry, lang) : m('inboxPage.none')}</dd>
-        </div>
-        <div>
-          <dt>{m('inboxPage.language')}</dt>
-          <dd>{isLang(g.lang) ? LANG_NAMES[g.lang] : g.lang}</dd>
-        </div>
-      </dl>
+      <RecordFacts
+        facts={[
+          [m('inboxPage.applicationStatus'), status ?? m('inboxPage.none'), 'glance-status'],
+          [m('inboxPage.nextShift'), s ? `${dateLong(s.date, lang)} ${s.start}–${s.end} · ${pickLang(lang, s.titleJa, s.titleEn ?? '')}` : m('inboxPage.none')],
+          [m('inboxPage.cardExpiry'), g.cardExpiry ? dateLong(g.cardExpiry, lang) : m('inboxPage.none')],
+          [m('inboxPage.language'), isLang(g.lang) ? LANG_NAMES[g.lang] : g.lang],
+        ]}
+      />
     </section>
   );
 }
