@@ -35,12 +35,16 @@ export function sameOrigin(req: Request): boolean {
 
 /**
  * An upload once its caller is known: refused as too large by its declared length before it
- * spends the caller's upload budget (`spend`, false when none is left: 'rate'), then read to its
- * limit (readUpload).
+ * spends one of the caller's uploads (`budget`, a rate limiter keyed by `caller`; none left:
+ * 'rate'), then read to its limit (readUpload).
  */
-export async function takeUpload(req: Request, limit: number, spend: () => Promise<boolean>): Promise<Buffer | 'tooLarge' | 'rate' | 'aborted'> {
+export async function takeUpload(req: Request, limit: number, budget: { consume(key: string): Promise<unknown> }, caller: string): Promise<Buffer | 'tooLarge' | 'rate' | 'aborted'> {
   if (Number(req.get('content-length')) > limit) return 'tooLarge';
-  if (!(await spend())) return 'rate';
+  const spent = await budget.consume(caller).then(
+    () => true,
+    () => false,
+  );
+  if (!spent) return 'rate';
   return readUpload(req, limit);
 }
 

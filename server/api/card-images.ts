@@ -80,12 +80,7 @@ export function cardImagesRouter(services: Services): Router {
     };
     const person = (await callers(req)).find((u) => u.role === 'candidate');
     if (!person) return refuse(401, 'unauthenticated');
-    const body = await takeUpload(req, MAX_FORM_BYTES, () =>
-      uploads.consume(person.id).then(
-        () => true,
-        () => false,
-      ),
-    );
+    const body = await takeUpload(req, MAX_FORM_BYTES, uploads, person.id);
     if (body === 'aborted') return;
     if (body === 'tooLarge' || body === 'rate') return refuse(body === 'rate' ? 429 : 413, body);
     let form: FormData;

@@ -2,6 +2,13 @@
  * The GraphQL operation documents the web tier and the islands send. Every one is validated
  * against the schema by a test (operations.test.ts), so a renamed field fails the build.
  */
+/** A payslip's fields: staff open a worker's and a worker their own, and both draw the same document. */
+const PAYSLIP = /* GraphQL */ `
+  id lang workerName companyJa companyEn periodStart periodEnd payDate status shifts workedMinutes overtimeMinutes over60Minutes lateNightMinutes holidayMinutes gross advances transferFee net taxColumn
+  deductions { key labelJa labelEn amount } notes { ja en }
+  lines { workDate jobJa jobEn workedMinutes overtimeMinutes lateNightMinutes holidayMinutes hourlyWage base overtimePremium lateNightPremium holidayPremium total }
+`;
+
 export const OPS = {
   Login: /* GraphQL */ `
     mutation Login($email: String!, $password: String!, $device: String) {
@@ -142,24 +149,8 @@ export const OPS = {
   CreateTransferBatch: /* GraphQL */ `mutation CreateTransferBatch($transferDate: String!) { createTransferBatch(transferDate: $transferDate) { transferDate transferred batches { id payees total } failed { worker workDate reason } } }`,
   TransferFailures: /* GraphQL */ `query TransferFailures { transferFailures { lineId worker workDate reason } }`,
   TransferBatchFile: /* GraphQL */ `query TransferBatchFile($id: ID!) { transferBatchFile(id: $id) { name base64 } }`,
-  Payslip: /* GraphQL */ `
-    query Payslip($id: ID!) {
-      payslip(id: $id) {
-        id lang workerName companyJa companyEn periodStart periodEnd payDate status shifts workedMinutes overtimeMinutes over60Minutes lateNightMinutes holidayMinutes gross advances transferFee net taxColumn
-        deductions { key labelJa labelEn amount } notes { ja en }
-        lines { workDate jobJa jobEn workedMinutes overtimeMinutes lateNightMinutes holidayMinutes hourlyWage base overtimePremium lateNightPremium holidayPremium total }
-      }
-    }
-  `,
-  MyPayslip: /* GraphQL */ `
-    query MyPayslip($id: ID!) {
-      myPayslip(id: $id) {
-        id lang workerName companyJa companyEn periodStart periodEnd payDate status shifts workedMinutes overtimeMinutes over60Minutes lateNightMinutes holidayMinutes gross advances transferFee net taxColumn
-        deductions { key labelJa labelEn amount } notes { ja en }
-        lines { workDate jobJa jobEn workedMinutes overtimeMinutes lateNightMinutes holidayMinutes hourlyWage base overtimePremium lateNightPremium holidayPremium total }
-      }
-    }
-  `,
+  Payslip: /* GraphQL */ `query Payslip($id: ID!) { payslip(id: $id) { ${PAYSLIP} } }`,
+  MyPayslip: /* GraphQL */ `query MyPayslip($id: ID!) { myPayslip(id: $id) { ${PAYSLIP} } }`,
   InvoiceDocument: /* GraphQL */ `
     query InvoiceDocument($id: ID!) {
       invoiceDocument(id: $id) {

@@ -131,12 +131,7 @@ export function chatAttachmentsRouter(services: Services): Router {
     const user = await allowed(users, conversationId);
     if (!user) return refuse(403, 'forbidden');
     // Any body is read as bytes (up to the limit): what it is, is decided by sniffing, not by its Content-Type.
-    const bytes = await takeUpload(req, MAX_IMAGE_BYTES, () =>
-      uploads.consume(user.id).then(
-        () => true,
-        () => false,
-      ),
-    );
+    const bytes = await takeUpload(req, MAX_IMAGE_BYTES, uploads, user.id);
     if (bytes === 'aborted') return;
     if (bytes === 'tooLarge' || bytes === 'rate') return refuse(bytes === 'rate' ? 429 : 413, bytes);
     if (!bytes.length) return fail(req, res, 400, 'empty');

@@ -230,6 +230,18 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
   return def;
 }
 
+/** A select filter's options: the states of the badge column it filters (without their tones). */
+export const stateOptions = (states: readonly BadgeState[]): Option[] => states.map(({ value, label }) => ({ value, label }));
+
+/** A select filter on a badge column: one of its states; `ref` is the column, or the SQL that works the state out. */
+export const stateFilter = (name: string, label: Text, ref: string | RawBuilder<unknown>, states: readonly BadgeState[]): ReadFilter => ({
+  name,
+  label,
+  kind: 'select',
+  options: stateOptions(states),
+  where: (eb, v) => eb(ref, '=', v),
+});
+
 /** An id a filter compares with a uuid column: a value that is no uuid matches nothing (never an SQL error). */
 export const uuidOr = (value: string): string => (isUuid(value) ? value : '00000000-0000-0000-0000-000000000000');
 

@@ -18,12 +18,8 @@ import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { type Rules } from '../rules.ts';
 import { isUuid } from '../../../shared/ids.ts';
 
-export const typeDefs = /* GraphQL */ `
-  "A job as the public boards show it."
-  type PublicJob {
-    id: ID!
-    kind: String!
-    title: String!
+/** Where a public job is and what it pays: the board's card and the job's page show the same fields. */
+const PUBLIC_JOB_PLACE_AND_PAY = /* GraphQL */ `
     prefecture: String!
     city: String!
     station: String!
@@ -31,7 +27,15 @@ export const typeDefs = /* GraphQL */ `
     placeInOtherLanguage: Boolean!
     wage: Int!
     payType: String
-    jobType: String
+    jobType: String`;
+
+export const typeDefs = /* GraphQL */ `
+  "A job as the public boards show it."
+  type PublicJob {
+    id: ID!
+    kind: String!
+    title: String!
+    ${PUBLIC_JOB_PLACE_AND_PAY}
     nextDate: String
     openSeats: Int
     company: String!
@@ -52,14 +56,7 @@ export const typeDefs = /* GraphQL */ `
     kind: String!
     title: String!
     description: String!
-    prefecture: String!
-    city: String!
-    station: String!
-    "True on an English page whose city or station is shown in Japanese (no English name given)."
-    placeInOtherLanguage: Boolean!
-    wage: Int!
-    payType: String
-    jobType: String
+    ${PUBLIC_JOB_PLACE_AND_PAY}
     overtime: String
     jobWeek: String
     readSkill: String

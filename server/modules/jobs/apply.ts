@@ -12,6 +12,7 @@ import { notifyClientUsers, notifyCompanyStaff } from '../notifications/service.
 import { mayWork, shiftStarted } from '../workforce/may-work.ts';
 import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 import { isUuid } from '../../../shared/ids.ts';
+import { CONVERSATION_THREAD, ensureSupportConversation } from '../../chat/threads.ts';
 
 /** What a foreign staff member gives to register on the public site. */
 export const CandidateRegistration = z.object({
@@ -180,21 +181,10 @@ export async function applyToJob(
           type: job.kind === 'daily' ? 1 : 2,
           last_message_at: new Date(),
         })
-        .onConflict((oc) =>
-          oc
-            .expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`)
-            .doUpdateSet({ application_id: applied.id }),
-        )
+        .onConflict((oc) => oc.expression(CONVERSATION_THREAD).doUpdateSet({ application_id: applied.id }))
         .returning('id')
         .executeTakeFirstOrThrow();
-      // The candidate's support conversation with the company (no job: /v3/admin/supportChat), once.
-      await trx
-        .insertInto('conversations')
-        .values({ company_id: job.company_id, candidate_id: input.candidateId, job_id: null, shift_id: null, application_id: null, type: 2, last_message_at: null })
-        .onConflict((oc) =>
-          oc.expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`).doNothing(),
-        )
-        .execute();
+      await ensureSupportConversation(trx, job.company_id, input.candidateId);
       return { ok: true, applicationId: applied.id, conversationId: conversation.id, notify: { companyId: job.company_id, clientId: job.client_id, job: { ja: job.title_ja, en: job.title_en } } };
     })
     .catch((err) => {

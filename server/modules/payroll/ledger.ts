@@ -13,6 +13,7 @@ import { isBusinessDay } from './payday.ts';
 import { dailyWithholding } from './withholding.ts';
 import { quickPayQuote, type QuickPayQuote } from './quickpay.ts';
 import { toZenginText, zenginBatchSchema, zenginName, zenginTransferFile, type ZenginBatch } from './zengin.ts';
+import type { PayRunStatus } from './tables.ts';
 
 type Trx = DB;
 
@@ -235,22 +236,28 @@ export async function batchFile(db: DB, batchId: string, companyId: string): Pro
   return { file: zenginTransferFile({ ...head, payees: await payeesOf(db, batchId) }), name: `zengin-${batch.transfer_date}-${batchId.slice(0, 8)}.txt` };
 }
 
+/** Moves one run from `from` to `to`, audited; undefined when it was not in `from` (another clerk moved it first). */
+async function moveRun(trx: Trx, actor: Actor, id: string, from: PayRunStatus, to: PayRunStatus) {
+  const run = await trx
+    .updateTable('pay_runs')
+    .set({ status: to, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returning(['id', 'company_id', 'user_id', 'net'])
+    .executeTakeFirst();
+  if (run) await audit(trx, actor, 'pay_run', id, run.company_id, { status: { from, to } });
+  return run;
+}
+
 /** Approves monthly runs: their lines approved with them, the advances they recover marked recovered. The runs approved now, with whom to tell. */
 export async function approveRuns(db: DB, actor: Actor, ids: readonly string[]): Promise<{ userId: string; net: number }[]> {
   const approved: { userId: string; net: number }[] = [];
   for (const id of ids) {
     await inTransaction(db, async (trx) => {
-      const run = await trx
-        .updateTable('pay_runs')
-        .set({ status: 'approved', updated_at: new Date() })
-        .where('id', '=', id)
-        .where('status', '=', 'draft')
-        .returning(['id', 'company_id', 'user_id', 'net'])
-        .executeTakeFirst();
+      const run = await moveRun(trx, actor, id, 'draft', 'approved');
       if (!run) return;
       await settleRunAdvances(trx, id, true);
       await trx.updateTable('pay_lines').set({ status: 'approved', updated_at: new Date() }).where('run_id', '=', id).where('status', '=', 'pending').execute();
-      await audit(trx, actor, 'pay_run', id, run.company_id, { status: { from: 'draft', to: 'approved' } });
       approved.push({ userId: run.user_id, net: Number(run.net) });
     });
   }
@@ -297,16 +304,8 @@ export async function markRunsPaid(db: DB, actor: Actor, ids: readonly string[])
   let n = 0;
   for (const id of ids) {
     await inTransaction(db, async (trx) => {
-      const run = await trx
-        .updateTable('pay_runs')
-        .set({ status: 'paid', updated_at: new Date() })
-        .where('id', '=', id)
-        .where('status', '=', 'approved')
-        .returning(['id', 'company_id'])
-        .executeTakeFirst();
-      if (!run) return;
+      if (!(await moveRun(trx, actor, id, 'approved', 'paid'))) return;
       await trx.updateTable('pay_lines').set({ status: 'transferred', updated_at: new Date() }).where('run_id', '=', id).execute();
-      await audit(trx, actor, 'pay_run', id, run.company_id, { status: { from: 'approved', to: 'paid' } });
       n++;
     });
   }

@@ -5,6 +5,8 @@
  */
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { ACCOUNT_UPDATED } from './ledger.ts';
+import type { BankAccountsTable } from './tables.ts';
+import type { Selectable } from 'kysely';
 
 /** A pay run with its worker and company names, as its payslip heads it. */
 export function payRunForSlip(db: DB, runId: string) {
@@ -114,15 +116,8 @@ export function myPayRows(db: DB, me: string) {
   ] as const);
 }
 
-export interface BankAccountRow {
-  bank_code: string;
-  bank_name: string;
-  branch_code: string;
-  branch_name: string;
-  account_type: 1 | 2;
-  account_number: string;
-  holder_kana: string;
-}
+/** A worker's account as the form saves it: the table's row without its owner and stamp. */
+export type BankAccountRow = Omit<Selectable<BankAccountsTable>, 'user_id' | 'updated_at'>;
 
 /** Saves the worker's bank account; their lines that failed for want of it no longer say so (the clerk approves them again). */
 export async function saveBankAccount(db: DB, userId: string, account: BankAccountRow): Promise<void> {

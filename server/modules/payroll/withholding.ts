@@ -77,24 +77,27 @@ export function dailyWithholdingHei(dailyPay: number, payDate: string): number {
  * ---------------------------------------------------------------------------------------------- */
 
 const dependents8 = z.array(z.number().int().min(0)).length(8);
+/**
+ * A table's 甲欄 (the monthly and the daily table share its shape, their rows differ): above the rows a
+ * formula per dependant count, and past seven dependants a fixed amount less for each one more.
+ */
+const kouColumn = <Rows extends z.ZodType>(rows: Rows) =>
+  z.object({ rows, above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000 })).min(1), perDependentOver7: z.number().int().min(0) }).loose();
+/** A table's 乙欄: a percent below its first row, one tax a row, a formula above them, and an amount per dependant. */
+const otsuColumn = <Rows extends z.ZodType>(rows: Rows) =>
+  z
+    .object({
+      belowFirstRowRatePer100000: ratePer100000,
+      rows,
+      above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000 })).min(1),
+      perDependent: z.number().int().min(0),
+    })
+    .loose();
 const monthlySchema = z
   .object({
     ...tableHead,
-    kou: z
-      .object({
-        rows: z.array(z.tuple([z.number().int().min(0)]).rest(z.number().int().min(0))).min(2),
-        above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000 })).min(1),
-        perDependentOver7: z.number().int().min(0),
-      })
-      .loose(),
-    otsu: z
-      .object({
-        belowFirstRowRatePer100000: ratePer100000,
-        rows: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).min(1),
-        above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000 })).min(1),
-        perDependent: z.number().int().min(0),
-      })
-      .loose(),
+    kou: kouColumn(z.array(z.tuple([z.number().int().min(0)]).rest(z.number().int().min(0))).min(2)),
+    otsu: otsuColumn(z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).min(1)),
   })
   .superRefine((t, ctx) => {
     const kouFrom = t.kou.rows.map((r) => r[0]);
@@ -161,21 +164,8 @@ export function monthlyWithholding(amount: number, opts: { column: 'kou' | 'otsu
 const dailyKouOtsuSchema = z
   .object({
     ...dailyHead,
-    kou: z
-      .object({
-        rows: z.array(dependents8).min(1),
-        above: z.array(z.object({ from: z.number().int(), taxes: dependents8, ratePer100000 })).min(1),
-        perDependentOver7: z.number().int().min(0),
-      })
-      .loose(),
-    otsu: z
-      .object({
-        belowFirstRowRatePer100000: ratePer100000,
-        rows: z.array(z.number().int().min(0)).min(1),
-        above: z.array(z.object({ from: z.number().int(), tax: z.number().int().min(0), ratePer100000 })).min(1),
-        perDependent: z.number().int().min(0),
-      })
-      .loose(),
+    kou: kouColumn(z.array(dependents8).min(1)),
+    otsu: otsuColumn(z.array(z.number().int().min(0)).min(1)),
   })
   .superRefine((t, ctx) => {
     if (t.otsu.rows.length !== t.kou.rows.length) ctx.addIssue({ code: 'custom', message: `${t.name}: the 甲欄 and 乙欄 must have the same rows` });

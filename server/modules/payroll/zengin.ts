@@ -44,7 +44,8 @@ const mmdd = z.string().refine((v) => {
   return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(2000, month, 0)).getUTCDate();
 }, 'transferDate is a day as MMDD');
 
-const payeeSchema = z.object({
+/** An account, the payer's or a payee's, as a record names it. */
+const bankAccount = {
   bankCode: digits(4, 'bankCode'),
   /** The bank's name in kana; banks treat it as a hint (the code decides), so it may be empty. */
   bankName: text(15, 'bankName', false),
@@ -52,6 +53,10 @@ const payeeSchema = z.object({
   branchName: text(15, 'branchName', false),
   accountType,
   accountNumber: digits(7, 'accountNumber'),
+};
+
+const payeeSchema = z.object({
+  ...bankAccount,
   /** The account holder's name as the bank holds it (受取人名, kana). */
   name: text(30, 'name'),
   amount: z.number().int().min(1).max(9_999_999_999),
@@ -63,12 +68,7 @@ export const zenginBatchSchema = z
     requesterCode: digits(10, 'requesterCode'),
     requesterName: text(40, 'requesterName'),
     transferDate: mmdd,
-    bankCode: digits(4, 'bankCode'),
-    bankName: text(15, 'bankName', false),
-    branchCode: digits(3, 'branchCode'),
-    branchName: text(15, 'branchName', false),
-    accountType,
-    accountNumber: digits(7, 'accountNumber'),
+    ...bankAccount,
     payees: z.array(payeeSchema).min(1, 'a transfer file needs at least one payee').max(999_999),
   })
   .refine((b) => b.payees.reduce((sum, p) => sum + p.amount, 0) <= 999_999_999_999, 'the total exceeds the trailer record’s 12 digits');

@@ -19,6 +19,7 @@ import { todayInJapan } from '../../../shared/time.ts';
 import { scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import { postNotice } from '../../chat/post.ts';
 import { initialsOf } from '../../chat/queries.ts';
+import { CONVERSATION_THREAD } from '../../chat/threads.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { applyToJob } from '../jobs/apply.ts';
@@ -26,8 +27,6 @@ import { shiftNotStarted, shiftStarted } from '../workforce/may-work.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
 import { audit, type Actor } from '../../db/audit.ts';
 import { isUuid } from '../../../shared/ids.ts';
-
-const NO_ID = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
 
 /** The first day of this month in Japan, as a time: the quota's month. */
 const monthStart = sql<Date>`(date_trunc('month', now() at time zone 'Asia/Tokyo') at time zone 'Asia/Tokyo')`;
@@ -159,7 +158,7 @@ export async function sendScoutOffer(
         type: job.kind === 'daily' ? 1 : 2,
         last_message_at: new Date(),
       })
-      .onConflict((oc) => oc.expression(sql`company_id, candidate_id, coalesce(job_id, ${NO_ID}), coalesce(shift_id, ${NO_ID})`).doUpdateSet({ last_message_at: new Date() }))
+      .onConflict((oc) => oc.expression(CONVERSATION_THREAD).doUpdateSet({ last_message_at: new Date() }))
       .returning('id')
       .executeTakeFirstOrThrow();
     // Sent now (the transaction's time), answerable for SCOUT_OFFER_DAYS from then.

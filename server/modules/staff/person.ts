@@ -135,6 +135,22 @@ async function reasonsFor(trx: DB, staffId: string, userId: string): Promise<Mat
 
 const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 
+/** The `person_merges` row of a link or a merge: what was joined, why, which fields came from where, and who did it. */
+async function recordMerge(
+  trx: DB,
+  actor: Actor,
+  merge: { company_id: string; kind: 'link' | 'staff'; into_staff_id: string; from_staff_id?: string; from_user_id: string | null; from_label: string },
+  reasons: MatchReason[],
+  fields: Record<string, 'from' | 'into'>,
+): Promise<string> {
+  const m = await trx
+    .insertInto('person_merges')
+    .values({ ...merge, reasons, fields: JSON.stringify(fields), merged_by: actor.id, merged_by_name: actor.name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return m.id;
+}
+
 /**
  * Links registry row `staffId` to the candidate `userId` it is. The candidate's residence status,
  * card expiry, card check, permission and languages then show on the row (they win over the
@@ -173,27 +189,19 @@ export async function linkStaffToCandidate(db: DB, actor: Actor & { tenant: Tena
         .set({ person_user_id: userId, ...(row.email ? {} : { email: person.email }), updated_at: new Date() })
         .where('id', '=', staffId)
         .execute();
-      const m = await trx
-        .insertInto('person_merges')
-        .values({
-          company_id: row.company_id,
-          kind: 'link',
-          into_staff_id: staffId,
-          from_user_id: userId,
-          from_label: `${person.name} <${person.email}>`,
-          reasons,
-          fields: JSON.stringify(fields),
-          merged_by: actor.id,
-          merged_by_name: actor.name,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const mergeId = await recordMerge(
+        trx,
+        actor,
+        { company_id: row.company_id, kind: 'link', into_staff_id: staffId, from_user_id: userId, from_label: `${person.name} <${person.email}>` },
+        reasons,
+        fields,
+      );
       await audit(trx, actor, 'staffMember', staffId, row.company_id, {
         person_linked: { from: null, to: `${person.name} <${person.email}>` },
         merge_reasons: reasons.join(', '),
         ...(row.email ? {} : { email: { from: null, to: person.email } }),
       });
-      return { ok: true, mergeId: m.id } as const;
+      return { ok: true, mergeId } as const;
     });
   } catch (err) {
     if (isUniqueViolation(err)) return { ok: false, reason: 'already_linked' };
@@ -251,26 +259,17 @@ export async function mergeStaffRows(db: DB, actor: Actor & { tenant: Tenant }, 
         .execute();
       const docs = await trx.updateTable('staff_documents').set({ staff_id: intoId }).where('staff_id', '=', fromId).returning('id').execute();
       await trx.deleteFrom('staff').where('id', '=', fromId).execute();
-      const m = await trx
-        .insertInto('person_merges')
-        .values({
-          company_id: into.company_id,
-          kind: 'staff',
-          into_staff_id: intoId,
-          from_staff_id: fromId,
-          from_user_id: from.person_user_id,
-          from_label: from.name,
-          reasons,
-          fields: JSON.stringify(fields),
-          merged_by: actor.id,
-          merged_by_name: actor.name,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const mergeId = await recordMerge(
+        trx,
+        actor,
+        { company_id: into.company_id, kind: 'staff', into_staff_id: intoId, from_staff_id: fromId, from_user_id: from.person_user_id, from_label: from.name },
+        reasons,
+        fields,
+      );
       const taken = Object.fromEntries(Object.entries(set).map(([k, v]) => [k, { from: (into as Record<string, unknown>)[k] ?? null, to: v }]));
       await audit(trx, actor, 'staffMember', intoId, into.company_id, { merged_from: from.name, merge_reasons: reasons.join(', '), documents_moved: docs.length, ...taken });
       await audit(trx, actor, 'staffMember', fromId, from.company_id, { merged_into: into.name }, 'delete');
-      return { ok: true, mergeId: m.id } as const;
+      return { ok: true, mergeId } as const;
     });
   } catch (err) {
     if (isUniqueViolation(err)) return { ok: false, reason: 'already_linked' };

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, msgText } from '../../../shared/messages.ts';
 import { postNotice } from '../../chat/post.ts';
+import { ensureSupportConversation } from '../../chat/threads.ts';
 import { audit, type Actor } from '../../db/audit.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
@@ -242,13 +243,7 @@ export async function sendSurvey(deps: SendDeps, actor: Actor, survey: SurveyRec
   let sent = 0;
   for (const w of fresh) {
     const conversationId = await inTransaction(deps.db, async (trx) => {
-      await trx
-        .insertInto('conversations')
-        .values({ company_id: survey.companyId, candidate_id: w.userId, job_id: null, shift_id: null, application_id: null, type: 2, last_message_at: null })
-        .onConflict((oc) =>
-          oc.expression(sql`company_id, candidate_id, coalesce(job_id, '00000000-0000-0000-0000-000000000000'::uuid), coalesce(shift_id, '00000000-0000-0000-0000-000000000000'::uuid)`).doNothing(),
-        )
-        .execute();
+      await ensureSupportConversation(trx, survey.companyId, w.userId);
       const c = await trx
         .selectFrom('conversations')
         .select('id')

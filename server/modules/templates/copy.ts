@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { statusPath } from './status-tree.ts';
 
@@ -23,19 +24,20 @@ const COMPANY_DOCUMENT_KINDS = ['mail', 'contract', 'billing'] as const;
 export async function copyTemplatesToCompany(db: DB, companyId: string): Promise<CopyResult> {
   if (!db.isTransaction) return db.transaction().execute((trx) => copyTemplatesToCompany(trx, companyId));
   const result: CopyResult = { jobStatuses: 0, candidateStatuses: 0, chatbotMessages: 0, appSettings: 0, documentTemplates: 0 };
-  const owns = async (table: 'job_statuses' | 'candidate_statuses' | 'app_settings') => !!(await db.selectFrom(table).select('id').where('company_id', '=', companyId).limit(1).executeTakeFirst());
+  /** The platform's rows of a table (of one kind, when given) copied to the company, unless it has such rows already: how many. */
+  const copyRows = async (table: 'job_statuses' | 'chatbot_messages' | 'app_settings' | 'document_templates', columns: readonly string[], kind?: string): Promise<number> => {
+    const ofKind = kind ? sql`and kind = ${kind}` : sql``;
+    const cols = sql.join(columns.map((c) => sql.ref(c)));
+    const r = await sql`insert into ${sql.table(table)} (company_id, ${cols})
+      select ${companyId}::uuid, ${cols} from ${sql.table(table)} where company_id is null ${ofKind}
+        and not exists (select 1 from ${sql.table(table)} where company_id = ${companyId} ${ofKind})`.execute(db);
+    return Number(r.numAffectedRows ?? 0);
+  };
 
-  if (!(await owns('job_statuses'))) {
-    const rows = await db.selectFrom('job_statuses').select(['name_ja', 'name_en', 'color', 'is_open', 'sort']).where('company_id', 'is', null).execute();
-    if (rows.length)
-      await db
-        .insertInto('job_statuses')
-        .values(rows.map((r) => ({ ...r, company_id: companyId })))
-        .execute();
-    result.jobStatuses = rows.length;
-  }
+  result.jobStatuses = await copyRows('job_statuses', ['name_ja', 'name_en', 'color', 'is_open', 'sort']);
 
-  if (!(await owns('candidate_statuses'))) {
+  const ownsStatuses = await db.selectFrom('candidate_statuses').select('id').where('company_id', '=', companyId).limit(1).executeTakeFirst();
+  if (!ownsStatuses) {
     const rows = await db.selectFrom('candidate_statuses').select(['id', 'parent_id', 'name_ja', 'name_en', 'list', 'sort']).where('company_id', 'is', null).execute();
     const newId = new Map(rows.map((r) => [r.id, randomUUID()]));
     // Parents before children (a shorter path from the root first); safe against cycles in the data.
@@ -59,38 +61,8 @@ export async function copyTemplatesToCompany(db: DB, companyId: string): Promise
     result.candidateStatuses = rows.length;
   }
 
-  for (const kind of ['daily', 'other'] as const) {
-    const has = await db.selectFrom('chatbot_messages').select('id').where('company_id', '=', companyId).where('kind', '=', kind).limit(1).executeTakeFirst();
-    if (has) continue;
-    const rows = await db.selectFrom('chatbot_messages').select(['kind', 'step', 'trigger', 'message_ja', 'message_en', 'active']).where('company_id', 'is', null).where('kind', '=', kind).execute();
-    if (rows.length)
-      await db
-        .insertInto('chatbot_messages')
-        .values(rows.map((r) => ({ ...r, company_id: companyId })))
-        .execute();
-    result.chatbotMessages += rows.length;
-  }
-
-  if (!(await owns('app_settings'))) {
-    const rows = await db.selectFrom('app_settings').select(['key', 'value', 'description']).where('company_id', 'is', null).execute();
-    if (rows.length)
-      await db
-        .insertInto('app_settings')
-        .values(rows.map((r) => ({ ...r, company_id: companyId })))
-        .execute();
-    result.appSettings = rows.length;
-  }
-
-  for (const kind of COMPANY_DOCUMENT_KINDS) {
-    const has = await db.selectFrom('document_templates').select('id').where('company_id', '=', companyId).where('kind', '=', kind).limit(1).executeTakeFirst();
-    if (has) continue;
-    const rows = await db.selectFrom('document_templates').select(['kind', 'key', 'subject_ja', 'subject_en', 'body_ja', 'body_en']).where('company_id', 'is', null).where('kind', '=', kind).execute();
-    if (rows.length)
-      await db
-        .insertInto('document_templates')
-        .values(rows.map((r) => ({ ...r, company_id: companyId })))
-        .execute();
-    result.documentTemplates += rows.length;
-  }
+  for (const kind of ['daily', 'other'] as const) result.chatbotMessages += await copyRows('chatbot_messages', ['kind', 'step', 'trigger', 'message_ja', 'message_en', 'active'], kind);
+  result.appSettings = await copyRows('app_settings', ['key', 'value', 'description']);
+  for (const kind of COMPANY_DOCUMENT_KINDS) result.documentTemplates += await copyRows('document_templates', ['kind', 'key', 'subject_ja', 'subject_en', 'body_ja', 'body_en'], kind);
   return result;
 }

@@ -43,13 +43,21 @@ const minutesOf = (start: string, end: string) => {
   return span > 0 ? span : span + 24 * 60;
 };
 
-/** The 派遣元管理台帳 rows of one worker at `companyId` (null: every company), oldest day first; dispatched placements only, not cancelled or missed days. */
-export async function dispatchLedger(db: DB, companyId: string | null, userId: string): Promise<LedgerRow[]> {
-  let q = db
+/** One worker's dispatched placements at `companyId` (null: every company), with the shift (`s`), job (`j`) and client (`cl`). */
+function dispatchedPlacements(db: DB, companyId: string | null, userId: string) {
+  return db
     .selectFrom('applications as a')
     .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
     .innerJoin('jobs as j', 'j.id', 'a.job_id')
     .innerJoin('clients as cl', 'cl.id', 'a.client_id')
+    .where('a.candidate_id', '=', userId)
+    .where('a.dispatch', '=', true)
+    .$if(!!companyId, (q) => q.where('a.company_id', '=', companyId!));
+}
+
+/** The 派遣元管理台帳 rows of one worker at `companyId` (null: every company), oldest day first; dispatched placements only, not cancelled or missed days. */
+export async function dispatchLedger(db: DB, companyId: string | null, userId: string): Promise<LedgerRow[]> {
+  const q = dispatchedPlacements(db, companyId, userId)
     .leftJoin('attendance as t', 't.application_id', 'a.id')
     .select([
       'a.id',
@@ -76,10 +84,7 @@ export async function dispatchLedger(db: DB, companyId: string | null, userId: s
         .whereRef('c.application_id', '=', 'a.id')
         .as('complaints'),
     )
-    .where('a.candidate_id', '=', userId)
-    .where('a.dispatch', '=', true)
     .where((eb) => eb.or([eb('t.status', 'is', null), eb('t.status', 'not in', ['absent', 'no_show'])]));
-  if (companyId) q = q.where('a.company_id', '=', companyId);
   const rows = await q.orderBy('s.date').orderBy('s.start_time').limit(1000).execute();
   return rows.map((r) => {
     const recorded = !!(r.clock_in && r.clock_out);
@@ -178,16 +183,9 @@ interface ComplaintRow {
 
 /** The complaints about one worker's dispatched placements at `companyId` (null: every company), oldest received first. */
 export async function dispatchComplaints(db: DB, companyId: string | null, userId: string): Promise<ComplaintRow[]> {
-  let q = db
-    .selectFrom('dispatch_complaints as c')
-    .innerJoin('applications as a', 'a.id', 'c.application_id')
-    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-    .innerJoin('jobs as j', 'j.id', 'a.job_id')
-    .innerJoin('clients as cl', 'cl.id', 'a.client_id')
-    .select(['c.id', 'c.application_id', 's.date', 'cl.name as client', 'j.title_ja', sql<string>`to_char(c.received_on, 'YYYY-MM-DD')`.as('received_on'), 'c.complaint', 'c.handling'])
-    .where('a.candidate_id', '=', userId)
-    .where('a.dispatch', '=', true);
-  if (companyId) q = q.where('a.company_id', '=', companyId);
+  const q = dispatchedPlacements(db, companyId, userId)
+    .innerJoin('dispatch_complaints as c', 'c.application_id', 'a.id')
+    .select(['c.id', 'c.application_id', 's.date', 'cl.name as client', 'j.title_ja', sql<string>`to_char(c.received_on, 'YYYY-MM-DD')`.as('received_on'), 'c.complaint', 'c.handling']);
   const rows = await q.orderBy('c.received_on').orderBy('c.created_at').limit(500).execute();
   return rows.map((r) => ({
     id: r.id,

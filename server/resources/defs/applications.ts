@@ -11,7 +11,7 @@ import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import type { HookContext, Option, OptionContext } from '../define.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadColumn, type ReadRow, type Transition } from '../read-model.ts';
+import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadColumn, type ReadLink, type ReadRow, type Transition } from '../read-model.ts';
 import { clientOptions } from './users.ts';
 import { profileColumns, profileFilters } from './staff.ts';
 import type { Lang } from '../../../shared/i18n.ts';
@@ -78,6 +78,18 @@ export const applicantNameColumn = (applicationId: string): ReadColumn => ({
   ],
 });
 
+/** The job's title (jobs as `j`) in the reader's language, linked to the job's page (`links`: which page, by the row's job kind). */
+export const jobTitleColumn = (links: readonly ReadLink[]): ReadColumn => ({
+  name: 'jobTitle',
+  label: msgText('res.common.job'),
+  type: 'link',
+  sql: langText('j.title'),
+  sortable: true,
+  search: true,
+  notNull: true,
+  links,
+});
+
 const LISTS: Option[] = [
   { value: 'candidate', label: msgText('res.common.candidates') },
   { value: 'kakunin', label: msgText('res.applications.confirmation') },
@@ -125,19 +137,10 @@ export const applicationsReadModel = defineReadModel({
     applicantNameColumn('id'),
     { name: 'candidateEmail', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true, hidden: true },
     ...profileColumns,
-    {
-      name: 'jobTitle',
-      label: msgText('res.common.job'),
-      type: 'link',
-      sql: langText('j.title'),
-      sortable: true,
-      search: true,
-      notNull: true,
-      links: [
-        { route: '/v3/admin/jobs/[id]', params: { id: 'jobId' }, when: { kind: 'daily' } },
-        { route: '/admin/jobs/[id]', params: { id: 'jobId' }, when: { kind: 'other' } },
-      ],
-    },
+    jobTitleColumn([
+      { route: '/v3/admin/jobs/[id]', params: { id: 'jobId' }, when: { kind: 'daily' } },
+      { route: '/admin/jobs/[id]', params: { id: 'jobId' }, when: { kind: 'other' } },
+    ]),
     { name: 'jobId', label: msgText('res.common.jobId'), type: 'text', sql: 'j.id', hidden: true },
     { name: 'kind', label: msgText('res.common.kind'), type: 'badge', sql: 'j.kind', hidden: true, states: KINDS.map((k) => ({ ...k, tone: 'neutral' as const })) },
     { name: 'clientName', label: msgText('res.common.client'), type: 'text', sql: (lang) => pickLangSql(lang, 'cl.name', 'cl.name_en'), sortable: true, search: true, notNull: true },

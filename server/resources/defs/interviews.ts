@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { tenantScopedQuery } from '../../access/tenancy.ts';
-import type { HookContext, Option } from '../define.ts';
+import type { HookContext } from '../define.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { recordInterviewResult, type InterviewResult } from '../../modules/pipeline/interviews.ts';
-import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadRow } from '../read-model.ts';
+import { dateWindow, defineReadModel, langText, stateFilter, uuidOr, type BadgeState, type ReadRow } from '../read-model.ts';
 import { applicantNameColumn, jobOptions } from './applications.ts';
 import { isDay } from '../../../shared/time.ts';
 
@@ -67,7 +67,7 @@ export const interviewsReadModel = defineReadModel({
     { name: 'status', label: msgText('res.interviews.result'), type: 'badge', sql: 'i.status', sortable: true, notNull: true, states: STATES },
   ],
   filters: [
-    { name: 'status', label: msgText('res.interviews.result'), kind: 'select', options: STATES.map(({ value, label }): Option => ({ value, label })), where: (eb, v) => eb('i.status', '=', v) },
+    stateFilter('status', msgText('res.interviews.result'), 'i.status', STATES),
     { name: 'when', label: msgText('common.date'), kind: 'date', where: (_, v) => dateWindow(sql`(i.starts_at at time zone 'Asia/Tokyo')::date`, v) },
     { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
     {

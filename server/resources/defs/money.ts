@@ -4,7 +4,7 @@ import { inBoth } from '../define.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import type { Lang, Text } from '../../../shared/i18n.ts';
-import { dateWindow, defineReadModel, uuidOr, type BadgeState, type ReadColumn } from '../read-model.ts';
+import { dateWindow, defineReadModel, stateFilter, uuidOr, type BadgeState, type ReadAction, type ReadColumn } from '../read-model.ts';
 import { jobOptions } from './applications.ts';
 import { clientOptions } from './users.ts';
 import { ACCOUNT_UPDATED, approveRuns, markRunsPaid, moveAdvances, moveState, quickPayState, type TransferFailure } from '../../modules/payroll/ledger.ts';
@@ -33,6 +33,30 @@ const workerFilterOptions = async ({ tenant, db }: { tenant: Tenant; db: import(
 };
 const actor = (ctx: HookContext) => ({ id: ctx.user.id, name: ctx.user.name });
 const none = (n: number, text: Text): Text | void => (n === 0 ? text : undefined);
+/** A money list's status badge; `ref` is the column, or the SQL that works the state out. */
+const statusColumn = (ref: string | RawBuilder<unknown>, states: readonly BadgeState[]): ReadColumn => ({
+  name: 'status',
+  label: msgText('res.common.statusState'),
+  type: 'badge',
+  sql: typeof ref === 'string' ? ref : () => ref,
+  sortable: true,
+  notNull: true,
+  states,
+});
+/** The filter on that badge, over the same states. */
+const statusFilter = (ref: string | RawBuilder<unknown>, states: readonly BadgeState[]) => stateFilter('status', msgText('res.common.statusState'), ref, states);
+/**
+ * An action's run that moves the selected advances or invoices out of the states `from` into `to`
+ * (`decided`: the advance records who decided); `refusal` when none of them was in such a state.
+ */
+const moveSelected =
+  (table: 'advances' | 'invoices', from: readonly string[], to: string, refusal: Text, o: { decided?: boolean } = {}): ReadAction['run'] =>
+  async (rows, ctx) => {
+    const ids = rows.map((r) => r.id);
+    const moved =
+      table === 'advances' ? await moveAdvances(ctx.db, actor(ctx), ids, from, to, o.decided ? { decided_by_name: ctx.user.name } : {}) : await moveState(ctx.db, actor(ctx), table, ids, from, to);
+    return none(moved.length, refusal);
+  };
 
 // ---------------------------------------------------------------------------------------------
 // Daily pay
@@ -86,14 +110,14 @@ export const payLinesReadModel = defineReadModel({
     money('fee', msgText('res.money.transferFee'), 'l.transfer_fee'),
     money('advance', msgText('res.money.advanceRecovered'), 'l.advance_deducted'),
     money('net', msgText('res.money.netPay'), 'l.net', true),
-    { name: 'status', label: msgText('res.common.statusState'), type: 'badge', sql: 'l.status', sortable: true, notNull: true, states: LINE_STATES },
+    statusColumn('l.status', LINE_STATES),
     { name: 'reason', label: msgText('res.common.reason'), type: 'text', sql: failureText },
     { name: 'transferDate', label: msgText('res.money.transferDate'), type: 'date', sql: () => sql`(select b.transfer_date from transfer_batches b where b.id = l.batch_id)` },
     // The company of each row, for batching per company (a platform user may select several).
     { name: 'companyId', label: msgText('res.money.company'), type: 'text', sql: 'l.company_id', hidden: true },
   ],
   filters: [
-    { name: 'status', label: msgText('res.common.statusState'), kind: 'select', options: LINE_STATES.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('l.status', '=', v) },
+    statusFilter('l.status', LINE_STATES),
     { name: 'when', label: msgText('res.money.worked'), kind: 'date', where: (_, v) => dateWindow('l.work_date', v) },
     { name: 'worker', label: msgText('res.common.worker'), kind: 'select', options: workerFilterOptions, where: (eb, v) => eb('l.user_id', '=', uuidOr(v)) },
     { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('l.job_id', '=', uuidOr(v)) },
@@ -152,13 +176,10 @@ export const payRunsReadModel = defineReadModel({
     money('advances', msgText('res.money.advancesRecovered'), 'r.advances'),
     money('fee', msgText('res.money.transferFee'), 'r.transfer_fee'),
     money('net', msgText('res.money.netPay'), 'r.net', true),
-    { name: 'status', label: msgText('res.common.statusState'), type: 'badge', sql: 'r.status', sortable: true, notNull: true, states: RUN_STATES },
+    statusColumn('r.status', RUN_STATES),
     { name: 'payslip', label: msgText('res.money.payslip'), type: 'text', sql: () => sql`'PDF'`, download: 'payslip' },
   ],
-  filters: [
-    { name: 'status', label: msgText('res.common.statusState'), kind: 'select', options: RUN_STATES.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('r.status', '=', v) },
-    { name: 'payDate', label: msgText('res.money.payDay'), kind: 'date', where: (_, v) => dateWindow('r.pay_date', v) },
-  ],
+  filters: [statusFilter('r.status', RUN_STATES), { name: 'payDate', label: msgText('res.money.payDay'), kind: 'date', where: (_, v) => dateWindow('r.pay_date', v) }],
   defaultSort: { column: 'periodEnd', dir: 'desc' },
   paging: 'keyset',
   screens: [{ path: '/admin/salary/monthly' }],
@@ -221,14 +242,12 @@ export const advancesReadModel = defineReadModel({
     money('amount', msgText('res.money.amount'), 'v.amount', true),
     money('fee', msgText('res.money.fee'), 'v.fee'),
     money('net', msgText('res.money.paidOut'), 'v.net'),
-    { name: 'status', label: msgText('res.common.statusState'), type: 'badge', sql: 'v.status', sortable: true, notNull: true, states: ADVANCE_STATES },
+    statusColumn('v.status', ADVANCE_STATES),
     { name: 'decidedBy', label: msgText('res.money.decided'), type: 'text', sql: 'v.decided_by_name' },
     { name: 'userId', label: msgText('res.money.workerId'), type: 'text', sql: 'v.user_id', hidden: true },
     { name: 'companyId', label: msgText('res.money.company'), type: 'text', sql: 'v.company_id', hidden: true },
   ],
-  filters: [
-    { name: 'status', label: msgText('res.common.statusState'), kind: 'select', options: ADVANCE_STATES.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('v.status', '=', v) },
-  ],
+  filters: [statusFilter('v.status', ADVANCE_STATES)],
   defaultSort: { column: 'requestedOn', dir: 'desc' },
   paging: 'keyset',
   screens: [{ path: '/admin/salary/quickpay' }],
@@ -258,39 +277,14 @@ export const advancesReadModel = defineReadModel({
       bulk: true,
       confirm: msgText('res.money.rejectSelectedRequests'),
       done: msgText('res.money.rejected'),
-      run: async (rows, ctx) =>
-        none(
-          (
-            await moveAdvances(
-              ctx.db,
-              actor(ctx),
-              rows.map((r) => r.id),
-              ['requested'],
-              'rejected',
-              { decided_by_name: ctx.user.name },
-            )
-          ).length,
-          msgText('res.money.selectRequestedAdvances'),
-        ),
+      run: moveSelected('advances', ['requested'], 'rejected', msgText('res.money.selectRequestedAdvances'), { decided: true }),
     },
     {
       name: 'transferred',
       label: msgText('res.money.markTransferred'),
       bulk: true,
       done: msgText('res.money.markedTransferredRecovered'),
-      run: async (rows, ctx) =>
-        none(
-          (
-            await moveAdvances(
-              ctx.db,
-              actor(ctx),
-              rows.map((r) => r.id),
-              ['approved'],
-              'transferred',
-            )
-          ).length,
-          msgText('res.money.selectApprovedAdvances'),
-        ),
+      run: moveSelected('advances', ['approved'], 'transferred', msgText('res.money.selectApprovedAdvances')),
     },
   ],
 });
@@ -327,11 +321,11 @@ export const invoicesReadModel = defineReadModel({
     money('net', msgText('res.money.net'), 'i.net'),
     money('tax', msgText('res.money.tax'), 'i.tax'),
     money('total', msgText('res.money.total'), 'i.total', true),
-    { name: 'status', label: msgText('res.common.statusState'), type: 'badge', sql: () => invoiceState, sortable: true, notNull: true, states: INVOICE_STATES },
+    statusColumn(invoiceState, INVOICE_STATES),
     { name: 'pdf', label: msgText('res.money.invoice'), type: 'text', sql: () => sql`'PDF'`, download: 'invoice' },
   ],
   filters: [
-    { name: 'status', label: msgText('res.common.statusState'), kind: 'select', options: INVOICE_STATES.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb(invoiceState, '=', v) },
+    statusFilter(invoiceState, INVOICE_STATES),
     { name: 'client', label: msgText('res.common.client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('i.client_id', '=', uuidOr(v)) },
     { name: 'due', label: msgText('res.money.due'), kind: 'date', where: (_, v) => dateWindow('i.due_date', v) },
   ],
@@ -369,21 +363,7 @@ export const invoicesReadModel = defineReadModel({
       bulk: true,
       tenants: ['platform', 'company'],
       done: msgText('res.money.markedReceived'),
-      run: async (rows, ctx) => {
-        return none(
-          (
-            await moveState(
-              ctx.db,
-              actor(ctx),
-              'invoices',
-              rows.map((r) => r.id),
-              ['issued'],
-              'paid',
-            )
-          ).length,
-          msgText('res.money.selectIssuedInvoices'),
-        );
-      },
+      run: moveSelected('invoices', ['issued'], 'paid', msgText('res.money.selectIssuedInvoices')),
     },
   ],
 });

@@ -3,7 +3,7 @@ import { tenantScopedQuery } from '../../access/tenancy.ts';
 import { f, platformScope, type ResourceDef } from '../define.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { defineReadModel, uuidOr, type BadgeState } from '../read-model.ts';
+import { defineReadModel, stateFilter, uuidOr, type BadgeState } from '../read-model.ts';
 
 /**
  * Points and campaigns (docs/points.md). The ledger at /v3/admin/point
@@ -56,7 +56,7 @@ export const pointEntriesReadModel = defineReadModel({
     { name: 'candidateId', label: msgText('res.points.personId'), type: 'text', sql: 'e.candidate_id', hidden: true },
   ],
   filters: [
-    { name: 'kind', label: msgText('res.points.kind'), kind: 'select', options: KINDS.map(({ value, label }) => ({ value, label })), where: (eb, v) => eb('e.kind', '=', v) },
+    stateFilter('kind', msgText('res.points.kind'), 'e.kind', KINDS),
     { name: 'candidate', label: msgText('res.points.person'), kind: 'text', hidden: true, where: (eb, v) => eb('e.candidate_id', '=', uuidOr(v)) },
   ],
   defaultSort: { column: 'createdAt', dir: 'desc' },

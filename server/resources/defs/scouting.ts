@@ -7,7 +7,7 @@ import { withdrawScoutOffers } from '../../modules/scouting/offers.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { inBoth } from '../define.ts';
-import { defineReadModel, type BadgeState } from '../read-model.ts';
+import { defineReadModel, stateOptions, type BadgeState } from '../read-model.ts';
 import { languageOptions, visaOptions } from './staff.ts';
 
 /**
@@ -187,7 +187,7 @@ export const scoutOffersReadModel = defineReadModel({
       name: 'state',
       label: msgText('res.common.state'),
       kind: 'select',
-      options: OFFER_STATES.map(({ value, label }) => ({ value, label })),
+      options: stateOptions(OFFER_STATES),
       where: (_, v) => sql<SqlBool>`${offerState} = ${v}`,
     },
     // The confirm list's own rows: every answered or closed offer (accepted, declined, expired, withdrawn).

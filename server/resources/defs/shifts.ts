@@ -4,8 +4,8 @@ import { audit } from '../../db/audit.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { inTransaction } from '../../db/connect.ts';
-import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState } from '../read-model.ts';
-import { jobOptions } from './applications.ts';
+import { dateWindow, defineReadModel, stateOptions, uuidOr, type BadgeState } from '../read-model.ts';
+import { jobOptions, jobTitleColumn } from './applications.ts';
 import { clientOptions } from './users.ts';
 import { isDay } from '../../../shared/time.ts';
 
@@ -33,16 +33,7 @@ export const shiftsReadModel = defineReadModel({
   id: 's.id',
   columns: [
     { name: 'startsAt', label: msgText('res.shifts.starts'), type: 'datetime', sql: () => sql`((s.date + s.start_time) at time zone 'Asia/Tokyo')`, sortable: true, notNull: true },
-    {
-      name: 'jobTitle',
-      label: msgText('res.common.job'),
-      type: 'link',
-      sql: langText('j.title'),
-      sortable: true,
-      search: true,
-      notNull: true,
-      links: [{ route: '/v3/admin/jobs/[id]', params: { id: 'jobId' } }],
-    },
+    jobTitleColumn([{ route: '/v3/admin/jobs/[id]', params: { id: 'jobId' } }]),
     { name: 'jobId', label: msgText('res.common.jobId'), type: 'text', sql: 'j.id', hidden: true },
     { name: 'clientName', label: msgText('res.common.client'), type: 'text', sql: (lang) => pickLangSql(lang, 'cl.name', 'cl.name_en'), sortable: true, search: true },
     { name: 'hours', label: msgText('res.common.hours'), type: 'text', sql: () => sql`to_char(s.start_time, 'HH24:MI') || '–' || to_char(s.end_time, 'HH24:MI')` },
@@ -113,7 +104,7 @@ export const shiftsReadModel = defineReadModel({
       name: 'confirmed',
       label: msgText('res.shifts.clientConfirmed'),
       kind: 'select',
-      options: CONFIRM_STATES.map(({ value, label }) => ({ value, label })),
+      options: stateOptions(CONFIRM_STATES),
       where: (_, v) => (v === 'confirmed' ? sql<boolean>`s.client_confirmed_at is not null` : sql<boolean>`s.client_confirmed_at is null`),
     },
     {

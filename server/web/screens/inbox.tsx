@@ -23,6 +23,7 @@ import { msg, type TextKey } from '../../../shared/texts/index.ts';
 import { BadRequest, formList, queryText, refusalOf, withFlag } from '../kit.ts';
 import { defineScreen, redirect, type FormState, type ScreenContext } from '../screen.ts';
 import { defineWebFeature } from './feature.ts';
+import { RecordFacts } from './record-facts.tsx';
 
 const PATH = '/admin/inbox';
 const STATUSES = ['open', 'resolved', 'snoozed'] as const;
@@ -130,32 +131,37 @@ const STATUS_TONE = { open: 'info', resolved: 'success', snoozed: 'warning' } as
 /** 'YYYY-MM-DDTHH:mm' typed in Japan time, as the API's ISO time; anything else is passed on for the API to refuse. */
 const japanTime = (v: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) ? `${v}:00+09:00` : v);
 
+/** A filter's select: "any" first (the empty value), then each choice as [value, words]. */
+function ChoiceFilter({ name, value, label, any, choices }: { name: string; value: string | null | undefined; label: string; any: string; choices: readonly (readonly [string, string])[] }) {
+  return (
+    <select name={name} defaultValue={value ?? ''} aria-label={label}>
+      <option value="">{any}</option>
+      {choices.map(([v, words]) => (
+        <option key={v} value={v}>
+          {words}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function FiltersForm({ lang, f }: { lang: Lang; f: Filters }) {
   const m = (k: TextKey) => msg(lang, k);
   return (
     <form method="get" action={PATH} className="inbox-filters" role="search">
       <input type="search" name="q" defaultValue={f.q} placeholder={m('inboxPage.search')} aria-label={m('inboxPage.search')} maxLength={200} />
-      <select name="status" defaultValue={f.status ?? ''} aria-label={m('inboxPage.status')}>
-        <option value="">{m('inboxPage.anyStatus')}</option>
-        {STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {m(`inbox.status.${s}`)}
-          </option>
-        ))}
-      </select>
-      <select name="assignee" defaultValue={f.assignee ?? ''} aria-label={m('inboxPage.assignee')}>
-        <option value="">{m('inboxPage.anyone')}</option>
-        <option value="me">{m('inboxPage.mine')}</option>
-        <option value="none">{m('inboxPage.unassigned')}</option>
-      </select>
-      <select name="kind" defaultValue={f.kind ?? ''} aria-label={m('inboxPage.anyKind')}>
-        <option value="">{m('inboxPage.anyKind')}</option>
-        {KINDS.map((k) => (
-          <option key={k} value={k}>
-            {m(`inbox.kind.${k}`)}
-          </option>
-        ))}
-      </select>
+      <ChoiceFilter name="status" value={f.status} label={m('inboxPage.status')} any={m('inboxPage.anyStatus')} choices={STATUSES.map((s) => [s, m(`inbox.status.${s}`)])} />
+      <ChoiceFilter
+        name="assignee"
+        value={f.assignee}
+        label={m('inboxPage.assignee')}
+        any={m('inboxPage.anyone')}
+        choices={[
+          ['me', m('inboxPage.mine')],
+          ['none', m('inboxPage.unassigned')],
+        ]}
+      />
+      <ChoiceFilter name="kind" value={f.kind} label={m('inboxPage.anyKind')} any={m('inboxPage.anyKind')} choices={KINDS.map((k) => [k, m(`inbox.kind.${k}`)])} />
       <label className="inbox-unread-only">
         <input type="checkbox" name="unread" value="1" defaultChecked={f.unread} /> {m('inboxPage.unreadOnly')}
       </label>
@@ -182,24 +188,14 @@ function Glance({ lang, o }: { lang: Lang; o: Open }) {
   return (
     <section className="inbox-glance" aria-labelledby="inbox-glance-title">
       <h3 id="inbox-glance-title">{m('inboxPage.glance')}</h3>
-      <dl className="record-facts">
-        <div>
-          <dt>{m('inboxPage.applicationStatus')}</dt>
-          <dd data-testid="glance-status">{status ?? m('inboxPage.none')}</dd>
-        </div>
-        <div>
-          <dt>{m('inboxPage.nextShift')}</dt>
-          <dd>{s ? `${dateLong(s.date, lang)} ${s.start}–${s.end} · ${pickLang(lang, s.titleJa, s.titleEn ?? '')}` : m('inboxPage.none')}</dd>
-        </div>
-        <div>
-          <dt>{m('inboxPage.cardExpiry')}</dt>
-          <dd>{g.cardExpiry ? dateLong(g.cardExpiry, lang) : m('inboxPage.none')}</dd>
-        </div>
-        <div>
-          <dt>{m('inboxPage.language')}</dt>
-          <dd>{isLang(g.lang) ? LANG_NAMES[g.lang] : g.lang}</dd>
-        </div>
-      </dl>
+      <RecordFacts
+        facts={[
+          [m('inboxPage.applicationStatus'), status ?? m('inboxPage.none'), 'glance-status'],
+          [m('inboxPage.nextShift'), s ? `${dateLong(s.date, lang)} ${s.start}–${s.end} · ${pickLang(lang, s.titleJa, s.titleEn ?? '')}` : m('inboxPage.none')],
+          [m('inboxPage.cardExpiry'), g.cardExpiry ? dateLong(g.cardExpiry, lang) : m('inboxPage.none')],
+          [m('inboxPage.language'), isLang(g.lang) ? LANG_NAMES[g.lang] : g.lang],
+        ]}
+      />
     </section>
   );
 }

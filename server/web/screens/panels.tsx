@@ -9,6 +9,7 @@
 import { isLang, pickLang } from '../../../shared/i18n.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { Field } from '../../../views/ui/Field.tsx';
+import type { ReactNode } from 'react';
 import { PanelForm } from '../../../views/ui/PanelForm.tsx';
 import { addDays, isDay, mondayOf, parseDay, todayInJapan } from '../../../shared/time.ts';
 import { DOCS } from '../../api/documents.ts';
@@ -238,6 +239,24 @@ export const points = panel({
   },
 });
 
+/** The shifts panel's assignment or swap form: its notice once done, its refusal, or why there is nothing to choose (`none`). */
+function ShiftForm(p: { ctx: ScreenContext; form: 'assign' | 'swap'; done: 'assigned' | 'swapped'; error: string | null | undefined; none: string | null; children: ReactNode }) {
+  const { ctx } = p;
+  return (
+    <PanelForm
+      id={`${p.form}-title`}
+      className={`${p.form}-form`}
+      action={ctx.req.originalUrl}
+      title={ctx.msg(`shifts.${p.form}Title`)}
+      hint={ctx.msg(`shifts.${p.form}Hint`)}
+      done={queryText(ctx.req, p.done) ? ctx.msg(`shifts.${p.done}`) : null}
+      error={p.error}
+    >
+      {p.none === null ? p.children : <p>{p.none}</p>}
+    </PanelForm>
+  );
+}
+
 /**
  * The shifts page's panel (docs/workforce.md "The shifts page"): for company users
  * the assignment form (a shift with a free seat of the next 14 days and the person's e-mail) and the
@@ -287,92 +306,68 @@ export const shifts = panel({
           </form>
         )}
         {open && (
-          <PanelForm
-            id="assign-title"
-            className="assign-form"
-            action={ctx.req.originalUrl}
-            title={ctx.msg('shifts.assignTitle')}
-            hint={ctx.msg('shifts.assignHint')}
-            done={queryText(ctx.req, 'assigned') ? ctx.msg('shifts.assigned') : null}
-            error={error('assign')}
-          >
-            {open.length === 0 ? (
-              <p>{ctx.msg('shifts.noneOpen')}</p>
-            ) : (
-              <>
-                <div className="form-grid">
-                  <Field name="shiftId" label={ctx.msg('shifts.shift')} value={action === 'assign' ? v('shiftId') : ''} error={action === 'assign' ? state?.errors.shiftId : undefined} required>
-                    {open.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {`${dateText(s.date, ctx.lang)} ${s.start}–${s.end} ${pickLang(ctx.lang, s.titleJa, s.titleEn)} (${s.filled}/${s.capacity})`}
+          <ShiftForm ctx={ctx} form="assign" done="assigned" error={error('assign')} none={open.length === 0 ? ctx.msg('shifts.noneOpen') : null}>
+            <>
+              <div className="form-grid">
+                <Field name="shiftId" label={ctx.msg('shifts.shift')} value={action === 'assign' ? v('shiftId') : ''} error={action === 'assign' ? state?.errors.shiftId : undefined} required>
+                  {open.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {`${dateText(s.date, ctx.lang)} ${s.start}–${s.end} ${pickLang(ctx.lang, s.titleJa, s.titleEn)} (${s.filled}/${s.capacity})`}
+                    </option>
+                  ))}
+                </Field>
+                {people && people.length > 0 ? (
+                  <Field
+                    name="person"
+                    label={ctx.msg('shifts.person')}
+                    hint={ctx.msg('shifts.personHint')}
+                    value={action === 'assign' ? v('person') : ''}
+                    error={action === 'assign' ? state?.errors.person : undefined}
+                    required
+                  >
+                    {people.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {`${p.name} (${p.email})`}
                       </option>
                     ))}
                   </Field>
-                  {people && people.length > 0 ? (
-                    <Field
-                      name="person"
-                      label={ctx.msg('shifts.person')}
-                      hint={ctx.msg('shifts.personHint')}
-                      value={action === 'assign' ? v('person') : ''}
-                      error={action === 'assign' ? state?.errors.person : undefined}
-                      required
-                    >
-                      {people.map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {`${p.name} (${p.email})`}
-                        </option>
-                      ))}
-                    </Field>
-                  ) : (
-                    <p className="field-hint" role={action === 'assign' ? 'alert' : undefined}>
-                      {action === 'assign' && state?.errors.person ? state.errors.person : who ? ctx.msg('shifts.noPeople', { q: who }) : ctx.msg('shifts.findFirst')}
-                    </p>
-                  )}
-                </div>
-                {people && people.length > 0 && (
-                  <div className="form-actions">
-                    <ActionButton action={act.assign} className="btn btn-primary">
-                      {ctx.msg('shifts.assign')}
-                    </ActionButton>
-                  </div>
+                ) : (
+                  <p className="field-hint" role={action === 'assign' ? 'alert' : undefined}>
+                    {action === 'assign' && state?.errors.person ? state.errors.person : who ? ctx.msg('shifts.noPeople', { q: who }) : ctx.msg('shifts.findFirst')}
+                  </p>
                 )}
-              </>
-            )}
-          </PanelForm>
-        )}
-        {placements && (
-          <PanelForm
-            id="swap-title"
-            className="swap-form"
-            action={ctx.req.originalUrl}
-            title={ctx.msg('shifts.swapTitle')}
-            hint={ctx.msg('shifts.swapHint')}
-            done={queryText(ctx.req, 'swapped') ? ctx.msg('shifts.swapped') : null}
-            error={error('swap')}
-          >
-            {placements.length < 2 ? (
-              <p>{ctx.msg('shifts.swapNone')}</p>
-            ) : (
-              <>
-                <div className="form-grid">
-                  {(['a', 'b'] as const).map((k) => (
-                    <Field key={k} name={k} label={ctx.msg(k === 'a' ? 'shifts.swapA' : 'shifts.swapB')} value={action === 'swap' ? v(k) : ''} required>
-                      {placements.map((p) => (
-                        <option key={p.applicationId} value={p.applicationId}>
-                          {`${p.name} — ${dateText(p.date, ctx.lang)} ${p.start}–${p.end} ${pickLang(ctx.lang, p.titleJa, p.titleEn)}`}
-                        </option>
-                      ))}
-                    </Field>
-                  ))}
-                </div>
+              </div>
+              {people && people.length > 0 && (
                 <div className="form-actions">
-                  <ActionButton action={act.swap} className="btn btn-primary" confirm={ctx.msg('shifts.swapConfirm')}>
-                    {ctx.msg('shifts.swap')}
+                  <ActionButton action={act.assign} className="btn btn-primary">
+                    {ctx.msg('shifts.assign')}
                   </ActionButton>
                 </div>
-              </>
-            )}
-          </PanelForm>
+              )}
+            </>
+          </ShiftForm>
+        )}
+        {placements && (
+          <ShiftForm ctx={ctx} form="swap" done="swapped" error={error('swap')} none={placements.length < 2 ? ctx.msg('shifts.swapNone') : null}>
+            <>
+              <div className="form-grid">
+                {(['a', 'b'] as const).map((k) => (
+                  <Field key={k} name={k} label={ctx.msg(k === 'a' ? 'shifts.swapA' : 'shifts.swapB')} value={action === 'swap' ? v(k) : ''} required>
+                    {placements.map((p) => (
+                      <option key={p.applicationId} value={p.applicationId}>
+                        {`${p.name} — ${dateText(p.date, ctx.lang)} ${p.start}–${p.end} ${pickLang(ctx.lang, p.titleJa, p.titleEn)}`}
+                      </option>
+                    ))}
+                  </Field>
+                ))}
+              </div>
+              <div className="form-actions">
+                <ActionButton action={act.swap} className="btn btn-primary" confirm={ctx.msg('shifts.swapConfirm')}>
+                  {ctx.msg('shifts.swap')}
+                </ActionButton>
+              </div>
+            </>
+          </ShiftForm>
         )}
         <section className="panel hours-left" aria-labelledby="left-title">
           <h2 id="left-title">{ctx.msg('shifts.leftTitle')}</h2>

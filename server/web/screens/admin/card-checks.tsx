@@ -15,6 +15,7 @@ import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { errorPage, failed, redirect, type FormState, type ScreenContext } from '../../screen.ts';
 import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
 import { isUuid } from '../../../../shared/ids.ts';
+import { RecordFacts } from '../record-facts.tsx';
 
 const PATH = '/admin/worker/rcCheckCandidate';
 
@@ -83,48 +84,36 @@ function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, ac
           </figure>
         ))}
       </div>
-      <dl className="record-facts">
-        <div>
-          <dt>{msg(lang, 'applicant.name')}</dt>
-          <dd>
-            {card.personName} ({card.email}){card.nationality ? ` · ${card.nationality}` : ''}
-          </dd>
-        </div>
-        <div>
-          <dt>{ctx.msg('card.number')}</dt>
-          <dd>
-            <code>{card.cardNumber || '—'}</code>{' '}
-            <span data-testid="number-format" data-matches={card.numberMatches ? 'yes' : 'no'}>
-              {card.numberMatches ? <Badge tone="success">{ctx.msg('card.numberOk')}</Badge> : <Badge tone="danger">{ctx.msg('card.numberFormat')}</Badge>}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>{ctx.msg('card.status')}</dt>
-          <dd>{pickLang(lang, card.visaJa, card.visaEn) || '—'}</dd>
-        </div>
-        <div>
-          <dt>{ctx.msg('card.expiry')}</dt>
-          <dd>{card.expiry ? dateLong(card.expiry, lang) : '—'}</dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'record.permissionOutsideStatus')}</dt>
-          <dd>{tr(lang, card.permission ? msgText('cardCheck.yesCandidateSays') : msgText('cardCheck.noCandidateSays'))}</dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'cardCheck.uploaded')}</dt>
-          <dd>{dateTimeText(card.uploadedAt, lang)}</dd>
-        </div>
-        {card.decidedAt && (
-          <div>
-            <dt>{msg(lang, 'cardCheck.checkedBy')}</dt>
-            <dd>
+      <RecordFacts
+        facts={[
+          [
+            msg(lang, 'applicant.name'),
+            <>
+              {card.personName} ({card.email}){card.nationality ? ` · ${card.nationality}` : ''}
+            </>,
+          ],
+          [
+            ctx.msg('card.number'),
+            <>
+              <code>{card.cardNumber || '—'}</code>{' '}
+              <span data-testid="number-format" data-matches={card.numberMatches ? 'yes' : 'no'}>
+                {card.numberMatches ? <Badge tone="success">{ctx.msg('card.numberOk')}</Badge> : <Badge tone="danger">{ctx.msg('card.numberFormat')}</Badge>}
+              </span>
+            </>,
+          ],
+          [ctx.msg('card.status'), pickLang(lang, card.visaJa, card.visaEn) || '—'],
+          [ctx.msg('card.expiry'), card.expiry ? dateLong(card.expiry, lang) : '—'],
+          [msg(lang, 'record.permissionOutsideStatus'), tr(lang, card.permission ? msgText('cardCheck.yesCandidateSays') : msgText('cardCheck.noCandidateSays'))],
+          [msg(lang, 'cardCheck.uploaded'), dateTimeText(card.uploadedAt, lang)],
+          !!card.decidedAt && [
+            msg(lang, 'cardCheck.checkedBy'),
+            <>
               {card.decidedBy} · {dateTimeText(card.decidedAt, lang)}
               {card.reason ? ` · ${card.reason}` : ''}
-            </dd>
-          </div>
-        )}
-      </dl>
+            </>,
+          ],
+        ]}
+      />
       {card.status === 'pending' && (
         <form method="post" action={here} className="resource-form card-decision">
           <p className="hint">{msg(lang, 'cardCheck.compareHint')}</p>

@@ -7,6 +7,7 @@ import { queryText, withFlag } from '../../kit.ts';
 import { redirect } from '../../screen.ts';
 import type { RecordSection } from '../record-section.ts';
 import { ActionButton } from '../../../../views/ui/Action.tsx';
+import { RecordFacts } from '../record-facts.tsx';
 
 /**
  * One person on /admin/staff (docs/workforce.md "One person"): above the
@@ -95,36 +96,17 @@ export const personSection: RecordSection = {
             {failed.errors._}
           </p>
         )}
-        <dl className="record-facts">
-          <div>
-            <dt>{msg(lang, 'person.registeredCandidate')}</dt>
-            <dd>{person || msg(lang, 'person.notLinked')}</dd>
-          </div>
-          <div>
-            <dt>{msg(lang, 'search.visa')}</dt>
-            <dd>{text(row.person_status) || '—'}</dd>
-          </div>
-          <div>
-            <dt>{msg(lang, 'applicant.visaExpiry')}</dt>
-            <dd>{text(row.person_expiry) ? dateLong(text(row.person_expiry), lang) : '—'}</dd>
-          </div>
-          <div>
-            <dt>{msg(lang, 'card.number')}</dt>
-            <dd>{text(row.card_number) || '—'}</dd>
-          </div>
-          <div>
-            <dt>{msg(lang, 'record.cardCheck')}</dt>
-            <dd>{text(row.card_check) || '—'}</dd>
-          </div>
-          <div>
-            <dt>{msg(lang, 'record.permissionOutsideStatus')}</dt>
-            <dd>{text(row.permission) || '—'}</dd>
-          </div>
-          <div>
-            <dt>{msg(lang, 'person.languages')}</dt>
-            <dd>{text(row.person_languages) || '—'}</dd>
-          </div>
-        </dl>
+        <RecordFacts
+          facts={[
+            [msg(lang, 'person.registeredCandidate'), person || msg(lang, 'person.notLinked')],
+            [msg(lang, 'search.visa'), text(row.person_status) || '—'],
+            [msg(lang, 'applicant.visaExpiry'), text(row.person_expiry) ? dateLong(text(row.person_expiry), lang) : '—'],
+            [msg(lang, 'card.number'), text(row.card_number) || '—'],
+            [msg(lang, 'record.cardCheck'), text(row.card_check) || '—'],
+            [msg(lang, 'record.permissionOutsideStatus'), text(row.permission) || '—'],
+            [msg(lang, 'person.languages'), text(row.person_languages) || '—'],
+          ]}
+        />
         <p className="hint">{msg(lang, 'person.linkedValuesHint')}</p>
         {pairs.length > 0 && <h3>{msg(lang, 'person.possibleDuplicates')}</h3>}
         {pairs.map((p) => (

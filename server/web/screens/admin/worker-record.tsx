@@ -21,6 +21,7 @@ import { Field } from '../../../../views/ui/Field.tsx';
 import type { TextKey } from '../../../../shared/texts/index.ts';
 import { contractPdf } from '../../pdf.ts';
 import { isUuid } from '../../../../shared/ids.ts';
+import { RecordFacts } from '../record-facts.tsx';
 
 /** The laws and the ledger are cited by their Japanese names in both languages. */
 const LAW = { ledger: '派遣元管理台帳', dispatchAct: '労働者派遣法第37条', dispatchRule: '施行規則第31条', reportAct: '労働施策総合推進法第28条' };
@@ -225,24 +226,17 @@ function DispatchRecords({ ctx, w, state, act }: { ctx: ScreenContext; w: Worker
       <Complaints ctx={ctx} w={w} state={state?.values.form === 'facts' ? undefined : state} act={act} />
       <h3 id="employment-report">{msg(lang, 'record.foreignEmploymentReport')}</h3>
       <p className="hint">{msg(lang, 'record.employmentReportHint', { act: LAW.reportAct })}</p>
-      <dl className="record-facts">
-        <div>
-          <dt>{msg(lang, 'record.nameRomanKana')}</dt>
-          <dd>{`${r.name} / ${r.nameKana || '—'}`}</dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'record.residenceStatusStay')}</dt>
-          <dd>{`${r.status || '—'} · ${r.stayUntil ? dateLong(r.stayUntil, lang) : '—'}`}</dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'record.birthSexNationality')}</dt>
-          <dd>{`${r.birthDate ? dateLong(r.birthDate, lang) : '—'} · ${r.sex ? tr(lang, r.sex === 'male' ? msgText('record.male') : msgText('record.female')) : '—'} · ${r.nationality}`}</dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'record.hiredLeftOn')}</dt>
-          <dd>{`${r.hiredOn ? dateLong(r.hiredOn, lang) : '—'} · ${r.leftOn ? dateLong(r.leftOn, lang) : '—'}`}</dd>
-        </div>
-      </dl>
+      <RecordFacts
+        facts={[
+          [msg(lang, 'record.nameRomanKana'), `${r.name} / ${r.nameKana || '—'}`],
+          [msg(lang, 'record.residenceStatusStay'), `${r.status || '—'} · ${r.stayUntil ? dateLong(r.stayUntil, lang) : '—'}`],
+          [
+            msg(lang, 'record.birthSexNationality'),
+            `${r.birthDate ? dateLong(r.birthDate, lang) : '—'} · ${r.sex ? tr(lang, r.sex === 'male' ? msgText('record.male') : msgText('record.female')) : '—'} · ${r.nationality}`,
+          ],
+          [msg(lang, 'record.hiredLeftOn'), `${r.hiredOn ? dateLong(r.hiredOn, lang) : '—'} · ${r.leftOn ? dateLong(r.leftOn, lang) : '—'}`],
+        ]}
+      />
       {missing.length > 0 && (
         <p className="hint">
           <Badge tone="warning">{msg(lang, 'record.missingReport')}</Badge> {missing.map((m) => tr(lang, m)).join(', ')}
@@ -312,63 +306,48 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
   return (
     <section className="card worker-record" aria-labelledby="worker-record-title">
       <h2 id="worker-record-title">{w.name}</h2>
-      <dl className="record-facts">
-        <div>
-          <dt>{msg(lang, 'record.contact')}</dt>
-          <dd>
-            <a href={`mailto:${w.email}`}>{w.email}</a>
-            {w.phone ? ` · ${w.phone}` : ''}
-          </dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'record.nameKatakanaDate')}</dt>
-          <dd>{`${w.nameKana || '—'} · ${w.birthDate ? dateLong(w.birthDate, lang) : '—'}`}</dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'record.address')}</dt>
-          <dd>{w.address || '—'}</dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'candidate.nationality')}</dt>
-          <dd>{w.nationality || '—'}</dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'search.visa')}</dt>
-          <dd>{(pickLang(lang, w.visaJa, w.visaEn) || '—') + (w.sswField ? ` · ${msg(lang, 'record.field')}: ${w.sswField}` : '')}</dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'applicant.visaExpiry')}</dt>
-          <dd data-testid="card-expiry">
-            {w.visaExpiry ? dateLong(w.visaExpiry, lang) : '—'} <ExpiryWarning lang={lang} expiry={w.visaExpiry} />
-          </dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'record.cardCheck')}</dt>
-          <dd>
-            {w.cardVerified ? <Badge tone="success">{msg(lang, 'record.verified')}</Badge> : <Badge tone="warning">{msg(lang, 'record.notVerified')}</Badge>}
-            {card && w.cardCheckStatus !== 'verified' && (
-              <>
-                {' '}
-                <Badge tone={card.tone}>{tr(lang, card.label)}</Badge>
-              </>
-            )}
-            {w.cardCheckId && mayCheckCards && (
-              <>
-                {' '}
-                <a href={`${CARD_CHECK}?card=${w.cardCheckId}`}>{msg(lang, 'record.openCardCheck')}</a>
-              </>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'record.permissionOutsideStatus')}</dt>
-          <dd>{tr(lang, w.permissionOutsideStatus ? msgText('record.yes') : msgText('record.no'))}</dd>
-        </div>
-        <div>
-          <dt>{msg(lang, 'applicant.languages')}</dt>
-          <dd>{w.languages.join(', ') || '—'}</dd>
-        </div>
-      </dl>
+      <RecordFacts
+        facts={[
+          [
+            msg(lang, 'record.contact'),
+            <>
+              <a href={`mailto:${w.email}`}>{w.email}</a>
+              {w.phone ? ` · ${w.phone}` : ''}
+            </>,
+          ],
+          [msg(lang, 'record.nameKatakanaDate'), `${w.nameKana || '—'} · ${w.birthDate ? dateLong(w.birthDate, lang) : '—'}`],
+          [msg(lang, 'record.address'), w.address || '—'],
+          [msg(lang, 'candidate.nationality'), w.nationality || '—'],
+          [msg(lang, 'search.visa'), (pickLang(lang, w.visaJa, w.visaEn) || '—') + (w.sswField ? ` · ${msg(lang, 'record.field')}: ${w.sswField}` : '')],
+          [
+            msg(lang, 'applicant.visaExpiry'),
+            <>
+              {w.visaExpiry ? dateLong(w.visaExpiry, lang) : '—'} <ExpiryWarning lang={lang} expiry={w.visaExpiry} />
+            </>,
+            'card-expiry',
+          ],
+          [
+            msg(lang, 'record.cardCheck'),
+            <>
+              {w.cardVerified ? <Badge tone="success">{msg(lang, 'record.verified')}</Badge> : <Badge tone="warning">{msg(lang, 'record.notVerified')}</Badge>}
+              {card && w.cardCheckStatus !== 'verified' && (
+                <>
+                  {' '}
+                  <Badge tone={card.tone}>{tr(lang, card.label)}</Badge>
+                </>
+              )}
+              {w.cardCheckId && mayCheckCards && (
+                <>
+                  {' '}
+                  <a href={`${CARD_CHECK}?card=${w.cardCheckId}`}>{msg(lang, 'record.openCardCheck')}</a>
+                </>
+              )}
+            </>,
+          ],
+          [msg(lang, 'record.permissionOutsideStatus'), tr(lang, w.permissionOutsideStatus ? msgText('record.yes') : msgText('record.no'))],
+          [msg(lang, 'applicant.languages'), w.languages.join(', ') || '—'],
+        ]}
+      />
 
       <h3>{msg(lang, 'record.upcomingShifts')}</h3>
       <DataTable lang={lang} columns={shiftColumns} rows={shiftRows(true)} empty={msg(lang, 'record.noUpcomingShifts')} />
@@ -378,22 +357,19 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
       <h3>{msg(lang, 'record.payToDate')}</h3>
       {w.pay ? (
         <>
-          <dl className="record-facts" data-testid="pay-to-date">
-            <div>
-              <dt>{msg(lang, 'record.grossMonth')}</dt>
-              <dd>{yen(w.pay.thisMonth)}</dd>
-            </div>
-            <div>
-              <dt>{msg(lang, 'record.grossOverall')}</dt>
-              <dd>{yen(w.pay.total)}</dd>
-            </div>
-            <div>
-              <dt>{msg(lang, 'record.shiftsPaid')}</dt>
-              <dd>
-                {w.pay.lines} · {minutesText(w.pay.workedMinutes)}
-              </dd>
-            </div>
-          </dl>
+          <RecordFacts
+            testId="pay-to-date"
+            facts={[
+              [msg(lang, 'record.grossMonth'), yen(w.pay.thisMonth)],
+              [msg(lang, 'record.grossOverall'), yen(w.pay.total)],
+              [
+                msg(lang, 'record.shiftsPaid'),
+                <>
+                  {w.pay.lines} · {minutesText(w.pay.workedMinutes)}
+                </>,
+              ],
+            ]}
+          />
           <DataTable
             lang={lang}
             columns={[
