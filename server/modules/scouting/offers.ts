@@ -16,7 +16,7 @@ import { msg } from '../../../shared/messages.ts';
 import { dateText, dateTimeText } from '../../../shared/format.ts';
 import { SCOUT_OFFER_DAYS } from '../../../shared/scouting.ts';
 import { todayInJapan } from '../../../shared/time.ts';
-import { scopeToTenant, type Tenant } from '../../access/tenancy.ts';
+import { hasNoTenant, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import { postNotice } from '../../chat/post.ts';
 import { initialsOf } from '../../chat/queries.ts';
 import { CONVERSATION_THREAD } from '../../chat/threads.ts';
@@ -47,7 +47,7 @@ export async function scoutQuota(db: DB, companyId: string): Promise<{ used: num
 
 /** The jobs (and for daily jobs the coming shifts) a tenant may offer: open, in its scope. */
 export async function offerableJobs(db: DB, tenant: Tenant) {
-  if (tenant.kind === 'none') return [];
+  if (hasNoTenant(tenant)) return [];
   const today = todayInJapan();
   const jobs = await db
     .selectFrom('jobs as j')
@@ -90,7 +90,7 @@ export async function sendScoutOffer(
   tenant: Tenant,
   input: { candidateId: string; jobId: string; shiftId?: string | null; message: string },
 ): Promise<SendResult> {
-  if (tenant.kind === 'none' || !isUuid(input.candidateId) || !isUuid(input.jobId) || (input.shiftId && !isUuid(input.shiftId))) return { ok: false, reason: 'not-found' };
+  if (hasNoTenant(tenant) || !isUuid(input.candidateId) || !isUuid(input.jobId) || (input.shiftId && !isUuid(input.shiftId))) return { ok: false, reason: 'not-found' };
   const result = await inTransaction(db, async (trx): Promise<SendResult & { post?: { lang: Lang; text: string } }> => {
     const job = await trx
       .selectFrom('jobs as j')
