@@ -43,8 +43,6 @@ export const FEATURES = [
   crawlerFeature,
 ] as const satisfies readonly Feature[];
 
-export type FeatureName = (typeof FEATURES)[number]['name'];
-
 const all: readonly Feature[] = FEATURES;
 
 /** Every resource of every feature (the engine's registry, server/resources/registry.ts). */

@@ -66,7 +66,7 @@ export interface ReadColumn {
   soon?: number;
   /**
    * The cell links to a file of the row on the same screen: `?<download>=<row id>` (a payslip, an
-   * invoice PDF), which the screen's panel serves (server/web/screens/panels.tsx).
+   * invoice PDF), which the screen's panel serves (a screen module's `panels`, server/web/screens/found.ts).
    */
   download?: string;
 }

@@ -49,3 +49,15 @@ export function msg(lang: Lang, key: TextKey, vars?: Readonly<Record<string, str
 export function msgText(key: TextKey, vars?: Readonly<Record<string, string | number>>): Text {
   return vars ? { ja: msg('ja', key, vars), en: msg('en', key, vars) } : TEXTS[key];
 }
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** What is wrong with a catalogue entry, for the tests of every part: both languages said, the same placeholders, no Japanese in the English. */
+export function textProblems({ ja, en }: Text): string[] {
+  return [
+    ...(ja.trim() === '' ? ['no Japanese'] : []),
+    ...(en.trim() === '' ? ['no English'] : []),
+    ...(placeholders(ja).join() === placeholders(en).join() ? [] : [`placeholders differ: ${placeholders(ja).join()} / ${placeholders(en).join()}`]),
+    ...(/[\u3040-\u30ff\u4e00-\u9fff]/.test(en) ? ['Japanese in the English'] : []),
+  ];
+}

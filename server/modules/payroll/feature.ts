@@ -5,7 +5,7 @@ import { seedDemoMoney } from './seed.ts';
 
 /**
  * Money: daily and monthly pay, quick pay, transfers and invoices (API: server/api/graphql/money.ts;
- * the pay and billing lists' panels: server/web/screens/panels.tsx).
+ * the pay and billing lists' panels: server/web/screens/payroll/pay.tsx).
  */
 export const payrollFeature = defineFeature({
   name: 'payroll',

@@ -5,7 +5,7 @@ import { seedDemoScouting } from './seed.ts';
 /**
  * Scouting: companies search candidates who opted in and send them offers; the candidate answers
  * on /staff/scout. API: server/api/graphql/scouting.ts; screens: the search's panel
- * (server/web/screens/scout-panel.tsx) and candidate-scout.tsx.
+ * (server/web/screens/scouting/search-panel.tsx) and candidate-scout.tsx.
  */
 export const scoutingFeature = defineFeature({
   name: 'scouting',

@@ -17,7 +17,7 @@ const STATES: BadgeState[] = [
  * docs/workforce.md): each person's latest uploaded card — waiting ones first — with what staff
  * check against the images: the number and whether it has the printed format, the residence
  * status, the expiry (flagged within 90 days) and the permission for activity outside status.
- * The name opens the card on the same screen (`?card=`, server/web/screens/admin/card-checks.tsx)
+ * The name opens the card on the same screen (`?card=`, server/web/screens/workforce/card-checks.tsx)
  * with both images and the decision. Companies see the cards of people who applied to them
  * (DESIGN §5); a client user those of its own jobs; the platform all.
  */

@@ -11,7 +11,7 @@ import { clientOptions } from './users.ts';
  * Job import at /admin/superadmin/crawler (210001, superadmins by default): the sources the
  * crawler reads (server/modules/crawler), each a page or JSON feed with where its jobs and their
  * fields are, the company and client its drafts belong to, and how often it runs. "Run now" is a
- * record action; the record page shows the run history (server/web/screens/admin/crawler-runs.tsx).
+ * record action; the record page shows the run history (server/web/screens/crawler/runs.tsx).
  */
 const selector = (name: string, label: Text, o: { required?: boolean; hint?: Text } = {}) => f.text(name, label, { max: 300, required: o.required ?? false, ...(o.hint ? { hint: o.hint } : {}) });
 

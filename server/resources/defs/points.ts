@@ -9,7 +9,7 @@ import { defineReadModel, stateFilter, uuidOr, type BadgeState } from '../read-m
  * Points and campaigns (docs/points.md). The ledger at /v3/admin/point
  * (390001): every movement, newest first, of the caller's company's wallets (platform staff: all,
  * the platform's campaign points included), with CSV; the form that adds or takes points by hand
- * is the screen's panel (server/web/screens/panels.tsx). Campaigns at /admin/superadmin/campaign
+ * is the screen's panel (server/web/screens/points/points.tsx). Campaigns at /admin/superadmin/campaign
  * (230001, superadmins): platform campaigns whose points server/modules/points/awards.ts awards.
  */
 const KINDS: readonly BadgeState[] = [

@@ -18,7 +18,7 @@ const CONFIRM_STATES: readonly BadgeState[] = [
  * Shifts (SPEC §2 /admin/shift 130001): every daily job's shift of the tenant — a
  * client user sees its own jobs' — with capacity, seats filled, what attendance has recorded and
  * whether the client confirmed the staffing, as a list and as a week calendar. The assignment and
- * swap forms and the minutes left are the page's panel (server/web/screens/panels.tsx); the
+ * swap forms and the minutes left are the page's panel (server/web/screens/workforce/shifts.tsx); the
  * client's "Confirm" is an action of this list offered to client users only (docs/workforce.md).
  */
 export const shiftsReadModel = defineReadModel({

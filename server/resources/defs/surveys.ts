@@ -8,7 +8,7 @@ import { companyOptions } from './organizations.ts';
 /**
  * The surveys list (/v3/admin/survey 400001, docs/surveys.md): the company's
  * surveys with how many questions, recipients and answers each has; the title opens the
- * survey's own page on the same screen (`?id=`, its panel in server/web/screens/admin/surveys.tsx).
+ * survey's own page on the same screen (`?id=`, its panel in server/web/screens/surveys/builder.tsx).
  * A company sees its own; the platform every company's; a client user none (surveys are the
  * staffing company's tool).
  */

@@ -13,7 +13,7 @@ import { Island } from '../../../views/ui/Island.tsx';
 import { mondayOf, parseDay, todayInJapan } from '../../../shared/time.ts';
 import { MAX_PAGE_SIZE } from '../../resources/list.ts';
 import { defineScreen, failed, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../screen.ts';
-import { featurePanels } from './features.ts';
+import { PANELS } from './found.ts';
 import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
 
 /**
@@ -26,8 +26,6 @@ type Page = { total: number; page: number; size: number; next: string | null; ro
 /** A state as the API gives it for the caller: label, tone, and where the caller may move a row in it. */
 type StateChoice = { value: string; ja: string; en: string; tone: BadgeState['tone']; group: string | null; next: string[] };
 const BULK_FORM = 'bulk';
-/** The features' panels, by the path of the screen that draws one above its list. */
-const PANELS = featurePanels();
 
 /** A column for the kit; the state column's states come from the API (`states`), the others' from the definition. */
 const columnView = (c: ReadColumn, states?: readonly BadgeState[]): ColumnView => {

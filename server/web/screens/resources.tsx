@@ -25,8 +25,9 @@ import { hrefFor, routeByPath } from '../../access/routes.ts';
 import { parseListQuery, withFlag } from '../kit.ts';
 import { listCsv } from '../list-csv.ts';
 import { errorPage, page, plain, redirect, refusalState, runAction, withRefusal, type Action, type OnRefusal, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
-import { RECORD_SECTIONS, type RecordSectionState } from './record-sections.tsx';
-import { personListPanel } from './admin/person.tsx';
+import { RECORD_SECTIONS } from './found.ts';
+import type { RecordSectionState } from './record-section.ts';
+import { personListPanel } from './staff/person.tsx';
 import { declaredActions } from '../../../views/ui/Action.tsx';
 
 /**
@@ -236,7 +237,7 @@ interface FormState {
   status?: number;
   /** A failed post of a child row's add form (ResourceDef.children). */
   child?: { name: string; values: Values; errors: Record<string, string> };
-  /** A failed post of the record's own section (record-sections.tsx). */
+  /** A failed post of the record's own section (a screen module's `sections`, found.ts). */
   section?: RecordSectionState;
 }
 

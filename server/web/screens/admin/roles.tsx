@@ -63,7 +63,7 @@ const ROLES_REFUSAL: OnRefusal = {
 };
 
 /** The matrix and its history; a failed save draws the ticked boxes as sent. */
-export const ROLES_SCREEN = defineScreen({
+const ROLES_SCREEN = defineScreen({
   path: PATH,
   load: ({ call }) => call(DOCS.RoleMapsAdmin),
   view: ({ lang, route, req, msg }, { roleMapsAdmin: d }, state, act) => {
@@ -111,3 +111,5 @@ export function mapsFromForm(body: Record<string, unknown>): { pageRoles: RoleMa
   }
   return maps;
 }
+
+export const screens = [ROLES_SCREEN];

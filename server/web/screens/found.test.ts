@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { TEXTS, textProblems } from '../../../shared/texts/index.ts';
+import { routeByPath } from '../../access/routes.ts';
+import { FOUND_SCREENS, SCREEN_MODULES, screenModuleNames } from './found.ts';
+
+describe('the screen modules found by folder (server/web/screens/found.ts)', () => {
+  it('finds every module of the folders, each a page, a panel, a record section or texts', () => {
+    expect(Object.keys(SCREEN_MODULES)).toEqual(screenModuleNames());
+    expect(Object.keys(SCREEN_MODULES)).toContain('inbox/replies');
+    for (const screen of FOUND_SCREENS) expect(routeByPath(screen.path), screen.path).toBeDefined();
+  });
+
+  const parts = Object.entries(SCREEN_MODULES).flatMap(([name, m]) => (m.texts ? [[name, m.texts.part] as const] : []));
+
+  it.each(parts.flatMap(([name, part]) => Object.entries(part).map(([key, text]) => [`${name}: ${key}`, text] as const)))('%s reads in both languages with the same placeholders', (_key, text) => {
+    expect(textProblems(text)).toEqual([]);
+  });
+
+  it('keeps each key of a screen’s texts out of the catalogue and the other screens’ texts', () => {
+    const seen = new Map<string, string>(Object.keys(TEXTS).map((k) => [k, 'the catalogue']));
+    for (const [name, part] of parts) {
+      for (const key of Object.keys(part)) {
+        expect(seen.get(key), `${key} of ${name} is also in ${seen.get(key)}`).toBeUndefined();
+        seen.set(key, name);
+      }
+    }
+  });
+});
