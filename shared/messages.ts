@@ -117,6 +117,7 @@ export const MESSAGES = {
   'site.footerMenu': m('フッターメニュー', 'Footer menu'),
   'admin.skipToContent': m('本文へ移動', 'Skip to content'),
   'admin.closeMenu': m('メニューを閉じる', 'Close the menu'),
+  'admin.recordPages': m('この記録のページ', 'Pages of this record'),
 
   // Logging in and passwords
   'login.tooMany': m('ログインの失敗が続いたため、{minutes}分後にもう一度お試しください。', 'Too many failed attempts. Try again in {minutes} minutes.'),

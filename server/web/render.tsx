@@ -16,7 +16,7 @@ import type { SessionUser } from '../modules/auth/service.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
 import { CHAT_CODES } from '../access/codes.ts';
 import { canEnter } from '../access/guard.ts';
-import { ALL_ROUTES, AREAS, matchRoute } from '../access/routes.ts';
+import { ALL_ROUTES, AREAS, hrefFor, matchRoute, type RouteDef } from '../access/routes.ts';
 import { PROJECT_ROOT } from '../root.ts';
 import { localPath } from './kit.ts';
 
@@ -71,6 +71,23 @@ export function sidebarFor(maps: RoleMaps, role: string, lang: Lang, currentPath
   })).filter((g) => g.links.length > 0);
 }
 
+/**
+ * A record's pages as tabs: on a page whose route has params (a record, `/admin/candidate/[id]`)
+ * and child routes below its path (`/admin/candidate/[id]/sheet`), or on one of those children,
+ * the record's page and each child the user may enter and that has a screen, its params filled
+ * from the address. A new sub-page of a record is then its route row and its screen, no link to
+ * add. Nothing (an empty list) for any other page.
+ */
+export function subpagesFor(maps: RoleMaps, role: string, lang: Lang, currentPath: string, built: ReadonlySet<string>): NavGroup['links'] {
+  const match = matchRoute(currentPath);
+  if (!match || !match.route.path.includes('[')) return [];
+  const below = (r: RouteDef) => (r.children ?? []).filter((c) => c.path.startsWith(`${r.path}/`));
+  const record = below(match.route).length > 0 ? match.route : ALL_ROUTES.find((r) => below(r).includes(match.route));
+  if (!record) return [];
+  const pages = [record, ...below(record)].filter((r) => built.has(r.path) && canEnter(maps, role, r.code));
+  return pages.length < 2 ? [] : pages.map((r) => ({ href: hrefFor(r.path, match.params), title: tr(lang, r.title), current: r === match.route }));
+}
+
 export function renderHtml(element: ReactElement): { html: string; islands: Set<string> } {
   const islands = new Set<string>();
   const html = renderToString(<IslandCollector.Provider value={islands}>{element}</IslandCollector.Provider>);
@@ -95,6 +112,7 @@ export function sendPage(req: Request, res: Response, opts: PageOptions): void {
         path={path}
         user={{ name: user.name, email: user.email, role: user.role, roleTitle: tr(lang, ROLE_TITLES[user.role] ?? { ja: user.role, en: user.role }) }}
         nav={sidebarFor(maps, user.role, lang, path, res.locals.screenPaths ?? new Set())}
+        subpages={subpagesFor(maps, user.role, lang, path, res.locals.screenPaths ?? new Set())}
         customizer={customizer}
         chat={{
           jobs: canEnter(maps, user.role, CHAT_CODES.daily) || canEnter(maps, user.role, CHAT_CODES.other),

@@ -16,6 +16,8 @@ export interface AdminLayoutProps {
   path: string;
   user: { name: string; email: string; role: string; roleTitle: string };
   nav: NavGroup[];
+  /** The record's pages as tabs (server/web/render.tsx subpagesFor), when the page is one of them. */
+  subpages?: NavGroup['links'];
   customizer: CustomizerState;
   /** Which kinds of conversation the person's role opens (server/access/codes.ts CHAT_CODES). */
   chat?: { jobs: boolean; support: boolean };
@@ -25,7 +27,7 @@ export interface AdminLayoutProps {
 }
 
 /** The back office frame: header with the user and logout, the sidebar of allowed pages, the customizer. */
-export function AdminLayout({ lang, path, user, nav, customizer, chat, sessionEndsAt, children }: AdminLayoutProps) {
+export function AdminLayout({ lang, path, user, nav, subpages = [], customizer, chat, sessionEndsAt, children }: AdminLayoutProps) {
   const other = otherLang(lang);
   return (
     <div className="admin">
@@ -72,6 +74,11 @@ export function AdminLayout({ lang, path, user, nav, customizer, chat, sessionEn
         </nav>
         <main id="main" className="admin-main">
           {sessionEndsAt ? <Island name="SessionWarning" props={{ lang, endsAt: sessionEndsAt, loginPath: '/login' }} /> : null}
+          {subpages.length > 0 && (
+            <nav className="subpages" aria-label={msg(lang, 'admin.recordPages')}>
+              <LinkList links={subpages.map((l) => ({ href: l.href, label: l.title, current: l.current ? 'page' : undefined }))} />
+            </nav>
+          )}
           {children}
         </main>
       </div>
