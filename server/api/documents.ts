@@ -20,6 +20,26 @@ type Docs = { readonly [K in keyof Ops]: ReturnType<typeof typed<Ops[K]>> };
 
 export const DOCS = Object.fromEntries(Object.entries(OPS).map(([name, source]) => [name, typed(source)])) as unknown as Docs;
 
+const declared = new Map<string, string>();
+
+/**
+ * An operation declared beside the one screen that sends it (`const SHEET = operation(\`query
+ * ApplicantSheet(…) {…}\`)` in its screen module), typed from its text as DOCS's are. OPS keeps
+ * the documents the browser bundles and those several modules send. Every operation declared so
+ * is kept by its name, so the operations test validates the found screens' documents against the
+ * schema; a name declared twice, or also in OPS, stops the start.
+ */
+export function operation<const S extends string>(source: S): ReturnType<typeof typed<S>> {
+  const name = /^\s*(?:query|mutation|subscription)\s+(\w+)/.exec(source)?.[1];
+  if (!name) throw new Error(`an operation needs a name: ${source.slice(0, 60)}`);
+  if (Object.hasOwn(OPS, name) || (declared.has(name) && declared.get(name) !== source)) throw new Error(`operation ${name} is declared twice`);
+  declared.set(name, source);
+  return typed(source);
+}
+
+/** The operations declared beside their screens so far, by name (the found screen modules declare theirs when loaded). */
+export const declaredOperations = (): ReadonlyMap<string, string> => declared;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any typed document
 export type AnyDocument = TadaDocumentNode<any, any>;
 export type { ResultOf, VariablesOf };

@@ -320,7 +320,4 @@ export const OPS = {
   AssignConversation: /* GraphQL */ `mutation AssignConversation($id: ID!, $assigneeId: ID) { assignConversation(conversationId: $id, assigneeId: $assigneeId) }`,
   SetConversationStatus: /* GraphQL */ `mutation SetConversationStatus($id: ID!, $status: String!, $until: String) { setConversationStatus(conversationId: $id, status: $status, snoozedUntil: $until) }`,
   AddConversationNote: /* GraphQL */ `mutation AddConversationNote($id: ID!, $body: String!, $mentions: [ID!]) { addConversationNote(conversationId: $id, body: $body, mentions: $mentions) { id } }`,
-  CannedReplies: /* GraphQL */ `query CannedReplies { cannedReplies { id title bodyJa bodyEn updatedAt } }`,
-  SaveCannedReply: /* GraphQL */ `mutation SaveCannedReply($input: CannedReplyInput!) { saveCannedReply(input: $input) }`,
-  DeleteCannedReply: /* GraphQL */ `mutation DeleteCannedReply($id: ID!) { deleteCannedReply(id: $id) }`,
 } as const;

@@ -91,8 +91,6 @@ export const INBOX = {
   'cannedPage.confirmDelete': m('定型文「{title}」を削除しますか？元に戻せません。', 'Delete the canned reply "{title}"? This cannot be undone.'),
   'cannedPage.new': m('新しい定型文', 'New canned reply'),
   'cannedPage.updated': m('最終更新: {when}', 'Last changed: {when}'),
-  'cannedPage.saved': m('定型文を保存しました。', 'The canned reply is saved.'),
-  'cannedPage.deleted': m('定型文を削除しました。', 'The canned reply is deleted.'),
   'cannedPage.manage': m('定型文を編集', 'Edit canned replies'),
   'inboxPage.reportLink': m('応対レポート', 'Response report'),
 } as const satisfies Record<string, Text>;

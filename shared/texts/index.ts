@@ -50,6 +50,23 @@ export function msgText(key: TextKey, vars?: Readonly<Record<string, string | nu
   return vars ? { ja: msg('ja', key, vars), en: msg('en', key, vars) } : TEXTS[key];
 }
 
+/**
+ * A screen's own sentences, declared beside it (`export const texts = textsOf({ 'sheet.title':
+ * m(ja, en) })` in its module under server/web/screens/) instead of in a part of this folder: a
+ * part of the catalogue that only its screen reads, so a new page is one file. Read with the same
+ * `fill` and placeholders as `msg` (`texts(lang, 'sheet.title', vars)`, `texts.text(key)` for both
+ * languages); the screen finder gathers every module's part and the catalogue's test checks them
+ * as it checks this folder's (both languages, the same placeholders, no key in two parts).
+ */
+export function textsOf<const P extends Record<string, Text>>(part: P) {
+  type Key = keyof P & string;
+  const read = (lang: Lang, key: Key, vars?: Readonly<Record<string, string | number>>): string => fill(part[key]![lang], vars);
+  return Object.assign(read, {
+    part: part as Readonly<Record<string, Text>>,
+    text: (key: Key, vars?: Readonly<Record<string, string | number>>): Text => (vars ? { ja: read('ja', key, vars), en: read('en', key, vars) } : part[key]!),
+  });
+}
+
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 /** What is wrong with a catalogue entry, for the tests of every part: both languages said, the same placeholders, no Japanese in the English. */

@@ -1,5 +1,8 @@
+import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { TEXTS, textProblems } from '../../../shared/texts/index.ts';
+import { declaredOperations } from '../../api/documents.ts';
+import { buildSchema } from '../../api/graphql/schema.ts';
 import { routeByPath } from '../../access/routes.ts';
 import { FOUND_SCREENS, SCREEN_MODULES, screenModuleNames } from './found.ts';
 
@@ -23,6 +26,15 @@ describe('the screen modules found by folder (server/web/screens/found.ts)', () 
         expect(seen.get(key), `${key} of ${name} is also in ${seen.get(key)}`).toBeUndefined();
         seen.set(key, name);
       }
+    }
+  });
+
+  it('declares only operations that validate against the schema', () => {
+    const schema = buildSchema();
+    for (const [name, source] of declaredOperations()) {
+      const doc = parse(source);
+      expect(validate(schema, doc).map((e) => `${name}: ${e.message}`)).toEqual([]);
+      expect(doc.definitions.filter((d) => d.kind === 'OperationDefinition')).toHaveLength(1);
     }
   });
 });
