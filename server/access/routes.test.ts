@@ -10,6 +10,9 @@ const SPEC_ADMIN: readonly [string, number | undefined, string | undefined][] = 
   // The applicant record, for each code that works applicants of a kind.
   ['/admin/candidate/[id]', 120001, undefined],
   ['/v3/admin/candidate/other/[id]', 340001, undefined],
+  // Its sheet, a tab of the record (not in the spec: one printable page for the client, without contact details).
+  ['/admin/candidate/[id]/sheet', 120001, undefined],
+  ['/v3/admin/candidate/other/[id]/sheet', 340001, undefined],
   ['/v3/admin/jobs/list', 330001, undefined],
   ['/v3/admin/jobs/add', 330002, undefined],
   ['/v3/admin/jobs/[id]', 330002, undefined],
