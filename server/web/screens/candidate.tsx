@@ -3,7 +3,7 @@
  * cookie, `candidate_token` (DESIGN.md §5), so the guard's "signed in on a public page" rule, which
  * is about back-office users, never moves a candidate off the public site.
  */
-import { DOCS } from '../../api/documents.ts';
+import { DOCS, operation } from '../../api/documents.ts';
 import { isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { prefectureChoices, prefectureName } from '../../modules/jobs/prefectures.ts';
@@ -26,6 +26,66 @@ import { dateText, dateTimeText, yen } from '../../../shared/format.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { parseDay } from '../../../shared/time.ts';
 
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  // The public boards' search choices: only the job types, visa types and languages they offer
+  // (not every enumeration with every translation), in one call.
+  BoardChoices: operation(/* GraphQL */ `
+    query BoardChoices {
+      enums {
+        jobTypes { id enum_job_translate_value { language_key value } }
+        visaTypes { id ja en }
+      }
+      languages { code ja en }
+    }`),
+  PublicJobs: operation(/* GraphQL */ `
+    query PublicJobs($kind: String!, $filter: PublicJobFilter, $sort: String, $page: Int) {
+      publicJobs(kind: $kind, filter: $filter, sort: $sort, page: $page) {
+        total page size
+        jobs { id kind title prefecture city station placeInOtherLanguage wage payType jobType nextDate openSeats company }
+      }
+    }`),
+  PublicJob: operation(/* GraphQL */ `
+    query PublicJob($kind: String!, $id: ID!) {
+      publicJob(kind: $kind, id: $id) {
+        id kind title description prefecture city station placeInOtherLanguage wage payType jobType overtime jobWeek readSkill
+        languages visaTypes headcount company createdAt publishUntil nextDate openSeats
+        shifts { id date start end breakMinutes wage openSeats }
+      }
+    }`),
+  PublicAds: operation(/* GraphQL */ `
+    query PublicAds($placement: String!, $featured: Boolean, $exceptJob: ID) {
+      publicAds(placement: $placement, featured: $featured, exceptJob: $exceptJob) { id kind title body imageUrl clickUrl job { kind prefecture city wage payType } }
+    }`),
+  RegisterCandidate: operation(/* GraphQL */ `mutation RegisterCandidate($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }`),
+  ClockMyShift: operation(/* GraphQL */ `mutation ClockMyShift($id: ID!, $event: String!) { clockMyShift(id: $id, event: $event) }`),
+  ConfirmApplication: operation(/* GraphQL */ `mutation ConfirmApplication($id: ID!) { confirmApplication(id: $id) }`),
+  MyApplications: operation(/* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status stage confirmable clock createdAt conversationId } }`),
+  MyChatMail: operation(/* GraphQL */ `query MyChatMail { myChatMail }`),
+  SetMyChatMail: operation(/* GraphQL */ `mutation SetMyChatMail($enabled: Boolean!) { setMyChatMail(enabled: $enabled) }`),
+  MyPay: operation(/* GraphQL */ `
+    query MyPay {
+      myPay {
+        companies { companyId companyJa companyEn quickPayEnabled earnedUnpaid available minAmount feePercent minFee }
+        lines { id workDate companyJa companyEn jobJa jobEn workedMinutes total withholding taxColumn net status }
+        runs { id companyJa companyEn periodStart periodEnd payDate gross net status }
+        advances { id requestedOn amount fee net status }
+        bankAccount { bankCode bankName branchCode branchName accountType accountNumber holderKana }
+      }
+    }
+  `),
+  RequestQuickPay: operation(/* GraphQL */ `mutation RequestQuickPay($companyId: ID!, $amount: Int!) { requestQuickPay(companyId: $companyId, amount: $amount) { id fee net } }`),
+  SaveBankAccount: operation(/* GraphQL */ `mutation SaveBankAccount($input: BankAccountInput!) { saveBankAccount(input: $input) { bankCode } }`),
+  MyPoints: operation(/* GraphQL */ `
+    query MyPoints {
+      myPoints {
+        balances { companyId companyJa companyEn balance }
+        entries { id createdAt companyJa companyEn kind points reasonJa reasonEn expiresOn }
+        referralCode
+      }
+    }`),
+};
+
 type Kind = 'daily' | 'other';
 /** The API's job kind (a String in the schema) as the pages' own type. */
 const asKind = (k: string): Kind => (k === 'daily' ? 'daily' : 'other');
@@ -35,7 +95,7 @@ const wageText = (wage: number, payType: string | null) => (payType ? `${payType
 
 /** The choices of the search and registration forms, in the page's language. */
 async function choices({ call, lang }: ScreenContext) {
-  const { enums, languages } = await call(DOCS.BoardChoices);
+  const { enums, languages } = await call(OWN.BoardChoices);
   const valueIn = (e: { enum_job_translate_value: { language_key: string; value: string }[] }) => e.enum_job_translate_value.find((t) => t.language_key === lang)?.value ?? '';
   return {
     prefectures: prefectureChoices(lang),
@@ -45,7 +105,7 @@ async function choices({ call, lang }: ScreenContext) {
   };
 }
 
-type PublicAds = ResultOf<typeof DOCS.PublicAds>['publicAds'];
+type PublicAds = ResultOf<typeof OWN.PublicAds>['publicAds'];
 
 /** The ads of a page as the view draws them: a featured job's place and pay in the page's language. */
 const adViews = (ads: PublicAds, lang: Lang): AdView[] =>
@@ -82,11 +142,11 @@ const board = (kind: Kind): Screen =>
         visaTypeId: int(values.visa ?? ''),
       };
       const [r, c, a] = await Promise.all([
-        call(DOCS.PublicJobs, { kind, filter, sort: values.sort ?? 'new', page }),
+        call(OWN.PublicJobs, { kind, filter, sort: values.sort ?? 'new', page }),
         choices(ctx),
         // Featured jobs only on the plain board: on a search they would not match it. A HEAD
         // request shows nobody anything, so it asks for (and counts) no ads.
-        req.method === 'HEAD' ? { publicAds: [] } : call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily' : 'part_time', featured: !Object.keys(values).some((k) => k !== 'sort') }),
+        req.method === 'HEAD' ? { publicAds: [] } : call(OWN.PublicAds, { placement: kind === 'daily' ? 'daily' : 'part_time', featured: !Object.keys(values).some((k) => k !== 'sort') }),
       ]);
       return { values, data: r.publicJobs, choices: c, ads: a.publicAds };
     },
@@ -136,13 +196,13 @@ const jobScreen = (kind: Kind): Screen =>
     path: `${BASE[kind]}/[id]`,
     load: async ({ call, params, candidate, candidateCaller, req }) => {
       const [{ publicJob: j }, { publicAds: ads }] = await Promise.all([
-        call(DOCS.PublicJob, { kind, id: params.id ?? '' }),
-        req.method === 'HEAD' ? { publicAds: [] } : call(DOCS.PublicAds, { placement: kind === 'daily' ? 'daily_job' : 'part_time_job', exceptJob: params.id ?? null }),
+        call(OWN.PublicJob, { kind, id: params.id ?? '' }),
+        req.method === 'HEAD' ? { publicAds: [] } : call(OWN.PublicAds, { placement: kind === 'daily' ? 'daily_job' : 'part_time_job', exceptJob: params.id ?? null }),
       ]);
       if (!j) throw errorPage('recordNotFound');
       let applied = { toJob: false, shiftIds: [] as string[] };
       if (candidate) {
-        const mine = await call(DOCS.MyApplications, {}, candidateCaller);
+        const mine = await call(OWN.MyApplications, {}, candidateCaller);
         const forJob = mine.myApplications.filter((a) => a.jobId === j.id);
         applied = { toJob: forJob.length > 0, shiftIds: j.shifts.filter((s) => forJob.some((a) => a.date === s.date && a.start === s.start)).map((s) => s.id) };
       }
@@ -222,7 +282,7 @@ const myApplications = defineScreen({
   path: '/staff/applications',
   load: async ({ candidate, call, candidateCaller }) => {
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`, 302);
-    return { name: candidate.name, apps: (await call(DOCS.MyApplications, {}, candidateCaller)).myApplications };
+    return { name: candidate.name, apps: (await call(OWN.MyApplications, {}, candidateCaller)).myApplications };
   },
   view: ({ lang, route, req, msg }, { name, apps }, state, act) => ({
     title: route.title,
@@ -261,14 +321,14 @@ const myApplications = defineScreen({
     clock: withRefusal(STEP_REFUSAL, async ({ call, candidate, candidateCaller }, body) => {
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`);
       const v = formStrings(body, ['application', 'event']);
-      await call(DOCS.ClockMyShift, { id: v.application ?? '', event: v.event ?? '' }, candidateCaller);
+      await call(OWN.ClockMyShift, { id: v.application ?? '', event: v.event ?? '' }, candidateCaller);
       return redirect(withFlag('/staff/applications', 'clocked', v.event ?? ''));
     }),
     // The candidate confirms a shift (kakunin): back to the list with the notice (post/redirect/get).
     confirm: withRefusal(STEP_REFUSAL, async ({ call, candidate, candidateCaller }, body) => {
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`);
       const v = formStrings(body, ['application']);
-      await call(DOCS.ConfirmApplication, { id: v.application ?? '' }, candidateCaller);
+      await call(OWN.ConfirmApplication, { id: v.application ?? '' }, candidateCaller);
       return redirect(withFlag('/staff/applications', 'confirmed'));
     }),
   },
@@ -285,7 +345,7 @@ const myPay = defineScreen({
       if (!myPayslip) throw errorPage('recordNotFound');
       throw file(`payslip-${myPayslip.periodEnd}.pdf`, 'application/pdf', await payslipPdf(myPayslip, isLang(myPayslip.lang) ? myPayslip.lang : 'ja'));
     }
-    return { name: candidate.name, pay: (await call(DOCS.MyPay, {}, candidateCaller)).myPay };
+    return { name: candidate.name, pay: (await call(OWN.MyPay, {}, candidateCaller)).myPay };
   },
   view: ({ lang, route, req, msg }, { name, pay }, state, act) => {
     const values = Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
@@ -323,14 +383,14 @@ const myPay = defineScreen({
     quickpay: withRefusal({ errors: (r) => ({ ...(r.formErrors.amount ? {} : { _: r.message }), ...r.formErrors }) }, async ({ call, candidate, candidateCaller }, body) => {
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`);
       const v = formStrings(body, ['companyId', 'amount']);
-      const { requestQuickPay: r } = await call(DOCS.RequestQuickPay, { companyId: v.companyId ?? '', amount: Number(v.amount) || 0 }, candidateCaller);
+      const { requestQuickPay: r } = await call(OWN.RequestQuickPay, { companyId: v.companyId ?? '', amount: Number(v.amount) || 0 }, candidateCaller);
       return redirect(`/staff/pay?fee=${r.fee}&net=${r.net}`);
     }),
     bank: async ({ call, candidate, candidateCaller }, body) => {
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`);
       const v = formStrings(body, ['bankCode', 'bankName', 'branchCode', 'branchName', 'accountType', 'accountNumber', 'holderKana']);
       await call(
-        DOCS.SaveBankAccount,
+        OWN.SaveBankAccount,
         {
           input: {
             bankCode: v.bankCode ?? '',
@@ -354,7 +414,7 @@ const myPoints = defineScreen({
   path: '/staff/points',
   load: async ({ candidate, call, candidateCaller }) => {
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/points')}`, 302);
-    return { name: candidate.name, points: (await call(DOCS.MyPoints, {}, candidateCaller)).myPoints };
+    return { name: candidate.name, points: (await call(OWN.MyPoints, {}, candidateCaller)).myPoints };
   },
   view: ({ lang, route, req, msg }, { name, points }) => {
     const wallet = (ja: string, en: string, platform: boolean) => (platform ? msg('points.platform') : pickLang(lang, ja, en));
@@ -385,7 +445,7 @@ const candidateChat = defineScreen({
   load: async ({ req, candidate, call, candidateCaller }) => {
     const initial = conversationParam(queryText(req, 'c'));
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent(initial ? `/staff/chat?c=${initial}` : '/staff/chat')}`, 302);
-    const { myChatMail } = await call(DOCS.MyChatMail, {}, candidateCaller);
+    const { myChatMail } = await call(OWN.MyChatMail, {}, candidateCaller);
     return { name: candidate.name, initial, chatMail: myChatMail };
   },
   view: ({ lang, route, req }, d, _state, act) => ({
@@ -398,7 +458,7 @@ const candidateChat = defineScreen({
       const c = conversationParam(body.c);
       const back = `/staff/chat?${c ? `c=${c}&` : ''}saved=1`;
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(back)}`);
-      await call(DOCS.SetMyChatMail, { enabled: body.enabled === '1' }, candidateCaller);
+      await call(OWN.SetMyChatMail, { enabled: body.enabled === '1' }, candidateCaller);
       return redirect(back);
     },
   },
@@ -507,7 +567,7 @@ const candidateRegister = defineScreen({
           address: s.address || null,
           referral: referralOf(s.ref) ?? null,
         };
-        await call(DOCS.RegisterCandidate, { input });
+        await call(OWN.RegisterCandidate, { input });
         // Registered: signed in at once and back to where they were going (the job they meant to apply to).
         try {
           const r = await call(DOCS.Login, { email: input.email, password: input.password, device: knownDevice(req) }, { ...caller, token: undefined });

@@ -5,6 +5,7 @@ import { declaredOperations } from '../../api/documents.ts';
 import { buildSchema } from '../../api/graphql/schema.ts';
 import { routeByPath } from '../../access/routes.ts';
 import { FOUND_SCREENS, SCREEN_MODULES, screenModuleNames } from './found.ts';
+import { SCREENS } from './index.ts';
 
 describe('the screen modules found by folder (server/web/screens/found.ts)', () => {
   it('finds every module of the folders, each a page, a panel, a record section or texts', () => {
@@ -29,7 +30,10 @@ describe('the screen modules found by folder (server/web/screens/found.ts)', () 
     }
   });
 
-  it('declares only operations that validate against the schema', () => {
+  it('declares only operations that validate against the schema, named as they are sent', () => {
+    // Every screen loaded, the site's and the engines' too: each declares its operations when loaded.
+    expect(SCREENS.length).toBeGreaterThan(FOUND_SCREENS.length);
+    expect(declaredOperations().size).toBeGreaterThan(80);
     const schema = buildSchema();
     for (const [name, source] of declaredOperations()) {
       const doc = parse(source);

@@ -4,7 +4,7 @@
  */
 import type { JSX } from 'react';
 import { matchRoute } from '../../access/routes.ts';
-import { DOCS } from '../../api/documents.ts';
+import { DOCS, operation } from '../../api/documents.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { AboutPage } from '../../../views/pages/public/About.tsx';
 import { ContactPage } from '../../../views/pages/public/Contact.tsx';
@@ -26,6 +26,23 @@ import { formStrings, localPath } from '../kit.ts';
 import { CANDIDATE_COOKIE, defineScreen, errorPage, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../screen.ts';
 import { candidateNext } from './candidate.tsx';
 
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  SubmitContact: operation(/* GraphQL */ `mutation SubmitContact($input: ContactInput!) { submitContact(input: $input) }`),
+  SubmitTrial: operation(/* GraphQL */ `mutation SubmitTrial($input: TrialInput!) { submitTrial(input: $input) }`),
+  RequestPasswordReset: operation(/* GraphQL */ `mutation RequestPasswordReset($email: String!) { requestPasswordReset(email: $email) }`),
+  PasswordResetTokenValid: operation(/* GraphQL */ `query PasswordResetTokenValid($token: String!) { passwordResetTokenValid(token: $token) }`),
+  PasswordResetAccount: operation(/* GraphQL */ `query PasswordResetAccount($token: String!) { passwordResetAccount(token: $token) }`),
+  ResetPassword: operation(/* GraphQL */ `
+    mutation ResetPassword($token: String!, $password: String!, $passwordConfirm: String!) {
+      resetPassword(token: $token, password: $password, passwordConfirm: $passwordConfirm)
+    }`),
+  LegalDocument: operation(/* GraphQL */ `
+    query LegalDocument($kind: LegalKind!, $lang: String) {
+      legalDocument(kind: $kind, lang: $lang) { kind version lang title body published_at }
+    }`),
+};
+
 const staticScreen = (path: string, Component: (p: { lang: Lang }) => JSX.Element): Screen =>
   defineScreen({ path, load: () => null, view: ({ lang, route }) => ({ title: route.title, content: <Component lang={lang} /> }) });
 
@@ -39,7 +56,7 @@ const legalScreen = (path: string, kind: 'terms' | 'privacy', Fallback: (p: { la
     path,
     load: async ({ call, lang, req }) => {
       try {
-        return (await call(DOCS.LegalDocument, { kind, lang })).legalDocument;
+        return (await call(OWN.LegalDocument, { kind, lang })).legalDocument;
       } catch (err) {
         req.log?.warn({ err }, `legalDocument(${kind}) failed; showing the built-in text`);
         return null;
@@ -123,21 +140,21 @@ const sentForm = <V extends Record<string, unknown>>(
 const contact = sentForm(
   '/staff/contact',
   ['name', 'email', 'phone', 'topic', 'message'],
-  ({ call }, v) => call(DOCS.SubmitContact, { input: { ...v, topic: v.topic ?? '', name: v.name ?? '', email: v.email ?? '', message: v.message ?? '' } }),
+  ({ call }, v) => call(OWN.SubmitContact, { input: { ...v, topic: v.topic ?? '', name: v.name ?? '', email: v.email ?? '', message: v.message ?? '' } }),
   ContactPage,
 );
 
 const trial = sentForm(
   '/v3/trial',
   ['company_name', 'contact_name', 'email', 'phone', 'message'],
-  ({ call }, v) => call(DOCS.SubmitTrial, { input: { company_name: v.company_name ?? '', contact_name: v.contact_name ?? '', email: v.email ?? '', phone: v.phone ?? '', message: v.message } }),
+  ({ call }, v) => call(OWN.SubmitTrial, { input: { company_name: v.company_name ?? '', contact_name: v.contact_name ?? '', email: v.email ?? '', phone: v.phone ?? '', message: v.message } }),
   TrialPage,
 );
 
 const forgetPassword = sentForm(
   '/forget-password',
   ['email'],
-  ({ call }, v) => call(DOCS.RequestPasswordReset, { email: v.email ?? '' }),
+  ({ call }, v) => call(OWN.RequestPasswordReset, { email: v.email ?? '' }),
   ({ action, lang, values, errors, sent }) => <ForgetPasswordPage action={action} lang={lang} email={values.email} errors={errors} sent={sent} />,
 );
 
@@ -156,7 +173,7 @@ const resetPassword = defineScreen({
   path: '/reset-password',
   load: async ({ req, call }) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const valid = token ? (await call(DOCS.PasswordResetTokenValid, { token })).passwordResetTokenValid : false;
+    const valid = token ? (await call(OWN.PasswordResetTokenValid, { token })).passwordResetTokenValid : false;
     return { token, valid };
   },
   view: ({ lang, route }, d, state, act) => {
@@ -169,8 +186,8 @@ const resetPassword = defineScreen({
       const v = formStrings(body, ['token', 'password', 'password_confirm']);
       // Asked before the reset uses the token up: a candidate logs in on their own login page,
       // never on the back office's.
-      const { passwordResetAccount: account } = v.token ? await call(DOCS.PasswordResetAccount, { token: v.token }) : { passwordResetAccount: null };
-      await call(DOCS.ResetPassword, { token: v.token ?? '', password: v.password ?? '', passwordConfirm: v.password_confirm ?? '' });
+      const { passwordResetAccount: account } = v.token ? await call(OWN.PasswordResetAccount, { token: v.token }) : { passwordResetAccount: null };
+      await call(OWN.ResetPassword, { token: v.token ?? '', password: v.password ?? '', passwordConfirm: v.password_confirm ?? '' });
       res.clearCookie('token', clearSessionCookie(req));
       if (account === 'candidate') {
         res.clearCookie(CANDIDATE_COOKIE, clearSessionCookie(req));

@@ -1,4 +1,4 @@
-import { DOCS } from '../../../api/documents.ts';
+import { DOCS, operation } from '../../../api/documents.ts';
 import type { RoleMap } from '../../../auth/default-roles.ts';
 import { tr, type Lang } from '../../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../../shared/messages.ts';
@@ -7,6 +7,19 @@ import { RoleMatrixPage, type MatrixGroup, type MatrixRole } from '../../../../v
 import { ADMIN_CODES, ALL_ROUTES, AREAS } from '../../../access/routes.ts';
 import { withFlag } from '../../kit.ts';
 import { defineScreen, plain, redirect, withRefusal, type OnRefusal } from '../../screen.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  RoleMapsAdmin: operation(/* GraphQL */ `
+    query RoleMapsAdmin {
+      roleMapsAdmin {
+        roles { name kind ja en }
+        pageRoles { code roles }
+        actionRoles { code roles }
+        history { id action actor_name at changes }
+      }
+    }`),
+};
 
 /** The role matrix at /admin/roles (code 280001): both role maps, saved in one form post. */
 const PATH = '/admin/roles';
@@ -65,7 +78,7 @@ const ROLES_REFUSAL: OnRefusal = {
 /** The matrix and its history; a failed save draws the ticked boxes as sent. */
 const ROLES_SCREEN = defineScreen({
   path: PATH,
-  load: ({ call }) => call(DOCS.RoleMapsAdmin),
+  load: ({ call }) => call(OWN.RoleMapsAdmin),
   view: ({ lang, route, req, msg }, { roleMapsAdmin: d }, state, act) => {
     const roles: MatrixRole[] = d.roles.map((x) => ({ name: x.name, kind: x.kind, title: { ja: x.ja, en: x.en } }));
     const maps = state?.values as { pageRoles: RoleMap; actionRoles: RoleMap } | undefined;

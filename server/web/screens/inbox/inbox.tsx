@@ -8,7 +8,7 @@
  */
 import type { ResultOf } from 'gql.tada';
 import type { ConversationRow } from '../../../chat/events.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { DOCS, operation } from '../../../api/documents.ts';
 import { isPlatform, tenantOf } from '../../../access/tenancy.ts';
 import { Island } from '../../../../views/ui/Island.tsx';
 import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
@@ -22,10 +22,33 @@ import { BadRequest, formList, queryText, refusalOf, withFlag } from '../../kit.
 import { defineScreen, redirect, type FormState, type ScreenContext } from '../../screen.ts';
 import { RecordFacts } from '../record-facts.tsx';
 
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  InboxOpen: operation(/* GraphQL */ `
+    query InboxOpen($id: ID!) {
+      inboxOpen(conversationId: $id) {
+        conversation { id kind type candidateId candidateName companyName companyNameEn jobId jobTitleJa jobTitleEn clientId clientName clientNameEn shiftId shiftDate applicationId status snoozedUntil assigneeId assigneeName unread lastMessageAt lastMessage lastSenderRole }
+        notes { id authorName body mentions createdAt }
+        history { kind actorName assigneeName snoozedUntil at }
+        colleagues { id name }
+        replies { id title text lang }
+        glance { statusJa statusEn nextShift { date start end titleJa titleEn } cardExpiry lang }
+        translateTemplate
+      }
+    }`),
+  AssignConversation: operation(/* GraphQL */ `mutation AssignConversation($id: ID!, $assigneeId: ID) { assignConversation(conversationId: $id, assigneeId: $assigneeId) }`),
+  SetConversationStatus: operation(
+    /* GraphQL */ `mutation SetConversationStatus($id: ID!, $status: String!, $until: String) { setConversationStatus(conversationId: $id, status: $status, snoozedUntil: $until) }`,
+  ),
+  AddConversationNote: operation(
+    /* GraphQL */ `mutation AddConversationNote($id: ID!, $body: String!, $mentions: [ID!]) { addConversationNote(conversationId: $id, body: $body, mentions: $mentions) { id } }`,
+  ),
+};
+
 const PATH = '/admin/inbox';
 const STATUSES = ['open', 'resolved', 'snoozed'] as const;
 const KINDS = ['application', 'shift', 'support', 'scout'] as const;
-type Open = NonNullable<ResultOf<typeof DOCS.InboxOpen>['inboxOpen']>;
+type Open = NonNullable<ResultOf<typeof OWN.InboxOpen>['inboxOpen']>;
 type Act = ActionRefs<'assign' | 'resolve' | 'reopen' | 'snooze' | 'note'>;
 
 /** The list's GET parameters, each checked: anything unknown is left out (the list is then wider, never an error). */
@@ -87,7 +110,7 @@ async function load(ctx: ScreenContext) {
   const list = ctx.call(DOCS.InboxList, { filter: apiFilter(f), after }).catch((err: unknown) => {
     throw after && refusalOf(err)?.fields.after ? new BadRequest('after is not a cursor of this list') : err;
   });
-  const [{ inbox }, open] = await Promise.all([list, c ? ctx.call(DOCS.InboxOpen, { id: c }).then((d) => d.inboxOpen) : null]);
+  const [{ inbox }, open] = await Promise.all([list, c ? ctx.call(OWN.InboxOpen, { id: c }).then((d) => d.inboxOpen) : null]);
   return { f, after, c, inbox, open, showCompany: !!ctx.user && isPlatform(tenantOf(ctx.user)) };
 }
 type Loaded = Awaited<ReturnType<typeof load>>;
@@ -441,24 +464,24 @@ const INBOX_SCREEN = defineScreen({
   actions: {
     assign: async (ctx, body) => {
       const to = typeof body.assigneeId === 'string' && body.assigneeId ? body.assigneeId : null;
-      await ctx.call(DOCS.AssignConversation, { id: target(ctx), assigneeId: to });
+      await ctx.call(OWN.AssignConversation, { id: target(ctx), assigneeId: to });
       return done(ctx);
     },
     resolve: async (ctx) => {
-      await ctx.call(DOCS.SetConversationStatus, { id: target(ctx), status: 'resolved', until: null });
+      await ctx.call(OWN.SetConversationStatus, { id: target(ctx), status: 'resolved', until: null });
       return done(ctx);
     },
     reopen: async (ctx) => {
-      await ctx.call(DOCS.SetConversationStatus, { id: target(ctx), status: 'open', until: null });
+      await ctx.call(OWN.SetConversationStatus, { id: target(ctx), status: 'open', until: null });
       return done(ctx);
     },
     snooze: async (ctx, body) => {
       const until = typeof body.snoozedUntil === 'string' ? japanTime(body.snoozedUntil.trim()) : '';
-      await ctx.call(DOCS.SetConversationStatus, { id: target(ctx), status: 'snoozed', until: until || null });
+      await ctx.call(OWN.SetConversationStatus, { id: target(ctx), status: 'snoozed', until: until || null });
       return done(ctx);
     },
     note: async (ctx, body) => {
-      await ctx.call(DOCS.AddConversationNote, { id: target(ctx), body: typeof body.body === 'string' ? body.body : '', mentions: formList(body, 'mentions') });
+      await ctx.call(OWN.AddConversationNote, { id: target(ctx), body: typeof body.body === 'string' ? body.body : '', mentions: formList(body, 'mentions') });
       return done(ctx);
     },
   },

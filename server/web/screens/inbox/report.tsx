@@ -1,4 +1,4 @@
-import { DOCS } from '../../../api/documents.ts';
+import { operation } from '../../../api/documents.ts';
 import { InboxReportPage } from '../../../../views/pages/admin/InboxReport.tsx';
 import type { InboxReportRow } from '../../../../shared/inbox-report.ts';
 import { msg } from '../../../../shared/texts/index.ts';
@@ -7,6 +7,14 @@ import { addDays, mondayOf } from '../../../../shared/time.ts';
 import { todayInJapan } from '../../../time.ts';
 import { BadRequest, queryInt, queryText } from '../../kit.ts';
 import { csv, defineScreen, type Outcome } from '../../screen.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  InboxReport: operation(/* GraphQL */ `
+    query InboxReport($weeks: Int) {
+      inboxReport(weeks: $weeks) { week staffId staffName responses responseMedianSeconds responseAverageSeconds resolutions resolutionMedianSeconds }
+    }`),
+};
 
 /**
  * /admin/inbox/report (docs/inbox.md "Report"): first response and resolution times per staff
@@ -45,7 +53,7 @@ const INBOX_REPORT_SCREEN = defineScreen({
   path: PATH,
   load: async (ctx) => {
     const weeks = weeksOf(ctx.req);
-    const { inboxReport: rows } = await ctx.call(DOCS.InboxReport, { weeks });
+    const { inboxReport: rows } = await ctx.call(OWN.InboxReport, { weeks });
     if (queryText(ctx.req, 'format') === 'csv') throw reportCsv(ctx.lang, weeks, rows);
     // The charts' axis: every week of the period, oldest first, whether anything happened in it or not.
     const first = addDays(mondayOf(todayInJapan()), -7 * (weeks - 1));

@@ -1,7 +1,29 @@
-import { DOCS } from '../../../api/documents.ts';
+import { operation } from '../../../api/documents.ts';
 import { IntegrationCatalogue, RomutenSettings } from '../../../../views/pages/admin/Integrations.tsx';
 import { queryText, withFlag } from '../../kit.ts';
 import { defineScreen, plain, redirect, withRefusal, type OnRefusal, type Refusal, type ScreenContext } from '../../screen.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  Integrations: operation(/* GraphQL */ `
+    query Integrations($companyId: ID) {
+      integrations(companyId: $companyId) { companies { id nameJa nameEn } entries { companyId companyJa companyEn provider state lastSyncAt lastSyncStatus } }
+    }
+  `),
+  RomutenConnection: operation(/* GraphQL */ `
+    query RomutenConnection($companyId: ID) {
+      romutenConnection(companyId: $companyId) {
+        companyId companyJa companyEn companies { id nameJa nameEn }
+        configured baseUrl apiKeySet apiKeyLast4 secretSet secretLast4 enabled state lastSyncAt lastSyncStatus keyAvailable
+        syncs { id startedAt finishedAt status actorName workersPushed attendancePushed unchanged statusesPulled failed retries errors }
+        items { entity remoteStatus count }
+      }
+    }
+  `),
+  SaveRomutenConnection: operation(/* GraphQL */ `mutation SaveRomutenConnection($companyId: ID, $input: RomutenConnectionInput!) { saveRomutenConnection(companyId: $companyId, input: $input) }`),
+  SyncRomuten: operation(/* GraphQL */ `mutation SyncRomuten($companyId: ID) { syncRomuten(companyId: $companyId) { id status } }`),
+  DisconnectRomuten: operation(/* GraphQL */ `mutation DisconnectRomuten($companyId: ID) { disconnectRomuten(companyId: $companyId) }`),
+};
 
 /**
  * Integrations (docs/romuten.md): the catalogue at /admin/integration (410001) and the Romuten
@@ -31,7 +53,7 @@ const SAVE_REFUSAL: OnRefusal = {
 
 const CATALOGUE_SCREEN = defineScreen({
   path: '/admin/integration',
-  load: async (ctx) => (await ctx.call(DOCS.Integrations, { companyId: companyOf(ctx) })).integrations,
+  load: async (ctx) => (await ctx.call(OWN.Integrations, { companyId: companyOf(ctx) })).integrations,
   view: (ctx, d) => ({
     title: ctx.route.title,
     content: <IntegrationCatalogue lang={ctx.lang} title={ctx.route.title} companies={d.companies} chosen={companyOf(ctx) ?? ''} entries={d.entries} />,
@@ -40,7 +62,7 @@ const CATALOGUE_SCREEN = defineScreen({
 
 const ROMUTEN_SCREEN = defineScreen({
   path: ROMUTEN,
-  load: async (ctx) => (await ctx.call(DOCS.RomutenConnection, { companyId: companyOf(ctx) })).romutenConnection,
+  load: async (ctx) => (await ctx.call(OWN.RomutenConnection, { companyId: companyOf(ctx) })).romutenConnection,
   view: (ctx, d, state, act) => {
     const flag = (Object.keys(NOTICES) as (keyof typeof NOTICES)[]).find((k) => ctx.req.query[k] === '1');
     const values =
@@ -66,17 +88,17 @@ const ROMUTEN_SCREEN = defineScreen({
       const companyId = companyOf(ctx, body);
       const text = (v: unknown) => (typeof v === 'string' ? v : '');
       const input = { baseUrl: text(body.baseUrl), apiKey: text(body.apiKey), secret: text(body.secret), enabled: body.enabled === 'on' || body.enabled === 'true' };
-      await ctx.call(DOCS.SaveRomutenConnection, { companyId, input });
+      await ctx.call(OWN.SaveRomutenConnection, { companyId, input });
       return redirect(withFlag(romutenHref(companyId), 'saved'));
     }),
     sync: withRefusal(STEP_REFUSAL, async (ctx, body) => {
       const companyId = companyOf(ctx, body);
-      await ctx.call(DOCS.SyncRomuten, { companyId });
+      await ctx.call(OWN.SyncRomuten, { companyId });
       return redirect(`${withFlag(romutenHref(companyId), 'synced')}#romuten-log`);
     }),
     disconnect: withRefusal(STEP_REFUSAL, async (ctx, body) => {
       const companyId = companyOf(ctx, body);
-      await ctx.call(DOCS.DisconnectRomuten, { companyId });
+      await ctx.call(OWN.DisconnectRomuten, { companyId });
       return redirect(withFlag(romutenHref(companyId), 'disconnected'));
     }),
   },

@@ -1,4 +1,4 @@
-import { DOCS } from '../../../api/documents.ts';
+import { operation } from '../../../api/documents.ts';
 import type { Lang } from '../../../../shared/i18n.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { JobShifts } from '../../../../views/pages/admin/JobShifts.tsx';
@@ -6,6 +6,17 @@ import { todayInJapan } from '../../../time.ts';
 import { withFlag } from '../../kit.ts';
 import { recordGone, redirect } from '../../screen.ts';
 import type { RecordSection } from '../record-section.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  DailyJobShifts: operation(/* GraphQL */ `
+    query DailyJobShifts($id: ID!) {
+      dailyJob(id: $id) { id status wage shifts { id date start end breakMinutes capacity filled wage applications } }
+    }`),
+  AddJobShifts: operation(/* GraphQL */ `
+    mutation AddJobShifts($jobId: ID!, $input: ShiftPlanInput!) { addJobShifts(jobId: $jobId, input: $input) { created skipped } }`),
+  DeleteJobShift: operation(/* GraphQL */ `mutation DeleteJobShift($id: ID!) { deleteJobShift(id: $id) }`),
+};
 
 /**
  * A daily job's shifts on its record page (/v3/admin/jobs/[id]): the shifts with their
@@ -75,7 +86,7 @@ const jobShiftsSection: RecordSection = {
   first: true,
 
   async render(ctx, row, action, failed, act) {
-    const { dailyJob: job } = await ctx.call(DOCS.DailyJobShifts, { id: String(row.id) });
+    const { dailyJob: job } = await ctx.call(OWN.DailyJobShifts, { id: String(row.id) });
     if (!job) return null;
     return (
       <JobShifts
@@ -104,10 +115,10 @@ const jobShiftsSection: RecordSection = {
 
   async post(ctx, id, body, o) {
     if (body._op === 'deleteShift') {
-      await ctx.call(DOCS.DeleteJobShift, { id: text(body._shiftId) });
+      await ctx.call(OWN.DeleteJobShift, { id: text(body._shiftId) });
       return redirect(`${withFlag(o.recordHref, 'shiftDeleted')}#job-shifts`);
     }
-    const { addJobShifts } = await ctx.call(DOCS.AddJobShifts, { jobId: id, input: planInput(planValues(body)) });
+    const { addJobShifts } = await ctx.call(OWN.AddJobShifts, { jobId: id, input: planInput(planValues(body)) });
     return redirect(`${withFlag(withFlag(o.recordHref, 'shiftsAdded', String(addJobShifts.created)), 'shiftsSkipped', String(addJobShifts.skipped))}#job-shifts`);
   },
 };

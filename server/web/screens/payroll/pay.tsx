@@ -1,7 +1,7 @@
 import { isLang } from '../../../../shared/i18n.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { addDays, isDay, todayInJapan } from '../../../../shared/time.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { DOCS, operation } from '../../../api/documents.ts';
 import { dateText, yen } from '../../../../shared/format.ts';
 import { DataTable } from '../../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../../pdf.ts';
@@ -11,6 +11,17 @@ import { errorPage, file, redirect, withRefusal, type ScreenContext } from '../.
 import { businessDayOnOrAfter } from '../../../modules/payroll/payday.ts';
 import { ActionButton } from '../../../../views/ui/Action.tsx';
 import { panel } from '../feature.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  TransferBatches: operation(/* GraphQL */ `query TransferBatches { transferBatches { id transferDate payees total createdBy createdAt } }`),
+  CreateTransferBatch: operation(
+    /* GraphQL */ `mutation CreateTransferBatch($transferDate: String!) { createTransferBatch(transferDate: $transferDate) { transferDate transferred batches { id payees total } failed { worker workDate reason } } }`,
+  ),
+  TransferFailures: operation(/* GraphQL */ `query TransferFailures { transferFailures { lineId worker workDate reason } }`),
+  TransferBatchFile: operation(/* GraphQL */ `query TransferBatchFile($id: ID!) { transferBatchFile(id: $id) { name base64 } }`),
+  CreateInvoices: operation(/* GraphQL */ `mutation CreateInvoices($month: String!) { createInvoices(month: $month) { created updated skipped } }`),
+};
 
 /**
  * The money screens' panels (server/web/screens/read-models.tsx draws a panel above its screen's list):
@@ -36,11 +47,11 @@ const dailyPay = panel({
   load: async (ctx) => {
     const id = wanted(ctx, 'batch');
     if (id) {
-      const { transferBatchFile: f } = await ctx.call(DOCS.TransferBatchFile, { id });
+      const { transferBatchFile: f } = await ctx.call(OWN.TransferBatchFile, { id });
       if (!f) throw errorPage('recordNotFound');
       throw file(f.name, 'text/plain; charset=Shift_JIS', Buffer.from(f.base64, 'base64'));
     }
-    const [{ transferBatches }, { transferFailures }] = await Promise.all([ctx.call(DOCS.TransferBatches), ctx.call(DOCS.TransferFailures)]);
+    const [{ transferBatches }, { transferFailures }] = await Promise.all([ctx.call(OWN.TransferBatches), ctx.call(OWN.TransferFailures)]);
     return { batches: transferBatches, failures: transferFailures };
   },
   view: (ctx, { batches, failures }, state, act) => {
@@ -119,7 +130,7 @@ const dailyPay = panel({
   actions: {
     batch: withRefusal({ errors: 'both' }, async (ctx, body) => {
       const v = formStrings(body, ['transferDate']);
-      const { createTransferBatch: r } = await ctx.call(DOCS.CreateTransferBatch, { transferDate: v.transferDate ?? '' });
+      const { createTransferBatch: r } = await ctx.call(OWN.CreateTransferBatch, { transferDate: v.transferDate ?? '' });
       const payees = r.batches.reduce((s, b) => s + b.payees, 0);
       const total = r.batches.reduce((s, b) => s + b.total, 0);
       return redirect(withFlag(withFlag(ctx.req.path, 'batched', `${r.transferred}-${payees}-${total}-${r.failed.length}`), 'on', r.transferDate));
@@ -174,7 +185,7 @@ const billing = panel({
   actions: {
     invoices: withRefusal({ errors: 'both' }, async (ctx, body) => {
       const v = formStrings(body, ['month']);
-      const { createInvoices: r } = await ctx.call(DOCS.CreateInvoices, { month: v.month ?? '' });
+      const { createInvoices: r } = await ctx.call(OWN.CreateInvoices, { month: v.month ?? '' });
       return redirect(withFlag(ctx.req.path, 'made', `${r.created}-${r.updated}-${r.skipped}`));
     }),
   },

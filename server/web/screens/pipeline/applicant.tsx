@@ -10,18 +10,40 @@ import { DOCUMENT_KINDS } from '../../../resources/defs/staff.ts';
 import { ApplicantRecord } from '../../../../views/pages/admin/ApplicantRecord.tsx';
 import { canEnter } from '../../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../../access/routes.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { operation } from '../../../api/documents.ts';
 import { readModelDocuments } from '../../../api/graphql/read-models.ts';
 import { applicationsReadModel } from '../../../resources/defs/applications.ts';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { defineScreen, errorPage, failed, redirect, withRefusal, type Screen, type ScreenContext } from '../../screen.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  ApplicantRecord: operation(/* GraphQL */ `
+    query ApplicantRecord($id: ID!) {
+      applicantRecord(id: $id) {
+        id candidateName candidateEmail phone nationality visaType visaExpiry visaDaysLeft languages
+        jobId jobKind jobTitle clientName shiftDate shiftStart shiftEnd
+        status { value ja en } statusPath { value ja en } list moves { value ja en } conversationId
+        messages { seq senderRole senderName content messageType createdAt }
+        attendance { status clockIn clockOut breakMinutes recordedBy }
+        history { at actor from to note }
+        interviews { id startsAt minutes place onlineUrl interviewers status }
+        documents { kind number expiresOn note staffId }
+        languageNames interviewClashes { interviewId startsAt minutes shiftDate shiftStart shiftEnd jobTitle }
+        dispatch dispatchEditable createdAt updatedAt
+      }
+    }
+  `),
+  ScheduleInterview: operation(/* GraphQL */ `mutation ScheduleInterview($applicationId: ID!, $input: InterviewInput!) { scheduleInterview(applicationId: $applicationId, input: $input) }`),
+  SetPlacementDispatch: operation(/* GraphQL */ `mutation SetPlacementDispatch($applicationId: ID!, $dispatch: Boolean!) { setPlacementDispatch(applicationId: $applicationId, dispatch: $dispatch) }`),
+};
 
 const MOVE = readModelDocuments(applicationsReadModel).move!;
 const JOB_RECORD = { daily: '/v3/admin/jobs/[id]', other: '/admin/jobs/[id]' } as const;
 
 function applicantScreen(path: string): Screen {
   const load = async (ctx: ScreenContext) => {
-    const { applicantRecord } = await ctx.call(DOCS.ApplicantRecord, { id: ctx.params.id ?? '' });
+    const { applicantRecord } = await ctx.call(OWN.ApplicantRecord, { id: ctx.params.id ?? '' });
     if (!applicantRecord) throw errorPage('recordNotFound');
     return applicantRecord;
   };
@@ -70,7 +92,7 @@ function applicantScreen(path: string): Screen {
       interview: async (ctx, body) => {
         const id = ctx.params.id ?? '';
         const v = formStrings(body, ['date', 'time', 'minutes', 'place', 'onlineUrl', 'interviewers']);
-        await ctx.call(DOCS.ScheduleInterview, {
+        await ctx.call(OWN.ScheduleInterview, {
           applicationId: id,
           input: { date: v.date ?? '', time: v.time ?? '', minutes: Number(v.minutes) || 0, place: v.place ?? '', onlineUrl: v.onlineUrl ?? '', interviewers: v.interviewers ?? '' },
         });
@@ -81,7 +103,7 @@ function applicantScreen(path: string): Screen {
       dispatch: withRefusal({ values: () => ({}), errors: 'message' }, async (ctx, _body, to) => {
         if (to !== 'direct' && to !== 'dispatch') return failed({}, { _: ctx.msg('list.unknownState') }, 422);
         const id = ctx.params.id ?? '';
-        await ctx.call(DOCS.SetPlacementDispatch, { applicationId: id, dispatch: to === 'dispatch' });
+        await ctx.call(OWN.SetPlacementDispatch, { applicationId: id, dispatch: to === 'dispatch' });
         return redirect(`${withFlag(hrefFor(path, { id }), 'placement')}#placement`);
       }),
       move: withRefusal({ values: () => ({}), errors: (r) => ({ _: r.fields.to ?? r.fields.ids ?? r.message }) }, async (ctx, _body, to) => {

@@ -1,15 +1,21 @@
 import { pickLang } from '../../../../shared/i18n.ts';
 import { Field } from '../../../../views/ui/Field.tsx';
 import { PanelForm } from '../../../../views/ui/PanelForm.tsx';
-import { DOCS } from '../../../api/documents.ts';
+import { operation } from '../../../api/documents.ts';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { redirect } from '../../screen.ts';
 import { ActionButton } from '../../../../views/ui/Action.tsx';
 import { panel } from '../feature.ts';
 
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  PointWallets: operation(/* GraphQL */ `query PointWallets { pointWallets { companyId nameJa nameEn } }`),
+  AdjustPoints: operation(/* GraphQL */ `mutation AdjustPoints($input: PointAdjustInput!) { adjustPoints(input: $input) { balance } }`),
+};
+
 /** The points screen's panel: give or take a candidate's points. */
 const points = panel({
-  load: async (ctx) => (await ctx.call(DOCS.PointWallets)).pointWallets,
+  load: async (ctx) => (await ctx.call(OWN.PointWallets)).pointWallets,
   view: (ctx, wallets, state, act) => {
     const v = (k: string) => (typeof state?.values[k] === 'string' ? (state.values[k] as string) : '');
     const balance = queryText(ctx.req, 'balance');
@@ -49,7 +55,7 @@ const points = panel({
   actions: {
     adjust: async (ctx, body) => {
       const v = formStrings(body, ['email', 'companyId', 'direction', 'points', 'reason']);
-      const { adjustPoints } = await ctx.call(DOCS.AdjustPoints, {
+      const { adjustPoints } = await ctx.call(OWN.AdjustPoints, {
         input: { email: v.email ?? '', companyId: v.companyId || null, direction: v.direction ?? '', points: /^\d{1,9}$/.test(v.points ?? '') ? Number(v.points) : 0, reason: v.reason ?? '' },
       });
       return redirect(withFlag(ctx.req.path, 'balance', String(adjustPoints.balance)));

@@ -7,11 +7,26 @@ import { pickLang, tr } from '../../../../shared/i18n.ts';
 import { dateText, dateTimeText } from '../../../../shared/format.ts';
 import { AVAILABILITY, LANGUAGE_LEVELS } from '../../../../shared/scouting.ts';
 import type { MessageKey } from '../../../../shared/messages.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { operation } from '../../../api/documents.ts';
 import { prefectureChoices } from '../../../modules/jobs/prefectures.ts';
 import { MyScoutPage } from '../../../../views/pages/public/MyScout.tsx';
 import { formList, formStrings, queryText, withFlag } from '../../kit.ts';
 import { defineScreen, redirect, withRefusal, type Screen, type ScreenContext } from '../../screen.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  Languages: operation(/* GraphQL */ `query Languages { languages { id code ja en } }`),
+  MyScout: operation(/* GraphQL */ `
+    query MyScout {
+      myScout {
+        enabled shareNationality shareLanguages shareResidence shareAttendance prefecture availability intro
+        levels { code level }
+        offers { id state kind jobId jobJa jobEn companyJa companyEn date start message expiresAt sentAt conversationId applicationId }
+      }
+    }`),
+  SaveMyScout: operation(/* GraphQL */ `mutation SaveMyScout($input: ScoutProfileInput!) { saveMyScout(input: $input) }`),
+  AnswerScoutOffer: operation(/* GraphQL */ `mutation AnswerScoutOffer($id: ID!, $accept: Boolean!) { answerScoutOffer(id: $id, accept: $accept) { status applicationId } }`),
+};
 
 const PATH = '/staff/scout';
 const LOGIN = `/staff/login?next=${encodeURIComponent(PATH)}`;
@@ -27,7 +42,7 @@ const myScout = defineScreen({
   path: PATH,
   load: async ({ candidate, call, candidateCaller }) => {
     if (!candidate) throw redirect(LOGIN, 302);
-    const [scout, languages] = await Promise.all([call(DOCS.MyScout, {}, candidateCaller), call(DOCS.Languages)]);
+    const [scout, languages] = await Promise.all([call(OWN.MyScout, {}, candidateCaller), call(OWN.Languages)]);
     return { name: candidate.name, scout: scout.myScout, languages: languages.languages };
   },
   view: ({ lang, route, req, msg }, { name, scout, languages }, state, act) => {
@@ -76,7 +91,7 @@ const myScout = defineScreen({
         .map((k) => ({ code: k.slice(6), level: Number(body[k]) || 0 }))
         .filter((l) => l.level > 0);
       await call(
-        DOCS.SaveMyScout,
+        OWN.SaveMyScout,
         {
           input: {
             enabled: body.enabled === 'on',
@@ -101,7 +116,7 @@ const myScout = defineScreen({
 
 async function answer({ call, candidate, candidateCaller }: ScreenContext, body: Record<string, unknown>, accept: boolean) {
   if (!candidate) return redirect(LOGIN);
-  await call(DOCS.AnswerScoutOffer, { id: typeof body.id === 'string' ? body.id : '', accept }, candidateCaller);
+  await call(OWN.AnswerScoutOffer, { id: typeof body.id === 'string' ? body.id : '', accept }, candidateCaller);
   return redirect(withFlag(PATH, 'done', accept ? 'accepted' : 'declined'));
 }
 

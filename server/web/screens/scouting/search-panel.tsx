@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { pickLang } from '../../../../shared/i18n.ts';
 import { msg } from '../../../../shared/texts/index.ts';
 import { dateText } from '../../../../shared/format.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { operation } from '../../../api/documents.ts';
 import type { ResultOf } from '../../../api/documents.ts';
 import { Field } from '../../../../views/ui/Field.tsx';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
@@ -17,7 +17,22 @@ import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
 import { isUuid } from '../../../../shared/ids.ts';
 import { panel } from '../feature.ts';
 
-type Desk = ResultOf<typeof DOCS.ScoutDesk>['scoutDesk'];
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  ScoutDesk: operation(/* GraphQL */ `
+    query ScoutDesk($candidateId: ID) {
+      scoutDesk(candidateId: $candidateId) {
+        quota { used limit }
+        candidate { id initials nationality languages area availability }
+        jobs { id kind titleJa titleEn companyJa companyEn shifts { id date start end } }
+      }
+    }`),
+  SendScoutOffer: operation(
+    /* GraphQL */ `mutation SendScoutOffer($candidateId: ID!, $jobId: ID!, $shiftId: ID, $message: String!) { sendScoutOffer(candidateId: $candidateId, jobId: $jobId, shiftId: $shiftId, message: $message) { id conversationId } }`,
+  ),
+};
+
+type Desk = ResultOf<typeof OWN.ScoutDesk>['scoutDesk'];
 
 /** The offer form's panel, in the shape of server/web/screens/feature.ts's `Panel`. */
 const scoutSearchPanel: {
@@ -28,7 +43,7 @@ const scoutSearchPanel: {
   load: async (ctx) => {
     const id = queryText(ctx.req, 'scout');
     const asked = isUuid(id);
-    return { asked, desk: (await ctx.call(DOCS.ScoutDesk, { candidateId: asked ? id : null })).scoutDesk };
+    return { asked, desk: (await ctx.call(OWN.ScoutDesk, { candidateId: asked ? id : null })).scoutDesk };
   },
   view: (ctx, { asked, desk }, state, act) => {
     const { lang } = ctx;
@@ -93,7 +108,7 @@ const scoutSearchPanel: {
     offer: async (ctx, body) => {
       const v = formStrings(body, ['candidateId', 'job', 'message']);
       const [jobId, shiftId] = (v.job ?? '').split('|');
-      await ctx.call(DOCS.SendScoutOffer, { candidateId: v.candidateId ?? '', jobId: jobId ?? '', shiftId: shiftId || null, message: v.message ?? '' });
+      await ctx.call(OWN.SendScoutOffer, { candidateId: v.candidateId ?? '', jobId: jobId ?? '', shiftId: shiftId || null, message: v.message ?? '' });
       return redirect(withFlag(ctx.req.path, 'sent'));
     },
   },

@@ -2,12 +2,20 @@ import type { ScreenContext } from '../../screen.ts';
 import { tr, type Lang, type Text } from '../../../../shared/i18n.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { dateLong, dateTimeText } from '../../../../shared/format.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { operation } from '../../../api/documents.ts';
 import { queryText, withFlag } from '../../kit.ts';
 import { redirect } from '../../screen.ts';
 import type { RecordSection } from '../record-section.ts';
 import { ActionButton } from '../../../../views/ui/Action.tsx';
 import { RecordFacts } from '../record-facts.tsx';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  PersonDuplicates: operation(/* GraphQL */ `query PersonDuplicates($staffId: ID) { personDuplicates(staffId: $staffId) { kind staffId staffName otherId otherName otherEmail reasons } }`),
+  PersonMerges: operation(/* GraphQL */ `query PersonMerges { personMerges { id kind intoStaffId intoName fromLabel reasons fields mergedBy mergedAt } }`),
+  LinkStaffPerson: operation(/* GraphQL */ `mutation LinkStaffPerson($staffId: ID!, $userId: ID!) { linkStaffPerson(staffId: $staffId, userId: $userId) { mergeId } }`),
+  MergeStaffRows: operation(/* GraphQL */ `mutation MergeStaffRows($fromId: ID!, $intoId: ID!) { mergeStaffRows(fromId: $fromId, intoId: $intoId) { mergeId } }`),
+};
 
 /**
  * One person on /admin/staff (docs/workforce.md "One person"): above the
@@ -34,7 +42,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The panel above the registry list: every likely duplicate pair, and the merges recorded. */
 export async function personListPanel(ctx: ScreenContext) {
-  const [{ personDuplicates: pairs }, { personMerges: merges }] = await Promise.all([ctx.call(DOCS.PersonDuplicates, {}), ctx.call(DOCS.PersonMerges)]);
+  const [{ personDuplicates: pairs }, { personMerges: merges }] = await Promise.all([ctx.call(OWN.PersonDuplicates, {}), ctx.call(OWN.PersonMerges)]);
   const { lang } = ctx;
   return (
     <section className="panel person-duplicates" aria-labelledby="dup-title">
@@ -80,7 +88,7 @@ const personSection: RecordSection = {
   ops: ['personLink', 'personMerge'],
   async render(ctx, row, action, failed, act) {
     const { lang } = ctx;
-    const { personDuplicates: pairs } = await ctx.call(DOCS.PersonDuplicates, { staffId: String(row.id) });
+    const { personDuplicates: pairs } = await ctx.call(OWN.PersonDuplicates, { staffId: String(row.id) });
     const done = text(queryText(ctx.req, 'person'));
     const person = text(row.person);
     return (
@@ -131,8 +139,8 @@ const personSection: RecordSection = {
   onRefusal: { values: () => ({}), errors: 'message' },
   async post(ctx, id, body, o) {
     const other = text(body.otherId);
-    if (body._op === 'personLink') await ctx.call(DOCS.LinkStaffPerson, { staffId: id, userId: other });
-    else await ctx.call(DOCS.MergeStaffRows, { fromId: other, intoId: id });
+    if (body._op === 'personLink') await ctx.call(OWN.LinkStaffPerson, { staffId: id, userId: other });
+    else await ctx.call(OWN.MergeStaffRows, { fromId: other, intoId: id });
     return redirect(`${withFlag(o.recordHref, 'person', body._op === 'personLink' ? 'linked' : 'merged')}#person`);
   },
 };

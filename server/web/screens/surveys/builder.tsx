@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { pickLang, type Lang, type Text } from '../../../../shared/i18n.ts';
 import { msg } from '../../../../shared/texts/index.ts';
 import { dateTimeText } from '../../../../shared/format.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { operation } from '../../../api/documents.ts';
 import { SurveyBuilder, SurveyPage, type BuilderForm, type BuilderQuestion } from '../../../../views/pages/admin/Surveys.tsx';
 import { formList, queryText } from '../../kit.ts';
 import { csv, defineScreen, errorPage, failed, page, recordGone, redirect, withRefusal, type Action, type OnRefusal, type Outcome, type ScreenContext } from '../../screen.ts';
@@ -17,6 +17,27 @@ import { type ActionRefs, declaredActions } from '../../../../views/ui/Action.ts
 import { isUuid } from '../../../../shared/ids.ts';
 import { parseDay } from '../../../../shared/time.ts';
 import { panel } from '../feature.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  SurveyDetail: operation(/* GraphQL */ `
+    query SurveyDetail($id: ID!) {
+      surveyDetail(id: $id) {
+        id companyId companyJa companyEn titleJa titleEn createdAt createdBy sentAt recipients responses
+        questions { id position kind textJa textEn required options { id labelJa labelEn } }
+        results { questionId answered counts texts }
+      }
+    }`),
+  SurveyAudience: operation(/* GraphQL */ `
+    query SurveyAudience($id: ID!, $jobId: ID, $clientId: ID, $date: String) {
+      surveyAudience(id: $id, jobId: $jobId, clientId: $clientId, date: $date) {
+        jobs { id ja en } clients { id ja en } workers { userId name lang sent answered }
+      }
+    }`),
+  SurveyResponses: operation(/* GraphQL */ `query SurveyResponses($id: ID!) { surveyResponses(id: $id) { userId name submittedAt answers { questionId valueJa valueEn } } }`),
+  CreateSurvey: operation(/* GraphQL */ `mutation CreateSurvey($input: SurveyInput!) { createSurvey(input: $input) }`),
+  SendSurvey: operation(/* GraphQL */ `mutation SendSurvey($id: ID!, $userIds: [ID!]!) { sendSurvey(id: $id, userIds: $userIds) { sent skipped } }`),
+};
 
 const MAX_QUESTIONS = 30;
 const MAX_OPTIONS = 12;
@@ -135,7 +156,7 @@ const SURVEY_BUILDER = defineScreen({
     create: withRefusal(CREATE_REFUSAL, async (ctx, body) => {
       const form = formOf(body);
       const { input } = inputOf(form);
-      const { createSurvey: id } = await ctx.call(DOCS.CreateSurvey, { input });
+      const { createSurvey: id } = await ctx.call(OWN.CreateSurvey, { input });
       return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&created=1`);
     }),
   },
@@ -169,8 +190,8 @@ function noticeOf(ctx: ScreenContext): string | null {
 async function surveyPage(ctx: ScreenContext, act: ActionRefs<'send'>, id: string, error: string | null = null, status = 200): Promise<Outcome> {
   const filter = filterOf(ctx);
   const [{ surveyDetail: survey }, { surveyAudience: audience }] = await Promise.all([
-    ctx.call(DOCS.SurveyDetail, { id }),
-    ctx.call(DOCS.SurveyAudience, { id, jobId: filter.job || null, clientId: filter.client || null, date: filter.date || null }),
+    ctx.call(OWN.SurveyDetail, { id }),
+    ctx.call(OWN.SurveyAudience, { id, jobId: filter.job || null, clientId: filter.client || null, date: filter.date || null }),
   ]);
   if (!survey || !audience) return errorPage('recordNotFound');
   return page({
@@ -182,9 +203,9 @@ async function surveyPage(ctx: ScreenContext, act: ActionRefs<'send'>, id: strin
 
 /** The answers as CSV: one row per person, one column per question, in the page's language. */
 async function answersCsv(ctx: ScreenContext, id: string): Promise<Outcome> {
-  const { surveyDetail: survey } = await ctx.call(DOCS.SurveyDetail, { id });
+  const { surveyDetail: survey } = await ctx.call(OWN.SurveyDetail, { id });
   if (!survey) return errorPage('recordNotFound');
-  const { surveyResponses } = await ctx.call(DOCS.SurveyResponses, { id });
+  const { surveyResponses } = await ctx.call(OWN.SurveyResponses, { id });
   const L: Lang = ctx.lang;
   const header = [msg(L, 'surveyAdmin.answeredAt'), msg(L, 'applicant.name'), ...survey.questions.map((q) => `${q.position}. ${pickLang(L, q.textJa, q.textEn)}`)];
   const rows = surveyResponses.map((r) => [
@@ -226,7 +247,7 @@ const surveysPanel: { load(ctx: ScreenContext, act: ActionRefs<'send'>): Promise
       if (!isUuid(id)) return errorPage('recordNotFound');
       const users = formList(body, 'users');
       if (!users.length) return surveyPage(ctx, act, id, msg(ctx.lang, 'surveyAdmin.chooseSomeone'), 422);
-      const { sendSurvey: r } = await ctx.call(DOCS.SendSurvey, { id, userIds: users });
+      const { sendSurvey: r } = await ctx.call(OWN.SendSurvey, { id, userIds: users });
       return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&sent=${r.sent}&skipped=${r.skipped}`);
     }),
   },

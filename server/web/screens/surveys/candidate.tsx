@@ -5,11 +5,20 @@
  */
 import { pickLang } from '../../../../shared/i18n.ts';
 import { dateTimeText } from '../../../../shared/format.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { operation } from '../../../api/documents.ts';
 import { SurveyAnswerPage } from '../../../../views/pages/public/SurveyAnswer.tsx';
 import { formList, queryText } from '../../kit.ts';
 import { defineScreen, errorPage, page, redirect, withRefusal, type OnRefusal, type Screen } from '../../screen.ts';
 import { isUuid } from '../../../../shared/ids.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  MySurvey: operation(/* GraphQL */ `
+    query MySurvey($id: ID!) {
+      mySurvey(id: $id) { id companyJa companyEn titleJa titleEn answeredAt questions { id position kind textJa textEn required options { id labelJa labelEn } } }
+    }`),
+  AnswerSurvey: operation(/* GraphQL */ `mutation AnswerSurvey($id: ID!, $answers: [SurveyAnswerInput!]!) { answerSurvey(id: $id, answers: $answers) }`),
+};
 
 /** The answers as ticked (`q<position>`, each a list), to show again after a refusal. */
 const answersOf = (body: Record<string, unknown>): Record<string, string[]> =>
@@ -32,7 +41,7 @@ const surveyAnswer = defineScreen({
     const here = `/staff/survey/${id}`;
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent(here)}`, 302);
     if (!isUuid(id)) throw errorPage('recordNotFound');
-    return { id, here, survey: (await call(DOCS.MySurvey, { id }, candidateCaller)).mySurvey };
+    return { id, here, survey: (await call(OWN.MySurvey, { id }, candidateCaller)).mySurvey };
   },
   view: ({ lang, req, route }, { here, survey }, state, act) => {
     const values = Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : [String(v)]]));
@@ -61,7 +70,7 @@ const surveyAnswer = defineScreen({
       const here = `/staff/survey/${id}`;
       if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(here)}`);
       if (!isUuid(id)) return errorPage('recordNotFound');
-      const { mySurvey: survey } = await call(DOCS.MySurvey, { id }, candidateCaller);
+      const { mySurvey: survey } = await call(OWN.MySurvey, { id }, candidateCaller);
       const questions = survey?.questions ?? [];
       const values: Record<string, string[]> = Object.fromEntries(questions.map((q) => [`q${q.position}`, formList(body, `q${q.position}`)]));
       const answers = questions.map((q) => {
@@ -70,7 +79,7 @@ const surveyAnswer = defineScreen({
         if (q.kind === 'text') return { questionId: q.id, text: given[0] ?? '' };
         return { questionId: q.id, optionIds: given.filter((g) => isUuid(g)) };
       });
-      await call(DOCS.AnswerSurvey, { id, answers }, candidateCaller);
+      await call(OWN.AnswerSurvey, { id, answers }, candidateCaller);
       return redirect(`${here}?thanks=1`);
     }),
   },

@@ -1,4 +1,4 @@
-import { DOCS, sourceOf } from '../../../api/documents.ts';
+import { DOCS, sourceOf, operation } from '../../../api/documents.ts';
 import type { Text } from '../../../../shared/i18n.ts';
 import { msgText } from '../../../../shared/texts/index.ts';
 import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../../modules/enums/reference-data.ts';
@@ -6,6 +6,15 @@ import { EnumEditorPage, type EnumSection, type EnumValues } from '../../../../v
 import { SSW_FIELDS } from '../../../modules/workforce/work-limits.ts';
 import { formStrings, withFlag } from '../../kit.ts';
 import { defineScreen, failed, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../../screen.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  CreateJobEnum: operation(/* GraphQL */ `mutation CreateJobEnum($type: Int!, $input: JobEnumInput!) { createJobEnum(type: $type, input: $input) { id } }`),
+  UpdateJobEnum: operation(/* GraphQL */ `mutation UpdateJobEnum($id: Int!, $input: JobEnumInput!) { updateJobEnum(id: $id, input: $input) { id } }`),
+  DeleteJobEnum: operation(/* GraphQL */ `mutation DeleteJobEnum($id: Int!) { deleteJobEnum(id: $id) }`),
+  UpsertVisaType: operation(/* GraphQL */ `mutation UpsertVisaType($id: Int, $input: JobEnumInput!) { upsertVisaType(id: $id, input: $input) { id } }`),
+  DeleteVisaType: operation(/* GraphQL */ `mutation DeleteVisaType($id: Int!) { deleteVisaType(id: $id) }`),
+};
 
 const TYPE_TITLES: Record<number, Text> = {
   [ENUM_TYPES.jobTypes]: msgText('enumAdmin.jobTypes'),
@@ -107,11 +116,11 @@ async function save(ctx: ScreenContext, path: string, op: 'create' | 'update' | 
   let doc: string;
   let vars: Record<string, unknown>;
   if (b.op === 'create') {
-    [doc, vars] = visa ? [sourceOf(DOCS.UpsertVisaType), { input }] : [sourceOf(DOCS.CreateJobEnum), { type: Number(b.type), input }];
+    [doc, vars] = visa ? [sourceOf(OWN.UpsertVisaType), { input }] : [sourceOf(OWN.CreateJobEnum), { type: Number(b.type), input }];
   } else if (b.op === 'update' && Number.isInteger(id)) {
-    [doc, vars] = visa ? [sourceOf(DOCS.UpsertVisaType), { id, input }] : [sourceOf(DOCS.UpdateJobEnum), { id, input }];
+    [doc, vars] = visa ? [sourceOf(OWN.UpsertVisaType), { id, input }] : [sourceOf(OWN.UpdateJobEnum), { id, input }];
   } else if (b.op === 'delete' && Number.isInteger(id)) {
-    [doc, vars] = visa ? [sourceOf(DOCS.DeleteVisaType), { id }] : [sourceOf(DOCS.DeleteJobEnum), { id }];
+    [doc, vars] = visa ? [sourceOf(OWN.DeleteVisaType), { id }] : [sourceOf(OWN.DeleteJobEnum), { id }];
   } else {
     return failed({ key: `${op}-${b.id ?? ''}` }, { _: ctx.msg('error.notFound') }, 404);
   }

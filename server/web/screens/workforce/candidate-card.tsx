@@ -5,11 +5,23 @@
  */
 import { dateTimeText } from '../../../../shared/format.ts';
 import { msg, type MessageKey } from '../../../../shared/messages.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { DOCS, operation } from '../../../api/documents.ts';
 import { CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../../../modules/workforce/card-format.ts';
 import { MyCardPage, type MyCardView } from '../../../../views/pages/public/MyCard.tsx';
 import { queryText } from '../../kit.ts';
 import { defineScreen, redirect } from '../../screen.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  MyResidenceCard: operation(/* GraphQL */ `
+    query MyResidenceCard {
+      myResidenceCard {
+        verified visaTypeId expiry cardNumber permission
+        latest { status reason cardNumber visaTypeId expiry permission uploadedAt frontUrl backUrl }
+      }
+    }
+  `),
+};
 
 const ERRORS: Record<string, MessageKey> = {
   notImage: 'card.errNotImage',
@@ -26,7 +38,7 @@ const CANDIDATE_CARD_SCREEN = defineScreen({
   path: '/staff/card',
   load: async ({ candidate, call, candidateCaller }) => {
     if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/card')}`, 302);
-    const [{ myResidenceCard: card }, { enums }] = await Promise.all([call(DOCS.MyResidenceCard, {}, candidateCaller), call(DOCS.Enums)]);
+    const [{ myResidenceCard: card }, { enums }] = await Promise.all([call(OWN.MyResidenceCard, {}, candidateCaller), call(DOCS.Enums)]);
     return { name: candidate.name, card, visaTypes: enums.visaTypes };
   },
   view: ({ lang, route, req }, { name, card, visaTypes }) => {

@@ -7,10 +7,17 @@
 import { pickLang } from '../../../../shared/i18n.ts';
 import { dateText, minutesText, yen } from '../../../../shared/format.ts';
 import { addDays, todayInJapan } from '../../../../shared/time.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { DOCS, operation } from '../../../api/documents.ts';
 import { MyShiftsPage } from '../../../../views/pages/public/MyShifts.tsx';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { defineScreen, redirect, withRefusal, type Screen } from '../../screen.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  MyOpenShifts: operation(
+    /* GraphQL */ `query MyOpenShifts($date: String!) { myOpenShifts(date: $date) { shiftId jobId date start end breakMinutes titleJa titleEn companyJa companyEn place wage seatsLeft minutesLeft refusal } }`,
+  ),
+};
 
 const PATH = '/staff/shifts';
 const LOGIN = `/staff/login?next=${encodeURIComponent(PATH)}`;
@@ -23,7 +30,7 @@ const CANDIDATE_SHIFTS_SCREEN: Screen = defineScreen({
     const days = Array.from({ length: 15 }, (_, i) => addDays(today, i));
     const asked = queryText(req, 'date');
     const date = days.includes(asked) ? asked : today;
-    return { name: candidate.name, date, days, shifts: (await call(DOCS.MyOpenShifts, { date }, candidateCaller)).myOpenShifts };
+    return { name: candidate.name, date, days, shifts: (await call(OWN.MyOpenShifts, { date }, candidateCaller)).myOpenShifts };
   },
   view: ({ lang, route, req, msg }, { name, date, days, shifts }, state, act) => ({
     title: route.title,

@@ -8,7 +8,7 @@
 import { dateLong, dateTimeText } from '../../../../shared/format.ts';
 import { pickLang, tr, type Text } from '../../../../shared/i18n.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { DOCS, operation } from '../../../api/documents.ts';
 import { SSW_FIELDS } from '../../../modules/workforce/work-limits.ts';
 import { Badge } from '../../../../views/ui/DataTable.tsx';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
@@ -17,6 +17,18 @@ import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
 import { isUuid } from '../../../../shared/ids.ts';
 import { RecordFacts } from '../record-facts.tsx';
 import { panel } from '../feature.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  ResidenceCardCheck: operation(/* GraphQL */ `
+    query ResidenceCardCheck($id: ID!) {
+      residenceCardCheck(id: $id) {
+        id personName email nationality status reason cardNumber numberMatches visaTypeId visaJa visaEn expiry permission uploadedAt decidedAt decidedBy personVerified frontUrl backUrl
+      }
+    }
+  `),
+  DecideResidenceCard: operation(/* GraphQL */ `mutation DecideResidenceCard($id: ID!, $input: CardDecisionInput!) { decideResidenceCard(id: $id, input: $input) { id status } }`),
+};
 
 const PATH = '/admin/worker/rcCheckCandidate';
 
@@ -38,7 +50,7 @@ type Loaded = Awaited<ReturnType<typeof load>>;
 async function load(ctx: ScreenContext) {
   const id = cardParam(ctx);
   if (!id) return null;
-  const [{ residenceCardCheck: card }, { enums }] = await Promise.all([ctx.call(DOCS.ResidenceCardCheck, { id }), ctx.call(DOCS.Enums)]);
+  const [{ residenceCardCheck: card }, { enums }] = await Promise.all([ctx.call(OWN.ResidenceCardCheck, { id }), ctx.call(DOCS.Enums)]);
   // Someone else's card, or none: the same answer.
   if (!card) throw errorPage('recordNotFound');
   return { card, visaTypes: enums.visaTypes };
@@ -189,7 +201,7 @@ const cardCheckPanel = {
       const id = cardParam(ctx);
       const v: Record<string, string> = { ...formStrings(body, ['reason', 'cardNumber', 'visaTypeId', 'expiry', 'permission', 'sswField']), decision: decision ?? '' };
       if (!id) return failed(v, { _: ctx.msg('error.notFound') }, 404);
-      await ctx.call(DOCS.DecideResidenceCard, {
+      await ctx.call(OWN.DecideResidenceCard, {
         id,
         input: {
           decision: v.decision ?? '',

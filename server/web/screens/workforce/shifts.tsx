@@ -4,13 +4,23 @@ import { Field } from '../../../../views/ui/Field.tsx';
 import type { ReactNode } from 'react';
 import { PanelForm } from '../../../../views/ui/PanelForm.tsx';
 import { mondayOf, parseDay, todayInJapan } from '../../../../shared/time.ts';
-import { DOCS } from '../../../api/documents.ts';
+import { operation } from '../../../api/documents.ts';
 import { dateText, hoursMinutesText } from '../../../../shared/format.ts';
 import { DataTable } from '../../../../views/ui/DataTable.tsx';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { redirect, withRefusal, type ScreenContext } from '../../screen.ts';
 import { ActionButton } from '../../../../views/ui/Action.tsx';
 import { panel } from '../feature.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  AssignableShifts: operation(/* GraphQL */ `query AssignableShifts { assignableShifts { id date start end titleJa titleEn filled capacity } }`),
+  AssignShift: operation(/* GraphQL */ `mutation AssignShift($shiftId: ID!, $personId: ID) { assignShift(shiftId: $shiftId, personId: $personId) { applicationId } }`),
+  ShiftPeople: operation(/* GraphQL */ `query ShiftPeople($search: String!) { shiftPeople(search: $search) { id name email } }`),
+  SwappablePlacements: operation(/* GraphQL */ `query SwappablePlacements { swappablePlacements { applicationId name date start end titleJa titleEn } }`),
+  ShiftHoursLeft: operation(/* GraphQL */ `query ShiftHoursLeft($week: String!) { shiftHoursLeft(week: $week) { personId name status shifts minutesLeft note } }`),
+  SwapShifts: operation(/* GraphQL */ `mutation SwapShifts($a: ID!, $b: ID!) { swapShifts(a: $a, b: $b) }`),
+};
 
 /** The shift screen's panel: assigning people to the shifts of the list, swaps, the hours left of the week. */
 function ShiftForm(p: { ctx: ScreenContext; form: 'assign' | 'swap'; done: 'assigned' | 'swapped'; error: string | null | undefined; none: string | null; children: ReactNode }) {
@@ -46,10 +56,10 @@ const shifts = panel({
     // The person is chosen by name: `?who=` is the search step (a GET form), its matches the choices.
     const who = queryText(ctx.req, 'who').trim().slice(0, 100);
     const [open, placements, left, people] = await Promise.all([
-      company ? ctx.call(DOCS.AssignableShifts).then((d) => d.assignableShifts) : null,
-      company ? ctx.call(DOCS.SwappablePlacements).then((d) => d.swappablePlacements) : null,
-      ctx.call(DOCS.ShiftHoursLeft, { week }).then((d) => d.shiftHoursLeft),
-      company && who ? ctx.call(DOCS.ShiftPeople, { search: who }).then((d) => d.shiftPeople) : null,
+      company ? ctx.call(OWN.AssignableShifts).then((d) => d.assignableShifts) : null,
+      company ? ctx.call(OWN.SwappablePlacements).then((d) => d.swappablePlacements) : null,
+      ctx.call(OWN.ShiftHoursLeft, { week }).then((d) => d.shiftHoursLeft),
+      company && who ? ctx.call(OWN.ShiftPeople, { search: who }).then((d) => d.shiftPeople) : null,
     ]);
     return { open, placements, left, week, who, people };
   },
@@ -171,12 +181,12 @@ const shifts = panel({
   actions: {
     assign: async (ctx, body) => {
       const v = formStrings(body, ['_action', 'shiftId', 'person']);
-      await ctx.call(DOCS.AssignShift, { shiftId: v.shiftId ?? '', personId: v.person || null });
+      await ctx.call(OWN.AssignShift, { shiftId: v.shiftId ?? '', personId: v.person || null });
       return redirect(withFlag(ctx.req.path, 'assigned'));
     },
     swap: withRefusal({ errors: 'message' }, async (ctx, body) => {
       const v = formStrings(body, ['_action', 'a', 'b']);
-      await ctx.call(DOCS.SwapShifts, { a: v.a ?? '', b: v.b ?? '' });
+      await ctx.call(OWN.SwapShifts, { a: v.a ?? '', b: v.b ?? '' });
       return redirect(withFlag(ctx.req.path, 'swapped'));
     }),
   },

@@ -12,7 +12,7 @@ import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { todayInJapan } from '../../../../shared/time.ts';
 import { canEnter } from '../../../access/guard.ts';
 import { routeCode } from '../../../access/routes.ts';
-import { DOCS, type ResultOf } from '../../../api/documents.ts';
+import { DOCS, type ResultOf, operation } from '../../../api/documents.ts';
 import { Badge, DataTable, type Tone } from '../../../../views/ui/DataTable.tsx';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { csv, errorPage, failed, file, redirect, withRefusal, type FormState, type ScreenContext } from '../../screen.ts';
@@ -24,13 +24,35 @@ import { isUuid } from '../../../../shared/ids.ts';
 import { RecordFacts } from '../record-facts.tsx';
 import { panel } from '../feature.ts';
 
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  EditWorkerFacts: operation(/* GraphQL */ `mutation EditWorkerFacts($id: ID!, $input: PersonFactsInput!) { editWorkerFacts(id: $id, input: $input) { id } }`),
+  WorkerRecord: operation(/* GraphQL */ `
+    query WorkerRecord($id: ID!) {
+      workerRecord(id: $id) {
+        id name email phone nationality visaJa visaEn visaExpiry cardVerified cardCheckId cardCheckStatus permissionOutsideStatus languages
+        shifts { applicationId shiftId date start end breakMinutes upcoming jobId jobJa jobEn clientJa clientEn attendance clockIn clockOut }
+        pay { thisMonth total lines workedMinutes runs { id periodStart periodEnd payDate gross net status } }
+        documents { kind number expiresOn note }
+        jobs { id titleJa titleEn clientJa clientEn }
+        birthDate nameKana address sex sswField
+        dispatchLedger { applicationId date client place work start end breakMinutes minutes recorded supervisor complaints }
+        dispatchComplaints { id applicationId shiftDate client work receivedOn complaint handling }
+        employmentReport { name nameKana status stayUntil birthDate sex nationality permission cardNumber hiredOn leftOn }
+      }
+    }
+  `),
+  RecordDispatchComplaint: operation(/* GraphQL */ `mutation RecordDispatchComplaint($input: DispatchComplaintInput!) { recordDispatchComplaint(input: $input) }`),
+  SetDispatchComplaintHandling: operation(/* GraphQL */ `mutation SetDispatchComplaintHandling($id: ID!, $handling: String!) { setDispatchComplaintHandling(id: $id, handling: $handling) }`),
+};
+
 /** The laws and the ledger are cited by their Japanese names in both languages. */
 const LAW = { ledger: '派遣元管理台帳', dispatchAct: '労働者派遣法第37条', dispatchRule: '施行規則第31条', reportAct: '労働施策総合推進法第28条' };
 const PATH = '/admin/worker';
 const CARD_CHECK = '/admin/worker/rcCheckCandidate';
 const PAYSLIPS = '/admin/salary/monthly';
 
-type Worker = NonNullable<ResultOf<typeof DOCS.WorkerRecord>['workerRecord']>;
+type Worker = NonNullable<ResultOf<typeof OWN.WorkerRecord>['workerRecord']>;
 
 const uuidParam = (ctx: ScreenContext, name: string) => {
   const v = queryText(ctx.req, name);
@@ -48,7 +70,7 @@ async function load(ctx: ScreenContext): Promise<Worker | null> {
     if (!c) throw errorPage('recordNotFound');
     throw file(`contract-${lang}-${id.slice(0, 8)}-${job.slice(0, 8)}.pdf`, 'application/pdf', await contractPdf(c, lang));
   }
-  const { workerRecord } = await ctx.call(DOCS.WorkerRecord, { id });
+  const { workerRecord } = await ctx.call(OWN.WorkerRecord, { id });
   // Someone the caller's list does not show, or nobody: the same answer.
   if (!workerRecord) throw errorPage('recordNotFound');
   const ledger = queryText(ctx.req, 'ledger');
@@ -489,7 +511,7 @@ async function editFacts(ctx: ScreenContext, body: Record<string, unknown>) {
   const id = uuidParam(ctx, 'id');
   const v = formStrings(body, FACTS);
   if (!id) return failed({ ...v, form: 'facts' }, { _: ctx.msg('error.notFound') }, 404);
-  await ctx.call(DOCS.EditWorkerFacts, { id, input: { birthDate: v.birthDate || null, nameKana: v.nameKana ?? '', sex: v.sex || null, address: v.address ?? '' } });
+  await ctx.call(OWN.EditWorkerFacts, { id, input: { birthDate: v.birthDate || null, nameKana: v.nameKana ?? '', sex: v.sex || null, address: v.address ?? '' } });
   return redirect(`${withFlag(`${PATH}?id=${id}`, 'facts', 'saved')}#facts`);
 }
 
@@ -508,7 +530,7 @@ const workerRecordPanel = {
       const v = formStrings(body, COMPLAINT_FIELDS);
       const id = postedFor(ctx);
       if (!id) return failed(v, { _: ctx.msg('error.notFound') }, 404);
-      await ctx.call(DOCS.RecordDispatchComplaint, { input: { applicationId: v.applicationId ?? '', receivedOn: v.receivedOn ?? '', complaint: v.complaint ?? '', handling: v.handling ?? '' } });
+      await ctx.call(OWN.RecordDispatchComplaint, { input: { applicationId: v.applicationId ?? '', receivedOn: v.receivedOn ?? '', complaint: v.complaint ?? '', handling: v.handling ?? '' } });
       return redirect(backTo(id, 'recorded'));
     },
     // How one complaint was handled: the button names the complaint.
@@ -516,7 +538,7 @@ const workerRecordPanel = {
       const v = formStrings(body, ['handling']);
       const id = postedFor(ctx);
       if (!id || !arg) return failed({ ...v, complaintId: arg ?? '' }, { _: ctx.msg('error.notFound') }, 404);
-      await ctx.call(DOCS.SetDispatchComplaintHandling, { id: arg, handling: v.handling ?? '' });
+      await ctx.call(OWN.SetDispatchComplaintHandling, { id: arg, handling: v.handling ?? '' });
       return redirect(backTo(id, 'handled'));
     }),
   },
