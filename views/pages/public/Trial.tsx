@@ -11,13 +11,7 @@ import { ItemList, PageHeader, type Item } from './sections.tsx';
 const BENEFITS: readonly Item[] = trial.benefits;
 
 /** The form's fields and their labels (the error summary names the fields too). */
-const LABELS = {
-  company_name: 'trial.companyName',
-  contact_name: 'trial.contactName',
-  email: 'common.email',
-  phone: 'trial.phone',
-  message: 'trial.message',
-} satisfies Record<string, MessageKey>;
+const LABELS = { company_name: 'trial.companyName', contact_name: 'trial.contactName', email: 'common.email', phone: 'trial.phone', message: 'trial.message' } satisfies Record<string, MessageKey>;
 
 /**
  * /v3/trial: for staffing companies. Benefits and the trial signup form
