@@ -1,28 +1,14 @@
 import type { JSX, ReactNode } from 'react';
 import { Island } from '../ui/Island.tsx';
-import { LinkList } from '../ui/LinkList.tsx';
+import { KeyedLinkList, type KeyedLinks } from '../ui/LinkList.tsx';
 import { SkipLink } from '../ui/SkipLink.tsx';
 import { LANG_NAMES, otherLang, type Lang } from '../../shared/i18n.ts';
-import { msg, type MessageKey } from '../../shared/messages.ts';
+import { msg } from '../../shared/messages.ts';
 import { todayInJapan } from '../../shared/time.ts';
 
-type NavLink = { href: string; label: MessageKey };
+const NAV: KeyedLinks = { '/daily': 'site.navDaily', '/part-time': 'board.partTimeTitle', '/staff': 'site.navStaff', '/about': 'site.navAbout', '/faq': 'common.faq', '/download': 'site.navApp' };
 
-const NAV: readonly NavLink[] = [
-  { href: '/daily', label: 'site.navDaily' },
-  { href: '/part-time', label: 'board.partTimeTitle' },
-  { href: '/staff', label: 'site.navStaff' },
-  { href: '/about', label: 'site.navAbout' },
-  { href: '/faq', label: 'common.faq' },
-  { href: '/download', label: 'site.navApp' },
-];
-
-const FOOTER: readonly NavLink[] = [
-  { href: '/terms', label: 'common.termsOfUse' },
-  { href: '/policy', label: 'common.privacyPolicy' },
-  { href: '/staff/contact', label: 'common.contactUs' },
-  { href: '/v3/trial', label: 'site.navTrial' },
-];
+const FOOTER: KeyedLinks = { '/terms': 'common.termsOfUse', '/policy': 'common.privacyPolicy', '/staff/contact': 'common.contactUs', '/v3/trial': 'site.navTrial' };
 
 /** The path without query, hash or trailing slash ("/" stays "/"). */
 function normalize(path: string): string {
@@ -41,8 +27,8 @@ function current(path: string, href: string): 'page' | 'true' | undefined {
   return undefined;
 }
 
-function NavList(props: { lang: Lang; path: string; links: readonly NavLink[]; className: string }): JSX.Element {
-  return <LinkList className={props.className} links={props.links.map((link) => ({ href: link.href, label: msg(props.lang, link.label), current: current(props.path, link.href) }))} />;
+function NavList(props: { lang: Lang; path: string; links: KeyedLinks; className: string }): JSX.Element {
+  return <KeyedLinkList lang={props.lang} className={props.className} links={props.links} current={(href) => current(props.path, href)} />;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { JSX, ReactNode } from 'react';
+import type { Lang } from '../../shared/i18n.ts';
+import { msg, type MessageKey } from '../../shared/messages.ts';
 
 /** A link of a navigation list; `current` is its `aria-current`: the page shown (`page`) or the section it is in (`true`). */
 export type NavLinkView = { href: string; label: ReactNode; current?: 'page' | 'true' | undefined };
@@ -16,4 +18,12 @@ export function LinkList({ className, links }: { className?: string; links: read
       ))}
     </ul>
   );
+}
+
+/** Links written as their paths, each naming the catalogue key of its words, in the order shown. */
+export type KeyedLinks = Readonly<Record<string, MessageKey>>;
+
+/** A LinkList of KeyedLinks in the page's language; `current(href)` says which one is shown. */
+export function KeyedLinkList(props: { lang: Lang; className?: string; links: KeyedLinks; current: (href: string) => NavLinkView['current'] }): JSX.Element {
+  return <LinkList className={props.className} links={Object.entries(props.links).map(([href, label]) => ({ href, label: msg(props.lang, label), current: props.current(href) }))} />;
 }

@@ -1,12 +1,12 @@
 import type { JSX, ReactNode } from 'react';
 import { Facts } from '../../ui/Facts.tsx';
-import { LinkList } from '../../ui/LinkList.tsx';
+import { KeyedLinkList, type KeyedLinks } from '../../ui/LinkList.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Island } from '../../ui/Island.tsx';
 import type { Choice } from './JobSearch.tsx';
 import { CardNeeded } from './JobDetail.tsx';
-import { msg, type MessageKey } from '../../../shared/messages.ts';
+import { msg } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 import { FormAlerts, FormLinks, FormPage, NewPasswordField, SubmitButton } from './form-page.tsx';
 import { AlertBox, AlertLine } from '../../ui/Alert.tsx';
@@ -191,23 +191,23 @@ export function MyApplicationsPage(p: { act: ActionRefs<'confirm' | 'clock'>; la
 }
 
 /** The candidate's own links (applications, chat) and the log-out button, under a page title. */
-type CandidatePath = '/staff/applications' | '/staff/shifts' | '/staff/chat' | '/staff/pay' | '/staff/points' | '/staff/scout' | '/staff/card';
-const CANDIDATE_LINKS: { href: CandidatePath; label: MessageKey }[] = [
-  { href: '/staff/applications', label: 'candidate.myApplications' },
-  { href: '/staff/shifts', label: 'openShifts.title' },
-  { href: '/staff/pay', label: 'pay.title' },
-  { href: '/staff/points', label: 'points.title' },
-  { href: '/staff/scout', label: 'scout.title' },
-  { href: '/staff/card', label: 'card.title' },
-  { href: '/staff/chat', label: 'common.chat' },
-];
+const CANDIDATE_LINKS = {
+  '/staff/applications': 'candidate.myApplications',
+  '/staff/shifts': 'openShifts.title',
+  '/staff/pay': 'pay.title',
+  '/staff/points': 'points.title',
+  '/staff/scout': 'scout.title',
+  '/staff/card': 'card.title',
+  '/staff/chat': 'common.chat',
+} satisfies KeyedLinks;
+type CandidatePath = keyof typeof CANDIDATE_LINKS;
 
 /** The header of a signed-in candidate's pages: the page's name, the candidate's, their links and log out. */
 export function CandidateHeader(p: { lang: Lang; name: string; current: CandidatePath; compact?: boolean }): JSX.Element {
   return (
     <header className={p.compact ? 'page-header page-header-compact' : 'page-header'}>
       <div className="container">
-        <h1>{msg(p.lang, CANDIDATE_LINKS.find((l) => l.href === p.current)!.label)}</h1>
+        <h1>{msg(p.lang, CANDIDATE_LINKS[p.current])}</h1>
         <p className="lead">{p.name}</p>
         <CandidateNav lang={p.lang} current={p.current} />
       </div>
@@ -241,7 +241,7 @@ function CandidateNav(p: { lang: Lang; current: CandidatePath }): JSX.Element {
   return (
     <div className="candidate-nav">
       <nav aria-label={msg(p.lang, 'candidate.myPage')}>
-        <LinkList links={CANDIDATE_LINKS.map((l) => ({ href: l.href, label: msg(p.lang, l.label), current: l.href === p.current ? 'page' : undefined }))} />
+        <KeyedLinkList lang={p.lang} links={CANDIDATE_LINKS} current={(href) => (href === p.current ? 'page' : undefined)} />
       </nav>
       <form method="post" action="/staff/logout" data-clears="candidate">
         <button type="submit" className="button button-secondary button-small">

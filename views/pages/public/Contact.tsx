@@ -18,13 +18,7 @@ const TOPIC_LABELS: Record<ContactTopic, MessageKey> = {
 };
 
 /** The form's fields and their labels (the error summary names the fields too). */
-const LABELS = {
-  name: 'contact.name',
-  email: 'common.email',
-  phone: 'contact.phone',
-  topic: 'contact.topic',
-  message: 'contact.message',
-} satisfies Record<string, MessageKey>;
+const LABELS = { name: 'contact.name', email: 'common.email', phone: 'contact.phone', topic: 'contact.topic', message: 'contact.message' } satisfies Record<string, MessageKey>;
 
 /**
  * /staff/contact: the contact form (`name`, `email`, optional `phone`, `topic`, `message`,

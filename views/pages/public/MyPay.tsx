@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang, Text } from '../../../shared/i18n.ts';
-import { msgText } from '../../../shared/texts/index.ts';
+import { msgText, type TextKey } from '../../../shared/texts/index.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { yen } from '../../../shared/format.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -39,32 +39,31 @@ const STATES: { value: string; label: Text; tone: 'neutral' | 'info' | 'success'
   { value: 'rejected', label: msgText('record.rejected'), tone: 'neutral' },
   { value: 'failed', label: msgText('myPay.failed'), tone: 'danger' },
 ];
-const col = (name: string, label: Text, type: ColumnView['type']): ColumnView => ({ name, label, type, ...(type === 'badge' ? { states: STATES } : {}) });
 
-const SLIP_COLUMNS = [
-  col('company', msgText('supportChat.company'), 'text'),
-  col('periodEnd', msgText('record.periodEnds'), 'date'),
-  col('payDate', msgText('pdf.payDay'), 'date'),
-  col('net', msgText('pdf.netPay'), 'money'),
-  col('status', msgText('myPay.status'), 'badge'),
-  col('pdf', msgText('myPay.payslip'), 'text'),
-];
-const DAILY_COLUMNS = [
-  col('workDate', msgText('panel.workedOn'), 'date'),
-  col('job', msgText('myPay.job'), 'text'),
-  col('total', msgText('myPay.gross'), 'money'),
-  col('withholding', msgText('myPay.withholding'), 'money'),
-  col('taxColumn', msgText('myPay.taxColumn'), 'text'),
-  col('net', msgText('myPay.net'), 'money'),
-  col('status', msgText('myPay.status'), 'badge'),
-];
-const ADVANCE_COLUMNS = [
-  col('requestedOn', msgText('myPay.requestedOn'), 'date'),
-  col('amount', msgText('myPay.amount'), 'money'),
-  col('fee', msgText('myPay.fee'), 'money'),
-  col('net', msgText('myPay.paidOut'), 'money'),
-  col('status', msgText('myPay.status'), 'badge'),
-];
+/** A table's columns by name, each with its label and cell kind; a badge draws the pay states. */
+type ColumnSpec = readonly [label: TextKey, type: ColumnView['type']];
+const columns = (specs: Readonly<Record<string, ColumnSpec>>): ColumnView[] =>
+  Object.entries(specs).map(([name, [label, type]]) => ({ name, label: msgText(label), type, ...(type === 'badge' ? { states: STATES } : {}) }));
+const STATUS: ColumnSpec = ['myPay.status', 'badge'];
+
+const SLIP_COLUMNS = columns({
+  company: ['supportChat.company', 'text'],
+  periodEnd: ['record.periodEnds', 'date'],
+  payDate: ['pdf.payDay', 'date'],
+  net: ['pdf.netPay', 'money'],
+  status: STATUS,
+  pdf: ['myPay.payslip', 'text'],
+});
+const DAILY_COLUMNS = columns({
+  workDate: ['panel.workedOn', 'date'],
+  job: ['myPay.job', 'text'],
+  total: ['myPay.gross', 'money'],
+  withholding: ['myPay.withholding', 'money'],
+  taxColumn: ['myPay.taxColumn', 'text'],
+  net: ['myPay.net', 'money'],
+  status: STATUS,
+});
+const ADVANCE_COLUMNS = columns({ requestedOn: ['myPay.requestedOn', 'date'], amount: ['myPay.amount', 'money'], fee: ['myPay.fee', 'money'], net: ['myPay.paidOut', 'money'], status: STATUS });
 
 /** One of the pay page's lists under its heading; the table says so when there is nothing in it yet. */
 function PayTable(p: { lang: Lang; id: string; title: MessageKey; columns: ColumnView[]; rows: Row[]; href?: (row: Row, column: string) => string | null }): JSX.Element {

@@ -1,53 +1,17 @@
 import type { JSX } from 'react';
-import { tr, type Text } from '../../../shared/i18n.ts';
+import trial from '../../../shared/content/trial.json' with { type: 'json' };
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Sentence } from '../../ui/Sentence.tsx';
 import { AlertBox } from '../../ui/Alert.tsx';
 import { CheckForm, SubmitButton, type SentFormProps } from './form-page.tsx';
-import { PageHeader } from './sections.tsx';
+import { ItemList, PageHeader, type Item } from './sections.tsx';
 
-type Benefit = { title: Text; body: Text };
-
-const BENEFITS: readonly Benefit[] = [
-  {
-    title: { ja: '採用をひとつの画面で', en: 'Hiring in one view' },
-    body: {
-      ja: '求人の掲載から、応募・確認・出勤のパイプラインまで。候補者の状況がリアルタイムで更新され、チーム全員が同じ情報で動けます。',
-      en: 'From publishing jobs to the candidate, confirmation and attendance pipelines: statuses update live, so the whole team works from the same information.',
-    },
-  },
-  {
-    title: { ja: '在留資格の確認を確実に', en: 'Residence status checks you can trust' },
-    body: {
-      ja: '在留カードの確認状況と就労時間の上限を管理し、在留資格の範囲を超えた就労を防ぎます。',
-      en: 'Track residence card checks and working-hour limits, and avoid anyone working beyond what their status allows.',
-    },
-  },
-  {
-    title: { ja: 'スタッフとすぐにつながる', en: 'Reach your staff instantly' },
-    body: {
-      ja: '求人やシフトに紐づいたチャットで、候補者やスタッフと日本語・英語でやりとりできます。',
-      en: 'Chat linked to each job and shift lets you talk with candidates and workers in Japanese or English.',
-    },
-  },
-  {
-    title: { ja: 'シフト・給与・請求まで', en: 'Shifts, payroll and billing' },
-    body: {
-      ja: '日々のシフト、日払い・月払い・クイックペイの給与、取引先への請求までをまとめて管理できます。',
-      en: 'Manage daily shifts, daily, monthly and quick-pay wages, and invoices to your clients in one place.',
-    },
-  },
-];
+/** What a trial gives a staffing company. */
+const BENEFITS: readonly Item[] = trial.benefits;
 
 /** The form's fields and their labels (the error summary names the fields too). */
-const LABELS = {
-  company_name: 'trial.companyName',
-  contact_name: 'trial.contactName',
-  email: 'common.email',
-  phone: 'trial.phone',
-  message: 'trial.message',
-} satisfies Record<string, MessageKey>;
+const LABELS = { company_name: 'trial.companyName', contact_name: 'trial.contactName', email: 'common.email', phone: 'trial.phone', message: 'trial.message' } satisfies Record<string, MessageKey>;
 
 /**
  * /v3/trial: for staffing companies. Benefits and the trial signup form
@@ -64,14 +28,7 @@ export function TrialPage(props: SentFormProps): JSX.Element {
       <div className="container two-columns">
         <section className="section" aria-labelledby="benefits-title">
           <h2 id="benefits-title">{msg(lang, 'trial.whatYouGet')}</h2>
-          <ul className="benefit-list">
-            {BENEFITS.map((benefit) => (
-              <li key={benefit.title.en}>
-                <h3>{tr(lang, benefit.title)}</h3>
-                <p>{tr(lang, benefit.body)}</p>
-              </li>
-            ))}
-          </ul>
+          <ItemList lang={lang} items={BENEFITS} kind="benefits" />
           <h2>{msg(lang, 'trial.whatHappensNext')}</h2>
           <ol className="plain-steps">
             <li>{msg(lang, 'trial.step1')}</li>
