@@ -135,6 +135,24 @@ async function open(token: string): Promise<ChatClient> {
   return s;
 }
 
+/** A new candidate (lang en unless told) with a conversation of each kind: daily, other and support. */
+async function threeConversations(lang?: 'ja' | 'en') {
+  const cand = await newPerson('candidate', lang);
+  const d = await openConversation(cand.id, 'daily');
+  const o = await openConversation(cand.id, 'other');
+  const p = await openConversation(cand.id, 'support');
+  return { cand, d, o, p };
+}
+
+/** A new candidate's daily conversation, with the sockets of the demo company admin and of the candidate (`me`) open. */
+async function dailyChat() {
+  const cand = await newPerson('candidate');
+  const d = await openConversation(cand.id, 'daily');
+  const admin = await open(await t.tokenOf('company_admin'));
+  const me = await open(cand.token);
+  return { cand, d, admin, me };
+}
+
 const askBot = (s: ChatClient, conversation: string): Promise<Ack<{ message: ChatMessage | null }>> => s.timeout(5_000).emitWithAck('sendBotMember', { conversation_id: conversation });
 const markSeen = (s: ChatClient, conversation: string): Promise<Ack<{ last_seq: number }>> => s.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversation });
 const changeStatus = (s: ChatClient, p: ChangeStatusPayload): Promise<Ack<{ status: StatusNotice }>> => s.timeout(5_000).emitWithAck('changeStatus', p);
@@ -329,10 +347,7 @@ describe('getRecentChats → recentChats', () => {
   });
 
   it('gives each row the fields a chat list shows, from the caller’s side (unread, read marks, names, job, shift)', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const o = await openConversation(cand.id, 'other');
-    const p = await openConversation(cand.id, 'support');
+    const { cand, d, o, p } = await threeConversations();
     const adminToken = await t.tokenOf('company_admin');
     const admin = await open(adminToken);
     const me = await open(cand.token);
@@ -455,10 +470,7 @@ describe('getRecentChats → recentChats', () => {
 
 describe('getBadges → badges', () => {
   it('shows unread candidate messages as badges and counts, until read; seen badges stay seen; per user', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const o = await openConversation(cand.id, 'other');
-    const p = await openConversation(cand.id, 'support');
+    const { cand, d, o, p } = await threeConversations();
     const adminToken = await t.tokenOf('company_admin');
     const admin = await open(adminToken);
     const staff = await open(await t.tokenOf('company_staff'));
@@ -573,10 +585,7 @@ describe('sendBotMember', () => {
   });
 
   it('answers a candidate’s first message with the company’s step-1 template in its language, once, broadcast as a bot message', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
+    const { d, admin, me } = await dailyChat();
     const adminGot = record(admin);
     const first = acked(await sendMessage(me, d.id, 'Hello, nice to meet you')).message;
 
@@ -616,10 +625,7 @@ describe('sendBotMember', () => {
   });
 
   it('speaks Japanese to a Japanese-speaking candidate, uses the other-job templates there, and never answers in a support chat', async () => {
-    const cand = await newPerson('candidate', 'ja');
-    const d = await openConversation(cand.id, 'daily');
-    const o = await openConversation(cand.id, 'other');
-    const p = await openConversation(cand.id, 'support');
+    const { cand, d, o, p } = await threeConversations('ja');
     const me = await open(cand.token);
     acked(await sendMessage(me, d.id, 'こんにちは'));
     expect(acked(await askBot(me, d.id)).message?.content).toBe(template('daily', 1).message_ja);
@@ -632,10 +638,7 @@ describe('sendBotMember', () => {
   });
 
   it('stays quiet once a staff member has answered (statusChanged: chat_status 2)', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
+    const { cand, d, admin, me } = await dailyChat();
     acked(await sendMessage(me, d.id, 'Hi there'));
     expect(acked(await askBot(me, d.id)).message?.sender_role).toBe('bot');
 
@@ -773,10 +776,7 @@ describe('changeStatus', () => {
   });
 
   it('switches chat_status to 2 and back to 1, and the bot answers again', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
+    const { d, admin, me } = await dailyChat();
 
     const toTwo = heardStatus(me, d.id, (n) => n.chat_status === 2);
     expect(acked(await changeStatus(admin, { conversation_id: d.id, chat_status: 2 })).status.chat_status).toBe(2);
@@ -912,62 +912,65 @@ async function untilDeaf(s: ChatClient, witness: ChatClient, kind: Kind): Promis
   );
 }
 
+/**
+ * The open socket `s` of `user` has joined `conv` and heard the candidate's first message there,
+ * 'before'; `me` is the candidate's socket and `admin` the demo company admin's, the witness.
+ */
+async function listening(user: Person, cand: Person, conv: Conv) {
+  const admin = await open(await t.tokenOf('company_admin'));
+  const me = await open(cand.token);
+  const s = await open(user.token);
+  const got = record(s);
+  acked(await join(s, conv.id));
+  const first = heard(s, conv.id);
+  acked(await sendMessage(me, conv.id, 'before'));
+  await first;
+  return { admin, me, s, got };
+}
+
+/** The candidate writes 'after' in `conv`: the witness hears it, the socket never does and may no longer join. */
+async function expectShutOut({ admin, me, s, got }: Awaited<ReturnType<typeof listening>>, conv: Conv): Promise<void> {
+  const adminHeard = heard(admin, conv.id);
+  acked(await sendMessage(me, conv.id, 'after'));
+  await adminHeard;
+  await drained(s);
+  expect(got.newMessage.filter((m) => m.conversation_id === conv.id).map((m) => m.content)).toEqual(['before']);
+  expect(await join(s, conv.id)).toMatchObject({ ok: false, error: 'forbidden' });
+}
+
 describe('membership changes on open sockets', () => {
   it('a role narrowed by a superadmin (updateCompanyUser) stops the support broadcasts on an already-open socket', async () => {
     const user = await newPerson('company_admin');
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
     const p = await openConversation(cand.id, 'support');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
-    const s = await open(user.token);
-    const got = record(s);
-    acked(await join(s, p.id));
-    const first = heard(s, p.id);
-    acked(await sendMessage(me, p.id, 'before'));
-    await first;
+    const sockets = await listening(user, cand, p);
 
     const r = await t.gql('mutation ($id: ID!) { updateCompanyUser(id: $id, input: { role: "company_staff" }) { id role } }', { id: user.id }, await t.tokenOf('superadmin'));
     expect(r.errors).toBeUndefined();
     expect(r.data.updateCompanyUser.role).toBe('company_staff');
-    await untilDeaf(s, admin, 'support');
+    await untilDeaf(sockets.s, sockets.admin, 'support');
 
-    const adminHeard = heard(admin, p.id);
-    const stillDaily = heard(s, d.id);
-    acked(await sendMessage(me, p.id, 'after'));
-    acked(await sendMessage(me, d.id, 'daily after'));
-    await adminHeard;
+    await expectShutOut(sockets, p);
+    // Still a company user: the daily chats go on.
+    const stillDaily = heard(sockets.s, d.id);
+    acked(await sendMessage(sockets.me, d.id, 'daily after'));
     await stillDaily;
-    await drained(s);
-    expect(got.newMessage.filter((m) => m.conversation_id === p.id).map((m) => m.content)).toEqual(['before']);
-    expect(await join(s, p.id)).toMatchObject({ ok: false, error: 'forbidden' });
   });
 
   it('a user moved to another company (rooms refreshed on the bus) stops hearing the old company', async () => {
     const user = await newPerson('company_staff');
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
-    const s = await open(user.token);
-    const got = record(s);
-    acked(await join(s, d.id));
-    const first = heard(s, d.id);
-    acked(await sendMessage(me, d.id, 'before'));
-    await first;
+    const sockets = await listening(user, cand, d);
 
     await db.updateTable('users').set({ company_id: company2 }).where('id', '=', user.id).execute();
     await t.services.bus.publish('chat.rooms.refresh', { userId: user.id });
-    await untilDeaf(s, admin, 'daily');
+    await untilDeaf(sockets.s, sockets.admin, 'daily');
 
-    const adminHeard = heard(admin, d.id);
-    acked(await sendMessage(me, d.id, 'after'));
-    await adminHeard;
-    await drained(s);
-    expect(got.newMessage.filter((m) => m.conversation_id === d.id).map((m) => m.content)).toEqual(['before']);
-    expect(await join(s, d.id)).toMatchObject({ ok: false, error: 'forbidden' });
+    await expectShutOut(sockets, d);
     const company1Ids = new Set((await db.selectFrom('conversations').select('id').where('company_id', '=', company1).execute()).map((c) => c.id));
-    expect((await allRows(s, 'all')).filter((r) => company1Ids.has(r.id))).toEqual([]);
+    expect((await allRows(sockets.s, 'all')).filter((r) => company1Ids.has(r.id))).toEqual([]);
   });
 
   it('a role-map change saved on another process moves the open sockets here (on PostgreSQL NOTIFY)', async () => {
@@ -1088,10 +1091,7 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
   }
 
   it('delivers the company’s messages to whoever may open them, narrowed by support or conversation; nothing to another company', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const o = await openConversation(cand.id, 'other');
-    const p = await openConversation(cand.id, 'support');
+    const { cand, d, o, p } = await threeConversations();
     // A conversation of the second company, for its subscriber's probe.
     const company2Support = await db
       .insertInto('conversations')
