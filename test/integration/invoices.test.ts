@@ -11,7 +11,7 @@ import { appForFile } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { COMPANY_SETTINGS_FORM, companyOf } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 let companyId: string;
@@ -181,14 +181,7 @@ describe('invoices', () => {
     const token = await t.tokenOf('superadmin');
     const path = `/admin/company/${companyId}/settings`;
     const base = {
-      _action: 'save',
-      closing_day: '31',
-      pay_day: '25',
-      quickpay_enabled: 'on',
-      quickpay_rate: '70',
-      points_per_shift: '10',
-      points_valid_days: '365',
-      scout_monthly_quota: '50',
+      ...COMPANY_SETTINGS_FORM,
       transfer_requester_code: '1234567890',
       transfer_account_type: '1',
       transfer_account_number: '1234567',
