@@ -144,13 +144,25 @@ async function threeConversations(lang?: 'ja' | 'en') {
   return { cand, d, o, p };
 }
 
-/** A new candidate's daily conversation, with the sockets of the demo company admin and of the candidate (`me`) open. */
-async function dailyChat() {
+interface DailyChat {
+  cand: Person;
+  d: Conv;
+  admin: ChatClient;
+  me: ChatClient;
+}
+/**
+ * A new candidate's daily conversation (and, `withSupport`, its support conversation `p`), with the
+ * sockets of the demo company admin and of the candidate (`me`) open.
+ */
+async function dailyChat(): Promise<DailyChat>;
+async function dailyChat(withSupport: true): Promise<DailyChat & { p: Conv }>;
+async function dailyChat(withSupport = false): Promise<DailyChat & { p?: Conv }> {
   const cand = await newPerson('candidate');
   const d = await openConversation(cand.id, 'daily');
+  const p = withSupport ? await openConversation(cand.id, 'support') : undefined;
   const admin = await open(await t.tokenOf('company_admin'));
   const me = await open(cand.token);
-  return { cand, d, admin, me };
+  return { cand, d, p, admin, me };
 }
 
 const askBot = (s: ChatClient, conversation: string): Promise<Ack<{ message: ChatMessage | null }>> => s.timeout(5_000).emitWithAck('sendBotMember', { conversation_id: conversation });
@@ -552,6 +564,16 @@ describe('getBadges → badges', () => {
 });
 
 describe('sendBotMember', () => {
+  /** The candidate writes `content` and asks for the bot: no answer, `botMessages` bot messages stored in all, none sent to the candidate. */
+  async function expectBotQuiet(me: ChatClient, d: Conv, content: string, botMessages: number): Promise<void> {
+    const mine = record(me);
+    acked(await sendMessage(me, d.id, content));
+    expect(acked(await askBot(me, d.id)).message).toBeNull();
+    expect(await botRows(d.id)).toBe(botMessages);
+    await drained(me);
+    expect(mine.newMessage.filter((m) => m.sender_role === 'bot')).toEqual([]);
+  }
+
   type Template = { kind: 'daily' | 'other'; step: number; trigger: string; message_ja: string; message_en: string };
   let templates: Template[];
   const template = (kind: 'daily' | 'other', step: number) => templates.find((x) => x.kind === kind && x.step === step)!;
@@ -649,12 +671,7 @@ describe('sendBotMember', () => {
     expect((await adminHeard).chat_status).toBe(2);
     expect(await chatStatus(d.id)).toBe(2);
 
-    const mine = record(me);
-    acked(await sendMessage(me, d.id, 'Anything else I should know?'));
-    expect(acked(await askBot(me, d.id)).message).toBeNull();
-    expect(await botRows(d.id)).toBe(1);
-    await drained(me);
-    expect(mine.newMessage.filter((m) => m.sender_role === 'bot')).toEqual([]);
+    await expectBotQuiet(me, d, 'Anything else I should know?', 1);
   });
 
   it('stays quiet when the company has switched the bot off (chat.bot_enabled = false)', async () => {
@@ -664,13 +681,7 @@ describe('sendBotMember', () => {
     try {
       const cand = await newPerson('candidate');
       const d = await openConversation(cand.id, 'daily');
-      const me = await open(cand.token);
-      const mine = record(me);
-      acked(await sendMessage(me, d.id, 'Hello, is anyone there?'));
-      expect(acked(await askBot(me, d.id)).message).toBeNull();
-      expect(await botRows(d.id)).toBe(0);
-      await drained(me);
-      expect(mine.newMessage.filter((m) => m.sender_role === 'bot')).toEqual([]);
+      await expectBotQuiet(await open(cand.token), d, 'Hello, is anyone there?', 0);
     } finally {
       await setting().set({ value: 'true' }).execute();
     }
@@ -746,11 +757,7 @@ describe('changeStatus', () => {
   });
 
   it('refuses the candidate and another company, and an unknown or another company’s status', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const p = await openConversation(cand.id, 'support');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
+    const { d, p, admin, me } = await dailyChat(true);
     const company2Socket = await open(await t.tokenOf('company2'));
     const { interview } = await interviewOf(company1);
     const { interview: theirs } = await interviewOf(company2);
@@ -796,11 +803,7 @@ describe('changeStatus', () => {
 
 describe('authorization of every event (rule 5)', () => {
   it('refuses another company and users without the code, and tells them nothing about the conversation', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const p = await openConversation(cand.id, 'support');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
+    const { d, p, admin, me } = await dailyChat(true);
     const company2Socket = await open(await t.tokenOf('company2'));
     const clientAdmin = await open(await t.tokenOf('client_admin'));
     const staff = await open(await t.tokenOf('company_staff'));
