@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, greetEachOther, probeUntilCrosses } from '../helpers/chat.ts';
+import { applyToDailyShift, type Chatter, chatter, greetEachOther, probeBothWays } from '../helpers/chat.ts';
 import { redisOrSkip, redisPrefix, TEST_REDIS_URL } from '../helpers/redis.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { freePort, processGround, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
@@ -200,12 +200,7 @@ redis.describe('two server processes on one database through Redis', () => {
 
     // Subscriptions to Redis are asynchronous: probe each way until one crosses, so the test's own
     // messages cannot race the processes' setup.
-    for (const [from, to, label] of [
-      [candidate, admin, 'a message from A reaches B'],
-      [admin, candidate, 'a message from B reaches A'],
-    ] as const) {
-      await probeUntilCrosses(from, to, label, 8_000);
-    }
+    await probeBothWays(candidate, admin, ['a message from A reaches B', 'a message from B reaches A'], 8_000);
 
     // Both sides write at once.
     for (let i = 0; i < 5; i++) {

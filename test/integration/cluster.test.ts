@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import type { ChatMessage } from '../../server/chat/events.ts';
-import { acked, applyToDailyShift, type Chatter, chatter, defaultSocket, drained, type RawChatSocket, socketConnected, socketUpgraded, probeUntilCrosses, transportsOf } from '../helpers/chat.ts';
+import { acked, applyToDailyShift, type Chatter, chatter, defaultSocket, drained, type RawChatSocket, socketConnected, socketUpgraded, probeBothWays, transportsOf } from '../helpers/chat.ts';
 import { redisOrSkip } from '../helpers/redis.ts';
 import { answeringWorkers, getFresh, nodeChildPids, processGround, replacementAnswers, startCluster, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 import { until, within } from '../helpers/wait.ts';
@@ -67,12 +67,7 @@ redis.describe('a cluster of two workers with Redis', () => {
       c.conn.socket.on('disconnect', (r) => reasons.push(r));
     }
     // Redis subscriptions are asynchronous: probe each way until one crosses.
-    for (const [from, to, label] of [
-      [candidate, admin, 'the candidate reaches the admin'],
-      [admin, candidate, 'the admin reaches the candidate'],
-    ] as const) {
-      await probeUntilCrosses(from, to, label, 10_000);
-    }
+    await probeBothWays(candidate, admin, ['the candidate reaches the admin', 'the admin reaches the candidate'], 10_000);
     for (let i = 0; i < 3; i++) {
       candidate.send(`候補者から ${i}`);
       admin.send(`from the company ${i}`);

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, expect, it, inject, onTestFailed } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, probeUntilCrosses } from '../helpers/chat.ts';
+import { applyToDailyShift, type Chatter, chatter, probeBothWays } from '../helpers/chat.ts';
 import { redisOrSkip, redisPrefix, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { processGround, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
@@ -61,8 +61,6 @@ redis.describe('Redis going away under two processes, and coming back', () => {
       for (const p of [a, b]) if (p) console.log(`--- output of the server process on ${p.url}:\n${p.output()}`);
     });
 
-  const crosses = probeUntilCrosses;
-
   const login = (url: string, email: string, password: string, ip: string) =>
     fetch(`${url}/login`, {
       method: 'POST',
@@ -75,8 +73,7 @@ redis.describe('Redis going away under two processes, and coming back', () => {
 
   it('with Redis: messages cross between the processes', async () => {
     report();
-    await crosses(candidate, adminOnB, 'A to B');
-    await crosses(adminOnB, candidate, 'B to A');
+    await probeBothWays(candidate, adminOnB, ['A to B', 'B to A']);
   });
 
   it('without Redis: each process serves its own sockets and pages, and limits failed logins in memory', async () => {
@@ -125,8 +122,7 @@ redis.describe('Redis going away under two processes, and coming back', () => {
     report();
     await proxy.restore();
     const restoredAt = Date.now();
-    await crosses(candidate, adminOnB, 'A to B after Redis returned');
-    await crosses(adminOnB, candidate, 'B to A after Redis returned');
+    await probeBothWays(candidate, adminOnB, ['A to B after Redis returned', 'B to A after Redis returned']);
     // The next message that crossed showed B's tab a hole, which it filled from the database.
     await until(() => duringCut.every((s) => adminOnB.heard.has(s.client_msg_id)), 'B caught up on the messages sent without Redis');
     for (const p of [a!, b!]) {
