@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../helpers/pdf.ts';
 import { appForFile } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
@@ -24,12 +24,6 @@ beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 
 const linesOf = (email: string) => payLinesOf(t, email);
 
-async function pdfText(buf: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;
-  let out = '';
-  for (let p = 1; p <= pdf.numPages; p++) out += (await (await pdf.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
-  return out;
-}
 const yenText = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
 describe('the demo week as pay (hand-worked)', () => {
