@@ -25,7 +25,7 @@ import { loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { eventually, until, within } from '../helpers/wait.ts';
 import { acked, drained, type RawChatSocket, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
-import { graphqlWsClient } from '../helpers/graphqlws.ts';
+import { collectSubscription, graphqlWsClient } from '../helpers/graphqlws.ts';
 
 type ChatClient = RawChatSocket;
 type Kind = 'daily' | 'other' | 'support';
@@ -1037,20 +1037,7 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
   const gqlClient = (token: string): Client => graphqlWsClient(t.url, token, { dispose: (close) => disposers.push(close) });
 
   function subscribe(c: Client, variables: { c?: string; s?: boolean }) {
-    const got: Got[] = [];
-    const errors: unknown[] = [];
-    const stop = c.subscribe<{ chatMessageAdded: Got }>(
-      { query: SUBSCRIPTION, variables },
-      {
-        next: (r) => {
-          if (r.data?.chatMessageAdded) got.push(r.data.chatMessageAdded);
-          if (r.errors) errors.push(...r.errors);
-        },
-        error: (err) => errors.push(...(Array.isArray(err) ? err : [err])),
-        complete: () => {},
-      },
-    );
-    disposers.push(stop);
+    const { got, errors } = collectSubscription<Got>(c, { query: SUBSCRIPTION, variables }, 'chatMessageAdded', (stop) => disposers.push(stop));
     return { got, errors, real: () => got.filter((m) => m.content !== PROBE) };
   }
 
