@@ -9,37 +9,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
 import { appAndBrowser, candidatePageLogin, openPage } from '../helpers/browser.ts';
 import { acked, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
-import { conversationWith, minutesAgo, partTimeJob, readUpTo } from '../helpers/conversations.ts';
-import { companyOf, userId } from '../helpers/demo-data.ts';
+import { candidateChats } from '../helpers/conversations.ts';
 
 const { t, browser } = appAndBrowser();
 let page: Page;
 const errors: string[] = [];
 const closers: (() => void)[] = [];
-const conv = { answered: '', waiting: '', older: '' };
+let conv: Awaited<ReturnType<typeof candidateChats>>['conv'];
 let olderLabels = { company: '', job: '' };
 
 beforeAll(async () => {
-  const db = t.database.db;
-  const me = await userId(t, DEMO.candidate);
-  const staff = await userId(t, DEMO.company_staff);
-  const staff2 = await userId(t, DEMO.company2);
-  const job = async (email: string, nth: number) => partTimeJob(db, await companyOf(t, email), nth);
-  const [a, b, c] = [await job(DEMO.company_admin, 0), await job(DEMO.company2, 0), await job(DEMO.company_admin, 1)];
-  conv.answered = await conversationWith(db, {
-    companyId: a.company_id,
-    candidateId: me,
-    jobId: a.id,
-    lines: [
-      { role: 'staff', sender: staff, at: minutesAgo(90) },
-      { role: 'candidate', sender: me, at: minutesAgo(5) },
-    ],
-  });
-  await readUpTo(db, conv.answered, me, 2);
-  conv.waiting = await conversationWith(db, { companyId: b.company_id, candidateId: me, jobId: b.id, lines: [{ role: 'staff', sender: staff2, at: minutesAgo(60) }] });
-  conv.older = await conversationWith(db, { companyId: c.company_id, candidateId: me, jobId: c.id, lines: [{ role: 'staff', sender: staff, at: minutesAgo(30) }] });
-  await readUpTo(db, conv.older, me, 1);
-  olderLabels = { company: c.company_en!, job: c.title_en! };
+  const chats = await candidateChats(t);
+  conv = chats.conv;
+  olderLabels = { company: chats.jobs.older.company_en!, job: chats.jobs.older.title_en! };
 });
 afterAll(async () => {
   for (const close of closers) close();

@@ -5,18 +5,13 @@
  * through the DevTools protocol); a page whose socket shares the other's worker is reloaded until
  * it lands on the other one.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
 import { applyToDailyShift } from '../helpers/chat.ts';
-import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { redisOrSkip } from '../helpers/redis.ts';
+import { processGround, startCluster, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 
 const redis = await redisOrSkip();
 
@@ -36,34 +31,21 @@ async function chatWorkerOf(page: Page): Promise<() => string | undefined> {
 }
 
 redis.describe('two browsers on two workers of a cluster', () => {
-  let database: TestDatabase;
-  let dataDir: string;
+  let ground: ProcessGround;
   let cluster: ServerProcess;
   let browser: Browser;
   let conversationId: string;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-cluster-e2e-'));
-    [cluster, browser] = await Promise.all([
-      startServerProcess({
-        script: 'dist/server/cluster.js',
-        databaseUrl: database.url,
-        port: await freePort(),
-        dataDir,
-        env: { WEB_CONCURRENCY: '2', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `tsunagu-cluster-e2e-${randomBytes(6).toString('hex')}:` },
-        readyMs: 60_000,
-      }),
-      launchBrowser(),
-    ]);
-    ({ conversationId } = await applyToDailyShift({ url: cluster.url, db: database.db, candidateToken: await loginToken(cluster.url, DEMO.candidate) }));
+    ground = await processGround('cluster-e2e');
+    [cluster, browser] = await Promise.all([startCluster(ground, 'cluster-e2e'), launchBrowser()]);
+    ({ conversationId } = await applyToDailyShift({ url: cluster.url, db: ground.database.db, candidateToken: await loginToken(cluster.url, DEMO.candidate) }));
   });
   afterAll(async () => {
     await browser?.close();
     await cluster?.kill();
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await ground?.remove();
   });
 
   it('an admin and a candidate, their chat sockets on different workers, chat both ways', async () => {

@@ -6,6 +6,7 @@
  * that is not HTML.
  */
 import * as cheerio from 'cheerio';
+import { expect, it } from 'vitest';
 import { ALL_ROUTES, matchRoute } from '../../server/access/routes.ts';
 import { startTestApp, type DemoLogin, type TestApp } from './app.ts';
 
@@ -231,7 +232,7 @@ export const PUBLIC_PAGES = ALL_ROUTES.filter((r) => r.kind === 'public' && !r.p
  * A back-office user (a demo login) on its own fresh copy of the demo data presses every button of
  * every admin page it may open: the pages it reached and how many buttons it pressed, and what failed.
  */
-export async function walkBackOffice(who: DemoLogin): Promise<{ failures: Failure[]; pressed: number; pages: string[] }> {
+async function walkBackOffice(who: DemoLogin): Promise<{ failures: Failure[]; pressed: number; pages: string[] }> {
   const t = await startTestApp();
   try {
     return await pressEverything(t, { who, cookie: `token=${await t.tokenOf(who)}` }, ADMIN_PAGES);
@@ -242,3 +243,20 @@ export async function walkBackOffice(who: DemoLogin): Promise<{ failures: Failur
 
 /** The failures as lines a person can act on. */
 export const report = (failures: Failure[]) => failures.map((f) => `${f.who} on ${f.page}: "${f.button}" → ${f.form} answered ${f.status}: ${f.answer}`).join('\n');
+
+/**
+ * One test a back-office login (`as <login>`), each on its own copy of the demo data: it opens more
+ * than `least.pages` pages, presses more than `least.pressed` buttons, and no button fails.
+ */
+export function itPressesEveryButton(logins: DemoLogin[], least: { pages: number; pressed: number }): void {
+  it.each<DemoLogin>(logins)(
+    'as %s',
+    async (who) => {
+      const { failures, pressed, pages } = await walkBackOffice(who);
+      expect(pages.length).toBeGreaterThan(least.pages);
+      expect(pressed).toBeGreaterThan(least.pressed);
+      expect(failures, report(failures)).toEqual([]);
+    },
+    240_000,
+  );
+}

@@ -191,7 +191,7 @@ export async function greetEachOther(admin: Chatter, candidate: Chatter): Promis
  * Sends probes from `from` until one reaches `to`. Subscriptions between processes (Redis) are
  * asynchronous: a test's own messages must not race the processes' setup.
  */
-export async function probeUntilCrosses(from: Chatter, to: Chatter, label: string, ms = 20_000): Promise<void> {
+async function probeUntilCrosses(from: Chatter, to: Chatter, label: string, ms = 20_000): Promise<void> {
   const probes: string[] = [];
   await until(
     async () => {
@@ -210,4 +210,10 @@ export async function probeUntilCrosses(from: Chatter, to: Chatter, label: strin
     label,
     ms,
   );
+}
+
+/** probeUntilCrosses each way: from `a` to `b` (labelled `labels[0]`), then back (`labels[1]`). */
+export async function probeBothWays(a: Chatter, b: Chatter, labels: readonly [string, string], ms?: number): Promise<void> {
+  await probeUntilCrosses(a, b, labels[0], ms);
+  await probeUntilCrosses(b, a, labels[1], ms);
 }

@@ -1,4 +1,6 @@
 import type { DB } from '../../server/db/connect.ts';
+import { DEMO } from './app.ts';
+import { companyOf, userId } from './demo-data.ts';
 
 /**
  * Conversations written straight into a test's database with chosen times, for what the chat's own
@@ -66,4 +68,45 @@ export function partTimeJob(db: DB, companyId: string, nth = 0) {
     .offset(nth)
     .limit(1)
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The demo candidate's three conversations, as their chat list orders them: `waiting` (the second
+ * company's answer an hour ago, not read yet) first, then `answered` (read; the candidate's own
+ * message 5 minutes ago the newest), then `older` (an answer half an hour ago, read). Each is about
+ * a part-time job of its company (`jobs`, by the same keys).
+ */
+export async function candidateChats(t: { database: { db: DB } }) {
+  const db = t.database.db;
+  const me = await userId(t, DEMO.candidate);
+  const staff = await userId(t, DEMO.company_staff);
+  const staff2 = await userId(t, DEMO.company2);
+  // The first company's two oldest part-time jobs, and the other company's oldest.
+  const company = await companyOf(t, DEMO.company_admin);
+  const jobs = { answered: await partTimeJob(db, company), waiting: await partTimeJob(db, await companyOf(t, DEMO.company2)), older: await partTimeJob(db, company, 1) };
+  const plans: Record<keyof typeof jobs, { lines: Line[]; read: number }> = {
+    // The candidate asked, the company answered (read), and the candidate wrote again 5 minutes ago.
+    answered: {
+      lines: [
+        { role: 'candidate', sender: me, at: minutesAgo(120) },
+        { role: 'staff', sender: staff, at: minutesAgo(90) },
+        { role: 'candidate', sender: me, at: minutesAgo(5) },
+      ],
+      read: 3,
+    },
+    waiting: {
+      lines: [
+        { role: 'candidate', sender: me, at: minutesAgo(70) },
+        { role: 'staff', sender: staff2, at: minutesAgo(60) },
+      ],
+      read: 1,
+    },
+    older: { lines: [{ role: 'staff', sender: staff, at: minutesAgo(30) }], read: 1 },
+  };
+  const conv = { answered: '', waiting: '', older: '' };
+  for (const key of ['answered', 'waiting', 'older'] as const) {
+    conv[key] = await conversationWith(db, { companyId: jobs[key].company_id, candidateId: me, jobId: jobs[key].id, lines: plans[key].lines });
+    await readUpTo(db, conv[key], me, plans[key].read);
+  }
+  return { conv, jobs };
 }

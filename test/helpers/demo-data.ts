@@ -85,6 +85,22 @@ export const auditCount = async (t: WithDb, of: { entity: string } | { entityId:
     ).n,
   );
 
+/**
+ * What a save on a company's settings page (/admin/company/<id>/settings) posts besides the fields
+ * a test is about: closing on the 31st, paid on the 25th, quick pay on at 70%, 10 points a shift
+ * valid for a year, 50 scout offers a month.
+ */
+export const COMPANY_SETTINGS_FORM = {
+  _action: 'save',
+  closing_day: '31',
+  pay_day: '25',
+  quickpay_enabled: 'on',
+  quickpay_rate: '70',
+  points_per_shift: '10',
+  points_valid_days: '365',
+  scout_monthly_quota: '50',
+} as const;
+
 /** A day in Japan (UTC+9, no daylight saving), YYYY-MM-DD, `days` from today. */
 export const tokyoDay = (days: number): string => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 

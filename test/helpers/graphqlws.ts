@@ -26,3 +26,29 @@ export function graphqlWsClient(base: string, token: string | undefined, opts: {
   opts.dispose(() => client.dispose());
   return client;
 }
+
+/**
+ * Subscribes `client` to `request` and keeps what arrives: each event's `field` in `got`, and every
+ * GraphQL error (of an event, or the ones that end the subscription) one by one in `errors`.
+ * `dispose` is handed the unsubscribe, for the test's own list of things to close.
+ */
+export function collectSubscription<T>(
+  client: Client,
+  request: { query: string; variables?: Record<string, unknown> },
+  field: string,
+  dispose: (stop: () => void) => void,
+): { got: T[]; errors: unknown[] } {
+  const got: T[] = [];
+  const errors: unknown[] = [];
+  const stop = client.subscribe<Record<string, T>>(request, {
+    next: (r) => {
+      const value = r.data?.[field];
+      if (value) got.push(value);
+      if (r.errors) errors.push(...r.errors);
+    },
+    error: (err) => errors.push(...(Array.isArray(err) ? err : [err])),
+    complete: () => {},
+  });
+  dispose(stop);
+  return { got, errors };
+}

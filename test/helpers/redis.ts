@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe, it } from 'vitest';
 
 /** The Redis the multi-process tests use: REDIS_URL, else this machine's own at the default port. */
 export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** A REDIS_PREFIX of this run's own, named after `name`: socket.io's adapter channels and the event bus are per prefix. */
+export const redisPrefix = (name: string): string => `tsunagu-${name}-${randomBytes(6).toString('hex')}:`;
 
 /** Whether a Redis answers PING at `url` within `ms`. */
 async function redisAnswers(url: string, ms: number): Promise<boolean> {

@@ -1,9 +1,14 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_JWT_SECRET } from './app.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+import { redisPrefix, TEST_REDIS_URL } from './redis.ts';
+import { until } from './wait.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -43,15 +48,7 @@ process.once('exit', () => {
   for (const c of running) c.kill('SIGKILL');
 });
 
-/**
- * Starts the server as `npm start` runs it, the bundle `dist/server/main.js` under plain node
- * (test/global-setup.ts builds it from the sources of the run; through tsx a start took twice the
- * CPU), and waits until GET /readyz answers 200. A process that exits or does not get ready in
- * `readyMs` fails the start with its output. The JWT secret is the tests' own (TEST_JWT_SECRET),
- * so tokens outlive a restart and work on every process; SEED=none: the cloned database is
- * already seeded.
- */
-export async function startServerProcess(opts: {
+interface ProcessOptions {
   databaseUrl: string;
   port: number;
   dataDir: string;
@@ -60,7 +57,17 @@ export async function startServerProcess(opts: {
   readyMs?: number;
   /** What to run: the bundle of `server/main.ts` (one process, the default) or of `server/cluster.ts` (a primary and its workers). */
   script?: 'dist/server/main.js' | 'dist/server/cluster.js';
-}): Promise<ServerProcess> {
+}
+
+/**
+ * Starts the server as `npm start` runs it, the bundle `dist/server/main.js` under plain node
+ * (test/global-setup.ts builds it from the sources of the run; through tsx a start took twice the
+ * CPU), and waits until GET /readyz answers 200. A process that exits or does not get ready in
+ * `readyMs` fails the start with its output. The JWT secret is the tests' own (TEST_JWT_SECRET),
+ * so tokens outlive a restart and work on every process; SEED=none: the cloned database is
+ * already seeded.
+ */
+export async function startServerProcess(opts: ProcessOptions): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of CLEARED) delete env[k];
   Object.assign(env, {
@@ -162,4 +169,64 @@ export async function answeringWorkers(url: string, tries = 6): Promise<Set<numb
     if (r?.status === 200) seen.add((JSON.parse(r.body) as { worker: number }).worker);
   }
   return seen;
+}
+
+/** Waits until a cluster's two workers answer again, one with a number not in `before`: the primary has replaced one. */
+export async function replacementAnswers(url: string, before: ReadonlySet<number>): Promise<void> {
+  await until(
+    async () => {
+      const now = await answeringWorkers(url);
+      return now.size === 2 && [...now].some((w) => !before.has(w));
+    },
+    'a replacement worker answers',
+    30_000,
+  );
+}
+
+/** What a suite's server processes run on: a database of their own and an empty data folder. */
+export interface ProcessGround {
+  /** A fresh clone of the seeded template (createTestDatabase). */
+  readonly database: TestDatabase;
+  readonly dataDir: string;
+  /** startServerProcess on this ground: its database (unless `databaseUrl` names another way to it), its folder and, unless told, a free port. */
+  start(opts?: Partial<ProcessOptions>): Promise<ServerProcess>;
+  /** Drops the database and deletes the folder: after the processes are gone. */
+  remove(): Promise<void>;
+}
+
+/** A database and a data folder (named after `name` in the system's temporary folder) for server processes. */
+export async function processGround(name: string): Promise<ProcessGround> {
+  const database = await createTestDatabase();
+  let dataDir: string;
+  try {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), `tsunagu-${name}-`));
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+  return {
+    database,
+    dataDir,
+    start: async (opts = {}) => startServerProcess({ databaseUrl: database.url, dataDir, ...opts, port: opts.port ?? (await freePort()) }),
+    async remove() {
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The bundle of `server/cluster.ts` on the ground, as `npm run start:cluster` runs it: a primary
+ * and two workers behind one port, their events through Redis under a prefix of this run's own
+ * (named after `name`), `env` added. Resolves once both workers answer.
+ */
+export async function startCluster(ground: ProcessGround, name: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const cluster = await ground.start({ script: 'dist/server/cluster.js', env: { WEB_CONCURRENCY: '2', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisPrefix(name), ...env }, readyMs: 60_000 });
+  try {
+    await until(async () => (await answeringWorkers(cluster.url)).size === 2, 'both workers answer', 30_000);
+  } catch (err) {
+    await cluster.kill();
+    throw err;
+  }
+  return cluster;
 }

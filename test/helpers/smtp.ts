@@ -57,6 +57,13 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   };
 }
 
+/** The link to set a password in a mail (a reset, an invitation) and its token; throws when the mail has none. */
+export function resetLinkIn(mail: { text: string }): { link: string; token: string } {
+  const m = /(\S+\/reset-password\?token=([A-Za-z0-9_%-]+))/.exec(mail.text);
+  if (!m) throw new Error(`no link in: ${mail.text}`);
+  return { link: m[1]!, token: decodeURIComponent(m[2]!) };
+}
+
 /**
  * For a file's tests of what the app mails: a capture and the app sending to it (`env` added),
  * started before the tests and stopped after them (the app first). Read both inside the tests.

@@ -10,17 +10,15 @@ import type { ConversationRow } from '../../server/chat/events.ts';
 import { candidateOrder, companyNameIn, jobTitleIn } from '../../client/chat/row-labels.ts';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { acked, rawSocket, sendMessage, socketConnected, type RawChatSocket } from '../helpers/chat.ts';
-import { conversationWith, minutesAgo, partTimeJob, readUpTo } from '../helpers/conversations.ts';
-import { companyOf, userId } from '../helpers/demo-data.ts';
+import { candidateChats } from '../helpers/conversations.ts';
 import { within } from '../helpers/wait.ts';
 
 let t: TestApp;
 let candidate: RawChatSocket;
 const closers: (() => void)[] = [];
-const db = () => t.database.db;
-/** The three conversations: read and newest, unread and oldest, read in between. */
-const conv = { answered: '', waiting: '', older: '' };
-let jobs: Awaited<ReturnType<typeof partTimeJob>>[] = [];
+/** The three conversations (candidateChats) and their jobs. */
+let conv: Awaited<ReturnType<typeof candidateChats>>['conv'];
+let jobs: Awaited<ReturnType<typeof candidateChats>>['jobs'];
 
 /** The candidate's first page of conversations, as the chat page asks for it. */
 async function recent(): Promise<ConversationRow[]> {
@@ -31,39 +29,7 @@ async function recent(): Promise<ConversationRow[]> {
 
 beforeAll(async () => {
   t = await startTestApp();
-  const me = await userId(t, DEMO.candidate);
-  const staff = await userId(t, DEMO.company_staff);
-  const staff2 = await userId(t, DEMO.company2);
-  // The first company's two oldest part-time jobs, and the other company's oldest.
-  const company = await companyOf(t, DEMO.company_admin);
-  jobs = [await partTimeJob(db(), company), await partTimeJob(db(), await companyOf(t, DEMO.company2)), await partTimeJob(db(), company, 1)];
-  const [first, second, third] = jobs as [(typeof jobs)[0], (typeof jobs)[0], (typeof jobs)[0]];
-  // The candidate asked, the company answered (read), and the candidate wrote again 5 minutes ago.
-  conv.answered = await conversationWith(db(), {
-    companyId: first.company_id,
-    candidateId: me,
-    jobId: first.id,
-    lines: [
-      { role: 'candidate', sender: me, at: minutesAgo(120) },
-      { role: 'staff', sender: staff, at: minutesAgo(90) },
-      { role: 'candidate', sender: me, at: minutesAgo(5) },
-    ],
-  });
-  await readUpTo(db(), conv.answered, me, 3);
-  // The other company's answer an hour ago, not read yet.
-  conv.waiting = await conversationWith(db(), {
-    companyId: second.company_id,
-    candidateId: me,
-    jobId: second.id,
-    lines: [
-      { role: 'candidate', sender: me, at: minutesAgo(70) },
-      { role: 'staff', sender: staff2, at: minutesAgo(60) },
-    ],
-  });
-  await readUpTo(db(), conv.waiting, me, 1);
-  // An answer half an hour ago, read.
-  conv.older = await conversationWith(db(), { companyId: third.company_id, candidateId: me, jobId: third.id, lines: [{ role: 'staff', sender: staff, at: minutesAgo(30) }] });
-  await readUpTo(db(), conv.older, me, 1);
+  ({ conv, jobs } = await candidateChats(t));
   candidate = rawSocket(t.url, await loginToken(t.url, DEMO.candidate), { dispose: (close) => closers.push(close) });
   await socketConnected(candidate);
 });
@@ -85,7 +51,7 @@ describe("the candidate's chat list", () => {
     const rows = await recent();
     const waiting = rows.find((r) => r.id === conv.waiting)!;
     const older = rows.find((r) => r.id === conv.older)!;
-    const [, second, third] = jobs as [(typeof jobs)[0], (typeof jobs)[0], (typeof jobs)[0]];
+    const { waiting: second, older: third } = jobs;
     expect(second.company_en && third.company_en && second.title_en && third.title_en).toBeTruthy();
     expect([companyNameIn('ja', waiting), jobTitleIn('ja', waiting)]).toEqual([second.company, second.title_ja]);
     expect([companyNameIn('en', waiting), jobTitleIn('en', waiting)]).toEqual([second.company_en, second.title_en]);

@@ -25,7 +25,7 @@ import { loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { eventually, until, within } from '../helpers/wait.ts';
 import { acked, drained, type RawChatSocket, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
-import { graphqlWsClient } from '../helpers/graphqlws.ts';
+import { collectSubscription, graphqlWsClient } from '../helpers/graphqlws.ts';
 
 type ChatClient = RawChatSocket;
 type Kind = 'daily' | 'other' | 'support';
@@ -133,6 +133,36 @@ async function open(token: string): Promise<ChatClient> {
   const s = rawSocket(t.url, token, { dispose: (close) => disposers.push(close) });
   await within(socketConnected(s), 'socket connected', 5_000);
   return s;
+}
+
+/** A new candidate (lang en unless told) with a conversation of each kind: daily, other and support. */
+async function threeConversations(lang?: 'ja' | 'en') {
+  const cand = await newPerson('candidate', lang);
+  const d = await openConversation(cand.id, 'daily');
+  const o = await openConversation(cand.id, 'other');
+  const p = await openConversation(cand.id, 'support');
+  return { cand, d, o, p };
+}
+
+interface DailyChat {
+  cand: Person;
+  d: Conv;
+  admin: ChatClient;
+  me: ChatClient;
+}
+/**
+ * A new candidate's daily conversation (and, `withSupport`, its support conversation `p`), with the
+ * sockets of the demo company admin and of the candidate (`me`) open.
+ */
+async function dailyChat(): Promise<DailyChat>;
+async function dailyChat(withSupport: true): Promise<DailyChat & { p: Conv }>;
+async function dailyChat(withSupport = false): Promise<DailyChat & { p?: Conv }> {
+  const cand = await newPerson('candidate');
+  const d = await openConversation(cand.id, 'daily');
+  const p = withSupport ? await openConversation(cand.id, 'support') : undefined;
+  const admin = await open(await t.tokenOf('company_admin'));
+  const me = await open(cand.token);
+  return { cand, d, p, admin, me };
 }
 
 const askBot = (s: ChatClient, conversation: string): Promise<Ack<{ message: ChatMessage | null }>> => s.timeout(5_000).emitWithAck('sendBotMember', { conversation_id: conversation });
@@ -329,10 +359,7 @@ describe('getRecentChats → recentChats', () => {
   });
 
   it('gives each row the fields a chat list shows, from the caller’s side (unread, read marks, names, job, shift)', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const o = await openConversation(cand.id, 'other');
-    const p = await openConversation(cand.id, 'support');
+    const { cand, d, o, p } = await threeConversations();
     const adminToken = await t.tokenOf('company_admin');
     const admin = await open(adminToken);
     const me = await open(cand.token);
@@ -455,10 +482,7 @@ describe('getRecentChats → recentChats', () => {
 
 describe('getBadges → badges', () => {
   it('shows unread candidate messages as badges and counts, until read; seen badges stay seen; per user', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const o = await openConversation(cand.id, 'other');
-    const p = await openConversation(cand.id, 'support');
+    const { cand, d, o, p } = await threeConversations();
     const adminToken = await t.tokenOf('company_admin');
     const admin = await open(adminToken);
     const staff = await open(await t.tokenOf('company_staff'));
@@ -540,6 +564,16 @@ describe('getBadges → badges', () => {
 });
 
 describe('sendBotMember', () => {
+  /** The candidate writes `content` and asks for the bot: no answer, `botMessages` bot messages stored in all, none sent to the candidate. */
+  async function expectBotQuiet(me: ChatClient, d: Conv, content: string, botMessages: number): Promise<void> {
+    const mine = record(me);
+    acked(await sendMessage(me, d.id, content));
+    expect(acked(await askBot(me, d.id)).message).toBeNull();
+    expect(await botRows(d.id)).toBe(botMessages);
+    await drained(me);
+    expect(mine.newMessage.filter((m) => m.sender_role === 'bot')).toEqual([]);
+  }
+
   type Template = { kind: 'daily' | 'other'; step: number; trigger: string; message_ja: string; message_en: string };
   let templates: Template[];
   const template = (kind: 'daily' | 'other', step: number) => templates.find((x) => x.kind === kind && x.step === step)!;
@@ -573,10 +607,7 @@ describe('sendBotMember', () => {
   });
 
   it('answers a candidate’s first message with the company’s step-1 template in its language, once, broadcast as a bot message', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
+    const { d, admin, me } = await dailyChat();
     const adminGot = record(admin);
     const first = acked(await sendMessage(me, d.id, 'Hello, nice to meet you')).message;
 
@@ -616,10 +647,7 @@ describe('sendBotMember', () => {
   });
 
   it('speaks Japanese to a Japanese-speaking candidate, uses the other-job templates there, and never answers in a support chat', async () => {
-    const cand = await newPerson('candidate', 'ja');
-    const d = await openConversation(cand.id, 'daily');
-    const o = await openConversation(cand.id, 'other');
-    const p = await openConversation(cand.id, 'support');
+    const { cand, d, o, p } = await threeConversations('ja');
     const me = await open(cand.token);
     acked(await sendMessage(me, d.id, 'こんにちは'));
     expect(acked(await askBot(me, d.id)).message?.content).toBe(template('daily', 1).message_ja);
@@ -632,10 +660,7 @@ describe('sendBotMember', () => {
   });
 
   it('stays quiet once a staff member has answered (statusChanged: chat_status 2)', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
+    const { cand, d, admin, me } = await dailyChat();
     acked(await sendMessage(me, d.id, 'Hi there'));
     expect(acked(await askBot(me, d.id)).message?.sender_role).toBe('bot');
 
@@ -646,12 +671,7 @@ describe('sendBotMember', () => {
     expect((await adminHeard).chat_status).toBe(2);
     expect(await chatStatus(d.id)).toBe(2);
 
-    const mine = record(me);
-    acked(await sendMessage(me, d.id, 'Anything else I should know?'));
-    expect(acked(await askBot(me, d.id)).message).toBeNull();
-    expect(await botRows(d.id)).toBe(1);
-    await drained(me);
-    expect(mine.newMessage.filter((m) => m.sender_role === 'bot')).toEqual([]);
+    await expectBotQuiet(me, d, 'Anything else I should know?', 1);
   });
 
   it('stays quiet when the company has switched the bot off (chat.bot_enabled = false)', async () => {
@@ -661,13 +681,7 @@ describe('sendBotMember', () => {
     try {
       const cand = await newPerson('candidate');
       const d = await openConversation(cand.id, 'daily');
-      const me = await open(cand.token);
-      const mine = record(me);
-      acked(await sendMessage(me, d.id, 'Hello, is anyone there?'));
-      expect(acked(await askBot(me, d.id)).message).toBeNull();
-      expect(await botRows(d.id)).toBe(0);
-      await drained(me);
-      expect(mine.newMessage.filter((m) => m.sender_role === 'bot')).toEqual([]);
+      await expectBotQuiet(await open(cand.token), d, 'Hello, is anyone there?', 0);
     } finally {
       await setting().set({ value: 'true' }).execute();
     }
@@ -743,11 +757,7 @@ describe('changeStatus', () => {
   });
 
   it('refuses the candidate and another company, and an unknown or another company’s status', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const p = await openConversation(cand.id, 'support');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
+    const { d, p, admin, me } = await dailyChat(true);
     const company2Socket = await open(await t.tokenOf('company2'));
     const { interview } = await interviewOf(company1);
     const { interview: theirs } = await interviewOf(company2);
@@ -773,10 +783,7 @@ describe('changeStatus', () => {
   });
 
   it('switches chat_status to 2 and back to 1, and the bot answers again', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
+    const { d, admin, me } = await dailyChat();
 
     const toTwo = heardStatus(me, d.id, (n) => n.chat_status === 2);
     expect(acked(await changeStatus(admin, { conversation_id: d.id, chat_status: 2 })).status.chat_status).toBe(2);
@@ -796,11 +803,7 @@ describe('changeStatus', () => {
 
 describe('authorization of every event (rule 5)', () => {
   it('refuses another company and users without the code, and tells them nothing about the conversation', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const p = await openConversation(cand.id, 'support');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
+    const { d, p, admin, me } = await dailyChat(true);
     const company2Socket = await open(await t.tokenOf('company2'));
     const clientAdmin = await open(await t.tokenOf('client_admin'));
     const staff = await open(await t.tokenOf('company_staff'));
@@ -912,62 +915,65 @@ async function untilDeaf(s: ChatClient, witness: ChatClient, kind: Kind): Promis
   );
 }
 
+/**
+ * The open socket `s` of `user` has joined `conv` and heard the candidate's first message there,
+ * 'before'; `me` is the candidate's socket and `admin` the demo company admin's, the witness.
+ */
+async function listening(user: Person, cand: Person, conv: Conv) {
+  const admin = await open(await t.tokenOf('company_admin'));
+  const me = await open(cand.token);
+  const s = await open(user.token);
+  const got = record(s);
+  acked(await join(s, conv.id));
+  const first = heard(s, conv.id);
+  acked(await sendMessage(me, conv.id, 'before'));
+  await first;
+  return { admin, me, s, got };
+}
+
+/** The candidate writes 'after' in `conv`: the witness hears it, the socket never does and may no longer join. */
+async function expectShutOut({ admin, me, s, got }: Awaited<ReturnType<typeof listening>>, conv: Conv): Promise<void> {
+  const adminHeard = heard(admin, conv.id);
+  acked(await sendMessage(me, conv.id, 'after'));
+  await adminHeard;
+  await drained(s);
+  expect(got.newMessage.filter((m) => m.conversation_id === conv.id).map((m) => m.content)).toEqual(['before']);
+  expect(await join(s, conv.id)).toMatchObject({ ok: false, error: 'forbidden' });
+}
+
 describe('membership changes on open sockets', () => {
   it('a role narrowed by a superadmin (updateCompanyUser) stops the support broadcasts on an already-open socket', async () => {
     const user = await newPerson('company_admin');
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
     const p = await openConversation(cand.id, 'support');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
-    const s = await open(user.token);
-    const got = record(s);
-    acked(await join(s, p.id));
-    const first = heard(s, p.id);
-    acked(await sendMessage(me, p.id, 'before'));
-    await first;
+    const sockets = await listening(user, cand, p);
 
     const r = await t.gql('mutation ($id: ID!) { updateCompanyUser(id: $id, input: { role: "company_staff" }) { id role } }', { id: user.id }, await t.tokenOf('superadmin'));
     expect(r.errors).toBeUndefined();
     expect(r.data.updateCompanyUser.role).toBe('company_staff');
-    await untilDeaf(s, admin, 'support');
+    await untilDeaf(sockets.s, sockets.admin, 'support');
 
-    const adminHeard = heard(admin, p.id);
-    const stillDaily = heard(s, d.id);
-    acked(await sendMessage(me, p.id, 'after'));
-    acked(await sendMessage(me, d.id, 'daily after'));
-    await adminHeard;
+    await expectShutOut(sockets, p);
+    // Still a company user: the daily chats go on.
+    const stillDaily = heard(sockets.s, d.id);
+    acked(await sendMessage(sockets.me, d.id, 'daily after'));
     await stillDaily;
-    await drained(s);
-    expect(got.newMessage.filter((m) => m.conversation_id === p.id).map((m) => m.content)).toEqual(['before']);
-    expect(await join(s, p.id)).toMatchObject({ ok: false, error: 'forbidden' });
   });
 
   it('a user moved to another company (rooms refreshed on the bus) stops hearing the old company', async () => {
     const user = await newPerson('company_staff');
     const cand = await newPerson('candidate');
     const d = await openConversation(cand.id, 'daily');
-    const admin = await open(await t.tokenOf('company_admin'));
-    const me = await open(cand.token);
-    const s = await open(user.token);
-    const got = record(s);
-    acked(await join(s, d.id));
-    const first = heard(s, d.id);
-    acked(await sendMessage(me, d.id, 'before'));
-    await first;
+    const sockets = await listening(user, cand, d);
 
     await db.updateTable('users').set({ company_id: company2 }).where('id', '=', user.id).execute();
     await t.services.bus.publish('chat.rooms.refresh', { userId: user.id });
-    await untilDeaf(s, admin, 'daily');
+    await untilDeaf(sockets.s, sockets.admin, 'daily');
 
-    const adminHeard = heard(admin, d.id);
-    acked(await sendMessage(me, d.id, 'after'));
-    await adminHeard;
-    await drained(s);
-    expect(got.newMessage.filter((m) => m.conversation_id === d.id).map((m) => m.content)).toEqual(['before']);
-    expect(await join(s, d.id)).toMatchObject({ ok: false, error: 'forbidden' });
+    await expectShutOut(sockets, d);
     const company1Ids = new Set((await db.selectFrom('conversations').select('id').where('company_id', '=', company1).execute()).map((c) => c.id));
-    expect((await allRows(s, 'all')).filter((r) => company1Ids.has(r.id))).toEqual([]);
+    expect((await allRows(sockets.s, 'all')).filter((r) => company1Ids.has(r.id))).toEqual([]);
   });
 
   it('a role-map change saved on another process moves the open sockets here (on PostgreSQL NOTIFY)', async () => {
@@ -1031,20 +1037,7 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
   const gqlClient = (token: string): Client => graphqlWsClient(t.url, token, { dispose: (close) => disposers.push(close) });
 
   function subscribe(c: Client, variables: { c?: string; s?: boolean }) {
-    const got: Got[] = [];
-    const errors: unknown[] = [];
-    const stop = c.subscribe<{ chatMessageAdded: Got }>(
-      { query: SUBSCRIPTION, variables },
-      {
-        next: (r) => {
-          if (r.data?.chatMessageAdded) got.push(r.data.chatMessageAdded);
-          if (r.errors) errors.push(...r.errors);
-        },
-        error: (err) => errors.push(...(Array.isArray(err) ? err : [err])),
-        complete: () => {},
-      },
-    );
-    disposers.push(stop);
+    const { got, errors } = collectSubscription<Got>(c, { query: SUBSCRIPTION, variables }, 'chatMessageAdded', (stop) => disposers.push(stop));
     return { got, errors, real: () => got.filter((m) => m.content !== PROBE) };
   }
 
@@ -1088,10 +1081,7 @@ describe('subscription chatMessageAdded (graphql-ws)', () => {
   }
 
   it('delivers the company’s messages to whoever may open them, narrowed by support or conversation; nothing to another company', async () => {
-    const cand = await newPerson('candidate');
-    const d = await openConversation(cand.id, 'daily');
-    const o = await openConversation(cand.id, 'other');
-    const p = await openConversation(cand.id, 'support');
+    const { cand, d, o, p } = await threeConversations();
     // A conversation of the second company, for its subscriber's probe.
     const company2Support = await db
       .insertInto('conversations')

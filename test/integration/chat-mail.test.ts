@@ -47,6 +47,14 @@ async function conversationOf(email: string): Promise<string> {
   return rows[0]!.id;
 }
 
+/** A seeded conversation of a demo candidate with the demo company, and the sockets of the candidate and the company admin. */
+async function bothSides(email: string) {
+  const conversationId = await conversationOf(email);
+  const candidate = await socket(await candidateToken(email));
+  const staff = await socket(await t.login('company_admin'));
+  return { conversationId, candidate, staff };
+}
+
 /** The unread-answer mails to a person (applying also mails a receipt, which these tests leave aside). */
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email) && /New message from|から新しいメッセージ/.test(m.subject));
 /** Waits until `n` unread-answer mails reached the person (other mails may arrive in between). */
@@ -82,9 +90,7 @@ describe('mail about an unread company answer', () => {
 
   it('sends nothing when the candidate reads the answer in time, and nothing for its own messages or the bot', async () => {
     const email = 'candidate2@demo.test';
-    const conversationId = await conversationOf(email);
-    const candidate = await socket(await candidateToken(email));
-    const staff = await socket(await t.login('company_admin'));
+    const { conversationId, candidate, staff } = await bothSides(email);
     await send(staff, conversationId, 'Are you free on Saturday?');
     const seen = await candidate.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId });
     expect(seen.ok).toBe(true);
@@ -97,9 +103,7 @@ describe('mail about an unread company answer', () => {
 
   it('an answer that comes after one the candidate read in time gets its own delay, and its mail quotes only what is unread', async () => {
     const email = 'candidate2@demo.test';
-    const conversationId = await conversationOf(email);
-    const candidate = await socket(await candidateToken(email));
-    const staff = await socket(await t.login('company_admin'));
+    const { conversationId, candidate, staff } = await bothSides(email);
     await send(staff, conversationId, 'Did you find the gate?');
     expect((await candidate.timeout(5_000).emitWithAck('sendSeenAdmin', { conversation_id: conversationId })).ok).toBe(true);
     await send(staff, conversationId, 'Call me when you arrive: 03-1234-5678.');

@@ -5,18 +5,14 @@
  * started on the same port and database (ChatConnection reconnects, resends its outbox and
  * backfills), and two processes on one database through Redis.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, greetEachOther, probeUntilCrosses } from '../helpers/chat.ts';
-import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { applyToDailyShift, type Chatter, chatter, greetEachOther, probeBothWays } from '../helpers/chat.ts';
+import { redisOrSkip, redisPrefix, TEST_REDIS_URL } from '../helpers/redis.ts';
+import type { TestDatabase } from '../helpers/db.ts';
+import { freePort, processGround, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 import { until, within } from '../helpers/wait.ts';
 
 const login = loginToken;
@@ -70,8 +66,7 @@ async function expectHeardEachOther(a: Chatter, b: Chatter) {
 }
 
 describe('a server process killed (SIGKILL) in the middle of a conversation', () => {
-  let database: TestDatabase;
-  let dataDir: string;
+  let ground: ProcessGround;
   let port: number;
   let server: ServerProcess | undefined;
   /** Every process this describe started, for the failure report. */
@@ -81,23 +76,21 @@ describe('a server process killed (SIGKILL) in the middle of a conversation', ()
   let conversationId: string;
 
   const start = async () => {
-    const p = await startServerProcess({ databaseUrl: database.url, port, dataDir });
+    const p = await ground.start({ port });
     processes.push(p);
     return p;
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-proc-'));
+    ground = await processGround('proc');
     port = await freePort();
     server = await start();
     [candidateToken, adminToken] = await Promise.all([login(server.url, DEMO.candidate), login(server.url, DEMO.company_admin)]);
-    ({ conversationId } = await applyToDailyShift({ url: server.url, db: database.db, candidateToken }));
+    ({ conversationId } = await applyToDailyShift({ url: server.url, db: ground.database.db, candidateToken }));
   });
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.kill()));
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await ground?.remove();
   });
 
   it('every message stored once with seq 1..n, every ack stored, both sides hear everything, the outboxes drain', async () => {
@@ -131,7 +124,7 @@ describe('a server process killed (SIGKILL) in the middle of a conversation', ()
     await within(killed, 'the first burst ack and the kill', 10_000);
     expect((await victim.exited).signal).toBe('SIGKILL');
     server = undefined;
-    const storedAtKill = (await stored(database, conversationId)).length;
+    const storedAtKill = (await stored(ground.database, conversationId)).length;
 
     await until(() => !admin.conn.socket.connected && !candidate.conn.socket.connected, 'both connections noticed the kill', 5_000);
     // Written while no process runs: they wait in the outbox.
@@ -152,7 +145,7 @@ describe('a server process killed (SIGKILL) in the middle of a conversation', ()
     await within(Promise.all([...admin.sent, ...candidate.sent].map((s) => s.stored)), 'every send acknowledged after the restart');
     await until(() => admin.conn.pending().length === 0 && candidate.conn.pending().length === 0, 'outboxes empty');
     await expectHeardEachOther(admin, candidate);
-    const rows = await expectConsistent(database, conversationId, [admin, candidate]);
+    const rows = await expectConsistent(ground.database, conversationId, [admin, candidate]);
     expect(rows).toHaveLength(2 + 2 * BURST + 8);
     // A dropped connection, not socket.io's disconnect packet (that one means "never come back").
     expect(reasons.length).toBeGreaterThanOrEqual(2);
@@ -175,8 +168,7 @@ const REDIS_URL = TEST_REDIS_URL;
 const redis = await redisOrSkip();
 
 redis.describe('two server processes on one database through Redis', () => {
-  let database: TestDatabase;
-  let dataDir: string;
+  let ground: ProcessGround;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
   let candidateToken: string;
@@ -184,26 +176,19 @@ redis.describe('two server processes on one database through Redis', () => {
   let conversationId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-proc-'));
-    const [portA, portB] = [await freePort(), await freePort()];
-    // socket.io's adapter channels and the event bus are per REDIS_PREFIX: this run's own.
-    const env = { REDIS_URL, REDIS_PREFIX: `tsunagu-proc-${randomBytes(6).toString('hex')}:` };
+    ground = await processGround('proc');
+    const env = { REDIS_URL, REDIS_PREFIX: redisPrefix('proc') };
     // Started together, as a deploy of two replicas would (both run the migrations check and seedBase).
-    const started = await Promise.allSettled([
-      startServerProcess({ databaseUrl: database.url, port: portA, dataDir, env }),
-      startServerProcess({ databaseUrl: database.url, port: portB, dataDir, env }),
-    ]);
+    const started = await Promise.allSettled([ground.start({ env }), ground.start({ env })]);
     a = started[0].status === 'fulfilled' ? started[0].value : undefined;
     b = started[1].status === 'fulfilled' ? started[1].value : undefined;
     for (const s of started) if (s.status === 'rejected') throw s.reason;
     [candidateToken, adminToken] = await Promise.all([login(a!.url, DEMO.candidate), login(b!.url, DEMO.company_admin)]);
-    ({ conversationId } = await applyToDailyShift({ url: a!.url, db: database.db, candidateToken }));
+    ({ conversationId } = await applyToDailyShift({ url: a!.url, db: ground.database.db, candidateToken }));
   });
   afterAll(async () => {
     await Promise.all([a?.kill(), b?.kill()]);
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await ground?.remove();
   });
 
   it('messages both ways are heard live, and a read mark on B reaches the candidate on A', async () => {
@@ -215,12 +200,7 @@ redis.describe('two server processes on one database through Redis', () => {
 
     // Subscriptions to Redis are asynchronous: probe each way until one crosses, so the test's own
     // messages cannot race the processes' setup.
-    for (const [from, to, label] of [
-      [candidate, admin, 'a message from A reaches B'],
-      [admin, candidate, 'a message from B reaches A'],
-    ] as const) {
-      await probeUntilCrosses(from, to, label, 8_000);
-    }
+    await probeBothWays(candidate, admin, ['a message from A reaches B', 'a message from B reaches A'], 8_000);
 
     // Both sides write at once.
     for (let i = 0; i < 5; i++) {
@@ -229,7 +209,7 @@ redis.describe('two server processes on one database through Redis', () => {
     }
     await within(Promise.all([...admin.sent, ...candidate.sent].map((s) => s.stored)), 'every send acknowledged', 10_000);
     await expectHeardEachOther(candidate, admin);
-    const rows = await expectConsistent(database, conversationId, [candidate, admin]);
+    const rows = await expectConsistent(ground.database, conversationId, [candidate, admin]);
     expect(candidate.conn.pending()).toEqual([]);
     expect(admin.conn.pending()).toEqual([]);
 
@@ -238,7 +218,7 @@ redis.describe('two server processes on one database through Redis', () => {
     candidate.conn.on('seenAdmin', (n) => seen.push(n));
     const mark = await within(admin.conn.seen(conversationId), 'sendSeenAdmin on B', 5_000);
     expect(mark.last_seq).toBe(rows.at(-1)!.seq);
-    const adminId = (await database.db.selectFrom('users').select('id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).id;
+    const adminId = (await ground.database.db.selectFrom('users').select('id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).id;
     const notice = await until(() => seen.find((n) => n.last_seq === mark.last_seq), 'seenAdmin reaches the candidate on A', 5_000);
     expect(notice).toEqual({ conversation_id: conversationId, user_id: adminId, last_seq: mark.last_seq });
     // No send failed on the way.

@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { acked, applyToDailyShift, sendMessage, chatter, greetEachOther, type RawChatSocket, rawSocket } from '../helpers/chat.ts';
 import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { until, within } from '../helpers/wait.ts';
-import { graphqlWsClient } from '../helpers/graphqlws.ts';
+import { collectSubscription, graphqlWsClient } from '../helpers/graphqlws.ts';
 
 type RawClient = RawChatSocket;
 
@@ -353,20 +353,12 @@ redis.describe('two processes through Redis', () => {
   it('delivers chatMessageAdded on B for a message sent through A', async () => {
     const token = await a.login('company_admin');
     const client = graphqlWsClient(b.url, token, { dispose: (close) => disposers.push(close) });
-    const got: { id: string; seq: number; client_msg_id: string | null; content: string }[] = [];
-    const errors: unknown[] = [];
-    const stop = client.subscribe<{ chatMessageAdded: (typeof got)[number] }>(
+    const { got, errors } = collectSubscription<{ id: string; seq: number; client_msg_id: string | null; content: string }>(
+      client,
       { query: 'subscription ($c: ID) { chatMessageAdded(conversationId: $c) { id seq client_msg_id content } }', variables: { c: conversationId } },
-      {
-        next: (r) => {
-          if (r.data?.chatMessageAdded) got.push(r.data.chatMessageAdded);
-          if (r.errors) errors.push(r.errors);
-        },
-        error: (err) => errors.push(err),
-        complete: () => {},
-      },
+      'chatMessageAdded',
+      (stop) => disposers.push(stop),
     );
-    disposers.push(stop);
     const candidateOnA = rawClient(a.url, candidateToken);
     await connected(candidateOnA);
     await untilCrossing(candidateOnA, (id) => got.some((m) => m.client_msg_id === id), 'the subscription on B hears A');

@@ -7,41 +7,25 @@
  * a worker that freezes and is then killed: the connections handed to it, which it never took, go
  * to the other worker.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
-import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { answeringWorkers, freePort, getFresh, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { redisOrSkip } from '../helpers/redis.ts';
+import { answeringWorkers, getFresh, nodeChildPids, processGround, replacementAnswers, startCluster, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 import { until, within } from '../helpers/wait.ts';
 
 const redis = await redisOrSkip();
 const STATEMENT_MS = 5_000;
 
 redis.describe('a cluster worker that stops on its own', () => {
-  let database: TestDatabase;
-  let dataDir: string;
+  let ground: ProcessGround;
   let cluster: ServerProcess;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-worker-exit-'));
-    cluster = await startServerProcess({
-      script: 'dist/server/cluster.js',
-      databaseUrl: database.url,
-      port: await freePort(),
-      dataDir,
-      env: { WEB_CONCURRENCY: '2', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `tsunagu-exit-${randomBytes(6).toString('hex')}:`, DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS) },
-      readyMs: 60_000,
-    });
-    await until(async () => (await answeringWorkers(cluster.url)).size === 2, 'both workers answer', 30_000);
+    ground = await processGround('worker-exit');
+    cluster = await startCluster(ground, 'exit', { DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS) });
   }, 90_000);
   afterAll(async () => {
     await cluster?.kill();
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await ground?.remove();
   });
 
   it('leaves the rotation at once, answers what it holds, exits within the limit and is replaced; no request fails or waits past the limit', async () => {
@@ -88,14 +72,7 @@ redis.describe('a cluster worker that stops on its own', () => {
     expect(Math.max(...results.map((r) => r.ms))).toBeLessThan(STATEMENT_MS);
 
     // A replacement with a new number answers beside the survivor.
-    await until(
-      async () => {
-        const now = await answeringWorkers(cluster.url);
-        return now.size === 2 && [...now].some((w) => !before.has(w));
-      },
-      'a replacement worker answers',
-      30_000,
-    );
+    await replacementAnswers(cluster.url, before);
   });
 
   it('a worker that freezes and is killed: the requests handed to it, never taken, are answered by another worker', async () => {

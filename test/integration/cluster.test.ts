@@ -5,30 +5,23 @@
  * a worker killed with SIGKILL is replaced and its client reconnects and catches up; SIGTERM drains
  * every worker and the primary exits 0. Without Redis, more than one worker is refused.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import type { ChatMessage } from '../../server/chat/events.ts';
-import { acked, applyToDailyShift, type Chatter, chatter, defaultSocket, drained, type RawChatSocket, socketConnected, socketUpgraded, probeUntilCrosses, transportsOf } from '../helpers/chat.ts';
-import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { answeringWorkers, freePort, getFresh, nodeChildPids, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { acked, applyToDailyShift, type Chatter, chatter, defaultSocket, drained, type RawChatSocket, socketConnected, socketUpgraded, probeBothWays, transportsOf } from '../helpers/chat.ts';
+import { redisOrSkip } from '../helpers/redis.ts';
+import { answeringWorkers, getFresh, nodeChildPids, processGround, replacementAnswers, startCluster, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 import { until, within } from '../helpers/wait.ts';
 
 describe('a cluster without Redis', () => {
   it('refuses to start more than one worker, saying what to set', async () => {
-    const database = await createTestDatabase();
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-cluster-'));
+    const ground = await processGround('cluster');
     try {
-      const start = startServerProcess({ script: 'dist/server/cluster.js', databaseUrl: database.url, port: await freePort(), dataDir, env: { WEB_CONCURRENCY: '2' } });
+      const start = ground.start({ script: 'dist/server/cluster.js', env: { WEB_CONCURRENCY: '2' } });
       await expect(start).rejects.toThrow(/"code":2[\s\S]*needs Redis[\s\S]*REDIS_URL[\s\S]*WEB_CONCURRENCY=1/);
     } finally {
-      await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await ground.remove();
     }
   });
 });
@@ -36,8 +29,7 @@ describe('a cluster without Redis', () => {
 const redis = await redisOrSkip();
 
 redis.describe('a cluster of two workers with Redis', () => {
-  let database: TestDatabase;
-  let dataDir: string;
+  let ground: ProcessGround;
   let cluster: ServerProcess;
   let candidateToken: string;
   let adminToken: string;
@@ -50,26 +42,16 @@ redis.describe('a cluster of two workers with Redis', () => {
   const keep = (close: () => void) => void closers.push(close);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-cluster-'));
-    cluster = await startServerProcess({
-      script: 'dist/server/cluster.js',
-      databaseUrl: database.url,
-      port: await freePort(),
-      dataDir,
-      env: { WEB_CONCURRENCY: '2', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `tsunagu-cluster-${randomBytes(6).toString('hex')}:` },
-      readyMs: 60_000,
-    });
     // Both workers listen: fresh connections are answered by worker 1 and worker 2.
-    await until(async () => (await answeringWorkers(cluster.url)).size === 2, 'both workers answer', 30_000);
+    ground = await processGround('cluster');
+    cluster = await startCluster(ground, 'cluster');
     [candidateToken, adminToken] = await Promise.all([loginToken(cluster.url, DEMO.candidate), loginToken(cluster.url, DEMO.company_admin)]);
-    ({ conversationId } = await applyToDailyShift({ url: cluster.url, db: database.db, candidateToken }));
+    ({ conversationId } = await applyToDailyShift({ url: cluster.url, db: ground.database.db, candidateToken }));
   });
   afterAll(async () => {
     for (const close of closers) close();
     await cluster?.kill();
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await ground?.remove();
   });
 
   const report = () => onTestFailed(() => console.log(`--- output of the cluster (pid ${cluster.child.pid}):\n${cluster.output()}`));
@@ -85,12 +67,7 @@ redis.describe('a cluster of two workers with Redis', () => {
       c.conn.socket.on('disconnect', (r) => reasons.push(r));
     }
     // Redis subscriptions are asynchronous: probe each way until one crosses.
-    for (const [from, to, label] of [
-      [candidate, admin, 'the candidate reaches the admin'],
-      [admin, candidate, 'the admin reaches the candidate'],
-    ] as const) {
-      await probeUntilCrosses(from, to, label, 10_000);
-    }
+    await probeBothWays(candidate, admin, ['the candidate reaches the admin', 'the admin reaches the candidate'], 10_000);
     for (let i = 0; i < 3; i++) {
       candidate.send(`候補者から ${i}`);
       admin.send(`from the company ${i}`);
@@ -166,14 +143,7 @@ redis.describe('a cluster of two workers with Redis', () => {
     const fromDropped = dropped[0]!.send('written while reconnecting');
 
     // A new worker with a new number takes the dead one's place.
-    await until(
-      async () => {
-        const now = await answeringWorkers(cluster.url);
-        return now.size === 2 && [...now].some((w) => !before.has(w));
-      },
-      'a replacement worker answers',
-      30_000,
-    );
+    await replacementAnswers(cluster.url, before);
     expect(await nodeChildPids(cluster.child.pid!)).not.toContain(victim);
     expect(await nodeChildPids(cluster.child.pid!)).toHaveLength(2);
 
@@ -184,7 +154,7 @@ redis.describe('a cluster of two workers with Redis', () => {
     expect(reasons).not.toContain('io server disconnect');
 
     // Every acknowledged message is stored once, seq 1..n.
-    const { rows } = await sql<{ seq: number; client_msg_id: string }>`select seq, client_msg_id from messages where conversation_id = ${conversationId} order by seq`.execute(database.db);
+    const { rows } = await sql<{ seq: number; client_msg_id: string }>`select seq, client_msg_id from messages where conversation_id = ${conversationId} order by seq`.execute(ground.database.db);
     expect(rows.map((r) => Number(r.seq))).toEqual(rows.map((_, i) => i + 1));
     const ids = rows.map((r) => r.client_msg_id);
     expect(new Set(ids).size).toBe(ids.length);

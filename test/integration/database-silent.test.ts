@@ -6,13 +6,9 @@
  * (DB_CONNECT_TIMEOUT_MS is longer and is capped by it), /healthz says the database is unreachable
  * at once, and once the database answers again everything works without a restart.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { processGround, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 import { proxiedDatabase, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { eventually } from '../helpers/wait.ts';
 
@@ -20,30 +16,22 @@ const STATEMENT_MS = 2_000;
 /** What a request may take past the limit on a busy test machine: the answer's own way back. */
 const SLACK_MS = 700;
 
-let database: TestDatabase;
+let ground: ProcessGround;
 let proxy: TcpProxy;
 let server: ServerProcess;
-let dataDir: string;
 let token = '';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  ground = await processGround('silent');
   let url: string;
-  ({ proxy, url } = await proxiedDatabase(database));
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-silent-'));
-  server = await startServerProcess({
-    databaseUrl: url,
-    port: await freePort(),
-    dataDir,
-    env: { DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS), DB_CONNECT_TIMEOUT_MS: '10000', NODE_ENV: undefined },
-  });
+  ({ proxy, url } = await proxiedDatabase(ground.database));
+  server = await ground.start({ databaseUrl: url, env: { DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS), DB_CONNECT_TIMEOUT_MS: '10000', NODE_ENV: undefined } });
   token = await loginToken(server.url, DEMO.company_admin);
 }, 60_000);
 afterAll(async () => {
   await server?.kill();
   await proxy?.close();
-  await database?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await ground?.remove();
 });
 
 const timed = async (path: string, init: RequestInit = {}) => {

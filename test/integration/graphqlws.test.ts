@@ -11,7 +11,7 @@ import { addNotification } from '../../server/modules/notifications/service.ts';
 import { appForFile, DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
 import { userId } from '../helpers/demo-data.ts';
 import { gql, probeNote, probeText } from '../helpers/graphql.ts';
-import { graphqlWsClient, type Closed } from '../helpers/graphqlws.ts';
+import { collectSubscription, graphqlWsClient, type Closed } from '../helpers/graphqlws.ts';
 import { redisOrSkip } from '../helpers/redis.ts';
 import { eventually, until } from '../helpers/wait.ts';
 
@@ -65,20 +65,7 @@ const SUBSCRIPTION = 'subscription { notificationAdded { id title type } }';
 
 /** A notificationAdded subscription; `titles()` lists what arrived of this run, probes left out. */
 function subscribeNotes(client: Client) {
-  const got: Note[] = [];
-  const errors: unknown[] = [];
-  const stop = client.subscribe<{ notificationAdded: Note }>(
-    { query: SUBSCRIPTION },
-    {
-      next: (r) => {
-        if (r.data?.notificationAdded) got.push(r.data.notificationAdded);
-        if (r.errors) errors.push(r.errors);
-      },
-      error: (err) => errors.push(err),
-      complete: () => {},
-    },
-  );
-  disposers.push(stop);
+  const { got, errors } = collectSubscription<Note>(client, { query: SUBSCRIPTION }, 'notificationAdded', (stop) => disposers.push(stop));
   return {
     got,
     errors,

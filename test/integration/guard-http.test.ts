@@ -377,22 +377,14 @@ describe('public routes', () => {
 });
 
 describe('error pages', () => {
-  it('shows an anonymous visitor /errors/error404 with status 404', async () => {
-    const a = await get('/errors/error404', 'anonymous');
-    expect(a.status).toBe(404);
-    expect(a.body).toContain(NOT_FOUND_TITLE);
-  });
-
-  it('shows an anonymous visitor /errors/error401 with status 401', async () => {
-    const a = await get('/errors/error401', 'anonymous');
-    expect(a.status).toBe(401);
-    expect(a.body).toContain('ログインが必要です');
-  });
-
-  it('shows an anonymous visitor /errors/_error with status 500', async () => {
-    const a = await get('/errors/_error', 'anonymous');
-    expect(a.status).toBe(500);
-    expect(a.body).toContain('エラーが発生しました');
+  it.each([
+    ['/errors/error404', 404, NOT_FOUND_TITLE],
+    ['/errors/error401', 401, 'ログインが必要です'],
+    ['/errors/_error', 500, 'エラーが発生しました'],
+  ])('shows an anonymous visitor %s with status %i', async (path, status, title) => {
+    const a = await get(path, 'anonymous');
+    expect(a.status).toBe(status);
+    expect(a.body).toContain(title);
   });
 
   it('sends a signed-in user on /errors/error404 to the landing page', async () => {

@@ -6,12 +6,12 @@
  * the issue goes onto the next invoice; premiums are billed on the premium minutes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../helpers/pdf.ts';
 import { appForFile } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { COMPANY_SETTINGS_FORM, companyOf } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 let companyId: string;
@@ -34,12 +34,8 @@ async function workedClients() {
   return rows.map((r) => ({ id: r.client_id!, first: new Date(r.first.getTime() + 9 * 3600_000).toISOString().slice(0, 10) }));
 }
 
-async function pdfText(buf: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;
-  let out = '';
-  for (let p = 1; p <= pdf.numPages; p++) out += (await (await pdf.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
-  return out.replace(/\s+/g, ' ');
-}
+/** The PDF's text on one line, runs of white space as one space. */
+const pdfLine = async (buf: Buffer): Promise<string> => (await pdfText(buf)).replace(/\s+/g, ' ');
 
 describe('the PDFs', () => {
   it('a draft invoice says so, wraps a long job name whole, greets before the table and says where to pay', async () => {
@@ -63,7 +59,7 @@ describe('the PDFs', () => {
     ).toBeGreaterThanOrEqual(1);
     const res = await fetch(`${t.url}/admin/billing?invoice=${line.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}; lang=en`, 'accept-language': 'en' } });
     expect(res.status).toBe(200);
-    const pdf = await pdfText(Buffer.from(await res.arrayBuffer()));
+    const pdf = await pdfLine(Buffer.from(await res.arrayBuffer()));
     expect(pdf).toContain('下書き / DRAFT');
     expect(pdf).toContain(long);
     const doc = dataOf(await t.gql('query($id: ID!) { invoiceDocument(id: $id) { note } }', { id: line.id }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).invoiceDocument;
@@ -83,7 +79,7 @@ describe('the PDFs', () => {
   it('a draft payslip says so', async () => {
     const run = await db().selectFrom('pay_runs').select('id').where('company_id', '=', companyId).where('status', '=', 'draft').executeTakeFirstOrThrow();
     const res = await fetch(`${t.url}/admin/salary/monthly?payslip=${run.id}`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}` } });
-    expect(await pdfText(Buffer.from(await res.arrayBuffer()))).toContain('下書き / DRAFT');
+    expect(await pdfLine(Buffer.from(await res.arrayBuffer()))).toContain('下書き / DRAFT');
   });
 });
 
@@ -181,14 +177,7 @@ describe('invoices', () => {
     const token = await t.tokenOf('superadmin');
     const path = `/admin/company/${companyId}/settings`;
     const base = {
-      _action: 'save',
-      closing_day: '31',
-      pay_day: '25',
-      quickpay_enabled: 'on',
-      quickpay_rate: '70',
-      points_per_shift: '10',
-      points_valid_days: '365',
-      scout_monthly_quota: '50',
+      ...COMPANY_SETTINGS_FORM,
       transfer_requester_code: '1234567890',
       transfer_account_type: '1',
       transfer_account_number: '1234567',

@@ -7,14 +7,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../helpers/pdf.ts';
 import { appForFile } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { dailyWithholdingHei } from '../../server/modules/payroll/withholding.ts';
 import { businessDayOnOrAfter } from '../../server/modules/payroll/payday.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
-import { companyOf, payLinesOf, userId } from '../helpers/demo-data.ts';
+import { COMPANY_SETTINGS_FORM, companyOf, payLinesOf, userId } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 let companyId: string;
@@ -24,12 +24,6 @@ beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 
 const linesOf = (email: string) => payLinesOf(t, email);
 
-async function pdfText(buf: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;
-  let out = '';
-  for (let p = 1; p <= pdf.numPages; p++) out += (await (await pdf.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
-  return out;
-}
 const yenText = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
 describe('the demo week as pay (hand-worked)', () => {
@@ -238,14 +232,7 @@ describe('the settings money needs', () => {
     expect(form).toContain('name="transfer_requester_code"');
     expect(form).toContain('value="1234567890"');
     const bad = await postForm(t, path, token, {
-      _action: 'save',
-      closing_day: '31',
-      pay_day: '25',
-      quickpay_enabled: 'on',
-      quickpay_rate: '70',
-      points_per_shift: '10',
-      points_valid_days: '365',
-      scout_monthly_quota: '50',
+      ...COMPANY_SETTINGS_FORM,
       registration_number: '1234',
       transfer_bank_code: '12',
       transfer_account_number: '123',
@@ -257,11 +244,7 @@ describe('the settings money needs', () => {
     const before = await db().selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
     expect(before.transfer_bank_code).not.toBe('12');
     const good = await postForm(t, path, token, {
-      _action: 'save',
-      closing_day: '31',
-      pay_day: '25',
-      quickpay_enabled: 'on',
-      quickpay_rate: '70',
+      ...COMPANY_SETTINGS_FORM,
       points_per_shift: '15',
       points_valid_days: '180',
       registration_number: 'T2876543210987',

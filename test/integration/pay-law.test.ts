@@ -9,6 +9,7 @@ import { addDays, weekdayOf } from '../../shared/time.ts';
 import { postForm } from '../helpers/pages.ts';
 import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
 import { companyOf, enumId, tokyoDay, workedDay } from '../helpers/demo-data.ts';
+import { dailyJobForm } from '../helpers/job-pages.ts';
 
 const t = appForFile();
 
@@ -54,30 +55,13 @@ describe('pay lines under the Act', () => {
 });
 
 describe('saving jobs and shift plans', () => {
-  const jobForm = async (extra: Record<string, string>) => ({
-    _action: 'save',
-    client_id: (await db().selectFrom('users').select('client_id').where('email', '=', DEMO.client_admin).executeTakeFirstOrThrow()).client_id!,
-    title_ja: '最低賃金の確認',
-    title_en: 'Minimum wage check',
-    description_ja: '',
-    description_en: '',
-    job_type_id: '',
-    pay_type_id: await enumId(t, 18, '時給'),
-    wage: '1300',
-    overtime_id: '',
-    job_week_id: '',
-    read_skill_id: '',
-    industry_id: '',
-    category_id: '',
-    prefecture: '東京都',
-    city: '',
-    station: '',
-    headcount: '1',
-    status: 'draft',
-    publish_from: '',
-    publish_until: '',
-    ...extra,
-  });
+  /** A job of the demo client in Tokyo, a draft, paid by the hour unless `extra` says otherwise. */
+  const jobForm = async (extra: Record<string, string>) =>
+    dailyJobForm(t, (await db().selectFrom('users').select('client_id').where('email', '=', DEMO.client_admin).executeTakeFirstOrThrow()).client_id!, '最低賃金の確認', {
+      title_en: 'Minimum wage check',
+      status: 'draft',
+      ...extra,
+    });
 
   it('refuses ¥500 an hour in Tokyo, naming the minimum and the prefecture', async () => {
     const res = await post('/v3/admin/jobs/add', 'company_admin', await jobForm({ wage: '500' }));

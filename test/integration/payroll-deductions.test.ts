@@ -5,7 +5,7 @@
  * insurance, income tax on the 月額表 column the record decides, and resident tax. Hand-worked yen.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../helpers/pdf.ts';
 import { addDays } from '../../shared/time.ts';
 import { syncPay } from '../../server/modules/payroll/lines.ts';
 import { createTransferBatch } from '../../server/modules/payroll/ledger.ts';
@@ -19,13 +19,6 @@ const t = appForFile();
 const db = () => t.database.db;
 // The staff registry (150001) is platform staff's by default (DESIGN §5); here Sakura's admins hold it too, as a superadmin may grant.
 beforeAll(() => grantPageCode(t, '150001', 'company_admin'));
-
-async function pdfText(buf: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;
-  let out = '';
-  for (let p = 1; p <= pdf.numPages; p++) out += (await (await pdf.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
-  return out;
-}
 
 /** Ten weekdays of 09:00–18:00 (or from–to) (60 minutes' break: 8 hours) at ¥3,000 an hour on the monthly kitchen job, 7–18 September 2026: gross 10 × 24,000 = 240,000. */
 async function tenDays(email: string, from = '09:00', to = '18:00') {

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { formRequest } from '../helpers/pages.ts';
-import { appAndMailForFile, expectNoMailSince } from '../helpers/smtp.ts';
+import { appAndMailForFile, expectNoMailSince, resetLinkIn } from '../helpers/smtp.ts';
 
 const { t, smtp } = appAndMailForFile();
 
@@ -30,6 +30,13 @@ const countMessages = async (kind: 'contact' | 'trial') =>
   );
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** Asks /forget-password for a reset of `email`'s password: the token of the link it mails. */
+async function mailedResetToken(email: string): Promise<string> {
+  const before = smtp.mails.length;
+  expect((await post('/forget-password', { _action: 'send', email })).status).toBe(303);
+  return resetLinkIn((await smtp.waitFor(before + 1))[before]!).token;
+}
 
 describe('public pages: language, head and title', () => {
   const ROUTES = ['/', '/staff', '/download', '/about', '/faq', '/policy', '/terms', '/staff/contact', '/v3/trial', '/forget-password', '/daily', '/part-time', '/login'];
@@ -273,10 +280,7 @@ describe('forgotten password, end to end with the mail', () => {
     expect(mail.to).toContain(email);
     expect(mail.subject).toBe('【Tsunagu】パスワード再設定のご案内');
     expect(mail.text).toContain('パスワード再設定のリクエストを受け付けました。');
-    const m = /(\S+\/reset-password\?token=([A-Za-z0-9_%-]+))/.exec(mail.text);
-    expect(m).not.toBeNull();
-    link = m![1]!;
-    token = decodeURIComponent(m![2]!);
+    ({ link, token } = resetLinkIn(mail));
     expect(link.startsWith(`${t.url}/reset-password?token=`)).toBe(true);
     // Only the hash of the token is stored.
     const stored = await t.database.db.selectFrom('password_resets').select('token_hash').where('token_hash', '=', sha256(token)).executeTakeFirst();
@@ -381,10 +385,7 @@ describe('forgotten password, end to end with the mail', () => {
     const none = await get('/reset-password');
     expect(await none.text()).toContain('このリンクは無効か、有効期限が切れています。');
 
-    const before = smtp.mails.length;
-    await post('/forget-password', { _action: 'send', email: DEMO.admin });
-    const mail = (await smtp.waitFor(before + 1))[before]!;
-    const expiredToken = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!);
+    const expiredToken = await mailedResetToken(DEMO.admin);
     expect((await get(`/reset-password?token=${encodeURIComponent(expiredToken)}`)).status).toBe(200);
 
     await t.database.db
@@ -404,6 +405,9 @@ describe('forgotten password, end to end with the mail', () => {
 describe('a candidate’s way in: the download page and the password reset end on the candidate’s own login', () => {
   const visitor = { who: 'visitor' };
   const newPassword = 'a-candidate-password-77';
+  /** Sets `email`'s password to newPassword on the page its reset mail links to: the answer. */
+  const resetByMail = async (email: string) =>
+    pressButton(t, visitor, `/reset-password?token=${encodeURIComponent(await mailedResetToken(email))}`, 'reset', { password: newPassword, password_confirm: newPassword });
 
   it('/download sends a worker to the candidate login, where they sign in and land on their own pages', async () => {
     const page = await get('/download', { 'accept-language': 'en' });
@@ -415,12 +419,7 @@ describe('a candidate’s way in: the download page and the password reset end o
   });
 
   it('after a reset, a candidate is sent to the candidate login with the notice, and the new password signs them in there', async () => {
-    const before = smtp.mails.length;
-    expect((await post('/forget-password', { _action: 'send', email: DEMO.candidate })).status).toBe(303);
-    const mail = (await smtp.waitFor(before + 1))[before]!;
-    const token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!);
-
-    const res = await pressButton(t, visitor, `/reset-password?token=${encodeURIComponent(token)}`, 'reset', { password: newPassword, password_confirm: newPassword });
+    const res = await resetByMail(DEMO.candidate);
     expect(res).toMatchObject({ status: 303, location: '/staff/login?reset=1' });
 
     const login = await get('/staff/login?reset=1', { 'accept-language': 'en' });
@@ -431,11 +430,7 @@ describe('a candidate’s way in: the download page and the password reset end o
   });
 
   it('staff are still sent to the back-office login after theirs', async () => {
-    const before = smtp.mails.length;
-    expect((await post('/forget-password', { _action: 'send', email: DEMO.company_staff })).status).toBe(303);
-    const mail = (await smtp.waitFor(before + 1))[before]!;
-    const token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!);
-    const res = await pressButton(t, visitor, `/reset-password?token=${encodeURIComponent(token)}`, 'reset', { password: newPassword, password_confirm: newPassword });
+    const res = await resetByMail(DEMO.company_staff);
     expect(res).toMatchObject({ status: 303, location: '/login?reset=1' });
   });
 });

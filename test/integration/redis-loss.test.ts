@@ -7,25 +7,19 @@
  * messages cross between the processes again and the side on the other process catches up on what
  * it missed.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it, inject, onTestFailed } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, probeUntilCrosses } from '../helpers/chat.ts';
-import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { applyToDailyShift, type Chatter, chatter, probeBothWays } from '../helpers/chat.ts';
+import { redisOrSkip, redisPrefix, TEST_REDIS_URL } from '../helpers/redis.ts';
+import { processGround, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { until, within } from '../helpers/wait.ts';
 
 const redis = await redisOrSkip();
 
 redis.describe('Redis going away under two processes, and coming back', () => {
-  let database: TestDatabase;
-  let dataDir: string;
+  let ground: ProcessGround;
   let proxy: TcpProxy;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
@@ -38,18 +32,16 @@ redis.describe('Redis going away under two processes, and coming back', () => {
   const keep = (close: () => void) => void closers.push(close);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-redis-'));
+    ground = await processGround('redis');
     const redis = new URL(TEST_REDIS_URL);
     proxy = await startTcpProxy(redis.hostname, Number(redis.port || 6379));
     const viaProxy = new URL(TEST_REDIS_URL);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    const env = { REDIS_URL: viaProxy.href, REDIS_PREFIX: `tsunagu-redis-loss-${randomBytes(6).toString('hex')}:`, TRUST_PROXY: '1' };
-    const [portA, portB] = [await freePort(), await freePort()];
-    [a, b] = await Promise.all([startServerProcess({ databaseUrl: database.url, port: portA, dataDir, env }), startServerProcess({ databaseUrl: database.url, port: portB, dataDir, env })]);
+    const env = { REDIS_URL: viaProxy.href, REDIS_PREFIX: redisPrefix('redis-loss'), TRUST_PROXY: '1' };
+    [a, b] = await Promise.all([ground.start({ env }), ground.start({ env })]);
     const [candidateToken, adminToken] = await Promise.all([loginToken(a.url, DEMO.candidate), loginToken(a.url, DEMO.company_admin)]);
-    ({ conversationId } = await applyToDailyShift({ url: a.url, db: database.db, candidateToken }));
+    ({ conversationId } = await applyToDailyShift({ url: a.url, db: ground.database.db, candidateToken }));
     candidate = chatter({ url: a.url, token: candidateToken, conversationId, dispose: keep });
     adminOnA = chatter({ url: a.url, token: adminToken, conversationId, dispose: keep });
     adminOnB = chatter({ url: b.url, token: adminToken, conversationId, dispose: keep });
@@ -61,16 +53,13 @@ redis.describe('Redis going away under two processes, and coming back', () => {
     for (const close of closers) close();
     await Promise.all([a?.kill(), b?.kill()]);
     await proxy?.close();
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await ground?.remove();
   });
 
   const report = () =>
     onTestFailed(() => {
       for (const p of [a, b]) if (p) console.log(`--- output of the server process on ${p.url}:\n${p.output()}`);
     });
-
-  const crosses = probeUntilCrosses;
 
   const login = (url: string, email: string, password: string, ip: string) =>
     fetch(`${url}/login`, {
@@ -84,8 +73,7 @@ redis.describe('Redis going away under two processes, and coming back', () => {
 
   it('with Redis: messages cross between the processes', async () => {
     report();
-    await crosses(candidate, adminOnB, 'A to B');
-    await crosses(adminOnB, candidate, 'B to A');
+    await probeBothWays(candidate, adminOnB, ['A to B', 'B to A']);
   });
 
   it('without Redis: each process serves its own sockets and pages, and limits failed logins in memory', async () => {
@@ -134,8 +122,7 @@ redis.describe('Redis going away under two processes, and coming back', () => {
     report();
     await proxy.restore();
     const restoredAt = Date.now();
-    await crosses(candidate, adminOnB, 'A to B after Redis returned');
-    await crosses(adminOnB, candidate, 'B to A after Redis returned');
+    await probeBothWays(candidate, adminOnB, ['A to B after Redis returned', 'B to A after Redis returned']);
     // The next message that crossed showed B's tab a hole, which it filled from the database.
     await until(() => duringCut.every((s) => adminOnB.heard.has(s.client_msg_id)), 'B caught up on the messages sent without Redis');
     for (const p of [a!, b!]) {

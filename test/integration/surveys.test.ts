@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
-import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
+import { candidateLogin, formRequest, getPage, postForm } from '../helpers/pages.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
 
 const t = appForFile();
@@ -97,23 +97,14 @@ describe('a survey is answered on a phone and charted', () => {
     expect(more.html).toContain('value="After-shift survey"');
     // A question without its English text, and a choice question with one option: said beside the fields, in the page's language.
     const bad = { ...BUILT, q0_en: '', q1_o1_ja: '', q1_o1_en: '', q1_o2_ja: '', q1_o2_en: '' };
-    const en = await fetch(`${t.url}/v3/admin/survey/add`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: `token=${admin}; lang=en`, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(bad),
-    });
+    const postBad = (lang: 'ja' | 'en') => fetch(`${t.url}/v3/admin/survey/add`, formRequest(bad, { cookie: `token=${admin}; lang=${lang}`, origin: t.url }));
+    const en = await postBad('en');
     expect(en.status).toBe(422);
     const enHtml = await en.text();
     expect(enHtml).toContain('id="q0_en-error"');
     expect(enHtml).toContain('This field is required.');
     expect(enHtml).toContain('A choice question needs at least two options');
-    const ja = await fetch(`${t.url}/v3/admin/survey/add`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: `token=${admin}; lang=ja`, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(bad),
-    });
+    const ja = await postBad('ja');
     expect(ja.status).toBe(422);
     const jaHtml = await ja.text();
     expect(jaHtml).toContain('入力してください。');
@@ -262,6 +253,13 @@ describe('the platform', () => {
 });
 
 describe('refusals', () => {
+  /** A response to the survey written straight into the database, past the app's checks. */
+  const responseRow = async (email: string) =>
+    db()
+      .insertInto('survey_responses')
+      .values({ survey_id: surveyId, user_id: await userId(t, email) })
+      .execute();
+
   it('answering twice is refused with a clear message; the database allows one response per person', async () => {
     const { token } = await candidateLogin(t, 'candidate2@demo.test');
     const q = await db().selectFrom('survey_questions').select(['id']).where('survey_id', '=', surveyId).where('position', '=', 3).executeTakeFirstOrThrow();
@@ -270,12 +268,7 @@ describe('refusals', () => {
     expect(second.html).toContain('You have already answered this survey. Each person can answer only once.');
     const api = await t.gql('mutation ($id: ID!, $a: [SurveyAnswerInput!]!) { answerSurvey(id: $id, answers: $a) }', { id: surveyId, a: [{ questionId: q.id, scale: 1 }] }, token);
     expect(firstCode(api)).toBe('CONFLICT');
-    await expect(
-      db()
-        .insertInto('survey_responses')
-        .values({ survey_id: surveyId, user_id: await userId(t, 'candidate2@demo.test') })
-        .execute(),
-    ).rejects.toThrow(/survey_responses_once_uq/);
+    await expect(responseRow('candidate2@demo.test')).rejects.toThrow(/survey_responses_once_uq/);
     expect((await db().selectFrom('survey_responses').select('id').where('survey_id', '=', surveyId).execute()).length).toBe(1);
     // The page on a later visit says it was answered.
     const again = await pageIn(`/staff/survey/${surveyId}`, `candidate_token=${token}`, 'ja');
@@ -292,12 +285,7 @@ describe('refusals', () => {
     expect(post.status).toBe(403);
     const api = await t.gql('mutation ($id: ID!) { answerSurvey(id: $id, answers: []) }', { id: surveyId }, token);
     expect(firstCode(api)).toBe('FORBIDDEN');
-    await expect(
-      db()
-        .insertInto('survey_responses')
-        .values({ survey_id: surveyId, user_id: await userId(t, 'candidate3@demo.test') })
-        .execute(),
-    ).rejects.toThrow(/survey_responses_recipient_fk/);
+    await expect(responseRow('candidate3@demo.test')).rejects.toThrow(/survey_responses_recipient_fk/);
     // A visitor is asked to log in first.
     const anon = await fetch(`${t.url}/staff/survey/${surveyId}`, { redirect: 'manual' });
     expect(anon.status).toBe(302);

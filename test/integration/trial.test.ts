@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
-import { appAndMailForFile, expectNoMailSince } from '../helpers/smtp.ts';
+import { appAndMailForFile, expectNoMailSince, resetLinkIn } from '../helpers/smtp.ts';
 
 const { t, smtp } = appAndMailForFile();
 
@@ -94,10 +94,7 @@ describe('a trial signup', () => {
     expect(mail.subject).toContain('無料トライアル');
     expect(mail.text).toContain(`${SIGNUP.contact_name} 様`);
     expect(mail.text).toContain(SIGNUP.company_name);
-    const m = /(\S+\/reset-password\?token=([A-Za-z0-9_%-]+))/.exec(mail.text);
-    expect(m).not.toBeNull();
-    link = m![1]!;
-    token = decodeURIComponent(m![2]!);
+    ({ link, token } = resetLinkIn(mail));
     expect(link.startsWith(`${t.url}/reset-password?token=`)).toBe(true);
   });
 

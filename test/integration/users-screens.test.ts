@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
 import { cookieOf, getPage, postForm } from '../helpers/pages.ts';
-import { appAndMailForFile, type CapturedMail } from '../helpers/smtp.ts';
+import { appAndMailForFile, type CapturedMail, resetLinkIn } from '../helpers/smtp.ts';
 
 const { t, smtp } = appAndMailForFile();
 
@@ -26,12 +26,6 @@ async function mailTo(address: string): Promise<CapturedMail> {
     await smtp.waitFor(smtp.mails.length + 1).catch(() => undefined);
   }
 }
-
-const linkIn = (mail: CapturedMail) => {
-  const m = /(\S+\/reset-password\?token=([A-Za-z0-9_%-]+))/.exec(mail.text);
-  if (!m) throw new Error(`no link in: ${mail.text}`);
-  return { link: m[1]!, token: decodeURIComponent(m[2]!) };
-};
 
 /** The editable fields of a user record, as its form holds them (checkbox only when checked). */
 function userForm(u: { name: string; email: string; role: string; lang: string; active: boolean }, change: Partial<Record<'name' | 'email' | 'role' | 'lang' | 'active', string | null>> = {}) {
@@ -55,7 +49,7 @@ describe('invite (POST /admin/users/admin?new=1)', () => {
     const mail = await mailTo(email);
     expect(mail.subject).toBe('[Tsunagu] You are invited to the back office');
     expect(mail.text).toContain('山田 太郎');
-    const { link, token } = linkIn(mail);
+    const { link, token } = resetLinkIn(mail);
     expect(link.startsWith(`${t.url}/reset-password?token=`)).toBe(true);
 
     // Nobody knows the password the user was created with.
@@ -261,7 +255,7 @@ describe('reset password button', () => {
     await smtp.waitFor(sent + 1);
     const mail = smtp.mails.slice(sent).find((m) => m.to.includes(DEMO.client_staff))!;
     expect(mail.subject).toBe('【Tsunagu】パスワード再設定のご案内');
-    expect(linkIn(mail).link.startsWith(`${t.url}/reset-password?token=`)).toBe(true);
+    expect(resetLinkIn(mail).link.startsWith(`${t.url}/reset-password?token=`)).toBe(true);
     const page = await get(res.location!, token);
     expect(page.html).toContain('パスワード再設定のメールを送信しました。');
   });

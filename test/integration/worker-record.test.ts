@@ -6,7 +6,7 @@
  * role without 160001 is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../helpers/pdf.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { getPage } from '../helpers/pages.ts';
@@ -36,12 +36,6 @@ const RECORD = `query($id: ID!) { workerRecord(id: $id) {
 } }`;
 const CONTRACT = 'query($w: ID!, $j: ID!, $l: String!) { workerContract(workerId: $w, jobId: $j, lang: $l) { title job workerName } }';
 
-async function pdfText(buf: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(buf) }).promise;
-  let out = '';
-  for (let p = 1; p <= pdf.numPages; p++) out += (await (await pdf.getPage(p)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ') + '\n';
-  return out;
-}
 const pdfOf = async (path: string, as: 'company_admin' | 'company2' | 'client_admin') => fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie: `token=${await t.tokenOf(as)}` } });
 
 describe('the worker record', () => {

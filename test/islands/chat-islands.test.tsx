@@ -20,9 +20,6 @@
  * Updates arrive from the network, not from a click, so they cannot be wrapped in act(): the test
  * waits for what the user sees (findBy…, waitFor) instead.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import BadgeBell from '../../client/islands/BadgeBell.tsx';
@@ -34,9 +31,8 @@ import { sql } from 'kysely';
 import { RECENT_SIZE, type BadgesPayload, type ChatMessage } from '../../server/chat/events.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import { acked, applyToDailyShift, rawSocket, sendMessage, socketConnected, type RawChatSocket } from '../helpers/chat.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { openPage } from '../helpers/jsdom-page.ts';
-import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { processGround, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 
 // Updates come from sockets, outside any act() (see above); a round trip to the server process
 // on a busy machine can take longer than the library's default second.
@@ -44,8 +40,7 @@ import { freePort, startServerProcess, type ServerProcess } from '../helpers/ser
 configure({ asyncUtilTimeout: 10_000 });
 
 let server: ServerProcess;
-let database: TestDatabase;
-let dataDir: string;
+let ground: ProcessGround;
 let conversationId: string;
 let candidateName: string;
 let candidate: RawChatSocket;
@@ -54,12 +49,11 @@ let otherTab: RawChatSocket;
 const sockets: (() => void)[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-islands-'));
-  server = await startServerProcess({ databaseUrl: database.url, port: await freePort(), dataDir });
+  ground = await processGround('islands');
+  server = await ground.start();
   const [adminToken, candidateToken] = await Promise.all([loginToken(server.url, DEMO.company_admin), loginToken(server.url, DEMO.candidate)]);
-  ({ conversationId } = await applyToDailyShift({ url: server.url, db: database.db, candidateToken }));
-  candidateName = (await database.db.selectFrom('users').select('name').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow()).name;
+  ({ conversationId } = await applyToDailyShift({ url: server.url, db: ground.database.db, candidateToken }));
+  candidateName = (await ground.database.db.selectFrom('users').select('name').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow()).name;
 
   // The admin's page: its address and its session cookie, as after logging in.
   openPage(`${server.url}/admin/jobs/list`, { token: adminToken });
@@ -84,8 +78,7 @@ afterAll(async () => {
   cleanup();
   for (const close of sockets.splice(0)) close();
   await server?.kill();
-  await database?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await ground?.remove();
 });
 
 /** The candidate writes in the conversation; resolves with the stored message. */
@@ -236,7 +229,7 @@ describe('BadgeBell past the loaded conversations', () => {
   it('names an unread conversation the dock has not loaded (candidate and job title in the reader’s language) and opens it when clicked', async () => {
     for (const w of chatV3.state.value.openConversationV3) closeWindow(w);
     await waitFor(() => expect(screen.queryAllByTestId('chat-window')).toHaveLength(0));
-    const db = database.db;
+    const db = ground.database.db;
     const company = (await db.selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
     const me = (await db.selectFrom('users').select('id').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow()).id;
     const job = await db
