@@ -12,7 +12,7 @@ import type { Services } from './services.ts';
  * FEATURES (server/features.ts) lists the manifests; the resource registry, the demo seed and the
  * background jobs are read from it. The halves a module folder may not import (the import rule:
  * imports point down) sit in their own layer under the feature's file name: the API module
- * (`server/api/graphql/<feature>.ts`: types, resolvers and the rule of each root field, its codes
+ * (`server/api/graphql/modules/<feature>.ts`: types, resolvers and the rule of each root field, its codes
  * read from the route table) and the screens (`server/web/screens/…`, with their panels).
  * docs/architecture.md "Adding a feature".
  */

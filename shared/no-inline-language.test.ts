@@ -88,7 +88,7 @@ const PAIR_HOMES = [
   'server/modules/templates/', // the templates' default texts
   // Temporary: a payslip's deduction lines (labelJa / labelEn, the withholding column named in Japanese in
   // both languages) and an invoice's account type are built in the resolver; they move with its SQL to the repository.
-  'server/api/graphql/money.ts',
+  'server/api/graphql/modules/money.ts',
 ];
 const pairHome = (file: string) => PAIR_HOMES.some((a) => (a.endsWith('/') ? file.startsWith(a) : file === a));
 

@@ -2,7 +2,7 @@ import { defineFeature } from '../../feature.ts';
 import { adResource } from '../../resources/defs/ads.ts';
 import { seedDemoAds } from './seed.ts';
 
-/** Ads on the public boards (API: server/api/graphql/ads.ts). */
+/** Ads on the public boards (API: server/api/graphql/modules/ads.ts). */
 export const adsFeature = defineFeature({
   name: 'ads',
   routes: ['/admin/superadmin/ads'],

@@ -4,7 +4,7 @@ import { paymentSettingsResource } from '../../resources/defs/payment.ts';
 import { seedDemoMoney } from './seed.ts';
 
 /**
- * Money: daily and monthly pay, quick pay, transfers and invoices (API: server/api/graphql/money.ts;
+ * Money: daily and monthly pay, quick pay, transfers and invoices (API: server/api/graphql/modules/money.ts;
  * the pay and billing lists' panels: server/web/screens/payroll/pay.tsx).
  */
 export const payrollFeature = defineFeature({

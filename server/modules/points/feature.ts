@@ -5,7 +5,7 @@ import { seedDemoPoints } from './seed.ts';
 
 /**
  * Points: earned for shifts, referrals and campaigns, adjusted by hand, spent by the candidate.
- * API: server/api/graphql/points.ts; screens: the point list's panel (server/web/screens/points/points.tsx)
+ * API: server/api/graphql/modules/points.ts; screens: the point list's panel (server/web/screens/points/points.tsx)
  * and the candidate's /staff/points (candidate.tsx).
  */
 export const pointsFeature = defineFeature({

@@ -4,7 +4,7 @@ import { seedDemoScouting } from './seed.ts';
 
 /**
  * Scouting: companies search candidates who opted in and send them offers; the candidate answers
- * on /staff/scout. API: server/api/graphql/scouting.ts; screens: the search's panel
+ * on /staff/scout. API: server/api/graphql/modules/scouting.ts; screens: the search's panel
  * (server/web/screens/scouting/search-panel.tsx) and candidate-scout.tsx.
  */
 export const scoutingFeature = defineFeature({

@@ -2,7 +2,7 @@ import { defineFeature } from '../../feature.ts';
 import { staffResource } from '../../resources/defs/staff.ts';
 import { seedDemoPersonDuplicates, seedDemoStaff } from './seed.ts';
 
-/** The staff registry of foreign staff (/admin/staff) and one person's duplicates and merges (API: server/api/graphql/person.ts). */
+/** The staff registry of foreign staff (/admin/staff) and one person's duplicates and merges (API: server/api/graphql/modules/person.ts). */
 export const staffFeature = defineFeature({
   name: 'staff',
   routes: ['/admin/staff'],

@@ -4,7 +4,7 @@ import { seedDemoSurveys } from './seed.ts';
 
 /**
  * Surveys (docs/surveys.md): built and sent to chosen workers through the chat, answered once by
- * the candidate. API: server/api/graphql/surveys.ts; screens: server/web/screens/surveys/builder.tsx
+ * the candidate. API: server/api/graphql/modules/surveys.ts; screens: server/web/screens/surveys/builder.tsx
  * (the builder, and the survey's page as the list's panel) and candidate-surveys.tsx.
  */
 export const surveysFeature = defineFeature({

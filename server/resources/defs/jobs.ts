@@ -35,7 +35,7 @@ import { SSW_FIELDS } from '../../modules/workforce/work-limits.ts';
  * - `dailyJob`: daily spot work (kind 'daily') on /v3/admin/jobs/list (330001), /v3/admin/jobs/add
  *   (330002) and /v3/admin/jobs/[id] (330001), whose record page also manages the job's shifts
  *   (server/web/admin/job-shifts.tsx over the `shifts` field and the addJobShifts/deleteJobShift
- *   operations of server/api/graphql/job-shifts.ts).
+ *   operations of server/api/graphql/modules/job-shifts.ts).
  *
  * Tenancy (DESIGN.md §5): company users see their company's jobs; client users only their own
  * client's, and the jobs they add are their client's whatever they send; platform users see
@@ -215,7 +215,7 @@ async function validate(input: Record<string, unknown>, ctx: ResourceValidateCon
  * docs/payroll.md), and an hourly wage below the regional minimum wage of the job's prefecture today
  * (最低賃金法第4条) is refused naming the minimum. A 日給's hourly basis depends on its shifts'
  * length: it is checked against the job's upcoming shifts paid at the job's rate, and when shifts
- * are planned (server/api/graphql/job-shifts.ts).
+ * are planned (server/api/graphql/modules/job-shifts.ts).
  */
 async function validatePay(input: Record<string, unknown>, ctx: ResourceValidateContext): Promise<Record<string, string>> {
   if (!('wage' in input) && !('pay_type_id' in input) && !('prefecture' in input)) return {};

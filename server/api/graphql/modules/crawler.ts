@@ -1,8 +1,8 @@
-import type { ApiContext } from '../context.ts';
-import { isPlatform, tenantOf } from '../../access/tenancy.ts';
-import { latestRuns } from '../../modules/crawler/run.ts';
-import { type Rules, pages } from '../rules.ts';
-import { isUuid } from '../../../shared/ids.ts';
+import type { ApiContext } from '../../context.ts';
+import { isPlatform, tenantOf } from '../../../access/tenancy.ts';
+import { latestRuns } from '../../../modules/crawler/run.ts';
+import { type Rules, pages } from '../../rules.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 /** The run history of a crawler source (/admin/superadmin/crawler, 210001: platform only). */
 export const typeDefs = /* GraphQL */ `

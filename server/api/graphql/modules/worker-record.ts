@@ -7,22 +7,22 @@
  * only once they applied to it and a client user only the people of its jobs. Pay and payslips
  * follow the pay lists' own rule (a client user sees none; a payslip needs its row in the runs list).
  */
-import { isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
-import { dateLong, yen } from '../../../shared/format.ts';
+import { isLang, pickLang, type Lang } from '../../../../shared/i18n.ts';
+import { dateLong, yen } from '../../../../shared/format.ts';
 import { z } from 'zod';
-import { msg, msgText } from '../../../shared/messages.ts';
-import { isDay } from '../../../shared/time.ts';
-import { todayInJapan } from '../../time.ts';
-import { idSchema, requiredText, validate } from '../../validation.ts';
-import { actingCompanyOf, isClient, tenantOf } from '../../access/tenancy.ts';
-import { canEnter } from '../../access/guard.ts';
-import { routeByPath } from '../../access/routes.ts';
-import { workersReadModel } from '../../resources/defs/workers.ts';
-import { payLinesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
-import { visibleRows } from '../../resources/read-model.ts';
-import { prefectureName } from '../../modules/jobs/prefectures.ts';
-import { renderTemplate } from '../../modules/templates/render-template.ts';
-import { dispatchComplaints, dispatchLedger, foreignEmploymentReport, recordComplaint, setComplaintHandling } from '../../modules/workforce/ledgers.ts';
+import { msg, msgText } from '../../../../shared/messages.ts';
+import { isDay } from '../../../../shared/time.ts';
+import { todayInJapan } from '../../../time.ts';
+import { idSchema, requiredText, validate } from '../../../validation.ts';
+import { actingCompanyOf, isClient, tenantOf } from '../../../access/tenancy.ts';
+import { canEnter } from '../../../access/guard.ts';
+import { routeByPath } from '../../../access/routes.ts';
+import { workersReadModel } from '../../../resources/defs/workers.ts';
+import { payLinesReadModel, payRunsReadModel } from '../../../resources/defs/money.ts';
+import { visibleRows } from '../../../resources/read-model.ts';
+import { prefectureName } from '../../../modules/jobs/prefectures.ts';
+import { renderTemplate } from '../../../modules/templates/render-template.ts';
+import { dispatchComplaints, dispatchLedger, foreignEmploymentReport, recordComplaint, setComplaintHandling } from '../../../modules/workforce/ledgers.ts';
 import {
   contractFacts,
   contractTemplate,
@@ -34,12 +34,12 @@ import {
   workerPay,
   workerProfile,
   workerShifts,
-} from '../../modules/workforce/worker-record.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError, badInput } from '../errors.ts';
-import { fixedFor } from './read-models.ts';
-import { type Rules, pages } from '../rules.ts';
-import { isUuid } from '../../../shared/ids.ts';
+} from '../../../modules/workforce/worker-record.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError, badInput } from '../../errors.ts';
+import { fixedFor } from '../read-models.ts';
+import { type Rules, pages } from '../../rules.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A shift of the worker with the attendance recorded for it (status null: none yet)."

@@ -4,8 +4,8 @@
  * any company's), and the candidate's side: the survey they were sent, answered once. The list of
  * surveys is a read model (server/resources/defs/surveys.ts).
  */
-import { msg } from '../../../shared/messages.ts';
-import { hasNoTenant, isClient, isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { hasNoTenant, isClient, isCompany, isPlatform, tenantOf } from '../../../access/tenancy.ts';
 import {
   answerSurvey,
   audience,
@@ -20,13 +20,13 @@ import {
   validateSurvey,
   type AnswerInput,
   type SurveyRecord,
-} from '../../modules/surveys/surveys.ts';
-import { companyExists } from '../../modules/companies/directory.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError, badInput, forbidden } from '../errors.ts';
-import { type Rules, pages } from '../rules.ts';
-import { isUuid } from '../../../shared/ids.ts';
-import { parseDay } from '../../../shared/time.ts';
+} from '../../../modules/surveys/surveys.ts';
+import { companyExists } from '../../../modules/companies/directory.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError, badInput, forbidden } from '../../errors.ts';
+import { type Rules, pages } from '../../rules.ts';
+import { isUuid } from '../../../../shared/ids.ts';
+import { parseDay } from '../../../../shared/time.ts';
 
 export const typeDefs = /* GraphQL */ `
   type SurveyOption {

@@ -1,6 +1,6 @@
-import type { ApiContext } from '../context.ts';
-import { isPlacement } from '../../modules/ads/service.ts';
-import { type Rules } from '../rules.ts';
+import type { ApiContext } from '../../context.ts';
+import { isPlacement } from '../../../modules/ads/service.ts';
+import { type Rules } from '../../rules.ts';
 
 /** The ads a public page shows (docs/ads.md): from the process's cache, never a query per view. */
 export const typeDefs = /* GraphQL */ `

@@ -5,13 +5,13 @@
  * (the registry's); rows of another company are "not found", and a merge across companies is refused.
  */
 import { z } from 'zod';
-import { tr, type Text } from '../../../shared/i18n.ts';
-import { msgText } from '../../../shared/texts/index.ts';
-import { tenantOf } from '../../access/tenancy.ts';
-import { findDuplicates, linkStaffToCandidate, listMerges, mergeStaffRows, type MergeRefusal } from '../../modules/staff/person.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError } from '../errors.ts';
-import { type Rules, pages } from '../rules.ts';
+import { tr, type Text } from '../../../../shared/i18n.ts';
+import { msgText } from '../../../../shared/texts/index.ts';
+import { tenantOf } from '../../../access/tenancy.ts';
+import { findDuplicates, linkStaffToCandidate, listMerges, mergeStaffRows, type MergeRefusal } from '../../../modules/staff/person.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError } from '../../errors.ts';
+import { type Rules, pages } from '../../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "Two records that are likely one person, and why (card: same residence-card number; email: same e-mail, any case)."

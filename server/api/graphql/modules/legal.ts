@@ -1,7 +1,7 @@
-import { isLang } from '../../../shared/i18n.ts';
-import { latestPublished, type LegalKind } from '../../modules/templates/legal.ts';
-import type { ApiContext } from '../context.ts';
-import { type Rules } from '../rules.ts';
+import { isLang } from '../../../../shared/i18n.ts';
+import { latestPublished, type LegalKind } from '../../../modules/templates/legal.ts';
+import type { ApiContext } from '../../context.ts';
+import { type Rules } from '../../rules.ts';
 
 /** The published terms of use and privacy policy, for the public /terms and /policy pages (edited at /admin/templates/terms and privacy). */
 export const typeDefs = /* GraphQL */ `

@@ -1,9 +1,9 @@
-import type { ChatMessage } from '../../chat/events.ts';
-import { chatMailOf, setChatMail } from '../../chat/preferences.ts';
-import { mayAccess, viewerOf } from '../../chat/queries.ts';
-import { busIterator } from '../../events/bus.ts';
-import type { ApiContext } from '../context.ts';
-import { type Rules, pages } from '../rules.ts';
+import type { ChatMessage } from '../../../chat/events.ts';
+import { chatMailOf, setChatMail } from '../../../chat/preferences.ts';
+import { mayAccess, viewerOf } from '../../../chat/queries.ts';
+import { busIterator } from '../../../events/bus.ts';
+import type { ApiContext } from '../../context.ts';
+import { type Rules, pages } from '../../rules.ts';
 
 /**
  * Chat over graphql-ws (DESIGN.md §7): the V3 chat windows and the support chat listen for new

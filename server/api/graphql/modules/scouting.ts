@@ -4,19 +4,19 @@
  * the caller may offer and the month's quota — sending an offer, and the candidate's side on
  * /staff/scout: their profile, their offers, accepting or declining.
  */
-import { msg } from '../../../shared/messages.ts';
-import { inOneCompany, tenantOf } from '../../access/tenancy.ts';
-import { answerScoutOffer, offerableJobs, scoutQuota, sendScoutOffer } from '../../modules/scouting/offers.ts';
-import { myScout, saveScoutProfile, ScoutProfileInput } from '../../modules/scouting/profile.ts';
-import { applicationMade } from '../../modules/pipeline/announce.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { inOneCompany, tenantOf } from '../../../access/tenancy.ts';
+import { answerScoutOffer, offerableJobs, scoutQuota, sendScoutOffer } from '../../../modules/scouting/offers.ts';
+import { myScout, saveScoutProfile, ScoutProfileInput } from '../../../modules/scouting/profile.ts';
+import { applicationMade } from '../../../modules/pipeline/announce.ts';
 import { limitsRefused } from './jobs.ts';
-import { scoutCandidatesReadModel } from '../../resources/defs/scouting.ts';
-import { visibleRows } from '../../resources/read-model.ts';
-import { validate } from '../../validation.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError, badInput } from '../errors.ts';
-import { fixedFor } from './read-models.ts';
-import { type Rules, pages } from '../rules.ts';
+import { scoutCandidatesReadModel } from '../../../resources/defs/scouting.ts';
+import { visibleRows } from '../../../resources/read-model.ts';
+import { validate } from '../../../validation.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError, badInput } from '../../errors.ts';
+import { fixedFor } from '../read-models.ts';
+import { type Rules, pages } from '../../rules.ts';
 
 /** What a candidate's scouting profile holds, as it is read and as it is saved (the two stay alike). */
 const SCOUT_PROFILE_FIELDS = 'enabled: Boolean! shareNationality: Boolean! shareLanguages: Boolean! shareResidence: Boolean! shareAttendance: Boolean! prefecture: String! availability: [String!]!';

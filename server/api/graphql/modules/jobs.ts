@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { workLimitText, type WorkLimitRefusal } from '../../modules/workforce/work-limits.ts';
+import { workLimitText, type WorkLimitRefusal } from '../../../modules/workforce/work-limits.ts';
 import type { GraphQLError } from 'graphql';
-import { applyToJob, CandidateRegistration, registerCandidate, type ApplyResult } from '../../modules/jobs/apply.ts';
-import { confirmApplication } from '../../modules/pipeline/confirm.ts';
-import { raiseCrossedLimits, recordAttendance } from '../../modules/pipeline/attendance.ts';
-import { todayInJapan } from '../../../shared/time.ts';
-import { applicationMade } from '../../modules/pipeline/announce.ts';
-import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
-import { candidateApplicationClock, candidateApplications } from '../../modules/pipeline/repo.ts';
-import { getPublicJob, listPublicJobs, type PublicFilters, type PublicSort } from '../../modules/jobs/public.ts';
-import { validate } from '../../validation.ts';
-import type { ApiContext } from '../context.ts';
-import { spendFormLimit } from '../form-limits.ts';
-import { apiError, badInput, type ErrorCode } from '../errors.ts';
-import { pickLang, type Lang } from '../../../shared/i18n.ts';
-import { msg, type MessageKey } from '../../../shared/messages.ts';
-import { type Rules } from '../rules.ts';
-import { isUuid } from '../../../shared/ids.ts';
+import { applyToJob, CandidateRegistration, registerCandidate, type ApplyResult } from '../../../modules/jobs/apply.ts';
+import { confirmApplication } from '../../../modules/pipeline/confirm.ts';
+import { raiseCrossedLimits, recordAttendance } from '../../../modules/pipeline/attendance.ts';
+import { todayInJapan } from '../../../../shared/time.ts';
+import { applicationMade } from '../../../modules/pipeline/announce.ts';
+import { notifyCompanyStaff } from '../../../modules/notifications/service.ts';
+import { candidateApplicationClock, candidateApplications } from '../../../modules/pipeline/repo.ts';
+import { getPublicJob, listPublicJobs, type PublicFilters, type PublicSort } from '../../../modules/jobs/public.ts';
+import { validate } from '../../../validation.ts';
+import type { ApiContext } from '../../context.ts';
+import { spendFormLimit } from '../../form-limits.ts';
+import { apiError, badInput, type ErrorCode } from '../../errors.ts';
+import { pickLang, type Lang } from '../../../../shared/i18n.ts';
+import { msg, type MessageKey } from '../../../../shared/messages.ts';
+import { type Rules } from '../../rules.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 /** Where a public job is and what it pays: the board's card and the job's page show the same fields. */
 const PUBLIC_JOB_PLACE_AND_PAY = /* GraphQL */ `

@@ -1,10 +1,10 @@
-import { busIterator } from '../../events/bus.ts';
-import { countUnread, drawNotification, listNotifications, markRead } from '../../modules/notifications/service.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError } from '../errors.ts';
-import { msg } from '../../../shared/messages.ts';
-import { type Rules } from '../rules.ts';
-import { isUuid } from '../../../shared/ids.ts';
+import { busIterator } from '../../../events/bus.ts';
+import { countUnread, drawNotification, listNotifications, markRead } from '../../../modules/notifications/service.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError } from '../../errors.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { type Rules } from '../../rules.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A notification (type 1) or a document notice (type 2), SPEC §3."

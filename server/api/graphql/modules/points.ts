@@ -3,18 +3,18 @@
  * /v3/admin/point (the ledger itself is the read model server/resources/defs/points.ts), and the
  * candidate's own balances, history and referral link on /staff/points.
  */
-import { candidateByEmail } from '../../modules/staff/person.ts';
-import { companyDirectory, companyPointsValidDays } from '../../modules/companies/directory.ts';
+import { candidateByEmail } from '../../../modules/staff/person.ts';
+import { companyDirectory, companyPointsValidDays } from '../../../modules/companies/directory.ts';
 import { z } from 'zod';
-import { msg } from '../../../shared/messages.ts';
-import { isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
-import { balancesOf, latestEntriesOf, postPoints } from '../../modules/points/ledger.ts';
-import { referralCodeOf } from '../../modules/points/referral.ts';
-import { addDays, todayInJapan } from '../../../shared/time.ts';
-import { PLATFORM_POINTS_VALID_DAYS } from '../../modules/points/awards.ts';
-import type { ApiContext } from '../context.ts';
-import { badInput, forbidden } from '../errors.ts';
-import { type Rules, pages } from '../rules.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { isCompany, isPlatform, tenantOf } from '../../../access/tenancy.ts';
+import { balancesOf, latestEntriesOf, postPoints } from '../../../modules/points/ledger.ts';
+import { referralCodeOf } from '../../../modules/points/referral.ts';
+import { addDays, todayInJapan } from '../../../../shared/time.ts';
+import { PLATFORM_POINTS_VALID_DAYS } from '../../../modules/points/awards.ts';
+import type { ApiContext } from '../../context.ts';
+import { badInput, forbidden } from '../../errors.ts';
+import { type Rules, pages } from '../../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "Points added to (add) or taken from (spend) a person's wallet by hand, with the reason."

@@ -5,17 +5,17 @@
  * checks it (a row of another tenant, or of a kind the role does not open, is "not found").
  */
 import { z } from 'zod';
-import { msg } from '../../../shared/messages.ts';
-import { todayInJapan } from '../../time.ts';
-import { viewerOf } from '../../chat/queries.ts';
-import { inboxPage, type InboxCursor, type InboxRow } from '../../modules/inbox/list.ts';
-import { addNote, assignConversation, colleaguesFor, historyOf, MAX_NOTE_LENGTH, notesOf, setInboxStatus } from '../../modules/inbox/conversation.ts';
-import { cannedProblems, cannedReplies, deleteCannedReply, fillCanned, placeholderValues, saveCannedReply } from '../../modules/inbox/canned.ts';
-import { inboxReport, MAX_REPORT_WEEKS } from '../../modules/inbox/report.ts';
-import { glanceOf } from '../../modules/inbox/glance.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError, badInput, forbidden } from '../errors.ts';
-import { type Rules, pages } from '../rules.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { todayInJapan } from '../../../time.ts';
+import { viewerOf } from '../../../chat/queries.ts';
+import { inboxPage, type InboxCursor, type InboxRow } from '../../../modules/inbox/list.ts';
+import { addNote, assignConversation, colleaguesFor, historyOf, MAX_NOTE_LENGTH, notesOf, setInboxStatus } from '../../../modules/inbox/conversation.ts';
+import { cannedProblems, cannedReplies, deleteCannedReply, fillCanned, placeholderValues, saveCannedReply } from '../../../modules/inbox/canned.ts';
+import { inboxReport, MAX_REPORT_WEEKS } from '../../../modules/inbox/report.ts';
+import { glanceOf } from '../../../modules/inbox/glance.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError, badInput, forbidden } from '../../errors.ts';
+import { type Rules, pages } from '../../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "Which conversations the inbox lists; every field narrows, none lists all."

@@ -5,15 +5,15 @@
  * (server/api/card-images.ts). Staff see a card only when its person applied to their tenant.
  */
 import { z } from 'zod';
-import { tenantOf } from '../../access/tenancy.ts';
-import { msg } from '../../../shared/messages.ts';
-import { cardForStaff, cardProfileOf, CardRecordInput, DECISIONS, decideCard, latestCard, visaTypeExists } from '../../modules/workforce/card-checks.ts';
-import { CARD_IMAGES_PATH, cardNumberMatches } from '../../modules/workforce/card-format.ts';
-import { validate } from '../../validation.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError, badInput } from '../errors.ts';
-import { type Rules, pages } from '../rules.ts';
-import { isUuid } from '../../../shared/ids.ts';
+import { tenantOf } from '../../../access/tenancy.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { cardForStaff, cardProfileOf, CardRecordInput, DECISIONS, decideCard, latestCard, visaTypeExists } from '../../../modules/workforce/card-checks.ts';
+import { CARD_IMAGES_PATH, cardNumberMatches } from '../../../modules/workforce/card-format.ts';
+import { validate } from '../../../validation.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError, badInput } from '../../errors.ts';
+import { type Rules, pages } from '../../rules.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A residence card as staff check it: the person, the record they entered (or staff corrected), the decision, and where its two images are."

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { notifyPlatform } from '../../modules/notifications/service.ts';
-import { ContactInput, TrialInput, saveContact } from '../../modules/contact/service.ts';
-import { signUpForTrial } from '../../modules/trial/signup.ts';
-import { email, validate } from '../../validation.ts';
-import type { ApiContext } from '../context.ts';
-import { spendFormLimit } from '../form-limits.ts';
-import { apiError, badInput } from '../errors.ts';
-import { msg, msgText } from '../../../shared/messages.ts';
-import { type Rules } from '../rules.ts';
+import { notifyPlatform } from '../../../modules/notifications/service.ts';
+import { ContactInput, TrialInput, saveContact } from '../../../modules/contact/service.ts';
+import { signUpForTrial } from '../../../modules/trial/signup.ts';
+import { email, validate } from '../../../validation.ts';
+import type { ApiContext } from '../../context.ts';
+import { spendFormLimit } from '../../form-limits.ts';
+import { apiError, badInput } from '../../errors.ts';
+import { msg, msgText } from '../../../../shared/messages.ts';
+import { type Rules } from '../../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   type User {

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { requiredText, validate } from '../../validation.ts';
-import { deriveJobEnum } from '../../modules/enums/derive.ts';
-import { createJobEnum, deleteJobEnum, deleteVisaType, enumStore, findJobEnum, listLanguages, updateJobEnum, upsertVisaType } from '../../modules/enums/service.ts';
-import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../modules/enums/reference-data.ts';
-import type { JobEnumRecord } from '../../modules/enums/derive.ts';
-import { SSW_FIELDS } from '../../modules/workforce/work-limits.ts';
-import { canEnter } from '../../access/guard.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError, badInput, forbidden } from '../errors.ts';
-import { msg } from '../../../shared/messages.ts';
-import { routeCode } from '../../access/routes.ts';
-import { type Rules, pages } from '../rules.ts';
+import { requiredText, validate } from '../../../validation.ts';
+import { deriveJobEnum } from '../../../modules/enums/derive.ts';
+import { createJobEnum, deleteJobEnum, deleteVisaType, enumStore, findJobEnum, listLanguages, updateJobEnum, upsertVisaType } from '../../../modules/enums/service.ts';
+import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../../../modules/enums/reference-data.ts';
+import type { JobEnumRecord } from '../../../modules/enums/derive.ts';
+import { SSW_FIELDS } from '../../../modules/workforce/work-limits.ts';
+import { canEnter } from '../../../access/guard.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError, badInput, forbidden } from '../../errors.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { routeCode } from '../../../access/routes.ts';
+import { type Rules, pages } from '../../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "One translation of an enumeration value (SPEC §3)."

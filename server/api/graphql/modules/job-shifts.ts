@@ -1,17 +1,17 @@
-import type { Lang } from '../../../shared/i18n.ts';
-import { msg } from '../../../shared/messages.ts';
-import { todayInJapan } from '../../time.ts';
-import { addPlannedShifts, deleteShiftUnlessApplied, jobShift, shiftsOfJob } from '../../modules/jobs/repo.ts';
-import { checkPlan, expandPlan, type ShiftPlan } from '../../modules/jobs/shift-plan.ts';
-import { wageKindOfType, wageRefusal, type WageKind } from '../../modules/payroll/wage-kind.ts';
-import { dailyJobResource } from '../../resources/defs/jobs.ts';
-import { getRow, recordAudit, type Actor } from '../../resources/repo.ts';
-import type { FieldErrors } from '../../validation.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError, badInput } from '../errors.ts';
-import { tenantOf } from '../../access/tenancy.ts';
-import { type Rules, pages } from '../rules.ts';
-import { isUuid } from '../../../shared/ids.ts';
+import type { Lang } from '../../../../shared/i18n.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { todayInJapan } from '../../../time.ts';
+import { addPlannedShifts, deleteShiftUnlessApplied, jobShift, shiftsOfJob } from '../../../modules/jobs/repo.ts';
+import { checkPlan, expandPlan, type ShiftPlan } from '../../../modules/jobs/shift-plan.ts';
+import { wageKindOfType, wageRefusal, type WageKind } from '../../../modules/payroll/wage-kind.ts';
+import { dailyJobResource } from '../../../resources/defs/jobs.ts';
+import { getRow, recordAudit, type Actor } from '../../../resources/repo.ts';
+import type { FieldErrors } from '../../../validation.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError, badInput } from '../../errors.ts';
+import { tenantOf } from '../../../access/tenancy.ts';
+import { type Rules, pages } from '../../rules.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 /**
  * The shifts of a daily job on its back-office record page: read as the `shifts` field
@@ -68,10 +68,7 @@ export const typeDefs = /* GraphQL */ `
     "Deletes a shift nobody has applied to."
     deleteJobShift(id: ID!): Boolean!
   }
-`;
-
-/** The `shifts` field of the engine's DailyJob type (schema.ts adds it after the resources' types). */
-export const dailyJobShiftsTypeDefs = /* GraphQL */ `
+  # The shifts field of the engine's DailyJob type (the extension is merged with the resources' types).
   extend type DailyJob {
     "The job's shifts by date and start time."
     shifts: [JobShift!]!

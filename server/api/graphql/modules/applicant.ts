@@ -4,26 +4,26 @@
  * messages, attendance and the history. Who may read it is who may see the row in the applicant
  * lists (the read model's tenant and per-screen narrowing): one rule for both.
  */
-import { pickLang } from '../../../shared/i18n.ts';
-import { msg } from '../../../shared/messages.ts';
-import { isClient, tenantOf } from '../../access/tenancy.ts';
-import { routeByPath } from '../../access/routes.ts';
-import { canEnter } from '../../access/guard.ts';
-import { LIST_CODES } from '../../access/codes.ts';
-import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
-import { statusMoves, statusPath, statusRoots } from '../../modules/templates/status-tree.ts';
-import { applicationsReadModel } from '../../resources/defs/applications.ts';
-import { checkListView } from '../../resources/list.ts';
-import { listReadModel, visibleRows } from '../../resources/read-model.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError, badInput, forbidden } from '../errors.ts';
-import { validate } from '../../validation.ts';
-import { InterviewInput, scheduleInterview } from '../../modules/pipeline/interviews.ts';
-import { fixedFor } from './read-models.ts';
-import { applicantDocuments, applicationHistory, applicationRecord, interviewClashes, interviewsOfApplication, latestMessages, namesOfLanguages } from '../../modules/pipeline/repo.ts';
-import { todayInJapan } from '../../../shared/time.ts';
-import { type Rules, pages } from '../rules.ts';
-import { isUuid } from '../../../shared/ids.ts';
+import { pickLang } from '../../../../shared/i18n.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { isClient, tenantOf } from '../../../access/tenancy.ts';
+import { routeByPath } from '../../../access/routes.ts';
+import { canEnter } from '../../../access/guard.ts';
+import { LIST_CODES } from '../../../access/codes.ts';
+import { tenantStatuses } from '../../../modules/pipeline/statuses.ts';
+import { statusMoves, statusPath, statusRoots } from '../../../modules/templates/status-tree.ts';
+import { applicationsReadModel } from '../../../resources/defs/applications.ts';
+import { checkListView } from '../../../resources/list.ts';
+import { listReadModel, visibleRows } from '../../../resources/read-model.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError, badInput, forbidden } from '../../errors.ts';
+import { validate } from '../../../validation.ts';
+import { InterviewInput, scheduleInterview } from '../../../modules/pipeline/interviews.ts';
+import { fixedFor } from '../read-models.ts';
+import { applicantDocuments, applicationHistory, applicationRecord, interviewClashes, interviewsOfApplication, latestMessages, namesOfLanguages } from '../../../modules/pipeline/repo.ts';
+import { todayInJapan } from '../../../../shared/time.ts';
+import { type Rules, pages } from '../../rules.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A status named in both languages."

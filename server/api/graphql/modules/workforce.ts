@@ -5,23 +5,23 @@
  * conversation and the legal working limits are checked in one place for every path.
  */
 import { z } from 'zod';
-import { pickLang } from '../../../shared/i18n.ts';
-import { msg } from '../../../shared/messages.ts';
-import { hasNoTenant, actingCompanyOf, tenantOf } from '../../access/tenancy.ts';
-import { addDays, isDay, todayInJapan } from '../../../shared/time.ts';
-import { applyToJob } from '../../modules/jobs/apply.ts';
-import { applicationMade } from '../../modules/pipeline/announce.ts';
-import { candidateByEmail, candidatesByName, candidateVisible } from '../../modules/staff/person.ts';
+import { pickLang } from '../../../../shared/i18n.ts';
+import { msg } from '../../../../shared/messages.ts';
+import { hasNoTenant, actingCompanyOf, tenantOf } from '../../../access/tenancy.ts';
+import { addDays, isDay, todayInJapan } from '../../../../shared/time.ts';
+import { applyToJob } from '../../../modules/jobs/apply.ts';
+import { applicationMade } from '../../../modules/pipeline/announce.ts';
+import { candidateByEmail, candidatesByName, candidateVisible } from '../../../modules/staff/person.ts';
 import { applyRefused } from './jobs.ts';
-import { checkPeopleForShifts } from '../../modules/workforce/assign.ts';
-import { setPlacementDispatch } from '../../modules/workforce/placement-facts.ts';
-import { swapShiftPeople } from '../../modules/workforce/swap.ts';
-import { askClientToConfirm } from '../../modules/workforce/confirm-notice.ts';
-import { statusRule, workLimitText } from '../../modules/workforce/work-limits.ts';
-import { assignableShifts, openShiftsFor, placedInWeek, shiftsOfApplications, shiftWithCompany, swappablePlacements } from '../../modules/workforce/repo.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError, badInput } from '../errors.ts';
-import { type Rules, pages } from '../rules.ts';
+import { checkPeopleForShifts } from '../../../modules/workforce/assign.ts';
+import { setPlacementDispatch } from '../../../modules/workforce/placement-facts.ts';
+import { swapShiftPeople } from '../../../modules/workforce/swap.ts';
+import { askClientToConfirm } from '../../../modules/workforce/confirm-notice.ts';
+import { statusRule, workLimitText } from '../../../modules/workforce/work-limits.ts';
+import { assignableShifts, openShiftsFor, placedInWeek, shiftsOfApplications, shiftWithCompany, swappablePlacements } from '../../../modules/workforce/repo.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError, badInput } from '../../errors.ts';
+import { type Rules, pages } from '../../rules.ts';
 
 export const typeDefs = /* GraphQL */ `
   "An upcoming shift with a free seat, as the assignment form offers it."

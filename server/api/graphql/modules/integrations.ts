@@ -4,21 +4,21 @@
  * answered back: only whether each is set and its last four characters), "sync now" and the log.
  * A company user works on its own company only; a platform user picks one (`companyId`).
  */
-import { notifyPlatform } from '../../modules/notifications/service.ts';
-import { companyDirectory, companyNames } from '../../modules/companies/directory.ts';
+import { notifyPlatform } from '../../../modules/notifications/service.ts';
+import { companyDirectory, companyNames } from '../../../modules/companies/directory.ts';
 import { z } from 'zod';
-import { msg, msgText } from '../../../shared/messages.ts';
-import { hasNoTenant, isClient, isCompany, isPlatform, tenantOf } from '../../access/tenancy.ts';
-import { catalogue, disconnectRomuten, romutenSettings, saveRomuten, syncById } from '../../modules/integrations/connections.ts';
-import { DEFAULT_POLICY } from '../../modules/integrations/romuten-client.ts';
-import { allowListed, urlRefusal, type AllowList } from '../../net/outbound.ts';
-import { syncRomuten } from '../../modules/integrations/sync.ts';
-import type { DB } from '../../db/connect.ts';
-import { validate } from '../../validation.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError, badInput, forbidden } from '../errors.ts';
-import { type Rules, pages } from '../rules.ts';
-import { isUuid } from '../../../shared/ids.ts';
+import { msg, msgText } from '../../../../shared/messages.ts';
+import { hasNoTenant, isClient, isCompany, isPlatform, tenantOf } from '../../../access/tenancy.ts';
+import { catalogue, disconnectRomuten, romutenSettings, saveRomuten, syncById } from '../../../modules/integrations/connections.ts';
+import { DEFAULT_POLICY } from '../../../modules/integrations/romuten-client.ts';
+import { allowListed, urlRefusal, type AllowList } from '../../../net/outbound.ts';
+import { syncRomuten } from '../../../modules/integrations/sync.ts';
+import type { DB } from '../../../db/connect.ts';
+import { validate } from '../../../validation.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError, badInput, forbidden } from '../../errors.ts';
+import { type Rules, pages } from '../../rules.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   type IntegrationCompany {

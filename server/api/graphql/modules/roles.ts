@@ -1,8 +1,8 @@
-import { listBackOfficeRoles, roleMapHistory, saveRoleMapsAudited } from '../../modules/roles/admin.ts';
-import type { RoleMap } from '../../auth/default-roles.ts';
-import type { ApiContext } from '../context.ts';
-import { badInput } from '../errors.ts';
-import { type Rules, pages } from '../rules.ts';
+import { listBackOfficeRoles, roleMapHistory, saveRoleMapsAudited } from '../../../modules/roles/admin.ts';
+import type { RoleMap } from '../../../auth/default-roles.ts';
+import type { ApiContext } from '../../context.ts';
+import { badInput } from '../../errors.ts';
+import { type Rules, pages } from '../../rules.ts';
 
 /** The role-map editor of /admin/roles (code 280001; rules in authz.ts). */
 export const typeDefs = /* GraphQL */ `

@@ -6,12 +6,12 @@
  * invoice is who may see its row in the list (the read model's tenant rule): one rule for both.
  */
 import { z } from 'zod';
-import { pickLang } from '../../../shared/i18n.ts';
-import { msg, msgText } from '../../../shared/messages.ts';
-import { actingCompanyOf, tenantOf } from '../../access/tenancy.ts';
-import { FAILURES, invoicesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
-import { visibleRows } from '../../resources/read-model.ts';
-import { batchFile, createTransferBatch, quickPayState, requestAdvance, TRANSFER_DAYS_AHEAD, TransferAccountMissing, transferDateProblem } from '../../modules/payroll/ledger.ts';
+import { pickLang } from '../../../../shared/i18n.ts';
+import { msg, msgText } from '../../../../shared/messages.ts';
+import { actingCompanyOf, tenantOf } from '../../../access/tenancy.ts';
+import { FAILURES, invoicesReadModel, payRunsReadModel } from '../../../resources/defs/money.ts';
+import { visibleRows } from '../../../resources/read-model.ts';
+import { batchFile, createTransferBatch, quickPayState, requestAdvance, TRANSFER_DAYS_AHEAD, TransferAccountMissing, transferDateProblem } from '../../../modules/payroll/ledger.ts';
 import {
   companiesWithApprovedDailyPay,
   failedDailyLines,
@@ -23,22 +23,22 @@ import {
   saveBankAccount,
   transferBatchCompany,
   transferCutoff,
-} from '../../modules/payroll/repo.ts';
-import { billingTemplate, invoiceLines, invoiceWithParties } from '../../modules/billing/repo.ts';
-import { allCompanyIds } from '../../modules/companies/directory.ts';
-import { quickPayAvailable } from '../../modules/payroll/quickpay.ts';
-import { NOT_MODELLED, NOTE_TEXT, type NoteKey } from '../../modules/payroll/deductions.ts';
-import { zenginName } from '../../modules/payroll/zengin.ts';
-import { createInvoices } from '../../modules/billing/invoices.ts';
-import { invoiceTotals } from '../../modules/billing/totals.ts';
-import type { ApiContext } from '../context.ts';
-import { apiError, badInput, forbidden } from '../errors.ts';
-import { validate } from '../../validation.ts';
-import { fixedFor } from './read-models.ts';
-import type { DB } from '../../db/connect.ts';
-import { dateText, yen } from '../../../shared/format.ts';
-import { type Rules, pages } from '../rules.ts';
-import { isUuid } from '../../../shared/ids.ts';
+} from '../../../modules/payroll/repo.ts';
+import { billingTemplate, invoiceLines, invoiceWithParties } from '../../../modules/billing/repo.ts';
+import { allCompanyIds } from '../../../modules/companies/directory.ts';
+import { quickPayAvailable } from '../../../modules/payroll/quickpay.ts';
+import { NOT_MODELLED, NOTE_TEXT, type NoteKey } from '../../../modules/payroll/deductions.ts';
+import { zenginName } from '../../../modules/payroll/zengin.ts';
+import { createInvoices } from '../../../modules/billing/invoices.ts';
+import { invoiceTotals } from '../../../modules/billing/totals.ts';
+import type { ApiContext } from '../../context.ts';
+import { apiError, badInput, forbidden } from '../../errors.ts';
+import { validate } from '../../../validation.ts';
+import { fixedFor } from '../read-models.ts';
+import type { DB } from '../../../db/connect.ts';
+import { dateText, yen } from '../../../../shared/format.ts';
+import { type Rules, pages } from '../../rules.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 /** A bank account for pay transfers, as it is read and as it is saved (the two stay alike). */
 const BANK_ACCOUNT_FIELDS = 'bankCode: String! bankName: String! branchCode: String! branchName: String! accountType: Int! accountNumber: String! holderKana: String!';
