@@ -22,19 +22,9 @@ import { payLinesReadModel, payRunsReadModel } from '../../resources/defs/money.
 import { visibleRows } from '../../resources/read-model.ts';
 import { prefectureName } from '../../modules/jobs/prefectures.ts';
 import { renderTemplate } from '../../modules/templates/render-template.ts';
+import { companyDocument } from '../../modules/templates/company-document.ts';
 import { dispatchComplaints, dispatchLedger, foreignEmploymentReport, recordComplaint, setComplaintHandling } from '../../modules/workforce/ledgers.ts';
-import {
-  contractFacts,
-  contractTemplate,
-  PersonFactsInput,
-  savePersonFacts,
-  scopeOf,
-  workerDocuments,
-  workerJobs,
-  workerPay,
-  workerProfile,
-  workerShifts,
-} from '../../modules/workforce/worker-record.ts';
+import { contractFacts, PersonFactsInput, savePersonFacts, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../../modules/workforce/worker-record.ts';
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
 import { fixedFor } from './read-models.ts';
@@ -334,7 +324,7 @@ export const resolvers = {
       const db = ctx.services.db;
       const f = await contractFacts(db, scopeOf(tenantOf(ctx.user!))!, a.workerId, a.jobId);
       if (!f) return null;
-      const template = await contractTemplate(db, f.company_id);
+      const template = await companyDocument(db, 'contract', f.company_id);
       const start = f.first_day ?? f.applied_on;
       const values = {
         worker: f.worker,

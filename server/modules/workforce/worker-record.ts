@@ -174,18 +174,6 @@ export async function contractFacts(db: DB, scope: Scope, userId: string, jobId:
   return q.executeTakeFirst();
 }
 
-/** The company's contract template (its own first, else the platform's), or none. */
-export async function contractTemplate(db: DB, companyId: string) {
-  return db
-    .selectFrom('document_templates')
-    .select(['subject_ja', 'subject_en', 'body_ja', 'body_en'])
-    .where('kind', '=', 'contract')
-    .where((eb) => eb.or([eb('company_id', '=', companyId), eb('company_id', 'is', null)]))
-    .orderBy((eb) => eb('company_id', 'is', null))
-    .orderBy('created_at')
-    .executeTakeFirst();
-}
-
 /**
  * The person's facts staff complete on the worker record (docs/workforce.md "Editing a person's
  * facts"): the same fields and rules as registration (`CandidateRegistration`), the katakana name
