@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { audit, type Actor } from '../../db/audit.ts';
 import { CandidateRegistration } from '../jobs/apply.ts';
 import type { DB } from '../../db/connect.ts';
+import { clockText } from '../../db/columns.ts';
 import { hasNoTenant, clientIdOf, companyIdOf, type Tenant } from '../../access/tenancy.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 
@@ -71,8 +72,8 @@ export async function workerShifts(db: DB, scope: Scope, userId: string) {
       'a.id as application_id',
       's.id as shift_id',
       's.date',
-      sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start'),
-      sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end'),
+      clockText('s.start_time').as('start'),
+      clockText('s.end_time').as('end'),
       's.break_minutes',
       'j.id as job_id',
       'j.title_ja',
