@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { hasNoTenant, isPlatform, tenantScopedQuery } from '../../access/tenancy.ts';
+import { hasNoTenant, isPlatform } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { dateWindow, defineReadModel, type BadgeState } from '../read-model.ts';
+import { appliedToTenant, dateWindow, defineReadModel, type BadgeState } from '../read-model.ts';
 import { visaOptions } from './staff.ts';
 
 const STATES: BadgeState[] = [
@@ -37,14 +37,7 @@ export const cardChecksReadModel = defineReadModel({
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('residence_cards as n').select('n.id').whereRef('n.user_id', '=', 'rc.user_id').whereRef('n.created_at', '>', 'rc.created_at'))));
     // The platform sees every card; a company those of people who applied to it (a client: to its jobs).
     if (isPlatform(tenant)) return q;
-    return q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('applications as a')
-          .select('a.id')
-          .whereRef('a.candidate_id', '=', 'rc.user_id')
-          .$call((s) => tenantScopedQuery(s, tenant, { company: 'a.company_id', client: 'a.client_id' }) ?? s.where(sql<boolean>`false`)),
-      ),
-    );
+    return q.where(appliedToTenant(tenant, 'rc.user_id'));
   },
   id: 'rc.id',
   columns: [

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { hasNoTenant, tenantScopedQuery } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
-import { defineReadModel } from '../read-model.ts';
+import { appliedToTenant, defineReadModel } from '../read-model.ts';
 import { profileColumns, profileFilters } from './staff.ts';
 
 /**
@@ -36,14 +36,7 @@ export const workersReadModel = defineReadModel({
       .leftJoin(registry, 'reg.person_user_id', 'u.id')
       .where('u.role', '=', 'candidate');
     // Who applied to the tenant (a client: to its jobs); the platform sees everyone who applied anywhere.
-    return q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('applications as a')
-          .select('a.id')
-          .whereRef('a.candidate_id', '=', 'u.id')
-          .$call((s) => tenantScopedQuery(s, tenant, { company: 'a.company_id', client: 'a.client_id' }) ?? s.where(sql<boolean>`false`)),
-      ),
-    );
+    return q.where(appliedToTenant(tenant, 'u.id'));
   },
   id: 'u.id',
   columns: [
