@@ -243,6 +243,18 @@ export const stateFilter = (name: string, label: Text, ref: string | RawBuilder<
   where: (eb, v) => eb(ref, '=', v),
 });
 
+/** The person a row is about (`users as u`) by name, searched and sorted by it; `more` adds a download or links. */
+export const personColumn = (name: string, label: Text, more: Pick<ReadColumn, 'download' | 'links'> = {}): ReadColumn => ({
+  name,
+  label,
+  type: 'person',
+  sql: 'u.name',
+  sortable: true,
+  search: true,
+  notNull: true,
+  ...more,
+});
+
 /** An id a filter compares with a uuid column: a value that is no uuid matches nothing (never an SQL error). */
 export const uuidOr = (value: string): string => (isUuid(value) ? value : '00000000-0000-0000-0000-000000000000');
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { hasNoTenant, isPlatform } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { appliedToTenant, dateWindow, defineReadModel, type BadgeState } from '../read-model.ts';
+import { appliedToTenant, dateWindow, defineReadModel, personColumn, type BadgeState } from '../read-model.ts';
 import { visaOptions } from './staff.ts';
 
 const STATES: BadgeState[] = [
@@ -43,7 +43,7 @@ export const cardChecksReadModel = defineReadModel({
   columns: [
     // Alphabetical happens to be the queue's order: pending, rejected, reupload, verified.
     { name: 'state', label: msgText('res.common.state'), type: 'badge', sql: 'rc.status', states: STATES, sortable: true, notNull: true },
-    { name: 'name', label: msgText('res.common.name'), type: 'person', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'card' },
+    personColumn('name', msgText('res.common.name'), { download: 'card' }),
     { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
     { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality' },
     { name: 'cardNumber', label: msgText('res.cardChecks.cardNumber'), type: 'text', sql: 'rc.card_number', search: true },

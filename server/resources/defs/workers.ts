@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { hasNoTenant, tenantScopedQuery } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
-import { appliedToTenant, defineReadModel } from '../read-model.ts';
+import { appliedToTenant, defineReadModel, personColumn } from '../read-model.ts';
 import { profileColumns, profileFilters } from './staff.ts';
 
 /**
@@ -40,7 +40,7 @@ export const workersReadModel = defineReadModel({
   },
   id: 'u.id',
   columns: [
-    { name: 'name', label: msgText('res.common.name'), type: 'person', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'id' },
+    personColumn('name', msgText('res.common.name'), { download: 'id' }),
     { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
     ...profileColumns,
     {
