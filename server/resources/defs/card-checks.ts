@@ -3,7 +3,7 @@ import { hasNoTenant, isPlatform } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { appliedToTenant, dateWindow, defineReadModel, personColumn, type BadgeState } from '../read-model.ts';
-import { visaOptions } from './staff.ts';
+import { visaFilter } from './staff.ts';
 
 const STATES: BadgeState[] = [
   { value: 'pending', label: msgText('res.cardChecks.waitingCheck'), tone: 'warning' },
@@ -74,13 +74,7 @@ export const cardChecksReadModel = defineReadModel({
   ],
   filters: [
     { name: 'state', label: msgText('res.common.state'), kind: 'select', options: STATES.map((s) => ({ value: s.value, label: s.label })), where: (eb, v) => eb('rc.status', '=', v) },
-    {
-      name: 'visa',
-      label: msgText('res.common.residenceStatus'),
-      kind: 'select',
-      options: visaOptions,
-      where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('rc.visa_type_id', '=', Number(v)) : sql<boolean>`false`),
-    },
+    visaFilter('rc.visa_type_id'),
     { name: 'expiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('rc.expiry', v) },
   ],
   defaultSort: { column: 'state', dir: 'asc' },
