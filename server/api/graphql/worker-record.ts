@@ -14,7 +14,7 @@ import { msg, msgText } from '../../../shared/messages.ts';
 import { isDay } from '../../../shared/time.ts';
 import { todayInJapan } from '../../time.ts';
 import { idSchema, requiredText, validate } from '../../validation.ts';
-import { actingCompanyOf, isClient, tenantOf } from '../../access/tenancy.ts';
+import { actingCompanyOf, companyIdOf, isClient, tenantOf } from '../../access/tenancy.ts';
 import { canEnter } from '../../access/guard.ts';
 import { routeByPath } from '../../access/routes.ts';
 import { workersReadModel } from '../../resources/defs/workers.ts';
@@ -239,6 +239,7 @@ export const resolvers = {
       const db = ctx.services.db;
       const tenant = tenantOf(ctx.user!);
       const scope = scopeOf(tenant)!;
+      const companyId = companyIdOf(tenant);
       const p = await workerProfile(db, a.id);
       if (!p) return null;
       const maps = await ctx.services.roleMaps.get();
@@ -247,11 +248,11 @@ export const resolvers = {
       const [shifts, jobs, documents, pay, dispatchLedgerRows, employmentReport, complaints] = await Promise.all([
         workerShifts(db, scope, a.id),
         workerJobs(db, scope, a.id),
-        isClient(tenant) ? [] : workerDocuments(db, scope.companyId, p.email),
-        seesPay ? workerPay(db, scope.companyId, a.id) : null,
-        isClient(tenant) ? null : dispatchLedger(db, scope.companyId, a.id),
-        isClient(tenant) ? null : foreignEmploymentReport(db, scope.companyId, a.id),
-        isClient(tenant) ? null : dispatchComplaints(db, scope.companyId, a.id),
+        isClient(tenant) ? [] : workerDocuments(db, companyId, p.email),
+        seesPay ? workerPay(db, companyId, a.id) : null,
+        isClient(tenant) ? null : dispatchLedger(db, companyId, a.id),
+        isClient(tenant) ? null : foreignEmploymentReport(db, companyId, a.id),
+        isClient(tenant) ? null : dispatchComplaints(db, companyId, a.id),
       ]);
       // A payslip link only where the runs list would show the run (the payslip's own rule).
       const runs = pay

@@ -12,15 +12,14 @@ import { audit, type Actor } from '../../db/audit.ts';
 import { CandidateRegistration } from '../jobs/apply.ts';
 import type { DB } from '../../db/connect.ts';
 import { clockText } from '../../db/columns.ts';
-import { hasNoTenant, clientIdOf, companyIdOf, type Tenant } from '../../access/tenancy.ts';
+import { companyIdOf, hasNoTenant, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 
-/** The part of the data a tenant sees: its company (null: every company) and client (null: all of them). */
-interface Scope {
-  companyId: string | null;
-  clientId: string | null;
-}
-export const scopeOf = (tenant: Tenant): Scope | null => (hasNoTenant(tenant) ? null : { companyId: companyIdOf(tenant), clientId: clientIdOf(tenant) });
+/** The part of the data a tenant sees: a company's, a client's, or (the platform) everyone's. */
+type Scope = Exclude<Tenant, { kind: 'none' }>;
+export const scopeOf = (tenant: Tenant): Scope | null => (hasNoTenant(tenant) ? null : tenant);
+/** Where an application (`a`) says whose it is. */
+const APPLICATION_TENANT = { company: 'a.company_id', client: 'a.client_id' } as const;
 
 export async function workerProfile(db: DB, userId: string) {
   return db
@@ -85,8 +84,7 @@ export async function workerShifts(db: DB, scope: Scope, userId: string) {
       't.clock_out',
     ])
     .where('a.candidate_id', '=', userId);
-  if (scope.companyId) q = q.where('a.company_id', '=', scope.companyId);
-  if (scope.clientId) q = q.where('a.client_id', '=', scope.clientId);
+  q = scopeToTenant(q, scope, APPLICATION_TENANT);
   const rows = await q.orderBy('s.date', 'desc').orderBy('s.start_time', 'desc').limit(200).execute();
   const today = todayInJapan();
   return rows.map((r) => ({ ...r, upcoming: r.date >= today }));
@@ -101,8 +99,7 @@ export async function workerJobs(db: DB, scope: Scope, userId: string) {
     .select(['j.id', 'j.title_ja', 'j.title_en', 'cl.name as client_ja', 'cl.name_en as client_en'])
     .distinct()
     .where('a.candidate_id', '=', userId);
-  if (scope.companyId) q = q.where('a.company_id', '=', scope.companyId);
-  if (scope.clientId) q = q.where('a.client_id', '=', scope.clientId);
+  q = scopeToTenant(q, scope, APPLICATION_TENANT);
   return q.orderBy('j.title_ja').execute();
 }
 
@@ -170,8 +167,7 @@ export async function contractFacts(db: DB, scope: Scope, userId: string, jobId:
     .where('a.candidate_id', '=', userId)
     .where('a.job_id', '=', jobId)
     .groupBy(['u.name', 'c.id', 'c.name', 'c.name_en', 'cl.name', 'cl.name_en', 'j.title_ja', 'j.title_en', 'j.prefecture', 'j.city', 'j.city_en', 'j.wage']);
-  if (scope.companyId) q = q.where('a.company_id', '=', scope.companyId);
-  if (scope.clientId) q = q.where('a.client_id', '=', scope.clientId);
+  q = scopeToTenant(q, scope, APPLICATION_TENANT);
   return q.executeTakeFirst();
 }
 
