@@ -56,8 +56,6 @@ export const companyIdOf = (t: Tenant): string | null => (inOneCompany(t) ? t.co
  * own, null for platform staff (any company), 'none' for a client user or no tenant (it is not theirs to do).
  */
 export const actingCompanyOf = (t: Tenant): string | null | 'none' => (isCompany(t) ? t.companyId : isPlatform(t) ? null : 'none');
-/** The client whose rows a client user sees; null for everyone else. */
-export const clientIdOf = (t: Tenant): string | null => (isClient(t) ? t.clientId : null);
 
 /** The columns that say whose a row is: its company's, and (when the table has one) its client's. */
 export interface TenantColumns<DB, TB extends keyof DB> {

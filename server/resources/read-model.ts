@@ -2,9 +2,10 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuil
 import { z } from 'zod';
 import type { Lang, Text } from '../../shared/i18n.ts';
 import type { CellKind, Tone } from '../../shared/list-kinds.ts';
-import type { Tenant } from '../access/tenancy.ts';
+import { tenantScopedQuery, type Tenant } from '../access/tenancy.ts';
 import { audit } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
+import type { Database } from '../db/database.ts';
 import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from './define.ts';
 import { readList, type ListDef, type ListPage, type ListQuery } from './list.ts';
 import { pickLangSql } from './pick-lang-sql.ts';
@@ -242,6 +243,18 @@ export const stateFilter = (name: string, label: Text, ref: string | RawBuilder<
   where: (eb, v) => eb(ref, '=', v),
 });
 
+/** The person a row is about (`users as u`) by name, searched and sorted by it; `more` adds a download or links. */
+export const personColumn = (name: string, label: Text, more: Pick<ReadColumn, 'download' | 'links'> = {}): ReadColumn => ({
+  name,
+  label,
+  type: 'person',
+  sql: 'u.name',
+  sortable: true,
+  search: true,
+  notNull: true,
+  ...more,
+});
+
 /** An id a filter compares with a uuid column: a value that is no uuid matches nothing (never an SQL error). */
 export const uuidOr = (value: string): string => (isUuid(value) ? value : '00000000-0000-0000-0000-000000000000');
 
@@ -283,6 +296,23 @@ export function dateWindow(ref: string | RawBuilder<unknown>, value: string): Ra
   const to = w.to === null ? sql`true` : sql`${col} <= ${today} + ${w.to}::int`;
   return sql<SqlBool>`(${from} and ${to})`;
 }
+
+/**
+ * A source's condition: the person whose user id is in `person` (a column of the source) applied
+ * to the tenant — a company: to it; a client user: to its jobs; the platform: anywhere.
+ */
+export const appliedToTenant =
+  (tenant: Tenant, person: string) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any source: the subquery reads only its own alias
+  (eb: ExpressionBuilder<any, any>): Expression<SqlBool> => {
+    const { exists, selectFrom } = eb as ExpressionBuilder<Database, never>;
+    return exists(
+      selectFrom('applications as a')
+        .select('a.id')
+        .where('a.candidate_id', '=', sql.ref<string>(person))
+        .$call((s) => tenantScopedQuery(s, tenant, { company: 'a.company_id', client: 'a.client_id' }) ?? s.where(sql<boolean>`false`)),
+    );
+  };
 
 /** Select filter values outside a filter's fixed options are dropped (a list never errs on a stale link). */
 function knownValue(f: ReadFilter, value: string): boolean {

@@ -14,26 +14,26 @@ type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export interface AdsTable {
   id: Generated<string>;
   name: string;
-  kind: ColumnType<AdKind, AdKind | undefined>;
+  kind: Generated<AdKind>;
   /** The published job a featured ad shows. */
   job_id: string | null;
   title_ja: string | null;
   title_en: string | null;
-  body_ja: ColumnType<string, string | undefined>;
-  body_en: ColumnType<string, string | undefined>;
+  body_ja: Generated<string>;
+  body_en: Generated<string>;
   /** Where a banner leads (http(s) or a path of this site). */
   link_url: string | null;
   /** Where the banner's image was taken from; the image itself is the copy in image_data. */
   image_url: string | null;
   image_data: Buffer | null;
   image_type: string | null;
-  lang: ColumnType<AdLang, AdLang | undefined>;
+  lang: Generated<AdLang>;
   /** The boards it shows on (PLACEMENTS). */
   placements: ColumnType<string[], string[] | undefined, string[]>;
   /** Days in Japan, both included. */
   starts_on: string;
   ends_on: string;
-  active: ColumnType<boolean, boolean | undefined>;
+  active: Generated<boolean>;
   created_at: Stamp;
   updated_at: Stamp;
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { CreatedAt, UpdatedAt } from '../../db/columns.ts';
 
 /** Users and their password resets. */
@@ -11,13 +11,13 @@ export interface UsersTable {
   role: string;
   company_id: string | null;
   client_id: string | null;
-  lang: ColumnType<'ja' | 'en', 'ja' | 'en' | undefined>;
-  active: ColumnType<boolean, boolean | undefined>;
+  lang: Generated<'ja' | 'en'>;
+  active: Generated<boolean>;
   /** Bumped on logout, password change or deactivation: every token carrying an older value is void. */
-  session_version: ColumnType<number, number | undefined>;
+  session_version: Generated<number>;
   last_login_at: Date | null;
   /** A candidate wants mail about company answers it has not read (migration 0013). */
-  chat_mail: ColumnType<boolean, boolean | undefined>;
+  chat_mail: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,4 +1,4 @@
-/** What an invoice's document reads (docs/payroll.md, Billing): the invoice with its parties, its lines, the company's billing template. */
+/** What an invoice's document reads (docs/payroll.md, Billing): the invoice with its parties and its lines (its template: templates/company-document.ts). */
 import type { DB } from '../../db/connect.ts';
 
 /** An invoice with its client's and company's names and the company's transfer account. */
@@ -28,16 +28,4 @@ export function invoiceWithParties(db: DB, invoiceId: string) {
 /** An invoice's lines by day and description. */
 export function invoiceLines(db: DB, invoiceId: string) {
   return db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('work_date').orderBy('description_ja').execute();
-}
-
-/** The billing template of the company, else the platform's default (the oldest first). */
-export function billingTemplate(db: DB, companyId: string) {
-  return db
-    .selectFrom('document_templates')
-    .select(['subject_ja', 'subject_en', 'body_ja', 'body_en'])
-    .where('kind', '=', 'billing')
-    .where((eb) => eb.or([eb('company_id', '=', companyId), eb('company_id', 'is', null)]))
-    .orderBy((eb) => eb('company_id', 'is', null))
-    .orderBy('created_at')
-    .executeTakeFirst();
 }

@@ -8,12 +8,12 @@ export interface CrawlerSourcesTable {
   id: Generated<string>;
   name: string;
   url: string;
-  format: ColumnType<'html' | 'json', 'html' | 'json' | undefined>;
-  job_kind: ColumnType<'daily' | 'other', 'daily' | 'other' | undefined>;
+  format: Generated<'html' | 'json'>;
+  job_kind: Generated<'daily' | 'other'>;
   company_id: string;
   client_id: string;
   /** Where each job is, then each field inside it: CSS selectors (html) or dotted paths (json); see modules/crawler/extract.ts. */
-  item_selector: ColumnType<string, string | undefined>;
+  item_selector: Generated<string>;
   map_url: string | null;
   map_title: string;
   map_title_en: string | null;
@@ -22,8 +22,8 @@ export interface CrawlerSourcesTable {
   map_prefecture: string | null;
   map_city: string | null;
   map_station: string | null;
-  schedule_minutes: ColumnType<number, number | undefined>;
-  active: ColumnType<boolean, boolean | undefined>;
+  schedule_minutes: Generated<number>;
+  active: Generated<boolean>;
   last_run_at: Date | null;
   running_since: Date | null;
   created_at: CreatedAt;
@@ -35,11 +35,11 @@ export interface CrawlerRunsTable {
   source_id: string;
   started_at: CreatedAt;
   finished_at: Date | null;
-  status: ColumnType<'running' | 'ok' | 'failed', 'running' | 'ok' | 'failed' | undefined>;
-  found: ColumnType<number, number | undefined>;
-  imported: ColumnType<number, number | undefined>;
-  updated: ColumnType<number, number | undefined>;
-  skipped: ColumnType<number, number | undefined>;
+  status: Generated<'running' | 'ok' | 'failed'>;
+  found: Generated<number>;
+  imported: Generated<number>;
+  updated: Generated<number>;
+  skipped: Generated<number>;
   errors: ColumnType<string[], string | undefined, string>;
 }
 

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { CreatedAt, UpdatedAt } from '../../db/columns.ts';
 
 /** Reference data: job enumerations with their translations, residence statuses, languages, industries and categories. */
@@ -6,10 +6,10 @@ import type { CreatedAt, UpdatedAt } from '../../db/columns.ts';
 export interface JobEnumsTable {
   id: Generated<number>;
   type: number;
-  sort: ColumnType<number, number | undefined>;
+  sort: Generated<number>;
   /** A job type's defaults for its jobs (migration 0050): the 特定技能 field and simple manual work. */
-  ssw_field: ColumnType<string | null, string | null | undefined>;
-  simple_labour: ColumnType<boolean | null, boolean | null | undefined>;
+  ssw_field: Generated<string | null>;
+  simple_labour: Generated<boolean | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -24,7 +24,7 @@ export interface VisaTypesTable {
   id: Generated<number>;
   ja: string;
   en: string;
-  sort: ColumnType<number, number | undefined>;
+  sort: Generated<number>;
 }
 
 export interface LanguagesTable {
@@ -32,14 +32,14 @@ export interface LanguagesTable {
   code: string;
   ja: string;
   en: string;
-  sort: ColumnType<number, number | undefined>;
+  sort: Generated<number>;
 }
 
 export interface JobIndustriesTable {
   id: Generated<string>;
   name_ja: string;
   name_en: string;
-  sort: ColumnType<number, number | undefined>;
+  sort: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -49,7 +49,7 @@ export interface JobCategoriesTable {
   industry_id: string | null;
   name_ja: string;
   name_en: string;
-  sort: ColumnType<number, number | undefined>;
+  sort: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

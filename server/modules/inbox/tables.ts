@@ -4,10 +4,10 @@ import type { ColumnType, Generated } from 'kysely';
 export interface InboxTables {
   /** The inbox's columns on each conversation. */
   conversations: {
-    inbox_status: ColumnType<InboxStatus, InboxStatus | undefined>;
+    inbox_status: Generated<InboxStatus>;
     /** Set exactly when the status is snoozed; past it the conversation counts as open. */
-    snoozed_until: ColumnType<Date | null, Date | null | undefined>;
-    assignee_id: ColumnType<string | null, string | null | undefined>;
+    snoozed_until: Generated<Date | null>;
+    assignee_id: Generated<string | null>;
   };
   conversation_events: {
     id: Generated<string>;
@@ -15,8 +15,8 @@ export interface InboxTables {
     /** Null when the system did it (a candidate's message reopening it). */
     actor_id: string | null;
     kind: InboxEventKind;
-    assignee_id: ColumnType<string | null, string | null | undefined>;
-    snoozed_until: ColumnType<Date | null, Date | null | undefined>;
+    assignee_id: Generated<string | null>;
+    snoozed_until: Generated<Date | null>;
     created_at: ColumnType<Date, Date | undefined, never>;
   };
   conversation_notes: {

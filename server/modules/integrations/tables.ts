@@ -19,13 +19,13 @@ export interface IntegrationConnectionsTable {
   provider: Provider;
   base_url: string;
   /** The API key and secret sealed with AES-256-GCM (crypto.ts); null: not set. */
-  credentials: ColumnType<string | null, string | null | undefined>;
-  api_key_last4: ColumnType<string | null, string | null | undefined>;
-  secret_last4: ColumnType<string | null, string | null | undefined>;
-  enabled: ColumnType<boolean, boolean | undefined>;
-  last_sync_at: ColumnType<Date | null, Date | null | undefined>;
-  last_sync_status: ColumnType<'ok' | 'partial' | 'failed' | null, 'ok' | 'partial' | 'failed' | null | undefined>;
-  running_since: ColumnType<Date | null, Date | null | undefined>;
+  credentials: Generated<string | null>;
+  api_key_last4: Generated<string | null>;
+  secret_last4: Generated<string | null>;
+  enabled: Generated<boolean>;
+  last_sync_at: Generated<Date | null>;
+  last_sync_status: Generated<'ok' | 'partial' | 'failed' | null>;
+  running_since: Generated<Date | null>;
   created_at: Stamp;
   updated_at: Stamp;
 }
@@ -36,9 +36,9 @@ export interface IntegrationItemsTable {
   entity_id: string;
   version: string;
   remote_id: string | null;
-  remote_status: ColumnType<string | null, string | null | undefined>;
+  remote_status: Generated<string | null>;
   pushed_at: Stamp;
-  pulled_at: ColumnType<Date | null, Date | null | undefined>;
+  pulled_at: Generated<Date | null>;
 }
 
 export interface IntegrationSyncsTable {
@@ -48,8 +48,8 @@ export interface IntegrationSyncsTable {
   actor_id: string | null;
   actor_name: string;
   started_at: Stamp;
-  finished_at: ColumnType<Date | null, Date | null | undefined>;
-  status: ColumnType<SyncStatus, SyncStatus | undefined>;
+  finished_at: Generated<Date | null>;
+  status: Generated<SyncStatus>;
   workers_pushed: Count;
   attendance_pushed: Count;
   unchanged: Count;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.ts';
 import type { DB } from '../../db/connect.ts';
+import { clockText } from '../../db/columns.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { msgText } from '../../../shared/messages.ts';
 import type { Lang } from '../../../shared/i18n.ts';
@@ -138,7 +139,7 @@ export async function applyToJob(
         if (!input.shiftId) return { ok: false, reason: 'not-found' };
         const shift = await trx
           .selectFrom('job_daily_shifts')
-          .select(['id', 'date', sql<string>`to_char(start_time, 'HH24:MI')`.as('start')])
+          .select(['id', 'date', clockText('start_time').as('start')])
           .where('id', '=', input.shiftId)
           .where('job_id', '=', job.id)
           .executeTakeFirst();

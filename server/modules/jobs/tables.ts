@@ -23,8 +23,8 @@ export interface JobsTable {
   kind: JobKind;
   title_ja: string;
   title_en: string;
-  description_ja: ColumnType<string, string | undefined>;
-  description_en: ColumnType<string, string | undefined>;
+  description_ja: Generated<string>;
+  description_en: Generated<string>;
   job_type_id: number | null;
   pay_type_id: number | null;
   overtime_id: number | null;
@@ -34,27 +34,27 @@ export interface JobsTable {
   category_id: string | null;
   wage: number;
   /** What the client is billed per hour (migration 0024); null: not billed by the hour. */
-  bill_rate: ColumnType<number | null, number | null | undefined>;
+  bill_rate: Generated<number | null>;
   /** Paid per shift (daily) or with the monthly run (migration 0024; default by kind). */
-  pay_mode: ColumnType<'daily' | 'monthly', 'daily' | 'monthly' | undefined>;
+  pay_mode: Generated<'daily' | 'monthly'>;
   prefecture: string;
-  city: ColumnType<string, string | undefined>;
-  station: ColumnType<string, string | undefined>;
+  city: Generated<string>;
+  station: Generated<string>;
   /** The city and station in English (migration 0018); blank: the Japanese ones, marked as such. */
-  city_en: ColumnType<string, string | undefined>;
-  station_en: ColumnType<string, string | undefined>;
-  languages: ColumnType<string[], string[] | undefined>;
-  visa_type_ids: ColumnType<number[], number[] | undefined>;
-  headcount: ColumnType<number, number | undefined>;
-  status: ColumnType<JobStatus, JobStatus | undefined>;
+  city_en: Generated<string>;
+  station_en: Generated<string>;
+  languages: Generated<string[]>;
+  visa_type_ids: Generated<number[]>;
+  headcount: Generated<number>;
+  status: Generated<JobStatus>;
   /** YYYY-MM-DD, days in Japan, both ends included (migration 0007). */
   publish_from: string | null;
   publish_until: string | null;
   /** The 特定技能 field (分野) of the work and whether it is simple manual work (migration 0050); null: the job type's. */
-  ssw_field: ColumnType<string | null, string | null | undefined>;
-  simple_labour: ColumnType<boolean | null, boolean | null | undefined>;
+  ssw_field: Generated<string | null>;
+  simple_labour: Generated<boolean | null>;
   /** The client's supervisor for dispatched workers (派遣先責任者, migration 0051). */
-  supervisor: ColumnType<string | null, string | null | undefined>;
+  supervisor: Generated<string | null>;
   /** The latest date of a shift with a free seat (trigger-maintained, migration 0008). */
   last_open_date: ColumnType<string | null, never, never>;
   created_at: CreatedAt;
@@ -68,15 +68,15 @@ export interface ShiftsTable {
   date: string;
   start_time: string;
   end_time: string;
-  break_minutes: ColumnType<number, number | undefined>;
+  break_minutes: Generated<number>;
   capacity: number;
-  filled: ColumnType<number, number | undefined>;
+  filled: Generated<number>;
   wage: number | null;
   /** The shift's own bill rate per hour, else the job's (migration 0024). */
-  bill_rate: ColumnType<number | null, number | null | undefined>;
+  bill_rate: Generated<number | null>;
   /** The client confirmed the staffing: when and who (migration 0033); cleared by a swap. */
-  client_confirmed_at: ColumnType<Date | null, Date | null | undefined>;
-  client_confirmed_by: ColumnType<string | null, string | null | undefined>;
+  client_confirmed_at: Generated<Date | null>;
+  client_confirmed_by: Generated<string | null>;
   created_at: CreatedAt;
 }
 
@@ -86,19 +86,19 @@ export interface CandidateProfilesTable {
   nationality: string;
   visa_type_id: number | null;
   visa_expiry: string | null;
-  languages: ColumnType<string[], string[] | undefined>;
+  languages: Generated<string[]>;
   /** The residence card as staff last verified it (migration 0030, docs/workforce.md). */
-  card_number: ColumnType<string | null, string | null | undefined>;
-  permission_outside_status: ColumnType<boolean, boolean | undefined>;
-  card_verified: ColumnType<boolean, boolean | undefined>;
-  card_verified_at: ColumnType<Date | null, Date | null | undefined>;
+  card_number: Generated<string | null>;
+  permission_outside_status: Generated<boolean>;
+  card_verified: Generated<boolean>;
+  card_verified_at: Generated<Date | null>;
   /** Migration 0050: for the age rules, the dispatch ledger, the Hello Work report and bank transfers. */
-  birth_date: ColumnType<string | null, string | null | undefined>;
-  name_kana: ColumnType<string | null, string | null | undefined>;
-  address: ColumnType<string | null, string | null | undefined>;
-  sex: ColumnType<'male' | 'female' | null, 'male' | 'female' | null | undefined>;
+  birth_date: Generated<string | null>;
+  name_kana: Generated<string | null>;
+  address: Generated<string | null>;
+  sex: Generated<'male' | 'female' | null>;
   /** The 特定技能 field on the person's status, entered by staff when they verify a 特定技能 card. */
-  ssw_field: ColumnType<string | null, string | null | undefined>;
+  ssw_field: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -110,16 +110,16 @@ export interface ApplicationsTable {
   candidate_id: string;
   company_id: string;
   client_id: string;
-  message: ColumnType<string, string | undefined>;
+  message: Generated<string>;
   /**
    * Where the candidate stands: a node of the company's candidateStatus tree, the one status model
    * (migration 0019; a new application starts at the tree's root, docs/pipeline.md).
    */
   candidate_status_id: ColumnType<string, string | undefined, string>;
   /** When the day-before kakunin reminder went out (migration 0022, server/modules/pipeline/reminders.ts). */
-  kakunin_reminded_at: ColumnType<Date | null, Date | null | undefined>;
+  kakunin_reminded_at: Generated<Date | null>;
   /** Placed by dispatch (true, the default) or employed directly by the client (migration 0050). */
-  dispatch: ColumnType<boolean, boolean | undefined>;
+  dispatch: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -130,7 +130,7 @@ export interface DispatchComplaintsTable {
   application_id: string;
   received_on: string;
   complaint: string;
-  handling: ColumnType<string, string | undefined>;
+  handling: Generated<string>;
   created_at: CreatedAt;
 }
 
@@ -144,8 +144,8 @@ export interface ConversationsTable {
   type: 1 | 2;
   last_message_at: Date | null;
   /** 1: the chatbot answers; 2: a person has taken over (migration 0010). */
-  chat_status: ColumnType<1 | 2, 1 | 2 | undefined>;
+  chat_status: Generated<1 | 2>;
   /** When the candidate was last mailed about an unread answer (migration 0013, server/chat/mail.ts). */
-  candidate_mailed_at: ColumnType<Date | null, Date | null | undefined>;
+  candidate_mailed_at: Generated<Date | null>;
   created_at: CreatedAt;
 }

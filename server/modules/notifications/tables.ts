@@ -8,9 +8,9 @@ export interface NotificationsTable {
   user_id: string;
   type: 1 | 2;
   title: string;
-  body: ColumnType<string, string | undefined>;
+  body: Generated<string>;
   link: string | null;
-  is_read: ColumnType<boolean, boolean | undefined>;
+  is_read: Generated<boolean>;
   /** A catalogue key (shared/messages.ts) drawn in the reader's language; null on rows with a fixed title (migration 0052). */
   message_key: string | null;
   /** The key's values: a text, a number, or a `{ ja, en }` pair for data with both languages. */

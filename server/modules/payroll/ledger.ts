@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { audit, type Actor } from '../../db/audit.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { addDays, clockInJapan, isDay, todayInJapan } from '../../../shared/time.ts';
-import { advancesToRecover, earnedUnpaid, settleRunAdvances, transferFee } from './lines.ts';
+import { advancesToRecover, draftRuns, earnedUnpaid, settleRunAdvances, transferFee } from './lines.ts';
 import { isBusinessDay } from './payday.ts';
 import { dailyWithholding } from './withholding.ts';
 import { quickPayQuote, type QuickPayQuote } from './quickpay.ts';
@@ -286,14 +286,7 @@ export async function resettleDraftRuns(db: DB, advanceIds: readonly string[]): 
   for (const w of who) {
     await inTransaction(db, async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`pay:${w.company_id}:${w.user_id}`}))`.execute(trx);
-      const drafts = await trx
-        .selectFrom('pay_runs')
-        .select('id')
-        .where('company_id', '=', w.company_id)
-        .where('user_id', '=', w.user_id)
-        .where('status', '=', 'draft')
-        .orderBy('period_start')
-        .execute();
+      const drafts = await draftRuns(trx, w.company_id, w.user_id).orderBy('period_start').execute();
       for (const r of drafts) await settleRunAdvances(trx, r.id, false);
     });
   }

@@ -311,20 +311,17 @@ export async function advancesToRecover(trx: Trx, companyId: string, userId: str
   return { ids, total };
 }
 
+/** The worker's draft pay runs at the company (their ids). */
+export const draftRuns = (trx: Trx, companyId: string, userId: string) =>
+  trx.selectFrom('pay_runs').select('id').where('company_id', '=', companyId).where('user_id', '=', userId).where('status', '=', 'draft');
+
 /**
  * Sets a run's advances and net: only the worker's earliest draft run recovers advances (the
  * "next pay run"); on approval (`settle`) the advances it recovers are marked recovered by it.
  */
 export async function settleRunAdvances(trx: Trx, runId: string, settle: boolean): Promise<void> {
   const run = await trx.selectFrom('pay_runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
-  const earlier = await trx
-    .selectFrom('pay_runs')
-    .select('id')
-    .where('company_id', '=', run.company_id)
-    .where('user_id', '=', run.user_id)
-    .where('status', '=', 'draft')
-    .where('period_start', '<', run.period_start)
-    .executeTakeFirst();
+  const earlier = await draftRuns(trx, run.company_id, run.user_id).where('period_start', '<', run.period_start).executeTakeFirst();
   const payable = run.gross - runDeductions(run) - run.transfer_fee;
   const recover = earlier ? { ids: [], total: 0 } : await advancesToRecover(trx, run.company_id, run.user_id, payable);
   await trx

@@ -64,11 +64,11 @@ export interface PayRunsTable {
   income_tax: Yen;
   resident_tax: Yen;
   /** The 月額表 column the income tax used, and the dependants read in it. */
-  tax_column: ColumnType<'kou' | 'otsu' | null, 'kou' | 'otsu' | null | undefined>;
+  tax_column: Generated<'kou' | 'otsu' | null>;
   dependents: Yen;
   /** What was not computed and why (keys of payNotes in deductions.ts). */
-  notes: ColumnType<string[], string[] | undefined>;
-  status: ColumnType<PayRunStatus, PayRunStatus | undefined>;
+  notes: Generated<string[]>;
+  status: Generated<PayRunStatus>;
   created_at: Stamp;
   updated_at: Stamp;
 }
@@ -88,7 +88,7 @@ export interface PayLinesTable {
   end_at: Date;
   break_minutes: Yen;
   hourly_wage: number;
-  statutory_holiday: ColumnType<boolean, boolean | undefined>;
+  statutory_holiday: Generated<boolean>;
   worked_minutes: Yen;
   overtime_minutes: Yen;
   over60_minutes: Yen;
@@ -101,14 +101,14 @@ export interface PayLinesTable {
   total: Yen;
   withholding: Yen;
   /** The 日額表 column of the withholding: 丙 for a day hire, else 甲/乙 (migration 0046). */
-  tax_column: ColumnType<'kou' | 'otsu' | 'hei' | null, 'kou' | 'otsu' | 'hei' | null | undefined>;
+  tax_column: Generated<'kou' | 'otsu' | 'hei' | null>;
   /** The dependants of a 甲欄 line (扶養親族等の数; 0 on 乙 and 丙, migration 0059). */
-  dependents: ColumnType<number, number | undefined>;
+  dependents: Generated<number>;
   transfer_fee: Yen;
   advance_deducted: Yen;
   net: Yen;
-  status: ColumnType<PayLineStatus, PayLineStatus | undefined>;
-  failure_reason: ColumnType<string, string | undefined>;
+  status: Generated<PayLineStatus>;
+  failure_reason: Generated<string>;
   batch_id: string | null;
   run_id: string | null;
   created_at: Stamp;
@@ -124,9 +124,9 @@ export interface AdvancesTable {
   amount: number;
   fee: Yen;
   net: Yen;
-  status: ColumnType<AdvanceStatus, AdvanceStatus | undefined>;
+  status: Generated<AdvanceStatus>;
   requested_on: string;
-  decided_by_name: ColumnType<string, string | undefined>;
+  decided_by_name: Generated<string>;
   recovered_run_id: string | null;
   recovered_batch_id: string | null;
   created_at: Stamp;
@@ -144,11 +144,11 @@ export interface InvoicesTable {
   period_end: string;
   issue_date: string | null;
   due_date: string;
-  registration_number: ColumnType<string, string | undefined>;
+  registration_number: Generated<string>;
   net: Yen;
   tax: Yen;
   total: Yen;
-  status: ColumnType<InvoiceStatus, InvoiceStatus | undefined>;
+  status: Generated<InvoiceStatus>;
   created_at: Stamp;
   updated_at: Stamp;
 }
@@ -165,7 +165,7 @@ export interface InvoiceLinesTable {
   amount: number;
   tax_rate: 8 | 10;
   /** What the line bills: the hours worked, or one premium on them (migration 0043). */
-  kind: ColumnType<InvoiceLineKind, InvoiceLineKind | undefined>;
+  kind: Generated<InvoiceLineKind>;
 }
 export type InvoiceLineKind = 'work' | 'overtime' | 'late_night' | 'holiday';
 
@@ -173,14 +173,14 @@ export interface PaymentSettingsTable {
   id: Generated<string>;
   one_row: ColumnType<boolean, never, never>;
   /** HH:MM, Japan time. */
-  transfer_cutoff: ColumnType<string, string | undefined>;
+  transfer_cutoff: Generated<string>;
   /** Yen per transfer, charged to the worker. */
-  transfer_fee: ColumnType<number, number | undefined>;
-  quickpay_enabled: ColumnType<boolean, boolean | undefined>;
+  transfer_fee: Generated<number>;
+  quickpay_enabled: Generated<boolean>;
   /** numeric(5,2), read as a string ("3.00"). */
   quickpay_fee_percent: ColumnType<string, string | number | undefined>;
-  quickpay_min_fee: ColumnType<number, number | undefined>;
-  quickpay_daily_limit: ColumnType<number, number | undefined>;
+  quickpay_min_fee: Generated<number>;
+  quickpay_daily_limit: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
+import { clockText } from '../../db/columns.ts';
 import { notClosed } from '../templates/status-tree.ts';
 
 /**
@@ -116,7 +117,7 @@ export function interviewClashes(db: DB, candidateId: string, companyId: string)
     .innerJoin('job_daily_shifts as s', 's.id', 'sa.shift_id')
     .innerJoin('jobs as j', 'j.id', 'sa.job_id')
     .select(['i.id as interview_id', 'i.starts_at', 'i.minutes', 's.date', 'j.title_ja', 'j.title_en'])
-    .select([sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time')])
+    .select([clockText('s.start_time').as('start_time'), clockText('s.end_time').as('end_time')])
     .where('ia.candidate_id', '=', candidateId)
     .where('i.company_id', '=', companyId)
     .where('i.status', '=', 'scheduled')

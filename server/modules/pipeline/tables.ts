@@ -23,10 +23,10 @@ export interface InterviewsTable {
   company_id: string;
   starts_at: Date;
   minutes: number;
-  place: ColumnType<string, string | undefined>;
-  online_url: ColumnType<string, string | undefined>;
-  interviewers: ColumnType<string, string | undefined>;
-  status: ColumnType<InterviewStatus, InterviewStatus | undefined>;
+  place: Generated<string>;
+  online_url: Generated<string>;
+  interviewers: Generated<string>;
+  status: Generated<InterviewStatus>;
   reminded_at: Date | null;
   created_by_name: string;
   created_at: ColumnType<Date, Date | string | undefined, never>;
@@ -43,7 +43,7 @@ export interface AttendanceTable {
   status: AttendanceStatus;
   clock_in: Date | null;
   clock_out: Date | null;
-  break_minutes: ColumnType<number, number | undefined>;
+  break_minutes: Generated<number>;
   recorded_by: string | null;
   recorded_by_name: string;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { Generated } from 'kysely';
 
 /** Roles and the permission codes each may use, per page and per action. */
 
@@ -7,7 +7,7 @@ export interface RolesTable {
   kind: 'platform' | 'company' | 'client' | 'candidate';
   title_ja: string;
   title_en: string;
-  builtin: ColumnType<boolean, boolean | undefined>;
+  builtin: Generated<boolean>;
 }
 
 export interface RoleCodeTable {

@@ -9,18 +9,18 @@ export interface ScoutTables {
 export interface ScoutProfilesTable {
   user_id: string;
   /** Opted in: companies may find them. Off: never in a search, whatever else is set. */
-  enabled: ColumnType<boolean, boolean | undefined>;
-  share_nationality: ColumnType<boolean, boolean | undefined>;
-  share_languages: ColumnType<boolean, boolean | undefined>;
+  enabled: Generated<boolean>;
+  share_nationality: Generated<boolean>;
+  share_languages: Generated<boolean>;
   /** Residence status and card expiry. */
-  share_residence: ColumnType<boolean, boolean | undefined>;
-  share_attendance: ColumnType<boolean, boolean | undefined>;
+  share_residence: Generated<boolean>;
+  share_attendance: Generated<boolean>;
   /** A prefecture's Japanese name (as jobs store it), or blank. */
-  prefecture: ColumnType<string, string | undefined>;
-  availability: ColumnType<string[], string[] | undefined>;
+  prefecture: Generated<string>;
+  availability: Generated<string[]>;
   /** Language code → level 1–5 (LANGUAGE_LEVELS). */
   language_levels: ColumnType<Record<string, number>, string | undefined, string>;
-  intro: ColumnType<string, string | undefined>;
+  intro: Generated<string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
@@ -34,12 +34,12 @@ export interface ScoutOffersTable {
   shift_id: string | null;
   candidate_id: string;
   message: string;
-  status: ColumnType<ScoutOfferStatus, ScoutOfferStatus | undefined>;
+  status: Generated<ScoutOfferStatus>;
   expires_at: Date;
   conversation_id: string | null;
-  application_id: ColumnType<string | null, string | null | undefined>;
+  application_id: Generated<string | null>;
   sent_by: string | null;
   sent_by_name: string;
-  answered_at: ColumnType<Date | null, Date | null | undefined>;
+  answered_at: Generated<Date | null>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }

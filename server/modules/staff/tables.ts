@@ -10,13 +10,13 @@ export interface PersonMergesTable {
   from_staff_id: string | null;
   from_user_id: string | null;
   /** The name of what was merged in, kept when that row is gone. */
-  from_label: ColumnType<string, string | undefined>;
+  from_label: Generated<string>;
   /** Why the two were found to be one person: 'card', 'email'. */
-  reasons: ColumnType<string[], string[] | undefined>;
+  reasons: Generated<string[]>;
   /** Which side each field's value came from: { visa_expiry: 'from', phone: 'into', … }. */
   fields: ColumnType<Record<string, 'from' | 'into'>, string | undefined>;
   merged_by: string | null;
-  merged_by_name: ColumnType<string, string | undefined>;
+  merged_by_name: Generated<string>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
@@ -40,19 +40,19 @@ export interface StaffTable {
   /** A job-enum id of type 16. */
   read_skill: number | null;
   /** Codes of the languages table. */
-  languages: ColumnType<string[], string[] | undefined>;
+  languages: Generated<string[]>;
   address: string | null;
-  notes: ColumnType<string, string | undefined>;
+  notes: Generated<string>;
   /** The registered candidate this row is (migration 0034, docs/workforce.md "One person"). */
-  person_user_id: ColumnType<string | null, string | null | undefined>;
+  person_user_id: Generated<string | null>;
   /** The person's payroll record (migration 0045, docs/payroll.md "The person's payroll record"). */
-  tax_form_filed: ColumnType<boolean, boolean | undefined>;
-  dependents: ColumnType<number, number | undefined>;
-  employment_term: ColumnType<'days30' | 'months2' | 'longer', 'days30' | 'months2' | 'longer' | undefined>;
-  weekly_hours: ColumnType<number | null, number | null | undefined>;
-  student: ColumnType<boolean, boolean | undefined>;
-  standard_monthly_remuneration: ColumnType<number | null, number | null | undefined>;
-  resident_tax_monthly: ColumnType<number, number | undefined>;
+  tax_form_filed: Generated<boolean>;
+  dependents: Generated<number>;
+  employment_term: Generated<'days30' | 'months2' | 'longer'>;
+  weekly_hours: Generated<number | null>;
+  student: Generated<boolean>;
+  standard_monthly_remuneration: Generated<number | null>;
+  resident_tax_monthly: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -23,7 +23,7 @@ export interface SurveyTables {
     kind: QuestionKind;
     text_ja: string;
     text_en: string;
-    required: ColumnType<boolean, boolean | undefined>;
+    required: Generated<boolean>;
   };
   survey_options: {
     id: Generated<string>;

@@ -9,9 +9,9 @@ export interface JobStatusesTable {
   company_id: string | null;
   name_ja: string;
   name_en: string;
-  color: ColumnType<string, string | undefined>;
-  is_open: ColumnType<boolean, boolean | undefined>;
-  sort: ColumnType<number, number | undefined>;
+  color: Generated<string>;
+  is_open: Generated<boolean>;
+  sort: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -23,8 +23,8 @@ export interface CandidateStatusesTable {
   parent_id: string | null;
   name_ja: string;
   name_en: string;
-  list: ColumnType<'candidate' | 'kakunin' | 'shukkin', 'candidate' | 'kakunin' | 'shukkin' | undefined>;
-  sort: ColumnType<number, number | undefined>;
+  list: Generated<'candidate' | 'kakunin' | 'shukkin'>;
+  sort: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -33,8 +33,8 @@ export interface AppSettingsTable {
   id: Generated<string>;
   company_id: string | null;
   key: string;
-  value: ColumnType<string, string | undefined>;
-  description: ColumnType<string, string | undefined>;
+  value: Generated<string>;
+  description: Generated<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -47,11 +47,11 @@ export interface DocumentTemplatesTable {
   kind: DocumentKind;
   /** The template's key (mail: what the system sends it for; terms/privacy: the version). */
   key: string;
-  subject_ja: ColumnType<string, string | undefined>;
-  subject_en: ColumnType<string, string | undefined>;
-  body_ja: ColumnType<string, string | undefined>;
-  body_en: ColumnType<string, string | undefined>;
-  published: ColumnType<boolean, boolean | undefined>;
+  subject_ja: Generated<string>;
+  subject_en: Generated<string>;
+  body_ja: Generated<string>;
+  body_en: Generated<string>;
+  published: Generated<boolean>;
   /** Kept by a trigger: set when `published` becomes true, null while unpublished. */
   published_at: ColumnType<Date | null, Date | string | null | undefined>;
   created_at: CreatedAt;

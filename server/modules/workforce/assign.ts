@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
+import { clockText } from '../../db/columns.ts';
 import { addDays } from '../../../shared/time.ts';
 import { checkWorkLimits, type WorkLimitsResult } from './work-limits.ts';
 import { notClosed } from '../templates/status-tree.ts';
@@ -80,15 +81,7 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       await db
         .selectFrom('job_daily_shifts as s')
         .innerJoin('jobs as j', 'j.id', 's.job_id')
-        .select([
-          's.id',
-          's.date',
-          sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'),
-          sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'),
-          's.break_minutes',
-          's.job_id',
-          'j.job_type_id',
-        ])
+        .select(['s.id', 's.date', clockText('s.start_time').as('start_time'), clockText('s.end_time').as('end_time'), 's.break_minutes', 's.job_id', 'j.job_type_id'])
         .where('s.id', 'in', shiftIds)
         .execute()
     ).map((s) => [s.id, s]),
@@ -111,7 +104,7 @@ export async function checkPeopleForShifts(db: DB, questions: readonly ShiftQues
       .selectFrom('applications as a')
       .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
       .leftJoin('attendance as t', 't.application_id', 'a.id')
-      .select(['a.candidate_id', 's.id', 's.date', sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start_time'), sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end_time'), 's.break_minutes'])
+      .select(['a.candidate_id', 's.id', 's.date', clockText('s.start_time').as('start_time'), clockText('s.end_time').as('end_time'), 's.break_minutes'])
       .select([japanTime('t.clock_in').as('clock_in'), japanTime('t.clock_out').as('clock_out'), 't.break_minutes as recorded_break'])
       .where('a.candidate_id', 'in', people)
       .where('s.date', '>=', addDays(dates[0]!, -8))

@@ -14,6 +14,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
+import { clockText } from '../../db/columns.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { audit, type Actor } from '../../db/audit.ts';
 
@@ -62,8 +63,8 @@ export async function dispatchLedger(db: DB, companyId: string | null, userId: s
     .select([
       'a.id',
       's.date',
-      sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start'),
-      sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end'),
+      clockText('s.start_time').as('start'),
+      clockText('s.end_time').as('end'),
       's.break_minutes',
       'cl.name as client',
       'j.prefecture',

@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { inTransaction, type DB } from '../../db/connect.ts';
+import { clockText } from '../../db/columns.ts';
 import { audit, type Actor } from '../../db/audit.ts';
 import { mayWork, shiftStarted } from './may-work.ts';
 import type { WorkLimitRefusal } from './work-limits.ts';
@@ -41,7 +42,7 @@ export async function swapShiftPeople(db: DB, actor: Actor, companyId: string | 
         'a.company_id',
         's.id as shiftId',
         's.date',
-        sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start'),
+        clockText('s.start_time').as('start'),
         'j.id as jobId',
         'j.client_id',
         'j.visa_type_ids',

@@ -15,16 +15,16 @@ export interface ResidenceCardsTable {
   front_mime: CardImageType;
   back: Buffer;
   back_mime: CardImageType;
-  card_number: ColumnType<string, string | undefined>;
+  card_number: Generated<string>;
   visa_type_id: number | null;
   /** YYYY-MM-DD. */
   expiry: string | null;
-  permission_outside_status: ColumnType<boolean, boolean | undefined>;
-  status: ColumnType<CardStatus, CardStatus | undefined>;
-  reason: ColumnType<string, string | undefined>;
-  decided_by: ColumnType<string | null, string | null | undefined>;
-  decided_by_name: ColumnType<string, string | undefined>;
-  decided_at: ColumnType<Date | null, Date | null | undefined>;
+  permission_outside_status: Generated<boolean>;
+  status: Generated<CardStatus>;
+  reason: Generated<string>;
+  decided_by: Generated<string | null>;
+  decided_by_name: Generated<string>;
+  decided_at: Generated<Date | null>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 

@@ -11,15 +11,15 @@ import { z } from 'zod';
 import { audit, type Actor } from '../../db/audit.ts';
 import { CandidateRegistration } from '../jobs/apply.ts';
 import type { DB } from '../../db/connect.ts';
-import { hasNoTenant, clientIdOf, companyIdOf, type Tenant } from '../../access/tenancy.ts';
+import { clockText } from '../../db/columns.ts';
+import { companyIdOf, hasNoTenant, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 
-/** The part of the data a tenant sees: its company (null: every company) and client (null: all of them). */
-interface Scope {
-  companyId: string | null;
-  clientId: string | null;
-}
-export const scopeOf = (tenant: Tenant): Scope | null => (hasNoTenant(tenant) ? null : { companyId: companyIdOf(tenant), clientId: clientIdOf(tenant) });
+/** The part of the data a tenant sees: a company's, a client's, or (the platform) everyone's. */
+type Scope = Exclude<Tenant, { kind: 'none' }>;
+export const scopeOf = (tenant: Tenant): Scope | null => (hasNoTenant(tenant) ? null : tenant);
+/** Where an application (`a`) says whose it is. */
+const APPLICATION_TENANT = { company: 'a.company_id', client: 'a.client_id' } as const;
 
 export async function workerProfile(db: DB, userId: string) {
   return db
@@ -71,8 +71,8 @@ export async function workerShifts(db: DB, scope: Scope, userId: string) {
       'a.id as application_id',
       's.id as shift_id',
       's.date',
-      sql<string>`to_char(s.start_time, 'HH24:MI')`.as('start'),
-      sql<string>`to_char(s.end_time, 'HH24:MI')`.as('end'),
+      clockText('s.start_time').as('start'),
+      clockText('s.end_time').as('end'),
       's.break_minutes',
       'j.id as job_id',
       'j.title_ja',
@@ -84,8 +84,7 @@ export async function workerShifts(db: DB, scope: Scope, userId: string) {
       't.clock_out',
     ])
     .where('a.candidate_id', '=', userId);
-  if (scope.companyId) q = q.where('a.company_id', '=', scope.companyId);
-  if (scope.clientId) q = q.where('a.client_id', '=', scope.clientId);
+  q = scopeToTenant(q, scope, APPLICATION_TENANT);
   const rows = await q.orderBy('s.date', 'desc').orderBy('s.start_time', 'desc').limit(200).execute();
   const today = todayInJapan();
   return rows.map((r) => ({ ...r, upcoming: r.date >= today }));
@@ -100,8 +99,7 @@ export async function workerJobs(db: DB, scope: Scope, userId: string) {
     .select(['j.id', 'j.title_ja', 'j.title_en', 'cl.name as client_ja', 'cl.name_en as client_en'])
     .distinct()
     .where('a.candidate_id', '=', userId);
-  if (scope.companyId) q = q.where('a.company_id', '=', scope.companyId);
-  if (scope.clientId) q = q.where('a.client_id', '=', scope.clientId);
+  q = scopeToTenant(q, scope, APPLICATION_TENANT);
   return q.orderBy('j.title_ja').execute();
 }
 
@@ -169,21 +167,8 @@ export async function contractFacts(db: DB, scope: Scope, userId: string, jobId:
     .where('a.candidate_id', '=', userId)
     .where('a.job_id', '=', jobId)
     .groupBy(['u.name', 'c.id', 'c.name', 'c.name_en', 'cl.name', 'cl.name_en', 'j.title_ja', 'j.title_en', 'j.prefecture', 'j.city', 'j.city_en', 'j.wage']);
-  if (scope.companyId) q = q.where('a.company_id', '=', scope.companyId);
-  if (scope.clientId) q = q.where('a.client_id', '=', scope.clientId);
+  q = scopeToTenant(q, scope, APPLICATION_TENANT);
   return q.executeTakeFirst();
-}
-
-/** The company's contract template (its own first, else the platform's), or none. */
-export async function contractTemplate(db: DB, companyId: string) {
-  return db
-    .selectFrom('document_templates')
-    .select(['subject_ja', 'subject_en', 'body_ja', 'body_en'])
-    .where('kind', '=', 'contract')
-    .where((eb) => eb.or([eb('company_id', '=', companyId), eb('company_id', 'is', null)]))
-    .orderBy((eb) => eb('company_id', 'is', null))
-    .orderBy('created_at')
-    .executeTakeFirst();
 }
 
 /**

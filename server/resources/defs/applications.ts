@@ -11,7 +11,7 @@ import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import type { HookContext, Option, OptionContext } from '../define.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { dateWindow, defineReadModel, langText, uuidOr, type BadgeState, type ReadColumn, type ReadLink, type ReadRow, type Transition } from '../read-model.ts';
+import { dateWindow, defineReadModel, langText, personColumn, uuidOr, type BadgeState, type ReadColumn, type ReadLink, type ReadRow, type Transition } from '../read-model.ts';
 import { clientOptions } from './users.ts';
 import { profileColumns, profileFilters } from './staff.ts';
 import type { Lang } from '../../../shared/i18n.ts';
@@ -64,19 +64,13 @@ const ATTENDANCE_STATES: readonly BadgeState[] = [
  * record, else the part-time one for a role that works only those (`kind` column). `applicationId`
  * names the column that holds the application's id.
  */
-export const applicantNameColumn = (applicationId: string): ReadColumn => ({
-  name: 'candidateName',
-  label: msgText('res.applications.candidate'),
-  type: 'person',
-  sql: 'u.name',
-  sortable: true,
-  search: true,
-  notNull: true,
-  links: [
-    { route: '/admin/candidate/[id]', params: { id: applicationId } },
-    { route: '/v3/admin/candidate/other/[id]', params: { id: applicationId }, when: { kind: 'other' } },
-  ],
-});
+export const applicantNameColumn = (applicationId: string): ReadColumn =>
+  personColumn('candidateName', msgText('res.applications.candidate'), {
+    links: [
+      { route: '/admin/candidate/[id]', params: { id: applicationId } },
+      { route: '/v3/admin/candidate/other/[id]', params: { id: applicationId }, when: { kind: 'other' } },
+    ],
+  });
 
 /** The job's title (jobs as `j`) in the reader's language, linked to the job's page (`links`: which page, by the row's job kind). */
 export const jobTitleColumn = (links: readonly ReadLink[]): ReadColumn => ({

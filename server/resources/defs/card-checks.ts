@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { hasNoTenant, isPlatform, tenantScopedQuery } from '../../access/tenancy.ts';
+import { hasNoTenant, isPlatform } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { dateWindow, defineReadModel, type BadgeState } from '../read-model.ts';
-import { visaOptions } from './staff.ts';
+import { appliedToTenant, dateWindow, defineReadModel, personColumn, type BadgeState } from '../read-model.ts';
+import { visaFilter } from './staff.ts';
 
 const STATES: BadgeState[] = [
   { value: 'pending', label: msgText('res.cardChecks.waitingCheck'), tone: 'warning' },
@@ -37,20 +37,13 @@ export const cardChecksReadModel = defineReadModel({
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('residence_cards as n').select('n.id').whereRef('n.user_id', '=', 'rc.user_id').whereRef('n.created_at', '>', 'rc.created_at'))));
     // The platform sees every card; a company those of people who applied to it (a client: to its jobs).
     if (isPlatform(tenant)) return q;
-    return q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('applications as a')
-          .select('a.id')
-          .whereRef('a.candidate_id', '=', 'rc.user_id')
-          .$call((s) => tenantScopedQuery(s, tenant, { company: 'a.company_id', client: 'a.client_id' }) ?? s.where(sql<boolean>`false`)),
-      ),
-    );
+    return q.where(appliedToTenant(tenant, 'rc.user_id'));
   },
   id: 'rc.id',
   columns: [
     // Alphabetical happens to be the queue's order: pending, rejected, reupload, verified.
     { name: 'state', label: msgText('res.common.state'), type: 'badge', sql: 'rc.status', states: STATES, sortable: true, notNull: true },
-    { name: 'name', label: msgText('res.common.name'), type: 'person', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'card' },
+    personColumn('name', msgText('res.common.name'), { download: 'card' }),
     { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
     { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality' },
     { name: 'cardNumber', label: msgText('res.cardChecks.cardNumber'), type: 'text', sql: 'rc.card_number', search: true },
@@ -81,13 +74,7 @@ export const cardChecksReadModel = defineReadModel({
   ],
   filters: [
     { name: 'state', label: msgText('res.common.state'), kind: 'select', options: STATES.map((s) => ({ value: s.value, label: s.label })), where: (eb, v) => eb('rc.status', '=', v) },
-    {
-      name: 'visa',
-      label: msgText('res.common.residenceStatus'),
-      kind: 'select',
-      options: visaOptions,
-      where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('rc.visa_type_id', '=', Number(v)) : sql<boolean>`false`),
-    },
+    visaFilter('rc.visa_type_id'),
     { name: 'expiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('rc.expiry', v) },
   ],
   defaultSort: { column: 'state', dir: 'asc' },

@@ -3,7 +3,7 @@ import { hasNoTenant } from '../../access/tenancy.ts';
 import { z } from 'zod';
 import { pickLang, type Text } from '../../../shared/i18n.ts';
 import { PREFECTURES } from '../../modules/jobs/prefectures.ts';
-import { createRow, recordAudit, updateRow, type Actor } from '../repo.ts';
+import { createRow, recordAudit, updateRow, type Actor, type WriteResult } from '../repo.ts';
 import {
   companyClientScope,
   f,
@@ -273,6 +273,12 @@ async function validatePublishWindow(input: Record<string, unknown>, ctx: Resour
 }
 
 const actorOf = (ctx: HookContext): Actor => ({ id: ctx.user.id, name: ctx.user.name, context: ctx });
+/** A record action's answer when its write was refused: the record is gone, or the field errors in one line. */
+const refusalOf = (r: Exclude<WriteResult, { ok: true }>): Text => {
+  if ('notFound' in r) return msgText('error.notFound');
+  const text = Object.values(r.errors).join(' ');
+  return { ja: text, en: text };
+};
 
 /** Close: status "closed" (audited as a change of status), so the job leaves the public boards. */
 function closeAction(def: () => ResourceDef): RecordAction {
@@ -283,7 +289,7 @@ function closeAction(def: () => ResourceDef): RecordAction {
     async run(row, ctx) {
       if (row.status === 'closed') return msgText('res.jobs.jobAlreadyClosed');
       const r = await updateRow(ctx.db, def(), ctx.tenant, actorOf(ctx), row.id, { status: 'closed' }, ctx.lang);
-      if (!r.ok) return 'notFound' in r ? msgText('error.notFound') : { ja: Object.values(r.errors).join(' '), en: Object.values(r.errors).join(' ') };
+      if (!r.ok) return refusalOf(r);
     },
   };
 }
@@ -306,7 +312,7 @@ function duplicateAction(def: () => ResourceDef): RecordAction {
       input.title_en = msg('en', 'res.jobs.copyOf', { title: String(row.title_en).slice(0, 192) });
       input.status = 'draft';
       const r = await createRow(ctx.db, d, ctx.tenant, actorOf(ctx), input, ctx.lang);
-      if (!r.ok) return 'notFound' in r ? msgText('error.notFound') : { ja: Object.values(r.errors).join(' '), en: Object.values(r.errors).join(' ') };
+      if (!r.ok) return refusalOf(r);
       await recordAudit(ctx.db, d, actorOf(ctx), 'update', row, { duplicate: { from: null, to: `${String(r.row.title_ja)} (${r.row.id})` } });
     },
   };

@@ -4,7 +4,7 @@ import { inBoth } from '../define.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import type { Lang, Text } from '../../../shared/i18n.ts';
-import { dateWindow, defineReadModel, stateFilter, uuidOr, type BadgeState, type ReadAction, type ReadColumn } from '../read-model.ts';
+import { dateWindow, defineReadModel, personColumn, stateFilter, uuidOr, type BadgeState, type ReadAction, type ReadColumn } from '../read-model.ts';
 import { jobOptions } from './applications.ts';
 import { clientOptions } from './users.ts';
 import { ACCOUNT_UPDATED, approveRuns, markRunsPaid, moveAdvances, moveState, quickPayState, type TransferFailure } from '../../modules/payroll/ledger.ts';
@@ -22,7 +22,7 @@ import { type Tenant, tenantIn, tenantScopedQuery } from '../../access/tenancy.t
  * server/modules/payroll and billing; these lists show them and run their state changes.
  */
 
-const workerColumn: ReadColumn = { name: 'worker', label: msgText('res.common.worker'), type: 'person', sql: 'u.name', sortable: true, search: true, notNull: true };
+const workerColumn = personColumn('worker', msgText('res.common.worker'));
 const hours = (name: string, label: Text, col: string): ReadColumn => ({ name, label, type: 'text', sql: () => sql`to_char(make_interval(mins => ${sql.ref(col)}), 'FMHH24:MI')` });
 const money = (name: string, label: Text, col: string, sortable = false): ReadColumn => ({ name, label, type: 'money', sql: col, sortable, notNull: true });
 /** Rows of the tenant's company (platform: all); a client user has no pay screens. */

@@ -3,7 +3,7 @@ import { tenantScopedQuery } from '../../access/tenancy.ts';
 import { f, platformScope, type ResourceDef } from '../define.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { defineReadModel, stateFilter, uuidOr, type BadgeState } from '../read-model.ts';
+import { defineReadModel, personColumn, stateFilter, uuidOr, type BadgeState } from '../read-model.ts';
 
 /**
  * Points and campaigns (docs/points.md). The ledger at /v3/admin/point
@@ -36,7 +36,7 @@ export const pointEntriesReadModel = defineReadModel({
   id: 'e.id',
   columns: [
     { name: 'createdAt', label: msgText('res.common.when'), type: 'datetime', sql: 'e.created_at', sortable: true, notNull: true },
-    { name: 'candidate', label: msgText('res.points.person'), type: 'person', sql: 'u.name', sortable: true, search: true, notNull: true },
+    personColumn('candidate', msgText('res.points.person')),
     { name: 'email', label: msgText('res.points.eMail'), type: 'text', sql: 'u.email', search: true, hidden: true },
     { name: 'wallet', label: msgText('points.wallet'), type: 'text', sql: (lang) => sql`coalesce(${pickLangSql(lang, 'c.name', 'c.name_en')}, ${msg(lang, 'res.points.platform')})` },
     { name: 'kind', label: msgText('res.points.kind'), type: 'badge', sql: 'e.kind', sortable: true, notNull: true, states: KINDS },

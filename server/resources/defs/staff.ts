@@ -46,15 +46,18 @@ export const profileColumns: readonly ReadColumn[] = [
   { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
 ];
 
+/** The residence-status filter on a visa type column (`col`); a value that is no id matches nothing. */
+export const visaFilter = (col: string): ReadFilter => ({
+  name: 'visa',
+  label: msgText('res.common.residenceStatus'),
+  kind: 'select',
+  options: visaOptions,
+  where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb(col, '=', Number(v)) : sql<boolean>`false`),
+});
+
 /** The filters on a candidate's profile (joined as `p`) that the applicants and the workers lists share: residence status, card expiry, nationality. */
 export const profileFilters: readonly ReadFilter[] = [
-  {
-    name: 'visa',
-    label: msgText('res.common.residenceStatus'),
-    kind: 'select',
-    options: visaOptions,
-    where: (eb, v) => (/^\d{1,9}$/.test(v) ? eb('p.visa_type_id', '=', Number(v)) : sql<boolean>`false`),
-  },
+  visaFilter('p.visa_type_id'),
   { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
   { name: 'nationality', label: msgText('res.common.nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
 ];

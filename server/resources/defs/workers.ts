@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { hasNoTenant, tenantScopedQuery } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
-import { defineReadModel } from '../read-model.ts';
+import { appliedToTenant, defineReadModel, personColumn } from '../read-model.ts';
 import { profileColumns, profileFilters } from './staff.ts';
 
 /**
@@ -36,18 +36,11 @@ export const workersReadModel = defineReadModel({
       .leftJoin(registry, 'reg.person_user_id', 'u.id')
       .where('u.role', '=', 'candidate');
     // Who applied to the tenant (a client: to its jobs); the platform sees everyone who applied anywhere.
-    return q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('applications as a')
-          .select('a.id')
-          .whereRef('a.candidate_id', '=', 'u.id')
-          .$call((s) => tenantScopedQuery(s, tenant, { company: 'a.company_id', client: 'a.client_id' }) ?? s.where(sql<boolean>`false`)),
-      ),
-    );
+    return q.where(appliedToTenant(tenant, 'u.id'));
   },
   id: 'u.id',
   columns: [
-    { name: 'name', label: msgText('res.common.name'), type: 'person', sql: 'u.name', sortable: true, search: true, notNull: true, download: 'id' },
+    personColumn('name', msgText('res.common.name'), { download: 'id' }),
     { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
     ...profileColumns,
     {

@@ -24,7 +24,8 @@ import {
   transferBatchCompany,
   transferCutoff,
 } from '../../../modules/payroll/repo.ts';
-import { billingTemplate, invoiceLines, invoiceWithParties } from '../../../modules/billing/repo.ts';
+import { invoiceLines, invoiceWithParties } from '../../../modules/billing/repo.ts';
+import { companyDocument } from '../../../modules/templates/company-document.ts';
 import { allCompanyIds } from '../../../modules/companies/directory.ts';
 import { quickPayAvailable } from '../../../modules/payroll/quickpay.ts';
 import { NOT_MODELLED, NOTE_TEXT, type NoteKey } from '../../../modules/payroll/deductions.ts';
@@ -449,7 +450,7 @@ export const resolvers = {
       const i = await invoiceWithParties(db, a.id);
       const lines = await invoiceLines(db, a.id);
       const totals = invoiceTotals(lines.map((l) => ({ amount: l.amount, taxRate: l.tax_rate })));
-      const template = await billingTemplate(db, i.company_id);
+      const template = await companyDocument(db, 'billing', i.company_id);
       const lang = ctx.lang;
       const values = {
         invoice_no: i.number,

@@ -14,7 +14,7 @@ import { msg, msgText } from '../../../../shared/messages.ts';
 import { isDay } from '../../../../shared/time.ts';
 import { todayInJapan } from '../../../time.ts';
 import { idSchema, requiredText, validate } from '../../../validation.ts';
-import { actingCompanyOf, isClient, tenantOf } from '../../../access/tenancy.ts';
+import { actingCompanyOf, companyIdOf, isClient, tenantOf } from '../../../access/tenancy.ts';
 import { canEnter } from '../../../access/guard.ts';
 import { routeByPath } from '../../../access/routes.ts';
 import { workersReadModel } from '../../../resources/defs/workers.ts';
@@ -22,19 +22,9 @@ import { payLinesReadModel, payRunsReadModel } from '../../../resources/defs/mon
 import { visibleRows } from '../../../resources/read-model.ts';
 import { prefectureName } from '../../../modules/jobs/prefectures.ts';
 import { renderTemplate } from '../../../modules/templates/render-template.ts';
+import { companyDocument } from '../../../modules/templates/company-document.ts';
 import { dispatchComplaints, dispatchLedger, foreignEmploymentReport, recordComplaint, setComplaintHandling } from '../../../modules/workforce/ledgers.ts';
-import {
-  contractFacts,
-  contractTemplate,
-  PersonFactsInput,
-  savePersonFacts,
-  scopeOf,
-  workerDocuments,
-  workerJobs,
-  workerPay,
-  workerProfile,
-  workerShifts,
-} from '../../../modules/workforce/worker-record.ts';
+import { contractFacts, PersonFactsInput, savePersonFacts, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../../../modules/workforce/worker-record.ts';
 import type { ApiContext } from '../../context.ts';
 import { apiError, badInput } from '../../errors.ts';
 import { fixedFor } from '../read-models.ts';
@@ -249,6 +239,7 @@ export const resolvers = {
       const db = ctx.services.db;
       const tenant = tenantOf(ctx.user!);
       const scope = scopeOf(tenant)!;
+      const companyId = companyIdOf(tenant);
       const p = await workerProfile(db, a.id);
       if (!p) return null;
       const maps = await ctx.services.roleMaps.get();
@@ -257,11 +248,11 @@ export const resolvers = {
       const [shifts, jobs, documents, pay, dispatchLedgerRows, employmentReport, complaints] = await Promise.all([
         workerShifts(db, scope, a.id),
         workerJobs(db, scope, a.id),
-        isClient(tenant) ? [] : workerDocuments(db, scope.companyId, p.email),
-        seesPay ? workerPay(db, scope.companyId, a.id) : null,
-        isClient(tenant) ? null : dispatchLedger(db, scope.companyId, a.id),
-        isClient(tenant) ? null : foreignEmploymentReport(db, scope.companyId, a.id),
-        isClient(tenant) ? null : dispatchComplaints(db, scope.companyId, a.id),
+        isClient(tenant) ? [] : workerDocuments(db, companyId, p.email),
+        seesPay ? workerPay(db, companyId, a.id) : null,
+        isClient(tenant) ? null : dispatchLedger(db, companyId, a.id),
+        isClient(tenant) ? null : foreignEmploymentReport(db, companyId, a.id),
+        isClient(tenant) ? null : dispatchComplaints(db, companyId, a.id),
       ]);
       // A payslip link only where the runs list would show the run (the payslip's own rule).
       const runs = pay
@@ -334,7 +325,7 @@ export const resolvers = {
       const db = ctx.services.db;
       const f = await contractFacts(db, scopeOf(tenantOf(ctx.user!))!, a.workerId, a.jobId);
       if (!f) return null;
-      const template = await contractTemplate(db, f.company_id);
+      const template = await companyDocument(db, 'contract', f.company_id);
       const start = f.first_day ?? f.applied_on;
       const values = {
         worker: f.worker,
