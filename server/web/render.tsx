@@ -83,7 +83,8 @@ export function subpagesFor(maps: RoleMaps, role: string, lang: Lang, currentPat
   if (!match || !match.route.path.includes('[')) return [];
   const below = (r: RouteDef) => (r.children ?? []).filter((c) => c.path.startsWith(`${r.path}/`));
   const record = below(match.route).length > 0 ? match.route : ALL_ROUTES.find((r) => below(r).includes(match.route));
-  if (!record) return [];
+  // Only a record (a route with params) has tabs: a list's child rows (its add form, a record) are not its sub-pages.
+  if (!record || !record.path.includes('[')) return [];
   const pages = [record, ...below(record)].filter((r) => built.has(r.path) && canEnter(maps, role, r.code));
   return pages.length < 2 ? [] : pages.map((r) => ({ href: hrefFor(r.path, match.params), title: tr(lang, r.title), current: r === match.route }));
 }
