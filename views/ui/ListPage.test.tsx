@@ -27,12 +27,15 @@ describe('the one list page', () => {
   it('draws the head with the CSV link of the same view, the filters, the table and the pager, keeping the view in every link', () => {
     const html = page({ createHref: '/admin/jobs/add', notice: 'Saved.' });
     expect(html).toMatch(/^<section class="resource-list">/);
-    expect(html).toContain('href="/admin/jobs/list?q=cafe&amp;size=50&amp;f_status=open&amp;format=csv"');
-    expect(html).toContain('<a class="btn" href="/admin/jobs/add">');
-    expect(html).toContain('<p class="notice" role="status">Saved.</p>');
-    expect(html).toContain('<input type="search" name="q" value="cafe"/>');
-    expect(html).toContain('href="/admin/jobs/list?q=cafe&amp;sort=name&amp;dir=asc&amp;size=50&amp;f_status=open"');
-    expect(html).toContain('aria-label="pagination"');
+    const parts = [
+      'href="/admin/jobs/list?q=cafe&amp;size=50&amp;f_status=open&amp;format=csv"',
+      '<a class="btn" href="/admin/jobs/add">',
+      '<p class="notice" role="status">Saved.</p>',
+      '<input type="search" name="q" value="cafe"/>',
+      'href="/admin/jobs/list?q=cafe&amp;sort=name&amp;dir=asc&amp;size=50&amp;f_status=open"',
+      'aria-label="pagination"',
+    ];
+    expect(parts.filter((p) => !html.includes(p))).toEqual([]);
     expect(html).not.toContain('aria-sort');
   });
 
