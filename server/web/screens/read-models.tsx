@@ -22,6 +22,8 @@ import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
  * definition, a list with its filters (less the ones the screen fixes), typed columns, links the
  * user may follow, CSV of the whole filtered list, and, where the definition declares
  * transitions, row buttons and a bulk form that move rows between states (post/redirect/get).
+ * The list itself is the one list page (list-page.ts, views/ui/ListPage.tsx); this screen adds
+ * the states, the bulk bar, the row buttons, the calendar, the live island and the panel.
  */
 /** A state as the API gives it for the caller: label, tone, and where the caller may move a row in it. */
 type StateChoice = { value: string; ja: string; en: string; tone: BadgeState['tone']; group: string | null; next: string[] };
