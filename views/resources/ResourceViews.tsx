@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import { TitledSection } from '../ui/TitledSection.tsx';
 import { tr, type Lang, type Text } from '../../shared/i18n.ts';
 import { Field, FieldSet } from '../ui/Field.tsx';
 import { msg } from '../../shared/messages.ts';
 import { dateTimeText } from '../../shared/format.ts';
-import { cellText, DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView } from '../ui/DataTable.tsx';
+import { cellText, DataTable, type ColumnView } from '../ui/DataTable.tsx';
 import { ActionButton, ConfirmAction, type ActionRefs } from '../ui/Action.tsx';
 
 /** What the generic screens need to know of a field (no zod, no functions: plain data). */
@@ -19,31 +18,6 @@ export interface FieldView {
   cell?: 'money';
 }
 
-export interface ListView {
-  lang: Lang;
-  title: Text;
-  path: string;
-  fields: FieldView[];
-  columns: string[];
-  sortable: string[];
-  filters: FieldView[];
-  rows: Record<string, unknown>[];
-  total: number;
-  page: number;
-  size: number;
-  sort: string | null;
-  dir: 'asc' | 'desc' | null;
-  q: string;
-  filterValues: Record<string, string>;
-  createHref: string | null;
-  rowHref: (id: string) => string | null;
-  rowLinks: (id: string) => { href: string; label: Text }[];
-  notice?: string;
-  searchable: boolean;
-  /** What the screen shows between the list's head and its filters (e.g. the registry's possible duplicates). */
-  panel?: ReactNode;
-}
-
 /** A field as a column of the UI kit's table (views/ui/DataTable.tsx). */
 export function columnOf(f: FieldView, sortable = false): ColumnView {
   const type = f.kind === 'boolean' ? 'boolean' : f.options ? 'choice' : f.kind === 'date' ? 'date' : f.kind === 'number' ? (f.cell ?? 'number') : 'text';
@@ -53,52 +27,6 @@ export function columnOf(f: FieldView, sortable = false): ColumnView {
 /** A field's value as text ('—' for none): the record pages and the audit log. */
 export function displayValue(lang: Lang, field: FieldView | undefined, value: unknown): string {
   return (field ? cellText(lang, columnOf(field), value) : value === null || value === undefined ? '' : String(value)) || '—';
-}
-
-/** The generic list: the UI kit's head, filters, table and pager over a resource's rows. */
-export function ResourceList(v: ListView) {
-  const state: Record<string, string | number | null> = {
-    q: v.q,
-    sort: v.sort,
-    dir: v.dir,
-    size: v.size === 20 ? null : v.size,
-    ...Object.fromEntries(Object.entries(v.filterValues).map(([k, x]) => [`f_${k}`, x])),
-  };
-  const filtered = !!v.q || Object.values(v.filterValues).some(Boolean);
-  const byName = new Map(v.fields.map((f) => [f.name, f]));
-  const columns = v.columns.map((c) => (byName.get(c) ? columnOf(byName.get(c)!, v.sortable.includes(c)) : { name: c, label: { ja: c, en: c }, type: 'text' as const }));
-  return (
-    <section className="resource-list">
-      <ListHead lang={v.lang} title={v.title} csvHref={listHref(v.path, state, { format: 'csv', page: null })} createHref={v.createHref} />
-      <Notice text={v.notice} />
-      {v.panel}
-      <FilterBar
-        lang={v.lang}
-        path={v.path}
-        searchable={v.searchable}
-        q={v.q}
-        filters={v.filters.map((f) => ({ name: f.name, label: f.label, kind: f.kind === 'boolean' ? 'boolean' : f.kind === 'date' ? 'date' : 'select', options: f.options }))}
-        values={v.filterValues}
-        keep={{ sort: v.sort, dir: v.dir }}
-      />
-      <DataTable
-        lang={v.lang}
-        columns={columns}
-        rows={v.rows}
-        sort={{ current: v.sort, dir: v.dir, href: (c, dir) => listHref(v.path, state, { sort: c, dir, page: null }) }}
-        href={(r, c) => (c === v.columns[0] ? v.rowHref(String(r.id)) : null)}
-        rowActions={(r) =>
-          v.rowLinks(String(r.id)).map((l) => (
-            <a key={l.href} href={l.href}>
-              {tr(v.lang, l.label)}
-            </a>
-          ))
-        }
-        empty={msg(v.lang, filtered ? 'list.empty' : 'list.emptyAll')}
-      />
-      <Pager lang={v.lang} total={v.total} page={v.page} size={v.size} href={(change) => listHref(v.path, state, change)} />
-    </section>
-  );
 }
 
 export interface FormView {

@@ -5,9 +5,10 @@ import { tenantIn, tenantOf } from '../../access/tenancy.ts';
 import { readModelDocuments } from '../../api/graphql/read-models.ts';
 import type { BadgeState, ReadColumn, ReadModelDef, ReadScreen } from '../../resources/read-model.ts';
 import { READ_MODELS } from '../../resources/registry.ts';
-import { DataTable, FilterBar, ListHead, listHref, Notice, Pager, type ColumnView, type FilterView, type Row } from '../../../views/ui/DataTable.tsx';
-import { formList, parseListQuery, queryText } from '../kit.ts';
-import { listCsv } from '../list-csv.ts';
+import type { ColumnView, FilterView, Row } from '../../../views/ui/DataTable.tsx';
+import { ListPage, type ListPageRows } from '../../../views/ui/ListPage.tsx';
+import { formList, queryText } from '../kit.ts';
+import { loadList } from './list-page.ts';
 import { WeekCalendar } from '../../../views/ui/WeekCalendar.tsx';
 import { Island } from '../../../views/ui/Island.tsx';
 import { mondayOf, parseDay, todayInJapan } from '../../../shared/time.ts';
@@ -21,8 +22,9 @@ import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
  * definition, a list with its filters (less the ones the screen fixes), typed columns, links the
  * user may follow, CSV of the whole filtered list, and, where the definition declares
  * transitions, row buttons and a bulk form that move rows between states (post/redirect/get).
+ * The list itself is the one list page (list-page.ts, views/ui/ListPage.tsx); this screen adds
+ * the states, the bulk bar, the row buttons, the calendar, the live island and the panel.
  */
-type Page = { total: number; page: number; size: number; next: string | null; rows: Row[] };
 /** A state as the API gives it for the caller: label, tone, and where the caller may move a row in it. */
 type StateChoice = { value: string; ja: string; en: string; tone: BadgeState['tone']; group: string | null; next: string[] };
 const BULK_FORM = 'bulk';
@@ -74,7 +76,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
   const fixed = screen.fixed ?? {};
   const filters = (def.filters ?? []).filter((f) => !(f.name in fixed) && !f.hidden);
   const sortable = def.columns.filter((c) => c.sortable).map((c) => c.name);
-  const fetchPage = (ctx: ScreenContext, vars: Record<string, unknown>) => ctx.call<Record<string, Page>>(docs.list, vars).then((d) => d[def.plural]!);
+  const fetchPage = (ctx: ScreenContext, vars: Record<string, unknown>) => ctx.call<Record<string, ListPageRows>>(docs.list, vars).then((d) => d[def.plural]!);
   const panel = Object.hasOwn(PANELS, screen.path) ? PANELS[screen.path] : undefined;
   const panelAct = declaredActions(Object.keys(panel?.actions ?? {}));
   /** A row's button says the row and what to do with it: `<id>:<state or action>`. */
@@ -102,55 +104,52 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
     load: async (ctx) => {
       // The panel first: a download it answers (a payslip, a transfer file) is the whole response.
       const panelData = panel ? await panel.load(ctx, panelAct) : null;
-      const q = parseListQuery(ctx.req, { filters: filters.map((f) => f.name), sorts: sortable });
       const states = docs.states ? (await ctx.call<Record<string, StateChoice[]>>(docs.states))[`${def.name}States`]! : [];
       const badges: readonly BadgeState[] | undefined = docs.states ? states.map((st) => ({ value: st.value, label: { ja: st.ja, en: st.en }, tone: st.tone })) : undefined;
       const view = (c: ReadColumn) => columnView(c, c.name === def.transitions?.column ? badges : undefined);
-      const after = def.paging === 'keyset' ? queryText(ctx.req, 'after', 400) || null : null;
       // The week calendar: the rows of one week (Monday to Sunday), in time order, on one page.
       const cal = def.calendar && queryText(ctx.req, 'view') === 'week' ? def.calendar : null;
       const weekParam = queryText(ctx.req, 'week');
       const monday = mondayOf(parseDay(weekParam) ?? todayInJapan());
-      const vars = cal
-        ? { page: 1, size: MAX_PAGE_SIZE, after: null, sort: cal.column, dir: 'asc', q: q.q, filter: { ...q.filter, ...fixed, [cal.week]: monday } }
-        : { page: q.page, size: q.size, after, sort: q.sort, dir: q.dir, q: q.q, ...(def.filters?.length ? { filter: { ...q.filter, ...fixed } } : {}) };
-      if (q.csv) throw listCsv(ctx.lang, def.plural, def.columns.map(view), (page, size) => fetchPage(ctx, { ...vars, after: null, page, size }));
-      const [data, options] = await Promise.all([
-        fetchPage(ctx, vars),
-        Promise.all(
-          filters.map(async (f): Promise<FilterView> => {
-            let opts = Array.isArray(f.options) ? f.options : undefined;
-            if (typeof f.options === 'function' && docs.options) {
-              const d = await ctx.call<Record<string, { value: string; ja: string; en: string }[]>>(docs.options, { filter: f.name });
-              opts = d[`${def.name}Options`]!.map((o) => ({ value: o.value, label: { ja: o.ja, en: o.en } }));
-            }
-            return { name: f.name, label: f.label, kind: f.kind, ...(opts ? { options: opts } : {}) };
-          }),
-        ),
-      ]);
+      const loaded = await loadList(ctx, {
+        name: def.plural,
+        filters: filters.map((f) => f.name),
+        sorts: sortable,
+        filtered: !!def.filters?.length,
+        fixed,
+        paging: def.paging,
+        cursors: true,
+        vars: cal ? (q) => ({ page: 1, size: MAX_PAGE_SIZE, after: null, sort: cal.column, dir: 'asc', q: q.q, filter: { ...q.filter, ...fixed, [cal.week]: monday } }) : undefined,
+        csv: async () => ({ columns: def.columns.map(view), rows: (vars) => fetchPage(ctx, vars) }),
+        page: async (vars) => {
+          const [list, filterViews] = await Promise.all([
+            fetchPage(ctx, vars),
+            Promise.all(
+              filters.map(async (f): Promise<FilterView> => {
+                let opts = Array.isArray(f.options) ? f.options : undefined;
+                if (typeof f.options === 'function' && docs.options) {
+                  const d = await ctx.call<Record<string, { value: string; ja: string; en: string }[]>>(docs.options, { filter: f.name });
+                  opts = d[`${def.name}Options`]!.map((o) => ({ value: o.value, label: { ja: o.ja, en: o.en } }));
+                }
+                return { name: f.name, label: f.label, kind: f.kind, ...(opts ? { options: opts } : {}) };
+              }),
+            ),
+          ]);
+          return { list, filterViews };
+        },
+      });
       const onThisScreen = (x: { screens?: readonly string[] }) => !x.screens || x.screens.includes(screen.path);
       return {
+        ...loaded,
         panelData,
-        q,
-        after,
-        data,
-        filterViews: options,
         states,
         week: cal ? monday : null,
         columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view),
         actions: (def.actions ?? []).filter((a) => onThisScreen(a) && (!a.tenants || (ctx.user ? tenantIn(tenantOf(ctx.user), ...a.tenants) : false))),
       };
     },
-    view: (ctx, { panelData, q, data, filterViews, states, columns, actions, week }, state, act) => {
+    view: (ctx, { panelData, q, list, filterViews, states, columns, actions, week }, state, act) => {
       const { lang, route, req } = ctx;
-      const listState: Record<string, string | number | null> = {
-        q: q.q,
-        sort: q.sort,
-        dir: q.dir,
-        size: q.size === 20 ? null : q.size,
-        ...Object.fromEntries(Object.entries(q.filter).map(([k, v]) => [`f_${k}`, v])),
-      };
-      const filtered = !!q.q || Object.keys(q.filter).length > 0;
       const t = def.transitions;
       const byValue = new Map(states.map((st) => [st.value, st]));
       const targets = [...new Set(states.flatMap((st) => st.next))];
@@ -166,153 +165,160 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
           : notMoved
             ? ctx.msg('list.notMoved', { count: notMoved })
             : null;
-      const here = listHref(req.path, listState, { page: q.page === 1 ? null : q.page });
+      const selecting = !!t || actions.length > 0;
       return {
         title: route.title,
         content: (
-          <section className="resource-list read-model">
-            <ListHead lang={lang} title={route.title} csvHref={listHref(req.path, listState, { format: 'csv', page: null })} />
-            <Notice text={state?.errors._} error />
-            <Notice text={notice} />
-            {panel?.view(ctx, panelData, state, panelAct)}
-            {def.calendar && (
-              <nav className="view-switch" aria-label={ctx.msg('calendar.weekView')}>
-                <a href={listHref(req.path, listState, {})} {...(week ? {} : { 'aria-current': 'page' as const })}>
-                  {ctx.msg('calendar.list')}
-                </a>
-                <a href={listHref(req.path, listState, { view: 'week' })} {...(week ? { 'aria-current': 'page' as const } : {})}>
-                  {ctx.msg('calendar.weekView')}
-                </a>
-              </nav>
-            )}
-            <FilterBar
-              lang={lang}
-              path={req.path}
-              searchable={def.columns.some((c) => c.search)}
-              q={q.q ?? ''}
-              filters={filterViews}
-              values={q.filter}
-              keep={{ sort: q.sort, dir: q.dir, ...(week ? { view: 'week', week } : {}) }}
-            />
-            {(t || actions.length > 0) && (
-              <form id={BULK_FORM} method="post" action={here} className="bulk-bar">
-                {actions
-                  .filter((a) => a.bulk)
-                  .map((a) => (
-                    <ActionButton key={a.name} action={act.bulk} arg={a.name} className="btn btn-small" confirm={a.confirm ? tr(lang, a.confirm) : null}>
-                      {tr(lang, a.label)}
-                    </ActionButton>
-                  ))}
-                {t && (
-                  <>
-                    <label>
-                      {ctx.msg('list.moveTo')}{' '}
-                      <select name="to" defaultValue="">
-                        <option value="" disabled>
-                          —
-                        </option>
-                        {targets.map((s) => (
-                          <option key={s} value={s}>
-                            {stateLabel(s)}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <ActionButton action={act.move} className="btn btn-small-solid">
-                      {ctx.msg('list.move')}
-                    </ActionButton>
-                  </>
+          <ListPage
+            lang={lang}
+            title={route.title}
+            path={req.path}
+            className="read-model"
+            query={q}
+            list={list}
+            columns={columns}
+            filters={filterViews}
+            searchable={def.columns.some((c) => c.search)}
+            defaultSort={def.defaultSort.column}
+            cursor={def.paging === 'keyset'}
+            error={state?.errors._}
+            notice={notice}
+            {...(week ? { keep: { view: 'week', week } } : {})}
+            above={(href) => (
+              <>
+                {panel?.view(ctx, panelData, state, panelAct)}
+                {def.calendar && (
+                  <nav className="view-switch" aria-label={ctx.msg('calendar.weekView')}>
+                    <a href={href({})} {...(week ? {} : { 'aria-current': 'page' as const })}>
+                      {ctx.msg('calendar.list')}
+                    </a>
+                    <a href={href({ view: 'week' })} {...(week ? { 'aria-current': 'page' as const } : {})}>
+                      {ctx.msg('calendar.weekView')}
+                    </a>
+                  </nav>
                 )}
-              </form>
+              </>
             )}
-            {week && def.calendar ? (
-              <WeekCalendar
-                lang={lang}
-                monday={week}
-                weekHref={(m) => listHref(req.path, listState, { view: 'week', week: m })}
-                items={data.rows.map((row) => {
-                  const cal = def.calendar!;
-                  const labelCol = def.columns.find((c) => c.name === cal.label)!;
-                  const badgeCol = cal.badge ? columns.find((c) => c.name === cal.badge) : undefined;
-                  const badgeState = badgeCol?.states?.find((st) => st.value === row[cal.badge!]);
-                  return {
-                    id: String(row.id),
-                    at: String(row[cal.column]),
-                    text: String(row[cal.label] ?? ''),
-                    href: labelCol.links ? linkOf(ctx, labelCol, row) : null,
-                    badge: badgeState ? { label: tr(lang, badgeState.label), tone: badgeState.tone ?? 'neutral' } : null,
-                    detail: cal.detail ? String(row[cal.detail] ?? '') : null,
-                  };
-                })}
-              />
-            ) : (
-              <DataTable
-                lang={lang}
-                columns={columns}
-                rows={data.rows}
-                sort={{ current: q.sort ?? (q.dir ? def.defaultSort.column : null), dir: q.dir, href: (c, dir) => listHref(req.path, listState, { sort: c, dir, page: null }) }}
-                href={(row, name) => {
-                  const c = def.columns.find((x) => x.name === name);
-                  if (c?.download) return `${req.path}?${c.download}=${encodeURIComponent(String(row.id))}`;
-                  return c?.links ? linkOf(ctx, c, row) : null;
-                }}
-                {...(t || actions.length ? { selectForm: BULK_FORM } : {})}
-                {...(t || actions.length
-                  ? {
-                      rowActions: (row: Row) => [
-                        ...actions.map((a) => (
-                          <ActionButton
-                            key={`act-${a.name}`}
-                            action={act.row}
-                            arg={`${String(row.id)}:${a.name}`}
-                            form={BULK_FORM}
-                            className="btn-link is-action"
-                            confirm={a.confirm ? tr(lang, a.confirm) : null}
-                          >
-                            {tr(lang, a.label)}
-                          </ActionButton>
-                        )),
-                        ...(t
-                          ? (byValue.get(String(row[t.column]))?.next ?? []).map((to) => (
-                              <ActionButton key={to} action={act.moveRow} arg={`${String(row.id)}:${to}`} form={BULK_FORM} className="btn-link is-move">
-                                {stateLabel(to)}
-                              </ActionButton>
-                            ))
-                          : []),
-                      ],
-                    }
-                  : {})}
-                empty={ctx.msg(filtered ? 'list.empty' : 'list.emptyAll')}
-              />
-            )}
-            {screen.live && !week && (
-              <Island
-                name="LiveApplicants"
-                props={{
-                  lang,
-                  list: screen.live,
-                  count: data.total,
-                  byUpdated: (q.sort ?? def.defaultSort.column) === 'updatedAt' && (q.dir ?? def.defaultSort.dir) === 'desc',
-                  statusList: Object.fromEntries(
-                    states.filter((st) => st.group === 'candidate' || st.group === 'kakunin' || st.group === 'shukkin').map((st) => [st.value, st.group as 'candidate' | 'kakunin' | 'shukkin']),
-                  ),
-                  rows: data.rows.map((r) => ({
-                    id: String(r.id),
-                    conversation_id: String(r.conversationId ?? ''),
-                    candidate_id: String(r.candidateId ?? ''),
-                    candidate_status_id: String(r.status ?? ''),
-                    chat_status: Number(r.chatStatus ?? 1),
-                    is_read: Number(r.unread ?? 0) > 0 ? 0 : 1,
-                    message_count: Number(r.unread ?? 0),
-                    updated_at: String(r.updatedAt ?? ''),
-                  })),
-                }}
-              />
-            )}
-            {!week && (
-              <Pager lang={lang} total={data.total} page={data.page} size={data.size} next={data.next} cursor={def.paging === 'keyset'} href={(change) => listHref(req.path, listState, change)} />
-            )}
-          </section>
+            bar={(href) =>
+              selecting && (
+                <form id={BULK_FORM} method="post" action={href({ page: q.page === 1 ? null : q.page })} className="bulk-bar">
+                  {actions
+                    .filter((a) => a.bulk)
+                    .map((a) => (
+                      <ActionButton key={a.name} action={act.bulk} arg={a.name} className="btn btn-small" confirm={a.confirm ? tr(lang, a.confirm) : null}>
+                        {tr(lang, a.label)}
+                      </ActionButton>
+                    ))}
+                  {t && (
+                    <>
+                      <label>
+                        {ctx.msg('list.moveTo')}{' '}
+                        <select name="to" defaultValue="">
+                          <option value="" disabled>
+                            —
+                          </option>
+                          {targets.map((s) => (
+                            <option key={s} value={s}>
+                              {stateLabel(s)}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <ActionButton action={act.move} className="btn btn-small-solid">
+                        {ctx.msg('list.move')}
+                      </ActionButton>
+                    </>
+                  )}
+                </form>
+              )
+            }
+            instead={
+              week && def.calendar
+                ? (href) => {
+                    const cal = def.calendar!;
+                    const labelCol = def.columns.find((c) => c.name === cal.label)!;
+                    const badgeCol = cal.badge ? columns.find((c) => c.name === cal.badge) : undefined;
+                    return (
+                      <WeekCalendar
+                        lang={lang}
+                        monday={week}
+                        weekHref={(m) => href({ view: 'week', week: m })}
+                        items={list.rows.map((row) => {
+                          const badgeState = badgeCol?.states?.find((st) => st.value === row[cal.badge!]);
+                          return {
+                            id: String(row.id),
+                            at: String(row[cal.column]),
+                            text: String(row[cal.label] ?? ''),
+                            href: labelCol.links ? linkOf(ctx, labelCol, row) : null,
+                            badge: badgeState ? { label: tr(lang, badgeState.label), tone: badgeState.tone ?? 'neutral' } : null,
+                            detail: cal.detail ? String(row[cal.detail] ?? '') : null,
+                          };
+                        })}
+                      />
+                    );
+                  }
+                : null
+            }
+            table={{
+              href: (row, name) => {
+                const c = def.columns.find((x) => x.name === name);
+                if (c?.download) return `${req.path}?${c.download}=${encodeURIComponent(String(row.id))}`;
+                return c?.links ? linkOf(ctx, c, row) : null;
+              },
+              ...(selecting
+                ? {
+                    selectForm: BULK_FORM,
+                    rowActions: (row: Row) => [
+                      ...actions.map((a) => (
+                        <ActionButton
+                          key={`act-${a.name}`}
+                          action={act.row}
+                          arg={`${String(row.id)}:${a.name}`}
+                          form={BULK_FORM}
+                          className="btn-link is-action"
+                          confirm={a.confirm ? tr(lang, a.confirm) : null}
+                        >
+                          {tr(lang, a.label)}
+                        </ActionButton>
+                      )),
+                      ...(t
+                        ? (byValue.get(String(row[t.column]))?.next ?? []).map((to) => (
+                            <ActionButton key={to} action={act.moveRow} arg={`${String(row.id)}:${to}`} form={BULK_FORM} className="btn-link is-move">
+                              {stateLabel(to)}
+                            </ActionButton>
+                          ))
+                        : []),
+                    ],
+                  }
+                : {}),
+            }}
+            below={
+              screen.live && (
+                <Island
+                  name="LiveApplicants"
+                  props={{
+                    lang,
+                    list: screen.live,
+                    count: list.total,
+                    byUpdated: (q.sort ?? def.defaultSort.column) === 'updatedAt' && (q.dir ?? def.defaultSort.dir) === 'desc',
+                    statusList: Object.fromEntries(
+                      states.filter((st) => st.group === 'candidate' || st.group === 'kakunin' || st.group === 'shukkin').map((st) => [st.value, st.group as 'candidate' | 'kakunin' | 'shukkin']),
+                    ),
+                    rows: list.rows.map((r) => ({
+                      id: String(r.id),
+                      conversation_id: String(r.conversationId ?? ''),
+                      candidate_id: String(r.candidateId ?? ''),
+                      candidate_status_id: String(r.status ?? ''),
+                      chat_status: Number(r.chatStatus ?? 1),
+                      is_read: Number(r.unread ?? 0) > 0 ? 0 : 1,
+                      message_count: Number(r.unread ?? 0),
+                      updated_at: String(r.updatedAt ?? ''),
+                    })),
+                  }}
+                />
+              )
+            }
+          />
         ),
       };
     },

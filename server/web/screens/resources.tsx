@@ -6,24 +6,13 @@ import { msg } from '../../../shared/messages.ts';
 import type { ChildResource, FieldDef, Option, ResourceDef, Screen as ResourceScreen } from '../../resources/define.ts';
 import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from '../../api/graphql/resources.ts';
 import { RESOURCES } from '../../resources/registry.ts';
-import {
-  AuditLog,
-  type AuditView,
-  ChildList,
-  columnOf,
-  DeleteButton,
-  type FieldView,
-  PageHead,
-  PreviewCard,
-  RecordActions,
-  ResourceForm,
-  ResourceList,
-} from '../../../views/resources/ResourceViews.tsx';
-import { Notice } from '../../../views/ui/DataTable.tsx';
+import { AuditLog, type AuditView, ChildList, columnOf, DeleteButton, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm } from '../../../views/resources/ResourceViews.tsx';
+import { Notice, type ColumnView } from '../../../views/ui/DataTable.tsx';
+import { ListPage, type ListPageRows } from '../../../views/ui/ListPage.tsx';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
-import { parseListQuery, withFlag } from '../kit.ts';
-import { listCsv } from '../list-csv.ts';
+import { withFlag } from '../kit.ts';
+import { loadList } from './list-page.ts';
 import { errorPage, page, plain, redirect, refusalState, runAction, withRefusal, type Action, type OnRefusal, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
 import { RECORD_SECTIONS } from './found.ts';
 import type { RecordSectionState } from './record-section.ts';
@@ -171,31 +160,40 @@ function toInput(fields: FieldDef[], values: Values, lang: Lang): { input: Value
   return { input, errors };
 }
 
+/** The columns of a resource's list or CSV, by name: its fields and computed values with their loaded choices, the record's own (id, timestamps) as text headed by their names. */
+function listColumnViews(def: ResourceDef, choices: Choices, names: readonly string[]): ColumnView[] {
+  const byName = new Map([...fieldViews(def.fields, choices), ...computedViews(def)].map((f) => [f.name, f]));
+  const sortable = new Set(def.fields.filter((f) => f.sortable).map((f) => f.name));
+  return names.map((c) => (byName.get(c) ? columnOf(byName.get(c)!, sortable.has(c)) : { name: c, label: { ja: c, en: c }, type: 'text' as const }));
+}
+
+/** A resource's list on the one list page: its "new" link, its record links and the links to its other edit screens. */
 async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome> {
   const { lang, route, req } = ctx;
   const platform = isPlatform(ctx);
   const filters = def.fields.filter((f) => f.filter);
-  const q = parseListQuery(req, { filters: filters.map((f) => f.name) });
-  const vars = { page: q.page, size: q.size, sort: q.sort, dir: q.dir, q: q.q, ...(filters.length ? { filter: q.filter } : {}) };
-  const key = def.plural;
-  type Page = { total: number; page: number; size: number; rows: Values[] };
-  if (q.csv) {
-    const { choices } = await loadPage(ctx, def, { options: loadedChoices(def.fields) }, {});
-    const views = [...fieldViews(def.fields, choices), ...computedViews(def)];
-    const byName = new Map(views.map((f) => [f.name, f]));
-    // The record's own columns (id, timestamps) as they are, headed by their names.
-    const cols = ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'].map((c) =>
-      byName.get(c) ? columnOf(byName.get(c)!) : { name: c, label: { ja: c, en: c }, type: 'text' as const },
-    );
-    return listCsv(lang, def.plural, cols, (page, size) => ctx.call<Record<string, Page>>(docs(def).list, { ...vars, page, size }).then((d) => d[key]!));
-  }
-  // One call: the rows with only the columns shown, and the choices of the columns and filters shown.
   const columns = listColumns(def, platform);
   const shownFilters = filters.filter((f) => !f.platformOnly || platform);
   const shown = def.fields.filter((f) => columns.includes(f.name) || shownFilters.includes(f));
-  const { data, choices } = await loadPage(ctx, def, { list: columns, options: loadedChoices(shown) }, vars);
-  const d = data as Record<string, Page>;
-  const views = [...fieldViews(def.fields, choices), ...computedViews(def)];
+  const { q, list, choices } = await loadList(ctx, {
+    name: def.plural,
+    filters: filters.map((f) => f.name),
+    filtered: filters.length > 0,
+    paging: 'offset',
+    cursors: false,
+    csv: async () => {
+      const { choices } = await loadPage(ctx, def, { options: loadedChoices(def.fields) }, {});
+      return {
+        columns: listColumnViews(def, choices, ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at']),
+        rows: (vars) => ctx.call<Record<string, ListPageRows>>(docs(def).list, vars).then((d) => d[def.plural]!),
+      };
+    },
+    // One call: the rows with only the columns shown, and the choices of the columns and filters shown.
+    page: async (vars) => {
+      const { data, choices } = await loadPage(ctx, def, { list: columns, options: loadedChoices(shown) }, vars);
+      return { list: data[def.plural] as ListPageRows, choices };
+    },
+  });
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
   const notice = req.query.saved === '1' ? msg(lang, 'notice.saved') : req.query.created === '1' ? msg(lang, 'notice.created') : req.query.deleted === '1' ? msg(lang, 'notice.deleted') : undefined;
   // The registry's possible duplicates, over the whole list only (first page, no search or filter).
@@ -204,28 +202,27 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
   return page({
     title: route.title,
     content: (
-      <ResourceList
+      <ListPage
         lang={lang}
-        panel={panel}
         title={route.title}
         path={req.path}
-        fields={views}
-        columns={columns}
-        sortable={def.fields.filter((f) => f.sortable).map((f) => f.name)}
-        filters={views.filter((f) => shownFilters.some((x) => x.name === f.name))}
-        rows={d[key]!.rows}
-        total={d[key]!.total}
-        page={d[key]!.page}
-        size={d[key]!.size}
-        sort={q.sort}
-        dir={q.dir}
-        q={q.q ?? ''}
-        filterValues={q.filter}
-        createHref={nav.createHref}
-        rowHref={nav.recordHref}
-        rowLinks={nav.extraLinks}
-        notice={notice}
+        query={q}
+        list={list}
+        columns={listColumnViews(def, choices, columns)}
+        filters={fieldViews(shownFilters, choices).map((f) => ({ name: f.name, label: f.label, kind: f.kind === 'boolean' ? 'boolean' : f.kind === 'date' ? 'date' : 'select', options: f.options }))}
         searchable={def.fields.some((f) => f.search)}
+        createHref={nav.createHref}
+        notice={notice}
+        above={() => panel}
+        table={{
+          href: (r, c) => (c === columns[0] ? nav.recordHref(String(r.id)) : null),
+          rowActions: (r) =>
+            nav.extraLinks(String(r.id)).map((l) => (
+              <a key={l.href} href={l.href}>
+                {tr(lang, l.label)}
+              </a>
+            )),
+        }}
       />
     ),
   });
