@@ -41,7 +41,7 @@ async function recordPaths(): Promise<string[]> {
   const other = await db.selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'other').executeTakeFirstOrThrow();
   // Jose Reyes's record: the dispatch ledger with its complaint and the complaint forms.
   const jose = await db.selectFrom('users').select('id').where('email', '=', 'worker2@demo.test').executeTakeFirstOrThrow();
-  return [`/admin/candidate/${app.id}`, `/v3/admin/jobs/${daily.id}`, `/admin/jobs/${other.id}`, `/admin/worker?id=${jose.id}`];
+  return [`/admin/candidate/${app.id}`, `/admin/candidate/${app.id}/sheet`, `/v3/admin/jobs/${daily.id}`, `/admin/jobs/${other.id}`, `/admin/worker?id=${jose.id}`];
 }
 
 interface Problem {
