@@ -86,9 +86,6 @@ const PAIR_HOMES = [
   'shared/scouting.ts', // the values of the scout profile's language levels and availability
   'server/db/seed/index.ts', // the demo data
   'server/modules/templates/', // the templates' default texts
-  // Temporary: a payslip's deduction lines (labelJa / labelEn, the withholding column named in Japanese in
-  // both languages) and an invoice's account type are built in the resolver; they move with its SQL to the repository.
-  'server/api/graphql/modules/money.ts',
 ];
 const pairHome = (file: string) => PAIR_HOMES.some((a) => (a.endsWith('/') ? file.startsWith(a) : file === a));
 

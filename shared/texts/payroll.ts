@@ -8,6 +8,17 @@ import { m } from '../messages.ts';
  * through placeholders.
  */
 export const PAYROLL = {
+  // A payslip's deduction lines (docs/payroll.md "Deductions"); the withholding table's column keeps its
+  // legal name in both languages ({kou} 甲, {otsu} 乙), as the person's tax papers write it.
+  'payslip.health': m('健康保険料', 'Health insurance'),
+  'payslip.nursing': m('介護保険料', 'Nursing care insurance'),
+  'payslip.pension': m('厚生年金保険料', 'Employees’ pension'),
+  'payslip.employment': m('雇用保険料', 'Employment insurance'),
+  'payslip.incomeTax': m('所得税（月額表 {column}）', 'Income tax (monthly table, {column})'),
+  'payslip.residentTax': m('住民税（特別徴収）', 'Resident tax (deducted by the employer)'),
+  'payslip.kou': m('{kou}欄・扶養{dependents}人', 'column {kou} (kou), {dependents} dependants'),
+  'payslip.kouOne': m('{kou}欄・扶養{dependents}人', 'column {kou} (kou), {dependents} dependant'),
+  'payslip.otsu': m('{otsu}欄', 'column {otsu} (otsu)'),
   'payNote.noRecord': m(
     '給与の登録情報（扶養控除等申告書・社会保険の加入条件・住民税）がないため、所得税は{otsu}欄で計算し、社会保険料と住民税は控除していません。',
     'No payroll record (dependants declaration, insurance eligibility, resident tax) is on file: income tax uses column {otsu} (otsu), and no insurance or resident tax is deducted.',

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { pickLang } from '../../../../shared/i18n.ts';
-import { msg, msgText } from '../../../../shared/messages.ts';
+import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { actingCompanyOf, tenantOf } from '../../../access/tenancy.ts';
 import { FAILURES, invoicesReadModel, payRunsReadModel } from '../../../resources/defs/money.ts';
 import { visibleRows } from '../../../resources/read-model.ts';
@@ -338,15 +338,18 @@ function payslipDeductions(r: {
   tax_column: string | null;
   dependents: number;
 }) {
-  const column =
-    r.tax_column === 'kou' ? { ja: `甲欄・扶養${r.dependents}人`, en: `column 甲 (kou), ${r.dependents} dependant${r.dependents === 1 ? '' : 's'}` } : { ja: '乙欄', en: 'column 乙 (otsu)' };
+  const column = r.tax_column === 'kou' ? msgText(r.dependents === 1 ? 'payslip.kouOne' : 'payslip.kou', { kou: '甲', dependents: r.dependents }) : msgText('payslip.otsu', { otsu: '乙' });
+  const line = (key: 'health' | 'nursing' | 'pension' | 'employment' | 'incomeTax' | 'residentTax', amount: number) => {
+    const label = key === 'incomeTax' ? { ja: msg('ja', 'payslip.incomeTax', { column: column.ja }), en: msg('en', 'payslip.incomeTax', { column: column.en }) } : msgText(`payslip.${key}`);
+    return { key, labelJa: label.ja, labelEn: label.en, amount };
+  };
   return [
-    { key: 'health', labelJa: '健康保険料', labelEn: 'Health insurance', amount: r.health_insurance },
-    { key: 'nursing', labelJa: '介護保険料', labelEn: 'Nursing care insurance', amount: r.nursing_insurance },
-    { key: 'pension', labelJa: '厚生年金保険料', labelEn: 'Employees’ pension', amount: r.pension },
-    { key: 'employment', labelJa: '雇用保険料', labelEn: 'Employment insurance', amount: r.employment_insurance },
-    { key: 'incomeTax', labelJa: `所得税（月額表 ${column.ja}）`, labelEn: `Income tax (monthly table, ${column.en})`, amount: r.income_tax },
-    { key: 'residentTax', labelJa: '住民税（特別徴収）', labelEn: 'Resident tax (deducted by the employer)', amount: r.resident_tax },
+    line('health', r.health_insurance),
+    line('nursing', r.nursing_insurance),
+    line('pension', r.pension),
+    line('employment', r.employment_insurance),
+    line('incomeTax', r.income_tax),
+    line('residentTax', r.resident_tax),
   ];
 }
 
@@ -459,13 +462,7 @@ export const resolvers = {
         period: `${dateText(i.period_start, lang)} – ${dateText(i.period_end, lang)}`,
         amount: yen(i.total),
         due_date: dateText(i.due_date, lang),
-        bank_account: [
-          i.transfer_bank_name,
-          i.transfer_branch_name,
-          i.transfer_account_type === 2 ? pickLang(lang, '当座', 'Current') : pickLang(lang, '普通', 'Ordinary'),
-          i.transfer_account_number,
-          i.transfer_requester_name,
-        ]
+        bank_account: [i.transfer_bank_name, i.transfer_branch_name, msg(lang, i.transfer_account_type === 2 ? 'pdf.current' : 'pdf.ordinary'), i.transfer_account_number, i.transfer_requester_name]
           .filter(Boolean)
           .join(' '),
       };
