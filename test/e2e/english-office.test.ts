@@ -7,6 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO } from '../helpers/app.ts';
 import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
+import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
 
 const { t, browser } = appAndBrowser();
 let page: Page;
@@ -51,7 +52,8 @@ it("the chat dock's conversations are titled by the job's English title", async 
 });
 
 it("the shifts page's hours-left table names each residence status in English", async () => {
-  await page.goto(`${t.url}/admin/shift`);
+  // The student's shifts are the four days from tomorrow: the week they start in (the next one on a Sunday in Japan).
+  await page.goto(`${t.url}/admin/shift?week=${mondayOf(addDays(todayInJapan(), 1))}`);
   const hours = page.locator('main section, main .card').filter({ hasText: 'Hours left this week' }).first();
   const text = await hours.innerText();
   // The demo student (留学) is in the table by her status's English name.

@@ -5,6 +5,7 @@
  * an error, or does not do what the README says, fails the step that pressed it.
  */
 import { yen } from '../../shared/format.ts';
+import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO } from '../helpers/app.ts';
@@ -66,6 +67,8 @@ describe("README's tour in Chromium", () => {
     await page.goto(`${t.url}/admin/interview`);
     expect(await row(page, 'Siti Rahma', '10:00').count()).toBe(1);
     await page.locator('main').getByRole('link', { name: 'Week', exact: true }).click();
+    // On a Sunday in Japan tomorrow is in the next week: the calendar's own link shows it.
+    if (mondayOf(addDays(todayInJapan(), 1)) !== mondayOf(todayInJapan())) await page.locator('main').getByRole('link', { name: 'Next week →' }).click();
     await expect.poll(() => main(page)).toContain('Siti Rahma');
     await page.context().close();
 
@@ -139,7 +142,8 @@ describe("README's tour in Chromium", () => {
 
   it('Shifts: the hours left of the week, a client confirming its staffing, a candidate taking a free seat', async () => {
     const page = await staff(DEMO.company_admin);
-    await page.goto(`${t.url}/admin/shift`);
+    // The student's shifts are the four days from tomorrow: the week they start in (the next one on a Sunday in Japan).
+    await page.goto(`${t.url}/admin/shift?week=${mondayOf(addDays(todayInJapan(), 1))}`);
     const hours = page.locator('main section, main .card').filter({ hasText: 'Hours left this week' }).first();
     // The demo student has four hours left ("4:00", or "4 h" where hours are said in words).
     expect(await hours.locator('tr', { hasText: 'Tran Minh Chau' }).innerText()).toMatch(/\b4(:00| h)\b/);

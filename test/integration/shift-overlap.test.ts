@@ -69,9 +69,9 @@ beforeAll(async () => {
 
 describe('two shifts at the same time', () => {
   it('staff cannot place a person on a shift that overlaps one she holds at another company; back to back is fine', async () => {
-    // At the other company, day 12, 09:00–13:07 (minutes off the hour: the demo's own slots start on it).
-    await placed(person, await newShift(await companyOf(t, 'company2@demo.test'), 12, '09:00', '13:07'));
-    const clash = await newShift(sakura, 12, '12:30', '16:00');
+    // At the other company, day 17 (after the demo's fortnight of shifts, so only these two can meet), 09:00–13:07 (minutes off the hour: the demo's own slots start on it).
+    await placed(person, await newShift(await companyOf(t, 'company2@demo.test'), 17, '09:00', '13:07'));
+    const clash = await newShift(sakura, 17, '12:30', '16:00');
     const answer = await t.gql(ASSIGN_SHIFT, { s: clash.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin', headers: { 'accept-language': 'en' } });
     expect(firstCode(answer)).toBe('FORBIDDEN');
     expect(answer.errors![0]!.extensions!.reason).toBe('overlap');
@@ -81,7 +81,7 @@ describe('two shifts at the same time', () => {
     expect(res.status).toBe(403);
     expect(text(res.html)).toContain('09:00〜13:07の別のシフトと時間が重なっています');
     expect(await db().selectFrom('applications').select('id').where('shift_id', '=', clash.shiftId).execute()).toEqual([]);
-    const after = await newShift(sakura, 12, '13:07', '16:00');
+    const after = await newShift(sakura, 17, '13:07', '16:00');
     expect(dataOf(await t.gql(ASSIGN_SHIFT, { s: after.shiftId, e: 'candidate4@demo.test' }, { as: 'company_admin' })).assignShift.applicationId).toBeTruthy();
   });
 
