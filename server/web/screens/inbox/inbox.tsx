@@ -6,6 +6,7 @@
  * history. Live parts are two islands over the page's one chat socket: the list (InboxList) and
  * the thread with canned replies (InboxThread).
  */
+import type { ReactNode } from 'react';
 import type { ResultOf } from 'gql.tada';
 import type { ConversationRow } from '../../../chat/events.ts';
 import { DOCS, operation } from '../../../api/documents.ts';
@@ -282,63 +283,67 @@ function Side({ ctx, o, here, state, act }: { ctx: ScreenContext; o: Open; here:
         </div>
         {err.snoozedUntil && <span className="field-error">{err.snoozedUntil}</span>}
       </form>
-      <section className="inbox-notes" aria-labelledby="inbox-notes-title">
-        <h3 id="inbox-notes-title">{m('inboxPage.notes')}</h3>
-        {o.notes.length === 0 ? (
-          <p className="hint">{m('inboxPage.noNotes')}</p>
-        ) : (
-          <ol className="inbox-note-list">
-            {o.notes.map((n) => (
-              <li key={n.id} className="inbox-note" data-testid="inbox-note">
-                <p className="inbox-note-body">{n.body}</p>
-                <p className="inbox-note-meta">
-                  {n.authorName} · <time dateTime={n.createdAt}>{dateTimeText(n.createdAt, lang)}</time>
-                  {n.mentions.length > 0 && <> · {m('inboxPage.mentioned', { names: n.mentions.map((id) => o.colleagues.find((c) => c.id === id)?.name ?? '?').join(', ') })}</>}
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-        <form method="post" action={here} className="inbox-form inbox-note-form">
-          <label htmlFor="inbox-note-body">{m('inboxPage.noteBody')}</label>
-          <textarea id="inbox-note-body" name="body" rows={3} maxLength={4000} defaultValue={typeof values.body === 'string' ? values.body : ''} aria-invalid={err.body ? true : undefined} />
-          {err.body && <span className="field-error">{err.body}</span>}
-          {o.colleagues.length > 0 && (
-            <fieldset className="inbox-mentions">
-              <legend>{m('inboxPage.mention')}</legend>
-              {o.colleagues.map((c) => (
-                <label key={c.id}>
-                  <input type="checkbox" name="mentions" value={c.id} /> @{c.name}
-                </label>
-              ))}
-            </fieldset>
-          )}
-          {err.mentions && <span className="field-error">{err.mentions}</span>}
-          <ActionButton action={act.note} className="btn btn-small">
-            {m('inboxPage.addNote')}
-          </ActionButton>
-        </form>
-      </section>
-      <section className="inbox-history" aria-labelledby="inbox-history-title">
-        <h3 id="inbox-history-title">{m('inboxPage.history')}</h3>
-        {o.history.length === 0 ? (
-          <p className="hint">{m('inboxPage.noHistory')}</p>
-        ) : (
-          <ol className="inbox-history-list">
-            {o.history.map((e, i) => (
-              <li key={i}>
-                {m(`inboxPage.ev.${e.kind}` as TextKey, {
-                  actor: e.actorName ?? m('inboxPage.system'),
-                  assignee: e.assigneeName ?? '',
-                  time: e.snoozedUntil ? dateTimeText(e.snoozedUntil, lang) : '',
-                })}{' '}
-                · <time dateTime={e.at}>{dateTimeText(e.at, lang)}</time>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <SideList
+        name="inbox-notes"
+        listClass="inbox-note-list"
+        title={m('inboxPage.notes')}
+        empty={o.notes.length === 0 && m('inboxPage.noNotes')}
+        after={
+          <form method="post" action={here} className="inbox-form inbox-note-form">
+            <label htmlFor="inbox-note-body">{m('inboxPage.noteBody')}</label>
+            <textarea id="inbox-note-body" name="body" rows={3} maxLength={4000} defaultValue={typeof values.body === 'string' ? values.body : ''} aria-invalid={err.body ? true : undefined} />
+            {err.body && <span className="field-error">{err.body}</span>}
+            {o.colleagues.length > 0 && (
+              <fieldset className="inbox-mentions">
+                <legend>{m('inboxPage.mention')}</legend>
+                {o.colleagues.map((c) => (
+                  <label key={c.id}>
+                    <input type="checkbox" name="mentions" value={c.id} /> @{c.name}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {err.mentions && <span className="field-error">{err.mentions}</span>}
+            <ActionButton action={act.note} className="btn btn-small">
+              {m('inboxPage.addNote')}
+            </ActionButton>
+          </form>
+        }
+      >
+        {o.notes.map((n) => (
+          <li key={n.id} className="inbox-note" data-testid="inbox-note">
+            <p className="inbox-note-body">{n.body}</p>
+            <p className="inbox-note-meta">
+              {n.authorName} · <time dateTime={n.createdAt}>{dateTimeText(n.createdAt, lang)}</time>
+              {n.mentions.length > 0 && <> · {m('inboxPage.mentioned', { names: n.mentions.map((id) => o.colleagues.find((c) => c.id === id)?.name ?? '?').join(', ') })}</>}
+            </p>
+          </li>
+        ))}
+      </SideList>
+      <SideList name="inbox-history" listClass="inbox-history-list" title={m('inboxPage.history')} empty={o.history.length === 0 && m('inboxPage.noHistory')}>
+        {o.history.map((e, i) => (
+          <li key={i}>
+            {m(`inboxPage.ev.${e.kind}` as TextKey, {
+              actor: e.actorName ?? m('inboxPage.system'),
+              assignee: e.assigneeName ?? '',
+              time: e.snoozedUntil ? dateTimeText(e.snoozedUntil, lang) : '',
+            })}{' '}
+            · <time dateTime={e.at}>{dateTimeText(e.at, lang)}</time>
+          </li>
+        ))}
+      </SideList>
     </aside>
+  );
+}
+
+/** A side section of a conversation (its notes, its history): a heading, then the list or the hint that it is empty. */
+function SideList(p: { name: string; listClass: string; title: string; empty: string | false; after?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={p.name} aria-labelledby={`${p.name}-title`}>
+      <h3 id={`${p.name}-title`}>{p.title}</h3>
+      {p.empty ? <p className="hint">{p.empty}</p> : <ol className={p.listClass}>{p.children}</ol>}
+      {p.after}
+    </section>
   );
 }
 
