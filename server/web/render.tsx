@@ -78,14 +78,21 @@ export function sidebarFor(maps: RoleMaps, role: string, lang: Lang, currentPath
  * from the address. A new sub-page of a record is then its route row and its screen, no link to
  * add. Nothing (an empty list) for any other page.
  */
+/** Each record route with sub-pages (a route with params whose child rows lie below its path), for it and for each sub-page: the record and its sub-pages, in the table's order. Read once from the route table. */
+const RECORD_PAGES: ReadonlyMap<RouteDef, readonly RouteDef[]> = new Map(
+  ALL_ROUTES.filter((r) => r.path.includes('[')).flatMap((record) => {
+    const below = (record.children ?? []).filter((c) => c.path.startsWith(`${record.path}/`));
+    const pages = [record, ...below];
+    return below.length ? pages.map((p) => [p, pages] as const) : [];
+  }),
+);
+
 export function subpagesFor(maps: RoleMaps, role: string, lang: Lang, currentPath: string, built: ReadonlySet<string>): NavGroup['links'] {
   const match = matchRoute(currentPath);
-  if (!match || !match.route.path.includes('[')) return [];
-  const below = (r: RouteDef) => (r.children ?? []).filter((c) => c.path.startsWith(`${r.path}/`));
-  const record = below(match.route).length > 0 ? match.route : ALL_ROUTES.find((r) => below(r).includes(match.route));
   // Only a record (a route with params) has tabs: a list's child rows (its add form, a record) are not its sub-pages.
-  if (!record || !record.path.includes('[')) return [];
-  const pages = [record, ...below(record)].filter((r) => built.has(r.path) && canEnter(maps, role, r.code));
+  const family = match && RECORD_PAGES.get(match.route);
+  if (!family) return [];
+  const pages = family.filter((r) => built.has(r.path) && canEnter(maps, role, r.code));
   return pages.length < 2 ? [] : pages.map((r) => ({ href: hrefFor(r.path, match.params), title: tr(lang, r.title), current: r === match.route }));
 }
 

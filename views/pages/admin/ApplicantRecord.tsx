@@ -61,7 +61,7 @@ export interface InterviewFormView {
   errors: Record<string, string>;
 }
 
-const INTERVIEW_STATUS: Record<string, { key: MessageKey; tone: 'info' | 'success' | 'neutral' | 'warning' }> = {
+export const INTERVIEW_STATUS: Record<string, { key: MessageKey; tone: 'info' | 'success' | 'neutral' | 'warning' }> = {
   scheduled: { key: 'interviewStatus.scheduled', tone: 'info' },
   pass: { key: 'interviewStatus.pass', tone: 'success' },
   fail: { key: 'interviewStatus.fail', tone: 'neutral' },
@@ -71,6 +71,18 @@ const INTERVIEW_STATUS: Record<string, { key: MessageKey; tone: 'info' | 'succes
 
 /** Residence cards expiring within this many days are flagged. */
 export const VISA_WARNING_DAYS = 90;
+
+/** A residence card's expiry, flagged when it is within VISA_WARNING_DAYS or past (the record and the applicant sheet). */
+export function VisaExpiry({ lang, expiry, daysLeft }: { lang: Lang; expiry: string; daysLeft: number | null }) {
+  return (
+    <>
+      {dateYearText(expiry, lang)}{' '}
+      {daysLeft !== null && daysLeft <= VISA_WARNING_DAYS && (
+        <Badge tone="danger">{daysLeft < 0 ? msg(lang, 'applicant.visaExpired') : msg(lang, 'applicant.visaExpiresIn', { days: daysLeft })}</Badge>
+      )}
+    </>
+  );
+}
 
 const ATTENDANCE: Record<string, MessageKey> = { present: 'applicant.present', late: 'applicant.late', absent: 'applicant.absent', no_show: 'applicant.noShow' };
 
@@ -98,7 +110,6 @@ export function ApplicantRecord({
   documents: RecordDocumentView[];
 }): JSX.Element {
   const name = (r: Ref) => pickLang(lang, r.ja, r.en);
-  const expiring = a.visaDaysLeft !== null && a.visaDaysLeft <= VISA_WARNING_DAYS;
   const clashes = a.interviewClashes.map((c) =>
     msg(lang, 'applicant.interviewClash', {
       when: dateTimeText(c.startsAt, lang),
@@ -156,15 +167,7 @@ export function ApplicantRecord({
               [msg(lang, 'applicant.phone'), a.phone],
               [msg(lang, 'applicant.nationality'), a.nationality],
               [msg(lang, 'applicant.visa'), a.visaType],
-              [
-                msg(lang, 'applicant.visaExpiry'),
-                a.visaExpiry ? (
-                  <>
-                    {dateYearText(a.visaExpiry, lang)}{' '}
-                    {expiring && <Badge tone="danger">{a.visaDaysLeft! < 0 ? msg(lang, 'applicant.visaExpired') : msg(lang, 'applicant.visaExpiresIn', { days: a.visaDaysLeft! })}</Badge>}
-                  </>
-                ) : null,
-              ],
+              [msg(lang, 'applicant.visaExpiry'), a.visaExpiry ? <VisaExpiry lang={lang} expiry={a.visaExpiry} daysLeft={a.visaDaysLeft} /> : null],
               [msg(lang, 'applicant.languages'), a.languageNames.join(msg(lang, 'list.separator'))],
             ]}
           />

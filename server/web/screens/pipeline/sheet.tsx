@@ -21,11 +21,10 @@ import { DOCUMENT_KINDS } from '../../../resources/defs/staff.ts';
 import { Facts } from '../../../../views/ui/Facts.tsx';
 import { TitledSection } from '../../../../views/ui/TitledSection.tsx';
 import { Badge } from '../../../../views/ui/DataTable.tsx';
-import { VISA_WARNING_DAYS } from '../../../../views/pages/admin/ApplicantRecord.tsx';
+import { INTERVIEW_STATUS, VisaExpiry } from '../../../../views/pages/admin/ApplicantRecord.tsx';
 import { defineScreen, errorPage, type Screen, type ScreenContext } from '../../screen.ts';
 
 export const texts = textsOf({
-  'sheet.title': m('応募者シート', 'Applicant sheet'),
   'sheet.intro': m(
     'クライアントや面接担当者に渡すための1枚です。連絡先(メール・電話)、チャット、履歴、書類番号は載せていません。',
     'One page to hand to the client or the interviewer. Contact details (e-mail, phone), the chat, the history and document numbers are left out.',
@@ -60,14 +59,6 @@ const SHEET = operation(/* GraphQL */ `
   }
 `);
 
-const INTERVIEW_STATUS = {
-  scheduled: 'interviewStatus.scheduled',
-  pass: 'interviewStatus.pass',
-  fail: 'interviewStatus.fail',
-  hold: 'interviewStatus.hold',
-  cancelled: 'interviewStatus.cancelled',
-} as const;
-
 const sheetScreen = (path: string): Screen =>
   defineScreen({
     path,
@@ -76,17 +67,16 @@ const sheetScreen = (path: string): Screen =>
       if (!applicantRecord) throw errorPage('recordNotFound');
       return { a: applicantRecord, at: new Date().toISOString() };
     },
-    view: ({ lang, msg }, { a, at }) => {
+    view: ({ lang, msg, route }, { a, at }) => {
       const say = (key: Parameters<typeof texts>[1], vars?: Record<string, string | number>) => texts(lang, key, vars);
-      const expiring = a.visaDaysLeft !== null && a.visaDaysLeft <= VISA_WARNING_DAYS;
       return {
-        title: { ja: `${a.candidateName} — ${texts('ja', 'sheet.title')}`, en: `${a.candidateName} — ${texts('en', 'sheet.title')}` },
+        title: { ja: `${a.candidateName} — ${route.title.ja}`, en: `${a.candidateName} — ${route.title.en}` },
         content: (
           <article className="applicant-record applicant-sheet">
             <div className="record-head">
               <h1>{a.candidateName}</h1>
               <p className="muted">
-                {say('sheet.title')} · {say('sheet.printedAt', { time: dateTimeText(at, lang) })}
+                {tr(lang, route.title)} · {say('sheet.printedAt', { time: dateTimeText(at, lang) })}
               </p>
             </div>
             <p className="hint">{say('sheet.intro')}</p>
@@ -103,15 +93,7 @@ const sheetScreen = (path: string): Screen =>
                     [msg('applicant.nationality'), a.nationality],
                     [msg('applicant.languages'), a.languageNames.join(msg('list.separator'))],
                     [msg('applicant.visa'), a.visaType],
-                    [
-                      msg('applicant.visaExpiry'),
-                      a.visaExpiry ? (
-                        <>
-                          {dateYearText(a.visaExpiry, lang)}{' '}
-                          {expiring && <Badge tone="danger">{a.visaDaysLeft! < 0 ? msg('applicant.visaExpired') : msg('applicant.visaExpiresIn', { days: a.visaDaysLeft! })}</Badge>}
-                        </>
-                      ) : null,
-                    ],
+                    [msg('applicant.visaExpiry'), a.visaExpiry ? <VisaExpiry lang={lang} expiry={a.visaExpiry} daysLeft={a.visaDaysLeft} /> : null],
                   ]}
                 />
               </TitledSection>
@@ -133,7 +115,7 @@ const sheetScreen = (path: string): Screen =>
                 {a.interviews.map((i) => (
                   <li key={i.id}>
                     <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({say('sheet.minutes', { minutes: i.minutes })}) {i.onlineUrl ? say('sheet.online') : i.place}{' '}
-                    {i.status in INTERVIEW_STATUS && <Badge tone="info">{msg(INTERVIEW_STATUS[i.status as keyof typeof INTERVIEW_STATUS])}</Badge>}
+                    {INTERVIEW_STATUS[i.status] && <Badge tone="info">{msg(INTERVIEW_STATUS[i.status]!.key)}</Badge>}
                   </li>
                 ))}
               </ul>
