@@ -163,7 +163,8 @@ function toInput(fields: FieldDef[], values: Values, lang: Lang): { input: Value
 /** The columns of a resource's list or CSV, by name: its fields and computed values with their loaded choices, the record's own (id, timestamps) as text headed by their names. */
 function listColumnViews(def: ResourceDef, choices: Choices, names: readonly string[]): ColumnView[] {
   // Only the named fields are turned into views: this runs on every list page.
-  const byName = new Map([...fieldViews(def.fields.filter((f) => names.includes(f.name)), choices), ...computedViews(def)].map((f) => [f.name, f]));
+  const shown = def.fields.filter((f) => names.includes(f.name));
+  const byName = new Map([...fieldViews(shown, choices), ...computedViews(def)].map((f) => [f.name, f]));
   const sortable = new Set(def.fields.filter((f) => f.sortable).map((f) => f.name));
   return names.map((c) => (byName.get(c) ? columnOf(byName.get(c)!, sortable.has(c)) : { name: c, label: { ja: c, en: c }, type: 'text' as const }));
 }
