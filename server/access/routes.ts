@@ -64,6 +64,16 @@ function admin(path: string, code: number, area: AreaKey, title: Text, extra: { 
   return route;
 }
 
+/**
+ * An application's record below a list of applicants, with the list's code: the person, the job,
+ * the status and its moves, the chat, the history. Its sheet: one printable page for the client or
+ * the interviewer, without contact details (a tab of the record).
+ */
+const applicantRecord = (list: string, code: number): RouteDef =>
+  admin(`${list}/[id]`, code, 'candidates', t('応募者の詳細', 'Applicant'), {
+    children: [admin(`${list}/[id]/sheet`, code, 'candidates', t('応募者シート', 'Applicant sheet'))],
+  });
+
 /** Template pages under /admin/templates/ with their codes (SPEC §2). */
 const TEMPLATES: readonly [name: string, code: number, title: Text][] = [
   ['jobstatus', 200002, t('求人ステータス', 'Job statuses')],
@@ -141,23 +151,13 @@ export const ROUTES: RouteDef[] = [
 
   // Candidates
   admin('/admin/candidate', 120001, 'candidates', t('応募者一覧', 'Candidates'), {
-    // An application's record: the person, the job, the status and its moves, the chat, the history.
-    // Its sheet: one printable page for the client or the interviewer, without contact details (a tab of the record).
-    children: [
-      admin('/admin/candidate/[id]', 120001, 'candidates', t('応募者の詳細', 'Applicant'), {
-        children: [admin('/admin/candidate/[id]/sheet', 120001, 'candidates', t('応募者シート', 'Applicant sheet'))],
-      }),
-    ],
+    children: [applicantRecord('/admin/candidate', 120001)],
   }),
   admin('/admin/candidate/shukkin', 120012, 'candidates', t('出勤管理', 'Attendance')),
   admin('/admin/candidate/kakunin', 120013, 'candidates', t('確認待ち', 'Awaiting confirmation')),
   admin('/v3/admin/candidate/other', 340001, 'candidates', t('アルバイト求人の応募者', 'Part-time applicants'), {
     // The same record for a role that works only the part-time applicants.
-    children: [
-      admin('/v3/admin/candidate/other/[id]', 340001, 'candidates', t('応募者の詳細', 'Applicant'), {
-        children: [admin('/v3/admin/candidate/other/[id]/sheet', 340001, 'candidates', t('応募者シート', 'Applicant sheet'))],
-      }),
-    ],
+    children: [applicantRecord('/v3/admin/candidate/other', 340001)],
   }),
   admin('/v3/admin/candidate/daily', 120001, 'candidates', t('日払い求人の応募者', 'Daily job applicants')),
 
