@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { tr, type Lang, type Text } from '../../shared/i18n.ts';
+import { tr, type Lang } from '../../shared/i18n.ts';
 import { msg, msgText } from '../../shared/texts/index.ts';
 import { dateLong, minutesText, yen } from '../../shared/format.ts';
 import type { ResultOf } from '../api/documents.ts';
@@ -75,16 +75,31 @@ function draftMark(doc: PDFKit.PDFDocument): void {
   doc.on('pageAdded', stamp);
 }
 
+/**
+ * A document's head: the draft mark when it is not final, the heading, then its facts one a line
+ * as "label: value" (a fact left out where the document has none).
+ */
+function head(doc: PDFKit.PDFDocument, heading: string, facts: readonly (readonly [label: string, value: string] | null)[], draft = false): void {
+  if (draft) draftMark(doc);
+  doc.fontSize(18).text(heading);
+  doc.moveDown(0.5).fontSize(10);
+  for (const fact of facts) if (fact) doc.text(`${fact[0]}: ${fact[1]}`);
+}
+
 export function payslipPdf(p: Payslip, lang: Lang): Promise<Buffer> {
   const title = `${msg(lang, 'record.payslip')} ${p.periodStart} – ${p.periodEnd}`;
   return draw(title, (doc) => {
-    if (p.status === 'draft') draftMark(doc);
-    doc.fontSize(18).text(msg(lang, 'record.payslip'));
-    doc.moveDown(0.5).fontSize(10);
-    doc.text(`${msg(lang, 'applicant.name')}: ${p.workerName}`);
-    doc.text(`${msg(lang, 'supportChat.company')}: ${tr(lang, { ja: p.companyJa, en: p.companyEn })}`);
-    doc.text(`${msg(lang, 'pdf.payPeriod')}: ${dateLong(p.periodStart, lang)} – ${dateLong(p.periodEnd, lang)}`);
-    doc.text(`${msg(lang, 'pdf.payDay')}: ${dateLong(p.payDate, lang)}`);
+    head(
+      doc,
+      msg(lang, 'record.payslip'),
+      [
+        [msg(lang, 'applicant.name'), p.workerName],
+        [msg(lang, 'supportChat.company'), tr(lang, { ja: p.companyJa, en: p.companyEn })],
+        [msg(lang, 'pdf.payPeriod'), `${dateLong(p.periodStart, lang)} – ${dateLong(p.periodEnd, lang)}`],
+        [msg(lang, 'pdf.payDay'), dateLong(p.payDate, lang)],
+      ],
+      p.status === 'draft',
+    );
     doc.moveDown();
     table(
       doc,
@@ -144,16 +159,20 @@ export function payslipPdf(p: Payslip, lang: Lang): Promise<Buffer> {
 export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
   const title = `${msg(lang, 'pdf.invoice')} ${i.number}`;
   return draw(title, (doc) => {
-    if (i.status === 'draft') draftMark(doc);
-    doc.fontSize(18).text(msg(lang, 'pdf.invoice'));
-    doc.moveDown(0.5).fontSize(10);
-    doc.text(`${msg(lang, 'pdf.invoiceNumber')}: ${i.number}`);
-    doc.text(`${msg(lang, 'pdf.billTo')}: ${tr(lang, { ja: i.clientJa, en: i.clientEn })}`);
-    doc.text(`${msg(lang, 'pdf.from')}: ${tr(lang, { ja: i.companyJa, en: i.companyEn })}`);
-    if (i.registrationNumber) doc.text(`${msg(lang, 'pdf.registrationNumber')}: ${i.registrationNumber}`);
-    doc.text(`${msg(lang, 'pdf.payPeriod')}: ${dateLong(i.periodStart, lang)} – ${dateLong(i.periodEnd, lang)}`);
-    if (i.issueDate) doc.text(`${msg(lang, 'pdf.issuedOn')}: ${dateLong(i.issueDate, lang)}`);
-    doc.text(`${msg(lang, 'pdf.dueDate')}: ${dateLong(i.dueDate, lang)}`);
+    head(
+      doc,
+      msg(lang, 'pdf.invoice'),
+      [
+        [msg(lang, 'pdf.invoiceNumber'), i.number],
+        [msg(lang, 'pdf.billTo'), tr(lang, { ja: i.clientJa, en: i.clientEn })],
+        [msg(lang, 'pdf.from'), tr(lang, { ja: i.companyJa, en: i.companyEn })],
+        i.registrationNumber ? [msg(lang, 'pdf.registrationNumber'), i.registrationNumber] : null,
+        [msg(lang, 'pdf.payPeriod'), `${dateLong(i.periodStart, lang)} – ${dateLong(i.periodEnd, lang)}`],
+        i.issueDate ? [msg(lang, 'pdf.issuedOn'), dateLong(i.issueDate, lang)] : null,
+        [msg(lang, 'pdf.dueDate'), dateLong(i.dueDate, lang)],
+      ],
+      i.status === 'draft',
+    );
     doc.moveDown();
     doc.fontSize(14).text(`${msg(lang, 'pdf.amountDue')}: ${yen(i.total)}`);
     // The greeting (the company's billing template) comes before the table, as a letter does.
@@ -204,19 +223,15 @@ export function invoicePdf(i: Invoice, lang: Lang): Promise<Buffer> {
 export function contractPdf(c: Contract, lang: Lang): Promise<Buffer> {
   const title = c.title || msg(lang, 'pdf.employmentContract');
   return draw(`${title} ${c.workerName}`, (doc) => {
-    doc.fontSize(18).text(title);
-    doc.moveDown(0.5);
-    doc.fontSize(10);
-    const facts: [Text, string][] = [
-      [msgText('pdf.worker'), c.workerName],
-      [msgText('pdf.employer'), c.company],
-      [msgText('pdf.client'), c.client],
-      [msgText('pdf.job'), c.job],
-      [msgText('pdf.workplace'), c.place],
-      [msgText('pdf.contractPeriod'), `${c.startDate} – ${c.endDate}`],
-      [msgText('pdf.hourlyWage'), c.wage],
-    ];
-    for (const [k, v] of facts) doc.text(`${tr(lang, k)}: ${v}`);
+    head(doc, title, [
+      [msg(lang, 'pdf.worker'), c.workerName],
+      [msg(lang, 'pdf.employer'), c.company],
+      [msg(lang, 'pdf.client'), c.client],
+      [msg(lang, 'pdf.job'), c.job],
+      [msg(lang, 'pdf.workplace'), c.place],
+      [msg(lang, 'pdf.contractPeriod'), `${c.startDate} – ${c.endDate}`],
+      [msg(lang, 'pdf.hourlyWage'), c.wage],
+    ]);
     doc.moveDown();
     doc.fontSize(10).text(c.body, { width: 490 });
     doc.moveDown(2);
