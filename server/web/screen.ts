@@ -82,6 +82,9 @@ export interface ScreenContext {
 /** The candidate's session cookie (DESIGN.md §5: apart from the back office's `token`). */
 export const CANDIDATE_COOKIE = 'candidate_token';
 
+/** A candidate's own page sends a visitor who is not signed in to the sign-in page, and back to `next` after it. */
+export const candidateSignIn = (next: string, status: 302 | 303 = 303): Outcome => redirect(`/staff/login?next=${encodeURIComponent(next)}`, status);
+
 export function screenContext(req: Request, res: Response, api: ApiClient, route: RouteDef, params: Record<string, string>): ScreenContext {
   const lang: Lang = res.locals.lang;
   // The session middleware checked both tokens for this request: the API need not check them again.

@@ -18,7 +18,7 @@ import type { ResultOf } from 'gql.tada';
 import { DEVICE_COOKIE, deviceCookie, knownDevice, sessionCookie } from '../cookies.ts';
 import { formList, formStrings, localPath, queryInt, queryText, withFlag } from '../kit.ts';
 import { matchRoute } from '../../access/routes.ts';
-import { CANDIDATE_COOKIE, defineScreen, errorPage, failed, file, recordGone, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../screen.ts';
+import { candidateSignIn, CANDIDATE_COOKIE, defineScreen, errorPage, failed, file, recordGone, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../screen.ts';
 import { MyPayPage } from '../../../views/pages/public/MyPay.tsx';
 import { MyPointsPage } from '../../../views/pages/public/MyPoints.tsx';
 import { payslipPdf } from '../pdf.ts';
@@ -261,7 +261,7 @@ const jobScreen = (kind: Kind): Screen =>
       // Applying: back to the job page with the notice (a refresh never applies twice).
       apply: withRefusal(APPLY_REFUSAL, async ({ call, candidate, candidateCaller, params }, body) => {
         const href = `${BASE[kind]}/${params.id ?? ''}`;
-        if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(href)}`);
+        if (!candidate) return candidateSignIn(href);
         const v = formStrings(body, ['shift_id', 'message']);
         await call(DOCS.ApplyToJob, { jobId: params.id ?? '', shiftId: v.shift_id || null, message: v.message ?? null }, candidateCaller);
         return redirect(withFlag(href, 'applied'));
@@ -281,7 +281,7 @@ const STEP_REFUSAL: OnRefusal = { errors: 'message', status: (r) => (r.status ==
 const myApplications = defineScreen({
   path: '/staff/applications',
   load: async ({ candidate, call, candidateCaller }) => {
-    if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`, 302);
+    if (!candidate) throw candidateSignIn('/staff/applications', 302);
     return { name: candidate.name, apps: (await call(OWN.MyApplications, {}, candidateCaller)).myApplications };
   },
   view: ({ lang, route, req, msg }, { name, apps }, state, act) => ({
@@ -319,14 +319,14 @@ const myApplications = defineScreen({
   actions: {
     // The candidate records arriving or leaving on the day (shukkin), from their phone.
     clock: withRefusal(STEP_REFUSAL, async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`);
+      if (!candidate) return candidateSignIn('/staff/applications');
       const v = formStrings(body, ['application', 'event']);
       await call(OWN.ClockMyShift, { id: v.application ?? '', event: v.event ?? '' }, candidateCaller);
       return redirect(withFlag('/staff/applications', 'clocked', v.event ?? ''));
     }),
     // The candidate confirms a shift (kakunin): back to the list with the notice (post/redirect/get).
     confirm: withRefusal(STEP_REFUSAL, async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/applications')}`);
+      if (!candidate) return candidateSignIn('/staff/applications');
       const v = formStrings(body, ['application']);
       await call(OWN.ConfirmApplication, { id: v.application ?? '' }, candidateCaller);
       return redirect(withFlag('/staff/applications', 'confirmed'));
@@ -338,7 +338,7 @@ const myApplications = defineScreen({
 const myPay = defineScreen({
   path: '/staff/pay',
   load: async ({ req, candidate, call, candidateCaller }) => {
-    if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`, 302);
+    if (!candidate) throw candidateSignIn('/staff/pay', 302);
     const slip = queryText(req, 'payslip');
     if (isUuid(slip)) {
       const { myPayslip } = await call(DOCS.MyPayslip, { id: slip }, candidateCaller);
@@ -381,13 +381,13 @@ const myPay = defineScreen({
   actions: {
     // A refusal about the amount is said beside it; any other also above the form.
     quickpay: withRefusal({ errors: (r) => ({ ...(r.formErrors.amount ? {} : { _: r.message }), ...r.formErrors }) }, async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`);
+      if (!candidate) return candidateSignIn('/staff/pay');
       const v = formStrings(body, ['companyId', 'amount']);
       const { requestQuickPay: r } = await call(OWN.RequestQuickPay, { companyId: v.companyId ?? '', amount: Number(v.amount) || 0 }, candidateCaller);
       return redirect(`/staff/pay?fee=${r.fee}&net=${r.net}`);
     }),
     bank: async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent('/staff/pay')}`);
+      if (!candidate) return candidateSignIn('/staff/pay');
       const v = formStrings(body, ['bankCode', 'bankName', 'branchCode', 'branchName', 'accountType', 'accountNumber', 'holderKana']);
       await call(
         OWN.SaveBankAccount,
@@ -413,7 +413,7 @@ const myPay = defineScreen({
 const myPoints = defineScreen({
   path: '/staff/points',
   load: async ({ candidate, call, candidateCaller }) => {
-    if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/points')}`, 302);
+    if (!candidate) throw candidateSignIn('/staff/points', 302);
     return { name: candidate.name, points: (await call(OWN.MyPoints, {}, candidateCaller)).myPoints };
   },
   view: ({ lang, route, req, msg }, { name, points }) => {
@@ -444,7 +444,7 @@ const candidateChat = defineScreen({
   path: '/staff/chat',
   load: async ({ req, candidate, call, candidateCaller }) => {
     const initial = conversationParam(queryText(req, 'c'));
-    if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent(initial ? `/staff/chat?c=${initial}` : '/staff/chat')}`, 302);
+    if (!candidate) throw candidateSignIn(initial ? `/staff/chat?c=${initial}` : '/staff/chat', 302);
     const { myChatMail } = await call(OWN.MyChatMail, {}, candidateCaller);
     return { name: candidate.name, initial, chatMail: myChatMail };
   },
@@ -457,7 +457,7 @@ const candidateChat = defineScreen({
     mail: async ({ candidate, call, candidateCaller }, body) => {
       const c = conversationParam(body.c);
       const back = `/staff/chat?${c ? `c=${c}&` : ''}saved=1`;
-      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(back)}`);
+      if (!candidate) return candidateSignIn(back);
       await call(OWN.SetMyChatMail, { enabled: body.enabled === '1' }, candidateCaller);
       return redirect(back);
     },

@@ -11,7 +11,7 @@ import { operation } from '../../../api/documents.ts';
 import { prefectureChoices } from '../../../modules/jobs/prefectures.ts';
 import { MyScoutPage } from '../../../../views/pages/public/MyScout.tsx';
 import { formList, formStrings, queryText, withFlag } from '../../kit.ts';
-import { defineScreen, redirect, withRefusal, type Screen, type ScreenContext } from '../../screen.ts';
+import { candidateSignIn, defineScreen, redirect, withRefusal, type Screen, type ScreenContext } from '../../screen.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
@@ -29,7 +29,6 @@ const OWN = {
 };
 
 const PATH = '/staff/scout';
-const LOGIN = `/staff/login?next=${encodeURIComponent(PATH)}`;
 const SHARES: { name: 'shareNationality' | 'shareLanguages' | 'shareResidence' | 'shareAttendance'; label: MessageKey }[] = [
   { name: 'shareNationality', label: 'scout.shareNationality' },
   { name: 'shareLanguages', label: 'scout.shareLanguages' },
@@ -41,7 +40,7 @@ const NOTICES: Record<string, MessageKey> = { saved: 'scout.saved', accepted: 's
 const myScout = defineScreen({
   path: PATH,
   load: async ({ candidate, call, candidateCaller }) => {
-    if (!candidate) throw redirect(LOGIN, 302);
+    if (!candidate) throw candidateSignIn(PATH, 302);
     const [scout, languages] = await Promise.all([call(OWN.MyScout, {}, candidateCaller), call(OWN.Languages)]);
     return { name: candidate.name, scout: scout.myScout, languages: languages.languages };
   },
@@ -84,7 +83,7 @@ const myScout = defineScreen({
   },
   actions: {
     save: async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return redirect(LOGIN);
+      if (!candidate) return candidateSignIn(PATH);
       const v = formStrings(body, ['prefecture', 'intro']);
       const levels = Object.keys(body)
         .filter((k) => /^level_[a-z]{2}$/.test(k))
@@ -115,7 +114,7 @@ const myScout = defineScreen({
 });
 
 async function answer({ call, candidate, candidateCaller }: ScreenContext, body: Record<string, unknown>, accept: boolean) {
-  if (!candidate) return redirect(LOGIN);
+  if (!candidate) return candidateSignIn(PATH);
   await call(OWN.AnswerScoutOffer, { id: typeof body.id === 'string' ? body.id : '', accept }, candidateCaller);
   return redirect(withFlag(PATH, 'done', accept ? 'accepted' : 'declined'));
 }

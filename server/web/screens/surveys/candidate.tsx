@@ -8,7 +8,7 @@ import { dateTimeText } from '../../../../shared/format.ts';
 import { operation } from '../../../api/documents.ts';
 import { SurveyAnswerPage } from '../../../../views/pages/public/SurveyAnswer.tsx';
 import { formList, queryText } from '../../kit.ts';
-import { defineScreen, errorPage, page, redirect, withRefusal, type OnRefusal, type Screen } from '../../screen.ts';
+import { candidateSignIn, defineScreen, errorPage, page, redirect, withRefusal, type OnRefusal, type Screen } from '../../screen.ts';
 import { isUuid } from '../../../../shared/ids.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
@@ -39,7 +39,7 @@ const surveyAnswer = defineScreen({
   load: async ({ params, candidate, call, candidateCaller }) => {
     const id = params.id ?? '';
     const here = `/staff/survey/${id}`;
-    if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent(here)}`, 302);
+    if (!candidate) throw candidateSignIn(here, 302);
     if (!isUuid(id)) throw errorPage('recordNotFound');
     return { id, here, survey: (await call(OWN.MySurvey, { id }, candidateCaller)).mySurvey };
   },
@@ -68,7 +68,7 @@ const surveyAnswer = defineScreen({
     answer: withRefusal(ANSWER_REFUSAL, async ({ params, candidate, call, candidateCaller }, body) => {
       const id = params.id ?? '';
       const here = `/staff/survey/${id}`;
-      if (!candidate) return redirect(`/staff/login?next=${encodeURIComponent(here)}`);
+      if (!candidate) return candidateSignIn(here);
       if (!isUuid(id)) return errorPage('recordNotFound');
       const { mySurvey: survey } = await call(OWN.MySurvey, { id }, candidateCaller);
       const questions = survey?.questions ?? [];

@@ -9,7 +9,7 @@ import { DOCS, operation } from '../../../api/documents.ts';
 import { CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../../../modules/workforce/card-format.ts';
 import { MyCardPage, type MyCardView } from '../../../../views/pages/public/MyCard.tsx';
 import { queryText } from '../../kit.ts';
-import { defineScreen, redirect } from '../../screen.ts';
+import { candidateSignIn, defineScreen } from '../../screen.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
@@ -37,7 +37,7 @@ const STATES = new Set<MyCardView['state']>(['pending', 'verified', 'reupload', 
 const CANDIDATE_CARD_SCREEN = defineScreen({
   path: '/staff/card',
   load: async ({ candidate, call, candidateCaller }) => {
-    if (!candidate) throw redirect(`/staff/login?next=${encodeURIComponent('/staff/card')}`, 302);
+    if (!candidate) throw candidateSignIn('/staff/card', 302);
     const [{ myResidenceCard: card }, { enums }] = await Promise.all([call(OWN.MyResidenceCard, {}, candidateCaller), call(DOCS.Enums)]);
     return { name: candidate.name, card, visaTypes: enums.visaTypes };
   },

@@ -10,7 +10,7 @@ import { addDays, todayInJapan } from '../../../../shared/time.ts';
 import { DOCS, operation } from '../../../api/documents.ts';
 import { MyShiftsPage } from '../../../../views/pages/public/MyShifts.tsx';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
-import { defineScreen, redirect, withRefusal, type Screen } from '../../screen.ts';
+import { candidateSignIn, defineScreen, redirect, withRefusal, type Screen } from '../../screen.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
@@ -20,12 +20,11 @@ const OWN = {
 };
 
 const PATH = '/staff/shifts';
-const LOGIN = `/staff/login?next=${encodeURIComponent(PATH)}`;
 
 const CANDIDATE_SHIFTS_SCREEN: Screen = defineScreen({
   path: PATH,
   load: async ({ candidate, call, candidateCaller, req }) => {
-    if (!candidate) throw redirect(LOGIN, 302);
+    if (!candidate) throw candidateSignIn(PATH, 302);
     const today = todayInJapan();
     const days = Array.from({ length: 15 }, (_, i) => addDays(today, i));
     const asked = queryText(req, 'date');
@@ -59,7 +58,7 @@ const CANDIDATE_SHIFTS_SCREEN: Screen = defineScreen({
   }),
   actions: {
     claim: withRefusal({ errors: 'message' }, async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return redirect(LOGIN);
+      if (!candidate) return candidateSignIn(PATH);
       const v = formStrings(body, ['jobId', 'shiftId']);
       await call(DOCS.ApplyToJob, { jobId: v.jobId ?? '', shiftId: v.shiftId ?? '', message: '' }, candidateCaller);
       return redirect(withFlag(PATH, 'claimed'));
