@@ -221,6 +221,17 @@ function Glance({ lang, o }: { lang: Lang; o: Open }) {
   );
 }
 
+/** A control with its button on the same line (the assignee, the snooze time): its label above, its error below. */
+function InlineField({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <div className="inbox-inline">{children}</div>
+      {error && <span className="field-error">{error}</span>}
+    </>
+  );
+}
+
 function Side({ ctx, o, here, state, act }: { ctx: ScreenContext; o: Open; here: string; state: FormState | undefined; act: Act }) {
   const { lang } = ctx;
   const m = (k: TextKey, v?: Record<string, string>) => msg(lang, k, v);
@@ -236,8 +247,7 @@ function Side({ ctx, o, here, state, act }: { ctx: ScreenContext; o: Open; here:
         </p>
       )}
       <form method="post" action={here} className="inbox-form inbox-assign">
-        <label htmlFor="inbox-assignee">{m('inboxPage.assignee')}</label>
-        <div className="inbox-inline">
+        <InlineField id="inbox-assignee" label={m('inboxPage.assignee')} error={err.assigneeId}>
           <select id="inbox-assignee" name="assigneeId" defaultValue={conv.assigneeId ?? ''} aria-invalid={err.assigneeId ? true : undefined}>
             <option value="">{m('inboxPage.nobody')}</option>
             {o.colleagues.map((c) => (
@@ -249,8 +259,7 @@ function Side({ ctx, o, here, state, act }: { ctx: ScreenContext; o: Open; here:
           <ActionButton action={act.assign} className="btn btn-small">
             {m('inboxPage.assign')}
           </ActionButton>
-        </div>
-        {err.assigneeId && <span className="field-error">{err.assigneeId}</span>}
+        </InlineField>
       </form>
       <form method="post" action={here} className="inbox-form inbox-status">
         <p className="inbox-status-now">
@@ -268,8 +277,7 @@ function Side({ ctx, o, here, state, act }: { ctx: ScreenContext; o: Open; here:
             </ActionButton>
           )}
         </div>
-        <label htmlFor="inbox-snooze">{m('inboxPage.snoozeUntil')}</label>
-        <div className="inbox-inline">
+        <InlineField id="inbox-snooze" label={m('inboxPage.snoozeUntil')} error={err.snoozedUntil}>
           <input
             id="inbox-snooze"
             type="datetime-local"
@@ -280,8 +288,7 @@ function Side({ ctx, o, here, state, act }: { ctx: ScreenContext; o: Open; here:
           <ActionButton action={act.snooze} className="btn btn-small">
             {m('inboxPage.snooze')}
           </ActionButton>
-        </div>
-        {err.snoozedUntil && <span className="field-error">{err.snoozedUntil}</span>}
+        </InlineField>
       </form>
       <SideList
         name="inbox-notes"
