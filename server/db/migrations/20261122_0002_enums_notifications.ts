@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
+import { uuidKey, now, zero, timestamps, userId } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // SPEC §3 "Enumeration store": job-enum records with a translation per language.
@@ -40,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('notifications')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userId)
     .addColumn('type', 'smallint', (c) => c.notNull().check(sql`type in (1, 2)`))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull().defaultTo(''))

@@ -1,13 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, timestamps } from '../migration-kit.ts';
+import { uuidKey, timestamps, tenantTable } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // The registry of foreign staff (/admin/staff): each person belongs to the company that
   // registered them. Gender and reading skill are job-enum ids (types 8 and 16, SPEC §3).
-  await db.schema
-    .createTable('staff')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'staff')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_kana', 'text')
     .addColumn('email', 'text')

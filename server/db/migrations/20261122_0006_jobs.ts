@@ -1,12 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, timestamps, bilingual } from '../migration-kit.ts';
+import { uuidKey, now, zero, timestamps, bilingual, companyId, tenantTable } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Jobs: regular/part-time ('other') and daily spot work split into shifts ('daily').
-  await db.schema
-    .createTable('jobs')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'jobs')
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('daily','other')`))
     .$call(bilingual('title'))
@@ -77,7 +74,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
     .addColumn('shift_id', 'uuid', (c) => c.references('job_daily_shifts.id').onDelete('cascade'))
     .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .$call(companyId)
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('applied').check(sql`status in ('applied','accepted','rejected','cancelled')`))
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
@@ -88,10 +85,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('applications_company_idx').on('applications').columns(['company_id', 'created_at']).execute();
 
   // A conversation between a company and a candidate about a job (and its shift): the chat issue builds on it.
-  await db.schema
-    .createTable('conversations')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'conversations')
     .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('job_id', 'uuid', (c) => c.references('jobs.id').onDelete('set null'))
     .addColumn('shift_id', 'uuid', (c) => c.references('job_daily_shifts.id').onDelete('set null'))

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero } from '../migration-kit.ts';
+import { uuidKey, now, zero, userId } from '../migration-kit.ts';
 
 /**
  * Chat messages: stored before they are acknowledged or broadcast. `seq` numbers the
@@ -27,7 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('conversation_reads')
     .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userId)
     .addColumn('last_seq', 'bigint', zero)
     .addColumn('updated_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('conversation_reads_pk', ['conversation_id', 'user_id'])

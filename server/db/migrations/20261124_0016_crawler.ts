@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
+import { uuidKey, now, timestamps, companyId, zeros } from '../migration-kit.ts';
 
 /**
  * Job import (the crawler at /admin/superadmin/crawler): sources to fetch on a schedule, the
@@ -16,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('format', 'text', (c) => c.notNull().defaultTo('html').check(sql`format in ('html','json')`))
     .addColumn('job_kind', 'text', (c) => c.notNull().defaultTo('other').check(sql`job_kind in ('daily','other')`))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .$call(companyId)
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     // Where each job is (html: a CSS selector of the element holding one job; json: the dotted path
     // of the array of jobs), then where each field is inside it (a CSS selector, or a dotted path).
@@ -42,10 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('started_at', 'timestamptz', now)
     .addColumn('finished_at', 'timestamptz')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('running').check(sql`status in ('running','ok','failed')`))
-    .addColumn('found', 'integer', zero)
-    .addColumn('imported', 'integer', zero)
-    .addColumn('updated', 'integer', zero)
-    .addColumn('skipped', 'integer', zero)
+    .$call(zeros('found', 'imported', 'updated', 'skipped'))
     .addColumn('errors', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .execute();
   await db.schema.createIndex('crawler_runs_source_started').on('crawler_runs').columns(['source_id', 'started_at']).execute();

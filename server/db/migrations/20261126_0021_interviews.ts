@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, timestamps } from '../migration-kit.ts';
+import { uuidKey, timestamps, companyId } from '../migration-kit.ts';
 
 /**
  * Interviews: scheduled from an application, with when, how long, where (a place
@@ -11,7 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('interviews')
     .addColumn('id', 'uuid', uuidKey)
     .addColumn('application_id', 'uuid', (c) => c.notNull().references('applications.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .$call(companyId)
     .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
     .addColumn('minutes', 'integer', (c) => c.notNull().check(sql`minutes between 5 and 480`))
     .addColumn('place', 'text', (c) => c.notNull().defaultTo(''))

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now } from '../migration-kit.ts';
+import { uuidKey, now, userId, tenantTable } from '../migration-kit.ts';
 
 /**
  * Surveys (docs/surveys.md): a company's survey with its questions (each in
@@ -8,10 +8,7 @@ import { uuidKey, now } from '../migration-kit.ts';
  * person" and "only by people it was sent to" are constraints here, not just checks in the code.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('surveys')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'surveys')
     .addColumn('title_ja', 'text', (c) => c.notNull().check(sql`char_length(title_ja) between 1 and 200`))
     .addColumn('title_en', 'text', (c) => c.notNull().check(sql`char_length(title_en) between 1 and 200`))
     .addColumn('created_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
@@ -47,7 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('survey_recipients')
     .addColumn('survey_id', 'uuid', (c) => c.notNull().references('surveys.id').onDelete('cascade'))
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userId)
     .addColumn('conversation_id', 'uuid', (c) => c.references('conversations.id').onDelete('set null'))
     .addColumn('sent_by_name', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'timestamptz', now)
