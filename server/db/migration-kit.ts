@@ -34,6 +34,17 @@ export const userId = <T extends CreateTableBuilder<any, any>>(t: T) => t.addCol
 /** A table of a company's own rows, opened as they all are: its `id`, then the tenant key. */
 export const tenantTable = (db: Kysely<any>, name: string) => db.schema.createTable(name).addColumn('id', 'uuid', uuidKey).$call(companyId);
 
+/**
+ * A table whose rows each belong to one row of another (a job's shifts, a survey's questions, a
+ * sync of a connection), opened as they all are: its `id`, then `column`, the required reference to
+ * `parent` ('table.id'); the rows go with the row they belong to.
+ */
+export const childTable = (db: Kysely<any>, name: string, column: string, parent: string) =>
+  db.schema
+    .createTable(name)
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn(column, 'uuid', (c) => c.notNull().references(parent).onDelete('cascade'));
+
 /** The builders that add columns: a new table's, and an altered one's. */
 interface AddsColumns {
   addColumn(name: string, type: 'integer', build?: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder): AddsColumns;
@@ -53,6 +64,11 @@ export const bilingual =
   (name: string, build = (c: ColumnDefinitionBuilder) => c.notNull()) =>
   <T extends CreateTableBuilder<any, any>>(t: T) =>
     t.addColumn(`${name}_ja`, 'text', build).addColumn(`${name}_en`, 'text', build);
+
+/** Drops tables one by one in the order given, dependents first (the `down` of a migration that created them). */
+export async function dropTables(db: Kysely<any>, tables: readonly [string, ...string[]]): Promise<void> {
+  for (const table of tables) await db.schema.dropTable(table).execute();
+}
 
 /** Drops the columns of one table in one statement (the `down` of a migration that added them). */
 export async function dropColumns(db: Kysely<any>, table: string, columns: readonly [string, ...string[]]): Promise<void> {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, timestamps, bilingual, userId, tenantTable } from '../migration-kit.ts';
+import { uuidKey, now, timestamps, bilingual, userId, tenantTable, dropTables } from '../migration-kit.ts';
 
 // Frozen: migrations use Kysely<any> and never import app types (STYLE.md 10).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -89,7 +89,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['contact_messages', 'password_resets', 'meta', 'users', 'action_roles', 'page_roles', 'roles', 'clients', 'companies']) {
-    await db.schema.dropTable(t).execute();
-  }
+  await dropTables(db, ['contact_messages', 'password_resets', 'meta', 'users', 'action_roles', 'page_roles', 'roles', 'clients', 'companies']);
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, timestamps, dropColumns, bilingual } from '../migration-kit.ts';
+import { uuidKey, now, zero, timestamps, dropColumns, bilingual, dropTables } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Who changed what, when: one row per create, update or delete of any resource.
@@ -95,6 +95,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
+export async function down(db: Kysely<any>): Promise<void> {
+  await dropColumns(db, 'clients', ['address', 'contact_name', 'email', 'phone', 'billing_closing_day', 'payment_due_days']);
+  await dropColumns(db, 'companies', ['address', 'representative', 'closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate']);
+  await dropTables(db, ['job_categories', 'job_industries', 'document_templates', 'app_settings', 'chatbot_messages', 'candidate_statuses', 'job_statuses', 'audit_log']);
+}
+
 /**
  * A per-tenant template table, opened as each is: its `id`, then `company_id`, null for the
  * platform default every new tenant starts from; a company's own rows go with it.
@@ -104,12 +110,4 @@ function templateTable(db: Kysely<any>, name: string) {
     .createTable(name)
     .addColumn('id', 'uuid', uuidKey)
     .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'));
-}
-
-export async function down(db: Kysely<any>): Promise<void> {
-  await dropColumns(db, 'clients', ['address', 'contact_name', 'email', 'phone', 'billing_closing_day', 'payment_due_days']);
-  await dropColumns(db, 'companies', ['address', 'representative', 'closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate']);
-  for (const t of ['job_categories', 'job_industries', 'document_templates', 'app_settings', 'chatbot_messages', 'candidate_statuses', 'job_statuses', 'audit_log']) {
-    await db.schema.dropTable(t).execute();
-  }
 }

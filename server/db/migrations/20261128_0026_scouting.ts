@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { now, tenantTable } from '../migration-kit.ts';
+import { now, tenantTable, dropTables } from '../migration-kit.ts';
 
 /**
  * Scouting (docs/scouting.md): a candidate's scouting profile (opted in or not,
@@ -49,6 +49,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('companies').dropColumn('scout_monthly_quota').execute();
-  await db.schema.dropTable('scout_offers').execute();
-  await db.schema.dropTable('scout_profiles').execute();
+  await dropTables(db, ['scout_offers', 'scout_profiles']);
 }

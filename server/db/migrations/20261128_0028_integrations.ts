@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, timestamps, companyId, tenantTable, zeros } from '../migration-kit.ts';
+import { now, timestamps, companyId, tenantTable, zeros, childTable, dropTables } from '../migration-kit.ts';
 
 /**
  * Integrations (/admin/integration, /admin/integration/romuten): a company's connection to an
@@ -41,10 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('pulled_at', 'timestamptz')
     .addPrimaryKeyConstraint('integration_items_pk', ['connection_id', 'entity', 'entity_id'])
     .execute();
-  await db.schema
-    .createTable('integration_syncs')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('connection_id', 'uuid', (c) => c.notNull().references('integration_connections.id').onDelete('cascade'))
+  await childTable(db, 'integration_syncs', 'connection_id', 'integration_connections.id')
     .$call(companyId)
     .addColumn('actor_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('actor_name', 'text', (c) => c.notNull())
@@ -58,7 +55,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('integration_syncs').execute();
-  await db.schema.dropTable('integration_items').execute();
-  await db.schema.dropTable('integration_connections').execute();
+  await dropTables(db, ['integration_syncs', 'integration_items', 'integration_connections']);
 }
