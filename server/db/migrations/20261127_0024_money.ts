@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, timestamps, dropColumns, bilingual, userId, tenantTable, zeros } from '../migration-kit.ts';
+import { now, zero, timestamps, dropColumns, bilingual, userId, tenantTable, zeros, childTable, dropTables } from '../migration-kit.ts';
 
 /**
  * Money (docs/payroll.md): pay lines made from attendance, daily transfer batches,
@@ -8,10 +8,13 @@ import { uuidKey, now, zero, timestamps, dropColumns, bilingual, userId, tenantT
  * Every amount is integer yen.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .alterTable('jobs')
-    .addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`))
-    .execute();
+  // What the client is billed an hour: the job's rate, and a shift's own, which comes first where set.
+  for (const table of ['jobs', 'job_daily_shifts']) {
+    await db.schema
+      .alterTable(table)
+      .addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`))
+      .execute();
+  }
   // How the job's shifts are paid: daily jobs daily, the others with the monthly run, unless set otherwise.
   await db.schema
     .alterTable('jobs')
@@ -27,10 +30,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       return new;
     end $$`.execute(db);
   await sql`create trigger jobs_pay_mode_default before insert on jobs for each row execute function jobs_pay_mode_default()`.execute(db);
-  await db.schema
-    .alterTable('job_daily_shifts')
-    .addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`))
-    .execute();
   await db.schema
     .alterTable('companies')
     .addColumn('registration_number', 'text', (c) => c.notNull().defaultTo('').check(sql`registration_number = '' or registration_number ~ '^T[0-9]{13}$'`))
@@ -131,10 +130,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('invoices_number', ['company_id', 'number'])
     .execute();
 
-  await db.schema
-    .createTable('invoice_lines')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('invoice_id', 'uuid', (c) => c.notNull().references('invoices.id').onDelete('cascade'))
+  await childTable(db, 'invoice_lines', 'invoice_id', 'invoices.id')
     .addColumn('attendance_id', 'uuid', (c) => c.references('attendance.id').onDelete('set null'))
     .addColumn('work_date', 'date', (c) => c.notNull())
     .$call(bilingual('description'))
@@ -147,7 +143,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['invoice_lines', 'invoices', 'advances', 'pay_lines', 'pay_runs', 'transfer_batches', 'bank_accounts']) await db.schema.dropTable(t).execute();
+  await dropTables(db, ['invoice_lines', 'invoices', 'advances', 'pay_lines', 'pay_runs', 'transfer_batches', 'bank_accounts']);
   await dropColumns(db, 'companies', [
     'registration_number',
     'transfer_requester_code',
