@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, timestamps, bilingual } from '../migration-kit.ts';
+import { uuidKey, now, timestamps, bilingual, userId, tenantTable, dropTables } from '../migration-kit.ts';
 
 // Frozen: migrations use Kysely<any> and never import app types (STYLE.md 10).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -14,10 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(timestamps)
     .execute();
 
-  await db.schema
-    .createTable('clients')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'clients')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_en', 'text', (c) => c.notNull().defaultTo(''))
     .$call(timestamps)
@@ -70,7 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('password_resets')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userId)
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', now)
@@ -92,7 +89,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['contact_messages', 'password_resets', 'meta', 'users', 'action_roles', 'page_roles', 'roles', 'clients', 'companies']) {
-    await db.schema.dropTable(t).execute();
-  }
+  await dropTables(db, ['contact_messages', 'password_resets', 'meta', 'users', 'action_roles', 'page_roles', 'roles', 'clients', 'companies']);
 }

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { uuidKey, now, zero, timestamps, userId, dropTables } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // SPEC §3 "Enumeration store": job-enum records with a translation per language.
@@ -22,25 +22,21 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('visa_types')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('ja', 'text', (c) => c.notNull())
-    .addColumn('en', 'text', (c) => c.notNull())
-    .addColumn('sort', 'integer', zero)
+    .$call(listEntry)
     .execute();
 
   await db.schema
     .createTable('languages')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('code', 'text', (c) => c.notNull().unique())
-    .addColumn('ja', 'text', (c) => c.notNull())
-    .addColumn('en', 'text', (c) => c.notNull())
-    .addColumn('sort', 'integer', zero)
+    .$call(listEntry)
     .execute();
 
   // SPEC §3 "Notification state": type 1 = recent notifications, type 2 = documents.
   await db.schema
     .createTable('notifications')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userId)
     .addColumn('type', 'smallint', (c) => c.notNull().check(sql`type in (1, 2)`))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull().defaultTo(''))
@@ -52,5 +48,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['notifications', 'languages', 'visa_types', 'job_enum_translations', 'job_enums']) await db.schema.dropTable(t).execute();
+  await dropTables(db, ['notifications', 'languages', 'visa_types', 'job_enum_translations', 'job_enums']);
 }
+
+/** An entry of a reference list (visa types, languages): its name in Japanese and in English, and its place in the list. */
+const listEntry = <T extends CreateTableBuilder<any, any>>(t: T) =>
+  t
+    .addColumn('ja', 'text', (c) => c.notNull())
+    .addColumn('en', 'text', (c) => c.notNull())
+    .addColumn('sort', 'integer', zero);

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, timestamps, dropColumns, bilingual } from '../migration-kit.ts';
+import { uuidKey, now, zero, timestamps, dropColumns, bilingual, dropTables } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Who changed what, when: one row per create, update or delete of any resource.
@@ -18,10 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('audit_log_entity_idx').on('audit_log').columns(['entity', 'entity_id', 'at']).execute();
 
   // Per-tenant templates (company_id null = the platform default every new tenant starts from).
-  await db.schema
-    .createTable('job_statuses')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+  await templateTable(db, 'job_statuses')
     .$call(bilingual('name'))
     .addColumn('color', 'text', (c) => c.notNull().defaultTo('#154D9E'))
     .addColumn('is_open', 'boolean', (c) => c.notNull().defaultTo(true))
@@ -30,10 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   // A tree: a status path from the root gives the `roots` of SPEC §3's candidate rows.
-  await db.schema
-    .createTable('candidate_statuses')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+  await templateTable(db, 'candidate_statuses')
     .addColumn('parent_id', 'uuid', (c) => c.references('candidate_statuses.id').onDelete('cascade'))
     .$call(bilingual('name'))
     .addColumn('list', 'text', (c) => c.notNull().defaultTo('candidate').check(sql`list in ('candidate','kakunin','shukkin')`))
@@ -41,10 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(timestamps)
     .execute();
 
-  await db.schema
-    .createTable('chatbot_messages')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+  await templateTable(db, 'chatbot_messages')
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('daily','other')`))
     .addColumn('step', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('trigger', 'text', (c) => c.notNull().defaultTo(''))
@@ -53,10 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(timestamps)
     .execute();
 
-  await db.schema
-    .createTable('app_settings')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+  await templateTable(db, 'app_settings')
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('value', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
@@ -65,10 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index app_settings_key_uq on app_settings (coalesce(company_id, '00000000-0000-0000-0000-000000000000'::uuid), key)`.execute(db);
 
   // Mail, contract and invoice templates share a shape: a key, a subject/title and a body per language.
-  await db.schema
-    .createTable('document_templates')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
+  await templateTable(db, 'document_templates')
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('mail','contract','billing','terms','privacy')`))
     .addColumn('key', 'text', (c) => c.notNull())
     .$call(bilingual('subject', (c) => c.notNull().defaultTo('')))
@@ -113,7 +98,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await dropColumns(db, 'clients', ['address', 'contact_name', 'email', 'phone', 'billing_closing_day', 'payment_due_days']);
   await dropColumns(db, 'companies', ['address', 'representative', 'closing_day', 'pay_day', 'quickpay_enabled', 'quickpay_rate']);
-  for (const t of ['job_categories', 'job_industries', 'document_templates', 'app_settings', 'chatbot_messages', 'candidate_statuses', 'job_statuses', 'audit_log']) {
-    await db.schema.dropTable(t).execute();
-  }
+  await dropTables(db, ['job_categories', 'job_industries', 'document_templates', 'app_settings', 'chatbot_messages', 'candidate_statuses', 'job_statuses', 'audit_log']);
+}
+
+/**
+ * A per-tenant template table, opened as each is: its `id`, then `company_id`, null for the
+ * platform default every new tenant starts from; a company's own rows go with it.
+ */
+function templateTable(db: Kysely<any>, name: string) {
+  return db.schema
+    .createTable(name)
+    .addColumn('id', 'uuid', uuidKey)
+    .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'));
 }

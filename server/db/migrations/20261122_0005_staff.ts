@@ -1,13 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, timestamps } from '../migration-kit.ts';
+import { uuidKey, timestamps, tenantTable, childTable, dropTables } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // The registry of foreign staff (/admin/staff): each person belongs to the company that
   // registered them. Gender and reading skill are job-enum ids (types 8 and 16, SPEC §3).
-  await db.schema
-    .createTable('staff')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'staff')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_kana', 'text')
     .addColumn('email', 'text')
@@ -29,10 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('staff_visa_expiry_idx').on('staff').column('visa_expiry').execute();
 
   // Identity and permit documents of a staff member, shown on the person's record page.
-  await db.schema
-    .createTable('staff_documents')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('staff_id', 'uuid', (c) => c.notNull().references('staff.id').onDelete('cascade'))
+  await childTable(db, 'staff_documents', 'staff_id', 'staff.id')
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('residence_card','passport','certificate','other')`))
     .addColumn('number', 'text')
     .addColumn('expires_on', 'date')
@@ -59,5 +53,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['payment_settings', 'staff_documents', 'staff']) await db.schema.dropTable(t).execute();
+  await dropTables(db, ['payment_settings', 'staff_documents', 'staff']);
 }

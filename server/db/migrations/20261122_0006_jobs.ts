@@ -1,12 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, timestamps, bilingual } from '../migration-kit.ts';
+import { now, zero, timestamps, bilingual, companyId, tenantTable, childTable, dropTables } from '../migration-kit.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Jobs: regular/part-time ('other') and daily spot work split into shifts ('daily').
-  await db.schema
-    .createTable('jobs')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'jobs')
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('daily','other')`))
     .$call(bilingual('title'))
@@ -40,10 +37,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('jobs_client_idx').on('jobs').columns(['client_id', 'created_at']).execute();
 
   // Job daily shifts: the jobDailyShiftId of SPEC §3's chat windows.
-  await db.schema
-    .createTable('job_daily_shifts')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
+  await childTable(db, 'job_daily_shifts', 'job_id', 'jobs.id')
     .addColumn('date', 'date', (c) => c.notNull())
     .addColumn('start_time', sql`time`, (c) => c.notNull())
     .addColumn('end_time', sql`time`, (c) => c.notNull())
@@ -71,13 +65,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   // An application to a job (and, for daily jobs, one shift of it).
-  await db.schema
-    .createTable('applications')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
+  await childTable(db, 'applications', 'job_id', 'jobs.id')
     .addColumn('shift_id', 'uuid', (c) => c.references('job_daily_shifts.id').onDelete('cascade'))
     .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .$call(companyId)
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('applied').check(sql`status in ('applied','accepted','rejected','cancelled')`))
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
@@ -88,10 +79,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('applications_company_idx').on('applications').columns(['company_id', 'created_at']).execute();
 
   // A conversation between a company and a candidate about a job (and its shift): the chat issue builds on it.
-  await db.schema
-    .createTable('conversations')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'conversations')
     .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('job_id', 'uuid', (c) => c.references('jobs.id').onDelete('set null'))
     .addColumn('shift_id', 'uuid', (c) => c.references('job_daily_shifts.id').onDelete('set null'))
@@ -106,5 +94,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['conversations', 'applications', 'candidate_profiles', 'job_daily_shifts', 'jobs']) await db.schema.dropTable(t).execute();
+  await dropTables(db, ['conversations', 'applications', 'candidate_profiles', 'job_daily_shifts', 'jobs']);
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero } from '../migration-kit.ts';
+import { now, zero, userId, childTable, dropTables } from '../migration-kit.ts';
 
 /**
  * Chat messages: stored before they are acknowledged or broadcast. `seq` numbers the
@@ -9,10 +9,7 @@ import { uuidKey, now, zero } from '../migration-kit.ts';
  * `conversation_reads` keeps each reader's last seen seq.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('messages')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
+  await childTable(db, 'messages', 'conversation_id', 'conversations.id')
     .addColumn('seq', 'bigint', (c) => c.notNull())
     .addColumn('sender_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('sender_role', 'text', (c) => c.notNull().check(sql`sender_role in ('staff', 'candidate', 'bot')`))
@@ -27,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('conversation_reads')
     .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userId)
     .addColumn('last_seq', 'bigint', zero)
     .addColumn('updated_at', 'timestamptz', now)
     .addPrimaryKeyConstraint('conversation_reads_pk', ['conversation_id', 'user_id'])
@@ -35,6 +32,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('conversation_reads').execute();
-  await db.schema.dropTable('messages').execute();
+  await dropTables(db, ['conversation_reads', 'messages']);
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now } from '../migration-kit.ts';
+import { now, childTable } from '../migration-kit.ts';
 
 /**
  * Images in the chat ("content is plain text, or an uploaded image"). The bytes live in
@@ -7,10 +7,7 @@ import { uuidKey, now } from '../migration-kit.ts';
  * an image message (message_type 2) carries the attachment's id as its content.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('chat_attachments')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('conversation_id', 'uuid', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
+  await childTable(db, 'chat_attachments', 'conversation_id', 'conversations.id')
     .addColumn('uploader_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('mime', 'text', (c) => c.notNull().check(sql`mime in ('image/png', 'image/jpeg', 'image/gif', 'image/webp')`))
     .addColumn('size', 'integer', (c) => c.notNull())

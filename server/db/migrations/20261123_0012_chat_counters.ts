@@ -83,17 +83,29 @@ export const sideSums = sql.raw(`coalesce(max(seq) filter (where sender_role = '
                max(created_at) filter (where sender_role <> 'candidate') as staff_at,
                count(*) filter (where sender_role <> 'candidate') as staff`);
 
+/**
+ * How the message trigger moves a conversation's counters by `n`, the sums of its new messages: the
+ * SET list of its update, here and in migration 0037. Part of the function's text, which the
+ * database keeps as written: `indent` is the depth each version writes it at.
+ */
+export const counterMoves = (indent: string) =>
+  sql.raw(
+    [
+      'last_message_at = n.newest,',
+      'last_candidate_seq = greatest(c.last_candidate_seq, n.candidate_seq),',
+      'last_candidate_at = greatest(c.last_candidate_at, n.candidate_at),',
+      'candidate_messages = c.candidate_messages + n.candidates,',
+      'last_staff_seq = greatest(c.last_staff_seq, n.staff_seq),',
+      'last_staff_at = greatest(c.last_staff_at, n.staff_at),',
+      'staff_messages = c.staff_messages + n.staff',
+    ].join(`\n${indent}`),
+  );
+
 /** The message trigger's function as this migration made it (migration 0037 extends it, and puts it back on the way down). */
 export const countMessagesBody = sql` conversations_count_messages() returns trigger language plpgsql as $$
     begin
       update conversations c set
-        last_message_at = n.newest,
-        last_candidate_seq = greatest(c.last_candidate_seq, n.candidate_seq),
-        last_candidate_at = greatest(c.last_candidate_at, n.candidate_at),
-        candidate_messages = c.candidate_messages + n.candidates,
-        last_staff_seq = greatest(c.last_staff_seq, n.staff_seq),
-        last_staff_at = greatest(c.last_staff_at, n.staff_at),
-        staff_messages = c.staff_messages + n.staff
+        ${counterMoves('        ')}
       from (
         select conversation_id,
                max(created_at) as newest,

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
+import { uuidKey, now, timestamps, companyId, zeros, childTable, dropTables } from '../migration-kit.ts';
 
 /**
  * Job import (the crawler at /admin/superadmin/crawler): sources to fetch on a schedule, the
@@ -16,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('format', 'text', (c) => c.notNull().defaultTo('html').check(sql`format in ('html','json')`))
     .addColumn('job_kind', 'text', (c) => c.notNull().defaultTo('other').check(sql`job_kind in ('daily','other')`))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .$call(companyId)
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     // Where each job is (html: a CSS selector of the element holding one job; json: the dotted path
     // of the array of jobs), then where each field is inside it (a CSS selector, or a dotted path).
@@ -35,24 +35,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('running_since', 'timestamptz')
     .$call(timestamps)
     .execute();
-  await db.schema
-    .createTable('crawler_runs')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('source_id', 'uuid', (c) => c.notNull().references('crawler_sources.id').onDelete('cascade'))
+  await childTable(db, 'crawler_runs', 'source_id', 'crawler_sources.id')
     .addColumn('started_at', 'timestamptz', now)
     .addColumn('finished_at', 'timestamptz')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('running').check(sql`status in ('running','ok','failed')`))
-    .addColumn('found', 'integer', zero)
-    .addColumn('imported', 'integer', zero)
-    .addColumn('updated', 'integer', zero)
-    .addColumn('skipped', 'integer', zero)
+    .$call(zeros('found', 'imported', 'updated', 'skipped'))
     .addColumn('errors', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .execute();
   await db.schema.createIndex('crawler_runs_source_started').on('crawler_runs').columns(['source_id', 'started_at']).execute();
-  await db.schema
-    .createTable('crawler_items')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('source_id', 'uuid', (c) => c.notNull().references('crawler_sources.id').onDelete('cascade'))
+  await childTable(db, 'crawler_items', 'source_id', 'crawler_sources.id')
     .addColumn('source_url', 'text', (c) => c.notNull())
     .addColumn('content_hash', 'text', (c) => c.notNull())
     .addColumn('job_id', 'uuid', (c) => c.references('jobs.id').onDelete('set null'))
@@ -63,7 +54,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('crawler_items').execute();
-  await db.schema.dropTable('crawler_runs').execute();
-  await db.schema.dropTable('crawler_sources').execute();
+  await dropTables(db, ['crawler_items', 'crawler_runs', 'crawler_sources']);
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now } from '../migration-kit.ts';
+import { uuidKey, now, companyId } from '../migration-kit.ts';
 
 /**
  * Attendance (shukkin): one record per application (a daily job's application is
@@ -11,7 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('attendance')
     .addColumn('id', 'uuid', uuidKey)
     .addColumn('application_id', 'uuid', (c) => c.notNull().unique().references('applications.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .$call(companyId)
     .addColumn('shift_id', 'uuid', (c) => c.references('job_daily_shifts.id').onDelete('set null'))
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('present', 'late', 'absent', 'no_show')`))
     .addColumn('clock_in', 'timestamptz')

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, timestamps } from '../migration-kit.ts';
+import { timestamps, companyId, childTable } from '../migration-kit.ts';
 
 /**
  * Interviews: scheduled from an application, with when, how long, where (a place
@@ -7,11 +7,8 @@ import { uuidKey, timestamps } from '../migration-kit.ts';
  * status. `reminded_at` marks the reminder sent the day before.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('interviews')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('application_id', 'uuid', (c) => c.notNull().references('applications.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await childTable(db, 'interviews', 'application_id', 'applications.id')
+    .$call(companyId)
     .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
     .addColumn('minutes', 'integer', (c) => c.notNull().check(sql`minutes between 5 and 480`))
     .addColumn('place', 'text', (c) => c.notNull().defaultTo(''))

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { now } from '../migration-kit.ts';
+import { now, companyId, userId } from '../migration-kit.ts';
 
 /**
  * Residence-card expiry alerts: which company was told about which person's card
@@ -8,8 +8,8 @@ import { now } from '../migration-kit.ts';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('residence_alerts')
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+    .$call(userId)
+    .$call(companyId)
     .addColumn('expiry', 'date', (c) => c.notNull())
     .addColumn('threshold', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', now)

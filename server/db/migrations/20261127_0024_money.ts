@@ -1,5 +1,5 @@
-import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, timestamps, dropColumns, bilingual } from '../migration-kit.ts';
+import { type Kysely, sql } from 'kysely';
+import { now, zero, timestamps, dropColumns, bilingual, userId, tenantTable, zeros, childTable, dropTables } from '../migration-kit.ts';
 
 /**
  * Money (docs/payroll.md): pay lines made from attendance, daily transfer batches,
@@ -8,10 +8,13 @@ import { uuidKey, now, zero, timestamps, dropColumns, bilingual } from '../migra
  * Every amount is integer yen.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .alterTable('jobs')
-    .addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`))
-    .execute();
+  // What the client is billed an hour: the job's rate, and a shift's own, which comes first where set.
+  for (const table of ['jobs', 'job_daily_shifts']) {
+    await db.schema
+      .alterTable(table)
+      .addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`))
+      .execute();
+  }
   // How the job's shifts are paid: daily jobs daily, the others with the monthly run, unless set otherwise.
   await db.schema
     .alterTable('jobs')
@@ -27,10 +30,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       return new;
     end $$`.execute(db);
   await sql`create trigger jobs_pay_mode_default before insert on jobs for each row execute function jobs_pay_mode_default()`.execute(db);
-  await db.schema
-    .alterTable('job_daily_shifts')
-    .addColumn('bill_rate', 'integer', (c) => c.check(sql`bill_rate between 0 and 1000000`))
-    .execute();
   await db.schema
     .alterTable('companies')
     .addColumn('registration_number', 'text', (c) => c.notNull().defaultTo('').check(sql`registration_number = '' or registration_number ~ '^T[0-9]{13}$'`))
@@ -58,41 +57,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', now)
     .execute();
 
-  await db.schema
-    .createTable('transfer_batches')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'transfer_batches')
     .addColumn('transfer_date', 'date', (c) => c.notNull())
-    .addColumn('payees', 'integer', zero)
-    .addColumn('total', 'integer', zero)
+    .$call(zeros('payees', 'total'))
     .addColumn('created_by_name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', now)
     .execute();
 
-  await db.schema
-    .createTable('pay_runs')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await tenantTable(db, 'pay_runs')
+    .$call(userId)
     .addColumn('period_start', 'date', (c) => c.notNull())
     .addColumn('period_end', 'date', (c) => c.notNull())
     .addColumn('pay_date', 'date', (c) => c.notNull())
     .addColumn('shifts', 'integer', zero)
     .$call(minutesByKind)
-    .addColumn('gross', 'integer', zero)
-    .addColumn('advances', 'integer', zero)
-    .addColumn('transfer_fee', 'integer', zero)
-    .addColumn('net', 'integer', zero)
+    .$call(zeros('gross', 'advances', 'transfer_fee', 'net'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(sql`status in ('draft', 'approved', 'paid')`))
     .$call(timestamps)
     .addUniqueConstraint('pay_runs_once', ['company_id', 'user_id', 'period_start'])
     .execute();
 
-  await db.schema
-    .createTable('pay_lines')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await tenantTable(db, 'pay_lines')
+    .$call(userId)
     .addColumn('application_id', 'uuid', (c) => c.notNull().references('applications.id').onDelete('cascade'))
     .addColumn('attendance_id', 'uuid', (c) => c.notNull().unique().references('attendance.id').onDelete('cascade'))
     .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
@@ -104,15 +90,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('hourly_wage', 'integer', (c) => c.notNull())
     .addColumn('statutory_holiday', 'boolean', (c) => c.notNull().defaultTo(false))
     .$call(minutesByKind)
-    .addColumn('base', 'integer', zero)
-    .addColumn('overtime_premium', 'integer', zero)
-    .addColumn('late_night_premium', 'integer', zero)
-    .addColumn('holiday_premium', 'integer', zero)
-    .addColumn('total', 'integer', zero)
-    .addColumn('withholding', 'integer', zero)
-    .addColumn('transfer_fee', 'integer', zero)
-    .addColumn('advance_deducted', 'integer', zero)
-    .addColumn('net', 'integer', zero)
+    .$call(zeros('base', 'overtime_premium', 'late_night_premium', 'holiday_premium', 'total', 'withholding', 'transfer_fee', 'advance_deducted', 'net'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'approved', 'transferred', 'failed')`))
     .addColumn('failure_reason', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('batch_id', 'uuid', (c) => c.references('transfer_batches.id').onDelete('set null'))
@@ -124,14 +102,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('pay_lines_company_date_idx').on('pay_lines').columns(['company_id', 'work_date']).execute();
   await db.schema.createIndex('pay_lines_user_idx').on('pay_lines').columns(['user_id', 'start_at']).execute();
 
-  await db.schema
-    .createTable('advances')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await tenantTable(db, 'advances')
+    .$call(userId)
     .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
-    .addColumn('fee', 'integer', zero)
-    .addColumn('net', 'integer', zero)
+    .$call(zeros('fee', 'net'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('requested').check(sql`status in ('requested', 'approved', 'rejected', 'transferred', 'recovered')`))
     .addColumn('requested_on', 'date', (c) => c.notNull())
     .addColumn('decided_by_name', 'text', (c) => c.notNull().defaultTo(''))
@@ -141,10 +115,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('advances_user_idx').on('advances').columns(['user_id', 'company_id']).execute();
 
-  await db.schema
-    .createTable('invoices')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'invoices')
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('number', 'text', (c) => c.notNull())
     .addColumn('period_start', 'date', (c) => c.notNull())
@@ -152,19 +123,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('issue_date', 'date')
     .addColumn('due_date', 'date', (c) => c.notNull())
     .addColumn('registration_number', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('net', 'integer', zero)
-    .addColumn('tax', 'integer', zero)
-    .addColumn('total', 'integer', zero)
+    .$call(zeros('net', 'tax', 'total'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(sql`status in ('draft', 'issued', 'paid')`))
     .$call(timestamps)
     .addUniqueConstraint('invoices_once', ['client_id', 'period_start'])
     .addUniqueConstraint('invoices_number', ['company_id', 'number'])
     .execute();
 
-  await db.schema
-    .createTable('invoice_lines')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('invoice_id', 'uuid', (c) => c.notNull().references('invoices.id').onDelete('cascade'))
+  await childTable(db, 'invoice_lines', 'invoice_id', 'invoices.id')
     .addColumn('attendance_id', 'uuid', (c) => c.references('attendance.id').onDelete('set null'))
     .addColumn('work_date', 'date', (c) => c.notNull())
     .$call(bilingual('description'))
@@ -177,7 +143,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['invoice_lines', 'invoices', 'advances', 'pay_lines', 'pay_runs', 'transfer_batches', 'bank_accounts']) await db.schema.dropTable(t).execute();
+  await dropTables(db, ['invoice_lines', 'invoices', 'advances', 'pay_lines', 'pay_runs', 'transfer_batches', 'bank_accounts']);
   await dropColumns(db, 'companies', [
     'registration_number',
     'transfer_requester_code',
@@ -196,10 +162,4 @@ export async function down(db: Kysely<any>): Promise<void> {
 }
 
 /** The minutes worked, by the rate the law pays them at: a pay line's, and a pay run's sum of its lines. */
-const minutesByKind = <T extends CreateTableBuilder<any, any>>(t: T) =>
-  t
-    .addColumn('worked_minutes', 'integer', zero)
-    .addColumn('overtime_minutes', 'integer', zero)
-    .addColumn('over60_minutes', 'integer', zero)
-    .addColumn('late_night_minutes', 'integer', zero)
-    .addColumn('holiday_minutes', 'integer', zero);
+const minutesByKind = zeros('worked_minutes', 'overtime_minutes', 'over60_minutes', 'late_night_minutes', 'holiday_minutes');

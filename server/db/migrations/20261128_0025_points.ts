@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, timestamps, bilingual } from '../migration-kit.ts';
+import { uuidKey, now, timestamps, bilingual, childTable, dropTables } from '../migration-kit.ts';
 
 /**
  * Points and campaigns (docs/points.md): an append-only ledger of point
@@ -41,10 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('point_balances_pk', ['candidate_id', 'wallet'])
     .execute();
 
-  await db.schema
-    .createTable('point_entries')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('candidate_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+  await childTable(db, 'point_entries', 'candidate_id', 'users.id')
     .addColumn('company_id', 'uuid', (c) => c.references('companies.id').onDelete('cascade'))
     .addColumn('delta', 'integer', (c) => c.notNull().check(sql`delta <> 0`))
     .addColumn('balance_after', 'integer', (c) => c.notNull().check(sql`balance_after >= 0`))
@@ -84,7 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['referrals', 'referral_codes', 'point_entries', 'point_balances', 'campaigns']) await db.schema.dropTable(t).execute();
+  await dropTables(db, ['referrals', 'referral_codes', 'point_entries', 'point_balances', 'campaigns']);
   await sql`drop function if exists point_entries_append_only()`.execute(db);
   await db.schema.alterTable('companies').dropColumn('points_per_shift').dropColumn('points_valid_days').execute();
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now } from '../migration-kit.ts';
+import { now, tenantTable, dropTables } from '../migration-kit.ts';
 
 /**
  * Scouting (docs/scouting.md): a candidate's scouting profile (opted in or not,
@@ -23,10 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await sql`create index scout_profiles_enabled_idx on scout_profiles (user_id) where enabled`.execute(db);
 
-  await db.schema
-    .createTable('scout_offers')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'scout_offers')
     .addColumn('client_id', 'uuid', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('job_id', 'uuid', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
     .addColumn('shift_id', 'uuid', (c) => c.references('job_daily_shifts.id').onDelete('set null'))
@@ -52,6 +49,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('companies').dropColumn('scout_monthly_quota').execute();
-  await db.schema.dropTable('scout_offers').execute();
-  await db.schema.dropTable('scout_profiles').execute();
+  await dropTables(db, ['scout_offers', 'scout_profiles']);
 }

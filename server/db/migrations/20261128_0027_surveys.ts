@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now } from '../migration-kit.ts';
+import { uuidKey, now, userId, tenantTable, childTable, dropTables } from '../migration-kit.ts';
 
 /**
  * Surveys (docs/surveys.md): a company's survey with its questions (each in
@@ -8,10 +8,7 @@ import { uuidKey, now } from '../migration-kit.ts';
  * person" and "only by people it was sent to" are constraints here, not just checks in the code.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('surveys')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'surveys')
     .addColumn('title_ja', 'text', (c) => c.notNull().check(sql`char_length(title_ja) between 1 and 200`))
     .addColumn('title_en', 'text', (c) => c.notNull().check(sql`char_length(title_en) between 1 and 200`))
     .addColumn('created_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
@@ -21,10 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('surveys_company_idx').on('surveys').columns(['company_id', 'created_at']).execute();
 
-  await db.schema
-    .createTable('survey_questions')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('survey_id', 'uuid', (c) => c.notNull().references('surveys.id').onDelete('cascade'))
+  await childTable(db, 'survey_questions', 'survey_id', 'surveys.id')
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('single', 'multiple', 'scale', 'text')`))
     .addColumn('text_ja', 'text', (c) => c.notNull().check(sql`char_length(text_ja) between 1 and 500`))
@@ -33,10 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('survey_questions_position_uq', ['survey_id', 'position'])
     .execute();
 
-  await db.schema
-    .createTable('survey_options')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('question_id', 'uuid', (c) => c.notNull().references('survey_questions.id').onDelete('cascade'))
+  await childTable(db, 'survey_options', 'question_id', 'survey_questions.id')
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('label_ja', 'text', (c) => c.notNull().check(sql`char_length(label_ja) between 1 and 200`))
     .addColumn('label_en', 'text', (c) => c.notNull().check(sql`char_length(label_en) between 1 and 200`))
@@ -47,7 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('survey_recipients')
     .addColumn('survey_id', 'uuid', (c) => c.notNull().references('surveys.id').onDelete('cascade'))
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userId)
     .addColumn('conversation_id', 'uuid', (c) => c.references('conversations.id').onDelete('set null'))
     .addColumn('sent_by_name', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'timestamptz', now)
@@ -66,10 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   // One row per chosen option (single, multiple), the scale value (1–5) or the text.
-  await db.schema
-    .createTable('survey_answers')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('response_id', 'uuid', (c) => c.notNull().references('survey_responses.id').onDelete('cascade'))
+  await childTable(db, 'survey_answers', 'response_id', 'survey_responses.id')
     .addColumn('question_id', 'uuid', (c) => c.notNull().references('survey_questions.id').onDelete('cascade'))
     .addColumn('option_id', 'uuid', (c) => c.references('survey_options.id').onDelete('cascade'))
     .addColumn('scale', 'smallint', (c) => c.check(sql`scale between 1 and 5`))
@@ -81,5 +69,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['survey_answers', 'survey_responses', 'survey_recipients', 'survey_options', 'survey_questions', 'surveys']) await db.schema.dropTable(t).execute();
+  await dropTables(db, ['survey_answers', 'survey_responses', 'survey_recipients', 'survey_options', 'survey_questions', 'surveys']);
 }

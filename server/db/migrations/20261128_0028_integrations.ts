@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
+import { now, timestamps, companyId, tenantTable, zeros, childTable, dropTables } from '../migration-kit.ts';
 
 /**
  * Integrations (/admin/integration, /admin/integration/romuten): a company's connection to an
@@ -16,10 +16,7 @@ import { uuidKey, now, zero, timestamps } from '../migration-kit.ts';
  * - `integration_syncs`: who started a sync, when, what it did (counts) and what went wrong.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('integration_connections')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'integration_connections')
     .addColumn('provider', 'text', (c) => c.notNull().check(sql`provider in ('romuten')`))
     .addColumn('base_url', 'text', (c) => c.notNull())
     .addColumn('credentials', 'text')
@@ -44,29 +41,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('pulled_at', 'timestamptz')
     .addPrimaryKeyConstraint('integration_items_pk', ['connection_id', 'entity', 'entity_id'])
     .execute();
-  await db.schema
-    .createTable('integration_syncs')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('connection_id', 'uuid', (c) => c.notNull().references('integration_connections.id').onDelete('cascade'))
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await childTable(db, 'integration_syncs', 'connection_id', 'integration_connections.id')
+    .$call(companyId)
     .addColumn('actor_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('actor_name', 'text', (c) => c.notNull())
     .addColumn('started_at', 'timestamptz', now)
     .addColumn('finished_at', 'timestamptz')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('running').check(sql`status in ('running','ok','partial','failed')`))
-    .addColumn('workers_pushed', 'integer', zero)
-    .addColumn('attendance_pushed', 'integer', zero)
-    .addColumn('unchanged', 'integer', zero)
-    .addColumn('statuses_pulled', 'integer', zero)
-    .addColumn('failed', 'integer', zero)
-    .addColumn('retries', 'integer', zero)
+    .$call(zeros('workers_pushed', 'attendance_pushed', 'unchanged', 'statuses_pulled', 'failed', 'retries'))
     .addColumn('errors', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .execute();
   await db.schema.createIndex('integration_syncs_connection_idx').on('integration_syncs').columns(['connection_id', 'started_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('integration_syncs').execute();
-  await db.schema.dropTable('integration_items').execute();
-  await db.schema.dropTable('integration_connections').execute();
+  await dropTables(db, ['integration_syncs', 'integration_items', 'integration_connections']);
 }

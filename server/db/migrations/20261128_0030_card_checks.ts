@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now } from '../migration-kit.ts';
+import { uuidKey, now, userId } from '../migration-kit.ts';
 
 /**
  * Residence-card checks (docs/workforce.md): the person's card fields on their
@@ -18,7 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('residence_cards')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userId)
     .addColumn('front', 'bytea', (c) => c.notNull())
     .addColumn('front_mime', 'text', (c) => c.notNull().check(sql`front_mime in ('image/png', 'image/jpeg', 'image/webp')`))
     .addColumn('back', 'bytea', (c) => c.notNull())

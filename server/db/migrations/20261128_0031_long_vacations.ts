@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now } from '../migration-kit.ts';
+import { uuidKey, now, userId } from '../migration-kit.ts';
 
 /**
  * Working limits on every assignment path (docs/workforce.md): the long
@@ -10,7 +10,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('long_vacations')
     .addColumn('id', 'uuid', uuidKey)
-    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userId)
     .addColumn('from_date', 'date', (c) => c.notNull())
     .addColumn('to_date', 'date', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', now)

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { uuidKey, now } from '../migration-kit.ts';
+import { now, tenantTable } from '../migration-kit.ts';
 
 /**
  * One person (docs/workforce.md "One person"): a row of a company's staff
@@ -14,10 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // A candidate is at most one row of a company's registry.
   await db.schema.createIndex('staff_person_per_company').on('staff').columns(['company_id', 'person_user_id']).unique().where(sql.ref('person_user_id'), 'is not', null).execute();
-  await db.schema
-    .createTable('person_merges')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('company_id', 'uuid', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+  await tenantTable(db, 'person_merges')
     // link: a registry row linked to a candidate; staff: a registry row merged into another.
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('link', 'staff')`))
     .addColumn('into_staff_id', 'uuid', (c) => c.references('staff.id').onDelete('set null'))

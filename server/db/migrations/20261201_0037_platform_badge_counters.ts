@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { countMessagesBody, sideSums } from './20261123_0012_chat_counters.ts';
+import { counterMoves, countMessagesBody, sideSums } from './20261123_0012_chat_counters.ts';
 
 /**
  * A platform user's chat badges from counters (docs/chat.md "Platform badges"). A
@@ -152,13 +152,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         group by conversation_id
       ), moved as (
         update conversations c set
-          last_message_at = n.newest,
-          last_candidate_seq = greatest(c.last_candidate_seq, n.candidate_seq),
-          last_candidate_at = greatest(c.last_candidate_at, n.candidate_at),
-          candidate_messages = c.candidate_messages + n.candidates,
-          last_staff_seq = greatest(c.last_staff_seq, n.staff_seq),
-          last_staff_at = greatest(c.last_staff_at, n.staff_at),
-          staff_messages = c.staff_messages + n.staff
+          ${counterMoves('          ')}
         from n
         where c.id = n.conversation_id
         returning chat_kind(c.job_id, c.type) as kind, n.candidates, c.candidate_messages = n.candidates as first

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { zero, dropColumns } from '../migration-kit.ts';
+import { zero, dropColumns, zeros } from '../migration-kit.ts';
 
 /**
  * Each statutory deduction of a monthly run its own column, so the payslip names each one and the
@@ -11,12 +11,7 @@ import { zero, dropColumns } from '../migration-kit.ts';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('pay_runs')
-    .addColumn('health_insurance', 'integer', zero)
-    .addColumn('nursing_insurance', 'integer', zero)
-    .addColumn('pension', 'integer', zero)
-    .addColumn('employment_insurance', 'integer', zero)
-    .addColumn('income_tax', 'integer', zero)
-    .addColumn('resident_tax', 'integer', zero)
+    .$call(zeros('health_insurance', 'nursing_insurance', 'pension', 'employment_insurance', 'income_tax', 'resident_tax'))
     .addColumn('tax_column', 'text', (c) => c.check(sql`tax_column in ('kou', 'otsu')`))
     .addColumn('dependents', 'integer', zero)
     .addColumn('notes', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))

@@ -26,6 +26,17 @@ const JOB_TYPE_DEFAULTS: Record<string, readonly [string | null, boolean | null]
   農業: ['農業', null],
 };
 
+/**
+ * The shipped job types' defaults, by their Japanese name (an administrator's own types have none;
+ * a new database gets them from seedReferenceData).
+ */
+async function setJobTypeDefaults(db: Kysely<any>): Promise<void> {
+  for (const [name, [field, simple]] of Object.entries(JOB_TYPE_DEFAULTS)) {
+    await sql`update job_enums e set ssw_field = ${field}, simple_labour = ${simple}
+      from job_enum_translations t where t.enum_id = e.id and t.language_key = 'ja' and t.value = ${name} and e.type = 1`.execute(db);
+  }
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('candidate_profiles')
@@ -37,12 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable('jobs').addColumn('ssw_field', 'text').addColumn('simple_labour', 'boolean').execute();
   await db.schema.alterTable('job_enums').addColumn('ssw_field', 'text').addColumn('simple_labour', 'boolean').execute();
-  // The shipped job types' defaults, by their Japanese name (an administrator's own types have none;
-  // a new database gets them from seedReferenceData).
-  for (const [name, [field, simple]] of Object.entries(JOB_TYPE_DEFAULTS)) {
-    await sql`update job_enums e set ssw_field = ${field}, simple_labour = ${simple}
-      from job_enum_translations t where t.enum_id = e.id and t.language_key = 'ja' and t.value = ${name} and e.type = 1`.execute(db);
-  }
+  await setJobTypeDefaults(db);
   await db.schema
     .alterTable('applications')
     .addColumn('dispatch', 'boolean', (c) => c.notNull().defaultTo(true))
@@ -50,12 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  // The shipped job types' defaults, by their Japanese name (an administrator's own types have none;
-  // a new database gets them from seedReferenceData).
-  for (const [name, [field, simple]] of Object.entries(JOB_TYPE_DEFAULTS)) {
-    await sql`update job_enums e set ssw_field = ${field}, simple_labour = ${simple}
-      from job_enum_translations t where t.enum_id = e.id and t.language_key = 'ja' and t.value = ${name} and e.type = 1`.execute(db);
-  }
+  await setJobTypeDefaults(db);
   await db.schema.alterTable('applications').dropColumn('dispatch').execute();
   await db.schema.alterTable('job_enums').dropColumn('ssw_field').dropColumn('simple_labour').execute();
   await db.schema.alterTable('jobs').dropColumn('ssw_field').dropColumn('simple_labour').execute();

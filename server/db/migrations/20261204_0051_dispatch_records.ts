@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { uuidKey, now } from '../migration-kit.ts';
+import { now, childTable } from '../migration-kit.ts';
 
 /**
  * What the 派遣元管理台帳 (労働者派遣法第37条, 施行規則第31条) needs beyond what the platform
@@ -9,10 +9,7 @@ import { uuidKey, now } from '../migration-kit.ts';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('supervisor', 'text').execute();
-  await db.schema
-    .createTable('dispatch_complaints')
-    .addColumn('id', 'uuid', uuidKey)
-    .addColumn('application_id', 'uuid', (c) => c.notNull().references('applications.id').onDelete('cascade'))
+  await childTable(db, 'dispatch_complaints', 'application_id', 'applications.id')
     .addColumn('received_on', 'date', (c) => c.notNull())
     .addColumn('complaint', 'text', (c) => c.notNull())
     .addColumn('handling', 'text', (c) => c.notNull().defaultTo(''))
