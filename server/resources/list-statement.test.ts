@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../access/tenancy.ts';
 import type { DB } from '../db/connect.ts';
 import { DATE_FILTERS, type ResourceDef } from './define.ts';
-import { listStatements, planList, type ListPlan, type ListView } from './list.ts';
+import { listStatements, planList, type ListPlan, type ListQuery, type ListView } from './list.ts';
 import { listOfReadModel, type ReadListParams, type ReadModelDef } from './read-model.ts';
 import { READ_MODELS, RESOURCES } from './registry.ts';
 import { listOfResource } from './repo.ts';
@@ -39,19 +39,35 @@ function expectOwn(plan: ListPlan, withCount: boolean) {
   expect(text(reused.count)).toEqual(text(built?.count.compile()));
 }
 
-/** Views of one definition: every filter with two values of each kind, searches, sorts, columns, pages. */
-function views(def: ResourceDef): Omit<ListView, 'lang'>[] {
-  const out: Omit<ListView, 'lang'>[] = [
+/**
+ * The views every list is tried with: pages, a search and one of LIKE's wildcards, then each filter
+ * with each of its values (alone, and with a search on another page), then each sort both ways and
+ * unset.
+ */
+function pagedFilteredSorted(filters: { name: string; values: readonly string[] }[], sorts: string[]): ListQuery[] {
+  const out: ListQuery[] = [
     { page: 1, size: 20 },
     { page: 3, size: 50 },
     { page: 1, size: 20, q: 'abc' },
     { page: 2, size: 20, q: '100%_\\' },
   ];
-  for (const f of def.fields.filter((x) => x.filter)) {
-    const values = f.kind === 'date' ? [...Object.keys(DATE_FILTERS), '2026-11-26', '2026-12-01', 'not-a-day'] : f.kind === 'boolean' ? ['true', 'false'] : f.multiple ? ['ja', 'en'] : ['1', 'x%y'];
-    for (const v of values) out.push({ page: 1, size: 20, filter: { [f.name]: v } }, { page: 2, size: 10, q: 'q', filter: { [f.name]: v } });
-  }
-  for (const f of def.fields.filter((x) => x.sortable)) for (const dir of ['asc', 'desc', null] as const) out.push({ page: 1, size: 20, sort: f.name, dir });
+  for (const f of filters) for (const v of f.values) out.push({ page: 1, size: 20, filter: { [f.name]: v } }, { page: 2, size: 10, q: 'q', filter: { [f.name]: v } });
+  for (const name of sorts) for (const dir of ['asc', 'desc', null] as const) out.push({ page: 1, size: 20, sort: name, dir });
+  return out;
+}
+
+/** Views of one definition: every filter with two values of each kind, searches, sorts, columns, pages. */
+function views(def: ResourceDef): Omit<ListView, 'lang'>[] {
+  const filters = def.fields
+    .filter((x) => x.filter)
+    .map((f) => ({
+      name: f.name,
+      values: f.kind === 'date' ? [...Object.keys(DATE_FILTERS), '2026-11-26', '2026-12-01', 'not-a-day'] : f.kind === 'boolean' ? ['true', 'false'] : f.multiple ? ['ja', 'en'] : ['1', 'x%y'],
+    }));
+  const out: Omit<ListView, 'lang'>[] = pagedFilteredSorted(
+    filters,
+    def.fields.filter((x) => x.sortable).map((f) => f.name),
+  );
   out.push({ page: 1, size: 20, sort: 'created_at' }, { page: 1, size: 20, sort: 'no_such_field', dir: 'desc' });
   const shown = def.fields.slice(0, 2).map((f) => f.name);
   out.push({ page: 1, size: 50, columns: new Set(shown) }, { page: 1, size: 50, columns: new Set([...shown].reverse()) });
@@ -88,18 +104,14 @@ describe('list statements compiled once per shape', () => {
 
 /** Views of one read model: searches, each filter with a value, each sort both ways, pages and a cursor. */
 function readViews(def: ReadModelDef): ReadListParams[] {
-  const out: ReadListParams[] = [
-    { page: 1, size: 20 },
-    { page: 3, size: 50 },
-    { page: 1, size: 20, q: 'abc' },
-    { page: 2, size: 20, q: '100%_\\' },
-  ];
-  for (const f of def.filters ?? []) {
+  const filters = (def.filters ?? []).map((f) => {
     const first = Array.isArray(f.options) ? f.options[0]?.value : undefined;
-    const values = f.kind === 'date' ? ['today', '2026-11-26'] : [first ?? '11111111-1111-4111-8111-111111111111', 'x%y'];
-    for (const v of values) out.push({ page: 1, size: 20, filter: { [f.name]: v } }, { page: 2, size: 10, q: 'q', filter: { [f.name]: v } });
-  }
-  for (const c of def.columns.filter((x) => x.sortable)) for (const dir of ['asc', 'desc', null] as const) out.push({ page: 1, size: 20, sort: c.name, dir });
+    return { name: f.name, values: f.kind === 'date' ? ['today', '2026-11-26'] : [first ?? '11111111-1111-4111-8111-111111111111', 'x%y'] };
+  });
+  const out = pagedFilteredSorted(
+    filters,
+    def.columns.filter((x) => x.sortable).map((c) => c.name),
+  );
   const cursor = (v: string, id: string) => Buffer.from(JSON.stringify([v, id])).toString('base64url');
   out.push({ page: 1, size: 20, after: cursor('2026-11-26', '55555555-5555-4555-8555-555555555555') }, { page: 1, size: 20, after: cursor('x', '66666666-6666-4666-8666-666666666666'), q: 'q' });
   return out;
