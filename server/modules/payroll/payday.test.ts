@@ -7,7 +7,7 @@ const monthEnd25th = { closingDay: 31, payDay: 25 }; // 末日締め翌月25日�
 
 describe('payPeriod: hand-worked calendars', () => {
   // Each case: the schedule and the month, then the whole period worked out by hand.
-  it.each([
+  const WHOLE_PERIODS = [
     {
       // November 2026 closes on the 30th; 25 December 2026 is a Friday.
       name: 'closes at month end and pays on the 25th of the month after',
@@ -26,9 +26,12 @@ describe('payPeriod: hand-worked calendars', () => {
       schedule: { closingDay: 15, payDay: 10 },
       period: { month: '2027-01', periodStart: '2026-12-16', periodEnd: '2027-01-15', scheduledPayDate: '2027-02-10', payDate: '2027-02-10' },
     },
-  ])('$name', ({ schedule, period }) => {
-    expect(payPeriod(schedule, period.month)).toEqual(period);
-  });
+  ];
+  for (const { name, schedule, period } of WHOLE_PERIODS) {
+    it(name, () => {
+      expect(payPeriod(schedule, period.month)).toEqual(period);
+    });
+  }
 
   it('moves a pay day on a weekend to the Friday before', () => {
     // September 2026 is paid on 25 October 2026, a Sunday: Saturday 24th is no better, Friday 23rd.
