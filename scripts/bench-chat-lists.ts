@@ -1,16 +1,12 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { DUMMY_HASH } from '../server/auth/password.ts';
 import { badgesFor, type ChatDb, recentConversations, viewerOf } from '../server/chat/queries.ts';
 import { connectDatabase, type DB } from '../server/db/connect.ts';
-import { withDatabase } from '../server/db/embedded.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDemo } from '../server/db/seed/index.ts';
 import { toSessionUser } from '../server/modules/auth/service.ts';
 import { loadRoleMaps } from '../server/modules/roles/role-maps.ts';
-import { withBenchServer } from './bench-server.ts';
+import { demoDatabase, scratchDatabase, withBenchServer } from './bench-server.ts';
 import { tenantOf } from '../server/access/tenancy.ts';
 import { applicationsReadModel } from '../server/resources/defs/applications.ts';
 import { listReadModel, type ReadListParams } from '../server/resources/read-model.ts';
@@ -178,18 +174,11 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
   const R = opts.rounds ?? Number(process.env.BENCH_CHAT_LIST_ROUNDS ?? 50);
   const budgetMs = Number(process.env.BENCH_CASE_SECONDS ?? 20) * 1000;
   const lines: string[] = [];
-  const name = `tsunagu_bench_lists_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: opts.serverUrl });
-  await admin.connect();
-  let created = false;
+  const scratch = await scratchDatabase(opts.serverUrl, 'lists');
   let database: ReturnType<typeof connectDatabase> | undefined;
   try {
-    await admin.query(`create database ${name}`);
-    created = true;
-    database = connectDatabase(withDatabase(opts.serverUrl, name), { max: 10, statementTimeoutMs: 0 });
+    database = await demoDatabase(scratch.url, 10);
     const { db } = database;
-    await migrateToLatest(db);
-    await seedDemo(db, { password: 'bench-password' });
     const t0 = Date.now();
     const sizes = await seedLargeChats(db, { conversations: C, messagesPerConversation: M });
     lines.push(
@@ -251,8 +240,7 @@ export async function benchChatLists(opts: { serverUrl: string; conversations?: 
     return lines;
   } finally {
     await database?.db.destroy().catch(() => {});
-    if (created) await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
+    await scratch.drop().catch(() => {});
   }
 }
 

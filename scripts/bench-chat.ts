@@ -2,7 +2,6 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { pino } from 'pino';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -10,14 +9,11 @@ import { createApp, type FullApp } from '../server/app.ts';
 import type { Ack, ChatMessage, ClientToServerEvents, ServerToClientEvents } from '../server/chat/events.ts';
 import { loadConfig } from '../server/config.ts';
 import { connectDatabase } from '../server/db/connect.ts';
-import { withDatabase } from '../server/db/embedded.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDemo } from '../server/db/seed/index.ts';
 import { createInProcessBus } from '../server/events/bus.ts';
 import { createMailer } from '../server/mail.ts';
 import { applyToDailyShift } from '../test/helpers/chat.ts';
 import { loginByPassword } from '../test/helpers/graphql.ts';
-import { withBenchServer } from './bench-server.ts';
+import { BENCH_PASSWORD, demoDatabase, scratchDatabase, withBenchServer } from './bench-server.ts';
 import { percentileOfSorted } from './percentile.ts';
 
 /**
@@ -32,7 +28,6 @@ import { percentileOfSorted } from './percentile.ts';
  * comparable); the numbers include the client side's work of decoding N frames per message.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PASSWORD = 'bench-password';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-00';
 /** Pause between two messages, after the previous one reached every socket: latency, not queueing. */
 const GAP_MS = Number(process.env.BENCH_CHAT_GAP_MS ?? 10);
@@ -183,10 +178,7 @@ export async function benchChat(opts: { serverUrl: string; sockets?: number; mes
   if (!(N >= 1 && M >= 1)) throw new Error(`bad BENCH_SOCKETS (${N}) or BENCH_MESSAGES (${M})`);
   const lines: string[] = [];
   const clients: Socket[] = [];
-  const name = `tsunagu_bench_chat_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: opts.serverUrl });
-  await admin.connect();
-  let created = false;
+  const scratch = await scratchDatabase(opts.serverUrl, 'chat');
   let database: ReturnType<typeof connectDatabase> | undefined;
   let app: FullApp | undefined;
   const appServer = http.createServer();
@@ -197,12 +189,8 @@ export async function benchChat(opts: { serverUrl: string; sockets?: number; mes
   const bus = createInProcessBus();
   try {
     // 1. A scratch database and the whole app on a free loopback port.
-    await admin.query(`create database ${name}`);
-    created = true;
-    database = connectDatabase(withDatabase(opts.serverUrl, name), { max: 10, statementTimeoutMs: 0 });
+    database = await demoDatabase(scratch.url, 10);
     const { db, pool } = database;
-    await migrateToLatest(db);
-    await seedDemo(db, { password: PASSWORD });
     const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: path.join(ROOT, 'data/bench') });
     app = await createApp({ config, db, pool, log, mailer, bus, jwtSecret: JWT_SECRET, root: ROOT });
     appServer.on('request', app.app);
@@ -211,7 +199,7 @@ export async function benchChat(opts: { serverUrl: string; sockets?: number; mes
     config.publicUrl = url;
 
     // 2. One conversation: the demo candidate applies to an open daily job of company@demo.test.
-    const login = (email: string) => loginByPassword(url, email, PASSWORD);
+    const login = (email: string) => loginByPassword(url, email, BENCH_PASSWORD);
     const candidateToken = await login('candidate@demo.test');
     const superadminToken = await login('superadmin@demo.test');
     const { conversationId: conversation_id } = await applyToDailyShift({ url, db, candidateToken });
@@ -325,8 +313,7 @@ export async function benchChat(opts: { serverUrl: string; sockets?: number; mes
     await bus.close();
     mailer.close();
     await database?.db.destroy().catch(() => {});
-    if (created) await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
+    await scratch.drop().catch(() => {});
   }
 }
 

@@ -5,14 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { connectDatabase } from '../server/db/connect.ts';
-import { freePort, withDatabase } from '../server/db/embedded.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDemo } from '../server/db/seed/index.ts';
+import { freePort } from '../server/db/embedded.ts';
 import { seedLargeJobs } from '../server/modules/jobs/large-seed.ts';
 import { buildClient } from './build-client.ts';
-import { listenBenchApp } from './bench-server.ts';
+import { BENCH_PASSWORD, demoDatabase, listenBenchApp, scratchDatabase } from './bench-server.ts';
 import { buildServer } from './build-server.ts';
 import { kb, pageWeight } from './js-weight.ts';
 import { statementLog } from './statement-log.ts';
@@ -39,7 +36,6 @@ import { percentile } from './percentile.ts';
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLIC = path.join(ROOT, 'public');
-const PASSWORD = 'bench-password';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-00';
 const JOBS = Number(process.env.BENCH_PAGE_JOBS ?? 3_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -227,18 +223,13 @@ async function statementsPerPage(databaseUrl: string, pages: { path: string; coo
 }
 
 export async function benchPages(serverUrl: string): Promise<string[]> {
-  const name = `tsunagu_bench_pages_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const databaseUrl = withDatabase(serverUrl, name);
+  const scratch = await scratchDatabase(serverUrl, 'pages');
+  const databaseUrl = scratch.url;
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'tsunagu-bench-pages-'));
   const children: ChildProcess[] = [];
   try {
-    const { db } = connectDatabase(databaseUrl, { max: 2, statementTimeoutMs: 0 });
+    const { db } = await demoDatabase(databaseUrl, 2);
     try {
-      await migrateToLatest(db);
-      await seedDemo(db, { password: PASSWORD });
       await seedLargeJobs(db, { jobs: JOBS, shiftsPerDailyJob: 20 });
     } finally {
       await db.destroy();
@@ -281,7 +272,7 @@ export async function benchPages(serverUrl: string): Promise<string[]> {
     const login = await fetch(`${app}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', variables: { e: 'company@demo.test', p: PASSWORD } }),
+      body: JSON.stringify({ query: 'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { token } }', variables: { e: 'company@demo.test', p: BENCH_PASSWORD } }),
     });
     const token = ((await login.json()) as { data?: { login?: { token?: string } } }).data?.login?.token;
     if (!token) throw new Error('bench login failed');
@@ -399,7 +390,6 @@ export async function benchPages(serverUrl: string): Promise<string[]> {
     for (const c of children) c.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))));
     await rm(tmp, { recursive: true, force: true });
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }

@@ -3,12 +3,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
+import pg from 'pg';
 import { pino } from 'pino';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import type { DB } from '../server/db/connect.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from '../server/db/embedded.ts';
+import { connectDatabase, type DB } from '../server/db/connect.ts';
+import { startEmbeddedPostgres, withDatabase, type EmbeddedServer } from '../server/db/embedded.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { seedDemo } from '../server/db/seed/index.ts';
 import { createInProcessBus } from '../server/events/bus.ts';
 import { createMailer } from '../server/mail.ts';
 
@@ -33,6 +35,52 @@ export async function withBenchServer<T>(run: (serverUrl: string) => Promise<T>)
     await embedded?.stop();
     if (tmp) await rm(tmp, { recursive: true, force: true });
   }
+}
+
+/** The demo accounts' password in a bench's scratch database. */
+export const BENCH_PASSWORD = 'bench-password';
+
+/**
+ * A scratch database of one bench (`tsunagu_bench_<what>_<time>`) on the server at `serverUrl`:
+ * `url` to connect to, `drop()` to remove it, with any session still on it, once the bench is done.
+ */
+export async function scratchDatabase(serverUrl: string, what: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `tsunagu_bench_${what}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } catch (e) {
+    await admin.end();
+    throw e;
+  }
+  return {
+    url: withDatabase(serverUrl, name),
+    async drop() {
+      try {
+        await admin.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
+/**
+ * Connects to a scratch database (`max` pooled clients, no statement limit: a bench's seeding runs
+ * long) and fills it as `npm start` does: the migrations, then the demo data, whose accounts log in
+ * with BENCH_PASSWORD. The caller destroys it.
+ */
+export async function demoDatabase(url: string, max: number): Promise<ReturnType<typeof connectDatabase>> {
+  const database = connectDatabase(url, { max, statementTimeoutMs: 0 });
+  try {
+    await migrateToLatest(database.db);
+    await seedDemo(database.db, { password: BENCH_PASSWORD });
+  } catch (e) {
+    await database.db.destroy();
+    throw e;
+  }
+  return database;
 }
 
 /**

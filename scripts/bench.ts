@@ -1,14 +1,9 @@
-import pg from 'pg';
-import { connectDatabase } from '../server/db/connect.ts';
-import { withDatabase } from '../server/db/embedded.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDemo } from '../server/db/seed/index.ts';
 import { seedLargeJobs } from '../server/modules/jobs/large-seed.ts';
 import { listPublicJobs, type PublicFilters } from '../server/modules/jobs/public.ts';
 import { benchChat } from './bench-chat.ts';
 import { benchChatLists } from './bench-chat-lists.ts';
 import { benchPages } from './bench-pages.ts';
-import { listenBenchApp, withBenchServer } from './bench-server.ts';
+import { demoDatabase, listenBenchApp, scratchDatabase, withBenchServer } from './bench-server.ts';
 import { buildClient } from './build-client.ts';
 import { addDays, todayInJapan } from '../server/time.ts';
 import { percentile } from './percentile.ts';
@@ -44,69 +39,66 @@ await withBenchServer(async (serverUrl) => {
 
 /** The job listings: the public listing query, then the /daily and /part-time pages over HTTP. */
 async function benchJobs(serverUrl: string): Promise<void> {
-  const name = `tsunagu_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const { db, pool } = connectDatabase(withDatabase(serverUrl, name), { max: 10, statementTimeoutMs: 0 });
+  const scratch = await scratchDatabase(serverUrl, 'jobs');
   try {
-    await migrateToLatest(db);
-    await seedDemo(db, { password: 'bench-password' });
-    let t0 = Date.now();
-    const sizes = await seedLargeJobs(db, { jobs: JOBS, shiftsPerDailyJob: 20 });
-    console.log(`data: ${sizes.jobs} jobs, ${sizes.shifts} shifts (generated in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    const { db, pool } = await demoDatabase(scratch.url, 10);
+    try {
+      let t0 = Date.now();
+      const sizes = await seedLargeJobs(db, { jobs: JOBS, shiftsPerDailyJob: 20 });
+      console.log(`data: ${sizes.jobs} jobs, ${sizes.shifts} shifts (generated in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 
-    const today = todayInJapan();
-    const inAWeek = addDays(today, 7);
-    const cases: { kind: 'daily' | 'other'; f: PublicFilters; sort: 'new' | 'wage' | 'date'; page: number }[] = [
-      { kind: 'daily', f: {}, sort: 'new', page: 1 },
-      { kind: 'daily', f: { prefecture: '東京都' }, sort: 'wage', page: 1 },
-      { kind: 'daily', f: { date: inAWeek }, sort: 'date', page: 1 },
-      { kind: 'daily', f: { minWage: 2000, language: 'vi' }, sort: 'new', page: 3 },
-      { kind: 'other', f: {}, sort: 'new', page: 1 },
-      { kind: 'other', f: { prefecture: '大阪府', visaTypeId: 5 }, sort: 'wage', page: 2 },
-      { kind: 'other', f: { q: 'test job 4242' }, sort: 'new', page: 1 },
-    ];
-    for (let i = 0; i < 10; i++) for (const c of cases) await listPublicJobs(db, c.kind, c.f, c.sort, c.page, 'ja', today);
-    const query: number[] = [];
-    const perCase = cases.map(() => [] as number[]);
-    for (let i = 0; i < ROUNDS; i++) {
-      const c = cases[i % cases.length]!;
-      const s = performance.now();
-      await listPublicJobs(db, c.kind, c.f, c.sort, c.page, i % 2 ? 'en' : 'ja', today);
-      const ms = performance.now() - s;
-      query.push(ms);
-      perCase[i % cases.length]!.push(ms);
-    }
-    console.log(`listing query (listPublicJobs, ${cases.length} filter mixes): ${fmt(query)}`);
-    cases.forEach((c, i) => console.log(`  ${c.kind} ${JSON.stringify(c.f)} sort=${c.sort} page=${c.page}: ${fmt(perCase[i]!)}`));
+      const today = todayInJapan();
+      const inAWeek = addDays(today, 7);
+      const cases: { kind: 'daily' | 'other'; f: PublicFilters; sort: 'new' | 'wage' | 'date'; page: number }[] = [
+        { kind: 'daily', f: {}, sort: 'new', page: 1 },
+        { kind: 'daily', f: { prefecture: '東京都' }, sort: 'wage', page: 1 },
+        { kind: 'daily', f: { date: inAWeek }, sort: 'date', page: 1 },
+        { kind: 'daily', f: { minWage: 2000, language: 'vi' }, sort: 'new', page: 3 },
+        { kind: 'other', f: {}, sort: 'new', page: 1 },
+        { kind: 'other', f: { prefecture: '大阪府', visaTypeId: 5 }, sort: 'wage', page: 2 },
+        { kind: 'other', f: { q: 'test job 4242' }, sort: 'new', page: 1 },
+      ];
+      for (let i = 0; i < 10; i++) for (const c of cases) await listPublicJobs(db, c.kind, c.f, c.sort, c.page, 'ja', today);
+      const query: number[] = [];
+      const perCase = cases.map(() => [] as number[]);
+      for (let i = 0; i < ROUNDS; i++) {
+        const c = cases[i % cases.length]!;
+        const s = performance.now();
+        await listPublicJobs(db, c.kind, c.f, c.sort, c.page, i % 2 ? 'en' : 'ja', today);
+        const ms = performance.now() - s;
+        query.push(ms);
+        perCase[i % cases.length]!.push(ms);
+      }
+      console.log(`listing query (listPublicJobs, ${cases.length} filter mixes): ${fmt(query)}`);
+      cases.forEach((c, i) => console.log(`  ${c.kind} ${JSON.stringify(c.f)} sort=${c.sort} page=${c.page}: ${fmt(perCase[i]!)}`));
 
-    await buildClient();
-    const app = await listenBenchApp(db, pool, 'bench-secret-bench-secret-bench-secret-00');
-    const base = app.base;
-    const paths = [
-      '/daily',
-      `/daily?prefecture=${encodeURIComponent('東京都')}&sort=wage`,
-      `/daily?date=${inAWeek}&sort=date`,
-      '/part-time',
-      '/part-time?page=5',
-      `/part-time?minWage=1800&language=en`,
-    ];
-    for (const p of paths) await (await fetch(base + p)).text();
-    const page: number[] = [];
-    t0 = Date.now();
-    for (let i = 0; i < ROUNDS; i++) {
-      const s = performance.now();
-      const res = await fetch(base + paths[i % paths.length]!);
-      await res.text();
-      if (res.status !== 200) throw new Error(`status ${res.status}`);
-      page.push(performance.now() - s);
+      await buildClient();
+      const app = await listenBenchApp(db, pool, 'bench-secret-bench-secret-bench-secret-00');
+      const base = app.base;
+      const paths = [
+        '/daily',
+        `/daily?prefecture=${encodeURIComponent('東京都')}&sort=wage`,
+        `/daily?date=${inAWeek}&sort=date`,
+        '/part-time',
+        '/part-time?page=5',
+        `/part-time?minWage=1800&language=en`,
+      ];
+      for (const p of paths) await (await fetch(base + p)).text();
+      const page: number[] = [];
+      t0 = Date.now();
+      for (let i = 0; i < ROUNDS; i++) {
+        const s = performance.now();
+        const res = await fetch(base + paths[i % paths.length]!);
+        await res.text();
+        if (res.status !== 200) throw new Error(`status ${res.status}`);
+        page.push(performance.now() - s);
+      }
+      console.log(`public board page over HTTP (${paths.length} URLs): ${fmt(page)}`);
+      await app.close();
+    } finally {
+      await db.destroy();
     }
-    console.log(`public board page over HTTP (${paths.length} URLs): ${fmt(page)}`);
-    await app.close();
   } finally {
-    await db.destroy();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }

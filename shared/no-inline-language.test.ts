@@ -49,16 +49,19 @@ function sources(dir: string): string[] {
 
 type Hit = { file: string; line: number; rule: string; text: string };
 
+/** A rule's match at `index` of a file's text, by its line number and that line (trimmed, shortened). */
+function hitAt(file: string, text: string, index: number, rule: string): Hit {
+  const line = text.slice(0, index).split('\n').length;
+  return { file, line, rule, text: (text.split('\n')[line - 1] ?? '').trim().slice(0, 120) };
+}
+
 function scan(): Hit[] {
   const hits: Hit[] = [];
   for (const file of DIRS.flatMap(sources)) {
     const text = readFileSync(path.join(ROOT, file), 'utf8');
     for (const rule of RULES) {
       if (rule.home === file) continue;
-      for (const m of text.matchAll(rule.pattern)) {
-        const line = text.slice(0, m.index).split('\n').length;
-        hits.push({ file, line, rule: rule.name, text: (text.split('\n')[line - 1] ?? '').trim().slice(0, 120) });
-      }
+      for (const m of text.matchAll(rule.pattern)) hits.push(hitAt(file, text, m.index, rule.name));
     }
   }
   return hits;
@@ -109,10 +112,7 @@ function scanPairs(): Hit[] {
     .filter((file) => !pairHome(file))
     .flatMap((file) => {
       const text = readFileSync(path.join(ROOT, file), 'utf8');
-      return pairHits(text).map(({ index, rule }) => {
-        const line = text.slice(0, index).split('\n').length;
-        return { file, line, rule, text: (text.split('\n')[line - 1] ?? '').trim().slice(0, 120) };
-      });
+      return pairHits(text).map(({ index, rule }) => hitAt(file, text, index, rule));
     });
 }
 

@@ -4,16 +4,16 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, loginToken } from '../helpers/app.ts';
+import { DEMO } from '../helpers/app.ts';
 import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
-import { applyToDailyShift } from '../helpers/chat.ts';
+import { candidateConversation } from '../helpers/chat.ts';
 
 const { t, browser } = appAndBrowser();
 let conversationId = '';
 const errors: string[] = [];
 
 beforeAll(async () => {
-  ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: await loginToken(t.url, DEMO.candidate) }));
+  ({ conversationId } = await candidateConversation(t));
 });
 
 let page: Page;

@@ -9,9 +9,9 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ChatConnection } from '../../client/api/chat-socket.ts';
-import { DEMO, loginToken } from '../helpers/app.ts';
+import { DEMO } from '../helpers/app.ts';
 import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
-import { applyToDailyShift } from '../helpers/chat.ts';
+import { candidateConversation } from '../helpers/chat.ts';
 
 const { t, browser } = appAndBrowser();
 let conversationId = '';
@@ -19,7 +19,7 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   // The candidate applies to a daily shift of company@'s company (the jobs e2e test applies through the site).
-  ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: await loginToken(t.url, DEMO.candidate) }));
+  ({ conversationId } = await candidateConversation(t));
 });
 
 let admin: Page;

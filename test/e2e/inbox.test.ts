@@ -9,9 +9,9 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, loginToken } from '../helpers/app.ts';
+import { DEMO } from '../helpers/app.ts';
 import { appAndBrowser, backOfficeLogin, bellCount, candidatePageLogin, openPage } from '../helpers/browser.ts';
-import { applyToDailyShift } from '../helpers/chat.ts';
+import { candidateConversation } from '../helpers/chat.ts';
 
 const { t, browser } = appAndBrowser();
 let a: Page;
@@ -59,7 +59,7 @@ describe('the staff inbox with two staff members and a candidate', () => {
     // Marks the document: a reload would lose it.
     await a.evaluate(() => Object.assign(window, { inboxStayed: true }));
 
-    ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: await loginToken(t.url, DEMO.candidate) }));
+    ({ conversationId } = await candidateConversation(t));
     await candidatePageLogin(candidate, t.url, DEMO.candidate);
     await candidate.goto(`${t.url}/staff/chat?c=${conversationId}`);
     await hydrated(candidate, 'CandidateChat');

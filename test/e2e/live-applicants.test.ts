@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
-import { applyToDailyShift, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
+import { candidateConversation, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 
 const { t, browser } = appAndBrowser();
 let page: Page;
@@ -70,7 +70,7 @@ describe('live applicant lists', () => {
   it('adds a new application to the candidate list by itself', async () => {
     await openList('/admin/candidate');
     const rowsBefore = await page.locator('tbody tr[data-row-id]').count();
-    await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: await loginToken(t.url, DEMO.candidate) });
+    await candidateConversation(t);
     await expect.poll(() => page.locator('tbody tr[data-row-id]').count(), { timeout: 5_000 }).toBe(rowsBefore + 1);
     expect(await page.locator('tbody tr[data-row-id]').first().textContent()).toContain('Nguyen Van An');
     expect(errors).toEqual([]);

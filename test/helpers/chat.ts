@@ -5,6 +5,7 @@ import { ChatConnection } from '../../client/api/chat-socket.ts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { type Ack, type ChatMessage, type ClientToServerEvents, MESSAGE_TEXT, type ServerToClientEvents } from '../../server/chat/events.ts';
 import type { DB } from '../../server/db/connect.ts';
+import { DEMO, loginToken } from './app.ts';
 import { dataOf, gql } from './graphql.ts';
 import { until, within } from './wait.ts';
 
@@ -43,6 +44,15 @@ export async function applyToDailyShift(opts: { url: string; db: DB; candidateTo
     .where('application_id', '=', applyToJob.applicationId as string)
     .executeTakeFirstOrThrow();
   return { conversationId: conv.id, jobId: shift.id, shiftId: shift.shiftId };
+}
+
+/**
+ * A candidate (the demo candidate unless `email` says) logs in through the API of `app` and opens a
+ * daily-job conversation (applyToDailyShift): its token and the conversation, job and shift.
+ */
+export async function candidateConversation(app: { url: string; database: { db: DB } }, email: string = DEMO.candidate) {
+  const candidateToken = await loginToken(app.url, email);
+  return { candidateToken, ...(await applyToDailyShift({ url: app.url, db: app.database.db, candidateToken })) };
 }
 
 /**

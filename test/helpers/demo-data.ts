@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { DB } from '../../server/db/connect.ts';
 import { syncPay } from '../../server/modules/payroll/lines.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
@@ -73,17 +74,19 @@ export const enumId = async (t: WithDb, type: number, ja: string): Promise<strin
 /** The id (as a form sends it) of the visa type labelled `ja`. */
 export const visaId = async (t: WithDb, ja: string): Promise<string> => String((await t.database.db.selectFrom('visa_types').select('id').where('ja', '=', ja).executeTakeFirstOrThrow()).id);
 
+/**
+ * How many rows `table` holds, or only those whose columns have the values of `where`. Any table by
+ * its name: the generic tests name them from the resource definitions.
+ */
+export const rowCount = async (t: WithDb, table: string, where: Record<string, string> = {}): Promise<number> => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table named at run time
+  let query = (t.database.db as unknown as Kysely<any>).selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+  for (const [column, value] of Object.entries(where)) query = query.where(column, '=', value);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+};
+
 /** How many audit log entries there are of a kind of entity (`entity`) or of one record (`entityId`). */
-export const auditCount = async (t: WithDb, of: { entity: string } | { entityId: string }): Promise<number> =>
-  Number(
-    (
-      await t.database.db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('entity' in of ? 'entity' : 'entity_id', '=', 'entity' in of ? of.entity : of.entityId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const auditCount = (t: WithDb, of: { entity: string } | { entityId: string }): Promise<number> => rowCount(t, 'audit_log', 'entity' in of ? { entity: of.entity } : { entity_id: of.entityId });
 
 /**
  * What a save on a company's settings page (/admin/company/<id>/settings) posts besides the fields

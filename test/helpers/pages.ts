@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { TestApp } from './app.ts';
+import type { DemoLogin, TestApp } from './app.ts';
 
 /** Text as React escapes it in HTML (the five characters it replaces). */
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
@@ -38,6 +38,21 @@ export function formRequest(fields: Record<string, string | string[]>, headers: 
 /** A same-origin form post of a signed-in browser (or of a visitor, without a token). */
 export async function postForm(t: TestApp, path: string, token: string | undefined, fields: Record<string, string | string[]>): Promise<PageAnswer> {
   return answer(await fetch(`${t.url}${path}`, formRequest(fields, { origin: t.url, ...(token ? { cookie: `token=${token}` } : {}) })));
+}
+
+/**
+ * `getPage` and `postForm` on a file's app as a demo account (each logged in once per app:
+ * `tokenOf`), or as a visitor when `who` is left out.
+ */
+export function pagesAs(t: TestApp): {
+  get(path: string, who?: DemoLogin): Promise<PageAnswer>;
+  post(path: string, who: DemoLogin | undefined, fields: Record<string, string | string[]>): Promise<PageAnswer>;
+} {
+  const token = async (who?: DemoLogin) => (who ? t.tokenOf(who) : undefined);
+  return {
+    get: async (path, who) => getPage(t, path, await token(who)),
+    post: async (path, who, fields) => postForm(t, path, await token(who), fields),
+  };
 }
 
 /** The value of the cookie `name` that the response (or a page's answer) sets, if it sets one. */

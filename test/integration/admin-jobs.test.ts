@@ -7,15 +7,14 @@
  * regular and part-time jobs only.
  */
 import { describe, expect, it } from 'vitest';
-import { getPage, postForm, type PageAnswer } from '../helpers/pages.ts';
+import { type PageAnswer, pagesAs } from '../helpers/pages.ts';
 import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
 import { companyOf, tokyoDay, visaId } from '../helpers/demo-data.ts';
 import { dailyJobForm } from '../helpers/job-pages.ts';
 
 const t = appForFile();
 
-const get = async (path: string, who: DemoLogin) => getPage(t, path, await t.tokenOf(who));
-const post = async (path: string, who: DemoLogin, fields: Record<string, string | string[]>) => postForm(t, path, await t.tokenOf(who), fields);
+const { get, post } = pagesAs(t);
 /** A form post in English (the lang cookie). */
 async function postEn(path: string, who: DemoLogin, fields: Record<string, string | string[]>): Promise<PageAnswer> {
   const body = new URLSearchParams();

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../server/chat/events.ts';
 import { UPLOADS_PER_10_MIN } from '../../server/chat/attachments.ts';
 import { ATTACHMENTS_PATH, MAX_IMAGE_BYTES, MESSAGE_IMAGE } from '../../server/chat/events.ts';
-import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { applyToDailyShift, type RawChatSocket, rawSocket, sendMessage, socketConnected, TINY_PNG } from '../helpers/chat.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { candidateConversation, type RawChatSocket, rawSocket, sendMessage, socketConnected, TINY_PNG } from '../helpers/chat.ts';
 
 type ChatClient = RawChatSocket;
 
@@ -46,11 +46,9 @@ const sockets: (() => void)[] = [];
 
 beforeAll(async () => {
   t = await startTestApp();
-  const login = (email: string) => loginToken(t.url, email);
-  candidateToken = await login(DEMO.candidate);
-  ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken }));
+  ({ candidateToken, conversationId } = await candidateConversation(t));
   // Another conversation of the same company: an image of one cannot be sent in the other.
-  ({ conversationId: otherConversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken: await login('candidate2@demo.test') }));
+  ({ conversationId: otherConversationId } = await candidateConversation(t, 'candidate2@demo.test'));
 });
 afterAll(async () => {
   for (const close of sockets) close();

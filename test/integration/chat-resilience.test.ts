@@ -9,10 +9,10 @@ import type { Socket as NetSocket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
-import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
 import { userId } from '../helpers/demo-data.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { acked, applyToDailyShift, sendMessage, chatter, greetEachOther, type RawChatSocket, rawSocket } from '../helpers/chat.ts';
+import { acked, candidateConversation, sendMessage, chatter, greetEachOther, type RawChatSocket, rawSocket } from '../helpers/chat.ts';
 import { redisOrSkip, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { until, within } from '../helpers/wait.ts';
 import { collectSubscription, graphqlWsClient } from '../helpers/graphqlws.ts';
@@ -44,8 +44,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   t = await startTestApp({}, { database });
   openSockets = track(t);
-  candidateToken = await loginToken(t.url, DEMO.candidate);
-  ({ conversationId } = await applyToDailyShift({ url: t.url, db: database.db, candidateToken }));
+  ({ candidateToken, conversationId } = await candidateConversation(t));
 });
 afterAll(async () => {
   await t?.close();

@@ -9,7 +9,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Ack, ChatMessage } from '../../server/chat/events.ts';
 import { OPS } from '../../server/api/operations.ts';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { acked, applyToDailyShift, sendMessage, chatter, defaultSocket, drained, type RawChatSocket, rawSocket, socketConnected, socketUpgraded, transportOf, transportsOf } from '../helpers/chat.ts';
+import {
+  acked,
+  candidateConversation,
+  sendMessage,
+  chatter,
+  defaultSocket,
+  drained,
+  type RawChatSocket,
+  rawSocket,
+  socketConnected,
+  socketUpgraded,
+  transportOf,
+  transportsOf,
+} from '../helpers/chat.ts';
 import { within } from '../helpers/wait.ts';
 
 type ChatClient = RawChatSocket;
@@ -19,8 +32,7 @@ let candidateToken: string;
 let conversationId: string;
 beforeAll(async () => {
   t = await startTestApp();
-  candidateToken = await loginToken(t.url, DEMO.candidate);
-  ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken }));
+  ({ candidateToken, conversationId } = await candidateConversation(t));
 });
 afterAll(async () => t?.close());
 

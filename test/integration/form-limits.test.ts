@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_LIMITS } from '../../server/api/form-limits.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { rowCount } from '../helpers/demo-data.ts';
 import { firstCode, type GqlAnswer } from '../helpers/graphql.ts';
 import { formRequest } from '../helpers/pages.ts';
 
@@ -23,25 +24,8 @@ const RESET = 'mutation ($email: String!) { requestPasswordReset(email: $email) 
 const CONTACT = 'mutation ($input: ContactInput!) { submitContact(input: $input) }';
 const TRIAL = 'mutation ($input: TrialInput!) { submitTrial(input: $input) }';
 
-const countResets = async () =>
-  Number(
-    (
-      await db()
-        .selectFrom('password_resets')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-const countMessages = async (kind: 'contact' | 'trial') =>
-  Number(
-    (
-      await db()
-        .selectFrom('contact_messages')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('kind', '=', kind)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countResets = () => rowCount(t, 'password_resets');
+const countMessages = (kind: 'contact' | 'trial') => rowCount(t, 'contact_messages', { kind });
 
 /** Asks `n` times; the answers' error codes (null for a success). */
 async function times(n: number, ask: (i: number) => Promise<GqlAnswer>): Promise<(string | null)[]> {

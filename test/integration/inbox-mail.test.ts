@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INBOX_MAIL_AFTER_MINUTES, runInboxMail } from '../../server/modules/inbox/digest.ts';
-import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { applyToDailyShift, rawSocket, socketConnected } from '../helpers/chat.ts';
+import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { candidateConversation, rawSocket, socketConnected } from '../helpers/chat.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { startSmtpCapture } from '../helpers/smtp.ts';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   smtp = await startSmtpCapture();
   // No scheduler of its own: the tests run the job at the times they choose.
   t = await startTestApp({ SMTP_URL: smtp.url, REMINDER_INTERVAL_SECONDS: '0' });
-  ({ conversationId } = await applyToDailyShift({ url: t.url, db: db(), candidateToken: await loginToken(t.url, DEMO.candidate) }));
+  ({ conversationId } = await candidateConversation(t));
   for (const [who, email] of [
     ['admin', DEMO.company_admin],
     ['staff', DEMO.company_staff],

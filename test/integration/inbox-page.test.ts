@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { acked, applyToDailyShift, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
+import { acked, candidateConversation, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 
 let t: TestApp;
@@ -18,9 +18,9 @@ const db = () => t.database.db;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const token = await loginToken(t.url, DEMO.candidate);
-  ({ conversationId } = await applyToDailyShift({ url: t.url, db: db(), candidateToken: token }));
-  const candidate = rawSocket(t.url, token, { dispose: (close) => closers.push(close) });
+  const opened = await candidateConversation(t);
+  conversationId = opened.conversationId;
+  const candidate = rawSocket(t.url, opened.candidateToken, { dispose: (close) => closers.push(close) });
   await socketConnected(candidate);
   acked(await sendMessage(candidate, conversationId, 'Where do we meet tomorrow?'));
   candidateName = (await db().selectFrom('users').select('name').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow()).name;

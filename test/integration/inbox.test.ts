@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, loginToken, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
-import { acked, applyToDailyShift, rawSocket, sendMessage, socketConnected, type RawChatSocket } from '../helpers/chat.ts';
+import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
+import { acked, candidateConversation, rawSocket, sendMessage, socketConnected, type RawChatSocket } from '../helpers/chat.ts';
 import { openJob } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 
@@ -34,9 +34,9 @@ async function candidateSays(text: string) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  const token = await loginToken(t.url, DEMO.candidate);
-  ({ conversationId } = await applyToDailyShift({ url: t.url, db: db(), candidateToken: token }));
-  candidate = rawSocket(t.url, token, { dispose: (close) => closers.push(close) });
+  const opened = await candidateConversation(t);
+  conversationId = opened.conversationId;
+  candidate = rawSocket(t.url, opened.candidateToken, { dispose: (close) => closers.push(close) });
   await socketConnected(candidate);
   staffId = (await db().selectFrom('users').select('id').where('email', '=', DEMO.company_staff).executeTakeFirstOrThrow()).id;
 });

@@ -6,15 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../shared/time.ts';
-import { postForm } from '../helpers/pages.ts';
-import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
+import { pagesAs } from '../helpers/pages.ts';
+import { appForFile, DEMO } from '../helpers/app.ts';
 import { companyOf, enumId, tokyoDay, workedDay } from '../helpers/demo-data.ts';
 import { dailyJobForm } from '../helpers/job-pages.ts';
 
 const t = appForFile();
 
 const db = () => t.database.db;
-const post = async (path: string, who: DemoLogin, fields: Record<string, string | string[]>) => postForm(t, path, await t.tokenOf(who), fields);
+const { post } = pagesAs(t);
 
 /** Records a finished shift of `email` on the job titled `titleEn` and recomputes the worker's pay. */
 const work = (job: string, email: string, date: string, start: string, end: string, breakMinutes: number) => workedDay(t, { job, email, date, start, end, breakMinutes });

@@ -3,15 +3,13 @@
  * default): one row, edited in place on the screen itself, with its change history.
  */
 import { describe, expect, it } from 'vitest';
-import { getPage, postForm } from '../helpers/pages.ts';
+import { pagesAs } from '../helpers/pages.ts';
 import { appForFile } from '../helpers/app.ts';
 import { auditCount } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 
-type Who = 'superadmin' | 'admin' | 'company_admin';
-const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(who));
-const post = async (path: string, who: Who, fields: Record<string, string>) => postForm(t, path, await t.tokenOf(who), fields);
+const { get, post } = pagesAs(t);
 
 const settings = () => t.database.db.selectFrom('payment_settings').selectAll().execute();
 

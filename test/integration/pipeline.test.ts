@@ -33,6 +33,16 @@ async function applicationsOf(email: string) {
     .execute();
 }
 
+/** Puts an application at a pipeline status in the database: where a test starts, or back where it was. */
+const setStatus = (id: string, status: string) => db().updateTable('applications').set({ candidate_status_id: status }).where('id', '=', id).execute();
+
+/** candidate2@'s first application to Sakura Staffing, put at `status` first. */
+async function candidate2At(status: string) {
+  const [app] = await applicationsOf('candidate2@demo.test');
+  await setStatus(app!.id, status);
+  return app!;
+}
+
 const post = (path: string, cookie: string, fields: Record<string, string>) => fetch(`${t.url}${path}`, formRequest(fields, { origin: t.url, cookie }));
 const get = (path: string, cookie: string, lang = 'en') => fetch(`${t.url}${path}`, { redirect: 'manual', headers: { cookie, 'accept-language': lang } });
 
@@ -70,7 +80,7 @@ describe('kakunin from the candidate’s phone', () => {
     const before = await (await get('/staff/applications', cookie)).text();
     expect(before).not.toContain(`name="application" value="${app!.id}"`);
 
-    await db().updateTable('applications').set({ candidate_status_id: S['Work confirmation'] }).where('id', '=', app!.id).execute();
+    await setStatus(app!.id, S['Work confirmation']);
     const waiting = text(await (await get('/staff/applications', cookie)).text());
     expect(waiting).toContain(`name="application" value="${app!.id}"`);
     expect(waiting).toContain('Confirm I will come');
@@ -111,15 +121,14 @@ describe('kakunin from the candidate’s phone', () => {
   });
 
   it('refuses another candidate’s application and a staff session (the API checks who is asking)', async () => {
-    const [app] = await applicationsOf('candidate2@demo.test');
-    await db().updateTable('applications').set({ candidate_status_id: S['Work confirmation'] }).where('id', '=', app!.id).execute();
+    const app = await candidate2At(S['Work confirmation']);
     const other = await db().selectFrom('users').select('email').where('role', '=', 'candidate').where('email', '<>', 'candidate2@demo.test').executeTakeFirstOrThrow();
     const { token } = await candidateLogin(t, other.email);
-    const r = await t.gql('mutation($id: ID!) { confirmApplication(id: $id) }', { id: app!.id }, token);
+    const r = await t.gql('mutation($id: ID!) { confirmApplication(id: $id) }', { id: app.id }, token);
     expect(r.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    const staff = await t.gql('mutation($id: ID!) { confirmApplication(id: $id) }', { id: app!.id }, { as: 'company_admin' });
+    const staff = await t.gql('mutation($id: ID!) { confirmApplication(id: $id) }', { id: app.id }, { as: 'company_admin' });
     expect(staff.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect((await db().selectFrom('applications').select('candidate_status_id').where('id', '=', app!.id).executeTakeFirstOrThrow()).candidate_status_id).toBe(S['Work confirmation']);
+    expect((await db().selectFrom('applications').select('candidate_status_id').where('id', '=', app.id).executeTakeFirstOrThrow()).candidate_status_id).toBe(S['Work confirmation']);
   });
 });
 
@@ -127,42 +136,40 @@ describe('shukkin: attendance recorded on the list', () => {
   const ACT = 'mutation($ids: [ID!]!, $action: String!) { applicantAction(ids: $ids, action: $action) }';
 
   it('records clock-in and clock-out with who recorded them, from the row buttons (post/redirect/get)', async () => {
-    const [app] = await applicationsOf('candidate2@demo.test');
-    await db().updateTable('applications').set({ candidate_status_id: S.Attendance }).where('id', '=', app!.id).execute();
+    const app = await candidate2At(S.Attendance);
     const token = await t.tokenOf('company_admin');
     const page = await fetch(`${t.url}/admin/candidate/shukkin`, { headers: { cookie: `token=${token}` } });
     const html = await page.text();
-    expect(html).toContain(`value="row:${app!.id}:clockIn"`);
+    expect(html).toContain(`value="row:${app.id}:clockIn"`);
     expect(html).toContain('出勤時刻');
     // The candidate list has no attendance buttons or columns.
     expect(await (await fetch(`${t.url}/admin/candidate`, { headers: { cookie: `token=${token}` } })).text()).not.toContain(':clockIn"');
 
-    const res = await fetch(`${t.url}/admin/candidate/shukkin`, formRequest({ _action: `row:${app!.id}:clockIn` }, { origin: t.url, cookie: `token=${token}` }));
+    const res = await fetch(`${t.url}/admin/candidate/shukkin`, formRequest({ _action: `row:${app.id}:clockIn` }, { origin: t.url, cookie: `token=${token}` }));
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/candidate/shukkin?done=clockIn');
     expect(text(await (await fetch(`${t.url}${res.headers.get('location')}`, { headers: { cookie: `token=${token}` } })).text())).toContain('出勤を記録しました。');
-    const rec = await db().selectFrom('attendance').selectAll().where('application_id', '=', app!.id).executeTakeFirstOrThrow();
+    const rec = await db().selectFrom('attendance').selectAll().where('application_id', '=', app.id).executeTakeFirstOrThrow();
     expect(['present', 'late']).toContain(rec.status);
     expect(rec.clock_in).toBeInstanceOf(Date);
     expect(rec.recorded_by_name).toBe((await db().selectFrom('users').select('name').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).name);
 
-    expect((await t.gql(ACT, { ids: [app!.id], action: 'clockOut' }, { as: 'company_admin' })).data.applicantAction).toBe('退勤を記録しました。');
-    const out = await db().selectFrom('attendance').selectAll().where('application_id', '=', app!.id).executeTakeFirstOrThrow();
+    expect((await t.gql(ACT, { ids: [app.id], action: 'clockOut' }, { as: 'company_admin' })).data.applicantAction).toBe('退勤を記録しました。');
+    const out = await db().selectFrom('attendance').selectAll().where('application_id', '=', app.id).executeTakeFirstOrThrow();
     expect(out.clock_out!.getTime()).toBeGreaterThan(out.clock_in!.getTime());
     // A second clock-in keeps the first time.
-    await t.gql(ACT, { ids: [app!.id], action: 'clockIn' }, { as: 'company_admin' });
-    expect((await db().selectFrom('attendance').select('clock_in').where('application_id', '=', app!.id).executeTakeFirstOrThrow()).clock_in).toEqual(rec.clock_in);
+    await t.gql(ACT, { ids: [app.id], action: 'clockIn' }, { as: 'company_admin' });
+    expect((await db().selectFrom('attendance').select('clock_in').where('application_id', '=', app.id).executeTakeFirstOrThrow()).clock_in).toEqual(rec.clock_in);
   });
 
   it('refuses another company, a client user, and rows that are not on the attendance list', async () => {
-    const [app] = await applicationsOf('candidate2@demo.test');
-    await db().updateTable('applications').set({ candidate_status_id: S.Attendance }).where('id', '=', app!.id).execute();
-    expect((await t.gql(ACT, { ids: [app!.id], action: 'noShow' }, { as: 'company2' })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect((await t.gql(ACT, { ids: [app!.id], action: 'noShow' }, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', app!.id).execute();
-    const off = await t.gql(ACT, { ids: [app!.id], action: 'noShow' }, { as: 'company_admin' });
+    const app = await candidate2At(S.Attendance);
+    expect((await t.gql(ACT, { ids: [app.id], action: 'noShow' }, { as: 'company2' })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await t.gql(ACT, { ids: [app.id], action: 'noShow' }, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    await setStatus(app.id, S.Applied);
+    const off = await t.gql(ACT, { ids: [app.id], action: 'noShow' }, { as: 'company_admin' });
     expect(off.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect((await db().selectFrom('attendance').select('status').where('application_id', '=', app!.id).executeTakeFirst())?.status).not.toBe('no_show');
+    expect((await db().selectFrom('attendance').select('status').where('application_id', '=', app.id).executeTakeFirst())?.status).not.toBe('no_show');
   });
 });
 
@@ -170,28 +177,27 @@ describe('the applicant record', () => {
   const RECORD = 'query($id: ID!) { applicantRecord(id: $id) { id candidateName status { value } moves { value } statusPath { en } history { to } } }';
 
   it('shows the person, the job, the status path with its moves, and moves from a button (post/redirect/get)', async () => {
-    const [app] = await applicationsOf('candidate2@demo.test');
-    await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', app!.id).execute();
+    const app = await candidate2At(S.Applied);
     const token = await t.tokenOf('company_admin');
-    const page = await fetch(`${t.url}/admin/candidate/${app!.id}`, { headers: { cookie: `token=${token}`, 'accept-language': 'en' } });
+    const page = await fetch(`${t.url}/admin/candidate/${app.id}`, { headers: { cookie: `token=${token}`, 'accept-language': 'en' } });
     expect(page.status).toBe(200);
     const html = text(await page.text());
     expect(html).toContain('Maria Santos');
     expect(html).toContain('Residence status');
     expect(html).toMatch(new RegExp(`<button type="submit" value="move:${S.Rejected}"[^>]*name="_action">Rejected</button>`));
     // The list links each name to its record.
-    expect(await (await fetch(`${t.url}/admin/candidate`, { headers: { cookie: `token=${token}` } })).text()).toContain(`href="/admin/candidate/${app!.id}"`);
+    expect(await (await fetch(`${t.url}/admin/candidate`, { headers: { cookie: `token=${token}` } })).text()).toContain(`href="/admin/candidate/${app.id}"`);
 
-    const res = await fetch(`${t.url}/admin/candidate/${app!.id}`, formRequest({ _action: `move:${S.Rejected}` }, { origin: t.url, cookie: `token=${token}` }));
+    const res = await fetch(`${t.url}/admin/candidate/${app.id}`, formRequest({ _action: `move:${S.Rejected}` }, { origin: t.url, cookie: `token=${token}` }));
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`/admin/candidate/${app!.id}?moved=${S.Rejected}`);
-    const after = await t.gql(RECORD, { id: app!.id }, { as: 'company_admin' });
+    expect(res.headers.get('location')).toBe(`/admin/candidate/${app.id}?moved=${S.Rejected}`);
+    const after = await t.gql(RECORD, { id: app.id }, { as: 'company_admin' });
     const rec = after.data.applicantRecord as { status: { value: string }; moves: { value: string }[]; statusPath: { en: string }[]; history: { to: string | null }[] };
     expect(rec.status.value).toBe(S.Rejected);
     expect(rec.statusPath.map((s) => s.en)).toEqual(['Applied', 'Rejected']);
     expect(rec.moves.map((m) => m.value)).toEqual([S.Applied]);
     expect(rec.history[0]!.to).toBe('不採用');
-    await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', app!.id).execute();
+    await setStatus(app.id, S.Applied);
   });
 
   it('lists the documents the company’s staff registry holds for the person, and another company’s registry never', async () => {
@@ -257,7 +263,7 @@ describe('the applicant record', () => {
     const day = addDays(todayInJapan(), 3);
     const session = { who: 'company_admin', cookie: `token=${await t.tokenOf('company_admin')}` };
     const record = `/admin/candidate/${app!.id}`;
-    await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', app!.id).execute();
+    await setStatus(app!.id, S.Applied);
     try {
       // (An hour no seeded slot uses, so the move keeps the job's slots unique.)
       await db().updateTable('job_daily_shifts').set({ date: day, start_time: '05:55', end_time: '09:55' }).where('id', '=', shiftId!).execute();
@@ -296,7 +302,7 @@ describe('shukkin from the candidate’s phone', () => {
     const [app] = await applicationsOf('candidate2@demo.test');
     const shift = await db().selectFrom('applications').select('shift_id').where('id', '=', app!.id).executeTakeFirstOrThrow();
     const original = await db().selectFrom('job_daily_shifts').select(['date', 'start_time']).where('id', '=', shift.shift_id!).executeTakeFirstOrThrow();
-    await db().updateTable('applications').set({ candidate_status_id: S.Attendance }).where('id', '=', app!.id).execute();
+    await setStatus(app!.id, S.Attendance);
     await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
     const { token } = await candidateLogin(t, 'candidate2@demo.test');
     const cookie = `candidate_token=${token}`;
@@ -330,7 +336,7 @@ describe('shukkin from the candidate’s phone', () => {
       expect((await t.gql(CLOCK, { id: app!.id, e: 'clockOut' }, other.token)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     } finally {
       await db().updateTable('job_daily_shifts').set({ date: original.date, start_time: original.start_time }).where('id', '=', shift.shift_id!).execute();
-      await db().updateTable('applications').set({ candidate_status_id: S.Applied }).where('id', '=', app!.id).execute();
+      await setStatus(app!.id, S.Applied);
     }
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
+import { rowCount } from '../helpers/demo-data.ts';
 import { formRequest } from '../helpers/pages.ts';
 import { appAndMailForFile, expectNoMailSince, resetLinkIn } from '../helpers/smtp.ts';
 
@@ -18,16 +19,7 @@ function fieldError(html: string, name: string): string | undefined {
   return m?.[1];
 }
 
-const countMessages = async (kind: 'contact' | 'trial') =>
-  Number(
-    (
-      await t.database.db
-        .selectFrom('contact_messages')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('kind', '=', kind)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countMessages = (kind: 'contact' | 'trial') => rowCount(t, 'contact_messages', { kind });
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 

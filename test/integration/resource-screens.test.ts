@@ -16,6 +16,7 @@ import { CODES_OF, LEAST_FIRST, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { escapeHtml, getPage, postForm } from '../helpers/pages.ts';
 import { parseCsv } from '../helpers/csv.ts';
+import { rowCount } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let c1: string;
@@ -80,17 +81,6 @@ function createTarget(def: ResourceDef, screen: Screen): string | undefined {
   const parent = screen.path.slice(0, screen.path.lastIndexOf('/') + 1);
   return (creates.find((s) => s.path.startsWith(`${screen.path}/`)) ?? creates.find((s) => s.path.startsWith(parent)) ?? creates[0])?.path;
 }
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const anyDb = () => t.database.db as unknown as Kysely<any>;
-const rowCount = async (table: string) =>
-  Number(
-    (
-      await anyDb()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 const withLang = (token: string) => `${token}; lang=ja`;
 
@@ -182,11 +172,11 @@ for (const def of RESOURCES) {
           if (!target) return;
           // The create screen itself is out of reach too (otherwise its own post would be allowed).
           expect(mayEnter(denied, target.split('?')[0]!)).toBe(false);
-          const before = await rowCount(def.table);
+          const before = await rowCount(t, def.table);
           const res = await postForm(t, target, tokens.get(denied), sampleForm(def));
           expect(res.status).toBe(403);
           expect(res.location).toBeNull();
-          expect(await rowCount(def.table)).toBe(before);
+          expect(await rowCount(t, def.table)).toBe(before);
         });
         if (def.singleton) {
           it(`${denied} cannot save the singleton's form either (403, the row unchanged)`, async () => {

@@ -8,14 +8,14 @@ import type { RoleMaps } from '../../server/auth/default-roles.ts';
 import { loadRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { ADMIN_CODES } from '../../server/access/routes.ts';
 import { firstCode } from '../helpers/graphql.ts';
-import { getPage, postForm } from '../helpers/pages.ts';
+import { postForm, pagesAs } from '../helpers/pages.ts';
 import { appForFile } from '../helpers/app.ts';
 import { auditCount } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 
 type Who = 'superadmin' | 'admin' | 'client_staff';
-const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(who));
+const { get } = pagesAs(t);
 
 /** The matrix form with the boxes of `maps` ticked. */
 async function save(maps: RoleMaps, who: Who = 'superadmin') {

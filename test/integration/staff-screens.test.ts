@@ -4,7 +4,7 @@
  * tables, languages as several choices, and the identity documents on the record page.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getPage, postForm } from '../helpers/pages.ts';
+import { pagesAs } from '../helpers/pages.ts';
 import { appForFile, DEMO } from '../helpers/app.ts';
 import { auditCount, companyOf, enumId, tokyoDay, visaId } from '../helpers/demo-data.ts';
 import { grantPageCode } from '../helpers/roles.ts';
@@ -13,10 +13,7 @@ const t = appForFile();
 // By default only platform roles hold 150001 (DESIGN §5); a superadmin grants it to company admins.
 beforeAll(() => grantPageCode(t, '150001', 'company_admin'));
 
-type Who = 'superadmin' | 'company_admin' | 'company_staff' | 'company2' | 'client_admin';
-
-const get = async (path: string, who: Who) => getPage(t, path, await t.tokenOf(who));
-const post = async (path: string, who: Who, fields: Record<string, string | string[]>) => postForm(t, path, await t.tokenOf(who), fields);
+const { get, post } = pagesAs(t);
 
 const db = () => t.database.db;
 

@@ -5,16 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { routeByPath } from '../../server/access/routes.ts';
-import { appForFile, type DemoLogin } from '../helpers/app.ts';
+import { appForFile } from '../helpers/app.ts';
 import { CODES_OF } from '../helpers/codes.ts';
-import { getPage } from '../helpers/pages.ts';
+import { pagesAs } from '../helpers/pages.ts';
 
 const PATH = '/v3/admin/supportChat';
 const ID = '00000000-0000-4000-8000-000000000abc';
 
 const t = appForFile();
 
-const get = async (path: string, who?: DemoLogin) => getPage(t, path, who ? await t.tokenOf(who) : undefined);
+const { get } = pagesAs(t);
 
 /** The JSON props the server wrote beside an island. */
 function propsOf(html: string, island: string): Record<string, unknown> | undefined {

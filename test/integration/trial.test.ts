@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
+import { rowCount } from '../helpers/demo-data.ts';
 import { appAndMailForFile, expectNoMailSince, resetLinkIn } from '../helpers/smtp.ts';
 
 const { t, smtp } = appAndMailForFile();
@@ -31,15 +32,7 @@ function fieldError(html: string, name: string): string | undefined {
 }
 
 const db = () => t.database.db;
-const count = async (table: 'companies' | 'users' | 'contact_messages') =>
-  Number(
-    (
-      await db()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: 'companies' | 'users' | 'contact_messages') => rowCount(t, table);
 
 const SIGNUP = {
   _action: 'send',

@@ -11,8 +11,8 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENTS_PATH, MAX_IMAGE_BYTES } from '../../server/chat/events.ts';
 import { CARD_IMAGES_PATH } from '../../server/modules/workforce/card-format.ts';
-import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
-import { applyToDailyShift } from '../helpers/chat.ts';
+import { loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { candidateConversation } from '../helpers/chat.ts';
 import { within } from '../helpers/wait.ts';
 
 let t: TestApp;
@@ -22,9 +22,8 @@ let conversationId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  candidateToken = await loginToken(t.url, DEMO.candidate);
+  ({ candidateToken, conversationId } = await candidateConversation(t));
   otherToken = await loginToken(t.url, 'candidate2@demo.test');
-  ({ conversationId } = await applyToDailyShift({ url: t.url, db: t.database.db, candidateToken }));
 });
 afterAll(async () => t?.close());
 

@@ -6,31 +6,36 @@ import { businessDayOnOrBefore, isBusinessDay, payPeriod } from './payday.ts';
 const monthEnd25th = { closingDay: 31, payDay: 25 }; // 末日締め翌月25日払い
 
 describe('payPeriod: hand-worked calendars', () => {
-  it('closes at month end and pays on the 25th of the month after', () => {
-    // November 2026 closes on the 30th; 25 December 2026 is a Friday.
-    expect(payPeriod(monthEnd25th, '2026-11')).toEqual({
-      month: '2026-11',
-      periodStart: '2026-11-01',
-      periodEnd: '2026-11-30',
-      scheduledPayDate: '2026-12-25',
-      payDate: '2026-12-25',
+  // Each case: the schedule and the month, then the whole period worked out by hand.
+  const WHOLE_PERIODS = [
+    {
+      // November 2026 closes on the 30th; 25 December 2026 is a Friday.
+      name: 'closes at month end and pays on the 25th of the month after',
+      schedule: monthEnd25th,
+      period: { month: '2026-11', periodStart: '2026-11-01', periodEnd: '2026-11-30', scheduledPayDate: '2026-12-25', payDate: '2026-12-25' },
+    },
+    {
+      // 20日締め当月25日払い: April 2026 runs 21 March – 20 April; 25 April 2026 is a Saturday → Friday 24th.
+      name: 'pays in the same month when the pay day comes after the closing day',
+      schedule: { closingDay: 20, payDay: 25 },
+      period: { month: '2026-04', periodStart: '2026-03-21', periodEnd: '2026-04-20', scheduledPayDate: '2026-04-25', payDate: '2026-04-24' },
+    },
+    {
+      // 15日締め翌月10日払い, January 2027: 16 December 2026 – 15 January 2027, paid Wednesday 10 February 2027.
+      name: 'reaches back into the previous year for January',
+      schedule: { closingDay: 15, payDay: 10 },
+      period: { month: '2027-01', periodStart: '2026-12-16', periodEnd: '2027-01-15', scheduledPayDate: '2027-02-10', payDate: '2027-02-10' },
+    },
+  ];
+  for (const { name, schedule, period } of WHOLE_PERIODS) {
+    it(name, () => {
+      expect(payPeriod(schedule, period.month)).toEqual(period);
     });
-  });
+  }
 
   it('moves a pay day on a weekend to the Friday before', () => {
     // September 2026 is paid on 25 October 2026, a Sunday: Saturday 24th is no better, Friday 23rd.
     expect(payPeriod(monthEnd25th, '2026-09')).toMatchObject({ scheduledPayDate: '2026-10-25', payDate: '2026-10-23' });
-  });
-
-  it('pays in the same month when the pay day comes after the closing day', () => {
-    // 20日締め当月25日払い: April 2026 runs 21 March – 20 April; 25 April 2026 is a Saturday → Friday 24th.
-    expect(payPeriod({ closingDay: 20, payDay: 25 }, '2026-04')).toEqual({
-      month: '2026-04',
-      periodStart: '2026-03-21',
-      periodEnd: '2026-04-20',
-      scheduledPayDate: '2026-04-25',
-      payDate: '2026-04-24',
-    });
   });
 
   it('moves back over public holidays too', () => {
@@ -55,17 +60,6 @@ describe('payPeriod: hand-worked calendars', () => {
     expect(payPeriod({ closingDay: 30, payDay: 10 }, '2026-02')).toMatchObject({ periodStart: '2026-01-31', periodEnd: '2026-02-28' });
     expect(payPeriod({ closingDay: 30, payDay: 10 }, '2026-03')).toMatchObject({ periodStart: '2026-03-01', periodEnd: '2026-03-30' });
     expect(payPeriod({ closingDay: 30, payDay: 10 }, '2028-02')).toMatchObject({ periodStart: '2028-01-31', periodEnd: '2028-02-29' });
-  });
-
-  it('reaches back into the previous year for January', () => {
-    // 15日締め翌月10日払い, January 2027: 16 December 2026 – 15 January 2027, paid Wednesday 10 February 2027.
-    expect(payPeriod({ closingDay: 15, payDay: 10 }, '2027-01')).toEqual({
-      month: '2027-01',
-      periodStart: '2026-12-16',
-      periodEnd: '2027-01-15',
-      scheduledPayDate: '2027-02-10',
-      payDate: '2027-02-10',
-    });
   });
 
   it('never pays before the period has closed', () => {
