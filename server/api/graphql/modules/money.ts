@@ -10,7 +10,6 @@ import { pickLang } from '../../../../shared/i18n.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { actingCompanyOf, tenantOf } from '../../../access/tenancy.ts';
 import { FAILURES, invoicesReadModel, payRunsReadModel } from '../../../resources/defs/money.ts';
-import { visibleRows } from '../../../resources/read-model.ts';
 import { batchFile, createTransferBatch, quickPayState, requestAdvance, TRANSFER_DAYS_AHEAD, TransferAccountMissing, transferDateProblem } from '../../../modules/payroll/ledger.ts';
 import {
   companiesWithApprovedDailyPay,
@@ -35,7 +34,7 @@ import { invoiceTotals } from '../../../modules/billing/totals.ts';
 import type { ApiContext } from '../../context.ts';
 import { apiError, badInput, forbidden } from '../../errors.ts';
 import { validate } from '../../../validation.ts';
-import { fixedFor } from '../read-models.ts';
+import { callerSees } from '../read-models.ts';
 import type { DB } from '../../../db/connect.ts';
 import { dateText, yen } from '../../../../shared/format.ts';
 import { type Rules, pages } from '../../rules.ts';
@@ -439,17 +438,11 @@ export const resolvers = {
       }
     },
     payslip: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!isUuid(a.id)) return null;
-      const maps = await ctx.services.roleMaps.get();
-      const [row] = await visibleRows(ctx.services.db, payRunsReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(payRunsReadModel, maps, ctx.user!.role), [a.id]);
-      return row ? payslipOf(ctx.services.db, a.id) : null;
+      return (await callerSees(ctx, payRunsReadModel, a.id)) ? payslipOf(ctx.services.db, a.id) : null;
     },
     invoiceDocument: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!isUuid(a.id)) return null;
+      if (!(await callerSees(ctx, invoicesReadModel, a.id))) return null;
       const db = ctx.services.db;
-      const maps = await ctx.services.roleMaps.get();
-      const [row] = await visibleRows(db, invoicesReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(invoicesReadModel, maps, ctx.user!.role), [a.id]);
-      if (!row) return null;
       const i = await invoiceWithParties(db, a.id);
       const lines = await invoiceLines(db, a.id);
       const totals = invoiceTotals(lines.map((l) => ({ amount: l.amount, taxRate: l.tax_rate })));

@@ -11,11 +11,10 @@ import { myScout, saveScoutProfile, ScoutProfileInput } from '../../../modules/s
 import { applicationMade } from '../../../modules/pipeline/announce.ts';
 import { limitsRefused } from './jobs.ts';
 import { scoutCandidatesReadModel } from '../../../resources/defs/scouting.ts';
-import { visibleRows } from '../../../resources/read-model.ts';
 import { validate } from '../../../validation.ts';
 import type { ApiContext } from '../../context.ts';
 import { apiError, badInput } from '../../errors.ts';
-import { fixedFor } from '../read-models.ts';
+import { rowsCallerSees } from '../read-models.ts';
 import { type Rules, pages } from '../../rules.ts';
 
 /** What a candidate's scouting profile holds, as it is read and as it is saved (the two stay alike). */
@@ -142,8 +141,7 @@ export const resolvers = {
     scoutDesk: async (_: unknown, a: { candidateId?: string | null }, ctx: ApiContext) => {
       const db = ctx.services.db;
       const tenant = tenantOf(ctx.user!);
-      const maps = await ctx.services.roleMaps.get();
-      const [row] = a.candidateId ? await visibleRows(db, scoutCandidatesReadModel, tenant, ctx.lang, fixedFor(scoutCandidatesReadModel, maps, ctx.user!.role), [a.candidateId]) : [];
+      const [row] = a.candidateId ? await rowsCallerSees(ctx, scoutCandidatesReadModel, [a.candidateId]) : [];
       const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
       return {
         quota: inOneCompany(tenant) ? await scoutQuota(db, tenant.companyId) : null,

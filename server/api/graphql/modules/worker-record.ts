@@ -3,7 +3,7 @@
  * opened — the person's profile, their shifts with attendance, pay to date with the payslips, the
  * documents on file — and their employment contract for one job, filled from the company's
  * contract template in the language asked for. Who may open a worker is who sees the row in the
- * workers list (that read model's tenant rule, through `visibleRows`), so a company sees a person
+ * workers list (that read model's tenant rule, through `callerSees`), so a company sees a person
  * only once they applied to it and a client user only the people of its jobs. Pay and payslips
  * follow the pay lists' own rule (a client user sees none; a payslip needs its row in the runs list).
  */
@@ -19,7 +19,6 @@ import { canEnter } from '../../../access/guard.ts';
 import { routeByPath } from '../../../access/routes.ts';
 import { workersReadModel } from '../../../resources/defs/workers.ts';
 import { payLinesReadModel, payRunsReadModel } from '../../../resources/defs/money.ts';
-import { visibleRows } from '../../../resources/read-model.ts';
 import { prefectureName } from '../../../modules/jobs/prefectures.ts';
 import { renderTemplate } from '../../../modules/templates/render-template.ts';
 import { companyDocument } from '../../../modules/templates/company-document.ts';
@@ -27,7 +26,7 @@ import { dispatchComplaints, dispatchLedger, foreignEmploymentReport, recordComp
 import { contractFacts, PersonFactsInput, savePersonFacts, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../../../modules/workforce/worker-record.ts';
 import type { ApiContext } from '../../context.ts';
 import { apiError, badInput } from '../../errors.ts';
-import { fixedFor } from '../read-models.ts';
+import { callerSees, rowsCallerSees } from '../read-models.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
 
@@ -205,12 +204,7 @@ export const typeDefs = /* GraphQL */ `
 `;
 
 /** The workers list shows this person to the caller (the list's own tenant rule and role filter). */
-async function seesWorker(ctx: ApiContext, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const maps = await ctx.services.roleMaps.get();
-  const [row] = await visibleRows(ctx.services.db, workersReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(workersReadModel, maps, ctx.user!.role), [id]);
-  return !!row;
-}
+const seesWorker = (ctx: ApiContext, id: string) => callerSees(ctx, workersReadModel, id);
 
 const TEXT_MAX = 2000;
 const receivedDay = z
@@ -256,13 +250,11 @@ export const resolvers = {
       ]);
       // A payslip link only where the runs list would show the run (the payslip's own rule).
       const runs = pay
-        ? await visibleRows(
-            db,
+        ? await rowsCallerSees(
+            ctx,
             payRunsReadModel,
-            tenant,
-            ctx.lang,
-            fixedFor(payRunsReadModel, maps, ctx.user!.role),
             pay.runs.map((r) => r.id),
+            maps,
           )
         : [];
       const openRuns = new Set(runs.map((r) => String(r.id)));
