@@ -39,6 +39,7 @@ import type { DB } from '../../../db/connect.ts';
 import { dateText, yen } from '../../../../shared/format.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
+import { jaEn } from '../both-langs.ts';
 
 /** A bank account for pay transfers, as it is read and as it is saved (the two stay alike). */
 const BANK_ACCOUNT_FIELDS = 'bankCode: String! bankName: String! branchCode: String! branchName: String! accountType: Int! accountNumber: String! holderKana: String!';
@@ -361,8 +362,7 @@ async function payslipOf(db: DB, id: string) {
     userId: r.user_id,
     lang: r.lang,
     workerName: r.worker,
-    companyJa: r.company_ja,
-    companyEn: r.company_en || r.company_ja,
+    ...jaEn('company', r.company_ja, r.company_en),
     periodStart: r.period_start,
     periodEnd: r.period_end,
     payDate: r.pay_date,
@@ -382,8 +382,7 @@ async function payslipOf(db: DB, id: string) {
     notes: [...r.notes.filter((k): k is NoteKey => k in NOTE_TEXT).map((k) => NOTE_TEXT[k]), NOT_MODELLED],
     lines: lines.map((l) => ({
       workDate: l.work_date,
-      jobJa: l.title_ja,
-      jobEn: l.title_en || l.title_ja,
+      ...jaEn('job', l.title_ja, l.title_en),
       workedMinutes: l.worked_minutes,
       overtimeMinutes: l.overtime_minutes,
       lateNightMinutes: l.late_night_minutes,
@@ -474,10 +473,8 @@ export const resolvers = {
       return {
         id: i.id,
         number: i.number,
-        clientJa: i.client_ja,
-        clientEn: i.client_en || i.client_ja,
-        companyJa: i.company_ja,
-        companyEn: i.company_en || i.company_ja,
+        ...jaEn('client', i.client_ja, i.client_en),
+        ...jaEn('company', i.company_ja, i.company_en),
         registrationNumber: i.registration_number,
         periodStart: i.period_start,
         periodEnd: i.period_end,
@@ -512,8 +509,7 @@ export const resolvers = {
             const { enabled, state } = await quickPayState(db, c.id, me);
             return {
               companyId: c.id,
-              companyJa: c.name,
-              companyEn: c.name_en || c.name,
+              ...jaEn('company', c.name, c.name_en),
               quickPayEnabled: enabled,
               earnedUnpaid: state.earnedUnpaid,
               available: enabled ? quickPayAvailable(state) : 0,
@@ -526,10 +522,8 @@ export const resolvers = {
         lines: lines.map((l) => ({
           id: l.id,
           workDate: l.work_date,
-          companyJa: l.cja,
-          companyEn: l.cen || l.cja,
-          jobJa: l.title_ja,
-          jobEn: l.title_en || l.title_ja,
+          ...jaEn('company', l.cja, l.cen),
+          ...jaEn('job', l.title_ja, l.title_en),
           workedMinutes: l.worked_minutes,
           total: l.total,
           withholding: l.withholding,
@@ -539,8 +533,7 @@ export const resolvers = {
         })),
         runs: runs.map((r) => ({
           id: r.id,
-          companyJa: r.cja,
-          companyEn: r.cen || r.cja,
+          ...jaEn('company', r.cja, r.cen),
           periodStart: r.period_start,
           periodEnd: r.period_end,
           payDate: r.pay_date,

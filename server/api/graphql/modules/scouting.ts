@@ -16,6 +16,7 @@ import type { ApiContext } from '../../context.ts';
 import { apiError, badInput } from '../../errors.ts';
 import { rowsCallerSees } from '../read-models.ts';
 import { type Rules, pages } from '../../rules.ts';
+import { jaEn } from '../both-langs.ts';
 
 /** What a candidate's scouting profile holds, as it is read and as it is saved (the two stay alike). */
 const SCOUT_PROFILE_FIELDS = 'enabled: Boolean! shareNationality: Boolean! shareLanguages: Boolean! shareResidence: Boolean! shareAttendance: Boolean! prefecture: String! availability: [String!]!';
@@ -151,10 +152,8 @@ export const resolvers = {
         jobs: (await offerableJobs(db, tenant)).map((j) => ({
           id: j.id,
           kind: j.kind,
-          titleJa: j.title_ja,
-          titleEn: j.title_en || j.title_ja,
-          companyJa: j.company_ja,
-          companyEn: j.company_en || j.company_ja,
+          ...jaEn('title', j.title_ja, j.title_en),
+          ...jaEn('company', j.company_ja, j.company_en),
           shifts: j.shifts.map((s) => ({ id: s.id, date: s.date, start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5) })),
         })),
       };
@@ -168,10 +167,8 @@ export const resolvers = {
           state: o.state,
           kind: o.kind,
           jobId: o.job_id,
-          jobJa: o.title_ja,
-          jobEn: o.title_en || o.title_ja,
-          companyJa: o.company_ja,
-          companyEn: o.company_en || o.company_ja,
+          ...jaEn('job', o.title_ja, o.title_en),
+          ...jaEn('company', o.company_ja, o.company_en),
           date: o.date,
           start: o.start_time?.slice(0, 5) ?? null,
           message: o.message,

@@ -29,6 +29,7 @@ import { apiError, badInput } from '../../errors.ts';
 import { callerSees, rowsCallerSees } from '../read-models.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
+import { jaEn } from '../both-langs.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A shift of the worker with the attendance recorded for it (status null: none yet)."
@@ -265,8 +266,7 @@ export const resolvers = {
         email: p.email,
         phone: p.phone,
         nationality: p.nationality,
-        visaJa: p.visa_ja,
-        visaEn: p.visa_en || p.visa_ja,
+        ...jaEn('visa', p.visa_ja, p.visa_en),
         visaExpiry: p.visa_expiry,
         cardVerified: p.card_verified,
         cardCheckId,
@@ -290,10 +290,8 @@ export const resolvers = {
           breakMinutes: s.break_minutes,
           upcoming: s.upcoming,
           jobId: s.job_id,
-          jobJa: s.title_ja,
-          jobEn: s.title_en || s.title_ja,
-          clientJa: s.client_ja,
-          clientEn: s.client_en || s.client_ja,
+          ...jaEn('job', s.title_ja, s.title_en),
+          ...jaEn('client', s.client_ja, s.client_en),
           attendance: s.attendance,
           clockIn: iso(s.clock_in),
           clockOut: iso(s.clock_out),
@@ -308,7 +306,7 @@ export const resolvers = {
             .map((r) => ({ id: r.id, periodStart: r.period_start, periodEnd: r.period_end, payDate: r.pay_date, gross: r.gross, net: r.net, status: r.status })),
         },
         documents: documents.map((d) => ({ kind: d.kind, number: d.number, expiresOn: d.expires_on, note: d.note })),
-        jobs: jobs.map((j) => ({ id: j.id, titleJa: j.title_ja, titleEn: j.title_en || j.title_ja, clientJa: j.client_ja, clientEn: j.client_en || j.client_ja })),
+        jobs: jobs.map((j) => ({ id: j.id, ...jaEn('title', j.title_ja, j.title_en), ...jaEn('client', j.client_ja, j.client_en) })),
       };
     },
     workerContract: async (_: unknown, a: { workerId: string; jobId: string; lang: string }, ctx: ApiContext) => {
