@@ -43,6 +43,17 @@ import { jaEn } from '../both-langs.ts';
 
 /** A bank account for pay transfers, as it is read and as it is saved (the two stay alike). */
 const BANK_ACCOUNT_FIELDS = 'bankCode: String! bankName: String! branchCode: String! branchName: String! accountType: Int! accountNumber: String! holderKana: String!';
+/** A monthly pay run in a list of runs (the candidate's own pay, a worker's record): the same columns, the same fields. */
+export const PAY_RUN_FIELDS = 'periodStart: String! periodEnd: String! payDate: String! gross: Int! net: Int! status: String!';
+export const payRunListed = (r: { id: string; period_start: string; period_end: string; pay_date: string; gross: number; net: number; status: string }) => ({
+  id: r.id,
+  periodStart: r.period_start,
+  periodEnd: r.period_end,
+  payDate: r.pay_date,
+  gross: r.gross,
+  net: r.net,
+  status: r.status,
+});
 
 export const typeDefs = /* GraphQL */ `
   "A batch of daily pay sent to the bank on one day."
@@ -199,12 +210,7 @@ export const typeDefs = /* GraphQL */ `
     id: ID!
     companyJa: String!
     companyEn: String!
-    periodStart: String!
-    periodEnd: String!
-    payDate: String!
-    gross: Int!
-    net: Int!
-    status: String!
+    ${PAY_RUN_FIELDS}
   }
   type MyAdvance {
     id: ID!
@@ -531,16 +537,7 @@ export const resolvers = {
           net: l.net,
           status: l.status,
         })),
-        runs: runs.map((r) => ({
-          id: r.id,
-          ...jaEn('company', r.cja, r.cen),
-          periodStart: r.period_start,
-          periodEnd: r.period_end,
-          payDate: r.pay_date,
-          gross: r.gross,
-          net: r.net,
-          status: r.status,
-        })),
+        runs: runs.map((r) => ({ ...payRunListed(r), ...jaEn('company', r.cja, r.cen) })),
         advances: advances.map((v) => ({ id: v.id, requestedOn: v.requested_on, amount: v.amount, fee: v.fee, net: v.net, status: v.status })),
         bankAccount: account
           ? {

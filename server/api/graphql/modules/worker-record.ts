@@ -30,6 +30,7 @@ import { callerSees, rowsCallerSees } from '../read-models.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
 import { jaEn } from '../both-langs.ts';
+import { PAY_RUN_FIELDS, payRunListed } from './money.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A shift of the worker with the attendance recorded for it (status null: none yet)."
@@ -53,12 +54,7 @@ export const typeDefs = /* GraphQL */ `
   "A monthly pay run of the worker, whose payslip opens on /admin/salary/monthly."
   type WorkerPayRun {
     id: ID!
-    periodStart: String!
-    periodEnd: String!
-    payDate: String!
-    gross: Int!
-    net: Int!
-    status: String!
+    ${PAY_RUN_FIELDS}
   }
   "Pay to date at the caller's company: gross pay this month (Japan) and overall, from the pay lines."
   type WorkerPay {
@@ -301,9 +297,7 @@ export const resolvers = {
           total: pay.total,
           lines: pay.lines,
           workedMinutes: pay.minutes,
-          runs: pay.runs
-            .filter((r) => openRuns.has(r.id))
-            .map((r) => ({ id: r.id, periodStart: r.period_start, periodEnd: r.period_end, payDate: r.pay_date, gross: r.gross, net: r.net, status: r.status })),
+          runs: pay.runs.filter((r) => openRuns.has(r.id)).map((r) => payRunListed(r)),
         },
         documents: documents.map((d) => ({ kind: d.kind, number: d.number, expiresOn: d.expires_on, note: d.note })),
         jobs: jobs.map((j) => ({ id: j.id, ...jaEn('title', j.title_ja, j.title_en), ...jaEn('client', j.client_ja, j.client_en) })),
