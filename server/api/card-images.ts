@@ -5,7 +5,7 @@ import { canEnter } from '../access/guard.ts';
 import { routeCode } from '../access/routes.ts';
 import { tenantOf } from '../access/tenancy.ts';
 import { refuseUnread, takeUpload } from '../http-kit.ts';
-import { cleanImage, sessionUsers, sniffImage } from '../chat/attachments.ts';
+import { cleanImage, sendImage, sessionUsers, sniffImage } from '../chat/attachments.ts';
 import { CardUploadInput, cardImage, saveCardUpload, tenantSeesPerson, visaTypeExists, type CardImage } from '../modules/workforce/card-checks.ts';
 import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../modules/workforce/card-format.ts';
 import type { CardImageType } from '../modules/workforce/tables.ts';
@@ -129,13 +129,8 @@ export function cardImagesRouter(services: Services): Router {
     }
     // Someone else's card answers like a missing one.
     if (!image || !allowed) return fail(req, res, 404, 'notFound');
-    res
-      .status(200)
-      .type(image.mime)
-      // An identity document: kept by no cache, not even the browser's.
-      .set('Cache-Control', 'private, no-store')
-      .set('Content-Disposition', 'inline')
-      .send(image.bytes);
+    // An identity document: kept by no cache, not even the browser's.
+    sendImage(res, image, 'private, no-store');
   });
 
   return router;

@@ -86,6 +86,11 @@ export async function sessionUsers(services: Pick<Services, 'auth'>, req: Reques
   return users;
 }
 
+/** A stored image answered to be shown in the page, never saved as a download; `cacheControl` says who may keep it. */
+export function sendImage(res: Response, image: { mime: string; bytes: Buffer }, cacheControl: string): void {
+  res.status(200).type(image.mime).set('Cache-Control', cacheControl).set('Content-Disposition', 'inline').send(image.bytes);
+}
+
 /** Uploads a person may make in ten minutes. */
 export const UPLOADS_PER_10_MIN = 30;
 
@@ -153,13 +158,8 @@ export function chatAttachmentsRouter(services: Services): Router {
     const row = isUuid(id) ? await db.selectFrom('chat_attachments').select(['conversation_id', 'mime', 'bytes']).where('id', '=', id).executeTakeFirst() : undefined;
     // Someone else's image answers like a missing one.
     if (!row || !(await allowed(users, row.conversation_id))) return fail(req, res, 404, 'notFound');
-    res
-      .status(200)
-      .type(row.mime)
-      // Private: only this person's browser may keep it; the id never points at other bytes.
-      .set('Cache-Control', 'private, max-age=86400, immutable')
-      .set('Content-Disposition', 'inline')
-      .send(row.bytes);
+    // Private: only this person's browser may keep it; the id never points at other bytes.
+    sendImage(res, row, 'private, max-age=86400, immutable');
   });
 
   return router;

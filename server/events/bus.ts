@@ -156,23 +156,22 @@ export function warnThrottled(log: Logger, msg: string, err: unknown): void {
 }
 
 /**
- * An async iterator over one topic's events that pass a filter, for GraphQL subscriptions.
- * Unsubscribes when the consumer stops (return) so closed subscriptions leak nothing.
+ * An async iterator over the values a source pushes, queued until read, for GraphQL subscriptions:
+ * `listen` starts the source and returns how to stop it; `first` are read before anything pushed.
+ * Stops the source when the consumer stops (return or throw), so closed subscriptions leak nothing.
  */
-export function busIterator<T extends BusTopic, R>(bus: EventBus, topic: T, select: (payload: BusEvents[T]) => R | undefined): AsyncIterableIterator<R> {
-  const queue: R[] = [];
+export function pushIterator<R>(listen: (push: (value: R) => void) => () => void, first: readonly R[] = []): AsyncIterableIterator<R> {
+  const queue: R[] = [...first];
   let wake: (() => void) | null = null;
   let done = false;
-  const unsubscribe = bus.subscribe(topic, (payload) => {
-    const value = select(payload);
-    if (value === undefined) return;
+  const stop = listen((value) => {
     queue.push(value);
     wake?.();
   });
   const finish = () => {
     if (!done) {
       done = true;
-      unsubscribe();
+      stop();
       wake?.();
     }
   };
@@ -198,4 +197,14 @@ export function busIterator<T extends BusTopic, R>(bus: EventBus, topic: T, sele
       throw err;
     },
   };
+}
+
+/** An async iterator over one topic's events that pass a filter (`select` answers undefined for the others). */
+export function busIterator<T extends BusTopic, R>(bus: EventBus, topic: T, select: (payload: BusEvents[T]) => R | undefined): AsyncIterableIterator<R> {
+  return pushIterator((push) =>
+    bus.subscribe(topic, (payload) => {
+      const value = select(payload);
+      if (value !== undefined) push(value);
+    }),
+  );
 }

@@ -8,7 +8,8 @@ import { tr } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { HookContext } from '../../resources/define.ts';
 import { optionsFor } from '../../resources/repo.ts';
-import { listOfReadModel, moveRows, movesOf, statesOf, visibleRows, type ReadModelDef, type Transition } from '../../resources/read-model.ts';
+import { listOfReadModel, moveRows, movesOf, statesOf, visibleRows, type ReadModelDef, type ReadRow, type Transition } from '../../resources/read-model.ts';
+import { isUuid } from '../../../shared/ids.ts';
 import { listResolver, listTypeDefs, scalarOfKind } from './lists.ts';
 
 /**
@@ -86,6 +87,19 @@ export function fixedFor(def: ReadModelDef, maps: RoleMaps, role: string): Recor
   return open.map((s) => s.fixed!);
 }
 
+/**
+ * The rows of `ids` the caller's screens of the read model show: its tenant rule and the screens'
+ * fixed filters, as the list itself applies them (`maps` when the caller's role maps were read already).
+ */
+export async function rowsCallerSees(ctx: ApiContext, def: ReadModelDef, ids: readonly string[], maps?: RoleMaps): Promise<ReadRow[]> {
+  return visibleRows(ctx.services.db, def, tenantOf(ctx.user!), ctx.lang, fixedFor(def, maps ?? (await ctx.services.roleMaps.get()), ctx.user!.role), ids);
+}
+
+/** Whether the read model's list shows the row `id` to the caller (a record opened by id is seen where its list row is). */
+export async function callerSees(ctx: ApiContext, def: ReadModelDef, id: string, maps?: RoleMaps): Promise<boolean> {
+  return isUuid(id) && (await rowsCallerSees(ctx, def, [id], maps)).length > 0;
+}
+
 /** The rules of its operations (authz.ts's Rule, by shape: authz.ts imports this module). */
 export function readModelRules(def: ReadModelDef): Record<string, { codes: readonly number[] }> {
   const T = cap(def.name);
@@ -144,8 +158,7 @@ export function readModelResolvers(def: ReadModelDef): { Query: Record<string, u
       const ids = idsOf(a.ids, ctx);
       const { tenant, maps } = await scope(ctx);
       if (!(await movesOf(t, { tenant, db: ctx.services.db })).some((m) => m.to === a.to)) throw badInput(ctx.lang, { to: msg(ctx.lang, 'list.unknownState') });
-      const fixed = fixedFor(def, maps, ctx.user!.role);
-      const rows = await visibleRows(ctx.services.db, def, tenant, ctx.lang, fixed, ids);
+      const rows = await rowsCallerSees(ctx, def, ids, maps);
       return moveRows(def, rows, ids, a.to, hookContextOf(ctx), mayUseFor(maps, ctx.user!.role));
     };
   }
@@ -158,7 +171,7 @@ export function readModelResolvers(def: ReadModelDef): { Query: Record<string, u
       if (!(action.codes ?? readModelCodes(def)).some((code) => canEnter(maps, ctx.user!.role, code))) throw forbidden(ctx.lang);
       if (action.tenants && !tenantIn(tenant, ...action.tenants)) throw forbidden(ctx.lang);
       if (!action.bulk && ids.length > 1) throw badInput(ctx.lang, { ids: msg(ctx.lang, 'list.badSelection') });
-      const rows = await visibleRows(ctx.services.db, def, tenant, ctx.lang, fixedFor(def, maps, ctx.user!.role), ids);
+      const rows = await rowsCallerSees(ctx, def, ids, maps);
       if (rows.length !== new Set(ids).size) throw apiError('NOT_FOUND', msg(ctx.lang, 'list.rowsGone'));
       const refused = await action.run(rows, hookContextOf(ctx));
       if (refused) throw apiError('BAD_USER_INPUT', tr(ctx.lang, refused), { fields: { _: tr(ctx.lang, refused) } });

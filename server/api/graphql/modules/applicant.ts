@@ -14,12 +14,12 @@ import { tenantStatuses } from '../../../modules/pipeline/statuses.ts';
 import { statusMoves, statusPath, statusRoots } from '../../../modules/templates/status-tree.ts';
 import { applicationsReadModel } from '../../../resources/defs/applications.ts';
 import { checkListView } from '../../../resources/list.ts';
-import { listReadModel, visibleRows } from '../../../resources/read-model.ts';
+import { listReadModel } from '../../../resources/read-model.ts';
 import type { ApiContext } from '../../context.ts';
 import { apiError, badInput, forbidden } from '../../errors.ts';
 import { validate } from '../../../validation.ts';
 import { InterviewInput, scheduleInterview } from '../../../modules/pipeline/interviews.ts';
-import { fixedFor } from '../read-models.ts';
+import { callerSees, fixedFor } from '../read-models.ts';
 import { applicantDocuments, applicationHistory, applicationRecord, interviewClashes, interviewsOfApplication, latestMessages, namesOfLanguages } from '../../../modules/pipeline/repo.ts';
 import { todayInJapan } from '../../../../shared/time.ts';
 import { type Rules, pages } from '../../rules.ts';
@@ -213,12 +213,10 @@ export const resolvers = {
       return { value, count: r.total, row_count: list === 'candidates' ? r.total : null, kakunin_size: list === 'kakunins' ? r.total : null };
     },
     applicantRecord: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!isUuid(a.id)) return null;
+      const maps = await ctx.services.roleMaps.get();
+      if (!(await callerSees(ctx, applicationsReadModel, a.id, maps))) return null;
       const db = ctx.services.db;
       const tenant = tenantOf(ctx.user!);
-      const maps = await ctx.services.roleMaps.get();
-      const [visible] = await visibleRows(db, applicationsReadModel, tenant, ctx.lang, fixedFor(applicationsReadModel, maps, ctx.user!.role), [a.id]);
-      if (!visible) return null;
       const r = await applicationRecord(db, a.id);
       const statuses = await tenantStatuses(db, tenant);
       const name = (s: { id: string; name_ja: string; name_en: string }) => ({ value: s.id, ja: s.name_ja, en: s.name_en });

@@ -14,6 +14,7 @@ import type { ApiContext } from '../../context.ts';
 import { apiError, badInput } from '../../errors.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
+import { jaEn } from '../both-langs.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A residence card as staff check it: the person, the record they entered (or staff corrected), the decision, and where its two images are."
@@ -100,8 +101,7 @@ async function check(ctx: ApiContext, id: string) {
     cardNumber: c.card_number,
     numberMatches: cardNumberMatches(c.card_number),
     visaTypeId: c.visa_type_id,
-    visaJa: c.visa_ja,
-    visaEn: c.visa_en || c.visa_ja,
+    ...jaEn('visa', c.visa_ja, c.visa_en),
     expiry: c.expiry,
     permission: c.permission_outside_status,
     uploadedAt: c.created_at.toISOString(),

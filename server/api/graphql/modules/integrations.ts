@@ -19,6 +19,7 @@ import type { ApiContext } from '../../context.ts';
 import { apiError, badInput, forbidden } from '../../errors.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
+import { jaEn } from '../both-langs.ts';
 
 export const typeDefs = /* GraphQL */ `
   type IntegrationCompany {
@@ -131,7 +132,7 @@ async function companyFor(ctx: ApiContext, requested: string | null | undefined)
 async function companiesFor(ctx: ApiContext) {
   const t = tenantOf(ctx.user!);
   if (hasNoTenant(t) || isClient(t)) return [];
-  return (await companyDirectory(ctx.services.db)).filter((c) => isPlatform(t) || c.id === t.companyId).map((c) => ({ id: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
+  return (await companyDirectory(ctx.services.db)).filter((c) => isPlatform(t) || c.id === t.companyId).map((c) => ({ id: c.id, ...jaEn('name', c.name, c.name_en) }));
 }
 
 /**
@@ -199,8 +200,7 @@ export const resolvers = {
       const { connection: c, state, syncs, items } = await romutenSettings(db, companyId);
       return {
         companyId,
-        companyJa: company.name,
-        companyEn: company.name_en || company.name,
+        ...jaEn('company', company.name, company.name_en),
         companies: await companiesFor(ctx),
         configured: !!c,
         baseUrl: c?.base_url ?? '',

@@ -10,7 +10,6 @@ import { pickLang } from '../../../../shared/i18n.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { actingCompanyOf, tenantOf } from '../../../access/tenancy.ts';
 import { FAILURES, invoicesReadModel, payRunsReadModel } from '../../../resources/defs/money.ts';
-import { visibleRows } from '../../../resources/read-model.ts';
 import { batchFile, createTransferBatch, quickPayState, requestAdvance, TRANSFER_DAYS_AHEAD, TransferAccountMissing, transferDateProblem } from '../../../modules/payroll/ledger.ts';
 import {
   companiesWithApprovedDailyPay,
@@ -35,14 +34,26 @@ import { invoiceTotals } from '../../../modules/billing/totals.ts';
 import type { ApiContext } from '../../context.ts';
 import { apiError, badInput, forbidden } from '../../errors.ts';
 import { validate } from '../../../validation.ts';
-import { fixedFor } from '../read-models.ts';
+import { callerSees } from '../read-models.ts';
 import type { DB } from '../../../db/connect.ts';
 import { dateText, yen } from '../../../../shared/format.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
+import { jaEn } from '../both-langs.ts';
 
 /** A bank account for pay transfers, as it is read and as it is saved (the two stay alike). */
 const BANK_ACCOUNT_FIELDS = 'bankCode: String! bankName: String! branchCode: String! branchName: String! accountType: Int! accountNumber: String! holderKana: String!';
+/** A monthly pay run in a list of runs (the candidate's own pay, a worker's record): the same columns, the same fields. */
+export const PAY_RUN_FIELDS = 'periodStart: String! periodEnd: String! payDate: String! gross: Int! net: Int! status: String!';
+export const payRunListed = (r: { id: string; period_start: string; period_end: string; pay_date: string; gross: number; net: number; status: string }) => ({
+  id: r.id,
+  periodStart: r.period_start,
+  periodEnd: r.period_end,
+  payDate: r.pay_date,
+  gross: r.gross,
+  net: r.net,
+  status: r.status,
+});
 
 export const typeDefs = /* GraphQL */ `
   "A batch of daily pay sent to the bank on one day."
@@ -199,12 +210,7 @@ export const typeDefs = /* GraphQL */ `
     id: ID!
     companyJa: String!
     companyEn: String!
-    periodStart: String!
-    periodEnd: String!
-    payDate: String!
-    gross: Int!
-    net: Int!
-    status: String!
+    ${PAY_RUN_FIELDS}
   }
   type MyAdvance {
     id: ID!
@@ -362,8 +368,7 @@ async function payslipOf(db: DB, id: string) {
     userId: r.user_id,
     lang: r.lang,
     workerName: r.worker,
-    companyJa: r.company_ja,
-    companyEn: r.company_en || r.company_ja,
+    ...jaEn('company', r.company_ja, r.company_en),
     periodStart: r.period_start,
     periodEnd: r.period_end,
     payDate: r.pay_date,
@@ -383,8 +388,7 @@ async function payslipOf(db: DB, id: string) {
     notes: [...r.notes.filter((k): k is NoteKey => k in NOTE_TEXT).map((k) => NOTE_TEXT[k]), NOT_MODELLED],
     lines: lines.map((l) => ({
       workDate: l.work_date,
-      jobJa: l.title_ja,
-      jobEn: l.title_en || l.title_ja,
+      ...jaEn('job', l.title_ja, l.title_en),
       workedMinutes: l.worked_minutes,
       overtimeMinutes: l.overtime_minutes,
       lateNightMinutes: l.late_night_minutes,
@@ -439,17 +443,11 @@ export const resolvers = {
       }
     },
     payslip: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!isUuid(a.id)) return null;
-      const maps = await ctx.services.roleMaps.get();
-      const [row] = await visibleRows(ctx.services.db, payRunsReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(payRunsReadModel, maps, ctx.user!.role), [a.id]);
-      return row ? payslipOf(ctx.services.db, a.id) : null;
+      return (await callerSees(ctx, payRunsReadModel, a.id)) ? payslipOf(ctx.services.db, a.id) : null;
     },
     invoiceDocument: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!isUuid(a.id)) return null;
+      if (!(await callerSees(ctx, invoicesReadModel, a.id))) return null;
       const db = ctx.services.db;
-      const maps = await ctx.services.roleMaps.get();
-      const [row] = await visibleRows(db, invoicesReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(invoicesReadModel, maps, ctx.user!.role), [a.id]);
-      if (!row) return null;
       const i = await invoiceWithParties(db, a.id);
       const lines = await invoiceLines(db, a.id);
       const totals = invoiceTotals(lines.map((l) => ({ amount: l.amount, taxRate: l.tax_rate })));
@@ -481,10 +479,8 @@ export const resolvers = {
       return {
         id: i.id,
         number: i.number,
-        clientJa: i.client_ja,
-        clientEn: i.client_en || i.client_ja,
-        companyJa: i.company_ja,
-        companyEn: i.company_en || i.company_ja,
+        ...jaEn('client', i.client_ja, i.client_en),
+        ...jaEn('company', i.company_ja, i.company_en),
         registrationNumber: i.registration_number,
         periodStart: i.period_start,
         periodEnd: i.period_end,
@@ -519,8 +515,7 @@ export const resolvers = {
             const { enabled, state } = await quickPayState(db, c.id, me);
             return {
               companyId: c.id,
-              companyJa: c.name,
-              companyEn: c.name_en || c.name,
+              ...jaEn('company', c.name, c.name_en),
               quickPayEnabled: enabled,
               earnedUnpaid: state.earnedUnpaid,
               available: enabled ? quickPayAvailable(state) : 0,
@@ -533,10 +528,8 @@ export const resolvers = {
         lines: lines.map((l) => ({
           id: l.id,
           workDate: l.work_date,
-          companyJa: l.cja,
-          companyEn: l.cen || l.cja,
-          jobJa: l.title_ja,
-          jobEn: l.title_en || l.title_ja,
+          ...jaEn('company', l.cja, l.cen),
+          ...jaEn('job', l.title_ja, l.title_en),
           workedMinutes: l.worked_minutes,
           total: l.total,
           withholding: l.withholding,
@@ -544,17 +537,7 @@ export const resolvers = {
           net: l.net,
           status: l.status,
         })),
-        runs: runs.map((r) => ({
-          id: r.id,
-          companyJa: r.cja,
-          companyEn: r.cen || r.cja,
-          periodStart: r.period_start,
-          periodEnd: r.period_end,
-          payDate: r.pay_date,
-          gross: r.gross,
-          net: r.net,
-          status: r.status,
-        })),
+        runs: runs.map((r) => ({ ...payRunListed(r), ...jaEn('company', r.cja, r.cen) })),
         advances: advances.map((v) => ({ id: v.id, requestedOn: v.requested_on, amount: v.amount, fee: v.fee, net: v.net, status: v.status })),
         bankAccount: account
           ? {

@@ -15,6 +15,7 @@ import { PLATFORM_POINTS_VALID_DAYS } from '../../../modules/points/awards.ts';
 import type { ApiContext } from '../../context.ts';
 import { badInput, forbidden } from '../../errors.ts';
 import { type Rules, pages } from '../../rules.ts';
+import { jaEn } from '../both-langs.ts';
 
 export const typeDefs = /* GraphQL */ `
   "Points added to (add) or taken from (spend) a person's wallet by hand, with the reason."
@@ -83,9 +84,7 @@ export const resolvers = {
     pointWallets: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const tenant = tenantOf(ctx.user!);
       if (!isCompany(tenant) && !isPlatform(tenant)) throw forbidden(ctx.lang);
-      const companies = (await companyDirectory(ctx.services.db))
-        .filter((c) => isPlatform(tenant) || c.id === tenant.companyId)
-        .map((c) => ({ companyId: c.id, nameJa: c.name, nameEn: c.name_en || c.name }));
+      const companies = (await companyDirectory(ctx.services.db)).filter((c) => isPlatform(tenant) || c.id === tenant.companyId).map((c) => ({ companyId: c.id, ...jaEn('name', c.name, c.name_en) }));
       return isPlatform(tenant) ? [{ companyId: null, nameJa: msg('ja', 'points.platform'), nameEn: msg('en', 'points.platform') }, ...companies] : companies;
     },
     myPoints: async (_: unknown, __: unknown, ctx: ApiContext) => {

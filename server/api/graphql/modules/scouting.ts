@@ -11,12 +11,12 @@ import { myScout, saveScoutProfile, ScoutProfileInput } from '../../../modules/s
 import { applicationMade } from '../../../modules/pipeline/announce.ts';
 import { limitsRefused } from './jobs.ts';
 import { scoutCandidatesReadModel } from '../../../resources/defs/scouting.ts';
-import { visibleRows } from '../../../resources/read-model.ts';
 import { validate } from '../../../validation.ts';
 import type { ApiContext } from '../../context.ts';
 import { apiError, badInput } from '../../errors.ts';
-import { fixedFor } from '../read-models.ts';
+import { rowsCallerSees } from '../read-models.ts';
 import { type Rules, pages } from '../../rules.ts';
+import { jaEn } from '../both-langs.ts';
 
 /** What a candidate's scouting profile holds, as it is read and as it is saved (the two stay alike). */
 const SCOUT_PROFILE_FIELDS = 'enabled: Boolean! shareNationality: Boolean! shareLanguages: Boolean! shareResidence: Boolean! shareAttendance: Boolean! prefecture: String! availability: [String!]!';
@@ -142,8 +142,7 @@ export const resolvers = {
     scoutDesk: async (_: unknown, a: { candidateId?: string | null }, ctx: ApiContext) => {
       const db = ctx.services.db;
       const tenant = tenantOf(ctx.user!);
-      const maps = await ctx.services.roleMaps.get();
-      const [row] = a.candidateId ? await visibleRows(db, scoutCandidatesReadModel, tenant, ctx.lang, fixedFor(scoutCandidatesReadModel, maps, ctx.user!.role), [a.candidateId]) : [];
+      const [row] = a.candidateId ? await rowsCallerSees(ctx, scoutCandidatesReadModel, [a.candidateId]) : [];
       const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
       return {
         quota: inOneCompany(tenant) ? await scoutQuota(db, tenant.companyId) : null,
@@ -153,10 +152,8 @@ export const resolvers = {
         jobs: (await offerableJobs(db, tenant)).map((j) => ({
           id: j.id,
           kind: j.kind,
-          titleJa: j.title_ja,
-          titleEn: j.title_en || j.title_ja,
-          companyJa: j.company_ja,
-          companyEn: j.company_en || j.company_ja,
+          ...jaEn('title', j.title_ja, j.title_en),
+          ...jaEn('company', j.company_ja, j.company_en),
           shifts: j.shifts.map((s) => ({ id: s.id, date: s.date, start: s.start_time.slice(0, 5), end: s.end_time.slice(0, 5) })),
         })),
       };
@@ -170,10 +167,8 @@ export const resolvers = {
           state: o.state,
           kind: o.kind,
           jobId: o.job_id,
-          jobJa: o.title_ja,
-          jobEn: o.title_en || o.title_ja,
-          companyJa: o.company_ja,
-          companyEn: o.company_en || o.company_ja,
+          ...jaEn('job', o.title_ja, o.title_en),
+          ...jaEn('company', o.company_ja, o.company_en),
           date: o.date,
           start: o.start_time?.slice(0, 5) ?? null,
           message: o.message,

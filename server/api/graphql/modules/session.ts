@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pushIterator } from '../../../events/bus.ts';
 import { notifyPlatform } from '../../../modules/notifications/service.ts';
 import { ContactInput, TrialInput, saveContact } from '../../../modules/contact/service.ts';
 import { signUpForTrial } from '../../../modules/trial/signup.ts';
@@ -106,41 +107,7 @@ const toEntries = (map: Record<string, string[]>) => Object.entries(map).map(([c
 /** 0 at once, then 1, 2, … on each change of the role maps that this process hears of (NOTIFY). */
 function roleMapChanges(ctx: ApiContext): AsyncIterableIterator<{ roleMapsChanged: number }> {
   let count = 0;
-  const queue: number[] = [0];
-  let wake: (() => void) | null = null;
-  let done = false;
-  const stop = ctx.services.roleMaps.onChange(() => {
-    queue.push(++count);
-    wake?.();
-  });
-  const finish = () => {
-    if (done) return;
-    done = true;
-    stop();
-    wake?.();
-  };
-  return {
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-    async next() {
-      while (!done) {
-        const value = queue.shift();
-        if (value !== undefined) return { value: { roleMapsChanged: value }, done: false };
-        await new Promise<void>((resolve) => (wake = resolve));
-        wake = null;
-      }
-      return { value: undefined, done: true };
-    },
-    async return() {
-      finish();
-      return { value: undefined, done: true };
-    },
-    async throw(err?: unknown) {
-      finish();
-      throw err;
-    },
-  };
+  return pushIterator((push) => ctx.services.roleMaps.onChange(() => push({ roleMapsChanged: ++count })), [{ roleMapsChanged: 0 }]);
 }
 
 export const resolvers = {

@@ -3,7 +3,7 @@
  * opened — the person's profile, their shifts with attendance, pay to date with the payslips, the
  * documents on file — and their employment contract for one job, filled from the company's
  * contract template in the language asked for. Who may open a worker is who sees the row in the
- * workers list (that read model's tenant rule, through `visibleRows`), so a company sees a person
+ * workers list (that read model's tenant rule, through `callerSees`), so a company sees a person
  * only once they applied to it and a client user only the people of its jobs. Pay and payslips
  * follow the pay lists' own rule (a client user sees none; a payslip needs its row in the runs list).
  */
@@ -19,7 +19,6 @@ import { canEnter } from '../../../access/guard.ts';
 import { routeByPath } from '../../../access/routes.ts';
 import { workersReadModel } from '../../../resources/defs/workers.ts';
 import { payLinesReadModel, payRunsReadModel } from '../../../resources/defs/money.ts';
-import { visibleRows } from '../../../resources/read-model.ts';
 import { prefectureName } from '../../../modules/jobs/prefectures.ts';
 import { renderTemplate } from '../../../modules/templates/render-template.ts';
 import { companyDocument } from '../../../modules/templates/company-document.ts';
@@ -27,9 +26,11 @@ import { dispatchComplaints, dispatchLedger, foreignEmploymentReport, recordComp
 import { contractFacts, PersonFactsInput, savePersonFacts, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../../../modules/workforce/worker-record.ts';
 import type { ApiContext } from '../../context.ts';
 import { apiError, badInput } from '../../errors.ts';
-import { fixedFor } from '../read-models.ts';
+import { callerSees, rowsCallerSees } from '../read-models.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
+import { jaEn } from '../both-langs.ts';
+import { PAY_RUN_FIELDS, payRunListed } from './money.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A shift of the worker with the attendance recorded for it (status null: none yet)."
@@ -53,12 +54,7 @@ export const typeDefs = /* GraphQL */ `
   "A monthly pay run of the worker, whose payslip opens on /admin/salary/monthly."
   type WorkerPayRun {
     id: ID!
-    periodStart: String!
-    periodEnd: String!
-    payDate: String!
-    gross: Int!
-    net: Int!
-    status: String!
+    ${PAY_RUN_FIELDS}
   }
   "Pay to date at the caller's company: gross pay this month (Japan) and overall, from the pay lines."
   type WorkerPay {
@@ -205,12 +201,7 @@ export const typeDefs = /* GraphQL */ `
 `;
 
 /** The workers list shows this person to the caller (the list's own tenant rule and role filter). */
-async function seesWorker(ctx: ApiContext, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const maps = await ctx.services.roleMaps.get();
-  const [row] = await visibleRows(ctx.services.db, workersReadModel, tenantOf(ctx.user!), ctx.lang, fixedFor(workersReadModel, maps, ctx.user!.role), [id]);
-  return !!row;
-}
+const seesWorker = (ctx: ApiContext, id: string) => callerSees(ctx, workersReadModel, id);
 
 const TEXT_MAX = 2000;
 const receivedDay = z
@@ -256,13 +247,11 @@ export const resolvers = {
       ]);
       // A payslip link only where the runs list would show the run (the payslip's own rule).
       const runs = pay
-        ? await visibleRows(
-            db,
+        ? await rowsCallerSees(
+            ctx,
             payRunsReadModel,
-            tenant,
-            ctx.lang,
-            fixedFor(payRunsReadModel, maps, ctx.user!.role),
             pay.runs.map((r) => r.id),
+            maps,
           )
         : [];
       const openRuns = new Set(runs.map((r) => String(r.id)));
@@ -273,8 +262,7 @@ export const resolvers = {
         email: p.email,
         phone: p.phone,
         nationality: p.nationality,
-        visaJa: p.visa_ja,
-        visaEn: p.visa_en || p.visa_ja,
+        ...jaEn('visa', p.visa_ja, p.visa_en),
         visaExpiry: p.visa_expiry,
         cardVerified: p.card_verified,
         cardCheckId,
@@ -298,10 +286,8 @@ export const resolvers = {
           breakMinutes: s.break_minutes,
           upcoming: s.upcoming,
           jobId: s.job_id,
-          jobJa: s.title_ja,
-          jobEn: s.title_en || s.title_ja,
-          clientJa: s.client_ja,
-          clientEn: s.client_en || s.client_ja,
+          ...jaEn('job', s.title_ja, s.title_en),
+          ...jaEn('client', s.client_ja, s.client_en),
           attendance: s.attendance,
           clockIn: iso(s.clock_in),
           clockOut: iso(s.clock_out),
@@ -311,12 +297,10 @@ export const resolvers = {
           total: pay.total,
           lines: pay.lines,
           workedMinutes: pay.minutes,
-          runs: pay.runs
-            .filter((r) => openRuns.has(r.id))
-            .map((r) => ({ id: r.id, periodStart: r.period_start, periodEnd: r.period_end, payDate: r.pay_date, gross: r.gross, net: r.net, status: r.status })),
+          runs: pay.runs.filter((r) => openRuns.has(r.id)).map((r) => payRunListed(r)),
         },
         documents: documents.map((d) => ({ kind: d.kind, number: d.number, expiresOn: d.expires_on, note: d.note })),
-        jobs: jobs.map((j) => ({ id: j.id, titleJa: j.title_ja, titleEn: j.title_en || j.title_ja, clientJa: j.client_ja, clientEn: j.client_en || j.client_ja })),
+        jobs: jobs.map((j) => ({ id: j.id, ...jaEn('title', j.title_ja, j.title_en), ...jaEn('client', j.client_ja, j.client_en) })),
       };
     },
     workerContract: async (_: unknown, a: { workerId: string; jobId: string; lang: string }, ctx: ApiContext) => {

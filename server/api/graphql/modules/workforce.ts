@@ -22,6 +22,7 @@ import { assignableShifts, openShiftsFor, placedInWeek, shiftsOfApplications, sh
 import type { ApiContext } from '../../context.ts';
 import { apiError, badInput } from '../../errors.ts';
 import { type Rules, pages } from '../../rules.ts';
+import { jaEn } from '../both-langs.ts';
 
 export const typeDefs = /* GraphQL */ `
   "An upcoming shift with a free seat, as the assignment form offers it."
@@ -149,10 +150,8 @@ export const resolvers = {
           start: r.start_time.slice(0, 5),
           end: r.end_time.slice(0, 5),
           breakMinutes: r.break_minutes,
-          titleJa: r.title_ja,
-          titleEn: r.title_en || r.title_ja,
-          companyJa: r.company,
-          companyEn: r.companyEn || r.company,
+          ...jaEn('title', r.title_ja, r.title_en),
+          ...jaEn('company', r.company, r.companyEn),
           place: pickLang(ctx.lang, `${r.prefecture}${r.city}`, r.city_en),
           wage: r.pay ?? r.wage,
           seatsLeft: r.capacity - r.filled,
@@ -172,8 +171,7 @@ export const resolvers = {
         date: r.date,
         start: r.start_time.slice(0, 5),
         end: r.end_time.slice(0, 5),
-        titleJa: r.title_ja,
-        titleEn: r.title_en || r.title_ja,
+        ...jaEn('title', r.title_ja, r.title_en),
       }));
     },
     shiftHoursLeft: async (_: unknown, a: { week: string }, ctx: ApiContext) => {
@@ -217,8 +215,7 @@ export const resolvers = {
         date: s.date,
         start: s.start_time.slice(0, 5),
         end: s.end_time.slice(0, 5),
-        titleJa: s.title_ja,
-        titleEn: s.title_en || s.title_ja,
+        ...jaEn('title', s.title_ja, s.title_en),
         filled: s.filled,
         capacity: s.capacity,
       }));
