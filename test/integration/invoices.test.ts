@@ -10,6 +10,7 @@ import { pdfText } from '../helpers/pdf.ts';
 import { appForFile } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { getPage, postForm, text } from '../helpers/pages.ts';
+import { pressButton } from '../helpers/buttons.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { COMPANY_SETTINGS_FORM, companyOf } from '../helpers/demo-data.ts';
 
@@ -74,6 +75,21 @@ describe('the PDFs', () => {
     expect(pdf).toContain('Branch: ﾄｳｷﾖｳ (001)');
     expect(pdf).toContain('Account type: Ordinary Account number: 1234567');
     expect(pdf).toContain('Account holder: ｻｸﾗｽﾀﾂﾌｲﾝｸﾞ(ｶ');
+  });
+
+  it('fills the company’s own invoice greeting, placeholders written with spaces as the template editor’s preview allows', async () => {
+    const invoice = await db().selectFrom('invoices').select('id').where('company_id', '=', companyId).where('status', '=', 'draft').executeTakeFirstOrThrow();
+    const own = await db().selectFrom('document_templates').select('id').where('kind', '=', 'billing').where('company_id', '=', companyId).orderBy('created_at').executeTakeFirstOrThrow();
+    const session = { who: 'company_admin', cookie: `token=${await t.tokenOf('company_admin')}` };
+    const saved = await pressButton(t, session, `/admin/templates/billing?id=${own.id}`, 'save', {
+      body_ja: '{{ client }} 御中（{{ invoice_no }}）',
+      body_en: 'Dear {{ client }}, invoice {{ invoice_no }}',
+    });
+    expect(saved.status).toBe(303);
+    const doc = dataOf(
+      await t.gql('query($id: ID!) { invoiceDocument(id: $id) { number clientEn note } }', { id: invoice.id }, { as: 'company_admin', headers: { 'accept-language': 'en' } }),
+    ).invoiceDocument;
+    expect(doc.note).toBe(`Dear ${doc.clientEn}, invoice ${doc.number}`);
   });
 
   it('a draft payslip says so', async () => {

@@ -40,6 +40,7 @@ import { dateText, yen } from '../../../../shared/format.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
 import { jaEn } from '../both-langs.ts';
+import { renderTemplate } from '../../../modules/templates/render-template.ts';
 
 /** A bank account for pay transfers, as it is read and as it is saved (the two stay alike). */
 const BANK_ACCOUNT_FIELDS = 'bankCode: String! bankName: String! branchCode: String! branchName: String! accountType: Int! accountNumber: String! holderKana: String!';
@@ -403,8 +404,6 @@ async function payslipOf(db: DB, id: string) {
   };
 }
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (m, k: string) => values[k] ?? m);
-
 export const resolvers = {
   Query: {
     transferBatches: async (_: unknown, __: unknown, ctx: ApiContext) => {
@@ -500,8 +499,8 @@ export const resolvers = {
           amount: l.amount,
           taxRate: l.tax_rate,
         })),
-        subject: fill(template ? pickLang(lang, template.subject_ja, template.subject_en) : '', values),
-        note: fill(template ? pickLang(lang, template.body_ja, template.body_en) : '', values),
+        subject: renderTemplate(template ? pickLang(lang, template.subject_ja, template.subject_en) : '', values),
+        note: renderTemplate(template ? pickLang(lang, template.body_ja, template.body_en) : '', values),
         payTo,
       };
     },
