@@ -243,6 +243,27 @@ export const stateFilter = (name: string, label: Text, ref: string | RawBuilder<
   where: (eb, v) => eb(ref, '=', v),
 });
 
+/** A select filter on a uuid column (a job, a client, a worker, …): rows holding the chosen id. */
+export const idFilter = (name: string, label: Text, options: ReadFilter['options'], column: string): ReadFilter => ({
+  name,
+  label,
+  kind: 'select',
+  options,
+  where: (eb, v) => eb(column, '=', uuidOr(v)),
+});
+
+/** A date filter (a window of DATE_FILTERS or one day, `dateWindow`) on a date column or an expression that gives a date. */
+export const dateFilter = (name: string, label: Text, ref: string | RawBuilder<unknown>): ReadFilter => ({ name, label, kind: 'date', where: (_, v) => dateWindow(ref, v) });
+
+/** A badge of a yes/no condition in SQL: the first of `states` where `cond` holds, else the second. */
+export const flagColumn = (name: string, label: Text, cond: RawBuilder<unknown>, states: readonly [yes: BadgeState, no: BadgeState]): ReadColumn => ({
+  name,
+  label,
+  type: 'badge',
+  sql: () => sql`case when ${cond} then ${sql.lit(states[0].value)} else ${sql.lit(states[1].value)} end`,
+  states,
+});
+
 /** The person a row is about (`users as u`) by name, searched and sorted by it; `more` adds a download or links. */
 export const personColumn = (name: string, label: Text, more: Pick<ReadColumn, 'download' | 'links'> = {}): ReadColumn => ({
   name,

@@ -11,8 +11,8 @@ import { notifyCompanyStaff } from '../../modules/notifications/service.ts';
 import type { HookContext, Option, OptionContext } from '../define.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { dateWindow, defineReadModel, langText, personColumn, uuidOr, type BadgeState, type ReadColumn, type ReadLink, type ReadRow, type Transition } from '../read-model.ts';
-import { clientOptions } from './users.ts';
+import { dateFilter, defineReadModel, idFilter, langText, personColumn, type BadgeState, type ReadColumn, type ReadFilter, type ReadLink, type ReadRow, type Transition } from '../read-model.ts';
+import { clientFilter } from './users.ts';
 import { profileColumns, profileFilters } from './staff.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { mayEnterStatus } from '../../modules/workforce/may-work.ts';
@@ -108,6 +108,9 @@ export async function jobOptions({ tenant, db }: OptionContext): Promise<Option[
   });
 }
 
+/** The job filter of a list whose rows hold a job in `column`. */
+export const jobFilter = (column: string): ReadFilter => idFilter('job', msgText('res.common.job'), jobOptions, column);
+
 /** The status path from the root, names in the caller's language joined with › (SPEC §3 `roots`). */
 const statusPathSql = (lang: 'ja' | 'en') => sql`(
   with recursive up(id, parent_id, name, depth) as (
@@ -172,10 +175,10 @@ export const applicationsReadModel = defineReadModel({
   filters: [
     { name: 'kind', label: msgText('res.common.kind'), kind: 'select', options: KINDS, where: (eb, v) => eb('j.kind', '=', v) },
     { name: 'list', label: msgText('calendar.list'), kind: 'select', options: LISTS, where: (eb, v) => eb('st.list', '=', v) },
-    { name: 'status', label: msgText('res.common.status'), kind: 'select', options: statusOptions, where: (eb, v) => eb('a.candidate_status_id', '=', uuidOr(v)) },
-    { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
-    { name: 'client', label: msgText('res.common.client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('a.client_id', '=', uuidOr(v)) },
-    { name: 'shiftDate', label: msgText('res.applications.shiftDate'), kind: 'date', where: (_, v) => dateWindow('s.date', v) },
+    idFilter('status', msgText('res.common.status'), statusOptions, 'a.candidate_status_id'),
+    jobFilter('a.job_id'),
+    clientFilter('a.client_id'),
+    dateFilter('shiftDate', msgText('res.applications.shiftDate'), 's.date'),
     ...profileFilters,
   ],
   defaultSort: { column: 'updatedAt', dir: 'desc' },

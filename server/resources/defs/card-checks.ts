@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { hasNoTenant, isPlatform } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { appliedToTenant, dateWindow, defineReadModel, personColumn, type BadgeState } from '../read-model.ts';
+import { appliedToTenant, dateFilter, defineReadModel, flagColumn, personColumn, stateFilter, type BadgeState } from '../read-model.ts';
 import { visaFilter } from './staff.ts';
 
 const STATES: BadgeState[] = [
@@ -47,36 +47,20 @@ export const cardChecksReadModel = defineReadModel({
     { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
     { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality' },
     { name: 'cardNumber', label: msgText('res.cardChecks.cardNumber'), type: 'text', sql: 'rc.card_number', search: true },
-    {
-      name: 'numberFormat',
-      label: msgText('res.cardChecks.numberFormat'),
-      type: 'badge',
-      sql: () => sql`case when rc.card_number ~ '^[A-Z]{2}[0-9]{8}[A-Z]{2}$' then 'ok' else 'bad' end`,
-      states: [
-        { value: 'ok', label: msgText('res.cardChecks.matches'), tone: 'success' },
-        { value: 'bad', label: msgText('res.cardChecks.doesNotMatch'), tone: 'danger' },
-      ],
-    },
+    flagColumn('numberFormat', msgText('res.cardChecks.numberFormat'), sql`rc.card_number ~ '^[A-Z]{2}[0-9]{8}[A-Z]{2}$'`, [
+      { value: 'ok', label: msgText('res.cardChecks.matches'), tone: 'success' },
+      { value: 'bad', label: msgText('res.cardChecks.doesNotMatch'), tone: 'danger' },
+    ]),
     { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => pickLangSql(lang, 'v.ja', 'v.en') },
     { name: 'expiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: 'rc.expiry', sortable: true, soon: 90 },
-    {
-      name: 'permission',
-      label: msgText('res.common.permissionOutsideStatus'),
-      type: 'badge',
-      sql: () => sql`case when rc.permission_outside_status then 'yes' else 'no' end`,
-      states: [
-        { value: 'yes', label: msgText('res.cardChecks.yes'), tone: 'neutral' },
-        { value: 'no', label: msgText('res.cardChecks.no'), tone: 'neutral' },
-      ],
-    },
+    flagColumn('permission', msgText('res.common.permissionOutsideStatus'), sql`rc.permission_outside_status`, [
+      { value: 'yes', label: msgText('res.cardChecks.yes'), tone: 'neutral' },
+      { value: 'no', label: msgText('res.cardChecks.no'), tone: 'neutral' },
+    ]),
     { name: 'uploadedAt', label: msgText('res.cardChecks.uploaded'), type: 'datetime', sql: 'rc.created_at', sortable: true, notNull: true },
     { name: 'decidedBy', label: msgText('res.cardChecks.checked'), type: 'text', sql: () => sql`nullif(rc.decided_by_name, '')` },
   ],
-  filters: [
-    { name: 'state', label: msgText('res.common.state'), kind: 'select', options: STATES.map((s) => ({ value: s.value, label: s.label })), where: (eb, v) => eb('rc.status', '=', v) },
-    visaFilter('rc.visa_type_id'),
-    { name: 'expiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('rc.expiry', v) },
-  ],
+  filters: [stateFilter('state', msgText('res.common.state'), 'rc.status', STATES), visaFilter('rc.visa_type_id'), dateFilter('expiry', msgText('res.common.cardExpiry'), 'rc.expiry')],
   defaultSort: { column: 'state', dir: 'asc' },
   paging: 'offset',
   screens: [{ path: '/admin/worker/rcCheckCandidate' }],

@@ -3,8 +3,8 @@ import { tenantScopedQuery } from '../../access/tenancy.ts';
 import type { HookContext } from '../define.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { recordInterviewResult, type InterviewResult } from '../../modules/pipeline/interviews.ts';
-import { dateWindow, defineReadModel, langText, stateFilter, uuidOr, type BadgeState, type ReadRow } from '../read-model.ts';
-import { applicantNameColumn, jobOptions } from './applications.ts';
+import { dateFilter, defineReadModel, langText, stateFilter, type BadgeState, type ReadRow } from '../read-model.ts';
+import { applicantNameColumn, jobFilter } from './applications.ts';
 import { isDay } from '../../../shared/time.ts';
 
 /**
@@ -68,8 +68,8 @@ export const interviewsReadModel = defineReadModel({
   ],
   filters: [
     stateFilter('status', msgText('res.interviews.result'), 'i.status', STATES),
-    { name: 'when', label: msgText('common.date'), kind: 'date', where: (_, v) => dateWindow(sql`(i.starts_at at time zone 'Asia/Tokyo')::date`, v) },
-    { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('a.job_id', '=', uuidOr(v)) },
+    dateFilter('when', msgText('common.date'), sql`(i.starts_at at time zone 'Asia/Tokyo')::date`),
+    jobFilter('a.job_id'),
     {
       name: 'week',
       label: msgText('res.common.week'),

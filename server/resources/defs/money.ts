@@ -4,9 +4,9 @@ import { inBoth } from '../define.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import type { Lang, Text } from '../../../shared/i18n.ts';
-import { dateWindow, defineReadModel, personColumn, stateFilter, uuidOr, type BadgeState, type ReadAction, type ReadColumn } from '../read-model.ts';
-import { jobOptions } from './applications.ts';
-import { clientOptions } from './users.ts';
+import { dateFilter, defineReadModel, idFilter, personColumn, stateFilter, type BadgeState, type ReadAction, type ReadColumn } from '../read-model.ts';
+import { jobFilter } from './applications.ts';
+import { clientFilter } from './users.ts';
 import { ACCOUNT_UPDATED, approveRuns, markRunsPaid, moveAdvances, moveState, quickPayState, type TransferFailure } from '../../modules/payroll/ledger.ts';
 import { quickPayQuote } from '../../modules/payroll/quickpay.ts';
 import { issueInvoices } from '../../modules/billing/invoices.ts';
@@ -118,9 +118,9 @@ export const payLinesReadModel = defineReadModel({
   ],
   filters: [
     statusFilter('l.status', LINE_STATES),
-    { name: 'when', label: msgText('res.money.worked'), kind: 'date', where: (_, v) => dateWindow('l.work_date', v) },
-    { name: 'worker', label: msgText('res.common.worker'), kind: 'select', options: workerFilterOptions, where: (eb, v) => eb('l.user_id', '=', uuidOr(v)) },
-    { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('l.job_id', '=', uuidOr(v)) },
+    dateFilter('when', msgText('res.money.worked'), 'l.work_date'),
+    idFilter('worker', msgText('res.common.worker'), workerFilterOptions, 'l.user_id'),
+    jobFilter('l.job_id'),
   ],
   defaultSort: { column: 'workDate', dir: 'desc' },
   paging: 'keyset',
@@ -179,7 +179,7 @@ export const payRunsReadModel = defineReadModel({
     statusColumn('r.status', RUN_STATES),
     { name: 'payslip', label: msgText('res.money.payslip'), type: 'text', sql: () => sql`'PDF'`, download: 'payslip' },
   ],
-  filters: [statusFilter('r.status', RUN_STATES), { name: 'payDate', label: msgText('res.money.payDay'), kind: 'date', where: (_, v) => dateWindow('r.pay_date', v) }],
+  filters: [statusFilter('r.status', RUN_STATES), dateFilter('payDate', msgText('res.money.payDay'), 'r.pay_date')],
   defaultSort: { column: 'periodEnd', dir: 'desc' },
   paging: 'keyset',
   screens: [{ path: '/admin/salary/monthly' }],
@@ -324,11 +324,7 @@ export const invoicesReadModel = defineReadModel({
     statusColumn(invoiceState, INVOICE_STATES),
     { name: 'pdf', label: msgText('res.money.invoice'), type: 'text', sql: () => sql`'PDF'`, download: 'invoice' },
   ],
-  filters: [
-    statusFilter(invoiceState, INVOICE_STATES),
-    { name: 'client', label: msgText('res.common.client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('i.client_id', '=', uuidOr(v)) },
-    { name: 'due', label: msgText('res.money.due'), kind: 'date', where: (_, v) => dateWindow('i.due_date', v) },
-  ],
+  filters: [statusFilter(invoiceState, INVOICE_STATES), clientFilter('i.client_id'), dateFilter('due', msgText('res.money.due'), 'i.due_date')],
   defaultSort: { column: 'periodEnd', dir: 'desc' },
   paging: 'keyset',
   screens: [{ path: '/admin/billing' }],

@@ -4,9 +4,9 @@ import { audit } from '../../db/audit.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { inTransaction } from '../../db/connect.ts';
-import { dateWindow, defineReadModel, stateOptions, uuidOr, type BadgeState } from '../read-model.ts';
-import { jobOptions, jobTitleColumn } from './applications.ts';
-import { clientOptions } from './users.ts';
+import { dateFilter, defineReadModel, stateOptions, type BadgeState } from '../read-model.ts';
+import { jobFilter, jobTitleColumn } from './applications.ts';
+import { clientFilter } from './users.ts';
 import { isDay } from '../../../shared/time.ts';
 
 const CONFIRM_STATES: readonly BadgeState[] = [
@@ -97,9 +97,9 @@ export const shiftsReadModel = defineReadModel({
     },
   ],
   filters: [
-    { name: 'client', label: msgText('res.common.client'), kind: 'select', options: clientOptions, where: (eb, v) => eb('j.client_id', '=', uuidOr(v)) },
-    { name: 'job', label: msgText('res.common.job'), kind: 'select', options: jobOptions, where: (eb, v) => eb('s.job_id', '=', uuidOr(v)) },
-    { name: 'when', label: msgText('common.date'), kind: 'date', where: (_, v) => dateWindow('s.date', v) },
+    clientFilter('j.client_id'),
+    jobFilter('s.job_id'),
+    dateFilter('when', msgText('common.date'), 's.date'),
     {
       name: 'confirmed',
       label: msgText('res.shifts.clientConfirmed'),

@@ -7,7 +7,7 @@ import { f, type ComputedColumn, type FieldDef, type Option, type OptionContext,
 import { msgText } from '../../../shared/texts/index.ts';
 import type { Text } from '../../../shared/i18n.ts';
 import { companyOptions } from './organizations.ts';
-import { dateWindow, type ReadColumn, type ReadFilter } from '../read-model.ts';
+import { dateFilter, type ReadColumn, type ReadFilter } from '../read-model.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { containing } from '../../db/like.ts';
 import { visibleToCompany } from '../../modules/staff/person.ts';
@@ -58,7 +58,7 @@ export const visaFilter = (col: string): ReadFilter => ({
 /** The filters on a candidate's profile (joined as `p`) that the applicants and the workers lists share: residence status, card expiry, nationality. */
 export const profileFilters: readonly ReadFilter[] = [
   visaFilter('p.visa_type_id'),
-  { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), kind: 'date', where: (_, v) => dateWindow('p.visa_expiry', v) },
+  dateFilter('visaExpiry', msgText('res.common.cardExpiry'), 'p.visa_expiry'),
   { name: 'nationality', label: msgText('res.common.nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
 ];
 

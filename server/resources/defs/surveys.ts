@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { tenantScopedQuery } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { defineReadModel, langText, uuidOr } from '../read-model.ts';
+import { defineReadModel, flagColumn, idFilter, langText, stateOptions, type BadgeState } from '../read-model.ts';
 import { companyOptions } from './organizations.ts';
 
 /**
@@ -12,6 +12,12 @@ import { companyOptions } from './organizations.ts';
  * A company sees its own; the platform every company's; a client user none (surveys are the
  * staffing company's tool).
  */
+/** A survey is a draft until it is sent. */
+const SENT_STATES: readonly [BadgeState, BadgeState] = [
+  { value: 'draft', label: msgText('res.surveys.notSent'), tone: 'warning' },
+  { value: 'sent', label: msgText('res.surveys.sent'), tone: 'success' },
+];
+
 export const surveysReadModel = defineReadModel({
   name: 'survey',
   plural: 'surveys',
@@ -25,16 +31,7 @@ export const surveysReadModel = defineReadModel({
   columns: [
     { name: 'title', label: msgText('res.common.title'), type: 'text', sql: langText('s.title'), search: true, sortable: true, notNull: true, download: 'id' },
     { name: 'company', label: msgText('res.common.staffingCompany'), type: 'text', sql: (lang) => pickLangSql(lang, 'c.name', 'c.name_en'), sortable: true },
-    {
-      name: 'status',
-      label: msgText('res.common.statusState'),
-      type: 'badge',
-      sql: () => sql`case when s.sent_at is null then 'draft' else 'sent' end`,
-      states: [
-        { value: 'draft', label: msgText('res.surveys.notSent'), tone: 'warning' },
-        { value: 'sent', label: msgText('res.surveys.sent'), tone: 'success' },
-      ],
-    },
+    flagColumn('status', msgText('res.common.statusState'), sql`s.sent_at is null`, SENT_STATES),
     { name: 'questions', label: msgText('res.surveys.questions'), type: 'number', sql: () => sql`(select count(*) from survey_questions q where q.survey_id = s.id)::int` },
     { name: 'recipients', label: msgText('res.surveys.sentCount'), type: 'number', sql: () => sql`(select count(*) from survey_recipients r where r.survey_id = s.id)::int`, sortable: true },
     { name: 'responses', label: msgText('res.surveys.answers'), type: 'number', sql: () => sql`(select count(*) from survey_responses p where p.survey_id = s.id)::int`, sortable: true },
@@ -47,13 +44,10 @@ export const surveysReadModel = defineReadModel({
       name: 'status',
       label: msgText('res.common.statusState'),
       kind: 'select',
-      options: [
-        { value: 'draft', label: msgText('res.surveys.notSent') },
-        { value: 'sent', label: msgText('res.surveys.sent') },
-      ],
+      options: stateOptions(SENT_STATES),
       where: (eb, v) => (v === 'sent' ? eb('s.sent_at', 'is not', null) : eb('s.sent_at', 'is', null)),
     },
-    { name: 'company', label: msgText('res.common.staffingCompany'), kind: 'select', options: companyOptions, where: (eb, v) => eb('s.company_id', '=', uuidOr(v)) },
+    idFilter('company', msgText('res.common.staffingCompany'), companyOptions, 's.company_id'),
   ],
   defaultSort: { column: 'createdAt', dir: 'desc' },
   paging: 'offset',

@@ -22,6 +22,7 @@ import {
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { companyOptions } from './organizations.ts';
 import { cachedReference } from '../../modules/enums/reference-cache.ts';
+import { idFilter, type ReadFilter } from '../read-model.ts';
 
 /**
  * The back-office users, one definition per screen of SPEC §2 over the one `users`
@@ -57,6 +58,9 @@ export async function clientOptions({ tenant, db }: OptionContext): Promise<Opti
   const key = `clientOptions:${tenantCacheKey(tenant)}`;
   return cachedReference(db, key, () => loadClientOptions(tenant, db));
 }
+
+/** The client filter of a list whose rows hold a client in `column`. */
+export const clientFilter = (column: string): ReadFilter => idFilter('client', msgText('res.common.client'), clientOptions, column);
 
 async function loadClientOptions(tenant: OptionContext['tenant'], db: OptionContext['db']): Promise<Option[]> {
   const all = db

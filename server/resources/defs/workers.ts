@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { hasNoTenant, tenantScopedQuery } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
-import { appliedToTenant, defineReadModel, personColumn } from '../read-model.ts';
+import { appliedToTenant, defineReadModel, flagColumn, personColumn } from '../read-model.ts';
 import { profileColumns, profileFilters } from './staff.ts';
 
 /**
@@ -43,39 +43,21 @@ export const workersReadModel = defineReadModel({
     personColumn('name', msgText('res.common.name'), { download: 'id' }),
     { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
     ...profileColumns,
-    {
-      // Whether staff verified the card (the residence-card check, 160004): no shift without it.
-      name: 'card',
-      label: msgText('res.common.cardCheck'),
-      type: 'badge',
-      sql: () => sql`case when p.card_verified then 'verified' else 'unverified' end`,
-      states: [
-        { value: 'verified', label: msgText('res.common.verified'), tone: 'success' },
-        { value: 'unverified', label: msgText('res.common.notVerified'), tone: 'warning' },
-      ],
-    },
+    // Whether staff verified the card (the residence-card check, 160004): no shift without it.
+    flagColumn('card', msgText('res.common.cardCheck'), sql`p.card_verified`, [
+      { value: 'verified', label: msgText('res.common.verified'), tone: 'success' },
+      { value: 'unverified', label: msgText('res.common.notVerified'), tone: 'warning' },
+    ]),
     { name: 'languages', label: msgText('res.workers.languages'), type: 'text', sql: () => sql`array_to_string(p.languages, ', ')` },
-    {
-      name: 'bank',
-      label: msgText('res.workers.payAccount'),
-      type: 'badge',
-      sql: () => sql`case when exists (select 1 from bank_accounts b where b.user_id = u.id) then 'yes' else 'no' end`,
-      states: [
-        { value: 'yes', label: msgText('res.workers.registered'), tone: 'success' },
-        { value: 'no', label: msgText('res.workers.missing'), tone: 'warning' },
-      ],
-    },
-    {
-      // Whether the person is a row of the caller's staff registry (linked on /admin/staff).
-      name: 'registry',
-      label: msgText('res.workers.staffRegistry'),
-      type: 'badge',
-      sql: () => sql`case when reg.n is not null then 'linked' else 'none' end`,
-      states: [
-        { value: 'linked', label: msgText('res.workers.linked'), tone: 'success' },
-        { value: 'none', label: msgText('res.workers.notInRegistry'), tone: 'neutral' },
-      ],
-    },
+    flagColumn('bank', msgText('res.workers.payAccount'), sql`exists (select 1 from bank_accounts b where b.user_id = u.id)`, [
+      { value: 'yes', label: msgText('res.workers.registered'), tone: 'success' },
+      { value: 'no', label: msgText('res.workers.missing'), tone: 'warning' },
+    ]),
+    // Whether the person is a row of the caller's staff registry (linked on /admin/staff).
+    flagColumn('registry', msgText('res.workers.staffRegistry'), sql`reg.n is not null`, [
+      { value: 'linked', label: msgText('res.workers.linked'), tone: 'success' },
+      { value: 'none', label: msgText('res.workers.notInRegistry'), tone: 'neutral' },
+    ]),
     { name: 'joined', label: msgText('res.workers.registeredOn'), type: 'date', sql: () => sql`(u.created_at at time zone 'Asia/Tokyo')::date`, sortable: true },
   ],
   filters: [...profileFilters],
