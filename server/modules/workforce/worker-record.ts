@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { audit, type Actor } from '../../db/audit.ts';
 import { CandidateRegistration } from '../jobs/apply.ts';
+import { candidatesWithProfile, shiftApplicationsWithClient } from '../jobs/repo.ts';
 import type { DB } from '../../db/connect.ts';
 import { clockText } from '../../db/columns.ts';
 import { companyIdOf, hasNoTenant, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
@@ -22,10 +23,7 @@ export const scopeOf = (tenant: Tenant): Scope | null => (hasNoTenant(tenant) ? 
 const APPLICATION_TENANT = { company: 'a.company_id', client: 'a.client_id' } as const;
 
 export async function workerProfile(db: DB, userId: string) {
-  return db
-    .selectFrom('users as u')
-    .innerJoin('candidate_profiles as p', 'p.user_id', 'u.id')
-    .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+  return candidatesWithProfile(db)
     .select([
       'u.id',
       'u.name',
@@ -61,11 +59,7 @@ export async function workerProfile(db: DB, userId: string) {
 
 /** The worker's shifts in scope, newest first, with the attendance recorded for each. */
 export async function workerShifts(db: DB, scope: Scope, userId: string) {
-  let q = db
-    .selectFrom('applications as a')
-    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-    .innerJoin('jobs as j', 'j.id', 'a.job_id')
-    .innerJoin('clients as cl', 'cl.id', 'a.client_id')
+  let q = shiftApplicationsWithClient(db)
     .leftJoin('attendance as t', (join) => join.onRef('t.application_id', '=', 'a.id'))
     .select([
       'a.id as application_id',
