@@ -1,6 +1,7 @@
 /** The shifts of a daily job as its record page reads and writes them (modules/jobs/shift-plan.ts makes the plan). */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
+import { clockText } from '../../db/columns.ts';
 import type { PlannedShift } from './shift-plan.ts';
 
 /** A job's shifts in date and time order, each with how many applied to it. */
@@ -62,3 +63,6 @@ export function placementsJoined(db: DB) {
 export function shiftApplicationsWithClient(db: DB) {
   return db.selectFrom('applications as a').innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id').innerJoin('jobs as j', 'j.id', 'a.job_id').innerJoin('clients as cl', 'cl.id', 'a.client_id');
 }
+
+/** A shift's (`s`) day, its start and end as HH:MM (`start`, `end`) and its break: what a placement's row shows of the shift. */
+export const shiftDayAndTimes = ['s.date', clockText('s.start_time').as('start'), clockText('s.end_time').as('end'), 's.break_minutes'] as const;

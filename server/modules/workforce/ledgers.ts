@@ -14,10 +14,9 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
-import { clockText } from '../../db/columns.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { audit, type Actor } from '../../db/audit.ts';
-import { candidatesWithProfile, shiftApplicationsWithClient } from '../jobs/repo.ts';
+import { candidatesWithProfile, shiftApplicationsWithClient, shiftDayAndTimes } from '../jobs/repo.ts';
 
 /** Wall-clock time in Japan (HH:MM) of a timestamp column. */
 const hm = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'Asia/Tokyo', 'HH24:MI')`;
@@ -59,10 +58,7 @@ export async function dispatchLedger(db: DB, companyId: string | null, userId: s
     .leftJoin('attendance as t', 't.application_id', 'a.id')
     .select([
       'a.id',
-      's.date',
-      clockText('s.start_time').as('start'),
-      clockText('s.end_time').as('end'),
-      's.break_minutes',
+      ...shiftDayAndTimes,
       'cl.name as client',
       'j.prefecture',
       'j.city',

@@ -10,9 +10,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { audit, type Actor } from '../../db/audit.ts';
 import { CandidateRegistration } from '../jobs/apply.ts';
-import { candidatesWithProfile, shiftApplicationsWithClient } from '../jobs/repo.ts';
+import { candidatesWithProfile, shiftApplicationsWithClient, shiftDayAndTimes } from '../jobs/repo.ts';
 import type { DB } from '../../db/connect.ts';
-import { clockText } from '../../db/columns.ts';
 import { companyIdOf, hasNoTenant, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 
@@ -64,10 +63,7 @@ export async function workerShifts(db: DB, scope: Scope, userId: string) {
     .select([
       'a.id as application_id',
       's.id as shift_id',
-      's.date',
-      clockText('s.start_time').as('start'),
-      clockText('s.end_time').as('end'),
-      's.break_minutes',
+      ...shiftDayAndTimes,
       'j.id as job_id',
       'j.title_ja',
       'j.title_en',
