@@ -18,6 +18,7 @@ import { payPeriod } from '../payroll/payday.ts';
 import { audit, type Actor } from '../../db/audit.ts';
 import type { InvoiceLineKind } from '../payroll/tables.ts';
 import { invoiceTotals, lineAmount, type TaxRate } from './totals.ts';
+import { attendanceWithJob } from '../pipeline/repo.ts';
 
 /** Consumption tax on staffing services: the standard rate. */
 const TAX_RATE: TaxRate = 10;
@@ -91,12 +92,8 @@ export async function createInvoices(db: DB, actor: Actor, companyId: string, mo
       if (existing) await trx.deleteFrom('invoice_lines').where('invoice_id', '=', existing.id).execute();
       // Late shifts of issued periods come too: from the first issued period on, whatever is not billed yet.
       const firstStart = issued.reduce<string>((m, i) => (i.period_start < m ? i.period_start : m), periodStart);
-      const work = await trx
-        .selectFrom('attendance as t')
-        .innerJoin('applications as a', 'a.id', 't.application_id')
-        .innerJoin('jobs as j', 'j.id', 'a.job_id')
+      const work = await attendanceWithJob(trx)
         .innerJoin('users as u', 'u.id', 'a.candidate_id')
-        .leftJoin('job_daily_shifts as s', 's.id', 't.shift_id')
         .leftJoin('pay_lines as p', 'p.attendance_id', 't.id')
         .select([
           't.id',

@@ -19,6 +19,7 @@ import type { Outbound } from '../../net/outbound.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import type { Actor } from '../../db/audit.ts';
 import { openCredentials } from './connections.ts';
+import { attendanceWithJob } from '../pipeline/repo.ts';
 import { DEFAULT_POLICY, RomutenError, romutenClient, type RetryPolicy } from './romuten-client.ts';
 
 /** A claim older than this is from a process that died mid-sync. */
@@ -79,11 +80,7 @@ async function workersOf(db: DB, companyId: string) {
 
 /** The company's attendance records as Romuten gets them. */
 async function attendanceOf(db: DB, companyId: string) {
-  const rows = await db
-    .selectFrom('attendance as t')
-    .innerJoin('applications as a', 'a.id', 't.application_id')
-    .innerJoin('jobs as j', 'j.id', 'a.job_id')
-    .leftJoin('job_daily_shifts as s', 's.id', 't.shift_id')
+  const rows = await attendanceWithJob(db)
     .select(['t.id', 'a.candidate_id', 's.date', 't.status', 't.clock_in', 't.clock_out', 't.break_minutes', 't.created_at', 'j.title_ja', 'j.title_en'])
     .where('t.company_id', '=', companyId)
     .orderBy('t.id')

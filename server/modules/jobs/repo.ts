@@ -1,6 +1,7 @@
 /** The shifts of a daily job as its record page reads and writes them (modules/jobs/shift-plan.ts makes the plan). */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
+import { clockText } from '../../db/columns.ts';
 import type { PlannedShift } from './shift-plan.ts';
 
 /** A job's shifts in date and time order, each with how many applied to it. */
@@ -42,3 +43,26 @@ export async function deleteShiftUnlessApplied(trx: DB, shiftId: string): Promis
   await trx.deleteFrom('job_daily_shifts').where('id', '=', shiftId).execute();
   return 'deleted';
 }
+
+/** Candidates (`u`) with their profile (`p`, only those who have one) and its residence status (`v`). */
+export function candidatesWithProfile(db: DB) {
+  return db.selectFrom('users as u').innerJoin('candidate_profiles as p', 'p.user_id', 'u.id').leftJoin('visa_types as v', 'v.id', 'p.visa_type_id');
+}
+
+/** Placements: applications (`a`) on a shift (`s`) of a job (`j`), with the candidate (`u`) and their profile (`p`, when there is one). */
+export function placementsJoined(db: DB) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+    .innerJoin('jobs as j', 'j.id', 's.job_id')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id');
+}
+
+/** Applications (`a`) on a shift (`s`) with their job (`j`) and the job's client (`cl`). */
+export function shiftApplicationsWithClient(db: DB) {
+  return db.selectFrom('applications as a').innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id').innerJoin('jobs as j', 'j.id', 'a.job_id').innerJoin('clients as cl', 'cl.id', 'a.client_id');
+}
+
+/** A shift's (`s`) day, its start and end as HH:MM (`start`, `end`) and its break: what a placement's row shows of the shift. */
+export const shiftDayAndTimes = ['s.date', clockText('s.start_time').as('start'), clockText('s.end_time').as('end'), 's.break_minutes'] as const;

@@ -1,7 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+import type { CreatedAt, UpdatedAt } from '../../db/columns.ts';
 
 /** The tables of migration 0006 (jobs, shifts, candidates' profiles, applications, conversations). */
 export interface JobTables {

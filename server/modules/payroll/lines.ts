@@ -20,6 +20,7 @@ import { shiftWageOf, wageKindOf } from './wage-kind.ts';
 import { dailyWithholding } from './withholding.ts';
 import { deductionTotal, monthlyDeductions, type PayrollPerson } from './deductions.ts';
 import { roundHalfUp } from '../money/rounding.ts';
+import { attendanceWithJob } from '../pipeline/repo.ts';
 
 type Trx = DB;
 
@@ -46,11 +47,7 @@ export async function syncPay(db: DB, companyId: string, userId: string): Promis
     await sql`select pg_advisory_xact_lock(hashtext(${`pay:${companyId}:${userId}`}))`.execute(trx);
     const company = await trx.selectFrom('companies').select(['closing_day', 'pay_day']).where('id', '=', companyId).executeTakeFirstOrThrow();
     const schedule = { closingDay: company.closing_day, payDay: company.pay_day };
-    const work = await trx
-      .selectFrom('attendance as t')
-      .innerJoin('applications as a', 'a.id', 't.application_id')
-      .innerJoin('jobs as j', 'j.id', 'a.job_id')
-      .leftJoin('job_daily_shifts as s', 's.id', 't.shift_id')
+    const work = await attendanceWithJob(trx)
       .leftJoin('job_enum_translations as pt', (jn) => jn.onRef('pt.enum_id', '=', 'j.pay_type_id').on('pt.language_key', '=', 'ja'))
       .leftJoin('pay_lines as l', 'l.attendance_id', 't.id')
       .select([

@@ -19,6 +19,7 @@ import type { Mailer } from '../../mail.ts';
 import { composeMail } from '../templates/mail.ts';
 import { notifyCompanyStaff, notifyUser } from '../notifications/service.ts';
 import type { StatusMove } from '../templates/status-tree.ts';
+import { applicationsWithParties } from './repo.ts';
 
 export interface AnnounceDeps {
   db: DB;
@@ -35,11 +36,7 @@ export async function announceMoves(
   o: { broadcast?: boolean; actor?: { id: string; name: string } } = {},
 ): Promise<void> {
   if (!moves.length) return;
-  const rows = await deps.db
-    .selectFrom('applications as a')
-    .innerJoin('users as u', 'u.id', 'a.candidate_id')
-    .innerJoin('companies as co', 'co.id', 'a.company_id')
-    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+  const rows = await applicationsWithParties(deps.db)
     .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
     .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
     .leftJoin('conversations as c', 'c.application_id', 'a.id')
@@ -106,11 +103,7 @@ export async function applicationMade(deps: AnnounceDeps, made: { applicationId:
 
 /** The candidate's receipt for a new application (`application_received`), in their language from the company's template. */
 async function announceApplication(deps: AnnounceDeps, applicationId: string): Promise<void> {
-  const r = await deps.db
-    .selectFrom('applications as a')
-    .innerJoin('users as u', 'u.id', 'a.candidate_id')
-    .innerJoin('companies as co', 'co.id', 'a.company_id')
-    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+  const r = await applicationsWithParties(deps.db)
     .select(['a.company_id', 'u.name', 'u.email', 'u.lang', 'u.active', 'co.name as company', 'co.name_en as company_en', 'j.title_ja', 'j.title_en'])
     .where('a.id', '=', applicationId)
     .executeTakeFirst();

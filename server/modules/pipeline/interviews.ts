@@ -18,6 +18,7 @@ import { composeMail } from '../templates/mail.ts';
 import { statusMoves } from '../templates/status-tree.ts';
 import { announceMoves, type AnnounceDeps } from './announce.ts';
 import { companyTree, moveApplication } from './statuses.ts';
+import { applicationsWithParties } from './repo.ts';
 import type { InterviewStatus } from './tables.ts';
 
 /** What a person enters to schedule one (the form and the API validate with it). */
@@ -78,12 +79,8 @@ export async function scheduleInterview(
 
 /** The invitation: a chat note and a mail with the calendar file, in the candidate's language. */
 async function inviteCandidate(deps: AnnounceDeps, interviewId: string): Promise<void> {
-  const r = await deps.db
-    .selectFrom('interviews as i')
-    .innerJoin('applications as a', 'a.id', 'i.application_id')
-    .innerJoin('users as u', 'u.id', 'a.candidate_id')
-    .innerJoin('companies as co', 'co.id', 'a.company_id')
-    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+  const r = await applicationsWithParties(deps.db)
+    .innerJoin('interviews as i', 'i.application_id', 'a.id')
     .leftJoin('conversations as c', 'c.application_id', 'a.id')
     .select(['i.id', 'i.starts_at', 'i.minutes', 'i.place', 'i.online_url', 'a.company_id', 'u.name', 'u.email', 'u.lang', 'u.active'])
     .select(['co.name as company', 'co.name_en as company_en', 'j.title_ja', 'j.title_en', 'c.id as conversation_id'])

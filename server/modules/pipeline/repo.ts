@@ -26,6 +26,16 @@ export function applicationsJoined(db: DB) {
     .leftJoin('attendance as at', 'at.application_id', 'a.id');
 }
 
+/** Applications (`a`) with their candidate (`u`), company (`co`) and job (`j`): whom a notice about one goes to, and what it names. */
+export function applicationsWithParties(db: DB) {
+  return db.selectFrom('applications as a').innerJoin('users as u', 'u.id', 'a.candidate_id').innerJoin('companies as co', 'co.id', 'a.company_id').innerJoin('jobs as j', 'j.id', 'a.job_id');
+}
+
+/** Attendance records (`t`) with their application (`a`) and its job (`j`), and the shift (`s`) when the record has one: the work that pay, invoices and the Romuten sync read. */
+export function attendanceWithJob(db: DB) {
+  return db.selectFrom('attendance as t').innerJoin('applications as a', 'a.id', 't.application_id').innerJoin('jobs as j', 'j.id', 'a.job_id').leftJoin('job_daily_shifts as s', 's.id', 't.shift_id');
+}
+
 /** An application with its candidate, profile, job, client, shift, conversation and attendance. */
 export function applicationRecord(db: DB, applicationId: string) {
   return applicationsJoined(db)

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { CreatedAt, UpdatedAt } from '../../db/columns.ts';
 
 /** The pipeline's own tables (migration 0020). */
 export interface PipelineTables {
@@ -12,7 +13,7 @@ export interface ResidenceAlertsTable {
   company_id: string;
   expiry: string;
   threshold: number;
-  created_at: ColumnType<Date, Date | string | undefined, never>;
+  created_at: CreatedAt;
 }
 
 export type InterviewStatus = 'scheduled' | 'pass' | 'fail' | 'hold' | 'cancelled';
@@ -29,8 +30,8 @@ export interface InterviewsTable {
   status: Generated<InterviewStatus>;
   reminded_at: Date | null;
   created_by_name: string;
-  created_at: ColumnType<Date, Date | string | undefined, never>;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export type AttendanceStatus = 'present' | 'late' | 'absent' | 'no_show';
@@ -46,6 +47,6 @@ export interface AttendanceTable {
   break_minutes: Generated<number>;
   recorded_by: string | null;
   recorded_by_name: string;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: UpdatedAt;
+  created_at: CreatedAt;
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, UpdatedAt } from '../../db/columns.ts';
 
 /** The tables of migration 0026 (scouting, docs/scouting.md). */
 export interface ScoutTables {
@@ -21,7 +22,7 @@ export interface ScoutProfilesTable {
   /** Language code → level 1–5 (LANGUAGE_LEVELS). */
   language_levels: ColumnType<Record<string, number>, string | undefined, string>;
   intro: Generated<string>;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: UpdatedAt;
 }
 
 export type ScoutOfferStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
@@ -41,5 +42,5 @@ export interface ScoutOffersTable {
   sent_by: string | null;
   sent_by_name: string;
   answered_at: Generated<Date | null>;
-  created_at: ColumnType<Date, Date | string | undefined, never>;
+  created_at: CreatedAt;
 }

@@ -17,7 +17,7 @@ export interface PersonMergesTable {
   fields: ColumnType<Record<string, 'from' | 'into'>, string | undefined>;
   merged_by: string | null;
   merged_by_name: Generated<string>;
-  created_at: ColumnType<Date, Date | string | undefined, never>;
+  created_at: CreatedAt;
 }
 
 // Staff registry and platform payment settings (migration 0005).

@@ -1,8 +1,7 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { CreatedAt } from '../../db/columns.ts';
 
 export type QuestionKind = 'single' | 'multiple' | 'scale' | 'text';
-
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 /** The survey tables (migration 0027). */
 export interface SurveyTables {

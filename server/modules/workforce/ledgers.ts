@@ -14,9 +14,9 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
-import { clockText } from '../../db/columns.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { audit, type Actor } from '../../db/audit.ts';
+import { candidatesWithProfile, shiftApplicationsWithClient, shiftDayAndTimes } from '../jobs/repo.ts';
 
 /** Wall-clock time in Japan (HH:MM) of a timestamp column. */
 const hm = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'Asia/Tokyo', 'HH24:MI')`;
@@ -46,11 +46,7 @@ const minutesOf = (start: string, end: string) => {
 
 /** One worker's dispatched placements at `companyId` (null: every company), with the shift (`s`), job (`j`) and client (`cl`). */
 function dispatchedPlacements(db: DB, companyId: string | null, userId: string) {
-  return db
-    .selectFrom('applications as a')
-    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-    .innerJoin('jobs as j', 'j.id', 'a.job_id')
-    .innerJoin('clients as cl', 'cl.id', 'a.client_id')
+  return shiftApplicationsWithClient(db)
     .where('a.candidate_id', '=', userId)
     .where('a.dispatch', '=', true)
     .$if(!!companyId, (q) => q.where('a.company_id', '=', companyId!));
@@ -62,10 +58,7 @@ export async function dispatchLedger(db: DB, companyId: string | null, userId: s
     .leftJoin('attendance as t', 't.application_id', 'a.id')
     .select([
       'a.id',
-      's.date',
-      clockText('s.start_time').as('start'),
-      clockText('s.end_time').as('end'),
-      's.break_minutes',
+      ...shiftDayAndTimes,
       'cl.name as client',
       'j.prefecture',
       'j.city',
@@ -134,10 +127,7 @@ export async function foreignEmploymentReport(db: DB, companyId: string | null, 
     .where((eb) => eb.or([eb('t.status', 'is', null), eb('t.status', 'not in', ['absent', 'no_show'])]));
   if (companyId) days = days.where('a.company_id', '=', companyId);
   const [p, d] = await Promise.all([
-    db
-      .selectFrom('users as u')
-      .innerJoin('candidate_profiles as p', 'p.user_id', 'u.id')
-      .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+    candidatesWithProfile(db)
       .select([
         'u.name',
         'p.name_kana',

@@ -9,6 +9,7 @@ import type { DB } from '../../db/connect.ts';
 import { addDays } from '../../../shared/time.ts';
 import { shiftNotStarted } from './may-work.ts';
 import { liveApplication } from './swap.ts';
+import { placementsJoined } from '../jobs/repo.ts';
 
 /**
  * The open daily shifts on a date the candidate has not applied to, with seats left, not started,
@@ -78,12 +79,7 @@ export function swappablePlacements(db: DB, companyId: string | null, today: str
 
 /** The tenant's live placements on shifts of the week from `week`, with each person's residence status. */
 export function placedInWeek(db: DB, tenant: Tenant, week: string) {
-  return db
-    .selectFrom('applications as a')
-    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-    .innerJoin('jobs as j', 'j.id', 's.job_id')
-    .innerJoin('users as u', 'u.id', 'a.candidate_id')
-    .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
+  return placementsJoined(db)
     .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
     .select(['a.candidate_id', 'u.name', 'v.ja as status', 'v.en as status_en', 's.id as shiftId'])
     .where('s.date', '>=', week)

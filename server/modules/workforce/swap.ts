@@ -12,6 +12,7 @@ import { audit, type Actor } from '../../db/audit.ts';
 import { mayWork, shiftStarted } from './may-work.ts';
 import type { WorkLimitRefusal } from './work-limits.ts';
 import { isUuid } from '../../../shared/ids.ts';
+import { placementsJoined } from '../jobs/repo.ts';
 
 /** An application that is not in a closing status (a leaf right under a root: rejected, withdrawn). */
 export const liveApplication = sql<boolean>`not exists (
@@ -30,12 +31,7 @@ export async function swapShiftPeople(db: DB, actor: Actor, companyId: string | 
   if (!isUuid(aId) || !isUuid(bId)) return { ok: false, reason: 'not-found' };
   if (aId === bId) return { ok: false, reason: 'same' };
   return inTransaction(db, async (trx): Promise<SwapResult> => {
-    const rows = await trx
-      .selectFrom('applications as a')
-      .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-      .innerJoin('jobs as j', 'j.id', 's.job_id')
-      .innerJoin('users as u', 'u.id', 'a.candidate_id')
-      .leftJoin('candidate_profiles as p', 'p.user_id', 'a.candidate_id')
+    const rows = await placementsJoined(trx)
       .select([
         'a.id',
         'a.candidate_id',

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt } from '../../db/columns.ts';
 
 /** The tables of migration 0030 (residence-card checks, docs/workforce.md). */
 export interface WorkforceTables {
@@ -25,7 +26,7 @@ export interface ResidenceCardsTable {
   decided_by: Generated<string | null>;
   decided_by_name: Generated<string>;
   decided_at: Generated<Date | null>;
-  created_at: ColumnType<Date, Date | string | undefined, never>;
+  created_at: CreatedAt;
 }
 
 /** The long vacations of a student's school (migration 0031, docs/workforce.md): both days included. */
@@ -34,5 +35,5 @@ export interface LongVacationsTable {
   user_id: string;
   from_date: ColumnType<string, string, string>;
   to_date: ColumnType<string, string, string>;
-  created_at: ColumnType<Date, Date | string | undefined, never>;
+  created_at: CreatedAt;
 }

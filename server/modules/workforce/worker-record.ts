@@ -10,8 +10,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { audit, type Actor } from '../../db/audit.ts';
 import { CandidateRegistration } from '../jobs/apply.ts';
+import { candidatesWithProfile, shiftApplicationsWithClient, shiftDayAndTimes } from '../jobs/repo.ts';
+import { applicationsWithParties } from '../pipeline/repo.ts';
 import type { DB } from '../../db/connect.ts';
-import { clockText } from '../../db/columns.ts';
 import { companyIdOf, hasNoTenant, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 
@@ -22,10 +23,7 @@ export const scopeOf = (tenant: Tenant): Scope | null => (hasNoTenant(tenant) ? 
 const APPLICATION_TENANT = { company: 'a.company_id', client: 'a.client_id' } as const;
 
 export async function workerProfile(db: DB, userId: string) {
-  return db
-    .selectFrom('users as u')
-    .innerJoin('candidate_profiles as p', 'p.user_id', 'u.id')
-    .leftJoin('visa_types as v', 'v.id', 'p.visa_type_id')
+  return candidatesWithProfile(db)
     .select([
       'u.id',
       'u.name',
@@ -61,19 +59,12 @@ export async function workerProfile(db: DB, userId: string) {
 
 /** The worker's shifts in scope, newest first, with the attendance recorded for each. */
 export async function workerShifts(db: DB, scope: Scope, userId: string) {
-  let q = db
-    .selectFrom('applications as a')
-    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-    .innerJoin('jobs as j', 'j.id', 'a.job_id')
-    .innerJoin('clients as cl', 'cl.id', 'a.client_id')
+  let q = shiftApplicationsWithClient(db)
     .leftJoin('attendance as t', (join) => join.onRef('t.application_id', '=', 'a.id'))
     .select([
       'a.id as application_id',
       's.id as shift_id',
-      's.date',
-      clockText('s.start_time').as('start'),
-      clockText('s.end_time').as('end'),
-      's.break_minutes',
+      ...shiftDayAndTimes,
       'j.id as job_id',
       'j.title_ja',
       'j.title_en',
@@ -139,18 +130,14 @@ export async function workerDocuments(db: DB, companyId: string | null, email: s
  * Null when the worker has no application to that job inside the scope.
  */
 export async function contractFacts(db: DB, scope: Scope, userId: string, jobId: string) {
-  let q = db
-    .selectFrom('applications as a')
-    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+  let q = applicationsWithParties(db)
     .innerJoin('clients as cl', 'cl.id', 'a.client_id')
-    .innerJoin('companies as c', 'c.id', 'a.company_id')
-    .innerJoin('users as u', 'u.id', 'a.candidate_id')
     .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
     .select([
       'u.name as worker',
-      'c.id as company_id',
-      'c.name as company_ja',
-      'c.name_en as company_en',
+      'co.id as company_id',
+      'co.name as company_ja',
+      'co.name_en as company_en',
       'cl.name as client_ja',
       'cl.name_en as client_en',
       'j.title_ja',
@@ -166,7 +153,7 @@ export async function contractFacts(db: DB, scope: Scope, userId: string, jobId:
     ])
     .where('a.candidate_id', '=', userId)
     .where('a.job_id', '=', jobId)
-    .groupBy(['u.name', 'c.id', 'c.name', 'c.name_en', 'cl.name', 'cl.name_en', 'j.title_ja', 'j.title_en', 'j.prefecture', 'j.city', 'j.city_en', 'j.wage']);
+    .groupBy(['u.name', 'co.id', 'co.name', 'co.name_en', 'cl.name', 'cl.name_en', 'j.title_ja', 'j.title_en', 'j.prefecture', 'j.city', 'j.city_en', 'j.wage']);
   q = scopeToTenant(q, scope, APPLICATION_TENANT);
   return q.executeTakeFirst();
 }
