@@ -21,22 +21,16 @@ import type { Actor } from '../../db/audit.ts';
 import { openCredentials } from './connections.ts';
 import { attendanceWithJob } from '../pipeline/repo.ts';
 import { DEFAULT_POLICY, RomutenError, romutenClient, type RetryPolicy } from './romuten-client.ts';
+import type { SyncCounts } from '../../../shared/integrations.ts';
 
 /** A claim older than this is from a process that died mid-sync. */
 const STALE_CLAIM_MINUTES = 15;
 /** Items per status query. */
 const PULL_BATCH = 100;
 
-export interface SyncSummary {
+export interface SyncSummary extends SyncCounts {
   syncId: string;
   status: 'ok' | 'partial' | 'failed';
-  workersPushed: number;
-  attendancePushed: number;
-  unchanged: number;
-  statusesPulled: number;
-  failed: number;
-  retries: number;
-  errors: string[];
 }
 
 /** Why no sync ran: no usable connection, one already running, or credentials that cannot be opened. */

@@ -6,6 +6,7 @@ import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
 import { Badge, DataTable, Notice, problemsCell, type Tone } from '../../ui/DataTable.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { ActionButton, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
+import type { SyncCounts } from '../../../shared/integrations.ts';
 
 export interface CompanyChoice {
   id: string;
@@ -23,19 +24,12 @@ export interface CatalogueEntry {
   lastSyncStatus: string | null;
 }
 
-export interface SyncView {
+export interface SyncView extends SyncCounts {
   id: string;
   startedAt: string;
   finishedAt: string | null;
   status: string;
   actorName: string;
-  workersPushed: number;
-  attendancePushed: number;
-  unchanged: number;
-  statusesPulled: number;
-  failed: number;
-  retries: number;
-  errors: string[];
 }
 
 export interface RomutenView {

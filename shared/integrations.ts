@@ -1,0 +1,14 @@
+/**
+ * What one sync with the Romuten API did (docs/romuten.md), as the sync counts it
+ * (server/modules/integrations/sync.ts) and the integrations page draws a run of it
+ * (views/pages/admin/Integrations.tsx).
+ */
+export interface SyncCounts {
+  workersPushed: number;
+  attendancePushed: number;
+  unchanged: number;
+  statusesPulled: number;
+  failed: number;
+  retries: number;
+  errors: string[];
+}
