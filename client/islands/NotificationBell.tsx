@@ -104,7 +104,8 @@ export default function NotificationBell({ lang }: NotificationBellProps) {
   }
 
   return (
-    <div className="badge-bell notification-bell">
+    // data-counted: the first count has come from the server (a number read before it is not yet the user's).
+    <div className="badge-bell notification-bell" data-counted={s.count_worked ? '' : undefined}>
       <button type="button" className="icon-btn" aria-expanded={open} title={msg(lang, 'notifications.title')} onClick={toggle} data-testid="notification-bell">
         {/* A text, not aria-label: the count drawn beside the icon is part of the button's name. */}
         <span className="visually-hidden">{msg(lang, 'notifications.title')}</span>

@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
-import { appAndBrowser, backOfficeLogin, bellCount, candidatePageLogin, openPage } from '../helpers/browser.ts';
+import { appAndBrowser, backOfficeLogin, bellCount, candidatePageLogin, countedBell, openPage } from '../helpers/browser.ts';
 import { candidateConversation } from '../helpers/chat.ts';
 
 const { t, browser } = appAndBrowser();
@@ -76,7 +76,7 @@ describe('the staff inbox with two staff members and a candidate', () => {
     await expect.poll(() => a.locator('.inbox-thread .chat-message.is-theirs').filter({ hasText: 'parking' }).count()).toBe(1);
     // A reads English, as the candidate writes: no translation hint.
     expect(await a.locator('[data-testid=inbox-translate]').count()).toBe(0);
-    const before = await bellCount(b);
+    const before = await countedBell(b);
     await a.selectOption('#inbox-assignee', staffB.id);
     await Promise.all([a.waitForURL((u) => u.searchParams.get('saved') === '1'), a.locator('.inbox-assign button[type=submit]').click()]);
     expect(await a.locator('#inbox-assignee').inputValue()).toBe(staffB.id);
@@ -101,7 +101,7 @@ describe('the staff inbox with two staff members and a candidate', () => {
   });
 
   it('A writes a private note mentioning B; it is drawn apart from the messages and never reaches the candidate', async () => {
-    const before = await bellCount(b);
+    const before = await countedBell(b);
     await a.fill('#inbox-note-body', NOTE);
     await a.locator(`.inbox-mentions input[value="${staffB.id}"]`).check();
     await Promise.all([a.waitForURL((u) => u.searchParams.get('saved') === '1'), a.locator('.inbox-note-form button[type=submit]').click()]);

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appAndBrowser, backOfficeLogin, bellCount, openPage } from '../helpers/browser.ts';
+import { appAndBrowser, backOfficeLogin, bellCount, countedBell, openPage } from '../helpers/browser.ts';
 import { applyToDailyShift } from '../helpers/chat.ts';
 import { candidateLogin } from '../helpers/pages.ts';
 import { visaId } from '../helpers/demo-data.ts';
@@ -27,7 +27,7 @@ describe('the notification bell', () => {
     await backOfficeLogin(page, t.url, 'company@demo.test');
     await page.goto(`${t.url}/admin/jobs/list`);
     await page.waitForSelector('[data-island=NotificationBell][data-hydrated]', { state: 'attached' });
-    const before = await count();
+    const before = await countedBell(page);
     const otherBefore = await unreadOf('company2');
     const mineBefore = await unreadOf('company_admin');
 

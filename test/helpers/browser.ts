@@ -75,6 +75,12 @@ export const bellCount = async (page: Page): Promise<number> =>
       .catch(() => '0')) || 0,
   );
 
+/** The bell's number once its first count has come from the server (before that it shows none, whatever the user has). */
+export async function countedBell(page: Page): Promise<number> {
+  await page.locator('.notification-bell[data-counted]').waitFor({ state: 'attached' });
+  return bellCount(page);
+}
+
 /**
  * The app and Chromium for a file's tests: both started before them and closed after them. What it
  * returns stands for them once started: read it inside tests and hooks, not while the file is collected.
