@@ -1,4 +1,8 @@
-/** The shifts of a daily job as its record page reads and writes them (modules/jobs/shift-plan.ts makes the plan). */
+/**
+ * The jobs module's tables as other queries open them: a daily job's shifts as its record page reads
+ * and writes them (modules/jobs/shift-plan.ts makes the plan), and the join graphs over shifts,
+ * applications and candidate profiles that several modules' queries start from.
+ */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { clockText } from '../../db/columns.ts';
