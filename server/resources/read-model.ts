@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Lang, Text } from '../../shared/i18n.ts';
-import type { CellKind, Tone } from '../../shared/list-kinds.ts';
+import type { BadgeState, CellKind } from '../../shared/list-kinds.ts';
 import { tenantScopedQuery, type Tenant } from '../access/tenancy.ts';
 import { audit } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
@@ -23,13 +23,7 @@ import { isUuid } from '../../shared/ids.ts';
 /** How a column's value is shown (views/ui/DataTable.tsx) and typed in GraphQL: the engine's cell kinds less a resource field's own. */
 export type ColumnType = Exclude<CellKind, 'boolean' | 'choice'>;
 
-export interface BadgeState {
-  value: string;
-  label: Text;
-  tone: Tone;
-  /** What the state belongs to, when states fall in groups (an applicant status: its list). */
-  group?: string;
-}
+export type { BadgeState };
 
 export interface ReadColumn {
   /** The row's key and the GraphQL field. */

@@ -51,8 +51,6 @@ export const WEB = {
   'record.missingReport': m('届出に不足', 'Missing for the report'),
   'record.reportFactsCsv': m('届出事項をCSVで出力', 'Report facts as CSV'),
   'record.notRecorded': m('未記録', 'Not recorded'),
-  'record.waitingCheck': m('確認待ち', 'Waiting for a check'),
-  'record.reUploadAsked': m('再アップロード依頼', 'Re-upload asked'),
   'record.rejected': m('却下', 'Rejected'),
   'record.verified': m('確認済み', 'Verified'),
   'record.passport': m('パスポート', 'Passport'),

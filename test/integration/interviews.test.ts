@@ -5,7 +5,9 @@
  * of its own jobs only, another company none, a role without the code is refused.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as cheerio from 'cheerio';
 import { formRequest, getPage, text } from '../helpers/pages.ts';
+import { pressButton } from '../helpers/buttons.ts';
 import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
 import { appAndMailForFile } from '../helpers/smtp.ts';
 import { companyOf, statusIds } from '../helpers/demo-data.ts';
@@ -148,6 +150,29 @@ describe('/admin/interview', () => {
     const second = await schedule();
     await t.gql(ACT, { ids: [second], action: 'fail' }, { as: 'company_admin' });
     expect(await statusNow()).toBe(S.Rejected);
+    await maria(S.Applied);
+  });
+
+  it('shows a result with one badge, the same on the list, the applicant record and the sheet', async () => {
+    const app = await maria(S.Interview);
+    const id = (
+      await t.gql(
+        'mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }',
+        { a: app.id, i: { date: addDays(todayInJapan(), 2), time: '15:00', minutes: 30, place: 'Office' } },
+        { as: 'company_admin' },
+      )
+    ).data.scheduleInterview as string;
+    const token = `${await t.tokenOf('company_admin')}; lang=en`;
+    const staff = { who: 'company_admin', cookie: `token=${token}` };
+    expect((await pressButton(t, staff, '/admin/interview', `row:${id}:fail`)).status).toBe(303);
+    const badgeOf = async (path: string, where: string) => {
+      const $ = cheerio.load((await getPage(t, path, token)).html);
+      const badge = $(where).filter((_, el) => $(el).text() === 'Not passed');
+      return badge.length ? badge.first().attr('class') : undefined;
+    };
+    expect(await badgeOf(`/admin/interview?sort=startsAt&dir=desc`, `tr[data-row-id="${id}"] .badge`)).toBe('badge badge-neutral');
+    expect(await badgeOf(`/admin/candidate/${app.id}`, '.record-interviews .badge')).toBe('badge badge-neutral');
+    expect(await badgeOf(`/admin/candidate/${app.id}/sheet`, '.record-interviews .badge')).toBe('badge badge-neutral');
     await maria(S.Applied);
   });
 

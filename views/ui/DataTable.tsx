@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { tr, type Lang, type Text } from '../../shared/i18n.ts';
-import { msg } from '../../shared/messages.ts';
 import { COUNT_CAP, countText, dateLong, dateTimeText, numberText, yen } from '../../shared/format.ts';
 import { DATE_FILTERS } from '../../shared/date-filters.ts';
 import { todayInJapan } from '../../shared/time.ts';
-import type { CellKind, Tone } from '../../shared/list-kinds.ts';
+import { inOrder, stateOf, type BadgeState, type CellKind, type Tone } from '../../shared/list-kinds.ts';
+import { msg, msgText, type TextKey } from '../../shared/texts/index.ts';
 
 /**
  * The one UI kit for lists: the head of a list page, its filter bar, the table
@@ -30,6 +30,18 @@ export interface ColumnView {
 }
 
 export type Row = Record<string, unknown>;
+
+/** A column declared by its name: its label's catalogue key, its cell kind, and what the kind needs (a badge's states, a date's warning days, a wage's unit). */
+export type ColumnDecl = readonly [label: TextKey, type: CellKind, more?: Pick<ColumnView, 'states' | 'unit' | 'soon' | 'sortable'>];
+
+/**
+ * A table's columns in the order written, each by the row field it shows:
+ * `tableColumns({ date: ['record.day', 'date'], status: ['myPay.status', 'badge', { states: PAY_STATES }] })`.
+ * Every table a page draws itself declares its columns this way (a list's come from its definition).
+ */
+export function tableColumns(decl: Readonly<Record<string, ColumnDecl>>): ColumnView[] {
+  return inOrder('tableColumns', decl).map(([name, [label, type, more]]) => ({ name, label: msgText(label), type, ...more }));
+}
 
 const UNIT = { hour: 'list.perHour', day: 'list.perDay', month: 'list.perMonth' } as const;
 
@@ -66,20 +78,26 @@ export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: R
   return <span className={`badge badge-${tone}`}>{children}</span>;
 }
 
-/** A cell: typed text, a badge, or a link when the screen gives one for this row. */
+/** A state's badge outside a table (a record's heading, an interview in a list); nothing for a value the states do not know. */
+export function StateBadge({ lang, states, value }: { lang: Lang; states: readonly BadgeState[]; value: string | null | undefined }) {
+  const s = stateOf(states, value);
+  return s ? <Badge tone={s.tone}>{tr(lang, s.label)}</Badge> : null;
+}
+
 /** Whole days from today in Japan to a day 'YYYY-MM-DD' (negative once past); null for no day. */
 function daysUntil(day: string): number | null {
   const t = Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(t) ? null : Math.round((t - Date.parse(`${todayInJapan()}T00:00:00Z`)) / 86_400_000);
 }
 
+/** A cell: typed text, a badge, or a link when the screen gives one for this row. */
 function Cell({ lang, c, value, href }: { lang: Lang; c: ColumnView; value: unknown; href: string | null }) {
   const text = cellText(lang, c, value);
   if (!text) return <span className="muted">—</span>;
   const due = c.type === 'date' && c.soon !== undefined ? daysUntil(String(value)) : null;
   const shown =
     c.type === 'badge' ? (
-      <Badge tone={c.states?.find((x) => x.value === String(value))?.tone}>{text}</Badge>
+      <Badge tone={stateOf(c.states ?? [], String(value))?.tone}>{text}</Badge>
     ) : due !== null && due <= c.soon! ? (
       <Badge tone="danger">{`${text} (${due < 0 ? msg(lang, 'list.expired') : msg(lang, 'list.daysLeft', { days: due })})`}</Badge>
     ) : (

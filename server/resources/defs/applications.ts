@@ -12,6 +12,7 @@ import type { HookContext, Option, OptionContext } from '../define.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { dateFilter, defineReadModel, idFilter, langText, personColumn, type BadgeState, type ReadColumn, type ReadFilter, type ReadLink, type ReadRow, type Transition } from '../read-model.ts';
+import { ATTENDANCE_STATES } from '../../../shared/states.ts';
 import { clientFilter } from './users.ts';
 import { profileColumns, profileFilters } from './staff.ts';
 import type { Lang } from '../../../shared/i18n.ts';
@@ -51,13 +52,6 @@ async function statusOptions(ctx: OptionContext): Promise<Option[]> {
 }
 
 const SHUKKIN = '/admin/candidate/shukkin';
-
-const ATTENDANCE_STATES: readonly BadgeState[] = [
-  { value: 'present', label: msgText('res.common.present'), tone: 'success' },
-  { value: 'late', label: msgText('applicant.late'), tone: 'warning' },
-  { value: 'absent', label: msgText('applicant.absent'), tone: 'neutral' },
-  { value: 'no_show', label: msgText('applicant.noShow'), tone: 'danger' },
-];
 
 /**
  * The applicant's name (users as `u`), linked to the application's record: the applicant screens'

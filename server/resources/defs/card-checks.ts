@@ -2,15 +2,9 @@ import { sql } from 'kysely';
 import { hasNoTenant, isPlatform } from '../../access/tenancy.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { appliedToTenant, dateFilter, defineReadModel, flagColumn, personColumn, stateFilter, type BadgeState } from '../read-model.ts';
+import { appliedToTenant, dateFilter, defineReadModel, flagColumn, personColumn, stateFilter } from '../read-model.ts';
+import { CARD_CHECK_STATES } from '../../../shared/states.ts';
 import { visaFilter } from './staff.ts';
-
-const STATES: BadgeState[] = [
-  { value: 'pending', label: msgText('res.cardChecks.waitingCheck'), tone: 'warning' },
-  { value: 'reupload', label: msgText('res.cardChecks.reUploadAsked'), tone: 'info' },
-  { value: 'rejected', label: msgText('res.common.rejected'), tone: 'danger' },
-  { value: 'verified', label: msgText('res.common.verified'), tone: 'success' },
-];
 
 /**
  * Residence-card checks (SPEC §2 /admin/worker/rcCheckCandidate 160004,
@@ -42,7 +36,7 @@ export const cardChecksReadModel = defineReadModel({
   id: 'rc.id',
   columns: [
     // Alphabetical happens to be the queue's order: pending, rejected, reupload, verified.
-    { name: 'state', label: msgText('res.common.state'), type: 'badge', sql: 'rc.status', states: STATES, sortable: true, notNull: true },
+    { name: 'state', label: msgText('res.common.state'), type: 'badge', sql: 'rc.status', states: CARD_CHECK_STATES, sortable: true, notNull: true },
     personColumn('name', msgText('res.common.name'), { download: 'card' }),
     { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
     { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality' },
@@ -60,7 +54,7 @@ export const cardChecksReadModel = defineReadModel({
     { name: 'uploadedAt', label: msgText('res.cardChecks.uploaded'), type: 'datetime', sql: 'rc.created_at', sortable: true, notNull: true },
     { name: 'decidedBy', label: msgText('res.cardChecks.checked'), type: 'text', sql: () => sql`nullif(rc.decided_by_name, '')` },
   ],
-  filters: [stateFilter('state', msgText('res.common.state'), 'rc.status', STATES), visaFilter('rc.visa_type_id'), dateFilter('expiry', msgText('res.common.cardExpiry'), 'rc.expiry')],
+  filters: [stateFilter('state', msgText('res.common.state'), 'rc.status', CARD_CHECK_STATES), visaFilter('rc.visa_type_id'), dateFilter('expiry', msgText('res.common.cardExpiry'), 'rc.expiry')],
   defaultSort: { column: 'state', dir: 'asc' },
   paging: 'offset',
   screens: [{ path: '/admin/worker/rcCheckCandidate' }],

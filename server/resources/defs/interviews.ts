@@ -3,7 +3,8 @@ import { tenantScopedQuery } from '../../access/tenancy.ts';
 import type { HookContext } from '../define.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { recordInterviewResult, type InterviewResult } from '../../modules/pipeline/interviews.ts';
-import { dateFilter, defineReadModel, langText, stateFilter, type BadgeState, type ReadRow } from '../read-model.ts';
+import { dateFilter, defineReadModel, langText, stateFilter, type ReadRow } from '../read-model.ts';
+import { INTERVIEW_STATES } from '../../../shared/states.ts';
 import { applicantNameColumn, jobFilter } from './applications.ts';
 import { isDay } from '../../../shared/time.ts';
 
@@ -13,14 +14,6 @@ import { isDay } from '../../../shared/time.ts';
  * week calendar. A result (pass, fail, hold) moves the application along its status tree; cancel
  * just closes the interview. Interviews are scheduled from the applicant record.
  */
-const STATES: readonly BadgeState[] = [
-  { value: 'scheduled', label: msgText('interviewStatus.scheduled'), tone: 'info' },
-  { value: 'pass', label: msgText('interviewStatus.pass'), tone: 'success' },
-  { value: 'fail', label: msgText('interviewStatus.fail'), tone: 'neutral' },
-  { value: 'hold', label: msgText('interviewStatus.hold'), tone: 'warning' },
-  { value: 'cancelled', label: msgText('interviewStatus.cancelled'), tone: 'neutral' },
-];
-
 const result = (name: InterviewResult, label: { ja: string; en: string }, done: { ja: string; en: string }, confirm?: { ja: string; en: string }) => ({
   name,
   label,
@@ -64,10 +57,10 @@ export const interviewsReadModel = defineReadModel({
     { name: 'minutes', label: msgText('res.interviews.minutes'), type: 'number', sql: 'i.minutes' },
     { name: 'place', label: msgText('res.interviews.where'), type: 'text', sql: () => sql`coalesce(nullif(i.online_url, ''), i.place)` },
     { name: 'interviewers', label: msgText('interview.interviewers'), type: 'text', sql: 'i.interviewers', search: true },
-    { name: 'status', label: msgText('res.interviews.result'), type: 'badge', sql: 'i.status', sortable: true, notNull: true, states: STATES },
+    { name: 'status', label: msgText('res.interviews.result'), type: 'badge', sql: 'i.status', sortable: true, notNull: true, states: INTERVIEW_STATES },
   ],
   filters: [
-    stateFilter('status', msgText('res.interviews.result'), 'i.status', STATES),
+    stateFilter('status', msgText('res.interviews.result'), 'i.status', INTERVIEW_STATES),
     dateFilter('when', msgText('common.date'), sql`(i.starts_at at time zone 'Asia/Tokyo')::date`),
     jobFilter('a.job_id'),
     {

@@ -1,3 +1,4 @@
+import { badgeStates } from '../../../shared/list-kinds.ts';
 import { sql, type RawBuilder } from 'kysely';
 import type { HookContext, Option } from '../define.ts';
 import { inBoth } from '../define.ts';
@@ -61,12 +62,12 @@ const moveSelected =
 // ---------------------------------------------------------------------------------------------
 // Daily pay
 
-const LINE_STATES: readonly BadgeState[] = [
-  { value: 'pending', label: msgText('res.money.pending'), tone: 'warning' },
-  { value: 'approved', label: msgText('res.money.approved'), tone: 'info' },
-  { value: 'transferred', label: msgText('res.money.transferred'), tone: 'success' },
-  { value: 'failed', label: msgText('res.money.failed'), tone: 'danger' },
-];
+const LINE_STATES = badgeStates({
+  pending: ['res.money.pending', 'warning'],
+  approved: ['res.money.approved', 'info'],
+  transferred: ['res.money.transferred', 'success'],
+  failed: ['res.money.failed', 'danger'],
+});
 /** Why a line could not be batched (`createTransferBatch`), in words the worker's payroll clerk acts on. */
 export const FAILURES: Record<TransferFailure | typeof ACCOUNT_UPDATED, Text> = {
   no_bank_account: msgText('res.money.noBankAccount'),
@@ -141,11 +142,11 @@ export const payLinesReadModel = defineReadModel({
 // ---------------------------------------------------------------------------------------------
 // Monthly pay
 
-const RUN_STATES: readonly BadgeState[] = [
-  { value: 'draft', label: msgText('res.common.draft'), tone: 'warning' },
-  { value: 'approved', label: msgText('res.money.approved'), tone: 'info' },
-  { value: 'paid', label: msgText('res.money.paid'), tone: 'success' },
-];
+const RUN_STATES = badgeStates({
+  draft: ['res.common.draft', 'warning'],
+  approved: ['res.money.approved', 'info'],
+  paid: ['res.money.paid', 'success'],
+});
 
 export const payRunsReadModel = defineReadModel({
   name: 'payRun',
@@ -221,13 +222,13 @@ export const payRunsReadModel = defineReadModel({
 // ---------------------------------------------------------------------------------------------
 // Quick pay
 
-const ADVANCE_STATES: readonly BadgeState[] = [
-  { value: 'requested', label: msgText('res.money.requested'), tone: 'warning' },
-  { value: 'approved', label: msgText('res.money.approved'), tone: 'info' },
-  { value: 'transferred', label: msgText('res.money.transferred'), tone: 'success' },
-  { value: 'recovered', label: msgText('res.money.recoveredFromPay'), tone: 'neutral' },
-  { value: 'rejected', label: msgText('res.common.rejected'), tone: 'neutral' },
-];
+const ADVANCE_STATES = badgeStates({
+  requested: ['res.money.requested', 'warning'],
+  approved: ['res.money.approved', 'info'],
+  transferred: ['res.money.transferred', 'success'],
+  recovered: ['res.money.recoveredFromPay', 'neutral'],
+  rejected: ['res.common.rejected', 'neutral'],
+});
 
 export const advancesReadModel = defineReadModel({
   name: 'advance',
@@ -292,12 +293,12 @@ export const advancesReadModel = defineReadModel({
 // ---------------------------------------------------------------------------------------------
 // Billing
 
-const INVOICE_STATES: readonly BadgeState[] = [
-  { value: 'draft', label: msgText('res.common.draft'), tone: 'neutral' },
-  { value: 'issued', label: msgText('res.money.issued'), tone: 'info' },
-  { value: 'overdue', label: msgText('res.money.overdue'), tone: 'danger' },
-  { value: 'paid', label: msgText('res.money.received'), tone: 'success' },
-];
+const INVOICE_STATES = badgeStates({
+  draft: ['res.common.draft', 'neutral'],
+  issued: ['res.money.issued', 'info'],
+  overdue: ['res.money.overdue', 'danger'],
+  paid: ['res.money.received', 'success'],
+});
 /** Overdue is not stored: an issued invoice past its due date (Japan's day) is overdue. */
 const invoiceState = sql`case when i.status = 'issued' and i.due_date < (now() at time zone 'Asia/Tokyo')::date then 'overdue' else i.status end`;
 

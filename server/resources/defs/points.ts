@@ -1,9 +1,10 @@
+import { badgeStates } from '../../../shared/list-kinds.ts';
 import { sql } from 'kysely';
 import { tenantScopedQuery } from '../../access/tenancy.ts';
 import { f, platformScope, type ResourceDef } from '../define.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { defineReadModel, personColumn, stateFilter, uuidOr, type BadgeState } from '../read-model.ts';
+import { defineReadModel, personColumn, stateFilter, uuidOr } from '../read-model.ts';
 
 /**
  * Points and campaigns (docs/points.md). The ledger at /v3/admin/point
@@ -12,13 +13,13 @@ import { defineReadModel, personColumn, stateFilter, uuidOr, type BadgeState } f
  * is the screen's panel (server/web/screens/points/points.tsx). Campaigns at /admin/superadmin/campaign
  * (230001, superadmins): platform campaigns whose points server/modules/points/awards.ts awards.
  */
-const KINDS: readonly BadgeState[] = [
-  { value: 'shift', label: msgText('points.kind.shift'), tone: 'success' },
-  { value: 'campaign', label: msgText('points.kind.campaign'), tone: 'info' },
-  { value: 'manual', label: msgText('res.points.addedHand'), tone: 'info' },
-  { value: 'spend', label: msgText('points.kind.spend'), tone: 'warning' },
-  { value: 'expire', label: msgText('points.kind.expire'), tone: 'neutral' },
-];
+const KINDS = badgeStates({
+  shift: ['points.kind.shift', 'success'],
+  campaign: ['points.kind.campaign', 'info'],
+  manual: ['res.points.addedHand', 'info'],
+  spend: ['points.kind.spend', 'warning'],
+  expire: ['points.kind.expire', 'neutral'],
+});
 
 export const pointEntriesReadModel = defineReadModel({
   name: 'pointEntry',

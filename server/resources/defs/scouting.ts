@@ -1,3 +1,4 @@
+import { badgeStates } from '../../../shared/list-kinds.ts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { hasNoTenant, tenantScopedQuery } from '../../access/tenancy.ts';
 import type { Lang, Text } from '../../../shared/i18n.ts';
@@ -7,7 +8,7 @@ import { withdrawScoutOffers } from '../../modules/scouting/offers.ts';
 import { msg, msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { inBoth } from '../define.ts';
-import { defineReadModel, stateOptions, type BadgeState } from '../read-model.ts';
+import { defineReadModel, stateOptions } from '../read-model.ts';
 import { languageOptions, visaOptions } from './staff.ts';
 
 /**
@@ -133,13 +134,13 @@ export const scoutCandidatesReadModel = defineReadModel({
   screens: [{ path: '/v3/admin/scout/search' }],
 });
 
-const OFFER_STATES: readonly BadgeState[] = [
-  { value: 'pending', label: msgText('res.scouting.awaitingAnswer'), tone: 'warning' },
-  { value: 'accepted', label: msgText('res.scouting.accepted'), tone: 'success' },
-  { value: 'declined', label: msgText('res.scouting.declined'), tone: 'neutral' },
-  { value: 'expired', label: msgText('scout.status.expired'), tone: 'danger' },
-  { value: 'withdrawn', label: msgText('scout.status.withdrawn'), tone: 'neutral' },
-];
+const OFFER_STATES = badgeStates({
+  pending: ['res.scouting.awaitingAnswer', 'warning'],
+  accepted: ['res.scouting.accepted', 'success'],
+  declined: ['res.scouting.declined', 'neutral'],
+  expired: ['scout.status.expired', 'danger'],
+  withdrawn: ['scout.status.withdrawn', 'neutral'],
+});
 /** An offer's state as the lists show it: a pending offer past its time is expired. */
 const offerState = sql<string>`(case when o.status = 'pending' and o.expires_at <= now() then 'expired' else o.status end)`;
 

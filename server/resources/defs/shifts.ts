@@ -1,18 +1,19 @@
+import { badgeStates } from '../../../shared/list-kinds.ts';
 import { sql } from 'kysely';
 import { isClient, tenantScopedQuery } from '../../access/tenancy.ts';
 import { audit } from '../../db/audit.ts';
 import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { inTransaction } from '../../db/connect.ts';
-import { dateFilter, defineReadModel, stateOptions, type BadgeState } from '../read-model.ts';
+import { dateFilter, defineReadModel, stateOptions } from '../read-model.ts';
 import { jobFilter, jobTitleColumn } from './applications.ts';
 import { clientFilter } from './users.ts';
 import { isDay } from '../../../shared/time.ts';
 
-const CONFIRM_STATES: readonly BadgeState[] = [
-  { value: 'confirmed', label: msgText('res.shifts.confirmed'), tone: 'success' },
-  { value: 'open', label: msgText('res.shifts.notConfirmed'), tone: 'warning' },
-];
+const CONFIRM_STATES = badgeStates({
+  confirmed: ['res.shifts.confirmed', 'success'],
+  open: ['res.shifts.notConfirmed', 'warning'],
+});
 
 /**
  * Shifts (SPEC §2 /admin/shift 130001): every daily job's shift of the tenant — a

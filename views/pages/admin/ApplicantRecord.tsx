@@ -1,11 +1,12 @@
 import type { JSX } from 'react';
 import { Facts } from '../../ui/Facts.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
-import { pickLang, type Lang } from '../../../shared/i18n.ts';
+import { pickLang, tr, type Lang } from '../../../shared/i18n.ts';
 import { dateTimeText, dateYearText } from '../../../shared/format.ts';
-import { msgText, type MessageKey } from '../../../shared/messages.ts';
 import { msg } from '../../../shared/texts/index.ts';
-import { Badge, DataTable, Notice } from '../../ui/DataTable.tsx';
+import { Badge, DataTable, Notice, StateBadge, tableColumns } from '../../ui/DataTable.tsx';
+import { stateOf } from '../../../shared/list-kinds.ts';
+import { ATTENDANCE_STATES, INTERVIEW_STATES } from '../../../shared/states.ts';
 import { Field } from '../../ui/Field.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
@@ -61,18 +62,16 @@ export interface InterviewFormView {
   errors: Record<string, string>;
 }
 
-export const INTERVIEW_STATUS: Record<string, { key: MessageKey; tone: 'info' | 'success' | 'neutral' | 'warning' }> = {
-  scheduled: { key: 'interviewStatus.scheduled', tone: 'info' },
-  pass: { key: 'interviewStatus.pass', tone: 'success' },
-  fail: { key: 'interviewStatus.fail', tone: 'neutral' },
-  hold: { key: 'interviewStatus.hold', tone: 'warning' },
-  cancelled: { key: 'interviewStatus.cancelled', tone: 'neutral' },
-};
-
 /** Residence cards expiring within this many days are flagged. */
 export const VISA_WARNING_DAYS = 90;
 
 /** A residence card's expiry, flagged when it is within VISA_WARNING_DAYS or past (the record and the applicant sheet). */
+/** An attendance as recorded, in words (its value when a newer state is not known here). */
+const attendanceText = (lang: Lang, status: string) => {
+  const s = stateOf(ATTENDANCE_STATES, status);
+  return s ? tr(lang, s.label) : status;
+};
+
 export function VisaExpiry({ lang, expiry, daysLeft }: { lang: Lang; expiry: string; daysLeft: number | null }) {
   return (
     <>
@@ -83,8 +82,6 @@ export function VisaExpiry({ lang, expiry, daysLeft }: { lang: Lang; expiry: str
     </>
   );
 }
-
-const ATTENDANCE: Record<string, MessageKey> = { present: 'applicant.present', late: 'applicant.late', absent: 'applicant.absent', no_show: 'applicant.noShow' };
 
 /**
  * An application's record: who, for what, where it stands with the moves the viewer may make as
@@ -200,7 +197,7 @@ export function ApplicantRecord({
                 msg(lang, 'applicant.attendance'),
                 a.attendance
                   ? [
-                      ATTENDANCE[a.attendance.status] ? msg(lang, ATTENDANCE[a.attendance.status]!) : a.attendance.status,
+                      attendanceText(lang, a.attendance.status),
                       a.attendance.clockIn ? `${msg(lang, 'applicant.clockIn')} ${dateTimeText(a.attendance.clockIn, lang)}` : '',
                       a.attendance.clockOut ? `${msg(lang, 'applicant.clockOut')} ${dateTimeText(a.attendance.clockOut, lang)}` : '',
                       msg(lang, 'applicant.recordedBy', { name: a.attendance.recordedBy }),
@@ -232,15 +229,12 @@ export function ApplicantRecord({
           <p className="empty">{msg(lang, 'interview.none')}</p>
         ) : (
           <ul className="record-interviews">
-            {a.interviews.map((i) => {
-              const st = INTERVIEW_STATUS[i.status];
-              return (
-                <li key={i.id}>
-                  <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({i.minutes} min) {i.onlineUrl ? <a href={i.onlineUrl}>{i.onlineUrl}</a> : i.place}{' '}
-                  {i.interviewers && `· ${i.interviewers}`} {st && <Badge tone={st.tone}>{msg(lang, st.key)}</Badge>}
-                </li>
-              );
-            })}
+            {a.interviews.map((i) => (
+              <li key={i.id}>
+                <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({i.minutes} min) {i.onlineUrl ? <a href={i.onlineUrl}>{i.onlineUrl}</a> : i.place}{' '}
+                {i.interviewers && `· ${i.interviewers}`} <StateBadge lang={lang} states={INTERVIEW_STATES} value={i.status} />
+              </li>
+            ))}
           </ul>
         )}
         {interviewForm && (
@@ -270,11 +264,11 @@ export function ApplicantRecord({
       <TitledSection className="card" id="applicant-history" title={msg(lang, 'applicant.history')} empty={a.history.length === 0 && msg(lang, 'applicant.noHistory')}>
         <DataTable
           lang={lang}
-          columns={[
-            { name: 'at', label: msgText('applicant.when'), type: 'datetime' },
-            { name: 'actor', label: msgText('applicant.who'), type: 'text' },
-            { name: 'what', label: msgText('applicant.what'), type: 'text' },
-          ]}
+          columns={tableColumns({
+            at: ['applicant.when', 'datetime'],
+            actor: ['applicant.who', 'text'],
+            what: ['applicant.what', 'text'],
+          })}
           rows={a.history.map((h, i) => ({ id: String(i), at: h.at, actor: h.actor, what: [h.from && h.to ? `${h.from} → ${h.to}` : '', h.note ?? ''].filter(Boolean).join(' · ') }))}
           empty=""
         />

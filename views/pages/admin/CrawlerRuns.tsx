@@ -1,8 +1,9 @@
+import { badgeStates } from '../../../shared/list-kinds.ts';
 import type { JSX } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
-import { msg, msgText } from '../../../shared/messages.ts';
-import { DataTable, problemsCell } from '../../ui/DataTable.tsx';
+import { msg } from '../../../shared/messages.ts';
+import { DataTable, problemsCell, tableColumns } from '../../ui/DataTable.tsx';
 
 export interface CrawlerRunView {
   id: string;
@@ -16,11 +17,11 @@ export interface CrawlerRunView {
   errors: string[];
 }
 
-const STATES = [
-  { value: 'running', label: msgText('crawler.running'), tone: 'info' as const },
-  { value: 'ok', label: msgText('crawler.ok'), tone: 'success' as const },
-  { value: 'failed', label: msgText('crawler.failed'), tone: 'danger' as const },
-];
+const STATES = badgeStates({
+  running: ['crawler.running', 'info'],
+  ok: ['crawler.ok', 'success'],
+  failed: ['crawler.failed', 'danger'],
+});
 
 /** A crawler source's run history on its record page: newest first, with counts and what went wrong. */
 export function CrawlerRuns({ lang, runs }: { lang: Lang; runs: CrawlerRunView[] }): JSX.Element {
@@ -28,15 +29,15 @@ export function CrawlerRuns({ lang, runs }: { lang: Lang; runs: CrawlerRunView[]
     <TitledSection className="card crawler-runs" anchor="crawler-runs" id="crawler-runs-title" title={msg(lang, 'crawler.history')} empty={runs.length === 0 && msg(lang, 'crawler.noRuns')}>
       <DataTable
         lang={lang}
-        columns={[
-          { name: 'started_at', label: msgText('crawler.started'), type: 'datetime' },
-          { name: 'status', label: msgText('crawler.result'), type: 'badge', states: STATES },
-          { name: 'found', label: msgText('crawler.found'), type: 'number' },
-          { name: 'imported', label: msgText('crawler.imported'), type: 'number' },
-          { name: 'updated', label: msgText('crawler.updated'), type: 'number' },
-          { name: 'skipped', label: msgText('crawler.skipped'), type: 'number' },
-          { name: 'errors', label: msgText('crawler.problems'), type: 'text' },
-        ]}
+        columns={tableColumns({
+          started_at: ['crawler.started', 'datetime'],
+          status: ['crawler.result', 'badge', { states: STATES }],
+          found: ['crawler.found', 'number'],
+          imported: ['crawler.imported', 'number'],
+          updated: ['crawler.updated', 'number'],
+          skipped: ['crawler.skipped', 'number'],
+          errors: ['crawler.problems', 'text'],
+        })}
         rows={runs}
         cell={problemsCell}
         empty={msg(lang, 'crawler.noRuns')}

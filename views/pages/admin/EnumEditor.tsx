@@ -1,6 +1,6 @@
 import { isLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
-import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
+import { DataTable, tableColumns } from '../../ui/DataTable.tsx';
+import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ActionButton, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 
 /** The label of each language's column (the value in Japanese, in English). */
@@ -89,17 +89,12 @@ export function EnumEditorPage({ act, lang, title, action, sections, errors, val
             {s.defaults && <p className="hint">{msg(lang, 'enums.defaultsHint')}</p>}
             <DataTable
               lang={lang}
-              columns={[
-                { name: 'id', label: msgText('enums.id'), type: 'text' },
-                { name: 'ja', label: msgText('enums.ja'), type: 'text' },
-                { name: 'en', label: msgText('enums.en'), type: 'text' },
-                ...(s.defaults
-                  ? [
-                      { name: 'sswField', label: msgText('enums.sswField'), type: 'text' as const },
-                      { name: 'simpleLabour', label: msgText('enums.simpleLabour'), type: 'text' as const },
-                    ]
-                  : []),
-              ]}
+              columns={tableColumns({
+                id: ['enums.id', 'text'],
+                ja: ['enums.ja', 'text'],
+                en: ['enums.en', 'text'],
+                ...(s.defaults ? { sswField: ['enums.sswField', 'text'], simpleLabour: ['enums.simpleLabour', 'text'] } : {}),
+              })}
               rows={s.rows}
               // Each row is its own small form: the inputs sit in the cells and belong to the row's form.
               cell={(r, c) => {

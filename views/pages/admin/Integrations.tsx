@@ -1,9 +1,10 @@
+import { badgeStates } from '../../../shared/list-kinds.ts';
 import type { JSX } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import { SelectFilter } from '../../ui/SelectFilter.tsx';
 import { pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
-import { msg, msgText, type MessageKey } from '../../../shared/messages.ts';
-import { Badge, DataTable, Notice, problemsCell, type Tone } from '../../ui/DataTable.tsx';
+import { msg, type MessageKey } from '../../../shared/messages.ts';
+import { Badge, DataTable, Notice, problemsCell, type Tone, tableColumns } from '../../ui/DataTable.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { ActionButton, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 import type { SyncCounts } from '../../../shared/integrations.ts';
@@ -52,17 +53,17 @@ export interface RomutenView {
   items: { entity: string; remoteStatus: string | null; count: number }[];
 }
 
-const CONNECTION_STATES = [
-  { value: 'not_connected', label: msgText('integrations.notConnectedState'), tone: 'neutral' as const },
-  { value: 'connected', label: msgText('integrations.connectedState'), tone: 'success' as const },
-  { value: 'failing', label: msgText('integrations.failingState'), tone: 'danger' as const },
-];
-const SYNC_STATES = [
-  { value: 'running', label: msgText('integrations.running'), tone: 'info' as const },
-  { value: 'ok', label: msgText('integrations.ok'), tone: 'success' as const },
-  { value: 'partial', label: msgText('integrations.partial'), tone: 'warning' as const },
-  { value: 'failed', label: msgText('integrations.failed'), tone: 'danger' as const },
-];
+const CONNECTION_STATES = badgeStates({
+  not_connected: ['integrations.notConnectedState', 'neutral'],
+  connected: ['integrations.connectedState', 'success'],
+  failing: ['integrations.failingState', 'danger'],
+});
+const SYNC_STATES = badgeStates({
+  running: ['integrations.running', 'info'],
+  ok: ['integrations.ok', 'success'],
+  partial: ['integrations.partial', 'warning'],
+  failed: ['integrations.failed', 'danger'],
+});
 const PROVIDERS: Record<string, { name: MessageKey; about: MessageKey; path: string }> = {
   romuten: { name: 'integrations.romuten', about: 'integrations.romutenAbout', path: '/admin/integration/romuten' },
 };
@@ -121,13 +122,13 @@ export function IntegrationCatalogue({ lang, title, companies, chosen, entries }
       <CompanyPicker lang={lang} path="/admin/integration" companies={companies} chosen={chosen} all />
       <DataTable
         lang={lang}
-        columns={[
-          { name: 'company', label: msgText('integrations.company'), type: 'text' },
-          { name: 'service', label: msgText('integrations.service'), type: 'text' },
-          { name: 'state', label: msgText('integrations.state'), type: 'badge', states: CONNECTION_STATES },
-          { name: 'lastSyncAt', label: msgText('integrations.lastSync'), type: 'datetime' },
-          { name: 'lastSyncStatus', label: msgText('integrations.result'), type: 'badge', states: SYNC_STATES },
-        ]}
+        columns={tableColumns({
+          company: ['integrations.company', 'text'],
+          service: ['integrations.service', 'text'],
+          state: ['integrations.state', 'badge', { states: CONNECTION_STATES }],
+          lastSyncAt: ['integrations.lastSync', 'datetime'],
+          lastSyncStatus: ['integrations.result', 'badge', { states: SYNC_STATES }],
+        })}
         rows={entries.map((e) => ({
           ...e,
           id: `${e.companyId}:${e.provider}`,
@@ -220,11 +221,11 @@ export function RomutenSettings(p: {
       <TitledSection className="card" id="romuten-remote-title" title={msg(lang, 'integrations.remote')} empty={d.items.length === 0 && msg(lang, 'integrations.noItems')}>
         <DataTable
           lang={lang}
-          columns={[
-            { name: 'entityText', label: msgText('integrations.entity'), type: 'text' },
-            { name: 'status', label: msgText('integrations.state'), type: 'text' },
-            { name: 'count', label: msgText('integrations.count'), type: 'number' },
-          ]}
+          columns={tableColumns({
+            entityText: ['integrations.entity', 'text'],
+            status: ['integrations.state', 'text'],
+            count: ['integrations.count', 'number'],
+          })}
           rows={d.items.map((i) => ({
             id: `${i.entity}:${i.remoteStatus ?? ''}`,
             entityText: msg(lang, i.entity === 'worker' ? 'integrations.entityWorker' : 'integrations.entityAttendance'),
@@ -238,18 +239,18 @@ export function RomutenSettings(p: {
       <TitledSection className="card" id="romuten-log-title" anchor="romuten-log" title={msg(lang, 'integrations.log')} empty={d.syncs.length === 0 && msg(lang, 'integrations.noSyncs')}>
         <DataTable
           lang={lang}
-          columns={[
-            { name: 'startedAt', label: msgText('integrations.started'), type: 'datetime' },
-            { name: 'actorName', label: msgText('integrations.by'), type: 'text' },
-            { name: 'status', label: msgText('integrations.result'), type: 'badge', states: SYNC_STATES },
-            { name: 'workersPushed', label: msgText('integrations.workers'), type: 'number' },
-            { name: 'attendancePushed', label: msgText('integrations.attendance'), type: 'number' },
-            { name: 'unchanged', label: msgText('integrations.unchanged'), type: 'number' },
-            { name: 'statusesPulled', label: msgText('integrations.pulled'), type: 'number' },
-            { name: 'failed', label: msgText('integrations.failedItems'), type: 'number' },
-            { name: 'retries', label: msgText('integrations.retries'), type: 'number' },
-            { name: 'errors', label: msgText('integrations.problems'), type: 'text' },
-          ]}
+          columns={tableColumns({
+            startedAt: ['integrations.started', 'datetime'],
+            actorName: ['integrations.by', 'text'],
+            status: ['integrations.result', 'badge', { states: SYNC_STATES }],
+            workersPushed: ['integrations.workers', 'number'],
+            attendancePushed: ['integrations.attendance', 'number'],
+            unchanged: ['integrations.unchanged', 'number'],
+            statusesPulled: ['integrations.pulled', 'number'],
+            failed: ['integrations.failedItems', 'number'],
+            retries: ['integrations.retries', 'number'],
+            errors: ['integrations.problems', 'text'],
+          })}
           rows={d.syncs}
           cell={problemsCell}
           empty={msg(lang, 'integrations.noSyncs')}

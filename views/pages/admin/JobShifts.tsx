@@ -2,9 +2,9 @@ import type { JSX } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { Field, FieldSet } from '../../ui/Field.tsx';
-import { msg, msgText } from '../../../shared/messages.ts';
+import { msg } from '../../../shared/messages.ts';
 import { weekdayText, yen } from '../../../shared/format.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
+import { DataTable, tableColumns } from '../../ui/DataTable.tsx';
 import { ActionButton, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 
 /** A shift as the record page shows it (the `shifts` field of DailyJob). */
@@ -74,15 +74,15 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
       )}
       <DataTable
         lang={v.lang}
-        columns={[
-          { name: 'day', label: msgText('common.date'), type: 'text' },
-          { name: 'time', label: msgText('common.time'), type: 'text' },
-          { name: 'breakText', label: msgText('shifts.break'), type: 'text' },
-          { name: 'capacity', label: msgText('shifts.capacity'), type: 'number' },
-          { name: 'filled', label: msgText('shifts.filled'), type: 'number' },
-          { name: 'rate', label: msgText('shifts.rate'), type: 'text' },
-          { name: 'pay', label: msgText('common.pay'), type: 'text' },
-        ]}
+        columns={tableColumns({
+          day: ['common.date', 'text'],
+          time: ['common.time', 'text'],
+          breakText: ['shifts.break', 'text'],
+          capacity: ['shifts.capacity', 'number'],
+          filled: ['shifts.filled', 'number'],
+          rate: ['shifts.rate', 'text'],
+          pay: ['common.pay', 'text'],
+        })}
         rows={v.shifts.map((s) => ({
           ...s,
           day: `${dayLabel(v.lang, s.date)}${s.date < v.today ? ` · ${msg(v.lang, 'shifts.past')}` : ''}`,

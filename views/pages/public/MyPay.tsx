@@ -1,11 +1,11 @@
+import { badgeStates } from '../../../shared/list-kinds.ts';
 import type { JSX } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
-import type { Lang, Text } from '../../../shared/i18n.ts';
-import { msgText, type TextKey } from '../../../shared/texts/index.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { yen } from '../../../shared/format.ts';
 import { Field } from '../../ui/Field.tsx';
-import { DataTable, type ColumnView, type Row } from '../../ui/DataTable.tsx';
+import { DataTable, tableColumns, type ColumnDecl, type ColumnView, type Row } from '../../ui/DataTable.tsx';
 import { CandidatePage } from './Candidate.tsx';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 
@@ -28,25 +28,22 @@ export interface MyPayView {
   advances: Record<string, unknown>[];
 }
 
-const STATES: { value: string; label: Text; tone: 'neutral' | 'info' | 'success' | 'warning' | 'danger' }[] = [
-  { value: 'pending', label: msgText('myPay.pending'), tone: 'warning' },
-  { value: 'draft', label: msgText('myPay.beingPrepared'), tone: 'warning' },
-  { value: 'requested', label: msgText('myPay.requested'), tone: 'warning' },
-  { value: 'approved', label: msgText('myPay.approved'), tone: 'info' },
-  { value: 'transferred', label: msgText('myPay.transferred'), tone: 'success' },
-  { value: 'paid', label: msgText('myPay.paid'), tone: 'success' },
-  { value: 'recovered', label: msgText('myPay.recovered'), tone: 'neutral' },
-  { value: 'rejected', label: msgText('record.rejected'), tone: 'neutral' },
-  { value: 'failed', label: msgText('myPay.failed'), tone: 'danger' },
-];
+const STATES = badgeStates({
+  pending: ['myPay.pending', 'warning'],
+  draft: ['myPay.beingPrepared', 'warning'],
+  requested: ['myPay.requested', 'warning'],
+  approved: ['myPay.approved', 'info'],
+  transferred: ['myPay.transferred', 'success'],
+  paid: ['myPay.paid', 'success'],
+  recovered: ['myPay.recovered', 'neutral'],
+  rejected: ['record.rejected', 'neutral'],
+  failed: ['myPay.failed', 'danger'],
+});
 
-/** A table's columns by name, each with its label and cell kind; a badge draws the pay states. */
-type ColumnSpec = readonly [label: TextKey, type: ColumnView['type']];
-const columns = (specs: Readonly<Record<string, ColumnSpec>>): ColumnView[] =>
-  Object.entries(specs).map(([name, [label, type]]) => ({ name, label: msgText(label), type, ...(type === 'badge' ? { states: STATES } : {}) }));
-const STATUS: ColumnSpec = ['myPay.status', 'badge'];
+/** Every table's last column but the payslips': where the pay stands, as a badge. */
+const STATUS: ColumnDecl = ['myPay.status', 'badge', { states: STATES }];
 
-const SLIP_COLUMNS = columns({
+const SLIP_COLUMNS = tableColumns({
   company: ['supportChat.company', 'text'],
   periodEnd: ['record.periodEnds', 'date'],
   payDate: ['pdf.payDay', 'date'],
@@ -54,7 +51,7 @@ const SLIP_COLUMNS = columns({
   status: STATUS,
   pdf: ['myPay.payslip', 'text'],
 });
-const DAILY_COLUMNS = columns({
+const DAILY_COLUMNS = tableColumns({
   workDate: ['panel.workedOn', 'date'],
   job: ['myPay.job', 'text'],
   total: ['myPay.gross', 'money'],
@@ -63,7 +60,7 @@ const DAILY_COLUMNS = columns({
   net: ['myPay.net', 'money'],
   status: STATUS,
 });
-const ADVANCE_COLUMNS = columns({ requestedOn: ['myPay.requestedOn', 'date'], amount: ['myPay.amount', 'money'], fee: ['myPay.fee', 'money'], net: ['myPay.paidOut', 'money'], status: STATUS });
+const ADVANCE_COLUMNS = tableColumns({ requestedOn: ['myPay.requestedOn', 'date'], amount: ['myPay.amount', 'money'], fee: ['myPay.fee', 'money'], net: ['myPay.paidOut', 'money'], status: STATUS });
 
 /** One of the pay page's lists under its heading; the table says so when there is nothing in it yet. */
 function PayTable(p: { lang: Lang; id: string; title: MessageKey; columns: ColumnView[]; rows: Row[]; href?: (row: Row, column: string) => string | null }): JSX.Element {

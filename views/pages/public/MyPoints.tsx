@@ -1,9 +1,9 @@
 import type { JSX } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
-import { msgText } from '../../../shared/texts/index.ts';
+import { badgeStates } from '../../../shared/list-kinds.ts';
 import { msg } from '../../../shared/messages.ts';
-import { DataTable, type ColumnView } from '../../ui/DataTable.tsx';
+import { DataTable, tableColumns } from '../../ui/DataTable.tsx';
 import { CandidatePage } from './Candidate.tsx';
 
 /**
@@ -19,19 +19,21 @@ export interface MyPointsView {
   inviteUrl: string;
 }
 
-const KINDS = (['shift', 'campaign', 'manual', 'spend', 'expire'] as const).map((k) => ({
-  value: k,
-  label: { ja: msg('ja', `points.kind.${k}`), en: msg('en', `points.kind.${k}`) },
-  tone: k === 'spend' ? ('warning' as const) : k === 'expire' ? ('neutral' as const) : ('success' as const),
-}));
-const COLUMNS: ColumnView[] = [
-  { name: 'createdAt', label: msgText('applicant.when'), type: 'datetime' },
-  { name: 'wallet', label: msgText('points.wallet'), type: 'text' },
-  { name: 'kind', label: msgText('myPoints.kind'), type: 'badge', states: KINDS },
-  { name: 'points', label: msgText('points.title'), type: 'number' },
-  { name: 'reason', label: msgText('points.reason'), type: 'text' },
-  { name: 'expiresOn', label: msgText('myPoints.validUntil'), type: 'date' },
-];
+const KINDS = badgeStates({
+  shift: ['points.kind.shift', 'success'],
+  campaign: ['points.kind.campaign', 'success'],
+  manual: ['points.kind.manual', 'success'],
+  spend: ['points.kind.spend', 'warning'],
+  expire: ['points.kind.expire', 'neutral'],
+});
+const COLUMNS = tableColumns({
+  createdAt: ['applicant.when', 'datetime'],
+  wallet: ['points.wallet', 'text'],
+  kind: ['myPoints.kind', 'badge', { states: KINDS }],
+  points: ['points.title', 'number'],
+  reason: ['points.reason', 'text'],
+  expiresOn: ['myPoints.validUntil', 'date'],
+});
 
 export function MyPointsPage(p: MyPointsView): JSX.Element {
   const L = p.lang;

@@ -1,9 +1,9 @@
 import { isLang } from '../../../../shared/i18n.ts';
-import { msg, msgText } from '../../../../shared/texts/index.ts';
+import { msg } from '../../../../shared/texts/index.ts';
 import { addDays, isDay, todayInJapan } from '../../../../shared/time.ts';
 import { DOCS, operation } from '../../../api/documents.ts';
 import { dateText, yen } from '../../../../shared/format.ts';
-import { DataTable } from '../../../../views/ui/DataTable.tsx';
+import { DataTable, tableColumns } from '../../../../views/ui/DataTable.tsx';
 import { invoicePdf, payslipPdf } from '../../pdf.ts';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { parseId } from '../../../../shared/ids.ts';
@@ -101,11 +101,11 @@ const dailyPay = panel({
             <h3>{msg(ctx.lang, 'panel.unbatched')}</h3>
             <DataTable
               lang={ctx.lang}
-              columns={[
-                { name: 'worker', label: msgText('panel.worker'), type: 'text' },
-                { name: 'workDate', label: msgText('panel.workedOn'), type: 'date' },
-                { name: 'reason', label: msgText('points.reason'), type: 'text' },
-              ]}
+              columns={tableColumns({
+                worker: ['panel.worker', 'text'],
+                workDate: ['panel.workedOn', 'date'],
+                reason: ['points.reason', 'text'],
+              })}
               rows={failures.map((f) => ({ ...f, id: f.lineId }))}
               empty=""
             />
@@ -113,13 +113,13 @@ const dailyPay = panel({
         )}
         <DataTable
           lang={ctx.lang}
-          columns={[
-            { name: 'transferDate', label: msgText('panel.transferDate'), type: 'date' },
-            { name: 'payees', label: msgText('panel.payees'), type: 'number' },
-            { name: 'total', label: msgText('panel.total'), type: 'money' },
-            { name: 'createdBy', label: msgText('panel.madeBy'), type: 'text' },
-            { name: 'file', label: msgText('panel.zenginFile'), type: 'text' },
-          ]}
+          columns={tableColumns({
+            transferDate: ['panel.transferDate', 'date'],
+            payees: ['panel.payees', 'number'],
+            total: ['panel.total', 'money'],
+            createdBy: ['panel.madeBy', 'text'],
+            file: ['panel.zenginFile', 'text'],
+          })}
           rows={batches.map((b) => ({ ...b, file: msg(ctx.lang, 'panel.download') }))}
           href={(row, name) => (name === 'file' ? `${ctx.req.path}?batch=${encodeURIComponent(String(row.id))}` : null)}
           empty={msg(ctx.lang, 'panel.noBatches')}

@@ -20,8 +20,9 @@ import { operation } from '../../../api/documents.ts';
 import { DOCUMENT_KINDS } from '../../../resources/defs/staff.ts';
 import { Facts } from '../../../../views/ui/Facts.tsx';
 import { TitledSection } from '../../../../views/ui/TitledSection.tsx';
-import { Badge } from '../../../../views/ui/DataTable.tsx';
-import { INTERVIEW_STATUS, VisaExpiry } from '../../../../views/pages/admin/ApplicantRecord.tsx';
+import { StateBadge } from '../../../../views/ui/DataTable.tsx';
+import { VisaExpiry } from '../../../../views/pages/admin/ApplicantRecord.tsx';
+import { INTERVIEW_STATES } from '../../../../shared/states.ts';
 import { defineScreen, errorPage, type Screen, type ScreenContext } from '../../screen.ts';
 
 export const texts = textsOf({
@@ -115,7 +116,7 @@ const sheetScreen = (path: string): Screen =>
                 {a.interviews.map((i) => (
                   <li key={i.id}>
                     <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({say('sheet.minutes', { minutes: i.minutes })}) {i.onlineUrl ? say('sheet.online') : i.place}{' '}
-                    {INTERVIEW_STATUS[i.status] && <Badge tone="info">{msg(INTERVIEW_STATUS[i.status]!.key)}</Badge>}
+                    <StateBadge lang={lang} states={INTERVIEW_STATES} value={i.status} />
                   </li>
                 ))}
               </ul>

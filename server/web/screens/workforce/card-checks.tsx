@@ -10,7 +10,9 @@ import { pickLang, tr, type Text } from '../../../../shared/i18n.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { DOCS, operation } from '../../../api/documents.ts';
 import { SSW_FIELDS } from '../../../modules/workforce/work-limits.ts';
-import { Badge } from '../../../../views/ui/DataTable.tsx';
+import { Badge, StateBadge } from '../../../../views/ui/DataTable.tsx';
+import { badgeStates } from '../../../../shared/list-kinds.ts';
+import { CARD_CHECK_STATES } from '../../../../shared/states.ts';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { errorPage, failed, redirect, type FormState, type ScreenContext } from '../../screen.ts';
 import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
@@ -32,13 +34,8 @@ const OWN = {
 
 const PATH = '/admin/worker/rcCheckCandidate';
 
-const STATE: Record<string, { label: Text; tone: 'warning' | 'info' | 'danger' | 'success' | 'neutral' }> = {
-  pending: { label: msgText('record.waitingCheck'), tone: 'warning' },
-  reupload: { label: msgText('record.reUploadAsked'), tone: 'info' },
-  rejected: { label: msgText('record.rejected'), tone: 'danger' },
-  verified: { label: msgText('record.verified'), tone: 'success' },
-  replaced: { label: msgText('cardCheck.replaced'), tone: 'neutral' },
-};
+/** A card's check as its page shows it: a card a newer upload replaced still opens here. */
+const STATES = [...CARD_CHECK_STATES, ...badgeStates({ replaced: ['cardCheck.replaced', 'neutral'] })];
 
 const cardParam = (ctx: ScreenContext) => {
   const v = queryText(ctx.req, 'card');
@@ -66,7 +63,6 @@ function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, ac
   const { lang } = ctx;
   if (!data) return <p className="hint">{msg(lang, 'cardCheck.pressName')}</p>;
   const { card, visaTypes } = data;
-  const s = STATE[card.status] ?? STATE.pending!;
   const values = state?.values ?? {};
   const val = (k: string, fallback: string) => (typeof values[k] === 'string' ? (values[k] as string) : fallback);
   const err = state?.errors ?? {};
@@ -75,7 +71,7 @@ function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, ac
   return (
     <section className="card card-check" aria-labelledby="card-check-title">
       <h2 id="card-check-title">
-        {msg(lang, 'card.title')}: {card.personName} <Badge tone={s.tone}>{tr(lang, s.label)}</Badge>
+        {msg(lang, 'card.title')}: {card.personName} <StateBadge lang={lang} states={STATES} value={card.status} />
       </h2>
       {done && (
         <p className="notice" role="status">

@@ -1,12 +1,11 @@
 import { pickLang } from '../../../../shared/i18n.ts';
-import { msgText } from '../../../../shared/texts/index.ts';
 import { Field } from '../../../../views/ui/Field.tsx';
 import type { ReactNode } from 'react';
 import { PanelForm } from '../../../../views/ui/PanelForm.tsx';
 import { mondayOf, parseDay, todayInJapan } from '../../../../shared/time.ts';
 import { operation } from '../../../api/documents.ts';
 import { dateText, hoursMinutesText } from '../../../../shared/format.ts';
-import { DataTable } from '../../../../views/ui/DataTable.tsx';
+import { DataTable, tableColumns } from '../../../../views/ui/DataTable.tsx';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { redirect, withRefusal, type ScreenContext } from '../../screen.ts';
 import { ActionButton } from '../../../../views/ui/Action.tsx';
@@ -157,13 +156,13 @@ const shifts = panel({
           <p className="hint">{ctx.msg('shifts.leftHint', { from: dateText(week, ctx.lang) })}</p>
           <DataTable
             lang={ctx.lang}
-            columns={[
-              { name: 'name', label: msgText('applicant.name'), type: 'text' },
-              { name: 'status', label: msgText('search.visa'), type: 'text' },
-              { name: 'shifts', label: msgText('panel.shiftsWeek'), type: 'number' },
-              { name: 'left', label: msgText('panel.timeLeft'), type: 'text' },
-              { name: 'note', label: msgText('panel.note'), type: 'text' },
-            ]}
+            columns={tableColumns({
+              name: ['applicant.name', 'text'],
+              status: ['search.visa', 'text'],
+              shifts: ['panel.shiftsWeek', 'number'],
+              left: ['panel.timeLeft', 'text'],
+              note: ['panel.note', 'text'],
+            })}
             rows={left.map((w) => ({
               id: w.personId,
               name: w.name,

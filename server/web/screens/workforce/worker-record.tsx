@@ -13,7 +13,9 @@ import { todayInJapan } from '../../../../shared/time.ts';
 import { canEnter } from '../../../access/guard.ts';
 import { routeCode } from '../../../access/routes.ts';
 import { DOCS, type ResultOf, operation } from '../../../api/documents.ts';
-import { Badge, DataTable, type Tone } from '../../../../views/ui/DataTable.tsx';
+import { Badge, DataTable, StateBadge, tableColumns } from '../../../../views/ui/DataTable.tsx';
+import { badgeStates } from '../../../../shared/list-kinds.ts';
+import { ATTENDANCE_STATES, CARD_CHECK_STATES } from '../../../../shared/states.ts';
 import { formStrings, queryText, withFlag } from '../../kit.ts';
 import { csv, errorPage, failed, file, redirect, withRefusal, type FormState, type ScreenContext } from '../../screen.ts';
 import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
@@ -221,15 +223,15 @@ function DispatchRecords({ ctx, w, state, act }: { ctx: ScreenContext; w: Worker
       ) : (
         <DataTable
           lang={lang}
-          columns={[
-            { name: 'date', label: msgText('record.day'), type: 'date' },
-            { name: 'client', label: msgText('record.clientWorkPlace'), type: 'text' },
-            { name: 'work', label: msgText('record.work'), type: 'text' },
-            { name: 'time', label: msgText('record.startEndBreak'), type: 'text' },
-            { name: 'hours', label: msgText('record.hoursWorked'), type: 'text' },
-            { name: 'supervisor', label: msgText('record.clientsSupervisor'), type: 'text' },
-            { name: 'complaints', label: msgText('record.complaintsHandling'), type: 'text' },
-          ]}
+          columns={tableColumns({
+            date: ['record.day', 'date'],
+            client: ['record.clientWorkPlace', 'text'],
+            work: ['record.work', 'text'],
+            time: ['record.startEndBreak', 'text'],
+            hours: ['record.hoursWorked', 'text'],
+            supervisor: ['record.clientsSupervisor', 'text'],
+            complaints: ['record.complaintsHandling', 'text'],
+          })}
           rows={w.dispatchLedger.map((d, i) => ({
             id: String(i),
             date: d.date,
@@ -272,19 +274,8 @@ function DispatchRecords({ ctx, w, state, act }: { ctx: ScreenContext; w: Worker
   );
 }
 
-const ATTENDANCE = [
-  { value: 'present', label: msgText('applicant.present'), tone: 'success' as Tone },
-  { value: 'late', label: msgText('applicant.late'), tone: 'warning' as Tone },
-  { value: 'absent', label: msgText('applicant.absent'), tone: 'neutral' as Tone },
-  { value: 'no_show', label: msgText('applicant.noShow'), tone: 'danger' as Tone },
-  { value: 'none', label: msgText('record.notRecorded'), tone: 'neutral' as Tone },
-];
-const CARD_STATE: Record<string, { label: Text; tone: Tone }> = {
-  pending: { label: msgText('record.waitingCheck'), tone: 'warning' },
-  reupload: { label: msgText('record.reUploadAsked'), tone: 'info' },
-  rejected: { label: msgText('record.rejected'), tone: 'danger' },
-  verified: { label: msgText('record.verified'), tone: 'success' },
-};
+/** The shifts' attendance, with a shift not yet recorded. */
+const ATTENDANCE = [...ATTENDANCE_STATES, ...badgeStates({ none: ['record.notRecorded', 'neutral'] })];
 const DOC_KIND: Record<string, Text> = {
   residence_card: msgText('card.title'),
   passport: msgText('record.passport'),
@@ -307,7 +298,6 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
   const { lang } = ctx;
   if (!w) return <p className="hint">{msg(lang, 'record.pressName')}</p>;
   const mayCheckCards = !!ctx.roleMaps && !!ctx.user && canEnter(ctx.roleMaps, ctx.user.role, routeCode('/admin/worker/rcCheckCandidate'));
-  const card = w.cardCheckStatus ? CARD_STATE[w.cardCheckStatus] : undefined;
   const shiftRows = (upcoming: boolean) =>
     w.shifts
       .filter((s) => s.upcoming === upcoming)
@@ -319,13 +309,13 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
         attendance: s.attendance ?? 'none',
         clock: s.clockIn ? `${timeText(s.clockIn, lang)}–${s.clockOut ? timeText(s.clockOut, lang) : ''}` : '',
       }));
-  const shiftColumns = [
-    { name: 'date', label: msgText('common.date'), type: 'date' as const },
-    { name: 'time', label: msgText('common.time'), type: 'text' as const },
-    { name: 'job', label: msgText('record.jobClient'), type: 'text' as const },
-    { name: 'attendance', label: msgText('integrations.entityAttendance'), type: 'badge' as const, states: ATTENDANCE },
-    { name: 'clock', label: msgText('record.clockInOut'), type: 'text' as const },
-  ];
+  const shiftColumns = tableColumns({
+    date: ['common.date', 'date'],
+    time: ['common.time', 'text'],
+    job: ['record.jobClient', 'text'],
+    attendance: ['integrations.entityAttendance', 'badge', { states: ATTENDANCE }],
+    clock: ['record.clockInOut', 'text'],
+  });
   return (
     <section className="card worker-record" aria-labelledby="worker-record-title">
       <h2 id="worker-record-title">{w.name}</h2>
@@ -353,10 +343,10 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
             msg(lang, 'record.cardCheck'),
             <>
               {w.cardVerified ? <Badge tone="success">{msg(lang, 'record.verified')}</Badge> : <Badge tone="warning">{msg(lang, 'record.notVerified')}</Badge>}
-              {card && w.cardCheckStatus !== 'verified' && (
+              {w.cardCheckStatus !== 'verified' && (
                 <>
                   {' '}
-                  <Badge tone={card.tone}>{tr(lang, card.label)}</Badge>
+                  <StateBadge lang={lang} states={CARD_CHECK_STATES} value={w.cardCheckStatus} />
                 </>
               )}
               {w.cardCheckId && mayCheckCards && (
@@ -395,13 +385,13 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
           />
           <DataTable
             lang={lang}
-            columns={[
-              { name: 'periodEnd', label: msgText('record.periodEnds'), type: 'date' },
-              { name: 'payDate', label: msgText('record.payDay'), type: 'date' },
-              { name: 'gross', label: msgText('record.gross'), type: 'money' },
-              { name: 'net', label: msgText('record.net'), type: 'money' },
-              { name: 'payslip', label: msgText('record.payslip'), type: 'text' },
-            ]}
+            columns={tableColumns({
+              periodEnd: ['record.periodEnds', 'date'],
+              payDate: ['record.payDay', 'date'],
+              gross: ['record.gross', 'money'],
+              net: ['record.net', 'money'],
+              payslip: ['record.payslip', 'text'],
+            })}
             rows={w.pay.runs.map((r) => ({ ...r, payslip: 'PDF' }))}
             href={(row, name) => (name === 'payslip' ? `${PAYSLIPS}?payslip=${encodeURIComponent(String(row.id))}` : null)}
             empty={msg(lang, 'record.noMonthlyPayslips')}
@@ -415,12 +405,12 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
       {w.documents.length > 0 ? (
         <DataTable
           lang={lang}
-          columns={[
-            { name: 'kind', label: msgText('integrations.entity'), type: 'text' },
-            { name: 'number', label: msgText('record.number'), type: 'text' },
-            { name: 'expiresOn', label: msgText('record.expires'), type: 'date', soon: 90 },
-            { name: 'note', label: msgText('record.note'), type: 'text' },
-          ]}
+          columns={tableColumns({
+            kind: ['integrations.entity', 'text'],
+            number: ['record.number', 'text'],
+            expiresOn: ['record.expires', 'date', { soon: 90 }],
+            note: ['record.note', 'text'],
+          })}
           rows={w.documents.map((d, i) => ({ ...d, id: String(i), kind: tr(lang, DOC_KIND[d.kind] ?? DOC_KIND.other!) }))}
           empty=""
         />
