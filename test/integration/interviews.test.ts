@@ -173,6 +173,18 @@ describe('/admin/interview', () => {
     expect(await badgeOf(`/admin/interview?sort=startsAt&dir=desc`, `tr[data-row-id="${id}"] .badge`)).toBe('badge badge-neutral');
     expect(await badgeOf(`/admin/candidate/${app.id}`, '.record-interviews .badge')).toBe('badge badge-neutral');
     expect(await badgeOf(`/admin/candidate/${app.id}/sheet`, '.record-interviews .badge')).toBe('badge badge-neutral');
+    // Its length reads in the reader's language on both pages.
+    for (const path of [`/admin/candidate/${app.id}`, `/admin/candidate/${app.id}/sheet`]) {
+      const item = async (k: string) => {
+        const $ = cheerio.load((await getPage(t, path, k)).html);
+        return $('.record-interviews li')
+          .filter((_, li) => $(li).text().includes('15:00'))
+          .text();
+      };
+      const [en, ja] = await Promise.all([item(token), item(`${await t.tokenOf('company_admin')}; lang=ja`)]);
+      expect(en).toContain('(30 min)');
+      expect(ja).toContain('(30分)');
+    }
     await maria(S.Applied);
   });
 

@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import { Facts } from '../../ui/Facts.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import { pickLang, tr, type Lang } from '../../../shared/i18n.ts';
-import { dateTimeText, dateYearText } from '../../../shared/format.ts';
+import { dateTimeText, dateYearText, hoursMinutesText } from '../../../shared/format.ts';
 import { msg } from '../../../shared/texts/index.ts';
 import { Badge, DataTable, Notice, StateBadge, tableColumns } from '../../ui/DataTable.tsx';
 import { stateOf } from '../../../shared/list-kinds.ts';
@@ -231,7 +231,7 @@ export function ApplicantRecord({
           <ul className="record-interviews">
             {a.interviews.map((i) => (
               <li key={i.id}>
-                <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({i.minutes} min) {i.onlineUrl ? <a href={i.onlineUrl}>{i.onlineUrl}</a> : i.place}{' '}
+                <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({hoursMinutesText(i.minutes, lang)}) {i.onlineUrl ? <a href={i.onlineUrl}>{i.onlineUrl}</a> : i.place}{' '}
                 {i.interviewers && `· ${i.interviewers}`} <StateBadge lang={lang} states={INTERVIEW_STATES} value={i.status} />
               </li>
             ))}

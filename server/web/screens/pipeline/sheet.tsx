@@ -14,7 +14,7 @@
  */
 import { m } from '../../../../shared/messages.ts';
 import { tr, pickLang } from '../../../../shared/i18n.ts';
-import { dateTimeText, dateYearText } from '../../../../shared/format.ts';
+import { dateTimeText, dateYearText, hoursMinutesText } from '../../../../shared/format.ts';
 import { textsOf } from '../../../../shared/texts/index.ts';
 import { operation } from '../../../api/documents.ts';
 import { DOCUMENT_KINDS } from '../../../resources/defs/staff.ts';
@@ -42,7 +42,6 @@ export const texts = textsOf({
   'sheet.documents': m('登録済みの書類', 'Documents on file'),
   'sheet.noDocuments': m('登録済みの書類はありません。', 'No document is on file.'),
   'sheet.expires': m('{date}まで', 'until {date}'),
-  'sheet.minutes': m('{minutes}分', '{minutes} min'),
   'sheet.online': m('オンライン', 'Online'),
   'sheet.printedAt': m('作成: {time}', 'Made on {time}'),
 });
@@ -115,7 +114,7 @@ const sheetScreen = (path: string): Screen =>
               <ul className="record-interviews">
                 {a.interviews.map((i) => (
                   <li key={i.id}>
-                    <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({say('sheet.minutes', { minutes: i.minutes })}) {i.onlineUrl ? say('sheet.online') : i.place}{' '}
+                    <time dateTime={i.startsAt}>{dateTimeText(i.startsAt, lang)}</time> ({hoursMinutesText(i.minutes, lang)}) {i.onlineUrl ? say('sheet.online') : i.place}{' '}
                     <StateBadge lang={lang} states={INTERVIEW_STATES} value={i.status} />
                   </li>
                 ))}
