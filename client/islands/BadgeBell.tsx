@@ -67,7 +67,8 @@ export default function BadgeBell({ lang, support }: BadgeBellProps) {
   }
 
   return (
-    <div className="badge-bell">
+    // data-counted: the first badge list has come from the server (a number read before it is not yet the person's).
+    <div className="badge-bell" data-counted={s.badgesWorked ? '' : undefined}>
       {/* Its name is a text, not aria-label: the count drawn beside the icon is part of what it says. */}
       <button type="button" className="icon-btn" aria-expanded={open} title={msg(lang, 'chat.unreadChats')} onClick={toggle} data-testid="badge-bell">
         <span className="visually-hidden">{msg(lang, 'chat.unreadChats')}</span>

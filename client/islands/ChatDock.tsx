@@ -51,7 +51,8 @@ export default function ChatDock({ lang }: ChatDockProps) {
   });
 
   return (
-    <div className="chat-dock" data-testid="chat-dock">
+    // data-counted: the first badge list has come from the server (a number read before it is not yet the person's).
+    <div className="chat-dock" data-testid="chat-dock" data-counted={s.badgesWorked ? '' : undefined}>
       <button type="button" className="chat-dock-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         {msg(lang, 'common.chat')}
         {unread > 0 && (

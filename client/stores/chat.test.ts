@@ -280,7 +280,8 @@ describe('recent conversations (SPEC §4)', () => {
 describe('badge responses and support chat (SPEC §3, §7)', () => {
   it('a badge response sets both badge lists and the worker unread counts', () => {
     const s = run(CHAT_STATE, { type: 'badgesLoaded', badges: { dailyChats: [{ id: 'a', isSee: 0 }], otherChats: [], workerDailyIcCount: 3, workerOtherIcCount: 4 } });
-    expect(s).toMatchObject({ dailyBadges: [{ id: 'a', isSee: 0 }], otherBadges: [], workerDailyIcCount: 3, workerOtherIcCount: 4 });
+    expect(CHAT_STATE.badgesWorked).toBe(false);
+    expect(s).toMatchObject({ dailyBadges: [{ id: 'a', isSee: 0 }], otherBadges: [], workerDailyIcCount: 3, workerOtherIcCount: 4, badgesWorked: true });
   });
   it('a cut badge list keeps the count past its end, through live additions and reads, until the next response', () => {
     const cut = { dailyChats: [{ id: 'a', isSee: 0 }], otherChats: [{ id: 'c', isSee: 0 }], workerDailyIcCount: 9, workerOtherIcCount: 1, dailyChatsTotal: 120, otherChatsTotal: 1 };

@@ -78,6 +78,8 @@ export interface ChatState {
   otherBadgesMore: number;
   workerDailyIcCount: number;
   workerOtherIcCount: number;
+  /** The first badge list has come from the server: until then the counts drawn from the badges are none, whatever the person has. */
+  badgesWorked: boolean;
   /** The type 2 conversation on screen. */
   currentConversation: Conversation | null;
   /** The type 1 conversation windows, each conversation once. */
@@ -146,6 +148,7 @@ export const CHAT_STATE: ChatState = {
   otherBadgesMore: 0,
   workerDailyIcCount: 0,
   workerOtherIcCount: 0,
+  badgesWorked: false,
   currentConversation: null,
   openConversations: [],
   profileInfo: null,
@@ -242,6 +245,7 @@ export function stepChat(state: ChatState, action: ChatAction): ChatStep {
         otherBadgesMore: beyond(b.otherChats, b.otherChatsTotal),
         workerDailyIcCount: b.workerDailyIcCount,
         workerOtherIcCount: b.workerOtherIcCount,
+        badgesWorked: true,
         seenBadgeIds: seeing ? [...seen] : state.seenBadgeIds,
       });
     }

@@ -82,6 +82,16 @@ export async function countedBell(page: Page): Promise<number> {
 }
 
 /**
+ * Resolves once the chat dock and the chat bell of `page` draw the server's first badge list: the
+ * numbers they show before it are none, whatever the person has (each island hydrates and hears the
+ * socket in its own time).
+ */
+export async function chatCounted(page: Page): Promise<void> {
+  await page.locator('[data-testid=chat-dock][data-counted]').waitFor({ state: 'attached' });
+  await page.locator('[data-island=BadgeBell] .badge-bell[data-counted]').waitFor({ state: 'attached' });
+}
+
+/**
  * The app and Chromium for a file's tests: both started before them and closed after them. What it
  * returns stands for them once started: read it inside tests and hooks, not while the file is collected.
  */
