@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { dateTimeText } from '../../shared/format.ts';
 import { msg } from '../../shared/messages.ts';
 import { connectChat, warn } from '../chat/live.ts';
@@ -32,6 +32,7 @@ const store = createStore('applicants', reduceCandidates, CANDIDATES_STATE);
  */
 export default function LiveApplicants({ lang, list, rows, count, statusList, byUpdated }: LiveApplicantsProps) {
   const hydrated = useHydrated();
+  const [listening, setListening] = useState(false);
 
   useEffect(() => {
     if (!hydrated) return;
@@ -121,11 +122,20 @@ export default function LiveApplicants({ lang, list, rows, count, statusList, by
         patch();
       }),
     ];
+    // The server puts the socket in its rooms before it lets it connect: connected, and with the
+    // listeners above, the list hears every change from now on (none while the socket is away).
+    const heard = () => setListening(c.socket.connected);
+    c.socket.on('connect', heard);
+    c.socket.on('disconnect', heard);
+    heard();
     return () => {
       for (const o of off) o();
+      c.socket.off('connect', heard);
+      c.socket.off('disconnect', heard);
       if (redraw) clearTimeout(redraw);
     };
   }, [hydrated, list, rows, count, statusList, byUpdated, lang]);
 
-  return <span className="live-indicator" aria-live="polite" data-testid="live-applicants" />;
+  // data-listening: the list's changes reach it now (one made before would not show without a reload).
+  return <span className="live-indicator" aria-live="polite" data-testid="live-applicants" data-listening={listening ? '' : undefined} />;
 }

@@ -48,6 +48,7 @@ export default function NotificationBell({ lang }: NotificationBellProps) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<1 | 2>(1);
   const [failed, setFailed] = useState(false);
+  const [listening, setListening] = useState(false);
   const s = useHydrated() ? store.state.value : NOTIFICATION_STATE;
 
   useEffect(() => {
@@ -56,6 +57,9 @@ export default function NotificationBell({ lang }: NotificationBellProps) {
       .then((d) => store.dispatch({ type: 'countLoaded', ...d.notificationCount }))
       .catch((err) => warn('count', err));
     const subscriptions = createSubscriptionClient();
+    // The server acknowledged the connection; the subscription goes out right after it (graphql-ws
+    // acknowledges no subscription itself). A lost connection is not listening until it is back.
+    const heard = [subscriptions.on('connected', () => setListening(true)), subscriptions.on('closed', () => setListening(false))];
     const stop = subscriptions.subscribe<{ notificationAdded: Item }>(
       { query: OPS.NotificationAdded },
       {
@@ -67,6 +71,7 @@ export default function NotificationBell({ lang }: NotificationBellProps) {
       },
     );
     return () => {
+      for (const off of heard) off();
       stop();
       void subscriptions.dispose();
     };
@@ -105,7 +110,8 @@ export default function NotificationBell({ lang }: NotificationBellProps) {
 
   return (
     // data-counted: the first count has come from the server (a number read before it is not yet the user's).
-    <div className="badge-bell notification-bell" data-counted={s.count_worked ? '' : undefined}>
+    // data-listening: new notifications reach it now (one sent before would not raise the number).
+    <div className="badge-bell notification-bell" data-counted={s.count_worked ? '' : undefined} data-listening={listening ? '' : undefined}>
       <button type="button" className="icon-btn" aria-expanded={open} title={msg(lang, 'notifications.title')} onClick={toggle} data-testid="notification-bell">
         {/* A text, not aria-label: the count drawn beside the icon is part of the button's name. */}
         <span className="visually-hidden">{msg(lang, 'notifications.title')}</span>

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
+import { appAndBrowser, backOfficeLogin, listening, openPage } from '../helpers/browser.ts';
 import { candidateConversation, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 
 const { t, browser } = appAndBrowser();
@@ -31,7 +31,8 @@ async function statusIds() {
 
 async function openList(path: string) {
   await page.goto(`${t.url}${path}`);
-  await page.waitForSelector('[data-island=LiveApplicants][data-hydrated]', { state: 'attached' });
+  // Listening, not only hydrated: a move or application made before would not reach the list.
+  await listening(page, '[data-island=LiveApplicants] [data-testid=live-applicants]');
 }
 
 describe('live applicant lists', () => {

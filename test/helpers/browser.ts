@@ -75,9 +75,18 @@ export const bellCount = async (page: Page): Promise<number> =>
       .catch(() => '0')) || 0,
   );
 
-/** The bell's number once its first count has come from the server (before that it shows none, whatever the user has). */
+/** Resolves once the island at `selector` hears its live events (data-listening): what happens before that, it misses. */
+export async function listening(page: Page, selector: string): Promise<void> {
+  await page.locator(`${selector}[data-listening]`).waitFor({ state: 'attached' });
+}
+
+/**
+ * The bell's number once its first count has come from the server (before that it shows none,
+ * whatever the user has) and it hears new notifications, so the number can be counted up from.
+ */
 export async function countedBell(page: Page): Promise<number> {
   await page.locator('.notification-bell[data-counted]').waitFor({ state: 'attached' });
+  await listening(page, '.notification-bell');
   return bellCount(page);
 }
 
