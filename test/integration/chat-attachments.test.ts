@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../server/chat/events.ts';
 import { UPLOADS_PER_10_MIN } from '../../server/chat/attachments.ts';
 import { ATTACHMENTS_PATH, MAX_IMAGE_BYTES, MESSAGE_IMAGE } from '../../server/chat/events.ts';
-import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile, DEMO } from '../helpers/app.ts';
 import { candidateConversation, type RawChatSocket, rawSocket, sendMessage, socketConnected, TINY_PNG } from '../helpers/chat.ts';
 
 type ChatClient = RawChatSocket;
@@ -38,21 +38,19 @@ function pngClaiming(width: number, height: number): Buffer {
 
 const PNG = TINY_PNG;
 
-let t: TestApp;
+const t = appForFile();
 let candidateToken: string;
 let conversationId: string;
 let otherConversationId: string;
 const sockets: (() => void)[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
   ({ candidateToken, conversationId } = await candidateConversation(t));
   // Another conversation of the same company: an image of one cannot be sent in the other.
   ({ conversationId: otherConversationId } = await candidateConversation(t, 'candidate2@demo.test'));
 });
 afterAll(async () => {
   for (const close of sockets) close();
-  await t?.close();
 });
 
 const upload = (body: Buffer | string, token?: string, conversation = conversationId, headers: Record<string, string> = {}) =>

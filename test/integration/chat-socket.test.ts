@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Ack, ChatMessage } from '../../server/chat/events.ts';
 import { OPS } from '../../server/api/operations.ts';
-import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile, DEMO, loginToken } from '../helpers/app.ts';
 import {
   acked,
   candidateConversation,
@@ -27,14 +27,12 @@ import { within } from '../helpers/wait.ts';
 
 type ChatClient = RawChatSocket;
 
-let t: TestApp;
+const t = appForFile();
 let candidateToken: string;
 let conversationId: string;
 beforeAll(async () => {
-  t = await startTestApp();
   ({ candidateToken, conversationId } = await candidateConversation(t));
 });
-afterAll(async () => t?.close());
 
 const disposers: (() => unknown)[] = [];
 afterEach(async () => {

@@ -8,24 +8,22 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENTS_PATH, MAX_IMAGE_BYTES } from '../../server/chat/events.ts';
 import { CARD_IMAGES_PATH } from '../../server/modules/workforce/card-format.ts';
-import { loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile, loginToken } from '../helpers/app.ts';
 import { candidateConversation } from '../helpers/chat.ts';
 import { within } from '../helpers/wait.ts';
 
-let t: TestApp;
+const t = appForFile();
 let candidateToken: string;
 let otherToken: string;
 let conversationId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
   ({ candidateToken, conversationId } = await candidateConversation(t));
   otherToken = await loginToken(t.url, 'candidate2@demo.test');
 });
-afterAll(async () => t?.close());
 
 const MB = 1024 * 1024;
 
