@@ -1,3 +1,4 @@
+import type { Lang } from '../../shared/i18n.ts';
 import { inject } from 'vitest';
 import type { DemoLogin, TestApp } from './app.ts';
 
@@ -19,9 +20,15 @@ async function answer(res: Response): Promise<PageAnswer> {
   return { status: res.status, location: res.headers.get('location'), html: text(await res.text()), type: res.headers.get('content-type'), cookies: res.headers.getSetCookie() };
 }
 
-/** GET a page as a signed-in browser would (no redirects followed). */
-export async function getPage(t: TestApp, path: string, token?: string): Promise<PageAnswer> {
-  return answer(await fetch(`${t.url}${path}`, { redirect: 'manual', headers: token ? { cookie: `token=${token}` } : {} }));
+/** The cookie header of a signed-in browser (its `token`) and of one that chose a language (`lang`): none for a visitor without one. */
+function cookies(token?: string, lang?: Lang): { cookie?: string } {
+  const jar = [...(token ? [`token=${token}`] : []), ...(lang ? [`lang=${lang}`] : [])];
+  return jar.length ? { cookie: jar.join('; ') } : {};
+}
+
+/** GET a page as a signed-in browser would (no redirects followed), in `lang` when it chose one. */
+export async function getPage(t: TestApp, path: string, token?: string, lang?: Lang): Promise<PageAnswer> {
+  return answer(await fetch(`${t.url}${path}`, { redirect: 'manual', headers: cookies(token, lang) }));
 }
 
 /**
@@ -35,23 +42,26 @@ export function formRequest(fields: Record<string, string | string[]>, headers: 
   return { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body };
 }
 
-/** A same-origin form post of a signed-in browser (or of a visitor, without a token). */
-export async function postForm(t: TestApp, path: string, token: string | undefined, fields: Record<string, string | string[]>): Promise<PageAnswer> {
-  return answer(await fetch(`${t.url}${path}`, formRequest(fields, { origin: t.url, ...(token ? { cookie: `token=${token}` } : {}) })));
+/** A same-origin form post of a signed-in browser (or of a visitor, without a token), in `lang` when it chose one. */
+export async function postForm(t: TestApp, path: string, token: string | undefined, fields: Record<string, string | string[]>, lang?: Lang): Promise<PageAnswer> {
+  return answer(await fetch(`${t.url}${path}`, formRequest(fields, { origin: t.url, ...cookies(token, lang) })));
 }
 
 /**
  * `getPage` and `postForm` on a file's app as a demo account (each logged in once per app:
- * `tokenOf`), or as a visitor when `who` is left out.
+ * `tokenOf`), or as a visitor when `who` is left out; with the `lang` cookie when `lang` is given.
  */
-export function pagesAs(t: TestApp): {
+export function pagesAs(
+  t: TestApp,
+  lang?: Lang,
+): {
   get(path: string, who?: DemoLogin): Promise<PageAnswer>;
   post(path: string, who: DemoLogin | undefined, fields: Record<string, string | string[]>): Promise<PageAnswer>;
 } {
   const token = async (who?: DemoLogin) => (who ? t.tokenOf(who) : undefined);
   return {
-    get: async (path, who) => getPage(t, path, await token(who)),
-    post: async (path, who, fields) => postForm(t, path, await token(who), fields),
+    get: async (path, who) => getPage(t, path, await token(who), lang),
+    post: async (path, who, fields) => postForm(t, path, await token(who), fields, lang),
   };
 }
 

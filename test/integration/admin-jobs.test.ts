@@ -7,26 +7,16 @@
  * regular and part-time jobs only.
  */
 import { describe, expect, it } from 'vitest';
-import { type PageAnswer, pagesAs } from '../helpers/pages.ts';
-import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
-import { companyOf, tokyoDay, visaId } from '../helpers/demo-data.ts';
+import { pagesAs } from '../helpers/pages.ts';
+import { appForFile, DEMO } from '../helpers/app.ts';
+import { companyOf, tokyoDay, userId, visaId } from '../helpers/demo-data.ts';
 import { dailyJobForm } from '../helpers/job-pages.ts';
 
 const t = appForFile();
 
 const { get, post } = pagesAs(t);
-/** A form post in English (the lang cookie). */
-async function postEn(path: string, who: DemoLogin, fields: Record<string, string | string[]>): Promise<PageAnswer> {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
-  const res = await fetch(`${t.url}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.url, cookie: `token=${await t.tokenOf(who)}; lang=en` },
-    body,
-  });
-  return { status: res.status, location: res.headers.get('location'), html: (await res.text()).replace(/<!-- -->/g, ''), type: res.headers.get('content-type'), cookies: [] };
-}
+/** Form posts in English (the lang cookie). */
+const { post: postEn } = pagesAs(t, 'en');
 
 const db = () => t.database.db;
 const clientOf = async (email: string) => (await db().selectFrom('users').select('client_id').where('email', '=', email).executeTakeFirstOrThrow()).client_id!;
@@ -242,9 +232,11 @@ describe('deleting a shift', () => {
 
   it('refuses a shift with an application', async () => {
     const shift = await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', jobId).orderBy('date').orderBy('start_time').executeTakeFirstOrThrow();
-    const candidate = await db().selectFrom('users').select('id').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow();
     const job = await jobByTitle(TITLE);
-    await db().insertInto('applications').values({ job_id: jobId, shift_id: shift.id, candidate_id: candidate.id, company_id: job.company_id, client_id: job.client_id }).execute();
+    await db()
+      .insertInto('applications')
+      .values({ job_id: jobId, shift_id: shift.id, candidate_id: await userId(t, DEMO.candidate), company_id: job.company_id, client_id: job.client_id })
+      .execute();
     const page = await get(`/v3/admin/jobs/${jobId}`, 'company_admin');
     expect(page.html).toContain('応募あり（削除不可）');
     const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _action: 'section:deleteShift', _shiftId: shift.id });

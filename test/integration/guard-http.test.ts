@@ -16,6 +16,7 @@ import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps
 import { ALL_ROUTES, hrefFor, routeByPath, type RouteDef } from '../../server/access/routes.ts';
 import { SCREENS } from '../../server/web/screens/index.ts';
 import { loginHolds } from '../helpers/codes.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 import { createTestApp, type BuiltTestApp } from '../helpers/app.ts';
 import { escapeHtml } from '../helpers/pages.ts';
 import { eventually } from '../helpers/wait.ts';
@@ -336,7 +337,7 @@ describe('GET /admin/company/edit/[id]', () => {
 
 describe('GET /admin/clients/edit/[id]', () => {
   it("lets a company admin in to its own client's edit form, and not to another company's", async () => {
-    const companyId = (await t.database.db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+    const companyId = await companyOf(t, 'company@demo.test');
     const own = await t.database.db.selectFrom('clients').select('id').where('company_id', '=', companyId).executeTakeFirstOrThrow();
     const other = await t.database.db.selectFrom('clients').select('id').where('company_id', '!=', companyId).executeTakeFirstOrThrow();
     expect((await get(`/admin/clients/edit/${own.id}`, 'company_admin')).status).toBe(200);

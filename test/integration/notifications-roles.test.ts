@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
+import { userId } from '../helpers/demo-data.ts';
 import { candidateLogin, getPage } from '../helpers/pages.ts';
 
 const t = appForFile();
@@ -25,7 +26,7 @@ const staff = (who: DemoLogin) => t.tokenOf(who);
 describe('notifications for every role, in the reader’s language', () => {
   it('a candidate applying tells the company’s staff and the client’s users, each in their language', async () => {
     const { token } = await candidateLogin(t, DEMO.candidate);
-    const me = await db().selectFrom('users').select('id').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow();
+    const me = await userId(t, DEMO.candidate);
     const job = await db()
       .selectFrom('jobs as j')
       .innerJoin('clients as c', 'c.id', 'j.client_id')
@@ -34,7 +35,7 @@ describe('notifications for every role, in the reader’s language', () => {
       .where('cu.email', '=', DEMO.client_admin)
       .where('j.kind', '=', 'other')
       .where('j.status', '=', 'open')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('applications as a').select('a.id').whereRef('a.job_id', '=', 'j.id').where('a.candidate_id', '=', me.id))))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('applications as a').select('a.id').whereRef('a.job_id', '=', 'j.id').where('a.candidate_id', '=', me))))
       .executeTakeFirstOrThrow();
     const r = await pressButton(t, { who: 'candidate', cookie: `candidate_token=${token}` }, `/part-time/${job.id}`, 'apply', { message: 'よろしくお願いします' });
     expect(r.status, r.html.slice(0, 300)).toBeLessThan(400);
