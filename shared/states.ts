@@ -1,7 +1,7 @@
 /**
  * The states a record moves through that several pages show, each declared once: a list's badge
  * and its filter, a record's heading and the applicant sheet read the same labels and tones, so a
- * failed interview is never green on one page and grey on the next.
+ * failed interview never wears a scheduled one's tone on one page and a closed one's on the next.
  */
 import { badgeStates } from './list-kinds.ts';
 

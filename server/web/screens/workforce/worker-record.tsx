@@ -343,7 +343,7 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
             msg(lang, 'record.cardCheck'),
             <>
               {w.cardVerified ? <Badge tone="success">{msg(lang, 'record.verified')}</Badge> : <Badge tone="warning">{msg(lang, 'record.notVerified')}</Badge>}
-              {w.cardCheckStatus !== 'verified' && (
+              {w.cardCheckStatus && w.cardCheckStatus !== 'verified' && (
                 <>
                   {' '}
                   <StateBadge lang={lang} states={CARD_CHECK_STATES} value={w.cardCheckStatus} />
