@@ -20,7 +20,6 @@ export const m = (ja: string, en: string): Text => ({ ja, en });
 
 export const MESSAGES = {
   // Words many screens share
-  'common.listSeparator': m('、', ', '),
   'common.backHome': m('トップページへ戻る', 'Back to the home page'),
   'common.chat': m('チャット', 'Chat'),
   'common.contactUs': m('お問い合わせ', 'Contact us'),
@@ -645,6 +644,7 @@ export const MESSAGES = {
   'list.prev': m('前へ', 'Previous'),
   'list.next': m('次へ', 'Next'),
   'list.first': m('最初へ', 'First'),
+  'list.pages': m('ページ送り', 'Pages'),
   'list.range': m('{total}件中 {from}〜{to}件', '{from}–{to} of {total}'),
   'list.count': m('{total}件', '{total} in all'),
   'list.details': m('詳細', 'Details'),

@@ -106,54 +106,74 @@ const describeButton = ($: $, el: Element) =>
   `${$(el).text().trim() || el.attribs.value || el.attribs['aria-label'] || '(button)'}${el.attribs.name ? ` [${el.attribs.name}=${el.attribs.value ?? ''}]` : ''}`;
 
 /**
- * Presses every button of every POST form on each page (and on the record pages its lists link
- * to), as `session`; returns what a person would see fail.
+ * The record pages `$` links to in its main part that a walk has not reached yet: one of each route
+ * with an `[id]` (and each `?id=` / `?new=` record of a list), the first link to it; `visited` keeps
+ * the routes seen so far.
  */
-export async function pressEverything(t: TestApp, session: Session, paths: readonly string[]): Promise<{ failures: Failure[]; pressed: number; pages: string[] }> {
-  const failures: Failure[] = [];
-  const seen = new Set<string>();
-  const visitedPatterns = new Set<string>();
-  const pages: string[] = [];
-  let pressed = 0;
-  const queue = [...paths];
-  const headers = (extra: Record<string, string> = {}) => ({ ...(session.cookie ? { cookie: session.cookie } : {}), ...extra });
+function recordLinks($: $, base: string, visited: Set<string>): string[] {
+  const out: string[] = [];
+  $('main a[href]').each((_, a) => {
+    const href = a.attribs.href!;
+    if (!href.startsWith('/') || href.startsWith('//')) return;
+    const u = new URL(href, base);
+    if (u.searchParams.has('format') || /\.(pdf|csv)$/.test(u.pathname)) return;
+    const m = matchRoute(u.pathname);
+    if (!m) return;
+    const recordKey = [...u.searchParams.keys()]
+      .filter((k) => ['id', 'new'].includes(k))
+      .sort()
+      .join('&');
+    const pattern = `${m.route.path}?${recordKey}`;
+    if (!m.route.path.includes('[') && !recordKey) return;
+    if (visited.has(pattern)) return;
+    visited.add(pattern);
+    out.push(
+      u.pathname +
+        (recordKey
+          ? `?${recordKey
+              .split('&')
+              .map((k) => `${k}=${encodeURIComponent(u.searchParams.get(k)!)}`)
+              .join('&')}`
+          : ''),
+    );
+  });
+  return out;
+}
 
+/**
+ * Opens each page of `paths` as `session`, and the record pages they link to (one of each kind),
+ * handing each page that answers with HTML to `visit`; the pages visited, in order.
+ */
+export async function walkPages(t: TestApp, session: Session, paths: readonly string[], visit: (path: string, page: cheerio.CheerioAPI) => Promise<void> | void): Promise<string[]> {
+  const visited = new Set<string>();
+  const pages: string[] = [];
+  const queue = [...paths];
   while (queue.length) {
     const path = queue.shift()!;
-    const res = await fetch(`${t.url}${path}`, { redirect: 'manual', headers: headers() });
+    const res = await fetch(`${t.url}${path}`, { redirect: 'manual', headers: session.cookie ? { cookie: session.cookie } : {} });
     if (res.status !== 200 || !(res.headers.get('content-type') ?? '').includes('html')) {
       await res.arrayBuffer();
       continue;
     }
     pages.push(path);
     const $ = cheerio.load(await res.text());
-    // Record pages reached from this page: one of each route (and `?id=` record), the first link.
-    $('main a[href]').each((_, a) => {
-      const href = a.attribs.href!;
-      if (!href.startsWith('/') || href.startsWith('//')) return;
-      const u = new URL(href, t.url);
-      if (u.searchParams.has('format') || /\.(pdf|csv)$/.test(u.pathname)) return;
-      const m = matchRoute(u.pathname);
-      if (!m) return;
-      const recordKey = [...u.searchParams.keys()]
-        .filter((k) => ['id', 'new'].includes(k))
-        .sort()
-        .join('&');
-      const pattern = `${m.route.path}?${recordKey}`;
-      if (!m.route.path.includes('[') && !recordKey) return;
-      if (visitedPatterns.has(pattern)) return;
-      visitedPatterns.add(pattern);
-      queue.push(
-        u.pathname +
-          (recordKey
-            ? `?${recordKey
-                .split('&')
-                .map((k) => `${k}=${encodeURIComponent(u.searchParams.get(k)!)}`)
-                .join('&')}`
-            : ''),
-      );
-    });
+    queue.push(...recordLinks($, t.url, visited));
+    await visit(path, $);
+  }
+  return pages;
+}
 
+/**
+ * Presses every button of every POST form on each page (and on the record pages its lists link
+ * to), as `session`; returns what a person would see fail.
+ */
+export async function pressEverything(t: TestApp, session: Session, paths: readonly string[]): Promise<{ failures: Failure[]; pressed: number; pages: string[] }> {
+  const failures: Failure[] = [];
+  const seen = new Set<string>();
+  let pressed = 0;
+  const headers = (extra: Record<string, string> = {}) => ({ ...(session.cookie ? { cookie: session.cookie } : {}), ...extra });
+
+  const pages = await walkPages(t, session, paths, async (path, $) => {
     for (const formEl of $('form').toArray()) {
       const form = $(formEl);
       if ((form.attr('method') ?? 'get').toLowerCase() !== 'post') continue;
@@ -196,7 +216,7 @@ export async function pressEverything(t: TestApp, session: Session, paths: reado
         }
       }
     }
-  }
+  });
   return { failures, pressed, pages };
 }
 

@@ -336,7 +336,7 @@ export function DataTable(v: TableView) {
 export function Pager(v: { lang: Lang; total: number; page: number; size: number; next?: string | null; cursor?: boolean; href: (change: Record<string, string | number | null>) => string }) {
   if (v.cursor) {
     return (
-      <nav className="pager" aria-label="pagination">
+      <nav className="pager" aria-label={msg(v.lang, 'list.pages')}>
         <span>{msg(v.lang, 'list.count', { total: countText(v.total, v.lang) })}</span>
         <a href={v.href({ after: null, page: null })}>{msg(v.lang, 'list.first')}</a>
         {v.next ? <a href={v.href({ after: v.next, page: null })}>{msg(v.lang, 'list.next')}</a> : <span aria-disabled="true">{msg(v.lang, 'list.next')}</span>}
@@ -349,7 +349,7 @@ export function Pager(v: { lang: Lang; total: number; page: number; size: number
   const to = capped ? v.page * v.size : Math.min(v.total, v.page * v.size);
   const pages = Math.max(1, Math.ceil(Math.min(v.total, COUNT_CAP) / v.size));
   return (
-    <nav className="pager" aria-label="pagination">
+    <nav className="pager" aria-label={msg(v.lang, 'list.pages')}>
       <span>{msg(v.lang, 'list.range', { from: numberText(from, v.lang), to: numberText(to, v.lang), total: countText(v.total, v.lang) })}</span>
       {v.page > 1 ? <a href={v.href({ page: v.page - 1 })}>{msg(v.lang, 'list.prev')}</a> : <span aria-disabled="true">{msg(v.lang, 'list.prev')}</span>}
       <span>

@@ -33,7 +33,7 @@ describe('the one list page', () => {
       '<p class="notice" role="status">Saved.</p>',
       '<input type="search" name="q" value="cafe"/>',
       'href="/admin/jobs/list?q=cafe&amp;sort=name&amp;dir=asc&amp;size=50&amp;f_status=open"',
-      'aria-label="pagination"',
+      '<nav class="pager" aria-label="Pages">',
     ];
     expect(parts.filter((p) => !html.includes(p))).toEqual([]);
     expect(html).not.toContain('aria-sort');
@@ -57,11 +57,11 @@ describe('the one list page', () => {
     expect(html.indexOf('role="search"')).toBeLessThan(html.indexOf('id="bulk"'));
     expect(html.indexOf('id="bulk"')).toBeLessThan(html.indexOf('<table'));
     expect(html.indexOf('</table>')).toBeLessThan(html.indexOf('id="live"'));
-    expect(html.indexOf('id="live"')).toBeLessThan(html.indexOf('aria-label="pagination"'));
+    expect(html.indexOf('id="live"')).toBeLessThan(html.indexOf('class="pager"'));
     const week = page({ instead: () => <ol id="week" />, below: <div id="live" /> });
     expect(week).toContain('<ol id="week"></ol>');
     expect(week).not.toContain('<table');
-    expect(week).not.toContain('aria-label="pagination"');
+    expect(week).not.toContain('class="pager"');
     expect(week).not.toContain('id="live"');
   });
 });

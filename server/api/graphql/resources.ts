@@ -200,7 +200,7 @@ export function resourceResolvers(def: ResourceDef) {
       try {
         const r = await deleteRow(ctx.services.db, def, tenantOf(ctx.user!), actorOf(ctx), a.id);
         if (!r) throw notFound(ctx);
-        if (r !== true) throw badInput(ctx.lang, { _: msg(ctx.lang, 'error.keptBy', { what: r.keptBy.map((w) => tr(ctx.lang, w)).join(msg(ctx.lang, 'common.listSeparator')) }) });
+        if (r !== true) throw badInput(ctx.lang, { _: msg(ctx.lang, 'error.keptBy', { what: r.keptBy.map((w) => tr(ctx.lang, w)).join(msg(ctx.lang, 'list.separator')) }) });
       } catch (err) {
         // A row others still refer to (a candidate status that applications are in): say so.
         if (err && typeof err === 'object' && (err as { code?: unknown }).code === '23503') throw badInput(ctx.lang, { _: msg(ctx.lang, 'error.inUse') });

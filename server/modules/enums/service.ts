@@ -1,3 +1,4 @@
+import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import type { DB } from '../../db/connect.ts';
 import { wroteTable } from '../../db/notified-cache.ts';
 import { cachedReference } from './reference-cache.ts';
@@ -40,6 +41,16 @@ async function loadEnumStore(db: DB) {
 
 export function listLanguages(db: DB) {
   return cachedReference(db, 'languages', () => db.selectFrom('languages').select(['id', 'code', 'ja', 'en']).orderBy('sort').orderBy('id').execute());
+}
+
+/** Language codes by their names in the reader's language, in the order given; a code the table does not name stays a code. */
+export async function languageNames(db: DB, codes: readonly string[], lang: Lang): Promise<string[]> {
+  if (!codes.length) return [];
+  const byCode = new Map((await listLanguages(db)).map((l) => [l.code, l]));
+  return codes.map((code) => {
+    const l = byCode.get(code);
+    return l ? pickLang(lang, l.ja, l.en) : code;
+  });
 }
 
 /** A job type's defaults as its form sends them; a key left out is left as it is. */

@@ -104,11 +104,6 @@ export function applicantDocuments(db: DB, applicationId: string, email: string)
     .execute();
 }
 
-/** The names of the given language codes. */
-export function namesOfLanguages(db: DB, codes: readonly string[]) {
-  return db.selectFrom('languages').select(['code', 'ja', 'en']).where('code', 'in', codes).execute();
-}
-
 /** A shift's start (or end) as an instant: its date and time of day are wall-clock times in Japan. */
 const shiftStartsAt = sql<Date>`((s.date + s.start_time) at time zone 'Asia/Tokyo')`;
 /** An end at or before the start is on the next day (a night shift). */

@@ -347,7 +347,7 @@ export const invoicesReadModel = defineReadModel({
         );
         await tellClientsOfIssued(ctx.db, ctx.services.bus, r.issued);
         if (r.early.length) {
-          const list = (lang: Lang) => r.early.map((e) => msg(lang, 'res.money.earlyInvoice', { number: e.number, periodEnd: e.periodEnd })).join(msg(lang, 'common.listSeparator'));
+          const list = (lang: Lang) => r.early.map((e) => msg(lang, 'res.money.earlyInvoice', { number: e.number, periodEnd: e.periodEnd })).join(msg(lang, 'list.separator'));
           const key = r.issued.length ? 'res.money.issuedSomeNotDue' : 'res.money.notDue';
           return inBoth((lang) => msg(lang, key, { count: r.issued.length, invoices: list(lang) }));
         }

@@ -39,7 +39,7 @@ const initials = sql<string>`(select string_agg(upper(left(w, 1)) || '.', ' ') f
 /** Each shared language with its level ("日本語 4/5、英語 2/5"), a language the table does not name by its code. */
 const levelText = (
   lang: Lang,
-) => sql`(select string_agg(coalesce(nullif(${pickLangSql(lang, 'lg.ja', 'lg.en')}, ''), e.key) || ' ' || e.value || '/5', ${sql.lit(msg(lang, 'common.listSeparator'))} order by e.value desc, e.key)
+) => sql`(select string_agg(coalesce(nullif(${pickLangSql(lang, 'lg.ja', 'lg.en')}, ''), e.key) || ' ' || e.value || '/5', ${sql.lit(msg(lang, 'list.separator'))} order by e.value desc, e.key)
   from jsonb_each_text(s.language_levels) e left join languages lg on lg.code = e.key)`;
 
 const never = sql<SqlBool>`false`;

@@ -308,7 +308,7 @@ export const TEMPLATE_VARIABLES: Record<'mail' | 'contract' | 'billing', { name:
 
 const variablesHint = (kind: keyof typeof TEMPLATE_VARIABLES): Text => {
   const vars = TEMPLATE_VARIABLES[kind];
-  const list = (lang: Lang) => vars.map((v) => msg(lang, 'res.common.parenthesised', { text: `{{${v.name}}}`, note: v.label[lang] })).join(msg(lang, 'common.listSeparator'));
+  const list = (lang: Lang) => vars.map((v) => msg(lang, 'res.common.parenthesised', { text: `{{${v.name}}}`, note: v.label[lang] })).join(msg(lang, 'list.separator'));
   return inBoth((lang) => msg(lang, 'res.templates.variablesHint', { variables: list(lang) }));
 };
 

@@ -1,8 +1,15 @@
 import { sql } from 'kysely';
 import { hasNoTenant, tenantScopedQuery } from '../../access/tenancy.ts';
-import { msgText } from '../../../shared/texts/index.ts';
+import { msg, msgText } from '../../../shared/texts/index.ts';
+import type { Lang } from '../../../shared/i18n.ts';
+import { pickLangSql } from '../pick-lang-sql.ts';
 import { appliedToTenant, defineReadModel, flagColumn, personColumn } from '../read-model.ts';
 import { profileColumns, profileFilters } from './staff.ts';
+
+/** The person's languages by name in the reader's language, in their order; a code the languages table does not name stays a code. */
+const languageNames = (lang: Lang) =>
+  sql<string>`(select string_agg(coalesce(nullif(${pickLangSql(lang, 'lg.ja', 'lg.en')}, ''), c.code), ${sql.lit(msg(lang, 'list.separator'))} order by c.n)
+  from unnest(p.languages) with ordinality as c(code, n) left join languages lg on lg.code = c.code)`;
 
 /**
  * Workers (SPEC §2 /admin/worker 160001): the people who applied to the
@@ -48,7 +55,7 @@ export const workersReadModel = defineReadModel({
       { value: 'verified', label: msgText('res.common.verified'), tone: 'success' },
       { value: 'unverified', label: msgText('res.common.notVerified'), tone: 'warning' },
     ]),
-    { name: 'languages', label: msgText('res.workers.languages'), type: 'text', sql: () => sql`array_to_string(p.languages, ', ')` },
+    { name: 'languages', label: msgText('res.workers.languages'), type: 'text', sql: languageNames },
     flagColumn('bank', msgText('res.workers.payAccount'), sql`exists (select 1 from bank_accounts b where b.user_id = u.id)`, [
       { value: 'yes', label: msgText('res.workers.registered'), tone: 'success' },
       { value: 'no', label: msgText('res.workers.missing'), tone: 'warning' },

@@ -27,10 +27,11 @@ type Values = Record<string, unknown>;
 const docsCache = new Map<ResourceDef, ReturnType<typeof resourceDocuments>>();
 const docs = (def: ResourceDef) => docsCache.get(def) ?? docsCache.set(def, resourceDocuments(def)).get(def)!;
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-/** A record's name in the reader's language: a `…_ja` label field has its `…_en` twin on English pages, when given. */
+/** A record's name in the reader's language: a label field `x_ja` (or `x`) has its twin `x_en` on English pages, when given. */
 const labelOf = (field: string, row: Record<string, unknown>, lang: Lang) => {
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-  return field.endsWith('_ja') ? pickLang(lang, text(row[field]), text(row[`${field.slice(0, -3)}_en`])) : text(row[field]);
+  const twin = `${field.replace(/_ja$/, '')}_en`;
+  return twin in row ? pickLang(lang, text(row[field]), text(row[twin])) : text(row[field]);
 };
 
 type RawOption = { value: string; ja: string; en: string };

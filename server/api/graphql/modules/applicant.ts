@@ -20,7 +20,8 @@ import { apiError, badInput, forbidden } from '../../errors.ts';
 import { validate } from '../../../validation.ts';
 import { InterviewInput, scheduleInterview } from '../../../modules/pipeline/interviews.ts';
 import { callerSees, fixedFor } from '../read-models.ts';
-import { applicantDocuments, applicationHistory, applicationRecord, interviewClashes, interviewsOfApplication, latestMessages, namesOfLanguages } from '../../../modules/pipeline/repo.ts';
+import { applicantDocuments, applicationHistory, applicationRecord, interviewClashes, interviewsOfApplication, latestMessages } from '../../../modules/pipeline/repo.ts';
+import { languageNames } from '../../../modules/enums/service.ts';
 import { todayInJapan } from '../../../../shared/time.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
@@ -227,13 +228,13 @@ export const resolvers = {
       const moves = statusMoves(statuses)
         .filter((m) => m.from === current.id && mayEnter(m.list))
         .map((m) => name(byId.get(m.to)!));
-      const [messages, history, interviews, documents, clashes, languageNames] = await Promise.all([
+      const [messages, history, interviews, documents, clashes, names] = await Promise.all([
         r.conversation_id ? latestMessages(db, r.conversation_id) : [],
         applicationHistory(db, r.id),
         interviewsOfApplication(db, r.id),
         applicantDocuments(db, r.id, r.email),
         interviewClashes(db, r.candidate_id, r.company_id),
-        r.languages?.length ? namesOfLanguages(db, r.languages) : [],
+        languageNames(db, r.languages ?? [], ctx.lang),
       ]);
       const statusName = (id: unknown) => {
         const s = typeof id === 'string' ? byId.get(id) : undefined;
@@ -250,10 +251,7 @@ export const resolvers = {
         visaExpiry: r.visa_expiry ?? null,
         visaDaysLeft: days,
         languages: r.languages ?? [],
-        languageNames: (r.languages ?? []).map((code) => {
-          const l = languageNames.find((x) => x.code === code);
-          return l ? pickLang(ctx.lang, l.ja, l.en) : code;
-        }),
+        languageNames: names,
         jobId: r.job_id,
         jobKind: r.kind,
         jobTitle: pickLang(ctx.lang, r.title_ja, r.title_en),

@@ -31,6 +31,7 @@ import { type Rules, pages } from '../../rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
 import { jaEn } from '../both-langs.ts';
 import { PAY_RUN_FIELDS, payRunListed } from './money.ts';
+import { languageNames } from '../../../modules/enums/service.ts';
 
 export const typeDefs = /* GraphQL */ `
   "A shift of the worker with the attendance recorded for it (status null: none yet)."
@@ -145,6 +146,8 @@ export const typeDefs = /* GraphQL */ `
     cardCheckStatus: String
     permissionOutsideStatus: Boolean!
     languages: [String!]!
+    "The languages by name, in the reader's language."
+    languageNames: [String!]!
     shifts: [WorkerShift!]!
     "Null when the caller may not see pay (a client user, a role without the pay pages)."
     pay: WorkerPay
@@ -269,6 +272,7 @@ export const resolvers = {
         cardCheckStatus,
         permissionOutsideStatus: p.permission_outside_status,
         languages: p.languages,
+        languageNames: await languageNames(db, p.languages, ctx.lang),
         birthDate: p.birth_date,
         nameKana: p.name_kana,
         address: p.address,

@@ -32,7 +32,7 @@ const OWN = {
   WorkerRecord: operation(/* GraphQL */ `
     query WorkerRecord($id: ID!) {
       workerRecord(id: $id) {
-        id name email phone nationality visaJa visaEn visaExpiry cardVerified cardCheckId cardCheckStatus permissionOutsideStatus languages
+        id name email phone nationality visaJa visaEn visaExpiry cardVerified cardCheckId cardCheckStatus permissionOutsideStatus languageNames
         shifts { applicationId shiftId date start end breakMinutes upcoming jobId jobJa jobEn clientJa clientEn attendance clockIn clockOut }
         pay { thisMonth total lines workedMinutes runs { id periodStart periodEnd payDate gross net status } }
         documents { kind number expiresOn note }
@@ -358,7 +358,7 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
             </>,
           ],
           [msg(lang, 'record.permissionOutsideStatus'), tr(lang, w.permissionOutsideStatus ? msgText('record.yes') : msgText('record.no'))],
-          [msg(lang, 'applicant.languages'), w.languages.join(', ') || '—'],
+          [msg(lang, 'applicant.languages'), w.languageNames.join(msg(lang, 'list.separator')) || '—'],
         ]}
       />
 
