@@ -3,18 +3,13 @@
  * back on the next page, for the same person only, and are gone after logout.
  */
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
-import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
-import { candidateConversation } from '../helpers/chat.ts';
+import { appBrowserAndConversation, backOfficeLogin, openPage } from '../helpers/browser.ts';
 
-const { t, browser } = appAndBrowser();
-let conversationId = '';
+const chat = appBrowserAndConversation();
+const { t, browser } = chat;
 const errors: string[] = [];
-
-beforeAll(async () => {
-  ({ conversationId } = await candidateConversation(t));
-});
 
 let page: Page;
 const windows = () => page.locator('[data-testid=chat-window]');
@@ -31,7 +26,7 @@ describe('chat windows across page changes', () => {
     await login(DEMO.company_admin);
     await page.waitForSelector('[data-island=ChatDock][data-hydrated]', { state: 'attached' });
     await page.click('.chat-dock-toggle');
-    await page.locator(`.chat-recent li[data-conversation="${conversationId}"] button`).click();
+    await page.locator(`.chat-recent li[data-conversation="${chat.conversationId}"] button`).click();
     await expect.poll(() => windows().count()).toBe(1);
     await windows().locator('textarea').fill(DRAFT);
 
@@ -64,7 +59,7 @@ describe('chat windows across page changes', () => {
     await page.context().clearCookies();
     await login(DEMO.company_admin);
     await page.click('.chat-dock-toggle');
-    await page.locator(`.chat-recent li[data-conversation="${conversationId}"] button`).click();
+    await page.locator(`.chat-recent li[data-conversation="${chat.conversationId}"] button`).click();
     await expect.poll(() => windows().count()).toBe(1);
     // The session is simply dropped (no logout): company staff signs in on the same browser.
     await page.context().clearCookies();

@@ -7,20 +7,15 @@
  */
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ChatConnection } from '../../client/api/chat-socket.ts';
 import { DEMO } from '../helpers/app.ts';
-import { appAndBrowser, backOfficeLogin, chatCounted, openPage } from '../helpers/browser.ts';
-import { candidateConversation } from '../helpers/chat.ts';
+import { appBrowserAndConversation, backOfficeLogin, chatCounted, openPage } from '../helpers/browser.ts';
 
-const { t, browser } = appAndBrowser();
-let conversationId = '';
+// The candidate applies to a daily shift of company@'s company (the jobs e2e test applies through the site).
+const chat = appBrowserAndConversation();
+const { t, browser } = chat;
 const errors: string[] = [];
-
-beforeAll(async () => {
-  // The candidate applies to a daily shift of company@'s company (the jobs e2e test applies through the site).
-  ({ conversationId } = await candidateConversation(t));
-});
 
 let admin: Page;
 let candidate: Page;
@@ -40,7 +35,7 @@ describe('an admin and a candidate chat in two browsers', () => {
     ]);
     await adminLogin(admin, DEMO.company_admin);
 
-    const next = `/staff/chat?c=${conversationId}`;
+    const next = `/staff/chat?c=${chat.conversationId}`;
     await candidate.goto(`${t.url}${next}`);
     await candidate.waitForURL((u) => u.pathname === '/staff/login');
     const form = candidate.locator('form[action="/staff/login"]');
@@ -49,7 +44,7 @@ describe('an admin and a candidate chat in two browsers', () => {
     await Promise.all([candidate.waitForURL(`${t.url}${next}`), form.locator('button[type=submit]').click()]);
     await candidate.waitForSelector('[data-island=CandidateChat][data-hydrated]', { state: 'attached' });
     await expect.poll(() => candidateThread().count()).toBe(1);
-    expect(await candidate.locator(`.candidate-chat-list li[data-conversation="${conversationId}"]`).count()).toBe(1);
+    expect(await candidate.locator(`.candidate-chat-list li[data-conversation="${chat.conversationId}"]`).count()).toBe(1);
   });
 
   /** The number on the dock (unread conversations) and on the bell (unseen badges); the demo data has some already. */
@@ -83,7 +78,7 @@ describe('an admin and a candidate chat in two browsers', () => {
 
   it('the admin opens it from the dock: the messages are there, the badge goes, the candidate sees "Read"', async () => {
     await admin.click('.chat-dock-toggle');
-    const row = admin.locator(`.chat-recent li[data-conversation="${conversationId}"]`);
+    const row = admin.locator(`.chat-recent li[data-conversation="${chat.conversationId}"]`);
     await expect.poll(() => row.getAttribute('class')).toBe('is-unread');
     expect(await row.textContent()).toContain('Nguyen Van An');
     await row.locator('button').click();
@@ -136,8 +131,8 @@ describe('an admin and a candidate chat in two browsers', () => {
     await candidateThread().locator('textarea').fill('Thank you! See you on the day.');
     await candidateThread().locator('button[type=submit]').click();
     await expect.poll(() => count('chat-dock-unread')).toBe(dockBefore + 1);
-    await expect.poll(() => admin.locator(`.chat-recent li[data-conversation="${conversationId}"] .chat-recent-last`).textContent()).toBe('Thank you! See you on the day.');
-    expect(await admin.locator(`.chat-recent li[data-conversation="${conversationId}"]`).getAttribute('class')).toBe('is-unread');
+    await expect.poll(() => admin.locator(`.chat-recent li[data-conversation="${chat.conversationId}"] .chat-recent-last`).textContent()).toBe('Thank you! See you on the day.');
+    expect(await admin.locator(`.chat-recent li[data-conversation="${chat.conversationId}"]`).getAttribute('class')).toBe('is-unread');
     await expect.poll(() => count('badge-bell-count')).toBeGreaterThan(0);
     await admin.click('[data-testid=badge-bell]');
     // Seen badges (isSee 1) no longer count on the bell, but the conversations stay unread in the dock.
@@ -156,12 +151,12 @@ describe('an admin and a candidate chat in two browsers', () => {
     await adminLogin(other, DEMO.company2);
     await other.click('.chat-dock-toggle');
     await expect.poll(() => other.locator('.chat-recent .chat-empty, .chat-recent li[data-conversation]').count()).toBeGreaterThan(0);
-    expect(await other.locator(`.chat-recent li[data-conversation="${conversationId}"]`).count()).toBe(0);
+    expect(await other.locator(`.chat-recent li[data-conversation="${chat.conversationId}"]`).count()).toBe(0);
     expect(await other.locator('.chat-recent').textContent()).not.toContain('Nguyen Van An');
     // Its session cannot read or join it by any event either.
     const probe = new ChatConnection({ url: t.url, token: await t.login('company2'), storage: null, reconnection: false });
     try {
-      for (const attempt of [() => probe.history(conversationId), () => probe.join(conversationId), () => probe.seen(conversationId)]) {
+      for (const attempt of [() => probe.history(chat.conversationId), () => probe.join(chat.conversationId), () => probe.seen(chat.conversationId)]) {
         await expect(attempt()).rejects.toMatchObject({ code: 'forbidden' });
       }
     } finally {
@@ -171,8 +166,8 @@ describe('an admin and a candidate chat in two browsers', () => {
   });
 
   it('the candidate turns mail off while reading another conversation, and comes back to that one', async () => {
-    const other = candidate.locator(`.candidate-chat li[data-conversation]:not([data-conversation="${conversationId}"]) button`).first();
-    const otherId = await candidate.locator(`.candidate-chat li[data-conversation]:not([data-conversation="${conversationId}"])`).first().getAttribute('data-conversation');
+    const other = candidate.locator(`.candidate-chat li[data-conversation]:not([data-conversation="${chat.conversationId}"]) button`).first();
+    const otherId = await candidate.locator(`.candidate-chat li[data-conversation]:not([data-conversation="${chat.conversationId}"])`).first().getAttribute('data-conversation');
     await other.click();
     await candidate.uncheck('.chat-mail-setting input[name=enabled]');
     await Promise.all([candidate.waitForURL((u) => u.searchParams.get('saved') === '1'), candidate.click('.chat-mail-setting button[type=submit]')]);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startTestApp, startedLater, type TestApp } from './app.ts';
+import { candidateConversation } from './chat.ts';
 
 /** Debian's Chromium, headless (CHROMIUM_PATH overrides). Fails loudly when it is missing. */
 export async function launchBrowser(): Promise<Browser> {
@@ -115,6 +116,27 @@ export function appAndBrowser(): { t: TestApp; browser: Browser } {
     await started?.t.close();
   });
   return { t: startedLater(() => started?.t, 'the app'), browser: startedLater(() => started?.browser, 'the browser') };
+}
+
+/**
+ * The app and Chromium for a file's tests (appAndBrowser), and a conversation the demo candidate
+ * opened before them by applying to a daily shift of company@'s company (candidateConversation).
+ * Read `conversationId` inside tests and hooks (not by destructuring while the file is collected).
+ */
+export function appBrowserAndConversation(): { t: TestApp; browser: Browser; readonly conversationId: string } {
+  const { t, browser } = appAndBrowser();
+  let conversationId: string | undefined;
+  beforeAll(async () => {
+    ({ conversationId } = await candidateConversation(t));
+  });
+  return {
+    t,
+    browser,
+    get conversationId() {
+      if (conversationId === undefined) throw new Error('the conversation is not opened yet: read it inside a test or a hook');
+      return conversationId;
+    },
+  };
 }
 
 /** What `appBrowserAndPage` makes for a file: its app, the browser, one English context and its first page (a test may open another). */
