@@ -190,6 +190,12 @@ export interface ProcessGround {
   readonly dataDir: string;
   /** startServerProcess on this ground: its database (unless `databaseUrl` names another way to it), its folder and, unless told, a free port. */
   start(opts?: Partial<ProcessOptions>): Promise<ServerProcess>;
+  /**
+   * Two processes started together with `opts`, as a deploy starts two replicas (both run the
+   * migrations check and seedBase at once). Should either fail to start, the other is killed and
+   * the start fails with the first failure.
+   */
+  startTwo(opts?: Partial<ProcessOptions>): Promise<[ServerProcess, ServerProcess]>;
   /** Drops the database and deletes the folder: after the processes are gone. */
   remove(): Promise<void>;
 }
@@ -204,10 +210,17 @@ export async function processGround(name: string): Promise<ProcessGround> {
     await database.drop();
     throw err;
   }
+  const start = async (opts: Partial<ProcessOptions> = {}) => startServerProcess({ databaseUrl: database.url, dataDir, ...opts, port: opts.port ?? (await freePort()) });
   return {
     database,
     dataDir,
-    start: async (opts = {}) => startServerProcess({ databaseUrl: database.url, dataDir, ...opts, port: opts.port ?? (await freePort()) }),
+    start,
+    async startTwo(opts = {}) {
+      const [a, b] = await Promise.allSettled([start(opts), start(opts)]);
+      if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value];
+      await Promise.all([a, b].map((s) => (s.status === 'fulfilled' ? s.value.kill() : undefined)));
+      throw a.status === 'rejected' ? a.reason : (b as PromiseRejectedResult).reason;
+    },
     async remove() {
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, greetEachOther, probeBothWays } from '../helpers/chat.ts';
+import { candidateConversation, type Chatter, chatter, greetEachOther, probeBothWays } from '../helpers/chat.ts';
 import { redisOrSkip, redisPrefix, TEST_REDIS_URL } from '../helpers/redis.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { freePort, processGround, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
@@ -85,8 +85,7 @@ describe('a server process killed (SIGKILL) in the middle of a conversation', ()
     ground = await processGround('proc');
     port = await freePort();
     server = await start();
-    [candidateToken, adminToken] = await Promise.all([login(server.url, DEMO.candidate), login(server.url, DEMO.company_admin)]);
-    ({ conversationId } = await applyToDailyShift({ url: server.url, db: ground.database.db, candidateToken }));
+    [{ candidateToken, conversationId }, adminToken] = await Promise.all([candidateConversation({ url: server.url, database: ground.database }), login(server.url, DEMO.company_admin)]);
   });
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.kill()));
@@ -177,14 +176,9 @@ redis.describe('two server processes on one database through Redis', () => {
 
   beforeAll(async () => {
     ground = await processGround('proc');
-    const env = { REDIS_URL, REDIS_PREFIX: redisPrefix('proc') };
-    // Started together, as a deploy of two replicas would (both run the migrations check and seedBase).
-    const started = await Promise.allSettled([ground.start({ env }), ground.start({ env })]);
-    a = started[0].status === 'fulfilled' ? started[0].value : undefined;
-    b = started[1].status === 'fulfilled' ? started[1].value : undefined;
-    for (const s of started) if (s.status === 'rejected') throw s.reason;
-    [candidateToken, adminToken] = await Promise.all([login(a!.url, DEMO.candidate), login(b!.url, DEMO.company_admin)]);
-    ({ conversationId } = await applyToDailyShift({ url: a!.url, db: ground.database.db, candidateToken }));
+    // Started together, as a deploy of two replicas would be.
+    [a, b] = await ground.startTwo({ env: { REDIS_URL, REDIS_PREFIX: redisPrefix('proc') } });
+    [{ candidateToken, conversationId }, adminToken] = await Promise.all([candidateConversation({ url: a.url, database: ground.database }), login(b.url, DEMO.company_admin)]);
   });
   afterAll(async () => {
     await Promise.all([a?.kill(), b?.kill()]);

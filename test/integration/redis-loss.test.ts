@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, expect, it, inject, onTestFailed } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { applyToDailyShift, type Chatter, chatter, probeBothWays } from '../helpers/chat.ts';
+import { candidateConversation, type Chatter, chatter, probeBothWays } from '../helpers/chat.ts';
 import { redisOrSkip, redisPrefix, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { processGround, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
@@ -39,10 +39,10 @@ redis.describe('Redis going away under two processes, and coming back', () => {
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
     const env = { REDIS_URL: viaProxy.href, REDIS_PREFIX: redisPrefix('redis-loss'), TRUST_PROXY: '1' };
-    [a, b] = await Promise.all([ground.start({ env }), ground.start({ env })]);
-    const [candidateToken, adminToken] = await Promise.all([loginToken(a.url, DEMO.candidate), loginToken(a.url, DEMO.company_admin)]);
-    ({ conversationId } = await applyToDailyShift({ url: a.url, db: ground.database.db, candidateToken }));
-    candidate = chatter({ url: a.url, token: candidateToken, conversationId, dispose: keep });
+    [a, b] = await ground.startTwo({ env });
+    const [opened, adminToken] = await Promise.all([candidateConversation({ url: a.url, database: ground.database }), loginToken(a.url, DEMO.company_admin)]);
+    conversationId = opened.conversationId;
+    candidate = chatter({ url: a.url, token: opened.candidateToken, conversationId, dispose: keep });
     adminOnA = chatter({ url: a.url, token: adminToken, conversationId, dispose: keep });
     adminOnB = chatter({ url: b.url, token: adminToken, conversationId, dispose: keep });
     // Followed conversations: a message after a hole fetches what is missing (client/api/chat-socket.ts).
