@@ -182,28 +182,19 @@ describe('a bad plan', () => {
       plan_break: '30',
     });
 
-  it('is explained beside each field in Japanese, keeps what was typed and adds nothing', async () => {
+  it.each<[lang: string, send: typeof post, messages: string[]]>([
+    ['Japanese', post, ['終了日は開始日以降にしてください。', '曜日を1つ以上選んでください。', '時間帯を1つ以上入力してください。', '募集人数は1〜1000で入力してください。']],
+    ['English (the lang cookie)', postEn, ['The end date must not be before the start date.', 'Choose at least one weekday.', 'Add at least one time slot.', 'Capacity must be 1 to 1000.']],
+  ])('is explained beside each field in %s, keeps what was typed and adds nothing', async (_lang, send, messages) => {
     const before = (await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', jobId).execute()).length;
-    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', bad());
+    const res = await send(`/v3/admin/jobs/${jobId}`, 'company_admin', bad());
     expect(res.status).toBe(422);
-    expect(res.html).toContain('終了日は開始日以降にしてください。');
-    expect(res.html).toContain('曜日を1つ以上選んでください。');
-    expect(res.html).toContain('時間帯を1つ以上入力してください。');
-    expect(res.html).toContain('募集人数は1〜1000で入力してください。');
+    for (const message of messages) expect(res.html).toContain(message);
     expect(res.html).toMatch(new RegExp(`name="plan_from"[^>]*value="${nextWeek().friday}"`));
     expect(res.html).toMatch(/name="plan_capacity"[^>]*value="abc"/);
     // No weekday stays checked: the defaults are not put back over what was sent.
     expect(res.html).not.toMatch(/name="plan_weekdays" value="\d" checked/);
     expect((await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', jobId).execute()).length).toBe(before);
-  });
-
-  it('is explained in English with the lang cookie', async () => {
-    const res = await postEn(`/v3/admin/jobs/${jobId}`, 'company_admin', bad());
-    expect(res.status).toBe(422);
-    expect(res.html).toContain('The end date must not be before the start date.');
-    expect(res.html).toContain('Choose at least one weekday.');
-    expect(res.html).toContain('Add at least one time slot.');
-    expect(res.html).toContain('Capacity must be 1 to 1000.');
   });
 
   it('refuses a half-filled slot, a start date in the past and a bad break', async () => {

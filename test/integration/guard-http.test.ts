@@ -232,18 +232,14 @@ describe('GET /admin/users/admin', () => {
     expect(a.body).toContain('管理者ユーザー');
   });
 
-  it('sends a company admin to /admin/users/company in one redirect', async () => {
-    const a = await get('/admin/users/admin', 'company_admin');
+  it.each<[who: string, to: string, login: Login]>([
+    ['a company admin', '/admin/users/company', 'company_admin'],
+    ['a client admin', '/admin/users/client', 'client_admin'],
+  ])('sends %s to %s in one redirect', async (_who, to, login) => {
+    const a = await get('/admin/users/admin', login);
     expect(a.status).toBe(302);
-    expect(a.location).toBe('/admin/users/company');
-    expect((await get(a.location!, 'company_admin')).status).toBe(200);
-  });
-
-  it('sends a client admin to /admin/users/client in one redirect', async () => {
-    const a = await get('/admin/users/admin', 'client_admin');
-    expect(a.status).toBe(302);
-    expect(a.location).toBe('/admin/users/client');
-    expect((await get(a.location!, 'client_admin')).status).toBe(200);
+    expect(a.location).toBe(to);
+    expect((await get(a.location!, login)).status).toBe(200);
   });
 
   it('sends a client staff member to the landing page (no fallback in the chain is allowed: SPEC §4 error404 → /admin)', async () => {

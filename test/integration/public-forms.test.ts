@@ -13,6 +13,13 @@ const { t, smtp } = appAndMailForFile();
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { redirect: 'manual', headers });
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, formRequest(body, headers));
 
+/** Posts a form that must be refused and drawn again with its errors (422): the page's HTML. */
+async function refused(path: string, body: Record<string, string>, headers: Record<string, string> = {}): Promise<string> {
+  const res = await post(path, body, headers);
+  expect(res.status).toBe(422);
+  return res.text();
+}
+
 /** The text of `<p class="field-error" id="{name}-error">`, or undefined when the field has no error. */
 function fieldError(html: string, name: string): string | undefined {
   const m = new RegExp(`<p class="field-error" id="${name}-error">([^<]*)</p>`).exec(html);
@@ -98,9 +105,7 @@ describe('GET /lang/:lang', () => {
 describe('POST /staff/contact', () => {
   it('refuses an empty form with a Japanese message beside each required field', async () => {
     const before = await countMessages('contact');
-    const res = await post('/staff/contact', { _action: 'send' });
-    expect(res.status).toBe(422);
-    const html = await res.text();
+    const html = await refused('/staff/contact', { _action: 'send' });
     expect(fieldError(html, 'name')).toBe('入力してください。');
     expect(fieldError(html, 'email')).toBe('入力してください。');
     expect(fieldError(html, 'topic')).toBe('選択してください。');
@@ -112,9 +117,7 @@ describe('POST /staff/contact', () => {
   });
 
   it('keeps what the visitor typed (escaped) when the form is re-rendered', async () => {
-    const res = await post('/staff/contact', { _action: 'send', name: 'Taro <b>Yamada</b>', email: 'not-an-email', phone: '090-1234-5678', topic: 'visa', message: '在留資格 "について" & more' });
-    expect(res.status).toBe(422);
-    const html = await res.text();
+    const html = await refused('/staff/contact', { _action: 'send', name: 'Taro <b>Yamada</b>', email: 'not-an-email', phone: '090-1234-5678', topic: 'visa', message: '在留資格 "について" & more' });
     expect(fieldError(html, 'email')).toBe('正しいメールアドレスを入力してください。');
     expect(fieldError(html, 'name')).toBeUndefined();
     expect(html).toContain('value="Taro &lt;b&gt;Yamada&lt;/b&gt;"');
@@ -126,9 +129,7 @@ describe('POST /staff/contact', () => {
   });
 
   it('explains the errors in English with the lang=en cookie', async () => {
-    const res = await post('/staff/contact', { _action: 'send', phone: 'call me' }, { cookie: 'lang=en' });
-    expect(res.status).toBe(422);
-    const html = await res.text();
+    const html = await refused('/staff/contact', { _action: 'send', phone: 'call me' }, { cookie: 'lang=en' });
     expect(html).toMatch(/<html[^>]* lang="en"/);
     expect(fieldError(html, 'name')).toBe('This field is required.');
     expect(fieldError(html, 'email')).toBe('This field is required.');
@@ -141,11 +142,8 @@ describe('POST /staff/contact', () => {
   it('refuses a message over 4000 characters', async () => {
     const before = await countMessages('contact');
     const body = { _action: 'send', name: '山田 太郎', email: 'taro@example.com', topic: 'work', message: 'あ'.repeat(4001) };
-    const res = await post('/staff/contact', body);
-    expect(res.status).toBe(422);
-    expect(fieldError(await res.text(), 'message')).toBe('4000文字以内で入力してください。');
-    const en = await post('/staff/contact', body, { cookie: 'lang=en' });
-    expect(fieldError(await en.text(), 'message')).toBe('Use at most 4000 characters.');
+    expect(fieldError(await refused('/staff/contact', body), 'message')).toBe('4000文字以内で入力してください。');
+    expect(fieldError(await refused('/staff/contact', body, { cookie: 'lang=en' }), 'message')).toBe('Use at most 4000 characters.');
     expect(await countMessages('contact')).toBe(before);
   });
 
@@ -190,18 +188,14 @@ describe('POST /staff/contact', () => {
 describe('POST /v3/trial', () => {
   it('refuses an empty form with a Japanese message beside each required field', async () => {
     const before = await countMessages('trial');
-    const res = await post('/v3/trial', { _action: 'send' });
-    expect(res.status).toBe(422);
-    const html = await res.text();
+    const html = await refused('/v3/trial', { _action: 'send' });
     for (const name of ['company_name', 'contact_name', 'email', 'phone']) expect(fieldError(html, name), name).toBe('入力してください。');
     expect(fieldError(html, 'message')).toBeUndefined();
     expect(await countMessages('trial')).toBe(before);
   });
 
   it('explains a bad phone number and keeps the typed values', async () => {
-    const res = await post('/v3/trial', { _action: 'send', company_name: '株式会社テスト & Co', contact_name: '佐藤 花子', email: 'hanako@example.co.jp', phone: 'abc', message: '20名ほど' });
-    expect(res.status).toBe(422);
-    const html = await res.text();
+    const html = await refused('/v3/trial', { _action: 'send', company_name: '株式会社テスト & Co', contact_name: '佐藤 花子', email: 'hanako@example.co.jp', phone: 'abc', message: '20名ほど' });
     expect(fieldError(html, 'phone')).toBe('電話番号は数字とハイフンで入力してください。');
     expect(fieldError(html, 'company_name')).toBeUndefined();
     expect(html).toContain('value="株式会社テスト &amp; Co"');
@@ -212,9 +206,7 @@ describe('POST /v3/trial', () => {
   });
 
   it('explains the errors in English with the lang=en cookie', async () => {
-    const res = await post('/v3/trial', { _action: 'send', phone: '12' }, { cookie: 'lang=en' });
-    expect(res.status).toBe(422);
-    const html = await res.text();
+    const html = await refused('/v3/trial', { _action: 'send', phone: '12' }, { cookie: 'lang=en' });
     for (const name of ['company_name', 'contact_name', 'email']) expect(fieldError(html, name), name).toBe('This field is required.');
     expect(fieldError(html, 'phone')).toBe('Enter a phone number with digits and hyphens.');
   });
@@ -251,9 +243,7 @@ describe('forgotten password, end to end with the mail', () => {
   let oldToken = '';
 
   it('explains a malformed address beside the field', async () => {
-    const res = await post('/forget-password', { _action: 'send', email: 'nope' });
-    expect(res.status).toBe(422);
-    const html = await res.text();
+    const html = await refused('/forget-password', { _action: 'send', email: 'nope' });
     expect(fieldError(html, 'email')).toBe('正しいメールアドレスを入力してください。');
     expect(html).toContain('value="nope"');
   });
@@ -294,9 +284,7 @@ describe('forgotten password, end to end with the mail', () => {
   });
 
   it('refuses a confirmation that does not match', async () => {
-    const res = await post('/reset-password', { _action: 'reset', token, password: newPassword, password_confirm: `${newPassword}x` });
-    expect(res.status).toBe(422);
-    const html = await res.text();
+    const html = await refused('/reset-password', { _action: 'reset', token, password: newPassword, password_confirm: `${newPassword}x` });
     expect(fieldError(html, 'password_confirm')).toBe('パスワードが一致しません。');
     expect(html).toContain(`name="token" value="${token}"`);
     // The passwords are never sent back.
@@ -304,12 +292,10 @@ describe('forgotten password, end to end with the mail', () => {
   });
 
   it('refuses a password shorter than 8 characters', async () => {
-    const res = await post('/reset-password', { _action: 'reset', token, password: 'abcde', password_confirm: 'abcde' });
-    expect(res.status).toBe(422);
-    const html = await res.text();
+    const html = await refused('/reset-password', { _action: 'reset', token, password: 'abcde', password_confirm: 'abcde' });
     expect(fieldError(html, 'password')).toBe('8文字以上で入力してください。');
-    const en = await post('/reset-password', { _action: 'reset', token, password: 'abcde', password_confirm: 'abcde' }, { cookie: 'lang=en' });
-    expect(fieldError(await en.text(), 'password')).toBe('Use at least 8 characters.');
+    const en = await refused('/reset-password', { _action: 'reset', token, password: 'abcde', password_confirm: 'abcde' }, { cookie: 'lang=en' });
+    expect(fieldError(en, 'password')).toBe('Use at least 8 characters.');
     // The failed attempts did not use the token up.
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(200);
   });
@@ -476,9 +462,7 @@ describe('POST /graphql and error answers', () => {
     const body = await res.json();
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(body.errors[0].extensions.fields._).toBe('入力に使えない制御文字（NUL）が含まれています。');
-    const page = await post('/staff/contact', { _action: 'send', ...bad });
-    expect(page.status).toBe(422);
-    expect(await page.text()).toContain('value="nul@example.com"');
+    expect(await refused('/staff/contact', { _action: 'send', ...bad })).toContain('value="nul@example.com"');
   });
 
   it('hides an unexpected database failure behind a generic message', async () => {
