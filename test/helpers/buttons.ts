@@ -8,6 +8,7 @@
 import * as cheerio from 'cheerio';
 import { expect, it } from 'vitest';
 import { ALL_ROUTES, matchRoute } from '../../server/access/routes.ts';
+import type { Lang } from '../../shared/i18n.ts';
 import { startTestApp, type DemoLogin, type TestApp } from './app.ts';
 
 export interface Session {
@@ -15,6 +16,11 @@ export interface Session {
   who: string;
   /** The cookie header of the session (`token=…` or `candidate_token=…`), none for a visitor. */
   cookie?: string;
+}
+
+/** The session of a back-office demo login (its `token`, logged in once per app: `tokenOf`), with the `lang` cookie when `lang` is given. */
+export async function sessionOf(t: TestApp, who: DemoLogin, lang?: Lang): Promise<Session> {
+  return { who, cookie: `token=${await t.tokenOf(who)}${lang ? `; lang=${lang}` : ''}` };
 }
 
 export interface Failure {
@@ -255,7 +261,7 @@ export const PUBLIC_PAGES = ALL_ROUTES.filter((r) => r.kind === 'public' && !r.p
 async function walkBackOffice(who: DemoLogin): Promise<{ failures: Failure[]; pressed: number; pages: string[] }> {
   const t = await startTestApp();
   try {
-    return await pressEverything(t, { who, cookie: `token=${await t.tokenOf(who)}` }, ADMIN_PAGES);
+    return await pressEverything(t, await sessionOf(t, who), ADMIN_PAGES);
   } finally {
     await t.close();
   }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { appForFile } from '../helpers/app.ts';
-import { pressButton } from '../helpers/buttons.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { firstCode } from '../helpers/graphql.ts';
 import { companyOf } from '../helpers/demo-data.ts';
 import { getPage, text } from '../helpers/pages.ts';
@@ -16,7 +16,7 @@ import { DEMO } from '../helpers/app.ts';
 
 const t = appForFile();
 const PATH = '/admin/inbox/replies';
-const session = async (who: 'company_admin' | 'company_staff' | 'company2' | 'client_admin', lang: 'ja' | 'en' = 'ja') => ({ who, cookie: `token=${await t.tokenOf(who)}; lang=${lang}` });
+const session = (who: 'company_admin' | 'company_staff' | 'company2' | 'client_admin', lang: 'ja' | 'en' = 'ja') => sessionOf(t, who, lang);
 const page = async (who: 'company_admin' | 'company_staff' | 'company2' | 'client_admin', lang: 'ja' | 'en' = 'ja') => {
   const r = await getPage(t, PATH, await t.tokenOf(who));
   return { status: r.status, html: text(r.html), lang };

@@ -3,17 +3,11 @@
  * with jobs, or on a job someone applied to, says why in the page's language and deletes nothing
  * (it used to cascade into the conversations and answer a 500).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { pressButton } from '../helpers/buttons.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from '../helpers/app.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  cookie = `token=${await t.tokenOf('company_admin')}`;
-});
-afterAll(() => t?.close());
+const t = appForFile();
 const db = () => t.database.db;
 
 describe('deleting a record with a history', () => {
@@ -25,7 +19,7 @@ describe('deleting a record with a history', () => {
       .select('c.id')
       .where('u.email', '=', 'company@demo.test')
       .executeTakeFirstOrThrow();
-    const r = await pressButton(t, { who: 'company_admin', cookie }, `/v3/admin/clients/${client.id}`, 'delete');
+    const r = await pressButton(t, await sessionOf(t, 'company_admin'), `/v3/admin/clients/${client.id}`, 'delete');
     expect(r.status).toBe(422);
     expect(r.html).toMatch(/求人(、請求書)?の記録があるため削除できません/);
     expect(await db().selectFrom('clients').select('id').where('id', '=', client.id).executeTakeFirst()).toBeDefined();
@@ -40,7 +34,7 @@ describe('deleting a record with a history', () => {
       .where('u.email', '=', 'company@demo.test')
       .where('j.kind', '=', 'other')
       .executeTakeFirstOrThrow();
-    const r = await pressButton(t, { who: 'company_admin', cookie: `${cookie}; lang=en` }, `/admin/jobs/${job.id}`, 'delete');
+    const r = await pressButton(t, await sessionOf(t, 'company_admin', 'en'), `/admin/jobs/${job.id}`, 'delete');
     expect(r.status).toBe(422);
     expect(r.html).toContain('This cannot be deleted: it has applications, whose history must be kept.');
     expect(await db().selectFrom('jobs').select('id').where('id', '=', job.id).executeTakeFirst()).toBeDefined();

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
-import { pressButton } from '../helpers/buttons.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { userId } from '../helpers/demo-data.ts';
 import { candidateLogin, getPage } from '../helpers/pages.ts';
 
@@ -69,7 +69,7 @@ describe('notifications for every role, in the reader’s language', () => {
     const page = await getPage(t, record, await staff('company_admin'));
     const move = /value="(move:[^"]+)"/.exec(page.html)?.[1];
     expect(move, 'the record offers a move').toBeDefined();
-    const r = await pressButton(t, { who: 'company_admin', cookie: `token=${await staff('company_admin')}` }, record, move!);
+    const r = await pressButton(t, await sessionOf(t, 'company_admin'), record, move!);
     expect(r.status).toBeLessThan(400);
 
     const { token } = await candidateLogin(t, app.email);
@@ -91,7 +91,7 @@ describe('notifications for every role, in the reader’s language', () => {
       .where('s.email', '=', DEMO.company_admin)
       .where('r.status', '=', 'draft')
       .executeTakeFirstOrThrow();
-    const r = await pressButton(t, { who: 'company_admin', cookie: `token=${await staff('company_admin')}` }, '/admin/salary/monthly', `row:${run.id}:approve`);
+    const r = await pressButton(t, await sessionOf(t, 'company_admin'), '/admin/salary/monthly', `row:${run.id}:approve`);
     expect(r.status).toBeLessThan(400);
     const { token } = await candidateLogin(t, run.email);
     const amount = `¥${Number(run.net).toLocaleString('en-US')}`;
@@ -110,7 +110,7 @@ describe('notifications for every role, in the reader’s language', () => {
       .where('i.status', '=', 'draft')
       .executeTakeFirst();
     if (!inv) throw new Error('the demo data has no draft invoice for the demo client');
-    const r = await pressButton(t, { who: 'company_admin', cookie: `token=${await staff('company_admin')}` }, '/admin/billing', `row:${inv.id}:issue`);
+    const r = await pressButton(t, await sessionOf(t, 'company_admin'), '/admin/billing', `row:${inv.id}:issue`);
     expect(r.status).toBeLessThan(400);
     expect((await bell(await staff('client_admin'), 'en')).map((n) => n.title)).toContain(`Invoice issued: ${inv.number}`);
     expect((await bell(await staff('company2'), 'en')).some((n) => n.title.includes(inv.number))).toBe(false);

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from '../helpers/app.ts';
 import { ASSIGN_SHIFT, firstCode } from '../helpers/graphql.ts';
 import { getPage, text } from '../helpers/pages.ts';
-import { pressButton } from '../helpers/buttons.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
@@ -29,7 +29,7 @@ beforeAll(async () => {
 const path = () => `/admin/worker?id=${tran}`;
 /** The record's facts form as drawn, with `fields` typed over it and its button pressed, in the reader's language (the `lang` cookie). */
 const post = async (fields: Record<string, string>, lang: 'ja' | 'en' = 'ja') => {
-  const answer = await pressButton(t, { who: 'company_admin', cookie: `token=${await t.tokenOf('company_admin')}; lang=${lang}` }, path(), 'editFacts', fields);
+  const answer = await pressButton(t, await sessionOf(t, 'company_admin', lang), path(), 'editFacts', fields);
   return { status: answer.status, location: answer.location, html: text(answer.html) };
 };
 
