@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWorkLimits } from '../../server/modules/workforce/work-limits.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { companyOf, userId, visaId } from '../helpers/demo-data.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { candidateLogin, cookieOf, formRequest, getPage, postForm } from '../helpers/pages.ts';
 
@@ -19,15 +20,15 @@ const CHECK = '/admin/worker/rcCheckCandidate';
 let t: TestApp;
 let candidate: string;
 let personId: string;
-let studentVisa: number;
+/** The id of the student visa (留学), as a form sends it. */
+let studentVisa: string;
 const expiry = addDays(todayInJapan(), 300);
 
 beforeAll(async () => {
   t = await startTestApp();
   candidate = (await candidateLogin(t, PERSON)).token;
-  const db = t.database.db;
-  personId = (await db.selectFrom('users').select('id').where('email', '=', PERSON).executeTakeFirstOrThrow()).id;
-  studentVisa = (await db.selectFrom('visa_types').select('id').where('ja', '=', '留学').executeTakeFirstOrThrow()).id;
+  personId = await userId(t, PERSON);
+  studentVisa = await visaId(t, '留学');
 });
 afterAll(async () => t?.close());
 
@@ -57,7 +58,7 @@ async function upload(o: UploadOptions = {}): Promise<Response> {
   const back = o.back === undefined ? await photo('png', '#ccbbaa') : o.back;
   if (front) form.append('front', new Blob([new Uint8Array(front)], { type: 'image/jpeg' }), 'front.jpg');
   if (back) form.append('back', new Blob([new Uint8Array(back)], { type: 'image/png' }), 'back.png');
-  for (const [k, v] of Object.entries(o.fields ?? { cardNumber: 'ab 1234 5678 cd', visaTypeId: String(studentVisa), expiry, permission: '1' })) form.append(k, v);
+  for (const [k, v] of Object.entries(o.fields ?? { cardNumber: 'ab 1234 5678 cd', visaTypeId: studentVisa, expiry, permission: '1' })) form.append(k, v);
   return fetch(`${t.url}/residence-cards`, {
     method: 'POST',
     redirect: 'manual',
@@ -139,10 +140,10 @@ describe('a candidate uploads their card and staff verify it', () => {
   it('verifying writes the person’s card fields, is audited, and the card then counts as verified', async () => {
     const token = await t.tokenOf('company_admin');
     // A number that is not in the printed format cannot be verified.
-    const bad = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide:verified', cardNumber: 'AB1234567CD', visaTypeId: String(studentVisa), expiry, permission: '1', reason: '' });
+    const bad = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide:verified', cardNumber: 'AB1234567CD', visaTypeId: studentVisa, expiry, permission: '1', reason: '' });
     expect(bad.status).toBe(422);
     expect(bad.html).toContain('英字2文字・数字8桁・英字2文字');
-    const res = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide:verified', cardNumber: 'AB12345678CD', visaTypeId: String(studentVisa), expiry, permission: '1', reason: '' });
+    const res = await postForm(t, `${CHECK}?card=${cardId}`, token, { _action: 'decide:verified', cardNumber: 'AB12345678CD', visaTypeId: studentVisa, expiry, permission: '1', reason: '' });
     expect(res.status).toBe(303);
     expect(res.location).toBe(`${CHECK}?card=${cardId}&decided=verified`);
     const db = t.database.db;
@@ -196,7 +197,7 @@ describe('uploads that are refused', () => {
 
   it('a card number not in the printed format is the number field’s error in both languages, in the API and at the form; nothing is kept', async () => {
     const other = (await candidateLogin(t, 'candidate2@demo.test')).token;
-    const fields = (cardNumber: string) => ({ cardNumber, visaTypeId: String(studentVisa), expiry, permission: '1' });
+    const fields = (cardNumber: string) => ({ cardNumber, visaTypeId: studentVisa, expiry, permission: '1' });
     const before = await t.database.db.selectFrom('residence_cards as rc').innerJoin('users as u', 'u.id', 'rc.user_id').select('rc.id').where('u.email', '=', 'candidate2@demo.test').execute();
     for (const wrong of ['AB1234567CD', 'A123456789CD', '12345678ABCD', 'AB12345678C']) {
       const res = await upload({ token: other, fields: fields(wrong) });
@@ -320,7 +321,7 @@ describe('a new candidate who applied before their card was checked', () => {
   /** Registers through /staff/register in `lang` and applies to a new shift of Sakura's warehouse picking: the person and their token. */
   async function newApplicant(lang: 'ja' | 'en', name: string, email: string): Promise<{ id: string; token: string }> {
     const db = t.database.db;
-    const sakura = (await db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).company_id!;
+    const sakura = await companyOf(t, 'company@demo.test');
     const job = await db.selectFrom('jobs').select(['id', 'visa_type_ids']).where('company_id', '=', sakura).where('title_en', '=', 'Warehouse picking (daily pay)').executeTakeFirstOrThrow();
     const reg = await fetch(
       `${t.url}/staff/register`,
@@ -358,7 +359,7 @@ describe('a new candidate who applied before their card was checked', () => {
 
   it('the company applied to sees their card and its images; another company does not', async () => {
     const lan = await newApplicant('ja', 'Pham Thi Lan', 'lan.new@example.test');
-    expect((await upload({ token: lan.token, fields: { cardNumber: 'CD87654321EF', visaTypeId: String(studentVisa), expiry, permission: '1' } })).status).toBe(201);
+    expect((await upload({ token: lan.token, fields: { cardNumber: 'CD87654321EF', visaTypeId: studentVisa, expiry, permission: '1' } })).status).toBe(201);
     const cardId = await pendingCard(lan.id);
     const rows = dataOf(await gqlAs('company_admin', '{ residenceCards(size: 100, filter: { state: "pending" }) { rows { id name } } }')).residenceCards.rows as { id: string; name: string }[];
     expect(rows).toContainEqual({ id: cardId, name: 'Pham Thi Lan' });
@@ -381,7 +382,7 @@ describe('a new candidate who applied before their card was checked', () => {
     const verified = await postForm(t, `${CHECK}?card=${await pendingCard(lan.id)}`, token, {
       _action: 'decide:verified',
       cardNumber: 'CD87654321EF',
-      visaTypeId: String(studentVisa),
+      visaTypeId: studentVisa,
       expiry,
       permission: '1',
       reason: '',

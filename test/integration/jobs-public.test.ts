@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
 import { appForFile, loginToken } from '../helpers/app.ts';
+import { visaId } from '../helpers/demo-data.ts';
 import { loginByPassword } from '../helpers/graphql.ts';
 import { candidateLogin, cookieOf, formRequest } from '../helpers/pages.ts';
 import { todayInJapan } from '../../shared/time.ts';
@@ -114,8 +115,8 @@ describe('the public boards', () => {
   });
 
   it('filters by visa type: jobs open to every status, or listing that one', async () => {
-    const student = await db().selectFrom('visa_types').select('id').where('ja', '=', '留学').executeTakeFirstOrThrow();
-    const html = await (await get(`/part-time?visa=${student.id}`)).text();
+    const student = await visaId(t, '留学');
+    const html = await (await get(`/part-time?visa=${student}`)).text();
     expect(html).toContain('カフェスタッフ');
     expect(html).not.toContain('フォークリフト');
   });
@@ -139,10 +140,10 @@ describe('the public boards', () => {
 
 describe('registering, logging in and applying as a candidate', () => {
   it('registers a foreign staff member, with field errors in the page language and nothing typed lost', async () => {
-    const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '特定技能1号').executeTakeFirstOrThrow();
+    const visa = await visaId(t, '特定技能1号');
     const bad = await post(
       '/staff/register',
-      { _action: 'register', name: 'Tran Thi Hoa', email: 'not-an-email', password: 'short', nationality: '', visa_type_id: String(visa.id), visa_expiry: '2020-01-01', languages: ['vi', 'en'] },
+      { _action: 'register', name: 'Tran Thi Hoa', email: 'not-an-email', password: 'short', nationality: '', visa_type_id: visa, visa_expiry: '2020-01-01', languages: ['vi', 'en'] },
       { cookie: 'lang=en' },
     );
     expect(bad.status).toBe(422);
@@ -160,7 +161,7 @@ describe('registering, logging in and applying as a candidate', () => {
       password: 'correct horse',
       phone: '080-1234-5678',
       nationality: 'Vietnam',
-      visa_type_id: String(visa.id),
+      visa_type_id: visa,
       visa_expiry: '2030-04-01',
       languages: ['vi', 'en'],
     });
@@ -174,7 +175,7 @@ describe('registering, logging in and applying as a candidate', () => {
       email: 'HOA@example.test',
       password: 'correct horse',
       nationality: 'Vietnam',
-      visa_type_id: String(visa.id),
+      visa_type_id: visa,
       visa_expiry: '2030-04-01',
     });
     expect(again.status).toBe(422);
@@ -195,14 +196,14 @@ describe('registering, logging in and applying as a candidate', () => {
         expect(html, `${path} (${lang})`).toContain(`<a href="/staff/card">${link}</a>`);
       }
     }
-    const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '永住者').executeTakeFirstOrThrow();
+    const visa = await visaId(t, '永住者');
     const reg = await post('/staff/register', {
       _action: 'register',
       name: 'Maria Santos',
       email: 'maria.new@example.test',
       password: 'correct horse',
       nationality: 'Philippines',
-      visa_type_id: String(visa.id),
+      visa_type_id: visa,
       visa_expiry: '2031-04-01',
     });
     expect(reg.status).toBe(303);
@@ -269,12 +270,12 @@ describe('registering, logging in and applying as a candidate', () => {
       .values({ job_id: job.id, date: '2099-12-31', start_time: '08:00', end_time: '12:00', capacity: 3 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '永住者').executeTakeFirstOrThrow();
+    const visa = await visaId(t, '永住者');
     const tokens = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
         const email = `race${i}@example.test`;
         const r = await t.gql('mutation ($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }', {
-          input: { name: `Racer ${i}`, email, password: 'racing-pass', nationality: 'Brazil', visa_type_id: visa.id, visa_expiry: '2100-01-01' },
+          input: { name: `Racer ${i}`, email, password: 'racing-pass', nationality: 'Brazil', visa_type_id: Number(visa), visa_expiry: '2100-01-01' },
         });
         expect(r.errors).toBeUndefined();
         // Staff checked their residence cards: only then may anyone take a shift (docs/workforce.md).

@@ -15,7 +15,7 @@ import { pressButton } from '../helpers/buttons.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyTree } from '../../server/modules/pipeline/statuses.ts';
 import { statusMoves, type StatusMove } from '../../server/modules/templates/status-tree.ts';
-import { companyOf, newShiftOf, userId } from '../helpers/demo-data.ts';
+import { companyOf, newShiftOf, userId, visaId } from '../helpers/demo-data.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 
 const t = appForFile();
@@ -124,10 +124,15 @@ describe('the demo people, refused where the law says', () => {
 
 describe('registration takes the date of birth, the name in katakana, the sex and the address', () => {
   const post = (body: Record<string, string | string[]>, lang: string) => fetch(`${t.url}/staff/register`, formRequest({ _action: 'register', ...body }, { origin: t.url, cookie: `lang=${lang}` }));
-  const form = async (email: string, extra: Record<string, string>) => {
-    const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '留学').executeTakeFirstOrThrow();
-    return { name: 'Pham Thi Thu', email, password: 'correct horse', nationality: 'Vietnam', visa_type_id: String(visa.id), visa_expiry: '2030-04-01', ...extra };
-  };
+  const form = async (email: string, extra: Record<string, string>) => ({
+    name: 'Pham Thi Thu',
+    email,
+    password: 'correct horse',
+    nationality: 'Vietnam',
+    visa_type_id: await visaId(t, '留学'),
+    visa_expiry: '2030-04-01',
+    ...extra,
+  });
 
   it('refuses a name not in katakana and a birthday not before today, with the field errors in both languages and the values kept', async () => {
     const bad = await form('thu@example.test', { name_kana: 'Pham Thu', birth_date: addDays(todayInJapan(), 1), sex: 'x', address: '東京都新宿区1-2-3' });

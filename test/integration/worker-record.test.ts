@@ -5,28 +5,26 @@
  * Another company cannot open a Sakura worker; a client user opens only the people of its jobs; a
  * role without 160001 is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../helpers/pdf.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { appForFile } from '../helpers/app.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { getPage } from '../helpers/pages.ts';
 import { todayInJapan } from '../../shared/time.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 
-let t: TestApp;
+const t = appForFile();
 const db = () => t.database.db;
 let tran: string;
 let jose: string;
 let sakura: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const id = async (email: string) => await db().selectFrom('users').select(['id', 'company_id']).where('email', '=', email).executeTakeFirstOrThrow();
-  tran = (await id('worker1@demo.test')).id;
-  jose = (await id('worker2@demo.test')).id;
-  sakura = (await id('company@demo.test')).company_id!;
+  tran = await userId(t, 'worker1@demo.test');
+  jose = await userId(t, 'worker2@demo.test');
+  sakura = await companyOf(t, 'company@demo.test');
 });
-afterAll(async () => t?.close());
 
 const RECORD = `query($id: ID!) { workerRecord(id: $id) {
   id name visaExpiry cardVerified languages
