@@ -8,7 +8,7 @@ import type * as cheerio from 'cheerio';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { appForFile, DEMO } from '../helpers/app.ts';
-import { ADMIN_PAGES, PUBLIC_PAGES, walkPages } from '../helpers/buttons.ts';
+import { ADMIN_PAGES, PUBLIC_PAGES, sessionOf, walkPages, type Session } from '../helpers/buttons.ts';
 import { candidateLogin, getPage, text } from '../helpers/pages.ts';
 import { userId } from '../helpers/demo-data.ts';
 
@@ -49,24 +49,22 @@ function textsRead($: cheerio.CheerioAPI): string[] {
 it("a Japanese reader's pages, record pages included, say nothing in English but data", async () => {
   const data = await dataTexts();
   const isData = (s: string) => data.includes(s);
-  const sessions: [who: string, cookie: string | undefined, paths: readonly string[]][] = [
-    ['visitor', undefined, PUBLIC_PAGES],
-    ['candidate', `candidate_token=${(await candidateLogin(t, DEMO.candidate)).token}`, PUBLIC_PAGES],
-    ['superadmin', `token=${await t.tokenOf('superadmin')}`, ADMIN_PAGES],
-    ['company_admin', `token=${await t.tokenOf('company_admin')}`, ADMIN_PAGES],
-    ['client_admin', `token=${await t.tokenOf('client_admin')}`, ADMIN_PAGES],
+  const sessions: [Session, readonly string[]][] = [
+    [{ who: 'visitor', cookie: 'lang=ja' }, PUBLIC_PAGES],
+    [{ who: 'candidate', cookie: `candidate_token=${(await candidateLogin(t, DEMO.candidate)).token}; lang=ja` }, PUBLIC_PAGES],
+    ...(await Promise.all((['superadmin', 'company_admin', 'client_admin'] as const).map(async (who): Promise<[Session, readonly string[]]> => [await sessionOf(t, who, 'ja'), ADMIN_PAGES]))),
   ];
   const english: string[] = [];
   let pages = 0;
-  for (const [who, cookie, paths] of sessions) {
-    const visited = await walkPages(t, { who, cookie: [cookie, 'lang=ja'].filter(Boolean).join('; ') }, paths, (path, $) => {
+  for (const [session, paths] of sessions) {
+    const visited = await walkPages(t, session, paths, (path, $) => {
       for (const s of textsRead($)) {
         if (isData(s)) continue;
         const bare = s.replace(ADDRESSES, '');
         // Japanese with a Latin word in it (「English」のリンク, 例: Koto) is the page's own sentence.
         if (KANA_KANJI.test(bare) || !ENGLISH_WORD.test(bare)) continue;
         if (bare.split(JOINS).every((part) => !ENGLISH_WORD.test(part) || isData(part))) continue;
-        english.push(`${who} on ${path}: "${s}"`);
+        english.push(`${session.who} on ${path}: "${s}"`);
       }
     });
     pages += visited.length;
