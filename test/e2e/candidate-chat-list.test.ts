@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
-import { appAndBrowser, candidatePageLogin, openPage } from '../helpers/browser.ts';
+import { appAndBrowser, candidatePageLogin, openPage, hydrated } from '../helpers/browser.ts';
 import { acked, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 import { candidateChats } from '../helpers/conversations.ts';
 
@@ -36,7 +36,7 @@ describe('/staff/chat on a phone', () => {
     await candidatePageLogin(page, t.url, DEMO.candidate);
     // The read conversation is opened, so the list shows the others as they are.
     await page.goto(`${t.url}/staff/chat?c=${conv.answered}`);
-    await page.waitForSelector('[data-island=CandidateChat][data-hydrated]', { state: 'attached' });
+    await hydrated(page, 'CandidateChat');
     await expect.poll(rowIds).toEqual([conv.waiting, conv.answered, conv.older]);
     expect(await countOf(conv.waiting).textContent()).toBe('1');
     expect(await countOf(conv.older).count()).toBe(0);

@@ -4,7 +4,7 @@
  * and the next candidate on the same browser sees nothing of it, and nothing of it is stored.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { appBrowserAndPage } from '../helpers/browser.ts';
+import { appBrowserAndPage, hydrated } from '../helpers/browser.ts';
 
 const f = appBrowserAndPage({ width: 1280, height: 900 });
 
@@ -14,7 +14,7 @@ async function candidateLogin(email: string) {
   await form.locator('input[name=email]').fill(email);
   await form.locator('input[name=password]').fill(inject('demoPassword'));
   await Promise.all([f.page.waitForURL((u) => u.pathname === '/staff/chat'), form.locator('button[type=submit]').click()]);
-  await f.page.waitForSelector('[data-island=CandidateChat][data-hydrated]', { state: 'attached' });
+  await hydrated(f.page, 'CandidateChat');
 }
 
 const outboxKeys = () => f.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tsunagu.chat.outbox')));

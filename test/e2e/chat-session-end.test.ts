@@ -6,7 +6,7 @@
  * the login, and is sent once after signing in again.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { appBrowserAndPage } from '../helpers/browser.ts';
+import { appBrowserAndPage, hydrated } from '../helpers/browser.ts';
 import { formRequest } from '../helpers/pages.ts';
 
 const f = appBrowserAndPage({ width: 390, height: 844 });
@@ -21,7 +21,7 @@ async function signIn() {
   await form.locator('input[name=email]').fill(EMAIL);
   await form.locator('input[name=password]').fill(inject('demoPassword'));
   await Promise.all([f.page.waitForURL((u) => u.pathname === '/staff/chat'), form.locator('button[type=submit]').click()]);
-  await f.page.waitForSelector('[data-island=CandidateChat][data-hydrated]', { state: 'attached' });
+  await hydrated(f.page, 'CandidateChat');
 }
 
 async function openFirstConversation() {
@@ -82,7 +82,7 @@ describe('the chat after the session ends', () => {
 
     // A reload sends nothing more.
     await f.page.reload();
-    await f.page.waitForSelector('[data-island=CandidateChat][data-hydrated]', { state: 'attached' });
+    await hydrated(f.page, 'CandidateChat');
     const reloaded = await openFirstConversation();
     await expect.poll(() => reloaded.locator('.chat-message .chat-content').filter({ hasText: TEXT }).count()).toBe(1);
     expect(await sentCount(conversationId)).toBe(1);

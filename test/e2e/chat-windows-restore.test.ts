@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
-import { appBrowserAndConversation, backOfficeLogin, openPage } from '../helpers/browser.ts';
+import { appBrowserAndConversation, backOfficeLogin, openPage, hydrated } from '../helpers/browser.ts';
 
 const chat = appBrowserAndConversation();
 const { t, browser } = chat;
@@ -17,21 +17,21 @@ const DRAFT = '駐車場について確認中です（まだ送らない）';
 
 async function login(email: string) {
   await backOfficeLogin(page, t.url, email);
-  await page.waitForSelector('[data-island=ChatWindowsV3][data-hydrated]', { state: 'attached' });
+  await hydrated(page, 'ChatWindowsV3');
 }
 
 describe('chat windows across page changes', () => {
   it('the open window and its draft come back on the next page', async () => {
     page = await openPage(browser, { locale: 'ja-JP', errors, viewport: { width: 1366, height: 900 } });
     await login(DEMO.company_admin);
-    await page.waitForSelector('[data-island=ChatDock][data-hydrated]', { state: 'attached' });
+    await hydrated(page, 'ChatDock');
     await page.click('.chat-dock-toggle');
     await page.locator(`.chat-recent li[data-conversation="${chat.conversationId}"] button`).click();
     await expect.poll(() => windows().count()).toBe(1);
     await windows().locator('textarea').fill(DRAFT);
 
     await page.goto(`${t.url}/admin/candidate`);
-    await page.waitForSelector('[data-island=ChatWindowsV3][data-hydrated]', { state: 'attached' });
+    await hydrated(page, 'ChatWindowsV3');
     await expect.poll(() => windows().count()).toBe(1);
     await expect.poll(() => windows().locator('textarea').inputValue()).toBe(DRAFT);
 
@@ -49,7 +49,7 @@ describe('chat windows across page changes', () => {
     expect(left).toEqual([]);
     await login(DEMO.company_staff);
     await page.goto(`${t.url}/admin/candidate`);
-    await page.waitForSelector('[data-island=ChatWindowsV3][data-hydrated]', { state: 'attached' });
+    await hydrated(page, 'ChatWindowsV3');
     // Give a restore a chance to act (it would open within the same tick of loading the chat code).
     await page.waitForLoadState('networkidle');
     expect(await windows().count()).toBe(0);

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { ChatConnection } from '../../client/api/chat-socket.ts';
 import { DEMO } from '../helpers/app.ts';
-import { appBrowserAndConversation, backOfficeLogin, chatCounted, openPage } from '../helpers/browser.ts';
+import { appBrowserAndConversation, backOfficeLogin, chatCounted, openPage, hydrated } from '../helpers/browser.ts';
 
 // The candidate applies to a daily shift of company@'s company (the jobs e2e test applies through the site).
 const chat = appBrowserAndConversation();
@@ -22,7 +22,7 @@ let candidate: Page;
 /** Logs in to the back office and waits until the chat dock is live. */
 async function adminLogin(page: Page, email: string) {
   await backOfficeLogin(page, t.url, email);
-  await page.waitForSelector('[data-island=ChatDock][data-hydrated]', { state: 'attached' });
+  await hydrated(page, 'ChatDock');
 }
 const adminWindow = () => admin.locator('[data-testid=chat-window]');
 const candidateThread = () => candidate.locator('.candidate-chat-thread .chat-thread');
@@ -42,7 +42,7 @@ describe('an admin and a candidate chat in two browsers', () => {
     await form.locator('input[name=email]').fill(DEMO.candidate);
     await form.locator('input[name=password]').fill(inject('demoPassword'));
     await Promise.all([candidate.waitForURL(`${t.url}${next}`), form.locator('button[type=submit]').click()]);
-    await candidate.waitForSelector('[data-island=CandidateChat][data-hydrated]', { state: 'attached' });
+    await hydrated(candidate, 'CandidateChat');
     await expect.poll(() => candidateThread().count()).toBe(1);
     expect(await candidate.locator(`.candidate-chat-list li[data-conversation="${chat.conversationId}"]`).count()).toBe(1);
   });

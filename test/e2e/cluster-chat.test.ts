@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
-import { backOfficeLogin, launchBrowser, openPage } from '../helpers/browser.ts';
+import { backOfficeLogin, launchBrowser, openPage, hydrated } from '../helpers/browser.ts';
 import { applyToDailyShift } from '../helpers/chat.ts';
 import { redisOrSkip } from '../helpers/redis.ts';
 import { processGround, startCluster, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
@@ -56,7 +56,7 @@ redis.describe('two browsers on two workers of a cluster', () => {
     const [adminWorker, candidateWorker] = await Promise.all([chatWorkerOf(admin), chatWorkerOf(candidate)]);
 
     await backOfficeLogin(admin, cluster.url, DEMO.company_admin);
-    await admin.waitForSelector('[data-island=ChatDock][data-hydrated]', { state: 'attached' });
+    await hydrated(admin, 'ChatDock');
     await expect.poll(adminWorker).toBeDefined();
 
     const next = `/staff/chat?c=${conversationId}`;
@@ -65,7 +65,7 @@ redis.describe('two browsers on two workers of a cluster', () => {
     await form.locator('input[name=email]').fill(DEMO.candidate);
     await form.locator('input[name=password]').fill(inject('demoPassword'));
     await Promise.all([candidate.waitForURL(`${cluster.url}${next}`), form.locator('button[type=submit]').click()]);
-    await candidate.waitForSelector('[data-island=CandidateChat][data-hydrated]', { state: 'attached' });
+    await hydrated(candidate, 'CandidateChat');
     await expect.poll(candidateWorker).toBeDefined();
     // On the admin's worker: a reload opens a new socket, which the primary hands to the next worker.
     for (let i = 0; i < 6 && candidateWorker() === adminWorker(); i++) {
@@ -73,7 +73,7 @@ redis.describe('two browsers on two workers of a cluster', () => {
       // between reloads, so the round robin does not hand the chat's to the same worker each time.
       if (i % 2 === 1) await fetch(`${cluster.url}/healthz`, { headers: { connection: 'close' } });
       await candidate.reload();
-      await candidate.waitForSelector('[data-island=CandidateChat][data-hydrated]', { state: 'attached' });
+      await hydrated(candidate, 'CandidateChat');
       await expect.poll(candidateWorker).toBeDefined();
     }
     expect(candidateWorker()).not.toBe(adminWorker());

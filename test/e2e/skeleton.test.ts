@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO } from '../helpers/app.ts';
-import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
+import { appAndBrowser, backOfficeLogin, openPage, hydrated } from '../helpers/browser.ts';
 
 const { t, browser } = appAndBrowser();
 
@@ -98,7 +98,7 @@ describe('a visitor and a back-office user in a real browser', () => {
     });
     await backOfficeLogin(page, t.url, DEMO.company_admin);
     // Click only once React has taken the island over (under load the button can be clicked first).
-    await page.waitForSelector('[data-island="Customizer"][data-hydrated]', { state: 'attached' });
+    await hydrated(page, 'Customizer');
     await page.click('.customizer-toggle');
     await page.check('input[name=layout_version][value=dark-only]');
     await page.waitForFunction(() => document.documentElement.classList.contains('dark-only'));

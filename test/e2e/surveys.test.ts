@@ -8,7 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appAndBrowser, backOfficeLogin, openPage } from '../helpers/browser.ts';
+import { appAndBrowser, backOfficeLogin, openPage, hydrated } from '../helpers/browser.ts';
 
 const { t, browser } = appAndBrowser();
 const SHOTS = path.resolve('test-results/surveys');
@@ -40,7 +40,7 @@ describe('a survey answered on a phone and charted', () => {
     await form.locator('input[name=email]').fill('worker3@demo.test');
     await form.locator('input[name=password]').fill(inject('demoPassword'));
     await Promise.all([phone.waitForURL((u) => u.pathname === '/staff/chat'), form.locator('button[type=submit]').click()]);
-    await phone.waitForSelector('[data-island=CandidateChat][data-hydrated]', { state: 'attached' });
+    await hydrated(phone, 'CandidateChat');
     await phone.locator('.candidate-chat-list li button').first().click();
     const inChat = phone.locator(`.chat-content a[href="${link}"]`);
     await inChat.waitFor();

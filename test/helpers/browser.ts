@@ -76,6 +76,11 @@ export const bellCount = async (page: Page): Promise<number> =>
       .catch(() => '0')) || 0,
   );
 
+/** Resolves once the island named `island` has hydrated (data-hydrated): a press before that is lost. */
+export async function hydrated(page: Page, island: string): Promise<void> {
+  await page.waitForSelector(`[data-island=${island}][data-hydrated]`, { state: 'attached' });
+}
+
 /** Resolves once the island at `selector` hears its live events (data-listening): what happens before that, it misses. */
 export async function listening(page: Page, selector: string): Promise<void> {
   await page.locator(`${selector}[data-listening]`).waitFor({ state: 'attached' });
