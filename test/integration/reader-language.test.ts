@@ -2,12 +2,13 @@
  * A page speaks the reader's language: a Japanese reader meets no English the interface wrote (what
  * English there is comes from data: names, addresses, what people typed), and a row's own texts are
  * shown in the reader's language where the row has them (a company's English name, a language's
- * name rather than its code).
+ * name rather than its code); and no page shows what code failed to fill ("undefined", "NaN").
  */
 import type * as cheerio from 'cheerio';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { appForFile, DEMO } from '../helpers/app.ts';
+import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
+import type { Lang } from '../../shared/i18n.ts';
 import { ADMIN_PAGES, PUBLIC_PAGES, sessionOf, walkPages, type Session } from '../helpers/buttons.ts';
 import { candidateLogin, getPage, text } from '../helpers/pages.ts';
 import { userId } from '../helpers/demo-data.ts';
@@ -46,14 +47,22 @@ function textsRead($: cheerio.CheerioAPI): string[] {
   return out.filter(Boolean);
 }
 
+/** A visitor, two candidates and four back-office logins reading in `lang`, each with the pages its walk starts from. */
+async function sessionsIn(lang: Lang): Promise<[Session, readonly string[]][]> {
+  const candidate = async (email: string): Promise<[Session, readonly string[]]> => [{ who: email, cookie: `candidate_token=${(await candidateLogin(t, email)).token}; lang=${lang}` }, PUBLIC_PAGES];
+  const staff = async (who: DemoLogin): Promise<[Session, readonly string[]]> => [await sessionOf(t, who, lang), ADMIN_PAGES];
+  return [
+    [{ who: 'visitor', cookie: `lang=${lang}` }, PUBLIC_PAGES],
+    await candidate(DEMO.candidate),
+    await candidate('worker1@demo.test'),
+    ...(await Promise.all((['superadmin', 'company_admin', 'company_staff', 'client_admin'] as const).map(staff))),
+  ];
+}
+
 it("a Japanese reader's pages, record pages included, say nothing in English but data", async () => {
   const data = await dataTexts();
   const isData = (s: string) => data.includes(s);
-  const sessions: [Session, readonly string[]][] = [
-    [{ who: 'visitor', cookie: 'lang=ja' }, PUBLIC_PAGES],
-    [{ who: 'candidate', cookie: `candidate_token=${(await candidateLogin(t, DEMO.candidate)).token}; lang=ja` }, PUBLIC_PAGES],
-    ...(await Promise.all((['superadmin', 'company_admin', 'client_admin'] as const).map(async (who): Promise<[Session, readonly string[]]> => [await sessionOf(t, who, 'ja'), ADMIN_PAGES]))),
-  ];
+  const sessions = await sessionsIn('ja');
   const english: string[] = [];
   let pages = 0;
   for (const [session, paths] of sessions) {
@@ -71,6 +80,32 @@ it("a Japanese reader's pages, record pages included, say nothing in English but
   }
   expect(pages).toBeGreaterThan(150);
   expect(english).toEqual([]);
+}, 240_000);
+
+/** What code left unfilled reads as on a page: a missing value, a failed number or date, an object printed whole. */
+const UNFILLED = /\bundefined\b|\bnull\b|\bNaN\b|\[object Object\]|Invalid Date/;
+
+it('no page, in either language, shows a value the code failed to fill ("undefined", "NaN", "Invalid Date"…)', async () => {
+  const unfilled: string[] = [];
+  let pages = 0;
+  for (const lang of ['ja', 'en'] as const) {
+    for (const [session, paths] of await sessionsIn(lang)) {
+      const visited = await walkPages(t, session, paths, (path, $) => {
+        $('script, style').remove();
+        const read = [$('body').text()];
+        $('[href], [value], [title], [aria-label], [placeholder], [alt]').each((_, el) => {
+          for (const a of ['href', 'value', 'title', 'aria-label', 'placeholder', 'alt']) if (el.attribs[a]) read.push(el.attribs[a]);
+        });
+        for (const s of read) {
+          const m = UNFILLED.exec(s);
+          if (m) unfilled.push(`${session.who} (${lang}) on ${path}: "…${squash(s.slice(Math.max(0, m.index - 40), m.index + 40))}…"`);
+        }
+      });
+      pages += visited.length;
+    }
+  }
+  expect(pages).toBeGreaterThan(400);
+  expect(unfilled).toEqual([]);
 }, 240_000);
 
 it('names a worker’s languages in the reader’s language, on the workers list and the worker’s record', async () => {
