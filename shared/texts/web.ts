@@ -271,6 +271,10 @@ export const WEB = {
   'surveyAdmin.answeredState': m('回答済み', 'answered'),
   'surveyAdmin.sentState': m('送信済み', 'sent'),
   'surveyAdmin.sendThroughChat': m('チャットで送信', 'Send through the chat'),
+  'surveyAdmin.sendConfirm': m(
+    'チェックした人に、チャットでアンケートを送ります。送ったメッセージは取り消せません。',
+    'Send the survey to the ticked people through the chat? A message sent cannot be taken back.',
+  ),
   'surveyAdmin.clearFilter': m('絞り込みを解除', 'Clear the filter'),
   'surveyAdmin.questions': m('質問（日本語 / 英語）', 'Questions (Japanese / English)'),
   'surveyAdmin.required': m('必須', 'required'),

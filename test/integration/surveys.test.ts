@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
-import { candidateLogin, formRequest, getPage, postForm } from '../helpers/pages.ts';
+import { candidateLogin, formRequest, getPage, postForm, text } from '../helpers/pages.ts';
 import { companyOf, userId } from '../helpers/demo-data.ts';
 
 const t = appForFile();
@@ -129,6 +129,13 @@ describe('a survey is answered on a phone and charted', () => {
     expect(byJob.status).toBe(200);
     expect(byJob.html).toContain('Bikash Thapa');
     expect(byJob.html).not.toContain('Tran Thi Mai');
+    // Sending cannot be taken back: the button asks first (client/boot.ts), in the reader's language.
+    expect(text((await getPage(t, `/v3/admin/survey?id=${surveyId}&job=${picking.id}`, admin, 'en')).html)).toContain(
+      'data-confirm="Send the survey to the ticked people through the chat? A message sent cannot be taken back."',
+    );
+    expect(text((await getPage(t, `/v3/admin/survey?id=${surveyId}&job=${picking.id}`, admin, 'ja')).html)).toContain(
+      'data-confirm="チェックした人に、チャットでアンケートを送ります。送ったメッセージは取り消せません。"',
+    );
 
     // Bikash reads Japanese; Maria English.
     await db().updateTable('users').set({ lang: 'ja' }).where('email', '=', 'worker3@demo.test').execute();

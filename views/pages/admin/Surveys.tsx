@@ -389,7 +389,7 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
                 ))}
               </ul>
             </fieldset>
-            <ActionButton action={v.act.send} className="btn" disabled={unsent.length === 0 || undefined}>
+            <ActionButton action={v.act.send} className="btn" disabled={unsent.length === 0 || undefined} confirm={msg(L, 'surveyAdmin.sendConfirm')}>
               {msg(L, 'surveyAdmin.sendThroughChat')}
             </ActionButton>
           </form>
