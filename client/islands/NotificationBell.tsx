@@ -57,9 +57,16 @@ export default function NotificationBell({ lang }: NotificationBellProps) {
       .then((d) => store.dispatch({ type: 'countLoaded', ...d.notificationCount }))
       .catch((err) => warn('count', err));
     const subscriptions = createSubscriptionClient();
-    // The server acknowledged the connection; the subscription goes out right after it (graphql-ws
-    // acknowledges no subscription itself). A lost connection is not listening until it is back.
-    const heard = [subscriptions.on('connected', () => setListening(true)), subscriptions.on('closed', () => setListening(false))];
+    // graphql-ws acknowledges no subscription itself; our server sends a ping naming one once it is
+    // on the event bus (server/api/ws.ts). This client carries only this subscription, so any such
+    // ping is its own. A lost connection is not listening until the subscription, sent again on the
+    // new connection, has its ping again.
+    const heard = [
+      subscriptions.on('ping', (received, payload) => {
+        if (received && payload?.subscribed !== undefined) setListening(true);
+      }),
+      subscriptions.on('closed', () => setListening(false)),
+    ];
     const stop = subscriptions.subscribe<{ notificationAdded: Item }>(
       { query: OPS.NotificationAdded },
       {

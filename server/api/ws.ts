@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseCookies } from 'cookie';
 import { execute, GraphQLError, type GraphQLSchema, subscribe } from 'graphql';
-import { CloseCode } from 'graphql-ws';
+import { CloseCode, MessageType, stringifyMessage } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -120,6 +120,17 @@ export function createGraphqlWsServer(
         return true;
       },
       onSubscribe: (ctx, _id, payload) => gate.prepare(ctx.extra.state!, ctx.extra.request, payload) as never,
+      // graphql-ws acknowledges no subscription. graphql-js has just made this one's iterator, whose
+      // listener is on the bus from the moment it is made (pushIterator), and graphql-ws reads it
+      // right after this hook: a ping naming the subscription tells the client that what is
+      // published from now on reaches it (the bell says it listens only then). Not for a
+      // subscription the client has stopped meanwhile.
+      onOperation: (ctx, id, _payload, _args, result) => {
+        const socket = ctx.extra.socket;
+        if (Symbol.asyncIterator in result && id in ctx.subscriptions && socket.readyState === socket.OPEN) {
+          socket.send(stringifyMessage({ type: MessageType.Ping, payload: { subscribed: id } }));
+        }
+      },
       onNext: (_ctx, _id, _payload, _args, result) => ('errors' in result && result.errors?.length ? (gate.mask(result as never) as never) : undefined),
     },
     wss,

@@ -158,6 +158,8 @@ export function warnThrottled(log: Logger, msg: string, err: unknown): void {
 /**
  * An async iterator over the values a source pushes, queued until read, for GraphQL subscriptions:
  * `listen` starts the source and returns how to stop it; `first` are read before anything pushed.
+ * The source starts when the iterator is made, not at its first next(): what it pushes from then on
+ * is queued, which server/api/ws.ts relies on when it tells the client a subscription listens.
  * Stops the source when the consumer stops (return or throw), so closed subscriptions leak nothing.
  */
 export function pushIterator<R>(listen: (push: (value: R) => void) => () => void, first: readonly R[] = []): AsyncIterableIterator<R> {

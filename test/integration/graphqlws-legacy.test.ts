@@ -105,6 +105,8 @@ describe('the older protocol at /graphqlws', () => {
     ).toEqual(['legacy hello']);
     s.send({ type: 'stop', id: 'n' });
     await s.next((m) => m.type === 'complete' && m.id === 'n');
+    // Only this protocol's messages: the current protocol's `subscribed` ping is not sent here.
+    expect(new Set(s.received.map((m) => m.type))).toEqual(new Set(['connection_ack', 'ka', 'data', 'complete']));
   });
 
   it('applies the same limits: a query with 20 aliases is refused with errors and no data', async () => {

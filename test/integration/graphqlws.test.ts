@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import type { Client, FormattedExecutionResult } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { forgetSessions } from '../../server/modules/auth/session-cache.ts';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { appForFile, DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { userId } from '../helpers/demo-data.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 import { gql, probeNote, probeText } from '../helpers/graphql.ts';
 import { collectSubscription, graphqlWsClient, type Closed } from '../helpers/graphqlws.ts';
 import { redisOrSkip } from '../helpers/redis.ts';
@@ -74,11 +75,11 @@ function subscribeNotes(client: Client) {
 }
 
 /**
- * graphql-ws does not acknowledge a subscription, and the server subscribes to the bus only after
- * its async onSubscribe (and, on Redis, after SUBSCRIBE reaches the server): probe notifications
- * for the subscriber until a new one arrives, so the test's own notifications cannot race the
- * setup. Run again after the test's own notifications, it is the marker after which none of them
- * can still come (the bus keeps one publisher's order).
+ * The server's `subscribed` ping says a subscription hears this process's events, but on Redis an
+ * event of another process needs SUBSCRIBE to have reached Redis too: probe notifications for the
+ * subscriber until a new one arrives, so the test's own notifications cannot race the setup. Run
+ * again after the test's own notifications, it is the marker after which none of them can still
+ * come (the bus keeps one publisher's order).
  */
 async function untilSubscribed(app: TestApp, sub: ReturnType<typeof subscribeNotes>, forUser: string): Promise<void> {
   const probes = () => sub.got.filter((n) => probeText(n.title) === PROBE).length;
@@ -190,6 +191,29 @@ describe('authentication of the socket', () => {
 });
 
 describe('subscription { notificationAdded }', () => {
+  it('is announced by a ping naming it once it listens: a notification published as the ping arrives is delivered', async () => {
+    const [a, companyId] = await Promise.all([userId(t, DEMO.company_admin), companyOf(t, DEMO.company_admin)]);
+    // A stored notification, added before anyone subscribes (its own event reaches no subscription).
+    const note = await addNotification(t.services.db, t.services.bus, a, { type: 1, ...probeNote(`${TAG}:right-after`) });
+    const client = gqlClient(t.url, await t.login('company_admin'));
+    // The session row comes from the database, not this process's cache, when the subscription is
+    // prepared: its setup takes real I/O, which a ping sent too early would not wait for.
+    client.on('connected', () => forgetSessions(t.services.db));
+    const pings: unknown[] = [];
+    client.on('ping', (received, payload) => {
+      if (!received) return;
+      pings.push(payload);
+      // Its event again, in the same turn as the ping and straight onto the bus (no database round
+      // trip first): a ping sent before the subscription is on the bus would lose it.
+      if (pings.length === 1) void t.services.bus.publish('notification.added', { userId: a, companyId, notification: note });
+    });
+    const sub = subscribeNotes(client);
+    await eventually(() => expect(sub.titles()).toEqual([`${TAG}:right-after`]));
+    // One ping, naming the one subscription (graphql-ws's ids are UUIDs).
+    expect(pings).toEqual([{ subscribed: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    expect(sub.errors).toEqual([]);
+  });
+
   it("delivers a user's own notifications and nobody else's, not even a colleague's", async () => {
     const [a, staff, other] = await Promise.all([userId(t, DEMO.company_admin), userId(t, DEMO.company_staff), userId(t, DEMO.company2)]);
     const subA = subscribeNotes(gqlClient(t.url, await t.login('company_admin')));
