@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/app.ts';
-import { appAndBrowser, backOfficeLogin, bellCount, candidatePageLogin, countedBell, openPage } from '../helpers/browser.ts';
+import { appAndBrowser, backOfficeLogin, bellCount, candidatePageLogin, countedBell, hydrated, openPage } from '../helpers/browser.ts';
 import { candidateConversation } from '../helpers/chat.ts';
 
 const { t, browser } = appAndBrowser();
@@ -41,7 +41,6 @@ const unreadOf = async (page: Page, id: string) =>
       .catch(() => '0')) || 0,
   );
 const candidateThread = () => candidate.locator('.candidate-chat-thread .chat-thread');
-const hydrated = (page: Page, island: string) => page.waitForSelector(`[data-island=${island}][data-hydrated]`, { state: 'attached' });
 
 async function candidateSays(text: string) {
   await candidateThread().locator('textarea').fill(text);

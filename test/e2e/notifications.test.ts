@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appAndBrowser, backOfficeLogin, bellCount, countedBell, openPage } from '../helpers/browser.ts';
+import { appAndBrowser, backOfficeLogin, bellCount, countedBell, hydrated, openPage } from '../helpers/browser.ts';
 import { applyToDailyShift } from '../helpers/chat.ts';
 import { candidateLogin } from '../helpers/pages.ts';
 import { visaId } from '../helpers/demo-data.ts';
@@ -26,7 +26,7 @@ describe('the notification bell', () => {
   it('rings when a candidate applies, lists it, and marks it read when opened', async () => {
     await backOfficeLogin(page, t.url, 'company@demo.test');
     await page.goto(`${t.url}/admin/jobs/list`);
-    await page.waitForSelector('[data-island=NotificationBell][data-hydrated]', { state: 'attached' });
+    await hydrated(page, 'NotificationBell');
     const before = await countedBell(page);
     const otherBefore = await unreadOf('company2');
     const mineBefore = await unreadOf('company_admin');
