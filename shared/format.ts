@@ -24,6 +24,17 @@ function nf(lang: Lang): Intl.NumberFormat {
   return f;
 }
 
+/**
+ * A region's name (an ISO 3166-1 alpha-2 code, 'VN') in the language: "ベトナム" / "Vietnam";
+ * the code itself when ICU has no name for it. shared/countries.ts says which codes are countries.
+ */
+export function regionName(code: string, lang: Lang): string {
+  let f = regions.get(lang);
+  if (!f) regions.set(lang, (f = new Intl.DisplayNames(LOCALE[lang], { type: 'region', fallback: 'code' })));
+  return f.of(code) ?? code;
+}
+const regions = new Map<Lang, Intl.DisplayNames>();
+
 /** A calendar day 'YYYY-MM-DD' (a day in Japan) as an instant at its start. */
 const dayStart = (day: string) => new Date(`${day}T00:00:00+09:00`);
 

@@ -303,6 +303,7 @@ export const MESSAGES = {
   ),
   'candidate.nameKanaInvalid': m('氏名は全角カタカナで入力してください（姓と名の間に空白）。', 'Enter your name in full-width katakana (a space between family and given name).'),
   'candidate.address': m('住所', 'Address in Japan'),
+  'candidate.nationalityUnknown': m('国籍を一覧から選んでください。', 'Choose your nationality from the list.'),
   'candidate.visaExpired': m('在留期限が過ぎています。有効な在留期限を入力してください。', 'This residence permit has expired. Enter a valid expiry date.'),
   'candidate.myApplications': m('応募した仕事', 'My applications'),
   'candidate.myPage': m('マイページ', 'My page'),

@@ -34,7 +34,7 @@ const RULES: { name: string; home?: string; pattern: RegExp; why: string }[] = [
     why: 'a sentence comes from the catalogue (msg), a record column from pickLang',
   },
   { name: 'toLocaleString', home: HOME.locale, pattern: /\.toLocale(?:Date|Time)?String\(/g, why: 'format through shared/format.ts' },
-  { name: 'Intl formatter', home: HOME.intl, pattern: /\bnew\s+Intl\.(?:DateTimeFormat|NumberFormat)\b/g, why: 'format through shared/format.ts (cached formatters)' },
+  { name: 'Intl formatter', home: HOME.intl, pattern: /\bnew\s+Intl\.(?:DateTimeFormat|NumberFormat|DisplayNames)\b/g, why: 'format through shared/format.ts (cached formatters)' },
   { name: 'UTC today', home: HOME.today, pattern: /new Date\(\)\.toISOString\(\)\.slice\(0,\s*10\)/g, why: 'today in Japan is todayInJapan() (server/time.ts)' },
   { name: 'hand-made Japan time', home: HOME.today, pattern: /9\s*\*\s*(?:3_?600_?000|60\s*\*\s*60\s*\*\s*1000)/g, why: 'today in Japan is todayInJapan() (server/time.ts)' },
 ];

@@ -21,7 +21,7 @@ import { isUuid } from '../../shared/ids.ts';
  */
 
 /** How a column's value is shown (views/ui/DataTable.tsx) and typed in GraphQL: the engine's cell kinds less a resource field's own. */
-export type ColumnType = Exclude<CellKind, 'boolean' | 'choice'>;
+export type ColumnType = Exclude<CellKind, 'boolean'>;
 
 export type { BadgeState };
 
@@ -53,6 +53,12 @@ export interface ReadColumn {
    * column values) and that the user may enter; `params` fill the route's parameters from columns.
    */
   links?: readonly ReadLink[];
+  /**
+   * choice: what each stored value reads as, in both languages (a person's nationality: a country
+   * code named); the API and the sort keep the value, the cells and the CSV show its label, and a
+   * value the options do not know shows as it is.
+   */
+  options?: readonly { value: string; label: Text }[];
   /** money: the unit written after the amount. */
   unit?: 'hour' | 'day' | 'month';
   /** Shown only on these screens (paths); default all. The API and the CSV always have it. */
@@ -195,6 +201,7 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
     if (!/^[a-z][A-Za-z0-9]*$/.test(c.name) || names.has(c.name) || c.name === 'id') throw new Error(`Read model ${def.name}: bad or repeated column ${c.name}`);
     names.add(c.name);
     if (c.type === 'badge' && !(typeof c.states === 'function' || c.states?.length)) throw new Error(`Read model ${def.name}: badge column ${c.name} has no states`);
+    if (c.type === 'choice' && !c.options?.length) throw new Error(`Read model ${def.name}: choice column ${c.name} has no options`);
     if (typeof c.states === 'function' && def.transitions?.column !== c.name) throw new Error(`Read model ${def.name}: only the transitions' column may read its states at run time, not ${c.name}`);
     for (const l of c.links ?? []) {
       for (const col of [...Object.values(l.params), ...Object.keys(l.when ?? {})])

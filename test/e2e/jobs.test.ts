@@ -106,7 +106,7 @@ describe('a daily job from the back office to an application, in Chromium', () =
     await reg.locator('input[name=name]').fill(NAME);
     await reg.locator('input[name=email]').fill(EMAIL);
     await reg.locator('input[name=password]').fill(PASSWORD);
-    await reg.locator('input[name=nationality]').fill('Philippines');
+    await reg.locator('select[name=nationality]').selectOption({ label: 'Philippines' });
     await reg.locator('select[name=visa_type_id]').selectOption({ label: 'Permanent Resident' });
     await reg.locator('input[name=visa_expiry]').fill(tokyoDay(365));
     await reg.locator('input[name=languages][value=en]').check();

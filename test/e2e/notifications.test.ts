@@ -34,7 +34,7 @@ describe('the notification bell', () => {
     // A new candidate applies to one of Sakura's daily shifts.
     const email = `bell-${Date.now()}@example.test`;
     const reg = await t.gql('mutation($i: CandidateRegistrationInput!) { registerCandidate(input: $i) }', {
-      i: { name: 'Bell Tester', email, password: 'Passw0rd!long', nationality: 'Vietnam', visa_type_id: Number(await visaId(t, '永住者')), visa_expiry: '2030-12-31' },
+      i: { name: 'Bell Tester', email, password: 'Passw0rd!long', nationality: 'VN', visa_type_id: Number(await visaId(t, '永住者')), visa_expiry: '2030-12-31' },
     });
     expect(reg.errors, JSON.stringify(reg.errors)).toBeUndefined();
     // Staff checked the new candidate's residence card: only then may they take a shift (docs/workforce.md).

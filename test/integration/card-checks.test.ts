@@ -326,7 +326,7 @@ describe('a new candidate who applied before their card was checked', () => {
     const reg = await fetch(
       `${t.url}/staff/register`,
       formRequest(
-        { _action: 'register', name, email, password: 'correct horse', nationality: 'Vietnam', visa_type_id: String(job.visa_type_ids[0] ?? studentVisa), visa_expiry: expiry },
+        { _action: 'register', name, email, password: 'correct horse', nationality: 'VN', visa_type_id: String(job.visa_type_ids[0] ?? studentVisa), visa_expiry: expiry },
         { origin: t.url, cookie: `lang=${lang}` },
       ),
     );

@@ -42,7 +42,7 @@ describe('the dispatch ledger and the Hello Work report', () => {
     expect(night).toMatchObject({ client: expect.any(String), work: '倉庫内ピッキング（日払い）', end: '06:00', breakMinutes: 60, minutes: 420, recorded: true, supervisor: '物流センター長 山本 浩' });
     expect(night.place).toContain('埼玉県');
     expect(night.complaints).toContain('夜勤明けの休憩室が使えなかった → 派遣先と協議し、休憩室を24時間利用可にした');
-    expect(w.employmentReport).toMatchObject({ name: 'Jose Reyes', status: '定住者', nationality: 'Philippines', hiredOn: w.dispatchLedger[0].date });
+    expect(w.employmentReport).toMatchObject({ name: 'Jose Reyes', status: '定住者', nationality: 'フィリピン', hiredOn: w.dispatchLedger[0].date });
     expect(dataOf(await t.gql(RECORD, { id: tran }, { as: 'company_admin' })).workerRecord.dispatchLedger).toEqual([]);
   });
 
@@ -63,7 +63,11 @@ describe('the dispatch ledger and the Hello Work report', () => {
       .trim()
       .split(/\r?\n/);
     expect(head).toBe('外国人の氏名（ローマ字）,氏名（カタカナ）,在留資格,在留期間（満了日）,生年月日,性別,国籍・地域,資格外活動許可の有無,在留カード番号,雇入れ年月日,離職年月日');
-    expect(row).toMatch(/^Jose Reyes,,定住者,\d{4}-\d{2}-\d{2},,,Philippines,無,/);
+    expect(row).toMatch(/^Jose Reyes,,定住者,\d{4}-\d{2}-\d{2},,,フィリピン,無,/);
+    // The form is filed in Japanese: 国籍・地域 is the country's Japanese name whoever downloads it.
+    const english = await getPage(t, `/admin/worker?id=${jose}&ledger=report`, token, 'en');
+    expect(english.html).toContain(',フィリピン,');
+    expect(english.html).not.toContain('Philippines');
     const page = await getPage(t, `/admin/worker?id=${jose}`, token);
     expect(page.html).toContain('派遣元管理台帳');
     expect(page.html).toContain('外国人雇用状況の届出');

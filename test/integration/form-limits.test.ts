@@ -41,7 +41,7 @@ describe('forms without a session are limited', () => {
   it('registration: the 21st account from one address in an hour is refused with when to try again', async () => {
     const visa = await db().selectFrom('visa_types').select('id').where('ja', '=', '永住者').executeTakeFirstOrThrow();
     const n = FORM_LIMITS.registration.perAddress.points;
-    const input = (i: number) => ({ name: `Flood ${i}`, email: `flood${i}@example.test`, password: 'flooding-pass', nationality: 'Brazil', visa_type_id: visa.id, visa_expiry: '2100-01-01' });
+    const input = (i: number) => ({ name: `Flood ${i}`, email: `flood${i}@example.test`, password: 'flooding-pass', nationality: 'BR', visa_type_id: visa.id, visa_expiry: '2100-01-01' });
     expect(await times(n, (i) => t.gql(REGISTER, { input: input(i) }))).toEqual(Array(n).fill(null));
     const over = await t.gql(REGISTER, { input: input(n) }, { headers: { 'accept-language': 'en' } });
     expect(firstCode(over)).toBe('TOO_MANY_REQUESTS');
@@ -57,7 +57,7 @@ describe('forms without a session are limited', () => {
           email: 'pageflood@example.test',
           password: 'correct horse',
           phone: '080-1234-5678',
-          nationality: 'Brazil',
+          nationality: 'BR',
           visa_type_id: String(visa.id),
           visa_expiry: '2030-04-01',
           languages: ['pt', 'en'],

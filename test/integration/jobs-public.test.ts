@@ -4,6 +4,8 @@ import { appForFile, loginToken } from '../helpers/app.ts';
 import { visaId } from '../helpers/demo-data.ts';
 import { loginByPassword } from '../helpers/graphql.ts';
 import { candidateLogin, cookieOf, formRequest } from '../helpers/pages.ts';
+import { pressButton } from '../helpers/buttons.ts';
+import { msg } from '../../shared/messages.ts';
 import { todayInJapan } from '../../shared/time.ts';
 
 const t = appForFile();
@@ -160,7 +162,7 @@ describe('registering, logging in and applying as a candidate', () => {
       email: 'hoa@example.test',
       password: 'correct horse',
       phone: '080-1234-5678',
-      nationality: 'Vietnam',
+      nationality: 'VN',
       visa_type_id: visa,
       visa_expiry: '2030-04-01',
       languages: ['vi', 'en'],
@@ -174,7 +176,7 @@ describe('registering, logging in and applying as a candidate', () => {
       name: 'X',
       email: 'HOA@example.test',
       password: 'correct horse',
-      nationality: 'Vietnam',
+      nationality: 'VN',
       visa_type_id: visa,
       visa_expiry: '2030-04-01',
     });
@@ -182,6 +184,42 @@ describe('registering, logging in and applying as a candidate', () => {
     expect(await again.text()).toContain('このメールアドレスはすでに登録されています。');
     const session = await candidateSession('hoa@example.test', 'correct horse');
     expect(session).toBeTruthy();
+  });
+
+  it("asks nationality as a country, named in the reader's language, keeps it through an error, and refuses a value that is not a country in both languages", async () => {
+    const typed = { name: 'Le Van Nam', password: 'correct horse', visa_type_id: await visaId(t, '永住者'), visa_expiry: '2031-04-01' };
+    for (const [lang, vietnam, nepal] of [
+      ['ja', 'ベトナム', 'ネパール'],
+      ['en', 'Vietnam', 'Nepal'],
+    ] as const) {
+      const visitor = { who: 'visitor', cookie: `lang=${lang}` };
+      const form = await (await get('/staff/register', { cookie: `lang=${lang}` })).text();
+      expect(form, lang).toMatch(/<select[^>]*name="nationality"/);
+      expect(form, lang).not.toMatch(/<input[^>]*name="nationality"/);
+      expect(form, lang).toContain(`<option value="VN">${vietnam}</option>`);
+      expect(form, lang).toContain(`<option value="NP">${nepal}</option>`);
+      // A value the select does not offer (an old free text, a made-up code) is refused beside the field, in the page's language.
+      for (const nationality of ['Atlantis', 'XX']) {
+        const refused = await pressButton(t, visitor, '/staff/register', 'register', { ...typed, email: `nam.${lang}@example.test`, nationality });
+        expect(refused.status, `${lang} ${nationality}`).toBe(422);
+        expect(refused.html).toMatch(new RegExp(`id="nationality-error"[^>]*>${msg(lang, 'candidate.nationalityUnknown')}<`));
+        expect(refused.html).toContain('value="Le Van Nam"');
+      }
+      // The country chosen stays chosen when something else is refused.
+      const kept = await pressButton(t, visitor, '/staff/register', 'register', { ...typed, email: 'not-an-email', nationality: 'VN' });
+      expect(kept.status).toBe(422);
+      expect(kept.html).toContain(`<option value="VN" selected="">${vietnam}</option>`);
+      expect(kept.html).not.toContain('id="nationality-error"');
+    }
+    const ok = await pressButton(t, { who: 'visitor', cookie: 'lang=en' }, '/staff/register', 'register', { ...typed, email: 'nam@example.test', nationality: 'VN' });
+    expect(ok.status).toBe(303);
+    const stored = await db()
+      .selectFrom('candidate_profiles as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select('p.nationality')
+      .where('u.email', '=', 'nam@example.test')
+      .executeTakeFirstOrThrow();
+    expect(stored.nationality).toBe('VN');
   });
 
   it('a new candidate applies before their residence card is checked; the job page and registration say the check comes before the first shift', async () => {
@@ -202,7 +240,7 @@ describe('registering, logging in and applying as a candidate', () => {
       name: 'Maria Santos',
       email: 'maria.new@example.test',
       password: 'correct horse',
-      nationality: 'Philippines',
+      nationality: 'PH',
       visa_type_id: visa,
       visa_expiry: '2031-04-01',
     });
@@ -275,7 +313,7 @@ describe('registering, logging in and applying as a candidate', () => {
       Array.from({ length: 12 }, async (_, i) => {
         const email = `race${i}@example.test`;
         const r = await t.gql('mutation ($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }', {
-          input: { name: `Racer ${i}`, email, password: 'racing-pass', nationality: 'Brazil', visa_type_id: Number(visa), visa_expiry: '2100-01-01' },
+          input: { name: `Racer ${i}`, email, password: 'racing-pass', nationality: 'BR', visa_type_id: Number(visa), visa_expiry: '2100-01-01' },
         });
         expect(r.errors).toBeUndefined();
         // Staff checked their residence cards: only then may anyone take a shift (docs/workforce.md).

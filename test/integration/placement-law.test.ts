@@ -128,7 +128,7 @@ describe('registration takes the date of birth, the name in katakana, the sex an
     name: 'Pham Thi Thu',
     email,
     password: 'correct horse',
-    nationality: 'Vietnam',
+    nationality: 'VN',
     visa_type_id: await visaId(t, '留学'),
     visa_expiry: '2030-04-01',
     ...extra,

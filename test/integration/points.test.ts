@@ -103,7 +103,7 @@ describe('campaigns award once per person and rule', () => {
       name: 'Nguyen Van An',
       email: 'an.referred@example.test',
       password: 'a-long-password',
-      nationality: 'Vietnam',
+      nationality: 'VN',
       visa_type_id: String(permanent.id),
       visa_expiry: addDays(todayInJapan(), 400),
       ref: code,

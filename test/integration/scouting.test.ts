@@ -38,7 +38,9 @@ describe('a company scouts a candidate who accepts and appears in the pipeline',
     const search = await getPage(t, '/v3/admin/scout/search', admin);
     expect(search.status).toBe(200);
     expect(search.html).toContain('A. L.');
-    expect(search.html).toContain('Brazil');
+    // Her nationality, stored as a code ('BR'), named in the reader's language.
+    expect(search.html).toContain('<td data-col="nationality">ブラジル</td>');
+    expect((await getPage(t, '/v3/admin/scout/search', admin, 'en')).html).toContain('Brazil');
     expect(search.html).not.toContain('Ana Lima');
     expect(search.html).not.toContain('scout3@demo.test');
 
@@ -141,6 +143,11 @@ describe('who can be found', () => {
     expect(all.total).toBeGreaterThanOrEqual(3);
     const byNationality = dataOf(await t.gql(SEARCH, { q: 'Vietnam' }, { as: 'company_admin' })).scoutCandidates;
     expect(byNationality.rows.map((r: { id: string }) => r.id)).not.toContain(nguyen);
+    // The nationality filter is a country: it finds the Vietnamese candidate who shares it, never Nguyen.
+    const vietnamese = dataOf(await t.gql(SEARCH, { f: { nationality: 'VN' } }, { as: 'company_admin' })).scoutCandidates;
+    expect(vietnamese.rows.map((r: { id: string }) => r.id)).toContain(await userId(t, 'scout1@demo.test'));
+    expect(vietnamese.rows.map((r: { id: string }) => r.id)).not.toContain(nguyen);
+    expect(vietnamese.rows.every((r: { nationality: string }) => r.nationality === 'VN')).toBe(true);
     const job = await partTimeJob(await companyOf(t, 'company@demo.test'));
     expect(firstCode(await t.gql(SEND, { c: nguyen, j: job.id, m: 'Hello' }, { as: 'company_admin' }))).toBe('NOT_FOUND');
 

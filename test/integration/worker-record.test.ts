@@ -73,6 +73,19 @@ describe('the worker record', () => {
     expect(page.html).toContain(`¥${w.pay.total.toLocaleString('en-US')}`);
   });
 
+  it("names the worker's nationality (stored as a code) in the reader's language", async () => {
+    expect((await db().selectFrom('candidate_profiles').select('nationality').where('user_id', '=', tran).executeTakeFirstOrThrow()).nationality).toBe('VN');
+    const token = await t.tokenOf('company_admin');
+    for (const [lang, label, vietnam] of [
+      ['ja', '国籍', 'ベトナム'],
+      ['en', 'Nationality', 'Vietnam'],
+    ] as const) {
+      const page = await getPage(t, `/admin/worker?id=${tran}`, token, lang);
+      expect(page.status).toBe(200);
+      expect(page.html, lang).toContain(`<dt>${label}</dt><dd>${vietnam}</dd>`);
+    }
+  });
+
   it('warns of a card expiring soon and links a card waiting for a check to the check screen', async () => {
     const token = await t.tokenOf('company_admin');
     const aung = await db()

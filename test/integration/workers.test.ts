@@ -26,6 +26,27 @@ describe('the workers list', () => {
     expect(page.html).toContain('未登録');
   });
 
+  it("names a worker's nationality, stored as a country code, in the reader's language; the filter is a choice of countries", async () => {
+    const rows = dataOf(await t.gql('{ workers(size: 100) { rows { id name nationality } } }', {}, { as: 'company_admin' })).workers.rows as { id: string; name: string; nationality: string }[];
+    const tran = rows.find((r) => r.name === 'Tran Thi Mai')!;
+    // The API keeps the code; the page and its CSV name the country.
+    expect(tran.nationality).toBe('VN');
+    const token = await t.tokenOf('company_admin');
+    for (const [lang, vietnam] of [
+      ['ja', 'ベトナム'],
+      ['en', 'Vietnam'],
+    ] as const) {
+      const page = await getPage(t, '/admin/worker', token, lang);
+      const row = page.html.match(new RegExp(`<tr data-row-id="${tran.id}">.*?</tr>`))?.[0] ?? '';
+      expect(row, lang).toContain(`<td data-col="nationality">${vietnam}</td>`);
+      expect(page.html, lang).toMatch(new RegExp(`<select name="f_nationality">.*<option value="VN">${vietnam}</option>`));
+      expect((await getPage(t, '/admin/worker?format=csv', token, lang)).html, lang).toMatch(new RegExp(`Tran Thi Mai,[^\\n]*,${vietnam},`));
+    }
+    const filtered = await getPage(t, '/admin/worker?f_nationality=VN', token, 'en');
+    expect(filtered.html).toContain('Tran Thi Mai');
+    expect(filtered.html).not.toContain('Jose Reyes');
+  });
+
   it('a client sees the people of its own jobs only; another company sees none of them', async () => {
     const client = (await names('client_admin')).map((r) => r.name);
     expect(client).toContain('Tran Thi Mai');

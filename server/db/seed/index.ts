@@ -141,14 +141,14 @@ export async function seedDemo(db: DB, opts: { password?: string }): Promise<See
     const profiles = [
       // 定住者 and 永住者: people this dispatching company may place on any work (a 特定技能 person is
       // placed by dispatch only in agriculture and fishery: Tran Thi Mai below is employed directly).
-      { email: 'candidate@demo.test', phone: '090-0000-1001', nationality: 'Vietnam', visa: '定住者', expiry: inDays(400), languages: ['vi', 'ja', 'en'] },
-      { email: 'candidate2@demo.test', phone: '090-0000-1002', nationality: 'Philippines', visa: '留学', expiry: inDays(45), languages: ['tl', 'en', 'ja'] },
-      { email: 'candidate3@demo.test', phone: '090-0000-1003', nationality: 'Myanmar', visa: '家族滞在', expiry: inDays(20), languages: ['my', 'ja'] },
-      { email: 'candidate4@demo.test', phone: '090-0000-1004', nationality: 'Indonesia', visa: '永住者', expiry: inDays(700), languages: ['id', 'ja', 'en'] },
-      { email: 'worker1@demo.test', phone: '090-0000-2001', nationality: 'Vietnam', visa: '特定技能1号', expiry: inDays(500), languages: ['vi', 'ja'] },
-      { email: 'worker2@demo.test', phone: '090-0000-2002', nationality: 'Philippines', visa: '定住者', expiry: inDays(900), languages: ['tl', 'en', 'ja'] },
-      { email: 'worker3@demo.test', phone: '090-0000-2003', nationality: 'Nepal', visa: '技術・人文知識・国際業務', expiry: inDays(300), languages: ['ne', 'en', 'ja'] },
-      { email: 'student@demo.test', phone: '090-0000-3101', nationality: 'Vietnam', visa: '留学', expiry: inDays(300), languages: ['vi', 'ja', 'en'] },
+      { email: 'candidate@demo.test', phone: '090-0000-1001', nationality: 'VN', visa: '定住者', expiry: inDays(400), languages: ['vi', 'ja', 'en'] },
+      { email: 'candidate2@demo.test', phone: '090-0000-1002', nationality: 'PH', visa: '留学', expiry: inDays(45), languages: ['tl', 'en', 'ja'] },
+      { email: 'candidate3@demo.test', phone: '090-0000-1003', nationality: 'MM', visa: '家族滞在', expiry: inDays(20), languages: ['my', 'ja'] },
+      { email: 'candidate4@demo.test', phone: '090-0000-1004', nationality: 'ID', visa: '永住者', expiry: inDays(700), languages: ['id', 'ja', 'en'] },
+      { email: 'worker1@demo.test', phone: '090-0000-2001', nationality: 'VN', visa: '特定技能1号', expiry: inDays(500), languages: ['vi', 'ja'] },
+      { email: 'worker2@demo.test', phone: '090-0000-2002', nationality: 'PH', visa: '定住者', expiry: inDays(900), languages: ['tl', 'en', 'ja'] },
+      { email: 'worker3@demo.test', phone: '090-0000-2003', nationality: 'NP', visa: '技術・人文知識・国際業務', expiry: inDays(300), languages: ['ne', 'en', 'ja'] },
+      { email: 'student@demo.test', phone: '090-0000-3101', nationality: 'VN', visa: '留学', expiry: inDays(300), languages: ['vi', 'ja', 'en'] },
     ];
     const candidates = await trx.selectFrom('users').select(['id', 'email']).where('role', '=', 'candidate').execute();
     for (const p of profiles) {

@@ -22,6 +22,7 @@ import { openCredentials } from './connections.ts';
 import { attendanceWithJob } from '../pipeline/repo.ts';
 import { DEFAULT_POLICY, RomutenError, romutenClient, type RetryPolicy } from './romuten-client.ts';
 import type { SyncCounts } from '../../../shared/integrations.ts';
+import { countryName } from '../../../shared/countries.ts';
 
 /** A claim older than this is from a process that died mid-sync. */
 const STALE_CLAIM_MINUTES = 15;
@@ -64,7 +65,8 @@ async function workersOf(db: DB, companyId: string) {
       name: r.name,
       email: r.email,
       phone: r.phone ?? null,
-      nationality: r.nationality ?? null,
+      // Romuten takes nationality as free text (docs/romuten.md): the country's English name, as people typed it before it was a code.
+      nationality: r.nationality ? countryName(r.nationality, 'en') : null,
       residenceStatus: r.visa_ja ? { ja: r.visa_ja, en: r.visa_en || r.visa_ja } : null,
       residenceExpiry: r.visa_expiry ?? null,
       languages: r.languages ?? [],

@@ -13,6 +13,7 @@ import { notifyClientUsers, notifyCompanyStaff } from '../notifications/service.
 import { mayWork, shiftStarted } from '../workforce/may-work.ts';
 import type { WorkLimitRefusal } from '../workforce/work-limits.ts';
 import { isUuid } from '../../../shared/ids.ts';
+import { isCountryCode } from '../../../shared/countries.ts';
 import { CONVERSATION_THREAD, ensureSupportConversation } from '../../chat/threads.ts';
 
 /** What a foreign staff member gives to register on the public site. */
@@ -21,7 +22,8 @@ export const CandidateRegistration = z.object({
   email: email(),
   password: z.string().min(8).max(200),
   phone: optionalText(30),
-  nationality: requiredText(60),
+  // An ISO 3166-1 alpha-2 code, as the form's select of countries sends it (shared/countries.ts).
+  nationality: z.string().refine(isCountryCode, { message: 'country', params: msgText('candidate.nationalityUnknown') }),
   visa_type_id: z.coerce.number().int().positive(),
   // Checked on the field itself, so it is reported together with every other mistake.
   visa_expiry: z.iso.date().refine((v) => v >= todayInJapan(), { message: 'expired', params: msgText('candidate.visaExpired') }),

@@ -15,7 +15,7 @@ const PEOPLE = [
   {
     email: 'scout1@demo.test',
     name: 'Pham Thi Lan',
-    nationality: 'Vietnam',
+    nationality: 'VN',
     visa: '特定技能1号',
     expiryDays: 600,
     languages: ['vi', 'ja', 'en'],
@@ -28,7 +28,7 @@ const PEOPLE = [
   {
     email: 'scout2@demo.test',
     name: 'Ramesh Gurung',
-    nationality: 'Nepal',
+    nationality: 'NP',
     visa: '留学',
     expiryDays: 70,
     languages: ['ne', 'ja', 'en'],
@@ -41,7 +41,7 @@ const PEOPLE = [
   {
     email: 'scout3@demo.test',
     name: 'Ana Lima',
-    nationality: 'Brazil',
+    nationality: 'BR',
     visa: '定住者',
     expiryDays: 900,
     languages: ['pt', 'ja', 'es'],

@@ -15,6 +15,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { todayInJapan } from '../../../shared/time.ts';
+import { countryName } from '../../../shared/countries.ts';
 import { audit, type Actor } from '../../db/audit.ts';
 import { candidatesWithProfile, shiftApplicationsWithClient, shiftDayAndTimes } from '../jobs/repo.ts';
 
@@ -109,6 +110,7 @@ interface ForeignEmploymentReport {
   stayUntil: string | null;
   birthDate: string | null;
   sex: 'male' | 'female' | null;
+  /** 国籍・地域: the country's Japanese name. */
   nationality: string;
   permission: boolean;
   cardNumber: string | null;
@@ -152,7 +154,9 @@ export async function foreignEmploymentReport(db: DB, companyId: string | null, 
     stayUntil: p.visa_expiry,
     birthDate: p.birth_date,
     sex: p.sex,
-    nationality: p.nationality,
+    // 国籍・地域 as the form asks it (様式第3号, 労働施策総合推進法第28条): in Japanese whatever the
+    // reader's language, the stored country code named (a text stored before codes, as it is).
+    nationality: countryName(p.nationality, 'ja'),
     permission: p.permission_outside_status,
     cardNumber: p.card_number,
     hiredOn: d?.first ?? null,

@@ -28,7 +28,7 @@ export async function seedDemoCardChecks(db: DB, companyId: string): Promise<voi
   const expiry = addDays(todayInJapan(), 240);
   await db
     .insertInto('candidate_profiles')
-    .values({ user_id: person.id, phone: '090-0000-3001', nationality: 'Vietnam', visa_type_id: visa.id, visa_expiry: expiry, languages: ['vi', 'en', 'ja'] })
+    .values({ user_id: person.id, phone: '090-0000-3001', nationality: 'VN', visa_type_id: visa.id, visa_expiry: expiry, languages: ['vi', 'en', 'ja'] })
     .execute();
   // Applied to a part-time job of the company, so its staff may see the card and the chat has a conversation.
   const job = await firstOpenJob(db, companyId, 'other');
@@ -102,10 +102,10 @@ export async function seedDemoWorkforce(db: DB, companyId: string): Promise<void
  * date of birth and sex.
  */
 const LAW_DEMO_PEOPLE = [
-  { email: 'minor@demo.test', visa: '家族滞在', permission: true, born: -17, nationality: 'Philippines', kana: 'デラクルス アンナ', sex: 'female' as const, field: null },
-  { email: 'intern@demo.test', visa: '技能実習', permission: false, born: -24, nationality: 'Vietnam', kana: 'グエン ティ ラン', sex: 'female' as const, field: null },
-  { email: 'ssw@demo.test', visa: '特定技能1号', permission: false, born: -27, nationality: 'Nepal', kana: 'グルン リナ', sex: 'female' as const, field: '外食業' },
-  { email: 'engineer@demo.test', visa: '技術・人文知識・国際業務', permission: false, born: -31, nationality: 'India', kana: 'シャルマ アルジュン', sex: 'male' as const, field: null },
+  { email: 'minor@demo.test', visa: '家族滞在', permission: true, born: -17, nationality: 'PH', kana: 'デラクルス アンナ', sex: 'female' as const, field: null },
+  { email: 'intern@demo.test', visa: '技能実習', permission: false, born: -24, nationality: 'VN', kana: 'グエン ティ ラン', sex: 'female' as const, field: null },
+  { email: 'ssw@demo.test', visa: '特定技能1号', permission: false, born: -27, nationality: 'NP', kana: 'グルン リナ', sex: 'female' as const, field: '外食業' },
+  { email: 'engineer@demo.test', visa: '技術・人文知識・国際業務', permission: false, born: -31, nationality: 'IN', kana: 'シャルマ アルジュン', sex: 'male' as const, field: null },
 ];
 
 export async function seedDemoPlacementLaw(db: DB, companyId: string): Promise<void> {

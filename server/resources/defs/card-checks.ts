@@ -4,7 +4,7 @@ import { msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { appliedToTenant, dateFilter, defineReadModel, flagColumn, personColumn, stateFilter } from '../read-model.ts';
 import { CARD_CHECK_STATES } from '../../../shared/states.ts';
-import { visaFilter } from './staff.ts';
+import { nationalityColumn, visaFilter } from './staff.ts';
 
 /**
  * Residence-card checks (SPEC §2 /admin/worker/rcCheckCandidate 160004,
@@ -39,7 +39,7 @@ export const cardChecksReadModel = defineReadModel({
     { name: 'state', label: msgText('res.common.state'), type: 'badge', sql: 'rc.status', states: CARD_CHECK_STATES, sortable: true, notNull: true },
     personColumn('name', msgText('res.common.name'), { download: 'card' }),
     { name: 'email', label: msgText('res.common.email'), type: 'text', sql: 'u.email', search: true },
-    { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality' },
+    nationalityColumn('p.nationality'),
     { name: 'cardNumber', label: msgText('res.cardChecks.cardNumber'), type: 'text', sql: 'rc.card_number', search: true },
     flagColumn('numberFormat', msgText('res.cardChecks.numberFormat'), sql`rc.card_number ~ '^[A-Z]{2}[0-9]{8}[A-Z]{2}$'`, [
       { value: 'ok', label: msgText('res.cardChecks.matches'), tone: 'success' },

@@ -9,7 +9,7 @@ import { msg, msgText } from '../../../shared/texts/index.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
 import { inBoth } from '../define.ts';
 import { defineReadModel, stateOptions } from '../read-model.ts';
-import { languageOptions, visaOptions } from './staff.ts';
+import { languageOptions, nationalityColumn, nationalityFilter, visaOptions } from './staff.ts';
 
 /**
  * Scouting (SPEC §2 /v3/admin/scout/*, 380001, docs/scouting.md).
@@ -28,6 +28,8 @@ function labelled(expr: RawBuilder<unknown>, options: readonly { value: string; 
 }
 const prefectures = PREFECTURES.map((p) => ({ value: p.ja, label: p }));
 const shared = (flag: string, value: RawBuilder<unknown>) => sql`(case when ${sql.ref(flag)} then ${value} end)`;
+/** The nationality a candidate shares (a country code), null when they keep it to themselves. */
+const sharedNationality = shared('s.share_nationality', sql`p.nationality`);
 
 /** Per cent of a person's attendance records that were present or late, all companies; null with none. */
 const attendanceRate = sql<number | null>`(select round(100.0 * count(*) filter (where at.status in ('present', 'late')) / nullif(count(*), 0))::int
@@ -63,7 +65,7 @@ export const scoutCandidatesReadModel = defineReadModel({
   id: 'u.id',
   columns: [
     { name: 'initials', label: msgText('res.scouting.candidate'), type: 'text', sql: () => initials, notNull: true },
-    { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: () => shared('s.share_nationality', sql`p.nationality`), sortable: true, search: true },
+    nationalityColumn(() => sharedNationality, { sortable: true, search: true }),
     { name: 'languages', label: msgText('res.scouting.languagesLevels'), type: 'text', sql: (lang) => shared('s.share_languages', levelText(lang)) },
     { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => shared('s.share_residence', pickLangSql(lang, 'v.ja', 'v.en')) },
     { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: () => shared('s.share_residence', sql`p.visa_expiry`), soon: 90 },
@@ -104,6 +106,8 @@ export const scoutCandidatesReadModel = defineReadModel({
       options: visaOptions,
       where: (eb, v) => (/^\d{1,9}$/.test(v) ? sql<SqlBool>`(s.share_residence and p.visa_type_id = ${Number(v)})` : never),
     },
+    // A country, among those who share their nationality.
+    nationalityFilter(sharedNationality),
     {
       name: 'cardValid',
       label: msgText('res.scouting.cardValid'),
@@ -171,7 +175,7 @@ export const scoutOffersReadModel = defineReadModel({
       notNull: true,
       links: [{ route: '/admin/candidate/[id]', params: { id: 'applicationId' } }],
     },
-    { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: () => sql`(case when o.status = 'accepted' or coalesce(s.share_nationality, false) then p.nationality end)` },
+    nationalityColumn(() => sql`(case when o.status = 'accepted' or coalesce(s.share_nationality, false) then p.nationality end)`),
     { name: 'job', label: msgText('res.common.job'), type: 'text', sql: (lang) => pickLangSql(lang, 'j.title_ja', 'j.title_en'), search: true },
     { name: 'shift', label: msgText('res.common.shift'), type: 'text', sql: () => sql`(to_char(sh.date, 'YYYY-MM-DD') || ' ' || to_char(sh.start_time, 'HH24:MI'))` },
     { name: 'client', label: msgText('res.scouting.client'), type: 'text', sql: (lang) => pickLangSql(lang, 'cl.name', 'cl.name_en') },

@@ -5,11 +5,11 @@ import { enumStore, listLanguages } from '../../modules/enums/service.ts';
 import type { EnumListName } from '../../modules/enums/reference-data.ts';
 import { f, type ComputedColumn, type FieldDef, type Option, type OptionContext, type ResourceDef, type TenantScope } from '../define.ts';
 import { msgText } from '../../../shared/texts/index.ts';
-import type { Text } from '../../../shared/i18n.ts';
+import { countryChoices } from '../../../shared/countries.ts';
+import type { Lang, Text } from '../../../shared/i18n.ts';
 import { companyOptions } from './organizations.ts';
 import { dateFilter, type ReadColumn, type ReadFilter } from '../read-model.ts';
 import { pickLangSql } from '../pick-lang-sql.ts';
-import { containing } from '../../db/like.ts';
 import { visibleToCompany } from '../../modules/staff/person.ts';
 import { isStandardGrade } from '../../modules/payroll/insurance.ts';
 import { syncPay } from '../../modules/payroll/lines.ts';
@@ -39,9 +39,32 @@ export async function visaOptions({ db }: OptionContext): Promise<Option[]> {
   return (await enumStore(db)).visaTypes.map((v) => ({ value: String(v.id), label: { ja: v.ja, en: v.en } }));
 }
 
+/**
+ * A person's nationality as a list column (a country code, shared/countries.ts): the API, the sort
+ * and the search keep the code, the cells and the CSV name the country in the reader's language;
+ * `value`, the column or expression that holds it (null where it is not shared).
+ */
+export const nationalityColumn = (value: string | ((lang: Lang) => RawBuilder<unknown>), o: Partial<ReadColumn> = {}): ReadColumn => ({
+  name: 'nationality',
+  label: msgText('res.common.nationality'),
+  type: 'choice',
+  options: countryChoices(),
+  sql: value,
+  ...o,
+});
+
+/** The nationality filter: a select of countries, matching the code stored in `col` (or an expression of it). */
+export const nationalityFilter = (col: string | RawBuilder<unknown>): ReadFilter => ({
+  name: 'nationality',
+  label: msgText('res.common.nationality'),
+  kind: 'select',
+  options: [...countryChoices()],
+  where: (eb, v) => eb(col, '=', v),
+});
+
 /** The columns of a candidate's profile (joined as `p`, its visa type as `v`) that the applicants and the workers lists share; the card's expiry is flagged within 90 days (the alerts show in the lists too). */
 export const profileColumns: readonly ReadColumn[] = [
-  { name: 'nationality', label: msgText('res.common.nationality'), type: 'text', sql: 'p.nationality', sortable: true },
+  nationalityColumn('p.nationality', { sortable: true }),
   { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => pickLangSql(lang, 'v.ja', 'v.en') },
   { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
 ];
@@ -56,11 +79,7 @@ export const visaFilter = (col: string): ReadFilter => ({
 });
 
 /** The filters on a candidate's profile (joined as `p`) that the applicants and the workers lists share: residence status, card expiry, nationality. */
-export const profileFilters: readonly ReadFilter[] = [
-  visaFilter('p.visa_type_id'),
-  dateFilter('visaExpiry', msgText('res.common.cardExpiry'), 'p.visa_expiry'),
-  { name: 'nationality', label: msgText('res.common.nationality'), kind: 'text', where: (eb, v) => eb('p.nationality', 'ilike', containing(v)) },
-];
+export const profileFilters: readonly ReadFilter[] = [visaFilter('p.visa_type_id'), dateFilter('visaExpiry', msgText('res.common.cardExpiry'), 'p.visa_expiry'), nationalityFilter('p.nationality')];
 
 export async function languageOptions({ db }: OptionContext): Promise<Option[]> {
   return (await listLanguages(db)).map((l) => ({ value: l.code, label: { ja: l.ja, en: l.en } }));
@@ -85,26 +104,11 @@ export const idChoice = (name: string, label: Text, options: (ctx: OptionContext
   ...o,
 });
 
-export const NATIONALITIES: Option[] = [
-  ['VN', 'ベトナム', 'Vietnam'],
-  ['PH', 'フィリピン', 'Philippines'],
-  ['NP', 'ネパール', 'Nepal'],
-  ['ID', 'インドネシア', 'Indonesia'],
-  ['MM', 'ミャンマー', 'Myanmar'],
-  ['CN', '中国', 'China'],
-  ['BR', 'ブラジル', 'Brazil'],
-  ['KR', '韓国', 'South Korea'],
-  ['LK', 'スリランカ', 'Sri Lanka'],
-  ['BD', 'バングラデシュ', 'Bangladesh'],
-  ['TH', 'タイ', 'Thailand'],
-  ['KH', 'カンボジア', 'Cambodia'],
-  ['MN', 'モンゴル', 'Mongolia'],
-  ['UZ', 'ウズベキスタン', 'Uzbekistan'],
-  ['IN', 'インド', 'India'],
-  ['PE', 'ペルー', 'Peru'],
-  ['US', 'アメリカ', 'United States'],
-  ['other', 'その他', 'Other'],
-].map(([value, ja, en]) => ({ value: value!, label: { ja: ja!, en: en! } }));
+/**
+ * A staff member's nationality: a country (shared/countries.ts, the code stored, named in the
+ * reader's language), or "other", which the registry offered before it drew every country.
+ */
+const NATIONALITIES: Option[] = [...countryChoices(), { value: 'other', label: msgText('res.staff.other') }];
 
 export const DOCUMENT_KINDS: Option[] = [
   { value: 'residence_card', label: msgText('res.common.residenceCard') },

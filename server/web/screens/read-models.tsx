@@ -29,9 +29,9 @@ import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
 type StateChoice = { value: string; ja: string; en: string; tone: BadgeState['tone']; group: string | null; next: string[] };
 const BULK_FORM = 'bulk';
 
-/** A column for the kit; the state column's states come from the API (`states`), the others' from the definition. */
+/** A column for the kit; the state column's states come from the API (`states`), the others' (and a choice's options) from the definition. */
 const columnView = (c: ReadColumn, states?: readonly BadgeState[]): ColumnView => {
-  const own = states ?? (Array.isArray(c.states) ? c.states : undefined);
+  const own = states ?? (Array.isArray(c.states) ? c.states : c.options);
   return {
     name: c.name,
     label: c.label,

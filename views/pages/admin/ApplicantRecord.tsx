@@ -2,6 +2,7 @@ import type { JSX } from 'react';
 import { Facts } from '../../ui/Facts.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import { pickLang, tr, type Lang } from '../../../shared/i18n.ts';
+import { countryName } from '../../../shared/countries.ts';
 import { dateTimeText, dateYearText, hoursMinutesText } from '../../../shared/format.ts';
 import { msg } from '../../../shared/texts/index.ts';
 import { Badge, DataTable, Notice, StateBadge, tableColumns } from '../../ui/DataTable.tsx';
@@ -162,7 +163,7 @@ export function ApplicantRecord({
               [msg(lang, 'applicant.name'), a.candidateName],
               [msg(lang, 'applicant.email'), <a href={`mailto:${a.candidateEmail}`}>{a.candidateEmail}</a>],
               [msg(lang, 'applicant.phone'), a.phone],
-              [msg(lang, 'applicant.nationality'), a.nationality],
+              [msg(lang, 'applicant.nationality'), countryName(a.nationality, lang)],
               [msg(lang, 'applicant.visa'), a.visaType],
               [msg(lang, 'applicant.visaExpiry'), a.visaExpiry ? <VisaExpiry lang={lang} expiry={a.visaExpiry} daysLeft={a.visaDaysLeft} /> : null],
               [msg(lang, 'applicant.languages'), a.languageNames.join(msg(lang, 'list.separator'))],

@@ -2,6 +2,7 @@ import type { JSX, ReactNode } from 'react';
 import { Facts } from '../../ui/Facts.tsx';
 import { KeyedLinkList, type KeyedLinks } from '../../ui/LinkList.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
+import { countryOptions } from '../../../shared/countries.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Island } from '../../ui/Island.tsx';
 import type { Choice } from './JobSearch.tsx';
@@ -78,7 +79,14 @@ export function CandidateRegisterPage(p: {
         <NewPasswordField name="password" label={msg(p.lang, 'common.password')} hint={msg(p.lang, 'candidate.passwordHint')} error={p.errors.password} />
         <Field name="phone" type="tel" label={msg(p.lang, 'candidate.phone')} value={v('phone')} error={p.errors.phone} autoComplete="tel" />
         <Field name="address" label={msg(p.lang, 'candidate.address')} value={v('address')} error={p.errors.address} autoComplete="street-address" />
-        <Field name="nationality" label={msg(p.lang, 'candidate.nationality')} value={v('nationality')} error={p.errors.nationality} required />
+        <Field name="nationality" label={msg(p.lang, 'candidate.nationality')} value={v('nationality')} error={p.errors.nationality} required>
+          <option value="">{msg(p.lang, 'record.choose')}</option>
+          {countryOptions(p.lang).map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </Field>
         <Field name="visa_type_id" label={msg(p.lang, 'search.visa')} value={v('visa_type_id')} error={p.errors.visa_type_id} required>
           <option value="">{msg(p.lang, 'record.choose')}</option>
           {p.visaTypes.map((c) => (

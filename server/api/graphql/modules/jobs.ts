@@ -95,6 +95,7 @@ export const typeDefs = /* GraphQL */ `
     email: String!
     password: String!
     phone: String
+    "A country code, ISO 3166-1 alpha-2 ('VN'), as the registration form's select sends it."
     nationality: String!
     visa_type_id: Int
     visa_expiry: String!

@@ -124,6 +124,7 @@ export const typeDefs = /* GraphQL */ `
     stayUntil: String
     birthDate: String
     sex: String
+    "国籍・地域 in Japanese, as the report is made (the country's Japanese name)."
     nationality: String!
     permission: Boolean!
     cardNumber: String
@@ -136,6 +137,7 @@ export const typeDefs = /* GraphQL */ `
     name: String!
     email: String!
     phone: String
+    "A country code (ISO 3166-1 alpha-2, 'VN'), or a text stored before nationality was a choice."
     nationality: String!
     visaJa: String
     visaEn: String

@@ -14,6 +14,7 @@
  */
 import { m } from '../../../../shared/messages.ts';
 import { tr, pickLang } from '../../../../shared/i18n.ts';
+import { countryName } from '../../../../shared/countries.ts';
 import { dateTimeText, dateYearText, hoursMinutesText } from '../../../../shared/format.ts';
 import { textsOf } from '../../../../shared/texts/index.ts';
 import { operation } from '../../../api/documents.ts';
@@ -90,7 +91,7 @@ const sheetScreen = (path: string): Screen =>
                   className="record-facts"
                   rows={[
                     [msg('applicant.name'), a.candidateName],
-                    [msg('applicant.nationality'), a.nationality],
+                    [msg('applicant.nationality'), countryName(a.nationality, lang)],
                     [msg('applicant.languages'), a.languageNames.join(msg('list.separator'))],
                     [msg('applicant.visa'), a.visaType],
                     [msg('applicant.visaExpiry'), a.visaExpiry ? <VisaExpiry lang={lang} expiry={a.visaExpiry} daysLeft={a.visaDaysLeft} /> : null],

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { pickLang } from '../../../../shared/i18n.ts';
+import { countryName } from '../../../../shared/countries.ts';
 import { msg } from '../../../../shared/texts/index.ts';
 import { dateText } from '../../../../shared/format.ts';
 import { operation } from '../../../api/documents.ts';
@@ -65,7 +66,7 @@ const scoutSearchPanel: {
         {c && (
           <form method="post" action={ctx.req.originalUrl} className="card resource-form scout-offer">
             <h2>{ctx.msg('scout.formTitle', { who: c.initials })}</h2>
-            <p className="hint">{[c.nationality, c.languages, c.area, c.availability].filter(Boolean).join(' · ') || '—'}</p>
+            <p className="hint">{[countryName(c.nationality, ctx.lang), c.languages, c.area, c.availability].filter(Boolean).join(' · ') || '—'}</p>
             <input type="hidden" name="candidateId" value={c.id} />
             {desk.jobs.length === 0 ? (
               <p>{ctx.msg('scout.noJobs')}</p>

@@ -6,6 +6,7 @@
  * verified (with the record as read from the images), re-upload with a reason, rejected.
  */
 import { dateLong, dateTimeText } from '../../../../shared/format.ts';
+import { countryName } from '../../../../shared/countries.ts';
 import { pickLang, tr, type Text } from '../../../../shared/i18n.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { DOCS, operation } from '../../../api/documents.ts';
@@ -98,7 +99,7 @@ function view(ctx: ScreenContext, data: Loaded, state: FormState | undefined, ac
           [
             msg(lang, 'applicant.name'),
             <>
-              {card.personName} ({card.email}){card.nationality ? ` · ${card.nationality}` : ''}
+              {card.personName} ({card.email}){card.nationality ? ` · ${countryName(card.nationality, lang)}` : ''}
             </>,
           ],
           [

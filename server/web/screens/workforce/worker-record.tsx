@@ -10,6 +10,7 @@ import { dateLong, minutesText, timeText, yen } from '../../../../shared/format.
 import { isLang, pickLang, tr, type Lang, type Text } from '../../../../shared/i18n.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { todayInJapan } from '../../../../shared/time.ts';
+import { countryName } from '../../../../shared/countries.ts';
 import { canEnter } from '../../../access/guard.ts';
 import { routeCode } from '../../../access/routes.ts';
 import { DOCS, type ResultOf, operation } from '../../../api/documents.ts';
@@ -330,7 +331,7 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
           ],
           [msg(lang, 'record.nameKatakanaDate'), `${w.nameKana || '—'} · ${w.birthDate ? dateLong(w.birthDate, lang) : '—'}`],
           [msg(lang, 'record.address'), w.address || '—'],
-          [msg(lang, 'candidate.nationality'), w.nationality || '—'],
+          [msg(lang, 'candidate.nationality'), countryName(w.nationality, lang) || '—'],
           [msg(lang, 'search.visa'), (pickLang(lang, w.visaJa, w.visaEn) || '—') + (w.sswField ? ` · ${msg(lang, 'record.field')}: ${w.sswField}` : '')],
           [
             msg(lang, 'applicant.visaExpiry'),
