@@ -7,7 +7,7 @@ import { appliedToTenant, defineReadModel, flagColumn, personColumn } from '../r
 import { profileColumns, profileFilters } from './staff.ts';
 
 /** The person's languages by name in the reader's language, in their order; a code the languages table does not name stays a code. */
-const languageNames = (lang: Lang) =>
+const languageNamesSql = (lang: Lang) =>
   sql<string>`(select string_agg(coalesce(nullif(${pickLangSql(lang, 'lg.ja', 'lg.en')}, ''), c.code), ${sql.lit(msg(lang, 'list.separator'))} order by c.n)
   from unnest(p.languages) with ordinality as c(code, n) left join languages lg on lg.code = c.code)`;
 
@@ -55,7 +55,7 @@ export const workersReadModel = defineReadModel({
       { value: 'verified', label: msgText('res.common.verified'), tone: 'success' },
       { value: 'unverified', label: msgText('res.common.notVerified'), tone: 'warning' },
     ]),
-    { name: 'languages', label: msgText('res.workers.languages'), type: 'text', sql: languageNames },
+    { name: 'languages', label: msgText('res.workers.languages'), type: 'text', sql: languageNamesSql },
     flagColumn('bank', msgText('res.workers.payAccount'), sql`exists (select 1 from bank_accounts b where b.user_id = u.id)`, [
       { value: 'yes', label: msgText('res.workers.registered'), tone: 'success' },
       { value: 'no', label: msgText('res.workers.missing'), tone: 'warning' },
