@@ -65,3 +65,21 @@ export function chooseLang(cookieLang: unknown, acceptLanguage: string | undefin
   }
   return DEFAULT_LANG;
 }
+
+const orders = new WeakMap<readonly unknown[], Partial<Record<Lang, readonly unknown[]>>>();
+
+/**
+ * Choices whose labels are names (countries) in the alphabetical order of the reader's language,
+ * kept for each list and language; an option 'other' stays last, where people look for it.
+ */
+export function inReaderOrder<T extends { value: string; label: Text }>(options: readonly T[], lang: Lang): readonly T[] {
+  let byLang = orders.get(options);
+  if (!byLang) orders.set(options, (byLang = {}));
+  const known = byLang[lang] as readonly T[] | undefined;
+  if (known) return known;
+  const collator = new Intl.Collator(lang);
+  const rank = (o: T) => (o.value === 'other' ? 1 : 0);
+  const sorted = [...options].sort((a, b) => rank(a) - rank(b) || collator.compare(a.label[lang], b.label[lang]));
+  byLang[lang] = sorted;
+  return sorted;
+}

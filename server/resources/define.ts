@@ -29,6 +29,8 @@ export interface FieldDef {
   schema: z.ZodType;
   /** Fixed choices, or choices loaded for the caller (e.g. the caller's companies). */
   options?: Option[] | ((ctx: OptionContext) => Promise<Option[]>);
+  /** The options are names (countries): each reader gets them in the alphabetical order of their language. */
+  alphabetical?: boolean;
   /** Shown as a list column. */
   list?: boolean;
   /** The list can be sorted by it. */

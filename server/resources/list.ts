@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { COUNT_CAP } from '../../shared/format.ts';
-import type { Lang } from '../../shared/i18n.ts';
+import type { Lang, Text } from '../../shared/i18n.ts';
 import { isUuid } from '../../shared/ids.ts';
 import type { CellKind } from '../../shared/list-kinds.ts';
 import { todayInJapan } from '../../shared/time.ts';
@@ -95,6 +95,11 @@ interface ListColumn {
   sortable?: boolean;
   /** Part of the free-text search (compared as text, case-insensitive). */
   search?: boolean;
+  /**
+   * A choice's values with their names: the search also finds the rows whose value is named by
+   * the words (a country code by "Vietnam" or ベトナム), in either language.
+   */
+  options?: readonly { value: string; label: Text }[];
   /** Never null: a sort on it may page by cursor. */
   notNull?: boolean;
 }
@@ -226,6 +231,12 @@ export interface ListPlan {
   build(db: DB, value: Value, withCount: boolean): { page: AnyQuery; count: AnyQuery } | null;
 }
 
+/** The values of the options whose name, in either language, holds the words (case-insensitive). */
+function namedBy(options: readonly { value: string; label: Text }[], words: string): string[] {
+  const w = words.toLowerCase();
+  return options.filter((o) => o.label.ja.toLowerCase().includes(w) || o.label.en.toLowerCase().includes(w)).map((o) => o.value);
+}
+
 /** The one planner of the engine: the statements of a view of any list, null when the tenant sees no row. */
 export function planList(def: ListDef, tenant: Tenant, view: ListView): ListPlan | null {
   const values: unknown[] = [];
@@ -239,6 +250,7 @@ export function planList(def: ListDef, tenant: Tenant, view: ListView): ListPlan
   const searchable = def.columns.filter((c) => c.search);
   const q = view.q?.trim();
   const search = q && searchable.length ? slot(containing(q)) : null;
+  const named = search === null ? [] : searchable.map((c) => (c.options ? slot(namedBy(c.options, q!)) : null));
   const conditions: ListCondition[] = [];
   const filtered: [string, string][] = [];
   for (const [name, value] of Object.entries(view.filter ?? {})) {
@@ -288,7 +300,17 @@ export function planList(def: ListDef, tenant: Tenant, view: ListView): ListPlan
       let base = rows.from(db, v);
       if (!base) return null;
       if (fixed.length) base = base.where((eb) => eb.or(fixed.map((f) => eb.and(f.map((c) => c.where(eb, v))))));
-      if (search !== null) base = base.where((eb) => eb.or(searchable.map((c) => eb(sql`(${c.sql(lang)})::text`, 'ilike', v(search)))));
+      if (search !== null) {
+        base = base.where((eb) =>
+          eb.or(
+            searchable.flatMap((c, i) => {
+              const text = eb(sql`(${c.sql(lang)})::text`, 'ilike', v(search));
+              const values = named[i];
+              return values === null || values === undefined ? [text] : [text, eb(sql`(${c.sql(lang)})::text`, '=', sql`any(${v(values)}::text[])`)];
+            }),
+          ),
+        );
+      }
       for (const c of conditions) base = base.where((eb) => c.where(eb, v));
       const count = cappedCount(db, base);
       // The sort value travels in the cursor as PostgreSQL's own text of it: a timestamp keeps its

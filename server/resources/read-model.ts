@@ -84,6 +84,8 @@ export interface ReadFilter {
   /** select: one of the options; date: a window of DATE_FILTERS or one day; text: a substring. */
   kind: 'select' | 'date' | 'text';
   options?: Option[] | ((ctx: OptionContext) => Promise<Option[]>);
+  /** The options are names (countries): each reader gets them in the alphabetical order of their language. */
+  alphabetical?: boolean;
   /** Not drawn in the filter bar: set by the screen itself (the calendar's week). */
   hidden?: boolean;
   /** The condition for a value (already checked against the options for a select). */
@@ -404,7 +406,15 @@ export function listOfReadModel(def: ReadModelDef): ListDef {
       return { shape: tenant.kind, counted: tenant, from: (db, v) => def.source(db, tenantOfView(v)) };
     },
     id: def.id,
-    columns: def.columns.map((c) => ({ name: c.name, kind: c.type, sql: (lang: Lang) => expr(c, lang), sortable: c.sortable, search: c.search, notNull: c.notNull })),
+    columns: def.columns.map((c) => ({
+      name: c.name,
+      kind: c.type,
+      sql: (lang: Lang) => expr(c, lang),
+      sortable: c.sortable,
+      search: c.search,
+      notNull: c.notNull,
+      ...(c.type === 'choice' ? { options: c.options } : {}),
+    })),
     filters: (def.filters ?? []).map((f) => ({ name: f.name, condition: (value: string) => (knownValue(f, value) ? { shape: [f.name, value], where: (eb) => f.where(eb, value) } : null) })),
     defaultSort: def.defaultSort,
     paging: def.paging,

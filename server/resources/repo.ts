@@ -115,7 +115,7 @@ export function listOfResource(def: ResourceDef): ListDef {
     },
     id: 'id',
     columns: [
-      ...def.fields.map((f) => ({ name: f.name, kind: kindOfField(f), sql: ref(f.name), sortable: f.sortable, search: f.search })),
+      ...def.fields.map((f) => ({ name: f.name, kind: kindOfField(f), sql: ref(f.name), sortable: f.sortable, search: f.search, ...(Array.isArray(f.options) ? { options: f.options } : {}) })),
       ...(['created_at', 'updated_at'] as const).map((name) => ({ name, kind: 'datetime' as const, sql: ref(name), sortable: true, notNull: true })),
       ...(def.computed ?? []).map((c) => ({ name: c.name, kind: 'text' as const, sql: () => c.sql(def.table) })),
     ],

@@ -148,6 +148,17 @@ describe('who can be found', () => {
     expect(vietnamese.rows.map((r: { id: string }) => r.id)).toContain(await userId(t, 'scout1@demo.test'));
     expect(vietnamese.rows.map((r: { id: string }) => r.id)).not.toContain(nguyen);
     expect(vietnamese.rows.every((r: { nationality: string }) => r.nationality === 'VN')).toBe(true);
+    // The search box finds a country by its name in either language, as a person types it (the
+    // list keeps the code): Lan (VN) by "vietnam" and by ベトナム, neither Ana (BR) nor Nguyen.
+    for (const words of ['vietnam', 'ベトナム']) {
+      const page = await getPage(t, `/v3/admin/scout/search?q=${encodeURIComponent(words)}`, await t.tokenOf('company_admin'));
+      expect(page.html).toContain('<td data-col="nationality">ベトナム</td>');
+      expect(page.html).not.toContain('<td data-col="nationality">ブラジル</td>');
+      const found = dataOf(await t.gql(SEARCH, { q: words }, { as: 'company_admin' })).scoutCandidates;
+      expect(found.rows.map((r: { id: string }) => r.id)).toContain(await userId(t, 'scout1@demo.test'));
+      expect(found.rows.map((r: { id: string }) => r.id)).not.toContain(nguyen);
+      expect(found.rows.every((r: { nationality: string }) => r.nationality === 'VN')).toBe(true);
+    }
     const job = await partTimeJob(await companyOf(t, 'company@demo.test'));
     expect(firstCode(await t.gql(SEND, { c: nguyen, j: job.id, m: 'Hello' }, { as: 'company_admin' }))).toBe('NOT_FOUND');
 

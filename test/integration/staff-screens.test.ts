@@ -3,8 +3,9 @@
  * filters users ask for (visa type, "expires within 60 days"), choices from the enumeration
  * tables, languages as several choices, and the identity documents on the record page.
  */
+import * as cheerio from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pagesAs } from '../helpers/pages.ts';
+import { getPage, pagesAs } from '../helpers/pages.ts';
 import { appForFile, DEMO } from '../helpers/app.ts';
 import { auditCount, companyOf, enumId, tokyoDay, visaId } from '../helpers/demo-data.ts';
 import { grantPageCode } from '../helpers/roles.ts';
@@ -49,6 +50,33 @@ describe('GET /admin/staff', () => {
     for (const s of expected) expect(page.html).toContain(s.name);
     for (const s of others) expect(page.html).not.toContain(s.name);
     expect(page.html).toMatch(new RegExp(`<option value="${tokutei}" selected="">特定技能1号</option>`));
+  });
+
+  it('lists the countries of the nationality filter and form in the alphabetical order of the reader', async () => {
+    const names = async (path: string, lang: 'ja' | 'en', select: string) => {
+      const $ = cheerio.load((await getPage(t, path, await t.tokenOf('company_admin'), lang)).html);
+      // The choices, without the empty one ("All", "—").
+      return $(select)
+        .find('option[value!=""]')
+        .map((_, o) => $(o).text())
+        .get();
+    };
+    for (const [path, select] of [
+      ['/admin/staff', 'select[name="f_nationality"]'],
+      ['/admin/staff?new=1', 'select[name="nationality"]'],
+    ] as const) {
+      const en = await names(path, 'en', select);
+      // Afghanistan, Åland Islands, Albania, … Zimbabwe, then Other, where people look for it.
+      expect(en.slice(0, 3), path).toEqual(['Afghanistan', 'Åland Islands', 'Albania']);
+      expect(en.slice(-2), path).toEqual(['Zimbabwe', 'Other']);
+      expect(en.indexOf('Brazil')).toBeLessThan(en.indexOf('Vietnam'));
+      const ja = await names(path, 'ja', select);
+      expect(ja.at(-1), path).toBe('その他');
+      // In Japanese the katakana names come in the order of the syllabary: アイスランド before ベトナム.
+      expect(ja.indexOf('アイスランド')).toBeLessThan(ja.indexOf('ベトナム'));
+      expect(ja.indexOf('アイスランド')).toBeLessThan(5);
+      expect(ja).toHaveLength(en.length);
+    }
   });
 
   it('filters the residence cards that expire within 60 days', async () => {

@@ -13,7 +13,7 @@ export interface FieldView {
   kind: string;
   hint?: Text;
   required: boolean;
-  options?: { value: string; label: Text }[];
+  options?: readonly { value: string; label: Text }[];
   /** Shown as money (FieldDef.cell). */
   cell?: 'money';
 }

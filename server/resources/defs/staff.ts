@@ -59,6 +59,7 @@ export const nationalityFilter = (col: string | RawBuilder<unknown>): ReadFilter
   label: msgText('res.common.nationality'),
   kind: 'select',
   options: [...countryChoices()],
+  alphabetical: true,
   where: (eb, v) => eb(col, '=', v),
 });
 
@@ -240,7 +241,7 @@ export const staffResource: ResourceDef = {
     f.ref('company_id', msgText('res.staff.registered'), companyOptions, { list: true, filter: true, platformOnly: true, createOnly: true }),
     f.text('name', msgText('res.staff.nameResidenceCard'), { list: true, sortable: true, search: true, max: 100 }),
     f.text('name_kana', msgText('res.staff.nameKatakana'), { required: false, sortable: true, search: true, max: 100 }),
-    f.select('nationality', msgText('res.common.nationality'), NATIONALITIES, { list: true, filter: true, sortable: true }),
+    f.select('nationality', msgText('res.common.nationality'), NATIONALITIES, { list: true, filter: true, sortable: true, alphabetical: true }),
     f.date('birth_date', msgText('candidate.birthDate'), { sortable: true }),
     idChoice('gender', msgText('res.staff.gender'), enumOptions('genders')),
     idChoice('visa_type_id', msgText('res.staff.residenceStatusVisa'), visaOptions, { list: true, filter: true }),

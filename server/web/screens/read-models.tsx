@@ -1,4 +1,4 @@
-import { tr } from '../../../shared/i18n.ts';
+import { inReaderOrder, tr } from '../../../shared/i18n.ts';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
 import { tenantIn, tenantOf } from '../../access/tenancy.ts';
@@ -131,7 +131,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                   const d = await ctx.call<Record<string, { value: string; ja: string; en: string }[]>>(docs.options, { filter: f.name });
                   opts = d[`${def.name}Options`]!.map((o) => ({ value: o.value, label: { ja: o.ja, en: o.en } }));
                 }
-                return { name: f.name, label: f.label, kind: f.kind, ...(opts ? { options: opts } : {}) };
+                return { name: f.name, label: f.label, kind: f.kind, ...(opts ? { options: f.alphabetical ? inReaderOrder(opts, ctx.lang) : opts } : {}) };
               }),
             ),
           ]);

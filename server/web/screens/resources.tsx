@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validate } from '../../validation.ts';
 import type { RoleMaps } from '../../auth/default-roles.ts';
-import { pickLang, tr, type Lang } from '../../../shared/i18n.ts';
+import { inReaderOrder, pickLang, tr, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { ChildResource, FieldDef, Option, ResourceDef, Screen as ResourceScreen } from '../../resources/define.ts';
 import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from '../../api/graphql/resources.ts';
@@ -63,10 +63,14 @@ function isRequired(f: FieldDef): boolean {
   return r && f.kind !== 'boolean';
 }
 
-/** Plain field data for the views, with the choices loaded for the caller (a field whose choices were not loaded has none). */
-function fieldViews(fields: readonly FieldDef[], choices: Choices): FieldView[] {
+/**
+ * Plain field data for the views, with the choices loaded for the caller (a field whose choices
+ * were not loaded has none), in the reader's alphabetical order where they are names.
+ */
+function fieldViews(fields: readonly FieldDef[], choices: Choices, lang: Lang): FieldView[] {
   return fields.map((f) => {
-    const options: FieldView['options'] = typeof f.options === 'function' ? choices.get(f.name) : f.options;
+    const given = typeof f.options === 'function' ? choices.get(f.name) : f.options;
+    const options: FieldView['options'] = given && f.alphabetical ? inReaderOrder(given, lang) : given;
     const required = isRequired(f);
     if (f.multiple) return { name: f.name, label: f.label, kind: 'multiselect', hint: f.hint, required: false, options };
     return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options, ...(f.cell ? { cell: f.cell } : {}) };
@@ -162,10 +166,10 @@ function toInput(fields: FieldDef[], values: Values, lang: Lang): { input: Value
 }
 
 /** The columns of a resource's list or CSV, by name: its fields and computed values with their loaded choices, the record's own (id, timestamps) as text headed by their names. */
-function listColumnViews(def: ResourceDef, choices: Choices, names: readonly string[]): ColumnView[] {
+function listColumnViews(def: ResourceDef, choices: Choices, names: readonly string[], lang: Lang): ColumnView[] {
   // Only the named fields are turned into views: this runs on every list page.
   const shown = def.fields.filter((f) => names.includes(f.name));
-  const byName = new Map([...fieldViews(shown, choices), ...computedViews(def)].map((f) => [f.name, f]));
+  const byName = new Map([...fieldViews(shown, choices, lang), ...computedViews(def)].map((f) => [f.name, f]));
   const sortable = new Set(def.fields.filter((f) => f.sortable).map((f) => f.name));
   return names.map((c) => (byName.get(c) ? columnOf(byName.get(c)!, sortable.has(c)) : { name: c, label: { ja: c, en: c }, type: 'text' as const }));
 }
@@ -187,7 +191,7 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
     csv: async () => {
       const { choices } = await loadPage(ctx, def, { options: loadedChoices(def.fields) }, {});
       return {
-        columns: listColumnViews(def, choices, ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at']),
+        columns: listColumnViews(def, choices, ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'], ctx.lang),
         rows: (vars) => ctx.call<Record<string, ListPageRows>>(docs(def).list, vars).then((d) => d[def.plural]!),
       };
     },
@@ -211,8 +215,13 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
         path={req.path}
         query={q}
         list={list}
-        columns={listColumnViews(def, choices, columns)}
-        filters={fieldViews(shownFilters, choices).map((f) => ({ name: f.name, label: f.label, kind: f.kind === 'boolean' ? 'boolean' : f.kind === 'date' ? 'date' : 'select', options: f.options }))}
+        columns={listColumnViews(def, choices, columns, lang)}
+        filters={fieldViews(shownFilters, choices, lang).map((f) => ({
+          name: f.name,
+          label: f.label,
+          kind: f.kind === 'boolean' ? 'boolean' : f.kind === 'date' ? 'date' : 'select',
+          options: f.options,
+        }))}
         searchable={def.fields.some((f) => f.search)}
         createHref={nav.createHref}
         notice={notice}
@@ -255,7 +264,7 @@ async function renderForm(ctx: ScreenContext, def: ResourceDef, mode: 'create' |
     current = row;
   }
   if (!id) for (const f of fields) if (f.default !== undefined) current[f.name] = f.default;
-  const views = fieldViews(fields, choices);
+  const views = fieldViews(fields, choices, ctx.lang);
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
   const heading = id ? `${tr(lang, route.title)}: ${labelOf(def.labelField, current, lang)}` : tr(lang, mode === 'create' && route.title ? route.title : def.title);
   return page({
@@ -291,8 +300,8 @@ async function renderDetail(ctx: ScreenContext, def: ResourceDef, id: string, st
   const loaded = await loadPage(ctx, def, { record: true, audit: true, children: !!def.children?.length, options: [...loadedChoices([...fields, ...createOnly]), ...childChoices(def)] }, { id });
   const row = loaded.data[def.name] as Values | null;
   if (!row) return notFound();
-  const views = fieldViews(fields, loaded.choices);
-  const createOnlyViews = fieldViews(createOnly, loaded.choices);
+  const views = fieldViews(fields, loaded.choices, lang);
+  const createOnlyViews = fieldViews(createOnly, loaded.choices, lang);
   const entries: AuditView[] = (loaded.data[`${def.name}Audit`] as AuditRow[]).map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
   relabelChildChanges(entries, def, lang);
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
@@ -483,7 +492,7 @@ async function renderSingleton(ctx: ScreenContext, def: ResourceDef, state: Form
   const id = String(row.id);
   const fields = fieldsFor(def, ctx, 'update');
   const loaded = await loadPage(ctx, def, { audit: true, children: !!def.children?.length, options: [...loadedChoices(fields), ...childChoices(def)] }, { id });
-  const views = fieldViews(fields, loaded.choices);
+  const views = fieldViews(fields, loaded.choices, lang);
   const entries: AuditView[] = (loaded.data[`${def.name}Audit`] as AuditRow[]).map((e) => ({ ...e, changes: JSON.parse(e.changes) }));
   relabelChildChanges(entries, def, lang);
   const extras = await recordExtras(ctx, def, row, route.path, state, loaded);
@@ -506,11 +515,12 @@ async function renderSingleton(ctx: ScreenContext, def: ResourceDef, state: Form
 const childChoices = (def: ResourceDef) => (def.children ?? []).flatMap((c) => loadedChoices(c.fields).map((name) => `${c.name}.${name}`));
 
 /** Child fields for the views, with the choices loaded as `child.field`. */
-function childFieldViews(child: ChildResource, choices: Choices): FieldView[] {
+function childFieldViews(child: ChildResource, choices: Choices, lang: Lang): FieldView[] {
   const prefix = `${child.name}.`;
   return fieldViews(
     child.fields.map((f) => ({ ...f, name: prefix + f.name })),
     choices,
+    lang,
   ).map((v) => ({ ...v, name: v.name.slice(prefix.length) }));
 }
 
@@ -529,7 +539,7 @@ async function recordExtras(ctx: ScreenContext, def: ResourceDef, row: Values, a
         lang={lang}
         name={c.name}
         title={c.titlePlural}
-        fields={childFieldViews(c, loaded.choices)}
+        fields={childFieldViews(c, loaded.choices, lang)}
         rows={rows}
         action={action}
         values={failed?.values ?? {}}
