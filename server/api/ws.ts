@@ -13,6 +13,9 @@ import type { Services } from '../services.ts';
 import { maskError } from './format-error.ts';
 import { LIMITS, prepareDocument } from './limits.ts';
 
+/** How long a subscription's `subscribed` ping waits for Redis to have its topic (server/events/bus.ts `subscribed`). */
+const SUBSCRIBED_WAIT_MS = 2_000;
+
 /** What a socket remembers between messages. */
 interface ConnectionState {
   token: string;
@@ -121,13 +124,17 @@ export function createGraphqlWsServer(
       },
       onSubscribe: (ctx, _id, payload) => gate.prepare(ctx.extra.state!, ctx.extra.request, payload) as never,
       // graphql-ws acknowledges no subscription. graphql-js has just made this one's iterator, whose
-      // listener is on the bus from the moment it is made (pushIterator), and graphql-ws reads it
-      // right after this hook: a ping naming the subscription tells the client that what is
-      // published from now on reaches it (the bell says it listens only then). Not for a
+      // listener is on the bus from the moment it is made (pushIterator, queueing what comes), and
+      // graphql-ws reads it once this hook is done: a ping naming the subscription tells the client
+      // that what is published from now on, in any process, reaches it (the bell says it listens
+      // only then). With Redis the hook first waits for Redis to have the topic's SUBSCRIBE (at
+      // most SUBSCRIBED_WAIT_MS: with Redis away, this process's own events still come). Not for a
       // subscription the client has stopped meanwhile.
-      onOperation: (ctx, id, _payload, _args, result) => {
+      onOperation: async (ctx, id, _payload, _args, result) => {
+        if (!(Symbol.asyncIterator in result)) return;
+        await services.bus.subscribed(SUBSCRIBED_WAIT_MS);
         const socket = ctx.extra.socket;
-        if (Symbol.asyncIterator in result && id in ctx.subscriptions && socket.readyState === socket.OPEN) {
+        if (id in ctx.subscriptions && socket.readyState === socket.OPEN) {
           socket.send(stringifyMessage({ type: MessageType.Ping, payload: { subscribed: id } }));
         }
       },

@@ -40,6 +40,12 @@ export interface EventBus {
   publish<T extends BusTopic>(topic: T, payload: BusEvents[T]): Promise<void>;
   subscribe<T extends BusTopic>(topic: T, handler: (payload: BusEvents[T]) => void): () => void;
   /**
+   * Whether every topic subscribed so far hears the other processes too: with Redis, once Redis
+   * has acknowledged each topic's SUBSCRIBE (waiting at most `ms`, false if it has not by then:
+   * Redis may be away, while this process's own events still arrive); at once in one process.
+   */
+  subscribed(ms: number): Promise<boolean>;
+  /**
    * A rate limiter shared by every process the bus joins: in memory for the in-process bus, in
    * Redis with REDIS_URL (so ten failed logins are ten, not ten per process). If Redis cannot be
    * reached the limit falls back to this process's memory rather than failing the request.
@@ -63,6 +69,7 @@ export function createInProcessBus(): EventBus {
       emitter.on(topic, handler as (p: unknown) => void);
       return () => emitter.off(topic, handler as (p: unknown) => void);
     },
+    subscribed: async () => true,
     limiter: memoryLimiter,
     async close() {
       emitter.removeAllListeners();
@@ -97,6 +104,8 @@ export async function createRedisBus(url: string, log: Logger, prefix = 'tsunagu
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const counts = new Map<string, number>();
+  /** The SUBSCRIBE commands Redis has not answered yet. */
+  const pending = new Set<Promise<unknown>>();
   sub.on('message', (channel: string, message: string) => {
     if (!channel.startsWith(CHANNEL_PREFIX)) return;
     try {
@@ -118,7 +127,13 @@ export async function createRedisBus(url: string, log: Logger, prefix = 'tsunagu
     subscribe(topic, handler) {
       const n = counts.get(topic) ?? 0;
       counts.set(topic, n + 1);
-      if (n === 0) void sub.subscribe(CHANNEL_PREFIX + topic).catch(lost(`subscribing to ${topic}`));
+      if (n === 0) {
+        const asked: Promise<unknown> = sub
+          .subscribe(CHANNEL_PREFIX + topic)
+          .catch(lost(`subscribing to ${topic}`))
+          .finally(() => pending.delete(asked));
+        pending.add(asked);
+      }
       local.on(topic, handler as (p: unknown) => void);
       return () => {
         local.off(topic, handler as (p: unknown) => void);
@@ -126,6 +141,14 @@ export async function createRedisBus(url: string, log: Logger, prefix = 'tsunagu
         counts.set(topic, left);
         if (left === 0) void sub.unsubscribe(CHANNEL_PREFIX + topic).catch(lost(`unsubscribing from ${topic}`));
       };
+    },
+    async subscribed(ms) {
+      if (!pending.size) return true;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+      const answered = await Promise.race([Promise.all(pending).then(() => true), late]);
+      clearTimeout(timer);
+      return answered;
     },
     limiter(opts) {
       // Without an offline queue a command fails at once while Redis is away, and the limit is

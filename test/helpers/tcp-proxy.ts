@@ -6,13 +6,17 @@ import { withDatabase } from '../../server/db/embedded.ts';
  * refuses new ones (the database went away: a network cut, a restart, a failover), `silence()`
  * keeps every connection open and accepts new ones but passes nothing either way (a server that
  * hangs, or a network that drops packets without resetting), `restore()` lets them through again. It cuts the embedded server and an external one alike, without
- * touching the server other test files share.
+ * touching the server other test files share. `hold()` keeps what the app sends from reaching the
+ * server (a slow link one way: `held()` is that text so far) until `release()` passes it on.
  */
 export interface TcpProxy {
   port: number;
   cut(): Promise<void>;
   silence(): void;
   restore(): Promise<void>;
+  hold(): void;
+  held(): string;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -22,6 +26,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   let port = 0;
   let silent = false;
   const pairs = new Set<[net.Socket, net.Socket]>();
+  let holding: [net.Socket, Buffer][] | null = null;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server = net.createServer((client) => {
@@ -45,7 +50,9 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
             upstream.destroy();
           });
         }
-        client.pipe(upstream).pipe(client);
+        client.on('data', (chunk: Buffer) => (holding ? holding.push([upstream, chunk]) : upstream.write(chunk)));
+        client.on('end', () => upstream.end());
+        upstream.pipe(client);
       });
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => {
@@ -68,7 +75,6 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     silence() {
       silent = true;
       for (const [client, upstream] of pairs) {
-        client.unpipe(upstream);
         upstream.unpipe(client);
         client.pause();
         upstream.pause();
@@ -81,6 +87,15 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
         await stop();
       }
       await listen();
+    },
+    hold() {
+      holding ??= [];
+    },
+    held: () => Buffer.concat((holding ?? []).map(([, chunk]) => chunk)).toString('latin1'),
+    release() {
+      const kept = holding ?? [];
+      holding = null;
+      for (const [upstream, chunk] of kept) if (!upstream.destroyed) upstream.write(chunk);
     },
     close: stop,
   };

@@ -14,6 +14,7 @@ import { companyOf, userId } from '../helpers/demo-data.ts';
 import { gql, probeNote, probeText } from '../helpers/graphql.ts';
 import { collectSubscription, graphqlWsClient, type Closed } from '../helpers/graphqlws.ts';
 import { redisOrSkip } from '../helpers/redis.ts';
+import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { eventually, until } from '../helpers/wait.ts';
 
 const t = appForFile();
@@ -75,8 +76,7 @@ function subscribeNotes(client: Client) {
 }
 
 /**
- * The server's `subscribed` ping says a subscription hears this process's events, but on Redis an
- * event of another process needs SUBSCRIBE to have reached Redis too: probe notifications for the
+ * For the tests that do not wait for the server's `subscribed` ping: probe notifications for the
  * subscriber until a new one arrives, so the test's own notifications cannot race the setup. Run
  * again after the test's own notifications, it is the marker after which none of them can still
  * come (the bus keeps one publisher's order).
@@ -340,5 +340,45 @@ describe('two processes on one database', () => {
 
     expect(await gql(t.url, 'mutation { logout }', {}, { token })).toEqual({ status: 200, data: { logout: true } });
     await eventually(() => expect(closedWith?.code).toBe(4403), 2000);
+  });
+
+  redis.it('pings a subscription on app 3 only once Redis has its SUBSCRIBE: what app 1 publishes on the ping arrives', async () => {
+    // App 3 reaches Redis through a proxy that can hold what it sends (a slow link).
+    const r = new URL(redis.url);
+    const proxy = await startTcpProxy(r.hostname, Number(r.port || 6379));
+    disposers.push(() => proxy.close());
+    const viaProxy = new URL(redis.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const t3 = await startTestApp({ REDIS_URL: viaProxy.href }, { database: t.database });
+    disposers.push(
+      () => t3.close(),
+      () => proxy.release(),
+    );
+    const [a, companyId] = await Promise.all([userId(t, DEMO.company_admin), companyOf(t, DEMO.company_admin)]);
+    const note = await addNotification(t.services.db, t.services.bus, a, { type: 1, ...probeNote(`${TAG}:on-the-ping`) });
+    const client = gqlClient(t3.url, await t.login('company_admin'));
+    const me = '{ me { email } }';
+    expect((await run(client, me)).data).toEqual({ me: { email: DEMO.company_admin } });
+    const pings: unknown[] = [];
+    client.on('ping', (received, payload) => {
+      if (!received) return;
+      pings.push(payload);
+      // App 1 publishes in the same turn as the ping arrives: it reaches app 3 only through Redis.
+      if (pings.length === 1) void t.services.bus.publish('notification.added', { userId: a, companyId, notification: note });
+    });
+
+    proxy.hold();
+    const sub = subscribeNotes(client);
+    await until(() => proxy.held().includes('notification.added'), 'app 3 asks Redis for the topic');
+    // A query sent now is answered after any ping the server sent for the subscription: none, as
+    // Redis has not had the SUBSCRIBE.
+    await run(client, me);
+    expect(pings).toEqual([]);
+
+    proxy.release();
+    await eventually(() => expect(sub.titles()).toEqual([`${TAG}:on-the-ping`]));
+    expect(pings).toEqual([{ subscribed: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    expect(sub.errors).toEqual([]);
   });
 });
