@@ -46,10 +46,15 @@ document.addEventListener('change', (e) => {
   const form = box.getAttribute('form');
   for (const row of document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name="${box.dataset.selectAll}"]${form ? `[form="${form}"]` : ''}`)) row.checked = box.checked;
 });
-// A button that asks first (data-confirm): a bulk move or any action that cannot be undone.
+// A button that asks first: its own question (data-confirm), or the question of the option chosen
+// in its form's select named by data-confirm-choice (a bulk move into a state that tells people
+// what cannot be undone). Any action that cannot be undone.
 document.addEventListener('click', (e) => {
-  const button = (e.target as Element | null)?.closest?.('button[data-confirm]');
-  if (button instanceof HTMLButtonElement && !window.confirm(button.dataset.confirm ?? '')) e.preventDefault();
+  const button = (e.target as Element | null)?.closest?.('button[data-confirm], button[data-confirm-choice]');
+  if (!(button instanceof HTMLButtonElement)) return;
+  const choice = button.dataset.confirmChoice ? button.form?.elements.namedItem(button.dataset.confirmChoice) : null;
+  const question = button.dataset.confirm ?? (choice instanceof HTMLSelectElement ? choice.selectedOptions[0]?.dataset.confirm : undefined);
+  if (question && !window.confirm(question)) e.preventDefault();
 });
 // A form drawn again with errors: the cursor goes to the first field to fix (the server marks
 // every invalid control with aria-invalid; React does not render autofocus on the server).

@@ -490,6 +490,10 @@ export const MESSAGES = {
   'notifications.notFound': m('通知が見つかりません。', 'Notification not found.'),
   'applicant.status': m('ステータス', 'Status'),
   'applicant.moveTo': m('次のステータスへ：', 'Move to:'),
+  'applicant.closeConfirm': m(
+    '「{state}」に移すと、応募者にチャットとメールで知らせます。送った知らせは取り消せません。移しますか？',
+    'Moving to “{state}” tells the candidate by chat and mail, which cannot be taken back. Move?',
+  ),
   'applicant.noMoves': m('ここから移せるステータスはありません。', 'There is no status you can move this application to.'),
   'applicant.person': m('応募者', 'Person'),
   'applicant.name': m('氏名', 'Name'),

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Lang, Text } from '../../shared/i18n.ts';
+import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { BadgeState, CellKind } from '../../shared/list-kinds.ts';
 import { tenantScopedQuery, type Tenant } from '../access/tenancy.ts';
 import { audit } from '../db/audit.ts';
@@ -102,6 +103,11 @@ export interface Transition {
   from: readonly string[];
   to: string;
   codes?: readonly number[];
+  /**
+   * Asked before a row is moved by it, the target state's name as `{state}`: a move that tells
+   * someone what cannot be taken back (an applicant's close, announced by chat and mail).
+   */
+  confirm?: MessageKey;
 }
 
 export interface Transitions {
@@ -301,6 +307,12 @@ export async function statesOf(c: ReadColumn, ctx: OptionContext): Promise<reado
 /** The declared moves for the caller (fixed, or read for the tenant). */
 export async function movesOf(t: Transitions, ctx: OptionContext): Promise<readonly Transition[]> {
   return typeof t.moves === 'function' ? t.moves(ctx) : t.moves;
+}
+
+/** What is asked before a row moves into `state` (by the first move into it that asks), in `lang`; null when nothing is. */
+export function confirmInto(moves: readonly Transition[], state: { value: string; label: Text }, lang: Lang): string | null {
+  const key = moves.find((m) => m.to === state.value && m.confirm)?.confirm;
+  return key ? msg(lang, key, { state: state.label[lang] }) : null;
 }
 
 // The table a transition writes is named by the definition at run time.

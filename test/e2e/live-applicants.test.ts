@@ -77,3 +77,70 @@ describe('live applicant lists', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('closing an application from the list', () => {
+  /** The dialogs the page opens, each answered by `answer` (accept or dismiss). */
+  function dialogs(answer: 'accept' | 'dismiss'): string[] {
+    const seen: string[] = [];
+    page.removeAllListeners('dialog');
+    page.on('dialog', (d) => {
+      seen.push(d.message());
+      void (answer === 'accept' ? d.accept() : d.dismiss());
+    });
+    return seen;
+  }
+  const ASKED = 'Moving to “Rejected” tells the candidate by chat and mail, which cannot be taken back. Move?';
+
+  it('asks first, from a row and in bulk: dismissed, nothing moves; accepted, the application is Rejected; a step forward asks nothing', async () => {
+    const { company, byName } = await statusIds();
+    const db = t.database.db;
+    const app = await db.selectFrom('applications').select('id').where('company_id', '=', company).where('candidate_status_id', '=', byName('Applied')).executeTakeFirstOrThrow();
+    const statusOf = async () => (await db.selectFrom('applications').select('candidate_status_id').where('id', '=', app.id).executeTakeFirstOrThrow()).candidate_status_id;
+    const putBack = () =>
+      db
+        .updateTable('applications')
+        .set({ candidate_status_id: byName('Applied') })
+        .where('id', '=', app.id)
+        .execute();
+    const posts: string[] = [];
+    // Forms sent (the live island's own GraphQL calls are not forms).
+    page.on('request', (r) => void (r.method() === 'POST' && r.resourceType() === 'document' && posts.push(r.url())));
+    /** Presses `button` and dismisses the question: asked, and no form sent, nothing moved. */
+    const dismissed = async (button: ReturnType<Page['locator']>) => {
+      const seen = dialogs('dismiss');
+      await button.click();
+      expect(seen).toEqual([ASKED]);
+      expect(posts).toEqual([]);
+      expect(await statusOf()).toBe(byName('Applied'));
+    };
+    /** Presses `button` accepting any question, and waits for the page the form leads to; the questions asked. */
+    const submitted = async (button: ReturnType<Page['locator']>) => {
+      const seen = dialogs('accept');
+      await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document'), button.click()]);
+      await page.waitForLoadState('load');
+      return seen;
+    };
+
+    // A row's "Rejected": dismissed, nothing; accepted, the application closes.
+    await openList('/admin/candidate?size=100');
+    const rowReject = page.locator(`button[value="moveRow:${app.id}:${byName('Rejected')}"]`);
+    await dismissed(rowReject);
+    expect(await submitted(rowReject)).toEqual([ASKED]);
+    expect(await statusOf()).toBe(byName('Rejected'));
+
+    // The bulk bar asks the question of the state chosen: Rejected asks, Document check does not.
+    await putBack();
+    await openList('/admin/candidate?size=100');
+    posts.length = 0;
+    await page.locator(`input[name="ids"][value="${app.id}"]`).check();
+    await page.locator('select[name="to"]').selectOption(byName('Rejected'));
+    await dismissed(page.locator('button[value="move"]'));
+    await page.locator('select[name="to"]').selectOption(byName('Document check'));
+    expect(await submitted(page.locator('button[value="move"]'))).toEqual([]);
+    expect(await statusOf()).toBe(byName('Document check'));
+    await putBack();
+    page.removeAllListeners('request');
+    page.removeAllListeners('dialog');
+    expect(errors).toEqual([]);
+  });
+});

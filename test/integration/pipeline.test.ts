@@ -3,10 +3,11 @@
  * node in the company's candidate-status tree, a new one starts at the root whatever path made it,
  * and the candidate confirms a shift (kakunin → shukkin) from /staff/applications.
  */
+import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
-import { candidateLogin, formRequest, text } from '../helpers/pages.ts';
+import { candidateLogin, formRequest, getPage, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { companyOf } from '../helpers/demo-data.ts';
 
@@ -197,6 +198,33 @@ describe('the applicant record', () => {
     expect(rec.statusPath.map((s) => s.en)).toEqual(['Applied', 'Rejected']);
     expect(rec.moves.map((m) => m.value)).toEqual([S.Applied]);
     expect(rec.history[0]!.to).toBe('不採用');
+    await setStatus(app.id, S.Applied);
+  });
+
+  it('asks before a close, which tells the candidate by chat and mail: on the record, a list row and the bulk move; a step forward asks nothing', async () => {
+    const app = await candidate2At(S.Offer);
+    const forward = S['Work confirmation'];
+    const token = await t.tokenOf('company_admin');
+    const asked = {
+      ja: '「不採用」に移すと、応募者にチャットとメールで知らせます。送った知らせは取り消せません。移しますか？',
+      en: 'Moving to “Rejected” tells the candidate by chat and mail, which cannot be taken back. Move?',
+    };
+    for (const lang of ['ja', 'en'] as const) {
+      const record = cheerio.load((await getPage(t, `/admin/candidate/${app.id}`, token, lang)).html);
+      expect(record(`button[value="move:${S.Rejected}"]`).attr('data-confirm')).toBe(asked[lang]);
+      expect(record(`button[value="move:${forward}"]`).length).toBe(1);
+      expect(record(`button[value="move:${forward}"]`).attr('data-confirm')).toBeUndefined();
+
+      const list = cheerio.load((await getPage(t, '/admin/candidate?size=100', token, lang)).html);
+      // The row's own buttons: Rejected asks, the step forward does not.
+      expect(list(`button[value="moveRow:${app.id}:${S.Rejected}"]`).attr('data-confirm')).toBe(asked[lang]);
+      expect(list(`button[value="moveRow:${app.id}:${forward}"]`).length).toBe(1);
+      expect(list(`button[value="moveRow:${app.id}:${forward}"]`).attr('data-confirm')).toBeUndefined();
+      // The bulk bar asks the question of the state chosen in its select.
+      expect(list(`select[name="to"] option[value="${S.Rejected}"]`).attr('data-confirm')).toBe(asked[lang]);
+      expect(list(`select[name="to"] option[value="${forward}"]`).attr('data-confirm')).toBeUndefined();
+      expect(list('button[value="move"]').attr('data-confirm-choice')).toBe('to');
+    }
     await setStatus(app.id, S.Applied);
   });
 

@@ -45,6 +45,11 @@ export interface ActionButtonProps {
   className?: string;
   /** Asks the person first (client/boot.ts): an action that cannot be undone. */
   confirm?: string | null;
+  /**
+   * Asks first when the chosen option of its form's select of this name carries a question
+   * (`data-confirm` on the option): a bulk move whose target tells people what cannot be undone.
+   */
+  confirmChoice?: string;
   disabled?: boolean | undefined;
   /** Sends the form without the browser's checks (adding a row to a form being filled in). */
   noValidate?: boolean;
@@ -63,6 +68,7 @@ export function ActionButton(p: ActionButtonProps) {
       {...(p.form ? { form: p.form } : {})}
       className={p.className ?? 'btn'}
       {...(p.confirm ? { 'data-confirm': p.confirm } : {})}
+      {...(p.confirmChoice ? { 'data-confirm-choice': p.confirmChoice } : {})}
       {...(p.disabled ? { disabled: true } : {})}
       {...(p.noValidate ? { formNoValidate: true } : {})}
       {...(p.title ? { title: p.title } : {})}

@@ -8,7 +8,7 @@ import { tr } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { HookContext } from '../../resources/define.ts';
 import { optionsFor } from '../../resources/repo.ts';
-import { listOfReadModel, moveRows, movesOf, statesOf, visibleRows, type ReadModelDef, type ReadRow, type Transition } from '../../resources/read-model.ts';
+import { confirmInto, listOfReadModel, moveRows, movesOf, statesOf, visibleRows, type ReadModelDef, type ReadRow, type Transition } from '../../resources/read-model.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { listResolver, listTypeDefs, scalarOfKind } from './lists.ts';
 
@@ -38,6 +38,8 @@ export const readModelSharedTypeDefs = /* GraphQL */ `
     "What the state belongs to, when states fall in groups (an applicant status: its list)."
     group: String
     next: [String!]!
+    "Asked before a row is moved into this state, in the caller's language (the move tells someone what cannot be taken back); null when nothing is asked."
+    confirm: String
   }
   "The result of moving rows from state to state."
   type MoveResult {
@@ -152,6 +154,7 @@ export function readModelResolvers(def: ReadModelDef): { Query: Record<string, u
         tone: st.tone,
         group: st.group ?? null,
         next: moves.filter((m) => m.from.includes(st.value) && mayUse(m)).map((m) => m.to),
+        confirm: confirmInto(moves, st, ctx.lang),
       }));
     };
     Mutation[`move${T}`] = async (_: unknown, a: { ids: string[]; to: string }, ctx: ApiContext) => {
@@ -193,7 +196,7 @@ export function readModelDocuments(def: ReadModelDef) {
       ${def.plural}(page: $page, size: $size, after: $after, sort: $sort, dir: $dir, q: $q${hasFilter ? ', filter: $filter' : ''}) { total page size next rows { ${cols} } }
     }`,
     options: def.filters?.some((f) => f.options) ? `query ${T}Options($filter: String!) { ${def.name}Options(filter: $filter) { value ja en } }` : null,
-    states: def.transitions ? `query ${T}States { ${def.name}States { value ja en tone group next } }` : null,
+    states: def.transitions ? `query ${T}States { ${def.name}States { value ja en tone group next confirm } }` : null,
     move: def.transitions ? `mutation Move${T}($ids: [ID!]!, $to: String!) { move${T}(ids: $ids, to: $to) { moved refused { id reason message } } }` : null,
     action: def.actions?.length ? `mutation ${T}Action($ids: [ID!]!, $action: String!) { ${def.name}Action(ids: $ids, action: $action) }` : null,
   };

@@ -5,6 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
  * in both languages. Pure functions over a tenant's statuses, safe against cycles in the data.
  */
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
+import type { MessageKey } from '../../../shared/messages.ts';
 
 /**
  * True while an application's status (the column named) is not a closing one: a leaf right under a
@@ -84,6 +85,13 @@ export interface StatusMove {
   list: CandidateList;
   kind: 'forward' | 'back' | 'close';
 }
+
+/**
+ * What a person is asked before making a move of this kind (the status's name as `{state}`): a
+ * close tells the candidate by chat and mail that the application ended, which cannot be taken
+ * back (announce.ts); forward moves are the day's work and a step back says nothing, so they ask nothing.
+ */
+export const askedBefore = (kind: StatusMove['kind']): MessageKey | undefined => (kind === 'close' ? 'applicant.closeConfirm' : undefined);
 
 /**
  * True for a closing status: a leaf directly under a root (by default 不採用 Rejected and 辞退

@@ -3,7 +3,7 @@ import { hasNoTenant, tenantCacheKey, tenantScopedQuery } from '../../access/ten
 import { sql } from 'kysely';
 import { LIST_CODES } from '../../access/codes.ts';
 import { tenantStatuses } from '../../modules/pipeline/statuses.ts';
-import { statusMoves, type CandidateList } from '../../modules/templates/status-tree.ts';
+import { askedBefore, statusMoves, type CandidateList } from '../../modules/templates/status-tree.ts';
 import { announceMoves } from '../../modules/pipeline/announce.ts';
 import { applicationsJoined } from '../../modules/pipeline/repo.ts';
 import { raiseCrossedLimits, recordAttendance } from '../../modules/pipeline/attendance.ts';
@@ -44,7 +44,7 @@ async function statusStates(ctx: OptionContext): Promise<BadgeState[]> {
 }
 
 async function statusTransitions(ctx: OptionContext): Promise<Transition[]> {
-  return statusMoves(await tenantStatuses(ctx.db, ctx.tenant)).map((m) => ({ from: [m.from], to: m.to, codes: LIST_CODES[m.list] }));
+  return statusMoves(await tenantStatuses(ctx.db, ctx.tenant)).map((m) => ({ from: [m.from], to: m.to, codes: LIST_CODES[m.list], confirm: askedBefore(m.kind) }));
 }
 
 async function statusOptions(ctx: OptionContext): Promise<Option[]> {

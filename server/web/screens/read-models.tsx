@@ -26,7 +26,7 @@ import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
  * the states, the bulk bar, the row buttons, the calendar, the live island and the panel.
  */
 /** A state as the API gives it for the caller: label, tone, and where the caller may move a row in it. */
-type StateChoice = { value: string; ja: string; en: string; tone: BadgeState['tone']; group: string | null; next: string[] };
+type StateChoice = { value: string; ja: string; en: string; tone: BadgeState['tone']; group: string | null; next: string[]; confirm: string | null };
 const BULK_FORM = 'bulk';
 
 /** A column for the kit; the state column's states come from the API (`states`), the others' (and a choice's options) from the definition. */
@@ -218,13 +218,13 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                             —
                           </option>
                           {targets.map((s) => (
-                            <option key={s} value={s}>
+                            <option key={s} value={s} {...(byValue.get(s)?.confirm ? { 'data-confirm': byValue.get(s)!.confirm! } : {})}>
                               {stateLabel(s)}
                             </option>
                           ))}
                         </select>
                       </label>
-                      <ActionButton action={act.move} className="btn btn-small-solid">
+                      <ActionButton action={act.move} className="btn btn-small-solid" confirmChoice="to">
                         {ctx.msg('list.move')}
                       </ActionButton>
                     </>
@@ -283,7 +283,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                       )),
                       ...(t
                         ? (byValue.get(String(row[t.column]))?.next ?? []).map((to) => (
-                            <ActionButton key={to} action={act.moveRow} arg={`${String(row.id)}:${to}`} form={BULK_FORM} className="btn-link is-move">
+                            <ActionButton key={to} action={act.moveRow} arg={`${String(row.id)}:${to}`} form={BULK_FORM} className="btn-link is-move" confirm={byValue.get(to)?.confirm}>
                               {stateLabel(to)}
                             </ActionButton>
                           ))

@@ -31,7 +31,8 @@ export interface ApplicantRecordView {
   shiftEnd: string | null;
   status: Ref;
   statusPath: Ref[];
-  moves: Ref[];
+  /** With what is asked before each, when something is (a close: the candidate is told). */
+  moves: (Ref & { confirm: string | null })[];
   conversationId: string | null;
   messages: { seq: number; senderRole: string; senderName: string | null; content: string; messageType: number; createdAt: string }[];
   attendance: { status: string; clockIn: string | null; clockOut: string | null; breakMinutes: number; recordedBy: string } | null;
@@ -146,7 +147,7 @@ export function ApplicantRecord({
           <form method="post" className="record-moves">
             <span>{msg(lang, 'applicant.moveTo')}</span>{' '}
             {a.moves.map((m) => (
-              <ActionButton key={m.value} action={act.move} arg={m.value} className="btn btn-small">
+              <ActionButton key={m.value} action={act.move} arg={m.value} className="btn btn-small" confirm={m.confirm}>
                 {name(m)}
               </ActionButton>
             ))}

@@ -11,7 +11,7 @@ import { routeByPath } from '../../../access/routes.ts';
 import { canEnter } from '../../../access/guard.ts';
 import { LIST_CODES } from '../../../access/codes.ts';
 import { tenantStatuses } from '../../../modules/pipeline/statuses.ts';
-import { statusMoves, statusPath, statusRoots } from '../../../modules/templates/status-tree.ts';
+import { askedBefore, statusMoves, statusPath, statusRoots } from '../../../modules/templates/status-tree.ts';
 import { applicationsReadModel } from '../../../resources/defs/applications.ts';
 import { checkListView } from '../../../resources/list.ts';
 import { listReadModel } from '../../../resources/read-model.ts';
@@ -32,6 +32,14 @@ export const typeDefs = /* GraphQL */ `
     value: ID!
     ja: String!
     en: String!
+  }
+  "A status the application may move to, and what is asked before."
+  type StatusMoveRef {
+    value: ID!
+    ja: String!
+    en: String!
+    "Asked before the move, in the caller's language (a close tells the candidate by chat and mail, which cannot be taken back); null when nothing is asked."
+    confirm: String
   }
   "A message of the application's conversation, as the record shows it."
   type RecordMessage {
@@ -124,7 +132,7 @@ export const typeDefs = /* GraphQL */ `
     statusPath: [StatusRef!]!
     list: String!
     "The moves the caller may make from here, in the tree's order (forward, back, close)."
-    moves: [StatusRef!]!
+    moves: [StatusMoveRef!]!
     conversationId: ID
     "The latest messages of the conversation, oldest first (at most 20)."
     messages: [RecordMessage!]!
@@ -227,7 +235,11 @@ export const resolvers = {
       const mayEnter = (list: keyof typeof LIST_CODES) => LIST_CODES[list].some((code) => canEnter(maps, ctx.user!.role, code));
       const moves = statusMoves(statuses)
         .filter((m) => m.from === current.id && mayEnter(m.list))
-        .map((m) => name(byId.get(m.to)!));
+        .map((m) => {
+          const to = byId.get(m.to)!;
+          const ask = askedBefore(m.kind);
+          return { ...name(to), confirm: ask ? msg(ctx.lang, ask, { state: pickLang(ctx.lang, to.name_ja, to.name_en) }) : null };
+        });
       const [messages, history, interviews, documents, clashes, names] = await Promise.all([
         r.conversation_id ? latestMessages(db, r.conversation_id) : [],
         applicationHistory(db, r.id),

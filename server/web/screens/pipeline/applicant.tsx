@@ -23,7 +23,7 @@ const OWN = {
       applicantRecord(id: $id) {
         id candidateName candidateEmail phone nationality visaType visaExpiry visaDaysLeft languages
         jobId jobKind jobTitle clientName shiftDate shiftStart shiftEnd
-        status { value ja en } statusPath { value ja en } list moves { value ja en } conversationId
+        status { value ja en } statusPath { value ja en } list moves { value ja en confirm } conversationId
         messages { seq senderRole senderName content messageType createdAt }
         attendance { status clockIn clockOut breakMinutes recordedBy }
         history { at actor from to note }
