@@ -1,7 +1,8 @@
 /**
  * The request log never holds a secret: a signed-in page view, an API call with a bearer token and
  * a reset link are logged with their cookie, Authorization header and token blanked, while the
- * rest of the line (method, path, status) stays for whoever reads the logs.
+ * rest of the line (method, path, status) stays for whoever reads the logs. Without the access log
+ * (LOG_LEVEL warn) a warning logged while serving a request still names the request's id.
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,5 +40,41 @@ describe('the request log', () => {
     expect(log).not.toContain(token);
     expect(log).not.toContain(token.split('.')[2]!);
     expect(log).not.toContain(resetSecret);
+  });
+});
+
+describe('a warning while serving a request', () => {
+  it('names the request id the response carries, with the access log off (LOG_LEVEL warn)', async () => {
+    const warned: string[] = [];
+    const quiet = await startTestApp(
+      { LOG_LEVEL: 'warn' },
+      {
+        log: createLogger(
+          'warn',
+          new Writable({
+            write(chunk, _enc, done) {
+              warned.push(String(chunk));
+              done();
+            },
+          }),
+        ),
+      },
+    );
+    try {
+      // The published terms cannot be read (a column gone): the page shows the built-in text and warns.
+      await quiet.database.db.schema.alterTable('document_templates').renameColumn('published_at', 'published_at_gone').execute();
+      const res = await fetch(`${quiet.url}/terms`, { headers: { 'x-request-id': 'terms-trace-7' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-request-id')).toBe('terms-trace-7');
+      await res.text();
+      const line = warned.map((l) => JSON.parse(l) as { reqId?: string; msg?: string }).find((l) => l.msg?.startsWith('legalDocument(terms) failed'));
+      expect(line?.reqId).toBe('terms-trace-7');
+      // No access log at this level: a page that logs nothing writes nothing.
+      const before = warned.length;
+      await (await fetch(`${quiet.url}/faq`)).text();
+      expect(warned.length).toBe(before);
+    } finally {
+      await quiet.close();
+    }
   });
 });
