@@ -332,11 +332,16 @@ function normalizePathname(pathname: string): string | undefined {
  */
 export function compileRoutes(routes: readonly RouteDef[]): RouteTable {
   const byPattern = new Map<string, RouteDef>();
-  const compiled: { route: RouteDef; segments: Segment[] }[] = [];
+  // A path without parameters is found by its text; the others are tried among the patterns of as
+  // many segments (every page request asks, and the table has a few hundred rows).
+  const fixed = new Map<string, RouteDef>();
+  const bySegments = new Map<number, { route: RouteDef; segments: Segment[] }[]>();
   for (const route of routes) {
     if (byPattern.has(route.path)) throw new Error(`duplicate route ${route.path}`);
     byPattern.set(route.path, route);
-    compiled.push({ route, segments: parsePattern(route.path) });
+    const segments = parsePattern(route.path);
+    if (segments.every((s) => 'text' in s)) fixed.set(route.path, route);
+    else bySegments.set(segments.length, [...(bySegments.get(segments.length) ?? []), { route, segments }]);
   }
 
   return {
@@ -344,12 +349,14 @@ export function compileRoutes(routes: readonly RouteDef[]): RouteTable {
     match(pathname) {
       const normalized = normalizePathname(pathname);
       if (normalized === undefined) return undefined;
+      // Static segments win over params: a path that is a route's whole text is that route.
+      const exact = fixed.get(normalized);
+      if (exact) return { route: exact, params: {} };
       const parts = splitPath(normalized);
       if (parts.some((p) => p === '')) return undefined; // '//' never matches
 
       let best: { match: RouteMatch; rank: string } | undefined;
-      for (const { route, segments } of compiled) {
-        if (segments.length !== parts.length) continue;
+      for (const { route, segments } of bySegments.get(parts.length) ?? []) {
         const params: Record<string, string> = {};
         let rank = '';
         let ok = true;
