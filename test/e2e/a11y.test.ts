@@ -18,6 +18,7 @@ import { CODES_OF, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO } from '../helpers/app.ts';
 import { appAndBrowser, backOfficeLogin, candidatePageLogin, openPage } from '../helpers/browser.ts';
 import { openJobPages } from '../helpers/job-pages.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 
 const { t, browser } = appAndBrowser();
 const AXE = path.resolve('node_modules/axe-core/axe.min.js');
@@ -114,19 +115,18 @@ async function checkHeaderPanels(page: Page, who: string): Promise<string[]> {
 /** Records of the demo data behind the record pages, as a person reaches them from the lists. */
 async function records() {
   const db = t.database.db;
-  const companyAdmin = await db.selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow();
-  const company = companyAdmin.company_id!;
+  const company = await companyOf(t, DEMO.company_admin);
   const [daily, other, app, otherApp, client, worker, card, survey] = await Promise.all([
     db.selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'daily').executeTakeFirstOrThrow(),
     db.selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'other').executeTakeFirstOrThrow(),
     db.selectFrom('applications as a').innerJoin('jobs as j', 'j.id', 'a.job_id').select('a.id').where('a.company_id', '=', company).where('j.kind', '=', 'daily').executeTakeFirstOrThrow(),
     db.selectFrom('applications as a').innerJoin('jobs as j', 'j.id', 'a.job_id').select('a.id').where('a.company_id', '=', company).where('j.kind', '=', 'other').executeTakeFirstOrThrow(),
     db.selectFrom('clients').select('id').where('company_id', '=', company).executeTakeFirstOrThrow(),
-    db.selectFrom('users').select('id').where('email', '=', 'worker1@demo.test').executeTakeFirstOrThrow(),
+    userId(t, 'worker1@demo.test'),
     db.selectFrom('residence_cards').select('id').where('status', '=', 'pending').executeTakeFirstOrThrow(),
     db.selectFrom('surveys').select('id').where('company_id', '=', company).executeTakeFirstOrThrow(),
   ]);
-  return { company, daily: daily.id, other: other.id, app: app.id, otherApp: otherApp.id, client: client.id, worker: worker.id, card: card.id, survey: survey.id };
+  return { company, daily: daily.id, other: other.id, app: app.id, otherApp: otherApp.id, client: client.id, worker, card: card.id, survey: survey.id };
 }
 type Records = Awaited<ReturnType<typeof records>>;
 

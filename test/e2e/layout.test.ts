@@ -16,6 +16,7 @@ import { CODES_OF, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO } from '../helpers/app.ts';
 import { appAndBrowser, backOfficeLogin, candidatePageLogin, openPage } from '../helpers/browser.ts';
 import { openJobPages } from '../helpers/job-pages.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 
 const { t, browser } = appAndBrowser();
 const SHOTS = path.resolve('test-results/layout');
@@ -35,13 +36,13 @@ const adminPaths = (role: RoleLogin) => ROUTES.filter((r) => r.kind === 'admin' 
  */
 async function recordPaths(): Promise<string[]> {
   const db = t.database.db;
-  const company = (await db.selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
+  const company = await companyOf(t, DEMO.company_admin);
   const app = await db.selectFrom('applications').select('id').where('company_id', '=', company).executeTakeFirstOrThrow();
   const daily = await db.selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'daily').executeTakeFirstOrThrow();
   const other = await db.selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'other').executeTakeFirstOrThrow();
   // Jose Reyes's record: the dispatch ledger with its complaint and the complaint forms.
-  const jose = await db.selectFrom('users').select('id').where('email', '=', 'worker2@demo.test').executeTakeFirstOrThrow();
-  return [`/admin/candidate/${app.id}`, `/admin/candidate/${app.id}/sheet`, `/v3/admin/jobs/${daily.id}`, `/admin/jobs/${other.id}`, `/admin/worker?id=${jose.id}`];
+  const jose = await userId(t, 'worker2@demo.test');
+  return [`/admin/candidate/${app.id}`, `/admin/candidate/${app.id}/sheet`, `/v3/admin/jobs/${daily.id}`, `/admin/jobs/${other.id}`, `/admin/worker?id=${jose}`];
 }
 
 interface Problem {

@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import { appAndBrowser, backOfficeLogin, listening, openPage } from '../helpers/browser.ts';
 import { candidateConversation, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 const { t, browser } = appAndBrowser();
 let page: Page;
@@ -24,7 +25,7 @@ afterEach(() => {
 });
 
 async function statusIds() {
-  const company = (await t.database.db.selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
+  const company = await companyOf(t, DEMO.company_admin);
   const rows = await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', company).execute();
   return { company, byName: (en: string) => rows.find((r) => r.name_en === en)!.id };
 }

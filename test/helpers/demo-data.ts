@@ -25,6 +25,10 @@ export const payLinesOf = async (t: WithDb, email: string) =>
 export const companyOf = async (t: WithDb, email: string): Promise<string> =>
   (await t.database.db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id!;
 
+/** The client of the client user (client_admin, client_staff) with this e-mail. */
+export const clientOf = async (t: WithDb, email: string): Promise<string> =>
+  (await t.database.db.selectFrom('users').select('client_id').where('email', '=', email).executeTakeFirstOrThrow()).client_id!;
+
 /** The daily application (the first) of the account with this e-mail at the company, with its shift's day and start. */
 export const dailyApplication = (t: WithDb, email: string, companyId: string) =>
   t.database.db
@@ -139,7 +143,7 @@ interface Shift {
 export async function workedShift(t: WithDb, w: Shift): Promise<{ companyId: string; userId: string; attendanceId: string }> {
   const db = t.database.db;
   const job = await db.selectFrom('jobs').select(['id', 'client_id', 'company_id']).where('title_en', '=', w.job).executeTakeFirstOrThrow();
-  const user = await db.selectFrom('users').select('id').where('email', '=', w.email).executeTakeFirstOrThrow();
+  const candidateId = await userId(t, w.email);
   const shift = await db
     .insertInto('job_daily_shifts')
     .values({ job_id: job.id, date: w.date, start_time: w.start, end_time: w.end, break_minutes: w.breakMinutes, capacity: 1, wage: w.wage ?? null })
@@ -147,7 +151,7 @@ export async function workedShift(t: WithDb, w: Shift): Promise<{ companyId: str
     .executeTakeFirstOrThrow();
   const app = await db
     .insertInto('applications')
-    .values({ job_id: job.id, shift_id: shift.id, candidate_id: user.id, company_id: job.company_id, client_id: job.client_id })
+    .values({ job_id: job.id, shift_id: shift.id, candidate_id: candidateId, company_id: job.company_id, client_id: job.client_id })
     .returning('id')
     .executeTakeFirstOrThrow();
   const endDate = w.end <= w.start ? addDays(w.date, 1) : w.date;
@@ -166,7 +170,7 @@ export async function workedShift(t: WithDb, w: Shift): Promise<{ companyId: str
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { companyId: job.company_id, userId: user.id, attendanceId: attendance.id };
+  return { companyId: job.company_id, userId: candidateId, attendanceId: attendance.id };
 }
 
 /** A worked shift (workedShift) with pay synced: the pay line it makes (undefined when none is made). */

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { pagesAs } from '../helpers/pages.ts';
 import { appForFile, DEMO } from '../helpers/app.ts';
-import { companyOf, tokyoDay, userId, visaId } from '../helpers/demo-data.ts';
+import { clientOf, companyOf, tokyoDay, userId, visaId } from '../helpers/demo-data.ts';
 import { dailyJobForm } from '../helpers/job-pages.ts';
 
 const t = appForFile();
@@ -19,7 +19,6 @@ const { get, post } = pagesAs(t);
 const { post: postEn } = pagesAs(t, 'en');
 
 const db = () => t.database.db;
-const clientOf = async (email: string) => (await db().selectFrom('users').select('client_id').where('email', '=', email).executeTakeFirstOrThrow()).client_id!;
 const jobByTitle = async (title: string) => db().selectFrom('jobs').selectAll().where('title_ja', '=', title).executeTakeFirstOrThrow();
 
 /** Monday to Friday of next week (Japan). */
@@ -66,7 +65,7 @@ describe('a company admin publishes a daily job with a week of shifts', () => {
     expect(form.html).toContain('関東ロジスティクス株式会社');
     expect(form.html).not.toContain('大阪ホテルズ株式会社');
 
-    const clientId = await clientOf(DEMO.client_admin);
+    const clientId = await clientOf(t, DEMO.client_admin);
     const res = await post('/v3/admin/jobs/add', 'company_admin', await jobForm(clientId, TITLE));
     expect(res.status, res.html.slice(0, 400)).toBe(303);
     const job = await jobByTitle(TITLE);
@@ -240,7 +239,7 @@ describe('deleting a shift', () => {
 
 describe('client users', () => {
   it("client@ lists only its own client's daily jobs", async () => {
-    const clientId = await clientOf(DEMO.client_admin);
+    const clientId = await clientOf(t, DEMO.client_admin);
     const all = await db().selectFrom('jobs').select(['title_ja', 'client_id']).where('kind', '=', 'daily').execute();
     const mine = all.filter((j) => j.client_id === clientId);
     const others = all.filter((j) => j.client_id !== clientId);
@@ -256,7 +255,7 @@ describe('client users', () => {
 
   it("cannot open another client's job by id", async () => {
     const other = await jobByTitle('倉庫内ピッキング（日払い）');
-    expect(other.client_id).not.toBe(await clientOf(DEMO.client_admin));
+    expect(other.client_id).not.toBe(await clientOf(t, DEMO.client_admin));
     const page = await get(`/v3/admin/jobs/${other.id}`, 'client_admin');
     expect(page.status).toBe(404);
     expect(page.html).toContain('データが見つかりません');
@@ -278,7 +277,7 @@ describe('client users', () => {
     const form = await get('/v3/admin/jobs/add', 'client_admin');
     // Its one client, chosen already.
     expect(form.html).toMatch(/<option value="[0-9a-f-]{36}" selected="">東京フードサービス株式会社<\/option>/);
-    const own = await clientOf(DEMO.client_admin);
+    const own = await clientOf(t, DEMO.client_admin);
     const ok = await post('/v3/admin/jobs/add', 'client_admin', await jobForm(own, '自社クライアントの求人', { status: 'draft' }));
     expect(ok.status).toBe(303);
     expect(await jobByTitle('自社クライアントの求人')).toMatchObject({ client_id: own, company_id: await companyOf(t, DEMO.client_admin), kind: 'daily' });
@@ -288,7 +287,7 @@ describe('client users', () => {
     const page = await get('/v3/admin/jobs/add', 'client_staff');
     expect(page.status).toBe(302);
     expect(page.location).toBe('/v3/admin/jobs/list');
-    const res = await post('/v3/admin/jobs/add', 'client_staff', await jobForm(await clientOf(DEMO.client_staff), 'スタッフの求人'));
+    const res = await post('/v3/admin/jobs/add', 'client_staff', await jobForm(await clientOf(t, DEMO.client_staff), 'スタッフの求人'));
     expect(res.status).toBe(403);
     expect(await db().selectFrom('jobs').select('id').where('title_ja', '=', 'スタッフの求人').executeTakeFirst()).toBeUndefined();
     // The list is theirs to read.
@@ -392,7 +391,7 @@ describe('/admin/jobs/list (regular and part-time jobs)', () => {
   });
 
   it('adds a part-time job through /admin/jobs/add with a publish window, and refuses a window that ends before it starts', async () => {
-    const clientId = await clientOf(DEMO.client_admin);
+    const clientId = await clientOf(t, DEMO.client_admin);
     const bad = await post('/admin/jobs/add', 'company_staff', await jobForm(clientId, 'コンビニスタッフ', { publish_from: tokyoDay(10), publish_until: tokyoDay(5) }));
     expect(bad.status).toBe(422);
     expect(bad.html).toContain('公開終了日は公開開始日以降にしてください。');

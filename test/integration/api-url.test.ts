@@ -21,6 +21,7 @@ import { gql, postGraphql, probeNote, probeText } from '../helpers/graphql.ts';
 import { TINY_PNG } from '../helpers/chat.ts';
 import { eventually, within } from '../helpers/wait.ts';
 import { graphqlWsClient } from '../helpers/graphqlws.ts';
+import { userId } from '../helpers/demo-data.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -163,7 +164,7 @@ describe('the web tier with the API up', () => {
     const client = wsClient(b.url, token);
     expect((await runWs<{ me: { email: string } }>(client, '{ me { email } }')).data?.me.email).toBe(DEMO.company_admin);
 
-    const user = await a.database.db.selectFrom('users').select('id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow();
+    const adminId = await userId(a, DEMO.company_admin);
     const titles: string[] = [];
     const stop = client.subscribe<{ notificationAdded: { title: string } }>(
       { query: 'subscription { notificationAdded { id title type } }' },
@@ -172,7 +173,7 @@ describe('the web tier with the API up', () => {
     disposers.push(stop);
     // No acknowledgement of a subscription in graphql-ws: publish until the subscription is live.
     await eventually(async () => {
-      if (!titles.includes('via-b')) await addNotification(a.services.db, a.services.bus, user.id, { type: 1, ...probeNote('via-b') });
+      if (!titles.includes('via-b')) await addNotification(a.services.db, a.services.bus, adminId, { type: 1, ...probeNote('via-b') });
       // A probe published before the subscription was live is lost: after a while, another.
       await vi.waitFor(() => expect(titles).toContain('via-b'), { timeout: 250, interval: 10 });
     }, 5000);

@@ -332,7 +332,7 @@ describe('a new candidate who applied before their card was checked', () => {
     );
     expect(reg.status).toBe(303);
     const token = cookieOf(reg, 'candidate_token')!;
-    const id = (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const id = await userId(t, email);
     const shift = await db
       .insertInto('job_daily_shifts')
       .values({ job_id: job.id, date: addDays(todayInJapan(), day++), start_time: '10:00', end_time: '13:00', break_minutes: 0, capacity: 2 })

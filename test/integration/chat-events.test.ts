@@ -26,6 +26,7 @@ import { dataOf } from '../helpers/graphql.ts';
 import { eventually, until, within } from '../helpers/wait.ts';
 import { acked, drained, type RawChatSocket, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 import { collectSubscription, graphqlWsClient } from '../helpers/graphqlws.ts';
+import { clientOf, companyOf, userId } from '../helpers/demo-data.ts';
 
 type ChatClient = RawChatSocket;
 type Kind = 'daily' | 'other' | 'support';
@@ -47,10 +48,9 @@ beforeAll(async () => {
   t = await startTestApp();
   db = t.database.db;
   const admin = await db.selectFrom('users').select(['company_id', 'password_hash']).where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
-  const c2 = await db.selectFrom('users').select('company_id').where('email', '=', 'company2@demo.test').executeTakeFirstOrThrow();
-  const clientUser = await db.selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow();
+  const clientId = await clientOf(t, 'client@demo.test');
   company1 = admin.company_id!;
-  company2 = c2.company_id!;
+  company2 = await companyOf(t, 'company2@demo.test');
   demoHash = admin.password_hash;
   company1Name = (await db.selectFrom('companies').select('name').where('id', '=', company1).executeTakeFirstOrThrow()).name;
   // Jobs of client@'s own client, so that a client user is refused for want of the chat code alone.
@@ -59,7 +59,7 @@ beforeAll(async () => {
       .selectFrom('jobs')
       .select(['id', 'client_id', 'title_ja', 'title_en'])
       .where('company_id', '=', company1)
-      .where('client_id', '=', clientUser.client_id!)
+      .where('client_id', '=', clientId)
       .where('kind', '=', kind)
       // A daily job with shifts (the seed also has a draft one without); the demo jobs share one
       // created_at, so the title decides which comes first, the same on every run.
@@ -457,8 +457,8 @@ describe('getRecentChats → recentChats', () => {
     expect((await allRows(me, 'support')).map((r) => r.id)).toEqual([p.id]);
 
     // The seeded candidate sees its seeded conversations, and candidate@ (none seeded) sees none.
-    const maria = await db.selectFrom('users').select('id').where('email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow();
-    const hers = await db.selectFrom('conversations').select('id').where('candidate_id', '=', maria.id).execute();
+    const maria = await userId(t, 'candidate2@demo.test');
+    const hers = await db.selectFrom('conversations').select('id').where('candidate_id', '=', maria).execute();
     expect(hers.length).toBeGreaterThan(0);
     const mariaSocket = await open(await loginToken(t.url, 'candidate2@demo.test'));
     expect((await allRows(mariaSocket, 'all')).map((r) => r.id).sort()).toEqual(hers.map((h) => h.id).sort());

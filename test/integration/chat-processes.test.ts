@@ -14,6 +14,7 @@ import { redisOrSkip, redisPrefix, TEST_REDIS_URL } from '../helpers/redis.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { freePort, processGround, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 import { until, within } from '../helpers/wait.ts';
+import { userId } from '../helpers/demo-data.ts';
 
 const login = loginToken;
 
@@ -212,7 +213,7 @@ redis.describe('two server processes on one database through Redis', () => {
     candidate.conn.on('seenAdmin', (n) => seen.push(n));
     const mark = await within(admin.conn.seen(conversationId), 'sendSeenAdmin on B', 5_000);
     expect(mark.last_seq).toBe(rows.at(-1)!.seq);
-    const adminId = (await ground.database.db.selectFrom('users').select('id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).id;
+    const adminId = await userId(ground, DEMO.company_admin);
     const notice = await until(() => seen.find((n) => n.last_seq === mark.last_seq), 'seenAdmin reaches the candidate on A', 5_000);
     expect(notice).toEqual({ conversation_id: conversationId, user_id: adminId, last_seq: mark.last_seq });
     // No send failed on the way.

@@ -24,6 +24,7 @@ import {
   transportsOf,
 } from '../helpers/chat.ts';
 import { within } from '../helpers/wait.ts';
+import { userId } from '../helpers/demo-data.ts';
 
 type ChatClient = RawChatSocket;
 
@@ -177,13 +178,13 @@ describe('the chat socket', () => {
       acked(await s.timeout(5_000).emitWithAck('getRecentChats', { page: 1, kind: 'all' }));
       return page;
     };
-    const candidate = await t.database.db.selectFrom('users').select('id').where('email', '=', DEMO.candidate).executeTakeFirstOrThrow();
+    const candidate = await userId(t, DEMO.candidate);
     // The candidate chat page: only the candidate's own conversations.
     const own = await recentAs('candidate');
     expect(own.data.length).toBeGreaterThan(0);
-    expect(own.data.every((r) => r.candidate_id === candidate.id)).toBe(true);
+    expect(own.data.every((r) => r.candidate_id === candidate)).toBe(true);
     // The back office (named, or by default): the company's conversations, other candidates' too.
-    for (const who of ['admin', undefined]) expect((await recentAs(who)).data.some((r) => r.candidate_id !== candidate.id)).toBe(true);
+    for (const who of ['admin', undefined]) expect((await recentAs(who)).data.some((r) => r.candidate_id !== candidate)).toBe(true);
     // A page naming a session the browser does not hold, or something else, is refused.
     const adminOnly = rawSocket(t.url, undefined, { extraHeaders: { cookie: `token=${await t.login('company_admin')}`, origin: t.url }, as: 'candidate', dispose: (close) => disposers.push(close) });
     await expect(connected(adminOnly)).rejects.toThrow(/unauthorized/);
@@ -285,8 +286,8 @@ describe('the chat socket', () => {
     const candidate = client(candidateToken2);
     await connected(candidate);
     const candidateGone = new Promise<string>((resolve) => candidate.once('disconnect', resolve));
-    const row = await t.database.db.selectFrom('users').select('id').where('email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow();
-    await t.services.auth.revokeSessions(row.id);
+    const candidate2 = await userId(t, 'candidate2@demo.test');
+    await t.services.auth.revokeSessions(candidate2);
     expect(await within(candidateGone, 'candidate socket closed by logout')).toBe('io server disconnect');
   });
 });

@@ -14,6 +14,7 @@ import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { getPage, postForm, text } from '../helpers/pages.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { withoutCodes } from '../helpers/roles.ts';
+import { userId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -22,9 +23,8 @@ let jose: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const id = async (email: string) => (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-  tran = await id('worker1@demo.test');
-  jose = await id('worker2@demo.test');
+  tran = await userId(t, 'worker1@demo.test');
+  jose = await userId(t, 'worker2@demo.test');
 });
 afterAll(async () => t?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { enumId } from '../helpers/demo-data.ts';
+import { clientOf, enumId, userId } from '../helpers/demo-data.ts';
 import { dailyJobForm } from '../helpers/job-pages.ts';
 import { postForm } from '../helpers/pages.ts';
 import { firstCode } from '../helpers/graphql.ts';
@@ -100,14 +100,14 @@ describe('a job type’s defaults for its jobs (特定技能 field, simple manua
     const event = await enumId(t, 1, 'イベント');
     const saved = await postForm(t, '/admin/templates/enumjobvalue', superadmin, { _action: 'update', type: '1', id: event, ja: 'イベント', en: 'Events', sswField: '宿泊', simpleLabour: 'true' });
     expect(saved.status).toBe(303);
-    const client = (await t.database.db.selectFrom('users').select('client_id').where('email', '=', DEMO.client_admin).executeTakeFirstOrThrow()).client_id!;
+    const client = await clientOf(t, DEMO.client_admin);
     // A new job of that type whose form leaves both blank, as the company posts it.
     // (The hourly pay type was renamed above: a daily wage.)
     const form = await dailyJobForm(t, client, '展示会の設営（既定の確認）', { ssw_field: '', simple_labour: '', pay_type_id: await enumId(t, 18, '日給') });
     expect((await postForm(t, '/v3/admin/jobs/add', company, form)).status).toBe(303);
     const job = await t.database.db.selectFrom('jobs').select(['id', 'ssw_field', 'simple_labour']).where('title_ja', '=', '展示会の設営（既定の確認）').executeTakeFirstOrThrow();
     expect(job).toMatchObject({ ssw_field: null, simple_labour: null });
-    const person = (await t.database.db.selectFrom('users').select('id').where('email', '=', 'engineer@demo.test').executeTakeFirstOrThrow()).id;
+    const person = await userId(t, 'engineer@demo.test');
     expect(await placementFactsOf(t.database.db, { candidateId: person, jobId: job.id })).toMatchObject({ jobField: '宿泊', simpleLabour: true });
     // Cleared again: the job has neither default any more.
     expect((await postForm(t, '/admin/templates/enumjobvalue', superadmin, { _action: 'update', type: '1', id: event, ja: 'イベント', en: 'Events', sswField: '', simpleLabour: '' })).status).toBe(

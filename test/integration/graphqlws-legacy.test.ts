@@ -10,6 +10,7 @@ import { probeNote, probeText } from '../helpers/graphql.ts';
 import { addNotification } from '../../server/modules/notifications/service.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { until, within } from '../helpers/wait.ts';
+import { userId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 const open: WebSocket[] = [];
@@ -84,19 +85,19 @@ describe('the older protocol at /graphqlws', () => {
     s.send({ type: 'connection_init', payload: { Authorization: `Bearer ${token}` } });
     await s.next((m) => m.type === 'connection_ack');
     s.send({ type: 'start', id: 'n', payload: { query: 'subscription { notificationAdded { title } }' } });
-    const me = await t.database.db.selectFrom('users').select('id').where('email', '=', 'companystaff@demo.test').executeTakeFirstOrThrow();
-    const other = await t.database.db.selectFrom('users').select('id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
+    const me = await userId(t, 'companystaff@demo.test');
+    const other = await userId(t, 'company@demo.test');
     // The subscription has no answer of its own: probe until it delivers, then start counting.
     const titles = () => s.received.filter((m) => m.type === 'data' && m.id === 'n').map((m) => probeText(m.payload.data.notificationAdded.title as string));
     let probes = 0;
     await until(
-      async () => titles().length > 0 || (await addNotification(t.database.db, t.services.bus, me.id, { type: 1, ...probeNote(`probe ${probes++}`) }), false),
+      async () => titles().length > 0 || (await addNotification(t.database.db, t.services.bus, me, { type: 1, ...probeNote(`probe ${probes++}`) }), false),
       'the subscription delivers',
       10_000,
     );
     const before = titles().length;
-    await addNotification(t.database.db, t.services.bus, other.id, { type: 1, ...probeNote('not for you') });
-    await addNotification(t.database.db, t.services.bus, me.id, { type: 1, ...probeNote('legacy hello') });
+    await addNotification(t.database.db, t.services.bus, other, { type: 1, ...probeNote('not for you') });
+    await addNotification(t.database.db, t.services.bus, me, { type: 1, ...probeNote('legacy hello') });
     await until(() => titles().includes('legacy hello'), 'legacy hello delivered');
     expect(
       titles()
@@ -187,12 +188,12 @@ describe("the older protocol with subscriptions-transport-ws's own client and ti
     for (const a of answers) expect(a.data.me).toEqual({ email: 'companystaff@demo.test', role: 'company_staff' });
 
     // The subscriptions start without an answer of their own: notify until each one has heard.
-    const me = await t.database.db.selectFrom('users').select('id').where('email', '=', 'companystaff@demo.test').executeTakeFirstOrThrow();
+    const me = await userId(t, 'companystaff@demo.test');
     let sent = 0;
     await until(
       async () => {
         if (all.every((c) => c.notifications.length > 0 || c.subscriptionErrors.length > 0 || c.seen.disconnects > 0)) return true;
-        await addNotification(t.database.db, t.services.bus, me.id, { type: 1, ...probeNote(`to every client ${sent++}`) });
+        await addNotification(t.database.db, t.services.bus, me, { type: 1, ...probeNote(`to every client ${sent++}`) });
         return false;
       },
       'every subscription delivered or failed',

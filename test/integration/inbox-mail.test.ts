@@ -11,6 +11,7 @@ import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
 import { candidateConversation, rawSocket, socketConnected } from '../helpers/chat.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { startSmtpCapture } from '../helpers/smtp.ts';
+import { userId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -37,7 +38,7 @@ beforeAll(async () => {
     ['admin', DEMO.company_admin],
     ['staff', DEMO.company_staff],
   ] as const) {
-    ids[who] = (await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    ids[who] = await userId(t, email);
   }
   await db().updateTable('users').set({ lang: 'en' }).where('id', '=', ids.staff).execute();
   await db().updateTable('users').set({ lang: 'ja' }).where('id', '=', ids.admin).execute();

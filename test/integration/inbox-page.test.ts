@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts';
 import { acked, candidateConversation, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
+import { userId } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let conversationId: string;
@@ -86,7 +87,7 @@ describe('POST /admin/inbox', () => {
   const here = () => `/admin/inbox?c=${conversationId}`;
 
   it('assigns, writes a private note mentioning the colleague, resolves and reopens, each told in the history', async () => {
-    const staffId = (await db().selectFrom('users').select('id').where('email', '=', DEMO.company_staff).executeTakeFirstOrThrow()).id;
+    const staffId = await userId(t, DEMO.company_staff);
     const assigned = await postForm(t, here(), tokens.company_admin, { _action: 'assign', assigneeId: staffId });
     expect(assigned.status).toBe(303);
     expect(assigned.location).toBe(`${here()}&saved=1`);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { appForFile } from '../helpers/app.ts';
 import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { firstCode } from '../helpers/graphql.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 import { getPage, text } from '../helpers/pages.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 import { DEMO } from '../helpers/app.ts';
@@ -43,7 +43,7 @@ describe('the canned replies page', () => {
     expect(added.location).toMatch(/^\/admin\/inbox\/replies\?done=saved#reply-/);
     const row = (await repliesOf(company)).find((r) => r.title === '雨天 / Rain')!;
     expect(row).toMatchObject({ body_ja: '{name}さん、雨の日も{job}は予定どおりです。', body_en: 'Hi {name}, {job} goes ahead in the rain.' });
-    const staffId = (await t.database.db.selectFrom('users').select('id').where('email', '=', DEMO.company_staff).executeTakeFirstOrThrow()).id;
+    const staffId = await userId(t, DEMO.company_staff);
     expect(row.updated_by).toBe(staffId);
     const after = text((await getPage(t, '/admin/inbox/replies?done=saved', await t.tokenOf('company_staff'))).html);
     expect(after).toContain('定型文を保存しました。');

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { acked, candidateConversation, rawSocket, sendMessage, socketConnected, type RawChatSocket } from '../helpers/chat.ts';
-import { openJob } from '../helpers/demo-data.ts';
+import { companyOf, openJob, userId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 
 let t: TestApp;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   conversationId = opened.conversationId;
   candidate = rawSocket(t.url, opened.candidateToken, { dispose: (close) => closers.push(close) });
   await socketConnected(candidate);
-  staffId = (await db().selectFrom('users').select('id').where('email', '=', DEMO.company_staff).executeTakeFirstOrThrow()).id;
+  staffId = await userId(t, DEMO.company_staff);
 });
 afterAll(async () => {
   for (const close of closers) close();
@@ -89,7 +89,7 @@ describe('the list', () => {
 
   it('never matches a scouted candidate by the name the company may not know yet; the platform does', async () => {
     const scouted = await db().selectFrom('users').select(['id', 'name']).where('email', '=', 'scout2@demo.test').executeTakeFirstOrThrow();
-    const company = (await db().selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
+    const company = await companyOf(t, DEMO.company_admin);
     const job = await openJob(t, company);
     const SEND = 'mutation ($c: ID!, $j: ID!, $m: String!) { sendScoutOffer(candidateId: $c, jobId: $j, message: $m) { conversationId } }';
     const { conversationId: scoutedId } = dataOf(await t.gql(SEND, { c: scouted.id, j: job.id, m: 'We would love to have you.' }, { as: 'company_admin' })).sendScoutOffer as {
@@ -113,7 +113,7 @@ describe('the list', () => {
       .executeTakeFirstOrThrow();
     await db()
       .insertInto('conversation_reads')
-      .values({ conversation_id: conversationId, user_id: (await db().selectFrom('users').select('id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).id, last_seq: Number(seq) })
+      .values({ conversation_id: conversationId, user_id: await userId(t, DEMO.company_admin), last_seq: Number(seq) })
       .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doUpdateSet({ last_seq: Number(seq) }))
       .execute();
     expect(await ids('company_admin', { unread: true })).not.toContain(conversationId);
@@ -139,7 +139,7 @@ describe('assignment and status', () => {
   });
 
   it('refuses an assignee of another company, and any change by another company', async () => {
-    const other = (await db().selectFrom('users').select('id').where('email', '=', DEMO.company2).executeTakeFirstOrThrow()).id;
+    const other = await userId(t, DEMO.company2);
     expect(firstCode(await t.gql(ASSIGN, { c: conversationId, a: other }, { as: 'company_admin' }))).toBe('BAD_USER_INPUT');
     expect(firstCode(await t.gql(ASSIGN, { c: conversationId, a: null }, { as: 'company2' }))).toBe('NOT_FOUND');
     expect(firstCode(await t.gql(STATUS, { c: conversationId, s: 'resolved' }, { as: 'company2' }))).toBe('NOT_FOUND');
@@ -195,7 +195,7 @@ describe('private notes', () => {
 
   it('refuses an empty note and a mention of someone who may not open the conversation', async () => {
     expect(firstCode(await t.gql(NOTE, { c: conversationId, b: '   ' }, { as: 'company_admin' }))).toBe('BAD_USER_INPUT');
-    const other = (await db().selectFrom('users').select('id').where('email', '=', DEMO.company2).executeTakeFirstOrThrow()).id;
+    const other = await userId(t, DEMO.company2);
     expect(firstCode(await t.gql(NOTE, { c: conversationId, b: 'hello', m: [other] }, { as: 'company_admin' }))).toBe('BAD_USER_INPUT');
   });
 });
@@ -247,8 +247,8 @@ describe('the report', () => {
     // A conversation of its own, whose messages and events carry chosen times: asked at 10:00,
     // answered by staff at 10:07 (420 s); asked again 10:10 and 10:12 (one wait, from 10:10),
     // answered at 10:30 (1,200 s); resolved at 11:00, one hour after it opened at 10:00.
-    const company = (await db().selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
-    const who = await db().selectFrom('users').select('id').where('email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow();
+    const company = await companyOf(t, DEMO.company_admin);
+    const who = await userId(t, 'candidate2@demo.test');
     const job = await db().selectFrom('jobs').select('id').where('company_id', '=', company).where('kind', '=', 'other').executeTakeFirstOrThrow();
     // A colleague of their own, so nothing else in the demo data counts for them.
     const person = (
@@ -262,7 +262,7 @@ describe('the report', () => {
     const at = (hm: string) => new Date(`${day}T${hm}:00+09:00`);
     const conv = await db()
       .insertInto('conversations')
-      .values({ company_id: company, candidate_id: who.id, job_id: job.id, type: 2, last_message_at: at('10:30'), created_at: at('10:00') })
+      .values({ company_id: company, candidate_id: who, job_id: job.id, type: 2, last_message_at: at('10:30'), created_at: at('10:00') })
       .returning('id')
       .executeTakeFirstOrThrow();
     const m = (seq: number, role: 'candidate' | 'staff', sender: string, hm: string) => ({
@@ -276,7 +276,7 @@ describe('the report', () => {
     });
     await db()
       .insertInto('messages')
-      .values([m(1, 'candidate', who.id, '10:00'), m(2, 'staff', person, '10:07'), m(3, 'candidate', who.id, '10:10'), m(4, 'candidate', who.id, '10:12'), m(5, 'staff', person, '10:30')])
+      .values([m(1, 'candidate', who, '10:00'), m(2, 'staff', person, '10:07'), m(3, 'candidate', who, '10:10'), m(4, 'candidate', who, '10:12'), m(5, 'staff', person, '10:30')])
       .execute();
     await db()
       .insertInto('conversation_events')

@@ -10,7 +10,7 @@ import { formRequest, getPage, text } from '../helpers/pages.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
 import { appAndMailForFile } from '../helpers/smtp.ts';
-import { companyOf, statusIds } from '../helpers/demo-data.ts';
+import { clientOf, companyOf, statusIds } from '../helpers/demo-data.ts';
 
 const { t, smtp } = appAndMailForFile();
 let companyId: string;
@@ -197,11 +197,9 @@ describe('/admin/interview', () => {
     );
     const mine = (await t.gql(LIST, {}, { as: 'company_admin' })).data.interviews as { rows: { id: string; candidateName: string }[] };
     expect(mine.rows.length).toBeGreaterThan(0);
-    const clientOf = await db().selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow();
+    const client = await clientOf(t, 'client@demo.test');
     const theirs = (await t.gql(LIST, {}, { as: 'client_admin' })).data.interviews as { rows: { id: string }[] };
-    const ownIds = (await db().selectFrom('interviews as i').innerJoin('applications as a', 'a.id', 'i.application_id').select('i.id').where('a.client_id', '=', clientOf.client_id!).execute()).map(
-      (r) => r.id,
-    );
+    const ownIds = (await db().selectFrom('interviews as i').innerJoin('applications as a', 'a.id', 'i.application_id').select('i.id').where('a.client_id', '=', client).execute()).map((r) => r.id);
     expect(theirs.rows.map((r) => r.id).sort()).toEqual(ownIds.sort());
     expect(((await t.gql(LIST, {}, { as: 'company2' })).data.interviews as { total: number }).total).toBe(0);
     expect((await t.gql(LIST, {}, { as: 'client_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

@@ -14,7 +14,7 @@ import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { dailyWithholdingHei } from '../../server/modules/payroll/withholding.ts';
 import { businessDayOnOrAfter } from '../../server/modules/payroll/payday.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
-import { COMPANY_SETTINGS_FORM, companyOf, payLinesOf, userId } from '../helpers/demo-data.ts';
+import { COMPANY_SETTINGS_FORM, clientOf, companyOf, payLinesOf, userId } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 let companyId: string;
@@ -166,7 +166,7 @@ describe('quick pay', () => {
     expect(firstCode(refused)).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(refused.errors)).toMatch(/¥0/);
     // Another company's ledger: refused outright.
-    const c2 = (await db().selectFrom('users').select('company_id').where('email', '=', 'company2@demo.test').executeTakeFirstOrThrow()).company_id!;
+    const c2 = await companyOf(t, 'company2@demo.test');
     expect(firstCode(await t.gql('mutation($c: ID!, $a: Int!) { requestQuickPay(companyId: $c, amount: $a) { id } }', { c: c2, a: 1000 }, token))).toBe('FORBIDDEN');
   });
 });
@@ -182,9 +182,9 @@ describe('billing', () => {
       // 1,700 or 1,850 an hour, each line rounded half up (premium lines: test/integration/invoices.test.ts).
       for (const l of lines.filter((x) => x.kind === 'work')) expect(l.amount).toBe(Math.round((l.minutes * l.unit_price) / 60));
     }
-    const client = await db().selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow();
-    const own = invoices.find((i) => i.client_id === client.client_id)!;
-    const others = invoices.filter((i) => i.client_id !== client.client_id);
+    const client = await clientOf(t, 'client@demo.test');
+    const own = invoices.find((i) => i.client_id === client)!;
+    const others = invoices.filter((i) => i.client_id !== client);
     // Drafts are the company's: the client sees nothing until issued.
     expect(dataOf(await t.gql('{ invoices(size: 50) { total } }', {}, { as: 'client_admin' })).invoices.total).toBe(0);
     const res = await postForm(t, '/admin/billing', await t.tokenOf('company_admin'), { _action: 'bulk:issue', ids: invoices.map((i) => i.id) });

@@ -10,6 +10,7 @@ import { ALL_ROUTES } from '../../server/access/routes.ts';
 import { wroteTable } from '../../server/db/notified-cache.ts';
 import { twoAppsForFile, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { eventually } from '../helpers/wait.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 const { a, b } = twoAppsForFile();
 let log: StatementLog;
@@ -72,14 +73,14 @@ describe('cached choices', () => {
   it('shows a client added through one process in the other process list filter on its next view', async () => {
     const filter = async (t: TestApp) => (await open(t, '/admin/jobs/list', 'company_admin')).html;
     expect(await filter(b)).not.toContain('Cache Check Client');
-    const company = await a.database.db.selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
+    const company = await companyOf(a, 'company@demo.test');
     const r = await a.gql(
       'mutation ($input: ClientInput!) { createClient(input: $input) { id } }',
       { input: { name: 'キャッシュ確認', name_en: 'Cache Check Client', email: 'cache@client.test' } },
       { as: 'company_admin' },
     );
     expect(r.errors).toBeUndefined();
-    expect(company.company_id).toBeTruthy();
+    expect(company).toBeTruthy();
     await eventually(async () => expect(await filter(b)).toContain('Cache Check Client'));
   });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../shared/time.ts';
 import { pagesAs } from '../helpers/pages.ts';
 import { appForFile, DEMO } from '../helpers/app.ts';
-import { companyOf, enumId, tokyoDay, workedDay } from '../helpers/demo-data.ts';
+import { clientOf, companyOf, enumId, tokyoDay, workedDay } from '../helpers/demo-data.ts';
 import { dailyJobForm } from '../helpers/job-pages.ts';
 
 const t = appForFile();
@@ -57,7 +57,7 @@ describe('pay lines under the Act', () => {
 describe('saving jobs and shift plans', () => {
   /** A job of the demo client in Tokyo, a draft, paid by the hour unless `extra` says otherwise. */
   const jobForm = async (extra: Record<string, string>) =>
-    dailyJobForm(t, (await db().selectFrom('users').select('client_id').where('email', '=', DEMO.client_admin).executeTakeFirstOrThrow()).client_id!, '最低賃金の確認', {
+    dailyJobForm(t, await clientOf(t, DEMO.client_admin), '最低賃金の確認', {
       title_en: 'Minimum wage check',
       status: 'draft',
       ...extra,

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { escapeHtml, getPage, postForm, text } from '../helpers/pages.ts';
 import { grantPageCode } from '../helpers/roles.ts';
@@ -150,13 +150,13 @@ describe('possible duplicates on /admin/staff', () => {
     const token = await t.tokenOf('company_admin');
     const page = await getPage(t, `/admin/staff?id=${row}`, token);
     expect(page.html).toContain('class="confirm danger-zone"');
-    const hoa = await db().selectFrom('users').select('id').where('email', '=', 'cardcheck@demo.test').executeTakeFirstOrThrow();
-    const res = await postForm(t, `/admin/staff?id=${row}`, token, { _action: 'section:personLink', otherId: hoa.id });
+    const hoa = await userId(t, 'cardcheck@demo.test');
+    const res = await postForm(t, `/admin/staff?id=${row}`, token, { _action: 'section:personLink', otherId: hoa });
     expect(res.status).toBe(303);
     const after = text((await getPage(t, `/admin/staff?id=${row}`, token)).html);
     expect(after).toContain(escapeHtml('Le Thi Hoa <cardcheck@demo.test>'));
     // Linking again from the page is refused on the page, nothing recorded twice.
-    const twice = await postForm(t, `/admin/staff?id=${row}`, token, { _action: 'section:personLink', otherId: hoa.id });
+    const twice = await postForm(t, `/admin/staff?id=${row}`, token, { _action: 'section:personLink', otherId: hoa });
     expect(twice.status).toBe(409);
     expect(text(twice.html)).toContain('すでに紐付けられています');
   });
@@ -195,9 +195,9 @@ describe('who may see and merge', () => {
 
     const a = await addStaff(c1, 'SAKURA DUP', { card: 'ZZ00000001ZZ' });
     const b = await addStaff(c1, 'SAKURA DUP 2', { card: 'ZZ00000001ZZ' });
-    const someone = await db().selectFrom('users').select('id').where('email', '=', 'candidate2@demo.test').executeTakeFirstOrThrow();
+    const someone = await userId(t, 'candidate2@demo.test');
     expect(firstCode(await t.gql(MERGE, { f: a, i: b }, { as: 'company2' }))).toBe('NOT_FOUND');
-    expect(firstCode(await t.gql(LINK, { s: a, u: someone.id }, { as: 'company2' }))).toBe('NOT_FOUND');
+    expect(firstCode(await t.gql(LINK, { s: a, u: someone }, { as: 'company2' }))).toBe('NOT_FOUND');
     expect(firstCode(await t.gql(DUPS, { s: a }, { as: 'company2' }))).toBeUndefined();
     expect(await dups('company2', a)).toEqual([]);
     // Nor may a Sakura row be merged into a Minato one, even by the platform.

@@ -230,7 +230,7 @@ describe('the applicant record', () => {
 
   it('lists the documents the company’s staff registry holds for the person, and another company’s registry never', async () => {
     const [app] = await applicationsOf('candidate2@demo.test');
-    const company2 = (await db().selectFrom('users').select('company_id').where('email', '=', 'company2@demo.test').executeTakeFirstOrThrow()).company_id!;
+    const company2 = await companyOf(t, 'company2@demo.test');
     const values = (company: string) => ({
       company_id: company,
       name: 'Maria Santos',

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { candidateLogin, postForm } from '../helpers/pages.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, userId } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 let companyId: string;
@@ -19,7 +19,7 @@ beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 describe('quick pay across a monthly run', () => {
   it('keeps the cap at 70% of earned pay less every advance not yet paid back, draft → approved → paid', async () => {
     const { token } = await candidateLogin(t, 'worker1@demo.test');
-    const me = (await db().selectFrom('users').select('id').where('email', '=', 'worker1@demo.test').executeTakeFirstOrThrow()).id;
+    const me = await userId(t, 'worker1@demo.test');
     const available = async () =>
       dataOf(await t.gql('{ myPay { companies { companyId available } } }', {}, token)).myPay.companies.find((c: { companyId: string }) => c.companyId === companyId).available as number;
     const ask = async (amount: number) =>

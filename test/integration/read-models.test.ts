@@ -11,6 +11,7 @@ import { defineReadModel } from '../../server/resources/read-model.ts';
 import { applicationsReadModel } from '../../server/resources/defs/applications.ts';
 import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 type Row = { id: string; candidateName: string; jobTitle: string; kind: string; status: string; clientName: string; createdAt: string; updatedAt: string; shiftDate: string | null; jobId: string };
@@ -33,8 +34,8 @@ const S = {} as Record<string, string> & Record<'Applied' | 'Rejected' | 'Offer'
 
 beforeAll(async () => {
   t = await startTestApp();
-  const company = await db().selectFrom('users').select('company_id').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow();
-  for (const st of await db().selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', company.company_id!).execute()) S[st.name_en] = st.id;
+  const company = await companyOf(t, 'company@demo.test');
+  for (const st of await db().selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', company).execute()) S[st.name_en] = st.id;
   const rows = (await list('company_admin')).rows;
   maria = rows.find((r) => r.candidateName === 'Maria Santos')!;
   aung = rows.find((r) => r.candidateName === 'Aung Kyaw')!;

@@ -16,7 +16,7 @@ import { CODES_OF, LEAST_FIRST, type RoleLogin } from '../helpers/codes.ts';
 import { DEMO, startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { escapeHtml, getPage, postForm } from '../helpers/pages.ts';
 import { parseCsv } from '../helpers/csv.ts';
-import { rowCount } from '../helpers/demo-data.ts';
+import { companyOf, rowCount } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 let c1: string;
@@ -96,7 +96,7 @@ beforeAll(async () => {
   const who = [...needed];
   const got = await Promise.all(who.map((w) => t.login(w)));
   who.forEach((w, i) => tokens.set(w, withLang(got[i]!)));
-  c1 = (await t.database.db.selectFrom('users').select('company_id').where('email', '=', DEMO.company_admin).executeTakeFirstOrThrow()).company_id!;
+  c1 = await companyOf(t, DEMO.company_admin);
   client1 = (await t.database.db.selectFrom('clients').select('id').where('company_id', '=', c1).orderBy('name').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => t?.close());

@@ -10,13 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { ChatMessage, ConversationRow, TypingNotice } from '../../server/chat/events.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { companyOf, openJob } from '../helpers/demo-data.ts';
+import { companyOf, openJob, userId } from '../helpers/demo-data.ts';
 import { acked, rawSocket, type RawChatSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 import { dataOf, loginByPassword } from '../helpers/graphql.ts';
 import { within } from '../helpers/wait.ts';
 
 let t: TestApp;
-const db = () => t.database.db;
 const sockets: (() => void)[] = [];
 const NAME = 'Ramesh Gurung';
 const INITIALS = 'R. G.';
@@ -50,7 +49,7 @@ let candidateToken: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  candidateId = (await db().selectFrom('users').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow()).id;
+  candidateId = await userId(t, EMAIL);
   candidateToken = await loginByPassword(t.url, EMAIL, inject('demoPassword'));
 });
 afterAll(async () => {

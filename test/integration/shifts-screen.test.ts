@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForFile } from '../helpers/app.ts';
 import { getPage } from '../helpers/pages.ts';
-import { companyOf, dailyApplication } from '../helpers/demo-data.ts';
+import { clientOf, companyOf, dailyApplication } from '../helpers/demo-data.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 
 const t = appForFile();
@@ -40,7 +40,7 @@ describe('the shifts page', () => {
   it('gives a client user its own jobs’ shifts, another company none of these, and refuses a role without the code', async () => {
     const mine = ((await t.gql(LIST, {}, { as: 'company_admin' })).data.shifts as { rows: Row[] }).rows;
     const client = ((await t.gql(LIST, {}, { as: 'client_staff' })).data.shifts as { rows: Row[] }).rows;
-    const clientId = (await db().selectFrom('users').select('client_id').where('email', '=', 'clientstaff@demo.test').executeTakeFirstOrThrow()).client_id!;
+    const clientId = await clientOf(t, 'clientstaff@demo.test');
     const own = await db().selectFrom('job_daily_shifts as s').innerJoin('jobs as j', 'j.id', 's.job_id').select('s.id').where('j.client_id', '=', clientId).execute();
     expect(client.length).toBeGreaterThan(0);
     expect(client.every((r) => own.some((o) => o.id === r.id))).toBe(true);

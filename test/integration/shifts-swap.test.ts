@@ -8,7 +8,7 @@ import { appForFile } from '../helpers/app.ts';
 import { ASSIGN_SHIFT, dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm, text } from '../helpers/pages.ts';
 import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
-import { companyOf, newShiftOf, userId } from '../helpers/demo-data.ts';
+import { clientOf, companyOf, newShiftOf, userId } from '../helpers/demo-data.ts';
 import { withoutCodes } from '../helpers/roles.ts';
 
 const t = appForFile();
@@ -184,7 +184,7 @@ describe('swapping two people', () => {
 describe('the client confirms its own shifts', () => {
   const CONFIRM = 'mutation($ids: [ID!]!) { shiftAction(ids: $ids, action: "confirm") }';
   it('a client user confirms its own shift (who and when shown to the company); not another client’s; a company user cannot confirm for it', async () => {
-    const clientId = (await db().selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow()).client_id!;
+    const clientId = await clientOf(t, 'client@demo.test');
     const own = await db()
       .selectFrom('job_daily_shifts as s')
       .innerJoin('jobs as j', 'j.id', 's.job_id')

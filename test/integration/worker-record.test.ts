@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../helpers/pdf.ts';
 import { appForFile } from '../helpers/app.ts';
-import { companyOf, userId } from '../helpers/demo-data.ts';
+import { clientOf, companyOf, userId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { getPage } from '../helpers/pages.ts';
 import { todayInJapan } from '../../shared/time.ts';
@@ -143,7 +143,7 @@ describe('the worker record', () => {
     const own = dataOf(await t.gql(RECORD, { id: tran }, { as: 'client_admin' })).workerRecord;
     expect(own.name).toBe('Tran Thi Mai');
     expect(own.pay).toBeNull();
-    const client = (await db().selectFrom('users').select('client_id').where('email', '=', 'client@demo.test').executeTakeFirstOrThrow()).client_id!;
+    const client = await clientOf(t, 'client@demo.test');
     const ofOthers = await db().selectFrom('applications').select('id').where('candidate_id', '=', tran).where('client_id', '!=', client).execute();
     expect(own.shifts.every((s: { applicationId: string }) => !ofOthers.some((o) => o.id === s.applicationId))).toBe(true);
     expect(dataOf(await t.gql(RECORD, { id: jose }, { as: 'client_admin' })).workerRecord).toBeNull();
