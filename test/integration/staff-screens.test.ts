@@ -79,6 +79,17 @@ describe('GET /admin/staff', () => {
     }
   });
 
+  it('finds a staff member by the name of their country, as people type it', async () => {
+    const nepali = await db().selectFrom('staff').select('name').where('nationality', '=', 'NP').execute();
+    const others = await db().selectFrom('staff').select('name').where('nationality', '!=', 'NP').execute();
+    expect(nepali.length).toBeGreaterThan(0);
+    for (const words of ['nepal', 'ネパール']) {
+      const page = await get(`/admin/staff?q=${encodeURIComponent(words)}&size=50`, 'superadmin');
+      for (const s of nepali) expect(page.html, words).toContain(s.name);
+      for (const s of others) expect(page.html, words).not.toContain(s.name);
+    }
+  });
+
   it('filters the residence cards that expire within 60 days', async () => {
     const soon = await db().selectFrom('staff').select(['name', 'company_id', 'visa_expiry']).where('visa_expiry', '>=', tokyoDay(0)).where('visa_expiry', '<=', tokyoDay(60)).execute();
     const later = await db().selectFrom('staff').select('name').where('visa_expiry', '>', tokyoDay(60)).execute();

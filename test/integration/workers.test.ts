@@ -45,6 +45,15 @@ describe('the workers list', () => {
     const filtered = await getPage(t, '/admin/worker?f_nationality=VN', token, 'en');
     expect(filtered.html).toContain('Tran Thi Mai');
     expect(filtered.html).not.toContain('Jose Reyes');
+    // The search box finds the country by the name people read, in either language, whatever the page's.
+    for (const [lang, words] of [
+      ['en', 'ベトナム'],
+      ['ja', 'vietnam'],
+    ] as const) {
+      const found = await getPage(t, `/admin/worker?q=${encodeURIComponent(words)}`, token, lang);
+      expect(found.html, words).toContain('Tran Thi Mai');
+      expect(found.html, words).not.toContain('Jose Reyes');
+    }
   });
 
   it('a client sees the people of its own jobs only; another company sees none of them', async () => {

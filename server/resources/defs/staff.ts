@@ -65,7 +65,8 @@ export const nationalityFilter = (col: string | RawBuilder<unknown>): ReadFilter
 
 /** The columns of a candidate's profile (joined as `p`, its visa type as `v`) that the applicants and the workers lists share; the card's expiry is flagged within 90 days (the alerts show in the lists too). */
 export const profileColumns: readonly ReadColumn[] = [
-  nationalityColumn('p.nationality', { sortable: true }),
+  // Searched by the country's name in either language ("ベトナム", "vietnam"), as people type what they read.
+  nationalityColumn('p.nationality', { sortable: true, search: true }),
   { name: 'visaType', label: msgText('res.common.residenceStatus'), type: 'text', sql: (lang) => pickLangSql(lang, 'v.ja', 'v.en') },
   { name: 'visaExpiry', label: msgText('res.common.cardExpiry'), type: 'date', sql: 'p.visa_expiry', sortable: true, soon: 90 },
 ];
@@ -241,7 +242,7 @@ export const staffResource: ResourceDef = {
     f.ref('company_id', msgText('res.staff.registered'), companyOptions, { list: true, filter: true, platformOnly: true, createOnly: true }),
     f.text('name', msgText('res.staff.nameResidenceCard'), { list: true, sortable: true, search: true, max: 100 }),
     f.text('name_kana', msgText('res.staff.nameKatakana'), { required: false, sortable: true, search: true, max: 100 }),
-    f.select('nationality', msgText('res.common.nationality'), NATIONALITIES, { list: true, filter: true, sortable: true, alphabetical: true }),
+    f.select('nationality', msgText('res.common.nationality'), NATIONALITIES, { list: true, filter: true, sortable: true, search: true, alphabetical: true }),
     f.date('birth_date', msgText('candidate.birthDate'), { sortable: true }),
     idChoice('gender', msgText('res.staff.gender'), enumOptions('genders')),
     idChoice('visa_type_id', msgText('res.staff.residenceStatusVisa'), visaOptions, { list: true, filter: true }),
