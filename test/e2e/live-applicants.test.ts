@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import { appAndBrowser, backOfficeLogin, listening, openPage } from '../helpers/browser.ts';
 import { candidateConversation, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, statusIds } from '../helpers/demo-data.ts';
 
 const { t, browser } = appAndBrowser();
 let page: Page;
@@ -24,10 +24,11 @@ afterEach(() => {
   for (const d of disposers.splice(0)) d();
 });
 
-async function statusIds() {
+/** Sakura Staffing and its statuses by English name. */
+async function sakuraStatuses() {
   const company = await companyOf(t, DEMO.company_admin);
-  const rows = await t.database.db.selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', company).execute();
-  return { company, byName: (en: string) => rows.find((r) => r.name_en === en)!.id };
+  const ids = await statusIds<string>(t, company);
+  return { company, byName: (en: string) => ids[en]! };
 }
 
 async function openList(path: string) {
@@ -38,7 +39,7 @@ async function openList(path: string) {
 
 describe('live applicant lists', () => {
   it('shows a row moved into kakunin by another staff member, and counts the candidate’s new message on it', async () => {
-    const { company, byName } = await statusIds();
+    const { company, byName } = await sakuraStatuses();
     const maria = await t.database.db
       .selectFrom('applications as a')
       .innerJoin('users as u', 'u.id', 'a.candidate_id')
@@ -93,7 +94,7 @@ describe('closing an application from the list', () => {
   const ASKED = 'Moving to “Rejected” tells the candidate by chat and mail, which cannot be taken back. Move?';
 
   it('asks first, from a row and in bulk: dismissed, nothing moves; accepted, the application is Rejected; a step forward asks nothing', async () => {
-    const { company, byName } = await statusIds();
+    const { company, byName } = await sakuraStatuses();
     const db = t.database.db;
     const app = await db.selectFrom('applications').select('id').where('company_id', '=', company).where('candidate_status_id', '=', byName('Applied')).executeTakeFirstOrThrow();
     const statusOf = async () => (await db.selectFrom('applications').select('candidate_status_id').where('id', '=', app.id).executeTakeFirstOrThrow()).candidate_status_id;

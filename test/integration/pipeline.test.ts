@@ -9,17 +9,17 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { candidateLogin, formRequest, getPage, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, statusIds } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
 let companyId: string;
-const S = {} as Record<'Applied' | 'Offer' | 'Work confirmation' | 'Attendance' | 'Rejected', string>;
+let S: Record<'Applied' | 'Offer' | 'Work confirmation' | 'Attendance' | 'Rejected', string>;
 
 beforeAll(async () => {
   t = await startTestApp();
   companyId = await companyOf(t, 'company@demo.test');
-  for (const st of await db().selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', companyId).execute()) (S as Record<string, string>)[st.name_en] = st.id;
+  S = await statusIds(t, companyId);
 });
 afterAll(() => t?.close());
 

@@ -11,7 +11,7 @@ import { defineReadModel } from '../../server/resources/read-model.ts';
 import { applicationsReadModel } from '../../server/resources/defs/applications.ts';
 import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
-import { companyOf } from '../helpers/demo-data.ts';
+import { companyOf, statusIds } from '../helpers/demo-data.ts';
 
 let t: TestApp;
 type Row = { id: string; candidateName: string; jobTitle: string; kind: string; status: string; clientName: string; createdAt: string; updatedAt: string; shiftDate: string | null; jobId: string };
@@ -30,12 +30,11 @@ const statusOf = async (id: string) => (await db().selectFrom('applications').se
 let maria: Row;
 let aung: Row;
 /** Sakura Staffing's statuses by English name (its own copy of the default tree). */
-const S = {} as Record<string, string> & Record<'Applied' | 'Rejected' | 'Offer' | 'Interview' | 'Withdrawn' | 'Attendance' | 'Document check' | 'Work confirmation', string>;
+let S: Record<'Applied' | 'Rejected' | 'Offer' | 'Interview' | 'Withdrawn' | 'Attendance' | 'Document check' | 'Work confirmation', string>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const company = await companyOf(t, 'company@demo.test');
-  for (const st of await db().selectFrom('candidate_statuses').select(['id', 'name_en']).where('company_id', '=', company).execute()) S[st.name_en] = st.id;
+  S = await statusIds(t, await companyOf(t, 'company@demo.test'));
   const rows = (await list('company_admin')).rows;
   maria = rows.find((r) => r.candidateName === 'Maria Santos')!;
   aung = rows.find((r) => r.candidateName === 'Aung Kyaw')!;
