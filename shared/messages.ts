@@ -287,6 +287,8 @@ export const MESSAGES = {
   'candidate.confirmed': m('出勤の確認を受け付けました。当日お待ちしています。', 'Thank you: your attendance is confirmed. See you on the day.'),
   'candidate.notAwaitingConfirmation': m('この応募は、いま確認を待っていません。', 'This application is not waiting for your confirmation.'),
   'candidate.applied': m('応募日', 'Applied'),
+  'candidate.addToCalendar': m('カレンダーに追加', 'Add to calendar'),
+  'candidate.calendarNote': m('{company}\n就業の確認と出勤・退勤の記録はこちらから: {link}', '{company}\nConfirm the shift and record arriving and leaving here: {link}'),
   'candidate.chat': m('チャットする', 'Chat'),
   'candidate.emailTaken': m('このメールアドレスはすでに登録されています。ログインしてください。', 'This email address is already registered. Please log in.'),
   'candidate.birthDate': m('生年月日', 'Date of birth'),

@@ -9,7 +9,8 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { candidateLogin, formRequest, getPage, text } from '../helpers/pages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
-import { companyOf, statusIds } from '../helpers/demo-data.ts';
+import { companyOf, statusIds, tokyoDay } from '../helpers/demo-data.ts';
+import { prefectureName } from '../../server/modules/jobs/prefectures.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -130,6 +131,68 @@ describe('kakunin from the candidate’s phone', () => {
     const staff = await t.gql('mutation($id: ID!) { confirmApplication(id: $id) }', { id: app.id }, { as: 'company_admin' });
     expect(staff.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect((await db().selectFrom('applications').select('candidate_status_id').where('id', '=', app.id).executeTakeFirstOrThrow()).candidate_status_id).toBe(S['Work confirmation']);
+  });
+});
+
+describe('a placed shift in the candidate’s calendar', () => {
+  it('is offered as a calendar file in the candidate’s language and Japan time, once placed and until it has passed', async () => {
+    const app = await candidate2At(S.Applied);
+    const { shift_id } = await db().selectFrom('applications').select('shift_id').where('id', '=', app.id).executeTakeFirstOrThrow();
+    const was = await db().selectFrom('job_daily_shifts').select(['date', 'start_time', 'end_time']).where('id', '=', shift_id!).executeTakeFirstOrThrow();
+    const job = await db()
+      .selectFrom('applications as a')
+      .innerJoin('jobs as j', 'j.id', 'a.job_id')
+      .select(['j.title_ja', 'j.title_en', 'j.prefecture'])
+      .where('a.id', '=', app.id)
+      .executeTakeFirstOrThrow();
+    const day = tokyoDay(3);
+    // A night shift: 22:00 in Japan (UTC+9) is 13:00 UTC; 06:00 the next morning is 21:00 UTC the same day.
+    await db().updateTable('job_daily_shifts').set({ date: day, start_time: '22:00', end_time: '06:00' }).where('id', '=', shift_id!).execute();
+    try {
+      const { token } = await candidateLogin(t, 'candidate2@demo.test');
+      const cookie = `candidate_token=${token}`;
+      const href = `/staff/applications?calendar=${app.id}`;
+      // Only applied: not in the calendar yet.
+      expect(await (await get('/staff/applications', cookie)).text()).not.toContain(href);
+      expect((await get(href, cookie)).status).toBe(404);
+
+      await setStatus(app.id, S['Work confirmation']);
+      for (const [lang, label, title, note] of [
+        ['en', 'Add to calendar', `${job.title_en} · Sakura Staffing Co.\\, Ltd.`, 'DESCRIPTION:Sakura Staffing Co.\\, Ltd.\\nConfirm the shift and record arriving and leaving here: http'],
+        ['ja', 'カレンダーに追加', `${job.title_ja} · さくら人材サービス株式会社`, 'DESCRIPTION:さくら人材サービス株式会社\\n就業の確認と出勤・退勤の記録はこちらから: http'],
+      ] as const) {
+        const $ = cheerio.load(await (await get('/staff/applications', cookie, lang)).text());
+        const link = $(`a[href="${href}"]`);
+        expect(link.text(), lang).toBe(label);
+        const res = await get(link.attr('href')!, cookie, lang);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+        expect(res.headers.get('content-disposition')).toBe(`attachment; filename="shift-${day}.ics"`);
+        // Long lines are folded (RFC 5545 3.1): read them unfolded.
+        const ics = (await res.text()).replace(/\r\n[ \t]/g, '');
+        const compact = day.replaceAll('-', '');
+        expect(ics).toContain(`DTSTART:${compact}T130000Z`);
+        expect(ics).toContain(`DTEND:${compact}T210000Z`);
+        expect(ics).toContain(`UID:shift-${app.id}@tsunagu`);
+        expect(ics).toContain(`SUMMARY:${title}`);
+        expect(ics).toContain(`LOCATION:${prefectureName(job.prefecture, lang)}`);
+        expect(ics).toContain(note);
+      }
+      // Another candidate gets nothing of it.
+      const other = await candidateLogin(t, 'candidate@demo.test');
+      expect((await get(href, `candidate_token=${other.token}`)).status).toBe(404);
+      // Once the day has passed it leaves the calendar.
+      await db()
+        .updateTable('job_daily_shifts')
+        .set({ date: tokyoDay(-1) })
+        .where('id', '=', shift_id!)
+        .execute();
+      expect(await (await get('/staff/applications', cookie)).text()).not.toContain(href);
+      expect((await get(href, cookie)).status).toBe(404);
+    } finally {
+      await db().updateTable('job_daily_shifts').set(was).where('id', '=', shift_id!).execute();
+      await setStatus(app.id, S.Applied);
+    }
   });
 });
 

@@ -258,7 +258,7 @@ async function loadPublicJob(db: DB, kind: JobKind, id: string, lang: Lang, toda
  * A job's city and station in the reader's language: English where the job gives them, else the
  * other language's names, and then the page says the name is in the other language.
  */
-function placeIn(lang: Lang, j: { city: string; station: string; city_en: string; station_en: string }): { city: string; station: string; placeInOtherLanguage: boolean } {
+export function placeIn(lang: Lang, j: { city: string; station: string; city_en: string; station_en: string }): { city: string; station: string; placeInOtherLanguage: boolean } {
   const city = pickLang(lang, j.city, j.city_en);
   const station = pickLang(lang, j.station, j.station_en);
   return { city, station, placeInOtherLanguage: fellBack(lang, j.city, j.city_en) || fellBack(lang, j.station, j.station_en) };

@@ -22,9 +22,10 @@ import { candidateSignIn, CANDIDATE_COOKIE, defineScreen, errorPage, failed, fil
 import { MyPayPage } from '../../../views/pages/public/MyPay.tsx';
 import { MyPointsPage } from '../../../views/pages/public/MyPoints.tsx';
 import { payslipPdf } from '../pdf.ts';
+import { shiftCalendar } from '../calendar.ts';
 import { dateText, dateTimeText, yen } from '../../../shared/format.ts';
 import { isUuid } from '../../../shared/ids.ts';
-import { parseDay } from '../../../shared/time.ts';
+import { parseDay, todayInJapan } from '../../../shared/time.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
@@ -60,7 +61,9 @@ const OWN = {
   RegisterCandidate: operation(/* GraphQL */ `mutation RegisterCandidate($input: CandidateRegistrationInput!) { registerCandidate(input: $input) }`),
   ClockMyShift: operation(/* GraphQL */ `mutation ClockMyShift($id: ID!, $event: String!) { clockMyShift(id: $id, event: $event) }`),
   ConfirmApplication: operation(/* GraphQL */ `mutation ConfirmApplication($id: ID!) { confirmApplication(id: $id) }`),
-  MyApplications: operation(/* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status stage confirmable clock createdAt conversationId } }`),
+  MyApplications: operation(
+    /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status stage confirmable clock createdAt conversationId company prefecture city station } }`,
+  ),
   MyChatMail: operation(/* GraphQL */ `query MyChatMail { myChatMail }`),
   SetMyChatMail: operation(/* GraphQL */ `mutation SetMyChatMail($enabled: Boolean!) { setMyChatMail(enabled: $enabled) }`),
   MyPay: operation(/* GraphQL */ `
@@ -107,6 +110,14 @@ async function choices({ call, lang }: ScreenContext) {
 
 type PublicAds = ResultOf<typeof OWN.PublicAds>['publicAds'];
 
+/**
+ * Where a job is, as its pages say it: the prefecture in the page's language, the city and the
+ * station as the API gave them, and a note when they are in the other language.
+ */
+function locationText(lang: Lang, j: { prefecture: string; city: string; station?: string; placeInOtherLanguage?: boolean }): string {
+  return [prefectureName(j.prefecture, lang), j.city, j.station].filter(Boolean).join(' ') + (j.placeInOtherLanguage ? ` ${msg(lang, 'jobs.placeInOtherLanguage')}` : '');
+}
+
 /** The ads of a page as the view draws them: a featured job's place and pay in the page's language. */
 const adViews = (ads: PublicAds, lang: Lang): AdView[] =>
   ads.map((a) => ({
@@ -116,7 +127,7 @@ const adViews = (ads: PublicAds, lang: Lang): AdView[] =>
     body: a.body,
     href: a.clickUrl,
     image: a.imageUrl ?? null,
-    ...(a.job ? { location: [prefectureName(a.job.prefecture, lang), a.job.city].filter(Boolean).join(' '), wage: wageText(a.job.wage, a.job.payType ?? null) } : {}),
+    ...(a.job ? { location: locationText(lang, a.job), wage: wageText(a.job.wage, a.job.payType ?? null) } : {}),
   }));
 
 const int = (s: string) => (/^\d{1,7}$/.test(s) ? Number(s) : null);
@@ -154,7 +165,7 @@ const board = (kind: Kind): Screen =>
       const jobs = data.jobs.map((j) => ({
         id: j.id,
         title: j.title,
-        location: [prefectureName(j.prefecture, lang), j.city, j.station].filter(Boolean).join(' ') + (j.placeInOtherLanguage ? ` ${msg(lang, 'jobs.placeInOtherLanguage')}` : ''),
+        location: locationText(lang, j),
         wage: wageText(j.wage, j.payType),
         date: j.nextDate ? dateText(j.nextDate, lang) : undefined,
       }));
@@ -227,7 +238,7 @@ const jobScreen = (kind: Kind): Screen =>
         kind,
         title: j.title,
         description: j.description,
-        location: [prefectureName(j.prefecture, lang), j.city].filter(Boolean).join(' ') + (j.placeInOtherLanguage ? ` ${msg(lang, 'jobs.placeInOtherLanguage')}` : ''),
+        location: locationText(lang, { ...j, station: '' }),
         station: j.station,
         wage: wageText(j.wage, j.payType),
         company: j.company,
@@ -278,13 +289,39 @@ const APPLY_REFUSAL: OnRefusal = { errors: 'message', status: (r) => (r.status =
 /** A refused step of an application (clocking, confirming) is said above the list; an internal failure reads as a refusal. */
 const STEP_REFUSAL: OnRefusal = { errors: 'message', status: (r) => (r.status === 500 ? 422 : r.status) };
 
+type MyApplication = ResultOf<typeof OWN.MyApplications>['myApplications'][number];
+
+/** A shift the worker is placed on (asked to confirm, or confirmed) that has not passed: it goes in their calendar. */
+const onCalendar = (a: MyApplication, today: string): a is MyApplication & { date: string; start: string; end: string } =>
+  !!a.date && !!a.start && !!a.end && a.date >= today && (a.stage === 'kakunin' || a.stage === 'shukkin');
+
 const myApplications = defineScreen({
   path: '/staff/applications',
-  load: async ({ candidate, call, candidateCaller }) => {
+  load: async ({ candidate, call, candidateCaller, req, lang, msg: say }) => {
     if (!candidate) throw candidateSignIn('/staff/applications', 302);
-    return { name: candidate.name, apps: (await call(OWN.MyApplications, {}, candidateCaller)).myApplications };
+    const apps = (await call(OWN.MyApplications, {}, candidateCaller)).myApplications;
+    const today = todayInJapan();
+    // ?calendar=<application>: the shift as a calendar file, in the page's language.
+    const asked = queryText(req, 'calendar');
+    if (asked) {
+      const a = apps.find((x) => x.id === asked);
+      if (!a || !onCalendar(a, today)) throw errorPage('recordNotFound');
+      const link = new URL('/staff/applications', `${req.protocol}://${req.get('host')}`).href;
+      const body = shiftCalendar({
+        id: a.id,
+        date: a.date,
+        start: a.start,
+        end: a.end,
+        title: `${a.title} · ${a.company}`,
+        location: locationText(lang, a),
+        description: say('candidate.calendarNote', { company: a.company, link }),
+        url: link,
+      });
+      throw file(`shift-${a.date}.ics`, 'text/calendar; charset=utf-8', Buffer.from(body));
+    }
+    return { name: candidate.name, apps, today };
   },
-  view: ({ lang, route, req, msg }, { name, apps }, state, act) => ({
+  view: ({ lang, route, req, msg }, { name, apps, today }, state, act) => ({
     title: route.title,
     content: (
       <MyApplicationsPage
@@ -312,6 +349,7 @@ const myApplications = defineScreen({
           clock: a.clock === 'clockIn' || a.clock === 'clockOut' ? a.clock : null,
           appliedAt: dateTimeText(a.createdAt, lang, { dateOnly: true }),
           chatHref: a.conversationId ? `/staff/chat?c=${encodeURIComponent(a.conversationId)}` : null,
+          calendarHref: onCalendar(a, today) ? `/staff/applications?calendar=${encodeURIComponent(a.id)}` : null,
         }))}
       />
     ),

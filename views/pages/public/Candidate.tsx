@@ -128,6 +128,8 @@ export interface MyApplication {
   appliedAt: string;
   /** The application's conversation with the company on the chat page, when it has one. */
   chatHref: string | null;
+  /** A shift the candidate is placed on that has not passed: its calendar file. */
+  calendarHref: string | null;
 }
 
 export function MyApplicationsPage(p: { act: ActionRefs<'confirm' | 'clock'>; lang: Lang; name: string; applications: MyApplication[]; notice?: string | null; error?: string | null }): JSX.Element {
@@ -182,11 +184,18 @@ export function MyApplicationsPage(p: { act: ActionRefs<'confirm' | 'clock'>; la
                     </ActionButton>
                   </form>
                 )}
-                {a.chatHref && (
+                {(a.chatHref || a.calendarHref) && (
                   <p className="application-chat">
-                    <a className="button button-secondary button-small" href={a.chatHref}>
-                      {msg(p.lang, 'candidate.chat')}
-                    </a>
+                    {a.chatHref && (
+                      <a className="button button-secondary button-small" href={a.chatHref}>
+                        {msg(p.lang, 'candidate.chat')}
+                      </a>
+                    )}{' '}
+                    {a.calendarHref && (
+                      <a className="button button-secondary button-small" href={a.calendarHref} download>
+                        {msg(p.lang, 'candidate.addToCalendar')}
+                      </a>
+                    )}
                   </p>
                 )}
               </article>

@@ -8,7 +8,7 @@ import { todayInJapan } from '../../../../shared/time.ts';
 import { applicationMade } from '../../../modules/pipeline/announce.ts';
 import { notifyCompanyStaff } from '../../../modules/notifications/service.ts';
 import { candidateApplicationClock, candidateApplications } from '../../../modules/pipeline/repo.ts';
-import { getPublicJob, listPublicJobs, type PublicFilters, type PublicSort } from '../../../modules/jobs/public.ts';
+import { getPublicJob, listPublicJobs, placeIn, type PublicFilters, type PublicSort } from '../../../modules/jobs/public.ts';
 import { validate } from '../../../validation.ts';
 import type { ApiContext } from '../../context.ts';
 import { spendFormLimit } from '../../form-limits.ts';
@@ -136,6 +136,12 @@ export const typeDefs = /* GraphQL */ `
     createdAt: String!
     "The conversation the application opened with the company (the candidate's chat page)."
     conversationId: ID
+    "The staffing company, in the caller's language."
+    company: String!
+    "Where the work is: the prefecture as stored (Japanese), the city and station in the caller's language (the other language's when the job gives none)."
+    prefecture: String!
+    city: String!
+    station: String!
   }
 
   extend type Query {
@@ -220,6 +226,10 @@ export const resolvers = {
         clock: clockFor(r),
         createdAt: r.created_at.toISOString(),
         conversationId: r.conversationId ?? null,
+        company: pickLang(ctx.lang, r.company_ja, r.company_en),
+        prefecture: r.prefecture,
+        city: placeIn(ctx.lang, r).city,
+        station: placeIn(ctx.lang, r).station,
       }));
     },
     publicJob: (_: unknown, a: { kind: string; id: string }, ctx: ApiContext) => {
