@@ -12,9 +12,10 @@ import { applyToDailyShift, drained, type RawChatSocket, rawSocket, socketConnec
 import { eventually, within } from '../helpers/wait.ts';
 import { appAndMailForFile } from '../helpers/smtp.ts';
 import { companyOf, statusIds } from '../helpers/demo-data.ts';
+import { addDays } from '../../shared/time.ts';
 
 const { t, smtp } = appAndMailForFile();
-const disposers: (() => void)[] = [];
+const disposers: (() => unknown)[] = [];
 let S: Record<'Applied' | 'Offer' | 'Interview' | 'Work confirmation', string>;
 let companyId: string;
 
@@ -22,8 +23,8 @@ beforeAll(async () => {
   companyId = await companyOf(t, 'company@demo.test');
   S = await statusIds(t, companyId);
 });
-afterEach(() => {
-  for (const d of disposers.splice(0)) d();
+afterEach(async () => {
+  for (const d of disposers.splice(0)) await d();
 });
 
 const MOVE = 'mutation($ids: [ID!]!, $to: String!) { moveApplicant(ids: $ids, to: $to) { moved refused { id reason } } }';
@@ -54,6 +55,11 @@ const notesIn = async (conversationId: string) =>
 describe('a move into kakunin', () => {
   it('asks the candidate in the chat and by mail, in their language, and the other staff hear the status on their sockets', async () => {
     const app = await applicationAt(S.Offer);
+    // The shift at 05:17–14:47 in Japan: 20:17 UTC the day before to 05:47 UTC (UTC+9).
+    const { shift_id } = await t.database.db.selectFrom('applications').select('shift_id').where('id', '=', app.id).executeTakeFirstOrThrow();
+    const shift = await t.database.db.selectFrom('job_daily_shifts').select(['date', 'start_time', 'end_time']).where('id', '=', shift_id!).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('job_daily_shifts').set({ start_time: '05:17', end_time: '14:47' }).where('id', '=', shift_id!).execute();
+    disposers.push(() => t.database.db.updateTable('job_daily_shifts').set(shift).where('id', '=', shift_id!).execute());
     const staff = await socketOf('company_staff');
     const outsider = await socketOf('company2');
     const outsiderHeard: unknown[] = [];
@@ -75,6 +81,13 @@ describe('a move into kakunin', () => {
     expect(app.lang).toBe('en');
     expect(mail.subject).toBe('[Sakura Staffing Co., Ltd.] Please confirm your shift');
     expect(mail.text).toContain('/staff/applications');
+    // The shift for their calendar, as the page's "Add to calendar" gives it.
+    const ics = mail.attachments.find((a) => a.filename === 'shift.ics')!;
+    expect(ics.contentType).toMatch(/^text\/calendar/);
+    expect(ics.content).toContain(`DTSTART:${addDays(shift.date, -1).replaceAll('-', '')}T201700Z`);
+    expect(ics.content).toContain(`DTEND:${shift.date.replaceAll('-', '')}T054700Z`);
+    expect(ics.content).toContain(`UID:shift-${app.id}@tsunagu`);
+    expect(ics.content).toContain('Sakura Staffing Co.\\, Ltd.');
     const notes = await notesIn(app.conversationId);
     expect(notes).toHaveLength(notesBefore + 1);
     // The staff socket heard the move; a round trip on the outsider's brings anything sent to it with it.

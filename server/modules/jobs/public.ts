@@ -7,6 +7,8 @@ import { todayInJapan } from '../../time.ts';
 import type { JobKind } from './tables.ts';
 import { containing } from '../../db/like.ts';
 import { isUuid } from '../../../shared/ids.ts';
+import { msg } from '../../../shared/messages.ts';
+import { prefectureName } from './prefectures.ts';
 
 /** The filters of the public boards: area, date, wage, job type, language, visa type. */
 export interface PublicFilters {
@@ -252,6 +254,14 @@ async function loadPublicJob(db: DB, kind: JobKind, id: string, lang: Lang, toda
       openSeats: s.capacity - s.filled,
     })),
   };
+}
+
+/**
+ * Where a job is, as its pages say it: the prefecture in the reader's language, the city and the
+ * station as given (placeIn), and a note when they are in the other language.
+ */
+export function locationText(lang: Lang, j: { prefecture: string; city: string; station?: string; placeInOtherLanguage?: boolean }): string {
+  return [prefectureName(j.prefecture, lang), j.city, j.station].filter(Boolean).join(' ') + (j.placeInOtherLanguage ? ` ${msg(lang, 'jobs.placeInOtherLanguage')}` : '');
 }
 
 /**

@@ -20,6 +20,9 @@ import { composeMail } from '../templates/mail.ts';
 import { notifyCompanyStaff, notifyUser } from '../notifications/service.ts';
 import type { StatusMove } from '../templates/status-tree.ts';
 import { applicationsWithParties } from './repo.ts';
+import { shiftCalendar } from './calendar.ts';
+import { locationText, placeIn } from '../jobs/public.ts';
+import { msg } from '../../../shared/messages.ts';
 
 export interface AnnounceDeps {
   db: DB;
@@ -41,7 +44,8 @@ export async function announceMoves(
     .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
     .leftJoin('conversations as c', 'c.application_id', 'a.id')
     .select(['a.id', 'a.company_id', 'a.candidate_id', 'a.candidate_status_id', 'u.name', 'u.email', 'u.lang', 'u.active', 'co.name as company', 'co.name_en as company_en'])
-    .select(['j.title_ja', 'j.title_en', 'st.name_ja as status_ja', 'st.name_en as status_en', 'st.list', 's.date', 's.start_time', 'c.id as conversation_id'])
+    .select(['j.title_ja', 'j.title_en', 'st.name_ja as status_ja', 'st.name_en as status_en', 'st.list', 's.date', 's.start_time', 's.end_time', 'c.id as conversation_id'])
+    .select(['j.prefecture', 'j.city', 'j.city_en', 'j.station', 'j.station_en'])
     .where(
       'a.id',
       'in',
@@ -83,7 +87,25 @@ export async function announceMoves(
         const note = await composeMail(deps.db, `${key}_chat`, { companyId: r.company_id, lang, vars });
         await postNotice(deps.db, deps.bus, r.conversation_id, note.text, `status:${r.id}:${r.candidate_status_id}:${Date.now()}`);
       }
-      if (r.active) await deps.mailer.send({ to: r.email, ...(await composeMail(deps.db, key, { companyId: r.company_id, lang, vars })) });
+      // Asked to confirm a shift: the mail carries it for their calendar, as the page's button does.
+      const shift = key === 'kakunin_request' && r.date && r.start_time && r.end_time ? { date: r.date, start: r.start_time.slice(0, 5), end: r.end_time.slice(0, 5) } : null;
+      const attachments = shift
+        ? [
+            {
+              filename: 'shift.ics',
+              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              content: shiftCalendar({
+                id: r.id,
+                ...shift,
+                title: `${vars.job} · ${vars.company}`,
+                location: locationText(lang, { prefecture: r.prefecture, ...placeIn(lang, r) }),
+                description: msg(lang, 'candidate.calendarNote', { company: vars.company, link: vars.link }),
+                url: vars.link,
+              }),
+            },
+          ]
+        : [];
+      if (r.active) await deps.mailer.send({ to: r.email, ...(await composeMail(deps.db, key, { companyId: r.company_id, lang, vars })), ...(attachments.length ? { attachments } : {}) });
     } catch (err) {
       deps.log.warn({ err, applicationId: r.id }, 'telling the candidate of a status move failed');
     }

@@ -6,8 +6,8 @@
 import { DOCS, operation } from '../../api/documents.ts';
 import { isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
-import { prefectureChoices, prefectureName } from '../../modules/jobs/prefectures.ts';
-import type { PublicJobDetail } from '../../modules/jobs/public.ts';
+import { prefectureChoices } from '../../modules/jobs/prefectures.ts';
+import { locationText, type PublicJobDetail } from '../../modules/jobs/public.ts';
 import { CandidateChatPage, CandidateLoginPage, CandidateRegisterPage, MyApplicationsPage } from '../../../views/pages/public/Candidate.tsx';
 import { DailyPage } from '../../../views/pages/public/Daily.tsx';
 import { JobDetailPage, type JobDetailView } from '../../../views/pages/public/JobDetail.tsx';
@@ -22,7 +22,7 @@ import { candidateSignIn, CANDIDATE_COOKIE, defineScreen, errorPage, failed, fil
 import { MyPayPage } from '../../../views/pages/public/MyPay.tsx';
 import { MyPointsPage } from '../../../views/pages/public/MyPoints.tsx';
 import { payslipPdf } from '../pdf.ts';
-import { shiftCalendar } from '../calendar.ts';
+import { shiftCalendar } from '../../modules/pipeline/calendar.ts';
 import { dateText, dateTimeText, yen } from '../../../shared/format.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { parseDay, todayInJapan } from '../../../shared/time.ts';
@@ -109,14 +109,6 @@ async function choices({ call, lang }: ScreenContext) {
 }
 
 type PublicAds = ResultOf<typeof OWN.PublicAds>['publicAds'];
-
-/**
- * Where a job is, as its pages say it: the prefecture in the page's language, the city and the
- * station as the API gave them, and a note when they are in the other language.
- */
-function locationText(lang: Lang, j: { prefecture: string; city: string; station?: string; placeInOtherLanguage?: boolean }): string {
-  return [prefectureName(j.prefecture, lang), j.city, j.station].filter(Boolean).join(' ') + (j.placeInOtherLanguage ? ` ${msg(lang, 'jobs.placeInOtherLanguage')}` : '');
-}
 
 /** The ads of a page as the view draws them: a featured job's place and pay in the page's language. */
 const adViews = (ads: PublicAds, lang: Lang): AdView[] =>
