@@ -212,25 +212,28 @@ export const resolvers = {
     },
     myApplications: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const rows = await candidateApplications(ctx.services.db, ctx.user!.id);
-      return rows.map((r) => ({
-        id: r.id,
-        jobId: r.job_id,
-        kind: r.kind,
-        title: pickLang(ctx.lang, r.title_ja, r.title_en),
-        date: r.date,
-        start: r.start_time?.slice(0, 5) ?? null,
-        end: r.end_time?.slice(0, 5) ?? null,
-        status: pickLang(ctx.lang, r.name_ja, r.name_en),
-        stage: r.list,
-        confirmable: r.list === 'kakunin' && !!r.confirmable,
-        clock: clockFor(r),
-        createdAt: r.created_at.toISOString(),
-        conversationId: r.conversationId ?? null,
-        company: pickLang(ctx.lang, r.company_ja, r.company_en),
-        prefecture: r.prefecture,
-        city: placeIn(ctx.lang, r).city,
-        station: placeIn(ctx.lang, r).station,
-      }));
+      return rows.map((r) => {
+        const place = placeIn(ctx.lang, r);
+        return {
+          id: r.id,
+          jobId: r.job_id,
+          kind: r.kind,
+          title: pickLang(ctx.lang, r.title_ja, r.title_en),
+          date: r.date,
+          start: r.start_time?.slice(0, 5) ?? null,
+          end: r.end_time?.slice(0, 5) ?? null,
+          status: pickLang(ctx.lang, r.name_ja, r.name_en),
+          stage: r.list,
+          confirmable: r.list === 'kakunin' && !!r.confirmable,
+          clock: clockFor(r),
+          createdAt: r.created_at.toISOString(),
+          conversationId: r.conversationId ?? null,
+          company: pickLang(ctx.lang, r.company_ja, r.company_en),
+          prefecture: r.prefecture,
+          city: place.city,
+          station: place.station,
+        };
+      });
     },
     publicJob: (_: unknown, a: { kind: string; id: string }, ctx: ApiContext) => {
       const kind = Kind.safeParse(a.kind);
