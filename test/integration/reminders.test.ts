@@ -51,6 +51,11 @@ describe('kakunin the day before a shift', () => {
     expect(mailsTo('candidate2@demo.test', /Please confirm your shift/)).toHaveLength(before + 1);
     const mail = mailsTo('candidate2@demo.test', /Please confirm your shift/).at(-1)!;
     expect(mail.text).toContain('/staff/applications');
+    // The shift rides along for the calendar, as on the first request: its start in UTC (Japan less 9 hours).
+    const ics = mail.attachments.find((a) => a.filename === 'shift.ics')!;
+    expect(ics.contentType).toMatch(/^text\/calendar/);
+    expect(ics.content).toContain(`DTSTART:${shift.start.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`);
+    expect(ics.content).toContain(`UID:shift-${shift.id}@tsunagu`);
     const notes = await db()
       .selectFrom('messages as m')
       .innerJoin('conversations as c', 'c.id', 'm.conversation_id')

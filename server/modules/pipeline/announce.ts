@@ -20,9 +20,7 @@ import { composeMail } from '../templates/mail.ts';
 import { notifyCompanyStaff, notifyUser } from '../notifications/service.ts';
 import type { StatusMove } from '../templates/status-tree.ts';
 import { applicationsWithParties } from './repo.ts';
-import { shiftCalendar } from './calendar.ts';
-import { locationText, placeIn } from '../jobs/public.ts';
-import { msg } from '../../../shared/messages.ts';
+import { shiftAttachment } from './calendar.ts';
 
 export interface AnnounceDeps {
   db: DB;
@@ -88,23 +86,8 @@ export async function announceMoves(
         await postNotice(deps.db, deps.bus, r.conversation_id, note.text, `status:${r.id}:${r.candidate_status_id}:${Date.now()}`);
       }
       // Asked to confirm a shift: the mail carries it for their calendar, as the page's button does.
-      const shift = key === 'kakunin_request' && r.date && r.start_time && r.end_time ? { date: r.date, start: r.start_time.slice(0, 5), end: r.end_time.slice(0, 5) } : null;
-      const attachments = shift
-        ? [
-            {
-              filename: 'shift.ics',
-              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-              content: shiftCalendar({
-                id: r.id,
-                ...shift,
-                title: `${vars.job} · ${vars.company}`,
-                location: locationText(lang, { prefecture: r.prefecture, ...placeIn(lang, r) }),
-                description: msg(lang, 'candidate.calendarNote', { company: vars.company, link: vars.link }),
-                url: vars.link,
-              }),
-            },
-          ]
-        : [];
+      const attachments =
+        key === 'kakunin_request' && r.date && r.start_time && r.end_time ? [shiftAttachment(lang, { ...r, date: r.date, start_time: r.start_time, end_time: r.end_time }, vars)] : [];
       if (r.active) await deps.mailer.send({ to: r.email, ...(await composeMail(deps.db, key, { companyId: r.company_id, lang, vars })), ...(attachments.length ? { attachments } : {}) });
     } catch (err) {
       deps.log.warn({ err, applicationId: r.id }, 'telling the candidate of a status move failed');

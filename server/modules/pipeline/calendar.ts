@@ -1,4 +1,7 @@
 import { createEvent } from 'ics';
+import type { Lang } from '../../../shared/i18n.ts';
+import { msg } from '../../../shared/messages.ts';
+import { locationText, placeIn } from '../jobs/public.ts';
 
 /** A shift as a worker's calendar shows it: its text already in the worker's language. */
 export interface ShiftEvent {
@@ -41,4 +44,45 @@ export function shiftCalendar(s: ShiftEvent): string {
   });
   if (made.error || !made.value) throw made.error ?? new Error('the shift could not be written as a calendar event');
   return made.value;
+}
+
+/** What a shift's calendar entry says, in `lang`: the job and company, the place as the job's pages say it, a note with the link to the candidate's page. */
+export function shiftEventText(
+  lang: Lang,
+  s: { job: string; company: string; place: { prefecture: string; city: string; station: string }; link: string },
+): Pick<ShiftEvent, 'title' | 'location' | 'description' | 'url'> {
+  return {
+    title: `${s.job} · ${s.company}`,
+    location: locationText(lang, s.place),
+    description: msg(lang, 'candidate.calendarNote', { company: s.company, link: s.link }),
+    url: s.link,
+  };
+}
+
+/** A shift's row as the mails read it: the application, the shift's day and times, the job's place. */
+export interface ShiftRow {
+  id: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  prefecture: string;
+  city: string;
+  city_en: string;
+  station: string;
+  station_en: string;
+}
+
+/** The shift as an attachment of a mail that asks the candidate to confirm it (the kakunin request and its reminder), in their language. */
+export function shiftAttachment(lang: Lang, r: ShiftRow, vars: { job: string; company: string; link: string }): { filename: string; contentType: string; content: string } {
+  return {
+    filename: 'shift.ics',
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: shiftCalendar({
+      id: r.id,
+      date: r.date,
+      start: r.start_time.slice(0, 5),
+      end: r.end_time.slice(0, 5),
+      ...shiftEventText(lang, { ...vars, place: { prefecture: r.prefecture, ...placeIn(lang, r) } }),
+    }),
+  };
 }

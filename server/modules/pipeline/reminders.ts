@@ -21,6 +21,7 @@ import { dateText, dateTimeText } from '../../../shared/format.ts';
 import { postNotice } from '../../chat/post.ts';
 import { composeMail, type MailKey } from '../templates/mail.ts';
 import type { AnnounceDeps } from './announce.ts';
+import { shiftAttachment, type ShiftRow } from './calendar.ts';
 import { notifyCompanyStaff, notifyUser } from '../notifications/service.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 
@@ -40,7 +41,8 @@ interface Due {
   conversation_id: string | null;
 }
 
-async function tell(deps: AnnounceDeps, key: MailKey & ('kakunin_request' | 'interview_reminder'), r: Due, extra: { date: string; link: string }, noteKey: string) {
+/** `shift`: the shift the mail asks about, attached for the candidate's calendar (a kakunin reminder). */
+async function tell(deps: AnnounceDeps, key: MailKey & ('kakunin_request' | 'interview_reminder'), r: Due, extra: { date: string; link: string }, noteKey: string, shift?: ShiftRow) {
   const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
   const vars = { name: r.name, company: pickLang(lang, r.company, r.company_en), job: pickLang(lang, r.title_ja, r.title_en), ...extra };
   try {
@@ -48,7 +50,8 @@ async function tell(deps: AnnounceDeps, key: MailKey & ('kakunin_request' | 'int
       const note = await composeMail(deps.db, `${key}_chat`, { companyId: r.company_id, lang, vars });
       await postNotice(deps.db, deps.bus, r.conversation_id, note.text, noteKey);
     }
-    if (r.active) await deps.mailer.send({ to: r.email, ...(await composeMail(deps.db, key, { companyId: r.company_id, lang, vars })) });
+    if (r.active)
+      await deps.mailer.send({ to: r.email, ...(await composeMail(deps.db, key, { companyId: r.company_id, lang, vars })), ...(shift ? { attachments: [shiftAttachment(lang, shift, vars)] } : {}) });
   } catch (err) {
     deps.log.warn({ err, key, id: r.id }, 'a reminder could not be sent');
   }
@@ -56,7 +59,7 @@ async function tell(deps: AnnounceDeps, key: MailKey & ('kakunin_request' | 'int
 
 /** Sends what is due at `now`; how many kakunin and interview reminders it claimed. */
 export async function runReminders(deps: AnnounceDeps, now: Date = new Date()): Promise<{ kakunin: number; interviews: number; cards: number }> {
-  const kakunin = await sql<Due & { candidate_id: string; date: string; start_time: string }>`
+  const kakunin = await sql<Due & ShiftRow & { candidate_id: string }>`
     update applications a set kakunin_reminded_at = ${now}
     from candidate_statuses st, job_daily_shifts s, users u, companies co, jobs j
     where st.id = a.candidate_status_id and st.list = 'kakunin'
@@ -68,11 +71,12 @@ export async function runReminders(deps: AnnounceDeps, now: Date = new Date()): 
           where v.key = 'shift.reminder_hours' and (v.company_id = a.company_id or v.company_id is null)
           order by v.company_id nulls last limit 1), 24))
     returning a.id, a.company_id, a.candidate_id, u.name, u.email, u.lang, u.active, co.name as company, co.name_en as company_en, j.title_ja, j.title_en,
-      to_char(s.date, 'YYYY-MM-DD') as date, to_char(s.start_time, 'HH24:MI') as start_time,
+      to_char(s.date, 'YYYY-MM-DD') as date, to_char(s.start_time, 'HH24:MI') as start_time, to_char(s.end_time, 'HH24:MI') as end_time,
+      j.prefecture, j.city, j.city_en, j.station, j.station_en,
       (select c.id from conversations c where c.application_id = a.id limit 1) as conversation_id`.execute(deps.db);
   for (const r of kakunin.rows) {
     const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
-    await tell(deps, 'kakunin_request', r, { date: `${dateText(r.date, lang)} ${r.start_time}`, link: deps.publicUrl('/staff/applications') }, `kakunin-reminder:${r.id}`);
+    await tell(deps, 'kakunin_request', r, { date: `${dateText(r.date, lang)} ${r.start_time}`, link: deps.publicUrl('/staff/applications') }, `kakunin-reminder:${r.id}`, r);
     await notifyUser(deps.db, deps.bus, r.candidate_id, {
       key: 'notify.shiftReminder',
       params: { job: { ja: r.title_ja, en: r.title_en }, time: { ja: `${dateText(r.date, 'ja')} ${r.start_time}`, en: `${dateText(r.date, 'en')} ${r.start_time}` } },

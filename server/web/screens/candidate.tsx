@@ -22,7 +22,7 @@ import { candidateSignIn, CANDIDATE_COOKIE, defineScreen, errorPage, failed, fil
 import { MyPayPage } from '../../../views/pages/public/MyPay.tsx';
 import { MyPointsPage } from '../../../views/pages/public/MyPoints.tsx';
 import { payslipPdf } from '../pdf.ts';
-import { shiftCalendar } from '../../modules/pipeline/calendar.ts';
+import { shiftCalendar, shiftEventText } from '../../modules/pipeline/calendar.ts';
 import { dateText, dateTimeText, yen } from '../../../shared/format.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { parseDay, todayInJapan } from '../../../shared/time.ts';
@@ -289,7 +289,7 @@ const onCalendar = (a: MyApplication, today: string): a is MyApplication & { dat
 
 const myApplications = defineScreen({
   path: '/staff/applications',
-  load: async ({ candidate, call, candidateCaller, req, lang, msg: say }) => {
+  load: async ({ candidate, call, candidateCaller, req, lang }) => {
     if (!candidate) throw candidateSignIn('/staff/applications', 302);
     const apps = (await call(OWN.MyApplications, {}, candidateCaller)).myApplications;
     const today = todayInJapan();
@@ -299,16 +299,7 @@ const myApplications = defineScreen({
       const a = apps.find((x) => x.id === asked);
       if (!a || !onCalendar(a, today)) throw errorPage('recordNotFound');
       const link = new URL('/staff/applications', `${req.protocol}://${req.get('host')}`).href;
-      const body = shiftCalendar({
-        id: a.id,
-        date: a.date,
-        start: a.start,
-        end: a.end,
-        title: `${a.title} · ${a.company}`,
-        location: locationText(lang, a),
-        description: say('candidate.calendarNote', { company: a.company, link }),
-        url: link,
-      });
+      const body = shiftCalendar({ id: a.id, date: a.date, start: a.start, end: a.end, ...shiftEventText(lang, { job: a.title, company: a.company, place: a, link }) });
       throw file(`shift-${a.date}.ics`, 'text/calendar; charset=utf-8', Buffer.from(body));
     }
     return { name: candidate.name, apps, today };
