@@ -304,9 +304,9 @@ export function planList(def: ListDef, tenant: Tenant, view: ListView): ListPlan
         base = base.where((eb) =>
           eb.or(
             searchable.flatMap((c, i) => {
-              const text = eb(sql`(${c.sql(lang)})::text`, 'ilike', v(search));
-              const values = named[i];
-              return values === null || values === undefined ? [text] : [text, eb(sql`(${c.sql(lang)})::text`, '=', sql`any(${v(values)}::text[])`)];
+              const text = sql`(${c.sql(lang)})::text`;
+              const values = named[i] ?? null;
+              return [eb(text, 'ilike', v(search)), ...(values === null ? [] : [eb(text, '=', sql`any(${v(values)}::text[])`)])];
             }),
           ),
         );

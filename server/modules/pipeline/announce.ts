@@ -86,8 +86,7 @@ export async function announceMoves(
         await postNotice(deps.db, deps.bus, r.conversation_id, note.text, `status:${r.id}:${r.candidate_status_id}:${Date.now()}`);
       }
       // Asked to confirm a shift: the mail carries it for their calendar, as the page's button does.
-      const attachments =
-        key === 'kakunin_request' && r.date && r.start_time && r.end_time ? [shiftAttachment(lang, { ...r, date: r.date, start_time: r.start_time, end_time: r.end_time }, vars)] : [];
+      const attachments = key === 'kakunin_request' ? shiftAttachment(lang, r, vars) : [];
       if (r.active) await deps.mailer.send({ to: r.email, ...(await composeMail(deps.db, key, { companyId: r.company_id, lang, vars })), ...(attachments.length ? { attachments } : {}) });
     } catch (err) {
       deps.log.warn({ err, applicationId: r.id }, 'telling the candidate of a status move failed');

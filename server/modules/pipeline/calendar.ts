@@ -59,12 +59,12 @@ export function shiftEventText(
   };
 }
 
-/** A shift's row as the mails read it: the application, the shift's day and times, the job's place. */
+/** A shift's row as the mails read it: the application, the shift's day and times (none for an application without a shift), the job's place. */
 export interface ShiftRow {
   id: string;
-  date: string;
-  start_time: string;
-  end_time: string;
+  date: string | null;
+  start_time: string | null;
+  end_time: string | null;
   prefecture: string;
   city: string;
   city_en: string;
@@ -72,17 +72,20 @@ export interface ShiftRow {
   station_en: string;
 }
 
-/** The shift as an attachment of a mail that asks the candidate to confirm it (the kakunin request and its reminder), in their language. */
-export function shiftAttachment(lang: Lang, r: ShiftRow, vars: { job: string; company: string; link: string }): { filename: string; contentType: string; content: string } {
-  return {
-    filename: 'shift.ics',
-    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-    content: shiftCalendar({
-      id: r.id,
-      date: r.date,
-      start: r.start_time.slice(0, 5),
-      end: r.end_time.slice(0, 5),
-      ...shiftEventText(lang, { ...vars, place: { prefecture: r.prefecture, ...placeIn(lang, r) } }),
-    }),
-  };
+/** The shift as an attachment of a mail that asks the candidate to confirm it (the kakunin request and its reminder), in their language; none without a shift. */
+export function shiftAttachment(lang: Lang, r: ShiftRow, vars: { job: string; company: string; link: string }): { filename: string; contentType: string; content: string }[] {
+  if (!r.date || !r.start_time || !r.end_time) return [];
+  return [
+    {
+      filename: 'shift.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: shiftCalendar({
+        id: r.id,
+        date: r.date,
+        start: r.start_time.slice(0, 5),
+        end: r.end_time.slice(0, 5),
+        ...shiftEventText(lang, { ...vars, place: { prefecture: r.prefecture, ...placeIn(lang, r) } }),
+      }),
+    },
+  ];
 }

@@ -51,7 +51,7 @@ async function tell(deps: AnnounceDeps, key: MailKey & ('kakunin_request' | 'int
       await postNotice(deps.db, deps.bus, r.conversation_id, note.text, noteKey);
     }
     if (r.active)
-      await deps.mailer.send({ to: r.email, ...(await composeMail(deps.db, key, { companyId: r.company_id, lang, vars })), ...(shift ? { attachments: [shiftAttachment(lang, shift, vars)] } : {}) });
+      await deps.mailer.send({ to: r.email, ...(await composeMail(deps.db, key, { companyId: r.company_id, lang, vars })), ...(shift ? { attachments: shiftAttachment(lang, shift, vars) } : {}) });
   } catch (err) {
     deps.log.warn({ err, key, id: r.id }, 'a reminder could not be sent');
   }
@@ -59,7 +59,7 @@ async function tell(deps: AnnounceDeps, key: MailKey & ('kakunin_request' | 'int
 
 /** Sends what is due at `now`; how many kakunin and interview reminders it claimed. */
 export async function runReminders(deps: AnnounceDeps, now: Date = new Date()): Promise<{ kakunin: number; interviews: number; cards: number }> {
-  const kakunin = await sql<Due & ShiftRow & { candidate_id: string }>`
+  const kakunin = await sql<Due & ShiftRow & { candidate_id: string; date: string; start_time: string }>`
     update applications a set kakunin_reminded_at = ${now}
     from candidate_statuses st, job_daily_shifts s, users u, companies co, jobs j
     where st.id = a.candidate_status_id and st.list = 'kakunin'

@@ -218,7 +218,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                             —
                           </option>
                           {targets.map((s) => (
-                            <option key={s} value={s} {...(byValue.get(s)?.confirm ? { 'data-confirm': byValue.get(s)!.confirm! } : {})}>
+                            <option key={s} value={s} data-confirm={byValue.get(s)?.confirm ?? undefined}>
                               {stateLabel(s)}
                             </option>
                           ))}
