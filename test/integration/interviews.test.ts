@@ -60,7 +60,7 @@ describe('scheduling from the applicant record', () => {
     const ics = mail.attachments.find((a) => a.filename === 'interview.ics')!;
     expect(ics.contentType).toMatch(/^text\/calendar/);
     expect(ics.content).toContain(`DTSTART:${day.replaceAll('-', '')}T053000Z`);
-    expect(ics.content).toContain('DURATION:PT45M');
+    expect(ics.content).toContain(`DTEND:${day.replaceAll('-', '')}T061500Z`);
 
     const page = text(await (await fetch(`${t.url}/admin/candidate/${app.id}?interview=1`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}`, 'accept-language': 'en' } })).text());
     expect(page).toContain('Interview scheduled; the applicant has been invited.');

@@ -28,22 +28,32 @@ export function shiftCalendar(s: ShiftEvent): string {
   const at = (time: string) => Date.parse(`${s.date}T${time}:00+09:00`);
   const start = at(s.start);
   const end = at(s.end) <= start ? at(s.end) + DAY_MS : at(s.end);
+  return calendarEvent({ uid: `shift-${s.id}@tsunagu`, start, end, title: s.title, location: s.location, description: s.description, url: s.url });
+}
+
+/** One event of the product's calendar files (a shift, an interview): instants in UTC milliseconds, written in UTC. */
+export function calendarEvent(e: { uid: string; start: number; end: number; title: string; description: string; location?: string | null; url?: string | null }): string {
   const made = createEvent({
     productId: 'tsunagu',
-    uid: `shift-${s.id}@tsunagu`,
-    start,
+    uid: e.uid,
+    start: e.start,
     startInputType: 'utc',
     startOutputType: 'utc',
-    end,
+    end: e.end,
     endInputType: 'utc',
     endOutputType: 'utc',
-    title: s.title,
-    location: s.location,
-    description: s.description,
-    url: s.url,
+    title: e.title,
+    description: e.description,
+    ...(e.location ? { location: e.location } : {}),
+    ...(e.url ? { url: e.url } : {}),
   });
-  if (made.error || !made.value) throw made.error ?? new Error('the shift could not be written as a calendar event');
+  if (made.error || !made.value) throw made.error ?? new Error('the event could not be written as a calendar file');
   return made.value;
+}
+
+/** A calendar file as a mail's attachment. */
+export function calendarAttachment(filename: string, content: string): { filename: string; contentType: string; content: string } {
+  return { filename, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content };
 }
 
 /** What a shift's calendar entry says, in `lang`: the job and company, the place as the job's pages say it, a note with the link to the candidate's page. */
@@ -76,16 +86,15 @@ export interface ShiftRow {
 export function shiftAttachment(lang: Lang, r: ShiftRow, vars: { job: string; company: string; link: string }): { filename: string; contentType: string; content: string }[] {
   if (!r.date || !r.start_time || !r.end_time) return [];
   return [
-    {
-      filename: 'shift.ics',
-      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: shiftCalendar({
+    calendarAttachment(
+      'shift.ics',
+      shiftCalendar({
         id: r.id,
         date: r.date,
         start: r.start_time.slice(0, 5),
         end: r.end_time.slice(0, 5),
         ...shiftEventText(lang, { ...vars, place: { prefecture: r.prefecture, ...placeIn(lang, r) } }),
       }),
-    },
+    ),
   ];
 }

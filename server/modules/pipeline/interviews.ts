@@ -6,7 +6,6 @@
  * announced like any move.
  */
 import type { Actor } from '../../db/audit.ts';
-import { createEvent } from 'ics';
 import { z } from 'zod';
 import { msgText } from '../../../shared/messages.ts';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
@@ -19,6 +18,7 @@ import { statusMoves } from '../templates/status-tree.ts';
 import { announceMoves, type AnnounceDeps } from './announce.ts';
 import { companyTree, moveApplication } from './statuses.ts';
 import { applicationsWithParties } from './repo.ts';
+import { calendarAttachment, calendarEvent } from './calendar.ts';
 import type { InterviewStatus } from './tables.ts';
 
 /** What a person enters to schedule one (the form and the API validate with it). */
@@ -98,22 +98,16 @@ async function inviteCandidate(deps: AnnounceDeps, interviewId: string): Promise
     }
     if (!r.active) return;
     const mail = await composeMail(deps.db, 'interview_scheduled', { companyId: r.company_id, lang, vars });
-    const ics = createEvent({
+    const ics = calendarEvent({
       uid: `interview-${r.id}@tsunagu`,
       start: r.starts_at.getTime(),
-      startInputType: 'utc',
-      startOutputType: 'utc',
-      duration: { minutes: r.minutes },
+      end: r.starts_at.getTime() + r.minutes * 60_000,
       title: `${company}: ${job}`,
       description: mail.text,
-      ...(r.place ? { location: r.place } : {}),
-      ...(r.online_url ? { url: r.online_url } : {}),
+      location: r.place,
+      url: r.online_url,
     });
-    await deps.mailer.send({
-      to: r.email,
-      ...mail,
-      ...(ics.value ? { attachments: [{ filename: 'interview.ics', content: ics.value, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] } : {}),
-    });
+    await deps.mailer.send({ to: r.email, ...mail, attachments: [calendarAttachment('interview.ics', ics)] });
   } catch (err) {
     deps.log.warn({ err, interviewId }, 'the interview invitation failed');
   }
