@@ -2,6 +2,7 @@ import NProgress from 'nprogress';
 import type { ComponentType } from 'react';
 import type { IslandName } from './islands/registry.ts';
 import { clearIdentity, pageIdentity } from './stores/persist.ts';
+import { ACTION_FIELD, ASKING_FIELD } from '../views/ui/action-fields.ts';
 
 /**
  * The one script every page loads. It shows the progress bar on navigation and form submits
@@ -48,13 +49,16 @@ document.addEventListener('change', (e) => {
 });
 // A button that asks first: its own question (data-confirm), or the question of the option chosen
 // in its form's select named by data-confirm-choice (a bulk move into a state that tells people
-// what cannot be undone). Any action that cannot be undone.
+// what cannot be undone). Any action that cannot be undone. It is drawn sending `_asking`; once the
+// person agrees (or the chosen option asks nothing) it sends `_action`. A browser that never ran
+// this is asked by the server (server/web/ask-first.tsx).
 document.addEventListener('click', (e) => {
   const button = (e.target as Element | null)?.closest?.('button[data-confirm], button[data-confirm-choice]');
   if (!(button instanceof HTMLButtonElement)) return;
   const choice = button.dataset.confirmChoice ? button.form?.elements.namedItem(button.dataset.confirmChoice) : null;
   const question = button.dataset.confirm ?? (choice instanceof HTMLSelectElement ? choice.selectedOptions[0]?.dataset.confirm : undefined);
   if (question && !window.confirm(question)) e.preventDefault();
+  else if (button.name === ASKING_FIELD) button.name = ACTION_FIELD;
 });
 // A form drawn again with errors: the cursor goes to the first field to fix (the server marks
 // every invalid control with aria-invalid; React does not render autofocus on the server).

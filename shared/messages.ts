@@ -36,6 +36,10 @@ export const MESSAGES = {
   'common.time': m('時間', 'Time'),
   'common.checkForm': m('入力内容を確認してください。', 'Please check the form.'),
   'common.requiredNote': m('* は必須項目です。', 'Fields marked * are required.'),
+  'askFirst.title': m('確認', 'Please confirm'),
+  'askFirst.generic': m('この操作を実行しますか？元に戻せないことがあります。', 'Go ahead? This may not be undone.'),
+  'askFirst.yes': m('実行する', 'Yes, go ahead'),
+  'askFirst.no': m('やめて戻る', 'No, go back'),
 
   // Errors (forms, the API, validation of every input)
   'error.internal': m('申し訳ありません。問題が発生しました。しばらくしてからもう一度お試しください。', 'Sorry, something went wrong on our side. Please try again in a moment.'),

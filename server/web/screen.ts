@@ -15,7 +15,8 @@ import type { RouteDef } from '../access/routes.ts';
 import type { Lang, Text } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { ErrorKind } from '../../views/pages/errors/ErrorPage.tsx';
-import { ACTION_FIELD, declaredActions, parseAction, type ActionRefs } from '../../views/ui/Action.tsx';
+import { ACTION_FIELD, ASKING_FIELD, declaredActions, parseAction, type ActionRefs } from '../../views/ui/Action.tsx';
+import { askFirstPage } from './ask-first.tsx';
 import { callApi, refusalOf, type ApiFailure } from './kit.ts';
 import type { PageOptions } from './render.tsx';
 
@@ -203,9 +204,22 @@ export async function runAction<K extends string>(
   actions: { readonly [P in K]: Action },
   ctx: ScreenContext,
   body: Record<string, unknown>,
-  draw: (state: FormState) => Promise<Outcome>,
+  draw: (state?: FormState) => Promise<Outcome>,
   bare?: K,
 ): Promise<Outcome> {
+  // A button that asks first, posted by a browser that did not ask: asked here before anything runs.
+  const asking = body[ACTION_FIELD] === undefined ? parseAction(body[ASKING_FIELD]) : null;
+  if (asking) {
+    if (!Object.hasOwn(actions, asking.name)) return errorPage('badRequest');
+    // A load may answer with another outcome by throwing it (a record's own page): that is the page as it stands.
+    const drawn = await draw().catch((err: unknown) => (isOutcome(err) ? err : Promise.reject(err)));
+    const value = String(body[ASKING_FIELD]);
+    // The page as it stands, whose button says what it asks; a screen that draws none asks in general words.
+    const shown = drawn.kind === 'page' ? drawn.page : null;
+    const ask = askFirstPage(shown, value, body, { lang: ctx.lang, post: ctx.req.originalUrl, admin: (shown?.layout ?? (ctx.user && ctx.roleMaps ? 'admin' : 'public')) === 'admin' });
+    if (ask) return page(ask);
+    body = { ...body, [ACTION_FIELD]: value };
+  }
   const asked = parseAction(body[ACTION_FIELD]) ?? (bare && body[ACTION_FIELD] === undefined ? { name: bare, arg: null } : null);
   const action = asked && Object.hasOwn(actions, asked.name) ? actions[asked.name as K] : undefined;
   if (!asked || !action) return errorPage('badRequest');

@@ -146,3 +146,39 @@ describe('closing an application from the list', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('a browser that runs no script', () => {
+  it('is asked by the server before a close: "No" goes back with nothing moved, "Yes" closes the application', async () => {
+    const { company, byName } = await sakuraStatuses();
+    const db = t.database.db;
+    const app = await db.selectFrom('applications').select('id').where('company_id', '=', company).where('candidate_status_id', '=', byName('Applied')).executeTakeFirstOrThrow();
+    const statusOf = async () => (await db.selectFrom('applications').select('candidate_status_id').where('id', '=', app.id).executeTakeFirstOrThrow()).candidate_status_id;
+    const plain = await openPage(browser, { locale: 'en-US', errors, viewport: { width: 390, height: 844 }, javaScript: false });
+    try {
+      await backOfficeLogin(plain, t.url, DEMO.company_admin);
+      const record = `${t.url}/admin/candidate/${app.id}`;
+      const reject = plain.locator(`button[value="move:${byName('Rejected')}"]`);
+      await plain.goto(record);
+      await reject.click();
+      await plain.waitForLoadState('load');
+      expect(await plain.locator('.ask-first p').textContent()).toBe('Moving to “Rejected” tells the candidate by chat and mail, which cannot be taken back. Move?');
+      expect(await statusOf()).toBe(byName('Applied'));
+      await plain.getByRole('link', { name: 'No, go back' }).click();
+      await plain.waitForURL(record);
+      expect(await statusOf()).toBe(byName('Applied'));
+
+      await reject.click();
+      await plain.getByRole('button', { name: 'Yes, go ahead' }).click();
+      await plain.waitForURL((u) => u.searchParams.get('moved') === byName('Rejected'));
+      expect(await statusOf()).toBe(byName('Rejected'));
+    } finally {
+      await db
+        .updateTable('applications')
+        .set({ candidate_status_id: byName('Applied') })
+        .where('id', '=', app.id)
+        .execute();
+      await plain.context().close();
+    }
+    expect(errors).toEqual([]);
+  });
+});

@@ -33,10 +33,19 @@ export async function launchBrowser(): Promise<Browser> {
  * is pushed to `errors`, prefixed with the page's address: uncaught exceptions, console errors and
  * scripts or stylesheets that did not load. Chromium logs every non-2xx document (a 422 form, a
  * 404 or 501 page) as "Failed to load resource": those are answers the tests check, not errors.
- * `bypassCSP` lets a test inject a script of its own (axe-core) past the pages' script-src 'self'.
+ * `bypassCSP` lets a test inject a script of its own (axe-core) past the pages' script-src 'self';
+ * `javaScript: false` is a browser that runs no script (the pages must work without it).
  */
-export async function openPage(browser: Browser, opts: { locale: string; errors: string[]; viewport?: { width: number; height: number }; timeoutMs?: number; bypassCSP?: boolean }): Promise<Page> {
-  const context = await browser.newContext({ locale: opts.locale, ...(opts.viewport ? { viewport: opts.viewport } : {}), ...(opts.bypassCSP ? { bypassCSP: true } : {}) });
+export async function openPage(
+  browser: Browser,
+  opts: { locale: string; errors: string[]; viewport?: { width: number; height: number }; timeoutMs?: number; bypassCSP?: boolean; javaScript?: boolean },
+): Promise<Page> {
+  const context = await browser.newContext({
+    locale: opts.locale,
+    ...(opts.viewport ? { viewport: opts.viewport } : {}),
+    ...(opts.bypassCSP ? { bypassCSP: true } : {}),
+    ...(opts.javaScript === false ? { javaScriptEnabled: false } : {}),
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(opts.timeoutMs ?? 15_000);
   page.setDefaultNavigationTimeout(opts.timeoutMs ?? 15_000);

@@ -9,6 +9,7 @@ import * as cheerio from 'cheerio';
 import { expect, it } from 'vitest';
 import { ALL_ROUTES, matchRoute } from '../../server/access/routes.ts';
 import type { Lang } from '../../shared/i18n.ts';
+import { msg } from '../../shared/messages.ts';
 import { startTestApp, type DemoLogin, type TestApp } from './app.ts';
 
 export interface Session {
@@ -203,22 +204,37 @@ export async function pressEverything(t: TestApp, session: Session, paths: reado
             for (const [k, v] of sent) body.append(k, v);
           } else body = new URLSearchParams(sent);
           pressed++;
-          const r = await fetch(action, { method: 'POST', redirect: 'manual', headers: headers({ origin: t.url }), body });
-          const type = r.headers.get('content-type') ?? '';
-          const text = await r.text();
+          let r = await fetch(action, { method: 'POST', redirect: 'manual', headers: headers({ origin: t.url }), body });
+          let type = r.headers.get('content-type') ?? '';
+          let text = await r.text();
+          const failed = (answer: string) =>
+            failures.push({ who: session.who, page: path, form: action.pathname + action.search, button: describeButton($, button) + (tick ? ' (one row ticked)' : ''), status: r.status, answer });
+          // A button that asks first, pressed without the page's script: the server asks on a page
+          // of its own (server/web/ask-first.tsx); the person says yes there.
+          if (button.attribs.name === '_asking' && r.status === 200 && type.includes('html')) {
+            const asked = cheerio.load(text);
+            const askForm = asked('.ask-first form');
+            const own = button.attribs['data-confirm'];
+            // It asks the button's own question; general words only where the walk's earlier presses
+            // took the button off the page (the row moved on, the offer was answered). A button that
+            // asks by the chosen option may ask nothing for it.
+            const question = asked('.ask-first p').text();
+            const yes = askForm.find('button[name="_action"]').toArray()[0];
+            const again = new URL(askForm.attr('action') ?? action.href, action);
+            if (!askForm.length && own) failed('pressed without script, it did not ask first');
+            else if (askForm.length && own && question !== own && ![msg('ja', 'askFirst.generic'), msg('en', 'askFirst.generic')].includes(question))
+              failed(`asked "${question}", the button asks "${own}"`);
+            else if (askForm.length && (!yes || again.href !== action.href)) failed('the page that asks first has no yes button for the same form');
+            else if (askForm.length && yes) {
+              r = await fetch(again, { method: 'POST', redirect: 'manual', headers: headers({ origin: t.url }), body: new URLSearchParams(entries(asked, controlsOf(asked, askForm), yes)) });
+              type = r.headers.get('content-type') ?? '';
+              text = await r.text();
+            }
+          }
           // A 400 is a post its screen does not understand (the page drew a button for nothing); a
           // refusal a person can act on is a 404, 409, 422 or 429 page.
           const bare = r.status >= 400 && !type.includes('html');
-          if (r.status >= 500 || r.status === 400 || r.status === 401 || r.status === 403 || bare) {
-            failures.push({
-              who: session.who,
-              page: path,
-              form: action.pathname + action.search,
-              button: describeButton($, button) + (tick ? ' (one row ticked)' : ''),
-              status: r.status,
-              answer: text.replace(/\s+/g, ' ').slice(0, 160),
-            });
-          }
+          if (r.status >= 500 || r.status === 400 || r.status === 401 || r.status === 403 || bare) failed(text.replace(/\s+/g, ' ').slice(0, 160));
         }
       }
     }
@@ -228,7 +244,8 @@ export async function pressEverything(t: TestApp, session: Session, paths: reado
 
 /**
  * Loads `path` and presses the button that sends `_action=<action>` (the first whose value starts
- * with it), with the form as drawn and the fields in `fill` typed over it: what a person does.
+ * with it), with the form as drawn and the fields in `fill` typed over it: what a person does (in a
+ * browser running the page's script, saying yes where the button asks first).
  */
 export async function pressButton(t: TestApp, session: Session, path: string, action: string, fill: Record<string, string> = {}): Promise<{ status: number; location: string | null; html: string }> {
   const headers = (extra: Record<string, string> = {}) => ({ ...(session.cookie ? { cookie: session.cookie } : {}), ...extra });
@@ -238,9 +255,14 @@ export async function pressButton(t: TestApp, session: Session, path: string, ac
   for (const formEl of $('form[method="post"]').toArray()) {
     const form = $(formEl);
     const controls = controlsOf($, form);
-    const button = controls.find((el) => isSubmit(el) && el.attribs.name === '_action' && (el.attribs.value === action || el.attribs.value?.startsWith(`${action}:`)));
+    const button = controls.find(
+      (el) => isSubmit(el) && (el.attribs.name === '_action' || el.attribs.name === '_asking') && (el.attribs.value === action || el.attribs.value?.startsWith(`${action}:`)),
+    );
     if (!button) continue;
-    const sent = entries($, controls, button).map(([k, v]): [string, string] => [k, Object.hasOwn(fill, k) ? fill[k]! : v]);
+    // A button that asks first sends `_action` once the person has said yes to the page's script (client/boot.ts).
+    const sent = entries($, controls, button)
+      .map(([k, v]): [string, string] => [k === '_asking' ? '_action' : k, v])
+      .map(([k, v]): [string, string] => [k, Object.hasOwn(fill, k) ? fill[k]! : v]);
     for (const [k, v] of Object.entries(fill)) if (!sent.some(([n]) => n === k)) sent.push([k, v]);
     const target = new URL(button.attribs.formaction ?? form.attr('action') ?? path, `${t.url}${path}`);
     const r = await fetch(target, { method: 'POST', redirect: 'manual', headers: headers({ origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }), body: new URLSearchParams(sent) });

@@ -248,7 +248,8 @@ describe('the applicant record', () => {
     const html = text(await page.text());
     expect(html).toContain('Maria Santos');
     expect(html).toContain('Residence status');
-    expect(html).toMatch(new RegExp(`<button type="submit" value="move:${S.Rejected}"[^>]*name="_action">Rejected</button>`));
+    // A close asks first: the button sends `_asking` until the person says yes (client/boot.ts).
+    expect(html).toMatch(new RegExp(`<button type="submit" value="move:${S.Rejected}"[^>]*name="_asking"[^>]*>Rejected</button>`));
     // The list links each name to its record.
     expect(await (await fetch(`${t.url}/admin/candidate`, { headers: { cookie: `token=${token}` } })).text()).toContain(`href="/admin/candidate/${app.id}"`);
 
@@ -288,6 +289,53 @@ describe('the applicant record', () => {
       expect(list(`select[name="to"] option[value="${forward}"]`).attr('data-confirm')).toBeUndefined();
       expect(list('button[value="move"]').attr('data-confirm-choice')).toBe('to');
     }
+    await setStatus(app.id, S.Applied);
+  });
+
+  it('asks on a page of its own when the browser did not (no script, or pressed before it loaded), moves nothing until the person says yes, and lets a step forward through', async () => {
+    const app = await candidate2At(S.Offer);
+    const forward = S['Work confirmation'];
+    const token = await t.tokenOf('company_admin');
+    const statusNow = async () => ((await t.gql(RECORD, { id: app.id }, { as: 'company_admin' })).data.applicantRecord as { status: { value: string } }).status.value;
+    const recordUrl = `/admin/candidate/${app.id}`;
+    // The record's close button as a browser without the script sends it.
+    const record = cheerio.load((await getPage(t, recordUrl, token, 'en')).html);
+    const pressed = record(`button[value="move:${S.Rejected}"]`);
+    expect(pressed.attr('name')).toBe('_asking');
+    const res = await fetch(`${t.url}${recordUrl}`, formRequest({ _asking: `move:${S.Rejected}` }, { origin: t.url, cookie: `token=${token}; lang=en` }));
+    expect(res.status).toBe(200);
+    const ask = cheerio.load(await res.text());
+    expect(ask('title').text()).toContain('Please confirm');
+    expect(ask('.ask-first p').text()).toBe('Moving to “Rejected” tells the candidate by chat and mail, which cannot be taken back. Move?');
+    expect(ask('.ask-first a').attr('href')).toBe(recordUrl);
+    expect(ask('.ask-first a').text()).toBe('No, go back');
+    expect(await statusNow()).toBe(S.Offer);
+    // Yes: the page's own form, as drawn.
+    const form = ask('.ask-first form');
+    expect(form.attr('action')).toBe(recordUrl);
+    const yes = form.find('button[name="_action"]');
+    expect(yes.text()).toBe('Yes, go ahead');
+    const fields = form
+      .find('input[type="hidden"]')
+      .toArray()
+      .map((el) => [el.attribs.name!, el.attribs.value ?? ''] as [string, string]);
+    const done = await fetch(`${t.url}${form.attr('action')}`, formRequest(Object.fromEntries([...fields, ['_action', yes.attr('value')!]]), { origin: t.url, cookie: `token=${token}` }));
+    expect(done.status).toBe(303);
+    expect(await statusNow()).toBe(S.Rejected);
+
+    // The bulk bar: the chosen state decides. A step forward runs at once; a close asks, in Japanese here, keeping the ticked rows.
+    await setStatus(app.id, S.Offer);
+    const bulk = (to: string) => fetch(`${t.url}/admin/candidate?size=100`, formRequest({ ids: app.id, to, _asking: 'move' }, { origin: t.url, cookie: `token=${token}; lang=ja` }));
+    const closing = await bulk(S.Rejected);
+    expect(closing.status).toBe(200);
+    const asked = cheerio.load(await closing.text());
+    expect(asked('.ask-first p').text()).toBe('「不採用」に移すと、応募者にチャットとメールで知らせます。送った知らせは取り消せません。移しますか？');
+    expect(asked('.ask-first input[name="ids"]').attr('value')).toBe(app.id);
+    expect(asked('.ask-first input[name="to"]').attr('value')).toBe(S.Rejected);
+    expect(await statusNow()).toBe(S.Offer);
+    const stepped = await bulk(forward);
+    expect(stepped.status).toBe(303);
+    expect(await statusNow()).toBe(forward);
     await setStatus(app.id, S.Applied);
   });
 

@@ -6,6 +6,7 @@
  * company neither sees nor acts on the offers; a role without 380001 is refused; the monthly quota
  * and the expiry hold; accepting twice, even at once, makes one application.
  */
+import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -113,6 +114,41 @@ describe('a company scouts a candidate who accepts and appears in the pipeline',
     expect(again).toEqual({ status: 'accepted', applicationId: apps[0]!.id });
     expect(firstCode(await t.gql(ANSWER, { id: sent.id, a: false }, token))).toBe('CONFLICT');
     expect(await db().selectFrom('applications').select('id').where('candidate_id', '=', lan).where('job_id', '=', job.id).execute()).toHaveLength(1);
+  });
+});
+
+describe('declining without the page’s script', () => {
+  it('asks on a page of the public site (a phone that ran no script, or pressed before it loaded), declines nothing until yes, and keeps the offer', async () => {
+    const sakura = await companyOf(t, 'company@demo.test');
+    const ramesh = await userId(t, 'scout2@demo.test');
+    const job = await partTimeJob(sakura, 1);
+    const sent = dataOf(await t.gql(SEND, { c: ramesh, j: job.id, m: 'Would you join our kitchen team?' }, { as: 'company_admin' })).sendScoutOffer;
+    const { token } = await candidateLogin(t, 'scout2@demo.test');
+    const cookie = `candidate_token=${token}; lang=en`;
+    const status = async () => (await db().selectFrom('scout_offers').select('status').where('id', '=', sent.id).executeTakeFirstOrThrow()).status;
+
+    const page = cheerio.load(await (await fetch(`${t.url}/staff/scout`, { headers: { cookie } })).text());
+    const decline = page(`input[name="id"][value="${sent.id}"]`).closest('form').find('button[value="decline"]');
+    expect(decline.attr('name')).toBe('_asking');
+    expect(decline.attr('data-confirm')).toBe('Decline this offer?');
+    const res = await fetch(`${t.url}/staff/scout`, formRequest({ id: sent.id, _asking: 'decline' }, { origin: t.url, cookie }));
+    expect(res.status).toBe(200);
+    const ask = cheerio.load(await res.text());
+    expect(ask('.ask-first p').text()).toBe('Decline this offer?');
+    // The public site's page and buttons, not the back office's.
+    expect(ask('.admin-header').length).toBe(0);
+    expect(ask('.ask-first button[name="_action"]').attr('class')).toBe('button button-primary');
+    expect(ask('.ask-first a').attr('href')).toBe('/staff/scout');
+    expect(await status()).toBe('pending');
+
+    const fields = ask('.ask-first input[type="hidden"]')
+      .toArray()
+      .map((el) => [el.attribs.name!, el.attribs.value ?? ''] as [string, string]);
+    expect(fields).toEqual([['id', sent.id]]);
+    const yes = await fetch(`${t.url}/staff/scout`, formRequest(Object.fromEntries([...fields, ['_action', ask('.ask-first button').attr('value')!]]), { origin: t.url, cookie }));
+    expect(yes.status).toBe(303);
+    expect(yes.headers.get('location')).toContain('done=declined');
+    expect(await status()).toBe('declined');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ACTION_FIELD, ASKING_FIELD } from './action-fields.ts';
 
 /**
  * An action and its button are one thing (DESIGN.md §3). A screen declares its actions; the screen
@@ -8,8 +9,7 @@ import type { ReactNode } from 'react';
  * dispatcher runs: a button for an action the screen does not handle is a type error, not a 400.
  */
 
-/** The form field every action button sends. */
-export const ACTION_FIELD = '_action';
+export { ACTION_FIELD, ASKING_FIELD };
 
 declare const declared: unique symbol;
 
@@ -43,7 +43,7 @@ export interface ActionButtonProps {
   form?: string;
   /** The kit's button classes (docs/ui.md): `btn`, `btn btn-small-solid`, `btn-link`… */
   className?: string;
-  /** Asks the person first (client/boot.ts): an action that cannot be undone. */
+  /** Asks the person first (client/boot.ts; without the script, the screen kit): an action that cannot be undone. */
   confirm?: string | null;
   /**
    * Asks first when the chosen option of its form's select of this name carries a question
@@ -63,7 +63,7 @@ export function ActionButton(p: ActionButtonProps) {
   return (
     <button
       type="submit"
-      name={ACTION_FIELD}
+      name={p.confirm || p.confirmChoice ? ASKING_FIELD : ACTION_FIELD}
       value={actionValue(p.action, p.arg)}
       {...(p.form ? { form: p.form } : {})}
       className={p.className ?? 'btn'}
@@ -96,5 +96,42 @@ export function ConfirmAction(p: { className?: string; summary: ReactNode; post:
         </ActionButton>
       </form>
     </details>
+  );
+}
+
+/**
+ * The question of a button that asks first, asked by the server for a browser that did not (the
+ * screen kit, server/web/ask-first.tsx): the form as it was posted, sent again with the pressed
+ * action when the person says yes; "no" goes back to the page.
+ */
+export function AskFirst(p: {
+  title: string;
+  question: string;
+  post: string;
+  fields: readonly (readonly [string, string])[];
+  action: ActionRef;
+  arg: string | null;
+  yes: string;
+  no: string;
+  admin: boolean;
+}) {
+  return (
+    <section className={p.admin ? 'card ask-first' : 'container section ask-first'}>
+      <h1>{p.title}</h1>
+      <form method="post" action={p.post}>
+        {p.fields.map(([name, value], i) => (
+          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+        ))}
+        <p>{p.question}</p>
+        <div className={p.admin ? 'form-actions' : 'cta-group'}>
+          <ActionButton action={p.action} arg={p.arg} className={p.admin ? 'btn btn-danger' : 'button button-primary'}>
+            {p.yes}
+          </ActionButton>
+          <a href={p.post} className={p.admin ? 'btn btn-secondary' : 'button button-secondary'}>
+            {p.no}
+          </a>
+        </div>
+      </form>
+    </section>
   );
 }
