@@ -49,5 +49,7 @@ describe('data access', () => {
   it('tenancy through server/access/tenancy.ts: no hand-written tenant test elsewhere', () => {
     const exempt = (f: string) => f.startsWith('server/access/');
     expect(scan(['server', 'client', 'shared', 'views'], /\.kind [!=]== '(company|client|platform|none)'/, exempt)).toEqual([]);
+    // Work resolved to a company (null: any, for the platform) is kept to it by inCompany.
+    expect(scan(['server'], /if \(companyId\) \w+ = \w+\.where\(['"][\w.]*company_id|\$if\([^,]*companyId[^,]*, \(q\) => q\.where\(['"][\w.]*company_id/, exempt)).toEqual([]);
   });
 });

@@ -85,6 +85,14 @@ export function scopeToTenant<DB, TB extends keyof DB>(q: WhereInterface<DB, TB>
   }
 }
 
+/**
+ * A query kept to one company's rows, or left to every company's for null: the form of work
+ * already resolved to the company it is done for (`actingCompanyOf`: platform staff act for any).
+ */
+export function inCompany<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>, column: ReferenceExpression<DB, TB>, companyId: string | null): SelectQueryBuilder<DB, TB, O> {
+  return companyId ? q.where(column, '=', companyId as never) : q;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tenancy of the list engine and its definitions (server/resources): which rows a query keeps,
 // said once here instead of a test of the tenant's kind in each definition.

@@ -7,6 +7,7 @@ import { inTransaction, type DB } from '../../db/connect.ts';
 import { ACCOUNT_UPDATED } from './ledger.ts';
 import type { BankAccountsTable } from './tables.ts';
 import type { Selectable } from 'kysely';
+import { inCompany } from '../../access/tenancy.ts';
 
 /** A pay run with its worker and company names, as its payslip heads it. */
 export function payRunForSlip(db: DB, runId: string) {
@@ -27,14 +28,12 @@ export function payRunLines(db: DB, runId: string) {
 
 /** The latest 20 transfer batches, newest first. */
 export function latestTransferBatches(db: DB, companyId: string | null) {
-  let q = db.selectFrom('transfer_batches').selectAll().orderBy('created_at', 'desc').limit(20);
-  if (companyId) q = q.where('company_id', '=', companyId);
-  return q.execute();
+  return inCompany(db.selectFrom('transfer_batches').selectAll().orderBy('created_at', 'desc').limit(20), 'company_id', companyId).execute();
 }
 
 /** Daily pay lines that could not be batched, by worker and day (at most 200). */
 export function failedDailyLines(db: DB, companyId: string | null) {
-  let q = db
+  const q = db
     .selectFrom('pay_lines as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')
     .select(['l.id', 'u.name', 'l.work_date', 'l.failure_reason'])
@@ -43,8 +42,7 @@ export function failedDailyLines(db: DB, companyId: string | null) {
     .orderBy('u.name')
     .orderBy('l.work_date')
     .limit(200);
-  if (companyId) q = q.where('l.company_id', '=', companyId);
-  return q.execute();
+  return inCompany(q, 'l.company_id', companyId).execute();
 }
 
 /** Whose a transfer batch is. */

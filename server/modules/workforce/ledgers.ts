@@ -18,6 +18,7 @@ import { todayInJapan } from '../../../shared/time.ts';
 import { countryName } from '../../../shared/countries.ts';
 import { audit, type Actor } from '../../db/audit.ts';
 import { candidatesWithProfile, shiftApplicationsWithClient, shiftDayAndTimes } from '../jobs/repo.ts';
+import { inCompany } from '../../access/tenancy.ts';
 
 /** Wall-clock time in Japan (HH:MM) of a timestamp column. */
 const hm = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'Asia/Tokyo', 'HH24:MI')`;
@@ -50,7 +51,7 @@ function dispatchedPlacements(db: DB, companyId: string | null, userId: string) 
   return shiftApplicationsWithClient(db)
     .where('a.candidate_id', '=', userId)
     .where('a.dispatch', '=', true)
-    .$if(!!companyId, (q) => q.where('a.company_id', '=', companyId!));
+    .$call((q) => inCompany(q, 'a.company_id', companyId));
 }
 
 /** The 派遣元管理台帳 rows of one worker at `companyId` (null: every company), oldest day first; dispatched placements only, not cancelled or missed days. */
@@ -120,14 +121,13 @@ interface ForeignEmploymentReport {
 
 /** The 外国人雇用状況届出 facts of one worker at `companyId` (null: every company); hiring and leaving from the days they work. */
 export async function foreignEmploymentReport(db: DB, companyId: string | null, userId: string): Promise<ForeignEmploymentReport | null> {
-  let days = db
+  const days = db
     .selectFrom('applications as a')
     .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
     .leftJoin('attendance as t', 't.application_id', 'a.id')
     .select([sql<string | null>`to_char(min(s.date), 'YYYY-MM-DD')`.as('first'), sql<string | null>`to_char(max(s.date), 'YYYY-MM-DD')`.as('last')])
     .where('a.candidate_id', '=', userId)
     .where((eb) => eb.or([eb('t.status', 'is', null), eb('t.status', 'not in', ['absent', 'no_show'])]));
-  if (companyId) days = days.where('a.company_id', '=', companyId);
   const [p, d] = await Promise.all([
     candidatesWithProfile(db)
       .select([
@@ -143,7 +143,7 @@ export async function foreignEmploymentReport(db: DB, companyId: string | null, 
       ])
       .where('u.id', '=', userId)
       .executeTakeFirst(),
-    days.executeTakeFirst(),
+    inCompany(days, 'a.company_id', companyId).executeTakeFirst(),
   ]);
   if (!p) return null;
   const today = todayInJapan();
@@ -206,9 +206,8 @@ export async function recordComplaint(
   input: { applicationId: string; receivedOn: string; complaint: string; handling: string },
 ): Promise<{ ok: true; id: string } | { ok: false }> {
   return db.transaction().execute(async (trx) => {
-    let q = trx.selectFrom('applications').select(['id', 'company_id']).where('id', '=', input.applicationId).where('dispatch', '=', true);
-    if (companyId) q = q.where('company_id', '=', companyId);
-    const app = await q.executeTakeFirst();
+    const q = trx.selectFrom('applications').select(['id', 'company_id']).where('id', '=', input.applicationId).where('dispatch', '=', true);
+    const app = await inCompany(q, 'company_id', companyId).executeTakeFirst();
     if (!app) return { ok: false } as const;
     const { id } = await trx
       .insertInto('dispatch_complaints')
@@ -223,15 +222,14 @@ export async function recordComplaint(
 /** Updates how a complaint was handled, on a placement of `companyId` (null: any); false when there is no such complaint. */
 export async function setComplaintHandling(db: DB, actor: Actor, companyId: string | null, id: string, handling: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    let q = trx
+    const q = trx
       .selectFrom('dispatch_complaints as c')
       .innerJoin('applications as a', 'a.id', 'c.application_id')
       .select(['c.id', 'c.handling', 'a.company_id'])
       .where('c.id', '=', id)
       .where('a.dispatch', '=', true)
       .forUpdate();
-    if (companyId) q = q.where('a.company_id', '=', companyId);
-    const row = await q.executeTakeFirst();
+    const row = await inCompany(q, 'a.company_id', companyId).executeTakeFirst();
     if (!row) return false;
     if (row.handling === handling) return true;
     await trx.updateTable('dispatch_complaints').set({ handling }).where('id', '=', id).execute();

@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import type { WorkLimitsInput } from './work-limits.ts';
+import { inCompany } from '../../access/tenancy.ts';
 
 type PlacementFacts = Required<Pick<WorkLimitsInput, 'birthDate' | 'dispatch' | 'jobField' | 'personField' | 'simpleLabour'>>;
 
@@ -80,9 +81,8 @@ export const placementKey = key;
  * working status was made on the old answer. `companyId` null: the platform (any company).
  */
 export async function setPlacementDispatch(db: DB, companyId: string | null, applicationId: string, dispatch: boolean): Promise<'ok' | 'not-found' | 'working'> {
-  let q = db.selectFrom('applications as a').innerJoin('candidate_statuses as s', 's.id', 'a.candidate_status_id').select(['a.id', 's.list']).where('a.id', '=', applicationId);
-  if (companyId) q = q.where('a.company_id', '=', companyId);
-  const app = await q.executeTakeFirst();
+  const q = db.selectFrom('applications as a').innerJoin('candidate_statuses as s', 's.id', 'a.candidate_status_id').select(['a.id', 's.list']).where('a.id', '=', applicationId);
+  const app = await inCompany(q, 'a.company_id', companyId).executeTakeFirst();
   if (!app) return 'not-found';
   if (app.list === 'kakunin' || app.list === 'shukkin') return 'working';
   await db.updateTable('applications').set({ dispatch, updated_at: new Date() }).where('id', '=', applicationId).execute();

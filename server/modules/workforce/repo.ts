@@ -4,7 +4,7 @@
  * company id of null means every company (platform staff).
  */
 import { sql } from 'kysely';
-import { scopeToTenant, type Tenant } from '../../access/tenancy.ts';
+import { inCompany, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
 import { addDays } from '../../../shared/time.ts';
 import { shiftNotStarted } from './may-work.ts';
@@ -69,7 +69,7 @@ export function swappablePlacements(db: DB, companyId: string | null, today: str
     .where('s.date', '<=', addDays(today, 14))
     .where(liveApplication)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('attendance as t').select('t.id').whereRef('t.application_id', '=', 'a.id'))))
-    .$if(companyId !== null, (q) => q.where('a.company_id', '=', companyId!))
+    .$call((q) => inCompany(q, 'a.company_id', companyId))
     .orderBy('s.date')
     .orderBy('s.start_time')
     .orderBy('u.name')
@@ -93,7 +93,7 @@ export function placedInWeek(db: DB, tenant: Tenant, week: string) {
 
 /** Open jobs' shifts of the next two weeks with seats left that have not started (at most 200). */
 export function assignableShifts(db: DB, companyId: string | null, today: string) {
-  let q = db
+  const q = db
     .selectFrom('job_daily_shifts as s')
     .innerJoin('jobs as j', 'j.id', 's.job_id')
     .select(['s.id', 's.date', 's.start_time', 's.end_time', 'j.title_ja', 'j.title_en', 's.filled', 's.capacity'])
@@ -105,8 +105,7 @@ export function assignableShifts(db: DB, companyId: string | null, today: string
     .orderBy('s.date')
     .orderBy('s.start_time')
     .limit(200);
-  if (companyId) q = q.where('j.company_id', '=', companyId);
-  return q.execute();
+  return inCompany(q, 'j.company_id', companyId).execute();
 }
 
 /** A shift with its job and the job's company. */

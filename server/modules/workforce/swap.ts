@@ -13,6 +13,7 @@ import { mayWork, shiftStarted } from './may-work.ts';
 import type { WorkLimitRefusal } from './work-limits.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { placementsJoined } from '../jobs/repo.ts';
+import { inCompany } from '../../access/tenancy.ts';
 
 /** An application that is not in a closing status (a leaf right under a root: rejected, withdrawn). */
 export const liveApplication = sql<boolean>`not exists (
@@ -48,7 +49,7 @@ export async function swapShiftPeople(db: DB, actor: Actor, companyId: string | 
       ])
       .select(sql<boolean>`exists (select 1 from attendance t where t.application_id = a.id)`.as('attended'))
       .where('a.id', 'in', [aId, bId])
-      .$if(companyId !== null, (q) => q.where('a.company_id', '=', companyId!))
+      .$call((q) => inCompany(q, 'a.company_id', companyId))
       .forUpdate('a')
       .execute();
     const a = rows.find((r) => r.id === aId);

@@ -13,7 +13,7 @@ import { CandidateRegistration } from '../jobs/apply.ts';
 import { candidatesWithProfile, shiftApplicationsWithClient, shiftDayAndTimes } from '../jobs/repo.ts';
 import { applicationsWithParties } from '../pipeline/repo.ts';
 import type { DB } from '../../db/connect.ts';
-import { companyIdOf, hasNoTenant, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
+import { companyIdOf, hasNoTenant, inCompany, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 
 /** The part of the data a tenant sees: a company's, a client's, or (the platform) everyone's. */
@@ -97,7 +97,7 @@ export async function workerJobs(db: DB, scope: Scope, userId: string) {
 /** Pay to date at the caller's company (all of them for the platform): gross this month (Japan) and overall. */
 export async function workerPay(db: DB, companyId: string | null, userId: string) {
   const month = `${todayInJapan().slice(0, 7)}-01`;
-  let q = db
+  const q = db
     .selectFrom('pay_lines')
     .select([
       sql<string>`coalesce(sum(total), 0)`.as('total'),
@@ -106,22 +106,25 @@ export async function workerPay(db: DB, companyId: string | null, userId: string
       sql<string>`coalesce(sum(worked_minutes), 0)`.as('minutes'),
     ])
     .where('user_id', '=', userId);
-  if (companyId) q = q.where('company_id', '=', companyId);
-  const r = await q.executeTakeFirstOrThrow();
-  let runs = db.selectFrom('pay_runs').select(['id', 'period_start', 'period_end', 'pay_date', 'gross', 'net', 'status']).where('user_id', '=', userId);
-  if (companyId) runs = runs.where('company_id', '=', companyId);
-  return { total: Number(r.total), month: Number(r.month), lines: Number(r.lines), minutes: Number(r.minutes), runs: await runs.orderBy('period_end', 'desc').limit(24).execute() };
+  const r = await inCompany(q, 'company_id', companyId).executeTakeFirstOrThrow();
+  const runs = db.selectFrom('pay_runs').select(['id', 'period_start', 'period_end', 'pay_date', 'gross', 'net', 'status']).where('user_id', '=', userId);
+  return {
+    total: Number(r.total),
+    month: Number(r.month),
+    lines: Number(r.lines),
+    minutes: Number(r.minutes),
+    runs: await inCompany(runs, 'company_id', companyId).orderBy('period_end', 'desc').limit(24).execute(),
+  };
 }
 
 /** Until the one person record: the staff registry's documents of the rows with the worker's e-mail (the company's own). */
 export async function workerDocuments(db: DB, companyId: string | null, email: string) {
-  let q = db
+  const q = db
     .selectFrom('staff_documents as d')
     .innerJoin('staff as st', 'st.id', 'd.staff_id')
     .select(['d.kind', 'd.number', 'd.expires_on', 'd.note'])
     .where(sql<boolean>`lower(st.email) = lower(${email})`);
-  if (companyId) q = q.where('st.company_id', '=', companyId);
-  return q.orderBy('d.created_at').execute();
+  return inCompany(q, 'st.company_id', companyId).orderBy('d.created_at').execute();
 }
 
 /**
