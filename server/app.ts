@@ -297,6 +297,8 @@ export async function createApp(deps: AppDeps): Promise<FullApp> {
     },
     () => databaseHealth(pool)?.unreachableSince() ?? null,
   );
+  // The site's address as people share it (ScreenContext.siteUrl): PUBLIC_URL, else each request's own.
+  app.locals.publicUrl = config.publicUrl;
   app.use(apiRouter(services, schema));
   app.use(chatAttachmentsRouter(services));
   app.use(adsRouter(services));

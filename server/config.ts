@@ -29,7 +29,11 @@ const EnvSchema = z.object({
   API_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').optional(),
-  PUBLIC_URL: z.url().optional(),
+  // Links are written as PUBLIC_URL + path: a trailing slash would double the path's own.
+  PUBLIC_URL: z
+    .url()
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')

@@ -78,6 +78,12 @@ export interface ScreenContext {
   t(text: Text): string;
   /** A catalogue message in the page's language. */
   msg(key: MessageKey, vars?: Readonly<Record<string, string | number>>): string;
+  /**
+   * The address of a path of this site as people share it (a job's address for search engines, an
+   * invite link, a calendar entry's link): under PUBLIC_URL when it is set, as the mails' links are,
+   * else the request's own origin (behind a proxy: TRUST_PROXY).
+   */
+  siteUrl(path: string): string;
 }
 
 /** The candidate's session cookie (DESIGN.md §5: apart from the back office's `token`). */
@@ -106,6 +112,7 @@ export function screenContext(req: Request, res: Response, api: ApiClient, route
     call: (document: string | AnyDocument, variables: Record<string, unknown> = {}, as: Caller = caller) => callApi(api, typeof document === 'string' ? document : sourceOf(document), variables, as),
     t: (text) => text[lang],
     msg: (key, vars) => msg(lang, key, vars),
+    siteUrl: (path) => `${(req.app.locals.publicUrl as string | undefined) ?? `${req.protocol}://${req.host}`}${path}`,
   };
 }
 

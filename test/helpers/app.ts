@@ -169,8 +169,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: AppOp
   });
   const addr = server.address();
   url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  // The reset links in mail point at this server.
-  built.config.publicUrl = url;
+  // The reset links in mail point at this server, unless the test gives the site a PUBLIC_URL of its own.
+  built.config.publicUrl ??= url;
   const app: TestApp = {
     ...built,
     url,

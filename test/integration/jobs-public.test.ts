@@ -131,6 +131,8 @@ describe('the public boards', () => {
     expect(html).toContain(job.title_ja);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
     expect(ld).toMatchObject({ '@type': 'JobPosting', title: job.title_ja, employmentType: 'TEMPORARY', baseSalary: { currency: 'JPY' } });
+    // Without PUBLIC_URL, the address the request came in on (test/integration/site-url.test.ts: with it).
+    expect(ld.url).toBe(`${t.url}/daily/${job.id}`);
     expect(html).toMatch(/<meta property="og:description" content="[^"]+¥/);
     // Not signed in: each shift's apply button leads to the candidate login and back.
     expect(html).toContain(`/staff/login?next=${encodeURIComponent(`/daily/${job.id}`)}`);

@@ -211,7 +211,7 @@ const jobScreen = (kind: Kind): Screen =>
       }
       return { j, applied, ads };
     },
-    view: ({ lang, req, candidate }, { j, applied, ads }, state, act) => {
+    view: ({ lang, req, candidate, siteUrl }, { j, applied, ads }, state, act) => {
       const list = (items: string[]) => items.join(msg(lang, 'list.separator'));
       const rows: [MessageKey, string | null][] = [
         ['job.jobType', j.jobType],
@@ -224,7 +224,7 @@ const jobScreen = (kind: Kind): Screen =>
       ];
       const facts = rows.filter((f): f is [MessageKey, string] => !!f[1]).map(([label, value]) => ({ label, value }));
       const base = BASE[kind];
-      const url = `${req.protocol}://${req.get('host')}${base}/${j.id}`;
+      const url = siteUrl(`${base}/${j.id}`);
       const view: JobDetailView = {
         id: j.id,
         kind,
@@ -289,7 +289,7 @@ const onCalendar = (a: MyApplication, today: string): a is MyApplication & { dat
 
 const myApplications = defineScreen({
   path: '/staff/applications',
-  load: async ({ candidate, call, candidateCaller, req, lang }) => {
+  load: async ({ candidate, call, candidateCaller, req, lang, siteUrl }) => {
     if (!candidate) throw candidateSignIn('/staff/applications', 302);
     const apps = (await call(OWN.MyApplications, {}, candidateCaller)).myApplications;
     const today = todayInJapan();
@@ -298,7 +298,7 @@ const myApplications = defineScreen({
     if (asked) {
       const a = apps.find((x) => x.id === asked);
       if (!a || !onCalendar(a, today)) throw errorPage('recordNotFound');
-      const link = new URL('/staff/applications', `${req.protocol}://${req.get('host')}`).href;
+      const link = siteUrl('/staff/applications');
       const body = shiftCalendar({ id: a.id, date: a.date, start: a.start, end: a.end, ...shiftEventText(lang, { job: a.title, company: a.company, place: a, link }) });
       throw file(`shift-${a.date}.ics`, 'text/calendar; charset=utf-8', Buffer.from(body));
     }
@@ -437,7 +437,7 @@ const myPoints = defineScreen({
     if (!candidate) throw candidateSignIn('/staff/points', 302);
     return { name: candidate.name, points: (await call(OWN.MyPoints, {}, candidateCaller)).myPoints };
   },
-  view: ({ lang, route, req, msg }, { name, points }) => {
+  view: ({ lang, route, msg, siteUrl }, { name, points }) => {
     const wallet = (ja: string, en: string, platform: boolean) => (platform ? msg('points.platform') : pickLang(lang, ja, en));
     return {
       title: route.title,
@@ -447,7 +447,7 @@ const myPoints = defineScreen({
           name={name}
           balances={points.balances.map((b) => ({ wallet: wallet(b.companyJa, b.companyEn, b.companyId === null), balance: b.balance }))}
           entries={points.entries.map((e) => ({ ...e, wallet: wallet(e.companyJa, e.companyEn, e.companyJa === ''), reason: pickLang(lang, e.reasonJa, e.reasonEn) }))}
-          inviteUrl={`${req.protocol}://${req.get('host') ?? 'localhost'}/staff/register?ref=${encodeURIComponent(points.referralCode)}`}
+          inviteUrl={siteUrl(`/staff/register?ref=${encodeURIComponent(points.referralCode)}`)}
         />
       ),
     };
