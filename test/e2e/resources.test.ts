@@ -102,13 +102,22 @@ describe('a client through the resource screens in Chromium', () => {
       expect(await other.content()).not.toContain(name);
     }
 
-    // Delete: the button only opens the confirmation; confirming deletes.
-    const zone = page.locator('details.danger-zone');
-    expect(await zone.getAttribute('open')).toBeNull();
-    expect(await zone.locator('button.btn-danger').isVisible()).toBe(false);
-    await zone.locator('summary').click();
-    expect(await zone.locator('p').textContent()).toBe('本当に削除しますか？この操作は取り消せません。');
-    await Promise.all([page.waitForURL((u) => u.pathname === '/v3/admin/clients' && u.searchParams.get('deleted') === '1'), zone.locator('button.btn-danger').click()]);
+    // Delete: the button asks first; dismissed, nothing is deleted; accepted, the client is gone.
+    const remove = page.locator('form.danger-zone button.btn-danger');
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await remove.click();
+    expect(asked).toEqual(['本当に削除しますか？この操作は取り消せません。']);
+    expect(await t.database.db.selectFrom('clients').select('id').where('id', '=', id!).executeTakeFirst()).toBeDefined();
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.accept();
+    });
+    await Promise.all([page.waitForURL((u) => u.pathname === '/v3/admin/clients' && u.searchParams.get('deleted') === '1'), remove.click()]);
+    expect(asked).toHaveLength(2);
     expect(await page.textContent('.notice')).toBe('削除しました。');
     expect(await page.locator('table a', { hasText: name }).count()).toBe(0);
     const gone = await page.goto(`${t.url}/v3/admin/clients/${id}`);

@@ -163,18 +163,9 @@ export function AuditLog({ lang, entries, fields }: { lang: Lang; entries: Audit
   );
 }
 
-/** Delete with a confirmation step that needs no JavaScript. */
+/** Delete, asking first (with or without script). */
 export function DeleteButton({ act, lang, action }: { act: ActionRefs<'delete'>; lang: Lang; action: string }) {
-  return (
-    <ConfirmAction
-      className="confirm danger-zone"
-      summary={msg(lang, 'record.delete')}
-      post={action}
-      prompt={msg(lang, 'record.deleteConfirm')}
-      action={act.delete}
-      label={msg(lang, 'record.deleteSure')}
-    />
-  );
+  return <ConfirmAction className="confirm danger-zone" label={msg(lang, 'record.delete')} post={action} prompt={msg(lang, 'record.deleteConfirm')} action={act.delete} />;
 }
 
 export function PageHead({ lang, title, back }: { lang: Lang; title: string; back?: { href: string; label: Text } }) {

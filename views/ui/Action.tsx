@@ -80,22 +80,18 @@ export function ActionButton(p: ActionButtonProps) {
 }
 
 /**
- * An action that cannot be undone, behind a disclosure: `summary` opens it, `prompt` says what
- * will happen, and the danger button does it. The form posts to `post`; `children` are its hidden
- * fields (which row it is for).
+ * A form of one button whose action cannot be undone (a delete, a disconnect): the button asks
+ * `prompt` first, in the browser or, without script, on the server's page (ActionButton's
+ * `confirm`). The form posts to `post`; `children` are its hidden fields (which row it is for).
  */
-export function ConfirmAction(p: { className?: string; summary: ReactNode; post: string; prompt: string; action: ActionRef; arg?: string; label: string; children?: ReactNode }) {
+export function ConfirmAction(p: { className?: string; small?: boolean; label: string; post: string; prompt: string; action: ActionRef; arg?: string; children?: ReactNode }) {
   return (
-    <details className={p.className ?? 'confirm'}>
-      <summary>{p.summary}</summary>
-      <form method="post" action={p.post}>
-        {p.children}
-        <p>{p.prompt}</p>
-        <ActionButton action={p.action} arg={p.arg} className="btn btn-danger">
-          {p.label}
-        </ActionButton>
-      </form>
-    </details>
+    <form method="post" action={p.post} className={p.className ?? 'confirm'}>
+      {p.children}
+      <ActionButton action={p.action} arg={p.arg} className={p.small ? 'btn btn-small btn-danger' : 'btn btn-danger'} confirm={p.prompt}>
+        {p.label}
+      </ActionButton>
+    </form>
   );
 }
 

@@ -127,7 +127,7 @@ export function EnumEditorPage({ act, lang, title, action, sections, errors, val
                       {msg(lang, 'candidate.save')}
                     </ActionButton>
                   </form>
-                  <ConfirmAction summary={msg(lang, 'record.delete')} post={action} prompt={msg(lang, 'enums.confirm')} action={act.delete} label={msg(lang, 'record.deleteSure')}>
+                  <ConfirmAction small label={msg(lang, 'record.delete')} post={action} prompt={msg(lang, 'enums.confirm')} action={act.delete}>
                     <input type="hidden" name="type" value={String(s.type)} />
                     <input type="hidden" name="id" value={String(r.id)} />
                   </ConfirmAction>

@@ -205,13 +205,7 @@ export function RomutenSettings(p: {
             </ActionButton>
           </form>
           {d.apiKeySet && (
-            <ConfirmAction
-              summary={msg(lang, 'integrations.disconnect')}
-              post={p.action}
-              prompt={msg(lang, 'integrations.disconnectConfirm')}
-              action={p.act.disconnect}
-              label={msg(lang, 'integrations.disconnectSure')}
-            >
+            <ConfirmAction label={msg(lang, 'integrations.disconnect')} post={p.action} prompt={msg(lang, 'integrations.disconnectConfirm')} action={p.act.disconnect}>
               {hidden}
             </ConfirmAction>
           )}

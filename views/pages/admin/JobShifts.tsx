@@ -96,14 +96,7 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
           Number(r.applications) > 0 ? (
             <span className="muted">{msg(v.lang, 'shifts.locked')}</span>
           ) : (
-            <ConfirmAction
-              summary={msg(v.lang, 'record.delete')}
-              post={v.action}
-              prompt={msg(v.lang, 'shifts.confirm')}
-              action={v.act.section}
-              arg="deleteShift"
-              label={msg(v.lang, 'record.deleteSure')}
-            >
+            <ConfirmAction small label={msg(v.lang, 'record.delete')} post={v.action} prompt={msg(v.lang, 'shifts.confirm')} action={v.act.section} arg="deleteShift">
               <input type="hidden" name="_shiftId" value={String(r.id)} />
             </ConfirmAction>
           )
