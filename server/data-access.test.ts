@@ -52,4 +52,11 @@ describe('data access', () => {
     // Work resolved to a company (null: any, for the platform) is kept to it by inCompany.
     expect(scan(['server'], /if \(companyId\) \w+ = \w+\.where\(['"][\w.]*company_id|\$if\([^,]*companyId[^,]*, \(q\) => q\.where\(['"][\w.]*company_id/, exempt)).toEqual([]);
   });
+
+  it('one check of a record id: shared/ids.ts (isUuid, parseId) and its zod form idSchema (server/validation.ts)', () => {
+    // zod's own uuid() is stricter than PostgreSQL (version and variant bits): an id the database
+    // wrote could be refused as badly formed on one input and found on another.
+    const home = (f: string) => f === 'shared/ids.ts';
+    expect(scan(['server', 'client', 'shared', 'views'], /z\.uuid\(|\[0-9a-f\]\{8\}-/, home)).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import { msgText } from '../../shared/messages.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import type { Services } from '../services.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
+import { idSchema } from '../validation.ts';
 
 /**
  * A resource definition (DESIGN.md §3): one back-office entity, from which the engine derives
@@ -378,7 +379,7 @@ export const f = {
     kind: 'select',
     options,
     graphqlType: 'ID',
-    schema: o.required === false ? z.preprocess(blankToNull, z.uuid().nullable()) : z.uuid(),
+    schema: o.required === false ? z.preprocess(blankToNull, idSchema.nullable()) : idSchema,
     ...o,
   }),
   color: (name: string, label: Text, o: Partial<FieldDef> = {}): FieldDef => ({

@@ -16,6 +16,7 @@ import { glanceOf } from '../../../modules/inbox/glance.ts';
 import type { ApiContext } from '../../context.ts';
 import { apiError, badInput, forbidden } from '../../errors.ts';
 import { type Rules, pages } from '../../rules.ts';
+import { idSchema } from '../../../validation.ts';
 
 export const typeDefs = /* GraphQL */ `
   "Which conversations the inbox lists; every field narrows, none lists all."
@@ -172,19 +173,19 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const Id = z.uuid();
+const Id = idSchema;
 const Filter = z
   .object({
     search: z.string().max(200).nullish(),
     unread: z.boolean().nullish(),
-    assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).nullish(),
+    assignee: z.union([z.literal('me'), z.literal('none'), idSchema]).nullish(),
     status: z.enum(['open', 'resolved', 'snoozed']).nullish(),
     kind: z.enum(['application', 'shift', 'support', 'scout']).nullish(),
-    jobId: z.uuid().nullish(),
-    clientId: z.uuid().nullish(),
+    jobId: idSchema.nullish(),
+    clientId: idSchema.nullish(),
   })
   .nullish();
-const Cursor = z.object({ at: z.iso.datetime().nullable(), id: z.uuid() });
+const Cursor = z.object({ at: z.iso.datetime().nullable(), id: idSchema });
 
 const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
 const viewer = async (ctx: ApiContext) => viewerOf(ctx.user!, await ctx.services.roleMaps.get());

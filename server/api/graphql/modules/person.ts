@@ -4,7 +4,6 @@
  * row to the candidate it is, merging two registry rows, and the record of merges. Code 150001
  * (the registry's); rows of another company are "not found", and a merge across companies is refused.
  */
-import { z } from 'zod';
 import { tr, type Text } from '../../../../shared/i18n.ts';
 import { msgText } from '../../../../shared/texts/index.ts';
 import { tenantOf } from '../../../access/tenancy.ts';
@@ -12,6 +11,7 @@ import { findDuplicates, linkStaffToCandidate, listMerges, mergeStaffRows, type 
 import type { ApiContext } from '../../context.ts';
 import { apiError } from '../../errors.ts';
 import { type Rules, pages } from '../../rules.ts';
+import { idSchema } from '../../../validation.ts';
 
 export const typeDefs = /* GraphQL */ `
   "Two records that are likely one person, and why (card: same residence-card number; email: same e-mail, any case)."
@@ -64,7 +64,7 @@ const REFUSALS: Record<MergeRefusal, { code: 'NOT_FOUND' | 'CONFLICT' | 'FORBIDD
   two_people: { code: 'CONFLICT', text: msgText('person.refusedTwoPeople') },
 };
 
-const Id = z.uuid();
+const Id = idSchema;
 const ids = (ctx: ApiContext, ...v: (string | undefined)[]) => {
   if (v.some((x) => x !== undefined && !Id.safeParse(x).success)) throw apiError('NOT_FOUND', tr(ctx.lang, REFUSALS.not_found.text));
 };

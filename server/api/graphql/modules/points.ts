@@ -16,6 +16,7 @@ import type { ApiContext } from '../../context.ts';
 import { badInput, forbidden } from '../../errors.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { jaEn } from '../both-langs.ts';
+import { idSchema } from '../../../validation.ts';
 
 export const typeDefs = /* GraphQL */ `
   "Points added to (add) or taken from (spend) a person's wallet by hand, with the reason."
@@ -73,7 +74,7 @@ export const typeDefs = /* GraphQL */ `
 
 const AdjustInput = z.object({
   email: z.string().trim().min(1).max(254),
-  companyId: z.uuid().nullish(),
+  companyId: idSchema.nullish(),
   direction: z.enum(['add', 'spend']),
   points: z.number().int().min(1).max(100_000),
   reason: z.string().trim().min(1).max(200),

@@ -23,6 +23,7 @@ import type { ApiContext } from '../../context.ts';
 import { apiError, badInput } from '../../errors.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { jaEn } from '../both-langs.ts';
+import { idSchema } from '../../../validation.ts';
 
 export const typeDefs = /* GraphQL */ `
   "An upcoming shift with a free seat, as the assignment form offers it."
@@ -109,7 +110,7 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const Input = z.object({ shiftId: z.uuid(), personId: z.uuid().nullish(), email: z.string().trim().min(3).max(254).nullish() });
+const Input = z.object({ shiftId: idSchema, personId: idSchema.nullish(), email: z.string().trim().min(3).max(254).nullish() });
 
 /**
  * The company whose shifts the caller assigns (tenancy.ts actingCompanyOf): a client user confirms
@@ -244,7 +245,7 @@ export const resolvers = {
     },
     setPlacementDispatch: async (_: unknown, a: { applicationId: string; dispatch: boolean }, ctx: ApiContext) => {
       const company = assigningCompany(ctx);
-      if (company === 'none' || !z.uuid().safeParse(a.applicationId).success) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      if (company === 'none' || !idSchema.safeParse(a.applicationId).success) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       const r = await setPlacementDispatch(ctx.services.db, company, a.applicationId, a.dispatch);
       if (r === 'not-found') throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       if (r === 'working') throw apiError('CONFLICT', msg(ctx.lang, 'placement.dispatchLocked'));
