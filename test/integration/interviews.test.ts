@@ -57,6 +57,7 @@ describe('scheduling from the applicant record', () => {
     const mail = smtp.mails.slice(before).find((m) => m.to.includes('candidate2@demo.test'))!;
     expect(mail.subject).toBe('[Sakura Staffing Co., Ltd.] Your interview is scheduled');
     expect(mail.text).toContain('https://meet.example/abc');
+    expect(mail.text).toContain('(45 min)');
     const ics = mail.attachments.find((a) => a.filename === 'interview.ics')!;
     expect(ics.contentType).toMatch(/^text\/calendar/);
     expect(ics.content).toContain(`DTSTART:${day.replaceAll('-', '')}T053000Z`);
@@ -65,6 +66,24 @@ describe('scheduling from the applicant record', () => {
     const page = text(await (await fetch(`${t.url}/admin/candidate/${app.id}?interview=1`, { headers: { cookie: `token=${await t.tokenOf('company_admin')}`, 'accept-language': 'en' } })).text());
     expect(page).toContain('Interview scheduled; the applicant has been invited.');
     expect(page).toContain('https://meet.example/abc');
+  });
+
+  it('says the time and length in the candidate’s language: a Japanese reader’s invitation reads 1時間30分, not “min”', async () => {
+    const app = await maria(S.Interview);
+    await db().updateTable('users').set({ lang: 'ja' }).where('email', '=', 'candidate2@demo.test').execute();
+    try {
+      const day = addDays(todayInJapan(), 5);
+      const before = smtp.mails.length;
+      const res = await post(`/admin/candidate/${app.id}`, { _action: 'interview', date: day, time: '10:00', minutes: '90', place: '新宿オフィス', onlineUrl: '', interviewers: '' });
+      expect(res.status).toBe(303);
+      await smtp.waitFor(before + 1);
+      const mail = smtp.mails.slice(before).find((m) => m.to.includes('candidate2@demo.test'))!;
+      expect(mail.text).toContain('(1時間30分)');
+      expect(mail.text).not.toContain('min)');
+    } finally {
+      await db().updateTable('users').set({ lang: 'en' }).where('email', '=', 'candidate2@demo.test').execute();
+      await maria(S.Applied);
+    }
   });
 
   it('explains what is missing, beside the field, in the user’s language, and keeps what was typed', async () => {

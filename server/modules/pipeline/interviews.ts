@@ -9,7 +9,7 @@ import type { Actor } from '../../db/audit.ts';
 import { z } from 'zod';
 import { msgText } from '../../../shared/messages.ts';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
-import { dateTimeText } from '../../../shared/format.ts';
+import { dateTimeText, hoursMinutesText } from '../../../shared/format.ts';
 import { postNotice } from '../../chat/post.ts';
 import { hasNoTenant, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
@@ -77,6 +77,9 @@ export async function scheduleInterview(
   return { ok: true, id: row.id };
 }
 
+/** When an interview is and how long, as its mails say it in `lang` ("2026/12/02 14:30 (45分)", "… (45 min)"), as the applicant record does. */
+export const interviewTimeText = (lang: Lang, startsAt: Date, minutes: number): string => `${dateTimeText(startsAt, lang)} (${hoursMinutesText(minutes, lang)})`;
+
 /** The invitation: a chat note and a mail with the calendar file, in the candidate's language. */
 async function inviteCandidate(deps: AnnounceDeps, interviewId: string): Promise<void> {
   const r = await applicationsWithParties(deps.db)
@@ -90,7 +93,7 @@ async function inviteCandidate(deps: AnnounceDeps, interviewId: string): Promise
   const company = pickLang(lang, r.company, r.company_en);
   const job = pickLang(lang, r.title_ja, r.title_en);
   const where = r.online_url || r.place;
-  const vars = { name: r.name, company, job, date: `${dateTimeText(r.starts_at, lang)} (${r.minutes} min)`, link: where, place: r.place, onlineUrl: r.online_url };
+  const vars = { name: r.name, company, job, date: interviewTimeText(lang, r.starts_at, r.minutes), link: where, place: r.place, onlineUrl: r.online_url };
   try {
     if (r.conversation_id) {
       const note = await composeMail(deps.db, 'interview_scheduled_chat', { companyId: r.company_id, lang, vars });

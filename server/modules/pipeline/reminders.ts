@@ -17,7 +17,8 @@
 import { repeatEvery } from '../repeat.ts';
 import { sql } from 'kysely';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
-import { dateText, dateTimeText } from '../../../shared/format.ts';
+import { dateText } from '../../../shared/format.ts';
+import { interviewTimeText } from './interviews.ts';
 import { postNotice } from '../../chat/post.ts';
 import { composeMail, type MailKey } from '../templates/mail.ts';
 import type { AnnounceDeps } from './announce.ts';
@@ -97,7 +98,7 @@ export async function runReminders(deps: AnnounceDeps, now: Date = new Date()): 
       (select c.id from conversations c where c.application_id = a.id limit 1) as conversation_id`.execute(deps.db);
   for (const r of interviews.rows) {
     const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
-    await tell(deps, 'interview_reminder', r, { date: `${dateTimeText(r.starts_at, lang)} (${r.minutes} min)`, link: r.online_url || r.place }, `interview-reminder:${r.id}`);
+    await tell(deps, 'interview_reminder', r, { date: interviewTimeText(lang, r.starts_at, r.minutes), link: r.online_url || r.place }, `interview-reminder:${r.id}`);
   }
   const cards = await residenceAlerts(deps, now);
   return { kakunin: kakunin.rows.length, interviews: interviews.rows.length, cards };
