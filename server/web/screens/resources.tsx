@@ -340,7 +340,7 @@ const idOf = (ctx: ScreenContext) => ctx.params.id ?? (typeof ctx.req.query.id =
 
 /** The screen of one route of a resource: GET draws it, POST creates, updates, deletes or runs an action, then redirects (303) or draws the form again with the errors. */
 function resourceScreen(def: ResourceDef, screen: ResourceScreen): Screen {
-  const drawn: Screen = {
+  const self: Screen = {
     path: screen.path,
     form: { limit: '256kb', parameterLimit: 200 },
     async get(ctx, kept) {
@@ -364,9 +364,9 @@ function resourceScreen(def: ResourceDef, screen: ResourceScreen): Screen {
       }
     },
     // A failed post draws its own form; the kit draws the page as it stands only to ask first (ask-first.tsx).
-    post: (ctx, body) => runAction(resourceActions(def, screen), ctx, body, (state) => (state ? Promise.resolve(errorPage('badRequest')) : drawn.get(ctx))),
+    post: (ctx, body) => runAction(resourceActions(def, screen), ctx, body, (state) => (state ? Promise.resolve(errorPage('badRequest')) : self.get(ctx))),
   };
-  return drawn;
+  return self;
 }
 
 /**
