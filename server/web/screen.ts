@@ -220,6 +220,8 @@ export async function runAction<K extends string>(
     if (!Object.hasOwn(actions, asking.name)) return errorPage('badRequest');
     // A load may answer with another outcome by throwing it (a record's own page): that is the page as it stands.
     const drawn = await draw().catch((err: unknown) => (isOutcome(err) ? err : Promise.reject(err)));
+    // A page that sends the person elsewhere (to sign in) or answers an error page: that, not a question.
+    if (drawn.kind === 'redirect' || drawn.kind === 'error') return drawn;
     const value = String(body[ASKING_FIELD]);
     // The page as it stands, whose button says what it asks; a screen that draws none asks in general words.
     const shown = drawn.kind === 'page' ? drawn.page : null;

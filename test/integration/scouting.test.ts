@@ -149,6 +149,10 @@ describe('declining without the page’s script', () => {
     expect(yes.status).toBe(303);
     expect(yes.headers.get('location')).toContain('done=declined');
     expect(await status()).toBe('declined');
+    // Someone not signed in is sent to sign in, not asked about an offer they cannot see.
+    const visitor = await fetch(`${t.url}/staff/scout`, formRequest({ id: sent.id, _asking: 'decline' }, { origin: t.url }));
+    expect([302, 303]).toContain(visitor.status);
+    expect(visitor.headers.get('location')).toBe(`/staff/login?next=${encodeURIComponent('/staff/scout')}`);
   });
 });
 
