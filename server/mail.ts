@@ -6,7 +6,13 @@ export interface MailMessage {
   subject: string;
   text: string;
   /** Files sent with the mail (an interview's calendar invitation, a payslip). */
-  attachments?: { filename: string; content: string | Buffer; contentType: string }[];
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string | Buffer;
+  contentType: string;
 }
 
 export interface Mailer {

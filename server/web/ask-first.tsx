@@ -16,7 +16,7 @@ import { renderHtml, type PageOptions } from './render.tsx';
  * (`data-confirm`), or that of the option chosen in the select it names (`data-confirm-choice`),
  * null when the chosen option asks nothing. A button the page no longer draws asks in general words.
  */
-export function questionOf(content: PageOptions['content'], value: string, body: Record<string, unknown>): string | null | undefined {
+function questionOf(content: PageOptions['content'], value: string, body: Record<string, unknown>): string | null | undefined {
   const $ = cheerio.load(renderHtml(content).html);
   const button = $(`button[name="${ASKING_FIELD}"]`)
     .filter((_, el) => el.attribs.value === value)

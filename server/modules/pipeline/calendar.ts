@@ -2,6 +2,7 @@ import { createEvent } from 'ics';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { locationText, placeIn } from '../jobs/public.ts';
+import type { MailAttachment } from '../../mail.ts';
 
 /** A shift as a worker's calendar shows it: its text already in the worker's language. */
 export interface ShiftEvent {
@@ -52,7 +53,7 @@ export function calendarEvent(e: { uid: string; start: number; end: number; titl
 }
 
 /** A calendar file as a mail's attachment. */
-export function calendarAttachment(filename: string, content: string): { filename: string; contentType: string; content: string } {
+export function calendarAttachment(filename: string, content: string): MailAttachment {
   return { filename, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content };
 }
 
@@ -83,7 +84,7 @@ export interface ShiftRow {
 }
 
 /** The shift as an attachment of a mail that asks the candidate to confirm it (the kakunin request and its reminder), in their language; none without a shift. */
-export function shiftAttachment(lang: Lang, r: ShiftRow, vars: { job: string; company: string; link: string }): { filename: string; contentType: string; content: string }[] {
+export function shiftAttachment(lang: Lang, r: ShiftRow, vars: { job: string; company: string; link: string }): MailAttachment[] {
   if (!r.date || !r.start_time || !r.end_time) return [];
   return [
     calendarAttachment(

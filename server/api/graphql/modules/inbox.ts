@@ -17,6 +17,7 @@ import type { ApiContext } from '../../context.ts';
 import { apiError, badInput, forbidden } from '../../errors.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { idSchema } from '../../../validation.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "Which conversations the inbox lists; every field narrows, none lists all."
@@ -173,7 +174,6 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-const Id = idSchema;
 const Filter = z
   .object({
     search: z.string().max(200).nullish(),
@@ -191,7 +191,7 @@ const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', msg(ctx.lang, 'error
 const viewer = async (ctx: ApiContext) => viewerOf(ctx.user!, await ctx.services.roleMaps.get());
 const actor = (ctx: ApiContext) => ({ id: ctx.user!.id, name: ctx.user!.name });
 function conversationId(ctx: ApiContext, id: string): string {
-  if (!Id.safeParse(id).success) throw notFound(ctx);
+  if (!isUuid(id)) throw notFound(ctx);
   return id;
 }
 
@@ -237,7 +237,7 @@ export const resolvers = {
       return { rows: page.rows.map(conversationOut), next: page.next ? encodeCursor(page.next) : null };
     },
     inboxOpen: async (_: unknown, a: { conversationId: string }, ctx: ApiContext) => {
-      if (!Id.safeParse(a.conversationId).success) return null;
+      if (!isUuid(a.conversationId)) return null;
       const v = await viewer(ctx);
       const [row] = (await inboxPage(ctx.services.db, v, ctx.lang, { id: a.conversationId }, null, 1)).rows;
       if (!row) return null;
@@ -282,7 +282,7 @@ export const resolvers = {
   Mutation: {
     assignConversation: async (_: unknown, a: { conversationId: string; assigneeId?: string | null }, ctx: ApiContext) => {
       const id = conversationId(ctx, a.conversationId);
-      if (a.assigneeId && !Id.safeParse(a.assigneeId).success) throw badInput(ctx.lang, { assigneeId: msg(ctx.lang, 'inbox.notColleague') });
+      if (a.assigneeId && !isUuid(a.assigneeId)) throw badInput(ctx.lang, { assigneeId: msg(ctx.lang, 'inbox.notColleague') });
       const r = await assignConversation(ctx.services.db, ctx.services.bus, await ctx.services.roleMaps.get(), await viewer(ctx), actor(ctx), id, a.assigneeId ?? null);
       if (r === 'not-found') throw notFound(ctx);
       if (r === 'assignee') throw badInput(ctx.lang, { assigneeId: msg(ctx.lang, 'inbox.notColleague') });
@@ -302,7 +302,7 @@ export const resolvers = {
     addConversationNote: async (_: unknown, a: { conversationId: string; body: string; mentions?: string[] | null }, ctx: ApiContext) => {
       const id = conversationId(ctx, a.conversationId);
       const mentions = a.mentions ?? [];
-      if (mentions.some((m) => !Id.safeParse(m).success)) throw badInput(ctx.lang, { mentions: msg(ctx.lang, 'inbox.notColleague') });
+      if (mentions.some((m) => !isUuid(m))) throw badInput(ctx.lang, { mentions: msg(ctx.lang, 'inbox.notColleague') });
       const r = await addNote(ctx.services.db, ctx.services.bus, await ctx.services.roleMaps.get(), await viewer(ctx), actor(ctx), id, a.body, mentions);
       if (!r.ok && r.reason === 'not-found') throw notFound(ctx);
       if (!r.ok && r.reason === 'body') throw badInput(ctx.lang, { body: a.body.trim() ? msg(ctx.lang, 'validation.maxLength', { max: MAX_NOTE_LENGTH }) : msg(ctx.lang, 'error.required') });
@@ -310,7 +310,7 @@ export const resolvers = {
       return { ...r.note, createdAt: r.note.createdAt.toISOString() };
     },
     saveCannedReply: async (_: unknown, a: { input: { id?: string | null; title: string; bodyJa: string; bodyEn: string } }, ctx: ApiContext) => {
-      if (a.input.id && !Id.safeParse(a.input.id).success) throw notFound(ctx);
+      if (a.input.id && !isUuid(a.input.id)) throw notFound(ctx);
       const problems = cannedProblems(a.input);
       if (Object.keys(problems).length) {
         throw badInput(
@@ -329,7 +329,7 @@ export const resolvers = {
       return r.id;
     },
     deleteCannedReply: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      if (!Id.safeParse(a.id).success || !(await deleteCannedReply(ctx.services.db, await viewer(ctx), a.id))) throw notFound(ctx);
+      if (!isUuid(a.id) || !(await deleteCannedReply(ctx.services.db, await viewer(ctx), a.id))) throw notFound(ctx);
       return true;
     },
   },

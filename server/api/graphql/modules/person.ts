@@ -11,7 +11,7 @@ import { findDuplicates, linkStaffToCandidate, listMerges, mergeStaffRows, type 
 import type { ApiContext } from '../../context.ts';
 import { apiError } from '../../errors.ts';
 import { type Rules, pages } from '../../rules.ts';
-import { idSchema } from '../../../validation.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "Two records that are likely one person, and why (card: same residence-card number; email: same e-mail, any case)."
@@ -64,9 +64,8 @@ const REFUSALS: Record<MergeRefusal, { code: 'NOT_FOUND' | 'CONFLICT' | 'FORBIDD
   two_people: { code: 'CONFLICT', text: msgText('person.refusedTwoPeople') },
 };
 
-const Id = idSchema;
 const ids = (ctx: ApiContext, ...v: (string | undefined)[]) => {
-  if (v.some((x) => x !== undefined && !Id.safeParse(x).success)) throw apiError('NOT_FOUND', tr(ctx.lang, REFUSALS.not_found.text));
+  if (v.some((x) => x !== undefined && !isUuid(x))) throw apiError('NOT_FOUND', tr(ctx.lang, REFUSALS.not_found.text));
 };
 const actorOf = (ctx: ApiContext) => ({ id: ctx.user!.id, name: ctx.user!.name, tenant: tenantOf(ctx.user!) });
 const answer = (ctx: ApiContext, r: Awaited<ReturnType<typeof mergeStaffRows>>) => {

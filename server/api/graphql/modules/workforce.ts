@@ -24,6 +24,7 @@ import { apiError, badInput } from '../../errors.ts';
 import { type Rules, pages } from '../../rules.ts';
 import { jaEn } from '../both-langs.ts';
 import { idSchema } from '../../../validation.ts';
+import { isUuid } from '../../../../shared/ids.ts';
 
 export const typeDefs = /* GraphQL */ `
   "An upcoming shift with a free seat, as the assignment form offers it."
@@ -245,7 +246,7 @@ export const resolvers = {
     },
     setPlacementDispatch: async (_: unknown, a: { applicationId: string; dispatch: boolean }, ctx: ApiContext) => {
       const company = assigningCompany(ctx);
-      if (company === 'none' || !idSchema.safeParse(a.applicationId).success) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
+      if (company === 'none' || !isUuid(a.applicationId)) throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       const r = await setPlacementDispatch(ctx.services.db, company, a.applicationId, a.dispatch);
       if (r === 'not-found') throw apiError('NOT_FOUND', msg(ctx.lang, 'apply.notFound'));
       if (r === 'working') throw apiError('CONFLICT', msg(ctx.lang, 'placement.dispatchLocked'));
