@@ -32,3 +32,36 @@ export const ATTENDANCE_STATES = badgeStates({
   absent: ['applicant.absent', 'neutral'],
   no_show: ['applicant.noShow', 'danger'],
 });
+
+/** A day's pay (日払い) line: the daily pay list and the worker's own pay page. */
+export const PAY_LINE_STATES = badgeStates({
+  pending: ['payState.pending', 'warning'],
+  approved: ['payState.approved', 'info'],
+  transferred: ['payState.transferred', 'success'],
+  failed: ['payState.failed', 'danger'],
+});
+
+/** A month's pay run: the monthly pay list and the worker's payslips. */
+export const PAY_RUN_STATES = badgeStates({
+  draft: ['payState.draft', 'warning'],
+  approved: ['payState.approved', 'info'],
+  paid: ['payState.paid', 'success'],
+});
+
+/** A quick pay (前払い) request: the quick pay list and the worker's own requests. */
+export const ADVANCE_STATES = badgeStates({
+  requested: ['payState.requested', 'warning'],
+  approved: ['payState.approved', 'info'],
+  transferred: ['payState.transferred', 'success'],
+  recovered: ['payState.recovered', 'neutral'],
+  rejected: ['res.common.rejected', 'neutral'],
+});
+
+/** What moved a point balance: the points ledger and the candidate's points page. */
+export const POINT_KINDS = badgeStates({
+  shift: ['points.kind.shift', 'success'],
+  campaign: ['points.kind.campaign', 'success'],
+  manual: ['points.kind.manual', 'success'],
+  spend: ['points.kind.spend', 'warning'],
+  expire: ['points.kind.expire', 'neutral'],
+});

@@ -1,4 +1,5 @@
 import { badgeStates } from '../../../shared/list-kinds.ts';
+import { ADVANCE_STATES, PAY_LINE_STATES, PAY_RUN_STATES } from '../../../shared/states.ts';
 import { sql, type RawBuilder } from 'kysely';
 import type { HookContext, Option } from '../define.ts';
 import { inBoth } from '../define.ts';
@@ -62,12 +63,6 @@ const moveSelected =
 // ---------------------------------------------------------------------------------------------
 // Daily pay
 
-const LINE_STATES = badgeStates({
-  pending: ['res.money.pending', 'warning'],
-  approved: ['res.money.approved', 'info'],
-  transferred: ['res.money.transferred', 'success'],
-  failed: ['res.money.failed', 'danger'],
-});
 /** Why a line could not be batched (`createTransferBatch`), in words the worker's payroll clerk acts on. */
 export const FAILURES: Record<TransferFailure | typeof ACCOUNT_UPDATED, Text> = {
   no_bank_account: msgText('res.money.noBankAccount'),
@@ -111,14 +106,14 @@ export const payLinesReadModel = defineReadModel({
     money('fee', msgText('res.money.transferFee'), 'l.transfer_fee'),
     money('advance', msgText('res.money.advanceRecovered'), 'l.advance_deducted'),
     money('net', msgText('res.money.netPay'), 'l.net', true),
-    statusColumn('l.status', LINE_STATES),
+    statusColumn('l.status', PAY_LINE_STATES),
     { name: 'reason', label: msgText('res.common.reason'), type: 'text', sql: failureText },
     { name: 'transferDate', label: msgText('res.money.transferDate'), type: 'date', sql: () => sql`(select b.transfer_date from transfer_batches b where b.id = l.batch_id)` },
     // The company of each row, for batching per company (a platform user may select several).
     { name: 'companyId', label: msgText('res.money.company'), type: 'text', sql: 'l.company_id', hidden: true },
   ],
   filters: [
-    statusFilter('l.status', LINE_STATES),
+    statusFilter('l.status', PAY_LINE_STATES),
     dateFilter('when', msgText('res.money.worked'), 'l.work_date'),
     idFilter('worker', msgText('res.common.worker'), workerFilterOptions, 'l.user_id'),
     jobFilter('l.job_id'),
@@ -141,12 +136,6 @@ export const payLinesReadModel = defineReadModel({
 
 // ---------------------------------------------------------------------------------------------
 // Monthly pay
-
-const RUN_STATES = badgeStates({
-  draft: ['res.common.draft', 'warning'],
-  approved: ['res.money.approved', 'info'],
-  paid: ['res.money.paid', 'success'],
-});
 
 export const payRunsReadModel = defineReadModel({
   name: 'payRun',
@@ -177,10 +166,10 @@ export const payRunsReadModel = defineReadModel({
     money('advances', msgText('res.money.advancesRecovered'), 'r.advances'),
     money('fee', msgText('res.money.transferFee'), 'r.transfer_fee'),
     money('net', msgText('res.money.netPay'), 'r.net', true),
-    statusColumn('r.status', RUN_STATES),
+    statusColumn('r.status', PAY_RUN_STATES),
     { name: 'payslip', label: msgText('res.money.payslip'), type: 'text', sql: () => sql`'PDF'`, download: 'payslip' },
   ],
-  filters: [statusFilter('r.status', RUN_STATES), dateFilter('payDate', msgText('res.money.payDay'), 'r.pay_date')],
+  filters: [statusFilter('r.status', PAY_RUN_STATES), dateFilter('payDate', msgText('res.money.payDay'), 'r.pay_date')],
   defaultSort: { column: 'periodEnd', dir: 'desc' },
   paging: 'keyset',
   screens: [{ path: '/admin/salary/monthly' }],
@@ -221,14 +210,6 @@ export const payRunsReadModel = defineReadModel({
 
 // ---------------------------------------------------------------------------------------------
 // Quick pay
-
-const ADVANCE_STATES = badgeStates({
-  requested: ['res.money.requested', 'warning'],
-  approved: ['res.money.approved', 'info'],
-  transferred: ['res.money.transferred', 'success'],
-  recovered: ['res.money.recoveredFromPay', 'neutral'],
-  rejected: ['res.common.rejected', 'neutral'],
-});
 
 export const advancesReadModel = defineReadModel({
   name: 'advance',

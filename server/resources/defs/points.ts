@@ -1,4 +1,4 @@
-import { badgeStates } from '../../../shared/list-kinds.ts';
+import { POINT_KINDS } from '../../../shared/states.ts';
 import { sql } from 'kysely';
 import { tenantScopedQuery } from '../../access/tenancy.ts';
 import { f, platformScope, type ResourceDef } from '../define.ts';
@@ -13,14 +13,6 @@ import { defineReadModel, personColumn, stateFilter, uuidOr } from '../read-mode
  * is the screen's panel (server/web/screens/points/points.tsx). Campaigns at /admin/superadmin/campaign
  * (230001, superadmins): platform campaigns whose points server/modules/points/awards.ts awards.
  */
-const KINDS = badgeStates({
-  shift: ['points.kind.shift', 'success'],
-  campaign: ['points.kind.campaign', 'info'],
-  manual: ['res.points.addedHand', 'info'],
-  spend: ['points.kind.spend', 'warning'],
-  expire: ['points.kind.expire', 'neutral'],
-});
-
 export const pointEntriesReadModel = defineReadModel({
   name: 'pointEntry',
   plural: 'pointEntries',
@@ -40,7 +32,7 @@ export const pointEntriesReadModel = defineReadModel({
     personColumn('candidate', msgText('res.points.person')),
     { name: 'email', label: msgText('res.points.eMail'), type: 'text', sql: 'u.email', search: true, hidden: true },
     { name: 'wallet', label: msgText('points.wallet'), type: 'text', sql: (lang) => sql`coalesce(${pickLangSql(lang, 'c.name', 'c.name_en')}, ${msg(lang, 'res.points.platform')})` },
-    { name: 'kind', label: msgText('res.points.kind'), type: 'badge', sql: 'e.kind', sortable: true, notNull: true, states: KINDS },
+    { name: 'kind', label: msgText('res.points.kind'), type: 'badge', sql: 'e.kind', sortable: true, notNull: true, states: POINT_KINDS },
     { name: 'points', label: msgText('points.title'), type: 'number', sql: 'e.delta', sortable: true, notNull: true },
     { name: 'balance', label: msgText('res.points.balanceAfter'), type: 'number', sql: 'e.balance_after', notNull: true },
     // A campaign's name in the reader's language; a hand entry's reason as staff wrote it; the
@@ -57,7 +49,7 @@ export const pointEntriesReadModel = defineReadModel({
     { name: 'candidateId', label: msgText('res.points.personId'), type: 'text', sql: 'e.candidate_id', hidden: true },
   ],
   filters: [
-    stateFilter('kind', msgText('res.points.kind'), 'e.kind', KINDS),
+    stateFilter('kind', msgText('res.points.kind'), 'e.kind', POINT_KINDS),
     { name: 'candidate', label: msgText('res.points.person'), kind: 'text', hidden: true, where: (eb, v) => eb('e.candidate_id', '=', uuidOr(v)) },
   ],
   defaultSort: { column: 'createdAt', dir: 'desc' },

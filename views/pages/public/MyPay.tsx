@@ -1,4 +1,5 @@
-import { badgeStates } from '../../../shared/list-kinds.ts';
+import type { BadgeState } from '../../../shared/list-kinds.ts';
+import { ADVANCE_STATES, PAY_LINE_STATES, PAY_RUN_STATES } from '../../../shared/states.ts';
 import type { JSX } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
@@ -28,27 +29,15 @@ export interface MyPayView {
   advances: Record<string, unknown>[];
 }
 
-const STATES = badgeStates({
-  pending: ['myPay.pending', 'warning'],
-  draft: ['myPay.beingPrepared', 'warning'],
-  requested: ['myPay.requested', 'warning'],
-  approved: ['myPay.approved', 'info'],
-  transferred: ['myPay.transferred', 'success'],
-  paid: ['myPay.paid', 'success'],
-  recovered: ['myPay.recovered', 'neutral'],
-  rejected: ['record.rejected', 'neutral'],
-  failed: ['myPay.failed', 'danger'],
-});
-
-/** Every table's last column but the payslips': where the pay stands, as a badge. */
-const STATUS: ColumnDecl = ['myPay.status', 'badge', { states: STATES }];
+/** Where the pay stands, as a badge, in the words and tones of the staff's lists (shared/states.ts). */
+const status = (states: BadgeState[]): ColumnDecl => ['myPay.status', 'badge', { states }];
 
 const SLIP_COLUMNS = tableColumns({
   company: ['supportChat.company', 'text'],
   periodEnd: ['record.periodEnds', 'date'],
   payDate: ['pdf.payDay', 'date'],
   net: ['pdf.netPay', 'money'],
-  status: STATUS,
+  status: status(PAY_RUN_STATES),
   pdf: ['myPay.payslip', 'text'],
 });
 const DAILY_COLUMNS = tableColumns({
@@ -58,9 +47,15 @@ const DAILY_COLUMNS = tableColumns({
   withholding: ['myPay.withholding', 'money'],
   taxColumn: ['myPay.taxColumn', 'text'],
   net: ['myPay.net', 'money'],
-  status: STATUS,
+  status: status(PAY_LINE_STATES),
 });
-const ADVANCE_COLUMNS = tableColumns({ requestedOn: ['myPay.requestedOn', 'date'], amount: ['myPay.amount', 'money'], fee: ['myPay.fee', 'money'], net: ['myPay.paidOut', 'money'], status: STATUS });
+const ADVANCE_COLUMNS = tableColumns({
+  requestedOn: ['myPay.requestedOn', 'date'],
+  amount: ['myPay.amount', 'money'],
+  fee: ['myPay.fee', 'money'],
+  net: ['myPay.paidOut', 'money'],
+  status: status(ADVANCE_STATES),
+});
 
 /** One of the pay page's lists under its heading; the table says so when there is nothing in it yet. */
 function PayTable(p: { lang: Lang; id: string; title: MessageKey; columns: ColumnView[]; rows: Row[]; href?: (row: Row, column: string) => string | null }): JSX.Element {

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
-import { badgeStates } from '../../../shared/list-kinds.ts';
+import { POINT_KINDS } from '../../../shared/states.ts';
 import { msg } from '../../../shared/messages.ts';
 import { DataTable, tableColumns } from '../../ui/DataTable.tsx';
 import { CandidatePage } from './Candidate.tsx';
@@ -19,17 +19,10 @@ export interface MyPointsView {
   inviteUrl: string;
 }
 
-const KINDS = badgeStates({
-  shift: ['points.kind.shift', 'success'],
-  campaign: ['points.kind.campaign', 'success'],
-  manual: ['points.kind.manual', 'success'],
-  spend: ['points.kind.spend', 'warning'],
-  expire: ['points.kind.expire', 'neutral'],
-});
 const COLUMNS = tableColumns({
   createdAt: ['applicant.when', 'datetime'],
   wallet: ['points.wallet', 'text'],
-  kind: ['myPoints.kind', 'badge', { states: KINDS }],
+  kind: ['myPoints.kind', 'badge', { states: POINT_KINDS }],
   points: ['points.title', 'number'],
   reason: ['points.reason', 'text'],
   expiresOn: ['myPoints.validUntil', 'date'],
