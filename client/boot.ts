@@ -51,10 +51,13 @@ document.addEventListener('change', (e) => {
 // in its form's select named by data-confirm-choice (a bulk move into a state that tells people
 // what cannot be undone). Any action that cannot be undone. It is drawn sending `_asking`; once the
 // person agrees (or the chosen option asks nothing) it sends `_action`. A browser that never ran
-// this is asked by the server (server/web/ask-first.tsx).
+// this is asked by the server (server/web/ask-first.tsx). A form the browser will refuse (an empty
+// required amount) is not asked about: the browser says what to fill in first, and asking comes after.
 document.addEventListener('click', (e) => {
   const button = (e.target as Element | null)?.closest?.('button[data-confirm], button[data-confirm-choice]');
   if (!(button instanceof HTMLButtonElement)) return;
+  const form = button.form;
+  if (form && !form.noValidate && !button.formNoValidate && !form.checkValidity()) return;
   const choice = button.dataset.confirmChoice ? button.form?.elements.namedItem(button.dataset.confirmChoice) : null;
   const question = button.dataset.confirm ?? (choice instanceof HTMLSelectElement ? choice.selectedOptions[0]?.dataset.confirm : undefined);
   if (question && !window.confirm(question)) e.preventDefault();
