@@ -27,7 +27,7 @@ export interface BadgeState {
 
 /**
  * A badge's states, declared by value in the order a filter lists them:
- * `badgeStates({ draft: ['res.common.draft', 'warning'], paid: ['payState.paid', 'success'] })`.
+ * `badgeStates({ draft: ['payState.awaitingApproval', 'warning'], paid: ['payState.paid', 'success'] })`.
  * Every fixed list of states is declared this way, once per state machine (shared/states.ts holds
  * those that several pages show). A value that reads as a whole number is refused: JavaScript
  * would list it first, whatever order it was written in.

@@ -35,15 +35,15 @@ export const ATTENDANCE_STATES = badgeStates({
 
 /** A day's pay (日払い) line: the daily pay list and the worker's own pay page. */
 export const PAY_LINE_STATES = badgeStates({
-  pending: ['payState.pending', 'warning'],
+  pending: ['payState.awaitingApproval', 'warning'],
   approved: ['payState.approved', 'info'],
   transferred: ['payState.transferred', 'success'],
   failed: ['payState.failed', 'danger'],
 });
 
-/** A month's pay run: the monthly pay list and the worker's payslips. */
+/** A month's pay run: the monthly pay list and the worker's payslips. A draft awaits the company's approval, as a pending day's pay does: both readers are told so in the same words. */
 export const PAY_RUN_STATES = badgeStates({
-  draft: ['payState.draft', 'warning'],
+  draft: ['payState.awaitingApproval', 'warning'],
   approved: ['payState.approved', 'info'],
   paid: ['payState.paid', 'success'],
 });

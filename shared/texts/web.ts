@@ -343,9 +343,8 @@ export const WEB = {
   // The scout search panel
   'scoutPanel.pendingLink': m('返信待ちの一覧へ', 'See pending offers'),
 
-  // The worker's pay (/staff/pay)
-  'payState.pending': m('承認待ち', 'Pending'),
-  'payState.draft': m('計算中', 'Being prepared'),
+  // Where pay stands (shared/states.ts): the staff's pay lists and the worker's pay page
+  'payState.awaitingApproval': m('承認待ち', 'Awaiting approval'),
   'payState.requested': m('申請中', 'Requested'),
   'payState.approved': m('承認済み', 'Approved'),
   'payState.transferred': m('振込済み', 'Transferred'),

@@ -6,6 +6,7 @@
  * another company and a role without the code see none of it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as cheerio from 'cheerio';
 import iconv from 'iconv-lite';
 import { pdfText } from '../helpers/pdf.ts';
 import { appForFile } from '../helpers/app.ts';
@@ -134,8 +135,18 @@ describe('monthly pay and the payslip', () => {
       .selectAll()
       .where('user_id', '=', await userId(t, 'worker1@demo.test'))
       .executeTakeFirstOrThrow();
+    // Where the month's pay stands, as the payroll clerk's list and the worker's own page say it: in the same words.
+    const worker = `candidate_token=${(await candidateLogin(t, 'worker1@demo.test')).token}`;
+    const admin = `token=${await t.tokenOf('company_admin')}`;
+    const stateOn = async (path: string, cookie: string) => {
+      const $ = cheerio.load(await (await fetch(`${t.url}${path}`, { headers: { cookie, 'accept-language': 'en' } })).text());
+      return $(`tr:has(a[href*="payslip=${run.id}"]) .badge`).text();
+    };
+    const states = async () => [await stateOn('/admin/salary/monthly', admin), await stateOn('/staff/pay', worker)];
+    expect(await states()).toEqual(['Awaiting approval', 'Awaiting approval']);
     const res = await postForm(t, '/admin/salary/monthly', await t.tokenOf('company_admin'), { _action: `row:${run.id}:approve` });
     expect(res.status).toBe(303);
+    expect(await states()).toEqual(['Approved', 'Approved']);
     expect(await db().selectFrom('advances').select(['status', 'recovered_run_id']).where('user_id', '=', run.user_id).executeTakeFirstOrThrow()).toEqual({
       status: 'recovered',
       recovered_run_id: run.id,

@@ -36,7 +36,7 @@ export type ColumnDecl = readonly [label: TextKey, type: CellKind, more?: Pick<C
 
 /**
  * A table's columns in the order written, each by the row field it shows:
- * `tableColumns({ date: ['record.day', 'date'], status: ['myPay.status', 'badge', { states: PAY_STATES }] })`.
+ * `tableColumns({ date: ['record.day', 'date'], status: ['myPay.status', 'badge', { states: PAY_RUN_STATES }] })`.
  * Every table a page draws itself declares its columns this way (a list's come from its definition).
  */
 export function tableColumns(decl: Readonly<Record<string, ColumnDecl>>): ColumnView[] {
