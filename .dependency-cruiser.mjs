@@ -3,6 +3,8 @@
  * `npm run depcruise` in `npm test`:
  *
  *   web → api → resources / modules / chat → events / db        (imports point down only)
+ *   a feature folder (server/modules/<feature>/, server/chat/) holds all three tiers of its
+ *   feature: its screens/ are of the web tier, its api/ of the API tier, the rest of the domain
  *   server/access, shared/ and the small helpers (auth, config, mail, validation) are read by all
  *   views/ and client/ import no server code except shared/ and the browser-safe modules below
  *   no import cycles anywhere (type-only imports and lazy import() included)
@@ -21,6 +23,11 @@ const BROWSER_SAFE = [
   '^server/modules/templates/legal-text\\.ts$',
 ];
 
+/** The web tier: the screen kit and the feature folders' screens. */
+const WEB = ['^server/web/', '^server/modules/[^/]+/screens/', '^server/chat/screens/'];
+/** The API tier: GraphQL, REST compat and authz, and the feature folders' API modules. */
+const API = ['^server/api/', '^server/modules/[^/]+/api/', '^server/chat/api/'];
+
 /** The composition roots, where the layers are wired together: they may import anything. */
 const ROOTS = ['^server/app\\.ts$', '^server/(main|cluster|boot)\\.ts$', '^scripts/', '^test/', '\\.test\\.tsx?$'];
 
@@ -38,22 +45,22 @@ export default {
       name: 'web-and-views-only-from-web',
       severity: 'error',
       comment: 'Nothing below the web tier knows pages: only server/web and the composition root import server/web or views/.',
-      from: { path: '^server/', pathNot: ['^server/web/', ...ROOTS] },
-      to: { path: ['^server/web/', '^views/'] },
+      from: { path: '^server/', pathNot: [...WEB, ...ROOTS] },
+      to: { path: [...WEB, '^views/'] },
     },
     {
       name: 'web-never-touches-the-database',
       severity: 'error',
       comment: 'Pages load through the ApiClient (DESIGN.md §2), never the database or the event bus directly.',
-      from: { path: '^server/web/' },
+      from: { path: WEB },
       to: { path: ['^server/db/', '^server/events/'] },
     },
     {
       name: 'domain-below-the-api',
       severity: 'error',
       comment: 'Resources, modules and chat are below the API: what they share with it belongs in server/access or a module.',
-      from: { path: '^server/(resources|modules|chat)/', pathNot: ROOTS },
-      to: { path: '^server/api/' },
+      from: { path: '^server/(resources|modules|chat)/', pathNot: [...WEB, ...API, ...ROOTS] },
+      to: { path: API },
     },
     {
       name: 'infrastructure-knows-no-feature',

@@ -74,7 +74,7 @@ export default defineConfig(
   {
     // Reached through `Kysely<any>` until every table is in the one typed Database (the chat
     // tables, the resource engine's generic repository): remove a file from this list when it is.
-    files: ['server/chat/queries.ts', 'server/resources/repo.ts', 'server/resources/defs/templates.ts'],
+    files: ['server/chat/queries.ts', 'server/resources/repo.ts', 'server/modules/templates/defs/templates.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -8,7 +8,7 @@ import { toSessionUser } from '../server/modules/auth/service.ts';
 import { loadRoleMaps } from '../server/modules/roles/role-maps.ts';
 import { demoDatabase, scratchDatabase, withBenchServer } from './bench-server.ts';
 import { tenantOf } from '../server/access/tenancy.ts';
-import { applicationsReadModel } from '../server/resources/defs/applications.ts';
+import { applicationsReadModel } from '../server/modules/pipeline/defs/applications.ts';
 import { listReadModel, type ReadListParams } from '../server/resources/read-model.ts';
 import { numberText } from '../shared/format.ts';
 import { percentileOfSorted } from './percentile.ts';

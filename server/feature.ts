@@ -7,14 +7,13 @@ import type { ReadModelDef } from './resources/read-model.ts';
 import type { Services } from './services.ts';
 
 /**
- * A feature's manifest: what the feature brings to the layers below the API, named in one place
+ * A feature's manifest: what the feature's domain brings, named in one place
  * (`server/modules/<feature>/feature.ts`) instead of one line in each of several hand-kept lists.
  * FEATURES (server/features.ts) lists the manifests; the resource registry, the demo seed and the
- * background jobs are read from it. The halves a module folder may not import (the import rule:
- * imports point down) sit in their own layer under the feature's file name: the API module
- * (`server/api/graphql/modules/<feature>.ts`: types, resolvers and the rule of each root field, its codes
- * read from the route table) and the screens (`server/web/screens/…`, with their panels).
- * docs/architecture.md "Adding a feature".
+ * background jobs are read from it. The tiers above the domain sit in the same folder and are
+ * found there (server/feature-folders.ts): the API modules (`api/*.ts`: types, resolvers and the
+ * rule of each root field, its codes read from the route table) and the screens (`screens/*.tsx`,
+ * with their panels). docs/architecture.md "Adding a feature".
  */
 export interface Feature<N extends string = string> {
   name: N;

@@ -2,7 +2,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { RoleMaps } from '../auth/default-roles.ts';
 
-/** The subscription that says "the role maps changed" (server/api/graphql/modules/session.ts). */
+/** The subscription that says "the role maps changed" (server/modules/auth/api/session.ts). */
 const ROLE_MAPS_CHANGED = /* GraphQL */ `subscription RoleMapsChanged { roleMapsChanged }`;
 
 /**

@@ -56,7 +56,7 @@ export const RESOURCES = {
   'res.common.cardCheck': m('在留カード確認', 'Card check'),
   'res.common.notVerified': m('未確認', 'Not verified'),
 
-  // server/resources/defs/ads.ts
+  // server/modules/ads/defs/ads.ts
   'res.ads.urlOrPath': m(
     'http:// か https:// で始まるURL、またはこのサイトのパス（/ で始まる）を入力してください。',
     'Enter a URL starting with http:// or https://, or a path of this site starting with /.',
@@ -99,7 +99,7 @@ export const RESOURCES = {
   'res.ads.urlNotImage': m('このURLは画像ではありません。', 'This URL is not an image.'),
   'res.ads.imageCouldNot': m('画像を取り込めませんでした。URLを確かめてください。', 'The image could not be fetched. Check the URL.'),
 
-  // server/resources/defs/applications.ts
+  // server/modules/pipeline/defs/applications.ts
   'res.applications.candidate': m('応募者', 'Candidate'),
   'res.applications.confirmation': m('就業確認', 'Confirmation'),
   'res.applications.applicant': m('応募者', 'Applicant'),
@@ -126,7 +126,7 @@ export const RESOURCES = {
   'res.applications.clockOutNeeds': m('出勤が記録されていないため、退勤を記録できません。', 'Clock-out needs a clock-in first.'),
   'res.applications.nothingWasRecorded': m('記録できませんでした。', 'Nothing was recorded.'),
 
-  // server/resources/defs/card-checks.ts
+  // server/modules/workforce/defs/card-checks.ts
   'res.cardChecks.waitingCheck': m('確認待ち', 'Waiting for a check'),
   'res.cardChecks.reUploadAsked': m('再アップロード依頼', 'Re-upload asked'),
   'res.cardChecks.residenceCards': m('在留カード', 'Residence cards'),
@@ -139,7 +139,7 @@ export const RESOURCES = {
   'res.cardChecks.uploaded': m('アップロード', 'Uploaded'),
   'res.cardChecks.checked': m('確認者', 'Checked by'),
 
-  // server/resources/defs/crawler.ts
+  // server/modules/crawler/defs/crawler.ts
   'res.crawler.chooseClientOfCompany': m('この派遣会社のクライアントを選んでください。', 'Choose a client of this staffing company.'),
   'res.crawler.importSource': m('取り込み元', 'Import source'),
   'res.crawler.jobImportSources': m('求人の取り込み元', 'Job import sources'),
@@ -170,7 +170,7 @@ export const RESOURCES = {
   'res.crawler.importRunFinished': m('取り込みが終わりました。結果は下の履歴にあります。', 'The import run finished: its result is in the history below.'),
   'res.crawler.sourceBeingRun': m('この取り込み元は別の処理で取り込み中です。しばらくしてから履歴を確認してください。', 'This source is being run elsewhere right now. Check the history in a moment.'),
 
-  // server/resources/defs/interviews.ts
+  // server/modules/pipeline/defs/interviews.ts
   'res.interviews.resultFinishedInterview': m('終わった面接の結果は変えられません。', 'The result of a finished interview cannot be changed.'),
   'res.interviews.interview': m('面接', 'Interview'),
   'res.interviews.applicationId': m('応募ID', 'Application ID'),
@@ -188,7 +188,7 @@ export const RESOURCES = {
   'res.interviews.interviewCancelled': m('面接をキャンセルしました。', 'Interview cancelled.'),
   'res.interviews.cancelInterview': m('この面接をキャンセルしますか？', 'Cancel this interview?'),
 
-  // server/resources/defs/jobs.ts
+  // server/modules/jobs/defs/jobs.ts
   'res.jobs.copyOf': m('{title}（コピー）', '{title} (copy)'),
   'res.jobs.categoryOfIndustry': m('{industry}：{category}', '{industry}: {category}'),
   'res.jobs.lastDayBeforeFirst': m('公開終了日は公開開始日以降にしてください。', 'The last day must not be before the first day.'),
@@ -250,7 +250,7 @@ export const RESOURCES = {
   'res.jobs.dailyJob': m('日払い求人', 'Daily job'),
   'res.jobs.fillRateUpcoming': m('充足率（今後のシフト）', 'Fill rate (upcoming shifts)'),
 
-  // server/resources/defs/money.ts
+  // server/modules/payroll/defs/money.ts
   'res.money.noBankAccount': m('口座が登録されていません', 'No bank account registered'),
   'res.money.bankNameNot': m('金融機関名がカナで登録されていません（銀行に送れません）', 'Bank name is not in kana (banks cannot take it)'),
   'res.money.branchNameNot': m('支店名がカナで登録されていません（銀行に送れません）', 'Branch name is not in kana (banks cannot take it)'),
@@ -336,7 +336,7 @@ export const RESOURCES = {
   'res.money.markedReceived': m('入金済みにしました。', 'Marked as paid.'),
   'res.money.selectIssuedInvoices': m('発行済みの請求書を選んでください。', 'Select issued invoices.'),
 
-  // server/resources/defs/organizations.ts
+  // server/modules/companies/defs/organizations.ts
   'res.organizations.lastDayHint': m('31は月末を表します。', '31 means the last day of the month.'),
   'res.organizations.companies': m('企業', 'Companies'),
   'res.organizations.clients': m('クライアント', 'clients'),
@@ -389,7 +389,7 @@ export const RESOURCES = {
   'res.organizations.invoiceClosingDay': m('請求締め日', 'Invoice closing day'),
   'res.organizations.paymentDueDays': m('支払期限（締め日からの日数）', 'Payment due (days after closing)'),
 
-  // server/resources/defs/payment.ts
+  // server/modules/payroll/defs/payment.ts
   'res.payment.timeFormat': m('「15:00」のように24時間制で入力してください。', 'Enter a 24-hour time such as 15:00.'),
   'res.payment.percentFormat': m('0〜100の数値（小数第2位まで）で入力してください。', 'Enter a number from 0 to 100 with at most two decimals.'),
   'res.payment.transferFeeHint': m('給与振込1回ごとに差し引きます。例: 165円', 'Deducted from each salary transfer. Example: ¥165'),
@@ -406,7 +406,7 @@ export const RESOURCES = {
   'res.payment.quickPayMinimum': m('前払いの最低手数料（円）', 'Quick pay minimum fee (yen)'),
   'res.payment.quickPayDaily': m('前払いの1日あたり上限（円）', 'Quick pay daily limit per worker (yen)'),
 
-  // server/resources/defs/points.ts
+  // server/modules/points/defs/points.ts
   'res.points.enterWhichShift': m('何回目の勤務かを入力してください。', 'Enter which shift earns the points.'),
   'res.points.leaveBlankForRule': m('この条件では入力しません。空にしてください。', 'Leave this blank for this rule.'),
   'res.points.endBeforeStart': m('終了日は開始日以降にしてください。', 'The end must be on or after the start.'),
@@ -433,7 +433,7 @@ export const RESOURCES = {
   'res.points.ends': m('終了日', 'Ends on'),
   'res.points.awarded': m('付与済み', 'Awarded'),
 
-  // server/resources/defs/scouting.ts
+  // server/modules/scouting/defs/scouting.ts
   'res.scouting.languageAtLeast': m('{language}（{level}以上）', '{language} ({level} or better)'),
   'res.scouting.scoutAction': m('スカウトする', 'Scout'),
   'res.scouting.scoutCandidate': m('スカウト候補者', 'Scout candidate'),
@@ -472,7 +472,7 @@ export const RESOURCES = {
   'res.scouting.offerWithdrawn': m('スカウトを取り下げました。', 'Offer withdrawn.'),
   'res.scouting.selectOfferThat': m('回答待ちのスカウトを選んでください。', 'Select an offer that awaits an answer.'),
 
-  // server/resources/defs/shifts.ts
+  // server/modules/workforce/defs/shifts.ts
   'res.shifts.confirmed': m('確認済み', 'Confirmed'),
   'res.shifts.notConfirmed': m('未確認', 'Not confirmed'),
   'res.shifts.starts': m('開始', 'Starts'),
@@ -487,7 +487,7 @@ export const RESOURCES = {
   'res.shifts.onlyClientConfirms': m('シフトの確認はクライアントが行います。', 'Only the client confirms its shifts.'),
   'res.shifts.selectShiftsThat': m('未確認のシフトを選んでください。', 'Select shifts that are not confirmed yet.'),
 
-  // server/resources/defs/staff.ts
+  // server/modules/staff/defs/staff.ts
   'res.staff.standardGrade': m('標準報酬月額表の等級の額（例: 260000）を入力してください。', 'Enter an amount of the standard monthly remuneration table (for example 260000).'),
   'res.staff.passport': m('パスポート', 'Passport'),
   'res.staff.certificate': m('資格・技能の証明書', 'Certificate'),
@@ -538,7 +538,7 @@ export const RESOURCES = {
   'res.staff.expires': m('有効期限', 'Expires on'),
   'res.staff.note': m('備考', 'Note'),
 
-  // server/resources/defs/surveys.ts
+  // server/modules/surveys/defs/surveys.ts
   'res.surveys.surveys': m('アンケート', 'Surveys'),
   'res.surveys.notSent': m('未送信', 'Not sent'),
   'res.surveys.sent': m('送信済み', 'Sent'),
@@ -548,7 +548,7 @@ export const RESOURCES = {
   'res.surveys.made': m('作成者', 'Made by'),
   'res.surveys.created': m('作成日時', 'Created'),
 
-  // server/resources/defs/templates.ts
+  // server/modules/templates/defs/templates.ts
   'res.templates.keyFormat': m('半角英小文字・数字・「_」「.」「-」で入力してください。', 'Use lower-case letters, digits, “_”, “.” and “-”.'),
   'res.templates.platformDefault': m('共通', 'Default'),
   'res.templates.variablesHint': m('使える変数：{variables}。プレーンテキストです（HTMLは使えません）。', 'Variables: {variables}. Plain text (no HTML).'),
@@ -685,7 +685,7 @@ export const RESOURCES = {
   'res.templates.publish': m('公開する', 'Publish'),
   'res.templates.versionAlreadyExists': m('この版は既にあります。', 'This version already exists.'),
 
-  // server/resources/defs/users.ts
+  // server/modules/auth/defs/users.ts
   'res.users.youCannotGrant': m('この権限を付与することはできません。', 'You cannot grant this role.'),
   'res.users.youMayNot': m('このユーザーを編集する権限がありません。', 'You may not change this user.'),
   'res.users.youCannotChange': m('自分自身の権限は変更できません。', 'You cannot change your own role.'),
@@ -709,7 +709,7 @@ export const RESOURCES = {
   'res.users.clientUser': m('クライアントユーザー', 'Client user'),
   'res.users.clientUsers': m('クライアントユーザー', 'Client users'),
 
-  // server/resources/defs/workers.ts
+  // server/modules/workforce/defs/workers.ts
   'res.workers.workers': m('ワーカー', 'Workers'),
   'res.workers.languages': m('言語', 'Languages'),
   'res.workers.payAccount': m('給与口座', 'Pay account'),

@@ -1,6 +1,6 @@
 /**
  * The read-model engine (server/resources/read-model.ts) through its proof, the applicants lists
- * (server/resources/defs/applications.ts): the API's rows, tenancy, the per-screen narrowing of
+ * (server/modules/pipeline/defs/applications.ts): the API's rows, tenancy, the per-screen narrowing of
  * codes (a role with only 340001 sees only part-time applicants), declared transitions with their
  * audit, keyset paging, and the generated screens (typed cells, links, row and bulk moves with
  * post/redirect/get, CSV).
@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRoleMaps, saveRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { defineReadModel } from '../../server/resources/read-model.ts';
-import { applicationsReadModel } from '../../server/resources/defs/applications.ts';
+import { applicationsReadModel } from '../../server/modules/pipeline/defs/applications.ts';
 import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 import { companyOf, statusIds } from '../helpers/demo-data.ts';

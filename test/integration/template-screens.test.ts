@@ -1,7 +1,7 @@
 /**
  * The template pages under /admin/templates/ (SPEC §2, codes 200002–200013) over real HTTP: each
  * is one route serving the list, the ?new=1 form and the ?id=… record of its resource definition
- * (server/resources/defs/templates.ts), with tenancy (DESIGN.md §5), the candidate-status tree's
+ * (server/modules/templates/defs/templates.ts), with tenancy (DESIGN.md §5), the candidate-status tree's
  * cycle guard, the mail preview and the published terms and privacy texts of /terms and /policy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 import { defineFeature } from '../../feature.ts';
-import { adResource } from '../../resources/defs/ads.ts';
+import { adResource } from './defs/ads.ts';
 import { seedDemoAds } from './seed.ts';
 
-/** Ads on the public boards (API: server/api/graphql/modules/ads.ts). */
+/** Ads on the public boards (API: server/modules/ads/api/ads.ts). */
 export const adsFeature = defineFeature({
   name: 'ads',
   routes: ['/admin/superadmin/ads'],

@@ -1,5 +1,5 @@
 import { defineFeature } from '../../feature.ts';
-import { clientResource, companyResource } from '../../resources/defs/organizations.ts';
+import { clientResource, companyResource } from './defs/organizations.ts';
 
 /** Companies and their clients: the organizations every other feature's rows belong to. */
 export const companiesFeature = defineFeature({

@@ -1,8 +1,8 @@
 import { defineFeature } from '../../feature.ts';
-import { crawlerSourceResource } from '../../resources/defs/crawler.ts';
+import { crawlerSourceResource } from './defs/crawler.ts';
 import { startCrawlerScheduler } from './run.ts';
 
-/** Job import (the crawler): its sources, runs on schedule (API: server/api/graphql/modules/crawler.ts). */
+/** Job import (the crawler): its sources, runs on schedule (API: server/modules/crawler/api/crawler.ts). */
 export const crawlerFeature = defineFeature({
   name: 'crawler',
   routes: ['/admin/superadmin/crawler'],

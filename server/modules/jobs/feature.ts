@@ -1,5 +1,5 @@
 import { defineFeature } from '../../feature.ts';
-import { JOB_RESOURCES } from '../../resources/defs/jobs.ts';
+import { JOB_RESOURCES } from './defs/jobs.ts';
 import { seedDemoJobs } from './seed.ts';
 
 /** Regular/part-time and daily jobs, their shifts and the public boards (API: jobs.ts, job-shifts.ts). */

@@ -1,11 +1,11 @@
 import { defineFeature } from '../../feature.ts';
-import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from '../../resources/defs/money.ts';
-import { paymentSettingsResource } from '../../resources/defs/payment.ts';
+import { advancesReadModel, invoicesReadModel, payLinesReadModel, payRunsReadModel } from './defs/money.ts';
+import { paymentSettingsResource } from './defs/payment.ts';
 import { seedDemoMoney } from './seed.ts';
 
 /**
- * Money: daily and monthly pay, quick pay, transfers and invoices (API: server/api/graphql/modules/money.ts;
- * the pay and billing lists' panels: server/web/screens/payroll/pay.tsx).
+ * Money: daily and monthly pay, quick pay, transfers and invoices (API: server/modules/payroll/api/money.ts;
+ * the pay and billing lists' panels: server/modules/payroll/screens/pay.tsx).
  */
 export const payrollFeature = defineFeature({
   name: 'payroll',

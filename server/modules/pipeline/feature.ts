@@ -1,6 +1,6 @@
 import { defineFeature } from '../../feature.ts';
-import { applicationsReadModel } from '../../resources/defs/applications.ts';
-import { interviewsReadModel } from '../../resources/defs/interviews.ts';
+import { applicationsReadModel } from './defs/applications.ts';
+import { interviewsReadModel } from './defs/interviews.ts';
 import { startReminderScheduler } from './reminders.ts';
 import { seedDemoPipeline } from './seed.ts';
 

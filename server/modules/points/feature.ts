@@ -1,11 +1,11 @@
 import { defineFeature } from '../../feature.ts';
-import { campaignResource, pointEntriesReadModel } from '../../resources/defs/points.ts';
+import { campaignResource, pointEntriesReadModel } from './defs/points.ts';
 import { startPointExpiry } from './ledger.ts';
 import { seedDemoPoints } from './seed.ts';
 
 /**
  * Points: earned for shifts, referrals and campaigns, adjusted by hand, spent by the candidate.
- * API: server/api/graphql/modules/points.ts; screens: the point list's panel (server/web/screens/points/points.tsx)
+ * API: server/modules/points/api/points.ts; screens: the point list's panel (server/modules/points/screens/points.tsx)
  * and the candidate's /staff/points (candidate.tsx).
  */
 export const pointsFeature = defineFeature({

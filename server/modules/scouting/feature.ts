@@ -1,11 +1,11 @@
 import { defineFeature } from '../../feature.ts';
-import { scoutCandidatesReadModel, scoutOffersReadModel } from '../../resources/defs/scouting.ts';
+import { scoutCandidatesReadModel, scoutOffersReadModel } from './defs/scouting.ts';
 import { seedDemoScouting } from './seed.ts';
 
 /**
  * Scouting: companies search candidates who opted in and send them offers; the candidate answers
- * on /staff/scout. API: server/api/graphql/modules/scouting.ts; screens: the search's panel
- * (server/web/screens/scouting/search-panel.tsx) and candidate-scout.tsx.
+ * on /staff/scout. API: server/modules/scouting/api/scouting.ts; screens: the search's panel
+ * (server/modules/scouting/screens/search-panel.tsx) and candidate-scout.tsx.
  */
 export const scoutingFeature = defineFeature({
   name: 'scouting',

@@ -1,8 +1,8 @@
 import { defineFeature } from '../../feature.ts';
-import { staffResource } from '../../resources/defs/staff.ts';
+import { staffResource } from './defs/staff.ts';
 import { seedDemoPersonDuplicates, seedDemoStaff } from './seed.ts';
 
-/** The staff registry of foreign staff (/admin/staff) and one person's duplicates and merges (API: server/api/graphql/modules/person.ts). */
+/** The staff registry of foreign staff (/admin/staff) and one person's duplicates and merges (API: server/modules/staff/api/person.ts). */
 export const staffFeature = defineFeature({
   name: 'staff',
   routes: ['/admin/staff'],

@@ -1,10 +1,10 @@
 import { defineFeature } from '../../feature.ts';
-import { surveysReadModel } from '../../resources/defs/surveys.ts';
+import { surveysReadModel } from './defs/surveys.ts';
 import { seedDemoSurveys } from './seed.ts';
 
 /**
  * Surveys (docs/surveys.md): built and sent to chosen workers through the chat, answered once by
- * the candidate. API: server/api/graphql/modules/surveys.ts; screens: server/web/screens/surveys/builder.tsx
+ * the candidate. API: server/modules/surveys/api/surveys.ts; screens: server/modules/surveys/screens/builder.tsx
  * (the builder, and the survey's page as the list's panel) and candidate-surveys.tsx.
  */
 export const surveysFeature = defineFeature({

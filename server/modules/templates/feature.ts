@@ -1,5 +1,5 @@
 import { defineFeature } from '../../feature.ts';
-import { TEMPLATE_RESOURCES } from '../../resources/defs/templates.ts';
+import { TEMPLATE_RESOURCES } from './defs/templates.ts';
 
 /** The template pages under /admin/templates/: statuses, chatbots, mail, contract and invoice templates, legal texts. */
 export const templatesFeature = defineFeature({

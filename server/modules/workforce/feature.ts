@@ -1,7 +1,7 @@
 import { defineFeature } from '../../feature.ts';
-import { cardChecksReadModel } from '../../resources/defs/card-checks.ts';
-import { shiftsReadModel } from '../../resources/defs/shifts.ts';
-import { workersReadModel } from '../../resources/defs/workers.ts';
+import { cardChecksReadModel } from './defs/card-checks.ts';
+import { shiftsReadModel } from './defs/shifts.ts';
+import { workersReadModel } from './defs/workers.ts';
 import { seedDemoCardChecks, seedDemoPlacementLaw, seedDemoWorkforce } from './seed.ts';
 
 /**

@@ -35,7 +35,7 @@ export const WORKING_PATHS: Record<string, string> = {
   'server/modules/jobs/apply.ts': 'applying to a shift; staff assigning (assignShift); a scout offer accepted (answerScoutOffer)',
   'server/modules/workforce/swap.ts': 'a swap of two people between two shifts',
   'server/modules/pipeline/statuses.ts': "moveApplication: the candidate's own confirmation, an interview's pass",
-  'server/resources/defs/applications.ts': 'row and bulk moves on the applicant lists (its transitions.check), and clock-in from the attendance list',
+  'server/modules/pipeline/defs/applications.ts': 'row and bulk moves on the applicant lists (its transitions.check), and clock-in from the attendance list',
   'server/chat/store.ts': 'a status change from the chat window',
   'server/modules/pipeline/attendance.ts': 'clock-in, by staff or by the candidate (clockMyShift)',
 };
@@ -83,6 +83,6 @@ describe('every way into work asks may-work.ts', () => {
     // The generic move asks the definition's check in the move's transaction, before the UPDATE.
     expect(engine.indexOf('t.check?.(')).toBeGreaterThan(-1);
     expect(engine.indexOf('t.check?.(')).toBeLessThan(engine.indexOf('.set({ [t.stateColumn]: to'));
-    expect(readFileSync(join(ROOT, 'server/resources/defs/applications.ts'), 'utf8')).toMatch(/check:\s*async[^]*?mayEnterStatus\(/);
+    expect(readFileSync(join(ROOT, 'server/modules/pipeline/defs/applications.ts'), 'utf8')).toMatch(/check:\s*async[^]*?mayEnterStatus\(/);
   });
 });

@@ -1,16 +1,14 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Text } from '../../../shared/i18n.ts';
-import { PROJECT_ROOT } from '../../root.ts';
+import { featureFile, featureFiles } from '../../feature-folders.ts';
 import type { Screen } from '../screen.ts';
 import type { Panel } from './feature.ts';
 import type { RecordSection } from './record-section.ts';
 
 /**
- * The web tier's screen modules, found by folder: every `.tsx` file of a folder of
- * `server/web/screens/` (one folder per feature or area: `inbox/`, `payroll/`, `admin/`, …) is a
- * screen module, loaded once when the server starts, so a new page is a new file and no list to
- * extend (docs/architecture.md "Adding a screen"). A module exports any of:
+ * The web tier's screen modules, found by folder: every `.tsx` file of a feature folder's
+ * `screens/` (`server/modules/<feature>/screens/`, the chat's `server/chat/screens/`;
+ * server/feature-folders.ts) is a screen module, loaded once when the server starts, so a new page
+ * is a new file and no list to extend (docs/architecture.md "Adding a screen"). A module exports any of:
  *
  * - `screens`: its pages, each bound to a route of the table (server/access/routes.ts);
  * - `panels`: what a read-model screen shows and does besides its list, by the screen's path;
@@ -18,9 +16,9 @@ import type { RecordSection } from './record-section.ts';
  * - `texts`: its own sentences (`textsOf`, shared/texts/index.ts), checked with the catalogue.
  *
  * A file that exports none of them, a path claimed by two panels or a resource by two sections
- * stops the start. The folder is read from the project root so the bundle (dist/server) finds the
- * same files, and the `import()` with a template literal is one esbuild bundles as a glob
- * (`*\/*.tsx`), as the migrator does (server/db/migrate.ts).
+ * stops the start. The folders are read from the project root so the bundle (dist/server) finds the
+ * same files, and each `import()` with a template literal is one esbuild bundles as a glob
+ * (`modules/*\/screens/*.tsx`), as the migrator does (server/db/migrate.ts).
  */
 export interface ScreenModule {
   screens?: readonly Screen[];
@@ -29,23 +27,15 @@ export interface ScreenModule {
   texts?: { readonly part: Readonly<Record<string, Text>> };
 }
 
-const FOLDER = path.join(PROJECT_ROOT, 'server/web/screens');
-const MODULE_FILE = /^([a-z0-9-]+)\.tsx$/;
-
-/** `<folder>/<name>` of every screen module, sorted, so the order is the same on every start. */
-export function screenModuleNames(): string[] {
-  return readdirSync(FOLDER, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(path.join(FOLDER, d.name)).flatMap((f) => (MODULE_FILE.test(f) ? [`${d.name}/${f.replace(/\.tsx$/, '')}`] : [])))
-    .sort();
-}
+/** `<feature>/<name>` of every screen module, sorted, so the order is the same on every start. */
+export const screenModuleNames = (): string[] => featureFiles('screens', /^([a-z0-9-]+)\.tsx$/);
 
 async function load(): Promise<Record<string, ScreenModule>> {
   const names = screenModuleNames();
   const modules = await Promise.all(
     names.map(async (name) => {
-      const [folder, file] = name.split('/') as [string, string];
-      return (await import(`./${folder}/${file}.tsx`)) as ScreenModule;
+      const [feature, file] = name.split('/') as [string, string];
+      return (await (feature === 'chat' ? import(`../../chat/screens/${file}.tsx`) : import(`../../modules/${feature}/screens/${file}.tsx`))) as ScreenModule;
     }),
   );
   return Object.fromEntries(names.map((name, i) => [name, modules[i]!]));
@@ -58,7 +48,7 @@ function gather<T>(what: 'panels' | 'sections', pick: (m: ScreenModule) => Reado
   const out: Record<string, T> = {};
   for (const [name, m] of Object.entries(SCREEN_MODULES)) {
     for (const [key, value] of Object.entries(pick(m) ?? {})) {
-      if (Object.hasOwn(out, key)) throw new Error(`two ${what} for ${key} (the second in server/web/screens/${name}.tsx)`);
+      if (Object.hasOwn(out, key)) throw new Error(`two ${what} for ${key} (the second in ${featureFile(name, 'screens', '.tsx')})`);
       out[key] = value;
     }
   }
@@ -66,7 +56,7 @@ function gather<T>(what: 'panels' | 'sections', pick: (m: ScreenModule) => Reado
 }
 
 for (const [name, m] of Object.entries(SCREEN_MODULES)) {
-  if (!m.screens && !m.panels && !m.sections && !m.texts) throw new Error(`server/web/screens/${name}.tsx exports no screens, panels, sections or texts`);
+  if (!m.screens && !m.panels && !m.sections && !m.texts) throw new Error(`${featureFile(name, 'screens', '.tsx')} exports no screens, panels, sections or texts`);
 }
 
 /** The found modules' screens. */

@@ -16,7 +16,7 @@ import { loadList } from './list-page.ts';
 import { errorPage, page, plain, redirect, refusalState, runAction, withRefusal, type Action, type OnRefusal, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
 import { RECORD_SECTIONS } from './found.ts';
 import type { RecordSectionState } from './record-section.ts';
-import { personListPanel } from './staff/person.tsx';
+import { personListPanel } from '../../modules/staff/screens/person.tsx';
 import { declaredActions } from '../../../views/ui/Action.tsx';
 
 /**

@@ -1,0 +1,122 @@
+/**
+ * The candidate's scouting page, /staff/scout (docs/scouting.md): switch scouting
+ * on or off, choose what companies see, and answer the offers received. Accepting applies to the
+ * offered job; the answer comes back as a notice (post/redirect/get).
+ */
+import { pickLang, tr } from '../../../../shared/i18n.ts';
+import { dateText, dateTimeText } from '../../../../shared/format.ts';
+import { AVAILABILITY, LANGUAGE_LEVELS } from '../../../../shared/scouting.ts';
+import type { MessageKey } from '../../../../shared/messages.ts';
+import { operation } from '../../../api/documents.ts';
+import { prefectureChoices } from '../../jobs/prefectures.ts';
+import { MyScoutPage } from '../../../../views/pages/public/MyScout.tsx';
+import { formList, formStrings, queryText, withFlag } from '../../../web/kit.ts';
+import { candidateSignIn, defineScreen, redirect, withRefusal, type Screen, type ScreenContext } from '../../../web/screen.ts';
+
+/** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
+const OWN = {
+  Languages: operation(/* GraphQL */ `query Languages { languages { id code ja en } }`),
+  MyScout: operation(/* GraphQL */ `
+    query MyScout {
+      myScout {
+        enabled shareNationality shareLanguages shareResidence shareAttendance prefecture availability intro
+        levels { code level }
+        offers { id state kind jobId jobJa jobEn companyJa companyEn date start message expiresAt sentAt conversationId applicationId }
+      }
+    }`),
+  SaveMyScout: operation(/* GraphQL */ `mutation SaveMyScout($input: ScoutProfileInput!) { saveMyScout(input: $input) }`),
+  AnswerScoutOffer: operation(/* GraphQL */ `mutation AnswerScoutOffer($id: ID!, $accept: Boolean!) { answerScoutOffer(id: $id, accept: $accept) { status applicationId } }`),
+};
+
+const PATH = '/staff/scout';
+const SHARES: { name: 'shareNationality' | 'shareLanguages' | 'shareResidence' | 'shareAttendance'; label: MessageKey }[] = [
+  { name: 'shareNationality', label: 'scout.shareNationality' },
+  { name: 'shareLanguages', label: 'scout.shareLanguages' },
+  { name: 'shareResidence', label: 'scout.shareResidence' },
+  { name: 'shareAttendance', label: 'scout.shareAttendance' },
+];
+const NOTICES: Record<string, MessageKey> = { saved: 'scout.saved', accepted: 'scout.accepted', declined: 'scout.declined' };
+
+const myScout = defineScreen({
+  path: PATH,
+  load: async ({ candidate, call, candidateCaller }) => {
+    if (!candidate) throw candidateSignIn(PATH, 302);
+    const [scout, languages] = await Promise.all([call(OWN.MyScout, {}, candidateCaller), call(OWN.Languages)]);
+    return { name: candidate.name, scout: scout.myScout, languages: languages.languages };
+  },
+  view: ({ lang, route, req, msg }, { name, scout, languages }, state, act) => {
+    const done = queryText(req, 'done');
+    return {
+      title: route.title,
+      content: (
+        <MyScoutPage
+          act={act}
+          lang={lang}
+          name={name}
+          notice={Object.hasOwn(NOTICES, done) ? msg(NOTICES[done]!) : null}
+          errors={state?.errors ?? {}}
+          settings={{
+            enabled: scout.enabled,
+            share: SHARES.map((s) => ({ ...s, on: scout[s.name] })),
+            prefecture: scout.prefecture,
+            prefectures: prefectureChoices(lang),
+            availability: AVAILABILITY.map((a) => ({ value: a.value, label: tr(lang, a.label), on: scout.availability.includes(a.value) })),
+            levels: scout.levels.map((l) => {
+              const known = languages.find((x) => x.code === l.code);
+              return { code: l.code, language: known ? pickLang(lang, known.ja, known.en) : l.code, level: l.level };
+            }),
+            levelChoices: [...LANGUAGE_LEVELS],
+            intro: scout.intro,
+          }}
+          offers={scout.offers.map((o) => ({
+            id: o.id,
+            state: o.state,
+            title: msg('scout.from', { company: pickLang(lang, o.companyJa, o.companyEn), job: pickLang(lang, o.jobJa, o.jobEn) }),
+            when: o.date ? `${dateText(o.date, lang)} ${o.start ?? ''}`.trim() : null,
+            message: o.message,
+            expires: dateTimeText(new Date(o.expiresAt), lang),
+            chatHref: o.conversationId ? `/staff/chat?c=${encodeURIComponent(o.conversationId)}` : null,
+          }))}
+        />
+      ),
+    };
+  },
+  actions: {
+    save: async ({ call, candidate, candidateCaller }, body) => {
+      if (!candidate) return candidateSignIn(PATH);
+      const v = formStrings(body, ['prefecture', 'intro']);
+      const levels = Object.keys(body)
+        .filter((k) => /^level_[a-z]{2}$/.test(k))
+        .map((k) => ({ code: k.slice(6), level: Number(body[k]) || 0 }))
+        .filter((l) => l.level > 0);
+      await call(
+        OWN.SaveMyScout,
+        {
+          input: {
+            enabled: body.enabled === 'on',
+            shareNationality: body.shareNationality === 'on',
+            shareLanguages: body.shareLanguages === 'on',
+            shareResidence: body.shareResidence === 'on',
+            shareAttendance: body.shareAttendance === 'on',
+            prefecture: v.prefecture ?? '',
+            availability: formList(body, 'availability'),
+            levels,
+            intro: v.intro ?? '',
+          },
+        },
+        candidateCaller,
+      );
+      return redirect(withFlag(PATH, 'done', 'saved'));
+    },
+    accept: withRefusal({ errors: 'message' }, (ctx, body) => answer(ctx, body, true)),
+    decline: withRefusal({ errors: 'message' }, (ctx, body) => answer(ctx, body, false)),
+  },
+});
+
+async function answer({ call, candidate, candidateCaller }: ScreenContext, body: Record<string, unknown>, accept: boolean) {
+  if (!candidate) return candidateSignIn(PATH);
+  await call(OWN.AnswerScoutOffer, { id: typeof body.id === 'string' ? body.id : '', accept }, candidateCaller);
+  return redirect(withFlag(PATH, 'done', accept ? 'accepted' : 'declined'));
+}
+
+export const screens: readonly Screen[] = [myScout];

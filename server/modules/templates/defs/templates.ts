@@ -1,0 +1,547 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { type Tenant, hasNoTenant, isPlatform, companyIdOf, tenantScopedQuery } from '../../../access/tenancy.ts';
+import type { DB } from '../../../db/connect.ts';
+import { pickLang, type Lang, type Text } from '../../../../shared/i18n.ts';
+import { renderTemplate, type TemplateVars } from '../render-template.ts';
+import { statusPathLabel, wouldCycle } from '../status-tree.ts';
+import { companyScope, f, inBoth, platformScope, type FieldDef, type Option, type OptionContext, type ResourceDef, type ResourceValidateContext } from '../../../resources/define.ts';
+import { msg, msgText } from '../../../../shared/texts/index.ts';
+import { companyOptions } from '../../companies/defs/organizations.ts';
+import { cachedReference } from '../../enums/reference-cache.ts';
+
+/**
+ * The template pages under /admin/templates/ (SPEC §2, codes 200002–200013), one definition per
+ * page, each served on ONE route in `single` mode (list, ?new=1 form, ?id=… record).
+ *
+ * Tenancy (DESIGN.md §5): company-scoped templates (statuses, chatbot, settings, mail, contract,
+ * invoice) belong to a company; rows with company_id null are the platform defaults every new
+ * company starts from (copied by modules/templates/copy.ts). Platform users see and edit every
+ * row and may pick the company (blank = platform default); company users only their own rows.
+ * Industries, categories, terms and privacy are platform-wide (platformScope).
+ */
+
+type Validate = NonNullable<ResourceDef['validate']>;
+// Tables are chosen per definition here, so the helpers use an untyped handle (as repo.ts does).
+const anyDb = (db: DB) => db as unknown as Kysely<any>;
+
+/** Text for a NOT NULL column that may be blank ('' rather than null). */
+const blankable = (max: number) => z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(max));
+
+/** A machine key: lower-case letters, digits, `_`, `.` and `-`. */
+const keySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((v) => /^[a-z0-9][a-z0-9_.-]*$/.test(v), {
+    message: 'key',
+    params: msgText('res.templates.keyFormat'),
+  });
+
+const nameJa = (label = msgText('res.templates.nameJapanese')) => f.text('name_ja', label, { max: 100, list: true, sortable: true, search: true });
+const nameEn = (label = msgText('res.templates.nameEnglish')) => f.text('name_en', label, { max: 100, list: true, sortable: true, search: true });
+const sortField = () => f.number('sort', msgText('res.templates.order'), { min: 0, max: 9999, list: true, sortable: true, hint: msgText('res.templates.shownAscendingOrder') });
+
+/** The owning company of a company-scoped template; only platform users choose it. */
+const companyField = (): FieldDef =>
+  f.ref('company_id', msgText('res.common.company'), companyOptions, {
+    required: false,
+    platformOnly: true,
+    createOnly: true,
+    list: true,
+    filter: true,
+    hint: msgText('res.templates.leaveBlankPlatform'),
+  });
+
+/** The company a row belongs to (or will): the stored row on update, else the caller's tenant or the chosen company. */
+async function companyOfRow(db: DB, table: string, tenant: Tenant, id: string | null, input: Record<string, unknown>): Promise<string | null> {
+  if (id) {
+    const row = await anyDb(db).selectFrom(table).select('company_id').where('id', '=', id).executeTakeFirst();
+    return (row?.company_id as string | null | undefined) ?? null;
+  }
+  if (isPlatform(tenant)) return typeof input.company_id === 'string' ? input.company_id : null;
+  return companyIdOf(tenant);
+}
+
+/** `key` is unique per company (or among the platform defaults) and, on a shared table, per kind. */
+function uniqueKey(table: 'app_settings' | 'document_templates', kind: string | null, taken: Text): Validate {
+  return async (input, { db, tenant, id, lang }: ResourceValidateContext): Promise<Record<string, string>> => {
+    if (typeof input.key !== 'string') return {};
+    const companyId = await companyOfRow(db, table, tenant, id, input);
+    let q = anyDb(db).selectFrom(table).select('id').where('key', '=', input.key);
+    q = companyId ? q.where('company_id', '=', companyId) : q.where('company_id', 'is', null);
+    if (kind) q = q.where('kind', '=', kind);
+    if (id) q = q.where('id', '!=', id);
+    return (await q.executeTakeFirst()) ? { key: taken[lang] } : {};
+  };
+}
+
+// ---------------------------------------------------------------- job statuses (200002)
+
+export const jobStatusResource: ResourceDef = {
+  name: 'jobStatus',
+  plural: 'jobStatuses',
+  table: 'job_statuses',
+  title: msgText('res.templates.jobStatus'),
+  titlePlural: msgText('res.templates.jobStatuses'),
+  labelField: 'name_ja',
+  defaultSort: { field: 'sort', dir: 'asc' },
+  scope: companyScope(),
+  fields: [
+    nameJa(),
+    nameEn(),
+    f.color('color', msgText('res.templates.colour'), { list: true, hint: msgText('res.templates.usedListsBadges') }),
+    f.boolean('is_open', msgText('res.templates.acceptsApplications'), {
+      list: true,
+      filter: true,
+      hint: msgText('res.templates.whenOffJobs'),
+    }),
+    sortField(),
+    companyField(),
+  ],
+  sample: { name_ja: '選考中', name_en: 'Screening', color: '#2E7D32', is_open: true, sort: 15, company_id: '$company' },
+  screens: [{ path: '/admin/templates/jobstatus', mode: 'single' }],
+};
+
+// ---------------------------------------------------------------- candidate statuses (200003)
+
+/** Parent choices: the statuses of the caller's tenant, labelled with their path (platform: every tenant's, with its company). */
+export async function candidateStatusOptions({ tenant, db }: OptionContext): Promise<Option[]> {
+  if (hasNoTenant(tenant)) return [];
+  const all = db
+    .selectFrom('candidate_statuses as s')
+    .leftJoin('companies as c', 'c.id', 's.company_id')
+    .select(['s.id', 's.parent_id', 's.company_id', 's.name_ja', 's.name_en', 's.sort', 'c.name as company_name', 'c.name_en as company_name_en'])
+    .orderBy('c.name')
+    .orderBy('s.sort')
+    .orderBy('s.name_ja');
+  const rows = (await tenantScopedQuery(all, tenant, { company: 's.company_id' })?.execute()) ?? [];
+  return rows.map((r) => {
+    const path = inBoth((lang) => statusPathLabel(rows, r.id, lang));
+    if (!isPlatform(tenant)) return { value: r.id, label: path };
+    const owner = (lang: Lang) => (r.company_id ? pickLang(lang, r.company_name, r.company_name_en) : msg(lang, 'res.templates.platformDefault'));
+    return { value: r.id, label: inBoth((lang) => msg(lang, 'res.common.parenthesised', { text: path[lang], note: owner(lang) })) };
+  });
+}
+
+/** A parent from the same tenant, and never the status itself or one of its descendants (a cycle). */
+const validateStatusParent: Validate = async (input, { db, tenant, id, lang }): Promise<Record<string, string>> => {
+  const parentId = input.parent_id;
+  if (typeof parentId !== 'string') return {};
+  const companyId = await companyOfRow(db, 'candidate_statuses', tenant, id, input);
+  let q = db.selectFrom('candidate_statuses').select(['id', 'parent_id']);
+  q = companyId ? q.where('company_id', '=', companyId) : q.where('company_id', 'is', null);
+  const statuses = await q.execute();
+  if (!statuses.some((s) => s.id === parentId)) {
+    return { parent_id: msg(lang, 'res.templates.chooseStatusSame') };
+  }
+  if (id && wouldCycle(statuses, id, parentId)) {
+    return {
+      parent_id: msg(lang, 'res.templates.statusCannotPlaced'),
+    };
+  }
+  return {};
+};
+
+export const CANDIDATE_LISTS: Option[] = [
+  { value: 'candidate', label: msgText('res.common.candidates') },
+  { value: 'kakunin', label: msgText('res.templates.confirmationKakunin') },
+  { value: 'shukkin', label: msgText('res.templates.attendanceShukkin') },
+];
+
+export const candidateStatusResource: ResourceDef = {
+  name: 'candidateStatus',
+  plural: 'candidateStatuses',
+  table: 'candidate_statuses',
+  title: msgText('res.templates.candidateStatus'),
+  titlePlural: msgText('res.templates.candidateStatuses'),
+  labelField: 'name_ja',
+  defaultSort: { field: 'sort', dir: 'asc' },
+  scope: companyScope(),
+  fields: [
+    nameJa(),
+    nameEn(),
+    f.ref('parent_id', msgText('res.templates.parentStatus'), candidateStatusOptions, {
+      required: false,
+      list: true,
+      filter: true,
+      hint: msgText('res.templates.leaveBlankTop'),
+    }),
+    f.select('list', msgText('res.templates.list'), CANDIDATE_LISTS, {
+      list: true,
+      filter: true,
+      sortable: true,
+      hint: msgText('res.templates.listWhichCandidates'),
+    }),
+    sortField(),
+    companyField(),
+  ],
+  validate: validateStatusParent,
+  sample: { name_ja: '二次面接', name_en: 'Second interview', list: 'candidate', sort: 35, company_id: '$company' },
+  screens: [{ path: '/admin/templates/candidateStatus', mode: 'single' }],
+};
+
+// ---------------------------------------------------------------- chatbot messages (200004, 200006)
+
+function chatbotResource(kind: 'daily' | 'other', o: { name: string; plural: string; path: string; title: Text; titlePlural: Text; sample: Record<string, unknown> }): ResourceDef {
+  return {
+    name: o.name,
+    plural: o.plural,
+    table: 'chatbot_messages',
+    title: o.title,
+    titlePlural: o.titlePlural,
+    labelField: 'message_ja',
+    defaultSort: { field: 'step', dir: 'asc' },
+    scope: companyScope(),
+    fixed: { kind },
+    fields: [
+      f.number('step', msgText('res.templates.step'), { min: 1, max: 99, list: true, sortable: true, hint: msgText('res.templates.orderWhichBot') }),
+      f.text('trigger', msgText('res.templates.triggerKeywords'), {
+        schema: blankable(200),
+        list: true,
+        search: true,
+        hint: msgText('res.templates.triggerHint', { greeting: 'こんにちは' }),
+      }),
+      f.textarea('message_ja', msgText('res.templates.messageJapanese'), { required: true, max: 2000, list: true, search: true }),
+      f.textarea('message_en', msgText('res.templates.messageEnglish'), { required: true, max: 2000, search: true }),
+      f.boolean('active', msgText('res.common.active'), { list: true, filter: true }),
+      companyField(),
+    ],
+    sample: o.sample,
+    screens: [{ path: o.path, mode: 'single' }],
+  };
+}
+
+export const dailyChatbotResource = chatbotResource('daily', {
+  name: 'dailyChatbotMessage',
+  plural: 'dailyChatbotMessages',
+  path: '/admin/templates/chatbot',
+  title: msgText('res.templates.chatbotMessage'),
+  titlePlural: msgText('res.templates.chatbot'),
+  sample: {
+    step: 9,
+    trigger: '交通費, transport',
+    message_ja: '交通費は勤務先までの実費を支給します。',
+    message_en: 'Transport costs to the workplace are paid in full.',
+    active: true,
+    company_id: '$company',
+  },
+});
+
+export const otherChatbotResource = chatbotResource('other', {
+  name: 'otherChatbotMessage',
+  plural: 'otherChatbotMessages',
+  path: '/admin/templates/otherchatbot',
+  title: msgText('res.templates.otherChatbotMessage'),
+  titlePlural: msgText('res.templates.otherChatbot'),
+  sample: { step: 9, trigger: '面接, interview', message_ja: '面接はオンラインでも受けられます。', message_en: 'Interviews can also be held online.', active: true, company_id: '$company' },
+});
+
+// ---------------------------------------------------------------- app settings (200005)
+
+export const appSettingResource: ResourceDef = {
+  name: 'appSetting',
+  plural: 'appSettings',
+  table: 'app_settings',
+  title: msgText('res.templates.appSetting'),
+  titlePlural: msgText('res.templates.appSettings'),
+  labelField: 'key',
+  defaultSort: { field: 'key', dir: 'asc' },
+  scope: companyScope(),
+  fields: [
+    f.text('key', msgText('res.templates.key'), {
+      schema: keySchema,
+      createOnly: true,
+      list: true,
+      sortable: true,
+      search: true,
+      hint: msgText('res.templates.nameAppReads'),
+    }),
+    f.text('value', msgText('res.templates.value'), { schema: blankable(2000), list: true, search: true }),
+    f.text('description', msgText('res.templates.description'), { schema: blankable(300), list: true, search: true }),
+    companyField(),
+  ],
+  validate: uniqueKey('app_settings', null, msgText('res.templates.settingKeyAlready')),
+  sample: { key: 'sample.setting', value: '42', description: 'テスト用の設定 / A setting for tests', company_id: '$company' },
+  screens: [{ path: '/admin/templates/appsettings', mode: 'single' }],
+};
+
+// ---------------------------------------------------------------- mail, contract and invoice templates (200007–200009)
+
+/** The variables each document template may use, and the sample values of its preview. */
+export const TEMPLATE_VARIABLES: Record<'mail' | 'contract' | 'billing', { name: string; label: Text; sample: Text }[]> = {
+  mail: [
+    { name: 'name', label: msgText('res.templates.recipientsName'), sample: msgText('res.templates.sample.name') },
+    { name: 'company', label: msgText('res.templates.companyName'), sample: msgText('res.templates.sample.company') },
+    { name: 'link', label: msgText('res.templates.link'), sample: msgText('res.templates.sample.link') },
+    { name: 'job', label: msgText('res.templates.jobTitle'), sample: msgText('res.templates.sample.job') },
+    { name: 'date', label: msgText('res.templates.dateTime'), sample: msgText('res.templates.sample.date') },
+    { name: 'status', label: msgText('res.templates.applicationStatus'), sample: msgText('res.templates.sample.status') },
+    { name: 'email', label: msgText('res.templates.loginEmailAddress'), sample: msgText('res.templates.sample.email') },
+    { name: 'invitedBy', label: msgText('res.templates.whoInvited'), sample: msgText('res.templates.sample.invitedBy') },
+    { name: 'companyName', label: msgText('res.templates.trialCompanyName'), sample: msgText('res.templates.sample.company') },
+    { name: 'about', label: msgText('res.templates.unreadMailWhat'), sample: msgText('res.templates.sample.about') },
+    { name: 'messages', label: msgText('res.templates.unreadMailUnread'), sample: msgText('res.templates.sample.messages') },
+    { name: 'note', label: msgText('res.templates.unreadMailWhy'), sample: msgText('res.templates.sample.note') },
+  ],
+  contract: [
+    { name: 'worker', label: msgText('res.templates.workersName'), sample: msgText('res.templates.sample.name') },
+    { name: 'company', label: msgText('res.templates.staffingCompany'), sample: msgText('res.templates.sample.company') },
+    { name: 'client', label: msgText('res.templates.clientBusiness'), sample: msgText('res.templates.sample.client') },
+    { name: 'job', label: msgText('res.templates.job'), sample: msgText('res.templates.sample.contractJob') },
+    { name: 'place', label: msgText('res.templates.workplace'), sample: msgText('res.templates.sample.place') },
+    { name: 'start_date', label: msgText('res.templates.startDate'), sample: msgText('res.templates.sample.startDate') },
+    { name: 'end_date', label: msgText('res.templates.endDate'), sample: msgText('res.templates.sample.endDate') },
+    { name: 'wage', label: msgText('res.templates.hourlyWage'), sample: msgText('res.templates.sample.wage') },
+  ],
+  billing: [
+    { name: 'client', label: msgText('res.templates.client'), sample: msgText('res.templates.sample.client') },
+    { name: 'company', label: msgText('res.templates.issuer'), sample: msgText('res.templates.sample.company') },
+    { name: 'invoice_no', label: msgText('res.templates.invoiceNumber'), sample: msgText('res.templates.sample.invoiceNo') },
+    { name: 'period', label: msgText('res.templates.billingPeriod'), sample: msgText('res.templates.sample.period') },
+    { name: 'amount', label: msgText('res.templates.amount'), sample: msgText('res.templates.sample.amount') },
+    { name: 'due_date', label: msgText('res.templates.dueDate'), sample: msgText('res.templates.sample.dueDate') },
+    { name: 'bank_account', label: msgText('res.templates.bankAccount'), sample: msgText('res.templates.sample.bankAccount') },
+  ],
+};
+
+const variablesHint = (kind: keyof typeof TEMPLATE_VARIABLES): Text => {
+  const vars = TEMPLATE_VARIABLES[kind];
+  const list = (lang: Lang) => vars.map((v) => msg(lang, 'res.common.parenthesised', { text: `{{${v.name}}}`, note: v.label[lang] })).join(msg(lang, 'list.separator'));
+  return inBoth((lang) => msg(lang, 'res.templates.variablesHint', { variables: list(lang) }));
+};
+
+/** Sample values of a kind's variables in one language (the preview's). */
+export function sampleVars(kind: keyof typeof TEMPLATE_VARIABLES, lang: Lang): TemplateVars {
+  return Object.fromEntries(TEMPLATE_VARIABLES[kind].map((v) => [v.name, v.sample[lang]]));
+}
+
+/** The record page's preview: subject and body in the page language, filled with sample values. */
+function documentPreview(kind: keyof typeof TEMPLATE_VARIABLES) {
+  return (row: Record<string, unknown>, lang: Lang) => {
+    const pick = (field: string) => {
+      const own = row[`${field}_${lang}`];
+      return typeof own === 'string' && own.trim() ? own : String(row[`${field}_ja`] ?? '');
+    };
+    const vars = sampleVars(kind, lang);
+    return { title: renderTemplate(pick('subject'), vars), body: renderTemplate(pick('body'), vars) };
+  };
+}
+
+function documentResource(
+  kind: 'mail' | 'contract' | 'billing',
+  o: { name: string; plural: string; title: Text; titlePlural: Text; subject: Text; keyHint: Text; sample: Record<string, unknown> },
+): ResourceDef {
+  const hint = variablesHint(kind);
+  return {
+    name: o.name,
+    plural: o.plural,
+    table: 'document_templates',
+    title: o.title,
+    titlePlural: o.titlePlural,
+    labelField: 'key',
+    defaultSort: { field: 'key', dir: 'asc' },
+    scope: companyScope(),
+    fixed: { kind },
+    fields: [
+      f.text('key', msgText('res.templates.key'), { schema: keySchema, list: true, sortable: true, search: true, hint: o.keyHint }),
+      f.text(
+        'subject_ja',
+        inBoth((lang) => msg(lang, 'res.templates.inJapanese', { label: o.subject[lang] })),
+        { max: 200, list: true, sortable: true, search: true },
+      ),
+      f.text(
+        'subject_en',
+        inBoth((lang) => msg(lang, 'res.templates.inEnglish', { label: o.subject[lang] })),
+        { max: 200, list: true, search: true },
+      ),
+      f.textarea('body_ja', msgText('res.templates.bodyJapanese'), { required: true, search: true, hint }),
+      f.textarea('body_en', msgText('res.templates.bodyEnglish'), { required: true, search: true, hint }),
+      companyField(),
+    ],
+    validate: uniqueKey('document_templates', kind, msgText('res.templates.templateKeyAlready')),
+    preview: documentPreview(kind),
+    sample: o.sample,
+    screens: [{ path: `/admin/templates/${kind}`, mode: 'single' }],
+  };
+}
+
+export const mailTemplateResource = documentResource('mail', {
+  name: 'mailTemplate',
+  plural: 'mailTemplates',
+  title: msgText('res.templates.mailTemplate'),
+  titlePlural: msgText('res.templates.mailTemplates'),
+  subject: msgText('res.templates.subject'),
+  keyHint: msgText('res.templates.whichMailPassword'),
+  sample: {
+    key: 'shift_reminder',
+    subject_ja: '【{{company}}】明日のシフトのお知らせ',
+    subject_en: '[{{company}}] Your shift tomorrow',
+    body_ja: '{{name}} 様\n\n明日 {{date}} から「{{job}}」のシフトがあります。\n詳細：{{link}}',
+    body_en: 'Dear {{name}},\n\nYou have a shift for "{{job}}" tomorrow from {{date}}.\nDetails: {{link}}',
+    company_id: '$company',
+  },
+});
+
+export const contractTemplateResource = documentResource('contract', {
+  name: 'contractTemplate',
+  plural: 'contractTemplates',
+  title: msgText('res.templates.contractTemplate'),
+  titlePlural: msgText('res.templates.contractTemplates'),
+  subject: msgText('res.common.title'),
+  keyHint: msgText('res.templates.keyKindContract'),
+  sample: {
+    key: 'part_time_contract',
+    subject_ja: 'アルバイト雇用契約書',
+    subject_en: 'Part-time employment contract',
+    body_ja: '{{company}}（以下「甲」）と{{worker}}（以下「乙」）は、次のとおり雇用契約を締結する。\n\n期間：{{start_date}}〜{{end_date}}',
+    body_en: '{{company}} ("Employer") and {{worker}} ("Employee") agree to the following employment contract.\n\nTerm: {{start_date}} to {{end_date}}',
+    company_id: '$company',
+  },
+});
+
+export const billingTemplateResource = documentResource('billing', {
+  name: 'billingTemplate',
+  plural: 'billingTemplates',
+  title: msgText('res.templates.invoiceTemplate'),
+  titlePlural: msgText('res.templates.invoiceTemplates'),
+  subject: msgText('res.common.title'),
+  keyHint: msgText('res.templates.keyKindInvoice'),
+  sample: {
+    key: 'spot_invoice',
+    subject_ja: '請求書（スポット）{{invoice_no}}',
+    subject_en: 'Invoice (spot work) {{invoice_no}}',
+    body_ja: '{{client}} 御中\n\nご請求金額：{{amount}}\nお支払期限：{{due_date}}',
+    body_en: 'To {{client}}\n\nAmount due: {{amount}}\nDue date: {{due_date}}',
+    company_id: '$company',
+  },
+});
+
+// ---------------------------------------------------------------- industries and categories (200010, 200011)
+
+export const jobIndustryResource: ResourceDef = {
+  name: 'jobIndustry',
+  plural: 'jobIndustries',
+  table: 'job_industries',
+  title: msgText('res.templates.jobIndustry'),
+  titlePlural: msgText('res.templates.jobIndustries'),
+  labelField: 'name_ja',
+  defaultSort: { field: 'sort', dir: 'asc' },
+  scope: platformScope,
+  fields: [nameJa(msgText('res.templates.industryJapanese')), nameEn(msgText('res.templates.industryEnglish')), sortField()],
+  sample: { name_ja: '農業', name_en: 'Agriculture', sort: 90 },
+  screens: [{ path: '/admin/templates/jobindustries', mode: 'single' }],
+};
+
+/** Every industry as choices: reference data, cached per process (migration 0017 notifies on a write). */
+export function allIndustryOptions(db: OptionContext['db']): Promise<Option[]> {
+  return cachedReference(db, 'industryOptions', async () => {
+    const rows = await db.selectFrom('job_industries').select(['id', 'name_ja', 'name_en']).orderBy('sort').orderBy('name_ja').execute();
+    return rows.map((r) => ({ value: r.id, label: { ja: r.name_ja, en: r.name_en || r.name_ja } }));
+  });
+}
+
+/** Every industry (platform-wide), for the platform's own editors. */
+export async function industryOptions({ tenant, db }: OptionContext): Promise<Option[]> {
+  return isPlatform(tenant) ? allIndustryOptions(db) : [];
+}
+
+export const jobCategoryResource: ResourceDef = {
+  name: 'jobCategory',
+  plural: 'jobCategories',
+  table: 'job_categories',
+  title: msgText('res.templates.jobCategory'),
+  titlePlural: msgText('res.templates.jobCategories'),
+  labelField: 'name_ja',
+  defaultSort: { field: 'sort', dir: 'asc' },
+  scope: platformScope,
+  fields: [
+    nameJa(msgText('res.templates.categoryJapanese')),
+    nameEn(msgText('res.templates.categoryEnglish')),
+    f.ref('industry_id', msgText('res.common.industry'), industryOptions, { required: false, list: true, filter: true }),
+    sortField(),
+  ],
+  sample: { name_ja: '検品', name_en: 'Inspection', sort: 90 },
+  screens: [{ path: '/admin/templates/jobcategories', mode: 'single' }],
+};
+
+// ---------------------------------------------------------------- terms and privacy (200012, 200013)
+
+function legalResource(kind: 'terms' | 'privacy', o: { name: string; plural: string; title: Text; titlePlural: Text; publicPath: string; sample: Record<string, unknown> }): ResourceDef {
+  const bodyHint = msgText('res.templates.separateParagraphsBlank');
+  return {
+    name: o.name,
+    plural: o.plural,
+    table: 'document_templates',
+    title: o.title,
+    titlePlural: o.titlePlural,
+    labelField: 'key',
+    defaultSort: { field: 'created_at', dir: 'desc' },
+    scope: platformScope,
+    fixed: { kind },
+    fields: [
+      f.text('key', msgText('res.templates.version'), { schema: keySchema, list: true, sortable: true, search: true, hint: msgText('res.templates.versionHint') }),
+      f.text('subject_ja', msgText('res.templates.titleJapanese'), { max: 200, list: true, search: true }),
+      f.text('subject_en', msgText('res.common.titleEnglish'), { max: 200, search: true }),
+      f.textarea('body_ja', msgText('res.templates.bodyJapanese'), { required: true, max: 100_000, search: true, hint: bodyHint }),
+      f.textarea('body_en', msgText('res.templates.bodyEnglish'), { required: true, max: 100_000, search: true, hint: bodyHint }),
+      f.boolean('published', msgText('res.templates.publish'), {
+        list: true,
+        filter: true,
+        hint: msgText('res.templates.publishHint', { path: o.publicPath }),
+      }),
+    ],
+    validate: uniqueKey('document_templates', kind, msgText('res.templates.versionAlreadyExists')),
+    sample: o.sample,
+    screens: [{ path: `/admin/templates/${kind}`, mode: 'single' }],
+  };
+}
+
+export const termsResource = legalResource('terms', {
+  name: 'termsVersion',
+  plural: 'termsVersions',
+  title: msgText('common.termsOfUse'),
+  titlePlural: msgText('common.termsOfUse'),
+  publicPath: '/terms',
+  sample: {
+    key: 'sample-draft',
+    subject_ja: '利用規約（案）',
+    subject_en: 'Terms of use (draft)',
+    body_ja: '第1条（適用）\n\n本規約は…',
+    body_en: 'Article 1 (Scope)\n\nThese Terms…',
+    published: false,
+  },
+});
+
+export const privacyResource = legalResource('privacy', {
+  name: 'privacyVersion',
+  plural: 'privacyVersions',
+  title: msgText('common.privacyPolicy'),
+  titlePlural: msgText('common.privacyPolicy'),
+  publicPath: '/policy',
+  sample: {
+    key: 'sample-draft',
+    subject_ja: 'プライバシーポリシー（案）',
+    subject_en: 'Privacy policy (draft)',
+    body_ja: '第1条（総則）\n\n運営者は…',
+    body_en: 'Article 1 (General)\n\nThe Operator…',
+    published: false,
+  },
+});
+
+/** Every template page's definition, in the order of SPEC §2. */
+export const TEMPLATE_RESOURCES: ResourceDef[] = [
+  jobStatusResource,
+  candidateStatusResource,
+  dailyChatbotResource,
+  appSettingResource,
+  otherChatbotResource,
+  mailTemplateResource,
+  contractTemplateResource,
+  billingTemplateResource,
+  jobIndustryResource,
+  jobCategoryResource,
+  termsResource,
+  privacyResource,
+];
