@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForFile } from '../helpers/app.ts';
 import { pressButton, sessionOf } from '../helpers/buttons.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 
 const t = appForFile();
 const db = () => t.database.db;
@@ -15,9 +16,8 @@ describe('deleting a record with a history', () => {
     const client = await db()
       .selectFrom('clients as c')
       .innerJoin('jobs as j', 'j.client_id', 'c.id')
-      .innerJoin('users as u', 'u.company_id', 'c.company_id')
       .select('c.id')
-      .where('u.email', '=', 'company@demo.test')
+      .where('c.company_id', '=', await companyOf(t, 'company@demo.test'))
       .executeTakeFirstOrThrow();
     const r = await pressButton(t, await sessionOf(t, 'company_admin'), `/v3/admin/clients/${client.id}`, 'delete');
     expect(r.status).toBe(422);
@@ -29,9 +29,8 @@ describe('deleting a record with a history', () => {
     const job = await db()
       .selectFrom('jobs as j')
       .innerJoin('applications as a', 'a.job_id', 'j.id')
-      .innerJoin('users as u', 'u.company_id', 'j.company_id')
       .select(['j.id', 'j.kind'])
-      .where('u.email', '=', 'company@demo.test')
+      .where('j.company_id', '=', await companyOf(t, 'company@demo.test'))
       .where('j.kind', '=', 'other')
       .executeTakeFirstOrThrow();
     const r = await pressButton(t, await sessionOf(t, 'company_admin', 'en'), `/admin/jobs/${job.id}`, 'delete');

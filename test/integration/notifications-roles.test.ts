@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
 import { pressButton, sessionOf } from '../helpers/buttons.ts';
-import { userId } from '../helpers/demo-data.ts';
+import { clientOf, companyOf, userId } from '../helpers/demo-data.ts';
 import { candidateLogin, getPage } from '../helpers/pages.ts';
 
 const t = appForFile();
@@ -29,10 +29,8 @@ describe('notifications for every role, in the reader’s language', () => {
     const me = await userId(t, DEMO.candidate);
     const job = await db()
       .selectFrom('jobs as j')
-      .innerJoin('clients as c', 'c.id', 'j.client_id')
-      .innerJoin('users as cu', 'cu.client_id', 'c.id')
       .select(['j.id', 'j.title_ja', 'j.title_en'])
-      .where('cu.email', '=', DEMO.client_admin)
+      .where('j.client_id', '=', await clientOf(t, DEMO.client_admin))
       .where('j.kind', '=', 'other')
       .where('j.status', '=', 'open')
       .where((eb) => eb.not(eb.exists(eb.selectFrom('applications as a').select('a.id').whereRef('a.job_id', '=', 'j.id').where('a.candidate_id', '=', me))))
@@ -58,10 +56,9 @@ describe('notifications for every role, in the reader’s language', () => {
     const app = await db()
       .selectFrom('applications as a')
       .innerJoin('users as u', 'u.id', 'a.candidate_id')
-      .innerJoin('users as s', 's.company_id', 'a.company_id')
       .innerJoin('jobs as j', 'j.id', 'a.job_id')
       .select(['a.id', 'u.email', 'j.title_en'])
-      .where('s.email', '=', DEMO.company_admin)
+      .where('a.company_id', '=', await companyOf(t, DEMO.company_admin))
       .where('u.email', '=', 'candidate4@demo.test')
       .orderBy('a.created_at', 'desc')
       .executeTakeFirstOrThrow();
@@ -86,9 +83,8 @@ describe('notifications for every role, in the reader’s language', () => {
     const run = await db()
       .selectFrom('pay_runs as r')
       .innerJoin('users as u', 'u.id', 'r.user_id')
-      .innerJoin('users as s', 's.company_id', 'r.company_id')
       .select(['r.id', 'r.net', 'u.email'])
-      .where('s.email', '=', DEMO.company_admin)
+      .where('r.company_id', '=', await companyOf(t, DEMO.company_admin))
       .where('r.status', '=', 'draft')
       .executeTakeFirstOrThrow();
     const r = await pressButton(t, await sessionOf(t, 'company_admin'), '/admin/salary/monthly', `row:${run.id}:approve`);
@@ -102,11 +98,9 @@ describe('notifications for every role, in the reader’s language', () => {
   it('issuing an invoice tells the client’s users, and only them', async () => {
     const inv = await db()
       .selectFrom('invoices as i')
-      .innerJoin('users as s', 's.company_id', 'i.company_id')
-      .innerJoin('users as cu', 'cu.client_id', 'i.client_id')
       .select(['i.id', 'i.number'])
-      .where('s.email', '=', DEMO.company_admin)
-      .where('cu.email', '=', DEMO.client_admin)
+      .where('i.company_id', '=', await companyOf(t, DEMO.company_admin))
+      .where('i.client_id', '=', await clientOf(t, DEMO.client_admin))
       .where('i.status', '=', 'draft')
       .executeTakeFirst();
     if (!inv) throw new Error('the demo data has no draft invoice for the demo client');
