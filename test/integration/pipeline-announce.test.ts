@@ -11,7 +11,7 @@ import { DEMO, loginToken } from '../helpers/app.ts';
 import { applyToDailyShift, drained, type RawChatSocket, rawSocket, socketConnected } from '../helpers/chat.ts';
 import { eventually, within } from '../helpers/wait.ts';
 import { appAndMailForFile } from '../helpers/smtp.ts';
-import { companyOf, statusIds } from '../helpers/demo-data.ts';
+import { companyOf, rowCount, statusIds, userId } from '../helpers/demo-data.ts';
 import { addDays } from '../../shared/time.ts';
 
 const { t, smtp } = appAndMailForFile();
@@ -94,16 +94,7 @@ describe('a move into kakunin', () => {
     await drained(outsider);
     expect(outsiderHeard).toEqual([]);
     // The bell: the company's other staff hear of the move, not who made it, nor another company.
-    const told = async (email: string) =>
-      (
-        await t.database.db
-          .selectFrom('notifications as n')
-          .innerJoin('users as u', 'u.id', 'n.user_id')
-          .select('n.link')
-          .where('u.email', '=', email)
-          .where('n.link', '=', `/admin/candidate/${app.id}`)
-          .execute()
-      ).length;
+    const told = async (email: string) => rowCount(t, 'notifications', { user_id: await userId(t, email), link: `/admin/candidate/${app.id}` });
     expect(await told('companystaff@demo.test')).toBeGreaterThan(0);
     expect(await told('company@demo.test')).toBe(0);
     expect(await told('company2@demo.test')).toBe(0);
