@@ -11,13 +11,13 @@ import { sourceOf, type AnyDocument, type ResultOf, type VariablesOf } from '../
 import type { ApiClient, Caller } from '../api/client.ts';
 import type { RoleMaps } from '../auth/default-roles.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
-import type { RouteDef } from '../access/routes.ts';
+import { matchRoute, type RouteDef } from '../access/routes.ts';
 import type { Lang, Text } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { ErrorKind } from '../../views/pages/errors/ErrorPage.tsx';
 import { ACTION_FIELD, ASKING_FIELD, declaredActions, parseAction, type ActionRefs } from '../../views/ui/Action.tsx';
 import { askFirstPage } from './ask-first.tsx';
-import { callApi, refusalOf, type ApiFailure } from './kit.ts';
+import { callApi, localPath, refusalOf, type ApiFailure } from './kit.ts';
 import type { PageOptions } from './render.tsx';
 
 // ---------------------------------------------------------------------------------------------
@@ -91,6 +91,16 @@ export const CANDIDATE_COOKIE = 'candidate_token';
 
 /** A candidate's own page sends a visitor who is not signed in to the sign-in page, and back to `next` after it. */
 export const candidateSignIn = (next: string, status: 302 | 303 = 303): Outcome => redirect(`/staff/login?next=${encodeURIComponent(next)}`, status);
+
+/**
+ * Where a candidate goes once signed in: a same-site page they asked for, else their applications.
+ * Never a back-office page: their session is not one, so it would only send them to a login again.
+ */
+export function candidateNext(v: unknown): string {
+  const home = '/staff/applications';
+  const to = localPath(typeof v === 'string' && v ? v : home, home);
+  return matchRoute(new URL(to, 'http://tsunagu.invalid').pathname)?.route.kind === 'admin' ? home : to;
+}
 
 export function screenContext(req: Request, res: Response, api: ApiClient, route: RouteDef, params: Record<string, string>): ScreenContext {
   const lang: Lang = res.locals.lang;

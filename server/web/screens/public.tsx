@@ -23,8 +23,7 @@ import type { ErrorKind } from '../../../views/pages/errors/ErrorPage.tsx';
 import type { ActionRef } from '../../../views/ui/Action.tsx';
 import { DEVICE_COOKIE, clearSessionCookie, deviceCookie, knownDevice, sessionCookie } from '../cookies.ts';
 import { formStrings, localPath } from '../kit.ts';
-import { CANDIDATE_COOKIE, defineScreen, errorPage, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../screen.ts';
-import { candidateNext } from './candidate.tsx';
+import { CANDIDATE_COOKIE, candidateNext, defineScreen, errorPage, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../screen.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
