@@ -2,7 +2,7 @@ import { defineFeature } from '../../feature.ts';
 import { adResource } from './defs/ads.ts';
 import { seedDemoAds } from './seed.ts';
 
-/** Ads on the public boards (API: server/modules/ads/api/ads.ts). */
+/** Ads on the public boards (API: api/ads.ts). */
 export const adsFeature = defineFeature({
   name: 'ads',
   routes: ['/admin/superadmin/ads'],

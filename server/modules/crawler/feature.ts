@@ -2,7 +2,7 @@ import { defineFeature } from '../../feature.ts';
 import { crawlerSourceResource } from './defs/crawler.ts';
 import { startCrawlerScheduler } from './run.ts';
 
-/** Job import (the crawler): its sources, runs on schedule (API: server/modules/crawler/api/crawler.ts). */
+/** Job import (the crawler): its sources, runs on schedule (API: api/crawler.ts). */
 export const crawlerFeature = defineFeature({
   name: 'crawler',
   routes: ['/admin/superadmin/crawler'],

@@ -6,7 +6,7 @@ import { seedDemoInbox } from './seed.ts';
  * The staff inbox (docs/inbox.md): every conversation's status, assignee, history, private notes,
  * canned replies and the weekly response report, over the chat's conversations; an assignment or
  * mention left unseen is mailed to the away colleague (digest.ts). API:
- * server/modules/inbox/api/inbox.ts; its pages: server/modules/inbox/screens/inbox.tsx and the report's, server/modules/inbox/screens/report.tsx.
+ * api/inbox.ts; its pages: screens/inbox.tsx and the report's, screens/report.tsx.
  */
 export const inboxFeature = defineFeature({
   name: 'inbox',

@@ -1,7 +1,7 @@
 import { defineFeature } from '../../feature.ts';
 import { seedDemoIntegrations } from './seed.ts';
 
-/** Integrations: the catalogue and the Romuten connection (API: server/modules/integrations/api/integrations.ts). */
+/** Integrations: the catalogue and the Romuten connection (API: api/integrations.ts). */
 export const integrationsFeature = defineFeature({
   name: 'integrations',
   routes: ['/admin/integration', '/admin/integration/romuten'],

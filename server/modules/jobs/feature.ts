@@ -2,7 +2,7 @@ import { defineFeature } from '../../feature.ts';
 import { JOB_RESOURCES } from './defs/jobs.ts';
 import { seedDemoJobs } from './seed.ts';
 
-/** Regular/part-time and daily jobs, their shifts and the public boards (API: jobs.ts, job-shifts.ts). */
+/** Regular/part-time and daily jobs, their shifts and the public boards (API: api/jobs.ts, api/job-shifts.ts; the boards: screens/boards.tsx). */
 export const jobsFeature = defineFeature({
   name: 'jobs',
   routes: ['/admin/jobs/list', '/v3/admin/jobs/list', '/daily', '/part-time'],

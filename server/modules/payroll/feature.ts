@@ -4,8 +4,8 @@ import { paymentSettingsResource } from './defs/payment.ts';
 import { seedDemoMoney } from './seed.ts';
 
 /**
- * Money: daily and monthly pay, quick pay, transfers and invoices (API: server/modules/payroll/api/money.ts;
- * the pay and billing lists' panels: server/modules/payroll/screens/pay.tsx).
+ * Money: daily and monthly pay, quick pay, transfers and invoices (API: api/money.ts;
+ * the pay and billing lists' panels: screens/pay.tsx).
  */
 export const payrollFeature = defineFeature({
   name: 'payroll',

@@ -4,7 +4,7 @@ import { interviewsReadModel } from './defs/interviews.ts';
 import { startReminderScheduler } from './reminders.ts';
 import { seedDemoPipeline } from './seed.ts';
 
-/** The applicant pipeline: applications, their lists and moves, interviews, reminders (docs/pipeline.md; API: applicant.ts). */
+/** The applicant pipeline: applications, their lists and moves, interviews, reminders (docs/pipeline.md; API: api/applicant.ts). */
 export const pipelineFeature = defineFeature({
   name: 'pipeline',
   routes: ['/admin/candidate', '/admin/candidate/shukkin', '/admin/candidate/kakunin', '/v3/admin/candidate/other', '/v3/admin/candidate/daily', '/admin/interview'],

@@ -5,8 +5,8 @@ import { seedDemoPoints } from './seed.ts';
 
 /**
  * Points: earned for shifts, referrals and campaigns, adjusted by hand, spent by the candidate.
- * API: server/modules/points/api/points.ts; screens: the point list's panel (server/modules/points/screens/points.tsx)
- * and the candidate's /staff/points (server/modules/points/screens/my-points.tsx).
+ * API: api/points.ts; screens: the point list's panel (screens/points.tsx)
+ * and the candidate's /staff/points (screens/my-points.tsx).
  */
 export const pointsFeature = defineFeature({
   name: 'points',

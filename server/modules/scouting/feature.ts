@@ -4,8 +4,8 @@ import { seedDemoScouting } from './seed.ts';
 
 /**
  * Scouting: companies search candidates who opted in and send them offers; the candidate answers
- * on /staff/scout. API: server/modules/scouting/api/scouting.ts; screens: the search's panel
- * (server/modules/scouting/screens/search-panel.tsx) and candidate-scout.tsx.
+ * on /staff/scout. API: api/scouting.ts; screens: the search's panel
+ * (screens/search-panel.tsx) and screens/candidate-scout.tsx.
  */
 export const scoutingFeature = defineFeature({
   name: 'scouting',

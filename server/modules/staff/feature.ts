@@ -2,7 +2,7 @@ import { defineFeature } from '../../feature.ts';
 import { staffResource } from './defs/staff.ts';
 import { seedDemoPersonDuplicates, seedDemoStaff } from './seed.ts';
 
-/** The staff registry of foreign staff (/admin/staff) and one person's duplicates and merges (API: server/modules/staff/api/person.ts). */
+/** The staff registry of foreign staff (/admin/staff) and one person's duplicates and merges (API: api/person.ts). */
 export const staffFeature = defineFeature({
   name: 'staff',
   routes: ['/admin/staff'],

@@ -4,7 +4,7 @@ import { seedDemoSurveys } from './seed.ts';
 
 /**
  * Surveys (docs/surveys.md): built and sent to chosen workers through the chat, answered once by
- * the candidate. API: server/modules/surveys/api/surveys.ts; screens: server/modules/surveys/screens/builder.tsx
+ * the candidate. API: api/surveys.ts; screens: screens/builder.tsx
  * (the builder, and the survey's page as the list's panel) and candidate-surveys.tsx.
  */
 export const surveysFeature = defineFeature({

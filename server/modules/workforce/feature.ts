@@ -6,7 +6,7 @@ import { seedDemoCardChecks, seedDemoPlacementLaw, seedDemoWorkforce } from './s
 
 /**
  * Who may work where and when (docs/workforce.md): shifts and their assignment, workers and their
- * record, residence-card checks, the placement rules (API: workforce.ts, worker-record.ts, card-checks.ts).
+ * record, residence-card checks, the placement rules (API: api/workforce.ts, api/worker-record.ts, api/card-checks.ts).
  */
 export const workforceFeature = defineFeature({
   name: 'workforce',

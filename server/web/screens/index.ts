@@ -1,8 +1,8 @@
 /**
  * Every screen, each bound to one route of the table (server/access/routes.ts): the public site's
  * pages, the engines' (a read model's list, a resource's list and record),
- * and the screen modules found in the folders of this one (found.ts: one file a page or a few,
- * no list to extend). docs/architecture.md "Adding a screen".
+ * and the screen modules found in the feature folders' screens/ (found.ts: one file a page or a
+ * few, no list to extend). docs/architecture.md "Adding a screen".
  */
 import type { Screen } from '../screen.ts';
 import { FOUND_SCREENS } from './found.ts';
