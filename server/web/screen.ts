@@ -200,7 +200,7 @@ export interface ScreenDef<D, K extends string> {
    * reference per declared action: the view draws its buttons from them (views/ui/Action.tsx), so
    * it cannot draw a button for an action this screen does not handle.
    */
-  view: (ctx: ScreenContext, data: D, state: FormState | undefined, act: ActionRefs<K>) => PageOptions | Outcome;
+  view: (ctx: ScreenContext, data: D, state: FormState | undefined, act: ActionRefs<K>) => ScreenPage | Outcome;
   /** What its buttons do, by name; each button sends the name of its action (and a row's id). */
   actions?: { readonly [P in K]: Action };
   /**
@@ -211,7 +211,10 @@ export interface ScreenDef<D, K extends string> {
   form?: { limit: string; parameterLimit: number };
 }
 
-const asOutcome = (v: PageOptions | Outcome): Outcome => (isOutcome(v) ? v : page(v));
+/** The page a view draws: its title is the route's (the route table's row) unless the view names another (a record's own heading). */
+export type ScreenPage = Omit<PageOptions, 'title'> & { title?: PageOptions['title'] };
+
+const asOutcome = (v: ScreenPage | Outcome, ctx: ScreenContext): Outcome => (isOutcome(v) ? v : page({ ...v, title: v.title ?? ctx.route.title }));
 
 /**
  * Runs the action a post names, or answers 400 when it names none of the declared ones (a form no
@@ -262,7 +265,7 @@ export function defineScreen<D, K extends string = never>(def: ScreenDef<D, K>):
   const act = declaredActions(actions ? (Object.keys(actions) as K[]) : []);
   const draw = async (ctx: ScreenContext, state?: FormState): Promise<Outcome> => {
     const data = await def.load(ctx);
-    const drawn = asOutcome(def.view(ctx, data, state, act));
+    const drawn = asOutcome(def.view(ctx, data, state, act), ctx);
     if (state && drawn.kind === 'page') drawn.page = { ...drawn.page, status: state.status };
     return drawn;
   };

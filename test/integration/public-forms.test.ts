@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { routeByPath } from '../../server/access/routes.ts';
 import { DEMO } from '../helpers/app.ts';
 import { pressButton } from '../helpers/buttons.ts';
 import { rowCount } from '../helpers/demo-data.ts';
@@ -58,8 +59,9 @@ describe('public pages: language, head and title', () => {
         expect(html).toMatch(/<meta name="theme-color" content="#154D9E"\/?>/);
         const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
         expect(description).toContain('We connect foreign staffs with employment opportunities');
+        // The route row's title, in the page's language: a screen names none of its own.
         const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
-        expect(title).toMatch(/\| Tsunagu$/);
+        expect(title).toBe(`${routeByPath(path)!.title[lang]} | Tsunagu`);
       }
     });
   }

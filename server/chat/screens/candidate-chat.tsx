@@ -25,8 +25,7 @@ const candidateChat = defineScreen({
     const { myChatMail } = await call(OWN.MyChatMail, {}, candidateCaller);
     return { name: candidate.name, initial, chatMail: myChatMail };
   },
-  view: ({ lang, route, req }, d, _state, act) => ({
-    title: route.title,
+  view: ({ lang, req }, d, _state, act) => ({
     content: <CandidateChatPage act={act} lang={lang} name={d.name} initial={d.initial} chatMail={d.chatMail} saved={req.query.saved === '1'} />,
   }),
   actions: {

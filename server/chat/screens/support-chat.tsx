@@ -15,7 +15,7 @@ const SUPPORT_CHAT_SCREEN = defineScreen({
     // A conversation id from ?c= (the badge bell's link); anything that is not a UUID is ignored.
     return { initial: parseId(req.query.c), showCompany: !!user && isPlatform(tenantOf(user)) };
   },
-  view: ({ lang, route }, d) => ({ title: route.title, content: <SupportChatPage lang={lang} initial={d.initial} showCompany={d.showCompany} /> }),
+  view: ({ lang }, d) => ({ content: <SupportChatPage lang={lang} initial={d.initial} showCompany={d.showCompany} /> }),
 });
 
 export const screens = [SUPPORT_CHAT_SCREEN];

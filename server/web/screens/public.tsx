@@ -42,8 +42,7 @@ const OWN = {
     }`),
 };
 
-const staticScreen = (path: string, Component: (p: { lang: Lang }) => JSX.Element): Screen =>
-  defineScreen({ path, load: () => null, view: ({ lang, route }) => ({ title: route.title, content: <Component lang={lang} /> }) });
+const staticScreen = (path: string, Component: (p: { lang: Lang }) => JSX.Element): Screen => defineScreen({ path, load: () => null, view: ({ lang }) => ({ content: <Component lang={lang} /> }) });
 
 /**
  * /terms and /policy: the newest version published at /admin/templates/terms or privacy, in the
@@ -61,7 +60,7 @@ const legalScreen = (path: string, kind: 'terms' | 'privacy', Fallback: (p: { la
         return null;
       }
     },
-    view: ({ lang, route }, doc) => ({ title: route.title, content: doc ? <PublishedLegalPage lang={lang} doc={doc} /> : <Fallback lang={lang} /> }),
+    view: ({ lang }, doc) => ({ content: doc ? <PublishedLegalPage lang={lang} doc={doc} /> : <Fallback lang={lang} /> }),
   });
 
 const errorScreen = (path: string, kind: ErrorKind): Screen => ({ path, get: async () => errorPage(kind) });
@@ -79,8 +78,7 @@ function staffNext(next: unknown): string {
 const login = defineScreen({
   path: '/login',
   load: () => null,
-  view: ({ lang, route, req, msg }, _d, state, act) => ({
-    title: route.title,
+  view: ({ lang, req, msg }, _d, state, act) => ({
     layout: 'public',
     content: (
       <LoginPage
@@ -124,8 +122,7 @@ const sentForm = <V extends Record<string, unknown>>(
   defineScreen<V | null, 'send'>({
     path,
     load: () => null,
-    view: ({ lang, route, req }, _d, state, act) => ({
-      title: route.title,
+    view: ({ lang, req }, _d, state, act) => ({
       content: <View action={act.send} lang={lang} values={(state?.values ?? {}) as Record<string, string>} errors={state?.errors ?? {}} sent={!state && req.query.sent === '1'} />,
     }),
     actions: {
@@ -175,10 +172,10 @@ const resetPassword = defineScreen({
     const valid = token ? (await call(OWN.PasswordResetTokenValid, { token })).passwordResetTokenValid : false;
     return { token, valid };
   },
-  view: ({ lang, route }, d, state, act) => {
+  view: ({ lang }, d, state, act) => {
     const token = typeof state?.values.token === 'string' ? state.values.token : d.token;
     const invalid = state ? 'token' in state.errors : !d.valid;
-    return { title: route.title, status: invalid ? 410 : 200, content: <ResetPasswordPage action={act.reset} lang={lang} token={token} errors={state?.errors ?? {}} invalid={invalid} /> };
+    return { status: invalid ? 410 : 200, content: <ResetPasswordPage action={act.reset} lang={lang} token={token} errors={state?.errors ?? {}} invalid={invalid} /> };
   },
   actions: {
     reset: withRefusal(RESET_REFUSAL, async ({ call, req, res }, body) => {

@@ -167,7 +167,6 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
             : null;
       const selecting = !!t || actions.length > 0;
       return {
-        title: route.title,
         content: (
           <ListPage
             lang={lang}

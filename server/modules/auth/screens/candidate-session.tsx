@@ -23,8 +23,7 @@ const candidateLogin = defineScreen({
     if (candidate) throw redirect(nextOf(req.query.next), 302);
     return null;
   },
-  view: ({ lang, route, req }, _d, state, act) => ({
-    title: route.title,
+  view: ({ lang, req }, _d, state, act) => ({
     content: (
       <CandidateLoginPage
         act={act}
@@ -71,8 +70,7 @@ const REGISTER_KEPT = ['name', 'email', 'phone', 'nationality', 'visa_type_id', 
 const candidateRegister = defineScreen({
   path: '/staff/register',
   load: (ctx) => choices(ctx),
-  view: ({ lang, route, req }, c, state, act) => ({
-    title: route.title,
+  view: ({ lang, req }, c, state, act) => ({
     content: (
       <CandidateRegisterPage
         act={act}

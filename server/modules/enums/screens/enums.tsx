@@ -66,7 +66,6 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
       const key = typeof state?.values.key === 'string' ? state.values.key : '';
       const input = state?.values.input as EnumValues | undefined;
       return {
-        title: route.title,
         content: (
           <EnumEditorPage
             act={act}

@@ -41,7 +41,6 @@ const INBOX_REPLIES_SCREEN = defineScreen({
     const done = queryText(req, 'done');
     const key = typeof state?.values.key === 'string' ? state.values.key : undefined;
     return {
-      title: route.title,
       content: (
         <CannedRepliesPage
           act={act}

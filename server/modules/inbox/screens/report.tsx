@@ -59,7 +59,7 @@ const INBOX_REPORT_SCREEN = defineScreen({
     const first = addDays(mondayOf(todayInJapan()), -7 * (weeks - 1));
     return { weeks, rows, axis: Array.from({ length: weeks }, (_, i) => addDays(first, 7 * i)) };
   },
-  view: ({ lang, route }, d) => ({ title: route.title, content: <InboxReportPage lang={lang} title={route.title} path={PATH} weeks={d.weeks} choices={WEEKS} axis={d.axis} rows={d.rows} /> }),
+  view: ({ lang, route }, d) => ({ content: <InboxReportPage lang={lang} title={route.title} path={PATH} weeks={d.weeks} choices={WEEKS} axis={d.axis} rows={d.rows} /> }),
 });
 
 export const screens = [INBOX_REPORT_SCREEN];

@@ -92,7 +92,7 @@ const board = (kind: Kind): Screen =>
       ]);
       return { values, data: r.publicJobs, choices: c, ads: a.publicAds };
     },
-    view: ({ lang, route }, { values, data, choices: c, ads }) => {
+    view: ({ lang }, { values, data, choices: c, ads }) => {
       const jobs = data.jobs.map((j) => ({
         id: j.id,
         title: j.title,
@@ -107,7 +107,6 @@ const board = (kind: Kind): Screen =>
       const Board = kind === 'daily' ? DailyPage : PartTimePage;
       const filtered = Object.keys(values).some((k) => k !== 'sort');
       return {
-        title: route.title,
         content: <Board lang={lang} jobs={jobs} search={search} filtered={filtered} total={data.total} pager={pager} ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />} />,
       };
     },

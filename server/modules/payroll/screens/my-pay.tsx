@@ -37,11 +37,10 @@ const myPay = defineScreen({
     }
     return { name: candidate.name, pay: (await call(OWN.MyPay, {}, candidateCaller)).myPay };
   },
-  view: ({ lang, route, req, msg }, { name, pay }, state, act) => {
+  view: ({ lang, req, msg }, { name, pay }, state, act) => {
     const values = Object.fromEntries(Object.entries(state?.values ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
     const net = queryText(req, 'net');
     return {
-      title: route.title,
       content: (
         <MyPayPage
           act={act}

@@ -47,8 +47,7 @@ const myApplications = defineScreen({
     }
     return { name: candidate.name, apps, today };
   },
-  view: ({ lang, route, req, msg }, { name, apps, today }, state, act) => ({
-    title: route.title,
+  view: ({ lang, req, msg }, { name, apps, today }, state, act) => ({
     content: (
       <MyApplicationsPage
         act={act}

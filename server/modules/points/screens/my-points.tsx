@@ -22,10 +22,9 @@ const myPoints = defineScreen({
     if (!candidate) throw candidateSignIn('/staff/points', 302);
     return { name: candidate.name, points: (await call(OWN.MyPoints, {}, candidateCaller)).myPoints };
   },
-  view: ({ lang, route, msg, siteUrl }, { name, points }) => {
+  view: ({ lang, msg, siteUrl }, { name, points }) => {
     const wallet = (ja: string, en: string, platform: boolean) => (platform ? msg('points.platform') : pickLang(lang, ja, en));
     return {
-      title: route.title,
       content: (
         <MyPointsPage
           lang={lang}

@@ -83,7 +83,6 @@ const ROLES_SCREEN = defineScreen({
     const roles: MatrixRole[] = d.roles.map((x) => ({ name: x.name, kind: x.kind, title: { ja: x.ja, en: x.en } }));
     const maps = state?.values as { pageRoles: RoleMap; actionRoles: RoleMap } | undefined;
     return {
-      title: route.title,
       content: (
         <RoleMatrixPage
           act={act}

@@ -44,10 +44,9 @@ const myScout = defineScreen({
     const [scout, languages] = await Promise.all([call(OWN.MyScout, {}, candidateCaller), call(OWN.Languages)]);
     return { name: candidate.name, scout: scout.myScout, languages: languages.languages };
   },
-  view: ({ lang, route, req, msg }, { name, scout, languages }, state, act) => {
+  view: ({ lang, req, msg }, { name, scout, languages }, state, act) => {
     const done = queryText(req, 'done');
     return {
-      title: route.title,
       content: (
         <MyScoutPage
           act={act}

@@ -41,7 +41,7 @@ const CANDIDATE_CARD_SCREEN = defineScreen({
     const [{ myResidenceCard: card }, { enums }] = await Promise.all([call(OWN.MyResidenceCard, {}, candidateCaller), call(DOCS.Enums)]);
     return { name: candidate.name, card, visaTypes: enums.visaTypes };
   },
-  view: ({ lang, route, req }, { name, card, visaTypes }) => {
+  view: ({ lang, req }, { name, card, visaTypes }) => {
     const latest = card.latest;
     // A card waiting for a check that a newer upload replaced is not shown: the newer one is.
     const state: MyCardView['state'] = latest && STATES.has(latest.status as MyCardView['state']) ? (latest.status as MyCardView['state']) : 'none';
@@ -51,7 +51,6 @@ const CANDIDATE_CARD_SCREEN = defineScreen({
     // The form starts from the latest upload, else from what the person's profile says.
     const source = latest ?? { cardNumber: card.cardNumber ?? '', visaTypeId: card.visaTypeId, expiry: card.expiry, permission: card.permission };
     return {
-      title: route.title,
       content: (
         <MyCardPage
           lang={lang}

@@ -31,8 +31,7 @@ const CANDIDATE_SHIFTS_SCREEN: Screen = defineScreen({
     const date = days.includes(asked) ? asked : today;
     return { name: candidate.name, date, days, shifts: (await call(OWN.MyOpenShifts, { date }, candidateCaller)).myOpenShifts };
   },
-  view: ({ lang, route, req, msg }, { name, date, days, shifts }, state, act) => ({
-    title: route.title,
+  view: ({ lang, req, msg }, { name, date, days, shifts }, state, act) => ({
     content: (
       <MyShiftsPage
         act={act}
