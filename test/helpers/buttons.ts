@@ -196,8 +196,19 @@ export async function pressEverything(t: TestApp, session: Session, paths: reado
           if (seen.has(key)) continue;
           seen.add(key);
           const sent = entries($, controls, button, tick);
-          if (blocked(form, controls, button, sent)) continue;
           const multipart = form.attr('enctype') === 'multipart/form-data';
+          // The page that asks sends the posted fields again, not a file: a form with one asks nothing.
+          if (multipart && button.attribs.name === '_asking') {
+            failures.push({
+              who: session.who,
+              page: path,
+              form: action.pathname,
+              button: describeButton($, button),
+              status: 0,
+              answer: 'asks first in a form that sends a file (the page that asks would lose it)',
+            });
+          }
+          if (blocked(form, controls, button, sent)) continue;
           let body: FormData | URLSearchParams;
           if (multipart) {
             body = new FormData();
