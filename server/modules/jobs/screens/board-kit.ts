@@ -7,14 +7,15 @@ import type { ScreenContext } from '../../../web/screen.ts';
 import type { Choice } from '../../../../views/pages/public/JobSearch.tsx';
 import { prefectureChoices } from '../prefectures.ts';
 
+/** The boards' search choices: only the job types, visa types and languages they offer (not every enumeration with every translation), in one call. */
 const BoardChoices = operation(/* GraphQL */ `
-    query BoardChoices {
-      enums {
-        jobTypes { id enum_job_translate_value { language_key value } }
-        visaTypes { id ja en }
-      }
-      languages { code ja en }
-    }`);
+  query BoardChoices {
+    enums {
+      jobTypes { id enum_job_translate_value { language_key value } }
+      visaTypes { id ja en }
+    }
+    languages { code ja en }
+  }`);
 
 export type Kind = 'daily' | 'other';
 /** The API's job kind (a String in the schema) as the pages' own type. */
