@@ -4,6 +4,7 @@ import type { RoleMaps } from '../auth/default-roles.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import { msg } from '../../shared/messages.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
+import { tenantOf } from '../access/tenancy.ts';
 import type { ApiContext } from './context.ts';
 import type { Services } from '../services.ts';
 import { isDatabaseUnavailable, maskError } from './format-error.ts';
@@ -57,7 +58,7 @@ export async function contextFor(services: Services, caller: Caller): Promise<Ap
       }
     }
   }
-  return { services, user, ...(user && caller.token ? { token: caller.token } : {}), lang: caller.lang, ip: caller.ip };
+  return { services, user, tenant: user ? tenantOf(user) : { kind: 'none' }, ...(user && caller.token ? { token: caller.token } : {}), lang: caller.lang, ip: caller.ip };
 }
 
 /** An operation the in-process client runs: checked once, then compiled to a function (graphql-jit). */

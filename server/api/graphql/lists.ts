@@ -2,7 +2,6 @@ import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } 
 import type { Lang } from '../../../shared/i18n.ts';
 import type { CellKind } from '../../../shared/list-kinds.ts';
 import { msg } from '../../../shared/messages.ts';
-import { tenantOf } from '../../access/tenancy.ts';
 import { checkListView, readList, type ListDef, type ListPage, type ListQuery, type ListRow } from '../../resources/list.ts';
 import type { ApiContext } from '../context.ts';
 import { badInput } from '../errors.ts';
@@ -110,7 +109,7 @@ export function listResolver(def: ListDef, how: { fixed?(ctx: ApiContext): Promi
     const fixed = how.fixed ? await how.fixed(ctx) : [];
     if (fixed === null) return { rows: [], total: 0, page: a.page, size: a.size, next: null };
     const columns = how.selected ? selectedFields(info, 'rows') : undefined;
-    const r = await readList(ctx.services.db, def, tenantOf(ctx.user!), { ...a, fixed, columns, lang: ctx.lang });
+    const r = await readList(ctx.services.db, def, ctx.tenant, { ...a, fixed, columns, lang: ctx.lang });
     const row = how.row;
     return row ? { ...r, rows: r.rows.map((x) => row(x, ctx.lang)) } : r;
   };

@@ -1,6 +1,6 @@
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput, forbidden } from '../errors.ts';
-import { tenantIn, tenantOf } from '../../access/tenancy.ts';
+import { tenantIn } from '../../access/tenancy.ts';
 import { canEnter } from '../../access/guard.ts';
 import { routeByPath } from '../../access/routes.ts';
 import type { RoleMaps } from '../../auth/default-roles.ts';
@@ -94,7 +94,7 @@ export function fixedFor(def: ReadModelDef, maps: RoleMaps, role: string): Recor
  * fixed filters, as the list itself applies them (`maps` when the caller's role maps were read already).
  */
 export async function rowsCallerSees(ctx: ApiContext, def: ReadModelDef, ids: readonly string[], maps?: RoleMaps): Promise<ReadRow[]> {
-  return visibleRows(ctx.services.db, def, tenantOf(ctx.user!), ctx.lang, fixedFor(def, maps ?? (await ctx.services.roleMaps.get()), ctx.user!.role), ids);
+  return visibleRows(ctx.services.db, def, ctx.tenant, ctx.lang, fixedFor(def, maps ?? (await ctx.services.roleMaps.get()), ctx.user!.role), ids);
 }
 
 /** Whether the read model's list shows the row `id` to the caller (a record opened by id is seen where its list row is). */
@@ -117,11 +117,11 @@ export function readModelRules(def: ReadModelDef): Record<string, { codes: reado
   return rules;
 }
 
-const hookContextOf = (ctx: ApiContext): HookContext => ({ user: ctx.user!, tenant: tenantOf(ctx.user!), lang: ctx.lang, db: ctx.services.db, services: ctx.services });
+const hookContextOf = (ctx: ApiContext): HookContext => ({ user: ctx.user!, tenant: ctx.tenant, lang: ctx.lang, db: ctx.services.db, services: ctx.services });
 
 export function readModelResolvers(def: ReadModelDef): { Query: Record<string, unknown>; Mutation?: Record<string, unknown> } {
   const T = cap(def.name);
-  const scope = async (ctx: ApiContext) => ({ tenant: tenantOf(ctx.user!), maps: await ctx.services.roleMaps.get() });
+  const scope = async (ctx: ApiContext) => ({ tenant: ctx.tenant, maps: await ctx.services.roleMaps.get() });
   const Query: Record<string, unknown> = {
     [def.plural]: listResolver(listOfReadModel(def), { fixed: async (ctx) => fixedFor(def, await ctx.services.roleMaps.get(), ctx.user!.role) }),
   };
@@ -129,7 +129,7 @@ export function readModelResolvers(def: ReadModelDef): { Query: Record<string, u
     Query[`${def.name}Options`] = async (_: unknown, a: { filter: string }, ctx: ApiContext) => {
       const f = def.filters!.find((x) => x.name === a.filter && x.options);
       if (!f) throw badInput(ctx.lang, { filter: msg(ctx.lang, 'list.noChoices') });
-      return (await optionsFor({ options: f.options } as Parameters<typeof optionsFor>[0], tenantOf(ctx.user!), ctx.services.db)).map((o) => ({ value: o.value, ja: o.label.ja, en: o.label.en }));
+      return (await optionsFor({ options: f.options } as Parameters<typeof optionsFor>[0], ctx.tenant, ctx.services.db)).map((o) => ({ value: o.value, ja: o.label.ja, en: o.label.en }));
     };
   }
   const Mutation: Record<string, unknown> = {};

@@ -1,6 +1,5 @@
 import type { ApiContext } from '../context.ts';
 import { apiError, badInput } from '../errors.ts';
-import { tenantOf } from '../../access/tenancy.ts';
 import { pickLang, tr, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { FieldErrors } from '../../validation.ts';
@@ -112,7 +111,7 @@ function actorOf(ctx: ApiContext): Actor {
 }
 
 function hookContextOf(ctx: ApiContext): HookContext {
-  return { user: ctx.user!, tenant: tenantOf(ctx.user!), lang: ctx.lang, db: ctx.services.db, services: ctx.services };
+  return { user: ctx.user!, tenant: ctx.tenant, lang: ctx.lang, db: ctx.services.db, services: ctx.services };
 }
 
 /**
@@ -143,16 +142,16 @@ async function guarded(fields: FieldDef[], lang: 'ja' | 'en', write: () => Promi
 function childResolvers(def: ResourceDef, c: ChildResource, Query: Record<string, unknown>, Mutation: Record<string, unknown>) {
   const C = cap(c.name);
   Query[c.plural] = async (_: unknown, a: { parentId: string }, ctx: ApiContext) => {
-    const rows = await listChildren(ctx.services.db, def, c, tenantOf(ctx.user!), a.parentId);
+    const rows = await listChildren(ctx.services.db, def, c, ctx.tenant, a.parentId);
     return rows ? rows.map((row) => serialize(row, ctx.lang)) : null;
   };
   Mutation[`create${C}`] = async (_: unknown, a: { parentId: string; input: Record<string, unknown> }, ctx: ApiContext) => {
-    const r = await guarded(c.fields, ctx.lang, () => createChild(ctx.services.db, def, c, tenantOf(ctx.user!), actorOf(ctx), a.parentId, a.input, ctx.lang));
+    const r = await guarded(c.fields, ctx.lang, () => createChild(ctx.services.db, def, c, ctx.tenant, actorOf(ctx), a.parentId, a.input, ctx.lang));
     if (!r.ok) throw 'notFound' in r ? notFound(ctx) : badInput(ctx.lang, r.errors);
     return serialize(r.row, ctx.lang);
   };
   Mutation[`delete${C}`] = async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-    if (!(await deleteChild(ctx.services.db, def, c, tenantOf(ctx.user!), actorOf(ctx), a.id))) throw notFound(ctx);
+    if (!(await deleteChild(ctx.services.db, def, c, ctx.tenant, actorOf(ctx), a.id))) throw notFound(ctx);
     return true;
   };
 }
@@ -163,7 +162,7 @@ export function resourceResolvers(def: ResourceDef) {
     // Only the columns the caller asked for under `rows` are read (a list page asks for what it shows).
     [def.plural]: listResolver(listOfResource(def), { selected: true, row: serialize }),
     [def.name]: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      const row = await getRow(ctx.services.db, def, tenantOf(ctx.user!), a.id);
+      const row = await getRow(ctx.services.db, def, ctx.tenant, a.id);
       return row ? serialize(row, ctx.lang) : null;
     },
     [`${def.name}Options`]: async (_: unknown, a: { field: string }, ctx: ApiContext) => {
@@ -171,14 +170,13 @@ export function resourceResolvers(def: ResourceDef) {
       const fields = childName ? (def.children?.find((c) => c.name === childName)?.fields ?? []) : def.fields;
       const field = fields.find((x) => x.name === (childField ?? a.field) && x.options);
       if (!field) throw badInput(ctx.lang, { field: msg(ctx.lang, 'error.noChoices') });
-      return (await optionsFor(field, tenantOf(ctx.user!), ctx.services.db)).map((o) => ({ value: o.value, ja: o.label.ja, en: o.label.en }));
+      return (await optionsFor(field, ctx.tenant, ctx.services.db)).map((o) => ({ value: o.value, ja: o.label.ja, en: o.label.en }));
     },
-    [`${def.name}Audit`]: async (_: unknown, a: { id: string }, ctx: ApiContext) =>
-      (await auditOf(ctx.services.db, def, tenantOf(ctx.user!), a.id)).map((e) => ({ ...e, changes: JSON.stringify(e.changes) })),
+    [`${def.name}Audit`]: async (_: unknown, a: { id: string }, ctx: ApiContext) => (await auditOf(ctx.services.db, def, ctx.tenant, a.id)).map((e) => ({ ...e, changes: JSON.stringify(e.changes) })),
   };
   const Mutation: Record<string, unknown> = {
     [`update${T}`]: async (_: unknown, a: { id: string; input: Record<string, unknown> }, ctx: ApiContext) => {
-      const tenant = tenantOf(ctx.user!);
+      const tenant = ctx.tenant;
       // afterWrite is told what the row was; only read when a hook wants it.
       const before = def.afterWrite ? await getRow(ctx.services.db, def, tenant, a.id) : null;
       const r = await guarded(def.fields, ctx.lang, () => updateRow(ctx.services.db, def, tenant, actorOf(ctx), a.id, a.input, ctx.lang));
@@ -189,7 +187,7 @@ export function resourceResolvers(def: ResourceDef) {
   };
   if (!def.noCreate) {
     Mutation[`create${T}`] = async (_: unknown, a: { input: Record<string, unknown> }, ctx: ApiContext) => {
-      const r = await guarded(def.fields, ctx.lang, () => createRow(ctx.services.db, def, tenantOf(ctx.user!), actorOf(ctx), a.input, ctx.lang));
+      const r = await guarded(def.fields, ctx.lang, () => createRow(ctx.services.db, def, ctx.tenant, actorOf(ctx), a.input, ctx.lang));
       if (!r.ok) throw 'notFound' in r ? notFound(ctx) : badInput(ctx.lang, r.errors);
       await def.afterWrite?.(r.row, hookContextOf(ctx), { mode: 'create', before: null });
       return serialize(r.row, ctx.lang);
@@ -198,7 +196,7 @@ export function resourceResolvers(def: ResourceDef) {
   if (!def.noDelete) {
     Mutation[`delete${T}`] = async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       try {
-        const r = await deleteRow(ctx.services.db, def, tenantOf(ctx.user!), actorOf(ctx), a.id);
+        const r = await deleteRow(ctx.services.db, def, ctx.tenant, actorOf(ctx), a.id);
         if (!r) throw notFound(ctx);
         if (r !== true) throw badInput(ctx.lang, { _: msg(ctx.lang, 'error.keptBy', { what: r.keptBy.map((w) => tr(ctx.lang, w)).join(msg(ctx.lang, 'list.separator')) }) });
       } catch (err) {
@@ -213,7 +211,7 @@ export function resourceResolvers(def: ResourceDef) {
     Mutation[`${def.name}Action`] = async (_: unknown, a: { id: string; action: string }, ctx: ApiContext) => {
       const action = def.actions!.find((x) => x.name === a.action);
       if (!action) throw badInput(ctx.lang, { action: msg(ctx.lang, 'list.unknownAction') });
-      const row = await getRow(ctx.services.db, def, tenantOf(ctx.user!), a.id);
+      const row = await getRow(ctx.services.db, def, ctx.tenant, a.id);
       if (!row) throw notFound(ctx);
       const refused = await action.run(row, hookContextOf(ctx));
       if (refused) throw apiError('BAD_USER_INPUT', tr(ctx.lang, refused), { fields: { _: tr(ctx.lang, refused) } });

@@ -1,5 +1,5 @@
 import type { ApiContext } from '../../../api/context.ts';
-import { isPlatform, tenantOf } from '../../../access/tenancy.ts';
+import { isPlatform } from '../../../access/tenancy.ts';
 import { latestRuns } from '../run.ts';
 import { type Rules, pages } from '../../../api/rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
@@ -31,7 +31,7 @@ export const resolvers = {
   Query: {
     crawlerRuns: async (_: unknown, a: { sourceId: string }, ctx: ApiContext) => {
       // Platform data: the code is platform-only by default, and a company role given it still sees nothing.
-      if (!isUuid(a.sourceId) || !isPlatform(tenantOf(ctx.user!))) return [];
+      if (!isUuid(a.sourceId) || !isPlatform(ctx.tenant)) return [];
       const rows = await latestRuns(ctx.services.db, a.sourceId);
       return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString(), finished_at: r.finished_at?.toISOString() ?? null }));
     },

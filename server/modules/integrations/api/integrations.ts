@@ -8,7 +8,7 @@ import { notifyPlatform } from '../../notifications/service.ts';
 import { companyDirectory, companyNames } from '../../companies/directory.ts';
 import { z } from 'zod';
 import { msg, msgText } from '../../../../shared/messages.ts';
-import { hasNoTenant, isClient, isCompany, isPlatform, tenantOf } from '../../../access/tenancy.ts';
+import { hasNoTenant, isClient, isCompany, isPlatform } from '../../../access/tenancy.ts';
 import { catalogue, disconnectRomuten, romutenSettings, saveRomuten, syncById } from '../connections.ts';
 import { DEFAULT_POLICY } from '../romuten-client.ts';
 import { allowListed, urlRefusal, type AllowList } from '../../../net/outbound.ts';
@@ -117,7 +117,7 @@ export const typeDefs = /* GraphQL */ `
 
 /** The company an operation is about: a company user's own (another is refused), or the one a platform user named. */
 async function companyFor(ctx: ApiContext, requested: string | null | undefined): Promise<string> {
-  const t = tenantOf(ctx.user!);
+  const t = ctx.tenant;
   if (isCompany(t)) {
     if (requested && requested !== t.companyId) throw forbidden(ctx.lang);
     return t.companyId;
@@ -130,7 +130,7 @@ async function companyFor(ctx: ApiContext, requested: string | null | undefined)
 }
 
 async function companiesFor(ctx: ApiContext) {
-  const t = tenantOf(ctx.user!);
+  const t = ctx.tenant;
   if (hasNoTenant(t) || isClient(t)) return [];
   return (await companyDirectory(ctx.services.db)).filter((c) => isPlatform(t) || c.id === t.companyId).map((c) => ({ id: c.id, ...jaEn('name', c.name, c.name_en) }));
 }
@@ -188,7 +188,7 @@ const actorOf = (ctx: ApiContext) => ({ id: ctx.user!.id, name: ctx.user!.name }
 export const resolvers = {
   Query: {
     integrations: async (_: unknown, a: { companyId?: string | null }, ctx: ApiContext) => {
-      const t = tenantOf(ctx.user!);
+      const t = ctx.tenant;
       const only = isPlatform(t) && !a.companyId ? null : [await companyFor(ctx, a.companyId)];
       const entries = await catalogue(ctx.services.db, only);
       return { companies: await companiesFor(ctx), entries: entries.map((e) => ({ ...e, lastSyncAt: e.lastSyncAt?.toISOString() ?? null })) };

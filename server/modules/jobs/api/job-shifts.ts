@@ -9,7 +9,6 @@ import { getRow, recordAudit, type Actor } from '../../../resources/repo.ts';
 import type { FieldErrors } from '../../../validation.ts';
 import type { ApiContext } from '../../../api/context.ts';
 import { apiError, badInput } from '../../../api/errors.ts';
-import { tenantOf } from '../../../access/tenancy.ts';
 import { type Rules, pages } from '../../../api/rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
 
@@ -142,7 +141,7 @@ export const resolvers = {
   },
   Mutation: {
     addJobShifts: async (_: unknown, a: { jobId: string; input: PlanInput }, ctx: ApiContext) => {
-      const job = await getRow(ctx.services.db, dailyJobResource, tenantOf(ctx.user!), a.jobId);
+      const job = await getRow(ctx.services.db, dailyJobResource, ctx.tenant, a.jobId);
       if (!job) throw notFound(ctx);
       const plan: ShiftPlan = {
         from: a.input.from.trim(),
@@ -172,7 +171,7 @@ export const resolvers = {
       const db = ctx.services.db;
       const shift = await jobShift(ctx.services.db, a.id);
       if (!shift) throw notFound(ctx);
-      const job = await getRow(ctx.services.db, dailyJobResource, tenantOf(ctx.user!), shift.job_id);
+      const job = await getRow(ctx.services.db, dailyJobResource, ctx.tenant, shift.job_id);
       if (!job) throw notFound(ctx);
       const outcome = await db.transaction().execute(async (trx) => {
         const done = await deleteShiftUnlessApplied(trx, shift.id);

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { pickLang } from '../../../../shared/i18n.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
-import { actingCompanyOf, tenantOf } from '../../../access/tenancy.ts';
+import { actingCompanyOf } from '../../../access/tenancy.ts';
 import { FAILURES, invoicesReadModel, payRunsReadModel } from '../defs/money.ts';
 import { batchFile, createTransferBatch, quickPayState, requestAdvance, TRANSFER_DAYS_AHEAD, TransferAccountMissing, transferDateProblem } from '../ledger.ts';
 import {
@@ -325,7 +325,7 @@ export const bankAccountSchema = z.object({
 
 /** The company whose pay the caller handles (tenancy.ts actingCompanyOf); anyone else is refused. */
 function tenantCompany(ctx: ApiContext): string | null {
-  const company = actingCompanyOf(tenantOf(ctx.user!));
+  const company = actingCompanyOf(ctx.tenant);
   if (company === 'none') throw forbidden(ctx.lang);
   return company;
 }

@@ -6,7 +6,7 @@
  */
 import { pickLang } from '../../../../shared/i18n.ts';
 import { msg } from '../../../../shared/messages.ts';
-import { isClient, tenantOf } from '../../../access/tenancy.ts';
+import { isClient } from '../../../access/tenancy.ts';
 import { routeByPath } from '../../../access/routes.ts';
 import { canEnter } from '../../../access/guard.ts';
 import { LIST_CODES } from '../../../access/codes.ts';
@@ -204,7 +204,7 @@ export const resolvers = {
       const maps = await ctx.services.roleMaps.get();
       // The list's own code (a kakunin-only role reads kakunins, not candidates).
       if (!LIST_CODES[LIST_FILTER[list]].some((code) => canEnter(maps, ctx.user!.role, code))) throw forbidden(ctx.lang);
-      const tenant = tenantOf(ctx.user!);
+      const tenant = ctx.tenant;
       const fixed = fixedFor(applicationsReadModel, maps, ctx.user!.role);
       const r = await listReadModel(ctx.services.db, applicationsReadModel, tenant, ctx.lang, fixed, { page: a.page, size: a.size, filter: { list: LIST_FILTER[list] } });
       const statuses = await tenantStatuses(ctx.services.db, tenant);
@@ -225,7 +225,7 @@ export const resolvers = {
       const maps = await ctx.services.roleMaps.get();
       if (!(await callerSees(ctx, applicationsReadModel, a.id, maps))) return null;
       const db = ctx.services.db;
-      const tenant = tenantOf(ctx.user!);
+      const tenant = ctx.tenant;
       const r = await applicationRecord(db, a.id);
       const statuses = await tenantStatuses(db, tenant);
       const name = (s: { id: string; name_ja: string; name_en: string }) => ({ value: s.id, ja: s.name_ja, en: s.name_en });
@@ -324,7 +324,7 @@ export const resolvers = {
       const v = validate(InterviewInput, a.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
       if (!isUuid(a.applicationId)) throw apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
-      const r = await scheduleInterview(ctx.services, { name: ctx.user!.name, tenant: tenantOf(ctx.user!) }, a.applicationId, v.data);
+      const r = await scheduleInterview(ctx.services, { name: ctx.user!.name, tenant: ctx.tenant }, a.applicationId, v.data);
       if (!r.ok) {
         if (r.reason === 'past') throw badInput(ctx.lang, { date: msg(ctx.lang, 'interview.past') });
         throw apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));

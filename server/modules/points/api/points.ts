@@ -7,7 +7,7 @@ import { candidateByEmail } from '../../staff/person.ts';
 import { companyDirectory, companyPointsValidDays } from '../../companies/directory.ts';
 import { z } from 'zod';
 import { msg } from '../../../../shared/messages.ts';
-import { isCompany, isPlatform, tenantOf } from '../../../access/tenancy.ts';
+import { isCompany, isPlatform } from '../../../access/tenancy.ts';
 import { balancesOf, latestEntriesOf, postPoints } from '../ledger.ts';
 import { referralCodeOf } from '../referral.ts';
 import { addDays, todayInJapan } from '../../../../shared/time.ts';
@@ -83,7 +83,7 @@ const AdjustInput = z.object({
 export const resolvers = {
   Query: {
     pointWallets: async (_: unknown, __: unknown, ctx: ApiContext) => {
-      const tenant = tenantOf(ctx.user!);
+      const tenant = ctx.tenant;
       if (!isCompany(tenant) && !isPlatform(tenant)) throw forbidden(ctx.lang);
       const companies = (await companyDirectory(ctx.services.db)).filter((c) => isPlatform(tenant) || c.id === tenant.companyId).map((c) => ({ companyId: c.id, ...jaEn('name', c.name, c.name_en) }));
       return isPlatform(tenant) ? [{ companyId: null, nameJa: msg('ja', 'points.platform'), nameEn: msg('en', 'points.platform') }, ...companies] : companies;
@@ -130,7 +130,7 @@ export const resolvers = {
       }
       const input = v.data;
       const db = ctx.services.db;
-      const tenant = tenantOf(ctx.user!);
+      const tenant = ctx.tenant;
       let companyId: string | null;
       if (isCompany(tenant)) companyId = tenant.companyId;
       else if (isPlatform(tenant)) companyId = input.companyId ?? null;

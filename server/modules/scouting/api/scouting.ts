@@ -5,7 +5,7 @@
  * /staff/scout: their profile, their offers, accepting or declining.
  */
 import { msg } from '../../../../shared/messages.ts';
-import { inOneCompany, tenantOf } from '../../../access/tenancy.ts';
+import { inOneCompany } from '../../../access/tenancy.ts';
 import { answerScoutOffer, offerableJobs, scoutQuota, sendScoutOffer } from '../offers.ts';
 import { myScout, saveScoutProfile, ScoutProfileInput } from '../profile.ts';
 import { applicationMade } from '../../pipeline/announce.ts';
@@ -141,7 +141,7 @@ export const resolvers = {
   Query: {
     scoutDesk: async (_: unknown, a: { candidateId?: string | null }, ctx: ApiContext) => {
       const db = ctx.services.db;
-      const tenant = tenantOf(ctx.user!);
+      const tenant = ctx.tenant;
       const [row] = a.candidateId ? await rowsCallerSees(ctx, scoutCandidatesReadModel, [a.candidateId]) : [];
       const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
       return {
@@ -184,7 +184,7 @@ export const resolvers = {
     sendScoutOffer: async (_: unknown, a: { candidateId: string; jobId: string; shiftId?: string | null; message: string }, ctx: ApiContext) => {
       const message = a.message.trim();
       if (!message || message.length > 1000) throw badInput(ctx.lang, { message: msg(ctx.lang, 'scout.message') });
-      const r = await sendScoutOffer(ctx.services.db, ctx.services.bus, { id: ctx.user!.id, name: ctx.user!.name }, tenantOf(ctx.user!), {
+      const r = await sendScoutOffer(ctx.services.db, ctx.services.bus, { id: ctx.user!.id, name: ctx.user!.name }, ctx.tenant, {
         candidateId: a.candidateId,
         jobId: a.jobId,
         shiftId: a.shiftId || null,

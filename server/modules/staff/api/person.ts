@@ -6,7 +6,6 @@
  */
 import { tr, type Text } from '../../../../shared/i18n.ts';
 import { msgText } from '../../../../shared/texts/index.ts';
-import { tenantOf } from '../../../access/tenancy.ts';
 import { findDuplicates, linkStaffToCandidate, listMerges, mergeStaffRows, type MergeRefusal } from '../person.ts';
 import type { ApiContext } from '../../../api/context.ts';
 import { apiError } from '../../../api/errors.ts';
@@ -67,7 +66,7 @@ const REFUSALS: Record<MergeRefusal, { code: 'NOT_FOUND' | 'CONFLICT' | 'FORBIDD
 const ids = (ctx: ApiContext, ...v: (string | undefined)[]) => {
   if (v.some((x) => x !== undefined && !isUuid(x))) throw apiError('NOT_FOUND', tr(ctx.lang, REFUSALS.not_found.text));
 };
-const actorOf = (ctx: ApiContext) => ({ id: ctx.user!.id, name: ctx.user!.name, tenant: tenantOf(ctx.user!) });
+const actorOf = (ctx: ApiContext) => ({ id: ctx.user!.id, name: ctx.user!.name, tenant: ctx.tenant });
 const answer = (ctx: ApiContext, r: Awaited<ReturnType<typeof mergeStaffRows>>) => {
   if (!r.ok) throw apiError(REFUSALS[r.reason].code, tr(ctx.lang, REFUSALS[r.reason].text), { reason: r.reason });
   return { mergeId: r.mergeId };
@@ -77,10 +76,10 @@ export const resolvers = {
   Query: {
     personDuplicates: async (_: unknown, a: { staffId?: string | null }, ctx: ApiContext) => {
       ids(ctx, a.staffId ?? undefined);
-      return findDuplicates(ctx.services.db, tenantOf(ctx.user!), a.staffId ?? undefined);
+      return findDuplicates(ctx.services.db, ctx.tenant, a.staffId ?? undefined);
     },
     personMerges: async (_: unknown, __: unknown, ctx: ApiContext) =>
-      (await listMerges(ctx.services.db, tenantOf(ctx.user!))).map((m) => ({
+      (await listMerges(ctx.services.db, ctx.tenant)).map((m) => ({
         id: m.id,
         kind: m.kind,
         intoStaffId: m.into_staff_id,

@@ -5,7 +5,7 @@
  * surveys is a read model (server/modules/surveys/defs/surveys.ts).
  */
 import { msg } from '../../../../shared/messages.ts';
-import { hasNoTenant, isClient, isCompany, isPlatform, tenantOf } from '../../../access/tenancy.ts';
+import { hasNoTenant, isClient, isCompany, isPlatform } from '../../../access/tenancy.ts';
 import {
   answerSurvey,
   audience,
@@ -157,7 +157,7 @@ export const typeDefs = /* GraphQL */ `
 /** The survey when it is in the caller's tenant: its company's (a platform user: any). A client user has none. */
 async function visibleSurvey(ctx: ApiContext, id: string): Promise<SurveyRecord | undefined> {
   if (!isUuid(id)) return undefined;
-  const tenant = tenantOf(ctx.user!);
+  const tenant = ctx.tenant;
   if (hasNoTenant(tenant) || isClient(tenant)) return undefined;
   const s = await loadSurvey(ctx.services.db, id);
   if (!s || (isCompany(tenant) && s.companyId !== tenant.companyId)) return undefined;
@@ -204,7 +204,7 @@ export const resolvers = {
   },
   Mutation: {
     createSurvey: async (_: unknown, a: { input: { companyId?: string | null } & Record<string, unknown> }, ctx: ApiContext) => {
-      const tenant = tenantOf(ctx.user!);
+      const tenant = ctx.tenant;
       if (hasNoTenant(tenant) || isClient(tenant)) throw forbidden(ctx.lang);
       const v = validateSurvey(a.input, ctx.lang);
       const errors = v.ok ? {} : { ...v.errors };

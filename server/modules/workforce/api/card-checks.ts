@@ -89,7 +89,7 @@ export const typeDefs = /* GraphQL */ `
 const imageUrl = (id: string, side: 'front' | 'back') => `${CARD_IMAGES_PATH}/${id}/${side}`;
 
 async function check(ctx: ApiContext, id: string) {
-  const c = isUuid(id) ? await cardForStaff(ctx.services.db, tenantOf(ctx.user!), id) : null;
+  const c = isUuid(id) ? await cardForStaff(ctx.services.db, ctx.tenant, id) : null;
   if (!c) return null;
   return {
     id: c.id,

@@ -223,7 +223,7 @@ const HandlingInput = z.object({ id: idSchema, handling: z.string().trim().max(T
  * The company whose ledger the caller writes: its own, the platform any (null); a client user
  * none — the ledger is the dispatching company's (労働者派遣法第37条), as the record shows it.
  */
-const ledgerCompany = (ctx: ApiContext) => actingCompanyOf(tenantOf(ctx.user!));
+const ledgerCompany = (ctx: ApiContext) => actingCompanyOf(ctx.tenant);
 const actorOf = (ctx: ApiContext) => ({ id: ctx.user!.id, name: ctx.user!.name });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -233,7 +233,7 @@ export const resolvers = {
     workerRecord: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       if (!(await seesWorker(ctx, a.id))) return null;
       const db = ctx.services.db;
-      const tenant = tenantOf(ctx.user!);
+      const tenant = ctx.tenant;
       const scope = scopeOf(tenant)!;
       const companyId = companyIdOf(tenant);
       const p = await workerProfile(db, a.id);
@@ -313,7 +313,7 @@ export const resolvers = {
       if (!isUuid(a.jobId) || !(await seesWorker(ctx, a.workerId))) return null;
       const lang: Lang = isLang(a.lang) ? a.lang : ctx.lang;
       const db = ctx.services.db;
-      const f = await contractFacts(db, scopeOf(tenantOf(ctx.user!))!, a.workerId, a.jobId);
+      const f = await contractFacts(db, scopeOf(ctx.tenant)!, a.workerId, a.jobId);
       if (!f) return null;
       const template = await companyDocument(db, 'contract', f.company_id);
       const start = f.first_day ?? f.applied_on;

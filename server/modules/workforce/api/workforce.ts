@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { pickLang } from '../../../../shared/i18n.ts';
 import { msg } from '../../../../shared/messages.ts';
-import { hasNoTenant, actingCompanyOf, tenantOf } from '../../../access/tenancy.ts';
+import { hasNoTenant, actingCompanyOf } from '../../../access/tenancy.ts';
 import { addDays, isDay, todayInJapan } from '../../../../shared/time.ts';
 import { applyToJob } from '../../jobs/apply.ts';
 import { applicationMade } from '../../pipeline/announce.ts';
@@ -117,7 +117,7 @@ const Input = z.object({ shiftId: idSchema, personId: idSchema.nullish(), email:
  * The company whose shifts the caller assigns (tenancy.ts actingCompanyOf): a client user confirms
  * its shifts but filling them is the staffing company's, so it has no shift to fill ('none').
  */
-const assigningCompany = (ctx: ApiContext) => actingCompanyOf(tenantOf(ctx.user!));
+const assigningCompany = (ctx: ApiContext) => actingCompanyOf(ctx.tenant);
 
 const SWAP_REFUSAL = {
   'not-found': 'apply.notFound',
@@ -178,7 +178,7 @@ export const resolvers = {
     },
     shiftHoursLeft: async (_: unknown, a: { week: string }, ctx: ApiContext) => {
       if (!isDay(a.week)) throw badInput(ctx.lang, { week: msg(ctx.lang, 'shifts.errFrom') });
-      const tenant = tenantOf(ctx.user!);
+      const tenant = ctx.tenant;
       if (hasNoTenant(tenant)) return [];
       const db = ctx.services.db;
       const placed = await placedInWeek(db, tenant, a.week);
