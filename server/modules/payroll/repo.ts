@@ -1,6 +1,6 @@
 /**
  * What the pay screens read and the worker's own bank account (docs/payroll.md): the reads behind
- * the payslip, the transfer batches and the worker's pay page. A company id of null means every
+ * the payslip, the transfer batches, the worker's pay page and an invoice's document. A company id of null means every
  * company (platform staff).
  */
 import { inTransaction, type DB } from '../../db/connect.ts';
@@ -134,4 +134,33 @@ export async function saveBankAccount(db: DB, userId: string, account: BankAccou
       .where('failure_reason', 'in', ['no_bank_account', 'bank_name', 'branch_name', 'holder_name'])
       .execute();
   });
+}
+
+/** An invoice with its client's and company's names and the company's transfer account. */
+export function invoiceWithParties(db: DB, invoiceId: string) {
+  return db
+    .selectFrom('invoices as i')
+    .innerJoin('clients as cl', 'cl.id', 'i.client_id')
+    .innerJoin('companies as c', 'c.id', 'i.company_id')
+    .selectAll('i')
+    .select([
+      'cl.name as client_ja',
+      'cl.name_en as client_en',
+      'c.name as company_ja',
+      'c.name_en as company_en',
+      'c.transfer_bank_code',
+      'c.transfer_bank_name',
+      'c.transfer_branch_code',
+      'c.transfer_branch_name',
+      'c.transfer_account_type',
+      'c.transfer_account_number',
+      'c.transfer_requester_name',
+    ])
+    .where('i.id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+}
+
+/** An invoice's lines by day and description. */
+export function invoiceLines(db: DB, invoiceId: string) {
+  return db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('work_date').orderBy('description_ja').execute();
 }

@@ -9,7 +9,7 @@
 import type { DB } from '../../db/connect.ts';
 import { addDays, todayInJapan, weekdayOf } from '../../../shared/time.ts';
 import { companyTree } from '../pipeline/statuses.ts';
-import { createInvoices } from '../billing/invoices.ts';
+import { createInvoices } from './invoices.ts';
 import { createTransferBatch } from './ledger.ts';
 import { transferDateFor } from './payday.ts';
 import { syncPay } from './lines.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Text } from '../../../../shared/i18n.ts';
-import { isRegistrationNumber } from '../../billing/registration-number.ts';
+import { isRegistrationNumber } from '../../payroll/registration-number.ts';
 import { type Tenant, hasNoTenant, isPlatform, companyIdOf, tenantFilterFor } from '../../../access/tenancy.ts';
 import { companyDirectory } from '../directory.ts';
 import { PREFECTURES } from '../../jobs/prefectures.ts';

@@ -23,14 +23,14 @@ import {
   transferBatchCompany,
   transferCutoff,
 } from '../repo.ts';
-import { invoiceLines, invoiceWithParties } from '../../billing/repo.ts';
+import { invoiceLines, invoiceWithParties } from '../repo.ts';
 import { companyDocument } from '../../templates/company-document.ts';
 import { allCompanyIds } from '../../companies/directory.ts';
 import { quickPayAvailable } from '../quickpay.ts';
 import { NOT_MODELLED, NOTE_TEXT, type NoteKey } from '../deductions.ts';
 import { zenginName } from '../zengin.ts';
-import { createInvoices } from '../../billing/invoices.ts';
-import { invoiceTotals } from '../../billing/totals.ts';
+import { createInvoices } from '../invoices.ts';
+import { invoiceTotals } from '../totals.ts';
 import type { ApiContext } from '../../../api/context.ts';
 import { apiError, badInput, forbidden } from '../../../api/errors.ts';
 import { validate } from '../../../validation.ts';

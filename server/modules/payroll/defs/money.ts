@@ -11,7 +11,7 @@ import { jobFilter } from '../../pipeline/defs/applications.ts';
 import { clientFilter } from '../../auth/defs/users.ts';
 import { ACCOUNT_UPDATED, approveRuns, markRunsPaid, moveAdvances, moveState, quickPayState, type TransferFailure } from '../ledger.ts';
 import { quickPayQuote } from '../quickpay.ts';
-import { issueInvoices } from '../../billing/invoices.ts';
+import { issueInvoices } from '../invoices.ts';
 import { notifyClientUsers, notifyUser } from '../../notifications/service.ts';
 import { yen } from '../../../../shared/format.ts';
 import type { EventBus } from '../../../events/bus.ts';

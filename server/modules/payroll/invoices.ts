@@ -14,9 +14,9 @@
 import { sql } from 'kysely';
 import { inTransaction, type DB } from '../../db/connect.ts';
 import { addDays, todayInJapan } from '../../../shared/time.ts';
-import { payPeriod } from '../payroll/payday.ts';
+import { payPeriod } from './payday.ts';
 import { audit, type Actor } from '../../db/audit.ts';
-import type { InvoiceLineKind } from '../payroll/tables.ts';
+import type { InvoiceLineKind } from './tables.ts';
 import { invoiceTotals, lineAmount, type TaxRate } from './totals.ts';
 import { attendanceWithJob } from '../pipeline/repo.ts';
 
