@@ -5,6 +5,7 @@
  * candidate's language. Staff see the filled text in the compose box and may change it before
  * sending. The platform keeps its own set for its support conversations.
  */
+import { JOB_PLACE } from '../jobs/repo.ts';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { fill } from '../../../shared/messages.ts';
@@ -106,21 +107,7 @@ export async function placeholderValues(db: DB, viewer: Viewer, conversationId: 
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .leftJoin('jobs as j', 'j.id', 'c.job_id')
     .leftJoin('job_daily_shifts as s', 's.id', 'c.shift_id')
-    .select([
-      'u.name',
-      'u.lang',
-      'co.name as company',
-      'co.name_en as company_en',
-      'j.title_ja',
-      'j.title_en',
-      'j.city',
-      'j.city_en',
-      'j.station',
-      'j.station_en',
-      's.date',
-      's.start_time',
-      's.end_time',
-    ])
+    .select(['u.name', 'u.lang', 'co.name as company', 'co.name_en as company_en', 'j.title_ja', 'j.title_en', ...JOB_PLACE, 's.date', 's.start_time', 's.end_time'])
     .where('c.id', '=', conversationId)
     .executeTakeFirstOrThrow();
   const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;

@@ -1,3 +1,4 @@
+import { JOB_PLACE } from './repo.ts';
 import { cachedBoard } from './board-cache.ts';
 import { sql } from 'kysely';
 import { COUNT_CAP } from '../../../shared/format.ts';
@@ -64,7 +65,7 @@ function openJobs(db: DB, kind: JobKind, today: string) {
 }
 
 /** What a job's card and its page both show of the job itself. */
-const CARD_COLUMNS = ['j.id', 'j.kind', 'j.title_ja', 'j.title_en', 'j.prefecture', 'j.city', 'j.station', 'j.city_en', 'j.station_en', 'j.wage'] as const;
+const CARD_COLUMNS = ['j.id', 'j.kind', 'j.title_ja', 'j.title_en', ...JOB_PLACE, 'j.wage'] as const;
 
 export type PublicJobsPage = { jobs: PublicJobCard[]; total: number; page: number; size: number };
 

@@ -8,6 +8,12 @@ import type { DB } from '../../db/connect.ts';
 import { clockText } from '../../db/columns.ts';
 import type { PlannedShift } from './shift-plan.ts';
 
+/**
+ * The columns a job's place is written from, in both languages (`placeIn` and `locationText`,
+ * jobs/public.ts), for a query that has the job as `j`: `.select([...JOB_PLACE])`.
+ */
+export const JOB_PLACE = ['j.prefecture', 'j.city', 'j.city_en', 'j.station', 'j.station_en'] as const;
+
 /** A job's shifts in date and time order, each with how many applied to it. */
 export function shiftsOfJob(db: DB, jobId: string) {
   return db

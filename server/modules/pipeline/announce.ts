@@ -9,6 +9,7 @@
  * Runs after the move has committed: a mail server that fails loses the mail (logged), never the
  * move.
  */
+import { JOB_PLACE } from '../jobs/repo.ts';
 import type { Logger } from 'pino';
 import { DEFAULT_LANG, isLang, pickLang } from '../../../shared/i18n.ts';
 import { dateText } from '../../../shared/format.ts';
@@ -43,7 +44,7 @@ export async function announceMoves(
     .leftJoin('conversations as c', 'c.application_id', 'a.id')
     .select(['a.id', 'a.company_id', 'a.candidate_id', 'a.candidate_status_id', 'u.name', 'u.email', 'u.lang', 'u.active', 'co.name as company', 'co.name_en as company_en'])
     .select(['j.title_ja', 'j.title_en', 'st.name_ja as status_ja', 'st.name_en as status_en', 'st.list', 's.date', 's.start_time', 's.end_time', 'c.id as conversation_id'])
-    .select(['j.prefecture', 'j.city', 'j.city_en', 'j.station', 'j.station_en'])
+    .select(JOB_PLACE)
     .where(
       'a.id',
       'in',

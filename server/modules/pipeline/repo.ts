@@ -3,6 +3,7 @@
  * (the applicant, the job, the shift, the chat, the history, interviews, documents) and a
  * candidate's own applications.
  */
+import { JOB_PLACE } from '../jobs/repo.ts';
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { clockText } from '../../db/columns.ts';
@@ -144,7 +145,7 @@ export function candidateApplications(db: DB, candidateId: string) {
     .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
     .leftJoin('conversations as c', (j) => j.onRef('c.application_id', '=', 'a.id').on('c.candidate_id', '=', candidateId))
     .select(['a.id', 'a.job_id', 'j.kind', 'j.title_ja', 'j.title_en', 's.date', 's.start_time', 's.end_time', 'st.name_ja', 'st.name_en', 'st.list', 'a.created_at', 'c.id as conversationId'])
-    .select(['co.name as company_ja', 'co.name_en as company_en', 'j.prefecture', 'j.city', 'j.city_en', 'j.station', 'j.station_en'])
+    .select(['co.name as company_ja', 'co.name_en as company_en', ...JOB_PLACE])
     .select((eb) => eb.exists(eb.selectFrom('candidate_statuses as nx').select('nx.id').whereRef('nx.parent_id', '=', 'st.id').where('nx.list', '=', 'shukkin')).as('confirmable'))
     .leftJoin('attendance as at', 'at.application_id', 'a.id')
     .select(['at.clock_in', 'at.clock_out', 'at.status as attendance'])
