@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { featureSubfolders } from './feature-folders.ts';
 
 /**
  * Data access in its layer (STYLE.md, "Database in layers"): a GraphQL resolver checks the caller
@@ -36,14 +37,8 @@ function scan(dirs: readonly string[], pattern: RegExp, skip: (file: string) => 
 
 describe('data access', () => {
   it('no SQL in the API or the web tier: statements live in the feature repository', () => {
-    // The tiers' folders, and the API modules and screens of every feature folder (server/feature-folders.ts).
-    const tiers = [
-      'server/api',
-      'server/web',
-      ...readdirSync(path.join(ROOT, 'server/modules')).flatMap((f) => ['api', 'screens'].map((sub) => `server/modules/${f}/${sub}`)),
-      'server/chat/api',
-      'server/chat/screens',
-    ].filter((dir) => existsSync(path.join(ROOT, dir)));
+    // The tiers' folders, and the API modules and screens of every feature folder.
+    const tiers = ['server/api', 'server/web', ...featureSubfolders('api'), ...featureSubfolders('screens')];
     expect(tiers.length).toBeGreaterThan(20);
     expect(scan(tiers, /selectFrom|insertInto|updateTable|deleteFrom|sql`/)).toEqual([]);
   });

@@ -29,8 +29,13 @@ export function featureFiles(sub: 'api' | 'screens', file: RegExp): string[] {
   }).sort();
 }
 
+/** The project paths of the folders' `sub` folders that exist (`server/modules/points/api`, …). */
+export function featureSubfolders(sub: 'api' | 'screens'): string[] {
+  return FOLDERS.map(({ dir }) => `${dir}/${sub}`).filter((dir) => existsSync(path.join(PROJECT_ROOT, dir)));
+}
+
 /** The project path of a found file, for messages: `featureFile('payroll/pay', 'screens', '.tsx')` is `server/modules/payroll/screens/pay.tsx`. */
 export function featureFile(name: string, sub: 'api' | 'screens', ext: string): string {
   const [feature, file] = name.split('/') as [string, string];
-  return `${feature === 'chat' ? 'server/chat' : `server/modules/${feature}`}/${sub}/${file}${ext}`;
+  return `${FOLDERS.find((f) => f.feature === feature)?.dir ?? `server/modules/${feature}`}/${sub}/${file}${ext}`;
 }
