@@ -42,6 +42,12 @@ export interface RouteDef {
   sidebar?: boolean;
   /** Child rules with their own code and fallback (SPEC §2 "A route may carry a child rule with its own fallback"). */
   children?: RouteDef[];
+  /**
+   * A candidate's own page (a public route): without the candidate's session the dispatcher sends
+   * the visitor to the candidate's sign-in and back here after it, and keeps a form posted after the
+   * session ended (server/web/dispatch.tsx). Its screen reads the candidate with `ownCandidate`.
+   */
+  mine?: true;
 }
 
 /** The back-office dashboard; it has no page of its own and sends users to their landing page (SPEC §4). */
@@ -54,6 +60,8 @@ export const LANDING_PATHS = ['/admin/jobs/list', '/v3/admin/jobs/list'] as cons
 const t = (ja: string, en: string): Text => ({ ja, en });
 
 const pub = (path: string, title: Text): RouteDef => ({ path, kind: 'public', title });
+/** A candidate's own page: public to the guard, for the signed-in candidate only. */
+const mine = (path: string, title: Text): RouteDef => ({ path, kind: 'public', title, mine: true });
 
 /** An admin page; `sidebar` defaults to true for static pages that are not "add" forms. */
 function admin(path: string, code: number, area: AreaKey, title: Text, extra: { fallback?: string; children?: RouteDef[] } = {}): RouteDef {
@@ -114,20 +122,20 @@ export const ROUTES: RouteDef[] = [
   pub('/part-time/[id]', t('アルバイトのお仕事', 'Part-time job')),
   pub('/staff/login', t('求職者ログイン', 'Log in to apply')),
   pub('/staff/register', t('求職者の新規登録', 'Register to find work')),
-  pub('/staff/applications', t('応募した仕事', 'My applications')),
+  mine('/staff/applications', t('応募した仕事', 'My applications')),
   // The candidate's chat with the companies they applied to.
-  pub('/staff/chat', t('チャット', 'Chat')),
+  mine('/staff/chat', t('チャット', 'Chat')),
   // The worker's pay, payslips, quick pay and bank account.
-  pub('/staff/pay', t('給与・前払い', 'Pay and quick pay')),
-  pub('/staff/points', t('ポイント', 'Points')),
+  mine('/staff/pay', t('給与・前払い', 'Pay and quick pay')),
+  mine('/staff/points', t('ポイント', 'Points')),
   // The candidate's scouting: on or off, what companies see, the offers to answer.
-  pub('/staff/scout', t('スカウト', 'Scouting')),
+  mine('/staff/scout', t('スカウト', 'Scouting')),
   // A survey a company sent the candidate through the chat, answered once.
-  pub('/staff/survey/[id]', t('アンケート', 'Survey')),
+  mine('/staff/survey/[id]', t('アンケート', 'Survey')),
   // The candidate's residence card: upload front and back, see the check's state.
-  pub('/staff/card', t('在留カード', 'Residence card')),
+  mine('/staff/card', t('在留カード', 'Residence card')),
   // The candidate's open shifts: free seats they may take, taken by applying.
-  pub('/staff/shifts', t('空きシフト', 'Open shifts')),
+  mine('/staff/shifts', t('空きシフト', 'Open shifts')),
 
   // The dashboard: no code, redirects to the landing page (SPEC §2, §4).
   { path: DASHBOARD_PATH, kind: 'admin', title: t('ダッシュボード', 'Dashboard'), sidebar: false },

@@ -15,7 +15,7 @@ import { NotAvailablePage } from '../../views/pages/admin/NotAvailable.tsx';
 import { refusalOf } from './kit.ts';
 import type { ErrorKind } from '../../views/pages/errors/ErrorPage.tsx';
 import { sendError, sendPage } from './render.tsx';
-import { CANDIDATE_COOKIE, failed, isOutcome, screenContext, type Outcome, type Screen } from './screen.ts';
+import { CANDIDATE_COOKIE, candidateSignInPath, failed, isOutcome, screenContext, type Outcome, type Screen } from './screen.ts';
 import { keepForm, takeKeptForm, tokenSubject } from './kept-form.ts';
 import { msg } from '../../shared/messages.ts';
 import { todayInJapan } from '../time.ts';
@@ -115,6 +115,8 @@ export function pageRequests(api: ApiClient, screens: ReadonlyMap<string, Screen
       case 'notFound':
         return sendError(req, res, 'error404');
       case 'allow': {
+        // A candidate's own page: their sign-in first, and back here after it.
+        if (access.route.mine && !res.locals.candidate) return res.redirect(302, candidateSignInPath(req.originalUrl));
         const screen = screens.get(access.route.path);
         const ctx = screenContext(req, res, api, access.route, access.params);
         if (screen) {
@@ -171,8 +173,7 @@ export function formPosts(api: ApiClient, screens: ReadonlyMap<string, Screen>):
     // The session ended before this post: what was typed is kept, and signing in again comes back
     // here with it (kept-form.ts). The back office's login, or the candidate's for their own pages.
     const ended = res.locals.sessionEnded as 'admin' | 'candidate' | undefined;
-    const endedFor =
-      match.route.kind === 'admin' ? (ended === 'admin' && !res.locals.user ? 'admin' : null) : ended === 'candidate' && !res.locals.candidate && req.path.startsWith('/staff/') ? 'candidate' : null;
+    const endedFor = match.route.kind === 'admin' ? (ended === 'admin' && !res.locals.user ? 'admin' : null) : ended === 'candidate' && !res.locals.candidate && match.route.mine ? 'candidate' : null;
     if (endedFor) {
       return parserFor(screen)(req, res, (err?: unknown) => {
         if (err) return next(err);
@@ -186,6 +187,7 @@ export function formPosts(api: ApiClient, screens: ReadonlyMap<string, Screen>):
       const access = resolveAccess(res.locals.roleMaps ?? EMPTY_MAPS, { role: res.locals.user.role }, req.path);
       if (access.kind !== 'allow') return void res.status(403).type('text').send('Forbidden');
     }
+    if (match.route.mine && !res.locals.candidate) return res.redirect(303, candidateSignInPath(req.originalUrl));
     parserFor(screen)(req, res, (err?: unknown) => {
       if (err) return next(err);
       const ctx = screenContext(req, res, api, match.route, match.params);

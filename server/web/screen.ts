@@ -89,8 +89,20 @@ export interface ScreenContext {
 /** The candidate's session cookie (DESIGN.md §5: apart from the back office's `token`). */
 export const CANDIDATE_COOKIE = 'candidate_token';
 
-/** A candidate's own page sends a visitor who is not signed in to the sign-in page, and back to `next` after it. */
-export const candidateSignIn = (next: string, status: 302 | 303 = 303): Outcome => redirect(`/staff/login?next=${encodeURIComponent(next)}`, status);
+/** The candidate's sign-in page, coming back to `next` (a path of this site) after it. */
+export const candidateSignInPath = (next: string) => `/staff/login?next=${encodeURIComponent(next)}`;
+
+/** What needs the candidate's session on a page open to all (applying from a job's page) sends a visitor to sign in, and back to `next` after it. */
+export const candidateSignIn = (next: string, status: 302 | 303 = 303): Outcome => redirect(candidateSignInPath(next), status);
+
+/**
+ * The signed-in candidate of a candidate's own page (a `mine` route row): the dispatcher sent anyone
+ * else to sign in before the screen ran, so its absence here is a route row without `mine`.
+ */
+export function ownCandidate(ctx: Pick<ScreenContext, 'candidate' | 'route'>): SessionUser {
+  if (!ctx.candidate) throw new Error(`${ctx.route.path} reads the candidate but its route row is not \`mine\``);
+  return ctx.candidate;
+}
 
 /**
  * Where a candidate goes once signed in: a same-site page they asked for, else their applications.

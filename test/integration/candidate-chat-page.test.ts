@@ -40,10 +40,10 @@ describe('/staff/chat', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/staff/login?next=%2Fstaff%2Fchat');
 
-    // The conversation asked for survives the login; anything else in ?c= is dropped.
+    // The conversation asked for survives the login (the address as asked: the chat reads only a conversation id from it).
     const id = '0b5c1b8e-8d3a-4c59-9a49-8d0f1e2a3b4c';
     expect((await get(`/staff/chat?c=${id}`)).headers.get('location')).toBe(`/staff/login?next=${encodeURIComponent(`/staff/chat?c=${id}`)}`);
-    expect((await get('/staff/chat?c=%3Cscript%3E')).headers.get('location')).toBe('/staff/login?next=%2Fstaff%2Fchat');
+    expect((await get('/staff/chat?c=%3Cscript%3E')).headers.get('location')).toBe(`/staff/login?next=${encodeURIComponent('/staff/chat?c=%3Cscript%3E')}`);
 
     // A back-office session is not a candidate session.
     const admin = await t.login('company_admin');
@@ -58,6 +58,10 @@ describe('/staff/chat', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('data-island="CandidateChat"');
+    // Come back from the login with something else in ?c=: the chat opens without it.
+    const odd = await (await get('/staff/chat?c=%3Cscript%3E', { cookie, 'accept-language': 'ja' })).text();
+    expect(odd).toContain('data-island="CandidateChat"');
+    expect(odd).not.toMatch(/&lt;script|%3Cscript/i);
     expect(islandProps(html, 'CandidateChat')).toEqual({ lang: 'ja', initial: null });
     expect(html).toMatch(/<noscript>[\s\S]*JavaScript[\s\S]*<\/noscript>/);
     expect(html).toContain('<title>チャット');

@@ -2,7 +2,7 @@ import { operation } from '../../api/documents.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { CandidateChatPage } from '../../../views/pages/public/Candidate.tsx';
 import { queryText } from '../../web/kit.ts';
-import { candidateSignIn, defineScreen, redirect, type Screen } from '../../web/screen.ts';
+import { defineScreen, ownCandidate, redirect, type Screen } from '../../web/screen.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
@@ -19,9 +19,10 @@ const conversationParam = (v: unknown) => (typeof v === 'string' && isUuid(v) ? 
  */
 const candidateChat = defineScreen({
   path: '/staff/chat',
-  load: async ({ req, candidate, call, candidateCaller }) => {
+  load: async (ctx) => {
+    const { req, call, candidateCaller } = ctx;
     const initial = conversationParam(queryText(req, 'c'));
-    if (!candidate) throw candidateSignIn(initial ? `/staff/chat?c=${initial}` : '/staff/chat', 302);
+    const candidate = ownCandidate(ctx);
     const { myChatMail } = await call(OWN.MyChatMail, {}, candidateCaller);
     return { name: candidate.name, initial, chatMail: myChatMail };
   },
@@ -30,10 +31,9 @@ const candidateChat = defineScreen({
   }),
   actions: {
     // The switch for mail about unread answers (server/chat/mail.ts); back to the conversation being read.
-    mail: async ({ candidate, call, candidateCaller }, body) => {
+    mail: async ({ call, candidateCaller }, body) => {
       const c = conversationParam(body.c);
       const back = `/staff/chat?${c ? `c=${c}&` : ''}saved=1`;
-      if (!candidate) return candidateSignIn(back);
       await call(OWN.SetMyChatMail, { enabled: body.enabled === '1' }, candidateCaller);
       return redirect(back);
     },

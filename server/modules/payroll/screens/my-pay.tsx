@@ -5,7 +5,7 @@ import { isUuid } from '../../../../shared/ids.ts';
 import { MyPayPage } from '../../../../views/pages/public/MyPay.tsx';
 import { formStrings, queryText, withFlag } from '../../../web/kit.ts';
 import { payslipPdf } from '../../../web/pdf.ts';
-import { candidateSignIn, defineScreen, errorPage, file, redirect, withRefusal, type Screen } from '../../../web/screen.ts';
+import { defineScreen, ownCandidate, errorPage, file, redirect, withRefusal, type Screen } from '../../../web/screen.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
@@ -27,8 +27,9 @@ const OWN = {
 /** The worker's pay: quick pay, payslips (PDF), daily pay, the bank account. */
 const myPay = defineScreen({
   path: '/staff/pay',
-  load: async ({ req, candidate, call, candidateCaller }) => {
-    if (!candidate) throw candidateSignIn('/staff/pay', 302);
+  load: async (ctx) => {
+    const { req, call, candidateCaller } = ctx;
+    const candidate = ownCandidate(ctx);
     const slip = queryText(req, 'payslip');
     if (isUuid(slip)) {
       const { myPayslip } = await call(DOCS.MyPayslip, { id: slip }, candidateCaller);
@@ -69,14 +70,12 @@ const myPay = defineScreen({
   },
   actions: {
     // A refusal about the amount is said beside it; any other also above the form.
-    quickpay: withRefusal({ errors: (r) => ({ ...(r.formErrors.amount ? {} : { _: r.message }), ...r.formErrors }) }, async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return candidateSignIn('/staff/pay');
+    quickpay: withRefusal({ errors: (r) => ({ ...(r.formErrors.amount ? {} : { _: r.message }), ...r.formErrors }) }, async ({ call, candidateCaller }, body) => {
       const v = formStrings(body, ['companyId', 'amount']);
       const { requestQuickPay: r } = await call(OWN.RequestQuickPay, { companyId: v.companyId ?? '', amount: Number(v.amount) || 0 }, candidateCaller);
       return redirect(`/staff/pay?fee=${r.fee}&net=${r.net}`);
     }),
-    bank: async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return candidateSignIn('/staff/pay');
+    bank: async ({ call, candidateCaller }, body) => {
       const v = formStrings(body, ['bankCode', 'bankName', 'branchCode', 'branchName', 'accountType', 'accountNumber', 'holderKana']);
       await call(
         OWN.SaveBankAccount,

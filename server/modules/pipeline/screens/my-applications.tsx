@@ -8,7 +8,7 @@ import { dateText, dateTimeText } from '../../../../shared/format.ts';
 import { todayInJapan } from '../../../../shared/time.ts';
 import { MyApplicationsPage } from '../../../../views/pages/public/Candidate.tsx';
 import { formStrings, queryText, withFlag } from '../../../web/kit.ts';
-import { candidateSignIn, defineScreen, errorPage, file, redirect, withRefusal, type OnRefusal, type Screen } from '../../../web/screen.ts';
+import { defineScreen, ownCandidate, errorPage, file, redirect, withRefusal, type OnRefusal, type Screen } from '../../../web/screen.ts';
 import { asKind, BASE } from '../../jobs/screens/board-kit.ts';
 import { shiftCalendar, shiftEventText } from '../calendar.ts';
 
@@ -32,8 +32,9 @@ const onCalendar = (a: MyApplication, today: string): a is MyApplication & { dat
 
 const myApplications = defineScreen({
   path: '/staff/applications',
-  load: async ({ candidate, call, candidateCaller, req, lang, siteUrl }) => {
-    if (!candidate) throw candidateSignIn('/staff/applications', 302);
+  load: async (ctx) => {
+    const { call, candidateCaller, req, lang, siteUrl } = ctx;
+    const candidate = ownCandidate(ctx);
     const apps = (await call(OWN.MyApplications, {}, candidateCaller)).myApplications;
     const today = todayInJapan();
     // ?calendar=<application>: the shift as a calendar file, in the page's language.
@@ -81,15 +82,13 @@ const myApplications = defineScreen({
   }),
   actions: {
     // The candidate records arriving or leaving on the day (shukkin), from their phone.
-    clock: withRefusal(STEP_REFUSAL, async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return candidateSignIn('/staff/applications');
+    clock: withRefusal(STEP_REFUSAL, async ({ call, candidateCaller }, body) => {
       const v = formStrings(body, ['application', 'event']);
       await call(OWN.ClockMyShift, { id: v.application ?? '', event: v.event ?? '' }, candidateCaller);
       return redirect(withFlag('/staff/applications', 'clocked', v.event ?? ''));
     }),
     // The candidate confirms a shift (kakunin): back to the list with the notice (post/redirect/get).
-    confirm: withRefusal(STEP_REFUSAL, async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return candidateSignIn('/staff/applications');
+    confirm: withRefusal(STEP_REFUSAL, async ({ call, candidateCaller }, body) => {
       const v = formStrings(body, ['application']);
       await call(OWN.ConfirmApplication, { id: v.application ?? '' }, candidateCaller);
       return redirect(withFlag('/staff/applications', 'confirmed'));

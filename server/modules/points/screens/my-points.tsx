@@ -1,7 +1,7 @@
 import { operation } from '../../../api/documents.ts';
 import { pickLang } from '../../../../shared/i18n.ts';
 import { MyPointsPage } from '../../../../views/pages/public/MyPoints.tsx';
-import { candidateSignIn, defineScreen, type Screen } from '../../../web/screen.ts';
+import { defineScreen, ownCandidate, type Screen } from '../../../web/screen.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
@@ -18,8 +18,9 @@ const OWN = {
 /** The candidate's points (docs/points.md): balances per wallet, history, the invite link. */
 const myPoints = defineScreen({
   path: '/staff/points',
-  load: async ({ candidate, call, candidateCaller }) => {
-    if (!candidate) throw candidateSignIn('/staff/points', 302);
+  load: async (ctx) => {
+    const { call, candidateCaller } = ctx;
+    const candidate = ownCandidate(ctx);
     return { name: candidate.name, points: (await call(OWN.MyPoints, {}, candidateCaller)).myPoints };
   },
   view: ({ lang, msg, siteUrl }, { name, points }) => {

@@ -11,7 +11,7 @@ import { operation } from '../../../api/documents.ts';
 import { prefectureChoices } from '../../jobs/prefectures.ts';
 import { MyScoutPage } from '../../../../views/pages/public/MyScout.tsx';
 import { formList, formStrings, queryText, withFlag } from '../../../web/kit.ts';
-import { candidateSignIn, defineScreen, redirect, withRefusal, type Screen, type ScreenContext } from '../../../web/screen.ts';
+import { defineScreen, ownCandidate, redirect, withRefusal, type Screen, type ScreenContext } from '../../../web/screen.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
@@ -39,8 +39,9 @@ const NOTICES: Record<string, MessageKey> = { saved: 'scout.saved', accepted: 's
 
 const myScout = defineScreen({
   path: PATH,
-  load: async ({ candidate, call, candidateCaller }) => {
-    if (!candidate) throw candidateSignIn(PATH, 302);
+  load: async (ctx) => {
+    const { call, candidateCaller } = ctx;
+    const candidate = ownCandidate(ctx);
     const [scout, languages] = await Promise.all([call(OWN.MyScout, {}, candidateCaller), call(OWN.Languages)]);
     return { name: candidate.name, scout: scout.myScout, languages: languages.languages };
   },
@@ -81,8 +82,7 @@ const myScout = defineScreen({
     };
   },
   actions: {
-    save: async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return candidateSignIn(PATH);
+    save: async ({ call, candidateCaller }, body) => {
       const v = formStrings(body, ['prefecture', 'intro']);
       const levels = Object.keys(body)
         .filter((k) => /^level_[a-z]{2}$/.test(k))
@@ -112,8 +112,7 @@ const myScout = defineScreen({
   },
 });
 
-async function answer({ call, candidate, candidateCaller }: ScreenContext, body: Record<string, unknown>, accept: boolean) {
-  if (!candidate) return candidateSignIn(PATH);
+async function answer({ call, candidateCaller }: ScreenContext, body: Record<string, unknown>, accept: boolean) {
   await call(OWN.AnswerScoutOffer, { id: typeof body.id === 'string' ? body.id : '', accept }, candidateCaller);
   return redirect(withFlag(PATH, 'done', accept ? 'accepted' : 'declined'));
 }

@@ -8,7 +8,7 @@ import { dateTimeText } from '../../../../shared/format.ts';
 import { operation } from '../../../api/documents.ts';
 import { SurveyAnswerPage } from '../../../../views/pages/public/SurveyAnswer.tsx';
 import { formList, queryText } from '../../../web/kit.ts';
-import { candidateSignIn, defineScreen, errorPage, page, redirect, withRefusal, type OnRefusal, type Screen } from '../../../web/screen.ts';
+import { defineScreen, errorPage, page, redirect, withRefusal, type OnRefusal, type Screen } from '../../../web/screen.ts';
 import { isUuid } from '../../../../shared/ids.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
@@ -36,10 +36,9 @@ const ANSWER_REFUSAL: OnRefusal = {
 
 const surveyAnswer = defineScreen({
   path: '/staff/survey/[id]',
-  load: async ({ params, candidate, call, candidateCaller }) => {
+  load: async ({ params, call, candidateCaller }) => {
     const id = params.id ?? '';
     const here = `/staff/survey/${id}`;
-    if (!candidate) throw candidateSignIn(here, 302);
     if (!isUuid(id)) throw errorPage('recordNotFound');
     return { id, here, survey: (await call(OWN.MySurvey, { id }, candidateCaller)).mySurvey };
   },
@@ -65,10 +64,9 @@ const surveyAnswer = defineScreen({
     return page({ title: survey ? pickLang(lang, survey.titleJa, survey.titleEn) : route.title, content, status: state?.status ?? (survey ? 200 : 403) });
   },
   actions: {
-    answer: withRefusal(ANSWER_REFUSAL, async ({ params, candidate, call, candidateCaller }, body) => {
+    answer: withRefusal(ANSWER_REFUSAL, async ({ params, call, candidateCaller }, body) => {
       const id = params.id ?? '';
       const here = `/staff/survey/${id}`;
-      if (!candidate) return candidateSignIn(here);
       if (!isUuid(id)) return errorPage('recordNotFound');
       const { mySurvey: survey } = await call(OWN.MySurvey, { id }, candidateCaller);
       const questions = survey?.questions ?? [];

@@ -9,7 +9,7 @@ import { DOCS, operation } from '../../../api/documents.ts';
 import { CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../card-format.ts';
 import { MyCardPage, type MyCardView } from '../../../../views/pages/public/MyCard.tsx';
 import { queryText } from '../../../web/kit.ts';
-import { candidateSignIn, defineScreen } from '../../../web/screen.ts';
+import { defineScreen, ownCandidate } from '../../../web/screen.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
@@ -36,8 +36,9 @@ const STATES = new Set<MyCardView['state']>(['pending', 'verified', 'reupload', 
 
 const CANDIDATE_CARD_SCREEN = defineScreen({
   path: '/staff/card',
-  load: async ({ candidate, call, candidateCaller }) => {
-    if (!candidate) throw candidateSignIn('/staff/card', 302);
+  load: async (ctx) => {
+    const { call, candidateCaller } = ctx;
+    const candidate = ownCandidate(ctx);
     const [{ myResidenceCard: card }, { enums }] = await Promise.all([call(OWN.MyResidenceCard, {}, candidateCaller), call(DOCS.Enums)]);
     return { name: candidate.name, card, visaTypes: enums.visaTypes };
   },

@@ -10,7 +10,7 @@ import { addDays, todayInJapan } from '../../../../shared/time.ts';
 import { DOCS, operation } from '../../../api/documents.ts';
 import { MyShiftsPage } from '../../../../views/pages/public/MyShifts.tsx';
 import { formStrings, queryText, withFlag } from '../../../web/kit.ts';
-import { candidateSignIn, defineScreen, redirect, withRefusal, type Screen } from '../../../web/screen.ts';
+import { defineScreen, ownCandidate, redirect, withRefusal, type Screen } from '../../../web/screen.ts';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
@@ -23,8 +23,9 @@ const PATH = '/staff/shifts';
 
 const CANDIDATE_SHIFTS_SCREEN: Screen = defineScreen({
   path: PATH,
-  load: async ({ candidate, call, candidateCaller, req }) => {
-    if (!candidate) throw candidateSignIn(PATH, 302);
+  load: async (ctx) => {
+    const { call, candidateCaller, req } = ctx;
+    const candidate = ownCandidate(ctx);
     const today = todayInJapan();
     const days = Array.from({ length: 15 }, (_, i) => addDays(today, i));
     const asked = queryText(req, 'date');
@@ -56,8 +57,7 @@ const CANDIDATE_SHIFTS_SCREEN: Screen = defineScreen({
     ),
   }),
   actions: {
-    claim: withRefusal({ errors: 'message' }, async ({ call, candidate, candidateCaller }, body) => {
-      if (!candidate) return candidateSignIn(PATH);
+    claim: withRefusal({ errors: 'message' }, async ({ call, candidateCaller }, body) => {
       const v = formStrings(body, ['jobId', 'shiftId']);
       await call(DOCS.ApplyToJob, { jobId: v.jobId ?? '', shiftId: v.shiftId ?? '', message: '' }, candidateCaller);
       return redirect(withFlag(PATH, 'claimed'));
