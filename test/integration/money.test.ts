@@ -24,6 +24,13 @@ const db = () => t.database.db;
 beforeAll(async () => (companyId = await companyOf(t, 'company@demo.test')));
 
 const linesOf = (email: string) => payLinesOf(t, email);
+/** The monthly pay run of the account with this e-mail. */
+const runOf = async (email: string) =>
+  db()
+    .selectFrom('pay_runs')
+    .selectAll()
+    .where('user_id', '=', await userId(t, email))
+    .executeTakeFirstOrThrow();
 
 const yenText = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
@@ -69,11 +76,7 @@ describe('the demo week as pay (hand-worked)', () => {
     // Monday 13:00–23:00 less 60: 540 min; the last 60 (22:00–23:00) are overtime and late night: 337.5 → 338 each.
     expect(monday).toMatchObject({ worked_minutes: 540, overtime_minutes: 60, late_night_minutes: 60, base: 12_150, overtime_premium: 338, late_night_premium: 338, total: 12_826 });
     expect(tuesday).toMatchObject({ worked_minutes: 300, overtime_minutes: 0, total: 6_750 });
-    const run = await db()
-      .selectFrom('pay_runs')
-      .selectAll()
-      .where('user_id', '=', await userId(t, 'worker1@demo.test'))
-      .executeTakeFirstOrThrow();
+    const run = await runOf('worker1@demo.test');
     // No 扶養控除等申告書 recorded: 乙欄, below its first row 3.063% of 28,689 = 878 (15 hours a week: no insurance).
     expect(run).toMatchObject({ status: 'draft', shifts: 3, gross: 28_689, income_tax: 878, tax_column: 'otsu', advances: 5_000, transfer_fee: 165, net: 28_689 - 878 - 165 - 5_000 });
   });
@@ -130,11 +133,7 @@ describe('daily pay screen', () => {
 
 describe('monthly pay and the payslip', () => {
   it('approving recovers the advance; the payslip is a PDF in the worker’s language with the figures', async () => {
-    const run = await db()
-      .selectFrom('pay_runs')
-      .selectAll()
-      .where('user_id', '=', await userId(t, 'worker1@demo.test'))
-      .executeTakeFirstOrThrow();
+    const run = await runOf('worker1@demo.test');
     // Where the month's pay stands, as the payroll clerk's list and the worker's own page say it: in the same words.
     const worker = `candidate_token=${(await candidateLogin(t, 'worker1@demo.test')).token}`;
     const admin = `token=${await t.tokenOf('company_admin')}`;
@@ -338,11 +337,7 @@ describe('the worker’s pay page (/staff/pay)', () => {
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain('Payslips (monthly pay)');
-    const run = await db()
-      .selectFrom('pay_runs')
-      .select('id')
-      .where('user_id', '=', await userId(t, 'worker1@demo.test'))
-      .executeTakeFirstOrThrow();
+    const run = await runOf('worker1@demo.test');
     expect(html).toContain(`/staff/pay?payslip=${run.id}`);
     const pdf = await fetch(`${t.url}/staff/pay?payslip=${run.id}`, { headers: { cookie } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
