@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onTestFailed } from 'vitest';
 import { TEST_JWT_SECRET } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { redisPrefix, TEST_REDIS_URL } from './redis.ts';
@@ -242,4 +243,11 @@ export async function startCluster(ground: ProcessGround, name: string, env: Rec
     throw err;
   }
   return cluster;
+}
+
+/** Shows the server processes' output next to a failed test (their logs are warnings and errors only); call it first in the test. */
+export function reportOnFailure(processes: () => (ServerProcess | undefined)[]) {
+  onTestFailed(() => {
+    for (const p of processes()) if (p) console.log(`--- output of the server process on ${p.url} (pid ${p.child.pid}):\n${p.output()}`);
+  });
 }

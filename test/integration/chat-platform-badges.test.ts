@@ -14,6 +14,7 @@ import { markSeen, storeMessage } from '../../server/chat/store.ts';
 import { toSessionUser } from '../../server/modules/auth/service.ts';
 import { loadRoleMaps } from '../../server/modules/roles/role-maps.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { companyOf } from '../helpers/demo-data.ts';
 import { until } from '../helpers/wait.ts';
 
 const TAG = randomBytes(4).toString('hex');
@@ -38,9 +39,9 @@ beforeAll(async () => {
   staffId = companyAdmin.id;
   expect([superadmin.tenant.kind, admin.tenant.kind]).toEqual(['platform', 'platform']);
   for (const email of ['company@demo.test', 'company2@demo.test']) {
-    const { company_id } = await db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow();
-    const job = async (kind: 'daily' | 'other') => (await db.selectFrom('jobs').select('id').where('company_id', '=', company_id!).where('kind', '=', kind).executeTakeFirstOrThrow()).id;
-    companies.push({ id: company_id!, daily: await job('daily'), other: await job('other') });
+    const companyId = await companyOf({ database: tdb }, email);
+    const job = async (kind: 'daily' | 'other') => (await db.selectFrom('jobs').select('id').where('company_id', '=', companyId).where('kind', '=', kind).executeTakeFirstOrThrow()).id;
+    companies.push({ id: companyId, daily: await job('daily'), other: await job('other') });
   }
 });
 afterAll(async () => tdb?.drop());

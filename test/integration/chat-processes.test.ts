@@ -6,13 +6,13 @@
  * backfills), and two processes on one database through Redis.
  */
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, SeenNotice } from '../../server/chat/events.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import { candidateConversation, type Chatter, chatter, greetEachOther, probeBothWays } from '../helpers/chat.ts';
 import { redisOrSkip, redisPrefix, TEST_REDIS_URL } from '../helpers/redis.ts';
 import type { TestDatabase } from '../helpers/db.ts';
-import { freePort, processGround, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
+import { freePort, processGround, reportOnFailure, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 import { until, within } from '../helpers/wait.ts';
 import { userId } from '../helpers/demo-data.ts';
 
@@ -23,13 +23,6 @@ const disposers: (() => unknown)[] = [];
 afterEach(async () => {
   for (const dispose of disposers.splice(0).reverse()) await dispose();
 });
-
-/** Shows the server processes' output next to a failed test (their logs are warnings and errors only). */
-function reportOnFailure(processes: () => (ServerProcess | undefined)[]) {
-  onTestFailed(() => {
-    for (const p of processes()) if (p) console.log(`--- output of the server process on ${p.url} (pid ${p.child.pid}):\n${p.output()}`);
-  });
-}
 
 async function stored(database: TestDatabase, conversationId: string) {
   const { rows } = await sql<{ id: string; seq: number; client_msg_id: string | null }>`

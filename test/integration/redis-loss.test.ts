@@ -7,12 +7,12 @@
  * messages cross between the processes again and the side on the other process catches up on what
  * it missed.
  */
-import { afterAll, beforeAll, expect, it, inject, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, it, inject } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/modules/auth/service.ts';
 import { DEMO, loginToken } from '../helpers/app.ts';
 import { candidateConversation, type Chatter, chatter, probeBothWays } from '../helpers/chat.ts';
 import { redisOrSkip, redisPrefix, TEST_REDIS_URL } from '../helpers/redis.ts';
-import { processGround, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
+import { processGround, reportOnFailure, type ProcessGround, type ServerProcess } from '../helpers/server-process.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { until, within } from '../helpers/wait.ts';
 
@@ -56,11 +56,6 @@ redis.describe('Redis going away under two processes, and coming back', () => {
     await ground?.remove();
   });
 
-  const report = () =>
-    onTestFailed(() => {
-      for (const p of [a, b]) if (p) console.log(`--- output of the server process on ${p.url}:\n${p.output()}`);
-    });
-
   const login = (url: string, email: string, password: string, ip: string) =>
     fetch(`${url}/login`, {
       method: 'POST',
@@ -72,12 +67,12 @@ redis.describe('Redis going away under two processes, and coming back', () => {
   let duringCut: { client_msg_id: string; stored: Promise<unknown> }[] = [];
 
   it('with Redis: messages cross between the processes', async () => {
-    report();
+    reportOnFailure(() => [a, b]);
     await probeBothWays(candidate, adminOnB, ['A to B', 'B to A']);
   });
 
   it('without Redis: each process serves its own sockets and pages, and limits failed logins in memory', async () => {
-    report();
+    reportOnFailure(() => [a, b]);
     const lost = (p: ServerProcess) => (p.output().match(/redis connection error/g) ?? []).length;
     const before = [lost(a!), lost(b!)] as const;
     await proxy.cut();
@@ -119,7 +114,7 @@ redis.describe('Redis going away under two processes, and coming back', () => {
   });
 
   it('Redis back: messages cross again and the other process catches up on what it missed', async () => {
-    report();
+    reportOnFailure(() => [a, b]);
     await proxy.restore();
     const restoredAt = Date.now();
     await probeBothWays(candidate, adminOnB, ['A to B after Redis returned', 'B to A after Redis returned']);
