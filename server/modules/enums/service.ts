@@ -66,20 +66,21 @@ async function createJobEnumWrite(db: DB, input: { type: number; ja: string; en:
       .select((eb) => eb.fn.max('sort').as('max'))
       .where('type', '=', input.type)
       .executeTakeFirstOrThrow();
-    const { id } = await trx
-      .insertInto('job_enums')
-      .values({ type: input.type, sort: (max ?? 0) + 1, ssw_field: input.ssw_field ?? null, simple_labour: input.simple_labour ?? null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('job_enum_translations')
-      .values([
-        { enum_id: id, language_key: 'ja', value: input.ja },
-        { enum_id: id, language_key: 'en', value: input.en },
-      ])
-      .execute();
-    return id;
+    return insertJobEnum(trx, { type: input.type, sort: (max ?? 0) + 1, ssw_field: input.ssw_field ?? null, simple_labour: input.simple_labour ?? null }, input);
   });
+}
+
+/** One value of a job list (a type, a pay type…) with its words in both languages; its id. */
+async function insertJobEnum(trx: DB, row: { type: number; sort: number; ssw_field: string | null; simple_labour: boolean | null }, words: { ja: string; en: string }): Promise<number> {
+  const { id } = await trx.insertInto('job_enums').values(row).returning('id').executeTakeFirstOrThrow();
+  await trx
+    .insertInto('job_enum_translations')
+    .values([
+      { enum_id: id, language_key: 'ja', value: words.ja },
+      { enum_id: id, language_key: 'en', value: words.en },
+    ])
+    .execute();
+  return id;
 }
 
 export async function findJobEnum(db: DB, id: number): Promise<JobEnumRecord | undefined> {
@@ -145,18 +146,7 @@ export async function seedReferenceData(db: DB): Promise<void> {
         let sort = 0;
         for (const [ja, en] of values) {
           const [ssw_field, simple_labour] = (Number(type) === ENUM_TYPES.jobTypes && JOB_TYPE_DEFAULTS[ja]) || [null, null];
-          const { id } = await trx
-            .insertInto('job_enums')
-            .values({ type: Number(type), sort: ++sort, ssw_field, simple_labour })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('job_enum_translations')
-            .values([
-              { enum_id: id, language_key: 'ja', value: ja },
-              { enum_id: id, language_key: 'en', value: en },
-            ])
-            .execute();
+          await insertJobEnum(trx, { type: Number(type), sort: ++sort, ssw_field, simple_labour }, { ja, en });
         }
       }
     }

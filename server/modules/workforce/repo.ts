@@ -59,11 +59,7 @@ export async function openShiftsFor(db: DB, me: string, date: string, today: str
 
 /** Live placements on shifts of the next two weeks that have not started and have no attendance yet. */
 export function swappablePlacements(db: DB, companyId: string | null, today: string) {
-  return db
-    .selectFrom('applications as a')
-    .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-    .innerJoin('jobs as j', 'j.id', 's.job_id')
-    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+  return placementsJoined(db)
     .select(['a.id', 'u.name', 's.date', 's.start_time', 's.end_time', 'j.title_ja', 'j.title_en'])
     .where(shiftNotStarted('s.date', 's.start_time'))
     .where('s.date', '<=', addDays(today, 14))
