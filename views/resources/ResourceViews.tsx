@@ -4,7 +4,7 @@ import { Field, FieldSet } from '../ui/Field.tsx';
 import { msg } from '../../shared/messages.ts';
 import { dateTimeText } from '../../shared/format.ts';
 import { cellText, DataTable, type ColumnView } from '../ui/DataTable.tsx';
-import { ActionButton, ConfirmAction, type ActionRefs } from '../ui/Action.tsx';
+import { ActionButton, ConfirmAction, FormFooter, type ActionRefs } from '../ui/Action.tsx';
 
 /** What the generic screens need to know of a field (no zod, no functions: plain data). */
 export interface FieldView {
@@ -115,14 +115,7 @@ export function ResourceForm(v: FormView) {
           />
         );
       })}
-      <div className="form-actions">
-        <ActionButton action={v.act.save} className="btn">
-          {msg(v.lang, 'record.save')}
-        </ActionButton>
-        <a href={v.cancelHref} className="btn btn-secondary">
-          {msg(v.lang, 'record.cancel')}
-        </a>
-      </div>
+      <FormFooter action={v.act.save} label={msg(v.lang, 'record.save')} leave={{ href: v.cancelHref, label: msg(v.lang, 'record.cancel') }} />
     </form>
   );
 }

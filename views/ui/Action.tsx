@@ -95,6 +95,28 @@ export function ConfirmAction(p: { className?: string; small?: boolean; label: s
   );
 }
 
+/** A link away from a form, in the reader's language: "cancel", "no, go back". */
+type LeaveLink = { href: string; label: string };
+
+/**
+ * A form's footer: the button of its action, then a link that leaves the form without sending it.
+ * The back office draws it as `form-actions` (`btn`, `btn-danger` when the action cannot be
+ * undone, the link `btn btn-secondary`); the public site (`publicSite`) as its `cta-group`.
+ */
+export function FormFooter(p: { action: ActionRef; arg?: string | null; label: string; leave: LeaveLink; danger?: boolean; disabled?: boolean; publicSite?: boolean }) {
+  const [group, go, away] = p.publicSite ? ['cta-group', 'button button-primary', 'button button-secondary'] : ['form-actions', p.danger ? 'btn btn-danger' : 'btn', 'btn btn-secondary'];
+  return (
+    <div className={group}>
+      <ActionButton action={p.action} arg={p.arg} className={go} disabled={p.disabled}>
+        {p.label}
+      </ActionButton>
+      <a href={p.leave.href} className={away}>
+        {p.leave.label}
+      </a>
+    </div>
+  );
+}
+
 /**
  * The question of a button that asks first, asked by the server for a browser that did not (the
  * screen kit, server/web/ask-first.tsx): the form as it was posted, sent again with the pressed
@@ -119,14 +141,7 @@ export function AskFirst(p: {
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
         <p>{p.question}</p>
-        <div className={p.admin ? 'form-actions' : 'cta-group'}>
-          <ActionButton action={p.action} arg={p.arg} className={p.admin ? 'btn btn-danger' : 'button button-primary'}>
-            {p.yes}
-          </ActionButton>
-          <a href={p.post} className={p.admin ? 'btn btn-secondary' : 'button button-secondary'}>
-            {p.no}
-          </a>
-        </div>
+        <FormFooter action={p.action} arg={p.arg} label={p.yes} leave={{ href: p.post, label: p.no }} danger publicSite={!p.admin} />
       </form>
     </section>
   );

@@ -5,7 +5,7 @@ import { isLang, LANG_NAMES, pickLang, tr, type Lang, type Text } from '../../..
 import { msg, msgText, type TextKey } from '../../../shared/texts/index.ts';
 import { dateTimeText } from '../../../shared/format.ts';
 import { Notice } from '../../ui/DataTable.tsx';
-import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { ActionButton, FormFooter, type ActionRefs } from '../../ui/Action.tsx';
 import type { SurveyAnswerQuestion } from '../public/SurveyAnswer.tsx';
 
 /**
@@ -159,14 +159,7 @@ export function SurveyBuilder(v: SurveyBuilderView): JSX.Element {
             {msg(L, 'surveyAdmin.addQuestion')}
           </ActionButton>
         </p>
-        <div className="form-actions">
-          <ActionButton action={v.act.create} className="btn">
-            {msg(L, 'surveyAdmin.createSurvey')}
-          </ActionButton>
-          <a href="/v3/admin/survey" className="btn btn-secondary">
-            {msg(L, 'record.cancel')}
-          </a>
-        </div>
+        <FormFooter action={v.act.create} label={msg(L, 'surveyAdmin.createSurvey')} leave={{ href: '/v3/admin/survey', label: msg(L, 'record.cancel') }} />
       </form>
     </section>
   );

@@ -14,7 +14,7 @@ import type { ResultOf } from '../../../api/documents.ts';
 import { Field } from '../../../../views/ui/Field.tsx';
 import { formStrings, queryText, withFlag } from '../../../web/kit.ts';
 import { redirect, type Action, type FormState, type ScreenContext } from '../../../web/screen.ts';
-import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
+import { FormFooter, type ActionRefs } from '../../../../views/ui/Action.tsx';
 import { isUuid } from '../../../../shared/ids.ts';
 import { panel } from '../../../web/screens/feature.ts';
 
@@ -92,12 +92,12 @@ const scoutSearchPanel: {
                   })}
                 </Field>
                 <Field name="message" label={ctx.msg('scout.messageLabel')} value={value('message')} error={state?.errors.message} textarea required />
-                <p className="form-actions">
-                  <ActionButton action={act.offer} className="btn" disabled={desk.quota && desk.quota.used >= desk.quota.limit ? true : undefined}>
-                    {ctx.msg('scout.send')}
-                  </ActionButton>{' '}
-                  <a href={ctx.req.path}>{ctx.msg('scout.cancel')}</a>
-                </p>
+                <FormFooter
+                  action={act.offer}
+                  label={ctx.msg('scout.send')}
+                  leave={{ href: ctx.req.path, label: ctx.msg('scout.cancel') }}
+                  disabled={!!desk.quota && desk.quota.used >= desk.quota.limit}
+                />
               </>
             )}
           </form>
