@@ -8,6 +8,7 @@ import { chat, chatV3, rows } from '../chat/state.ts';
 import { useUnreadTitle } from '../chat/title.ts';
 import { dateText, stampText } from '../../shared/format.ts';
 import { msg } from '../../shared/messages.ts';
+import { EmptyState } from '../../views/ui/EmptyState.tsx';
 
 export interface CandidateChatProps {
   lang: 'ja' | 'en';
@@ -252,17 +253,13 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
     return (
       <div className="candidate-chat is-empty" data-testid="candidate-chat">
         {status}
-        <div className="empty-state">
-          <p>{msg(lang, 'candidateChat.empty')}</p>
-          <div className="cta-group">
-            <a className="button button-primary" href="/daily">
-              {msg(lang, 'candidateChat.findDaily')}
-            </a>
-            <a className="button button-secondary" href="/part-time">
-              {msg(lang, 'candidateChat.findPartTime')}
-            </a>
-          </div>
-        </div>
+        <EmptyState
+          text={msg(lang, 'candidateChat.empty')}
+          links={[
+            { href: '/daily', label: msg(lang, 'candidateChat.findDaily') },
+            { href: '/part-time', label: msg(lang, 'candidateChat.findPartTime') },
+          ]}
+        />
       </div>
     );
   }

@@ -11,6 +11,7 @@ import { msg } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
 import { FormAlerts, FormLinks, FormPage, NewPasswordField, SubmitButton } from './form-page.tsx';
 import { AlertBox, AlertLine } from '../../ui/Alert.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 
 /** The candidate side of the public site: log in, register, my applications, chat. */
 
@@ -136,12 +137,7 @@ export function MyApplicationsPage(p: { act: ActionRefs<'confirm' | 'clock'>; la
   return (
     <CandidatePage lang={p.lang} name={p.name} current="/staff/applications" notice={p.notice} error={p.error}>
       {p.applications.length === 0 ? (
-        <div className="empty-state">
-          <p>{msg(p.lang, 'candidate.noApplications')}</p>
-          <a className="button button-primary" href="/daily">
-            {msg(p.lang, 'candidate.findWork')}
-          </a>
-        </div>
+        <EmptyState text={msg(p.lang, 'candidate.noApplications')} links={[{ href: '/daily', label: msg(p.lang, 'candidate.findWork') }]} />
       ) : (
         <ul className="job-list">
           {p.applications.map((a) => (

@@ -3,7 +3,8 @@ import { Facts, type Fact } from '../../ui/Facts.tsx';
 import { COUNT_CAP, numberText } from '../../../shared/format.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
-import { ContactButton, PageHeader } from './sections.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { contactLink, PageHeader } from './sections.tsx';
 
 /** A job as the public boards show it; the server formats wage and date for the page language. */
 export type PublicJob = { id: string; title: string; location: string; wage: string; date?: string };
@@ -49,26 +50,13 @@ export function JobBoard(props: BoardPageProps & { basePath: '/daily' | '/part-t
           {props.search}
           {props.ads}
           {count === 0 && props.filtered ? (
-            <div className="empty-state">
-              <p className="empty-title">{msg(lang, 'board.noMatch')}</p>
-              <p>{msg(lang, 'board.noMatchHelp')}</p>
-              <div className="cta-group">
-                <a className="button button-primary" href={basePath}>
-                  {msg(lang, 'search.clear')}
-                </a>
-              </div>
-            </div>
+            <EmptyState title={msg(lang, 'board.noMatch')} text={msg(lang, 'board.noMatchHelp')} links={[{ href: basePath, label: msg(lang, 'search.clear') }]} />
           ) : count === 0 ? (
-            <div className="empty-state">
-              <p className="empty-title">{msg(lang, props.empty)}</p>
-              <p>{msg(lang, 'board.emptyHelp')}</p>
-              <div className="cta-group">
-                <ContactButton lang={lang} />
-                <a className="button button-secondary" href={basePath === '/daily' ? '/part-time' : '/daily'}>
-                  {basePath === '/daily' ? msg(lang, 'board.seePartTime') : msg(lang, 'board.seeDaily')}
-                </a>
-              </div>
-            </div>
+            <EmptyState
+              title={msg(lang, props.empty)}
+              text={msg(lang, 'board.emptyHelp')}
+              links={[contactLink(lang), basePath === '/daily' ? { href: '/part-time', label: msg(lang, 'board.seePartTime') } : { href: '/daily', label: msg(lang, 'board.seeDaily') }]}
+            />
           ) : (
             <>
               <p className="job-count">

@@ -2,6 +2,7 @@ import type { JSX, ReactNode } from 'react';
 import { tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { Facts } from '../../ui/Facts.tsx';
+import { CtaGroup, type CtaLink } from '../../ui/EmptyState.tsx';
 
 /**
  * The pieces the public content pages (/, /staff, /about, /download, /faq, /v3/trial) are built
@@ -204,13 +205,7 @@ export function LinkLine(props: { lang: Lang; className: string; text?: Text | u
 
 /** Buttons side by side, the first one primary; `large` in the home page's hero. */
 export function Actions(props: { lang: Lang; links: readonly ContentLink[]; large?: boolean }): JSX.Element {
-  return (
-    <div className="cta-group">
-      {props.links.map((link, index) => (
-        <LinkTo lang={props.lang} link={link} key={link.href} className={`button ${index === 0 ? 'button-primary' : 'button-secondary'}${props.large ? ' button-large' : ''}`} />
-      ))}
-    </div>
-  );
+  return <CtaGroup links={props.links.map((link) => ({ href: link.href, label: tr(props.lang, link.label) }))} large={props.large} />;
 }
 
 /** The band that closes a page: a heading and a sentence beside what to do next. */
@@ -223,17 +218,11 @@ function CtaBand(props: { lang: Lang; band: ContentBand }): JSX.Element {
           <h2 id={band.id}>{tr(lang, band.title)}</h2>
           <p>{tr(lang, band.body)}</p>
         </div>
-        {band.actions ? <Actions lang={lang} links={band.actions} /> : <ContactButton lang={lang} />}
+        {band.actions ? <Actions lang={lang} links={band.actions} /> : <CtaGroup links={[contactLink(lang)]} />}
       </div>
     </section>
   );
 }
 
-/** The button to the contact form that closes the content pages. */
-export function ContactButton(props: { lang: Lang }): JSX.Element {
-  return (
-    <a className="button button-primary" href="/staff/contact">
-      {msg(props.lang, 'common.contactUs')}
-    </a>
-  );
-}
+/** The button to the contact form: what the content pages close with, and the empty job boards offer. */
+export const contactLink = (lang: Lang): CtaLink => ({ href: '/staff/contact', label: msg(lang, 'common.contactUs') });
