@@ -4,7 +4,7 @@ import { Field, FieldSet } from '../ui/Field.tsx';
 import { msg } from '../../shared/messages.ts';
 import { dateTimeText } from '../../shared/format.ts';
 import { cellText, DataTable, type ColumnView } from '../ui/DataTable.tsx';
-import { ActionButton, ConfirmAction, FormFooter, type ActionRefs } from '../ui/Action.tsx';
+import { ActionButton, ActionForm, ConfirmAction, FormFooter, type ActionRefs } from '../ui/Action.tsx';
 
 /** What the generic screens need to know of a field (no zod, no functions: plain data). */
 export interface FieldView {
@@ -192,11 +192,7 @@ export function RecordActions({ act, lang, action, actions }: { act: ActionRefs<
     <TitledSection className="card record-actions" id="record-actions-title" title={msg(lang, 'list.actions')}>
       <div className="row-actions">
         {actions.map((a) => (
-          <form key={a.name} method="post" action={action}>
-            <ActionButton action={act.run} arg={a.name} className="btn btn-secondary">
-              {tr(lang, a.label)}
-            </ActionButton>
-          </form>
+          <ActionForm key={a.name} post={action} action={act.run} arg={a.name} button="btn btn-secondary" label={tr(lang, a.label)} />
         ))}
       </div>
     </TitledSection>
@@ -228,13 +224,10 @@ export function ChildList(v: ChildListView) {
         rows={v.rows}
         empty={msg(v.lang, 'list.emptyAll')}
         rowActions={(r) => (
-          <form method="post" action={v.action}>
+          <ActionForm post={v.action} action={v.act.deleteChild} button="btn-link" label={msg(v.lang, 'record.delete')}>
             <input type="hidden" name="_child" value={v.name} />
             <input type="hidden" name="_childId" value={String(r.id)} />
-            <ActionButton action={v.act.deleteChild} className="btn-link">
-              {msg(v.lang, 'record.delete')}
-            </ActionButton>
-          </form>
+          </ActionForm>
         )}
       />
       <form method="post" action={v.action} className="inline-form" noValidate>

@@ -80,18 +80,31 @@ export function ActionButton(p: ActionButtonProps) {
 }
 
 /**
+ * A form of one button (sync now, take this shift, a row's delete): it posts to `post` and sends
+ * its action; `children` are its hidden fields (which row it is for) and what it says before the
+ * button. `button` is the button's kit classes (ActionButton's `className`), `confirm` its question.
+ */
+export function ActionForm(p: { post: string; className?: string; action: ActionRef; arg?: string | null; button?: string; confirm?: string; label: string; children?: ReactNode }) {
+  return (
+    <form method="post" action={p.post} className={p.className}>
+      {p.children}
+      <ActionButton action={p.action} arg={p.arg} className={p.button} confirm={p.confirm}>
+        {p.label}
+      </ActionButton>
+    </form>
+  );
+}
+
+/**
  * A form of one button whose action cannot be undone (a delete, a disconnect): the button asks
  * `prompt` first, in the browser or, without script, on the server's page (ActionButton's
  * `confirm`). The form posts to `post`; `children` are its hidden fields (which row it is for).
  */
 export function ConfirmAction(p: { className?: string; small?: boolean; label: string; post: string; prompt: string; action: ActionRef; arg?: string; children?: ReactNode }) {
   return (
-    <form method="post" action={p.post} className={p.className ?? 'confirm'}>
+    <ActionForm post={p.post} className={p.className ?? 'confirm'} action={p.action} arg={p.arg} button={p.small ? 'btn btn-small btn-danger' : 'btn btn-danger'} confirm={p.prompt} label={p.label}>
       {p.children}
-      <ActionButton action={p.action} arg={p.arg} className={p.small ? 'btn btn-small btn-danger' : 'btn btn-danger'} confirm={p.prompt}>
-        {p.label}
-      </ActionButton>
-    </form>
+    </ActionForm>
   );
 }
 

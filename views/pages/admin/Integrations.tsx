@@ -6,7 +6,7 @@ import { pickLang, tr, type Lang, type Text } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { Badge, DataTable, Notice, problemsCell, type Tone, tableColumns } from '../../ui/DataTable.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { ActionButton, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
+import { ActionButton, ActionForm, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 import type { SyncCounts } from '../../../shared/integrations.ts';
 
 export interface CompanyChoice {
@@ -198,12 +198,9 @@ export function RomutenSettings(p: {
           </div>
         </form>
         <div className="form-actions">
-          <form method="post" action={p.action}>
+          <ActionForm post={p.action} action={p.act.sync} button="btn btn-secondary" label={msg(lang, 'integrations.syncNow')}>
             {hidden}
-            <ActionButton action={p.act.sync} className="btn btn-secondary">
-              {msg(lang, 'integrations.syncNow')}
-            </ActionButton>
-          </form>
+          </ActionForm>
           {d.apiKeySet && (
             <ConfirmAction label={msg(lang, 'integrations.disconnect')} post={p.action} prompt={msg(lang, 'integrations.disconnectConfirm')} action={p.act.disconnect}>
               {hidden}

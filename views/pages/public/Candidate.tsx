@@ -8,7 +8,7 @@ import { Island } from '../../ui/Island.tsx';
 import type { Choice } from './JobSearch.tsx';
 import { CardNeeded } from './JobDetail.tsx';
 import { msg } from '../../../shared/messages.ts';
-import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { ActionButton, ActionForm, type ActionRefs } from '../../ui/Action.tsx';
 import { FormAlerts, FormLinks, FormPage, NewPasswordField, SubmitButton } from './form-page.tsx';
 import { AlertBox, AlertLine } from '../../ui/Alert.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -162,23 +162,23 @@ export function MyApplicationsPage(p: { act: ActionRefs<'confirm' | 'clock'>; la
                   ]}
                 />
                 {a.confirmable && (
-                  <form method="post" action="/staff/applications" className="application-confirm">
+                  <ActionForm post="/staff/applications" className="application-confirm" action={p.act.confirm} button="button button-primary button-small" label={msg(p.lang, 'candidate.confirm')}>
                     <p>{msg(p.lang, 'candidate.confirmPrompt')}</p>
                     <input type="hidden" name="application" value={a.id} />
-                    <ActionButton action={p.act.confirm} className="button button-primary button-small">
-                      {msg(p.lang, 'candidate.confirm')}
-                    </ActionButton>
-                  </form>
+                  </ActionForm>
                 )}
                 {a.clock && (
-                  <form method="post" action="/staff/applications" className="application-confirm">
+                  <ActionForm
+                    post="/staff/applications"
+                    className="application-confirm"
+                    action={p.act.clock}
+                    button="button button-primary button-small"
+                    label={msg(p.lang, a.clock === 'clockIn' ? 'candidate.clockIn' : 'candidate.clockOut')}
+                  >
                     <p>{msg(p.lang, 'candidate.clockPrompt')}</p>
                     <input type="hidden" name="application" value={a.id} />
                     <input type="hidden" name="event" value={a.clock} />
-                    <ActionButton action={p.act.clock} className="button button-primary button-small">
-                      {msg(p.lang, a.clock === 'clockIn' ? 'candidate.clockIn' : 'candidate.clockOut')}
-                    </ActionButton>
-                  </form>
+                  </ActionForm>
                 )}
                 {(a.chatHref || a.calendarHref) && (
                   <p className="application-chat">

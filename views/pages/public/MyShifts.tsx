@@ -3,7 +3,7 @@ import type { Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { CandidatePage } from './Candidate.tsx';
 import { LinkList } from '../../ui/LinkList.tsx';
-import { ActionButton, type ActionRefs } from '../../ui/Action.tsx';
+import { ActionForm, type ActionRefs } from '../../ui/Action.tsx';
 
 /**
  * The signed-in candidate's open shifts on /staff/shifts: free seats of the next
@@ -66,13 +66,10 @@ export function MyShiftsPage(p: MyShiftsView): JSX.Element {
               {s.refusal ? (
                 <p className="alert alert-error">{s.refusal}</p>
               ) : (
-                <form method="post" action={p.days.find((d) => d.current)?.href ?? '/staff/shifts'}>
+                <ActionForm post={p.days.find((d) => d.current)?.href ?? '/staff/shifts'} action={p.act.claim} button="button" label={msg(L, 'openShifts.claim')}>
                   <input type="hidden" name="jobId" value={s.jobId} />
                   <input type="hidden" name="shiftId" value={s.shiftId} />
-                  <ActionButton action={p.act.claim} className="button">
-                    {msg(L, 'openShifts.claim')}
-                  </ActionButton>
-                </form>
+                </ActionForm>
               )}
             </li>
           ))}

@@ -6,7 +6,7 @@ import { operation } from '../../../api/documents.ts';
 import { queryText, withFlag } from '../../../web/kit.ts';
 import { redirect } from '../../../web/screen.ts';
 import type { RecordSection } from '../../../web/screens/record-section.ts';
-import { ActionButton } from '../../../../views/ui/Action.tsx';
+import { ActionForm } from '../../../../views/ui/Action.tsx';
 import { RecordFacts } from '../../../web/screens/record-facts.tsx';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
@@ -123,13 +123,16 @@ const personSection: RecordSection = {
               {p.otherName}
               {p.otherEmail ? ` <${p.otherEmail}>` : ''} — {reasonText(lang, p.reasons)}
             </summary>
-            <form method="post" action={action}>
+            <ActionForm
+              post={action}
+              action={act.section}
+              arg={p.kind === 'link' ? 'personLink' : 'personMerge'}
+              button="btn btn-danger"
+              label={p.kind === 'link' ? msg(lang, 'person.link') : msg(lang, 'person.merge')}
+            >
               <input type="hidden" name="otherId" value={p.otherId} />
               <p>{p.kind === 'link' ? msg(lang, 'person.linkHint') : msg(lang, 'person.mergeHint')}</p>
-              <ActionButton action={act.section} arg={p.kind === 'link' ? 'personLink' : 'personMerge'} className="btn btn-danger">
-                {p.kind === 'link' ? msg(lang, 'person.link') : msg(lang, 'person.merge')}
-              </ActionButton>
-            </form>
+            </ActionForm>
           </details>
         ))}
       </section>
