@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ACTION_FIELD, ASKING_FIELD } from './action-fields.ts';
+import type { CtaLink } from './EmptyState.tsx';
 
 /**
  * An action and its button are one thing (DESIGN.md §3). A screen declares its actions; the screen
@@ -108,15 +109,12 @@ export function ConfirmAction(p: { className?: string; small?: boolean; label: s
   );
 }
 
-/** A link away from a form, in the reader's language: "cancel", "no, go back". */
-type LeaveLink = { href: string; label: string };
-
 /**
  * A form's footer: the button of its action, then a link that leaves the form without sending it.
  * The back office draws it as `form-actions` (`btn`, `btn-danger` when the action cannot be
  * undone, the link `btn btn-secondary`); the public site (`publicSite`) as its `cta-group`.
  */
-export function FormFooter(p: { action: ActionRef; arg?: string | null; label: string; leave: LeaveLink; danger?: boolean; disabled?: boolean; publicSite?: boolean }) {
+export function FormFooter(p: { action: ActionRef; arg?: string | null; label: string; leave: CtaLink; danger?: boolean; disabled?: boolean; publicSite?: boolean }) {
   const [group, go, away] = p.publicSite ? ['cta-group', 'button button-primary', 'button button-secondary'] : ['form-actions', p.danger ? 'btn btn-danger' : 'btn', 'btn btn-secondary'];
   return (
     <div className={group}>
