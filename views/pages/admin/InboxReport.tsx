@@ -46,6 +46,9 @@ interface Series {
   values: (number | null)[];
 }
 
+/** The chart's drawing box (its width and height) and the margins left around the plot for the axes' labels. */
+const CHART_BOX = { W: 400, H: 210, left: 64, right: 12, top: 12, bottom: 28 } as const;
+
 /**
  * A line chart as inline SVG, drawn on the server (no chart code in the browser): weeks along the
  * bottom, time up the side, one line per staff member. Drawn to a 400-wide box that scales with
@@ -53,12 +56,7 @@ interface Series {
  * point says its person, week and value, and every figure is in the table as well.
  */
 function TrendChart({ id, lang, title, weeks, series }: { id: string; lang: Lang; title: string; weeks: readonly string[]; series: readonly Series[] }): JSX.Element {
-  const W = 400;
-  const H = 210;
-  const left = 64;
-  const right = 12;
-  const top = 12;
-  const bottom = 28;
+  const { W, H, left, right, top, bottom } = CHART_BOX;
   const all = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
   const max = Math.max(60, ...all);
   const x = (i: number) => left + (weeks.length <= 1 ? (W - left - right) / 2 : (i * (W - left - right)) / (weeks.length - 1));
