@@ -15,6 +15,9 @@ import { staffFeature } from './modules/staff/feature.ts';
 import { surveysFeature } from './modules/surveys/feature.ts';
 import { templatesFeature } from './modules/templates/feature.ts';
 import { workforceFeature } from './modules/workforce/feature.ts';
+import { enumsFeature } from './modules/enums/feature.ts';
+import { notificationsFeature } from './modules/notifications/feature.ts';
+import { rolesFeature } from './modules/roles/feature.ts';
 import type { DB } from './db/connect.ts';
 import type { ResourceDef } from './resources/define.ts';
 import type { ReadModelDef } from './resources/read-model.ts';
@@ -25,9 +28,12 @@ import type { ReadModelDef } from './resources/read-model.ts';
  * feature's seed builds on the data of the ones above it.
  */
 export const FEATURES = [
+  rolesFeature,
+  enumsFeature,
   companiesFeature,
   templatesFeature,
   usersFeature,
+  notificationsFeature,
   jobsFeature,
   chatFeature,
   inboxFeature,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseOrThrow } from '../money/parse.ts';
-import { roundHalfUp } from '../money/rounding.ts';
+import { parseOrThrow } from '../../validation.ts';
+import { roundHalfUp } from './rounding.ts';
 import { DAY_PATTERN, isDay } from '../../../shared/time.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseOrThrow } from '../money/parse.ts';
-import { roundHalfDown } from '../money/rounding.ts';
+import { parseOrThrow } from '../../validation.ts';
+import { roundHalfDown } from './rounding.ts';
 
 /**
  * The worker's share of the social and employment insurance premiums deducted from a month's pay

@@ -19,7 +19,7 @@ import { payPeriod, transferDateFor, type PayPeriod, type PaySchedule } from './
 import { shiftWageOf, wageKindOf } from './wage-kind.ts';
 import { dailyWithholding } from './withholding.ts';
 import { deductionTotal, monthlyDeductions, type PayrollPerson } from './deductions.ts';
-import { roundHalfUp } from '../money/rounding.ts';
+import { roundHalfUp } from './rounding.ts';
 import { attendanceWithJob } from '../pipeline/repo.ts';
 
 type Trx = DB;

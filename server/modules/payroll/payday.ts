@@ -2,7 +2,7 @@ import holidayJp from '@holiday-jp/holiday_jp';
 import { z } from 'zod';
 import { addDays } from '../../time.ts';
 import { clockInJapan, todayInJapan } from '../../../shared/time.ts';
-import { parseOrThrow } from '../money/parse.ts';
+import { parseOrThrow } from '../../validation.ts';
 
 /**
  * A company's pay calendar: which days a month's pay covers (締め期間) and the day it is paid.

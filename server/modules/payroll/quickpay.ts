@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ceilDiv, floorDiv } from '../money/rounding.ts';
-import { parseOrThrow } from '../money/parse.ts';
+import { ceilDiv, floorDiv } from './rounding.ts';
+import { parseOrThrow } from '../../validation.ts';
 
 /**
  * Quick pay (前払い): how much of a worker's earned, approved, unpaid pay they may draw now, and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseOrThrow } from '../money/parse.ts';
-import { floorDiv, roundHalfUp } from '../money/rounding.ts';
+import { parseOrThrow } from '../../validation.ts';
+import { floorDiv, roundHalfUp } from './rounding.ts';
 
 /**
  * An invoice's totals under the qualified invoice system (インボイス制度, 消費税法第57条の4 and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseOrThrow } from '../money/parse.ts';
-import { floorDiv } from '../money/rounding.ts';
+import { parseOrThrow } from '../../validation.ts';
+import { floorDiv } from './rounding.ts';
 import data from './withholding-daily-hei.json' with { type: 'json' };
 import dailyKouOtsuData from './withholding-daily-kou-otsu.json' with { type: 'json' };
 import monthlyData from './withholding-monthly.json' with { type: 'json' };

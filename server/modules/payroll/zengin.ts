@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { z } from 'zod';
-import { parseOrThrow } from '../money/parse.ts';
+import { parseOrThrow } from '../../validation.ts';
 
 /**
  * A bank transfer request file in the 全銀協 (Japanese Bankers Association) standard format for

@@ -13,7 +13,7 @@ import { dateLong, dateText, numberText } from '../../../shared/format.ts';
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import { VISA_SEED } from '../enums/reference-data.ts';
-import { parseOrThrow } from '../money/parse.ts';
+import { parseOrThrow } from '../../validation.ts';
 import { DAY_PATTERN, isDay } from '../../../shared/time.ts';
 
 /** 28 hours in any 7 consecutive days under the permission to work outside status (資格外活動許可). */
