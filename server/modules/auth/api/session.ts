@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pushIterator } from '../../../events/bus.ts';
 import { notifyPlatform } from '../../notifications/service.ts';
 import { ContactInput, TrialInput, saveContact } from '../../contact/service.ts';
-import { signUpForTrial } from '../../trial/signup.ts';
+import { signUpForTrial } from '../../contact/trial.ts';
 import { email, validate } from '../../../validation.ts';
 import type { ApiContext } from '../../../api/context.ts';
 import { spendFormLimit } from '../../../api/form-limits.ts';

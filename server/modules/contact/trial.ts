@@ -4,7 +4,7 @@ import { hashPassword } from '../../auth/password.ts';
 import type { DB } from '../../db/connect.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import type { FieldErrors } from '../../validation.ts';
-import { saveTrial, type TrialInput } from '../contact/service.ts';
+import { saveTrial, type TrialInput } from './service.ts';
 import { copyTemplatesToCompany } from '../templates/copy.ts';
 import { msg } from '../../../shared/messages.ts';
 
