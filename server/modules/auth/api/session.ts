@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import { pushIterator } from '../../../events/bus.ts';
-import { notifyPlatform } from '../../notifications/service.ts';
-import { ContactInput, TrialInput, saveContact } from '../../contact/service.ts';
-import { signUpForTrial } from '../../contact/trial.ts';
 import { email, validate } from '../../../validation.ts';
 import type { ApiContext } from '../../../api/context.ts';
 import { spendFormLimit } from '../../../api/form-limits.ts';
@@ -48,22 +45,6 @@ export const typeDefs = /* GraphQL */ `
     device: String!
   }
 
-  input ContactInput {
-    name: String!
-    email: String!
-    phone: String
-    topic: String!
-    message: String!
-  }
-
-  input TrialInput {
-    company_name: String!
-    contact_name: String!
-    email: String!
-    phone: String!
-    message: String
-  }
-
   type Query {
     "The signed-in user, or null."
     me: User
@@ -82,8 +63,6 @@ export const typeDefs = /* GraphQL */ `
     logout: Boolean!
     "A fresh token for the caller's valid session (the sliding session); null when it can no longer be renewed."
     renewSession: SessionRenewal
-    submitContact(input: ContactInput!): ID!
-    submitTrial(input: TrialInput!): ID!
     "Always true, whether or not the address has an account."
     requestPasswordReset(email: String!): Boolean!
     resetPassword(token: String!, password: String!, passwordConfirm: String!): Boolean!
@@ -142,29 +121,6 @@ export const resolvers = {
       await ctx.services.auth.revokeSessions(ctx.user!.id);
       return true;
     },
-    submitContact: async (_: unknown, args: { input: unknown }, ctx: ApiContext) => {
-      const v = validate(ContactInput, args.input, ctx.lang);
-      if (!v.ok) throw badInput(ctx.lang, v.errors);
-      await spendFormLimit(ctx, 'contact');
-      return saveContact(ctx.services.db, v.data, ctx.lang);
-    },
-    // The trial signup: company, first company admin, templates and the request row in
-    // one transaction; the invitation (which verifies the address) is mailed after the commit.
-    submitTrial: async (_: unknown, args: { input: unknown }, ctx: ApiContext) => {
-      const v = validate(TrialInput, args.input, ctx.lang);
-      if (!v.ok) throw badInput(ctx.lang, v.errors);
-      await spendFormLimit(ctx, 'trial');
-      const r = await signUpForTrial(ctx.services.db, v.data, ctx.lang);
-      if (!r.ok) throw badInput(ctx.lang, r.errors);
-      await notifyPlatform(ctx.services.db, ctx.services.bus, { key: 'notify.newCompany', params: { company: v.data.company_name }, link: `/v3/admin/company/${r.companyId}` });
-      try {
-        await ctx.services.auth.sendTrialInvitation(r.userId, v.data.company_name);
-      } catch (err) {
-        // The account stands: "forgot your password" sends a new link to the same address.
-        ctx.services.log.error({ err, userId: r.userId }, 'trial invitation mail failed');
-      }
-      return r.requestId;
-    },
     requestPasswordReset: async (_: unknown, args: { email: string }, ctx: ApiContext) => {
       const v = validate(z.object({ email: email() }), args, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
@@ -198,8 +154,6 @@ export const rules: Rules = {
   'Mutation.logout': { session: true },
   // and renew their own session while active (the sliding session)
   'Mutation.renewSession': { session: true },
-  'Mutation.submitContact': { public: true },
-  'Mutation.submitTrial': { public: true },
   'Mutation.requestPasswordReset': { public: true },
   'Mutation.resetPassword': { public: true },
 };
