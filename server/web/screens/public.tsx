@@ -1,13 +1,13 @@
 /**
  * The public site's own pages (SPEC §2 public routes): the static pages, the legal pages, the
- * back-office login, the contact and trial forms, the password reset, and the error pages.
+ * back-office login, the password reset, and the error pages. The contact and trial forms are the
+ * contact feature's (server/modules/contact/screens/contact.tsx), drawn with this file's `sentForm`.
  */
 import type { JSX } from 'react';
 import { matchRoute } from '../../access/routes.ts';
 import { DOCS, operation } from '../../api/documents.ts';
 import type { Lang } from '../../../shared/i18n.ts';
 import { AboutPage } from '../../../views/pages/public/About.tsx';
-import { ContactPage } from '../../../views/pages/public/Contact.tsx';
 import { DownloadPage } from '../../../views/pages/public/Download.tsx';
 import { FaqPage } from '../../../views/pages/public/Faq.tsx';
 import { ForgetPasswordPage } from '../../../views/pages/public/ForgetPassword.tsx';
@@ -18,7 +18,6 @@ import { PublishedLegalPage } from '../../../views/pages/public/PublishedLegal.t
 import { ResetPasswordPage } from '../../../views/pages/public/ResetPassword.tsx';
 import { StaffPage } from '../../../views/pages/public/Staff.tsx';
 import { TermsPage } from '../../../views/pages/public/Terms.tsx';
-import { TrialPage } from '../../../views/pages/public/Trial.tsx';
 import type { ErrorKind } from '../../../views/pages/errors/ErrorPage.tsx';
 import type { ActionRef } from '../../../views/ui/Action.tsx';
 import { DEVICE_COOKIE, clearSessionCookie, deviceCookie, knownDevice, sessionCookie } from '../cookies.ts';
@@ -27,8 +26,6 @@ import { CANDIDATE_COOKIE, candidateNext, defineScreen, errorPage, redirect, wit
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
-  SubmitContact: operation(/* GraphQL */ `mutation SubmitContact($input: ContactInput!) { submitContact(input: $input) }`),
-  SubmitTrial: operation(/* GraphQL */ `mutation SubmitTrial($input: TrialInput!) { submitTrial(input: $input) }`),
   RequestPasswordReset: operation(/* GraphQL */ `mutation RequestPasswordReset($email: String!) { requestPasswordReset(email: $email) }`),
   PasswordResetTokenValid: operation(/* GraphQL */ `query PasswordResetTokenValid($token: String!) { passwordResetTokenValid(token: $token) }`),
   PasswordResetAccount: operation(/* GraphQL */ `query PasswordResetAccount($token: String!) { passwordResetAccount(token: $token) }`),
@@ -113,7 +110,7 @@ const login = defineScreen({
 });
 
 /** A public form that posts to its own page and, once accepted, shows it again with `?sent=1`. */
-const sentForm = <V extends Record<string, unknown>>(
+export const sentForm = <V extends Record<string, unknown>>(
   path: string,
   fields: readonly string[],
   send: (ctx: ScreenContext, v: Record<string, string>) => Promise<unknown>,
@@ -132,20 +129,6 @@ const sentForm = <V extends Record<string, unknown>>(
       }),
     },
   });
-
-const contact = sentForm(
-  '/staff/contact',
-  ['name', 'email', 'phone', 'topic', 'message'],
-  ({ call }, v) => call(OWN.SubmitContact, { input: { ...v, topic: v.topic ?? '', name: v.name ?? '', email: v.email ?? '', message: v.message ?? '' } }),
-  ContactPage,
-);
-
-const trial = sentForm(
-  '/v3/trial',
-  ['company_name', 'contact_name', 'email', 'phone', 'message'],
-  ({ call }, v) => call(OWN.SubmitTrial, { input: { company_name: v.company_name ?? '', contact_name: v.contact_name ?? '', email: v.email ?? '', phone: v.phone ?? '', message: v.message } }),
-  TrialPage,
-);
 
 const forgetPassword = sentForm(
   '/forget-password',
@@ -203,8 +186,6 @@ export const PUBLIC_SCREENS: readonly Screen[] = [
   legalScreen('/policy', 'privacy', PolicyPage),
   legalScreen('/terms', 'terms', TermsPage),
   login,
-  contact,
-  trial,
   forgetPassword,
   resetPassword,
   errorScreen('/errors/_error', '_error'),
