@@ -4,6 +4,7 @@ import type { DemoCompanies, Feature, Job } from './feature.ts';
 import { adsFeature } from './modules/ads/feature.ts';
 import { usersFeature } from './modules/auth/feature.ts';
 import { companiesFeature } from './modules/companies/feature.ts';
+import { contactFeature } from './modules/contact/feature.ts';
 import { crawlerFeature } from './modules/crawler/feature.ts';
 import { integrationsFeature } from './modules/integrations/feature.ts';
 import { jobsFeature } from './modules/jobs/feature.ts';
@@ -47,6 +48,7 @@ export const FEATURES = [
   scoutingFeature,
   workforceFeature,
   crawlerFeature,
+  contactFeature,
 ] as const satisfies readonly Feature[];
 
 const all: readonly Feature[] = FEATURES;
