@@ -1,6 +1,10 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_ROUTES, flattenRoutes, routeByPath } from './access/routes.ts';
+import type { Feature } from './feature.ts';
 import { FEATURES } from './features.ts';
+import { PROJECT_ROOT } from './root.ts';
 
 /** A feature's pages: its routes and their child routes. */
 const pagesOf = (routes: readonly string[]) => new Set(flattenRoutes(routes.map((p) => routeByPath(p)!)).map((r) => r.path));
@@ -17,6 +21,17 @@ describe('FEATURES', () => {
       }
     }
     expect([...owner.keys()].every((p) => ALL_ROUTES.some((r) => r.path === p))).toBe(true);
+  });
+
+  it('has one manifest for each feature folder, and lists it', async () => {
+    const folders = readdirSync(path.join(PROJECT_ROOT, 'server/modules'), { withFileTypes: true }).filter((d) => d.isDirectory());
+    const listed: readonly Feature[] = FEATURES;
+    for (const d of folders) {
+      const manifest = await import(`./modules/${d.name}/feature.ts`).catch(() => null);
+      const features = Object.values(manifest ?? {}) as Feature[];
+      expect(features.length, `server/modules/${d.name}/feature.ts exports its manifest`).toBe(1);
+      expect(listed.includes(features[0]!), `FEATURES lists server/modules/${d.name}`).toBe(true);
+    }
   });
 
   it("draws each feature's lists and records on that feature's own pages", () => {
