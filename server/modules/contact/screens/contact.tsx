@@ -6,7 +6,7 @@ import { operation } from '../../../api/documents.ts';
 import { ContactPage } from '../../../../views/pages/public/Contact.tsx';
 import { TrialPage } from '../../../../views/pages/public/Trial.tsx';
 import type { Screen } from '../../../web/screen.ts';
-import { sentForm } from '../../../web/screens/public.tsx';
+import { sentForm } from '../../../web/sent-form.tsx';
 
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
