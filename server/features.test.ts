@@ -23,10 +23,14 @@ describe('FEATURES', () => {
     expect([...owner.keys()].every((p) => ALL_ROUTES.some((r) => r.path === p))).toBe(true);
   });
 
-  it('has one manifest for each feature folder, and lists it', async () => {
-    const folders = readdirSync(path.join(PROJECT_ROOT, 'server/modules'), { withFileTypes: true }).filter((d) => d.isDirectory());
+  it('has one manifest for each feature folder, and lists it; server/modules holds nothing else', async () => {
+    const entries = readdirSync(path.join(PROJECT_ROOT, 'server/modules'), { withFileTypes: true });
+    expect(
+      entries.filter((d) => !d.isDirectory()).map((d) => d.name),
+      'a file beside the feature folders',
+    ).toEqual([]);
     const listed: readonly Feature[] = FEATURES;
-    for (const d of folders) {
+    for (const d of entries) {
       const manifest = await import(`./modules/${d.name}/feature.ts`).catch(() => null);
       const features = Object.values(manifest ?? {}) as Feature[];
       expect(features.length, `server/modules/${d.name}/feature.ts exports its manifest`).toBe(1);

@@ -8,7 +8,7 @@
  */
 import type { EventBus } from '../../events/bus.ts';
 import { notifyPlatform } from '../notifications/service.ts';
-import { repeatEvery } from '../repeat.ts';
+import { repeatEvery } from '../../repeat.ts';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { audit, type Actor } from '../../db/audit.ts';

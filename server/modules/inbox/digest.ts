@@ -17,7 +17,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../../mail.ts';
-import { repeatEvery } from '../repeat.ts';
+import { repeatEvery } from '../../repeat.ts';
 import { drawNotification } from '../notifications/service.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/texts/index.ts';

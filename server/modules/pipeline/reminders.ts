@@ -14,7 +14,7 @@
  * whose sending fails is logged and not retried (the candidate still sees the request on
  * /staff/applications and in the chat history of the move).
  */
-import { repeatEvery } from '../repeat.ts';
+import { repeatEvery } from '../../repeat.ts';
 import { sql } from 'kysely';
 import { DEFAULT_LANG, isLang, pickLang, type Lang } from '../../../shared/i18n.ts';
 import { dateText } from '../../../shared/format.ts';

@@ -8,7 +8,7 @@
  * nothing. Earned points expire after the wallet's validity; spends take the soonest to expire
  * first, so what expires on a day is what was earned until then and not yet used (see `dueToExpire`).
  */
-import { repeatEvery } from '../repeat.ts';
+import { repeatEvery } from '../../repeat.ts';
 import { sql } from 'kysely';
 import type { Actor } from '../../db/audit.ts';
 import { inTransaction, type DB } from '../../db/connect.ts';
