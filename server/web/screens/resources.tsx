@@ -91,14 +91,12 @@ function navigator(def: ResourceDef, maps: RoleMaps, role: string, from: string)
   const family = def.screens.filter((s) => s.path === lp || s.path.startsWith(`${base}/`));
   const list = family.find((s) => s.mode === 'list' || s.mode === 'single');
   const single = list?.mode === 'single' ? list.path : null;
+  // Looked up once, not per row: a list page asks for fifty records' addresses.
+  const record = single ? null : family.find((x) => (x.mode === 'detail' || x.mode === 'edit') && allowed(x));
   return {
     listHref: list && allowed(list) ? list.path : null,
     createHref: single ? (allowed(list!) && !def.noCreate ? `${single}?new=1` : null) : (family.find((s) => s.mode === 'create' && allowed(s))?.path ?? null),
-    recordHref: (id: string) => {
-      if (single) return `${single}?id=${encodeURIComponent(id)}`;
-      const s = family.find((x) => (x.mode === 'detail' || x.mode === 'edit') && allowed(x));
-      return s ? hrefFor(s.path, { id }) : null;
-    },
+    recordHref: (id: string) => (single ? `${single}?id=${encodeURIComponent(id)}` : record ? hrefFor(record.path, { id }) : null),
     extraLinks: (id: string) =>
       single
         ? []
