@@ -219,33 +219,29 @@ function DispatchRecords({ ctx, w, state, act }: { ctx: ScreenContext; w: Worker
     <>
       <h3 id="dispatch-ledger">{msg(lang, 'record.dispatchLedger', { ledger: LAW.ledger })}</h3>
       <p className="hint">{msg(lang, 'record.dispatchLedgerHint', { act: LAW.dispatchAct, rule: LAW.dispatchRule })}</p>
-      {w.dispatchLedger.length === 0 ? (
-        <p className="hint">{msg(lang, 'record.noDispatchedWork')}</p>
-      ) : (
-        <DataTable
-          lang={lang}
-          columns={tableColumns({
-            date: ['record.day', 'date'],
-            client: ['record.clientWorkPlace', 'text'],
-            work: ['record.work', 'text'],
-            time: ['record.startEndBreak', 'text'],
-            hours: ['record.hoursWorked', 'text'],
-            supervisor: ['record.clientsSupervisor', 'text'],
-            complaints: ['record.complaintsHandling', 'text'],
-          })}
-          rows={w.dispatchLedger.map((d, i) => ({
-            id: String(i),
-            date: d.date,
-            client: `${d.client} · ${d.place}`,
-            work: d.work,
-            time: `${d.start}–${d.end} (${minutesText(d.breakMinutes)})${d.recorded ? '' : ` ${msg(lang, 'record.scheduled')}`}`,
-            hours: minutesText(d.minutes),
-            supervisor: d.supervisor || '—',
-            complaints: d.complaints || msg(lang, 'record.none'),
-          }))}
-          empty=""
-        />
-      )}
+      <DataTable
+        lang={lang}
+        columns={tableColumns({
+          date: ['record.day', 'date'],
+          client: ['record.clientWorkPlace', 'text'],
+          work: ['record.work', 'text'],
+          time: ['record.startEndBreak', 'text'],
+          hours: ['record.hoursWorked', 'text'],
+          supervisor: ['record.clientsSupervisor', 'text'],
+          complaints: ['record.complaintsHandling', 'text'],
+        })}
+        rows={w.dispatchLedger.map((d, i) => ({
+          id: String(i),
+          date: d.date,
+          client: `${d.client} · ${d.place}`,
+          work: d.work,
+          time: `${d.start}–${d.end} (${minutesText(d.breakMinutes)})${d.recorded ? '' : ` ${msg(lang, 'record.scheduled')}`}`,
+          hours: minutesText(d.minutes),
+          supervisor: d.supervisor || '—',
+          complaints: d.complaints || msg(lang, 'record.none'),
+        }))}
+        empty={msg(lang, 'record.noDispatchedWork')}
+      />
       <p>
         <a href={`${PATH}?id=${w.id}&ledger=dispatch`}>{msg(lang, 'record.dispatchLedgerCsv')}</a>
       </p>
@@ -403,21 +399,17 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
       )}
 
       <h3>{msg(lang, 'applicant.documents')}</h3>
-      {w.documents.length > 0 ? (
-        <DataTable
-          lang={lang}
-          columns={tableColumns({
-            kind: ['integrations.entity', 'text'],
-            number: ['record.number', 'text'],
-            expiresOn: ['record.expires', 'date', { soon: 90 }],
-            note: ['record.note', 'text'],
-          })}
-          rows={w.documents.map((d, i) => ({ ...d, id: String(i), kind: tr(lang, DOC_KIND[d.kind] ?? DOC_KIND.other!) }))}
-          empty=""
-        />
-      ) : (
-        <p className="hint">{msg(lang, 'record.noDocuments')}</p>
-      )}
+      <DataTable
+        lang={lang}
+        columns={tableColumns({
+          kind: ['integrations.entity', 'text'],
+          number: ['record.number', 'text'],
+          expiresOn: ['record.expires', 'date', { soon: 90 }],
+          note: ['record.note', 'text'],
+        })}
+        rows={w.documents.map((d, i) => ({ ...d, id: String(i), kind: tr(lang, DOC_KIND[d.kind] ?? DOC_KIND.other!) }))}
+        empty={msg(lang, 'record.noDocuments')}
+      />
 
       <DispatchRecords ctx={ctx} w={w} state={state?.values.form === 'facts' ? undefined : state} act={act} />
 
