@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { hasNoTenant, inOneCompany, isClient, isPlatform, ownsRow, scopeToTenant, type Tenant, tenantOf } from '../access/tenancy.ts';
 import type { Database } from '../db/database.ts';
 import type { SessionUser } from '../modules/auth/service.ts';
@@ -8,6 +8,7 @@ import { CHAT_CODES, type ChatKind } from '../access/codes.ts';
 import { statusRoots } from '../modules/templates/status-tree.ts';
 import { BADGE_LIMIT, type BadgesPayload, type ChatMessage, type ConversationRow, RECENT_SIZE, type SenderRole, type StatusNotice } from './events.ts';
 import { isUuid } from '../../shared/ids.ts';
+import type { ChatTables } from './tables.ts';
 
 /** The chat's tables are part of the one Database type (server/chat/tables.ts); the name stays for the chat's own code. */
 export type ChatDb = Kysely<Database>;
@@ -366,20 +367,7 @@ async function platformTotals(db: ChatDb, viewer: Viewer): Promise<Map<ChatKind,
   return new Map(rows.map((r) => [KIND_CODES[r.kind]!, { conversations: Number(r.conversations), messages: Number(r.messages) }]));
 }
 
-export const toMessage = (r: {
-  id: string;
-  conversation_id: string;
-  seq: string | number;
-  sender_id: string | null;
-  sender_role: SenderRole;
-  message_type: number;
-  content: string;
-  client_msg_id: string | null;
-  created_at: Date;
-  sender_name?: string | null;
-  conversation_type: 1 | 2;
-  support: boolean;
-}): ChatMessage => ({
+export const toMessage = (r: Selectable<ChatTables['messages']> & { sender_name?: string | null; conversation_type: 1 | 2; support: boolean }): ChatMessage => ({
   id: r.id,
   conversation_id: r.conversation_id,
   seq: Number(r.seq),
