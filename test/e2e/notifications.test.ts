@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appAndBrowser, backOfficeLogin, bellCount, countedBell, hydrated, openPage } from '../helpers/browser.ts';
+import { appAndBrowser, backOfficeLogin, bellCount, candidatePageLogin, countedBell, hydrated, openPage } from '../helpers/browser.ts';
 import { applyToDailyShift } from '../helpers/chat.ts';
 import { candidateLogin } from '../helpers/pages.ts';
 import { visaId } from '../helpers/demo-data.ts';
@@ -61,5 +61,31 @@ describe('the notification bell', () => {
     // Another company was told nothing.
     expect(await unreadOf('company2')).toBe(otherBefore);
     expect(errors).toEqual([]);
+  });
+
+  it("is a candidate's header button on a phone, and its panel opens under the header without squeezing it", async () => {
+    const phone = await openPage(browser, { locale: 'en-US', errors, viewport: { width: 390, height: 844 } });
+    await candidatePageLogin(phone, t.url, 'worker2@demo.test');
+    await phone.goto(`${t.url}/lang/en?back=/staff/applications`);
+    await hydrated(phone, 'NotificationBell');
+    const bell = phone.locator('[data-testid=notification-bell]');
+    const header = phone.locator('header.site-header');
+    const headerBefore = (await header.boundingBox())!;
+    // A tap target the size of the header's other buttons, its icon drawn at its size.
+    const box = (await bell.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+    expect((await bell.locator('svg').boundingBox())!.width).toBe(20);
+    await bell.click();
+    const panel = phone.locator('.notification-panel');
+    await panel.locator('.chat-empty, li').first().waitFor();
+    // The header keeps its height; the panel lies under it, inside the screen, over the page.
+    expect((await header.boundingBox())!.height).toBe(headerBefore.height);
+    const p = (await panel.boundingBox())!;
+    expect(p.y).toBeGreaterThanOrEqual(headerBefore.y + headerBefore.height - 1);
+    expect(p.x).toBeGreaterThanOrEqual(0);
+    expect(p.x + p.width).toBeLessThanOrEqual(390);
+    expect(await panel.evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
+    expect(errors).toEqual([]);
+    await phone.context().close();
   });
 });
