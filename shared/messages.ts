@@ -1215,6 +1215,7 @@ export const MESSAGES = {
   'openShifts.claim': m('このシフトに入る', 'Take this shift'),
   'openShifts.claimed': m('シフトに応募しました。「応募した仕事」とチャットで確認できます。', 'You applied to the shift. See it under My applications and in the chat.'),
   'openShifts.seats': m('残り{n}席', '{n} seats left'),
+  'openShifts.seatsOne': m('残り{n}席', '{n} seat left'),
   'openShifts.left': m('このシフトのあと、7日間で働ける残り：{left}', 'Left in your 7 days after this shift: {left}'),
   'openShifts.break': m('休憩{minutes}分', '{minutes} min break'),
   'card.intro': m(

@@ -75,14 +75,16 @@ describe('open seats claimed from /staff/shifts', () => {
     expect(html).toContain('Open shifts');
     expect(html).toContain(`value="${free}"`);
     await db().updateTable('job_daily_shifts').set({ client_confirmed_at: new Date() }).where('id', '=', free).execute();
-    const res = await fetch(`${t.url}/staff/shifts`, {
+    // Taken from the page of its day, as the page's form posts it.
+    const res = await fetch(`${t.url}/staff/shifts?date=${on(9).d}`, {
       method: 'POST',
       redirect: 'manual',
       headers: { ...cookie, origin: t.url, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ _action: 'claim', jobId: (await db().selectFrom('job_daily_shifts').select('job_id').where('id', '=', free).executeTakeFirstOrThrow()).job_id, shiftId: free }),
     });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/staff/shifts?claimed=1');
+    // Back on that day's list with the notice, not on today's (where the shift is not).
+    expect(res.headers.get('location')).toBe(`/staff/shifts?date=${on(9).d}&claimed=1`);
     // Taken, and the client's confirmation of the old staffing is cleared.
     expect(await db().selectFrom('job_daily_shifts').select(['filled', 'client_confirmed_at']).where('id', '=', free).executeTakeFirstOrThrow()).toEqual({ filled: 1, client_confirmed_at: null });
     expect(
@@ -95,6 +97,12 @@ describe('open seats claimed from /staff/shifts', () => {
     ).toHaveLength(1);
     const after = dataOf(await t.gql(OPEN, on(9), token)).myOpenShifts as { shiftId: string }[];
     expect(after.some((x) => x.shiftId === free)).toBe(false);
+    // A seat left is one seat, in English as in Japanese.
+    const last = await newShiftOf(t, companyId, 'Warehouse picking (daily pay)', { day: 9, start: '19:07', end: '21:00', capacity: 1 });
+    const lastSeat = (await fetch(`${t.url}/staff/shifts?date=${on(9).d}`, { headers: cookie }).then((r) => r.text())).split('data-shift=').find((card) => card.startsWith(`"${last.shiftId}"`));
+    expect(text(lastSeat ?? '')).toContain('1 seat left');
+    expect(text(lastSeat ?? '')).not.toContain('seats left');
+    await db().deleteFrom('job_daily_shifts').where('id', '=', last.shiftId).execute();
     // The student: a five-hour seat in her full week is shown with the reason, a three-hour one with what is left.
     const tooLong = await shift(4, '15:00', '20:00');
     const fits = await shift(4, '15:00', '18:00');

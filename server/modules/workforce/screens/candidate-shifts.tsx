@@ -6,7 +6,7 @@
  */
 import { pickLang } from '../../../../shared/i18n.ts';
 import { dateText, minutesText, yen } from '../../../../shared/format.ts';
-import { addDays, todayInJapan } from '../../../../shared/time.ts';
+import { addDays, isDay, todayInJapan } from '../../../../shared/time.ts';
 import { DOCS, operation } from '../../../api/documents.ts';
 import { MyShiftsPage } from '../../../../views/pages/public/MyShifts.tsx';
 import { formStrings, queryText, withFlag } from '../../../web/kit.ts';
@@ -49,7 +49,7 @@ const CANDIDATE_SHIFTS_SCREEN: Screen = defineScreen({
           company: pickLang(lang, s.companyJa, s.companyEn),
           place: s.place,
           pay: yen(s.wage),
-          seats: msg('openShifts.seats', { n: s.seatsLeft }),
+          seats: msg(s.seatsLeft === 1 ? 'openShifts.seatsOne' : 'openShifts.seats', { n: s.seatsLeft }),
           left: s.minutesLeft === null || s.minutesLeft === undefined ? null : msg('openShifts.left', { left: minutesText(s.minutesLeft) }),
           refusal: s.refusal ?? null,
         }))}
@@ -57,10 +57,12 @@ const CANDIDATE_SHIFTS_SCREEN: Screen = defineScreen({
     ),
   }),
   actions: {
-    claim: withRefusal({ errors: 'message' }, async ({ call, candidateCaller }, body) => {
+    claim: withRefusal({ errors: 'message' }, async ({ call, candidateCaller, req }, body) => {
       const v = formStrings(body, ['jobId', 'shiftId']);
       await call(DOCS.ApplyToJob, { jobId: v.jobId ?? '', shiftId: v.shiftId ?? '', message: '' }, candidateCaller);
-      return redirect(withFlag(PATH, 'claimed'));
+      // Back to the day the shift was taken on, not today's list (which may have nothing).
+      const day = queryText(req, 'date');
+      return redirect(withFlag(isDay(day) ? `${PATH}?date=${day}` : PATH, 'claimed'));
     }),
   },
 });
