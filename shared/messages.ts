@@ -729,7 +729,7 @@ export const MESSAGES = {
   ),
   'workLimits.overlap': m(
     '{day} {start}〜{end}{next}の別のシフトと時間が重なっています。同じ時間に2つのシフトには入れません。',
-    'This shift overlaps another shift of theirs on {day}, {start}–{end}{next}: one person cannot work two shifts at the same time.',
+    'This shift overlaps another shift on {day}, {start}–{end}{next}: one person cannot work two shifts at the same time.',
   ),
   'workLimits.dailyLimit': m(
     '長期休業中の{day}の勤務が{minutes}分になり、1日の上限の{limit}分（8時間）を超えます。このシフトの前の残りは{left}分です。',

@@ -656,7 +656,7 @@ describe('one person, one shift at a time', () => {
       facts: { start: '2026-11-06T09:00', end: '2026-11-06T17:00' },
     });
     expect(workLimitText('ja', r)).toBe('11月6日(金) 09:00〜17:00の別のシフトと時間が重なっています。同じ時間に2つのシフトには入れません。');
-    expect(workLimitText('en', r)).toBe('This shift overlaps another shift of theirs on Fri 6 Nov, 09:00–17:00: one person cannot work two shifts at the same time.');
+    expect(workLimitText('en', r)).toBe('This shift overlaps another shift on Fri 6 Nov, 09:00–17:00: one person cannot work two shifts at the same time.');
   });
 
   it('allows one shift ending as the next starts, and counts the break as time at the workplace', () => {
