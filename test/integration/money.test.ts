@@ -15,6 +15,7 @@ import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { dailyWithholdingHei } from '../../server/modules/payroll/withholding.ts';
 import { businessDayOnOrAfter } from '../../server/modules/payroll/payday.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
+import { yen } from '../../shared/format.ts';
 import { COMPANY_SETTINGS_FORM, clientOf, companyOf, payLinesOf, userId } from '../helpers/demo-data.ts';
 
 const t = appForFile();
@@ -330,6 +331,27 @@ describe('the demo’s daily lines on the 日額表 甲 and 丙 columns', () => 
 });
 
 describe('the worker’s pay page (/staff/pay)', () => {
+  it('says what else came off a transferred day, so gross less the deductions is the net the worker was paid', async () => {
+    // José's batch took the bank's transfer fee from his first line.
+    const lines = await payLinesOf(t, 'worker2@demo.test');
+    const charged = lines.find((l) => l.transfer_fee > 0)!;
+    expect(charged.net).toBe(charged.total - charged.withholding - charged.transfer_fee - charged.advance_deducted);
+    const { token } = await candidateLogin(t, 'worker2@demo.test');
+    const $ = cheerio.load(await (await fetch(`${t.url}/staff/pay`, { headers: { cookie: `candidate_token=${token}`, 'accept-language': 'en' } })).text());
+    const table = $('table').filter((_, el) => $(el).find('th').text().includes('Withholding'));
+    const heads = table
+      .find('thead th')
+      .map((_, th) => $(th).text().trim())
+      .get();
+    expect(heads).toEqual(expect.arrayContaining(['Transfer fee', 'Advance recovered', 'Net']));
+    const row = table
+      .find('tbody tr')
+      .filter((_, tr) => $(tr).text().includes(yen(charged.net)))
+      .first();
+    const cell = (head: string) => row.find('td, th').eq(heads.indexOf(head)).text().trim();
+    expect([cell('Gross'), cell('Withholding'), cell('Transfer fee'), cell('Net')]).toEqual([charged.total, charged.withholding, charged.transfer_fee, charged.net].map((n) => yen(n)));
+  });
+
   it('shows payslips and quick pay; an advance within what is available is recorded, one above it refused', async () => {
     const { token } = await candidateLogin(t, 'worker1@demo.test');
     const cookie = `candidate_token=${token}`;

@@ -84,6 +84,8 @@ export function myPayRows(db: DB, me: string) {
         'l.withholding',
         'l.tax_column',
         'l.dependents',
+        'l.transfer_fee',
+        'l.advance_deducted',
         'l.net',
         'l.status',
       ])

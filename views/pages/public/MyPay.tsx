@@ -46,6 +46,9 @@ const DAILY_COLUMNS = tableColumns({
   total: ['myPay.gross', 'money'],
   withholding: ['myPay.withholding', 'money'],
   taxColumn: ['myPay.taxColumn', 'text'],
+  // What else comes off before the transfer, so that the net adds up.
+  transferFee: ['res.money.transferFee', 'money'],
+  advanceDeducted: ['res.money.advanceRecovered', 'money'],
   net: ['myPay.net', 'money'],
   status: status(PAY_LINE_STATES),
 });

@@ -204,6 +204,11 @@ export const typeDefs = /* GraphQL */ `
     withholding: Int!
     "The 日額表 column of the withholding: 甲 (kou) with the dependants, 乙 (otsu) or 丙 (hei); null on a monthly line."
     taxColumn: String
+    "The bank's transfer fee taken from this line (a transfer's first line carries it)."
+    transferFee: Int!
+    "Quick pay recovered from this line (a transfer's first line carries it)."
+    advanceDeducted: Int!
+    "What is transferred: total less withholding, the transfer fee and the quick pay recovered."
     net: Int!
     status: String!
   }
@@ -533,6 +538,8 @@ export const resolvers = {
           total: l.total,
           withholding: l.withholding,
           taxColumn: dailyColumnLabel(l.tax_column, l.dependents),
+          transferFee: l.transfer_fee,
+          advanceDeducted: l.advance_deducted,
           net: l.net,
           status: l.status,
         })),

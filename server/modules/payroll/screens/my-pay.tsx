@@ -13,7 +13,7 @@ const OWN = {
     query MyPay {
       myPay {
         companies { companyId companyJa companyEn quickPayEnabled earnedUnpaid available minAmount feePercent minFee }
-        lines { id workDate companyJa companyEn jobJa jobEn workedMinutes total withholding taxColumn net status }
+        lines { id workDate companyJa companyEn jobJa jobEn workedMinutes total withholding taxColumn transferFee advanceDeducted net status }
         runs { id companyJa companyEn periodStart periodEnd payDate gross net status }
         advances { id requestedOn amount fee net status }
         bankAccount { bankCode bankName branchCode branchName accountType accountNumber holderKana }
