@@ -101,6 +101,8 @@ describe('open seats claimed from /staff/shifts', () => {
     const last = await newShiftOf(t, companyId, 'Warehouse picking (daily pay)', { day: 9, start: '19:07', end: '21:00', capacity: 1 });
     const lastSeat = (await fetch(`${t.url}/staff/shifts?date=${on(9).d}`, { headers: cookie }).then((r) => r.text())).split('data-shift=').find((card) => card.startsWith(`"${last.shiftId}"`));
     expect(text(lastSeat ?? '')).toContain('1 seat left');
+    // The pay says what it is per, as the job's page does, not a bare amount.
+    expect(text(lastSeat ?? '')).toContain('Hourly ¥1,300 · 1 seat left');
     expect(text(lastSeat ?? '')).not.toContain('seats left');
     await db().deleteFrom('job_daily_shifts').where('id', '=', last.shiftId).execute();
     // The student: a five-hour seat in her full week is shown with the reason, a three-hour one with what is left.

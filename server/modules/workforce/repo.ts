@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { inCompany, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import type { DB } from '../../db/connect.ts';
+import type { Lang } from '../../../shared/i18n.ts';
 import { addDays } from '../../../shared/time.ts';
 import { shiftNotStarted } from './may-work.ts';
 import { liveApplication } from './swap.ts';
@@ -13,15 +14,17 @@ import { placementsJoined } from '../jobs/repo.ts';
 
 /**
  * The open daily shifts on a date the candidate has not applied to, with seats left, not started,
- * and accepting the candidate's residence status as applying checks it (at most 50).
+ * and accepting the candidate's residence status as applying checks it (at most 50), with the
+ * job's pay type in `lang` (時給 / Hourly), which says what the wage is per.
  */
-export async function openShiftsFor(db: DB, me: string, date: string, today: string) {
+export async function openShiftsFor(db: DB, me: string, date: string, today: string, lang: Lang) {
   const profile = await db.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', me).executeTakeFirst();
   return (
     db
       .selectFrom('job_daily_shifts as s')
       .innerJoin('jobs as j', 'j.id', 's.job_id')
       .innerJoin('companies as c', 'c.id', 'j.company_id')
+      .leftJoin('job_enum_translations as pt', (jn) => jn.onRef('pt.enum_id', '=', 'j.pay_type_id').on('pt.language_key', '=', lang))
       .select([
         's.id',
         's.job_id',
@@ -39,6 +42,7 @@ export async function openShiftsFor(db: DB, me: string, date: string, today: str
         'j.wage',
         'c.name as company',
         'c.name_en as companyEn',
+        'pt.value as payType',
       ])
       .select(sql<number | null>`coalesce(s.wage, j.wage)`.as('pay'))
       .where('j.kind', '=', 'daily')

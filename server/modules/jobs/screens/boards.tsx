@@ -8,7 +8,7 @@ import type { ResultOf } from 'gql.tada';
 import { DOCS, operation } from '../../../api/documents.ts';
 import type { Lang } from '../../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../../shared/messages.ts';
-import { dateText, yen } from '../../../../shared/format.ts';
+import { dateText, wageText, yen } from '../../../../shared/format.ts';
 import { parseDay } from '../../../../shared/time.ts';
 import { DailyPage } from '../../../../views/pages/public/Daily.tsx';
 import { JobDetailPage, type JobDetailView } from '../../../../views/pages/public/JobDetail.tsx';
@@ -44,8 +44,6 @@ const OWN = {
   // Which of the job's shifts the signed-in candidate has applied to.
   MyAppliedShifts: operation(/* GraphQL */ `query MyAppliedShifts { myApplications { jobId date start } }`),
 };
-
-const wageText = (wage: number, payType: string | null) => (payType ? `${payType} ${yen(wage)}` : yen(wage));
 
 type PublicAds = ResultOf<typeof OWN.PublicAds>['publicAds'];
 

@@ -83,6 +83,8 @@ export const typeDefs = /* GraphQL */ `
     companyEn: String!
     place: String!
     wage: Int!
+    "The job's pay type in the caller's language (時給 / Hourly): what the wage is per; null when the job has none."
+    payType: String
     seatsLeft: Int!
     "Minutes still free in the candidate's fullest 7 days with this shift added; null when no hour limit applies."
     minutesLeft: Int
@@ -136,7 +138,7 @@ export const resolvers = {
       const db = ctx.services.db;
       const today = todayInJapan();
       if (!isDay(a.date) || a.date < today || a.date > addDays(today, 14)) return [];
-      const rows = await openShiftsFor(db, me, a.date, today);
+      const rows = await openShiftsFor(db, me, a.date, today, ctx.lang);
       // What the same check as the claim would say now (a read: no lock, one batch); the claim checks
       // again. Taking a seat is applying, so the card's check is left to the placement as there.
       const checks = await checkPeopleForShifts(
@@ -156,6 +158,7 @@ export const resolvers = {
           ...jaEn('company', r.company, r.companyEn),
           place: pickLang(ctx.lang, `${r.prefecture}${r.city}`, r.city_en),
           wage: r.pay ?? r.wage,
+          payType: r.payType,
           seatsLeft: r.capacity - r.filled,
           minutesLeft: check.ok ? check.weeklyMinutesLeft : null,
           refusal: check.ok ? null : workLimitText(ctx.lang, check),

@@ -5,7 +5,7 @@
  * the board's; a refusal comes back as the page's error in the candidate's language.
  */
 import { pickLang } from '../../../../shared/i18n.ts';
-import { dateText, minutesText, yen } from '../../../../shared/format.ts';
+import { dateText, minutesText, wageText } from '../../../../shared/format.ts';
 import { addDays, isDay, todayInJapan } from '../../../../shared/time.ts';
 import { DOCS, operation } from '../../../api/documents.ts';
 import { MyShiftsPage } from '../../../../views/pages/public/MyShifts.tsx';
@@ -15,7 +15,7 @@ import { defineScreen, ownCandidate, redirect, withRefusal, type Screen } from '
 /** The operations only this screen sends, typed from their text (server/api/documents.ts `operation`). */
 const OWN = {
   MyOpenShifts: operation(
-    /* GraphQL */ `query MyOpenShifts($date: String!) { myOpenShifts(date: $date) { shiftId jobId date start end breakMinutes titleJa titleEn companyJa companyEn place wage seatsLeft minutesLeft refusal } }`,
+    /* GraphQL */ `query MyOpenShifts($date: String!) { myOpenShifts(date: $date) { shiftId jobId date start end breakMinutes titleJa titleEn companyJa companyEn place wage payType seatsLeft minutesLeft refusal } }`,
   ),
 };
 
@@ -48,7 +48,8 @@ const CANDIDATE_SHIFTS_SCREEN: Screen = defineScreen({
           title: pickLang(lang, s.titleJa, s.titleEn),
           company: pickLang(lang, s.companyJa, s.companyEn),
           place: s.place,
-          pay: yen(s.wage),
+          // As the job boards say it: what the wage is per ("Hourly ¥1,300"), not a bare amount.
+          pay: wageText(s.wage, s.payType),
           seats: msg(s.seatsLeft === 1 ? 'openShifts.seatsOne' : 'openShifts.seats', { n: s.seatsLeft }),
           left: s.minutesLeft === null || s.minutesLeft === undefined ? null : msg('openShifts.left', { left: minutesText(s.minutesLeft) }),
           refusal: s.refusal ?? null,
