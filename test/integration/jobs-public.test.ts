@@ -116,6 +116,16 @@ describe('the public boards', () => {
     expect(empty).not.toContain('現在、募集中の日払いの仕事はありません。');
   });
 
+  it('sends a page past the last one (an old link) to the last page of the same search, never a count with no job', async () => {
+    const past = await get(`/daily?prefecture=${encodeURIComponent('東京都')}&sort=wage&page=99`);
+    expect(past.status).toBe(302);
+    expect(past.headers.get('location')).toBe(`/daily?prefecture=${encodeURIComponent('東京都')}&sort=wage&page=1`);
+    const landed = await (await get(past.headers.get('location')!)).text();
+    expect(landed).toContain('キッチン補助');
+    // A search with nothing at all: page 1 says so.
+    expect((await get('/part-time?minWage=999999&page=3')).headers.get('location')).toBe('/part-time?minWage=999999&page=1');
+  });
+
   it('filters by visa type: jobs open to every status, or listing that one', async () => {
     const student = await visaId(t, '留学');
     const html = await (await get(`/part-time?visa=${student}`)).text();

@@ -59,6 +59,9 @@ const adViews = (ads: PublicAds, lang: Lang): AdView[] =>
     ...(a.job ? { location: locationText(lang, a.job), wage: wageText(a.job.wage, a.job.payType ?? null) } : {}),
   }));
 
+/** A page of a board's search: its filters and sort as the form sent them, and the page's number. */
+const boardHref = (kind: Kind, values: Record<string, string>, page: number) => `${BASE[kind]}?${new URLSearchParams({ ...values, page: String(page) }).toString()}`;
+
 const int = (s: string) => (/^\d{1,7}$/.test(s) ? Number(s) : null);
 
 const board = (kind: Kind): Screen =>
@@ -88,6 +91,10 @@ const board = (kind: Kind): Screen =>
         // request shows nobody anything, so it asks for (and counts) no ads.
         req.method === 'HEAD' ? { publicAds: [] } : call(OWN.PublicAds, { placement: kind === 'daily' ? 'daily' : 'part_time', featured: !Object.keys(values).some((k) => k !== 'sort') }),
       ]);
+      // A page past the last (an old link, after jobs closed) would show a count and no job, with
+      // no pager to go back by: the last page of the same search is shown instead.
+      const last = Math.max(1, Math.ceil(r.publicJobs.total / r.publicJobs.size));
+      if (page > last) throw redirect(boardHref(kind, values, last), 302);
       return { values, data: r.publicJobs, choices: c, ads: a.publicAds };
     },
     view: ({ lang }, { values, data, choices: c, ads }) => {
@@ -99,7 +106,7 @@ const board = (kind: Kind): Screen =>
         date: j.nextDate ? dateText(j.nextDate, lang) : undefined,
       }));
       const pages = Math.max(1, Math.ceil(data.total / data.size));
-      const href = (p: number) => `${BASE[kind]}?${new URLSearchParams({ ...values, page: String(p) }).toString()}`;
+      const href = (p: number) => boardHref(kind, values, p);
       const search = <JobSearch lang={lang} action={BASE[kind]} values={values} daily={kind === 'daily'} {...c} />;
       const pager = <Pager lang={lang} page={data.page} pages={pages} href={href} />;
       const Board = kind === 'daily' ? DailyPage : PartTimePage;
