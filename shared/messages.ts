@@ -987,6 +987,10 @@ export const MESSAGES = {
   ),
   'pay.amount': m('申請額（円）', 'Amount (yen)'),
   'pay.request': m('前払いを申請', 'Request quick pay'),
+  'pay.notNow': m(
+    '今は前払いを申請できません。申請できる額が{min}以上になると申請できます（働いて承認された、まだ支払われていない給与から）。',
+    'You cannot request quick pay right now: it opens once at least {min} is available, from pay you have earned that is approved and not yet paid.',
+  ),
   'pay.off': m('この会社では前払いを受け付けていません。', 'This company does not offer quick pay.'),
   'pay.payslips': m('給与明細（月払い）', 'Payslips (monthly pay)'),
   'pay.daily': m('日払いの給与', 'Daily pay'),

@@ -331,6 +331,17 @@ describe('the demo’s daily lines on the 日額表 甲 and 丙 columns', () => 
 });
 
 describe('the worker’s pay page (/staff/pay)', () => {
+  it('with less available than the smallest request, says when quick pay opens instead of drawing a form that can do nothing', async () => {
+    const { token } = await candidateLogin(t, 'worker2@demo.test');
+    const mine = dataOf(await t.gql('{ myPay { companies { available minAmount } } }', {}, token)).myPay.companies[0];
+    expect(mine.available).toBeLessThan(mine.minAmount);
+    const $ = cheerio.load(await (await fetch(`${t.url}/staff/pay`, { headers: { cookie: `candidate_token=${token}`, 'accept-language': 'en' } })).text());
+    const card = $('section[aria-labelledby=quick] form').first();
+    expect(card.find('input[name=amount]')).toHaveLength(0);
+    expect(card.find('button')).toHaveLength(0);
+    expect(card.text()).toContain(`You cannot request quick pay right now: it opens once at least ${yen(mine.minAmount)} is available`);
+  });
+
   it('says what else came off a transferred day, so gross less the deductions is the net the worker was paid', async () => {
     // José's batch took the bank's transfer fee from his first line.
     const lines = await payLinesOf(t, 'worker2@demo.test');
