@@ -17,6 +17,7 @@ import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { ErrorKind } from '../../views/pages/errors/ErrorPage.tsx';
 import { ACTION_FIELD, ASKING_FIELD, declaredActions, parseAction, type ActionRefs } from '../../views/ui/Action.tsx';
 import { askFirstPage } from './ask-first.tsx';
+import { keepForm, tokenSubject } from './kept-form.ts';
 import { callApi, localPath, refusalOf, type ApiFailure } from './kit.ts';
 import type { PageOptions } from './render.tsx';
 
@@ -92,8 +93,16 @@ export const CANDIDATE_COOKIE = 'candidate_token';
 /** The candidate's sign-in page, coming back to `next` (a path of this site) after it. */
 export const candidateSignInPath = (next: string) => `/staff/login?next=${encodeURIComponent(next)}`;
 
-/** What needs the candidate's session on a page open to all (applying from a job's page) sends a visitor to sign in, and back to `next` after it. */
-export const candidateSignIn = (next: string, status: 302 | 303 = 303): Outcome => redirect(candidateSignInPath(next), status);
+/**
+ * What needs the candidate's session on a page open to all (applying from a job's page) sends a
+ * visitor to sign in, and back to `next` after it. A candidate whose session ended before the post
+ * is told so there, and finds what they typed on `next` again (kept-form.ts), as on their own pages.
+ */
+export function candidateSignIn({ req, res }: Pick<ScreenContext, 'req' | 'res'>, next: string, body: Record<string, unknown>): Outcome {
+  if (res.locals.sessionEnded !== 'candidate') return redirect(candidateSignInPath(next));
+  keepForm(req, res, tokenSubject(req.cookies?.[CANDIDATE_COOKIE]), body);
+  return redirect(`/staff/login?ended=1&next=${encodeURIComponent(next)}`);
+}
 
 /**
  * The signed-in candidate of a candidate's own page (a `mine` route row): the dispatcher sent anyone

@@ -7,7 +7,9 @@ import * as cheerio from 'cheerio';
 import { SignJWT } from 'jose';
 import { createSecretKey } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import { sql } from 'kysely';
 import { appForFile, DEMO, TEST_JWT_SECRET } from '../helpers/app.ts';
+import { userId } from '../helpers/demo-data.ts';
 import { candidateLogin, cookieOf, formRequest, getPage, text } from '../helpers/pages.ts';
 
 const t = appForFile();
@@ -165,6 +167,34 @@ describe('a form posted after the session ended', () => {
     expect(post.headers.get('location')).toBe('/staff/login?ended=1&next=%2Fstaff%2Fpay');
     const again = await candidateLogin(t, 'candidate@demo.test', { next: '/staff/pay' });
     expect(again.location).toBe('/staff/pay');
+  });
+
+  it('a candidate whose session ended while applying from a job’s page is told so at sign-in, and finds the message typed there again', async () => {
+    // A part-time job open to every residence status that she has not applied to.
+    const me = await userId(t, 'candidate3@demo.test');
+    const job = await t.database.db
+      .selectFrom('jobs as j')
+      .select('j.id')
+      .where('j.kind', '=', 'other')
+      .where('j.status', '=', 'open')
+      .where(sql<boolean>`cardinality(j.visa_type_ids) = 0`)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('applications as a').select('a.id').whereRef('a.job_id', '=', 'j.id').where('a.candidate_id', '=', me))))
+      .executeTakeFirstOrThrow();
+    const page = `/part-time/${job.id}`;
+    const { token } = await candidateLogin(t, 'candidate3@demo.test');
+    const expired = await tokenAt(token, { iat: now() - IDLE - 60, exp: now() - 60, at: now() - IDLE - 60 });
+    const post = await fetch(`${t.url}${page}`, formRequest({ _action: 'apply', message: 'I can start next Monday.' }, { origin: t.url, cookie: `candidate_token=${expired}` }));
+    expect(post.status).toBe(303);
+    expect(post.headers.get('location')).toBe(`/staff/login?ended=1&next=${encodeURIComponent(page)}`);
+    const kept = cookieOf(post, 'kept_form')!;
+    const login = await fetch(`${t.url}${post.headers.get('location')}`, { headers: { cookie: `kept_form=${kept}`, 'accept-language': 'en' } });
+    expect(text(await login.text())).toContain('Your session has ended');
+    const again = await candidateLogin(t, 'candidate3@demo.test', { next: page });
+    expect(again.location).toBe(page);
+    const back = cheerio.load(await (await fetch(`${t.url}${page}`, { headers: { cookie: `candidate_token=${again.token}; kept_form=${kept}`, 'accept-language': 'en' } })).text());
+    expect(back('textarea[name=message]').text()).toBe('I can start next Monday.');
+    // Nothing was sent while signed out: the person checks it and applies.
+    expect(back('form.apply-form button').length).toBe(1);
   });
 });
 

@@ -30,6 +30,8 @@ export interface JobDetailProps {
   notice?: { kind: 'ok' | 'error'; text: string };
   appliedShiftIds: string[];
   appliedToJob: boolean;
+  /** The message to the company as typed, when the page is drawn again (a refusal, a session that ended). */
+  message?: string;
   /** Ads for job pages (views/pages/public/Ads.tsx), below the job's own content. */
   ads?: ReactNode;
 }
@@ -44,7 +46,7 @@ export function CardNeeded({ lang }: { lang: Lang }): JSX.Element {
 }
 
 /** /daily/{id} and /part-time/{id}: the job, its open shifts and the apply buttons. */
-export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftIds, appliedToJob, ads }: JobDetailProps): JSX.Element {
+export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftIds, appliedToJob, message, ads }: JobDetailProps): JSX.Element {
   const base = job.kind === 'daily' ? '/daily' : '/part-time';
   const next = encodeURIComponent(`${base}/${job.id}`);
   const applyForm = (shiftId: string | null, done: boolean) =>
@@ -56,7 +58,7 @@ export function JobDetailPage({ act, lang, job, candidate, notice, appliedShiftI
         {!shiftId && (
           <label>
             {msg(lang, 'jobDetail.message')}
-            <textarea name="message" rows={3} maxLength={1000} />
+            <textarea name="message" rows={3} maxLength={1000} defaultValue={message} />
           </label>
         )}
         <ActionButton action={act.apply} className="button button-primary button-small">

@@ -198,6 +198,7 @@ const jobScreen = (kind: Kind): Screen =>
             notice={notice}
             appliedShiftIds={applied.shiftIds}
             appliedToJob={applied.toJob}
+            message={typeof state?.values.message === 'string' ? state.values.message : ''}
             ads={<AdSlot lang={lang} ads={adViews(ads, lang)} />}
           />
         ),
@@ -205,9 +206,10 @@ const jobScreen = (kind: Kind): Screen =>
     },
     actions: {
       // Applying: back to the job page with the notice (a refresh never applies twice).
-      apply: withRefusal(APPLY_REFUSAL, async ({ call, candidate, candidateCaller, params }, body) => {
+      apply: withRefusal(APPLY_REFUSAL, async (ctx, body) => {
+        const { call, candidate, candidateCaller, params } = ctx;
         const href = `${BASE[kind]}/${params.id ?? ''}`;
-        if (!candidate) return candidateSignIn(href);
+        if (!candidate) return candidateSignIn(ctx, href, body);
         const v = formStrings(body, ['shift_id', 'message']);
         await call(DOCS.ApplyToJob, { jobId: params.id ?? '', shiftId: v.shift_id || null, message: v.message ?? null }, candidateCaller);
         return redirect(withFlag(href, 'applied'));
