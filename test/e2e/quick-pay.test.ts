@@ -30,6 +30,10 @@ describe('quick pay on /staff/pay', () => {
     page.on('request', (r) => void (r.method() === 'POST' && r.resourceType() === 'document' && posts.push(r.url())));
 
     const form = page.locator('form', { has: page.locator(`input[name=companyId][value="${company}"]`) });
+    // The next part's heading stands clear of the quick-pay card, not glued to its edge.
+    const cardBottom = await form.evaluate((el) => el.getBoundingClientRect().bottom);
+    const nextHeading = await page.getByRole('heading', { name: 'Payslips (monthly pay)' }).evaluate((el) => el.getBoundingClientRect().top);
+    expect(nextHeading - cardBottom).toBeGreaterThanOrEqual(16);
     const amount = form.locator('input[name=amount]');
     const request = form.getByRole('button', { name: 'Request quick pay' });
 
