@@ -144,6 +144,12 @@ export interface ReadAction {
   screens?: readonly string[];
   /** Offered only to users of these tenant kinds (a client's own confirmation); default all. */
   tenants?: readonly Tenant['kind'][];
+  /**
+   * The rows it can run on, by a column's values (`{ status: ['requested'] }`): only those draw it
+   * as their own button (on the others it could only be refused); the bulk bar offers it always.
+   * Default: every row.
+   */
+  rows?: Readonly<Record<string, readonly string[]>>;
   /** Runs it on rows the caller may see; a returned text refuses (shown as the page's error). */
   run(rows: ReadRow[], ctx: HookContext): Promise<Text | void>;
   /** The notice once it ran. */
@@ -216,6 +222,8 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
         if (col !== 'id' && !def.columns.some((x) => x.name === col)) throw new Error(`Read model ${def.name}: link of ${c.name} uses unknown column ${col}`);
     }
   }
+  for (const a of def.actions ?? [])
+    for (const col of Object.keys(a.rows ?? {})) if (!def.columns.some((x) => x.name === col)) throw new Error(`Read model ${def.name}: action ${a.name} asks unknown column ${col}`);
   const sortCol = def.columns.find((c) => c.name === def.defaultSort.column);
   if (!sortCol) throw new Error(`Read model ${def.name}: unknown default sort ${def.defaultSort.column}`);
   if (def.paging === 'keyset' && !sortCol.notNull) throw new Error(`Read model ${def.name}: keyset paging needs a notNull default sort column`);

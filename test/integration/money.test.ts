@@ -182,6 +182,33 @@ describe('quick pay', () => {
   });
 });
 
+describe('a row offers only the buttons its state allows', () => {
+  it('quick pay, monthly pay and invoices: a settled row has no approve, reject or issue to press', async () => {
+    const buttons = async (path: string) => {
+      const $ = cheerio.load((await getPage(t, path, await t.tokenOf('company_admin'), 'en')).html);
+      return $('tbody tr')
+        .toArray()
+        .map(
+          (tr) =>
+            `${$(tr).find('[data-col=status]').text()}: ${$(tr)
+              .find('.row-actions button')
+              .toArray()
+              .map((b) => $(b).text())
+              .join(', ')}`,
+        );
+    };
+    const quickPay = await buttons('/admin/salary/quickpay');
+    expect(quickPay).toContain('Requested: Approve, Reject');
+    for (const row of quickPay) expect(['Requested: Approve, Reject', 'Approved: Mark transferred', 'Transferred: ', 'Recovered from pay: ', 'Rejected: ']).toContain(row);
+    const monthly = await buttons('/admin/salary/monthly');
+    expect(monthly.length).toBeGreaterThan(0);
+    for (const row of monthly) expect(['Awaiting approval: Approve', 'Approved: Mark paid', 'Paid: ']).toContain(row);
+    const billing = await buttons('/admin/billing');
+    expect(billing).toContain('Draft: Issue');
+    for (const row of billing) expect(['Draft: Issue', 'Issued: Mark paid', 'Overdue: Mark paid', 'Paid: ']).toContain(row);
+  });
+});
+
 describe('billing', () => {
   it('one invoice per client, tax once per rate, issued then seen by its client only; PDF and CSV', async () => {
     const invoices = await db().selectFrom('invoices').selectAll().where('company_id', '=', companyId).execute();

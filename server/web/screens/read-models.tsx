@@ -268,18 +268,20 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                 ? {
                     selectForm: BULK_FORM,
                     rowActions: (row: Row) => [
-                      ...actions.map((a) => (
-                        <ActionButton
-                          key={`act-${a.name}`}
-                          action={act.row}
-                          arg={`${String(row.id)}:${a.name}`}
-                          form={BULK_FORM}
-                          className="btn-link is-action"
-                          confirm={a.confirm ? tr(lang, a.confirm) : null}
-                        >
-                          {tr(lang, a.label)}
-                        </ActionButton>
-                      )),
+                      ...actions
+                        .filter((a) => Object.entries(a.rows ?? {}).every(([col, values]) => values.includes(String(row[col]))))
+                        .map((a) => (
+                          <ActionButton
+                            key={`act-${a.name}`}
+                            action={act.row}
+                            arg={`${String(row.id)}:${a.name}`}
+                            form={BULK_FORM}
+                            className="btn-link is-action"
+                            confirm={a.confirm ? tr(lang, a.confirm) : null}
+                          >
+                            {tr(lang, a.label)}
+                          </ActionButton>
+                        )),
                       ...(t
                         ? (byValue.get(String(row[t.column]))?.next ?? []).map((to) => (
                             <ActionButton key={to} action={act.moveRow} arg={`${String(row.id)}:${to}`} form={BULK_FORM} className="btn-link is-move" confirm={byValue.get(to)?.confirm}>

@@ -179,6 +179,7 @@ export const payRunsReadModel = defineReadModel({
       label: msgText('res.money.approve'),
       bulk: true,
       done: msgText('res.money.approvedAdvancesRecovered'),
+      rows: { status: ['draft'] },
       run: async (rows, ctx) => {
         const approved = await approveRuns(
           ctx.db,
@@ -193,6 +194,7 @@ export const payRunsReadModel = defineReadModel({
       name: 'paid',
       label: msgText('res.money.markPaid'),
       bulk: true,
+      rows: { status: ['approved'] },
       confirm: msgText('res.money.markSelectedPay'),
       done: msgText('res.money.markedPaid'),
       run: async (rows, ctx) =>
@@ -239,6 +241,7 @@ export const advancesReadModel = defineReadModel({
       label: msgText('res.money.approve'),
       bulk: true,
       done: msgText('res.money.approvedDone'),
+      rows: { status: ['requested'] },
       // Quoted again at approval: the worker's earned pay may have changed since the request.
       run: async (rows, ctx) => {
         const ok: string[] = [];
@@ -257,6 +260,7 @@ export const advancesReadModel = defineReadModel({
       name: 'reject',
       label: msgText('res.money.reject'),
       bulk: true,
+      rows: { status: ['requested'] },
       confirm: msgText('res.money.rejectSelectedRequests'),
       done: msgText('res.money.rejected'),
       run: moveSelected('advances', ['requested'], 'rejected', msgText('res.money.selectRequestedAdvances'), { decided: true }),
@@ -265,6 +269,7 @@ export const advancesReadModel = defineReadModel({
       name: 'transferred',
       label: msgText('res.money.markTransferred'),
       bulk: true,
+      rows: { status: ['approved'] },
       done: msgText('res.money.markedTransferredRecovered'),
       run: moveSelected('advances', ['approved'], 'transferred', msgText('res.money.selectApprovedAdvances')),
     },
@@ -315,6 +320,7 @@ export const invoicesReadModel = defineReadModel({
       name: 'issue',
       label: msgText('res.money.issue'),
       bulk: true,
+      rows: { status: ['draft'] },
       codes: [290001],
       // The staffing company issues; a client reads its invoices (not drawn for it, refused by the API).
       tenants: ['platform', 'company'],
@@ -339,6 +345,7 @@ export const invoicesReadModel = defineReadModel({
       name: 'paid',
       label: msgText('res.money.markReceived'),
       bulk: true,
+      rows: { status: ['issued', 'overdue'] },
       tenants: ['platform', 'company'],
       done: msgText('res.money.markedReceived'),
       run: moveSelected('invoices', ['issued'], 'paid', msgText('res.money.selectIssuedInvoices')),

@@ -19,6 +19,8 @@ const result = (name: InterviewResult, label: { ja: string; en: string }, done: 
   label,
   done,
   bulk: true,
+  // A result is recorded on an interview still to be decided (recordInterviewResult).
+  rows: { status: ['scheduled', 'hold'] },
   ...(confirm ? { confirm } : {}),
   run: async (rows: ReadRow[], ctx: HookContext) => {
     const changed = await recordInterviewResult(

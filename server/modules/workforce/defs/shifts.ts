@@ -73,6 +73,7 @@ export const shiftsReadModel = defineReadModel({
       name: 'confirm',
       label: msgText('res.shifts.confirmStaffing'),
       bulk: true,
+      rows: { confirmed: ['open'] },
       // The client's word on its own shifts: a company user cannot give it for them (docs/workforce.md).
       tenants: ['client'],
       confirm: msgText('res.shifts.confirmStaffingSelected'),
