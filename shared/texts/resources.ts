@@ -125,6 +125,8 @@ export const RESOURCES = {
   'res.applications.attendanceCanRecorded': m('出勤の一覧にいる応募者だけ記録できます。', 'Attendance can be recorded only for applicants on the attendance list.'),
   'res.applications.clockOutNeeds': m('出勤が記録されていないため、退勤を記録できません。', 'Clock-out needs a clock-in first.'),
   'res.applications.nothingWasRecorded': m('記録できませんでした。', 'Nothing was recorded.'),
+  'res.applications.clockInBeforeDay': m('勤務日より前の出勤は記録できません。', 'A clock-in cannot be recorded before the day of the shift.'),
+  'res.applications.noShowBeforeStart': m('勤務の開始前に無断欠勤は記録できません。', 'A no-show cannot be recorded before the shift starts.'),
 
   // server/modules/workforce/defs/card-checks.ts
   'res.cardChecks.waitingCheck': m('確認待ち', 'Waiting for a check'),

@@ -199,32 +199,59 @@ describe('a placed shift in the candidate’s calendar', () => {
 describe('shukkin: attendance recorded on the list', () => {
   const ACT = 'mutation($ids: [ID!]!, $action: String!) { applicantAction(ids: $ids, action: $action) }';
 
-  it('records clock-in and clock-out with who recorded them, from the row buttons (post/redirect/get)', async () => {
+  /** Candidate 2 on the attendance list with her shift on `day` (Japan; at a start no demo shift of the job has) for `run`, put back after it. */
+  async function onShiftDay(day: string, run: (app: { id: string }) => Promise<void>) {
     const app = await candidate2At(S.Attendance);
-    const token = await t.tokenOf('company_admin');
-    const page = await fetch(`${t.url}/admin/candidate/shukkin`, { headers: { cookie: `token=${token}` } });
-    const html = await page.text();
-    expect(html).toContain(`value="row:${app.id}:clockIn"`);
-    expect(html).toContain('出勤時刻');
-    // The candidate list has no attendance buttons or columns.
-    expect(await (await fetch(`${t.url}/admin/candidate`, { headers: { cookie: `token=${token}` } })).text()).not.toContain(':clockIn"');
+    const { shift_id } = await db().selectFrom('applications').select('shift_id').where('id', '=', app.id).executeTakeFirstOrThrow();
+    const was = await db().selectFrom('job_daily_shifts').select(['date', 'start_time']).where('id', '=', shift_id!).executeTakeFirstOrThrow();
+    await db().updateTable('job_daily_shifts').set({ date: day, start_time: '13:07' }).where('id', '=', shift_id!).execute();
+    try {
+      await run(app);
+    } finally {
+      await db().updateTable('job_daily_shifts').set(was).where('id', '=', shift_id!).execute();
+    }
+  }
 
-    const res = await fetch(`${t.url}/admin/candidate/shukkin`, formRequest({ _action: `row:${app.id}:clockIn` }, { origin: t.url, cookie: `token=${token}` }));
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/admin/candidate/shukkin?done=clockIn');
-    expect(text(await (await fetch(`${t.url}${res.headers.get('location')}`, { headers: { cookie: `token=${token}` } })).text())).toContain('出勤を記録しました。');
-    const rec = await db().selectFrom('attendance').selectAll().where('application_id', '=', app.id).executeTakeFirstOrThrow();
-    expect(['present', 'late']).toContain(rec.status);
-    expect(rec.clock_in).toBeInstanceOf(Date);
-    expect(rec.recorded_by_name).toBe((await db().selectFrom('users').select('name').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).name);
+  it('refuses a clock-in before the shift’s day and a no-show before its start, saying so by name; nothing is recorded', () =>
+    onShiftDay(tokyoDay(3), async (app) => {
+      const token = await t.tokenOf('company_admin');
+      for (const [action, said] of [
+        ['clockIn', 'Maria Santos: A clock-in cannot be recorded before the day of the shift.'],
+        ['noShow', 'Maria Santos: A no-show cannot be recorded before the shift starts.'],
+      ] as const) {
+        const res = await fetch(`${t.url}/admin/candidate/shukkin`, formRequest({ _action: `row:${app.id}:${action}` }, { origin: t.url, cookie: `token=${token}; lang=en` }));
+        expect(res.status).toBe(422);
+        expect(text(await res.text())).toContain(said);
+      }
+      expect(await db().selectFrom('attendance').select('id').where('application_id', '=', app.id).execute()).toEqual([]);
+    }));
 
-    expect((await t.gql(ACT, { ids: [app.id], action: 'clockOut' }, { as: 'company_admin' })).data.applicantAction).toBe('退勤を記録しました。');
-    const out = await db().selectFrom('attendance').selectAll().where('application_id', '=', app.id).executeTakeFirstOrThrow();
-    expect(out.clock_out!.getTime()).toBeGreaterThan(out.clock_in!.getTime());
-    // A second clock-in keeps the first time.
-    await t.gql(ACT, { ids: [app.id], action: 'clockIn' }, { as: 'company_admin' });
-    expect((await db().selectFrom('attendance').select('clock_in').where('application_id', '=', app.id).executeTakeFirstOrThrow()).clock_in).toEqual(rec.clock_in);
-  });
+  it('records clock-in and clock-out with who recorded them, from the row buttons (post/redirect/get)', () =>
+    onShiftDay(todayInJapan(), async (app) => {
+      const token = await t.tokenOf('company_admin');
+      const page = await fetch(`${t.url}/admin/candidate/shukkin`, { headers: { cookie: `token=${token}` } });
+      const html = await page.text();
+      expect(html).toContain(`value="row:${app.id}:clockIn"`);
+      expect(html).toContain('出勤時刻');
+      // The candidate list has no attendance buttons or columns.
+      expect(await (await fetch(`${t.url}/admin/candidate`, { headers: { cookie: `token=${token}` } })).text()).not.toContain(':clockIn"');
+
+      const res = await fetch(`${t.url}/admin/candidate/shukkin`, formRequest({ _action: `row:${app.id}:clockIn` }, { origin: t.url, cookie: `token=${token}` }));
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/admin/candidate/shukkin?done=clockIn');
+      expect(text(await (await fetch(`${t.url}${res.headers.get('location')}`, { headers: { cookie: `token=${token}` } })).text())).toContain('出勤を記録しました。');
+      const rec = await db().selectFrom('attendance').selectAll().where('application_id', '=', app.id).executeTakeFirstOrThrow();
+      expect(['present', 'late']).toContain(rec.status);
+      expect(rec.clock_in).toBeInstanceOf(Date);
+      expect(rec.recorded_by_name).toBe((await db().selectFrom('users').select('name').where('email', '=', 'company@demo.test').executeTakeFirstOrThrow()).name);
+
+      expect((await t.gql(ACT, { ids: [app.id], action: 'clockOut' }, { as: 'company_admin' })).data.applicantAction).toBe('退勤を記録しました。');
+      const out = await db().selectFrom('attendance').selectAll().where('application_id', '=', app.id).executeTakeFirstOrThrow();
+      expect(out.clock_out!.getTime()).toBeGreaterThan(out.clock_in!.getTime());
+      // A second clock-in keeps the first time.
+      await t.gql(ACT, { ids: [app.id], action: 'clockIn' }, { as: 'company_admin' });
+      expect((await db().selectFrom('attendance').select('clock_in').where('application_id', '=', app.id).executeTakeFirstOrThrow()).clock_in).toEqual(rec.clock_in);
+    }));
 
   it('refuses another company, a client user, and rows that are not on the attendance list', async () => {
     const app = await candidate2At(S.Attendance);

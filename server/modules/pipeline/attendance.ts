@@ -39,6 +39,8 @@ export interface AttendanceOutcome {
   refused: { id: string; refusal: WorkLimitRefusal }[];
   /** Clock-outs recorded whose worked time crosses a limit (a clock-out after the scheduled end, say): for staff to hear at once. */
   crossed: { id: string; refusal: WorkLimitRefusal }[];
+  /** Clock-ins before the shift's day, no-shows before its start (Japan): nothing recorded for them. */
+  early: string[];
 }
 
 /**
@@ -47,8 +49,24 @@ export interface AttendanceOutcome {
  * say, keeps the person from starting work, and nothing is recorded for them.
  */
 export async function recordAttendance(db: DB, actor: Actor, applicationIds: readonly string[], event: AttendanceEvent): Promise<AttendanceOutcome> {
-  if (!applicationIds.length) return { changed: 0, refused: [], crossed: [] };
+  if (!applicationIds.length) return { changed: 0, refused: [], crossed: [], early: [] };
   const refused: AttendanceOutcome['refused'] = [];
+  // Nobody arrives days ahead, nor misses a shift that has not begun: such a record would be pay
+  // for days not worked, or a no-show told to staff before the shift.
+  const early =
+    event === 'clockIn' || event === 'noShow'
+      ? (
+          await db
+            .selectFrom('applications as a')
+            .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+            .select('a.id')
+            .where('a.id', 'in', applicationIds)
+            .where(event === 'clockIn' ? sql<boolean>`s.date > (now() at time zone 'Asia/Tokyo')::date` : sql<boolean>`((s.date + s.start_time) at time zone 'Asia/Tokyo') > now()`)
+            .execute()
+        ).map((r) => r.id)
+      : [];
+  applicationIds = applicationIds.filter((id) => !early.includes(id));
+  if (!applicationIds.length) return { changed: 0, refused, crossed: [], early };
   if (event === 'clockIn') {
     for (const id of applicationIds) {
       // Without the lock: a clock-in places nobody new, and the lists clock in many people at once.
@@ -56,7 +74,7 @@ export async function recordAttendance(db: DB, actor: Actor, applicationIds: rea
       if (r && !r.ok) refused.push({ id, refusal: r });
     }
     applicationIds = applicationIds.filter((id) => !refused.some((r) => r.id === id));
-    if (!applicationIds.length) return { changed: 0, refused, crossed: [] };
+    if (!applicationIds.length) return { changed: 0, refused, crossed: [], early };
   }
   const by = { recorded_by: actor.id, recorded_by_name: actor.name, updated_at: sql<Date>`now()` };
   if (event === 'clockOut') {
@@ -78,7 +96,7 @@ export async function recordAttendance(db: DB, actor: Actor, applicationIds: rea
       const check = await mayWorkApplication(db, id, { lock: false });
       if (check && !check.ok) crossed.push({ id, refusal: check });
     }
-    return { changed: Number(r.numUpdatedRows), refused, crossed };
+    return { changed: Number(r.numUpdatedRows), refused, crossed, early };
   }
   const status =
     event === 'clockIn'
@@ -96,5 +114,5 @@ export async function recordAttendance(db: DB, actor: Actor, applicationIds: rea
       recorded_by = excluded.recorded_by, recorded_by_name = excluded.recorded_by_name, updated_at = now()
     returning id`.execute(db);
   await syncPayForApplications(db, applicationIds);
-  return { changed: r.rows.length, refused, crossed: [] };
+  return { changed: r.rows.length, refused, crossed: [], early };
 }

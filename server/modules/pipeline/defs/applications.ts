@@ -216,15 +216,10 @@ export const applicationsReadModel = defineReadModel({
     run: async (rows: ReadRow[], ctx: HookContext) => {
       const onShukkin = rows.filter((r) => r.list === 'shukkin').map((r) => r.id);
       if (onShukkin.length !== rows.length) return msgText('res.applications.attendanceCanRecorded');
-      const { changed, refused, crossed } = await recordAttendance(ctx.db, ctx.user, onShukkin, name);
+      const { changed, refused, crossed, early } = await recordAttendance(ctx.db, ctx.user, onShukkin, name);
       await raiseCrossedLimits(ctx.db, ctx.services.bus, crossed);
-      // A clock-in the person may not work: said for each of them, by name, in both languages (the others are recorded).
-      if (refused.length) {
-        const said = (lang: Lang) => refused.map((r) => `${String(rows.find((row) => row.id === r.id)?.candidateName ?? '')}: ${workLimitText(lang, r.refusal)}`).join(' ');
-        return { ja: said('ja'), en: said('en') };
-      }
       if (changed && name === 'noShow') {
-        for (const r of rows) {
+        for (const r of rows.filter((x) => !early.includes(x.id))) {
           await notifyCompanyStaff(ctx.db, ctx.services.bus, String(r.companyId), {
             key: 'notify.noShow',
             params: { name: String(r.candidateName) },
@@ -233,6 +228,14 @@ export const applicationsReadModel = defineReadModel({
             except: ctx.user.id,
           });
         }
+      }
+      // A clock-in the person may not work, or one before the shift's day (a no-show before its
+      // start): said for each of them, by name, in both languages (the others are recorded).
+      if (refused.length || early.length) {
+        const nameOf = (id: string) => String(rows.find((row) => row.id === id)?.candidateName ?? '');
+        const tooEarly = msgText(name === 'clockIn' ? 'res.applications.clockInBeforeDay' : 'res.applications.noShowBeforeStart');
+        const said = (lang: Lang) => [...refused.map((r) => `${nameOf(r.id)}: ${workLimitText(lang, r.refusal)}`), ...early.map((id) => `${nameOf(id)}: ${tooEarly[lang]}`)].join(' ');
+        return { ja: said('ja'), en: said('en') };
       }
       if (!changed) return name === 'clockOut' ? msgText('res.applications.clockOutNeeds') : msgText('res.applications.nothingWasRecorded');
     },
