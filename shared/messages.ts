@@ -526,6 +526,7 @@ export const MESSAGES = {
   'applicant.recordedBy': m('記録：{name}', 'recorded by {name}'),
   'applicant.conversation': m('チャット', 'Conversation'),
   'applicant.noMessages': m('メッセージはまだありません。', 'No messages yet.'),
+  'applicant.replyInInbox': m('受信箱で返信する', 'Reply in the inbox'),
   'applicant.bot': m('自動応答', 'Automatic'),
   'applicant.image': m('（画像）', '(image)'),
   'applicant.history': m('履歴', 'History'),

@@ -292,6 +292,19 @@ describe('the applicant record', () => {
     await setStatus(app.id, S.Applied);
   });
 
+  it('leads from the conversation it shows to the inbox, where the candidate’s question is answered', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    const { conversation_id } = await db().selectFrom('conversations').select('id as conversation_id').where('application_id', '=', app!.id).executeTakeFirstOrThrow();
+    const token = await t.tokenOf('company_staff');
+    const record = cheerio.load((await getPage(t, `/admin/candidate/${app!.id}`, token, 'en')).html);
+    const link = record('#applicant-chat').closest('section').find('a');
+    expect(link.text()).toBe('Reply in the inbox');
+    expect(link.attr('href')).toBe(`/admin/inbox?c=${conversation_id}`);
+    const inbox = await getPage(t, link.attr('href')!, token, 'en');
+    expect(inbox.status).toBe(200);
+    expect(cheerio.load(inbox.html)('textarea').length).toBeGreaterThan(0);
+  });
+
   it('asks before a close, which tells the candidate by chat and mail: on the record, a list row and the bulk move; a step forward asks nothing', async () => {
     const app = await candidate2At(S.Offer);
     const forward = S['Work confirmation'];

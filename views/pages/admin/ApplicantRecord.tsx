@@ -94,6 +94,7 @@ export function ApplicantRecord({
   lang,
   a,
   jobHref,
+  chatHref,
   notice,
   error,
   interviewForm,
@@ -103,6 +104,8 @@ export function ApplicantRecord({
   lang: Lang;
   a: ApplicantRecordView;
   jobHref: string | null;
+  /** The conversation in the inbox, where it is answered; null when the viewer may not open the inbox. */
+  chatHref: string | null;
   notice: string | null;
   error: string | null;
   interviewForm: InterviewFormView | null;
@@ -253,15 +256,24 @@ export function ApplicantRecord({
           </form>
         )}
       </TitledSection>
-      <TitledSection className="card" id="applicant-chat" title={msg(lang, 'applicant.conversation')} empty={a.messages.length === 0 && msg(lang, 'applicant.noMessages')}>
-        <ol className="record-messages">
-          {a.messages.map((m) => (
-            <li key={m.seq} className={`from-${m.senderRole}`}>
-              <span className="who">{m.senderRole === 'bot' ? msg(lang, 'applicant.bot') : (m.senderName ?? '')}</span> <time dateTime={m.createdAt}>{dateTimeText(m.createdAt, lang)}</time>
-              <p>{m.messageType === 1 ? m.content : msg(lang, 'applicant.image')}</p>
-            </li>
-          ))}
-        </ol>
+      <TitledSection className="card" id="applicant-chat" title={msg(lang, 'applicant.conversation')}>
+        {a.messages.length === 0 ? (
+          <p className="empty">{msg(lang, 'applicant.noMessages')}</p>
+        ) : (
+          <ol className="record-messages">
+            {a.messages.map((m) => (
+              <li key={m.seq} className={`from-${m.senderRole}`}>
+                <span className="who">{m.senderRole === 'bot' ? msg(lang, 'applicant.bot') : (m.senderName ?? '')}</span> <time dateTime={m.createdAt}>{dateTimeText(m.createdAt, lang)}</time>
+                <p>{m.messageType === 1 ? m.content : msg(lang, 'applicant.image')}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+        {chatHref && (
+          <p>
+            <a href={chatHref}>{msg(lang, 'applicant.replyInInbox')}</a>
+          </p>
+        )}
       </TitledSection>
       <TitledSection className="card" id="applicant-history" title={msg(lang, 'applicant.history')} empty={a.history.length === 0 && msg(lang, 'applicant.noHistory')}>
         <DataTable

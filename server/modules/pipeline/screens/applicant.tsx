@@ -40,6 +40,8 @@ const OWN = {
 
 const MOVE = readModelDocuments(applicationsReadModel).move!;
 const JOB_RECORD = { daily: '/v3/admin/jobs/[id]', other: '/admin/jobs/[id]' } as const;
+/** Where a conversation is answered (`?c=<conversationId>` opens it). */
+const INBOX = '/admin/inbox';
 
 function applicantScreen(path: string): Screen {
   const load = async (ctx: ScreenContext) => {
@@ -57,6 +59,7 @@ function applicantScreen(path: string): Screen {
       const mayInterview = !!(ctx.user && ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, routeByPath('/admin/interview')?.code));
       const scheduled = queryText(ctx.req, 'interview') === '1';
       const mayOpenStaff = !!(ctx.user && ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, routeByPath('/admin/staff')?.code));
+      const mayAnswer = !!(ctx.user && ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, routeByPath(INBOX)?.code));
       const movedTo = [a.status].find((s) => s.value === moved);
       return {
         title: { ja: `${a.candidateName} — ${ctx.route.title.ja}`, en: `${a.candidateName} — ${ctx.route.title.en}` },
@@ -66,6 +69,7 @@ function applicantScreen(path: string): Screen {
             lang={ctx.lang}
             a={a}
             jobHref={mayOpenJob ? hrefFor(jobRoute, { id: a.jobId }) : null}
+            chatHref={mayAnswer && a.conversationId ? `${INBOX}?c=${encodeURIComponent(a.conversationId)}` : null}
             notice={
               movedTo
                 ? ctx.msg('applicant.moved', { state: pickLang(ctx.lang, movedTo.ja, movedTo.en) })
