@@ -6,6 +6,7 @@
  * duplicate and close are record actions written to the history; /admin/jobs/list holds the
  * regular and part-time jobs only.
  */
+import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { pagesAs } from '../helpers/pages.ts';
 import { appForFile, DEMO } from '../helpers/app.ts';
@@ -144,6 +145,31 @@ describe('a company admin publishes a daily job with a week of shifts', () => {
     const page = await get(`/v3/admin/jobs/${jobId}`, 'company_admin');
     expect(page.html).toContain('67%');
     await db().updateTable('job_daily_shifts').set({ filled: 0 }).where('id', '=', first.id).execute();
+  });
+});
+
+describe('the job lists in English', () => {
+  it('show each job’s English title beside its Japanese one, on the part-time and the daily list', async () => {
+    const { get: getEn } = pagesAs(t, 'en');
+    for (const [path, kind] of [
+      ['/admin/jobs/list', 'other'],
+      ['/v3/admin/jobs/list', 'daily'],
+    ] as const) {
+      const job = await db()
+        .selectFrom('jobs')
+        .select(['title_ja', 'title_en'])
+        .where('company_id', '=', await companyOf(t, 'company@demo.test'))
+        .where('kind', '=', kind)
+        .where('title_en', '!=', '')
+        .executeTakeFirstOrThrow();
+      const $ = cheerio.load((await getEn(`${path}?size=50`, 'company_admin')).html);
+      expect($('thead th').text()).toContain('Title (English)');
+      expect(
+        $('tbody td')
+          .map((_, td) => $(td).text())
+          .get(),
+      ).toContain(job.title_en);
+    }
   });
 });
 

@@ -103,7 +103,7 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
       hint: msgText('res.jobs.clientJobCannot'),
     }),
     f.text('title_ja', msgText('res.jobs.titleJapanese'), { max: 200, list: true, sortable: true, search: true }),
-    f.text('title_en', msgText('res.jobs.titleEnglish'), { max: 200, sortable: true, search: true }),
+    f.text('title_en', msgText('res.jobs.titleEnglish'), { max: 200, list: true, sortable: true, search: true }),
     f.textarea('description_ja', msgText('res.jobs.descriptionJapanese'), { max: 10_000, schema: blankable(10_000) }),
     f.textarea('description_en', msgText('res.jobs.descriptionEnglish'), { max: 10_000, schema: blankable(10_000) }),
     idChoice('job_type_id', msgText('res.jobs.jobType'), enumOptions('jobTypes'), { list: kind === 'other', filter: true }),
