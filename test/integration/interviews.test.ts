@@ -144,6 +144,10 @@ describe('/admin/interview', () => {
     );
     const before = await getPage(t, `/admin/interview?view=week&week=${addDays(mondayOf(day), -7)}`, token);
     expect(before.html).not.toContain(new Date(`${day}T09:00:00+09:00`).toISOString());
+    // The week has no rows to tick, so no buttons for the ticked rows: the list has them.
+    expect(list.html).toContain('value="bulk:pass"');
+    expect(week.html).not.toContain('value="bulk:');
+    expect(week.html).not.toContain('bulk-bar');
   });
 
   it('moves the application on a result: pass goes forward, fail closes it, and a finished interview stays finished', async () => {

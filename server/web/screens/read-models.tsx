@@ -198,8 +198,10 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                 )}
               </>
             )}
+            // The week shows no rows to tick: what acts on ticked rows is the list's.
             bar={(href) =>
-              selecting && (
+              selecting &&
+              !week && (
                 <form id={BULK_FORM} method="post" action={href({ page: q.page === 1 ? null : q.page })} className="bulk-bar">
                   {actions
                     .filter((a) => a.bulk)
