@@ -218,6 +218,8 @@ export interface RecordAction {
   done: Text;
   /** Runs it; a returned text refuses (shown as the page's error), nothing means done. */
   run(row: RecordRow, ctx: HookContext): Promise<Text | void>;
+  /** Whether the record page offers it for the record as it is (a closed job is not closed again); default: always. */
+  offered?(row: Record<string, unknown>): boolean;
 }
 
 /**

@@ -393,6 +393,9 @@ describe('record actions', () => {
     expect(page.html).toContain('ステータス: 募集中 → 募集終了');
     expect(page.html).toContain('鈴木 一郎 (Ichiro Suzuki)');
     expect(page.html).toContain('募集終了の求人にはシフトを追加できません。');
+    // Closing it again is no longer offered (it could only be refused); duplicating still is.
+    expect(page.html).not.toContain('value="run:close"');
+    expect(page.html).toContain('value="run:duplicate"');
     expect((await fetch(`${t.url}/daily/${jobId}`)).status).toBe(404);
 
     const again = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', { _action: 'run:close' });

@@ -549,9 +549,10 @@ async function recordExtras(ctx: ScreenContext, def: ResourceDef, row: Values, a
   });
   const section = RECORD_SECTIONS[def.name];
   const sectionView = section ? await section.render(ctx, row, action, state.section, RESOURCE_ACT) : null;
+  const offered = (def.actions ?? []).filter((a) => a.offered?.(row) ?? true);
   const below = (
     <>
-      {def.actions?.length ? <RecordActions act={RESOURCE_ACT} lang={lang} action={action} actions={def.actions.map((a) => ({ name: a.name, label: a.label }))} /> : null}
+      {offered.length ? <RecordActions act={RESOURCE_ACT} lang={lang} action={action} actions={offered.map((a) => ({ name: a.name, label: a.label }))} /> : null}
       {children}
       {section?.first ? null : sectionView}
     </>
