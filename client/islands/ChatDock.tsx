@@ -76,7 +76,15 @@ export default function ChatDock({ lang }: ChatDockProps) {
               const row = rows.value[c.id];
               return (
                 <li key={c.id} className={c.is_read ? 'is-read' : 'is-unread'} data-conversation={c.id}>
-                  <button type="button" onClick={() => row && void loadLive().then((live) => live.openWindow(row))}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      if (!row) return;
+                      // The list steps aside for the window it opens (on a phone it would cover it).
+                      setOpen(false);
+                      void loadLive().then((live) => live.openWindow(row));
+                    }}
+                  >
                     <span className="chat-recent-name">
                       {row?.candidate_name ?? c.message_user_name}
                       {!c.is_read && <span className="dot" aria-label={msg(lang, 'chat.unread')} />}

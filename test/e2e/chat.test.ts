@@ -131,6 +131,8 @@ describe('an admin and a candidate chat in two browsers', () => {
     await candidateThread().locator('textarea').fill('Thank you! See you on the day.');
     await candidateThread().locator('button[type=submit]').click();
     await expect.poll(() => count('chat-dock-unread')).toBe(dockBefore + 1);
+    // The dock closed when it opened the window: open it again to read the list.
+    await admin.click('.chat-dock-toggle');
     await expect.poll(() => admin.locator(`.chat-recent li[data-conversation="${chat.conversationId}"] .chat-recent-last`).textContent()).toBe('Thank you! See you on the day.');
     expect(await admin.locator(`.chat-recent li[data-conversation="${chat.conversationId}"]`).getAttribute('class')).toBe('is-unread');
     await expect.poll(() => count('badge-bell-count')).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 /**
  * The header's panels on a phone: the chat dock's recent chats and the customizer open over the
  * page, and nothing of the header (the other toggles, the bells) is drawn over them, so every
- * part of an open panel is the panel's to press.
+ * part of an open panel is the panel's to press; a conversation chosen in the dock opens a window
+ * that nothing covers.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,19 @@ describe('the header’s panels at 390 px', () => {
     await page.click(toggle);
     await page.locator(panel).waitFor();
     expect(await coveredPoints(panel)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a conversation chosen in the dock opens its window, and the list steps aside so the window can be read and answered', async () => {
+    await page.goto(`${t.url}/admin/candidate`);
+    await hydrated(page, 'ChatDock');
+    await hydrated(page, 'ChatWindowsV3');
+    await page.click('.chat-dock-toggle');
+    await page.locator('.chat-recent li[data-conversation] button').first().click();
+    const window = page.locator('[data-testid=chat-window]');
+    await window.locator('textarea').waitFor();
+    expect(await page.locator('.chat-dock-panel').count()).toBe(0);
+    expect(await coveredPoints('[data-testid=chat-window]')).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -92,6 +92,10 @@ const dockUnread = () => Number(within(dock()).queryByTestId('chat-dock-unread')
 const bell = () => screen.getByTestId('badge-bell');
 const bellCount = () => Number(within(bell()).queryByTestId('badge-bell-count')?.textContent ?? 0);
 const windowOf = () => screen.queryByRole('region', { name: candidateName });
+/** Opens the dock's list unless it is open: choosing a conversation there closes it. */
+const openDock = () => {
+  if (!screen.queryByRole('region', { name: 'Recent chats' })) fireEvent.click(dockToggle());
+};
 
 describe('ChatDock', () => {
   it('lists the company’s conversations once opened, the new application among them under the candidate’s name', async () => {
@@ -182,6 +186,7 @@ describe('ChatWindowsV3', () => {
     await candidateWrites('Thank you!');
     const win = windowOf()!;
     await within(win).findByText('Thank you!');
+    openDock();
     await waitFor(() => expect(dockRow()!.className).toBe('is-read'));
   });
 
@@ -227,6 +232,8 @@ describe('ChatWindowsV3', () => {
     fireEvent.click(within(windowOf()!).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(windowOf()).toBeNull());
     expect(screen.queryAllByTestId('chat-window')).toHaveLength(0);
+    openDock();
+    await waitFor(() => expect(dockRow()).not.toBeNull());
     fireEvent.click(within(dockRow()!).getByRole('button'));
     await within(await screen.findByRole('region', { name: candidateName })).findByText('Thank you!');
   });
@@ -272,6 +279,7 @@ describe('BadgeBell past the loaded conversations', () => {
     expect(fillers.rows.length).toBeGreaterThan(RECENT_SIZE);
     const newest = fillers.rows.reduce((a, b) => (a.last_message_at > b.last_message_at ? a : b));
     try {
+      openDock();
       const question = 'Is there parking near the warehouse?';
       await candidateWrites(question, target);
       // The page heard of a conversation it had not listed and loaded the first page again: the
