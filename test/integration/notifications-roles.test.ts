@@ -40,6 +40,15 @@ describe('notifications for every role, in the reader’s language', () => {
 
     const clientEn = await bell(await staff('client_admin'), 'en');
     expect(clientEn.map((n) => n.title)).toContain(`A new applicant for your job: ${job.title_en}`);
+    // Each client user's notice opens a page that user may open, showing the applicant (not a redirect to the landing page).
+    const name = (await db().selectFrom('users').select('name').where('id', '=', me).executeTakeFirstOrThrow()).name;
+    for (const who of ['client_admin', 'client_staff'] as const) {
+      const notice = (await bell(await staff(who), 'en')).find((n) => n.title === `A new applicant for your job: ${job.title_en}`);
+      expect(notice?.link, who).toBeTruthy();
+      const opened = await getPage(t, notice!.link!, await staff(who), 'en');
+      expect(opened.status, `${who} opens ${notice!.link}`).toBe(200);
+      expect(opened.html).toContain(name);
+    }
     const clientJa = await bell(await staff('client_admin'), 'ja');
     expect(clientJa.map((n) => n.title)).toContain(`求人に応募がありました: ${job.title_ja}`);
     // Never a "日本語 / English" pair.
@@ -107,6 +116,8 @@ describe('notifications for every role, in the reader’s language', () => {
     const r = await pressButton(t, await sessionOf(t, 'company_admin'), '/admin/billing', `row:${inv.id}:issue`);
     expect(r.status).toBeLessThan(400);
     expect((await bell(await staff('client_admin'), 'en')).map((n) => n.title)).toContain(`Invoice issued: ${inv.number}`);
+    // Client staff may not open the billing page, so no notice leads them there.
+    expect((await bell(await staff('client_staff'), 'en')).some((n) => n.title.includes(inv.number))).toBe(false);
     expect((await bell(await staff('company2'), 'en')).some((n) => n.title.includes(inv.number))).toBe(false);
   });
 

@@ -200,8 +200,9 @@ export async function applyToJob(
     const { companyId, clientId, job } = result.notify;
     const candidate = await db.selectFrom('users').select('name').where('id', '=', input.candidateId).executeTakeFirst();
     await notifyCompanyStaff(db, bus, companyId, { key: 'notify.newApplication', params: { job }, body: candidate?.name ?? '', link: `/admin/candidate/${result.applicationId}` });
-    // The client whose job it is hears of it too (SPEC §6: client users see the applicants of their jobs).
-    if (clientId) await notifyClientUsers(db, bus, clientId, { key: 'notify.clientApplicant', params: { job }, body: candidate?.name ?? '', link: '/admin/candidate' });
+    // The client whose job it is hears of it too (SPEC §6: client users see the applicants of their jobs), with the person's record
+    // on its workers page (the client roles hold no applicant list).
+    if (clientId) await notifyClientUsers(db, bus, clientId, { key: 'notify.clientApplicant', params: { job }, body: candidate?.name ?? '', link: `/admin/worker?id=${input.candidateId}` });
     return { ok: true, applicationId: result.applicationId, conversationId: result.conversationId };
   }
   return result.ok ? { ok: true, applicationId: result.applicationId, conversationId: result.conversationId } : result;

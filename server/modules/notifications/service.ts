@@ -153,25 +153,32 @@ export async function notifyCompanyStaff(db: DB, bus: EventBus, companyId: strin
   await addToEach(db, bus, users, m, m.except);
 }
 
-/** A notification for every active user of one client (its own back-office users), except `except`. */
-export async function notifyClientUsers(db: DB, bus: EventBus, clientId: string, m: NotificationMessage & { except?: string | null }): Promise<void> {
-  const users = await db.selectFrom('users').select('id').where('client_id', '=', clientId).where('active', '=', true).execute();
-  await addToEach(db, bus, users, m, m.except);
-}
-
-/**
- * A notification for every active platform user whose role may open its link (the link's page
- * code in the route table, granted as a page or an action in the stored role maps, SPEC §6): only
- * those who can act on it are told.
- */
-export async function notifyPlatform(db: DB, bus: EventBus, m: NotificationMessage & { link: string }): Promise<void> {
-  const code = matchRoute(m.link.split('?')[0]!)?.route.code;
-  if (code === undefined) throw new Error(`notifyPlatform: ${m.link} is not a page with a permission code`);
-  const roles = db
+/** The roles that may open `link` (its page code in the route table, granted as a page or an action in the stored role maps, SPEC §6). */
+function rolesThatMayOpen(db: DB, link: string) {
+  const code = matchRoute(link.split('?')[0]!)?.route.code;
+  if (code === undefined) throw new Error(`${link} is not a page with a permission code`);
+  return db
     .selectFrom('page_roles')
     .select('role')
     .where('code', '=', code)
     .union(db.selectFrom('action_roles').select('role').where('code', '=', code));
+}
+
+/**
+ * A notification for every active user of one client (its own back-office users) whose role may
+ * open its link, except `except`: a client role without the page is not sent where it cannot go.
+ */
+export async function notifyClientUsers(db: DB, bus: EventBus, clientId: string, m: NotificationMessage & { link: string; except?: string | null }): Promise<void> {
+  const users = await db.selectFrom('users').select('id').where('client_id', '=', clientId).where('active', '=', true).where('role', 'in', rolesThatMayOpen(db, m.link)).execute();
+  await addToEach(db, bus, users, m, m.except);
+}
+
+/**
+ * A notification for every active platform user whose role may open its link: only those who can
+ * act on it are told.
+ */
+export async function notifyPlatform(db: DB, bus: EventBus, m: NotificationMessage & { link: string }): Promise<void> {
+  const roles = rolesThatMayOpen(db, m.link);
   const users = await db
     .selectFrom('users')
     .innerJoin('roles', 'roles.name', 'users.role')
