@@ -260,6 +260,10 @@ describe('registering a staff member', () => {
     const page = await get(`/admin/staff?id=${id}`, 'company_admin');
     expect(page.html).toContain('ST11112222NP');
     expect(page.html).toContain('本人確認書類: — → 在留カード');
+    // Removing a document cannot be undone, so its button asks first, in the page's language (docs/ui.md "Buttons that ask first").
+    const remove = cheerio.load(page.html)('#child-staffDocument button[value="deleteChild"]');
+    expect(remove.attr('name')).toBe('_asking');
+    expect(remove.attr('data-confirm')).toBe('本当に削除しますか？この操作は取り消せません。');
 
     // Another company cannot remove it.
     expect((await post(`/admin/staff?id=${id}`, 'company2', { _action: 'deleteChild', _child: 'staffDocument', _childId: docs[0]!.id })).status).toBe(404);

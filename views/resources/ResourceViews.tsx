@@ -224,7 +224,7 @@ export function ChildList(v: ChildListView) {
         rows={v.rows}
         empty={msg(v.lang, 'list.emptyAll')}
         rowActions={(r) => (
-          <ActionForm post={v.action} action={v.act.deleteChild} button="btn-link" label={msg(v.lang, 'record.delete')}>
+          <ActionForm post={v.action} action={v.act.deleteChild} button="btn-link" confirm={msg(v.lang, 'record.deleteConfirm')} label={msg(v.lang, 'record.delete')}>
             <input type="hidden" name="_child" value={v.name} />
             <input type="hidden" name="_childId" value={String(r.id)} />
           </ActionForm>
