@@ -8,6 +8,7 @@ import { connectChat, loadHistory, loadRecent, refOf, subscribeMessages, toConve
 import { chat, chatV3, rows, supportRows } from '../chat/state.ts';
 import { type ChatMessageV3, messageKey } from '../stores/chat-v3.ts';
 import { previewText } from '../chat/preview.ts';
+import { companyNameIn } from '../chat/row-labels.ts';
 import { stampText } from '../../shared/format.ts';
 import { msg } from '../../shared/messages.ts';
 
@@ -194,7 +195,7 @@ export default function SupportChat({ lang, initial = null, showCompany = false 
                     </span>
                     {showCompany && (
                       <span className="support-chat-company">
-                        {msg(lang, 'supportChat.company')}: {r.company_name}
+                        {msg(lang, 'supportChat.company')}: {companyNameIn(lang, r)}
                       </span>
                     )}
                     <span className={`support-chat-last${r.last_seq > 0 ? '' : ' is-none'}`}>
@@ -221,7 +222,7 @@ export default function SupportChat({ lang, initial = null, showCompany = false 
                   ← {msg(lang, 'supportChat.back')}
                 </button>
                 <h2>{selected.candidate_name}</h2>
-                {showCompany && <span className="support-chat-company">{selected.company_name}</span>}
+                {showCompany && <span className="support-chat-company">{companyNameIn(lang, selected)}</span>}
               </header>
               <ChatThread key={selected.id} row={selected} lang={lang} mode="admin" />
             </>

@@ -60,3 +60,20 @@ it("the shifts page's hours-left table names each residence status in English", 
   expect(text).toContain('Student');
   expect(text).not.toContain('留学');
 });
+
+it("the support chat names each conversation's company by its English name for platform staff", async () => {
+  const admin = await openPage(browser, { locale: 'en-GB', errors, viewport: { width: 1366, height: 900 } });
+  await backOfficeLogin(admin, t.url, DEMO.superadmin);
+  await admin.goto(`${t.url}/lang/en?back=/v3/admin/supportChat`);
+  await admin.goto(`${t.url}/v3/admin/supportChat`);
+  const companies = admin.locator('.support-chat-company');
+  await expect.poll(() => companies.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  const texts = await companies.allInnerTexts();
+  expect(texts.join('\n')).toContain('Sakura Staffing Co., Ltd.');
+  for (const text of texts) expect(text).not.toMatch(JAPANESE);
+  // The open conversation's heading names it the same way.
+  await admin.locator('.support-chat-list button').first().click();
+  await expect.poll(() => admin.locator('.support-chat-pane-head .support-chat-company').innerText(), { timeout: 15_000 }).not.toMatch(JAPANESE);
+  await admin.context().close();
+  expect(errors).toEqual([]);
+});
