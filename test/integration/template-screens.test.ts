@@ -442,6 +442,28 @@ describe('mail templates: the preview', () => {
     expect(en).toContain('Hello Nguyen Van An,');
   });
 
+  it('fills only the variables the mail of its key is sent with: one it never gets stays visible, as in the mail', async () => {
+    const row = await t.database.db
+      .selectFrom('document_templates')
+      .select(['id', 'subject_ja', 'subject_en', 'body_ja'])
+      .where('company_id', '=', c1)
+      .where('kind', '=', 'mail')
+      .where('key', '=', 'password_reset')
+      .executeTakeFirstOrThrow();
+    const saved = await post(`${path}?id=${row.id}`, 'company_admin', {
+      key: 'password_reset',
+      subject_ja: row.subject_ja,
+      subject_en: row.subject_en,
+      body_ja: row.body_ja,
+      body_en: 'Hello {{name}}, {{company}} reset your password for {{email}}: {{link}}',
+    });
+    expect(saved.status).toBe(303);
+    const en = await html(`${path}?id=${row.id}`, 'company_admin', 'en');
+    // A password reset mail carries name, link and email (server/modules/auth/service.ts), never a company.
+    expect(en).toContain('Hello Nguyen Van An, {{company}} reset your password for ');
+    expect(en).toContain('https://tsunagu.example/link/7f3a9c');
+  });
+
   it('leaves unknown variables visible and shows markup as text', async () => {
     const label = uniq();
     const id = await create(path, 'company_admin', {

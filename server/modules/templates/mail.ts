@@ -27,6 +27,28 @@ export type MailKey =
   | 'interview_reminder_chat'
   | 'chat_unread';
 
+/**
+ * The variables each mail is sent with (docs/templates.md "Mail templates that are used"): what
+ * its template may use. Any other `{{variable}}` stays in the mail as written, so the record page's
+ * preview fills only these.
+ */
+const PARTY = ['name', 'company', 'job'] as const;
+export const MAIL_VARIABLES: Record<MailKey, readonly string[]> = {
+  password_reset: ['name', 'link', 'email'],
+  invitation: ['name', 'invitedBy', 'link', 'email'],
+  trial_invitation: ['name', 'companyName', 'company', 'link', 'email'],
+  application_received: [...PARTY, 'link'],
+  status_changed: [...PARTY, 'status', 'date', 'link'],
+  status_changed_chat: [...PARTY, 'status', 'date', 'link'],
+  kakunin_request: [...PARTY, 'status', 'date', 'link'],
+  kakunin_request_chat: [...PARTY, 'status', 'date', 'link'],
+  interview_scheduled: [...PARTY, 'date', 'link'],
+  interview_scheduled_chat: [...PARTY, 'date', 'link'],
+  interview_reminder: [...PARTY, 'date', 'link'],
+  interview_reminder_chat: [...PARTY, 'date', 'link'],
+  chat_unread: [...PARTY, 'about', 'messages', 'link', 'note'],
+};
+
 export interface ComposedMail {
   subject: string;
   text: string;

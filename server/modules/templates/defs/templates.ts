@@ -4,6 +4,7 @@ import { type Tenant, hasNoTenant, isPlatform, companyIdOf, tenantScopedQuery } 
 import type { DB } from '../../../db/connect.ts';
 import { pickLang, type Lang, type Text } from '../../../../shared/i18n.ts';
 import { renderTemplate, type TemplateVars } from '../render-template.ts';
+import { MAIL_VARIABLES, type MailKey } from '../mail.ts';
 import { statusPathLabel, wouldCycle } from '../status-tree.ts';
 import { companyScope, f, inBoth, platformScope, type FieldDef, type Option, type OptionContext, type ResourceDef, type ResourceValidateContext } from '../../../resources/define.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
@@ -317,14 +318,19 @@ export function sampleVars(kind: keyof typeof TEMPLATE_VARIABLES, lang: Lang): T
   return Object.fromEntries(TEMPLATE_VARIABLES[kind].map((v) => [v.name, v.sample[lang]]));
 }
 
-/** The record page's preview: subject and body in the page language, filled with sample values. */
+/**
+ * The record page's preview: subject and body in the page language, filled with sample values. A
+ * mail whose key the product sends gets only the variables that mail is sent with (MAIL_VARIABLES):
+ * another one stays visible, as it does in the mail.
+ */
 function documentPreview(kind: keyof typeof TEMPLATE_VARIABLES) {
   return (row: Record<string, unknown>, lang: Lang) => {
     const pick = (field: string) => {
       const own = row[`${field}_${lang}`];
       return typeof own === 'string' && own.trim() ? own : String(row[`${field}_ja`] ?? '');
     };
-    const vars = sampleVars(kind, lang);
+    const sent = kind === 'mail' && Object.hasOwn(MAIL_VARIABLES, String(row.key)) ? MAIL_VARIABLES[row.key as MailKey] : null;
+    const vars = Object.fromEntries(Object.entries(sampleVars(kind, lang)).filter(([name]) => !sent || sent.includes(name)));
     return { title: renderTemplate(pick('subject'), vars), body: renderTemplate(pick('body'), vars) };
   };
 }
