@@ -28,6 +28,14 @@ it("a job record's heading is the job's English title", async () => {
   expect(h1).not.toMatch(JAPANESE);
 });
 
+it("a jobs list leads with each job's English title, the link to its record", async () => {
+  const job = await t.database.db.selectFrom('jobs').select('id').where('title_en', '=', 'Restaurant floor staff (lunch)').executeTakeFirstOrThrow();
+  await page.goto(`${t.url}/v3/admin/jobs/list`);
+  const link = page.locator('main tbody tr td:first-child a', { hasText: 'Restaurant floor staff (lunch)' });
+  await expect.poll(() => link.getAttribute('href')).toBe(`/v3/admin/jobs/${job.id}`);
+  for (const first of await page.locator('main tbody tr td:first-child a').allInnerTexts()) expect(first).not.toMatch(JAPANESE);
+});
+
 it('the points ledger gives a reason in one language, not a pair', async () => {
   await page.goto(`${t.url}/v3/admin/point`);
   const reasons = await page.locator('main tbody tr').allInnerTexts();

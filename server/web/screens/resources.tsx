@@ -107,11 +107,21 @@ function navigator(def: ResourceDef, maps: RoleMaps, role: string, from: string)
   };
 }
 
+/**
+ * The naming field in the reader's language, as labelOf names the record: an English reader's list
+ * leads with the `…_en` twin of a `…_ja` naming field (a job's English title, not its Japanese one).
+ */
+function namingField(def: ResourceDef, lang: Lang): string {
+  const twin = `${def.labelField.replace(/_ja$/, '')}_en`;
+  return lang === 'en' && twin !== def.labelField && def.fields.some((f) => f.name === twin) ? twin : def.labelField;
+}
+
 /** List columns, the naming field first (it carries the link to the record). */
-function listColumns(def: ResourceDef, platform: boolean): string[] {
+function listColumns(def: ResourceDef, platform: boolean, lang: Lang): string[] {
   const cols = def.fields.filter((f) => f.list && (!f.platformOnly || platform)).map((f) => f.name);
   const computed = (def.computed ?? []).filter((c) => c.list).map((c) => c.name);
-  return [def.labelField, ...cols.filter((c) => c !== def.labelField), ...computed];
+  const first = namingField(def, lang);
+  return [first, ...cols.filter((c) => c !== first), ...computed];
 }
 
 /** Computed values (ResourceDef.computed) as plain text fields of the views: a column label, shown as read. */
@@ -177,7 +187,11 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
   const { lang, route, req } = ctx;
   const platform = isPlatform(ctx);
   const filters = def.fields.filter((f) => f.filter);
-  const columns = listColumns(def, platform);
+  const columns = listColumns(def, platform, lang);
+  // The naming field's twin left blank (an imported draft's English title) reads the Japanese one, as labelOf does.
+  const naming = namingField(def, lang);
+  const loaded = naming === def.labelField || columns.includes(def.labelField) ? columns : [...columns, def.labelField];
+  const named = (rows: ListPageRows): ListPageRows => (naming === def.labelField ? rows : { ...rows, rows: rows.rows.map((r) => ({ ...r, [naming]: labelOf(def.labelField, r, lang) })) });
   const shownFilters = filters.filter((f) => !f.platformOnly || platform);
   const shown = def.fields.filter((f) => columns.includes(f.name) || shownFilters.includes(f));
   const { q, list, choices } = await loadList(ctx, {
@@ -195,8 +209,8 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
     },
     // One call: the rows with only the columns shown, and the choices of the columns and filters shown.
     page: async (vars) => {
-      const { data, choices } = await loadPage(ctx, def, { list: columns, options: loadedChoices(shown) }, vars);
-      return { list: data[def.plural] as ListPageRows, choices };
+      const { data, choices } = await loadPage(ctx, def, { list: loaded, options: loadedChoices(shown) }, vars);
+      return { list: named(data[def.plural] as ListPageRows), choices };
     },
   });
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
