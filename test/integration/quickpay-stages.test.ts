@@ -43,14 +43,19 @@ describe('quick pay across a monthly run', () => {
     // The company approves the demo's request (within what she may draw: not a 422).
     const demoRequest = (await db().selectFrom('advances').select('id').where('user_id', '=', me).where('status', '=', 'requested').executeTakeFirstOrThrow()).id;
     expect((await postForm(t, '/admin/salary/quickpay', admin, { _action: `row:${demoRequest}:approve` })).status).toBe(303);
-    // The draft payslip reads the advances as they are now: 5,000 + 3,000 recovered.
+    // Approved is not sent: the draft payslip recovers only the ¥5,000 the worker has received,
+    // and the ¥3,000 still counts as outstanding.
+    expect(await run()).toMatchObject({ status: 'draft', advances: 5_000, net: 28_689 - 878 - 165 - 5_000 });
+    expect(await available()).toBe(11_467);
+    // Once the company marks it transferred, the draft payslip recovers both: 5,000 + 3,000.
+    expect((await postForm(t, '/admin/salary/quickpay', admin, { _action: `row:${demoRequest}:transferred` })).status).toBe(303);
     const draft = await run();
     expect(draft).toMatchObject({ status: 'draft', advances: 8_000, net: 28_689 - 878 - 165 - 8_000 });
     expect(await available()).toBe(11_467);
     const first = await ask(2_000);
     expect(await available()).toBe(9_467);
 
-    // Approved: the run recovers the two approved advances, and they stay outstanding until it is paid.
+    // Approved: the run recovers the two transferred advances, and they stay outstanding until it is paid.
     expect((await postForm(t, '/admin/salary/monthly', admin, { _action: `row:${draft.id}:approve` })).status).toBe(303);
     expect((await run()).status).toBe('approved');
     expect(await available()).toBe(9_467);

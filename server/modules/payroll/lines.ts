@@ -286,8 +286,10 @@ const runDeductions = (r: { health_insurance: number; nursing_insurance: number;
   });
 
 /**
- * The advances a payment recovers: the worker's outstanding ones (approved or transferred, not yet
- * recovered), oldest first, whole, while they fit in what is left to pay.
+ * The advances a payment recovers: those sent to the worker and not yet recovered (transferred),
+ * oldest first, whole, while they fit in what is left to pay. An approved advance not sent yet
+ * waits for the pay after its transfer: taking back money the worker has not received would be a
+ * deduction from wages with no basis (労働基準法 第24条第1項, wages paid in full; the 2026 text).
  */
 export async function advancesToRecover(trx: Trx, companyId: string, userId: string, room: number): Promise<{ ids: string[]; total: number }> {
   const open = await trx
@@ -295,7 +297,7 @@ export async function advancesToRecover(trx: Trx, companyId: string, userId: str
     .select(['id', 'amount'])
     .where('company_id', '=', companyId)
     .where('user_id', '=', userId)
-    .where('status', 'in', ['approved', 'transferred'])
+    .where('status', '=', 'transferred')
     .orderBy('created_at')
     .execute();
   const ids: string[] = [];
