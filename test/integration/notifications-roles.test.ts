@@ -9,6 +9,8 @@ import { appForFile, DEMO, type DemoLogin } from '../helpers/app.ts';
 import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { clientOf, companyOf, userId } from '../helpers/demo-data.ts';
 import { candidateLogin, getPage } from '../helpers/pages.ts';
+import { askClientToConfirm } from '../../server/modules/workforce/confirm-notice.ts';
+import { dateText } from '../../shared/format.ts';
 
 const t = appForFile();
 const db = () => t.database.db;
@@ -119,6 +121,21 @@ describe('notifications for every role, in the reader’s language', () => {
     // Client staff may not open the billing page, so no notice leads them there.
     expect((await bell(await staff('client_staff'), 'en')).some((n) => n.title.includes(inv.number))).toBe(false);
     expect((await bell(await staff('company2'), 'en')).some((n) => n.title.includes(inv.number))).toBe(false);
+  });
+
+  it('staffing to confirm tells the client the shift’s day as each reader writes it', async () => {
+    const shift = await db()
+      .selectFrom('job_daily_shifts as s')
+      .innerJoin('jobs as j', 'j.id', 's.job_id')
+      .select(['s.id', 's.date', 's.start_time', 'j.title_ja', 'j.title_en'])
+      .where('j.client_id', '=', await clientOf(t, DEMO.client_admin))
+      .orderBy('s.date', 'desc')
+      .executeTakeFirstOrThrow();
+    // What a placement or a swap on the client's shift sends (assignShift, swapShifts).
+    await askClientToConfirm(db(), t.services.bus, [shift.id]);
+    const at = shift.start_time.slice(0, 5);
+    expect((await bell(await staff('client_admin'), 'en')).map((n) => n.title)).toContain(`Staffing to confirm: ${shift.title_en} ${dateText(shift.date, 'en')} ${at}`);
+    expect((await bell(await staff('client_admin'), 'ja')).map((n) => n.title)).toContain(`人員の確認をお願いします: ${shift.title_ja} ${dateText(shift.date, 'ja')} ${at}`);
   });
 
   it('a new company signing up tells the platform’s admins who may open the companies page', async () => {

@@ -1,6 +1,7 @@
 import type { DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { notifyClientUsers } from '../notifications/service.ts';
+import { dateText } from '../../../shared/format.ts';
 
 /**
  * Tells the users of each shift's client that its staffing changed and waits for their
@@ -19,7 +20,10 @@ export async function askClientToConfirm(db: DB, bus: EventBus, shiftIds: readon
     if (!s.client_id) continue;
     await notifyClientUsers(db, bus, s.client_id, {
       key: 'notify.staffingToConfirm',
-      params: { job: { ja: s.title_ja, en: s.title_en || s.title_ja }, date: `${s.date} ${s.start_time.slice(0, 5)}` },
+      params: {
+        job: { ja: s.title_ja, en: s.title_en || s.title_ja },
+        date: { ja: `${dateText(s.date, 'ja')} ${s.start_time.slice(0, 5)}`, en: `${dateText(s.date, 'en')} ${s.start_time.slice(0, 5)}` },
+      },
       link: '/admin/shift',
     });
   }
