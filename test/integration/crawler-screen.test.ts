@@ -75,6 +75,35 @@ describe(`GET and POST ${PATH}`, () => {
     expect(job).toEqual({ status: 'draft', wage: 12000, company_id: company.id });
   });
 
+  it("a failed run's notice opens that source's page, where the run and its reason are", async () => {
+    const token = await tokenOf('superadmin');
+    const company = await t.database.db.selectFrom('companies').select('id').where('name', 'like', 'さくら%').executeTakeFirstOrThrow();
+    const name = 'Unreachable jobs';
+    const created = await postForm(t, `${PATH}?new=1`, token, {
+      _action: 'save',
+      name,
+      // Nothing listens on port 1: robots.txt cannot be read, so the run fails.
+      url: 'http://127.0.0.1:1/list',
+      format: 'html',
+      job_kind: 'other',
+      company_id: company.id,
+      client_id: (await t.database.db.selectFrom('clients').select('id').where('company_id', '=', company.id).orderBy('name').executeTakeFirstOrThrow()).id,
+      item_selector: 'li.job',
+      map_title: 'a.t',
+      map_url: 'a.t',
+      schedule_minutes: '1440',
+    });
+    expect(created.status, /field-error[^>]*>([^<]*)/.exec(created.html)?.[1]).toBe(303);
+    const record = created.location!.split('&')[0]!;
+    expect((await postForm(t, record, token, { _action: 'run:run' })).status).toBe(303);
+    const bell = await t.gql('{ notifications(type: 1, current: 1, size: 50) { data { title link } } }', {}, token);
+    const notice = (bell.data.notifications.data as { title: string; link: string }[]).find((n) => n.title.includes(name));
+    expect(notice?.link).toBe(record);
+    const opened = await getPage(t, notice!.link, token);
+    expect(opened.status).toBe(200);
+    expect(opened.html).toContain('robots.txt');
+  });
+
   it('keeps the page and the history from an admin without the code and from a company', async () => {
     for (const who of ['admin', 'company_admin', 'company2'] as const) {
       const res = await getPage(t, PATH, await tokenOf(who));

@@ -170,7 +170,7 @@ export async function runSource(db: DB, sourceId: string, o: RunOptions): Promis
     await db.updateTable('crawler_sources').set({ running_since: null, last_run_at: new Date() }).where('id', '=', source.id).execute();
   }
   if (summary.status === 'failed' && o.bus)
-    await notifyPlatform(db, o.bus, { key: 'notify.importFailed', params: { source: source.name }, body: summary.errors[0] ?? '', link: '/admin/superadmin/crawler' });
+    await notifyPlatform(db, o.bus, { key: 'notify.importFailed', params: { source: source.name }, body: summary.errors[0] ?? '', link: `/admin/superadmin/crawler?id=${source.id}` });
   o.log?.info({ sourceId, ...summary }, 'crawler run finished');
   return summary;
 }
