@@ -97,8 +97,34 @@ describe('every public page, in both languages', () => {
     });
   }
 
+  it('the page for staff tells how applying works here: a candidate registers themself, then applies, and is not told to wait for a company to register them', () => {
+    for (const lang of LANGS) {
+      const doc = render(<StaffPage lang={lang} />);
+      expect(doc.querySelector('a[href="/staff/register"]'), lang).not.toBeNull();
+    }
+    const en = text(render(<StaffPage lang="en" />));
+    expect(en).toContain('Register for free and apply');
+    expect(en).not.toContain('the company registers your account');
+  });
+
   it('every internal link of every page points to a public route or an in-page anchor', () => {
-    const known = new Set(['/', '/login', '/staff', '/download', '/about', '/faq', '/policy', '/terms', '/staff/contact', '/v3/trial', '/forget-password', '/daily', '/part-time', '/staff/login']);
+    const known = new Set([
+      '/',
+      '/login',
+      '/staff',
+      '/download',
+      '/about',
+      '/faq',
+      '/policy',
+      '/terms',
+      '/staff/contact',
+      '/v3/trial',
+      '/forget-password',
+      '/daily',
+      '/part-time',
+      '/staff/login',
+      '/staff/register',
+    ]);
     for (const c of CASES) {
       for (const lang of LANGS) {
         for (const a of Array.from(render(c.page(lang)).querySelectorAll('a[href]'))) {
