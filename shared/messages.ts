@@ -1214,7 +1214,10 @@ export const MESSAGES = {
     'これから14日間の、あなたの在留資格で応募できる日払いの仕事の空きシフトです。「このシフトに入る」で応募になり、チャットで会社とやりとりできます。',
     'Free seats in the next 14 days on daily jobs open to your residence status. "Take this shift" applies to it; the company answers in the chat.',
   ),
-  'openShifts.none': m('いま応募できる空きシフトはありません。日払いのお仕事一覧もご覧ください。', 'No open shift you can take right now. See the daily jobs board too.'),
+  'openShifts.none': m(
+    'この日に応募できる空きシフトはありません。上でほかの日を選ぶか、日払いのお仕事一覧もご覧ください。',
+    'No open shift you can take on this day. Choose another day above, or see the daily jobs board.',
+  ),
   'openShifts.board': m('日払いのお仕事一覧', 'Daily jobs board'),
   'openShifts.days': m('日付', 'Days'),
   'openShifts.claim': m('このシフトに入る', 'Take this shift'),

@@ -19,6 +19,7 @@ import { PartTimePage } from './PartTime.tsx';
 import { PolicyPage } from './Policy.tsx';
 import { ResetPasswordPage } from './ResetPassword.tsx';
 import { StaffPage } from './Staff.tsx';
+import { MyShiftsPage } from './MyShifts.tsx';
 import { TermsPage } from './Terms.tsx';
 import { TrialPage } from './Trial.tsx';
 import { declaredActions } from '../../ui/Action.tsx';
@@ -105,6 +106,13 @@ describe('every public page, in both languages', () => {
     const en = text(render(<StaffPage lang="en" />));
     expect(en).toContain('Register for free and apply');
     expect(en).not.toContain('the company registers your account');
+  });
+
+  it('a day of /staff/shifts with nothing to take says so of that day and points at the other days, not that there is nothing at all', () => {
+    const days = ['Sun 29 Nov', 'Mon 30 Nov'].map((label, i) => ({ href: `/staff/shifts?date=2026-11-${29 + i}`, label, current: i === 0 }));
+    const page = render(<MyShiftsPage act={declaredActions(['claim'])} lang="en" name="Jose Reyes" notice={null} error={null} days={days} shifts={[]} />);
+    expect(text(page)).toContain('No open shift you can take on this day. Choose another day above, or see the daily jobs board.');
+    expect(page.querySelector('a[href="/staff/shifts?date=2026-11-30"]')).not.toBeNull();
   });
 
   it('every internal link of every page points to a public route or an in-page anchor', () => {
