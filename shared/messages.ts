@@ -72,6 +72,10 @@ export const MESSAGES = {
   ),
   'error.noChoices': m('選択肢のない項目です。', 'This field has no choices.'),
   'error.badLogin': m('メールアドレスまたはパスワードが正しくありません。', 'The email address or password is incorrect.'),
+  'error.companySuspended': m(
+    'この会社のアカウントは現在停止されているため、ログインできません。Tsunaguの運営までお問い合わせください。',
+    "This company's account is suspended, so you cannot log in. Please contact Tsunagu.",
+  ),
 
   // Notices after a successful post
   'notice.saved': m('保存しました。', 'Saved.'),

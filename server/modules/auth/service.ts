@@ -31,7 +31,11 @@ export type SessionResult =
 
 export type LoginResult =
   /** `device`: the browser's new known-device token (this account first), for its cookie. */
-  { kind: 'ok'; token: string; user: SessionUser; device: string } | { kind: 'bad-credentials' } | { kind: 'rate-limited'; retryAfterSeconds: number };
+  | { kind: 'ok'; token: string; user: SessionUser; device: string }
+  | { kind: 'bad-credentials' }
+  | { kind: 'rate-limited'; retryAfterSeconds: number }
+  /** The right password of a user whose company the platform has suspended (docs/access.md). */
+  | { kind: 'suspended' };
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** An invitation's password-set link lasts longer than a reset link: the invitee may not read mail at once. */
@@ -140,6 +144,8 @@ export class AuthService {
       const wait = await this.countFailure(email, ip, knownDevice);
       return wait > 0 ? { kind: 'rate-limited', retryAfterSeconds: wait } : { kind: 'bad-credentials' };
     }
+    // Said only after the right password, so it tells a guesser nothing about the address.
+    if (row.company_id && (await this.companySuspended(row.company_id))) return { kind: 'suspended' };
     // A success forgives this account's guesses from this address only: a sprayer who knows one
     // password must not reset the count of its address.
     await this.failures.delete(`${email}|${ip}`);
@@ -175,6 +181,24 @@ export class AuthService {
   }
 
   /** Makes every token of this user useless (all devices), as logout must. */
+  /** Whether the platform has suspended the company (its staff and its clients' users may not sign in). */
+  private async companySuspended(companyId: string): Promise<boolean> {
+    const c = await this.db.selectFrom('companies').select('status').where('id', '=', companyId).executeTakeFirst();
+    return c?.status === 'suspended';
+  }
+
+  /** Ends every session of the company's users, its clients' users included (the company was suspended). */
+  async revokeCompanySessions(companyId: string): Promise<void> {
+    const users = await this.db
+      .updateTable('users')
+      .set((eb) => ({ session_version: eb('session_version', '+', 1), updated_at: new Date() }))
+      .where('company_id', '=', companyId)
+      .returning('id')
+      .execute();
+    wroteTable(this.db, 'users');
+    for (const u of users) await this.bus.publish('session.revoked', { userId: u.id });
+  }
+
   async revokeSessions(userId: string): Promise<void> {
     await this.db
       .updateTable('users')

@@ -132,6 +132,9 @@ export async function applyToJob(
       // The last day of the publish window is a day in Japan (YYYY-MM-DD).
       const today = todayInJapan();
       if (job.status !== 'open' || (job.publish_until && job.publish_until < today)) return { ok: false, reason: 'closed' };
+      // A suspended company takes no one (its job is off the boards; an old link or offer still points at it).
+      const company = await trx.selectFrom('companies').select('status').where('id', '=', job.company_id).executeTakeFirstOrThrow();
+      if (company.status === 'suspended') return { ok: false, reason: 'closed' };
       if (job.visa_type_ids.length) {
         const profile = await trx.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', input.candidateId).executeTakeFirst();
         if (!profile?.visa_type_id || !job.visa_type_ids.includes(profile.visa_type_id)) return { ok: false, reason: 'visa' };

@@ -6,7 +6,7 @@ import { cachedOn, NotifiedCache } from '../../db/notified-cache.ts';
 /**
  * The public boards and job pages, cached per process: the same for every visitor
  * of a language on a day, read far more often than jobs change, and their queries are the
- * heaviest the site runs. Migration 0036 makes any write to jobs, their shifts, companies' names
+ * heaviest the site runs. Migrations 0036 and 0061 make any write to jobs, their shifts, companies' names or status
  * or the enumeration labels send NOTIFY tsunagu_board, and every process drops its copy when the
  * writing transaction commits; a key holds the day in Japan, so publication windows and past
  * shifts turn over at midnight. At most 1,000 pages are kept.

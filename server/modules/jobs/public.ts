@@ -55,6 +55,8 @@ function openJobs(db: DB, kind: JobKind, today: string) {
     .selectFrom('jobs as j')
     .where('j.kind', '=', kind)
     .where('j.status', '=', 'open')
+    // A suspended company's jobs leave the boards until the platform lifts the suspension.
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('companies as sc').select('sc.id').whereRef('sc.id', '=', 'j.company_id').where('sc.status', '=', 'suspended'))))
     // The publish window is in days in Japan, both ends included (migration 0007).
     .where((eb) => eb.or([eb('j.publish_from', 'is', null), eb('j.publish_from', '<=', sql<string>`(now() at time zone 'Asia/Tokyo')::date`)]))
     .where((eb) => eb.or([eb('j.publish_until', 'is', null), eb('j.publish_until', '>=', sql<string>`(now() at time zone 'Asia/Tokyo')::date`)]));

@@ -114,6 +114,7 @@ export const resolvers = {
       if (r.kind === 'bad-credentials') {
         throw apiError('UNAUTHENTICATED', msg(ctx.lang, 'error.badLogin'));
       }
+      if (r.kind === 'suspended') throw apiError('FORBIDDEN', msg(ctx.lang, 'error.companySuspended'));
       return { token: r.token, user: r.user, device: r.device };
     },
     renewSession: (_: unknown, __: unknown, ctx: ApiContext) => (ctx.token && ctx.user ? ctx.services.auth.renew(ctx.token, ctx.user.role === 'candidate' ? 'candidate' : 'admin') : null),

@@ -55,6 +55,11 @@ export const companyResource: ResourceDef = {
     { table: 'clients', column: 'company_id', what: msgText('res.organizations.clients') },
     { table: 'jobs', column: 'company_id', what: msgText('res.organizations.jobs') },
   ],
+  // Suspending a company signs its users (and its clients' users) out at once; until the platform
+  // lifts it they cannot sign in, and its jobs are off the boards (docs/access.md).
+  async afterWrite(row, ctx, change) {
+    if (change.before && change.before.status !== 'suspended' && row.status === 'suspended') await ctx.services.auth.revokeCompanySessions(String(row.id));
+  },
   fields: [
     f.text('name', msgText('res.organizations.companyName'), { list: true, sortable: true, search: true }),
     f.text('name_en', msgText('res.organizations.companyNameEnglish'), { list: true, sortable: true, search: true }),
