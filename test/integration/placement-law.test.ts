@@ -139,8 +139,8 @@ describe('registration takes the date of birth, the name in katakana, the sex an
     const en = await post(bad, 'en');
     expect(en.status).toBe(422);
     const html = await en.text();
-    expect(html).toContain('Enter your name in full-width katakana (a space between family and given name).');
-    expect(html).toContain('Enter your date of birth (a day before today).');
+    expect(html).toContain('Enter the name in full-width katakana (a space between family and given name).');
+    expect(html).toContain('Enter the date of birth (a day before today).');
     expect(html).toContain('value="東京都新宿区1-2-3"');
     expect(html).toContain('Choose one of the options.');
     // The form offers the sex the Hello Work report asks for.

@@ -66,8 +66,10 @@ describe('staff edit a person’s facts on the worker record', () => {
     expect(ja.html).toContain('生年月日を正しく入力してください');
     const en = await post(bad, 'en');
     expect(en.status).toBe(422);
-    expect(en.html).toContain('full-width katakana');
-    expect(en.html).toContain('a day before today');
+    // Staff read about the worker, not about themselves (the same check serves the candidate's registration).
+    expect(en.html).toContain('Enter the name in full-width katakana');
+    expect(en.html).toContain('Enter the date of birth (a day before today).');
+    expect(en.html).not.toContain('Enter your');
     expect(await facts()).toEqual(before);
   });
 
