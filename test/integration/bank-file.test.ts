@@ -111,6 +111,8 @@ describe('batching for transfer', () => {
     ]);
     expect(await db().selectFrom('transfer_batches').select('id').execute()).toHaveLength(batchesBefore.length);
     const page = text((await getPage(t, res.location!, token)).html);
+    // The day chosen stays in the field for the next batch.
+    expect(page).toMatch(new RegExp(`name="transferDate" value="${day}"`));
     expect(page).toContain('振込データは作成されませんでした。');
     expect(page).not.toContain('振込データを作成しました');
     expect(page).toContain('2件は振込に含められませんでした');

@@ -57,7 +57,8 @@ const dailyPay = panel({
   view: (ctx, { batches, failures }, state, act) => {
     const done = batchedFlag(ctx);
     const first = businessDayOnOrAfter(addDays(todayInJapan(), 1));
-    const date = typeof state?.values.transferDate === 'string' ? state.values.transferDate : first;
+    // After a batch, the day just chosen (the next batch usually goes the same day), unless it has passed.
+    const date = typeof state?.values.transferDate === 'string' ? state.values.transferDate : done && done.on >= todayInJapan() ? done.on : first;
     return (
       <section className="panel" aria-labelledby="batches-title">
         <h2 id="batches-title">{msg(ctx.lang, 'panel.transferBatches')}</h2>
