@@ -166,6 +166,19 @@ describe('swapping two people', () => {
     expect(left).toBeLessThan(1680 - 18 * 60 - 4 * 60);
   });
 
+  it('the swap form as drawn starts on two different people, so pressing Swap without changing it is a real swap, not a refusal', async () => {
+    const html = (await getPage(t, '/admin/shift', await t.tokenOf('company_admin'))).html;
+    const chosen = (name: 'a' | 'b') => {
+      const select = new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)![1]!;
+      // The option the browser shows: the one marked selected, else the first.
+      const option = /<option[^>]*selected=""[^>]*>([^<]*)</.exec(select) ?? /<option[^>]*>([^<]*)</.exec(select);
+      return option![1]!.split(' — ')[0];
+    };
+    expect(chosen('a')).toBeTruthy();
+    expect(chosen('b')).toBeTruthy();
+    expect(chosen('b')).not.toBe(chosen('a'));
+  });
+
   it('another company, a client user, a candidate and a user without 130001 cannot swap Sakura’s people', async () => {
     const a = await shift(6, '10:00', '12:00');
     const b = await shift(7, '10:00', '12:00');

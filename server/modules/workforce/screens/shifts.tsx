@@ -68,6 +68,8 @@ const shifts = panel({
     const error = (form: string) => (action === form ? state?.errors._ : null);
     // The page's other query parameters (view, week, filters) stay through the search.
     const kept = Object.entries(ctx.req.query).filter((e): e is [string, string] => typeof e[1] === 'string' && !['who', 'assigned', 'swapped'].includes(e[0]));
+    // The swap's second choice starts on someone other than the first's person: a swap with oneself is no swap.
+    const otherPerson = placements?.find((p) => p.name !== placements[0]?.name)?.applicationId ?? '';
     return (
       <>
         {open && open.length > 0 && (
@@ -134,7 +136,7 @@ const shifts = panel({
             <>
               <div className="form-grid">
                 {(['a', 'b'] as const).map((k) => (
-                  <Field key={k} name={k} label={ctx.msg(k === 'a' ? 'shifts.swapA' : 'shifts.swapB')} value={action === 'swap' ? v(k) : ''} required>
+                  <Field key={k} name={k} label={ctx.msg(k === 'a' ? 'shifts.swapA' : 'shifts.swapB')} value={action === 'swap' ? v(k) : k === 'b' ? otherPerson : ''} required>
                     {placements.map((p) => (
                       <option key={p.applicationId} value={p.applicationId}>
                         {`${p.name} — ${dateText(p.date, ctx.lang)} ${p.start}–${p.end} ${pickLang(ctx.lang, p.titleJa, p.titleEn)}`}
