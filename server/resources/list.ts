@@ -237,6 +237,17 @@ function namedBy(options: readonly { value: string; label: Text }[], words: stri
   return options.filter((o) => o.label.ja.toLowerCase().includes(w) || o.label.en.toLowerCase().includes(w)).map((o) => o.value);
 }
 
+/**
+ * A column's text in the reader's language and, where it has two (a job's title), in the other: an
+ * English reader who types a job's Japanese title finds its rows, as a Japanese reader finds them
+ * by the English one.
+ */
+function inBothLanguages(c: ListColumn, lang: Lang): RawBuilder<unknown>[] {
+  const own = c.sql(lang);
+  const other = c.sql(lang === 'ja' ? 'en' : 'ja');
+  return JSON.stringify(own.toOperationNode()) === JSON.stringify(other.toOperationNode()) ? [own] : [own, other];
+}
+
 /** The one planner of the engine: the statements of a view of any list, null when the tenant sees no row. */
 export function planList(def: ListDef, tenant: Tenant, view: ListView): ListPlan | null {
   const values: unknown[] = [];
@@ -306,7 +317,7 @@ export function planList(def: ListDef, tenant: Tenant, view: ListView): ListPlan
             searchable.flatMap((c, i) => {
               const text = sql`(${c.sql(lang)})::text`;
               const values = named[i] ?? null;
-              return [eb(text, 'ilike', v(search)), ...(values === null ? [] : [eb(text, '=', sql`any(${v(values)}::text[])`)])];
+              return [...inBothLanguages(c, lang).map((t) => eb(sql`(${t})::text`, 'ilike', v(search))), ...(values === null ? [] : [eb(text, '=', sql`any(${v(values)}::text[])`)])];
             }),
           ),
         );

@@ -141,3 +141,23 @@ it('titles a company’s and a client’s pages by their English names for an En
     expect(h1((await getPage(t, path, token, 'ja')).html), path).toContain(ja);
   }
 });
+
+it('finds a job’s applicants by its title in either language, whichever language the page is in', async () => {
+  const token = await t.tokenOf('company_admin');
+  const row = await t.database.db
+    .selectFrom('applications as a')
+    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+    .innerJoin('users as u', 'u.id', 'a.candidate_id')
+    .innerJoin('companies as c', 'c.id', 'a.company_id')
+    .select(['j.title_ja', 'j.title_en', 'u.name'])
+    .where('c.name_en', '=', 'Sakura Staffing Co., Ltd.')
+    .where('j.kind', '=', 'other')
+    .where('j.title_en', '<>', '')
+    .executeTakeFirstOrThrow();
+  for (const lang of ['ja', 'en'] as const) {
+    for (const title of [row.title_ja, row.title_en]) {
+      const list = text((await getPage(t, `/admin/candidate?q=${encodeURIComponent(title)}`, token, lang)).html);
+      expect(list, `${lang} page, searching "${title}"`).toContain(row.name);
+    }
+  }
+});
