@@ -33,8 +33,7 @@ function nextWeek(): { monday: string; friday: string; days: string[] } {
 const jobForm = (clientId: string, title: string, extra: Record<string, string | string[]> = {}) => dailyJobForm(t, clientId, title, extra);
 
 /** Mon–Fri of next week × two slots. */
-function weekPlan(extra: Record<string, string | string[]> = {}): Record<string, string | string[]> {
-  const { monday, friday } = nextWeek();
+function weekPlan(extra: Record<string, string | string[]> = {}, { monday, friday } = nextWeek()): Record<string, string | string[]> {
   return {
     _action: 'section:addShifts',
     plan_from: monday,
@@ -89,19 +88,21 @@ describe('a company admin publishes a daily job with a week of shifts', () => {
   });
 
   it('adds Mon–Fri × 2 slots = 10 shifts in one post, and the same plan again adds none', async () => {
-    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan());
+    // Read once: next week turns over at midnight in Japan from Sunday to Monday.
+    const week = nextWeek();
+    const res = await post(`/v3/admin/jobs/${jobId}`, 'company_admin', weekPlan({}, week));
     expect(res.status, res.html.slice(0, 400)).toBe(303);
     expect(res.location).toBe(`/v3/admin/jobs/${jobId}?shiftsAdded=10&shiftsSkipped=0#job-shifts`);
     const shifts = await db().selectFrom('job_daily_shifts').selectAll().where('job_id', '=', jobId).orderBy('date').orderBy('start_time').execute();
     expect(shifts).toHaveLength(10);
-    expect([...new Set(shifts.map((s) => s.date))]).toEqual(nextWeek().days);
+    expect([...new Set(shifts.map((s) => s.date))]).toEqual(week.days);
     expect(shifts.map((s) => s.start_time.slice(0, 5))).toEqual(Array.from({ length: 5 }, () => ['09:00', '14:00']).flat());
     expect(shifts.every((s) => s.capacity === 3 && s.break_minutes === 30 && s.filled === 0 && s.wage === null)).toBe(true);
 
     const page = await get(res.location!.split('#')[0]!, 'company_admin');
     expect(page.html).toContain('10件のシフトを追加しました。');
     expect(page.html).not.toContain('公開の求人一覧に載りません');
-    expect(page.html).toContain(`${nextWeek().monday} (月)`);
+    expect(page.html).toContain(`${week.monday} (月)`);
     expect(page.html).toContain('09:00–13:00');
     expect(page.html.match(/<button type="submit" value="section:deleteShift"/g)).toHaveLength(10);
     // The history says so.
@@ -194,10 +195,11 @@ describe('an empty daily job form', () => {
 });
 
 describe('a bad plan', () => {
-  const bad = () =>
+  // One week for the whole test: read twice, it could turn over at midnight in Japan between the post and the check.
+  const bad = (week: ReturnType<typeof nextWeek>) =>
     weekPlan({
-      plan_from: nextWeek().friday,
-      plan_to: nextWeek().monday,
+      plan_from: week.friday,
+      plan_to: week.monday,
       plan_weekdays: [],
       plan_slot1_start: '',
       plan_slot1_end: '',
@@ -212,10 +214,11 @@ describe('a bad plan', () => {
     ['English (the lang cookie)', postEn, ['The end date must not be before the start date.', 'Choose at least one weekday.', 'Add at least one time slot.', 'Capacity must be 1 to 1000.']],
   ])('is explained beside each field in %s, keeps what was typed and adds nothing', async (_lang, send, messages) => {
     const before = (await db().selectFrom('job_daily_shifts').select('id').where('job_id', '=', jobId).execute()).length;
-    const res = await send(`/v3/admin/jobs/${jobId}`, 'company_admin', bad());
+    const week = nextWeek();
+    const res = await send(`/v3/admin/jobs/${jobId}`, 'company_admin', bad(week));
     expect(res.status).toBe(422);
     for (const message of messages) expect(res.html).toContain(message);
-    expect(res.html).toMatch(new RegExp(`name="plan_from"[^>]*value="${nextWeek().friday}"`));
+    expect(res.html).toMatch(new RegExp(`name="plan_from"[^>]*value="${week.friday}"`));
     expect(res.html).toMatch(/name="plan_capacity"[^>]*value="abc"/);
     // No weekday stays checked: the defaults are not put back over what was sent.
     expect(res.html).not.toMatch(/name="plan_weekdays" value="\d" checked/);
