@@ -86,6 +86,7 @@ export const MESSAGES = {
   'notice.registered': m('登録が完了しました。ログインしてください。', 'You are registered. Please log in.'),
   'notice.applied': m('応募しました。会社からのメッセージをお待ちください。', 'You have applied. The company will message you soon.'),
   'notice.shiftDeleted': m('シフトを削除しました。', 'The shift was deleted.'),
+  'notice.capacitySet': m('シフトの募集人数を変更しました。', 'The shift’s capacity was changed.'),
   'notice.shiftsAdded': m('{count}件のシフトを追加しました。', 'Added {count} shift(s).'),
   'notice.shiftsSkipped': m('（すでにある{count}件は追加しませんでした）', ' ({count} already existed and were skipped)'),
 
@@ -758,6 +759,10 @@ export const MESSAGES = {
   'shifts.none': m('シフトはまだありません。下のフォームからまとめて追加できます。', 'No shifts yet. Add many at once with the form below.'),
   'shifts.confirm': m('このシフトを削除しますか？この操作は取り消せません。', 'Delete this shift? This cannot be undone.'),
   'shifts.locked': m('応募あり（削除不可）', 'Has applications (cannot delete)'),
+  'shifts.setCapacity': m('人数を変更', 'Change'),
+  'shifts.capacityOf': m('{date}の募集人数', 'Capacity on {date}'),
+  'shifts.pastCapacity': m('過ぎたシフトの募集人数は変更できません。', 'The capacity of a past shift cannot be changed.'),
+  'shifts.belowFilled': m('このシフトにはすでに{filled}人が入っているため、それより少なくできません。', 'Already {filled} people on this shift: the capacity cannot be lower.'),
   'shifts.past': m('終了', 'Over'),
   'shifts.add': m('シフトをまとめて追加', 'Add shifts in bulk'),
   'shifts.addHint': m(

@@ -201,6 +201,7 @@ const OP_CASES: Record<string, OpCase> = {
     variables: { id: ZERO_UUID, input: { from: '2030-01-07', to: '2030-01-11', weekdays: [1, 2], slots: [{ start: '09:00', end: '17:00' }], capacity: 2, breakMinutes: 60 } },
   },
   'Mutation.deleteJobShift': { query: 'mutation ($id: ID!) { deleteJobShift(id: $id) }', variables: { id: ZERO_UUID } },
+  'Mutation.setJobShiftCapacity': { query: 'mutation ($id: ID!) { setJobShiftCapacity(id: $id, capacity: 2) }', variables: { id: ZERO_UUID } },
   // Chat: graphql-ws only; the tenant and code filters are tested in chat-events.test.ts.
   'Subscription.chatMessageAdded': { query: 'subscription { chatMessageAdded { id content } }', http: false },
   // Job import's run history: platform only (210001).

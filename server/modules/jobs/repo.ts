@@ -42,6 +42,17 @@ export function jobShift(db: DB, shiftId: string) {
 }
 
 /**
+ * Sets a shift's capacity unless fewer seats than are taken: the row is locked first, so a seat
+ * taken meanwhile is counted. Run it inside the transaction that audits the change.
+ */
+export async function setShiftCapacity(trx: DB, shiftId: string, capacity: number): Promise<{ from: number; filled: number } | null> {
+  const row = await trx.selectFrom('job_daily_shifts').select(['capacity', 'filled']).where('id', '=', shiftId).forUpdate().executeTakeFirst();
+  if (!row || capacity < row.filled) return row ? { from: row.capacity, filled: row.filled } : null;
+  await trx.updateTable('job_daily_shifts').set({ capacity }).where('id', '=', shiftId).execute();
+  return { from: row.capacity, filled: row.filled };
+}
+
+/**
  * Deletes a shift nobody applied to. Locked first: an application in flight (its foreign key
  * holds the row) finishes before we look. Run it inside the transaction that audits the deletion.
  */

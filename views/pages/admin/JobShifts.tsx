@@ -5,7 +5,7 @@ import { Field, FieldSet } from '../../ui/Field.tsx';
 import { msg } from '../../../shared/messages.ts';
 import { weekdayText, yen } from '../../../shared/format.ts';
 import { DataTable, tableColumns } from '../../ui/DataTable.tsx';
-import { ActionButton, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
+import { ActionButton, ActionForm, ConfirmAction, type ActionRefs } from '../../ui/Action.tsx';
 
 /** A shift as the record page shows it (the `shifts` field of DailyJob). */
 export interface ShiftView {
@@ -92,15 +92,31 @@ export function JobShifts(v: JobShiftsView): JSX.Element {
           pay: s.wage !== null ? yen(s.wage) : v.jobWage !== null ? `${yen(v.jobWage)} (${msg(v.lang, 'shifts.jobWage')})` : '',
         }))}
         rowClass={(r) => (String(r.date) < v.today ? 'shift-past' : undefined)}
-        rowActions={(r) =>
-          Number(r.applications) > 0 ? (
-            <span className="muted">{msg(v.lang, 'shifts.locked')}</span>
-          ) : (
-            <ConfirmAction small label={msg(v.lang, 'record.delete')} post={v.action} prompt={msg(v.lang, 'shifts.confirm')} action={v.act.section} arg="deleteShift">
-              <input type="hidden" name="_shiftId" value={String(r.id)} />
-            </ConfirmAction>
-          )
-        }
+        rowActions={(r) => (
+          <>
+            {String(r.date) >= v.today && !v.closed && (
+              // The seats of a shift from today on: never fewer than the people already on it (the API says so if they are).
+              <ActionForm post={v.action} className="inline-form shift-capacity" action={v.act.section} arg="setCapacity" button="btn btn-small" label={msg(v.lang, 'shifts.setCapacity')}>
+                <input type="hidden" name="_shiftId" value={String(r.id)} />
+                <input
+                  type="number"
+                  name="_capacity"
+                  min={Math.max(1, Number(r.filled))}
+                  max={1000}
+                  defaultValue={String(r.capacity)}
+                  aria-label={msg(v.lang, 'shifts.capacityOf', { date: String(r.day) })}
+                />
+              </ActionForm>
+            )}
+            {Number(r.applications) > 0 ? (
+              <span className="muted">{msg(v.lang, 'shifts.locked')}</span>
+            ) : (
+              <ConfirmAction small label={msg(v.lang, 'record.delete')} post={v.action} prompt={msg(v.lang, 'shifts.confirm')} action={v.act.section} arg="deleteShift">
+                <input type="hidden" name="_shiftId" value={String(r.id)} />
+              </ConfirmAction>
+            )}
+          </>
+        )}
         empty={msg(v.lang, 'shifts.none')}
       />
 

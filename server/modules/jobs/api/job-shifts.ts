@@ -1,7 +1,7 @@
 import type { Lang } from '../../../../shared/i18n.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { todayInJapan } from '../../../time.ts';
-import { addPlannedShifts, deleteShiftUnlessApplied, jobShift, shiftsOfJob } from '../repo.ts';
+import { addPlannedShifts, deleteShiftUnlessApplied, jobShift, setShiftCapacity, shiftsOfJob } from '../repo.ts';
 import { checkPlan, expandPlan, type ShiftPlan } from '../shift-plan.ts';
 import { wageKindOfType, wageRefusal, type WageKind } from '../../payroll/wage-kind.ts';
 import { dailyJobResource } from '../defs/jobs.ts';
@@ -66,6 +66,8 @@ export const typeDefs = /* GraphQL */ `
     addJobShifts(jobId: ID!, input: ShiftPlanInput!): AddShiftsResult!
     "Deletes a shift nobody has applied to."
     deleteJobShift(id: ID!): Boolean!
+    "Changes the seats of a shift from today on: 1 to 1000, and never fewer than the people already on it."
+    setJobShiftCapacity(id: ID!, capacity: Int!): Boolean!
   }
   # The shifts field of the engine's DailyJob type (the extension is merged with the resources' types).
   extend type DailyJob {
@@ -187,6 +189,27 @@ export const resolvers = {
       }
       return true;
     },
+    setJobShiftCapacity: async (_: unknown, a: { id: string; capacity: number }, ctx: ApiContext) => {
+      if (!isUuid(a.id)) throw notFound(ctx);
+      const shift = await jobShift(ctx.services.db, a.id);
+      if (!shift) throw notFound(ctx);
+      const job = await getRow(ctx.services.db, dailyJobResource, ctx.tenant, shift.job_id);
+      if (!job) throw notFound(ctx);
+      const refuse = (message: string) => apiError('BAD_USER_INPUT', message, { fields: { _: message } });
+      if (!Number.isInteger(a.capacity) || a.capacity < 1 || a.capacity > 1000) throw refuse(msg(ctx.lang, 'shifts.errCapacity'));
+      if (shift.date < todayInJapan()) throw refuse(msg(ctx.lang, 'shifts.pastCapacity'));
+      const label = `${shift.date} ${hhmm(shift.start_time)}–${hhmm(shift.end_time)}`;
+      const outcome = await ctx.services.db.transaction().execute(async (trx) => {
+        const r = await setShiftCapacity(trx, shift.id, a.capacity);
+        if (r && a.capacity >= r.filled && r.from !== a.capacity) {
+          await recordAudit(trx, dailyJobResource, actorOf(ctx), 'update', job, { capacity: { from: `${label} ×${r.from}`, to: `${label} ×${a.capacity}` } });
+        }
+        return r;
+      });
+      if (!outcome) throw notFound(ctx);
+      if (a.capacity < outcome.filled) throw refuse(msg(ctx.lang, 'shifts.belowFilled', { filled: outcome.filled }));
+      return true;
+    },
   },
 };
 
@@ -196,4 +219,5 @@ export const rules: Rules = {
   // like the engine's rule for a record's child rows; the job must be in the caller's tenant
   'Mutation.addJobShifts': pages('/v3/admin/jobs/[id]'),
   'Mutation.deleteJobShift': pages('/v3/admin/jobs/[id]'),
+  'Mutation.setJobShiftCapacity': pages('/v3/admin/jobs/[id]'),
 };

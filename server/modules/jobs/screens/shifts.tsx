@@ -16,6 +16,7 @@ const OWN = {
   AddJobShifts: operation(/* GraphQL */ `
     mutation AddJobShifts($jobId: ID!, $input: ShiftPlanInput!) { addJobShifts(jobId: $jobId, input: $input) { created skipped } }`),
   DeleteJobShift: operation(/* GraphQL */ `mutation DeleteJobShift($id: ID!) { deleteJobShift(id: $id) }`),
+  SetJobShiftCapacity: operation(/* GraphQL */ `mutation SetJobShiftCapacity($id: ID!, $capacity: Int!) { setJobShiftCapacity(id: $id, capacity: $capacity) }`),
 };
 
 /**
@@ -54,8 +55,10 @@ function planValues(body: Record<string, unknown>): Record<string, unknown> {
  * out-of-range value and a half-filled slot as it is, so every mistake comes back from the API as
  * the message beside its field, in the page's language.
  */
+/** A whole number as typed, or `bad` (out of range on purpose) so that the API names the mistake. */
+const int = (v: unknown, bad: number) => (typeof v === 'string' && /^\s*-?\d{1,9}\s*$/.test(v) ? Number(v) : bad);
+
 function planInput(values: Record<string, unknown>) {
-  const int = (v: unknown, bad: number) => (typeof v === 'string' && /^\s*-?\d{1,9}\s*$/.test(v) ? Number(v) : bad);
   const slots = [1, 2, 3].map((n) => ({ start: text(values[`slot${n}_start`]).trim(), end: text(values[`slot${n}_end`]).trim() })).filter((s) => s.start || s.end);
   const wage = text(values.wage).trim();
   return {
@@ -77,11 +80,15 @@ function noticeOf(lang: Lang, query: Record<string, unknown>): string | undefine
     return `${msg(lang, 'notice.shiftsAdded', { count: added })}${rest}`;
   }
   if (query.shiftDeleted === '1') return msg(lang, 'notice.shiftDeleted');
+  if (query.capacitySet === '1') return msg(lang, 'notice.capacitySet');
   return undefined;
 }
 
+/** An action on one row of the shifts table (its delete, its capacity), not the plan form. */
+const rowOp = (body: Record<string, unknown>) => body._op === 'deleteShift' || body._op === 'setCapacity';
+
 const jobShiftsSection: RecordSection = {
-  ops: ['addShifts', 'deleteShift'],
+  ops: ['addShifts', 'deleteShift', 'setCapacity'],
   // The shifts are what a daily job's page is for: they come before the job's form.
   first: true,
 
@@ -107,13 +114,17 @@ const jobShiftsSection: RecordSection = {
   },
 
   onRefusal: {
-    values: (body) => (body._op === 'deleteShift' ? DEFAULTS : planValues(body)),
+    values: (body) => (rowOp(body) ? DEFAULTS : planValues(body)),
     // A shift already gone (or not this caller's) is said on the record page; the page itself checks the job.
-    errors: (r, body) => (body._op === 'deleteShift' ? { _: r.fields._ ?? r.message } : r.formErrors),
-    answer: (r, _state, _ctx, body) => (body._op === 'deleteShift' ? undefined : recordGone(r)),
+    errors: (r, body) => (rowOp(body) ? { _: r.fields._ ?? r.message } : r.formErrors),
+    answer: (r, _state, _ctx, body) => (rowOp(body) ? undefined : recordGone(r)),
   },
 
   async post(ctx, id, body, o) {
+    if (body._op === 'setCapacity') {
+      await ctx.call(OWN.SetJobShiftCapacity, { id: text(body._shiftId), capacity: int(body._capacity, 0) });
+      return redirect(`${withFlag(o.recordHref, 'capacitySet')}#job-shifts`);
+    }
     if (body._op === 'deleteShift') {
       await ctx.call(OWN.DeleteJobShift, { id: text(body._shiftId) });
       return redirect(`${withFlag(o.recordHref, 'shiftDeleted')}#job-shifts`);
