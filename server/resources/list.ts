@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { COUNT_CAP } from '../../shared/format.ts';
-import type { Lang, Text } from '../../shared/i18n.ts';
+import { otherLang, type Lang, type Text } from '../../shared/i18n.ts';
 import { isUuid } from '../../shared/ids.ts';
 import type { CellKind } from '../../shared/list-kinds.ts';
 import { todayInJapan } from '../../shared/time.ts';
@@ -244,7 +244,7 @@ function namedBy(options: readonly { value: string; label: Text }[], words: stri
  */
 function inBothLanguages(c: ListColumn, lang: Lang): RawBuilder<unknown>[] {
   const own = c.sql(lang);
-  const other = c.sql(lang === 'ja' ? 'en' : 'ja');
+  const other = c.sql(otherLang(lang));
   return JSON.stringify(own.toOperationNode()) === JSON.stringify(other.toOperationNode()) ? [own] : [own, other];
 }
 
