@@ -180,7 +180,6 @@ export class AuthService {
     return { token: fresh, expiresAt: renewed.exp, endsAt: claims.at + this.tokens.times.maxSeconds };
   }
 
-  /** Makes every token of this user useless (all devices), as logout must. */
   /** Whether the platform has suspended the company (its staff and its clients' users may not sign in). */
   private async companySuspended(companyId: string): Promise<boolean> {
     const c = await this.db.selectFrom('companies').select('status').where('id', '=', companyId).executeTakeFirst();
@@ -199,6 +198,7 @@ export class AuthService {
     for (const u of users) await this.bus.publish('session.revoked', { userId: u.id });
   }
 
+  /** Makes every token of this user useless (all devices), as logout must. */
   async revokeSessions(userId: string): Promise<void> {
     await this.db
       .updateTable('users')

@@ -124,17 +124,17 @@ export async function applyToJob(
     .transaction()
     .execute(async (trx): Promise<ApplyResult & { notify?: { companyId: string; clientId: string | null; job: { ja: string; en: string } } }> => {
       const job = await trx
-        .selectFrom('jobs')
-        .select(['id', 'kind', 'status', 'company_id', 'client_id', 'title_ja', 'title_en', 'visa_type_ids', 'publish_until'])
-        .where('id', '=', input.jobId)
+        .selectFrom('jobs as j')
+        .innerJoin('companies as c', 'c.id', 'j.company_id')
+        .select(['j.id', 'j.kind', 'j.status', 'j.company_id', 'j.client_id', 'j.title_ja', 'j.title_en', 'j.visa_type_ids', 'j.publish_until', 'c.status as company_status'])
+        .where('j.id', '=', input.jobId)
         .executeTakeFirst();
       if (!job) return { ok: false, reason: 'not-found' };
       // The last day of the publish window is a day in Japan (YYYY-MM-DD).
       const today = todayInJapan();
       if (job.status !== 'open' || (job.publish_until && job.publish_until < today)) return { ok: false, reason: 'closed' };
       // A suspended company takes no one (its job is off the boards; an old link or offer still points at it).
-      const company = await trx.selectFrom('companies').select('status').where('id', '=', job.company_id).executeTakeFirstOrThrow();
-      if (company.status === 'suspended') return { ok: false, reason: 'closed' };
+      if (job.company_status === 'suspended') return { ok: false, reason: 'closed' };
       if (job.visa_type_ids.length) {
         const profile = await trx.selectFrom('candidate_profiles').select('visa_type_id').where('user_id', '=', input.candidateId).executeTakeFirst();
         if (!profile?.visa_type_id || !job.visa_type_ids.includes(profile.visa_type_id)) return { ok: false, reason: 'visa' };

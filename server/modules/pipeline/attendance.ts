@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { syncPayForApplications } from '../payroll/lines.ts';
 import { awardForWorkedShifts } from '../points/awards.ts';
-import { mayWorkApplication } from '../workforce/may-work.ts';
+import { mayWorkApplication, shiftNotStarted } from '../workforce/may-work.ts';
 import { workLimitText, type WorkLimitRefusal } from '../workforce/work-limits.ts';
 import { notifyCompanyStaff } from '../notifications/service.ts';
 import type { EventBus } from '../../events/bus.ts';
@@ -61,7 +61,7 @@ export async function recordAttendance(db: DB, actor: Actor, applicationIds: rea
             .innerJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
             .select('a.id')
             .where('a.id', 'in', applicationIds)
-            .where(event === 'clockIn' ? sql<boolean>`s.date > (now() at time zone 'Asia/Tokyo')::date` : sql<boolean>`((s.date + s.start_time) at time zone 'Asia/Tokyo') > now()`)
+            .where(event === 'clockIn' ? sql<boolean>`s.date > (now() at time zone 'Asia/Tokyo')::date` : shiftNotStarted('s.date', 's.start_time'))
             .execute()
         ).map((r) => r.id)
       : [];

@@ -2,6 +2,7 @@ import type { DB } from '../../db/connect.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { notifyClientUsers } from '../notifications/service.ts';
 import { dateText } from '../../../shared/format.ts';
+import { inBoth } from '../../resources/define.ts';
 
 /**
  * Tells the users of each shift's client that its staffing changed and waits for their
@@ -22,7 +23,7 @@ export async function askClientToConfirm(db: DB, bus: EventBus, shiftIds: readon
       key: 'notify.staffingToConfirm',
       params: {
         job: { ja: s.title_ja, en: s.title_en || s.title_ja },
-        date: { ja: `${dateText(s.date, 'ja')} ${s.start_time.slice(0, 5)}`, en: `${dateText(s.date, 'en')} ${s.start_time.slice(0, 5)}` },
+        date: inBoth((lang) => `${dateText(s.date, lang)} ${s.start_time.slice(0, 5)}`),
       },
       link: '/admin/shift',
     });

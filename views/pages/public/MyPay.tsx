@@ -79,28 +79,29 @@ export function MyPayPage(p: MyPayView): JSX.Element {
         {p.companies.map((c) => (
           <form key={c.companyId} method="post" action="/staff/pay" className="card form-card">
             <h3>{c.company}</h3>
-            {c.enabled && c.available < c.minAmount ? (
-              // Less than the smallest request: a form whose button could do nothing would be a dead end.
+            {c.enabled ? (
               <>
                 <p>{msg(L, 'pay.available', { available: yen(c.available), earned: yen(c.earned) })}</p>
-                <p className="hint">{msg(L, 'pay.notNow', { min: yen(c.minAmount) })}</p>
-              </>
-            ) : c.enabled ? (
-              <>
-                <p>{msg(L, 'pay.available', { available: yen(c.available), earned: yen(c.earned) })}</p>
-                <p className="hint">{msg(L, 'pay.fee', { percent: c.feePercent, minFee: yen(c.minFee), min: yen(c.minAmount) })}</p>
-                <input type="hidden" name="companyId" value={c.companyId} />
-                <Field
-                  name="amount"
-                  type="number"
-                  label={msg(L, 'pay.amount')}
-                  value={p.values.companyId === c.companyId ? (p.values.amount ?? '') : ''}
-                  error={p.values.companyId === c.companyId ? p.errors.amount : undefined}
-                  required
-                />
-                <ActionButton action={p.act.quickpay} className="button button-primary" confirm={msg(L, 'pay.confirm', { percent: c.feePercent, minFee: yen(c.minFee) })}>
-                  {msg(L, 'pay.request')}
-                </ActionButton>
+                {c.available < c.minAmount ? (
+                  // Less than the smallest request: a form whose button could do nothing would be a dead end.
+                  <p className="hint">{msg(L, 'pay.notNow', { min: yen(c.minAmount) })}</p>
+                ) : (
+                  <>
+                    <p className="hint">{msg(L, 'pay.fee', { percent: c.feePercent, minFee: yen(c.minFee), min: yen(c.minAmount) })}</p>
+                    <input type="hidden" name="companyId" value={c.companyId} />
+                    <Field
+                      name="amount"
+                      type="number"
+                      label={msg(L, 'pay.amount')}
+                      value={p.values.companyId === c.companyId ? (p.values.amount ?? '') : ''}
+                      error={p.values.companyId === c.companyId ? p.errors.amount : undefined}
+                      required
+                    />
+                    <ActionButton action={p.act.quickpay} className="button button-primary" confirm={msg(L, 'pay.confirm', { percent: c.feePercent, minFee: yen(c.minFee) })}>
+                      {msg(L, 'pay.request')}
+                    </ActionButton>
+                  </>
+                )}
               </>
             ) : (
               <p>{msg(L, 'pay.off')}</p>
