@@ -409,6 +409,21 @@ describe('a candidate’s way in: the download page and the password reset end o
     expect(signedIn).toMatchObject({ status: 303, location: '/staff/applications' });
   });
 
+  it('“forgot your password” from the candidate login leads back to the candidate login, before and after sending', async () => {
+    const login = await get('/staff/login', { 'accept-language': 'en' });
+    const href = /<a href="([^"]+)">Forgot your password\?<\/a>/.exec(await login.text())?.[1];
+    expect(href).toBe('/forget-password?from=staff');
+    const form = await get(href!, { 'accept-language': 'en' });
+    expect(await form.text()).toContain('<a href="/staff/login">Back to log in</a>');
+
+    const sent = await pressButton(t, visitor, href!, 'send', { email: DEMO.candidate });
+    expect(sent).toMatchObject({ status: 303, location: '/forget-password?sent=1&from=staff' });
+    const page = await (await get(sent.location!, { 'accept-language': 'en' })).text();
+    expect(page).toContain('Check your email');
+    expect(page).toContain('<a href="/staff/login">Back to log in</a>');
+    expect(page).not.toContain('<a href="/login">Back to log in</a>');
+  });
+
   it('staff are still sent to the back-office login after theirs', async () => {
     const res = await resetByMail(DEMO.company_staff);
     expect(res).toMatchObject({ status: 303, location: '/login?reset=1' });

@@ -28,7 +28,7 @@ export function CandidateLoginPage(p: { act: ActionRefs<'login'>; lang: Lang; em
       <FormLinks
         links={[
           { lead: msg(p.lang, 'candidate.newHere'), href: `/staff/register?next=${encodeURIComponent(p.next)}`, label: msg(p.lang, 'candidate.registerForFree') },
-          { href: '/forget-password', label: msg(p.lang, 'common.forgotPassword') },
+          { href: '/forget-password?from=staff', label: msg(p.lang, 'common.forgotPassword') },
         ]}
       />
     </FormPage>

@@ -9,9 +9,12 @@ import { FormLinks, FormPage, OtherErrors, SubmitButton } from './form-page.tsx'
 /**
  * /forget-password: asks for the account's `email` (posted to /forget-password). Once `sent`, the
  * same message is shown whether or not an account exists, so the page never reveals it.
+ * `from` is `staff` when the person came from the candidates' login: "back to log in" returns there.
  */
-export function ForgetPasswordPage(props: { action: ActionRef; lang: Lang; email?: string; errors: Record<string, string>; sent: boolean }): JSX.Element {
+export function ForgetPasswordPage(props: { action: ActionRef; lang: Lang; email?: string; from?: string; errors: Record<string, string>; sent: boolean }): JSX.Element {
   const { lang, email, errors, sent } = props;
+  const candidate = props.from === 'staff';
+  const login = candidate ? '/staff/login' : '/login';
 
   return (
     <FormPage page="page-auth" id="forget-title" title={msg(lang, 'forgot.title')}>
@@ -20,7 +23,7 @@ export function ForgetPasswordPage(props: { action: ActionRef; lang: Lang; email
           <p>{msg(lang, 'forgot.sent')}</p>
           <p>{msg(lang, 'forgot.noMail')}</p>
           <p>
-            <a href="/login">{msg(lang, 'forgot.backToLogin')}</a>
+            <a href={login}>{msg(lang, 'forgot.backToLogin')}</a>
           </p>
         </AlertBox>
       ) : (
@@ -28,10 +31,11 @@ export function ForgetPasswordPage(props: { action: ActionRef; lang: Lang; email
           <p className="form-intro">{msg(lang, 'forgot.intro')}</p>
           <OtherErrors errors={errors} fields={['email']} />
           <form method="post" action="/forget-password">
+            {candidate ? <input type="hidden" name="from" value="staff" /> : null}
             <Field name="email" type="email" label={msg(lang, 'common.email')} value={email} error={errors.email} required autoComplete="username" />
             <SubmitButton action={props.action}>{msg(lang, 'forgot.send')}</SubmitButton>
           </form>
-          <FormLinks links={[{ href: '/login', label: msg(lang, 'forgot.backToLogin') }]} />
+          <FormLinks links={[{ href: login, label: msg(lang, 'forgot.backToLogin') }]} />
         </>
       )}
     </FormPage>

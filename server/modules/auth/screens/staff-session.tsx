@@ -75,7 +75,8 @@ const forgetPassword = sentForm(
   '/forget-password',
   ['email'],
   ({ call }, v) => call(OWN.RequestPasswordReset, { email: v.email ?? '' }),
-  ({ action, lang, values, errors, sent }) => <ForgetPasswordPage action={action} lang={lang} email={values.email} errors={errors} sent={sent} />,
+  ({ action, lang, values, errors, sent }) => <ForgetPasswordPage action={action} lang={lang} email={values.email} from={values.from} errors={errors} sent={sent} />,
+  ['from'],
 );
 
 /** A refused reset keeps the token; a token that is used up or unknown is the 410 page. */
