@@ -218,9 +218,19 @@ export interface RecordAction {
   done: Text;
   /** Runs it; a returned text refuses (shown as the page's error), nothing means done. */
   run(row: RecordRow, ctx: HookContext): Promise<Text | void>;
-  /** Whether the record page offers it for the record as it is (a closed job is not closed again); default: always. */
-  offered?(row: Record<string, unknown>): boolean;
+  /** The records it can run on, by a column's values (a closed job is not closed again); default: every record. */
+  rows?: RowsOffered;
 }
+
+/**
+ * Which rows an action is drawn on, by a column's values (`{ status: ['requested'] }`), for a
+ * record's action and a list row's alike: on the other rows it could only be refused.
+ */
+export type RowsOffered = Readonly<Record<string, readonly string[]>>;
+
+/** Whether an action declaring `rows` is drawn on `row`. */
+export const offersRow = (rows: RowsOffered | undefined, row: Readonly<Record<string, unknown>>): boolean =>
+  Object.entries(rows ?? {}).every(([column, values]) => values.includes(String(row[column])));
 
 /**
  * Rows of another table belonging to one record through `parentColumn`. They are read and

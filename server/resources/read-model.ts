@@ -7,7 +7,7 @@ import { tenantScopedQuery, type Tenant } from '../access/tenancy.ts';
 import { audit } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
-import { DATE_FILTERS, type HookContext, type Option, type OptionContext } from './define.ts';
+import { DATE_FILTERS, type HookContext, type Option, type OptionContext, type RowsOffered } from './define.ts';
 import { readList, type ListDef, type ListPage, type ListQuery } from './list.ts';
 import { pickLangSql } from './pick-lang-sql.ts';
 import { isUuid } from '../../shared/ids.ts';
@@ -144,12 +144,8 @@ export interface ReadAction {
   screens?: readonly string[];
   /** Offered only to users of these tenant kinds (a client's own confirmation); default all. */
   tenants?: readonly Tenant['kind'][];
-  /**
-   * The rows it can run on, by a column's values (`{ status: ['requested'] }`): only those draw it
-   * as their own button (on the others it could only be refused); the bulk bar offers it always.
-   * Default: every row.
-   */
-  rows?: Readonly<Record<string, readonly string[]>>;
+  /** The rows that draw it as their own button (`offersRow`); the bulk bar offers it always. Default: every row. */
+  rows?: RowsOffered;
   /** Runs it on rows the caller may see; a returned text refuses (shown as the page's error). */
   run(rows: ReadRow[], ctx: HookContext): Promise<Text | void>;
   /** The notice once it ran. */

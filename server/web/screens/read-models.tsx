@@ -13,6 +13,7 @@ import { WeekCalendar } from '../../../views/ui/WeekCalendar.tsx';
 import { Island } from '../../../views/ui/Island.tsx';
 import { mondayOf, parseDay, todayInJapan } from '../../../shared/time.ts';
 import { MAX_PAGE_SIZE } from '../../resources/list.ts';
+import { offersRow } from '../../resources/define.ts';
 import { defineScreen, failed, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../screen.ts';
 import { PANELS } from './found.ts';
 import { ActionButton, declaredActions } from '../../../views/ui/Action.tsx';
@@ -271,7 +272,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                     selectForm: BULK_FORM,
                     rowActions: (row: Row) => [
                       ...actions
-                        .filter((a) => Object.entries(a.rows ?? {}).every(([col, values]) => values.includes(String(row[col]))))
+                        .filter((a) => offersRow(a.rows, row))
                         .map((a) => (
                           <ActionButton
                             key={`act-${a.name}`}

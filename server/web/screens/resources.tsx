@@ -3,7 +3,7 @@ import { validate } from '../../validation.ts';
 import type { RoleMaps } from '../../auth/default-roles.ts';
 import { inReaderOrder, pickLang, tr, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
-import type { ChildResource, FieldDef, Option, ResourceDef, Screen as ResourceScreen } from '../../resources/define.ts';
+import { offersRow, type ChildResource, type FieldDef, type Option, type ResourceDef, type Screen as ResourceScreen } from '../../resources/define.ts';
 import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from '../../api/graphql/resources.ts';
 import { RESOURCES } from '../../resources/registry.ts';
 import { AuditLog, type AuditView, ChildList, columnOf, DeleteButton, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm } from '../../../views/resources/ResourceViews.tsx';
@@ -563,7 +563,7 @@ async function recordExtras(ctx: ScreenContext, def: ResourceDef, row: Values, a
   });
   const section = RECORD_SECTIONS[def.name];
   const sectionView = section ? await section.render(ctx, row, action, state.section, RESOURCE_ACT) : null;
-  const offered = (def.actions ?? []).filter((a) => a.offered?.(row) ?? true);
+  const offered = (def.actions ?? []).filter((a) => offersRow(a.rows, row));
   const below = (
     <>
       {offered.length ? <RecordActions act={RESOURCE_ACT} lang={lang} action={action} actions={offered.map((a) => ({ name: a.name, label: a.label }))} /> : null}

@@ -286,7 +286,7 @@ function closeAction(def: () => ResourceDef): RecordAction {
     name: 'close',
     label: msgText('res.jobs.closeJob'),
     done: msgText('res.jobs.jobClosed'),
-    offered: (row) => row.status !== 'closed',
+    rows: { status: JOB_STATUSES.map((o) => o.value).filter((v) => v !== 'closed') },
     async run(row, ctx) {
       if (row.status === 'closed') return msgText('res.jobs.jobAlreadyClosed');
       const r = await updateRow(ctx.db, def(), ctx.tenant, actorOf(ctx), row.id, { status: 'closed' }, ctx.lang);
