@@ -1,7 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Text } from '../../shared/i18n.ts';
-import { tenantAssignedValues, tenantFilterFor, type Tenant } from '../access/tenancy.ts';
+import { isPlatform, tenantAssignedValues, tenantFilterFor, tenantIn, type Tenant } from '../access/tenancy.ts';
 import { msgText } from '../../shared/messages.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import type { Services } from '../services.ts';
@@ -42,6 +42,11 @@ export interface FieldDef {
   search?: boolean;
   /** Only platform users may set it (e.g. a row's company); others get their own tenant's value. */
   platformOnly?: boolean;
+  /**
+   * Only users of these tenant kinds may set it (a job's bill rate: not the client it bills); the
+   * others' forms do not draw it and what their calls send for it is left out. Default: all.
+   */
+  setBy?: readonly Tenant['kind'][];
   /** Not editable after creation. */
   createOnly?: boolean;
   hint?: Text;
@@ -207,6 +212,10 @@ export interface WriteChange {
 }
 
 /** Values to merge into the write, or field errors (already in the caller's language) that refuse it. */
+/** The fields a caller of this tenant may write in this operation (the API's and the form's alike). */
+export const writableFields = (fields: readonly FieldDef[], tenant: Tenant, mode: 'create' | 'update', only?: readonly string[]): FieldDef[] =>
+  fields.filter((f) => (!f.platformOnly || isPlatform(tenant)) && (!f.setBy || tenantIn(tenant, ...f.setBy)) && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)));
+
 export type BeforeWriteResult = { values: Record<string, unknown> } | { errors: Record<string, string> };
 
 /** A button on a record's page that does something other than saving (engine: `<name>Action` mutation). */

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { type Tenant, isPlatform } from '../access/tenancy.ts';
+import type { Tenant } from '../access/tenancy.ts';
 import { audit as writeAudit, type Actor as AuditActor } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
 import type { Lang, Text } from '../../shared/i18n.ts';
@@ -11,7 +11,7 @@ import type { CellKind } from '../../shared/list-kinds.ts';
 import type { ListCondition, ListDef } from './list.ts';
 import { msg } from '../../shared/texts/index.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
-import { DATE_FILTERS, type ChildResource, type HookContext } from './define.ts';
+import { DATE_FILTERS, writableFields, type ChildResource, type HookContext } from './define.ts';
 import { isUuid } from '../../shared/ids.ts';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -141,17 +141,12 @@ export async function optionsFor(field: FieldDef, tenant: Tenant, db: DB): Promi
   return typeof field.options === 'function' ? field.options({ tenant, db }) : field.options;
 }
 
-/** The fields a caller may write in this operation. */
-export function writableFields(def: ResourceDef, tenant: Tenant, mode: 'create' | 'update', only?: string[]): FieldDef[] {
-  return def.fields.filter((f) => (!f.platformOnly || isPlatform(tenant)) && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)));
-}
-
 /**
  * Validates what a caller may write. A create takes every writable field; an update only the
  * fields it names (a screen's subset, or the keys an API call sent), so partial updates work.
  */
 async function validateInput(db: DB, def: ResourceDef, tenant: Tenant, mode: 'create' | 'update', input: Record<string, unknown>, lang: Lang, only?: string[]) {
-  const fields = writableFields(def, tenant, mode, mode === 'update' ? (only ?? Object.keys(input)) : undefined);
+  const fields = writableFields(def.fields, tenant, mode, mode === 'update' ? (only ?? Object.keys(input)) : undefined);
   const schema = z.object(Object.fromEntries(fields.map((f) => [f.name, f.schema])));
   // A create that leaves a field out means "no value" (as a blank form field does): optional
   // fields accept it, required ones say so.

@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as cheerio from 'cheerio';
 import iconv from 'iconv-lite';
 import { pdfText } from '../helpers/pdf.ts';
-import { appForFile } from '../helpers/app.ts';
+import { appForFile, DEMO } from '../helpers/app.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
 import { dailyWithholdingHei } from '../../server/modules/payroll/withholding.ts';
@@ -327,6 +328,28 @@ describe('the settings money needs', () => {
       firstCode(await t.gql('mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { id } }', { id: job.id, input: { bill_rate: 1 } }, { as: 'company2' })),
     ).not.toBeUndefined();
     expect((await db().selectFrom('jobs').select('bill_rate').where('id', '=', job.id).executeTakeFirstOrThrow()).bill_rate).toBe(1_750);
+  });
+
+  it('the client a job bills does not set its bill rate: its form does not draw it, and neither the form nor an API call changes it', async () => {
+    const clientId = await clientOf(t, DEMO.client_admin);
+    const job = await db().selectFrom('jobs').select(['id', 'bill_rate']).where('client_id', '=', clientId).where('kind', '=', 'daily').where('bill_rate', 'is not', null).executeTakeFirstOrThrow();
+    const path = `/v3/admin/jobs/${job.id}`;
+    const client = await sessionOf(t, 'client_admin', 'en');
+    const form = await getPage(t, path, await t.tokenOf('client_admin'));
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('name="wage"');
+    expect(form.html).not.toContain('name="bill_rate"');
+
+    // Saved as drawn, with a rate typed in as a hand-made post would: the rate stays the company's.
+    const saved = await pressButton(t, client, path, 'save', { bill_rate: '1' });
+    expect(saved.status).toBe(303);
+    const api = await t.gql('mutation($id: ID!, $input: DailyJobInput!) { updateDailyJob(id: $id, input: $input) { id } }', { id: job.id, input: { bill_rate: 2 } }, { as: 'client_admin' });
+    expect(firstCode(api)).toBeUndefined();
+    expect((await db().selectFrom('jobs').select('bill_rate').where('id', '=', job.id).executeTakeFirstOrThrow()).bill_rate).toBe(job.bill_rate);
+
+    // The staffing company still sets it on the same page.
+    expect(await pressButton(t, await sessionOf(t, 'company_admin'), path, 'save', { bill_rate: String(job.bill_rate! + 100) })).toMatchObject({ status: 303 });
+    expect((await db().selectFrom('jobs').select('bill_rate').where('id', '=', job.id).executeTakeFirstOrThrow()).bill_rate).toBe(job.bill_rate! + 100);
   });
 });
 

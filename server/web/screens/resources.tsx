@@ -3,7 +3,7 @@ import { validate } from '../../validation.ts';
 import type { RoleMaps } from '../../auth/default-roles.ts';
 import { inReaderOrder, pickLang, tr, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
-import { offersRow, type ChildResource, type FieldDef, type Option, type ResourceDef, type Screen as ResourceScreen } from '../../resources/define.ts';
+import { offersRow, writableFields, type ChildResource, type FieldDef, type Option, type ResourceDef, type Screen as ResourceScreen } from '../../resources/define.ts';
 import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from '../../api/graphql/resources.ts';
 import { RESOURCES } from '../../resources/registry.ts';
 import { AuditLog, type AuditView, ChildList, columnOf, DeleteButton, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm } from '../../../views/resources/ResourceViews.tsx';
@@ -11,6 +11,7 @@ import { Notice, type ColumnView } from '../../../views/ui/DataTable.tsx';
 import { ListPage, type ListPageRows } from '../../../views/ui/ListPage.tsx';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
+import { tenantOf } from '../../access/tenancy.ts';
 import { withFlag } from '../kit.ts';
 import { loadList } from './list-page.ts';
 import { errorPage, page, plain, redirect, refusalState, runAction, withRefusal, type Action, type OnRefusal, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
@@ -78,8 +79,7 @@ function fieldViews(fields: readonly FieldDef[], choices: Choices, lang: Lang): 
 }
 
 const isPlatform = (ctx: ScreenContext) => ['superadmin', 'admin'].includes(ctx.user?.role ?? '');
-const fieldsFor = (def: ResourceDef, ctx: ScreenContext, mode: 'create' | 'update', only?: string[]) =>
-  def.fields.filter((f) => (!f.platformOnly || isPlatform(ctx)) && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)));
+const fieldsFor = (def: ResourceDef, ctx: ScreenContext, mode: 'create' | 'update', only?: string[]) => writableFields(def.fields, ctx.user ? tenantOf(ctx.user) : { kind: 'none' }, mode, only);
 
 /** Links between a resource's screens, only to screens the user may enter. */
 function navigator(def: ResourceDef, maps: RoleMaps, role: string, from: string) {
