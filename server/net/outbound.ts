@@ -26,16 +26,18 @@ import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch, type Response } from 'undici';
+import { drawProblem, type Problem } from '../../shared/texts/index.ts';
 
 /** Why a request was not made. */
 export type OutboundRefusal = 'url' | 'name' | 'address' | 'redirect';
 
+/** A request the guard did not make: why, as a kind and as a problem the logs that meet it keep (shared/texts/logs.ts). */
 export class OutboundError extends Error {
   constructor(
     readonly reason: OutboundRefusal,
-    message: string,
+    readonly problem: Problem,
   ) {
-    super(message);
+    super(drawProblem('en', problem));
     this.name = 'OutboundError';
   }
 }
@@ -110,11 +112,11 @@ const INTERNAL_SUFFIXES = ['localhost', 'local', 'internal', 'localdomain', 'hom
 const INTERNAL_NAMES = new Set(['metadata', 'instance-data']);
 
 /** Why a host name may not be reached before it is even resolved, or null. */
-function nameRefusal(host: string, allow: AllowList): string | null {
-  if (!host) return 'no host';
+function nameRefusal(host: string, allow: AllowList): Problem | null {
+  if (!host) return { key: 'log.outbound.noHost' };
   if (allow.names.has(host)) return null;
-  if (INTERNAL_NAMES.has(host) || INTERNAL_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`))) return 'an internal name';
-  if (!host.includes('.') && !ipaddr.isValid(host)) return 'a name without a domain';
+  if (INTERNAL_NAMES.has(host) || INTERNAL_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`))) return { key: 'log.outbound.internalName', params: { host } };
+  if (!host.includes('.') && !ipaddr.isValid(host)) return { key: 'log.outbound.noDomain', params: { host } };
   return null;
 }
 
@@ -123,22 +125,21 @@ function nameRefusal(host: string, allow: AllowList): string | null {
  * address outside the public internet. Null when it may be tried (the address is checked again
  * when it is resolved). A form uses it to refuse such a URL as it is typed.
  */
-export function urlRefusal(input: string | URL, allow: AllowList): string | null {
+export function urlRefusal(input: string | URL, allow: AllowList): Problem | null {
   let u: URL;
   try {
     u = new URL(String(input));
   } catch {
-    return 'not a URL';
+    return { key: 'log.outbound.notUrl' };
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `${u.protocol} is not http or https`;
-  if (u.username || u.password) return 'credentials in the URL';
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { key: 'log.outbound.scheme', params: { scheme: u.protocol } };
+  if (u.username || u.password) return { key: 'log.outbound.credentials' };
   const host = normalizeHost(u.hostname);
   if (ipaddr.isValid(host) && (host.includes(':') || ipaddr.IPv4.isValidFourPartDecimal(host))) {
-    const why = addressRefusal(host, allow);
-    return why ? `${host} is a ${why} address` : null;
+    const range = addressRefusal(host, allow);
+    return range ? { key: 'log.outbound.address', params: { host, range } } : null;
   }
-  const why = nameRefusal(host, allow);
-  return why ? `${host} is ${why}` : null;
+  return nameRefusal(host, allow);
 }
 
 /** Whether the URL's host is one OUTBOUND_ALLOW names (by name or by a literal address in its ranges). */
@@ -157,7 +158,7 @@ function guardedLookup(allow: AllowList, resolve: Resolve): LookupFunction {
   return (hostname, options, callback) => {
     const host = normalizeHost(hostname);
     const named = nameRefusal(host, allow);
-    if (named && !ipaddr.isValid(host)) return callback(new OutboundError('name', `${host} is ${named}`), '', 0);
+    if (named && !ipaddr.isValid(host)) return callback(new OutboundError('name', named), '', 0);
     const resolved: Promise<dns.LookupAddress[]> = ipaddr.isValid(host)
       ? Promise.resolve([{ address: host, family: host.includes(':') ? 6 : 4 }])
       : resolve(host, options.family === 4 || options.family === 6 ? options.family : 0);
@@ -165,8 +166,8 @@ function guardedLookup(allow: AllowList, resolve: Resolve): LookupFunction {
       (list) => {
         const byName = allow.names.has(host);
         for (const a of list) {
-          const why = byName ? null : addressRefusal(a.address, allow);
-          if (why) return callback(new OutboundError('address', `${host} resolves to ${a.address}, a ${why} address`), '', 0);
+          const range = byName ? null : addressRefusal(a.address, allow);
+          if (range) return callback(new OutboundError('address', { key: 'log.outbound.resolves', params: { host, address: a.address, range } }), '', 0);
         }
         if (!list.length) return callback(Object.assign(new Error(`${host}: no address`), { code: 'ENOTFOUND' }), '', 0);
         if (options.all) callback(null, list);
@@ -197,6 +198,13 @@ export interface Outbound {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** The kind of a refusal `urlRefusal` gives (the rest are about the URL itself). */
+const REFUSAL_KIND: Partial<Record<Problem['key'], OutboundRefusal>> = {
+  'log.outbound.address': 'address',
+  'log.outbound.internalName': 'name',
+  'log.outbound.noDomain': 'name',
+};
+
 /** How a name becomes addresses: the system resolver (getaddrinfo), as every other connection does. */
 export type Resolve = (host: string, family: 0 | 4 | 6) => Promise<dns.LookupAddress[]>;
 const systemResolve: Resolve = (host, family) => dns.promises.lookup(host, { all: true, family });
@@ -218,7 +226,7 @@ export function createOutbound(o: { allow?: AllowList | string; resolve?: Resolv
       const max = init.maxRedirects ?? 5;
       for (let hop = 0; ; hop++) {
         const refused = urlRefusal(url, allow);
-        if (refused) throw new OutboundError(/address/.test(refused) ? 'address' : /name|domain/.test(refused) ? 'name' : 'url', `${url.origin}: ${refused}`);
+        if (refused) throw new OutboundError(REFUSAL_KIND[refused.key] ?? 'url', refused);
         let res: Response;
         try {
           res = await undiciFetch(url, { method, headers, ...(body === undefined ? {} : { body }), signal: init.signal ?? null, redirect: 'manual', dispatcher: agent });
@@ -230,8 +238,8 @@ export function createOutbound(o: { allow?: AllowList | string; resolve?: Resolv
         const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
         if (!location) return res;
         await res.body?.cancel();
-        if (init.redirect === 'error') throw new OutboundError('redirect', `${url.origin} redirected to ${location}`);
-        if (hop >= max) throw new OutboundError('redirect', `more than ${max} redirects from ${String(input)}`);
+        if (init.redirect === 'error') throw new OutboundError('redirect', { key: 'log.outbound.redirected', params: { origin: url.origin, location } });
+        if (hop >= max) throw new OutboundError('redirect', { key: 'log.outbound.redirects', params: { max, url: String(input) } });
         const next = new URL(location, url);
         // As browsers do: credentials stay with their origin; a 303 (and a POST's 301/302) becomes a GET.
         if (next.origin !== url.origin) {

@@ -9,13 +9,14 @@
  * Adding a part: a file `shared/texts/<area>.ts` exporting `const <AREA> = { 'area.key': m(ja, en) }
  * as const satisfies Record<string, Text>`, spread into PARTS below.
  */
-import type { Lang, Text } from '../i18n.ts';
+import { pickLang, type Lang, type Text } from '../i18n.ts';
 import { MESSAGES, fill } from '../messages.ts';
 import { RESOURCES } from './resources.ts';
 import { WEB } from './web.ts';
 import { PAYROLL } from './payroll.ts';
 import { INBOX } from './inbox.ts';
 import { INBOX_REPORT } from './inbox-report.ts';
+import { LOGS } from './logs.ts';
 
 /** The server-only parts, each a record of keys under its own prefix. */
 const PARTS = {
@@ -24,6 +25,7 @@ const PARTS = {
   ...PAYROLL,
   ...INBOX,
   ...INBOX_REPORT,
+  ...LOGS,
 } as const;
 
 export const TEXTS = { ...MESSAGES, ...PARTS } as const satisfies Record<string, Text>;
@@ -36,6 +38,7 @@ export const TEXT_PARTS: Readonly<Record<string, Readonly<Record<string, Text>>>
   payroll: PAYROLL,
   inbox: INBOX,
   inboxReport: INBOX_REPORT,
+  logs: LOGS,
 };
 
 export type TextKey = keyof typeof TEXTS;
@@ -48,6 +51,32 @@ export function msg(lang: Lang, key: TextKey, vars?: Readonly<Record<string, str
 /** Both languages of a message, filled (a column's label, a notice built before the language is known). */
 export function msgText(key: TextKey, vars?: Readonly<Record<string, string | number>>): Text {
   return vars ? { ja: msg('ja', key, vars), en: msg('en', key, vars) } : TEXTS[key];
+}
+
+/**
+ * What went wrong in background work (a crawler run, a Romuten sync), stored as a catalogue key
+ * and its values so that each reader reads it in their own language (shared/texts/logs.ts). A
+ * value is data as it is (a URL, a count, what a remote service said), a `{ ja, en }` pair of data
+ * with both languages (a job's title), or another problem (the reason inside a sentence).
+ */
+export interface Problem {
+  key: TextKey;
+  params?: Readonly<Record<string, string | number | Text | Problem>>;
+}
+
+const isProblem = (v: unknown): v is Problem => typeof v === 'object' && v !== null && typeof (v as { key?: unknown }).key === 'string';
+
+/**
+ * A stored problem in `lang`. A plain string is a problem logged before problems had keys (an
+ * older run's English sentence): it is shown as it was stored. A key the catalogue no longer has
+ * shows as the key.
+ */
+export function drawProblem(lang: Lang, p: Problem | string): string {
+  if (typeof p === 'string') return p;
+  if (!isProblem(p)) return JSON.stringify(p);
+  const vars: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries(p.params ?? {})) vars[name] = typeof v !== 'object' ? v : isProblem(v) ? drawProblem(lang, v) : pickLang(lang, v.ja, v.en);
+  return Object.hasOwn(TEXTS, p.key) ? msg(lang, p.key, vars) : p.key;
 }
 
 /**

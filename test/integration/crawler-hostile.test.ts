@@ -17,6 +17,7 @@ import { DEFAULT_BUDGET, extractInWorker } from '../../server/modules/crawler/pa
 import { runSource } from '../../server/modules/crawler/run.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { sleep, until } from '../helpers/wait.ts';
+import { drawProblem } from '../../shared/texts/index.ts';
 
 let t: TestApp;
 /** Inside the network: every connection that reaches it is recorded. */
@@ -90,7 +91,7 @@ describe('the job import and addresses inside the network', () => {
       const id = await source(url);
       const r = await runSource(t.database.db, id, { outbound: t.services.outbound, limits: { timeoutMs: 5_000, maxBytes: 100_000 } });
       expect(r, url).toMatchObject({ status: 'failed', imported: 0 });
-      expect(r!.errors.join(' '), url).toMatch(/refused/);
+      expect(r!.errors.map((e) => drawProblem('en', e)).join(' '), url).toMatch(/refused/);
       expect(reached, url).toEqual([]);
       expect(await lastRun(id)).toMatchObject({ status: 'failed', imported: 0 });
     }
@@ -122,8 +123,10 @@ describe('a hostile page', () => {
     await probing;
 
     expect(run).toMatchObject({ status: 'failed', imported: 0 });
-    expect(run!.errors[0]).toMatch(/not read, elements nested deeper than 512 levels/);
-    expect(await lastRun(id)).toMatchObject({ status: 'failed', errors: [expect.stringMatching(/nested deeper than 512 levels/)] });
+    expect(drawProblem('en', run!.errors[0]!)).toMatch(/not read, elements nested deeper than 512 levels/);
+    const stored = await lastRun(id);
+    expect(stored).toMatchObject({ status: 'failed' });
+    expect(stored.errors.map((e) => drawProblem('ja', e))).toEqual([expect.stringMatching(/要素の入れ子が512段より深くなっています/)]);
     expect(times.length).toBeGreaterThanOrEqual(4);
     expect(Math.max(...times), `probe times: ${times.map((x) => x.toFixed(0)).join(', ')} ms`).toBeLessThan(200);
   });

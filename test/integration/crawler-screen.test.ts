@@ -96,12 +96,35 @@ describe(`GET and POST ${PATH}`, () => {
     expect(created.status, /field-error[^>]*>([^<]*)/.exec(created.html)?.[1]).toBe(303);
     const record = created.location!.split('&')[0]!;
     expect((await postForm(t, record, token, { _action: 'run:run' })).status).toBe(303);
-    const bell = await t.gql('{ notifications(type: 1, current: 1, size: 50) { data { title link } } }', {}, token);
-    const notice = (bell.data.notifications.data as { title: string; link: string }[]).find((n) => n.title.includes(name));
+    const bell = await t.gql('{ notifications(type: 1, current: 1, size: 50) { data { title body link } } }', {}, token);
+    const notice = (bell.data.notifications.data as { title: string; body: string; link: string }[]).find((n) => n.title.includes(name));
     expect(notice?.link).toBe(record);
+    // The run's reason, in the reader's language: robots.txt could not be read, so nothing is allowed.
+    const reason = { ja: 'robots.txt が http://127.0.0.1:1/list の取得を許可していません', en: 'robots.txt does not allow http://127.0.0.1:1/list' };
+    expect(notice?.body).toBe(reason.ja);
     const opened = await getPage(t, notice!.link, token);
     expect(opened.status).toBe(200);
-    expect(opened.html).toContain('robots.txt');
+    expect(opened.html).toContain(reason.ja);
+    expect(opened.html).not.toContain(reason.en);
+    const english = await getPage(t, notice!.link, token, 'en');
+    expect(english.html).toContain(reason.en);
+    expect(english.html).not.toContain(reason.ja);
+    const bellEn = await t.gql('{ notifications(type: 1, current: 1, size: 50) { data { title body } } }', {}, { token, headers: { cookie: 'lang=en' } });
+    expect((bellEn.data.notifications.data as { title: string; body: string }[]).find((n) => n.title.includes(name))?.body).toBe(reason.en);
+  });
+
+  it('still shows a run logged before problems were kept by key, as it was written', async () => {
+    const token = await tokenOf('superadmin');
+    const source = await t.database.db.selectFrom('crawler_sources').select('id').where('name', '=', 'Unreachable jobs').executeTakeFirstOrThrow();
+    const older = 'https://old.example/list: no answer within 10000 ms';
+    await t.database.db
+      .insertInto('crawler_runs')
+      .values({ source_id: source.id, started_at: new Date(Date.now() - 86_400_000), finished_at: new Date(Date.now() - 86_400_000), status: 'failed', errors: JSON.stringify([older]) })
+      .execute();
+    for (const lang of ['ja', 'en'] as const) {
+      const page = await getPage(t, `${PATH}?id=${source.id}`, token, lang);
+      expect(page.html, lang).toContain(older);
+    }
   });
 
   it('keeps the page and the history from an admin without the code and from a company', async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueSources, runSource } from '../../server/modules/crawler/run.ts';
 import { createOutbound } from '../../server/net/outbound.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { drawProblem } from '../../shared/texts/index.ts';
 
 let database: TestDatabase;
 let site: http.Server;
@@ -135,12 +136,12 @@ describe('a job site on loopback', () => {
     hits.length = 0;
     const r = await runSource(database.db, id, { limits, outbound });
     expect(r).toMatchObject({ status: 'failed', imported: 0 });
-    expect(r!.errors[0]).toMatch(/robots\.txt does not allow/);
+    expect(drawProblem('en', r!.errors[0]!)).toMatch(/robots\.txt does not allow/);
     expect(hits).not.toContain('/private/jobs');
 
     pages.set('/robots.txt', { status: 503, body: 'down' });
     const other = await source('/jobs', { name: 'robots down' });
-    expect((await runSource(database.db, other, { limits, outbound }))!.errors[0]).toMatch(/robots\.txt does not allow/);
+    expect(drawProblem('en', (await runSource(database.db, other, { limits, outbound }))!.errors[0]!)).toMatch(/robots\.txt does not allow/);
     pages.set('/robots.txt', { status: 404, body: '' });
     expect(await runSource(database.db, other, { limits, outbound })).toMatchObject({ status: 'ok' });
   });
@@ -151,9 +152,10 @@ describe('a job site on loopback', () => {
     pages.set('/boom', { status: 500, body: 'oops' });
     pages.set('/broken', { body: '<ul><li class="job"><a class="t" href="/b">Broken page job<span class="w">¥900' });
     const results = Object.fromEntries(await Promise.all(['/slow', '/huge', '/boom'].map(async (p) => [p, await runSource(database.db, await source(p), { limits, outbound })] as const)));
-    expect(results['/slow']).toMatchObject({ status: 'failed', errors: [expect.stringMatching(/no answer within 500 ms/)] });
-    expect(results['/huge']).toMatchObject({ status: 'failed', errors: [expect.stringMatching(/more than 50000 bytes/)] });
-    expect(results['/boom']).toMatchObject({ status: 'failed', errors: [expect.stringMatching(/HTTP 500/)] });
+    const said = (p: string) => ({ status: results[p]!.status, errors: results[p]!.errors.map((e) => drawProblem('en', e)) });
+    expect(said('/slow')).toEqual({ status: 'failed', errors: [expect.stringMatching(/no answer within 500 ms/)] });
+    expect(said('/huge')).toEqual({ status: 'failed', errors: [expect.stringMatching(/more than 50000 bytes/)] });
+    expect(said('/boom')).toEqual({ status: 'failed', errors: [expect.stringMatching(/HTTP 500/)] });
     // Unclosed tags are what real pages have: the parser still finds the job.
     expect(await runSource(database.db, await source('/broken'), { limits, outbound })).toMatchObject({ status: 'ok', imported: 1 });
   });

@@ -13,8 +13,10 @@ import type { RetryPolicy } from '../../server/modules/integrations/romuten-clie
 import { syncRomuten, type SyncSummary } from '../../server/modules/integrations/sync.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { companyOf } from '../helpers/demo-data.ts';
-import { getPage, postForm } from '../helpers/pages.ts';
+import { escapeHtml, getPage, postForm } from '../helpers/pages.ts';
+import { attendanceWithJob } from '../../server/modules/pipeline/repo.ts';
 import { startFakeRomuten, type FakeRomuten } from '../helpers/romuten.ts';
+import { drawProblem } from '../../shared/texts/index.ts';
 
 let t: TestApp;
 let fake: FakeRomuten;
@@ -177,11 +179,16 @@ describe('a Romuten sync survives the remote failing and retries without duplica
     const down = await sync(fastPolicy(200));
     expect(down.status).toBe('failed');
     expect(down.failed).toBe(1);
-    expect(down.errors.join('\n')).toMatch(/no answer within 200 ms \(tried 4 times\)/);
+    expect(down.errors.map((e) => drawProblem('en', e)).join('\n')).toMatch(/no answer within 200 ms \(tried 4 times\)/);
     const state = await getPage(t, '/admin/integration', await t.tokenOf('company_admin'));
     expect(state.html).toContain('エラーあり');
+    // The log says what went wrong in the reader's language.
     const page = await getPage(t, PATH, await t.tokenOf('company_admin'));
-    expect(page.html).toContain('no answer within 200 ms');
+    expect(page.html).toMatch(/スタッフ「[^」]+」: POST \/v1\/workers: 200ミリ秒以内に応答がありませんでした（4回試しました）/);
+    expect(page.html).not.toContain('no answer within');
+    const english = await getPage(t, PATH, await t.tokenOf('company_admin'), 'en');
+    expect(english.html).toMatch(/worker [^<:]+: POST \/v1\/workers: no answer within 200 ms \(tried 4 times\)/);
+    expect(english.html).not.toContain('ミリ秒');
 
     const back = await sync(fastPolicy());
     expect(back).toMatchObject({ status: 'ok', workersPushed: 1, failed: 0 });
@@ -197,7 +204,7 @@ describe('a Romuten sync survives the remote failing and retries without duplica
     await t.database.db.deleteFrom('integration_items').execute();
     const s = await sync(fastPolicy());
     expect(s).toMatchObject({ status: 'failed', retries: 0, failed: 1 });
-    expect(s.errors[0]).toMatch(/HTTP 401, the API key or secret was refused/);
+    expect(drawProblem('en', s.errors[0]!)).toMatch(/HTTP 401, the API key or secret was refused \(Romuten said: "invalid credentials"\)/);
     expect(fake.received.length).toBe(before + 1);
     await postForm(t, PATH, await t.tokenOf('company_admin'), { _action: 'save', baseUrl: fake.url, apiKey: '', secret: fake.secret, enabled: 'on' });
   });
@@ -229,10 +236,46 @@ describe('addresses inside the network', () => {
       const s = await syncRomuten(strict.database.db, strict.config.integrationKey, sakura, actor, { policy: fastPolicy(), outbound: strict.services.outbound });
       if ('refused' in s) throw new Error(`sync refused: ${s.refused}`);
       expect(s).toMatchObject({ status: 'failed', retries: 0, workersPushed: 0 });
-      expect(s.errors[0]).toMatch(/POST \/v1\/workers: refused, http:\/\/127\.0\.0\.1:\d+: 127\.0\.0\.1 is a loopback address/);
+      expect(drawProblem('en', s.errors[0]!)).toMatch(/worker .+: POST \/v1\/workers: refused, 127\.0\.0\.1 is a loopback address/);
+      expect(drawProblem('ja', s.errors[0]!)).toMatch(/スタッフ「.+」: POST \/v1\/workers: 接続しませんでした（127\.0\.0\.1 は社内ネットワークのアドレス（loopback）です）/);
       expect(fake.received.length).toBe(before);
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe('the sync log', () => {
+  it("says which record Romuten refused and what it answered, in the reader's language, the job by its title in that language", async () => {
+    const db = t.database.db;
+    await db.deleteFrom('integration_items').where('entity', '=', 'attendance').execute();
+    fake.fault('/v1/attendance', { kind: 'status', status: 422 });
+    const s = await sync(fastPolicy());
+    expect(s).toMatchObject({ status: 'partial', failed: 1 });
+    // The first record sent: the sync sends them in the order of their ids.
+    const first = await attendanceWithJob(db).select(['s.date', 'j.title_ja', 'j.title_en']).where('t.company_id', '=', sakura).orderBy('t.id').executeTakeFirstOrThrow();
+    expect(first.date && first.title_en && first.title_en !== first.title_ja).toBeTruthy();
+    const token = await t.tokenOf('company_admin');
+    const ja = await getPage(t, PATH, token);
+    expect(ja.html).toContain(`勤怠「${first.date} ${first.title_ja}」: POST /v1/attendance: HTTP 422、受け付けられませんでした（Romutenの回答:「scripted 422」）`);
+    const en = await getPage(t, PATH, token, 'en');
+    expect(en.html).toContain(escapeHtml(`attendance ${first.date} ${first.title_en}: POST /v1/attendance: HTTP 422, not accepted (Romuten said: "scripted 422")`));
+    // The refused record goes with the next sync.
+    expect(await sync(fastPolicy())).toMatchObject({ status: 'ok', attendancePushed: 1 });
+  });
+
+  it('still shows a sync logged before problems were kept by key, as it was written', async () => {
+    const db = t.database.db;
+    const connection = await db.selectFrom('integration_connections').select('id').where('company_id', '=', sakura).executeTakeFirstOrThrow();
+    const older = 'worker 旧データ: POST /v1/workers: HTTP 422: externalId is required';
+    const day = new Date(Date.now() - 86_400_000);
+    await db
+      .insertInto('integration_syncs')
+      .values({ connection_id: connection.id, company_id: sakura, actor_id: actor.id, actor_name: actor.name, started_at: day, finished_at: day, status: 'partial', errors: JSON.stringify([older]) })
+      .execute();
+    for (const lang of ['ja', 'en'] as const) {
+      const page = await getPage(t, PATH, await t.tokenOf('company_admin'), lang);
+      expect(page.html, lang).toContain(older);
     }
   });
 });

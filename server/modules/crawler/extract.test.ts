@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetError, contentHash, extractHtml, extractJson, prefectureOf, wageOf, type FieldMapping } from './extract.ts';
+import { drawProblem, type Problem } from '../../../shared/texts/index.ts';
+
+/** Problems as a reader of `lang` reads them in the run history. */
+const read = (problems: Problem[], lang: 'ja' | 'en' = 'en') => problems.map((p) => drawProblem(lang, p));
 
 const MAP: FieldMapping = { url: 'a.title', title: 'a.title', title_en: '', description: '.desc', wage: '.wage', prefecture: '.place', city: '.city', station: '' };
 
@@ -29,11 +33,14 @@ describe('extractHtml', () => {
     expect(r.jobs[1]).toMatchObject({ sourceUrl: 'https://other.example/jobs/2', title: 'Hotel cleaning', wage: 1350, prefecture: '大阪府' });
     // Broken markup still parses; an item without a link is known by the page and its title.
     expect(r.jobs[2]).toMatchObject({ title: 'Kitchen helpunclosed', sourceUrl: `https://site.example/list?p=1#${encodeURIComponent('Kitchen helpunclosed')}` });
-    expect(r.problems).toEqual(['item 3: no title']);
+    expect(read(r.problems)).toEqual(['item 3: no title']);
+    expect(read(r.problems, 'ja')).toEqual(['3件目: タイトルがありません']);
   });
 
-  it('reports an invalid selector instead of throwing', () => {
-    expect(extractHtml(PAGE, 'https://site.example/', 'li[', MAP).problems[0]).toMatch(/not a valid CSS selector/);
+  it("reports an invalid selector instead of throwing, named by the form's label, once", () => {
+    expect(read(extractHtml(PAGE, 'https://site.example/', 'li[', MAP).problems)).toEqual(['the selector "li[" of "Where each job is" is not a valid CSS selector']);
+    const badWage = extractHtml(PAGE, 'https://site.example/', 'li.job', { ...MAP, wage: 'b[' }).problems;
+    expect(read(badWage, 'ja')).toEqual(['「給与」のCSSセレクタ「b[」が正しくありません', '3件目: タイトルがありません']);
   });
 });
 
@@ -42,11 +49,13 @@ describe('extractJson', () => {
   it('reads the list at a dotted path and each field by its path', () => {
     const r = extractJson(feed, 'https://feed.example/jobs.json', 'data.jobs', { ...MAP, url: 'link', title: 'name', wage: 'pay', prefecture: 'loc.pref', description: '', city: '' });
     expect(r.jobs).toEqual([{ sourceUrl: 'https://feed.example/a', title: 'Night shift', titleEn: '', description: '', wage: 1500, prefecture: '神奈川県', city: '', station: '' }]);
-    expect(r.problems).toEqual(['item 2: no title']);
+    expect(read(r.problems)).toEqual(['item 2: no title']);
   });
   it('says what is wrong with a feed that is not JSON or has no list there', () => {
-    expect(extractJson('<html>', 'https://x.example/', 'jobs', MAP).problems).toEqual(['the feed is not valid JSON']);
-    expect(extractJson('{"jobs": 3}', 'https://x.example/', 'jobs', MAP).problems).toEqual(['no list of jobs at "jobs"']);
+    expect(read(extractJson('<html>', 'https://x.example/', 'jobs', MAP).problems)).toEqual(['the feed is not valid JSON']);
+    expect(read(extractJson('{"jobs": 3}', 'https://x.example/', 'jobs', MAP).problems)).toEqual(['no list of jobs at "jobs"']);
+    expect(read(extractJson('{"jobs": 3}', 'https://x.example/', 'jobs', MAP).problems, 'ja')).toEqual(['「jobs」に求人の一覧がありません']);
+    expect(read(extractJson('{"jobs": 3}', 'https://x.example/', '', MAP).problems)).toEqual(['no list of jobs at the top level']);
   });
 });
 

@@ -13,6 +13,7 @@ import * as cheerio from 'cheerio';
 import { parse } from 'parse5';
 import { adapter } from 'parse5-htmlparser2-tree-adapter';
 import { PREFECTURES } from '../jobs/prefectures.ts';
+import type { Problem, TextKey } from '../../../shared/texts/index.ts';
 
 /** Where the fields are: CSS selectors (html) or dotted paths (json). Empty = not mapped. */
 export interface FieldMapping {
@@ -44,8 +45,22 @@ export interface FoundJob {
 export interface Extracted {
   jobs: FoundJob[];
   /** Items that could not become a job, and why (shown in the run history). */
-  problems: string[];
+  problems: Problem[];
 }
+
+/** What the source's form calls each field (defs/crawler.ts), so a problem names it as the form does. */
+export const FIELD_LABELS: Readonly<Record<keyof FieldMapping, TextKey>> = {
+  url: 'res.crawler.linkJob',
+  title: 'res.common.title',
+  title_en: 'res.common.titleEnglish',
+  description: 'res.crawler.description',
+  wage: 'common.pay',
+  prefecture: 'res.common.prefecture',
+  city: 'res.common.city',
+  station: 'res.crawler.station',
+};
+/** What the form calls the item selector. */
+export const ITEM_LABEL: TextKey = 'res.crawler.whereEachJob';
 
 const LIMIT = { title: 200, description: 10_000, place: 100 } as const;
 const clean = (s: string, max: number) => s.replace(/\s+/g, ' ').trim().slice(0, max);
@@ -75,10 +90,10 @@ function absolute(href: string, base: string): string | null {
   }
 }
 
-function normalize(raw: Record<keyof FieldMapping, string>, pageUrl: string, index: number, problems: string[]): FoundJob | null {
+function normalize(raw: Record<keyof FieldMapping, string>, pageUrl: string, index: number, problems: Problem[]): FoundJob | null {
   const title = clean(raw.title, LIMIT.title);
   if (!title) {
-    problems.push(`item ${index + 1}: no title`);
+    problems.push({ key: 'log.crawler.noTitle', params: { n: index + 1 } });
     return null;
   }
   // Without a link, the job's identity is the page and its title.
@@ -100,8 +115,17 @@ const FIELDS = ['url', 'title', 'title_en', 'description', 'wage', 'prefecture',
 /** How deep an HTML page may nest its elements before reading it stops. */
 export const MAX_DEPTH = 512;
 
-/** A page beyond what the import reads (too deep); its message is the run's reason. */
-export class BudgetError extends Error {}
+/** A page beyond what the import reads (too deep); its problem is the run's reason. */
+export class BudgetError extends Error {
+  readonly problem: Problem;
+  constructor(maxDepth: number) {
+    super(`elements nested deeper than ${maxDepth} levels`);
+    this.problem = { key: 'log.crawler.tooDeep', params: { depth: maxDepth } };
+  }
+}
+
+/** A CSS selector the page could not be searched with, named by the form's label of its field. */
+const badSelector = (label: TextKey, selector: string): Problem => ({ key: 'log.crawler.selector', params: { field: { key: label }, selector } });
 
 type Node = Parameters<typeof adapter.appendChild>[0] | Parameters<typeof adapter.appendChild>[1];
 
@@ -110,7 +134,7 @@ function parseBounded(html: string, maxDepth: number) {
   const depth = new WeakMap<Node, number>();
   const place = (parent: Node, child: Node) => {
     const d = (depth.get(parent) ?? 0) + 1;
-    if (d > maxDepth) throw new BudgetError(`elements nested deeper than ${maxDepth} levels`);
+    if (d > maxDepth) throw new BudgetError(maxDepth);
     depth.set(child, d);
   };
   const treeAdapter: typeof adapter = {
@@ -130,13 +154,13 @@ function parseBounded(html: string, maxDepth: number) {
 /** Jobs in an HTML page: each element matching `itemSelector`, fields by selectors inside it. */
 export function extractHtml(html: string, pageUrl: string, itemSelector: string, map: FieldMapping, maxDepth = MAX_DEPTH): Extracted {
   const $ = cheerio.load(parseBounded(html, maxDepth));
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const jobs: FoundJob[] = [];
   let items;
   try {
     items = $(itemSelector).toArray();
   } catch {
-    return { jobs, problems: [`the item selector "${itemSelector}" is not a valid CSS selector`] };
+    return { jobs, problems: [badSelector(ITEM_LABEL, itemSelector)] };
   }
   items.forEach((el, i) => {
     const item = $(el);
@@ -150,7 +174,7 @@ export function extractHtml(html: string, pageUrl: string, itemSelector: string,
           if (f === 'url') return [f, (found.length ? found : item).attr('href') ?? ''];
           return [f, found.text()];
         } catch {
-          problems.push(`the ${f} selector "${sel}" is not a valid CSS selector`);
+          problems.push(badSelector(FIELD_LABELS[f], sel));
           return [f, ''];
         }
       }),
@@ -158,7 +182,8 @@ export function extractHtml(html: string, pageUrl: string, itemSelector: string,
     const job = normalize(raw, pageUrl, i, problems);
     if (job) jobs.push(job);
   });
-  return { jobs, problems: [...new Set(problems)] };
+  // A bad field selector fails the same way in every item: said once.
+  return { jobs, problems: [...new Map(problems.map((p) => [JSON.stringify(p), p])).values()] };
 }
 
 /** The value at a dotted path ("data.jobs", "location.city"); arrays by index ("tags.0"). */
@@ -175,11 +200,11 @@ export function extractJson(text: string, pageUrl: string, itemsPath: string, ma
   try {
     data = JSON.parse(text);
   } catch {
-    return { jobs: [], problems: ['the feed is not valid JSON'] };
+    return { jobs: [], problems: [{ key: 'log.crawler.notJson' }] };
   }
   const list = at(data, itemsPath);
-  if (!Array.isArray(list)) return { jobs: [], problems: [`no list of jobs at "${itemsPath || '(top level)'}"`] };
-  const problems: string[] = [];
+  if (!Array.isArray(list)) return { jobs: [], problems: [itemsPath ? { key: 'log.crawler.noList', params: { path: itemsPath } } : { key: 'log.crawler.noListTop' }] };
+  const problems: Problem[] = [];
   const jobs: FoundJob[] = [];
   list.forEach((item, i) => {
     const raw = Object.fromEntries(FIELDS.map((f) => [f, map[f] ? asText(at(item, map[f])) : ''])) as Record<keyof FieldMapping, string>;

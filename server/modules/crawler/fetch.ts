@@ -5,6 +5,7 @@
  */
 import robotsParserModule from 'robots-parser';
 import { OutboundError, type Outbound } from '../../net/outbound.ts';
+import { drawProblem, type Problem } from '../../../shared/texts/index.ts';
 
 // The package is CommonJS whose types declare an ES default; at run time the default import is the function.
 const robotsParser = robotsParserModule as unknown as (url: string, txt: string) => { isAllowed(url: string, ua?: string): boolean | undefined };
@@ -18,12 +19,13 @@ export interface FetchLimits {
 
 export const DEFAULT_LIMITS: FetchLimits = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 };
 
+/** Why a run could not go on: a kind, and the problem its history keeps (shared/texts/logs.ts). */
 export class CrawlError extends Error {
   constructor(
     readonly reason: 'timeout' | 'too_large' | 'http' | 'network' | 'robots' | 'url' | 'refused' | 'parse',
-    message: string,
+    readonly problem: Problem,
   ) {
-    super(message);
+    super(drawProblem('en', problem));
   }
 }
 
@@ -33,9 +35,9 @@ export async function fetchText(outbound: Outbound, url: string, limits: FetchLi
   try {
     u = new URL(url);
   } catch {
-    throw new CrawlError('url', `not a URL: ${url}`);
+    throw new CrawlError('url', { key: 'log.crawler.notUrl', params: { url } });
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new CrawlError('url', `only http and https are fetched: ${url}`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new CrawlError('url', { key: 'log.crawler.notHttp', params: { url } });
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), limits.timeoutMs);
   try {
@@ -43,7 +45,7 @@ export async function fetchText(outbound: Outbound, url: string, limits: FetchLi
     const declared = Number(res.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > limits.maxBytes) {
       await res.body?.cancel();
-      throw new CrawlError('too_large', `${url}: ${declared} bytes, more than ${limits.maxBytes}`);
+      throw new CrawlError('too_large', { key: 'log.crawler.tooLarge', params: { url, bytes: declared, max: limits.maxBytes } });
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -52,7 +54,7 @@ export async function fetchText(outbound: Outbound, url: string, limits: FetchLi
         size += chunk.byteLength;
         if (size > limits.maxBytes) {
           ctrl.abort();
-          throw new CrawlError('too_large', `${url}: more than ${limits.maxBytes} bytes`);
+          throw new CrawlError('too_large', { key: 'log.crawler.tooLargeStream', params: { url, max: limits.maxBytes } });
         }
         chunks.push(chunk);
       }
@@ -60,9 +62,11 @@ export async function fetchText(outbound: Outbound, url: string, limits: FetchLi
     return { status: res.status, text: Buffer.concat(chunks).toString('utf8') };
   } catch (err) {
     if (err instanceof CrawlError) throw err;
-    if (err instanceof OutboundError) throw new CrawlError('refused', `${url}: refused, ${err.message}`);
-    if (ctrl.signal.aborted) throw new CrawlError('timeout', `${url}: no answer within ${limits.timeoutMs} ms`);
-    throw new CrawlError('network', `${url}: ${(err as Error).cause ? String((err as Error & { cause: unknown }).cause) : (err as Error).message}`);
+    if (err instanceof OutboundError) throw new CrawlError('refused', { key: 'log.refused', params: { target: url, why: err.problem } });
+    if (ctrl.signal.aborted) throw new CrawlError('timeout', { key: 'log.crawler.timeout', params: { url, ms: limits.timeoutMs } });
+    // The system's own words for it (ECONNREFUSED …), as they came.
+    const error = (err as Error).cause ? String((err as Error & { cause: unknown }).cause) : (err as Error).message;
+    throw new CrawlError('network', { key: 'log.crawler.network', params: { url, error } });
   } finally {
     clearTimeout(timer);
   }

@@ -13,7 +13,7 @@ port.once('message', (job: ParseJob) => {
     const found = job.format === 'json' ? extractJson(job.text, job.pageUrl, job.selector, job.map) : extractHtml(job.text, job.pageUrl, job.selector, job.map, job.maxDepth);
     answer = { ok: true, found };
   } catch (err) {
-    answer = { ok: false, budget: err instanceof BudgetError, message: (err as Error).message };
+    answer = { ok: false, problem: err instanceof BudgetError ? err.problem : { key: 'log.crawler.readerFailed', params: { error: (err as Error).message } } };
   }
   port.postMessage(answer);
 });

@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import type { Extracted, FieldMapping } from './extract.ts';
 import { MAX_DEPTH } from './extract.ts';
 import { CrawlError } from './fetch.ts';
+import type { Problem } from '../../../shared/texts/index.ts';
 
 export interface ParseBudget {
   /** How long reading one page may take, from the moment its worker is ready. */
@@ -39,8 +40,8 @@ export interface ParseJob {
   maxDepth: number;
 }
 
-/** What the worker answers. */
-export type ParseAnswer = { ok: true; found: Extracted } | { ok: false; budget: boolean; message: string };
+/** What the worker answers: the jobs, or why the page could not be read. */
+export type ParseAnswer = { ok: true; found: Extracted } | { ok: false; problem: Problem };
 
 /** A worker that does not say it is ready in this time (a machine under heavy load, the loader compiling) has failed. */
 const STARTUP_MS = 60_000;
@@ -65,35 +66,39 @@ function startWorker(heapMb: number): Worker {
 /** The jobs in a page, read in a worker thread within the budget; a CrawlError ('parse') when the page is over it. */
 export async function extractInWorker(job: Omit<ParseJob, 'maxDepth'>, budget: ParseBudget = DEFAULT_BUDGET): Promise<Extracted> {
   const bytes = Buffer.byteLength(job.text);
-  if (bytes > budget.maxBytes) throw new CrawlError('parse', `${job.pageUrl}: not read, ${bytes} bytes is more than ${budget.maxBytes}`);
+  /** A page not read, and why. */
+  const notRead = (why: Problem) => new CrawlError('parse', { key: 'log.crawler.notRead', params: { url: job.pageUrl, why } });
+  if (bytes > budget.maxBytes) throw notRead({ key: 'log.crawler.pageTooBig', params: { bytes, max: budget.maxBytes } });
   const worker = startWorker(budget.heapMb);
   return new Promise<Extracted>((resolve, reject) => {
     let done = false;
-    let timer: NodeJS.Timeout | undefined = setTimeout(() => fail(`its reader did not start within ${STARTUP_MS} ms`), STARTUP_MS);
+    let timer: NodeJS.Timeout | undefined = setTimeout(() => fail({ key: 'log.crawler.readerNotStarted', params: { ms: STARTUP_MS } }), STARTUP_MS);
     const end = () => {
       done = true;
       clearTimeout(timer);
       void worker.terminate();
     };
-    const fail = (why: string) => {
+    const fail = (why: Problem) => {
       if (done) return;
       end();
-      reject(new CrawlError('parse', `${job.pageUrl}: not read, ${why}`));
+      reject(notRead(why));
     };
     worker.on('message', (m: 'ready' | ParseAnswer) => {
       if (done) return;
       if (m === 'ready') {
         clearTimeout(timer);
-        timer = setTimeout(() => fail(`reading it took longer than ${budget.timeMs} ms`), budget.timeMs);
+        timer = setTimeout(() => fail({ key: 'log.crawler.readTooLong', params: { ms: budget.timeMs } }), budget.timeMs);
         worker.postMessage({ ...job, maxDepth: budget.maxDepth } satisfies ParseJob);
         return;
       }
       if (m.ok) {
         end();
         resolve(m.found);
-      } else fail(m.message);
+      } else fail(m.problem);
     });
-    worker.on('error', (err: Error & { code?: string }) => fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `reading it needed more than ${budget.heapMb} MB` : `its reader failed: ${err.message}`));
-    worker.on('exit', (code) => fail(`its reader stopped (exit code ${code})`));
+    worker.on('error', (err: Error & { code?: string }) =>
+      fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { key: 'log.crawler.readTooMuchMemory', params: { mb: budget.heapMb } } : { key: 'log.crawler.readerFailed', params: { error: err.message } }),
+    );
+    worker.on('exit', (code) => fail({ key: 'log.crawler.readerStopped', params: { code } }));
   });
 }

@@ -17,6 +17,8 @@ import type { Outbound } from '../../net/outbound.ts';
 import { contentHash, type FieldMapping, type FoundJob } from './extract.ts';
 import { CrawlError, DEFAULT_LIMITS, fetchText, robotsAllow, type FetchLimits } from './fetch.ts';
 import { DEFAULT_BUDGET, extractInWorker, type ParseBudget } from './parse.ts';
+import { drawProblem, type Problem } from '../../../shared/texts/index.ts';
+import { inBoth } from '../../resources/define.ts';
 
 /** A claim older than this is from a process that died mid-run: another may take the source. */
 const STALE_CLAIM_MINUTES = 15;
@@ -29,7 +31,8 @@ export interface RunSummary {
   imported: number;
   updated: number;
   skipped: number;
-  errors: string[];
+  /** What went wrong, kept as problems that each reader reads in their own language (drawProblem). */
+  errors: Problem[];
 }
 
 /** Takes the source for one run; null when another run holds it (or it does not exist). */
@@ -126,9 +129,9 @@ export async function runSource(db: DB, sourceId: string, o: RunOptions): Promis
   const summary: RunSummary = { runId: run.id, status: 'ok', found: 0, imported: 0, updated: 0, skipped: 0, errors: [] };
   try {
     const limits = o.limits ?? DEFAULT_LIMITS;
-    if (!(await robotsAllow(o.outbound, source.url, limits))) throw new CrawlError('robots', `robots.txt does not allow ${source.url}`);
+    if (!(await robotsAllow(o.outbound, source.url, limits))) throw new CrawlError('robots', { key: 'log.crawler.robots', params: { url: source.url } });
     const page = await fetchText(o.outbound, source.url, limits);
-    if (page.status >= 400) throw new CrawlError('http', `${source.url} answered HTTP ${page.status}`);
+    if (page.status >= 400) throw new CrawlError('http', { key: 'log.crawler.http', params: { url: source.url, status: page.status } });
     const found = await extractInWorker(
       { format: source.format === 'json' ? 'json' : 'html', text: page.text, pageUrl: source.url, selector: source.item_selector, map: mappingOf(source) },
       o.budget ?? DEFAULT_BUDGET,
@@ -145,13 +148,13 @@ export async function runSource(db: DB, sourceId: string, o: RunOptions): Promis
       try {
         summary[await importOne(db, source, job)]++;
       } catch (err) {
-        summary.errors.push(`${job.sourceUrl}: ${(err as Error).message}`);
+        summary.errors.push({ key: 'log.crawler.notImported', params: { url: job.sourceUrl, error: (err as Error).message } });
       }
     }
     if (found.jobs.length === 0 && found.problems.length) summary.status = 'failed';
   } catch (err) {
     summary.status = 'failed';
-    summary.errors.push(err instanceof CrawlError ? err.message : `internal error: ${(err as Error).message}`);
+    summary.errors.push(err instanceof CrawlError ? err.problem : { key: 'log.internal', params: { error: (err as Error).message } });
     if (!(err instanceof CrawlError)) o.log?.error({ err, sourceId }, 'crawler run failed');
   } finally {
     await db
@@ -169,8 +172,14 @@ export async function runSource(db: DB, sourceId: string, o: RunOptions): Promis
       .execute();
     await db.updateTable('crawler_sources').set({ running_since: null, last_run_at: new Date() }).where('id', '=', source.id).execute();
   }
+  const first = summary.errors[0];
   if (summary.status === 'failed' && o.bus)
-    await notifyPlatform(db, o.bus, { key: 'notify.importFailed', params: { source: source.name }, body: summary.errors[0] ?? '', link: `/admin/superadmin/crawler?id=${source.id}` });
+    await notifyPlatform(db, o.bus, {
+      key: 'notify.importFailed',
+      params: { source: source.name },
+      body: first ? inBoth((lang) => drawProblem(lang, first)) : '',
+      link: `/admin/superadmin/crawler?id=${source.id}`,
+    });
   o.log?.info({ sourceId, ...summary }, 'crawler run finished');
   return summary;
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, UpdatedAt } from '../../db/columns.ts';
+import type { Problem } from '../../../shared/texts/index.ts';
 
 /** Job import: the sources, each run, and what each source item became. */
 
@@ -40,7 +41,8 @@ export interface CrawlerRunsTable {
   imported: Generated<number>;
   updated: Generated<number>;
   skipped: Generated<number>;
-  errors: ColumnType<string[], string | undefined, string>;
+  /** Problems as keys and values (a `Problem`); a run logged before they had keys holds English sentences. */
+  errors: ColumnType<(Problem | string)[], string | undefined, string>;
 }
 
 export interface CrawlerItemsTable {

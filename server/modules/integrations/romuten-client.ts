@@ -7,6 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { OutboundError, type Outbound } from '../../net/outbound.ts';
+import { drawProblem, type Problem } from '../../../shared/texts/index.ts';
 
 export interface RomutenCredentials {
   baseUrl: string;
@@ -40,13 +41,14 @@ export const DEFAULT_POLICY: RetryPolicy = {
  * work either), `rejected` (another 4xx: this item is refused, the next may pass), `unavailable`
  * (every try timed out, failed or was answered 5xx/429: the service is down for now), `refused`
  * (the base URL leads inside our own network: the outbound guard made no request, and never will).
+ * Its problem is what the sync log keeps (shared/texts/logs.ts).
  */
 export class RomutenError extends Error {
   constructor(
     readonly kind: 'auth' | 'rejected' | 'unavailable' | 'refused',
-    message: string,
+    readonly problem: Problem,
   ) {
-    super(message);
+    super(drawProblem('en', problem));
   }
 }
 
@@ -77,13 +79,14 @@ export interface RomutenClient {
 }
 
 /** A client for one connection, through the outbound guard. `onRetry` hears every try after the first (the sync log counts them). */
-export function romutenClient(outbound: Outbound, creds: RomutenCredentials, policy: RetryPolicy = DEFAULT_POLICY, onRetry: (reason: string) => void = () => {}): RomutenClient {
+export function romutenClient(outbound: Outbound, creds: RomutenCredentials, policy: RetryPolicy = DEFAULT_POLICY, onRetry: () => void = () => {}): RomutenClient {
   const base = creds.baseUrl.replace(/\/+$/, '');
   return {
     async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
       const url = new URL(base + path);
       const text = body === undefined ? '' : JSON.stringify(body);
-      let reason = '';
+      const call = `${method} ${url.pathname}`;
+      let reason: Problem | '' = '';
       for (let attempt = 1; attempt <= policy.attempts; attempt++) {
         let wait: number | null = null;
         try {
@@ -105,32 +108,38 @@ export function romutenClient(outbound: Outbound, creds: RomutenCredentials, pol
           });
           const answer = await res.text();
           if (res.ok) return (answer ? JSON.parse(answer) : {}) as T;
-          const said = remoteMessage(answer);
-          if (res.status === 401 || res.status === 403) throw new RomutenError('auth', `${method} ${url.pathname}: HTTP ${res.status}, the API key or secret was refused${said}`);
-          if (!RETRYABLE.has(res.status)) throw new RomutenError('rejected', `${method} ${url.pathname}: HTTP ${res.status}${said}`);
-          reason = `HTTP ${res.status}${said}`;
+          const remote = remoteMessage(answer);
+          if (res.status === 401 || res.status === 403) throw new RomutenError('auth', { key: 'log.romuten.auth', params: { call, status: res.status, remote } });
+          if (!RETRYABLE.has(res.status)) throw new RomutenError('rejected', { key: 'log.romuten.rejected', params: { call, status: res.status, remote } });
+          reason = { key: 'log.romuten.status', params: { status: res.status, remote } };
           wait = retryAfterMs(res.headers.get('retry-after'));
-          if (wait !== null && wait > policy.maxDelayMs) throw new RomutenError('unavailable', `${method} ${url.pathname}: HTTP ${res.status}, asked to wait ${Math.ceil(wait / 1000)} s`);
+          if (wait !== null && wait > policy.maxDelayMs)
+            throw new RomutenError('unavailable', { key: 'log.romuten.waitTooLong', params: { call, status: res.status, seconds: Math.ceil(wait / 1000) } });
         } catch (err) {
           if (err instanceof RomutenError) throw err;
-          if (err instanceof OutboundError) throw new RomutenError('refused', `${method} ${url.pathname}: refused, ${err.message}`);
+          if (err instanceof OutboundError) throw new RomutenError('refused', { key: 'log.refused', params: { target: call, why: err.problem } });
           const e = err as Error & { cause?: unknown };
-          reason = e.name === 'TimeoutError' ? `no answer within ${policy.timeoutMs} ms` : e instanceof SyntaxError ? 'the answer is not JSON' : `network: ${e.cause ? String(e.cause) : e.message}`;
+          reason =
+            e.name === 'TimeoutError'
+              ? { key: 'log.romuten.timeout', params: { ms: policy.timeoutMs } }
+              : e instanceof SyntaxError
+                ? { key: 'log.romuten.notJson' }
+                : { key: 'log.romuten.network', params: { error: e.cause ? String(e.cause) : e.message } };
         }
         if (attempt === policy.attempts) break;
-        onRetry(reason);
+        onRetry();
         await policy.wait(wait ?? backoffMs(policy, attempt));
       }
-      throw new RomutenError('unavailable', `${method} ${url.pathname}: ${reason} (tried ${policy.attempts} times)`);
+      throw new RomutenError('unavailable', { key: 'log.romuten.gaveUp', params: { call, reason, tries: policy.attempts } });
     },
   };
 }
 
-/** The remote's own error text (`{"error": "..."}`), shortened, for the sync log. */
-function remoteMessage(answer: string): string {
+/** The remote's own error text (`{"error": "..."}`), shortened and as it said it, for the sync log; '' when it said none. */
+function remoteMessage(answer: string): Problem | '' {
   try {
     const e = (JSON.parse(answer) as { error?: unknown }).error;
-    return typeof e === 'string' && e ? `: ${e.slice(0, 200)}` : '';
+    return typeof e === 'string' && e ? { key: 'log.romuten.remote', params: { text: e.slice(0, 200) } } : '';
   } catch {
     return '';
   }

@@ -23,6 +23,9 @@ import { attendanceWithJob } from '../pipeline/repo.ts';
 import { DEFAULT_POLICY, RomutenError, romutenClient, type RetryPolicy } from './romuten-client.ts';
 import type { SyncCounts } from '../../../shared/integrations.ts';
 import { countryName } from '../../../shared/countries.ts';
+import { pickLang, type Text } from '../../../shared/i18n.ts';
+import type { Problem } from '../../../shared/texts/index.ts';
+import { inBoth } from '../../resources/define.ts';
 
 /** A claim older than this is from a process that died mid-sync. */
 const STALE_CLAIM_MINUTES = 15;
@@ -32,6 +35,8 @@ const PULL_BATCH = 100;
 export interface SyncSummary extends SyncCounts {
   syncId: string;
   status: 'ok' | 'partial' | 'failed';
+  /** What went wrong, kept as problems that each reader reads in their own language (drawProblem). */
+  errors: Problem[];
 }
 
 /** Why no sync ran: no usable connection, one already running, or credentials that cannot be opened. */
@@ -81,21 +86,24 @@ async function attendanceOf(db: DB, companyId: string) {
     .where('t.company_id', '=', companyId)
     .orderBy('t.id')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    workerId: r.candidate_id,
-    label: `${r.date ?? todayInJapan(r.clock_in ?? r.created_at)} ${r.title_ja}`,
-    payload: {
-      externalId: r.id,
-      workerExternalId: r.candidate_id,
-      workDate: r.date ?? todayInJapan(r.clock_in ?? r.created_at),
-      status: r.status,
-      clockIn: r.clock_in?.toISOString() ?? null,
-      clockOut: r.clock_out?.toISOString() ?? null,
-      breakMinutes: r.break_minutes,
-      job: { ja: r.title_ja, en: r.title_en || r.title_ja },
-    },
-  }));
+  return rows.map((r) => {
+    const day = r.date ?? todayInJapan(r.clock_in ?? r.created_at);
+    return {
+      id: r.id,
+      workerId: r.candidate_id,
+      label: inBoth((lang) => `${day} ${pickLang(lang, r.title_ja, r.title_en)}`),
+      payload: {
+        externalId: r.id,
+        workerExternalId: r.candidate_id,
+        workDate: day,
+        status: r.status,
+        clockIn: r.clock_in?.toISOString() ?? null,
+        clockOut: r.clock_out?.toISOString() ?? null,
+        breakMinutes: r.break_minutes,
+        job: { ja: r.title_ja, en: r.title_en || r.title_ja },
+      },
+    };
+  });
 }
 
 async function claim(db: DB, companyId: string) {
@@ -148,7 +156,7 @@ export async function syncRomuten(
     );
 
     /** Pushes one item unless its version is there already; false when the sync must stop. */
-    const push = async (entity: Entity, path: string, item: { id: string; label: string; payload: unknown }): Promise<boolean> => {
+    const push = async (entity: Entity, path: string, item: { id: string; label: string | Text; payload: unknown }): Promise<boolean> => {
       const version = versionOf(item.payload);
       const before = known.get(`${entity}:${item.id}`);
       if (before?.version === version) {
@@ -170,7 +178,7 @@ export async function syncRomuten(
       } catch (err) {
         if (!(err instanceof RomutenError)) throw err;
         s.failed++;
-        s.errors.push(`${entity} ${item.label}: ${err.message}`);
+        s.errors.push({ key: entity === 'worker' ? 'log.sync.worker' : 'log.sync.attendance', params: { label: item.label, reason: err.problem } });
         return err.kind === 'rejected';
       }
     };
@@ -196,7 +204,7 @@ export async function syncRomuten(
     s.status = stopped ? 'failed' : s.errors.length ? 'partial' : 'ok';
   } catch (err) {
     s.status = 'failed';
-    s.errors.push(`internal error: ${(err as Error).message}`);
+    s.errors.push({ key: 'log.internal', params: { error: (err as Error).message } });
     o.log?.error({ err, companyId }, 'romuten sync failed');
   } finally {
     const done = new Date();
@@ -233,7 +241,7 @@ async function pull(db: DB, connectionId: string, client: ReturnType<typeof romu
     } catch (err) {
       if (!(err instanceof RomutenError)) throw err;
       s.failed++;
-      s.errors.push(`status: ${err.message}`);
+      s.errors.push({ key: 'log.sync.status', params: { reason: err.problem } });
       return;
     }
     for (const [entity, list] of [

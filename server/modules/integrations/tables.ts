@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Problem } from '../../../shared/texts/index.ts';
 
 /** The integration tables (migration 0028, docs/romuten.md). */
 export interface IntegrationTables {
@@ -56,5 +57,6 @@ export interface IntegrationSyncsTable {
   statuses_pulled: Count;
   failed: Count;
   retries: Count;
-  errors: ColumnType<string[], string | undefined, string>;
+  /** Problems as keys and values (a `Problem`); a sync logged before they had keys holds English sentences. */
+  errors: ColumnType<(Problem | string)[], string | undefined, string>;
 }

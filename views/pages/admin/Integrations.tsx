@@ -31,6 +31,8 @@ export interface SyncView extends SyncCounts {
   finishedAt: string | null;
   status: string;
   actorName: string;
+  /** What went wrong, in the reader's language. */
+  errors: string[];
 }
 
 export interface RomutenView {

@@ -3,6 +3,7 @@ import { isPlatform } from '../../../access/tenancy.ts';
 import { latestRuns } from '../run.ts';
 import { type Rules, pages } from '../../../api/rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
+import { drawProblem } from '../../../../shared/texts/index.ts';
 
 /** The run history of a crawler source (/admin/superadmin/crawler, 210001: platform only). */
 export const typeDefs = /* GraphQL */ `
@@ -17,7 +18,7 @@ export const typeDefs = /* GraphQL */ `
     imported: Int!
     updated: Int!
     skipped: Int!
-    "What went wrong (the site's answer, robots.txt, items without a title), in English as the site gave it."
+    "What went wrong (the site's answer, robots.txt, items without a title), in the caller's language; what the site itself said, as it said it. A run logged before problems were kept by key reads in English."
     errors: [String!]!
   }
 
@@ -33,7 +34,7 @@ export const resolvers = {
       // Platform data: the code is platform-only by default, and a company role given it still sees nothing.
       if (!isUuid(a.sourceId) || !isPlatform(ctx.tenant)) return [];
       const rows = await latestRuns(ctx.services.db, a.sourceId);
-      return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString(), finished_at: r.finished_at?.toISOString() ?? null }));
+      return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString(), finished_at: r.finished_at?.toISOString() ?? null, errors: r.errors.map((e) => drawProblem(ctx.lang, e)) }));
     },
   },
 };

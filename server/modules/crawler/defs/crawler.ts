@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Text } from '../../../../shared/i18n.ts';
 import { z } from 'zod';
 import { runSource } from '../run.ts';
+import { FIELD_LABELS, ITEM_LABEL } from '../extract.ts';
 import { f, platformScope, type ResourceDef } from '../../../resources/define.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { companyOptions } from '../../companies/defs/organizations.ts';
@@ -54,18 +55,18 @@ export const crawlerSourceResource: ResourceDef = {
     ),
     f.ref('company_id', msgText('res.common.staffingCompany'), companyOptions, { list: true, filter: true }),
     f.ref('client_id', msgText('res.common.client'), clientOptions),
-    selector('item_selector', msgText('res.crawler.whereEachJob'), {
+    selector('item_selector', msgText(ITEM_LABEL), {
       required: true,
       hint: msgText('res.crawler.htmlCssSelector'),
     }),
-    selector('map_title', msgText('res.common.title'), { required: true, hint: msgText('res.crawler.cssSelectorInside') }),
-    selector('map_url', msgText('res.crawler.linkJob'), { hint: msgText('res.crawler.selectorLinkElement') }),
-    selector('map_title_en', msgText('res.common.titleEnglish')),
-    selector('map_description', msgText('res.crawler.description')),
-    selector('map_wage', msgText('common.pay'), { hint: msgText('res.crawler.firstNumberRead') }),
-    selector('map_prefecture', msgText('res.common.prefecture')),
-    selector('map_city', msgText('res.common.city')),
-    selector('map_station', msgText('res.crawler.station')),
+    selector('map_title', msgText(FIELD_LABELS.title), { required: true, hint: msgText('res.crawler.cssSelectorInside') }),
+    selector('map_url', msgText(FIELD_LABELS.url), { hint: msgText('res.crawler.selectorLinkElement') }),
+    selector('map_title_en', msgText(FIELD_LABELS.title_en)),
+    selector('map_description', msgText(FIELD_LABELS.description)),
+    selector('map_wage', msgText(FIELD_LABELS.wage), { hint: msgText('res.crawler.firstNumberRead') }),
+    selector('map_prefecture', msgText(FIELD_LABELS.prefecture)),
+    selector('map_city', msgText(FIELD_LABELS.city)),
+    selector('map_station', msgText(FIELD_LABELS.station)),
     f.number('schedule_minutes', msgText('res.crawler.runEveryMinutes'), { min: 5, max: 60 * 24 * 30, default: 1440 }),
     f.boolean('active', msgText('res.crawler.runSchedule'), { list: true, filter: true, default: true }),
   ],

@@ -20,6 +20,8 @@ import { apiError, badInput, forbidden } from '../../../api/errors.ts';
 import { type Rules, pages } from '../../../api/rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
 import { jaEn } from '../../../api/graphql/both-langs.ts';
+import { drawProblem } from '../../../../shared/texts/index.ts';
+import type { Lang } from '../../../../shared/i18n.ts';
 
 export const typeDefs = /* GraphQL */ `
   type IntegrationCompany {
@@ -59,6 +61,7 @@ export const typeDefs = /* GraphQL */ `
     statusesPulled: Int!
     failed: Int!
     retries: Int!
+    "What went wrong, in the caller's language; what Romuten itself said, as it said it. A sync logged before problems were kept by key reads in English."
     errors: [String!]!
   }
   "How many delivered items Romuten reports in each status (null: not read yet)."
@@ -164,11 +167,11 @@ const inputSchema = (production: boolean, allow: AllowList) =>
     enabled: z.boolean(),
   });
 
-async function syncView(db: DB, id: string) {
-  return toSync(await syncById(db, id));
+async function syncView(db: DB, id: string, lang: Lang) {
+  return toSync(await syncById(db, id), lang);
 }
 
-const toSync = (r: Awaited<ReturnType<typeof romutenSettings>>['syncs'][number]) => ({
+const toSync = (r: Awaited<ReturnType<typeof romutenSettings>>['syncs'][number], lang: Lang) => ({
   id: r.id,
   startedAt: r.started_at.toISOString(),
   finishedAt: r.finished_at?.toISOString() ?? null,
@@ -180,7 +183,7 @@ const toSync = (r: Awaited<ReturnType<typeof romutenSettings>>['syncs'][number])
   statusesPulled: r.statuses_pulled,
   failed: r.failed,
   retries: r.retries,
-  errors: r.errors,
+  errors: r.errors.map((e) => drawProblem(lang, e)),
 });
 
 const actorOf = (ctx: ApiContext) => ({ id: ctx.user!.id, name: ctx.user!.name });
@@ -213,7 +216,7 @@ export const resolvers = {
         lastSyncAt: c?.last_sync_at?.toISOString() ?? null,
         lastSyncStatus: c?.last_sync_status ?? null,
         keyAvailable: ctx.services.config.integrationKey !== null,
-        syncs: syncs.map(toSync),
+        syncs: syncs.map((x) => toSync(x, ctx.lang)),
         items: items.map((i) => ({ entity: i.entity, remoteStatus: i.remote_status, count: i.n })),
       };
     },
@@ -241,7 +244,7 @@ export const resolvers = {
         const company = await companyNames(ctx.services.db, companyId);
         await notifyPlatform(ctx.services.db, ctx.services.bus, { key: 'notify.syncFailed', params: { company: { ja: company?.name ?? '', en: company?.name_en ?? '' } }, link: '/admin/integration' });
       }
-      return syncView(ctx.services.db, r.syncId);
+      return syncView(ctx.services.db, r.syncId, ctx.lang);
     },
     disconnectRomuten: async (_: unknown, a: { companyId?: string | null }, ctx: ApiContext) => {
       const companyId = await companyFor(ctx, a.companyId);
