@@ -176,8 +176,11 @@ export interface ResourceDef {
 export interface ComputedColumn {
   name: string;
   label: Text;
-  /** The value as SQL text, given the resource's table name (e.g. a correlated subquery on `<table>.id`). */
-  sql: (table: string) => RawBuilder<string | null>;
+  /**
+   * The value as SQL text, given the resource's table name (e.g. a correlated subquery on
+   * `<table>.id`) and the reader's language (for a value that holds words: bind them, never splice).
+   */
+  sql: (table: string, lang: Lang) => RawBuilder<string | null>;
   /** Shown as a list column. */
   list?: boolean;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Tenant } from '../access/tenancy.ts';
 import { audit as writeAudit, type Actor as AuditActor } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
-import type { Lang, Text } from '../../shared/i18n.ts';
+import { DEFAULT_LANG, type Lang, type Text } from '../../shared/i18n.ts';
 import { validate, type FieldErrors } from '../validation.ts';
 import { wroteTable } from '../db/notified-cache.ts';
 import { containing } from '../db/like.ts';
@@ -34,8 +34,8 @@ export function columnsOf(def: ResourceDef): string[] {
 }
 
 /** What a record's page reads: the columns, plus the definition's computed values (ResourceDef.computed). */
-function selectionsOf(def: ResourceDef) {
-  return [...columnsOf(def), ...(def.computed ?? []).map((c) => c.sql(def.table).as(c.name))];
+function selectionsOf(def: ResourceDef, lang: Lang) {
+  return [...columnsOf(def), ...(def.computed ?? []).map((c) => c.sql(def.table, lang).as(c.name))];
 }
 
 /** The definition's table with the tenant's scope (its `i`th value as `value(i)`) and the definition's fixed constraints. */
@@ -117,7 +117,7 @@ export function listOfResource(def: ResourceDef): ListDef {
     columns: [
       ...def.fields.map((f) => ({ name: f.name, kind: kindOfField(f), sql: ref(f.name), sortable: f.sortable, search: f.search, ...(Array.isArray(f.options) ? { options: f.options } : {}) })),
       ...(['created_at', 'updated_at'] as const).map((name) => ({ name, kind: 'datetime' as const, sql: ref(name), sortable: true, notNull: true })),
-      ...(def.computed ?? []).map((c) => ({ name: c.name, kind: 'text' as const, sql: () => c.sql(def.table) })),
+      ...(def.computed ?? []).map((c) => ({ name: c.name, kind: 'text' as const, sql: (lang: Lang) => c.sql(def.table, lang) })),
     ],
     filters: def.fields.filter((f) => f.filter).map((f) => ({ name: f.name, condition: (value, slot) => fieldCondition(f, value, slot) })),
     defaultSort: { column: def.defaultSort.field, dir: def.defaultSort.dir },
@@ -129,11 +129,12 @@ export function listOfResource(def: ResourceDef): ListDef {
   return list;
 }
 
-export async function getRow(db: DB, def: ResourceDef, tenant: Tenant, id: string): Promise<Row | undefined> {
+/** A record the tenant may see; `lang` is the reader's, for computed values that hold words. */
+export async function getRow(db: DB, def: ResourceDef, tenant: Tenant, id: string, lang: Lang = DEFAULT_LANG): Promise<Row | undefined> {
   if (!isUuid(id)) return undefined;
   const q = base(db, def, tenant);
   if (!q) return undefined;
-  return (await q.select(selectionsOf(def)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  return (await q.select(selectionsOf(def, lang)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
 }
 
 export async function optionsFor(field: FieldDef, tenant: Tenant, db: DB): Promise<Option[]> {

@@ -168,6 +168,7 @@ export const RESOURCES = {
   'res.crawler.runEveryMinutes': m('取り込みの間隔（分）', 'Run every (minutes)'),
   'res.crawler.runSchedule': m('自動で取り込む', 'Run on schedule'),
   'res.crawler.lastRun': m('前回の取り込み', 'Last run'),
+  'res.crawler.lastRunSummary': m('{status} · 新規{imported}件 / 更新{updated}件 / 変更なし{skipped}件 · {at}', '{status} · {imported} new / {updated} updated / {skipped} skipped · {at}'),
   'res.crawler.runNow': m('今すぐ取り込む', 'Run now'),
   'res.crawler.importRunFinished': m('取り込みが終わりました。結果は下の履歴にあります。', 'The import run finished: its result is in the history below.'),
   'res.crawler.sourceBeingRun': m('この取り込み元は別の処理で取り込み中です。しばらくしてから履歴を確認してください。', 'This source is being run elsewhere right now. Check the history in a moment.'),

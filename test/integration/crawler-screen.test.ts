@@ -67,6 +67,10 @@ describe(`GET and POST ${PATH}`, () => {
     const after = await getPage(t, run.location!, token);
     expect(after.html).toContain('取り込みが終わりました。');
     expect(after.html).toMatch(/<span class="badge badge-success">完了<\/span><\/td><td class="num" data-col="found">2<\/td><td class="num" data-col="imported">2<\/td>/);
+    // The sources list says how the last run went in the reader's language.
+    const at = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d`;
+    expect((await getPage(t, PATH, token, 'ja')).html).toMatch(new RegExp(`Loopback jobs.*完了 · 新規2件 / 更新0件 / 変更なし0件 · ${at}`));
+    expect((await getPage(t, PATH, token, 'en')).html).toMatch(new RegExp(`Loopback jobs.*Done · 2 new / 0 updated / 0 skipped · ${at}`));
 
     // The drafts are the company's, on its part-time list.
     const list = await getPage(t, '/admin/jobs/list?q=' + encodeURIComponent('配送助手'), await tokenOf('company_admin'));

@@ -162,7 +162,7 @@ export function resourceResolvers(def: ResourceDef) {
     // Only the columns the caller asked for under `rows` are read (a list page asks for what it shows).
     [def.plural]: listResolver(listOfResource(def), { selected: true, row: serialize }),
     [def.name]: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
-      const row = await getRow(ctx.services.db, def, ctx.tenant, a.id);
+      const row = await getRow(ctx.services.db, def, ctx.tenant, a.id, ctx.lang);
       return row ? serialize(row, ctx.lang) : null;
     },
     [`${def.name}Options`]: async (_: unknown, a: { field: string }, ctx: ApiContext) => {

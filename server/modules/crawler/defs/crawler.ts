@@ -75,10 +75,11 @@ export const crawlerSourceResource: ResourceDef = {
       name: 'last_run',
       label: msgText('res.crawler.lastRun'),
       list: true,
-      sql: (table) =>
-        sql<
-          string | null
-        >`(select r.status || ' · ' || r.imported || ' new / ' || r.updated || ' updated / ' || r.skipped || ' skipped · ' || to_char(r.started_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI')
+      // The catalogue's sentence as format()'s pattern, its values in order; the words are bound.
+      sql: (table, lang) =>
+        sql<string | null>`(select format(${msg(lang, 'res.crawler.lastRunSummary', { status: '%1$s', imported: '%2$s', updated: '%3$s', skipped: '%4$s', at: '%5$s' })},
+            case r.status when 'ok' then ${msg(lang, 'crawler.ok')} else ${msg(lang, 'crawler.failed')} end,
+            r.imported, r.updated, r.skipped, to_char(r.started_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI'))
           from crawler_runs r where r.source_id = ${sql.ref(`${table}.id`)} order by r.started_at desc limit 1)`,
     },
   ],
