@@ -65,8 +65,8 @@ export const OPS = {
   `,
   // The worker's employment contract (the record on /admin/worker and its PDF).
   WorkerContract: /* GraphQL */ `
-    query WorkerContract($workerId: ID!, $jobId: ID!, $lang: String!) {
-      workerContract(workerId: $workerId, jobId: $jobId, lang: $lang) { lang title body workerName company client job place startDate endDate wage }
+    query WorkerContract($workerId: ID!, $jobId: ID!, $lang: String!, $templateId: ID) {
+      workerContract(workerId: $workerId, jobId: $jobId, lang: $lang, templateId: $templateId) { lang title body workerName company client job place startDate endDate wage }
     }
   `,
   // The staff inbox's list (/admin/inbox, docs/inbox.md), also refetched by the InboxList island.

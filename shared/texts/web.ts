@@ -109,6 +109,13 @@ export const WEB = {
   'record.noContractJob': m('契約書を作れる求人がありません。', 'No job to make a contract for.'),
   'record.language': m('言語', 'Language'),
   'record.makePdf': m('PDFを作成', 'Make the PDF'),
+  'record.contractTemplate': m('契約書テンプレート', 'Contract template'),
+
+  // Which contract or invoice template a document is made with (docs/templates.md "Contract and invoice templates")
+  'docTemplate.usual': m('標準（自社のテンプレート、なければ共通のもの）', 'The usual one (the company’s own, else the platform default)'),
+  'docTemplate.choice': m('{key}（{owner}）', '{key} ({owner})'),
+  'docTemplate.platform': m('共通', 'platform default'),
+  'docTemplate.notFound': m('そのテンプレートは見つかりません。', 'That template was not found.'),
 
   // The applicant record's placement form (dispatch or direct employment, docs/workforce.md)
   'placement.how': m('雇用の形', 'How the person is placed'),
@@ -326,6 +333,7 @@ export const WEB = {
   ),
   'panel.closingMonth': m('締め月', 'Closing month'),
   'panel.makeInvoices': m('この月の請求書を作成', 'Make this month’s invoices'),
+  'panel.invoiceTemplate': m('請求書テンプレート', 'Invoice template'),
   'panel.shiftsWeek': m('今週のシフト', 'Shifts this week'),
   'panel.timeLeft': m('残り時間', 'Time left'),
   'panel.note': m('注意', 'Note'),

@@ -282,6 +282,39 @@ export async function pressButton(t: TestApp, session: Session, path: string, ac
   throw new Error(`${path} draws no button for ${action}`);
 }
 
+/**
+ * Loads `path` and sends its GET form `selector` (a search, a PDF's choices) as a browser does: the
+ * form's controls as drawn, with the fields in `fill` chosen over them. A select takes only a
+ * value one of its options offers, as a person can choose only those. The answer, not followed.
+ */
+export async function submitGetForm(t: TestApp, session: Session, path: string, selector: string, fill: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = session.cookie ? { cookie: session.cookie } : {};
+  const res = await fetch(`${t.url}${path}`, { redirect: 'manual', headers });
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  const $ = cheerio.load(await res.text());
+  const formEl = $('form').filter(selector).toArray()[0];
+  if (!formEl || (formEl.attribs.method ?? 'get').toLowerCase() !== 'get') throw new Error(`${path} draws no GET form ${selector}`);
+  const form = $(formEl);
+  const controls = controlsOf($, form);
+  const button = controls.find(isSubmit);
+  if (!button) throw new Error(`${path}: the form ${selector} has no submit button`);
+  for (const [name, value] of Object.entries(fill)) {
+    const select = controls.find((el) => el.tagName === 'select' && el.attribs.name === name);
+    const offered =
+      select &&
+      $(select)
+        .find('option')
+        .toArray()
+        .map((o) => o.attribs.value ?? $(o).text());
+    if (offered && !offered.includes(value)) throw new Error(`${path}: the select ${name} offers no ${value} (${offered.join(', ')})`);
+  }
+  const sent = entries($, controls, button).map(([k, v]): [string, string] => [k, Object.hasOwn(fill, k) ? fill[k]! : v]);
+  for (const [k, v] of Object.entries(fill)) if (!sent.some(([n]) => n === k)) sent.push([k, v]);
+  const target = new URL(form.attr('action') ?? path, `${t.url}${path}`);
+  target.search = new URLSearchParams(sent).toString();
+  return fetch(target, { redirect: 'manual', headers });
+}
+
 /** The static admin pages of the route table, in its order. */
 export const ADMIN_PAGES = ALL_ROUTES.filter((r) => r.kind === 'admin' && !r.path.includes('[')).map((r) => r.path);
 /** The static public pages (the candidate's own pages included). */

@@ -132,6 +132,7 @@ const OP_CASES: Record<string, OpCase> = {
   'Query.payslip': { query: 'query ($id: ID!) { payslip(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Query.invoiceDocument': { query: 'query ($id: ID!) { invoiceDocument(id: $id) { id } }', variables: { id: ZERO_UUID } },
   'Mutation.createInvoices': { query: 'mutation { createInvoices(month: "not-a-month") { created } }' },
+  'Query.invoiceTemplateChoices': { query: 'query { invoiceTemplateChoices { value ja en } }' },
   'Query.myPay': { query: 'query { myPay { lines { id } } }' },
   // Points: an adjustment that fails validation writes nothing.
   'Mutation.adjustPoints': {

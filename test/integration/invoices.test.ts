@@ -10,7 +10,8 @@ import { pdfText } from '../helpers/pdf.ts';
 import { appForFile } from '../helpers/app.ts';
 import { dataOf } from '../helpers/graphql.ts';
 import { getPage, postForm, text } from '../helpers/pages.ts';
-import { pressButton } from '../helpers/buttons.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
+import * as cheerio from 'cheerio';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { COMPANY_SETTINGS_FORM, companyOf } from '../helpers/demo-data.ts';
 
@@ -90,6 +91,72 @@ describe('the PDFs', () => {
       await t.gql('query($id: ID!) { invoiceDocument(id: $id) { number clientEn note } }', { id: invoice.id }, { as: 'company_admin', headers: { 'accept-language': 'en' } }),
     ).invoiceDocument;
     expect(doc.note).toBe(`Dear ${doc.clientEn}, invoice ${doc.number}`);
+  });
+
+  it('the month’s invoices are made with the billing template chosen on the form; another company’s or a contract template is refused', async () => {
+    const draft = await db().selectFrom('invoices').select(['id', 'period_end']).where('company_id', '=', companyId).where('status', '=', 'draft').executeTakeFirstOrThrow();
+    const month = draft.period_end.slice(0, 7);
+    // A second billing template of Sakura's, newer than its usual one (so not the one used by default).
+    const spot = await db()
+      .insertInto('document_templates')
+      .values({
+        company_id: companyId,
+        kind: 'billing',
+        key: 'spot_invoice',
+        subject_ja: 'スポット請求書',
+        subject_en: 'Spot invoice',
+        body_ja: '{{client}} 御中（スポット）',
+        body_en: 'Spot work for {{client}}',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const session = await sessionOf(t, 'company_admin');
+    const noteOf = async () =>
+      dataOf(await t.gql('query($id: ID!) { invoiceDocument(id: $id) { clientEn note } }', { id: draft.id }, { as: 'company_admin', headers: { 'accept-language': 'en' } })).invoiceDocument;
+    const pdf = async () => {
+      const res = await fetch(`${t.url}/admin/billing?invoice=${draft.id}`, { headers: { cookie: `${session.cookie}; lang=en`, 'accept-language': 'en' } });
+      expect(res.status).toBe(200);
+      return pdfLine(Buffer.from(await res.arrayBuffer()));
+    };
+    const usual = (await noteOf()).note;
+    expect(usual).not.toContain('Spot work');
+
+    // The form offers the company's templates and the platform's, none of another company's.
+    const company2 = await companyOf(t, 'company2@demo.test');
+    const others = await db().selectFrom('document_templates').select('id').where('kind', '=', 'billing').where('company_id', '=', company2).executeTakeFirstOrThrow();
+    const contract = await db().selectFrom('document_templates').select('id').where('kind', '=', 'contract').where('company_id', '=', companyId).executeTakeFirstOrThrow();
+    const $ = cheerio.load((await getPage(t, '/admin/billing', await t.tokenOf('company_admin'))).html);
+    const offered = $('select[name="template"] option')
+      .toArray()
+      .map((o) => o.attribs.value);
+    expect(offered[0]).toBe('');
+    expect(offered).toContain(spot.id);
+    expect(offered).not.toContain(others.id);
+    expect(offered).not.toContain(contract.id);
+    // The API's list is the caller's: the other company does not see Sakura's, a client user (who makes no invoices) sees none.
+    const choices = async (as: 'company2' | 'client_admin') =>
+      dataOf(await t.gql('query { invoiceTemplateChoices { value } }', {}, { as })).invoiceTemplateChoices.map((o: { value: string }) => o.value);
+    expect(await choices('company2')).toContain(others.id);
+    expect(await choices('company2')).not.toContain(spot.id);
+    expect(await choices('client_admin')).toEqual([]);
+
+    const made = await pressButton(t, session, '/admin/billing', 'invoices', { month, template: spot.id });
+    expect(made.status).toBe(303);
+    const { clientEn } = await noteOf();
+    expect((await noteOf()).note).toBe(`Spot work for ${clientEn}`);
+    expect(await pdf()).toContain(`Spot work for ${clientEn}`);
+
+    // Another company's billing template, or a contract template: not there; the drafts keep theirs.
+    for (const refused of [others.id, contract.id]) {
+      const r = await pressButton(t, session, '/admin/billing', 'invoices', { month, template: refused });
+      expect(r.status).toBe(404);
+      expect(text(r.html)).toContain('そのテンプレートは見つかりません。');
+      expect((await noteOf()).note).toBe(`Spot work for ${clientEn}`);
+    }
+
+    // Made again with the form as drawn: the usual template, as before any choice.
+    expect((await pressButton(t, session, '/admin/billing', 'invoices', { month })).status).toBe(303);
+    expect((await noteOf()).note).toBe(usual);
   });
 
   it('a draft payslip says so', async () => {

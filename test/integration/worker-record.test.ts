@@ -13,6 +13,7 @@ import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { getPage } from '../helpers/pages.ts';
 import { todayInJapan } from '../../shared/time.ts';
 import { withoutCodes } from '../helpers/roles.ts';
+import { sessionOf, submitGetForm } from '../helpers/buttons.ts';
 
 const t = appForFile();
 const db = () => t.database.db;
@@ -126,6 +127,60 @@ describe('the worker record', () => {
       expect(text).toContain('Tran Thi Mai');
       expect(text.replace(/\s+/g, '')).toContain(title.replace(/\s+/g, ''));
       expect(text.replace(/\s+/g, '')).toContain(heading.replace(/\s+/g, ''));
+    }
+  });
+
+  it('staff choose the contract template on the form: a second one of the company is used, another company’s or an invoice template is refused', async () => {
+    const job = dataOf(await t.gql(RECORD, { id: tran }, { as: 'company_admin' })).workerRecord.jobs.find((j: { titleEn: string }) => j.titleEn === 'Kitchen assistant (evening)');
+    // A second contract template of Sakura's, newer than its usual one (so not the one used by default).
+    const placement = await db()
+      .insertInto('document_templates')
+      .values({
+        company_id: sakura,
+        kind: 'contract',
+        key: 'placement_contract',
+        subject_ja: '紹介予定派遣契約書',
+        subject_en: 'Temp-to-perm dispatch contract',
+        body_ja: '{{worker}} は {{job}} に紹介予定派遣で就業する。',
+        body_en: '{{worker}} works as {{job}} on a temp-to-perm dispatch.',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const session = await sessionOf(t, 'company_admin');
+    const record = `/admin/worker?id=${tran}`;
+    const pdfLine = async (res: Response) => {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      return (await pdfText(Buffer.from(await res.arrayBuffer()))).replace(/\s+/g, '');
+    };
+    // As drawn, the form makes the usual one: nothing changes for a company that picks nothing.
+    const usual = await pdfLine(await submitGetForm(t, session, record, '#contract-pdf', { contract: job.id, language: 'en' }));
+    expect(usual).toContain('Individualworkerdispatchcontract');
+    expect(usual).not.toContain('Temp-to-perm');
+    // The second template, chosen on the form.
+    for (const [lang, heading, body] of [
+      ['en', 'Temp-to-perm dispatch contract', `Tran Thi Mai works as ${job.titleEn} on a temp-to-perm dispatch.`],
+      ['ja', '紹介予定派遣契約書', `Tran Thi Mai は ${job.titleJa} に紹介予定派遣で就業する。`],
+    ] as const) {
+      const chosen = await pdfLine(await submitGetForm(t, session, record, '#contract-pdf', { contract: job.id, language: lang, template: placement.id }));
+      expect(chosen, lang).toContain(heading.replace(/\s+/g, ''));
+      expect(chosen, lang).toContain(body.replace(/\s+/g, ''));
+    }
+    // Another company's contract template, and Sakura's own invoice template, are not there for this contract.
+    const company2 = await companyOf(t, 'company2@demo.test');
+    const others = await db().selectFrom('document_templates').select('id').where('kind', '=', 'contract').where('company_id', '=', company2).executeTakeFirstOrThrow();
+    const billing = await db().selectFrom('document_templates').select('id').where('kind', '=', 'billing').where('company_id', '=', sakura).executeTakeFirstOrThrow();
+    const page = await getPage(t, record, await t.tokenOf('company_admin'));
+    expect(page.html).toContain(`value="${placement.id}"`);
+    for (const refused of [others.id, billing.id]) {
+      expect(page.html).not.toContain(`value="${refused}"`);
+      const pdf = await pdfOf(`${record}&contract=${job.id}&language=en&template=${refused}`, 'company_admin');
+      expect(pdf.status).toBe(404);
+      expect(pdf.headers.get('content-type')).not.toBe('application/pdf');
+      const asked = dataOf(
+        await t.gql(`query($w: ID!, $j: ID!, $t: ID) { workerContract(workerId: $w, jobId: $j, lang: "en", templateId: $t) { title } }`, { w: tran, j: job.id, t: refused }, { as: 'company_admin' }),
+      );
+      expect(asked.workerContract).toBeNull();
     }
   });
 

@@ -65,8 +65,12 @@ async function nextNumber(trx: DB, companyId: string, periodEnd: string): Promis
   return `${prefix}${String(Number(r.n) + 1).padStart(3, '0')}`;
 }
 
-/** Makes (or makes again) the draft invoices of every client of the company for the period closing in `month`. */
-export async function createInvoices(db: DB, actor: Actor, companyId: string, month: string): Promise<CreateOutcome> {
+/**
+ * Makes (or makes again) the draft invoices of every client of the company for the period closing in
+ * `month`, each drawn with the billing template `templateId` (null: the company's usual one). The
+ * caller checked the template is one the company may use.
+ */
+export async function createInvoices(db: DB, actor: Actor, companyId: string, month: string, templateId: string | null = null): Promise<CreateOutcome> {
   const out: CreateOutcome = { created: 0, updated: 0, skipped: 0 };
   const company = await db.selectFrom('companies').select(['registration_number']).where('id', '=', companyId).executeTakeFirstOrThrow();
   const clients = await db.selectFrom('clients').select(['id', 'billing_closing_day', 'payment_due_days']).where('company_id', '=', companyId).orderBy('name').execute();
@@ -150,6 +154,7 @@ export async function createInvoices(db: DB, actor: Actor, companyId: string, mo
         period_end: periodEnd,
         due_date: addDays(periodEnd, client.payment_due_days),
         registration_number: company.registration_number,
+        template_id: templateId,
         updated_at: new Date(),
       };
       let id = existing?.id;

@@ -149,6 +149,8 @@ export interface InvoicesTable {
   tax: Yen;
   total: Yen;
   status: Generated<InvoiceStatus>;
+  /** The billing template chosen when the invoice was made; null: the company's usual one. */
+  template_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Stamp;
   updated_at: Stamp;
 }

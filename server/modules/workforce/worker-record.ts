@@ -87,7 +87,7 @@ export async function workerJobs(db: DB, scope: Scope, userId: string) {
     .selectFrom('applications as a')
     .innerJoin('jobs as j', 'j.id', 'a.job_id')
     .innerJoin('clients as cl', 'cl.id', 'a.client_id')
-    .select(['j.id', 'j.title_ja', 'j.title_en', 'cl.name as client_ja', 'cl.name_en as client_en'])
+    .select(['j.id', 'j.company_id', 'j.title_ja', 'j.title_en', 'cl.name as client_ja', 'cl.name_en as client_en'])
     .distinct()
     .where('a.candidate_id', '=', userId);
   q = scopeToTenant(q, scope, APPLICATION_TENANT);

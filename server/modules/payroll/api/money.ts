@@ -24,7 +24,7 @@ import {
   transferCutoff,
 } from '../repo.ts';
 import { invoiceLines, invoiceWithParties } from '../repo.ts';
-import { companyDocument } from '../../templates/company-document.ts';
+import { companyDocument, documentChoiceOptions, documentChoices } from '../../templates/company-document.ts';
 import { allCompanyIds } from '../../companies/directory.ts';
 import { quickPayAvailable } from '../quickpay.ts';
 import { NOT_MODELLED, NOTE_TEXT, type NoteKey } from '../deductions.ts';
@@ -270,14 +270,16 @@ export const typeDefs = /* GraphQL */ `
     payslip(id: ID!): Payslip
     "An invoice as its document; null when the caller may not see it."
     invoiceDocument(id: ID!): InvoiceDocument
+    "The billing templates the caller's company may make its invoices with (its own, then the platform's; the platform: the platform's), the usual one first; none for a client user."
+    invoiceTemplateChoices: [ResourceOption!]!
     "The signed-in candidate's pay: per company, lines, runs, advances and bank account."
     myPay: MyPay!
     "One of the signed-in candidate's own pay runs as its payslip."
     myPayslip(id: ID!): Payslip
   }
   extend type Mutation {
-    "Makes (again) the draft invoices of the caller's company's clients for the period closing in month (YYYY-MM)."
-    createInvoices(month: String!): InvoicesMade!
+    "Makes (again) the draft invoices of the caller's company's clients for the period closing in month (YYYY-MM), drawn with the billing template templateId (one of invoiceTemplateChoices; none: the company's usual one)."
+    createInvoices(month: String!, templateId: ID): InvoicesMade!
     "Batches the caller's company's approved daily pay for transfer on transferDate (YYYY-MM-DD, a bank business day)."
     createTransferBatch(transferDate: String!): TransferBatched!
     "The signed-in candidate asks a company for an advance on earned pay."
@@ -455,7 +457,7 @@ export const resolvers = {
       const i = await invoiceWithParties(db, a.id);
       const lines = await invoiceLines(db, a.id);
       const totals = invoiceTotals(lines.map((l) => ({ amount: l.amount, taxRate: l.tax_rate })));
-      const template = await companyDocument(db, 'billing', i.company_id);
+      const template = await companyDocument(db, 'billing', i.company_id, i.template_id);
       const lang = ctx.lang;
       const values = {
         invoice_no: i.number,
@@ -508,6 +510,12 @@ export const resolvers = {
         note: renderTemplate(template ? pickLang(lang, template.body_ja, template.body_en) : '', values),
         payTo,
       };
+    },
+    invoiceTemplateChoices: async (_: unknown, __: unknown, ctx: ApiContext) => {
+      const company = actingCompanyOf(ctx.tenant);
+      // A client user makes no invoices: nothing to choose from, and no staffing company's templates.
+      if (company === 'none') return [];
+      return documentChoiceOptions(ctx.services.db, 'billing', company ? [company] : []);
     },
     myPay: async (_: unknown, __: unknown, ctx: ApiContext) => {
       const db = ctx.services.db;
@@ -565,14 +573,17 @@ export const resolvers = {
     },
   },
   Mutation: {
-    createInvoices: async (_: unknown, a: { month: string }, ctx: ApiContext) => {
+    createInvoices: async (_: unknown, a: { month: string; templateId?: string | null }, ctx: ApiContext) => {
       if (!MONTH.test(a.month)) throw badInput(ctx.lang, { month: msg(ctx.lang, 'money.month') });
       const company = tenantCompany(ctx);
       const db = ctx.services.db;
+      // A template of another company, or not a billing one, is not there for the caller.
+      const templateId = a.templateId || null;
+      if (templateId && !(await documentChoices(db, 'billing', company ? [company] : [])).some((d) => d.id === templateId)) throw apiError('NOT_FOUND', msg(ctx.lang, 'docTemplate.notFound'));
       const companies = company ? [company] : await allCompanyIds(db);
       const total = { created: 0, updated: 0, skipped: 0 };
       for (const id of companies) {
-        const r = await createInvoices(db, { id: ctx.user!.id, name: ctx.user!.name }, id, a.month);
+        const r = await createInvoices(db, { id: ctx.user!.id, name: ctx.user!.name }, id, a.month, templateId);
         total.created += r.created;
         total.updated += r.updated;
         total.skipped += r.skipped;
@@ -639,6 +650,8 @@ export const rules: Rules = {
   'Query.payslip': pages('/admin/salary/monthly'),
   'Query.invoiceDocument': pages('/admin/billing'),
   'Mutation.createInvoices': pages('/admin/billing'),
+  // the choices of the form that makes them; a client user (who makes none) gets none
+  'Query.invoiceTemplateChoices': pages('/admin/billing'),
   // a worker's own pay, quick pay and bank account on /staff
   'Query.myPay': { candidate: true },
   'Query.myPayslip': { candidate: true },

@@ -1,4 +1,4 @@
-import { isLang } from '../../../../shared/i18n.ts';
+import { isLang, tr } from '../../../../shared/i18n.ts';
 import { msg } from '../../../../shared/texts/index.ts';
 import { addDays, isDay, todayInJapan } from '../../../../shared/time.ts';
 import { DOCS, operation } from '../../../api/documents.ts';
@@ -20,7 +20,8 @@ const OWN = {
   ),
   TransferFailures: operation(/* GraphQL */ `query TransferFailures { transferFailures { lineId worker workDate reason } }`),
   TransferBatchFile: operation(/* GraphQL */ `query TransferBatchFile($id: ID!) { transferBatchFile(id: $id) { name base64 } }`),
-  CreateInvoices: operation(/* GraphQL */ `mutation CreateInvoices($month: String!) { createInvoices(month: $month) { created updated skipped } }`),
+  CreateInvoices: operation(/* GraphQL */ `mutation CreateInvoices($month: String!, $templateId: ID) { createInvoices(month: $month, templateId: $templateId) { created updated skipped } }`),
+  InvoiceTemplateChoices: operation(/* GraphQL */ `query InvoiceTemplateChoices { invoiceTemplateChoices { value ja en } }`),
 };
 
 /**
@@ -152,20 +153,24 @@ const monthlyPay = panel({
   view: () => null,
 });
 
-/** /admin/billing: making the period's invoices, and their PDFs. */
+/** /admin/billing: making the period's invoices with the billing template chosen, and their PDFs. */
 const billing = panel({
   load: async (ctx) => {
     const id = wanted(ctx, 'invoice');
-    if (!id) return null;
-    const { invoiceDocument } = await ctx.call(DOCS.InvoiceDocument, { id });
-    if (!invoiceDocument) throw errorPage('recordNotFound');
-    throw file(`invoice-${invoiceDocument.number}.pdf`, 'application/pdf', await invoicePdf(invoiceDocument, ctx.lang));
-  },
-  view: (ctx, _data, state, act) => {
+    if (id) {
+      const { invoiceDocument } = await ctx.call(DOCS.InvoiceDocument, { id });
+      if (!invoiceDocument) throw errorPage('recordNotFound');
+      throw file(`invoice-${invoiceDocument.number}.pdf`, 'application/pdf', await invoicePdf(invoiceDocument, ctx.lang));
+    }
     // A client user reads its invoices; the staffing company makes them.
     if (ctx.user?.clientId) return null;
+    return (await ctx.call(OWN.InvoiceTemplateChoices)).invoiceTemplateChoices;
+  },
+  view: (ctx, templates, state, act) => {
+    if (!templates) return null;
     const made = queryText(ctx.req, 'made').split('-').map(Number);
     const month = typeof state?.values.month === 'string' ? state.values.month : todayInJapan().slice(0, 7);
+    const template = typeof state?.values.template === 'string' ? state.values.template : '';
     return (
       <form method="post" action={ctx.req.originalUrl} className="panel inline-form">
         {made.length === 3 && made.every((n) => Number.isInteger(n)) && (
@@ -176,17 +181,33 @@ const billing = panel({
         <label>
           {msg(ctx.lang, 'panel.closingMonth')} <input type="month" name="month" defaultValue={month} required aria-invalid={state?.errors.month ? true : undefined} />
         </label>{' '}
+        <label>
+          {msg(ctx.lang, 'panel.invoiceTemplate')}{' '}
+          <select name="template" defaultValue={template}>
+            <option value="">{msg(ctx.lang, 'docTemplate.usual')}</option>
+            {templates.map((o) => (
+              <option key={o.value} value={o.value}>
+                {tr(ctx.lang, o)}
+              </option>
+            ))}
+          </select>
+        </label>{' '}
         <ActionButton action={act.invoices} className="btn btn-small-solid">
           {msg(ctx.lang, 'panel.makeInvoices')}
         </ActionButton>
         {state?.errors.month && <span className="field-error">{state.errors.month}</span>}
+        {state?.errors._ && (
+          <p className="form-error" role="alert">
+            {state.errors._}
+          </p>
+        )}
       </form>
     );
   },
   actions: {
     invoices: withRefusal({ errors: 'both' }, async (ctx, body) => {
-      const v = formStrings(body, ['month']);
-      const { createInvoices: r } = await ctx.call(OWN.CreateInvoices, { month: v.month ?? '' });
+      const v = formStrings(body, ['month', 'template']);
+      const { createInvoices: r } = await ctx.call(OWN.CreateInvoices, { month: v.month ?? '', templateId: v.template || null });
       return redirect(withFlag(ctx.req.path, 'made', `${r.created}-${r.updated}-${r.skipped}`));
     }),
   },

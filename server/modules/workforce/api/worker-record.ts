@@ -21,7 +21,7 @@ import { workersReadModel } from '../defs/workers.ts';
 import { payLinesReadModel, payRunsReadModel } from '../../payroll/defs/money.ts';
 import { prefectureName } from '../../jobs/prefectures.ts';
 import { renderTemplate } from '../../templates/render-template.ts';
-import { companyDocument } from '../../templates/company-document.ts';
+import { companyDocument, documentChoiceOptions } from '../../templates/company-document.ts';
 import { dispatchComplaints, dispatchLedger, foreignEmploymentReport, recordComplaint, setComplaintHandling } from '../ledgers.ts';
 import { contractFacts, PersonFactsInput, savePersonFacts, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../worker-record.ts';
 import type { ApiContext } from '../../../api/context.ts';
@@ -155,6 +155,8 @@ export const typeDefs = /* GraphQL */ `
     pay: WorkerPay
     documents: [WorkerDocument!]!
     jobs: [WorkerJob!]!
+    "The contract templates the jobs' contracts may be made with: their companies' own, then the platform's (what workerContract takes as templateId)."
+    contractTemplates: [ResourceOption!]!
     birthDate: String
     nameKana: String
     address: String
@@ -185,8 +187,8 @@ export const typeDefs = /* GraphQL */ `
   extend type Query {
     "One worker of the caller's workers list; null when the list does not show them."
     workerRecord(id: ID!): WorkerRecord
-    "The worker's employment contract for one of their jobs, in lang (ja, en); null when not the caller's."
-    workerContract(workerId: ID!, jobId: ID!, lang: String!): WorkerContract
+    "The worker's employment contract for one of their jobs, in lang (ja, en), from the contract template templateId (none: the company's usual one); null when not the caller's, or when the template is not one of the job's company or the platform."
+    workerContract(workerId: ID!, jobId: ID!, lang: String!, templateId: ID): WorkerContract
   }
   "The person's facts staff complete on the record (all four are set as given; an empty one is cleared)."
   input PersonFactsInput {
@@ -260,6 +262,7 @@ export const resolvers = {
           )
         : [];
       const openRuns = new Set(runs.map((r) => String(r.id)));
+      const contractTemplates = jobs.length ? await documentChoiceOptions(db, 'contract', [...new Set(jobs.map((j) => j.company_id))]) : [];
       const [cardCheckId, cardCheckStatus] = p.latest_card ? p.latest_card.split(':') : [null, null];
       return {
         id: p.id,
@@ -307,15 +310,19 @@ export const resolvers = {
         },
         documents: documents.map((d) => ({ kind: d.kind, number: d.number, expiresOn: d.expires_on, note: d.note })),
         jobs: jobs.map((j) => ({ id: j.id, ...jaEn('title', j.title_ja, j.title_en), ...jaEn('client', j.client_ja, j.client_en) })),
+        contractTemplates,
       };
     },
-    workerContract: async (_: unknown, a: { workerId: string; jobId: string; lang: string }, ctx: ApiContext) => {
+    workerContract: async (_: unknown, a: { workerId: string; jobId: string; lang: string; templateId?: string | null }, ctx: ApiContext) => {
       if (!isUuid(a.jobId) || !(await seesWorker(ctx, a.workerId))) return null;
       const lang: Lang = isLang(a.lang) ? a.lang : ctx.lang;
       const db = ctx.services.db;
       const f = await contractFacts(db, scopeOf(ctx.tenant)!, a.workerId, a.jobId);
       if (!f) return null;
-      const template = await companyDocument(db, 'contract', f.company_id);
+      const chosen = a.templateId || null;
+      const template = await companyDocument(db, 'contract', f.company_id, chosen);
+      // A template of another company, or not a contract one, is not there for this contract.
+      if (chosen && !template) return null;
       const start = f.first_day ?? f.applied_on;
       const values = {
         worker: f.worker,

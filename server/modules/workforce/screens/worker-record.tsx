@@ -3,8 +3,9 @@
  * list (server/modules/workforce/defs/workers.ts) that a name opens with `?id=<userId>` — the person's
  * profile with the card expiry warning and the card check, their shifts with attendance, pay to
  * date with links to the payslips (served by /admin/salary/monthly `?payslip=`), the documents on
- * file, and the employment contract of one of their jobs as a PDF in Japanese or English
- * (`?id=<userId>&contract=<jobId>&language=ja|en`).
+ * file, and the employment contract of one of their jobs as a PDF in Japanese or English, from the
+ * contract template chosen (`?id=<userId>&contract=<jobId>&language=ja|en&template=<templateId>`;
+ * no template: the company's usual one).
  */
 import { dateLong, minutesText, timeText, yen } from '../../../../shared/format.ts';
 import { isLang, pickLang, tr, type Lang, type Text } from '../../../../shared/i18n.ts';
@@ -38,6 +39,7 @@ const OWN = {
         pay { thisMonth total lines workedMinutes runs { id periodStart periodEnd payDate gross net status } }
         documents { kind number expiresOn note }
         jobs { id titleJa titleEn clientJa clientEn }
+        contractTemplates { value ja en }
         birthDate nameKana address sex sswField
         dispatchLedger { applicationId date client place work start end breakMinutes minutes recorded supervisor complaints }
         dispatchComplaints { id applicationId shiftDate client work receivedOn complaint handling }
@@ -69,7 +71,8 @@ async function load(ctx: ScreenContext): Promise<Worker | null> {
   if (job) {
     const asked = queryText(ctx.req, 'language');
     const lang: Lang = isLang(asked) ? asked : ctx.lang;
-    const { workerContract: c } = await ctx.call(DOCS.WorkerContract, { workerId: id, jobId: job, lang });
+    // The template chosen on the form; none (the form's first choice): the company's usual one.
+    const { workerContract: c } = await ctx.call(DOCS.WorkerContract, { workerId: id, jobId: job, lang, templateId: queryText(ctx.req, 'template') || null });
     if (!c) throw errorPage('recordNotFound');
     throw file(`contract-${lang}-${id.slice(0, 8)}-${job.slice(0, 8)}.pdf`, 'application/pdf', await contractPdf(c, lang));
   }
@@ -417,7 +420,7 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
       {w.jobs.length === 0 ? (
         <p className="hint">{msg(lang, 'record.noContractJob')}</p>
       ) : (
-        <form method="get" action={PATH} className="inline-form">
+        <form method="get" action={PATH} className="inline-form" id="contract-pdf">
           <input type="hidden" name="id" value={w.id} />
           <label>
             {msg(lang, 'applicant.job')}{' '}
@@ -434,6 +437,17 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
             <select name="language" defaultValue={lang}>
               <option value="ja">日本語</option>
               <option value="en">English</option>
+            </select>
+          </label>{' '}
+          <label>
+            {msg(lang, 'record.contractTemplate')}{' '}
+            <select name="template">
+              <option value="">{msg(lang, 'docTemplate.usual')}</option>
+              {w.contractTemplates.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {tr(lang, o)}
+                </option>
+              ))}
             </select>
           </label>{' '}
           <button type="submit" className="btn btn-small-solid">
