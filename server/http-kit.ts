@@ -38,14 +38,29 @@ export function sameOrigin(req: Request): boolean {
  * spends one of the caller's uploads (`budget`, a rate limiter keyed by `caller`; none left:
  * 'rate'), then read to its limit (readUpload).
  */
-export async function takeUpload(req: Request, limit: number, budget: { consume(key: string): Promise<unknown> }, caller: string): Promise<Buffer | 'tooLarge' | 'rate' | 'aborted'> {
+export async function takeUpload(req: Request, limit: number, budget: UploadBudget, caller: string): Promise<Buffer | 'tooLarge' | 'rate' | 'aborted'> {
   if (Number(req.get('content-length')) > limit) return 'tooLarge';
-  const spent = await budget.consume(caller).then(
+  if (!(await spendUpload(budget, caller))) return 'rate';
+  return readUpload(req, limit);
+}
+
+/** How many uploads a caller has left: a rate limiter (its `consume` refuses when none is left). */
+export type UploadBudget = { consume(key: string): Promise<unknown> };
+
+/** Spends one of the caller's uploads; false when none is left. */
+export const spendUpload = (budget: UploadBudget, caller: string): Promise<boolean> =>
+  budget.consume(caller).then(
     () => true,
     () => false,
   );
-  if (!spent) return 'rate';
-  return readUpload(req, limit);
+
+/** A form's body (multipart with its files, or urlencoded) read by the platform's own reader, no upload package; null when it is not one. */
+export async function formOfBody(contentType: string, body: Buffer): Promise<FormData | null> {
+  try {
+    return await new globalThis.Request('http://upload.invalid/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) }).formData();
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -55,7 +70,7 @@ export async function takeUpload(req: Request, limit: number, budget: { consume(
  * refused the moment it passes `limit`. So a stranger's request never costs more memory than its
  * headers, and a person's never more than the limit.
  */
-function readUpload(req: Request, limit: number): Promise<Buffer | 'tooLarge' | 'aborted'> {
+export function readUpload(req: Request, limit: number): Promise<Buffer | 'tooLarge' | 'aborted'> {
   const declared = req.get('content-length');
   if (declared !== undefined && !(Number(declared) <= limit)) return Promise.resolve('tooLarge');
   return new Promise((resolve) => {

@@ -142,6 +142,7 @@ export const MESSAGES = {
     'セッションが切れていました。入力した内容を戻しました。確認してもう一度送信してください。',
     'Your session had ended. What you typed is back in the form: check it and send it again.',
   ),
+  'upload.busy': m('前に送った内容をまだ受け取っています。終わるまで待ってから、もう一度送ってください。', 'What you sent before is still on its way. Wait for it to finish, then send again.'),
   'session.ended': m(
     'セッションが切れました。もう一度ログインすると、このページに戻り、入力した内容も戻ります。',
     'Your session has ended. Sign in again to come back to this page with what you typed.',
@@ -1268,6 +1269,10 @@ export const MESSAGES = {
   'card.errNotImage': m('画像ファイル（JPEG・PNG・WebP）を選んでください。', 'Choose an image file (JPEG, PNG or WebP).'),
   'card.errTooLarge': m('画像が大きすぎます。1枚{mb}MBまでにしてください。', 'The image is too large. Each photo may be up to {mb} MB.'),
   'card.errMissing': m('表と裏の両方の写真を選んでください。', 'Choose a photo of both the front and the back.'),
+  'card.chooseAgain': m(
+    '写真は保存されていません。表と裏の写真をもう一度選んでください（入力した内容はそのままです）。',
+    'The photos were not kept: choose the front and back again (what you typed is still here).',
+  ),
   'card.errRate': m('アップロードが多すぎます。しばらくしてからもう一度お試しください。', 'Too many uploads. Please try again in a while.'),
   'card.errRecord': m('カード番号・在留資格・満了日を入力してください。', 'Enter the card number, residence status and expiry date.'),
   'card.numberFormat': m('在留カード番号は英字2文字・数字8桁・英字2文字です（例: AB12345678CD）。', 'A residence card number is 2 letters, 8 digits and 2 letters (e.g. AB12345678CD).'),

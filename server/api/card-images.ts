@@ -1,23 +1,22 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { chooseLang } from '../../shared/i18n.ts';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { chooseLang, type Lang } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import { canEnter } from '../access/guard.ts';
 import { routeCode } from '../access/routes.ts';
 import { tenantOf } from '../access/tenancy.ts';
-import { refuseUnread, takeUpload } from '../http-kit.ts';
+import { formOfBody, refuseUnread, spendUpload, takeUpload } from '../http-kit.ts';
 import { cleanImage, sendImage, sessionUsers, sniffImage } from '../chat/attachments.ts';
+import type { EventBus } from '../events/bus.ts';
+import type { SessionUser } from '../modules/auth/service.ts';
 import { CardUploadInput, cardImage, saveCardUpload, tenantSeesPerson, visaTypeExists, type CardImage } from '../modules/workforce/card-checks.ts';
-import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_IMAGE_BYTES } from '../modules/workforce/card-format.ts';
+import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_FORM_BYTES, MAX_CARD_IMAGE_BYTES } from '../modules/workforce/card-format.ts';
 import type { CardImageType } from '../modules/workforce/tables.ts';
 import type { Services } from '../services.ts';
 import { isUuid } from '../../shared/ids.ts';
 
-/** The page the upload form is on (a browser's post goes back to it). */
-const CARD_PAGE = '/staff/card';
 /** The code of the check screen (/admin/worker/rcCheckCandidate, 160004): who may look at someone's card. */
 const CHECK_CODE = routeCode('/admin/worker/rcCheckCandidate');
-/** The whole form: two full images and the fields. */
-const MAX_FORM_BYTES = 2 * MAX_CARD_IMAGE_BYTES + 256 * 1024;
 /** Card uploads a person may make per hour. */
 const UPLOADS_PER_HOUR = 10;
 
@@ -34,6 +33,74 @@ const MSG = {
 type Failure = keyof typeof MSG;
 
 /**
+ * What the card endpoint answers an upload, as an API client reads it: 201 and the new card's id,
+ * or the refusal's status and `{ error, message, fields? }` in the caller's language. The web
+ * tier's form post gets the same answer through the ApiClient (uploadResidenceCard).
+ */
+export interface CardAnswer {
+  status: number;
+  body: { id: string } | { error: Failure; message: string; fields?: { cardNumber: string } };
+}
+
+function refusal(lang: Lang, status: number, code: Failure): CardAnswer {
+  const message = msg(lang, MSG[code], { mb: MAX_CARD_IMAGE_BYTES / 1024 / 1024 });
+  // A field's mistake names the field, as every form's error does.
+  return { status, body: { error: code, message, ...(code === 'cardNumber' ? { fields: { cardNumber: message } } : {}) } };
+}
+
+/** One card-upload budget per bus (per process), made on first use: the endpoint and the web tier's form post spend the same one. */
+const budgets = new WeakMap<EventBus, RateLimiterAbstract>();
+function budgetOf(bus: EventBus): RateLimiterAbstract {
+  let budget = budgets.get(bus);
+  if (!budget) budgets.set(bus, (budget = bus.limiter({ name: 'card-uploads', points: UPLOADS_PER_HOUR, duration: 3600 })));
+  return budget;
+}
+
+/** One side's image, checked and re-encoded, or why not. */
+async function imageOf(value: FormDataEntryValue | null): Promise<CardImage | Failure> {
+  if (!value || typeof value === 'string' || value.size === 0) return 'missing';
+  if (value.size > MAX_CARD_IMAGE_BYTES) return 'tooLarge';
+  const bytes = Buffer.from(await value.arrayBuffer());
+  const mime = sniffImage(bytes);
+  if (!mime || !(CARD_IMAGE_TYPES as readonly string[]).includes(mime)) return 'notImage';
+  const clean = await cleanImage(bytes, mime);
+  return clean ? { bytes: clean, mime: mime as CardImageType } : 'notImage';
+}
+
+const imageStatus = (f: Failure) => (f === 'tooLarge' ? 413 : f === 'missing' ? 400 : 415);
+
+/** An upload whose body was read and whose budget was spent: both images, then the record; the card saved. */
+async function checkAndSave(services: Services, person: SessionUser, form: FormData, lang: Lang): Promise<CardAnswer> {
+  const front = await imageOf(form.get('front'));
+  if (typeof front === 'string') return refusal(lang, imageStatus(front), front);
+  const back = await imageOf(form.get('back'));
+  if (typeof back === 'string') return refusal(lang, imageStatus(back), back);
+  const field = (k: string) => {
+    const v = form.get(k);
+    return typeof v === 'string' ? v : undefined;
+  };
+  const record = CardUploadInput.safeParse({ cardNumber: field('cardNumber') ?? '', visaTypeId: field('visaTypeId'), expiry: field('expiry'), permission: field('permission') });
+  if (!record.success) {
+    // Only the number's format wrong: said at the number; anything missing: the record's sentence.
+    const onlyFormat = record.error.issues.every((i) => i.path[0] === 'cardNumber' && i.message === 'format');
+    return refusal(lang, 422, onlyFormat ? 'cardNumber' : 'record');
+  }
+  if (!(await visaTypeExists(services.db, record.data.visaTypeId))) return refusal(lang, 422, 'record');
+  const id = await saveCardUpload(services.db, services.bus, { id: person.id, name: person.name }, record.data, front, back);
+  return { status: 201, body: { id } };
+}
+
+/**
+ * A card upload the web tier has read (the candidate's form post on /staff/card, through the
+ * ApiClient): the endpoint's checks and answer, the person's upload budget spent here.
+ */
+export async function receiveCardForm(services: Services, person: SessionUser | null, form: FormData, lang: Lang): Promise<CardAnswer> {
+  if (person?.role !== 'candidate') return refusal(lang, 401, 'unauthenticated');
+  if (!(await spendUpload(budgetOf(services.bus), person.id))) return refusal(lang, 429, 'rate');
+  return checkAndSave(services, person, form, lang);
+}
+
+/**
  * Residence-card images (docs/workforce.md), next to the API because they are
  * not GraphQL: POST /residence-cards takes the candidate's multipart form (front, back, and the
  * card's record); each image's type is decided by its bytes (PNG, JPEG or WebP), its size capped
@@ -42,35 +109,17 @@ type Failure = keyof typeof MSG;
  * it is, or to back-office users who may open the check screen (160004) and whose tenant the
  * person applied to; to anyone else it is a 404, like a card that does not exist.
  *
- * A browser's form post (Accept: text/html) is answered with a redirect to /staff/card that
- * says what happened; any other client gets JSON and a status code.
+ * Every answer is JSON with a status code. The browser's form is the page's (/staff/card): the web
+ * tier reads it and sends it on (receiveCardForm), so a refusal draws the form again as it was typed.
  */
 export function cardImagesRouter(services: Services): Router {
   const router = express.Router();
   const { db } = services;
-  const uploads = services.bus.limiter({ name: 'card-uploads', points: UPLOADS_PER_HOUR, duration: 3600 });
 
   const callers = (req: Request) => sessionUsers(services, req);
-
-  const wantsPage = (req: Request) => (req.get('accept') ?? '').includes('text/html');
-  const fail = (req: Request, res: Response, status: number, code: Failure) => {
-    res.set('Cache-Control', 'no-store');
-    if (req.method === 'POST' && wantsPage(req)) return void res.redirect(303, `${CARD_PAGE}?error=${code}`);
-    const message = msg(chooseLang(req.cookies?.lang, req.get('accept-language')), MSG[code], { mb: MAX_CARD_IMAGE_BYTES / 1024 / 1024 });
-    // A field's mistake names the field, as every form's error does.
-    res.status(status).json({ error: code, message, ...(code === 'cardNumber' ? { fields: { cardNumber: message } } : {}) });
-  };
-
-  /** One side's image, checked and re-encoded, or why not. */
-  async function imageOf(value: FormDataEntryValue | null): Promise<CardImage | Failure> {
-    if (!value || typeof value === 'string' || value.size === 0) return 'missing';
-    if (value.size > MAX_CARD_IMAGE_BYTES) return 'tooLarge';
-    const bytes = Buffer.from(await value.arrayBuffer());
-    const mime = sniffImage(bytes);
-    if (!mime || !(CARD_IMAGE_TYPES as readonly string[]).includes(mime)) return 'notImage';
-    const clean = await cleanImage(bytes, mime);
-    return clean ? { bytes: clean, mime: mime as CardImageType } : 'notImage';
-  }
+  const langOf = (req: Request) => chooseLang(req.cookies?.lang, req.get('accept-language'));
+  const answer = (res: Response, a: CardAnswer) => void res.set('Cache-Control', 'no-store').status(a.status).json(a.body);
+  const fail = (req: Request, res: Response, status: number, code: Failure) => answer(res, refusal(langOf(req), status, code));
 
   // The body is read last, after the caller and the rate were checked (takeUpload).
   router.post(CARD_IMAGES_PATH, async (req, res) => {
@@ -80,35 +129,12 @@ export function cardImagesRouter(services: Services): Router {
     };
     const person = (await callers(req)).find((u) => u.role === 'candidate');
     if (!person) return refuse(401, 'unauthenticated');
-    const body = await takeUpload(req, MAX_FORM_BYTES, uploads, person.id);
+    const body = await takeUpload(req, MAX_CARD_FORM_BYTES, budgetOf(services.bus), person.id);
     if (body === 'aborted') return;
     if (body === 'tooLarge' || body === 'rate') return refuse(body === 'rate' ? 429 : 413, body);
-    let form: FormData;
-    try {
-      // Parsed by the platform's own multipart reader.
-      form = await new globalThis.Request('http://upload.invalid/', { method: 'POST', headers: { 'content-type': req.get('content-type') ?? '' }, body: new Uint8Array(body) }).formData();
-    } catch {
-      return fail(req, res, 400, 'missing');
-    }
-    const front = await imageOf(form.get('front'));
-    if (typeof front === 'string') return fail(req, res, front === 'tooLarge' ? 413 : front === 'missing' ? 400 : 415, front);
-    const back = await imageOf(form.get('back'));
-    if (typeof back === 'string') return fail(req, res, back === 'tooLarge' ? 413 : back === 'missing' ? 400 : 415, back);
-    const field = (k: string) => {
-      const v = form.get(k);
-      return typeof v === 'string' ? v : undefined;
-    };
-    const record = CardUploadInput.safeParse({ cardNumber: field('cardNumber') ?? '', visaTypeId: field('visaTypeId'), expiry: field('expiry'), permission: field('permission') });
-    if (!record.success) {
-      // Only the number's format wrong: said at the number; anything missing: the record's sentence.
-      const onlyFormat = record.error.issues.every((i) => i.path[0] === 'cardNumber' && i.message === 'format');
-      return fail(req, res, 422, onlyFormat ? 'cardNumber' : 'record');
-    }
-    if (!(await visaTypeExists(db, record.data.visaTypeId))) return fail(req, res, 422, 'record');
-    const id = await saveCardUpload(db, services.bus, { id: person.id, name: person.name }, record.data, front, back);
-    res.set('Cache-Control', 'no-store');
-    if (wantsPage(req)) return void res.redirect(303, `${CARD_PAGE}?saved=1`);
-    res.status(201).json({ id });
+    const form = await formOfBody(req.get('content-type') ?? '', body);
+    if (!form) return fail(req, res, 400, 'missing');
+    answer(res, await checkAndSave(services, person, form, langOf(req)));
   });
 
   router.get(`${CARD_IMAGES_PATH}/:id/:side`, async (req, res) => {

@@ -10,6 +10,7 @@ import type { Services } from '../services.ts';
 import { isDatabaseUnavailable, maskError } from './format-error.ts';
 import { ApiUnavailableError } from './errors.ts';
 import { prepareDocument } from './limits.ts';
+import { receiveCardForm, type CardAnswer } from './card-images.ts';
 
 export interface Caller {
   /** The back-office `token` cookie or the candidate token, if any. */
@@ -44,6 +45,12 @@ export interface ApiClient {
   /** The role maps; over HTTP they are read with the caller's token. */
   roleMaps(token?: string): Promise<RoleMaps>;
   graphql<T = Record<string, unknown>>(document: string, variables: Record<string, unknown>, caller: Caller): Promise<GraphQLResult<T>>;
+  /**
+   * A candidate's residence card as POST /residence-cards takes it (multipart: front, back and the
+   * record; docs/workforce.md), from the form the web tier read: the endpoint's answer, its status
+   * and JSON.
+   */
+  uploadResidenceCard(form: FormData, caller: Caller): Promise<CardAnswer>;
 }
 
 export async function contextFor(services: Services, caller: Caller): Promise<ApiContext> {
@@ -116,6 +123,10 @@ export function createInProcessClient(services: Services, schema: GraphQLSchema)
         data: result.data as never,
         ...(result.errors?.length ? { errors: result.errors.map((e) => maskError(e, services.log, services.config.production).toJSON()) } : {}),
       };
+    },
+    async uploadResidenceCard(form, caller) {
+      const { user } = await contextFor(services, caller);
+      return receiveCardForm(services, user, form, caller.lang);
     },
   };
 }

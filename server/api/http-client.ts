@@ -4,6 +4,8 @@ import { badVariable, type ApiClient, type Caller, type GraphQLResult, type Info
 import { RemoteRoleMapCache } from './remote-role-maps.ts';
 import { ApiUnavailableError } from './errors.ts';
 import { OPS } from './operations.ts';
+import type { CardAnswer } from './card-images.ts';
+import { CARD_IMAGES_PATH } from '../modules/workforce/card-format.ts';
 
 /** graphql-js's words for a variable that does not fit its type (no path: nothing ran). */
 const isVariableError = (e: GraphQLFormattedError) => !e.path && /^Variable "\$\w+"/.test(e.message);
@@ -13,6 +15,8 @@ const SAVES_ROLE_MAPS = /\bsaveRoleMaps\s*\(/;
 
 /** How long the web tier waits for the API before it shows the 503 page. */
 export const API_TIMEOUT_MS = 5_000;
+/** How long it waits for an upload it sends on (as long as the proxy waits for one the browser sends). */
+const UPLOAD_TIMEOUT_MS = 30_000;
 
 /**
  * The ApiClient of a web tier that runs apart from the API (API_URL, DESIGN.md §2): the same
@@ -20,15 +24,14 @@ export const API_TIMEOUT_MS = 5_000;
  */
 export function createHttpClient(apiUrl: string, timeoutMs = API_TIMEOUT_MS): ApiClient & { roleMapCache: RemoteRoleMapCache } {
   const base = apiUrl.replace(/\/$/, '');
-  async function call(path: string, init: RequestInit): Promise<Response> {
+  async function call(path: string, init: RequestInit, ms = timeoutMs): Promise<Response> {
     try {
-      return await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      return await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(ms) });
     } catch (err) {
       throw new ApiUnavailableError(err);
     }
   }
   const headersFor = (caller: Caller): Record<string, string> => ({
-    'content-type': 'application/json',
     accept: 'application/json',
     'accept-language': caller.lang,
     cookie: `lang=${caller.lang}`,
@@ -51,7 +54,7 @@ export function createHttpClient(apiUrl: string, timeoutMs = API_TIMEOUT_MS): Ap
     roleMaps: (token) => roleMapCache.get(token),
     roleMapCache: undefined as unknown as RemoteRoleMapCache,
     async graphql<T>(document: string, variables: Record<string, unknown>, caller: Caller): Promise<GraphQLResult<T>> {
-      const res = await call('/graphql', { method: 'POST', headers: headersFor(caller), body: JSON.stringify({ query: document, variables }) });
+      const res = await call('/graphql', { method: 'POST', headers: { ...headersFor(caller), 'content-type': 'application/json' }, body: JSON.stringify({ query: document, variables }) });
       if (res.status >= 502) throw new ApiUnavailableError(`status ${res.status}`);
       const result = (await res.json()) as GraphQLResult<T>;
       // A variable its declared type refuses stops the operation before it runs: the caller's
@@ -61,6 +64,12 @@ export function createHttpClient(apiUrl: string, timeoutMs = API_TIMEOUT_MS): Ap
       }
       if (SAVES_ROLE_MAPS.test(document) && result.data) roleMapCache.invalidate();
       return result;
+    },
+    async uploadResidenceCard(form, caller) {
+      // Two photos and their re-encoding: the proxy's time, not a page's. The form sets its own type (multipart, with its boundary).
+      const res = await call(CARD_IMAGES_PATH, { method: 'POST', headers: headersFor(caller), body: form }, UPLOAD_TIMEOUT_MS);
+      if (res.status >= 502) throw new ApiUnavailableError(`status ${res.status}`);
+      return { status: res.status, body: await res.json() } as CardAnswer;
     },
   };
   async function loadRoleMaps(token: string | undefined): Promise<RoleMaps> {

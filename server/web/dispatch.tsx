@@ -8,14 +8,15 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { stringify } from 'csv-stringify';
 import type { ApiClient } from '../api/client.ts';
-import { sameOrigin } from '../http-kit.ts';
+import { refuseUnread, sameOrigin } from '../http-kit.ts';
 import { resolveAccess } from '../access/guard.ts';
 import { ALL_ROUTES, matchRoute, type RouteDef } from '../access/routes.ts';
 import { NotAvailablePage } from '../../views/pages/admin/NotAvailable.tsx';
 import { refusalOf } from './kit.ts';
 import type { ErrorKind } from '../../views/pages/errors/ErrorPage.tsx';
 import { sendError, sendPage } from './render.tsx';
-import { CANDIDATE_COOKIE, candidateSignInPath, failed, isOutcome, screenContext, type Outcome, type Screen } from './screen.ts';
+import { CANDIDATE_COOKIE, candidateSignInPath, errorPage, failed, isOutcome, screenContext, type Outcome, type Screen, type ScreenContext, type UploadForm } from './screen.ts';
+import { readUploadForm, takeSlot, type UploadSlots } from './upload-form.ts';
 import { keepForm, takeKeptForm, tokenSubject } from './kept-form.ts';
 import { msg } from '../../shared/messages.ts';
 import { todayInJapan } from '../time.ts';
@@ -154,7 +155,9 @@ const DEFAULT_FORM = { limit: '64kb', parameterLimit: 200 };
 /**
  * Form posts to the screens: same-origin (mounted before, for every POST), then the body within
  * the screen's limits, then the page guard — a form nobody may open cannot be posted (the API
- * checks again) — then the screen's action.
+ * checks again) — then the screen's action. A form that sends files (a screen's `upload`) is read
+ * only after the guard, and an answer before that closes the connection without taking its body
+ * (refuseUnread), as the API's upload routes do.
  */
 export function formPosts(api: ApiClient, screens: ReadonlyMap<string, Screen>): Router {
   const router = express.Router();
@@ -165,16 +168,49 @@ export function formPosts(api: ApiClient, screens: ReadonlyMap<string, Screen>):
     if (!parsers.has(key)) parsers.set(key, express.urlencoded({ extended: false, limit: o.limit, parameterLimit: o.parameterLimit }));
     return parsers.get(key)!;
   };
+  const slots: UploadSlots = new Map();
+  /**
+   * A form that sends files (a screen's `upload`), its person known: one of their slots, then the
+   * body to its limit (upload-form.ts), then the screen's action as for any form. Nobody signed in
+   * (a public page's form), or no slot free: answered without reading the body.
+   */
+  async function uploadPost(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    p: { screen: Screen; post: NonNullable<Screen['post']>; upload: UploadForm; ctx: ScreenContext; who: string | undefined },
+  ): Promise<void> {
+    const { screen, upload, ctx } = p;
+    const release = p.who ? takeSlot(slots, p.who) : null;
+    if (!release) {
+      refuseUnread(req, res);
+      return run(req, res, next, async () => (p.who ? screen.get(ctx, failed({}, { _: msg(ctx.lang, 'upload.busy') }, 429)) : errorPage('error401')));
+    }
+    try {
+      const body = await readUploadForm(req, upload.limit);
+      if (body === 'aborted') return;
+      if (body === 'tooLarge') {
+        refuseUnread(req, res);
+        return await run(req, res, next, () => screen.get(ctx, failed({}, { _: upload.tooLarge(ctx.lang) }, 413)));
+      }
+      await run(req, res, next, async () => (body === 'malformed' ? errorPage('badRequest') : p.post(ctx, body)));
+    } finally {
+      release();
+    }
+  }
   router.post('/{*rest}', (req, res, next) => {
     const match = matchRoute(req.path);
     const screen = match && screens.get(match.route.path);
     if (!match || !screen?.post) return next();
     const post = screen.post;
+    const upload = screen.upload && req.is('multipart/form-data') ? screen.upload : undefined;
+    const unread = () => upload && refuseUnread(req, res);
     // The session ended before this post: what was typed is kept, and signing in again comes back
     // here with it (kept-form.ts). The back office's login, or the candidate's for their own pages.
     const ended = res.locals.sessionEnded as 'admin' | 'candidate' | undefined;
     const endedFor = match.route.kind === 'admin' ? (ended === 'admin' && !res.locals.user ? 'admin' : null) : ended === 'candidate' && !res.locals.candidate && match.route.mine ? 'candidate' : null;
     if (endedFor) {
+      unread();
       return parserFor(screen)(req, res, (err?: unknown) => {
         if (err) return next(err);
         keepForm(req, res, tokenSubject(req.cookies?.[endedFor === 'admin' ? 'token' : CANDIDATE_COOKIE]), (req.body ?? {}) as Record<string, unknown>);
@@ -183,15 +219,25 @@ export function formPosts(api: ApiClient, screens: ReadonlyMap<string, Screen>):
     }
     if (match.route.kind === 'admin') {
       // Signed out (never signed in here): back to the start, as for a page of the back office.
-      if (!res.locals.user) return res.redirect(303, '/');
+      if (!res.locals.user) {
+        unread();
+        return res.redirect(303, '/');
+      }
       const access = resolveAccess(res.locals.roleMaps ?? EMPTY_MAPS, { role: res.locals.user.role }, req.path);
-      if (access.kind !== 'allow') return void res.status(403).type('text').send('Forbidden');
+      if (access.kind !== 'allow') {
+        unread();
+        return void res.status(403).type('text').send('Forbidden');
+      }
     }
-    if (match.route.mine && !res.locals.candidate) return res.redirect(303, candidateSignInPath(req.originalUrl));
+    if (match.route.mine && !res.locals.candidate) {
+      unread();
+      return res.redirect(303, candidateSignInPath(req.originalUrl));
+    }
+    const ctx = () => screenContext(req, res, api, match.route, match.params);
+    if (upload) return void uploadPost(req, res, next, { screen, post, upload, ctx: ctx(), who: (match.route.kind === 'admin' ? res.locals.user : res.locals.candidate)?.id });
     parserFor(screen)(req, res, (err?: unknown) => {
       if (err) return next(err);
-      const ctx = screenContext(req, res, api, match.route, match.params);
-      void run(req, res, next, () => post(ctx, (req.body ?? {}) as Record<string, unknown>));
+      void run(req, res, next, () => post(ctx(), (req.body ?? {}) as Record<string, unknown>));
     });
   });
   return router;

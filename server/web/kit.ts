@@ -64,6 +64,20 @@ export function failureOf(errors: readonly GraphQLFormattedError[] | undefined, 
   return new ApiFailure(code, known ? e.message : msg(lang, 'error.internal'), known ? fields : {}, Number.isInteger(retry) && retry > 0 ? retry : undefined);
 }
 
+/**
+ * The body of a REST answer of the API (a residence card's upload: its status and JSON); a refusal
+ * throws its {@link ApiFailure}, as an operation's does: the status read as the code of the same
+ * meaning (401, 403, 404, 409, 429), any other refusal of what was sent (400, 413, 415, 422) as
+ * BAD_USER_INPUT, so the form is drawn again at 422 with the field errors the answer names.
+ */
+export function restResult<B>(answer: { status: number; body: B }, lang: Lang): Exclude<B, { error: string }> {
+  if (answer.status < 400) return answer.body as Exclude<B, { error: string }>;
+  const { message, fields } = (answer.body ?? {}) as { message?: unknown; fields?: unknown };
+  if (answer.status >= 500 || typeof message !== 'string') throw new ApiFailure('INTERNAL', msg(lang, 'error.internal'), {});
+  const code = Object.keys(STATUS_OF_CODE).find((c) => STATUS_OF_CODE[c] === answer.status) ?? 'BAD_USER_INPUT';
+  throw new ApiFailure(code, message, typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : {});
+}
+
 /** Runs an operation and returns its data; an error answer throws {@link ApiFailure}. */
 export async function callApi<T>(api: ApiClient, document: string, variables: Record<string, unknown>, caller: Caller): Promise<T> {
   const r = await api.graphql<T>(document, variables, caller);

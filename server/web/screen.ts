@@ -210,6 +210,20 @@ export interface Screen {
   post?: (ctx: ScreenContext, body: Record<string, unknown>) => Promise<Outcome>;
   /** Body limits of its forms (default 64 kB, 200 fields). */
   form?: { limit: string; parameterLimit: number };
+  /** Its forms send files (multipart/form-data); see {@link UploadForm}. */
+  upload?: UploadForm;
+}
+
+/**
+ * A screen whose form sends files (the residence card's photos): the dispatcher reads a multipart
+ * post of a signed-in person up to `limit` bytes (server/web/upload-form.ts), and the action gets
+ * its text fields as strings and its files as `File`s. A form over the limit is not read: the page
+ * is drawn again with `tooLarge` as the form's error (413); so it is, with `upload.busy` (429), for
+ * a person who has as many forms on their way as they may.
+ */
+export interface UploadForm {
+  limit: number;
+  tooLarge: (lang: Lang) => string;
 }
 
 export interface ScreenDef<D, K extends string> {
@@ -230,6 +244,7 @@ export interface ScreenDef<D, K extends string> {
    */
   bare?: NoInfer<K>;
   form?: { limit: string; parameterLimit: number };
+  upload?: UploadForm;
 }
 
 /** The page a view draws: its title is the route's (the route table's row) unless the view names another (a record's own heading). */
@@ -294,6 +309,7 @@ export function defineScreen<D, K extends string = never>(def: ScreenDef<D, K>):
     path: def.path,
     get: (ctx, state) => draw(ctx, state),
     ...(def.form ? { form: def.form } : {}),
+    ...(def.upload ? { upload: def.upload } : {}),
     ...(actions ? { post: (ctx: ScreenContext, body: Record<string, unknown>) => runAction(actions, ctx, body, (state) => draw(ctx, state), def.bare) } : {}),
   };
 }

@@ -256,9 +256,17 @@ export async function pressEverything(t: TestApp, session: Session, paths: reado
 /**
  * Loads `path` and presses the button that sends `_action=<action>` (the first whose value starts
  * with it), with the form as drawn and the fields in `fill` typed over it: what a person does (in a
- * browser running the page's script, saying yes where the button asks first).
+ * browser running the page's script, saying yes where the button asks first); `null` in `fill` is
+ * a box the person unticks (not sent). A form that sends files (`enctype="multipart/form-data"`)
+ * is sent as one, with the files chosen in `fill`.
  */
-export async function pressButton(t: TestApp, session: Session, path: string, action: string, fill: Record<string, string> = {}): Promise<{ status: number; location: string | null; html: string }> {
+export async function pressButton(
+  t: TestApp,
+  session: Session,
+  path: string,
+  action: string,
+  fill: Record<string, string | File | null> = {},
+): Promise<{ status: number; location: string | null; html: string }> {
   const headers = (extra: Record<string, string> = {}) => ({ ...(session.cookie ? { cookie: session.cookie } : {}), ...extra });
   const res = await fetch(`${t.url}${path}`, { redirect: 'manual', headers: headers() });
   if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
@@ -272,11 +280,19 @@ export async function pressButton(t: TestApp, session: Session, path: string, ac
     if (!button) continue;
     // A button that asks first sends `_action` once the person has said yes to the page's script (client/boot.ts).
     const sent = entries($, controls, button)
-      .map(([k, v]): [string, string] => [k === '_asking' ? '_action' : k, v])
-      .map(([k, v]): [string, string] => [k, Object.hasOwn(fill, k) ? fill[k]! : v]);
-    for (const [k, v] of Object.entries(fill)) if (!sent.some(([n]) => n === k)) sent.push([k, v]);
+      .map(([k, v]): [string, string | File | null] => [k === '_asking' ? '_action' : k, v])
+      .map(([k, v]): [string, string | File | null] => [k, Object.hasOwn(fill, k) ? fill[k]! : v])
+      .filter((e): e is [string, string | File] => e[1] !== null);
+    for (const [k, v] of Object.entries(fill)) if (v !== null && !sent.some(([n]) => n === k)) sent.push([k, v]);
     const target = new URL(button.attribs.formaction ?? form.attr('action') ?? path, `${t.url}${path}`);
-    const r = await fetch(target, { method: 'POST', redirect: 'manual', headers: headers({ origin: t.url, 'content-type': 'application/x-www-form-urlencoded' }), body: new URLSearchParams(sent) });
+    const multipart = form.attr('enctype') === 'multipart/form-data';
+    let body: FormData | URLSearchParams;
+    if (multipart) {
+      body = new FormData();
+      for (const [k, v] of sent) body.append(k, v);
+    } else body = new URLSearchParams(sent.map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : v.name]));
+    // The browser sets a multipart form's type itself, with its boundary.
+    const r = await fetch(target, { method: 'POST', redirect: 'manual', headers: headers({ origin: t.url, ...(multipart ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) }), body });
     return { status: r.status, location: r.headers.get('location'), html: await r.text() };
   }
   throw new Error(`${path} draws no button for ${action}`);

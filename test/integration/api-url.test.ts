@@ -21,7 +21,8 @@ import { gql, postGraphql, probeNote, probeText } from '../helpers/graphql.ts';
 import { TINY_PNG } from '../helpers/chat.ts';
 import { eventually, within } from '../helpers/wait.ts';
 import { graphqlWsClient } from '../helpers/graphqlws.ts';
-import { userId } from '../helpers/demo-data.ts';
+import { userId, visaId } from '../helpers/demo-data.ts';
+import { candidateLogin } from '../helpers/pages.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -152,6 +153,27 @@ describe('the web tier with the API up', () => {
     expect(down.status).toBe(200);
     const stored = await sql<{ bytes: Buffer }>`select bytes from chat_attachments where id = ${id}`.execute(a.database.db);
     expect(Buffer.from(await down.arrayBuffer()).equals(stored.rows[0]!.bytes)).toBe(true);
+  });
+
+  it('takes the residence card form on its page and sends it on to the API: a refusal comes back as typed, an upload is kept in its database', async () => {
+    const { token } = await candidateLogin(a, 'candidate4@demo.test');
+    const visa = await visaId(a, '留学');
+    const send = (cardNumber: string) => {
+      const form = new FormData();
+      for (const side of ['front', 'back']) form.append(side, new File([new Uint8Array(TINY_PNG)], `${side}.png`, { type: 'image/png' }));
+      for (const [k, v] of Object.entries({ cardNumber, visaTypeId: visa, expiry: '2030-03-31', permission: '1', _action: 'upload' })) form.append(k, v);
+      return fetch(`${b.url}/staff/card`, { method: 'POST', redirect: 'manual', headers: { cookie: `candidate_token=${token}; lang=en`, origin: b.url }, body: form });
+    };
+    const refused = await send('AB-12');
+    expect(refused.status).toBe(422);
+    const html = await refused.text();
+    expect(html).toMatch(/<input[^>]*name="cardNumber"[^>]*value="AB-12"/);
+    expect(html).toContain('A residence card number is 2 letters, 8 digits and 2 letters');
+    const saved = await send('ZZ12345678YY');
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('/staff/card?saved=1');
+    const kept = await a.database.db.selectFrom('residence_cards').select('status').where('card_number', '=', 'ZZ12345678YY').executeTakeFirst();
+    expect(kept).toEqual({ status: 'pending' });
   });
 
   it('proxies POST /graphql to the API', async () => {

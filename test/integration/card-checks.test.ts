@@ -12,6 +12,7 @@ import { addDays, todayInJapan } from '../../shared/time.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { companyOf, userId, visaId } from '../helpers/demo-data.ts';
 import { dataOf } from '../helpers/graphql.ts';
+import { pressButton, type Session } from '../helpers/buttons.ts';
 import { candidateLogin, cookieOf, formRequest, getPage, postForm } from '../helpers/pages.ts';
 
 const PERSON = 'cardcheck@demo.test';
@@ -47,7 +48,7 @@ interface UploadOptions {
   front?: Buffer | null;
   back?: Buffer | null;
   fields?: Record<string, string>;
-  /** A browser's form post (text/html: answered with a redirect), else JSON. */
+  /** Sent with `Accept: text/html`, as a page's form would be: still JSON. */
   browser?: boolean;
   token?: string;
 }
@@ -66,6 +67,19 @@ async function upload(o: UploadOptions = {}): Promise<Response> {
     body: form,
   });
 }
+
+/** A photo (or anything else) as the browser sends a chosen file. */
+const file = (bytes: Buffer, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
+/** The candidate on /staff/card in a browser that chose `lang`. */
+const inBrowser = (token: string, lang: 'ja' | 'en'): Session => ({ who: 'candidate', cookie: `candidate_token=${token}; lang=${lang}` });
+/** The card form as the person fills it in and presses "Upload": both photos (or what they chose instead) and the record. */
+async function pressUpload(token: string, lang: 'ja' | 'en', o: { front?: File; back?: File; record: Record<string, string | null> }) {
+  const front = o.front ?? file(await photo('jpeg'), 'front.jpg', 'image/jpeg');
+  const back = o.back ?? file(await photo('png', '#ccbbaa'), 'back.png', 'image/png');
+  return pressButton(t, inBrowser(token, lang), '/staff/card', 'upload', { front, back, ...o.record });
+}
+/** The input of the form's `name` as drawn, with its attributes. */
+const inputOf = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? '';
 
 const gqlAs = (as: 'company_admin' | 'company2' | 'client_staff', query: string, variables: Record<string, unknown> = {}) => t.gql(query, variables, { as });
 const CARD = 'query ($id: ID!) { residenceCardCheck(id: $id) { id status cardNumber numberMatches frontUrl backUrl personVerified } }';
@@ -95,9 +109,9 @@ describe('a candidate uploads their card and staff verify it', () => {
   });
 
   it('uploads front and back from the form; the page says it waits for a check and shows both photos', async () => {
-    const res = await upload({ browser: true });
+    const res = await pressUpload(candidate, 'en', { record: { cardNumber: 'ab 1234 5678 cd', visaTypeId: studentVisa, expiry, permission: '1' } });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/staff/card?saved=1');
+    expect(res.location).toBe('/staff/card?saved=1');
     const page = await fetch(`${t.url}/staff/card?saved=1`, { headers: { cookie: `candidate_token=${candidate}`, 'accept-language': 'en' } });
     const html = await page.text();
     expect(page.status).toBe(200);
@@ -183,16 +197,27 @@ describe('a candidate uploads their card and staff verify it', () => {
 });
 
 describe('uploads that are refused', () => {
-  it('a file that is not an image is refused with a clear message, as JSON and on the page', async () => {
+  it('a file that is not an image is refused with a clear message, as JSON and on the page, which keeps what was typed', async () => {
     const text = Buffer.from('this is a text file pretending to be a photo');
     const res = await upload({ front: text });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ error: 'notImage', message: 'Choose an image file (JPEG, PNG or WebP).' });
-    const browser = await upload({ back: text, browser: true });
-    expect(browser.status).toBe(303);
-    expect(browser.headers.get('location')).toBe('/staff/card?error=notImage');
-    const page = await fetch(`${t.url}/staff/card?error=notImage`, { headers: { cookie: `candidate_token=${candidate}`, 'accept-language': 'ja' } });
-    expect(await page.text()).toContain('画像ファイル（JPEG・PNG・WebP）を選んでください。');
+    // An API client that says it takes HTML still gets JSON: the page is the web tier's.
+    const html = await upload({ back: text, browser: true });
+    expect(html.status).toBe(415);
+    expect((await html.json()).error).toBe('notImage');
+    const typed = { cardNumber: 'QR11223344ST', visaTypeId: studentVisa, expiry: addDays(expiry, 1), permission: '1' };
+    const page = await pressUpload(candidate, 'ja', { back: file(text, 'back.txt', 'text/plain'), record: typed });
+    expect(page.status).toBe(422);
+    expect(page.html).toContain('画像ファイル（JPEG・PNG・WebP）を選んでください。');
+    // What was typed is in the form again, and the photos are asked for again.
+    expect(inputOf(page.html, 'cardNumber')).toContain('value="QR11223344ST"');
+    expect(page.html).toMatch(new RegExp(`<option value="${studentVisa}" selected=""`));
+    expect(inputOf(page.html, 'expiry')).toContain(`value="${typed.expiry}"`);
+    expect(inputOf(page.html, 'permission')).toContain('checked=""');
+    expect(page.html).toContain('写真は保存されていません。表と裏の写真をもう一度選んでください');
+    // The card number is personal data: never in an address.
+    expect(page.location).toBeNull();
   });
 
   it('a card number not in the printed format is the number field’s error in both languages, in the API and at the form; nothing is kept', async () => {
@@ -204,16 +229,22 @@ describe('uploads that are refused', () => {
       expect(res.status, wrong).toBe(422);
       expect(await res.json(), wrong).toMatchObject({ error: 'cardNumber', fields: { cardNumber: 'A residence card number is 2 letters, 8 digits and 2 letters (e.g. AB12345678CD).' } });
     }
-    const browser = await upload({ token: other, fields: fields('AB-1234-567-CD'), browser: true });
-    expect(browser.headers.get('location')).toBe('/staff/card?error=cardNumber');
-    for (const [lang, text] of [
-      ['ja', '在留カード番号は英字2文字・数字8桁・英字2文字です'],
-      ['en', 'A residence card number is 2 letters, 8 digits and 2 letters'],
+    for (const [lang, text, chooseAgain] of [
+      ['ja', '在留カード番号は英字2文字・数字8桁・英字2文字です', '表と裏の写真をもう一度選んでください'],
+      ['en', 'A residence card number is 2 letters, 8 digits and 2 letters', 'choose the front and back again'],
     ] as const) {
-      const html = await (await fetch(`${t.url}/staff/card?error=cardNumber`, { headers: { cookie: `candidate_token=${other}; lang=${lang}` } })).text();
-      // At the field: its error tied to the input, which is marked invalid.
-      expect(html, lang).toMatch(new RegExp(`id="cardNumber"[^>]*aria-invalid="true"`));
-      expect(html, lang).toMatch(new RegExp(`<p class="field-error" id="cardNumber-error"[^>]*>[^<]*${text}`));
+      // Typed on the page with the permission unticked: the form comes back as it was typed, not as the profile has it.
+      const page = await pressUpload(other, lang, { record: { cardNumber: 'AB-1234-567-CD', visaTypeId: studentVisa, expiry, permission: null } });
+      expect(page.status, lang).toBe(422);
+      expect(page.location, lang).toBeNull();
+      // At the field: its error tied to the input, which is marked invalid and holds what was typed.
+      expect(inputOf(page.html, 'cardNumber'), lang).toMatch(/aria-invalid="true"/);
+      expect(inputOf(page.html, 'cardNumber'), lang).toContain('value="AB-1234-567-CD"');
+      expect(page.html, lang).toMatch(new RegExp(`<p class="field-error" id="cardNumber-error"[^>]*>[^<]*${text}`));
+      expect(page.html, lang).toMatch(new RegExp(`<option value="${studentVisa}" selected=""`));
+      expect(inputOf(page.html, 'expiry'), lang).toContain(`value="${expiry}"`);
+      expect(inputOf(page.html, 'permission'), lang).not.toContain('checked');
+      expect(page.html, lang).toContain(chooseAgain);
     }
     const after = await t.database.db.selectFrom('residence_cards as rc').innerJoin('users as u', 'u.id', 'rc.user_id').select('rc.id').where('u.email', '=', 'candidate2@demo.test').execute();
     expect(after).toHaveLength(before.length);
@@ -234,6 +265,28 @@ describe('uploads that are refused', () => {
     const res = await upload({ front: huge });
     expect(res.status).toBe(413);
     expect((await res.json()).message).toBe('The image is too large. Each photo may be up to 10 MB.');
+  });
+
+  it('on the page, a photo over the cap and the hour’s uploads used up are said in the form, which keeps what was typed', async () => {
+    const third = (await candidateLogin(t, 'candidate3@demo.test')).token;
+    const typed = { cardNumber: 'KL55667788MN', visaTypeId: studentVisa, expiry, permission: '1' };
+    const keeps = (html: string) => {
+      expect(inputOf(html, 'cardNumber')).toContain('value="KL55667788MN"');
+      expect(inputOf(html, 'expiry')).toContain(`value="${expiry}"`);
+      expect(inputOf(html, 'permission')).toContain('checked=""');
+      expect(html).toContain('choose the front and back again');
+    };
+    const huge = file(Buffer.concat([await photo('png'), Buffer.alloc(10 * 1024 * 1024 + 1)]), 'front.png', 'image/png');
+    const tooLarge = await pressUpload(third, 'en', { front: huge, record: typed });
+    expect(tooLarge.status).toBe(422);
+    expect(tooLarge.html).toContain('The image is too large. Each photo may be up to 10 MB.');
+    keeps(tooLarge.html);
+    // The hour's uploads (10, the one above counted) spent through the API.
+    for (let i = 1; i < 10; i++) expect((await upload({ token: third, back: null })).status).toBe(400);
+    const rate = await pressUpload(third, 'en', { record: typed });
+    expect(rate.status).toBe(429);
+    expect(rate.html).toContain('Too many uploads. Please try again in a while.');
+    keeps(rate.html);
   });
 
   it('both sides are needed, and only a signed-in candidate may upload', async () => {

@@ -13,7 +13,7 @@ import { ATTACHMENTS_PATH, MAX_IMAGE_BYTES } from '../../server/chat/events.ts';
 import { CARD_IMAGES_PATH } from '../../server/modules/workforce/card-format.ts';
 import { appForFile, loginToken } from '../helpers/app.ts';
 import { candidateConversation } from '../helpers/chat.ts';
-import { within } from '../helpers/wait.ts';
+import { eventually, within } from '../helpers/wait.ts';
 
 const t = appForFile();
 let candidateToken: string;
@@ -27,14 +27,17 @@ beforeAll(async () => {
 
 const MB = 1024 * 1024;
 
+/** The residence card's page: its form sends the photos to it. */
+const CARD_PAGE = '/staff/card';
+
 /**
  * Sends the headers of an upload that declares `length` bytes and only its first 64 kB, then waits:
- * a server that wanted the body before answering would never answer.
+ * a server that wanted the body before answering would never answer (until `signal` ends it).
  */
-function partialUpload(path: string, length: number, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function partialUpload(path: string, length: number, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const type = path.startsWith(CARD_IMAGES_PATH) ? 'multipart/form-data; boundary=x' : 'image/png';
-    const req = http.request(`${t.url}${path}`, { method: 'POST', agent: false, headers: { 'content-type': type, 'content-length': String(length), accept: 'application/json', ...headers } });
+    const type = path.startsWith(CARD_IMAGES_PATH) || path === CARD_PAGE ? 'multipart/form-data; boundary=x' : 'image/png';
+    const req = http.request(`${t.url}${path}`, { method: 'POST', agent: false, signal, headers: { 'content-type': type, 'content-length': String(length), accept: 'application/json', ...headers } });
     req.on('response', (res) => {
       let body = '';
       res.setEncoding('utf8');
@@ -132,6 +135,33 @@ describe('uploads are refused before they are read', () => {
     expect(JSON.parse(tooLarge.body).error).toBe('tooLarge');
     const card = await within(partialUpload(CARD_IMAGES_PATH, 21 * MB, { authorization: `Bearer ${candidateToken}` }), 'oversized card upload answered', 10_000);
     expect(card.status).toBe(413);
+  });
+
+  it('the card page’s form is read only for its signed-in person, at most two at a time, and not at all when it says it is over the limit', async () => {
+    const browser = { origin: t.url, accept: 'text/html' };
+    // Signed out: sent to sign in without the body being taken.
+    const anon = await within(partialUpload(CARD_PAGE, 20 * MB, browser), 'anonymous card form answered', 10_000);
+    expect(anon.status).toBe(303);
+    const signedIn = { ...browser, cookie: `candidate_token=${candidateToken}; lang=en` };
+    const tooLarge = await within(partialUpload(CARD_PAGE, 21 * MB, signedIn), 'oversized card form answered', 10_000);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toContain('Each photo may be up to 10 MB.');
+    // Three at once from one person: two are being read (they wait for their bodies), the third is refused unread.
+    const stop = new AbortController();
+    const three = [1, 2, 3].map(() => partialUpload(CARD_PAGE, 5 * MB, signedIn, stop.signal).catch(() => null));
+    const first = await within(Promise.race(three), 'one of three card forms answered', 10_000);
+    expect(first?.status).toBe(429);
+    expect(first?.body).toContain('What you sent before is still on its way.');
+    // The two given up, the person's next form is read again (a form without photos: the page asks for them).
+    stop.abort();
+    await Promise.all(three);
+    const noPhotos = new FormData();
+    noPhotos.append('_action', 'upload');
+    await eventually(async () => {
+      const again = await fetch(`${t.url}${CARD_PAGE}`, { method: 'POST', redirect: 'manual', headers: signedIn, body: noPhotos });
+      expect(again.status).toBe(422);
+      expect(await again.text()).toContain('Choose a photo of both the front and the back.');
+    });
   });
 
   it('120 anonymous 20 MB uploads at once: each gets 401, memory grows under 150 MB and /healthz answers within 200 ms', async () => {

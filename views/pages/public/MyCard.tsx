@@ -2,13 +2,17 @@ import type { JSX } from 'react';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
+import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
+import { AlertLine } from '../../ui/Alert.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { CandidatePage } from './Candidate.tsx';
 
 /**
  * The candidate's residence card on /staff/card: where the check stands (not
  * uploaded, waiting, verified, re-upload asked with the reason, rejected), the photos last sent,
- * and the form that sends both sides from a phone (multipart, to the API's card endpoint).
+ * and the form that sends both sides from a phone (multipart, to this page, which sends it on to
+ * the API's card endpoint). After a refusal the form holds what was typed, and says the photos
+ * must be chosen again.
  */
 export interface MyCardView {
   lang: Lang;
@@ -17,8 +21,10 @@ export interface MyCardView {
   error: string | null;
   /** A field's own mistake, shown at the field (the card number not in the printed format). */
   fieldErrors: { cardNumber?: string };
-  /** Where the form posts (server/api/card-images.ts). */
-  action: string;
+  /** The form's action (server/modules/workforce/screens/candidate-card.tsx). */
+  upload: ActionRef<'upload'>;
+  /** The form was refused: its photos are not kept, so they are asked for again. */
+  photosAgain: boolean;
   maxMb: number;
   state: 'none' | 'pending' | 'verified' | 'reupload' | 'rejected';
   reason: string;
@@ -79,8 +85,9 @@ export function MyCardPage(p: MyCardView): JSX.Element {
         )}
       </TitledSection>
       <TitledSection id="card-upload" title={p.state === 'none' ? msg(L, 'card.title') : msg(L, 'card.uploadAgain')}>
-        <form method="post" action={p.action} encType="multipart/form-data" className="card form-card">
+        <form method="post" action="/staff/card" encType="multipart/form-data" className="card form-card">
           <p className="hint">{msg(L, 'card.intro')}</p>
+          {p.photosAgain && <AlertLine tone="info">{msg(L, 'card.chooseAgain')}</AlertLine>}
           <PhotoField side="front" label={msg(L, 'card.front')} hint={msg(L, 'card.photoHint', { mb: p.maxMb })} />
           <PhotoField side="back" label={msg(L, 'card.back')} />
           <Field
@@ -106,9 +113,9 @@ export function MyCardPage(p: MyCardView): JSX.Element {
               <input type="checkbox" name="permission" value="1" defaultChecked={p.values.permission} /> {msg(L, 'card.permission')}
             </label>
           </div>
-          <button type="submit" className="button button-primary">
+          <ActionButton action={p.upload} className="button button-primary">
             {msg(L, 'card.upload')}
-          </button>
+          </ActionButton>
         </form>
       </TitledSection>
     </CandidatePage>
