@@ -37,11 +37,13 @@ describe('/admin/templates/enumuservalue (200015)', () => {
   it('adds a read-skill value that the enum query then returns with its derived fields', async () => {
     const res = await post('/admin/templates/enumuservalue', superadmin, { _action: 'create', type: '16', ja: 'ビジネスレベル', en: 'Business level' });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/admin/templates/enumuservalue?saved=1#type-16');
+    expect(res.headers.get('location')).toBe('/admin/templates/enumuservalue?done=create&in=16#type-16');
     const added = (await t.gql('{ enums { readSkills { id value name label enName } } }')).data.enums.readSkills.find((e: { name: string }) => e.name === 'ビジネスレベル');
     expect(added).toMatchObject({ label: 'ビジネスレベル', enName: 'Business level' });
     expect(added.value).toBe(added.id);
-    expect(await (await page('/admin/templates/enumuservalue?saved=1', superadmin)).text()).toContain('保存しました。');
+    // Said in the section the value was added to, where the page opens.
+    const html = await (await page('/admin/templates/enumuservalue?done=create&in=16', superadmin)).text();
+    expect(html).toMatch(/<section id="type-16" class="card"><h2>[^<]*<\/h2><p class="notice" role="status">登録しました。<\/p>/);
   });
 
   it('keeps what was typed and shows the error beside the field, in the page language', async () => {

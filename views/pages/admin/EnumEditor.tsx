@@ -37,7 +37,14 @@ export interface EnumEditorProps {
   errors: Record<string, Record<string, string>>;
   /** What the failed form held, so nothing typed is lost. */
   values: Record<string, EnumValues>;
-  notice?: string;
+  /** What the last post did, said in the section it changed (the page opens there). */
+  notice?: EnumNotice;
+}
+
+/** A done notice and the section (`type`, as a string) it belongs to. */
+export interface EnumNotice {
+  section: string;
+  text: string;
 }
 
 /** The enumeration editor of /admin/templates/enumjobvalue and enumuservalue. Works without JavaScript. */
@@ -76,16 +83,18 @@ export function EnumEditorPage({ act, lang, title, action, sections, errors, val
   return (
     <section className="enum-editor">
       <h1>{tr(lang, title)}</h1>
-      {notice && (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      )}
       {sections.map((s) => {
         const createKey = `create-${s.type}`;
+        // Each form posts to its section: the page then opens where the person was, with its notice or its errors.
+        const post = `${action}#type-${s.type}`;
         return (
           <section key={String(s.type)} id={`type-${s.type}`} className="card">
             <h2>{tr(lang, s.title)}</h2>
+            {notice?.section === String(s.type) && (
+              <p className="notice" role="status">
+                {notice.text}
+              </p>
+            )}
             {s.defaults && <p className="hint">{msg(lang, 'enums.defaultsHint')}</p>}
             <DataTable
               lang={lang}
@@ -120,14 +129,14 @@ export function EnumEditorPage({ act, lang, title, action, sections, errors, val
               }}
               rowActions={(r) => (
                 <>
-                  <form id={`f-${s.type}-${String(r.id)}`} method="post" action={action}>
+                  <form id={`f-${s.type}-${String(r.id)}`} method="post" action={post}>
                     <input type="hidden" name="type" value={String(s.type)} />
                     <input type="hidden" name="id" value={String(r.id)} />
                     <ActionButton action={act.update} className="btn btn-small-solid">
                       {msg(lang, 'candidate.save')}
                     </ActionButton>
                   </form>
-                  <ConfirmAction small label={msg(lang, 'record.delete')} post={action} prompt={msg(lang, 'enums.confirm')} action={act.delete}>
+                  <ConfirmAction small label={msg(lang, 'record.delete')} post={post} prompt={msg(lang, 'enums.confirm')} action={act.delete}>
                     <input type="hidden" name="type" value={String(s.type)} />
                     <input type="hidden" name="id" value={String(r.id)} />
                   </ConfirmAction>
@@ -136,7 +145,7 @@ export function EnumEditorPage({ act, lang, title, action, sections, errors, val
               )}
               empty={msg(lang, 'enums.empty')}
             />
-            <form method="post" action={action} className="inline-form">
+            <form method="post" action={post} className="inline-form">
               <input type="hidden" name="type" value={String(s.type)} />
               <label>
                 {msg(lang, 'enums.ja')}

@@ -2,7 +2,8 @@ import { DOCS, sourceOf, operation } from '../../../api/documents.ts';
 import type { Text } from '../../../../shared/i18n.ts';
 import { msgText } from '../../../../shared/texts/index.ts';
 import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../reference-data.ts';
-import { EnumEditorPage, type EnumSection, type EnumValues } from '../../../../views/pages/admin/EnumEditor.tsx';
+import { EnumEditorPage, type EnumNotice, type EnumSection, type EnumValues } from '../../../../views/pages/admin/EnumEditor.tsx';
+import type { MessageKey } from '../../../../shared/messages.ts';
 import { SSW_FIELDS } from '../../workforce/work-limits.ts';
 import { formStrings, withFlag } from '../../../web/kit.ts';
 import { defineScreen, failed, redirect, withRefusal, type OnRefusal, type Screen, type ScreenContext } from '../../../web/screen.ts';
@@ -75,7 +76,7 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
             sections={sections}
             errors={state ? { [key]: state.errors } : {}}
             values={state && input ? { [key]: input } : {}}
-            notice={!state && req.query.saved === '1' ? msg('notice.saved') : undefined}
+            notice={state ? undefined : noticeOf(req.query.done, req.query.in, msg)}
           />
         ),
       };
@@ -89,6 +90,14 @@ const enumScreen = (path: string, page: { types: readonly number[]; visa: boolea
   });
 
 const FORM_FIELDS = ['type', 'id', 'ja', 'en', 'sswField', 'simpleLabour'] as const;
+
+/** What each post that went through says, in the section it changed. */
+const DONE = { create: 'notice.created', update: 'notice.saved', delete: 'notice.deleted' } as const satisfies Record<string, MessageKey>;
+
+/** The notice of the last post (`?done=<op>&in=<type>`, where `save` sends the person back), or none. */
+function noticeOf(done: unknown, section: unknown, msg: (key: MessageKey) => string): EnumNotice | undefined {
+  return typeof done === 'string' && Object.hasOwn(DONE, done) && typeof section === 'string' ? { section, text: msg(DONE[done as keyof typeof DONE]) } : undefined;
+}
 
 /** A refused value is drawn again in its own row's form (`key`); an internal failure reads as a refusal. */
 const refusalOf = (op: 'create' | 'update' | 'delete'): OnRefusal => ({
@@ -124,7 +133,8 @@ async function save(ctx: ScreenContext, path: string, op: 'create' | 'update' | 
     return failed({ key: `${op}-${b.id ?? ''}` }, { _: ctx.msg('error.notFound') }, 404);
   }
   await call<unknown>(doc, vars);
-  return redirect(`${withFlag(path, 'saved')}#type-${b.type}`);
+  // Back to the section that changed, which says what was done.
+  return redirect(`${withFlag(withFlag(path, 'done', op), 'in', b.type ?? '')}#type-${b.type}`);
 }
 
 export const screens: readonly Screen[] = Object.entries(PAGES).map(([path, page]) => enumScreen(path, page));
