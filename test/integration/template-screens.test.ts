@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTemplatesToCompany } from '../../server/modules/templates/copy.ts';
 import { statusRoots } from '../../server/modules/templates/status-tree.ts';
+import { MAIL_VARIABLES } from '../../server/modules/templates/mail.ts';
 import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
 import { escapeHtml, formRequest } from '../helpers/pages.ts';
 
@@ -423,6 +424,22 @@ describe('candidate statuses: the tree', () => {
     const platform = await post(`${path}?new=1`, 'superadmin', { name_ja: `混在${label}`, name_en: 'x', parent_id: theirs, list: 'candidate', sort: '1', company_id: c1 });
     expect(platform.status).toBe(422);
     expect(await platform.text()).toContain('同じ企業のステータスから選んでください。');
+  });
+});
+
+describe('mail templates: the key', () => {
+  it("the key's hint names every mail the product sends, in both languages", async () => {
+    const sent = Object.keys(MAIL_VARIABLES).filter((key) => !key.endsWith('_chat'));
+    expect(sent).toContain('interview_reminder');
+    for (const lang of ['ja', 'en'] as const) {
+      const page = await html('/admin/templates/mail?new=1', 'company_admin', lang);
+      const hint = /<p class="field-hint" id="key-hint">([^<]*)<\/p>/.exec(page)?.[1] ?? '';
+      expect(hint, lang).not.toBe('');
+      expect(
+        sent.filter((key) => !hint.includes(key)),
+        lang,
+      ).toEqual([]);
+    }
   });
 });
 

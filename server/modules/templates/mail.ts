@@ -7,7 +7,8 @@
  * /admin/templates/mail changes the next mail. A key ending in `_chat` is a chat note: its body
  * is posted in the conversation and its subject is unused.
  */
-import { pickLang, type Lang } from '../../../shared/i18n.ts';
+import { pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
+import { msgText } from '../../../shared/texts/index.ts';
 import type { DB } from '../../db/connect.ts';
 import { DEFAULT_DOCUMENTS } from './defaults.ts';
 import { renderTemplate, type TemplateVars } from './render-template.ts';
@@ -47,6 +48,22 @@ export const MAIL_VARIABLES: Record<MailKey, readonly string[]> = {
   interview_reminder: [...PARTY, 'date', 'link'],
   interview_reminder_chat: [...PARTY, 'date', 'link'],
   chat_unread: [...PARTY, 'about', 'messages', 'link', 'note'],
+};
+
+/**
+ * What each mail is, by its key (a `_chat` key is the chat note of its mail): the mail templates'
+ * key hint names them all, so a mail added here is named there.
+ */
+export const MAIL_NAMES: Record<Exclude<MailKey, `${string}_chat`>, Text> = {
+  password_reset: msgText('res.templates.mail.passwordReset'),
+  invitation: msgText('res.templates.mail.invitation'),
+  trial_invitation: msgText('res.templates.mail.trialInvitation'),
+  application_received: msgText('res.templates.mail.applicationReceived'),
+  status_changed: msgText('res.templates.mail.statusChanged'),
+  kakunin_request: msgText('res.templates.mail.kakuninRequest'),
+  interview_scheduled: msgText('res.templates.mail.interviewScheduled'),
+  interview_reminder: msgText('res.templates.mail.interviewReminder'),
+  chat_unread: msgText('res.templates.mail.chatUnread'),
 };
 
 export interface ComposedMail {

@@ -4,7 +4,7 @@ import { type Tenant, hasNoTenant, isPlatform, companyIdOf, tenantScopedQuery } 
 import type { DB } from '../../../db/connect.ts';
 import { pickLang, type Lang, type Text } from '../../../../shared/i18n.ts';
 import { renderTemplate, type TemplateVars } from '../render-template.ts';
-import { MAIL_VARIABLES, type MailKey } from '../mail.ts';
+import { MAIL_NAMES, MAIL_VARIABLES, type MailKey } from '../mail.ts';
 import { statusPathLabel, wouldCycle } from '../status-tree.ts';
 import { companyScope, f, inBoth, platformScope, type FieldDef, type Option, type OptionContext, type ResourceDef, type ResourceValidateContext } from '../../../resources/define.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
@@ -379,7 +379,13 @@ export const mailTemplateResource = documentResource('mail', {
   title: msgText('res.templates.mailTemplate'),
   titlePlural: msgText('res.templates.mailTemplates'),
   subject: msgText('res.templates.subject'),
-  keyHint: msgText('res.templates.whichMailPassword'),
+  keyHint: inBoth((lang) =>
+    msg(lang, 'res.templates.whichMail', {
+      keys: Object.entries(MAIL_NAMES)
+        .map(([key, name]) => msg(lang, 'res.common.parenthesised', { text: key, note: name[lang] }))
+        .join(msg(lang, 'list.separator')),
+    }),
+  ),
   sample: {
     key: 'shift_reminder',
     subject_ja: '【{{company}}】明日のシフトのお知らせ',
