@@ -309,6 +309,7 @@ export const RESOURCES = {
   'res.money.rejectSelectedRequests': m('選んだ申請を却下しますか？', 'Reject the selected requests?'),
   'res.money.rejected': m('却下しました。', 'Rejected.'),
   'res.money.markTransferred': m('振込済みにする', 'Mark transferred'),
+  'res.money.markTransferredConfirm': m('選んだ前払いを振込済みにしますか？元に戻せません。', 'Mark the selected advances as transferred? This cannot be undone.'),
   'res.money.markedTransferredRecovered': m('振込済みにしました。次の給与から差し引きます。', 'Marked as transferred; it is recovered from the next pay.'),
   'res.money.selectApprovedAdvances': m('承認済みのものを選んでください。', 'Select approved advances.'),
   'res.money.issued': m('発行済み', 'Issued'),
@@ -337,6 +338,7 @@ export const RESOURCES = {
   'res.money.selectDraftInvoices': m('下書きの請求書を選んでください。', 'Select draft invoices.'),
   'res.money.markReceived': m('入金済みにする', 'Mark paid'),
   'res.money.markedReceived': m('入金済みにしました。', 'Marked as paid.'),
+  'res.money.markReceivedConfirm': m('選んだ請求書を入金済みにしますか？元に戻せません。', 'Mark the selected invoices as paid? This cannot be undone.'),
   'res.money.selectIssuedInvoices': m('発行済みの請求書を選んでください。', 'Select issued invoices.'),
 
   // server/modules/companies/defs/organizations.ts

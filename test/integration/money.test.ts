@@ -210,6 +210,22 @@ describe('a row offers only the buttons its state allows', () => {
   });
 });
 
+describe('a mark that cannot be undone asks first', () => {
+  it("an invoice's Mark paid and an advance's Mark transferred ask before they are sent, in the page's language", async () => {
+    for (const [path, action, asked] of [
+      ['/admin/billing', 'bulk:paid', { ja: '選んだ請求書を入金済みにしますか？元に戻せません。', en: 'Mark the selected invoices as paid? This cannot be undone.' }],
+      ['/admin/salary/quickpay', 'bulk:transferred', { ja: '選んだ前払いを振込済みにしますか？元に戻せません。', en: 'Mark the selected advances as transferred? This cannot be undone.' }],
+    ] as const) {
+      for (const lang of ['ja', 'en'] as const) {
+        const $ = cheerio.load((await getPage(t, path, await t.tokenOf('company_admin'), lang)).html);
+        const button = $(`button[value="${action}"]`);
+        expect(button.attr('name'), `${path} ${lang}`).toBe('_asking');
+        expect(button.attr('data-confirm'), `${path} ${lang}`).toBe(asked[lang]);
+      }
+    }
+  });
+});
+
 describe('billing', () => {
   it('one invoice per client, tax once per rate, issued then seen by its client only; PDF and CSV', async () => {
     const invoices = await db().selectFrom('invoices').selectAll().where('company_id', '=', companyId).execute();

@@ -270,6 +270,8 @@ export const advancesReadModel = defineReadModel({
       label: msgText('res.money.markTransferred'),
       bulk: true,
       rows: { status: ['approved'] },
+      // Nothing moves an advance back from transferred: it is recovered from the next pay.
+      confirm: msgText('res.money.markTransferredConfirm'),
       done: msgText('res.money.markedTransferredRecovered'),
       run: moveSelected('advances', ['approved'], 'transferred', msgText('res.money.selectApprovedAdvances')),
     },
@@ -347,6 +349,8 @@ export const invoicesReadModel = defineReadModel({
       bulk: true,
       rows: { status: ['issued', 'overdue'] },
       tenants: ['platform', 'company'],
+      // Nothing moves an invoice back from paid (and a paid invoice is no longer overdue).
+      confirm: msgText('res.money.markReceivedConfirm'),
       done: msgText('res.money.markedReceived'),
       run: moveSelected('invoices', ['issued'], 'paid', msgText('res.money.selectIssuedInvoices')),
     },
