@@ -106,6 +106,21 @@ describe('POST /admin/roles', () => {
     expect(page.html).toMatch(/操作権限 170008 クライアントユーザー: [^<]*→ [^<]*取引先スタッフ/);
   });
 
+  it("names the roles on each side of a change as a list in the page's language, not words run together by commas", async () => {
+    const original = await current();
+    const points = original.pageRoles['390001']!;
+    expect(points.length).toBeGreaterThan(1);
+    expect((await save({ ...original, pageRoles: { ...original.pageRoles, '390001': [...points, 'company_staff'] } })).status).toBe(303);
+    const history = (html: string) => /<section class="card audit-log".*?<\/section>/s.exec(html)?.[0].replace(/<!-- -->/g, '') ?? '';
+    const ja = /<li>ページ権限 390001[^<]*<\/li>/.exec(history((await get('/admin/roles', 'superadmin')).html))?.[0] ?? '';
+    expect(ja).toMatch(/管理者、.* → .*、派遣会社スタッフ/);
+    expect(ja).not.toContain(',');
+    const en = /<li>Page roles 390001[^<]*<\/li>/.exec(history((await pagesAs(t, 'en').get('/admin/roles', 'superadmin')).html))?.[0] ?? '';
+    expect(en).toMatch(/administrator, .* → .*, Company staff/);
+    expect(en).not.toMatch(/\S,\S/);
+    expect((await save(original)).status).toBe(303);
+  });
+
   it('saving the matrix unchanged changes nothing and logs nothing', async () => {
     const count = () => auditCount(t, { entity: 'roleMaps' });
     const before = await count();

@@ -24,9 +24,13 @@ export function columnOf(f: FieldView, sortable = false): ColumnView {
   return { name: f.name, label: f.label, type, sortable, states: f.options };
 }
 
+/** A value of no field as text: a list (the roles of a role-map change) in the reader's language, not joined by bare commas. */
+const plainText = (lang: Lang, value: unknown): string =>
+  Array.isArray(value) ? value.map((v) => plainText(lang, v)).join(msg(lang, 'list.separator')) : value === null || value === undefined ? '' : String(value);
+
 /** A field's value as text ('—' for none): the record pages and the audit log. */
 export function displayValue(lang: Lang, field: FieldView | undefined, value: unknown): string {
-  return (field ? cellText(lang, columnOf(field), value) : value === null || value === undefined ? '' : String(value)) || '—';
+  return (field ? cellText(lang, columnOf(field), value) : plainText(lang, value)) || '—';
 }
 
 export interface FormView {
