@@ -267,6 +267,20 @@ describe('refusals', () => {
       .values({ survey_id: surveyId, user_id: await userId(t, email) })
       .execute();
 
+  it('sending with nobody ticked says so and draws the list as it was sent, nobody ticked again behind the person’s back', async () => {
+    const demo = await db().selectFrom('surveys').select('id').where('company_id', '=', companyId).where('title_en', 'like', 'Workplace survey%').executeTakeFirstOrThrow();
+    const admin = await t.tokenOf('company_admin');
+    const before = await getPage(t, `/v3/admin/survey?id=${demo.id}`, admin, 'en');
+    // Opened, the people it has not reached yet are ticked for the person.
+    const ticked = (html: string) => (html.match(/<input[^>]*name="users"[^>]*>/g) ?? []).filter((input) => input.includes('checked=""')).length;
+    expect(ticked(before.html)).toBeGreaterThan(0);
+    const none = await postForm(t, `/v3/admin/survey?id=${demo.id}`, admin, { _action: 'send', id: demo.id }, 'en');
+    expect(none.status).toBe(422);
+    expect(none.html).toContain('Choose at least one person to send it to.');
+    expect(none.html).toContain('name="users"');
+    expect(ticked(none.html)).toBe(0);
+  });
+
   it('answering twice is refused with a clear message; the database allows one response per person', async () => {
     const { token } = await candidateLogin(t, 'candidate2@demo.test');
     const q = await db().selectFrom('survey_questions').select(['id']).where('survey_id', '=', surveyId).where('position', '=', 3).executeTakeFirstOrThrow();

@@ -272,6 +272,8 @@ export interface SurveyPageView {
   filter: { job: string; client: string; date: string };
   notice: string | null;
   error: string | null;
+  /** After a refused send, the people who were ticked (drawn ticked again, and no one else); else everyone not yet reached is ticked. */
+  chosen?: readonly string[];
 }
 
 export function SurveyPage(v: SurveyPageView): JSX.Element {
@@ -372,7 +374,7 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
                 {v.audience.workers.map((w) => (
                   <li key={w.userId}>
                     <label className="choice">
-                      <input type="checkbox" name="users" value={w.userId} defaultChecked={!w.sent} disabled={w.sent || undefined} /> {w.name}{' '}
+                      <input type="checkbox" name="users" value={w.userId} defaultChecked={v.chosen ? v.chosen.includes(w.userId) : !w.sent} disabled={w.sent || undefined} /> {w.name}{' '}
                       <span className="muted">
                         ({isLang(w.lang) ? LANG_NAMES[w.lang] : w.lang}
                         {w.sent && ` · ${tr(L, w.answered ? msgText('surveyAdmin.answeredState') : msgText('surveyAdmin.sentState'))}`})

@@ -187,7 +187,8 @@ function noticeOf(ctx: ScreenContext): string | null {
   return null;
 }
 
-async function surveyPage(ctx: ScreenContext, act: ActionRefs<'send'>, id: string, error: string | null = null, status = 200): Promise<Outcome> {
+/** A survey's page; after a refused send, `refused` says why and holds who was ticked. */
+async function surveyPage(ctx: ScreenContext, act: ActionRefs<'send'>, id: string, refused?: { error: string; status: number; chosen: readonly string[] }): Promise<Outcome> {
   const filter = filterOf(ctx);
   const [{ surveyDetail: survey }, { surveyAudience: audience }] = await Promise.all([
     ctx.call(OWN.SurveyDetail, { id }),
@@ -196,8 +197,19 @@ async function surveyPage(ctx: ScreenContext, act: ActionRefs<'send'>, id: strin
   if (!survey || !audience) return errorPage('recordNotFound');
   return page({
     title: pickLang(ctx.lang, survey.titleJa, survey.titleEn),
-    status,
-    content: <SurveyPage act={act} lang={ctx.lang} survey={survey} audience={audience} filter={filter} notice={error ? null : noticeOf(ctx)} error={error} />,
+    status: refused?.status ?? 200,
+    content: (
+      <SurveyPage
+        act={act}
+        lang={ctx.lang}
+        survey={survey}
+        audience={audience}
+        filter={filter}
+        notice={refused ? null : noticeOf(ctx)}
+        error={refused?.error ?? null}
+        {...(refused ? { chosen: refused.chosen } : {})}
+      />
+    ),
   });
 }
 
@@ -221,7 +233,8 @@ async function answersCsv(ctx: ScreenContext, id: string): Promise<Outcome> {
 
 /** A refused sending is said on the survey's page; a survey that is gone is the error page. */
 const SEND_REFUSAL: OnRefusal = {
-  answer: (r, _state, ctx, body) => recordGone(r) ?? surveyPage(ctx, declaredActions(['send']), str(body.id), Object.values(r.fields)[0] ?? r.message, r.status),
+  answer: (r, _state, ctx, body) =>
+    recordGone(r) ?? surveyPage(ctx, declaredActions(['send']), str(body.id), { error: Object.values(r.fields)[0] ?? r.message, status: r.status, chosen: formList(body, 'users') }),
 };
 
 /** The list screen's panel (its `panels` below, typed here by shape). */
@@ -246,7 +259,7 @@ const surveysPanel: { load(ctx: ScreenContext, act: ActionRefs<'send'>): Promise
       const id = str(body.id);
       if (!isUuid(id)) return errorPage('recordNotFound');
       const users = formList(body, 'users');
-      if (!users.length) return surveyPage(ctx, act, id, msg(ctx.lang, 'surveyAdmin.chooseSomeone'), 422);
+      if (!users.length) return surveyPage(ctx, act, id, { error: msg(ctx.lang, 'surveyAdmin.chooseSomeone'), status: 422, chosen: users });
       const { sendSurvey: r } = await ctx.call(OWN.SendSurvey, { id, userIds: users });
       return redirect(`/v3/admin/survey?id=${encodeURIComponent(id)}&sent=${r.sent}&skipped=${r.skipped}`);
     }),
