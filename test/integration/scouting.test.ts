@@ -13,6 +13,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { companyOf, openJob, userId, visaId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode, loginByPassword } from '../helpers/graphql.ts';
 import { candidateLogin, formRequest, getPage, postForm } from '../helpers/pages.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -285,6 +286,21 @@ describe('tenants and permissions', () => {
 });
 
 describe('quota and expiry', () => {
+  it('an offer sent without a job or a message says so beside each field, in the page’s language, and sends nothing', async () => {
+    const ana = await userId(t, 'scout3@demo.test');
+    const session = await sessionOf(t, 'company_admin', 'en');
+    const offers = async () => (await db().selectFrom('scout_offers').select('id').where('candidate_id', '=', ana).execute()).length;
+    const before = await offers();
+    // As the form sends it with nothing chosen or written: the job's first choice is "—".
+    const r = await pressButton(t, session, `/v3/admin/scout/search?scout=${ana}`, 'offer', { message: '' });
+    expect(r.status).toBe(422);
+    const $ = cheerio.load(r.html);
+    expect($('#job').closest('.field').find('.field-error').text()).toBe('Please choose one.');
+    expect($('#message').closest('.field').find('.field-error').text()).toBe('Write a message (up to 1,000 characters).');
+    expect(r.html).not.toContain('was not found');
+    expect(await offers()).toBe(before);
+  });
+
   it('the monthly quota refuses the offer past it, with a clear message', async () => {
     const minato = await companyOf(t, 'company2@demo.test');
     await db().updateTable('companies').set({ scout_monthly_quota: 1 }).where('id', '=', minato).execute();

@@ -183,7 +183,12 @@ export const resolvers = {
   Mutation: {
     sendScoutOffer: async (_: unknown, a: { candidateId: string; jobId: string; shiftId?: string | null; message: string }, ctx: ApiContext) => {
       const message = a.message.trim();
-      if (!message || message.length > 1000) throw badInput(ctx.lang, { message: msg(ctx.lang, 'scout.message') });
+      // Both fields' errors at once, beside each: an offer with no job chosen is not "not found".
+      const errors = {
+        ...(a.jobId ? {} : { job: msg(ctx.lang, 'error.requiredChoice') }),
+        ...(!message || message.length > 1000 ? { message: msg(ctx.lang, 'scout.message') } : {}),
+      };
+      if (Object.keys(errors).length) throw badInput(ctx.lang, errors);
       const r = await sendScoutOffer(ctx.services.db, ctx.services.bus, { id: ctx.user!.id, name: ctx.user!.name }, ctx.tenant, {
         candidateId: a.candidateId,
         jobId: a.jobId,
