@@ -235,7 +235,8 @@ export async function pressEverything(t: TestApp, session: Session, paths: reado
             if (!askForm.length && own) failed('pressed without script, it did not ask first');
             else if (askForm.length && own && question !== own && ![msg('ja', 'askFirst.generic'), msg('en', 'askFirst.generic')].includes(question))
               failed(`asked "${question}", the button asks "${own}"`);
-            else if (askForm.length && (!yes || again.href !== action.href)) failed('the page that asks first has no yes button for the same form');
+            // The same address as the pressed form's, but for a fragment (`#section`), which a browser never sends.
+            else if (askForm.length && (!yes || again.href !== action.href.replace(/#.*$/, ''))) failed('the page that asks first has no yes button for the same form');
             else if (askForm.length && yes) {
               r = await fetch(again, { method: 'POST', redirect: 'manual', headers: headers({ origin: t.url }), body: new URLSearchParams(entries(asked, controlsOf(asked, askForm), yes)) });
               type = r.headers.get('content-type') ?? '';
