@@ -14,6 +14,7 @@ import { companyOf, openJob, userId, visaId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode, loginByPassword } from '../helpers/graphql.ts';
 import { candidateLogin, formRequest, getPage, postForm } from '../helpers/pages.ts';
 import { pressButton, sessionOf } from '../helpers/buttons.ts';
+import { dateTimeText } from '../../shared/format.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -173,6 +174,15 @@ describe('a daily job', () => {
     const app = await db().selectFrom('applications').selectAll().where('id', '=', answer.applicationId).executeTakeFirstOrThrow();
     expect(app).toMatchObject({ job_id: job.id, shift_id: shiftId, candidate_id: ana });
     expect((await db().selectFrom('job_daily_shifts').select('filled').where('id', '=', shiftId).executeTakeFirstOrThrow()).filled).toBe(before.filled + 1);
+
+    // The accepted list names the shift's day and start as each reader writes a time, in Japan's time.
+    const shift = await db().selectFrom('job_daily_shifts').select(['date', 'start_time']).where('id', '=', shiftId).executeTakeFirstOrThrow();
+    const starts = new Date(`${shift.date}T${shift.start_time}+09:00`);
+    const staff = await t.tokenOf('company_staff');
+    for (const lang of ['ja', 'en'] as const) {
+      const list = await getPage(t, '/v3/admin/scout/confirm', staff, lang);
+      expect(list.html, lang).toContain(`<td data-col="shift">${dateTimeText(starts, lang)}</td>`);
+    }
   });
 });
 

@@ -177,7 +177,7 @@ export const scoutOffersReadModel = defineReadModel({
     },
     nationalityColumn(() => sql`(case when o.status = 'accepted' or coalesce(s.share_nationality, false) then p.nationality end)`),
     { name: 'job', label: msgText('res.common.job'), type: 'text', sql: (lang) => pickLangSql(lang, 'j.title_ja', 'j.title_en'), search: true },
-    { name: 'shift', label: msgText('res.common.shift'), type: 'text', sql: () => sql`(to_char(sh.date, 'YYYY-MM-DD') || ' ' || to_char(sh.start_time, 'HH24:MI'))` },
+    { name: 'shift', label: msgText('res.common.shift'), type: 'datetime', sql: () => sql`((sh.date + sh.start_time) at time zone 'Asia/Tokyo')` },
     { name: 'client', label: msgText('res.scouting.client'), type: 'text', sql: (lang) => pickLangSql(lang, 'cl.name', 'cl.name_en') },
     { name: 'state', label: msgText('res.common.state'), type: 'badge', sql: () => offerState, states: OFFER_STATES, notNull: true },
     { name: 'sentAt', label: msgText('res.common.sent'), type: 'datetime', sql: 'o.created_at', sortable: true, notNull: true },
