@@ -129,6 +129,9 @@ describe('a survey is answered on a phone and charted', () => {
     expect(byJob.status).toBe(200);
     expect(byJob.html).toContain('Bikash Thapa');
     expect(byJob.html).not.toContain('Tran Thi Mai');
+    // Clearing the filter is offered once there is one to clear.
+    expect(byJob.html).toContain('絞り込みを解除');
+    expect((await getPage(t, `/v3/admin/survey?id=${surveyId}`, admin)).html).not.toContain('絞り込みを解除');
     // Sending cannot be taken back: the button asks first (client/boot.ts), in the reader's language.
     expect(text((await getPage(t, `/v3/admin/survey?id=${surveyId}&job=${picking.id}`, admin, 'en')).html)).toContain(
       'data-confirm="Send the survey to the ticked people through the chat? A message sent cannot be taken back."',

@@ -389,9 +389,11 @@ export function SurveyPage(v: SurveyPageView): JSX.Element {
             </ActionButton>
           </form>
         )}
-        <p>
-          <a href={`${base}#send`}>{msg(L, 'surveyAdmin.clearFilter')}</a>
-        </p>
+        {v.filter.job || v.filter.client || v.filter.date ? (
+          <p>
+            <a href={`${base}#send`}>{msg(L, 'surveyAdmin.clearFilter')}</a>
+          </p>
+        ) : null}
       </TitledSection>
 
       <TitledSection className="card" id="survey-questions-title" title={msg(L, 'surveyAdmin.questions')}>
