@@ -427,6 +427,17 @@ describe('candidate statuses: the tree', () => {
   });
 });
 
+describe('mail templates: the list', () => {
+  it('draws no column of row links when a record has no other screen to link to', async () => {
+    const page = await html('/admin/templates/mail', 'company_admin', 'en');
+    expect(page).toContain('password_reset');
+    expect(page).not.toContain('class="row-actions"');
+    // A list whose records have another screen links each row to it.
+    const companies = await html('/admin/company', 'superadmin', 'en');
+    expect(companies).toMatch(/<td class="row-actions"><a href="\/admin\/company\/[0-9a-f-]{36}\/settings">/);
+  });
+});
+
 describe('mail templates: the key', () => {
   it("the key's hint names every mail the product sends, in both languages", async () => {
     const sent = Object.keys(MAIL_VARIABLES).filter((key) => !key.endsWith('_chat'));

@@ -7,7 +7,7 @@ import { offersRow, writableFields, type ChildResource, type FieldDef, type Opti
 import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from '../../api/graphql/resources.ts';
 import { RESOURCES } from '../../resources/registry.ts';
 import { AuditLog, type AuditView, ChildList, columnOf, DeleteButton, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm } from '../../../views/resources/ResourceViews.tsx';
-import { Notice, type ColumnView } from '../../../views/ui/DataTable.tsx';
+import { Notice, type ColumnView, type Row } from '../../../views/ui/DataTable.tsx';
 import { ListPage, type ListPageRows } from '../../../views/ui/ListPage.tsx';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
@@ -93,17 +93,13 @@ function navigator(def: ResourceDef, maps: RoleMaps, role: string, from: string)
   const single = list?.mode === 'single' ? list.path : null;
   // Looked up once, not per row: a list page asks for fifty records' addresses.
   const record = single ? null : family.find((x) => (x.mode === 'detail' || x.mode === 'edit') && allowed(x));
+  const extras = single ? [] : family.filter((x) => x.mode === 'edit' && allowed(x)).slice(1);
   return {
     listHref: list && allowed(list) ? list.path : null,
     createHref: single ? (allowed(list!) && !def.noCreate ? `${single}?new=1` : null) : (family.find((s) => s.mode === 'create' && allowed(s))?.path ?? null),
     recordHref: (id: string) => (single ? `${single}?id=${encodeURIComponent(id)}` : record ? hrefFor(record.path, { id }) : null),
-    extraLinks: (id: string) =>
-      single
-        ? []
-        : family
-            .filter((x) => x.mode === 'edit' && allowed(x))
-            .slice(1)
-            .map((x) => ({ href: hrefFor(x.path, { id }), label: routeByPath(x.path)!.title })),
+    /** The record's other edit screens this user may enter, as a row's links; none when there are none to draw. */
+    extraLinks: extras.length ? (id: string) => extras.map((x) => ({ href: hrefFor(x.path, { id }), label: routeByPath(x.path)!.title })) : null,
   };
 }
 
@@ -214,6 +210,7 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
     },
   });
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
+  const { extraLinks } = nav;
   const notice = req.query.saved === '1' ? msg(lang, 'notice.saved') : req.query.created === '1' ? msg(lang, 'notice.created') : req.query.deleted === '1' ? msg(lang, 'notice.deleted') : undefined;
   // The registry's possible duplicates, over the whole list only (first page, no search or filter).
   const whole = q.page === 1 && !q.q && !Object.values(q.filter).some(Boolean);
@@ -240,12 +237,17 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
         above={() => panel}
         table={{
           href: (r, c) => (c === columns[0] ? nav.recordHref(String(r.id)) : null),
-          rowActions: (r) =>
-            nav.extraLinks(String(r.id)).map((l) => (
-              <a key={l.href} href={l.href}>
-                {tr(lang, l.label)}
-              </a>
-            )),
+          // A column of row links only where there are links to draw.
+          ...(extraLinks
+            ? {
+                rowActions: (r: Row) =>
+                  extraLinks(String(r.id)).map((l) => (
+                    <a key={l.href} href={l.href}>
+                      {tr(lang, l.label)}
+                    </a>
+                  )),
+              }
+            : {}),
         }}
       />
     ),
