@@ -946,6 +946,7 @@ export const MESSAGES = {
   ),
   'enums.defaultsJobTypesOnly': m('分野と単純作業の既定は職種にだけ設定できます。', 'The field and simple-work defaults belong to job types only.'),
   'enums.unknownType': m('不明な種類です。', 'Unknown type.'),
+  'enums.wordTaken': m('この一覧に同じ名前の値が既にあります。', 'This list already has a value with this name.'),
   'enums.ja': m('日本語', 'Japanese'),
   'enums.en': m('英語', 'English'),
   'enums.add': m('追加', 'Add'),

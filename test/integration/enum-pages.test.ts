@@ -54,6 +54,34 @@ describe('/admin/templates/enumuservalue (200015)', () => {
     expect(html).toContain('value="Non-binary"');
   });
 
+  it('refuses a second value of the same name in a list, beside the word that is taken, and keeps what was typed', async () => {
+    const visa = await t.database.db.selectFrom('visa_types').select(['id', 'ja', 'en']).orderBy('id').executeTakeFirstOrThrow();
+    const before = await t.database.db.selectFrom('visa_types').select('id').execute();
+    const res = await post('/admin/templates/enumuservalue', superadmin, { _action: 'create', type: 'visa', ja: `${visa.ja} `, en: 'A new status' }, 'en');
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toContain('This list already has a value with this name.');
+    expect(html).toContain('value="A new status"');
+    expect(await t.database.db.selectFrom('visa_types').select('id').execute()).toHaveLength(before.length);
+    // The English word, whatever its case, in Japanese; a job list's value alike.
+    const ja = await post('/admin/templates/enumuservalue', superadmin, { _action: 'create', type: 'visa', ja: '新しい在留資格', en: visa.en.toUpperCase() });
+    expect(ja.status).toBe(422);
+    expect(await ja.text()).toContain('この一覧に同じ名前の値が既にあります。');
+    const payType = await t.database.db
+      .selectFrom('job_enums as e')
+      .innerJoin('job_enum_translations as t', 't.enum_id', 'e.id')
+      .select(['e.id', 't.value'])
+      .where('e.type', '=', 18)
+      .where('t.language_key', '=', 'ja')
+      .orderBy('e.id')
+      .execute();
+    const taken = await post('/admin/templates/enumjobvalue', superadmin, { _action: 'update', type: '18', id: String(payType[1]!.id), ja: payType[0]!.value, en: 'Other' }, 'en');
+    expect(taken.status).toBe(422);
+    // A value keeps its own name when it is saved again.
+    const own = await post('/admin/templates/enumuservalue', superadmin, { _action: 'update', type: 'visa', id: String(visa.id), ja: visa.ja, en: visa.en });
+    expect(own.status).toBe(303);
+  });
+
   it('edits and deletes a visa type', async () => {
     const created = await post('/admin/templates/enumuservalue', superadmin, { _action: 'create', type: 'visa', ja: '高度専門職', en: 'Highly Skilled Professional' });
     expect(created.status).toBe(303);

@@ -83,6 +83,23 @@ async function insertJobEnum(trx: DB, row: { type: number; sort: number; ssw_fie
   return id;
 }
 
+/**
+ * Which of a value's words another value of the same list already has (`ja`, `en`), compared
+ * without case and surrounding spaces: a second "Kitchen" among the job types would make every
+ * choice between them a guess. `list` is a job list's type number, or 'visa' for the residence
+ * statuses; `except` is the value being changed.
+ */
+export async function takenWords(db: DB, list: number | 'visa', words: { ja: string; en: string }, except: number | null): Promise<('ja' | 'en')[]> {
+  const others =
+    list === 'visa'
+      ? await db.selectFrom('visa_types').select(['id', 'ja', 'en']).execute()
+      : (await listJobEnums(db))
+          .filter((r) => r.type === list)
+          .map((r) => ({ id: r.id, ...Object.fromEntries(r.enum_job_translate_value.map((t) => [t.language_key, t.value])) }) as { id: number; ja?: string; en?: string });
+  const same = (a: string | undefined, b: string) => a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+  return (['ja', 'en'] as const).filter((lang) => others.some((o) => o.id !== except && same(o[lang], words[lang])));
+}
+
 export async function findJobEnum(db: DB, id: number): Promise<JobEnumRecord | undefined> {
   return (await listJobEnums(db)).find((r) => r.id === id);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText, validate } from '../../../validation.ts';
 import { deriveJobEnum } from '../derive.ts';
-import { createJobEnum, deleteJobEnum, deleteVisaType, enumStore, findJobEnum, listLanguages, updateJobEnum, upsertVisaType } from '../service.ts';
+import { createJobEnum, deleteJobEnum, deleteVisaType, enumStore, findJobEnum, listLanguages, takenWords, updateJobEnum, upsertVisaType } from '../service.ts';
 import { ENUM_TYPES, JOB_ENUM_TYPES, USER_ENUM_TYPES } from '../reference-data.ts';
 import type { JobEnumRecord } from '../derive.ts';
 import { SSW_FIELDS } from '../../workforce/work-limits.ts';
@@ -135,6 +135,12 @@ async function assertMayEditType(ctx: ApiContext, type: number) {
 
 const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
 
+/** Refuses a value whose Japanese or English word another value of its list already has, at that field. */
+async function refuseTakenWords(ctx: ApiContext, list: number | 'visa', words: { ja: string; en: string }, except: number | null) {
+  const taken = await takenWords(ctx.services.db, list, words, except);
+  if (taken.length) throw badInput(ctx.lang, Object.fromEntries(taken.map((lang) => [lang, msg(ctx.lang, 'enums.wordTaken')])));
+}
+
 export const resolvers = {
   JobEnum: {
     sswField: (e: JobEnumRecord) => e.ssw_field ?? null,
@@ -147,14 +153,18 @@ export const resolvers = {
   Mutation: {
     createJobEnum: async (_: unknown, args: { type: number; input: unknown }, ctx: ApiContext) => {
       await assertMayEditType(ctx, args.type);
-      const id = await createJobEnum(ctx.services.db, { type: args.type, ...enumValues(ctx, args.type, args.input) });
+      const values = enumValues(ctx, args.type, args.input);
+      await refuseTakenWords(ctx, args.type, values, null);
+      const id = await createJobEnum(ctx.services.db, { type: args.type, ...values });
       return deriveJobEnum((await findJobEnum(ctx.services.db, id))!);
     },
     updateJobEnum: async (_: unknown, args: { id: number; input: unknown }, ctx: ApiContext) => {
       const existing = await findJobEnum(ctx.services.db, args.id);
       if (!existing) throw notFound(ctx);
       await assertMayEditType(ctx, existing.type);
-      await updateJobEnum(ctx.services.db, args.id, enumValues(ctx, existing.type, args.input));
+      const values = enumValues(ctx, existing.type, args.input);
+      await refuseTakenWords(ctx, existing.type, values, args.id);
+      await updateJobEnum(ctx.services.db, args.id, values);
       return deriveJobEnum((await findJobEnum(ctx.services.db, args.id))!);
     },
     deleteJobEnum: async (_: unknown, args: { id: number }, ctx: ApiContext) => {
@@ -166,6 +176,7 @@ export const resolvers = {
     upsertVisaType: async (_: unknown, args: { id?: number | null; input: unknown }, ctx: ApiContext) => {
       const v = validate(Values, args.input, ctx.lang);
       if (!v.ok) throw badInput(ctx.lang, v.errors);
+      await refuseTakenWords(ctx, 'visa', v.data, args.id ?? null);
       const id = await upsertVisaType(ctx.services.db, { id: args.id, ...v.data });
       if (id === null) throw notFound(ctx);
       return { id, ...v.data, name: v.data.ja };
