@@ -50,6 +50,17 @@ describe('a residence card from a phone to verified', () => {
     expect(await form.locator('input[name=cardNumber]').getAttribute('aria-invalid')).toBe('true');
     expect(await form.locator('input[name=expiry]').inputValue()).toBe('2030-03-31');
     expect(await form.textContent()).toContain('choose the front and back again');
+    // Said as information, not drawn as the green of something done.
+    const again = form.locator('.alert', { hasText: 'choose the front and back again' });
+    expect(await again.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+      await candidate.evaluate(() => {
+        const probe = Object.assign(document.createElement('p'), { className: 'alert alert-success' });
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return colour;
+      }),
+    );
     // The photos chosen again and the number put right: uploaded.
     await choosePhotos();
     await form.locator('input[name=cardNumber]').fill('XY87654321ZW');
