@@ -33,7 +33,6 @@ const PANEL_PAGES: Record<string, { max: number; why: string }> = {
   '/admin/staff': { max: 4, why: "the registry's possible duplicates beside the list" },
   '/v3/admin/scout/search': { max: 6, why: 'the offers left this month, the jobs to offer with their open shifts, and the search with its total' },
   '/admin/integration/romuten': { max: 3, why: 'the connection, its sync log and its item counts' },
-  '/admin/billing': { max: 3, why: 'the billing templates the month’s invoices may be made with, beside the invoices with their total' },
 };
 
 async function open(t: TestApp, path: string, who: DemoLogin): Promise<{ status: number; html: string }> {

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/connect.ts';
+import { cachedReference } from '../enums/reference-cache.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { pickLang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/texts/index.ts';
@@ -13,6 +14,11 @@ export type CompanyDocumentKind = 'contract' | 'billing';
  * platform's alone (what every company may use).
  */
 export function documentChoices(db: DB, kind: CompanyDocumentKind, companyIds: readonly string[]) {
+  // Kept with the reference data until a template changes (migration 0063): pages offer them on every view.
+  return cachedReference(db, `documentChoices:${kind}:${[...companyIds].sort().join(',')}`, () => loadDocumentChoices(db, kind, companyIds));
+}
+
+function loadDocumentChoices(db: DB, kind: CompanyDocumentKind, companyIds: readonly string[]) {
   return db
     .selectFrom('document_templates as d')
     .leftJoin('companies as c', 'c.id', 'd.company_id')
