@@ -950,7 +950,17 @@ export const MESSAGES = {
   'enums.ja': m('日本語', 'Japanese'),
   'enums.en': m('英語', 'English'),
   'enums.add': m('追加', 'Add'),
-  'enums.confirm': m('本当に削除しますか？この値を使っている求人やスタッフの表示から消えます。', 'Delete this value? Jobs and staff that use it will no longer show it.'),
+  'enums.confirm': m('本当に削除しますか？元に戻せません。', 'Delete this value? This cannot be undone.'),
+  'enums.inUse': m(
+    'この値は使われているため削除できません（{uses}）。先にそれらを別の値に変えるか、この値の名前を変えてください。',
+    'This value is in use ({uses}), so it cannot be deleted. Change those to another value first, or rename this value.',
+  ),
+  'enums.use': m('{what} {count}件', '{what}: {count}'),
+  'enums.usedIn.jobs': m('求人', 'jobs'),
+  'enums.usedIn.staff': m('スタッフ台帳', 'staff records'),
+  'enums.usedIn.profiles': m('応募者のプロフィール', "candidates' profiles"),
+  'enums.usedIn.cards': m('在留カードの記録', 'residence card records'),
+  'enums.usedIn.other': m('その他の記録', 'other records'),
   'enums.empty': m('まだ値がありません。', 'No values yet.'),
   'enums.id': m('ID', 'ID'),
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestApp, type TestApp } from '../helpers/app.ts';
-import { clientOf, enumId, userId } from '../helpers/demo-data.ts';
+import * as cheerio from 'cheerio';
+import { sql } from 'kysely';
+import { clientOf, enumId, rowCount, userId } from '../helpers/demo-data.ts';
 import { dailyJobForm } from '../helpers/job-pages.ts';
 import { postForm } from '../helpers/pages.ts';
 import { firstCode } from '../helpers/graphql.ts';
@@ -24,6 +26,33 @@ const post = (path: string, token: string, body: Record<string, string>, lang = 
     headers: { cookie: `token=${token}; lang=${lang}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(body),
   });
+
+/** The value of `column` that most rows of `table` hold. */
+async function mostUsed(table: string, column: string): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select ${sql.ref(column)} as id from ${sql.table(table)} where ${sql.ref(column)} is not null group by 1 order by count(*) desc limit 1`.execute(
+    t.database.db,
+  );
+  return rows[0]!.id;
+}
+
+/** The fields a value's delete form sends, as drawn (its hidden type and id, and the button's action). */
+async function deleteFormOf(path: string, key: string): Promise<Record<string, string>> {
+  const $ = cheerio.load(await (await page(path, superadmin, 'en')).text());
+  const id = key.slice('delete-'.length);
+  const form = $('form')
+    .filter((_, f) => $(f).find(`input[name="id"][value="${id}"]`).length > 0 && $(f).find('button[value="delete"]').length > 0)
+    .first();
+  if (!form.length) throw new Error(`${path} draws no delete form for ${id}`);
+  return {
+    ...Object.fromEntries(
+      form
+        .find('input[type="hidden"]')
+        .toArray()
+        .map((i) => [i.attribs.name!, i.attribs.value ?? '']),
+    ),
+    _action: 'delete',
+  };
+}
 
 describe('/admin/templates/enumuservalue (200015)', () => {
   it('lists the person-related enumerations and the visa types', async () => {
@@ -94,6 +123,30 @@ describe('/admin/templates/enumuservalue (200015)', () => {
     expect(await t.database.db.selectFrom('visa_types').select('id').where('id', '=', row.id).executeTakeFirst()).toBeUndefined();
   });
 
+  it('refuses to delete a residence status people and jobs use, says where beside it, and everyone keeps it', async () => {
+    const db = t.database.db;
+    // The status most candidates hold, and a job that takes it.
+    const visaId = await mostUsed('candidate_profiles', 'visa_type_id');
+    const holders = await rowCount(t, 'candidate_profiles', { visa_type_id: String(visaId) });
+    const jobs = Number((await sql<{ n: string }>`select count(*) as n from jobs where ${visaId} = any(visa_type_ids)`.execute(db)).rows[0]!.n);
+    expect(holders).toBeGreaterThan(0);
+    const form = await deleteFormOf('/admin/templates/enumuservalue', `delete-${visaId}`);
+    const res = await post('/admin/templates/enumuservalue', superadmin, form, 'en');
+    expect(res.status).toBe(409);
+    const $ = cheerio.load(await res.text());
+    // Beside the value's own delete button.
+    const said = $(`form:has(input[name="id"][value="${visaId}"]):has(button[value="delete"]) + .field-error`).text();
+    expect(said).toContain('This value is in use');
+    expect(said).toContain(`candidates' profiles: ${holders}`);
+    if (jobs) expect(said).toContain(`jobs: ${jobs}`);
+    expect(await t.database.db.selectFrom('visa_types').select('id').where('id', '=', visaId).executeTakeFirst()).toBeDefined();
+    expect(await rowCount(t, 'candidate_profiles', { visa_type_id: String(visaId) })).toBe(holders);
+    // In Japanese too.
+    const ja = await (await post('/admin/templates/enumuservalue', superadmin, form, 'ja')).text();
+    expect(ja).toContain('この値は使われているため削除できません');
+    expect(ja).toContain(`応募者のプロフィール ${holders}件`);
+  });
+
   it('is refused to a company admin in the page and in the API', async () => {
     expect((await page('/admin/templates/enumuservalue', company)).status).toBe(302);
     const res = await post('/admin/templates/enumuservalue', company, { _action: 'create', type: '8', ja: '不正', en: 'Forbidden' });
@@ -112,6 +165,27 @@ describe('/admin/templates/enumjobvalue (200014)', () => {
     const res = await post('/admin/templates/enumjobvalue', superadmin, { _action: 'update', type: '18', id: String(row.id), ja: '時間給', en: 'Per hour' });
     expect(res.status).toBe(303);
     expect(await (await page('/admin/templates/enumjobvalue', superadmin)).text()).toContain('時間給');
+  });
+});
+
+describe('deleting a job value that jobs use', () => {
+  it('is refused with the number of jobs that use it, in the page and in the API, and the jobs keep it', async () => {
+    const id = await mostUsed('jobs', 'job_type_id');
+    const n = await rowCount(t, 'jobs', { job_type_id: String(id) });
+    const form = await deleteFormOf('/admin/templates/enumjobvalue', `delete-${id}`);
+    const html = await (await post('/admin/templates/enumjobvalue', superadmin, form, 'en')).text();
+    expect(html).toContain(`This value is in use (jobs: ${n})`);
+    expect(firstCode(await t.gql(`mutation { deleteJobEnum(id: ${id}) }`, {}, superadmin))).toBe('CONFLICT');
+    expect(await rowCount(t, 'jobs', { job_type_id: String(id) })).toBe(n);
+  });
+
+  it('deletes a value nothing uses', async () => {
+    const created = await post('/admin/templates/enumjobvalue', superadmin, { _action: 'create', type: '11', ja: '使わない残業区分', en: 'An unused overtime value' });
+    expect(created.status).toBe(303);
+    const id = await enumId(t, 11, '使わない残業区分');
+    const res = await post('/admin/templates/enumjobvalue', superadmin, await deleteFormOf('/admin/templates/enumjobvalue', `delete-${id}`));
+    expect(res.status).toBe(303);
+    expect(await rowCount(t, 'job_enums', { id })).toBe(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { pickLang, type Lang } from '../../../shared/i18n.ts';
 import type { DB } from '../../db/connect.ts';
 import { wroteTable } from '../../db/notified-cache.ts';
@@ -127,10 +128,44 @@ async function updateJobEnumWrite(db: DB, id: number, input: { ja: string; en: s
   });
 }
 
-async function deleteJobEnumWrite(db: DB, id: number): Promise<boolean> {
-  const r = await db.deleteFrom('job_enums').where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+/** How many rows of each table use a value: a delete is refused while any do (`deleteJobEnum`, `deleteVisaType`). */
+export type ValueUses = { table: string; count: number }[];
+
+/**
+ * Deletes a value no row uses, in one transaction: the value's row is locked first, so a job or a
+ * person cannot take it between the count and the delete (a row that points at it takes a key-share
+ * lock on it). The uses are every foreign key that would set null on delete (found in the catalogue,
+ * so a new one counts without a list to keep) and the jobs' array of residence statuses, which has
+ * no foreign key. Deleting a value in use would blank it on those rows: a person without a residence
+ * status is held to the strictest rule (work-limits.ts), so a permanent resident would be refused
+ * every shift. Returns null when the value does not exist.
+ */
+async function deleteUnused(db: DB, table: 'job_enums' | 'visa_types', id: number): Promise<{ deleted: true } | { deleted: false; uses: ValueUses } | null> {
+  return db.transaction().execute(async (trx) => {
+    const found = await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+    if (!found.rows.length) return null;
+    const refs = await sql<{ table: string; column: string }>`
+      select c.conrelid::regclass::text as table, a.attname as column
+      from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.confrelid = ${table}::regclass and c.confdeltype = 'n' and cardinality(c.conkey) = 1
+      order by 1, 2`.execute(trx);
+    const counts = new Map<string, number>();
+    const add = (t: string, n: number) => n && counts.set(t, (counts.get(t) ?? 0) + n);
+    for (const r of refs.rows) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(r.table)} where ${sql.ref(r.column)} = ${id}`.execute(trx);
+      add(r.table, rows[0]!.n);
+    }
+    if (table === 'visa_types') {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from jobs where ${id} = any(visa_type_ids)`.execute(trx);
+      add('jobs', rows[0]!.n);
+    }
+    if (counts.size) return { deleted: false, uses: [...counts].map(([t, count]) => ({ table: t, count })) };
+    await sql`delete from ${sql.table(table)} where id = ${id}`.execute(trx);
+    return { deleted: true };
+  });
 }
+
+const deleteJobEnumWrite = (db: DB, id: number) => deleteUnused(db, 'job_enums', id);
 
 async function upsertVisaTypeWrite(db: DB, input: { id?: number | null; ja: string; en: string }): Promise<number | null> {
   if (input.id) {
@@ -149,10 +184,7 @@ async function upsertVisaTypeWrite(db: DB, input: { id?: number | null; ja: stri
   return r.id;
 }
 
-async function deleteVisaTypeWrite(db: DB, id: number): Promise<boolean> {
-  const r = await db.deleteFrom('visa_types').where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
-}
+const deleteVisaTypeWrite = (db: DB, id: number) => deleteUnused(db, 'visa_types', id);
 
 /** Writes the reference data into empty tables; never touches tables that already have rows. */
 export async function seedReferenceData(db: DB): Promise<void> {

@@ -8,7 +8,7 @@ import { SSW_FIELDS } from '../../workforce/work-limits.ts';
 import { canEnter } from '../../../access/guard.ts';
 import type { ApiContext } from '../../../api/context.ts';
 import { apiError, badInput, forbidden } from '../../../api/errors.ts';
-import { msg } from '../../../../shared/messages.ts';
+import { type MessageKey, msg } from '../../../../shared/messages.ts';
 import { routeCode } from '../../../access/routes.ts';
 import { type Rules, pages } from '../../../api/rules.ts';
 
@@ -141,6 +141,24 @@ async function refuseTakenWords(ctx: ApiContext, list: number | 'visa', words: {
   if (taken.length) throw badInput(ctx.lang, Object.fromEntries(taken.map((lang) => [lang, msg(ctx.lang, 'enums.wordTaken')])));
 }
 
+/** What the rows of each table that can use a value are called. */
+const USED_IN: Record<string, MessageKey> = {
+  jobs: 'enums.usedIn.jobs',
+  staff: 'enums.usedIn.staff',
+  candidate_profiles: 'enums.usedIn.profiles',
+  residence_cards: 'enums.usedIn.cards',
+};
+
+/** A delete's answer: a value still in use is refused with where it is used (it would go blank there). */
+function deleted(ctx: ApiContext, r: Awaited<ReturnType<typeof deleteVisaType>>): true {
+  if (r === null) throw notFound(ctx);
+  if (!r.deleted) {
+    const uses = r.uses.map((u) => msg(ctx.lang, 'enums.use', { what: msg(ctx.lang, USED_IN[u.table] ?? 'enums.usedIn.other'), count: u.count }));
+    throw apiError('CONFLICT', msg(ctx.lang, 'enums.inUse', { uses: uses.join(msg(ctx.lang, 'list.separator')) }));
+  }
+  return true;
+}
+
 export const resolvers = {
   JobEnum: {
     sswField: (e: JobEnumRecord) => e.ssw_field ?? null,
@@ -171,7 +189,7 @@ export const resolvers = {
       const existing = await findJobEnum(ctx.services.db, args.id);
       if (!existing) throw notFound(ctx);
       await assertMayEditType(ctx, existing.type);
-      return deleteJobEnum(ctx.services.db, args.id);
+      return deleted(ctx, await deleteJobEnum(ctx.services.db, args.id));
     },
     upsertVisaType: async (_: unknown, args: { id?: number | null; input: unknown }, ctx: ApiContext) => {
       const v = validate(Values, args.input, ctx.lang);
@@ -182,8 +200,7 @@ export const resolvers = {
       return { id, ...v.data, name: v.data.ja };
     },
     deleteVisaType: async (_: unknown, args: { id: number }, ctx: ApiContext) => {
-      if (!(await deleteVisaType(ctx.services.db, args.id))) throw notFound(ctx);
-      return true;
+      return deleted(ctx, await deleteVisaType(ctx.services.db, args.id));
     },
   },
 };
