@@ -161,6 +161,11 @@ export interface ReadScreen {
    */
   fixed?: Record<string, string>;
   /**
+   * The values a select filter offers on this screen, where its fixed filters leave only these (the
+   * answered offers' screen offers no "awaiting answer"). The others would only ever show nothing.
+   */
+  choices?: Record<string, readonly string[]>;
+  /**
    * The list stays current over the chat socket (client/islands/LiveApplicants.tsx): which SPEC §3
    * list it is. The read model must have the columns the island reads (LIVE_COLUMNS).
    */
@@ -232,8 +237,14 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
       for (const m of t.moves) for (const s of [...m.from, m.to]) if (!states.has(s)) throw new Error(`Read model ${def.name}: transition state ${s} is not a state of ${t.column}`);
     }
   }
-  for (const s of def.screens)
+  for (const s of def.screens) {
     for (const k of Object.keys(s.fixed ?? {})) if (!def.filters?.some((f) => f.name === k)) throw new Error(`Read model ${def.name}: screen ${s.path} fixes unknown filter ${k}`);
+    for (const [k, values] of Object.entries(s.choices ?? {})) {
+      const f = def.filters?.find((x) => x.name === k);
+      const options = f && Array.isArray(f.options) ? f.options : [];
+      if (values.some((v) => !options.some((o) => o.value === v))) throw new Error(`Read model ${def.name}: screen ${s.path} narrows ${k} to values its options do not have`);
+    }
+  }
   if (def.screens.some((sc) => sc.live)) for (const c of LIVE_COLUMNS) if (!def.columns.some((x) => x.name === c)) throw new Error(`Read model ${def.name}: a live screen needs the column ${c}`);
   const cal = def.calendar;
   if (cal) {

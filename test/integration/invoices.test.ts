@@ -170,6 +170,16 @@ describe('the PDFs', () => {
 });
 
 describe('invoices', () => {
+  it('the status filter offers a client user no "draft" (a client never sees one) and the company its drafts', async () => {
+    const statuses = async (who: 'client_admin' | 'company_admin') =>
+      cheerio
+        .load((await getPage(t, '/admin/billing', await t.tokenOf(who), 'en')).html)('select[name="f_status"] option')
+        .toArray()
+        .map((o) => cheerio.load(o).text());
+    expect(await statuses('client_admin')).toEqual(['All', 'Issued', 'Overdue', 'Paid']);
+    expect(await statuses('company_admin')).toEqual(['All', 'Draft', 'Issued', 'Overdue', 'Paid']);
+  });
+
   it('bills the premiums on their minutes at the bill rate’s percentage, beside the hours', async () => {
     // The demo's draft for the kitchen job (bill rate ¥1,700): Tran's Sunday is 300 statutory-holiday
     // minutes, 300 × 1,700 × 35% / 60 = ¥2,975; her Monday has 60 overtime and 60 late-night

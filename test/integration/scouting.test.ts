@@ -98,6 +98,12 @@ describe('a company scouts a candidate who accepts and appears in the pipeline',
     const confirm = await getPage(t, '/v3/admin/scout/confirm', admin);
     expect(confirm.html).toContain('Ana Lima');
     expect(confirm.html).toContain(`/admin/candidate/${app.id}`);
+    // Its state filter offers the answered and closed states only: an offer awaiting an answer is never on it.
+    const states = cheerio
+      .load(confirm.html)('select[name="f_state"] option')
+      .toArray()
+      .map((o) => o.attribs.value);
+    expect(states).toEqual(['', 'accepted', 'declined', 'expired', 'withdrawn']);
   });
 
   it('accepting twice, even at the same moment, makes one application', async () => {

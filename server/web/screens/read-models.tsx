@@ -132,6 +132,8 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
                   const d = await ctx.call<Record<string, { value: string; ja: string; en: string }[]>>(docs.options, { filter: f.name });
                   opts = d[`${def.name}Options`]!.map((o) => ({ value: o.value, label: { ja: o.ja, en: o.en } }));
                 }
+                const offered = screen.choices?.[f.name];
+                if (opts && offered) opts = opts.filter((o) => offered.includes(o.value));
                 return { name: f.name, label: f.label, kind: f.kind, ...(opts ? { options: f.alphabetical ? inReaderOrder(opts, ctx.lang) : opts } : {}) };
               }),
             ),

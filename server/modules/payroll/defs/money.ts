@@ -6,7 +6,7 @@ import { inBoth } from '../../../resources/define.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { pickLangSql } from '../../../resources/pick-lang-sql.ts';
 import type { Lang, Text } from '../../../../shared/i18n.ts';
-import { dateFilter, defineReadModel, idFilter, personColumn, stateFilter, type BadgeState, type ReadAction, type ReadColumn } from '../../../resources/read-model.ts';
+import { dateFilter, defineReadModel, idFilter, personColumn, stateFilter, stateOptions, type BadgeState, type ReadAction, type ReadColumn } from '../../../resources/read-model.ts';
 import { jobFilter } from '../../pipeline/defs/applications.ts';
 import { clientFilter } from '../../auth/defs/users.ts';
 import { ACCOUNT_UPDATED, approveRuns, markRunsPaid, moveAdvances, moveState, quickPayState, type TransferFailure } from '../ledger.ts';
@@ -313,7 +313,12 @@ export const invoicesReadModel = defineReadModel({
     statusColumn(invoiceState, INVOICE_STATES),
     { name: 'pdf', label: msgText('res.money.invoice'), type: 'text', sql: () => sql`'PDF'`, download: 'invoice' },
   ],
-  filters: [statusFilter(invoiceState, INVOICE_STATES), clientFilter('i.client_id'), dateFilter('due', msgText('res.money.due'), 'i.due_date')],
+  filters: [
+    // A client never sees a draft (its rows leave them out), so its filter does not offer one.
+    { ...statusFilter(invoiceState, INVOICE_STATES), options: async ({ tenant }) => stateOptions(INVOICE_STATES).filter((o) => o.value !== 'draft' || !tenantIn(tenant, 'client')) },
+    clientFilter('i.client_id'),
+    dateFilter('due', msgText('res.money.due'), 'i.due_date'),
+  ],
   defaultSort: { column: 'periodEnd', dir: 'desc' },
   paging: 'keyset',
   screens: [{ path: '/admin/billing' }],

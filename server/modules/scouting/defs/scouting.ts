@@ -209,7 +209,7 @@ export const scoutOffersReadModel = defineReadModel({
   paging: 'offset',
   screens: [
     { path: '/v3/admin/scout/pending', fixed: { state: 'pending' } },
-    { path: '/v3/admin/scout/confirm', fixed: { answered: 'yes' } },
+    { path: '/v3/admin/scout/confirm', fixed: { answered: 'yes' }, choices: { state: ['accepted', 'declined', 'expired', 'withdrawn'] } },
   ],
   actions: [
     {
