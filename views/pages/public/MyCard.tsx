@@ -4,8 +4,9 @@ import type { Lang } from '../../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../../shared/messages.ts';
 import { ActionButton, type ActionRef } from '../../ui/Action.tsx';
 import { AlertLine } from '../../ui/Alert.tsx';
-import { Field } from '../../ui/Field.tsx';
+import { Field, FieldError } from '../../ui/Field.tsx';
 import { CandidatePage } from './Candidate.tsx';
+import { CheckForm } from './form-page.tsx';
 
 /**
  * The candidate's residence card on /staff/card: where the check stands (not
@@ -19,8 +20,8 @@ export interface MyCardView {
   name: string;
   notice: string | null;
   error: string | null;
-  /** A field's own mistake, shown at the field (the card number not in the printed format). */
-  fieldErrors: { cardNumber?: string };
+  /** Each field's mistake, shown at the field (a photo not an image, the number not in the printed format, the expiry missing…). */
+  fieldErrors: Partial<Record<keyof typeof LABELS, string>>;
   /** The form's action (server/modules/workforce/screens/candidate-card.tsx). */
   upload: ActionRef<'upload'>;
   /** The form was refused: its photos are not kept, so they are asked for again. */
@@ -38,12 +39,15 @@ const STATE_KEY = { none: 'card.none', pending: 'card.pending', verified: 'card.
   MyCardView['state'],
   MessageKey
 >;
+/** The form's fields a refusal may name, and their labels (the error summary names them as the form does). */
+const LABELS = { front: 'card.front', back: 'card.back', cardNumber: 'card.number', visaTypeId: 'card.status', expiry: 'card.expiry' } satisfies Record<string, MessageKey>;
 const TONE: Record<MyCardView['state'], string> = { none: 'alert', pending: 'alert', verified: 'alert alert-success', reupload: 'alert alert-error', rejected: 'alert alert-error' };
 
-/** One side's photo, required; the hint (what a photo may be) stands under the front and describes both. */
-function PhotoField(p: { side: 'front' | 'back'; label: string; hint?: string }): JSX.Element {
+/** One side's photo, required; the hint (what a photo may be) stands under the front and describes both; its error under it, as a Field's. */
+function PhotoField(p: { side: 'front' | 'back'; label: string; hint?: string; error: string | undefined }): JSX.Element {
+  const errorId = `${p.side}-error`;
   return (
-    <div className="field">
+    <div className={p.error ? 'field field-invalid' : 'field'}>
       <label htmlFor={p.side}>
         {p.label}
         <span className="required-mark" aria-hidden="true">
@@ -56,7 +60,16 @@ function PhotoField(p: { side: 'front' | 'back'; label: string; hint?: string })
           {p.hint}
         </p>
       ) : null}
-      <input id={p.side} name={p.side} type="file" accept="image/jpeg,image/png,image/webp" required aria-describedby="front-hint" />
+      <input
+        id={p.side}
+        name={p.side}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        required
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={p.error ? `front-hint ${errorId}` : 'front-hint'}
+      />
+      <FieldError id={errorId} error={p.error} />
     </div>
   );
 }
@@ -87,9 +100,10 @@ export function MyCardPage(p: MyCardView): JSX.Element {
       <TitledSection id="card-upload" title={p.state === 'none' ? msg(L, 'card.title') : msg(L, 'card.uploadAgain')}>
         <form method="post" action="/staff/card" encType="multipart/form-data" className="card form-card">
           <p className="hint">{msg(L, 'card.intro')}</p>
+          <CheckForm lang={L} errors={p.fieldErrors} labels={LABELS} />
           {p.photosAgain && <AlertLine tone="info">{msg(L, 'card.chooseAgain')}</AlertLine>}
-          <PhotoField side="front" label={msg(L, 'card.front')} hint={msg(L, 'card.photoHint', { mb: p.maxMb })} />
-          <PhotoField side="back" label={msg(L, 'card.back')} />
+          <PhotoField side="front" label={msg(L, 'card.front')} hint={msg(L, 'card.photoHint', { mb: p.maxMb })} error={p.fieldErrors.front} />
+          <PhotoField side="back" label={msg(L, 'card.back')} error={p.fieldErrors.back} />
           <Field
             name="cardNumber"
             label={msg(L, 'card.number')}
@@ -99,7 +113,7 @@ export function MyCardPage(p: MyCardView): JSX.Element {
             required
             {...(p.fieldErrors.cardNumber ? { error: p.fieldErrors.cardNumber } : {})}
           />
-          <Field name="visaTypeId" label={msg(L, 'card.status')} value={p.values.visaTypeId} required>
+          <Field name="visaTypeId" label={msg(L, 'card.status')} value={p.values.visaTypeId} required {...(p.fieldErrors.visaTypeId ? { error: p.fieldErrors.visaTypeId } : {})}>
             <option value="">—</option>
             {p.visaTypes.map((v) => (
               <option key={v.value} value={v.value}>
@@ -107,7 +121,7 @@ export function MyCardPage(p: MyCardView): JSX.Element {
               </option>
             ))}
           </Field>
-          <Field name="expiry" type="date" label={msg(L, 'card.expiry')} value={p.values.expiry} required />
+          <Field name="expiry" type="date" label={msg(L, 'card.expiry')} value={p.values.expiry} required {...(p.fieldErrors.expiry ? { error: p.fieldErrors.expiry } : {})} />
           <div className="field field-check">
             <label>
               <input type="checkbox" name="permission" value="1" defaultChecked={p.values.permission} /> {msg(L, 'card.permission')}

@@ -2,8 +2,8 @@
  * The candidate's residence card, /staff/card (docs/workforce.md): the state of
  * the check and the upload form. The form posts here (multipart, the screen's `upload`); the action
  * sends it on to the API's card endpoint (server/api/card-images.ts) and comes back with `?saved=1`.
- * A refusal draws the form again at its status with what was typed and the error at its field;
- * the photos, which no browser lets a page fill in, are asked for again.
+ * A refusal draws the form again at its status with what was typed and every field's error at its
+ * field; the photos, which no browser lets a page fill in, are asked for again.
  */
 import { dateTimeText } from '../../../../shared/format.ts';
 import { msg } from '../../../../shared/messages.ts';
@@ -25,7 +25,7 @@ const OWN = {
   `),
 };
 
-/** What the card endpoint takes: both photos and the record. */
+/** What the card endpoint takes: both photos and the record; a refusal may name each of them. */
 const CARD_FIELDS = ['front', 'back', 'cardNumber', 'visaTypeId', 'expiry', 'permission'] as const;
 const STATES = new Set<MyCardView['state']>(['pending', 'verified', 'reupload', 'rejected']);
 const MAX_MB = MAX_CARD_IMAGE_BYTES / 1024 / 1024;
@@ -56,7 +56,7 @@ const CANDIDATE_CARD_SCREEN = defineScreen({
           upload={act.upload}
           notice={queryText(req, 'saved') ? msg(lang, 'card.uploaded') : null}
           error={state?.errors._ ?? null}
-          fieldErrors={state?.errors.cardNumber ? { cardNumber: state.errors.cardNumber } : {}}
+          fieldErrors={Object.fromEntries(CARD_FIELDS.flatMap((k) => (state?.errors[k] ? [[k, state.errors[k]]] : [])))}
           photosAgain={state !== undefined}
           maxMb={MAX_MB}
           state={cardState}
