@@ -47,8 +47,13 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]) => path.reduce<un
 export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: Lang, choices: ReadonlySet<string> = new Set()): Validated<z.output<S>> {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
+  return { ok: false, errors: fieldErrorsOf(result.error.issues, input, lang, choices) };
+}
+
+/** The issues of a parse already made, as `validate` says them: one localized message per field. */
+export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], input: unknown, lang: Lang, choices: ReadonlySet<string> = new Set()): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';
     if (issue.path.length && issue.code !== 'custom' && isBlank(valueAt(input, issue.path))) {
       const choice = issue.code === 'invalid_value' || choices.has(key);
@@ -56,7 +61,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: L
     }
     errors[key] ??= message(issue, lang);
   }
-  return { ok: false, errors };
+  return errors;
 }
 
 /** A record id in a payload or an input (shared/ids.ts: the same check as every other tier's). */

@@ -1280,6 +1280,7 @@ export const MESSAGES = {
   'card.errNotImage': m('画像ファイル（JPEG・PNG・WebP）を選んでください。', 'Choose an image file (JPEG, PNG or WebP).'),
   'card.errTooLarge': m('画像が大きすぎます。1枚{mb}MBまでにしてください。', 'The image is too large. Each photo may be up to {mb} MB.'),
   'card.errMissing': m('表と裏の両方の写真を選んでください。', 'Choose a photo of both the front and the back.'),
+  'card.errSideMissing': m('この面の写真を選んでください。', 'Choose a photo of this side.'),
   'card.chooseAgain': m(
     '写真は保存されていません。表と裏の写真をもう一度選んでください（入力した内容はそのままです）。',
     'The photos were not kept: choose the front and back again (what you typed is still here).',

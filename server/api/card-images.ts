@@ -14,6 +14,7 @@ import { CARD_IMAGE_TYPES, CARD_IMAGES_PATH, MAX_CARD_FORM_BYTES, MAX_CARD_IMAGE
 import type { CardImageType } from '../modules/workforce/tables.ts';
 import type { Services } from '../services.ts';
 import { isUuid } from '../../shared/ids.ts';
+import { fieldErrorsOf, type FieldErrors } from '../validation.ts';
 
 /** The code of the check screen (/admin/worker/rcCheckCandidate, 160004): who may look at someone's card. */
 const CHECK_CODE = routeCode('/admin/worker/rcCheckCandidate');
@@ -34,18 +35,21 @@ type Failure = keyof typeof MSG;
 
 /**
  * What the card endpoint answers an upload, as an API client reads it: 201 and the new card's id,
- * or the refusal's status and `{ error, message, fields? }` in the caller's language. The web
- * tier's form post gets the same answer through the ApiClient (uploadResidenceCard).
+ * or the refusal's status and `{ error, message, fields? }` in the caller's language. `error`,
+ * `message` and the status are the first problem's (the front, the back, then the record);
+ * `fields` says every field's problem beside its name, as BAD_USER_INPUT's `extensions.fields`
+ * does. A refusal before the form is read (401, 413, 429) has no `fields`. The web tier's form post
+ * gets the same answer through the ApiClient (uploadResidenceCard).
  */
 export interface CardAnswer {
   status: number;
-  body: { id: string } | { error: Failure; message: string; fields?: { cardNumber: string } };
+  body: { id: string } | { error: Failure; message: string; fields?: FieldErrors };
 }
 
-function refusal(lang: Lang, status: number, code: Failure): CardAnswer {
-  const message = msg(lang, MSG[code], { mb: MAX_CARD_IMAGE_BYTES / 1024 / 1024 });
-  // A field's mistake names the field, as every form's error does.
-  return { status, body: { error: code, message, ...(code === 'cardNumber' ? { fields: { cardNumber: message } } : {}) } };
+const say = (lang: Lang, key: MessageKey) => msg(lang, key, { mb: MAX_CARD_IMAGE_BYTES / 1024 / 1024 });
+
+function refusal(lang: Lang, status: number, code: Failure, fields?: FieldErrors): CardAnswer {
+  return { status, body: { error: code, message: say(lang, MSG[code]), ...(fields ? { fields } : {}) } };
 }
 
 /** One card-upload budget per bus (per process), made on first use: the endpoint and the web tier's form post spend the same one. */
@@ -68,24 +72,38 @@ async function imageOf(value: FormDataEntryValue | null): Promise<CardImage | Fa
 }
 
 const imageStatus = (f: Failure) => (f === 'tooLarge' ? 413 : f === 'missing' ? 400 : 415);
+/** A side's problem as its field says it: a side missing is that side's, not "both sides". */
+const sideError = (lang: Lang, f: Failure) => say(lang, f === 'missing' ? 'card.errSideMissing' : MSG[f]);
+/** The record's fields a person chooses rather than types: left blank, they say "choose one". */
+const CHOICES = new Set(['visaTypeId']);
 
-/** An upload whose body was read and whose budget was spent: both images, then the record; the card saved. */
+/**
+ * An upload whose body was read and whose budget was spent: every field checked (both images and
+ * the record), so that one answer names every problem; the card saved when there is none.
+ */
 async function checkAndSave(services: Services, person: SessionUser, form: FormData, lang: Lang): Promise<CardAnswer> {
+  const fields: FieldErrors = {};
   const front = await imageOf(form.get('front'));
-  if (typeof front === 'string') return refusal(lang, imageStatus(front), front);
   const back = await imageOf(form.get('back'));
-  if (typeof back === 'string') return refusal(lang, imageStatus(back), back);
+  if (typeof front === 'string') fields.front = sideError(lang, front);
+  if (typeof back === 'string') fields.back = sideError(lang, back);
   const field = (k: string) => {
     const v = form.get(k);
     return typeof v === 'string' ? v : undefined;
   };
-  const record = CardUploadInput.safeParse({ cardNumber: field('cardNumber') ?? '', visaTypeId: field('visaTypeId'), expiry: field('expiry'), permission: field('permission') });
-  if (!record.success) {
-    // Only the number's format wrong: said at the number; anything missing: the record's sentence.
-    const onlyFormat = record.error.issues.every((i) => i.path[0] === 'cardNumber' && i.message === 'format');
-    return refusal(lang, 422, onlyFormat ? 'cardNumber' : 'record');
+  const input = { cardNumber: field('cardNumber') ?? '', visaTypeId: field('visaTypeId'), expiry: field('expiry'), permission: field('permission') };
+  const record = CardUploadInput.safeParse(input);
+  if (!record.success) Object.assign(fields, fieldErrorsOf(record.error.issues, input, lang, CHOICES));
+  const visa = CardUploadInput.shape.visaTypeId.safeParse(input.visaTypeId);
+  const visaKnown = !visa.success || (await visaTypeExists(services.db, visa.data));
+  if (!visaKnown) fields.visaTypeId = msg(lang, 'validation.choice');
+  if (typeof front === 'string') return refusal(lang, imageStatus(front), front, fields);
+  if (typeof back === 'string') return refusal(lang, imageStatus(back), back, fields);
+  if (!record.success || !visaKnown) {
+    // Only the number's format wrong: the number's error leads; anything else: the record's sentence.
+    const onlyFormat = visaKnown && !!record.error?.issues.every((i) => i.path[0] === 'cardNumber' && i.message === 'format');
+    return refusal(lang, 422, onlyFormat ? 'cardNumber' : 'record', fields);
   }
-  if (!(await visaTypeExists(services.db, record.data.visaTypeId))) return refusal(lang, 422, 'record');
   const id = await saveCardUpload(services.db, services.bus, { id: person.id, name: person.name }, record.data, front, back);
   return { status: 201, body: { id } };
 }

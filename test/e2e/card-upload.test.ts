@@ -1,8 +1,8 @@
 /**
  * The residence card check, as a person does it: "the candidate uploads a card from a phone-sized browser and
  * staff verify it". Chromium at 390×844: the candidate logs in, sends both sides of the card from
- * /staff/card (a number typed wrong first: the page keeps what was typed and says what is wrong at
- * the number) and sees it waiting; staff, also on a phone, open it on
+ * /staff/card (a text file for the front and a number typed wrong first: the page keeps what was
+ * typed and says both at once, each at its field) and sees it waiting; staff, also on a phone, open it on
  * /admin/worker/rcCheckCandidate, see both images drawn, and verify it; the candidate's page then
  * says it is verified. Neither page scrolls sideways.
  */
@@ -39,13 +39,18 @@ describe('a residence card from a phone to verified', () => {
       await form.locator('input[name=front]').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo('#7799bb') });
       await form.locator('input[name=back]').setInputFiles({ name: 'back.jpg', mimeType: 'image/jpeg', buffer: await photo('#bb9977') });
     };
-    // A number typed one digit short: the page comes back with it, the error under it and the expiry as typed.
+    // A text file for the front and a number typed one digit short: the page comes back with the
+    // number and the expiry as typed, and says both mistakes at once, each under its field.
     await choosePhotos();
+    await form.locator('input[name=front]').setInputFiles({ name: 'front.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
     await form.locator('input[name=cardNumber]').fill('XY8765432ZW');
     await form.locator('input[name=expiry]').fill('2030-03-31');
     await Promise.all([candidate.waitForResponse((r) => r.request().method() === 'POST' && r.status() === 422), form.locator('button[type=submit]').click()]);
     // The error is only on the page drawn again: waiting for it, the rest is read from that page, not the one sent.
     expect(await candidate.textContent('#cardNumber-error')).toContain('A residence card number is 2 letters, 8 digits and 2 letters');
+    expect(await candidate.textContent('#front-error')).toBe('Choose an image file (JPEG, PNG or WebP).');
+    expect(await form.locator('input[name=front]').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator('#back-error').count()).toBe(0);
     expect(await form.locator('input[name=cardNumber]').inputValue()).toBe('XY8765432ZW');
     expect(await form.locator('input[name=cardNumber]').getAttribute('aria-invalid')).toBe('true');
     expect(await form.locator('input[name=expiry]').inputValue()).toBe('2030-03-31');

@@ -8,6 +8,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWorkLimits } from '../../server/modules/workforce/work-limits.ts';
+import { msg } from '../../shared/messages.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { companyOf, userId, visaId } from '../helpers/demo-data.ts';
@@ -258,6 +259,50 @@ describe('uploads that are refused', () => {
       .where('rc.status', '=', 'pending')
       .executeTakeFirstOrThrow();
     expect(kept.card_number).toBe('XY98765432ZW');
+  });
+
+  it('a form with several problems says every one at once: the API lists each field, the page draws each error at its field in both languages', async () => {
+    const fourth = (await candidateLogin(t, 'candidate4@demo.test')).token;
+    const text = Buffer.from('this is a text file pretending to be a photo');
+    const notImage = 'Choose an image file (JPEG, PNG or WebP).';
+    const numberFormat = 'A residence card number is 2 letters, 8 digits and 2 letters (e.g. AB12345678CD).';
+    // Photos that are not images, a number one digit short, no residence status, no expiry: the first problem leads, as before, and every field is named.
+    const all = await upload({ token: fourth, front: text, back: null, fields: { cardNumber: 'AB1234567CD', visaTypeId: '', permission: '1' } });
+    expect(all.status).toBe(415);
+    expect(await all.json()).toEqual({
+      error: 'notImage',
+      message: notImage,
+      fields: { front: notImage, back: 'Choose a photo of this side.', cardNumber: numberFormat, visaTypeId: 'Please choose one.', expiry: 'This field is required.' },
+    });
+    // The photos right, the record wrong in two places: the record's error leads, each field is named.
+    const record = await upload({ token: fourth, fields: { cardNumber: 'AB1234567CD', visaTypeId: studentVisa, expiry: 'someday' } });
+    expect(record.status).toBe(422);
+    expect(await record.json()).toEqual({
+      error: 'record',
+      message: 'Enter the card number, residence status and expiry date.',
+      fields: { cardNumber: numberFormat, expiry: 'This value is not in the right format.' },
+    });
+    // A residence status that does not exist is the status field's, with the other fields' problems.
+    const unknown = await upload({ token: fourth, back: text, fields: { cardNumber: 'AB12345678CD', visaTypeId: '999999', expiry } });
+    expect(unknown.status).toBe(415);
+    expect((await unknown.json()).fields).toEqual({ back: notImage, visaTypeId: 'Choose one of the options.' });
+
+    const errorAt = (html: string, name: string) => new RegExp(`<p class="field-error" id="${name}-error">([^<]*)</p>`).exec(html)?.[1];
+    for (const lang of ['ja', 'en'] as const) {
+      const page = await pressUpload(fourth, lang, { front: file(text, 'front.txt', 'text/plain'), record: { cardNumber: 'AB-1234-567-CD', visaTypeId: studentVisa, expiry: '', permission: '1' } });
+      expect(page.status, lang).toBe(422);
+      // Each problem under its own field, the field marked; the back, which was right, is not.
+      expect(errorAt(page.html, 'front'), lang).toBe(msg(lang, 'card.errNotImage'));
+      expect(errorAt(page.html, 'cardNumber'), lang).toBe(msg(lang, 'card.numberFormat'));
+      expect(errorAt(page.html, 'expiry'), lang).toBe(msg(lang, 'error.required'));
+      for (const name of ['front', 'cardNumber', 'expiry']) expect(inputOf(page.html, name), `${lang} ${name}`).toMatch(/aria-invalid="true"/);
+      expect(errorAt(page.html, 'back'), lang).toBeUndefined();
+      expect(inputOf(page.html, 'back'), lang).not.toMatch(/aria-invalid/);
+      // What was typed is kept, and the photos are asked for again.
+      expect(inputOf(page.html, 'cardNumber'), lang).toContain('value="AB-1234-567-CD"');
+      expect(page.html, lang).toMatch(new RegExp(`<option value="${studentVisa}" selected=""`));
+      expect(page.html, lang).toContain(msg(lang, 'card.chooseAgain'));
+    }
   });
 
   it('an image over the size cap is refused with the cap in the message', async () => {

@@ -152,7 +152,7 @@ describe('uploads are refused before they are read', () => {
     const first = await within(Promise.race(three), 'one of three card forms answered', 10_000);
     expect(first?.status).toBe(429);
     expect(first?.body).toContain('What you sent before is still on its way.');
-    // The two given up, the person's next form is read again (a form without photos: the page asks for them).
+    // The two given up, the person's next form is read again (a form without photos: the page asks for each).
     stop.abort();
     await Promise.all(three);
     const noPhotos = new FormData();
@@ -160,7 +160,7 @@ describe('uploads are refused before they are read', () => {
     await eventually(async () => {
       const again = await fetch(`${t.url}${CARD_PAGE}`, { method: 'POST', redirect: 'manual', headers: signedIn, body: noPhotos });
       expect(again.status).toBe(422);
-      expect(await again.text()).toContain('Choose a photo of both the front and the back.');
+      expect(await again.text()).toMatch(/<p class="field-error" id="back-error">Choose a photo of this side\.<\/p>/);
     });
   });
 

@@ -12,7 +12,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_LANG, isLang, type Lang } from '../../../shared/i18n.ts';
-import { msg } from '../../../shared/messages.ts';
+import { msg, msgText } from '../../../shared/messages.ts';
 import { todayInJapan } from '../../../shared/time.ts';
 import { hasNoTenant, companyIdOf, isPlatform, scopeToTenant, type Tenant } from '../../access/tenancy.ts';
 import { postNotice } from '../../chat/post.ts';
@@ -54,7 +54,7 @@ export type CardRecordInput = z.infer<typeof CardRecordInput>;
  * fix at the form, with the field's error; staff still see, and may correct, what a card says.
  */
 export const CardUploadInput = CardRecordInput.extend({
-  cardNumber: CardRecordInput.shape.cardNumber.refine(cardNumberMatches, { message: 'format' }),
+  cardNumber: CardRecordInput.shape.cardNumber.refine(cardNumberMatches, { message: 'format', params: msgText('card.numberFormat') }),
 });
 
 export const DECISIONS = ['verified', 'reupload', 'rejected'] as const;
