@@ -11,6 +11,7 @@ import { pdfText } from '../helpers/pdf.ts';
 import { appForFile } from '../helpers/app.ts';
 import { clientOf, companyOf, userId } from '../helpers/demo-data.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
+import * as cheerio from 'cheerio';
 import { getPage } from '../helpers/pages.ts';
 import { todayInJapan } from '../../shared/time.ts';
 import { withoutCodes } from '../helpers/roles.ts';
@@ -206,6 +207,32 @@ describe('the worker record', () => {
     expect(own.shifts.every((s: { applicationId: string }) => !ofOthers.some((o) => o.id === s.applicationId))).toBe(true);
     expect(dataOf(await t.gql(RECORD, { id: jose }, { as: 'client_admin' })).workerRecord).toBeNull();
     expect((await getPage(t, `/admin/worker?id=${jose}`, await t.tokenOf('client_admin'))).status).toBe(404);
+  });
+
+  it('a client user is told neither the employment contract nor the worker’s birth date and address, and cannot change them', async () => {
+    const page = await getPage(t, `/admin/worker?id=${tran}`, await t.tokenOf('client_admin'), 'en');
+    expect(page.status).toBe(200);
+    const $ = cheerio.load(page.html);
+    expect($('#contract-pdf')).toHaveLength(0);
+    expect($('#facts')).toHaveLength(0);
+    expect(page.html).not.toContain('Pay to date');
+    const profile = await db().selectFrom('candidate_profiles').select(['address', 'birth_date']).where('user_id', '=', tran).executeTakeFirstOrThrow();
+    expect(profile.address).toBeTruthy();
+    expect(page.html).not.toContain(profile.address!);
+    // The company sees them, and its form.
+    const company = await getPage(t, `/admin/worker?id=${tran}`, await t.tokenOf('company_admin'), 'en');
+    expect(company.html).toContain(profile.address!);
+    expect(cheerio.load(company.html)('#contract-pdf')).toHaveLength(1);
+    // The API says the same: no contract (it names the wage), no address, no birth date, no change.
+    const job = dataOf(await t.gql(RECORD, { id: tran }, { as: 'company_admin' })).workerRecord.jobs[0].id;
+    expect(dataOf(await t.gql(CONTRACT, { w: tran, j: job, l: 'en' }, { as: 'company_admin' })).workerContract).not.toBeNull();
+    expect(dataOf(await t.gql(CONTRACT, { w: tran, j: job, l: 'en' }, { as: 'client_admin' })).workerContract).toBeNull();
+    expect((await pdfOf(`/admin/worker?id=${tran}&contract=${job}&language=en`, 'client_admin')).headers.get('content-type')).not.toBe('application/pdf');
+    const facts = dataOf(await t.gql(`query($id: ID!) { workerRecord(id: $id) { employer birthDate address } }`, { id: tran }, { as: 'client_admin' })).workerRecord;
+    expect(facts).toEqual({ employer: false, birthDate: null, address: null });
+    const edit = await t.gql('mutation($id: ID!) { editWorkerFacts(id: $id, input: { address: "Somewhere else" }) { id } }', { id: tran }, { as: 'client_admin' });
+    expect(firstCode(edit)).toBe('FORBIDDEN');
+    expect((await db().selectFrom('candidate_profiles').select('address').where('user_id', '=', tran).executeTakeFirstOrThrow()).address).toBe(profile.address);
   });
 
   it('a role without 160001 is refused', async () => {

@@ -25,7 +25,7 @@ import { companyDocument, documentChoiceOptions } from '../../templates/company-
 import { dispatchComplaints, dispatchLedger, foreignEmploymentReport, recordComplaint, setComplaintHandling } from '../ledgers.ts';
 import { contractFacts, PersonFactsInput, savePersonFacts, scopeOf, workerDocuments, workerJobs, workerPay, workerProfile, workerShifts } from '../worker-record.ts';
 import type { ApiContext } from '../../../api/context.ts';
-import { apiError, badInput } from '../../../api/errors.ts';
+import { apiError, badInput, forbidden } from '../../../api/errors.ts';
 import { callerSees, rowsCallerSees } from '../../../api/graphql/read-models.ts';
 import { type Rules, pages } from '../../../api/rules.ts';
 import { isUuid } from '../../../../shared/ids.ts';
@@ -157,8 +157,18 @@ export const typeDefs = /* GraphQL */ `
     jobs: [WorkerJob!]!
     "The contract templates the jobs' contracts may be made with: their companies' own, then the platform's (what workerContract takes as templateId)."
     contractTemplates: [ResourceOption!]!
+    """
+    Whether the caller is on the employer's side (the staffing company, the platform): the
+    employment contract, the person's birth date and address and the form that completes them are
+    theirs. A client user (the 派遣先) is told none of them: what a dispatching company tells its
+    client of a worker is listed in 労働者派遣法第35条 and 施行規則第27条の2・第28条 (name, sex, age
+    bracket, insurance), and a worker's address or birth date is not in it.
+    """
+    employer: Boolean!
+    "Null for a client user (employer)."
     birthDate: String
     nameKana: String
+    "Null for a client user (employer)."
     address: String
     sex: String
     "The 特定技能 field staff entered at the card check."
@@ -262,7 +272,8 @@ export const resolvers = {
           )
         : [];
       const openRuns = new Set(runs.map((r) => String(r.id)));
-      const contractTemplates = jobs.length ? await documentChoiceOptions(db, 'contract', [...new Set(jobs.map((j) => j.company_id))]) : [];
+      const employer = !isClient(tenant);
+      const contractTemplates = employer && jobs.length ? await documentChoiceOptions(db, 'contract', [...new Set(jobs.map((j) => j.company_id))]) : [];
       const [cardCheckId, cardCheckStatus] = p.latest_card ? p.latest_card.split(':') : [null, null];
       return {
         id: p.id,
@@ -278,9 +289,10 @@ export const resolvers = {
         permissionOutsideStatus: p.permission_outside_status,
         languages: p.languages,
         languageNames: await languageNames(db, p.languages, ctx.lang),
-        birthDate: p.birth_date,
+        employer,
+        birthDate: employer ? p.birth_date : null,
         nameKana: p.name_kana,
-        address: p.address,
+        address: employer ? p.address : null,
         sex: p.sex,
         sswField: p.ssw_field,
         dispatchLedger: dispatchLedgerRows,
@@ -314,7 +326,8 @@ export const resolvers = {
       };
     },
     workerContract: async (_: unknown, a: { workerId: string; jobId: string; lang: string; templateId?: string | null }, ctx: ApiContext) => {
-      if (!isUuid(a.jobId) || !(await seesWorker(ctx, a.workerId))) return null;
+      // The contract is the employer's with the worker (and names the wage): never a client user's.
+      if (isClient(ctx.tenant) || !isUuid(a.jobId) || !(await seesWorker(ctx, a.workerId))) return null;
       const lang: Lang = isLang(a.lang) ? a.lang : ctx.lang;
       const db = ctx.services.db;
       const f = await contractFacts(db, scopeOf(ctx.tenant)!, a.workerId, a.jobId);
@@ -370,6 +383,8 @@ export const resolvers = {
     editWorkerFacts: async (_: unknown, a: { id: string; input: Record<string, unknown> }, ctx: ApiContext) => {
       const lang = ctx.lang;
       if (!(await seesWorker(ctx, a.id))) throw apiError('NOT_FOUND', msg(lang, 'error.notFound'));
+      // The person's facts are the employer's to keep (WorkerRecord.employer).
+      if (isClient(ctx.tenant)) throw forbidden(lang);
       const i = a.input;
       const v = validate(PersonFactsInput, { birth_date: i.birthDate ?? null, name_kana: i.nameKana ?? '', address: i.address ?? '', sex: i.sex ?? null }, lang);
       if (!v.ok) {

@@ -40,7 +40,7 @@ const OWN = {
         documents { kind number expiresOn note }
         jobs { id titleJa titleEn clientJa clientEn }
         contractTemplates { value ja en }
-        birthDate nameKana address sex sswField
+        employer birthDate nameKana address sex sswField
         dispatchLedger { applicationId date client place work start end breakMinutes minutes recorded supervisor complaints }
         dispatchComplaints { id applicationId shiftDate client work receivedOn complaint handling }
         employmentReport { name nameKana status stayUntil birthDate sex nationality permission cardNumber hiredOn leftOn }
@@ -328,8 +328,9 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
               {w.phone ? ` · ${w.phone}` : ''}
             </>,
           ],
-          [msg(lang, 'record.nameKatakanaDate'), `${w.nameKana || '—'} · ${w.birthDate ? dateLong(w.birthDate, lang) : '—'}`],
-          [msg(lang, 'record.address'), w.address || '—'],
+          ...(w.employer
+            ? [[msg(lang, 'record.nameKatakanaDate'), `${w.nameKana || '—'} · ${w.birthDate ? dateLong(w.birthDate, lang) : '—'}`] as const, [msg(lang, 'record.address'), w.address || '—'] as const]
+            : [[msg(lang, 'candidate.nameKana'), w.nameKana || '—'] as const]),
           [msg(lang, 'candidate.nationality'), countryName(w.nationality, lang) || '—'],
           [msg(lang, 'search.visa'), (pickLang(lang, w.visaJa, w.visaEn) || '—') + (w.sswField ? ` · ${msg(lang, 'record.field')}: ${w.sswField}` : '')],
           [
@@ -367,38 +368,43 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
       <h3>{msg(lang, 'record.pastShiftsAttendance')}</h3>
       <DataTable lang={lang} columns={shiftColumns} rows={shiftRows(false)} empty={msg(lang, 'record.noPastShifts')} />
 
-      <h3>{msg(lang, 'record.payToDate')}</h3>
-      {w.pay ? (
+      {/* Pay is the staffing company's (a client user is told none of it). */}
+      {w.employer && (
         <>
-          <RecordFacts
-            testId="pay-to-date"
-            facts={[
-              [msg(lang, 'record.grossMonth'), yen(w.pay.thisMonth)],
-              [msg(lang, 'record.grossOverall'), yen(w.pay.total)],
-              [
-                msg(lang, 'record.shiftsPaid'),
-                <>
-                  {w.pay.lines} · {minutesText(w.pay.workedMinutes)}
-                </>,
-              ],
-            ]}
-          />
-          <DataTable
-            lang={lang}
-            columns={tableColumns({
-              periodEnd: ['record.periodEnds', 'date'],
-              payDate: ['record.payDay', 'date'],
-              gross: ['record.gross', 'money'],
-              net: ['record.net', 'money'],
-              payslip: ['record.payslip', 'text'],
-            })}
-            rows={w.pay.runs.map((r) => ({ ...r, payslip: 'PDF' }))}
-            href={(row, name) => (name === 'payslip' ? `${PAYSLIPS}?payslip=${encodeURIComponent(String(row.id))}` : null)}
-            empty={msg(lang, 'record.noMonthlyPayslips')}
-          />
+          <h3>{msg(lang, 'record.payToDate')}</h3>
+          {w.pay ? (
+            <>
+              <RecordFacts
+                testId="pay-to-date"
+                facts={[
+                  [msg(lang, 'record.grossMonth'), yen(w.pay.thisMonth)],
+                  [msg(lang, 'record.grossOverall'), yen(w.pay.total)],
+                  [
+                    msg(lang, 'record.shiftsPaid'),
+                    <>
+                      {w.pay.lines} · {minutesText(w.pay.workedMinutes)}
+                    </>,
+                  ],
+                ]}
+              />
+              <DataTable
+                lang={lang}
+                columns={tableColumns({
+                  periodEnd: ['record.periodEnds', 'date'],
+                  payDate: ['record.payDay', 'date'],
+                  gross: ['record.gross', 'money'],
+                  net: ['record.net', 'money'],
+                  payslip: ['record.payslip', 'text'],
+                })}
+                rows={w.pay.runs.map((r) => ({ ...r, payslip: 'PDF' }))}
+                href={(row, name) => (name === 'payslip' ? `${PAYSLIPS}?payslip=${encodeURIComponent(String(row.id))}` : null)}
+                empty={msg(lang, 'record.noMonthlyPayslips')}
+              />
+            </>
+          ) : (
+            <p className="hint">{msg(lang, 'record.payHidden')}</p>
+          )}
         </>
-      ) : (
-        <p className="hint">{msg(lang, 'record.payHidden')}</p>
       )}
 
       <h3>{msg(lang, 'applicant.documents')}</h3>
@@ -416,46 +422,51 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
 
       <DispatchRecords ctx={ctx} w={w} state={state?.values.form === 'facts' ? undefined : state} act={act} />
 
-      <h3>{msg(lang, 'record.employmentContract')}</h3>
-      {w.jobs.length === 0 ? (
-        <p className="hint">{msg(lang, 'record.noContractJob')}</p>
-      ) : (
-        <form method="get" action={PATH} className="inline-form" id="contract-pdf">
-          <input type="hidden" name="id" value={w.id} />
-          <label>
-            {msg(lang, 'applicant.job')}{' '}
-            <select name="contract">
-              {w.jobs.map((j) => (
-                <option key={j.id} value={j.id}>
-                  {`${pickLang(lang, j.titleJa, j.titleEn)} · ${pickLang(lang, j.clientJa, j.clientEn)}`}
-                </option>
-              ))}
-            </select>
-          </label>{' '}
-          <label>
-            {msg(lang, 'record.language')}{' '}
-            <select name="language" defaultValue={lang}>
-              <option value="ja">日本語</option>
-              <option value="en">English</option>
-            </select>
-          </label>{' '}
-          <label>
-            {msg(lang, 'record.contractTemplate')}{' '}
-            <select name="template">
-              <option value="">{msg(lang, 'docTemplate.usual')}</option>
-              {w.contractTemplates.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {tr(lang, o)}
-                </option>
-              ))}
-            </select>
-          </label>{' '}
-          <button type="submit" className="btn btn-small-solid">
-            {msg(lang, 'record.makePdf')}
-          </button>
-        </form>
+      {/* The contract and the person's facts are the employer's (WorkerRecord.employer). */}
+      {w.employer && (
+        <>
+          <h3>{msg(lang, 'record.employmentContract')}</h3>
+          {w.jobs.length === 0 ? (
+            <p className="hint">{msg(lang, 'record.noContractJob')}</p>
+          ) : (
+            <form method="get" action={PATH} className="inline-form" id="contract-pdf">
+              <input type="hidden" name="id" value={w.id} />
+              <label>
+                {msg(lang, 'applicant.job')}{' '}
+                <select name="contract">
+                  {w.jobs.map((j) => (
+                    <option key={j.id} value={j.id}>
+                      {`${pickLang(lang, j.titleJa, j.titleEn)} · ${pickLang(lang, j.clientJa, j.clientEn)}`}
+                    </option>
+                  ))}
+                </select>
+              </label>{' '}
+              <label>
+                {msg(lang, 'record.language')}{' '}
+                <select name="language" defaultValue={lang}>
+                  <option value="ja">日本語</option>
+                  <option value="en">English</option>
+                </select>
+              </label>{' '}
+              <label>
+                {msg(lang, 'record.contractTemplate')}{' '}
+                <select name="template">
+                  <option value="">{msg(lang, 'docTemplate.usual')}</option>
+                  {w.contractTemplates.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {tr(lang, o)}
+                    </option>
+                  ))}
+                </select>
+              </label>{' '}
+              <button type="submit" className="btn btn-small-solid">
+                {msg(lang, 'record.makePdf')}
+              </button>
+            </form>
+          )}
+          <FactsForm ctx={ctx} w={w} state={state} act={act} />
+        </>
       )}
-      <FactsForm ctx={ctx} w={w} state={state} act={act} />
       <p>
         <a href={PATH}>{msg(lang, 'supportChat.back')}</a>
       </p>
