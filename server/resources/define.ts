@@ -30,6 +30,15 @@ export interface FieldDef {
   schema: z.ZodType;
   /** Fixed choices, or choices loaded for the caller (e.g. the caller's companies). */
   options?: Option[] | ((ctx: OptionContext) => Promise<Option[]>);
+  /**
+   * The values of `options` a new record may still take, when not all of them (a mail template's
+   * key: the mails without a template of the company yet): `{name}Options` answers only these and
+   * the create form offers only these, while lists, records and the history name every value by
+   * `options`. With none left, the create form says `none` instead of drawing a form that could
+   * not be saved. The API still takes any value of `options`: the definition's `validate` refuses
+   * one that is taken, so a stale form hears why.
+   */
+  offered?: { values: (ctx: OptionContext) => Promise<readonly string[]>; none: Text };
   /** The options are names (countries): each reader gets them in the alphabetical order of their language. */
   alphabetical?: boolean;
   /** Shown as a list column. */
@@ -121,6 +130,13 @@ export interface ResourceDef {
    * Likewise '$client': a client of that company.
    */
   sample: Record<string, unknown>;
+  /**
+   * Columns by which the sample replaces a row every company already holds (a mail template's
+   * `company_id` and `key`: each company has a template of every mail, one per key). The generic
+   * tests delete the row holding the sample's values of them (with `fixed`) through the API
+   * before creating the sample, as a person deletes a mail's template to write it anew.
+   */
+  sampleReplaces?: readonly string[];
   /**
    * Cross-field or cross-row checks the field schemas cannot make (a status tree without cycles,
    * a key unique per tenant). Called by createRow and updateRow after field validation with the

@@ -137,9 +137,18 @@ export async function getRow(db: DB, def: ResourceDef, tenant: Tenant, id: strin
   return (await q.select(selectionsOf(def, lang)).where('id', '=', id).executeTakeFirst()) as Row | undefined;
 }
 
-export async function optionsFor(field: FieldDef, tenant: Tenant, db: DB): Promise<Option[]> {
+/** Every choice of a field for the caller (a reference: the rows of the caller's tenant). */
+async function choicesOf(field: FieldDef, tenant: Tenant, db: DB): Promise<Option[]> {
   if (!field.options) return [];
   return typeof field.options === 'function' ? field.options({ tenant, db }) : field.options;
+}
+
+/** The choices a caller is offered: the field's, only those a new record may still take where it says so (`offered`). */
+export async function optionsFor(field: FieldDef, tenant: Tenant, db: DB): Promise<Option[]> {
+  const all = await choicesOf(field, tenant, db);
+  if (!field.offered) return all;
+  const left = new Set(await field.offered.values({ tenant, db }));
+  return all.filter((o) => left.has(o.value));
 }
 
 /**
@@ -160,7 +169,7 @@ async function validateInput(db: DB, def: ResourceDef, tenant: Tenant, mode: 'cr
     if (typeof field.options !== 'function') continue;
     const value = (v.data as Record<string, unknown>)[field.name];
     if (value === null || value === undefined) continue;
-    const allowed = await optionsFor(field, tenant, db);
+    const allowed = await choicesOf(field, tenant, db);
     if (Array.isArray(value)) {
       // Integer ids (e.g. visa types in an int[] column) are offered as decimal strings.
       if (value.some((x) => !allowed.some((o) => o.value === String(x)))) errors[field.name] = msg(lang, 'validation.choice');

@@ -64,6 +64,20 @@ function createInput(def: ResourceDef): Record<string, unknown> {
   return { ...resolvedSample(def), ...Object.fromEntries(omittedOptional(def).map((f) => [f.name, null])) };
 }
 
+/**
+ * Makes room for the sample where it replaces a row every company holds (ResourceDef.sampleReplaces:
+ * a mail template of a mail, one per company): the superadmin deletes that row through the API first,
+ * as a person deletes a mail's template to write it anew.
+ */
+async function makeRoomForSample(def: ResourceDef, deleteDoc: string | null) {
+  if (!def.sampleReplaces?.length) return;
+  const sample = resolvedSample(def);
+  let q = anyDb().selectFrom(def.table).select('id');
+  for (const [column, value] of Object.entries(def.fixed ?? {})) q = q.where(column, '=', value);
+  for (const column of def.sampleReplaces) q = sample[column] === null || sample[column] === undefined ? q.where(column, 'is', null) : q.where(column, '=', sample[column]);
+  for (const row of await q.execute()) dataOf(await gql(deleteDoc!, { id: row.id }, 'superadmin'), `${def.name}: delete the row the sample replaces`);
+}
+
 /** Equal as the API gives it back; a decimal kept as the database prints it ("4.50" for "4.5") counts as equal. */
 function expectSame(actual: unknown, expected: unknown, what: string) {
   if (typeof actual === 'string' && typeof expected === 'string' && /^-?\d+(\.\d+)?$/.test(actual) && /^-?\d+(\.\d+)?$/.test(expected)) {
@@ -175,6 +189,7 @@ for (const def of RESOURCES) {
       if (omitted.length) {
         // A create through the API may simply leave an optional field out.
         it(`the API accepts the sample as given, leaving out the optional ${omitted.map((f) => f.name).join(', ')}`, async () => {
+          await makeRoomForSample(def, docs.delete);
           const body = await gql(docs.create!, { input: resolvedSample(def) }, 'superadmin');
           const created = body.data?.[`create${T}`]?.id as string | undefined;
           if (created && docs.delete) await gql(docs.delete, { id: created }, 'superadmin');
@@ -183,6 +198,7 @@ for (const def of RESOURCES) {
       }
 
       it('superadmin creates with the sample and reads every field back by id', async () => {
+        await makeRoomForSample(def, docs.delete);
         expected = createInput(def);
         const created = dataOf(await gql(docs.create!, { input: expected }, 'superadmin'), `create${T}`);
         id = created[`create${T}`].id;

@@ -16,6 +16,8 @@ export interface FieldView {
   options?: readonly { value: string; label: Text }[];
   /** Shown as money (FieldDef.cell). */
   cell?: 'money';
+  /** What a create form says when the select has no value left to offer (FieldDef.offered). */
+  none?: Text;
 }
 
 /** A field as a column of the UI kit's table (views/ui/DataTable.tsx). */
@@ -94,7 +96,7 @@ export function ResourceForm(v: FormView) {
               value={value === null || value === undefined || value === '' ? only : String(value)}
               error={v.errors[f.name]}
               required={f.required}
-              hint={hint}
+              hint={f.none && f.options.length === 0 ? tr(v.lang, f.none) : hint}
             >
               <option value="">{msg(v.lang, 'record.choose')}</option>
               {f.options.map((o) => (

@@ -89,7 +89,7 @@ export function resourceTypeDefs(def: ResourceDef): string {
     queries: [
       `${def.name}(id: ID!): ${T}`,
       `${def.name}Audit(id: ID!): [AuditEntry!]!`,
-      `"Choices of a select field for the caller (a reference only offers rows of the caller's tenant); a child's field as child.field."\n    ${def.name}Options(field: String!): [ResourceOption!]!`,
+      `"Choices of a select field for the caller (a reference only offers rows of the caller's tenant; a field that says which values a new record may still take, only those); a child's field as child.field."\n    ${def.name}Options(field: String!): [ResourceOption!]!`,
     ],
     mutations: [
       def.noCreate ? '' : `create${T}(input: ${T}Input!): ${T}!`,

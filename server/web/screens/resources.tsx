@@ -8,6 +8,7 @@ import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from 
 import { RESOURCES } from '../../resources/registry.ts';
 import { AuditLog, type AuditView, ChildList, columnOf, DeleteButton, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm } from '../../../views/resources/ResourceViews.tsx';
 import { Notice, type ColumnView, type Row } from '../../../views/ui/DataTable.tsx';
+import { AlertLine } from '../../../views/ui/Alert.tsx';
 import { ListPage, type ListPageRows } from '../../../views/ui/ListPage.tsx';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
@@ -38,8 +39,11 @@ const labelOf = (field: string, row: Record<string, unknown>, lang: Lang) => {
 type RawOption = { value: string; ja: string; en: string };
 type Choices = ReadonlyMap<string, Option[]>;
 
-/** The fields whose choices come from the API (a reference to the caller's rows, an enumeration), by name. */
-const loadedChoices = (fields: readonly FieldDef[]) => fields.filter((f) => typeof f.options === 'function').map((f) => f.name);
+/**
+ * The fields whose choices come from the API (a reference to the caller's rows, an enumeration), by
+ * name; on a create form also those that offer a new record only some of their values (`offered`).
+ */
+const loadedChoices = (fields: readonly FieldDef[], creating = false) => fields.filter((f) => typeof f.options === 'function' || (creating && f.offered)).map((f) => f.name);
 
 const pageDocs = new Map<string, string>();
 /**
@@ -66,15 +70,17 @@ function isRequired(f: FieldDef): boolean {
 
 /**
  * Plain field data for the views, with the choices loaded for the caller (a field whose choices
- * were not loaded has none), in the reader's alphabetical order where they are names.
+ * were not loaded has none), in the reader's alphabetical order where they are names. On a create
+ * form a field that offers only some values has those, and what to say when none is left.
  */
-function fieldViews(fields: readonly FieldDef[], choices: Choices, lang: Lang): FieldView[] {
+function fieldViews(fields: readonly FieldDef[], choices: Choices, lang: Lang, creating = false): FieldView[] {
   return fields.map((f) => {
-    const given = typeof f.options === 'function' ? choices.get(f.name) : f.options;
+    const offered = creating && f.offered;
+    const given = typeof f.options === 'function' || offered ? (choices.get(f.name) ?? (offered ? [] : undefined)) : f.options;
     const options: FieldView['options'] = given && f.alphabetical ? inReaderOrder(given, lang) : given;
     const required = isRequired(f);
     if (f.multiple) return { name: f.name, label: f.label, kind: 'multiselect', hint: f.hint, required: false, options };
-    return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options, ...(f.cell ? { cell: f.cell } : {}) };
+    return { name: f.name, label: f.label, kind: f.kind, hint: f.hint, required, options, ...(f.cell ? { cell: f.cell } : {}), ...(offered ? { none: f.offered!.none } : {}) };
   });
 }
 
@@ -270,7 +276,8 @@ const actionOf = (ctx: ScreenContext) => ctx.req.originalUrl.split('#')[0]!;
 async function renderForm(ctx: ScreenContext, def: ResourceDef, mode: 'create' | 'update', id: string | null, only: string[] | undefined, state: FormState = {}): Promise<Outcome> {
   const { lang, route } = ctx;
   const fields = fieldsFor(def, ctx, mode, only);
-  const { data, choices } = await loadPage(ctx, def, { record: !!id, options: loadedChoices(fields) }, id ? { id } : {});
+  const creating = mode === 'create';
+  const { data, choices } = await loadPage(ctx, def, { record: !!id, options: loadedChoices(fields, creating) }, id ? { id } : {});
   let current: Values = {};
   if (id) {
     const row = data[def.name] as Values | null;
@@ -278,9 +285,23 @@ async function renderForm(ctx: ScreenContext, def: ResourceDef, mode: 'create' |
     current = row;
   }
   if (!id) for (const f of fields) if (f.default !== undefined) current[f.name] = f.default;
-  const views = fieldViews(fields, choices, ctx.lang);
+  const views = fieldViews(fields, choices, ctx.lang, creating);
   const nav = navigator(def, ctx.roleMaps!, ctx.user!.role, route.path);
   const heading = id ? `${tr(lang, route.title)}: ${labelOf(def.labelField, current, lang)}` : tr(lang, mode === 'create' && route.title ? route.title : def.title);
+  // A new record that a field has nothing left to offer to (every mail has its template) could not
+  // be saved: the page says so instead of drawing the form. A failed post still gets its form back.
+  const nothingLeft = !state.values && views.find((v) => v.none && v.options?.length === 0);
+  if (nothingLeft) {
+    return page({
+      title: heading,
+      content: (
+        <>
+          <PageHead lang={lang} title={heading} back={nav.listHref ? { href: nav.listHref, label: def.titlePlural } : undefined} />
+          <AlertLine tone="info">{tr(lang, nothingLeft.none!)}</AlertLine>
+        </>
+      ),
+    });
+  }
   return page({
     title: heading,
     status: state.status,
