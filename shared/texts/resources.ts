@@ -658,10 +658,19 @@ export const RESOURCES = {
   'res.templates.mailTemplate': m('メールテンプレート', 'Mail template'),
   'res.templates.mailTemplates': m('メールテンプレート', 'Mail templates'),
   'res.templates.subject': m('件名', 'Subject'),
-  'res.templates.whichMail': m(
-    'どのメールに使うかを表します：{keys}。末尾が _chat のキーはチャットに送る文面です（件名は使いません）。',
-    'Which mail it is for: {keys}. A key ending in _chat is a chat message (its subject is not used).',
+  'res.templates.mailKeyHint': m(
+    'どのメールのテンプレートかを選びます。選べるのは、まだテンプレートのないメールです。末尾が _chat のものはチャットに送る文面です（件名は使いません）。',
+    'Which mail the template is for. Only mails without a template yet are offered. One ending in _chat is a chat message (its subject is not used).',
   ),
+  'res.templates.notAMail': m(
+    '送信されるメールの中から選んでください。ほかのキーのテンプレートは、どのメールにも使われません。',
+    'Choose one of the mails the product sends: a template of any other key would never be used.',
+  ),
+  'res.templates.everyMailWritten': m(
+    '送信されるメールには、すべてテンプレートがあります。文面を変えるには、一覧からそのメールのテンプレートを開いて編集してください。',
+    'Every mail the product sends already has a template. To change what a mail says, open its template from the list and edit it.',
+  ),
+  'res.templates.mail.chatNote': m('{mail}・チャット', '{mail}, chat message'),
   'res.templates.mail.passwordReset': m('パスワード再設定', 'password reset'),
   'res.templates.mail.invitation': m('管理画面への招待', 'back-office invitation'),
   'res.templates.mail.trialInvitation': m('トライアルの申し込み', 'free trial sign-up'),

@@ -4,12 +4,16 @@
  * (server/modules/templates/defs/templates.ts), with tenancy (DESIGN.md §5), the candidate-status tree's
  * cycle guard, the mail preview and the published terms and privacy texts of /terms and /policy.
  */
+import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wroteTable } from '../../server/db/notified-cache.ts';
 import { copyTemplatesToCompany } from '../../server/modules/templates/copy.ts';
 import { statusRoots } from '../../server/modules/templates/status-tree.ts';
-import { MAIL_VARIABLES } from '../../server/modules/templates/mail.ts';
+import type { MailKey } from '../../server/modules/templates/mail.ts';
 import { startTestApp, type DemoLogin, type TestApp } from '../helpers/app.ts';
-import { escapeHtml, formRequest } from '../helpers/pages.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
+import { firstCode } from '../helpers/graphql.ts';
+import { escapeHtml, formRequest, getPage, postForm } from '../helpers/pages.ts';
 
 let t: TestApp;
 let c1: string;
@@ -45,6 +49,24 @@ async function create(path: string, who: DemoLogin, body: Record<string, string>
   return id!;
 }
 const uniq = () => Math.random().toString(36).slice(2, 8);
+/** The id of the mail template of `key` that a company (null: the platform) holds, if it holds one. */
+const mailTemplateId = async (companyId: string | null, key: string) =>
+  (
+    await t.database.db
+      .selectFrom('document_templates')
+      .select('id')
+      .where('kind', '=', 'mail')
+      .where('key', '=', key)
+      .where('company_id', companyId === null ? 'is' : '=', companyId)
+      .executeTakeFirst()
+  )?.id;
+/** Deletes the template of `key` of the company `who` works for, as its user does: the record page's delete button. */
+async function deleteMailTemplate(who: DemoLogin, key: MailKey) {
+  const id = await mailTemplateId(who === 'company2' ? c2 : c1, key);
+  if (!id) return;
+  const res = await pressButton(t, await sessionOf(t, who), `/admin/templates/mail?id=${id}`, 'delete');
+  expect(res.status, `${who} deletes the template of ${key}`).toBe(303);
+}
 
 interface Case {
   page: string;
@@ -61,6 +83,8 @@ interface Case {
   valid: (label: string) => Record<string, string>;
   /** A post with one bad value: the field, the messages in ja and en, and a typed value that must be kept. */
   bad: { body: Record<string, string>; field: string; ja: string; en: string; kept: string };
+  /** Makes room for `valid` in the company `who` works for (mail: every company has a template of every mail). */
+  makeRoom?: (who: DemoLogin) => Promise<void>;
 }
 
 const REQUIRED = { ja: '入力してください。', en: 'This field is required.' };
@@ -142,7 +166,7 @@ const CASES: Case[] = [
     user: 'company_admin',
     denied: 'company_staff',
     seeded: ['password_reset', 'invitation', 'application_received', 'interview_scheduled', '【Tsunagu】パスワード再設定のご案内'],
-    valid: (label) => ({ key: `reminder_${label}`, subject_ja: `リマインド${label}`, subject_en: `Reminder ${label}`, body_ja: '{{name}} 様', body_en: 'Dear {{name}}' }),
+    valid: (label) => ({ key: 'kakunin_request', subject_ja: `勤務の確認${label}`, subject_en: `Confirm your shift ${label}`, body_ja: '{{name}} 様', body_en: 'Dear {{name}}' }),
     bad: {
       body: { key: 'password_reset', subject_ja: '重複した件名', subject_en: 'Duplicate', body_ja: 'x', body_en: 'y' },
       field: 'key',
@@ -150,6 +174,7 @@ const CASES: Case[] = [
       en: 'A template with this key already exists.',
       kept: 'value="重複した件名"',
     },
+    makeRoom: (who) => deleteMailTemplate(who, 'kakunin_request'),
   },
   {
     page: 'contract',
@@ -244,6 +269,7 @@ for (const c of CASES) {
     it('creates a row through the form, which then shows in the list and on its record page', async () => {
       const label = uniq();
       const body = c.valid(label);
+      await c.makeRoom?.(c.user);
       const id = await create(path, c.user, body);
       const first = Object.values(body).find((v) => v.includes(label))!;
       expect(await html(`${path}?q=${encodeURIComponent(label)}`, c.user)).toContain(escapeHtml(first));
@@ -275,6 +301,7 @@ for (const c of CASES) {
       it('keeps each company to its own rows: company@ neither lists nor opens company2@’s', async () => {
         const label = uniq();
         const body = c.valid(label);
+        await c.makeRoom?.('company2');
         const id = await create(path, 'company2', body);
         const first = Object.values(body).find((v) => v.includes(label))!;
         expect(await html(`${path}?id=${id}`, 'company2')).toContain(escapeHtml(first));
@@ -438,19 +465,109 @@ describe('mail templates: the list', () => {
   });
 });
 
-describe('mail templates: the key', () => {
-  it("the key's hint names every mail the product sends, in both languages", async () => {
-    const sent = Object.keys(MAIL_VARIABLES).filter((key) => !key.endsWith('_chat'));
-    expect(sent).toContain('interview_reminder');
-    for (const lang of ['ja', 'en'] as const) {
-      const page = await html('/admin/templates/mail?new=1', 'company_admin', lang);
-      const hint = /<p class="field-hint" id="key-hint">([^<]*)<\/p>/.exec(page)?.[1] ?? '';
-      expect(hint, lang).not.toBe('');
-      expect(
-        sent.filter((key) => !hint.includes(key)),
-        lang,
-      ).toEqual([]);
+describe('mail templates: the key is one of the mails the product sends', () => {
+  const path = '/admin/templates/mail';
+  const EVERY_MAIL_WRITTEN = {
+    ja: '送信されるメールには、すべてテンプレートがあります。文面を変えるには、一覧からそのメールのテンプレートを開いて編集してください。',
+    en: 'Every mail the product sends already has a template. To change what a mail says, open its template from the list and edit it.',
+  };
+  const NOT_A_MAIL = {
+    ja: '送信されるメールの中から選んでください。ほかのキーのテンプレートは、どのメールにも使われません。',
+    en: 'Choose one of the mails the product sends: a template of any other key would never be used.',
+  };
+  const TAKEN = 'このキーのテンプレートは既にあります。';
+  const text = (key: string) => ({ subject_ja: `件名 ${key}`, subject_en: `Subject ${key}`, body_ja: '{{name}} 様', body_en: 'Dear {{name}}' });
+
+  /** The add form as drawn for `who`: its page, and the keys its select offers (value and name), null when it draws no select. */
+  async function addForm(who: DemoLogin, lang: 'ja' | 'en' = 'ja') {
+    const page = await getPage(t, `${path}?new=1`, await t.tokenOf(who), lang);
+    expect(page.status).toBe(200);
+    const $ = cheerio.load(page.html);
+    const select = $('form select[name="key"]');
+    const keys = select.length
+      ? select
+          .find('option')
+          .toArray()
+          .filter((o) => o.attribs.value)
+          .map((o) => `${o.attribs.value} = ${$(o).text()}`)
+      : null;
+    return { html: page.html, keys };
+  }
+
+  it('says plainly that every mail has its template, instead of offering a key that is taken', async () => {
+    // The seed gave both demo companies a template of every mail, and the platform defaults hold every one.
+    for (const who of ['company_admin', 'superadmin'] as const) {
+      for (const lang of ['ja', 'en'] as const) {
+        const form = await addForm(who, lang);
+        expect(form.keys, `${who} ${lang}`).toBeNull();
+        expect(form.html).toContain(escapeHtml(EVERY_MAIL_WRITTEN[lang]));
+        expect(form.html).not.toContain('name="subject_ja"');
+      }
     }
+  });
+
+  it('offers only the mails the company has no template of, each named in the reader’s language, and saves the one chosen', async () => {
+    await deleteMailTemplate('company_admin', 'chat_unread');
+    await deleteMailTemplate('company_admin', 'status_changed_chat');
+    expect((await addForm('company_admin', 'ja')).keys).toEqual(['status_changed_chat = status_changed_chat（応募状況の更新・チャット）', 'chat_unread = chat_unread（未読メッセージ）']);
+    expect((await addForm('company_admin', 'en')).keys).toEqual(['status_changed_chat = status_changed_chat (application update, chat message)', 'chat_unread = chat_unread (unread messages)']);
+    // The other company still has them all.
+    expect((await addForm('company2')).keys).toBeNull();
+
+    const saved = await pressButton(t, await sessionOf(t, 'company_admin'), `${path}?new=1`, 'save', { key: 'chat_unread', ...text('chat_unread') });
+    expect(saved.status, saved.html).toBe(303);
+    expect(saved.location).toMatch(/^\/admin\/templates\/mail\?id=[0-9a-f-]{36}&created=1$/);
+    expect(await mailTemplateId(c1, 'chat_unread')).toBeDefined();
+    expect((await addForm('company_admin')).keys).toEqual(['status_changed_chat = status_changed_chat（応募状況の更新・チャット）']);
+  });
+
+  it('offers a platform user the mails some company (or the platform) lacks, and refuses one for a company that has it', async () => {
+    // company@ has no template of status_changed_chat (the test above); company2@ and the platform have.
+    expect((await addForm('superadmin')).keys).toEqual(['status_changed_chat = status_changed_chat（応募状況の更新・チャット）']);
+    const platform = await sessionOf(t, 'superadmin');
+    const refused = await pressButton(t, platform, `${path}?new=1`, 'save', { key: 'status_changed_chat', company_id: c2, ...text('status_changed_chat') });
+    expect(refused.status).toBe(422);
+    expect(refused.html).toContain(`<p class="field-error" id="key-error">${escapeHtml(TAKEN)}</p>`);
+    const saved = await pressButton(t, platform, `${path}?new=1`, 'save', { key: 'status_changed_chat', company_id: c1, ...text('status_changed_chat') });
+    expect(saved.status, saved.html).toBe(303);
+    expect(await mailTemplateId(c1, 'status_changed_chat')).toBeDefined();
+    expect((await addForm('superadmin')).keys).toBeNull();
+    expect((await addForm('company_admin')).keys).toBeNull();
+  });
+
+  it('refuses a key that is no mail, on the form and in the API, in Japanese and English, keeping what was typed', async () => {
+    const token = await t.tokenOf('company_admin');
+    for (const lang of ['ja', 'en'] as const) {
+      const res = await postForm(t, `${path}?new=1`, token, { _action: 'save', key: 'shift_reminder', ...text('kept'), subject_en: 'Kept shift subject' }, lang);
+      expect(res.status).toBe(422);
+      expect(res.html).toContain(`<p class="field-error" id="key-error">${escapeHtml(NOT_A_MAIL[lang])}</p>`);
+      expect(res.html).toContain('value="Kept shift subject"');
+
+      const api = await t.gql(
+        'mutation ($input: MailTemplateInput!) { createMailTemplate(input: $input) { id } }',
+        { input: { key: 'shift_reminder', ...text('api') } },
+        { as: 'company_admin', headers: { 'accept-language': lang } },
+      );
+      expect(firstCode(api), JSON.stringify(api)).toBe('BAD_USER_INPUT');
+      expect(api.errors![0]!.extensions!.fields?.key).toBe(NOT_A_MAIL[lang]);
+    }
+    expect(await mailTemplateId(c1, 'shift_reminder')).toBeUndefined();
+  });
+
+  it('keeps a template’s key once made: its form has no key, and one whose key is no mail (written before keys were chosen) still saves', async () => {
+    const db = t.database.db;
+    const { id } = await db
+      .insertInto('document_templates')
+      .values({ company_id: c1, kind: 'mail', key: 'shift_reminder', subject_ja: '旧件名', subject_en: 'Old subject', body_ja: '本文', body_en: 'Body' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    wroteTable(db, 'document_templates');
+    const record = await getPage(t, `${path}?id=${id}`, await t.tokenOf('company_admin'));
+    expect(record.html).toContain('shift_reminder');
+    expect(record.html).not.toContain('name="key"');
+    const saved = await pressButton(t, await sessionOf(t, 'company_admin'), `${path}?id=${id}`, 'save', { subject_ja: '新しい件名' });
+    expect(saved.status, saved.html).toBe(303);
+    expect(await db.selectFrom('document_templates').select(['key', 'subject_ja']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ key: 'shift_reminder', subject_ja: '新しい件名' });
   });
 });
 
@@ -493,9 +610,9 @@ describe('mail templates: the preview', () => {
   });
 
   it('leaves unknown variables visible and shows markup as text', async () => {
-    const label = uniq();
+    await deleteMailTemplate('company_admin', 'application_received');
     const id = await create(path, 'company_admin', {
-      key: `preview_${label}`,
+      key: 'application_received',
       subject_ja: '{{company}}からのお知らせ',
       subject_en: 'News from {{company}}',
       body_ja: '{{name}} 様 {{nmae}} <b>太字</b>',

@@ -52,7 +52,7 @@ export const MAIL_VARIABLES: Record<MailKey, readonly string[]> = {
 
 /**
  * What each mail is, by its key (a `_chat` key is the chat note of its mail): the mail templates'
- * key hint names them all, so a mail added here is named there.
+ * key is chosen among them, each named, so a mail added here is offered there.
  */
 export const MAIL_NAMES: Record<Exclude<MailKey, `${string}_chat`>, Text> = {
   password_reset: msgText('res.templates.mail.passwordReset'),

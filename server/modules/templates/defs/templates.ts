@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { type Tenant, hasNoTenant, isPlatform, companyIdOf, tenantScopedQuery } from '../../../access/tenancy.ts';
+import { type Tenant, hasNoTenant, isCompany, isPlatform, companyIdOf, tenantScopedQuery } from '../../../access/tenancy.ts';
 import type { DB } from '../../../db/connect.ts';
 import { pickLang, type Lang, type Text } from '../../../../shared/i18n.ts';
 import { renderTemplate, type TemplateVars } from '../render-template.ts';
@@ -337,7 +337,7 @@ function documentPreview(kind: keyof typeof TEMPLATE_VARIABLES) {
 
 function documentResource(
   kind: 'mail' | 'contract' | 'billing',
-  o: { name: string; plural: string; title: Text; titlePlural: Text; subject: Text; keyHint: Text; sample: Record<string, unknown> },
+  o: { name: string; plural: string; title: Text; titlePlural: Text; subject: Text; key: FieldDef; sample: Record<string, unknown>; sampleReplaces?: readonly string[] },
 ): ResourceDef {
   const hint = variablesHint(kind);
   return {
@@ -351,7 +351,7 @@ function documentResource(
     scope: companyScope(),
     fixed: { kind },
     fields: [
-      f.text('key', msgText('res.templates.key'), { schema: keySchema, list: true, sortable: true, search: true, hint: o.keyHint }),
+      o.key,
       f.text(
         'subject_ja',
         inBoth((lang) => msg(lang, 'res.templates.inJapanese', { label: o.subject[lang] })),
@@ -369,9 +369,66 @@ function documentResource(
     validate: uniqueKey('document_templates', kind, msgText('res.templates.templateKeyAlready')),
     preview: documentPreview(kind),
     sample: o.sample,
+    ...(o.sampleReplaces ? { sampleReplaces: o.sampleReplaces } : {}),
     screens: [{ path: `/admin/templates/${kind}`, mode: 'single' }],
   };
 }
+
+/** A contract's or an invoice's key: named by the company, free text. */
+const namedKey = (hint: Text) => f.text('key', msgText('res.templates.key'), { schema: keySchema, list: true, sortable: true, search: true, hint });
+
+/** Every key the product sends a mail or a chat note by (MAIL_VARIABLES), in the order written there. */
+const MAIL_KEYS = Object.keys(MAIL_VARIABLES) as MailKey[];
+
+/** What a mail key is for, in one language: its mail's name (MAIL_NAMES); a `_chat` key is that mail's chat note. */
+function mailName(key: MailKey, lang: Lang): string {
+  if (!key.endsWith('_chat')) return MAIL_NAMES[key as keyof typeof MAIL_NAMES][lang];
+  return msg(lang, 'res.templates.mail.chatNote', { mail: MAIL_NAMES[key.slice(0, -'_chat'.length) as keyof typeof MAIL_NAMES][lang] });
+}
+
+/** Each mail key as a choice, named in the reader's language: "interview_reminder (interview reminder)". */
+const MAIL_KEY_OPTIONS: Option[] = MAIL_KEYS.map((key) => ({ value: key, label: inBoth((lang) => msg(lang, 'res.common.parenthesised', { text: key, note: mailName(key, lang) })) }));
+
+/**
+ * The mail keys a new template may still take for the caller: those its company has no template
+ * of; for a platform user, whose form may be for any company or the platform defaults, those that
+ * one of them has none of (the save then refuses a key the chosen one holds: `taken`).
+ */
+async function unwrittenMailKeys({ tenant, db }: OptionContext): Promise<MailKey[]> {
+  if (!isPlatform(tenant) && !isCompany(tenant)) return [];
+  const held = db
+    .selectFrom('document_templates')
+    .select(['key', (eb) => eb.fn.countAll<string>().as('owners')])
+    .where('kind', '=', 'mail')
+    .where('key', 'in', MAIL_KEYS)
+    .groupBy('key');
+  if (isCompany(tenant)) {
+    const own = new Set((await held.where('company_id', '=', tenant.companyId).execute()).map((r) => r.key));
+    return MAIL_KEYS.filter((key) => !own.has(key));
+  }
+  // One template per owner and key (document_templates_key_uq): a key every company and the platform hold is taken everywhere.
+  const [rows, companies] = await Promise.all([
+    held.execute(),
+    db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const everywhere = Number(companies.n) + 1;
+  const full = new Set(rows.filter((r) => Number(r.owners) >= everywhere).map((r) => r.key));
+  return MAIL_KEYS.filter((key) => !full.has(key));
+}
+
+/** A mail template's key: one of the mails the product sends, never free text (a template of any other key would never be sent). */
+const mailKey = (): FieldDef => ({
+  ...f.select('key', msgText('res.templates.key'), MAIL_KEY_OPTIONS, { createOnly: true, list: true, sortable: true, search: true, hint: msgText('res.templates.mailKeyHint') }),
+  schema: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((v) => Object.hasOwn(MAIL_VARIABLES, v), { message: 'mail', params: msgText('res.templates.notAMail') }),
+  offered: { values: unwrittenMailKeys, none: msgText('res.templates.everyMailWritten') },
+});
 
 export const mailTemplateResource = documentResource('mail', {
   name: 'mailTemplate',
@@ -379,21 +436,17 @@ export const mailTemplateResource = documentResource('mail', {
   title: msgText('res.templates.mailTemplate'),
   titlePlural: msgText('res.templates.mailTemplates'),
   subject: msgText('res.templates.subject'),
-  keyHint: inBoth((lang) =>
-    msg(lang, 'res.templates.whichMail', {
-      keys: Object.entries(MAIL_NAMES)
-        .map(([key, name]) => msg(lang, 'res.common.parenthesised', { text: key, note: name[lang] }))
-        .join(msg(lang, 'list.separator')),
-    }),
-  ),
+  key: mailKey(),
+  // Every company holds a template of every mail: the sample takes the place of its company's interview reminder.
   sample: {
-    key: 'shift_reminder',
-    subject_ja: '【{{company}}】明日のシフトのお知らせ',
-    subject_en: '[{{company}}] Your shift tomorrow',
-    body_ja: '{{name}} 様\n\n明日 {{date}} から「{{job}}」のシフトがあります。\n詳細：{{link}}',
-    body_en: 'Dear {{name}},\n\nYou have a shift for "{{job}}" tomorrow from {{date}}.\nDetails: {{link}}',
+    key: 'interview_reminder',
+    subject_ja: '【{{company}}】明日の面接のお知らせ',
+    subject_en: '[{{company}}] Your interview tomorrow',
+    body_ja: '{{name}} 様\n\n明日 {{date}} から「{{job}}」の面接があります。\n詳細：{{link}}',
+    body_en: 'Dear {{name}},\n\nYou have an interview for "{{job}}" tomorrow from {{date}}.\nDetails: {{link}}',
     company_id: '$company',
   },
+  sampleReplaces: ['company_id', 'key'],
 });
 
 export const contractTemplateResource = documentResource('contract', {
@@ -402,7 +455,7 @@ export const contractTemplateResource = documentResource('contract', {
   title: msgText('res.templates.contractTemplate'),
   titlePlural: msgText('res.templates.contractTemplates'),
   subject: msgText('res.common.title'),
-  keyHint: msgText('res.templates.keyKindContract'),
+  key: namedKey(msgText('res.templates.keyKindContract')),
   sample: {
     key: 'part_time_contract',
     subject_ja: 'アルバイト雇用契約書',
@@ -419,7 +472,7 @@ export const billingTemplateResource = documentResource('billing', {
   title: msgText('res.templates.invoiceTemplate'),
   titlePlural: msgText('res.templates.invoiceTemplates'),
   subject: msgText('res.common.title'),
-  keyHint: msgText('res.templates.keyKindInvoice'),
+  key: namedKey(msgText('res.templates.keyKindInvoice')),
   sample: {
     key: 'spot_invoice',
     subject_ja: '請求書（スポット）{{invoice_no}}',
