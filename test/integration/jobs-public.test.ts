@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
-import { appForFile, loginToken } from '../helpers/app.ts';
-import { visaId } from '../helpers/demo-data.ts';
+import { appForFile, DEMO, loginToken } from '../helpers/app.ts';
+import { companyOf, userId, visaId } from '../helpers/demo-data.ts';
 import { loginByPassword } from '../helpers/graphql.ts';
 import { candidateLogin, cookieOf, formRequest } from '../helpers/pages.ts';
 import { pressButton } from '../helpers/buttons.ts';
@@ -311,6 +311,36 @@ describe('registering, logging in and applying as a candidate', () => {
 
     const mine = await (await get('/staff/applications', { cookie: `candidate_token=${token}` })).text();
     expect(mine).toContain(job.title_ja);
+  });
+
+  it('what a candidate writes to the company when applying opens the application’s chat, where staff read and answer it', async () => {
+    const company = await companyOf(t, DEMO.company_admin);
+    const job = await db()
+      .selectFrom('jobs')
+      .select(['id', 'title_ja'])
+      .where('kind', '=', 'other')
+      .where('status', '=', 'open')
+      .where('company_id', '=', company)
+      .where(sql<boolean>`cardinality(visa_type_ids) = 0`)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const candidate = { who: 'candidate', cookie: `candidate_token=${await candidateSession()}` };
+    const note = '来週の月曜日から働けます。Can start next Monday.';
+    const res = await pressButton(t, candidate, `/part-time/${job.id}`, 'apply', { message: note });
+    expect(res.status).toBe(303);
+
+    const app = await db()
+      .selectFrom('applications')
+      .select('id')
+      .where('job_id', '=', job.id)
+      .where('candidate_id', '=', await userId(t, DEMO.candidate))
+      .executeTakeFirstOrThrow();
+    const conv = await db().selectFrom('conversations').select('id').where('application_id', '=', app.id).executeTakeFirstOrThrow();
+    const sent = await db().selectFrom('messages').select(['sender_role', 'content']).where('conversation_id', '=', conv.id).execute();
+    expect(sent).toEqual([{ sender_role: 'candidate', content: note }]);
+    // The company's staff read it on the applicant record, among the conversation's messages.
+    const record = await (await get(`/admin/candidate/${app.id}`, { cookie: `token=${await t.tokenOf('company_admin')}` })).text();
+    expect(record).toContain(note);
   });
 
   it('never gives the last seat twice: many candidates applying at once fill the shift exactly', async () => {

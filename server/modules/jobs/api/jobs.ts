@@ -6,6 +6,7 @@ import { confirmApplication } from '../../pipeline/confirm.ts';
 import { raiseCrossedLimits, recordAttendance } from '../../pipeline/attendance.ts';
 import { todayInJapan } from '../../../../shared/time.ts';
 import { applicationMade } from '../../pipeline/announce.ts';
+import { postMessage } from '../../../chat/post.ts';
 import { notifyCompanyStaff } from '../../notifications/service.ts';
 import { candidateApplicationClock, candidateApplications } from '../../pipeline/repo.ts';
 import { getPublicJob, listPublicJobs, placeIn, type PublicFilters, type PublicSort } from '../public.ts';
@@ -256,6 +257,8 @@ export const resolvers = {
       if (message.length > 1000) throw badInput(ctx.lang, { message: msg(ctx.lang, 'validation.maxLength', { max: 1000 }) });
       const r = await applyToJob(ctx.services.db, ctx.services.bus, { candidateId: ctx.user!.id, jobId: a.jobId, shiftId: a.shiftId, message });
       if (!r.ok) throw applyRefused(ctx.lang, r);
+      // What the candidate wrote to the company opens the application's chat, where staff answer it.
+      if (message) await postMessage(ctx.services.db, ctx.services.bus, r.conversationId, { id: ctx.user!.id, role: 'candidate' }, message, `application:${r.applicationId}`);
       await applicationMade(ctx.services, r);
       return { applicationId: r.applicationId, conversationId: r.conversationId };
     },
