@@ -10,7 +10,7 @@ import type { Lang } from '../../../shared/i18n.ts';
 import { addDays } from '../../../shared/time.ts';
 import { shiftNotStarted } from './may-work.ts';
 import { liveApplication } from './swap.ts';
-import { placementsJoined } from '../jobs/repo.ts';
+import { JOB_PLACE, placementsJoined } from '../jobs/repo.ts';
 
 /**
  * The open daily shifts on a date the candidate has not applied to, with seats left, not started,
@@ -36,9 +36,7 @@ export async function openShiftsFor(db: DB, me: string, date: string, today: str
         's.capacity',
         'j.title_ja',
         'j.title_en',
-        'j.prefecture',
-        'j.city',
-        'j.city_en',
+        ...JOB_PLACE,
         'j.wage',
         'c.name as company',
         'c.name_en as companyEn',

@@ -13,6 +13,7 @@ import { applyToJob } from '../../jobs/apply.ts';
 import { applicationMade } from '../../pipeline/announce.ts';
 import { candidateByEmail, candidatesByName, candidateVisible } from '../../staff/person.ts';
 import { applyRefused } from '../../jobs/api/jobs.ts';
+import { locationText, placeIn } from '../../jobs/public.ts';
 import { checkPeopleForShifts } from '../assign.ts';
 import { setPlacementDispatch } from '../placement-facts.ts';
 import { swapShiftPeople } from '../swap.ts';
@@ -156,7 +157,8 @@ export const resolvers = {
           breakMinutes: r.break_minutes,
           ...jaEn('title', r.title_ja, r.title_en),
           ...jaEn('company', r.company, r.companyEn),
-          place: pickLang(ctx.lang, `${r.prefecture}${r.city}`, r.city_en),
+          // As the job boards say it: the prefecture in the reader's language, the city and station in it where the job gives them.
+          place: locationText(ctx.lang, { prefecture: r.prefecture, ...placeIn(ctx.lang, r) }),
           wage: r.pay ?? r.wage,
           payType: r.payType,
           seatsLeft: r.capacity - r.filled,
