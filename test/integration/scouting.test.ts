@@ -164,6 +164,25 @@ describe('declining without the page’s script', () => {
   });
 });
 
+describe('the candidate’s scouting settings', () => {
+  it('a refused save draws the settings as typed, not as saved: the introduction, the boxes and the levels', async () => {
+    const { token } = await candidateLogin(t, 'scout1@demo.test');
+    const session = { who: 'scout1', cookie: `candidate_token=${token}; lang=en` };
+    const intro = `I worked in a kitchen. ${'x'.repeat(500)}`;
+    const res = await pressButton(t, session, '/staff/scout', 'save', { intro, shareNationality: null, prefecture: '北海道', level_ja: '4' });
+    expect(res.status).toBe(422);
+    const $ = cheerio.load(res.html);
+    expect($('textarea[name=intro]').text()).toBe(intro);
+    expect($('input[name=shareNationality]').attr('checked')).toBeUndefined();
+    expect($('select[name=prefecture] option[selected]').attr('value')).toBe('北海道');
+    expect($('select[name=level_ja] option[selected]').attr('value')).toBe('4');
+    expect(res.html).toContain('Use at most 500 characters.');
+    // Nothing was saved: the page drawn afresh shows what was.
+    const fresh = cheerio.load(await (await fetch(`${t.url}/staff/scout`, { headers: { cookie: session.cookie } })).text());
+    expect(fresh('textarea[name=intro]').text()).not.toBe(intro);
+  });
+});
+
 describe('a daily job', () => {
   it('is offered with one of its coming shifts; accepting takes the seat like applying', async () => {
     const sakura = await companyOf(t, 'company@demo.test');

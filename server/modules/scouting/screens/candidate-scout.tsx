@@ -47,6 +47,8 @@ const myScout = defineScreen({
   },
   view: ({ lang, req, msg }, { name, scout, languages }, state, act) => {
     const done = queryText(req, 'done');
+    // A refused save draws the settings as they were typed, not as they were saved.
+    const shown = state?.values._action === 'save' ? postedSettings(state.values) : scout;
     return {
       content: (
         <MyScoutPage
@@ -56,17 +58,17 @@ const myScout = defineScreen({
           notice={Object.hasOwn(NOTICES, done) ? msg(NOTICES[done]!) : null}
           errors={state?.errors ?? {}}
           settings={{
-            enabled: scout.enabled,
-            share: SHARES.map((s) => ({ ...s, on: scout[s.name] })),
-            prefecture: scout.prefecture,
+            enabled: shown.enabled,
+            share: SHARES.map((s) => ({ ...s, on: shown[s.name] })),
+            prefecture: shown.prefecture,
             prefectures: prefectureChoices(lang),
-            availability: AVAILABILITY.map((a) => ({ value: a.value, label: tr(lang, a.label), on: scout.availability.includes(a.value) })),
+            availability: AVAILABILITY.map((a) => ({ value: a.value, label: tr(lang, a.label), on: shown.availability.includes(a.value) })),
             levels: scout.levels.map((l) => {
               const known = languages.find((x) => x.code === l.code);
-              return { code: l.code, language: known ? pickLang(lang, known.ja, known.en) : l.code, level: l.level };
+              return { code: l.code, language: known ? pickLang(lang, known.ja, known.en) : l.code, level: shown.levels.find((x) => x.code === l.code)?.level ?? 0 };
             }),
             levelChoices: [...LANGUAGE_LEVELS],
-            intro: scout.intro,
+            intro: shown.intro,
           }}
           offers={scout.offers.map((o) => ({
             id: o.id,
@@ -82,35 +84,34 @@ const myScout = defineScreen({
     };
   },
   actions: {
-    save: async ({ call, candidateCaller }, body) => {
-      const v = formStrings(body, ['prefecture', 'intro']);
-      const levels = Object.keys(body)
-        .filter((k) => /^level_[a-z]{2}$/.test(k))
-        .map((k) => ({ code: k.slice(6), level: Number(body[k]) || 0 }))
-        .filter((l) => l.level > 0);
-      await call(
-        OWN.SaveMyScout,
-        {
-          input: {
-            enabled: body.enabled === 'on',
-            shareNationality: body.shareNationality === 'on',
-            shareLanguages: body.shareLanguages === 'on',
-            shareResidence: body.shareResidence === 'on',
-            shareAttendance: body.shareAttendance === 'on',
-            prefecture: v.prefecture ?? '',
-            availability: formList(body, 'availability'),
-            levels,
-            intro: v.intro ?? '',
-          },
-        },
-        candidateCaller,
-      );
+    // A refusal (an introduction too long) draws the form again with everything as it was posted.
+    save: withRefusal({ values: (body) => body }, async ({ call, candidateCaller }, body) => {
+      const settings = postedSettings(body);
+      await call(OWN.SaveMyScout, { input: { ...settings, levels: settings.levels.filter((l) => l.level > 0) } }, candidateCaller);
       return redirect(withFlag(PATH, 'done', 'saved'));
-    },
+    }),
     accept: withRefusal({ errors: 'message' }, (ctx, body) => answer(ctx, body, true)),
     decline: withRefusal({ errors: 'message' }, (ctx, body) => answer(ctx, body, false)),
   },
 });
+
+/** The settings as the form posts them: what a save sends, and what a refused save draws again (a language set to none at 0). */
+function postedSettings(body: Record<string, unknown>) {
+  const v = formStrings(body, ['prefecture', 'intro']);
+  return {
+    enabled: body.enabled === 'on',
+    shareNationality: body.shareNationality === 'on',
+    shareLanguages: body.shareLanguages === 'on',
+    shareResidence: body.shareResidence === 'on',
+    shareAttendance: body.shareAttendance === 'on',
+    prefecture: v.prefecture ?? '',
+    availability: formList(body, 'availability'),
+    levels: Object.keys(body)
+      .filter((k) => /^level_[a-z]{2}$/.test(k))
+      .map((k) => ({ code: k.slice(6), level: Number(body[k]) || 0 })),
+    intro: v.intro ?? '',
+  };
+}
 
 async function answer({ call, candidateCaller }: ScreenContext, body: Record<string, unknown>, accept: boolean) {
   await call(OWN.AnswerScoutOffer, { id: typeof body.id === 'string' ? body.id : '', accept }, candidateCaller);
