@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDay, parseDay } from './time.ts';
+import { isDay, parseDay, shiftEndDay } from './time.ts';
 
 describe('isDay / parseDay', () => {
   it('takes a calendar day written YYYY-MM-DD, leap days included', () => {
@@ -11,5 +11,13 @@ describe('isDay / parseDay', () => {
       expect(isDay(v)).toBe(false);
       expect(parseDay(v)).toBeNull();
     }
+  });
+});
+
+describe('shiftEndDay', () => {
+  it('is the shift’s day, or the next day when the end is at or before the start', () => {
+    expect(shiftEndDay('2026-11-30', '09:00', '18:00')).toBe('2026-11-30');
+    expect(shiftEndDay('2026-11-30', '22:00:00', '06:00:00')).toBe('2026-12-01');
+    expect(shiftEndDay('2026-12-31', '22:00', '22:00')).toBe('2027-01-01');
   });
 });

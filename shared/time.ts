@@ -28,6 +28,9 @@ export function addDays(day: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The day a shift on `day` ends: the next day when its end ('HH:MM…') is at or before its start (a night shift). */
+export const shiftEndDay = (day: string, start: string, end: string): string => (end.slice(0, 5) <= start.slice(0, 5) ? addDays(day, 1) : day);
+
 /** The Monday of the week (Monday to Sunday) that holds a day 'YYYY-MM-DD'. */
 export function mondayOf(day: string): string {
   const dow = new Date(`${day}T00:00:00Z`).getUTCDay();

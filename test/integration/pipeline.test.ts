@@ -520,6 +520,47 @@ describe('shukkin from the candidate’s phone', () => {
   });
 });
 
+describe('a night shift from the candidate’s phone', () => {
+  it('is clocked out the next morning: the shift ends on the day after it starts, and the button is there', async () => {
+    const [app] = await applicationsOf('candidate2@demo.test');
+    const shift = await db().selectFrom('applications').select(['shift_id', 'company_id']).where('id', '=', app!.id).executeTakeFirstOrThrow();
+    const original = await db().selectFrom('job_daily_shifts').select(['date', 'start_time', 'end_time']).where('id', '=', shift.shift_id!).executeTakeFirstOrThrow();
+    const yesterday = addDays(todayInJapan(), -1);
+    await setStatus(app!.id, S.Attendance);
+    await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
+    const { token } = await candidateLogin(t, 'candidate2@demo.test');
+    const session = { who: 'candidate2', cookie: `candidate_token=${token}; lang=en` };
+    try {
+      // Yesterday 23:55 to this morning 07:50, clocked in last night: the clock-out is today.
+      // (An hour no seeded slot uses, so the move keeps the job's slots unique.)
+      await db().updateTable('job_daily_shifts').set({ date: yesterday, start_time: '23:55', end_time: '07:50' }).where('id', '=', shift.shift_id!).execute();
+      await db()
+        .insertInto('attendance')
+        .values({
+          application_id: app!.id,
+          company_id: shift.company_id,
+          shift_id: shift.shift_id,
+          status: 'present',
+          clock_in: new Date(`${yesterday}T23:55:00+09:00`),
+          recorded_by_name: 'Maria Santos',
+        })
+        .execute();
+      const res = await pressButton(t, session, '/staff/applications', 'clock');
+      expect(res.status).toBe(303);
+      expect(res.location).toBe('/staff/applications?clocked=clockOut');
+      expect((await db().selectFrom('attendance').select('clock_out').where('application_id', '=', app!.id).executeTakeFirstOrThrow()).clock_out).toBeInstanceOf(Date);
+      // A day shift of yesterday left open is not clocked out today.
+      await db().updateTable('job_daily_shifts').set({ start_time: '05:55', end_time: '09:55' }).where('id', '=', shift.shift_id!).execute();
+      await db().updateTable('attendance').set({ clock_out: null }).where('application_id', '=', app!.id).execute();
+      expect(await (await get('/staff/applications', session.cookie)).text()).not.toContain('name="event"');
+    } finally {
+      await db().deleteFrom('attendance').where('application_id', '=', app!.id).execute();
+      await db().updateTable('job_daily_shifts').set(original).where('id', '=', shift.shift_id!).execute();
+      await setStatus(app!.id, S.Applied);
+    }
+  });
+});
+
 describe('the SPEC §3 list payload', () => {
   const LIST =
     'query($l: String!) { candidateList(list: $l, size: 50) { count row_count kakunin_size value { id candidate_name candidate_status_id is_read message_count roots { status_id translate { language_key name } } } } }';

@@ -162,7 +162,7 @@ export function candidateApplicationClock(db: DB, candidateId: string, applicati
     .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
     .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
     .leftJoin('attendance as at', 'at.application_id', 'a.id')
-    .select(['a.id', 'st.list', 's.date', 'at.clock_in', 'at.clock_out', 'at.status as attendance'])
+    .select(['a.id', 'st.list', 's.date', 's.start_time', 's.end_time', 'at.clock_in', 'at.clock_out', 'at.status as attendance'])
     .where('a.id', '=', applicationId)
     .where('a.candidate_id', '=', candidateId)
     .executeTakeFirst();

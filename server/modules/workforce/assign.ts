@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.ts';
 import { clockText } from '../../db/columns.ts';
-import { addDays } from '../../../shared/time.ts';
+import { addDays, shiftEndDay } from '../../../shared/time.ts';
 import { checkWorkLimits, type WorkLimitsResult } from './work-limits.ts';
 import { notClosed } from '../templates/status-tree.ts';
 import { placementFacts, placementKey } from './placement-facts.ts';
@@ -17,7 +17,7 @@ const local = (date: string, time: string) => `${date}T${time.slice(0, 5)}`;
 /** A shift's start and end as wall-clock times; an end at or before the start is on the next day. */
 const span = (s: { date: string; start_time: string; end_time: string; break_minutes: number }) => ({
   start: local(s.date, s.start_time),
-  end: local(s.end_time.slice(0, 5) <= s.start_time.slice(0, 5) ? addDays(s.date, 1) : s.date, s.end_time),
+  end: local(shiftEndDay(s.date, s.start_time, s.end_time), s.end_time),
   breakMinutes: s.break_minutes,
 });
 

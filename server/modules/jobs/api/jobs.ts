@@ -4,7 +4,7 @@ import type { GraphQLError } from 'graphql';
 import { applyToJob, CandidateRegistration, registerCandidate, type ApplyResult } from '../apply.ts';
 import { confirmApplication } from '../../pipeline/confirm.ts';
 import { raiseCrossedLimits, recordAttendance } from '../../pipeline/attendance.ts';
-import { todayInJapan } from '../../../../shared/time.ts';
+import { shiftEndDay, todayInJapan } from '../../../../shared/time.ts';
 import { applicationMade } from '../../pipeline/announce.ts';
 import { postMessage } from '../../../chat/post.ts';
 import { notifyCompanyStaff } from '../../notifications/service.ts';
@@ -289,12 +289,25 @@ export const resolvers = {
   },
 };
 
-/** What the candidate may record for an application today: clock in, then out; nothing once done or on another day. */
-function clockFor(r: { list: string; date: string | null; clock_in: Date | null; clock_out: Date | null; attendance: string | null }): 'clockIn' | 'clockOut' | null {
-  if (r.list !== 'shukkin' || !r.date || r.date !== todayInJapan()) return null;
+/**
+ * What the candidate may record for an application today: clock in on the shift's day, then out on
+ * the day the shift ends (the next morning for a night shift); nothing once done or on another day.
+ */
+function clockFor(r: {
+  list: string;
+  date: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  clock_in: Date | null;
+  clock_out: Date | null;
+  attendance: string | null;
+}): 'clockIn' | 'clockOut' | null {
+  if (r.list !== 'shukkin' || !r.date) return null;
   if (r.attendance === 'absent' || r.attendance === 'no_show') return null;
-  if (!r.clock_in) return 'clockIn';
-  return r.clock_out ? null : 'clockOut';
+  const today = todayInJapan();
+  if (!r.clock_in) return r.date === today ? 'clockIn' : null;
+  if (r.clock_out) return null;
+  return today === r.date || (r.start_time && r.end_time && today === shiftEndDay(r.date, r.start_time, r.end_time)) ? 'clockOut' : null;
 }
 
 /** Who may run each root field of this module (server/api/rules.ts; codes from the route table). */
