@@ -3,7 +3,7 @@
  * the server runs. Every server caller asks here (and may pass the instant, so tests need no
  * clock). The functions are pure and live in shared/time.ts, where the browser code reads them.
  */
-export { addDays, todayInJapan } from '../shared/time.ts';
+export { addDays, clockInJapan, todayInJapan } from '../shared/time.ts';
 
 /**
  * Timers the server waits with (the chat's mail delay): the real ones, or in tests a clock the

@@ -5,6 +5,7 @@ import { companyOf, userId, visaId } from '../helpers/demo-data.ts';
 import { loginByPassword } from '../helpers/graphql.ts';
 import { candidateLogin, cookieOf, formRequest } from '../helpers/pages.ts';
 import { pressButton } from '../helpers/buttons.ts';
+import { wroteTable } from '../../server/db/notified-cache.ts';
 import { msg } from '../../shared/messages.ts';
 import { todayInJapan } from '../../shared/time.ts';
 
@@ -415,6 +416,11 @@ describe('registering, logging in and applying as a candidate', () => {
     const r = await t.gql('mutation ($j: ID!, $s: ID) { applyToJob(jobId: $j, shiftId: $s) { applicationId } }', { j: job.id, s: shift.id }, await loginToken(t.url, 'candidate@demo.test'));
     expect(r.errors?.[0]?.extensions?.reason).toBe('closed');
     expect(await db().selectFrom('applications').select('id').where('shift_id', '=', shift.id).execute()).toEqual([]);
+    // Nor does the job's page offer it: no apply button that could only be refused.
+    wroteTable(db(), 'job_daily_shifts');
+    const page = await (await get(`/daily/${job.id}`, { cookie: `candidate_token=${await candidateSession()}` })).text();
+    expect(page).toContain('class="shift-table"');
+    expect(page).not.toContain(`value="${shift.id}"`);
   });
 
   it('sends a visitor who is not signed in to the candidate login, and back to the job after it', async () => {

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { COUNT_CAP } from '../../../shared/format.ts';
 import type { DB } from '../../db/connect.ts';
 import { fellBack, pickLang, type Lang } from '../../../shared/i18n.ts';
-import { todayInJapan } from '../../time.ts';
+import { clockInJapan, todayInJapan } from '../../time.ts';
 import type { JobKind } from './tables.ts';
 import { containing } from '../../db/like.ts';
 import { isUuid } from '../../../shared/ids.ts';
@@ -179,10 +179,25 @@ export interface PublicJobDetail extends PublicJobCard {
   shifts: { id: string; date: string; start: string; end: string; breakMinutes: number; wage: number; openSeats: number }[];
 }
 
-/** A job's public page (one open job as the public sees it, with its future shifts that still have seats), through the process's board cache (board-cache.ts). */
-export function getPublicJob(db: DB, kind: JobKind, id: string, lang: Lang, today = todayInJapan()): Promise<PublicJobDetail | null> {
-  if (!isUuid(id)) return Promise.resolve(null);
-  return cachedBoard(db, ['job', kind, id.toLowerCase(), lang, today], () => loadPublicJob(db, kind, id, lang, today));
+/**
+ * A job's public page (one open job as the public sees it, with its shifts that have not started
+ * and still have seats), through the process's board cache (board-cache.ts).
+ */
+export async function getPublicJob(db: DB, kind: JobKind, id: string, lang: Lang, now = new Date()): Promise<PublicJobDetail | null> {
+  if (!isUuid(id)) return null;
+  const today = todayInJapan(now);
+  const job = await cachedBoard(db, ['job', kind, id.toLowerCase(), lang, today], () => loadPublicJob(db, kind, id, lang, today));
+  return job && withoutStarted(job, today, clockInJapan(now));
+}
+
+/**
+ * The job without today's shifts that have started by `time` (Japan): applying takes nobody new on
+ * them (apply.ts), and the cache turns over by the day, not the minute. The cached value is not changed.
+ */
+function withoutStarted(job: PublicJobDetail, today: string, time: string): PublicJobDetail {
+  const shifts = job.shifts.filter((s) => s.date > today || s.start > time);
+  if (shifts.length === job.shifts.length) return job;
+  return { ...job, shifts, nextDate: shifts[0]?.date ?? null, openSeats: job.openSeats === null ? null : shifts.reduce((n, s) => n + s.openSeats, 0) };
 }
 
 async function loadPublicJob(db: DB, kind: JobKind, id: string, lang: Lang, today: string): Promise<PublicJobDetail | null> {
