@@ -52,10 +52,12 @@ export interface FieldDef {
   /** Only platform users may set it (e.g. a row's company); others get their own tenant's value. */
   platformOnly?: boolean;
   /**
-   * Only users of these tenant kinds may set it (a job's bill rate: not the client it bills); the
-   * others' forms do not draw it and what their calls send for it is left out. Default: all.
+   * Only users of these tenant kinds see and set it (a job's bill rate, the staffing company's
+   * price: not the client it bills, who would read the company's margin beside the wage). The
+   * others' forms and CSV do not draw it, their change history leaves it out, the API answers null
+   * for it and leaves out what their calls send for it. Default: all.
    */
-  setBy?: readonly Tenant['kind'][];
+  tenants?: readonly Tenant['kind'][];
   /** Not editable after creation. */
   createOnly?: boolean;
   hint?: Text;
@@ -233,7 +235,13 @@ export interface WriteChange {
 /** Values to merge into the write, or field errors (already in the caller's language) that refuse it. */
 /** The fields a caller of this tenant may write in this operation (the API's and the form's alike). */
 export const writableFields = (fields: readonly FieldDef[], tenant: Tenant, mode: 'create' | 'update', only?: readonly string[]): FieldDef[] =>
-  fields.filter((f) => (!f.platformOnly || isPlatform(tenant)) && (!f.setBy || tenantIn(tenant, ...f.setBy)) && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)));
+  fields.filter((f) => (!f.platformOnly || isPlatform(tenant)) && seesField(f, tenant) && (mode === 'create' || !f.createOnly) && (!only || only.includes(f.name)));
+
+/** Whether a caller of this tenant sees (and so may set) the field (FieldDef.tenants). */
+export const seesField = (f: FieldDef, tenant: Tenant): boolean => !f.tenants || tenantIn(tenant, ...f.tenants);
+
+/** The names of the fields a caller of this tenant does not see (FieldDef.tenants): none for most definitions. */
+export const unseenFields = (fields: readonly FieldDef[], tenant: Tenant): string[] => fields.filter((f) => !seesField(f, tenant)).map((f) => f.name);
 
 export type BeforeWriteResult = { values: Record<string, unknown> } | { errors: Record<string, string> };
 

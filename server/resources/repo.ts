@@ -11,7 +11,7 @@ import type { CellKind } from '../../shared/list-kinds.ts';
 import type { ListCondition, ListDef } from './list.ts';
 import { msg } from '../../shared/texts/index.ts';
 import type { FieldDef, Option, ResourceDef } from './define.ts';
-import { DATE_FILTERS, writableFields, type ChildResource, type HookContext } from './define.ts';
+import { DATE_FILTERS, unseenFields, writableFields, type ChildResource, type HookContext } from './define.ts';
 import { isUuid } from '../../shared/ids.ts';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -114,12 +114,20 @@ export function listOfResource(def: ResourceDef): ListDef {
       return { shape: scope.map((s) => s.column), counted: scope, from: (db, v) => restricted(db, def, scope, (i) => v(slots[i]!)) };
     },
     id: 'id',
+    // A field some tenants do not see (FieldDef.tenants) is not sorted, searched or filtered by: the rows' order or count would tell it.
     columns: [
-      ...def.fields.map((f) => ({ name: f.name, kind: kindOfField(f), sql: ref(f.name), sortable: f.sortable, search: f.search, ...(Array.isArray(f.options) ? { options: f.options } : {}) })),
+      ...def.fields.map((f) => ({
+        name: f.name,
+        kind: kindOfField(f),
+        sql: ref(f.name),
+        sortable: f.sortable && !f.tenants,
+        search: f.search && !f.tenants,
+        ...(Array.isArray(f.options) ? { options: f.options } : {}),
+      })),
       ...(['created_at', 'updated_at'] as const).map((name) => ({ name, kind: 'datetime' as const, sql: ref(name), sortable: true, notNull: true })),
       ...(def.computed ?? []).map((c) => ({ name: c.name, kind: 'text' as const, sql: (lang: Lang) => c.sql(def.table, lang) })),
     ],
-    filters: def.fields.filter((f) => f.filter).map((f) => ({ name: f.name, condition: (value, slot) => fieldCondition(f, value, slot) })),
+    filters: def.fields.filter((f) => f.filter && !f.tenants).map((f) => ({ name: f.name, condition: (value, slot) => fieldCondition(f, value, slot) })),
     defaultSort: { column: def.defaultSort.field, dir: def.defaultSort.dir },
     paging: 'offset',
     cursors: false,
@@ -307,7 +315,14 @@ export async function auditOf(db: DB, def: ResourceDef, tenant: Tenant, id: stri
     .orderBy('id', 'desc')
     .limit(100)
     .execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id), at: r.at.toISOString() }));
+  const entries = rows.map((r) => ({ ...r, id: Number(r.id), at: r.at.toISOString() }));
+  // What the caller's tenant does not see of the record (FieldDef.tenants) it does not see changed either.
+  const hidden = unseenFields(def.fields, tenant);
+  if (!hidden.length) return entries;
+  return entries.flatMap((e) => {
+    const changes = Object.fromEntries(Object.entries(e.changes).filter(([k]) => !hidden.includes(k)));
+    return e.action === 'update' && !Object.keys(changes).length ? [] : [{ ...e, changes }];
+  });
 }
 
 /** The caller as a definition's hooks see it; a definition with hooks cannot be written without it. */

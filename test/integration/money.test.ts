@@ -13,6 +13,7 @@ import { appForFile, DEMO } from '../helpers/app.ts';
 import { pressButton, sessionOf } from '../helpers/buttons.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
+import { parseCsv } from '../helpers/csv.ts';
 import { dailyWithholdingHei } from '../../server/modules/payroll/withholding.ts';
 import { businessDayOnOrAfter } from '../../server/modules/payroll/payday.ts';
 import { addDays, todayInJapan } from '../../shared/time.ts';
@@ -366,6 +367,45 @@ describe('the settings money needs', () => {
     // The staffing company still sets it on the same page.
     expect(await pressButton(t, await sessionOf(t, 'company_admin'), path, 'save', { bill_rate: String(job.bill_rate! + 100) })).toMatchObject({ status: 303 });
     expect((await db().selectFrom('jobs').select('bill_rate').where('id', '=', job.id).executeTakeFirstOrThrow()).bill_rate).toBe(job.bill_rate! + 100);
+  });
+
+  it('the client a job bills is not told its bill rate beside the wage: not by the API, the CSV the list draws, nor the change history', async () => {
+    const clientId = await clientOf(t, DEMO.client_admin);
+    const job = await db().selectFrom('jobs').select(['id', 'bill_rate']).where('client_id', '=', clientId).where('kind', '=', 'daily').where('bill_rate', 'is not', null).executeTakeFirstOrThrow();
+    const path = `/v3/admin/jobs/${job.id}`;
+    // The staffing company changes the rate: its history says so, and it reads the rate everywhere.
+    const rate = job.bill_rate! + 7;
+    expect(await pressButton(t, await sessionOf(t, 'company_admin', 'en'), path, 'save', { bill_rate: String(rate) })).toMatchObject({ status: 303 });
+    const JOB = 'query($id: ID!) { dailyJob(id: $id) { bill_rate wage } dailyJobs(size: 100) { rows { id bill_rate } } dailyJobAudit(id: $id) { changes } }';
+    const seen = dataOf(await t.gql(JOB, { id: job.id }, { as: 'company_admin' }));
+    expect(seen.dailyJob.bill_rate).toBe(rate);
+    expect(seen.dailyJobs.rows.find((r: { id: string }) => r.id === job.id).bill_rate).toBe(rate);
+    expect(seen.dailyJobAudit.some((e: { changes: string }) => 'bill_rate' in JSON.parse(e.changes))).toBe(true);
+    const csvOf = async (who: 'company_admin' | 'client_admin' | 'client_staff') => {
+      const token = await t.tokenOf(who);
+      const href = cheerio
+        .load((await getPage(t, '/v3/admin/jobs/list', token, 'en')).html)('main a[href*="format=csv"]')
+        .attr('href')!;
+      return parseCsv((await getPage(t, href, token, 'en')).html);
+    };
+    expect((await csvOf('company_admin'))[0]).toContain('Bill rate (yen per hour)');
+
+    for (const who of ['client_admin', 'client_staff'] as const) {
+      const read = dataOf(await t.gql(JOB, { id: job.id }, { as: who }));
+      expect(read.dailyJob).toEqual({ bill_rate: null, wage: expect.any(Number) });
+      expect(read.dailyJobs.rows.length).toBeGreaterThan(0);
+      expect(read.dailyJobs.rows.every((r: { bill_rate: number | null }) => r.bill_rate === null)).toBe(true);
+      expect(read.dailyJobAudit.every((e: { changes: string }) => !('bill_rate' in JSON.parse(e.changes)))).toBe(true);
+      const csv = await csvOf(who);
+      expect(csv[0]).toContain('Pay (yen)');
+      expect(csv[0]).not.toContain('Bill rate (yen per hour)');
+      expect(csv.flat()).not.toContain(yen(rate));
+    }
+    // The record page the client opens draws neither the field nor the change.
+    const page = await getPage(t, path, await t.tokenOf('client_admin'), 'en');
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('Bill rate');
+    expect(page.html).not.toContain(yen(rate));
   });
 });
 

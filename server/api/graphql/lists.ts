@@ -1,5 +1,4 @@
 import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
-import type { Lang } from '../../../shared/i18n.ts';
 import type { CellKind } from '../../../shared/list-kinds.ts';
 import { msg } from '../../../shared/messages.ts';
 import { checkListView, readList, type ListDef, type ListPage, type ListQuery, type ListRow } from '../../resources/list.ts';
@@ -99,7 +98,7 @@ function selectedFields(info: GraphQLResolveInfo, child: string): Set<string> | 
  * error), the rows the caller's screens show (`fixed`: [] all, null none), only the columns asked
  * for under `rows` when `selected`, and each row as the API gives it (`row`).
  */
-export function listResolver(def: ListDef, how: { fixed?(ctx: ApiContext): Promise<readonly Record<string, string>[] | null>; selected?: boolean; row?(row: ListRow, lang: Lang): ListRow }) {
+export function listResolver(def: ListDef, how: { fixed?(ctx: ApiContext): Promise<readonly Record<string, string>[] | null>; selected?: boolean; row?(row: ListRow, ctx: ApiContext): ListRow }) {
   return async (_: unknown, a: ListQuery, ctx: ApiContext, info: GraphQLResolveInfo): Promise<ListPage> => {
     const checked = checkListView(a);
     if (!checked.ok) {
@@ -111,6 +110,6 @@ export function listResolver(def: ListDef, how: { fixed?(ctx: ApiContext): Promi
     const columns = how.selected ? selectedFields(info, 'rows') : undefined;
     const r = await readList(ctx.services.db, def, ctx.tenant, { ...a, fixed, columns, lang: ctx.lang });
     const row = how.row;
-    return row ? { ...r, rows: r.rows.map((x) => row(x, ctx.lang)) } : r;
+    return row ? { ...r, rows: r.rows.map((x) => row(x, ctx)) } : r;
   };
 }

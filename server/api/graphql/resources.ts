@@ -4,7 +4,7 @@ import { pickLang, tr, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { FieldErrors } from '../../validation.ts';
 import { routeByPath } from '../../access/routes.ts';
-import type { ChildResource, FieldDef, HookContext, ResourceDef } from '../../resources/define.ts';
+import { unseenFields, type ChildResource, type FieldDef, type HookContext, type ResourceDef } from '../../resources/define.ts';
 import { listResolver, listTypeDefs } from './lists.ts';
 import { auditOf, createChild, createRow, deleteChild, deleteRow, getRow, listChildren, listOfResource, optionsFor, updateRow, type Actor, type Row, type WriteResult } from '../../resources/repo.ts';
 
@@ -15,14 +15,17 @@ const gqlType = (f: FieldDef) => (f.multiple ? '[String!]' : (f.graphqlType ?? (
 const isPair = (v: unknown): v is { ja: string | null; en: string | null } => typeof v === 'object' && v !== null && !(v instanceof Date) && 'ja' in v && 'en' in v;
 
 /**
- * Dates become ISO strings, a value with both languages the reader's side; everything else as
- * stored. A row with neither is the row itself (a list of 50 is not copied).
+ * Dates become ISO strings, a value with both languages the reader's side, a `hidden` field (one
+ * the caller's tenant does not see, FieldDef.tenants) null; everything else as stored. A row with
+ * none of these is the row itself (a list of 50 is not copied).
  */
-export function serialize(row: Row, lang: Lang): Row {
+export function serialize(row: Row, lang: Lang, hidden: readonly string[] = []): Row {
   let out: Row | undefined;
   for (const k in row) {
     const v = row[k];
-    if (v instanceof Date) (out ??= { ...row })[k] = v.toISOString();
+    if (hidden.includes(k)) {
+      if (v !== null) (out ??= { ...row })[k] = null;
+    } else if (v instanceof Date) (out ??= { ...row })[k] = v.toISOString();
     else if (isPair(v)) (out ??= { ...row })[k] = pickLang(lang, v.ja, v.en) || null;
   }
   return out ?? row;
@@ -105,6 +108,12 @@ export function resourceTypeDefs(def: ResourceDef): string {
 
 const notFound = (ctx: ApiContext) => apiError('NOT_FOUND', msg(ctx.lang, 'error.notFound'));
 
+/** Rows of these fields as the caller reads them (serialize, with the fields its tenant does not see). */
+const readerOf = (fields: readonly FieldDef[], ctx: ApiContext) => {
+  const hidden = unseenFields(fields, ctx.tenant);
+  return (row: Row) => serialize(row, ctx.lang, hidden);
+};
+
 /** The caller for the repository: who (for the audit log) and the whole context (for the definition's hooks). */
 function actorOf(ctx: ApiContext): Actor {
   return { id: ctx.user!.id, name: ctx.user!.name, context: hookContextOf(ctx) };
@@ -143,12 +152,12 @@ function childResolvers(def: ResourceDef, c: ChildResource, Query: Record<string
   const C = cap(c.name);
   Query[c.plural] = async (_: unknown, a: { parentId: string }, ctx: ApiContext) => {
     const rows = await listChildren(ctx.services.db, def, c, ctx.tenant, a.parentId);
-    return rows ? rows.map((row) => serialize(row, ctx.lang)) : null;
+    return rows ? rows.map(readerOf(c.fields, ctx)) : null;
   };
   Mutation[`create${C}`] = async (_: unknown, a: { parentId: string; input: Record<string, unknown> }, ctx: ApiContext) => {
     const r = await guarded(c.fields, ctx.lang, () => createChild(ctx.services.db, def, c, ctx.tenant, actorOf(ctx), a.parentId, a.input, ctx.lang));
     if (!r.ok) throw 'notFound' in r ? notFound(ctx) : badInput(ctx.lang, r.errors);
-    return serialize(r.row, ctx.lang);
+    return readerOf(c.fields, ctx)(r.row);
   };
   Mutation[`delete${C}`] = async (_: unknown, a: { id: string }, ctx: ApiContext) => {
     if (!(await deleteChild(ctx.services.db, def, c, ctx.tenant, actorOf(ctx), a.id))) throw notFound(ctx);
@@ -160,10 +169,10 @@ export function resourceResolvers(def: ResourceDef) {
   const T = cap(def.name);
   const Query: Record<string, unknown> = {
     // Only the columns the caller asked for under `rows` are read (a list page asks for what it shows).
-    [def.plural]: listResolver(listOfResource(def), { selected: true, row: serialize }),
+    [def.plural]: listResolver(listOfResource(def), { selected: true, row: (row, ctx) => readerOf(def.fields, ctx)(row) }),
     [def.name]: async (_: unknown, a: { id: string }, ctx: ApiContext) => {
       const row = await getRow(ctx.services.db, def, ctx.tenant, a.id, ctx.lang);
-      return row ? serialize(row, ctx.lang) : null;
+      return row ? readerOf(def.fields, ctx)(row) : null;
     },
     [`${def.name}Options`]: async (_: unknown, a: { field: string }, ctx: ApiContext) => {
       const [childName, childField] = a.field.includes('.') ? a.field.split('.', 2) : [null, null];
@@ -182,7 +191,7 @@ export function resourceResolvers(def: ResourceDef) {
       const r = await guarded(def.fields, ctx.lang, () => updateRow(ctx.services.db, def, tenant, actorOf(ctx), a.id, a.input, ctx.lang));
       if (!r.ok) throw 'notFound' in r ? notFound(ctx) : badInput(ctx.lang, r.errors);
       await def.afterWrite?.(r.row, hookContextOf(ctx), { mode: 'update', before: before ?? null });
-      return serialize(r.row, ctx.lang);
+      return readerOf(def.fields, ctx)(r.row);
     },
   };
   if (!def.noCreate) {
@@ -190,7 +199,7 @@ export function resourceResolvers(def: ResourceDef) {
       const r = await guarded(def.fields, ctx.lang, () => createRow(ctx.services.db, def, ctx.tenant, actorOf(ctx), a.input, ctx.lang));
       if (!r.ok) throw 'notFound' in r ? notFound(ctx) : badInput(ctx.lang, r.errors);
       await def.afterWrite?.(r.row, hookContextOf(ctx), { mode: 'create', before: null });
-      return serialize(r.row, ctx.lang);
+      return readerOf(def.fields, ctx)(r.row);
     };
   }
   if (!def.noDelete) {

@@ -3,7 +3,7 @@ import { validate } from '../../validation.ts';
 import type { RoleMaps } from '../../auth/default-roles.ts';
 import { inReaderOrder, pickLang, tr, type Lang } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
-import { offersRow, writableFields, type ChildResource, type FieldDef, type Option, type ResourceDef, type Screen as ResourceScreen } from '../../resources/define.ts';
+import { offersRow, seesField, writableFields, type ChildResource, type FieldDef, type Option, type ResourceDef, type Screen as ResourceScreen } from '../../resources/define.ts';
 import { resourceDocuments, resourcePageDocument, type ResourcePageParts } from '../../api/graphql/resources.ts';
 import { RESOURCES } from '../../resources/registry.ts';
 import { AuditLog, type AuditView, ChildList, columnOf, DeleteButton, type FieldView, PageHead, PreviewCard, RecordActions, ResourceForm } from '../../../views/resources/ResourceViews.tsx';
@@ -12,7 +12,7 @@ import { AlertLine } from '../../../views/ui/Alert.tsx';
 import { ListPage, type ListPageRows } from '../../../views/ui/ListPage.tsx';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
-import { tenantOf } from '../../access/tenancy.ts';
+import { tenantOf, type Tenant } from '../../access/tenancy.ts';
 import { withFlag } from '../kit.ts';
 import { loadList } from './list-page.ts';
 import { errorPage, page, plain, redirect, refusalState, runAction, withRefusal, type Action, type OnRefusal, type Outcome, type Screen, type ScreenContext } from '../screen.ts';
@@ -85,7 +85,8 @@ function fieldViews(fields: readonly FieldDef[], choices: Choices, lang: Lang, c
 }
 
 const isPlatform = (ctx: ScreenContext) => ['superadmin', 'admin'].includes(ctx.user?.role ?? '');
-const fieldsFor = (def: ResourceDef, ctx: ScreenContext, mode: 'create' | 'update', only?: string[]) => writableFields(def.fields, ctx.user ? tenantOf(ctx.user) : { kind: 'none' }, mode, only);
+const tenantOfCtx = (ctx: ScreenContext): Tenant => (ctx.user ? tenantOf(ctx.user) : { kind: 'none' });
+const fieldsFor = (def: ResourceDef, ctx: ScreenContext, mode: 'create' | 'update', only?: string[]) => writableFields(def.fields, tenantOfCtx(ctx), mode, only);
 
 /** Links between a resource's screens, only to screens the user may enter. */
 function navigator(def: ResourceDef, maps: RoleMaps, role: string, from: string) {
@@ -205,7 +206,12 @@ async function renderList(ctx: ScreenContext, def: ResourceDef): Promise<Outcome
     csv: async () => {
       const { choices } = await loadPage(ctx, def, { options: loadedChoices(def.fields) }, {});
       return {
-        columns: listColumnViews(def, choices, ['id', ...def.fields.map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'], ctx.lang),
+        columns: listColumnViews(
+          def,
+          choices,
+          ['id', ...def.fields.filter((f) => seesField(f, tenantOfCtx(ctx))).map((f) => f.name), ...(def.computed ?? []).map((c) => c.name), 'created_at', 'updated_at'],
+          ctx.lang,
+        ),
         rows: (vars) => ctx.call<Record<string, ListPageRows>>(docs(def).list, vars).then((d) => d[def.plural]!),
       };
     },

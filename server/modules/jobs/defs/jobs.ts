@@ -141,14 +141,14 @@ function jobFields(kind: 'daily' | 'other'): FieldDef[] {
       hint: msgText('res.jobs.unitPayType'),
     }),
     // Money (docs/payroll.md): what the client is billed per hour (the staffing company's price,
-    // not the client's to set), and how the shifts are paid.
+    // not the client's to set or read beside the wage), and how the shifts are paid.
     f.number('bill_rate', msgText('res.jobs.billRateYen'), {
       min: 0,
       max: 1_000_000,
       cell: 'money',
       required: false,
       hint: msgText('res.jobs.whatClientBilled'),
-      setBy: ['platform', 'company'],
+      tenants: ['platform', 'company'],
     }),
     {
       ...f.select(
