@@ -144,6 +144,9 @@ export const hasNoTenant = (t: Tenant): t is Extract<Tenant, { kind: 'none' }> =
 /** The kinds of tenant a feature serves, as a test: `tenantIn(t, 'platform', 'company')`. */
 export const tenantIn = (t: Tenant, ...kinds: readonly Tenant['kind'][]): boolean => kinds.includes(t.kind);
 
+/** Whether a thing kept to some kinds of tenant (its `tenants`: a field, a column, an action; none: every kind) is the tenant's. */
+export const forTenant = (x: { tenants?: readonly Tenant['kind'][] }, t: Tenant): boolean => !x.tenants || tenantIn(t, ...x.tenants);
+
 /** A key naming the tenant, for values cached per tenant: 'platform', 'none', the company, or company:client. */
 export function tenantCacheKey(t: Tenant): string {
   switch (t.kind) {

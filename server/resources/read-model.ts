@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Lang, Text } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { BadgeState, CellKind } from '../../shared/list-kinds.ts';
-import { tenantScopedQuery, type Tenant } from '../access/tenancy.ts';
+import { forTenant, tenantScopedQuery, type Tenant } from '../access/tenancy.ts';
 import { audit } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
@@ -64,6 +64,12 @@ export interface ReadColumn {
   unit?: 'hour' | 'day' | 'month';
   /** Shown only on these screens (paths); default all. The API and the CSV always have it. */
   screens?: readonly string[];
+  /**
+   * Read only by users of these tenant kinds (a worker's pay account and the staffing company's own
+   * registry: not a client's). The API answers null for it to the others, and their screens and
+   * CSV leave it out. Such a column is not sorted or searched by (the rows' order would tell it).
+   */
+  tenants?: readonly Tenant['kind'][];
   /** date: flagged on the screens when within this many days or past (views/ui/DataTable.tsx `soon`). */
   soon?: number;
   /**
@@ -217,6 +223,7 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
     names.add(c.name);
     if (c.type === 'badge' && !(typeof c.states === 'function' || c.states?.length)) throw new Error(`Read model ${def.name}: badge column ${c.name} has no states`);
     if (c.type === 'choice' && !c.options?.length) throw new Error(`Read model ${def.name}: choice column ${c.name} has no options`);
+    if (c.tenants && (c.sortable || c.search)) throw new Error(`Read model ${def.name}: column ${c.name} is not everyone's, so it is not sorted or searched by`);
     if (typeof c.states === 'function' && def.transitions?.column !== c.name) throw new Error(`Read model ${def.name}: only the transitions' column may read its states at run time, not ${c.name}`);
     for (const l of c.links ?? []) {
       for (const col of [...Object.values(l.params), ...Object.keys(l.when ?? {})])
@@ -254,6 +261,9 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
   }
   return def;
 }
+
+/** The columns a caller of this tenant does not read (ReadColumn.tenants): none for most read models. */
+export const unseenColumns = (def: ReadModelDef, tenant: Tenant): string[] => def.columns.filter((c) => !forTenant(c, tenant)).map((c) => c.name);
 
 /** A select filter's options: the states of the badge column it filters (without their tones). */
 export const stateOptions = (states: readonly BadgeState[]): Option[] => states.map(({ value, label }) => ({ value, label }));

@@ -63,6 +63,7 @@ export const WEB = {
     '氏名を押すと、そのワーカーのシフト・勤怠・給与・書類・雇用契約書を確認できます。',
     'Press a name to see that worker’s shifts, attendance, pay, documents and employment contract.',
   ),
+  'record.pressNameClient': m('氏名を押すと、そのワーカーの在留資格・シフト・勤怠を確認できます。', 'Press a name to see that worker’s residence status, shifts and attendance.'),
   'record.break': m('休憩', 'break'),
   'record.jobClient': m('求人・就業先', 'Job · client'),
   'record.clockInOut': m('打刻', 'Clock in–out'),

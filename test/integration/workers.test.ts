@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { dataOf } from '../helpers/graphql.ts';
 import { getPage } from '../helpers/pages.ts';
 import { appForFile } from '../helpers/app.ts';
+import { parseCsv } from '../helpers/csv.ts';
+import * as cheerio from 'cheerio';
 
 const t = appForFile();
 
@@ -62,5 +64,44 @@ describe('the workers list', () => {
     expect(client).not.toContain('Jose Reyes');
     const other = (await names('company2')).map((r) => r.name);
     for (const n of ['Tran Thi Mai', 'Jose Reyes', 'Bikash Thapa']) expect(other).not.toContain(n);
+  });
+
+  it('a client user is not told whether a worker has a pay account nor whether the company keeps them in its staff registry: not by the API, the page, its CSV nor the record', async () => {
+    const FLAGS = '{ workers(size: 100) { rows { name bank registry } } }';
+    const company = dataOf(await t.gql(FLAGS, {}, { as: 'company_admin' })).workers.rows as { name: string; bank: string; registry: string }[];
+    expect(company.find((r) => r.name === 'Tran Thi Mai')).toMatchObject({ bank: 'yes', registry: expect.any(String) });
+    for (const who of ['client_admin', 'client_staff'] as const) {
+      const rows = dataOf(await t.gql(FLAGS, {}, { as: who })).workers.rows as { name: string; bank: string | null; registry: string | null }[];
+      expect(rows.map((r) => r.name)).toContain('Tran Thi Mai');
+      expect(rows.every((r) => r.bank === null && r.registry === null)).toBe(true);
+      const token = await t.tokenOf(who);
+      const page = cheerio.load((await getPage(t, '/admin/worker', token, 'en')).html);
+      const heads = page('main th')
+        .map((_, th) => page(th).text())
+        .get();
+      expect(heads).toContain('Residence status');
+      expect(heads).not.toContain('Pay account');
+      expect(heads).not.toContain('Staff registry');
+      expect(page('main').text()).toContain('Press a name to see that worker’s residence status, shifts and attendance.');
+      // The CSV the page links to has neither column.
+      const csv = parseCsv((await getPage(t, page('main a[href*="format=csv"]').attr('href')!, token, 'en')).html);
+      expect(csv[0]).toContain('Residence status');
+      expect(csv[0]).not.toContain('Pay account');
+      expect(csv[0]).not.toContain('Staff registry');
+      // The record a name opens has no documents of the company's registry either.
+      const tran = page('main a')
+        .filter((_, a) => page(a).text() === 'Tran Thi Mai')
+        .attr('href')!;
+      const record = await getPage(t, tran, token, 'en');
+      expect(record.status).toBe(200);
+      expect(record.html).toContain('Upcoming shifts');
+      expect(record.html).not.toContain('staff registry');
+    }
+    // The company still reads both, on the page and in its CSV.
+    const token = await t.tokenOf('company_admin');
+    const page = await getPage(t, '/admin/worker', token, 'en');
+    expect(page.html).toContain('Pay account');
+    expect(page.html).toContain('Press a name to see that worker’s shifts, attendance, pay, documents and employment contract.');
+    expect(parseCsv((await getPage(t, '/admin/worker?format=csv', token, 'en')).html)[0]).toEqual(expect.arrayContaining(['Pay account', 'Staff registry']));
   });
 });

@@ -93,6 +93,14 @@ function selectedFields(info: GraphQLResolveInfo, child: string): Set<string> | 
   return found;
 }
 
+/** The row with the `hidden` keys null (what the caller's tenant does not read: FieldDef.tenants, ReadColumn.tenants); the row itself when there is nothing to hide. */
+export function blanked<R extends Record<string, unknown>>(row: R, hidden: readonly string[]): R {
+  if (!hidden.some((k) => row[k] != null)) return row;
+  const out: Record<string, unknown> = { ...row };
+  for (const k of hidden) if (k in out) out[k] = null;
+  return out as R;
+}
+
 /**
  * The resolver of a list's query: the view checked (a bad size, page or cursor is the caller's
  * error), the rows the caller's screens show (`fixed`: [] all, null none), only the columns asked

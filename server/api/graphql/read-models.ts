@@ -8,9 +8,9 @@ import { tr } from '../../../shared/i18n.ts';
 import { msg } from '../../../shared/messages.ts';
 import type { HookContext } from '../../resources/define.ts';
 import { optionsFor } from '../../resources/repo.ts';
-import { confirmInto, listOfReadModel, moveRows, movesOf, statesOf, visibleRows, type ReadModelDef, type ReadRow, type Transition } from '../../resources/read-model.ts';
+import { confirmInto, listOfReadModel, moveRows, movesOf, statesOf, unseenColumns, visibleRows, type ReadModelDef, type ReadRow, type Transition } from '../../resources/read-model.ts';
 import { isUuid } from '../../../shared/ids.ts';
-import { listResolver, listTypeDefs, scalarOfKind } from './lists.ts';
+import { blanked, listResolver, listTypeDefs, scalarOfKind } from './lists.ts';
 
 /**
  * The GraphQL face of a read model (server/resources/read-model.ts): `<plural>(page, size, after, sort, dir, q,
@@ -123,7 +123,10 @@ export function readModelResolvers(def: ReadModelDef): { Query: Record<string, u
   const T = cap(def.name);
   const scope = async (ctx: ApiContext) => ({ tenant: ctx.tenant, maps: await ctx.services.roleMaps.get() });
   const Query: Record<string, unknown> = {
-    [def.plural]: listResolver(listOfReadModel(def), { fixed: async (ctx) => fixedFor(def, await ctx.services.roleMaps.get(), ctx.user!.role) }),
+    [def.plural]: listResolver(listOfReadModel(def), {
+      fixed: async (ctx) => fixedFor(def, await ctx.services.roleMaps.get(), ctx.user!.role),
+      row: (row, ctx) => blanked(row, unseenColumns(def, ctx.tenant)),
+    }),
   };
   if (def.filters?.some((f) => f.options)) {
     Query[`${def.name}Options`] = async (_: unknown, a: { filter: string }, ctx: ApiContext) => {

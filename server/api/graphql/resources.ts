@@ -5,7 +5,7 @@ import { msg } from '../../../shared/messages.ts';
 import type { FieldErrors } from '../../validation.ts';
 import { routeByPath } from '../../access/routes.ts';
 import { unseenFields, type ChildResource, type FieldDef, type HookContext, type ResourceDef } from '../../resources/define.ts';
-import { listResolver, listTypeDefs } from './lists.ts';
+import { blanked, listResolver, listTypeDefs } from './lists.ts';
 import { auditOf, createChild, createRow, deleteChild, deleteRow, getRow, listChildren, listOfResource, optionsFor, updateRow, type Actor, type Row, type WriteResult } from '../../resources/repo.ts';
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -20,15 +20,14 @@ const isPair = (v: unknown): v is { ja: string | null; en: string | null } => ty
  * none of these is the row itself (a list of 50 is not copied).
  */
 export function serialize(row: Row, lang: Lang, hidden: readonly string[] = []): Row {
+  const seen = blanked(row, hidden);
   let out: Row | undefined;
-  for (const k in row) {
-    const v = row[k];
-    if (hidden.includes(k)) {
-      if (v !== null) (out ??= { ...row })[k] = null;
-    } else if (v instanceof Date) (out ??= { ...row })[k] = v.toISOString();
-    else if (isPair(v)) (out ??= { ...row })[k] = pickLang(lang, v.ja, v.en) || null;
+  for (const k in seen) {
+    const v = seen[k];
+    if (v instanceof Date) (out ??= { ...seen })[k] = v.toISOString();
+    else if (isPair(v)) (out ??= { ...seen })[k] = pickLang(lang, v.ja, v.en) || null;
   }
-  return out ?? row;
+  return out ?? seen;
 }
 
 export const sharedTypeDefs = /* GraphQL */ `

@@ -1,7 +1,7 @@
 import { inReaderOrder, tr } from '../../../shared/i18n.ts';
 import { canEnter } from '../../access/guard.ts';
 import { hrefFor, routeByPath } from '../../access/routes.ts';
-import { tenantIn, tenantOf } from '../../access/tenancy.ts';
+import { forTenant, tenantOf, type Tenant } from '../../access/tenancy.ts';
 import { readModelDocuments } from '../../api/graphql/read-models.ts';
 import type { BadgeState, ReadColumn, ReadModelDef, ReadScreen } from '../../resources/read-model.ts';
 import { READ_MODELS } from '../../resources/registry.ts';
@@ -108,6 +108,9 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
       const states = docs.states ? (await ctx.call<Record<string, StateChoice[]>>(docs.states))[`${def.name}States`]! : [];
       const badges: readonly BadgeState[] | undefined = docs.states ? states.map((st) => ({ value: st.value, label: { ja: st.ja, en: st.en }, tone: st.tone })) : undefined;
       const view = (c: ReadColumn) => columnView(c, c.name === def.transitions?.column ? badges : undefined);
+      // A column some tenants do not read (ReadColumn.tenants) is not drawn for them, nor written to their CSV.
+      const tenant: Tenant = ctx.user ? tenantOf(ctx.user) : { kind: 'none' };
+      const theirs = (c: ReadColumn) => forTenant(c, tenant);
       // The week calendar: the rows of one week (Monday to Sunday), in time order, on one page.
       const cal = def.calendar && queryText(ctx.req, 'view') === 'week' ? def.calendar : null;
       const weekParam = queryText(ctx.req, 'week');
@@ -121,7 +124,7 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
         paging: def.paging,
         cursors: true,
         vars: cal ? (q) => ({ page: 1, size: MAX_PAGE_SIZE, after: null, sort: cal.column, dir: 'asc', q: q.q, filter: { ...q.filter, ...fixed, [cal.week]: monday } }) : undefined,
-        csv: async () => ({ columns: def.columns.map(view), rows: (vars) => fetchPage(ctx, vars) }),
+        csv: async () => ({ columns: def.columns.filter(theirs).map(view), rows: (vars) => fetchPage(ctx, vars) }),
         page: async (vars) => {
           const [list, filterViews] = await Promise.all([
             fetchPage(ctx, vars),
@@ -147,8 +150,8 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
         panelData,
         states,
         week: cal ? monday : null,
-        columns: def.columns.filter((c) => !c.hidden && onThisScreen(c)).map(view),
-        actions: (def.actions ?? []).filter((a) => onThisScreen(a) && (!a.tenants || (ctx.user ? tenantIn(tenantOf(ctx.user), ...a.tenants) : false))),
+        columns: def.columns.filter((c) => !c.hidden && onThisScreen(c) && theirs(c)).map(view),
+        actions: (def.actions ?? []).filter((a) => onThisScreen(a) && forTenant(a, tenant)),
       };
     },
     view: (ctx, { panelData, q, list, filterViews, states, columns, actions, week }, state, act) => {

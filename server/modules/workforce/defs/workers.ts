@@ -11,6 +11,9 @@ const languageNamesSql = (lang: Lang) =>
   sql<string>`(select string_agg(coalesce(nullif(${pickLangSql(lang, 'lg.ja', 'lg.en')}, ''), c.code), ${sql.lit(msg(lang, 'list.separator'))} order by c.n)
   from unnest(p.languages) with ordinality as c(code, n) left join languages lg on lg.code = c.code)`;
 
+/** The tenants on the employer's side of a worker: the staffing company and the platform (docs/workforce.md). */
+const EMPLOYER = ['platform', 'company'] as const;
+
 /**
  * Workers (SPEC §2 /admin/worker 160001): the people who applied to the
  * tenant's jobs — a client user sees those of its own jobs — with what a company checks before
@@ -56,15 +59,22 @@ export const workersReadModel = defineReadModel({
       { value: 'unverified', label: msgText('res.common.notVerified'), tone: 'warning' },
     ]),
     { name: 'languages', label: msgText('res.workers.languages'), type: 'text', sql: languageNamesSql },
-    flagColumn('bank', msgText('res.workers.payAccount'), sql`exists (select 1 from bank_accounts b where b.user_id = u.id)`, [
-      { value: 'yes', label: msgText('res.workers.registered'), tone: 'success' },
-      { value: 'no', label: msgText('res.workers.missing'), tone: 'warning' },
-    ]),
+    // Pay and the staff registry are the employer's: a client user (the 派遣先) reads neither.
+    {
+      ...flagColumn('bank', msgText('res.workers.payAccount'), sql`exists (select 1 from bank_accounts b where b.user_id = u.id)`, [
+        { value: 'yes', label: msgText('res.workers.registered'), tone: 'success' },
+        { value: 'no', label: msgText('res.workers.missing'), tone: 'warning' },
+      ]),
+      tenants: EMPLOYER,
+    },
     // Whether the person is a row of the caller's staff registry (linked on /admin/staff).
-    flagColumn('registry', msgText('res.workers.staffRegistry'), sql`reg.n is not null`, [
-      { value: 'linked', label: msgText('res.workers.linked'), tone: 'success' },
-      { value: 'none', label: msgText('res.workers.notInRegistry'), tone: 'neutral' },
-    ]),
+    {
+      ...flagColumn('registry', msgText('res.workers.staffRegistry'), sql`reg.n is not null`, [
+        { value: 'linked', label: msgText('res.workers.linked'), tone: 'success' },
+        { value: 'none', label: msgText('res.workers.notInRegistry'), tone: 'neutral' },
+      ]),
+      tenants: EMPLOYER,
+    },
     { name: 'joined', label: msgText('res.workers.registeredOn'), type: 'date', sql: () => sql`(u.created_at at time zone 'Asia/Tokyo')::date`, sortable: true },
   ],
   filters: [...profileFilters],

@@ -13,6 +13,7 @@ import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { todayInJapan } from '../../../../shared/time.ts';
 import { countryName } from '../../../../shared/countries.ts';
 import { canEnter } from '../../../access/guard.ts';
+import { isClient, tenantOf } from '../../../access/tenancy.ts';
 import { routeCode } from '../../../access/routes.ts';
 import { DOCS, type ResultOf, operation } from '../../../api/documents.ts';
 import { Badge, DataTable, StateBadge, tableColumns } from '../../../../views/ui/DataTable.tsx';
@@ -296,7 +297,8 @@ function ExpiryWarning({ lang, expiry }: { lang: Lang; expiry: string | null }) 
 
 function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined, act: Act) {
   const { lang } = ctx;
-  if (!w) return <p className="hint">{msg(lang, 'record.pressName')}</p>;
+  // A client user opens a worker's shifts and attendance, not the employer's pay, documents or contract.
+  if (!w) return <p className="hint">{msg(lang, ctx.user && isClient(tenantOf(ctx.user)) ? 'record.pressNameClient' : 'record.pressName')}</p>;
   const mayCheckCards = !!ctx.roleMaps && !!ctx.user && canEnter(ctx.roleMaps, ctx.user.role, routeCode('/admin/worker/rcCheckCandidate'));
   const shiftRows = (upcoming: boolean) =>
     w.shifts
@@ -407,18 +409,23 @@ function view(ctx: ScreenContext, w: Worker | null, state: FormState | undefined
         </>
       )}
 
-      <h3>{msg(lang, 'applicant.documents')}</h3>
-      <DataTable
-        lang={lang}
-        columns={tableColumns({
-          kind: ['integrations.entity', 'text'],
-          number: ['record.number', 'text'],
-          expiresOn: ['record.expires', 'date', { soon: 90 }],
-          note: ['record.note', 'text'],
-        })}
-        rows={w.documents.map((d, i) => ({ ...d, id: String(i), kind: tr(lang, DOC_KIND[d.kind] ?? DOC_KIND.other!) }))}
-        empty={msg(lang, 'record.noDocuments')}
-      />
+      {/* The documents are the staffing company's registry (a client user has none to read). */}
+      {w.employer && (
+        <>
+          <h3>{msg(lang, 'applicant.documents')}</h3>
+          <DataTable
+            lang={lang}
+            columns={tableColumns({
+              kind: ['integrations.entity', 'text'],
+              number: ['record.number', 'text'],
+              expiresOn: ['record.expires', 'date', { soon: 90 }],
+              note: ['record.note', 'text'],
+            })}
+            rows={w.documents.map((d, i) => ({ ...d, id: String(i), kind: tr(lang, DOC_KIND[d.kind] ?? DOC_KIND.other!) }))}
+            empty={msg(lang, 'record.noDocuments')}
+          />
+        </>
+      )}
 
       <DispatchRecords ctx={ctx} w={w} state={state?.values.form === 'facts' ? undefined : state} act={act} />
 
