@@ -69,6 +69,13 @@ describe('GET /admin/inbox', () => {
     expect((await getPage(t, '/admin/inbox?after=Zm9yZ2Vk', tokens.company_admin)).status).toBe(400);
   });
 
+  it('offers the kind "support" only to a role that may open support conversations: a company’s staff never have one', async () => {
+    const kindsOf = async (token: string) =>
+      [...(await getPage(t, '/admin/inbox', token, 'en')).html.matchAll(/<select name="kind"[^>]*>(.*?)<\/select>/g)].flatMap((m) => [...m[1]!.matchAll(/<option value="([a-z]*)"/g)].map((o) => o[1]));
+    expect(await kindsOf(tokens.company_staff!)).toEqual(['', 'application', 'shift', 'scout']);
+    expect(await kindsOf(await t.tokenOf('superadmin'))).toEqual(['', 'application', 'shift', 'support', 'scout']);
+  });
+
   it('turns away a role without a chat code, and shows another company nothing of the conversation', async () => {
     const client = await getPage(t, '/admin/inbox', tokens.client_staff);
     expect(client.status).toBe(302);

@@ -11,6 +11,8 @@ import type { ResultOf } from 'gql.tada';
 import type { ConversationRow } from '../../../chat/events.ts';
 import { DOCS, operation } from '../../../api/documents.ts';
 import { isPlatform, tenantOf } from '../../../access/tenancy.ts';
+import { canEnter } from '../../../access/guard.ts';
+import { CHAT_CODES } from '../../../access/codes.ts';
 import { Island } from '../../../../views/ui/Island.tsx';
 import { ActionButton, type ActionRefs } from '../../../../views/ui/Action.tsx';
 import { Badge } from '../../../../views/ui/DataTable.tsx';
@@ -49,6 +51,7 @@ const OWN = {
 const PATH = '/admin/inbox';
 const STATUSES = ['open', 'resolved', 'snoozed'] as const;
 const KINDS = ['application', 'shift', 'support', 'scout'] as const;
+type InboxKindChoice = (typeof KINDS)[number];
 type Open = NonNullable<ResultOf<typeof OWN.InboxOpen>['inboxOpen']>;
 type Act = ActionRefs<'assign' | 'resolve' | 'reopen' | 'snooze' | 'note'>;
 
@@ -112,7 +115,9 @@ async function load(ctx: ScreenContext) {
     throw after && refusalOf(err)?.fields.after ? new BadRequest('after is not a cursor of this list') : err;
   });
   const [{ inbox }, open] = await Promise.all([list, c ? ctx.call(OWN.InboxOpen, { id: c }).then((d) => d.inboxOpen) : null]);
-  return { f, after, c, inbox, open, showCompany: !!ctx.user && isPlatform(tenantOf(ctx.user)) };
+  // Support conversations are the platform's with companies (their own chat code): a role without it has none to filter for.
+  const kinds = KINDS.filter((k) => k !== 'support' || (!!ctx.user && !!ctx.roleMaps && canEnter(ctx.roleMaps, ctx.user.role, CHAT_CODES.support)));
+  return { f, after, c, inbox, open, kinds, showCompany: !!ctx.user && isPlatform(tenantOf(ctx.user)) };
 }
 type Loaded = Awaited<ReturnType<typeof load>>;
 
@@ -166,7 +171,7 @@ function ChoiceFilter({ name, value, label, any, choices }: { name: string; valu
   );
 }
 
-function FiltersForm({ lang, f }: { lang: Lang; f: Filters }) {
+function FiltersForm({ lang, f, kinds }: { lang: Lang; f: Filters; kinds: readonly InboxKindChoice[] }) {
   const m = (k: TextKey) => msg(lang, k);
   return (
     <form method="get" action={PATH} className="inbox-filters" role="search">
@@ -182,7 +187,7 @@ function FiltersForm({ lang, f }: { lang: Lang; f: Filters }) {
           ['none', m('inboxPage.unassigned')],
         ]}
       />
-      <ChoiceFilter name="kind" value={f.kind} label={m('inboxPage.anyKind')} any={m('inboxPage.anyKind')} choices={KINDS.map((k) => [k, m(`inbox.kind.${k}`)])} />
+      <ChoiceFilter name="kind" value={f.kind} label={m('inboxPage.anyKind')} any={m('inboxPage.anyKind')} choices={kinds.map((k) => [k, m(`inbox.kind.${k}`)])} />
       <label className="inbox-unread-only">
         <input type="checkbox" name="unread" value="1" defaultChecked={f.unread} /> {m('inboxPage.unreadOnly')}
       </label>
@@ -380,7 +385,7 @@ function InboxView({ ctx, d, state, act }: { ctx: ScreenContext; d: Loaded; stat
       )}
       <div className={`inbox${d.c ? ' has-selection' : ''}`}>
         <div className="inbox-list-column" aria-label={m('inboxPage.list')} role="region">
-          <FiltersForm lang={lang} f={d.f} />
+          <FiltersForm lang={lang} f={d.f} kinds={d.kinds} />
           {(d.f.job || d.f.client) && (
             <p className="inbox-chips">
               {d.f.job && (
