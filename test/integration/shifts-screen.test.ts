@@ -7,6 +7,7 @@ import { appForFile } from '../helpers/app.ts';
 import { getPage } from '../helpers/pages.ts';
 import { clientOf, companyOf, dailyApplication } from '../helpers/demo-data.ts';
 import { withoutCodes } from '../helpers/roles.ts';
+import * as cheerio from 'cheerio';
 
 const t = appForFile();
 
@@ -50,5 +51,31 @@ describe('the shifts page', () => {
     await withoutCodes(t, ['130001'], 'company_staff', async () => {
       expect((await t.gql(LIST, {}, { as: 'company_staff' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     });
+  });
+
+  it('offers in its job filter only the daily jobs, the only ones with shifts: a client’s part-time jobs are not offered to find nothing', async () => {
+    const clientId = await clientOf(t, 'client@demo.test');
+    const jobs = await db().selectFrom('jobs').select(['id', 'kind']).where('client_id', '=', clientId).execute();
+    expect(jobs.some((j) => j.kind === 'other')).toBe(true);
+    for (const who of ['client_admin', 'company_staff'] as const) {
+      const page = cheerio.load((await getPage(t, '/admin/shift', await t.tokenOf(who), 'en')).html);
+      const offered = page('select[name="f_job"] option')
+        .map((_, o) => page(o).attr('value'))
+        .get()
+        .filter(Boolean);
+      expect(offered.length, who).toBeGreaterThan(0);
+      const kinds = await db().selectFrom('jobs').select('kind').where('id', 'in', offered).execute();
+      expect(
+        kinds.every((k) => k.kind === 'daily'),
+        who,
+      ).toBe(true);
+    }
+    // The applicants' lists, which hold both kinds, still offer both.
+    const applicants = cheerio.load((await getPage(t, '/admin/candidate', await t.tokenOf('company_staff'), 'en')).html);
+    const both = applicants('select[name="f_job"] option')
+      .map((_, o) => applicants(o).attr('value'))
+      .get()
+      .filter(Boolean);
+    expect(new Set((await db().selectFrom('jobs').select('kind').where('id', 'in', both).execute()).map((k) => k.kind))).toEqual(new Set(['daily', 'other']));
   });
 });

@@ -101,21 +101,28 @@ const KINDS: Option[] = [
   { value: 'other', label: msgText('res.common.partTimeJobs') },
 ];
 
-/** The jobs whose applicants the caller sees, for the job filter. */
-export async function jobOptions({ tenant, db }: OptionContext): Promise<Option[]> {
-  if (hasNoTenant(tenant)) return [];
-  // Cached per process and tenant (migration 0035 notifies when a job's title, owner or status changes).
-  return cachedReference(db, `jobOptions:${tenantCacheKey(tenant)}`, async () => {
-    const q = db.selectFrom('jobs').select(['id', 'title_ja', 'title_en']).orderBy('created_at', 'desc').limit(500);
-    return ((await tenantScopedQuery(q, tenant, { company: 'company_id', client: 'client_id' })?.execute()) ?? []).map((j) => ({
-      value: j.id,
-      label: { ja: j.title_ja || j.title_en, en: j.title_en || j.title_ja },
-    }));
-  });
-}
+/** The jobs whose applicants the caller sees, for the job filter; of one kind when `kind` says (a list of shifts holds daily jobs only). */
+export const jobOptions =
+  (kind?: 'daily' | 'other') =>
+  async ({ tenant, db }: OptionContext): Promise<Option[]> => {
+    if (hasNoTenant(tenant)) return [];
+    // Cached per process and tenant (migration 0035 notifies when a job's title, owner or status changes).
+    return cachedReference(db, `jobOptions:${kind ?? 'any'}:${tenantCacheKey(tenant)}`, async () => {
+      const q = db
+        .selectFrom('jobs')
+        .select(['id', 'title_ja', 'title_en'])
+        .$if(kind !== undefined, (k) => k.where('kind', '=', kind!))
+        .orderBy('created_at', 'desc')
+        .limit(500);
+      return ((await tenantScopedQuery(q, tenant, { company: 'company_id', client: 'client_id' })?.execute()) ?? []).map((j) => ({
+        value: j.id,
+        label: { ja: j.title_ja || j.title_en, en: j.title_en || j.title_ja },
+      }));
+    });
+  };
 
-/** The job filter of a list whose rows hold a job in `column`. */
-export const jobFilter = (column: string): ReadFilter => idFilter('job', msgText('res.common.job'), jobOptions, column);
+/** The job filter of a list whose rows hold a job in `column`, offering the jobs of `kind` only when the rows hold only those. */
+export const jobFilter = (column: string, kind?: 'daily' | 'other'): ReadFilter => idFilter('job', msgText('res.common.job'), jobOptions(kind), column);
 
 /** The status path from the root, names in the caller's language joined with › (SPEC §3 `roots`). */
 const statusPathSql = (lang: 'ja' | 'en') => sql`(

@@ -100,7 +100,7 @@ export const shiftsReadModel = defineReadModel({
   ],
   filters: [
     clientFilter('j.client_id'),
-    jobFilter('s.job_id'),
+    jobFilter('s.job_id', 'daily'),
     dateFilter('when', msgText('common.date'), 's.date'),
     {
       name: 'confirmed',
