@@ -45,3 +45,20 @@ it('adds, saves and deletes a value of a lower section, saying so in that sectio
   await page.context().close();
   expect(errors).toEqual([]);
 });
+
+it('a refused delete (a value in use) is said beside the value, wrapped, without pushing the row out of its table', async () => {
+  const errors: string[] = [];
+  const page = await openPage(browser, { locale: 'en-GB', errors, viewport: { width: 1366, height: 900 } });
+  page.on('dialog', (d) => void d.accept());
+  await backOfficeLogin(page, t.url, DEMO.superadmin);
+  await page.goto(`${t.url}/lang/en?back=/admin/templates/enumuservalue`);
+  const row = page.locator('tbody tr', { has: page.locator('input[value="Long-Term Resident"]') });
+  await Promise.all([page.waitForEvent('load'), row.locator('button', { hasText: 'Delete' }).click()]);
+  const said = page.locator('tbody tr', { has: page.locator('input[value="Long-Term Resident"]') }).locator('.field-error');
+  expect(await said.innerText()).toContain('This value is in use');
+  // The table fits its card: the row's names are not scrolled out of sight by the long sentence.
+  const table = page.locator('.table-scroll', { has: said });
+  expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.context().close();
+  expect(errors).toEqual([]);
+});
