@@ -6,8 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as cheerio from 'cheerio';
-import { formRequest, getPage, text } from '../helpers/pages.ts';
-import { pressButton } from '../helpers/buttons.ts';
+import { candidateLogin, formRequest, getPage, text } from '../helpers/pages.ts';
+import { pressButton, sessionOf } from '../helpers/buttons.ts';
+import { dateTimeText } from '../../shared/format.ts';
 import { addDays, mondayOf, todayInJapan } from '../../shared/time.ts';
 import { appAndMailForFile } from '../helpers/smtp.ts';
 import { clientOf, companyOf, statusIds } from '../helpers/demo-data.ts';
@@ -40,6 +41,32 @@ async function maria(status: string) {
 
 const post = async (path: string, fields: Record<string, string>) =>
   fetch(`${t.url}${path}`, formRequest(fields, { origin: t.url, cookie: `token=${await t.tokenOf('company_admin')}`, 'accept-language': 'en' }));
+
+describe('the candidate’s own applications page', () => {
+  it('shows the interview the company scheduled: when in Japan time, how long, where and the link; once cancelled, no longer', async () => {
+    const app = await maria(S.Interview);
+    const day = addDays(todayInJapan(), 4);
+    const made = await pressButton(t, await sessionOf(t, 'company_admin', 'en'), `/admin/candidate/${app.id}`, 'interview', {
+      date: day,
+      time: '15:00',
+      minutes: '30',
+      place: 'Shinjuku office',
+      onlineUrl: 'https://meet.example/xyz',
+    });
+    expect(made.status).toBe(303);
+    const { token } = await candidateLogin(t, 'candidate2@demo.test');
+    const mine = async () => cheerio.load(await (await fetch(`${t.url}/staff/applications`, { headers: { cookie: `candidate_token=${token}; lang=en` } })).text());
+    const $ = await mine();
+    const card = $('article.job-card').filter((_, el) => $(el).find('a[href="https://meet.example/xyz"]').length > 0);
+    expect(card).toHaveLength(1);
+    const when = dateTimeText(new Date(`${day}T15:00:00+09:00`).toISOString(), 'en');
+    expect(card.find('dd').text()).toContain(`${when} (30 min) · Shinjuku office · Join online`);
+
+    const id = (await db().selectFrom('interviews').select('id').where('application_id', '=', app.id).where('online_url', '=', 'https://meet.example/xyz').executeTakeFirstOrThrow()).id;
+    expect((await t.gql(ACT, { ids: [id], action: 'cancelled' }, { as: 'company_admin' })).errors).toBeUndefined();
+    expect((await mine())('a[href="https://meet.example/xyz"]')).toHaveLength(0);
+  });
+});
 
 describe('scheduling from the applicant record', () => {
   it('schedules, invites the candidate by mail with a calendar file in their language, and shows it on the record', async () => {

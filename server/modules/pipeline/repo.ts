@@ -137,22 +137,39 @@ export function interviewClashes(db: DB, candidateId: string, companyId: string)
 
 /** The candidate's latest 200 applications with job, shift, status (and whether it can be confirmed), chat and attendance. */
 export function candidateApplications(db: DB, candidateId: string) {
-  return db
-    .selectFrom('applications as a')
-    .innerJoin('jobs as j', 'j.id', 'a.job_id')
-    .innerJoin('companies as co', 'co.id', 'a.company_id')
-    .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
-    .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
-    .leftJoin('conversations as c', (j) => j.onRef('c.application_id', '=', 'a.id').on('c.candidate_id', '=', candidateId))
-    .select(['a.id', 'a.job_id', 'j.kind', 'j.title_ja', 'j.title_en', 's.date', 's.start_time', 's.end_time', 'st.name_ja', 'st.name_en', 'st.list', 'a.created_at', 'c.id as conversationId'])
-    .select(['co.name as company_ja', 'co.name_en as company_en', ...JOB_PLACE])
-    .select((eb) => eb.exists(eb.selectFrom('candidate_statuses as nx').select('nx.id').whereRef('nx.parent_id', '=', 'st.id').where('nx.list', '=', 'shukkin')).as('confirmable'))
-    .leftJoin('attendance as at', 'at.application_id', 'a.id')
-    .select(['at.clock_in', 'at.clock_out', 'at.status as attendance'])
-    .where('a.candidate_id', '=', candidateId)
-    .orderBy('a.created_at', 'desc')
-    .limit(200)
-    .execute();
+  return (
+    db
+      .selectFrom('applications as a')
+      .innerJoin('jobs as j', 'j.id', 'a.job_id')
+      .innerJoin('companies as co', 'co.id', 'a.company_id')
+      .leftJoin('job_daily_shifts as s', 's.id', 'a.shift_id')
+      .innerJoin('candidate_statuses as st', 'st.id', 'a.candidate_status_id')
+      .leftJoin('conversations as c', (j) => j.onRef('c.application_id', '=', 'a.id').on('c.candidate_id', '=', candidateId))
+      .select(['a.id', 'a.job_id', 'j.kind', 'j.title_ja', 'j.title_en', 's.date', 's.start_time', 's.end_time', 'st.name_ja', 'st.name_en', 'st.list', 'a.created_at', 'c.id as conversationId'])
+      .select(['co.name as company_ja', 'co.name_en as company_en', ...JOB_PLACE])
+      .select((eb) => eb.exists(eb.selectFrom('candidate_statuses as nx').select('nx.id').whereRef('nx.parent_id', '=', 'st.id').where('nx.list', '=', 'shukkin')).as('confirmable'))
+      .leftJoin('attendance as at', 'at.application_id', 'a.id')
+      .select(['at.clock_in', 'at.clock_out', 'at.status as attendance'])
+      // The next interview the company scheduled that has not ended (the candidate's own page shows it).
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('interviews as i')
+            .select(['i.starts_at as interview_at', 'i.minutes as interview_minutes', 'i.place as interview_place', 'i.online_url as interview_url'])
+            .whereRef('i.application_id', '=', 'a.id')
+            .where('i.status', '=', 'scheduled')
+            .where(sql<boolean>`i.starts_at + i.minutes * interval '1 minute' > now()`)
+            .orderBy('i.starts_at')
+            .limit(1)
+            .as('iv'),
+        (join) => join.onTrue(),
+      )
+      .select(['iv.interview_at', 'iv.interview_minutes', 'iv.interview_place', 'iv.interview_url'])
+      .where('a.candidate_id', '=', candidateId)
+      .orderBy('a.created_at', 'desc')
+      .limit(200)
+      .execute()
+  );
 }
 
 /** One of the candidate's own applications with its list, shift day and attendance (what clocking in or out needs). */

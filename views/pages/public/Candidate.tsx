@@ -127,6 +127,8 @@ export interface MyApplication {
   /** Today's shift on the attendance list: the button to record arriving or leaving. */
   clock: 'clockIn' | 'clockOut' | null;
   appliedAt: string;
+  /** The next interview the company scheduled: when (Japan time, the reader's format), how long, where. */
+  interview: { when: string; minutes: number; place: string; onlineUrl: string } | null;
   /** The application's conversation with the company on the chat page, when it has one. */
   chatHref: string | null;
   /** A shift the candidate is placed on that has not passed: its calendar file. */
@@ -158,6 +160,23 @@ export function MyApplicationsPage(p: { act: ActionRefs<'confirm' | 'clock'>; la
                       ),
                     ],
                     [msg(p.lang, 'candidate.status'), a.status],
+                    [
+                      msg(p.lang, 'candidate.interview'),
+                      a.interview && (
+                        <>
+                          {msg(p.lang, 'candidate.interviewLength', { when: a.interview.when, minutes: a.interview.minutes })}
+                          {a.interview.place && <> · {a.interview.place}</>}
+                          {a.interview.onlineUrl && (
+                            <>
+                              {' · '}
+                              <a href={a.interview.onlineUrl} rel="noopener noreferrer" target="_blank">
+                                {msg(p.lang, 'candidate.interviewOnline')}
+                              </a>
+                            </>
+                          )}
+                        </>
+                      ),
+                    ],
                     [msg(p.lang, 'candidate.applied'), a.appliedAt],
                   ]}
                 />

@@ -143,6 +143,15 @@ export const typeDefs = /* GraphQL */ `
     prefecture: String!
     city: String!
     station: String!
+    "The next interview the company scheduled for the application that has not ended, or null."
+    interview: MyInterview
+  }
+  "An interview as the candidate reads it: when, how long, and where (a place, an https link, or both)."
+  type MyInterview {
+    startsAt: String!
+    minutes: Int!
+    place: String!
+    onlineUrl: String!
   }
 
   extend type Query {
@@ -233,6 +242,7 @@ export const resolvers = {
           prefecture: r.prefecture,
           city: place.city,
           station: place.station,
+          interview: r.interview_at ? { startsAt: r.interview_at.toISOString(), minutes: r.interview_minutes!, place: r.interview_place ?? '', onlineUrl: r.interview_url ?? '' } : null,
         };
       });
     },

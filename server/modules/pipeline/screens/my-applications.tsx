@@ -17,7 +17,7 @@ const OWN = {
   ClockMyShift: operation(/* GraphQL */ `mutation ClockMyShift($id: ID!, $event: String!) { clockMyShift(id: $id, event: $event) }`),
   ConfirmApplication: operation(/* GraphQL */ `mutation ConfirmApplication($id: ID!) { confirmApplication(id: $id) }`),
   MyApplications: operation(
-    /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status stage confirmable clock createdAt conversationId company prefecture city station } }`,
+    /* GraphQL */ `query MyApplications { myApplications { id jobId kind title date start end status stage confirmable clock createdAt conversationId company prefecture city station interview { startsAt minutes place onlineUrl } } }`,
   ),
 };
 
@@ -74,6 +74,7 @@ const myApplications = defineScreen({
           confirmable: a.confirmable,
           clock: a.clock === 'clockIn' || a.clock === 'clockOut' ? a.clock : null,
           appliedAt: dateTimeText(a.createdAt, lang, { dateOnly: true }),
+          interview: a.interview && { when: dateTimeText(a.interview.startsAt, lang), minutes: a.interview.minutes, place: a.interview.place, onlineUrl: a.interview.onlineUrl },
           chatHref: a.conversationId ? `/staff/chat?c=${encodeURIComponent(a.conversationId)}` : null,
           calendarHref: onCalendar(a, today) ? `/staff/applications?calendar=${encodeURIComponent(a.id)}` : null,
         }))}
