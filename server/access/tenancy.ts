@@ -147,6 +147,19 @@ export const tenantIn = (t: Tenant, ...kinds: readonly Tenant['kind'][]): boolea
 /** Whether a thing kept to some kinds of tenant (its `tenants`: a field, a column, an action; none: every kind) is the tenant's. */
 export const forTenant = (x: { tenants?: readonly Tenant['kind'][] }, t: Tenant): boolean => !x.tenants || tenantIn(t, ...x.tenants);
 
+const keptByKind = new WeakMap<readonly object[], Map<Tenant['kind'], readonly string[]>>();
+/**
+ * The names of the things (a definition's fields, a read model's columns) kept from the tenant's
+ * kind (`forTenant`): worked out once per list of things and kind, as a list's every row asks.
+ */
+export function keptFrom(things: readonly { name: string; tenants?: readonly Tenant['kind'][] }[], t: Tenant): readonly string[] {
+  let byKind = keptByKind.get(things);
+  if (!byKind) keptByKind.set(things, (byKind = new Map()));
+  let names = byKind.get(t.kind);
+  if (!names) byKind.set(t.kind, (names = things.filter((x) => !forTenant(x, t)).map((x) => x.name)));
+  return names;
+}
+
 /** A key naming the tenant, for values cached per tenant: 'platform', 'none', the company, or company:client. */
 export function tenantCacheKey(t: Tenant): string {
   switch (t.kind) {

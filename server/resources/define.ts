@@ -1,7 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Text } from '../../shared/i18n.ts';
-import { forTenant, isPlatform, tenantAssignedValues, tenantFilterFor, type Tenant } from '../access/tenancy.ts';
+import { forTenant, isPlatform, keptFrom, tenantAssignedValues, tenantFilterFor, type Tenant } from '../access/tenancy.ts';
 import { msgText } from '../../shared/messages.ts';
 import type { Lang } from '../../shared/i18n.ts';
 import type { Services } from '../services.ts';
@@ -241,7 +241,7 @@ export const writableFields = (fields: readonly FieldDef[], tenant: Tenant, mode
 export const seesField: (f: FieldDef, tenant: Tenant) => boolean = forTenant;
 
 /** The names of the fields a caller of this tenant does not see (FieldDef.tenants): none for most definitions. */
-export const unseenFields = (fields: readonly FieldDef[], tenant: Tenant): string[] => fields.filter((f) => !seesField(f, tenant)).map((f) => f.name);
+export const unseenFields = (fields: readonly FieldDef[], tenant: Tenant): readonly string[] => keptFrom(fields, tenant);
 
 export type BeforeWriteResult = { values: Record<string, unknown> } | { errors: Record<string, string> };
 

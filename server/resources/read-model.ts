@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Lang, Text } from '../../shared/i18n.ts';
 import { msg, type MessageKey } from '../../shared/messages.ts';
 import type { BadgeState, CellKind } from '../../shared/list-kinds.ts';
-import { forTenant, tenantScopedQuery, type Tenant } from '../access/tenancy.ts';
+import { keptFrom, tenantScopedQuery, type Tenant } from '../access/tenancy.ts';
 import { audit } from '../db/audit.ts';
 import type { DB } from '../db/connect.ts';
 import type { Database } from '../db/database.ts';
@@ -263,7 +263,7 @@ export function defineReadModel(def: ReadModelDef): ReadModelDef {
 }
 
 /** The columns a caller of this tenant does not read (ReadColumn.tenants): none for most read models. */
-export const unseenColumns = (def: ReadModelDef, tenant: Tenant): string[] => def.columns.filter((c) => !forTenant(c, tenant)).map((c) => c.name);
+export const unseenColumns = (def: ReadModelDef, tenant: Tenant): readonly string[] => keptFrom(def.columns, tenant);
 
 /** A select filter's options: the states of the badge column it filters (without their tones). */
 export const stateOptions = (states: readonly BadgeState[]): Option[] => states.map(({ value, label }) => ({ value, label }));
