@@ -115,8 +115,15 @@ export const countText = (n: number, lang: Lang = 'ja'): string => (n > COUNT_CA
 /** Yen: "¥1,300". Amounts are whole yen (no floating point touches money). */
 export const yen = (n: number): string => `${n < 0 ? '-' : ''}¥${numberText(Math.abs(n))}`;
 
-/** A job's pay as the public pages say it: its pay type's name, in the reader's language, before the amount ("Hourly ¥1,300", "時給 ¥1,300"). */
-export const wageText = (wage: number, payType: string | null | undefined): string => (payType ? `${payType} ${yen(wage)}` : yen(wage));
+/**
+ * A job's pay as the public pages say it: its pay type's name, in the reader's language, before the
+ * amount ("Hourly ¥1,300", "時給 ¥1,300"), and what a day or month rate comes to an hour when known
+ * ("日給 ¥9,800（時給換算 ¥2,450）", "Daily ¥9,800 (¥2,450 an hour)").
+ */
+export function wageText(wage: number, payType: string | null | undefined, perHour?: { lang: Lang; hourlyPay: number | null }): string {
+  const pay = payType ? `${payType} ${yen(wage)}` : yen(wage);
+  return perHour?.hourlyPay ? msg(perHour.lang, 'board.hourlyPay', { pay, hourly: yen(perHour.hourlyPay) }) : pay;
+}
 
 /** A duration in minutes in words, for people rather than tables of figures: 1,650 → "27時間30分" / "27 h 30 min"; 240 → "4時間" / "4 h"; 30 → "30分" / "30 min". */
 export function hoursMinutesText(minutes: number, lang: Lang): string {

@@ -103,11 +103,22 @@ describe('the public boards', () => {
     const tokyo = await (await get(`/part-time?prefecture=${encodeURIComponent('東京都')}`)).text();
     expect(tokyo).toContain('カフェスタッフ');
     expect(tokyo).not.toContain('ホテルフロント');
-    const rich = await (await get('/part-time?minWage=200000')).text();
+    // A month's pay is compared by what it comes to an hour over the statutory month of 173.8 hours:
+    // 240,000 × 84 ÷ 14,600 = 1,380.8 → 1,381 yen; 230,000 → 1,323 yen; the café pays 1,300 an hour.
+    const rich = await (await get('/part-time?minWage=1381')).text();
     expect(rich).toContain('ホテルフロント');
+    expect(rich).toContain('月給 ¥240,000（時給換算 ¥1,381）');
+    expect(rich).not.toContain('介護スタッフ');
     expect(rich).not.toContain('カフェスタッフ');
+    expect(await (await get('/part-time?minWage=1382')).text()).not.toContain('ホテルフロント');
     const byWage = await (await get('/daily?sort=wage')).text();
     expect(byWage.indexOf('仕分け作業')).toBeLessThan(byWage.indexOf('ホテル客室清掃'));
+    // A day rate is compared by what it comes to an hour over its next open shift: 05:00–10:00 less
+    // a 60-minute break is 240 minutes, 9,800 × 60 ÷ 240 = 2,450 yen (not 9,800 against hourly wages).
+    const dayRate = await (await get('/daily?minWage=2450', { 'accept-language': 'en' })).text();
+    expect(dayRate).toContain('Parcel sorting');
+    expect(dayRate).toContain('Daily ¥9,800 (¥2,450 an hour)');
+    expect(await (await get('/daily?minWage=2451')).text()).not.toContain('仕分け作業');
     const keyword = await (await get(`/daily?q=${encodeURIComponent('宴会')}`)).text();
     expect(keyword).toContain('宴会スタッフ');
     expect(keyword).not.toContain('ホテル客室清掃');

@@ -10,6 +10,7 @@ import { containing } from '../../db/like.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { msg } from '../../../shared/messages.ts';
 import { prefectureName } from './prefectures.ts';
+import { PAY_TYPE_NAME, STATUTORY_DAY_MINUTES, STATUTORY_MONTH } from '../payroll/wage-kind.ts';
 
 /** The filters of the public boards: area, date, wage, job type, language, visa type. */
 export interface PublicFilters {
@@ -40,6 +41,8 @@ export interface PublicJobCard {
   placeInOtherLanguage: boolean;
   wage: number;
   payType: string | null;
+  /** What a day or month rate comes to an hour (時給換算, `hourlyPay`); null for an hourly wage. */
+  hourlyPay: number | null;
   jobType: string | null;
   /** Daily jobs: the next date with a free seat. */
   nextDate: string | null;
@@ -76,10 +79,34 @@ export function listPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, so
   return cachedBoard(db, ['board', kind, filters, sort, page, lang, today], () => loadPublicJobs(db, kind, filters, sort, page, lang, today));
 }
 
+/**
+ * What a job pays an hour (時給換算), so that the boards' minimum pay and "highest pay" compare like
+ * with like: an hourly wage as it is; a day rate (日給) over the scheduled minutes of the job's next
+ * shift with a free seat from `from` on (its length less its break), or over the statutory day of 8
+ * hours (労働基準法第32条第2項) when it has none; a month's pay (月給) over the statutory month of
+ * 173.8 hours (第32条第1項, server/modules/payroll/wage-kind.ts). Both fall-backs are the most hours
+ * the pay can be for, and a day is counted as one hour at least, so the figure never overstates it
+ * and is never above the amount. Rounded to the yen; null for an hourly wage.
+ */
+function hourlyPay(from: string) {
+  const shiftMinutes = sql<number | null>`(select (extract(epoch from (s.end_time - s.start_time)) / 60 + case when s.end_time > s.start_time then 0 else 1440 end - s.break_minutes)
+    from job_daily_shifts s where s.job_id = j.id and s.date >= ${from} and s.filled < s.capacity order by s.date, s.start_time limit 1)`;
+  // The pay types of each name, looked up once per statement (uncorrelated: an InitPlan), not per job.
+  const typesNamed = (name: string) => sql`array(select t.enum_id from job_enum_translations t where t.language_key = 'ja' and t.value = ${name})`;
+  return sql<number | null>`(case
+    when j.pay_type_id = any(${typesNamed(PAY_TYPE_NAME.daily)}) then round(j.wage * 60.0 / greatest(60, coalesce(${shiftMinutes}, ${sql.lit(STATUTORY_DAY_MINUTES)})))
+    when j.pay_type_id = any(${typesNamed(PAY_TYPE_NAME.monthly)}) then round(j.wage * ${sql.lit(STATUTORY_MONTH.per)} / ${sql.lit(STATUTORY_MONTH.hours)}.0)
+    end)::int`;
+}
+
 async function loadPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sort: PublicSort, page: number, lang: Lang, today: string): Promise<PublicJobsPage> {
   let q = openJobs(db, kind, today);
+  const perHour = hourlyPay(filters.date ?? today);
+  const comparable = sql<number>`coalesce(${perHour}, j.wage)`;
   if (filters.prefecture) q = q.where('j.prefecture', '=', filters.prefecture);
-  if (filters.minWage) q = q.where('j.wage', '>=', filters.minWage);
+  // No pay comes to more an hour than its amount (a day is counted as an hour at least), so the
+  // wage's index narrows the jobs before each one's figure is worked out.
+  if (filters.minWage) q = q.where('j.wage', '>=', filters.minWage).where(comparable, '>=', filters.minWage);
   if (filters.jobTypeId) q = q.where('j.job_type_id', '=', filters.jobTypeId);
   if (filters.visaTypeId) {
     const v = filters.visaTypeId;
@@ -123,6 +150,7 @@ async function loadPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sor
     .select([
       ...CARD_COLUMNS,
       'pt.value as payType',
+      perHour.as('hourlyPay'),
       'jt.value as jobType',
       'c.name as company_ja',
       'c.name_en as company_en',
@@ -131,7 +159,7 @@ async function loadPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sor
     ]);
   const ordered =
     sort === 'wage'
-      ? listed.orderBy('j.wage', 'desc')
+      ? listed.orderBy(comparable, 'desc')
       : // With a date filter every listed job works that day: soonest-first is the newest order.
         sort === 'date' && kind === 'daily' && !filters.date
         ? listed.orderBy(sql`"nextDate"`, 'asc')
@@ -218,6 +246,7 @@ async function loadPublicJob(db: DB, kind: JobKind, id: string, lang: Lang, toda
       'c.name as company_ja',
       'c.name_en as company_en',
       tr('j.pay_type_id').as('payType'),
+      hourlyPay(today).as('hourlyPay'),
       tr('j.job_type_id').as('jobType'),
       tr('j.overtime_id').as('overtime'),
       tr('j.job_week_id').as('jobWeek'),
@@ -250,6 +279,7 @@ async function loadPublicJob(db: DB, kind: JobKind, id: string, lang: Lang, toda
     ...placeIn(lang, job),
     wage: job.wage,
     payType: job.payType,
+    hourlyPay: job.hourlyPay,
     jobType: job.jobType,
     overtime: job.overtime,
     jobWeek: job.jobWeek,

@@ -20,15 +20,26 @@ import { belowMinimumWage, prefectureCode } from './minimum-wage.ts';
 
 export type WageKind = 'hourly' | 'daily' | 'monthly';
 
+/** The Japanese names of the pay types whose wage is not per hour (the `payTypes` reference list). */
+export const PAY_TYPE_NAME = { daily: '日給', monthly: '月給' } as const;
+
 export function wageKindOf(payTypeJa: string | null | undefined): WageKind {
   const name = payTypeJa?.trim();
-  if (name === '日給') return 'daily';
-  if (name === '月給') return 'monthly';
+  if (name === PAY_TYPE_NAME.daily) return 'daily';
+  if (name === PAY_TYPE_NAME.monthly) return 'monthly';
   return 'hourly';
 }
 
 /** 第32条第2項: the statutory working day, the scheduled minutes of a day rate without a planned shift. */
 export const STATUTORY_DAY_MINUTES = 8 * 60;
+
+/**
+ * The statutory month, for what a 月給 comes to an hour where jobs record no scheduled hours: 40 hours
+ * a week (労働基準法第32条第1項) × 365 ÷ 7 weeks ÷ 12 months = 14,600 ÷ 84 = 173.8 hours, the most a
+ * month's scheduled hours can be on average. A month's pay over it is the lowest hourly figure that
+ * pay can mean: 240,000 yen → 240,000 × 84 ÷ 14,600 = 1,380.8, 1,381 yen an hour.
+ */
+export const STATUTORY_MONTH = { hours: 14_600, per: 84 } as const;
 
 const minuteOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 

@@ -28,6 +28,8 @@ const PUBLIC_JOB_PLACE_AND_PAY = /* GraphQL */ `
     placeInOtherLanguage: Boolean!
     wage: Int!
     payType: String
+    "What a day or month rate comes to an hour (時給換算): a day rate over its next open shift's scheduled hours (8 without one), a month's pay over the statutory month of 173.8 hours; null for an hourly wage."
+    hourlyPay: Int
     jobType: String`;
 
 export const typeDefs = /* GraphQL */ `
@@ -82,6 +84,7 @@ export const typeDefs = /* GraphQL */ `
   input PublicJobFilter {
     prefecture: String
     date: String
+    "The least pay an hour, day and month rates compared by their hourlyPay."
     minWage: Int
     jobTypeId: Int
     language: String
@@ -157,7 +160,7 @@ export const typeDefs = /* GraphQL */ `
   extend type Query {
     "The signed-in candidate's applications, newest first."
     myApplications: [MyApplication!]!
-    "Open jobs of one board: kind 'daily' or 'other'; sort 'new', 'wage' or 'date' (daily)."
+    "Open jobs of one board: kind 'daily' or 'other'; sort 'new', 'wage' (highest pay an hour first, day and month rates by their hourlyPay) or 'date' (daily)."
     publicJobs(kind: String!, filter: PublicJobFilter, sort: String, page: Int = 1): PublicJobPage!
     publicJob(kind: String!, id: ID!): PublicJobDetail
   }

@@ -26,13 +26,13 @@ const OWN = {
     query PublicJobs($kind: String!, $filter: PublicJobFilter, $sort: String, $page: Int) {
       publicJobs(kind: $kind, filter: $filter, sort: $sort, page: $page) {
         total page size
-        jobs { id kind title prefecture city station placeInOtherLanguage wage payType jobType nextDate openSeats company }
+        jobs { id kind title prefecture city station placeInOtherLanguage wage payType hourlyPay jobType nextDate openSeats company }
       }
     }`),
   PublicJob: operation(/* GraphQL */ `
     query PublicJob($kind: String!, $id: ID!) {
       publicJob(kind: $kind, id: $id) {
-        id kind title description prefecture city station placeInOtherLanguage wage payType jobType overtime jobWeek readSkill
+        id kind title description prefecture city station placeInOtherLanguage wage payType hourlyPay jobType overtime jobWeek readSkill
         languages visaTypes headcount company createdAt publishUntil nextDate openSeats
         shifts { id date start end breakMinutes wage openSeats }
       }
@@ -102,7 +102,7 @@ const board = (kind: Kind): Screen =>
         id: j.id,
         title: j.title,
         location: locationText(lang, j),
-        wage: wageText(j.wage, j.payType),
+        wage: wageText(j.wage, j.payType, { lang, hourlyPay: j.hourlyPay }),
         date: j.nextDate ? dateText(j.nextDate, lang) : undefined,
       }));
       const pages = Math.max(1, Math.ceil(data.total / data.size));
@@ -175,7 +175,7 @@ const jobScreen = (kind: Kind): Screen =>
         description: j.description,
         location: locationText(lang, { ...j, station: '' }),
         station: j.station,
-        wage: wageText(j.wage, j.payType),
+        wage: wageText(j.wage, j.payType, { lang, hourlyPay: j.hourlyPay }),
         company: j.company,
         facts,
         shifts: j.shifts.map((s) => ({ id: s.id, date: dateText(s.date, lang), time: `${s.start}–${s.end}`, wage: yen(s.wage), seats: s.openSeats })),
