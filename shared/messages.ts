@@ -85,6 +85,7 @@ export const MESSAGES = {
   'notice.passwordChanged': m('パスワードを変更しました。新しいパスワードでログインしてください。', 'Your password has been changed. Log in with your new password.'),
   'notice.registered': m('登録が完了しました。ログインしてください。', 'You are registered. Please log in.'),
   'notice.applied': m('応募しました。会社からのメッセージをお待ちください。', 'You have applied. The company will message you soon.'),
+  'notice.registeredApply': m('登録が完了し、ログインしました。このまま応募できます。', 'You are registered and signed in: you can apply now.'),
   'notice.shiftDeleted': m('シフトを削除しました。', 'The shift was deleted.'),
   'notice.capacitySet': m('シフトの募集人数を変更しました。', 'The shift’s capacity was changed.'),
   'notice.shiftsAdded': m('{count}件のシフトを追加しました。', 'Added {count} shift(s).'),
@@ -296,6 +297,10 @@ export const MESSAGES = {
   'candidate.confirmPrompt': m('この勤務に来られることを確認してください。', 'Please confirm that you will come to this shift.'),
   'candidate.confirm': m('出勤を確認する', 'Confirm I will come'),
   'candidate.confirmed': m('出勤の確認を受け付けました。当日お待ちしています。', 'Thank you: your attendance is confirmed. See you on the day.'),
+  'candidate.registered': m(
+    '登録が完了しました。仕事を探して応募してください。最初のシフトの前に、「在留カード」のページからカードの写真を送ってください。',
+    'You are registered. Find a job and apply; before your first shift, send photos of your card on the "Residence card" page.',
+  ),
   'candidate.notAwaitingConfirmation': m('この応募は、いま確認を待っていません。', 'This application is not waiting for your confirmation.'),
   'candidate.applied': m('応募日', 'Applied'),
   'candidate.interview': m('面接', 'Interview'),

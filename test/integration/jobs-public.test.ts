@@ -191,10 +191,14 @@ describe('registering, logging in and applying as a candidate', () => {
       visa_expiry: '2030-04-01',
       languages: ['vi', 'en'],
     });
-    // Signed in at once (the candidate's own cookie) and sent on to their applications.
+    // Signed in at once (the candidate's own cookie) and sent on to their applications, which say
+    // they are registered and what comes next.
     expect(ok.status).toBe(303);
-    expect(ok.headers.get('location')).toBe('/staff/applications');
+    expect(ok.headers.get('location')).toBe('/staff/applications?registered=1');
     expect(cookieOf(ok, 'candidate_token')).toBeTruthy();
+    const landed = await (await get(ok.headers.get('location')!, { cookie: `candidate_token=${cookieOf(ok, 'candidate_token')}` })).text();
+    expect(landed).toContain('登録が完了しました。仕事を探して応募してください。最初のシフトの前に、「在留カード」のページからカードの写真を送ってください。');
+    expect(await (await get('/staff/applications', { cookie: `candidate_token=${cookieOf(ok, 'candidate_token')}` })).text()).not.toContain('登録が完了しました');
     const again = await post('/staff/register', {
       _action: 'register',
       name: 'X',
@@ -259,8 +263,10 @@ describe('registering, logging in and applying as a candidate', () => {
       }
     }
     const visa = await visaId(t, '永住者');
+    // Registering from the job's page (its login link's `next`) comes back to the job, which says so.
     const reg = await post('/staff/register', {
       _action: 'register',
+      next: `/daily/${job.id}`,
       name: 'Maria Santos',
       email: 'maria.new@example.test',
       password: 'correct horse',
@@ -270,6 +276,8 @@ describe('registering, logging in and applying as a candidate', () => {
     });
     expect(reg.status).toBe(303);
     const token = cookieOf(reg, 'candidate_token')!;
+    expect(reg.headers.get('location')).toBe(`/daily/${job.id}?registered=1`);
+    expect(await (await get(reg.headers.get('location')!, { cookie: `candidate_token=${token}; lang=en` })).text()).toContain('You are registered and signed in: you can apply now.');
     expect(
       (
         await db()

@@ -6,7 +6,7 @@ import { DOCS, operation } from '../../../api/documents.ts';
 import { msg } from '../../../../shared/messages.ts';
 import { CandidateLoginPage, CandidateRegisterPage } from '../../../../views/pages/public/Candidate.tsx';
 import { DEVICE_COOKIE, deviceCookie, knownDevice, sessionCookie } from '../../../web/cookies.ts';
-import { formList, formStrings } from '../../../web/kit.ts';
+import { formList, formStrings, withFlag } from '../../../web/kit.ts';
 import { candidateNext, CANDIDATE_COOKIE, defineScreen, failed, redirect, withRefusal, type Screen } from '../../../web/screen.ts';
 import { choices } from '../../jobs/screens/board-kit.ts';
 
@@ -113,7 +113,8 @@ const candidateRegister = defineScreen({
           const r = await call(DOCS.Login, { email: input.email, password: input.password, device: knownDevice(req) }, { ...caller, token: undefined });
           res.cookie(CANDIDATE_COOKIE, r.login.token, sessionCookie(req));
           res.cookie(DEVICE_COOKIE, r.login.device, deviceCookie(req));
-          return redirect(nextOf(s.next));
+          // `registered`: the page they land on says so (their applications, or the job they meant to apply to).
+          return redirect(withFlag(nextOf(s.next), 'registered'));
         } catch {
           return redirect(`/staff/login?registered=1&next=${encodeURIComponent(nextOf(s.next))}`);
         }

@@ -185,7 +185,9 @@ const jobScreen = (kind: Kind): Screen =>
         ? { kind: 'error' as const, text: Object.values(state.errors).join(' ') }
         : req.query.applied === '1'
           ? { kind: 'ok' as const, text: msg(lang, 'notice.applied') }
-          : undefined;
+          : req.query.registered === '1'
+            ? { kind: 'ok' as const, text: msg(lang, 'notice.registeredApply') }
+            : undefined;
       return {
         title: j.title,
         description: `${j.company} · ${view.location} · ${view.wage}`,

@@ -55,13 +55,15 @@ const myApplications = defineScreen({
         lang={lang}
         name={name}
         notice={
-          queryText(req, 'confirmed')
-            ? msg('candidate.confirmed')
-            : queryText(req, 'clocked') === 'clockIn'
-              ? msg('candidate.clockedIn')
-              : queryText(req, 'clocked') === 'clockOut'
-                ? msg('candidate.clockedOut')
-                : null
+          queryText(req, 'registered')
+            ? msg('candidate.registered')
+            : queryText(req, 'confirmed')
+              ? msg('candidate.confirmed')
+              : queryText(req, 'clocked') === 'clockIn'
+                ? msg('candidate.clockedIn')
+                : queryText(req, 'clocked') === 'clockOut'
+                  ? msg('candidate.clockedOut')
+                  : null
         }
         error={state?.errors._ ?? null}
         applications={apps.map((a) => ({
