@@ -8,6 +8,7 @@ import { pressButton } from '../helpers/buttons.ts';
 import { wroteTable } from '../../server/db/notified-cache.ts';
 import { msg } from '../../shared/messages.ts';
 import { todayInJapan } from '../../shared/time.ts';
+import { dateText } from '../../shared/format.ts';
 
 const t = appForFile();
 
@@ -440,6 +441,22 @@ describe('registering, logging in and applying as a candidate', () => {
     const page = await (await get(`/daily/${job.id}`, { cookie: `candidate_token=${await candidateSession()}` })).text();
     expect(page).toContain('class="shift-table"');
     expect(page).not.toContain(`value="${shift.id}"`);
+    // Nor does the board's card give today as its next date once today's open shifts have all started
+    // (the job's other shifts today are full); it gives the next open date after today.
+    const today = todayInJapan();
+    await db().updateTable('job_daily_shifts').set({ filled: sql`capacity` }).where('job_id', '=', job.id).where('date', '=', today).where('id', '!=', shift.id).execute();
+    wroteTable(db(), 'job_daily_shifts');
+    const next = await db()
+      .selectFrom('job_daily_shifts')
+      .select((eb) => eb.fn.min('date').as('date'))
+      .where('job_id', '=', job.id)
+      .whereRef('filled', '<', 'capacity')
+      .where('date', '>', today)
+      .executeTakeFirstOrThrow();
+    const board = await (await get(`/daily?q=${encodeURIComponent(job.title_ja!)}`)).text();
+    const card = board.slice(board.indexOf(`/daily/${job.id}`) - 600, board.indexOf(`/daily/${job.id}`) + 600);
+    expect(card).toContain(dateText(next.date!, 'ja'));
+    expect(card).not.toContain(dateText(today, 'ja'));
   });
 
   it('sends a visitor who is not signed in to the candidate login, and back to the job after it', async () => {

@@ -72,11 +72,19 @@ function openJobs(db: DB, kind: JobKind, today: string) {
 /** What a job's card and its page both show of the job itself. */
 const CARD_COLUMNS = ['j.id', 'j.kind', 'j.title_ja', 'j.title_en', ...JOB_PLACE, 'j.wage'] as const;
 
-export type PublicJobsPage = { jobs: PublicJobCard[]; total: number; page: number; size: number };
+export type PublicJobsPage<Card = PublicJobCard> = { jobs: Card[]; total: number; page: number; size: number };
+
+/** A board's card as loaded and cached for the day: what decides its next date once today's shifts have started. */
+type CachedCard = PublicJobCard & { todayLastStart: string | null; laterDate: string | null };
 
 /** A page of the public board, through the process's board cache (board-cache.ts). */
-export function listPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sort: PublicSort, page: number, lang: Lang, today = todayInJapan()): Promise<PublicJobsPage> {
-  return cachedBoard(db, ['board', kind, filters, sort, page, lang, today], () => loadPublicJobs(db, kind, filters, sort, page, lang, today));
+export async function listPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sort: PublicSort, page: number, lang: Lang, today = todayInJapan(), now = new Date()): Promise<PublicJobsPage> {
+  const cached = await cachedBoard(db, ['board', kind, filters, sort, page, lang, today], () => loadPublicJobs(db, kind, filters, sort, page, lang, today));
+  const time = clockInJapan(now);
+  return {
+    ...cached,
+    jobs: cached.jobs.map(({ todayLastStart, laterDate, ...card }) => (card.nextDate === today && !filters.date && (todayLastStart ?? '') <= time ? { ...card, nextDate: laterDate } : card)),
+  };
 }
 
 /**
@@ -99,7 +107,7 @@ function hourlyPay(from: string) {
     end)::int`;
 }
 
-async function loadPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sort: PublicSort, page: number, lang: Lang, today: string): Promise<PublicJobsPage> {
+async function loadPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sort: PublicSort, page: number, lang: Lang, today: string): Promise<PublicJobsPage<CachedCard>> {
   let q = openJobs(db, kind, today);
   const perHour = hourlyPay(filters.date ?? today);
   const comparable = sql<number>`coalesce(${perHour}, j.wage)`;
@@ -143,6 +151,10 @@ async function loadPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sor
   const size = PUBLIC_PAGE_SIZE;
   const nextDate = sql<string | null>`(select min(s.date)::text from job_daily_shifts s where s.job_id = j.id and s.date >= ${filters.date ?? today} and s.filled < s.capacity)`;
   const openSeats = sql<number | null>`(select sum(s.capacity - s.filled)::int from job_daily_shifts s where s.job_id = j.id and s.date >= ${today})`;
+  // The next date is kept for the day: today's latest open start and the next open date after today
+  // let each read pass over today once its shifts have all started (as the job's page drops them).
+  const todayLastStart = sql<string | null>`(select to_char(max(s.start_time), 'HH24:MI') from job_daily_shifts s where s.job_id = j.id and s.date = ${today} and s.filled < s.capacity)`;
+  const laterDate = sql<string | null>`(select min(s.date)::text from job_daily_shifts s where s.job_id = j.id and s.date > ${today} and s.filled < s.capacity)`;
   const listed = q
     .innerJoin('companies as c', 'c.id', 'j.company_id')
     .leftJoin('job_enum_translations as pt', (jn) => jn.onRef('pt.enum_id', '=', 'j.pay_type_id').on('pt.language_key', '=', lang))
@@ -156,6 +168,8 @@ async function loadPublicJobs(db: DB, kind: JobKind, filters: PublicFilters, sor
       'c.name_en as company_en',
       (kind === 'daily' ? nextDate : sql<string | null>`null`).as('nextDate'),
       (kind === 'daily' ? openSeats : sql<number | null>`null`).as('openSeats'),
+      (kind === 'daily' ? todayLastStart : sql<string | null>`null`).as('todayLastStart'),
+      (kind === 'daily' ? laterDate : sql<string | null>`null`).as('laterDate'),
     ]);
   const ordered =
     sort === 'wage'
