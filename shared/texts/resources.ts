@@ -679,6 +679,7 @@ export const RESOURCES = {
   'res.templates.mail.kakuninRequest': m('勤務の確認', 'shift confirmation'),
   'res.templates.mail.interviewScheduled': m('面接日程', 'interview scheduled'),
   'res.templates.mail.interviewReminder': m('面接のリマインド', 'interview reminder'),
+  'res.templates.mail.interviewCancelled': m('面接の取り消し', 'interview cancelled'),
   'res.templates.mail.chatUnread': m('未読メッセージ', 'unread messages'),
   'res.templates.contractTemplate': m('契約書テンプレート', 'Contract template'),
   'res.templates.contractTemplates': m('契約書テンプレート', 'Contract templates'),

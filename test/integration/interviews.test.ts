@@ -203,6 +203,57 @@ describe('/admin/interview', () => {
     await maria(S.Applied);
   });
 
+  it('Cancel on the list tells the candidate, as the invitation did: a chat note and a mail that withdraws the calendar entry; a past one tells nobody', async () => {
+    const app = await maria(S.Interview);
+    const day = addDays(todayInJapan(), 5);
+    const schedule = async (date: string) =>
+      (
+        await t.gql(
+          'mutation($a: ID!, $i: InterviewInput!) { scheduleInterview(applicationId: $a, input: $i) }',
+          { a: app.id, i: { date, time: '16:00', minutes: 30, place: 'Ueno office' } },
+          { as: 'company_admin' },
+        )
+      ).data.scheduleInterview as string;
+    const id = await schedule(day);
+    await smtp.waitFor(smtp.mails.length);
+    const invitation = smtp.mails.findLast((m) => m.to.includes('candidate2@demo.test'))!;
+    const before = smtp.mails.length;
+    const conversation = await db().selectFrom('conversations').select('id').where('application_id', '=', app.id).executeTakeFirstOrThrow();
+    const notes = async () =>
+      (await db().selectFrom('messages').select('content').where('conversation_id', '=', conversation.id).execute()).map((m) => m.content).filter((n) => n.includes('is cancelled'));
+    const earlier = (await notes()).length;
+
+    const res = await pressButton(t, await sessionOf(t, 'company_admin', 'en'), '/admin/interview', `row:${id}:cancelled`);
+    expect(res.status).toBe(303);
+    await smtp.waitFor(before + 1);
+    const mail = smtp.mails.slice(before).find((m) => m.to.includes('candidate2@demo.test'))!;
+    expect(mail.subject).toBe('[Sakura Staffing Co., Ltd.] Your interview is cancelled');
+    expect(mail.text).toContain(dateTimeText(new Date(`${day}T16:00:00+09:00`), 'en'));
+    const ics = mail.attachments.find((a) => a.filename === 'interview.ics')!;
+    expect(ics.content).toContain('METHOD:CANCEL');
+    expect(ics.content).toContain('STATUS:CANCELLED');
+    // The entry the invitation put in the calendar: the same event.
+    const uid = (c: string) => /UID:(\S+)/.exec(c)?.[1];
+    expect(uid(ics.content)).toBe(uid(invitation.attachments.find((a) => a.filename === 'interview.ics')!.content));
+    const told = await notes();
+    expect(told).toHaveLength(earlier + 1);
+    expect(told.at(-1)).toContain(dateTimeText(new Date(`${day}T16:00:00+09:00`), 'en'));
+
+    // One that has begun is a record tidied up: the candidate hears nothing of it.
+    const past = await schedule(addDays(todayInJapan(), 1));
+    await db()
+      .updateTable('interviews')
+      .set({ starts_at: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', past)
+      .execute();
+    const quiet = smtp.mails.length;
+    expect((await pressButton(t, await sessionOf(t, 'company_admin', 'en'), '/admin/interview', `row:${past}:cancelled`)).status).toBe(303);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.slice(quiet).filter((m) => m.subject.includes('cancelled'))).toEqual([]);
+    expect(await notes()).toHaveLength(earlier + 1);
+    await maria(S.Applied);
+  });
+
   it('shows a result with one badge, the same on the list, the applicant record and the sheet', async () => {
     const app = await maria(S.Interview);
     const id = (

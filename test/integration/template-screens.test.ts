@@ -391,6 +391,8 @@ describe('copyTemplatesToCompany (trial signup)', () => {
       'contract:dispatch_contract',
       'mail:application_received',
       'mail:chat_unread',
+      'mail:interview_cancelled',
+      'mail:interview_cancelled_chat',
       'mail:interview_reminder',
       'mail:interview_reminder_chat',
       'mail:interview_scheduled',

@@ -32,10 +32,16 @@ export function shiftCalendar(s: ShiftEvent): string {
   return calendarEvent({ uid: `shift-${s.id}@tsunagu`, start, end, title: s.title, location: s.location, description: s.description, url: s.url });
 }
 
-/** One event of the product's calendar files (a shift, an interview): instants in UTC milliseconds, written in UTC. */
-export function calendarEvent(e: { uid: string; start: number; end: number; title: string; description: string; location?: string | null; url?: string | null }): string {
+/**
+ * One event of the product's calendar files (a shift, an interview): instants in UTC milliseconds,
+ * written in UTC. `cancelled`: the same event (its UID) withdrawn, a later version of it
+ * (METHOD:CANCEL, STATUS:CANCELLED, SEQUENCE 1; RFC 5546 §3.2.5), so a calendar that took the
+ * invitation removes the entry.
+ */
+export function calendarEvent(e: { uid: string; start: number; end: number; title: string; description: string; location?: string | null; url?: string | null; cancelled?: boolean }): string {
   const made = createEvent({
     productId: 'tsunagu',
+    ...(e.cancelled ? { method: 'CANCEL', status: 'CANCELLED' as const, sequence: 1 } : {}),
     uid: e.uid,
     start: e.start,
     startInputType: 'utc',
@@ -52,9 +58,9 @@ export function calendarEvent(e: { uid: string; start: number; end: number; titl
   return made.value;
 }
 
-/** A calendar file as a mail's attachment. */
-export function calendarAttachment(filename: string, content: string): MailAttachment {
-  return { filename, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content };
+/** A calendar file as a mail's attachment; `method`: CANCEL for a withdrawn event (calendarEvent's `cancelled`). */
+export function calendarAttachment(filename: string, content: string, method: 'PUBLISH' | 'CANCEL' = 'PUBLISH'): MailAttachment {
+  return { filename, contentType: `text/calendar; charset=utf-8; method=${method}`, content };
 }
 
 /** What a shift's calendar entry says, in `lang`: the job and company, the place as the job's pages say it, a note with the link to the candidate's page. */

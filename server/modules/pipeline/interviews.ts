@@ -3,7 +3,7 @@
  * candidate invited by mail (the `interview_scheduled` template, with an .ics calendar file) and in
  * the chat; the result moves the application along the company's status tree — pass: its first
  * move forward, fail: its first closing status (Rejected by default), hold: no move — audited and
- * announced like any move.
+ * announced like any move. A cancel moves nothing, and tells the candidate as the invitation did.
  */
 import type { Actor } from '../../db/audit.ts';
 import { z } from 'zod';
@@ -73,15 +73,20 @@ export async function scheduleInterview(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await inviteCandidate(deps, row.id);
+  await tellCandidate(deps, row.id, 'scheduled');
   return { ok: true, id: row.id };
 }
 
 /** When an interview is and how long, as its mails say it in `lang` ("2026/12/02 14:30 (45分)", "… (45 min)"), as the applicant record does. */
 export const interviewTimeText = (lang: Lang, startsAt: Date, minutes: number): string => `${dateTimeText(startsAt, lang)} (${hoursMinutesText(minutes, lang)})`;
 
-/** The invitation: a chat note and a mail with the calendar file, in the candidate's language. */
-async function inviteCandidate(deps: AnnounceDeps, interviewId: string): Promise<void> {
+/**
+ * What the candidate is told of an interview, in their language: a chat note and a mail with the
+ * calendar file — `scheduled`: the invitation (the event); `cancelled`: that it is called off (the
+ * same event withdrawn, so the calendar that took the invitation drops it). An interview cancelled
+ * after its start tells nobody: it is a record being tidied, not news.
+ */
+async function tellCandidate(deps: AnnounceDeps, interviewId: string, what: 'scheduled' | 'cancelled'): Promise<void> {
   const r = await applicationsWithParties(deps.db)
     .innerJoin('interviews as i', 'i.application_id', 'a.id')
     .leftJoin('conversations as c', 'c.application_id', 'a.id')
@@ -89,18 +94,20 @@ async function inviteCandidate(deps: AnnounceDeps, interviewId: string): Promise
     .select(['co.name as company', 'co.name_en as company_en', 'j.title_ja', 'j.title_en', 'c.id as conversation_id'])
     .where('i.id', '=', interviewId)
     .executeTakeFirstOrThrow();
+  if (what === 'cancelled' && r.starts_at.getTime() <= Date.now()) return;
   const lang: Lang = isLang(r.lang) ? r.lang : DEFAULT_LANG;
   const company = pickLang(lang, r.company, r.company_en);
   const job = pickLang(lang, r.title_ja, r.title_en);
   const where = r.online_url || r.place;
   const vars = { name: r.name, company, job, date: interviewTimeText(lang, r.starts_at, r.minutes), link: where, place: r.place, onlineUrl: r.online_url };
+  const key = what === 'scheduled' ? 'interview_scheduled' : 'interview_cancelled';
   try {
     if (r.conversation_id) {
-      const note = await composeMail(deps.db, 'interview_scheduled_chat', { companyId: r.company_id, lang, vars });
-      await postNotice(deps.db, deps.bus, r.conversation_id, note.text, `interview:${r.id}`);
+      const note = await composeMail(deps.db, `${key}_chat`, { companyId: r.company_id, lang, vars });
+      await postNotice(deps.db, deps.bus, r.conversation_id, note.text, `interview${what === 'cancelled' ? '-cancelled' : ''}:${r.id}`);
     }
     if (!r.active) return;
-    const mail = await composeMail(deps.db, 'interview_scheduled', { companyId: r.company_id, lang, vars });
+    const mail = await composeMail(deps.db, key, { companyId: r.company_id, lang, vars });
     const ics = calendarEvent({
       uid: `interview-${r.id}@tsunagu`,
       start: r.starts_at.getTime(),
@@ -109,10 +116,11 @@ async function inviteCandidate(deps: AnnounceDeps, interviewId: string): Promise
       description: mail.text,
       location: r.place,
       url: r.online_url,
+      cancelled: what === 'cancelled',
     });
-    await deps.mailer.send({ to: r.email, ...mail, attachments: [calendarAttachment('interview.ics', ics)] });
+    await deps.mailer.send({ to: r.email, ...mail, attachments: [calendarAttachment('interview.ics', ics, what === 'cancelled' ? 'CANCEL' : 'PUBLISH')] });
   } catch (err) {
-    deps.log.warn({ err, interviewId }, 'the interview invitation failed');
+    deps.log.warn({ err, interviewId, what }, 'the candidate could not be told of the interview');
   }
 }
 
@@ -125,6 +133,7 @@ export type InterviewResult = Extract<InterviewStatus, 'pass' | 'fail' | 'hold' 
 export async function recordInterviewResult(deps: AnnounceDeps, actor: Actor, tenant: Tenant, ids: readonly string[], result: InterviewResult): Promise<number> {
   if (!ids.length || hasNoTenant(tenant)) return 0;
   const moves: { applicationId: string; kind: 'forward' | 'close' }[] = [];
+  const cancelled: string[] = [];
   const changed = await deps.db.transaction().execute(async (trx) => {
     let q = trx
       .updateTable('interviews as i')
@@ -132,7 +141,8 @@ export async function recordInterviewResult(deps: AnnounceDeps, actor: Actor, te
       .where('i.id', 'in', [...ids])
       .where('i.status', 'in', ['scheduled', 'hold']);
     q = scopeToTenant(q, tenant, { company: 'i.company_id' });
-    const rows = await q.returning(['i.application_id', 'i.company_id']).execute();
+    const rows = await q.returning(['i.id', 'i.application_id', 'i.company_id']).execute();
+    if (result === 'cancelled') cancelled.push(...rows.map((r) => r.id));
     if (result !== 'pass' && result !== 'fail') return rows.length;
     for (const row of rows) {
       const app = await trx.selectFrom('applications').select(['candidate_status_id']).where('id', '=', row.application_id).executeTakeFirstOrThrow();
@@ -146,5 +156,7 @@ export async function recordInterviewResult(deps: AnnounceDeps, actor: Actor, te
     return rows.length;
   });
   await announceMoves(deps, moves);
+  // The candidate was invited by mail, calendar file and chat note: a cancel is told the same ways.
+  for (const id of cancelled) await tellCandidate(deps, id, 'cancelled');
   return changed;
 }

@@ -167,6 +167,21 @@ export const DEFAULT_DOCUMENTS: { kind: 'mail' | 'contract' | 'billing'; key: st
   },
   {
     kind: 'mail',
+    key: 'interview_cancelled',
+    subject: t('【{{company}}】面接は取り消しになりました', '[{{company}}] Your interview is cancelled'),
+    body: t(
+      '{{name}} 様\n\n「{{job}}」の次の面接は取り消しになりました。お越しいただく必要はありません。\n\n日時：{{date}}\n\nカレンダーに登録した予定は削除してください。今後のことは担当者からチャットでご連絡します。\n\n{{company}}',
+      'Dear {{name}},\n\nYour interview for "{{job}}" below is cancelled: please do not come.\n\nDate and time: {{date}}\n\nYou can remove it from your calendar. Our staff will tell you in the chat what comes next.\n\n{{company}}',
+    ),
+  },
+  {
+    kind: 'mail',
+    key: 'interview_cancelled_chat',
+    subject: t('（チャット）面接の取り消し', '(Chat) Interview cancelled'),
+    body: t('「{{job}}」の面接（{{date}}）は取り消しになりました。お越しいただく必要はありません。', 'Your interview for "{{job}}" ({{date}}) is cancelled: please do not come.'),
+  },
+  {
+    kind: 'mail',
     key: 'trial_invitation',
     subject: t('【Tsunagu】無料トライアルのお申し込みありがとうございます（パスワードの設定）', '[Tsunagu] Your free trial: set your password'),
     body: t(

@@ -26,6 +26,8 @@ export type MailKey =
   | 'interview_scheduled_chat'
   | 'interview_reminder'
   | 'interview_reminder_chat'
+  | 'interview_cancelled'
+  | 'interview_cancelled_chat'
   | 'chat_unread';
 
 /**
@@ -47,6 +49,8 @@ export const MAIL_VARIABLES: Record<MailKey, readonly string[]> = {
   interview_scheduled_chat: [...PARTY, 'date', 'link'],
   interview_reminder: [...PARTY, 'date', 'link'],
   interview_reminder_chat: [...PARTY, 'date', 'link'],
+  interview_cancelled: [...PARTY, 'date', 'link'],
+  interview_cancelled_chat: [...PARTY, 'date', 'link'],
   chat_unread: [...PARTY, 'about', 'messages', 'link', 'note'],
 };
 
@@ -63,6 +67,7 @@ export const MAIL_NAMES: Record<Exclude<MailKey, `${string}_chat`>, Text> = {
   kakunin_request: msgText('res.templates.mail.kakuninRequest'),
   interview_scheduled: msgText('res.templates.mail.interviewScheduled'),
   interview_reminder: msgText('res.templates.mail.interviewReminder'),
+  interview_cancelled: msgText('res.templates.mail.interviewCancelled'),
   chat_unread: msgText('res.templates.mail.chatUnread'),
 };
 
