@@ -423,6 +423,7 @@ export const RESOURCES = {
   'res.points.balanceAfter': m('残高', 'Balance after'),
   'res.points.validUntil': m('有効期限', 'Valid until'),
   'res.points.by': m('記録者', 'By'),
+  'res.points.automatic': m('自動', 'Automatic'),
   'res.points.personId': m('スタッフID', 'Person ID'),
   'res.points.firstShiftWorked': m('初めての勤務', 'First shift worked'),
   'res.points.nThShift': m('n回目の勤務', 'N-th shift worked'),

@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import * as cheerio from 'cheerio';
 import { appForFile } from '../helpers/app.ts';
 import { dataOf, firstCode } from '../helpers/graphql.ts';
 import { candidateLogin, getPage, postForm } from '../helpers/pages.ts';
@@ -226,6 +227,34 @@ describe('the points page', () => {
     const csv = await fetch(`${t.url}/v3/admin/point?format=csv`, { headers: { cookie: `token=${token}` } });
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     expect(await csv.text()).toContain('Perfect attendance in November');
+  });
+
+  it('says who made each entry in the reader’s language: an award nobody made reads 自動 / Automatic, never the stored “system”', async () => {
+    const token = await t.tokenOf('company_admin');
+    for (const [lang, automatic, worked] of [
+      ['ja', '自動', '勤務'],
+      ['en', 'Automatic', 'Shift worked'],
+    ] as const) {
+      const $ = cheerio.load((await getPage(t, '/v3/admin/point', token, lang)).html);
+      const by = $('main thead th')
+        .toArray()
+        .findIndex((th) => $(th).text().trim() === (lang === 'ja' ? '記録者' : 'By'));
+      expect(by).toBeGreaterThan(-1);
+      const rows = $('main tbody tr')
+        .toArray()
+        .map((tr) =>
+          $(tr)
+            .find('td')
+            .toArray()
+            .map((td) => $(td).text().trim()),
+        );
+      const awards = rows.filter((cells) => cells.includes(worked));
+      expect(awards.length).toBeGreaterThan(0);
+      for (const cells of awards) expect(cells[by]).toBe(automatic);
+      // A hand entry keeps the name of the person who made it.
+      expect(rows.some((cells) => cells[by] === '鈴木 一郎 (Ichiro Suzuki)')).toBe(true);
+      expect(rows.flat()).not.toContain('system');
+    }
   });
 
   it('a ledger past 1,000 entries counts "1,000+" without counting every row, and its CSV still has every row', async () => {

@@ -45,7 +45,9 @@ export const pointEntriesReadModel = defineReadModel({
       search: true,
     },
     { name: 'expiresOn', label: msgText('res.points.validUntil'), type: 'date', sql: 'e.expires_on' },
-    { name: 'by', label: msgText('res.points.by'), type: 'text', sql: 'e.created_by_name' },
+    // An entry nobody made (a worked shift's award, a campaign's, an expiry) is said in the reader's
+    // language, not by the actor name the ledger stores for it ("system").
+    { name: 'by', label: msgText('res.points.by'), type: 'text', sql: (lang) => sql`case when e.created_by is null then ${msg(lang, 'res.points.automatic')} else e.created_by_name end` },
     { name: 'candidateId', label: msgText('res.points.personId'), type: 'text', sql: 'e.candidate_id', hidden: true },
   ],
   filters: [
