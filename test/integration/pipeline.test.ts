@@ -332,6 +332,29 @@ describe('the applicant record', () => {
     await setStatus(app.id, S.Applied);
   });
 
+  it('offers the bulk move’s statuses in the pipeline’s order, as the status filter lists them: Applied, Document check, Interview… then the closing ones', async () => {
+    const token = await t.tokenOf('company_admin');
+    for (const lang of ['en', 'ja'] as const) {
+      const list = cheerio.load((await getPage(t, '/admin/candidate', token, lang)).html);
+      const offered = list('select[name="to"] option')
+        .toArray()
+        .map((o) => list(o).text())
+        .filter((x) => x !== '—');
+      const inFilter = list('select[name="f_status"] option')
+        .toArray()
+        .map((o) => list(o).text());
+      expect(offered.length).toBeGreaterThan(2);
+      expect(offered).toEqual(inFilter.filter((x) => offered.includes(x)));
+    }
+    expect(
+      cheerio
+        .load((await getPage(t, '/admin/candidate', token, 'en')).html)('select[name="to"] option')
+        .toArray()
+        .map((o) => cheerio.load(o).text())
+        .slice(1, 4),
+    ).toEqual(['Applied', 'Document check', 'Interview']);
+  });
+
   it('asks on a page of its own when the browser did not (no script, or pressed before it loaded), moves nothing until the person says yes, and lets a step forward through', async () => {
     const app = await candidate2At(S.Offer);
     const forward = S['Work confirmation'];

@@ -158,7 +158,10 @@ function readModelScreen(def: ReadModelDef, screen: ReadScreen): Screen {
       const { lang, route, req } = ctx;
       const t = def.transitions;
       const byValue = new Map(states.map((st) => [st.value, st]));
-      const targets = [...new Set(states.flatMap((st) => st.next))];
+      // The bulk bar's choices in the states' own order (the status tree's, a workflow's), not in the
+      // order the moves happen to be found: Applied, Document check, Interview… then the closing ones.
+      const rank = new Map(states.map((st, i) => [st.value, i]));
+      const targets = [...new Set(states.flatMap((st) => st.next))].sort((a, b) => (rank.get(a) ?? states.length) - (rank.get(b) ?? states.length));
       const stateLabel = (v: string) => tr(lang, byValue.get(v) ?? { ja: v, en: v });
       const moved = Number(queryText(req, 'moved')) || 0;
       const notMoved = Number(queryText(req, 'notMoved')) || 0;
