@@ -110,9 +110,10 @@ describe('a daily job from the back office to an application, in Chromium', () =
     await reg.locator('select[name=visa_type_id]').selectOption({ label: 'Permanent Resident' });
     await reg.locator('input[name=visa_expiry]').fill(tokyoDay(365));
     await reg.locator('input[name=languages][value=en]').check();
-    // Registered: signed in at once and back on the job page, whose buttons now apply.
-    await Promise.all([page.waitForURL(`${t.url}${next}`), reg.locator('button[type=submit]').click()]);
+    // Registered: signed in at once and back on the job page, which says so and whose buttons now apply.
+    await Promise.all([page.waitForURL(`${t.url}${next}?registered=1`), reg.locator('button[type=submit]').click()]);
     expect(await page.textContent('header .header-candidate')).toBe(NAME);
+    await page.getByText('You are registered and signed in: you can apply now.').waitFor();
 
     // Signed in, and nobody has checked the residence card yet: applying is not working, so the
     // application goes through; the page says up front that the card is checked before the first shift.
