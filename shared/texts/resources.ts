@@ -557,6 +557,10 @@ export const RESOURCES = {
   // server/modules/templates/defs/templates.ts
   'res.templates.keyFormat': m('半角英小文字・数字・「_」「.」「-」で入力してください。', 'Use lower-case letters, digits, “_”, “.” and “-”.'),
   'res.templates.platformDefault': m('共通', 'Default'),
+  'res.templates.unknownVariable': m(
+    '{unknown} はこの文書には入りません（そのまま送られます）。使える変数：{allowed}',
+    '{unknown} is not filled in this document (it would be sent as typed). Variables it can use: {allowed}',
+  ),
   'res.templates.variablesHint': m('使える変数：{variables}。プレーンテキストです（HTMLは使えません）。', 'Variables: {variables}. Plain text (no HTML).'),
   'res.templates.inJapanese': m('{label}（日本語）', '{label} (Japanese)'),
   'res.templates.inEnglish': m('{label}（英語）', '{label} (English)'),

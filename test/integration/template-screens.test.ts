@@ -589,37 +589,61 @@ describe('mail templates: the preview', () => {
     expect(en).toContain('Hello Nguyen Van An,');
   });
 
-  it('fills only the variables the mail of its key is sent with: one it never gets stays visible, as in the mail', async () => {
-    const row = await t.database.db
+  it('refuses a variable the mail of its key is never sent with, naming those it can use, in Japanese and English, keeping what was typed', async () => {
+    const db = t.database.db;
+    const row = await db
       .selectFrom('document_templates')
-      .select(['id', 'subject_ja', 'subject_en', 'body_ja'])
+      .select(['id', 'body_en'])
       .where('company_id', '=', c1)
       .where('kind', '=', 'mail')
       .where('key', '=', 'password_reset')
       .executeTakeFirstOrThrow();
-    const saved = await post(`${path}?id=${row.id}`, 'company_admin', {
-      key: 'password_reset',
-      subject_ja: row.subject_ja,
-      subject_en: row.subject_en,
-      body_ja: row.body_ja,
-      body_en: 'Hello {{name}}, {{company}} reset your password for {{email}}: {{link}}',
-    });
-    expect(saved.status).toBe(303);
-    const en = await html(`${path}?id=${row.id}`, 'company_admin', 'en');
-    // A password reset mail carries name, link and email (server/modules/auth/service.ts), never a company.
-    expect(en).toContain('Hello Nguyen Van An, {{company}} reset your password for ');
-    expect(en).toContain('https://tsunagu.example/link/7f3a9c');
+    // A password reset mail carries name, link and email (server/modules/auth/service.ts), never a company or a date.
+    const typed = 'Hello {{name}}, {{company}} reset your password on {{date}}: {{link}}';
+    for (const [lang, said] of [
+      ['ja', '{{company}}、{{date}} はこの文書には入りません（そのまま送られます）。使える変数：{{name}}、{{link}}、{{email}}'],
+      ['en', '{{company}}, {{date}} is not filled in this document (it would be sent as typed). Variables it can use: {{name}}, {{link}}, {{email}}'],
+    ] as const) {
+      const refused = await pressButton(t, await sessionOf(t, 'company_admin', lang), `${path}?id=${row.id}`, 'save', { body_en: typed });
+      expect(refused.status).toBe(422);
+      expect(refused.html).toContain(said);
+      expect(refused.html).toContain(typed.replaceAll("'", '&#x27;'));
+    }
+    expect((await db.selectFrom('document_templates').select('body_en').where('id', '=', row.id).executeTakeFirstOrThrow()).body_en).toBe(row.body_en);
+    // The ones it is sent with save.
+    const saved = await pressButton(t, await sessionOf(t, 'company_admin'), `${path}?id=${row.id}`, 'save', { body_en: 'Hello {{name}}, reset the password of {{email}}: {{link}}' });
+    expect(saved.status, saved.html).toBe(303);
   });
 
-  it('leaves unknown variables visible and shows markup as text', async () => {
-    await deleteMailTemplate('company_admin', 'application_received');
-    const id = await create(path, 'company_admin', {
-      key: 'application_received',
-      subject_ja: '{{company}}からのお知らせ',
-      subject_en: 'News from {{company}}',
-      body_ja: '{{name}} 様 {{nmae}} <b>太字</b>',
-      body_en: 'Hi {{name}}',
+  it('refuses a contract variable no contract is filled with', async () => {
+    const refused = await pressButton(t, await sessionOf(t, 'company_admin', 'en'), '/admin/templates/contract?new=1', 'save', {
+      key: 'contract_typo',
+      subject_ja: '契約書',
+      subject_en: 'Contract',
+      body_ja: '{{worker}} は {{jobb}} に就業する。',
+      body_en: '{{worker}} works as {{job}}.',
     });
+    expect(refused.status).toBe(422);
+    expect(refused.html).toContain('{{jobb}} is not filled in this document');
+  });
+
+  it('leaves unknown variables of a row written before the check visible, and shows markup as text', async () => {
+    await deleteMailTemplate('company_admin', 'application_received');
+    const db = t.database.db;
+    const { id } = await db
+      .insertInto('document_templates')
+      .values({
+        company_id: c1,
+        kind: 'mail',
+        key: 'application_received',
+        subject_ja: '{{company}}からのお知らせ',
+        subject_en: 'News from {{company}}',
+        body_ja: '{{name}} 様 {{nmae}} <b>太字</b>',
+        body_en: 'Hi {{name}}',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    wroteTable(db, 'document_templates');
     const page = await html(`${path}?id=${id}`, 'company_admin');
     expect(page).toContain('さくら人材サービス株式会社からのお知らせ');
     expect(page).toContain('グエン・ヴァン・アン 様 {{nmae}} &lt;b&gt;太字&lt;/b&gt;');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type Tenant, hasNoTenant, isCompany, isPlatform, companyIdOf, tenantScopedQuery } from '../../../access/tenancy.ts';
 import type { DB } from '../../../db/connect.ts';
 import { pickLang, type Lang, type Text } from '../../../../shared/i18n.ts';
-import { renderTemplate, type TemplateVars } from '../render-template.ts';
+import { renderTemplate, templateVariables, type TemplateVars } from '../render-template.ts';
 import { MAIL_NAMES, MAIL_VARIABLES, type MailKey } from '../mail.ts';
 import { statusPathLabel, wouldCycle } from '../status-tree.ts';
 import { companyScope, f, inBoth, platformScope, type FieldDef, type Option, type OptionContext, type ResourceDef, type ResourceValidateContext } from '../../../resources/define.ts';
@@ -335,6 +335,33 @@ function documentPreview(kind: keyof typeof TEMPLATE_VARIABLES) {
   };
 }
 
+/**
+ * A template may use only the variables its documents are filled with: a mail the product sends,
+ * those it is sent with (MAIL_VARIABLES); a contract or an invoice, its kind's. Any other would
+ * reach the reader as typed ("{{date}}"), so it is refused when saved, naming the ones that may be
+ * used. An older mail row whose key the product does not send is not checked (nothing fills it).
+ */
+function knownVariables(kind: keyof typeof TEMPLATE_VARIABLES): Validate {
+  const fields = ['subject_ja', 'subject_en', 'body_ja', 'body_en'] as const;
+  return async (input, { db, id, lang }) => {
+    const typed = fields.filter((f) => typeof input[f] === 'string');
+    if (!typed.length) return {};
+    let allowed: readonly string[] | null = TEMPLATE_VARIABLES[kind].map((v) => v.name);
+    if (kind === 'mail') {
+      const key = input.key ?? (id ? (await db.selectFrom('document_templates').select('key').where('id', '=', id).executeTakeFirst())?.key : undefined);
+      allowed = typeof key === 'string' && Object.hasOwn(MAIL_VARIABLES, key) ? MAIL_VARIABLES[key as MailKey] : null;
+    }
+    if (!allowed) return {};
+    const named = (names: readonly string[]) => names.map((n) => `{{${n}}}`).join(msg(lang, 'list.separator'));
+    const errors: Record<string, string> = {};
+    for (const f of typed) {
+      const unknown = templateVariables(String(input[f])).filter((n) => !allowed.includes(n));
+      if (unknown.length) errors[f] = msg(lang, 'res.templates.unknownVariable', { unknown: named(unknown), allowed: named(allowed) });
+    }
+    return errors;
+  };
+}
+
 function documentResource(
   kind: 'mail' | 'contract' | 'billing',
   o: { name: string; plural: string; title: Text; titlePlural: Text; subject: Text; key: FieldDef; sample: Record<string, unknown>; sampleReplaces?: readonly string[] },
@@ -366,7 +393,10 @@ function documentResource(
       f.textarea('body_en', msgText('res.templates.bodyEnglish'), { required: true, search: true, hint }),
       companyField(),
     ],
-    validate: uniqueKey('document_templates', kind, msgText('res.templates.templateKeyAlready')),
+    validate: async (input, ctx) => ({
+      ...(await uniqueKey('document_templates', kind, msgText('res.templates.templateKeyAlready'))(input, ctx)),
+      ...(await knownVariables(kind)(input, ctx)),
+    }),
     preview: documentPreview(kind),
     sample: o.sample,
     ...(o.sampleReplaces ? { sampleReplaces: o.sampleReplaces } : {}),
