@@ -178,6 +178,22 @@ describe('the applicants screens', () => {
     expect(page.html).toContain('選んだ行を移す');
   });
 
+  it("names each status with its tree's company for the platform, in the status filter and the move choice", async () => {
+    // The platform sees every company's tree, each with its own "Applied", "Document check", ….
+    const page = await getPage(t, '/admin/candidate', await t.tokenOf('superadmin'), 'en');
+    const optionsOf = (name: string) =>
+      [...(page.html.match(new RegExp(`<select name="${name}"[^>]*>(.*?)</select>`))?.[1] ?? '').matchAll(/<option value="([^"]+)"[^>]*>([^<]*)</g)].map((m) => ({ value: m[1]!, label: m[2]! }));
+    for (const select of ['f_status', 'to']) {
+      const labels = optionsOf(select).map((o) => o.label);
+      expect(labels.length, select).toBeGreaterThan(3);
+      expect(new Set(labels).size, `${select}: ${labels.join(' | ')}`).toBe(labels.length);
+    }
+    expect(optionsOf('f_status').find((o) => o.value === S['Document check'])?.label).toBe('Document check (Sakura Staffing Co., Ltd.)');
+    // A company reads only its own tree: the names alone.
+    const own = await getPage(t, '/admin/candidate', await t.tokenOf('company_admin'), 'en');
+    expect(own.html).toContain(`<option value="${S['Document check']}">Document check</option>`);
+  });
+
   it('/v3/admin/candidate/other lists only part-time applicants and has no kind filter', async () => {
     const page = await getPage(t, '/v3/admin/candidate/other', await t.tokenOf('company_admin'));
     expect(page.html).toContain('Aung Kyaw');

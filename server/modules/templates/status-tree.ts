@@ -4,8 +4,10 @@ import { sql, type RawBuilder } from 'kysely';
  * path from the root to its status as `roots` (SPEC §3): each entry a status id with its name
  * in both languages. Pure functions over a tenant's statuses, safe against cycles in the data.
  */
-import { pickLang, type Lang } from '../../../shared/i18n.ts';
+import { pickLang, type Lang, type Text } from '../../../shared/i18n.ts';
 import type { MessageKey } from '../../../shared/messages.ts';
+import { msg } from '../../../shared/texts/index.ts';
+import { inBoth } from '../../resources/define.ts';
 
 /**
  * True while an application's status (the column named) is not a closing one: a leaf right under a
@@ -69,6 +71,14 @@ export function statusPathLabel(statuses: readonly StatusNode[], id: string, lan
   return statusPath(statuses, id)
     .map((s) => pickLang(lang, s.name_ja, s.name_en))
     .join(' › ');
+}
+
+/**
+ * A status as the platform names it among every company's trees, where names repeat ("Applied" in
+ * each): `label (the tree's company)`, or `label (Default)` for the platform's own tree (no company).
+ */
+export function withTreeOwner(label: Text, company: { name: string | null; name_en: string | null } | null): Text {
+  return inBoth((lang) => msg(lang, 'res.common.parenthesised', { text: label[lang], note: company ? pickLang(lang, company.name, company.name_en) : msg(lang, 'res.templates.platformDefault') }));
 }
 
 export type CandidateList = 'candidate' | 'kakunin' | 'shukkin';

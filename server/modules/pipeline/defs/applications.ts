@@ -1,9 +1,10 @@
 import { cachedReference } from '../../enums/reference-cache.ts';
-import { hasNoTenant, tenantCacheKey, tenantScopedQuery } from '../../../access/tenancy.ts';
+import { hasNoTenant, isPlatform, tenantCacheKey, tenantScopedQuery } from '../../../access/tenancy.ts';
 import { sql } from 'kysely';
 import { LIST_CODES } from '../../../access/codes.ts';
 import { tenantStatuses } from '../statuses.ts';
-import { askedBefore, statusMoves, type CandidateList } from '../../templates/status-tree.ts';
+import { askedBefore, statusMoves, withTreeOwner, type CandidateList } from '../../templates/status-tree.ts';
+import { companyDirectory } from '../../companies/directory.ts';
 import { announceMoves } from '../announce.ts';
 import { applicationsJoined } from '../repo.ts';
 import { raiseCrossedLimits, recordAttendance } from '../attendance.ts';
@@ -45,6 +46,11 @@ import { workLimitText } from '../../workforce/work-limits.ts';
  */
 const LIST_TONE: Record<CandidateList, BadgeState['tone']> = { candidate: 'info', kakunin: 'warning', shukkin: 'success' };
 
+/**
+ * The statuses the tenant's applications can be in. The platform sees every company's tree, whose
+ * names repeat ("Applied" once per tree): each is named with its tree's company, so the status
+ * filter and the "move to" choice tell them apart.
+ */
 async function statusStates(ctx: OptionContext): Promise<BadgeState[]> {
   const statuses = await tenantStatuses(ctx.db, ctx.tenant);
   const closers = new Set(
@@ -52,7 +58,12 @@ async function statusStates(ctx: OptionContext): Promise<BadgeState[]> {
       .filter((m) => m.kind === 'close')
       .map((m) => m.to),
   );
-  return statuses.map((st) => ({ value: st.id, label: { ja: st.name_ja, en: st.name_en }, tone: closers.has(st.id) ? 'neutral' : LIST_TONE[st.list], group: st.list }));
+  const companies = isPlatform(ctx.tenant) ? new Map((await companyDirectory(ctx.db)).map((c) => [c.id, c])) : null;
+  return statuses.map((st) => {
+    const name = { ja: st.name_ja, en: st.name_en };
+    const label = companies ? withTreeOwner(name, st.company_id ? (companies.get(st.company_id) ?? null) : null) : name;
+    return { value: st.id, label, tone: closers.has(st.id) ? 'neutral' : LIST_TONE[st.list], group: st.list };
+  });
 }
 
 async function statusTransitions(ctx: OptionContext): Promise<Transition[]> {

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type Tenant, hasNoTenant, isCompany, isPlatform, companyIdOf, tenantScopedQuery } from '../../../access/tenancy.ts';
 import type { DB } from '../../../db/connect.ts';
-import { pickLang, type Lang, type Text } from '../../../../shared/i18n.ts';
+import { type Lang, type Text } from '../../../../shared/i18n.ts';
 import { renderTemplate, templateVariables, type TemplateVars } from '../render-template.ts';
 import { MAIL_NAMES, MAIL_VARIABLES, type MailKey } from '../mail.ts';
-import { statusPathLabel, wouldCycle } from '../status-tree.ts';
+import { statusPathLabel, withTreeOwner, wouldCycle } from '../status-tree.ts';
 import { companyScope, f, inBoth, platformScope, type FieldDef, type Option, type OptionContext, type ResourceDef, type ResourceValidateContext } from '../../../resources/define.ts';
 import { msg, msgText } from '../../../../shared/texts/index.ts';
 import { companyOptions } from '../../companies/defs/organizations.ts';
@@ -121,8 +121,7 @@ export async function candidateStatusOptions({ tenant, db }: OptionContext): Pro
   return rows.map((r) => {
     const path = inBoth((lang) => statusPathLabel(rows, r.id, lang));
     if (!isPlatform(tenant)) return { value: r.id, label: path };
-    const owner = (lang: Lang) => (r.company_id ? pickLang(lang, r.company_name, r.company_name_en) : msg(lang, 'res.templates.platformDefault'));
-    return { value: r.id, label: inBoth((lang) => msg(lang, 'res.common.parenthesised', { text: path[lang], note: owner(lang) })) };
+    return { value: r.id, label: withTreeOwner(path, r.company_id ? { name: r.company_name, name_en: r.company_name_en } : null) };
   });
 }
 
