@@ -1102,6 +1102,7 @@ export const MESSAGES = {
   'points.submit': m('記録する', 'Record'),
   'points.saved': m('記録しました。残高: {balance} pt', 'Recorded. Balance: {balance} pt'),
   'points.unknownPerson': m('このメールアドレスのスタッフは見つかりません（御社に応募した人だけを選べます）。', 'No person with this e-mail (only people who applied to your company).'),
+  'points.noCandidate': m('このメールアドレスで登録した求職者はいません。', 'No candidate has registered with this e-mail.'),
   'points.insufficient': m('ポイントが足りません（残高 {balance} pt）。', 'Not enough points (balance {balance} pt).'),
   'points.amountRange': m('1〜100,000の整数を入力してください。', 'Enter a whole number from 1 to 100,000.'),
   'points.reasonRequired': m('理由を入力してください（200文字まで）。', 'Enter a reason (up to 200 characters).'),

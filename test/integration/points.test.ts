@@ -257,6 +257,20 @@ describe('the points page', () => {
     }
   });
 
+  it('an e-mail nobody registered with is refused beside the field, in words that suit who sent it, and the form keeps what was typed', async () => {
+    const form = { _action: 'adjust', email: 'nobody@example.com', direction: 'add', points: '10', reason: 'Welcome back' };
+    // The platform reaches every candidate: it is told only that nobody has the e-mail.
+    const platform = await postForm(t, '/v3/admin/point', await t.tokenOf('admin'), form, 'en');
+    expect(platform.status).toBe(422);
+    expect(platform.html).toContain('No candidate has registered with this e-mail.');
+    expect(platform.html).not.toContain('your company');
+    expect(platform.html).toContain('value="Welcome back"');
+    // A company reaches only the people who came to it, and is told so.
+    const company = await postForm(t, '/v3/admin/point', await t.tokenOf('company_admin'), form, 'en');
+    expect(company.status).toBe(422);
+    expect(company.html).toContain('only people who applied to your company');
+  });
+
   it('a ledger past 1,000 entries counts "1,000+" without counting every row, and its CSV still has every row', async () => {
     const person = await userId(t, 'candidate4@demo.test');
     await db()

@@ -72,6 +72,12 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
+/**
+ * No person the caller may give points to has the e-mail: a company reaches only the people who
+ * came to it (DESIGN §5), and says so; the platform reaches every registered candidate.
+ */
+const unknownPerson = (ctx: ApiContext) => msg(ctx.lang, isPlatform(ctx.tenant) ? 'points.noCandidate' : 'points.unknownPerson');
+
 const AdjustInput = z.object({
   email: z.string().trim().min(1).max(254),
   companyId: idSchema.nullish(),
@@ -123,7 +129,7 @@ export const resolvers = {
               : field === 'reason'
                 ? msg(ctx.lang, 'points.reasonRequired')
                 : field === 'email'
-                  ? msg(ctx.lang, 'points.unknownPerson')
+                  ? unknownPerson(ctx)
                   : msg(ctx.lang, 'validation.choice');
         }
         throw badInput(ctx.lang, errors);
@@ -137,7 +143,7 @@ export const resolvers = {
       else throw forbidden(ctx.lang);
       // A company writes only the points of people who came to it (DESIGN §5): anyone else is "not found".
       const personId = await candidateByEmail(db, input.email, isPlatform(tenant) ? null : companyId);
-      if (!personId) throw badInput(ctx.lang, { email: msg(ctx.lang, 'points.unknownPerson') });
+      if (!personId) throw badInput(ctx.lang, { email: unknownPerson(ctx) });
       let validDays = PLATFORM_POINTS_VALID_DAYS;
       if (companyId) {
         const company = await companyPointsValidDays(db, companyId);
