@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { ChatThread } from './ChatThread.tsx';
 import { closeWindow, connectChat, subscribeWindow, warn } from './live.ts';
-import { jobTitleIn } from './row-labels.ts';
+import { jobTitleIn, shiftDaySuffix } from './row-labels.ts';
 import { chatV3, rows } from './state.ts';
 import { msg } from '../../shared/messages.ts';
 
@@ -31,7 +31,7 @@ export default function ChatWindows({ lang }: { lang: 'ja' | 'en' }) {
                 {row?.job_title && (
                   <small>
                     {jobTitleIn(lang, row)}
-                    {row.shift_date ? ` · ${row.shift_date}` : ''}
+                    {shiftDaySuffix(lang, row.shift_date)}
                   </small>
                 )}
               </button>

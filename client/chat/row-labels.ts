@@ -1,5 +1,6 @@
 import type { ConversationRow } from '../../server/chat/events.ts';
 import { pickLang, type Lang } from '../../shared/i18n.ts';
+import { dateText } from '../../shared/format.ts';
 
 /**
  * How a conversation row reads and sorts, with no store behind it (the chat islands and the tests
@@ -9,6 +10,12 @@ import { pickLang, type Lang } from '../../shared/i18n.ts';
 
 /** A conversation's job title in the reader's language (null: a support conversation). */
 export const jobTitleIn = (lang: Lang, row: Pick<ConversationRow, 'job_title' | 'job_title_en'>): string | null => (row.job_title === null ? null : pickLang(lang, row.job_title, row.job_title_en));
+
+/**
+ * What follows a job's title when the conversation is about one daily shift: " · Tue 24 Nov" in the
+ * reader's language ('' for any other conversation), so two shifts of one job read apart.
+ */
+export const shiftDaySuffix = (lang: Lang, day: string | null): string => (day ? ` · ${dateText(day, lang)}` : '');
 
 /** The company as the candidate reads it: its English name on English pages, else its Japanese one. */
 export const companyNameIn = (lang: Lang, row: Pick<ConversationRow, 'company_name' | 'company_name_en'>): string => pickLang(lang, row.company_name, row.company_name_en);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type ConversationRow, RECENT_SIZE } from '../../server/chat/events.ts';
 import { ChatThread } from '../chat/ChatThread.tsx';
 import { connectChat, loadHistory, loadRecent, markSeen, refOf } from '../chat/live.ts';
-import { candidateOrder, companyNameIn as companyName, jobTitleIn } from '../chat/row-labels.ts';
+import { candidateOrder, companyNameIn as companyName, jobTitleIn, shiftDaySuffix } from '../chat/row-labels.ts';
 import { chat, chatV3, rows } from '../chat/state.ts';
 import { useUnreadTitle } from '../chat/title.ts';
 import { dateText, stampText } from '../../shared/format.ts';
@@ -291,7 +291,7 @@ export default function CandidateChat({ lang, initial = null }: CandidateChatPro
                     </span>
                     <span className="cc-job">
                       {row.support ? <span className="cc-support">{msg(lang, 'chat.support')}</span> : jobTitleIn(lang, row)}
-                      {row.shift_date ? ` · ${dateText(row.shift_date, lang)}` : ''}
+                      {shiftDaySuffix(lang, row.shift_date)}
                     </span>
                     <span className="cc-last">{row.last_message || msg(lang, 'candidateChat.noMessages')}</span>
                     {row.last_seq > 0 && (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { OPS } from '../../server/api/operations.ts';
 import { previewText } from '../chat/preview.ts';
+import { shiftDaySuffix } from '../chat/row-labels.ts';
 import { loadLive } from '../chat/load-live.ts';
 import { createGraphQLClient } from '../api/graphql-client.ts';
 import { dayTimeText } from '../../shared/format.ts';
@@ -16,6 +17,7 @@ export interface InboxApiRow {
   companyNameEn: string;
   jobTitleJa: string | null;
   jobTitleEn: string | null;
+  shiftDate: string | null;
   status: string;
   assigneeName: string | null;
   unread: number;
@@ -30,6 +32,8 @@ export interface InboxListRow {
   kind: string;
   status: string;
   job: string | null;
+  /** The daily shift's day (YYYY-MM-DD) of a shift conversation, else null. */
+  shiftDay: string | null;
   company: string;
   assignee: string | null;
   unread: number;
@@ -43,6 +47,7 @@ export const toListRow = (r: InboxApiRow, lang: Lang): InboxListRow => ({
   kind: r.kind,
   status: r.status,
   job: r.jobTitleJa === null ? null : pickLang(lang, r.jobTitleJa, r.jobTitleEn ?? ''),
+  shiftDay: r.shiftDate,
   company: pickLang(lang, r.companyName, r.companyNameEn),
   assignee: r.assigneeName,
   unread: r.unread,
@@ -153,7 +158,12 @@ export default function InboxList({ lang, rows: initial, selected, query, live, 
                     {STATUS_KEYS[r.status] ? msg(lang, STATUS_KEYS[r.status]!) : r.status}
                   </span>
                 )}
-                {r.job && <span className="inbox-job">{r.job}</span>}
+                {r.job && (
+                  <span className="inbox-job">
+                    {r.job}
+                    {shiftDaySuffix(lang, r.shiftDay)}
+                  </span>
+                )}
                 {showCompany && <span className="inbox-company">{r.company}</span>}
                 {r.assignee && <span className="inbox-assignee">{msg(lang, 'inbox.assignedTo', { name: r.assignee })}</span>}
               </span>

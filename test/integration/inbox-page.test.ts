@@ -9,6 +9,8 @@ import { DEMO, loginToken, startTestApp, type TestApp } from '../helpers/app.ts'
 import { acked, candidateConversation, rawSocket, sendMessage, socketConnected } from '../helpers/chat.ts';
 import { getPage, postForm } from '../helpers/pages.ts';
 import { userId } from '../helpers/demo-data.ts';
+import { sql } from 'kysely';
+import { dateText } from '../../shared/format.ts';
 
 let t: TestApp;
 let conversationId: string;
@@ -56,6 +58,19 @@ describe('GET /admin/inbox', () => {
     expect(open.html).toContain('data-island="InboxThread"');
     // The assignee select offers the colleagues who may open it, the staff member among them.
     expect(open.html).toMatch(/<option value="[0-9a-f-]{36}">[^<]+<\/option>/);
+  });
+
+  it("names a shift conversation's day after its job's title, so two shifts of one job read apart", async () => {
+    const shift = await db()
+      .selectFrom('conversations as c')
+      .innerJoin('job_daily_shifts as s', 's.id', 'c.shift_id')
+      .innerJoin('jobs as j', 'j.id', 's.job_id')
+      .select(['j.title_ja', 'j.title_en', sql<string>`to_char(s.date, 'YYYY-MM-DD')`.as('day')])
+      .where('c.id', '=', conversationId)
+      .executeTakeFirstOrThrow();
+    const rowText = (html: string) => new RegExp(`<li data-conversation="${conversationId}".*?<span class="inbox-job">(.*?)</span>`).exec(html)?.[1];
+    expect(rowText((await getPage(t, '/admin/inbox', tokens.company_admin)).html)).toBe(`${shift.title_ja} · ${dateText(shift.day, 'ja')}`);
+    expect(rowText((await getPage(t, '/admin/inbox', tokens.company_admin, 'en')).html)).toBe(`${shift.title_en} · ${dateText(shift.day, 'en')}`);
   });
 
   it('filters by GET parameters: a search nobody matches says so', async () => {
