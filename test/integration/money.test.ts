@@ -437,6 +437,21 @@ describe('the demo’s daily lines on the 日額表 甲 and 丙 columns', () => 
 });
 
 describe('the worker’s pay page (/staff/pay)', () => {
+  /** The worker's /staff/pay in English: the first row holding `rowText` (or of that id) of the table with a `head` column, cell by column heading. */
+  async function myPayRow(token: string, head: string, rowText: string) {
+    const $ = cheerio.load(await (await fetch(`${t.url}/staff/pay`, { headers: { cookie: `candidate_token=${token}`, 'accept-language': 'en' } })).text());
+    const table = $('table').filter((_, el) => $(el).find('th').text().includes(head));
+    const heads = table
+      .find('thead th')
+      .map((_, th) => $(th).text().trim())
+      .get();
+    const row = table
+      .find('tbody tr')
+      .filter((_, tr) => $(tr).attr('data-row-id') === rowText || $(tr).text().includes(rowText))
+      .first();
+    return { heads, cell: (column: string) => row.find('td, th').eq(heads.indexOf(column)).text().trim() };
+  }
+
   it('with less available than the smallest request, says when quick pay opens instead of drawing a form that can do nothing', async () => {
     const { token } = await candidateLogin(t, 'worker2@demo.test');
     const mine = dataOf(await t.gql('{ myPay { companies { available minAmount } } }', {}, token)).myPay.companies[0];
@@ -454,19 +469,23 @@ describe('the worker’s pay page (/staff/pay)', () => {
     const charged = lines.find((l) => l.transfer_fee > 0)!;
     expect(charged.net).toBe(charged.total - charged.withholding - charged.transfer_fee - charged.advance_deducted);
     const { token } = await candidateLogin(t, 'worker2@demo.test');
-    const $ = cheerio.load(await (await fetch(`${t.url}/staff/pay`, { headers: { cookie: `candidate_token=${token}`, 'accept-language': 'en' } })).text());
-    const table = $('table').filter((_, el) => $(el).find('th').text().includes('Withholding'));
-    const heads = table
-      .find('thead th')
-      .map((_, th) => $(th).text().trim())
-      .get();
+    const { heads, cell } = await myPayRow(token, 'Withholding', yen(charged.net));
     expect(heads).toEqual(expect.arrayContaining(['Transfer fee', 'Advance recovered', 'Net']));
-    const row = table
-      .find('tbody tr')
-      .filter((_, tr) => $(tr).text().includes(yen(charged.net)))
-      .first();
-    const cell = (head: string) => row.find('td, th').eq(heads.indexOf(head)).text().trim();
     expect([cell('Gross'), cell('Withholding'), cell('Transfer fee'), cell('Net')]).toEqual([charged.total, charged.withholding, charged.transfer_fee, charged.net].map((n) => yen(n)));
+  });
+
+  it('lists the demo’s transferred advance at what quick pay charges: 5,000 yen at 3% is 150, under the smallest fee of 330, so 4,670 was paid out', async () => {
+    const { token } = await candidateLogin(t, 'worker1@demo.test');
+    // The seed's first advance of hers (later tests of this file recover it from a run).
+    const seeded = await db()
+      .selectFrom('advances')
+      .select('id')
+      .where('user_id', '=', await userId(t, 'worker1@demo.test'))
+      .where('amount', '=', 5_000)
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+    const { cell } = await myPayRow(token, 'Paid out', seeded.id);
+    expect([cell('Amount'), cell('Fee'), cell('Paid out')]).toEqual(['¥5,000', '¥330', '¥4,670']);
   });
 
   it('shows payslips and quick pay; an advance within what is available is recorded, one above it refused', async () => {

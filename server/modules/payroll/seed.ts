@@ -149,10 +149,11 @@ export async function seedDemoMoney(db: DB, companyId: string): Promise<void> {
     approved.filter((l) => l.user_id === who('worker2@demo.test')).map((l) => l.id),
     transferDateFor(new Date(), '15:00'),
   );
-  // Tran's advance, transferred; the draft monthly run recovers it.
+  // Tran's advance, transferred (5,000 yen at 3% is 150, under the smallest fee of 330: net 4,670);
+  // the draft monthly run recovers it.
   await db
     .insertInto('advances')
-    .values({ company_id: companyId, user_id: who('worker1@demo.test'), amount: 5_000, fee: 300, net: 4_700, status: 'transferred', requested_on: day(3), decided_by_name: actor.name })
+    .values({ company_id: companyId, user_id: who('worker1@demo.test'), amount: 5_000, fee: 330, net: 4_670, status: 'transferred', requested_on: day(3), decided_by_name: actor.name })
     .execute();
   // And a request of ¥3,000 waiting for the company's approval (within what she may draw).
   await db
