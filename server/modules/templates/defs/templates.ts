@@ -366,6 +366,8 @@ function documentResource(
   o: { name: string; plural: string; title: Text; titlePlural: Text; subject: Text; key: FieldDef; sample: Record<string, unknown>; sampleReplaces?: readonly string[] },
 ): ResourceDef {
   const hint = variablesHint(kind);
+  const keyFree = uniqueKey('document_templates', kind, msgText('res.templates.templateKeyAlready'));
+  const variablesKnown = knownVariables(kind);
   return {
     name: o.name,
     plural: o.plural,
@@ -392,10 +394,7 @@ function documentResource(
       f.textarea('body_en', msgText('res.templates.bodyEnglish'), { required: true, search: true, hint }),
       companyField(),
     ],
-    validate: async (input, ctx) => ({
-      ...(await uniqueKey('document_templates', kind, msgText('res.templates.templateKeyAlready'))(input, ctx)),
-      ...(await knownVariables(kind)(input, ctx)),
-    }),
+    validate: async (input, ctx) => ({ ...(await keyFree(input, ctx)), ...(await variablesKnown(input, ctx)) }),
     preview: documentPreview(kind),
     sample: o.sample,
     ...(o.sampleReplaces ? { sampleReplaces: o.sampleReplaces } : {}),
